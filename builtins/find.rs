@@ -1,0 +1,461 @@
+//! `find`: walks the workspace and evaluates an expression of tests (`-name -iname -path -type
+//! -size -newer -mtime -mmin -empty -maxdepth -mindepth`) and actions (`-print -print0 -delete
+//! -exec … \; -exec … + -prune -quit`) joined by `!`, `-a`, `-o` and parentheses.
+//! Directories are read in sorted order, so output is deterministic.
+
+use super::Ctx;
+use crate::interp::Status;
+use crate::interp::pattern::Pattern;
+use crate::vfs::{FileKind, Meta, path};
+use std::time::{Duration, SystemTime};
+
+#[derive(Debug, Clone, Copy)]
+enum Cmp {
+    Less,
+    Exactly,
+    More,
+}
+
+fn parse_cmp(text: &str) -> Option<(Cmp, i64)> {
+    let (cmp, digits) = match text.as_bytes().first() {
+        Some(b'+') => (Cmp::More, &text[1..]),
+        Some(b'-') => (Cmp::Less, &text[1..]),
+        _ => (Cmp::Exactly, text),
+    };
+    Some((cmp, digits.parse().ok()?))
+}
+
+fn compare(cmp: Cmp, value: i64, target: i64) -> bool {
+    match cmp {
+        Cmp::Less => value < target,
+        Cmp::Exactly => value == target,
+        Cmp::More => value > target,
+    }
+}
+
+#[derive(Debug)]
+enum Node {
+    Name(Pattern),
+    Path(Pattern),
+    Type(Vec<char>),
+    Size(Cmp, i64, u64),
+    Newer(SystemTime),
+    Mtime(Cmp, i64, u64),
+    Empty,
+    True,
+    False,
+    Print,
+    Print0,
+    Delete,
+    Prune,
+    Quit,
+    Exec { argv: Vec<String>, batch: bool, id: usize },
+    Not(Box<Node>),
+    And(Box<Node>, Box<Node>),
+    Or(Box<Node>, Box<Node>),
+}
+
+impl Node {
+    fn has_action(&self) -> bool {
+        match self {
+            Node::Print | Node::Print0 | Node::Delete | Node::Exec { .. } | Node::Quit => true,
+            Node::Not(inner) => inner.has_action(),
+            Node::And(a, b) | Node::Or(a, b) => a.has_action() || b.has_action(),
+            _ => false,
+        }
+    }
+
+    fn has_delete(&self) -> bool {
+        match self {
+            Node::Delete => true,
+            Node::Not(inner) => inner.has_delete(),
+            Node::And(a, b) | Node::Or(a, b) => a.has_delete() || b.has_delete(),
+            _ => false,
+        }
+    }
+}
+
+struct Parser<'a> {
+    args: &'a [String],
+    pos: usize,
+    max_depth: Option<usize>,
+    min_depth: usize,
+    depth_first: bool,
+    execs: usize,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<&str> {
+        self.args.get(self.pos).map(String::as_str)
+    }
+
+    fn value(&mut self, option: &str) -> Result<String, String> {
+        self.pos += 1;
+        self.args.get(self.pos - 1).cloned().ok_or_else(|| format!("missing argument to `{option}'"))
+    }
+
+    fn or(&mut self, ctx: &Ctx<'_>) -> Result<Node, String> {
+        let mut left = self.and(ctx)?;
+        while matches!(self.peek(), Some("-o" | "-or")) {
+            self.pos += 1;
+            let right = self.and(ctx)?;
+            left = Node::Or(Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+
+    fn and(&mut self, ctx: &Ctx<'_>) -> Result<Node, String> {
+        let mut left = self.not(ctx)?;
+        loop {
+            match self.peek() {
+                Some("-a" | "-and") => self.pos += 1,
+                Some("-o" | "-or" | ")") | None => break,
+                _ => {}
+            }
+            let right = self.not(ctx)?;
+            left = Node::And(Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+
+    fn not(&mut self, ctx: &Ctx<'_>) -> Result<Node, String> {
+        if matches!(self.peek(), Some("!" | "-not")) {
+            self.pos += 1;
+            return Ok(Node::Not(Box::new(self.not(ctx)?)));
+        }
+        self.primary(ctx)
+    }
+
+    fn primary(&mut self, ctx: &Ctx<'_>) -> Result<Node, String> {
+        let Some(token) = self.peek().map(str::to_string) else {
+            return Err("expected an expression".to_string());
+        };
+        self.pos += 1;
+        Ok(match token.as_str() {
+            "(" => {
+                let inner = self.or(ctx)?;
+                if self.peek() != Some(")") {
+                    return Err(
+                        "invalid expression; you have used a binary operator '(' with nothing after it".to_string()
+                    );
+                }
+                self.pos += 1;
+                inner
+            }
+            "-name" => Node::Name(Pattern::new(&self.value(&token)?)),
+            "-iname" => Node::Name(Pattern::new_nocase(&self.value(&token)?)),
+            "-path" | "-wholename" => Node::Path(Pattern::new(&self.value(&token)?)),
+            "-ipath" => Node::Path(Pattern::new_nocase(&self.value(&token)?)),
+            "-type" => {
+                let kinds: Vec<char> = self.value(&token)?.chars().filter(|c| *c != ',').collect();
+                if let Some(bad) = kinds.iter().find(|c| !"fdlcbps".contains(**c)) {
+                    return Err(format!("Unknown argument to -type: {bad}"));
+                }
+                Node::Type(kinds)
+            }
+            "-size" => {
+                let spec = self.value(&token)?;
+                let (number, unit) = match spec.chars().last() {
+                    Some(c) if c.is_ascii_alphabetic() => (&spec[..spec.len() - 1], c),
+                    _ => (spec.as_str(), 'b'),
+                };
+                let unit_bytes = match unit {
+                    'c' => 1,
+                    'w' => 2,
+                    'b' => 512,
+                    'k' => 1024,
+                    'M' => 1024 * 1024,
+                    'G' => 1024 * 1024 * 1024,
+                    _ => return Err(format!("invalid -size unit in '{spec}'")),
+                };
+                let (cmp, n) = parse_cmp(number).ok_or_else(|| format!("invalid argument `{spec}' to `-size'"))?;
+                Node::Size(cmp, n, unit_bytes)
+            }
+            "-mtime" | "-mmin" => {
+                let spec = self.value(&token)?;
+                let (cmp, n) = parse_cmp(&spec).ok_or_else(|| format!("invalid argument `{spec}' to `{token}'"))?;
+                Node::Mtime(cmp, n, if token == "-mtime" { 86400 } else { 60 })
+            }
+            "-newer" => {
+                let reference = self.value(&token)?;
+                let meta = ctx
+                    .vfs
+                    .stat(&ctx.abs(&reference))
+                    .map_err(|_| format!("'{reference}': No such file or directory"))?;
+                Node::Newer(meta.mtime)
+            }
+            "-empty" => Node::Empty,
+            "-true" => Node::True,
+            "-false" => Node::False,
+            "-print" => Node::Print,
+            "-print0" => Node::Print0,
+            "-delete" => {
+                self.depth_first = true;
+                Node::Delete
+            }
+            "-prune" => Node::Prune,
+            "-quit" => Node::Quit,
+            "-depth" => {
+                self.depth_first = true;
+                Node::True
+            }
+            "-maxdepth" | "-mindepth" => {
+                let value = self.value(&token)?;
+                let depth: usize = value.parse().map_err(|_| {
+                    format!("Expected a positive decimal integer argument to {token}, but got `{value}'")
+                })?;
+                if token == "-maxdepth" {
+                    self.max_depth = Some(depth);
+                } else {
+                    self.min_depth = depth;
+                }
+                Node::True
+            }
+            "-exec" | "-execdir" | "-ok" => {
+                let mut argv = Vec::new();
+                let mut batch = false;
+                loop {
+                    let Some(arg) = self.peek().map(str::to_string) else {
+                        return Err(format!("missing argument to `{token}'"));
+                    };
+                    self.pos += 1;
+                    if arg == ";" {
+                        break;
+                    }
+                    if arg == "+" && argv.last().is_some_and(|a| a == "{}") {
+                        batch = true;
+                        break;
+                    }
+                    argv.push(arg);
+                }
+                if argv.is_empty() {
+                    return Err(format!("missing argument to `{token}'"));
+                }
+                self.execs += 1;
+                Node::Exec { argv, batch, id: self.execs - 1 }
+            }
+            other => return Err(format!("unknown predicate `{other}'")),
+        })
+    }
+}
+
+struct Walk<'c, 'a> {
+    ctx: &'c Ctx<'a>,
+    out: Vec<u8>,
+    batches: Vec<Vec<String>>,
+    status: Status,
+    quit: bool,
+    now: SystemTime,
+}
+
+struct Entry<'e> {
+    display: &'e str,
+    abs: &'e str,
+    meta: Meta,
+}
+
+impl Walk<'_, '_> {
+    async fn eval(&mut self, node: &Node, entry: &Entry<'_>, prune: &mut bool) -> bool {
+        match node {
+            Node::Name(pattern) => pattern.matches(path::file_name(entry.display)),
+            Node::Path(pattern) => pattern.matches(entry.display),
+            Node::Type(kinds) => kinds.iter().any(|k| match k {
+                'f' => entry.meta.kind == FileKind::File,
+                'd' => entry.meta.kind == FileKind::Dir,
+                'l' => entry.meta.kind == FileKind::Symlink,
+                'c' => entry.meta.kind == FileKind::Device,
+                _ => false,
+            }),
+            Node::Size(cmp, n, unit) => compare(*cmp, entry.meta.size.div_ceil(*unit) as i64, *n),
+            Node::Newer(time) => entry.meta.mtime > *time,
+            Node::Mtime(cmp, n, unit) => {
+                let age = self.now.duration_since(entry.meta.mtime).unwrap_or(Duration::ZERO).as_secs();
+                compare(*cmp, (age / unit) as i64, *n)
+            }
+            Node::Empty => match entry.meta.kind {
+                FileKind::Dir => self.ctx.vfs.read_dir(entry.abs).is_ok_and(|e| e.is_empty()),
+                FileKind::File => entry.meta.size == 0,
+                _ => false,
+            },
+            Node::True => true,
+            Node::False => false,
+            Node::Print => {
+                self.out.extend_from_slice(entry.display.as_bytes());
+                self.out.push(b'\n');
+                true
+            }
+            Node::Print0 => {
+                self.out.extend_from_slice(entry.display.as_bytes());
+                self.out.push(0);
+                true
+            }
+            Node::Delete => {
+                let result = if entry.meta.is_dir() {
+                    self.ctx.vfs.remove_dir(entry.abs)
+                } else {
+                    self.ctx.vfs.remove_file(entry.abs)
+                };
+                if let Err(err) = result {
+                    self.ctx
+                        .complain(format!("cannot delete '{}': {}", entry.display, crate::vfs::describe(&err)))
+                        .await;
+                    self.status = 1;
+                    return false;
+                }
+                true
+            }
+            Node::Prune => {
+                *prune = true;
+                true
+            }
+            Node::Quit => {
+                self.quit = true;
+                true
+            }
+            Node::Exec { argv, batch, id } => {
+                if *batch {
+                    self.batches[*id].push(entry.display.to_string());
+                    return true;
+                }
+                self.flush().await;
+                let argv: Vec<String> = argv.iter().map(|a| a.replace("{}", entry.display)).collect();
+                self.ctx.run(argv).await == 0
+            }
+            Node::Not(inner) => !Box::pin(self.eval(inner, entry, prune)).await,
+            Node::And(a, b) => Box::pin(self.eval(a, entry, prune)).await && Box::pin(self.eval(b, entry, prune)).await,
+            Node::Or(a, b) => Box::pin(self.eval(a, entry, prune)).await || Box::pin(self.eval(b, entry, prune)).await,
+        }
+    }
+
+    async fn flush(&mut self) {
+        if !self.out.is_empty() {
+            let out = std::mem::take(&mut self.out);
+            self.ctx.out(out).await;
+        }
+    }
+}
+
+/// `find [path…] [expression]`
+pub async fn find(ctx: Ctx<'_>) -> Status {
+    let args = &ctx.argv[1..];
+    let split =
+        args.iter().position(|a| a.starts_with('-') && a.len() > 1 || a == "(" || a == "!").unwrap_or(args.len());
+    let mut roots: Vec<String> = args[..split].to_vec();
+    if roots.is_empty() {
+        roots.push(".".to_string());
+    }
+    let mut parser =
+        Parser { args: &args[split..], pos: 0, max_depth: None, min_depth: 0, depth_first: false, execs: 0 };
+    let mut expr = if parser.args.is_empty() {
+        Node::True
+    } else {
+        match parser.or(&ctx) {
+            Ok(expr) if parser.pos == parser.args.len() => expr,
+            Ok(_) => return ctx.fail(format!("unexpected `{}'", parser.args[parser.pos])).await,
+            Err(message) => return ctx.fail(message).await,
+        }
+    };
+    if !expr.has_action() {
+        expr = Node::And(Box::new(expr), Box::new(Node::Print));
+    }
+    let depth_first = parser.depth_first || expr.has_delete();
+    let mut walk = Walk {
+        ctx: &ctx,
+        out: Vec::new(),
+        batches: vec![Vec::new(); parser.execs],
+        status: 0,
+        quit: false,
+        now: SystemTime::now(),
+    };
+    for root in &roots {
+        let abs = ctx.abs(root);
+        match ctx.vfs.lstat(&abs) {
+            Ok(_) => {}
+            Err(err) => {
+                ctx.complain(format!("'{root}': {}", crate::vfs::describe(&err))).await;
+                walk.status = 1;
+                continue;
+            }
+        }
+        // (display, abs, depth, children already visited)
+        let mut stack: Vec<(String, String, usize, bool)> = vec![(root.clone(), abs, 0, false)];
+        while let Some((display, abs, depth, expanded)) = stack.pop() {
+            if walk.quit {
+                break;
+            }
+            let meta = match if depth == 0 {
+                ctx.vfs.stat(&abs).or_else(|_| ctx.vfs.lstat(&abs))
+            } else {
+                ctx.vfs.lstat(&abs)
+            } {
+                Ok(meta) => meta,
+                Err(_) => continue,
+            };
+            let descend = meta.is_dir() && parser.max_depth.is_none_or(|m| depth < m);
+            let entry = Entry { display: &display, abs: &abs, meta };
+            let mut prune = false;
+            if depth_first && descend && !expanded {
+                stack.push((display.clone(), abs.clone(), depth, true));
+                push_children(&ctx, &mut stack, &display, &abs, depth).await;
+                continue;
+            }
+            if depth >= parser.min_depth {
+                walk.eval(&expr, &entry, &mut prune).await;
+            }
+            if !depth_first && descend && !prune {
+                push_children(&ctx, &mut stack, &display, &abs, depth).await;
+            }
+            if walk.out.len() > 64 * 1024 {
+                walk.flush().await;
+            }
+        }
+    }
+    walk.flush().await;
+    if let Node::And(_, _) | Node::Or(_, _) | Node::Exec { .. } | Node::Not(_) = &expr {
+        let batches = std::mem::take(&mut walk.batches);
+        for (id, paths) in batches.into_iter().enumerate() {
+            if paths.is_empty() {
+                continue;
+            }
+            if let Some(argv) = find_exec(&expr, id) {
+                let mut full: Vec<String> = argv.iter().filter(|a| *a != "{}").cloned().collect();
+                full.extend(paths);
+                if ctx.run(full).await != 0 {
+                    walk.status = 1;
+                }
+            }
+        }
+    }
+    walk.status
+}
+
+fn find_exec(node: &Node, wanted: usize) -> Option<&Vec<String>> {
+    match node {
+        Node::Exec { argv, id, .. } if *id == wanted => Some(argv),
+        Node::Not(inner) => find_exec(inner, wanted),
+        Node::And(a, b) | Node::Or(a, b) => find_exec(a, wanted).or_else(|| find_exec(b, wanted)),
+        _ => None,
+    }
+}
+
+async fn push_children(
+    ctx: &Ctx<'_>,
+    stack: &mut Vec<(String, String, usize, bool)>,
+    display: &str,
+    abs: &str,
+    depth: usize,
+) {
+    match ctx.vfs.read_dir(abs) {
+        Ok(entries) => {
+            for entry in entries.into_iter().rev() {
+                let child_display = if display.ends_with('/') {
+                    format!("{display}{}", entry.name)
+                } else {
+                    format!("{display}/{}", entry.name)
+                };
+                stack.push((child_display, path::join(abs, &entry.name), depth + 1, false));
+            }
+        }
+        Err(err) => ctx.complain(format!("'{display}': {}", crate::vfs::describe(&err))).await,
+    }
+}

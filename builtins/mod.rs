@@ -1,0 +1,202 @@
+//! Commands: the sorted table of every command the shell runs by name, and [`Ctx`], all a
+//! command sees (its arguments, streams, the session state and the workspace).
+//!
+//! Commands never see the interpreter; the few that must (`eval`, `source`, `exit`, `declare`,
+//! …) live in `src/interp/special.rs`. One file per family; a test checks the table is sorted.
+
+mod cond;
+mod files;
+mod find;
+mod flow;
+mod nav;
+mod printf;
+pub(crate) mod text;
+mod vars;
+
+use crate::interp::io::{Input, Io};
+use crate::interp::{Shared, State, Status};
+use crate::vfs::Vfs;
+use futures::future::BoxFuture;
+use std::sync::Arc;
+
+/// Everything a command works with.
+pub struct Ctx<'a> {
+    /// The arguments, `argv[0]` being the command name.
+    pub argv: Vec<String>,
+    /// The descriptor table.
+    pub io: Io,
+    /// The session (variables, cwd, options).
+    pub state: &'a mut State,
+    /// The workspace.
+    pub vfs: &'a Arc<Vfs>,
+    shared: &'a Arc<Shared>,
+}
+
+impl<'a> Ctx<'a> {
+    /// Bundles a command's context.
+    pub(crate) fn new(argv: Vec<String>, io: Io, state: &'a mut State, shared: &'a Arc<Shared>) -> Self {
+        Ctx { argv, io, state, vfs: &shared.vfs, shared }
+    }
+
+    /// Runs another command in a subshell of this session with the same streams (for
+    /// `find -exec` and friends); returns its status.
+    pub async fn run(&self, argv: Vec<String>) -> Status {
+        crate::interp::run_in_subshell(self.state, self.shared, argv, &self.io).await
+    }
+
+    /// The command name.
+    pub fn name(&self) -> &str {
+        &self.argv[0]
+    }
+
+    /// Standard input.
+    pub fn stdin(&self) -> Input {
+        self.io.stdin()
+    }
+
+    /// Writes to standard output; `false` when the reader is gone or the write failed.
+    pub async fn out(&self, bytes: impl AsRef<[u8]>) -> bool {
+        self.io.stdout().write_all(bytes.as_ref()).await.is_ok()
+    }
+
+    /// Writes to standard error.
+    pub async fn err(&self, bytes: impl AsRef<[u8]>) {
+        let _ = self.io.stderr().write_all(bytes.as_ref()).await;
+    }
+
+    /// Prints `name: message` on stderr and returns 1.
+    pub async fn fail(&self, message: impl std::fmt::Display) -> Status {
+        self.complain(message).await;
+        1
+    }
+
+    /// Prints `name: message` on stderr.
+    pub async fn complain(&self, message: impl std::fmt::Display) {
+        let line = format!("{}: {message}\n", self.name());
+        self.err(line).await;
+    }
+
+    /// Prints a usage error and returns 2.
+    pub async fn usage(&self, message: impl std::fmt::Display, usage: &str) -> Status {
+        let line = format!("{}: {message}\nusage: {usage}\n", self.name());
+        self.err(line).await;
+        2
+    }
+
+    /// Resolves a path against the working directory.
+    pub fn abs(&self, path: &str) -> String {
+        self.state.abs_path(path)
+    }
+
+    /// Reads a file operand: `-` and `/dev/stdin` are standard input.
+    pub async fn read_operand(&self, path: &str) -> std::io::Result<Vec<u8>> {
+        match path {
+            "-" | "/dev/stdin" => Ok(self.stdin().read_to_end().await),
+            _ => {
+                let abs = self.abs(path);
+                if self.vfs.stat(&abs)?.is_dir() {
+                    return Err(std::io::Error::from(std::io::ErrorKind::IsADirectory));
+                }
+                self.vfs.read(&abs)
+            }
+        }
+    }
+}
+
+/// The function type of a command.
+pub type CommandFn = for<'a> fn(Ctx<'a>) -> BoxFuture<'a, Status>;
+
+/// One entry of the command table.
+pub struct Builtin {
+    /// The name typed.
+    pub name: &'static str,
+    /// The implementation.
+    pub run: CommandFn,
+    /// One line for `help`.
+    pub summary: &'static str,
+}
+
+macro_rules! entry {
+    ($name:literal, $func:path, $summary:literal) => {
+        Builtin {
+            name: $name,
+            run: {
+                fn run(ctx: Ctx<'_>) -> BoxFuture<'_, Status> {
+                    Box::pin($func(ctx))
+                }
+                run
+            },
+            summary: $summary,
+        }
+    };
+}
+
+/// Every command, sorted by name.
+static TABLE: &[Builtin] = &[
+    entry!(":", flow::colon, "do nothing, successfully"),
+    entry!("[", cond::test, "evaluate a condition (same as test)"),
+    entry!("basename", files::basename, "strip directory and suffix from a path"),
+    entry!("cat", files::cat, "concatenate files to standard output"),
+    entry!("cd", nav::cd, "change the working directory"),
+    entry!("chmod", files::chmod, "change file mode bits"),
+    entry!("cp", files::cp, "copy files and directories"),
+    entry!("date", text::date, "print the date and time"),
+    entry!("dirname", files::dirname, "strip the last component of a path"),
+    entry!("dirs", nav::dirs, "show the directory stack"),
+    entry!("du", files::du, "estimate file space usage"),
+    entry!("echo", text::echo, "print arguments"),
+    entry!("env", vars::env, "print the exported environment"),
+    entry!("false", flow::false_, "do nothing, unsuccessfully"),
+    entry!("find", find::find, "search for files in a directory hierarchy"),
+    entry!("getopts", vars::getopts, "parse positional parameters as options"),
+    entry!("head", text::head, "output the first part of files"),
+    entry!("let", vars::let_, "evaluate arithmetic expressions"),
+    entry!("ln", files::ln, "make links (symbolic with -s)"),
+    entry!("ls", files::ls, "list directory contents"),
+    entry!("mkdir", files::mkdir, "make directories"),
+    entry!("mktemp", files::mktemp, "create a temporary file or directory"),
+    entry!("mv", files::mv, "move or rename files"),
+    entry!("popd", nav::popd, "pop the directory stack"),
+    entry!("printf", printf::printf, "format and print data"),
+    entry!("pushd", nav::pushd, "push a directory onto the stack"),
+    entry!("pwd", nav::pwd, "print the working directory"),
+    entry!("read", vars::read, "read a line into variables"),
+    entry!("readlink", files::readlink, "print a symlink's target"),
+    entry!("realpath", files::realpath, "print the resolved absolute path"),
+    entry!("rm", files::rm, "remove files or directories"),
+    entry!("rmdir", files::rmdir, "remove empty directories"),
+    entry!("seq", text::seq, "print a sequence of numbers"),
+    entry!("set", vars::set, "set options and positional parameters"),
+    entry!("shift", vars::shift, "shift positional parameters"),
+    entry!("shopt", vars::shopt, "set shell behaviour options"),
+    entry!("sleep", text::sleep, "wait for a number of seconds"),
+    entry!("stat", files::stat, "display file status"),
+    entry!("tail", text::tail, "output the last part of files"),
+    entry!("tee", text::tee, "copy standard input to files and standard output"),
+    entry!("test", cond::test, "evaluate a condition"),
+    entry!("touch", files::touch, "create files or update their times"),
+    entry!("tr", text::tr, "translate or delete characters"),
+    entry!("true", flow::true_, "do nothing, successfully"),
+    entry!("unset", vars::unset, "remove variables or functions"),
+    entry!("yes", text::yes, "print a string repeatedly"),
+];
+
+/// Finds a command by name.
+pub fn lookup(name: &str) -> Option<&'static Builtin> {
+    TABLE.binary_search_by(|b| b.name.cmp(name)).ok().map(|idx| &TABLE[idx])
+}
+
+/// All commands, sorted.
+pub fn all() -> &'static [Builtin] {
+    TABLE
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn table_is_sorted_without_duplicates() {
+        for pair in super::TABLE.windows(2) {
+            assert!(pair[0].name < pair[1].name, "{} must come before {}", pair[0].name, pair[1].name);
+        }
+    }
+}

@@ -1,0 +1,673 @@
+//! Stream commands: `echo`, `head`, `tail`, `tr`, `seq`, `yes`, `tee`, `sleep`, `date`, and
+//! the backslash-escape decoding shared with `printf`.
+
+use super::Ctx;
+use crate::interp::Status;
+use crate::vfs::WriteMode;
+
+/// Decodes `echo -e` escapes; the flag says `\c` asked to stop all output.
+pub(crate) fn expand_backslashes_bytes(text: &str, printf_octal: bool) -> (Vec<u8>, bool) {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut idx = 0;
+    while idx < bytes.len() {
+        let b = bytes[idx];
+        if b != b'\\' || idx + 1 >= bytes.len() {
+            out.push(b);
+            idx += 1;
+            continue;
+        }
+        let esc = bytes[idx + 1];
+        idx += 2;
+        match esc {
+            b'a' => out.push(0x07),
+            b'b' => out.push(0x08),
+            b'c' => return (out, true),
+            b'e' | b'E' => out.push(0x1b),
+            b'f' => out.push(0x0c),
+            b'n' => out.push(b'\n'),
+            b'r' => out.push(b'\r'),
+            b't' => out.push(b'\t'),
+            b'v' => out.push(0x0b),
+            b'\\' => out.push(b'\\'),
+            b'0'..=b'7' if esc == b'0' || printf_octal => {
+                let max = if esc == b'0' { 3 } else { 2 };
+                let mut value: u32 = if esc == b'0' { 0 } else { u32::from(esc - b'0') };
+                let mut taken = 0;
+                while taken < max && idx < bytes.len() && (b'0'..=b'7').contains(&bytes[idx]) {
+                    value = value * 8 + u32::from(bytes[idx] - b'0');
+                    idx += 1;
+                    taken += 1;
+                }
+                out.push((value & 0xff) as u8);
+            }
+            b'x' => {
+                let digits: Vec<u8> =
+                    bytes[idx..].iter().take(2).take_while(|b| b.is_ascii_hexdigit()).copied().collect();
+                if digits.is_empty() {
+                    out.extend_from_slice(b"\\x");
+                } else {
+                    idx += digits.len();
+                    let text = String::from_utf8_lossy(&digits);
+                    out.push(u8::from_str_radix(&text, 16).unwrap_or(0));
+                }
+            }
+            b'u' | b'U' => {
+                let max = if esc == b'u' { 4 } else { 8 };
+                let digits: Vec<u8> =
+                    bytes[idx..].iter().take(max).take_while(|b| b.is_ascii_hexdigit()).copied().collect();
+                if digits.is_empty() {
+                    out.push(b'\\');
+                    out.push(esc);
+                } else {
+                    idx += digits.len();
+                    let text = String::from_utf8_lossy(&digits);
+                    let c = u32::from_str_radix(&text, 16).ok().and_then(char::from_u32).unwrap_or('\u{fffd}');
+                    let mut buf = [0u8; 4];
+                    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                }
+            }
+            other => {
+                out.push(b'\\');
+                out.push(other);
+            }
+        }
+    }
+    (out, false)
+}
+
+/// Decodes escapes into text (invalid bytes replaced).
+pub(crate) fn expand_backslashes(text: &str) -> (String, bool) {
+    let (bytes, stop) = expand_backslashes_bytes(text, false);
+    (String::from_utf8_lossy(&bytes).into_owned(), stop)
+}
+
+/// Quotes a value so the shell reads it back unchanged (as `set` prints values).
+pub(crate) fn quote_for_reuse(value: &str) -> String {
+    if !value.is_empty() && value.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,+%@^".contains(c)) {
+        return value.to_string();
+    }
+    format!("'{}'", value.replace('\'', "'\\''"))
+}
+
+/// `echo [-neE] args…`
+pub async fn echo(ctx: Ctx<'_>) -> Status {
+    let mut newline = true;
+    let mut escapes = false;
+    let mut idx = 1;
+    while let Some(arg) = ctx.argv.get(idx) {
+        if arg.len() < 2 || !arg.starts_with('-') || !arg[1..].chars().all(|c| matches!(c, 'n' | 'e' | 'E')) {
+            break;
+        }
+        for c in arg[1..].chars() {
+            match c {
+                'n' => newline = false,
+                'e' => escapes = true,
+                _ => escapes = false,
+            }
+        }
+        idx += 1;
+    }
+    let joined = ctx.argv[idx..].join(" ");
+    let mut out = if escapes {
+        let (bytes, stop) = expand_backslashes_bytes(&joined, false);
+        if stop {
+            return if ctx.out(bytes).await { 0 } else { 1 };
+        }
+        bytes
+    } else {
+        joined.into_bytes()
+    };
+    if newline {
+        out.push(b'\n');
+    }
+    if ctx.out(out).await { 0 } else { 1 }
+}
+
+/// Parses a count like `10`, `-10`, `+10`, `1K` for head and tail.
+fn parse_count(text: &str) -> Option<(i64, bool)> {
+    let (sign, digits) = match text.as_bytes().first() {
+        Some(b'+') => (Some('+'), &text[1..]),
+        Some(b'-') => (Some('-'), &text[1..]),
+        _ => (None, text),
+    };
+    let (number, multiplier) = match digits.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((idx, _)) => {
+            let multiplier = match &digits[idx..] {
+                "b" => 512,
+                "K" | "KiB" | "k" => 1024,
+                "kB" => 1000,
+                "M" | "MiB" => 1024 * 1024,
+                "MB" => 1_000_000,
+                "G" | "GiB" => 1024 * 1024 * 1024,
+                _ => return None,
+            };
+            (&digits[..idx], multiplier)
+        }
+        None => (digits, 1),
+    };
+    let value: i64 = number.parse::<i64>().ok()?.checked_mul(multiplier)?;
+    Some((if sign == Some('-') { -value } else { value }, sign == Some('+')))
+}
+
+struct HeadTailArgs {
+    lines: bool,
+    count: i64,
+    from_start: bool,
+    headers: Option<bool>,
+    files: Vec<String>,
+}
+
+async fn parse_head_tail(ctx: &Ctx<'_>, default: i64) -> Result<HeadTailArgs, Status> {
+    let usage = if ctx.name() == "head" {
+        "head [-n N|-c N] [-qv] [file ...]"
+    } else {
+        "tail [-n [+]N|-c [+]N] [-qv] [file ...]"
+    };
+    let mut args = HeadTailArgs { lines: true, count: default, from_start: false, headers: None, files: Vec::new() };
+    let argv = &ctx.argv;
+    let mut idx = 1;
+    let mut options_done = false;
+    while idx < argv.len() {
+        let arg = &argv[idx];
+        idx += 1;
+        if options_done || !arg.starts_with('-') || arg == "-" {
+            args.files.push(arg.clone());
+            continue;
+        }
+        if arg == "--" {
+            options_done = true;
+            continue;
+        }
+        if arg[1..].chars().all(|c| c.is_ascii_digit()) {
+            args.count = arg[1..].parse().unwrap_or(default);
+            continue;
+        }
+        let (flag, inline) = (arg.as_bytes()[1], &arg[2..]);
+        match flag {
+            b'n' | b'c' => {
+                let value = if !inline.is_empty() {
+                    inline.to_string()
+                } else if let Some(next) = argv.get(idx) {
+                    idx += 1;
+                    next.clone()
+                } else {
+                    return Err(ctx.usage(format!("option requires an argument -- '{}'", flag as char), usage).await);
+                };
+                let Some((count, plus)) = parse_count(&value) else {
+                    let what = if flag == b'n' { "lines" } else { "bytes" };
+                    return Err(ctx.fail(format!("invalid number of {what}: '{value}'")).await);
+                };
+                args.lines = flag == b'n';
+                args.count = count;
+                args.from_start = plus;
+            }
+            b'q' | b's' => args.headers = Some(false),
+            b'v' => args.headers = Some(true),
+            b'f' | b'F' => {}
+            _ => return Err(ctx.usage(format!("invalid option -- '{}'", flag as char), usage).await),
+        }
+    }
+    if args.files.is_empty() {
+        args.files.push("-".to_string());
+    }
+    Ok(args)
+}
+
+/// `head [-n N] [-c N] [file…]`
+pub async fn head(ctx: Ctx<'_>) -> Status {
+    let args = match parse_head_tail(&ctx, 10).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let show_headers = args.headers.unwrap_or(args.files.len() > 1);
+    let mut status = 0;
+    for (idx, file) in args.files.iter().enumerate() {
+        if show_headers {
+            let name = if file == "-" { "standard input" } else { file };
+            let header = format!("{}==> {name} <==\n", if idx > 0 { "\n" } else { "" });
+            if !ctx.out(header).await {
+                return 1;
+            }
+        }
+        let out = if file == "-" && args.count >= 0 {
+            // Stream standard input and stop reading once enough arrived, so `yes | head` ends.
+            let input = ctx.stdin();
+            let mut taken = Vec::new();
+            let mut remaining = args.count;
+            while remaining > 0 {
+                if args.lines {
+                    let Some((mut line, found)) = input.read_until(Some(b'\n'), None).await else { break };
+                    if found {
+                        line.push(b'\n');
+                    }
+                    taken.extend_from_slice(&line);
+                    remaining -= 1;
+                } else {
+                    let Some((chunk, _)) = input.read_until(None, Some(remaining as usize)).await else { break };
+                    remaining -= chunk.len() as i64;
+                    taken.extend_from_slice(&chunk);
+                }
+            }
+            taken
+        } else {
+            let data = match ctx.read_operand(file).await {
+                Ok(data) => data,
+                Err(err) => {
+                    ctx.complain(format!("cannot open '{file}' for reading: {}", crate::vfs::describe(&err))).await;
+                    status = 1;
+                    continue;
+                }
+            };
+            take_head(&data, args.lines, args.count)
+        };
+        if !ctx.out(out).await {
+            return 1;
+        }
+    }
+    status
+}
+
+fn line_ends(data: &[u8]) -> Vec<usize> {
+    data.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i + 1).collect()
+}
+
+fn take_head(data: &[u8], lines: bool, count: i64) -> Vec<u8> {
+    if !lines {
+        let end = if count >= 0 {
+            (count as usize).min(data.len())
+        } else {
+            data.len().saturating_sub(count.unsigned_abs() as usize)
+        };
+        return data[..end].to_vec();
+    }
+    let ends = line_ends(data);
+    let total = ends.len() + usize::from(data.last().is_some_and(|&b| b != b'\n'));
+    let keep =
+        if count >= 0 { (count as usize).min(total) } else { total.saturating_sub(count.unsigned_abs() as usize) };
+    let end = if keep == 0 { 0 } else { ends.get(keep - 1).copied().unwrap_or(data.len()) };
+    data[..end].to_vec()
+}
+
+/// `tail [-n [+]N] [-c [+]N] [file…]`
+pub async fn tail(ctx: Ctx<'_>) -> Status {
+    let args = match parse_head_tail(&ctx, 10).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let show_headers = args.headers.unwrap_or(args.files.len() > 1);
+    let mut status = 0;
+    for (idx, file) in args.files.iter().enumerate() {
+        let data = match ctx.read_operand(file).await {
+            Ok(data) => data,
+            Err(err) => {
+                ctx.complain(format!("cannot open '{file}' for reading: {}", crate::vfs::describe(&err))).await;
+                status = 1;
+                continue;
+            }
+        };
+        if show_headers {
+            let name = if file == "-" { "standard input" } else { file };
+            let header = format!("{}==> {name} <==\n", if idx > 0 { "\n" } else { "" });
+            ctx.out(header).await;
+        }
+        let count = args.count.unsigned_abs() as usize;
+        let out: &[u8] = if !args.lines {
+            if args.from_start {
+                &data[count.saturating_sub(1).min(data.len())..]
+            } else {
+                &data[data.len().saturating_sub(count)..]
+            }
+        } else {
+            let ends = line_ends(&data);
+            let total = ends.len() + usize::from(data.last().is_some_and(|&b| b != b'\n'));
+            let skip = if args.from_start { count.saturating_sub(1) } else { total.saturating_sub(count) };
+            let start = if skip == 0 { 0 } else { ends.get(skip - 1).copied().unwrap_or(data.len()) };
+            &data[start..]
+        };
+        if !ctx.out(out).await {
+            return 1;
+        }
+    }
+    status
+}
+
+/// Expands a `tr` set (`a-z`, `[:upper:]`, `\n`, `[x*n]`) into bytes.
+fn tr_set(spec: &str) -> Vec<u8> {
+    let (decoded, _) = expand_backslashes_bytes(spec, true);
+    let bytes = decoded;
+    let mut out = Vec::new();
+    let mut idx = 0;
+    while idx < bytes.len() {
+        if bytes[idx] == b'['
+            && bytes.get(idx + 1) == Some(&b':')
+            && let Some(len) = bytes[idx + 2..].windows(2).position(|w| w == b":]")
+        {
+            let class = String::from_utf8_lossy(&bytes[idx + 2..idx + 2 + len]).into_owned();
+            let members: Vec<u8> = (0u8..=127)
+                .filter(|&b| {
+                    let c = b as char;
+                    match class.as_str() {
+                        "upper" => c.is_ascii_uppercase(),
+                        "lower" => c.is_ascii_lowercase(),
+                        "alpha" => c.is_ascii_alphabetic(),
+                        "digit" => c.is_ascii_digit(),
+                        "alnum" => c.is_ascii_alphanumeric(),
+                        "space" => c.is_ascii_whitespace() || b == 0x0b,
+                        "blank" => c == ' ' || c == '\t',
+                        "punct" => c.is_ascii_punctuation(),
+                        "xdigit" => c.is_ascii_hexdigit(),
+                        "cntrl" => c.is_ascii_control(),
+                        "print" => (32..127).contains(&b),
+                        "graph" => (33..127).contains(&b),
+                        _ => false,
+                    }
+                })
+                .collect();
+            out.extend(members);
+            idx += len + 4;
+            continue;
+        }
+        if bytes[idx] == b'['
+            && bytes.get(idx + 2) == Some(&b'*')
+            && let Some(close) = bytes[idx + 3..].iter().position(|&b| b == b']')
+        {
+            let repeat: usize = String::from_utf8_lossy(&bytes[idx + 3..idx + 3 + close]).parse().unwrap_or(0);
+            out.extend(std::iter::repeat_n(bytes[idx + 1], repeat.max(1)));
+            idx += close + 4;
+            continue;
+        }
+        if bytes.get(idx + 1) == Some(&b'-') && idx + 2 < bytes.len() {
+            let (lo, hi) = (bytes[idx], bytes[idx + 2]);
+            if lo <= hi {
+                out.extend(lo..=hi);
+            }
+            idx += 3;
+            continue;
+        }
+        out.push(bytes[idx]);
+        idx += 1;
+    }
+    out
+}
+
+/// `tr [-cdst] SET1 [SET2]`
+pub async fn tr(ctx: Ctx<'_>) -> Status {
+    let mut delete = false;
+    let mut squeeze = false;
+    let mut complement = false;
+    let mut truncate = false;
+    let mut sets = Vec::new();
+    for arg in &ctx.argv[1..] {
+        if arg.starts_with('-') && arg.len() > 1 && sets.is_empty() {
+            for c in arg[1..].chars() {
+                match c {
+                    'd' => delete = true,
+                    's' => squeeze = true,
+                    'c' | 'C' => complement = true,
+                    't' => truncate = true,
+                    _ => return ctx.usage(format!("invalid option -- '{c}'"), "tr [-cdst] SET1 [SET2]").await,
+                }
+            }
+        } else {
+            sets.push(arg.clone());
+        }
+    }
+    let needed = if delete && !squeeze || squeeze && sets.len() == 1 { 1 } else { 2 };
+    if sets.len() < needed {
+        return ctx.usage("missing operand", "tr [-cdst] SET1 [SET2]").await;
+    }
+    let mut set1 = tr_set(&sets[0]);
+    if complement {
+        set1 = (0u8..=255).filter(|b| !set1.contains(b)).collect();
+    }
+    let set2 = sets.get(1).map(|s| tr_set(s)).unwrap_or_default();
+    let mut map: [u16; 256] = [0; 256];
+    for (i, slot) in map.iter_mut().enumerate() {
+        *slot = i as u16;
+    }
+    let mut in_set1 = [false; 256];
+    for &b in &set1 {
+        in_set1[b as usize] = true;
+    }
+    let translating = !delete && !set2.is_empty();
+    if translating {
+        let limit = if truncate { set1.len().min(set2.len()) } else { set1.len() };
+        for (i, &b) in set1.iter().take(limit).enumerate() {
+            let target = set2.get(i).or(set2.last()).copied().unwrap_or(b);
+            map[b as usize] = u16::from(target);
+        }
+    }
+    let squeeze_set: [bool; 256] = {
+        let mut set = [false; 256];
+        let source = if squeeze && (translating || delete) { &set2 } else { &set1 };
+        for &b in source {
+            set[b as usize] = true;
+        }
+        set
+    };
+    let input = ctx.stdin();
+    let mut last: Option<u8> = None;
+    while let Some(chunk) = input.read_chunk().await {
+        let mut out = Vec::with_capacity(chunk.len());
+        for b in chunk {
+            if delete && in_set1[b as usize] {
+                continue;
+            }
+            let mapped = map[b as usize] as u8;
+            if squeeze && squeeze_set[mapped as usize] && last == Some(mapped) {
+                continue;
+            }
+            last = Some(mapped);
+            out.push(mapped);
+        }
+        if !ctx.out(out).await {
+            return 1;
+        }
+    }
+    0
+}
+
+fn decimals(text: &str) -> usize {
+    text.split_once('.').map_or(0, |(_, frac)| frac.len())
+}
+
+/// `seq [-s SEP] [-w] [FIRST [INCREMENT]] LAST`
+pub async fn seq(ctx: Ctx<'_>) -> Status {
+    let mut separator = "\n".to_string();
+    let mut equal_width = false;
+    let mut numbers = Vec::new();
+    let mut idx = 1;
+    while idx < ctx.argv.len() {
+        let arg = &ctx.argv[idx];
+        match arg.as_str() {
+            "-s" => {
+                idx += 1;
+                separator = ctx.argv.get(idx).cloned().unwrap_or_default();
+            }
+            "-w" => equal_width = true,
+            _ if arg.starts_with("-s") => separator = arg[2..].to_string(),
+            _ => numbers.push(arg.clone()),
+        }
+        idx += 1;
+    }
+    let parsed: Vec<f64> = match numbers.iter().map(|n| n.parse::<f64>()).collect::<Result<_, _>>() {
+        Ok(parsed) => parsed,
+        Err(_) => {
+            let bad = numbers.iter().find(|n| n.parse::<f64>().is_err()).cloned().unwrap_or_default();
+            return ctx
+                .usage(
+                    format!("invalid floating point argument: '{bad}'"),
+                    "seq [-s SEP] [-w] [FIRST [INCREMENT]] LAST",
+                )
+                .await;
+        }
+    };
+    let (first, step, last) = match parsed.as_slice() {
+        [last] => (1.0, 1.0, *last),
+        [first, last] => (*first, 1.0, *last),
+        [first, step, last] => (*first, *step, *last),
+        _ => return ctx.usage("missing operand", "seq [-s SEP] [-w] [FIRST [INCREMENT]] LAST").await,
+    };
+    if step == 0.0 {
+        return ctx.fail("invalid Zero increment value: '0'").await;
+    }
+    let places = numbers.iter().take(numbers.len().saturating_sub(1)).map(|n| decimals(n)).max().unwrap_or(0);
+    let format = |value: f64| format!("{value:.places$}");
+    let width = if equal_width { format(first).len().max(format(last).len()) } else { 0 };
+    let mut out = String::new();
+    let mut count = 0u64;
+    let mut value = first;
+    let mut started = false;
+    while (step > 0.0 && value <= last + 1e-9) || (step < 0.0 && value >= last - 1e-9) {
+        if started {
+            out.push_str(&separator);
+        }
+        started = true;
+        let text = format(value);
+        if width > 0 && text.len() < width {
+            let (sign, digits) = text.strip_prefix('-').map_or(("", text.as_str()), |d| ("-", d));
+            out.push_str(sign);
+            out.push_str(&"0".repeat(width - text.len()));
+            out.push_str(digits);
+        } else {
+            out.push_str(&text);
+        }
+        count += 1;
+        value = first + step * count as f64;
+        if out.len() > 64 * 1024 && !ctx.out(std::mem::take(&mut out)).await {
+            return 1;
+        }
+    }
+    if started {
+        out.push('\n');
+    }
+    if ctx.out(out).await { 0 } else { 1 }
+}
+
+/// `yes [string…]`
+pub async fn yes(ctx: Ctx<'_>) -> Status {
+    let line = if ctx.argv.len() > 1 { ctx.argv[1..].join(" ") } else { "y".to_string() };
+    let line = format!("{line}\n");
+    let block = line.repeat((8192 / line.len()).max(1));
+    loop {
+        if !ctx.out(block.as_bytes()).await {
+            return 1;
+        }
+    }
+}
+
+/// `tee [-a] [file…]`
+pub async fn tee(ctx: Ctx<'_>) -> Status {
+    let append = ctx.argv.iter().skip(1).any(|a| a == "-a" || a == "--append");
+    let files: Vec<String> = ctx.argv[1..].iter().filter(|a| !a.starts_with('-') || *a == "-").cloned().collect();
+    let mut status = 0;
+    let mut targets = Vec::new();
+    for file in &files {
+        let abs = ctx.abs(file);
+        let mode = if append { WriteMode::Append } else { WriteMode::Truncate };
+        match ctx.vfs.write(&abs, b"", mode) {
+            Ok(()) => targets.push(abs),
+            Err(err) => {
+                ctx.complain(format!("{file}: {}", crate::vfs::describe(&err))).await;
+                status = 1;
+            }
+        }
+    }
+    let input = ctx.stdin();
+    let mut stdout_open = true;
+    while let Some(chunk) = input.read_chunk().await {
+        for target in &targets {
+            if let Err(err) = ctx.vfs.write(target, &chunk, WriteMode::Append) {
+                ctx.complain(format!("{target}: {}", crate::vfs::describe(&err))).await;
+                status = 1;
+            }
+        }
+        if stdout_open && !ctx.out(&chunk).await {
+            stdout_open = false;
+            status = 1;
+        }
+    }
+    status
+}
+
+/// `sleep NUMBER[smhd]…`
+pub async fn sleep(ctx: Ctx<'_>) -> Status {
+    if ctx.argv.len() < 2 {
+        return ctx.usage("missing operand", "sleep NUMBER[SUFFIX]...").await;
+    }
+    let mut total = 0.0f64;
+    for arg in &ctx.argv[1..] {
+        let (number, factor) = match arg.chars().last() {
+            Some('s') => (&arg[..arg.len() - 1], 1.0),
+            Some('m') => (&arg[..arg.len() - 1], 60.0),
+            Some('h') => (&arg[..arg.len() - 1], 3600.0),
+            Some('d') => (&arg[..arg.len() - 1], 86400.0),
+            _ => (arg.as_str(), 1.0),
+        };
+        match number.parse::<f64>() {
+            Ok(value) if value >= 0.0 && value.is_finite() => total += value * factor,
+            _ => return ctx.usage(format!("invalid time interval '{arg}'"), "sleep NUMBER[SUFFIX]...").await,
+        }
+    }
+    tokio::time::sleep(std::time::Duration::from_secs_f64(total.min(1e9))).await;
+    0
+}
+
+/// `date [-u] [-d @EPOCH|DATE] [+FORMAT]`
+pub async fn date(ctx: Ctx<'_>) -> Status {
+    use chrono::{DateTime, Utc};
+    let mut format = "%a %b %e %H:%M:%S %Z %Y".to_string();
+    let mut when: DateTime<Utc> = Utc::now();
+    let mut idx = 1;
+    while idx < ctx.argv.len() {
+        let arg = &ctx.argv[idx];
+        if let Some(spec) = arg.strip_prefix('+') {
+            format = spec.to_string();
+        } else if arg == "-u" || arg == "--utc" {
+        } else if arg == "-I" || arg == "--iso-8601" {
+            format = "%Y-%m-%d".to_string();
+        } else if arg == "-R" {
+            format = "%a, %d %b %Y %H:%M:%S %z".to_string();
+        } else if arg == "-d" || arg.starts_with("--date=") || arg.starts_with("-d") {
+            let value = if arg == "-d" {
+                idx += 1;
+                ctx.argv.get(idx).cloned().unwrap_or_default()
+            } else if let Some(v) = arg.strip_prefix("--date=") {
+                v.to_string()
+            } else {
+                arg[2..].to_string()
+            };
+            let parsed = if let Some(epoch) = value.strip_prefix('@') {
+                epoch.trim().parse::<i64>().ok().and_then(|s| DateTime::from_timestamp(s, 0))
+            } else {
+                DateTime::parse_from_rfc3339(&value)
+                    .map(|d| d.with_timezone(&Utc))
+                    .ok()
+                    .or_else(|| {
+                        chrono::NaiveDate::parse_from_str(&value, "%Y-%m-%d")
+                            .ok()
+                            .and_then(|d| d.and_hms_opt(0, 0, 0))
+                            .map(|d| d.and_utc())
+                    })
+                    .or_else(|| {
+                        chrono::NaiveDateTime::parse_from_str(&value, "%Y-%m-%d %H:%M:%S").ok().map(|d| d.and_utc())
+                    })
+            };
+            match parsed {
+                Some(value) => when = value,
+                None => return ctx.fail(format!("invalid date '{value}'")).await,
+            }
+        } else {
+            return ctx.usage(format!("invalid argument '{arg}'"), "date [-u] [-d @EPOCH|DATE] [+FORMAT]").await;
+        }
+        idx += 1;
+    }
+    use std::fmt::Write;
+    let mut text = String::new();
+    if write!(text, "{}", when.format(&format)).is_err() {
+        return ctx.fail(format!("invalid format '{format}'")).await;
+    }
+    text.push('\n');
+    if ctx.out(text).await { 0 } else { 1 }
+}

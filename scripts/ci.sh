@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Everything CI checks, in order. Run from anywhere: scripts/ci.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+echo "== fmt";    cargo fmt --check
+echo "== clippy"; cargo clippy --all-targets --locked -- -D warnings
+echo "== test";   cargo test --locked
+echo "== doc";    RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --quiet
+echo "== clean tree"
+if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
+  git status --porcelain --untracked-files=no
+  echo "tests changed tracked files" >&2
+  exit 1
+fi

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Differential suite against bash.
+#   scripts/compat.sh            check toolsh against the recorded bash results
+#   scripts/compat.sh --bless    re-record expectations from this machine's /bin/bash
+#   scripts/compat.sh --live     also run bash now and report drift from the recordings
+#   scripts/compat.sh --only X   only cases whose name contains X (or area X)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --bless) export TOOLSH_BLESS=1 ;;
+    --live) export TOOLSH_COMPAT_LIVE=1 ;;
+    --only) shift; export TOOLSH_COMPAT_ONLY="$1" ;;
+    *) echo "usage: $0 [--bless|--live] [--only NAME]" >&2; exit 2 ;;
+  esac
+  shift
+done
+exec cargo test --quiet --test it compat -- --nocapture

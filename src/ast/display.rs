@@ -1,0 +1,491 @@
+//! Printing the tree back as canonical shell text.
+//!
+//! The output parses back to an equal tree (the property the parser tests check). Every list
+//! item ends with a newline so here-document bodies can follow it; parameters are always braced.
+
+use super::*;
+use std::fmt;
+
+/// How a word's quoted text must be written where it appears.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Context {
+    /// An ordinary word: quoted text goes in single quotes.
+    Plain,
+    /// Inside double quotes.
+    Double,
+    /// Here-document body, arithmetic, or a `${…}` word inside double quotes: quoted text is
+    /// written with backslashes.
+    Backslash,
+    /// The pattern of `${name/pattern/…}`.
+    SlashPattern,
+}
+
+#[derive(Default)]
+struct Printer {
+    out: String,
+    /// Here-document bodies waiting for the end of the current line.
+    pending: Vec<(String, String)>,
+    indent: usize,
+}
+
+impl Printer {
+    fn newline(&mut self) {
+        self.out.push('\n');
+        for (body, delimiter) in std::mem::take(&mut self.pending) {
+            self.out.push_str(&body);
+            self.out.push_str(&delimiter);
+            self.out.push('\n');
+        }
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+    }
+
+    fn list(&mut self, list: &List) {
+        self.indent += 1;
+        for item in list {
+            self.newline();
+            self.and_or(&item.and_or);
+            if item.background {
+                self.out.push_str(" &");
+            }
+        }
+        self.indent -= 1;
+        self.newline();
+    }
+
+    fn and_or(&mut self, and_or: &AndOr) {
+        self.pipeline(&and_or.first);
+        for (op, pipeline) in &and_or.rest {
+            self.out.push_str(match op {
+                AndOrOp::And => " && ",
+                AndOrOp::Or => " || ",
+            });
+            self.pipeline(pipeline);
+        }
+    }
+
+    fn pipeline(&mut self, pipeline: &Pipeline) {
+        if pipeline.negated {
+            self.out.push_str("! ");
+        }
+        for (idx, command) in pipeline.commands.iter().enumerate() {
+            if idx > 0 {
+                let with_stderr = pipeline.pipe_stderr.get(idx - 1).copied().unwrap_or(false);
+                self.out.push_str(if with_stderr { " |& " } else { " | " });
+            }
+            self.command(command);
+        }
+    }
+
+    fn command(&mut self, command: &Command) {
+        match command {
+            Command::Simple(simple) => {
+                let mut first = true;
+                let mut space = |p: &mut Printer| {
+                    if !first {
+                        p.out.push(' ');
+                    }
+                    first = false;
+                };
+                for assign in &simple.assigns {
+                    space(self);
+                    self.assign(assign);
+                }
+                for word in &simple.words {
+                    space(self);
+                    self.word(word, Context::Plain);
+                }
+                for redirect in &simple.redirects {
+                    space(self);
+                    self.redirect(redirect);
+                }
+            }
+            Command::Compound(compound, redirects, _) => {
+                self.compound(compound);
+                for redirect in redirects {
+                    self.out.push(' ');
+                    self.redirect(redirect);
+                }
+            }
+            Command::Function(def) => {
+                self.out.push_str(&def.name);
+                self.out.push_str("() ");
+                self.command(&def.body);
+            }
+        }
+    }
+
+    fn compound(&mut self, compound: &CompoundCommand) {
+        match compound {
+            CompoundCommand::Brace(list) => {
+                self.out.push('{');
+                self.list(list);
+                self.out.push('}');
+            }
+            CompoundCommand::Subshell(list) => {
+                self.out.push('(');
+                self.list(list);
+                self.out.push(')');
+            }
+            CompoundCommand::If { branches, otherwise } => {
+                for (idx, (cond, body)) in branches.iter().enumerate() {
+                    self.out.push_str(if idx == 0 { "if" } else { "elif" });
+                    self.list(cond);
+                    self.out.push_str("then");
+                    self.list(body);
+                }
+                if let Some(body) = otherwise {
+                    self.out.push_str("else");
+                    self.list(body);
+                }
+                self.out.push_str("fi");
+            }
+            CompoundCommand::For { var, words, body } => {
+                self.out.push_str("for ");
+                self.out.push_str(var);
+                if let Some(words) = words {
+                    self.out.push_str(" in");
+                    for word in words {
+                        self.out.push(' ');
+                        self.word(word, Context::Plain);
+                    }
+                }
+                self.out.push(';');
+                self.do_body(body);
+            }
+            CompoundCommand::ArithFor { init, cond, step, body } => {
+                self.out.push_str("for ((");
+                self.word(init, Context::Backslash);
+                self.out.push(';');
+                self.word(cond, Context::Backslash);
+                self.out.push(';');
+                self.word(step, Context::Backslash);
+                self.out.push_str("));");
+                self.do_body(body);
+            }
+            CompoundCommand::While { until, cond, body } => {
+                self.out.push_str(if *until { "until" } else { "while" });
+                self.list(cond);
+                self.do_body(body);
+            }
+            CompoundCommand::Case { word, arms } => {
+                self.out.push_str("case ");
+                self.word(word, Context::Plain);
+                self.out.push_str(" in");
+                self.indent += 1;
+                for arm in arms {
+                    self.newline();
+                    for (idx, pattern) in arm.patterns.iter().enumerate() {
+                        if idx > 0 {
+                            self.out.push('|');
+                        }
+                        self.word(pattern, Context::Plain);
+                    }
+                    self.out.push(')');
+                    self.list(&arm.body);
+                    self.out.push_str(match arm.terminator {
+                        CaseTerminator::Break => ";;",
+                        CaseTerminator::FallThrough => ";&",
+                        CaseTerminator::Continue => ";;&",
+                    });
+                }
+                self.indent -= 1;
+                self.newline();
+                self.out.push_str("esac");
+            }
+            CompoundCommand::Arith(word) => {
+                self.out.push_str("((");
+                self.word(word, Context::Backslash);
+                self.out.push_str("))");
+            }
+            CompoundCommand::Cond(expr) => {
+                self.out.push_str("[[ ");
+                self.cond(expr);
+                self.out.push_str(" ]]");
+            }
+        }
+    }
+
+    fn do_body(&mut self, body: &List) {
+        self.out.push_str(" do");
+        self.list(body);
+        self.out.push_str("done");
+    }
+
+    fn cond(&mut self, expr: &CondExpr) {
+        match expr {
+            CondExpr::Word(word) => self.word(word, Context::Plain),
+            CondExpr::Unary(op, word) => {
+                self.out.push_str(op);
+                self.out.push(' ');
+                self.word(word, Context::Plain);
+            }
+            CondExpr::Binary(left, op, right) => {
+                self.word(left, Context::Plain);
+                self.out.push(' ');
+                self.out.push_str(op);
+                self.out.push(' ');
+                self.word(right, Context::Plain);
+            }
+            CondExpr::Not(inner) => {
+                self.out.push_str("! ");
+                self.cond(inner);
+            }
+            CondExpr::And(left, right) | CondExpr::Or(left, right) => {
+                self.cond(left);
+                self.out.push_str(if matches!(expr, CondExpr::And(..)) { " && " } else { " || " });
+                self.cond(right);
+            }
+            CondExpr::Group(inner) => {
+                self.out.push_str("( ");
+                self.cond(inner);
+                self.out.push_str(" )");
+            }
+        }
+    }
+
+    fn assign(&mut self, assign: &Assign) {
+        self.out.push_str(&assign.name);
+        if let Some(index) = &assign.index {
+            self.out.push('[');
+            self.word(index, Context::Backslash);
+            self.out.push(']');
+        }
+        self.out.push_str(if assign.append { "+=" } else { "=" });
+        match &assign.value {
+            AssignValue::Scalar(word) => self.word(word, Context::Plain),
+            AssignValue::Array(elements) => {
+                self.out.push('(');
+                for (idx, element) in elements.iter().enumerate() {
+                    if idx > 0 {
+                        self.out.push(' ');
+                    }
+                    if let Some(key) = &element.key {
+                        self.out.push('[');
+                        self.word(key, Context::Backslash);
+                        self.out.push_str("]=");
+                    }
+                    if element.value.parts.is_empty() {
+                        self.out.push_str("''");
+                    } else {
+                        self.word(&element.value, Context::Plain);
+                    }
+                }
+                self.out.push(')');
+            }
+        }
+    }
+
+    fn redirect(&mut self, redirect: &Redirect) {
+        if let Some(fd) = redirect.fd {
+            self.out.push_str(&fd.to_string());
+        }
+        let op = match &redirect.op {
+            RedirOp::In => "<",
+            RedirOp::Out => ">",
+            RedirOp::Append => ">>",
+            RedirOp::Clobber => ">|",
+            RedirOp::ReadWrite => "<>",
+            RedirOp::DupIn => "<&",
+            RedirOp::DupOut => ">&",
+            RedirOp::OutErr => "&>",
+            RedirOp::AppendOutErr => "&>>",
+            RedirOp::HereString => "<<<",
+            RedirOp::HereDoc { strip_tabs, quoted, delimiter } => {
+                self.out.push_str(if *strip_tabs { "<<-" } else { "<<" });
+                if *quoted {
+                    self.out.push('\'');
+                    self.out.push_str(delimiter);
+                    self.out.push('\'');
+                } else {
+                    self.out.push_str(delimiter);
+                }
+                let mut body = Printer::default();
+                if *quoted {
+                    for part in &redirect.target.parts {
+                        if let WordPart::Quoted(text) | WordPart::Literal(text) = part {
+                            body.out.push_str(text);
+                        }
+                    }
+                } else {
+                    body.word(&redirect.target, Context::Backslash);
+                }
+                self.pending.push((body.out, delimiter.clone()));
+                return;
+            }
+        };
+        self.out.push_str(op);
+        self.word(&redirect.target, Context::Plain);
+    }
+
+    fn word(&mut self, word: &Word, context: Context) {
+        if word.parts.is_empty() && context == Context::Plain {
+            self.out.push_str("''");
+            return;
+        }
+        self.parts(&word.parts, context);
+    }
+
+    fn parts(&mut self, parts: &[WordPart], context: Context) {
+        for part in parts {
+            match part {
+                WordPart::Literal(text) => match context {
+                    Context::Double => {
+                        for ch in text.chars() {
+                            if matches!(ch, '$' | '`' | '"' | '\\') {
+                                self.out.push('\\');
+                            }
+                            self.out.push(ch);
+                        }
+                    }
+                    _ => self.out.push_str(text),
+                },
+                WordPart::Quoted(text) => match context {
+                    Context::Plain => {
+                        self.out.push('\'');
+                        self.out.push_str(&text.replace('\'', "'\\''"));
+                        self.out.push('\'');
+                    }
+                    Context::Double | Context::Backslash | Context::SlashPattern => {
+                        for ch in text.chars() {
+                            self.out.push('\\');
+                            self.out.push(ch);
+                        }
+                    }
+                },
+                WordPart::DoubleQuoted(inner) => {
+                    self.out.push('"');
+                    self.parts(inner, Context::Double);
+                    self.out.push('"');
+                }
+                WordPart::Param(param) => self.param(param, context),
+                WordPart::CommandSubst(script) => {
+                    self.out.push_str("$(");
+                    self.list(&script.body);
+                    self.out.push(')');
+                }
+                WordPart::Arith(word) => {
+                    self.out.push_str("$((");
+                    self.word(word, Context::Backslash);
+                    self.out.push_str("))");
+                }
+                WordPart::Assign(assign) => self.assign(assign),
+            }
+        }
+    }
+
+    fn param(&mut self, param: &ParamExpr, context: Context) {
+        // A `${…}` word inside double quotes treats single quotes as ordinary characters.
+        let inner =
+            if matches!(context, Context::Double | Context::Backslash) { Context::Backslash } else { Context::Plain };
+        self.out.push_str("${");
+        match param.op {
+            ParamOp::Length => self.out.push('#'),
+            ParamOp::Keys | ParamOp::PrefixNames { .. } => self.out.push('!'),
+            _ if param.indirect => self.out.push('!'),
+            _ => {}
+        }
+        self.out.push_str(&param.name);
+        match &param.index {
+            Some(Subscript::At) => self.out.push_str("[@]"),
+            Some(Subscript::Star) => self.out.push_str("[*]"),
+            Some(Subscript::Expr(word)) => {
+                self.out.push('[');
+                self.word(word, Context::Backslash);
+                self.out.push(']');
+            }
+            None => {}
+        }
+        match &param.op {
+            ParamOp::None | ParamOp::Length | ParamOp::Keys => {}
+            ParamOp::PrefixNames { at } => self.out.push(if *at { '@' } else { '*' }),
+            ParamOp::Test { kind, colon, word } => {
+                if *colon {
+                    self.out.push(':');
+                }
+                self.out.push(match kind {
+                    TestKind::Default => '-',
+                    TestKind::Assign => '=',
+                    TestKind::Error => '?',
+                    TestKind::Alternate => '+',
+                });
+                self.parts(&word.parts, inner);
+            }
+            ParamOp::Trim { suffix, longest, pattern } => {
+                let op = if *suffix { "%" } else { "#" };
+                self.out.push_str(op);
+                if *longest {
+                    self.out.push_str(op);
+                }
+                self.parts(&pattern.parts, inner);
+            }
+            ParamOp::Replace { mode, pattern, replacement } => {
+                self.out.push_str(match mode {
+                    ReplaceMode::First => "/",
+                    ReplaceMode::All => "//",
+                    ReplaceMode::Prefix => "/#",
+                    ReplaceMode::Suffix => "/%",
+                });
+                let pattern_context = if inner == Context::Plain { Context::SlashPattern } else { inner };
+                self.parts(&pattern.parts, pattern_context);
+                self.out.push('/');
+                self.parts(&replacement.parts, inner);
+            }
+            ParamOp::Case { upper, all, pattern } => {
+                let op = if *upper { "^" } else { "," };
+                self.out.push_str(op);
+                if *all {
+                    self.out.push_str(op);
+                }
+                self.parts(&pattern.parts, inner);
+            }
+            ParamOp::Slice { offset, length } => {
+                self.out.push(':');
+                self.word(offset, Context::Backslash);
+                if let Some(length) = length {
+                    self.out.push(':');
+                    self.word(length, Context::Backslash);
+                }
+            }
+            ParamOp::Transform(op) => {
+                self.out.push('@');
+                self.out.push(*op);
+            }
+        }
+        self.out.push('}');
+    }
+}
+
+impl fmt::Display for Script {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut printer = Printer::default();
+        for item in &self.body {
+            printer.and_or(&item.and_or);
+            if item.background {
+                printer.out.push_str(" &");
+            }
+            printer.newline();
+        }
+        f.write_str(&printer.out)
+    }
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut printer = Printer::default();
+        printer.command(self);
+        if !printer.pending.is_empty() {
+            printer.newline();
+        }
+        f.write_str(&printer.out)
+    }
+}
+
+impl fmt::Display for Word {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut printer = Printer::default();
+        printer.word(self, Context::Plain);
+        f.write_str(&printer.out)
+    }
+}

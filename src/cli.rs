@@ -1,0 +1,306 @@
+//! The command line: `toolsh -c SCRIPT [name args…]`, `toolsh FILE [args…]`, a script on
+//! standard input, or the console. Flags build the workspace (mounts) and the environment.
+//!
+//! This is the one module that touches the host directly: it opens mount roots, reads the script
+//! file named on the command line, and reads the host environment only when asked
+//! (`--env NAME`, `--inherit-env`).
+
+use crate::interp::io::{HostSink, Input, Io, Output, pipe};
+use crate::interp::{EXIT_USAGE, Limits, Shell};
+use crate::vfs::{Backend, DirFs, MemoryFs, OverlayFs, Vfs};
+use std::io::{IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+const USAGE: &str = "\
+usage: toolsh [options] [-c SCRIPT [NAME [ARG...]] | FILE [ARG...]]
+
+Runs bash-like scripts in-process over a sandboxed workspace. With no script and a terminal on
+standard input, opens the console; otherwise reads the script from standard input.
+
+workspace:
+  --root DIR            mount DIR read-write at its own path and start there (default: .)
+  --overlay DIR         like --root, but writes stay in memory
+  --memory              an empty in-memory workspace at /
+  --mount VPATH=SRC[:ro]  also mount host directory SRC at VPATH (read-only with :ro)
+environment:
+  --env NAME[=VALUE]    export NAME (its host value when no VALUE is given)
+  --inherit-env         export the whole host environment
+limits:
+  --timeout SECS        wall time of the whole run
+  --limit NAME=N        commands, loop-iterations, call-depth, output-bytes
+other:
+  -h, --help            this help
+  -V, --version         the version
+";
+
+/// What the command line asked for.
+#[derive(Debug, Default)]
+pub struct Options {
+    root: Option<PathBuf>,
+    overlay: bool,
+    memory: bool,
+    mounts: Vec<(String, PathBuf, bool)>,
+    env: Vec<(String, Option<String>)>,
+    inherit_env: bool,
+    limits: Limits,
+    command: Option<String>,
+    script_file: Option<String>,
+    args: Vec<String>,
+}
+
+fn parse_args(argv: &[String]) -> Result<Options, String> {
+    let mut options = Options::default();
+    let mut idx = 0;
+    let value = |idx: &mut usize, flag: &str| -> Result<String, String> {
+        *idx += 1;
+        argv.get(*idx).cloned().ok_or_else(|| format!("{flag} needs a value"))
+    };
+    while idx < argv.len() {
+        let arg = argv[idx].clone();
+        let (flag, inline) = match arg.split_once('=') {
+            Some((flag, value)) if flag.starts_with("--") => (flag.to_string(), Some(value.to_string())),
+            _ => (arg.clone(), None),
+        };
+        let take = |idx: &mut usize| match &inline {
+            Some(v) => Ok(v.clone()),
+            None => value(idx, &flag),
+        };
+        match flag.as_str() {
+            "-c" => {
+                options.command = Some(value(&mut idx, "-c")?);
+                options.args = argv[idx + 1..].to_vec();
+                return Ok(options);
+            }
+            "--root" => options.root = Some(PathBuf::from(take(&mut idx)?)),
+            "--overlay" => {
+                options.root = Some(PathBuf::from(take(&mut idx)?));
+                options.overlay = true;
+            }
+            "--memory" => options.memory = true,
+            "--mount" => {
+                let spec = take(&mut idx)?;
+                let (vpath, source) = spec.split_once('=').ok_or("--mount takes VPATH=SRC[:ro]")?;
+                let (source, read_only) = match source.strip_suffix(":ro") {
+                    Some(source) => (source, true),
+                    None => (source.strip_suffix(":rw").unwrap_or(source), false),
+                };
+                options.mounts.push((vpath.to_string(), PathBuf::from(source), read_only));
+            }
+            "--env" => {
+                let spec = take(&mut idx)?;
+                match spec.split_once('=') {
+                    Some((name, value)) => options.env.push((name.to_string(), Some(value.to_string()))),
+                    None => options.env.push((spec, None)),
+                }
+            }
+            "--inherit-env" => options.inherit_env = true,
+            "--timeout" => {
+                let text = take(&mut idx)?;
+                let secs: f64 = text.parse().map_err(|_| format!("--timeout: `{text}` is not a number of seconds"))?;
+                options.limits.wall_time = Some(Duration::from_secs_f64(secs.max(0.0)));
+            }
+            "--limit" => {
+                let spec = take(&mut idx)?;
+                let (name, number) = spec.split_once('=').ok_or("--limit takes NAME=N")?;
+                let n: u64 = number.parse().map_err(|_| format!("--limit {name}: `{number}` is not a number"))?;
+                match name {
+                    "commands" => options.limits.commands = n,
+                    "loop-iterations" => options.limits.loop_iterations = n,
+                    "call-depth" => options.limits.call_depth = n as usize,
+                    "output-bytes" => options.limits.output_bytes = n as usize,
+                    _ => {
+                        return Err(format!(
+                            "--limit: unknown limit `{name}` (commands, loop-iterations, call-depth, output-bytes)"
+                        ));
+                    }
+                }
+            }
+            "-h" | "--help" => return Err(String::new()),
+            "--" => {
+                if let Some(file) = argv.get(idx + 1) {
+                    options.script_file = Some(file.clone());
+                    options.args = argv[idx + 2..].to_vec();
+                }
+                return Ok(options);
+            }
+            _ if arg.starts_with('-') && arg.len() > 1 => return Err(format!("unknown option `{arg}`")),
+            _ => {
+                options.script_file = Some(arg);
+                options.args = argv[idx + 1..].to_vec();
+                return Ok(options);
+            }
+        }
+        idx += 1;
+    }
+    Ok(options)
+}
+
+fn absolute(path: &std::path::Path) -> Result<String, String> {
+    #[allow(clippy::disallowed_methods)] // the CLI resolves the roots the user named on the host
+    let canonical = std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    canonical.to_str().map(str::to_string).ok_or_else(|| format!("{}: not a UTF-8 path", path.display()))
+}
+
+/// Builds the workspace and the starting directory from the options.
+fn build_vfs(options: &Options) -> Result<(Vfs, String), String> {
+    let mut vfs = Vfs::new();
+    let cwd = if options.memory {
+        vfs.mount("/", Arc::new(MemoryFs::new()), false, "memory");
+        "/".to_string()
+    } else {
+        let root = options.root.clone().unwrap_or_else(|| PathBuf::from("."));
+        let abs = absolute(&root)?;
+        let dir = DirFs::open(std::path::Path::new(&abs)).map_err(|e| format!("{abs}: {e}"))?;
+        let backend: Arc<dyn Backend> =
+            if options.overlay { Arc::new(OverlayFs::new(Arc::new(dir))) } else { Arc::new(dir) };
+        let label = if options.overlay { format!("overlay:{abs}") } else { format!("dir:{abs}") };
+        vfs.mount(&abs, backend, false, &label);
+        abs
+    };
+    // `/tmp` is scratch memory unless the workspace root is `/tmp` itself; a root below `/tmp`
+    // stays reachable because the deepest mount wins.
+    if cwd != "/tmp" {
+        vfs.mount("/tmp", Arc::new(MemoryFs::new()), false, "memory");
+    }
+    for (vpath, source, read_only) in &options.mounts {
+        let abs = absolute(source)?;
+        let dir = DirFs::open(std::path::Path::new(&abs)).map_err(|e| format!("{abs}: {e}"))?;
+        vfs.mount(vpath, Arc::new(dir), *read_only, &format!("dir:{abs}"));
+    }
+    Ok((vfs, cwd))
+}
+
+/// Pumps the host's standard input into a pipe on a thread (reads block).
+fn host_stdin() -> Input {
+    let (writer, reader) = pipe();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread().build();
+        let Ok(runtime) = runtime else { return };
+        let mut stdin = std::io::stdin();
+        let mut buf = vec![0u8; 64 * 1024];
+        let output = Output::Pipe(writer);
+        loop {
+            match stdin.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => {
+                    if runtime.block_on(output.write_all(&buf[..n])).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    });
+    Input::from_pipe(reader)
+}
+
+/// Runs the command line; returns the process exit status.
+pub fn main(argv: Vec<String>) -> i32 {
+    let options = match parse_args(&argv) {
+        Ok(options) => options,
+        Err(message) if message.is_empty() => {
+            print!("{USAGE}");
+            return 0;
+        }
+        Err(message) => {
+            eprintln!("toolsh: {message}\n{USAGE}");
+            return EXIT_USAGE;
+        }
+    };
+    if argv.iter().any(|a| a == "-V" || a == "--version") && options.command.is_none() && options.script_file.is_none()
+    {
+        println!("toolsh {}", env!("CARGO_PKG_VERSION"));
+        return 0;
+    }
+    let (vfs, cwd) = match build_vfs(&options) {
+        Ok(built) => built,
+        Err(message) => {
+            eprintln!("toolsh: {message}");
+            return EXIT_USAGE;
+        }
+    };
+    let mut builder = Shell::builder().vfs(vfs).cwd(&cwd).limits(options.limits).env("HOME", &cwd);
+    if options.inherit_env {
+        #[allow(clippy::disallowed_methods)] // asked for explicitly with --inherit-env
+        for (name, value) in std::env::vars() {
+            builder = builder.env(&name, &value);
+        }
+    }
+    for (name, value) in &options.env {
+        #[allow(clippy::disallowed_methods)] // asked for explicitly with --env NAME
+        let value = value.clone().or_else(|| std::env::var(name).ok());
+        if let Some(value) = value {
+            builder = builder.env(name, &value);
+        }
+    }
+    let mut shell = builder.build();
+    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(err) => {
+            eprintln!("toolsh: cannot start the runtime: {err}");
+            return 1;
+        }
+    };
+    let stdout = Output::Host(HostSink::new(Box::new(std::io::stdout())));
+    let stderr = Output::Host(HostSink::new(Box::new(std::io::stderr())));
+    let (source, name) = if let Some(command) = &options.command {
+        let name = options.args.first().cloned().unwrap_or_else(|| "toolsh".to_string());
+        let args = options.args.get(1..).map(<[String]>::to_vec).unwrap_or_default();
+        shell.set_args(&name, args);
+        (command.clone(), name)
+    } else if let Some(file) = &options.script_file {
+        #[allow(clippy::disallowed_methods)] // the script named on the command line
+        let bytes = match std::fs::read(file) {
+            Ok(bytes) => bytes,
+            Err(err) => {
+                eprintln!("toolsh: {file}: {}", crate::vfs::describe(&err));
+                return 127;
+            }
+        };
+        shell.set_args(file, options.args.clone());
+        (String::from_utf8_lossy(&bytes).into_owned(), file.clone())
+    } else if std::io::stdin().is_terminal() {
+        let io = Io::new(Input::null(), stdout, stderr);
+        return runtime.block_on(crate::repl::run(&mut shell, &io)) & 0xff;
+    } else {
+        let mut text = Vec::new();
+        if let Err(err) = std::io::stdin().read_to_end(&mut text) {
+            eprintln!("toolsh: cannot read the script from standard input: {err}");
+            return 1;
+        }
+        (String::from_utf8_lossy(&text).into_owned(), "toolsh".to_string())
+    };
+    let _ = name;
+    let stdin = if options.command.is_some() || options.script_file.is_some() { host_stdin() } else { Input::null() };
+    let io = Io::new(stdin, stdout, stderr);
+    let status = runtime.block_on(async {
+        let status = shell.run(&source, &io).await;
+        if shell.exit_status().is_some() { status } else { shell.finish(&io).await }
+    });
+    let _ = std::io::stdout().flush();
+    status & 0xff
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn parses_command_and_script_forms() {
+        let options = parse_args(&args("--memory -c echo name a b")).unwrap();
+        assert!(options.memory);
+        assert_eq!(options.command.as_deref(), Some("echo"));
+        assert_eq!(options.args, ["name", "a", "b"]);
+        let options = parse_args(&args("--mount /data=/srv:ro script.sh x")).unwrap();
+        assert_eq!(options.mounts, [("/data".to_string(), PathBuf::from("/srv"), true)]);
+        assert_eq!(options.script_file.as_deref(), Some("script.sh"));
+        assert_eq!(options.args, ["x"]);
+        assert!(parse_args(&args("--bogus")).is_err());
+        assert!(parse_args(&args("--limit nope=1")).is_err());
+    }
+}

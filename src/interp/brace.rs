@@ -1,0 +1,184 @@
+//! Brace expansion: `a{b,c}d` and `{1..10..2}`, on the unquoted text of a word before any other
+//! expansion. Quoted text and `$`-forms are carried through untouched.
+
+use crate::ast::{Word, WordPart};
+
+/// One piece of a word: an unquoted character or any other part.
+#[derive(Clone, Debug)]
+enum Atom {
+    Char(char),
+    Part(WordPart),
+}
+
+/// Largest number of words one brace expression may produce (protects memory).
+const MAX_WORDS: usize = 100_000;
+
+/// Expands the braces of `word` (a word without braces comes back alone).
+pub fn expand(word: &Word) -> Vec<Word> {
+    let atoms = to_atoms(word);
+    let mut out = Vec::new();
+    expand_atoms(atoms, &mut out);
+    out.into_iter().map(|atoms| from_atoms(atoms, word)).collect()
+}
+
+fn to_atoms(word: &Word) -> Vec<Atom> {
+    let mut atoms = Vec::new();
+    for part in &word.parts {
+        match part {
+            WordPart::Literal(text) => atoms.extend(text.chars().map(Atom::Char)),
+            other => atoms.push(Atom::Part(other.clone())),
+        }
+    }
+    atoms
+}
+
+fn from_atoms(atoms: Vec<Atom>, original: &Word) -> Word {
+    let mut parts = Vec::new();
+    let mut literal = String::new();
+    for atom in atoms {
+        match atom {
+            Atom::Char(c) => literal.push(c),
+            Atom::Part(part) => {
+                if !literal.is_empty() {
+                    parts.push(WordPart::Literal(std::mem::take(&mut literal)));
+                }
+                parts.push(part);
+            }
+        }
+    }
+    if !literal.is_empty() {
+        parts.push(WordPart::Literal(literal));
+    }
+    Word { parts, span: original.span }
+}
+
+fn is_char(atom: &Atom, c: char) -> bool {
+    matches!(atom, Atom::Char(x) if *x == c)
+}
+
+fn expand_atoms(atoms: Vec<Atom>, out: &mut Vec<Vec<Atom>>) {
+    if out.len() >= MAX_WORDS {
+        return;
+    }
+    for open in 0..atoms.len() {
+        if !is_char(&atoms[open], '{') {
+            continue;
+        }
+        let Some((close, commas)) = find_close(&atoms, open) else {
+            continue;
+        };
+        let alternatives: Vec<Vec<Atom>> = if commas.is_empty() {
+            match sequence(&atoms[open + 1..close]) {
+                Some(items) => items.into_iter().map(|s| s.chars().map(Atom::Char).collect()).collect(),
+                None => continue,
+            }
+        } else {
+            let mut alts = Vec::new();
+            let mut start = open + 1;
+            for &comma in commas.iter().chain(std::iter::once(&close)) {
+                alts.push(atoms[start..comma].to_vec());
+                start = comma + 1;
+            }
+            alts
+        };
+        for alt in alternatives {
+            let mut combined = atoms[..open].to_vec();
+            combined.extend(alt);
+            combined.extend_from_slice(&atoms[close + 1..]);
+            expand_atoms(combined, out);
+        }
+        return;
+    }
+    out.push(atoms);
+}
+
+/// Finds the `}` matching the `{` at `open` and the top-level commas between them.
+fn find_close(atoms: &[Atom], open: usize) -> Option<(usize, Vec<usize>)> {
+    let mut depth = 0;
+    let mut commas = Vec::new();
+    for (idx, atom) in atoms.iter().enumerate().skip(open) {
+        match atom {
+            Atom::Char('{') => depth += 1,
+            Atom::Char('}') => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some((idx, commas));
+                }
+            }
+            Atom::Char(',') if depth == 1 => commas.push(idx),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `{a..e}`, `{1..10}`, `{1..10..3}`, `{01..10}`.
+fn sequence(atoms: &[Atom]) -> Option<Vec<String>> {
+    let text: String = atoms
+        .iter()
+        .map(|a| match a {
+            Atom::Char(c) => Some(*c),
+            Atom::Part(_) => None,
+        })
+        .collect::<Option<String>>()?;
+    let pieces: Vec<&str> = text.split("..").collect();
+    if !(2..=3).contains(&pieces.len()) {
+        return None;
+    }
+    let step: i64 = match pieces.get(2) {
+        Some(step) => step.parse().ok()?,
+        None => 1,
+    };
+    let step = step.unsigned_abs().max(1) as i64;
+    if let (Ok(start), Ok(end)) = (pieces[0].parse::<i64>(), pieces[1].parse::<i64>()) {
+        let width = if has_leading_zero(pieces[0]) || has_leading_zero(pieces[1]) {
+            pieces[0].len().max(pieces[1].len())
+        } else {
+            0
+        };
+        let count = (start - end).unsigned_abs() / step as u64 + 1;
+        if count as usize > MAX_WORDS {
+            return None;
+        }
+        let mut items = Vec::new();
+        let mut value = start;
+        for _ in 0..count {
+            items.push(if width > 0 {
+                if value < 0 { format!("-{:0width$}", -value, width = width - 1) } else { format!("{value:0width$}") }
+            } else {
+                value.to_string()
+            });
+            value += if start <= end { step } else { -step };
+        }
+        return Some(items);
+    }
+    let mut a = pieces[0].chars();
+    let mut b = pieces[1].chars();
+    let (Some(start), None, Some(end), None) = (a.next(), a.next(), b.next(), b.next()) else {
+        return None;
+    };
+    if !start.is_ascii_alphabetic() || !end.is_ascii_alphabetic() {
+        return None;
+    }
+    let (lo, hi) = (start as i64, end as i64);
+    let mut items = Vec::new();
+    let mut value = lo;
+    loop {
+        if let Some(c) = char::from_u32(value as u32) {
+            items.push(c.to_string());
+        }
+        if value == hi {
+            break;
+        }
+        value += if lo <= hi { step } else { -step };
+        if (lo <= hi && value > hi) || (lo > hi && value < hi) {
+            break;
+        }
+    }
+    Some(items)
+}
+
+fn has_leading_zero(text: &str) -> bool {
+    let digits = text.trim_start_matches('-');
+    digits.len() > 1 && digits.starts_with('0')
+}

@@ -1,0 +1,743 @@
+//! Running the tree: lists, and-or lists, pipelines (concurrent stages over bounded pipes),
+//! compound commands, simple commands and the command lookup
+//! (function ▸ shell builtin ▸ command table ▸ script path ▸ not found).
+
+use super::expand::{ArithVars, set_element};
+use super::io::{Io, Output, pipe};
+use super::pattern::Pattern;
+use super::vars::{Attrs, Value, Var};
+use super::{EXIT_NOT_FOUND, EXIT_SIGPIPE, ExecResult, Flow, Interp, Job, Status, special};
+use crate::ast::*;
+use crate::builtins::{self, Ctx};
+use futures::future::BoxFuture;
+use std::sync::Arc;
+
+impl Interp {
+    /// Runs a list of and-or lists.
+    pub(crate) fn exec_list<'a>(&'a mut self, list: &'a [ListItem], io: &'a Io) -> BoxFuture<'a, ExecResult> {
+        Box::pin(async move {
+            let mut status = 0;
+            for item in list {
+                let exec_io;
+                let io = match &self.exec_io {
+                    Some(redirected) => {
+                        exec_io = redirected.clone();
+                        &exec_io
+                    }
+                    None => io,
+                };
+                if item.background {
+                    self.spawn_background(&item.and_or, io);
+                    status = 0;
+                    self.state.last_status = 0;
+                    continue;
+                }
+                status = self.exec_and_or(&item.and_or, io).await?;
+            }
+            Ok(status)
+        })
+    }
+
+    /// Runs a list where a failure must not trigger errexit (conditions).
+    pub(crate) async fn exec_condition(&mut self, list: &[ListItem], io: &Io) -> ExecResult {
+        self.errexit_suppressed += 1;
+        let result = self.exec_list(list, io).await;
+        self.errexit_suppressed -= 1;
+        result
+    }
+
+    async fn exec_and_or(&mut self, and_or: &AndOr, io: &Io) -> ExecResult {
+        let last = and_or.rest.len();
+        let mut status = if last == 0 {
+            self.exec_pipeline_checked(&and_or.first, io).await?
+        } else {
+            self.errexit_suppressed += 1;
+            let result = self.exec_pipeline(&and_or.first, io).await;
+            self.errexit_suppressed -= 1;
+            result?
+        };
+        for (idx, (op, pipeline)) in and_or.rest.iter().enumerate() {
+            let run = match op {
+                AndOrOp::And => status == 0,
+                AndOrOp::Or => status != 0,
+            };
+            if !run {
+                continue;
+            }
+            status = if idx + 1 == last {
+                self.exec_pipeline_checked(pipeline, io).await?
+            } else {
+                self.errexit_suppressed += 1;
+                let result = self.exec_pipeline(pipeline, io).await;
+                self.errexit_suppressed -= 1;
+                result?
+            };
+        }
+        Ok(status)
+    }
+
+    /// Runs a pipeline, then applies the ERR trap and errexit.
+    async fn exec_pipeline_checked(&mut self, pipeline: &Pipeline, io: &Io) -> ExecResult {
+        let status = self.exec_pipeline(pipeline, io).await?;
+        if status != 0 && !pipeline.negated && self.errexit_suppressed == 0 {
+            if let Some(action) = self.state.traps.get("ERR").cloned() {
+                self.run_trap(&action, io).await?;
+                self.state.last_status = status;
+            }
+            if self.state.options.errexit {
+                return Err(Flow::Exit(status));
+            }
+        }
+        Ok(status)
+    }
+
+    pub(crate) async fn run_trap(&mut self, action: &str, io: &Io) -> Result<(), Flow> {
+        let Ok(script) = crate::parser::parse(action) else {
+            return Ok(());
+        };
+        let saved = self.state.last_status;
+        self.errexit_suppressed += 1;
+        let result = self.exec_list(&script.body, io).await;
+        self.errexit_suppressed -= 1;
+        self.state.last_status = saved;
+        match result {
+            Err(flow @ (Flow::Exit(_) | Flow::Fatal(_))) => Err(flow),
+            _ => Ok(()),
+        }
+    }
+
+    async fn exec_pipeline(&mut self, pipeline: &Pipeline, io: &Io) -> ExecResult {
+        let status = if pipeline.commands.len() == 1 {
+            let status = self.exec_command(&pipeline.commands[0], io).await?;
+            if !matches!(pipeline.commands[0], Command::Simple(_)) || self.state.vars.get("PIPESTATUS").is_some() {
+                self.set_pipestatus(&[status]);
+            }
+            status
+        } else {
+            let statuses = self.exec_stages(pipeline, io).await?;
+            self.set_pipestatus(&statuses);
+            let last = statuses.last().copied().unwrap_or(0);
+            if self.state.options.pipefail {
+                statuses.iter().rev().copied().find(|&s| s != 0).unwrap_or(0)
+            } else {
+                last
+            }
+        };
+        let status = if pipeline.negated { i32::from(status == 0) } else { status };
+        self.state.last_status = status;
+        Ok(status)
+    }
+
+    fn set_pipestatus(&mut self, statuses: &[Status]) {
+        let map = statuses.iter().enumerate().map(|(i, s)| (i as i64, s.to_string())).collect();
+        self.state.vars.insert("PIPESTATUS", Var { value: Value::Indexed(map), attrs: Attrs::default() });
+    }
+
+    /// Runs the stages of a pipeline concurrently, each in a subshell.
+    async fn exec_stages(&mut self, pipeline: &Pipeline, io: &Io) -> Result<Vec<Status>, Flow> {
+        let count = pipeline.commands.len();
+        let mut stages = Vec::with_capacity(count);
+        let mut next_stdin = io.stdin();
+        for (idx, command) in pipeline.commands.iter().enumerate() {
+            let mut stage_io = io.clone();
+            stage_io.set(0, Some(super::io::Fd::Input(next_stdin.clone())));
+            if idx + 1 < count {
+                let (writer, reader) = pipe();
+                stage_io.set(1, Some(super::io::Fd::Output(Output::Pipe(writer.clone()))));
+                if pipeline.pipe_stderr.get(idx).copied().unwrap_or(false) {
+                    stage_io.set(2, Some(super::io::Fd::Output(Output::Pipe(writer))));
+                }
+                next_stdin = super::io::Input::from_pipe(reader);
+            }
+            let mut sub = self.subshell();
+            stages.push(async move {
+                let result = sub.exec_command(command, &stage_io).await;
+                sub.finish_subshell(result, &stage_io).await
+            });
+        }
+        drop(next_stdin);
+        let statuses = futures::future::join_all(stages).await;
+        if let Some(&status) = statuses.iter().find(|&&s| s == super::EXIT_LIMIT)
+            && self.shared.limit_message.lock().is_ok_and(|m| m.is_some())
+        {
+            return Err(Flow::Fatal(status));
+        }
+        Ok(statuses)
+    }
+
+    /// Turns a subshell's result into its status, running its EXIT trap.
+    pub(crate) async fn finish_subshell(&mut self, result: ExecResult, io: &Io) -> Status {
+        let status = match result {
+            Ok(status) => status,
+            Err(Flow::Exit(status) | Flow::Fatal(status) | Flow::Return(status)) => status,
+            Err(Flow::Break(_) | Flow::Continue(_)) => self.state.last_status,
+            Err(Flow::SigPipe) => EXIT_SIGPIPE,
+        };
+        if let Some(action) = Arc::make_mut(&mut self.state.traps).remove("EXIT") {
+            self.state.last_status = status;
+            let _ = self.run_trap(&action, io).await;
+        }
+        status
+    }
+
+    fn spawn_background(&mut self, and_or: &AndOr, io: &Io) {
+        let mut sub = self.subshell();
+        let and_or = and_or.clone();
+        let io = io.clone();
+        let command = Script { body: vec![ListItem { and_or: and_or.clone(), background: false }] }
+            .to_string()
+            .trim_end()
+            .to_string();
+        let handle = tokio::spawn(async move {
+            let result = sub.exec_and_or(&and_or, &io).await;
+            sub.finish_subshell(result, &io).await
+        });
+        let pid = self.new_pid();
+        let id = self.jobs.iter().map(|j| j.id).max().unwrap_or(0) + 1;
+        self.jobs.push(Job { id, pid, command, handle: Some(handle), status: None });
+        self.state.last_background = Some(pid);
+    }
+
+    /// Runs one command.
+    pub(crate) fn exec_command<'a>(&'a mut self, command: &'a Command, io: &'a Io) -> BoxFuture<'a, ExecResult> {
+        Box::pin(async move {
+            match command {
+                Command::Simple(simple) => self.exec_simple(simple, io).await,
+                Command::Compound(compound, redirects, _) => {
+                    if redirects.is_empty() {
+                        return self.exec_compound(compound, io).await;
+                    }
+                    let io = match self.apply_redirects(redirects, io).await? {
+                        Ok(io) => io,
+                        Err(status) => return Ok(status),
+                    };
+                    self.exec_compound(compound, &io).await
+                }
+                Command::Function(def) => {
+                    Arc::make_mut(&mut self.state.functions).insert(def.name.clone(), Arc::new(def.clone()));
+                    Ok(0)
+                }
+            }
+        })
+    }
+
+    async fn exec_compound(&mut self, compound: &CompoundCommand, io: &Io) -> ExecResult {
+        match compound {
+            CompoundCommand::Brace(list) => self.exec_list(list, io).await,
+            CompoundCommand::Subshell(list) => {
+                let mut sub = self.subshell();
+                let result = sub.exec_list(list, io).await;
+                if let Err(Flow::SigPipe) = result {
+                    return Err(Flow::SigPipe);
+                }
+                if let Err(Flow::Fatal(status)) = result
+                    && status == super::EXIT_LIMIT
+                {
+                    return Err(Flow::Fatal(status));
+                }
+                Ok(sub.finish_subshell(result, io).await)
+            }
+            CompoundCommand::If { branches, otherwise } => {
+                for (cond, body) in branches {
+                    if self.exec_condition(cond, io).await? == 0 {
+                        return self.exec_list(body, io).await;
+                    }
+                }
+                match otherwise {
+                    Some(body) => self.exec_list(body, io).await,
+                    None => Ok(0),
+                }
+            }
+            CompoundCommand::While { until, cond, body } => {
+                let mut status = 0;
+                let mut iterations = 0u64;
+                self.loop_depth += 1;
+                let result = loop {
+                    iterations += 1;
+                    if iterations > self.shared.limits.loop_iterations {
+                        break Err(self.limit_hit("loop iterations", self.shared.limits.loop_iterations));
+                    }
+                    let cond_status = match self.exec_condition(cond, io).await {
+                        Ok(s) => s,
+                        Err(flow) => break Err(flow),
+                    };
+                    if (cond_status == 0) == *until {
+                        break Ok(status);
+                    }
+                    match self.loop_body(body, io).await {
+                        LoopStep::Next(s) => status = s,
+                        LoopStep::Stop(s) => break Ok(s),
+                        LoopStep::Out(flow) => break Err(flow),
+                    }
+                };
+                self.loop_depth -= 1;
+                result
+            }
+            CompoundCommand::For { var, words, body } => {
+                let items = match words {
+                    Some(words) => self.expand_words(words, io).await?,
+                    None => self.state.positional.as_ref().clone(),
+                };
+                let mut status = 0;
+                self.loop_depth += 1;
+                let mut result = Ok(0);
+                for (count, item) in items.into_iter().enumerate() {
+                    if count as u64 >= self.shared.limits.loop_iterations {
+                        result = Err(self.limit_hit("loop iterations", self.shared.limits.loop_iterations));
+                        break;
+                    }
+                    if !self.state.set_var(var, item) {
+                        self.error(io, &format!("{var}: readonly variable")).await;
+                        result = Ok(1);
+                        break;
+                    }
+                    match self.loop_body(body, io).await {
+                        LoopStep::Next(s) => status = s,
+                        LoopStep::Stop(s) => {
+                            status = s;
+                            break;
+                        }
+                        LoopStep::Out(flow) => {
+                            result = Err(flow);
+                            break;
+                        }
+                    }
+                    result = Ok(status);
+                }
+                self.loop_depth -= 1;
+                result.map(|_| status)
+            }
+            CompoundCommand::ArithFor { init, cond, step, body } => {
+                self.eval_arith_word(init, io).await?;
+                let mut status = 0;
+                let mut iterations = 0u64;
+                self.loop_depth += 1;
+                let result = loop {
+                    iterations += 1;
+                    if iterations > self.shared.limits.loop_iterations {
+                        break Err(self.limit_hit("loop iterations", self.shared.limits.loop_iterations));
+                    }
+                    if !cond.parts.is_empty() {
+                        match self.eval_arith_word(cond, io).await {
+                            Ok(0) => break Ok(status),
+                            Ok(_) => {}
+                            Err(flow) => break Err(flow),
+                        }
+                    }
+                    match self.loop_body(body, io).await {
+                        LoopStep::Next(s) => status = s,
+                        LoopStep::Stop(s) => break Ok(s),
+                        LoopStep::Out(flow) => break Err(flow),
+                    }
+                    if let Err(flow) = self.eval_arith_word(step, io).await {
+                        break Err(flow);
+                    }
+                };
+                self.loop_depth -= 1;
+                result
+            }
+            CompoundCommand::Case { word, arms } => {
+                let subject = self.expand_string(word, io).await?;
+                let mut idx = 0;
+                let mut status = 0;
+                let mut fall_through = false;
+                while idx < arms.len() {
+                    let arm = &arms[idx];
+                    let mut matched = fall_through;
+                    if !matched {
+                        for pattern in &arm.patterns {
+                            let text = self.expand_pattern(pattern, io).await?;
+                            let compiled = if self.state.options.nocasematch {
+                                Pattern::new_nocase(&text)
+                            } else {
+                                Pattern::new(&text)
+                            };
+                            if compiled.matches(&subject) {
+                                matched = true;
+                                break;
+                            }
+                        }
+                    }
+                    fall_through = false;
+                    if matched {
+                        status = self.exec_list(&arm.body, io).await?;
+                        match arm.terminator {
+                            CaseTerminator::Break => return Ok(status),
+                            CaseTerminator::FallThrough => fall_through = true,
+                            CaseTerminator::Continue => {}
+                        }
+                    }
+                    idx += 1;
+                }
+                Ok(status)
+            }
+            CompoundCommand::Arith(word) => {
+                let text = self.expand_string(word, io).await?;
+                match super::arith::eval(&text, &mut ArithVars(&mut self.state)) {
+                    Ok(value) => Ok(i32::from(value == 0)),
+                    Err(err) => {
+                        self.error(io, &format!("((: {}", err.0)).await;
+                        Ok(1)
+                    }
+                }
+            }
+            CompoundCommand::Cond(expr) => self.eval_cond(expr, io).await,
+        }
+    }
+
+    async fn eval_arith_word(&mut self, word: &Word, io: &Io) -> Result<i64, Flow> {
+        let text = self.expand_string(word, io).await?;
+        self.arith(&text, io).await
+    }
+
+    async fn loop_body(&mut self, body: &[ListItem], io: &Io) -> LoopStep {
+        match self.exec_list(body, io).await {
+            Ok(status) => LoopStep::Next(status),
+            Err(Flow::Break(n)) if n <= 1 => LoopStep::Stop(0),
+            Err(Flow::Break(n)) => LoopStep::Out(Flow::Break(n - 1)),
+            Err(Flow::Continue(n)) if n <= 1 => LoopStep::Next(0),
+            Err(Flow::Continue(n)) => LoopStep::Out(Flow::Continue(n - 1)),
+            Err(flow) => LoopStep::Out(flow),
+        }
+    }
+
+    /// Performs one assignment; false when refused (message printed).
+    pub(crate) async fn assign(&mut self, assign: &Assign, io: &Io) -> Result<bool, Flow> {
+        let name = &assign.name;
+        let attrs = self.state.vars.get(name).map(|v| v.attrs).unwrap_or_default();
+        if attrs.has(Attrs::READONLY) {
+            self.error(io, &format!("{name}: readonly variable")).await;
+            return Ok(false);
+        }
+        let result = match &assign.value {
+            AssignValue::Scalar(word) => {
+                let mut value = self.expand_string(word, io).await?;
+                if attrs.has(Attrs::INTEGER) {
+                    let mut number = self.arith(&value, io).await?;
+                    if assign.append {
+                        let old = self.state.vars.get_str(name).unwrap_or("0").to_string();
+                        number = number.wrapping_add(self.arith(&old, io).await?);
+                    }
+                    value = number.to_string();
+                }
+                if let Some(index) = &assign.index {
+                    let key = self.subscript(name, index, io).await?;
+                    set_element(&mut self.state, name, &key, value, assign.append && !attrs.has(Attrs::INTEGER))
+                } else if assign.append && !attrs.has(Attrs::INTEGER) {
+                    let old = self.state.vars.get_str(name).unwrap_or("").to_string();
+                    self.state.vars.set(name, old + &value)
+                } else {
+                    self.state.vars.set(name, value)
+                }
+            }
+            AssignValue::Array(elements) => {
+                let is_assoc = matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_)));
+                let value = self.array_value(name, elements, is_assoc, assign.append, io).await?;
+                self.state.vars.set_value(name, value)
+            }
+        };
+        if result.is_err() {
+            self.error(io, &format!("{name}: readonly variable")).await;
+            return Ok(false);
+        }
+        if self.state.options.allexport
+            && let Some(var) = self.state.vars.get_mut(name)
+        {
+            var.attrs.set(Attrs::EXPORT, true);
+        }
+        Ok(true)
+    }
+
+    /// The key of `name[index]`: a string for associative arrays, else an evaluated number.
+    pub(crate) async fn subscript(&mut self, name: &str, index: &Word, io: &Io) -> Result<String, Flow> {
+        let text = self.expand_string(index, io).await?;
+        if matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_))) {
+            return Ok(text);
+        }
+        Ok(self.arith(&text, io).await?.to_string())
+    }
+
+    pub(crate) async fn array_value(
+        &mut self,
+        name: &str,
+        elements: &[ArrayElem],
+        is_assoc: bool,
+        append: bool,
+        io: &Io,
+    ) -> Result<Value, Flow> {
+        let existing = if append { self.state.vars.get(name).map(|v| v.value.clone()) } else { None };
+        if is_assoc {
+            let mut map = match existing {
+                Some(Value::Assoc(map)) => map,
+                _ => Default::default(),
+            };
+            for element in elements {
+                let value = self.expand_string(&element.value, io).await?;
+                match &element.key {
+                    Some(key) => {
+                        let key = self.expand_string(key, io).await?;
+                        map.insert(key, value);
+                    }
+                    None => {
+                        self.error(
+                            io,
+                            &format!("{name}: {value}: must use subscript when assigning associative array"),
+                        )
+                        .await;
+                    }
+                }
+            }
+            return Ok(Value::Assoc(map));
+        }
+        let mut map = match existing {
+            Some(Value::Indexed(map)) => map,
+            Some(Value::Str(text)) => std::iter::once((0, text)).collect(),
+            _ => Default::default(),
+        };
+        let mut next = map.keys().next_back().map_or(0, |k| k + 1);
+        for element in elements {
+            match &element.key {
+                Some(key) => {
+                    let text = self.expand_string(key, io).await?;
+                    let idx = self.arith(&text, io).await?;
+                    let value = self.expand_string(&element.value, io).await?;
+                    map.insert(idx, value);
+                    next = idx + 1;
+                }
+                None => {
+                    for value in self.expand_words(std::slice::from_ref(&element.value), io).await? {
+                        map.insert(next, value);
+                        next += 1;
+                    }
+                }
+            }
+        }
+        Ok(Value::Indexed(map))
+    }
+
+    async fn exec_simple(&mut self, simple: &SimpleCommand, io: &Io) -> ExecResult {
+        self.count_command(io)?;
+        self.last_subst_status = None;
+        if let Some(name) = simple.words.first().and_then(Word::as_literal)
+            && matches!(name, "declare" | "typeset" | "local" | "export" | "readonly")
+            && !self.state.functions.contains_key(name)
+        {
+            return self.exec_declaration_command(simple, io).await;
+        }
+        let argv = self.expand_words(&simple.words, io).await?;
+        if argv.is_empty() {
+            for assign in &simple.assigns {
+                if self.state.options.xtrace {
+                    let value = self.preview_assign(assign, io).await?;
+                    self.trace(io, &[format!("{}={value}", assign.name)]).await;
+                }
+                if !self.assign(assign, io).await? {
+                    self.state.last_status = 1;
+                    return Ok(1);
+                }
+            }
+            let status = self.last_subst_status.unwrap_or(0);
+            if !simple.redirects.is_empty()
+                && let Err(status) = self.apply_redirects(&simple.redirects, io).await?
+            {
+                self.state.last_status = status;
+                return Ok(status);
+            }
+            self.state.last_status = status;
+            return Ok(status);
+        }
+        let redirected;
+        let io = if simple.redirects.is_empty() {
+            io
+        } else {
+            match self.apply_redirects(&simple.redirects, io).await? {
+                Ok(new_io) => {
+                    redirected = new_io;
+                    &redirected
+                }
+                Err(status) => {
+                    self.state.last_status = status;
+                    return Ok(status);
+                }
+            }
+        };
+        let mut saved = Vec::new();
+        for assign in &simple.assigns {
+            saved.push((assign.name.clone(), self.state.vars.get(&assign.name).cloned()));
+            if !self.assign(assign, io).await? {
+                self.restore_vars(saved);
+                return Ok(1);
+            }
+            if let Some(var) = self.state.vars.get_mut(&assign.name) {
+                var.attrs.set(Attrs::EXPORT, true);
+            }
+        }
+        if self.state.options.xtrace {
+            self.trace(io, &argv).await;
+        }
+        let result = self.dispatch(argv, io).await;
+        self.restore_vars(saved);
+        if let Ok(status) = result {
+            self.state.last_status = status;
+        }
+        result
+    }
+
+    async fn exec_declaration_command(&mut self, simple: &SimpleCommand, io: &Io) -> ExecResult {
+        let redirected;
+        let io = if simple.redirects.is_empty() {
+            io
+        } else {
+            match self.apply_redirects(&simple.redirects, io).await? {
+                Ok(new_io) => {
+                    redirected = new_io;
+                    &redirected
+                }
+                Err(status) => return Ok(status),
+            }
+        };
+        if self.state.options.xtrace {
+            let words: Vec<String> = simple.words.iter().map(|w| w.to_string()).collect();
+            self.trace(io, &words).await;
+        }
+        let status = self.exec_declaration(&simple.words, io).await?;
+        self.state.last_status = status;
+        Ok(status)
+    }
+
+    async fn preview_assign(&mut self, assign: &Assign, io: &Io) -> Result<String, Flow> {
+        Ok(match &assign.value {
+            AssignValue::Scalar(word) => self.expand_string(word, io).await?,
+            AssignValue::Array(_) => "(…)".to_string(),
+        })
+    }
+
+    fn restore_vars(&mut self, saved: Vec<(String, Option<Var>)>) {
+        for (name, var) in saved.into_iter().rev() {
+            match var {
+                Some(var) => self.state.vars.insert(&name, var),
+                None => self.state.vars.remove(&name),
+            }
+        }
+    }
+
+    async fn trace(&mut self, io: &Io, argv: &[String]) {
+        let ps4 = self.state.vars.get_str("PS4").unwrap_or("+ ").to_string();
+        let words: Vec<String> = argv.iter().map(|a| trace_quote(a)).collect();
+        let line = format!("{ps4}{}\n", words.join(" "));
+        let _ = io.stderr().write_all(line.as_bytes()).await;
+    }
+
+    /// Runs a command by name: function ▸ shell builtin ▸ command table ▸ script ▸ not found.
+    pub(crate) fn dispatch<'a>(&'a mut self, argv: Vec<String>, io: &'a Io) -> BoxFuture<'a, ExecResult> {
+        Box::pin(async move {
+            let name = argv[0].as_str();
+            if let Some(def) = self.state.functions.get(name).cloned() {
+                return self.call_function(&def, argv, io).await;
+            }
+            self.dispatch_builtin(argv, io).await
+        })
+    }
+
+    /// Dispatch skipping functions (`command`, `builtin`).
+    pub(crate) async fn dispatch_builtin(&mut self, argv: Vec<String>, io: &Io) -> ExecResult {
+        let name = argv[0].as_str();
+        if special::is_special(name) {
+            return special::run(self, argv, io).await;
+        }
+        if let Some(entry) = builtins::lookup(name) {
+            let stdout = io.stdout();
+            let ctx = Ctx::new(argv, io.clone(), &mut self.state, &self.shared);
+            let status = (entry.run)(ctx).await;
+            if status != 0 && stdout.is_broken() {
+                return Err(Flow::SigPipe);
+            }
+            return Ok(status);
+        }
+        if name.contains('/') {
+            return self.run_script_path(argv, io).await;
+        }
+        let message = format!("toolsh: {name}: command not found\n");
+        let _ = io.stderr().write_all(message.as_bytes()).await;
+        Ok(EXIT_NOT_FOUND)
+    }
+
+    async fn run_script_path(&mut self, argv: Vec<String>, io: &Io) -> ExecResult {
+        let name = argv[0].clone();
+        let abs = self.state.abs_path(&name);
+        let meta = match self.shared.vfs.stat(&abs) {
+            Ok(meta) => meta,
+            Err(err) => {
+                self.error(io, &format!("{name}: {}", crate::vfs::describe(&err))).await;
+                return Ok(EXIT_NOT_FOUND);
+            }
+        };
+        if meta.is_dir() {
+            self.error(io, &format!("{name}: Is a directory")).await;
+            return Ok(126);
+        }
+        if meta.mode & 0o111 == 0 {
+            self.error(io, &format!("{name}: Permission denied")).await;
+            return Ok(126);
+        }
+        let source = match self.shared.vfs.read(&abs) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(err) => {
+                self.error(io, &format!("{name}: {}", crate::vfs::describe(&err))).await;
+                return Ok(126);
+            }
+        };
+        let script = match crate::parser::parse(&source) {
+            Ok(script) => script,
+            Err(err) => {
+                self.error(io, &format!("{name}: {err}")).await;
+                return Ok(super::EXIT_USAGE);
+            }
+        };
+        let mut sub = self.subshell();
+        sub.state.functions = Arc::new(Default::default());
+        sub.state.arg0 = name;
+        sub.state.positional = Arc::new(argv[1..].to_vec());
+        sub.state.options = super::Options::default();
+        let result = sub.exec_list(&script.body, io).await;
+        Ok(sub.finish_subshell(result, io).await)
+    }
+
+    pub(crate) async fn call_function(&mut self, def: &FunctionDef, argv: Vec<String>, io: &Io) -> ExecResult {
+        if self.call_depth >= self.shared.limits.call_depth {
+            return Err(self.limit_hit("call depth", self.shared.limits.call_depth as u64));
+        }
+        let mut argv = argv;
+        let name = std::mem::take(&mut argv[0]);
+        argv.remove(0);
+        let saved_positional = std::mem::replace(&mut self.state.positional, Arc::new(argv));
+        self.state.vars.push_frame();
+        self.state.funcnames.push(name);
+        self.call_depth += 1;
+        let saved_loop_depth = std::mem::replace(&mut self.loop_depth, 0);
+        let result = self.exec_command(&def.body, io).await;
+        self.loop_depth = saved_loop_depth;
+        self.call_depth -= 1;
+        self.state.funcnames.pop();
+        self.state.vars.pop_frame();
+        self.state.positional = saved_positional;
+        match result {
+            Err(Flow::Return(status)) => Ok(status),
+            other => other,
+        }
+    }
+}
+
+enum LoopStep {
+    Next(Status),
+    Stop(Status),
+    Out(Flow),
+}
+
+/// Quotes a word for `set -x` output the way bash does.
+fn trace_quote(word: &str) -> String {
+    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,+%@^".contains(c)) {
+        return word.to_string();
+    }
+    format!("'{}'", word.replace('\'', "'\\''"))
+}

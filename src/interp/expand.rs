@@ -1,0 +1,926 @@
+//! Word expansion in bash's order: brace, tilde, parameter, arithmetic and command
+//! substitution, word splitting on `IFS`, globbing over the workspace, quote removal.
+//!
+//! One builder serves three uses: fields for command arguments ([`Mode::Fields`]), one string
+//! for assignments and redirections ([`Mode::String`]), and a pattern for `case`, `[[ == ]]`
+//! and `${x#pat}` ([`Mode::Pattern`]), where quoted characters are escaped instead of removed.
+
+use super::arith::{self, ArithEnv, ArithError};
+use super::io::{Capture, Io, Output};
+use super::pattern::{self, Pattern};
+use super::vars::{Value, is_name};
+use super::{Flow, Interp, State, brace, glob};
+use crate::ast::*;
+use futures::future::BoxFuture;
+
+/// What an expansion produces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Split and globbed fields.
+    Fields,
+    /// One string, quotes removed.
+    String,
+    /// One pattern, quoted characters escaped.
+    Pattern,
+}
+
+#[derive(Default)]
+struct Field {
+    text: String,
+    pattern: String,
+    glob: bool,
+}
+
+struct Builder {
+    mode: Mode,
+    fields: Vec<Field>,
+    cur: Field,
+    active: bool,
+    ifs: String,
+}
+
+impl Builder {
+    fn new(mode: Mode, ifs: String) -> Self {
+        Builder { mode, fields: Vec::new(), cur: Field::default(), active: false, ifs }
+    }
+
+    fn text(&mut self, text: &str, quoted: bool) {
+        self.active = true;
+        self.cur.text.push_str(text);
+        if self.mode == Mode::String {
+            return;
+        }
+        if quoted {
+            self.cur.pattern.push_str(&pattern::escape(text));
+        } else {
+            self.cur.pattern.push_str(text);
+            if !self.cur.glob && pattern::has_magic(text) {
+                self.cur.glob = true;
+            }
+        }
+    }
+
+    /// The result of an expansion: split on IFS when unquoted in field mode.
+    fn expansion(&mut self, value: &str, quoted: bool) {
+        if quoted {
+            self.text(value, true);
+            return;
+        }
+        if value.is_empty() {
+            return;
+        }
+        if self.mode != Mode::Fields || self.ifs.is_empty() {
+            self.text(value, false);
+            return;
+        }
+        let ifs = std::mem::take(&mut self.ifs);
+        let mut pending_break = false;
+        let mut run_start: Option<usize> = None;
+        for (idx, c) in value.char_indices() {
+            if ifs.contains(c) {
+                if let Some(start) = run_start.take() {
+                    self.text(&value[start..idx], false);
+                }
+                if c.is_whitespace() {
+                    pending_break = true;
+                } else {
+                    self.force_end();
+                    pending_break = false;
+                }
+            } else {
+                if pending_break {
+                    self.end_field();
+                    pending_break = false;
+                }
+                run_start.get_or_insert(idx);
+            }
+        }
+        if let Some(start) = run_start {
+            self.text(&value[start..], false);
+        }
+        if pending_break {
+            self.end_field();
+        }
+        self.ifs = ifs;
+    }
+
+    fn end_field(&mut self) {
+        if self.active {
+            self.force_end();
+        }
+    }
+
+    fn force_end(&mut self) {
+        self.fields.push(std::mem::take(&mut self.cur));
+        self.active = false;
+    }
+
+    fn finish(mut self) -> Vec<Field> {
+        self.end_field();
+        self.fields
+    }
+}
+
+/// The value of a parameter before it is placed into fields.
+enum ParamValue<'w> {
+    Unset,
+    Str(String),
+    List {
+        items: Vec<String>,
+        star: bool,
+    },
+    /// A word from an operator (`${x:-word}`), expanded in the caller's quoting context.
+    Word(&'w Word),
+}
+
+/// Arithmetic variable access over the session state.
+pub(crate) struct ArithVars<'s>(pub &'s mut State);
+
+impl ArithEnv for ArithVars<'_> {
+    fn get_var(&mut self, name: &str, index: Option<i64>) -> Result<String, ArithError> {
+        let Some(var) = self.0.vars.get(name) else {
+            if self.0.options.nounset {
+                return Err(ArithError(format!("{name}: unbound variable")));
+            }
+            return Ok(String::new());
+        };
+        Ok(match (index, &var.value) {
+            (None, _) => var.scalar().unwrap_or_default().to_string(),
+            (Some(idx), Value::Indexed(map)) => {
+                let idx = if idx < 0 { map.keys().next_back().map_or(0, |k| k + 1) + idx } else { idx };
+                map.get(&idx).cloned().unwrap_or_default()
+            }
+            (Some(idx), Value::Assoc(map)) => map.get(&idx.to_string()).cloned().unwrap_or_default(),
+            (Some(0), _) => var.scalar().unwrap_or_default().to_string(),
+            (Some(_), _) => String::new(),
+        })
+    }
+
+    fn set_var(&mut self, name: &str, index: Option<i64>, value: i64) -> Result<(), ArithError> {
+        let result = match index {
+            None => self.0.vars.set(name, value.to_string()),
+            Some(idx) => set_element(self.0, name, &idx.to_string(), value.to_string(), false),
+        };
+        result.map_err(|e| ArithError(format!("{}: readonly variable", e.0)))
+    }
+}
+
+/// Sets `name[key]`, creating an indexed array when needed.
+pub(crate) fn set_element(
+    state: &mut State,
+    name: &str,
+    key: &str,
+    value: String,
+    append: bool,
+) -> Result<(), super::vars::ReadonlyError> {
+    let existing = state.vars.get(name).cloned();
+    let mut var = existing.unwrap_or_else(|| super::vars::Var { value: Value::Unset, attrs: Default::default() });
+    if var.attrs.has(super::vars::Attrs::READONLY) {
+        return Err(super::vars::ReadonlyError(name.to_string()));
+    }
+    match &mut var.value {
+        Value::Assoc(map) => {
+            let entry = map.entry(key.to_string()).or_default();
+            if append {
+                entry.push_str(&value);
+            } else {
+                *entry = value;
+            }
+        }
+        other => {
+            let mut map = match std::mem::replace(other, Value::Unset) {
+                Value::Indexed(map) => map,
+                Value::Str(text) => std::iter::once((0, text)).collect(),
+                _ => Default::default(),
+            };
+            let mut idx: i64 = key.trim().parse().unwrap_or(0);
+            if idx < 0 {
+                idx += map.keys().next_back().map_or(0, |k| k + 1);
+            }
+            let entry = map.entry(idx).or_default();
+            if append {
+                entry.push_str(&value);
+            } else {
+                *entry = value;
+            }
+            *other = Value::Indexed(map);
+        }
+    }
+    state.vars.insert(name, var);
+    Ok(())
+}
+
+impl Interp {
+    /// Expands command words into fields.
+    pub(crate) async fn expand_words(&mut self, words: &[Word], io: &Io) -> Result<Vec<String>, Flow> {
+        let mut out = Vec::with_capacity(words.len());
+        for word in words {
+            if let Some(text) = simple_literal(word) {
+                out.push(text.to_string());
+                continue;
+            }
+            if word.parts.iter().any(|p| matches!(p, WordPart::Literal(t) if t.contains('{'))) {
+                for expanded in brace::expand(word) {
+                    self.expand_fields_into(&expanded, io, &mut out).await?;
+                }
+            } else {
+                self.expand_fields_into(word, io, &mut out).await?;
+            }
+        }
+        Ok(out)
+    }
+
+    async fn expand_fields_into(&mut self, word: &Word, io: &Io, out: &mut Vec<String>) -> Result<(), Flow> {
+        let fields = self.build(word, Mode::Fields, io).await?;
+        for field in fields {
+            if field.glob && !self.state.options.noglob {
+                let matches = glob::glob(&self.shared.vfs, &self.state.cwd, &field.pattern, &self.state.options);
+                if matches.is_empty() {
+                    if self.state.options.failglob {
+                        self.error(io, &format!("no match: {}", field.text)).await;
+                        return Err(Flow::Fatal(1));
+                    }
+                    if !self.state.options.nullglob {
+                        out.push(field.text);
+                    }
+                } else {
+                    out.extend(matches);
+                }
+            } else {
+                out.push(field.text);
+            }
+        }
+        Ok(())
+    }
+
+    /// Expands a word to one string (no splitting, no globbing).
+    pub(crate) async fn expand_string(&mut self, word: &Word, io: &Io) -> Result<String, Flow> {
+        if let Some(text) = word.static_text()
+            && !matches!(word.parts.first(), Some(WordPart::Literal(t)) if t.starts_with('~'))
+        {
+            return Ok(text);
+        }
+        let fields = self.build(word, Mode::String, io).await?;
+        Ok(fields.into_iter().map(|f| f.text).collect::<Vec<_>>().join(" "))
+    }
+
+    /// Expands a word to a pattern: quoted characters are escaped with backslashes.
+    pub(crate) async fn expand_pattern(&mut self, word: &Word, io: &Io) -> Result<String, Flow> {
+        let fields = self.build(word, Mode::Pattern, io).await?;
+        Ok(fields.into_iter().map(|f| f.pattern).collect::<Vec<_>>().join(" "))
+    }
+
+    /// Expands the right side of `=~`: quoted parts match literally.
+    pub(crate) async fn expand_regex(&mut self, word: &Word, io: &Io) -> Result<String, Flow> {
+        let mut out = String::new();
+        for part in &word.parts {
+            match part {
+                WordPart::Literal(text) => out.push_str(text),
+                WordPart::Quoted(text) => out.push_str(&regex::escape(text)),
+                other => {
+                    let single = Word { parts: vec![other.clone()], span: word.span };
+                    let text = self.expand_string(&single, io).await?;
+                    if matches!(other, WordPart::DoubleQuoted(_)) {
+                        out.push_str(&regex::escape(&text));
+                    } else {
+                        out.push_str(&text);
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    async fn build(&mut self, word: &Word, mode: Mode, io: &Io) -> Result<Vec<Field>, Flow> {
+        let ifs = match self.state.vars.get_str("IFS") {
+            Some(ifs) => ifs.to_string(),
+            None if self.state.vars.get("IFS").is_some() => String::new(),
+            None => " \t\n".to_string(),
+        };
+        let mut builder = Builder::new(mode, ifs);
+        let mut parts: &[WordPart] = &word.parts;
+        if let Some(WordPart::Literal(text)) = parts.first()
+            && text.starts_with('~')
+        {
+            let end = text.find('/').unwrap_or(text.len());
+            let replacement = match &text[1..end] {
+                "" => self.state.vars.get_str("HOME").map(str::to_string),
+                "+" => Some(self.state.cwd.clone()),
+                "-" => self.state.vars.get_str("OLDPWD").map(str::to_string),
+                _ => None,
+            };
+            if let Some(home) = replacement {
+                builder.text(&home, true);
+                builder.text(&text[end..], false);
+                parts = &parts[1..];
+            }
+        }
+        self.expand_parts(parts, false, &mut builder, io).await?;
+        Ok(builder.finish())
+    }
+
+    fn expand_parts<'a>(
+        &'a mut self,
+        parts: &'a [WordPart],
+        quoted: bool,
+        builder: &'a mut Builder,
+        io: &'a Io,
+    ) -> BoxFuture<'a, Result<(), Flow>> {
+        Box::pin(async move {
+            for part in parts {
+                match part {
+                    WordPart::Literal(text) => builder.text(text, quoted),
+                    WordPart::Quoted(text) => builder.text(text, true),
+                    WordPart::DoubleQuoted(inner) => {
+                        // "$@" with no parameters makes no field; anything else makes one.
+                        if inner.is_empty() || inner.iter().any(|p| !is_list_param(p)) {
+                            builder.text("", true);
+                        }
+                        self.expand_parts(inner, true, builder, io).await?;
+                    }
+                    WordPart::Param(param) => {
+                        let value = self.expand_param(param, io).await?;
+                        self.place(value, quoted, builder, io).await?;
+                    }
+                    WordPart::CommandSubst(script) => {
+                        let output = self.command_subst(script, io).await?;
+                        builder.expansion(&output, quoted);
+                    }
+                    WordPart::Arith(expr) => {
+                        let text = self.expand_string(expr, io).await?;
+                        let value = self.arith(&text, io).await?;
+                        builder.expansion(&value.to_string(), quoted);
+                    }
+                    WordPart::Assign(assign) => {
+                        // Only declaration commands give these meaning; elsewhere they read as text.
+                        builder.text(&assign.name, true);
+                        builder.text(if assign.append { "+=" } else { "=" }, true);
+                        if let AssignValue::Scalar(word) = &assign.value {
+                            let value = self.expand_string(word, io).await?;
+                            builder.text(&value, true);
+                        }
+                    }
+                }
+            }
+            Ok(())
+        })
+    }
+
+    fn place<'a>(
+        &'a mut self,
+        value: ParamValue<'a>,
+        quoted: bool,
+        builder: &'a mut Builder,
+        io: &'a Io,
+    ) -> BoxFuture<'a, Result<(), Flow>> {
+        Box::pin(async move {
+            match value {
+                ParamValue::Unset => builder.expansion("", quoted),
+                ParamValue::Str(text) => builder.expansion(&text, quoted),
+                ParamValue::Word(word) => self.expand_parts(&word.parts, quoted, builder, io).await?,
+                ParamValue::List { items, star } => {
+                    if builder.mode != Mode::Fields || (quoted && star) {
+                        let sep = if star { self.ifs_first() } else { " ".to_string() };
+                        builder.expansion(&items.join(&sep), quoted);
+                    } else {
+                        for (idx, item) in items.iter().enumerate() {
+                            if idx > 0 {
+                                if quoted {
+                                    builder.force_end();
+                                } else {
+                                    builder.end_field();
+                                }
+                            }
+                            builder.expansion(item, quoted);
+                        }
+                    }
+                }
+            }
+            Ok(())
+        })
+    }
+
+    fn ifs_first(&self) -> String {
+        match self.state.vars.get_str("IFS") {
+            Some(ifs) => ifs.chars().next().map(String::from).unwrap_or_default(),
+            None if self.state.vars.get("IFS").is_some() => String::new(),
+            None => " ".to_string(),
+        }
+    }
+
+    /// Evaluates arithmetic text; errors end the script as bash does.
+    pub(crate) async fn arith(&mut self, text: &str, io: &Io) -> Result<i64, Flow> {
+        match arith::eval(text, &mut ArithVars(&mut self.state)) {
+            Ok(value) => Ok(value),
+            Err(ArithError(message)) => {
+                self.error(io, &message).await;
+                Err(Flow::Fatal(1))
+            }
+        }
+    }
+
+    /// Prints `toolsh: message` on the shell's stderr.
+    pub(crate) async fn error(&self, io: &Io, message: &str) {
+        let line = format!("toolsh: {message}\n");
+        let _ = io.stderr().write_all(line.as_bytes()).await;
+    }
+
+    async fn command_subst(&mut self, script: &Script, io: &Io) -> Result<String, Flow> {
+        let limit = self.shared.limits.output_bytes;
+        let mut bytes = if let Some(path) = read_file_shortcut(script) {
+            // bash: `$(< file)` reads the file without running a command.
+            let path = self.expand_string(path, io).await?;
+            let abs = self.state.abs_path(&path);
+            match self.shared.vfs.read(&abs) {
+                Ok(bytes) => {
+                    self.last_subst_status = Some(0);
+                    bytes
+                }
+                Err(err) => {
+                    self.error(io, &format!("{path}: {}", crate::vfs::describe(&err))).await;
+                    self.last_subst_status = Some(1);
+                    Vec::new()
+                }
+            }
+        } else {
+            let capture = Capture::new(limit);
+            let sub_io = Io::new(io.stdin(), Output::Capture(capture.clone()), io.stderr());
+            let mut sub = self.subshell();
+            let result = sub.exec_list(&script.body, &sub_io).await;
+            let status = sub.finish_subshell(result, &sub_io).await;
+            if capture.overflowed() {
+                return Err(self.limit_hit("output bytes", limit as u64));
+            }
+            if status == super::EXIT_LIMIT && self.shared.limit_message.lock().is_ok_and(|m| m.is_some()) {
+                return Err(Flow::Fatal(status));
+            }
+            self.last_subst_status = Some(status);
+            self.state.last_status = status;
+            capture.take()
+        };
+        while bytes.last() == Some(&b'\n') {
+            bytes.pop();
+        }
+        bytes.retain(|&b| b != 0);
+        Ok(match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(err) => String::from_utf8_lossy(err.as_bytes()).into_owned(),
+        })
+    }
+
+    async fn expand_param<'w>(&mut self, param: &'w ParamExpr, io: &Io) -> Result<ParamValue<'w>, Flow> {
+        let (name, index) = if param.indirect {
+            let target = match self.lookup(&param.name, &param.index, io).await? {
+                ParamValue::Str(text) => text,
+                ParamValue::List { items, .. } => items.join(" "),
+                _ => String::new(),
+            };
+            if target.is_empty() {
+                if self.state.options.nounset || !matches!(param.op, ParamOp::Test { .. }) {
+                    self.error(io, &format!("{}: invalid indirect expansion", param.name)).await;
+                    return Err(Flow::Fatal(1));
+                }
+                (String::new(), None)
+            } else {
+                split_indirect(&target)
+            }
+        } else {
+            (param.name.clone(), param.index.clone())
+        };
+        match &param.op {
+            ParamOp::Length => {
+                let value = self.lookup(&name, &index, io).await?;
+                let length = match value {
+                    ParamValue::List { items, .. } => items.len(),
+                    ParamValue::Str(text) => text.chars().count(),
+                    _ => {
+                        self.check_unset(&name, io).await?;
+                        0
+                    }
+                };
+                return Ok(ParamValue::Str(length.to_string()));
+            }
+            ParamOp::Keys => {
+                let keys = self.state.vars.get(&name).map(|v| v.keys()).unwrap_or_default();
+                return Ok(ParamValue::List { items: keys, star: matches!(index, Some(Subscript::Star)) });
+            }
+            ParamOp::PrefixNames { at } => {
+                let names = self.state.vars.names().into_iter().filter(|n| n.starts_with(&name)).collect();
+                return Ok(ParamValue::List { items: names, star: !at });
+            }
+            _ => {}
+        }
+        let value = self.lookup(&name, &index, io).await?;
+        match &param.op {
+            ParamOp::None => {
+                if matches!(value, ParamValue::Unset) {
+                    self.check_unset(&name, io).await?;
+                }
+                Ok(value)
+            }
+            ParamOp::Test { kind, colon, word } => {
+                let is_null = match &value {
+                    ParamValue::Unset => true,
+                    ParamValue::Str(text) => *colon && text.is_empty(),
+                    ParamValue::List { items, .. } => {
+                        items.is_empty() || (*colon && items.iter().all(String::is_empty))
+                    }
+                    ParamValue::Word(_) => false,
+                };
+                match kind {
+                    TestKind::Default => Ok(if is_null { ParamValue::Word(word) } else { value }),
+                    TestKind::Alternate => Ok(if is_null { ParamValue::Unset } else { ParamValue::Word(word) }),
+                    TestKind::Assign => {
+                        if !is_null {
+                            return Ok(value);
+                        }
+                        let text = self.expand_string(word, io).await?;
+                        let assigned = match &index {
+                            Some(Subscript::Expr(key)) => {
+                                let key = self.subscript_key(&name, key, io).await?;
+                                set_element(&mut self.state, &name, &key, text.clone(), false).is_ok()
+                            }
+                            _ => is_name(&name) && self.state.set_var(&name, text.clone()),
+                        };
+                        if !assigned {
+                            self.error(io, &format!("{name}: cannot assign in this way")).await;
+                            return Err(Flow::Fatal(1));
+                        }
+                        Ok(ParamValue::Str(text))
+                    }
+                    TestKind::Error => {
+                        if !is_null {
+                            return Ok(value);
+                        }
+                        let message = self.expand_string(word, io).await?;
+                        let message =
+                            if message.is_empty() { "parameter null or not set".to_string() } else { message };
+                        self.error(io, &format!("{name}: {message}")).await;
+                        Err(Flow::Fatal(127))
+                    }
+                }
+            }
+            ParamOp::Trim { suffix, longest, pattern } => {
+                let pattern = self.expand_pattern(pattern, io).await?;
+                let compiled = Pattern::new(&pattern);
+                Ok(map_value(value, |text| trim(text, &compiled, *suffix, *longest)))
+            }
+            ParamOp::Replace { mode, pattern, replacement } => {
+                let pattern = self.expand_pattern(pattern, io).await?;
+                let replacement = self.expand_pattern(replacement, io).await?;
+                let compiled = Pattern::new(&pattern);
+                let empty = pattern.is_empty();
+                Ok(map_value(value, |text| replace(text, &compiled, empty, *mode, &replacement)))
+            }
+            ParamOp::Case { upper, all, pattern } => {
+                let pattern = self.expand_pattern(pattern, io).await?;
+                let compiled = if pattern.is_empty() { None } else { Some(Pattern::new(&pattern)) };
+                Ok(map_value(value, |text| change_case(text, *upper, *all, compiled.as_ref())))
+            }
+            ParamOp::Slice { offset, length } => {
+                let offset_text = self.expand_string(offset, io).await?;
+                let offset = self.arith(&offset_text, io).await?;
+                let length = match length {
+                    Some(word) => {
+                        let text = self.expand_string(word, io).await?;
+                        Some(self.arith(&text, io).await?)
+                    }
+                    None => None,
+                };
+                match value {
+                    ParamValue::List { items, star } => {
+                        let mut items = items;
+                        if name == "@" || name == "*" {
+                            items.insert(0, self.state.arg0.clone());
+                        }
+                        match slice_range(items.len(), offset, length) {
+                            Some((start, end)) => Ok(ParamValue::List { items: items[start..end].to_vec(), star }),
+                            None => {
+                                self.error(io, &format!("{}: substring expression < 0", length.unwrap_or(0))).await;
+                                Err(Flow::Fatal(1))
+                            }
+                        }
+                    }
+                    ParamValue::Str(text) => {
+                        let chars: Vec<char> = text.chars().collect();
+                        match slice_range(chars.len(), offset, length) {
+                            Some((start, end)) => Ok(ParamValue::Str(chars[start..end].iter().collect())),
+                            None => {
+                                self.error(io, &format!("{}: substring expression < 0", length.unwrap_or(0))).await;
+                                Err(Flow::Fatal(1))
+                            }
+                        }
+                    }
+                    other => Ok(other),
+                }
+            }
+            ParamOp::Transform(op) => {
+                let attrs = self.state.vars.get(&name).map(|v| v.attrs).unwrap_or_default();
+                let op = *op;
+                Ok(map_value(value, |text| transform(text, op, &name, attrs)))
+            }
+            ParamOp::Length | ParamOp::Keys | ParamOp::PrefixNames { .. } => Ok(value),
+        }
+    }
+
+    async fn check_unset(&mut self, name: &str, io: &Io) -> Result<(), Flow> {
+        if self.state.options.nounset && name != "@" && name != "*" {
+            self.error(io, &format!("{name}: unbound variable")).await;
+            return Err(Flow::Fatal(127));
+        }
+        Ok(())
+    }
+
+    async fn subscript_key(&mut self, name: &str, key: &Word, io: &Io) -> Result<String, Flow> {
+        let text = self.expand_string(key, io).await?;
+        if matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_))) {
+            return Ok(text);
+        }
+        Ok(self.arith(&text, io).await?.to_string())
+    }
+
+    /// The raw value of a parameter.
+    async fn lookup(&mut self, name: &str, index: &Option<Subscript>, io: &Io) -> Result<ParamValue<'static>, Flow> {
+        let state = &self.state;
+        let value = match name {
+            "@" | "*" => ParamValue::List { items: state.positional.as_ref().clone(), star: name == "*" },
+            "#" => ParamValue::Str(state.positional.len().to_string()),
+            "?" => ParamValue::Str(state.last_status.to_string()),
+            "$" => ParamValue::Str(std::process::id().to_string()),
+            "!" => match state.last_background {
+                Some(pid) => ParamValue::Str(pid.to_string()),
+                None => ParamValue::Unset,
+            },
+            "-" => ParamValue::Str(state.flags()),
+            "0" => ParamValue::Str(state.arg0.clone()),
+            _ if name.bytes().all(|b| b.is_ascii_digit()) => {
+                let n: usize = name.parse().unwrap_or(usize::MAX);
+                match state.positional.get(n.wrapping_sub(1)) {
+                    Some(value) => ParamValue::Str(value.clone()),
+                    None => ParamValue::Unset,
+                }
+            }
+            "RANDOM" => ParamValue::Str(self.state.next_random().to_string()),
+            "SECONDS" => ParamValue::Str(self.shared.started.elapsed().as_secs().to_string()),
+            "EPOCHSECONDS" => ParamValue::Str(chrono::Utc::now().timestamp().to_string()),
+            "BASHPID" => ParamValue::Str(std::process::id().to_string()),
+            "BASH_SUBSHELL" => ParamValue::Str(state.subshell_level.to_string()),
+            "FUNCNAME" if state.vars.get("FUNCNAME").is_none() => {
+                let items: Vec<String> = state.funcnames.iter().rev().cloned().collect();
+                match index {
+                    Some(Subscript::At | Subscript::Star) => {
+                        ParamValue::List { items, star: matches!(index, Some(Subscript::Star)) }
+                    }
+                    _ => items.first().map_or(ParamValue::Unset, |f| ParamValue::Str(f.clone())),
+                }
+            }
+            _ => {
+                let Some(var) = state.vars.get(name) else {
+                    return Ok(match index {
+                        Some(Subscript::At | Subscript::Star) => {
+                            ParamValue::List { items: Vec::new(), star: matches!(index, Some(Subscript::Star)) }
+                        }
+                        _ => ParamValue::Unset,
+                    });
+                };
+                match index {
+                    None => var.scalar().map_or(ParamValue::Unset, |s| ParamValue::Str(s.to_string())),
+                    Some(Subscript::At) => ParamValue::List { items: var.values(), star: false },
+                    Some(Subscript::Star) => ParamValue::List { items: var.values(), star: true },
+                    Some(Subscript::Expr(key)) => {
+                        let key = key.clone();
+                        let key = self.subscript_key(name, &key, io).await?;
+                        let Some(var) = self.state.vars.get(name) else {
+                            return Ok(ParamValue::Unset);
+                        };
+                        let found = match &var.value {
+                            Value::Assoc(map) => map.get(&key).cloned(),
+                            Value::Indexed(map) => {
+                                let mut idx: i64 = key.parse().unwrap_or(0);
+                                if idx < 0 {
+                                    idx += map.keys().next_back().map_or(0, |k| k + 1);
+                                }
+                                map.get(&idx).cloned()
+                            }
+                            Value::Str(text) if key == "0" => Some(text.clone()),
+                            _ => None,
+                        };
+                        found.map_or(ParamValue::Unset, ParamValue::Str)
+                    }
+                }
+            }
+        };
+        Ok(value)
+    }
+}
+
+/// A word that is one plain literal with nothing to expand.
+fn simple_literal(word: &Word) -> Option<&str> {
+    match word.parts.as_slice() {
+        [WordPart::Literal(text)]
+            if !text.starts_with('~')
+                && !text.contains(['{', '*', '?', '['])
+                && !text.contains("@(")
+                && !text.contains("!(")
+                && !text.contains("+(") =>
+        {
+            Some(text)
+        }
+        _ => None,
+    }
+}
+
+fn is_list_param(part: &WordPart) -> bool {
+    match part {
+        WordPart::Param(param) => {
+            matches!(param.op, ParamOp::None)
+                && !param.indirect
+                && (param.name == "@" || matches!(param.index, Some(Subscript::At)))
+        }
+        _ => false,
+    }
+}
+
+fn read_file_shortcut(script: &Script) -> Option<&Word> {
+    let [item] = script.body.as_slice() else { return None };
+    if item.background || !item.and_or.rest.is_empty() || item.and_or.first.commands.len() != 1 {
+        return None;
+    }
+    match &item.and_or.first.commands[0] {
+        Command::Simple(simple) if simple.words.is_empty() && simple.assigns.is_empty() => {
+            match simple.redirects.as_slice() {
+                [Redirect { fd: None | Some(0), op: RedirOp::In, target, .. }] => Some(target),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+fn split_indirect(target: &str) -> (String, Option<Subscript>) {
+    if let Some(open) = target.find('[')
+        && let Some(inner) = target[open + 1..].strip_suffix(']')
+    {
+        let index = match inner {
+            "@" => Subscript::At,
+            "*" => Subscript::Star,
+            _ => Subscript::Expr(Word::literal(inner)),
+        };
+        return (target[..open].to_string(), Some(index));
+    }
+    (target.to_string(), None)
+}
+
+fn map_value<'w>(value: ParamValue<'w>, f: impl Fn(&str) -> String) -> ParamValue<'w> {
+    match value {
+        ParamValue::Str(text) => ParamValue::Str(f(&text)),
+        ParamValue::List { items, star } => ParamValue::List { items: items.iter().map(|s| f(s)).collect(), star },
+        other => other,
+    }
+}
+
+fn slice_range(len: usize, offset: i64, length: Option<i64>) -> Option<(usize, usize)> {
+    let len_i = len as i64;
+    let start = if offset < 0 { (len_i + offset).max(0) } else { offset.min(len_i) };
+    if offset < 0 && len_i + offset < 0 {
+        return Some((0, 0));
+    }
+    let end = match length {
+        None => len_i,
+        Some(l) if l < 0 => {
+            let end = len_i + l;
+            if end < start {
+                return None;
+            }
+            end
+        }
+        Some(l) => (start + l).min(len_i),
+    };
+    Some((start as usize, end.max(start) as usize))
+}
+
+fn trim(text: &str, pattern: &Pattern, suffix: bool, longest: bool) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let n = chars.len();
+    if !suffix {
+        let mut candidates: Box<dyn Iterator<Item = usize>> =
+            if longest { Box::new((0..=n).rev()) } else { Box::new(0..=n) };
+        if let Some(k) = candidates.find(|&k| pattern.matches_chars(&chars[..k])) {
+            return chars[k..].iter().collect();
+        }
+    } else {
+        let mut candidates: Box<dyn Iterator<Item = usize>> =
+            if longest { Box::new(0..=n) } else { Box::new((0..=n).rev()) };
+        if let Some(k) = candidates.find(|&k| pattern.matches_chars(&chars[k..])) {
+            return chars[..k].iter().collect();
+        }
+    }
+    text.to_string()
+}
+
+/// Expands `&` in a replacement (bash 5.2 `patsub_replacement`) and removes pattern quoting.
+fn replacement_text(replacement: &str, matched: &[char]) -> String {
+    let mut out = String::new();
+    let mut chars = replacement.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                if let Some(next) = chars.next() {
+                    out.push(next);
+                }
+            }
+            '&' => out.extend(matched.iter()),
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+fn replace(text: &str, pattern: &Pattern, empty_pattern: bool, mode: ReplaceMode, replacement: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let n = chars.len();
+    match mode {
+        ReplaceMode::Prefix => {
+            if let Some(k) = (0..=n).rev().find(|&k| pattern.matches_chars(&chars[..k])) {
+                let mut out = replacement_text(replacement, &chars[..k]);
+                out.extend(chars[k..].iter());
+                return out;
+            }
+            text.to_string()
+        }
+        ReplaceMode::Suffix => {
+            if let Some(k) = (0..=n).find(|&k| pattern.matches_chars(&chars[k..])) {
+                let mut out: String = chars[..k].iter().collect();
+                out.push_str(&replacement_text(replacement, &chars[k..]));
+                return out;
+            }
+            text.to_string()
+        }
+        ReplaceMode::First | ReplaceMode::All => {
+            if empty_pattern {
+                return text.to_string();
+            }
+            let mut out = String::with_capacity(text.len());
+            let mut idx = 0;
+            let mut replaced = false;
+            while idx < n {
+                if !(replaced && mode == ReplaceMode::First)
+                    && let Some(end) = (idx + 1..=n).rev().find(|&end| pattern.matches_chars(&chars[idx..end]))
+                {
+                    out.push_str(&replacement_text(replacement, &chars[idx..end]));
+                    idx = end;
+                    replaced = true;
+                    continue;
+                }
+                out.push(chars[idx]);
+                idx += 1;
+            }
+            out
+        }
+    }
+}
+
+fn change_case(text: &str, upper: bool, all: bool, pattern: Option<&Pattern>) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (idx, c) in text.chars().enumerate() {
+        let selected = (all || idx == 0) && pattern.is_none_or(|p| p.matches(&c.to_string()));
+        if selected {
+            if upper {
+                out.extend(c.to_uppercase());
+            } else {
+                out.extend(c.to_lowercase());
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn transform(text: &str, op: char, name: &str, attrs: super::vars::Attrs) -> String {
+    use super::vars::Attrs;
+    match op {
+        'Q' => format!("'{}'", text.replace('\'', "'\\''")),
+        'E' => crate::builtins::text::expand_backslashes(text).0,
+        'U' => text.to_uppercase(),
+        'u' => change_case(text, true, false, None),
+        'L' => text.to_lowercase(),
+        'A' => format!("{name}='{}'", text.replace('\'', "'\\''")),
+        'a' => {
+            let mut flags = String::new();
+            for (attr, c) in [
+                (Attrs::INTEGER, 'i'),
+                (Attrs::LOWER, 'l'),
+                (Attrs::READONLY, 'r'),
+                (Attrs::UPPER, 'u'),
+                (Attrs::EXPORT, 'x'),
+            ] {
+                if attrs.has(attr) {
+                    flags.push(c);
+                }
+            }
+            flags
+        }
+        _ => text.to_string(),
+    }
+}

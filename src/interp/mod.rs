@@ -1,0 +1,566 @@
+//! The interpreter: a [`Shell`] session that runs parsed scripts over a [`Vfs`].
+//!
+//! Session state ([`State`]: variables, functions, cwd, options, traps) persists across
+//! [`Shell::exec`] calls. Subshells and pipeline stages run on a clone of that state, which is
+//! cheap because the large parts are shared copy-on-write. Control flow (`break`, `return`,
+//! `exit`, fatal errors) travels as the private [`Flow`] error and never leaves this module.
+
+pub(crate) mod arith;
+mod brace;
+pub(crate) mod cond;
+mod exec;
+mod expand;
+mod glob;
+pub mod io;
+pub(crate) mod pattern;
+mod redirect;
+mod special;
+pub mod vars;
+
+use crate::ast::FunctionDef;
+use crate::parser;
+use crate::vfs::Vfs;
+use io::{Capture, Input, Io, Output};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use vars::{Attrs, Var, Vars};
+
+/// A command's exit status (0–255).
+pub type Status = i32;
+
+/// Status for a syntax or usage error.
+pub const EXIT_USAGE: Status = 2;
+/// Status when a limit stopped execution.
+pub const EXIT_LIMIT: Status = 124;
+/// Status for an unknown command.
+pub const EXIT_NOT_FOUND: Status = 127;
+/// Status of a stage killed because its reader went away (128 + SIGPIPE).
+pub const EXIT_SIGPIPE: Status = 141;
+
+/// Non-local control flow out of a command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Flow {
+    /// `break n`
+    Break(usize),
+    /// `continue n`
+    Continue(usize),
+    /// `return n`
+    Return(Status),
+    /// `exit n`, or errexit.
+    Exit(Status),
+    /// An error that ends the script (its message is already printed).
+    Fatal(Status),
+    /// Output went to a closed pipe: the stage stops.
+    SigPipe,
+}
+
+pub(crate) type ExecResult = Result<Status, Flow>;
+
+/// Shell options (`set -o`, `shopt`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub struct Options {
+    pub errexit: bool,
+    pub nounset: bool,
+    pub xtrace: bool,
+    pub pipefail: bool,
+    pub noglob: bool,
+    pub noclobber: bool,
+    pub allexport: bool,
+    pub globstar: bool,
+    pub extglob: bool,
+    pub nullglob: bool,
+    pub failglob: bool,
+    pub dotglob: bool,
+    pub nocaseglob: bool,
+    pub nocasematch: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            errexit: false,
+            nounset: false,
+            xtrace: false,
+            pipefail: false,
+            noglob: false,
+            noclobber: false,
+            allexport: false,
+            globstar: false,
+            extglob: true,
+            nullglob: false,
+            failglob: false,
+            dotglob: false,
+            nocaseglob: false,
+            nocasematch: false,
+        }
+    }
+}
+
+/// Limits on one execution; hitting one stops the line with [`EXIT_LIMIT`] and a message that
+/// names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall time of one [`Shell::exec`].
+    pub wall_time: Option<Duration>,
+    /// Commands dispatched in one execution (subshells included).
+    pub commands: u64,
+    /// Iterations of any one loop.
+    pub loop_iterations: u64,
+    /// Nested function calls, `source` and `eval`.
+    pub call_depth: usize,
+    /// Bytes captured by `$( )` or [`Shell::exec`].
+    pub output_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            wall_time: None,
+            commands: 100_000_000,
+            loop_iterations: 10_000_000,
+            call_depth: 1000,
+            output_bytes: 256 * 1024 * 1024,
+        }
+    }
+}
+
+/// The session: everything a subshell inherits.
+#[derive(Clone)]
+pub struct State {
+    /// Variables.
+    pub vars: Vars,
+    /// Functions by name.
+    pub functions: Arc<HashMap<String, Arc<FunctionDef>>>,
+    /// Working directory (absolute virtual path).
+    pub cwd: String,
+    /// `$0`
+    pub arg0: String,
+    /// `$1 …`
+    pub positional: Arc<Vec<String>>,
+    /// Options.
+    pub options: Options,
+    /// `$?`
+    pub last_status: Status,
+    /// Trap actions by condition (`EXIT`, `ERR`).
+    pub traps: Arc<HashMap<String, String>>,
+    /// `$!`
+    pub last_background: Option<u32>,
+    /// `pushd` stack.
+    pub dir_stack: Vec<String>,
+    /// Names of the functions being executed, innermost last.
+    pub funcnames: Vec<String>,
+    /// Seed of `$RANDOM`.
+    pub random_seed: u64,
+    /// Nesting of subshells (`$BASH_SUBSHELL`).
+    pub subshell_level: u32,
+    /// Arguments of `getopts` within the current option word.
+    pub getopts_char: usize,
+}
+
+impl State {
+    /// A new session in `cwd`.
+    pub fn new(cwd: &str) -> Self {
+        let mut vars = Vars::new();
+        for (name, value) in [("IFS", " \t\n"), ("PS4", "+ "), ("OPTIND", "1"), ("PWD", cwd), ("HOME", "/")] {
+            let _ = vars.set(name, value);
+        }
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(12345);
+        State {
+            vars,
+            functions: Arc::new(HashMap::new()),
+            cwd: cwd.to_string(),
+            arg0: "toolsh".to_string(),
+            positional: Arc::new(Vec::new()),
+            options: Options::default(),
+            last_status: 0,
+            traps: Arc::new(HashMap::new()),
+            last_background: None,
+            dir_stack: Vec::new(),
+            funcnames: Vec::new(),
+            random_seed: seed,
+            subshell_level: 0,
+            getopts_char: 0,
+        }
+    }
+
+    /// Resolves `path` against the working directory.
+    pub fn abs_path(&self, path: &str) -> String {
+        crate::vfs::path::normalize(&self.cwd, path)
+    }
+
+    /// Sets a variable, printing nothing; false when it is readonly.
+    pub fn set_var(&mut self, name: &str, value: impl Into<String>) -> bool {
+        let ok = self.vars.set(name, value).is_ok();
+        if ok
+            && self.options.allexport
+            && let Some(var) = self.vars.get_mut(name)
+        {
+            var.attrs.set(Attrs::EXPORT, true);
+        }
+        ok
+    }
+
+    /// The `$-` flags.
+    pub fn flags(&self) -> String {
+        let mut flags = String::new();
+        let o = &self.options;
+        for (on, c) in [
+            (o.allexport, 'a'),
+            (o.errexit, 'e'),
+            (o.noglob, 'f'),
+            (true, 'h'),
+            (o.nounset, 'u'),
+            (o.xtrace, 'x'),
+            (true, 'B'),
+            (o.noclobber, 'C'),
+        ] {
+            if on {
+                flags.push(c);
+            }
+        }
+        flags
+    }
+
+    /// Next `$RANDOM` value (0–32767).
+    pub fn next_random(&mut self) -> u32 {
+        // xorshift64*: fast and good enough for a shell's RANDOM.
+        let mut x = self.random_seed | 1;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.random_seed = x;
+        ((x.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) % 32768) as u32
+    }
+}
+
+/// What a whole execution shares: the workspace, the limits and the counters.
+#[allow(missing_docs)]
+pub struct Shared {
+    pub vfs: Arc<Vfs>,
+    pub limits: Limits,
+    pub commands_run: AtomicU64,
+    pub started: Instant,
+    pub next_pid: AtomicU64,
+    /// The limit that stopped the current execution, reported once by [`Shell::run`].
+    pub limit_message: std::sync::Mutex<Option<String>>,
+}
+
+/// A background job.
+pub(crate) struct Job {
+    pub id: usize,
+    pub pid: u32,
+    pub command: String,
+    pub handle: Option<tokio::task::JoinHandle<Status>>,
+    pub status: Option<Status>,
+}
+
+/// An executing shell: session state plus the execution context.
+pub(crate) struct Interp {
+    pub state: State,
+    pub shared: Arc<Shared>,
+    pub jobs: Vec<Job>,
+    /// Above zero inside conditions, where errexit and the ERR trap do not apply.
+    pub errexit_suppressed: u32,
+    pub call_depth: usize,
+    pub loop_depth: usize,
+    /// Status of the last command substitution of the current command (for `x=$(false)`).
+    pub last_subst_status: Option<Status>,
+    /// Nesting of `source`.
+    pub source_depth: usize,
+    /// Descriptors made permanent by `exec` without a command.
+    pub exec_io: Option<Io>,
+}
+
+impl Interp {
+    /// A clone of this shell for a subshell or pipeline stage.
+    pub fn subshell(&self) -> Interp {
+        let mut state = self.state.clone();
+        state.subshell_level += 1;
+        state.traps = Arc::new(HashMap::new());
+        Interp {
+            state,
+            shared: self.shared.clone(),
+            jobs: Vec::new(),
+            errexit_suppressed: self.errexit_suppressed,
+            call_depth: self.call_depth,
+            loop_depth: 0,
+            last_subst_status: None,
+            source_depth: self.source_depth,
+            exec_io: self.exec_io.clone(),
+        }
+    }
+
+    /// Counts one dispatched command against the limit.
+    pub fn count_command(&self, io: &Io) -> Result<(), Flow> {
+        let count = self.shared.commands_run.fetch_add(1, Ordering::Relaxed) + 1;
+        if count > self.shared.limits.commands {
+            let _ = io;
+            return Err(self.limit_hit("commands", self.shared.limits.commands));
+        }
+        Ok(())
+    }
+
+    /// The flow for a limit that was hit (the message is printed by the top level).
+    pub fn limit_hit(&self, name: &str, value: u64) -> Flow {
+        let mut slot = self.shared.limit_message.lock().unwrap_or_else(|p| p.into_inner());
+        slot.get_or_insert_with(|| format!("{name} (at most {value})"));
+        Flow::Fatal(EXIT_LIMIT)
+    }
+
+    pub fn new_pid(&self) -> u32 {
+        self.shared.next_pid.fetch_add(1, Ordering::Relaxed) as u32
+    }
+}
+
+/// Runs a command in a subshell built from `state` (what commands use to run commands).
+pub(crate) async fn run_in_subshell(state: &State, shared: &Arc<Shared>, argv: Vec<String>, io: &Io) -> Status {
+    if argv.is_empty() {
+        return 0;
+    }
+    let mut sub = Interp {
+        state: state.clone(),
+        shared: shared.clone(),
+        jobs: Vec::new(),
+        errexit_suppressed: 0,
+        call_depth: 0,
+        loop_depth: 0,
+        last_subst_status: None,
+        source_depth: 0,
+        exec_io: None,
+    };
+    sub.state.subshell_level += 1;
+    sub.state.traps = Arc::new(HashMap::new());
+    let result = sub.dispatch(argv, io).await;
+    sub.finish_subshell(result, io).await
+}
+
+/// The captured result of [`Shell::exec`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExecOutcome {
+    /// Bytes written to standard output.
+    pub stdout: Vec<u8>,
+    /// Bytes written to standard error.
+    pub stderr: Vec<u8>,
+    /// Exit status.
+    pub status: Status,
+}
+
+impl ExecOutcome {
+    /// Standard output as text (invalid UTF-8 replaced).
+    pub fn stdout_text(&self) -> String {
+        String::from_utf8_lossy(&self.stdout).into_owned()
+    }
+
+    /// Standard error as text (invalid UTF-8 replaced).
+    pub fn stderr_text(&self) -> String {
+        String::from_utf8_lossy(&self.stderr).into_owned()
+    }
+}
+
+/// Builds a [`Shell`].
+pub struct ShellBuilder {
+    vfs: Vfs,
+    cwd: String,
+    env: Vec<(String, String)>,
+    limits: Limits,
+}
+
+impl ShellBuilder {
+    /// Uses this workspace (default: all in memory).
+    pub fn vfs(mut self, vfs: Vfs) -> Self {
+        self.vfs = vfs;
+        self
+    }
+
+    /// Starts in this directory (default `/`).
+    pub fn cwd(mut self, cwd: &str) -> Self {
+        self.cwd = crate::vfs::path::normalize("/", cwd);
+        self
+    }
+
+    /// Adds an exported variable.
+    pub fn env(mut self, name: &str, value: &str) -> Self {
+        self.env.push((name.to_string(), value.to_string()));
+        self
+    }
+
+    /// Sets the limits.
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Builds the shell.
+    pub fn build(self) -> Shell {
+        let mut state = State::new(&self.cwd);
+        for (name, value) in self.env {
+            let _ = state.vars.set(&name, value);
+            if let Some(var) = state.vars.get_mut(&name) {
+                var.attrs.set(Attrs::EXPORT, true);
+            }
+        }
+        let shared = Arc::new(Shared {
+            vfs: Arc::new(self.vfs),
+            limits: self.limits,
+            commands_run: AtomicU64::new(0),
+            started: Instant::now(),
+            next_pid: AtomicU64::new(1000),
+            limit_message: std::sync::Mutex::new(None),
+        });
+        Shell {
+            interp: Interp {
+                state,
+                shared,
+                jobs: Vec::new(),
+                errexit_suppressed: 0,
+                call_depth: 0,
+                loop_depth: 0,
+                last_subst_status: None,
+                source_depth: 0,
+                exec_io: None,
+            },
+            exited: None,
+        }
+    }
+}
+
+/// A shell session.
+pub struct Shell {
+    interp: Interp,
+    exited: Option<Status>,
+}
+
+impl Shell {
+    /// Starts building a shell.
+    pub fn builder() -> ShellBuilder {
+        ShellBuilder { vfs: Vfs::in_memory(), cwd: "/".to_string(), env: Vec::new(), limits: Limits::default() }
+    }
+
+    /// Runs `src` and captures its output.
+    pub async fn exec(&mut self, src: &str) -> ExecOutcome {
+        let limit = self.interp.shared.limits.output_bytes;
+        let stdout = Capture::new(limit);
+        let stderr = Capture::new(limit);
+        let io = Io::new(Input::null(), Output::Capture(stdout.clone()), Output::Capture(stderr.clone()));
+        let status = self.run(src, &io).await;
+        ExecOutcome { stdout: stdout.take(), stderr: stderr.take(), status }
+    }
+
+    /// Runs `src` with the given streams and returns its status. The whole text is parsed first:
+    /// a syntax error runs nothing.
+    pub async fn run(&mut self, src: &str, io: &Io) -> Status {
+        let script = match parser::parse(src) {
+            Ok(script) => script,
+            Err(err) => {
+                let message = format!("toolsh: {err}\n");
+                let _ = io.stderr().write_all(message.as_bytes()).await;
+                self.interp.state.last_status = EXIT_USAGE;
+                return EXIT_USAGE;
+            }
+        };
+        self.interp.shared.commands_run.store(0, Ordering::Relaxed);
+        let wall_time = self.interp.shared.limits.wall_time;
+        let run = self.interp.exec_list(&script.body, io);
+        let result = match wall_time {
+            Some(limit) => match tokio::time::timeout(limit, run).await {
+                Ok(result) => result,
+                Err(_) => {
+                    let message = format!("toolsh: limit exceeded: wall time (at most {limit:?}); nothing more ran\n");
+                    let _ = io.stderr().write_all(message.as_bytes()).await;
+                    self.interp.state.last_status = EXIT_LIMIT;
+                    return EXIT_LIMIT;
+                }
+            },
+            None => run.await,
+        };
+        let status = match result {
+            Ok(status) => status,
+            Err(Flow::Exit(status)) => {
+                self.exited = Some(status);
+                status
+            }
+            Err(Flow::Fatal(status)) => status,
+            Err(Flow::Return(status)) => status,
+            Err(Flow::Break(_) | Flow::Continue(_)) => self.interp.state.last_status,
+            Err(Flow::SigPipe) => EXIT_SIGPIPE,
+        };
+        let limit = self.interp.shared.limit_message.lock().unwrap_or_else(|p| p.into_inner()).take();
+        if let Some(limit) = limit {
+            let message = format!("toolsh: limit exceeded: {limit}; raise it or simplify the command\n");
+            let _ = io.stderr().write_all(message.as_bytes()).await;
+        }
+        self.interp.state.last_status = status;
+        if self.exited.is_some() {
+            return self.finish(io).await;
+        }
+        status
+    }
+
+    /// Ends the session: runs the EXIT trap once and returns the final status.
+    pub async fn finish(&mut self, io: &Io) -> Status {
+        let status = self.exited.unwrap_or(self.interp.state.last_status);
+        if let Some(action) = Arc::make_mut(&mut self.interp.state.traps).remove("EXIT") {
+            self.interp.state.last_status = status;
+            if let Ok(script) = parser::parse(&action) {
+                let _ = self.interp.exec_list(&script.body, io).await;
+            }
+        }
+        self.exited = Some(status);
+        status
+    }
+
+    /// The status `exit` asked for, once the script exited.
+    pub fn exit_status(&self) -> Option<Status> {
+        self.exited
+    }
+
+    /// Sets `$0` and the positional parameters.
+    pub fn set_args(&mut self, arg0: &str, args: Vec<String>) {
+        self.interp.state.arg0 = arg0.to_string();
+        self.interp.state.positional = Arc::new(args);
+    }
+
+    /// The working directory.
+    pub fn cwd(&self) -> &str {
+        &self.interp.state.cwd
+    }
+
+    /// The workspace.
+    pub fn vfs(&self) -> &Vfs {
+        &self.interp.shared.vfs
+    }
+
+    /// The scalar value of a variable.
+    pub fn var(&self, name: &str) -> Option<String> {
+        self.interp.state.vars.get_str(name).map(str::to_string)
+    }
+
+    /// Sets an exported variable.
+    pub fn set_env(&mut self, name: &str, value: &str) {
+        let _ = self.interp.state.vars.set(name, value);
+        if let Some(var) = self.interp.state.vars.get_mut(name) {
+            var.attrs.set(Attrs::EXPORT, true);
+        }
+    }
+
+    /// Session state (read-only view).
+    pub fn state(&self) -> &State {
+        &self.interp.state
+    }
+}
+
+impl Var {
+    /// True when exported.
+    pub fn is_exported(&self) -> bool {
+        self.attrs.has(Attrs::EXPORT)
+    }
+}
+
+#[cfg(test)]
+mod tests;

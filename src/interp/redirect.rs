@@ -1,0 +1,171 @@
+//! Redirections: open workspace files, duplicate and close descriptors, feed here-documents.
+//! They apply in order to a copy of the descriptor table; a failure prints bash's message and
+//! the command does not run (status 1).
+
+use super::io::{Fd, Input, Io, Output};
+use super::{Flow, Interp, Status};
+use crate::ast::{RedirOp, Redirect};
+use crate::vfs::{WriteMode, describe};
+
+impl Interp {
+    /// Applies redirections to a copy of `io`. The inner `Err` is the status of a failed one.
+    pub(crate) async fn apply_redirects(
+        &mut self,
+        redirects: &[Redirect],
+        io: &Io,
+    ) -> Result<Result<Io, Status>, Flow> {
+        let mut io = io.clone();
+        for redirect in redirects {
+            if let Err(message) = self.apply_one(redirect, &mut io).await? {
+                self.error(&io, &message).await;
+                return Ok(Err(1));
+            }
+        }
+        Ok(Ok(io))
+    }
+
+    async fn apply_one(&mut self, redirect: &Redirect, io: &mut Io) -> Result<Result<(), String>, Flow> {
+        let default_fd = match redirect.op {
+            RedirOp::In | RedirOp::ReadWrite | RedirOp::DupIn | RedirOp::HereString | RedirOp::HereDoc { .. } => 0,
+            _ => 1,
+        };
+        let fd = redirect.fd.map_or(default_fd, |n| n as usize);
+        match &redirect.op {
+            RedirOp::HereDoc { quoted, .. } => {
+                let body = if *quoted {
+                    redirect.target.static_text().unwrap_or_default()
+                } else {
+                    self.expand_heredoc(&redirect.target, io).await?
+                };
+                io.set(fd, Some(Fd::Input(Input::from_bytes(body.into_bytes()))));
+                return Ok(Ok(()));
+            }
+            RedirOp::HereString => {
+                let mut text = self.expand_string(&redirect.target, io).await?;
+                text.push('\n');
+                io.set(fd, Some(Fd::Input(Input::from_bytes(text.into_bytes()))));
+                return Ok(Ok(()));
+            }
+            _ => {}
+        }
+        let targets = self.expand_words(std::slice::from_ref(&redirect.target), io).await?;
+        let [target] = targets.as_slice() else {
+            return Ok(Err(format!("{}: ambiguous redirect", redirect.target)));
+        };
+        let target = target.clone();
+        match &redirect.op {
+            RedirOp::DupIn | RedirOp::DupOut => {
+                if target == "-" {
+                    io.set(fd, None);
+                    return Ok(Ok(()));
+                }
+                let source = target.strip_suffix('-').unwrap_or(&target);
+                if let Ok(source_fd) = source.parse::<usize>() {
+                    let Some(found) = io.get(source_fd).cloned() else {
+                        return Ok(Err(format!("{source_fd}: Bad file descriptor")));
+                    };
+                    io.set(fd, Some(found));
+                    if target.ends_with('-') {
+                        io.set(source_fd, None);
+                    }
+                    return Ok(Ok(()));
+                }
+                if matches!(redirect.op, RedirOp::DupIn) {
+                    return Ok(Err(format!("{target}: ambiguous redirect")));
+                }
+                // bash: `>&file` is `&>file`.
+                let output = match self.open_output(&target, WriteMode::Truncate, io) {
+                    Ok(output) => output,
+                    Err(message) => return Ok(Err(message)),
+                };
+                io.set(1, Some(Fd::Output(output.clone())));
+                io.set(2, Some(Fd::Output(output)));
+                Ok(Ok(()))
+            }
+            RedirOp::In | RedirOp::ReadWrite => {
+                let input = match target.as_str() {
+                    "/dev/stdin" => io.stdin(),
+                    "/dev/null" => Input::from_bytes(Vec::new()),
+                    _ => {
+                        let abs = self.state.abs_path(&target);
+                        match self.shared.vfs.read(&abs) {
+                            Ok(bytes) => Input::from_bytes(bytes),
+                            Err(err)
+                                if matches!(redirect.op, RedirOp::ReadWrite)
+                                    && err.kind() == std::io::ErrorKind::NotFound =>
+                            {
+                                if let Err(err) = self.shared.vfs.write(&abs, b"", WriteMode::Append) {
+                                    return Ok(Err(format!("{target}: {}", describe(&err))));
+                                }
+                                Input::from_bytes(Vec::new())
+                            }
+                            Err(err) => return Ok(Err(format!("{target}: {}", describe(&err)))),
+                        }
+                    }
+                };
+                io.set(fd, Some(Fd::Input(input)));
+                Ok(Ok(()))
+            }
+            RedirOp::Out | RedirOp::Clobber | RedirOp::Append | RedirOp::OutErr | RedirOp::AppendOutErr => {
+                let mode = match redirect.op {
+                    RedirOp::Append | RedirOp::AppendOutErr => WriteMode::Append,
+                    RedirOp::Out | RedirOp::OutErr if self.state.options.noclobber => WriteMode::CreateNew,
+                    _ => WriteMode::Truncate,
+                };
+                let output = match self.open_output(&target, mode, io) {
+                    Ok(output) => output,
+                    Err(message) => return Ok(Err(message)),
+                };
+                if matches!(redirect.op, RedirOp::OutErr | RedirOp::AppendOutErr) {
+                    io.set(1, Some(Fd::Output(output.clone())));
+                    io.set(2, Some(Fd::Output(output)));
+                } else {
+                    io.set(fd, Some(Fd::Output(output)));
+                }
+                Ok(Ok(()))
+            }
+            RedirOp::HereDoc { .. } | RedirOp::HereString => Ok(Ok(())),
+        }
+    }
+
+    fn open_output(&self, target: &str, mode: WriteMode, io: &Io) -> Result<Output, String> {
+        match target {
+            "/dev/null" => return Ok(Output::Null),
+            "/dev/stdout" => return Ok(io.stdout()),
+            "/dev/stderr" => return Ok(io.stderr()),
+            _ => {}
+        }
+        if let Some(n) = target.strip_prefix("/dev/fd/").and_then(|n| n.parse::<usize>().ok()) {
+            return Ok(io.output(n));
+        }
+        let abs = self.state.abs_path(target);
+        if mode == WriteMode::CreateNew {
+            // `set -C` refuses only existing regular files.
+            if let Ok(meta) = self.shared.vfs.stat(&abs) {
+                if meta.kind == crate::vfs::FileKind::File {
+                    return Err(format!("{target}: cannot overwrite existing file"));
+                }
+                return Output::file(self.shared.vfs.clone(), &abs, WriteMode::Append)
+                    .map_err(|e| format!("{target}: {}", describe(&e)));
+            }
+        }
+        Output::file(self.shared.vfs.clone(), &abs, mode).map_err(|err| format!("{target}: {}", describe(&err)))
+    }
+
+    async fn expand_heredoc(&mut self, body: &crate::ast::Word, io: &Io) -> Result<String, Flow> {
+        // A heredoc body expands like a double-quoted string: no splitting, no globbing.
+        let quoted = crate::ast::Word {
+            parts: vec![crate::ast::WordPart::DoubleQuoted(
+                body.parts
+                    .iter()
+                    .map(|p| match p {
+                        crate::ast::WordPart::Quoted(text) => crate::ast::WordPart::Literal(text.clone()),
+                        other => other.clone(),
+                    })
+                    .collect(),
+            )],
+            span: body.span,
+        };
+        self.expand_string(&quoted, io).await
+    }
+}

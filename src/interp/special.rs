@@ -1,0 +1,813 @@
+//! Shell builtins that need the interpreter itself: control flow (`exit`, `return`, `break`,
+//! `continue`), code execution (`eval`, `source`, `sh -c`, `exec`), lookup (`command`,
+//! `builtin`, `type`), jobs (`wait`, `jobs`, `kill`), `trap`, and the declaration commands
+//! (`declare`, `local`, `export`, `readonly`), whose arguments are assignments.
+
+use super::io::Io;
+use super::vars::{Attrs, Value, Var};
+use super::{EXIT_USAGE, ExecResult, Flow, Interp, Status};
+use crate::ast::{Assign, AssignValue, Word, WordPart};
+use crate::builtins;
+use std::sync::Arc;
+
+const NAMES: &[&str] = &[
+    ".", "bash", "break", "builtin", "command", "continue", "declare", "eval", "exec", "exit", "export", "jobs",
+    "kill", "local", "readonly", "return", "sh", "source", "trap", "type", "typeset", "wait",
+];
+
+/// Reserved words, for `type`.
+const KEYWORDS: &[&str] = &[
+    "!", "[[", "]]", "case", "do", "done", "elif", "else", "esac", "fi", "for", "function", "if", "in", "then",
+    "until", "while", "{", "}",
+];
+
+/// True for names this module runs.
+pub(crate) fn is_special(name: &str) -> bool {
+    NAMES.binary_search(&name).is_ok()
+}
+
+async fn say(io: &Io, text: &str) {
+    let _ = io.stdout().write_all(text.as_bytes()).await;
+}
+
+async fn complain(io: &Io, command: &str, message: &str) {
+    let line = format!("toolsh: {command}: {message}\n");
+    let _ = io.stderr().write_all(line.as_bytes()).await;
+}
+
+fn count_arg(argv: &[String], default: usize) -> Result<usize, String> {
+    match argv.get(1) {
+        None => Ok(default),
+        Some(text) => match text.parse::<i64>() {
+            Ok(n) if n >= 1 => Ok(n as usize),
+            Ok(_) => Err(format!("{text}: loop count out of range")),
+            Err(_) => Err(format!("{text}: numeric argument required")),
+        },
+    }
+}
+
+fn status_arg(text: &str) -> Option<Status> {
+    text.parse::<i64>().ok().map(|n| (n & 0xff) as Status)
+}
+
+pub(crate) fn run<'a>(
+    interp: &'a mut Interp,
+    argv: Vec<String>,
+    io: &'a Io,
+) -> futures::future::BoxFuture<'a, ExecResult> {
+    Box::pin(run_special(interp, argv, io))
+}
+
+async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    let name = argv[0].as_str();
+    match name {
+        "exit" => {
+            let status = match argv.get(1) {
+                None => interp.state.last_status,
+                Some(text) => match status_arg(text) {
+                    Some(status) => status,
+                    None => {
+                        complain(io, "exit", &format!("{text}: numeric argument required")).await;
+                        EXIT_USAGE
+                    }
+                },
+            };
+            Err(Flow::Exit(status))
+        }
+        "return" => {
+            if interp.call_depth == 0 && interp.source_depth == 0 {
+                complain(io, "return", "can only `return' from a function or sourced script").await;
+                return Ok(1);
+            }
+            let status = match argv.get(1) {
+                None => interp.state.last_status,
+                Some(text) => match status_arg(text) {
+                    Some(status) => status,
+                    None => {
+                        complain(io, "return", &format!("{text}: numeric argument required")).await;
+                        EXIT_USAGE
+                    }
+                },
+            };
+            Err(Flow::Return(status))
+        }
+        "break" | "continue" => {
+            let count = match count_arg(&argv, 1) {
+                Ok(count) => count,
+                Err(message) => {
+                    complain(io, name, &message).await;
+                    return Ok(1);
+                }
+            };
+            if interp.loop_depth == 0 {
+                complain(io, name, "only meaningful in a `for', `while', or `until' loop").await;
+                return Ok(0);
+            }
+            let count = count.min(interp.loop_depth);
+            Err(if name == "break" { Flow::Break(count) } else { Flow::Continue(count) })
+        }
+        "eval" => {
+            let source = argv[1..].join(" ");
+            interp.run_source(&source, io, "eval").await
+        }
+        "." | "source" => source(interp, argv, io).await,
+        "sh" | "bash" => sub_shell(interp, argv, io).await,
+        "exec" => exec(interp, argv, io).await,
+        "command" => command(interp, argv, io).await,
+        "builtin" => {
+            if argv.len() < 2 {
+                return Ok(0);
+            }
+            let rest = argv[1..].to_vec();
+            if !is_special(&rest[0]) && builtins::lookup(&rest[0]).is_none() {
+                complain(io, "builtin", &format!("{}: not a shell builtin", rest[0])).await;
+                return Ok(1);
+            }
+            interp.dispatch_builtin(rest, io).await
+        }
+        "type" => type_command(interp, argv, io).await,
+        "trap" => trap(interp, argv, io).await,
+        "wait" => wait(interp, argv, io).await,
+        "jobs" => {
+            let mut out = String::new();
+            let count = interp.jobs.len();
+            for (idx, job) in interp.jobs.iter().enumerate() {
+                let done = job.handle.as_ref().is_none_or(|h| h.is_finished());
+                let marker = if idx + 1 == count {
+                    '+'
+                } else if idx + 2 == count {
+                    '-'
+                } else {
+                    ' '
+                };
+                let state = if done { "Done" } else { "Running" };
+                if argv.iter().any(|a| a == "-p") {
+                    out.push_str(&format!("{}\n", job.pid));
+                } else {
+                    out.push_str(&format!("[{}]{marker}  {state:<24}{} &\n", job.id, job.command));
+                }
+            }
+            say(io, &out).await;
+            Ok(0)
+        }
+        "kill" => kill(interp, argv, io).await,
+        _ => declaration(interp, argv, io).await,
+    }
+}
+
+impl Interp {
+    /// Parses and runs text in the current shell (for `eval` and `source`).
+    pub(crate) async fn run_source(&mut self, source: &str, io: &Io, context: &str) -> ExecResult {
+        let script = match crate::parser::parse(source) {
+            Ok(script) => script,
+            Err(err) => {
+                complain(io, context, &err.to_string()).await;
+                return Ok(EXIT_USAGE);
+            }
+        };
+        if self.call_depth >= self.shared.limits.call_depth {
+            return Err(self.limit_hit("call depth", self.shared.limits.call_depth as u64));
+        }
+        self.call_depth += 1;
+        let result = self.exec_list(&script.body, io).await;
+        self.call_depth -= 1;
+        result
+    }
+}
+
+async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    let Some(path) = argv.get(1) else {
+        complain(io, &argv[0], "filename argument required").await;
+        return Ok(EXIT_USAGE);
+    };
+    let abs = interp.state.abs_path(path);
+    let text = match interp.shared.vfs.read(&abs) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(err) => {
+            complain(io, path, &crate::vfs::describe(&err)).await;
+            return Ok(1);
+        }
+    };
+    let saved = if argv.len() > 2 {
+        Some(std::mem::replace(&mut interp.state.positional, Arc::new(argv[2..].to_vec())))
+    } else {
+        None
+    };
+    interp.source_depth += 1;
+    let result = interp.run_source(&text, io, path).await;
+    interp.source_depth -= 1;
+    if let Some(saved) = saved {
+        interp.state.positional = saved;
+    }
+    match result {
+        Err(Flow::Return(status)) => Ok(status),
+        other => other,
+    }
+}
+
+/// `sh`/`bash` inside toolsh: a new toolsh interpreter in a subshell (never a host program).
+async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    let mut sub = interp.subshell();
+    sub.state.functions = Arc::new(Default::default());
+    for name in sub.state.vars.names() {
+        if sub.state.vars.get(&name).is_some_and(|v| !v.attrs.has(Attrs::EXPORT)) && name != "IFS" && name != "PWD" {
+            sub.state.vars.remove(&name);
+        }
+    }
+    sub.state.options = super::Options::default();
+    let mut idx = 1;
+    let mut command_text = None;
+    while let Some(arg) = argv.get(idx) {
+        match arg.as_str() {
+            "-c" => {
+                idx += 1;
+                match argv.get(idx) {
+                    Some(text) => command_text = Some(text.clone()),
+                    None => {
+                        complain(io, &argv[0], "-c: option requires an argument").await;
+                        return Ok(EXIT_USAGE);
+                    }
+                }
+                idx += 1;
+                break;
+            }
+            "-e" => sub.state.options.errexit = true,
+            "-u" => sub.state.options.nounset = true,
+            "-x" => sub.state.options.xtrace = true,
+            "-o" if argv.get(idx + 1).is_some_and(|o| o == "pipefail") => {
+                sub.state.options.pipefail = true;
+                idx += 1;
+            }
+            "-s" | "--" => {
+                idx += 1;
+                break;
+            }
+            _ => break,
+        }
+        idx += 1;
+    }
+    let source = match command_text {
+        Some(text) => {
+            sub.state.arg0 = argv.get(idx).cloned().unwrap_or_else(|| argv[0].clone());
+            sub.state.positional = Arc::new(argv.get(idx + 1..).map(<[String]>::to_vec).unwrap_or_default());
+            text
+        }
+        None => match argv.get(idx) {
+            Some(path) => {
+                let abs = sub.state.abs_path(path);
+                match sub.shared.vfs.read(&abs) {
+                    Ok(bytes) => {
+                        sub.state.arg0 = path.clone();
+                        sub.state.positional = Arc::new(argv[idx + 1..].to_vec());
+                        String::from_utf8_lossy(&bytes).into_owned()
+                    }
+                    Err(err) => {
+                        complain(io, path, &crate::vfs::describe(&err)).await;
+                        return Ok(127);
+                    }
+                }
+            }
+            None => String::from_utf8_lossy(&io.stdin().read_to_end().await).into_owned(),
+        },
+    };
+    let result = sub.run_source(&source, io, &argv[0]).await;
+    if let Err(Flow::Fatal(status)) = result
+        && status == super::EXIT_LIMIT
+    {
+        return Err(Flow::Fatal(status));
+    }
+    Ok(sub.finish_subshell(result, io).await)
+}
+
+async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    if argv.len() == 1 {
+        // `exec >file` with no command: the redirections (already applied to `io`) stay.
+        interp.exec_io = Some(io.clone());
+        return Ok(0);
+    }
+    let status = interp.dispatch(argv[1..].to_vec(), io).await?;
+    Err(Flow::Exit(status))
+}
+
+async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    let mut idx = 1;
+    let mut describe = None;
+    while let Some(arg) = argv.get(idx) {
+        match arg.as_str() {
+            "-v" => describe = Some(false),
+            "-V" => describe = Some(true),
+            "-p" => {}
+            "--" => {
+                idx += 1;
+                break;
+            }
+            _ => break,
+        }
+        idx += 1;
+    }
+    let Some(name) = argv.get(idx) else {
+        return Ok(0);
+    };
+    match describe {
+        Some(verbose) => {
+            let mut status = 0;
+            for name in &argv[idx..] {
+                match (classify(interp, name), verbose) {
+                    (Some(_), false) => say(io, &format!("{name}\n")).await,
+                    (Some(kind), true) => say(io, &describe_kind(interp, name, kind)).await,
+                    (None, _) => {
+                        if verbose {
+                            complain(io, "command", &format!("{name}: not found")).await;
+                        }
+                        status = 1;
+                    }
+                }
+            }
+            Ok(status)
+        }
+        None => {
+            let _ = name;
+            interp.dispatch_builtin(argv[idx..].to_vec(), io).await
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Keyword,
+    Function,
+    Builtin,
+}
+
+fn classify(interp: &Interp, name: &str) -> Option<Kind> {
+    if KEYWORDS.contains(&name) {
+        Some(Kind::Keyword)
+    } else if interp.state.functions.contains_key(name) {
+        Some(Kind::Function)
+    } else if is_special(name) || builtins::lookup(name).is_some() {
+        Some(Kind::Builtin)
+    } else {
+        None
+    }
+}
+
+fn describe_kind(interp: &Interp, name: &str, kind: Kind) -> String {
+    match kind {
+        Kind::Keyword => format!("{name} is a shell keyword\n"),
+        Kind::Builtin => format!("{name} is a shell builtin\n"),
+        Kind::Function => {
+            let body = interp.state.functions.get(name).map(|f| f.body.to_string()).unwrap_or_default();
+            format!("{name} is a function\n{name} () \n{body}\n")
+        }
+    }
+}
+
+async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    let mut terse = false;
+    let mut status = 0;
+    for arg in &argv[1..] {
+        if arg == "-t" {
+            terse = true;
+            continue;
+        }
+        if arg.starts_with('-') && arg.len() > 1 {
+            continue;
+        }
+        match classify(interp, arg) {
+            Some(kind) if terse => {
+                let word = match kind {
+                    Kind::Keyword => "keyword",
+                    Kind::Function => "function",
+                    Kind::Builtin => "builtin",
+                };
+                say(io, &format!("{word}\n")).await;
+            }
+            Some(kind) => say(io, &describe_kind(interp, arg, kind)).await,
+            None => {
+                if !terse {
+                    complain(io, "type", &format!("{arg}: not found")).await;
+                }
+                status = 1;
+            }
+        }
+    }
+    Ok(status)
+}
+
+fn normalize_signal(name: &str) -> String {
+    let upper = name.to_uppercase();
+    let bare = upper.strip_prefix("SIG").unwrap_or(&upper);
+    match bare {
+        "0" => "EXIT".to_string(),
+        "2" => "INT".to_string(),
+        "15" => "TERM".to_string(),
+        "1" => "HUP".to_string(),
+        other => other.to_string(),
+    }
+}
+
+fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "'\\''"))
+}
+
+async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    let args: Vec<&str> = argv[1..].iter().map(String::as_str).filter(|a| *a != "--").collect();
+    if args.is_empty() || args == ["-p"] {
+        let mut entries: Vec<(&String, &String)> = interp.state.traps.iter().collect();
+        entries.sort();
+        let mut out = String::new();
+        for (signal, action) in entries {
+            out.push_str(&format!("trap -- {} {signal}\n", shell_quote(action)));
+        }
+        say(io, &out).await;
+        return Ok(0);
+    }
+    if args.len() == 1 {
+        // `trap SIGNAL` resets like `trap - SIGNAL`.
+        Arc::make_mut(&mut interp.state.traps).remove(&normalize_signal(args[0]));
+        return Ok(0);
+    }
+    let action = args[0];
+    let mut status = 0;
+    for signal in &args[1..] {
+        let signal = normalize_signal(signal);
+        if !matches!(
+            signal.as_str(),
+            "EXIT" | "ERR" | "INT" | "TERM" | "HUP" | "QUIT" | "DEBUG" | "RETURN" | "USR1" | "USR2"
+        ) {
+            complain(io, "trap", &format!("{signal}: invalid signal specification")).await;
+            status = 1;
+            continue;
+        }
+        let traps = Arc::make_mut(&mut interp.state.traps);
+        if action == "-" {
+            traps.remove(&signal);
+        } else {
+            traps.insert(signal, action.to_string());
+        }
+    }
+    Ok(status)
+}
+
+fn find_job(interp: &Interp, spec: &str) -> Option<usize> {
+    if let Some(id) = spec.strip_prefix('%') {
+        let id = match id {
+            "" | "+" | "%" => interp.jobs.last().map(|j| j.id)?,
+            "-" => interp.jobs.iter().rev().nth(1).map(|j| j.id)?,
+            other => other.parse().ok()?,
+        };
+        interp.jobs.iter().position(|j| j.id == id)
+    } else {
+        let pid: u32 = spec.parse().ok()?;
+        interp.jobs.iter().position(|j| j.pid == pid)
+    }
+}
+
+async fn wait_job(interp: &mut Interp, idx: usize) -> Status {
+    let job = &mut interp.jobs[idx];
+    if let Some(status) = job.status {
+        return status;
+    }
+    let status = match job.handle.take() {
+        Some(handle) => match handle.await {
+            Ok(status) => status,
+            Err(err) if err.is_cancelled() => 143,
+            Err(_) => 1,
+        },
+        None => 127,
+    };
+    job.status = Some(status);
+    status
+}
+
+async fn wait(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    let specs: Vec<&String> = argv[1..].iter().filter(|a| !a.starts_with('-') || a.starts_with("-n")).collect();
+    if specs.is_empty() {
+        let mut status = 0;
+        for idx in 0..interp.jobs.len() {
+            status = wait_job(interp, idx).await;
+        }
+        interp.jobs.clear();
+        let _ = status;
+        return Ok(0);
+    }
+    let mut status = 0;
+    for spec in specs {
+        match find_job(interp, spec) {
+            Some(idx) => {
+                status = wait_job(interp, idx).await;
+            }
+            None => {
+                complain(io, "wait", &format!("{spec}: no such job")).await;
+                status = 127;
+            }
+        }
+    }
+    Ok(status)
+}
+
+async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    let mut status = 0;
+    for spec in argv[1..].iter().filter(|a| !a.starts_with('-') || a.starts_with("-%")) {
+        match find_job(interp, spec) {
+            Some(idx) => {
+                if let Some(handle) = &interp.jobs[idx].handle {
+                    handle.abort();
+                }
+            }
+            None => {
+                complain(io, "kill", &format!("{spec}: arguments must be process or job IDs")).await;
+                status = 1;
+            }
+        }
+    }
+    Ok(status)
+}
+
+/// Attribute flags of the declaration commands.
+#[derive(Default)]
+struct DeclFlags {
+    set: Vec<(char, bool)>,
+    print: bool,
+    functions: bool,
+    global: bool,
+}
+
+/// A declaration command reached with expanded arguments (`command local …`, `builtin declare …`).
+async fn declaration(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    let mut words = vec![Word::literal(&argv[0])];
+    words.extend(
+        argv[1..].iter().map(|arg| Word { parts: vec![WordPart::Quoted(arg.clone())], span: Default::default() }),
+    );
+    interp.exec_declaration(&words, io).await
+}
+
+impl Interp {
+    /// Runs `declare`/`typeset`/`local`/`export`/`readonly` with its unexpanded words.
+    pub(crate) async fn exec_declaration(&mut self, words: &[Word], io: &Io) -> ExecResult {
+        let command = words[0].as_literal().unwrap_or("declare").to_string();
+        if command == "local" && !self.state.vars.in_function() {
+            complain(io, "local", "can only be used in a function").await;
+            return Ok(1);
+        }
+        let mut flags = DeclFlags::default();
+        let mut targets: Vec<Target> = Vec::new();
+        let mut options_done = false;
+        for word in &words[1..] {
+            if let [WordPart::Assign(assign)] = word.parts.as_slice() {
+                targets.push(Target::Assign(assign.as_ref().clone()));
+                continue;
+            }
+            for field in self.expand_words(std::slice::from_ref(word), io).await? {
+                if !options_done && (field.starts_with('-') || field.starts_with('+')) && field.len() > 1 {
+                    if field == "--" {
+                        options_done = true;
+                        continue;
+                    }
+                    let on = field.starts_with('-');
+                    for c in field[1..].chars() {
+                        match c {
+                            'p' => flags.print = true,
+                            'f' | 'F' => flags.functions = true,
+                            'g' => flags.global = true,
+                            'n' if command == "export" => flags.set.push(('x', false)),
+                            'a' | 'A' | 'i' | 'r' | 'x' | 'l' | 'u' => flags.set.push((c, on)),
+                            _ => {
+                                complain(io, &command, &format!("-{c}: invalid option")).await;
+                                return Ok(EXIT_USAGE);
+                            }
+                        }
+                    }
+                    continue;
+                }
+                options_done = true;
+                match field.split_once('=') {
+                    Some((name, value)) if super::vars::is_name(name.trim_end_matches('+')) => {
+                        let append = name.ends_with('+');
+                        targets.push(Target::Assign(Assign {
+                            name: name.trim_end_matches('+').to_string(),
+                            index: None,
+                            append,
+                            value: AssignValue::Scalar(Word {
+                                parts: vec![WordPart::Quoted(value.to_string())],
+                                span: Default::default(),
+                            }),
+                            span: Default::default(),
+                        }));
+                    }
+                    _ => targets.push(Target::Name(field)),
+                }
+            }
+        }
+        match command.as_str() {
+            "export" => flags.set.push(('x', true)),
+            "readonly" => flags.set.push(('r', true)),
+            _ => {}
+        }
+        if flags.set.iter().any(|&(c, on)| c == 'x' && !on) {
+            flags.set.retain(|&(c, on)| !(c == 'x' && on));
+        }
+        if flags.functions {
+            return self.print_functions(&targets, io).await;
+        }
+        if targets.is_empty() {
+            return self.print_declarations(&command, &flags, io).await;
+        }
+        if flags.print {
+            let mut status = 0;
+            let mut out = String::new();
+            for target in &targets {
+                let name = match target {
+                    Target::Name(name) => name,
+                    Target::Assign(assign) => &assign.name,
+                };
+                match self.state.vars.get(name) {
+                    Some(var) => out.push_str(&declare_line(name, var)),
+                    None => {
+                        complain(io, &command, &format!("{name}: not found")).await;
+                        status = 1;
+                    }
+                }
+            }
+            say(io, &out).await;
+            return Ok(status);
+        }
+        let make_local = command == "local"
+            || (!flags.global && self.state.vars.in_function() && matches!(command.as_str(), "declare" | "typeset"));
+        let mut status = 0;
+        for target in targets {
+            let name = match &target {
+                Target::Name(name) => name.clone(),
+                Target::Assign(assign) => assign.name.clone(),
+            };
+            let bare = name.split('[').next().unwrap_or(&name).to_string();
+            if !super::vars::is_name(&bare) {
+                complain(io, &command, &format!("`{name}': not a valid identifier")).await;
+                status = 1;
+                continue;
+            }
+            if self.state.vars.get(&bare).is_some_and(|v| v.attrs.has(Attrs::READONLY))
+                && (matches!(target, Target::Assign(_)) || flags.set.iter().any(|&(c, on)| c != 'r' && on))
+            {
+                complain(io, &command, &format!("{bare}: readonly variable")).await;
+                status = 1;
+                continue;
+            }
+            if make_local {
+                self.state.vars.make_local(&bare);
+            }
+            self.apply_attributes(&bare, &flags);
+            if let Target::Assign(assign) = &target {
+                let mut assign = assign.clone();
+                // `declare -a x=(…)` on an associative array keeps it associative, and
+                // `readonly x=1` must assign before the readonly bit lands.
+                let readonly = flags.set.iter().any(|&(c, on)| c == 'r' && on);
+                if readonly && let Some(var) = self.state.vars.get_mut(&bare) {
+                    var.attrs.set(Attrs::READONLY, false);
+                }
+                if let AssignValue::Scalar(word) = &assign.value
+                    && matches!(self.state.vars.get(&bare).map(|v| &v.value), Some(Value::Indexed(_) | Value::Assoc(_)))
+                    && assign.index.is_none()
+                    && !flags.set.is_empty()
+                {
+                    assign.index = Some(Word::literal("0"));
+                    let _ = word;
+                }
+                if !self.assign(&assign, io).await? {
+                    status = 1;
+                }
+                if readonly && let Some(var) = self.state.vars.get_mut(&bare) {
+                    var.attrs.set(Attrs::READONLY, true);
+                }
+            }
+        }
+        Ok(status)
+    }
+
+    fn apply_attributes(&mut self, name: &str, flags: &DeclFlags) {
+        if self.state.vars.get(name).is_none() {
+            self.state.vars.insert(name, Var { value: Value::Unset, attrs: Attrs::default() });
+        }
+        let Some(var) = self.state.vars.get_mut(name) else { return };
+        for &(flag, on) in &flags.set {
+            match flag {
+                'a' if on && !matches!(var.value, Value::Indexed(_) | Value::Assoc(_)) => {
+                    var.value = match std::mem::replace(&mut var.value, Value::Unset) {
+                        Value::Str(text) => Value::Indexed(std::iter::once((0, text)).collect()),
+                        _ => Value::Indexed(Default::default()),
+                    };
+                }
+                'A' if on && !matches!(var.value, Value::Assoc(_)) => {
+                    var.value = Value::Assoc(Default::default());
+                }
+                'i' => var.attrs.set(Attrs::INTEGER, on),
+                'r' => var.attrs.set(Attrs::READONLY, on || var.attrs.has(Attrs::READONLY)),
+                'x' => var.attrs.set(Attrs::EXPORT, on),
+                'l' => {
+                    var.attrs.set(Attrs::LOWER, on);
+                    var.attrs.set(Attrs::UPPER, false);
+                }
+                'u' => {
+                    var.attrs.set(Attrs::UPPER, on);
+                    var.attrs.set(Attrs::LOWER, false);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    async fn print_functions(&mut self, targets: &[Target], io: &Io) -> ExecResult {
+        let mut names: Vec<String> = targets
+            .iter()
+            .map(|t| match t {
+                Target::Name(name) => name.clone(),
+                Target::Assign(a) => a.name.clone(),
+            })
+            .collect();
+        if names.is_empty() {
+            names = self.state.functions.keys().cloned().collect();
+            names.sort();
+        }
+        let mut out = String::new();
+        let mut status = 0;
+        for name in names {
+            match self.state.functions.get(&name) {
+                Some(def) => out.push_str(&format!("{name} () \n{}\n", def.body)),
+                None => status = 1,
+            }
+        }
+        say(io, &out).await;
+        Ok(status)
+    }
+
+    async fn print_declarations(&mut self, command: &str, flags: &DeclFlags, io: &Io) -> ExecResult {
+        let mut out = String::new();
+        let want_export = command == "export" || flags.set.iter().any(|&(c, on)| c == 'x' && on);
+        let want_readonly = command == "readonly" || flags.set.iter().any(|&(c, on)| c == 'r' && on);
+        for name in self.state.vars.names() {
+            let Some(var) = self.state.vars.get(&name) else { continue };
+            if want_export && !var.attrs.has(Attrs::EXPORT) || want_readonly && !var.attrs.has(Attrs::READONLY) {
+                continue;
+            }
+            if !want_export && !want_readonly && !flags.print {
+                if let Some(value) = var.scalar() {
+                    out.push_str(&format!("{name}={}\n", crate::builtins::text::quote_for_reuse(value)));
+                }
+                continue;
+            }
+            out.push_str(&declare_line(&name, var));
+        }
+        say(io, &out).await;
+        Ok(0)
+    }
+}
+
+enum Target {
+    Name(String),
+    Assign(Assign),
+}
+
+/// Double-quotes a value as `declare -p` does.
+fn dquote(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        if matches!(c, '"' | '\\' | '$' | '`') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
+/// One `declare -p` line.
+fn declare_line(name: &str, var: &Var) -> String {
+    let mut flags = String::new();
+    match var.value {
+        Value::Indexed(_) => flags.push('a'),
+        Value::Assoc(_) => flags.push('A'),
+        _ => {}
+    }
+    for (attr, c) in
+        [(Attrs::INTEGER, 'i'), (Attrs::LOWER, 'l'), (Attrs::READONLY, 'r'), (Attrs::UPPER, 'u'), (Attrs::EXPORT, 'x')]
+    {
+        if var.attrs.has(attr) {
+            flags.push(c);
+        }
+    }
+    if flags.is_empty() {
+        flags.push('-');
+    }
+    match &var.value {
+        Value::Unset => format!("declare -{flags} {name}\n"),
+        Value::Str(text) => format!("declare -{flags} {name}={}\n", dquote(text)),
+        Value::Indexed(map) => {
+            let items: Vec<String> = map.iter().map(|(k, v)| format!("[{k}]={}", dquote(v))).collect();
+            format!("declare -{flags} {name}=({})\n", items.join(" "))
+        }
+        Value::Assoc(map) => {
+            let items: Vec<String> = map.iter().map(|(k, v)| format!("[{k}]={} ", dquote(v))).collect();
+            format!("declare -{flags} {name}=({})\n", items.concat())
+        }
+    }
+}

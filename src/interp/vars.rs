@@ -1,0 +1,284 @@
+//! Shell variables: scalars, indexed and associative arrays, attributes, and dynamic scoping.
+//!
+//! All variables live in one map, shared copy-on-write between a shell and its subshells (a
+//! pipeline stage clones the map in O(1) and pays for a copy only if it assigns). `local` saves
+//! the shadowed value in the current call frame and the frame restores it on return, which gives
+//! bash's dynamic scoping with O(1) lookups.
+
+use indexmap::IndexMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+/// Attribute bits of a variable.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Attrs(u8);
+
+impl Attrs {
+    /// `export`
+    pub const EXPORT: Attrs = Attrs(1);
+    /// `readonly`
+    pub const READONLY: Attrs = Attrs(2);
+    /// `declare -i`
+    pub const INTEGER: Attrs = Attrs(4);
+    /// `declare -l`
+    pub const LOWER: Attrs = Attrs(8);
+    /// `declare -u`
+    pub const UPPER: Attrs = Attrs(16);
+
+    /// True when every bit of `other` is set.
+    pub fn has(self, other: Attrs) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Sets or clears the bits of `other`.
+    pub fn set(&mut self, other: Attrs, on: bool) {
+        if on {
+            self.0 |= other.0;
+        } else {
+            self.0 &= !other.0;
+        }
+    }
+}
+
+/// A variable's value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// Declared without a value (`local x`, `declare x`).
+    Unset,
+    /// A string.
+    Str(String),
+    /// `declare -a`: sparse, ordered by index.
+    Indexed(BTreeMap<i64, String>),
+    /// `declare -A`: ordered by insertion.
+    Assoc(IndexMap<String, String>),
+}
+
+/// A variable: value and attributes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Var {
+    /// The value.
+    pub value: Value,
+    /// The attributes.
+    pub attrs: Attrs,
+}
+
+impl Var {
+    /// A plain string variable.
+    pub fn string(value: impl Into<String>) -> Self {
+        Var { value: Value::Str(value.into()), attrs: Attrs::default() }
+    }
+
+    /// The scalar value (element 0 of an array), if set.
+    pub fn scalar(&self) -> Option<&str> {
+        match &self.value {
+            Value::Unset => None,
+            Value::Str(text) => Some(text),
+            Value::Indexed(map) => map.get(&0).map(String::as_str),
+            Value::Assoc(map) => map.get("0").map(String::as_str),
+        }
+    }
+
+    /// All element values in order (a scalar is one element).
+    pub fn values(&self) -> Vec<String> {
+        match &self.value {
+            Value::Unset => Vec::new(),
+            Value::Str(text) => vec![text.clone()],
+            Value::Indexed(map) => map.values().cloned().collect(),
+            Value::Assoc(map) => map.values().cloned().collect(),
+        }
+    }
+
+    /// All keys in order (a scalar has key `0`).
+    pub fn keys(&self) -> Vec<String> {
+        match &self.value {
+            Value::Unset => Vec::new(),
+            Value::Str(_) => vec!["0".to_string()],
+            Value::Indexed(map) => map.keys().map(i64::to_string).collect(),
+            Value::Assoc(map) => map.keys().cloned().collect(),
+        }
+    }
+}
+
+/// Why an assignment was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadonlyError(pub String);
+
+/// One function call's saved state.
+#[derive(Debug, Clone, Default)]
+struct Frame {
+    /// Variables made local in this frame with the value they shadowed.
+    saved: Vec<(String, Option<Var>)>,
+}
+
+/// The variable table with its call frames.
+#[derive(Debug, Clone, Default)]
+pub struct Vars {
+    map: Arc<HashMap<String, Var>>,
+    frames: Vec<Frame>,
+}
+
+impl Vars {
+    /// An empty table.
+    pub fn new() -> Self {
+        Vars::default()
+    }
+
+    /// Looks a variable up.
+    pub fn get(&self, name: &str) -> Option<&Var> {
+        self.map.get(name)
+    }
+
+    /// The scalar value of a variable, if set.
+    pub fn get_str(&self, name: &str) -> Option<&str> {
+        self.map.get(name).and_then(Var::scalar)
+    }
+
+    /// Mutable access for in-place changes (attribute edits, array element writes).
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut Var> {
+        Arc::make_mut(&mut self.map).get_mut(name)
+    }
+
+    /// Sets a scalar, keeping attributes; refuses readonly variables.
+    pub fn set(&mut self, name: &str, value: impl Into<String>) -> Result<(), ReadonlyError> {
+        let value = value.into();
+        let map = Arc::make_mut(&mut self.map);
+        match map.get_mut(name) {
+            Some(var) if var.attrs.has(Attrs::READONLY) => Err(ReadonlyError(name.to_string())),
+            Some(var) => {
+                let value = apply_case(var.attrs, value);
+                match &mut var.value {
+                    Value::Indexed(elements) => {
+                        elements.insert(0, value);
+                    }
+                    Value::Assoc(elements) => {
+                        elements.insert("0".to_string(), value);
+                    }
+                    other => *other = Value::Str(value),
+                }
+                Ok(())
+            }
+            None => {
+                map.insert(name.to_string(), Var::string(value));
+                Ok(())
+            }
+        }
+    }
+
+    /// Replaces a whole variable value (arrays included), keeping attributes.
+    pub fn set_value(&mut self, name: &str, value: Value) -> Result<(), ReadonlyError> {
+        let map = Arc::make_mut(&mut self.map);
+        match map.get_mut(name) {
+            Some(var) if var.attrs.has(Attrs::READONLY) => Err(ReadonlyError(name.to_string())),
+            Some(var) => {
+                var.value = value;
+                Ok(())
+            }
+            None => {
+                map.insert(name.to_string(), Var { value, attrs: Attrs::default() });
+                Ok(())
+            }
+        }
+    }
+
+    /// Inserts a variable as is (no readonly check; used to restore saved state).
+    pub fn insert(&mut self, name: &str, var: Var) {
+        Arc::make_mut(&mut self.map).insert(name.to_string(), var);
+    }
+
+    /// Removes a variable; refuses readonly ones.
+    pub fn unset(&mut self, name: &str) -> Result<Option<Var>, ReadonlyError> {
+        if self.map.get(name).is_some_and(|v| v.attrs.has(Attrs::READONLY)) {
+            return Err(ReadonlyError(name.to_string()));
+        }
+        if !self.map.contains_key(name) {
+            return Ok(None);
+        }
+        Ok(Arc::make_mut(&mut self.map).remove(name))
+    }
+
+    /// Removes a variable whatever its attributes (restoring saved state).
+    pub fn remove(&mut self, name: &str) {
+        if self.map.contains_key(name) {
+            Arc::make_mut(&mut self.map).remove(name);
+        }
+    }
+
+    /// Names of all variables, sorted.
+    pub fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.map.keys().cloned().collect();
+        names.sort();
+        names
+    }
+
+    /// Exported variables with a scalar value, sorted by name.
+    pub fn exported(&self) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = self
+            .map
+            .iter()
+            .filter(|(_, v)| v.attrs.has(Attrs::EXPORT))
+            .filter_map(|(k, v)| v.scalar().map(|s| (k.clone(), s.to_string())))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Enters a function call.
+    pub fn push_frame(&mut self) {
+        self.frames.push(Frame::default());
+    }
+
+    /// Leaves a function call, restoring what its locals shadowed.
+    pub fn pop_frame(&mut self) {
+        if let Some(frame) = self.frames.pop() {
+            for (name, saved) in frame.saved.into_iter().rev() {
+                match saved {
+                    Some(var) => self.insert(&name, var),
+                    None => self.remove(&name),
+                }
+            }
+        }
+    }
+
+    /// True inside a function.
+    pub fn in_function(&self) -> bool {
+        !self.frames.is_empty()
+    }
+
+    /// Makes `name` local to the current frame (saving what it shadows); the new variable starts
+    /// unset. Returns false outside functions.
+    pub fn make_local(&mut self, name: &str) -> bool {
+        let Some(frame) = self.frames.last() else {
+            return false;
+        };
+        if frame.saved.iter().any(|(n, _)| n == name) {
+            return true;
+        }
+        let previous = self.map.get(name).cloned();
+        let inherited_attrs = previous.as_ref().map(|v| v.attrs).unwrap_or_default();
+        if let Some(frame) = self.frames.last_mut() {
+            frame.saved.push((name.to_string(), previous));
+        }
+        let mut attrs = Attrs::default();
+        attrs.set(Attrs::EXPORT, inherited_attrs.has(Attrs::EXPORT));
+        self.insert(name, Var { value: Value::Unset, attrs });
+        true
+    }
+}
+
+/// Applies `declare -l`/`-u` to a value.
+pub fn apply_case(attrs: Attrs, value: String) -> String {
+    if attrs.has(Attrs::LOWER) {
+        value.to_lowercase()
+    } else if attrs.has(Attrs::UPPER) {
+        value.to_uppercase()
+    } else {
+        value
+    }
+}
+
+/// True for a valid variable name.
+pub fn is_name(text: &str) -> bool {
+    let mut chars = text.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}

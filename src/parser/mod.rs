@@ -1,0 +1,1098 @@
+//! The parser: shell text to [`crate::ast`], by hand-written recursive descent.
+//!
+//! Shell tokens depend on context (a `)` ends a case pattern, `]]` ends a test, `{` is a keyword
+//! only in command position), so the parser reads bytes directly instead of a token stream.
+//! This module owns lists, pipelines and commands; `word.rs` owns words and `$`-forms.
+//! Parsing does no I/O, never panics, and bounds its recursion depth.
+
+mod error;
+mod word;
+
+pub use error::{ParseError, ParseErrorKind};
+
+use crate::ast::*;
+
+/// Deepest nesting of constructs before parsing refuses (protects the stack).
+const MAX_DEPTH: usize = 200;
+
+/// Words that end a list when found in command position.
+const RESERVED: &[&str] = &["then", "else", "elif", "fi", "do", "done", "esac", "}", "]]", "in"];
+
+/// Parses a whole script.
+pub fn parse(src: &str) -> Result<Script, ParseError> {
+    let mut parser = Parser::new(src, 0);
+    parser.parse_script().map_err(|e| e.locate(src))
+}
+
+pub(crate) struct Parser<'a> {
+    src: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    /// Offset of `src` inside the top-level source (for sub-parsers), added to spans.
+    base: usize,
+    /// A newline that here-document bodies follow: when the cursor passes it, it jumps to the end
+    /// of the last body.
+    heredoc_skip: Option<(usize, usize)>,
+    depth: usize,
+}
+
+type PResult<T> = Result<T, ParseError>;
+
+impl<'a> Parser<'a> {
+    pub(crate) fn new(src: &'a str, base: usize) -> Self {
+        Parser { src, bytes: src.as_bytes(), pos: 0, base, heredoc_skip: None, depth: 0 }
+    }
+
+    // ----- low-level cursor -----
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn peek_at(&self, ahead: usize) -> Option<u8> {
+        self.bytes.get(self.pos + ahead).copied()
+    }
+
+    fn at(&self, text: &str) -> bool {
+        self.bytes[self.pos.min(self.bytes.len())..].starts_with(text.as_bytes())
+    }
+
+    fn eof(&self) -> bool {
+        self.pos >= self.bytes.len()
+    }
+
+    fn span_from(&self, start: usize) -> Span {
+        Span::new(self.base + start, self.base + self.pos)
+    }
+
+    fn error(&self, message: impl Into<String>) -> ParseError {
+        let kind = if self.eof() { ParseErrorKind::Incomplete } else { ParseErrorKind::Syntax };
+        ParseError { kind, message: message.into(), offset: self.base + self.pos, line: 0, col: 0 }
+    }
+
+    fn syntax_error(&self, message: impl Into<String>) -> ParseError {
+        ParseError {
+            kind: ParseErrorKind::Syntax,
+            message: message.into(),
+            offset: self.base + self.pos,
+            line: 0,
+            col: 0,
+        }
+    }
+
+    fn incomplete(&self, message: impl Into<String>) -> ParseError {
+        ParseError {
+            kind: ParseErrorKind::Incomplete,
+            message: message.into(),
+            offset: self.base + self.pos,
+            line: 0,
+            col: 0,
+        }
+    }
+
+    /// Describes the token at the cursor for error messages.
+    fn found(&self) -> String {
+        if self.eof() {
+            return "end of input".to_string();
+        }
+        if self.peek() == Some(b'\n') {
+            return "newline".to_string();
+        }
+        for op in ["&&", "||", ";;&", ";;", ";&", "|&", "|", "&", ";", "(", ")", "<", ">"] {
+            if self.at(op) {
+                return format!("`{op}`");
+            }
+        }
+        let rest = &self.src[self.pos..];
+        let word: String =
+            rest.chars().take_while(|c| !c.is_whitespace() && !";&|()<>".contains(*c)).take(20).collect();
+        format!("`{word}`")
+    }
+
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.syntax_error(format!("nesting deeper than {MAX_DEPTH} levels")));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// Skips spaces, tabs, line continuations and comments (not newlines).
+    fn skip_blanks(&mut self) {
+        loop {
+            match self.peek() {
+                Some(b' ' | b'\t' | b'\r') => self.pos += 1,
+                Some(b'\\') if self.peek_at(1) == Some(b'\n') => self.pos += 2,
+                Some(b'#') => {
+                    while let Some(c) = self.peek() {
+                        if c == b'\n' {
+                            break;
+                        }
+                        self.pos += 1;
+                    }
+                }
+                _ => break,
+            }
+        }
+    }
+
+    /// Consumes one newline, jumping over here-document bodies that follow it.
+    fn consume_newline(&mut self) {
+        let at = self.pos;
+        self.pos += 1;
+        if let Some((newline, resume)) = self.heredoc_skip
+            && newline == at
+        {
+            self.pos = resume;
+            self.heredoc_skip = None;
+        }
+    }
+
+    /// Skips blanks, comments and newlines.
+    fn skip_linebreaks(&mut self) {
+        loop {
+            self.skip_blanks();
+            if self.peek() == Some(b'\n') {
+                self.consume_newline();
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn is_delimiter(byte: Option<u8>) -> bool {
+        matches!(byte, None | Some(b' ' | b'\t' | b'\r' | b'\n' | b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>'))
+    }
+
+    /// True when the cursor is at the reserved word `word` followed by a delimiter.
+    fn at_keyword(&self, word: &str) -> bool {
+        self.at(word) && Self::is_delimiter(self.peek_at(word.len()))
+    }
+
+    fn eat_keyword(&mut self, word: &str) -> bool {
+        if self.at_keyword(word) {
+            self.pos += word.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect_keyword(&mut self, word: &str, context: &str) -> PResult<()> {
+        self.skip_linebreaks();
+        if self.eat_keyword(word) {
+            return Ok(());
+        }
+        if self.eof() {
+            return Err(self.incomplete(format!("expected `{word}` to close {context}")));
+        }
+        Err(self.syntax_error(format!("syntax error near {}: expected `{word}` in {context}", self.found())))
+    }
+
+    // ----- lists -----
+
+    fn parse_script(&mut self) -> PResult<Script> {
+        let body = self.parse_list(&[])?;
+        self.skip_linebreaks();
+        if !self.eof() {
+            return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
+        }
+        Ok(Script { body })
+    }
+
+    /// True when the cursor is at something that ends the current list.
+    fn at_list_end(&self, terminators: &[&str]) -> bool {
+        self.eof()
+            || self.peek() == Some(b')')
+            || self.at(";;")
+            || self.at(";&")
+            || terminators.iter().any(|t| self.at_keyword(t))
+    }
+
+    /// Parses and-or lists separated by `;`, `&` and newlines until a terminator.
+    fn parse_list(&mut self, terminators: &[&str]) -> PResult<List> {
+        self.enter()?;
+        let mut list = Vec::new();
+        loop {
+            self.skip_linebreaks();
+            if self.at_list_end(terminators) {
+                break;
+            }
+            let and_or = self.parse_and_or()?;
+            self.skip_blanks();
+            let mut item = ListItem { and_or, background: false };
+            match self.peek() {
+                Some(b';') if !self.at(";;") && !self.at(";&") => self.pos += 1,
+                Some(b'&') if !self.at("&&") => {
+                    self.pos += 1;
+                    item.background = true;
+                }
+                Some(b'\n') => self.consume_newline(),
+                _ => {
+                    list.push(item);
+                    if self.at_list_end(terminators) {
+                        break;
+                    }
+                    return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
+                }
+            }
+            list.push(item);
+        }
+        self.leave();
+        Ok(list)
+    }
+
+    fn parse_and_or(&mut self) -> PResult<AndOr> {
+        let first = self.parse_pipeline()?;
+        let mut rest = Vec::new();
+        loop {
+            self.skip_blanks();
+            let op = if self.at("&&") {
+                AndOrOp::And
+            } else if self.at("||") {
+                AndOrOp::Or
+            } else {
+                break;
+            };
+            self.pos += 2;
+            self.skip_linebreaks();
+            if self.eof() {
+                return Err(self.incomplete("expected a command after `&&` or `||`"));
+            }
+            rest.push((op, self.parse_pipeline()?));
+        }
+        Ok(AndOr { first, rest })
+    }
+
+    fn parse_pipeline(&mut self) -> PResult<Pipeline> {
+        self.skip_blanks();
+        let start = self.pos;
+        let mut negated = false;
+        while self.peek() == Some(b'!') && Self::is_delimiter(self.peek_at(1)) {
+            self.pos += 1;
+            negated = !negated;
+            self.skip_blanks();
+        }
+        let mut commands = vec![self.parse_command()?];
+        let mut pipe_stderr = Vec::new();
+        loop {
+            self.skip_blanks();
+            if self.peek() != Some(b'|') || self.at("||") {
+                break;
+            }
+            self.pos += 1;
+            let with_stderr = self.peek() == Some(b'&');
+            if with_stderr {
+                self.pos += 1;
+            }
+            self.skip_linebreaks();
+            if self.eof() {
+                return Err(self.incomplete("expected a command after `|`"));
+            }
+            pipe_stderr.push(with_stderr);
+            commands.push(self.parse_command()?);
+        }
+        Ok(Pipeline { negated, commands, pipe_stderr, span: self.span_from(start) })
+    }
+
+    // ----- commands -----
+
+    fn parse_command(&mut self) -> PResult<Command> {
+        self.skip_blanks();
+        let start = self.pos;
+        if self.eof() {
+            return Err(self.incomplete("expected a command"));
+        }
+        for word in RESERVED {
+            if self.at_keyword(word) {
+                return Err(self.syntax_error(format!("syntax error near unexpected token `{word}`")));
+            }
+        }
+        if self.at_keyword("function") {
+            return self.parse_function_keyword();
+        }
+        if let Some(compound) = self.parse_compound()? {
+            let redirects = self.parse_trailing_redirects()?;
+            return Ok(Command::Compound(compound, redirects, self.span_from(start)));
+        }
+        if let Some(name) = self.function_header() {
+            return self.parse_function_body(name, start);
+        }
+        self.parse_simple().map(Command::Simple)
+    }
+
+    /// Recognises `name ( )` at the cursor, consuming it.
+    fn function_header(&mut self) -> Option<String> {
+        let start = self.pos;
+        let mut end = start;
+        while end < self.bytes.len()
+            && !Self::is_delimiter(Some(self.bytes[end]))
+            && !matches!(self.bytes[end], b'$' | b'`' | b'\'' | b'"' | b'\\' | b'=')
+        {
+            end += 1;
+        }
+        if end == start {
+            return None;
+        }
+        let mut cursor = end;
+        while matches!(self.bytes.get(cursor), Some(b' ' | b'\t')) {
+            cursor += 1;
+        }
+        if self.bytes.get(cursor) != Some(&b'(') {
+            return None;
+        }
+        cursor += 1;
+        while matches!(self.bytes.get(cursor), Some(b' ' | b'\t')) {
+            cursor += 1;
+        }
+        if self.bytes.get(cursor) != Some(&b')') {
+            return None;
+        }
+        self.pos = cursor + 1;
+        Some(self.src[start..end].to_string())
+    }
+
+    fn parse_function_keyword(&mut self) -> PResult<Command> {
+        let start = self.pos;
+        self.pos += "function".len();
+        self.skip_blanks();
+        let name_start = self.pos;
+        while !Self::is_delimiter(self.peek()) {
+            self.pos += 1;
+        }
+        if self.pos == name_start {
+            return Err(self.error("expected a function name after `function`"));
+        }
+        let name = self.src[name_start..self.pos].to_string();
+        self.skip_blanks();
+        if self.peek() == Some(b'(') {
+            self.pos += 1;
+            self.skip_blanks();
+            if self.peek() != Some(b')') {
+                return Err(self.error("expected `)` after `function NAME (`"));
+            }
+            self.pos += 1;
+        }
+        self.parse_function_body(name, start)
+    }
+
+    fn parse_function_body(&mut self, name: String, start: usize) -> PResult<Command> {
+        self.skip_linebreaks();
+        let body_start = self.pos;
+        let Some(compound) = self.parse_compound()? else {
+            if self.eof() {
+                return Err(self.incomplete(format!("expected the body of function `{name}`")));
+            }
+            return Err(self.syntax_error(format!(
+                "syntax error near {}: a function body must be a compound command such as `{{ …; }}`",
+                self.found()
+            )));
+        };
+        let redirects = self.parse_trailing_redirects()?;
+        let body = Command::Compound(compound, redirects, self.span_from(body_start));
+        Ok(Command::Function(FunctionDef { name, body: std::sync::Arc::new(body), span: self.span_from(start) }))
+    }
+
+    fn parse_trailing_redirects(&mut self) -> PResult<Vec<Redirect>> {
+        let mut redirects = Vec::new();
+        loop {
+            self.skip_blanks();
+            match self.parse_redirect()? {
+                Some(redirect) => redirects.push(redirect),
+                None => break,
+            }
+        }
+        Ok(redirects)
+    }
+
+    /// Parses a compound command at the cursor, if there is one.
+    fn parse_compound(&mut self) -> PResult<Option<CompoundCommand>> {
+        self.enter()?;
+        let result = if self.at_keyword("if") {
+            self.pos += 2;
+            self.parse_if().map(Some)
+        } else if self.at_keyword("while") || self.at_keyword("until") {
+            let until = self.at("until");
+            self.pos += 5;
+            let cond = self.parse_list(&["do"])?;
+            self.expect_keyword("do", "a `while` loop")?;
+            let body = self.parse_body(&["done"], "a loop body")?;
+            self.expect_keyword("done", "a loop")?;
+            Ok(Some(CompoundCommand::While { until, cond, body }))
+        } else if self.at_keyword("for") {
+            self.pos += 3;
+            self.parse_for().map(Some)
+        } else if self.at_keyword("case") {
+            self.pos += 4;
+            self.parse_case().map(Some)
+        } else if self.at_keyword("{") {
+            self.pos += 1;
+            let body = self.parse_body(&["}"], "a `{ }` group")?;
+            self.expect_keyword("}", "a `{ }` group")?;
+            Ok(Some(CompoundCommand::Brace(body)))
+        } else if self.at("((") {
+            match self.arith_region_end(self.pos + 2) {
+                Some(end) => {
+                    let word = self.sub_arith(self.pos + 2, end)?;
+                    self.pos = end + 2;
+                    Ok(Some(CompoundCommand::Arith(word)))
+                }
+                None => self.parse_subshell().map(Some),
+            }
+        } else if self.peek() == Some(b'(') {
+            self.parse_subshell().map(Some)
+        } else if self.at_keyword("[[") {
+            self.pos += 2;
+            let expr = self.parse_cond_or()?;
+            self.skip_linebreaks();
+            if !self.eat_keyword("]]") {
+                return Err(self.error(format!("expected `]]` but found {}", self.found())));
+            }
+            Ok(Some(CompoundCommand::Cond(expr)))
+        } else {
+            Ok(None)
+        };
+        self.leave();
+        result
+    }
+
+    /// A list that must not be empty (bash rejects `then fi`).
+    fn parse_body(&mut self, terminators: &[&str], context: &str) -> PResult<List> {
+        let list = self.parse_list(terminators)?;
+        if list.is_empty() {
+            self.skip_linebreaks();
+            if self.eof() {
+                return Err(self.incomplete(format!("unfinished {context}")));
+            }
+            return Err(self.syntax_error(format!(
+                "syntax error near unexpected token {}: {context} needs at least one command",
+                self.found()
+            )));
+        }
+        Ok(list)
+    }
+
+    fn parse_subshell(&mut self) -> PResult<CompoundCommand> {
+        self.pos += 1;
+        let body = self.parse_body(&[], "a `( )` subshell")?;
+        self.skip_linebreaks();
+        if self.peek() != Some(b')') {
+            return Err(self.error(format!("expected `)` to close a subshell, found {}", self.found())));
+        }
+        self.pos += 1;
+        Ok(CompoundCommand::Subshell(body))
+    }
+
+    fn parse_if(&mut self) -> PResult<CompoundCommand> {
+        let mut branches = Vec::new();
+        let mut otherwise = None;
+        loop {
+            let cond = self.parse_body(&["then"], "an `if` condition")?;
+            self.expect_keyword("then", "an `if`")?;
+            let body = self.parse_body(&["elif", "else", "fi"], "a `then` branch")?;
+            branches.push((cond, body));
+            self.skip_linebreaks();
+            if self.eat_keyword("elif") {
+                continue;
+            }
+            if self.eat_keyword("else") {
+                otherwise = Some(self.parse_body(&["fi"], "an `else` branch")?);
+            }
+            self.expect_keyword("fi", "an `if`")?;
+            break;
+        }
+        Ok(CompoundCommand::If { branches, otherwise })
+    }
+
+    fn parse_name(&mut self) -> Option<String> {
+        let start = self.pos;
+        if matches!(self.peek(), Some(c) if c.is_ascii_alphabetic() || c == b'_') {
+            while matches!(self.peek(), Some(c) if c.is_ascii_alphanumeric() || c == b'_') {
+                self.pos += 1;
+            }
+            Some(self.src[start..self.pos].to_string())
+        } else {
+            None
+        }
+    }
+
+    fn parse_for(&mut self) -> PResult<CompoundCommand> {
+        self.skip_blanks();
+        if self.at("((") {
+            let Some(end) = self.arith_region_end(self.pos + 2) else {
+                return Err(self.error("expected `))` to close `for ((`"));
+            };
+            let inner_start = self.pos + 2;
+            let mut pieces = Vec::new();
+            let mut piece_start = inner_start;
+            let mut depth = 0i32;
+            for idx in inner_start..end {
+                match self.bytes[idx] {
+                    b'(' => depth += 1,
+                    b')' => depth -= 1,
+                    b';' if depth == 0 => {
+                        pieces.push((piece_start, idx));
+                        piece_start = idx + 1;
+                    }
+                    _ => {}
+                }
+            }
+            pieces.push((piece_start, end));
+            if pieces.len() != 3 {
+                return Err(self.syntax_error("`for ((init; cond; step))` needs exactly two `;`"));
+            }
+            let init = self.sub_arith(pieces[0].0, pieces[0].1)?;
+            let cond = self.sub_arith(pieces[1].0, pieces[1].1)?;
+            let step = self.sub_arith(pieces[2].0, pieces[2].1)?;
+            self.pos = end + 2;
+            let body = self.parse_loop_body()?;
+            return Ok(CompoundCommand::ArithFor { init, cond, step, body });
+        }
+        let Some(var) = self.parse_name() else {
+            return Err(self.error(format!("expected a variable name after `for`, found {}", self.found())));
+        };
+        self.skip_linebreaks();
+        let mut words = None;
+        if self.eat_keyword("in") {
+            let mut list = Vec::new();
+            loop {
+                self.skip_blanks();
+                match self.peek() {
+                    Some(b';') => {
+                        self.pos += 1;
+                        break;
+                    }
+                    Some(b'\n') => {
+                        self.consume_newline();
+                        break;
+                    }
+                    None => return Err(self.incomplete("expected `do` in a `for` loop")),
+                    _ => list.push(self.parse_word()?),
+                }
+            }
+            words = Some(list);
+        } else if self.peek() == Some(b';') {
+            self.pos += 1;
+        }
+        let body = self.parse_loop_body()?;
+        Ok(CompoundCommand::For { var, words, body })
+    }
+
+    fn parse_loop_body(&mut self) -> PResult<List> {
+        self.skip_linebreaks();
+        if self.peek() == Some(b';') {
+            self.pos += 1;
+            self.skip_linebreaks();
+        }
+        if self.at_keyword("{") {
+            self.pos += 1;
+            let body = self.parse_body(&["}"], "a `{ }` group")?;
+            self.expect_keyword("}", "a `{ }` group")?;
+            return Ok(body);
+        }
+        self.expect_keyword("do", "a `for` loop")?;
+        let body = self.parse_body(&["done"], "a loop body")?;
+        self.expect_keyword("done", "a loop")?;
+        Ok(body)
+    }
+
+    fn parse_case(&mut self) -> PResult<CompoundCommand> {
+        self.skip_blanks();
+        if self.eof() {
+            return Err(self.incomplete("expected a word after `case`"));
+        }
+        let word = self.parse_word()?;
+        self.expect_keyword("in", "a `case`")?;
+        let mut arms = Vec::new();
+        loop {
+            self.skip_linebreaks();
+            if self.eat_keyword("esac") {
+                break;
+            }
+            if self.eof() {
+                return Err(self.incomplete("expected `esac` to close a `case`"));
+            }
+            if self.peek() == Some(b'(') {
+                self.pos += 1;
+            }
+            let mut patterns = Vec::new();
+            loop {
+                self.skip_blanks();
+                if self.eof() {
+                    return Err(self.incomplete("unfinished `case` pattern"));
+                }
+                let pattern = self.parse_word()?;
+                if pattern.parts.is_empty() {
+                    return Err(
+                        self.syntax_error(format!("syntax error near {}: expected a `case` pattern", self.found()))
+                    );
+                }
+                patterns.push(pattern);
+                self.skip_blanks();
+                match self.peek() {
+                    Some(b'|') => self.pos += 1,
+                    Some(b')') => {
+                        self.pos += 1;
+                        break;
+                    }
+                    None => return Err(self.incomplete("unfinished `case` pattern")),
+                    _ => {
+                        return Err(self.syntax_error(format!(
+                            "syntax error near {}: expected `)` after a `case` pattern",
+                            self.found()
+                        )));
+                    }
+                }
+            }
+            let body = self.parse_list(&["esac"])?;
+            self.skip_linebreaks();
+            let terminator = if self.at(";;&") {
+                self.pos += 3;
+                CaseTerminator::Continue
+            } else if self.at(";;") {
+                self.pos += 2;
+                CaseTerminator::Break
+            } else if self.at(";&") {
+                self.pos += 2;
+                CaseTerminator::FallThrough
+            } else if self.at_keyword("esac") {
+                CaseTerminator::Break
+            } else if self.eof() {
+                return Err(self.incomplete("expected `;;` or `esac`"));
+            } else {
+                return Err(
+                    self.syntax_error(format!("syntax error near unexpected token {} in a `case` arm", self.found()))
+                );
+            };
+            arms.push(CaseArm { patterns, body, terminator });
+        }
+        Ok(CompoundCommand::Case { word, arms })
+    }
+
+    // ----- [[ ]] -----
+
+    fn parse_cond_or(&mut self) -> PResult<CondExpr> {
+        self.enter()?;
+        let mut left = self.parse_cond_and()?;
+        loop {
+            self.skip_linebreaks();
+            if !self.at("||") {
+                break;
+            }
+            self.pos += 2;
+            let right = self.parse_cond_and()?;
+            left = CondExpr::Or(Box::new(left), Box::new(right));
+        }
+        self.leave();
+        Ok(left)
+    }
+
+    fn parse_cond_and(&mut self) -> PResult<CondExpr> {
+        let mut left = self.parse_cond_not()?;
+        loop {
+            self.skip_linebreaks();
+            if !self.at("&&") {
+                break;
+            }
+            self.pos += 2;
+            let right = self.parse_cond_not()?;
+            left = CondExpr::And(Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+
+    fn parse_cond_not(&mut self) -> PResult<CondExpr> {
+        self.skip_linebreaks();
+        if self.peek() == Some(b'!') && Self::is_delimiter(self.peek_at(1)) {
+            self.pos += 1;
+            self.enter()?;
+            let inner = self.parse_cond_not()?;
+            self.leave();
+            return Ok(CondExpr::Not(Box::new(inner)));
+        }
+        self.parse_cond_primary()
+    }
+
+    fn at_cond_end(&self) -> bool {
+        self.eof() || self.at_keyword("]]") || self.at("&&") || self.at("||") || self.peek() == Some(b')')
+    }
+
+    fn parse_cond_primary(&mut self) -> PResult<CondExpr> {
+        self.skip_linebreaks();
+        if self.peek() == Some(b'(') {
+            self.pos += 1;
+            let inner = self.parse_cond_or()?;
+            self.skip_linebreaks();
+            if self.peek() != Some(b')') {
+                return Err(self.error(format!("expected `)` in `[[ ]]`, found {}", self.found())));
+            }
+            self.pos += 1;
+            return Ok(CondExpr::Group(Box::new(inner)));
+        }
+        if self.at_cond_end() {
+            return Err(self.error(format!("expected an expression in `[[ ]]`, found {}", self.found())));
+        }
+        let first = self.parse_word()?;
+        self.skip_blanks();
+        if let Some(op) = first.as_literal()
+            && is_unary_test(op)
+            && !self.at_cond_end()
+        {
+            let operand = self.parse_word()?;
+            return Ok(CondExpr::Unary(op.to_string(), operand));
+        }
+        if self.at_cond_end() {
+            return Ok(CondExpr::Word(first));
+        }
+        let op = if matches!(self.peek(), Some(b'<' | b'>')) {
+            let op = if self.peek() == Some(b'<') { "<" } else { ">" };
+            self.pos += 1;
+            op.to_string()
+        } else {
+            let op_word = self.parse_word()?;
+            match op_word.as_literal() {
+                Some(op) if is_binary_test(op) => op.to_string(),
+                _ => {
+                    return Err(self.syntax_error(
+                        "unexpected word in `[[ ]]` where a binary operator (==, !=, =~, -eq, …) was expected"
+                            .to_string(),
+                    ));
+                }
+            }
+        };
+        self.skip_blanks();
+        if self.at_cond_end() {
+            return Err(self.error(format!("expected an operand after `{op}` in `[[ ]]`")));
+        }
+        let right = if op == "=~" { self.parse_regex_word()? } else { self.parse_word()? };
+        Ok(CondExpr::Binary(first, op, right))
+    }
+
+    // ----- simple commands -----
+
+    fn at_command_end(&self) -> bool {
+        matches!(self.peek(), None | Some(b'\n' | b';' | b'&' | b'|' | b')'))
+    }
+
+    fn parse_simple(&mut self) -> PResult<SimpleCommand> {
+        let start = self.pos;
+        let mut command = SimpleCommand::default();
+        loop {
+            self.skip_blanks();
+            if self.at_command_end() {
+                break;
+            }
+            if let Some(redirect) = self.parse_redirect()? {
+                command.redirects.push(redirect);
+                continue;
+            }
+            if self.peek() == Some(b'(') {
+                return Err(self.syntax_error("syntax error near unexpected token `(`"));
+            }
+            if command.words.is_empty() {
+                if let Some(assign) = self.parse_assign()? {
+                    command.assigns.push(assign);
+                    continue;
+                }
+            } else if is_declaration(&command.words[0]) {
+                let start = self.pos;
+                if let Some(assign) = self.parse_assign()? {
+                    let part = WordPart::Assign(Box::new(assign));
+                    command.words.push(Word { parts: vec![part], span: self.span_from(start) });
+                    continue;
+                }
+            }
+            let word = self.parse_word()?;
+            if word.parts.is_empty() {
+                return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
+            }
+            command.words.push(word);
+        }
+        if command.words.is_empty() && command.assigns.is_empty() && command.redirects.is_empty() {
+            return Err(self.error(format!("syntax error near unexpected token {}", self.found())));
+        }
+        command.span = self.span_from(start);
+        Ok(command)
+    }
+
+    /// Parses `name=…`, `name+=…`, `name[sub]=…` at the cursor, if it is one.
+    fn parse_assign(&mut self) -> PResult<Option<Assign>> {
+        let start = self.pos;
+        let Some(name) = self.parse_name() else {
+            return Ok(None);
+        };
+        let mut index = None;
+        if self.peek() == Some(b'[') {
+            let Some(close) = self.matching_bracket(self.pos) else {
+                self.pos = start;
+                return Ok(None);
+            };
+            index = Some(self.sub_arith(self.pos + 1, close)?);
+            self.pos = close + 1;
+        }
+        let append = self.at("+=");
+        if append {
+            self.pos += 1;
+        }
+        if self.peek() != Some(b'=') {
+            self.pos = start;
+            return Ok(None);
+        }
+        self.pos += 1;
+        let value = if self.peek() == Some(b'(') && index.is_none() {
+            self.pos += 1;
+            AssignValue::Array(self.parse_array_elements()?)
+        } else {
+            AssignValue::Scalar(self.parse_word()?)
+        };
+        Ok(Some(Assign { name, index, append, value, span: self.span_from(start) }))
+    }
+
+    /// Finds the `]` matching the `[` at `open`, on the same line.
+    fn matching_bracket(&self, open: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        let mut idx = open;
+        while idx < self.bytes.len() {
+            match self.bytes[idx] {
+                b'[' => depth += 1,
+                b']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(idx);
+                    }
+                }
+                b'\\' => idx += 1,
+                b'\n' => return None,
+                _ => {}
+            }
+            idx += 1;
+        }
+        None
+    }
+
+    fn parse_array_elements(&mut self) -> PResult<Vec<ArrayElem>> {
+        let mut elements = Vec::new();
+        loop {
+            self.skip_linebreaks();
+            match self.peek() {
+                Some(b')') => {
+                    self.pos += 1;
+                    return Ok(elements);
+                }
+                None => return Err(self.incomplete("expected `)` to close an array")),
+                Some(b'[') => {
+                    if let Some(close) = self.matching_bracket(self.pos)
+                        && self.bytes.get(close + 1) == Some(&b'=')
+                    {
+                        let key = self.sub_arith(self.pos + 1, close)?;
+                        self.pos = close + 2;
+                        let value = self.parse_word()?;
+                        elements.push(ArrayElem { key: Some(key), value });
+                        continue;
+                    }
+                    elements.push(ArrayElem { key: None, value: self.parse_word()? });
+                }
+                _ => {
+                    let value = self.parse_word()?;
+                    if value.parts.is_empty() {
+                        return Err(self
+                            .syntax_error(format!("syntax error near unexpected token {} in an array", self.found())));
+                    }
+                    elements.push(ArrayElem { key: None, value });
+                }
+            }
+        }
+    }
+
+    /// Parses a redirection at the cursor, if there is one.
+    fn parse_redirect(&mut self) -> PResult<Option<Redirect>> {
+        let start = self.pos;
+        let mut cursor = self.pos;
+        while matches!(self.bytes.get(cursor), Some(c) if c.is_ascii_digit()) {
+            cursor += 1;
+        }
+        let fd = if cursor > start {
+            if !matches!(self.bytes.get(cursor), Some(b'<' | b'>')) {
+                return Ok(None);
+            }
+            match self.src[start..cursor].parse::<u32>() {
+                Ok(fd) => Some(fd),
+                Err(_) => return Err(self.syntax_error("file descriptor number too large")),
+            }
+        } else {
+            None
+        };
+        self.pos = cursor;
+        const OPS: &[(&str, RedirOp)] = &[
+            ("&>>", RedirOp::AppendOutErr),
+            ("&>", RedirOp::OutErr),
+            ("<<<", RedirOp::HereString),
+            ("<>", RedirOp::ReadWrite),
+            ("<&", RedirOp::DupIn),
+            (">>", RedirOp::Append),
+            (">|", RedirOp::Clobber),
+            (">&", RedirOp::DupOut),
+        ];
+        if self.at("<<") && !self.at("<<<") {
+            let strip_tabs = self.at("<<-");
+            self.pos += if strip_tabs { 3 } else { 2 };
+            return self.parse_heredoc(fd, strip_tabs, start).map(Some);
+        }
+        let op = if let Some((text, op)) = OPS.iter().find(|(text, _)| self.at(text)) {
+            if fd.is_some() && matches!(op, RedirOp::OutErr | RedirOp::AppendOutErr) {
+                self.pos = start;
+                return Ok(None);
+            }
+            self.pos += text.len();
+            op.clone()
+        } else if self.peek() == Some(b'<') {
+            self.pos += 1;
+            RedirOp::In
+        } else if self.peek() == Some(b'>') {
+            self.pos += 1;
+            RedirOp::Out
+        } else {
+            self.pos = start;
+            return Ok(None);
+        };
+        self.skip_blanks();
+        let target = self.parse_word()?;
+        if target.parts.is_empty() {
+            return Err(
+                self.error(format!("syntax error near {}: expected a file name after the redirection", self.found()))
+            );
+        }
+        Ok(Some(Redirect { fd, op, target, span: self.span_from(start) }))
+    }
+
+    fn parse_heredoc(&mut self, fd: Option<u32>, strip_tabs: bool, start: usize) -> PResult<Redirect> {
+        self.skip_blanks();
+        let delim_word = self.parse_word()?;
+        if delim_word.parts.is_empty() {
+            return Err(self.error("expected a delimiter word after `<<`"));
+        }
+        let quoted = delim_word.parts.iter().any(|p| !matches!(p, WordPart::Literal(_)));
+        let delimiter = word_text_unquoted(&delim_word);
+        // The body starts after the newline ending this line, or after the previous body that
+        // was queued on the same line.
+        let body_start = match self.heredoc_skip {
+            Some((newline, resume)) if newline >= self.pos => resume,
+            _ => {
+                let Some(offset) = self.src[self.pos..].find('\n') else {
+                    return Err(self.incomplete(format!("here-document `{delimiter}` has no body yet")));
+                };
+                self.heredoc_skip = Some((self.pos + offset, self.pos + offset + 1));
+                self.pos + offset + 1
+            }
+        };
+        let mut body = String::new();
+        let mut cursor = body_start;
+        let mut found = false;
+        while cursor < self.src.len() {
+            let line_end = self.src[cursor..].find('\n').map_or(self.src.len(), |i| cursor + i);
+            let mut line = &self.src[cursor..line_end];
+            if strip_tabs {
+                line = line.trim_start_matches('\t');
+            }
+            let next = (line_end + 1).min(self.src.len());
+            if line == delimiter || line.strip_suffix('\r') == Some(delimiter.as_str()) {
+                cursor = next;
+                found = true;
+                break;
+            }
+            body.push_str(line);
+            body.push('\n');
+            cursor = next;
+        }
+        if !found {
+            let at = self.pos;
+            self.pos = self.src.len();
+            let err = self.incomplete(format!("here-document is missing its delimiter `{delimiter}`"));
+            self.pos = at;
+            return Err(err);
+        }
+        if let Some((newline, _)) = self.heredoc_skip {
+            self.heredoc_skip = Some((newline, cursor));
+        }
+        let target = if quoted {
+            Word { parts: vec![WordPart::Quoted(body)], span: Span::new(self.base + body_start, self.base + cursor) }
+        } else {
+            let mut sub = Parser::new(&body, self.base + body_start);
+            let parts = sub.parse_heredoc_body()?;
+            Word { parts, span: Span::new(self.base + body_start, self.base + cursor) }
+        };
+        Ok(Redirect { fd, op: RedirOp::HereDoc { strip_tabs, quoted, delimiter }, target, span: self.span_from(start) })
+    }
+}
+
+/// The text of a word with quotes removed, ignoring expansions (for heredoc delimiters).
+fn word_text_unquoted(word: &Word) -> String {
+    fn collect(parts: &[WordPart], out: &mut String) {
+        for part in parts {
+            match part {
+                WordPart::Literal(text) | WordPart::Quoted(text) => out.push_str(text),
+                WordPart::DoubleQuoted(inner) => collect(inner, out),
+                WordPart::Param(param) => {
+                    out.push('$');
+                    out.push_str(&param.name);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = String::new();
+    collect(&word.parts, &mut out);
+    out
+}
+
+/// Commands whose `name=value` arguments are assignments (`local x=(1 2)` is not a syntax error).
+fn is_declaration(word: &Word) -> bool {
+    matches!(word.as_literal(), Some("declare" | "typeset" | "local" | "export" | "readonly"))
+}
+
+/// Unary operators of `test` and `[[ ]]`.
+pub(crate) fn is_unary_test(op: &str) -> bool {
+    matches!(
+        op,
+        "-a" | "-b"
+            | "-c"
+            | "-d"
+            | "-e"
+            | "-f"
+            | "-g"
+            | "-h"
+            | "-k"
+            | "-p"
+            | "-r"
+            | "-s"
+            | "-t"
+            | "-u"
+            | "-w"
+            | "-x"
+            | "-G"
+            | "-L"
+            | "-N"
+            | "-O"
+            | "-S"
+            | "-z"
+            | "-n"
+            | "-o"
+            | "-v"
+            | "-R"
+    )
+}
+
+/// Binary operators of `test` and `[[ ]]`.
+pub(crate) fn is_binary_test(op: &str) -> bool {
+    matches!(
+        op,
+        "=" | "==" | "!=" | "=~" | "<" | ">" | "-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge" | "-nt" | "-ot" | "-ef"
+    )
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,648 @@
+//! Words: quoting, `$`-forms (`$name`, `${…}`, `$(…)`, `$((…))`, `$'…'`), backticks and
+//! here-document bodies. Each context has its own rules for what a backslash escapes and what
+//! ends the word; [`Mode`] names them.
+
+use super::{PResult, ParseError, Parser};
+use crate::ast::*;
+
+/// The quoting context a word is read in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// An ordinary word: ends at a blank or an operator character.
+    Unquoted,
+    /// Inside `"…"`: ends at `"`.
+    DoubleQuoted,
+    /// A here-document body: only `$`, backquote and backslash are special.
+    HereDoc,
+    /// An arithmetic expression or subscript: like a heredoc, plus `"…"`.
+    Arith,
+    /// The right side of `=~`: parentheses and `|` belong to the word.
+    Regex,
+    /// The word inside `${name op word}`: ends at the closing `}` (or `/` for a pattern).
+    ParamWord { in_dq: bool, stop_slash: bool },
+}
+
+/// Appends a part, merging runs of literal or quoted text so equal words have equal trees.
+fn push_part(parts: &mut Vec<WordPart>, part: WordPart) {
+    match (parts.last_mut(), part) {
+        (Some(WordPart::Literal(prev)), WordPart::Literal(text)) => prev.push_str(&text),
+        (Some(WordPart::Quoted(prev)), WordPart::Quoted(text)) => prev.push_str(&text),
+        (_, part) => parts.push(part),
+    }
+}
+
+impl<'a> Parser<'a> {
+    /// Reads an ordinary word at the cursor (possibly empty when at an operator).
+    pub(super) fn parse_word(&mut self) -> PResult<Word> {
+        let start = self.pos;
+        let parts = self.parse_parts(Mode::Unquoted)?;
+        Ok(Word { parts, span: self.span_from(start) })
+    }
+
+    /// Reads the right side of `=~` inside `[[ ]]`.
+    pub(super) fn parse_regex_word(&mut self) -> PResult<Word> {
+        let start = self.pos;
+        let parts = self.parse_parts(Mode::Regex)?;
+        Ok(Word { parts, span: self.span_from(start) })
+    }
+
+    /// Reads a whole here-document body (this parser holds only the body).
+    pub(super) fn parse_heredoc_body(&mut self) -> PResult<Vec<WordPart>> {
+        self.parse_parts(Mode::HereDoc)
+    }
+
+    /// Parses `src[start..end]` as an arithmetic word.
+    pub(super) fn sub_arith(&self, start: usize, end: usize) -> PResult<Word> {
+        let mut sub = Parser::new(&self.src[start..end], self.base + start);
+        sub.depth = self.depth;
+        let parts = sub.parse_parts(Mode::Arith)?;
+        Ok(Word { parts, span: Span::new(self.base + start, self.base + end) })
+    }
+
+    /// Finds the `))` that closes an arithmetic expression starting at `from`; `None` when the
+    /// text is not arithmetic (e.g. `$( (a); b )`) or unfinished.
+    pub(super) fn arith_region_end(&self, from: usize) -> Option<usize> {
+        let bytes = self.bytes;
+        let mut depth = 0usize;
+        let mut idx = from;
+        while idx < bytes.len() {
+            match bytes[idx] {
+                b'(' => depth += 1,
+                b')' => {
+                    if depth == 0 {
+                        return (bytes.get(idx + 1) == Some(&b')')).then_some(idx);
+                    }
+                    depth -= 1;
+                }
+                b'\\' => idx += 1,
+                b'\'' => {
+                    idx += 1;
+                    while idx < bytes.len() && bytes[idx] != b'\'' {
+                        idx += 1;
+                    }
+                }
+                b'"' => {
+                    idx += 1;
+                    while idx < bytes.len() && bytes[idx] != b'"' {
+                        if bytes[idx] == b'\\' {
+                            idx += 1;
+                        }
+                        idx += 1;
+                    }
+                }
+                _ => {}
+            }
+            idx += 1;
+        }
+        None
+    }
+
+    fn mode_ends(&self, mode: Mode, brace_depth: usize, paren_depth: usize) -> bool {
+        let Some(byte) = self.peek() else {
+            return true;
+        };
+        match mode {
+            Mode::Unquoted => Self::is_delimiter(Some(byte)),
+            Mode::Regex => {
+                paren_depth == 0 && matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | b';' | b'&' | b'<' | b'>' | b')')
+            }
+            Mode::DoubleQuoted => byte == b'"',
+            Mode::HereDoc | Mode::Arith => false,
+            Mode::ParamWord { stop_slash, .. } => byte == b'}' && brace_depth == 0 || stop_slash && byte == b'/',
+        }
+    }
+
+    /// The characters a backslash escapes in `mode`; `None` means every character.
+    fn escapable(mode: Mode) -> Option<&'static [u8]> {
+        match mode {
+            Mode::Unquoted | Mode::Regex | Mode::ParamWord { in_dq: false, .. } => None,
+            Mode::DoubleQuoted => Some(b"$`\"\\\n"),
+            Mode::ParamWord { in_dq: true, .. } => Some(b"$`\"\\\n}/"),
+            Mode::HereDoc | Mode::Arith => Some(b"$`\\\n"),
+        }
+    }
+
+    fn parse_parts(&mut self, mode: Mode) -> PResult<Vec<WordPart>> {
+        let mut parts = Vec::new();
+        let mut literal = String::new();
+        let mut brace_depth = 0usize;
+        let mut paren_depth = 0usize;
+        let in_dq = matches!(mode, Mode::DoubleQuoted | Mode::HereDoc | Mode::ParamWord { in_dq: true, .. });
+        let quotes_active = matches!(mode, Mode::Unquoted | Mode::Regex | Mode::ParamWord { in_dq: false, .. });
+        macro_rules! flush {
+            () => {
+                if !literal.is_empty() {
+                    push_part(&mut parts, WordPart::Literal(std::mem::take(&mut literal)));
+                }
+            };
+        }
+        while !self.mode_ends(mode, brace_depth, paren_depth) {
+            let Some(byte) = self.peek() else { break };
+            match byte {
+                b'\\' => {
+                    let Some(next) = self.peek_at(1) else {
+                        literal.push('\\');
+                        self.pos += 1;
+                        continue;
+                    };
+                    let escapes = Self::escapable(mode).is_none_or(|set| set.contains(&next));
+                    if !escapes {
+                        literal.push('\\');
+                        self.pos += 1;
+                        continue;
+                    }
+                    if next == b'\n' {
+                        self.pos += 2;
+                        continue;
+                    }
+                    let ch = self.src[self.pos + 1..].chars().next().unwrap_or('\\');
+                    self.pos += 1 + ch.len_utf8();
+                    if mode == Mode::DoubleQuoted {
+                        literal.push(ch);
+                    } else {
+                        flush!();
+                        push_part(&mut parts, WordPart::Quoted(ch.to_string()));
+                    }
+                }
+                b'\'' if quotes_active => {
+                    flush!();
+                    self.pos += 1;
+                    let Some(len) = self.src[self.pos..].find('\'') else {
+                        return Err(self.incomplete("unterminated single quote: add the closing `'`"));
+                    };
+                    let text = self.src[self.pos..self.pos + len].to_string();
+                    self.pos += len + 1;
+                    push_part(&mut parts, WordPart::Quoted(text));
+                }
+                b'"' if mode != Mode::DoubleQuoted && mode != Mode::HereDoc => {
+                    flush!();
+                    parts.push(self.parse_double_quoted()?);
+                }
+                b'$' => {
+                    if let Some(part) = self.parse_dollar(in_dq)? {
+                        flush!();
+                        match part {
+                            WordPart::Literal(text) if mode == Mode::DoubleQuoted => literal.push_str(&text),
+                            part => push_part(&mut parts, part),
+                        }
+                    } else {
+                        literal.push('$');
+                        self.pos += 1;
+                    }
+                }
+                b'`' => {
+                    flush!();
+                    parts.push(self.parse_backtick(in_dq)?);
+                }
+                b'?' | b'*' | b'+' | b'@' | b'!' if mode == Mode::Unquoted && self.peek_at(1) == Some(b'(') => {
+                    let Some(end) = self.extglob_end(self.pos + 1) else {
+                        return Err(self.incomplete("unterminated extended glob: add the closing `)`"));
+                    };
+                    literal.push_str(&self.src[self.pos..=end]);
+                    self.pos = end + 1;
+                }
+                _ => {
+                    match (mode, byte) {
+                        (Mode::ParamWord { .. }, b'{') => brace_depth += 1,
+                        (Mode::ParamWord { .. }, b'}') => brace_depth = brace_depth.saturating_sub(1),
+                        (Mode::Regex, b'(') => paren_depth += 1,
+                        (Mode::Regex, b')') => paren_depth = paren_depth.saturating_sub(1),
+                        _ => {}
+                    }
+                    let ch = self.src[self.pos..].chars().next().unwrap_or('\u{fffd}');
+                    literal.push(ch);
+                    self.pos += ch.len_utf8().max(1);
+                }
+            }
+        }
+        if self.eof() {
+            match mode {
+                Mode::DoubleQuoted => {
+                    return Err(self.incomplete("unterminated double quote: add the closing `\"`"));
+                }
+                Mode::ParamWord { .. } => {
+                    return Err(self.incomplete("unterminated `${`: add the closing `}`"));
+                }
+                _ => {}
+            }
+        }
+        flush!();
+        Ok(parts)
+    }
+
+    /// Finds the `)` closing an extended glob whose `(` is at `open`.
+    fn extglob_end(&self, open: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        let mut idx = open;
+        while idx < self.bytes.len() {
+            match self.bytes[idx] {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(idx);
+                    }
+                }
+                b'\\' => idx += 1,
+                b'\n' => return None,
+                _ => {}
+            }
+            idx += 1;
+        }
+        None
+    }
+
+    fn parse_double_quoted(&mut self) -> PResult<WordPart> {
+        self.pos += 1;
+        self.enter()?;
+        let inner = self.parse_parts(Mode::DoubleQuoted)?;
+        self.leave();
+        if self.peek() != Some(b'"') {
+            return Err(self.incomplete("unterminated double quote: add the closing `\"`"));
+        }
+        self.pos += 1;
+        Ok(WordPart::DoubleQuoted(inner))
+    }
+
+    /// Parses a `$`-form at the cursor; `None` when the `$` is literal.
+    fn parse_dollar(&mut self, in_dq: bool) -> PResult<Option<WordPart>> {
+        let start = self.pos;
+        match self.peek_at(1) {
+            Some(b'(') => {
+                if self.peek_at(2) == Some(b'(')
+                    && let Some(end) = self.arith_region_end(start + 3)
+                {
+                    let word = self.sub_arith(start + 3, end)?;
+                    self.pos = end + 2;
+                    return Ok(Some(WordPart::Arith(Box::new(word))));
+                }
+                self.pos += 2;
+                self.enter()?;
+                let saved_skip = self.heredoc_skip.take();
+                let body = self.parse_list(&[])?;
+                self.skip_linebreaks();
+                if self.heredoc_skip.is_none() {
+                    self.heredoc_skip = saved_skip;
+                }
+                self.leave();
+                if self.peek() != Some(b')') {
+                    if self.eof() {
+                        return Err(self.incomplete("unterminated `$(`: add the closing `)`"));
+                    }
+                    return Err(
+                        self.syntax_error(format!("syntax error near unexpected token {} inside `$( )`", self.found()))
+                    );
+                }
+                self.pos += 1;
+                Ok(Some(WordPart::CommandSubst(Box::new(Script { body }))))
+            }
+            Some(b'{') => self.parse_braced_param(in_dq).map(Some),
+            Some(b'\'') if !in_dq => {
+                self.pos += 2;
+                self.parse_ansi_c().map(Some)
+            }
+            Some(b'"') if !in_dq => {
+                self.pos += 1;
+                self.parse_double_quoted().map(Some)
+            }
+            Some(c) if c.is_ascii_alphabetic() || c == b'_' => {
+                self.pos += 1;
+                let name = self.parse_name().unwrap_or_default();
+                Ok(Some(simple_param(name)))
+            }
+            Some(c) if c.is_ascii_digit() || b"@*#?-$!".contains(&c) => {
+                self.pos += 2;
+                Ok(Some(simple_param((c as char).to_string())))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn parse_backtick(&mut self, in_dq: bool) -> PResult<WordPart> {
+        let start = self.pos;
+        self.pos += 1;
+        let mut inner = String::new();
+        loop {
+            match self.peek() {
+                None => return Err(self.incomplete("unterminated backquote: add the closing '`'")),
+                Some(b'`') => {
+                    self.pos += 1;
+                    break;
+                }
+                Some(b'\\') => {
+                    let next = self.src[self.pos + 1..].chars().next();
+                    match next {
+                        Some(c @ ('$' | '`' | '\\')) => {
+                            inner.push(c);
+                            self.pos += 2;
+                        }
+                        Some('"') if in_dq => {
+                            inner.push('"');
+                            self.pos += 2;
+                        }
+                        _ => {
+                            inner.push('\\');
+                            self.pos += 1;
+                        }
+                    }
+                }
+                Some(_) => {
+                    let ch = self.src[self.pos..].chars().next().unwrap_or('\u{fffd}');
+                    inner.push(ch);
+                    self.pos += ch.len_utf8();
+                }
+            }
+        }
+        self.enter()?;
+        let mut sub = Parser::new(&inner, self.base + start + 1);
+        sub.depth = self.depth;
+        let script = sub.parse_script()?;
+        self.leave();
+        Ok(WordPart::CommandSubst(Box::new(script)))
+    }
+
+    fn parse_ansi_c(&mut self) -> PResult<WordPart> {
+        let mut out = String::new();
+        loop {
+            let Some(ch) = self.src[self.pos..].chars().next() else {
+                return Err(self.incomplete("unterminated `$'`: add the closing `'`"));
+            };
+            self.pos += ch.len_utf8();
+            match ch {
+                '\'' => break,
+                '\\' => {
+                    let Some(esc) = self.src[self.pos..].chars().next() else {
+                        return Err(self.incomplete("unterminated `$'`: add the closing `'`"));
+                    };
+                    self.pos += esc.len_utf8();
+                    match esc {
+                        'a' => out.push('\x07'),
+                        'b' => out.push('\x08'),
+                        'e' | 'E' => out.push('\x1b'),
+                        'f' => out.push('\x0c'),
+                        'n' => out.push('\n'),
+                        'r' => out.push('\r'),
+                        't' => out.push('\t'),
+                        'v' => out.push('\x0b'),
+                        '\\' | '\'' | '"' | '?' => out.push(esc),
+                        'c' => {
+                            if let Some(ctl) = self.src[self.pos..].chars().next() {
+                                self.pos += ctl.len_utf8();
+                                out.push(char::from((ctl as u8) & 0x1f));
+                            }
+                        }
+                        '0'..='7' => {
+                            let mut value = esc.to_digit(8).unwrap_or(0);
+                            for _ in 0..2 {
+                                match self.peek() {
+                                    Some(d @ b'0'..=b'7') => {
+                                        value = value * 8 + u32::from(d - b'0');
+                                        self.pos += 1;
+                                    }
+                                    _ => break,
+                                }
+                            }
+                            out.push(char::from_u32(value & 0xff).unwrap_or('\u{fffd}'));
+                        }
+                        'x' | 'u' | 'U' => {
+                            let max = match esc {
+                                'x' => 2,
+                                'u' => 4,
+                                _ => 8,
+                            };
+                            let digits: String =
+                                self.src[self.pos..].chars().take(max).take_while(char::is_ascii_hexdigit).collect();
+                            if digits.is_empty() {
+                                out.push('\\');
+                                out.push(esc);
+                            } else {
+                                self.pos += digits.len();
+                                let value = u32::from_str_radix(&digits, 16).unwrap_or(0xfffd);
+                                out.push(char::from_u32(value).unwrap_or('\u{fffd}'));
+                            }
+                        }
+                        other => {
+                            out.push('\\');
+                            out.push(other);
+                        }
+                    }
+                }
+                other => out.push(other),
+            }
+        }
+        Ok(WordPart::Quoted(out))
+    }
+
+    fn parse_braced_param(&mut self, in_dq: bool) -> PResult<WordPart> {
+        self.pos += 2;
+        let mut param = ParamExpr { name: String::new(), index: None, indirect: false, op: ParamOp::None };
+        let mut length = false;
+        if self.peek() == Some(b'#') {
+            // `${#}` is `$#`; `${#name}` and `${#-}` are lengths; `${#:-x}` tests `$#`.
+            let is_length = match self.peek_at(1) {
+                Some(c) if c.is_ascii_alphanumeric() || b"_@*!?$".contains(&c) => true,
+                Some(b'#' | b'-') => self.peek_at(2) == Some(b'}'),
+                _ => false,
+            };
+            if is_length {
+                length = true;
+                self.pos += 1;
+            }
+        } else if self.peek() == Some(b'!') && self.peek_at(1) != Some(b'}') {
+            param.indirect = true;
+            self.pos += 1;
+        }
+        param.name = self.parse_param_name();
+        if param.name.is_empty() {
+            return Err(self.bad_substitution());
+        }
+        if self.peek() == Some(b'[') {
+            let Some(close) = self.matching_bracket(self.pos) else {
+                return Err(self.incomplete("unterminated array subscript: add the closing `]`"));
+            };
+            let inner = &self.src[self.pos + 1..close];
+            param.index = Some(match inner {
+                "@" => Subscript::At,
+                "*" => Subscript::Star,
+                _ => Subscript::Expr(self.sub_arith(self.pos + 1, close)?),
+            });
+            self.pos = close + 1;
+        }
+        if length {
+            param.op = ParamOp::Length;
+            return self.close_brace(param);
+        }
+        if param.indirect {
+            if param.index.is_none() && matches!(self.peek(), Some(b'*' | b'@')) && self.peek_at(1) == Some(b'}') {
+                param.op = ParamOp::PrefixNames { at: self.peek() == Some(b'@') };
+                param.indirect = false;
+                self.pos += 1;
+                return self.close_brace(param);
+            }
+            if matches!(param.index, Some(Subscript::At | Subscript::Star)) && self.peek() == Some(b'}') {
+                param.op = ParamOp::Keys;
+                param.indirect = false;
+                return self.close_brace(param);
+            }
+        }
+        let Some(byte) = self.peek() else {
+            return Err(self.incomplete("unterminated `${`: add the closing `}`"));
+        };
+        let word_mode = Mode::ParamWord { in_dq, stop_slash: false };
+        param.op = match byte {
+            b'}' => ParamOp::None,
+            b':' if matches!(self.peek_at(1), Some(b'-' | b'=' | b'?' | b'+')) => {
+                let kind = test_kind(self.peek_at(1).unwrap_or(b'-'));
+                self.pos += 2;
+                let word = self.param_word(word_mode)?;
+                ParamOp::Test { kind, colon: true, word }
+            }
+            b'-' | b'=' | b'?' | b'+' => {
+                self.pos += 1;
+                let word = self.param_word(word_mode)?;
+                ParamOp::Test { kind: test_kind(byte), colon: false, word }
+            }
+            b'#' | b'%' => {
+                self.pos += 1;
+                let longest = self.peek() == Some(byte);
+                if longest {
+                    self.pos += 1;
+                }
+                let pattern = self.param_word(word_mode)?;
+                ParamOp::Trim { suffix: byte == b'%', longest, pattern }
+            }
+            b'/' => {
+                self.pos += 1;
+                let mode = match self.peek() {
+                    Some(b'/') => ReplaceMode::All,
+                    Some(b'#') => ReplaceMode::Prefix,
+                    Some(b'%') => ReplaceMode::Suffix,
+                    _ => ReplaceMode::First,
+                };
+                if mode != ReplaceMode::First {
+                    self.pos += 1;
+                }
+                let pattern = self.param_word(Mode::ParamWord { in_dq, stop_slash: true })?;
+                let replacement = if self.peek() == Some(b'/') {
+                    self.pos += 1;
+                    self.param_word(word_mode)?
+                } else {
+                    Word::default()
+                };
+                ParamOp::Replace { mode, pattern, replacement }
+            }
+            b'^' | b',' => {
+                self.pos += 1;
+                let all = self.peek() == Some(byte);
+                if all {
+                    self.pos += 1;
+                }
+                let pattern = self.param_word(word_mode)?;
+                ParamOp::Case { upper: byte == b'^', all, pattern }
+            }
+            b':' => {
+                self.pos += 1;
+                let offset_end = self.slice_field_end(self.pos);
+                let offset = self.sub_arith(self.pos, offset_end)?;
+                self.pos = offset_end;
+                let length = if self.peek() == Some(b':') {
+                    self.pos += 1;
+                    let end = self.slice_field_end(self.pos);
+                    let length = self.sub_arith(self.pos, end)?;
+                    self.pos = end;
+                    Some(length)
+                } else {
+                    None
+                };
+                ParamOp::Slice { offset, length }
+            }
+            b'@' => {
+                let Some(op) = self.peek_at(1) else {
+                    return Err(self.incomplete("unterminated `${`: add the closing `}`"));
+                };
+                if !b"QEPAKaUuLk".contains(&op) {
+                    return Err(self.bad_substitution());
+                }
+                self.pos += 2;
+                ParamOp::Transform(op as char)
+            }
+            _ => return Err(self.bad_substitution()),
+        };
+        self.close_brace(param)
+    }
+
+    fn bad_substitution(&self) -> ParseError {
+        if self.eof() {
+            return self.incomplete("unterminated `${`: add the closing `}`");
+        }
+        self.syntax_error("bad substitution: expected a name and an operator such as `${name:-word}`")
+    }
+
+    fn close_brace(&mut self, param: ParamExpr) -> PResult<WordPart> {
+        match self.peek() {
+            Some(b'}') => {
+                self.pos += 1;
+                Ok(WordPart::Param(Box::new(param)))
+            }
+            _ => Err(self.bad_substitution()),
+        }
+    }
+
+    fn param_word(&mut self, mode: Mode) -> PResult<Word> {
+        let start = self.pos;
+        self.enter()?;
+        let parts = self.parse_parts(mode)?;
+        self.leave();
+        Ok(Word { parts, span: self.span_from(start) })
+    }
+
+    /// The end of one field of `${name:offset:length}`: the next `:` or `}` outside brackets.
+    fn slice_field_end(&self, from: usize) -> usize {
+        let mut depth = 0usize;
+        let mut idx = from;
+        while idx < self.bytes.len() {
+            match self.bytes[idx] {
+                b'(' | b'{' | b'[' => depth += 1,
+                b')' | b']' => depth = depth.saturating_sub(1),
+                b'}' if depth == 0 => return idx,
+                b'}' => depth -= 1,
+                b':' if depth == 0 => return idx,
+                b'?' if depth == 0 => depth += 1,
+                _ => {}
+            }
+            idx += 1;
+        }
+        self.bytes.len()
+    }
+
+    fn parse_param_name(&mut self) -> String {
+        let start = self.pos;
+        match self.peek() {
+            Some(c) if c.is_ascii_alphabetic() || c == b'_' => self.parse_name().unwrap_or_default(),
+            Some(c) if c.is_ascii_digit() => {
+                while matches!(self.peek(), Some(c) if c.is_ascii_digit()) {
+                    self.pos += 1;
+                }
+                self.src[start..self.pos].to_string()
+            }
+            Some(c) if b"@*#?-$!".contains(&c) => {
+                self.pos += 1;
+                (c as char).to_string()
+            }
+            _ => String::new(),
+        }
+    }
+}
+
+fn test_kind(byte: u8) -> TestKind {
+    match byte {
+        b'=' => TestKind::Assign,
+        b'?' => TestKind::Error,
+        b'+' => TestKind::Alternate,
+        _ => TestKind::Default,
+    }
+}
+
+fn simple_param(name: String) -> WordPart {
+    WordPart::Param(Box::new(ParamExpr { name, index: None, indirect: false, op: ParamOp::None }))
+}

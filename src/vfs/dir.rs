@@ -1,0 +1,125 @@
+//! The `dir` backend: a real host directory, confined with `cap-std`.
+//!
+//! Every operation goes through a `cap_std::fs::Dir` handle opened once on the root, so paths
+//! are resolved by the kernel relative to that handle and any `..`, absolute path or symlink that
+//! would leave it is refused, even if the tree changes during the operation.
+
+use super::{Backend, DirEntry, FileKind, Meta, WriteMode};
+use cap_std::fs::{Dir, OpenOptions, Permissions, PermissionsExt};
+use std::io::{self, Write};
+use std::path::Path;
+use std::time::SystemTime;
+
+/// A host directory as a backend.
+pub struct DirFs {
+    root: Dir,
+}
+
+fn rel_path(rel: &str) -> &Path {
+    Path::new(if rel.is_empty() { "." } else { rel })
+}
+
+fn kind_of(file_type: cap_std::fs::FileType) -> FileKind {
+    if file_type.is_symlink() {
+        FileKind::Symlink
+    } else if file_type.is_dir() {
+        FileKind::Dir
+    } else if file_type.is_file() {
+        FileKind::File
+    } else {
+        FileKind::Device
+    }
+}
+
+/// cap-std reports an escape attempt as PermissionDenied with a message; say it plainly.
+fn confine(err: io::Error) -> io::Error {
+    if err.kind() == io::ErrorKind::PermissionDenied && err.get_ref().is_some() {
+        io::Error::new(io::ErrorKind::PermissionDenied, "Permission denied (outside the workspace)")
+    } else {
+        err
+    }
+}
+
+impl DirFs {
+    /// Opens `host_path` as the root of a backend.
+    pub fn open(host_path: &Path) -> io::Result<Self> {
+        let root = Dir::open_ambient_dir(host_path, cap_std::ambient_authority())?;
+        Ok(DirFs { root })
+    }
+}
+
+impl Backend for DirFs {
+    fn lstat(&self, rel: &str) -> io::Result<Meta> {
+        let meta = self.root.symlink_metadata(rel_path(rel)).map_err(confine)?;
+        Ok(Meta {
+            kind: kind_of(meta.file_type()),
+            size: meta.len(),
+            mode: meta.permissions().mode() & 0o7777,
+            mtime: meta.modified().map(|t| t.into_std()).unwrap_or(SystemTime::UNIX_EPOCH),
+        })
+    }
+
+    fn read_link(&self, rel: &str) -> io::Result<String> {
+        let target = self.root.read_link_contents(rel_path(rel)).map_err(confine)?;
+        Ok(target.to_string_lossy().into_owned())
+    }
+
+    fn read(&self, rel: &str) -> io::Result<Vec<u8>> {
+        if rel.is_empty() {
+            return Err(io::Error::from(io::ErrorKind::IsADirectory));
+        }
+        self.root.read(rel_path(rel)).map_err(confine)
+    }
+
+    fn write(&self, rel: &str, data: &[u8], mode: WriteMode) -> io::Result<()> {
+        let mut options = OpenOptions::new();
+        options.write(true);
+        match mode {
+            WriteMode::Truncate => options.create(true).truncate(true),
+            WriteMode::Append => options.create(true).append(true),
+            WriteMode::CreateNew => options.create_new(true),
+        };
+        let mut file = self.root.open_with(rel_path(rel), &options).map_err(confine)?;
+        file.write_all(data)
+    }
+
+    fn read_dir(&self, rel: &str) -> io::Result<Vec<DirEntry>> {
+        let mut entries = Vec::new();
+        for entry in self.root.read_dir(rel_path(rel)).map_err(confine)? {
+            let entry = entry?;
+            let kind = entry.file_type().map(kind_of).unwrap_or(FileKind::File);
+            entries.push(DirEntry { name: entry.file_name().to_string_lossy().into_owned(), kind });
+        }
+        Ok(entries)
+    }
+
+    fn mkdir(&self, rel: &str) -> io::Result<()> {
+        self.root.create_dir(rel_path(rel)).map_err(confine)
+    }
+
+    fn remove_file(&self, rel: &str) -> io::Result<()> {
+        self.root.remove_file(rel_path(rel)).map_err(confine)
+    }
+
+    fn remove_dir(&self, rel: &str) -> io::Result<()> {
+        self.root.remove_dir(rel_path(rel)).map_err(confine)
+    }
+
+    fn rename(&self, from: &str, to: &str) -> io::Result<()> {
+        self.root.rename(rel_path(from), &self.root, rel_path(to)).map_err(confine)
+    }
+
+    fn symlink(&self, target: &str, rel: &str) -> io::Result<()> {
+        self.root.symlink_contents(target, rel_path(rel)).map_err(confine)
+    }
+
+    fn set_mode(&self, rel: &str, mode: u32) -> io::Result<()> {
+        self.root.set_permissions(rel_path(rel), Permissions::from_mode(mode)).map_err(confine)
+    }
+
+    fn set_mtime(&self, rel: &str, mtime: SystemTime) -> io::Result<()> {
+        use cap_fs_ext::{DirExt, SystemTimeSpec};
+        let spec = SystemTimeSpec::Absolute(cap_std::time::SystemTime::from_std(mtime));
+        self.root.set_times(rel_path(rel), None, Some(spec)).map_err(confine)
+    }
+}

@@ -1,0 +1,456 @@
+//! The workspace: the only way to files.
+//!
+//! A [`Vfs`] is a mount table of [`Backend`]s (`memory`, `dir`, `overlay`); the deepest mount
+//! containing a path wins. Paths are normalised lexically, then symlinks are followed component
+//! by component in the virtual namespace, so a link can never name a host path. Backends see only
+//! mount-relative paths without symlinks; the `dir` backend additionally opens everything through
+//! `cap-std`, which refuses any escape even when a component is swapped for a link mid-operation.
+//! Nothing outside the mounts exists, except the devices under `/dev`.
+
+mod dir;
+mod memory;
+mod overlay;
+pub mod path;
+
+pub use dir::DirFs;
+pub use memory::MemoryFs;
+pub use overlay::OverlayFs;
+
+use std::io;
+use std::sync::Arc;
+use std::time::SystemTime;
+
+/// What a path names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    /// A regular file.
+    File,
+    /// A directory.
+    Dir,
+    /// A symbolic link (only from `lstat`).
+    Symlink,
+    /// A character device such as `/dev/null`.
+    Device,
+}
+
+/// File metadata.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Meta {
+    /// The kind.
+    pub kind: FileKind,
+    /// Size in bytes.
+    pub size: u64,
+    /// Permission bits (`0o755`).
+    pub mode: u32,
+    /// Last modification.
+    pub mtime: SystemTime,
+}
+
+impl Meta {
+    /// True for directories.
+    pub fn is_dir(&self) -> bool {
+        self.kind == FileKind::Dir
+    }
+}
+
+/// One directory entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirEntry {
+    /// The entry's name.
+    pub name: String,
+    /// Its kind (links are not followed).
+    pub kind: FileKind,
+}
+
+/// How a write treats existing content.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WriteMode {
+    /// Replace the content (create when missing).
+    Truncate,
+    /// Add at the end (create when missing).
+    Append,
+    /// Create; fail when the file exists (`set -C`).
+    CreateNew,
+}
+
+/// A storage backend. Paths are relative to the mount (`""` is its root), use `/`, and contain
+/// no `.`, `..` or symlinks in their directory part (the [`Vfs`] resolved them).
+pub trait Backend: Send + Sync {
+    /// Metadata without following a final symlink.
+    fn lstat(&self, rel: &str) -> io::Result<Meta>;
+    /// The target of a symlink.
+    fn read_link(&self, rel: &str) -> io::Result<String>;
+    /// The whole content of a file.
+    fn read(&self, rel: &str) -> io::Result<Vec<u8>>;
+    /// Writes `data` according to `mode`.
+    fn write(&self, rel: &str, data: &[u8], mode: WriteMode) -> io::Result<()>;
+    /// The entries of a directory, in no particular order.
+    fn read_dir(&self, rel: &str) -> io::Result<Vec<DirEntry>>;
+    /// Creates one directory.
+    fn mkdir(&self, rel: &str) -> io::Result<()>;
+    /// Removes a file or symlink.
+    fn remove_file(&self, rel: &str) -> io::Result<()>;
+    /// Removes an empty directory.
+    fn remove_dir(&self, rel: &str) -> io::Result<()>;
+    /// Renames within this backend.
+    fn rename(&self, from: &str, to: &str) -> io::Result<()>;
+    /// Creates a symlink at `rel` pointing to `target` (a virtual path, stored as written).
+    fn symlink(&self, target: &str, rel: &str) -> io::Result<()>;
+    /// Sets permission bits.
+    fn set_mode(&self, rel: &str, mode: u32) -> io::Result<()>;
+    /// Sets the modification time.
+    fn set_mtime(&self, rel: &str, mtime: SystemTime) -> io::Result<()>;
+}
+
+/// A mounted backend.
+#[derive(Clone)]
+pub struct Mount {
+    /// Absolute virtual path of the mount point.
+    pub at: String,
+    /// The storage.
+    pub backend: Arc<dyn Backend>,
+    /// Writes are refused.
+    pub read_only: bool,
+    /// What it is, for `mount`-like listings (`memory`, `dir:/host/path`, …).
+    pub label: String,
+}
+
+/// The mount table.
+#[derive(Clone, Default)]
+pub struct Vfs {
+    /// Sorted deepest first, so the first match wins.
+    mounts: Vec<Mount>,
+}
+
+/// Symlinks followed in one resolution before giving up (as Linux's ELOOP).
+const MAX_SYMLINKS: usize = 40;
+
+/// Device files that always exist.
+const DEVICES: &[&str] = &["/dev/null", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/zero", "/dev/tty"];
+
+/// A path resolved to its mount.
+struct Located<'a> {
+    mount: &'a Mount,
+    rel: String,
+}
+
+impl std::fmt::Debug for Vfs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.mounts.iter().map(|m| (&m.at, &m.label, m.read_only))).finish()
+    }
+}
+
+impl Vfs {
+    /// An empty table: nothing exists.
+    pub fn new() -> Self {
+        Vfs::default()
+    }
+
+    /// A workspace held entirely in memory, with `/tmp`.
+    pub fn in_memory() -> Self {
+        let mut vfs = Vfs::new();
+        vfs.mount("/", Arc::new(MemoryFs::new()), false, "memory");
+        vfs.mount("/tmp", Arc::new(MemoryFs::new()), false, "memory");
+        vfs
+    }
+
+    /// Adds a mount at the absolute virtual path `at` (replacing one at the same point).
+    pub fn mount(&mut self, at: &str, backend: Arc<dyn Backend>, read_only: bool, label: &str) {
+        let at = path::normalize("/", at);
+        self.mounts.retain(|m| m.at != at);
+        self.mounts.push(Mount { at, backend, read_only, label: label.to_string() });
+        self.mounts.sort_by_key(|m| std::cmp::Reverse(path::depth(&m.at)));
+    }
+
+    /// The mounts, deepest first.
+    pub fn mounts(&self) -> &[Mount] {
+        &self.mounts
+    }
+
+    fn mount_for(&self, abs: &str) -> Option<Located<'_>> {
+        self.mounts
+            .iter()
+            .find_map(|mount| path::strip_mount(abs, &mount.at).map(|rel| Located { mount, rel: rel.to_string() }))
+    }
+
+    /// True when `abs` is a proper ancestor of some mount point (a synthetic directory).
+    fn is_mount_ancestor(&self, abs: &str) -> bool {
+        self.mounts.iter().any(|m| m.at != abs && path::strip_mount(&m.at, abs).is_some())
+    }
+
+    /// Resolves symlinks in `abs` (normalised). With `follow_last`, a final link is followed too.
+    pub fn resolve(&self, abs: &str, follow_last: bool) -> io::Result<String> {
+        let mut pending: Vec<String> = path::components(abs).map(str::to_string).collect();
+        pending.reverse();
+        let mut done = String::from("/");
+        let mut hops = 0;
+        while let Some(component) = pending.pop() {
+            if component == ".." {
+                done = path::parent(&done).to_string();
+                continue;
+            }
+            let candidate = path::join(&done, &component);
+            let is_last = pending.is_empty();
+            if is_last && !follow_last {
+                done = candidate;
+                break;
+            }
+            let Some(located) = self.mount_for(&candidate) else {
+                done = candidate;
+                continue;
+            };
+            if located.rel.is_empty() {
+                done = candidate;
+                continue;
+            }
+            match located.mount.backend.lstat(&located.rel) {
+                Ok(meta) if meta.kind == FileKind::Symlink => {
+                    hops += 1;
+                    if hops > MAX_SYMLINKS {
+                        return Err(io::Error::other("Too many levels of symbolic links"));
+                    }
+                    let target = located.mount.backend.read_link(&located.rel)?;
+                    let base = if target.starts_with('/') { "/".to_string() } else { done.clone() };
+                    let full = path::normalize(&base, &target);
+                    let mut parts: Vec<String> = path::components(&full).map(str::to_string).collect();
+                    parts.reverse();
+                    pending.extend(parts);
+                    done = "/".to_string();
+                }
+                _ => done = candidate,
+            }
+        }
+        Ok(done)
+    }
+
+    fn locate(&self, abs: &str, follow_last: bool) -> io::Result<(String, Option<Located<'_>>)> {
+        let resolved = self.resolve(abs, follow_last)?;
+        let located = self.mount_for(&resolved);
+        Ok((resolved, located))
+    }
+
+    fn locate_existing(&self, abs: &str, follow_last: bool) -> io::Result<Located<'_>> {
+        let (_, located) = self.locate(abs, follow_last)?;
+        located.ok_or_else(outside)
+    }
+
+    fn locate_writable(&self, abs: &str, follow_last: bool) -> io::Result<Located<'_>> {
+        let (resolved, located) = self.locate(abs, follow_last)?;
+        let located = located.ok_or_else(outside)?;
+        if located.mount.read_only {
+            return Err(io::Error::new(io::ErrorKind::ReadOnlyFilesystem, "Read-only file system"));
+        }
+        if located.rel.is_empty() || self.mounts.iter().any(|m| m.at == resolved) {
+            return Err(io::Error::new(io::ErrorKind::ResourceBusy, "Device or resource busy (a mount point)"));
+        }
+        Ok(located)
+    }
+
+    /// Metadata, following symlinks.
+    pub fn stat(&self, abs: &str) -> io::Result<Meta> {
+        self.stat_impl(abs, true)
+    }
+
+    /// Metadata of the path itself.
+    pub fn lstat(&self, abs: &str) -> io::Result<Meta> {
+        self.stat_impl(abs, false)
+    }
+
+    fn stat_impl(&self, abs: &str, follow: bool) -> io::Result<Meta> {
+        if DEVICES.contains(&abs) || abs.starts_with("/dev/fd/") {
+            return Ok(Meta { kind: FileKind::Device, size: 0, mode: 0o666, mtime: SystemTime::UNIX_EPOCH });
+        }
+        let (resolved, located) = self.locate(abs, follow)?;
+        if let Some(located) = &located {
+            match located.mount.backend.lstat(&located.rel) {
+                Ok(meta) => return Ok(meta),
+                Err(err) if !self.is_mount_ancestor(&resolved) => return Err(err),
+                Err(_) => {}
+            }
+        }
+        if self.is_mount_ancestor(&resolved) || resolved == "/dev" {
+            return Ok(Meta { kind: FileKind::Dir, size: 0, mode: 0o755, mtime: SystemTime::UNIX_EPOCH });
+        }
+        Err(not_found())
+    }
+
+    /// True when the path exists (following symlinks).
+    pub fn exists(&self, abs: &str) -> bool {
+        self.stat(abs).is_ok()
+    }
+
+    /// The whole content of a file.
+    pub fn read(&self, abs: &str) -> io::Result<Vec<u8>> {
+        match abs {
+            "/dev/null" | "/dev/zero" => return Ok(Vec::new()),
+            _ => {}
+        }
+        let located = self.locate_existing(abs, true)?;
+        located.mount.backend.read(&located.rel)
+    }
+
+    /// Writes a file (creating it), following a final symlink.
+    pub fn write(&self, abs: &str, data: &[u8], mode: WriteMode) -> io::Result<()> {
+        if abs == "/dev/null" {
+            return Ok(());
+        }
+        let located = self.locate_writable(abs, true)?;
+        located.mount.backend.write(&located.rel, data, mode)
+    }
+
+    /// The entries of a directory, sorted by name.
+    pub fn read_dir(&self, abs: &str) -> io::Result<Vec<DirEntry>> {
+        let (resolved, located) = self.locate(abs, true)?;
+        let mut entries = match &located {
+            Some(located) => match located.mount.backend.read_dir(&located.rel) {
+                Ok(entries) => entries,
+                Err(err) if !self.is_mount_ancestor(&resolved) => return Err(err),
+                Err(_) => Vec::new(),
+            },
+            None if self.is_mount_ancestor(&resolved) => Vec::new(),
+            None if resolved == "/dev" => {
+                DEVICES.iter().map(|d| DirEntry { name: d[5..].to_string(), kind: FileKind::Device }).collect()
+            }
+            None => return Err(not_found()),
+        };
+        for mount in &self.mounts {
+            if let Some(rest) = path::strip_mount(&mount.at, &resolved)
+                && let Some(first) = rest.split('/').next().filter(|s| !s.is_empty())
+                && !entries.iter().any(|e| e.name == first)
+            {
+                entries.push(DirEntry { name: first.to_string(), kind: FileKind::Dir });
+            }
+        }
+        entries.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(entries)
+    }
+
+    /// Creates one directory.
+    pub fn mkdir(&self, abs: &str) -> io::Result<()> {
+        if self.lstat(abs).is_ok() {
+            return Err(io::Error::new(io::ErrorKind::AlreadyExists, "File exists"));
+        }
+        let located = self.locate_writable(abs, false)?;
+        located.mount.backend.mkdir(&located.rel)
+    }
+
+    /// Removes a file or symlink (not following it).
+    pub fn remove_file(&self, abs: &str) -> io::Result<()> {
+        let located = self.locate_writable(abs, false)?;
+        located.mount.backend.remove_file(&located.rel)
+    }
+
+    /// Removes an empty directory.
+    pub fn remove_dir(&self, abs: &str) -> io::Result<()> {
+        let located = self.locate_writable(abs, false)?;
+        located.mount.backend.remove_dir(&located.rel)
+    }
+
+    /// Renames a file or directory; across mounts it copies then removes.
+    pub fn rename(&self, from: &str, to: &str) -> io::Result<()> {
+        let source = self.locate_writable(from, false)?;
+        let dest = self.locate_writable(to, false)?;
+        if Arc::ptr_eq(&source.mount.backend, &dest.mount.backend) {
+            return source.mount.backend.rename(&source.rel, &dest.rel);
+        }
+        self.copy_tree(from, to)?;
+        self.remove_tree(from)
+    }
+
+    /// Copies a file or a whole tree (symlinks are copied as links).
+    pub fn copy_tree(&self, from: &str, to: &str) -> io::Result<()> {
+        let meta = self.lstat(from)?;
+        match meta.kind {
+            FileKind::Dir => {
+                if !self.stat(to).is_ok_and(|m| m.is_dir()) {
+                    self.mkdir(to)?;
+                }
+                for entry in self.read_dir(from)? {
+                    self.copy_tree(&path::join(from, &entry.name), &path::join(to, &entry.name))?;
+                }
+                Ok(())
+            }
+            FileKind::Symlink => {
+                let located = self.locate_existing(from, false)?;
+                let target = located.mount.backend.read_link(&located.rel)?;
+                self.symlink(&target, to)
+            }
+            _ => {
+                let data = self.read(from)?;
+                self.write(to, &data, WriteMode::Truncate)?;
+                self.set_mode(to, meta.mode)
+            }
+        }
+    }
+
+    /// Removes a file or a whole tree.
+    pub fn remove_tree(&self, abs: &str) -> io::Result<()> {
+        if self.lstat(abs)?.is_dir() {
+            for entry in self.read_dir(abs)? {
+                self.remove_tree(&path::join(abs, &entry.name))?;
+            }
+            self.remove_dir(abs)
+        } else {
+            self.remove_file(abs)
+        }
+    }
+
+    /// Creates a symlink at `abs` pointing to `target`.
+    pub fn symlink(&self, target: &str, abs: &str) -> io::Result<()> {
+        if self.lstat(abs).is_ok() {
+            return Err(io::Error::new(io::ErrorKind::AlreadyExists, "File exists"));
+        }
+        let located = self.locate_writable(abs, false)?;
+        located.mount.backend.symlink(target, &located.rel)
+    }
+
+    /// The target of a symlink, as stored.
+    pub fn read_link(&self, abs: &str) -> io::Result<String> {
+        let located = self.locate_existing(abs, false)?;
+        located.mount.backend.read_link(&located.rel)
+    }
+
+    /// Sets permission bits (following symlinks).
+    pub fn set_mode(&self, abs: &str, mode: u32) -> io::Result<()> {
+        let located = self.locate_writable(abs, true)?;
+        located.mount.backend.set_mode(&located.rel, mode)
+    }
+
+    /// Sets the modification time (following symlinks).
+    pub fn set_mtime(&self, abs: &str, mtime: SystemTime) -> io::Result<()> {
+        let located = self.locate_writable(abs, true)?;
+        located.mount.backend.set_mtime(&located.rel, mtime)
+    }
+}
+
+fn not_found() -> io::Error {
+    io::Error::new(io::ErrorKind::NotFound, "No such file or directory")
+}
+
+fn outside() -> io::Error {
+    io::Error::new(io::ErrorKind::NotFound, "No such file or directory (outside the workspace)")
+}
+
+/// The message GNU tools print for an error (`No such file or directory`, …).
+pub fn describe(err: &io::Error) -> String {
+    use io::ErrorKind::*;
+    match err.kind() {
+        NotFound if err.get_ref().is_none() => "No such file or directory".to_string(),
+        PermissionDenied if err.get_ref().is_none() => "Permission denied".to_string(),
+        AlreadyExists if err.get_ref().is_none() => "File exists".to_string(),
+        IsADirectory => "Is a directory".to_string(),
+        NotADirectory => "Not a directory".to_string(),
+        DirectoryNotEmpty => "Directory not empty".to_string(),
+        ReadOnlyFilesystem => "Read-only file system".to_string(),
+        _ => {
+            let text = err.to_string();
+            match text.find(" (os error") {
+                Some(idx) => text[..idx].to_string(),
+                None => text,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

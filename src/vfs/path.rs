@@ -1,0 +1,69 @@
+//! Virtual path arithmetic: lexical normalisation and joining. No I/O.
+//!
+//! Normalisation is lexical (`a/b/..` is `a`), as `cd -L` does; `..` at the root stays at the root,
+//! so no path can climb out of the virtual namespace.
+
+/// Joins `path` to `cwd` when relative and removes `.`, `..` and repeated slashes.
+pub fn normalize(cwd: &str, path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    let joined_cwd = if path.starts_with('/') { "" } else { cwd };
+    for component in joined_cwd.split('/').chain(path.split('/')) {
+        match component {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    let mut out = String::with_capacity(path.len() + cwd.len() + 1);
+    for part in &parts {
+        out.push('/');
+        out.push_str(part);
+    }
+    if out.is_empty() {
+        out.push('/');
+    }
+    out
+}
+
+/// The components of a normalised absolute path (none for `/`).
+pub fn components(abs: &str) -> impl Iterator<Item = &str> {
+    abs.split('/').filter(|c| !c.is_empty())
+}
+
+/// The number of components.
+pub fn depth(abs: &str) -> usize {
+    components(abs).count()
+}
+
+/// The parent directory (`/` for `/`).
+pub fn parent(abs: &str) -> &str {
+    match abs.rfind('/') {
+        Some(0) | None => "/",
+        Some(idx) => &abs[..idx],
+    }
+}
+
+/// The last component (`/` for `/`).
+pub fn file_name(abs: &str) -> &str {
+    let trimmed = abs.trim_end_matches('/');
+    if trimmed.is_empty() {
+        return "/";
+    }
+    trimmed.rsplit('/').next().unwrap_or(trimmed)
+}
+
+/// `dir/name` without doubling the slash.
+pub fn join(dir: &str, name: &str) -> String {
+    if dir.ends_with('/') { format!("{dir}{name}") } else { format!("{dir}/{name}") }
+}
+
+/// The part of `abs` below `mount` (`""` for the mount itself), or `None` when outside it.
+pub fn strip_mount<'a>(abs: &'a str, mount: &str) -> Option<&'a str> {
+    if mount == "/" {
+        return Some(abs.trim_start_matches('/'));
+    }
+    let rest = abs.strip_prefix(mount)?;
+    if rest.is_empty() { Some("") } else { rest.strip_prefix('/') }
+}

@@ -1,0 +1,79 @@
+//! The `toolsh` binary: `-c`, script files, scripts on stdin, exit statuses, syntax errors.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn toolsh() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_toolsh"));
+    command.env_clear();
+    command
+}
+
+fn run(command: &mut Command, stdin: &str) -> (String, String, i32) {
+    let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    let out = child.wait_with_output().expect("wait");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn command_string_with_name_and_args() {
+    let (out, _, status) = run(toolsh().args(["--memory", "-c", "echo $0 $1 $#; exit 3", "prog", "a", "b"]), "");
+    assert_eq!(out, "prog a 2\n");
+    assert_eq!(status, 3);
+}
+
+#[test]
+fn syntax_error_runs_nothing_and_names_the_position() {
+    let (out, err, status) = run(toolsh().args(["--memory", "-c", "echo before\nif true; then\necho x\nfi fi"]), "");
+    assert_eq!(out, "");
+    assert_eq!(status, 2);
+    assert!(err.contains("4:4"), "{err}");
+}
+
+#[test]
+fn script_file_and_stdin_script() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let script = dir.path().join("s.sh");
+    std::fs::write(&script, "#!/usr/bin/env toolsh\necho \"args: $*\"\necho done > out.txt\n").expect("write");
+    let (out, _, status) = run(toolsh().current_dir(dir.path()).arg(&script).args(["x", "y"]), "");
+    assert_eq!((out.as_str(), status), ("args: x y\n", 0));
+    assert_eq!(std::fs::read_to_string(dir.path().join("out.txt")).expect("out"), "done\n");
+    let (out, _, status) = run(toolsh().arg("--memory"), "echo from stdin; false");
+    assert_eq!((out.as_str(), status), ("from stdin\n", 1));
+}
+
+#[test]
+fn host_stdin_reaches_commands_and_env_stays_out() {
+    let (out, _, _) = run(toolsh().args(["--memory", "-c", "while read -r l; do echo \"<$l>\"; done"]), "a\nb\n");
+    assert_eq!(out, "<a>\n<b>\n");
+    let (out, _, _) = run(toolsh().env("SECRET_TOKEN", "x").args(["--memory", "-c", "echo \"[$SECRET_TOKEN]\""]), "");
+    assert_eq!(out, "[]\n");
+    let (out, _, _) = run(
+        toolsh().env("SECRET_TOKEN", "x").args(["--memory", "--env", "SECRET_TOKEN", "-c", "echo \"[$SECRET_TOKEN]\""]),
+        "",
+    );
+    assert_eq!(out, "[x]\n");
+}
+
+#[test]
+fn yes_into_head_ends_at_once() {
+    let (out, _, status) = run(toolsh().args(["--memory", "-c", "yes | head -n 2; echo ${PIPESTATUS[@]}"]), "");
+    assert_eq!(out, "y\ny\n141 0\n");
+    assert_eq!(status, 0);
+}
+
+#[test]
+fn limits_stop_with_a_named_limit() {
+    let (_, err, status) =
+        run(toolsh().args(["--memory", "--limit", "loop-iterations=100", "-c", "while :; do :; done"]), "");
+    assert_eq!(status, 124);
+    assert!(err.contains("loop iterations"), "{err}");
+    let (_, err, status) = run(toolsh().args(["--memory", "--timeout", "0.2", "-c", "sleep 5"]), "");
+    assert_eq!(status, 124);
+    assert!(err.contains("wall time"), "{err}");
+}

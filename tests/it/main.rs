@@ -1,0 +1,6 @@
+//! The integration test binary: differential compatibility against bash, workspace escape
+//! tests, and the CLI.
+
+mod cli;
+mod compat;
+mod escape;
