@@ -10,6 +10,7 @@ mod find;
 mod flow;
 mod nav;
 mod printf;
+mod sort;
 pub(crate) mod text;
 mod vars;
 
@@ -54,9 +55,18 @@ impl<'a> Ctx<'a> {
         self.io.stdin()
     }
 
-    /// Writes to standard output; `false` when the reader is gone or the write failed.
+    /// Writes to standard output; `false` when the reader is gone or the write failed (a
+    /// failure other than a closed pipe is reported, as GNU tools do).
     pub async fn out(&self, bytes: impl AsRef<[u8]>) -> bool {
-        self.io.stdout().write_all(bytes.as_ref()).await.is_ok()
+        match self.io.stdout().write_all(bytes.as_ref()).await {
+            Ok(()) => true,
+            Err(err) => {
+                if err.kind() != std::io::ErrorKind::BrokenPipe {
+                    self.complain(format!("write error: {}", crate::vfs::describe(&err))).await;
+                }
+                false
+            }
+        }
     }
 
     /// Writes to standard error.
@@ -170,6 +180,7 @@ static TABLE: &[Builtin] = &[
     entry!("shift", vars::shift, "shift positional parameters"),
     entry!("shopt", vars::shopt, "set shell behaviour options"),
     entry!("sleep", text::sleep, "wait for a number of seconds"),
+    entry!("sort", sort::sort, "sort lines of text"),
     entry!("stat", files::stat, "display file status"),
     entry!("tail", text::tail, "output the last part of files"),
     entry!("tee", text::tee, "copy standard input to files and standard output"),

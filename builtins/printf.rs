@@ -343,7 +343,7 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>) -> Result<bool,
                 spec.precision = Some(String::from_utf8_lossy(&format[start..idx]).parse().unwrap_or(0));
             }
         }
-        while matches!(format.get(idx), Some(b'l' | b'h' | b'L' | b'q' | b'j' | b'z' | b't')) {
+        while matches!(format.get(idx), Some(b'l' | b'h' | b'L' | b'j' | b'z' | b't')) {
             idx += 1;
         }
         let Some(&conv) = format.get(idx) else {

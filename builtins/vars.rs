@@ -443,15 +443,15 @@ pub async fn getopts(ctx: Ctx<'_>) -> Status {
     let args: Vec<String> =
         if ctx.argv.len() > 3 { ctx.argv[3..].to_vec() } else { ctx.state.positional.as_ref().clone() };
     let silent = spec.starts_with(':');
-    let mut optind: usize = ctx.state.vars.get_str("OPTIND").and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
-    if ctx.state.getopts_char == 0
-        || optind == 1 && ctx.state.getopts_char > 0 && ctx.state.vars.get_str("OPTIND") == Some("1")
-    {
+    let optind_text = ctx.state.vars.get_str("OPTIND").unwrap_or("1").to_string();
+    let mut optind: usize = optind_text.parse().unwrap_or(1).max(1);
+    if optind_text != ctx.state.getopts_optind {
         ctx.state.getopts_char = 0;
     }
     let end = |ctx: Ctx<'_>, optind: usize| {
         ctx.state.set_var(&name, "?");
         ctx.state.set_var("OPTIND", optind.to_string());
+        ctx.state.getopts_optind = optind.to_string();
         ctx.state.getopts_char = 0;
         1
     };
@@ -495,6 +495,7 @@ pub async fn getopts(ctx: Ctx<'_>) -> Status {
                 }
                 ctx.state.getopts_char = 0;
                 ctx.state.set_var("OPTIND", (optind + 1).to_string());
+                ctx.state.getopts_optind = (optind + 1).to_string();
                 return 0;
             }
             ctx.state.set_var(&name, option.to_string());
@@ -521,6 +522,7 @@ pub async fn getopts(ctx: Ctx<'_>) -> Status {
         ctx.state.getopts_char = next_pos;
     }
     ctx.state.set_var("OPTIND", optind.to_string());
+    ctx.state.getopts_optind = optind.to_string();
     status
 }
 

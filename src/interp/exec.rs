@@ -169,6 +169,9 @@ impl Interp {
     pub(crate) async fn finish_subshell(&mut self, result: ExecResult, io: &Io) -> Status {
         let status = match result {
             Ok(status) => status,
+            // bash: an expansion error (unbound variable, `${x:?}`) ends a subshell with 1,
+            // though the top-level shell exits with 127.
+            Err(Flow::Fatal(127)) => 1,
             Err(Flow::Exit(status) | Flow::Fatal(status) | Flow::Return(status)) => status,
             Err(Flow::Break(_) | Flow::Continue(_)) => self.state.last_status,
             Err(Flow::SigPipe) => EXIT_SIGPIPE,
@@ -532,8 +535,8 @@ impl Interp {
                     self.trace(io, &[format!("{}={value}", assign.name)]).await;
                 }
                 if !self.assign(assign, io).await? {
-                    self.state.last_status = 1;
-                    return Ok(1);
+                    // bash: a failed assignment ends a non-interactive shell.
+                    return Err(Flow::Fatal(1));
                 }
             }
             let status = self.last_subst_status.unwrap_or(0);

@@ -377,7 +377,18 @@ impl Interp {
             match value {
                 ParamValue::Unset => builder.expansion("", quoted),
                 ParamValue::Str(text) => builder.expansion(&text, quoted),
-                ParamValue::Word(word) => self.expand_parts(&word.parts, quoted, builder, io).await?,
+                ParamValue::Word(word) if quoted || builder.mode != Mode::Fields => {
+                    self.expand_parts(&word.parts, quoted, builder, io).await?
+                }
+                ParamValue::Word(word) => {
+                    // bash: the unquoted text of `${x:-a b}` is split like an expansion result.
+                    for part in &word.parts {
+                        match part {
+                            WordPart::Literal(text) => builder.expansion(text, false),
+                            other => self.expand_parts(std::slice::from_ref(other), false, builder, io).await?,
+                        }
+                    }
+                }
                 ParamValue::List { items, star } => {
                     if builder.mode != Mode::Fields || (quoted && star) {
                         let sep = if star { self.ifs_first() } else { " ".to_string() };

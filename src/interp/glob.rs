@@ -22,7 +22,13 @@ pub fn glob(vfs: &Vfs, cwd: &str, pattern: &str, options: &Options) -> Vec<Strin
         let mut next = Vec::new();
         if *component == "**" && options.globstar {
             for (display, abs) in &current {
-                next.push((display.clone(), abs.clone()));
+                // bash: a final `**` names the directory itself with a trailing slash.
+                let own = if last && !display.is_empty() && !display.ends_with('/') {
+                    format!("{display}/")
+                } else {
+                    display.clone()
+                };
+                next.push((own, abs.clone()));
                 walk_dirs(vfs, display, abs, options, &mut next, last);
             }
             if last {

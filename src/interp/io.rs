@@ -115,6 +115,8 @@ pub enum Output {
     },
     /// To a host stream.
     Host(Arc<HostSink>),
+    /// A closed descriptor: writes fail with "Bad file descriptor".
+    Closed,
 }
 
 impl Output {
@@ -142,6 +144,7 @@ impl Output {
             Output::Capture(capture) => capture.push(bytes),
             Output::File { vfs, path } => vfs.write(path, bytes, WriteMode::Append),
             Output::Host(sink) => sink.write(bytes),
+            Output::Closed => Err(io::Error::from_raw_os_error(9)),
         }
     }
 
@@ -309,11 +312,11 @@ impl Io {
         }
     }
 
-    /// Output descriptor `n` (discarding when closed or not writable).
+    /// Output descriptor `n` (failing writes when closed or not writable).
     pub fn output(&self, n: usize) -> Output {
         match self.get(n) {
             Some(Fd::Output(output)) => output.clone(),
-            _ => Output::Null,
+            _ => Output::Closed,
         }
     }
 

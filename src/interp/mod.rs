@@ -156,8 +156,11 @@ pub struct State {
     pub random_seed: u64,
     /// Nesting of subshells (`$BASH_SUBSHELL`).
     pub subshell_level: u32,
-    /// Arguments of `getopts` within the current option word.
+    /// `getopts`: position inside the current option word, and the `OPTIND` it last set (an
+    /// `OPTIND` the user changed restarts parsing).
     pub getopts_char: usize,
+    /// See `getopts_char`.
+    pub getopts_optind: String,
 }
 
 impl State {
@@ -186,6 +189,7 @@ impl State {
             random_seed: seed,
             subshell_level: 0,
             getopts_char: 0,
+            getopts_optind: "1".to_string(),
         }
     }
 

@@ -88,7 +88,10 @@ fn parse_cases(text: &str) -> Vec<Case> {
     let mut section = String::new();
     let mut body: Vec<String> = Vec::new();
     let flush = |case: &mut Case, section: &str, body: &mut Vec<String>| {
-        let lines = std::mem::take(body);
+        let mut lines = std::mem::take(body);
+        while lines.last().is_some_and(|l| l.is_empty()) && section != "stdout" {
+            lines.pop();
+        }
         let expected = case.expected.get_or_insert_with(Outcome::default);
         match section {
             "script" => {
@@ -258,7 +261,7 @@ fn run_bash(script: &str) -> Outcome {
         .current_dir(&root)
         .env_clear()
         .env("HOME", &root)
-        .env("LC_ALL", "C")
+        .env("LC_ALL", "C.UTF-8")
         .env("PATH", "/usr/bin:/bin")
         .stdin(std::process::Stdio::null())
         .output()
@@ -281,16 +284,15 @@ fn run_toolsh(runtime: &tokio::runtime::Runtime, script: &str) -> Outcome {
     let limits = Limits { wall_time: Some(std::time::Duration::from_secs(10)), ..Limits::default() };
     let mut shell = Shell::builder().vfs(vfs).cwd(&root_text).env("HOME", &root_text).limits(limits).build();
     let outcome = runtime.block_on(async {
-        let mut outcome = shell.exec(script).await;
-        let io = toolsh::interp::io::Io::new(
-            toolsh::interp::io::Input::null(),
-            toolsh::interp::io::Output::Null,
-            toolsh::interp::io::Output::Null,
-        );
+        use toolsh::interp::io::{Capture, Input, Io, Output};
+        let stdout = Capture::new(1 << 24);
+        let stderr = Capture::new(1 << 24);
+        let io = Io::new(Input::null(), Output::Capture(stdout.clone()), Output::Capture(stderr.clone()));
+        let mut status = shell.run(script, &io).await;
         if shell.exit_status().is_none() {
-            outcome.status = shell.finish(&io).await;
+            status = shell.finish(&io).await;
         }
-        outcome
+        toolsh::ExecOutcome { stdout: stdout.take(), stderr: stderr.take(), status }
     });
     Outcome {
         stdout: normalize(&outcome.stdout_text(), &root),
@@ -302,6 +304,15 @@ fn run_toolsh(runtime: &tokio::runtime::Runtime, script: &str) -> Outcome {
 
 fn compat_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/compat")
+}
+
+fn shorten(text: &str) -> String {
+    let shown = escape(text);
+    if shown.len() <= 400 {
+        return shown;
+    }
+    let cut: String = shown.chars().take(400).collect();
+    format!("{cut}… ({} chars)", text.len())
 }
 
 fn differs(expected: &Outcome, actual: &Outcome, stderr: bool) -> Vec<String> {

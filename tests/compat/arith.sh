@@ -1,0 +1,185 @@
+### basic arithmetic
+echo $((1 + 2 * 3)) $(( (1+2)*3 )) $((7/2)) $((7%3)) $((-7/2)) $((-7%3))
+## stdout:
+7 9 3 1 -3 -1
+## status: 0
+
+### power and shifts
+echo $((2**10)) $((1<<4)) $((256>>2))
+## stdout:
+1024 16 64
+## status: 0
+
+### comparison and logic
+echo $((3>2)) $((3<2)) $((1==1)) $((1!=1)) $((1&&0)) $((1||0)) $((!5))
+## stdout:
+1 0 1 0 0 1 0
+## status: 0
+
+### bitwise
+echo $((6&3)) $((6|3)) $((6^3)) $((~0))
+## stdout:
+2 7 5 -1
+## status: 0
+
+### ternary
+x=5; echo $((x>3 ? 10 : 20))
+## stdout:
+10
+## status: 0
+
+### variables without dollar
+a=4 b=5; echo $((a*b)) $(($a+$b))
+## stdout:
+20 9
+## status: 0
+
+### assignment operators
+x=10; ((x+=5)); ((x*=2)); ((x-=1)); echo $x
+## stdout:
+29
+## status: 0
+
+### increment and decrement
+i=5; echo $((i++)) $i $((++i)) $((i--)) $((--i))
+## stdout:
+5 6 7 7 5
+## status: 0
+
+### comma operator
+echo $((a=1, b=2, a+b))
+## stdout:
+3
+## status: 0
+
+### hex octal base
+echo $((0x1f)) $((010)) $((2#1010)) $((36#z))
+## stdout:
+31 8 10 35
+## status: 0
+
+### unset variable is zero
+unset u; echo $((u+1))
+## stdout:
+1
+## status: 0
+
+### variable holding expression
+e="2+3"; echo $((e*2))
+## stdout:
+10
+## status: 0
+
+### arith command status
+((0)); echo $?; ((5)); echo $?
+## stdout:
+1
+0
+## status: 0
+
+### arith for loop
+for ((i=0; i<3; i++)); do echo $i; done
+## stdout:
+0
+1
+2
+## status: 0
+
+### arith for with empty parts
+i=0; for ((;;)); do ((i++)); ((i>=3)) && break; done; echo $i
+## stdout:
+3
+## status: 0
+
+### division by zero error
+(echo $((1/0))); echo status $?
+## stdout:
+status 1
+## status: 0
+
+### nested arithmetic
+echo $(( $((2+3)) * 2 ))
+## stdout:
+10
+## status: 0
+
+### arithmetic with command substitution
+echo $(( $(echo 4) + 1 ))
+## stdout:
+5
+## status: 0
+
+### negative numbers
+echo $((-5 + 3)) $(( - -2 ))
+## stdout:
+-2 2
+## status: 0
+
+### large numbers wrap
+echo $((9223372036854775807 + 1))
+## stdout:
+-9223372036854775808
+## status: 0
+
+### let command
+let x=5+5 y=x*2; echo $x $y; let z=0; echo $?
+## stdout:
+10 20
+1
+## status: 0
+
+### declare integer
+declare -i n; n="3+4"; echo $n; n+=1; echo $n
+## stdout:
+7
+8
+## status: 0
+
+### array index arithmetic
+a=(10 20 30); i=1; echo ${a[i+1]} $((a[0]+a[2]))
+## stdout:
+30 40
+## status: 0
+
+### assignment in arithmetic to array
+a=(1 2 3); ((a[1]=7)); echo ${a[@]}
+## stdout:
+1 7 3
+## status: 0
+
+### precedence of unary minus and power
+echo $((-2**2)) $((2**-0))
+## stdout:
+4 1
+## status: 0
+
+### comparison chains
+echo $((1<2<3)) $((3>2>1))
+## stdout:
+1 0
+## status: 0
+
+### spaces in arith
+echo $((   1   +   1   ))
+## stdout:
+2
+## status: 0
+
+### arithmetic expansion in string
+echo "sum=$((1+1))"
+## stdout:
+sum=2
+## status: 0
+
+### modulo negative
+echo $((-10 % 3)) $((10 % -3))
+## stdout:
+-1 1
+## status: 0
+
+### logical short circuit
+x=0; (( 1 || (x=5) )); echo $x; (( 0 && (x=6) )); echo $x
+## stdout:
+0
+0
+## status: 0

@@ -1,0 +1,223 @@
+### indexed array basics
+a=(one two three); echo ${a[0]} ${a[2]} ${#a[@]}
+## stdout:
+one three 3
+## status: 0
+
+### all elements
+a=(x y z); echo "${a[@]}"; echo "${a[*]}"
+## stdout:
+x y z
+x y z
+## status: 0
+
+### append element
+a=(1 2); a+=(3 4); echo ${a[@]} ${#a[@]}
+## stdout:
+1 2 3 4 4
+## status: 0
+
+### assign by index
+a[5]=five; a[1]=one; echo ${!a[@]} ${a[@]}
+## stdout:
+1 5 one five
+## status: 0
+
+### sparse array length
+a=([3]=c [1]=a); echo ${#a[@]} ${!a[@]}
+## stdout:
+2 1 3
+## status: 0
+
+### negative index
+a=(1 2 3); echo ${a[-1]} ${a[-2]}
+## stdout:
+3 2
+## status: 0
+
+### array element length
+a=(hello); echo ${#a[0]}
+## stdout:
+5
+## status: 0
+
+### array from word splitting
+s="a b c"; a=($s); echo ${#a[@]}
+## stdout:
+3
+## status: 0
+
+### quoted elements keep spaces
+a=("a b" c); echo ${#a[@]}; printf '[%s]' "${a[@]}"; echo
+## stdout:
+2
+[a b][c]
+## status: 0
+
+### unset element
+a=(1 2 3); unset 'a[1]'; echo ${a[@]} ${!a[@]}
+## stdout:
+1 3 0 2
+## status: 0
+
+### unset whole array
+a=(1 2); unset a; echo "[${a[@]}]"
+## stdout:
+[]
+## status: 0
+
+### array slice
+a=(a b c d e); echo ${a[@]:1:3} ${a[@]: -2}
+## stdout:
+b c d d e
+## status: 0
+
+### array pattern operations
+a=(apple.txt banana.txt); echo ${a[@]%.txt} ${a[@]/a/A}
+## stdout:
+apple banana Apple.txt bAnana.txt
+## status: 0
+
+### iterate array
+a=("x y" z); for i in "${a[@]}"; do echo "<$i>"; done
+## stdout:
+<x y>
+<z>
+## status: 0
+
+### iterate indices
+a=(p q r); for i in "${!a[@]}"; do echo $i=${a[$i]}; done
+## stdout:
+0=p
+1=q
+2=r
+## status: 0
+
+### associative array
+declare -A m; m[one]=1; m[two]=2; echo ${m[one]} ${m[two]} ${#m[@]}
+## stdout:
+1 2 2
+## status: 0
+
+### associative array literal
+declare -A m=([a]=x [b]=y); echo ${m[a]}${m[b]}
+## stdout:
+xy
+## status: 0
+
+### associative keys with spaces
+declare -A m; m["key one"]=v; echo "${m[key one]}"
+## stdout:
+v
+## status: 0
+
+### associative missing key
+declare -A m; echo "[${m[nope]}]"
+## stdout:
+[]
+## status: 0
+
+### associative unset key
+declare -A m=([a]=1 [b]=2); unset 'm[a]'; echo ${#m[@]} ${m[b]}
+## stdout:
+1 2
+## status: 0
+
+### array element default
+a=(); echo ${a[0]:-empty}
+## stdout:
+empty
+## status: 0
+
+### scalar as array
+s=hello; echo ${s[0]} ${#s[@]}
+## stdout:
+hello 1
+## status: 0
+
+### array in arithmetic
+a=(5 10); echo $(( a[0] * a[1] ))
+## stdout:
+50
+## status: 0
+
+### array with command substitution elements
+a=($(echo 1 2 3)); echo ${#a[@]}
+## stdout:
+3
+## status: 0
+
+### declare -a
+declare -a arr; arr[0]=z; echo ${arr[@]}
+## stdout:
+z
+## status: 0
+
+### array copy
+a=(1 "2 3"); b=("${a[@]}"); echo ${#b[@]} "${b[1]}"
+## stdout:
+2 2 3
+## status: 0
+
+### array element increment
+a=(1); ((a[0]++)); echo ${a[0]}
+## stdout:
+2
+## status: 0
+
+### read into array
+read -a parts <<< "x y z"; echo ${parts[1]} ${#parts[@]}
+## stdout:
+y 3
+## status: 0
+
+### array join with IFS
+a=(a b c); IFS=,; echo "${a[*]}"
+## stdout:
+a,b,c
+## status: 0
+
+### declare -p array
+a=(1 two); declare -p a
+## stdout:
+declare -a a=([0]="1" [1]="two")
+## status: 0
+
+### append to element
+a=(x); a[0]+=y; echo ${a[0]}
+## stdout:
+xy
+## status: 0
+
+### array index from variable expression
+a=(a b c); i=0; echo ${a[$i+1]} ${a[i+2]}
+## stdout:
+b c
+## status: 0
+
+### empty array iteration
+a=(); for x in "${a[@]}"; do echo never; done; echo done
+## stdout:
+done
+## status: 0
+
+### associative iteration sorted output
+declare -A m=([k1]=v1); for k in "${!m[@]}"; do echo "$k=${m[$k]}"; done
+## stdout:
+k1=v1
+## status: 0
+
+### array with glob element
+touch g1 g2; a=(g*); echo ${a[@]}
+## stdout:
+g1 g2
+## status: 0
+## files:
+g1: ""
+g2: ""
+
+### local associative array in function
+f() { local -A h=([x]=1); echo ${h[x]}; }; f
+## stdout:
+1
+## status: 0

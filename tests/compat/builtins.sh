@@ -1,0 +1,397 @@
+### echo options
+echo -n no-newline; echo; echo -e 'a\tb'; echo -E 'a\tb'
+## stdout:
+no-newline
+a	b
+a\tb
+## status: 0
+
+### echo dash dash is literal
+echo -- -n
+## stdout:
+-- -n
+## status: 0
+
+### echo -e escapes
+echo -e 'x\ny' '\x41' '\0101' 'c\cnot shown'
+## stdout-nonl:
+x
+y A A c
+## status: 0
+
+### printf formats
+printf '%s-%s\n' a b; printf '%d %5d %-5d| %05d\n' 42 42 42 42
+## stdout:
+a-b
+42    42 42   | 00042
+## status: 0
+
+### printf reuses format
+printf '%s\n' one two three
+## stdout:
+one
+two
+three
+## status: 0
+
+### printf floats
+printf '%.2f %e %g %g\n' 3.14159 12345.678 0.0001 1000000
+## stdout:
+3.14 1.234568e+04 0.0001 1e+06
+## status: 0
+
+### printf hex octal char
+printf '%x %X %o %c\n' 255 255 8 hello
+## stdout:
+ff FF 10 h
+## status: 0
+
+### printf q
+printf '%q\n' 'a b' "it's" 'x$y'
+## stdout:
+a\ b
+it\'s
+x\$y
+## status: 0
+
+### printf b
+printf '%b\n' 'tab\there'
+## stdout:
+tab	here
+## status: 0
+
+### printf percent and missing args
+printf '%s %% %s|\n' only
+## stdout:
+only % |
+## status: 0
+
+### printf -v
+printf -v out '%03d' 7; echo $out
+## stdout:
+007
+## status: 0
+
+### printf char code
+printf '%d\n' "'A"
+## stdout:
+65
+## status: 0
+
+### printf width star
+printf '%*s|%-*s|\n' 5 ab 4 cd
+## stdout:
+   ab|cd  |
+## status: 0
+
+### printf invalid number
+printf '%d\n' abc 2>/dev/null; echo $?
+## stdout:
+0
+1
+## status: 0
+
+### printf no trailing newline
+printf abc; printf '\n'
+## stdout:
+abc
+## status: 0
+
+### printf precision string
+printf '%.3s\n' abcdef
+## stdout:
+abc
+## status: 0
+
+### read basic
+read a b <<< "one two three"; echo "$a|$b"
+## stdout:
+one|two three
+## status: 0
+
+### read raw vs escapes
+read -r x <<< 'a\tb'; echo "$x"; read y <<< 'a\tb'; echo "$y"
+## stdout:
+a\tb
+atb
+## status: 0
+
+### read REPLY
+read <<< "  spaced  "; echo "[$REPLY]"
+## stdout:
+[  spaced  ]
+## status: 0
+
+### read trims whitespace
+read v <<< "  lead trail  "; echo "[$v]"
+## stdout:
+[lead trail]
+## status: 0
+
+### read with IFS
+IFS=: read a b c <<< "x:y:z"; echo $a $b $c
+## stdout:
+x y z
+## status: 0
+
+### read delimiter
+read -d , first <<< "a,b"; echo $first
+## stdout:
+a
+## status: 0
+
+### read n chars
+read -n 3 part <<< "abcdef"; echo $part
+## stdout:
+abc
+## status: 0
+
+### read eof status
+read x < /dev/null; echo $?
+## stdout:
+1
+## status: 0
+
+### read last line without newline
+printf 'a\nb' | { read l1; read l2; echo "$l1 $l2 $?"; }
+## stdout:
+a b 1
+## status: 0
+
+### set positional
+set -- x y z; echo $# $2
+## stdout:
+3 y
+## status: 0
+
+### set -u error
+(set -u; echo $undefined_var) 2>/dev/null; echo $?
+## stdout:
+1
+## status: 0
+
+### set -x trace +stderr
+set -x; echo traced; set +x
+## stdout:
+traced
+## stderr:
++ echo traced
++ set +x
+## status: 0
+
+### set -o listing selected
+set -o pipefail; [[ -o pipefail ]]; echo $?
+## stdout:
+0
+## status: 0
+
+### shift too far
+set -- a; shift 2; echo $?
+## stdout:
+1
+## status: 0
+
+### getopts loop
+set -- -a -b val rest; while getopts ab: opt; do echo "$opt ${OPTARG:-}"; done; shift $((OPTIND-1)); echo "$@"
+## stdout:
+a 
+b val
+rest
+## status: 0
+
+### getopts combined flags
+set -- -xy; while getopts xy o; do echo $o; done
+## stdout:
+x
+y
+## status: 0
+
+### getopts invalid option silent
+set -- -z; getopts :a o; echo "$o $OPTARG"
+## stdout:
+? z
+## status: 0
+
+### getopts missing argument silent
+set -- -a; getopts :a: o; echo "$o $OPTARG"
+## stdout:
+: a
+## status: 0
+
+### declare and typeset
+declare x=1; typeset y=2; echo $x $y
+## stdout:
+1 2
+## status: 0
+
+### declare -p scalar
+x="a b"; declare -p x
+## stdout:
+declare -- x="a b"
+## status: 0
+
+### declare -x exports
+declare -x EXPORTED=yes; bash -c 'echo $EXPORTED'
+## stdout:
+yes
+## status: 0
+
+### export and unset
+export A=1; unset A; echo "[${A-gone}]"
+## stdout:
+[gone]
+## status: 0
+
+### readonly
+readonly R=5; R=6 2>/dev/null; echo $R
+## status: 1
+
+### readonly error message status
+readonly Q=1; (Q=2) 2>/dev/null; echo $?
+## stdout:
+1
+## status: 0
+
+### unset variable
+x=1; unset x; echo "[${x-unset}]"
+## stdout:
+[unset]
+## status: 0
+
+### local outside function
+local x=1 2>/dev/null; echo $?
+## stdout:
+1
+## status: 0
+
+### type of builtin and function
+f() { :; }; type -t echo f if; type nope >/dev/null 2>&1; echo $?
+## stdout:
+builtin
+function
+keyword
+1
+## status: 0
+
+### command -v
+command -v echo; command -v nothere; echo $?
+## stdout:
+echo
+1
+## status: 0
+
+### command bypasses function
+echo() { builtin echo "fn $*"; }; echo x; command echo y
+## stdout:
+fn x
+y
+## status: 0
+
+### eval
+cmd='echo evaluated'; eval "$cmd"; eval 'x=5'; echo $x
+## stdout:
+evaluated
+5
+## status: 0
+
+### eval with multiple args
+eval echo a b '$((1+1))'
+## stdout:
+a b 2
+## status: 0
+
+### true false colon
+true; echo $?; false; echo $?; :; echo $?
+## stdout:
+0
+1
+0
+## status: 0
+
+### pwd and cd
+mkdir -p a/b; cd a/b; pwd; cd ..; pwd; cd -
+## stdout:
+<tmp>/a/b
+<tmp>/a
+<tmp>/a/b
+## status: 0
+## files:
+a/
+a/b/
+
+### cd to missing directory
+cd /nonexistent/dir 2>/dev/null; echo $?
+## stdout:
+1
+## status: 0
+
+### pushd popd
+mkdir x y; pushd x > /dev/null; pushd ../y > /dev/null; popd > /dev/null; basename $(pwd); popd >/dev/null; basename $(pwd) | head -c 6; echo
+## stdout:
+x
+toolsh
+## status: 0
+## files:
+x/
+y/
+
+### exit status of exit
+(exit 300); echo $?
+## stdout:
+44
+## status: 0
+
+### let returns status
+let 0; echo $?; let 1; echo $?
+## stdout:
+1
+0
+## status: 0
+
+### shopt nullglob
+shopt -s nullglob; echo start *.nothing end
+## stdout:
+start end
+## status: 0
+
+### shopt globstar
+mkdir -p a/b; touch a/b/c.txt a/d.txt; shopt -s globstar; echo **/*.txt
+## stdout:
+a/b/c.txt a/d.txt
+## status: 0
+## files:
+a/
+a/b/
+a/b/c.txt: ""
+a/d.txt: ""
+
+### source file
+echo 'sourced=yes; echo in source $1' > lib.sh; source lib.sh arg; echo $sourced
+## stdout:
+in source arg
+yes
+## status: 0
+## files:
+lib.sh: "sourced=yes; echo in source $1\n"
+
+### dot source with return
+printf 'echo one\nreturn 4\necho two\n' > r.sh; . ./r.sh; echo $?
+## stdout:
+one
+4
+## status: 0
+## files:
+r.sh: "echo one\nreturn 4\necho two\n"
+
+### sh -c runs nested shell
+sh -c 'echo nested $0 $1' name arg
+## stdout:
+nested name arg
+## status: 0
+
+### bash -c isolates variables
+x=1; bash -c 'echo "[$x]"'; export x; bash -c 'echo "[$x]"'
+## stdout:
+[]
+[1]
+## status: 0

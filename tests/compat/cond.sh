@@ -1,0 +1,257 @@
+### test string equality
+[ abc = abc ]; echo $?; [ abc = abd ]; echo $?; [ a != b ]; echo $?
+## stdout:
+0
+1
+0
+## status: 0
+
+### test empty and non-empty
+[ -z "" ]; echo $?; [ -n "x" ]; echo $?; [ -z x ]; echo $?
+## stdout:
+0
+0
+1
+## status: 0
+
+### test numeric
+[ 5 -gt 3 ]; echo $?; [ 2 -ge 2 ]; echo $?; [ 1 -eq 2 ]; echo $?; [ 3 -le 1 ]; echo $?
+## stdout:
+0
+0
+1
+1
+## status: 0
+
+### test files
+touch f; mkdir d; [ -f f ]; echo $?; [ -d d ]; echo $?; [ -e nope ]; echo $?; [ -f d ]; echo $?
+## stdout:
+0
+0
+1
+1
+## status: 0
+## files:
+d/
+f: ""
+
+### test not and and or
+[ ! -e nope ]; echo $?; [ -n a -a -n b ]; echo $?; [ -z a -o -n b ]; echo $?
+## stdout:
+0
+0
+0
+## status: 0
+
+### test single argument
+[ x ]; echo $?; [ "" ]; echo $?
+## stdout:
+0
+1
+## status: 0
+
+### test with no arguments
+[ ]; echo $?
+## stdout:
+1
+## status: 0
+
+### test missing bracket
+[ a = a 2>/dev/null; echo $?
+## stdout:
+2
+## status: 0
+
+### test integer error
+[ a -eq 1 ] 2>/dev/null; echo $?
+## stdout:
+2
+## status: 0
+
+### test command form
+test -n hi && echo yes
+## stdout:
+yes
+## status: 0
+
+### test parentheses
+[ \( a = a \) -a \( b = b \) ]; echo $?
+## stdout:
+0
+## status: 0
+
+### test string ordering
+[ a \< b ]; echo $?; [ b \> a ]; echo $?
+## stdout:
+0
+0
+## status: 0
+
+### test -s size
+printf x > full; : > empty; [ -s full ]; echo $?; [ -s empty ]; echo $?
+## stdout:
+0
+1
+## status: 0
+## files:
+empty: ""
+full: "x"
+
+### test -x executable
+touch s; chmod +x s; [ -x s ]; echo $?; touch n; [ -x n ]; echo $?
+## stdout:
+0
+1
+## status: 0
+## files:
+n: ""
+s: ""
+
+### double bracket pattern
+[[ foo.txt == *.txt ]]; echo $?; [[ foo.txt == *.log ]]; echo $?
+## stdout:
+0
+1
+## status: 0
+
+### double bracket quoted pattern is literal
+[[ 'a*' == "a*" ]]; echo $?; [[ abc == "a*" ]]; echo $?
+## stdout:
+0
+1
+## status: 0
+
+### double bracket regex
+[[ 2024-01-15 =~ ^([0-9]+)-([0-9]+) ]]; echo $? ${BASH_REMATCH[0]} ${BASH_REMATCH[1]} ${BASH_REMATCH[2]}
+## stdout:
+0 2024-01 2024 01
+## status: 0
+
+### double bracket regex no match
+[[ abc =~ ^[0-9]+$ ]]; echo $?
+## stdout:
+1
+## status: 0
+
+### double bracket regex from variable
+re='^a.c$'; [[ abc =~ $re ]]; echo $?
+## stdout:
+0
+## status: 0
+
+### double bracket and or
+[[ -n a && -z "" ]]; echo $?; [[ -z a || -n b ]]; echo $?
+## stdout:
+0
+0
+## status: 0
+
+### double bracket not
+[[ ! -e nothing ]]; echo $?
+## stdout:
+0
+## status: 0
+
+### double bracket no word splitting
+x="a b"; [[ $x == "a b" ]]; echo $?
+## stdout:
+0
+## status: 0
+
+### double bracket numeric comparison
+[[ 10 -gt 9 ]]; echo $?; x=3; [[ $x -eq 3 ]]; echo $?
+## stdout:
+0
+0
+## status: 0
+
+### double bracket arithmetic operands
+[[ 1+1 -eq 2 ]]; echo $?
+## stdout:
+0
+## status: 0
+
+### double bracket string comparison
+[[ apple < banana ]]; echo $?; [[ b > a ]]; echo $?
+## stdout:
+0
+0
+## status: 0
+
+### double bracket grouping
+[[ ( a == a || a == b ) && b == b ]]; echo $?
+## stdout:
+0
+## status: 0
+
+### double bracket empty variable
+[[ -z $unset ]]; echo $?
+## stdout:
+0
+## status: 0
+
+### double bracket -v
+x=1; [[ -v x ]]; echo $?; [[ -v nope ]]; echo $?
+## stdout:
+0
+1
+## status: 0
+
+### double bracket file tests
+touch file; [[ -f file && ! -d file ]]; echo $?
+## stdout:
+0
+## status: 0
+## files:
+file: ""
+
+### double bracket not equal pattern
+[[ abc != a* ]]; echo $?
+## stdout:
+1
+## status: 0
+
+### test newer than
+touch new; [ new -nt nope ]; echo $?; [ nope -ot new ]; echo $?
+## stdout:
+0
+0
+## status: 0
+## files:
+new: ""
+
+### test equal with = in double brackets
+[[ a = a ]]; echo $?
+## stdout:
+0
+## status: 0
+
+### if with test
+x=5; if [ "$x" -gt 3 ]; then echo big; fi
+## stdout:
+big
+## status: 0
+
+### test -L symlink
+touch t; ln -s t l; [ -L l ]; echo $?; [ -L t ]; echo $?
+## stdout:
+0
+1
+## status: 0
+## files:
+l -> t
+t: ""
+
+### double bracket glob character class
+[[ b == [abc] ]]; echo $?; [[ z == [!xyz] ]]; echo $?
+## stdout:
+0
+1
+## status: 0
+
+### extglob in double brackets
+[[ foo.c == @(*.c|*.h) ]]; echo $?; [[ x.py == !(*.c) ]]; echo $?
+## stdout:
+0
+0
+## status: 0

@@ -1,0 +1,294 @@
+### if then else
+if true; then echo yes; else echo no; fi
+## stdout:
+yes
+## status: 0
+
+### if false branch
+if false; then echo yes; else echo no; fi
+## stdout:
+no
+## status: 0
+
+### elif chain
+x=2; if [ $x = 1 ]; then echo one; elif [ $x = 2 ]; then echo two; else echo other; fi
+## stdout:
+two
+## status: 0
+
+### if status when no branch taken
+if false; then :; fi; echo $?
+## stdout:
+0
+## status: 0
+
+### if condition status list
+if false; true; then echo last wins; fi
+## stdout:
+last wins
+## status: 0
+
+### while loop
+i=0; while [ $i -lt 3 ]; do echo $i; i=$((i+1)); done
+## stdout:
+0
+1
+2
+## status: 0
+
+### until loop
+i=0; until [ $i -ge 3 ]; do echo $i; i=$((i+1)); done
+## stdout:
+0
+1
+2
+## status: 0
+
+### for in list
+for x in a b c; do echo "<$x>"; done
+## stdout:
+<a>
+<b>
+<c>
+## status: 0
+
+### for over positional
+set -- p q; for x; do echo $x; done
+## stdout:
+p
+q
+## status: 0
+
+### for with glob
+touch b.txt a.txt c.log; for f in *.txt; do echo $f; done
+## stdout:
+a.txt
+b.txt
+## status: 0
+## files:
+a.txt: ""
+b.txt: ""
+c.log: ""
+
+### for with no matches keeps pattern
+for f in *.none; do echo "$f"; done
+## stdout:
+*.none
+## status: 0
+
+### for with brace expansion
+for i in {1..3}; do echo $i; done
+## stdout:
+1
+2
+3
+## status: 0
+
+### break
+for i in 1 2 3 4; do [ $i = 3 ] && break; echo $i; done
+## stdout:
+1
+2
+## status: 0
+
+### continue
+for i in 1 2 3 4; do [ $i = 2 ] && continue; echo $i; done
+## stdout:
+1
+3
+4
+## status: 0
+
+### break two levels
+for i in 1 2; do for j in a b; do [ $j = b ] && break 2; echo $i$j; done; done; echo end
+## stdout:
+1a
+end
+## status: 0
+
+### continue two levels
+for i in 1 2; do for j in a b; do [ $j = b ] && continue 2; echo $i$j; done; echo never; done
+## stdout:
+1a
+2a
+## status: 0
+
+### loop status
+for i in 1; do false; done; echo $?
+## stdout:
+1
+## status: 0
+
+### while read loop
+printf 'a\nb\nc\n' > f; while read -r line; do echo "got $line"; done < f
+## stdout:
+got a
+got b
+got c
+## status: 0
+## files:
+f: "a\nb\nc\n"
+
+### case basic
+case foo in f*) echo starts f;; *) echo other;; esac
+## stdout:
+starts f
+## status: 0
+
+### case alternatives
+case b in a|b) echo ab;; esac
+## stdout:
+ab
+## status: 0
+
+### case no match status
+case x in y) echo y;; esac; echo $?
+## stdout:
+0
+## status: 0
+
+### case fallthrough
+case a in a) echo one;& b) echo two;; c) echo three;; esac
+## stdout:
+one
+two
+## status: 0
+
+### case continue matching
+case ab in a*) echo first;;& *b) echo second;;& x) echo no;; esac
+## stdout:
+first
+second
+## status: 0
+
+### case with quoted pattern
+case '*' in '*') echo literal star;; esac
+## stdout:
+literal star
+## status: 0
+
+### case with variable pattern
+p='a*'; case abc in $p) echo matched;; esac
+## stdout:
+matched
+## status: 0
+
+### case with quoted variable pattern
+p='a*'; case abc in "$p") echo matched;; *) echo literal;; esac
+## stdout:
+literal
+## status: 0
+
+### case with char class
+case 5 in [0-9]) echo digit;; esac
+## stdout:
+digit
+## status: 0
+
+### case empty body
+case a in a) ;; esac; echo ok
+## stdout:
+ok
+## status: 0
+
+### case with parenthesis before pattern
+case z in (z) echo paren;; esac
+## stdout:
+paren
+## status: 0
+
+### brace group
+{ echo a; echo b; } > out; cat out
+## stdout:
+a
+b
+## status: 0
+## files:
+out: "a\nb\n"
+
+### subshell isolates variables
+x=1; (x=2; echo $x); echo $x
+## stdout:
+2
+1
+## status: 0
+
+### subshell cd does not leak
+mkdir d; (cd d; pwd); pwd
+## stdout:
+<tmp>/d
+<tmp>
+## status: 0
+## files:
+d/
+
+### subshell exit status
+(exit 7); echo $?
+## stdout:
+7
+## status: 0
+
+### nested loops with output
+for a in 1 2; do for b in x y; do printf '%s%s ' $a $b; done; done; echo
+## stdout:
+1x 1y 2x 2y 
+## status: 0
+
+### while with break on condition
+n=0; while :; do n=$((n+1)); if [ $n -gt 4 ]; then break; fi; done; echo $n
+## stdout:
+5
+## status: 0
+
+### negation
+! false; echo $?; ! true; echo $?
+## stdout:
+0
+1
+## status: 0
+
+### and or precedence
+false && echo a || echo b && echo c
+## stdout:
+b
+c
+## status: 0
+
+### semicolons and newlines
+echo a; echo b
+echo c
+## stdout:
+a
+b
+c
+## status: 0
+
+### if with and-or condition
+if true && false; then echo y; else echo n; fi
+## stdout:
+n
+## status: 0
+
+### while with complex condition
+i=0; while [ $i -lt 5 ] && [ $i -ne 3 ]; do i=$((i+1)); done; echo $i
+## stdout:
+3
+## status: 0
+
+### select of loop output into pipe
+for i in 3 1 2; do echo $i; done | tr '\n' ' '; echo
+## stdout:
+3 1 2 
+## status: 0
+
+### exit in subshell leaves parent running
+(exit 3) ; echo after
+## stdout:
+after
+## status: 0
+
+### return value of group
+{ false; }; echo $?
+## stdout:
+1
+## status: 0

@@ -1,0 +1,588 @@
+### mkdir and ls
+mkdir a b c; ls
+## stdout:
+a
+b
+c
+## status: 0
+## files:
+a/
+b/
+c/
+
+### mkdir -p nested
+mkdir -p x/y/z; ls x/y
+## stdout:
+z
+## status: 0
+## files:
+x/
+x/y/
+x/y/z/
+
+### mkdir existing fails
+mkdir d; mkdir d 2>/dev/null; echo $?
+## stdout:
+1
+## status: 0
+## files:
+d/
+
+### touch creates files
+touch one two; ls
+## stdout:
+one
+two
+## status: 0
+## files:
+one: ""
+two: ""
+
+### ls -a shows hidden
+touch .hidden vis; ls -a
+## stdout:
+.
+..
+.hidden
+vis
+## status: 0
+## files:
+.hidden: ""
+vis: ""
+
+### ls -A
+touch .h v; ls -A
+## stdout:
+.h
+v
+## status: 0
+## files:
+.h: ""
+v: ""
+
+### ls -1 of files and dirs
+mkdir dd; touch ff; ls -1
+## stdout:
+dd
+ff
+## status: 0
+## files:
+dd/
+ff: ""
+
+### ls directory argument
+mkdir sub; touch sub/x sub/y; ls sub
+## stdout:
+x
+y
+## status: 0
+## files:
+sub/
+sub/x: ""
+sub/y: ""
+
+### ls multiple directories
+mkdir p q; touch p/1 q/2; ls p q
+## stdout:
+p:
+1
+
+q:
+2
+## status: 0
+## files:
+p/
+p/1: ""
+q/
+q/2: ""
+
+### ls recursive
+mkdir -p r/s; touch r/f r/s/g; ls -R r
+## stdout:
+r:
+f
+s
+
+r/s:
+g
+## status: 0
+## files:
+r/
+r/f: ""
+r/s/
+r/s/g: ""
+
+### ls missing file
+ls nothing 2>/dev/null; echo $?
+## stdout:
+2
+## status: 0
+
+### ls -d
+mkdir dir; ls -d dir
+## stdout:
+dir
+## status: 0
+## files:
+dir/
+
+### ls sort by size
+printf 123 > big; printf 1 > small; printf 12 > mid; ls -S
+## stdout:
+big
+mid
+small
+## status: 0
+## files:
+big: "123"
+mid: "12"
+small: "1"
+
+### ls reverse
+touch a b c; ls -r
+## stdout:
+c
+b
+a
+## status: 0
+## files:
+a: ""
+b: ""
+c: ""
+
+### cat with line numbers
+printf 'a\nb\n' > f; cat -n f
+## stdout:
+     1	a
+     2	b
+## status: 0
+## files:
+f: "a\nb\n"
+
+### cp file
+echo c > src; cp src dst; cat dst
+## stdout:
+c
+## status: 0
+## files:
+dst: "c\n"
+src: "c\n"
+
+### cp into directory
+mkdir d; echo x > f; cp f d/; ls d
+## stdout:
+f
+## status: 0
+## files:
+d/
+d/f: "x\n"
+f: "x\n"
+
+### cp directory needs -r
+mkdir d; cp d e 2>/dev/null; echo $?; touch d/f; cp -r d e; ls e
+## stdout:
+1
+f
+## status: 0
+## files:
+d/
+d/f: ""
+e/
+e/f: ""
+
+### mv rename
+echo m > old; mv old new; ls; cat new
+## stdout:
+new
+m
+## status: 0
+## files:
+new: "m\n"
+
+### mv into directory
+mkdir d; touch f1 f2; mv f1 f2 d; ls d
+## stdout:
+f1
+f2
+## status: 0
+## files:
+d/
+d/f1: ""
+d/f2: ""
+
+### rm file
+touch f; rm f; ls
+## status: 0
+
+### rm missing
+rm nothing 2>/dev/null; echo $?; rm -f nothing; echo $?
+## stdout:
+1
+0
+## status: 0
+
+### rm directory requires -r
+mkdir d; rm d 2>/dev/null; echo $?; rm -r d; ls
+## stdout:
+1
+## status: 0
+
+### rm -rf tree
+mkdir -p t/u/v; touch t/u/v/w; rm -rf t; ls
+## status: 0
+
+### rmdir
+mkdir e; rmdir e; ls; mkdir f; touch f/x; rmdir f 2>/dev/null; echo $?
+## stdout:
+1
+## status: 0
+## files:
+f/
+f/x: ""
+
+### ln -s and readlink
+echo target > t; ln -s t link; readlink link; cat link
+## stdout:
+t
+target
+## status: 0
+## files:
+link -> t
+t: "target\n"
+
+### symlink to directory
+mkdir real; touch real/in; ln -s real alias; ls alias
+## stdout:
+in
+## status: 0
+## files:
+alias -> real
+real/
+real/in: ""
+
+### basename and dirname
+basename /a/b/c.txt; basename /a/b/c.txt .txt; dirname /a/b/c.txt; dirname file; dirname /
+## stdout:
+c.txt
+c
+/a/b
+.
+/
+## status: 0
+
+### basename multiple
+basename -a /x/one /y/two
+## stdout:
+one
+two
+## status: 0
+
+### head and tail
+seq 1 20 > n; head -n 3 n; tail -n 2 n; head -c 5 n | tr '\n' ' '; echo
+## stdout:
+1
+2
+3
+19
+20
+1 2 3
+## status: 0
+## files:
+n: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n14\n15\n16\n17\n18\n19\n20\n"
+
+### head negative count
+seq 1 5 | head -n -2
+## stdout:
+1
+2
+3
+## status: 0
+
+### tail from line
+seq 1 5 | tail -n +4
+## stdout:
+4
+5
+## status: 0
+
+### head multiple files
+echo a > f1; echo b > f2; head f1 f2
+## stdout:
+==> f1 <==
+a
+
+==> f2 <==
+b
+## status: 0
+## files:
+f1: "a\n"
+f2: "b\n"
+
+### tee append
+echo 1 | tee -a t > /dev/null; echo 2 | tee -a t > /dev/null; cat t
+## stdout:
+1
+2
+## status: 0
+## files:
+t: "1\n2\n"
+
+### seq variants
+seq 3; seq 2 4; seq 1 2 7; seq -s , 1 3; seq -w 8 10
+## stdout:
+1
+2
+3
+2
+3
+4
+1
+3
+5
+7
+1,2,3
+08
+09
+10
+## status: 0
+
+### seq decreasing
+seq 5 -2 1
+## stdout:
+5
+3
+1
+## status: 0
+
+### tr ranges and classes
+echo Hello World | tr '[:lower:]' '[:upper:]'; echo hello | tr -d l; echo aaabbb | tr -s ab
+## stdout:
+HELLO WORLD
+heo
+ab
+## status: 0
+
+### tr complement
+echo 'a1b2c3' | tr -cd '0-9'; echo
+## stdout:
+123
+## status: 0
+
+### chmod modes
+touch f; chmod 600 f; stat -c %a f; chmod u+x f; stat -c %a f; chmod go+r f; stat -c %a f
+## stdout:
+600
+700
+744
+## status: 0
+## files:
+f: ""
+
+### stat size and type
+printf 12345 > f; mkdir d; stat -c '%s %F' f d
+## stdout:
+5 regular file
+4096 directory
+## status: 0
+## files:
+d/
+f: "12345"
+
+### realpath
+mkdir -p a/b; cd a; realpath b; realpath ../a/./b; ln -s b lnk; realpath lnk; realpath nope/x 2>/dev/null; echo $?
+## stdout:
+<tmp>/a/b
+<tmp>/a/b
+<tmp>/a/b
+1
+## status: 0
+## files:
+a/
+a/b/
+a/lnk -> b
+
+### mktemp creates file in tmp
+f=$(mktemp); [ -f "$f" ] && echo created; case $f in /tmp/tmp.*) echo in tmp;; esac
+## stdout:
+created
+in tmp
+## status: 0
+
+### mktemp directory
+d=$(mktemp -d); [ -d "$d" ] && echo dir
+## stdout:
+dir
+## status: 0
+
+### find names
+mkdir -p src/sub; touch src/a.rs src/sub/b.rs src/c.txt; find src -name '*.rs' | sort
+## stdout:
+src/a.rs
+src/sub/b.rs
+## status: 0
+## files:
+src/
+src/a.rs: ""
+src/c.txt: ""
+src/sub/
+src/sub/b.rs: ""
+
+### find type
+mkdir -p t/d; touch t/f; find t -type d | sort; find t -type f
+## stdout:
+t
+t/d
+t/f
+## status: 0
+## files:
+t/
+t/d/
+t/f: ""
+
+### find maxdepth
+mkdir -p m/n/o; touch m/1 m/n/2 m/n/o/3; find m -maxdepth 1 | sort
+## stdout:
+m
+m/1
+m/n
+## status: 0
+## files:
+m/
+m/1: ""
+m/n/
+m/n/2: ""
+m/n/o/
+m/n/o/3: ""
+
+### find mindepth
+mkdir -p m/n; touch m/a m/n/b; find m -mindepth 2
+## stdout:
+m/n/b
+## status: 0
+## files:
+m/
+m/a: ""
+m/n/
+m/n/b: ""
+
+### find exec
+mkdir x; echo hi > x/f; find x -name f -exec cat {} \;
+## stdout:
+hi
+## status: 0
+## files:
+x/
+x/f: "hi\n"
+
+### find exec plus
+mkdir y; touch y/a; find y -type f -exec echo found {} +
+## stdout:
+found y/a
+## status: 0
+## files:
+y/
+y/a: ""
+
+### find delete
+mkdir z; touch z/a.tmp z/b.txt; find z -name '*.tmp' -delete; ls z
+## stdout:
+b.txt
+## status: 0
+## files:
+z/
+z/b.txt: ""
+
+### find not and or
+mkdir w; touch w/a.c w/b.h w/c.txt; find w -type f \( -name '*.c' -o -name '*.h' \) | sort; find w -type f ! -name '*.c' | sort
+## stdout:
+w/a.c
+w/b.h
+w/b.h
+w/c.txt
+## status: 0
+## files:
+w/
+w/a.c: ""
+w/b.h: ""
+w/c.txt: ""
+
+### find empty
+mkdir -p e/full e/empty; touch e/full/x e/zero; find e -empty | sort
+## stdout:
+e/empty
+e/full/x
+e/zero
+## status: 0
+## files:
+e/
+e/empty/
+e/full/
+e/full/x: ""
+e/zero: ""
+
+### find path
+mkdir -p p/q; touch p/q/r; find p -path '*/q/*'
+## stdout:
+p/q/r
+## status: 0
+## files:
+p/
+p/q/
+p/q/r: ""
+
+### find print0
+mkdir o; touch o/a; find o -type f -print0 | tr '\0' '\n'
+## stdout:
+o/a
+## status: 0
+## files:
+o/
+o/a: ""
+
+### find size
+printf '%0100d' 0 > big; touch small; find . -name 'b*' -size +50c; find . -name 's*' -size -1k
+## stdout:
+./big
+./small
+## status: 0
+## files:
+big: "0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+small: ""
+
+### du summary exists
+mkdir d; touch d/f; du -s d | tr -cd 'd\n'
+## stdout:
+d
+## status: 0
+## files:
+d/
+d/f: ""
+
+### cat missing file continues
+echo ok > ok; cat nope ok 2>/dev/null; echo $?
+## stdout:
+ok
+1
+## status: 0
+## files:
+ok: "ok\n"
+
+### date with fixed epoch
+date -u -d @0 +%Y-%m-%d
+## stdout:
+1970-01-01
+## status: 0
+
+### sleep zero
+sleep 0; echo slept
+## stdout:
+slept
+## status: 0
+
+### touch existing keeps content
+echo keep > k; touch k; cat k
+## stdout:
+keep
+## status: 0
+## files:
+k: "keep\n"

@@ -1,0 +1,176 @@
+### define and call
+greet() { echo "hello $1"; }; greet world
+## stdout:
+hello world
+## status: 0
+
+### function keyword
+function f { echo kw; }; f
+## stdout:
+kw
+## status: 0
+
+### function keyword with parens
+function g() { echo both; }; g
+## stdout:
+both
+## status: 0
+
+### arguments and count
+f() { echo $# "$@"; }; f a "b c" d
+## stdout:
+3 a b c d
+## status: 0
+
+### return status
+f() { return 3; }; f; echo $?
+## stdout:
+3
+## status: 0
+
+### return without value uses last status
+f() { false; return; }; f; echo $?
+## stdout:
+1
+## status: 0
+
+### local variables
+x=global; f() { local x=local; echo $x; }; f; echo $x
+## stdout:
+local
+global
+## status: 0
+
+### local without value
+x=g; f() { local x; echo "[${x-unset}]"; }; f
+## stdout:
+[unset]
+## status: 0
+
+### dynamic scoping
+x=outer; inner() { echo $x; }; outer() { local x=shadow; inner; }; outer; inner
+## stdout:
+shadow
+outer
+## status: 0
+
+### nested function modifies global
+f() { counter=$((counter+1)); }; counter=0; f; f; echo $counter
+## stdout:
+2
+## status: 0
+
+### recursion
+fact() { if [ $1 -le 1 ]; then echo 1; else echo $(( $1 * $(fact $(( $1 - 1 ))) )); fi; }; fact 5
+## stdout:
+120
+## status: 0
+
+### function positional isolation
+set -- a b; f() { set -- x; echo $1; }; f; echo $1
+## stdout:
+x
+a
+## status: 0
+
+### function redefinition
+f() { echo one; }; f() { echo two; }; f
+## stdout:
+two
+## status: 0
+
+### function with redirect on body
+f() { echo inside; } > out.txt; f; cat out.txt
+## stdout:
+inside
+## status: 0
+## files:
+out.txt: "inside\n"
+
+### function in pipeline
+f() { while read -r l; do echo "[$l]"; done; }; printf 'a\nb\n' | f
+## stdout:
+[a]
+[b]
+## status: 0
+
+### function output captured
+f() { echo captured; }; x=$(f); echo "$x"
+## stdout:
+captured
+## status: 0
+
+### unset function
+f() { echo f; }; unset -f f; type f >/dev/null 2>&1; echo $?
+## stdout:
+1
+## status: 0
+
+### FUNCNAME
+f() { echo $FUNCNAME; }; f
+## stdout:
+f
+## status: 0
+
+### local array
+f() { local -a arr=(1 2 3); echo ${#arr[@]}; }; f
+## stdout:
+3
+## status: 0
+
+### function exit status of last command
+f() { true; false; }; f; echo $?
+## stdout:
+1
+## status: 0
+
+### local affects called function only during call
+f() { local v=1; g; }; g() { echo "v=$v"; }; f; g
+## stdout:
+v=1
+v=
+## status: 0
+
+### return in loop inside function
+f() { for i in 1 2 3; do if [ $i = 2 ]; then return 5; fi; echo $i; done; }; f; echo $?
+## stdout:
+1
+5
+## status: 0
+
+### function name with dash
+my-func() { echo dashed; }; my-func
+## stdout:
+dashed
+## status: 0
+
+### function sees caller locals assigned later
+f() { local a=1; g; echo $a; }; g() { a=2; }; f
+## stdout:
+2
+## status: 0
+
+### prefix assignment visible in function
+f() { echo "[$V]"; }; V=temp f; echo "[$V]"
+## stdout:
+[temp]
+[]
+## status: 0
+
+### command substitution in function
+f() { echo "$(echo sub) $1"; }; f x
+## stdout:
+sub x
+## status: 0
+
+### function defined in subshell not visible outside
+(g() { :; }); type g >/dev/null 2>&1; echo $?
+## stdout:
+1
+## status: 0
+
+### recursive fibonacci
+fib() { local n=$1; if ((n < 2)); then echo $n; return; fi; local a b; a=$(fib $((n-1))); b=$(fib $((n-2))); echo $((a+b)); }; fib 10
+## stdout:
+55
+## status: 0

@@ -1,0 +1,264 @@
+### star glob sorted
+touch c b a; echo *
+## stdout:
+a b c
+## status: 0
+## files:
+a: ""
+b: ""
+c: ""
+
+### question mark glob
+touch a1 a2 a10; echo a?
+## stdout:
+a1 a2
+## status: 0
+## files:
+a1: ""
+a10: ""
+a2: ""
+
+### bracket glob
+touch x1 x2 x3; echo x[13]
+## stdout:
+x1 x3
+## status: 0
+## files:
+x1: ""
+x2: ""
+x3: ""
+
+### negated bracket
+touch y1 y2 y3; echo y[!2]
+## stdout:
+y1 y3
+## status: 0
+## files:
+y1: ""
+y2: ""
+y3: ""
+
+### no match keeps pattern
+echo *.nomatch
+## stdout:
+*.nomatch
+## status: 0
+
+### hidden files not matched
+touch .dot normal; echo *
+## stdout:
+normal
+## status: 0
+## files:
+.dot: ""
+normal: ""
+
+### dot pattern matches hidden
+touch .a .b c; echo .[ab]
+## stdout:
+.a .b
+## status: 0
+## files:
+.a: ""
+.b: ""
+c: ""
+
+### glob in subdirectory
+mkdir d; touch d/1.txt d/2.txt; echo d/*.txt
+## stdout:
+d/1.txt d/2.txt
+## status: 0
+## files:
+d/
+d/1.txt: ""
+d/2.txt: ""
+
+### glob directories with trailing slash
+mkdir m n; touch f; echo */
+## stdout:
+m/ n/
+## status: 0
+## files:
+f: ""
+m/
+n/
+
+### glob with prefix and suffix
+touch pre_1_post pre_2_post other; echo pre_*_post
+## stdout:
+pre_1_post pre_2_post
+## status: 0
+## files:
+other: ""
+pre_1_post: ""
+pre_2_post: ""
+
+### quoted parts are literal
+touch 'a*b' axb; echo 'a*'b; echo a"*"b
+## stdout:
+a*b
+a*b
+## status: 0
+## files:
+a*b: ""
+axb: ""
+
+### escaped star
+touch 's*'; echo s\*
+## stdout:
+s*
+## status: 0
+## files:
+s*: ""
+
+### noglob
+touch g; set -f; echo *; set +f; echo *
+## stdout:
+*
+g
+## status: 0
+## files:
+g: ""
+
+### extglob patterns
+shopt -s extglob
+touch a.c b.h c.txt; echo @(*.c|*.h); echo !(*.txt)
+## stdout:
+a.c b.h
+a.c b.h
+## status: 0
+## files:
+a.c: ""
+b.h: ""
+c.txt: ""
+
+### extglob without shopt is a syntax error in bash
+touch a.c; echo @(*.c)
+## status: 2
+## known-diff: toolsh always parses extended globs (docs/deviations.md)
+
+### glob in assignment does not expand
+touch q1 q2; x=q*; echo "$x"; echo $x
+## stdout:
+q*
+q1 q2
+## status: 0
+## files:
+q1: ""
+q2: ""
+
+### glob from variable expands unquoted
+touch v1 v2; p='v*'; echo $p; echo "$p"
+## stdout:
+v1 v2
+v*
+## status: 0
+## files:
+v1: ""
+v2: ""
+
+### brace expansion list
+echo a{b,c,d}e
+## stdout:
+abe ace ade
+## status: 0
+
+### brace expansion sequence
+echo {1..5} {a..e} {5..1}
+## stdout:
+1 2 3 4 5 a b c d e 5 4 3 2 1
+## status: 0
+
+### brace expansion step and padding
+echo {0..10..3} {01..03}
+## stdout:
+0 3 6 9 01 02 03
+## status: 0
+
+### nested brace expansion
+echo {a,b{1,2}}x
+## stdout:
+ax b1x b2x
+## status: 0
+
+### brace expansion with no comma is literal
+echo {a} {} a{}b
+## stdout:
+{a} {} a{}b
+## status: 0
+
+### brace before glob
+touch f1.txt f2.log; echo *.{txt,log}
+## stdout:
+f1.txt f2.log
+## status: 0
+## files:
+f1.txt: ""
+f2.log: ""
+
+### brace with variable is not sequence
+n=3; echo {1..$n}
+## stdout:
+{1..3}
+## status: 0
+
+### brace in quotes is literal
+echo "{a,b}" '{1..3}'
+## stdout:
+{a,b} {1..3}
+## status: 0
+
+### dotglob
+touch .h1 v1; shopt -s dotglob; echo *
+## stdout:
+.h1 v1
+## status: 0
+## files:
+.h1: ""
+v1: ""
+
+### failglob
+shopt -s failglob; (echo *.zzz) 2>/dev/null; echo $?
+## stdout:
+1
+## status: 0
+
+### nocaseglob
+touch ABC; shopt -s nocaseglob; echo a*
+## stdout:
+ABC
+## status: 0
+## files:
+ABC: ""
+
+### globstar recursive
+mkdir -p r/s/t; touch r/1 r/s/2 r/s/t/3; shopt -s globstar; echo r/**
+## stdout:
+r/ r/1 r/s r/s/2 r/s/t r/s/t/3
+## status: 0
+## files:
+r/
+r/1: ""
+r/s/
+r/s/2: ""
+r/s/t/
+r/s/t/3: ""
+
+### star does not cross slash
+mkdir -p u/v; touch u/v/w; echo u/*
+## stdout:
+u/v
+## status: 0
+## files:
+u/
+u/v/
+u/v/w: ""
+
+### character class glob
+touch 1a b2; echo [[:digit:]]*
+## stdout:
+1a
+## status: 0
+## files:
+1a: ""
+b2: ""

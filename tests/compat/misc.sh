@@ -1,0 +1,229 @@
+### command substitution strips trailing newlines
+x=$(printf 'a\n\n\n'); echo "[$x]"
+## stdout:
+[a]
+## status: 0
+
+### command substitution preserves inner newlines
+x=$(printf 'a\nb'); echo "$x"
+## stdout:
+a
+b
+## status: 0
+
+### nested command substitution
+echo $(echo $(echo deep))
+## stdout:
+deep
+## status: 0
+
+### command substitution status
+x=$(exit 4); echo $?
+## stdout:
+4
+## status: 0
+
+### command substitution word splits
+printf '[%s]' $(echo a b); echo
+## stdout:
+[a][b]
+## status: 0
+
+### dollar paren with case inside
+x=$(case a in a) echo matched;; esac); echo $x
+## stdout:
+matched
+## status: 0
+
+### read file shortcut
+echo content > f; x=$(< f); echo $x
+## stdout:
+content
+## status: 0
+## files:
+f: "content\n"
+
+### variable assignment before command is temporary
+x=outer; x=inner true; echo $x
+## stdout:
+outer
+## status: 0
+
+### assignment only command status
+x=1; echo $?
+## stdout:
+0
+## status: 0
+
+### multiple assignments
+a=1 b=2 c=$((a+b)); echo $c
+## stdout:
+3
+## status: 0
+
+### env of prefixed command
+X=1 bash -c 'echo $X'
+## stdout:
+1
+## status: 0
+
+### semicolon after background
+true & echo fg; wait
+## stdout:
+fg
+## status: 0
+
+### nested quotes and substitutions
+echo "$(echo "a $(echo "b c") d")"
+## stdout:
+a b c d
+## status: 0
+
+### long string building
+s=; for i in 1 2 3 4 5; do s="$s$i"; done; echo $s
+## stdout:
+12345
+## status: 0
+
+### while loop counter
+i=0; sum=0; while [ $i -lt 100 ]; do sum=$((sum+i)); i=$((i+1)); done; echo $sum
+## stdout:
+4950
+## status: 0
+
+### string comparison in case with variables
+v=prod; case $v in dev|test) echo low;; prod) echo high;; esac
+## stdout:
+high
+## status: 0
+
+### exit status of pipeline in if
+if echo x | tr x y > /dev/null; then echo piped; fi
+## stdout:
+piped
+## status: 0
+
+### command not found status
+nosuchcommand 2>/dev/null; echo $?
+## stdout:
+127
+## status: 0
+
+### empty command line
+;
+## status: 2
+
+### unterminated quote is an error
+echo 'open
+## status: 2
+
+### unexpected token
+echo a; fi
+## status: 2
+
+### brace group needs separator
+{ echo a }
+## status: 2
+
+### colon with arguments
+: these are ignored; echo $?
+## stdout:
+0
+## status: 0
+
+### last status in variable
+false; s=$?; echo $s
+## stdout:
+1
+## status: 0
+
+### IFS in read loop with fields
+printf 'a:b\nc:d\n' | while IFS=: read k v; do echo "$v=$k"; done
+## stdout:
+b=a
+d=c
+## status: 0
+
+### reading file with spaces
+printf '  x y  \n' > f; while IFS= read -r l; do echo "[$l]"; done < f
+## stdout:
+[  x y  ]
+## status: 0
+## files:
+f: "  x y  \n"
+
+### counting lines manually
+printf '1\n2\n3\n' > f; n=0; while read l; do n=$((n+1)); done < f; echo $n
+## stdout:
+3
+## status: 0
+## files:
+f: "1\n2\n3\n"
+
+### string length loop
+s=abcdef; for ((i=0; i<${#s}; i+=2)); do echo ${s:i:2}; done
+## stdout:
+ab
+cd
+ef
+## status: 0
+
+### random is a number
+r=$RANDOM; [[ $r =~ ^[0-9]+$ ]] && echo number
+## stdout:
+number
+## status: 0
+
+### dollar dollar is number
+[[ $$ =~ ^[0-9]+$ ]] && echo pid
+## stdout:
+pid
+## status: 0
+
+### arithmetic on string with spaces
+x=" 5 "; echo $((x + 1))
+## stdout:
+6
+## status: 0
+
+### uppercase via tr in loop
+for w in a b; do echo $w | tr a-z A-Z; done
+## stdout:
+A
+B
+## status: 0
+
+### semicolon list status
+false; true; echo $?
+## stdout:
+0
+## status: 0
+
+### printf with array
+a=(x y); printf '<%s>' "${a[@]}"; echo
+## stdout:
+<x><y>
+## status: 0
+
+### case in function with return
+f() { case $1 in y) return 0;; *) return 1;; esac; }; f y && echo yes; f n || echo no
+## stdout:
+yes
+no
+## status: 0
+
+### heredoc and pipe combination count
+cat <<EOF | while read l; do echo "> $l"; done
+one
+two
+EOF
+## stdout:
+> one
+> two
+## status: 0
+
+### exit from script with status
+echo x; exit 42; echo y
+## stdout:
+x
+## status: 42

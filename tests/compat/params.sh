@@ -1,0 +1,251 @@
+### default value
+unset x; echo ${x:-def} ${x-def2}; x=; echo ${x:-def} [${x-def2}]
+## stdout:
+def def2
+def []
+## status: 0
+
+### assign default
+unset x; echo ${x:=set}; echo $x
+## stdout:
+set
+set
+## status: 0
+
+### alternate value
+x=1; echo ${x:+alt} [${y:+alt}]; y=; echo [${y+set}] [${y:+nope}]
+## stdout:
+alt []
+[set] []
+## status: 0
+
+### error when unset
+unset x; (echo ${x:?is required}); echo status $?
+## stdout:
+status 1
+## status: 0
+
+### error message default
+unset x; (: ${x?}); echo $?
+## stdout:
+1
+## status: 0
+
+### length
+x=hello; echo ${#x}; y=; echo ${#y}
+## stdout:
+5
+0
+## status: 0
+
+### length of unicode
+x=héllo; echo ${#x}
+## stdout:
+5
+## status: 0
+
+### remove prefix
+p=/usr/local/bin/tool; echo ${p#*/} ${p##*/}
+## stdout:
+usr/local/bin/tool tool
+## status: 0
+
+### remove suffix
+f=archive.tar.gz; echo ${f%.*} ${f%%.*}
+## stdout:
+archive.tar archive
+## status: 0
+
+### trim with quoted pattern
+x='a*b*c'; echo ${x#'a*'} ${x%"*c"}
+## stdout:
+b*c a*b
+## status: 0
+
+### replace first and all
+x=aabbaa; echo ${x/a/X} ${x//a/X}
+## stdout:
+Xabbaa XXbbXX
+## status: 0
+
+### replace anchored
+x=abcabc; echo ${x/#abc/S} ${x/%abc/E} ${x/#b/no}
+## stdout:
+Sabc abcE abcabc
+## status: 0
+
+### replace with empty
+x=hello; echo ${x//l} ${x/l/}
+## stdout:
+heo helo
+## status: 0
+
+### replace with ampersand
+x=abc; echo "${x/b/[&]}"
+## stdout:
+a[b]c
+## status: 0
+
+### replace with glob
+x=foo.txt.bak; echo ${x/.*/} ${x//[ot]/_}
+## stdout:
+foo f__._x_.bak
+## status: 0
+
+### substring
+x=abcdefgh; echo ${x:2} ${x:2:3} ${x: -3} ${x: -3:2} ${x:1:-2}
+## stdout:
+cdefgh cde fgh fg bcdef
+## status: 0
+
+### substring out of range
+x=abc; echo "[${x:5}]" "[${x:1:10}]"
+## stdout:
+[] [bc]
+## status: 0
+
+### case modification
+x='hello World'; echo ${x^} ${x^^} ${x,,} ${x,}
+## stdout:
+Hello World HELLO WORLD hello world hello World
+## status: 0
+
+### case with pattern
+x=banana; echo ${x^^a}
+## stdout:
+bAnAnA
+## status: 0
+
+### indirect expansion
+name=target; target=value; echo ${!name}
+## stdout:
+value
+## status: 0
+
+### prefix names
+app_one=1; app_two=2; echo ${!app_*}
+## stdout:
+app_one app_two
+## status: 0
+
+### transform Q
+x="it's"; echo ${x@Q}
+## stdout:
+'it'\''s'
+## status: 0
+
+### transform U and L
+x=Mixed; echo ${x@U} ${x@L} ${x@u}
+## stdout:
+MIXED mixed Mixed
+## status: 0
+
+### positional parameters
+set -- a b c d e f g h i j k; echo $1 $3 ${10} ${11} $#
+## stdout:
+a c j k 11
+## status: 0
+
+### shift
+set -- a b c; shift; echo $@; shift 2; echo $#
+## stdout:
+b c
+0
+## status: 0
+
+### special parameter question mark
+false; echo $?; true; echo $?
+## stdout:
+1
+0
+## status: 0
+
+### dollar zero in function is script name
+f() { echo "$1"; }; f arg
+## stdout:
+arg
+## status: 0
+
+### positional slice
+set -- a b c d; echo ${@:2} ${@:2:2} ${*: -1}
+## stdout:
+b c d b c d
+## status: 0
+
+### nested default expansion
+unset a b; echo ${a:-${b:-inner}}
+## stdout:
+inner
+## status: 0
+
+### default with spaces splits unquoted
+unset x; printf '[%s]' ${x:-a b}; echo
+## stdout:
+[a][b]
+## status: 0
+
+### default quoted does not split
+unset x; printf '[%s]' "${x:-a b}"; echo
+## stdout:
+[a b]
+## status: 0
+
+### braces around special
+set -- one; echo ${1} ${#} ${#1}
+## stdout:
+one 1 3
+## status: 0
+
+### length of positional
+set -- a b c; echo ${#@} ${#*}
+## stdout:
+3 3
+## status: 0
+
+### unset variable is empty
+echo "[$nope]"
+## stdout:
+[]
+## status: 0
+
+### assignment value not split
+x="a b"; y=$x; echo "$y"
+## stdout:
+a b
+## status: 0
+
+### assignment with tilde after equals
+HOME=/hh; a=~; echo $a
+## stdout:
+/hh
+## status: 0
+
+### pattern removal with char class
+x=abc123def; echo ${x##*[0-9]} ${x%%[0-9]*}
+## stdout:
+def abc
+## status: 0
+
+### parameter in arithmetic in default
+n=3; echo ${x:-$((n+1))}
+## stdout:
+4
+## status: 0
+
+### plus equals string
+x=ab; x+=cd; echo $x
+## stdout:
+abcd
+## status: 0
+
+### readonly variable assignment fails
+readonly r=1; (r=2) 2>/dev/null; echo $? $r
+## stdout:
+1 1
+## status: 0
+
+### var with digits and underscore
+a_1=ok; echo $a_1 ${a_1}
+## stdout:
+ok ok
+## status: 0

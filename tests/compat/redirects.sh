@@ -1,0 +1,241 @@
+### stdout to file
+echo hi > a.txt; cat a.txt
+## stdout:
+hi
+## status: 0
+## files:
+a.txt: "hi\n"
+
+### append
+echo 1 > a; echo 2 >> a; cat a
+## stdout:
+1
+2
+## status: 0
+## files:
+a: "1\n2\n"
+
+### stdin from file
+echo content > in.txt; cat < in.txt
+## stdout:
+content
+## status: 0
+## files:
+in.txt: "content\n"
+
+### stderr to file
+ls nonexistent 2> err.txt; echo $?; [ -s err.txt ] && echo has error
+## stdout:
+2
+has error
+## status: 0
+## files:
+err.txt: "ls: cannot access 'nonexistent': No such file or directory\n"
+
+### stderr to stdout
+{ echo out; echo err >&2; } 2>&1 | tr a-z A-Z
+## stdout:
+OUT
+ERR
+## status: 0
+
+### stdout to stderr
+echo to-err >&2 2>/dev/null; echo visible
+## stdout:
+visible
+## status: 0
+
+### both with ampersand
+{ echo o; echo e >&2; } &> both.txt; cat both.txt
+## stdout:
+o
+e
+## status: 0
+## files:
+both.txt: "o\ne\n"
+
+### append both
+echo first > log; { echo second; echo third >&2; } &>> log; cat log
+## stdout:
+first
+second
+third
+## status: 0
+## files:
+log: "first\nsecond\nthird\n"
+
+### dev null
+echo gone > /dev/null; echo kept
+## stdout:
+kept
+## status: 0
+
+### order of redirects matters
+{ echo out; echo err >&2; } 2>&1 > only_out.txt | tr a-z A-Z; cat only_out.txt
+## stdout:
+ERR
+out
+## status: 0
+## files:
+only_out.txt: "out\n"
+
+### redirect before command
+> f.txt echo pre; cat f.txt
+## stdout:
+pre
+## status: 0
+## files:
+f.txt: "pre\n"
+
+### multiple output redirects last wins
+echo x > a > b; echo "[$(cat a)]" "[$(cat b)]"
+## stdout:
+[] [x]
+## status: 0
+## files:
+a: ""
+b: "x\n"
+
+### close stdout
+(echo closed >&-) 2>/dev/null; echo $?
+## stdout:
+1
+## status: 0
+
+### duplicate input fd
+echo data > d; exec 3< d; cat <&3
+## stdout:
+data
+## status: 0
+## files:
+d: "data\n"
+
+### here string
+cat <<< "here string"
+## stdout:
+here string
+## status: 0
+
+### here string with variable
+x=val; cat <<< "$x and more"
+## stdout:
+val and more
+## status: 0
+
+### redirect in loop
+for i in 1 2 3; do echo $i; done > loop.txt; cat loop.txt
+## stdout:
+1
+2
+3
+## status: 0
+## files:
+loop.txt: "1\n2\n3\n"
+
+### read from file in loop with redirect
+printf 'x\ny\n' > lines; while read l; do echo "$l!"; done < lines
+## stdout:
+x!
+y!
+## status: 0
+## files:
+lines: "x\ny\n"
+
+### noclobber
+set -C; echo 1 > nc; (echo 2 > nc) 2>/dev/null; echo $?; echo 3 >| nc; cat nc
+## stdout:
+1
+3
+## status: 0
+## files:
+nc: "3\n"
+
+### create empty file with redirect only
+> empty.txt; [ -f empty.txt ] && echo exists
+## stdout:
+exists
+## status: 0
+## files:
+empty.txt: ""
+
+### redirect to directory fails
+mkdir dir; (echo x > dir) 2>/dev/null; echo $?
+## stdout:
+1
+## status: 0
+## files:
+dir/
+
+### input from missing file
+(cat < missing) 2>/dev/null; echo $?
+## stdout:
+1
+## status: 0
+
+### exec redirect persists
+exec > out.log; echo into log; exec >&2 2>/dev/null; cat out.log >&2
+## status: 0
+## files:
+out.log: "into log\n"
+
+### fd 3 custom
+exec 3> three.txt; echo via3 >&3; exec 3>&-; cat three.txt
+## stdout:
+via3
+## status: 0
+## files:
+three.txt: "via3\n"
+
+### redirect with variable target
+name=target.txt; echo v > "$name"; cat target.txt
+## stdout:
+v
+## status: 0
+## files:
+target.txt: "v\n"
+
+### stderr of command substitution
+x=$(echo out; echo err >&2) 2>/dev/null; echo "[$x]"
+## stdout:
+[out]
+## status: 0
+
+### pipe stderr with pipe-ampersand
+{ echo a; echo b >&2; } |& tr ab AB
+## stdout:
+A
+B
+## status: 0
+
+### redirect compound while
+i=0; while [ $i -lt 2 ]; do echo line$i; i=$((i+1)); done >> w.txt; cat w.txt
+## stdout:
+line0
+line1
+## status: 0
+## files:
+w.txt: "line0\nline1\n"
+
+### if with redirect
+if true; then echo inif; fi > if.txt; cat if.txt
+## stdout:
+inif
+## status: 0
+## files:
+if.txt: "inif\n"
+
+### cat multiple files
+echo a > 1; echo b > 2; cat 1 2
+## stdout:
+a
+b
+## status: 0
+## files:
+1: "a\n"
+2: "b\n"
+
+### dev stdin
+echo piped | cat /dev/stdin
+## stdout:
+piped
+## status: 0
