@@ -320,8 +320,8 @@ fn differs(expected: &Outcome, actual: &Outcome, stderr: bool) -> Vec<String> {
     if expected.stdout != actual.stdout {
         problems.push(format!(
             "stdout\n  expected: {}\n  actual:   {}",
-            escape(&expected.stdout),
-            escape(&actual.stdout)
+            shorten(&expected.stdout),
+            shorten(&actual.stdout)
         ));
     }
     if expected.status != actual.status {
@@ -333,8 +333,8 @@ fn differs(expected: &Outcome, actual: &Outcome, stderr: bool) -> Vec<String> {
     if stderr && expected.stderr != actual.stderr {
         problems.push(format!(
             "stderr\n  expected: {}\n  actual:   {}",
-            escape(&expected.stderr),
-            escape(&actual.stderr)
+            shorten(&expected.stderr),
+            shorten(&actual.stderr)
         ));
     }
     problems
