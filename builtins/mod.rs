@@ -25,7 +25,7 @@ pub struct Ctx<'a> {
     /// The arguments, `argv[0]` being the command name.
     pub argv: Vec<String>,
     /// The descriptor table.
-    pub io: Io,
+    pub io: &'a Io,
     /// The session (variables, cwd, options).
     pub state: &'a mut State,
     /// The workspace.
@@ -35,14 +35,14 @@ pub struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     /// Bundles a command's context.
-    pub(crate) fn new(argv: Vec<String>, io: Io, state: &'a mut State, shared: &'a Arc<Shared>) -> Self {
+    pub(crate) fn new(argv: Vec<String>, io: &'a Io, state: &'a mut State, shared: &'a Arc<Shared>) -> Self {
         Ctx { argv, io, state, vfs: &shared.vfs, shared }
     }
 
     /// Runs another command in a subshell of this session with the same streams (for
     /// `find -exec` and friends); returns its status.
     pub async fn run(&self, argv: Vec<String>) -> Status {
-        crate::interp::run_in_subshell(self.state, self.shared, argv, &self.io).await
+        crate::interp::run_in_subshell(self.state, self.shared, argv, self.io).await
     }
 
     /// The command name.

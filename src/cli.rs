@@ -31,6 +31,7 @@ limits:
   --timeout SECS        wall time of the whole run
   --limit NAME=N        commands, loop-iterations, call-depth, output-bytes
 other:
+  -n                    parse the script and report syntax errors; run nothing
   -h, --help            this help
   -V, --version         the version
 ";
@@ -47,6 +48,8 @@ pub struct Options {
     limits: Limits,
     command: Option<String>,
     script_file: Option<String>,
+    /// `-n`: parse only.
+    no_exec: bool,
     args: Vec<String>,
 }
 
@@ -79,6 +82,7 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                 options.overlay = true;
             }
             "--memory" => options.memory = true,
+            "-n" => options.no_exec = true,
             "--mount" => {
                 let spec = take(&mut idx)?;
                 let (vpath, source) = spec.split_once('=').ok_or("--mount takes VPATH=SRC[:ro]")?;
@@ -172,8 +176,9 @@ fn build_vfs(options: &Options) -> Result<(Vfs, String), String> {
     Ok((vfs, cwd))
 }
 
-/// Pumps the host's standard input into a pipe on a thread (reads block).
-fn host_stdin() -> Input {
+/// Pumps the host's standard input into a pipe on a thread (reads block); started on the
+/// first read so scripts that never read stdin pay nothing.
+fn host_stdin() -> crate::interp::io::PipeReader {
     let (writer, reader) = pipe();
     std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_current_thread().build();
@@ -192,7 +197,7 @@ fn host_stdin() -> Input {
             }
         }
     });
-    Input::from_pipe(reader)
+    reader
 }
 
 /// Runs the command line; returns the process exit status.
@@ -235,7 +240,7 @@ pub fn main(argv: Vec<String>) -> i32 {
         }
     }
     let mut shell = builder.build();
-    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_current_thread().enable_time().build() {
         Ok(runtime) => runtime,
         Err(err) => {
             eprintln!("toolsh: cannot start the runtime: {err}");
@@ -272,7 +277,20 @@ pub fn main(argv: Vec<String>) -> i32 {
         (String::from_utf8_lossy(&text).into_owned(), "toolsh".to_string())
     };
     let _ = name;
-    let stdin = if options.command.is_some() || options.script_file.is_some() { host_stdin() } else { Input::null() };
+    if options.no_exec {
+        return match crate::parser::parse(&source) {
+            Ok(_) => 0,
+            Err(err) => {
+                eprintln!("toolsh: {err}");
+                EXIT_USAGE
+            }
+        };
+    }
+    let stdin = if options.command.is_some() || options.script_file.is_some() {
+        Input::lazy(host_stdin)
+    } else {
+        Input::null()
+    };
     let io = Io::new(stdin, stdout, stderr);
     let status = runtime.block_on(async {
         let status = shell.run(&source, &io).await;

@@ -338,10 +338,33 @@ fn eval_depth(text: &str, env: &mut dyn ArithEnv, depth: usize) -> Result<i64, A
     if depth > MAX_DEPTH {
         return Err(ArithError(format!("{text}: expression recursion level exceeded")));
     }
-    match parse_expr(text)? {
+    match parse_cached(text)? {
         Some(expr) => Evaluator { env, depth, text }.eval(&expr),
         None => Ok(0),
     }
+}
+
+/// Expressions parsed before, by text: loops evaluate the same few expressions many times.
+const CACHE_ENTRIES: usize = 512;
+
+thread_local! {
+    static PARSED: std::cell::RefCell<std::collections::HashMap<String, Option<std::rc::Rc<Expr>>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+fn parse_cached(text: &str) -> Result<Option<std::rc::Rc<Expr>>, ArithError> {
+    if let Some(hit) = PARSED.with(|cache| cache.borrow().get(text).cloned()) {
+        return Ok(hit);
+    }
+    let parsed = parse_expr(text)?.map(std::rc::Rc::new);
+    PARSED.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.len() >= CACHE_ENTRIES {
+            cache.clear();
+        }
+        cache.insert(text.to_string(), parsed.clone());
+    });
+    Ok(parsed)
 }
 
 struct Evaluator<'e> {

@@ -645,17 +645,16 @@ impl Interp {
     /// Dispatch skipping functions (`command`, `builtin`).
     pub(crate) async fn dispatch_builtin(&mut self, argv: Vec<String>, io: &Io) -> ExecResult {
         let name = argv[0].as_str();
-        if special::is_special(name) {
-            return special::run(self, argv, io).await;
-        }
         if let Some(entry) = builtins::lookup(name) {
-            let stdout = io.stdout();
-            let ctx = Ctx::new(argv, io.clone(), &mut self.state, &self.shared);
+            let ctx = Ctx::new(argv, io, &mut self.state, &self.shared);
             let status = (entry.run)(ctx).await;
-            if status != 0 && stdout.is_broken() {
+            if status != 0 && io.stdout().is_broken() {
                 return Err(Flow::SigPipe);
             }
             return Ok(status);
+        }
+        if special::is_special(name) {
+            return special::run(self, argv, io).await;
         }
         if name.contains('/') {
             return self.run_script_path(argv, io).await;

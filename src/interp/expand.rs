@@ -27,8 +27,33 @@ pub(crate) enum Mode {
 #[derive(Default)]
 struct Field {
     text: String,
-    pattern: String,
+    /// Byte ranges of `text` that were quoted and contain pattern characters: only they need
+    /// escaping when the field becomes a pattern, so plain text costs nothing extra.
+    quoted_special: Vec<(usize, usize)>,
     glob: bool,
+}
+
+impl Field {
+    /// The field as a pattern: quoted pattern characters escaped with backslashes.
+    fn pattern(&self) -> String {
+        if self.quoted_special.is_empty() {
+            return self.text.clone();
+        }
+        let mut out = String::with_capacity(self.text.len() + 8);
+        let mut done = 0;
+        for &(start, end) in &self.quoted_special {
+            out.push_str(&self.text[done..start]);
+            out.push_str(&pattern::escape(&self.text[start..end]));
+            done = end;
+        }
+        out.push_str(&self.text[done..]);
+        out
+    }
+}
+
+/// Characters that mean something in a pattern.
+fn has_pattern_chars(text: &str) -> bool {
+    text.bytes().any(|b| matches!(b, b'*' | b'?' | b'[' | b']' | b'\\' | b'(' | b')' | b'|' | b'!' | b'@' | b'+'))
 }
 
 struct Builder {
@@ -36,32 +61,33 @@ struct Builder {
     fields: Vec<Field>,
     cur: Field,
     active: bool,
-    ifs: String,
+    /// `IFS`, read on the first unquoted expansion that needs splitting.
+    ifs: Option<String>,
 }
 
 impl Builder {
-    fn new(mode: Mode, ifs: String) -> Self {
-        Builder { mode, fields: Vec::new(), cur: Field::default(), active: false, ifs }
+    fn new(mode: Mode) -> Self {
+        Builder { mode, fields: Vec::new(), cur: Field::default(), active: false, ifs: None }
     }
 
     fn text(&mut self, text: &str, quoted: bool) {
         self.active = true;
+        let start = self.cur.text.len();
         self.cur.text.push_str(text);
         if self.mode == Mode::String {
             return;
         }
         if quoted {
-            self.cur.pattern.push_str(&pattern::escape(text));
-        } else {
-            self.cur.pattern.push_str(text);
-            if !self.cur.glob && pattern::has_magic(text) {
-                self.cur.glob = true;
+            if has_pattern_chars(text) {
+                self.cur.quoted_special.push((start, self.cur.text.len()));
             }
+        } else if !self.cur.glob && pattern::has_magic(text) {
+            self.cur.glob = true;
         }
     }
 
     /// The result of an expansion: split on IFS when unquoted in field mode.
-    fn expansion(&mut self, value: &str, quoted: bool) {
+    fn expansion(&mut self, value: &str, quoted: bool, state: &State) {
         if quoted {
             self.text(value, true);
             return;
@@ -69,11 +95,19 @@ impl Builder {
         if value.is_empty() {
             return;
         }
-        if self.mode != Mode::Fields || self.ifs.is_empty() {
+        if self.mode != Mode::Fields {
             self.text(value, false);
             return;
         }
-        let ifs = std::mem::take(&mut self.ifs);
+        let ifs = match self.ifs.take() {
+            Some(ifs) => ifs,
+            None => ifs_of(state),
+        };
+        if ifs.is_empty() {
+            self.text(value, false);
+            self.ifs = Some(ifs);
+            return;
+        }
         let mut pending_break = false;
         let mut run_start: Option<usize> = None;
         for (idx, c) in value.char_indices() {
@@ -101,7 +135,7 @@ impl Builder {
         if pending_break {
             self.end_field();
         }
-        self.ifs = ifs;
+        self.ifs = Some(ifs);
     }
 
     fn end_field(&mut self) {
@@ -118,6 +152,15 @@ impl Builder {
     fn finish(mut self) -> Vec<Field> {
         self.end_field();
         self.fields
+    }
+}
+
+/// The value of `IFS` (unset means space, tab, newline; set but empty means no splitting).
+fn ifs_of(state: &State) -> String {
+    match state.vars.get_str("IFS") {
+        Some(ifs) => ifs.to_string(),
+        None if state.vars.get("IFS").is_some() => String::new(),
+        None => " \t\n".to_string(),
     }
 }
 
@@ -234,7 +277,7 @@ impl Interp {
         let fields = self.build(word, Mode::Fields, io).await?;
         for field in fields {
             if field.glob && !self.state.options.noglob {
-                let matches = glob::glob(&self.shared.vfs, &self.state.cwd, &field.pattern, &self.state.options);
+                let matches = glob::glob(&self.shared.vfs, &self.state.cwd, &field.pattern(), &self.state.options);
                 if matches.is_empty() {
                     if self.state.options.failglob {
                         self.error(io, &format!("no match: {}", field.text)).await;
@@ -267,7 +310,7 @@ impl Interp {
     /// Expands a word to a pattern: quoted characters are escaped with backslashes.
     pub(crate) async fn expand_pattern(&mut self, word: &Word, io: &Io) -> Result<String, Flow> {
         let fields = self.build(word, Mode::Pattern, io).await?;
-        Ok(fields.into_iter().map(|f| f.pattern).collect::<Vec<_>>().join(" "))
+        Ok(fields.iter().map(Field::pattern).collect::<Vec<_>>().join(" "))
     }
 
     /// Expands the right side of `=~`: quoted parts match literally.
@@ -292,12 +335,7 @@ impl Interp {
     }
 
     async fn build(&mut self, word: &Word, mode: Mode, io: &Io) -> Result<Vec<Field>, Flow> {
-        let ifs = match self.state.vars.get_str("IFS") {
-            Some(ifs) => ifs.to_string(),
-            None if self.state.vars.get("IFS").is_some() => String::new(),
-            None => " \t\n".to_string(),
-        };
-        let mut builder = Builder::new(mode, ifs);
+        let mut builder = Builder::new(mode);
         let mut parts: &[WordPart] = &word.parts;
         if let Some(WordPart::Literal(text)) = parts.first()
             && text.starts_with('~')
@@ -344,12 +382,12 @@ impl Interp {
                     }
                     WordPart::CommandSubst(script) => {
                         let output = self.command_subst(script, io).await?;
-                        builder.expansion(&output, quoted);
+                        builder.expansion(&output, quoted, &self.state);
                     }
                     WordPart::Arith(expr) => {
                         let text = self.expand_string(expr, io).await?;
                         let value = self.arith(&text, io).await?;
-                        builder.expansion(&value.to_string(), quoted);
+                        builder.expansion(&value.to_string(), quoted, &self.state);
                     }
                     WordPart::Assign(assign) => {
                         // Only declaration commands give these meaning; elsewhere they read as text.
@@ -375,8 +413,8 @@ impl Interp {
     ) -> BoxFuture<'a, Result<(), Flow>> {
         Box::pin(async move {
             match value {
-                ParamValue::Unset => builder.expansion("", quoted),
-                ParamValue::Str(text) => builder.expansion(&text, quoted),
+                ParamValue::Unset => builder.expansion("", quoted, &self.state),
+                ParamValue::Str(text) => builder.expansion(&text, quoted, &self.state),
                 ParamValue::Word(word) if quoted || builder.mode != Mode::Fields => {
                     self.expand_parts(&word.parts, quoted, builder, io).await?
                 }
@@ -384,7 +422,7 @@ impl Interp {
                     // bash: the unquoted text of `${x:-a b}` is split like an expansion result.
                     for part in &word.parts {
                         match part {
-                            WordPart::Literal(text) => builder.expansion(text, false),
+                            WordPart::Literal(text) => builder.expansion(text, false, &self.state),
                             other => self.expand_parts(std::slice::from_ref(other), false, builder, io).await?,
                         }
                     }
@@ -392,7 +430,7 @@ impl Interp {
                 ParamValue::List { items, star } => {
                     if builder.mode != Mode::Fields || (quoted && star) {
                         let sep = if star { self.ifs_first() } else { " ".to_string() };
-                        builder.expansion(&items.join(&sep), quoted);
+                        builder.expansion(&items.join(&sep), quoted, &self.state);
                     } else {
                         for (idx, item) in items.iter().enumerate() {
                             if idx > 0 {
@@ -402,7 +440,7 @@ impl Interp {
                                     builder.end_field();
                                 }
                             }
-                            builder.expansion(item, quoted);
+                            builder.expansion(item, quoted, &self.state);
                         }
                     }
                 }

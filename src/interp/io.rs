@@ -6,6 +6,7 @@
 
 use crate::vfs::{Vfs, WriteMode};
 use std::io;
+use std::io::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
@@ -71,6 +72,19 @@ pub struct HostSink {
     written: AtomicU64,
 }
 
+impl std::fmt::Debug for Output {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Output::Null => "Null",
+            Output::Pipe(_) => "Pipe",
+            Output::Capture(_) => "Capture",
+            Output::File(_) => "File",
+            Output::Host(_) => "Host",
+            Output::Closed => "Closed",
+        })
+    }
+}
+
 impl std::fmt::Debug for HostSink {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("HostSink")
@@ -97,7 +111,7 @@ impl HostSink {
 }
 
 /// Where a command's output goes.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub enum Output {
     /// Discarded (`/dev/null`, closed).
     #[default]
@@ -106,13 +120,8 @@ pub enum Output {
     Pipe(PipeWriter),
     /// Into a capture buffer (`$( )`, library callers).
     Capture(Arc<Capture>),
-    /// Appended to a workspace file.
-    File {
-        /// The workspace.
-        vfs: Arc<Vfs>,
-        /// Absolute virtual path.
-        path: Arc<str>,
-    },
+    /// Into an open workspace file.
+    File(Arc<Mutex<Box<dyn io::Write + Send>>>),
     /// To a host stream.
     Host(Arc<HostSink>),
     /// A closed descriptor: writes fail with "Bad file descriptor".
@@ -120,10 +129,10 @@ pub enum Output {
 }
 
 impl Output {
-    /// A file sink; with `append` false the file is truncated (or created) now.
-    pub fn file(vfs: Arc<Vfs>, path: &str, mode: WriteMode) -> io::Result<Self> {
-        vfs.write(path, b"", mode)?;
-        Ok(Output::File { vfs, path: Arc::from(path) })
+    /// Opens a workspace file for writing (created, truncated or appended per `mode`).
+    pub fn file(vfs: &Vfs, path: &str, mode: WriteMode) -> io::Result<Self> {
+        let writer = vfs.open_writer(path, mode)?;
+        Ok(Output::File(Arc::new(Mutex::new(writer))))
     }
 
     /// Writes all bytes, waiting for pipe space.
@@ -142,7 +151,7 @@ impl Output {
                 Ok(())
             }
             Output::Capture(capture) => capture.push(bytes),
-            Output::File { vfs, path } => vfs.write(path, bytes, WriteMode::Append),
+            Output::File(writer) => writer.lock().unwrap_or_else(|p| p.into_inner()).write_all(bytes),
             Output::Host(sink) => sink.write(bytes),
             Output::Closed => Err(io::Error::from_raw_os_error(9)),
         }
@@ -164,6 +173,8 @@ struct Reader {
     buf: Vec<u8>,
     pos: usize,
     source: Option<PipeReader>,
+    /// Opens the source on first read (the host's stdin is pumped only if someone reads it).
+    start: Option<fn() -> PipeReader>,
 }
 
 impl Reader {
@@ -171,6 +182,9 @@ impl Reader {
     async fn fill(&mut self) -> bool {
         if self.pos < self.buf.len() {
             return true;
+        }
+        if let Some(start) = self.start.take() {
+            self.source = Some(start());
         }
         let Some(PipeReader(receiver)) = &mut self.source else {
             return false;
@@ -202,12 +216,27 @@ impl Input {
 
     /// Input that yields `bytes`.
     pub fn from_bytes(bytes: Vec<u8>) -> Self {
-        Input(Some(Arc::new(tokio::sync::Mutex::new(Reader { buf: bytes, pos: 0, source: None }))))
+        Input(Some(Arc::new(tokio::sync::Mutex::new(Reader { buf: bytes, pos: 0, source: None, start: None }))))
     }
 
     /// Input that reads a pipe.
     pub fn from_pipe(reader: PipeReader) -> Self {
-        Input(Some(Arc::new(tokio::sync::Mutex::new(Reader { buf: Vec::new(), pos: 0, source: Some(reader) }))))
+        Input(Some(Arc::new(tokio::sync::Mutex::new(Reader {
+            buf: Vec::new(),
+            pos: 0,
+            source: Some(reader),
+            start: None,
+        }))))
+    }
+
+    /// Input whose pipe is opened by `start` on the first read.
+    pub fn lazy(start: fn() -> PipeReader) -> Self {
+        Input(Some(Arc::new(tokio::sync::Mutex::new(Reader {
+            buf: Vec::new(),
+            pos: 0,
+            source: None,
+            start: Some(start),
+        }))))
     }
 
     /// The next chunk of bytes; `None` at end of input.

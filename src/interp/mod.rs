@@ -133,7 +133,7 @@ pub struct State {
     /// Variables.
     pub vars: Vars,
     /// Functions by name.
-    pub functions: Arc<HashMap<String, Arc<FunctionDef>>>,
+    pub functions: Arc<rustc_hash::FxHashMap<String, Arc<FunctionDef>>>,
     /// Working directory (absolute virtual path).
     pub cwd: String,
     /// `$0`
@@ -176,7 +176,7 @@ impl State {
             .unwrap_or(12345);
         State {
             vars,
-            functions: Arc::new(HashMap::new()),
+            functions: Arc::new(Default::default()),
             cwd: cwd.to_string(),
             arg0: "toolsh".to_string(),
             positional: Arc::new(Vec::new()),

@@ -145,11 +145,11 @@ impl Interp {
                 if meta.kind == crate::vfs::FileKind::File {
                     return Err(format!("{target}: cannot overwrite existing file"));
                 }
-                return Output::file(self.shared.vfs.clone(), &abs, WriteMode::Append)
+                return Output::file(&self.shared.vfs, &abs, WriteMode::Append)
                     .map_err(|e| format!("{target}: {}", describe(&e)));
             }
         }
-        Output::file(self.shared.vfs.clone(), &abs, mode).map_err(|err| format!("{target}: {}", describe(&err)))
+        Output::file(&self.shared.vfs, &abs, mode).map_err(|err| format!("{target}: {}", describe(&err)))
     }
 
     async fn expand_heredoc(&mut self, body: &crate::ast::Word, io: &Io) -> Result<String, Flow> {

@@ -6,7 +6,8 @@
 //! bash's dynamic scoping with O(1) lookups.
 
 use indexmap::IndexMap;
-use std::collections::{BTreeMap, HashMap};
+use rustc_hash::FxHashMap;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// Attribute bits of a variable.
@@ -113,7 +114,7 @@ struct Frame {
 /// The variable table with its call frames.
 #[derive(Debug, Clone, Default)]
 pub struct Vars {
-    map: Arc<HashMap<String, Var>>,
+    map: Arc<FxHashMap<String, Var>>,
     frames: Vec<Frame>,
 }
 

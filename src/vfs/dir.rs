@@ -48,6 +48,19 @@ impl DirFs {
     }
 }
 
+impl DirFs {
+    fn open_file(&self, rel: &str, mode: WriteMode) -> io::Result<cap_std::fs::File> {
+        let mut options = OpenOptions::new();
+        options.write(true);
+        match mode {
+            WriteMode::Truncate => options.create(true).truncate(true),
+            WriteMode::Append => options.create(true).append(true),
+            WriteMode::CreateNew => options.create_new(true),
+        };
+        self.root.open_with(rel_path(rel), &options).map_err(confine)
+    }
+}
+
 impl Backend for DirFs {
     fn lstat(&self, rel: &str) -> io::Result<Meta> {
         let meta = self.root.symlink_metadata(rel_path(rel)).map_err(confine)?;
@@ -72,15 +85,11 @@ impl Backend for DirFs {
     }
 
     fn write(&self, rel: &str, data: &[u8], mode: WriteMode) -> io::Result<()> {
-        let mut options = OpenOptions::new();
-        options.write(true);
-        match mode {
-            WriteMode::Truncate => options.create(true).truncate(true),
-            WriteMode::Append => options.create(true).append(true),
-            WriteMode::CreateNew => options.create_new(true),
-        };
-        let mut file = self.root.open_with(rel_path(rel), &options).map_err(confine)?;
-        file.write_all(data)
+        self.open_file(rel, mode)?.write_all(data)
+    }
+
+    fn open_writer(self: std::sync::Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>> {
+        Ok(Box::new(self.open_file(rel, mode)?))
     }
 
     fn read_dir(&self, rel: &str) -> io::Result<Vec<DirEntry>> {

@@ -249,4 +249,8 @@ impl Backend for MemoryFs {
         node.mtime = mtime;
         Ok(())
     }
+
+    fn open_writer(self: Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn std::io::Write + Send>> {
+        super::AppendWriter::open(self, rel, mode)
+    }
 }

@@ -100,6 +100,33 @@ pub trait Backend: Send + Sync {
     fn set_mode(&self, rel: &str, mode: u32) -> io::Result<()>;
     /// Sets the modification time.
     fn set_mtime(&self, rel: &str, mtime: SystemTime) -> io::Result<()>;
+    /// Opens a file for a stream of writes (a redirection), applying `mode` once.
+    fn open_writer(self: Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>>;
+}
+
+/// Writes by appending through a backend, for backends without file handles.
+pub(crate) struct AppendWriter {
+    backend: Arc<dyn Backend>,
+    rel: String,
+}
+
+impl AppendWriter {
+    /// Applies `mode` to `rel` now, then appends every write.
+    pub(crate) fn open(backend: Arc<dyn Backend>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>> {
+        backend.write(rel, b"", mode)?;
+        Ok(Box::new(AppendWriter { backend, rel: rel.to_string() }))
+    }
+}
+
+impl io::Write for AppendWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.backend.write(&self.rel, buf, WriteMode::Append)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// A mounted backend.
@@ -296,6 +323,15 @@ impl Vfs {
         }
         let located = self.locate_writable(abs, true)?;
         located.mount.backend.write(&located.rel, data, mode)
+    }
+
+    /// Opens a file for a stream of writes, following a final symlink.
+    pub fn open_writer(&self, abs: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>> {
+        if abs == "/dev/null" {
+            return Ok(Box::new(io::sink()));
+        }
+        let located = self.locate_writable(abs, true)?;
+        located.mount.backend.clone().open_writer(&located.rel, mode)
     }
 
     /// The entries of a directory, sorted by name.

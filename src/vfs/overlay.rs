@@ -223,6 +223,10 @@ impl Backend for OverlayFs {
         self.copy_up(rel)?;
         self.upper.set_mtime(rel, mtime)
     }
+
+    fn open_writer(self: Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn std::io::Write + Send>> {
+        super::AppendWriter::open(self, rel, mode)
+    }
 }
 
 impl OverlayFs {
