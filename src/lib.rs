@@ -8,6 +8,19 @@
 //! ```
 //!
 //! Start with [`Shell`]: build one over a [`Vfs`], then [`Shell::exec`] command lines.
+//!
+//! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build()?;
+//! let mut shell = toolsh::Shell::builder().build(); // in-memory workspace
+//! let out = runtime.block_on(shell.exec("x=41; echo $((x + 1))"));
+//! assert_eq!((out.stdout_text().as_str(), out.status), ("42\n", 0));
+//! // State persists between calls of one shell.
+//! let out = runtime.block_on(shell.exec("echo $x"));
+//! assert_eq!(out.stdout_text(), "41\n");
+//! # Ok(())
+//! # }
+//! ```
 
 pub mod ast;
 pub mod interp;
@@ -21,4 +34,6 @@ pub use interp::{ExecOutcome, Limits, Shell, ShellBuilder, Status};
 pub use parser::{ParseError, parse};
 pub use vfs::Vfs;
 pub mod cli;
+#[doc(hidden)]
+pub mod fuzz;
 pub mod repl;

@@ -88,6 +88,39 @@ impl Printer {
                     }
                     first = false;
                 };
+                // A first word that reads as a keyword (`!`, `if`, `{`) only stayed a word
+                // because something came before it: keep the redirections in front then.
+                let keyword_first = simple.assigns.is_empty()
+                    && simple.words.first().and_then(Word::as_literal).is_some_and(|w| {
+                        matches!(
+                            w,
+                            "!" | "{"
+                                | "}"
+                                | "[["
+                                | "]]"
+                                | "if"
+                                | "then"
+                                | "else"
+                                | "elif"
+                                | "fi"
+                                | "for"
+                                | "while"
+                                | "until"
+                                | "do"
+                                | "done"
+                                | "case"
+                                | "esac"
+                                | "in"
+                                | "function"
+                                | "select"
+                        )
+                    });
+                if keyword_first {
+                    for redirect in &simple.redirects {
+                        space(self);
+                        self.redirect(redirect);
+                    }
+                }
                 for assign in &simple.assigns {
                     space(self);
                     self.assign(assign);
@@ -96,9 +129,11 @@ impl Printer {
                     space(self);
                     self.word(word, Context::Plain);
                 }
-                for redirect in &simple.redirects {
-                    space(self);
-                    self.redirect(redirect);
+                if !keyword_first {
+                    for redirect in &simple.redirects {
+                        space(self);
+                        self.redirect(redirect);
+                    }
                 }
             }
             Command::Compound(compound, redirects, _) => {
@@ -254,7 +289,8 @@ impl Printer {
         }
         self.out.push_str(if assign.append { "+=" } else { "=" });
         match &assign.value {
-            AssignValue::Scalar(word) => self.word(word, Context::Plain),
+            // An empty value prints as nothing (`x=`), which is how it parses.
+            AssignValue::Scalar(word) => self.parts(&word.parts, Context::Plain),
             AssignValue::Array(elements) => {
                 self.out.push('(');
                 for (idx, element) in elements.iter().enumerate() {

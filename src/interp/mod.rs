@@ -3,7 +3,7 @@
 //! Session state ([`State`]: variables, functions, cwd, options, traps) persists across
 //! [`Shell::exec`] calls. Subshells and pipeline stages run on a clone of that state, which is
 //! cheap because the large parts are shared copy-on-write. Control flow (`break`, `return`,
-//! `exit`, fatal errors) travels as the private [`Flow`] error and never leaves this module.
+//! `exit`, fatal errors) travels as the private `Flow` error and never leaves this module.
 
 pub(crate) mod arith;
 mod brace;

@@ -141,7 +141,9 @@ impl<'a> Parser<'a> {
             match byte {
                 b'\\' => {
                     let Some(next) = self.peek_at(1) else {
-                        literal.push('\\');
+                        // A backslash that ends the input stands for itself.
+                        flush!();
+                        push_part(&mut parts, WordPart::Quoted("\\".to_string()));
                         self.pos += 1;
                         continue;
                     };

@@ -1,6 +1,8 @@
 //! The integration test binary: differential compatibility against bash, workspace escape
-//! tests, and the CLI.
+//! tests, parser properties, and the CLI.
+#![allow(clippy::disallowed_methods)] // tests set up and inspect real files and run real bash
 
 mod cli;
 mod compat;
 mod escape;
+mod parser_props;
