@@ -203,7 +203,7 @@ impl Interp {
 
     /// Runs one command.
     pub(crate) fn exec_command<'a>(&'a mut self, command: &'a Command, io: &'a Io) -> BoxFuture<'a, ExecResult> {
-        Box::pin(async move {
+        Box::pin(super::StackGuard(Box::pin(async move {
             match command {
                 Command::Simple(simple) => self.exec_simple(simple, io).await,
                 Command::Compound(compound, redirects, _) => {
@@ -221,7 +221,7 @@ impl Interp {
                     Ok(0)
                 }
             }
-        })
+        })))
     }
 
     async fn exec_compound(&mut self, compound: &CompoundCommand, io: &Io) -> ExecResult {

@@ -322,6 +322,24 @@ impl Interp {
     }
 }
 
+/// Polls a future on a stack with room to spare: scripts recurse (functions, `eval`, nested
+/// substitutions) and every level adds poll frames, so before polling a level this grows the
+/// stack onto the heap when less than `RED_ZONE` is left. The shell then never overflows, on any
+/// thread, whatever depth the limits allow.
+pub(crate) struct StackGuard<F>(pub F);
+
+const RED_ZONE: usize = 256 * 1024;
+const STACK_GROWTH: usize = 4 * 1024 * 1024;
+
+impl<F: std::future::Future + Unpin> std::future::Future for StackGuard<F> {
+    type Output = F::Output;
+
+    fn poll(mut self: std::pin::Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<Self::Output> {
+        let inner = &mut self.0;
+        stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || std::pin::Pin::new(inner).poll(cx))
+    }
+}
+
 /// Runs a command in a subshell built from `state` (what commands use to run commands).
 pub(crate) async fn run_in_subshell(state: &State, shared: &Arc<Shared>, argv: Vec<String>, io: &Io) -> Status {
     if argv.is_empty() {

@@ -77,3 +77,24 @@ fn limits_stop_with_a_named_limit() {
     assert_eq!(status, 124);
     assert!(err.contains("wall time"), "{err}");
 }
+
+#[test]
+fn deep_recursion_hits_the_limit_or_finishes_never_crashes() {
+    let script = "f() { local n=$1; if ((n > 0)); then f $((n - 1)); else echo bottom; fi; }; f 5000";
+    let (out, err, status) = run(toolsh().args(["--memory", "--limit", "call-depth=6000", "-c", script]), "");
+    assert_eq!((out.as_str(), status), ("bottom\n", 0), "{err}");
+    let (_, err, status) = run(toolsh().args(["--memory", "-c", "f() { f; }; f"]), "");
+    assert_eq!(status, 124);
+    assert!(err.contains("call depth"), "{err}");
+}
+
+#[test]
+fn invalid_utf8_and_nul_bytes_are_handled() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let script = dir.path().join("bytes.sh");
+    std::fs::write(&script, b"echo \xff\xfe ok\nprintf '\\xff\\x00z' > raw\ncat raw | cat > copy\n").expect("write");
+    let (out, _, status) = run(toolsh().current_dir(dir.path()).arg(&script), "");
+    assert_eq!(status, 0);
+    assert!(out.ends_with(" ok\n"), "{out:?}");
+    assert_eq!(std::fs::read(dir.path().join("copy")).expect("copy"), b"\xff\x00z");
+}
