@@ -31,6 +31,15 @@ fn kind_of(file_type: cap_std::fs::FileType) -> FileKind {
     }
 }
 
+fn meta_of(meta: &cap_std::fs::Metadata) -> Meta {
+    Meta {
+        kind: kind_of(meta.file_type()),
+        size: meta.len(),
+        mode: meta.permissions().mode() & 0o7777,
+        mtime: meta.modified().map(|t| t.into_std()).unwrap_or(SystemTime::UNIX_EPOCH),
+    }
+}
+
 /// cap-std reports an escape attempt as PermissionDenied with a message; say it plainly.
 fn confine(err: io::Error) -> io::Error {
     if err.kind() == io::ErrorKind::PermissionDenied && err.get_ref().is_some() {
@@ -62,16 +71,19 @@ impl DirFs {
 }
 
 impl Backend for DirFs {
-    fn lstat(&self, rel: &str) -> io::Result<Meta> {
-        let meta = self.root.symlink_metadata(rel_path(rel)).map_err(confine)?;
-        Ok(Meta {
-            kind: kind_of(meta.file_type()),
-            size: meta.len(),
-            mode: meta.permissions().mode() & 0o7777,
-            mtime: meta.modified().map(|t| t.into_std()).unwrap_or(SystemTime::UNIX_EPOCH),
-        })
+    fn follows_links_safely(&self) -> bool {
+        true
     }
 
+    fn stat(&self, rel: &str) -> io::Result<Meta> {
+        let meta = self.root.metadata(rel_path(rel)).map_err(confine)?;
+        Ok(meta_of(&meta))
+    }
+
+    fn lstat(&self, rel: &str) -> io::Result<Meta> {
+        let meta = self.root.symlink_metadata(rel_path(rel)).map_err(confine)?;
+        Ok(meta_of(&meta))
+    }
     fn read_link(&self, rel: &str) -> io::Result<String> {
         let target = self.root.read_link_contents(rel_path(rel)).map_err(confine)?;
         Ok(target.to_string_lossy().into_owned())

@@ -102,6 +102,22 @@ pub trait Backend: Send + Sync {
     fn set_mtime(&self, rel: &str, mtime: SystemTime) -> io::Result<()>;
     /// Opens a file for a stream of writes (a redirection), applying `mode` once.
     fn open_writer(self: Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>>;
+    /// Metadata following symlinks, for backends that follow them safely themselves.
+    fn stat(&self, rel: &str) -> io::Result<Meta> {
+        self.lstat(rel)
+    }
+    /// True when the backend follows symlinks itself and refuses, with an error, any that would
+    /// leave its root (as `cap-std` does). The Vfs then skips its own component-by-component
+    /// resolution on the hot paths and falls back to it only when the backend refused a link.
+    fn follows_links_safely(&self) -> bool {
+        false
+    }
+}
+
+/// True for the errors a confining backend gives when a symlink would leave its root.
+fn is_escape(err: &io::Error) -> bool {
+    (err.kind() == io::ErrorKind::PermissionDenied && err.get_ref().is_some())
+        || matches!(err.raw_os_error(), Some(18 | 40))
 }
 
 /// Writes by appending through a backend, for backends without file handles.
@@ -140,6 +156,9 @@ pub struct Mount {
     pub read_only: bool,
     /// What it is, for `mount`-like listings (`memory`, `dir:/host/path`, …).
     pub label: String,
+    /// The backend resolves paths itself and no other mount lies inside this one, so paths
+    /// below it can go to the backend directly.
+    direct: bool,
 }
 
 /// The mount table.
@@ -185,8 +204,36 @@ impl Vfs {
     pub fn mount(&mut self, at: &str, backend: Arc<dyn Backend>, read_only: bool, label: &str) {
         let at = path::normalize("/", at);
         self.mounts.retain(|m| m.at != at);
-        self.mounts.push(Mount { at, backend, read_only, label: label.to_string() });
+        self.mounts.push(Mount { at, backend, read_only, label: label.to_string(), direct: false });
         self.mounts.sort_by_key(|m| std::cmp::Reverse(path::depth(&m.at)));
+        let points: Vec<String> = self.mounts.iter().map(|m| m.at.clone()).collect();
+        for mount in &mut self.mounts {
+            let nested = points.iter().any(|p| *p != mount.at && path::strip_mount(p, &mount.at).is_some());
+            mount.direct = mount.backend.follows_links_safely() && !nested;
+        }
+    }
+
+    /// The mount and relative path for `abs` when the backend can take it directly.
+    fn direct(&self, abs: &str) -> Option<Located<'_>> {
+        let located = self.mount_for(abs)?;
+        (located.mount.direct && !located.rel.is_empty()).then_some(located)
+    }
+
+    /// Runs `op` on the backend directly when possible; `None` means "resolve virtually".
+    fn try_direct<T>(
+        &self,
+        abs: &str,
+        write: bool,
+        op: impl FnOnce(&Located<'_>) -> io::Result<T>,
+    ) -> Option<io::Result<T>> {
+        let located = self.direct(abs)?;
+        if write && located.mount.read_only {
+            return Some(Err(io::Error::new(io::ErrorKind::ReadOnlyFilesystem, "Read-only file system")));
+        }
+        match op(&located) {
+            Err(err) if is_escape(&err) => None,
+            result => Some(result),
+        }
     }
 
     /// The mounts, deepest first.
@@ -287,6 +334,12 @@ impl Vfs {
         if DEVICES.contains(&abs) || abs.starts_with("/dev/fd/") {
             return Ok(Meta { kind: FileKind::Device, size: 0, mode: 0o666, mtime: SystemTime::UNIX_EPOCH });
         }
+        let direct = self.try_direct(abs, false, |l| {
+            if follow { l.mount.backend.stat(&l.rel) } else { l.mount.backend.lstat(&l.rel) }
+        });
+        if let Some(result) = direct {
+            return result;
+        }
         let (resolved, located) = self.locate(abs, follow)?;
         if let Some(located) = &located {
             match located.mount.backend.lstat(&located.rel) {
@@ -312,6 +365,9 @@ impl Vfs {
             "/dev/null" | "/dev/zero" => return Ok(Vec::new()),
             _ => {}
         }
+        if let Some(result) = self.try_direct(abs, false, |l| l.mount.backend.read(&l.rel)) {
+            return result;
+        }
         let located = self.locate_existing(abs, true)?;
         located.mount.backend.read(&located.rel)
     }
@@ -321,6 +377,9 @@ impl Vfs {
         if abs == "/dev/null" {
             return Ok(());
         }
+        if let Some(result) = self.try_direct(abs, true, |l| l.mount.backend.write(&l.rel, data, mode)) {
+            return result;
+        }
         let located = self.locate_writable(abs, true)?;
         located.mount.backend.write(&located.rel, data, mode)
     }
@@ -329,6 +388,9 @@ impl Vfs {
     pub fn open_writer(&self, abs: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>> {
         if abs == "/dev/null" {
             return Ok(Box::new(io::sink()));
+        }
+        if let Some(result) = self.try_direct(abs, true, |l| l.mount.backend.clone().open_writer(&l.rel, mode)) {
+            return result;
         }
         let located = self.locate_writable(abs, true)?;
         located.mount.backend.clone().open_writer(&located.rel, mode)

@@ -103,3 +103,15 @@ fn symlink_swapped_during_operations_is_refused() {
     assert!(!fx.secret.parent().expect("parent").join("new.txt").exists(), "write escaped");
     let _ = seen_inside;
 }
+
+#[test]
+fn links_inside_the_workspace_work_whether_relative_or_absolute() {
+    let fx = fixture();
+    std::fs::write(fx.root.join("target.txt"), "inside\n").expect("write");
+    let absolute = fx.root.join("target.txt");
+    std::os::unix::fs::symlink(&absolute, fx.root.join("abs")).expect("symlink");
+    std::os::unix::fs::symlink("target.txt", fx.root.join("rel")).expect("symlink");
+    let mut shell = shell_on(&fx.root);
+    let out = exec(&mut shell, "cat abs rel; echo more >> abs; cat target.txt");
+    assert_eq!(out.stdout_text(), "inside\ninside\ninside\nmore\n", "{}", out.stderr_text());
+}
