@@ -279,7 +279,11 @@ pub fn main(argv: Vec<String>) -> i32 {
     let _ = name;
     if options.no_exec {
         return match crate::parser::parse(&source) {
-            Ok(_) => 0,
+            // The process ends now: leave the tree to the operating system instead of freeing it.
+            Ok(script) => {
+                std::mem::forget(script);
+                0
+            }
             Err(err) => {
                 eprintln!("toolsh: {err}");
                 EXIT_USAGE
