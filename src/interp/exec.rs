@@ -519,7 +519,7 @@ impl Interp {
     }
 
     async fn exec_simple(&mut self, simple: &SimpleCommand, io: &Io) -> ExecResult {
-        self.count_command(io)?;
+        self.count_command()?;
         self.last_subst_status = None;
         if let Some(name) = simple.words.first().and_then(Word::as_literal)
             && matches!(name, "declare" | "typeset" | "local" | "export" | "readonly")

@@ -113,6 +113,8 @@ pub struct Limits {
     pub call_depth: usize,
     /// Bytes captured by `$( )` or [`Shell::exec`].
     pub output_bytes: usize,
+    /// Commands dispatched over the whole session (all executions of one [`Shell`]).
+    pub session_commands: u64,
 }
 
 impl Default for Limits {
@@ -123,6 +125,7 @@ impl Default for Limits {
             loop_iterations: 10_000_000,
             call_depth: 1000,
             output_bytes: 256 * 1024 * 1024,
+            session_commands: u64::MAX,
         }
     }
 }
@@ -249,6 +252,7 @@ pub struct Shared {
     pub vfs: Arc<Vfs>,
     pub limits: Limits,
     pub commands_run: AtomicU64,
+    pub session_commands_run: AtomicU64,
     pub started: Instant,
     pub next_pid: AtomicU64,
     /// The limit that stopped the current execution, reported once by [`Shell::run`].
@@ -301,11 +305,14 @@ impl Interp {
     }
 
     /// Counts one dispatched command against the limit.
-    pub fn count_command(&self, io: &Io) -> Result<(), Flow> {
+    pub fn count_command(&self) -> Result<(), Flow> {
         let count = self.shared.commands_run.fetch_add(1, Ordering::Relaxed) + 1;
         if count > self.shared.limits.commands {
-            let _ = io;
             return Err(self.limit_hit("commands", self.shared.limits.commands));
+        }
+        let total = self.shared.session_commands_run.fetch_add(1, Ordering::Relaxed) + 1;
+        if total > self.shared.limits.session_commands {
+            return Err(self.limit_hit("commands in this session", self.shared.limits.session_commands));
         }
         Ok(())
     }
@@ -431,6 +438,7 @@ impl ShellBuilder {
             vfs: Arc::new(self.vfs),
             limits: self.limits,
             commands_run: AtomicU64::new(0),
+            session_commands_run: AtomicU64::new(0),
             started: Instant::now(),
             next_pid: AtomicU64::new(1000),
             limit_message: std::sync::Mutex::new(None),

@@ -1,13 +1,17 @@
-//! Interpreter unit tests through the public `Shell` API.
+//! Interpreter tests through the public `Shell` API: session state, limits, statuses.
 
 use super::*;
 
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime")
+}
+
 fn run(src: &str) -> ExecOutcome {
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
-    runtime.block_on(async {
-        let mut shell = Shell::builder().build();
-        shell.exec(src).await
-    })
+    runtime().block_on(async { Shell::builder().build().exec(src).await })
+}
+
+fn run_with(limits: Limits, src: &str) -> ExecOutcome {
+    runtime().block_on(async { Shell::builder().limits(limits).build().exec(src).await })
 }
 
 #[test]
@@ -15,4 +19,84 @@ fn echo_and_status() {
     let out = run("echo hello; false");
     assert_eq!(out.stdout_text(), "hello\n");
     assert_eq!(out.status, 1);
+}
+
+#[test]
+fn session_state_persists_between_executions() {
+    let rt = runtime();
+    let mut shell = Shell::builder().build();
+    rt.block_on(shell.exec("x=1; f() { echo \"f:$1:$x\"; }; mkdir /w; cd /w; set -o pipefail"));
+    let out = rt.block_on(shell.exec("f a; pwd; false | true; echo $?"));
+    assert_eq!(out.stdout_text(), "f:a:1\n/w\n1\n");
+    assert_eq!(shell.cwd(), "/w");
+    assert_eq!(shell.var("x").as_deref(), Some("1"));
+}
+
+#[test]
+fn syntax_errors_run_nothing() {
+    let rt = runtime();
+    let mut shell = Shell::builder().build();
+    let out = rt.block_on(shell.exec("echo ran > /marker\nif true; then"));
+    assert_eq!(out.status, EXIT_USAGE);
+    assert!(out.stderr_text().contains("2:"), "{}", out.stderr_text());
+    assert!(!shell.vfs().exists("/marker"));
+}
+
+#[test]
+fn limits_stop_with_status_124_and_name_the_limit() {
+    let commands = Limits { commands: 50, ..Limits::default() };
+    let out = run_with(commands, "while :; do true; done; echo never");
+    assert_eq!(out.status, EXIT_LIMIT);
+    assert!(out.stderr_text().contains("commands (at most 50)"), "{}", out.stderr_text());
+    assert!(!out.stdout_text().contains("never"));
+
+    let loops = Limits { loop_iterations: 10, ..Limits::default() };
+    let out = run_with(loops, "for i in $(seq 100); do :; done");
+    assert_eq!(out.status, EXIT_LIMIT);
+    assert!(out.stderr_text().contains("loop iterations"));
+
+    let output = Limits { output_bytes: 1000, ..Limits::default() };
+    let out = run_with(output, "x=$(yes | head -c 5000); echo ${#x}");
+    assert_eq!(out.status, EXIT_LIMIT);
+    assert!(out.stderr_text().contains("output bytes"), "{}", out.stderr_text());
+
+    let depth = Limits { call_depth: 20, ..Limits::default() };
+    let out = run_with(depth, "f() { f; }; f");
+    assert_eq!(out.status, EXIT_LIMIT);
+    assert!(out.stderr_text().contains("call depth"));
+}
+
+#[test]
+fn session_limit_spans_executions() {
+    let rt = runtime();
+    let limits = Limits { session_commands: 5, ..Limits::default() };
+    let mut shell = Shell::builder().limits(limits).build();
+    assert_eq!(rt.block_on(shell.exec("true; true; true")).status, 0);
+    let out = rt.block_on(shell.exec("true; true; true"));
+    assert_eq!(out.status, EXIT_LIMIT);
+    assert!(out.stderr_text().contains("commands in this session"));
+}
+
+#[test]
+fn wall_time_limit_keeps_partial_output() {
+    let limits = Limits { wall_time: Some(std::time::Duration::from_millis(100)), ..Limits::default() };
+    let out = run_with(limits, "echo started; sleep 10; echo never");
+    assert_eq!(out.status, EXIT_LIMIT);
+    assert_eq!(out.stdout_text(), "started\n");
+    assert!(out.stderr_text().contains("wall time"));
+}
+
+#[test]
+fn exit_ends_the_session_and_runs_the_exit_trap_once() {
+    let rt = runtime();
+    let mut shell = Shell::builder().build();
+    let out = rt.block_on(shell.exec("trap 'echo bye' EXIT; echo hi; exit 3; echo never"));
+    assert_eq!((out.stdout_text().as_str(), out.status), ("hi\nbye\n", 3));
+    assert_eq!(shell.exit_status(), Some(3));
+}
+
+#[test]
+fn background_jobs_run_concurrently_and_wait_collects_them() {
+    let out = run("(sleep 0.05; echo late) & echo early; wait; echo done");
+    assert_eq!(out.stdout_text(), "early\nlate\ndone\n");
 }
