@@ -378,6 +378,20 @@ impl Printer {
                     _ => self.out.push_str(text),
                 },
                 WordPart::Quoted(text) => match context {
+                    // A newline inside quotes is written as `$'\n'`: a here-document body starts
+                    // after the first newline of its line, so printed words must not contain one.
+                    Context::Plain if text.contains('\n') => {
+                        self.out.push_str("$'");
+                        for ch in text.chars() {
+                            match ch {
+                                '\n' => self.out.push_str("\\n"),
+                                '\'' => self.out.push_str("\\'"),
+                                '\\' => self.out.push_str("\\\\"),
+                                other => self.out.push(other),
+                            }
+                        }
+                        self.out.push('\'');
+                    }
                     Context::Plain => {
                         self.out.push('\'');
                         self.out.push_str(&text.replace('\'', "'\\''"));

@@ -86,8 +86,9 @@ pub struct Pipeline {
 pub enum Command {
     /// Assignments, words and redirections.
     Simple(SimpleCommand),
-    /// A compound command with its trailing redirections.
-    Compound(CompoundCommand, Vec<Redirect>, Span),
+    /// A compound command with its trailing redirections (boxed: simple commands are the
+    /// common case and should not pay for the larger variant).
+    Compound(Box<CompoundCommand>, Vec<Redirect>, Span),
     /// `name() compound` or `function name compound`.
     Function(FunctionDef),
 }

@@ -243,6 +243,7 @@ impl<'a> Parser<'a> {
             list.push(item);
         }
         self.leave();
+        list.shrink_to_fit();
         Ok(list)
     }
 
@@ -296,6 +297,7 @@ impl<'a> Parser<'a> {
             pipe_stderr.push(with_stderr);
             commands.push(self.parse_command()?);
         }
+        commands.shrink_to_fit();
         Ok(Pipeline { negated, commands, pipe_stderr, span: self.span_from(start) })
     }
 
@@ -317,7 +319,7 @@ impl<'a> Parser<'a> {
         }
         if let Some(compound) = self.parse_compound()? {
             let redirects = self.parse_trailing_redirects()?;
-            return Ok(Command::Compound(compound, redirects, self.span_from(start)));
+            return Ok(Command::Compound(Box::new(compound), redirects, self.span_from(start)));
         }
         if let Some(name) = self.function_header() {
             return self.parse_function_body(name, start);
@@ -393,7 +395,7 @@ impl<'a> Parser<'a> {
             )));
         };
         let redirects = self.parse_trailing_redirects()?;
-        let body = Command::Compound(compound, redirects, self.span_from(body_start));
+        let body = Command::Compound(Box::new(compound), redirects, self.span_from(body_start));
         Ok(Command::Function(FunctionDef { name, body: std::sync::Arc::new(body), span: self.span_from(start) }))
     }
 
@@ -816,6 +818,7 @@ impl<'a> Parser<'a> {
             return Err(self.error(format!("syntax error near unexpected token {}", self.found())));
         }
         command.span = self.span_from(start);
+        command.words.shrink_to_fit();
         Ok(command)
     }
 

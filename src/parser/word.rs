@@ -123,7 +123,8 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_parts(&mut self, mode: Mode) -> PResult<Vec<WordPart>> {
-        let mut parts = Vec::new();
+        // Most words are one part; start small so the tree stays compact.
+        let mut parts = Vec::with_capacity(1);
         let mut literal = String::new();
         let mut brace_depth = 0usize;
         let mut paren_depth = 0usize;
@@ -229,6 +230,7 @@ impl<'a> Parser<'a> {
             }
         }
         flush!();
+        parts.shrink_to_fit();
         Ok(parts)
     }
 

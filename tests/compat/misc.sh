@@ -227,3 +227,97 @@ echo x; exit 42; echo y
 ## stdout:
 x
 ## status: 42
+
+### run an executable script by path
+printf 'echo "in script $0 $1"\nexit 4\n' > s.sh; chmod +x s.sh; ./s.sh arg; echo $?
+## stdout:
+in script ./s.sh arg
+4
+## status: 0
+## files:
+s.sh: "echo \"in script $0 $1\"\nexit 4\n"
+
+### script without execute permission +stderr
+printf 'echo hi\n' > n.sh; ./n.sh; echo $?
+## stdout:
+126
+## stderr:
+./n.sh: Permission denied
+## status: 0
+## files:
+n.sh: "echo hi\n"
+
+### command not found message +stderr
+nosuchcommand arg; echo $?
+## stdout:
+127
+## stderr:
+nosuchcommand: command not found
+## status: 0
+
+### cat missing file message +stderr
+cat missing.txt; echo $?
+## stdout:
+1
+## stderr:
+cat: missing.txt: No such file or directory
+## status: 0
+
+### cd into a file +stderr
+touch f; cd f; echo $?
+## stdout:
+1
+## stderr:
+cd: f: Not a directory
+## status: 0
+## files:
+f: ""
+
+### mkdir existing message +stderr
+mkdir d; mkdir d; echo $?
+## stdout:
+1
+## stderr:
+mkdir: cannot create directory 'd': File exists
+## status: 0
+## files:
+d/
+
+### rm directory message +stderr
+mkdir d; rm d; echo $?
+## stdout:
+1
+## stderr:
+rm: cannot remove 'd': Is a directory
+## status: 0
+## files:
+d/
+
+### unbound variable message +stderr
+set -u; echo $nope; echo after
+## stderr:
+nope: unbound variable
+## status: 127
+
+### readonly assignment message +stderr
+readonly r=1; r=2; echo after
+## stderr:
+r: readonly variable
+## status: 1
+
+### division by zero message +stderr
+echo $((1/0)); echo after
+## stderr:
+1/0: division by 0 (error token is "0")
+## status: 1
+
+### bad substitution is a syntax error
+echo ${x!}
+## status: 1
+## known-diff: toolsh rejects a bad substitution when parsing (status 2, nothing runs); bash fails when expanding (status 1)
+
+### shift count too large status
+set -- a b; shift 5; echo $? $#
+## stdout:
+1 2
+## status: 0

@@ -232,7 +232,7 @@ fn normalize_stderr(text: &str, tmp: &Path) -> String {
     let mut out = String::new();
     for line in text.lines() {
         let mut line = line;
-        for prefix in ["toolsh: ", "bash: "] {
+        for prefix in ["toolsh: ", "/bin/bash: ", "bash: "] {
             if let Some(rest) = line.strip_prefix(prefix) {
                 line = rest;
             }
@@ -242,7 +242,8 @@ fn normalize_stderr(text: &str, tmp: &Path) -> String {
         {
             line = after;
         }
-        out.push_str(line);
+        // GNU tools quote names with ‘’ in UTF-8 locales; toolsh uses ASCII quotes.
+        out.push_str(&line.replace(['‘', '’'], "'"));
         out.push('\n');
     }
     out
