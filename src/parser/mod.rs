@@ -306,20 +306,25 @@ impl<'a> Parser<'a> {
     fn parse_command(&mut self) -> PResult<Command> {
         self.skip_blanks();
         let start = self.pos;
-        if self.eof() {
+        let Some(first) = self.peek() else {
             return Err(self.incomplete("expected a command"));
-        }
-        for word in RESERVED {
-            if self.at_keyword(word) {
-                return Err(self.syntax_error(format!("syntax error near unexpected token `{word}`")));
+        };
+        // Keywords start with one of a few bytes; most commands skip all keyword checks.
+        if matches!(first, b't' | b'e' | b'f' | b'd' | b'i' | b'}' | b']') {
+            for word in RESERVED {
+                if self.at_keyword(word) {
+                    return Err(self.syntax_error(format!("syntax error near unexpected token `{word}`")));
+                }
+            }
+            if self.at_keyword("function") {
+                return self.parse_function_keyword();
             }
         }
-        if self.at_keyword("function") {
-            return self.parse_function_keyword();
-        }
-        if let Some(compound) = self.parse_compound()? {
-            let redirects = self.parse_trailing_redirects()?;
-            return Ok(Command::Compound(Box::new(compound), redirects, self.span_from(start)));
+        if matches!(first, b'i' | b'w' | b'u' | b'f' | b'c' | b'{' | b'(' | b'[') {
+            if let Some(compound) = self.parse_compound()? {
+                let redirects = self.parse_trailing_redirects()?;
+                return Ok(Command::Compound(Box::new(compound), redirects, self.span_from(start)));
+            }
         }
         if let Some(name) = self.function_header() {
             return self.parse_function_body(name, start);
@@ -490,7 +495,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_if(&mut self) -> PResult<CompoundCommand> {
-        let mut branches = Vec::new();
+        let mut branches = Vec::with_capacity(1);
         let mut otherwise = None;
         loop {
             let cond = self.parse_body(&["then"], "an `if` condition")?;
@@ -672,6 +677,7 @@ impl<'a> Parser<'a> {
             };
             arms.push(CaseArm { patterns, body, terminator });
         }
+        arms.shrink_to_fit();
         Ok(CompoundCommand::Case { word, arms })
     }
 
@@ -824,6 +830,9 @@ impl<'a> Parser<'a> {
 
     /// Parses `name=…`, `name+=…`, `name[sub]=…` at the cursor, if it is one.
     fn parse_assign(&mut self) -> PResult<Option<Assign>> {
+        if !matches!(self.peek(), Some(c) if c.is_ascii_alphabetic() || c == b'_') {
+            return Ok(None);
+        }
         let start = self.pos;
         let Some(name) = self.parse_name() else {
             return Ok(None);
@@ -913,6 +922,9 @@ impl<'a> Parser<'a> {
 
     /// Parses a redirection at the cursor, if there is one.
     fn parse_redirect(&mut self) -> PResult<Option<Redirect>> {
+        if !matches!(self.peek(), Some(b'0'..=b'9' | b'<' | b'>' | b'&')) {
+            return Ok(None);
+        }
         let start = self.pos;
         let mut cursor = self.pos;
         while matches!(self.bytes.get(cursor), Some(c) if c.is_ascii_digit()) {
