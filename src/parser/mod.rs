@@ -320,11 +320,11 @@ impl<'a> Parser<'a> {
                 return self.parse_function_keyword();
             }
         }
-        if matches!(first, b'i' | b'w' | b'u' | b'f' | b'c' | b'{' | b'(' | b'[') {
-            if let Some(compound) = self.parse_compound()? {
-                let redirects = self.parse_trailing_redirects()?;
-                return Ok(Command::Compound(Box::new(compound), redirects, self.span_from(start)));
-            }
+        if matches!(first, b'i' | b'w' | b'u' | b'f' | b'c' | b'{' | b'(' | b'[')
+            && let Some(compound) = self.parse_compound()?
+        {
+            let redirects = self.parse_trailing_redirects()?;
+            return Ok(Command::Compound(Box::new(compound), redirects, self.span_from(start)));
         }
         if let Some(name) = self.function_header() {
             return self.parse_function_body(name, start);
