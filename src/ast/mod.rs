@@ -15,6 +15,8 @@ pub struct Span {
     pub start: u32,
     /// One past the last byte.
     pub end: u32,
+    /// 1-based line of `start` (0 when not recorded; set on simple commands for `$LINENO`).
+    pub line: u32,
 }
 
 impl PartialEq for Span {
@@ -27,7 +29,7 @@ impl Span {
     /// A span from byte offsets (saturating at `u32::MAX`).
     pub fn new(start: usize, end: usize) -> Self {
         let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-        Span { start: clamp(start), end: clamp(end) }
+        Span { start: clamp(start), end: clamp(end), line: 0 }
     }
 }
 

@@ -521,6 +521,9 @@ impl Interp {
     async fn exec_simple(&mut self, simple: &SimpleCommand, io: &Io) -> ExecResult {
         self.count_command()?;
         self.last_subst_status = None;
+        if simple.span.line > 0 {
+            self.state.lineno = simple.span.line;
+        }
         if let Some(name) = simple.words.first().and_then(Word::as_literal)
             && matches!(name, "declare" | "typeset" | "local" | "export" | "readonly")
             && !self.state.functions.contains_key(name)

@@ -714,6 +714,7 @@ impl Interp {
             "EPOCHSECONDS" => ParamValue::Str(chrono::Utc::now().timestamp().to_string()),
             "BASHPID" => ParamValue::Str(std::process::id().to_string()),
             "BASH_SUBSHELL" => ParamValue::Str(state.subshell_level.to_string()),
+            "LINENO" => ParamValue::Str(state.lineno.to_string()),
             "FUNCNAME" if state.vars.get("FUNCNAME").is_none() => {
                 let items: Vec<String> = state.funcnames.iter().rev().cloned().collect();
                 match index {

@@ -159,6 +159,8 @@ pub struct State {
     pub random_seed: u64,
     /// Nesting of subshells (`$BASH_SUBSHELL`).
     pub subshell_level: u32,
+    /// `$LINENO`: the line of the simple command being run.
+    pub lineno: u32,
     /// `getopts`: position inside the current option word, and the `OPTIND` it last set (an
     /// `OPTIND` the user changed restarts parsing).
     pub getopts_char: usize,
@@ -170,9 +172,25 @@ impl State {
     /// A new session in `cwd`.
     pub fn new(cwd: &str) -> Self {
         let mut vars = Vars::new();
-        for (name, value) in [("IFS", " \t\n"), ("PS4", "+ "), ("OPTIND", "1"), ("PWD", cwd), ("HOME", "/")] {
+        for (name, value) in [
+            ("IFS", " \t\n"),
+            ("PS4", "+ "),
+            ("OPTIND", "1"),
+            ("PWD", cwd),
+            ("HOME", "/"),
+            // Scripts test these to know they run under bash; toolsh aims to be that bash.
+            ("BASH_VERSION", "5.2.0(1)-toolsh"),
+            ("OSTYPE", "linux-gnu"),
+            ("UID", "1000"),
+            ("EUID", "1000"),
+        ] {
             let _ = vars.set(name, value);
         }
+        let versinfo = ["5", "2", "0", "1", "toolsh", "x86_64-pc-linux-gnu"];
+        let _ = vars.set_value(
+            "BASH_VERSINFO",
+            vars::Value::Indexed(versinfo.iter().enumerate().map(|(i, v)| (i as i64, v.to_string())).collect()),
+        );
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
@@ -193,6 +211,7 @@ impl State {
             subshell_level: 0,
             getopts_char: 0,
             getopts_optind: "1".to_string(),
+            lineno: 0,
         }
     }
 

@@ -34,13 +34,47 @@ pub(crate) struct Parser<'a> {
     /// of the last body.
     heredoc_skip: Option<(usize, usize)>,
     depth: usize,
+    /// Byte offsets where lines start in the top-level source (for `$LINENO`).
+    line_starts: std::rc::Rc<Vec<usize>>,
 }
 
 type PResult<T> = Result<T, ParseError>;
 
 impl<'a> Parser<'a> {
     pub(crate) fn new(src: &'a str, base: usize) -> Self {
-        Parser { src, bytes: src.as_bytes(), pos: 0, base, heredoc_skip: None, depth: 0 }
+        let line_starts = std::iter::once(0).chain(src.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        Parser {
+            src,
+            bytes: src.as_bytes(),
+            pos: 0,
+            base,
+            heredoc_skip: None,
+            depth: 0,
+            line_starts: std::rc::Rc::new(line_starts),
+        }
+    }
+
+    /// A parser for a piece of the same source (backquotes, here-documents, arithmetic).
+    fn sub(&self, src: &'a str, base: usize) -> Self {
+        Parser {
+            src,
+            bytes: src.as_bytes(),
+            pos: 0,
+            base,
+            heredoc_skip: None,
+            depth: self.depth,
+            line_starts: self.line_starts.clone(),
+        }
+    }
+
+    /// The 1-based line of an offset into this parser's text.
+    fn line_at(&self, offset: usize) -> u32 {
+        let absolute = self.base + offset;
+        let line = match self.line_starts.binary_search(&absolute) {
+            Ok(idx) => idx + 1,
+            Err(idx) => idx,
+        };
+        u32::try_from(line).unwrap_or(u32::MAX)
     }
 
     // ----- low-level cursor -----
@@ -824,6 +858,7 @@ impl<'a> Parser<'a> {
             return Err(self.error(format!("syntax error near unexpected token {}", self.found())));
         }
         command.span = self.span_from(start);
+        command.span.line = self.line_at(start);
         command.words.shrink_to_fit();
         Ok(command)
     }
@@ -1036,7 +1071,7 @@ impl<'a> Parser<'a> {
         let target = if quoted {
             Word { parts: vec![WordPart::Quoted(body)], span: Span::new(self.base + body_start, self.base + cursor) }
         } else {
-            let mut sub = Parser::new(&body, self.base + body_start);
+            let mut sub = self.sub(&body, self.base + body_start);
             let parts = sub.parse_heredoc_body()?;
             Word { parts, span: Span::new(self.base + body_start, self.base + cursor) }
         };

@@ -53,8 +53,7 @@ impl<'a> Parser<'a> {
 
     /// Parses `src[start..end]` as an arithmetic word.
     pub(super) fn sub_arith(&self, start: usize, end: usize) -> PResult<Word> {
-        let mut sub = Parser::new(&self.src[start..end], self.base + start);
-        sub.depth = self.depth;
+        let mut sub = self.sub(&self.src[start..end], self.base + start);
         let parts = sub.parse_parts(Mode::Arith)?;
         Ok(Word { parts, span: Span::new(self.base + start, self.base + end) })
     }
@@ -358,8 +357,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.enter()?;
-        let mut sub = Parser::new(&inner, self.base + start + 1);
-        sub.depth = self.depth;
+        let mut sub = self.sub(&inner, self.base + start + 1);
         let script = sub.parse_script()?;
         self.leave();
         Ok(WordPart::CommandSubst(Box::new(script)))

@@ -321,3 +321,24 @@ set -- a b; shift 5; echo $? $#
 ## stdout:
 1 2
 ## status: 0
+
+### LINENO follows the script
+echo $LINENO
+f() {
+  echo "in f $LINENO"
+}
+f
+x=$(echo $LINENO)
+echo "$x"
+## stdout:
+1
+in f 3
+6
+## status: 0
+
+### BASH_VERSION is set
+[[ -n $BASH_VERSION ]] && echo looks like bash; echo ${#BASH_VERSINFO[@]}
+## stdout:
+looks like bash
+6
+## status: 0
