@@ -200,6 +200,11 @@ fn host_stdin() -> crate::interp::io::PipeReader {
     reader
 }
 
+/// Script bytes as text: valid UTF-8 is taken without a copy; invalid bytes become U+FFFD.
+fn text_of(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
+}
+
 /// Runs the command line; returns the process exit status.
 pub fn main(argv: Vec<String>) -> i32 {
     let options = match parse_args(&argv) {
@@ -264,7 +269,7 @@ pub fn main(argv: Vec<String>) -> i32 {
             }
         };
         shell.set_args(file, options.args.clone());
-        (String::from_utf8_lossy(&bytes).into_owned(), file.clone())
+        (text_of(bytes), file.clone())
     } else if std::io::stdin().is_terminal() {
         let io = Io::new(Input::null(), stdout, stderr);
         return runtime.block_on(crate::repl::run(&mut shell, &io)) & 0xff;
@@ -274,16 +279,12 @@ pub fn main(argv: Vec<String>) -> i32 {
             eprintln!("toolsh: cannot read the script from standard input: {err}");
             return 1;
         }
-        (String::from_utf8_lossy(&text).into_owned(), "toolsh".to_string())
+        (text_of(text), "toolsh".to_string())
     };
     let _ = name;
     if options.no_exec {
-        return match crate::parser::parse(&source) {
-            // The process ends now: leave the tree to the operating system instead of freeing it.
-            Ok(script) => {
-                std::mem::forget(script);
-                0
-            }
+        return match crate::parser::check(&source) {
+            Ok(_) => 0,
             Err(err) => {
                 eprintln!("toolsh: {err}");
                 EXIT_USAGE

@@ -31,7 +31,7 @@ pub mod vfs;
 pub mod builtins;
 
 pub use interp::{ExecOutcome, Limits, Shell, ShellBuilder, Status};
-pub use parser::{ParseError, parse};
+pub use parser::{ParseError, check, parse};
 pub use vfs::Vfs;
 pub mod cli;
 #[doc(hidden)]

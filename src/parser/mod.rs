@@ -24,6 +24,15 @@ pub fn parse(src: &str) -> Result<Script, ParseError> {
     parser.parse_script().map_err(|e| e.locate(src))
 }
 
+/// Checks a whole script's syntax without keeping its tree: each top-level command is parsed and
+/// dropped in turn (as `bash -n` does), so memory stays small however long the script is.
+/// Returns the number of top-level commands.
+pub fn check(src: &str) -> Result<usize, ParseError> {
+    let mut parser = Parser::new(src, 0);
+    parser.discard_top_level = true;
+    parser.parse_script().map(|_| parser.checked).map_err(|e| e.locate(src))
+}
+
 pub(crate) struct Parser<'a> {
     src: &'a str,
     bytes: &'a [u8],
@@ -36,6 +45,10 @@ pub(crate) struct Parser<'a> {
     depth: usize,
     /// Byte offsets where lines start in the top-level source (for `$LINENO`).
     line_starts: std::rc::Rc<Vec<usize>>,
+    /// [`check`]: drop top-level commands once parsed instead of collecting them.
+    discard_top_level: bool,
+    /// Top-level commands parsed in discard mode.
+    checked: usize,
 }
 
 type PResult<T> = Result<T, ParseError>;
@@ -51,6 +64,8 @@ impl<'a> Parser<'a> {
             heredoc_skip: None,
             depth: 0,
             line_starts: std::rc::Rc::new(line_starts),
+            discard_top_level: false,
+            checked: 0,
         }
     }
 
@@ -64,6 +79,8 @@ impl<'a> Parser<'a> {
             heredoc_skip: None,
             depth: self.depth,
             line_starts: self.line_starts.clone(),
+            discard_top_level: false,
+            checked: 0,
         }
     }
 
@@ -267,18 +284,27 @@ impl<'a> Parser<'a> {
                 }
                 Some(b'\n') => self.consume_newline(),
                 _ => {
-                    list.push(item);
+                    self.keep(&mut list, item);
                     if self.at_list_end(terminators) {
                         break;
                     }
                     return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
                 }
             }
-            list.push(item);
+            self.keep(&mut list, item);
         }
         self.leave();
         list.shrink_to_fit();
         Ok(list)
+    }
+
+    /// Adds a parsed item to its list, or only counts it when checking a script at top level.
+    fn keep(&mut self, list: &mut List, item: ListItem) {
+        if self.discard_top_level && self.depth == 1 {
+            self.checked += 1;
+        } else {
+            list.push(item);
+        }
     }
 
     fn parse_and_or(&mut self) -> PResult<AndOr> {

@@ -58,3 +58,14 @@ fn deep_nesting_is_an_error_not_a_crash() {
     let src = "$(".repeat(10_000);
     assert!(parse(&src).is_err());
 }
+
+#[test]
+fn check_agrees_with_parse() {
+    for src in ["echo a; echo b\nif true; then echo c; fi\ncat <<E\nx\nE\necho d", "", "f() { g; }\n(a | b) &"] {
+        let script = parse(src).unwrap();
+        assert_eq!(check(src), Ok(script.body.len()), "{src:?}");
+    }
+    for src in ["echo 'open", "fi", "echo a\nif"] {
+        assert_eq!(check(src).unwrap_err(), parse(src).unwrap_err(), "{src:?}");
+    }
+}
