@@ -203,7 +203,20 @@ impl Interp {
 
     /// Runs one command.
     pub(crate) fn exec_command<'a>(&'a mut self, command: &'a Command, io: &'a Io) -> BoxFuture<'a, ExecResult> {
-        Box::pin(super::StackGuard(Box::pin(async move {
+        // Shallow levels run on the thread's own stack; past `GUARDED_DEPTH` nested commands each
+        // level is polled through the stack guard (which costs a look at the stack bounds).
+        let guarded = self.nesting >= super::GUARDED_DEPTH;
+        let run = async move {
+            self.nesting += 1;
+            let result = self.exec_command_inner(command, io).await;
+            self.nesting -= 1;
+            result
+        };
+        if guarded { Box::pin(super::StackGuard(Box::pin(run))) } else { Box::pin(run) }
+    }
+
+    async fn exec_command_inner(&mut self, command: &Command, io: &Io) -> ExecResult {
+        {
             match command {
                 Command::Simple(simple) => self.exec_simple(simple, io).await,
                 Command::Compound(compound, redirects, _) => {
@@ -221,7 +234,7 @@ impl Interp {
                     Ok(0)
                 }
             }
-        })))
+        }
     }
 
     async fn exec_compound(&mut self, compound: &CompoundCommand, io: &Io) -> ExecResult {

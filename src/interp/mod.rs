@@ -302,6 +302,8 @@ pub(crate) struct Interp {
     pub source_depth: usize,
     /// Descriptors made permanent by `exec` without a command.
     pub exec_io: Option<Io>,
+    /// Commands being executed inside each other (for the stack guard).
+    pub nesting: usize,
 }
 
 impl Interp {
@@ -320,6 +322,7 @@ impl Interp {
             last_subst_status: None,
             source_depth: self.source_depth,
             exec_io: self.exec_io.clone(),
+            nesting: self.nesting,
         }
     }
 
@@ -355,6 +358,8 @@ impl Interp {
 pub(crate) struct StackGuard<F>(pub F);
 
 const RED_ZONE: usize = 256 * 1024;
+/// Nesting of commands below which the stack guard is skipped (well inside any thread's stack).
+pub(crate) const GUARDED_DEPTH: usize = 24;
 const STACK_GROWTH: usize = 4 * 1024 * 1024;
 
 impl<F: std::future::Future + Unpin> std::future::Future for StackGuard<F> {
@@ -381,6 +386,7 @@ pub(crate) async fn run_in_subshell(state: &State, shared: &Arc<Shared>, argv: V
         last_subst_status: None,
         source_depth: 0,
         exec_io: None,
+        nesting: GUARDED_DEPTH,
     };
     sub.state.subshell_level += 1;
     sub.state.traps = Arc::new(HashMap::new());
@@ -473,6 +479,7 @@ impl ShellBuilder {
                 last_subst_status: None,
                 source_depth: 0,
                 exec_io: None,
+                nesting: 0,
             },
             exited: None,
         }
