@@ -8,6 +8,7 @@ mod cond;
 mod files;
 mod find;
 mod flow;
+mod grep;
 mod nav;
 mod printf;
 mod sort;
@@ -159,6 +160,7 @@ static TABLE: &[Builtin] = &[
     entry!("false", flow::false_, "do nothing, unsuccessfully"),
     entry!("find", find::find, "search for files in a directory hierarchy"),
     entry!("getopts", vars::getopts, "parse positional parameters as options"),
+    entry!("grep", grep::grep, "print lines that match patterns"),
     entry!("head", text::head, "output the first part of files"),
     entry!("let", vars::let_, "evaluate arithmetic expressions"),
     entry!("ln", files::ln, "make links (symbolic with -s)"),

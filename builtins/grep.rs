@@ -1,0 +1,607 @@
+//! `grep`: basic (default), extended (`-E`), fixed (`-F`) and Perl-style (`-P`, as far as the
+//! regex crate goes) patterns over files, directories (`-r`) and standard input, with GNU grep's
+//! flags, output prefixes, context groups and exit statuses (0 selected, 1 none, 2 error).
+//! Lines are matched as bytes, so binary data never breaks it.
+
+use super::Ctx;
+use crate::interp::Status;
+use crate::interp::pattern::Pattern;
+use crate::vfs::{FileKind, describe, path};
+use regex::bytes::{Regex, RegexBuilder};
+
+const USAGE: &str =
+    "grep [-EFGPivwxcLlnohHqsrRz] [-m NUM] [-A|-B|-C NUM] [-e PATTERN]... [-f FILE] [PATTERN] [FILE...]";
+
+#[derive(Default)]
+struct Options {
+    syntax: char,
+    patterns: Vec<String>,
+    pattern_files: Vec<String>,
+    ignore_case: bool,
+    invert: bool,
+    word: bool,
+    line: bool,
+    count: bool,
+    files_with: bool,
+    files_without: bool,
+    number: bool,
+    only: bool,
+    with_name: Option<bool>,
+    quiet: bool,
+    no_messages: bool,
+    recursive: bool,
+    follow: bool,
+    null_data: bool,
+    null_after_name: bool,
+    text: bool,
+    max: Option<usize>,
+    after: usize,
+    before: usize,
+    include: Vec<Pattern>,
+    exclude: Vec<Pattern>,
+    exclude_dir: Vec<Pattern>,
+    files: Vec<String>,
+}
+
+fn parse_number(text: &str, what: &str) -> Result<usize, String> {
+    text.parse().map_err(|_| format!("invalid {what} argument: '{text}'"))
+}
+
+fn parse_args(argv: &[String]) -> Result<Options, String> {
+    let mut o = Options { syntax: 'G', ..Options::default() };
+    let mut positional = Vec::new();
+    let mut idx = 0;
+    let mut done = false;
+    while idx < argv.len() {
+        let arg = &argv[idx];
+        idx += 1;
+        if done || !arg.starts_with('-') || arg == "-" {
+            positional.push(arg.clone());
+            continue;
+        }
+        if arg == "--" {
+            done = true;
+            continue;
+        }
+        if let Some(long) = arg.strip_prefix("--") {
+            let (name, inline) = match long.split_once('=') {
+                Some((name, value)) => (name, Some(value.to_string())),
+                None => (long, None),
+            };
+            let value = |idx: &mut usize| -> Result<String, String> {
+                if let Some(v) = &inline {
+                    return Ok(v.clone());
+                }
+                *idx += 1;
+                argv.get(*idx - 1).cloned().ok_or_else(|| format!("option '--{name}' requires an argument"))
+            };
+            match name {
+                "extended-regexp" => o.syntax = 'E',
+                "fixed-strings" => o.syntax = 'F',
+                "basic-regexp" => o.syntax = 'G',
+                "perl-regexp" => o.syntax = 'P',
+                "regexp" => o.patterns.push(value(&mut idx)?),
+                "file" => o.pattern_files.push(value(&mut idx)?),
+                "ignore-case" => o.ignore_case = true,
+                "no-ignore-case" => o.ignore_case = false,
+                "invert-match" => o.invert = true,
+                "word-regexp" => o.word = true,
+                "line-regexp" => o.line = true,
+                "count" => o.count = true,
+                "files-with-matches" => o.files_with = true,
+                "files-without-match" => o.files_without = true,
+                "line-number" => o.number = true,
+                "only-matching" => o.only = true,
+                "with-filename" => o.with_name = Some(true),
+                "no-filename" => o.with_name = Some(false),
+                "quiet" | "silent" => o.quiet = true,
+                "no-messages" => o.no_messages = true,
+                "recursive" => o.recursive = true,
+                "dereference-recursive" => {
+                    o.recursive = true;
+                    o.follow = true;
+                }
+                "null-data" => o.null_data = true,
+                "null" => o.null_after_name = true,
+                "text" => o.text = true,
+                "max-count" => o.max = Some(parse_number(&value(&mut idx)?, "max count")?),
+                "after-context" => o.after = parse_number(&value(&mut idx)?, "context length")?,
+                "before-context" => o.before = parse_number(&value(&mut idx)?, "context length")?,
+                "context" => {
+                    let n = parse_number(&value(&mut idx)?, "context length")?;
+                    o.after = n;
+                    o.before = n;
+                }
+                "include" => o.include.push(Pattern::new(&value(&mut idx)?)),
+                "exclude" => o.exclude.push(Pattern::new(&value(&mut idx)?)),
+                "exclude-dir" => o.exclude_dir.push(Pattern::new(&value(&mut idx)?)),
+                "color" | "colour" | "line-buffered" | "binary-files" | "label" => {}
+                _ => return Err(format!("unrecognized option '--{name}'")),
+            }
+            continue;
+        }
+        let flags: Vec<char> = arg[1..].chars().collect();
+        let mut pos = 0;
+        while pos < flags.len() {
+            let flag = flags[pos];
+            pos += 1;
+            let mut value = |idx: &mut usize| -> Result<String, String> {
+                if pos < flags.len() {
+                    let rest: String = flags[pos..].iter().collect();
+                    pos = flags.len();
+                    return Ok(rest);
+                }
+                *idx += 1;
+                argv.get(*idx - 1).cloned().ok_or_else(|| format!("option requires an argument -- '{flag}'"))
+            };
+            match flag {
+                'E' | 'F' | 'G' | 'P' => o.syntax = flag,
+                'e' => o.patterns.push(value(&mut idx)?),
+                'f' => o.pattern_files.push(value(&mut idx)?),
+                'i' | 'y' => o.ignore_case = true,
+                'v' => o.invert = true,
+                'w' => o.word = true,
+                'x' => o.line = true,
+                'c' => o.count = true,
+                'l' => o.files_with = true,
+                'L' => o.files_without = true,
+                'n' => o.number = true,
+                'o' => o.only = true,
+                'H' => o.with_name = Some(true),
+                'h' => o.with_name = Some(false),
+                'q' => o.quiet = true,
+                's' => o.no_messages = true,
+                'r' => o.recursive = true,
+                'R' => {
+                    o.recursive = true;
+                    o.follow = true;
+                }
+                'z' => o.null_data = true,
+                'Z' => o.null_after_name = true,
+                'a' => o.text = true,
+                'I' | 'U' | 'T' => {}
+                'm' => o.max = Some(parse_number(&value(&mut idx)?, "max count")?),
+                'A' => o.after = parse_number(&value(&mut idx)?, "context length")?,
+                'B' => o.before = parse_number(&value(&mut idx)?, "context length")?,
+                'C' => {
+                    let n = parse_number(&value(&mut idx)?, "context length")?;
+                    o.after = n;
+                    o.before = n;
+                }
+                '0'..='9' => {
+                    let digits: String = std::iter::once(flag)
+                        .chain(flags[pos..].iter().take_while(|c| c.is_ascii_digit()).copied())
+                        .collect();
+                    pos += digits.len() - 1;
+                    let n = parse_number(&digits, "context length")?;
+                    o.after = n;
+                    o.before = n;
+                }
+                _ => return Err(format!("invalid option -- '{flag}'")),
+            }
+        }
+    }
+    if o.patterns.is_empty() && o.pattern_files.is_empty() {
+        if positional.is_empty() {
+            return Err("no pattern given".to_string());
+        }
+        o.patterns.push(positional.remove(0));
+    }
+    o.files = positional;
+    Ok(o)
+}
+
+/// Translates a POSIX basic regular expression into the regex crate's syntax.
+fn basic_to_extended(pattern: &str) -> String {
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut out = String::with_capacity(pattern.len() + 8);
+    let mut idx = 0;
+    while idx < chars.len() {
+        let c = chars[idx];
+        match c {
+            '\\' if idx + 1 < chars.len() => {
+                let next = chars[idx + 1];
+                idx += 2;
+                match next {
+                    '(' | ')' | '{' | '}' | '|' | '+' | '?' => out.push(next),
+                    '<' | '>' => out.push_str("\\b"),
+                    _ => {
+                        out.push('\\');
+                        out.push(next);
+                    }
+                }
+                continue;
+            }
+            '(' | ')' | '{' | '}' | '|' | '+' | '?' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '*' if out.is_empty() || out.ends_with('^') || out.ends_with('(') || out.ends_with('|') => {
+                out.push_str("\\*")
+            }
+            '[' => {
+                let end = bracket_end(&chars, idx);
+                out.extend(&chars[idx..end]);
+                idx = end;
+                continue;
+            }
+            _ => out.push(c),
+        }
+        idx += 1;
+    }
+    out
+}
+
+/// Makes an extended expression acceptable to the regex crate where GNU grep is lenient.
+fn extended_fixups(pattern: &str) -> String {
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut out = String::with_capacity(pattern.len() + 8);
+    let mut idx = 0;
+    while idx < chars.len() {
+        let c = chars[idx];
+        match c {
+            '\\' if idx + 1 < chars.len() => {
+                let next = chars[idx + 1];
+                if next == '<' || next == '>' {
+                    out.push_str("\\b");
+                } else {
+                    out.push('\\');
+                    out.push(next);
+                }
+                idx += 2;
+                continue;
+            }
+            '[' => {
+                let end = bracket_end(&chars, idx);
+                out.extend(&chars[idx..end]);
+                idx = end;
+                continue;
+            }
+            // A brace that does not start a valid interval is an ordinary character.
+            '{' => {
+                let rest: String = chars[idx + 1..].iter().collect();
+                let valid = rest.find('}').is_some_and(|end| {
+                    let inner = &rest[..end];
+                    !inner.is_empty() && inner.chars().all(|c| c.is_ascii_digit() || c == ',') && !out.is_empty()
+                });
+                if valid {
+                    out.push('{');
+                } else {
+                    out.push_str("\\{");
+                }
+            }
+            '}' => {
+                let open = out.rfind('{');
+                let escaped_open = out.rfind("\\{");
+                if open.is_some() && open != escaped_open.map(|i| i + 1) {
+                    out.push('}');
+                } else {
+                    out.push_str("\\}");
+                }
+            }
+            '*' if out.is_empty() || out.ends_with('(') || out.ends_with('|') => out.push_str("\\*"),
+            _ => out.push(c),
+        }
+        idx += 1;
+    }
+    out
+}
+
+/// The index just past the bracket expression starting at `open`.
+fn bracket_end(chars: &[char], open: usize) -> usize {
+    let mut idx = open + 1;
+    if chars.get(idx) == Some(&'^') {
+        idx += 1;
+    }
+    if chars.get(idx) == Some(&']') {
+        idx += 1;
+    }
+    while idx < chars.len() {
+        if chars[idx] == '[' && matches!(chars.get(idx + 1), Some(':' | '.' | '=')) {
+            let kind = chars[idx + 1];
+            let mut end = idx + 2;
+            while end + 1 < chars.len() && !(chars[end] == kind && chars[end + 1] == ']') {
+                end += 1;
+            }
+            idx = end + 2;
+            continue;
+        }
+        if chars[idx] == ']' {
+            return idx + 1;
+        }
+        idx += 1;
+    }
+    chars.len()
+}
+
+fn build_regex(o: &Options, patterns: &[String]) -> Result<Regex, String> {
+    let pieces: Vec<String> = patterns
+        .iter()
+        .map(|p| match o.syntax {
+            'F' => regex::escape(p),
+            'E' | 'P' => extended_fixups(p),
+            _ => basic_to_extended(p),
+        })
+        .collect();
+    let mut joined = pieces.iter().map(|p| format!("(?:{p})")).collect::<Vec<_>>().join("|");
+    if o.line {
+        joined = format!("^(?:{joined})$");
+    } else if o.word {
+        joined = format!("(?:^|\\b)(?:{joined})(?:\\b|$)");
+    }
+    RegexBuilder::new(&joined).case_insensitive(o.ignore_case).multi_line(false).unicode(true).build().map_err(|err| {
+        let text = err.to_string();
+        let last = text.lines().rev().find(|l| l.starts_with("error:")).unwrap_or("invalid regular expression");
+        format!("{}: {}", patterns.join("\\n"), last.trim_start_matches("error: "))
+    })
+}
+
+struct Source {
+    label: String,
+    data: Vec<u8>,
+}
+
+struct Search<'c, 'a> {
+    ctx: &'c Ctx<'a>,
+    o: Options,
+    regex: Regex,
+    out: Vec<u8>,
+    selected_any: bool,
+    error: bool,
+}
+
+impl Search<'_, '_> {
+    fn prefix(&mut self, label: &str, show_name: bool, line_no: usize, sep: u8) {
+        if show_name {
+            self.out.extend_from_slice(label.as_bytes());
+            self.out.push(if self.o.null_after_name { 0 } else { sep });
+        }
+        if self.o.number {
+            self.out.extend_from_slice(line_no.to_string().as_bytes());
+            self.out.push(sep);
+        }
+    }
+
+    /// Searches one input; returns false when output should stop (`-q` matched, reader gone).
+    async fn search(&mut self, source: Source, show_name: bool) -> bool {
+        let terminator = if self.o.null_data { 0 } else { b'\n' };
+        let binary = !self.o.text && !self.o.null_data && source.data.contains(&0);
+        let mut lines: Vec<&[u8]> = source.data.split(|&b| b == terminator).collect();
+        if source.data.last() == Some(&terminator) || source.data.is_empty() {
+            lines.pop();
+        }
+        let mut count = 0usize;
+        let mut last_printed: Option<usize> = None;
+        let mut after_left = 0usize;
+        let mut any_context_printed = false;
+        for (idx, line) in lines.iter().enumerate() {
+            if self.o.max.is_some_and(|m| count >= m) {
+                // GNU grep still prints trailing context after the last counted match.
+                if after_left > 0 && !self.quiet_output() && !binary {
+                    self.prefix(&source.label, show_name, idx + 1, b'-');
+                    self.out.extend_from_slice(line);
+                    self.out.push(terminator);
+                    last_printed = Some(idx);
+                    after_left -= 1;
+                    continue;
+                }
+                break;
+            }
+            let matched = self.regex.is_match(line) != self.o.invert;
+            if !matched {
+                if after_left > 0 && !self.quiet_output() && !binary {
+                    self.prefix(&source.label, show_name, idx + 1, b'-');
+                    self.out.extend_from_slice(line);
+                    self.out.push(terminator);
+                    last_printed = Some(idx);
+                    after_left -= 1;
+                }
+                continue;
+            }
+            count += 1;
+            self.selected_any = true;
+            if self.o.quiet {
+                return false;
+            }
+            if self.quiet_output() || binary {
+                continue;
+            }
+            let first_context = idx.saturating_sub(self.o.before);
+            let start = match last_printed {
+                Some(last) => first_context.max(last + 1),
+                None => first_context,
+            };
+            if (self.o.before > 0 || self.o.after > 0)
+                && any_context_printed
+                && last_printed.is_none_or(|l| start > l + 1)
+            {
+                self.out.extend_from_slice(b"--\n");
+            }
+            for (ctx_idx, ctx_line) in lines.iter().enumerate().take(idx).skip(start) {
+                self.prefix(&source.label, show_name, ctx_idx + 1, b'-');
+                self.out.extend_from_slice(ctx_line);
+                self.out.push(terminator);
+            }
+            if self.o.only && !self.o.invert {
+                let found: Vec<(usize, usize)> =
+                    self.regex.find_iter(line).map(|m| (m.start(), m.end())).filter(|(s, e)| e > s).collect();
+                for (start, end) in found {
+                    self.prefix(&source.label, show_name, idx + 1, b':');
+                    self.out.extend_from_slice(&line[start..end]);
+                    self.out.push(terminator);
+                }
+            } else if !self.o.only {
+                self.prefix(&source.label, show_name, idx + 1, b':');
+                self.out.extend_from_slice(line);
+                self.out.push(terminator);
+            }
+            any_context_printed = true;
+            last_printed = Some(idx);
+            after_left = self.o.after;
+            if self.out.len() > 64 * 1024 {
+                let out = std::mem::take(&mut self.out);
+                if !self.ctx.out(out).await {
+                    return false;
+                }
+            }
+        }
+        if self.o.count {
+            if show_name {
+                self.out.extend_from_slice(source.label.as_bytes());
+                self.out.push(if self.o.null_after_name { 0 } else { b':' });
+            }
+            self.out.extend_from_slice(format!("{count}\n").as_bytes());
+        } else if self.o.files_with && count > 0 {
+            self.out.extend_from_slice(source.label.as_bytes());
+            self.out.push(if self.o.null_after_name { 0 } else { b'\n' });
+        } else if self.o.files_without && count == 0 {
+            self.out.extend_from_slice(source.label.as_bytes());
+            self.out.push(if self.o.null_after_name { 0 } else { b'\n' });
+        } else if binary && count > 0 {
+            let out = std::mem::take(&mut self.out);
+            if !self.ctx.out(out).await {
+                return false;
+            }
+            self.ctx.err(format!("grep: {}: binary file matches\n", source.label)).await;
+        }
+        true
+    }
+
+    /// Modes that print per file rather than per line.
+    fn quiet_output(&self) -> bool {
+        self.o.count || self.o.files_with || self.o.files_without
+    }
+
+    async fn complain(&mut self, message: String) {
+        self.error = true;
+        if !self.o.no_messages {
+            self.ctx.err(format!("grep: {message}\n")).await;
+        }
+    }
+
+    /// Collects the files below `dir` (sorted), honouring the include and exclude globs.
+    fn walk(&self, display: &str, abs: &str, out: &mut Vec<(String, String)>) {
+        let Ok(entries) = self.ctx.vfs.read_dir(abs) else { return };
+        for entry in entries {
+            let child_display = if display.ends_with('/') {
+                format!("{display}{}", entry.name)
+            } else {
+                format!("{display}/{}", entry.name)
+            };
+            let child_abs = path::join(abs, &entry.name);
+            let kind = if entry.kind == FileKind::Symlink && self.o.follow {
+                self.ctx.vfs.stat(&child_abs).map(|m| m.kind).unwrap_or(FileKind::Symlink)
+            } else {
+                entry.kind
+            };
+            match kind {
+                FileKind::Dir => {
+                    if !self.o.exclude_dir.iter().any(|p| p.matches(&entry.name)) {
+                        self.walk(&child_display, &child_abs, out);
+                    }
+                }
+                FileKind::File => {
+                    if self.selects(&entry.name) {
+                        out.push((child_display, child_abs));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn selects(&self, name: &str) -> bool {
+        (self.o.include.is_empty() || self.o.include.iter().any(|p| p.matches(name)))
+            && !self.o.exclude.iter().any(|p| p.matches(name))
+    }
+}
+
+/// `grep [options] PATTERN [FILE…]`
+pub async fn grep(ctx: Ctx<'_>) -> Status {
+    let mut o = match parse_args(&ctx.argv[1..]) {
+        Ok(o) => o,
+        Err(message) => {
+            ctx.err(format!("grep: {message}\nUsage: {USAGE}\n")).await;
+            return 2;
+        }
+    };
+    let mut patterns = std::mem::take(&mut o.patterns);
+    for file in std::mem::take(&mut o.pattern_files) {
+        match ctx.read_operand(&file).await {
+            Ok(data) => {
+                let text = String::from_utf8_lossy(&data);
+                patterns.extend(text.lines().map(str::to_string));
+            }
+            Err(err) => {
+                ctx.err(format!("grep: {file}: {}\n", describe(&err))).await;
+                return 2;
+            }
+        }
+    }
+    // A pattern with newlines is several patterns.
+    let patterns: Vec<String> = patterns.iter().flat_map(|p| p.split('\n').map(str::to_string)).collect();
+    let regex = match build_regex(&o, &patterns) {
+        Ok(regex) => regex,
+        Err(message) => {
+            ctx.err(format!("grep: {message}\n")).await;
+            return 2;
+        }
+    };
+    if o.files.is_empty() {
+        o.files.push(if o.recursive { ".".to_string() } else { "-".to_string() });
+    }
+    let show_name = o.with_name.unwrap_or(o.files.len() > 1 || o.recursive);
+    let files = std::mem::take(&mut o.files);
+    let recursive = o.recursive;
+    let mut search = Search { ctx: &ctx, o, regex, out: Vec::new(), selected_any: false, error: false };
+    'files: for file in files {
+        if file == "-" {
+            let data = ctx.stdin().read_to_end().await;
+            if !search.search(Source { label: "(standard input)".to_string(), data }, show_name).await {
+                break;
+            }
+            continue;
+        }
+        let abs = ctx.abs(&file);
+        let meta = match ctx.vfs.stat(&abs) {
+            Ok(meta) => meta,
+            Err(err) => {
+                search.complain(format!("{file}: {}", describe(&err))).await;
+                continue;
+            }
+        };
+        let targets = if meta.is_dir() {
+            if !recursive {
+                search.complain(format!("{file}: Is a directory")).await;
+                continue;
+            }
+            let mut found = Vec::new();
+            search.walk(&file, &abs, &mut found);
+            found
+        } else {
+            vec![(file.clone(), abs)]
+        };
+        for (label, target_abs) in targets {
+            let data = match ctx.vfs.read(&target_abs) {
+                Ok(data) => data,
+                Err(err) => {
+                    search.complain(format!("{label}: {}", describe(&err))).await;
+                    continue;
+                }
+            };
+            if !search.search(Source { label, data }, show_name).await {
+                break 'files;
+            }
+        }
+    }
+    let out = std::mem::take(&mut search.out);
+    if !out.is_empty() && !ctx.out(out).await {
+        return 2;
+    }
+    match (search.selected_any, search.error) {
+        (true, _) if search.o.quiet => 0,
+        (_, true) => 2,
+        (true, false) => 0,
+        (false, false) => 1,
+    }
+}
