@@ -451,10 +451,7 @@ impl Search<'_, '_> {
                 self.out.push(if self.o.null_after_name { 0 } else { b':' });
             }
             self.out.extend_from_slice(format!("{count}\n").as_bytes());
-        } else if self.o.files_with && count > 0 {
-            self.out.extend_from_slice(source.label.as_bytes());
-            self.out.push(if self.o.null_after_name { 0 } else { b'\n' });
-        } else if self.o.files_without && count == 0 {
+        } else if (self.o.files_with && count > 0) || (self.o.files_without && count == 0) {
             self.out.extend_from_slice(source.label.as_bytes());
             self.out.push(if self.o.null_after_name { 0 } else { b'\n' });
         } else if binary && count > 0 {
@@ -495,16 +492,10 @@ impl Search<'_, '_> {
                 entry.kind
             };
             match kind {
-                FileKind::Dir => {
-                    if !self.o.exclude_dir.iter().any(|p| p.matches(&entry.name)) {
-                        self.walk(&child_display, &child_abs, out);
-                    }
+                FileKind::Dir if !self.o.exclude_dir.iter().any(|p| p.matches(&entry.name)) => {
+                    self.walk(&child_display, &child_abs, out);
                 }
-                FileKind::File => {
-                    if self.selects(&entry.name) {
-                        out.push((child_display, child_abs));
-                    }
-                }
+                FileKind::File if self.selects(&entry.name) => out.push((child_display, child_abs)),
                 _ => {}
             }
         }
