@@ -9,6 +9,7 @@ mod files;
 mod find;
 mod flow;
 mod grep;
+mod lines;
 mod nav;
 mod printf;
 mod sort;
@@ -151,6 +152,7 @@ static TABLE: &[Builtin] = &[
     entry!("cd", nav::cd, "change the working directory"),
     entry!("chmod", files::chmod, "change file mode bits"),
     entry!("cp", files::cp, "copy files and directories"),
+    entry!("cut", lines::cut, "select fields, characters or bytes of lines"),
     entry!("date", text::date, "print the date and time"),
     entry!("dirname", files::dirname, "strip the last component of a path"),
     entry!("dirs", nav::dirs, "show the directory stack"),
@@ -175,6 +177,7 @@ static TABLE: &[Builtin] = &[
     entry!("read", vars::read, "read a line into variables"),
     entry!("readlink", files::readlink, "print a symlink's target"),
     entry!("realpath", files::realpath, "print the resolved absolute path"),
+    entry!("rev", lines::rev, "reverse the characters of lines"),
     entry!("rm", files::rm, "remove files or directories"),
     entry!("rmdir", files::rmdir, "remove empty directories"),
     entry!("seq", text::seq, "print a sequence of numbers"),
@@ -184,13 +187,16 @@ static TABLE: &[Builtin] = &[
     entry!("sleep", text::sleep, "wait for a number of seconds"),
     entry!("sort", sort::sort, "sort lines of text"),
     entry!("stat", files::stat, "display file status"),
+    entry!("tac", lines::tac, "print lines in reverse order"),
     entry!("tail", text::tail, "output the last part of files"),
     entry!("tee", text::tee, "copy standard input to files and standard output"),
     entry!("test", cond::test, "evaluate a condition"),
     entry!("touch", files::touch, "create files or update their times"),
     entry!("tr", text::tr, "translate or delete characters"),
     entry!("true", flow::true_, "do nothing, successfully"),
+    entry!("uniq", lines::uniq, "report or omit repeated lines"),
     entry!("unset", vars::unset, "remove variables or functions"),
+    entry!("wc", lines::wc, "count lines, words and bytes"),
     entry!("yes", text::yes, "print a string repeatedly"),
 ];
 

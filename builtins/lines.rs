@@ -1,0 +1,393 @@
+//! Line filters: `cut`, `uniq`, `wc`, `rev`, `tac`, with GNU coreutils' flags and output format.
+
+use super::Ctx;
+use crate::interp::Status;
+use crate::vfs::describe;
+
+/// Reads every operand (standard input when none), reporting unreadable ones.
+async fn inputs(ctx: &Ctx<'_>, files: &[String]) -> (Vec<(String, Vec<u8>)>, Status) {
+    let names: Vec<String> = if files.is_empty() { vec!["-".to_string()] } else { files.to_vec() };
+    let mut out = Vec::new();
+    let mut status = 0;
+    for name in names {
+        match ctx.read_operand(&name).await {
+            Ok(data) => out.push((name, data)),
+            Err(err) => {
+                ctx.complain(format!("{name}: {}", describe(&err))).await;
+                status = 1;
+            }
+        }
+    }
+    (out, status)
+}
+
+/// Splits into lines, each without its terminator.
+fn lines_of(data: &[u8]) -> Vec<&[u8]> {
+    let mut lines: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
+    if data.last() == Some(&b'\n') || data.is_empty() {
+        lines.pop();
+    }
+    lines
+}
+
+/// A `cut` list: 1-based inclusive ranges.
+fn parse_list(spec: &str) -> Option<Vec<(usize, usize)>> {
+    let mut ranges = Vec::new();
+    for piece in spec.split(',') {
+        let (lo, hi) = match piece.split_once('-') {
+            Some((lo, hi)) => (
+                if lo.is_empty() { 1 } else { lo.parse().ok()? },
+                if hi.is_empty() { usize::MAX } else { hi.parse().ok()? },
+            ),
+            None => {
+                let n = piece.parse().ok()?;
+                (n, n)
+            }
+        };
+        if lo == 0 || hi < lo {
+            return None;
+        }
+        ranges.push((lo, hi));
+    }
+    Some(ranges)
+}
+
+fn selected(ranges: &[(usize, usize)], position: usize, complement: bool) -> bool {
+    ranges.iter().any(|&(lo, hi)| lo <= position && position <= hi) != complement
+}
+
+/// `cut -f LIST [-d DELIM] [-s] | -c LIST | -b LIST [--complement] [file…]`
+pub async fn cut(ctx: Ctx<'_>) -> Status {
+    const USAGE: &str = "cut (-f LIST [-d DELIM] [-s] | -c LIST | -b LIST) [--complement] [FILE...]";
+    let mut mode = None;
+    let mut list = None;
+    let mut delimiter = b'\t';
+    let mut only_delimited = false;
+    let mut complement = false;
+    let mut output_delimiter: Option<Vec<u8>> = None;
+    let mut files = Vec::new();
+    let mut idx = 1;
+    while idx < ctx.argv.len() {
+        let arg = ctx.argv[idx].clone();
+        idx += 1;
+        if let Some(value) = arg.strip_prefix("--output-delimiter=") {
+            output_delimiter = Some(value.as_bytes().to_vec());
+            continue;
+        }
+        if arg == "--complement" {
+            complement = true;
+            continue;
+        }
+        if !arg.starts_with('-') || arg == "-" {
+            files.push(arg);
+            continue;
+        }
+        let flag = arg.as_bytes()[1];
+        let inline = &arg[2..];
+        let mut value = || {
+            if inline.is_empty() {
+                idx += 1;
+                ctx.argv.get(idx - 1).cloned()
+            } else {
+                Some(inline.to_string())
+            }
+        };
+        match flag {
+            b'f' | b'c' | b'b' => {
+                mode = Some(flag);
+                list = value();
+            }
+            b'd' => match value() {
+                Some(d) if d.len() == 1 => delimiter = d.as_bytes()[0],
+                _ => return ctx.usage("the delimiter must be a single character", USAGE).await,
+            },
+            b's' => only_delimited = true,
+            b'n' => {}
+            _ => return ctx.usage(format!("invalid option -- '{}'", flag as char), USAGE).await,
+        }
+    }
+    let (Some(mode), Some(list)) = (mode, list) else {
+        return ctx.usage("you must specify a list of bytes, characters, or fields", USAGE).await;
+    };
+    let Some(ranges) = parse_list(&list) else {
+        return ctx.fail(format!("invalid field range: '{list}'")).await;
+    };
+    let (data, mut status) = inputs(&ctx, &files).await;
+    let mut out = Vec::new();
+    for (_, bytes) in data {
+        for line in lines_of(&bytes) {
+            match mode {
+                b'f' => {
+                    if !line.contains(&delimiter) {
+                        if !only_delimited {
+                            out.extend_from_slice(line);
+                            out.push(b'\n');
+                        }
+                        continue;
+                    }
+                    let sep = output_delimiter.clone().unwrap_or_else(|| vec![delimiter]);
+                    let mut first = true;
+                    for (pos, field) in line.split(|&b| b == delimiter).enumerate() {
+                        if selected(&ranges, pos + 1, complement) {
+                            if !first {
+                                out.extend_from_slice(&sep);
+                            }
+                            out.extend_from_slice(field);
+                            first = false;
+                        }
+                    }
+                }
+                b'c' => {
+                    let text = String::from_utf8_lossy(line);
+                    for (pos, c) in text.chars().enumerate() {
+                        if selected(&ranges, pos + 1, complement) {
+                            let mut buf = [0u8; 4];
+                            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                        }
+                    }
+                }
+                _ => {
+                    for (pos, b) in line.iter().enumerate() {
+                        if selected(&ranges, pos + 1, complement) {
+                            out.push(*b);
+                        }
+                    }
+                }
+            }
+            out.push(b'\n');
+        }
+    }
+    if !ctx.out(out).await {
+        status = 1;
+    }
+    status
+}
+
+/// `uniq [-c] [-d] [-u] [-i] [-f N] [-s N] [input [output]]`
+pub async fn uniq(ctx: Ctx<'_>) -> Status {
+    let mut count = false;
+    let mut repeated = false;
+    let mut unique = false;
+    let mut ignore_case = false;
+    let mut skip_fields = 0usize;
+    let mut skip_chars = 0usize;
+    let mut operands = Vec::new();
+    let mut idx = 1;
+    while idx < ctx.argv.len() {
+        let arg = ctx.argv[idx].clone();
+        idx += 1;
+        if !arg.starts_with('-') || arg == "-" {
+            operands.push(arg);
+            continue;
+        }
+        let mut chars = arg[1..].chars();
+        while let Some(flag) = chars.next() {
+            match flag {
+                'c' => count = true,
+                'd' => repeated = true,
+                'u' => unique = true,
+                'i' => ignore_case = true,
+                'f' | 's' => {
+                    let rest: String = chars.by_ref().collect();
+                    let value = if rest.is_empty() {
+                        idx += 1;
+                        ctx.argv.get(idx - 1).cloned().unwrap_or_default()
+                    } else {
+                        rest
+                    };
+                    let Ok(n) = value.parse::<usize>() else {
+                        return ctx.fail(format!("invalid number: '{value}'")).await;
+                    };
+                    if flag == 'f' {
+                        skip_fields = n;
+                    } else {
+                        skip_chars = n;
+                    }
+                }
+                _ => {
+                    return ctx
+                        .usage(format!("invalid option -- '{flag}'"), "uniq [-cdui] [-f N] [-s N] [INPUT [OUTPUT]]")
+                        .await;
+                }
+            }
+        }
+    }
+    let (data, status) = inputs(&ctx, &operands[..operands.len().min(1)]).await;
+    if status != 0 {
+        return status;
+    }
+    let key = |line: &[u8]| -> Vec<u8> {
+        let mut rest = line;
+        for _ in 0..skip_fields {
+            let start = rest.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(rest.len());
+            rest = &rest[start..];
+            let end = rest.iter().position(|b| b.is_ascii_whitespace()).unwrap_or(rest.len());
+            rest = &rest[end..];
+        }
+        let rest = &rest[skip_chars.min(rest.len())..];
+        if ignore_case { rest.to_ascii_lowercase() } else { rest.to_vec() }
+    };
+    let mut out = Vec::new();
+    let bytes = data.into_iter().next().map(|(_, b)| b).unwrap_or_default();
+    let lines = lines_of(&bytes);
+    let mut idx = 0;
+    while idx < lines.len() {
+        let group_key = key(lines[idx]);
+        let mut end = idx + 1;
+        while end < lines.len() && key(lines[end]) == group_key {
+            end += 1;
+        }
+        let n = end - idx;
+        if (!repeated || n > 1) && (!unique || n == 1) {
+            if count {
+                out.extend_from_slice(format!("{n:>7} ").as_bytes());
+            }
+            out.extend_from_slice(lines[idx]);
+            out.push(b'\n');
+        }
+        idx = end;
+    }
+    if let Some(target) = operands.get(1) {
+        let abs = ctx.abs(target);
+        return match ctx.vfs.write(&abs, &out, crate::vfs::WriteMode::Truncate) {
+            Ok(()) => 0,
+            Err(err) => ctx.fail(format!("{target}: {}", describe(&err))).await,
+        };
+    }
+    if ctx.out(out).await { 0 } else { 1 }
+}
+
+#[derive(Default, Clone, Copy)]
+struct Counts {
+    lines: usize,
+    words: usize,
+    bytes: usize,
+    chars: usize,
+    longest: usize,
+}
+
+fn count(data: &[u8]) -> Counts {
+    let text = String::from_utf8_lossy(data);
+    let mut counts = Counts { bytes: data.len(), chars: text.chars().count(), ..Counts::default() };
+    counts.lines = data.iter().filter(|&&b| b == b'\n').count();
+    counts.words = text.split_whitespace().count();
+    counts.longest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    counts
+}
+
+/// `wc [-lwcmL] [file…]`
+pub async fn wc(ctx: Ctx<'_>) -> Status {
+    let mut want = Vec::new();
+    let mut files = Vec::new();
+    for arg in &ctx.argv[1..] {
+        match arg.as_str() {
+            "--lines" => want.push('l'),
+            "--words" => want.push('w'),
+            "--bytes" => want.push('c'),
+            "--chars" => want.push('m'),
+            "--max-line-length" => want.push('L'),
+            _ if arg.starts_with('-') && arg.len() > 1 => {
+                for c in arg[1..].chars() {
+                    if !"lwcmL".contains(c) {
+                        return ctx.usage(format!("invalid option -- '{c}'"), "wc [-lwcmL] [FILE...]").await;
+                    }
+                    want.push(c);
+                }
+            }
+            _ => files.push(arg.clone()),
+        }
+    }
+    if want.is_empty() {
+        want = vec!['l', 'w', 'c'];
+    }
+    // GNU prints columns in a fixed order whatever order the flags came in.
+    let columns: Vec<char> = ['l', 'w', 'm', 'c', 'L'].into_iter().filter(|c| want.contains(c)).collect();
+    let (data, status) = inputs(&ctx, &files).await;
+    let mut rows: Vec<(Counts, Option<String>)> = Vec::new();
+    let mut total = Counts::default();
+    let reads_stdin = files.is_empty() || files.iter().any(|f| f == "-");
+    for (name, bytes) in &data {
+        let counts = count(bytes);
+        total.lines += counts.lines;
+        total.words += counts.words;
+        total.bytes += counts.bytes;
+        total.chars += counts.chars;
+        total.longest = total.longest.max(counts.longest);
+        rows.push((counts, if files.is_empty() { None } else { Some(name.clone()) }));
+    }
+    if rows.len() > 1 {
+        rows.push((total, Some("total".to_string())));
+    }
+    // GNU sizes columns from the total byte count, or 7 when reading a stream.
+    let width = if columns.len() == 1 && rows.len() == 1 {
+        1
+    } else if reads_stdin {
+        7
+    } else {
+        total.bytes.to_string().len().max(1)
+    };
+    let mut out = String::new();
+    for (counts, name) in rows {
+        let values: Vec<String> = columns
+            .iter()
+            .map(|c| {
+                let value = match c {
+                    'l' => counts.lines,
+                    'w' => counts.words,
+                    'm' => counts.chars,
+                    'c' => counts.bytes,
+                    _ => counts.longest,
+                };
+                format!("{value:>width$}")
+            })
+            .collect();
+        out.push_str(&values.join(" "));
+        if let Some(name) = name {
+            out.push(' ');
+            out.push_str(&name);
+        }
+        out.push('\n');
+    }
+    if !ctx.out(out).await {
+        return 1;
+    }
+    status
+}
+
+/// `rev [file…]`
+pub async fn rev(ctx: Ctx<'_>) -> Status {
+    let (data, status) = inputs(&ctx, &ctx.argv[1..]).await;
+    let mut out = String::new();
+    for (_, bytes) in data {
+        let text = String::from_utf8_lossy(&bytes);
+        for line in text.split_inclusive('\n') {
+            let (body, newline) = match line.strip_suffix('\n') {
+                Some(body) => (body, "\n"),
+                None => (line, ""),
+            };
+            out.extend(body.chars().rev());
+            out.push_str(newline);
+        }
+    }
+    if !ctx.out(out).await {
+        return 1;
+    }
+    status
+}
+
+/// `tac [file…]`
+pub async fn tac(ctx: Ctx<'_>) -> Status {
+    let (data, status) = inputs(&ctx, &ctx.argv[1..]).await;
+    let mut out = Vec::new();
+    for (_, bytes) in data {
+        let mut lines: Vec<&[u8]> = bytes.split_inclusive(|&b| b == b'\n').collect();
+        lines.reverse();
+        for line in lines {
+            out.extend_from_slice(line);
+        }
+    }
+    if !ctx.out(out).await {
+        return 1;
+    }
+    status
+}
