@@ -15,6 +15,7 @@ mod printf;
 mod sort;
 pub(crate) mod text;
 mod vars;
+mod xargs;
 
 use crate::interp::io::{Input, Io};
 use crate::interp::{Shared, State, Status};
@@ -42,9 +43,16 @@ impl<'a> Ctx<'a> {
     }
 
     /// Runs another command in a subshell of this session with the same streams (for
-    /// `find -exec` and friends); returns its status.
+    /// `find -exec`, `xargs`, `env`); returns its status.
     pub async fn run(&self, argv: Vec<String>) -> Status {
-        crate::interp::run_in_subshell(self.state, self.shared, argv, self.io).await
+        self.run_with(argv, self.io, |_| {}).await
+    }
+
+    /// Runs another command with other streams, after `adjust` changed the subshell's state.
+    pub async fn run_with(&self, argv: Vec<String>, io: &Io, adjust: impl FnOnce(&mut State)) -> Status {
+        let mut state = self.state.clone();
+        adjust(&mut state);
+        crate::interp::run_in_subshell(state, self.shared, argv, io).await
     }
 
     /// The command name.
@@ -158,7 +166,7 @@ static TABLE: &[Builtin] = &[
     entry!("dirs", nav::dirs, "show the directory stack"),
     entry!("du", files::du, "estimate file space usage"),
     entry!("echo", text::echo, "print arguments"),
-    entry!("env", vars::env, "print the exported environment"),
+    entry!("env", xargs::env, "run a command with a changed environment, or print it"),
     entry!("false", flow::false_, "do nothing, unsuccessfully"),
     entry!("find", find::find, "search for files in a directory hierarchy"),
     entry!("getopts", vars::getopts, "parse positional parameters as options"),
@@ -197,6 +205,7 @@ static TABLE: &[Builtin] = &[
     entry!("uniq", lines::uniq, "report or omit repeated lines"),
     entry!("unset", vars::unset, "remove variables or functions"),
     entry!("wc", lines::wc, "count lines, words and bytes"),
+    entry!("xargs", xargs::xargs, "build and run commands from standard input"),
     entry!("yes", text::yes, "print a string repeatedly"),
 ];
 

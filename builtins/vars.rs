@@ -540,15 +540,3 @@ pub async fn let_(ctx: Ctx<'_>) -> Status {
     }
     i32::from(last == 0)
 }
-
-/// `env` — prints the exported variables.
-pub async fn env(ctx: Ctx<'_>) -> Status {
-    if ctx.argv.len() > 1 {
-        return ctx.fail("running commands through env is not supported; run the command directly").await;
-    }
-    let mut out = String::new();
-    for (name, value) in ctx.state.vars.exported() {
-        out.push_str(&format!("{name}={value}\n"));
-    }
-    if ctx.out(out).await { 0 } else { 1 }
-}

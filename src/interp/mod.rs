@@ -372,12 +372,12 @@ impl<F: std::future::Future + Unpin> std::future::Future for StackGuard<F> {
 }
 
 /// Runs a command in a subshell built from `state` (what commands use to run commands).
-pub(crate) async fn run_in_subshell(state: &State, shared: &Arc<Shared>, argv: Vec<String>, io: &Io) -> Status {
+pub(crate) async fn run_in_subshell(state: State, shared: &Arc<Shared>, argv: Vec<String>, io: &Io) -> Status {
     if argv.is_empty() {
         return 0;
     }
     let mut sub = Interp {
-        state: state.clone(),
+        state,
         shared: shared.clone(),
         jobs: Vec::new(),
         errexit_suppressed: 0,
@@ -390,7 +390,8 @@ pub(crate) async fn run_in_subshell(state: &State, shared: &Arc<Shared>, argv: V
     };
     sub.state.subshell_level += 1;
     sub.state.traps = Arc::new(HashMap::new());
-    let result = sub.dispatch(argv, io).await;
+    // A command started by another command runs as its own program would: no functions.
+    let result = sub.dispatch_builtin(argv, io).await;
     sub.finish_subshell(result, io).await
 }
 
