@@ -675,9 +675,32 @@ impl Interp {
         if name.contains('/') {
             return self.run_script_path(argv, io).await;
         }
-        let message = format!("toolsh: {name}: command not found\n");
+        let suggestions = self.similar_commands(name);
+        let message = if suggestions.is_empty() {
+            format!("toolsh: {name}: command not found\n")
+        } else {
+            format!("toolsh: {name}: command not found (did you mean: {}?)\n", suggestions.join(", "))
+        };
         let _ = io.stderr().write_all(message.as_bytes()).await;
         Ok(EXIT_NOT_FOUND)
+    }
+
+    /// Up to three known command names close to `name` (edit distance), closest first.
+    fn similar_commands(&self, name: &str) -> Vec<String> {
+        let limit = (name.chars().count() / 3).max(1);
+        let mut scored: Vec<(usize, String)> = builtins::all()
+            .iter()
+            .map(|b| b.name.to_string())
+            .chain(special::NAMES.iter().map(|n| n.to_string()))
+            .chain(self.state.functions.keys().cloned())
+            .filter_map(|candidate| {
+                let distance = edit_distance(name, &candidate);
+                (distance <= limit).then_some((distance, candidate))
+            })
+            .collect();
+        scored.sort();
+        scored.dedup_by(|a, b| a.1 == b.1);
+        scored.into_iter().take(3).map(|(_, name)| name).collect()
     }
 
     async fn run_script_path(&mut self, argv: Vec<String>, io: &Io) -> ExecResult {
@@ -750,6 +773,31 @@ enum LoopStep {
     Next(Status),
     Stop(Status),
     Out(Flow),
+}
+
+/// Edit distance between two names, counting a swap of neighbours as one edit (so `ecoh` is one
+/// step from `echo`).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut table = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in table.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        table[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (table[i - 1][j] + 1).min(table[i][j - 1] + 1).min(table[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(table[i - 2][j - 2] + 1);
+            }
+            table[i][j] = best;
+        }
+    }
+    table[a.len()][b.len()]
 }
 
 /// Quotes a word for `set -x` output the way bash does.

@@ -10,7 +10,7 @@ use crate::ast::{Assign, AssignValue, Word, WordPart};
 use crate::builtins;
 use std::sync::Arc;
 
-const NAMES: &[&str] = &[
+pub(crate) const NAMES: &[&str] = &[
     ".", "bash", "break", "builtin", "command", "continue", "declare", "eval", "exec", "exit", "export", "jobs",
     "kill", "local", "readonly", "return", "sh", "source", "trap", "type", "typeset", "wait",
 ];

@@ -100,3 +100,14 @@ fn background_jobs_run_concurrently_and_wait_collects_them() {
     let out = run("(sleep 0.05; echo late) & echo early; wait; echo done");
     assert_eq!(out.stdout_text(), "early\nlate\ndone\n");
 }
+
+#[test]
+fn unknown_commands_get_suggestions() {
+    let out = run("ecoh hi");
+    assert_eq!(out.status, EXIT_NOT_FOUND);
+    assert!(out.stderr_text().contains("ecoh: command not found (did you mean: echo?)"), "{}", out.stderr_text());
+    let out = run("deploy_app() { :; }; deploy_ap");
+    assert!(out.stderr_text().contains("did you mean: deploy_app?"), "{}", out.stderr_text());
+    let out = run("qqqqqqq");
+    assert!(!out.stderr_text().contains("did you mean"));
+}
