@@ -47,11 +47,94 @@ fn parse_number(text: &str, what: &str) -> Result<usize, String> {
     text.parse().map_err(|_| format!("invalid {what} argument: '{text}'"))
 }
 
+/// Long options with a one-letter equivalent.
+const LONG: &[(&str, char)] = &[
+    ("extended-regexp", 'E'),
+    ("fixed-strings", 'F'),
+    ("basic-regexp", 'G'),
+    ("perl-regexp", 'P'),
+    ("regexp", 'e'),
+    ("file", 'f'),
+    ("ignore-case", 'i'),
+    ("invert-match", 'v'),
+    ("word-regexp", 'w'),
+    ("line-regexp", 'x'),
+    ("count", 'c'),
+    ("files-with-matches", 'l'),
+    ("files-without-match", 'L'),
+    ("line-number", 'n'),
+    ("only-matching", 'o'),
+    ("with-filename", 'H'),
+    ("no-filename", 'h'),
+    ("quiet", 'q'),
+    ("silent", 'q'),
+    ("no-messages", 's'),
+    ("recursive", 'r'),
+    ("dereference-recursive", 'R'),
+    ("null-data", 'z'),
+    ("null", 'Z'),
+    ("text", 'a'),
+    ("max-count", 'm'),
+    ("after-context", 'A'),
+    ("before-context", 'B'),
+    ("context", 'C'),
+];
+
+fn takes_value(flag: char) -> bool {
+    matches!(flag, 'e' | 'f' | 'm' | 'A' | 'B' | 'C')
+}
+
+/// Applies one option (by its letter) to the options.
+fn apply(o: &mut Options, flag: char, value: Option<String>) -> Result<(), String> {
+    let value = || value.clone().unwrap_or_default();
+    match flag {
+        'E' | 'F' | 'G' | 'P' => o.syntax = flag,
+        'e' => o.patterns.push(value()),
+        'f' => o.pattern_files.push(value()),
+        'i' | 'y' => o.ignore_case = true,
+        'v' => o.invert = true,
+        'w' => o.word = true,
+        'x' => o.line = true,
+        'c' => o.count = true,
+        'l' => o.files_with = true,
+        'L' => o.files_without = true,
+        'n' => o.number = true,
+        'o' => o.only = true,
+        'H' => o.with_name = Some(true),
+        'h' => o.with_name = Some(false),
+        'q' => o.quiet = true,
+        's' => o.no_messages = true,
+        'r' => o.recursive = true,
+        'R' => {
+            o.recursive = true;
+            o.follow = true;
+        }
+        'z' => o.null_data = true,
+        'Z' => o.null_after_name = true,
+        'a' => o.text = true,
+        'I' | 'U' | 'T' => {}
+        'm' => o.max = Some(parse_number(&value(), "max count")?),
+        'A' => o.after = parse_number(&value(), "context length")?,
+        'B' => o.before = parse_number(&value(), "context length")?,
+        'C' => {
+            let n = parse_number(&value(), "context length")?;
+            o.after = n;
+            o.before = n;
+        }
+        _ => return Err(format!("invalid option -- '{flag}'")),
+    }
+    Ok(())
+}
+
 fn parse_args(argv: &[String]) -> Result<Options, String> {
     let mut o = Options { syntax: 'G', ..Options::default() };
     let mut positional = Vec::new();
     let mut idx = 0;
     let mut done = false;
+    let next_value = |idx: &mut usize, what: &str| -> Result<String, String> {
+        *idx += 1;
+        argv.get(*idx - 1).cloned().ok_or_else(|| format!("option requires an argument -- '{what}'"))
+    };
     while idx < argv.len() {
         let arg = &argv[idx];
         idx += 1;
@@ -68,53 +151,21 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                 Some((name, value)) => (name, Some(value.to_string())),
                 None => (long, None),
             };
-            let value = |idx: &mut usize| -> Result<String, String> {
-                if let Some(v) = &inline {
-                    return Ok(v.clone());
-                }
-                *idx += 1;
-                argv.get(*idx - 1).cloned().ok_or_else(|| format!("option '--{name}' requires an argument"))
-            };
+            if let Some(&(_, flag)) = LONG.iter().find(|(long_name, _)| *long_name == name) {
+                let value = match (takes_value(flag), inline) {
+                    (true, Some(v)) => Some(v),
+                    (true, None) => Some(next_value(&mut idx, name)?),
+                    (false, _) => None,
+                };
+                apply(&mut o, flag, value)?;
+                continue;
+            }
+            let mut value = || inline.clone().map_or_else(|| next_value(&mut idx, name), Ok);
             match name {
-                "extended-regexp" => o.syntax = 'E',
-                "fixed-strings" => o.syntax = 'F',
-                "basic-regexp" => o.syntax = 'G',
-                "perl-regexp" => o.syntax = 'P',
-                "regexp" => o.patterns.push(value(&mut idx)?),
-                "file" => o.pattern_files.push(value(&mut idx)?),
-                "ignore-case" => o.ignore_case = true,
                 "no-ignore-case" => o.ignore_case = false,
-                "invert-match" => o.invert = true,
-                "word-regexp" => o.word = true,
-                "line-regexp" => o.line = true,
-                "count" => o.count = true,
-                "files-with-matches" => o.files_with = true,
-                "files-without-match" => o.files_without = true,
-                "line-number" => o.number = true,
-                "only-matching" => o.only = true,
-                "with-filename" => o.with_name = Some(true),
-                "no-filename" => o.with_name = Some(false),
-                "quiet" | "silent" => o.quiet = true,
-                "no-messages" => o.no_messages = true,
-                "recursive" => o.recursive = true,
-                "dereference-recursive" => {
-                    o.recursive = true;
-                    o.follow = true;
-                }
-                "null-data" => o.null_data = true,
-                "null" => o.null_after_name = true,
-                "text" => o.text = true,
-                "max-count" => o.max = Some(parse_number(&value(&mut idx)?, "max count")?),
-                "after-context" => o.after = parse_number(&value(&mut idx)?, "context length")?,
-                "before-context" => o.before = parse_number(&value(&mut idx)?, "context length")?,
-                "context" => {
-                    let n = parse_number(&value(&mut idx)?, "context length")?;
-                    o.after = n;
-                    o.before = n;
-                }
-                "include" => o.include.push(Pattern::new(&value(&mut idx)?)),
-                "exclude" => o.exclude.push(Pattern::new(&value(&mut idx)?)),
-                "exclude-dir" => o.exclude_dir.push(Pattern::new(&value(&mut idx)?)),
+                "include" => o.include.push(Pattern::new(&value()?)),
+                "exclude" => o.exclude.push(Pattern::new(&value()?)),
+                "exclude-dir" => o.exclude_dir.push(Pattern::new(&value()?)),
                 "color" | "colour" | "line-buffered" | "binary-files" | "label" => {}
                 _ => return Err(format!("unrecognized option '--{name}'")),
             }
@@ -125,60 +176,27 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
         while pos < flags.len() {
             let flag = flags[pos];
             pos += 1;
-            let mut value = |idx: &mut usize| -> Result<String, String> {
+            if flag.is_ascii_digit() {
+                // `-NUM` is `--context=NUM`.
+                let digits: String = std::iter::once(flag)
+                    .chain(flags[pos..].iter().take_while(|c| c.is_ascii_digit()).copied())
+                    .collect();
+                pos += digits.len() - 1;
+                apply(&mut o, 'C', Some(digits))?;
+                continue;
+            }
+            let value = if takes_value(flag) {
                 if pos < flags.len() {
                     let rest: String = flags[pos..].iter().collect();
                     pos = flags.len();
-                    return Ok(rest);
+                    Some(rest)
+                } else {
+                    Some(next_value(&mut idx, &flag.to_string())?)
                 }
-                *idx += 1;
-                argv.get(*idx - 1).cloned().ok_or_else(|| format!("option requires an argument -- '{flag}'"))
+            } else {
+                None
             };
-            match flag {
-                'E' | 'F' | 'G' | 'P' => o.syntax = flag,
-                'e' => o.patterns.push(value(&mut idx)?),
-                'f' => o.pattern_files.push(value(&mut idx)?),
-                'i' | 'y' => o.ignore_case = true,
-                'v' => o.invert = true,
-                'w' => o.word = true,
-                'x' => o.line = true,
-                'c' => o.count = true,
-                'l' => o.files_with = true,
-                'L' => o.files_without = true,
-                'n' => o.number = true,
-                'o' => o.only = true,
-                'H' => o.with_name = Some(true),
-                'h' => o.with_name = Some(false),
-                'q' => o.quiet = true,
-                's' => o.no_messages = true,
-                'r' => o.recursive = true,
-                'R' => {
-                    o.recursive = true;
-                    o.follow = true;
-                }
-                'z' => o.null_data = true,
-                'Z' => o.null_after_name = true,
-                'a' => o.text = true,
-                'I' | 'U' | 'T' => {}
-                'm' => o.max = Some(parse_number(&value(&mut idx)?, "max count")?),
-                'A' => o.after = parse_number(&value(&mut idx)?, "context length")?,
-                'B' => o.before = parse_number(&value(&mut idx)?, "context length")?,
-                'C' => {
-                    let n = parse_number(&value(&mut idx)?, "context length")?;
-                    o.after = n;
-                    o.before = n;
-                }
-                '0'..='9' => {
-                    let digits: String = std::iter::once(flag)
-                        .chain(flags[pos..].iter().take_while(|c| c.is_ascii_digit()).copied())
-                        .collect();
-                    pos += digits.len() - 1;
-                    let n = parse_number(&digits, "context length")?;
-                    o.after = n;
-                    o.before = n;
-                }
-                _ => return Err(format!("invalid option -- '{flag}'")),
-            }
+            apply(&mut o, flag, value)?;
         }
     }
     if o.patterns.is_empty() && o.pattern_files.is_empty() {

@@ -546,13 +546,17 @@ impl Interp {
         let argv = self.expand_words(&simple.words, io).await?;
         if argv.is_empty() {
             for assign in &simple.assigns {
-                if self.state.options.xtrace {
-                    let value = self.preview_assign(assign, io).await?;
-                    self.trace(io, &[format!("{}={value}", assign.name)]).await;
-                }
                 if !self.assign(assign, io).await? {
                     // bash: a failed assignment ends a non-interactive shell.
                     return Err(Flow::Fatal(1));
+                }
+                if self.state.options.xtrace {
+                    // Traced from the stored value, so the right side is expanded only once.
+                    let value = match &assign.value {
+                        AssignValue::Scalar(_) => self.state.vars.get_str(&assign.name).unwrap_or_default().to_string(),
+                        AssignValue::Array(_) => "(…)".to_string(),
+                    };
+                    self.trace(io, &[format!("{}={value}", assign.name)]).await;
                 }
             }
             let status = self.last_subst_status.unwrap_or(0);
@@ -622,13 +626,6 @@ impl Interp {
         let status = self.exec_declaration(&simple.words, io).await?;
         self.state.last_status = status;
         Ok(status)
-    }
-
-    async fn preview_assign(&mut self, assign: &Assign, io: &Io) -> Result<String, Flow> {
-        Ok(match &assign.value {
-            AssignValue::Scalar(word) => self.expand_string(word, io).await?,
-            AssignValue::Array(_) => "(…)".to_string(),
-        })
     }
 
     fn restore_vars(&mut self, saved: Vec<(String, Option<Var>)>) {

@@ -927,19 +927,25 @@ impl<'a> Parser<'a> {
 
     /// Finds the `]` matching the `[` at `open`, on the same line.
     fn matching_bracket(&self, open: usize) -> Option<usize> {
+        self.matching_close(open, b'[', b']')
+    }
+
+    /// Finds the `close` byte matching the `open_byte` at `open`, on the same line, skipping
+    /// backslash-escaped bytes.
+    pub(super) fn matching_close(&self, open: usize, open_byte: u8, close: u8) -> Option<usize> {
         let mut depth = 0usize;
         let mut idx = open;
         while idx < self.bytes.len() {
             match self.bytes[idx] {
-                b'[' => depth += 1,
-                b']' => {
+                b'\\' => idx += 1,
+                b'\n' => return None,
+                b if b == open_byte => depth += 1,
+                b if b == close => {
                     depth -= 1;
                     if depth == 0 {
                         return Some(idx);
                     }
                 }
-                b'\\' => idx += 1,
-                b'\n' => return None,
                 _ => {}
             }
             idx += 1;

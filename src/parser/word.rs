@@ -197,7 +197,7 @@ impl<'a> Parser<'a> {
                     parts.push(self.parse_backtick(in_dq)?);
                 }
                 b'?' | b'*' | b'+' | b'@' | b'!' if mode == Mode::Unquoted && self.peek_at(1) == Some(b'(') => {
-                    let Some(end) = self.extglob_end(self.pos + 1) else {
+                    let Some(end) = self.matching_close(self.pos + 1, b'(', b')') else {
                         return Err(self.incomplete("unterminated extended glob: add the closing `)`"));
                     };
                     literal.push_str(&self.src[self.pos..=end]);
@@ -231,28 +231,6 @@ impl<'a> Parser<'a> {
         flush!();
         parts.shrink_to_fit();
         Ok(parts)
-    }
-
-    /// Finds the `)` closing an extended glob whose `(` is at `open`.
-    fn extglob_end(&self, open: usize) -> Option<usize> {
-        let mut depth = 0usize;
-        let mut idx = open;
-        while idx < self.bytes.len() {
-            match self.bytes[idx] {
-                b'(' => depth += 1,
-                b')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some(idx);
-                    }
-                }
-                b'\\' => idx += 1,
-                b'\n' => return None,
-                _ => {}
-            }
-            idx += 1;
-        }
-        None
     }
 
     fn parse_double_quoted(&mut self) -> PResult<WordPart> {
