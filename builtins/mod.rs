@@ -11,7 +11,9 @@ mod flow;
 mod grep;
 mod lines;
 mod nav;
+mod posix_regex;
 mod printf;
+mod sed;
 mod sort;
 pub(crate) mod text;
 mod vars;
@@ -188,6 +190,7 @@ static TABLE: &[Builtin] = &[
     entry!("rev", lines::rev, "reverse the characters of lines"),
     entry!("rm", files::rm, "remove files or directories"),
     entry!("rmdir", files::rmdir, "remove empty directories"),
+    entry!("sed", sed::sed, "edit streams: substitute, delete, print lines"),
     entry!("seq", text::seq, "print a sequence of numbers"),
     entry!("set", vars::set, "set options and positional parameters"),
     entry!("shift", vars::shift, "shift positional parameters"),

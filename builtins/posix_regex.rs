@@ -1,0 +1,126 @@
+//! POSIX regular expressions (basic and extended, as grep and sed take them) translated into the
+//! syntax of the regex crate, with GNU's leniencies (a `{` that starts no interval is literal,
+//! a leading `*` is literal, `\<` and `\>` are word boundaries).
+
+/// Translates a POSIX basic regular expression (`\(`, `\{`, `\|` special; `(`, `{`, `|` literal).
+pub fn basic(pattern: &str) -> String {
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut out = String::with_capacity(pattern.len() + 8);
+    let mut idx = 0;
+    while idx < chars.len() {
+        let c = chars[idx];
+        match c {
+            '\\' if idx + 1 < chars.len() => {
+                let next = chars[idx + 1];
+                idx += 2;
+                match next {
+                    '(' | ')' | '{' | '}' | '|' | '+' | '?' => out.push(next),
+                    '<' | '>' => out.push_str("\\b"),
+                    _ => {
+                        out.push('\\');
+                        out.push(next);
+                    }
+                }
+                continue;
+            }
+            '(' | ')' | '{' | '}' | '|' | '+' | '?' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '*' if out.is_empty() || out.ends_with('^') || out.ends_with('(') || out.ends_with('|') => {
+                out.push_str("\\*")
+            }
+            '[' => {
+                let end = bracket_end(&chars, idx);
+                out.extend(&chars[idx..end]);
+                idx = end;
+                continue;
+            }
+            _ => out.push(c),
+        }
+        idx += 1;
+    }
+    out
+}
+
+/// Makes an extended expression acceptable to the regex crate where GNU tools are lenient.
+pub fn extended(pattern: &str) -> String {
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut out = String::with_capacity(pattern.len() + 8);
+    let mut idx = 0;
+    while idx < chars.len() {
+        let c = chars[idx];
+        match c {
+            '\\' if idx + 1 < chars.len() => {
+                let next = chars[idx + 1];
+                if next == '<' || next == '>' {
+                    out.push_str("\\b");
+                } else {
+                    out.push('\\');
+                    out.push(next);
+                }
+                idx += 2;
+                continue;
+            }
+            '[' => {
+                let end = bracket_end(&chars, idx);
+                out.extend(&chars[idx..end]);
+                idx = end;
+                continue;
+            }
+            // A brace that does not start a valid interval is an ordinary character.
+            '{' => {
+                let rest: String = chars[idx + 1..].iter().collect();
+                let valid = rest.find('}').is_some_and(|end| {
+                    let inner = &rest[..end];
+                    !inner.is_empty() && inner.chars().all(|c| c.is_ascii_digit() || c == ',') && !out.is_empty()
+                });
+                if valid {
+                    out.push('{');
+                } else {
+                    out.push_str("\\{");
+                }
+            }
+            '}' => {
+                let open = out.rfind('{');
+                let escaped_open = out.rfind("\\{");
+                if open.is_some() && open != escaped_open.map(|i| i + 1) {
+                    out.push('}');
+                } else {
+                    out.push_str("\\}");
+                }
+            }
+            '*' if out.is_empty() || out.ends_with('(') || out.ends_with('|') => out.push_str("\\*"),
+            _ => out.push(c),
+        }
+        idx += 1;
+    }
+    out
+}
+
+/// The index just past the bracket expression starting at `open`.
+fn bracket_end(chars: &[char], open: usize) -> usize {
+    let mut idx = open + 1;
+    if chars.get(idx) == Some(&'^') {
+        idx += 1;
+    }
+    if chars.get(idx) == Some(&']') {
+        idx += 1;
+    }
+    while idx < chars.len() {
+        if chars[idx] == '[' && matches!(chars.get(idx + 1), Some(':' | '.' | '=')) {
+            let kind = chars[idx + 1];
+            let mut end = idx + 2;
+            while end + 1 < chars.len() && !(chars[end] == kind && chars[end + 1] == ']') {
+                end += 1;
+            }
+            idx = end + 2;
+            continue;
+        }
+        if chars[idx] == ']' {
+            return idx + 1;
+        }
+        idx += 1;
+    }
+    chars.len()
+}
