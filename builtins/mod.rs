@@ -5,6 +5,7 @@
 //! …) live in `src/interp/special.rs`. One file per family; a test checks the table is sorted.
 
 mod cond;
+mod encode;
 mod files;
 mod find;
 mod flow;
@@ -157,6 +158,7 @@ macro_rules! entry {
 static TABLE: &[Builtin] = &[
     entry!(":", flow::colon, "do nothing, successfully"),
     entry!("[", cond::test, "evaluate a condition (same as test)"),
+    entry!("base64", encode::base64, "encode or decode base64"),
     entry!("basename", files::basename, "strip directory and suffix from a path"),
     entry!("cat", files::cat, "concatenate files to standard output"),
     entry!("cd", nav::cd, "change the working directory"),
@@ -177,6 +179,7 @@ static TABLE: &[Builtin] = &[
     entry!("let", vars::let_, "evaluate arithmetic expressions"),
     entry!("ln", files::ln, "make links (symbolic with -s)"),
     entry!("ls", files::ls, "list directory contents"),
+    entry!("md5sum", encode::checksum, "compute or check MD5 checksums"),
     entry!("mkdir", files::mkdir, "make directories"),
     entry!("mktemp", files::mktemp, "create a temporary file or directory"),
     entry!("mv", files::mv, "move or rename files"),
@@ -193,6 +196,8 @@ static TABLE: &[Builtin] = &[
     entry!("sed", sed::sed, "edit streams: substitute, delete, print lines"),
     entry!("seq", text::seq, "print a sequence of numbers"),
     entry!("set", vars::set, "set options and positional parameters"),
+    entry!("sha1sum", encode::checksum, "compute or check SHA-1 checksums"),
+    entry!("sha256sum", encode::checksum, "compute or check SHA-256 checksums"),
     entry!("shift", vars::shift, "shift positional parameters"),
     entry!("shopt", vars::shopt, "set shell behaviour options"),
     entry!("sleep", text::sleep, "wait for a number of seconds"),
