@@ -143,7 +143,7 @@ pub async fn checksum(ctx: Ctx<'_>) -> Status {
             if !ok {
                 failed += 1;
             }
-            if !status_only && !(quiet && ok) {
+            if !(status_only || quiet && ok) {
                 out.push_str(&format!("{file}: {}\n", if ok { "OK" } else { "FAILED" }));
             }
         }
