@@ -10,6 +10,7 @@ mod files;
 mod find;
 mod flow;
 mod grep;
+mod jq;
 mod lines;
 mod nav;
 mod posix_regex;
@@ -176,6 +177,7 @@ static TABLE: &[Builtin] = &[
     entry!("getopts", vars::getopts, "parse positional parameters as options"),
     entry!("grep", grep::grep, "print lines that match patterns"),
     entry!("head", text::head, "output the first part of files"),
+    entry!("jq", jq::jq, "filter JSON with jq programs"),
     entry!("let", vars::let_, "evaluate arithmetic expressions"),
     entry!("ln", files::ln, "make links (symbolic with -s)"),
     entry!("ls", files::ls, "list directory contents"),

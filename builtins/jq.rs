@@ -1,0 +1,423 @@
+//! `jq` on jaq (jaq-core, jaq-std, jaq-json): filters over JSON read from the workspace or
+//! standard input, with jq's flags (`-r -j -c -s -n -e -R -S --tab --indent N --arg --argjson
+//! --slurpfile --rawfile --args --jsonargs`), `input`/`inputs`, `$ENV` from the shell's exported
+//! variables (never the host's), and `halt`/`halt_error` as exit statuses.
+
+use super::Ctx;
+use crate::interp::Status;
+use crate::vfs::describe;
+use jaq_core::compile::Compiler;
+use jaq_core::data::{DataT, HasLut};
+use jaq_core::load::{Arena, File, Loader};
+use jaq_core::{Lut, Native, Vars};
+use jaq_json::Val;
+use jaq_std::input::{HasInputs, Inputs, RcIter};
+
+const USAGE: &str = "jq [-rjcsneRS] [--tab] [--indent N] [--arg NAME VALUE] [--argjson NAME JSON] FILTER [FILE...]";
+
+/// The data jaq's native filters see: the compiled program and the remaining inputs.
+struct JqData;
+
+impl DataT for JqData {
+    type V<'a> = Val;
+    type Data<'a> = Global<'a>;
+}
+
+#[derive(Clone)]
+struct Global<'a> {
+    lut: &'a Lut<JqData>,
+    inputs: Inputs<'a, Val>,
+}
+
+impl<'a> HasLut<'a, JqData> for Global<'a> {
+    fn lut(&self) -> &'a Lut<JqData> {
+        self.lut
+    }
+}
+
+impl<'a> HasInputs<'a, Val> for Global<'a> {
+    fn inputs(&self) -> Inputs<'a, Val> {
+        self.inputs
+    }
+}
+
+#[derive(Default)]
+struct Options {
+    raw: bool,
+    join: bool,
+    compact: bool,
+    slurp: bool,
+    null_input: bool,
+    exit_status: bool,
+    raw_input: bool,
+    sort_keys: bool,
+    indent: Option<String>,
+    ascii: bool,
+    named: Vec<(String, Arg)>,
+    positional: Vec<Arg>,
+    filter: Option<String>,
+    files: Vec<String>,
+}
+
+/// An argument value before it becomes a jq value (jq values are not `Send`, so they only exist
+/// inside the synchronous evaluation).
+enum Arg {
+    Text(String),
+    Json(String),
+    Slurp(Vec<u8>),
+}
+
+impl Arg {
+    fn value(&self) -> Result<Val, String> {
+        match self {
+            Arg::Text(text) => Ok(Val::from(text.clone())),
+            Arg::Json(text) => parse_json(text),
+            Arg::Slurp(data) => {
+                let values: Result<Vec<Val>, _> = jaq_json::read::parse_many(data).collect();
+                values.map(Val::from_iter).map_err(|e| format!("invalid JSON text: {e:?}"))
+            }
+        }
+    }
+}
+
+fn parse_json(text: &str) -> Result<Val, String> {
+    jaq_json::read::parse_single(text.as_bytes()).map_err(|e| format!("invalid JSON text: {e:?}"))
+}
+
+async fn parse_args(ctx: &Ctx<'_>) -> Result<Options, String> {
+    let mut o = Options { indent: Some("  ".to_string()), ..Options::default() };
+    let argv = &ctx.argv[1..];
+    let mut idx = 0;
+    let mut rest_are_args: Option<bool> = None;
+    while idx < argv.len() {
+        let arg = argv[idx].clone();
+        idx += 1;
+        if let Some(json) = rest_are_args {
+            if o.filter.is_none() {
+                o.filter = Some(arg);
+            } else if json {
+                parse_json(&arg)?;
+                o.positional.push(Arg::Json(arg));
+            } else {
+                o.positional.push(Arg::Text(arg));
+            }
+            continue;
+        }
+        let take = |idx: &mut usize| -> Result<String, String> {
+            *idx += 1;
+            argv.get(*idx - 1).cloned().ok_or_else(|| format!("{arg} takes a parameter"))
+        };
+        match arg.as_str() {
+            "-r" | "--raw-output" => o.raw = true,
+            "-j" | "--join-output" => {
+                o.raw = true;
+                o.join = true;
+            }
+            "-c" | "--compact-output" => o.compact = true,
+            "-s" | "--slurp" => o.slurp = true,
+            "-n" | "--null-input" => o.null_input = true,
+            "-e" | "--exit-status" => o.exit_status = true,
+            "-R" | "--raw-input" => o.raw_input = true,
+            "-S" | "--sort-keys" => o.sort_keys = true,
+            "-a" | "--ascii-output" => o.ascii = true,
+            "-M" | "-C" | "--monochrome-output" | "--color-output" => {}
+            "--tab" => o.indent = Some("\t".to_string()),
+            "--indent" => {
+                let n: usize = take(&mut idx)?.parse().map_err(|_| "--indent takes a number".to_string())?;
+                o.indent = Some(" ".repeat(n.min(7)));
+            }
+            "--arg" => {
+                let name = take(&mut idx)?;
+                let value = take(&mut idx)?;
+                o.named.push((name, Arg::Text(value)));
+            }
+            "--argjson" => {
+                let name = take(&mut idx)?;
+                let text = take(&mut idx)?;
+                parse_json(&text).map_err(|_| format!("--argjson {name}: invalid JSON text"))?;
+                o.named.push((name, Arg::Json(text)));
+            }
+            "--slurpfile" | "--rawfile" => {
+                let name = take(&mut idx)?;
+                let file = take(&mut idx)?;
+                let data = ctx.read_operand(&file).await.map_err(|e| format!("{file}: {}", describe(&e)))?;
+                let value = if arg == "--rawfile" {
+                    Arg::Text(String::from_utf8_lossy(&data).into_owned())
+                } else {
+                    Arg::Slurp(data)
+                };
+                o.named.push((name, value));
+            }
+            "--args" => rest_are_args = Some(false),
+            "--jsonargs" => rest_are_args = Some(true),
+            _ if arg.starts_with('-') && arg.len() > 1 && !arg.starts_with("--") => {
+                // Combined short flags such as `-rc`.
+                for flag in arg[1..].chars() {
+                    match flag {
+                        'r' => o.raw = true,
+                        'j' => {
+                            o.raw = true;
+                            o.join = true;
+                        }
+                        'c' => o.compact = true,
+                        's' => o.slurp = true,
+                        'n' => o.null_input = true,
+                        'e' => o.exit_status = true,
+                        'R' => o.raw_input = true,
+                        'S' => o.sort_keys = true,
+                        'a' => o.ascii = true,
+                        'M' | 'C' => {}
+                        _ => return Err(format!("unknown option: -{flag}")),
+                    }
+                }
+            }
+            _ if arg.starts_with("--") => return Err(format!("unknown option: {arg}")),
+            _ => {
+                if o.filter.is_none() {
+                    o.filter = Some(arg);
+                } else {
+                    o.files.push(arg);
+                }
+            }
+        }
+    }
+    Ok(o)
+}
+
+/// Reads the input values: JSON texts, or raw lines with `-R`.
+fn read_values(data: &[u8], raw: bool, slurp: bool) -> Result<Vec<Val>, String> {
+    if raw {
+        let text = String::from_utf8_lossy(data).into_owned();
+        if slurp {
+            return Ok(vec![Val::from(text)]);
+        }
+        return Ok(text.lines().map(|l| Val::from(l.to_string())).collect());
+    }
+    let values: Result<Vec<Val>, _> = jaq_json::read::parse_many(data).collect();
+    let values = values.map_err(|e| format!("error (at <stdin>): cannot parse input: {e:?}"))?;
+    if slurp {
+        return Ok(vec![Val::from_iter(values)]);
+    }
+    Ok(values)
+}
+
+fn render(value: &Val, o: &Options, out: &mut Vec<u8>) {
+    if o.raw
+        && let Val::TStr(text) = value
+    {
+        out.extend_from_slice(text);
+        if !o.join {
+            out.push(b'\n');
+        }
+        return;
+    }
+    let pp = jaq_json::write::Pp {
+        indent: if o.compact { None } else { o.indent.clone() },
+        sort_keys: o.sort_keys,
+        sep_space: !o.compact,
+        ..Default::default()
+    };
+    let mut text = Vec::new();
+    let _ = jaq_json::write::write(&mut text, &pp, 0, value);
+    if o.ascii {
+        // Outside strings JSON text is ASCII already, so every other character is in a string.
+        let mut escaped = String::new();
+        for ch in String::from_utf8_lossy(&text).chars() {
+            if ch.is_ascii() {
+                escaped.push(ch);
+            } else {
+                let mut units = [0u16; 2];
+                for unit in ch.encode_utf16(&mut units) {
+                    escaped.push_str(&format!("\\u{unit:04x}"));
+                }
+            }
+        }
+        text = escaped.into_bytes();
+    }
+    out.extend_from_slice(&text);
+    if !o.join {
+        out.push(b'\n');
+    }
+}
+
+/// `jq [options] FILTER [FILE…]`
+pub async fn jq(ctx: Ctx<'_>) -> Status {
+    let o = match parse_args(&ctx).await {
+        Ok(o) => o,
+        Err(message) => {
+            ctx.err(format!("jq: {message}\nUse jq --help for help with command-line options,\nusage: {USAGE}\n"))
+                .await;
+            return 2;
+        }
+    };
+    let Some(code) = o.filter.clone() else {
+        ctx.err(format!("usage: {USAGE}\n")).await;
+        return 2;
+    };
+    // Inputs: files read through the workspace, else standard input.
+    let mut data = Vec::new();
+    // With -n, input is read only when the filter asks for it (`input`, `inputs`).
+    if !o.null_input || !o.files.is_empty() || code.contains("input") {
+        if o.files.is_empty() {
+            data = ctx.stdin().read_to_end().await;
+        } else {
+            for file in &o.files {
+                match ctx.read_operand(file).await {
+                    Ok(bytes) => {
+                        data.extend_from_slice(&bytes);
+                        data.push(b'\n');
+                    }
+                    Err(err) => {
+                        ctx.err(format!("jq: error: Could not open {file}: {}\n", describe(&err))).await;
+                        return 2;
+                    }
+                }
+            }
+        }
+    }
+    let env = ctx.state.vars.exported();
+    let result = evaluate(&o, &code, &data, env);
+    if !result.out.is_empty() && !ctx.out(&result.out).await {
+        return 1;
+    }
+    if !result.err.is_empty() {
+        ctx.err(result.err).await;
+    }
+    result.status
+}
+
+/// Definitions jq has that jaq lacks, and `env` as the shell's exported variables.
+const PRELUDE: &str = r#"def env: $ENV;
+def @csv: map(if type == "string" then "\"" + gsub("\""; "\"\"") + "\"" elif type == "null" then "" else tostring end) | join(",");
+def @tsv: map(if type == "string" then gsub("\\\\"; "\\\\") | gsub("\t"; "\\t") | gsub("\n"; "\\n") | gsub("\r"; "\\r") elif type == "null" then "" else tostring end) | join("\t");
+"#;
+
+/// What an evaluation produced.
+struct Outcome {
+    out: Vec<u8>,
+    err: String,
+    status: Status,
+}
+
+fn failure(err: String, status: Status) -> Outcome {
+    Outcome { out: Vec::new(), err, status }
+}
+
+/// Compiles and runs the filter over the inputs, synchronously (jaq values are not `Send`).
+fn evaluate(o: &Options, code: &str, data: &[u8], env: Vec<(String, String)>) -> Outcome {
+    let values = match read_values(data, o.raw_input, o.slurp) {
+        Ok(values) => values,
+        // jq exits 4 when its input does not parse (as the recorded jq does).
+        Err(message) => return failure(format!("jq: {message}\n"), 4),
+    };
+    // `$ENV` is the shell's exported variables; jaq-std's `env` would read the host's, so it is
+    // left out and `env` is defined as `$ENV`.
+    let env = Val::obj(env.into_iter().map(|(k, v)| (Val::from(k), Val::from(v))).collect());
+    let mut var_names: Vec<String> = vec!["$ENV".to_string()];
+    let mut var_values: Vec<Val> = vec![env];
+    let mut named = Vec::new();
+    for (name, arg) in &o.named {
+        match arg.value() {
+            Ok(value) => {
+                var_names.push(format!("${name}"));
+                var_values.push(value.clone());
+                named.push((Val::from(name.clone()), value));
+            }
+            Err(message) => return failure(format!("jq: {message}\n"), 2),
+        }
+    }
+    let mut positional = Vec::new();
+    for arg in &o.positional {
+        match arg.value() {
+            Ok(value) => positional.push(value),
+            Err(message) => return failure(format!("jq: {message}\n"), 2),
+        }
+    }
+    let named_args = Val::obj(
+        [
+            (Val::from("positional".to_string()), Val::from_iter(positional)),
+            (Val::from("named".to_string()), Val::obj(named.into_iter().collect())),
+        ]
+        .into_iter()
+        .collect(),
+    );
+    var_names.push("$__named_args".to_string());
+    var_values.push(named_args);
+    let program = format!("{PRELUDE}{code}");
+    let arena = Arena::default();
+    let loader = Loader::new(jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()));
+    let Ok(modules) = loader.load(&arena, File { code: program.as_str(), path: () }) else {
+        return failure(format!("jq: error: syntax error in the filter `{code}`\njq: 1 compile error\n"), 3);
+    };
+    let funs = jaq_core::funs::<JqData>()
+        .chain(jaq_std::funs::<JqData>().filter(|(name, _, _)| *name != "env"))
+        .chain(
+            jaq_std::input::funs::<JqData>()
+                .into_vec()
+                .into_iter()
+                .map(|(name, args, run)| (name, args, Native::<JqData>::new(run))),
+        )
+        .chain(jaq_json::funs::<JqData>());
+    let compiler = Compiler::default().with_funs(funs).with_global_vars(var_names.iter().map(String::as_str));
+    let filter = match compiler.compile(modules) {
+        Ok(filter) => filter,
+        Err(errors) => {
+            let names: Vec<String> =
+                errors.into_iter().flat_map(|(_, errs)| errs.into_iter().map(|(name, _)| name.to_string())).collect();
+            let name = names.first().cloned().unwrap_or_else(|| "a name".to_string());
+            return failure(format!("jq: error: {name} is not defined\njq: 1 compile error\n"), 3);
+        }
+    };
+    let queue: Box<dyn Iterator<Item = Result<Val, String>>> = Box::new(values.into_iter().map(Ok));
+    let inputs = RcIter::new(queue);
+    let inputs: &RcIter<dyn Iterator<Item = Result<Val, String>>> = &inputs;
+    let mut outcome = Outcome { out: Vec::new(), err: String::new(), status: 0 };
+    let mut last: Option<bool> = None;
+    let mut first = true;
+    loop {
+        let input = if o.null_input {
+            if !first {
+                break;
+            }
+            Val::Null
+        } else {
+            match { inputs }.next() {
+                Some(Ok(value)) => value,
+                _ => break,
+            }
+        };
+        first = false;
+        let global = Global { lut: &filter.lut, inputs };
+        let run_ctx = jaq_core::Ctx::<JqData>::new(global, Vars::new(var_values.clone()));
+        for result in filter.id.run((run_ctx, input)) {
+            match result {
+                Ok(value) => {
+                    last = Some(!matches!(value, Val::Null | Val::Bool(false)));
+                    render(&value, o, &mut outcome.out);
+                }
+                Err(exn) => match exn.get_halt() {
+                    Ok(code) => {
+                        outcome.status = code;
+                        return outcome;
+                    }
+                    Err(exn) => {
+                        let message = match exn.get_err() {
+                            Ok(err) => format!("{err}"),
+                            Err(_) => "unexpected control flow".to_string(),
+                        };
+                        outcome.err.push_str(&format!("jq: error (at <stdin>:0): {message}\n"));
+                        outcome.status = 5;
+                    }
+                },
+            }
+        }
+    }
+    if outcome.status == 0 && o.exit_status {
+        outcome.status = match last {
+            Some(true) => 0,
+            Some(false) => 1,
+            None => 4,
+        };
+    }
+    outcome
+}

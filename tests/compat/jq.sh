@@ -1,0 +1,166 @@
+### jq identity pretty prints
+echo '{"a":[1,2,{"b":"x"}],"c":null}' | jq .
+## stdout:
+{
+  "a": [
+    1,
+    2,
+    {
+      "b": "x"
+    }
+  ],
+  "c": null
+}
+## status: 0
+
+### jq compact and raw
+echo '{"a":[1,2],"s":"text"}' | jq -c .a; echo '{"s":"text"}' | jq -r .s
+## stdout:
+[1,2]
+text
+## status: 0
+
+### jq array iteration raw
+echo '{"items":[{"name":"a"},{"name":"b"}]}' | jq -r '.items[].name'
+## stdout:
+a
+b
+## status: 0
+
+### jq map select
+echo '[1,2,3,4,5]' | jq -c 'map(select(. > 2))'
+## stdout:
+[3,4,5]
+## status: 0
+
+### jq add and length
+echo '[1,2,3]' | jq 'add, length'
+## stdout:
+6
+3
+## status: 0
+
+### jq keys sorted
+echo '{"b":1,"a":2}' | jq -c 'keys'
+## stdout:
+["a","b"]
+## status: 0
+
+### jq object construction
+echo '{"first":"Ada","last":"Lovelace"}' | jq -c '{name: (.first + " " + .last)}'
+## stdout:
+{"name":"Ada Lovelace"}
+## status: 0
+
+### jq arg and argjson
+jq -n -c --arg name x --argjson n 3 '{name: $name, n: $n}'
+## stdout:
+{"name":"x","n":3}
+## status: 0
+
+### jq slurp
+printf '1\n2\n3\n' | jq -s -c '.'
+## stdout:
+[1,2,3]
+## status: 0
+
+### jq null input
+jq -n '1 + 1'
+## stdout:
+2
+## status: 0
+
+### jq raw input
+printf 'a\nb\n' | jq -R -c '.'
+## stdout:
+"a"
+"b"
+## status: 0
+
+### jq join output
+echo '["a","b"]' | jq -j '.[]'; echo
+## stdout:
+ab
+## status: 0
+
+### jq exit status
+echo '{"a":false}' | jq -e .a; echo $?; echo '{"a":1}' | jq -e .a; echo $?
+## stdout:
+false
+1
+1
+0
+## status: 0
+
+### jq sort keys
+echo '{"b":1,"a":{"d":1,"c":2}}' | jq -S -c .
+## stdout:
+{"a":{"c":2,"d":1},"b":1}
+## status: 0
+
+### jq file argument
+echo '{"v":42}' > data.json; jq .v data.json
+## stdout:
+42
+## status: 0
+## files:
+data.json: "{\"v\":42}\n"
+
+### jq string interpolation and tostring
+echo '{"n":5}' | jq -r '"value: \(.n)"'
+## stdout:
+value: 5
+## status: 0
+
+### jq to_entries and group_by
+echo '[{"k":"a","v":1},{"k":"b","v":2},{"k":"a","v":3}]' | jq -c 'group_by(.k) | map({k: .[0].k, total: (map(.v) | add)})'
+## stdout:
+[{"k":"a","total":4},{"k":"b","total":2}]
+## status: 0
+
+### jq inputs
+printf '1 2 3' | jq -n -c '[inputs]'
+## stdout:
+[1,2,3]
+## status: 0
+
+### jq csv and tsv formats
+echo '[["a","b"],[1,"x y"]]' | jq -r '.[] | @csv'; echo '[["a","b"]]' | jq -r '.[] | @tsv'
+## stdout:
+"a","b"
+1,"x y"
+a	b
+## status: 0
+
+### jq compile error status
+jq '.a[' <<< '{}' 2>/dev/null; echo $?
+## stdout:
+3
+## status: 0
+
+### jq parse error status
+echo 'not json' | jq . 2>/dev/null; echo $?
+## stdout:
+4
+## status: 0
+
+### jq in pipeline with variables
+echo '[{"id":1,"ok":true},{"id":2,"ok":false}]' > d.json; ids=$(jq -r '.[] | select(.ok) | .id' d.json); echo "ids=$ids"
+## stdout:
+ids=1
+## status: 0
+## files:
+d.json: "[{\"id\":1,\"ok\":true},{\"id\":2,\"ok\":false}]\n"
+
+### jq ascii output
+echo '"héllo"' | jq -a .
+## stdout:
+"h\u00e9llo"
+## status: 0
+
+### jq env from exported variables
+export GREETING=hi; jq -n -r '$ENV.GREETING, env.GREETING'
+## stdout:
+hi
+hi
+## status: 0
