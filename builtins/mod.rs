@@ -4,6 +4,7 @@
 //! Commands never see the interpreter; the few that must (`eval`, `source`, `exit`, `declare`,
 //! …) live in `src/interp/special.rs`. One file per family; a test checks the table is sorted.
 
+mod columns;
 mod cond;
 mod encode;
 mod files;
@@ -164,6 +165,8 @@ static TABLE: &[Builtin] = &[
     entry!("cat", files::cat, "concatenate files to standard output"),
     entry!("cd", nav::cd, "change the working directory"),
     entry!("chmod", files::chmod, "change file mode bits"),
+    entry!("column", columns::column, "align text in a table (-t)"),
+    entry!("comm", columns::comm, "compare two sorted files line by line"),
     entry!("cp", files::cp, "copy files and directories"),
     entry!("cut", lines::cut, "select fields, characters or bytes of lines"),
     entry!("date", text::date, "print the date and time"),
@@ -172,8 +175,10 @@ static TABLE: &[Builtin] = &[
     entry!("du", files::du, "estimate file space usage"),
     entry!("echo", text::echo, "print arguments"),
     entry!("env", xargs::env, "run a command with a changed environment, or print it"),
+    entry!("expand", columns::expand, "convert tabs to spaces"),
     entry!("false", flow::false_, "do nothing, unsuccessfully"),
     entry!("find", find::find, "search for files in a directory hierarchy"),
+    entry!("fold", columns::fold, "wrap lines to a width"),
     entry!("getopts", vars::getopts, "parse positional parameters as options"),
     entry!("grep", grep::grep, "print lines that match patterns"),
     entry!("head", text::head, "output the first part of files"),
@@ -185,6 +190,8 @@ static TABLE: &[Builtin] = &[
     entry!("mkdir", files::mkdir, "make directories"),
     entry!("mktemp", files::mktemp, "create a temporary file or directory"),
     entry!("mv", files::mv, "move or rename files"),
+    entry!("nl", columns::nl, "number lines"),
+    entry!("paste", columns::paste, "merge lines of files side by side"),
     entry!("popd", nav::popd, "pop the directory stack"),
     entry!("printf", printf::printf, "format and print data"),
     entry!("pushd", nav::pushd, "push a directory onto the stack"),

@@ -6,7 +6,7 @@ echo "== fmt";    cargo fmt --check
 echo "== clippy"; cargo clippy --all-targets --locked -- -D warnings
 echo "== test";   cargo test --locked
 echo "== doc";    RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --quiet
-echo "== fuzz targets build"; cargo check --quiet --locked --manifest-path tests/fuzz/Cargo.toml
+echo "== fuzz targets build"; cargo check --quiet --locked -p toolsh-fuzz
 echo "== clean tree"
 if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
   git status --porcelain --untracked-files=no
