@@ -6,6 +6,7 @@
 
 mod columns;
 mod cond;
+mod diff;
 mod encode;
 mod files;
 mod find;
@@ -170,6 +171,7 @@ static TABLE: &[Builtin] = &[
     entry!("cp", files::cp, "copy files and directories"),
     entry!("cut", lines::cut, "select fields, characters or bytes of lines"),
     entry!("date", text::date, "print the date and time"),
+    entry!("diff", diff::diff, "compare files line by line"),
     entry!("dirname", files::dirname, "strip the last component of a path"),
     entry!("dirs", nav::dirs, "show the directory stack"),
     entry!("du", files::du, "estimate file space usage"),
