@@ -533,6 +533,11 @@ impl Interp {
 
     async fn exec_simple(&mut self, simple: &SimpleCommand, io: &Io) -> ExecResult {
         self.count_command()?;
+        // Background jobs share this thread: let them run now and then during long foreground
+        // work that never waits on anything.
+        if !self.jobs.is_empty() && self.shared.commands_run.load(std::sync::atomic::Ordering::Relaxed) % 64 == 0 {
+            tokio::task::yield_now().await;
+        }
         self.last_subst_status = None;
         if simple.span.line > 0 {
             self.state.lineno = simple.span.line;

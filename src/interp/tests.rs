@@ -111,3 +111,9 @@ fn unknown_commands_get_suggestions() {
     let out = run("qqqqqqq");
     assert!(!out.stderr_text().contains("did you mean"));
 }
+
+#[test]
+fn background_jobs_progress_during_busy_foreground_work() {
+    let out = run("(echo bg-started) & for ((i=0;i<20000;i++)); do :; done; echo fg-done; wait");
+    assert_eq!(out.stdout_text(), "bg-started\nfg-done\n");
+}
