@@ -535,7 +535,9 @@ impl Interp {
         self.count_command()?;
         // Background jobs share this thread: let them run now and then during long foreground
         // work that never waits on anything.
-        if !self.jobs.is_empty() && self.shared.commands_run.load(std::sync::atomic::Ordering::Relaxed) % 64 == 0 {
+        if !self.jobs.is_empty()
+            && self.shared.commands_run.load(std::sync::atomic::Ordering::Relaxed).is_multiple_of(64)
+        {
             tokio::task::yield_now().await;
         }
         self.last_subst_status = None;
