@@ -7,6 +7,7 @@
 mod columns;
 mod cond;
 mod diff;
+mod dump;
 mod encode;
 mod files;
 mod find;
@@ -193,6 +194,7 @@ static TABLE: &[Builtin] = &[
     entry!("mktemp", files::mktemp, "create a temporary file or directory"),
     entry!("mv", files::mv, "move or rename files"),
     entry!("nl", columns::nl, "number lines"),
+    entry!("od", dump::od, "dump bytes in octal, hex or characters"),
     entry!("paste", columns::paste, "merge lines of files side by side"),
     entry!("popd", nav::popd, "pop the directory stack"),
     entry!("printf", printf::printf, "format and print data"),
@@ -213,6 +215,7 @@ static TABLE: &[Builtin] = &[
     entry!("shopt", vars::shopt, "set shell behaviour options"),
     entry!("sleep", text::sleep, "wait for a number of seconds"),
     entry!("sort", sort::sort, "sort lines of text"),
+    entry!("split", dump::split, "split a file into pieces"),
     entry!("stat", files::stat, "display file status"),
     entry!("tac", lines::tac, "print lines in reverse order"),
     entry!("tail", text::tail, "output the last part of files"),
@@ -225,6 +228,7 @@ static TABLE: &[Builtin] = &[
     entry!("unset", vars::unset, "remove variables or functions"),
     entry!("wc", lines::wc, "count lines, words and bytes"),
     entry!("xargs", xargs::xargs, "build and run commands from standard input"),
+    entry!("xxd", dump::xxd, "make a hex dump"),
     entry!("yes", text::yes, "print a string repeatedly"),
 ];
 
