@@ -220,14 +220,11 @@ impl Interp {
             match command {
                 Command::Simple(simple) => self.exec_simple(simple, io).await,
                 Command::Compound(compound, redirects, _) => {
-                    if redirects.is_empty() {
-                        return self.exec_compound(compound, io).await;
-                    }
-                    let io = match self.apply_redirects(redirects, io).await? {
+                    let io = match self.redirected(redirects, io).await? {
                         Ok(io) => io,
                         Err(status) => return Ok(status),
                     };
-                    self.exec_compound(compound, &io).await
+                    self.exec_compound(compound, io.as_ref()).await
                 }
                 Command::Function(def) => {
                     Arc::make_mut(&mut self.state.functions).insert(def.name.clone(), Arc::new(def.clone()));
@@ -576,21 +573,14 @@ impl Interp {
             self.state.last_status = status;
             return Ok(status);
         }
-        let redirected;
-        let io = if simple.redirects.is_empty() {
-            io
-        } else {
-            match self.apply_redirects(&simple.redirects, io).await? {
-                Ok(new_io) => {
-                    redirected = new_io;
-                    &redirected
-                }
-                Err(status) => {
-                    self.state.last_status = status;
-                    return Ok(status);
-                }
+        let io = match self.redirected(&simple.redirects, io).await? {
+            Ok(io) => io,
+            Err(status) => {
+                self.state.last_status = status;
+                return Ok(status);
             }
         };
+        let io = io.as_ref();
         let mut saved = Vec::new();
         for assign in &simple.assigns {
             saved.push((assign.name.clone(), self.state.vars.get(&assign.name).cloned()));
@@ -613,19 +603,25 @@ impl Interp {
         result
     }
 
+    /// The descriptor table with `redirects` applied (borrowed unchanged when there are none);
+    /// the inner `Err` is the status of a redirection that failed.
+    async fn redirected<'i>(
+        &mut self,
+        redirects: &[Redirect],
+        io: &'i Io,
+    ) -> Result<Result<std::borrow::Cow<'i, Io>, Status>, Flow> {
+        if redirects.is_empty() {
+            return Ok(Ok(std::borrow::Cow::Borrowed(io)));
+        }
+        Ok(self.apply_redirects(redirects, io).await?.map(std::borrow::Cow::Owned))
+    }
+
     async fn exec_declaration_command(&mut self, simple: &SimpleCommand, io: &Io) -> ExecResult {
-        let redirected;
-        let io = if simple.redirects.is_empty() {
-            io
-        } else {
-            match self.apply_redirects(&simple.redirects, io).await? {
-                Ok(new_io) => {
-                    redirected = new_io;
-                    &redirected
-                }
-                Err(status) => return Ok(status),
-            }
+        let io = match self.redirected(&simple.redirects, io).await? {
+            Ok(io) => io,
+            Err(status) => return Ok(status),
         };
+        let io = io.as_ref();
         if self.state.options.xtrace {
             let words: Vec<String> = simple.words.iter().map(|w| w.to_string()).collect();
             self.trace(io, &words).await;
