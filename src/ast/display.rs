@@ -352,6 +352,10 @@ impl Printer {
             }
         };
         self.out.push_str(op);
+        // `< <(list)` must not print as `<<(`.
+        if matches!(redirect.target.parts.first(), Some(WordPart::ProcessSubst { .. })) {
+            self.out.push(' ');
+        }
         self.word(&redirect.target, Context::Plain);
     }
 
@@ -421,6 +425,11 @@ impl Printer {
                     self.out.push_str("))");
                 }
                 WordPart::Assign(assign) => self.assign(assign),
+                WordPart::ProcessSubst { script, output } => {
+                    self.out.push_str(if *output { ">(" } else { "<(" });
+                    self.list(&script.body);
+                    self.out.push(')');
+                }
             }
         }
     }

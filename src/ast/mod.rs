@@ -357,6 +357,14 @@ pub enum WordPart {
     Arith(Box<Word>),
     /// An assignment given as an argument to a declaration command (`local x=(1 2)`).
     Assign(Box<Assign>),
+    /// `<(list)` (`output` false) or `>(list)` (`output` true): a file name standing for the
+    /// list's output or input.
+    ProcessSubst {
+        /// The commands.
+        script: Box<Script>,
+        /// `>(…)`: the list reads what is written to the file.
+        output: bool,
+    },
 }
 
 /// A parameter expansion.

@@ -220,11 +220,15 @@ impl Interp {
             match command {
                 Command::Simple(simple) => self.exec_simple(simple, io).await,
                 Command::Compound(compound, redirects, _) => {
-                    let io = match self.redirected(redirects, io).await? {
-                        Ok(io) => io,
+                    let redirected = match self.redirected(redirects, io).await? {
+                        Ok(redirected) => redirected,
                         Err(status) => return Ok(status),
                     };
-                    self.exec_compound(compound, io.as_ref()).await
+                    let result = self.exec_compound(compound, redirected.as_ref()).await;
+                    if !self.process_substs.is_empty() {
+                        self.finish_process_substs(io).await;
+                    }
+                    result
                 }
                 Command::Function(def) => {
                     Arc::make_mut(&mut self.state.functions).insert(def.name.clone(), Arc::new(def.clone()));
@@ -573,6 +577,7 @@ impl Interp {
             self.state.last_status = status;
             return Ok(status);
         }
+        let outer_io = io;
         let io = match self.redirected(&simple.redirects, io).await? {
             Ok(io) => io,
             Err(status) => {
@@ -596,6 +601,10 @@ impl Interp {
             self.trace(io, &argv).await;
         }
         let result = self.dispatch(argv, io).await;
+        if !self.process_substs.is_empty() {
+            // `>(list)` writes where the command's own output would have gone before redirection.
+            self.finish_process_substs(outer_io).await;
+        }
         self.restore_vars(saved);
         if let Ok(status) = result {
             self.state.last_status = status;

@@ -389,6 +389,10 @@ impl Interp {
                         let value = self.arith(&text, io).await?;
                         builder.expansion(&value.to_string(), quoted, &self.state);
                     }
+                    WordPart::ProcessSubst { script, output } => {
+                        let path = self.process_subst(script, *output, io).await?;
+                        builder.text(&path, true);
+                    }
                     WordPart::Assign(assign) => {
                         // Only declaration commands give these meaning; elsewhere they read as text.
                         builder.text(&assign.name, true);
@@ -472,6 +476,46 @@ impl Interp {
     pub(crate) async fn error(&self, io: &Io, message: &str) {
         let line = format!("toolsh: {message}\n");
         let _ = io.stderr().write_all(line.as_bytes()).await;
+    }
+
+    /// `<(list)`: runs the list now and names a scratch file holding its output; `>(list)`: names
+    /// an empty scratch file whose content the list reads once the command has finished
+    /// ([`Interp::finish_process_substs`]). toolsh runs no processes, so the two sides take turns
+    /// instead of running at the same time.
+    async fn process_subst(&mut self, script: &Script, output: bool, io: &Io) -> Result<String, Flow> {
+        let n = self.shared.next_pid.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = format!("/tmp/.toolsh-subst-{}-{n}", std::process::id());
+        let content = if output {
+            Vec::new()
+        } else {
+            let capture = Capture::new(self.shared.limits.output_bytes);
+            let sub_io = Io::new(io.stdin(), Output::Capture(capture.clone()), io.stderr());
+            let mut sub = self.subshell();
+            let result = sub.exec_list(&script.body, &sub_io).await;
+            sub.finish_subshell(result, &sub_io).await;
+            capture.take()
+        };
+        if let Err(err) = self.shared.vfs.write(&path, &content, crate::vfs::WriteMode::Truncate) {
+            self.error(io, &format!("process substitution needs a writable /tmp: {}", crate::vfs::describe(&err)))
+                .await;
+            return Err(Flow::Fatal(1));
+        }
+        self.process_substs.push((path.clone(), output.then(|| Box::new(script.clone()))));
+        Ok(path)
+    }
+
+    /// Feeds `>(list)` files to their lists and removes every process-substitution file.
+    pub(crate) async fn finish_process_substs(&mut self, io: &Io) {
+        for (path, script) in std::mem::take(&mut self.process_substs) {
+            if let Some(script) = script {
+                let data = self.shared.vfs.read(&path).unwrap_or_default();
+                let sub_io = Io::new(super::io::Input::from_bytes(data), io.stdout(), io.stderr());
+                let mut sub = self.subshell();
+                let result = sub.exec_list(&script.body, &sub_io).await;
+                sub.finish_subshell(result, &sub_io).await;
+            }
+            let _ = self.shared.vfs.remove_file(&path);
+        }
     }
 
     async fn command_subst(&mut self, script: &Script, io: &Io) -> Result<String, Flow> {

@@ -304,6 +304,9 @@ pub(crate) struct Interp {
     pub exec_io: Option<Io>,
     /// Commands being executed inside each other (for the stack guard).
     pub nesting: usize,
+    /// Scratch files of process substitutions made for the current command, with the list that
+    /// reads each `>(…)` file.
+    pub process_substs: Vec<(String, Option<Box<crate::ast::Script>>)>,
 }
 
 impl Interp {
@@ -323,6 +326,7 @@ impl Interp {
             source_depth: self.source_depth,
             exec_io: self.exec_io.clone(),
             nesting: self.nesting,
+            process_substs: Vec::new(),
         }
     }
 
@@ -387,6 +391,7 @@ pub(crate) async fn run_in_subshell(state: State, shared: &Arc<Shared>, argv: Ve
         source_depth: 0,
         exec_io: None,
         nesting: GUARDED_DEPTH,
+        process_substs: Vec::new(),
     };
     sub.state.subshell_level += 1;
     sub.state.traps = Arc::new(HashMap::new());
@@ -481,6 +486,7 @@ impl ShellBuilder {
                 source_depth: 0,
                 exec_io: None,
                 nesting: 0,
+                process_substs: Vec::new(),
             },
             exited: None,
         }

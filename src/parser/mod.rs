@@ -989,7 +989,7 @@ impl<'a> Parser<'a> {
 
     /// Parses a redirection at the cursor, if there is one.
     fn parse_redirect(&mut self) -> PResult<Option<Redirect>> {
-        if !matches!(self.peek(), Some(b'0'..=b'9' | b'<' | b'>' | b'&')) {
+        if !matches!(self.peek(), Some(b'0'..=b'9' | b'<' | b'>' | b'&')) || self.at("<(") || self.at(">(") {
             return Ok(None);
         }
         let start = self.pos;

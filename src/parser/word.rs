@@ -124,6 +124,9 @@ impl<'a> Parser<'a> {
     fn parse_parts(&mut self, mode: Mode) -> PResult<Vec<WordPart>> {
         // Most words are one part; start small so the tree stays compact.
         let mut parts = Vec::with_capacity(1);
+        if mode == Mode::Unquoted && (self.at("<(") || self.at(">(")) {
+            parts.push(self.parse_process_subst()?);
+        }
         let mut literal = String::new();
         let mut brace_depth = 0usize;
         let mut paren_depth = 0usize;
@@ -231,6 +234,24 @@ impl<'a> Parser<'a> {
         flush!();
         parts.shrink_to_fit();
         Ok(parts)
+    }
+
+    /// `<(list)` or `>(list)` at the cursor.
+    fn parse_process_subst(&mut self) -> PResult<WordPart> {
+        let output = self.peek() == Some(b'>');
+        self.pos += 2;
+        self.enter()?;
+        let body = self.parse_list(&[])?;
+        self.skip_linebreaks();
+        self.leave();
+        if self.peek() != Some(b')') {
+            if self.eof() {
+                return Err(self.incomplete("unterminated process substitution: add the closing `)`"));
+            }
+            return Err(self.syntax_error(format!("syntax error near {} inside a process substitution", self.found())));
+        }
+        self.pos += 1;
+        Ok(WordPart::ProcessSubst { script: Box::new(Script { body }), output })
     }
 
     fn parse_double_quoted(&mut self) -> PResult<WordPart> {

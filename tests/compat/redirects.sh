@@ -239,3 +239,41 @@ echo piped | cat /dev/stdin
 ## stdout:
 piped
 ## status: 0
+
+### process substitution with diff
+diff <(printf 'a\nb\n') <(printf 'a\nc\n'); echo $?
+## stdout:
+2c2
+< b
+---
+> c
+1
+## status: 0
+
+### read loop from process substitution
+n=0; while read -r line; do n=$((n+1)); echo "got $line"; done < <(printf 'x\ny\n'); echo "n=$n"
+## stdout:
+got x
+got y
+n=2
+## status: 0
+
+### comm of two sorted process substitutions
+comm -12 <(printf 'c\na\nb\n' | sort) <(printf 'b\nd\nc\n' | sort)
+## stdout:
+b
+c
+## status: 0
+
+### cat process substitution leaves no files
+cat <(echo inside); ls
+## stdout:
+inside
+## status: 0
+
+### output process substitution
+echo hello > >(tr a-z A-Z); sleep 0.2; echo after
+## stdout:
+HELLO
+after
+## status: 0
