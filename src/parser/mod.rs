@@ -47,6 +47,8 @@ pub(crate) struct Parser<'a> {
     line_starts: std::rc::Rc<Vec<usize>>,
     /// [`check`]: drop top-level commands once parsed instead of collecting them.
     discard_top_level: bool,
+    /// Index into `line_starts` of the last line looked up.
+    line_hint: std::cell::Cell<usize>,
     /// Top-level commands parsed in discard mode.
     checked: usize,
 }
@@ -66,6 +68,7 @@ impl<'a> Parser<'a> {
             line_starts: std::rc::Rc::new(line_starts),
             discard_top_level: false,
             checked: 0,
+            line_hint: std::cell::Cell::new(0),
         }
     }
 
@@ -81,17 +84,24 @@ impl<'a> Parser<'a> {
             line_starts: self.line_starts.clone(),
             discard_top_level: false,
             checked: 0,
+            line_hint: std::cell::Cell::new(0),
         }
     }
 
-    /// The 1-based line of an offset into this parser's text.
+    /// The 1-based line of an offset into this parser's text. Commands are met in order, so the
+    /// search walks forward from the previous answer and only falls back to bisection.
     fn line_at(&self, offset: usize) -> u32 {
         let absolute = self.base + offset;
-        let line = match self.line_starts.binary_search(&absolute) {
-            Ok(idx) => idx + 1,
-            Err(idx) => idx,
-        };
-        u32::try_from(line).unwrap_or(u32::MAX)
+        let starts = &self.line_starts;
+        let mut idx = self.line_hint.get();
+        if idx >= starts.len() || starts[idx] > absolute {
+            idx = starts.partition_point(|&start| start <= absolute).saturating_sub(1);
+        }
+        while idx + 1 < starts.len() && starts[idx + 1] <= absolute {
+            idx += 1;
+        }
+        self.line_hint.set(idx);
+        u32::try_from(idx + 1).unwrap_or(u32::MAX)
     }
 
     // ----- low-level cursor -----
