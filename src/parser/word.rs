@@ -214,9 +214,14 @@ impl<'a> Parser<'a> {
                         (Mode::Regex, b')') => paren_depth = paren_depth.saturating_sub(1),
                         _ => {}
                     }
-                    let ch = self.src[self.pos..].chars().next().unwrap_or('\u{fffd}');
-                    literal.push(ch);
-                    self.pos += ch.len_utf8().max(1);
+                    if byte.is_ascii() {
+                        literal.push(byte as char);
+                        self.pos += 1;
+                    } else {
+                        let ch = self.src[self.pos..].chars().next().unwrap_or('\u{fffd}');
+                        literal.push(ch);
+                        self.pos += ch.len_utf8().max(1);
+                    }
                 }
             }
         }
