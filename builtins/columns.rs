@@ -6,7 +6,7 @@ use crate::interp::Status;
 use crate::vfs::describe;
 
 /// Reads one operand as lines (without terminators).
-async fn lines(ctx: &Ctx<'_>, name: &str) -> Result<Vec<String>, Status> {
+pub(super) async fn lines(ctx: &Ctx<'_>, name: &str) -> Result<Vec<String>, Status> {
     match ctx.read_operand(name).await {
         Ok(data) => {
             let text = String::from_utf8_lossy(&data).into_owned();
@@ -20,10 +20,10 @@ async fn lines(ctx: &Ctx<'_>, name: &str) -> Result<Vec<String>, Status> {
 }
 
 /// Flags with their values, and operands.
-type Parsed = (Vec<(char, String)>, Vec<String>);
+pub(super) type Parsed = (Vec<(char, String)>, Vec<String>);
 
 /// Splits flags (single letters, some with a value) from operands.
-fn options(argv: &[String], with_value: &[char]) -> Result<Parsed, String> {
+pub(super) fn options(argv: &[String], with_value: &[char]) -> Result<Parsed, String> {
     let mut flags = Vec::new();
     let mut operands = Vec::new();
     let mut idx = 0;

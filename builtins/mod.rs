@@ -13,6 +13,7 @@ mod files;
 mod find;
 mod flow;
 mod grep;
+mod join;
 mod jq;
 mod lines;
 mod nav;
@@ -185,6 +186,7 @@ static TABLE: &[Builtin] = &[
     entry!("getopts", vars::getopts, "parse positional parameters as options"),
     entry!("grep", grep::grep, "print lines that match patterns"),
     entry!("head", text::head, "output the first part of files"),
+    entry!("join", join::join, "join lines of two sorted files on a common field"),
     entry!("jq", jq::jq, "filter JSON with jq programs"),
     entry!("let", vars::let_, "evaluate arithmetic expressions"),
     entry!("ln", files::ln, "make links (symbolic with -s)"),

@@ -3,7 +3,8 @@
 #   scripts/compat.sh            check toolsh against the recorded bash results
 #   scripts/compat.sh --bless    re-record expectations from this machine's /bin/bash
 #   scripts/compat.sh --live     also run bash now and report drift from the recordings
-#   scripts/compat.sh --only X   only cases whose name contains X (or area X)
+#   scripts/compat.sh --only X   only cases whose name contains X (or area X; --bless --only AREA
+#                                re-records that one file)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 while [ $# -gt 0 ]; do

@@ -1,0 +1,367 @@
+//! `join`: a relational join of two sorted files on a common field, with GNU coreutils' output
+//! formats (`-a`/`-v` unpaired lines, `-o` field lists incl. `auto`, `-e` fillers, `--header`) and
+//! its sort-order diagnostics.
+
+use super::Ctx;
+use super::columns::{lines, options};
+use crate::interp::Status;
+use std::cmp::Ordering;
+
+const USAGE: &str = "join [-i] [-t CHAR] [-1 F] [-2 F] [-j F] [-a N] [-v N] [-e EMPTY] [-o LIST] FILE1 FILE2";
+
+/// One output column of `-o`: the join field, or field `1..` of file 1 or 2.
+#[derive(Clone, Copy)]
+enum Column {
+    Key,
+    Field(usize, usize),
+}
+
+/// Everything the options decide.
+struct Spec {
+    separator: Option<char>,
+    keys: [usize; 2],
+    unpaired: [bool; 2],
+    paired: bool,
+    empty: Option<String>,
+    format: Option<Vec<Column>>,
+    auto_format: bool,
+    ignore_case: bool,
+    header: bool,
+    check_order: Option<bool>,
+}
+
+/// A line split into fields, with its position for order diagnostics.
+struct Row<'a> {
+    text: &'a str,
+    fields: Vec<&'a str>,
+}
+
+impl<'a> Row<'a> {
+    fn new(text: &'a str, separator: Option<char>) -> Self {
+        let fields = match separator {
+            Some(sep) if !text.is_empty() => text.split(sep).collect(),
+            Some(_) => Vec::new(),
+            None => text.split([' ', '\t']).filter(|field| !field.is_empty()).collect(),
+        };
+        Row { text, fields }
+    }
+
+    fn key(&self, index: usize) -> &'a str {
+        self.fields.get(index).copied().unwrap_or("")
+    }
+}
+
+/// Parses a 1-based field number.
+fn field_number(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n - 1),
+        _ => Err(format!("invalid field number: '{text}'")),
+    }
+}
+
+/// Parses a file number of `-a`/`-v`.
+fn file_number(text: &str) -> Result<usize, String> {
+    match text {
+        "1" => Ok(0),
+        "2" => Ok(1),
+        _ => Err(format!("invalid file number: '{text}'")),
+    }
+}
+
+/// Parses one `-o` list: `0` or `N.F`, separated by commas or blanks.
+fn format_list(text: &str, into: &mut Vec<Column>) -> Result<(), String> {
+    for item in text.split([',', ' ', '\t']).filter(|item| !item.is_empty()) {
+        if item == "0" {
+            into.push(Column::Key);
+            continue;
+        }
+        let column = item.split_once('.').and_then(|(file, field)| {
+            let file = file_number(file).ok()?;
+            Some(Column::Field(file, field_number(field).ok()?))
+        });
+        into.push(column.ok_or_else(|| format!("invalid field specifier: '{item}'"))?);
+    }
+    Ok(())
+}
+
+/// Reads the command line into a [`Spec`] and the two operands.
+fn parse(argv: &[String]) -> Result<(Spec, String, String), String> {
+    let mut spec = Spec {
+        separator: None,
+        keys: [0, 0],
+        unpaired: [false, false],
+        paired: true,
+        empty: None,
+        format: None,
+        auto_format: false,
+        ignore_case: false,
+        header: false,
+        check_order: None,
+    };
+    let mut short = Vec::new();
+    for arg in argv {
+        match arg.as_str() {
+            "--header" => spec.header = true,
+            "--check-order" => spec.check_order = Some(true),
+            "--nocheck-order" => spec.check_order = Some(false),
+            "--ignore-case" => spec.ignore_case = true,
+            long if long.starts_with("--") && long.len() > 2 => return Err(format!("unrecognized option '{long}'")),
+            _ => short.push(arg.clone()),
+        }
+    }
+    let (flags, operands) = options(&short, &['t', '1', '2', 'j', 'a', 'v', 'e', 'o'])?;
+    for (flag, value) in flags {
+        match flag {
+            't' => {
+                let mut chars = value.chars();
+                spec.separator = match (chars.next(), chars.next()) {
+                    (Some(c), None) => Some(c),
+                    _ => return Err(format!("multi-character tab '{value}'")),
+                };
+            }
+            '1' => spec.keys[0] = field_number(&value)?,
+            '2' => spec.keys[1] = field_number(&value)?,
+            'j' => spec.keys = [field_number(&value)?; 2],
+            'a' => spec.unpaired[file_number(&value)?] = true,
+            'v' => {
+                spec.unpaired[file_number(&value)?] = true;
+                spec.paired = false;
+            }
+            'e' => spec.empty = Some(value),
+            'o' if value == "auto" => spec.auto_format = true,
+            'o' => format_list(&value, spec.format.get_or_insert_with(Vec::new))?,
+            'i' => spec.ignore_case = true,
+            other => return Err(format!("invalid option -- '{other}'")),
+        }
+    }
+    match <[String; 2]>::try_from(operands) {
+        Ok([left, right]) => Ok((spec, left, right)),
+        Err(operands) if operands.len() < 2 => Err(match operands.first() {
+            Some(only) => format!("missing operand after '{only}'"),
+            None => "missing operand".to_string(),
+        }),
+        Err(operands) => Err(format!("extra operand '{}'", operands[2])),
+    }
+}
+
+/// The join state: the spec, both files' rows, and the order diagnostics so far.
+struct Joiner<'a> {
+    spec: &'a Spec,
+    names: [&'a str; 2],
+    rows: [Vec<Row<'a>>; 2],
+    /// The `-o auto` field counts, from each file's first line.
+    auto_counts: [usize; 2],
+    seen_unpairable: bool,
+    warned: [bool; 2],
+    warnings: String,
+    out: String,
+}
+
+impl<'a> Joiner<'a> {
+    fn compare(&self, left: &str, right: &str) -> Ordering {
+        if self.spec.ignore_case {
+            left.bytes().map(|b| b.to_ascii_lowercase()).cmp(right.bytes().map(|b| b.to_ascii_lowercase()))
+        } else {
+            left.as_bytes().cmp(right.as_bytes())
+        }
+    }
+
+    fn key(&self, file: usize, row: usize) -> &'a str {
+        self.rows[file][row].key(self.spec.keys[file])
+    }
+
+    /// Called on stepping to row `next` of `file`: GNU checks order always with
+    /// `--check-order`, and by default only once some line could not be paired.
+    fn check_order(&mut self, file: usize, next: usize) {
+        let enabled = self.spec.check_order.unwrap_or(self.seen_unpairable);
+        if !enabled || self.warned[file] || next == 0 || next >= self.rows[file].len() {
+            return;
+        }
+        if self.compare(self.key(file, next - 1), self.key(file, next)) == Ordering::Greater {
+            self.warned[file] = true;
+            let line = next + 1 + usize::from(self.spec.header);
+            self.warnings.push_str(&format!(
+                "join: {}:{line}: is not sorted: {}\n",
+                self.names[file], self.rows[file][next].text
+            ));
+        }
+    }
+
+    fn push_field(&mut self, row: Option<&Row<'_>>, index: usize, first: &mut bool) {
+        if !*first {
+            self.out.push(self.spec.separator.unwrap_or(' '));
+        }
+        *first = false;
+        match row.and_then(|row| row.fields.get(index)) {
+            Some(field) => self.out.push_str(field),
+            None => self.out.push_str(self.spec.empty.as_deref().unwrap_or("")),
+        }
+    }
+
+    /// Prints one output line from a pair, or from one side alone (the other `None`).
+    fn emit(&mut self, left: Option<&Row<'_>>, right: Option<&Row<'_>>) {
+        let sides = [left, right];
+        let mut first = true;
+        let key_side = if left.is_some() { 0 } else { 1 };
+        let format = match (&self.spec.format, self.spec.auto_format) {
+            (Some(format), _) => Some(format.clone()),
+            (None, true) => Some(
+                std::iter::once(Column::Key)
+                    .chain((0..2).flat_map(|file| {
+                        let key = self.spec.keys[file];
+                        (0..self.auto_counts[file]).filter(move |f| *f != key).map(move |f| Column::Field(file, f))
+                    }))
+                    .collect(),
+            ),
+            (None, false) => None,
+        };
+        match format {
+            Some(format) => {
+                for column in format {
+                    match column {
+                        Column::Key => self.push_field(sides[key_side], self.spec.keys[key_side], &mut first),
+                        Column::Field(file, field) => self.push_field(sides[file], field, &mut first),
+                    }
+                }
+            }
+            None => {
+                self.push_field(sides[key_side], self.spec.keys[key_side], &mut first);
+                for (file, row) in sides.iter().enumerate() {
+                    let Some(row) = row else { continue };
+                    for index in (0..row.fields.len()).filter(|f| *f != self.spec.keys[file]) {
+                        self.push_field(Some(row), index, &mut first);
+                    }
+                }
+            }
+        }
+        self.out.push('\n');
+    }
+
+    /// The end of the run of rows from `start` whose key equals the key at `start`.
+    fn group_end(&mut self, file: usize, start: usize) -> usize {
+        let mut end = start + 1;
+        while end < self.rows[file].len() {
+            self.check_order(file, end);
+            if self.compare(self.key(file, start), self.key(file, end)) != Ordering::Equal {
+                break;
+            }
+            end += 1;
+        }
+        end
+    }
+
+    fn emit_unpaired(&mut self, file: usize, row: usize) {
+        if self.spec.unpaired[file] {
+            let rows = std::mem::take(&mut self.rows[file]);
+            if file == 0 {
+                self.emit(Some(&rows[row]), None);
+            } else {
+                self.emit(None, Some(&rows[row]));
+            }
+            self.rows[file] = rows;
+        }
+    }
+
+    /// `--check-order` makes the first disorder fatal.
+    fn stopped(&self) -> bool {
+        self.spec.check_order == Some(true) && self.warned.iter().any(|w| *w)
+    }
+
+    /// The merge: both files advance in key order; equal groups pair up as a cross product.
+    fn run(&mut self) {
+        let (mut i, mut j) = (0, 0);
+        while i < self.rows[0].len() && j < self.rows[1].len() && !self.stopped() {
+            match self.compare(self.key(0, i), self.key(1, j)) {
+                Ordering::Less => {
+                    self.seen_unpairable = true;
+                    self.emit_unpaired(0, i);
+                    i += 1;
+                    self.check_order(0, i);
+                }
+                Ordering::Greater => {
+                    self.seen_unpairable = true;
+                    self.emit_unpaired(1, j);
+                    j += 1;
+                    self.check_order(1, j);
+                }
+                Ordering::Equal => {
+                    let left_end = self.group_end(0, i);
+                    let right_end = self.group_end(1, j);
+                    if self.spec.paired && !self.stopped() {
+                        let rows = std::mem::take(&mut self.rows);
+                        for left in &rows[0][i..left_end] {
+                            for right in &rows[1][j..right_end] {
+                                self.emit(Some(left), Some(right));
+                            }
+                        }
+                        self.rows = rows;
+                    }
+                    (i, j) = (left_end, right_end);
+                }
+            }
+        }
+        for (file, mut row) in [(0, i), (1, j)] {
+            while row < self.rows[file].len() && !self.stopped() {
+                self.seen_unpairable = true;
+                self.emit_unpaired(file, row);
+                row += 1;
+                self.check_order(file, row);
+            }
+        }
+    }
+}
+
+/// `join [options] FILE1 FILE2`
+pub async fn join(ctx: Ctx<'_>) -> Status {
+    let (spec, left, right) = match parse(&ctx.argv[1..]) {
+        Ok(parsed) => parsed,
+        Err(message) => {
+            // GNU join exits 1 on usage errors, not 2.
+            ctx.usage(message, USAGE).await;
+            return 1;
+        }
+    };
+    if left == "-" && right == "-" {
+        ctx.complain("both files cannot be standard input").await;
+        return 1;
+    }
+    let (left_lines, right_lines) = match (lines(&ctx, &left).await, lines(&ctx, &right).await) {
+        (Ok(a), Ok(b)) => (a, b),
+        _ => return 1,
+    };
+    let mut rows =
+        [&left_lines, &right_lines].map(|lines| lines.iter().map(|l| Row::new(l, spec.separator)).collect::<Vec<_>>());
+    let auto_counts = [0, 1].map(|file| rows[file].first().map_or(0, |row| row.fields.len()));
+    // `--header`: the first lines pair up whatever their keys, and are not checked for order.
+    let headers = if spec.header {
+        [0, 1].map(|file| (!rows[file].is_empty()).then(|| rows[file].remove(0)))
+    } else {
+        [None, None]
+    };
+    let mut joiner = Joiner {
+        spec: &spec,
+        names: [left.as_str(), right.as_str()],
+        rows,
+        auto_counts,
+        seen_unpairable: false,
+        warned: [false, false],
+        warnings: String::new(),
+        out: String::new(),
+    };
+    if headers[0].is_some() || headers[1].is_some() {
+        joiner.emit(headers[0].as_ref(), headers[1].as_ref());
+    }
+    joiner.run();
+    let disordered = joiner.warned.iter().any(|w| *w);
+    let (out, mut warnings) = (joiner.out, joiner.warnings);
+    if !ctx.out(out).await {
+        return 1;
+    }
+    if disordered && spec.check_order.is_none() {
+        warnings.push_str("join: input is not in sorted order\n");
+    }
+    if !warnings.is_empty() {
+        ctx.err(warnings).await;
+    }
+    i32::from(disordered)
+}
