@@ -5,6 +5,7 @@
 //! …) live in `src/interp/special.rs`. One file per family; a test checks the table is sorted.
 
 mod columns;
+mod compress;
 mod cond;
 mod diff;
 mod dump;
@@ -185,6 +186,8 @@ static TABLE: &[Builtin] = &[
     entry!("fold", columns::fold, "wrap lines to a width"),
     entry!("getopts", vars::getopts, "parse positional parameters as options"),
     entry!("grep", grep::grep, "print lines that match patterns"),
+    entry!("gunzip", compress::gzip, "decompress .gz files"),
+    entry!("gzip", compress::gzip, "compress files to .gz"),
     entry!("head", text::head, "output the first part of files"),
     entry!("join", join::join, "join lines of two sorted files on a common field"),
     entry!("jq", jq::jq, "filter JSON with jq programs"),
@@ -232,6 +235,7 @@ static TABLE: &[Builtin] = &[
     entry!("xargs", xargs::xargs, "build and run commands from standard input"),
     entry!("xxd", dump::xxd, "make a hex dump"),
     entry!("yes", text::yes, "print a string repeatedly"),
+    entry!("zcat", compress::gzip, "print .gz files decompressed"),
 ];
 
 /// Finds a command by name.

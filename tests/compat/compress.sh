@@ -1,0 +1,70 @@
+### gzip replaces a file and gunzip restores it with its mode
+printf 'hello\nworld\n' > a; chmod 640 a; gzip a; ls; gunzip a.gz; ls -l a | cut -c1-10; cat a
+## stdout:
+a.gz
+-rw-r-----
+hello
+world
+## status: 0
+## files:
+a: "hello\nworld\n"
+
+### gzip keep and refuse to overwrite +stderr
+printf 'data\n' > b; gzip -k b; ls; gzip b; echo "status $?"; gzip -f b; ls; rm b.gz
+## stdout:
+b
+b.gz
+status 2
+b.gz
+## stderr:
+gzip: b.gz already exists;	not overwritten
+## status: 0
+
+### gzip stream round trips
+seq 1 5000 > big; gzip -c big | gunzip | wc -l; printf x | gzip | zcat; echo; gzip -9 < big | gzip -dc | tail -1; ls
+## stdout:
+5000
+x
+5000
+big
+## status: 0
+## files:
+big: 23893 bytes, 5000 lines
+
+### gunzip concatenated members
+seq 1 300 > big; gzip -1 < big > c.gz; cat c.gz c.gz | gunzip | wc -l; rm c.gz
+## stdout:
+600
+## status: 0
+## files:
+big: 1092 bytes, 300 lines
+
+### zcat and gunzip -c leave the archive
+seq 1 50 > big; gzip big; zcat big.gz | tail -1; gunzip -c big.gz | head -1; ls; gunzip big.gz; ls
+## stdout:
+50
+1
+big.gz
+big
+## status: 0
+## files:
+big: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n14\n15\n16\n17\n18\n19\n20\n21\n22\n23\n24\n25\n26\n27\n28\n29\n30\n31\n32\n33\n34\n35\n36\n37\n38\n39\n40\n41\n42\n43\n44\n45\n46\n47\n48\n49\n50\n"
+
+### gzip warnings and errors +stderr
+printf 'x\n' > t.gz; gzip t.gz; echo "status $?"; gunzip nosuffix 2>&1; echo "status $?"; gzip nofile; echo "status $?"; rm t.gz
+## stdout:
+status 0
+gzip: nosuffix.gz: No such file or directory
+status 1
+status 1
+## stderr:
+gzip: t.gz already has .gz suffix -- unchanged
+gzip: nofile: No such file or directory
+## status: 0
+
+### gunzip refuses data that is not gzip
+printf 'notgz' > n.gz; gunzip n.gz 2>/dev/null; echo "status $?"; ls; rm n.gz
+## stdout:
+status 1
+n.gz
+## status: 0
