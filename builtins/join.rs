@@ -149,8 +149,8 @@ struct Joiner<'a> {
     spec: &'a Spec,
     names: [&'a str; 2],
     rows: [Vec<Row<'a>>; 2],
-    /// The `-o auto` field counts, from each file's first line.
-    auto_counts: [usize; 2],
+    /// The `-o` columns (for `-o auto` from each file's first line), or `None` for the default.
+    format: Option<Vec<Column>>,
     seen_unpairable: bool,
     warned: [bool; 2],
     warnings: String,
@@ -203,26 +203,15 @@ impl<'a> Joiner<'a> {
         let sides = [left, right];
         let mut first = true;
         let key_side = if left.is_some() { 0 } else { 1 };
-        let format = match (&self.spec.format, self.spec.auto_format) {
-            (Some(format), _) => Some(format.clone()),
-            (None, true) => Some(
-                std::iter::once(Column::Key)
-                    .chain((0..2).flat_map(|file| {
-                        let key = self.spec.keys[file];
-                        (0..self.auto_counts[file]).filter(move |f| *f != key).map(move |f| Column::Field(file, f))
-                    }))
-                    .collect(),
-            ),
-            (None, false) => None,
-        };
-        match format {
+        match self.format.take() {
             Some(format) => {
-                for column in format {
+                for &column in &format {
                     match column {
                         Column::Key => self.push_field(sides[key_side], self.spec.keys[key_side], &mut first),
                         Column::Field(file, field) => self.push_field(sides[file], field, &mut first),
                     }
                 }
+                self.format = Some(format);
             }
             None => {
                 self.push_field(sides[key_side], self.spec.keys[key_side], &mut first);
@@ -331,7 +320,18 @@ pub async fn join(ctx: Ctx<'_>) -> Status {
     };
     let mut rows =
         [&left_lines, &right_lines].map(|lines| lines.iter().map(|l| Row::new(l, spec.separator)).collect::<Vec<_>>());
-    let auto_counts = [0, 1].map(|file| rows[file].first().map_or(0, |row| row.fields.len()));
+    let format = match (&spec.format, spec.auto_format) {
+        (Some(format), _) => Some(format.clone()),
+        (None, true) => Some(
+            std::iter::once(Column::Key)
+                .chain((0..2).flat_map(|file| {
+                    let (key, count) = (spec.keys[file], rows[file].first().map_or(0, |row| row.fields.len()));
+                    (0..count).filter(move |f| *f != key).map(move |f| Column::Field(file, f))
+                }))
+                .collect(),
+        ),
+        (None, false) => None,
+    };
     // `--header`: the first lines pair up whatever their keys, and are not checked for order.
     let headers = if spec.header {
         [0, 1].map(|file| (!rows[file].is_empty()).then(|| rows[file].remove(0)))
@@ -342,7 +342,7 @@ pub async fn join(ctx: Ctx<'_>) -> Status {
         spec: &spec,
         names: [left.as_str(), right.as_str()],
         rows,
-        auto_counts,
+        format,
         seen_unpairable: false,
         warned: [false, false],
         warnings: String::new(),
