@@ -35,9 +35,15 @@ fn compress(data: &[u8], name: Option<&str>, mtime: u32, level: u32) -> std::io:
     encoder.finish()
 }
 
-fn decompress(data: &[u8]) -> std::io::Result<Vec<u8>> {
-    let mut out = Vec::with_capacity(data.len() * 3);
-    MultiGzDecoder::new(data).read_to_end(&mut out)?;
+/// Decompressed output is held in memory, so a cap keeps a small "gzip bomb" from exhausting it.
+const MAX_DECOMPRESSED: u64 = 1 << 30;
+
+fn decompress(data: &[u8]) -> Result<Vec<u8>, &'static str> {
+    let mut out = Vec::with_capacity(data.len().saturating_mul(3));
+    MultiGzDecoder::new(data).take(MAX_DECOMPRESSED + 1).read_to_end(&mut out).map_err(|_| "not in gzip format")?;
+    if out.len() as u64 > MAX_DECOMPRESSED {
+        return Err("decompressed data exceeds 1 GiB; refused");
+    }
     Ok(out)
 }
 
@@ -164,7 +170,7 @@ async fn one_file(ctx: &Ctx<'_>, options: &Options, file: &str) -> Status {
         }
     };
     let result = if options.decompress {
-        decompress(&data).map_err(|_| format!("{file}: not in gzip format"))
+        decompress(&data).map_err(|why| format!("{file}: {why}"))
     } else {
         // Like GNU gzip, a named file records its base name and mtime; `-n` and stdin do not.
         let name = (file != "-" && !options.no_name).then(|| file.rsplit('/').next().unwrap_or(file));
