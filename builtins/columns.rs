@@ -2,6 +2,7 @@
 //! coreutils' (and util-linux's `column`) output formats.
 
 use super::Ctx;
+use super::args::options;
 use crate::interp::Status;
 use crate::vfs::describe;
 
@@ -19,64 +20,16 @@ pub(super) async fn lines(ctx: &Ctx<'_>, name: &str) -> Result<Vec<String>, Stat
     }
 }
 
-/// Flags with their values, and operands.
-pub(super) type Parsed = (Vec<(char, String)>, Vec<String>);
-
-/// Splits flags (single letters, some with a value) from operands.
-pub(super) fn options(argv: &[String], with_value: &[char]) -> Result<Parsed, String> {
-    let mut flags = Vec::new();
-    let mut operands = Vec::new();
-    let mut idx = 0;
-    while idx < argv.len() {
-        let arg = &argv[idx];
-        idx += 1;
-        if !arg.starts_with('-') || arg == "-" {
-            operands.push(arg.clone());
-            continue;
-        }
-        if arg == "--" {
-            operands.extend(argv[idx..].iter().cloned());
-            break;
-        }
-        let chars: Vec<char> = arg[1..].chars().collect();
-        let mut pos = 0;
-        while pos < chars.len() {
-            let flag = chars[pos];
-            pos += 1;
-            if with_value.contains(&flag) {
-                let value = if pos < chars.len() {
-                    let rest: String = chars[pos..].iter().collect();
-                    pos = chars.len();
-                    rest
-                } else {
-                    idx += 1;
-                    argv.get(idx - 1).cloned().ok_or_else(|| format!("option requires an argument -- '{flag}'"))?
-                };
-                flags.push((flag, value));
-            } else {
-                flags.push((flag, String::new()));
-            }
-        }
-    }
-    Ok((flags, operands))
-}
-
 /// `paste [-s] [-d LIST] [file…]`
 pub async fn paste(ctx: Ctx<'_>) -> Status {
-    let (flags, mut files) = match options(&ctx.argv[1..], &['d']) {
+    let parsed = match options(&ctx.argv[1..], &['d']) {
         Ok(parsed) => parsed,
         Err(message) => return ctx.usage(message, "paste [-s] [-d LIST] [FILE...]").await,
     };
-    let serial = flags.iter().any(|(f, _)| *f == 's');
-    let delimiters: Vec<char> = flags
-        .iter()
-        .rev()
-        .find(|(f, _)| *f == 'd')
-        .map(|(_, d)| super::text::expand_backslashes(d).0.chars().collect())
-        .unwrap_or_else(|| vec!['\t']);
-    if files.is_empty() {
-        files.push("-".to_string());
-    }
+    let serial = parsed.has('s');
+    let delimiters: Vec<char> =
+        parsed.last('d').map(|d| super::text::expand_backslashes(d).0.chars().collect()).unwrap_or_else(|| vec!['\t']);
+    let files = parsed.files();
     // Every `-` operand draws the next line of standard input in turn (`paste - -` pairs lines).
     let stdin_lines = if files.iter().any(|f| f == "-") {
         match lines(&ctx, "-").await {
@@ -146,14 +99,14 @@ pub async fn paste(ctx: Ctx<'_>) -> Status {
 
 /// `comm [-123] file1 file2`
 pub async fn comm(ctx: Ctx<'_>) -> Status {
-    let (flags, files) = match options(&ctx.argv[1..], &[]) {
+    let parsed = match options(&ctx.argv[1..], &[]) {
         Ok(parsed) => parsed,
         Err(message) => return ctx.usage(message, "comm [-123] FILE1 FILE2").await,
     };
-    let [left, right] = files.as_slice() else {
+    let [left, right] = parsed.operands.as_slice() else {
         return ctx.usage("missing operand", "comm [-123] FILE1 FILE2").await;
     };
-    let hide = |c: char| flags.iter().any(|(f, _)| *f == c);
+    let hide = |c: char| parsed.has(c);
     let (a, b) = match (lines(&ctx, left).await, lines(&ctx, right).await) {
         (Ok(a), Ok(b)) => (a, b),
         _ => return 1,
@@ -200,20 +153,18 @@ pub async fn comm(ctx: Ctx<'_>) -> Status {
 
 /// `nl [-b a|t] [-w N] [-s SEP] [-v N] [file]`
 pub async fn nl(ctx: Ctx<'_>) -> Status {
-    let (flags, files) = match options(&ctx.argv[1..], &['b', 'w', 's', 'v', 'i', 'n']) {
+    let parsed = match options(&ctx.argv[1..], &['b', 'w', 's', 'v', 'i', 'n']) {
         Ok(parsed) => parsed,
         Err(message) => return ctx.usage(message, "nl [-b a|t|n] [-w N] [-s SEP] [-v N] [FILE]").await,
     };
-    let value = |c: char, default: &str| {
-        flags.iter().rev().find(|(f, _)| *f == c).map_or(default.to_string(), |(_, v)| v.clone())
-    };
+    let value = |c: char, default: &str| parsed.last(c).unwrap_or(default).to_string();
     let style = value('b', "t");
     let width: usize = value('w', "6").parse().unwrap_or(6);
     let separator = value('s', "\t");
     let mut number: i64 = value('v', "1").parse().unwrap_or(1);
     let increment: i64 = value('i', "1").parse().unwrap_or(1);
     let format = value('n', "rn");
-    let file = files.first().cloned().unwrap_or_else(|| "-".to_string());
+    let file = parsed.operands.first().cloned().unwrap_or_else(|| "-".to_string());
     let content = match lines(&ctx, &file).await {
         Ok(lines) => lines,
         Err(status) => return status,
@@ -245,16 +196,13 @@ pub async fn nl(ctx: Ctx<'_>) -> Status {
 
 /// `fold [-w N] [-s] [file…]`
 pub async fn fold(ctx: Ctx<'_>) -> Status {
-    let (flags, mut files) = match options(&ctx.argv[1..], &['w']) {
+    let parsed = match options(&ctx.argv[1..], &['w']) {
         Ok(parsed) => parsed,
         Err(message) => return ctx.usage(message, "fold [-s] [-w WIDTH] [FILE...]").await,
     };
-    let width: usize =
-        flags.iter().rev().find(|(f, _)| *f == 'w').and_then(|(_, v)| v.parse().ok()).unwrap_or(80).max(1);
-    let spaces = flags.iter().any(|(f, _)| *f == 's');
-    if files.is_empty() {
-        files.push("-".to_string());
-    }
+    let width: usize = parsed.last('w').and_then(|v| v.parse().ok()).unwrap_or(80).max(1);
+    let spaces = parsed.has('s');
+    let files = parsed.files();
     let mut out = String::new();
     for file in &files {
         let content = match lines(&ctx, file).await {
@@ -281,14 +229,12 @@ pub async fn fold(ctx: Ctx<'_>) -> Status {
 
 /// `expand [-t N] [file…]`
 pub async fn expand(ctx: Ctx<'_>) -> Status {
-    let (flags, mut files) = match options(&ctx.argv[1..], &['t']) {
+    let parsed = match options(&ctx.argv[1..], &['t']) {
         Ok(parsed) => parsed,
         Err(message) => return ctx.usage(message, "expand [-t N] [FILE...]").await,
     };
-    let tab: usize = flags.iter().rev().find(|(f, _)| *f == 't').and_then(|(_, v)| v.parse().ok()).unwrap_or(8).max(1);
-    if files.is_empty() {
-        files.push("-".to_string());
-    }
+    let tab: usize = parsed.last('t').and_then(|v| v.parse().ok()).unwrap_or(8).max(1);
+    let files = parsed.files();
     let mut out = String::new();
     for file in &files {
         let content = match lines(&ctx, file).await {
@@ -315,16 +261,14 @@ pub async fn expand(ctx: Ctx<'_>) -> Status {
 
 /// `column -t [-s SEPS] [-o SEP] [file…]` (table mode; other modes print the input).
 pub async fn column(ctx: Ctx<'_>) -> Status {
-    let (flags, mut files) = match options(&ctx.argv[1..], &['s', 'o', 'c']) {
+    let parsed = match options(&ctx.argv[1..], &['s', 'o', 'c']) {
         Ok(parsed) => parsed,
         Err(message) => return ctx.usage(message, "column -t [-s SEPARATORS] [-o SEPARATOR] [FILE...]").await,
     };
-    let table = flags.iter().any(|(f, _)| *f == 't');
-    let separators: Option<String> = flags.iter().rev().find(|(f, _)| *f == 's').map(|(_, v)| v.clone());
-    let output_separator = flags.iter().rev().find(|(f, _)| *f == 'o').map_or("  ".to_string(), |(_, v)| v.clone());
-    if files.is_empty() {
-        files.push("-".to_string());
-    }
+    let table = parsed.has('t');
+    let separators: Option<String> = parsed.last('s').map(str::to_string);
+    let output_separator = parsed.last('o').unwrap_or("  ").to_string();
+    let files = parsed.files();
     let mut all = Vec::new();
     for file in &files {
         match lines(&ctx, file).await {

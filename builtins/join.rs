@@ -3,7 +3,8 @@
 //! its sort-order diagnostics.
 
 use super::Ctx;
-use super::columns::{lines, options};
+use super::args::options;
+use super::columns::lines;
 use crate::interp::Status;
 use std::cmp::Ordering;
 
@@ -109,8 +110,8 @@ fn parse(argv: &[String]) -> Result<(Spec, String, String), String> {
             _ => short.push(arg.clone()),
         }
     }
-    let (flags, operands) = options(&short, &['t', '1', '2', 'j', 'a', 'v', 'e', 'o'])?;
-    for (flag, value) in flags {
+    let parsed = options(&short, &['t', '1', '2', 'j', 'a', 'v', 'e', 'o'])?;
+    for (flag, value) in parsed.flags {
         match flag {
             't' => {
                 let mut chars = value.chars();
@@ -134,7 +135,7 @@ fn parse(argv: &[String]) -> Result<(Spec, String, String), String> {
             other => return Err(format!("invalid option -- '{other}'")),
         }
     }
-    match <[String; 2]>::try_from(operands) {
+    match <[String; 2]>::try_from(parsed.operands) {
         Ok([left, right]) => Ok((spec, left, right)),
         Err(operands) if operands.len() < 2 => Err(match operands.first() {
             Some(only) => format!("missing operand after '{only}'"),

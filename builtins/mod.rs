@@ -4,6 +4,7 @@
 //! Commands never see the interpreter; the few that must (`eval`, `source`, `exit`, `declare`,
 //! …) live in `src/interp/special.rs`. One file per family; a test checks the table is sorted.
 
+mod args;
 mod columns;
 mod compress;
 mod cond;
