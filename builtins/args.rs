@@ -63,3 +63,30 @@ pub(super) fn options(argv: &[String], with_value: &[char]) -> Result<Parsed, St
     }
     Ok(Parsed { flags, operands })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::options;
+
+    fn argv(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn clusters_values_and_double_dash() {
+        let parsed = options(&argv(&["-sw5", "a", "-t", ":", "-", "--", "-x"]), &['w', 't']).expect("parses");
+        assert!(parsed.has('s'));
+        assert_eq!(parsed.last('w'), Some("5"));
+        assert_eq!(parsed.last('t'), Some(":"));
+        assert_eq!(parsed.operands, argv(&["a", "-", "-x"]));
+        assert!(!parsed.has('x'));
+    }
+
+    #[test]
+    fn later_values_win_and_missing_value_is_an_error() {
+        let parsed = options(&argv(&["-w1", "-w", "2"]), &['w']).expect("parses");
+        assert_eq!(parsed.last('w'), Some("2"));
+        assert_eq!(parsed.files(), argv(&["-"]));
+        assert!(options(&argv(&["-w"]), &['w']).is_err_and(|e| e.contains("'w'")));
+    }
+}
