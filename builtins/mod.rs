@@ -24,14 +24,18 @@ mod printf;
 mod sed;
 mod sort;
 pub(crate) mod text;
+mod tools;
 mod vars;
 mod xargs;
 
+pub(crate) use tools::run_tool;
+
 use crate::interp::io::{Input, Io};
 use crate::interp::{Shared, State, Status};
-use crate::vfs::Vfs;
+use crate::tools::workspace::Fs;
 use futures::future::BoxFuture;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// Everything a command works with.
 pub struct Ctx<'a> {
@@ -41,15 +45,28 @@ pub struct Ctx<'a> {
     pub io: &'a Io,
     /// The session (variables, cwd, options).
     pub state: &'a mut State,
-    /// The workspace.
-    pub vfs: &'a Arc<Vfs>,
+    /// The workspace: content access is a call of an `fs.*` tool through the policy gate.
+    pub vfs: Fs<'a>,
     shared: &'a Arc<Shared>,
 }
 
 impl<'a> Ctx<'a> {
     /// Bundles a command's context.
-    pub(crate) fn new(argv: Vec<String>, io: &'a Io, state: &'a mut State, shared: &'a Arc<Shared>) -> Self {
-        Ctx { argv, io, state, vfs: &shared.vfs, shared }
+    pub(crate) fn new(
+        argv: Vec<String>,
+        io: &'a Io,
+        state: &'a mut State,
+        shared: &'a Arc<Shared>,
+        command: &'a str,
+        denied: &'a AtomicBool,
+    ) -> Self {
+        let vfs = Fs::new(&shared.vfs, &shared.gate, command, denied);
+        Ctx { argv, io, state, vfs, shared }
+    }
+
+    /// The session's tools, gate and identity.
+    pub(crate) fn shared(&self) -> &Arc<Shared> {
+        self.shared
     }
 
     /// Runs another command in a subshell of this session with the same streams (for
@@ -165,6 +182,7 @@ macro_rules! entry {
 static TABLE: &[Builtin] = &[
     entry!(":", flow::colon, "do nothing, successfully"),
     entry!("[", cond::test, "evaluate a condition (same as test)"),
+    entry!("audit", tools::audit, "show recent tool calls with their policy decisions"),
     entry!("base64", encode::base64, "encode or decode base64"),
     entry!("basename", files::basename, "strip directory and suffix from a path"),
     entry!("cat", files::cat, "concatenate files to standard output"),
@@ -172,6 +190,7 @@ static TABLE: &[Builtin] = &[
     entry!("chmod", files::chmod, "change file mode bits"),
     entry!("column", columns::column, "align text in a table (-t)"),
     entry!("comm", columns::comm, "compare two sorted files line by line"),
+    entry!("config", tools::config, "list tools (config tools [QUERY]), their schemas, the policy"),
     entry!("cp", files::cp, "copy files and directories"),
     entry!("cut", lines::cut, "select fields, characters or bytes of lines"),
     entry!("date", text::date, "print the date and time"),
@@ -190,6 +209,7 @@ static TABLE: &[Builtin] = &[
     entry!("gunzip", compress::gzip, "decompress .gz files"),
     entry!("gzip", compress::gzip, "compress files to .gz"),
     entry!("head", text::head, "output the first part of files"),
+    entry!("help", tools::help, "list commands and tools, or show one's usage"),
     entry!("join", join::join, "join lines of two sorted files on a common field"),
     entry!("jq", jq::jq, "filter JSON with jq programs"),
     entry!("let", vars::let_, "evaluate arithmetic expressions"),
@@ -238,6 +258,37 @@ static TABLE: &[Builtin] = &[
     entry!("yes", text::yes, "print a string repeatedly"),
     entry!("zcat", compress::gzip, "print .gz files decompressed"),
 ];
+
+/// Commands that are adapters over tools: the name, the tools it calls, and whether its
+/// non-option operands are the paths those calls act on (what the pre-flight check reads).
+static ADAPTERS: &[(&str, &[&str], bool)] = &[
+    ("cat", &["fs.read"], true),
+    ("chmod", &["fs.write"], false),
+    ("cp", &["fs.read", "fs.copy"], false),
+    ("du", &["fs.list"], true),
+    ("find", &["fs.list"], false),
+    ("head", &["fs.read"], true),
+    ("ln", &["fs.write"], false),
+    ("ls", &["fs.list"], true),
+    ("mkdir", &["fs.mkdir"], true),
+    ("mktemp", &["fs.write"], false),
+    ("mv", &["fs.move"], false),
+    ("rm", &["fs.delete"], true),
+    ("rmdir", &["fs.delete"], true),
+    ("tail", &["fs.read"], true),
+    ("tee", &["fs.write"], true),
+    ("touch", &["fs.write"], true),
+];
+
+/// The tools a command calls when it is an adapter.
+pub fn adapter_of(name: &str) -> Option<&'static [&'static str]> {
+    ADAPTERS.iter().find(|(n, _, _)| *n == name).map(|(_, tools, _)| *tools)
+}
+
+/// Whether the adapter's operands are the paths its calls act on.
+pub fn adapter_operands_are_paths(name: &str) -> bool {
+    ADAPTERS.iter().any(|(n, _, paths)| *n == name && *paths)
+}
 
 /// Finds a command by name.
 pub fn lookup(name: &str) -> Option<&'static Builtin> {

@@ -27,6 +27,15 @@ workspace:
 environment:
   --env NAME[=VALUE]    export NAME (its host value when no VALUE is given)
   --inherit-env         export the whole host environment
+policy:
+  --profile NAME        readonly | workspace (default: reads and workspace writes; no network,
+                        no host programs) | trusted
+  --allow PAT, --ask PAT, --deny PAT
+                        rules over tool names, optionally with an argument pattern:
+                        fs.delete, fs.write:src/**, net.fetch:https://api.example.com/*
+  --config FILE         policy file (default: toolsh.toml in the workspace root, if present)
+identity:
+  --agent NAME          who this session acts for (default: agent)
 limits:
   --timeout SECS        wall time of the whole run
   --limit NAME=N        commands, loop-iterations, call-depth, output-bytes
@@ -50,6 +59,10 @@ pub struct Options {
     script_file: Option<String>,
     /// `-n`: parse only.
     no_exec: bool,
+    profile: Option<String>,
+    rules: Vec<(crate::policy::Verdict, String)>,
+    config: Option<PathBuf>,
+    agent: Option<String>,
     args: Vec<String>,
 }
 
@@ -100,6 +113,12 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                 }
             }
             "--inherit-env" => options.inherit_env = true,
+            "--profile" => options.profile = Some(take(&mut idx)?),
+            "--allow" => options.rules.push((crate::policy::Verdict::Allow, take(&mut idx)?)),
+            "--ask" => options.rules.push((crate::policy::Verdict::Ask, take(&mut idx)?)),
+            "--deny" => options.rules.push((crate::policy::Verdict::Deny, take(&mut idx)?)),
+            "--config" => options.config = Some(PathBuf::from(take(&mut idx)?)),
+            "--agent" => options.agent = Some(take(&mut idx)?),
             "--timeout" => {
                 let text = take(&mut idx)?;
                 let secs: f64 = text.parse().map_err(|_| format!("--timeout: `{text}` is not a number of seconds"))?;
@@ -176,6 +195,31 @@ fn build_vfs(options: &Options) -> Result<(Vfs, String), String> {
     Ok((vfs, cwd))
 }
 
+/// Reads the policy file (`--config`, or `toolsh.toml` in the workspace root) and adds the
+/// command line's rules; the file itself becomes part of the control plane.
+fn load_policy(options: &Options, root: &str) -> Result<crate::policy::Policy, String> {
+    let path = match &options.config {
+        Some(path) => Some(path.clone()),
+        None if !options.memory => Some(std::path::Path::new(root).join("toolsh.toml")),
+        None => None,
+    };
+    let mut file = None;
+    if let Some(path) = &path {
+        #[allow(clippy::disallowed_methods)] // the control plane is read from the host, never the VFS
+        match std::fs::read_to_string(path) {
+            Ok(text) => file = Some(crate::config::ConfigFile::parse(path, &text)?),
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound && options.config.is_none() => {}
+            Err(err) => return Err(format!("{}: {err}", path.display())),
+        }
+    }
+    let mut policy = crate::config::policy(file.as_ref(), options.profile.as_deref(), &options.rules, root)?;
+    if let Some(path) = path {
+        let shown = if path.is_absolute() { path } else { std::path::Path::new(root).join(path) };
+        policy.protect(&shown.to_string_lossy());
+    }
+    Ok(policy)
+}
+
 /// Pumps the host's standard input into a pipe on a thread (reads block); started on the
 /// first read so scripts that never read stdin pay nothing.
 fn host_stdin() -> crate::interp::io::PipeReader {
@@ -230,7 +274,17 @@ pub fn main(argv: Vec<String>) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let mut builder = Shell::builder().vfs(vfs).cwd(&cwd).limits(options.limits).env("HOME", &cwd);
+    let policy = match load_policy(&options, &cwd) {
+        Ok(policy) => policy,
+        Err(message) => {
+            eprintln!("toolsh: {message}");
+            return EXIT_USAGE;
+        }
+    };
+    let mut builder = Shell::builder().vfs(vfs).cwd(&cwd).limits(options.limits).env("HOME", &cwd).policy(policy);
+    if let Some(agent) = &options.agent {
+        builder = builder.agent(agent);
+    }
     if options.inherit_env {
         #[allow(clippy::disallowed_methods)] // asked for explicitly with --inherit-env
         for (name, value) in std::env::vars() {

@@ -33,7 +33,11 @@ pub mod builtins;
 pub use interp::{ExecOutcome, Limits, Shell, ShellBuilder, Status};
 pub use parser::{ParseError, check, parse};
 pub use vfs::Vfs;
+pub mod audit;
 pub mod cli;
+pub mod config;
 #[doc(hidden)]
 pub mod fuzz;
+pub mod policy;
 pub mod repl;
+pub mod tools;

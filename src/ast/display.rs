@@ -54,6 +54,33 @@ impl Printer {
         self.newline();
     }
 
+    /// The body of `$( )` or `<( )`: on one line when it is made of simple commands, so a
+    /// here-document started earlier on the line keeps its body after the line's end.
+    fn substitution(&mut self, list: &List) {
+        let simple = |item: &ListItem| {
+            std::iter::once(&item.and_or.first)
+                .chain(item.and_or.rest.iter().map(|(_, p)| p))
+                .flat_map(|p| p.commands.iter())
+                .all(|c| match c {
+                    Command::Simple(s) => s.redirects.iter().all(|r| !matches!(r.op, RedirOp::HereDoc { .. })),
+                    _ => false,
+                })
+        };
+        if list.is_empty() || !list.iter().all(simple) {
+            self.list(list);
+            return;
+        }
+        for (idx, item) in list.iter().enumerate() {
+            if idx > 0 {
+                self.out.push_str(if list[idx - 1].background { " " } else { "; " });
+            }
+            self.and_or(&item.and_or);
+            if item.background {
+                self.out.push_str(" &");
+            }
+        }
+    }
+
     fn and_or(&mut self, and_or: &AndOr) {
         self.pipeline(&and_or.first);
         for (op, pipeline) in &and_or.rest {
@@ -416,7 +443,7 @@ impl Printer {
                 WordPart::Param(param) => self.param(param, context),
                 WordPart::CommandSubst(script) => {
                     self.out.push_str("$(");
-                    self.list(&script.body);
+                    self.substitution(&script.body);
                     self.out.push(')');
                 }
                 WordPart::Arith(word) => {
@@ -427,7 +454,7 @@ impl Printer {
                 WordPart::Assign(assign) => self.assign(assign),
                 WordPart::ProcessSubst { script, output } => {
                     self.out.push_str(if *output { ">(" } else { "<(" });
-                    self.list(&script.body);
+                    self.substitution(&script.body);
                     self.out.push(')');
                 }
             }

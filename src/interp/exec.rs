@@ -671,12 +671,21 @@ impl Interp {
     pub(crate) async fn dispatch_builtin(&mut self, argv: Vec<String>, io: &Io) -> ExecResult {
         let name = argv[0].as_str();
         if let Some(entry) = builtins::lookup(name) {
-            let ctx = Ctx::new(argv, io, &mut self.state, &self.shared);
+            let command = argv[0].clone();
+            let denied = std::sync::atomic::AtomicBool::new(false);
+            let ctx = Ctx::new(argv, io, &mut self.state, &self.shared, &command, &denied);
             let status = (entry.run)(ctx).await;
             if status != 0 && io.stdout().is_broken() {
                 return Err(Flow::SigPipe);
             }
+            // A failure the policy caused is a denial, whatever status the command chose.
+            if status != 0 && denied.load(std::sync::atomic::Ordering::Relaxed) {
+                return Ok(crate::tools::gate::EXIT_DENIED);
+            }
             return Ok(status);
+        }
+        if let Some(tool) = self.shared.tools.resolve(name).cloned() {
+            return Ok(crate::builtins::run_tool(&self.shared, &self.state.cwd, tool, argv, io).await);
         }
         if special::is_special(name) {
             return special::run(self, argv, io).await;
@@ -707,6 +716,12 @@ impl Interp {
                 (distance <= limit).then_some((distance, candidate))
             })
             .collect();
+        // Tools too, matched on the whole name or the part after the namespace (`read`).
+        for tool in self.shared.tools.similar(name, 3) {
+            let distance = edit_distance(name, &tool)
+                .min(tool.split_once('.').map_or(usize::MAX, |(_, t)| edit_distance(name, t)));
+            scored.push((distance, tool));
+        }
         scored.sort();
         scored.dedup_by(|a, b| a.1 == b.1);
         scored.into_iter().take(3).map(|(_, name)| name).collect()
@@ -730,10 +745,11 @@ impl Interp {
             self.error(io, &format!("{name}: Permission denied")).await;
             return Ok(126);
         }
-        let source = match self.shared.vfs.read(&abs) {
+        let source = match self.fs(&name).read(&abs) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(err) => {
                 self.error(io, &format!("{name}: {}", crate::vfs::describe(&err))).await;
+                let _ = self.denial_status(126);
                 return Ok(126);
             }
         };
@@ -744,6 +760,9 @@ impl Interp {
                 return Ok(super::EXIT_USAGE);
             }
         };
+        if let Some(status) = self.preflight(&script.body, io).await {
+            return Ok(status);
+        }
         let mut sub = self.subshell();
         sub.state.functions = Arc::new(Default::default());
         sub.state.arg0 = name;
@@ -786,7 +805,7 @@ enum LoopStep {
 
 /// Edit distance between two names, counting a swap of neighbours as one edit (so `ecoh` is one
 /// step from `echo`).
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut table = vec![vec![0usize; b.len() + 1]; a.len() + 1];

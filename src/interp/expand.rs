@@ -277,7 +277,7 @@ impl Interp {
         let fields = self.build(word, Mode::Fields, io).await?;
         for field in fields {
             if field.glob && !self.state.options.noglob {
-                let matches = glob::glob(&self.shared.vfs, &self.state.cwd, &field.pattern(), &self.state.options);
+                let matches = glob::glob(&self.fs("glob"), &self.state.cwd, &field.pattern(), &self.state.options);
                 if matches.is_empty() {
                     if self.state.options.failglob {
                         self.error(io, &format!("no match: {}", field.text)).await;
@@ -524,7 +524,7 @@ impl Interp {
             // bash: `$(< file)` reads the file without running a command.
             let path = self.expand_string(path, io).await?;
             let abs = self.state.abs_path(&path);
-            match self.shared.vfs.read(&abs) {
+            match self.fs("$(<)").read(&abs) {
                 Ok(bytes) => {
                     self.last_subst_status = Some(0);
                     bytes

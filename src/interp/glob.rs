@@ -3,10 +3,46 @@
 
 use super::Options;
 use super::pattern::{Pattern, has_magic, unescape};
-use crate::vfs::{FileKind, Vfs, path};
+use crate::vfs::{DirEntry, FileKind, Meta, Vfs, path};
+use std::io;
+
+/// What globbing needs of a file tree: the raw workspace (the `fs.glob` tool) or the gated view
+/// a command sees (each directory read is an `fs.list` call).
+pub trait Tree {
+    /// Directory entries.
+    fn read_dir(&self, abs: &str) -> io::Result<Vec<DirEntry>>;
+    /// Metadata, following links.
+    fn stat(&self, abs: &str) -> io::Result<Meta>;
+    /// Metadata of the path itself.
+    fn lstat(&self, abs: &str) -> io::Result<Meta>;
+}
+
+impl Tree for Vfs {
+    fn read_dir(&self, abs: &str) -> io::Result<Vec<DirEntry>> {
+        Vfs::read_dir(self, abs)
+    }
+    fn stat(&self, abs: &str) -> io::Result<Meta> {
+        Vfs::stat(self, abs)
+    }
+    fn lstat(&self, abs: &str) -> io::Result<Meta> {
+        Vfs::lstat(self, abs)
+    }
+}
+
+impl Tree for crate::tools::workspace::Fs<'_> {
+    fn read_dir(&self, abs: &str) -> io::Result<Vec<DirEntry>> {
+        crate::tools::workspace::Fs::read_dir(self, abs)
+    }
+    fn stat(&self, abs: &str) -> io::Result<Meta> {
+        crate::tools::workspace::Fs::stat(self, abs)
+    }
+    fn lstat(&self, abs: &str) -> io::Result<Meta> {
+        crate::tools::workspace::Fs::lstat(self, abs)
+    }
+}
 
 /// Expands `pattern` (backslash-quoted) relative to `cwd`; no match gives an empty list.
-pub fn glob(vfs: &Vfs, cwd: &str, pattern: &str, options: &Options) -> Vec<String> {
+pub fn glob(vfs: &(impl Tree + ?Sized), cwd: &str, pattern: &str, options: &Options) -> Vec<String> {
     let absolute = pattern.starts_with('/');
     let trailing_slash = pattern.ends_with('/');
     let components: Vec<&str> = pattern.split('/').filter(|c| !c.is_empty()).collect();
@@ -91,7 +127,14 @@ fn join_display(display: &str, name: &str) -> String {
 }
 
 /// Adds every directory below `abs` (and, for a final `**`, every file too).
-fn walk_dirs(vfs: &Vfs, display: &str, abs: &str, options: &Options, out: &mut Vec<(String, String)>, files: bool) {
+fn walk_dirs(
+    vfs: &(impl Tree + ?Sized),
+    display: &str,
+    abs: &str,
+    options: &Options,
+    out: &mut Vec<(String, String)>,
+    files: bool,
+) {
     let Ok(entries) = vfs.read_dir(abs) else { return };
     for entry in entries {
         if entry.name.starts_with('.') && !options.dotglob {

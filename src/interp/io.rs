@@ -4,7 +4,7 @@
 //! A pipe is a bounded channel of chunks, so a fast writer waits for a slow reader
 //! (backpressure), and a writer whose reader is gone gets `BrokenPipe` (the SIGPIPE of this shell).
 
-use crate::vfs::{Vfs, WriteMode};
+use crate::vfs::WriteMode;
 use std::io;
 use std::io::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -130,8 +130,8 @@ pub enum Output {
 
 impl Output {
     /// Opens a workspace file for writing (created, truncated or appended per `mode`).
-    pub fn file(vfs: &Vfs, path: &str, mode: WriteMode) -> io::Result<Self> {
-        let writer = vfs.open_writer(path, mode)?;
+    pub fn file(fs: &crate::tools::workspace::Fs<'_>, path: &str, mode: WriteMode) -> io::Result<Self> {
+        let writer = fs.open_writer(path, mode)?;
         Ok(Output::File(Arc::new(Mutex::new(writer))))
     }
 
@@ -212,6 +212,11 @@ impl Input {
     /// Empty input.
     pub fn null() -> Self {
         Input(None)
+    }
+
+    /// True for empty input that was never connected to anything.
+    pub fn is_null(&self) -> bool {
+        self.0.is_none()
     }
 
     /// Input that yields `bytes`.

@@ -10,7 +10,7 @@ mod brace;
 pub(crate) mod cond;
 mod exec;
 mod expand;
-mod glob;
+pub(crate) mod glob;
 pub mod io;
 pub(crate) mod pattern;
 mod redirect;
@@ -26,6 +26,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use vars::{Attrs, Var, Vars};
+
+pub(crate) use exec::edit_distance;
 
 /// A command's exit status (0–255).
 pub type Status = i32;
@@ -276,6 +278,15 @@ pub struct Shared {
     pub next_pid: AtomicU64,
     /// The limit that stopped the current execution, reported once by [`Shell::run`].
     pub limit_message: std::sync::Mutex<Option<String>>,
+    /// Every tool, by name.
+    pub tools: Arc<crate::tools::Registry>,
+    /// The policy gate and audit log.
+    pub gate: Arc<crate::tools::Gate>,
+    /// The calling agent's name.
+    pub agent: String,
+    /// Where the shell's own file access (redirections, globs) notes refusals nobody reads:
+    /// those surface as the failed operation's own error.
+    pub unheard: std::sync::atomic::AtomicBool,
 }
 
 /// A background job.
@@ -348,6 +359,30 @@ impl Interp {
         let mut slot = self.shared.limit_message.lock().unwrap_or_else(|p| p.into_inner());
         slot.get_or_insert_with(|| format!("{name} (at most {value})"));
         Flow::Fatal(EXIT_LIMIT)
+    }
+
+    /// The workspace as `command` sees it: content access passes the gate.
+    pub fn fs<'a>(&'a self, command: &'a str) -> crate::tools::workspace::Fs<'a> {
+        crate::tools::workspace::Fs::new(&self.shared.vfs, &self.shared.gate, command, &self.shared.unheard)
+    }
+
+    /// Checks a parsed text before it runs: on a certain denial, prints it, records it, and
+    /// returns the status (126) to end with; nothing of the text runs.
+    pub(crate) async fn preflight(&self, list: &[crate::ast::ListItem], io: &Io) -> Option<Status> {
+        let policy = self.shared.gate.policy();
+        let check =
+            crate::policy::preflight::Preflight { policy: &policy, tools: &self.shared.tools, cwd: &self.state.cwd };
+        let blocked = check.check(list)?;
+        self.shared.gate.record_blocked(&blocked);
+        let message = format!("toolsh: {blocked}\n");
+        let _ = io.stderr().write_all(message.as_bytes()).await;
+        Some(crate::tools::gate::EXIT_DENIED)
+    }
+
+    /// 126 when the gate refused a call of the shell's own file access since the last check,
+    /// else `fallback`.
+    pub fn denial_status(&self, fallback: Status) -> Status {
+        if self.shared.unheard.swap(false, Ordering::Relaxed) { crate::tools::gate::EXIT_DENIED } else { fallback }
     }
 
     pub fn new_pid(&self) -> u32 {
@@ -429,6 +464,12 @@ pub struct ShellBuilder {
     cwd: String,
     env: Vec<(String, String)>,
     limits: Limits,
+    policy: crate::policy::Policy,
+    approver: Option<Arc<dyn crate::tools::Approver>>,
+    tools: crate::tools::Registry,
+    agent: String,
+    session: Option<String>,
+    audit_sink: Option<Arc<dyn crate::audit::AuditSink>>,
 }
 
 impl ShellBuilder {
@@ -456,6 +497,42 @@ impl ShellBuilder {
         self
     }
 
+    /// Uses this policy (default: the `workspace` profile, no rules).
+    pub fn policy(mut self, policy: crate::policy::Policy) -> Self {
+        self.policy = policy;
+        self
+    }
+
+    /// Sends `ask` decisions to `approver` (default: nobody, so they are denials).
+    pub fn approver(mut self, approver: Arc<dyn crate::tools::Approver>) -> Self {
+        self.approver = Some(approver);
+        self
+    }
+
+    /// Registers an embedder's tool; it becomes a command and passes the same gate.
+    pub fn tool(mut self, tool: Arc<dyn crate::tools::Tool>) -> Result<Self, String> {
+        self.tools.register(tool)?;
+        Ok(self)
+    }
+
+    /// The agent this session acts for (default `agent`).
+    pub fn agent(mut self, name: &str) -> Self {
+        self.agent = name.to_string();
+        self
+    }
+
+    /// The session id (default: a fresh one).
+    pub fn session(mut self, id: &str) -> Self {
+        self.session = Some(id.to_string());
+        self
+    }
+
+    /// Writes audit records to `sink` as well as the in-memory log.
+    pub fn audit_sink(mut self, sink: Arc<dyn crate::audit::AuditSink>) -> Self {
+        self.audit_sink = Some(sink);
+        self
+    }
+
     /// Builds the shell.
     pub fn build(self) -> Shell {
         let mut state = State::new(&self.cwd);
@@ -465,6 +542,11 @@ impl ShellBuilder {
                 var.attrs.set(Attrs::EXPORT, true);
             }
         }
+        let session = self.session.unwrap_or_else(new_session_id);
+        let audit = Arc::new(crate::audit::Audit::new(&session, &self.agent));
+        if let Some(sink) = self.audit_sink {
+            audit.attach(sink);
+        }
         let shared = Arc::new(Shared {
             vfs: Arc::new(self.vfs),
             limits: self.limits,
@@ -473,6 +555,10 @@ impl ShellBuilder {
             started: Instant::now(),
             next_pid: AtomicU64::new(1000),
             limit_message: std::sync::Mutex::new(None),
+            tools: Arc::new(self.tools),
+            gate: Arc::new(crate::tools::Gate::new(self.policy, self.approver, audit)),
+            agent: self.agent,
+            unheard: std::sync::atomic::AtomicBool::new(false),
         });
         Shell {
             interp: Interp {
@@ -493,6 +579,12 @@ impl ShellBuilder {
     }
 }
 
+/// A session id: time and process, unique enough to tell sessions apart in a shared store.
+fn new_session_id() -> String {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    format!("{:x}-{:x}", nanos, std::process::id())
+}
+
 /// A shell session.
 pub struct Shell {
     interp: Interp,
@@ -502,7 +594,18 @@ pub struct Shell {
 impl Shell {
     /// Starts building a shell.
     pub fn builder() -> ShellBuilder {
-        ShellBuilder { vfs: Vfs::in_memory(), cwd: "/".to_string(), env: Vec::new(), limits: Limits::default() }
+        ShellBuilder {
+            vfs: Vfs::in_memory(),
+            cwd: "/".to_string(),
+            env: Vec::new(),
+            limits: Limits::default(),
+            policy: crate::policy::Policy::default(),
+            approver: None,
+            tools: crate::tools::Registry::builtin(),
+            agent: "agent".to_string(),
+            session: None,
+            audit_sink: None,
+        }
     }
 
     /// Runs `src` and captures its output.
@@ -528,6 +631,11 @@ impl Shell {
             }
         };
         self.interp.shared.commands_run.store(0, Ordering::Relaxed);
+        if let Some(status) = self.interp.preflight(&script.body, io).await {
+            self.interp.state.last_status = status;
+            let _ = self.interp.shared.gate.audit().flush();
+            return status;
+        }
         let wall_time = self.interp.shared.limits.wall_time;
         let run = self.interp.exec_list(&script.body, io);
         let result = match wall_time {
@@ -556,6 +664,10 @@ impl Shell {
         let limit = self.interp.shared.limit_message.lock().unwrap_or_else(|p| p.into_inner()).take();
         if let Some(limit) = limit {
             let message = format!("toolsh: limit exceeded: {limit}; raise it or simplify the command\n");
+            let _ = io.stderr().write_all(message.as_bytes()).await;
+        }
+        if let Err(err) = self.interp.shared.gate.audit().flush() {
+            let message = format!("toolsh: the audit log could not be written: {err}\n");
             let _ = io.stderr().write_all(message.as_bytes()).await;
         }
         self.interp.state.last_status = status;

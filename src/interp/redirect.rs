@@ -18,7 +18,7 @@ impl Interp {
         for redirect in redirects {
             if let Err(message) = self.apply_one(redirect, &mut io).await? {
                 self.error(&io, &message).await;
-                return Ok(Err(1));
+                return Ok(Err(self.denial_status(1)));
             }
         }
         Ok(Ok(io))
@@ -88,13 +88,13 @@ impl Interp {
                     "/dev/null" => Input::from_bytes(Vec::new()),
                     _ => {
                         let abs = self.state.abs_path(&target);
-                        match self.shared.vfs.read(&abs) {
+                        match self.fs("redirect").read(&abs) {
                             Ok(bytes) => Input::from_bytes(bytes),
                             Err(err)
                                 if matches!(redirect.op, RedirOp::ReadWrite)
                                     && err.kind() == std::io::ErrorKind::NotFound =>
                             {
-                                if let Err(err) = self.shared.vfs.write(&abs, b"", WriteMode::Append) {
+                                if let Err(err) = self.fs("redirect").write(&abs, b"", WriteMode::Append) {
                                     return Ok(Err(format!("{target}: {}", describe(&err))));
                                 }
                                 Input::from_bytes(Vec::new())
@@ -145,11 +145,11 @@ impl Interp {
                 if meta.kind == crate::vfs::FileKind::File {
                     return Err(format!("{target}: cannot overwrite existing file"));
                 }
-                return Output::file(&self.shared.vfs, &abs, WriteMode::Append)
+                return Output::file(&self.fs("redirect"), &abs, WriteMode::Append)
                     .map_err(|e| format!("{target}: {}", describe(&e)));
             }
         }
-        Output::file(&self.shared.vfs, &abs, mode).map_err(|err| format!("{target}: {}", describe(&err)))
+        Output::file(&self.fs("redirect"), &abs, mode).map_err(|err| format!("{target}: {}", describe(&err)))
     }
 
     async fn expand_heredoc(&mut self, body: &crate::ast::Word, io: &Io) -> Result<String, Flow> {

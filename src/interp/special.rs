@@ -168,6 +168,9 @@ impl Interp {
         if self.call_depth >= self.shared.limits.call_depth {
             return Err(self.limit_hit("call depth", self.shared.limits.call_depth as u64));
         }
+        if let Some(status) = self.preflight(&script.body, io).await {
+            return Ok(status);
+        }
         self.call_depth += 1;
         let result = self.exec_list(&script.body, io).await;
         self.call_depth -= 1;
@@ -181,11 +184,11 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         return Ok(EXIT_USAGE);
     };
     let abs = interp.state.abs_path(path);
-    let text = match interp.shared.vfs.read(&abs) {
+    let text = match interp.fs(&argv[0]).read(&abs) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(err) => {
             complain(io, path, &crate::vfs::describe(&err)).await;
-            return Ok(1);
+            return Ok(interp.denial_status(1));
         }
     };
     let saved = if argv.len() > 2 {
@@ -255,7 +258,7 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
         None => match argv.get(idx) {
             Some(path) => {
                 let abs = sub.state.abs_path(path);
-                match sub.shared.vfs.read(&abs) {
+                match sub.fs(&argv[0]).read(&abs) {
                     Ok(bytes) => {
                         sub.state.arg0 = path.clone();
                         sub.state.positional = Arc::new(argv[idx + 1..].to_vec());

@@ -1,0 +1,290 @@
+//! Tools as commands and discovery: running a registered tool by name (`fs.read --path a`),
+//! `help`, `config tools`, and `audit`.
+
+use super::Ctx;
+use crate::interp::io::Io;
+use crate::interp::{Shared, Status};
+use crate::tools::{Tool, ToolCx, flags};
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+/// Runs `argv` as a call of `tool`: words to JSON by the schema, standard input into the
+/// tool's text property, the result to standard output.
+pub(crate) async fn run_tool(
+    shared: &Arc<Shared>,
+    cwd: &str,
+    tool: Arc<dyn Tool>,
+    argv: Vec<String>,
+    io: &Io,
+) -> Status {
+    let spec = tool.spec();
+    let say = |bytes: Vec<u8>, err: bool| async move {
+        let out = if err { io.stderr() } else { io.stdout() };
+        let _ = out.write_all(&bytes).await;
+    };
+    if matches!(argv.get(1).map(String::as_str), Some("-h" | "--help")) {
+        say(flags::usage(spec).into_bytes(), false).await;
+        return 0;
+    }
+    let mut args = match flags::parse_argv(spec, &argv[1..]) {
+        Ok(args) => args,
+        Err(err) => {
+            say(format!("{}\n{}", err.message, flags::usage(spec)).into_bytes(), true).await;
+            return err.status;
+        }
+    };
+    if let Some(property) = flags::stdin_property(spec, &args)
+        && !io.stdin().is_null()
+    {
+        let bytes = io.stdin().read_to_end().await;
+        args.insert(property.to_string(), Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+    }
+    let cx = ToolCx {
+        vfs: shared.vfs.clone(),
+        cwd: cwd.to_string(),
+        agent: shared.agent.clone(),
+        session: shared.gate.audit().session().to_string(),
+        command: argv[0].clone(),
+        gate: shared.gate.clone(),
+    };
+    match shared.tools.call(&shared.gate, cx, &argv[0], &spec.name, Value::Object(args)).await {
+        Ok(output) => {
+            say(output.into_bytes(), false).await;
+            0
+        }
+        Err(err) => {
+            let usage = if err.status == crate::interp::EXIT_USAGE { flags::usage(spec) } else { String::new() };
+            say(format!("{}\n{usage}", err.message).into_bytes(), true).await;
+            err.status
+        }
+    }
+}
+
+/// `help [COMMAND]`: the index of commands and tools grouped by namespace, or one command's
+/// usage.
+pub async fn help(ctx: Ctx<'_>) -> Status {
+    let shared = ctx.shared().clone();
+    if let Some(name) = ctx.argv.get(1) {
+        if let Some(tool) = shared.tools.resolve(name) {
+            return i32::from(!ctx.out(flags::usage(tool.spec())).await);
+        }
+        if let Some(entry) = super::lookup(name) {
+            let adapter =
+                super::adapter_of(name).map_or(String::new(), |tools| format!(" (calls {})", tools.join(", ")));
+            return i32::from(
+                !ctx.out(format!("{name}: {}{adapter}\nrun '{name} --help' for its options\n", entry.summary)).await,
+            );
+        }
+        return ctx.fail(format!("no help for '{name}': run 'help' for the list")).await;
+    }
+    let mut out = String::from("Shell commands (bash-like; 'help NAME' for one):\n");
+    let names: Vec<&str> =
+        super::all().iter().map(|b| b.name).filter(|n| n.chars().all(|c| c.is_ascii_alphanumeric())).collect();
+    out.push_str(&wrap(&names.join(" "), 96, "  "));
+    let mut namespace = "";
+    for spec in shared.tools.visible() {
+        if spec.namespace() != namespace {
+            namespace = spec.namespace();
+            out.push_str(&format!("\nTools: {namespace}\n"));
+        }
+        out.push_str(&format!("  {:<12} {}\n", spec.name, spec.summary()));
+    }
+    out.push_str("\nTools run as commands: NAME --flag value, NAME '{json}', NAME -h for usage.\n");
+    i32::from(!ctx.out(out).await)
+}
+
+fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::from(indent);
+    for word in text.split(' ') {
+        if line.len() + word.len() + 1 > width && line.len() > indent.len() {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = String::from(indent);
+        }
+        line.push_str(word);
+        line.push(' ');
+    }
+    if line.len() > indent.len() {
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+const CONFIG_USAGE: &str = "config tools [QUERY] [--json] | config tools NAME --schema | config policy";
+
+/// `config tools [QUERY]`, `config tools NAME --schema`, `config policy`.
+pub async fn config(ctx: Ctx<'_>) -> Status {
+    let shared = ctx.shared().clone();
+    let args: Vec<&str> = ctx.argv[1..].iter().map(String::as_str).collect();
+    match args.as_slice() {
+        ["tools", rest @ ..] => {
+            let json_out = rest.contains(&"--json");
+            let schema = rest.contains(&"--schema");
+            let words: Vec<&str> = rest.iter().copied().filter(|a| !a.starts_with("--")).collect();
+            if schema {
+                let [name] = words.as_slice() else {
+                    return ctx.usage("--schema needs one tool name", CONFIG_USAGE).await;
+                };
+                let Some(tool) = shared.tools.resolve(name) else {
+                    return ctx.fail(shared.tools.unknown(name).message).await;
+                };
+                let text = serde_json::to_string_pretty(&tool.spec().schema).unwrap_or_default();
+                return i32::from(!ctx.out(format!("{text}\n")).await);
+            }
+            let query = words.join(" ").to_lowercase();
+            let policy = shared.gate.policy();
+            let mut rows: Vec<(usize, &crate::tools::ToolSpec)> = shared
+                .tools
+                .iter()
+                .map(|t| t.spec())
+                .filter_map(|spec| rank(spec, &query).map(|score| (score, spec)))
+                .collect();
+            rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.name.cmp(&b.1.name)));
+            if json_out {
+                let list: Vec<Value> = rows
+                    .iter()
+                    .map(|(_, s)| {
+                        json!({
+                            "name": s.name, "description": s.summary(), "side_effect": s.side_effect,
+                            "replay": s.replay, "concurrency": s.concurrency, "enabled": true,
+                            "visible": s.visible, "restricted": s.restricted,
+                            "policy": policy.decide(s.facts(), None).to_string(),
+                        })
+                    })
+                    .collect();
+                return i32::from(!ctx.out(format!("{}\n", Value::Array(list))).await);
+            }
+            if rows.is_empty() {
+                return ctx.fail(format!("no tool matches '{query}': run 'config tools' for all")).await;
+            }
+            let mut out = String::new();
+            for (_, spec) in rows {
+                let mut state = vec!["enabled"];
+                if !spec.visible {
+                    state.push("hidden");
+                }
+                if spec.restricted {
+                    state.push("restricted");
+                }
+                let decision = policy.decide(spec.facts(), None);
+                out.push_str(&format!(
+                    "{:<12} {:<14} {:<19} {:<9} {}\n",
+                    spec.name,
+                    spec.side_effect.as_str(),
+                    state.join(","),
+                    decision.verdict.as_str(),
+                    spec.summary()
+                ));
+            }
+            i32::from(!ctx.out(out).await)
+        }
+        ["policy"] => {
+            let policy = shared.gate.policy();
+            let mut out = format!("profile: {}\n", policy.profile().name());
+            for rule in policy.rules() {
+                out.push_str(&format!("rule: {rule}\n"));
+            }
+            i32::from(!ctx.out(out).await)
+        }
+        _ => ctx.usage("unknown or missing subcommand", CONFIG_USAGE).await,
+    }
+}
+
+/// How well `spec` matches `query` (None: not at all). Name matches rank above description
+/// matches; every query word must match somewhere.
+fn rank(spec: &crate::tools::ToolSpec, query: &str) -> Option<usize> {
+    if query.is_empty() {
+        return Some(0);
+    }
+    let name = spec.name.to_lowercase();
+    let text = spec.description.to_lowercase();
+    let mut score = 0;
+    for word in query.split_whitespace() {
+        let alias = spec.aliases.iter().any(|a| a.to_lowercase().contains(word));
+        score += if name == word || name.ends_with(&format!(".{word}")) {
+            100
+        } else if name.contains(word) {
+            50
+        } else if alias {
+            30
+        } else if text.contains(word) {
+            10
+        } else {
+            return None;
+        };
+    }
+    Some(score)
+}
+
+const AUDIT_USAGE: &str = "audit [-n N] [--tool PATTERN] [--denied] [--json]";
+
+/// `audit`: recent tool calls of this session, newest last.
+pub async fn audit(ctx: Ctx<'_>) -> Status {
+    let mut count = 20usize;
+    let mut tool: Option<globset::GlobMatcher> = None;
+    let mut denied_only = false;
+    let mut json_out = false;
+    let mut idx = 1;
+    while idx < ctx.argv.len() {
+        let arg = ctx.argv[idx].as_str();
+        idx += 1;
+        match arg {
+            "-n" | "--tool" => {
+                let Some(value) = ctx.argv.get(idx) else {
+                    return ctx.usage(format!("{arg} needs a value"), AUDIT_USAGE).await;
+                };
+                idx += 1;
+                if arg == "-n" {
+                    match value.parse() {
+                        Ok(n) => count = n,
+                        Err(_) => return ctx.usage(format!("-n: not a number: {value}"), AUDIT_USAGE).await,
+                    }
+                } else {
+                    match globset::Glob::new(value) {
+                        Ok(glob) => tool = Some(glob.compile_matcher()),
+                        Err(err) => return ctx.usage(format!("--tool: {err}"), AUDIT_USAGE).await,
+                    }
+                }
+            }
+            "--denied" => denied_only = true,
+            "--json" => json_out = true,
+            other => return ctx.usage(format!("unknown option {other}"), AUDIT_USAGE).await,
+        }
+    }
+    let audit = ctx.shared().gate.audit().clone();
+    let records: Vec<_> = audit
+        .recent(usize::MAX)
+        .into_iter()
+        .filter(|r| tool.as_ref().is_none_or(|t| t.is_match(&r.tool)))
+        .filter(|r| !denied_only || r.verdict == crate::policy::Verdict::Deny)
+        .collect();
+    let records = &records[records.len().saturating_sub(count)..];
+    let mut out = String::new();
+    for r in records {
+        let at: chrono::DateTime<chrono::Utc> = r.at.into();
+        let at = at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+        if json_out {
+            let line = json!({
+                "time": at, "session": audit.session(), "agent": audit.agent(), "command": r.command,
+                "tool": r.tool, "digest": format!("{:016x}", r.digest), "decision": r.verdict.as_str(),
+                "rule": r.rule, "status": r.status, "micros": r.micros, "calls": r.calls,
+            });
+            out.push_str(&format!("{line}\n"));
+        } else {
+            let calls = if r.calls > 1 { format!(" ×{}", r.calls) } else { String::new() };
+            out.push_str(&format!(
+                "{at} {:<10} {:<8} {:<5} {:>3} {:>7}µs {} ({}){calls}\n",
+                r.tool,
+                r.command,
+                r.verdict.as_str(),
+                r.status,
+                r.micros,
+                format_args!("{:016x}", r.digest),
+                r.rule
+            ));
+        }
+    }
+    i32::from(!ctx.out(out).await)
+}

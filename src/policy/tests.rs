@@ -1,0 +1,123 @@
+//! The decision matrix: each path through `Policy::decide` and the pre-flight's certainty rule.
+
+use super::*;
+
+const ROOT: &str = "/work";
+
+fn tool(name: &str, side_effect: SideEffect) -> ToolFacts<'_> {
+    ToolFacts { name, side_effect, restricted: false, writes: side_effect != SideEffect::ReadOnly }
+}
+
+fn policy(profile: Profile, rules: &[(Verdict, &str)]) -> Policy {
+    let mut policy = Policy::new(profile);
+    for (verdict, spec) in rules {
+        policy.add(*verdict, spec, ROOT).unwrap();
+    }
+    policy
+}
+
+fn verdict(policy: &Policy, name: &str, side_effect: SideEffect, subject: Option<&str>) -> (Verdict, String) {
+    let decision = policy.decide(tool(name, side_effect), subject);
+    (decision.verdict, decision.rule)
+}
+
+#[test]
+fn profile_defaults_follow_side_effects() {
+    use SideEffect::*;
+    let cases = [
+        (Profile::Readonly, "fs.read", ReadOnly, Verdict::Allow),
+        (Profile::Readonly, "fs.write", SideEffecting, Verdict::Deny),
+        (Profile::Readonly, "msg.send", UserMediated, Verdict::Deny),
+        (Profile::Workspace, "fs.write", SideEffecting, Verdict::Allow),
+        (Profile::Workspace, "agent.run", Delegating, Verdict::Ask),
+        (Profile::Workspace, "net.fetch", ReadOnly, Verdict::Deny),
+        (Profile::Workspace, "host.exec", SideEffecting, Verdict::Deny),
+        (Profile::Trusted, "net.fetch", ReadOnly, Verdict::Allow),
+        (Profile::Trusted, "agent.run", Delegating, Verdict::Allow),
+    ];
+    for (profile, name, side_effect, expected) in cases {
+        let (got, rule) = verdict(&Policy::new(profile), name, side_effect, None);
+        assert_eq!(got, expected, "{name} under {profile:?}");
+        assert!(rule.starts_with(&format!("profile:{}", profile.name())), "{rule}");
+    }
+}
+
+#[test]
+fn deny_beats_ask_beats_allow_beats_default() {
+    let p = policy(
+        Profile::Workspace,
+        &[(Verdict::Allow, "fs.*"), (Verdict::Ask, "fs.delete"), (Verdict::Deny, "fs.delete:/work/keep/**")],
+    );
+    let del = |subject| verdict(&p, "fs.delete", SideEffect::SideEffecting, Some(subject));
+    assert_eq!(del("/work/keep/a"), (Verdict::Deny, "deny:fs.delete:/work/keep/**".to_string()));
+    assert_eq!(del("/work/other"), (Verdict::Ask, "ask:fs.delete".to_string()));
+    assert_eq!(verdict(&p, "fs.write", SideEffect::SideEffecting, Some("/work/a")).1, "allow:fs.*");
+    assert_eq!(verdict(&p, "msg.send", SideEffect::SideEffecting, None).1, "profile:workspace");
+}
+
+#[test]
+fn allow_rules_open_what_the_profile_denies() {
+    let p = policy(Profile::Workspace, &[(Verdict::Allow, "net.fetch:https://api.example/*")]);
+    let fetch = |url| verdict(&p, "net.fetch", SideEffect::ReadOnly, Some(url)).0;
+    assert_eq!(fetch("https://api.example/v1"), Verdict::Allow);
+    assert_eq!(fetch("https://evil.example/"), Verdict::Deny);
+}
+
+#[test]
+fn relative_path_patterns_start_at_the_root_and_star_stops_at_slashes() {
+    let p = policy(Profile::Workspace, &[(Verdict::Deny, "fs.write:src/*.rs")]);
+    let write = |path| verdict(&p, "fs.write", SideEffect::SideEffecting, Some(path)).0;
+    assert_eq!(write("/work/src/main.rs"), Verdict::Deny);
+    assert_eq!(write("/work/src/deep/main.rs"), Verdict::Allow);
+    assert_eq!(write("/other/src/main.rs"), Verdict::Allow);
+    let p = policy(Profile::Workspace, &[(Verdict::Deny, "fs.write:src/**")]);
+    assert_eq!(verdict(&p, "fs.write", SideEffect::SideEffecting, Some("/work/src/a/b/c")).0, Verdict::Deny);
+}
+
+#[test]
+fn restricted_tools_need_an_explicit_allow() {
+    let facts = ToolFacts { name: "db.drop", side_effect: SideEffect::SideEffecting, restricted: true, writes: true };
+    assert_eq!(Policy::new(Profile::Trusted).decide(facts, None).verdict, Verdict::Deny);
+    let p = policy(Profile::Workspace, &[(Verdict::Allow, "db.drop")]);
+    assert_eq!(p.decide(facts, None).verdict, Verdict::Allow);
+}
+
+#[test]
+fn the_control_plane_is_never_writable() {
+    let mut p = policy(Profile::Trusted, &[(Verdict::Allow, "fs.*")]);
+    p.protect("/work/toolsh.toml");
+    for path in
+        ["/work/toolsh.toml", "/work/.env", "/work/a/.env.local", "/work/tls/server.pem", "/x/id_ed25519", "/k/a.key"]
+    {
+        let (got, rule) = verdict(&p, "fs.write", SideEffect::SideEffecting, Some(path));
+        assert_eq!(got, Verdict::Deny, "{path}");
+        assert!(rule.starts_with("control-plane"), "{rule}");
+        // Reading is a matter for the rules.
+        assert_eq!(verdict(&p, "fs.read", SideEffect::ReadOnly, Some(path)).0, Verdict::Allow);
+    }
+    assert_eq!(verdict(&p, "fs.write", SideEffect::SideEffecting, Some("/work/environment")).0, Verdict::Allow);
+}
+
+#[test]
+fn unknown_subjects_block_only_certain_denials() {
+    let write = tool("fs.write", SideEffect::SideEffecting);
+    assert!(policy(Profile::Workspace, &[(Verdict::Deny, "fs.write")]).decide_unknown_subject(write).is_some());
+    assert!(policy(Profile::Workspace, &[(Verdict::Deny, "fs.write:src/**")]).decide_unknown_subject(write).is_none());
+    assert!(Policy::new(Profile::Readonly).decide_unknown_subject(write).is_some());
+    // An allow rule for some arguments means the call may pass: decided at run time.
+    let p = policy(Profile::Readonly, &[(Verdict::Allow, "fs.write:tmp/**")]);
+    assert!(p.decide_unknown_subject(write).is_none());
+    assert!(
+        Policy::new(Profile::Workspace).decide_unknown_subject(tool("agent.run", SideEffect::Delegating)).is_none()
+    );
+}
+
+#[test]
+fn bad_rules_are_refused_with_the_rule_named() {
+    let mut p = Policy::default();
+    let err = p.add(Verdict::Deny, ":src/**", ROOT).unwrap_err();
+    assert!(err.contains("names no tool"), "{err}");
+    let err = p.add(Verdict::Deny, "fs.[", ROOT).unwrap_err();
+    assert!(err.contains("fs.["), "{err}");
+    assert!(Profile::parse("open").unwrap_err().contains("readonly, workspace or trusted"));
+}

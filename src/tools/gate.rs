@@ -1,0 +1,207 @@
+//! The gate every tool call passes: the policy decides, an [`Approver`] answers `ask`, and the
+//! audit log records the call with its decision, status and duration.
+//!
+//! Calls reach the gate from two sides that meet here: tool commands and library calls through
+//! the [`super::Registry`], and the shell's own file access (commands, redirections, globs)
+//! through [`super::workspace::Fs`]. Both name the same tools, so one rule covers both.
+
+use crate::audit::{Audit, Record};
+use crate::policy::{Decision, Policy, ToolFacts, Verdict};
+use std::fmt;
+use std::sync::{Arc, RwLock};
+use std::time::{Instant, SystemTime};
+
+/// Exit status of a call the policy denied.
+pub const EXIT_DENIED: i32 = 126;
+
+/// A question for whoever can approve a call.
+#[derive(Debug, Clone)]
+pub struct Approval {
+    /// The command typed.
+    pub command: String,
+    /// The tool it calls.
+    pub tool: String,
+    /// The call's subject (path, URL, recipient) when it has one.
+    pub subject: Option<String>,
+    /// The rule that asks.
+    pub rule: String,
+}
+
+/// Answers `ask` decisions. Implementations may block (a console reads the terminal; the MCP
+/// server waits for the client's elicitation on its own thread).
+pub trait Approver: Send + Sync {
+    /// True to let the call run.
+    fn approve(&self, request: &Approval) -> bool;
+}
+
+/// A call the policy refused; its text is what the user sees.
+#[derive(Debug, Clone)]
+pub struct Denied {
+    /// The command typed (`rm`).
+    pub command: String,
+    /// The tool (`fs.delete`).
+    pub tool: String,
+    /// The call's subject, when known.
+    pub subject: Option<String>,
+    /// The decision with its rule.
+    pub decision: Decision,
+    /// An `ask` nobody answered, or that was refused.
+    pub unanswered: bool,
+}
+
+impl fmt::Display for Denied {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let target = match &self.subject {
+            Some(subject) => format!(" {subject}"),
+            None => String::new(),
+        };
+        let via = if self.command == self.tool { String::new() } else { format!("{} → ", self.command) };
+        if self.unanswered {
+            write!(
+                f,
+                "[blocked: {via}{}{target} needs approval ({}) and none was given]",
+                self.tool, self.decision.rule
+            )
+        } else {
+            write!(f, "[blocked: {via}{}{target} {}]", self.tool, self.decision)
+        }
+    }
+}
+
+impl std::error::Error for Denied {}
+
+impl From<Denied> for std::io::Error {
+    fn from(denied: Denied) -> Self {
+        std::io::Error::new(std::io::ErrorKind::PermissionDenied, denied)
+    }
+}
+
+/// An admitted call, to be completed with [`Gate::record`].
+#[derive(Debug)]
+pub struct Ticket {
+    tool: String,
+    command: String,
+    digest: u64,
+    rule: String,
+    verdict: Verdict,
+    started: Instant,
+    at: SystemTime,
+}
+
+impl Ticket {
+    /// Replaces the digest (calls with JSON arguments digest all of them).
+    pub fn with_digest(mut self, digest: u64) -> Self {
+        self.digest = digest;
+        self
+    }
+}
+
+/// The policy, the approver and the audit log of one session.
+pub struct Gate {
+    policy: RwLock<Arc<Policy>>,
+    approver: Option<Arc<dyn Approver>>,
+    audit: Arc<Audit>,
+}
+
+impl Gate {
+    /// A gate over `policy`; `ask` goes to `approver` (none: denied).
+    pub fn new(policy: Policy, approver: Option<Arc<dyn Approver>>, audit: Arc<Audit>) -> Self {
+        Gate { policy: RwLock::new(Arc::new(policy)), approver, audit }
+    }
+
+    /// The policy in force.
+    pub fn policy(&self) -> Arc<Policy> {
+        self.policy.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// The audit log.
+    pub fn audit(&self) -> &Arc<Audit> {
+        &self.audit
+    }
+
+    /// Decides a call of `tool` made by `command`; admitted calls get a ticket to record their
+    /// outcome, denied ones are recorded here.
+    pub fn admit(&self, command: &str, tool: ToolFacts<'_>, subject: Option<&str>) -> Result<Ticket, Denied> {
+        let decision = self.policy.read().unwrap_or_else(|p| p.into_inner()).decide(tool, subject);
+        let digest = digest(tool.name, subject);
+        let mut ticket = Ticket {
+            tool: tool.name.to_string(),
+            command: command.to_string(),
+            digest,
+            rule: decision.rule.clone(),
+            verdict: decision.verdict,
+            started: Instant::now(),
+            at: SystemTime::now(),
+        };
+        let unanswered = match decision.verdict {
+            Verdict::Allow => return Ok(ticket),
+            Verdict::Deny => false,
+            Verdict::Ask => {
+                let request = Approval {
+                    command: command.to_string(),
+                    tool: tool.name.to_string(),
+                    subject: subject.map(str::to_string),
+                    rule: decision.rule.clone(),
+                };
+                if self.approver.as_ref().is_some_and(|a| a.approve(&request)) {
+                    ticket.rule = format!("{} (approved)", decision.rule);
+                    return Ok(ticket);
+                }
+                true
+            }
+        };
+        ticket.verdict = Verdict::Deny;
+        if unanswered {
+            ticket.rule = format!("{} (not approved)", decision.rule);
+        }
+        self.record(ticket, EXIT_DENIED);
+        Err(Denied {
+            command: command.to_string(),
+            tool: tool.name.to_string(),
+            subject: subject.map(str::to_string),
+            decision,
+            unanswered,
+        })
+    }
+
+    /// Records a call the pre-flight check refused (it never reached [`Gate::admit`]).
+    pub fn record_blocked(&self, blocked: &crate::policy::preflight::Blocked) {
+        self.audit.push(Record {
+            at: SystemTime::now(),
+            tool: blocked.tool.clone(),
+            command: blocked.command.clone(),
+            digest: digest(&blocked.tool, blocked.subject.as_deref()),
+            verdict: Verdict::Deny,
+            rule: format!("{} (pre-flight)", blocked.decision.rule),
+            status: EXIT_DENIED,
+            micros: 0,
+            calls: 1,
+        });
+    }
+
+    /// Records the outcome of an admitted call.
+    pub fn record(&self, ticket: Ticket, status: i32) {
+        self.audit.push(Record {
+            at: ticket.at,
+            tool: ticket.tool,
+            command: ticket.command,
+            digest: ticket.digest,
+            verdict: ticket.verdict,
+            rule: ticket.rule,
+            status,
+            micros: ticket.started.elapsed().as_micros() as u64,
+            calls: 1,
+        });
+    }
+}
+
+/// A stable 64-bit digest of a call's identity (FNV-1a over tool and subject): enough to tell
+/// calls apart in the log without storing arguments that may be secret.
+pub fn digest(tool: &str, subject: Option<&str>) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in tool.bytes().chain([0]).chain(subject.unwrap_or("").bytes()) {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}

@@ -1,0 +1,4 @@
+a <<<word [[ -n $x ]] `b` cat <<E
+body $x
+E
+ >>f
