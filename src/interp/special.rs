@@ -340,6 +340,7 @@ enum Kind {
     Keyword,
     Function,
     Builtin,
+    Tool,
 }
 
 fn classify(interp: &Interp, name: &str) -> Option<Kind> {
@@ -349,6 +350,8 @@ fn classify(interp: &Interp, name: &str) -> Option<Kind> {
         Some(Kind::Function)
     } else if is_special(name) || builtins::lookup(name).is_some() {
         Some(Kind::Builtin)
+    } else if interp.shared.tools.resolve(name).is_some() {
+        Some(Kind::Tool)
     } else {
         None
     }
@@ -357,7 +360,17 @@ fn classify(interp: &Interp, name: &str) -> Option<Kind> {
 fn describe_kind(interp: &Interp, name: &str, kind: Kind) -> String {
     match kind {
         Kind::Keyword => format!("{name} is a shell keyword\n"),
-        Kind::Builtin => format!("{name} is a shell builtin\n"),
+        Kind::Builtin => match builtins::adapter_of(name) {
+            Some(tools) => format!("{name} is a shell builtin (calls {})\n", tools.join(", ")),
+            None => format!("{name} is a shell builtin\n"),
+        },
+        Kind::Tool => match interp.shared.tools.resolve(name).map(|t| t.spec()) {
+            Some(spec) if spec.name == name => {
+                format!("{name} is a tool ({}): {}\n", spec.side_effect.as_str(), spec.summary())
+            }
+            Some(spec) => format!("{name} is an alias of the tool {}\n", spec.name),
+            None => format!("{name} is a tool\n"),
+        },
         Kind::Function => {
             let body = interp.state.functions.get(name).map(|f| f.body.to_string()).unwrap_or_default();
             format!("{name} is a function\n{name} () \n{body}\n")
@@ -382,6 +395,7 @@ async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRe
                     Kind::Keyword => "keyword",
                     Kind::Function => "function",
                     Kind::Builtin => "builtin",
+                    Kind::Tool => "tool",
                 };
                 say(io, &format!("{word}\n")).await;
             }

@@ -88,6 +88,16 @@ fn props(spec: &ToolSpec) -> Vec<Prop<'_>> {
 }
 
 impl Prop<'_> {
+    /// The flag as typed: `--old-text` for `old_text` (both are accepted).
+    fn flag(&self) -> String {
+        format!("--{}", self.name.replace('_', "-"))
+    }
+
+    /// `--flag VALUE`, or `--flag` for a boolean.
+    fn synopsis(&self) -> String {
+        if self.is("boolean") { self.flag() } else { format!("{} {}", self.flag(), self.placeholder()) }
+    }
+
     fn is(&self, kind: &str) -> bool {
         self.kinds.contains(&kind)
     }
@@ -117,7 +127,7 @@ impl Prop<'_> {
     /// Turns one command-line word into a value of this property's type.
     fn parse(&self, tool: &str, text: &str) -> Result<Value, ToolError> {
         let kind = if self.is("array") { self.items.first().copied().unwrap_or("string") } else { self.main_kind() };
-        let bad = |what: &str| ToolError::usage(format!("{tool}: --{}: expected {what}, got '{text}'", self.name));
+        let bad = |what: &str| ToolError::usage(format!("{tool}: {}: expected {what}, got '{text}'", self.flag()));
         match kind {
             "integer" => text.parse::<i64>().map(Value::from).map_err(|_| bad("an integer")),
             "number" => text.parse::<f64>().map(Value::from).map_err(|_| bad("a number")),
@@ -226,7 +236,7 @@ fn unknown_flag(spec: &ToolSpec, props: &[Prop<'_>], name: &str) -> ToolError {
     let close: Vec<String> = props
         .iter()
         .filter(|p| crate::interp::edit_distance(name, p.name) <= (p.name.len() / 3).max(1))
-        .map(|p| format!("--{}", p.name))
+        .map(Prop::flag)
         .collect();
     let hint = if close.is_empty() { String::new() } else { format!(" (did you mean {}?)", close.join(", ")) };
     ToolError::usage(format!("{}: unknown option --{name}{hint}", spec.name))
@@ -260,21 +270,21 @@ pub fn check(spec: &ToolSpec, args: Value) -> Result<Value, ToolError> {
     for prop in &props {
         let Some(value) = map.get(prop.name) else {
             if prop.required {
-                return Err(ToolError::usage(format!("{tool}: --{} is required ({})", prop.name, prop.placeholder())));
+                return Err(ToolError::usage(format!("{tool}: {} is required ({})", prop.flag(), prop.placeholder())));
             }
             continue;
         };
         if !type_ok(prop, value) {
             return Err(ToolError::usage(format!(
-                "{tool}: --{}: expected {}, got {value}",
-                prop.name,
+                "{tool}: {}: expected {}, got {value}",
+                prop.flag(),
                 prop.kinds.join(" or ")
             )));
         }
         if !prop.choices.is_empty() && !value.is_null() && !prop.choices.contains(&value) {
             return Err(ToolError::usage(format!(
-                "{tool}: --{}: must be one of {}, got {value}",
-                prop.name,
+                "{tool}: {}: must be one of {}, got {value}",
+                prop.flag(),
                 prop.placeholder()
             )));
         }
@@ -304,11 +314,7 @@ pub fn usage(spec: &ToolSpec) -> String {
     let props = props(spec);
     let mut synopsis = format!("usage: {}", spec.name);
     for prop in &props {
-        let flag = if prop.is("boolean") {
-            format!("--{}", prop.name)
-        } else {
-            format!("--{} {}", prop.name, prop.placeholder())
-        };
+        let flag = prop.synopsis();
         if prop.required {
             synopsis.push_str(&format!(" {flag}"));
         } else {
@@ -321,8 +327,7 @@ pub fn usage(spec: &ToolSpec) -> String {
         let rows: Vec<(String, String)> = props
             .iter()
             .map(|p| {
-                let left =
-                    if p.is("boolean") { format!("--{}", p.name) } else { format!("--{} {}", p.name, p.placeholder()) };
+                let left = p.synopsis();
                 let mut right = p.description.replace('\n', " ");
                 if p.required {
                     right = format!("(required) {right}");
@@ -330,7 +335,7 @@ pub fn usage(spec: &ToolSpec) -> String {
                 if p.is("array") {
                     right.push_str(" (repeat the flag for more)");
                 }
-                if let Some(default) = p.default.filter(|d| !d.is_null()) {
+                if let Some(default) = p.default.filter(|d| !d.is_null() && **d != Value::Bool(false)) {
                     right.push_str(&format!(
                         " [default: {}]",
                         default.as_str().map_or_else(|| default.to_string(), str::to_string)
@@ -346,7 +351,7 @@ pub fn usage(spec: &ToolSpec) -> String {
     }
     out.push_str(&format!("\nside effect: {}", spec.side_effect.as_str()));
     if let Some(stdin) = spec.stdin {
-        out.push_str(&format!("; standard input fills --{stdin}"));
+        out.push_str(&format!("; standard input fills --{}", stdin.replace('_', "-")));
     }
     if spec.restricted {
         out.push_str("; restricted (needs an explicit allow rule)");

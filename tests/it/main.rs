@@ -6,3 +6,5 @@ mod cli;
 mod compat;
 mod escape;
 mod parser_props;
+mod policy;
+mod tools;

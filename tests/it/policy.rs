@@ -1,0 +1,213 @@
+//! The policy gate through the library: pre-flight blocks, run-time denials, every bypass route
+//! the issue lists, `ask` with and without an approver, and the control plane.
+
+use std::sync::{Arc, Mutex};
+use toolsh::policy::{Policy, Profile, Verdict};
+use toolsh::tools::{Approval, Approver};
+use toolsh::{ExecOutcome, Shell};
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime")
+}
+
+fn policy(rules: &[(Verdict, &str)]) -> Policy {
+    let mut policy = Policy::new(Profile::Workspace);
+    for (verdict, spec) in rules {
+        policy.add(*verdict, spec, "/").expect("rule");
+    }
+    policy
+}
+
+/// A shell over an in-memory workspace holding `/keep.txt` and an executable `/rm.sh`.
+fn shell(policy: Policy) -> Shell {
+    let rt = runtime();
+    let mut setup = Shell::builder().build();
+    let out = rt.block_on(setup.exec("echo data > /keep.txt; printf 'rm /keep.txt\\n' > /rm.sh; chmod +x /rm.sh"));
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let vfs = setup.vfs().clone();
+    Shell::builder().vfs(vfs).policy(policy).build()
+}
+
+fn exec(shell: &mut Shell, src: &str) -> ExecOutcome {
+    runtime().block_on(shell.exec(src))
+}
+
+fn kept(shell: &mut Shell) -> bool {
+    exec(shell, "test -f /keep.txt").status == 0
+}
+
+#[test]
+fn a_static_denial_runs_nothing_and_names_the_rule() {
+    let mut sh = shell(policy(&[(Verdict::Deny, "fs.delete")]));
+    let out = exec(&mut sh, "echo first > /first.txt; rm /keep.txt");
+    assert_eq!(out.status, 126);
+    assert_eq!(
+        out.stderr_text(),
+        "toolsh: [blocked: rm → fs.delete /keep.txt denied by deny:fs.delete — nothing was executed]\n"
+    );
+    assert!(kept(&mut sh));
+    assert_eq!(exec(&mut sh, "test -e /first.txt").status, 1, "the line before the denial must not run");
+}
+
+#[test]
+fn no_route_around_a_denial_deletes_the_file() {
+    let routes = [
+        "rm /keep.txt",
+        "\\rm /keep.txt",
+        "'rm' /keep.txt",
+        "r\"m\" /keep.txt",
+        "command rm /keep.txt",
+        "builtin rm /keep.txt",
+        "env rm /keep.txt",
+        "eval 'rm /keep.txt'",
+        "eval \"$(echo rm) /keep.txt\"",
+        "x=$(rm /keep.txt)",
+        "echo $(rm /keep.txt)",
+        "cat <(rm /keep.txt)",
+        "echo /keep.txt | xargs rm",
+        "sh -c 'rm /keep.txt'",
+        "bash -c 'rm /keep.txt'",
+        "bash -c \"$(printf 'r%s /keep.txt' m)\"",
+        "f() { rm \"$1\"; }; f /keep.txt",
+        "rm() { command rm \"$@\"; }; rm /keep.txt",
+        "cat() { rm /keep.txt; }; cat",
+        "c=rm; $c /keep.txt",
+        "c=r; ${c}m /keep.txt",
+        "a=(rm /keep.txt); \"${a[@]}\"",
+        "source /rm.sh",
+        ". /rm.sh",
+        "/rm.sh",
+        "bash /rm.sh",
+        "find / -name keep.txt -delete",
+        "find / -name keep.txt -exec rm {} \\;",
+        "fs.delete /keep.txt",
+        "fs.delete '{\"path\": \"/keep.txt\"}'",
+        "fs.rm --path /keep.txt",
+        "t=fs.delete; $t /keep.txt",
+        "mv /keep.txt /moved.txt",
+    ];
+    for route in routes {
+        let rules = if route.starts_with("mv") {
+            vec![(Verdict::Deny, "fs.delete"), (Verdict::Deny, "fs.move")]
+        } else {
+            vec![(Verdict::Deny, "fs.delete")]
+        };
+        let mut sh = shell(policy(&rules));
+        let out = exec(&mut sh, route);
+        assert!(kept(&mut sh), "{route}: the file was deleted ({})", out.stderr_text());
+        assert!(out.stderr_text().contains("[blocked:"), "{route}: no denial reported: {}", out.stderr_text());
+        if !route.contains("$(") && !route.contains("<(") {
+            assert_eq!(out.status, 126, "{route}: {}", out.stderr_text());
+        }
+    }
+}
+
+#[test]
+fn a_name_known_only_at_run_time_is_denied_when_called() {
+    let mut sh = shell(policy(&[(Verdict::Deny, "fs.delete")]));
+    let out = exec(&mut sh, "echo before; c=rm; $c /keep.txt; echo \"after $?\"");
+    assert_eq!(out.stdout_text(), "before\nafter 126\n");
+    assert!(out.stderr_text().contains("rm → fs.delete /keep.txt denied by deny:fs.delete"), "{}", out.stderr_text());
+}
+
+#[test]
+fn argument_patterns_decide_per_path() {
+    let mut sh = shell(policy(&[(Verdict::Deny, "fs.write:/locked/**")]));
+    exec(&mut sh, "mkdir /locked /open");
+    let out = exec(&mut sh, "echo x > /open/a && echo x > /locked/a");
+    assert_eq!(out.status, 126, "{}", out.stderr_text());
+    assert!(out.stderr_text().contains("redirect → fs.write /locked/a denied by deny:fs.write:/locked/**"));
+    assert_eq!(exec(&mut sh, "test -e /open/a").status, 1, "pre-flight runs nothing of the line");
+    let out = exec(&mut sh, "d=/locked; echo ok > /open/a; echo x > $d/a");
+    assert_eq!(out.status, 126);
+    assert_eq!(exec(&mut sh, "cat /open/a; test -e /locked/a").stdout_text(), "ok\n");
+}
+
+#[test]
+fn profiles_set_the_defaults() {
+    let mut sh = shell(Policy::new(Profile::Readonly));
+    assert_eq!(exec(&mut sh, "cat /keep.txt").stdout_text(), "data\n");
+    let out = exec(&mut sh, "echo x > /new.txt");
+    assert_eq!(out.status, 126);
+    assert!(out.stderr_text().contains("profile:readonly"), "{}", out.stderr_text());
+    let mut sh = shell(Policy::new(Profile::Workspace));
+    assert_eq!(exec(&mut sh, "echo x > /new.txt; cat /new.txt").stdout_text(), "x\n");
+}
+
+struct Recorder {
+    answer: bool,
+    asked: Mutex<Vec<Approval>>,
+}
+
+impl Approver for Recorder {
+    fn approve(&self, request: &Approval) -> bool {
+        self.asked.lock().expect("lock").push(request.clone());
+        self.answer
+    }
+}
+
+#[test]
+fn ask_goes_to_the_approver_and_nobody_means_no() {
+    let mut sh = shell(policy(&[(Verdict::Ask, "fs.delete")]));
+    let out = exec(&mut sh, "rm /keep.txt");
+    assert_eq!(out.status, 126);
+    assert!(out.stderr_text().contains("needs approval (ask:fs.delete) and none was given"), "{}", out.stderr_text());
+    assert!(kept(&mut sh));
+    for answer in [false, true] {
+        let recorder = Arc::new(Recorder { answer, asked: Mutex::new(Vec::new()) });
+        let base = shell(Policy::default());
+        let mut sh = Shell::builder()
+            .vfs(base.vfs().clone())
+            .policy(policy(&[(Verdict::Ask, "fs.delete")]))
+            .approver(recorder.clone())
+            .build();
+        let out = exec(&mut sh, "rm /keep.txt");
+        assert_eq!(out.status, if answer { 0 } else { 126 }, "{}", out.stderr_text());
+        assert_eq!(kept(&mut sh), !answer);
+        let asked = recorder.asked.lock().expect("lock");
+        assert_eq!(asked.len(), 1);
+        assert_eq!((asked[0].command.as_str(), asked[0].tool.as_str()), ("rm", "fs.delete"));
+        assert_eq!(asked[0].subject.as_deref(), Some("/keep.txt"));
+    }
+}
+
+#[test]
+fn the_control_plane_is_not_writable_even_through_links() {
+    let mut p = Policy::new(Profile::Trusted);
+    p.add(Verdict::Allow, "fs.*", "/").expect("rule");
+    p.protect("/toolsh.toml");
+    let mut sh = shell(p);
+    for line in [
+        "echo x > /.env",
+        "echo x > /toolsh.toml",
+        "fs.write --path /server.pem --content x",
+        "touch /id_rsa",
+        "cp /keep.txt /a.key",
+        "mv /keep.txt /.env",
+    ] {
+        let out = exec(&mut sh, line);
+        assert_eq!(out.status, 126, "{line}: {}", out.stderr_text());
+        assert!(out.stderr_text().contains("control-plane"), "{line}: {}", out.stderr_text());
+    }
+    exec(&mut sh, "ln -s /.env /innocent");
+    let out = exec(&mut sh, "echo x > /innocent");
+    assert_eq!(out.status, 126, "{}", out.stderr_text());
+    assert_eq!(exec(&mut sh, "test -e /.env").status, 1);
+}
+
+#[test]
+fn denials_are_audited() {
+    let mut sh = shell(policy(&[(Verdict::Deny, "fs.delete")]));
+    exec(&mut sh, "cat /keep.txt > /dev/null");
+    exec(&mut sh, "rm /keep.txt");
+    exec(&mut sh, "c=rm; $c /keep.txt");
+    let out = exec(&mut sh, "audit --denied --json");
+    let lines: Vec<serde_json::Value> =
+        out.stdout_text().lines().map(|l| serde_json::from_str(l).expect("json line")).collect();
+    assert_eq!(lines.len(), 2, "{}", out.stdout_text());
+    assert_eq!(lines[0]["rule"], "deny:fs.delete (pre-flight)");
+    assert_eq!(lines[1]["rule"], "deny:fs.delete");
+    assert!(lines.iter().all(|l| l["tool"] == "fs.delete" && l["status"] == 126 && l["decision"] == "deny"));
+    let all = exec(&mut sh, "audit --json -n 100").stdout_text();
+    assert!(all.contains("\"tool\":\"fs.read\""), "reads are audited too: {all}");
+}

@@ -1,0 +1,196 @@
+//! Tools as commands: argument forms, schema errors, usage generated from schemas (snapshots
+//! in `tests/snapshots/`, re-recorded with `TOOLSH_BLESS=1`), discovery, aliases, and a tool
+//! registered by an embedder.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use std::path::PathBuf;
+use toolsh::tools::{SideEffect, ToolCx, ToolError, ToolOutput, ToolSpec, typed};
+use toolsh::{ExecOutcome, Shell};
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime")
+}
+
+fn exec(shell: &mut Shell, src: &str) -> ExecOutcome {
+    runtime().block_on(shell.exec(src))
+}
+
+fn fresh() -> Shell {
+    let mut shell = Shell::builder().build();
+    let out = exec(&mut shell, "mkdir /w && cd /w && printf 'one\\ntwo\\nthree\\n' > a.txt");
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    shell
+}
+
+fn snapshot(name: &str, actual: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(name);
+    if std::env::var_os("TOOLSH_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&path, actual).expect("write snapshot");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    assert_eq!(actual, expected, "snapshot {name} differs (TOOLSH_BLESS=1 re-records it)");
+}
+
+#[test]
+fn usage_of_every_tool_and_the_help_index() {
+    let mut shell = fresh();
+    let names = exec(&mut shell, "config tools --json | jq -r '.[].name'").stdout_text();
+    assert!(names.lines().count() >= 9, "{names}");
+    for name in names.lines() {
+        let out = exec(&mut shell, &format!("{name} -h"));
+        assert_eq!(out.status, 0);
+        assert!(out.stdout_text().starts_with(&format!("usage: {name}")), "{}", out.stdout_text());
+        assert_eq!(exec(&mut shell, &format!("{name} --help")).stdout, out.stdout);
+        assert_eq!(exec(&mut shell, &format!("help {name}")).stdout, out.stdout);
+        snapshot(&format!("usage/{name}.txt"), &out.stdout_text());
+    }
+    snapshot("help.txt", &exec(&mut shell, "help").stdout_text());
+}
+
+#[test]
+fn arguments_by_flag_equals_json_and_position() {
+    let mut shell = fresh();
+    for line in [
+        "fs.read --path a.txt",
+        "fs.read --path=a.txt",
+        "fs.read a.txt",
+        "fs.read '{\"path\": \"a.txt\"}'",
+        "fs.read --file a.txt",
+        "read_file a.txt",
+    ] {
+        let out = exec(&mut shell, line);
+        assert_eq!((out.stdout_text().as_str(), out.status), ("one\ntwo\nthree\n", 0), "{line}: {}", out.stderr_text());
+    }
+    let out = exec(&mut shell, "fs.read a.txt --offset 2 --limit=1");
+    assert_eq!(out.stdout_text(), "two\n");
+    let out = exec(&mut shell, "fs.list --all --no-recursive | jq -r '.[].name'");
+    assert_eq!(out.stdout_text(), "a.txt\n");
+    let out = exec(&mut shell, "fs.list --recursive=false | jq length");
+    assert_eq!(out.stdout_text(), "1\n");
+}
+
+#[test]
+fn standard_input_fills_the_text_property() {
+    let mut shell = fresh();
+    let out = exec(&mut shell, "printf 'piped\\n' | fs.write b.txt | jq -c .; cat b.txt");
+    assert_eq!(out.stdout_text(), "{\"path\":\"b.txt\",\"bytes\":6}\npiped\n");
+    let out = exec(&mut shell, "echo more | fs.write b.txt --mode append > /dev/null; cat b.txt");
+    assert_eq!(out.stdout_text(), "piped\nmore\n");
+}
+
+#[test]
+fn edits_replace_exactly_once_or_fail_without_writing() {
+    let mut shell = fresh();
+    let out =
+        exec(&mut shell, "fs.write a.txt --mode edit --old-text two --new-text TWO | jq .replacements; cat a.txt");
+    assert_eq!(out.stdout_text(), "1\none\nTWO\nthree\n");
+    exec(&mut shell, "printf 'x x\\n' > x.txt");
+    let out = exec(&mut shell, "fs.write x.txt --mode edit --old-text x --new-text y");
+    assert_eq!(out.status, 1);
+    assert!(out.stderr_text().contains("occurs 2 times"), "{}", out.stderr_text());
+    let out =
+        exec(&mut shell, "fs.write x.txt --mode edit --old-text x --new-text y --replace-all >/dev/null; cat x.txt");
+    assert_eq!(out.stdout_text(), "y y\n");
+    // A batch is all or nothing: the second edit fails, so the first is not written either.
+    let batch = r#"fs.write a.txt --mode edit --edits '{"old_text":"one","new_text":"1"}' --edits '{"old_text":"nine","new_text":"9"}'"#;
+    let out = exec(&mut shell, batch);
+    assert_eq!(out.status, 1);
+    assert!(out.stderr_text().contains("edit 2 of 2") && out.stderr_text().contains("nothing was written"));
+    assert_eq!(exec(&mut shell, "cat a.txt").stdout_text(), "one\nTWO\nthree\n");
+}
+
+#[test]
+fn schema_errors_exit_2_name_the_property_and_run_nothing() {
+    let mut shell = fresh();
+    let cases = [
+        ("fs.write --path new.txt --content x --colour red", "unknown option --colour"),
+        ("fs.read --pth a.txt", "did you mean --path?"),
+        ("fs.read a.txt --offset two", "--offset: expected an integer, got 'two'"),
+        ("fs.write --path new.txt --content x --mode wipe", "--mode: must be one of write|append|edit"),
+        ("fs.read", "--path is required"),
+        ("fs.write '{\"path\": \"new.txt\", \"content\": 3}'", "--content: expected string or null, got 3"),
+        ("fs.write '{not json'", "not a JSON object"),
+        ("fs.read a.txt b.txt", "unexpected argument 'b.txt'"),
+    ];
+    for (line, message) in cases {
+        let out = exec(&mut shell, line);
+        assert_eq!(out.status, 2, "{line}");
+        let err = out.stderr_text();
+        assert!(err.contains(message), "{line}: {err}");
+        assert!(err.contains("usage: fs."), "{line}: usage missing: {err}");
+        assert_eq!(out.stdout, b"", "{line}");
+    }
+    assert_eq!(exec(&mut shell, "test -e new.txt").status, 1, "nothing may be written");
+}
+
+#[test]
+fn unknown_names_suggest_real_commands_and_tools() {
+    let mut shell = fresh();
+    let out = exec(&mut shell, "fs.raed a.txt");
+    assert_eq!(out.status, 127);
+    assert!(out.stderr_text().contains("did you mean: fs.read"), "{}", out.stderr_text());
+    let out = exec(&mut shell, "fs.lst");
+    assert!(out.stderr_text().contains("fs.list"), "{}", out.stderr_text());
+}
+
+#[test]
+fn discovery_ranks_tools_and_prints_schemas() {
+    let mut shell = fresh();
+    let out = exec(&mut shell, "config tools delete");
+    assert!(out.stdout_text().starts_with("fs.delete"), "{}", out.stdout_text());
+    let out = exec(&mut shell, "config tools fs.read --schema | jq -c '.required'");
+    assert_eq!(out.stdout_text(), "[\"path\"]\n");
+    let out = exec(&mut shell, "config tools nothing-like-this");
+    assert_eq!(out.status, 1);
+    let out = exec(&mut shell, "type fs.read rm");
+    assert_eq!(
+        out.stdout_text(),
+        "fs.read is a tool (read_only): Read a file of the workspace.\nrm is a shell builtin (calls fs.delete)\n"
+    );
+    // Aliases are absorbed, never listed.
+    assert!(!exec(&mut shell, "help; config tools").stdout_text().contains("read_file"));
+}
+
+/// Arguments of the embedder's tool.
+#[derive(Deserialize, JsonSchema)]
+struct ShoutArgs {
+    /// What to shout.
+    text: String,
+    /// How many times.
+    #[serde(default = "one")]
+    times: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+#[test]
+fn an_embedder_tool_is_a_command_behind_the_same_gate() {
+    let spec = ToolSpec::new::<ShoutArgs>("demo.shout", "Shout a text.")
+        .side_effect(SideEffect::ReadOnly)
+        .subject("text", false)
+        .stdin("text");
+    let tool = typed(spec, |cx: ToolCx, args: ShoutArgs| async move {
+        if args.text.is_empty() {
+            return Err(ToolError::failed("nothing to shout"));
+        }
+        Ok(ToolOutput::Text(format!("{}: {}\n", cx.agent, args.text.to_uppercase().repeat(args.times as usize))))
+    });
+    let mut policy = toolsh::policy::Policy::default();
+    policy.add(toolsh::policy::Verdict::Deny, "demo.shout:secret*", "/").expect("rule");
+    let mut shell = Shell::builder().agent("alice").policy(policy).tool(tool).expect("register").build();
+    let out = exec(&mut shell, "demo.shout hi --times 2; echo abc | demo.shout; demo.shout ''");
+    assert_eq!(out.stdout_text(), "alice: HIHI\nalice: ABC\n\n");
+    assert_eq!(out.status, 1);
+    assert!(out.stderr_text().contains("nothing to shout"));
+    let out = exec(&mut shell, "demo.shout secret-plan");
+    assert_eq!(out.status, 126);
+    assert!(out.stderr_text().contains("denied by deny:demo.shout:secret*"), "{}", out.stderr_text());
+    assert!(exec(&mut shell, "help").stdout_text().contains("Tools: demo"));
+    let usage = exec(&mut shell, "demo.shout -h").stdout_text();
+    assert!(usage.contains("--text STRING") && usage.contains("[default: 1]"), "{usage}");
+}
