@@ -4,6 +4,7 @@
 //! Commands never see the interpreter; the few that must (`eval`, `source`, `exit`, `declare`,
 //! …) live in `src/interp/special.rs`. One file per family; a test checks the table is sorted.
 
+mod agents;
 mod args;
 mod columns;
 mod compress;
@@ -216,12 +217,15 @@ static TABLE: &[Builtin] = &[
     entry!("ln", files::ln, "make links (symbolic with -s)"),
     entry!("ls", files::ls, "list directory contents"),
     entry!("md5sum", encode::checksum, "compute or check MD5 checksums"),
+    entry!("meta", agents::meta, "get, set, delete, list and atomically increment metadata"),
     entry!("mkdir", files::mkdir, "make directories"),
     entry!("mktemp", files::mktemp, "create a temporary file or directory"),
+    entry!("msg", agents::msg, "send and read messages between agents"),
     entry!("mv", files::mv, "move or rename files"),
     entry!("nl", columns::nl, "number lines"),
     entry!("od", dump::od, "dump bytes in octal, hex or characters"),
     entry!("paste", columns::paste, "merge lines of files side by side"),
+    entry!("ping", agents::ping, "say whether an agent is alive"),
     entry!("popd", nav::popd, "pop the directory stack"),
     entry!("printf", printf::printf, "format and print data"),
     entry!("pushd", nav::pushd, "push a directory onto the stack"),
@@ -253,6 +257,8 @@ static TABLE: &[Builtin] = &[
     entry!("uniq", lines::uniq, "report or omit repeated lines"),
     entry!("unset", vars::unset, "remove variables or functions"),
     entry!("wc", lines::wc, "count lines, words and bytes"),
+    entry!("who", agents::who, "list agents seen on the store"),
+    entry!("whoami", agents::whoami, "print this session's agent name"),
     entry!("xargs", xargs::xargs, "build and run commands from standard input"),
     entry!("xxd", dump::xxd, "make a hex dump"),
     entry!("yes", text::yes, "print a string repeatedly"),
@@ -272,17 +278,41 @@ static ADAPTERS: &[(&str, &[&str], bool)] = &[
     ("ls", &["fs.list"], true),
     ("mkdir", &["fs.mkdir"], true),
     ("mktemp", &["fs.write"], false),
+    ("meta", &["meta.get", "meta.set", "meta.delete", "meta.list", "meta.incr"], false),
+    ("msg", &["msg.send", "msg.read", "msg.list", "msg.update"], false),
     ("mv", &["fs.move"], false),
+    ("ping", &["msg.ping"], false),
     ("rm", &["fs.delete"], true),
     ("rmdir", &["fs.delete"], true),
     ("tail", &["fs.read"], true),
     ("tee", &["fs.write"], true),
     ("touch", &["fs.write"], true),
+    ("who", &["msg.who"], false),
 ];
 
 /// The tools a command calls when it is an adapter.
 pub fn adapter_of(name: &str) -> Option<&'static [&'static str]> {
     ADAPTERS.iter().find(|(n, _, _)| *n == name).map(|(_, tools, _)| *tools)
+}
+
+/// The tools one invocation of an adapter calls: subcommand adapters (`msg send`, `meta incr`)
+/// call one tool each; others call all of theirs.
+pub fn adapter_tools(name: &str, subcommand: Option<&str>) -> Option<Vec<&'static str>> {
+    let tools = adapter_of(name)?;
+    let picked = match (name, subcommand) {
+        ("msg", Some("send")) => "msg.send",
+        ("msg", Some("read")) => "msg.read",
+        ("msg", Some("list")) => "msg.list",
+        ("msg", Some("archive" | "unarchive")) => "msg.update",
+        ("meta", Some("get")) => "meta.get",
+        ("meta", Some("set")) => "meta.set",
+        ("meta", Some("delete" | "rm")) => "meta.delete",
+        ("meta", Some("list")) => "meta.list",
+        ("meta", Some("incr")) => "meta.incr",
+        ("msg" | "meta", _) => return Some(Vec::new()),
+        _ => return Some(tools.to_vec()),
+    };
+    Some(vec![picked])
 }
 
 /// Whether the adapter's operands are the paths its calls act on.

@@ -46,6 +46,7 @@ pub(crate) async fn run_tool(
         session: shared.gate.audit().session().to_string(),
         command: argv[0].clone(),
         gate: shared.gate.clone(),
+        store: shared.store.clone(),
     };
     match shared.tools.call(&shared.gate, cx, &argv[0], &spec.name, Value::Object(args)).await {
         Ok(output) => {
@@ -287,4 +288,30 @@ pub async fn audit(ctx: Ctx<'_>) -> Status {
         }
     }
     i32::from(!ctx.out(out).await)
+}
+
+/// Calls a tool for an adapter command: the JSON result, or the status after the error was
+/// printed as `command: message`.
+pub(crate) async fn call(ctx: &Ctx<'_>, tool: &str, args: Value) -> Result<Value, Status> {
+    let shared = ctx.shared().clone();
+    let cx = ToolCx {
+        vfs: shared.vfs.clone(),
+        cwd: ctx.state.cwd.clone(),
+        agent: shared.agent.clone(),
+        session: shared.gate.audit().session().to_string(),
+        command: ctx.name().to_string(),
+        gate: shared.gate.clone(),
+        store: shared.store.clone(),
+    };
+    match shared.tools.call(&shared.gate, cx, ctx.name(), tool, args).await {
+        Ok(output) => Ok(output.into_json()),
+        Err(err) => {
+            if err.status == crate::tools::gate::EXIT_DENIED {
+                ctx.err(format!("{}\n", err.message)).await;
+            } else {
+                ctx.complain(&err.message).await;
+            }
+            Err(err.status)
+        }
+    }
 }

@@ -34,8 +34,11 @@ policy:
                         rules over tool names, optionally with an argument pattern:
                         fs.delete, fs.write:src/**, net.fetch:https://api.example.com/*
   --config FILE         policy file (default: toolsh.toml in the workspace root, if present)
-identity:
+identity and state:
   --agent NAME          who this session acts for (default: agent)
+  --store PATH          the SQLite store for messages, metadata and the audit log, shared by
+                        every process naming it (default: $XDG_STATE_HOME/toolsh/store.db,
+                        else ~/.local/state/toolsh/store.db)
 limits:
   --timeout SECS        wall time of the whole run
   --limit NAME=N        commands, loop-iterations, call-depth, output-bytes
@@ -63,6 +66,7 @@ pub struct Options {
     rules: Vec<(crate::policy::Verdict, String)>,
     config: Option<PathBuf>,
     agent: Option<String>,
+    store: Option<PathBuf>,
     args: Vec<String>,
 }
 
@@ -119,6 +123,7 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
             "--deny" => options.rules.push((crate::policy::Verdict::Deny, take(&mut idx)?)),
             "--config" => options.config = Some(PathBuf::from(take(&mut idx)?)),
             "--agent" => options.agent = Some(take(&mut idx)?),
+            "--store" => options.store = Some(PathBuf::from(take(&mut idx)?)),
             "--timeout" => {
                 let text = take(&mut idx)?;
                 let secs: f64 = text.parse().map_err(|_| format!("--timeout: `{text}` is not a number of seconds"))?;
@@ -197,7 +202,11 @@ fn build_vfs(options: &Options) -> Result<(Vfs, String), String> {
 
 /// Reads the policy file (`--config`, or `toolsh.toml` in the workspace root) and adds the
 /// command line's rules; the file itself becomes part of the control plane.
-fn load_policy(options: &Options, root: &str) -> Result<crate::policy::Policy, String> {
+fn load_policy(
+    options: &Options,
+    root: &str,
+    store: Option<&std::path::Path>,
+) -> Result<crate::policy::Policy, String> {
     let path = match &options.config {
         Some(path) => Some(path.clone()),
         None if !options.memory => Some(std::path::Path::new(root).join("toolsh.toml")),
@@ -217,7 +226,24 @@ fn load_policy(options: &Options, root: &str) -> Result<crate::policy::Policy, S
         let shown = if path.is_absolute() { path } else { std::path::Path::new(root).join(path) };
         policy.protect(&shown.to_string_lossy());
     }
+    if let Some(store) = store {
+        // The store and its WAL files, should the user put them inside the workspace.
+        let shown = if store.is_absolute() { store.to_path_buf() } else { std::path::Path::new(root).join(store) };
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            policy.protect(&format!("{}{suffix}", shown.to_string_lossy()));
+        }
+    }
     Ok(policy)
+}
+
+/// `$XDG_STATE_HOME/toolsh/store.db`, else `~/.local/state/toolsh/store.db`.
+fn default_store() -> Option<PathBuf> {
+    #[allow(clippy::disallowed_methods)] // where the user keeps state is a host fact
+    let state = std::env::var_os("XDG_STATE_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/state")))?;
+    Some(state.join("toolsh").join("store.db"))
 }
 
 /// Pumps the host's standard input into a pipe on a thread (reads block); started on the
@@ -274,7 +300,8 @@ pub fn main(argv: Vec<String>) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let policy = match load_policy(&options, &cwd) {
+    let store = options.store.clone().or_else(default_store);
+    let policy = match load_policy(&options, &cwd, store.as_deref()) {
         Ok(policy) => policy,
         Err(message) => {
             eprintln!("toolsh: {message}");
@@ -284,6 +311,9 @@ pub fn main(argv: Vec<String>) -> i32 {
     let mut builder = Shell::builder().vfs(vfs).cwd(&cwd).limits(options.limits).env("HOME", &cwd).policy(policy);
     if let Some(agent) = &options.agent {
         builder = builder.agent(agent);
+    }
+    if let Some(store) = &store {
+        builder = builder.store(store);
     }
     if options.inherit_env {
         #[allow(clippy::disallowed_methods)] // asked for explicitly with --inherit-env

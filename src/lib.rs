@@ -40,4 +40,5 @@ pub mod config;
 pub mod fuzz;
 pub mod policy;
 pub mod repl;
+pub mod store;
 pub mod tools;

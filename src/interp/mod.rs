@@ -284,6 +284,8 @@ pub struct Shared {
     pub gate: Arc<crate::tools::Gate>,
     /// The calling agent's name.
     pub agent: String,
+    /// The store, when the shell has one.
+    pub store: Option<Arc<crate::store::Store>>,
     /// Where the shell's own file access (redirections, globs) notes refusals nobody reads:
     /// those surface as the failed operation's own error.
     pub unheard: std::sync::atomic::AtomicBool,
@@ -470,6 +472,7 @@ pub struct ShellBuilder {
     agent: String,
     session: Option<String>,
     audit_sink: Option<Arc<dyn crate::audit::AuditSink>>,
+    store: Option<std::path::PathBuf>,
 }
 
 impl ShellBuilder {
@@ -533,6 +536,13 @@ impl ShellBuilder {
         self
     }
 
+    /// Keeps messages, metadata and the audit log in the SQLite store at `path` (opened on
+    /// first use; shared safely with other processes naming the same file).
+    pub fn store(mut self, path: &std::path::Path) -> Self {
+        self.store = Some(path.to_path_buf());
+        self
+    }
+
     /// Builds the shell.
     pub fn build(self) -> Shell {
         let mut state = State::new(&self.cwd);
@@ -544,8 +554,11 @@ impl ShellBuilder {
         }
         let session = self.session.unwrap_or_else(new_session_id);
         let audit = Arc::new(crate::audit::Audit::new(&session, &self.agent));
+        let store = self.store.map(|path| Arc::new(crate::store::Store::new(&path, &self.agent, &session)));
         if let Some(sink) = self.audit_sink {
             audit.attach(sink);
+        } else if let Some(store) = &store {
+            audit.attach(store.clone());
         }
         let shared = Arc::new(Shared {
             vfs: Arc::new(self.vfs),
@@ -558,6 +571,7 @@ impl ShellBuilder {
             tools: Arc::new(self.tools),
             gate: Arc::new(crate::tools::Gate::new(self.policy, self.approver, audit)),
             agent: self.agent,
+            store,
             unheard: std::sync::atomic::AtomicBool::new(false),
         });
         Shell {
@@ -605,6 +619,7 @@ impl Shell {
             agent: "agent".to_string(),
             session: None,
             audit_sink: None,
+            store: None,
         }
     }
 

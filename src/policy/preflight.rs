@@ -245,11 +245,17 @@ impl Preflight<'_> {
             };
             return self.judge(name, spec.facts(), subject.as_deref());
         }
-        let tools = crate::builtins::adapter_of(name)?;
         let operands: Vec<&String> = rest.iter().filter(|w| !w.starts_with('-') || w.as_str() == "-").collect();
+        let tools = crate::builtins::adapter_tools(name, operands.first().map(|s| s.as_str()))?;
         let by_path = complete && crate::builtins::adapter_operands_are_paths(name) && !operands.is_empty();
         for tool in tools {
-            let facts = fs_facts(tool)?;
+            let facts = match fs_facts(tool) {
+                Some(facts) => facts,
+                None => match self.tools.resolve(tool) {
+                    Some(found) => found.spec().facts(),
+                    None => continue,
+                },
+            };
             if by_path {
                 for operand in &operands {
                     let abs = crate::vfs::path::normalize(self.cwd, operand);

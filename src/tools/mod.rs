@@ -5,6 +5,7 @@
 //! A tool body receives an owned [`ToolCx`] and its arguments already checked against the
 //! schema; it never sees the policy, which the registry applies before the body runs.
 
+pub mod agents;
 pub mod flags;
 pub mod fs;
 pub mod gate;
@@ -212,6 +213,8 @@ pub struct ToolCx {
     pub command: String,
     /// The gate, for bodies that touch a second subject (the destination of a move).
     pub gate: Arc<Gate>,
+    /// The store (messages, metadata), when the shell has one.
+    pub store: Option<Arc<crate::store::Store>>,
 }
 
 impl ToolCx {

@@ -7,4 +7,5 @@ mod compat;
 mod escape;
 mod parser_props;
 mod policy;
+mod store;
 mod tools;

@@ -1,0 +1,494 @@
+//! The store: one SQLite file (WAL) outside every mount, invisible to the shell's file
+//! commands. It holds the mailboxes of `msg`, the presence table of `who`/`ping`, the `meta`
+//! key-value pairs with their protections, and the audit log.
+//!
+//! Several processes naming the same file share it: each opens its own connection, writes run
+//! in `BEGIN IMMEDIATE` transactions (so two writers queue instead of deadlocking), and a busy
+//! store is waited for up to [`BUSY_WAIT`]. The schema is versioned with `PRAGMA user_version`
+//! and migrated forward in one transaction. The file is opened on first use, so a run that
+//! never needs it never pays for it.
+
+mod schema;
+
+use crate::audit::{AuditSink, Record};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// How long a write waits for another process holding the store.
+pub const BUSY_WAIT: Duration = Duration::from_secs(30);
+
+/// An error that names the store and says what to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreError(pub String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+/// Milliseconds since the epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+}
+
+/// The store of one process: a path, opened on first use.
+pub struct Store {
+    path: PathBuf,
+    agent: String,
+    session: String,
+    conn: OnceLock<Result<Mutex<Connection>, StoreError>>,
+}
+
+impl Store {
+    /// A store at `path` used by `agent` in `session` (nothing is opened yet).
+    pub fn new(path: &Path, agent: &str, session: &str) -> Self {
+        Store {
+            path: path.to_path_buf(),
+            agent: agent.to_string(),
+            session: session.to_string(),
+            conn: OnceLock::new(),
+        }
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The agent this process acts for.
+    pub fn agent(&self) -> &str {
+        &self.agent
+    }
+
+    fn describe(&self, err: &rusqlite::Error) -> StoreError {
+        let path = self.path.display();
+        let hint = match err.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
+                format!("is locked by another process for more than {}s; try again", BUSY_WAIT.as_secs())
+            }
+            Some(rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt) => {
+                "is not a toolsh store or is damaged; move it aside and name another with --store".to_string()
+            }
+            Some(rusqlite::ErrorCode::CannotOpen | rusqlite::ErrorCode::PermissionDenied) => {
+                "cannot be opened; check the directory exists and is writable, or name another with --store".to_string()
+            }
+            Some(rusqlite::ErrorCode::ReadOnly) => "is read-only; name a writable one with --store".to_string(),
+            Some(rusqlite::ErrorCode::DiskFull) => "cannot grow: the disk is full".to_string(),
+            _ => format!("failed: {err}"),
+        };
+        StoreError(format!("store {path} {hint}"))
+    }
+
+    fn open(&self) -> Result<Connection, StoreError> {
+        if let Some(parent) = self.path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            #[allow(clippy::disallowed_methods)] // the store lives on the host, outside every mount
+            std::fs::create_dir_all(parent).map_err(|e| {
+                StoreError(format!("store {}: cannot create {}: {e}", self.path.display(), parent.display()))
+            })?;
+        }
+        let conn = Connection::open(&self.path).map_err(|e| self.describe(&e))?;
+        conn.busy_timeout(BUSY_WAIT).map_err(|e| self.describe(&e))?;
+        // WAL lets readers run beside a writer; FULL makes an acknowledged write survive a
+        // crash of the machine, not only of the process.
+        conn.pragma_update(None, "journal_mode", "WAL").map_err(|e| self.describe(&e))?;
+        conn.pragma_update(None, "synchronous", "FULL").map_err(|e| self.describe(&e))?;
+        let mut conn = conn;
+        schema::migrate(&mut conn).map_err(|e| self.describe(&e))?;
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| self.describe(&e))?;
+        touch(&tx, &self.agent, &self.session).map_err(|e| self.describe(&e))?;
+        tx.commit().map_err(|e| self.describe(&e))?;
+        Ok(conn)
+    }
+
+    /// Runs `work` with the connection, opening the store on first use.
+    pub fn with<T>(&self, work: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T, StoreError> {
+        let conn = self.conn.get_or_init(|| self.open().map(Mutex::new)).as_ref().map_err(Clone::clone)?;
+        let mut conn = conn.lock().unwrap_or_else(|p| p.into_inner());
+        work(&mut conn).map_err(|e| self.describe(&e))
+    }
+
+    /// Runs `work` in one write transaction (queued behind other processes' writes).
+    pub fn write<T>(
+        &self,
+        work: impl FnOnce(&rusqlite::Transaction<'_>) -> rusqlite::Result<T>,
+    ) -> Result<T, StoreError> {
+        let (agent, session) = (self.agent.clone(), self.session.clone());
+        self.with(move |conn| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let value = work(&tx)?;
+            touch(&tx, &agent, &session)?;
+            tx.commit()?;
+            Ok(value)
+        })
+    }
+}
+
+/// Marks `agent` as seen now.
+fn touch(conn: &Connection, agent: &str, session: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO agents (name, last_seen, session) VALUES (?1, ?2, ?3)
+         ON CONFLICT(name) DO UPDATE SET last_seen = excluded.last_seen, session = excluded.session",
+        params![agent, now_ms(), session],
+    )?;
+    Ok(())
+}
+
+impl AuditSink for Store {
+    fn append(&self, session: &str, agent: &str, records: &[Record]) -> Result<(), String> {
+        self.write(|tx| {
+            let mut insert = tx.prepare_cached(
+                "INSERT INTO audit (at, session, agent, command, tool, digest, decision, rule, status, micros, calls)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            )?;
+            for r in records {
+                let at = r.at.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
+                insert.execute(params![
+                    at,
+                    session,
+                    agent,
+                    r.command,
+                    r.tool,
+                    format!("{:016x}", r.digest),
+                    r.verdict.as_str(),
+                    r.rule,
+                    r.status,
+                    r.micros as i64,
+                    r.calls
+                ])?;
+            }
+            Ok(())
+        })
+        .map_err(|e| e.0)
+    }
+}
+
+/// A stored message.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Message {
+    /// Its id.
+    pub id: i64,
+    /// The sender.
+    pub from: String,
+    /// The recipient.
+    pub to: String,
+    /// The text.
+    pub text: String,
+    /// When it was sent (ms since the epoch).
+    pub sent_at: i64,
+    /// When it was first read.
+    pub read_at: Option<i64>,
+    /// Archived messages are no longer listed.
+    pub archived: bool,
+}
+
+fn message(row: &rusqlite::Row<'_>) -> rusqlite::Result<Message> {
+    Ok(Message {
+        id: row.get(0)?,
+        from: row.get(1)?,
+        to: row.get(2)?,
+        text: row.get(3)?,
+        sent_at: row.get(4)?,
+        read_at: row.get(5)?,
+        archived: row.get::<_, i64>(6)? != 0,
+    })
+}
+
+const MESSAGE_COLUMNS: &str = "id, sender, recipient, body, sent_at, read_at, archived";
+
+impl Store {
+    /// Stores a message; once this returns, it is on disk.
+    pub fn send(&self, to: &str, text: &str) -> Result<i64, StoreError> {
+        let from = self.agent.clone();
+        self.write(|tx| {
+            tx.execute(
+                "INSERT INTO messages (sender, recipient, body, sent_at) VALUES (?1, ?2, ?3, ?4)",
+                params![from, to, text, now_ms()],
+            )?;
+            Ok(tx.last_insert_rowid())
+        })
+    }
+
+    /// This agent's messages, oldest first: unread ones (marked read in the same transaction,
+    /// so two readers never get the same message), or all that are not archived.
+    pub fn read(&self, all: bool, limit: Option<u32>) -> Result<Vec<Message>, StoreError> {
+        let me = self.agent.clone();
+        self.write(|tx| {
+            let filter = if all { "archived = 0" } else { "read_at IS NULL AND archived = 0" };
+            let sql = format!(
+                "SELECT {MESSAGE_COLUMNS} FROM messages WHERE recipient = ?1 AND {filter} ORDER BY id LIMIT ?2"
+            );
+            let limit = limit.map_or(-1, i64::from);
+            let messages: Vec<Message> =
+                tx.prepare(&sql)?.query_map(params![me, limit], message)?.collect::<rusqlite::Result<_>>()?;
+            let now = now_ms();
+            let mut mark = tx.prepare("UPDATE messages SET read_at = ?1 WHERE id = ?2 AND read_at IS NULL")?;
+            for m in &messages {
+                mark.execute(params![now, m.id])?;
+            }
+            Ok(messages)
+        })
+    }
+
+    /// Counts of this agent's mailbox: unread, read, archived, and sent.
+    pub fn counts(&self) -> Result<[i64; 4], StoreError> {
+        let me = self.agent.clone();
+        self.with(|conn| {
+            conn.query_row(
+                "SELECT
+                   COALESCE(SUM(recipient = ?1 AND read_at IS NULL AND archived = 0), 0),
+                   COALESCE(SUM(recipient = ?1 AND read_at IS NOT NULL AND archived = 0), 0),
+                   COALESCE(SUM(recipient = ?1 AND archived = 1), 0),
+                   COALESCE(SUM(sender = ?1), 0)
+                 FROM messages",
+                params![me],
+                |row| Ok([row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?]),
+            )
+        })
+    }
+
+    /// Changes this agent's messages: marks them read or unread, archives or restores them.
+    /// Returns the ids that were found.
+    pub fn update(&self, ids: &[i64], read: Option<bool>, archived: Option<bool>) -> Result<Vec<i64>, StoreError> {
+        let me = self.agent.clone();
+        self.write(|tx| {
+            let mut found = Vec::new();
+            for id in ids {
+                let exists: Option<i64> = tx
+                    .query_row("SELECT id FROM messages WHERE id = ?1 AND recipient = ?2", params![id, me], |r| {
+                        r.get(0)
+                    })
+                    .optional()?;
+                if exists.is_none() {
+                    continue;
+                }
+                if let Some(read) = read {
+                    let at = read.then(now_ms);
+                    tx.execute("UPDATE messages SET read_at = ?1 WHERE id = ?2", params![at, id])?;
+                }
+                if let Some(archived) = archived {
+                    tx.execute("UPDATE messages SET archived = ?1 WHERE id = ?2", params![i64::from(archived), id])?;
+                }
+                found.push(*id);
+            }
+            Ok(found)
+        })
+    }
+
+    /// Agents seen on this store, most recent first: (name, last seen ms).
+    pub fn agents(&self) -> Result<Vec<(String, i64)>, StoreError> {
+        self.with(|conn| {
+            conn.prepare("SELECT name, last_seen FROM agents ORDER BY last_seen DESC, name")?
+                .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+                .collect()
+        })
+    }
+
+    /// When `agent` was last seen.
+    pub fn last_seen(&self, agent: &str) -> Result<Option<i64>, StoreError> {
+        self.with(|conn| {
+            conn.query_row("SELECT last_seen FROM agents WHERE name = ?1", params![agent], |r| r.get(0)).optional()
+        })
+    }
+
+    /// Marks this agent as seen now.
+    pub fn heartbeat(&self) -> Result<(), StoreError> {
+        self.write(|_| Ok(()))
+    }
+}
+
+/// How a `meta` key may change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Protection {
+    /// Any change.
+    #[default]
+    None,
+    /// Set once; never changed or deleted.
+    Readonly,
+    /// An integer that only grows.
+    Increment,
+}
+
+impl Protection {
+    fn parse(text: &str) -> Protection {
+        match text {
+            "readonly" => Protection::Readonly,
+            "increment" => Protection::Increment,
+            _ => Protection::None,
+        }
+    }
+
+    /// The snake_case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Protection::None => "none",
+            Protection::Readonly => "readonly",
+            Protection::Increment => "increment",
+        }
+    }
+}
+
+/// A `meta` entry.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct MetaEntry {
+    /// The key.
+    pub key: String,
+    /// The value.
+    pub value: String,
+    /// Its protection.
+    pub protection: Protection,
+}
+
+/// Why a `meta` change was refused (the store itself worked).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MetaError {
+    /// The store failed.
+    Store(StoreError),
+    /// The protection forbids it.
+    Refused(String),
+}
+
+impl From<StoreError> for MetaError {
+    fn from(err: StoreError) -> Self {
+        MetaError::Store(err)
+    }
+}
+
+fn current(tx: &Connection, key: &str) -> rusqlite::Result<Option<(String, Protection)>> {
+    tx.query_row("SELECT value, protection FROM meta WHERE key = ?1", params![key], |r| {
+        Ok((r.get::<_, String>(0)?, Protection::parse(&r.get::<_, String>(1)?)))
+    })
+    .optional()
+}
+
+impl Store {
+    /// One entry.
+    pub fn meta_get(&self, key: &str) -> Result<Option<MetaEntry>, StoreError> {
+        self.with(|conn| {
+            Ok(current(conn, key)?.map(|(value, protection)| MetaEntry { key: key.to_string(), value, protection }))
+        })
+    }
+
+    /// Entries whose key starts with `prefix`, by key.
+    pub fn meta_list(&self, prefix: &str) -> Result<Vec<MetaEntry>, StoreError> {
+        self.with(|conn| {
+            conn.prepare("SELECT key, value, protection FROM meta WHERE substr(key, 1, length(?1)) = ?1 ORDER BY key")?
+                .query_map(params![prefix], |r| {
+                    Ok(MetaEntry {
+                        key: r.get(0)?,
+                        value: r.get(1)?,
+                        protection: Protection::parse(&r.get::<_, String>(2)?),
+                    })
+                })?
+                .collect()
+        })
+    }
+
+    /// Sets a value (and, for a new key, its protection), within the key's protection.
+    pub fn meta_set(&self, key: &str, value: &str, protection: Option<Protection>) -> Result<MetaEntry, MetaError> {
+        let mut refused = None;
+        let entry = self.write(|tx| {
+            let existing = current(tx, key)?;
+            let protection = match (&existing, protection) {
+                (Some((_, kept)), Some(asked)) if *kept != asked => {
+                    refused = Some(format!("{key} is {}; its protection cannot change", kept.as_str()));
+                    return Ok(None);
+                }
+                (Some((_, kept)), _) => *kept,
+                (None, asked) => asked.unwrap_or_default(),
+            };
+            if let Some(why) = check_change(key, existing.as_ref().map(|(v, _)| v.as_str()), value, protection) {
+                refused = Some(why);
+                return Ok(None);
+            }
+            tx.execute(
+                "INSERT INTO meta (key, value, protection, updated_at) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                params![key, value, protection.as_str(), now_ms()],
+            )?;
+            Ok(Some(MetaEntry { key: key.to_string(), value: value.to_string(), protection }))
+        })?;
+        entry.ok_or_else(|| MetaError::Refused(refused.unwrap_or_default()))
+    }
+
+    /// Adds `by` to an integer value atomically (a missing key starts at 0).
+    pub fn meta_incr(&self, key: &str, by: i64) -> Result<i64, MetaError> {
+        let mut refused = None;
+        let value = self.write(|tx| {
+            let existing = current(tx, key)?;
+            let (old, protection) = match &existing {
+                Some((value, protection)) => match value.trim().parse::<i64>() {
+                    Ok(n) => (n, *protection),
+                    Err(_) => {
+                        refused = Some(format!("{key} holds '{value}', not an integer"));
+                        return Ok(None);
+                    }
+                },
+                None => (0, Protection::None),
+            };
+            let Some(new) = old.checked_add(by) else {
+                refused = Some(format!("{key}: {old} + {by} overflows"));
+                return Ok(None);
+            };
+            if let Some(why) =
+                check_change(key, existing.as_ref().map(|(v, _)| v.as_str()), &new.to_string(), protection)
+            {
+                refused = Some(why);
+                return Ok(None);
+            }
+            tx.execute(
+                "INSERT INTO meta (key, value, protection, updated_at) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                params![key, new.to_string(), protection.as_str(), now_ms()],
+            )?;
+            Ok(Some(new))
+        })?;
+        value.ok_or_else(|| MetaError::Refused(refused.unwrap_or_default()))
+    }
+
+    /// Deletes a key unless it is readonly; false when it did not exist.
+    pub fn meta_delete(&self, key: &str) -> Result<bool, MetaError> {
+        let mut refused = None;
+        let deleted = self.write(|tx| {
+            match current(tx, key)? {
+                None => return Ok(false),
+                Some((_, Protection::Readonly)) => {
+                    refused = Some(format!("{key} is readonly; it cannot be deleted"));
+                    return Ok(false);
+                }
+                Some(_) => {}
+            }
+            tx.execute("DELETE FROM meta WHERE key = ?1", params![key])?;
+            Ok(true)
+        })?;
+        match refused {
+            Some(why) => Err(MetaError::Refused(why)),
+            None => Ok(deleted),
+        }
+    }
+}
+
+/// Why a change from `old` to `new` breaks `protection`, if it does.
+fn check_change(key: &str, old: Option<&str>, new: &str, protection: Protection) -> Option<String> {
+    match protection {
+        Protection::None => None,
+        Protection::Readonly => old.map(|_| format!("{key} is readonly; it cannot change")),
+        Protection::Increment => {
+            let Ok(new) = new.trim().parse::<i64>() else {
+                return Some(format!("{key} is an increment key; '{new}' is not an integer"));
+            };
+            match old.map(|o| o.trim().parse::<i64>()) {
+                Some(Ok(old)) if new < old => Some(format!("{key} only grows: {new} < {old}")),
+                _ => None,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

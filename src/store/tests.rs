@@ -1,0 +1,71 @@
+//! Store behaviour on a real file: migrations, messages, meta protections, errors.
+
+use super::*;
+
+fn store(dir: &tempfile::TempDir, agent: &str) -> Store {
+    Store::new(&dir.path().join("store.db"), agent, "s1")
+}
+
+#[test]
+fn messages_are_delivered_once_and_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let alice = store(&dir, "alice");
+    let bob = store(&dir, "bob");
+    let first = alice.send("bob", "hello").unwrap();
+    alice.send("bob", "again").unwrap();
+    assert_eq!(bob.counts().unwrap(), [2, 0, 0, 0]);
+    let got = bob.read(false, Some(1)).unwrap();
+    assert_eq!((got[0].id, got[0].text.as_str(), got[0].from.as_str()), (first, "hello", "alice"));
+    assert_eq!(bob.read(false, None).unwrap().len(), 1);
+    assert!(bob.read(false, None).unwrap().is_empty());
+    assert_eq!(bob.read(true, None).unwrap().len(), 2);
+    assert_eq!(bob.update(&[first, 999], None, Some(true)).unwrap(), vec![first]);
+    assert_eq!(bob.counts().unwrap(), [0, 1, 1, 0]);
+    assert_eq!(alice.counts().unwrap(), [0, 0, 0, 2]);
+    let agents: Vec<String> = alice.agents().unwrap().into_iter().map(|(n, _)| n).collect();
+    assert_eq!(agents.len(), 2);
+}
+
+#[test]
+fn meta_protections_hold() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = store(&dir, "a");
+    s.meta_set("name", "x", Some(Protection::Readonly)).unwrap();
+    assert!(matches!(s.meta_set("name", "y", None), Err(MetaError::Refused(_))));
+    assert!(matches!(s.meta_delete("name"), Err(MetaError::Refused(_))));
+    s.meta_set("n", "5", Some(Protection::Increment)).unwrap();
+    assert!(matches!(s.meta_set("n", "4", None), Err(MetaError::Refused(_))));
+    assert!(matches!(s.meta_incr("n", -1), Err(MetaError::Refused(_))));
+    assert_eq!(s.meta_incr("n", 3).unwrap(), 8);
+    assert_eq!(s.meta_incr("fresh", 2).unwrap(), 2);
+    s.meta_set("text", "abc", None).unwrap();
+    assert!(matches!(s.meta_incr("text", 1), Err(MetaError::Refused(_))));
+    assert!(s.meta_delete("text").unwrap());
+    assert!(!s.meta_delete("text").unwrap());
+    let keys: Vec<String> = s.meta_list("n").unwrap().into_iter().map(|e| e.key).collect();
+    assert_eq!(keys, ["n", "name"]);
+}
+
+#[test]
+fn a_file_that_is_not_a_store_is_named_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("store.db");
+    #[allow(clippy::disallowed_methods)]
+    std::fs::write(&path, b"not a database at all, but somebody's notes\n".repeat(200)).unwrap();
+    let err = Store::new(&path, "a", "s").send("b", "x").unwrap_err();
+    assert!(err.0.contains(&path.display().to_string()) && err.0.contains("not a toolsh store"), "{err}");
+    #[allow(clippy::disallowed_methods)]
+    let kept = std::fs::read(&path).unwrap();
+    assert!(kept.starts_with(b"not a database"), "the file must not be touched");
+}
+
+#[test]
+fn a_newer_schema_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("store.db");
+    let conn = Connection::open(&path).unwrap();
+    conn.pragma_update(None, "user_version", 99).unwrap();
+    drop(conn);
+    let err = Store::new(&path, "a", "s").counts().unwrap_err();
+    assert!(err.0.contains("store"), "{err}");
+}

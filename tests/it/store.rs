@@ -1,0 +1,112 @@
+//! The store across real processes: messages exchanged between two `toolsh` processes, atomic
+//! counters, presence, and a store that cannot be used.
+
+use std::process::{Command, Stdio};
+
+fn toolsh(store: &std::path::Path, agent: &str, script: &str) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_toolsh"));
+    command.env_clear().args(["--memory", "--timeout", "120", "--agent", agent, "--store"]).arg(store);
+    command.args(["-c", script]).stdout(Stdio::piped()).stderr(Stdio::piped());
+    command
+}
+
+fn finish(child: std::process::Child) -> (String, String, i32) {
+    let out = child.wait_with_output().expect("wait");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// Sends 100 numbered messages to `peer` while collecting the 100 the peer sends, then prints
+/// the numbers received, sorted.
+fn exchange(me: &str, peer: &str) -> String {
+    format!(
+        "for i in $(seq 100); do msg send {peer} \"{me}$i\" > /dev/null || exit 1; done
+         : > /tmp/got; n=0; tries=0
+         while [ $n -lt 100 ] && [ $tries -lt 20000 ]; do
+           msg read --json | jq -r .text >> /tmp/got
+           n=$(wc -l < /tmp/got); tries=$((tries + 1))
+         done
+         sed 's/^{peer}//' /tmp/got | sort -n"
+    )
+}
+
+#[test]
+fn two_processes_exchange_100_messages_each_none_lost_or_duplicated() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = dir.path().join("store.db");
+    let alice = toolsh(&store, "alice", &exchange("alice", "bob")).spawn().expect("spawn alice");
+    let bob = toolsh(&store, "bob", &exchange("bob", "alice")).spawn().expect("spawn bob");
+    let (alice_got, alice_err, alice_status) = finish(alice);
+    let (bob_got, bob_err, bob_status) = finish(bob);
+    assert_eq!((alice_status, bob_status), (0, 0), "{alice_err}\n{bob_err}");
+    let expected = (1..=100).map(|i| format!("{i}\n")).collect::<String>();
+    assert_eq!(alice_got, expected);
+    assert_eq!(bob_got, expected);
+    let (counts, _, _) = finish(toolsh(&store, "bob", "msg list").spawn().expect("spawn"));
+    assert_eq!(counts, "unread 0, read 100, archived 0, sent 100\n");
+}
+
+#[test]
+fn two_processes_incrementing_1000_times_each_make_2000() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = dir.path().join("store.db");
+    let script = "for i in $(seq 1000); do meta incr n 1 > /dev/null || exit 1; done";
+    let a = toolsh(&store, "a", script).spawn().expect("spawn");
+    let b = toolsh(&store, "b", script).spawn().expect("spawn");
+    let (_, a_err, a_status) = finish(a);
+    let (_, b_err, b_status) = finish(b);
+    assert_eq!((a_status, b_status), (0, 0), "{a_err}\n{b_err}");
+    let (value, _, _) = finish(toolsh(&store, "c", "meta get n").spawn().expect("spawn"));
+    assert_eq!(value, "2000\n");
+}
+
+#[test]
+fn presence_and_identity() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = dir.path().join("store.db");
+    let (out, _, _) = finish(toolsh(&store, "alice", "whoami; msg list > /dev/null").spawn().expect("spawn"));
+    assert_eq!(out, "alice\n");
+    let (out, _, status) =
+        finish(toolsh(&store, "bob", "ping alice; who | cut -d' ' -f1 | sort").spawn().expect("spawn"));
+    assert_eq!(status, 0);
+    assert!(out.starts_with("alice is alive (seen "), "{out}");
+    assert!(out.ends_with("alice\nbob\n"), "{out}");
+    let (out, _, status) = finish(toolsh(&store, "bob", "ping carol").spawn().expect("spawn"));
+    assert_eq!((out.as_str(), status), ("carol has never been seen on this store\n", 1));
+}
+
+#[test]
+fn an_unusable_store_is_named_and_kept() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = dir.path().join("store.db");
+    std::fs::write(&store, "my notes, not a database\n".repeat(100)).expect("write");
+    let (_, err, status) = finish(toolsh(&store, "a", "msg send b hi").spawn().expect("spawn"));
+    assert_eq!(status, 125, "{err}");
+    assert!(err.contains(&store.display().to_string()) && err.contains("not a toolsh store"), "{err}");
+    assert!(std::fs::read_to_string(&store).expect("read").starts_with("my notes"));
+    // The audit log cannot be written either: said once, at the end, without failing the line.
+    assert!(err.contains("audit log could not be written"), "{err}");
+}
+
+#[test]
+fn the_audit_log_lands_in_the_store() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = dir.path().join("store.db");
+    let (_, err, status) =
+        finish(toolsh(&store, "a", "echo x > /f; cat /f /f > /dev/null; rm /f").spawn().expect("spawn"));
+    assert_eq!(status, 0, "{err}");
+    let conn = rusqlite::Connection::open(&store).expect("open");
+    let rows: Vec<(String, String, i64)> = conn
+        .prepare("SELECT tool, command, calls FROM audit ORDER BY id")
+        .expect("prepare")
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("rows");
+    let expected = [("fs.write", "redirect", 1), ("fs.read", "cat", 2), ("fs.delete", "rm", 1)];
+    let rows: Vec<(&str, &str, i64)> = rows.iter().map(|(t, c, n)| (t.as_str(), c.as_str(), *n)).collect();
+    assert_eq!(rows, expected);
+}
