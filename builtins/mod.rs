@@ -24,6 +24,7 @@ mod posix_regex;
 mod printf;
 mod sed;
 mod sort;
+mod sqlite;
 pub(crate) mod text;
 mod tools;
 mod vars;
@@ -246,6 +247,7 @@ static TABLE: &[Builtin] = &[
     entry!("sleep", text::sleep, "wait for a number of seconds"),
     entry!("sort", sort::sort, "sort lines of text"),
     entry!("split", dump::split, "split a file into pieces"),
+    entry!("sqlite3", sqlite::sqlite3, "run SQL on a SQLite database (workspace file or your own)"),
     entry!("stat", files::stat, "display file status"),
     entry!("tac", lines::tac, "print lines in reverse order"),
     entry!("tail", text::tail, "output the last part of files"),
@@ -283,6 +285,8 @@ static ADAPTERS: &[(&str, &[&str], bool)] = &[
     ("mv", &["fs.move"], false),
     ("ping", &["msg.ping"], false),
     ("rm", &["fs.delete"], true),
+    // Reads go to db.query; whether a write is allowed is known only once the SQL is seen.
+    ("sqlite3", &["db.query"], false),
     ("rmdir", &["fs.delete"], true),
     ("tail", &["fs.read"], true),
     ("tee", &["fs.write"], true),

@@ -293,6 +293,21 @@ pub async fn audit(ctx: Ctx<'_>) -> Status {
 /// Calls a tool for an adapter command: the JSON result, or the status after the error was
 /// printed as `command: message`.
 pub(crate) async fn call(ctx: &Ctx<'_>, tool: &str, args: Value) -> Result<Value, Status> {
+    match call_quiet(ctx, tool, args).await {
+        Ok(value) => Ok(value),
+        Err(err) => {
+            if err.status == crate::tools::gate::EXIT_DENIED {
+                ctx.err(format!("{}\n", err.message)).await;
+            } else {
+                ctx.complain(&err.message).await;
+            }
+            Err(err.status)
+        }
+    }
+}
+
+/// Calls a tool for an adapter command that words its own errors.
+pub(crate) async fn call_quiet(ctx: &Ctx<'_>, tool: &str, args: Value) -> Result<Value, crate::tools::ToolError> {
     let shared = ctx.shared().clone();
     let cx = ToolCx {
         vfs: shared.vfs.clone(),
@@ -303,15 +318,5 @@ pub(crate) async fn call(ctx: &Ctx<'_>, tool: &str, args: Value) -> Result<Value
         gate: shared.gate.clone(),
         store: shared.store.clone(),
     };
-    match shared.tools.call(&shared.gate, cx, ctx.name(), tool, args).await {
-        Ok(output) => Ok(output.into_json()),
-        Err(err) => {
-            if err.status == crate::tools::gate::EXIT_DENIED {
-                ctx.err(format!("{}\n", err.message)).await;
-            } else {
-                ctx.complain(&err.message).await;
-            }
-            Err(err.status)
-        }
-    }
+    shared.tools.call(&shared.gate, cx, ctx.name(), tool, args).await.map(|output| output.into_json())
 }

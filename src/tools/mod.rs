@@ -6,6 +6,7 @@
 //! schema; it never sees the policy, which the registry applies before the body runs.
 
 pub mod agents;
+pub mod db;
 pub mod flags;
 pub mod fs;
 pub mod gate;

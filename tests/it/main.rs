@@ -7,5 +7,6 @@ mod compat;
 mod escape;
 mod parser_props;
 mod policy;
+mod sqlite;
 mod store;
 mod tools;

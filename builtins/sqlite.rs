@@ -1,0 +1,281 @@
+//! `sqlite3 [options] [FILE|:memory:] [SQL...]`: the sqlite3 shell's everyday surface over the
+//! `db.query`/`db.execute` tools, with its list, CSV and JSON output. FILE is a database in the
+//! workspace; without one the agent's own database is used. SQL comes from the arguments or
+//! standard input; `.tables` and `.schema [TABLE]` are understood. A first operand with a space
+//! that names no file is SQL for the agent's own database (`sqlite3 'select 1'`).
+
+use super::Ctx;
+use super::tools::call_quiet;
+use crate::interp::Status;
+use serde_json::{Value, json};
+
+const USAGE: &str = "sqlite3 [-json|-csv|-list] [-header|-noheader] [-separator SEP] [FILE|:memory:] [SQL...]";
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    List,
+    Csv,
+    Json,
+}
+
+struct Format {
+    mode: Mode,
+    header: bool,
+    separator: String,
+}
+
+/// `sqlite3`.
+pub async fn sqlite3(ctx: Ctx<'_>) -> Status {
+    let mut format = Format { mode: Mode::List, header: false, separator: "|".to_string() };
+    let mut operands = Vec::new();
+    let mut idx = 1;
+    while let Some(arg) = ctx.argv.get(idx) {
+        idx += 1;
+        let option = arg.strip_prefix("--").unwrap_or(arg);
+        match option {
+            "-json" => format.mode = Mode::Json,
+            "-csv" => format.mode = Mode::Csv,
+            "-list" => format.mode = Mode::List,
+            "-header" | "-headers" => format.header = true,
+            "-noheader" => format.header = false,
+            "-separator" => match ctx.argv.get(idx) {
+                Some(sep) => {
+                    format.separator = sep.clone();
+                    idx += 1;
+                }
+                None => return ctx.usage("-separator needs a value", USAGE).await,
+            },
+            _ if arg.starts_with('-') && arg.len() > 1 && operands.is_empty() => {
+                return ctx.usage(format!("unknown option: {arg}"), USAGE).await;
+            }
+            _ => operands.push(arg.clone()),
+        }
+    }
+    // The first operand is the database, unless it is plainly SQL for the agent's own one
+    // (it has a space and names no file).
+    let own_sql = operands
+        .first()
+        .is_some_and(|first| first.trim().contains(char::is_whitespace) && !ctx.vfs.exists(&ctx.abs(first)));
+    let mut operands = operands.into_iter();
+    let database = if own_sql { None } else { operands.next() };
+    let mut sql: Vec<String> = operands.collect();
+    if sql.is_empty() {
+        let bytes = ctx.stdin().read_to_end().await;
+        sql.push(String::from_utf8_lossy(&bytes).into_owned());
+    }
+    let mut status = 0;
+    for text in sql {
+        for chunk in chunks(&text) {
+            let (statements, shown_as) = match chunk {
+                Chunk::Sql(s) => (s, Shown::Rows),
+                Chunk::Dot(command) => match dot(&command, &mut format) {
+                    Ok(Some(sql)) => (sql, if command.starts_with(".tables") { Shown::Columns } else { Shown::Lines }),
+                    Ok(None) => continue,
+                    Err(message) => {
+                        ctx.err(format!("Error: {message}\n")).await;
+                        status = 1;
+                        continue;
+                    }
+                },
+            };
+            if statements.trim().is_empty() {
+                continue;
+            }
+            let tool = if reads_only(&statements) { "db.query" } else { "db.execute" };
+            let mut args = json!({ "sql": statements });
+            if let Some(db) = &database {
+                args["database"] = json!(db);
+            }
+            let mut result = call_quiet(&ctx, tool, args.clone()).await;
+            if let Err(err) = &result
+                && err.message.starts_with("db.query runs only reading statements")
+            {
+                result = call_quiet(&ctx, "db.execute", args).await;
+            }
+            let results = match result {
+                Ok(results) => results,
+                Err(err) => {
+                    ctx.err(format!("{}\n", err.message)).await;
+                    return err.status;
+                }
+            };
+            let plain = Format { mode: Mode::List, header: false, separator: format.separator.clone() };
+            let out = match shown_as {
+                Shown::Rows => render(&results, &format),
+                Shown::Lines => render(&results, &plain),
+                Shown::Columns => columns(&results),
+            };
+            if !ctx.out(out).await {
+                return 1;
+            }
+        }
+    }
+    status
+}
+
+/// How a chunk's rows are printed: in the current mode, one value a line, or in columns.
+enum Shown {
+    Rows,
+    Lines,
+    Columns,
+}
+
+/// `.tables` output: names in columns across 80 characters, filled top to bottom.
+fn columns(results: &Value) -> String {
+    let names: Vec<String> = results
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|r| r["rows"].as_array().cloned().unwrap_or_default())
+        .map(|row| text(&row[0]))
+        .collect();
+    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    let per_line = (80 / (width + 2)).max(1);
+    let lines = names.len().div_ceil(per_line);
+    let mut out = String::new();
+    for line in 0..lines {
+        for (col, name) in names.iter().skip(line).step_by(lines.max(1)).enumerate() {
+            let sep = if col == 0 { "" } else { "  " };
+            out.push_str(&format!("{sep}{name:<width$}"));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+enum Chunk {
+    Sql(String),
+    Dot(String),
+}
+
+/// Splits input into SQL and dot-command lines (a dot command starts its line).
+fn chunks(text: &str) -> Vec<Chunk> {
+    let mut out = Vec::new();
+    let mut sql = String::new();
+    for line in text.split_inclusive('\n') {
+        if line.trim_start().starts_with('.') && sql.trim().is_empty() {
+            out.push(Chunk::Dot(line.trim().to_string()));
+            sql.clear();
+        } else {
+            sql.push_str(line);
+        }
+    }
+    if !sql.trim().is_empty() {
+        out.push(Chunk::Sql(sql));
+    }
+    out
+}
+
+/// A dot command: the SQL it stands for, or a change of format.
+fn dot(command: &str, format: &mut Format) -> Result<Option<String>, String> {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let quote = |s: &str| s.replace('\'', "''");
+    match words.as_slice() {
+        [".tables"] => Ok(Some(
+            "SELECT name FROM sqlite_schema WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%' ORDER BY 1"
+                .into(),
+        )),
+        [".schema"] => Ok(Some("SELECT sql || ';' FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid".into())),
+        [".schema", table] => Ok(Some(format!(
+            "SELECT sql || ';' FROM sqlite_schema WHERE sql IS NOT NULL AND tbl_name = '{}' ORDER BY rowid",
+            quote(table)
+        ))),
+        [".headers" | ".header", on] => {
+            format.header = matches!(*on, "on" | "yes" | "1");
+            Ok(None)
+        }
+        [".mode", mode] => {
+            format.mode = match *mode {
+                "list" => Mode::List,
+                "csv" => Mode::Csv,
+                "json" => Mode::Json,
+                other => return Err(format!("mode should be one of: csv json list (not {other})")),
+            };
+            Ok(None)
+        }
+        [".quit" | ".exit"] => Ok(None),
+        _ => Err(format!(
+            "unknown command or invalid arguments: \"{}\"; .tables, .schema, .headers, .mode are known",
+            command.trim_start_matches('.')
+        )),
+    }
+}
+
+/// Whether every statement plainly only reads (a wrong guess costs a retry as db.execute).
+fn reads_only(sql: &str) -> bool {
+    sql.split(';').map(str::trim).filter(|s| !s.is_empty()).all(|statement| {
+        let first = statement.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+        matches!(first.as_str(), "select" | "values" | "explain") || (first == "pragma" && !statement.contains('='))
+    })
+}
+
+/// A value as the sqlite3 shell prints it in list and CSV modes.
+fn text(value: &Value) -> String {
+    match value {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        Value::Number(n) if n.is_f64() => {
+            let f = n.as_f64().unwrap_or(0.0);
+            if f.fract() == 0.0 && f.abs() < 1e15 { format!("{f:.1}") } else { f.to_string() }
+        }
+        other => other.to_string(),
+    }
+}
+
+fn csv_field(field: &str) -> String {
+    if field.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", field.replace('"', "\"\""))
+    } else {
+        field.to_string()
+    }
+}
+
+fn render(results: &Value, format: &Format) -> String {
+    let mut out = String::new();
+    for result in results.as_array().into_iter().flatten() {
+        let columns: Vec<&str> = result["columns"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+        let rows = result["rows"].as_array().cloned().unwrap_or_default();
+        match format.mode {
+            Mode::Json => {
+                if rows.is_empty() {
+                    continue;
+                }
+                let objects: Vec<String> = rows
+                    .iter()
+                    .map(|row| {
+                        let fields: Vec<String> = columns
+                            .iter()
+                            .enumerate()
+                            .map(|(i, c)| format!("{}:{}", Value::String(c.to_string()), json_value(&row[i])))
+                            .collect();
+                        format!("{{{}}}", fields.join(","))
+                    })
+                    .collect();
+                out.push_str(&format!("[{}]\n", objects.join(",\n")));
+            }
+            Mode::List | Mode::Csv => {
+                let csv = format.mode == Mode::Csv;
+                let sep = if csv { "," } else { format.separator.as_str() };
+                let line = |fields: Vec<String>| {
+                    let fields: Vec<String> = if csv { fields.iter().map(|f| csv_field(f)).collect() } else { fields };
+                    format!("{}\n", fields.join(sep))
+                };
+                if format.header && !rows.is_empty() {
+                    out.push_str(&line(columns.iter().map(|c| c.to_string()).collect()));
+                }
+                for row in &rows {
+                    out.push_str(&line(row.as_array().into_iter().flatten().map(text).collect()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A value in JSON mode: reals keep their decimal point, as sqlite3 prints them.
+fn json_value(value: &Value) -> String {
+    match value {
+        Value::Number(n) if n.is_f64() => text(value),
+        other => other.to_string(),
+    }
+}
