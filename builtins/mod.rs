@@ -20,6 +20,7 @@ mod join;
 mod jq;
 mod lines;
 mod nav;
+mod net;
 mod posix_regex;
 mod printf;
 mod sed;
@@ -194,6 +195,7 @@ static TABLE: &[Builtin] = &[
     entry!("comm", columns::comm, "compare two sorted files line by line"),
     entry!("config", tools::config, "list tools (config tools [QUERY]), their schemas, the policy"),
     entry!("cp", files::cp, "copy files and directories"),
+    entry!("curl", net::curl, "transfer a URL (net.fetch; denied unless policy allows)"),
     entry!("cut", lines::cut, "select fields, characters or bytes of lines"),
     entry!("date", text::date, "print the date and time"),
     entry!("diff", diff::diff, "compare files line by line"),
@@ -259,6 +261,7 @@ static TABLE: &[Builtin] = &[
     entry!("uniq", lines::uniq, "report or omit repeated lines"),
     entry!("unset", vars::unset, "remove variables or functions"),
     entry!("wc", lines::wc, "count lines, words and bytes"),
+    entry!("wget", net::wget, "download a URL to a file (net.fetch)"),
     entry!("who", agents::who, "list agents seen on the store"),
     entry!("whoami", agents::whoami, "print this session's agent name"),
     entry!("xargs", xargs::xargs, "build and run commands from standard input"),
@@ -273,6 +276,7 @@ static ADAPTERS: &[(&str, &[&str], bool)] = &[
     ("cat", &["fs.read"], true),
     ("chmod", &["fs.write"], false),
     ("cp", &["fs.read", "fs.copy"], false),
+    ("curl", &["net.fetch"], false),
     ("du", &["fs.list"], true),
     ("find", &["fs.list"], false),
     ("head", &["fs.read"], true),
@@ -291,6 +295,7 @@ static ADAPTERS: &[(&str, &[&str], bool)] = &[
     ("tail", &["fs.read"], true),
     ("tee", &["fs.write"], true),
     ("touch", &["fs.write"], true),
+    ("wget", &["net.fetch"], false),
     ("who", &["msg.who"], false),
 ];
 

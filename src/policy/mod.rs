@@ -215,6 +215,16 @@ impl Policy {
         self.default_for(tool)
     }
 
+    /// True when an allow rule with an argument pattern matches `subject` (and nothing denies
+    /// or asks): how loopback URLs are opened to `net.fetch`, by naming them.
+    pub fn explicitly_allows(&self, tool: ToolFacts<'_>, subject: &str) -> bool {
+        self.decide(tool, Some(subject)).verdict == Verdict::Allow
+            && self
+                .rules
+                .iter()
+                .any(|r| r.verdict == Verdict::Allow && r.arg.is_some() && r.matches(tool.name, Some(subject)))
+    }
+
     /// The decision when the subject is not known yet: a denial only when every subject would
     /// be denied (the pre-flight check blocks a line on certain denials only).
     pub fn decide_unknown_subject(&self, tool: ToolFacts<'_>) -> Option<Decision> {

@@ -234,6 +234,9 @@ impl Preflight<'_> {
             _ => {}
         }
         if let Some(tool) = self.tools.resolve(name) {
+            if matches!(rest.first().map(String::as_str), Some("-h" | "--help")) {
+                return None; // usage, not a call
+            }
             let spec = tool.spec();
             let subject = if complete {
                 crate::tools::flags::parse_argv(spec, rest).ok().and_then(|args| {

@@ -10,6 +10,7 @@ pub mod db;
 pub mod flags;
 pub mod fs;
 pub mod gate;
+pub mod net;
 pub mod registry;
 pub mod workspace;
 

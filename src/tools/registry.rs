@@ -24,7 +24,12 @@ impl Registry {
     /// The built-in tools.
     pub fn builtin() -> Self {
         let mut registry = Registry::new();
-        for tool in super::fs::tools().into_iter().chain(super::agents::tools()).chain(super::db::tools()) {
+        for tool in super::fs::tools()
+            .into_iter()
+            .chain(super::agents::tools())
+            .chain(super::db::tools())
+            .chain(super::net::tools())
+        {
             // Built-in names are distinct by construction; a clash is a bug caught by tests.
             let _ = registry.register(tool);
         }

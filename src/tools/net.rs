@@ -1,0 +1,327 @@
+//! `net.fetch`: HTTP(S) requests with a guard against server-side request forgery.
+//!
+//! Every hop (the first URL and each redirect) passes the policy gate as a `net.fetch` call on
+//! that URL, and its host is resolved here: if any address is private, link-local (cloud
+//! metadata lives there), unspecified, multicast or otherwise not public, the hop is refused;
+//! loopback is allowed only when a rule allows that URL explicitly. The connection then uses
+//! exactly the vetted addresses, so a name cannot resolve differently between check and use.
+//! Responses are capped in size and time.
+
+use super::{SideEffect, Tool, ToolCx, ToolError, ToolOutput, ToolSpec, typed};
+use crate::policy::ToolFacts;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+use std::io::Read;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The facts of `net.fetch` as the gate needs them.
+pub const FETCH: ToolFacts<'static> =
+    ToolFacts { name: "net.fetch", side_effect: SideEffect::SideEffecting, restricted: false, writes: false };
+
+/// Default response cap.
+pub const MAX_BYTES: u64 = 10 * 1024 * 1024;
+/// Redirects followed at most.
+pub const MAX_REDIRECTS: usize = 10;
+
+/// Arguments of `net.fetch`.
+#[derive(Deserialize, JsonSchema, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct FetchArgs {
+    /// The http:// or https:// URL.
+    pub url: String,
+    /// GET, POST, PUT, PATCH, DELETE or HEAD.
+    #[serde(default = "get")]
+    pub method: String,
+    /// Request headers as "Name: value".
+    #[serde(default)]
+    pub headers: Vec<String>,
+    /// The request body.
+    #[serde(default)]
+    pub body: Option<String>,
+    /// Follow redirects (each hop is checked again).
+    #[serde(default)]
+    pub follow: bool,
+    /// Give up after this many seconds.
+    #[serde(default = "thirty")]
+    pub timeout_secs: f64,
+    /// Refuse responses larger than this.
+    #[serde(default = "max_bytes")]
+    pub max_bytes: u64,
+}
+
+fn get() -> String {
+    "GET".to_string()
+}
+
+fn thirty() -> f64 {
+    30.0
+}
+
+fn max_bytes() -> u64 {
+    MAX_BYTES
+}
+
+/// What came back.
+#[derive(Debug, Clone)]
+pub struct Fetched {
+    /// The status code.
+    pub status: u16,
+    /// The status line's text.
+    pub status_text: String,
+    /// `HTTP/1.1`.
+    pub version: String,
+    /// The URL that answered (after redirects).
+    pub url: String,
+    /// Response headers, in order.
+    pub headers: Vec<(String, String)>,
+    /// The body.
+    pub body: Vec<u8>,
+    /// Redirects followed.
+    pub redirects: usize,
+}
+
+/// Why a fetch failed, with the exit status curl would use.
+#[derive(Debug, Clone)]
+pub struct FetchError {
+    /// curl's exit code (6 resolve, 7 connect, 28 timeout, 47 redirects, 63 size, 126 denied).
+    pub code: i32,
+    /// The message.
+    pub message: String,
+}
+
+impl From<FetchError> for ToolError {
+    fn from(err: FetchError) -> Self {
+        let status = if err.code == super::gate::EXIT_DENIED { err.code } else { 1 };
+        ToolError { status, message: err.message }
+    }
+}
+
+/// The `net.fetch` tool.
+pub fn tools() -> Vec<Arc<dyn Tool>> {
+    vec![typed(
+        ToolSpec::new::<FetchArgs>(
+            "net.fetch",
+            "Make an HTTP(S) request and return status, headers and body.\nPrivate, link-local and metadata addresses are refused on every hop.",
+        )
+        .subject("url", false)
+        .stdin("body")
+        .aliases(&["web_fetch", "http.get", "fetch_url", "http_request"])
+        .param_aliases(&[("uri", "url"), ("data", "body"), ("timeout", "timeout_secs")]),
+        |cx: ToolCx, args: FetchArgs| async move {
+            let fetched = fetch(&cx, args).await?;
+            let headers: serde_json::Map<String, serde_json::Value> =
+                fetched.headers.iter().map(|(k, v)| (k.to_ascii_lowercase(), json!(v))).collect();
+            Ok(ToolOutput::Json(json!({
+                "status": fetched.status,
+                "url": fetched.url,
+                "headers": headers,
+                "body": String::from_utf8_lossy(&fetched.body),
+                "redirects": fetched.redirects,
+            })))
+        },
+    )]
+}
+
+/// Whether an address may be fetched: public unicast only (loopback when `loopback`).
+pub fn address_allowed(ip: IpAddr, loopback: bool) -> Result<(), &'static str> {
+    let ip = match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(IpAddr::V6(v6), IpAddr::V4),
+        v4 => v4,
+    };
+    if ip.is_loopback() {
+        return if loopback { Ok(()) } else { Err("a loopback address (allow the URL explicitly to reach it)") };
+    }
+    if ip.is_unspecified() {
+        return Err("an unspecified address");
+    }
+    if ip.is_multicast() {
+        return Err("a multicast address");
+    }
+    match ip {
+        IpAddr::V4(v4) => {
+            let [a, b, ..] = v4.octets();
+            if v4.is_link_local() {
+                Err("a link-local address (cloud metadata lives there)")
+            } else if v4.is_private() || (a == 100 && (64..128).contains(&b)) {
+                Err("a private address")
+            } else if v4.is_broadcast() || v4.is_documentation() || a == 0 || a >= 240 || (a == 192 && b == 0) {
+                Err("a reserved address")
+            } else {
+                Ok(())
+            }
+        }
+        IpAddr::V6(v6) => {
+            let first = v6.segments()[0];
+            if first & 0xffc0 == 0xfe80 {
+                Err("a link-local address (cloud metadata lives there)")
+            } else if first & 0xfe00 == 0xfc00 {
+                Err("a private (unique local) address")
+            } else if first == 0x2001 && v6.segments()[1] == 0xdb8 {
+                Err("a reserved address")
+            } else {
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Runs a request hop by hop; each hop passes the gate and the address guard.
+pub async fn fetch(cx: &ToolCx, args: FetchArgs) -> Result<Fetched, FetchError> {
+    let cx = cx.clone();
+    tokio::task::spawn_blocking(move || fetch_blocking(&cx, &args))
+        .await
+        .unwrap_or_else(|_| Err(FetchError { code: 1, message: "the request was interrupted".into() }))
+}
+
+fn denied(message: String) -> FetchError {
+    FetchError { code: super::gate::EXIT_DENIED, message }
+}
+
+fn fetch_blocking(cx: &ToolCx, args: &FetchArgs) -> Result<Fetched, FetchError> {
+    let deadline = std::time::Instant::now() + Duration::from_secs_f64(args.timeout_secs.clamp(0.001, 3600.0));
+    let mut url = args.url.clone();
+    let mut method = args.method.to_ascii_uppercase();
+    let mut body = args.body.clone();
+    let mut redirects = 0;
+    loop {
+        let parsed =
+            url::Url::parse(&url).map_err(|e| FetchError { code: 3, message: format!("{url}: bad URL: {e}") })?;
+        if !matches!(parsed.scheme(), "http" | "https") {
+            return Err(FetchError { code: 1, message: format!("{url}: only http and https are supported") });
+        }
+        if redirects > 0 {
+            // The first hop passed the registry's gate; each redirect passes it again.
+            cx.admit_also(FETCH, &url).map_err(|e| denied(e.message))?;
+        }
+        let loopback = cx.gate.policy().explicitly_allows(FETCH, &url);
+        let refusal: Arc<Mutex<Option<String>>> = Arc::default();
+        let seen = refusal.clone();
+        let resolver = move |host_port: &str| -> std::io::Result<Vec<SocketAddr>> {
+            #[allow(clippy::disallowed_methods)] // the guard resolves names itself to vet every address
+            let addrs: Vec<SocketAddr> = std::net::ToSocketAddrs::to_socket_addrs(host_port)?.collect();
+            for addr in &addrs {
+                if let Err(why) = address_allowed(addr.ip(), loopback) {
+                    let mut slot = seen.lock().unwrap_or_else(|p| p.into_inner());
+                    *slot = Some(format!("{host_port} resolves to {}, {why}", addr.ip()));
+                    return Err(std::io::Error::new(std::io::ErrorKind::PermissionDenied, "address refused"));
+                }
+            }
+            Ok(addrs)
+        };
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() {
+            return Err(FetchError { code: 28, message: format!("{url}: timed out") });
+        }
+        let agent = ureq::AgentBuilder::new().redirects(0).timeout(left).resolver(resolver).build();
+        let mut request = agent.request(&method, &url);
+        for header in &args.headers {
+            let Some((name, value)) = header.split_once(':') else {
+                return Err(FetchError { code: 2, message: format!("bad header '{header}': write 'Name: value'") });
+            };
+            request = request.set(name.trim(), value.trim());
+        }
+        let result = match &body {
+            Some(data) => request.send_bytes(data.as_bytes()),
+            None => request.call(),
+        };
+        let response = match result {
+            Ok(response) | Err(ureq::Error::Status(_, response)) => response,
+            Err(ureq::Error::Transport(transport)) => {
+                if let Some(why) = refusal.lock().unwrap_or_else(|p| p.into_inner()).take() {
+                    return Err(denied(format!("[blocked: net.fetch {url}: {why}]")));
+                }
+                let code = match transport.kind() {
+                    ureq::ErrorKind::Dns => 6,
+                    ureq::ErrorKind::ConnectionFailed => 7,
+                    ureq::ErrorKind::InvalidUrl | ureq::ErrorKind::UnknownScheme => 3,
+                    _ if transport.to_string().contains("timed out") => 28,
+                    _ => 56,
+                };
+                return Err(FetchError { code, message: format!("{url}: {transport}") });
+            }
+        };
+        let status = response.status();
+        if args.follow
+            && (300..400).contains(&status)
+            && status != 304
+            && let Some(location) = response.header("location")
+        {
+            redirects += 1;
+            if redirects > MAX_REDIRECTS {
+                return Err(FetchError { code: 47, message: format!("{url}: more than {MAX_REDIRECTS} redirects") });
+            }
+            url = parsed
+                .join(location)
+                .map_err(|e| FetchError { code: 3, message: format!("{location}: {e}") })?
+                .to_string();
+            if matches!(status, 301..=303) && method != "HEAD" {
+                method = "GET".to_string();
+                body = None;
+            }
+            continue;
+        }
+        let headers: Vec<(String, String)> = response
+            .headers_names()
+            .into_iter()
+            .filter_map(|name| response.header(&name).map(|v| (name.clone(), v.to_string())))
+            .collect();
+        let (status_text, version, final_url) =
+            (response.status_text().to_string(), response.http_version().to_string(), response.get_url().to_string());
+        let mut data = Vec::new();
+        response
+            .into_reader()
+            .take(args.max_bytes + 1)
+            .read_to_end(&mut data)
+            .map_err(|e| FetchError { code: 56, message: format!("{url}: {e}") })?;
+        if data.len() as u64 > args.max_bytes {
+            return Err(FetchError {
+                code: 63,
+                message: format!(
+                    "{url}: the response is larger than {} bytes; raise max_bytes (curl: --max-filesize)",
+                    args.max_bytes
+                ),
+            });
+        }
+        return Ok(Fetched { status, status_text, version, url: final_url, headers, body: data, redirects });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::address_allowed;
+
+    #[test]
+    fn only_public_unicast_addresses_pass() {
+        for denied in [
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.1.1",
+            "169.254.169.254",
+            "100.64.0.1",
+            "0.0.0.0",
+            "255.255.255.255",
+            "224.0.0.1",
+            "::",
+            "fe80::1",
+            "fd00::1",
+            "::ffff:10.0.0.1",
+            "::ffff:169.254.169.254",
+            "127.0.0.1",
+            "::1",
+        ] {
+            let ip = denied.parse().expect("ip");
+            assert!(address_allowed(ip, false).is_err(), "{denied} must be refused");
+        }
+        for allowed in ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111"] {
+            assert!(address_allowed(allowed.parse().expect("ip"), false).is_ok(), "{allowed}");
+        }
+        assert!(address_allowed("127.0.0.1".parse().expect("ip"), true).is_ok());
+        assert!(
+            address_allowed("169.254.169.254".parse().expect("ip"), true).is_err(),
+            "loopback rules open only loopback"
+        );
+    }
+}
