@@ -113,13 +113,89 @@ fn wrap(text: &str, width: usize, indent: &str) -> String {
     out
 }
 
-const CONFIG_USAGE: &str = "config tools [QUERY] [--json] | config tools NAME --schema | config policy";
+const CONFIG_USAGE: &str = "config tools [QUERY] [--json] | config tools NAME --schema | config policy | config get [NAME] | config set NAME VALUE";
 
-/// `config tools [QUERY]`, `config tools NAME --schema`, `config policy`.
-pub async fn config(ctx: Ctx<'_>) -> Status {
+/// The session settings `config get`/`config set` know: name, reader, writer.
+type Setting = (&'static str, fn(&crate::interp::Limits) -> u64, fn(&mut crate::interp::Limits, u64));
+
+const SETTINGS: &[Setting] = &[
+    ("call-depth", |l| l.call_depth as u64, |l, v| l.call_depth = v as usize),
+    ("commands", |l| l.commands, |l, v| l.commands = v),
+    ("loop-iterations", |l| l.loop_iterations, |l, v| l.loop_iterations = v),
+    ("output-bytes", |l| l.output_bytes as u64, |l, v| l.output_bytes = v as usize),
+    (
+        "timeout-ms",
+        |l| l.wall_time.map_or(0, |d| d.as_millis() as u64),
+        |l, v| l.wall_time = (v > 0).then(|| std::time::Duration::from_millis(v)),
+    ),
+];
+
+/// `config get [NAME]`, `config set NAME VALUE`: the session's limits (lowered freely, raised
+/// only up to what the shell was started with) and, read-only, its identity and policy.
+async fn settings(ctx: &mut Ctx<'_>, args: &[&str]) -> Status {
     let shared = ctx.shared().clone();
-    let args: Vec<&str> = ctx.argv[1..].iter().map(String::as_str).collect();
+    let ceiling = shared.limits;
+    match args {
+        ["get"] | ["get", _] => {
+            let want = args.get(1).copied();
+            let mut rows: Vec<(String, String)> =
+                SETTINGS.iter().map(|(name, get, _)| (name.to_string(), get(&ctx.state.limits).to_string())).collect();
+            rows.push(("agent".into(), shared.agent.clone()));
+            rows.push(("session".into(), shared.gate.audit().session().to_string()));
+            rows.push(("profile".into(), shared.gate.policy().profile().name().to_string()));
+            rows.push((
+                "store".into(),
+                shared.store.as_ref().map_or("none".into(), |s| s.path().display().to_string()),
+            ));
+            let mut out = String::new();
+            for (name, value) in &rows {
+                match want {
+                    Some(w) if w == name => out.push_str(&format!("{value}\n")),
+                    Some(_) => {}
+                    None => out.push_str(&format!("{name}={value}\n")),
+                }
+            }
+            if out.is_empty() {
+                let names: Vec<&str> = rows.iter().map(|(n, _)| n.as_str()).collect();
+                return ctx
+                    .fail(format!("unknown setting '{}': known are {}", want.unwrap_or(""), names.join(", ")))
+                    .await;
+            }
+            i32::from(!ctx.out(out).await)
+        }
+        ["set", name, value] => {
+            let Some((_, get, set)) = SETTINGS.iter().find(|(n, _, _)| n == name) else {
+                let names: Vec<&str> = SETTINGS.iter().map(|(n, _, _)| *n).collect();
+                return ctx
+                    .usage(format!("'{name}' cannot be set: settable are {}", names.join(", ")), CONFIG_USAGE)
+                    .await;
+            };
+            let Ok(number) = value.parse::<u64>() else {
+                return ctx.usage(format!("{name}: not a number: {value}"), CONFIG_USAGE).await;
+            };
+            let max = get(&ceiling);
+            let unlimited_ceiling = *name == "timeout-ms" && max == 0;
+            if !unlimited_ceiling && (number > max || (*name == "timeout-ms" && number == 0)) {
+                return ctx
+                    .fail(format!(
+                        "{name} cannot go above {max}, the limit this shell was started with (denied by its launcher)"
+                    ))
+                    .await;
+            }
+            set(&mut ctx.state.limits, number);
+            0
+        }
+        _ => ctx.usage("config get [NAME] | config set NAME VALUE", CONFIG_USAGE).await,
+    }
+}
+
+/// `config tools [QUERY]`, `config tools NAME --schema`, `config policy`, `config get/set`.
+pub async fn config(mut ctx: Ctx<'_>) -> Status {
+    let shared = ctx.shared().clone();
+    let argv = ctx.argv.clone();
+    let args: Vec<&str> = argv[1..].iter().map(String::as_str).collect();
     match args.as_slice() {
+        ["get", ..] | ["set", ..] => settings(&mut ctx, &args).await,
         ["tools", rest @ ..] => {
             let json_out = rest.contains(&"--json");
             let schema = rest.contains(&"--schema");

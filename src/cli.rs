@@ -315,6 +315,10 @@ pub fn main(argv: Vec<String>) -> i32 {
     if let Some(store) = &store {
         builder = builder.store(store);
     }
+    let console = options.command.is_none() && options.script_file.is_none() && std::io::stdin().is_terminal();
+    if console {
+        builder = builder.approver(Arc::new(crate::repl::TerminalApprover));
+    }
     if options.inherit_env {
         #[allow(clippy::disallowed_methods)] // asked for explicitly with --inherit-env
         for (name, value) in std::env::vars() {

@@ -19,6 +19,22 @@ async fn read_line() -> Option<String> {
     .flatten()
 }
 
+/// Answers `ask` decisions at the terminal: the question on stderr, `y` or `yes` on stdin.
+/// It blocks while the user thinks; the console has nothing else to do meanwhile.
+pub struct TerminalApprover;
+
+impl crate::tools::Approver for TerminalApprover {
+    fn approve(&self, request: &crate::tools::Approval) -> bool {
+        let target = request.subject.as_deref().map_or(String::new(), |s| format!(" {s}"));
+        prompt(&format!("toolsh: allow {} → {}{target}? ({}) [y/N] ", request.command, request.tool, request.rule));
+        let mut answer = String::new();
+        if std::io::stdin().lock().read_line(&mut answer).is_err() {
+            return false;
+        }
+        matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes")
+    }
+}
+
 fn prompt(text: &str) {
     let mut stderr = std::io::stderr();
     let _ = write!(stderr, "{text}");

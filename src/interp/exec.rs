@@ -271,8 +271,8 @@ impl Interp {
                 self.loop_depth += 1;
                 let result = loop {
                     iterations += 1;
-                    if iterations > self.shared.limits.loop_iterations {
-                        break Err(self.limit_hit("loop iterations", self.shared.limits.loop_iterations));
+                    if iterations > self.state.limits.loop_iterations {
+                        break Err(self.limit_hit("loop iterations", self.state.limits.loop_iterations));
                     }
                     let cond_status = match self.exec_condition(cond, io).await {
                         Ok(s) => s,
@@ -299,8 +299,8 @@ impl Interp {
                 self.loop_depth += 1;
                 let mut result = Ok(0);
                 for (count, item) in items.into_iter().enumerate() {
-                    if count as u64 >= self.shared.limits.loop_iterations {
-                        result = Err(self.limit_hit("loop iterations", self.shared.limits.loop_iterations));
+                    if count as u64 >= self.state.limits.loop_iterations {
+                        result = Err(self.limit_hit("loop iterations", self.state.limits.loop_iterations));
                         break;
                     }
                     if !self.state.set_var(var, item) {
@@ -331,8 +331,8 @@ impl Interp {
                 self.loop_depth += 1;
                 let result = loop {
                     iterations += 1;
-                    if iterations > self.shared.limits.loop_iterations {
-                        break Err(self.limit_hit("loop iterations", self.shared.limits.loop_iterations));
+                    if iterations > self.state.limits.loop_iterations {
+                        break Err(self.limit_hit("loop iterations", self.state.limits.loop_iterations));
                     }
                     if !cond.parts.is_empty() {
                         match self.eval_arith_word(cond, io).await {
@@ -773,8 +773,8 @@ impl Interp {
     }
 
     pub(crate) async fn call_function(&mut self, def: &FunctionDef, argv: Vec<String>, io: &Io) -> ExecResult {
-        if self.call_depth >= self.shared.limits.call_depth {
-            return Err(self.limit_hit("call depth", self.shared.limits.call_depth as u64));
+        if self.call_depth >= self.state.limits.call_depth {
+            return Err(self.limit_hit("call depth", self.state.limits.call_depth as u64));
         }
         let mut argv = argv;
         let name = std::mem::take(&mut argv[0]);

@@ -488,7 +488,7 @@ impl Interp {
         let content = if output {
             Vec::new()
         } else {
-            let capture = Capture::new(self.shared.limits.output_bytes);
+            let capture = Capture::new(self.state.limits.output_bytes);
             let sub_io = Io::new(io.stdin(), Output::Capture(capture.clone()), io.stderr());
             let mut sub = self.subshell();
             let result = sub.exec_list(&script.body, &sub_io).await;
@@ -519,7 +519,7 @@ impl Interp {
     }
 
     async fn command_subst(&mut self, script: &Script, io: &Io) -> Result<String, Flow> {
-        let limit = self.shared.limits.output_bytes;
+        let limit = self.state.limits.output_bytes;
         let mut bytes = if let Some(path) = read_file_shortcut(script) {
             // bash: `$(< file)` reads the file without running a command.
             let path = self.expand_string(path, io).await?;

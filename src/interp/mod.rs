@@ -163,6 +163,8 @@ pub struct State {
     pub subshell_level: u32,
     /// `$LINENO`: the line of the simple command being run.
     pub lineno: u32,
+    /// The limits in force; `config set` may lower them, never above the shell's own.
+    pub limits: Limits,
     /// `getopts`: position inside the current option word, and the `OPTIND` it last set (an
     /// `OPTIND` the user changed restarts parsing).
     pub getopts_char: usize,
@@ -214,6 +216,7 @@ impl State {
             getopts_char: 0,
             getopts_optind: "1".to_string(),
             lineno: 0,
+            limits: Limits::default(),
         }
     }
 
@@ -271,6 +274,7 @@ impl State {
 #[allow(missing_docs)]
 pub struct Shared {
     pub vfs: Arc<Vfs>,
+    /// The ceiling: the limits the shell was built with (a session may only lower its own).
     pub limits: Limits,
     pub commands_run: AtomicU64,
     pub session_commands_run: AtomicU64,
@@ -346,12 +350,12 @@ impl Interp {
     /// Counts one dispatched command against the limit.
     pub fn count_command(&self) -> Result<(), Flow> {
         let count = self.shared.commands_run.fetch_add(1, Ordering::Relaxed) + 1;
-        if count > self.shared.limits.commands {
-            return Err(self.limit_hit("commands", self.shared.limits.commands));
+        if count > self.state.limits.commands {
+            return Err(self.limit_hit("commands", self.state.limits.commands));
         }
         let total = self.shared.session_commands_run.fetch_add(1, Ordering::Relaxed) + 1;
-        if total > self.shared.limits.session_commands {
-            return Err(self.limit_hit("commands in this session", self.shared.limits.session_commands));
+        if total > self.state.limits.session_commands {
+            return Err(self.limit_hit("commands in this session", self.state.limits.session_commands));
         }
         Ok(())
     }
@@ -546,6 +550,7 @@ impl ShellBuilder {
     /// Builds the shell.
     pub fn build(self) -> Shell {
         let mut state = State::new(&self.cwd);
+        state.limits = self.limits;
         for (name, value) in self.env {
             let _ = state.vars.set(&name, value);
             if let Some(var) = state.vars.get_mut(&name) {
@@ -625,7 +630,7 @@ impl Shell {
 
     /// Runs `src` and captures its output.
     pub async fn exec(&mut self, src: &str) -> ExecOutcome {
-        let limit = self.interp.shared.limits.output_bytes;
+        let limit = self.interp.state.limits.output_bytes;
         let stdout = Capture::new(limit);
         let stderr = Capture::new(limit);
         let io = Io::new(Input::null(), Output::Capture(stdout.clone()), Output::Capture(stderr.clone()));
@@ -651,7 +656,7 @@ impl Shell {
             let _ = self.interp.shared.gate.audit().flush();
             return status;
         }
-        let wall_time = self.interp.shared.limits.wall_time;
+        let wall_time = self.interp.state.limits.wall_time;
         let run = self.interp.exec_list(&script.body, io);
         let result = match wall_time {
             Some(limit) => match tokio::time::timeout(limit, run).await {

@@ -165,8 +165,8 @@ impl Interp {
                 return Ok(EXIT_USAGE);
             }
         };
-        if self.call_depth >= self.shared.limits.call_depth {
-            return Err(self.limit_hit("call depth", self.shared.limits.call_depth as u64));
+        if self.call_depth >= self.state.limits.call_depth {
+            return Err(self.limit_hit("call depth", self.state.limits.call_depth as u64));
         }
         if let Some(status) = self.preflight(&script.body, io).await {
             return Ok(status);

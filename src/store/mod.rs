@@ -13,7 +13,7 @@ mod schema;
 use crate::audit::{AuditSink, Record};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// How long a write waits for another process holding the store.
@@ -41,7 +41,8 @@ pub struct Store {
     path: PathBuf,
     agent: String,
     session: String,
-    conn: OnceLock<Result<Mutex<Connection>, StoreError>>,
+    /// Opened on first use; a failed open is retried by the next use, never remembered.
+    conn: Mutex<Option<Connection>>,
 }
 
 impl Store {
@@ -51,7 +52,7 @@ impl Store {
             path: path.to_path_buf(),
             agent: agent.to_string(),
             session: session.to_string(),
-            conn: OnceLock::new(),
+            conn: Mutex::new(None),
         }
     }
 
@@ -91,25 +92,33 @@ impl Store {
                 StoreError(format!("store {}: cannot create {}: {e}", self.path.display(), parent.display()))
             })?;
         }
-        let conn = Connection::open(&self.path).map_err(|e| self.describe(&e))?;
+        let mut conn = Connection::open(&self.path).map_err(|e| self.describe(&e))?;
         conn.busy_timeout(BUSY_WAIT).map_err(|e| self.describe(&e))?;
-        // WAL lets readers run beside a writer; FULL makes an acknowledged write survive a
-        // crash of the machine, not only of the process.
-        conn.pragma_update(None, "journal_mode", "WAL").map_err(|e| self.describe(&e))?;
-        conn.pragma_update(None, "synchronous", "FULL").map_err(|e| self.describe(&e))?;
-        let mut conn = conn;
-        schema::migrate(&mut conn).map_err(|e| self.describe(&e))?;
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| self.describe(&e))?;
-        touch(&tx, &self.agent, &self.session).map_err(|e| self.describe(&e))?;
-        tx.commit().map_err(|e| self.describe(&e))?;
+        // Switching to WAL and migrating can meet another process doing the same on a new
+        // store; SQLite does not always call the busy handler there, so wait here.
+        retry_busy(|| {
+            // WAL lets readers run beside a writer; FULL makes an acknowledged write survive a
+            // crash of the machine, not only of the process.
+            conn.pragma_update(None, "journal_mode", "WAL")?;
+            conn.pragma_update(None, "synchronous", "FULL")?;
+            schema::migrate(&mut conn)?;
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            touch(&tx, &self.agent, &self.session)?;
+            tx.commit()
+        })
+        .map_err(|e| self.describe(&e))?;
         Ok(conn)
     }
 
-    /// Runs `work` with the connection, opening the store on first use.
+    /// Runs `work` with the connection, opening the store on first use (a failed open is
+    /// retried by the next use, never remembered).
     pub fn with<T>(&self, work: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T, StoreError> {
-        let conn = self.conn.get_or_init(|| self.open().map(Mutex::new)).as_ref().map_err(Clone::clone)?;
-        let mut conn = conn.lock().unwrap_or_else(|p| p.into_inner());
-        work(&mut conn).map_err(|e| self.describe(&e))
+        let mut slot = self.conn.lock().unwrap_or_else(|p| p.into_inner());
+        let conn = match slot.as_mut() {
+            Some(conn) => conn,
+            None => slot.insert(self.open()?),
+        };
+        work(conn).map_err(|e| self.describe(&e))
     }
 
     /// Runs `work` in one write transaction (queued behind other processes' writes).
@@ -126,6 +135,25 @@ impl Store {
             Ok(value)
         })
     }
+}
+
+/// Runs `step` again while the store is busy, for up to [`BUSY_WAIT`].
+fn retry_busy<T>(mut step: impl FnMut() -> rusqlite::Result<T>) -> rusqlite::Result<T> {
+    let started = std::time::Instant::now();
+    let mut pause = Duration::from_millis(1);
+    loop {
+        match step() {
+            Err(err) if is_busy(&err) && started.elapsed() < BUSY_WAIT => {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(100));
+            }
+            other => return other,
+        }
+    }
+}
+
+fn is_busy(err: &rusqlite::Error) -> bool {
+    matches!(err.sqlite_error_code(), Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
 }
 
 /// Marks `agent` as seen now.

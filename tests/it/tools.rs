@@ -194,3 +194,19 @@ fn an_embedder_tool_is_a_command_behind_the_same_gate() {
     let usage = exec(&mut shell, "demo.shout -h").stdout_text();
     assert!(usage.contains("--text STRING") && usage.contains("[default: 1]"), "{usage}");
 }
+
+#[test]
+fn config_lowers_limits_but_never_raises_them() {
+    let limits = toolsh::Limits { call_depth: 50, ..Default::default() };
+    let mut shell = Shell::builder().limits(limits).build();
+    assert_eq!(exec(&mut shell, "config set call-depth 10 && config get call-depth").stdout_text(), "10\n");
+    let out = exec(&mut shell, "config set call-depth 60");
+    assert_eq!(out.status, 1);
+    assert!(out.stderr_text().contains("cannot go above 50"), "{}", out.stderr_text());
+    let out = exec(&mut shell, "f() { f; }; f");
+    assert_eq!(out.status, 124);
+    assert!(out.stderr_text().contains("call depth (at most 10)"), "{}", out.stderr_text());
+    // A subshell's change stays in the subshell.
+    assert_eq!(exec(&mut shell, "(config set call-depth 5); config get call-depth").stdout_text(), "10\n");
+    assert_eq!(exec(&mut shell, "config get agent").stdout_text(), "agent\n");
+}
