@@ -207,7 +207,7 @@ pub async fn config(mut ctx: Ctx<'_>) -> Status {
                 let Some(tool) = shared.tools.resolve(name) else {
                     return ctx.fail(shared.tools.unknown(name).message).await;
                 };
-                let text = serde_json::to_string_pretty(&tool.spec().schema).unwrap_or_default();
+                let text = serde_json::to_string_pretty(tool.spec().schema()).unwrap_or_default();
                 return i32::from(!ctx.out(format!("{text}\n")).await);
             }
             let query = words.join(" ").to_lowercase();
@@ -346,7 +346,7 @@ pub async fn audit(ctx: Ctx<'_>) -> Status {
             let line = json!({
                 "time": at, "session": audit.session(), "agent": audit.agent(), "command": r.command,
                 "tool": r.tool, "digest": format!("{:016x}", r.digest), "decision": r.verdict.as_str(),
-                "rule": r.rule, "status": r.status, "micros": r.micros, "calls": r.calls,
+                "rule": &*r.rule, "status": r.status, "micros": r.micros, "calls": r.calls,
             });
             out.push_str(&format!("{line}\n"));
         } else {

@@ -29,7 +29,7 @@ pub struct Record {
     /// The final verdict (`ask` resolves to allow or deny).
     pub verdict: Verdict,
     /// The rule that decided.
-    pub rule: String,
+    pub rule: Arc<str>,
     /// Exit status (126 when denied).
     pub status: i32,
     /// Total duration in microseconds.
@@ -38,14 +38,35 @@ pub struct Record {
     pub calls: u32,
 }
 
+/// One call as the gate reports it, borrowing its names.
+#[derive(Debug, Clone, Copy)]
+pub struct Call<'a> {
+    /// When it started.
+    pub at: SystemTime,
+    /// The tool.
+    pub tool: &'a str,
+    /// The command that made it.
+    pub command: &'a str,
+    /// Digest of the arguments.
+    pub digest: u64,
+    /// The final verdict.
+    pub verdict: Verdict,
+    /// The rule that decided.
+    pub rule: &'a Arc<str>,
+    /// Exit status.
+    pub status: i32,
+    /// Duration in microseconds.
+    pub micros: u64,
+}
+
 impl Record {
-    fn same_call(&self, other: &Record) -> bool {
-        self.digest == other.digest
-            && self.status == other.status
-            && self.verdict == other.verdict
-            && self.tool == other.tool
-            && self.command == other.command
-            && self.rule == other.rule
+    fn same_call(&self, call: &Call<'_>) -> bool {
+        self.digest == call.digest
+            && self.status == call.status
+            && self.verdict == call.verdict
+            && self.tool == call.tool
+            && self.command == call.command
+            && (Arc::ptr_eq(&self.rule, call.rule) || *self.rule == **call.rule)
     }
 }
 
@@ -55,25 +76,25 @@ pub trait AuditSink: Send + Sync {
     fn append(&self, session: &str, agent: &str, records: &[Record]) -> Result<(), String>;
 }
 
+/// The records in memory: the newest [`RING`] and how many at the end are not in the sink yet.
+#[derive(Default)]
+struct Log {
+    ring: VecDeque<Record>,
+    unflushed: usize,
+}
+
 /// The log of one session.
 pub struct Audit {
     session: String,
     agent: String,
-    ring: Mutex<VecDeque<Record>>,
-    pending: Mutex<Vec<Record>>,
+    log: Mutex<Log>,
     sink: OnceLock<Arc<dyn AuditSink>>,
 }
 
 impl Audit {
     /// An empty log for `session` of `agent`.
     pub fn new(session: &str, agent: &str) -> Self {
-        Audit {
-            session: session.to_string(),
-            agent: agent.to_string(),
-            ring: Mutex::new(VecDeque::new()),
-            pending: Mutex::new(Vec::new()),
-            sink: OnceLock::new(),
-        }
+        Audit { session: session.to_string(), agent: agent.to_string(), log: Mutex::default(), sink: OnceLock::new() }
     }
 
     /// The session id.
@@ -91,59 +112,54 @@ impl Audit {
         let _ = self.sink.set(sink);
     }
 
-    /// Appends a record, folding it into the previous one when it is the same call.
-    pub fn push(&self, record: Record) {
-        let mut ring = self.ring.lock().unwrap_or_else(|p| p.into_inner());
-        if self.sink.get().is_some() {
-            let mut pending = self.pending.lock().unwrap_or_else(|p| p.into_inner());
-            fold(&mut pending, record.clone());
-        }
-        if let Some(last) = ring.back_mut()
-            && last.same_call(&record)
+    /// Appends a call, folding it into the previous record when it is the same call and that
+    /// record has not gone to the sink yet.
+    pub fn push(&self, call: Call<'_>) {
+        let mut log = self.log.lock().unwrap_or_else(|p| p.into_inner());
+        let foldable = log.unflushed > 0 || self.sink.get().is_none();
+        if foldable
+            && let Some(last) = log.ring.back_mut()
+            && last.same_call(&call)
         {
             last.calls += 1;
-            last.micros += record.micros;
+            last.micros += call.micros;
             return;
         }
-        if ring.len() == RING {
-            ring.pop_front();
+        if log.ring.len() == RING {
+            log.ring.pop_front();
         }
-        ring.push_back(record);
+        log.ring.push_back(Record {
+            at: call.at,
+            tool: call.tool.to_string(),
+            command: call.command.to_string(),
+            digest: call.digest,
+            verdict: call.verdict,
+            rule: call.rule.clone(),
+            status: call.status,
+            micros: call.micros,
+            calls: 1,
+        });
+        log.unflushed = (log.unflushed + 1).min(log.ring.len());
     }
 
     /// The most recent records, oldest first.
     pub fn recent(&self, limit: usize) -> Vec<Record> {
-        let ring = self.ring.lock().unwrap_or_else(|p| p.into_inner());
-        ring.iter().skip(ring.len().saturating_sub(limit)).cloned().collect()
+        let log = self.log.lock().unwrap_or_else(|p| p.into_inner());
+        log.ring.iter().skip(log.ring.len().saturating_sub(limit)).cloned().collect()
     }
 
-    /// Writes pending records to the sink; on failure they stay pending and the error is
-    /// returned for the caller to report.
+    /// Writes records not yet in the sink; on failure they stay pending (while they remain in
+    /// memory) and the error is returned for the caller to report.
     pub fn flush(&self) -> Result<(), String> {
         let Some(sink) = self.sink.get() else { return Ok(()) };
-        let batch = std::mem::take(&mut *self.pending.lock().unwrap_or_else(|p| p.into_inner()));
-        if batch.is_empty() {
+        let mut log = self.log.lock().unwrap_or_else(|p| p.into_inner());
+        if log.unflushed == 0 {
             return Ok(());
         }
-        match sink.append(&self.session, &self.agent, &batch) {
-            Ok(()) => Ok(()),
-            Err(err) => {
-                let mut pending = self.pending.lock().unwrap_or_else(|p| p.into_inner());
-                let newer = std::mem::replace(&mut *pending, batch);
-                pending.extend(newer);
-                Err(err)
-            }
-        }
+        let start = log.ring.len() - log.unflushed;
+        let batch: Vec<Record> = log.ring.iter().skip(start).cloned().collect();
+        sink.append(&self.session, &self.agent, &batch)?;
+        log.unflushed = 0;
+        Ok(())
     }
-}
-
-fn fold(records: &mut Vec<Record>, record: Record) {
-    if let Some(last) = records.last_mut()
-        && last.same_call(&record)
-    {
-        last.calls += 1;
-        last.micros += record.micros;
-        return;
-    }
-    records.push(record);
 }

@@ -11,6 +11,7 @@ pub mod preflight;
 use crate::tools::SideEffect;
 use globset::{Glob, GlobBuilder, GlobMatcher};
 use std::fmt;
+use std::sync::Arc;
 
 /// What a rule says about a call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -71,7 +72,7 @@ impl Profile {
 #[derive(Debug, Clone)]
 pub struct Rule {
     verdict: Verdict,
-    text: String,
+    text: Arc<str>,
     tool: GlobMatcher,
     /// The argument pattern as written and, for a relative path pattern, joined to the root.
     arg: Option<(GlobMatcher, Option<GlobMatcher>)>,
@@ -103,7 +104,7 @@ impl Rule {
                 Some((compile(pattern)?, rooted))
             }
         };
-        Ok(Rule { verdict, text: format!("{}:{spec}", verdict.as_str()), tool, arg })
+        Ok(Rule { verdict, text: format!("{}:{spec}", verdict.as_str()).into(), tool, arg })
     }
 
     fn matches(&self, tool: &str, subject: Option<&str>) -> bool {
@@ -143,8 +144,8 @@ pub struct ToolFacts<'a> {
 pub struct Decision {
     /// The verdict.
     pub verdict: Verdict,
-    /// `deny:fs.delete`, `profile:workspace`, `control-plane`, …
-    pub rule: String,
+    /// `deny:fs.delete`, `profile:workspace`, `control-plane`, … (shared: decisions are hot).
+    pub rule: Arc<str>,
 }
 
 impl fmt::Display for Decision {
@@ -159,9 +160,11 @@ impl fmt::Display for Decision {
 }
 
 /// The rules in force for a session.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Policy {
     profile: Profile,
+    /// `profile:NAME`, the rule named by default decisions.
+    profile_rule: Arc<str>,
     rules: Vec<Rule>,
     /// Paths that are never writable (config file, store, …), virtual and absolute.
     control_plane: Vec<String>,
@@ -170,7 +173,7 @@ pub struct Policy {
 impl Policy {
     /// A policy with `profile` defaults and no rules.
     pub fn new(profile: Profile) -> Self {
-        Policy { profile, rules: Vec::new(), control_plane: Vec::new() }
+        Policy { profile, profile_rule: profile_rule(profile), rules: Vec::new(), control_plane: Vec::new() }
     }
 
     /// The profile.
@@ -181,6 +184,7 @@ impl Policy {
     /// Replaces the profile.
     pub fn set_profile(&mut self, profile: Profile) {
         self.profile = profile;
+        self.profile_rule = profile_rule(profile);
     }
 
     /// Adds a rule (`PATTERN[:ARG]`), relative path patterns taken from `root`.
@@ -196,7 +200,7 @@ impl Policy {
 
     /// The rules as written, in precedence order.
     pub fn rules(&self) -> impl Iterator<Item = &str> {
-        self.rules.iter().map(|r| r.text.as_str())
+        self.rules.iter().map(|r| &*r.text)
     }
 
     /// Decides one call of `tool` with its subject (path or URL) when it has one.
@@ -205,7 +209,10 @@ impl Policy {
             && let Some(path) = subject
             && let Some(what) = self.control_plane_of(path)
         {
-            return Decision { verdict: Verdict::Deny, rule: format!("control-plane ({what} is never writable)") };
+            return Decision {
+                verdict: Verdict::Deny,
+                rule: format!("control-plane ({what} is never writable)").into(),
+            };
         }
         for verdict in [Verdict::Deny, Verdict::Ask, Verdict::Allow] {
             if let Some(rule) = self.rules.iter().find(|r| r.verdict == verdict && r.matches(tool.name, subject)) {
@@ -239,8 +246,8 @@ impl Policy {
     }
 
     fn default_for(&self, tool: ToolFacts<'_>) -> Decision {
-        let profile = format!("profile:{}", self.profile.name());
-        let deny = |why: &str| Decision { verdict: Verdict::Deny, rule: format!("{profile} ({why})") };
+        let deny =
+            |why: &str| Decision { verdict: Verdict::Deny, rule: format!("{} ({why})", self.profile_rule).into() };
         if tool.restricted {
             return deny("restricted tool: needs an explicit allow rule");
         }
@@ -259,7 +266,7 @@ impl Policy {
                 _ => Verdict::Allow,
             },
         };
-        Decision { verdict, rule: profile }
+        Decision { verdict, rule: self.profile_rule.clone() }
     }
 
     /// What protected thing `path` is, when it is part of the control plane.
@@ -277,6 +284,16 @@ impl Policy {
             || name.starts_with("id_");
         secret.then_some("a secret")
     }
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy::new(Profile::default())
+    }
+}
+
+fn profile_rule(profile: Profile) -> Arc<str> {
+    format!("profile:{}", profile.name()).into()
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ fn policy(profile: Profile, rules: &[(Verdict, &str)]) -> Policy {
 
 fn verdict(policy: &Policy, name: &str, side_effect: SideEffect, subject: Option<&str>) -> (Verdict, String) {
     let decision = policy.decide(tool(name, side_effect), subject);
-    (decision.verdict, decision.rule)
+    (decision.verdict, decision.rule.to_string())
 }
 
 #[test]

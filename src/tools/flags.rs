@@ -60,7 +60,7 @@ fn kinds<'s>(root: &'s Value, schema: &'s Value) -> (Vec<&'s str>, Vec<&'s Value
 }
 
 fn props(spec: &ToolSpec) -> Vec<Prop<'_>> {
-    let root = &spec.schema;
+    let root = spec.schema();
     let required: Vec<&str> = root
         .get("required")
         .and_then(Value::as_array)

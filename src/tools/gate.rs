@@ -5,7 +5,7 @@
 //! the [`super::Registry`], and the shell's own file access (commands, redirections, globs)
 //! through [`super::workspace::Fs`]. Both name the same tools, so one rule covers both.
 
-use crate::audit::{Audit, Record};
+use crate::audit::{Audit, Call};
 use crate::policy::{Decision, Policy, ToolFacts, Verdict};
 use std::fmt;
 use std::sync::{Arc, RwLock};
@@ -76,19 +76,20 @@ impl From<Denied> for std::io::Error {
     }
 }
 
-/// An admitted call, to be completed with [`Gate::record`].
+/// An admitted call, to be completed with [`Gate::record`]. It borrows the names it records:
+/// the audit log copies them only when the call starts a new record.
 #[derive(Debug)]
-pub struct Ticket {
-    tool: String,
-    command: String,
+pub struct Ticket<'a> {
+    tool: &'a str,
+    command: &'a str,
     digest: u64,
-    rule: String,
+    rule: Arc<str>,
     verdict: Verdict,
     started: Instant,
     at: SystemTime,
 }
 
-impl Ticket {
+impl Ticket<'_> {
     /// Replaces the digest (calls with JSON arguments digest all of them).
     pub fn with_digest(mut self, digest: u64) -> Self {
         self.digest = digest;
@@ -121,13 +122,17 @@ impl Gate {
 
     /// Decides a call of `tool` made by `command`; admitted calls get a ticket to record their
     /// outcome, denied ones are recorded here.
-    pub fn admit(&self, command: &str, tool: ToolFacts<'_>, subject: Option<&str>) -> Result<Ticket, Denied> {
+    pub fn admit<'a>(
+        &self,
+        command: &'a str,
+        tool: ToolFacts<'a>,
+        subject: Option<&str>,
+    ) -> Result<Ticket<'a>, Denied> {
         let decision = self.policy.read().unwrap_or_else(|p| p.into_inner()).decide(tool, subject);
-        let digest = digest(tool.name, subject);
         let mut ticket = Ticket {
-            tool: tool.name.to_string(),
-            command: command.to_string(),
-            digest,
+            tool: tool.name,
+            command,
+            digest: digest(tool.name, subject),
             rule: decision.rule.clone(),
             verdict: decision.verdict,
             started: Instant::now(),
@@ -141,10 +146,10 @@ impl Gate {
                     command: command.to_string(),
                     tool: tool.name.to_string(),
                     subject: subject.map(str::to_string),
-                    rule: decision.rule.clone(),
+                    rule: decision.rule.to_string(),
                 };
                 if self.approver.as_ref().is_some_and(|a| a.approve(&request)) {
-                    ticket.rule = format!("{} (approved)", decision.rule);
+                    ticket.rule = format!("{} (approved)", decision.rule).into();
                     return Ok(ticket);
                 }
                 true
@@ -152,7 +157,7 @@ impl Gate {
         };
         ticket.verdict = Verdict::Deny;
         if unanswered {
-            ticket.rule = format!("{} (not approved)", decision.rule);
+            ticket.rule = format!("{} (not approved)", decision.rule).into();
         }
         self.record(ticket, EXIT_DENIED);
         Err(Denied {
@@ -166,31 +171,29 @@ impl Gate {
 
     /// Records a call the pre-flight check refused (it never reached [`Gate::admit`]).
     pub fn record_blocked(&self, blocked: &crate::policy::preflight::Blocked) {
-        self.audit.push(Record {
+        self.audit.push(Call {
             at: SystemTime::now(),
-            tool: blocked.tool.clone(),
-            command: blocked.command.clone(),
+            tool: &blocked.tool,
+            command: &blocked.command,
             digest: digest(&blocked.tool, blocked.subject.as_deref()),
             verdict: Verdict::Deny,
-            rule: format!("{} (pre-flight)", blocked.decision.rule),
+            rule: &format!("{} (pre-flight)", blocked.decision.rule).into(),
             status: EXIT_DENIED,
             micros: 0,
-            calls: 1,
         });
     }
 
     /// Records the outcome of an admitted call.
-    pub fn record(&self, ticket: Ticket, status: i32) {
-        self.audit.push(Record {
+    pub fn record(&self, ticket: Ticket<'_>, status: i32) {
+        self.audit.push(Call {
             at: ticket.at,
             tool: ticket.tool,
             command: ticket.command,
             digest: ticket.digest,
             verdict: ticket.verdict,
-            rule: ticket.rule,
+            rule: &ticket.rule,
             status,
             micros: ticket.started.elapsed().as_micros() as u64,
-            calls: 1,
         });
     }
 }

@@ -78,8 +78,9 @@ pub struct ToolSpec {
     pub name: String,
     /// One or more sentences; the first line is the summary.
     pub description: String,
-    /// JSON Schema of the arguments (an object).
-    pub schema: Value,
+    /// JSON Schema of the arguments (an object), made on first use: a shell that never looks
+    /// at a schema (most command lines) never pays for deriving twenty of them.
+    schema: Schema,
     /// Side-effect class.
     pub side_effect: SideEffect,
     /// Replay declaration.
@@ -102,19 +103,42 @@ pub struct ToolSpec {
     pub param_aliases: Vec<(String, String)>,
 }
 
+/// A schema derived on first use, or given.
+#[derive(Debug, Clone)]
+struct Schema {
+    value: std::sync::OnceLock<Value>,
+    derive: fn() -> Value,
+}
+
+/// The JSON Schema of `A`, without the `$schema` and `title` noise.
+fn derive_schema<A: schemars::JsonSchema>() -> Value {
+    let mut schema = schemars::SchemaGenerator::default().into_root_schema_for::<A>().to_value();
+    if let Some(object) = schema.as_object_mut() {
+        object.remove("$schema");
+        object.remove("title");
+    }
+    schema
+}
+
 impl ToolSpec {
     /// A spec with the defaults (side-effecting, never replayed, exclusive, visible) and the
     /// schema of `A`.
     pub fn new<A: schemars::JsonSchema>(name: &str, description: &str) -> Self {
-        let mut schema = schemars::SchemaGenerator::default().into_root_schema_for::<A>().to_value();
-        if let Some(object) = schema.as_object_mut() {
-            object.remove("$schema");
-            object.remove("title");
-        }
+        Self::with_schema_fn(name, description, derive_schema::<A>)
+    }
+
+    /// A spec whose schema is given as JSON (a tool of another server, say).
+    pub fn with_schema(name: &str, description: &str, schema: Value) -> Self {
+        let spec = Self::with_schema_fn(name, description, || Value::Null);
+        let _ = spec.schema.value.set(schema);
+        spec
+    }
+
+    fn with_schema_fn(name: &str, description: &str, derive: fn() -> Value) -> Self {
         ToolSpec {
             name: name.to_string(),
             description: description.to_string(),
-            schema,
+            schema: Schema { value: std::sync::OnceLock::new(), derive },
             side_effect: SideEffect::SideEffecting,
             replay: Replay::Never,
             concurrency: Concurrency::Exclusive,
@@ -177,6 +201,11 @@ impl ToolSpec {
     pub fn restricted(mut self) -> Self {
         self.restricted = true;
         self
+    }
+
+    /// The JSON Schema of the arguments.
+    pub fn schema(&self) -> &Value {
+        self.schema.value.get_or_init(self.schema.derive)
     }
 
     /// The first line of the description.

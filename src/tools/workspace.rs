@@ -55,7 +55,7 @@ impl<'a> Fs<'a> {
         self.vfs
     }
 
-    fn admit(&self, tool: ToolFacts<'_>, path: &str) -> io::Result<Ticket> {
+    fn admit(&self, tool: ToolFacts<'static>, path: &str) -> io::Result<Ticket<'a>> {
         // A write through a symlink is judged by where it lands when that is the control plane.
         let target = if tool.writes { self.write_target(path) } else { None };
         let subject = match &target {
@@ -77,7 +77,7 @@ impl<'a> Fs<'a> {
         }
     }
 
-    fn call<T>(&self, tool: ToolFacts<'_>, path: &str, op: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
+    fn call<T>(&self, tool: ToolFacts<'static>, path: &str, op: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
         let ticket = self.admit(tool, path)?;
         let result = op();
         self.gate.record(ticket, i32::from(result.is_err()));
