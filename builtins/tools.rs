@@ -215,6 +215,7 @@ pub async fn config(mut ctx: Ctx<'_>) -> Status {
             let mut rows: Vec<(usize, &crate::tools::ToolSpec)> = shared
                 .tools
                 .iter()
+                .chain(shared.tools.disabled())
                 .map(|t| t.spec())
                 .filter_map(|spec| rank(spec, &query).map(|score| (score, spec)))
                 .collect();
@@ -225,7 +226,8 @@ pub async fn config(mut ctx: Ctx<'_>) -> Status {
                     .map(|(_, s)| {
                         json!({
                             "name": s.name, "description": s.summary(), "side_effect": s.side_effect,
-                            "replay": s.replay, "concurrency": s.concurrency, "enabled": true,
+                            "replay": s.replay, "concurrency": s.concurrency,
+                            "enabled": policy.disabled_by(&s.name).is_none(),
                             "visible": s.visible, "restricted": s.restricted,
                             "policy": policy.decide(s.facts(), None).to_string(),
                         })
@@ -238,7 +240,7 @@ pub async fn config(mut ctx: Ctx<'_>) -> Status {
             }
             let mut out = String::new();
             for (_, spec) in rows {
-                let mut state = vec!["enabled"];
+                let mut state = vec![if policy.disabled_by(&spec.name).is_some() { "disabled" } else { "enabled" }];
                 if !spec.visible {
                     state.push("hidden");
                 }

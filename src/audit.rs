@@ -163,3 +163,42 @@ impl Audit {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Sink(Mutex<Vec<Record>>);
+
+    impl AuditSink for Sink {
+        fn append(&self, _: &str, _: &str, records: &[Record]) -> Result<(), String> {
+            self.0.lock().map_err(|e| e.to_string())?.extend_from_slice(records);
+            Ok(())
+        }
+    }
+
+    fn call<'a>(tool: &'a str, rule: &'a Arc<str>) -> Call<'a> {
+        let at = SystemTime::UNIX_EPOCH;
+        Call { at, tool, command: "cat", digest: 7, verdict: Verdict::Allow, rule, status: 0, micros: 2 }
+    }
+
+    #[test]
+    fn identical_calls_fold_and_flushed_records_stay_as_written() {
+        let rule: Arc<str> = "profile:workspace".into();
+        let audit = Audit::new("s", "a");
+        let sink = Arc::new(Sink(Mutex::new(Vec::new())));
+        audit.attach(sink.clone());
+        for _ in 0..3 {
+            audit.push(call("fs.read", &rule));
+        }
+        audit.push(call("fs.write", &rule));
+        audit.flush().expect("flush");
+        audit.push(call("fs.write", &rule));
+        audit.flush().expect("flush");
+        let written = sink.0.lock().expect("lock").clone();
+        let summary: Vec<(&str, u32, u64)> = written.iter().map(|r| (r.tool.as_str(), r.calls, r.micros)).collect();
+        assert_eq!(summary, [("fs.read", 3, 6), ("fs.write", 1, 2), ("fs.write", 1, 2)]);
+        assert_eq!(audit.recent(10).len(), 3);
+        assert!(audit.flush().is_ok(), "nothing left to write");
+    }
+}

@@ -33,6 +33,7 @@ policy:
   --allow PAT, --ask PAT, --deny PAT
                         rules over tool names, optionally with an argument pattern:
                         fs.delete, fs.write:src/**, net.fetch:https://api.example.com/*
+  --disable PAT         switch tools off entirely (net.*, db.execute)
   --config FILE         policy file (default: toolsh.toml in the workspace root, if present)
 identity and state:
   --agent NAME          who this session acts for (default: agent)
@@ -64,6 +65,7 @@ pub struct Options {
     no_exec: bool,
     profile: Option<String>,
     rules: Vec<(crate::policy::Verdict, String)>,
+    disable: Vec<String>,
     config: Option<PathBuf>,
     agent: Option<String>,
     store: Option<PathBuf>,
@@ -121,6 +123,7 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
             "--allow" => options.rules.push((crate::policy::Verdict::Allow, take(&mut idx)?)),
             "--ask" => options.rules.push((crate::policy::Verdict::Ask, take(&mut idx)?)),
             "--deny" => options.rules.push((crate::policy::Verdict::Deny, take(&mut idx)?)),
+            "--disable" => options.disable.push(take(&mut idx)?),
             "--config" => options.config = Some(PathBuf::from(take(&mut idx)?)),
             "--agent" => options.agent = Some(take(&mut idx)?),
             "--store" => options.store = Some(PathBuf::from(take(&mut idx)?)),
@@ -222,6 +225,9 @@ fn load_policy(
         }
     }
     let mut policy = crate::config::policy(file.as_ref(), options.profile.as_deref(), &options.rules, root)?;
+    for pattern in &options.disable {
+        policy.disable(pattern)?;
+    }
     if let Some(path) = path {
         let shown = if path.is_absolute() { path } else { std::path::Path::new(root).join(path) };
         policy.protect(&shown.to_string_lossy());

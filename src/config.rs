@@ -5,6 +5,7 @@
 //! allow = ["net.fetch:https://api.example.com/*"]
 //! ask = ["fs.delete"]
 //! deny = ["fs.write:secrets/**"]
+//! disable = ["net.*"]            # not registered at all
 //! ```
 //! The file is part of the control plane: the shell can never write it.
 
@@ -28,6 +29,9 @@ pub struct ConfigFile {
     /// Deny rules.
     #[serde(default)]
     pub deny: Vec<String>,
+    /// Tools switched off (globs over names): not registered, refused everywhere.
+    #[serde(default)]
+    pub disable: Vec<String>,
 }
 
 impl ConfigFile {
@@ -69,6 +73,9 @@ pub fn policy(
     }
     for (verdict, spec) in rules {
         policy.add(*verdict, spec, root)?;
+    }
+    for pattern in file.map_or(&[][..], |f| &f.disable[..]) {
+        policy.disable(pattern)?;
     }
     Ok(policy)
 }

@@ -565,6 +565,8 @@ impl ShellBuilder {
         } else if let Some(store) = &store {
             audit.attach(store.clone());
         }
+        let mut tools = self.tools;
+        tools.retain(|name| self.policy.disabled_by(name).is_none());
         let shared = Arc::new(Shared {
             vfs: Arc::new(self.vfs),
             limits: self.limits,
@@ -573,7 +575,7 @@ impl ShellBuilder {
             started: Instant::now(),
             next_pid: AtomicU64::new(1000),
             limit_message: std::sync::Mutex::new(None),
-            tools: Arc::new(self.tools),
+            tools: Arc::new(tools),
             gate: Arc::new(crate::tools::Gate::new(self.policy, self.approver, audit)),
             agent: self.agent,
             store,

@@ -168,12 +168,20 @@ pub struct Policy {
     rules: Vec<Rule>,
     /// Paths that are never writable (config file, store, …), virtual and absolute.
     control_plane: Vec<String>,
+    /// Tools switched off: not registered, and refused on every path that names them.
+    disabled: Vec<(GlobMatcher, Arc<str>)>,
 }
 
 impl Policy {
     /// A policy with `profile` defaults and no rules.
     pub fn new(profile: Profile) -> Self {
-        Policy { profile, profile_rule: profile_rule(profile), rules: Vec::new(), control_plane: Vec::new() }
+        Policy {
+            profile,
+            profile_rule: profile_rule(profile),
+            rules: Vec::new(),
+            control_plane: Vec::new(),
+            disabled: Vec::new(),
+        }
     }
 
     /// The profile.
@@ -193,6 +201,18 @@ impl Policy {
         Ok(())
     }
 
+    /// Switches off the tools matching `pattern` (a glob over tool names).
+    pub fn disable(&mut self, pattern: &str) -> Result<(), String> {
+        let matcher = Glob::new(pattern).map_err(|e| format!("disable '{pattern}': {e}"))?.compile_matcher();
+        self.disabled.push((matcher, format!("disabled:{pattern}").into()));
+        Ok(())
+    }
+
+    /// The `disabled:PAT` rule that switches `tool` off, if one does.
+    pub fn disabled_by(&self, tool: &str) -> Option<&Arc<str>> {
+        self.disabled.iter().find(|(m, _)| m.is_match(tool)).map(|(_, rule)| rule)
+    }
+
     /// Protects a virtual path (a file or a whole directory) from every write.
     pub fn protect(&mut self, path: &str) {
         self.control_plane.push(path.trim_end_matches('/').to_string());
@@ -205,6 +225,9 @@ impl Policy {
 
     /// Decides one call of `tool` with its subject (path or URL) when it has one.
     pub fn decide(&self, tool: ToolFacts<'_>, subject: Option<&str>) -> Decision {
+        if let Some(rule) = self.disabled_by(tool.name) {
+            return Decision { verdict: Verdict::Deny, rule: rule.clone() };
+        }
         if tool.writes
             && let Some(path) = subject
             && let Some(what) = self.control_plane_of(path)
@@ -235,6 +258,9 @@ impl Policy {
     /// The decision when the subject is not known yet: a denial only when every subject would
     /// be denied (the pre-flight check blocks a line on certain denials only).
     pub fn decide_unknown_subject(&self, tool: ToolFacts<'_>) -> Option<Decision> {
+        if let Some(rule) = self.disabled_by(tool.name) {
+            return Some(Decision { verdict: Verdict::Deny, rule: rule.clone() });
+        }
         if let Some(rule) =
             self.rules.iter().find(|r| r.verdict == Verdict::Deny && r.is_unconditional() && r.matches(tool.name, None))
         {

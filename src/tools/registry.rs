@@ -13,6 +13,8 @@ use std::sync::Arc;
 pub struct Registry {
     tools: BTreeMap<String, Arc<dyn Tool>>,
     aliases: HashMap<String, String>,
+    /// Tools switched off: listed as disabled, never resolved.
+    disabled: BTreeMap<String, Arc<dyn Tool>>,
 }
 
 impl Registry {
@@ -64,6 +66,16 @@ impl Registry {
         }
         self.tools.insert(name, tool);
         Ok(())
+    }
+
+    /// Drops the tools `disabled` says are off.
+    pub fn retain(&mut self, enabled: impl Fn(&str) -> bool) {
+        let (on, off): (BTreeMap<_, _>, BTreeMap<_, _>) =
+            std::mem::take(&mut self.tools).into_iter().partition(|(name, _)| enabled(name));
+        self.tools = on;
+        self.disabled.extend(off);
+        let tools = &self.tools;
+        self.aliases.retain(|_, name| tools.contains_key(name));
     }
 
     /// Finds a tool by name or alias.
@@ -121,6 +133,11 @@ impl Registry {
             .collect();
         scored.sort();
         scored.into_iter().take(limit).map(|(_, n)| n.to_string()).collect()
+    }
+
+    /// Tools switched off.
+    pub fn disabled(&self) -> impl Iterator<Item = &Arc<dyn Tool>> {
+        self.disabled.values()
     }
 
     /// The visible tools' specs.

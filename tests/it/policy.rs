@@ -211,3 +211,19 @@ fn denials_are_audited() {
     let all = exec(&mut sh, "audit --json -n 100").stdout_text();
     assert!(all.contains("\"tool\":\"fs.read\""), "reads are audited too: {all}");
 }
+
+#[test]
+fn a_disabled_tool_is_not_registered_and_refused_on_every_path() {
+    let mut p = Policy::new(Profile::Trusted);
+    p.disable("fs.delete").expect("pattern");
+    let mut sh = shell(p);
+    let out = exec(&mut sh, "fs.delete /keep.txt");
+    assert_eq!(out.status, 127, "the tool command is gone: {}", out.stderr_text());
+    let out = exec(&mut sh, "c=rm; $c /keep.txt");
+    assert_eq!(out.status, 126);
+    assert!(out.stderr_text().contains("denied by disabled:fs.delete"), "{}", out.stderr_text());
+    assert!(kept(&mut sh));
+    let listed = exec(&mut sh, "config tools fs.delete").stdout_text();
+    assert!(listed.contains("disabled"), "{listed}");
+    assert!(!exec(&mut sh, "help").stdout_text().contains("fs.delete"));
+}
