@@ -4,25 +4,12 @@
 
 use super::Ctx;
 use crate::interp::Status;
+use crate::tools::gate::EXIT_DENIED;
 use crate::tools::net::{FetchArgs, Fetched, MAX_BYTES, fetch};
-use crate::tools::{ToolCx, gate::EXIT_DENIED};
 use crate::vfs::WriteMode;
 
 const CURL_USAGE: &str = "curl [-sSfiIL] [-X METHOD] [-H 'Name: value']... [-d DATA | --data-binary DATA | --json DATA] \
 [-o FILE | -O] [-w FORMAT] [--max-time SECS] [--max-filesize BYTES] URL";
-
-fn tool_cx(ctx: &Ctx<'_>) -> ToolCx {
-    let shared = ctx.shared();
-    ToolCx {
-        vfs: shared.vfs.clone(),
-        cwd: ctx.state.cwd.clone(),
-        agent: shared.agent.clone(),
-        session: shared.gate.audit().session().to_string(),
-        command: ctx.name().to_string(),
-        gate: shared.gate.clone(),
-        store: shared.store.clone(),
-    }
-}
 
 /// Runs one request through the gate in the name of the command; prints a denial itself.
 async fn request(ctx: &Ctx<'_>, args: FetchArgs) -> Result<Fetched, (i32, String)> {
@@ -31,7 +18,7 @@ async fn request(ctx: &Ctx<'_>, args: FetchArgs) -> Result<Fetched, (i32, String
         .gate
         .admit(ctx.name(), crate::tools::net::FETCH, Some(&args.url))
         .map_err(|denied| (EXIT_DENIED, denied.to_string()))?;
-    let result = fetch(&tool_cx(ctx), args).await;
+    let result = fetch(&super::tools::tool_cx(&shared, &ctx.state.cwd, ctx.name()), args).await;
     shared.gate.record(ticket, result.as_ref().map_or_else(|e| e.code, |_| 0));
     result.map_err(|e| (e.code, e.message))
 }

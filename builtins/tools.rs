@@ -8,6 +8,19 @@ use crate::tools::{Tool, ToolCx, flags};
 use serde_json::{Value, json};
 use std::sync::Arc;
 
+/// What a tool body gets when `command`, run in `cwd`, calls it.
+pub(crate) fn tool_cx(shared: &Arc<Shared>, cwd: &str, command: &str) -> ToolCx {
+    ToolCx {
+        vfs: shared.vfs.clone(),
+        cwd: cwd.to_string(),
+        agent: shared.agent.clone(),
+        session: shared.gate.audit().session().to_string(),
+        command: command.to_string(),
+        gate: shared.gate.clone(),
+        store: shared.store.clone(),
+    }
+}
+
 /// Runs `argv` as a call of `tool`: words to JSON by the schema, standard input into the
 /// tool's text property, the result to standard output.
 pub(crate) async fn run_tool(
@@ -39,15 +52,7 @@ pub(crate) async fn run_tool(
         let bytes = io.stdin().read_to_end().await;
         args.insert(property.to_string(), Value::String(String::from_utf8_lossy(&bytes).into_owned()));
     }
-    let cx = ToolCx {
-        vfs: shared.vfs.clone(),
-        cwd: cwd.to_string(),
-        agent: shared.agent.clone(),
-        session: shared.gate.audit().session().to_string(),
-        command: argv[0].clone(),
-        gate: shared.gate.clone(),
-        store: shared.store.clone(),
-    };
+    let cx = tool_cx(shared, cwd, &argv[0]);
     match shared.tools.call(&shared.gate, cx, &argv[0], &spec.name, Value::Object(args)).await {
         Ok(output) => {
             say(output.into_bytes(), false).await;
@@ -387,14 +392,6 @@ pub(crate) async fn call(ctx: &Ctx<'_>, tool: &str, args: Value) -> Result<Value
 /// Calls a tool for an adapter command that words its own errors.
 pub(crate) async fn call_quiet(ctx: &Ctx<'_>, tool: &str, args: Value) -> Result<Value, crate::tools::ToolError> {
     let shared = ctx.shared().clone();
-    let cx = ToolCx {
-        vfs: shared.vfs.clone(),
-        cwd: ctx.state.cwd.clone(),
-        agent: shared.agent.clone(),
-        session: shared.gate.audit().session().to_string(),
-        command: ctx.name().to_string(),
-        gate: shared.gate.clone(),
-        store: shared.store.clone(),
-    };
+    let cx = tool_cx(&shared, &ctx.state.cwd, ctx.name());
     shared.tools.call(&shared.gate, cx, ctx.name(), tool, args).await.map(|output| output.into_json())
 }

@@ -224,7 +224,8 @@ impl ToolSpec {
             name: &self.name,
             side_effect: self.side_effect,
             restricted: self.restricted,
-            writes: self.side_effect != SideEffect::ReadOnly,
+            // Only paths can name the control plane; a recipient called `.env` is just a name.
+            writes: self.side_effect != SideEffect::ReadOnly && self.subject_is_path,
         }
     }
 }
