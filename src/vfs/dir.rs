@@ -5,6 +5,7 @@
 //! would leave it is refused, even if the tree changes during the operation.
 
 use super::{Backend, DirEntry, FileKind, Meta, WriteMode};
+use cap_fs_ext::{FollowSymlinks, OpenOptionsFollowExt};
 use cap_std::fs::{Dir, OpenOptions, Permissions, PermissionsExt};
 use std::io::{self, Write};
 use std::path::Path;
@@ -59,8 +60,13 @@ impl DirFs {
 
 impl DirFs {
     fn open_file(&self, rel: &str, mode: WriteMode) -> io::Result<cap_std::fs::File> {
+        self.open_file_with(rel, mode, FollowSymlinks::Yes)
+    }
+
+    fn open_file_with(&self, rel: &str, mode: WriteMode, follow: FollowSymlinks) -> io::Result<cap_std::fs::File> {
         let mut options = OpenOptions::new();
         options.write(true);
+        options.follow(follow);
         match mode {
             WriteMode::Truncate => options.create(true).truncate(true),
             WriteMode::Append => options.create(true).append(true),
@@ -102,6 +108,18 @@ impl Backend for DirFs {
 
     fn open_writer(self: std::sync::Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>> {
         Ok(Box::new(self.open_file(rel, mode)?))
+    }
+
+    fn open_writer_no_follow(
+        self: std::sync::Arc<Self>,
+        rel: &str,
+        mode: WriteMode,
+    ) -> io::Result<Box<dyn io::Write + Send>> {
+        // O_NOFOLLOW: the kernel answers ELOOP for a final symlink, at no extra cost.
+        match self.open_file_with(rel, mode, FollowSymlinks::No) {
+            Ok(file) => Ok(Box::new(file)),
+            Err(err) => Err(err),
+        }
     }
 
     fn read_dir(&self, rel: &str) -> io::Result<Vec<DirEntry>> {

@@ -227,3 +227,27 @@ fn a_disabled_tool_is_not_registered_and_refused_on_every_path() {
     assert!(listed.contains("disabled"), "{listed}");
     assert!(!exec(&mut sh, "help").stdout_text().contains("fs.delete"));
 }
+
+#[test]
+fn links_into_the_control_plane_are_refused_on_a_host_directory() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join(".env"), "SECRET=1\n").expect("write");
+    let mut vfs = toolsh::Vfs::new();
+    let backend = toolsh::vfs::DirFs::open(dir.path()).expect("open");
+    vfs.mount("/w", Arc::new(backend), false, "dir");
+    let mut sh = Shell::builder().vfs(vfs).cwd("/w").build();
+    for line in [
+        "ln -s .env innocent; echo x >> innocent",
+        "echo y > innocent",
+        "tee innocent < /dev/null",
+        "cp /dev/null innocent",
+    ] {
+        let out = exec(&mut sh, line);
+        assert_eq!(out.status, 126, "{line}: {}", out.stderr_text());
+        assert!(out.stderr_text().contains("/w/.env denied by control-plane"), "{line}: {}", out.stderr_text());
+    }
+    assert_eq!(std::fs::read_to_string(dir.path().join(".env")).expect("read"), "SECRET=1\n");
+    // Ordinary links still work, and a link to a secret can itself be removed.
+    let out = exec(&mut sh, "ln -s notes.txt n; echo ok > n; cat notes.txt; rm innocent n; ls -A");
+    assert_eq!(out.stdout_text(), "ok\n.env\nnotes.txt\n", "{}", out.stderr_text());
+}
