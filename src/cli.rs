@@ -366,7 +366,9 @@ pub fn main(argv: Vec<String>) -> i32 {
         (text_of(bytes), file.clone())
     } else if std::io::stdin().is_terminal() {
         let io = Io::new(Input::null(), stdout, stderr);
-        return runtime.block_on(crate::repl::run(&mut shell, &io)) & 0xff;
+        let status = runtime.block_on(crate::repl::run(&mut shell, &io)) & 0xff;
+        exit_without_teardown(shell);
+        return status;
     } else {
         let mut text = Vec::new();
         if let Err(err) = std::io::stdin().read_to_end(&mut text) {
@@ -396,7 +398,16 @@ pub fn main(argv: Vec<String>) -> i32 {
         if shell.exit_status().is_some() { status } else { shell.finish(&io).await }
     });
     let _ = std::io::stdout().flush();
+    exit_without_teardown(shell);
     status & 0xff
+}
+
+/// The process ends next: leave the shell to the operating system instead of dropping it. The
+/// store's last connection would otherwise checkpoint its WAL and delete it on close (two more
+/// syncs on every run); everything written is already durable in the WAL, which the next
+/// process reads and SQLite checkpoints on its own schedule.
+fn exit_without_teardown(shell: Shell) {
+    std::mem::forget(shell);
 }
 
 #[cfg(test)]

@@ -97,11 +97,12 @@ impl Store {
         // Switching to WAL and migrating can meet another process doing the same on a new
         // store; SQLite does not always call the busy handler there, so wait here.
         retry_busy(|| {
-            // WAL lets readers run beside a writer; FULL makes an acknowledged write survive a
-            // crash of the machine, not only of the process.
+            // WAL lets readers run beside a writer. Writes survive a crash of the process;
+            // `write_durable` also syncs, so acknowledged messages survive a lost machine.
             conn.pragma_update(None, "journal_mode", "WAL")?;
-            conn.pragma_update(None, "synchronous", "FULL")?;
+            conn.pragma_update(None, "synchronous", "NORMAL")?;
             schema::migrate(&mut conn)?;
+            // Presence: using the store at all counts as being seen.
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             touch(&tx, &self.agent, &self.session)?;
             tx.commit()
@@ -119,6 +120,20 @@ impl Store {
             None => slot.insert(self.open()?),
         };
         work(conn).map_err(|e| self.describe(&e))
+    }
+
+    /// Like [`Store::write`], synced to disk before it returns (what is acknowledged to a
+    /// user: a sent message, a metadata change).
+    pub fn write_durable<T>(
+        &self,
+        work: impl FnOnce(&rusqlite::Transaction<'_>) -> rusqlite::Result<T>,
+    ) -> Result<T, StoreError> {
+        self.with(|conn| conn.pragma_update(None, "synchronous", "FULL"))?;
+        let result = self.write(work);
+        let relaxed = self.with(|conn| conn.pragma_update(None, "synchronous", "NORMAL"));
+        let value = result?;
+        relaxed?;
+        Ok(value)
     }
 
     /// Runs `work` in one write transaction (queued behind other processes' writes).
@@ -168,7 +183,9 @@ fn touch(conn: &Connection, agent: &str, session: &str) -> rusqlite::Result<()> 
 
 impl AuditSink for Store {
     fn append(&self, session: &str, agent: &str, records: &[Record]) -> Result<(), String> {
-        self.write(|tx| {
+        // The log is written at the end of every command line: it survives a crash of the
+        // process (WAL) and skips the sync a lost machine would need, which messages keep.
+        let result = self.write(|tx| {
             let mut insert = tx.prepare_cached(
                 "INSERT INTO audit (at, session, agent, command, tool, digest, decision, rule, status, micros, calls)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
@@ -190,8 +207,8 @@ impl AuditSink for Store {
                 ])?;
             }
             Ok(())
-        })
-        .map_err(|e| e.0)
+        });
+        result.map_err(|e| e.0)
     }
 }
 
@@ -232,7 +249,7 @@ impl Store {
     /// Stores a message; once this returns, it is on disk.
     pub fn send(&self, to: &str, text: &str) -> Result<i64, StoreError> {
         let from = self.agent.clone();
-        self.write(|tx| {
+        self.write_durable(|tx| {
             tx.execute(
                 "INSERT INTO messages (sender, recipient, body, sent_at) VALUES (?1, ?2, ?3, ?4)",
                 params![from, to, text, now_ms()],
@@ -283,7 +300,7 @@ impl Store {
     /// Returns the ids that were found.
     pub fn update(&self, ids: &[i64], read: Option<bool>, archived: Option<bool>) -> Result<Vec<i64>, StoreError> {
         let me = self.agent.clone();
-        self.write(|tx| {
+        self.write_durable(|tx| {
             let mut found = Vec::new();
             for id in ids {
                 let exists: Option<i64> = tx
@@ -420,7 +437,7 @@ impl Store {
     /// Sets a value (and, for a new key, its protection), within the key's protection.
     pub fn meta_set(&self, key: &str, value: &str, protection: Option<Protection>) -> Result<MetaEntry, MetaError> {
         let mut refused = None;
-        let entry = self.write(|tx| {
+        let entry = self.write_durable(|tx| {
             let existing = current(tx, key)?;
             let protection = match (&existing, protection) {
                 (Some((_, kept)), Some(asked)) if *kept != asked => {
@@ -447,7 +464,7 @@ impl Store {
     /// Adds `by` to an integer value atomically (a missing key starts at 0).
     pub fn meta_incr(&self, key: &str, by: i64) -> Result<i64, MetaError> {
         let mut refused = None;
-        let value = self.write(|tx| {
+        let value = self.write_durable(|tx| {
             let existing = current(tx, key)?;
             let (old, protection) = match &existing {
                 Some((value, protection)) => match value.trim().parse::<i64>() {
@@ -482,7 +499,7 @@ impl Store {
     /// Deletes a key unless it is readonly; false when it did not exist.
     pub fn meta_delete(&self, key: &str) -> Result<bool, MetaError> {
         let mut refused = None;
-        let deleted = self.write(|tx| {
+        let deleted = self.write_durable(|tx| {
             match current(tx, key)? {
                 None => return Ok(false),
                 Some((_, Protection::Readonly)) => {

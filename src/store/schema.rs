@@ -48,6 +48,11 @@ pub const VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// Brings the store to [`VERSION`] in one transaction (other processes wait).
 pub fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
+    // Up to date (the usual case): a read, no write transaction.
+    let current: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if current == VERSION {
+        return Ok(());
+    }
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     if version > VERSION {
