@@ -15,6 +15,7 @@ use std::time::Duration;
 
 const USAGE: &str = "\
 usage: toolsh [options] [-c SCRIPT [NAME [ARG...]] | FILE [ARG...]]
+       toolsh mcp [options]       serve the one `shell` tool over MCP (stdio)
 
 Runs bash-like scripts in-process over a sandboxed workspace. With no script and a terminal on
 standard input, opens the console; otherwise reads the script from standard input.
@@ -69,12 +70,18 @@ pub struct Options {
     config: Option<PathBuf>,
     agent: Option<String>,
     store: Option<PathBuf>,
+    /// `toolsh mcp`: serve MCP on stdio.
+    mcp: bool,
     args: Vec<String>,
 }
 
 fn parse_args(argv: &[String]) -> Result<Options, String> {
     let mut options = Options::default();
     let mut idx = 0;
+    if argv.first().is_some_and(|a| a == "mcp") {
+        options.mcp = true;
+        idx = 1;
+    }
     let value = |idx: &mut usize, flag: &str| -> Result<String, String> {
         *idx += 1;
         argv.get(*idx).cloned().ok_or_else(|| format!("{flag} needs a value"))
@@ -321,7 +328,8 @@ pub fn main(argv: Vec<String>) -> i32 {
     if let Some(store) = &store {
         builder = builder.store(store);
     }
-    let console = options.command.is_none() && options.script_file.is_none() && std::io::stdin().is_terminal();
+    let console =
+        !options.mcp && options.command.is_none() && options.script_file.is_none() && std::io::stdin().is_terminal();
     if console {
         builder = builder.approver(Arc::new(crate::repl::TerminalApprover));
     }
@@ -346,6 +354,19 @@ pub fn main(argv: Vec<String>) -> i32 {
             return 1;
         }
     };
+    if options.mcp {
+        if options.command.is_some() || options.script_file.is_some() {
+            eprintln!("toolsh: mcp takes options only; the client sends the commands");
+            return EXIT_USAGE;
+        }
+        return match runtime.block_on(crate::mcp::serve_stdio(shell, crate::contract::Caps::default())) {
+            Ok(()) => 0,
+            Err(message) => {
+                eprintln!("toolsh: {message}");
+                1
+            }
+        };
+    }
     let stdout = Output::Host(HostSink::new(Box::new(std::io::stdout())));
     let stderr = Output::Host(HostSink::new(Box::new(std::io::stderr())));
     let (source, name) = if let Some(command) = &options.command {

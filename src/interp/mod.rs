@@ -442,7 +442,7 @@ pub(crate) async fn run_in_subshell(state: State, shared: &Arc<Shared>, argv: Ve
 }
 
 /// The captured result of [`Shell::exec`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ExecOutcome {
     /// Bytes written to standard output.
     pub stdout: Vec<u8>,
@@ -450,6 +450,14 @@ pub struct ExecOutcome {
     pub stderr: Vec<u8>,
     /// Exit status.
     pub status: Status,
+    /// Commands dispatched (0 when nothing ran: a syntax error or a pre-flight denial).
+    pub executed: u64,
+    /// The policy's refusals during this execution, as the user saw them.
+    pub blocked: Vec<String>,
+    /// True when output went past the capture limit and was cut.
+    pub truncated: bool,
+    /// Wall time of the execution.
+    pub duration: Duration,
 }
 
 impl ExecOutcome {
@@ -596,6 +604,7 @@ impl ShellBuilder {
                 process_substs: Vec::new(),
             },
             exited: None,
+            spills: 0,
         }
     }
 }
@@ -610,6 +619,8 @@ fn new_session_id() -> String {
 pub struct Shell {
     interp: Interp,
     exited: Option<Status>,
+    /// Outputs kept whole for models (`/tmp/.out/N.log`).
+    spills: u64,
 }
 
 impl Shell {
@@ -636,8 +647,37 @@ impl Shell {
         let stdout = Capture::new(limit);
         let stderr = Capture::new(limit);
         let io = Io::new(Input::null(), Output::Capture(stdout.clone()), Output::Capture(stderr.clone()));
+        let started = Instant::now();
+        self.interp.shared.gate.take_blocked();
         let status = self.run(src, &io).await;
-        ExecOutcome { stdout: stdout.take(), stderr: stderr.take(), status }
+        ExecOutcome {
+            truncated: stdout.overflowed() || stderr.overflowed(),
+            stdout: stdout.take(),
+            stderr: stderr.take(),
+            status,
+            executed: self.interp.shared.commands_run.load(Ordering::Relaxed),
+            blocked: self.interp.shared.gate.take_blocked(),
+            duration: started.elapsed(),
+        }
+    }
+
+    /// Runs `src` and renders the result for a model (see [`crate::contract`]): one text block
+    /// ending in `[exit N]`, cut to `caps` with the whole output kept in the workspace's
+    /// `/tmp/.out/N.log`, named by the marker.
+    pub async fn exec_for_model(&mut self, src: &str, caps: crate::contract::Caps) -> (ExecOutcome, String) {
+        let outcome = self.exec(src).await;
+        self.spills += 1;
+        let path = format!("/tmp/.out/{}.log", self.spills);
+        let vfs = self.interp.shared.vfs.clone();
+        let text = crate::contract::render(&outcome.stdout, &outcome.stderr, outcome.status, caps, |full| {
+            if !vfs.exists("/tmp/.out") {
+                let _ = vfs.mkdir("/tmp");
+                vfs.mkdir("/tmp/.out").ok()?;
+            }
+            vfs.write(&path, full.as_bytes(), crate::vfs::WriteMode::Truncate).ok()?;
+            Some(path.clone())
+        });
+        (outcome, text)
     }
 
     /// Runs `src` with the given streams and returns its status. The whole text is parsed first:
@@ -744,6 +784,27 @@ impl Shell {
         if let Some(var) = self.interp.state.vars.get_mut(name) {
             var.attrs.set(Attrs::EXPORT, true);
         }
+    }
+
+    /// Sets the wall time of each following execution (`None`: no limit), as a caller that
+    /// gives every command line its own deadline does.
+    pub fn set_timeout(&mut self, timeout: Option<Duration>) {
+        self.interp.state.limits.wall_time = timeout;
+    }
+
+    /// The registered tools.
+    pub fn tools(&self) -> &crate::tools::Registry {
+        &self.interp.shared.tools
+    }
+
+    /// The policy's profile.
+    pub fn policy_profile(&self) -> crate::policy::Profile {
+        self.interp.shared.gate.policy().profile()
+    }
+
+    /// Whether the policy lets any network request through (`net.fetch` is not certainly denied).
+    pub fn policy_allows_network(&self) -> bool {
+        self.interp.shared.gate.policy().decide_unknown_subject(crate::tools::net::FETCH).is_none()
     }
 
     /// Session state (read-only view).

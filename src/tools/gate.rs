@@ -102,12 +102,14 @@ pub struct Gate {
     policy: RwLock<Arc<Policy>>,
     approver: Option<Arc<dyn Approver>>,
     audit: Arc<Audit>,
+    /// Refusals since the last [`Gate::take_blocked`], as shown to the user.
+    blocked: std::sync::Mutex<Vec<String>>,
 }
 
 impl Gate {
     /// A gate over `policy`; `ask` goes to `approver` (none: denied).
     pub fn new(policy: Policy, approver: Option<Arc<dyn Approver>>, audit: Arc<Audit>) -> Self {
-        Gate { policy: RwLock::new(Arc::new(policy)), approver, audit }
+        Gate { policy: RwLock::new(Arc::new(policy)), approver, audit, blocked: Default::default() }
     }
 
     /// The policy in force.
@@ -160,17 +162,32 @@ impl Gate {
             ticket.rule = format!("{} (not approved)", decision.rule).into();
         }
         self.record(ticket, EXIT_DENIED);
-        Err(Denied {
+        let denied = Denied {
             command: command.to_string(),
             tool: tool.name.to_string(),
             subject: subject.map(str::to_string),
             decision,
             unanswered,
-        })
+        };
+        self.note_blocked(denied.to_string());
+        Err(denied)
+    }
+
+    fn note_blocked(&self, message: String) {
+        let mut list = self.blocked.lock().unwrap_or_else(|p| p.into_inner());
+        if list.len() < 100 {
+            list.push(message);
+        }
+    }
+
+    /// The refusals since the last call (at most 100), oldest first.
+    pub fn take_blocked(&self) -> Vec<String> {
+        std::mem::take(&mut *self.blocked.lock().unwrap_or_else(|p| p.into_inner()))
     }
 
     /// Records a call the pre-flight check refused (it never reached [`Gate::admit`]).
     pub fn record_blocked(&self, blocked: &crate::policy::preflight::Blocked) {
+        self.note_blocked(blocked.to_string());
         self.audit.push(Call {
             at: SystemTime::now(),
             tool: &blocked.tool,

@@ -293,7 +293,7 @@ fn run_toolsh(runtime: &tokio::runtime::Runtime, script: &str) -> Outcome {
         if shell.exit_status().is_none() {
             status = shell.finish(&io).await;
         }
-        toolsh::ExecOutcome { stdout: stdout.take(), stderr: stderr.take(), status }
+        toolsh::ExecOutcome { stdout: stdout.take(), stderr: stderr.take(), status, ..Default::default() }
     });
     Outcome {
         stdout: normalize(&outcome.stdout_text(), &root),

@@ -5,6 +5,7 @@
 mod cli;
 mod compat;
 mod escape;
+mod mcp;
 mod net;
 mod parser_props;
 mod policy;

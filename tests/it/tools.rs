@@ -210,3 +210,24 @@ fn config_lowers_limits_but_never_raises_them() {
     assert_eq!(exec(&mut shell, "(config set call-depth 5); config get call-depth").stdout_text(), "10\n");
     assert_eq!(exec(&mut shell, "config get agent").stdout_text(), "agent\n");
 }
+
+#[test]
+fn outcomes_say_what_ran_what_was_blocked_and_what_was_cut() {
+    let mut policy = toolsh::policy::Policy::default();
+    policy.add(toolsh::policy::Verdict::Deny, "fs.delete", "/").expect("rule");
+    let mut shell = Shell::builder().policy(policy).build();
+    let out = exec(&mut shell, "echo a; echo b | cat");
+    assert_eq!((out.executed, out.blocked.len(), out.truncated), (3, 0, false));
+    let out = exec(&mut shell, "echo a; rm /x");
+    assert_eq!((out.status, out.executed), (126, 0));
+    assert_eq!(out.blocked.len(), 1);
+    assert!(out.blocked[0].contains("nothing was executed"), "{:?}", out.blocked);
+    let out = exec(&mut shell, "touch /x; c=rm; $c /x; echo after");
+    assert_eq!((out.status, out.blocked.len()), (0, 1));
+    let caps = toolsh::contract::Caps { chars: 1000, lines: 100 };
+    let (outcome, text) = runtime().block_on(shell.exec_for_model("seq 1 5000; echo oops >&2", caps));
+    assert_eq!(outcome.status, 0);
+    assert!(text.starts_with("1\n2\n"), "{text}");
+    assert!(text.ends_with("oops\n[truncated: kept first 66 and last 379 of 23,907 chars (5,002 lines); full output in /tmp/.out/1.log]\n[exit 0]"), "{text}");
+    assert_eq!(exec(&mut shell, "sed -n '5000p;5001p' /tmp/.out/1.log").stdout_text(), "5000\n[stderr]\n");
+}

@@ -1,0 +1,206 @@
+//! The result contract for models: one text block, ANSI escapes stripped — stdout, then
+//! `[stderr]` and stderr if there is any, then a truncation marker if anything was cut, and
+//! `[exit N]` last so it survives any truncation a client applies.
+//!
+//! Long output keeps its head (about a quarter of the budget) and its tail (the rest), cut at
+//! line boundaries, and the marker says exactly what was kept of how much and where the whole
+//! output is (a file in the workspace the model can page with `sed -n`, `grep`, `tail`).
+
+use std::sync::LazyLock;
+
+/// How much output a model gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Caps {
+    /// Characters at most.
+    pub chars: usize,
+    /// Lines at most.
+    pub lines: usize,
+}
+
+impl Default for Caps {
+    fn default() -> Self {
+        Caps { chars: 30_000, lines: 2_000 }
+    }
+}
+
+static ANSI: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
+    // CSI sequences, OSC sequences (ended by BEL or ST), and two-byte escapes.
+    regex::Regex::new(r"\x1b\[[0-9:;<=>?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]").ok()
+});
+
+/// `text` without terminal escape sequences.
+pub fn strip_ansi(text: &str) -> String {
+    match ANSI.as_ref() {
+        Some(re) if text.contains('\x1b') => re.replace_all(text, "").into_owned(),
+        _ => text.to_string(),
+    }
+}
+
+/// The body a model sees before truncation: stdout, then `[stderr]` and stderr.
+pub fn body(stdout: &[u8], stderr: &[u8]) -> String {
+    let mut text = strip_ansi(&String::from_utf8_lossy(stdout));
+    if !stderr.is_empty() {
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str("[stderr]\n");
+        text.push_str(&strip_ansi(&String::from_utf8_lossy(stderr)));
+    }
+    text
+}
+
+/// What was cut, for the marker.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cut {
+    /// Characters kept from the start.
+    pub head: usize,
+    /// Characters kept from the end.
+    pub tail: usize,
+    /// Characters in all.
+    pub total: usize,
+    /// Lines in all.
+    pub lines: usize,
+}
+
+/// Cuts `text` to `caps`, keeping a head of about a quarter and a tail of the rest, at line
+/// boundaries when a boundary is near. `None` when it fits.
+pub fn truncate(text: &str, caps: Caps) -> Option<(String, Cut)> {
+    let total = text.chars().count();
+    let lines = text.lines().count();
+    if total <= caps.chars && lines <= caps.lines {
+        return None;
+    }
+    let head_chars = caps.chars / 4;
+    let tail_chars = caps.chars - head_chars;
+    let head_lines = (caps.lines / 4).max(1);
+    let tail_lines = caps.lines.saturating_sub(head_lines).max(1);
+    // Head: whole lines while both budgets hold (a single huge line is cut by characters).
+    let mut head_end = 0;
+    let (mut used_chars, mut used_lines) = (0, 0);
+    for line in text.split_inclusive('\n') {
+        let n = line.chars().count();
+        if used_chars + n > head_chars || used_lines + 1 > head_lines {
+            break;
+        }
+        used_chars += n;
+        used_lines += 1;
+        head_end += line.len();
+    }
+    if head_end == 0 {
+        head_end = text.char_indices().nth(head_chars).map_or(text.len(), |(i, _)| i);
+    }
+    // Tail: whole lines from the end, the same way.
+    let mut tail_start = text.len();
+    let (mut used_chars, mut used_lines) = (0, 0);
+    for line in text.split_inclusive('\n').rev() {
+        let n = line.chars().count();
+        if used_chars + n > tail_chars || used_lines + 1 > tail_lines || tail_start - line.len() < head_end {
+            break;
+        }
+        used_chars += n;
+        used_lines += 1;
+        tail_start -= line.len();
+    }
+    if tail_start == text.len() {
+        let skip = total.saturating_sub(tail_chars);
+        tail_start = text.char_indices().nth(skip).map_or(text.len(), |(i, _)| i).max(head_end);
+    }
+    let head = &text[..head_end];
+    let tail = &text[tail_start..];
+    let mut kept = String::with_capacity(head.len() + tail.len() + 1);
+    kept.push_str(head);
+    if !head.is_empty() && !head.ends_with('\n') {
+        kept.push('\n');
+    }
+    kept.push_str(tail);
+    let cut = Cut { head: head.chars().count(), tail: tail.chars().count(), total, lines };
+    Some((kept, cut))
+}
+
+/// Thousands separators: `48213` → `48,213`.
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The whole result block. `spill` stores the full body and returns where (called only when
+/// something is cut).
+pub fn render(
+    stdout: &[u8],
+    stderr: &[u8],
+    status: i32,
+    caps: Caps,
+    spill: impl FnOnce(&str) -> Option<String>,
+) -> String {
+    let text = body(stdout, stderr);
+    let mut out = match truncate(&text, caps) {
+        None => text,
+        Some((kept, cut)) => {
+            let place = match spill(&text) {
+                Some(path) => format!("; full output in {path}"),
+                None => "; the full output could not be kept".to_string(),
+            };
+            let mut out = kept;
+            if !out.is_empty() && !out.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push_str(&format!(
+                "[truncated: kept first {} and last {} of {} chars ({} lines){place}]",
+                grouped(cut.head),
+                grouped(cut.tail),
+                grouped(cut.total),
+                grouped(cut.lines)
+            ));
+            out
+        }
+    };
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str(&format!("[exit {status}]"));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_output_ends_with_the_exit_line() {
+        assert_eq!(render(b"hi\n", b"", 0, Caps::default(), |_| None), "hi\n[exit 0]");
+        assert_eq!(render(b"a", b"oops\n", 1, Caps::default(), |_| None), "a\n[stderr]\noops\n[exit 1]");
+        assert_eq!(render(b"", b"", 0, Caps::default(), |_| None), "[exit 0]");
+        assert_eq!(
+            render(b"\x1b[1;31mred\x1b[0m \x1b]0;title\x07ok\n", b"", 0, Caps::default(), |_| None),
+            "red ok\n[exit 0]"
+        );
+    }
+
+    #[test]
+    fn long_output_keeps_head_and_tail_and_says_so() {
+        let text: String = (1..=1000).map(|i| format!("line {i}\n")).collect();
+        let caps = Caps { chars: 1_000_000, lines: 100 };
+        let out = render(text.as_bytes(), b"", 0, caps, |_| Some("/tmp/.out/1.log".to_string()));
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "line 1");
+        assert_eq!(lines[24], "line 25");
+        assert_eq!(lines[25], "line 926");
+        assert_eq!(lines[99], "line 1000");
+        assert_eq!(
+            lines[100],
+            "[truncated: kept first 191 and last 676 of 8,893 chars (1,000 lines); full output in /tmp/.out/1.log]"
+        );
+        assert_eq!(lines[101], "[exit 0]");
+        // A single long line is cut by characters.
+        let long = "x".repeat(100);
+        let (kept, cut) = truncate(&long, Caps { chars: 40, lines: 10 }).unwrap();
+        assert_eq!((kept.len(), cut.head, cut.tail, cut.total), (41, 10, 30, 100));
+    }
+}

@@ -1,0 +1,166 @@
+//! `toolsh mcp`: an MCP server over stdio offering exactly one tool, `shell`.
+//!
+//! One session per connection (variables, functions and cwd persist between calls); each call
+//! runs one command line and answers with the result contract of [`crate::contract`]. A call
+//! that runs and fails is a tool result with `isError`; JSON-RPC errors are only for requests
+//! that cannot be routed (an unknown tool, a missing `command`). Standard output is the
+//! protocol channel: the shell's output is always captured, never written there.
+
+use crate::contract::Caps;
+use crate::interp::Shell;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, InitializeResult,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
+};
+use rmcp::service::{RequestContext, RoleServer};
+use rmcp::{ErrorData as McpError, ServerHandler, ServiceExt};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Default time one call may take.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+/// The longest a caller may ask for.
+pub const MAX_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// The server: one shell session and the description of its one tool.
+pub struct ShellServer {
+    shell: tokio::sync::Mutex<Shell>,
+    tool: Tool,
+    caps: Caps,
+}
+
+impl ShellServer {
+    /// A server over `shell`.
+    pub fn new(shell: Shell, caps: Caps) -> Self {
+        let tool = shell_tool(&shell);
+        ShellServer { shell: tokio::sync::Mutex::new(shell), tool, caps }
+    }
+}
+
+/// The `shell` tool definition: the guide and command index as description, the input
+/// schema, and annotations true to the session's policy.
+pub fn shell_tool(shell: &Shell) -> Tool {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "command": { "type": "string", "description": "A bash command line or script." },
+            "timeout_ms": {
+                "type": "integer",
+                "description": "Give up after this many milliseconds (default 30000, at most 600000).",
+                "minimum": 1
+            }
+        },
+        "required": ["command"],
+        "additionalProperties": false
+    });
+    let object = match schema {
+        Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    };
+    let read_only = shell.policy_profile() == crate::policy::Profile::Readonly;
+    let annotations = ToolAnnotations::with_title("shell")
+        .read_only(read_only)
+        .destructive(!read_only)
+        .idempotent(false)
+        .open_world(shell.policy_allows_network());
+    Tool::new("shell", description(shell), Arc::new(object)).with_annotations(annotations)
+}
+
+/// The tool's description: a short guide, then a compact index of commands and tools.
+pub fn description(shell: &Shell) -> String {
+    let mut out = String::from(
+        "Run bash command lines in a sandboxed workspace. Pipes, redirects, && || ;, variables, \
+functions, loops, heredocs and $(...) work; variables, functions and cwd persist between calls. \
+Discover with `help`, `help CMD`, `CMD -h`; tools are commands too (`fs.read --path f`, \
+`ns.tool '{json}'`). Result: stdout, `[stderr]` and stderr, a `[truncated: …]` marker naming a \
+file with the whole output (page it with sed -n, grep, tail), `[exit N]` last. Exit: 0 ok, 1 \
+failed, 2 usage, 124 timeout, 125 unavailable, 126 blocked by policy (nothing ran), 127 unknown \
+command, 130 cancelled.\nCommands:",
+    );
+    for name in crate::builtins::all().iter().map(|b| b.name).filter(|n| n.chars().all(|c| c.is_ascii_alphanumeric())) {
+        out.push(' ');
+        out.push_str(name);
+    }
+    out.push_str("\nTools:");
+    let mut namespace = "";
+    for spec in shell.tools().visible() {
+        let (ns, name) = spec.name.split_once('.').unwrap_or(("", spec.name.as_str()));
+        if ns != namespace {
+            out.push_str(if namespace.is_empty() { " " } else { "; " });
+            out.push_str(ns);
+            out.push('.');
+            namespace = ns;
+        } else {
+            out.push(',');
+        }
+        out.push_str(name);
+    }
+    out
+}
+
+fn invalid(message: &str) -> McpError {
+    McpError::invalid_params(message.to_string(), None)
+}
+
+impl ServerHandler for ShellServer {
+    fn get_info(&self) -> ServerConfig {
+        let mut info = InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
+            .with_instructions("One tool, `shell`: run bash command lines; start with `help`.");
+        info.server_info = Implementation::new("toolsh", env!("CARGO_PKG_VERSION"));
+        info
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items(vec![self.tool.clone()]))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        (name == "shell").then(|| self.tool.clone())
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        if request.name != "shell" {
+            return Err(McpError::invalid_params(
+                format!("unknown tool '{}': the only tool is 'shell'", request.name),
+                None,
+            ));
+        }
+        let args = request.arguments.unwrap_or_default();
+        let command =
+            args.get("command").and_then(Value::as_str).ok_or_else(|| invalid("'command' (a string) is required"))?;
+        let timeout = match args.get("timeout_ms") {
+            None | Some(Value::Null) => DEFAULT_TIMEOUT,
+            Some(value) => match value.as_u64() {
+                Some(ms) if ms > 0 => Duration::from_millis(ms).min(MAX_TIMEOUT),
+                _ => return Err(invalid("'timeout_ms' must be a positive integer")),
+            },
+        };
+        let mut shell = self.shell.lock().await;
+        shell.set_timeout(Some(timeout));
+        let run = shell.exec_for_model(command, self.caps);
+        let (status, text) = tokio::select! {
+            (outcome, text) = run => (outcome.status, text),
+            () = context.ct.cancelled() => (130, "[cancelled: the command line was stopped]\n[exit 130]".to_string()),
+        };
+        let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
+        result.is_error = Some(status != 0);
+        Ok(CallToolResponse::Complete(result))
+    }
+}
+
+/// Serves `shell` over stdio until the client goes away.
+pub async fn serve_stdio(shell: Shell, caps: Caps) -> Result<(), String> {
+    let server = ShellServer::new(shell, caps);
+    let running = server.serve(rmcp::transport::stdio()).await.map_err(|e| format!("mcp: {e}"))?;
+    running.waiting().await.map_err(|e| format!("mcp: {e}"))?;
+    Ok(())
+}

@@ -1,0 +1,20 @@
+//! `toolsh mcp` driven by the official Python MCP SDK (`tests/mcp/client.py`; `.ci/run`
+//! installs it): one tool, a pipeline, state across calls, failure, a blocked line that runs
+//! nothing, an unknown command, truncation with a readable spill file, a timeout.
+
+use std::process::Command;
+
+#[test]
+fn the_python_sdk_drives_the_shell_tool() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let client = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mcp/client.py");
+    let out = Command::new("python3")
+        .arg(client)
+        .arg(env!("CARGO_BIN_EXE_toolsh"))
+        .arg(dir.path())
+        .output()
+        .expect("python3 must be installed with the mcp package (.ci/run does it)");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && stdout.trim_end().ends_with("ok"), "stdout:\n{stdout}\nstderr:\n{stderr}");
+}
