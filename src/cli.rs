@@ -16,6 +16,8 @@ use std::time::Duration;
 const USAGE: &str = "\
 usage: toolsh [options] [-c SCRIPT [NAME [ARG...]] | FILE [ARG...]]
        toolsh mcp [options]       serve the one `shell` tool over MCP (stdio)
+       toolsh tools --export mcp|openai|anthropic [options]
+                                  print the `shell` tool definition for another harness
 
 Runs bash-like scripts in-process over a sandboxed workspace. With no script and a terminal on
 standard input, opens the console; otherwise reads the script from standard input.
@@ -72,6 +74,8 @@ pub struct Options {
     store: Option<PathBuf>,
     /// `toolsh mcp`: serve MCP on stdio.
     mcp: bool,
+    /// `toolsh tools --export FORMAT`.
+    export: Option<String>,
     args: Vec<String>,
 }
 
@@ -81,6 +85,13 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
     if argv.first().is_some_and(|a| a == "mcp") {
         options.mcp = true;
         idx = 1;
+    }
+    if argv.first().is_some_and(|a| a == "tools") {
+        match (argv.get(1).map(String::as_str), argv.get(2)) {
+            (Some("--export"), Some(format)) => options.export = Some(format.clone()),
+            _ => return Err("tools takes --export mcp|openai|anthropic".to_string()),
+        }
+        idx = 3;
     }
     let value = |idx: &mut usize, flag: &str| -> Result<String, String> {
         *idx += 1;
@@ -354,6 +365,18 @@ pub fn main(argv: Vec<String>) -> i32 {
             return 1;
         }
     };
+    if let Some(format) = &options.export {
+        return match crate::mcp::export(&shell, format) {
+            Ok(definition) => {
+                println!("{}", serde_json::to_string_pretty(&definition).unwrap_or_default());
+                0
+            }
+            Err(message) => {
+                eprintln!("toolsh: {message}");
+                EXIT_USAGE
+            }
+        };
+    }
     if options.mcp {
         if options.command.is_some() || options.script_file.is_some() {
             eprintln!("toolsh: mcp takes options only; the client sends the commands");

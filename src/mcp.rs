@@ -157,6 +157,23 @@ impl ServerHandler for ShellServer {
     }
 }
 
+/// The `shell` tool definition in the format another harness expects: `mcp`, `openai`
+/// (function calling) or `anthropic` (tool use).
+pub fn export(shell: &Shell, format: &str) -> Result<Value, String> {
+    let tool = shell_tool(shell);
+    let description = tool.description.as_deref().unwrap_or("").to_string();
+    let schema = Value::Object((*tool.input_schema).clone());
+    match format {
+        "mcp" => serde_json::to_value(&tool).map_err(|e| e.to_string()),
+        "openai" => Ok(json!({
+            "type": "function",
+            "function": { "name": "shell", "description": description, "parameters": schema }
+        })),
+        "anthropic" => Ok(json!({ "name": "shell", "description": description, "input_schema": schema })),
+        other => Err(format!("unknown format '{other}': use mcp, openai or anthropic")),
+    }
+}
+
 /// Serves `shell` over stdio until the client goes away.
 pub async fn serve_stdio(shell: Shell, caps: Caps) -> Result<(), String> {
     let server = ShellServer::new(shell, caps);
