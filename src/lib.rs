@@ -30,7 +30,7 @@ pub mod vfs;
 #[path = "../builtins/mod.rs"]
 pub mod builtins;
 
-pub use interp::{ExecOutcome, Limits, Shell, ShellBuilder, Status};
+pub use interp::{ExecOptions, ExecOutcome, Limits, Progress, Shell, ShellBuilder, Status};
 pub use parser::{ParseError, check, parse};
 pub use vfs::Vfs;
 pub mod audit;

@@ -145,12 +145,10 @@ impl ServerHandler for ShellServer {
             },
         };
         let mut shell = self.shell.lock().await;
-        shell.set_timeout(Some(timeout));
-        let run = shell.exec_for_model(command, self.caps);
-        let (status, text) = tokio::select! {
-            (outcome, text) = run => (outcome.status, text),
-            () = context.ct.cancelled() => (130, "[cancelled: the command line was stopped]\n[exit 130]".to_string()),
-        };
+        let options =
+            crate::ExecOptions { timeout: Some(timeout), cancel: Some(context.ct.clone()), ..Default::default() };
+        let (outcome, text) = shell.exec_for_model_with(command, self.caps, options).await;
+        let status = outcome.status;
         let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
         result.is_error = Some(status != 0);
         Ok(CallToolResponse::Complete(result))

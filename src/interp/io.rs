@@ -49,6 +49,16 @@ impl Capture {
         std::mem::take(&mut *self.data.lock().unwrap_or_else(|p| p.into_inner()))
     }
 
+    /// Bytes captured so far.
+    pub fn len(&self) -> usize {
+        self.data.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    /// True when nothing was captured.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// True when a write was refused for the cap.
     pub fn overflowed(&self) -> bool {
         self.overflowed.load(Ordering::Relaxed)

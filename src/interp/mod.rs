@@ -472,6 +472,34 @@ impl ExecOutcome {
     }
 }
 
+/// How one [`Shell::exec_with`] runs: its deadline, a way to stop it, and a heartbeat.
+#[derive(Default)]
+pub struct ExecOptions {
+    /// Wall time of this execution (default: the shell's limit).
+    pub timeout: Option<Duration>,
+    /// Cancelling it stops the line at its next step; the outcome has status 130 and the
+    /// output so far.
+    pub cancel: Option<tokio_util::sync::CancellationToken>,
+    /// Called every [`ExecOptions::progress_every`] while the line runs.
+    pub progress: Option<Box<dyn FnMut(Progress) + Send>>,
+    /// Interval of `progress` (default one second).
+    pub progress_every: Option<Duration>,
+}
+
+/// What a progress callback learns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Time since the line started.
+    pub elapsed: Duration,
+    /// Bytes written to standard output so far.
+    pub stdout_bytes: usize,
+    /// Bytes written to standard error so far.
+    pub stderr_bytes: usize,
+}
+
+/// Status of a cancelled execution.
+pub const EXIT_CANCELLED: Status = 130;
+
 /// Builds a [`Shell`].
 pub struct ShellBuilder {
     vfs: Vfs,
@@ -643,13 +671,73 @@ impl Shell {
 
     /// Runs `src` and captures its output.
     pub async fn exec(&mut self, src: &str) -> ExecOutcome {
+        self.exec_with(src, ExecOptions::default()).await
+    }
+
+    /// Runs `src` with a deadline, a cancellation token and a progress callback.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use std::time::Duration;
+    /// use toolsh::{ExecOptions, Shell};
+    /// let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build()?;
+    /// let mut shell = Shell::builder().build();
+    /// runtime.block_on(async {
+    ///     // A deadline: the partial output is kept and the status is 124.
+    ///     let options = ExecOptions { timeout: Some(Duration::from_millis(50)), ..Default::default() };
+    ///     let out = shell.exec_with("echo started; sleep 5; echo never", options).await;
+    ///     assert_eq!((out.stdout_text().as_str(), out.status), ("started\n", 124));
+    ///     // Cancellation from elsewhere: status 130.
+    ///     let cancel = tokio_util::sync::CancellationToken::new();
+    ///     let trigger = cancel.clone();
+    ///     tokio::spawn(async move {
+    ///         tokio::time::sleep(Duration::from_millis(20)).await;
+    ///         trigger.cancel();
+    ///     });
+    ///     let out = shell.exec_with("sleep 5", ExecOptions { cancel: Some(cancel), ..Default::default() }).await;
+    ///     assert_eq!(out.status, 130);
+    /// });
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub async fn exec_with(&mut self, src: &str, mut options: ExecOptions) -> ExecOutcome {
         let limit = self.interp.state.limits.output_bytes;
         let stdout = Capture::new(limit);
         let stderr = Capture::new(limit);
         let io = Io::new(Input::null(), Output::Capture(stdout.clone()), Output::Capture(stderr.clone()));
         let started = Instant::now();
         self.interp.shared.gate.take_blocked();
-        let status = self.run(src, &io).await;
+        let saved = self.interp.state.limits.wall_time;
+        if options.timeout.is_some() {
+            self.interp.state.limits.wall_time = options.timeout;
+        }
+        let cancel = options.cancel.take().unwrap_or_default();
+        let every = options.progress_every.unwrap_or(Duration::from_secs(1));
+        let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+        let status = {
+            let run = self.run(src, &io);
+            tokio::pin!(run);
+            loop {
+                tokio::select! {
+                    status = &mut run => break status,
+                    () = cancel.cancelled() => {
+                        let _ = io.stderr().write_all(b"toolsh: cancelled; the line was stopped\n").await;
+                        break EXIT_CANCELLED;
+                    }
+                    _ = ticks.tick(), if options.progress.is_some() => {
+                        if let Some(progress) = options.progress.as_mut() {
+                            progress(Progress { elapsed: started.elapsed(), stdout_bytes: stdout.len(), stderr_bytes: stderr.len() });
+                        }
+                    }
+                }
+            }
+        };
+        if status == EXIT_CANCELLED {
+            self.interp.state.last_status = status;
+        }
+        if options.timeout.is_some() {
+            self.interp.state.limits.wall_time = saved;
+        }
         ExecOutcome {
             truncated: stdout.overflowed() || stderr.overflowed(),
             stdout: stdout.take(),
@@ -665,7 +753,17 @@ impl Shell {
     /// ending in `[exit N]`, cut to `caps` with the whole output kept in the workspace's
     /// `/tmp/.out/N.log`, named by the marker.
     pub async fn exec_for_model(&mut self, src: &str, caps: crate::contract::Caps) -> (ExecOutcome, String) {
-        let outcome = self.exec(src).await;
+        self.exec_for_model_with(src, caps, ExecOptions::default()).await
+    }
+
+    /// [`Shell::exec_for_model`] with a deadline, a cancellation token and a progress callback.
+    pub async fn exec_for_model_with(
+        &mut self,
+        src: &str,
+        caps: crate::contract::Caps,
+        options: ExecOptions,
+    ) -> (ExecOutcome, String) {
+        let outcome = self.exec_with(src, options).await;
         self.spills += 1;
         let path = format!("/tmp/.out/{}.log", self.spills);
         let vfs = self.interp.shared.vfs.clone();

@@ -231,3 +231,21 @@ fn outcomes_say_what_ran_what_was_blocked_and_what_was_cut() {
     assert!(text.ends_with("oops\n[truncated: kept first 66 and last 379 of 23,907 chars (5,002 lines); full output in /tmp/.out/1.log]\n[exit 0]"), "{text}");
     assert_eq!(exec(&mut shell, "sed -n '5000p;5001p' /tmp/.out/1.log").stdout_text(), "5000\n[stderr]\n");
 }
+
+#[test]
+fn progress_is_reported_while_a_line_runs() {
+    let mut shell = Shell::builder().build();
+    let ticks = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let seen = ticks.clone();
+    let options = toolsh::ExecOptions {
+        progress: Some(Box::new(move |p: toolsh::Progress| seen.lock().expect("lock").push(p))),
+        progress_every: Some(std::time::Duration::from_millis(10)),
+        ..Default::default()
+    };
+    let out = runtime().block_on(shell.exec_with("echo one; sleep 0.2; echo two", options));
+    assert_eq!(out.stdout_text(), "one\ntwo\n");
+    let ticks = ticks.lock().expect("lock");
+    assert!(ticks.len() >= 5, "{} ticks", ticks.len());
+    assert!(ticks.iter().all(|p| p.stdout_bytes == 4), "{ticks:?}");
+    assert!(ticks.windows(2).all(|w| w[0].elapsed < w[1].elapsed));
+}
