@@ -1,13 +1,13 @@
 //! `toolsh mcp` driven by the official Python MCP SDK (`tests/mcp/client.py`; `.ci/run`
 //! installs it): one tool, a pipeline, state across calls, failure, a blocked line that runs
-//! nothing, an unknown command, truncation with a readable spill file, a timeout.
+//! nothing, an unknown command, truncation with a readable spill file, a timeout; and
+//! cancellation over raw JSON-RPC (`tests/mcp/cancel.py`).
 
 use std::process::Command;
 
-#[test]
-fn the_python_sdk_drives_the_shell_tool() {
+fn python(script: &str) {
     let dir = tempfile::tempdir().expect("tempdir");
-    let client = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mcp/client.py");
+    let client = format!("{}/tests/mcp/{script}", env!("CARGO_MANIFEST_DIR"));
     let out = Command::new("python3")
         .arg(client)
         .arg(env!("CARGO_BIN_EXE_toolsh"))
@@ -17,4 +17,14 @@ fn the_python_sdk_drives_the_shell_tool() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success() && stdout.trim_end().ends_with("ok"), "stdout:\n{stdout}\nstderr:\n{stderr}");
+}
+
+#[test]
+fn the_python_sdk_drives_the_shell_tool() {
+    python("client.py");
+}
+
+#[test]
+fn cancelling_a_call_stops_its_line_and_frees_the_session() {
+    python("cancel.py");
 }
