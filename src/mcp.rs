@@ -10,7 +10,8 @@ use crate::contract::Caps;
 use crate::interp::Shell;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, InitializeResult,
-    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
+    ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig, Tool,
+    ToolAnnotations,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData as McpError, ServerHandler, ServiceExt};
@@ -145,8 +146,24 @@ impl ServerHandler for ShellServer {
             },
         };
         let mut shell = self.shell.lock().await;
-        let options =
+        let mut options =
             crate::ExecOptions { timeout: Some(timeout), cancel: Some(context.ct.clone()), ..Default::default() };
+        if let Some(token) = context.meta.get_progress_token() {
+            // The client asked for progress: a notification every second while the line runs.
+            let peer = context.peer.clone();
+            options.progress = Some(Box::new(move |p: crate::Progress| {
+                let mut note = ProgressNotificationParam::new(token.clone(), p.elapsed.as_secs_f64());
+                note.message = Some(format!(
+                    "running for {:.0} s; {} bytes of output so far",
+                    p.elapsed.as_secs_f64(),
+                    p.stdout_bytes + p.stderr_bytes
+                ));
+                let peer = peer.clone();
+                tokio::spawn(async move {
+                    let _ = peer.notify_progress(note).await;
+                });
+            }));
+        }
         let (outcome, text) = shell.exec_for_model_with(command, self.caps, options).await;
         let status = outcome.status;
         let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);

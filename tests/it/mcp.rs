@@ -1,7 +1,7 @@
 //! `toolsh mcp` driven by the official Python MCP SDK (`tests/mcp/client.py`; `.ci/run`
 //! installs it): one tool, a pipeline, state across calls, failure, a blocked line that runs
 //! nothing, an unknown command, truncation with a readable spill file, a timeout; and
-//! cancellation over raw JSON-RPC (`tests/mcp/cancel.py`).
+//! cancellation and progress over raw JSON-RPC (`tests/mcp/cancel.py`).
 
 use std::process::Command;
 
@@ -25,6 +25,6 @@ fn the_python_sdk_drives_the_shell_tool() {
 }
 
 #[test]
-fn cancelling_a_call_stops_its_line_and_frees_the_session() {
+fn cancelling_stops_the_line_and_progress_is_reported() {
     python("cancel.py");
 }
