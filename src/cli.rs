@@ -344,6 +344,10 @@ pub fn main(argv: Vec<String>) -> i32 {
     if console {
         builder = builder.approver(Arc::new(crate::repl::TerminalApprover));
     }
+    let eliciting = options.mcp.then(|| Arc::new(crate::mcp::ElicitingApprover::default()));
+    if let Some(approver) = &eliciting {
+        builder = builder.approver(approver.clone());
+    }
     if options.inherit_env {
         #[allow(clippy::disallowed_methods)] // asked for explicitly with --inherit-env
         for (name, value) in std::env::vars() {
@@ -382,7 +386,15 @@ pub fn main(argv: Vec<String>) -> i32 {
             eprintln!("toolsh: mcp takes options only; the client sends the commands");
             return EXIT_USAGE;
         }
-        return match runtime.block_on(crate::mcp::serve_stdio(shell, crate::contract::Caps::default())) {
+        // Several workers: an approval question blocks one while the transport runs on another.
+        let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
+            Ok(runtime) => runtime,
+            Err(err) => {
+                eprintln!("toolsh: cannot start the runtime: {err}");
+                return 1;
+            }
+        };
+        return match runtime.block_on(crate::mcp::serve_stdio(shell, crate::contract::Caps::default(), eliciting)) {
             Ok(()) => 0,
             Err(message) => {
                 eprintln!("toolsh: {message}");

@@ -29,13 +29,14 @@ pub struct ShellServer {
     shell: tokio::sync::Mutex<Shell>,
     tool: Tool,
     caps: Caps,
+    approver: Option<Arc<ElicitingApprover>>,
 }
 
 impl ShellServer {
     /// A server over `shell`.
     pub fn new(shell: Shell, caps: Caps) -> Self {
         let tool = shell_tool(&shell);
-        ShellServer { shell: tokio::sync::Mutex::new(shell), tool, caps }
+        ShellServer { shell: tokio::sync::Mutex::new(shell), tool, caps, approver: None }
     }
 }
 
@@ -145,6 +146,9 @@ impl ServerHandler for ShellServer {
                 _ => return Err(invalid("'timeout_ms' must be a positive integer")),
             },
         };
+        if let Some(approver) = &self.approver {
+            approver.set_peer(context.peer.clone());
+        }
         let mut shell = self.shell.lock().await;
         let mut options =
             crate::ExecOptions { timeout: Some(timeout), cancel: Some(context.ct.clone()), ..Default::default() };
@@ -189,9 +193,50 @@ pub fn export(shell: &Shell, format: &str) -> Result<Value, String> {
     }
 }
 
-/// Serves `shell` over stdio until the client goes away.
-pub async fn serve_stdio(shell: Shell, caps: Caps) -> Result<(), String> {
-    let server = ShellServer::new(shell, caps);
+/// Answers `ask` decisions by asking the MCP client (elicitation), when the client supports it;
+/// otherwise, or when the user declines, the call is denied.
+///
+/// The gate asks synchronously from inside the running line, so this blocks its worker thread
+/// (`block_in_place`) while the transport, on the other workers, carries the question and the
+/// answer: it needs the multi-thread runtime `serve_stdio` builds on.
+#[derive(Default)]
+pub struct ElicitingApprover {
+    peer: std::sync::Mutex<Option<rmcp::Peer<RoleServer>>>,
+}
+
+impl ElicitingApprover {
+    fn set_peer(&self, peer: rmcp::Peer<RoleServer>) {
+        *self.peer.lock().unwrap_or_else(|p| p.into_inner()) = Some(peer);
+    }
+}
+
+impl crate::tools::Approver for ElicitingApprover {
+    fn approve(&self, request: &crate::tools::Approval) -> bool {
+        let Some(peer) = self.peer.lock().unwrap_or_else(|p| p.into_inner()).clone() else { return false };
+        let supported = peer.peer_info().is_some_and(|info| info.capabilities.elicitation.is_some());
+        let Ok(handle) = tokio::runtime::Handle::try_current() else { return false };
+        if !supported || handle.runtime_flavor() != tokio::runtime::RuntimeFlavor::MultiThread {
+            return false;
+        }
+        let target = request.subject.as_deref().map_or(String::new(), |s| format!(" {s}"));
+        let message =
+            format!("Allow `{}` to call {}{target}? (policy rule {})", request.command, request.tool, request.rule);
+        let Ok(schema) = rmcp::model::ElicitationSchema::builder().required_bool("approve").build() else {
+            return false;
+        };
+        let params =
+            rmcp::model::ElicitRequestParams::FormElicitationParams { meta: None, message, requested_schema: schema };
+        let answer = tokio::task::block_in_place(|| handle.block_on(peer.create_elicitation(params)));
+        matches!(answer, Ok(result) if result.action == rmcp::model::ElicitationAction::Accept
+            && result.content.as_ref().and_then(|c| c.get("approve")).and_then(Value::as_bool) == Some(true))
+    }
+}
+
+/// Serves `shell` over stdio until the client goes away. `approver`, when given, is the one the
+/// shell was built with: it learns the client here.
+pub async fn serve_stdio(shell: Shell, caps: Caps, approver: Option<Arc<ElicitingApprover>>) -> Result<(), String> {
+    let mut server = ShellServer::new(shell, caps);
+    server.approver = approver;
     let running = server.serve(rmcp::transport::stdio()).await.map_err(|e| format!("mcp: {e}"))?;
     running.waiting().await.map_err(|e| format!("mcp: {e}"))?;
     Ok(())

@@ -1,7 +1,8 @@
 //! `toolsh mcp` driven by the official Python MCP SDK (`tests/mcp/client.py`; `.ci/run`
 //! installs it): one tool, a pipeline, state across calls, failure, a blocked line that runs
 //! nothing, an unknown command, truncation with a readable spill file, a timeout; and
-//! cancellation and progress over raw JSON-RPC (`tests/mcp/cancel.py`).
+//! cancellation and progress over raw JSON-RPC (`tests/mcp/cancel.py`); `ask` through
+//! elicitation (`tests/mcp/elicit.py`).
 
 use std::process::Command;
 
@@ -27,4 +28,9 @@ fn the_python_sdk_drives_the_shell_tool() {
 #[test]
 fn cancelling_stops_the_line_and_progress_is_reported() {
     python("cancel.py");
+}
+
+#[test]
+fn ask_decisions_go_to_the_client_through_elicitation() {
+    python("elicit.py");
 }
