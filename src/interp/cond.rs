@@ -7,11 +7,12 @@ use super::pattern::Pattern;
 use super::vars::Value;
 use super::{ExecResult, Flow, Interp, State};
 use crate::ast::CondExpr;
-use crate::vfs::{FileKind, Vfs};
+use crate::tools::workspace::Fs;
+use crate::vfs::FileKind;
 use futures::future::BoxFuture;
 
 /// A unary test (`-f path`, `-z string`, …).
-pub(crate) fn unary_test(op: &str, arg: &str, state: &State, vfs: &Vfs) -> bool {
+pub(crate) fn unary_test(op: &str, arg: &str, state: &State, vfs: &Fs<'_>) -> bool {
     let meta = || {
         let abs = state.abs_path(arg);
         if arg.is_empty() { None } else { vfs.stat(&abs).ok() }
@@ -62,7 +63,7 @@ fn option_set(name: &str, state: &State) -> bool {
 }
 
 /// A binary test with string or integer operands; `Err` carries bash's message.
-pub(crate) fn binary_test(left: &str, op: &str, right: &str, state: &State, vfs: &Vfs) -> Result<bool, String> {
+pub(crate) fn binary_test(left: &str, op: &str, right: &str, state: &State, vfs: &Fs<'_>) -> Result<bool, String> {
     let int = |text: &str| -> Result<i64, String> {
         text.trim().parse::<i64>().map_err(|_| format!("{text}: integer expression expected"))
     };
@@ -130,7 +131,7 @@ impl Interp {
                 },
                 CondExpr::Unary(op, word) => {
                     let arg = self.expand_string(word, io).await?;
-                    Ok(unary_test(op, &arg, &self.state, &self.shared.vfs))
+                    Ok(unary_test(op, &arg, &self.state, &self.fs("[[")))
                 }
                 CondExpr::Binary(left, op, right) => {
                     let left = self.expand_string(left, io).await?;
@@ -166,7 +167,7 @@ impl Interp {
                         }
                         _ => {
                             let right = self.expand_string(right, io).await?;
-                            binary_test(&left, op, &right, &self.state, &self.shared.vfs)
+                            binary_test(&left, op, &right, &self.state, &self.fs("[["))
                         }
                     }
                 }

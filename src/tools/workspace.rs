@@ -50,11 +50,6 @@ impl<'a> Fs<'a> {
         Fs { vfs, gate, command, denied }
     }
 
-    /// The workspace itself, for metadata-only questions such as the mount table.
-    pub fn raw(&self) -> &Arc<Vfs> {
-        self.vfs
-    }
-
     fn admit(&self, tool: ToolFacts<'static>, path: &str) -> io::Result<Ticket<'a>> {
         // A write through a symlink is judged by where it lands when that is the control plane.
         // Only writes that follow a final link can land elsewhere: removing, renaming or
