@@ -2,7 +2,8 @@
 //! installs it): one tool, a pipeline, state across calls, failure, a blocked line that runs
 //! nothing, an unknown command, truncation with a readable spill file, a timeout; and
 //! cancellation and progress over raw JSON-RPC (`tests/mcp/cancel.py`); `ask` through
-//! elicitation (`tests/mcp/elicit.py`).
+//! elicitation (`tests/mcp/elicit.py`); protocol negotiation and JSON-RPC errors
+//! (`tests/mcp/negotiate.py`).
 
 use std::process::Command;
 
@@ -33,4 +34,9 @@ fn cancelling_stops_the_line_and_progress_is_reported() {
 #[test]
 fn ask_decisions_go_to_the_client_through_elicitation() {
     python("elicit.py");
+}
+
+#[test]
+fn current_and_previous_protocol_revisions_negotiate() {
+    python("negotiate.py");
 }
