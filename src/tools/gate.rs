@@ -11,6 +11,9 @@ use std::fmt;
 use std::sync::{Arc, RwLock};
 use std::time::{Instant, SystemTime};
 
+/// Refusals kept for one execution's outcome; more are counted, not listed.
+pub const MAX_BLOCKED: usize = 100;
+
 /// Exit status of a call the policy denied.
 pub const EXIT_DENIED: i32 = 126;
 
@@ -102,8 +105,9 @@ pub struct Gate {
     policy: RwLock<Arc<Policy>>,
     approver: Option<Arc<dyn Approver>>,
     audit: Arc<Audit>,
-    /// Refusals since the last [`Gate::take_blocked`], as shown to the user.
-    blocked: std::sync::Mutex<Vec<String>>,
+    /// Refusals since the last [`Gate::take_blocked`], as shown to the user, and how many
+    /// more there were past [`MAX_BLOCKED`].
+    blocked: std::sync::Mutex<(Vec<String>, usize)>,
 }
 
 impl Gate {
@@ -174,15 +178,22 @@ impl Gate {
     }
 
     fn note_blocked(&self, message: String) {
-        let mut list = self.blocked.lock().unwrap_or_else(|p| p.into_inner());
-        if list.len() < 100 {
-            list.push(message);
+        let mut blocked = self.blocked.lock().unwrap_or_else(|p| p.into_inner());
+        if blocked.0.len() < MAX_BLOCKED {
+            blocked.0.push(message);
+        } else {
+            blocked.1 += 1;
         }
     }
 
-    /// The refusals since the last call (at most 100), oldest first.
+    /// The refusals since the last call, oldest first: the first [`MAX_BLOCKED`], then a line
+    /// counting the rest, so the cut is never silent.
     pub fn take_blocked(&self) -> Vec<String> {
-        std::mem::take(&mut *self.blocked.lock().unwrap_or_else(|p| p.into_inner()))
+        let (mut list, unlisted) = std::mem::take(&mut *self.blocked.lock().unwrap_or_else(|p| p.into_inner()));
+        if unlisted > 0 {
+            list.push(format!("[{unlisted} more refusals not listed]"));
+        }
+        list
     }
 
     /// Records a call the pre-flight check refused (it never reached [`Gate::admit`]).

@@ -249,3 +249,13 @@ fn progress_is_reported_while_a_line_runs() {
     assert!(ticks.iter().all(|p| p.stdout_bytes == 4), "{ticks:?}");
     assert!(ticks.windows(2).all(|w| w[0].elapsed < w[1].elapsed));
 }
+
+#[test]
+fn more_refusals_than_are_listed_are_counted() {
+    let mut policy = toolsh::policy::Policy::default();
+    policy.add(toolsh::policy::Verdict::Deny, "fs.read", "/").expect("rule");
+    let mut shell = Shell::builder().policy(policy).build();
+    let out = exec(&mut shell, "for i in $(seq 105); do f=/x$i; : < $f 2>/dev/null; done");
+    assert_eq!(out.blocked.len(), toolsh::tools::gate::MAX_BLOCKED + 1);
+    assert_eq!(out.blocked.last().map(String::as_str), Some("[5 more refusals not listed]"));
+}
