@@ -81,6 +81,8 @@ pub trait AuditSink: Send + Sync {
 struct Log {
     ring: VecDeque<Record>,
     unflushed: usize,
+    /// Records pushed out of memory before the sink took them (the sink kept failing).
+    lost: usize,
 }
 
 /// The log of one session.
@@ -127,6 +129,9 @@ impl Audit {
         }
         if log.ring.len() == RING {
             log.ring.pop_front();
+            if log.unflushed == RING {
+                log.lost += 1;
+            }
         }
         log.ring.push_back(Record {
             at: call.at,
@@ -160,7 +165,10 @@ impl Audit {
         let batch: Vec<Record> = log.ring.iter().skip(start).cloned().collect();
         sink.append(&self.session, &self.agent, &batch)?;
         log.unflushed = 0;
-        Ok(())
+        match std::mem::take(&mut log.lost) {
+            0 => Ok(()),
+            lost => Err(format!("{lost} earlier records were lost: the log could not be written while they were kept")),
+        }
     }
 }
 
@@ -200,5 +208,29 @@ mod tests {
         assert_eq!(summary, [("fs.read", 3, 6), ("fs.write", 1, 2), ("fs.write", 1, 2)]);
         assert_eq!(audit.recent(10).len(), 3);
         assert!(audit.flush().is_ok(), "nothing left to write");
+    }
+
+    struct Broken(std::sync::atomic::AtomicBool);
+
+    impl AuditSink for Broken {
+        fn append(&self, _: &str, _: &str, _: &[Record]) -> Result<(), String> {
+            if self.0.load(std::sync::atomic::Ordering::Relaxed) { Ok(()) } else { Err("disk full".into()) }
+        }
+    }
+
+    #[test]
+    fn records_lost_while_the_sink_fails_are_reported() {
+        let rule: Arc<str> = "r".into();
+        let audit = Audit::new("s", "a");
+        let sink = Arc::new(Broken(std::sync::atomic::AtomicBool::new(false)));
+        audit.attach(sink.clone());
+        for digest in 0..(RING as u64 + 3) {
+            audit.push(Call { digest, ..call("fs.read", &rule) });
+        }
+        assert_eq!(audit.flush().unwrap_err(), "disk full");
+        sink.0.store(true, std::sync::atomic::Ordering::Relaxed);
+        let err = audit.flush().unwrap_err();
+        assert!(err.starts_with("3 earlier records were lost"), "{err}");
+        assert!(audit.flush().is_ok());
     }
 }
