@@ -16,6 +16,9 @@ use std::time::Duration;
 const USAGE: &str = "\
 usage: toolsh [options] [-c SCRIPT [NAME [ARG...]] | FILE [ARG...]]
        toolsh mcp [options]       serve the one `shell` tool over MCP (stdio)
+       toolsh mcp --http ADDR [options]
+                                  serve it over Streamable HTTP at http://ADDR/mcp, one
+                                  session per client (ADDR like 127.0.0.1:8080; port 0 picks one)
        toolsh tools --export mcp|openai|anthropic [options]
                                   print the `shell` tool definition for another harness
 
@@ -74,6 +77,8 @@ pub struct Options {
     store: Option<PathBuf>,
     /// `toolsh mcp`: serve MCP on stdio.
     mcp: bool,
+    /// `toolsh mcp --http ADDR`: serve MCP over HTTP instead.
+    http: Option<std::net::SocketAddr>,
     /// `toolsh tools --export FORMAT`.
     export: Option<String>,
     args: Vec<String>,
@@ -119,6 +124,13 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                 options.overlay = true;
             }
             "--memory" => options.memory = true,
+            "--http" if options.mcp => {
+                let addr = take(&mut idx)?;
+                let parsed = addr.parse().map_err(|_| {
+                    format!("--http takes HOST:PORT with a numeric address, like 127.0.0.1:8080; got '{addr}'")
+                })?;
+                options.http = Some(parsed);
+            }
             "-n" => options.no_exec = true,
             "--mount" => {
                 let spec = take(&mut idx)?;
@@ -394,7 +406,17 @@ pub fn main(argv: Vec<String>) -> i32 {
                 return 1;
             }
         };
-        return match runtime.block_on(crate::mcp::serve_stdio(shell, crate::contract::Caps::default(), eliciting)) {
+        let caps = crate::contract::Caps::default();
+        let served = match options.http {
+            Some(addr) => runtime.block_on(crate::mcp::http::serve(shell, caps, addr, |bound| {
+                eprintln!("toolsh: serving MCP on http://{bound}{}", crate::mcp::http::PATH);
+                if !bound.ip().is_loopback() {
+                    eprintln!("toolsh: warning: {bound} is reachable from other machines and asks no credentials");
+                }
+            })),
+            None => runtime.block_on(crate::mcp::serve_stdio(shell, caps, eliciting)),
+        };
+        return match served {
             Ok(()) => 0,
             Err(message) => {
                 eprintln!("toolsh: {message}");

@@ -290,6 +290,8 @@ pub struct Shared {
     pub agent: String,
     /// The store, when the shell has one.
     pub store: Option<Arc<crate::store::Store>>,
+    /// The embedder's audit sink, when it gave one (otherwise the store takes the records).
+    pub audit_sink: Option<Arc<dyn crate::audit::AuditSink>>,
     /// Where the shell's own file access (redirections, globs) notes refusals nobody reads:
     /// those surface as the failed operation's own error.
     pub unheard: std::sync::atomic::AtomicBool,
@@ -594,53 +596,45 @@ impl ShellBuilder {
             }
         }
         let session = self.session.unwrap_or_else(new_session_id);
-        let audit = Arc::new(crate::audit::Audit::new(&session, &self.agent));
         let store = self.store.map(|path| Arc::new(crate::store::Store::new(&path, &self.agent, &session)));
-        if let Some(sink) = self.audit_sink {
-            audit.attach(sink);
-        } else if let Some(store) = &store {
-            audit.attach(store.clone());
-        }
         let mut tools = self.tools;
         tools.retain(|name| self.policy.disabled_by(name).is_none());
-        let shared = Arc::new(Shared {
+        let parts = Parts {
             vfs: Arc::new(self.vfs),
             limits: self.limits,
-            commands_run: AtomicU64::new(0),
-            session_commands_run: AtomicU64::new(0),
-            started: Instant::now(),
-            next_pid: AtomicU64::new(1000),
-            limit_message: std::sync::Mutex::new(None),
             tools: Arc::new(tools),
-            gate: Arc::new(crate::tools::Gate::new(self.policy, self.approver, audit)),
+            policy: self.policy,
+            approver: self.approver,
             agent: self.agent,
+            session,
+            audit_sink: self.audit_sink,
             store,
-            unheard: std::sync::atomic::AtomicBool::new(false),
-        });
-        Shell {
-            interp: Interp {
-                state,
-                shared,
-                jobs: Vec::new(),
-                errexit_suppressed: 0,
-                call_depth: 0,
-                loop_depth: 0,
-                last_subst_status: None,
-                source_depth: 0,
-                exec_io: None,
-                nesting: 0,
-                process_substs: Vec::new(),
-            },
-            exited: None,
-            spills: 0,
-        }
+        };
+        Shell::assemble(state, parts)
     }
+}
+
+/// What a session is made of besides its [`State`]: [`ShellBuilder::build`] makes it from the
+/// builder, [`Shell::new_session`] from a running shell.
+struct Parts {
+    vfs: Arc<Vfs>,
+    limits: Limits,
+    tools: Arc<crate::tools::Registry>,
+    policy: crate::policy::Policy,
+    approver: Option<Arc<dyn crate::tools::Approver>>,
+    agent: String,
+    session: String,
+    audit_sink: Option<Arc<dyn crate::audit::AuditSink>>,
+    store: Option<Arc<crate::store::Store>>,
 }
 
 /// A session id: time and process, unique enough to tell sessions apart in a shared store.
 fn new_session_id() -> String {
+    // The counter keeps sessions made in the same clock tick apart.
+    static MADE: AtomicU64 = AtomicU64::new(0);
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    format!("{:x}-{:x}", nanos, std::process::id())
+    let made = MADE.fetch_add(1, Ordering::Relaxed);
+    format!("{:x}-{:x}-{made}", nanos, std::process::id())
 }
 
 /// A shell session.
@@ -667,6 +661,72 @@ impl Shell {
             audit_sink: None,
             store: None,
         }
+    }
+
+    fn assemble(state: State, parts: Parts) -> Shell {
+        let audit = Arc::new(crate::audit::Audit::new(&parts.session, &parts.agent));
+        if let Some(sink) = &parts.audit_sink {
+            audit.attach(sink.clone());
+        } else if let Some(store) = &parts.store {
+            audit.attach(store.clone());
+        }
+        let shared = Arc::new(Shared {
+            vfs: parts.vfs,
+            limits: parts.limits,
+            commands_run: AtomicU64::new(0),
+            session_commands_run: AtomicU64::new(0),
+            started: Instant::now(),
+            next_pid: AtomicU64::new(1000),
+            limit_message: std::sync::Mutex::new(None),
+            tools: parts.tools,
+            gate: Arc::new(crate::tools::Gate::new(parts.policy, parts.approver, audit)),
+            agent: parts.agent,
+            store: parts.store,
+            audit_sink: parts.audit_sink,
+            unheard: std::sync::atomic::AtomicBool::new(false),
+        });
+        Shell {
+            interp: Interp {
+                state,
+                shared,
+                jobs: Vec::new(),
+                errexit_suppressed: 0,
+                call_depth: 0,
+                loop_depth: 0,
+                last_subst_status: None,
+                source_depth: 0,
+                exec_io: None,
+                nesting: 0,
+                process_substs: Vec::new(),
+            },
+            exited: None,
+            spills: 0,
+        }
+    }
+
+    /// A new session beside this one, for a server holding many (one per client): the same
+    /// workspace, tools, policy, store and limits; its own copy of this shell's variables,
+    /// functions and cwd as they are now, its own in-memory `/tmp`, session id and audit
+    /// trail. `ask` decisions go to `approver` (none: denied).
+    pub fn new_session(&self, approver: Option<Arc<dyn crate::tools::Approver>>) -> Shell {
+        let shared = &self.interp.shared;
+        let session = new_session_id();
+        let mut state = self.interp.state.clone();
+        state.limits = shared.limits;
+        state.traps = Arc::default();
+        state.last_background = None;
+        let parts = Parts {
+            vfs: Arc::new(shared.vfs.with_private_tmp()),
+            limits: shared.limits,
+            tools: shared.tools.clone(),
+            policy: (*shared.gate.policy()).clone(),
+            approver,
+            agent: shared.agent.clone(),
+            store: shared.store.as_ref().map(|store| Arc::new(store.for_session(&session))),
+            session,
+            audit_sink: shared.audit_sink.clone(),
+        };
+        Shell::assemble(state, parts)
     }
 
     /// Runs `src` and captures its output.

@@ -13,7 +13,7 @@ mod schema;
 use crate::audit::{AuditSink, Record};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// How long a write waits for another process holding the store.
@@ -42,17 +42,24 @@ pub struct Store {
     agent: String,
     session: String,
     /// Opened on first use; a failed open is retried by the next use, never remembered.
-    conn: Mutex<Option<Connection>>,
+    /// Sessions of one process share it ([`Store::for_session`]).
+    conn: Arc<Mutex<Option<Connection>>>,
 }
 
 impl Store {
     /// A store at `path` used by `agent` in `session` (nothing is opened yet).
     pub fn new(path: &Path, agent: &str, session: &str) -> Self {
+        Store { path: path.to_path_buf(), agent: agent.to_string(), session: session.to_string(), conn: Arc::default() }
+    }
+
+    /// The same store and connection for another session of this process: one connection
+    /// (and its file descriptors) serves any number of sessions.
+    pub fn for_session(&self, session: &str) -> Store {
         Store {
-            path: path.to_path_buf(),
-            agent: agent.to_string(),
+            path: self.path.clone(),
+            agent: self.agent.clone(),
             session: session.to_string(),
-            conn: Mutex::new(None),
+            conn: self.conn.clone(),
         }
     }
 

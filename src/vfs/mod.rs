@@ -245,6 +245,16 @@ impl Vfs {
         }
     }
 
+    /// The same mounts, except that an in-memory `/tmp` is a fresh, empty one: scratch space
+    /// private to a new session while the workspace stays shared.
+    pub fn with_private_tmp(&self) -> Vfs {
+        let mut vfs = self.clone();
+        if vfs.mounts.iter().any(|m| m.at == "/tmp" && m.label == "memory") {
+            vfs.mount("/tmp", Arc::new(MemoryFs::new()), false, "memory");
+        }
+        vfs
+    }
+
     /// The mounts, deepest first.
     pub fn mounts(&self) -> &[Mount] {
         &self.mounts

@@ -40,3 +40,8 @@ fn ask_decisions_go_to_the_client_through_elicitation() {
 fn current_and_previous_protocol_revisions_negotiate() {
     python("negotiate.py");
 }
+
+#[test]
+fn http_mode_keeps_fifty_concurrent_sessions_apart() {
+    python("sessions.py");
+}

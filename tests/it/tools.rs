@@ -259,3 +259,27 @@ fn more_refusals_than_are_listed_are_counted() {
     assert_eq!(out.blocked.len(), toolsh::tools::gate::MAX_BLOCKED + 1);
     assert_eq!(out.blocked.last().map(String::as_str), Some("[5 more refusals not listed]"));
 }
+
+#[test]
+fn new_sessions_share_the_workspace_and_store_but_not_state_or_tmp() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = dir.path().join("store.db");
+    let mut first = Shell::builder().store(&store).agent("alice").build();
+    exec(&mut first, "greet() { echo hi; }; x=1; mkdir /w; echo shared > /w/f; echo mine > /tmp/t");
+    let mut second = first.new_session(None);
+    // A copy of the state as it was, then each goes its own way.
+    assert_eq!(exec(&mut second, "greet; echo $x; cat /w/f").stdout_text(), "hi\n1\nshared\n");
+    exec(&mut second, "x=2; cd /w; echo theirs > /w/g");
+    assert_eq!(exec(&mut first, "echo $x $PWD; cat /w/g").stdout_text(), "1 /\ntheirs\n");
+    // /tmp is the session's own.
+    let out = exec(&mut second, "cat /tmp/t");
+    assert_eq!(out.status, 1, "{}", out.stderr_text());
+    // One store: a message sent by one session is read by the same agent in the other,
+    // and the audit log tells the sessions apart.
+    exec(&mut second, "msg send alice ping");
+    assert_eq!(exec(&mut first, "msg read | grep -c ping").stdout_text(), "1\n");
+    let conn = rusqlite::Connection::open(&store).expect("store");
+    let distinct: i64 =
+        conn.query_row("SELECT COUNT(DISTINCT session) FROM audit", [], |r| r.get(0)).expect("audit sessions");
+    assert_eq!(distinct, 2);
+}

@@ -5,6 +5,9 @@
 //! that runs and fails is a tool result with `isError`; JSON-RPC errors are only for requests
 //! that cannot be routed (an unknown tool, a missing `command`). Standard output is the
 //! protocol channel: the shell's output is always captured, never written there.
+//! [`http`] serves the same tool to many clients at once, one session each.
+
+pub mod http;
 
 use crate::contract::Caps;
 use crate::interp::Shell;
@@ -30,13 +33,24 @@ pub struct ShellServer {
     tool: Tool,
     caps: Caps,
     approver: Option<Arc<ElicitingApprover>>,
+    /// Offer only protocol revisions with a session handshake (HTTP: revisions without one
+    /// serve every request statelessly, and a shell whose variables vanish between calls
+    /// is not the tool the description promises).
+    sessions_only: bool,
 }
 
 impl ShellServer {
     /// A server over `shell`.
     pub fn new(shell: Shell, caps: Caps) -> Self {
         let tool = shell_tool(&shell);
-        ShellServer { shell: tokio::sync::Mutex::new(shell), tool, caps, approver: None }
+        ShellServer { shell: tokio::sync::Mutex::new(shell), tool, caps, approver: None, sessions_only: false }
+    }
+
+    /// Sends the shell's `ask` decisions to this server's client; `approver` must be the one
+    /// the shell was built with.
+    pub fn with_approver(mut self, approver: Arc<ElicitingApprover>) -> Self {
+        self.approver = Some(approver);
+        self
     }
 }
 
@@ -111,6 +125,15 @@ impl ServerHandler for ShellServer {
             .with_instructions("One tool, `shell`: run bash command lines; start with `help`.");
         info.server_info = Implementation::new("toolsh", env!("CARGO_PKG_VERSION"));
         info
+    }
+
+    fn supported_protocol_versions(&self) -> std::borrow::Cow<'static, [rmcp::model::ProtocolVersion]> {
+        let known = rmcp::model::ProtocolVersion::KNOWN_VERSIONS;
+        if self.sessions_only {
+            known.iter().filter(|v| v.has_initialize()).cloned().collect::<Vec<_>>().into()
+        } else {
+            known.into()
+        }
     }
 
     async fn list_tools(
@@ -236,7 +259,9 @@ impl crate::tools::Approver for ElicitingApprover {
 /// shell was built with: it learns the client here.
 pub async fn serve_stdio(shell: Shell, caps: Caps, approver: Option<Arc<ElicitingApprover>>) -> Result<(), String> {
     let mut server = ShellServer::new(shell, caps);
-    server.approver = approver;
+    if let Some(approver) = approver {
+        server = server.with_approver(approver);
+    }
     let running = server.serve(rmcp::transport::stdio()).await.map_err(|e| format!("mcp: {e}"))?;
     running.waiting().await.map_err(|e| format!("mcp: {e}"))?;
     Ok(())
