@@ -181,6 +181,13 @@ macro_rules! entry {
     };
 }
 
+/// Bash's own builtins among the commands: every model knows them, so the `shell` tool's
+/// description does not spend tokens listing them (`help` does).
+pub const BASH_BUILTINS: &[&str] = &[
+    "cd", "dirs", "echo", "false", "getopts", "let", "popd", "printf", "pushd", "pwd", "read", "set", "shift", "shopt",
+    "test", "true", "unset",
+];
+
 /// Every command, sorted by name.
 static TABLE: &[Builtin] = &[
     entry!(":", flow::colon, "do nothing, successfully"),

@@ -66,24 +66,38 @@ pub(crate) async fn run_tool(
     }
 }
 
-/// `help [COMMAND]`: the index of commands and tools grouped by namespace, or one command's
-/// usage.
+/// `help [COMMAND | NAMESPACE]`: the index of commands and tools grouped by namespace, one
+/// command's summary or tool's usage, and a namespace's tools.
 pub async fn help(ctx: Ctx<'_>) -> Status {
     let shared = ctx.shared().clone();
     if let Some(name) = ctx.argv.get(1) {
         if let Some(tool) = shared.tools.resolve(name) {
             return i32::from(!ctx.out(flags::usage(tool.spec())).await);
         }
+        let mut out = String::new();
         if let Some(entry) = super::lookup(name) {
             let adapter =
                 super::adapter_of(name).map_or(String::new(), |tools| format!(" (calls {})", tools.join(", ")));
-            return i32::from(
-                !ctx.out(format!("{name}: {}{adapter}\nrun '{name} --help' for its options\n", entry.summary)).await,
-            );
+            out.push_str(&format!("{name}: {}{adapter}\nrun '{name} --help' for its options\n", entry.summary));
         }
-        return ctx.fail(format!("no help for '{name}': run 'help' for the list")).await;
+        // A namespace (`help crm`, `help crm.*`) lists its tools, also when a command shares the name.
+        let namespace = name.trim_end_matches(['.', '*']);
+        let listed: Vec<String> = shared
+            .tools
+            .visible()
+            .filter(|spec| spec.namespace() == namespace)
+            .map(|spec| format!("  {:<12} {}\n", spec.name, spec.summary()))
+            .collect();
+        if !listed.is_empty() {
+            out.push_str(&format!("Tools: {namespace} ('NAME -h' for usage)\n"));
+            out.extend(listed);
+        }
+        if out.is_empty() {
+            return ctx.fail(format!("no help for '{name}': run 'help' for the list")).await;
+        }
+        return i32::from(!ctx.out(out).await);
     }
-    let mut out = String::from("Shell commands (bash-like; 'help NAME' for one):\n");
+    let mut out = String::from("Shell commands (bash-like; 'help NAME' for one, 'help NS' for a namespace's tools):\n");
     let names: Vec<&str> =
         super::all().iter().map(|b| b.name).filter(|n| n.chars().all(|c| c.is_ascii_alphanumeric())).collect();
     out.push_str(&wrap(&names.join(" "), 96, "  "));

@@ -86,31 +86,69 @@ pub fn shell_tool(shell: &Shell) -> Tool {
 /// The tool's description: a short guide, then a compact index of commands and tools.
 pub fn description(shell: &Shell) -> String {
     let mut out = String::from(
-        "Run bash command lines in a sandboxed workspace. Pipes, redirects, && || ;, variables, \
-functions, loops, heredocs and $(...) work; variables, functions and cwd persist between calls. \
-Discover with `help`, `help CMD`, `CMD -h`; tools are commands too (`fs.read --path f`, \
-`ns.tool '{json}'`). Result: stdout, `[stderr]` and stderr, a `[truncated: …]` marker naming a \
-file with the whole output (page it with sed -n, grep, tail), `[exit N]` last. Exit: 0 ok, 1 \
-failed, 2 usage, 124 timeout, 125 unavailable, 126 blocked by policy (nothing ran), 127 unknown \
-command, 130 cancelled.\nCommands:",
+        "Run bash in a sandboxed workspace: pipes, redirects, && || ;, variables, functions, loops, \
+heredocs, $(...); variables, functions and cwd persist between calls. Discover with `help`, \
+`help NS`, `CMD -h`; tools are commands (`fs.read --path f`, `ns.tool '{json}'`). Output: \
+stdout, then `[stderr]` and stderr, a `[truncated: …]` marker naming a file with everything \
+(page it with sed -n, grep, tail), `[exit N]` last. Exit 0 ok, 1 failed, 2 usage, 124 timeout, \
+125 unavailable, 126 blocked by policy (nothing ran), 127 unknown command, 130 cancelled.\n\
+Commands besides bash builtins:",
     );
-    for name in crate::builtins::all().iter().map(|b| b.name).filter(|n| n.chars().all(|c| c.is_ascii_alphanumeric())) {
+    let listed = crate::builtins::all()
+        .iter()
+        .map(|b| b.name)
+        .filter(|n| n.chars().all(|c| c.is_ascii_alphanumeric()) && !crate::builtins::BASH_BUILTINS.contains(n));
+    for name in listed {
         out.push(' ');
         out.push_str(name);
     }
     out.push_str("\nTools:");
-    let mut namespace = "";
-    for spec in shell.tools().visible() {
-        let (ns, name) = spec.name.split_once('.').unwrap_or(("", spec.name.as_str()));
-        if ns != namespace {
-            out.push_str(if namespace.is_empty() { " " } else { "; " });
-            out.push_str(ns);
-            out.push('.');
-            namespace = ns;
-        } else {
-            out.push(',');
+    out.push_str(&tool_index(shell.tools().visible().map(|spec| spec.name.as_str())));
+    out
+}
+
+/// Characters the tool index may take in the description (about 120 tokens): past it, a
+/// namespace is summarised as `ns.* (N)` (`help ns` lists it), and namespaces that do not fit
+/// even so are counted at the end, so the description stays within its token budget however
+/// many tools an embedder or peer server registers.
+const TOOL_INDEX_BUDGET: usize = 500;
+
+/// ` fs.read,write; msg.send,read` — namespaces listed whole, in registry order, as far as the
+/// budget allows with the others summarised (`crm.* (12)`); past that, counted
+/// (`; +7 more namespaces`).
+fn tool_index<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let mut namespaces: Vec<(&str, Vec<&str>)> = Vec::new();
+    for name in names {
+        let (ns, tool) = name.split_once('.').unwrap_or(("", name));
+        match namespaces.iter_mut().find(|(n, _)| *n == ns) {
+            Some((_, tools)) => tools.push(tool),
+            None => namespaces.push((ns, vec![tool])),
         }
-        out.push_str(name);
+    }
+    let whole: Vec<String> = namespaces.iter().map(|(ns, tools)| format!("{ns}.{}", tools.join(","))).collect();
+    let summary: Vec<String> = namespaces.iter().map(|(ns, tools)| format!("{ns}.* ({})", tools.len())).collect();
+    let cost = |parts: &[&String]| parts.iter().map(|p| p.len() + 2).sum::<usize>();
+    // Everything summarised; then namespaces listed whole, in order, while the total fits.
+    let mut chosen: Vec<&String> = summary.iter().collect();
+    for (i, full) in whole.iter().enumerate() {
+        let before = std::mem::replace(&mut chosen[i], full);
+        if cost(&chosen) > TOOL_INDEX_BUDGET {
+            chosen[i] = before;
+        }
+    }
+    // Too many namespaces even summarised: as many as fit, then a count of the rest.
+    let tail = "+9999 more namespaces".len() + 2;
+    let mut kept = chosen.len();
+    while kept > 0 && cost(&chosen[..kept]) + if kept < chosen.len() { tail } else { 0 } > TOOL_INDEX_BUDGET {
+        kept -= 1;
+    }
+    let mut out = String::new();
+    for part in &chosen[..kept] {
+        out.push_str(if out.is_empty() { " " } else { "; " });
+        out.push_str(part);
+    }
+    if kept < chosen.len() {
+        out.push_str(&format!("; +{} more namespaces", chosen.len() - kept));
     }
     out
 }
@@ -265,4 +303,32 @@ pub async fn serve_stdio(shell: Shell, caps: Caps, approver: Option<Arc<Elicitin
     let running = server.serve(rmcp::transport::stdio()).await.map_err(|e| format!("mcp: {e}"))?;
     running.waiting().await.map_err(|e| format!("mcp: {e}"))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{TOOL_INDEX_BUDGET, tool_index};
+
+    #[test]
+    fn a_small_registry_is_listed_whole() {
+        let index = tool_index(["fs.read", "fs.write", "msg.send", "net.fetch"].into_iter());
+        assert_eq!(index, " fs.read,write; msg.send; net.fetch");
+    }
+
+    #[test]
+    fn a_large_registry_is_summarised_within_the_budget() {
+        let registry = |namespaces: usize| -> Vec<String> {
+            (0..namespaces).flat_map(|ns| (0..8).map(move |t| format!("ns{ns}.tool_{t}"))).collect()
+        };
+        // Ten namespaces: the first listed whole, the rest summarised.
+        let names = registry(10);
+        let index = tool_index(names.iter().map(String::as_str));
+        assert!(index.len() <= TOOL_INDEX_BUDGET, "{} chars: {index}", index.len());
+        assert!(index.starts_with(" ns0.tool_0,tool_1") && index.ends_with("; ns9.* (8)"), "{index}");
+        // A hundred: summaries as far as they fit, then a count.
+        let names = registry(100);
+        let index = tool_index(names.iter().map(String::as_str));
+        assert!(index.len() <= TOOL_INDEX_BUDGET, "{} chars: {index}", index.len());
+        assert!(index.starts_with(" ns0.* (8); ns1.* (8)") && index.ends_with("more namespaces"), "{index}");
+    }
 }
