@@ -164,10 +164,53 @@ pub struct Builtin {
     pub run: CommandFn,
     /// One line for `help`.
     pub summary: &'static str,
+    /// The synopsis (`grep [-Ei] [-m NUM] PATTERN [FILE...]`), when written down: `help NAME`
+    /// prints it and the console completes the flags it names.
+    pub usage: &'static str,
+}
+
+impl Builtin {
+    /// The flags the usage names, in order: `-E`, `-i`, `-m`, `--tab`, `-name`, …
+    ///
+    /// `[-rnuf]` is a cluster of four flags, unless the command takes long options with one
+    /// dash (`find -name GLOB`, `sqlite3 -separator SEP`), which its usage shows by naming one
+    /// with an argument.
+    pub fn flags(&self) -> Vec<String> {
+        let words: Vec<&str> = self.usage.split_whitespace().collect();
+        let one_dash_long = words.windows(2).any(|pair| {
+            let flag = pair[0].trim_start_matches('[');
+            let argument = pair[1].trim_end_matches([']', ')']);
+            flag.len() > 3
+                && flag.strip_prefix('-').is_some_and(|f| f.chars().all(|c| c.is_ascii_alphanumeric()))
+                && argument.chars().all(|c| c.is_ascii_uppercase())
+        });
+        let mut flags: Vec<String> = Vec::new();
+        for group in self.usage.split(['(', ')', ' ']).filter(|g| !g.is_empty()) {
+            let cluster = !one_dash_long && group.starts_with("[-") && group.ends_with(']') && !group.contains('|');
+            for token in group.split(['[', ']', '|']).filter(|t| t.starts_with('-')) {
+                let found: Vec<String> = if let Some(long) = token.strip_prefix("--") {
+                    vec![format!("--{}", long.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()))]
+                } else if cluster {
+                    token.chars().skip(1).filter(char::is_ascii_alphanumeric).map(|c| format!("-{c}")).collect()
+                } else {
+                    vec![token.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()).to_string()]
+                };
+                for flag in found {
+                    if flag.len() > 1 && !flags.contains(&flag) {
+                        flags.push(flag);
+                    }
+                }
+            }
+        }
+        flags
+    }
 }
 
 macro_rules! entry {
     ($name:literal, $func:path, $summary:literal) => {
+        entry!($name, $func, $summary, "")
+    };
+    ($name:literal, $func:path, $summary:literal, $usage:literal) => {
         Builtin {
             name: $name,
             run: {
@@ -177,6 +220,7 @@ macro_rules! entry {
                 run
             },
             summary: $summary,
+            usage: $usage,
         }
     };
 }
@@ -195,17 +239,27 @@ static TABLE: &[Builtin] = &[
     entry!("audit", tools::audit, "show recent tool calls with their policy decisions"),
     entry!("base64", encode::base64, "encode or decode base64"),
     entry!("basename", files::basename, "strip directory and suffix from a path"),
-    entry!("cat", files::cat, "concatenate files to standard output"),
+    entry!("cat", files::cat, "concatenate files to standard output", "cat [-nbsE] [FILE...]"),
     entry!("cd", nav::cd, "change the working directory"),
     entry!("chmod", files::chmod, "change file mode bits"),
     entry!("column", columns::column, "align text in a table (-t)"),
     entry!("comm", columns::comm, "compare two sorted files line by line"),
     entry!("config", tools::config, "list tools (config tools [QUERY]), their schemas, the policy"),
-    entry!("cp", files::cp, "copy files and directories"),
-    entry!("curl", net::curl, "transfer a URL (net.fetch; denied unless policy allows)"),
-    entry!("cut", lines::cut, "select fields, characters or bytes of lines"),
+    entry!("cp", files::cp, "copy files and directories", "cp [-rfpn] SOURCE... DEST"),
+    entry!(
+        "curl",
+        net::curl,
+        "transfer a URL (net.fetch; denied unless policy allows)",
+        "curl [-sSfLiI] [-X METHOD] [-H HEADER] [-d DATA] [--data-binary DATA] [--json JSON] [-o FILE] [-O] [-w FORMAT] [--max-time SECS] URL"
+    ),
+    entry!(
+        "cut",
+        lines::cut,
+        "select fields, characters or bytes of lines",
+        "cut (-f LIST [-d DELIM] [-s] | -c LIST | -b LIST) [--complement] [FILE...]"
+    ),
     entry!("date", text::date, "print the date and time"),
-    entry!("diff", diff::diff, "compare files line by line"),
+    entry!("diff", diff::diff, "compare files line by line", "diff [-u|-U N] [-q] [-r] [-N] FILE1 FILE2"),
     entry!("dirname", files::dirname, "strip the last component of a path"),
     entry!("dirs", nav::dirs, "show the directory stack"),
     entry!("du", files::du, "estimate file space usage"),
@@ -213,25 +267,40 @@ static TABLE: &[Builtin] = &[
     entry!("env", xargs::env, "run a command with a changed environment, or print it"),
     entry!("expand", columns::expand, "convert tabs to spaces"),
     entry!("false", flow::false_, "do nothing, unsuccessfully"),
-    entry!("find", find::find, "search for files in a directory hierarchy"),
+    entry!(
+        "find",
+        find::find,
+        "search for files in a directory hierarchy",
+        "find [PATH...] [-name GLOB] [-iname GLOB] [-path GLOB] [-type f|d|l] [-maxdepth N] [-mindepth N] [-newer FILE] [-size N] [-empty] [-exec CMD {} ;] [-delete] [-print] [-print0]"
+    ),
     entry!("fold", columns::fold, "wrap lines to a width"),
     entry!("getopts", vars::getopts, "parse positional parameters as options"),
-    entry!("grep", grep::grep, "print lines that match patterns"),
+    entry!(
+        "grep",
+        grep::grep,
+        "print lines that match patterns",
+        "grep [-EFGPivwxcLlnohHqsrRz] [-m NUM] [-A|-B|-C NUM] [-e PATTERN]... [-f FILE] [--include GLOB] [--exclude GLOB] [--exclude-dir GLOB] [PATTERN] [FILE...]"
+    ),
     entry!("gunzip", compress::gzip, "decompress .gz files"),
     entry!("gzip", compress::gzip, "compress files to .gz"),
-    entry!("head", text::head, "output the first part of files"),
+    entry!("head", text::head, "output the first part of files", "head [-n N|-c N] [-qv] [FILE...]"),
     entry!("help", tools::help, "list commands and tools, or show one's usage"),
     entry!("join", join::join, "join lines of two sorted files on a common field"),
-    entry!("jq", jq::jq, "filter JSON with jq programs"),
+    entry!(
+        "jq",
+        jq::jq,
+        "filter JSON with jq programs",
+        "jq [-rjcsneRS] [--tab] [--indent N] [--arg NAME VALUE] [--argjson NAME JSON] [--slurpfile NAME FILE] [--rawfile NAME FILE] [--args] [--jsonargs] FILTER [FILE...]"
+    ),
     entry!("let", vars::let_, "evaluate arithmetic expressions"),
     entry!("ln", files::ln, "make links (symbolic with -s)"),
-    entry!("ls", files::ls, "list directory contents"),
+    entry!("ls", files::ls, "list directory contents", "ls [-laAR1tShrdF] [FILE...]"),
     entry!("md5sum", encode::checksum, "compute or check MD5 checksums"),
     entry!("meta", agents::meta, "get, set, delete, list and atomically increment metadata"),
-    entry!("mkdir", files::mkdir, "make directories"),
+    entry!("mkdir", files::mkdir, "make directories", "mkdir [-p] DIRECTORY..."),
     entry!("mktemp", files::mktemp, "create a temporary file or directory"),
     entry!("msg", agents::msg, "send and read messages between agents"),
-    entry!("mv", files::mv, "move or rename files"),
+    entry!("mv", files::mv, "move or rename files", "mv [-fn] SOURCE... DEST"),
     entry!("nl", columns::nl, "number lines"),
     entry!("od", dump::od, "dump bytes in octal, hex or characters"),
     entry!("paste", columns::paste, "merge lines of files side by side"),
@@ -244,34 +313,49 @@ static TABLE: &[Builtin] = &[
     entry!("readlink", files::readlink, "print a symlink's target"),
     entry!("realpath", files::realpath, "print the resolved absolute path"),
     entry!("rev", lines::rev, "reverse the characters of lines"),
-    entry!("rm", files::rm, "remove files or directories"),
+    entry!("rm", files::rm, "remove files or directories", "rm [-rfd] FILE..."),
     entry!("rmdir", files::rmdir, "remove empty directories"),
-    entry!("sed", sed::sed, "edit streams: substitute, delete, print lines"),
-    entry!("seq", text::seq, "print a sequence of numbers"),
+    entry!(
+        "sed",
+        sed::sed,
+        "edit streams: substitute, delete, print lines",
+        "sed [-nEirsz] [-e SCRIPT] [-f FILE] [SCRIPT] [FILE...]"
+    ),
+    entry!("seq", text::seq, "print a sequence of numbers", "seq [-s SEP] [-w] [FIRST [INCREMENT]] LAST"),
     entry!("set", vars::set, "set options and positional parameters"),
     entry!("sha1sum", encode::checksum, "compute or check SHA-1 checksums"),
     entry!("sha256sum", encode::checksum, "compute or check SHA-256 checksums"),
     entry!("shift", vars::shift, "shift positional parameters"),
     entry!("shopt", vars::shopt, "set shell behaviour options"),
     entry!("sleep", text::sleep, "wait for a number of seconds"),
-    entry!("sort", sort::sort, "sort lines of text"),
+    entry!("sort", sort::sort, "sort lines of text", "sort [-rnuf] [-t SEP] [-k N[,M]] [FILE...]"),
     entry!("split", dump::split, "split a file into pieces"),
-    entry!("sqlite3", sqlite::sqlite3, "run SQL on a SQLite database (workspace file or your own)"),
+    entry!(
+        "sqlite3",
+        sqlite::sqlite3,
+        "run SQL on a SQLite database (workspace file or your own)",
+        "sqlite3 [-json|-csv|-list] [-header|-noheader] [-separator SEP] [FILE|:memory:] [SQL...]"
+    ),
     entry!("stat", files::stat, "display file status"),
     entry!("tac", lines::tac, "print lines in reverse order"),
-    entry!("tail", text::tail, "output the last part of files"),
+    entry!("tail", text::tail, "output the last part of files", "tail [-n [+]N|-c [+]N] [-qv] [FILE...]"),
     entry!("tee", text::tee, "copy standard input to files and standard output"),
     entry!("test", cond::test, "evaluate a condition"),
     entry!("touch", files::touch, "create files or update their times"),
-    entry!("tr", text::tr, "translate or delete characters"),
+    entry!("tr", text::tr, "translate or delete characters", "tr [-cdst] SET1 [SET2]"),
     entry!("true", flow::true_, "do nothing, successfully"),
-    entry!("uniq", lines::uniq, "report or omit repeated lines"),
+    entry!("uniq", lines::uniq, "report or omit repeated lines", "uniq [-cdui] [-f N] [-s N] [INPUT [OUTPUT]]"),
     entry!("unset", vars::unset, "remove variables or functions"),
-    entry!("wc", lines::wc, "count lines, words and bytes"),
+    entry!("wc", lines::wc, "count lines, words and bytes", "wc [-lwcmL] [FILE...]"),
     entry!("wget", net::wget, "download a URL to a file (net.fetch)"),
     entry!("who", agents::who, "list agents seen on the store"),
     entry!("whoami", agents::whoami, "print this session's agent name"),
-    entry!("xargs", xargs::xargs, "build and run commands from standard input"),
+    entry!(
+        "xargs",
+        xargs::xargs,
+        "build and run commands from standard input",
+        "xargs [-0] [-d DELIM] [-n N] [-L N] [-I REPL] [-P N] [-r] [-t] [COMMAND [ARG...]]"
+    ),
     entry!("xxd", dump::xxd, "make a hex dump"),
     entry!("yes", text::yes, "print a string repeatedly"),
     entry!("zcat", compress::gzip, "print .gz files decompressed"),
@@ -353,5 +437,25 @@ mod tests {
         for pair in super::TABLE.windows(2) {
             assert!(pair[0].name < pair[1].name, "{} must come before {}", pair[0].name, pair[1].name);
         }
+    }
+
+    fn flags(name: &str) -> Vec<String> {
+        super::lookup(name).map(|b| b.flags()).unwrap_or_default()
+    }
+
+    #[test]
+    fn flags_come_from_the_usage() {
+        assert_eq!(flags("sort"), ["-r", "-n", "-u", "-f", "-t", "-k"]);
+        assert_eq!(flags("head"), ["-n", "-c", "-q", "-v"]);
+        let grep = flags("grep");
+        assert!(grep.starts_with(&["-E".to_string(), "-F".to_string()]), "{grep:?}");
+        assert!(
+            ["-m", "-A", "-B", "-C", "-e", "--include", "--exclude-dir"].iter().all(|f| grep.contains(&f.to_string()))
+        );
+        // Long options with one dash are not clusters.
+        assert_eq!(flags("find")[..4], ["-name", "-iname", "-path", "-type"]);
+        assert!(flags("find").contains(&"-empty".to_string()));
+        assert_eq!(flags("sqlite3")[..3], ["-json", "-csv", "-list"]);
+        assert!(flags("echo").is_empty());
     }
 }

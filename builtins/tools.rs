@@ -78,7 +78,10 @@ pub async fn help(ctx: Ctx<'_>) -> Status {
         if let Some(entry) = super::lookup(name) {
             let adapter =
                 super::adapter_of(name).map_or(String::new(), |tools| format!(" (calls {})", tools.join(", ")));
-            out.push_str(&format!("{name}: {}{adapter}\nrun '{name} --help' for its options\n", entry.summary));
+            out.push_str(&format!("{name}: {}{adapter}\n", entry.summary));
+            if !entry.usage.is_empty() {
+                out.push_str(&format!("usage: {}\n", entry.usage));
+            }
         }
         // A namespace (`help crm`, `help crm.*`) lists its tools, also when a command shares the name.
         let namespace = name.trim_end_matches(['.', '*']);

@@ -282,6 +282,16 @@ fn default_store() -> Option<PathBuf> {
     Some(state.join("toolsh").join("store.db"))
 }
 
+/// The console's history file: one per workspace, beside the default store
+/// (`…/toolsh/history/<root with / as %>`); none for an in-memory workspace.
+fn history_file(options: &Options, root: &str) -> Option<PathBuf> {
+    if options.memory {
+        return None;
+    }
+    let dir = default_store()?.parent()?.join("history");
+    Some(dir.join(root.replace('/', "%")))
+}
+
 /// Pumps the host's standard input into a pipe on a thread (reads block); started on the
 /// first read so scripts that never read stdin pay nothing.
 fn host_stdin() -> crate::interp::io::PipeReader {
@@ -354,7 +364,7 @@ pub fn main(argv: Vec<String>) -> i32 {
     let console =
         !options.mcp && options.command.is_none() && options.script_file.is_none() && std::io::stdin().is_terminal();
     if console {
-        builder = builder.approver(Arc::new(crate::repl::TerminalApprover));
+        builder = builder.approver(Arc::new(crate::console::TerminalApprover::default()));
     }
     let eliciting = options.mcp.then(|| Arc::new(crate::mcp::ElicitingApprover::default()));
     if let Some(approver) = &eliciting {
@@ -443,8 +453,8 @@ pub fn main(argv: Vec<String>) -> i32 {
         shell.set_args(file, options.args.clone());
         (text_of(bytes), file.clone())
     } else if std::io::stdin().is_terminal() {
-        let io = Io::new(Input::null(), stdout, stderr);
-        let status = runtime.block_on(crate::repl::run(&mut shell, &io)) & 0xff;
+        let setup = crate::console::Setup { root: cwd.clone(), history: history_file(&options, &cwd) };
+        let status = crate::console::run(&mut shell, setup) & 0xff;
         exit_without_teardown(shell);
         return status;
     } else {

@@ -36,11 +36,11 @@ pub use vfs::Vfs;
 pub mod audit;
 pub mod cli;
 pub mod config;
+pub mod console;
 pub mod contract;
 #[doc(hidden)]
 pub mod fuzz;
 pub mod mcp;
 pub mod policy;
-pub mod repl;
 pub mod store;
 pub mod tools;

@@ -14,7 +14,7 @@ pub(crate) mod glob;
 pub mod io;
 pub(crate) mod pattern;
 mod redirect;
-mod special;
+pub(crate) mod special;
 pub mod vars;
 
 use crate::ast::FunctionDef;
@@ -895,6 +895,23 @@ impl Shell {
             return self.finish(io).await;
         }
         status
+    }
+
+    /// [`Shell::run`] until `stop` completes (an interrupt): then the line is dropped where it
+    /// stands — its pipeline stages with it — and the status is [`EXIT_CANCELLED`].
+    pub async fn run_until(&mut self, src: &str, io: &Io, stop: impl std::future::Future<Output = ()>) -> Status {
+        tokio::select! {
+            status = self.run(src, io) => status,
+            () = stop => {
+                self.interp.state.last_status = EXIT_CANCELLED;
+                EXIT_CANCELLED
+            }
+        }
+    }
+
+    /// The agent this session acts for.
+    pub fn agent(&self) -> &str {
+        &self.interp.shared.agent
     }
 
     /// Ends the session: runs the EXIT trap once and returns the final status.

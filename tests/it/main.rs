@@ -4,6 +4,7 @@
 
 mod cli;
 mod compat;
+mod console;
 mod escape;
 mod mcp;
 mod net;

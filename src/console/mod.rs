@@ -1,0 +1,137 @@
+//! The operator console: `toolsh` on a terminal. A reedline editor with history (a file per
+//! workspace, Ctrl-R search, hints), completion from the registry, the command table, the
+//! shell's variables and the workspace's paths, highlighting, and multi-line input whenever the
+//! parser says the text is unfinished. Lines run with Ctrl-C as their interrupt.
+//!
+//! The editor blocks the main thread while the user types; the shell runs on a two-worker
+//! runtime, so background jobs keep running between lines.
+
+mod approve;
+mod catalog;
+mod complete;
+mod highlight;
+mod lexer;
+mod prompt;
+
+pub use approve::TerminalApprover;
+
+use crate::interp::io::{HostSink, Input, Io, Output};
+use crate::interp::{Shell, Status};
+use catalog::{Catalog, View};
+use nu_ansi_term::{Color, Style};
+use reedline::{
+    ColumnarMenu, DefaultHinter, Emacs, FileBackedHistory, KeyCode, KeyModifiers, MenuBuilder, Reedline, ReedlineEvent,
+    ReedlineMenu, Signal, ValidationResult, default_emacs_keybindings,
+};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// Lines of history kept.
+const HISTORY_LINES: usize = 10_000;
+
+/// Multi-line input: Enter on unfinished text (open quote, block, heredoc, trailing `|`)
+/// starts a new line instead of running it.
+struct Validator;
+
+impl reedline::Validator for Validator {
+    fn validate(&self, line: &str) -> ValidationResult {
+        match crate::parser::parse(line) {
+            Err(err) if err.is_incomplete() => ValidationResult::Incomplete,
+            _ => ValidationResult::Complete,
+        }
+    }
+}
+
+/// Where the console runs: the workspace root (for the prompt) and the history file.
+pub struct Setup {
+    /// The workspace root, shown as the prompt's base.
+    pub root: String,
+    /// The history file (none: history for this run only).
+    pub history: Option<PathBuf>,
+}
+
+/// Runs the console until Ctrl-D or `exit`; returns the final status.
+pub fn run(shell: &mut Shell, setup: Setup) -> Status {
+    let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(err) => {
+            eprintln!("toolsh: cannot start the runtime: {err}");
+            return 1;
+        }
+    };
+    let catalog = Arc::new(Catalog::of(shell));
+    let view = Arc::new(Mutex::new(View::of(shell)));
+    let mut editor = editor(shell, &catalog, &view, setup.history.as_ref());
+    let stdout = Output::Host(HostSink::new(Box::new(std::io::stdout())));
+    let stderr = Output::Host(HostSink::new(Box::new(std::io::stderr())));
+    let io = Io::new(Input::null(), stdout, stderr);
+    loop {
+        if let Ok(mut current) = view.lock() {
+            *current = View::of(shell);
+        }
+        let prompt = prompt::Prompt::new(shell.agent(), &setup.root, shell.cwd(), shell.state().last_status);
+        match editor.read_line(&prompt) {
+            Ok(Signal::Success(line)) => {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let interrupt = async {
+                    if tokio::signal::ctrl_c().await.is_err() {
+                        std::future::pending::<()>().await;
+                    }
+                };
+                let status = runtime.block_on(shell.run_until(&line, &io, interrupt));
+                if status == crate::interp::EXIT_CANCELLED && shell.exit_status().is_none() {
+                    // The terminal echoed `^C` already: end its line.
+                    eprintln!();
+                }
+                if shell.exit_status().is_some() {
+                    break;
+                }
+            }
+            // Ctrl-C while editing clears the line (reedline already did).
+            Ok(Signal::CtrlC) => {}
+            Ok(Signal::CtrlD) => break,
+            Ok(_) => {}
+            Err(err) => {
+                eprintln!("toolsh: the terminal failed: {err}");
+                break;
+            }
+        }
+    }
+    runtime.block_on(shell.finish(&io))
+}
+
+fn editor(shell: &Shell, catalog: &Arc<Catalog>, view: &catalog::SharedView, history: Option<&PathBuf>) -> Reedline {
+    let mut keybindings = default_emacs_keybindings();
+    keybindings.add_binding(
+        KeyModifiers::NONE,
+        KeyCode::Tab,
+        ReedlineEvent::UntilFound(vec![ReedlineEvent::Menu("completion".to_string()), ReedlineEvent::MenuNext]),
+    );
+    // The marker replaces the prompt indicator while the menu is open: keep the prompt as it was.
+    let menu = ColumnarMenu::default().with_name("completion").with_marker("$ ");
+    let completer = complete::Completer { catalog: catalog.clone(), view: view.clone(), vfs: shell.vfs().clone() };
+    let highlighter = highlight::Highlighter { catalog: catalog.clone(), view: view.clone() };
+    let mut editor = Reedline::create()
+        .with_completer(Box::new(completer))
+        .with_quick_completions(true)
+        .with_partial_completions(true)
+        .with_menu(ReedlineMenu::EngineCompleter(Box::new(menu)))
+        .with_highlighter(Box::new(highlighter))
+        .with_hinter(Box::new(DefaultHinter::default().with_style(Style::new().italic().fg(Color::DarkGray))))
+        .with_validator(Box::new(Validator))
+        .with_edit_mode(Box::new(Emacs::new(keybindings)));
+    let file = history.and_then(|path| {
+        if let Some(parent) = path.parent() {
+            #[allow(clippy::disallowed_methods)] // the history lives on the host, outside every mount
+            let _ = std::fs::create_dir_all(parent);
+        }
+        FileBackedHistory::with_file(HISTORY_LINES, path.clone()).ok()
+    });
+    match file.or_else(|| FileBackedHistory::new(HISTORY_LINES).ok()) {
+        Some(history) => editor = editor.with_history(Box::new(history)),
+        None => eprintln!("toolsh: history is not available in this run"),
+    }
+    editor
+}

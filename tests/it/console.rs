@@ -1,0 +1,234 @@
+//! The console in a real terminal: the binary runs inside tmux, keys are typed with
+//! `send-keys` and the screen is read with `capture-pane`. Each test has its own tmux server
+//! (`-L`), workspace and state directory.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// A console running in a private tmux server.
+struct Console {
+    socket: String,
+    dir: tempfile::TempDir,
+}
+
+impl Console {
+    /// Starts `toolsh ARGS` in a fresh workspace holding `files`.
+    fn start(name: &str, args: &[&str], files: &[(&str, &str)]) -> Console {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let work = dir.path().join("work");
+        std::fs::create_dir_all(&work).expect("workspace");
+        for (path, text) in files {
+            let path = work.join(path);
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("dirs");
+            std::fs::write(path, text).expect("fixture");
+        }
+        let socket = format!("toolsh-test-{name}-{}", std::process::id());
+        let state = dir.path().join("state");
+        let mut command = format!(
+            "cd {} && XDG_STATE_HOME={} {} --store {}",
+            work.display(),
+            state.display(),
+            env!("CARGO_BIN_EXE_toolsh"),
+            state.join("store.db").display()
+        );
+        for arg in args {
+            command.push(' ');
+            command.push_str(arg);
+        }
+        // What the shell exits with stays on the screen for the test to read.
+        command.push_str("; echo \"[console exited $?]\"; sleep 30");
+        let status = Command::new("tmux")
+            .args(["-L", &socket, "new-session", "-d", "-x", "110", "-y", "40", &command])
+            .status()
+            .expect("tmux must be installed (.ci/run does it)");
+        assert!(status.success(), "tmux new-session failed");
+        let console = Console { socket, dir };
+        console.wait_for("$ ");
+        console
+    }
+
+    fn workspace(&self) -> PathBuf {
+        self.dir.path().join("work")
+    }
+
+    fn tmux(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux").arg("-L").arg(&self.socket).args(args).output().expect("tmux");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Types `keys` (tmux key names: `Enter`, `Tab`, `C-c`, `Up`; other words literally).
+    fn keys(&self, keys: &[&str]) {
+        for key in keys {
+            self.tmux(&["send-keys", "-t", "0", key]);
+        }
+    }
+
+    /// Types `text` literally.
+    fn type_text(&self, text: &str) {
+        self.tmux(&["send-keys", "-t", "0", "-l", text]);
+    }
+
+    /// The screen's text (trailing spaces kept: a prompt ends in one), blank lines at the
+    /// end dropped.
+    fn screen(&self) -> String {
+        let text = self.tmux(&["capture-pane", "-t", "0", "-p", "-N"]);
+        let lines: Vec<&str> = text.lines().collect();
+        let used = lines.iter().rposition(|l| !l.trim().is_empty()).map_or(0, |i| i + 1);
+        lines[..used].join("\n")
+    }
+
+    /// Waits until the screen shows `text`, and returns the screen.
+    fn wait_for(&self, text: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(Instant::now() < deadline, "the screen never showed {text:?}:\n{screen}");
+            std::thread::sleep(Duration::from_millis(30));
+        }
+    }
+
+    /// The last line of the screen.
+    fn last_line(&self) -> String {
+        self.screen().lines().last().unwrap_or("").to_string()
+    }
+}
+
+impl Drop for Console {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux").args(["-L", &self.socket, "kill-server"]).output();
+    }
+}
+
+fn exists(path: &Path) -> bool {
+    path.exists()
+}
+
+/// Waits up to ten seconds for `done`; `show` says what was there instead.
+fn wait_until(done: impl Fn() -> bool, show: impl Fn() -> String) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !done() {
+        assert!(Instant::now() < deadline, "gave up waiting:\n{}", show());
+        std::thread::sleep(Duration::from_millis(30));
+    }
+}
+
+#[test]
+fn a_typed_pipeline_runs_and_the_prompt_shows_agent_place_and_status() {
+    let console = Console::start("pipeline", &["--agent", "alice"], &[("notes.txt", "b\na\nb\n")]);
+    assert!(console.last_line().starts_with("alice work$"), "{}", console.screen());
+    console.type_text("sort notes.txt | uniq -c | sort -rn");
+    console.keys(&["Enter"]);
+    console.wait_for("      2 b\n      1 a");
+    console.type_text("mkdir sub && cd sub && false");
+    console.keys(&["Enter"]);
+    console.wait_for("alice work/sub [1]$");
+}
+
+#[test]
+fn tab_completes_commands_flags_and_workspace_paths() {
+    let console = Console::start("complete", &[], &[("readme.txt", "hello\n"), ("src/main.rs", "fn main() {}\n")]);
+    // A command: unique prefix, completed in place.
+    console.type_text("sqlit");
+    console.keys(&["Tab"]);
+    console.wait_for("$ sqlite3 ");
+    console.keys(&["C-u"]);
+    // A tool's flag from its schema.
+    console.type_text("fs.read --pa");
+    console.keys(&["Tab"]);
+    console.wait_for("$ fs.read --path ");
+    // A path from the workspace, through a directory.
+    console.type_text("rea");
+    console.keys(&["Tab"]);
+    console.wait_for("--path readme.txt ");
+    console.keys(&["Enter"]);
+    console.wait_for("\nhello\n");
+    console.type_text("cat s");
+    console.keys(&["Tab"]);
+    console.wait_for("$ cat src/");
+    console.keys(&["Tab"]);
+    console.wait_for("$ cat src/main.rs ");
+    // Several candidates: a menu with their descriptions.
+    console.keys(&["C-u"]);
+    console.type_text("sha");
+    console.keys(&["Tab"]);
+    let screen = console.wait_for("sha256sum");
+    assert!(screen.contains("sha1sum") && screen.contains("compute"), "{screen}");
+}
+
+#[test]
+fn multi_line_heredocs_and_blocks_and_history_recall() {
+    let console = Console::start("multiline", &[], &[]);
+    console.type_text("cat <<EOF");
+    console.keys(&["Enter"]);
+    console.wait_for("\n> ");
+    console.type_text("sum $((40 + 2))");
+    console.keys(&["Enter"]);
+    console.type_text("EOF");
+    console.keys(&["Enter"]);
+    console.wait_for("\nsum 42\n");
+    console.type_text("for i in 1 2; do");
+    console.keys(&["Enter"]);
+    console.type_text("if [ $i = 2 ]; then echo two; fi");
+    console.keys(&["Enter"]);
+    console.type_text("done");
+    console.keys(&["Enter"]);
+    console.wait_for("\ntwo\n");
+    // Up recalls the last entry, all of its lines.
+    console.keys(&["Up"]);
+    let screen = console.wait_for("done");
+    assert!(screen.matches("for i in 1 2; do").count() == 2, "{screen}");
+}
+
+#[test]
+fn ctrl_c_interrupts_a_running_line_and_ctrl_d_exits() {
+    let console = Console::start("interrupt", &[], &[]);
+    console.type_text("sleep 100; echo not-reached");
+    console.keys(&["Enter"]);
+    std::thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    console.keys(&["C-c"]);
+    console.wait_for("[130]$");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert!(!console.screen().lines().any(|l| l == "not-reached"), "{}", console.screen());
+    // Ctrl-C while editing clears the line; the shell keeps going.
+    console.type_text("echo half-typed");
+    console.keys(&["C-c"]);
+    wait_until(|| console.screen().matches("[130]$ ").count() == 2, || console.screen());
+    console.type_text("echo $((6 * 7))");
+    console.keys(&["Enter"]);
+    console.wait_for("\n42\n");
+    console.keys(&["C-d"]);
+    console.wait_for("[console exited 0]");
+}
+
+#[test]
+fn an_approval_answered_no_leaves_nothing_executed() {
+    let console = Console::start("approve", &["--ask", "fs.delete"], &[("keep.txt", "precious\n")]);
+    console.type_text("rm keep.txt && echo removed");
+    console.keys(&["Enter"]);
+    let screen = console.wait_for("[n] no:");
+    assert!(
+        screen.contains("`rm` wants fs.delete") && screen.contains("keep.txt") && screen.contains("ask:fs.delete"),
+        "{screen}"
+    );
+    console.type_text("n");
+    console.keys(&["Enter"]);
+    console.wait_for("[126]$");
+    assert!(exists(&console.workspace().join("keep.txt")), "the file must still be there");
+    assert!(!console.screen().contains("\nremoved"), "{}", console.screen());
+    // `a` approves this tool for the rest of the session: the second delete does not ask.
+    console.type_text("touch x y; rm x; rm y; ls x y 2>&1 | wc -l");
+    console.keys(&["Enter"]);
+    console.wait_for("[n] no:");
+    console.type_text("a");
+    console.keys(&["Enter"]);
+    let screen = console.wait_for("\n2\n");
+    assert_eq!(screen.matches("[n] no:").count(), 2, "{screen}");
+    console.type_text("exit 3");
+    console.keys(&["Enter"]);
+    console.wait_for("[console exited 3]");
+}
