@@ -178,9 +178,10 @@ fn multi_line_heredocs_and_blocks_and_history_recall() {
     console.keys(&["Enter"]);
     console.wait_for("\ntwo\n");
     // Up recalls the last entry, all of its lines.
+    console.wait_for("\ntwo\nagent work$ ");
     console.keys(&["Up"]);
-    let screen = console.wait_for("done");
-    assert!(screen.matches("for i in 1 2; do").count() == 2, "{screen}");
+    wait_until(|| console.screen().matches("for i in 1 2; do").count() == 2, || console.screen());
+    assert!(console.screen().ends_with("done"), "{}", console.screen());
 }
 
 #[test]
