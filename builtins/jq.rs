@@ -201,7 +201,87 @@ fn read_values(data: &[u8], raw: bool, slurp: bool) -> Result<Vec<Val>, String> 
     Ok(values)
 }
 
+/// `value` with its numbers spelled as jq spells them: every non-integer number is a double
+/// printed with the shortest digits that read back the same, in plain notation unless the
+/// decimal point lies more than 15 places past the digits or before 4 leading zeros (`1e+16`,
+/// `1e-05`); NaN is null and infinities the largest doubles. jaq keeps literals as written
+/// (`1.50`, `1e3`) and prints `5.0` for `2.5*2`: a model comparing with real jq would see
+/// differences that are not there. Untouched when every number is a machine integer.
+fn jq_numbers(value: &Val) -> Option<Val> {
+    use jaq_json::Num;
+    match value {
+        // Doubles hold integers exactly up to 2^53; jq has no other numbers.
+        Val::Num(Num::Int(i)) if i.unsigned_abs() <= 1 << 53 => None,
+        Val::Num(num) => {
+            let x = match num {
+                Num::Float(x) => *x,
+                Num::BigInt(i) => i.to_string().parse().unwrap_or(f64::NAN),
+                Num::Dec(text) => text.parse().unwrap_or(f64::NAN),
+                Num::Int(i) => *i as f64,
+            };
+            Some(if x.is_nan() { Val::Null } else { Val::Num(Num::Dec(std::rc::Rc::new(format_double(x)))) })
+        }
+        Val::Arr(items) => {
+            let fixed: Vec<Option<Val>> = items.iter().map(jq_numbers).collect();
+            fixed.iter().any(Option::is_some).then(|| {
+                Val::Arr(std::rc::Rc::new(
+                    items.iter().zip(fixed).map(|(item, fixed)| fixed.unwrap_or_else(|| item.clone())).collect(),
+                ))
+            })
+        }
+        Val::Obj(map) => {
+            let fixed: Vec<Option<Val>> = map.values().map(jq_numbers).collect();
+            fixed.iter().any(Option::is_some).then(|| {
+                Val::obj(
+                    map.iter()
+                        .zip(fixed)
+                        .map(|((key, item), fixed)| (key.clone(), fixed.unwrap_or_else(|| item.clone())))
+                        .collect(),
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `__jq_tojson`: `tojson` with numbers as jq spells them (see [`jq_numbers`]).
+fn jq_tojson<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
+    jaq_core::native::run(("__jq_tojson", jaq_core::native::v(0), |cv| {
+        let fixed = jq_numbers(&cv.1);
+        let mut text = Vec::new();
+        let _ = jaq_json::write::write(&mut text, &jaq_json::write::Pp::default(), 0, fixed.as_ref().unwrap_or(&cv.1));
+        jaq_core::native::bome(Ok(Val::utf8_str(String::from_utf8_lossy(&text).into_owned())))
+    }))
+}
+
+/// A finite double as jq prints it (see [`jq_numbers`]).
+fn format_double(x: f64) -> String {
+    let x = if x.is_infinite() { f64::MAX.copysign(x) } else { x };
+    // `{:e}` gives the shortest round-trip digits: `-1.2345e17`.
+    let scientific = format!("{:e}", x.abs());
+    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let point = exponent.parse::<i64>().unwrap_or(0) + 1;
+    let count = digits.len() as i64;
+    let sign = if x.is_sign_negative() { "-" } else { "" };
+    if point <= -4 || point > count + 15 {
+        let (first, rest) = digits.split_at(1);
+        let fraction = if rest.is_empty() { String::new() } else { format!(".{rest}") };
+        let e = point - 1;
+        format!("{sign}{first}{fraction}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs())
+    } else if point <= 0 {
+        format!("{sign}0.{}{digits}", "0".repeat(point.unsigned_abs() as usize))
+    } else if point >= count {
+        format!("{sign}{digits}{}", "0".repeat((point - count) as usize))
+    } else {
+        let (whole, fraction) = digits.split_at(point as usize);
+        format!("{sign}{whole}.{fraction}")
+    }
+}
+
 fn render(value: &Val, o: &Options, out: &mut Vec<u8>) {
+    let fixed = jq_numbers(value);
+    let value = fixed.as_ref().unwrap_or(value);
     if o.raw
         && let Val::TStr(text) = value
     {
@@ -286,8 +366,11 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
     result.status
 }
 
-/// Definitions jq has that jaq lacks, and `env` as the shell's exported variables.
+/// Definitions jq has that jaq lacks, `env` as the shell's exported variables, and `tojson`/
+/// `tostring` (so `@csv`, `@tsv` and the other formats) spelling numbers as jq does.
 const PRELUDE: &str = r#"def env: $ENV;
+def tojson: __jq_tojson;
+def tostring: if type == "string" then . else __jq_tojson end;
 def @csv: map(if type == "string" then "\"" + gsub("\""; "\"\"") + "\"" elif type == "null" then "" else tostring end) | join(",");
 def @tsv: map(if type == "string" then gsub("\\\\"; "\\\\") | gsub("\t"; "\\t") | gsub("\n"; "\\n") | gsub("\r"; "\\r") elif type == "null" then "" else tostring end) | join("\t");
 "#;
@@ -357,7 +440,8 @@ fn evaluate(o: &Options, code: &str, data: &[u8], env: Vec<(String, String)>) ->
                 .into_iter()
                 .map(|(name, args, run)| (name, args, Native::<JqData>::new(run))),
         )
-        .chain(jaq_json::funs::<JqData>());
+        .chain(jaq_json::funs::<JqData>())
+        .chain(std::iter::once(jq_tojson::<JqData>()));
     let compiler = Compiler::default().with_funs(funs).with_global_vars(var_names.iter().map(String::as_str));
     let filter = match compiler.compile(modules) {
         Ok(filter) => filter,

@@ -118,9 +118,53 @@ impl ScriptParser {
 
     /// Reads text delimited by `delim`, keeping escapes except for the delimiter itself.
     fn delimited(&mut self, delim: char, what: &str) -> Result<String, String> {
+        self.delimited_text(delim, what, false)
+    }
+
+    /// Like [`Self::delimited`] for a regex: the delimiter does not end it inside a bracket
+    /// expression (`s/[^/]*//`), as in GNU sed.
+    fn delimited_regex(&mut self, delim: char, what: &str) -> Result<String, String> {
+        self.delimited_text(delim, what, true)
+    }
+
+    fn delimited_text(&mut self, delim: char, what: &str, regex: bool) -> Result<String, String> {
         let mut out = String::new();
         loop {
             match self.next() {
+                Some('[') if regex => {
+                    out.push('[');
+                    // `]` right after `[` or `[^` is a member; `[:alpha:]` and friends nest.
+                    if self.peek() == Some('^') {
+                        out.push('^');
+                        self.pos += 1;
+                    }
+                    if self.peek() == Some(']') {
+                        out.push(']');
+                        self.pos += 1;
+                    }
+                    loop {
+                        match self.next() {
+                            None => return Err(format!("unterminated {what}")),
+                            Some(']') => {
+                                out.push(']');
+                                break;
+                            }
+                            Some('[') if matches!(self.peek(), Some(':' | '.' | '=')) => {
+                                let kind = self.peek().unwrap_or(':');
+                                out.push('[');
+                                while let Some(c) = self.next() {
+                                    out.push(c);
+                                    if c == kind && self.peek() == Some(']') && out.len() > 2 {
+                                        out.push(']');
+                                        self.pos += 1;
+                                        break;
+                                    }
+                                }
+                            }
+                            Some(c) => out.push(c),
+                        }
+                    }
+                }
                 None => return Err(format!("unterminated {what}")),
                 Some('\\') => match self.next() {
                     Some(c) if c == delim => out.push(c),
@@ -138,7 +182,7 @@ impl ScriptParser {
     }
 
     fn regex_addr(&mut self, delim: char) -> Result<Option<Regex>, String> {
-        let text = self.delimited(delim, "address regex")?;
+        let text = self.delimited_regex(delim, "address regex")?;
         let mut ignore_case = false;
         while matches!(self.peek(), Some('I' | 'M')) {
             ignore_case |= self.next() == Some('I');
@@ -354,7 +398,7 @@ impl ScriptParser {
 
     fn substitution(&mut self) -> Result<Kind, String> {
         let delim = self.next().ok_or("unterminated `s' command")?;
-        let pattern = self.delimited(delim, "`s' command")?;
+        let pattern = self.delimited_regex(delim, "`s' command")?;
         let mut replacement = Vec::new();
         loop {
             match self.next() {

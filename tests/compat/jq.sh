@@ -164,3 +164,24 @@ export GREETING=hi; jq -n -r '$ENV.GREETING, env.GREETING'
 hi
 hi
 ## status: 0
+
+### jq numbers are spelled as jq spells doubles
+jq -nc '[1.0, 2.5*2, 1.50, 1e3, 1e15, 1e16, 0.0001, 0.00001, 1.5e-7, -0.0, 0.1+0.2, 100000000000000000000]'
+## stdout:
+[1,5,1.5,1000,1000000000000000,1e+16,0.0001,1e-05,1.5e-07,-0,0.30000000000000004,1e+20]
+## status: 0
+
+### jq tostring tojson and formats spell numbers as jq does
+jq -nr '[1.0, 2.5*2, "a", null] | tostring, tojson, @csv, @tsv'
+## stdout:
+[1,5,"a",null]
+[1,5,"a",null]
+1,5,"a",
+1	5	a	
+## status: 0
+
+### jq nan and infinities print as null and the largest doubles
+jq -nc '[nan, infinite, -infinite]'
+## stdout:
+[null,1.7976931348623157e+308,-1.7976931348623157e+308]
+## status: 0

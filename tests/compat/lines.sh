@@ -181,3 +181,93 @@ lines=2
 ## status: 0
 ## files:
 f: "a\nb\n"
+
+### sort keys with their own options and the whole-line tie break
+printf '  3 b x\n 10 a y\n  3 a z\n 10 b w\n2 c\n' > s; sort -k1,1nr -k2 s; sort -k2,2 -k1,1n s; sort -k2,2r -k1,1 s
+## stdout:
+ 10 a y
+ 10 b w
+  3 a z
+  3 b x
+2 c
+  3 a z
+ 10 a y
+  3 b x
+ 10 b w
+2 c
+2 c
+  3 b x
+ 10 b w
+  3 a z
+ 10 a y
+## status: 0
+## files:
+s: "  3 b x\n 10 a y\n  3 a z\n 10 b w\n2 c\n"
+
+### sort global reverse reverses the tie break too
+printf 'b 1\na 1\nc 2\n' | sort -r -k2,2n; printf 'b 1\na 1\nc 2\n' | sort -k2,2nr
+## stdout:
+b 1
+a 1
+c 2
+c 2
+a 1
+b 1
+## status: 0
+
+### sort character positions run past their field
+printf '  3 b x\n 10 a y\n2 c\nabc def\nab\n' > s; sort -k1.2,1.3 s; sort -bk1.2,1.3 s; sort -k2.2 s
+## stdout:
+  3 b x
+2 c
+ 10 a y
+ab
+abc def
+  3 b x
+2 c
+ 10 a y
+ab
+abc def
+ab
+ 10 a y
+  3 b x
+2 c
+abc def
+## status: 0
+## files:
+s: "  3 b x\n 10 a y\n2 c\nabc def\nab\n"
+
+### sort stable and unique by key
+printf 'b 1\na 1\nc 2\na 2\n' > s; sort -s -k2,2 s; sort -u -k2,2 s; sort -t' ' -k1,1 -u s
+## stdout:
+b 1
+a 1
+c 2
+a 2
+b 1
+c 2
+a 1
+b 1
+c 2
+## status: 0
+## files:
+s: "b 1\na 1\nc 2\na 2\n"
+
+### sort output file and ignored leading blanks
+printf ' b\na\n  c\n' > s; sort -b s; sort -o s s; cat s
+## stdout:
+a
+ b
+  c
+  c
+ b
+a
+## status: 0
+## files:
+s: "  c\n b\na\n"
+
+### sort invalid key status
+sort -k0 /dev/null; echo $?
+## stdout:
+2
+## status: 0

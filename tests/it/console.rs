@@ -224,7 +224,7 @@ fn an_approval_answered_no_leaves_nothing_executed() {
     // `a` approves this tool for the rest of the session: the second delete does not ask.
     console.type_text("touch x y; rm x; rm y; ls x y 2>&1 | wc -l");
     console.keys(&["Enter"]);
-    console.wait_for("[n] no:");
+    wait_until(|| console.screen().matches("[n] no:").count() == 2, || console.screen());
     console.type_text("a");
     console.keys(&["Enter"]);
     let screen = console.wait_for("\n2\n");

@@ -6,6 +6,7 @@ mod cli;
 mod compat;
 mod console;
 mod escape;
+mod examples;
 mod mcp;
 mod net;
 mod parser_props;
