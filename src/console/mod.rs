@@ -12,6 +12,8 @@ mod complete;
 mod highlight;
 mod lexer;
 mod prompt;
+#[cfg(test)]
+mod tests;
 
 pub use approve::TerminalApprover;
 

@@ -1,0 +1,83 @@
+//! Completion and highlighting over a real shell and workspace, without a terminal (the
+//! terminal itself is exercised by `tests/it/console.rs`).
+
+use super::catalog::{Catalog, View};
+use super::complete::Completer;
+use super::highlight::Highlighter;
+use crate::interp::Shell;
+use nu_ansi_term::Color;
+use reedline::Highlighter as _;
+use std::sync::{Arc, Mutex};
+
+fn setup() -> (Completer, Highlighter) {
+    let mut shell = Shell::builder().env("HOME", "/home").build();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build().expect("runtime");
+    runtime.block_on(shell.exec("mkdir -p '/w/my dir' /w/src; touch /w/readme.md /w/.hidden; cd /w; greet() { :; }"));
+    let catalog = Arc::new(Catalog::of(&shell));
+    let view = Arc::new(Mutex::new(View::of(&shell)));
+    let completer = Completer { catalog: catalog.clone(), view: view.clone(), vfs: shell.vfs().clone() };
+    (completer, Highlighter { catalog, view })
+}
+
+fn values(completer: &Completer, line: &str) -> Vec<String> {
+    completer.suggestions(line, line.len()).into_iter().map(|s| s.value).collect()
+}
+
+#[test]
+fn commands_tools_and_functions_where_a_command_goes() {
+    let (completer, _) = setup();
+    let found = completer.suggestions("echo hi | gre", 13);
+    let grep = found.iter().find(|s| s.value == "grep").expect("grep is offered");
+    assert_eq!(grep.description.as_deref(), Some("print lines that match patterns"));
+    assert_eq!((grep.span.start, grep.span.end), (10, 13));
+    assert!(values(&completer, "fs.r").contains(&"fs.read".to_string()));
+    assert_eq!(values(&completer, "gree"), ["greet"]);
+    // After `if`, a command again; after a command, not.
+    assert!(values(&completer, "if tru").contains(&"true".to_string()));
+}
+
+#[test]
+fn flags_of_the_command_being_typed() {
+    let (completer, _) = setup();
+    assert_eq!(values(&completer, "fs.read --pa"), ["--path"]);
+    let flags = values(&completer, "cat x | sort -");
+    assert!(flags.contains(&"-k".to_string()) && flags.contains(&"-n".to_string()), "{flags:?}");
+    assert!(values(&completer, "find . -na").contains(&"-name".to_string()));
+}
+
+#[test]
+fn variables_after_a_dollar() {
+    let (completer, _) = setup();
+    assert_eq!(values(&completer, "echo $HO"), ["$HOME"]);
+    assert_eq!(values(&completer, "echo ${HO"), ["${HOME}"]);
+}
+
+#[test]
+fn workspace_paths_relative_to_the_working_directory() {
+    let (completer, _) = setup();
+    assert_eq!(values(&completer, "cat r"), ["readme.md"]);
+    assert_eq!(values(&completer, "cd s"), ["src/"]);
+    assert_eq!(values(&completer, "ls my"), ["my\\ dir/"]);
+    assert_eq!(values(&completer, "ls /w/s"), ["/w/src/"]);
+    // Hidden entries only when asked for; the host is never listed.
+    assert!(!values(&completer, "ls ").contains(&".hidden".to_string()));
+    assert_eq!(values(&completer, "ls .h"), [".hidden"]);
+    assert!(values(&completer, "cat /etc/pas").is_empty());
+    // A redirection target is a path too.
+    assert_eq!(values(&completer, "echo hi > rea"), ["readme.md"]);
+}
+
+#[test]
+fn known_commands_green_unknown_red_strings_and_variables_coloured() {
+    let (_, highlighter) = setup();
+    let styled = highlighter.highlight("grep 'x' \"$HOME\" | nope # note", 0);
+    let style_of = |text: &str| styled.buffer.iter().find(|(_, t)| t == text).map(|(style, _)| style.foreground);
+    assert_eq!(style_of("grep"), Some(Some(Color::Green)));
+    assert_eq!(style_of("nope"), Some(Some(Color::Red)));
+    assert_eq!(style_of("'x'"), Some(Some(Color::Yellow)));
+    assert_eq!(style_of("|"), Some(Some(Color::Cyan)));
+    assert_eq!(style_of("# note"), Some(Some(Color::DarkGray)));
+    // Every byte of the line is rendered, in order.
+    let text: String = styled.buffer.iter().map(|(_, t)| t.as_str()).collect();
+    assert_eq!(text, "grep 'x' \"$HOME\" | nope # note");
+}
