@@ -11,16 +11,48 @@ use crate::vfs::WriteMode;
 const CURL_USAGE: &str = "curl [-sSfiIL] [-X METHOD] [-H 'Name: value']... [-d DATA | --data-binary DATA | --json DATA] \
 [-o FILE | -O] [-w FORMAT] [--max-time SECS] [--max-filesize BYTES] URL";
 
-/// Runs one request through the gate in the name of the command; prints a denial itself.
-async fn request(ctx: &Ctx<'_>, args: FetchArgs) -> Result<Fetched, (i32, String)> {
+/// Runs one request through the gate in the name of the command. With `meter`, a progress
+/// line is drawn on standard error while the body arrives (the caller decides: only on a
+/// terminal, and not when the body itself goes there).
+async fn request(ctx: &Ctx<'_>, args: FetchArgs, meter: bool) -> Result<Fetched, (i32, String)> {
     let shared = ctx.shared().clone();
     let ticket = shared
         .gate
         .admit(ctx.name(), crate::tools::net::FETCH, Some(&args.url))
         .map_err(|denied| (EXIT_DENIED, denied.to_string()))?;
-    let result = fetch(&super::tools::tool_cx(&shared, &ctx.state.cwd, ctx.name()), args).await;
+    let cx = super::tools::tool_cx(&shared, &ctx.state.cwd, ctx.name());
+    let progress = cx.meter.clone();
+    let fetching = fetch(&cx, args);
+    tokio::pin!(fetching);
+    let mut ticks = tokio::time::interval(std::time::Duration::from_millis(200));
+    let mut drawn = false;
+    let result = loop {
+        tokio::select! {
+            result = &mut fetching => break result,
+            _ = ticks.tick(), if meter => {
+                let (done, total) = progress.get();
+                if done > 0 {
+                    let of = total.map_or(String::new(), |t| format!(" of {} ({}%)", size(t), done * 100 / t.max(1)));
+                    ctx.err(format!("\r\x1b[K  {} received{of}", size(done))).await;
+                    drawn = true;
+                }
+            }
+        }
+    };
+    if drawn {
+        ctx.err("\r\x1b[K").await;
+    }
     shared.gate.record(ticket, result.as_ref().map_or_else(|e| e.code, |_| 0));
     result.map_err(|e| (e.code, e.message))
+}
+
+/// `1.5 MiB`
+fn size(bytes: u64) -> String {
+    match bytes {
+        0..1024 => format!("{bytes} B"),
+        1024..1_048_576 => format!("{:.1} KiB", bytes as f64 / 1024.0),
+        _ => format!("{:.1} MiB", bytes as f64 / 1_048_576.0),
+    }
 }
 
 /// Bytes of `-d @file` (or `-d @-`).
@@ -160,7 +192,9 @@ pub async fn curl(ctx: Ctx<'_>) -> Status {
         output = Some(name);
     }
     let quiet_errors = silent && !show_errors;
-    let fetched = match request(&ctx, args).await {
+    // As curl: a meter unless silenced, and not while the body goes to the terminal.
+    let meter = !silent && ctx.io.stderr().is_terminal() && (output.is_some() || !ctx.io.stdout().is_terminal());
+    let fetched = match request(&ctx, args, meter).await {
         Ok(fetched) => fetched,
         Err((code, message)) => {
             if code == EXIT_DENIED {
@@ -262,7 +296,8 @@ pub async fn wget(ctx: Ctx<'_>) -> Status {
         timeout_secs: timeout,
         max_bytes: MAX_BYTES,
     };
-    let fetched = match request(&ctx, args).await {
+    let meter = !quiet && ctx.io.stderr().is_terminal();
+    let fetched = match request(&ctx, args, meter).await {
         Ok(fetched) => fetched,
         Err((code, message)) => {
             ctx.err(format!("{}{message}\n", if code == EXIT_DENIED { "" } else { "wget: " })).await;

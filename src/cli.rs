@@ -434,8 +434,8 @@ pub fn main(argv: Vec<String>) -> i32 {
             }
         };
     }
-    let stdout = Output::Host(HostSink::new(Box::new(std::io::stdout())));
-    let stderr = Output::Host(HostSink::new(Box::new(std::io::stderr())));
+    let stdout = Output::Host(HostSink::with_terminal(Box::new(std::io::stdout()), std::io::stdout().is_terminal()));
+    let stderr = Output::Host(HostSink::with_terminal(Box::new(std::io::stderr()), std::io::stderr().is_terminal()));
     let (source, name) = if let Some(command) = &options.command {
         let name = options.args.first().cloned().unwrap_or_else(|| "toolsh".to_string());
         let args = options.args.get(1..).map(<[String]>::to_vec).unwrap_or_default();

@@ -64,8 +64,9 @@ pub fn run(shell: &mut Shell, setup: Setup) -> Status {
     let catalog = Arc::new(Catalog::of(shell));
     let view = Arc::new(Mutex::new(View::of(shell)));
     let mut editor = editor(shell, &catalog, &view, setup.history.as_ref());
-    let stdout = Output::Host(HostSink::new(Box::new(std::io::stdout())));
-    let stderr = Output::Host(HostSink::new(Box::new(std::io::stderr())));
+    use std::io::IsTerminal;
+    let stdout = Output::Host(HostSink::with_terminal(Box::new(std::io::stdout()), std::io::stdout().is_terminal()));
+    let stderr = Output::Host(HostSink::with_terminal(Box::new(std::io::stderr()), std::io::stderr().is_terminal()));
     let io = Io::new(Input::null(), stdout, stderr);
     loop {
         if let Ok(mut current) = view.lock() {

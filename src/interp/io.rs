@@ -80,6 +80,8 @@ pub struct HostSink {
     writer: Mutex<Box<dyn io::Write + Send>>,
     broken: AtomicBool,
     written: AtomicU64,
+    /// The stream is a terminal a person watches (progress meters are shown only there).
+    terminal: bool,
 }
 
 impl std::fmt::Debug for Output {
@@ -104,7 +106,17 @@ impl std::fmt::Debug for HostSink {
 impl HostSink {
     /// Wraps a writer.
     pub fn new(writer: Box<dyn io::Write + Send>) -> Arc<Self> {
-        Arc::new(HostSink { writer: Mutex::new(writer), broken: AtomicBool::new(false), written: AtomicU64::new(0) })
+        Self::with_terminal(writer, false)
+    }
+
+    /// Wraps a writer, saying whether it is a terminal.
+    pub fn with_terminal(writer: Box<dyn io::Write + Send>, terminal: bool) -> Arc<Self> {
+        Arc::new(HostSink {
+            writer: Mutex::new(writer),
+            broken: AtomicBool::new(false),
+            written: AtomicU64::new(0),
+            terminal,
+        })
     }
 
     fn write(&self, bytes: &[u8]) -> io::Result<()> {
@@ -165,6 +177,11 @@ impl Output {
             Output::Host(sink) => sink.write(bytes),
             Output::Closed => Err(io::Error::from_raw_os_error(9)),
         }
+    }
+
+    /// True when this is a host terminal (where a progress meter may be drawn).
+    pub fn is_terminal(&self) -> bool {
+        matches!(self, Output::Host(sink) if sink.terminal)
     }
 
     /// True when the reader is gone: writing would fail with `BrokenPipe`.

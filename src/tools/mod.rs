@@ -247,6 +247,32 @@ pub struct ToolCx {
     pub gate: Arc<Gate>,
     /// The store (messages, metadata), when the shell has one.
     pub store: Option<Arc<crate::store::Store>>,
+    /// Where a long-running body reports how far it got (bytes done of a total); the
+    /// command that called it may draw it on a terminal.
+    pub meter: Arc<Meter>,
+}
+
+/// How far a tool body got: `done` of `total` units (bytes), `total` 0 when unknown.
+#[derive(Debug, Default)]
+pub struct Meter {
+    done: std::sync::atomic::AtomicU64,
+    total: std::sync::atomic::AtomicU64,
+}
+
+impl Meter {
+    /// Records progress.
+    pub fn set(&self, done: u64, total: Option<u64>) {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.done.store(done, Relaxed);
+        self.total.store(total.unwrap_or(0), Relaxed);
+    }
+
+    /// `(done, total)`, the total when known.
+    pub fn get(&self) -> (u64, Option<u64>) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let total = self.total.load(Relaxed);
+        (self.done.load(Relaxed), (total > 0).then_some(total))
+    }
 }
 
 impl ToolCx {

@@ -270,12 +270,18 @@ fn fetch_blocking(cx: &ToolCx, args: &FetchArgs) -> Result<Fetched, FetchError> 
             .collect();
         let (status_text, version, final_url) =
             (response.status_text().to_string(), response.http_version().to_string(), response.get_url().to_string());
+        let total = response.header("content-length").and_then(|v| v.trim().parse::<u64>().ok());
         let mut data = Vec::new();
-        response
-            .into_reader()
-            .take(args.max_bytes + 1)
-            .read_to_end(&mut data)
-            .map_err(|e| FetchError { code: 56, message: format!("{url}: {e}") })?;
+        let mut reader = response.into_reader().take(args.max_bytes + 1);
+        let mut chunk = vec![0u8; 64 * 1024];
+        loop {
+            let read = reader.read(&mut chunk).map_err(|e| FetchError { code: 56, message: format!("{url}: {e}") })?;
+            if read == 0 {
+                break;
+            }
+            data.extend_from_slice(&chunk[..read]);
+            cx.meter.set(data.len() as u64, total);
+        }
         if data.len() as u64 > args.max_bytes {
             return Err(FetchError {
                 code: 63,

@@ -233,3 +233,38 @@ fn an_approval_answered_no_leaves_nothing_executed() {
     console.keys(&["Enter"]);
     console.wait_for("[console exited 3]");
 }
+
+/// Serves one response of `size` bytes on loopback, slowly (a tenth every 150 ms).
+#[allow(clippy::disallowed_types)] // the test plays the remote server
+fn slow_server(size: usize) -> u16 {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    std::thread::spawn(move || {
+        if let Ok((mut stream, _)) = listener.accept() {
+            let mut request = [0u8; 4096];
+            let _ = stream.read(&mut request);
+            let _ = write!(stream, "HTTP/1.1 200 OK\r\nContent-Length: {size}\r\nConnection: close\r\n\r\n");
+            let chunk = vec![b'x'; size / 10];
+            for _ in 0..10 {
+                let _ = stream.write_all(&chunk);
+                let _ = stream.flush();
+                std::thread::sleep(Duration::from_millis(150));
+            }
+        }
+    });
+    port
+}
+
+#[test]
+fn a_download_shows_progress_on_the_terminal_and_clears_it() {
+    let port = slow_server(1_000_000);
+    let allow = format!("--allow=net.fetch:http://127.0.0.1:{port}/**");
+    let console = Console::start("progress", &[&allow], &[]);
+    console.type_text(&format!("curl -o big http://127.0.0.1:{port}/big && wc -c < big"));
+    console.keys(&["Enter"]);
+    let screen = console.wait_for(" received of 976.6 KiB (");
+    assert!(screen.contains("KiB received"), "{screen}");
+    let screen = console.wait_for("\n1000000\n");
+    assert!(!screen.contains("received"), "the meter is cleared when the download ends:\n{screen}");
+}
