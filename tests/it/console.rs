@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 /// A console running in a private tmux server.
 struct Console {
     socket: String,
+    command: String,
     dir: tempfile::TempDir,
 }
 
@@ -38,14 +39,24 @@ impl Console {
         }
         // What the shell exits with stays on the screen for the test to read.
         command.push_str("; echo \"[console exited $?]\"; sleep 30");
+        let console = Console { socket, command, dir };
+        console.open();
+        console
+    }
+
+    fn open(&self) {
         let status = Command::new("tmux")
-            .args(["-L", &socket, "new-session", "-d", "-x", "110", "-y", "40", &command])
+            .args(["-L", &self.socket, "new-session", "-d", "-x", "110", "-y", "40", &self.command])
             .status()
             .expect("tmux must be installed (.ci/run does it)");
         assert!(status.success(), "tmux new-session failed");
-        let console = Console { socket, dir };
-        console.wait_for("$ ");
-        console
+        self.wait_for("$ ");
+    }
+
+    /// Ends this terminal and opens a new console on the same workspace and state.
+    fn restart(&self) {
+        let _ = Command::new("tmux").args(["-L", &self.socket, "kill-server"]).output();
+        self.open();
     }
 
     fn workspace(&self) -> PathBuf {
@@ -267,4 +278,34 @@ fn a_download_shows_progress_on_the_terminal_and_clears_it() {
     assert!(screen.contains("KiB received"), "{screen}");
     let screen = console.wait_for("\n1000000\n");
     assert!(!screen.contains("received"), "the meter is cleared when the download ends:\n{screen}");
+}
+
+#[test]
+fn history_survives_a_restart_and_ctrl_r_searches_it() {
+    let console = Console::start("history", &[], &[]);
+    console.type_text("echo remembered-$((40 + 2))");
+    console.keys(&["Enter"]);
+    console.wait_for("\nremembered-42\n");
+    console.type_text("echo other");
+    console.keys(&["Enter"]);
+    console.wait_for("\nother\n");
+    console.keys(&["C-d"]);
+    console.wait_for("[console exited 0]");
+    console.restart();
+    console.keys(&["C-r"]);
+    console.type_text("remem");
+    console.wait_for("echo remembered-$((40 + 2))");
+    console.keys(&["Enter"]);
+    wait_until(
+        || {
+            console.screen().contains("\nremembered-42\n")
+                || console.screen().trim_end().ends_with("$ echo remembered-$((40 + 2))")
+        },
+        || console.screen(),
+    );
+    if !console.screen().contains("\nremembered-42\n") {
+        // Enter in search mode accepts the entry into the editor; a second Enter runs it.
+        console.keys(&["Enter"]);
+    }
+    console.wait_for("\nremembered-42\n");
 }
