@@ -2,6 +2,7 @@
 //! its subject and the rule, and reads `y` (once), `a` (always, for this session: the tool and
 //! rule are remembered) or `n`. The gate records the decision in the audit log.
 
+use crate::tools::Answer;
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
 use std::sync::Mutex;
@@ -15,10 +16,10 @@ pub struct TerminalApprover {
 }
 
 impl crate::tools::Approver for TerminalApprover {
-    fn approve(&self, request: &crate::tools::Approval) -> bool {
+    fn approve(&self, request: &crate::tools::Approval) -> Answer {
         let key = (request.tool.clone(), request.rule.clone());
         if self.always.lock().is_ok_and(|always| always.contains(&key)) {
-            return true;
+            return Answer::Approved;
         }
         let subject = request.subject.as_deref().map_or(String::new(), |s| format!(" {s}"));
         let mut stderr = std::io::stderr();
@@ -29,18 +30,19 @@ impl crate::tools::Approver for TerminalApprover {
         );
         let _ = stderr.flush();
         let mut answer = String::new();
-        if std::io::stdin().lock().read_line(&mut answer).is_err() {
-            return false;
+        match std::io::stdin().lock().read_line(&mut answer) {
+            Ok(0) | Err(_) => return Answer::Unavailable,
+            Ok(_) => {}
         }
         match answer.trim().to_ascii_lowercase().as_str() {
-            "y" | "yes" => true,
+            "y" | "yes" => Answer::Approved,
             "a" | "always" => {
                 if let Ok(mut always) = self.always.lock() {
                     always.insert(key);
                 }
-                true
+                Answer::Approved
             }
-            _ => false,
+            _ => Answer::Refused,
         }
     }
 }

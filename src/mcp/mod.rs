@@ -11,6 +11,7 @@ pub mod http;
 
 use crate::contract::Caps;
 use crate::interp::Shell;
+use crate::tools::Answer;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, InitializeResult,
     ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig, Tool,
@@ -272,24 +273,31 @@ impl ElicitingApprover {
 }
 
 impl crate::tools::Approver for ElicitingApprover {
-    fn approve(&self, request: &crate::tools::Approval) -> bool {
-        let Some(peer) = self.peer.lock().unwrap_or_else(|p| p.into_inner()).clone() else { return false };
+    fn approve(&self, request: &crate::tools::Approval) -> Answer {
+        let Some(peer) = self.peer.lock().unwrap_or_else(|p| p.into_inner()).clone() else {
+            return Answer::Unavailable;
+        };
         let supported = peer.peer_info().is_some_and(|info| info.capabilities.elicitation.is_some());
-        let Ok(handle) = tokio::runtime::Handle::try_current() else { return false };
+        let Ok(handle) = tokio::runtime::Handle::try_current() else { return Answer::Unavailable };
         if !supported || handle.runtime_flavor() != tokio::runtime::RuntimeFlavor::MultiThread {
-            return false;
+            return Answer::Unavailable;
         }
         let target = request.subject.as_deref().map_or(String::new(), |s| format!(" {s}"));
         let message =
             format!("Allow `{}` to call {}{target}? (policy rule {})", request.command, request.tool, request.rule);
         let Ok(schema) = rmcp::model::ElicitationSchema::builder().required_bool("approve").build() else {
-            return false;
+            return Answer::Unavailable;
         };
         let params =
             rmcp::model::ElicitRequestParams::FormElicitationParams { meta: None, message, requested_schema: schema };
-        let answer = tokio::task::block_in_place(|| handle.block_on(peer.create_elicitation(params)));
-        matches!(answer, Ok(result) if result.action == rmcp::model::ElicitationAction::Accept
-            && result.content.as_ref().and_then(|c| c.get("approve")).and_then(Value::as_bool) == Some(true))
+        match tokio::task::block_in_place(|| handle.block_on(peer.create_elicitation(params))) {
+            Ok(result) if result.action == rmcp::model::ElicitationAction::Accept => {
+                let approve = result.content.as_ref().and_then(|c| c.get("approve")).and_then(Value::as_bool);
+                if approve == Some(true) { Answer::Approved } else { Answer::Refused }
+            }
+            Ok(_) => Answer::Refused,
+            Err(_) => Answer::Unavailable,
+        }
     }
 }
 

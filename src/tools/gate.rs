@@ -30,11 +30,22 @@ pub struct Approval {
     pub rule: String,
 }
 
+/// What an [`Approver`] answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// Let the call run.
+    Approved,
+    /// Someone said no.
+    Refused,
+    /// Nobody could be asked (no terminal, a client without elicitation).
+    Unavailable,
+}
+
 /// Answers `ask` decisions. Implementations may block (a console reads the terminal; the MCP
 /// server waits for the client's elicitation on its own thread).
 pub trait Approver: Send + Sync {
-    /// True to let the call run.
-    fn approve(&self, request: &Approval) -> bool;
+    /// Whether the call may run.
+    fn approve(&self, request: &Approval) -> Answer;
 }
 
 /// A call the policy refused; its text is what the user sees.
@@ -48,8 +59,8 @@ pub struct Denied {
     pub subject: Option<String>,
     /// The decision with its rule.
     pub decision: Decision,
-    /// An `ask` nobody answered, or that was refused.
-    pub unanswered: bool,
+    /// For an `ask`: what the approver said (`Unavailable` when there is none).
+    pub answer: Option<Answer>,
 }
 
 impl fmt::Display for Denied {
@@ -59,7 +70,9 @@ impl fmt::Display for Denied {
             None => String::new(),
         };
         let via = if self.command == self.tool { String::new() } else { format!("{} → ", self.command) };
-        if self.unanswered {
+        if self.answer == Some(Answer::Refused) {
+            write!(f, "[blocked: {via}{}{target} was refused approval ({})]", self.tool, self.decision.rule)
+        } else if self.answer.is_some() {
             write!(
                 f,
                 "[blocked: {via}{}{target} needs approval ({}) and none was given]",
@@ -144,9 +157,9 @@ impl Gate {
             started: Instant::now(),
             at: SystemTime::now(),
         };
-        let unanswered = match decision.verdict {
+        let answer = match decision.verdict {
             Verdict::Allow => return Ok(ticket),
-            Verdict::Deny => false,
+            Verdict::Deny => None,
             Verdict::Ask => {
                 let request = Approval {
                     command: command.to_string(),
@@ -154,16 +167,19 @@ impl Gate {
                     subject: subject.map(str::to_string),
                     rule: decision.rule.to_string(),
                 };
-                if self.approver.as_ref().is_some_and(|a| a.approve(&request)) {
+                let answer = self.approver.as_ref().map_or(Answer::Unavailable, |a| a.approve(&request));
+                if answer == Answer::Approved {
                     ticket.rule = format!("{} (approved)", decision.rule).into();
                     return Ok(ticket);
                 }
-                true
+                Some(answer)
             }
         };
         ticket.verdict = Verdict::Deny;
-        if unanswered {
-            ticket.rule = format!("{} (not approved)", decision.rule).into();
+        match answer {
+            Some(Answer::Refused) => ticket.rule = format!("{} (refused)", decision.rule).into(),
+            Some(_) => ticket.rule = format!("{} (not approved)", decision.rule).into(),
+            None => {}
         }
         self.record(ticket, EXIT_DENIED);
         let denied = Denied {
@@ -171,7 +187,7 @@ impl Gate {
             tool: tool.name.to_string(),
             subject: subject.map(str::to_string),
             decision,
-            unanswered,
+            answer,
         };
         self.note_blocked(denied.to_string());
         Err(denied)

@@ -14,7 +14,7 @@ pub mod net;
 pub mod registry;
 pub mod workspace;
 
-pub use gate::{Approval, Approver, Denied, Gate, Ticket};
+pub use gate::{Answer, Approval, Approver, Denied, Gate, Ticket};
 pub use registry::Registry;
 
 use crate::vfs::Vfs;

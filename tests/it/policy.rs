@@ -140,9 +140,9 @@ struct Recorder {
 }
 
 impl Approver for Recorder {
-    fn approve(&self, request: &Approval) -> bool {
+    fn approve(&self, request: &Approval) -> toolsh::tools::Answer {
         self.asked.lock().expect("lock").push(request.clone());
-        self.answer
+        if self.answer { toolsh::tools::Answer::Approved } else { toolsh::tools::Answer::Refused }
     }
 }
 
@@ -163,6 +163,9 @@ fn ask_goes_to_the_approver_and_nobody_means_no() {
             .build();
         let out = exec(&mut sh, "rm /keep.txt");
         assert_eq!(out.status, if answer { 0 } else { 126 }, "{}", out.stderr_text());
+        if !answer {
+            assert!(out.stderr_text().contains("was refused approval (ask:fs.delete)"), "{}", out.stderr_text());
+        }
         assert_eq!(kept(&mut sh), !answer);
         let asked = recorder.asked.lock().expect("lock");
         assert_eq!(asked.len(), 1);

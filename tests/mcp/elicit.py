@@ -51,7 +51,7 @@ async def main(toolsh, workdir):
 
     async def decline_body(session):
         text = await run(session, "rm no.txt")
-        check("[exit 126]" in text and "none was given" in text, f"declined: {text!r}")
+        check("[exit 126]" in text and "was refused approval" in text, f"declined: {text!r}")
     await session_with(toolsh, workdir, answer(False), decline_body)
     check(os.path.exists(os.path.join(workdir, "no.txt")), "a declined delete does not run")
 
