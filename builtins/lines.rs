@@ -266,13 +266,88 @@ struct Counts {
     longest: usize,
 }
 
-fn count(data: &[u8]) -> Counts {
-    let text = String::from_utf8_lossy(data);
-    let mut counts = Counts { bytes: data.len(), chars: text.chars().count(), ..Counts::default() };
-    counts.lines = data.iter().filter(|&&b| b == b'\n').count();
-    counts.words = text.split_whitespace().count();
-    counts.longest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
-    counts
+/// Counts fed in chunks, so a stream of any length is counted in constant memory. Text is
+/// decoded as UTF-8 (invalid bytes count as one replacement character each run, as a lossy
+/// decoding of the whole would), an incomplete sequence at a chunk's end waiting for the next.
+#[derive(Default)]
+struct Counter {
+    counts: Counts,
+    in_word: bool,
+    /// Characters of the current line so far; a `\r` right before `\n` is not one.
+    line_chars: usize,
+    last_was_cr: bool,
+    pending: Vec<u8>,
+}
+
+impl Counter {
+    fn feed(&mut self, chunk: &[u8]) {
+        self.counts.bytes += chunk.len();
+        let mut data = std::mem::take(&mut self.pending);
+        data.extend_from_slice(chunk);
+        let keep = incomplete_utf8_tail(&data);
+        let (now, later) = data.split_at(data.len() - keep);
+        self.scan(&String::from_utf8_lossy(now));
+        self.pending = later.to_vec();
+    }
+
+    fn scan(&mut self, text: &str) {
+        for c in text.chars() {
+            self.counts.chars += 1;
+            if c == '\n' {
+                self.counts.lines += 1;
+                let line = self.line_chars - usize::from(self.last_was_cr);
+                self.counts.longest = self.counts.longest.max(line);
+                self.line_chars = 0;
+            } else {
+                self.line_chars += 1;
+            }
+            self.last_was_cr = c == '\r';
+            if c.is_whitespace() {
+                self.in_word = false;
+            } else if !self.in_word {
+                self.in_word = true;
+                self.counts.words += 1;
+            }
+        }
+    }
+
+    fn finish(mut self) -> Counts {
+        let rest = std::mem::take(&mut self.pending);
+        self.scan(&String::from_utf8_lossy(&rest));
+        self.counts.longest = self.counts.longest.max(self.line_chars);
+        self.counts
+    }
+}
+
+/// How many bytes at the end of `data` start a UTF-8 sequence that is not complete yet.
+fn incomplete_utf8_tail(data: &[u8]) -> usize {
+    for back in 1..=3.min(data.len()) {
+        let byte = data[data.len() - back];
+        if byte & 0xC0 != 0x80 {
+            let needed = match byte {
+                0xC0..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                0xF0..=0xF7 => 4,
+                _ => return 0,
+            };
+            return if needed > back { back } else { 0 };
+        }
+    }
+    0
+}
+
+/// The counts of one operand: files are read whole (one at a time), standard input in chunks.
+async fn count_operand(ctx: &Ctx<'_>, name: &str) -> std::io::Result<Counts> {
+    let mut counter = Counter::default();
+    if name == "-" || name == "/dev/stdin" {
+        let stdin = ctx.stdin();
+        while let Some(chunk) = stdin.read_chunk().await {
+            counter.feed(&chunk);
+        }
+    } else {
+        counter.feed(&ctx.read_operand(name).await?);
+    }
+    Ok(counter.finish())
 }
 
 /// `wc [-lwcmL] [file…]`
@@ -302,12 +377,20 @@ pub async fn wc(ctx: Ctx<'_>) -> Status {
     }
     // GNU prints columns in a fixed order whatever order the flags came in.
     let columns: Vec<char> = ['l', 'w', 'm', 'c', 'L'].into_iter().filter(|c| want.contains(c)).collect();
-    let (data, status) = inputs(&ctx, &files).await;
+    let names: Vec<String> = if files.is_empty() { vec!["-".to_string()] } else { files.clone() };
+    let mut status = 0;
     let mut rows: Vec<(Counts, Option<String>)> = Vec::new();
     let mut total = Counts::default();
     let reads_stdin = files.is_empty() || files.iter().any(|f| f == "-");
-    for (name, bytes) in &data {
-        let counts = count(bytes);
+    for name in &names {
+        let counts = match count_operand(&ctx, name).await {
+            Ok(counts) => counts,
+            Err(err) => {
+                ctx.complain(format!("{name}: {}", describe(&err))).await;
+                status = 1;
+                continue;
+            }
+        };
         total.lines += counts.lines;
         total.words += counts.words;
         total.bytes += counts.bytes;
@@ -390,4 +473,31 @@ pub async fn tac(ctx: Ctx<'_>) -> Status {
         return 1;
     }
     status
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Counter;
+
+    fn counts(chunks: &[&[u8]]) -> (usize, usize, usize, usize, usize) {
+        let mut counter = Counter::default();
+        for chunk in chunks {
+            counter.feed(chunk);
+        }
+        let c = counter.finish();
+        (c.lines, c.words, c.bytes, c.chars, c.longest)
+    }
+
+    #[test]
+    fn counts_do_not_depend_on_where_chunks_split() {
+        let text = "héllo wörld\r\n\u{20ac}€ x\n\u{ff}tail \r".as_bytes().to_vec();
+        let mut data = text.clone();
+        data.extend_from_slice(b"\xff\xfe bad\n");
+        let whole = counts(&[&data]);
+        assert_eq!(whole, (3, 7, data.len(), 32, 13));
+        for size in 1..6 {
+            let chunks: Vec<&[u8]> = data.chunks(size).collect();
+            assert_eq!(counts(&chunks), whole, "chunks of {size}");
+        }
+    }
 }
