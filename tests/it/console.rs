@@ -45,11 +45,19 @@ impl Console {
     }
 
     fn open(&self) {
-        let status = Command::new("tmux")
-            .args(["-L", &self.socket, "new-session", "-d", "-x", "110", "-y", "40", &self.command])
-            .status()
-            .expect("tmux must be installed (.ci/run does it)");
-        assert!(status.success(), "tmux new-session failed");
+        // A server just killed may still hold its socket for a moment: try again briefly.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let out = Command::new("tmux")
+                .args(["-L", &self.socket, "new-session", "-d", "-x", "110", "-y", "40", &self.command])
+                .output()
+                .expect("tmux must be installed (.ci/run does it)");
+            if out.status.success() {
+                break;
+            }
+            assert!(Instant::now() < deadline, "tmux new-session failed: {}", String::from_utf8_lossy(&out.stderr));
+            std::thread::sleep(Duration::from_millis(50));
+        }
         self.wait_for("$ ");
     }
 
