@@ -209,12 +209,43 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
     Ok(o)
 }
 
-fn build_regex(o: &Options, patterns: &[String]) -> Result<Regex, String> {
+/// A compiled pattern: the regex crate over bytes, or for `-P` fancy-regex (look-around,
+/// backreferences, lazy and possessive forms) over the line as text.
+enum Matcher {
+    Bytes(Regex),
+    Perl(fancy_regex::Regex),
+}
+
+impl Matcher {
+    fn is_match(&self, line: &[u8]) -> bool {
+        match self {
+            Matcher::Bytes(regex) => regex.is_match(line),
+            // A pattern that backtracks past the limit matches nothing rather than hanging.
+            Matcher::Perl(regex) => regex.is_match(&String::from_utf8_lossy(line)).unwrap_or(false),
+        }
+    }
+
+    /// Byte spans of the non-empty matches (for `-o`). A `-P` match on a line that is not
+    /// UTF-8 has no byte span to report.
+    fn spans(&self, line: &[u8]) -> Vec<(usize, usize)> {
+        let spans: Vec<(usize, usize)> = match self {
+            Matcher::Bytes(regex) => regex.find_iter(line).map(|m| (m.start(), m.end())).collect(),
+            Matcher::Perl(regex) => match std::str::from_utf8(line) {
+                Ok(text) => regex.find_iter(text).filter_map(Result::ok).map(|m| (m.start(), m.end())).collect(),
+                Err(_) => Vec::new(),
+            },
+        };
+        spans.into_iter().filter(|(s, e)| e > s).collect()
+    }
+}
+
+fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
     let pieces: Vec<String> = patterns
         .iter()
         .map(|p| match o.syntax {
             'F' => regex::escape(p),
-            'E' | 'P' => posix_regex::extended(p),
+            'P' => p.clone(),
+            'E' => posix_regex::extended(p),
             _ => posix_regex::basic(p),
         })
         .collect();
@@ -224,11 +255,29 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Regex, String> {
     } else if o.word {
         joined = format!("(?:^|\\b)(?:{joined})(?:\\b|$)");
     }
-    RegexBuilder::new(&joined).case_insensitive(o.ignore_case).multi_line(false).unicode(true).build().map_err(|err| {
-        let text = err.to_string();
-        let last = text.lines().rev().find(|l| l.starts_with("error:")).unwrap_or("invalid regular expression");
+    let describe = |text: String| {
+        let last = text.lines().rev().find(|l| l.starts_with("error:")).unwrap_or(text.lines().next().unwrap_or(""));
         format!("{}: {}", patterns.join("\\n"), last.trim_start_matches("error: "))
-    })
+    };
+    if o.syntax == 'P' {
+        let flags = if o.ignore_case { "(?i)" } else { "" };
+        // fancy-regex counts positions in the wrapped pattern, which the user never wrote.
+        return fancy_regex::Regex::new(&format!("{flags}{joined}")).map(Matcher::Perl).map_err(|e| {
+            let text = e.to_string();
+            let text = match (text.find(" at position "), text.find(": ")) {
+                (Some(at), Some(colon)) if colon > at => format!("{}{}", &text[..at], &text[colon..]),
+                _ => text,
+            };
+            describe(text)
+        });
+    }
+    RegexBuilder::new(&joined)
+        .case_insensitive(o.ignore_case)
+        .multi_line(false)
+        .unicode(true)
+        .build()
+        .map(Matcher::Bytes)
+        .map_err(|err| describe(err.to_string()))
 }
 
 struct Source {
@@ -239,7 +288,7 @@ struct Source {
 struct Search<'c, 'a> {
     ctx: &'c Ctx<'a>,
     o: Options,
-    regex: Regex,
+    regex: Matcher,
     out: Vec<u8>,
     selected_any: bool,
     error: bool,
@@ -318,8 +367,7 @@ impl Search<'_, '_> {
                 self.out.push(terminator);
             }
             if self.o.only && !self.o.invert {
-                let found: Vec<(usize, usize)> =
-                    self.regex.find_iter(line).map(|m| (m.start(), m.end())).filter(|(s, e)| e > s).collect();
+                let found: Vec<(usize, usize)> = self.regex.spans(line);
                 for (start, end) in found {
                     self.prefix(&source.label, show_name, idx + 1, b':');
                     self.out.extend_from_slice(&line[start..end]);

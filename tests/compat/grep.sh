@@ -416,3 +416,24 @@ x
 ## status: 0
 ## files:
 f: "1\n2\nx\n4\n"
+
+### grep -P look-ahead and look-behind
+printf 'price: 100 USD\nprice: 20 EUR\nfoo=bar\n' > p; grep -oP '\d+(?= USD)' p; grep -oP '(?<=foo=)\w+' p; grep -cP '^(?!price)' p
+## stdout:
+100
+bar
+1
+## status: 0
+## files:
+p: "price: 100 USD\nprice: 20 EUR\nfoo=bar\n"
+
+### grep -P backreferences and lazy quantifiers
+printf 'abcabc\nabcab\n<a><b>\n' > p; grep -P '(abc)\1' p; grep -oP '<.+?>' p; grep -iP 'ABCAB$' p
+## stdout:
+abcabc
+<a>
+<b>
+abcab
+## status: 0
+## files:
+p: "abcabc\nabcab\n<a><b>\n"
