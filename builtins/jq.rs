@@ -244,6 +244,51 @@ fn jq_numbers(value: &Val) -> Option<Val> {
     }
 }
 
+thread_local! {
+    /// What `stderr`, `debug` and `halt_error` wrote during the evaluation on this thread
+    /// (natives are plain functions; an evaluation runs on one thread from start to end).
+    static MESSAGES: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `value` as compact JSON with jq's numbers.
+fn compact_json(value: &Val) -> Vec<u8> {
+    let fixed = jq_numbers(value);
+    let mut text = Vec::new();
+    let _ = jaq_json::write::write(&mut text, &jaq_json::write::Pp::default(), 0, fixed.as_ref().unwrap_or(value));
+    text
+}
+
+/// The natives behind `stderr` (compact JSON, no newline), `debug` (`["DEBUG:",v]` and a
+/// newline) and `halt_error` (a string as is, anything else as JSON and a newline), as jq 1.6.
+fn jq_messages<D: for<'a> DataT<V<'a> = Val>>() -> Vec<jaq_core::native::Fun<D>> {
+    use jaq_core::native::{run, v};
+    fn say(bytes: &[u8]) {
+        MESSAGES.with(|m| m.borrow_mut().extend_from_slice(bytes));
+    }
+    vec![
+        run(("__jq_stderr", v(0), |cv| {
+            say(&compact_json(&cv.1));
+            Box::new(std::iter::empty())
+        })),
+        run(("__jq_debug", v(0), |cv| {
+            say(b"[\"DEBUG:\",");
+            say(&compact_json(&cv.1));
+            say(b"]\n");
+            Box::new(std::iter::empty())
+        })),
+        run(("__jq_halt_message", v(0), |cv| {
+            match &cv.1 {
+                Val::TStr(text) => say(text),
+                other => {
+                    say(&compact_json(other));
+                    say(b"\n");
+                }
+            }
+            Box::new(std::iter::empty())
+        })),
+    ]
+}
+
 /// `__jq_tojson`: `tojson` with numbers as jq spells them (see [`jq_numbers`]).
 fn jq_tojson<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
     jaq_core::native::run(("__jq_tojson", jaq_core::native::v(0), |cv| {
@@ -366,9 +411,16 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
     result.status
 }
 
-/// Definitions jq has that jaq lacks, `env` as the shell's exported variables, and `tojson`/
-/// `tostring` (so `@csv`, `@tsv` and the other formats) spelling numbers as jq does.
+/// Definitions jq has that jaq lacks, `env` as the shell's exported variables, `tojson`/
+/// `tostring` (so `@csv`, `@tsv` and the other formats) spelling numbers as jq does, and
+/// `stderr`, `debug`, `halt_error` writing to the command's standard error (jaq-std sends them
+/// to a logger).
 const PRELUDE: &str = r#"def env: $ENV;
+def stderr: (__jq_stderr as $x | .), .;
+def debug: (__jq_debug as $x | .), .;
+def debug(msgs): ((msgs | __jq_debug) as $x | .), .;
+def halt_error($code): (__jq_halt_message as $x | .), halt($code);
+def halt_error: halt_error(5);
 def tojson: __jq_tojson;
 def tostring: if type == "string" then . else __jq_tojson end;
 def @csv: map(if type == "string" then "\"" + gsub("\""; "\"\"") + "\"" elif type == "null" then "" else tostring end) | join(",");
@@ -386,8 +438,19 @@ fn failure(err: String, status: Status) -> Outcome {
     Outcome { out: Vec::new(), err, status }
 }
 
-/// Compiles and runs the filter over the inputs, synchronously (jaq values are not `Send`).
+/// Compiles and runs the filter over the inputs, synchronously (jaq values are not `Send`);
+/// what the filter wrote to standard error comes before any error message.
 fn evaluate(o: &Options, code: &str, data: &[u8], env: Vec<(String, String)>) -> Outcome {
+    MESSAGES.with(|m| m.borrow_mut().clear());
+    let mut outcome = evaluate_filter(o, code, data, env);
+    let messages = MESSAGES.with(|m| std::mem::take(&mut *m.borrow_mut()));
+    if !messages.is_empty() {
+        outcome.err = format!("{}{}", String::from_utf8_lossy(&messages), outcome.err);
+    }
+    outcome
+}
+
+fn evaluate_filter(o: &Options, code: &str, data: &[u8], env: Vec<(String, String)>) -> Outcome {
     let values = match read_values(data, o.raw_input, o.slurp) {
         Ok(values) => values,
         // jq exits 4 when its input does not parse (as the recorded jq does).
@@ -441,7 +504,8 @@ fn evaluate(o: &Options, code: &str, data: &[u8], env: Vec<(String, String)>) ->
                 .map(|(name, args, run)| (name, args, Native::<JqData>::new(run))),
         )
         .chain(jaq_json::funs::<JqData>())
-        .chain(std::iter::once(jq_tojson::<JqData>()));
+        .chain(std::iter::once(jq_tojson::<JqData>()))
+        .chain(jq_messages::<JqData>());
     let compiler = Compiler::default().with_funs(funs).with_global_vars(var_names.iter().map(String::as_str));
     let filter = match compiler.compile(modules) {
         Ok(filter) => filter,

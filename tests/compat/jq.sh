@@ -185,3 +185,27 @@ jq -nc '[nan, infinite, -infinite]'
 ## stdout:
 [null,1.7976931348623157e+308,-1.7976931348623157e+308]
 ## status: 0
+
+### jq halt_error writes to the command's stderr and exits with its status
+jq -n '"bye\n" | halt_error(3)' 2>&1; echo $?; jq -n '{"a":1} | halt_error(2)' 2>err; echo $?; cat err; jq -n '"x" | halt_error' 2>&1; echo " $?"
+## stdout:
+bye
+3
+2
+{"a":1}
+x 5
+## status: 0
+## files:
+err: "{\"a\":1}\n"
+
+### jq stderr and debug write to the command's stderr
+jq -n '"a" | stderr' 2>err >out; cat err; echo; cat out; jq -nc '[1] | debug | length' 2>err; cat err
+## stdout:
+"a"
+"a"
+1
+["DEBUG:",[1]]
+## status: 0
+## files:
+err: "[\"DEBUG:\",[1]]\n"
+out: "\"a\"\n"
