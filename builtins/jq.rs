@@ -427,6 +427,51 @@ def @csv: map(if type == "string" then "\"" + gsub("\""; "\"\"") + "\"" elif typ
 def @tsv: map(if type == "string" then gsub("\\\\"; "\\\\") | gsub("\t"; "\\t") | gsub("\n"; "\\n") | gsub("\r"; "\\r") elif type == "null" then "" else tostring end) | join("\t");
 "#;
 
+/// ` at <top-level>, line L, column C:` and the line with a caret under the spot, for a slice
+/// `at` of `program` (the prelude followed by the user's `code`); empty when `at` lies
+/// elsewhere (in the prelude).
+fn place(program: &str, code: &str, at: &str) -> String {
+    let offset = (at.as_ptr() as usize).wrapping_sub(program.as_ptr() as usize);
+    let Some(offset) = offset.checked_sub(program.len() - code.len()).filter(|&o| o <= code.len()) else {
+        return String::new();
+    };
+    let before = &code[..code.floor_char_boundary(offset)];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[start..].chars().count() + 1;
+    let text = code[start..].lines().next().unwrap_or("");
+    format!(" at <top-level>, line {line}, column {column}:\n{text}\n{}^", " ".repeat(column - 1))
+}
+
+/// jq's kind of message for a lexing or parsing error, with its place.
+fn syntax_error(program: &str, code: &str, error: &jaq_core::load::Error<&str>) -> String {
+    use jaq_core::load::{Error, lex};
+    let (expected, found) = match error {
+        Error::Lex(errors) => match errors.first() {
+            Some((expect, found)) => {
+                let expected = match expect {
+                    lex::Expect::Digit => "a digit".to_string(),
+                    lex::Expect::Ident => "an identifier".to_string(),
+                    lex::Expect::Delim(open) => format!("the closing partner of {open}"),
+                    lex::Expect::Escape => "a string escape sequence".to_string(),
+                    lex::Expect::Unicode => "4 hexadecimal digits".to_string(),
+                    _ => "a token".to_string(),
+                };
+                (expected, *found)
+            }
+            None => return "syntax error".to_string(),
+        },
+        Error::Parse(errors) => match errors.first() {
+            Some((expect, found)) => (expect.as_str().to_string(), *found),
+            None => return "syntax error".to_string(),
+        },
+        Error::Io(errors) => return errors.first().map_or("cannot load a module".to_string(), |(_, e)| e.clone()),
+    };
+    let token: String = found.chars().take_while(|c| !c.is_whitespace()).take(12).collect();
+    let unexpected = if token.is_empty() { "end of input".to_string() } else { format!("'{token}'") };
+    format!("syntax error, unexpected {unexpected}, expecting {expected}{}", place(program, code, found))
+}
+
 /// What an evaluation produced.
 struct Outcome {
     out: Vec<u8>,
@@ -492,8 +537,13 @@ fn evaluate_filter(o: &Options, code: &str, data: &[u8], env: Vec<(String, Strin
     let program = format!("{PRELUDE}{code}");
     let arena = Arena::default();
     let loader = Loader::new(jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()));
-    let Ok(modules) = loader.load(&arena, File { code: program.as_str(), path: () }) else {
-        return failure(format!("jq: error: syntax error in the filter `{code}`\njq: 1 compile error\n"), 3);
+    let modules = match loader.load(&arena, File { code: program.as_str(), path: () }) {
+        Ok(modules) => modules,
+        Err(errors) => {
+            let first = errors.into_iter().next().map(|(_, error)| syntax_error(&program, code, &error));
+            let message = first.unwrap_or_else(|| format!("syntax error in the filter `{code}`"));
+            return failure(format!("jq: error: {message}\njq: 1 compile error\n"), 3);
+        }
     };
     let funs = jaq_core::funs::<JqData>()
         .chain(jaq_std::funs::<JqData>().filter(|(name, _, _)| *name != "env"))
@@ -510,10 +560,18 @@ fn evaluate_filter(o: &Options, code: &str, data: &[u8], env: Vec<(String, Strin
     let filter = match compiler.compile(modules) {
         Ok(filter) => filter,
         Err(errors) => {
-            let names: Vec<String> =
-                errors.into_iter().flat_map(|(_, errs)| errs.into_iter().map(|(name, _)| name.to_string())).collect();
-            let name = names.first().cloned().unwrap_or_else(|| "a name".to_string());
-            return failure(format!("jq: error: {name} is not defined\njq: 1 compile error\n"), 3);
+            let first = errors.into_iter().flat_map(|(_, errs)| errs).next();
+            let message = match first {
+                Some((name, undefined)) => {
+                    let what = match undefined {
+                        jaq_core::compile::Undefined::Filter(arity) => format!("{name}/{arity}"),
+                        _ => name.to_string(),
+                    };
+                    format!("{what} is not defined{}", place(&program, code, name))
+                }
+                None => "a name is not defined".to_string(),
+            };
+            return failure(format!("jq: error: {message}\njq: 1 compile error\n"), 3);
         }
     };
     let queue: Box<dyn Iterator<Item = Result<Val, String>>> = Box::new(values.into_iter().map(Ok));

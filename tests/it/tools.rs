@@ -283,3 +283,20 @@ fn new_sessions_share_the_workspace_and_store_but_not_state_or_tmp() {
         conn.query_row("SELECT COUNT(DISTINCT session) FROM audit", [], |r| r.get(0)).expect("audit sessions");
     assert_eq!(distinct, 2);
 }
+
+#[test]
+fn jq_compile_errors_say_what_and_where() {
+    let mut shell = Shell::builder().build();
+    let out = exec(&mut shell, "jq -n '.a |\n  map(.b'");
+    assert_eq!(out.status, 3);
+    assert_eq!(
+        out.stderr_text(),
+        "jq: error: syntax error, unexpected end of input, expecting the closing partner of ( at <top-level>, \
+         line 2, column 9:\n  map(.b\n        ^\njq: 1 compile error\n"
+    );
+    let out = exec(&mut shell, "jq -n '.a | nosuch(1)'");
+    assert_eq!(out.status, 3);
+    assert!(out.stderr_text().starts_with("jq: error: nosuch/1 is not defined at <top-level>, line 1, column 6:\n"));
+    // Nothing was written to standard output.
+    assert!(out.stdout.is_empty());
+}
