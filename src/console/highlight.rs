@@ -2,7 +2,7 @@
 //! operators, strings, variables and comments, from the forgiving [`scan`] of the line.
 
 use super::catalog::{Catalog, SharedView, is_known};
-use super::lexer::{Role, group_end, quoted_end, scan};
+use super::lexer::{Role, after_escape, group_end, quoted_end, scan};
 use nu_ansi_term::{Color, Style};
 use reedline::StyledText;
 use std::sync::Arc;
@@ -62,7 +62,7 @@ fn push_word(styled: &mut StyledText, word: &str, base: Style) {
     while at < bytes.len() {
         let (end, style) = match bytes[at] {
             b'\\' => {
-                at = (at + 2).min(bytes.len());
+                at = after_escape(bytes, at);
                 continue;
             }
             b'\'' => (bytes[at + 1..].iter().position(|&b| b == b'\'').map_or(bytes.len(), |n| at + n + 2), string),

@@ -124,7 +124,7 @@ fn word_end(bytes: &[u8], mut at: usize) -> usize {
     while at < bytes.len() {
         match bytes[at] {
             b' ' | b'\t' | b'\n' | b'|' | b'&' | b';' | b'(' | b')' | b'<' | b'>' => return at,
-            b'\\' => at += 2,
+            b'\\' => at = after_escape(bytes, at),
             b'\'' => at = bytes[at + 1..].iter().position(|&b| b == b'\'').map_or(bytes.len(), |n| at + n + 2),
             b'"' => at = quoted_end(bytes, at + 1),
             b'`' => at = bytes[at + 1..].iter().position(|&b| b == b'`').map_or(bytes.len(), |n| at + n + 2),
@@ -135,11 +135,23 @@ fn word_end(bytes: &[u8], mut at: usize) -> usize {
     bytes.len()
 }
 
+/// Just past the character a backslash at `at` escapes (a whole UTF-8 sequence), so spans
+/// never end inside a character.
+pub fn after_escape(bytes: &[u8], at: usize) -> usize {
+    let len = match bytes.get(at + 1).copied().unwrap_or(0) {
+        0xF0..=0xF7 => 4,
+        0xE0..=0xEF => 3,
+        0xC0..=0xDF => 2,
+        _ => 1,
+    };
+    (at + 1 + len).min(bytes.len())
+}
+
 /// The end of a double-quoted string whose body starts at `at` (past the closing quote).
 pub fn quoted_end(bytes: &[u8], mut at: usize) -> usize {
     while at < bytes.len() {
         match bytes[at] {
-            b'\\' => at += 2,
+            b'\\' => at = after_escape(bytes, at),
             b'"' => return at + 1,
             b'$' if matches!(bytes.get(at + 1), Some(b'(' | b'{')) => at = group_end(bytes, at + 1),
             _ => at += 1,
@@ -155,7 +167,7 @@ pub fn group_end(bytes: &[u8], at: usize) -> usize {
     let mut i = at;
     while i < bytes.len() {
         match bytes[i] {
-            b'\\' => i += 1,
+            b'\\' => i = after_escape(bytes, i) - 1,
             b'\'' if open == b'(' => {
                 i = bytes[i + 1..].iter().position(|&b| b == b'\'').map_or(bytes.len(), |n| i + n + 1);
             }
@@ -228,5 +240,15 @@ mod tests {
         );
         assert_eq!(roles("echo \"$(ls | wc"), [("echo", Role::Command), ("\"$(ls | wc", Role::Argument(Some(0)))]);
         assert_eq!(roles("echo 'open"), [("echo", Role::Command), ("'open", Role::Argument(Some(0)))]);
+        // An escaped multi-byte character stays whole, also at the end of the line.
+        assert_eq!(
+            roles("echo a\\é \"\\é\" \\"),
+            [
+                ("echo", Role::Command),
+                ("a\\é", Role::Argument(Some(0))),
+                ("\"\\é\"", Role::Argument(Some(0))),
+                ("\\", Role::Argument(Some(0))),
+            ]
+        );
     }
 }

@@ -14,14 +14,11 @@ impl Prompt {
     /// The prompt for `agent` in `cwd` under the workspace `root` after `status`.
     pub fn new(agent: &str, root: &str, cwd: &str, status: i32) -> Prompt {
         let base = root.rsplit('/').find(|s| !s.is_empty()).unwrap_or("/");
-        let place = if cwd == root {
-            base.to_string()
-        } else if let Some(rest) =
-            cwd.strip_prefix(root).and_then(|r| r.strip_prefix('/').or(Some(r)).filter(|_| root != "/"))
-        {
-            format!("{base}/{rest}")
-        } else {
-            cwd.to_string()
+        let inside = if root == "/" { None } else { cwd.strip_prefix(root).and_then(|r| r.strip_prefix('/')) };
+        let place = match inside {
+            _ if cwd == root => base.to_string(),
+            Some(rest) => format!("{base}/{rest}"),
+            None => cwd.to_string(),
         };
         let status = if status == 0 { String::new() } else { format!(" [{status}]") };
         Prompt { left: format!("{agent} {place}{status}") }
@@ -61,5 +58,7 @@ mod tests {
         assert_eq!(Prompt::new("bob", "/home/u/proj", "/home/u/proj/src/x", 2).left, "bob proj/src/x [2]");
         assert_eq!(Prompt::new("agent", "/home/u/proj", "/tmp", 0).left, "agent /tmp");
         assert_eq!(Prompt::new("agent", "/", "/etc", 0).left, "agent /etc");
+        // A sibling whose name extends the root's is not inside it.
+        assert_eq!(Prompt::new("agent", "/w", "/work", 0).left, "agent /work");
     }
 }

@@ -81,3 +81,18 @@ fn known_commands_green_unknown_red_strings_and_variables_coloured() {
     let text: String = styled.buffer.iter().map(|(_, t)| t.as_str()).collect();
     assert_eq!(text, "grep 'x' \"$HOME\" | nope # note");
 }
+
+proptest::proptest! {
+    /// Whatever is typed, highlighting renders exactly the line and completion answers at every
+    /// cursor position without panicking.
+    #[test]
+    fn any_line_is_highlighted_whole_and_completed_safely(line in "[a-z$é€'\"\\\\(){}|&;<># =/.\\-\n]{0,24}") {
+        let (completer, highlighter) = setup();
+        let styled = highlighter.highlight(&line, 0);
+        let text: String = styled.buffer.iter().map(|(_, t)| t.as_str()).collect();
+        proptest::prop_assert_eq!(text, line.clone());
+        for (at, _) in line.char_indices().chain(std::iter::once((line.len(), ' '))) {
+            let _ = completer.suggestions(&line, at);
+        }
+    }
+}
