@@ -26,6 +26,7 @@ mod printf;
 mod sed;
 mod sort;
 mod sqlite;
+mod tar;
 pub(crate) mod text;
 mod tools;
 mod vars;
@@ -339,6 +340,12 @@ static TABLE: &[Builtin] = &[
     entry!("stat", files::stat, "display file status"),
     entry!("tac", lines::tac, "print lines in reverse order"),
     entry!("tail", text::tail, "output the last part of files", "tail [-n [+]N|-c [+]N] [-qv] [FILE...]"),
+    entry!(
+        "tar",
+        tar::tar,
+        "create, list or extract tar archives (-z gzip) of the workspace",
+        "tar -c|-t|-x [-vzO] [-f ARCHIVE] [-C DIR] [--exclude PATTERN] [FILE...]"
+    ),
     entry!("tee", text::tee, "copy standard input to files and standard output"),
     entry!("test", cond::test, "evaluate a condition"),
     entry!("touch", files::touch, "create files or update their times"),

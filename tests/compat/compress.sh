@@ -68,3 +68,76 @@ printf 'notgz' > n.gz; gunzip n.gz 2>/dev/null; echo "status $?"; ls; rm n.gz
 status 1
 n.gz
 ## status: 0
+
+### tar create and list
+mkdir -p d/sub; echo one > d/a; echo two > d/sub/b; tar -cf t.tar d; tar -tf t.tar | sort; tar tf t.tar d/sub
+## stdout:
+d/
+d/a
+d/sub/
+d/sub/b
+d/sub/
+d/sub/b
+## status: 0
+## files:
+d/
+d/a: "one\n"
+d/sub/
+d/sub/b: "two\n"
+t.tar: 10240 bytes, 3 lines
+
+### tar gzip round trip into another directory
+mkdir -p d/sub; echo one > d/a; echo two > d/sub/b; tar -czf t.tgz d; mkdir out; tar -xzf t.tgz -C out; cat out/d/a out/d/sub/b; tar -tf t.tgz | sort | head -n 2; rm t.tgz
+## stdout:
+one
+two
+d/
+d/a
+## status: 0
+## files:
+d/
+d/a: "one\n"
+d/sub/
+d/sub/b: "two\n"
+out/
+out/d/
+out/d/a: "one\n"
+out/d/sub/
+out/d/sub/b: "two\n"
+
+### tar old-style flags, member selection and extraction to stdout
+mkdir -p d/sub; echo one > d/a; echo two > d/sub/b; tar cf t.tar d; tar xOf t.tar d/sub/b; rm -r d; tar xf t.tar d/a; ls d
+## stdout:
+two
+a
+## status: 0
+## files:
+d/
+d/a: "one\n"
+t.tar: 10240 bytes, 3 lines
+
+### tar exclude patterns
+mkdir -p d; echo x > d/keep.txt; echo y > d/skip.log; tar -cf t.tar --exclude='*.log' d; tar -tf t.tar | sort
+## stdout:
+d/
+d/keep.txt
+## status: 0
+## files:
+d/
+d/keep.txt: "x\n"
+d/skip.log: "y\n"
+t.tar: 10240 bytes, 2 lines
+
+### tar missing member and missing archive +stderr
+tar -cf t.tar nosuch; echo $?; tar -xf none.tar; echo $?
+## stdout:
+2
+2
+## stderr:
+tar: nosuch: Cannot stat: No such file or directory
+tar: Exiting with failure status due to previous errors
+tar: none.tar: Cannot open: No such file or directory
+tar: Error is not recoverable: exiting now
+## status: 0
+## files:
+t.tar: 10240 bytes, 1 lines

@@ -1,0 +1,462 @@
+//! `tar`: create (`-c`), list (`-t`) and extract (`-x`) archives of the workspace, plain or
+//! gzip-compressed (`-z`; detected by itself when reading). Every file it reads or writes goes
+//! through the workspace's gated operations, so policy applies member by member; members that
+//! would land outside the target (`..`) are refused and a leading `/` is removed, as GNU tar does.
+
+use super::Ctx;
+use crate::interp::Status;
+use crate::vfs::{FileKind, WriteMode, describe};
+use std::io::Read;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// GNU tar's default blocking: 20 records of 512 bytes.
+const RECORD_BLOCK: usize = 20 * 512;
+
+const USAGE: &str = "tar -c|-t|-x [-vzO] [-f ARCHIVE] [-C DIR] [--exclude PATTERN]... [FILE...]";
+
+#[derive(Default)]
+struct Options {
+    mode: Option<char>,
+    verbose: bool,
+    gzip: bool,
+    to_stdout: bool,
+    archive: Option<String>,
+    directory: Option<String>,
+    exclude: Vec<String>,
+    operands: Vec<String>,
+}
+
+fn parse(argv: &[String]) -> Result<Options, String> {
+    let mut o = Options::default();
+    let mut args: Vec<String> = argv[1..].to_vec();
+    // `tar czf out.tgz dir`: the first word's letters are flags even without a dash.
+    if let Some(first) = args.first_mut()
+        && !first.starts_with('-')
+    {
+        first.insert(0, '-');
+    }
+    let mut idx = 0;
+    let mut flags_done = false;
+    while idx < args.len() {
+        let arg = args[idx].clone();
+        idx += 1;
+        let mut value = |flag: &str| -> Result<String, String> {
+            idx += 1;
+            args.get(idx - 1).cloned().ok_or_else(|| format!("option requires an argument -- '{flag}'"))
+        };
+        if flags_done || !arg.starts_with('-') || arg == "-" {
+            o.operands.push(arg);
+            continue;
+        }
+        match arg.as_str() {
+            "--" => flags_done = true,
+            "--create" => o.mode = Some('c'),
+            "--list" => o.mode = Some('t'),
+            "--extract" | "--get" => o.mode = Some('x'),
+            "--verbose" => o.verbose = true,
+            "--gzip" | "--gunzip" => o.gzip = true,
+            "--to-stdout" => o.to_stdout = true,
+            "--file" => o.archive = Some(value("f")?),
+            "--directory" => o.directory = Some(value("C")?),
+            "--exclude" => o.exclude.push(value("exclude")?),
+            _ if arg.starts_with("--file=") => o.archive = Some(arg["--file=".len()..].to_string()),
+            _ if arg.starts_with("--directory=") => o.directory = Some(arg["--directory=".len()..].to_string()),
+            _ if arg.starts_with("--exclude=") => o.exclude.push(arg["--exclude=".len()..].to_string()),
+            _ if arg.starts_with("--") => return Err(format!("unrecognized option '{arg}'")),
+            _ => {
+                let letters: Vec<char> = arg[1..].chars().collect();
+                for (at, letter) in letters.iter().enumerate() {
+                    match letter {
+                        'c' | 't' | 'x' => {
+                            if o.mode.is_some_and(|m| m != *letter) {
+                                return Err("You may not specify more than one '-ctx' option".to_string());
+                            }
+                            o.mode = Some(*letter);
+                        }
+                        'v' => o.verbose = true,
+                        'z' => o.gzip = true,
+                        'O' => o.to_stdout = true,
+                        'f' | 'C' => {
+                            // The rest of the cluster, or the next word, is the value.
+                            let rest: String = letters[at + 1..].iter().collect();
+                            let given = if rest.is_empty() { value(&letter.to_string())? } else { rest };
+                            if *letter == 'f' {
+                                o.archive = Some(given);
+                            } else {
+                                o.directory = Some(given);
+                            }
+                            break;
+                        }
+                        'j' | 'J' => return Err(format!("-{letter}: only gzip (-z) compression is available")),
+                        other => return Err(format!("invalid option -- '{other}'")),
+                    }
+                }
+            }
+        }
+    }
+    if o.mode.is_none() {
+        return Err("You must specify one of the '-ctx' options".to_string());
+    }
+    Ok(o)
+}
+
+/// `tar`.
+pub async fn tar(ctx: Ctx<'_>) -> Status {
+    let o = match parse(&ctx.argv) {
+        Ok(o) => o,
+        Err(message) => return ctx.usage(message, USAGE).await,
+    };
+    match o.mode {
+        Some('c') => create(&ctx, &o).await,
+        _ => read_archive(&ctx, &o).await,
+    }
+}
+
+/// GNU's report after non-fatal errors.
+async fn failed(ctx: &Ctx<'_>) -> Status {
+    ctx.err("tar: Exiting with failure status due to previous errors\n").await;
+    2
+}
+
+fn excluded(o: &Options, name: &str) -> bool {
+    let base = name.trim_end_matches('/').rsplit('/').next().unwrap_or(name);
+    o.exclude.iter().any(|pattern| {
+        let pattern = crate::interp::pattern::Pattern::new(pattern);
+        pattern.matches(base) || pattern.matches(name)
+    })
+}
+
+fn seconds(time: SystemTime) -> u64 {
+    time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
+    if o.operands.is_empty() {
+        ctx.err("tar: Cowardly refusing to create an empty archive\n").await;
+        return ctx.usage("no files to archive", USAGE).await;
+    }
+    let base = o.directory.as_deref().map_or_else(|| ctx.abs("."), |dir| ctx.abs(dir));
+    let mut builder = tar::Builder::new(Vec::new());
+    let mut errors = false;
+    let mut listing = String::new();
+    let mut warned_absolute = false;
+    // Depth first, in name order, as the operands were given.
+    let mut pending: Vec<String> = o.operands.iter().rev().cloned().collect();
+    while let Some(name) = pending.pop() {
+        if excluded(o, &name) {
+            continue;
+        }
+        let abs = crate::vfs::path::normalize(&base, &name);
+        let meta = match ctx.vfs.lstat(&abs) {
+            Ok(meta) => meta,
+            Err(err) => {
+                ctx.err(format!("tar: {name}: Cannot stat: {}\n", describe(&err))).await;
+                errors = true;
+                continue;
+            }
+        };
+        let mut member = name.trim_start_matches('/').to_string();
+        if member.len() != name.len() && !warned_absolute {
+            ctx.err("tar: Removing leading `/' from member names\n").await;
+            warned_absolute = true;
+        }
+        let mut header = tar::Header::new_gnu();
+        header.set_mode(meta.mode & 0o7777);
+        header.set_mtime(seconds(meta.mtime));
+        let added = match meta.kind {
+            FileKind::Dir => {
+                let mut children = match ctx.vfs.read_dir(&abs) {
+                    Ok(children) => children,
+                    Err(err) => {
+                        ctx.err(format!("tar: {name}: Cannot open: {}\n", describe(&err))).await;
+                        errors = true;
+                        continue;
+                    }
+                };
+                children.sort_by(|a, b| b.name.cmp(&a.name));
+                let prefix = if name.ends_with('/') { name.clone() } else { format!("{name}/") };
+                pending.extend(children.into_iter().map(|c| format!("{prefix}{}", c.name)));
+                if !member.ends_with('/') {
+                    member.push('/');
+                }
+                header.set_entry_type(tar::EntryType::Directory);
+                header.set_size(0);
+                builder.append_data(&mut header, &member, std::io::empty())
+            }
+            FileKind::Symlink => {
+                let target = ctx.vfs.read_link(&abs).unwrap_or_default();
+                header.set_entry_type(tar::EntryType::Symlink);
+                header.set_size(0);
+                builder.append_link(&mut header, &member, &target)
+            }
+            _ => match ctx.vfs.read(&abs) {
+                Ok(data) => {
+                    header.set_entry_type(tar::EntryType::Regular);
+                    header.set_size(data.len() as u64);
+                    builder.append_data(&mut header, &member, data.as_slice())
+                }
+                Err(err) => {
+                    ctx.err(format!("tar: {name}: Cannot open: {}\n", describe(&err))).await;
+                    errors = true;
+                    continue;
+                }
+            },
+        };
+        if let Err(err) = added {
+            ctx.err(format!("tar: {name}: {err}\n")).await;
+            errors = true;
+            continue;
+        }
+        if o.verbose {
+            listing.push_str(&member);
+            listing.push('\n');
+        }
+    }
+    let mut bytes = match builder.into_inner() {
+        Ok(bytes) => bytes,
+        Err(err) => return ctx.fail(format!("cannot finish the archive: {err}")).await,
+    };
+    // Whole blocks of 20 records, as GNU tar writes them.
+    bytes.resize(bytes.len().div_ceil(RECORD_BLOCK) * RECORD_BLOCK, 0);
+    if o.gzip {
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        if std::io::Write::write_all(&mut encoder, &bytes).is_err() {
+            return ctx.fail("cannot compress the archive").await;
+        }
+        bytes = match encoder.finish() {
+            Ok(bytes) => bytes,
+            Err(err) => return ctx.fail(format!("cannot compress the archive: {err}")).await,
+        };
+    }
+    // The member list goes where the archive does not.
+    let to_stdout = o.archive.as_deref().is_none_or(|a| a == "-");
+    if o.verbose {
+        if to_stdout {
+            ctx.err(listing).await;
+        } else if !ctx.out(listing).await {
+            return 1;
+        }
+    }
+    match o.archive.as_deref() {
+        None | Some("-") => {
+            if !ctx.out(bytes).await {
+                return 1;
+            }
+        }
+        Some(path) => {
+            if let Err(err) = ctx.vfs.write(&ctx.abs(path), &bytes, WriteMode::Truncate) {
+                ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err))).await;
+                return 2;
+            }
+        }
+    }
+    if errors { failed(ctx).await } else { 0 }
+}
+
+/// `ls -l`-style mode letters.
+fn mode_string(kind: tar::EntryType, mode: u32) -> String {
+    let mut out = String::with_capacity(10);
+    out.push(if kind.is_dir() {
+        'd'
+    } else if kind.is_symlink() {
+        'l'
+    } else {
+        '-'
+    });
+    for (shift, letters) in [(6, "rwx"), (3, "rwx"), (0, "rwx")] {
+        for (bit, letter) in letters.chars().enumerate() {
+            out.push(if mode >> (shift + 2 - bit) & 1 == 1 { letter } else { '-' });
+        }
+    }
+    out
+}
+
+async fn read_archive(ctx: &Ctx<'_>, o: &Options) -> Status {
+    let data = match o.archive.as_deref() {
+        None | Some("-") => ctx.stdin().read_to_end().await,
+        Some(path) => match ctx.read_operand(path).await {
+            Ok(data) => data,
+            Err(err) => {
+                ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err))).await;
+                ctx.err("tar: Error is not recoverable: exiting now\n").await;
+                return 2;
+            }
+        },
+    };
+    // gzip is recognised by its magic number, as GNU tar does when reading.
+    let data = if o.gzip || data.starts_with(&[0x1f, 0x8b]) {
+        let mut plain = Vec::new();
+        if let Err(err) = flate2::read::MultiGzDecoder::new(data.as_slice()).read_to_end(&mut plain) {
+            ctx.err(format!("tar: the archive is not valid gzip: {err}\n")).await;
+            return 2;
+        }
+        plain
+    } else {
+        data
+    };
+    let (out, messages, status) = walk(ctx, o, &data);
+    if !messages.is_empty() {
+        ctx.err(messages).await;
+    }
+    if !out.is_empty() && !ctx.out(out).await {
+        return 1;
+    }
+    match status {
+        Walked::Done => 0,
+        Walked::Errors => failed(ctx).await,
+        Walked::NotAnArchive => 2,
+    }
+}
+
+/// How reading an archive ended.
+enum Walked {
+    Done,
+    /// Some members failed; the rest were handled.
+    Errors,
+    NotAnArchive,
+}
+
+/// Lists or extracts the members of the plain tar `data`: standard output, messages for
+/// standard error, and how it ended. Synchronous: the archive reader is not `Send`.
+fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
+    let base = o.directory.as_deref().map_or_else(|| ctx.abs("."), |dir| ctx.abs(dir));
+    let mut out = Vec::new();
+    let mut messages = String::new();
+    let mut archive = tar::Archive::new(data);
+    let entries = match archive.entries() {
+        Ok(entries) => entries,
+        Err(err) => {
+            messages.push_str(&format!("tar: This does not look like a tar archive ({err})\n"));
+            return (out, messages, Walked::NotAnArchive);
+        }
+    };
+    let wanted = |name: &str| {
+        o.operands.is_empty()
+            || o.operands.iter().any(|op| {
+                let op = op.trim_end_matches('/');
+                name.trim_end_matches('/') == op || name.starts_with(&format!("{op}/"))
+            })
+    };
+    let mut errors = false;
+    let mut warned_absolute = false;
+    for entry in entries {
+        let mut entry = match entry {
+            Ok(entry) => entry,
+            Err(err) => {
+                messages.push_str(&format!("tar: Damaged archive: {err}\n"));
+                errors = true;
+                break;
+            }
+        };
+        let raw = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
+        if !wanted(&raw) || excluded(o, &raw) {
+            continue;
+        }
+        let kind = entry.header().entry_type();
+        let mode = entry.header().mode().unwrap_or(0o644);
+        if o.mode == Some('t') {
+            if o.verbose {
+                let header = entry.header();
+                let owner = match (header.username().ok().flatten(), header.groupname().ok().flatten()) {
+                    (Some(user), Some(group)) if !user.is_empty() => format!("{user}/{group}"),
+                    _ => format!("{}/{}", header.uid().unwrap_or(0), header.gid().unwrap_or(0)),
+                };
+                let mtime = UNIX_EPOCH + Duration::from_secs(header.mtime().unwrap_or(0));
+                let when = chrono::DateTime::<chrono::Local>::from(mtime).format("%Y-%m-%d %H:%M");
+                let link = match entry.link_name().ok().flatten() {
+                    Some(target) if kind.is_symlink() => format!(" -> {}", target.display()),
+                    Some(target) if kind.is_hard_link() => format!(" link to {}", target.display()),
+                    _ => String::new(),
+                };
+                let size = header.size().unwrap_or(0);
+                out.extend_from_slice(
+                    format!("{} {owner} {size:>9} {when} {raw}{link}\n", mode_string(kind, mode)).as_bytes(),
+                );
+            } else {
+                out.extend_from_slice(raw.as_bytes());
+                out.push(b'\n');
+            }
+            continue;
+        }
+        let name = raw.trim_start_matches('/');
+        if name.len() != raw.len() && !warned_absolute {
+            messages.push_str("tar: Removing leading `/' from member names\n");
+            warned_absolute = true;
+        }
+        if name.split('/').any(|part| part == "..") {
+            messages.push_str(&format!("tar: {raw}: Member name contains '..'\n"));
+            errors = true;
+            continue;
+        }
+        if o.verbose && !o.to_stdout {
+            out.extend_from_slice(raw.as_bytes());
+            out.push(b'\n');
+        }
+        let abs = crate::vfs::path::normalize(&base, name);
+        let result = if o.to_stdout {
+            if kind.is_file() {
+                let mut body = Vec::new();
+                entry.read_to_end(&mut body).map(|_| out.extend_from_slice(&body))
+            } else {
+                Ok(())
+            }
+        } else {
+            extract_one(ctx, &mut entry, kind, mode, &base, &abs)
+        };
+        if let Err(err) = result {
+            messages.push_str(&format!("tar: {name}: Cannot extract: {}\n", describe(&err)));
+            errors = true;
+        }
+    }
+    (out, messages, if errors { Walked::Errors } else { Walked::Done })
+}
+
+/// Writes one member at `abs` (parents made as needed), with its mode and time.
+fn extract_one(
+    ctx: &Ctx<'_>,
+    entry: &mut tar::Entry<'_, &[u8]>,
+    kind: tar::EntryType,
+    mode: u32,
+    base: &str,
+    abs: &str,
+) -> std::io::Result<()> {
+    let parent = crate::vfs::path::parent(abs);
+    make_dirs(ctx, parent)?;
+    let mtime = UNIX_EPOCH + Duration::from_secs(entry.header().mtime().unwrap_or(0));
+    if kind.is_dir() {
+        make_dirs(ctx, abs)?;
+    } else if kind.is_symlink() {
+        let target = entry.link_name()?.map(|t| t.to_string_lossy().into_owned()).unwrap_or_default();
+        if ctx.vfs.lstat(abs).is_ok() {
+            ctx.vfs.remove_file(abs)?;
+        }
+        return ctx.vfs.symlink(&target, abs);
+    } else if kind.is_hard_link() {
+        let target = entry.link_name()?.map(|t| t.to_string_lossy().into_owned()).unwrap_or_default();
+        let data = ctx.vfs.read(&crate::vfs::path::normalize(base, target.trim_start_matches('/')))?;
+        ctx.vfs.write(abs, &data, WriteMode::Truncate)?;
+    } else {
+        let mut data = Vec::new();
+        entry.read_to_end(&mut data)?;
+        ctx.vfs.write(abs, &data, WriteMode::Truncate)?;
+    }
+    let _ = ctx.vfs.set_mode(abs, mode & 0o7777);
+    let _ = ctx.vfs.set_mtime(abs, mtime);
+    Ok(())
+}
+
+/// `mkdir -p`.
+fn make_dirs(ctx: &Ctx<'_>, abs: &str) -> std::io::Result<()> {
+    match ctx.vfs.stat(abs) {
+        Ok(meta) if meta.is_dir() => return Ok(()),
+        Ok(_) => return Err(std::io::Error::from(std::io::ErrorKind::AlreadyExists)),
+        Err(_) => {}
+    }
+    if abs != "/" {
+        make_dirs(ctx, crate::vfs::path::parent(abs))?;
+    }
+    match ctx.vfs.mkdir(abs) {
+        Err(err) if err.kind() != std::io::ErrorKind::AlreadyExists => Err(err),
+        _ => Ok(()),
+    }
+}
