@@ -181,19 +181,19 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
                 }
                 header.set_entry_type(tar::EntryType::Directory);
                 header.set_size(0);
-                builder.append_data(&mut header, &member, std::io::empty())
+                add(&mut builder, &mut header, &member, None, &[])
             }
             FileKind::Symlink => {
                 let target = ctx.vfs.read_link(&abs).unwrap_or_default();
                 header.set_entry_type(tar::EntryType::Symlink);
                 header.set_size(0);
-                builder.append_link(&mut header, &member, &target)
+                add(&mut builder, &mut header, &member, Some(&target), &[])
             }
             _ => match ctx.vfs.read(&abs) {
                 Ok(data) => {
                     header.set_entry_type(tar::EntryType::Regular);
                     header.set_size(data.len() as u64);
-                    builder.append_data(&mut header, &member, data.as_slice())
+                    add(&mut builder, &mut header, &member, None, &data)
                 }
                 Err(err) => {
                     ctx.err(format!("tar: {name}: Cannot open: {}\n", describe(&err))).await;
@@ -251,6 +251,32 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
         }
     }
     if errors { failed(ctx).await } else { 0 }
+}
+
+/// Appends one member under exactly the name given (`./ok` stays `./ok`, as GNU keeps it; the
+/// crate's path setters normalise it away). Names past the 100-byte header field go through
+/// the crate, which writes GNU long-name records.
+fn add(
+    builder: &mut tar::Builder<Vec<u8>>,
+    header: &mut tar::Header,
+    member: &str,
+    link: Option<&str>,
+    data: &[u8],
+) -> std::io::Result<()> {
+    if member.len() < 100 && link.is_none_or(|l| l.len() < 100) {
+        let field = &mut header.as_old_mut().name;
+        field.fill(0);
+        field[..member.len()].copy_from_slice(member.as_bytes());
+        if let Some(link) = link {
+            header.set_link_name_literal(link)?;
+        }
+        header.set_cksum();
+        return builder.append(header, data);
+    }
+    match link {
+        Some(link) => builder.append_link(header, member, link),
+        None => builder.append_data(header, member, data),
+    }
 }
 
 /// `ls -l`-style mode letters.

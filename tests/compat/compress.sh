@@ -141,3 +141,21 @@ tar: Error is not recoverable: exiting now
 ## status: 0
 ## files:
 t.tar: 10240 bytes, 1 lines
+
+### tar keeps member names as given, and long ones
+mkdir -p src/s; echo a > src/ok; echo b > src/s/x; tar -cf t.tar -C src .; tar -tf t.tar | sort; p=src/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb; mkdir -p $p; echo deep > $p/file.txt; tar -cf l.tar src; rm -r src; tar -xf l.tar; cat $p/file.txt; rm l.tar t.tar
+## stdout:
+./
+./ok
+./s/
+./s/x
+deep
+## status: 0
+## files:
+src/
+src/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/
+src/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/
+src/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/file.txt: "deep\n"
+src/ok: "a\n"
+src/s/
+src/s/x: "b\n"

@@ -254,3 +254,19 @@ fn links_into_the_control_plane_are_refused_on_a_host_directory() {
     let out = exec(&mut sh, "ln -s notes.txt n; echo ok > n; cat notes.txt; rm innocent n; ls -A");
     assert_eq!(out.stdout_text(), "ok\n.env\nnotes.txt\n", "{}", out.stderr_text());
 }
+
+#[test]
+fn tar_extraction_passes_the_gate_member_by_member() {
+    let mut sh = shell(policy(&[(Verdict::Deny, "fs.write:/out/secret/**")]));
+    let out =
+        exec(&mut sh, "mkdir -p /src/secret /out; echo a > /src/ok; echo b > /src/secret/x; tar -cf /t.tar -C /src .");
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let out = exec(&mut sh, "tar -xf /t.tar -C /out; echo \"status $?\"; cat /out/ok; ls /out/secret | wc -l");
+    // The refused member makes the status 126 (blocked by policy); the others were extracted.
+    assert_eq!(out.stdout_text(), "status 126\na\n0\n");
+    assert!(out.stderr_text().contains("./secret/x: Cannot extract"), "{}", out.stderr_text());
+    // Reading members passes the gate too: a denied file is not archived.
+    let mut sh = shell(policy(&[(Verdict::Deny, "fs.read:/keep.txt")]));
+    let out = exec(&mut sh, "tar -cf /k.tar /keep.txt /rm.sh; echo \"status $?\"; tar -tf /k.tar");
+    assert_eq!(out.stdout_text(), "status 126\nrm.sh\n", "{}", out.stderr_text());
+}
