@@ -6,6 +6,7 @@
 
 mod agents;
 mod args;
+mod bc;
 mod columns;
 mod compress;
 mod cond;
@@ -240,6 +241,7 @@ static TABLE: &[Builtin] = &[
     entry!("audit", tools::audit, "show recent tool calls with their policy decisions"),
     entry!("base64", encode::base64, "encode or decode base64"),
     entry!("basename", files::basename, "strip directory and suffix from a path"),
+    entry!("bc", bc::bc, "arbitrary-precision calculator (scale, ibase/obase, functions)", "bc [-lq] [FILE...]"),
     entry!("cat", files::cat, "concatenate files to standard output", "cat [-nbsE] [FILE...]"),
     entry!("cd", nav::cd, "change the working directory"),
     entry!("chmod", files::chmod, "change file mode bits"),
