@@ -10,10 +10,15 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 const USAGE: &str = "bc [-lq] [FILE...]";
 /// Output lines are cut at this many characters, a `\` ending each cut line (GNU's default).
 const LINE_LENGTH: usize = 70;
+/// Numbers may grow to this many bits (1 MB, about 2.4 million digits): past it a product or
+/// power is an error, so a runaway computation stops instead of taking the machine's memory.
+const MAX_BITS: u64 = 8_000_000;
 /// Calls may nest this deep (a runaway recursion ends with an error, not a crash).
 const MAX_DEPTH: usize = 1000;
 
@@ -56,9 +61,12 @@ impl Num {
         Num { mantissa: -&self.mantissa, scale: self.scale }
     }
 
-    fn mul(&self, other: &Num, scale: u32) -> Num {
+    fn mul(&self, other: &Num, scale: u32) -> Result<Num, String> {
+        if self.mantissa.bits() + other.mantissa.bits() > MAX_BITS {
+            return Err("the product is too large (more than 8 million bits)".to_string());
+        }
         let exact = Num { mantissa: &self.mantissa * &other.mantissa, scale: self.scale + other.scale };
-        exact.rescale(exact.scale.min(scale.max(self.scale).max(other.scale)))
+        Ok(exact.rescale(exact.scale.min(scale.max(self.scale).max(other.scale))))
     }
 
     fn div(&self, other: &Num, scale: u32) -> Result<Num, String> {
@@ -82,6 +90,9 @@ impl Num {
         let Some(n) = e.abs().to_u32().filter(|n| *n <= 100_000) else {
             return Err("exponent too large".to_string());
         };
+        if self.mantissa.bits().saturating_mul(u64::from(n)) > MAX_BITS {
+            return Err("the power is too large (more than 8 million bits)".to_string());
+        }
         let exact = Num { mantissa: num_traits::pow(self.mantissa.clone(), n as usize), scale: self.scale * n };
         if e.is_negative() {
             return Num::int(1).div(&exact, scale);
@@ -706,6 +717,8 @@ struct Machine {
     frames: Vec<HashMap<String, Num>>,
     functions: HashMap<String, Function>,
     out: String,
+    /// Set when the command is abandoned (timeout, Ctrl-C, cancellation): the next step stops.
+    stop: Arc<AtomicBool>,
 }
 
 impl Machine {
@@ -837,7 +850,7 @@ impl Machine {
         Ok(match op {
             "+" => a.add(b),
             "-" => a.add(&b.neg()),
-            "*" => a.mul(b, self.scale),
+            "*" => a.mul(b, self.scale)?,
             "/" => a.div(b, self.scale)?,
             "%" => a.rem(b, self.scale)?,
             "^" => a.pow(b, self.scale)?,
@@ -902,6 +915,9 @@ impl Machine {
     }
 
     fn exec(&mut self, stmt: &Stmt) -> Result<(), Flow> {
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(Flow::Error("stopped".to_string()));
+        }
         let eval = |m: &mut Machine, e: &Expr| m.eval(e).map_err(Flow::Error);
         match stmt {
             Stmt::Expr(expr) => {
@@ -1033,7 +1049,12 @@ pub async fn bc(ctx: Ctx<'_>) -> Status {
     if files.is_empty() || !text.contains("quit") {
         text.push_str(&String::from_utf8_lossy(&ctx.stdin().read_to_end().await));
     }
-    let (out, error) = evaluate(&text, math);
+    // The program runs on a blocking thread, so the shell's deadline and Ctrl-C still work while
+    // it computes; when this command is dropped, the flag stops it at its next statement.
+    let stop = Arc::new(AtomicBool::new(false));
+    let _stop_on_drop = StopOnDrop(stop.clone());
+    let running = tokio::task::spawn_blocking(move || evaluate(&text, math, stop));
+    let (out, error) = running.await.unwrap_or_else(|_| (String::new(), Some("the program failed".to_string())));
     if !out.is_empty() && !ctx.out(out).await {
         return 1;
     }
@@ -1046,8 +1067,17 @@ pub async fn bc(ctx: Ctx<'_>) -> Status {
     }
 }
 
+/// Sets its flag when dropped.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 /// Parses and runs a whole program: its output and the error that stopped it, if one did.
-fn evaluate(text: &str, math: bool) -> (String, Option<String>) {
+fn evaluate(text: &str, math: bool, stop: Arc<AtomicBool>) -> (String, Option<String>) {
     let tokens = match lex(text) {
         Ok(tokens) => tokens,
         Err(message) => return (String::new(), Some(format!("line {message}"))),
@@ -1067,6 +1097,7 @@ fn evaluate(text: &str, math: bool) -> (String, Option<String>) {
         frames: Vec::new(),
         functions: parser.functions,
         out: String::new(),
+        stop,
     };
     let error = match machine.run(&program) {
         Ok(()) | Err(Flow::Halt) => None,
@@ -1079,7 +1110,12 @@ fn evaluate(text: &str, math: bool) -> (String, Option<String>) {
 
 #[cfg(test)]
 mod tests {
-    use super::evaluate;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    fn evaluate(text: &str, math: bool) -> (String, Option<String>) {
+        super::evaluate(text, math, Arc::new(AtomicBool::new(false)))
+    }
 
     fn bc(text: &str) -> String {
         let (out, error) = evaluate(text, false);
