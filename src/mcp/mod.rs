@@ -108,11 +108,11 @@ Commands besides bash builtins:",
     out
 }
 
-/// Characters the tool index may take in the description (about 120 tokens): past it, a
+/// Characters the tool index may take in the description (about 110 tokens): past it, a
 /// namespace is summarised as `ns.* (N)` (`help ns` lists it), and namespaces that do not fit
 /// even so are counted at the end, so the description stays within its token budget however
 /// many tools an embedder or peer server registers.
-const TOOL_INDEX_BUDGET: usize = 500;
+const TOOL_INDEX_BUDGET: usize = 450;
 
 /// ` fs.read,write; msg.send,read` — namespaces listed whole, in registry order, as far as the
 /// budget allows with the others summarised (`crm.* (12)`); past that, counted
