@@ -12,6 +12,8 @@ use jaq_core::load::{Arena, File, Loader};
 use jaq_core::{Lut, Native, Vars};
 use jaq_json::Val;
 use jaq_std::input::{HasInputs, Inputs, RcIter};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 const USAGE: &str = "jq [-rjcsneRS] [--tab] [--indent N] [--arg NAME VALUE] [--argjson NAME JSON] FILTER [FILE...]";
 
@@ -401,8 +403,30 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
         }
     }
     let env = ctx.state.vars.exported();
-    let result = evaluate(&o, &code, &data, env);
-    if !result.out.is_empty() && !ctx.out(&result.out).await {
+    // A blocking thread keeps the shell's deadline, Ctrl-C and cancellation working while the
+    // filter computes; once this command is dropped, the flag ends the evaluation at its next
+    // output or input (a filter that never yields runs on until it does).
+    // Output streams back in chunks, so `jq … | head` ends when head has enough.
+    let stop = Arc::new(AtomicBool::new(false));
+    let _stop_on_drop = StopOnDrop(stop.clone());
+    let (chunks, mut received) = tokio::sync::mpsc::channel::<Vec<u8>>(4);
+    let flag = stop.clone();
+    let running = tokio::task::spawn_blocking(move || {
+        let mut emit = |chunk: Vec<u8>| chunks.blocking_send(chunk).is_ok();
+        evaluate(&o, &code, &data, env, &flag, &mut emit)
+    });
+    let mut reader_gone = false;
+    while let Some(chunk) = received.recv().await {
+        if !ctx.out(&chunk).await {
+            // The reader went away: stop the evaluation and let it finish quietly.
+            stop.store(true, Ordering::Relaxed);
+            reader_gone = true;
+            break;
+        }
+    }
+    drop(received);
+    let result = running.await.unwrap_or_else(|_| failure("jq: error: the evaluation failed\n".to_string(), 5));
+    if reader_gone || (!result.out.is_empty() && !ctx.out(&result.out).await) {
         return 1;
     }
     if !result.err.is_empty() {
@@ -483,11 +507,27 @@ fn failure(err: String, status: Status) -> Outcome {
     Outcome { out: Vec::new(), err, status }
 }
 
+/// Sets its flag when dropped (the command future went away).
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 /// Compiles and runs the filter over the inputs, synchronously (jaq values are not `Send`);
 /// what the filter wrote to standard error comes before any error message.
-fn evaluate(o: &Options, code: &str, data: &[u8], env: Vec<(String, String)>) -> Outcome {
+fn evaluate(
+    o: &Options,
+    code: &str,
+    data: &[u8],
+    env: Vec<(String, String)>,
+    stop: &AtomicBool,
+    emit: &mut dyn FnMut(Vec<u8>) -> bool,
+) -> Outcome {
     MESSAGES.with(|m| m.borrow_mut().clear());
-    let mut outcome = evaluate_filter(o, code, data, env);
+    let mut outcome = evaluate_filter(o, code, data, env, stop, emit);
     let messages = MESSAGES.with(|m| std::mem::take(&mut *m.borrow_mut()));
     if !messages.is_empty() {
         outcome.err = format!("{}{}", String::from_utf8_lossy(&messages), outcome.err);
@@ -495,7 +535,18 @@ fn evaluate(o: &Options, code: &str, data: &[u8], env: Vec<(String, String)>) ->
     outcome
 }
 
-fn evaluate_filter(o: &Options, code: &str, data: &[u8], env: Vec<(String, String)>) -> Outcome {
+/// Output is handed to `emit` in chunks of about this many bytes (the rest comes back in the
+/// outcome); `emit` answers false when nobody reads any more.
+const CHUNK: usize = 16 * 1024;
+
+fn evaluate_filter(
+    o: &Options,
+    code: &str,
+    data: &[u8],
+    env: Vec<(String, String)>,
+    stop: &AtomicBool,
+    emit: &mut dyn FnMut(Vec<u8>) -> bool,
+) -> Outcome {
     let values = match read_values(data, o.raw_input, o.slurp) {
         Ok(values) => values,
         // jq exits 4 when its input does not parse (as the recorded jq does).
@@ -596,10 +647,17 @@ fn evaluate_filter(o: &Options, code: &str, data: &[u8], env: Vec<(String, Strin
         let global = Global { lut: &filter.lut, inputs };
         let run_ctx = jaq_core::Ctx::<JqData>::new(global, Vars::new(var_values.clone()));
         for result in filter.id.run((run_ctx, input)) {
+            if stop.load(Ordering::Relaxed) {
+                outcome.status = crate::interp::EXIT_CANCELLED;
+                return outcome;
+            }
             match result {
                 Ok(value) => {
                     last = Some(!matches!(value, Val::Null | Val::Bool(false)));
                     render(&value, o, &mut outcome.out);
+                    if outcome.out.len() >= CHUNK && !emit(std::mem::take(&mut outcome.out)) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
                 }
                 Err(exn) => match exn.get_halt() {
                     Ok(code) => {

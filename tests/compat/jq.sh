@@ -209,3 +209,12 @@ jq -n '"a" | stderr' 2>err >out; cat err; echo; cat out; jq -nc '[1] | debug | l
 ## files:
 err: "[\"DEBUG:\",[1]]\n"
 out: "\"a\"\n"
+
+### jq stops when its reader goes away
+jq -n 'range(1e9)' | head -n 3; echo "${PIPESTATUS[@]}"
+## stdout:
+0
+1
+2
+141 0
+## status: 0
