@@ -1052,7 +1052,7 @@ pub async fn bc(ctx: Ctx<'_>) -> Status {
     // The program runs on a blocking thread, so the shell's deadline and Ctrl-C still work while
     // it computes; when this command is dropped, the flag stops it at its next statement.
     let stop = Arc::new(AtomicBool::new(false));
-    let _stop_on_drop = StopOnDrop(stop.clone());
+    let _stop_on_drop = super::StopOnDrop(stop.clone());
     let running = tokio::task::spawn_blocking(move || evaluate(&text, math, stop));
     let (out, error) = running.await.unwrap_or_else(|_| (String::new(), Some("the program failed".to_string())));
     if !out.is_empty() && !ctx.out(out).await {
@@ -1064,15 +1064,6 @@ pub async fn bc(ctx: Ctx<'_>) -> Status {
             1
         }
         None => 0,
-    }
-}
-
-/// Sets its flag when dropped.
-struct StopOnDrop(Arc<AtomicBool>);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
     }
 }
 

@@ -405,10 +405,10 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
     let env = ctx.state.vars.exported();
     // A blocking thread keeps the shell's deadline, Ctrl-C and cancellation working while the
     // filter computes; once this command is dropped, the flag ends the evaluation at its next
-    // output or input (a filter that never yields runs on until it does).
-    // Output streams back in chunks, so `jq … | head` ends when head has enough.
+    // output (a filter that never yields runs on until it does). Output streams back in
+    // chunks, so `jq … | head` ends when head has enough.
     let stop = Arc::new(AtomicBool::new(false));
-    let _stop_on_drop = StopOnDrop(stop.clone());
+    let _stop_on_drop = super::StopOnDrop(stop.clone());
     let (chunks, mut received) = tokio::sync::mpsc::channel::<Vec<u8>>(4);
     let flag = stop.clone();
     let running = tokio::task::spawn_blocking(move || {
@@ -505,15 +505,6 @@ struct Outcome {
 
 fn failure(err: String, status: Status) -> Outcome {
     Outcome { out: Vec::new(), err, status }
-}
-
-/// Sets its flag when dropped (the command future went away).
-struct StopOnDrop(Arc<AtomicBool>);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
 }
 
 /// Compiles and runs the filter over the inputs, synchronously (jaq values are not `Send`);

@@ -155,6 +155,17 @@ impl<'a> Ctx<'a> {
     }
 }
 
+/// Raises its flag when dropped: a command running work on a blocking thread holds one, so
+/// that when the command is abandoned (deadline, Ctrl-C, cancellation, its reader gone) the
+/// work sees the flag at its next step and stops.
+pub(crate) struct StopOnDrop(pub std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// The function type of a command.
 pub type CommandFn = for<'a> fn(Ctx<'a>) -> BoxFuture<'a, Status>;
 
