@@ -1046,7 +1046,8 @@ pub async fn bc(ctx: Ctx<'_>) -> Status {
             Err(err) => return ctx.fail(format!("{file}: {}", crate::vfs::describe(&err))).await,
         }
     }
-    if files.is_empty() || !text.contains("quit") {
+    // As GNU bc: standard input follows the files, unless they `quit` first.
+    if files.is_empty() || !quits(&text) {
         text.push_str(&String::from_utf8_lossy(&ctx.stdin().read_to_end().await));
     }
     // The program runs on a blocking thread, so the shell's deadline and Ctrl-C still work while
@@ -1065,6 +1066,11 @@ pub async fn bc(ctx: Ctx<'_>) -> Status {
         }
         None => 0,
     }
+}
+
+/// Whether `text` holds a `quit` statement (a word, not part of a string or comment).
+fn quits(text: &str) -> bool {
+    lex(text).is_ok_and(|tokens| tokens.iter().any(|(tok, _)| *tok == Tok::Name("quit".to_string())))
 }
 
 /// Parses and runs a whole program: its output and the error that stopped it, if one did.
@@ -1142,6 +1148,7 @@ mod tests {
         assert_eq!(bc("ibase=16; FF"), "255\n");
         let (out, error) = evaluate("1; 5/0; 2", false);
         assert_eq!((out.as_str(), error.as_deref()), ("1\n", Some("divide by zero")));
+        assert!(super::quits("1\nquit\n") && !super::quits("print \"quit\"; /* quit */ quitter"));
         let (_, error) = evaluate("1 +\n", false);
         assert_eq!(error.as_deref(), Some("line 1: syntax error: expected an expression, found end of line"));
     }

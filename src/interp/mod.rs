@@ -330,6 +330,24 @@ pub(crate) struct Interp {
 
 impl Interp {
     /// A clone of this shell for a subshell or pipeline stage.
+    /// An interpreter over `state` with nothing running yet: no jobs, no enclosing loops,
+    /// calls or sources; `nesting` is how deep the native stack already is.
+    fn fresh(state: State, shared: Arc<Shared>, nesting: usize) -> Interp {
+        Interp {
+            state,
+            shared,
+            jobs: Vec::new(),
+            errexit_suppressed: 0,
+            call_depth: 0,
+            loop_depth: 0,
+            last_subst_status: None,
+            source_depth: 0,
+            exec_io: None,
+            nesting,
+            process_substs: Vec::new(),
+        }
+    }
+
     pub fn subshell(&self) -> Interp {
         let mut state = self.state.clone();
         state.subshell_level += 1;
@@ -423,19 +441,7 @@ pub(crate) async fn run_in_subshell(state: State, shared: &Arc<Shared>, argv: Ve
     if argv.is_empty() {
         return 0;
     }
-    let mut sub = Interp {
-        state,
-        shared: shared.clone(),
-        jobs: Vec::new(),
-        errexit_suppressed: 0,
-        call_depth: 0,
-        loop_depth: 0,
-        last_subst_status: None,
-        source_depth: 0,
-        exec_io: None,
-        nesting: GUARDED_DEPTH,
-        process_substs: Vec::new(),
-    };
+    let mut sub = Interp::fresh(state, shared.clone(), GUARDED_DEPTH);
     sub.state.subshell_level += 1;
     sub.state.traps = Arc::new(HashMap::new());
     // A command started by another command runs as its own program would: no functions.
@@ -685,23 +691,7 @@ impl Shell {
             audit_sink: parts.audit_sink,
             unheard: std::sync::atomic::AtomicBool::new(false),
         });
-        Shell {
-            interp: Interp {
-                state,
-                shared,
-                jobs: Vec::new(),
-                errexit_suppressed: 0,
-                call_depth: 0,
-                loop_depth: 0,
-                last_subst_status: None,
-                source_depth: 0,
-                exec_io: None,
-                nesting: 0,
-                process_substs: Vec::new(),
-            },
-            exited: None,
-            spills: 0,
-        }
+        Shell { interp: Interp::fresh(state, shared, 0), exited: None, spills: 0 }
     }
 
     /// A new session beside this one, for a server holding many (one per client): the same

@@ -278,7 +278,7 @@ fn slow_server(size: usize) -> u16 {
 #[test]
 fn a_download_shows_progress_on_the_terminal_and_clears_it() {
     let port = slow_server(1_000_000);
-    let allow = format!("--allow=net.fetch:http://127.0.0.1:{port}/**");
+    let allow = "--allow=net.fetch:http://127.0.0.1:*/**".to_string();
     let console = Console::start("progress", &[&allow], &[]);
     console.type_text(&format!("curl -o big http://127.0.0.1:{port}/big && wc -c < big"));
     console.keys(&["Enter"]);
@@ -286,6 +286,11 @@ fn a_download_shows_progress_on_the_terminal_and_clears_it() {
     assert!(screen.contains("KiB received"), "{screen}");
     let screen = console.wait_for("\n1000000\n");
     assert!(!screen.contains("received"), "the meter is cleared when the download ends:\n{screen}");
+    // Standard error redirected to a file is no terminal: no meter there.
+    let quiet = slow_server(1_000_000);
+    console.type_text(&format!("curl -o big2 http://127.0.0.1:{quiet}/big 2>err.txt; wc -c < big2; wc -c < err.txt"));
+    console.keys(&["Enter"]);
+    console.wait_for("\n1000000\n0\n");
 }
 
 #[test]
