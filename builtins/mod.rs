@@ -6,7 +6,9 @@
 
 mod agents;
 mod args;
+mod awk;
 mod bc;
+mod cfmt;
 mod columns;
 mod compress;
 mod cond;
@@ -250,6 +252,12 @@ static TABLE: &[Builtin] = &[
     entry!(":", flow::colon, "do nothing, successfully"),
     entry!("[", cond::test, "evaluate a condition (same as test)"),
     entry!("audit", tools::audit, "show recent tool calls with their policy decisions"),
+    entry!(
+        "awk",
+        awk::awk,
+        "scan and process text: patterns, fields, arrays, printf (POSIX awk)",
+        "awk [-F FS] [-v VAR=VALUE]... (-f PROGFILE... | PROGRAM) [FILE | VAR=VALUE]..."
+    ),
     entry!("base64", encode::base64, "encode or decode base64"),
     entry!("basename", files::basename, "strip directory and suffix from a path"),
     entry!("bc", bc::bc, "arbitrary-precision calculator (scale, ibase/obase, functions)", "bc [-lq] [FILE...]"),

@@ -3,19 +3,10 @@
 //! reused until the arguments run out.
 
 use super::Ctx;
+use super::cfmt::{self, format_float, format_int, pad};
 use super::text::expand_backslashes_bytes;
 use crate::interp::Status;
 
-#[derive(Default, Clone, Copy)]
-struct Spec {
-    left: bool,
-    plus: bool,
-    space: bool,
-    alt: bool,
-    zero: bool,
-    width: Option<usize>,
-    precision: Option<usize>,
-}
 
 /// Quotes `text` so the shell reads it back as one word, as bash's `%q` does.
 pub(crate) fn shell_quote(text: &str) -> String {
@@ -148,136 +139,6 @@ fn parse_int(text: &str) -> Option<i64> {
     Some(if negative { value.wrapping_neg() } else { value })
 }
 
-fn pad(body: String, spec: &Spec, numeric: bool) -> String {
-    let width = spec.width.unwrap_or(0);
-    let len = body.chars().count();
-    if len >= width {
-        return body;
-    }
-    let fill = width - len;
-    if spec.left {
-        return format!("{body}{}", " ".repeat(fill));
-    }
-    if spec.zero && numeric {
-        let sign_len = body.chars().take_while(|c| matches!(c, '-' | '+' | ' ')).count();
-        let prefix_len = if body[sign_len..].starts_with("0x") || body[sign_len..].starts_with("0X") {
-            sign_len + 2
-        } else {
-            sign_len
-        };
-        return format!("{}{}{}", &body[..prefix_len], "0".repeat(fill), &body[prefix_len..]);
-    }
-    format!("{}{body}", " ".repeat(fill))
-}
-
-fn format_int(value: i64, conv: char, spec: &Spec) -> String {
-    let (negative, magnitude) =
-        if matches!(conv, 'd' | 'i') { (value < 0, value.unsigned_abs()) } else { (false, value as u64) };
-    let mut digits = match conv {
-        'o' => format!("{magnitude:o}"),
-        'x' => format!("{magnitude:x}"),
-        'X' => format!("{magnitude:X}"),
-        _ => magnitude.to_string(),
-    };
-    if let Some(precision) = spec.precision {
-        if precision == 0 && magnitude == 0 {
-            digits.clear();
-        }
-        while digits.len() < precision {
-            digits.insert(0, '0');
-        }
-    }
-    if spec.alt && magnitude != 0 {
-        match conv {
-            'o' if !digits.starts_with('0') => digits.insert(0, '0'),
-            'x' => digits.insert_str(0, "0x"),
-            'X' => digits.insert_str(0, "0X"),
-            _ => {}
-        }
-    }
-    let sign = if negative {
-        "-"
-    } else if spec.plus && matches!(conv, 'd' | 'i') {
-        "+"
-    } else if spec.space && matches!(conv, 'd' | 'i') {
-        " "
-    } else {
-        ""
-    };
-    let mut local = *spec;
-    if spec.precision.is_some() {
-        local.zero = false;
-    }
-    pad(format!("{sign}{digits}"), &local, true)
-}
-
-fn exp_form(value: f64, precision: usize, upper: bool) -> String {
-    if value == 0.0 {
-        let mantissa = format!("{:.precision$}", 0.0);
-        return format!("{mantissa}{}+00", if upper { 'E' } else { 'e' });
-    }
-    let mut exponent = value.abs().log10().floor() as i32;
-    let mut mantissa = value / 10f64.powi(exponent);
-    let mut text = format!("{mantissa:.precision$}");
-    if text.trim_start_matches('-').starts_with("10") {
-        exponent += 1;
-        mantissa = value / 10f64.powi(exponent);
-        text = format!("{mantissa:.precision$}");
-    }
-    let sign = if exponent < 0 { '-' } else { '+' };
-    format!("{text}{}{sign}{:02}", if upper { 'E' } else { 'e' }, exponent.abs())
-}
-
-fn strip_zeros(text: String) -> String {
-    if !text.contains('.') {
-        return text;
-    }
-    let (mantissa, exponent) = match text.find(['e', 'E']) {
-        Some(idx) => (text[..idx].to_string(), text[idx..].to_string()),
-        None => (text.clone(), String::new()),
-    };
-    let trimmed = mantissa.trim_end_matches('0').trim_end_matches('.');
-    format!("{trimmed}{exponent}")
-}
-
-fn format_float(value: f64, conv: char, spec: &Spec) -> String {
-    let precision = spec.precision.unwrap_or(6);
-    let upper = conv.is_ascii_uppercase();
-    let body = if value.is_infinite() {
-        let text = if value > 0.0 { "inf" } else { "-inf" };
-        if upper { text.to_uppercase() } else { text.to_string() }
-    } else if value.is_nan() {
-        if upper { "NAN".to_string() } else { "nan".to_string() }
-    } else {
-        match conv.to_ascii_lowercase() {
-            'e' => exp_form(value, precision, upper),
-            'g' => {
-                let p = if precision == 0 { 1 } else { precision };
-                let exponent = if value == 0.0 { 0 } else { value.abs().log10().floor() as i32 };
-                let text = if exponent < -4 || exponent >= p as i32 {
-                    exp_form(value, p - 1, upper)
-                } else {
-                    let decimals = (p as i32 - 1 - exponent).max(0) as usize;
-                    format!("{value:.decimals$}")
-                };
-                if spec.alt { text } else { strip_zeros(text) }
-            }
-            'a' => format!("{value}"),
-            _ => format!("{value:.precision$}"),
-        }
-    };
-    let sign = if value.is_sign_negative() || body.starts_with('-') {
-        ""
-    } else if spec.plus {
-        "+"
-    } else if spec.space {
-        " "
-    } else {
-        ""
-    };
-    pad(format!("{sign}{body}"), spec, true)
-}
-
 /// Runs the format once over the remaining arguments; false when `\c` stopped output.
 fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>) -> Result<bool, String> {
     let mut idx = 0;
@@ -302,50 +163,7 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>) -> Result<bool,
             idx += 1;
             continue;
         }
-        let mut spec = Spec::default();
-        while let Some(&flag) = format.get(idx) {
-            match flag {
-                b'-' => spec.left = true,
-                b'+' => spec.plus = true,
-                b' ' => spec.space = true,
-                b'#' => spec.alt = true,
-                b'0' => spec.zero = true,
-                _ => break,
-            }
-            idx += 1;
-        }
-        if format.get(idx) == Some(&b'*') {
-            idx += 1;
-            let width = args.int();
-            if width < 0 {
-                spec.left = true;
-            }
-            spec.width = Some(width.unsigned_abs() as usize);
-        } else {
-            let start = idx;
-            while format.get(idx).is_some_and(u8::is_ascii_digit) {
-                idx += 1;
-            }
-            if idx > start {
-                spec.width = String::from_utf8_lossy(&format[start..idx]).parse().ok();
-            }
-        }
-        if format.get(idx) == Some(&b'.') {
-            idx += 1;
-            if format.get(idx) == Some(&b'*') {
-                idx += 1;
-                spec.precision = Some(args.int().max(0) as usize);
-            } else {
-                let start = idx;
-                while format.get(idx).is_some_and(u8::is_ascii_digit) {
-                    idx += 1;
-                }
-                spec.precision = Some(String::from_utf8_lossy(&format[start..idx]).parse().unwrap_or(0));
-            }
-        }
-        while matches!(format.get(idx), Some(b'l' | b'h' | b'L' | b'j' | b'z' | b't')) {
-            idx += 1;
-        }
+        let spec = cfmt::parse_spec(format, &mut idx, || args.int());
         let Some(&conv) = format.get(idx) else {
             return Err("`%': missing format character".to_string());
         };

@@ -1,0 +1,1384 @@
+//! Runs a parsed awk program: BEGIN, the rules over every record of the main input, END. A
+//! tree-walking evaluator over resolved slots; numbers, field reads and array subscripts take
+//! paths that do not allocate, since those are what one-liners over big logs spend time on.
+
+use super::ast::{special as sv, *};
+use super::format::sprintf;
+use super::io::Host;
+use super::lexer::{Builtin, unescape};
+use super::record::{FieldSep, Reader, RecordSep, utf8_len};
+use super::value::{Value, push_number, str_to_num};
+use indexmap::IndexMap;
+use regex::bytes::Regex;
+use rustc_hash::FxBuildHasher;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+type Array = IndexMap<Vec<u8>, Value, FxBuildHasher>;
+
+/// Deepest nesting of user function calls.
+const MAX_CALL_DEPTH: usize = 10_000;
+/// Dynamic regexes kept compiled.
+const REGEX_CACHE: usize = 256;
+
+/// Why evaluation stopped early.
+#[derive(Debug)]
+pub enum Flow {
+    Next,
+    NextFile,
+    Exit,
+    Return(Value),
+    Break,
+    Continue,
+    /// A fatal error: the message.
+    Error(String),
+    /// Stopped from outside (the command abandoned) or by a closed output: the status.
+    Stop(i32),
+}
+
+type Run<T> = Result<T, Flow>;
+
+fn fatal<T>(message: impl Into<String>) -> Run<T> {
+    Err(Flow::Error(message.into()))
+}
+
+#[derive(Debug, Clone)]
+enum Cell {
+    Val(Value),
+    Arr(Rc<RefCell<Array>>),
+}
+
+impl Default for Cell {
+    fn default() -> Self {
+        Cell::Val(Value::Uninit)
+    }
+}
+
+/// `$0` and its fields.
+#[derive(Default)]
+struct Record {
+    text: Vec<u8>,
+    fields: Vec<(usize, usize)>,
+    split: bool,
+}
+
+/// The main input: the operands of `ARGV` in turn, or standard input.
+struct MainInput {
+    next_arg: usize,
+    reader: Option<Reader>,
+    opened_any: bool,
+    done: bool,
+}
+
+pub struct Interp<'p> {
+    prog: &'p Program,
+    globals: Vec<Cell>,
+    frames: Vec<Vec<Cell>>,
+    record: Record,
+    nr: f64,
+    fnr: f64,
+    range_open: Vec<bool>,
+    field_sep: FieldSep,
+    record_sep: RecordSep,
+    paragraph: bool,
+    ofs: Rc<[u8]>,
+    ors: Rc<[u8]>,
+    subsep: Rc<[u8]>,
+    convfmt: Rc<[u8]>,
+    ofmt: Rc<[u8]>,
+    pub host: Host,
+    main: MainInput,
+    files: HashMap<String, Reader>,
+    commands: HashMap<String, (Reader, i32)>,
+    regex_cache: HashMap<Vec<u8>, Rc<Regex>>,
+    seed: f64,
+    rng: u64,
+    stop: Arc<AtomicBool>,
+    pub exit_code: i32,
+    in_end: bool,
+}
+
+/// The program's starting conditions.
+pub struct Setup {
+    /// `ARGV[0]` and the operands.
+    pub argv: Vec<String>,
+    /// `-v` assignments, before BEGIN.
+    pub assigns: Vec<(String, Vec<u8>)>,
+    pub environ: Vec<(String, String)>,
+    pub field_sep: Option<Vec<u8>>,
+}
+
+fn rc(bytes: &[u8]) -> Rc<[u8]> {
+    Rc::from(bytes)
+}
+
+/// A string's length in characters (bytes that are not UTF-8 count one each).
+fn char_len(bytes: &[u8]) -> usize {
+    if bytes.is_ascii() {
+        return bytes.len();
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.chars().count(),
+        Err(_) => String::from_utf8_lossy(bytes).chars().count(),
+    }
+}
+
+/// The byte offset of character `n` (0-based) of `bytes`.
+fn char_offset(bytes: &[u8], n: usize) -> usize {
+    if bytes.is_ascii() {
+        return n.min(bytes.len());
+    }
+    let mut idx = 0;
+    let mut count = 0;
+    while idx < bytes.len() && count < n {
+        let len = utf8_len(bytes[idx]).min(bytes.len() - idx);
+        idx += if std::str::from_utf8(&bytes[idx..idx + len]).is_ok() { len } else { 1 };
+        count += 1;
+    }
+    idx
+}
+
+/// Whether a command-line operand is an assignment `name=value`.
+fn assignment(arg: &str) -> Option<(&str, &str)> {
+    let (name, value) = arg.split_once('=')?;
+    let mut chars = name.chars();
+    let first = chars.next()?;
+    ((first.is_ascii_alphabetic() || first == '_') && chars.all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .then_some((name, value))
+}
+
+impl<'p> Interp<'p> {
+    pub fn new(prog: &'p Program, host: Host, stop: Arc<AtomicBool>, setup: Setup) -> Result<Self, String> {
+        let mut globals = vec![Cell::default(); prog.globals.len()];
+        globals[sv::FS] = Cell::Val(Value::str(b" "));
+        globals[sv::OFS] = Cell::Val(Value::str(b" "));
+        globals[sv::ORS] = Cell::Val(Value::str(b"\n"));
+        globals[sv::RS] = Cell::Val(Value::str(b"\n"));
+        globals[sv::SUBSEP] = Cell::Val(Value::str(b"\x1c"));
+        globals[sv::CONVFMT] = Cell::Val(Value::str(b"%.6g"));
+        globals[sv::OFMT] = Cell::Val(Value::str(b"%.6g"));
+        globals[sv::RSTART] = Cell::Val(Value::Num(0.0));
+        globals[sv::RLENGTH] = Cell::Val(Value::Num(-1.0));
+        let mut environ = Array::default();
+        for (name, value) in setup.environ {
+            environ.insert(name.into_bytes(), Value::strnum(value.as_bytes()));
+        }
+        globals[sv::ENVIRON] = Cell::Arr(Rc::new(RefCell::new(environ)));
+        let mut argv = Array::default();
+        for (idx, arg) in setup.argv.iter().enumerate() {
+            argv.insert(idx.to_string().into_bytes(), Value::strnum(arg.as_bytes()));
+        }
+        globals[sv::ARGC] = Cell::Val(Value::Num(setup.argv.len() as f64));
+        globals[sv::ARGV] = Cell::Arr(Rc::new(RefCell::new(argv)));
+        let mut interp = Interp {
+            prog,
+            globals,
+            frames: Vec::new(),
+            record: Record::default(),
+            nr: 0.0,
+            fnr: 0.0,
+            range_open: vec![false; prog.ranges],
+            field_sep: FieldSep::Blank,
+            record_sep: RecordSep::Byte(b'\n'),
+            paragraph: false,
+            ofs: rc(b" "),
+            ors: rc(b"\n"),
+            subsep: rc(b"\x1c"),
+            convfmt: rc(b"%.6g"),
+            ofmt: rc(b"%.6g"),
+            host,
+            main: MainInput { next_arg: 1, reader: None, opened_any: false, done: false },
+            files: HashMap::new(),
+            commands: HashMap::new(),
+            regex_cache: HashMap::new(),
+            seed: 0.0,
+            rng: 0,
+            stop,
+            exit_code: 0,
+            in_end: false,
+        };
+        interp.srand(0.0);
+        if let Some(fs) = setup.field_sep {
+            interp.assign_global(sv::FS, Value::str(&fs)).map_err(describe)?;
+        }
+        for (name, value) in setup.assigns {
+            interp.assign_named(&name, &value).map_err(describe)?;
+        }
+        Ok(interp)
+    }
+
+    /// Runs the whole program; the exit status.
+    pub fn run(&mut self) -> Result<i32, String> {
+        let prog = self.prog;
+        let mut result = self.block(&prog.begin);
+        let reads_input = !prog.rules.is_empty() || !prog.end.is_empty();
+        if result.is_ok() && reads_input {
+            result = self.main_loop();
+        }
+        match result {
+            Ok(()) | Err(Flow::Exit) => {}
+            Err(Flow::Error(message)) => return Err(self.locate(message)),
+            Err(Flow::Stop(code)) => return Ok(code),
+            Err(other) => return Err(format!("{other:?} outside its context")),
+        }
+        self.in_end = true;
+        match self.block(&prog.end) {
+            Ok(()) | Err(Flow::Exit) => {}
+            Err(Flow::Error(message)) => return Err(self.locate(message)),
+            Err(Flow::Stop(code)) => return Ok(code),
+            Err(Flow::Next | Flow::NextFile) => return Err("`next' used in END".to_string()),
+            Err(other) => return Err(format!("{other:?} outside its context")),
+        }
+        match self.host.close_all() {
+            Ok(()) => Ok(self.exit_code),
+            Err(Flow::Stop(code)) => Ok(code),
+            Err(Flow::Error(message)) => Err(message),
+            Err(_) => Ok(self.exit_code),
+        }
+    }
+
+    /// Flushes what was printed when the program ends on an error.
+    pub fn finish_after_error(&mut self) {
+        let _ = self.host.flush_all();
+    }
+
+    fn locate(&self, message: String) -> String {
+        let filename = self.global_bytes(sv::FILENAME);
+        if self.nr > 0.0 {
+            let name = if filename.is_empty() { "-".to_string() } else { String::from_utf8_lossy(&filename).into_owned() };
+            format!("(FILENAME={name} FNR={}) fatal: {message}", self.fnr)
+        } else {
+            format!("fatal: {message}")
+        }
+    }
+
+    fn main_loop(&mut self) -> Run<()> {
+        let prog = self.prog;
+        let mut text = std::mem::take(&mut self.record.text);
+        loop {
+            if self.stop.load(Ordering::Relaxed) {
+                return Err(Flow::Stop(130));
+            }
+            if !self.next_main_record(&mut text)? {
+                break;
+            }
+            std::mem::swap(&mut self.record.text, &mut text);
+            self.record.split = false;
+            self.nr += 1.0;
+            self.fnr += 1.0;
+            match self.rules(&prog.rules) {
+                Ok(()) | Err(Flow::Next) => {}
+                Err(Flow::NextFile) => {
+                    self.main.reader = None;
+                }
+                Err(other) => return Err(other),
+            }
+            self.host.maybe_flush()?;
+        }
+        Ok(())
+    }
+
+    fn rules(&mut self, rules: &'p [Rule]) -> Run<()> {
+        for rule in rules {
+            let matched = match &rule.pattern {
+                Pattern::All => true,
+                Pattern::Expr(expr) => self.cond(expr)?,
+                Pattern::Range(from, to, slot) => {
+                    if self.range_open[*slot] {
+                        if self.cond(to)? {
+                            self.range_open[*slot] = false;
+                        }
+                        true
+                    } else if self.cond(from)? {
+                        self.range_open[*slot] = !self.cond(to)?;
+                        true
+                    } else {
+                        false
+                    }
+                }
+            };
+            if !matched {
+                continue;
+            }
+            match &rule.action {
+                Some(action) => self.block(action)?,
+                None => {
+                    let Interp { host, record, ors, .. } = self;
+                    host.stdout.extend_from_slice(&record.text);
+                    host.stdout.extend_from_slice(ors);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the next record of the main input into `out`, moving through `ARGV`.
+    fn next_main_record(&mut self, out: &mut Vec<u8>) -> Run<bool> {
+        loop {
+            if let Some(reader) = &mut self.main.reader {
+                if reader.next(&self.record_sep, &mut self.host, out)? {
+                    return Ok(true);
+                }
+                self.main.reader = None;
+            }
+            if self.main.done {
+                return Ok(false);
+            }
+            let argc = self.global_value(sv::ARGC).num().max(0.0) as usize;
+            let mut opened = false;
+            while self.main.next_arg < argc {
+                let idx = self.main.next_arg;
+                self.main.next_arg += 1;
+                let arg = self.argv(idx);
+                if arg.is_empty() {
+                    continue;
+                }
+                let arg = String::from_utf8_lossy(&arg).into_owned();
+                if let Some((name, value)) = assignment(&arg) {
+                    self.assign_named(name, value.as_bytes())?;
+                    continue;
+                }
+                self.open_main(&arg)?;
+                opened = true;
+                break;
+            }
+            if !opened {
+                if self.main.opened_any {
+                    self.main.done = true;
+                    return Ok(false);
+                }
+                self.main.opened_any = true;
+                self.main.done = true;
+                self.main.reader = Some(Reader::stdin());
+                self.fnr = 0.0;
+                self.set_global_value(sv::FILENAME, Value::str(b"-"));
+            }
+        }
+    }
+
+    fn argv(&self, idx: usize) -> Vec<u8> {
+        match &self.globals[sv::ARGV] {
+            Cell::Arr(array) => array
+                .borrow()
+                .get(idx.to_string().as_bytes())
+                .map(|v| v.bytes(&self.convfmt).into_owned())
+                .unwrap_or_default(),
+            Cell::Val(_) => Vec::new(),
+        }
+    }
+
+    fn open_main(&mut self, name: &str) -> Run<()> {
+        self.main.opened_any = true;
+        self.fnr = 0.0;
+        self.set_global_value(sv::FILENAME, Value::str(name.as_bytes()));
+        let reader = if name == "-" || name == "/dev/stdin" {
+            Reader::stdin()
+        } else {
+            match self.host.read_file(name)? {
+                Ok(data) => Reader::whole(data),
+                Err(message) => return fatal(format!("cannot open file `{name}' for reading: {message}")),
+            }
+        };
+        self.main.reader = Some(reader);
+        Ok(())
+    }
+
+    // ---- variables ----
+
+    fn global_value(&self, slot: usize) -> Value {
+        match &self.globals[slot] {
+            Cell::Val(v) => v.clone(),
+            Cell::Arr(_) => Value::Uninit,
+        }
+    }
+
+    fn global_bytes(&self, slot: usize) -> Vec<u8> {
+        self.global_value(slot).bytes(&self.convfmt).into_owned()
+    }
+
+    fn set_global_value(&mut self, slot: usize, value: Value) {
+        self.globals[slot] = Cell::Val(value);
+    }
+
+    /// `name=value` from `-v` or an operand: escapes decoded, a strnum.
+    fn assign_named(&mut self, name: &str, value: &[u8]) -> Run<()> {
+        let Some(slot) = self.prog.globals.iter().position(|g| g == name) else {
+            // A variable the program never mentions: nothing can see it.
+            return Ok(());
+        };
+        self.assign_global(slot, Value::strnum(&unescape(value)))
+    }
+
+    fn cell(&mut self, var: Var) -> &mut Cell {
+        match var {
+            Var::Global(slot) => &mut self.globals[slot],
+            Var::Local(slot) => {
+                let frame = self.frames.last_mut().expect("locals only inside functions");
+                &mut frame[slot]
+            }
+        }
+    }
+
+    fn var_value(&mut self, var: Var) -> Run<Value> {
+        if let Var::Global(slot) = var {
+            match slot {
+                sv::NF => {
+                    self.split_record();
+                    return Ok(Value::Num(self.record.fields.len() as f64));
+                }
+                sv::NR => return Ok(Value::Num(self.nr)),
+                sv::FNR => return Ok(Value::Num(self.fnr)),
+                _ => {}
+            }
+        }
+        match self.cell(var) {
+            Cell::Val(v) => Ok(v.clone()),
+            Cell::Arr(_) => fatal(format!("attempt to use array `{}' in a scalar context", self.var_name(var))),
+        }
+    }
+
+    fn var_name(&self, var: Var) -> String {
+        match var {
+            Var::Global(slot) => self.prog.globals.get(slot).cloned().unwrap_or_default(),
+            Var::Local(slot) => format!("parameter #{}", slot + 1),
+        }
+    }
+
+    fn assign_var(&mut self, var: Var, value: Value) -> Run<()> {
+        match var {
+            Var::Global(slot) => self.assign_global(slot, value),
+            Var::Local(_) => {
+                let cell = self.cell(var);
+                if let Cell::Arr(_) = cell {
+                    return fatal(format!("attempt to use array `{}' in a scalar context", self.var_name(var)));
+                }
+                *cell = Cell::Val(value);
+                Ok(())
+            }
+        }
+    }
+
+    fn assign_global(&mut self, slot: usize, value: Value) -> Run<()> {
+        if let Cell::Arr(_) = self.globals[slot] {
+            return fatal(format!("attempt to use array `{}' in a scalar context", self.prog.globals[slot]));
+        }
+        if slot <= sv::ARGV {
+            match slot {
+                sv::NF => return self.set_nf(value.num()),
+                sv::NR => {
+                    self.nr = value.num();
+                    return Ok(());
+                }
+                sv::FNR => {
+                    self.fnr = value.num();
+                    return Ok(());
+                }
+                _ => {}
+            }
+            let bytes: Rc<[u8]> = rc(&value.bytes(&self.convfmt));
+            match slot {
+                sv::FS => self.update_field_sep(&bytes)?,
+                sv::RS => {
+                    self.paragraph = bytes.is_empty();
+                    self.record_sep = RecordSep::new(&bytes).or_else(|m| fatal(format!("RS: {m}")))?;
+                    let fs = self.global_bytes(sv::FS);
+                    self.update_field_sep(&fs)?;
+                }
+                sv::OFS => self.ofs = bytes,
+                sv::ORS => self.ors = bytes,
+                sv::SUBSEP => self.subsep = bytes,
+                sv::CONVFMT => self.convfmt = bytes,
+                sv::OFMT => self.ofmt = bytes,
+                _ => {}
+            }
+        }
+        self.globals[slot] = Cell::Val(value);
+        Ok(())
+    }
+
+    fn update_field_sep(&mut self, fs: &[u8]) -> Run<()> {
+        let mut sep = FieldSep::new(fs).or_else(|m| fatal(format!("FS: {m}")))?;
+        if self.paragraph {
+            sep = sep.with_newlines().or_else(|m| fatal(format!("FS: {m}")))?;
+        }
+        self.field_sep = sep;
+        Ok(())
+    }
+
+    fn array(&mut self, var: Var) -> Run<Rc<RefCell<Array>>> {
+        let cell = self.cell(var);
+        match cell {
+            Cell::Arr(array) => Ok(array.clone()),
+            Cell::Val(Value::Uninit) => {
+                let array = Rc::new(RefCell::new(Array::default()));
+                *cell = Cell::Arr(array.clone());
+                Ok(array)
+            }
+            Cell::Val(_) => fatal(format!("attempt to use scalar `{}' as an array", self.var_name(var))),
+        }
+    }
+
+    fn subscript(&mut self, subscripts: &'p [Expr]) -> Run<Vec<u8>> {
+        let mut key = Vec::new();
+        for (idx, expr) in subscripts.iter().enumerate() {
+            if idx > 0 {
+                key.extend_from_slice(&self.subsep.clone());
+            }
+            self.push_str(expr, &mut key)?;
+        }
+        Ok(key)
+    }
+
+    // ---- records and fields ----
+
+    fn split_record(&mut self) {
+        if self.record.split {
+            return;
+        }
+        self.record.fields.clear();
+        self.field_sep.split(&self.record.text, &mut self.record.fields);
+        self.record.split = true;
+    }
+
+    fn field_index(&mut self, expr: &'p Expr) -> Run<usize> {
+        let n = self.num(expr)?;
+        if n < 0.0 || n.is_nan() {
+            return fatal(format!("attempt to access field {}", n as i64));
+        }
+        Ok(n as usize)
+    }
+
+    fn field_bytes(&mut self, idx: usize) -> &[u8] {
+        if idx == 0 {
+            return &self.record.text;
+        }
+        self.split_record();
+        match self.record.fields.get(idx - 1) {
+            Some(&(start, end)) => &self.record.text[start..end],
+            None => b"",
+        }
+    }
+
+    fn set_record(&mut self, text: &[u8]) {
+        self.record.text.clear();
+        self.record.text.extend_from_slice(text);
+        self.record.split = false;
+    }
+
+    /// Rebuilds `$0` from `fields` joined by `OFS`.
+    fn rebuild(&mut self, fields: Vec<Vec<u8>>) {
+        let mut text = Vec::new();
+        let mut ranges = Vec::with_capacity(fields.len());
+        for (idx, field) in fields.iter().enumerate() {
+            if idx > 0 {
+                text.extend_from_slice(&self.ofs);
+            }
+            let start = text.len();
+            text.extend_from_slice(field);
+            ranges.push((start, text.len()));
+        }
+        self.record = Record { text, fields: ranges, split: true };
+    }
+
+    fn owned_fields(&mut self) -> Vec<Vec<u8>> {
+        self.split_record();
+        self.record.fields.iter().map(|&(s, e)| self.record.text[s..e].to_vec()).collect()
+    }
+
+    fn set_field(&mut self, idx: usize, value: &[u8]) {
+        if idx == 0 {
+            self.set_record(value);
+            return;
+        }
+        let mut fields = self.owned_fields();
+        if fields.len() < idx {
+            fields.resize(idx, Vec::new());
+        }
+        fields[idx - 1] = value.to_vec();
+        self.rebuild(fields);
+    }
+
+    fn set_nf(&mut self, n: f64) -> Run<()> {
+        if n < 0.0 || n.is_nan() {
+            return fatal(format!("NF set to negative value {n}"));
+        }
+        let mut fields = self.owned_fields();
+        fields.resize(n as usize, Vec::new());
+        self.rebuild(fields);
+        Ok(())
+    }
+
+    // ---- statements ----
+
+    fn block(&mut self, stmts: &'p [Stmt]) -> Run<()> {
+        for stmt in stmts {
+            self.stmt(stmt)?;
+        }
+        Ok(())
+    }
+
+    fn check_stop(&self) -> Run<()> {
+        if self.stop.load(Ordering::Relaxed) { Err(Flow::Stop(130)) } else { Ok(()) }
+    }
+
+    fn stmt(&mut self, stmt: &'p Stmt) -> Run<()> {
+        match stmt {
+            Stmt::Expr(expr) => {
+                self.eval(expr)?;
+            }
+            Stmt::Print(args, dest) => self.print(args, dest.as_ref())?,
+            Stmt::Printf(args, dest) => {
+                let format = self.string(&args[0])?;
+                let mut values = Vec::with_capacity(args.len() - 1);
+                for arg in &args[1..] {
+                    values.push(self.eval(arg)?);
+                }
+                let text = sprintf(&format, &values, &self.convfmt).or_else(fatal)?;
+                self.emit(&text, dest.as_ref())?;
+            }
+            Stmt::If(cond, then, otherwise) => {
+                if self.cond(cond)? {
+                    self.stmt(then)?;
+                } else if let Some(otherwise) = otherwise {
+                    self.stmt(otherwise)?;
+                }
+            }
+            Stmt::While(cond, body) => {
+                while self.cond(cond)? {
+                    self.check_stop()?;
+                    match self.stmt(body) {
+                        Ok(()) | Err(Flow::Continue) => {}
+                        Err(Flow::Break) => break,
+                        Err(other) => return Err(other),
+                    }
+                }
+            }
+            Stmt::Do(body, cond) => loop {
+                self.check_stop()?;
+                match self.stmt(body) {
+                    Ok(()) | Err(Flow::Continue) => {}
+                    Err(Flow::Break) => break,
+                    Err(other) => return Err(other),
+                }
+                if !self.cond(cond)? {
+                    break;
+                }
+            },
+            Stmt::For(init, cond, step, body) => {
+                if let Some(init) = init {
+                    self.stmt(init)?;
+                }
+                loop {
+                    if let Some(cond) = cond
+                        && !self.cond(cond)?
+                    {
+                        break;
+                    }
+                    self.check_stop()?;
+                    match self.stmt(body) {
+                        Ok(()) | Err(Flow::Continue) => {}
+                        Err(Flow::Break) => break,
+                        Err(other) => return Err(other),
+                    }
+                    if let Some(step) = step {
+                        self.stmt(step)?;
+                    }
+                }
+            }
+            Stmt::ForIn(key, array, body) => {
+                let array = self.array(*array)?;
+                // The keys as they were when the loop began, as awk iterates.
+                let keys: Vec<Vec<u8>> = array.borrow().keys().cloned().collect();
+                for k in keys {
+                    self.check_stop()?;
+                    if !array.borrow().contains_key(&k) {
+                        continue;
+                    }
+                    self.assign_var(*key, Value::strnum(&k))?;
+                    match self.stmt(body) {
+                        Ok(()) | Err(Flow::Continue) => {}
+                        Err(Flow::Break) => break,
+                        Err(other) => return Err(other),
+                    }
+                }
+            }
+            Stmt::Block(stmts) => self.block(stmts)?,
+            Stmt::Next => {
+                if self.in_end {
+                    return fatal("`next' used in END action");
+                }
+                return Err(Flow::Next);
+            }
+            Stmt::NextFile => return Err(Flow::NextFile),
+            Stmt::Exit(code) => {
+                if let Some(code) = code {
+                    self.exit_code = self.num(code)? as i32 & 0xff;
+                }
+                return Err(Flow::Exit);
+            }
+            Stmt::Return(value) => {
+                let value = match value {
+                    Some(expr) => self.eval(expr)?,
+                    None => Value::Uninit,
+                };
+                return Err(Flow::Return(value));
+            }
+            Stmt::Break => return Err(Flow::Break),
+            Stmt::Continue => return Err(Flow::Continue),
+            Stmt::Delete(array, subscripts) => {
+                let array = self.array(*array)?;
+                match subscripts {
+                    Some(subscripts) => {
+                        let key = self.subscript(subscripts)?;
+                        array.borrow_mut().swap_remove(&key);
+                    }
+                    None => array.borrow_mut().clear(),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn print(&mut self, args: &'p [Expr], dest: Option<&'p (DestKind, Expr)>) -> Run<()> {
+        let mut line = Vec::new();
+        if args.is_empty() {
+            line.extend_from_slice(&self.record.text);
+        }
+        for (idx, arg) in args.iter().enumerate() {
+            if idx > 0 {
+                line.extend_from_slice(&self.ofs.clone());
+            }
+            self.push_output(arg, &mut line)?;
+        }
+        line.extend_from_slice(&self.ors.clone());
+        self.emit(&line, dest)
+    }
+
+    fn emit(&mut self, text: &[u8], dest: Option<&'p (DestKind, Expr)>) -> Run<()> {
+        match dest {
+            None => {
+                self.host.stdout.extend_from_slice(text);
+                Ok(())
+            }
+            Some((kind, target)) => {
+                let name = String::from_utf8_lossy(&self.string(target)?).into_owned();
+                if name.is_empty() {
+                    return fatal("expression for `>' redirection has null string value");
+                }
+                self.host.redirect(&name, *kind)?.extend_from_slice(text);
+                self.host.after_redirect(&name)
+            }
+        }
+    }
+
+    // ---- expressions ----
+
+    fn cond(&mut self, expr: &'p Expr) -> Run<bool> {
+        match expr {
+            Expr::Regex(idx) => Ok(self.prog.regexes[*idx].is_match(&self.record.text)),
+            Expr::Cmp(op, a, b) => self.compare(*op, a, b),
+            Expr::Match(negate, subject, regex) => Ok(self.matches(subject, regex)? != *negate),
+            Expr::And(a, b) => Ok(self.cond(a)? && self.cond(b)?),
+            Expr::Or(a, b) => Ok(self.cond(a)? || self.cond(b)?),
+            Expr::Not(a) => Ok(!self.cond(a)?),
+            Expr::Group(a) => self.cond(a),
+            _ => Ok(self.eval(expr)?.truthy()),
+        }
+    }
+
+    /// A numeric value without making a `Value` where it can.
+    fn num(&mut self, expr: &'p Expr) -> Run<f64> {
+        match expr {
+            Expr::Num(n) => Ok(*n),
+            Expr::Lvalue(LValue::Field(index)) => {
+                let idx = self.field_index(index)?;
+                Ok(str_to_num(self.field_bytes(idx)))
+            }
+            Expr::Lvalue(LValue::Var(var)) => match var {
+                Var::Global(sv::NR) => Ok(self.nr),
+                Var::Global(sv::FNR) => Ok(self.fnr),
+                Var::Global(slot) if *slot != sv::NF => match &self.globals[*slot] {
+                    Cell::Val(Value::Num(n)) => Ok(*n),
+                    Cell::Val(v) => Ok(v.num()),
+                    Cell::Arr(_) => Ok(self.var_value(*var)?.num()),
+                },
+                _ => Ok(self.var_value(*var)?.num()),
+            },
+            Expr::Arith(op, a, b) => {
+                let a = self.num(a)?;
+                let b = self.num(b)?;
+                arith(*op, a, b)
+            }
+            Expr::Neg(a) => Ok(-self.num(a)?),
+            Expr::Plus(a) => self.num(a),
+            Expr::Group(a) => self.num(a),
+            _ => Ok(self.eval(expr)?.num()),
+        }
+    }
+
+    /// The string value of an expression.
+    fn string(&mut self, expr: &'p Expr) -> Run<Vec<u8>> {
+        let mut out = Vec::new();
+        self.push_str(expr, &mut out)?;
+        Ok(out)
+    }
+
+    /// Appends an expression's string value (numbers through `CONVFMT`).
+    fn push_str(&mut self, expr: &'p Expr, out: &mut Vec<u8>) -> Run<()> {
+        self.push_with(expr, out, false)
+    }
+
+    /// Appends an expression as `print` shows it (numbers through `OFMT`).
+    fn push_output(&mut self, expr: &'p Expr, out: &mut Vec<u8>) -> Run<()> {
+        self.push_with(expr, out, true)
+    }
+
+    fn push_with(&mut self, expr: &'p Expr, out: &mut Vec<u8>, output: bool) -> Run<()> {
+        match expr {
+            Expr::Str(s) => out.extend_from_slice(s),
+            Expr::Lvalue(LValue::Field(index)) => {
+                let idx = self.field_index(index)?;
+                let bytes = self.field_bytes(idx);
+                out.extend_from_slice(bytes);
+            }
+            Expr::Concat(parts) => {
+                for part in parts {
+                    self.push_str(part, out)?;
+                }
+            }
+            _ => {
+                let value = self.eval(expr)?;
+                match value {
+                    Value::Num(n) => push_number(out, n, if output { &self.ofmt } else { &self.convfmt }),
+                    Value::Str(s) | Value::StrNum(s) => out.extend_from_slice(&s),
+                    Value::Uninit => {}
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn compare(&mut self, op: Cmp, a: &'p Expr, b: &'p Expr) -> Run<bool> {
+        let a = self.eval(a)?;
+        let b = self.eval(b)?;
+        let ordering = match (a.numeric(), b.numeric()) {
+            (Some(x), Some(y)) => {
+                if x.is_nan() || y.is_nan() {
+                    return Ok(op == Cmp::Ne);
+                }
+                x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal)
+            }
+            _ => a.bytes(&self.convfmt).cmp(&b.bytes(&self.convfmt)),
+        };
+        use std::cmp::Ordering::*;
+        Ok(match op {
+            Cmp::Lt => ordering == Less,
+            Cmp::Le => ordering != Greater,
+            Cmp::Eq => ordering == Equal,
+            Cmp::Ne => ordering != Equal,
+            Cmp::Gt => ordering == Greater,
+            Cmp::Ge => ordering != Less,
+        })
+    }
+
+    /// The regex of a match's right side: a literal, or a string compiled (and cached).
+    fn regex_of(&mut self, expr: &'p Expr) -> Run<Rc<Regex>> {
+        if let Expr::Regex(idx) = expr {
+            return Ok(Rc::new(self.prog.regexes[*idx].clone()));
+        }
+        let source = self.string(expr)?;
+        self.dynamic_regex(source)
+    }
+
+    fn dynamic_regex(&mut self, source: Vec<u8>) -> Run<Rc<Regex>> {
+        if let Some(regex) = self.regex_cache.get(&source) {
+            return Ok(regex.clone());
+        }
+        let text = String::from_utf8_lossy(&source).into_owned();
+        let regex = match super::parser::compile_regex(&text) {
+            Ok(regex) => Rc::new(regex),
+            Err(message) => return fatal(format!("invalid regular expression /{text}/: {message}")),
+        };
+        if self.regex_cache.len() >= REGEX_CACHE {
+            self.regex_cache.clear();
+        }
+        self.regex_cache.insert(source, regex.clone());
+        Ok(regex)
+    }
+
+    fn matches(&mut self, subject: &'p Expr, regex: &'p Expr) -> Run<bool> {
+        if let Expr::Regex(idx) = regex {
+            let prog = self.prog;
+            let re = &prog.regexes[*idx];
+            if let Expr::Lvalue(LValue::Field(index)) = subject {
+                let field = self.field_index(index)?;
+                return Ok(re.is_match(self.field_bytes(field)));
+            }
+            let text = self.string(subject)?;
+            return Ok(re.is_match(&text));
+        }
+        let text = self.string(subject)?;
+        let re = self.regex_of(regex)?;
+        Ok(re.is_match(&text))
+    }
+
+    pub fn eval(&mut self, expr: &'p Expr) -> Run<Value> {
+        Ok(match expr {
+            Expr::Num(n) => Value::Num(*n),
+            Expr::Str(s) => Value::Str(s.clone()),
+            Expr::Regex(idx) => Value::Num(f64::from(u8::from(self.prog.regexes[*idx].is_match(&self.record.text)))),
+            Expr::Group(inner) => self.eval(inner)?,
+            Expr::Lvalue(lv) => self.get(lv)?,
+            Expr::Assign(op, target, value) => {
+                let value = match op {
+                    None => match self.eval(value)? {
+                        Value::Uninit => Value::Uninit,
+                        other => other,
+                    },
+                    Some(op) => {
+                        let right = self.num(value)?;
+                        let left = self.get(target)?.num();
+                        Value::Num(arith(*op, left, right)?)
+                    }
+                };
+                self.set(target, value.clone())?;
+                value
+            }
+            Expr::IncDec(target, step, post) => {
+                if let LValue::Index(var, subscripts) = &**target {
+                    let key = self.subscript(subscripts)?;
+                    let array = self.array(*var)?;
+                    let mut array = array.borrow_mut();
+                    let slot = array.entry(key).or_default();
+                    let old = slot.num();
+                    *slot = Value::Num(old + step);
+                    return Ok(Value::Num(if *post { old } else { old + step }));
+                }
+                let old = self.get(target)?.num();
+                self.set(target, Value::Num(old + step))?;
+                Value::Num(if *post { old } else { old + step })
+            }
+            Expr::Cond(cond, yes, no) => {
+                if self.cond(cond)? {
+                    self.eval(yes)?
+                } else {
+                    self.eval(no)?
+                }
+            }
+            Expr::And(..) | Expr::Or(..) | Expr::Not(_) | Expr::Cmp(..) | Expr::Match(..) => {
+                Value::Num(f64::from(u8::from(self.cond(expr)?)))
+            }
+            Expr::Neg(_) | Expr::Plus(_) | Expr::Arith(..) => Value::Num(self.num(expr)?),
+            Expr::Concat(_) => Value::Str(rc(&self.string(expr)?)),
+            Expr::In(subscripts, array) => {
+                let key = self.subscript(subscripts)?;
+                let array = self.array(*array)?;
+                Value::Num(f64::from(u8::from(array.borrow().contains_key(&key))))
+            }
+            Expr::Call(func, args) => self.call(*func, args)?,
+            Expr::Builtin(builtin, args) => self.builtin(*builtin, args)?,
+            Expr::Getline(source, target) => Value::Num(self.getline(source, target.as_deref())?),
+        })
+    }
+
+    fn get(&mut self, lv: &'p LValue) -> Run<Value> {
+        match lv {
+            LValue::Var(var) => self.var_value(*var),
+            LValue::Field(index) => {
+                let idx = self.field_index(index)?;
+                Ok(Value::strnum(self.field_bytes(idx)))
+            }
+            LValue::Index(var, subscripts) => {
+                let key = self.subscript(subscripts)?;
+                let array = self.array(*var)?;
+                let mut array = array.borrow_mut();
+                // Referring to an element creates it, as in every awk.
+                Ok(array.entry(key).or_default().clone())
+            }
+        }
+    }
+
+    fn set(&mut self, lv: &'p LValue, value: Value) -> Run<()> {
+        match lv {
+            LValue::Var(var) => self.assign_var(*var, value),
+            LValue::Field(index) => {
+                let idx = self.field_index(index)?;
+                let bytes = value.bytes(&self.convfmt).into_owned();
+                self.set_field(idx, &bytes);
+                Ok(())
+            }
+            LValue::Index(var, subscripts) => {
+                let key = self.subscript(subscripts)?;
+                let array = self.array(*var)?;
+                array.borrow_mut().insert(key, value);
+                Ok(())
+            }
+        }
+    }
+
+    fn call(&mut self, func: usize, args: &'p [Expr]) -> Run<Value> {
+        let prog = self.prog;
+        let function = &prog.functions[func];
+        if args.len() > function.params {
+            return fatal(format!("function `{}' called with more arguments than declared", function.name));
+        }
+        if self.frames.len() >= MAX_CALL_DEPTH {
+            return fatal(format!("function `{}': calls nested deeper than {MAX_CALL_DEPTH}", function.name));
+        }
+        self.check_stop()?;
+        let mut frame = Vec::with_capacity(function.params);
+        for (idx, arg) in args.iter().enumerate() {
+            let by_reference = match arg {
+                Expr::Lvalue(LValue::Var(var)) => {
+                    let is_array = matches!(self.cell(*var), Cell::Arr(_));
+                    let wants_array =
+                        function.array_params.get(idx).copied().unwrap_or(false) && !self.is_special_scalar(*var);
+                    if is_array || (wants_array && matches!(self.cell(*var), Cell::Val(Value::Uninit))) {
+                        Some(self.array(*var)?)
+                    } else {
+                        None
+                    }
+                }
+                _ => None,
+            };
+            frame.push(match by_reference {
+                Some(array) => Cell::Arr(array),
+                None => Cell::Val(self.eval(arg)?),
+            });
+        }
+        frame.resize(function.params, Cell::default());
+        self.frames.push(frame);
+        let result = self.block(&function.body);
+        self.frames.pop();
+        match result {
+            Ok(()) => Ok(Value::Uninit),
+            Err(Flow::Return(value)) => Ok(value),
+            Err(other) => Err(other),
+        }
+    }
+
+    fn is_special_scalar(&self, var: Var) -> bool {
+        matches!(var, Var::Global(slot) if slot < sv::NAMES.len() && slot != sv::ENVIRON && slot != sv::ARGV)
+    }
+
+    // ---- getline ----
+
+    /// One `getline`: 1 for a record, 0 at the end, -1 when the source cannot be read.
+    fn getline(&mut self, source: &'p Source, target: Option<&'p LValue>) -> Run<f64> {
+        let mut text = Vec::new();
+        match source {
+            Source::Main => {
+                if !self.next_main_record(&mut text)? {
+                    return Ok(0.0);
+                }
+                self.nr += 1.0;
+                self.fnr += 1.0;
+            }
+            Source::File(name) => {
+                let name = String::from_utf8_lossy(&self.string(name)?).into_owned();
+                if !self.files.contains_key(&name) {
+                    let reader = if name == "-" || name == "/dev/stdin" {
+                        Reader::stdin()
+                    } else {
+                        match self.host.read_file(&name)? {
+                            Ok(data) => Reader::whole(data),
+                            Err(_) => return Ok(-1.0),
+                        }
+                    };
+                    self.files.insert(name.clone(), reader);
+                }
+                let Some(reader) = self.files.get_mut(&name) else { return Ok(-1.0) };
+                if !reader.next(&self.record_sep, &mut self.host, &mut text)? {
+                    return Ok(0.0);
+                }
+            }
+            Source::Command(command) => {
+                let command = String::from_utf8_lossy(&self.string(command)?).into_owned();
+                if !self.commands.contains_key(&command) {
+                    let (output, status) = self.host.capture(&command)?;
+                    self.commands.insert(command.clone(), (Reader::whole(output), status));
+                }
+                let Some((reader, _)) = self.commands.get_mut(&command) else { return Ok(-1.0) };
+                if !reader.next(&self.record_sep, &mut self.host, &mut text)? {
+                    return Ok(0.0);
+                }
+                self.nr += 1.0;
+            }
+        }
+        match target {
+            Some(target) => self.set(target, Value::strnum(&text))?,
+            None => {
+                self.record.text = text;
+                self.record.split = false;
+            }
+        }
+        Ok(1.0)
+    }
+
+    // ---- built-in functions ----
+
+    fn builtin(&mut self, builtin: Builtin, args: &'p [Expr]) -> Run<Value> {
+        use Builtin as B;
+        let num = |interp: &mut Self, idx: usize| -> Run<f64> {
+            match args.get(idx) {
+                Some(arg) => interp.num(arg),
+                None => Ok(0.0),
+            }
+        };
+        Ok(match builtin {
+            B::Length => match args.first() {
+                None => Value::Num(char_len(&self.record.text) as f64),
+                Some(Expr::Lvalue(LValue::Var(var))) if matches!(self.cell(*var), Cell::Arr(_)) => {
+                    Value::Num(self.array(*var)?.borrow().len() as f64)
+                }
+                Some(arg) => Value::Num(char_len(&self.string(arg)?) as f64),
+            },
+            B::Substr => {
+                // gawk's rules: positions and lengths truncate, a start before 1 counts as 1.
+                let text = self.string(&args[0])?;
+                let start = num(self, 1)?;
+                let start = if start.is_nan() || start < 1.0 { 1.0 } else { start.trunc() };
+                let len = char_len(&text) as f64;
+                let count = match args.get(2) {
+                    Some(arg) => self.num(arg)?.trunc(),
+                    None => len,
+                };
+                if count.is_nan() || count <= 0.0 || start > len {
+                    Value::str(b"")
+                } else {
+                    let from = char_offset(&text, start as usize - 1);
+                    let take = count.min(len) as usize;
+                    let to = from + char_offset(&text[from..], take);
+                    Value::str(&text[from..to])
+                }
+            }
+            B::Index => {
+                let haystack = self.string(&args[0])?;
+                let needle = self.string(&args[1])?;
+                if needle.is_empty() {
+                    return Ok(Value::Num(1.0));
+                }
+                let found = memchr::memmem::find(&haystack, &needle).map_or(0, |at| char_len(&haystack[..at]) + 1);
+                Value::Num(found as f64)
+            }
+            B::Split => {
+                let text = self.string(&args[0])?;
+                let Expr::Lvalue(LValue::Var(var)) = &args[1] else { return fatal("split: the second argument must be an array") };
+                let sep = match args.get(2) {
+                    None => self.field_sep.clone(),
+                    Some(Expr::Regex(idx)) => FieldSep::Regex(self.prog.regexes[*idx].clone()),
+                    Some(arg) => {
+                        let fs = self.string(arg)?;
+                        FieldSep::new(&fs).or_else(|m| fatal(format!("split: {m}")))?
+                    }
+                };
+                let mut ranges = Vec::new();
+                sep.split(&text, &mut ranges);
+                let array = self.array(*var)?;
+                let mut array = array.borrow_mut();
+                array.clear();
+                for (idx, (start, end)) in ranges.iter().enumerate() {
+                    array.insert((idx + 1).to_string().into_bytes(), Value::strnum(&text[*start..*end]));
+                }
+                Value::Num(ranges.len() as f64)
+            }
+            B::Sub | B::Gsub => {
+                let re = self.regex_of(&args[0])?;
+                let replacement = self.string(&args[1])?;
+                let target: Option<&'p LValue> = match args.get(2) {
+                    Some(Expr::Lvalue(lv)) => Some(lv),
+                    Some(_) => return fatal("sub: the third argument must be a variable"),
+                    None => None,
+                };
+                let text = match target {
+                    None => self.record.text.clone(),
+                    Some(lv) => self.get(lv)?.bytes(&self.convfmt).into_owned(),
+                };
+                let (result, count) = substitute(&re, &text, &replacement, builtin == B::Gsub);
+                if count > 0 {
+                    match target {
+                        None => self.set_record(&result),
+                        Some(lv) => self.set(lv, Value::str(&result))?,
+                    }
+                }
+                Value::Num(count as f64)
+            }
+            B::Match => {
+                let text = self.string(&args[0])?;
+                let re = self.regex_of(&args[1])?;
+                let (start, length) = match re.find(&text) {
+                    Some(m) => (char_len(&text[..m.start()]) as f64 + 1.0, char_len(m.as_bytes()) as f64),
+                    None => (0.0, -1.0),
+                };
+                self.assign_global(sv::RSTART, Value::Num(start))?;
+                self.assign_global(sv::RLENGTH, Value::Num(length))?;
+                Value::Num(start)
+            }
+            B::Sprintf => {
+                let format = self.string(&args[0])?;
+                let mut values = Vec::with_capacity(args.len() - 1);
+                for arg in &args[1..] {
+                    values.push(self.eval(arg)?);
+                }
+                Value::Str(rc(&sprintf(&format, &values, &self.convfmt).or_else(fatal)?))
+            }
+            B::Sin => Value::Num(num(self, 0)?.sin()),
+            B::Cos => Value::Num(num(self, 0)?.cos()),
+            B::Atan2 => {
+                let y = num(self, 0)?;
+                let x = num(self, 1)?;
+                Value::Num(y.atan2(x))
+            }
+            B::Exp => Value::Num(num(self, 0)?.exp()),
+            B::Log => Value::Num(num(self, 0)?.ln()),
+            B::Sqrt => Value::Num(num(self, 0)?.sqrt()),
+            B::Int => Value::Num(num(self, 0)?.trunc()),
+            B::Rand => Value::Num(self.rand()),
+            B::Srand => {
+                let previous = self.seed;
+                let seed = match args.first() {
+                    Some(arg) => self.num(arg)?,
+                    None => std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0.0, |d| d.as_secs() as f64),
+                };
+                self.srand(seed);
+                Value::Num(previous)
+            }
+            B::Tolower | B::Toupper => {
+                let text = self.string(&args[0])?;
+                let upper = builtin == B::Toupper;
+                let changed = match std::str::from_utf8(&text) {
+                    Ok(s) if !s.is_ascii() => {
+                        if upper { s.to_uppercase().into_bytes() } else { s.to_lowercase().into_bytes() }
+                    }
+                    _ => {
+                        if upper { text.to_ascii_uppercase() } else { text.to_ascii_lowercase() }
+                    }
+                };
+                Value::Str(rc(&changed))
+            }
+            B::System => {
+                let command = String::from_utf8_lossy(&self.string(&args[0])?).into_owned();
+                Value::Num(f64::from(self.host.system(&command)?))
+            }
+            B::Close => {
+                let name = String::from_utf8_lossy(&self.string(&args[0])?).into_owned();
+                let mut status = -1;
+                if self.files.remove(&name).is_some() {
+                    status = 0;
+                }
+                if let Some((_, code)) = self.commands.remove(&name) {
+                    status = code;
+                }
+                if let Some(code) = self.host.close_output(&name)? {
+                    status = code;
+                }
+                Value::Num(f64::from(status))
+            }
+            B::Fflush => {
+                self.host.flush_all()?;
+                Value::Num(0.0)
+            }
+        })
+    }
+
+    fn srand(&mut self, seed: f64) {
+        self.seed = seed;
+        self.rng = (seed.to_bits() ^ 0x9E37_79B9_7F4A_7C15).max(1);
+    }
+
+    /// A number in [0, 1) from a xorshift generator (awk's sequence is its own).
+    fn rand(&mut self) -> f64 {
+        let mut x = self.rng;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.rng = x;
+        (x >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+fn describe(flow: Flow) -> String {
+    match flow {
+        Flow::Error(message) => message,
+        other => format!("{other:?}"),
+    }
+}
+
+fn arith(op: Arith, a: f64, b: f64) -> Run<f64> {
+    Ok(match op {
+        Arith::Add => a + b,
+        Arith::Sub => a - b,
+        Arith::Mul => a * b,
+        Arith::Div => {
+            if b == 0.0 {
+                return fatal("division by zero attempted");
+            }
+            a / b
+        }
+        Arith::Mod => {
+            if b == 0.0 {
+                return fatal("division by zero attempted in `%'");
+            }
+            a % b
+        }
+        Arith::Pow => pow(a, b),
+    })
+}
+
+/// `^`: integer exponents by repeated multiplication, as awk does, so results are exact.
+fn pow(base: f64, exponent: f64) -> f64 {
+    if exponent == exponent.trunc() && exponent.abs() < 1024.0 {
+        let mut result = 1.0;
+        let mut factor = base;
+        let mut n = exponent.abs() as u32;
+        while n > 0 {
+            if n & 1 == 1 {
+                result *= factor;
+            }
+            factor *= factor;
+            n >>= 1;
+        }
+        return if exponent < 0.0 { 1.0 / result } else { result };
+    }
+    base.powf(exponent)
+}
+
+/// `sub`/`gsub`: the text with the first (or every) match replaced; `&` is the match, `\&` a
+/// literal ampersand, `\\` a backslash.
+fn substitute(re: &Regex, text: &[u8], replacement: &[u8], global: bool) -> (Vec<u8>, usize) {
+    let mut out = Vec::with_capacity(text.len());
+    let mut last = 0;
+    let mut count = 0;
+    for found in re.find_iter(text) {
+        out.extend_from_slice(&text[last..found.start()]);
+        let mut idx = 0;
+        while idx < replacement.len() {
+            match replacement[idx] {
+                b'\\' if matches!(replacement.get(idx + 1), Some(b'&' | b'\\')) => {
+                    out.push(replacement[idx + 1]);
+                    idx += 2;
+                }
+                b'&' => {
+                    out.extend_from_slice(found.as_bytes());
+                    idx += 1;
+                }
+                b => {
+                    out.push(b);
+                    idx += 1;
+                }
+            }
+        }
+        last = found.end();
+        count += 1;
+        if !global {
+            break;
+        }
+    }
+    out.extend_from_slice(&text[last..]);
+    (out, count)
+}

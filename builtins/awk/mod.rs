@@ -1,0 +1,242 @@
+//! `awk`: POSIX awk (with gawk's common extensions: `**`, `nextfile`, `delete ARRAY`,
+//! `length(ARRAY)`, `fflush`, regex `RS`, `FS = ""`, `match(s, re, arr)`), written for this
+//! shell rather than wrapped: programs read files through the workspace, `print > file` writes
+//! through it, and `cmd | getline`, `print | cmd` and `system()` run shell commands.
+//!
+//! The program parses and runs on a thread of its own with a large stack (deep recursion in a
+//! user's functions must not overflow the shell's), so the deadline, Ctrl-C and cancellation
+//! work while it computes: this async side answers its I/O requests ([`io::Request`]) and, if
+//! dropped, stops it through a flag and a closed channel.
+
+mod ast;
+mod format;
+mod interp;
+mod io;
+mod lexer;
+mod parser;
+mod record;
+mod value;
+
+use super::Ctx;
+use crate::interp::Status;
+use crate::interp::io::{Capture, Fd, Input, Io, Output};
+use crate::vfs::{WriteMode, describe};
+use indexmap::IndexMap;
+use io::Request;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use tokio::sync::{mpsc, oneshot};
+
+const USAGE: &str = "awk [-F FS] [-v VAR=VALUE]... (-f PROGFILE... | PROGRAM) [FILE | VAR=VALUE]...";
+/// Stack of the program's thread: deep recursion in awk functions needs it.
+const STACK: usize = 256 << 20;
+/// Most output captured from one `cmd | getline` command.
+const CAPTURE_LIMIT: usize = 256 << 20;
+
+/// What the command line asks for.
+struct Invocation {
+    program: Vec<u8>,
+    /// How to name the program's lines in errors: `cmd. line` or the file.
+    source: String,
+    field_sep: Option<Vec<u8>>,
+    assigns: Vec<(String, Vec<u8>)>,
+    operands: Vec<String>,
+}
+
+async fn invocation(ctx: &Ctx<'_>) -> Result<Invocation, Status> {
+    let args = &ctx.argv[1..];
+    let mut field_sep = None;
+    let mut assigns = Vec::new();
+    let mut files = Vec::new();
+    let mut idx = 0;
+    while idx < args.len() {
+        let arg = &args[idx];
+        if arg == "--" {
+            idx += 1;
+            break;
+        }
+        if !arg.starts_with('-') || arg == "-" {
+            break;
+        }
+        let (flag, inline) = arg.split_at(2);
+        let value = if !inline.is_empty() {
+            inline.to_string()
+        } else if matches!(flag, "-F" | "-v" | "-f") {
+            idx += 1;
+            match args.get(idx) {
+                Some(value) => value.clone(),
+                None => return Err(ctx.usage(format!("option requires an argument -- '{}'", &flag[1..]), USAGE).await),
+            }
+        } else {
+            String::new()
+        };
+        match flag {
+            "-F" => field_sep = Some(lexer::unescape(value.as_bytes())),
+            "-v" => match value.split_once('=') {
+                Some((name, text)) if !name.is_empty() => assigns.push((name.to_string(), text.as_bytes().to_vec())),
+                _ => return Err(ctx.usage(format!("`{value}' is not a VAR=VALUE assignment"), USAGE).await),
+            },
+            "-f" => files.push(value),
+            _ => return Err(ctx.usage(format!("unknown option `{arg}'"), USAGE).await),
+        }
+        idx += 1;
+    }
+    let (program, source) = if files.is_empty() {
+        let Some(text) = args.get(idx) else {
+            return Err(ctx.usage("no program given", USAGE).await);
+        };
+        idx += 1;
+        (text.as_bytes().to_vec(), "cmd. line".to_string())
+    } else {
+        let mut program = Vec::new();
+        for file in &files {
+            match ctx.read_operand(file).await {
+                Ok(text) => {
+                    program.extend_from_slice(&text);
+                    program.push(b'\n');
+                }
+                Err(err) => {
+                    ctx.complain(format!("fatal: can't open source file `{file}' for reading: {}", describe(&err))).await;
+                    return Err(2);
+                }
+            }
+        }
+        (program, files.join(","))
+    };
+    Ok(Invocation { program, source, field_sep, assigns, operands: args[idx..].to_vec() })
+}
+
+/// The end of the program: its exit status, or an error message (exit status 2).
+type Outcome = Result<i32, String>;
+
+/// Parses and runs the program on the current (dedicated) thread.
+fn run_program(invocation: Invocation, environ: Vec<(String, String)>, host: io::Host, stop: Arc<AtomicBool>) -> Outcome {
+    let program = parser::parse(&invocation.program).map_err(|err| {
+        let line = invocation.program.split(|b| *b == b'\n').nth(err.line - 1).unwrap_or_default();
+        let line = String::from_utf8_lossy(line);
+        let caret = format!("{}^", " ".repeat(err.col.saturating_sub(1)));
+        let place = format!("{}:{}:{}", invocation.source, err.line, err.col);
+        format!("{place}: {}\n  {line}\n  {caret}", err.message)
+    })?;
+    let mut argv = vec!["awk".to_string()];
+    argv.extend(invocation.operands);
+    let setup = interp::Setup { argv, assigns: invocation.assigns, environ, field_sep: invocation.field_sep };
+    let mut machine = interp::Interp::new(&program, host, stop, setup)?;
+    let outcome = machine.run();
+    if outcome.is_err() {
+        machine.finish_after_error();
+    }
+    outcome
+}
+
+/// `awk [-F FS] [-v VAR=VALUE] (-f FILE | PROGRAM) [FILE...]`
+pub async fn awk(ctx: Ctx<'_>) -> Status {
+    let invocation = match invocation(&ctx).await {
+        Ok(invocation) => invocation,
+        Err(status) => return status,
+    };
+    let environ = ctx.state.vars.exported();
+    let (requests, mut incoming) = mpsc::channel::<Request>(4);
+    let (done, finished) = oneshot::channel::<Outcome>();
+    let stop = Arc::new(AtomicBool::new(false));
+    let _stop_on_drop = super::StopOnDrop(stop.clone());
+    let host = io::Host::new(requests);
+    let spawned = std::thread::Builder::new().name("awk".to_string()).stack_size(STACK).spawn(move || {
+        let _ = done.send(run_program(invocation, environ, host, stop));
+    });
+    if let Err(err) = spawned {
+        return ctx.fail(format!("cannot start: {err}")).await;
+    }
+    let mut server = Server { files: HashMap::new(), pipes: IndexMap::new() };
+    while let Some(request) = incoming.recv().await {
+        server.serve(&ctx, request).await;
+    }
+    // Output files close here; pipes the program left open were run by its own `close_all`.
+    drop(server);
+    match finished.await {
+        Ok(Ok(status)) => status,
+        Ok(Err(message)) => {
+            ctx.err(format!("awk: {message}\n")).await;
+            2
+        }
+        Err(_) => ctx.fail("the program failed").await,
+    }
+}
+
+/// The shell's side of the program's I/O.
+struct Server {
+    files: HashMap<String, Output>,
+    pipes: IndexMap<String, Vec<u8>>,
+}
+
+impl Server {
+    async fn serve(&mut self, ctx: &Ctx<'_>, request: Request) {
+        match request {
+            Request::Stdout(data, reply) => {
+                let ok = ctx.out(&data).await;
+                let _ = reply.send(ok);
+            }
+            Request::Stderr(data, reply) => {
+                ctx.err(&data).await;
+                let _ = reply.send(());
+            }
+            Request::Write { name, append, data, reply } => {
+                let _ = reply.send(self.write(ctx, &name, append, &data).await);
+            }
+            Request::Pipe { command, data, reply } => {
+                self.pipes.entry(command).or_default().extend_from_slice(&data);
+                let _ = reply.send(());
+            }
+            Request::Close { name, reply } => {
+                let status = if self.files.remove(&name).is_some() {
+                    0
+                } else if let Some(data) = self.pipes.shift_remove(&name) {
+                    let mut io = ctx.io.clone();
+                    io.set(0, Some(Fd::Input(Input::from_bytes(data))));
+                    ctx.run_with(shell_command(&name), &io, |_| {}).await
+                } else {
+                    -1
+                };
+                let _ = reply.send(status);
+            }
+            Request::ReadFile { name, reply } => {
+                let result = ctx.read_operand(&name).await.map_err(|err| describe(&err));
+                let _ = reply.send(result);
+            }
+            Request::Stdin(reply) => {
+                let _ = reply.send(ctx.stdin().read_chunk().await);
+            }
+            Request::Capture { command, reply } => {
+                let capture = Capture::new(CAPTURE_LIMIT);
+                let io = Io::new(Input::null(), Output::Capture(capture.clone()), ctx.io.stderr());
+                let status = ctx.run_with(shell_command(&command), &io, |_| {}).await;
+                let _ = reply.send((capture.take(), status));
+            }
+            Request::System { command, reply } => {
+                let status = ctx.run(shell_command(&command)).await;
+                let _ = reply.send(status);
+            }
+        }
+    }
+
+    async fn write(&mut self, ctx: &Ctx<'_>, name: &str, append: bool, data: &[u8]) -> Result<(), String> {
+        if !self.files.contains_key(name) {
+            let output = if name == "/dev/null" {
+                Output::Null
+            } else {
+                let mode = if append { WriteMode::Append } else { WriteMode::Truncate };
+                Output::file(&ctx.vfs, &ctx.abs(name), mode).map_err(|err| describe(&err))?
+            };
+            self.files.insert(name.to_string(), output);
+        }
+        match self.files.get(name) {
+            Some(output) => output.write_all(data).await.map_err(|err| describe(&err)),
+            None => Ok(()),
+        }
+    }
+}
+
+fn shell_command(command: &str) -> Vec<String> {
+    vec!["sh".to_string(), "-c".to_string(), command.to_string()]
+}

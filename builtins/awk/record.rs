@@ -1,0 +1,245 @@
+//! Records and fields: reading records off an input by `RS` (a character, blank-line
+//! paragraphs for `""`, a regex when longer), and splitting them by `FS` (blanks for `" "`, a
+//! literal character, a regex when longer, characters for `""`). Fields are ranges into the
+//! record, split only when a field or `NF` is used.
+
+use super::interp::Flow;
+use super::io::Host;
+use regex::bytes::Regex;
+
+/// How records are separated.
+#[derive(Debug, Clone)]
+pub enum RecordSep {
+    Byte(u8),
+    /// `RS = ""`: records end at blank lines.
+    Paragraph,
+    Regex(Regex),
+}
+
+impl RecordSep {
+    pub fn new(rs: &[u8]) -> Result<Self, String> {
+        Ok(match rs {
+            [] => RecordSep::Paragraph,
+            [b] => RecordSep::Byte(*b),
+            _ => RecordSep::Regex(super::parser::compile_regex(&String::from_utf8_lossy(rs))?),
+        })
+    }
+}
+
+/// How fields are separated.
+#[derive(Debug, Clone)]
+pub enum FieldSep {
+    /// `" "`: runs of blanks and newlines, ignoring them at both ends.
+    Blank,
+    Byte(u8),
+    Regex(Regex),
+    /// `""`: each character is a field.
+    Chars,
+}
+
+impl FieldSep {
+    pub fn new(fs: &[u8]) -> Result<Self, String> {
+        Ok(match fs {
+            b" " => FieldSep::Blank,
+            [] => FieldSep::Chars,
+            [b] if *b != b'\\' => FieldSep::Byte(*b),
+            _ => FieldSep::Regex(super::parser::compile_regex(&String::from_utf8_lossy(fs))?),
+        })
+    }
+
+    /// In paragraph mode a newline separates fields whatever `FS` is.
+    pub fn with_newlines(self) -> Result<Self, String> {
+        Ok(match self {
+            FieldSep::Byte(b'\n') | FieldSep::Blank | FieldSep::Chars => self,
+            FieldSep::Byte(b) => {
+                FieldSep::Regex(super::parser::compile_regex(&format!("{}|\n", regex::escape(&(b as char).to_string())))?)
+            }
+            FieldSep::Regex(re) => FieldSep::Regex(super::parser::compile_regex(&format!("(?:{})|\n", re.as_str()))?),
+        })
+    }
+
+    /// Appends the ranges of `text`'s fields to `out`.
+    pub fn split(&self, text: &[u8], out: &mut Vec<(usize, usize)>) {
+        match self {
+            FieldSep::Blank => {
+                let mut idx = 0;
+                let len = text.len();
+                loop {
+                    while idx < len && matches!(text[idx], b' ' | b'\t' | b'\n') {
+                        idx += 1;
+                    }
+                    if idx >= len {
+                        break;
+                    }
+                    let start = idx;
+                    while idx < len && !matches!(text[idx], b' ' | b'\t' | b'\n') {
+                        idx += 1;
+                    }
+                    out.push((start, idx));
+                }
+            }
+            FieldSep::Byte(b) => {
+                if text.is_empty() {
+                    return;
+                }
+                let mut start = 0;
+                for idx in memchr::memchr_iter(*b, text) {
+                    out.push((start, idx));
+                    start = idx + 1;
+                }
+                out.push((start, text.len()));
+            }
+            FieldSep::Regex(re) => {
+                if text.is_empty() {
+                    return;
+                }
+                let mut start = 0;
+                for found in re.find_iter(text) {
+                    if found.is_empty() {
+                        continue;
+                    }
+                    out.push((start, found.start()));
+                    start = found.end();
+                }
+                out.push((start, text.len()));
+            }
+            FieldSep::Chars => {
+                let mut idx = 0;
+                while idx < text.len() {
+                    let len = utf8_len(text[idx]).min(text.len() - idx);
+                    let len = if std::str::from_utf8(&text[idx..idx + len]).is_ok() { len } else { 1 };
+                    out.push((idx, idx + len));
+                    idx += len;
+                }
+            }
+        }
+    }
+}
+
+/// The length of the UTF-8 sequence a leading byte starts.
+pub fn utf8_len(b: u8) -> usize {
+    match b {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        _ => 1,
+    }
+}
+
+/// An input: a whole file, or standard input read in chunks.
+pub struct Reader {
+    buf: Vec<u8>,
+    pos: usize,
+    eof: bool,
+    /// Where a search for the separator may resume (what lies before holds none).
+    scanned: usize,
+}
+
+impl Reader {
+    pub fn whole(data: Vec<u8>) -> Self {
+        Reader { buf: data, pos: 0, eof: true, scanned: 0 }
+    }
+
+    pub fn stdin() -> Self {
+        Reader { buf: Vec::new(), pos: 0, eof: false, scanned: 0 }
+    }
+
+    /// Reads more of standard input; false at its end.
+    fn fill(&mut self, host: &mut Host) -> Result<bool, Flow> {
+        if self.eof {
+            return Ok(false);
+        }
+        match host.stdin_chunk()? {
+            Some(chunk) => {
+                if self.pos > 0 {
+                    self.buf.drain(..self.pos);
+                    self.scanned -= self.pos.min(self.scanned);
+                    self.pos = 0;
+                }
+                self.buf.extend_from_slice(&chunk);
+                Ok(true)
+            }
+            None => {
+                self.eof = true;
+                Ok(false)
+            }
+        }
+    }
+
+    /// Reads the next record into `out` (cleared first); false at the end of the input.
+    pub fn next(&mut self, sep: &RecordSep, host: &mut Host, out: &mut Vec<u8>) -> Result<bool, Flow> {
+        out.clear();
+        match sep {
+            RecordSep::Byte(b) => loop {
+                let from = self.scanned.max(self.pos);
+                if let Some(idx) = memchr::memchr(*b, &self.buf[from..]) {
+                    let end = from + idx;
+                    out.extend_from_slice(&self.buf[self.pos..end]);
+                    self.pos = end + 1;
+                    self.scanned = self.pos;
+                    return Ok(true);
+                }
+                self.scanned = self.buf.len();
+                if !self.fill(host)? {
+                    return Ok(self.rest(out));
+                }
+            },
+            RecordSep::Paragraph => {
+                loop {
+                    while self.pos < self.buf.len() && self.buf[self.pos] == b'\n' {
+                        self.pos += 1;
+                    }
+                    if self.pos < self.buf.len() || !self.fill(host)? {
+                        break;
+                    }
+                }
+                loop {
+                    let from = self.scanned.max(self.pos);
+                    if let Some(idx) = memchr::memmem::find(&self.buf[from..], b"\n\n") {
+                        let end = from + idx;
+                        out.extend_from_slice(&self.buf[self.pos..end]);
+                        self.pos = end;
+                        self.scanned = end;
+                        return Ok(true);
+                    }
+                    self.scanned = self.buf.len().saturating_sub(1).max(self.pos);
+                    if !self.fill(host)? {
+                        let found = self.rest(out);
+                        while out.last() == Some(&b'\n') {
+                            out.pop();
+                        }
+                        return Ok(found);
+                    }
+                }
+            }
+            RecordSep::Regex(re) => loop {
+                let found = re.find_iter(&self.buf[self.pos..]).find(|m| !m.is_empty());
+                if let Some(m) = found {
+                    // A match touching the end of what was read may grow with more input.
+                    if self.pos + m.end() < self.buf.len() || self.eof {
+                        out.extend_from_slice(&self.buf[self.pos..self.pos + m.start()]);
+                        self.pos += m.end();
+                        return Ok(true);
+                    }
+                }
+                if !self.fill(host)? {
+                    if let Some(m) = re.find_iter(&self.buf[self.pos..]).find(|m| !m.is_empty()) {
+                        out.extend_from_slice(&self.buf[self.pos..self.pos + m.start()]);
+                        self.pos += m.end();
+                        return Ok(true);
+                    }
+                    return Ok(self.rest(out));
+                }
+            },
+        }
+    }
+
+    fn rest(&mut self, out: &mut Vec<u8>) -> bool {
+        if self.pos >= self.buf.len() {
+            return false;
+        }
+        out.extend_from_slice(&self.buf[self.pos..]);
+        self.pos = self.buf.len();
+        true
+    }
+}
