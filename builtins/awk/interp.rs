@@ -247,7 +247,7 @@ impl<'p> Interp<'p> {
 
     fn locate(&self, message: String) -> String {
         let filename = self.global_bytes(sv::FILENAME);
-        if self.nr > 0.0 {
+        if self.fnr > 0.0 {
             let name = if filename.is_empty() { "-".to_string() } else { String::from_utf8_lossy(&filename).into_owned() };
             format!("(FILENAME={name} FNR={}) fatal: {message}", self.fnr)
         } else {
@@ -480,7 +480,11 @@ impl<'p> Interp<'p> {
             }
             let bytes: Rc<[u8]> = rc(&value.bytes(&self.convfmt));
             match slot {
-                sv::FS => self.update_field_sep(&bytes)?,
+                sv::FS => {
+                    // The record in hand keeps the separator it was read with.
+                    self.split_record();
+                    self.update_field_sep(&bytes)?
+                }
                 sv::RS => {
                     self.paragraph = bytes.is_empty();
                     self.record_sep = RecordSep::new(&bytes).or_else(|m| fatal(format!("RS: {m}")))?;

@@ -1,0 +1,1524 @@
+### awk '{print $1}' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{print $1}' data.txt
+## stdout:
+alice
+bob
+carol
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk '{s+=$2} END {print s}' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{s+=$2} END {print s}' data.txt
+## stdout:
+60
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk -F' ' '$3=="x" {print $1, $2*2}' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk -F' ' '$3=="x" {print $1, $2*2}' data.txt
+## stdout:
+alice 20
+carol 60
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'NR==2' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk 'NR==2' data.txt
+## stdout:
+bob 20 y
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk '/bob/,/carol/ {print NR": "$0}' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '/bob/,/carol/ {print NR": "$0}' data.txt
+## stdout:
+2: bob 20 y
+3: carol 30 x
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'BEGIN{x["a"]=1; x["b"]=2; n=0; for(k in x) n+=x[k]; print n
+awk 'BEGIN{x["a"]=1; x["b"]=2; n=0; for(k in x) n+=x[k]; print n, length(x)}'
+## stdout:
+3 2
+## status: 0
+
+### awk 'BEGIN { printf "%5.2f|%-5s|%d\n", 3.14159, "ab", 42 }'
+awk 'BEGIN { printf "%5.2f|%-5s|%d\n", 3.14159, "ab", 42 }'
+## stdout:
+ 3.14|ab   |42
+## status: 0
+
+### awk '{ $2 = $2 * 10; print; print NF }' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ $2 = $2 * 10; print; print NF }' data.txt
+## stdout:
+alice 100 x
+3
+bob 200 y
+3
+carol 300 x
+3
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk '{ NF = 2; print }' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ NF = 2; print }' data.txt
+## stdout:
+alice 10
+bob 20
+carol 30
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk -v n=5 'BEGIN { print n + 1 }'
+awk -v n=5 'BEGIN { print n + 1 }'
+## stdout:
+6
+## status: 0
+
+### awk 'BEGIN { print substr("hello", 2, 3), index("hello", "l"), l
+awk 'BEGIN { print substr("hello", 2, 3), index("hello", "l"), length("hello"), toupper("abc") }'
+## stdout:
+ell 3 5 ABC
+## status: 0
+
+### awk 'BEGIN { s = "foo bar foo"; n = gsub(/foo/, "[&]", s); print
+awk 'BEGIN { s = "foo bar foo"; n = gsub(/foo/, "[&]", s); print n, s }'
+## stdout:
+2 [foo] bar [foo]
+## status: 0
+
+### awk '{ sub(/a/, "A"); print }' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ sub(/a/, "A"); print }' data.txt
+## stdout:
+Alice 10 x
+bob 20 y
+cArol 30 x
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'BEGIN { n = split("a:b:c", arr, ":"); print n, arr[1], arr[
+awk 'BEGIN { n = split("a:b:c", arr, ":"); print n, arr[1], arr[3] }'
+## stdout:
+3 a c
+## status: 0
+
+### awk 'BEGIN { if (match("foobar", /o+/)) print RSTART, RLENGTH }'
+awk 'BEGIN { if (match("foobar", /o+/)) print RSTART, RLENGTH }'
+## stdout:
+2 2
+## status: 0
+
+### awk 'function f(x) { return x * 2 } BEGIN { print f(21) }'
+awk 'function f(x) { return x * 2 } BEGIN { print f(21) }'
+## stdout:
+42
+## status: 0
+
+### awk 'function fib(n) { return n < 2 ? n : fib(n-1) + fib(n-2) }
+awk 'function fib(n) { return n < 2 ? n : fib(n-1) + fib(n-2) } BEGIN { print fib(20) }'
+## stdout:
+6765
+## status: 0
+
+### awk 'BEGIN { print 1/3; print 100000 * 100000; print 2^10; print
+awk 'BEGIN { print 1/3; print 100000 * 100000; print 2^10; print -7 % 3; print int(-3.7) }'
+## stdout:
+0.333333
+10000000000
+1024
+-1
+-3
+## status: 0
+
+### awk 'BEGIN { x = "10"; y = 9; print (x < y), ("10" < "9"), (x+0
+awk 'BEGIN { x = "10"; y = 9; print (x < y), ("10" < "9"), (x+0 < y) }'
+## stdout:
+1 1 0
+## status: 0
+
+### awk echo "10 9" | '{ print ($1 < $2) }'
+echo "10 9" | awk '{ print ($1 < $2) }'
+## stdout:
+0
+## status: 0
+
+### awk 'BEGIN { while (i < 3) { i++; if (i == 2) continue; print i
+awk 'BEGIN { while (i < 3) { i++; if (i == 2) continue; print i } }'
+## stdout:
+1
+3
+## status: 0
+
+### awk 'BEGIN { do { j++ } while (j < 5); print j }'
+awk 'BEGIN { do { j++ } while (j < 5); print j }'
+## stdout:
+5
+## status: 0
+
+### awk 'BEGIN { for (i = 0; i < 3; i++) printf "%d ", i; print "" }
+awk 'BEGIN { for (i = 0; i < 3; i++) printf "%d ", i; print "" }'
+## stdout:
+0 1 2 
+## status: 0
+
+### awk 'END { print NR, $0 }' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk 'END { print NR, $0 }' data.txt
+## stdout:
+3 carol 30 x
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk printf 'a,b,c\n1,2,3\n' | -F, '{ print $2 }'
+printf 'a,b,c\n1,2,3\n' | awk -F, '{ print $2 }'
+## stdout:
+b
+2
+## status: 0
+
+### awk printf 'a b\n\nc d\ne f\n\n\ng\n' | 'BEGIN { RS = "" } { pri
+printf 'a b\n\nc d\ne f\n\n\ng\n' | awk 'BEGIN { RS = "" } { print NR": "$0" ("NF")" }'
+## stdout:
+1: a b (2)
+2: c d
+e f (4)
+3: g (1)
+## status: 0
+
+### awk printf 'a;b;c' | 'BEGIN { RS = ";" } { print NR, $0 }'
+printf 'a;b;c' | awk 'BEGIN { RS = ";" } { print NR, $0 }'
+## stdout:
+1 a
+2 b
+3 c
+## status: 0
+
+### awk 'BEGIN { OFS = "-" } { $1 = $1; print }' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk 'BEGIN { OFS = "-" } { $1 = $1; print }' data.txt
+## stdout:
+alice-10-x
+bob-20-y
+carol-30-x
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk '{ print $NF }' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ print $NF }' data.txt
+## stdout:
+x
+y
+x
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk '{ print $(NF-1) }' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ print $(NF-1) }' data.txt
+## stdout:
+10
+20
+30
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'BEGIN { a["x"]; delete a["x"]; print length(a); a[1]; a[2];
+awk 'BEGIN { a["x"]; delete a["x"]; print length(a); a[1]; a[2]; delete a; print length(a) }'
+## stdout:
+0
+0
+## status: 0
+
+### awk 'BEGIN { if (("x", "y") in a) print "yes"; else print "no";
+awk 'BEGIN { if (("x", "y") in a) print "yes"; else print "no"; a["x", "y"] = 1; if (("x", "y") in a) print "yes" }'
+## stdout:
+no
+yes
+## status: 0
+
+### awk '{ print > "out.txt" } END { close("out.txt"); while ((getli
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ print > "out.txt" } END { close("out.txt"); while ((getline line < "out.txt") > 0) print "got", line }' data.txt
+## stdout:
+got alice 10 x
+got bob 20 y
+got carol 30 x
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+out.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'BEGIN { "echo hello" | getline x; print x }'
+awk 'BEGIN { "echo hello" | getline x; print x }'
+## stdout:
+hello
+## status: 0
+
+### awk 'BEGIN { print "b\na\nc" | "sort" }'
+awk 'BEGIN { print "b\na\nc" | "sort" }'
+## stdout:
+a
+b
+c
+## status: 0
+
+### awk 'BEGIN { system("echo from system"); print "after" }'
+awk 'BEGIN { system("echo from system"); print "after" }'
+## stdout:
+from system
+after
+## status: 0
+
+### awk 'BEGIN { printf "%c%c\n", 72, "i" }'
+awk 'BEGIN { printf "%c%c\n", 72, "i" }'
+## stdout:
+Hi
+## status: 0
+
+### awk 'BEGIN { x; print length(x), x+0, (x == ""), (x == 0) }'
+awk 'BEGIN { x; print length(x), x+0, (x == ""), (x == 0) }'
+## stdout:
+0 0 1 1
+## status: 0
+
+### awk '{ print length() }' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ print length() }' data.txt
+## stdout:
+10
+8
+10
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'BEGIN { print length }'
+awk 'BEGIN { print length }' 
+## stdout:
+0
+## status: 0
+
+### awk echo "3 4" | '{ print $1^$2, $1**2 }'
+echo "3 4" | awk '{ print $1^$2, $1**2 }'
+## stdout:
+81 9
+## status: 0
+
+### awk 'BEGIN { print 1e6, 1e-6, 123456789012, 0.1 }'
+awk 'BEGIN { print 1e6, 1e-6, 123456789012, 0.1 }'
+## stdout:
+1000000 1e-06 123456789012 0.1
+## status: 0
+
+### awk 'BEGIN { CONVFMT = "%.2f"; a = 3.14159; b = a ""; print b; O
+awk 'BEGIN { CONVFMT = "%.2f"; a = 3.14159; b = a ""; print b; OFMT = "%.3f"; print a }'
+## stdout:
+3.14
+3.142
+## status: 0
+
+### awk 'NR == 1 { next } { print }' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk 'NR == 1 { next } { print }' data.txt
+## stdout:
+bob 20 y
+carol 30 x
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk '{ getline; print }' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ getline; print }' data.txt
+## stdout:
+bob 20 y
+carol 30 x
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'BEGIN { exit 3 } END { print "end" }'; echo $?
+awk 'BEGIN { exit 3 } END { print "end" }'; echo $?
+## stdout:
+end
+3
+## status: 0
+
+### awk '{ exit } END { print "end", NR }' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ exit } END { print "end", NR }' data.txt
+## stdout:
+end 1
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk echo "a b c" | '{ $5 = "e"; print; print NF }'
+echo "a b c" | awk '{ $5 = "e"; print; print NF }'
+## stdout:
+a b c  e
+5
+## status: 0
+
+### awk echo " a b " | '{ print NF; $1 = $1; print "[" $0 "]" }'
+echo "  a   b  " | awk '{ print NF; $1 = $1; print "[" $0 "]" }'
+## stdout:
+2
+[a b]
+## status: 0
+
+### awk 'BEGIN { print substr("hello", 0), substr("hello", -1, 3), s
+awk 'BEGIN { print substr("hello", 0), substr("hello", -1, 3), substr("hello", 2.5, 2) }'
+## stdout:
+hello hel el
+## status: 0
+
+### awk 'BEGIN { print index("abc", ""), toupper(123) }'
+awk 'BEGIN { print index("abc", ""), toupper(123) }'
+## stdout:
+1 123
+## status: 0
+
+### awk 'BEGIN { x = 5; x += 2; x -= 1; x *= 3; x /= 2; x %= 5; x ^=
+awk 'BEGIN { x = 5; x += 2; x -= 1; x *= 3; x /= 2; x %= 5; x ^= 2; print x }'
+## stdout:
+16
+## status: 0
+
+### awk 'BEGIN { print !0, !1, !"", !"a", -"3" }'
+awk 'BEGIN { print !0, !1, !"", !"a", -"3" }'
+## stdout:
+1 0 1 0 -3
+## status: 0
+
+### awk 'BEGIN { a = 1; b = a++ + ++a; print a, b }'
+awk 'BEGIN { a = 1; b = a++ + ++a; print a, b }'
+## stdout:
+3 4
+## status: 0
+
+### awk 'BEGIN { print 1 " " 2, 1 2, 1+2 "" 3 }'
+awk 'BEGIN { print 1 " " 2, 1 2, 1+2 "" 3 }'
+## stdout:
+1 2 12 33
+## status: 0
+
+### awk 'BEGIN { print 2 " " -1 }'
+awk 'BEGIN { print 2 " " -1 }'
+## stdout:
+2-1
+## status: 0
+
+### awk 'BEGIN { s = sprintf("%05d|%x|%o|%e|%g", 42, 255, 8, 12345.6
+awk 'BEGIN { s = sprintf("%05d|%x|%o|%e|%g", 42, 255, 8, 12345.678, 0.0001234); print s }'
+## stdout:
+00042|ff|10|1.234568e+04|0.0001234
+## status: 0
+
+### awk 'BEGIN { print length("héllo"), substr("héllo", 2, 2), index
+awk 'BEGIN { print length("héllo"), substr("héllo", 2, 2), index("héllo", "l") }'
+## stdout:
+5 él 3
+## status: 0
+
+### awk '$2 > 15' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '$2 > 15' data.txt
+## stdout:
+bob 20 y
+carol 30 x
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk '$1 ~ /^[ab]/' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '$1 ~ /^[ab]/' data.txt
+## stdout:
+alice 10 x
+bob 20 y
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk '$1 !~ "o"' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '$1 !~ "o"' data.txt
+## stdout:
+alice 10 x
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk -f /dev/null data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk -f /dev/null data.txt
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk echo 'x' | '{ print FILENAME "|" FNR }'
+echo 'x' | awk '{ print FILENAME "|" FNR }'
+## stdout:
+-|1
+## status: 0
+
+### awk '{ print FILENAME, FNR, NR }' data.txt data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ print FILENAME, FNR, NR }' data.txt data.txt
+## stdout:
+data.txt 1 1
+data.txt 2 2
+data.txt 3 3
+data.txt 1 4
+data.txt 2 5
+data.txt 3 6
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'FNR == 1 { print FILENAME }' data.txt - < data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk 'FNR == 1 { print FILENAME }' data.txt - < data.txt
+## stdout:
+data.txt
+-
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk '{ print v, $1 }' v=1 data.txt v=2 data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ print v, $1 }' v=1 data.txt v=2 data.txt
+## stdout:
+1 alice
+1 bob
+1 carol
+2 alice
+2 bob
+2 carol
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'BEGIN { printf "%d %d\n", "0x1A", 1e3 }'
+awk 'BEGIN { printf "%d %d\n", "0x1A", 1e3 }'
+## stdout:
+0 1000
+## status: 0
+
+### awk 'BEGIN { print 1==1.0, "a" < "b", "abc" ~ "b" }'
+awk 'BEGIN { print 1==1.0, "a" < "b", "abc" ~ "b" }'
+## stdout:
+1 1 1
+## status: 0
+
+### awk 'BEGIN { print -0, 0 * -1 }'
+awk 'BEGIN { print -0, 0 * -1 }'
+## stdout:
+0 0
+## status: 0
+
+### awk 'BEGIN { printf("%s\n", "paren") }'
+awk 'BEGIN { printf("%s\n", "paren") }'
+## stdout:
+paren
+## status: 0
+
+### awk 'BEGIN { print("a", "b") > "/dev/stderr" }'
+awk 'BEGIN { print("a", "b") > "/dev/stderr" }'
+## status: 0
+
+### awk 'BEGIN { print "x" > "/dev/stdout" }'
+awk 'BEGIN { print "x" > "/dev/stdout" }'
+## stdout:
+x
+## status: 0
+
+### awk 'BEGIN { getline line < "data.txt"; print line; close("data.
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk 'BEGIN { getline line < "data.txt"; print line; close("data.txt"); getline line < "data.txt"; print line }'
+## stdout:
+alice 10 x
+alice 10 x
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'BEGIN { while (("cat data.txt" | getline) > 0) n++; print n
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk 'BEGIN { while (("cat data.txt" | getline) > 0) n++; print n, $1 }'
+## stdout:
+3 carol
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk '{ a[$3] = a[$3] " " $1 } END { print a["x"]; print a["y"] }
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ a[$3] = a[$3] " " $1 } END { print a["x"]; print a["y"] }' data.txt
+## stdout:
+ alice carol
+ bob
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk '{ c[$3]++ } END { for (k in c) print k, c[k] | "sort" }' da
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ c[$3]++ } END { for (k in c) print k, c[k] | "sort" }' data.txt
+## stdout:
+x 2
+y 1
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'BEGIN { n = split(" a b c ", parts); print n, parts[1] part
+awk 'BEGIN { n = split("  a b  c ", parts); print n, parts[1] parts[3] }'
+## stdout:
+3 ac
+## status: 0
+
+### awk 'BEGIN { n = split("abc", chars, ""); print n, chars[2] }'
+awk 'BEGIN { n = split("abc", chars, ""); print n, chars[2] }'
+## stdout:
+3 b
+## status: 0
+
+### awk 'BEGIN { n = split("a1b22c", p, /[0-9]+/); print n, p[3] }'
+awk 'BEGIN { n = split("a1b22c", p, /[0-9]+/); print n, p[3] }'
+## stdout:
+3 c
+## status: 0
+
+### awk 'BEGIN { s = "aaa"; gsub(/x*/, "-", s); print s }'
+awk 'BEGIN { s = "aaa"; gsub(/x*/, "-", s); print s }'
+## stdout:
+-a-a-a-
+## status: 0
+
+### awk 'BEGIN { s = "hello"; gsub(/l/, "\\&", s); print s }'
+awk 'BEGIN { s = "hello"; gsub(/l/, "\\&", s); print s }'
+## stdout:
+he&&o
+## status: 0
+
+### awk 'BEGIN { printf "%.3s|%10.4f|%-10d|\n", "abcdef", 3.14159265
+awk 'BEGIN { printf "%.3s|%10.4f|%-10d|\n", "abcdef", 3.14159265, 7 }'
+## stdout:
+abc|    3.1416|7         |
+## status: 0
+
+### awk 'BEGIN { x = 010; print x, 1e, .5 }'
+awk 'BEGIN { x = 010; print x, 1e, .5 }'
+## stdout:
+8 1 0.5
+## status: 0
+
+### awk 'BEGIN{a="A";b="B"; print a b; print a, b}'
+awk 'BEGIN{a="A";b="B"; print a b; print a, b}'
+## stdout:
+AB
+A B
+## status: 0
+
+### awk 'BEGIN { print 10 % 3, 10.5 % 3, -10 % 3 }'
+awk 'BEGIN { print 10 % 3, 10.5 % 3, -10 % 3 }'
+## stdout:
+1 1.5 -1
+## status: 0
+
+### awk 'BEGIN { print 1 > 2 ? "yes" : "no" }'; cat 2 2>/dev/null; r
+awk 'BEGIN { print 1 > 2 ? "yes" : "no" }'; cat 2 2>/dev/null; rm -f 2
+## status: 0
+
+### awk 'BEGIN { print (1 > 2) ? "yes" : "no" }'
+awk 'BEGIN { print (1 > 2) ? "yes" : "no" }'
+## stdout:
+no
+## status: 0
+
+### awk echo "5 apples" | '{ if ($1 > 3) print "many"; else print "f
+echo "5 apples" | awk '{ if ($1 > 3) print "many"; else print "few" }'
+## stdout:
+many
+## status: 0
+
+### awk 'BEGIN { printf "a\tb\\n\n" }'
+awk 'BEGIN { printf "a\tb\\n\n" }'
+## stdout:
+a	b\n
+## status: 0
+
+### awk 'BEGIN { s = "A-B-C"; while (i = index(s, "-")) { s = substr
+awk 'BEGIN { s = "A-B-C"; while (i = index(s, "-")) { s = substr(s, 1, i-1) "+" substr(s, i+1) } print s }'
+## stdout:
+A+B+C
+## status: 0
+
+### awk 'BEGIN { "date +%Y" | getline y; print (y > 2000) }'
+awk 'BEGIN { "date +%Y" | getline y; print (y > 2000) }'
+## stdout:
+1
+## status: 0
+
+### awk seq 1 10 | 'NR % 2 == 0 { sum += $1 } END { print sum, NR }'
+seq 1 10 | awk 'NR % 2 == 0 { sum += $1 } END { print sum, NR }'
+## stdout:
+30 10
+## status: 0
+
+### awk seq 1 5 | '{ print $1 * $1 }' | awk '{ s += $0 } END { print
+seq 1 5 | awk '{ print $1 * $1 }' | awk '{ s += $0 } END { print s }'
+## stdout:
+55
+## status: 0
+
+### awk 'BEGIN { print substr("abc", 2) }' | awk '{ print toupper($0
+awk 'BEGIN { print substr("abc", 2) }' | awk '{ print toupper($0) }'
+## stdout:
+BC
+## status: 0
+
+### awk 'BEGIN { printf "%i %5.1e\n", 3.99, 12345 }'
+awk 'BEGIN { printf "%i %5.1e\n", 3.99, 12345 }'
+## stdout:
+3 1.2e+04
+## status: 0
+
+### awk -f prog.awk data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+printf '%s\n' '# a program file' 'function max(a, b) { return a > b ? a : b }' '{ m = max(m, $2) }' 'END { print "max", m }' > prog.awk
+awk -f prog.awk data.txt
+## stdout:
+max 30
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+prog.awk: "# a program file\nfunction max(a, b) { return a > b ? a : b }\n{ m = max(m, $2) }\nEND { print \"max\", m }\n"
+
+### awk '{ print NF ":" $0 }' crlf.txt | od -c | head -3
+printf 'a\r\nb\r\n' > crlf.txt
+awk '{ print NF ":" $0 }' crlf.txt | od -c | head -3
+## stdout:
+0000000   1   :   a  \r  \n   1   :   b  \r  \n
+0000012
+## status: 0
+## files:
+crlf.txt: "a\u{d}\nb\u{d}\n"
+
+### awk '{ print "[" $0 "]" }' nonl.txt
+printf 'no newline' > nonl.txt
+awk '{ print "[" $0 "]" }' nonl.txt
+## stdout:
+[no newline]
+## status: 0
+## files:
+nonl.txt: "no newline"
+
+### awk 'END { print NR }' nonl.txt
+printf 'no newline' > nonl.txt
+awk 'END { print NR }' nonl.txt
+## stdout:
+1
+## status: 0
+## files:
+nonl.txt: "no newline"
+
+### awk '{ print length($0) }' bin.txt
+printf 'x\0y\nz\n' > bin.txt
+awk '{ print length($0) }' bin.txt
+## stdout:
+3
+1
+## status: 0
+## files:
+bin.txt: "x\u{0}y\nz\n"
+
+### awk 'BEGIN { printf "%c", 256 }' | od -An -tx1
+awk 'BEGIN { printf "%c", 256 }' | od -An -tx1
+## stdout:
+ c4 80
+## status: 0
+
+### awk 'BEGIN { printf "%5s|%-5s|\n", "é", "é" }'
+awk 'BEGIN { printf "%5s|%-5s|\n", "é", "é" }'
+## stdout:
+    é|é    |
+## status: 0
+
+### awk 'function f(n) { return n == 0 ? 0 : 1 + f(n - 1) } BEGIN {
+awk 'function f(n) { return n == 0 ? 0 : 1 + f(n - 1) } BEGIN { print f(5000) }'
+## stdout:
+5000
+## status: 0
+
+### awk 'function fill(arr, n, i) { for (i = 1; i <= n; i++) arr[i]
+awk 'function fill(arr, n,   i) { for (i = 1; i <= n; i++) arr[i] = i * i } BEGIN { fill(sq, 4); print sq[3], length(sq) }'
+## stdout:
+9 4
+## status: 0
+
+### awk 'function g(a) { a["k"] = 1 } BEGIN { g(x); print x["k"] }'
+awk 'function g(a) { a["k"] = 1 } BEGIN { g(x); print x["k"] }'
+## stdout:
+1
+## status: 0
+
+### awk 'function loc( t) { t = 5; return t } BEGIN { t = 1; loc();
+awk 'function loc(   t) { t = 5; return t } BEGIN { t = 1; loc(); print t }'
+## stdout:
+1
+## status: 0
+
+### awk 'BEGIN { re = "^a.c$"; print ("abc" ~ re), ("abd" ~ re) }'
+awk 'BEGIN { re = "^a.c$"; print ("abc" ~ re), ("abd" ~ re) }'
+## stdout:
+1 0
+## status: 0
+
+### awk 'BEGIN { print match("aXbXc", "X.") , RSTART, RLENGTH }'
+awk 'BEGIN { print match("aXbXc", "X.") , RSTART, RLENGTH }'
+## stdout:
+2 2 2
+## status: 0
+
+### awk 'BEGIN { print "x" > "o1.txt"; print "y" > "o1.txt"; close("
+awk 'BEGIN { print "x" > "o1.txt"; print "y" > "o1.txt"; close("o1.txt"); print "z" >> "o1.txt"; close("o1.txt"); while ((getline l < "o1.txt") > 0) print l }'
+## stdout:
+x
+y
+z
+## status: 0
+## files:
+o1.txt: "x\ny\nz\n"
+
+### awk 'BEGIN { r = system("exit 3"); print "r=" r }'
+awk 'BEGIN { r = system("exit 3"); print "r=" r }'
+## stdout:
+r=3
+## status: 0
+
+### awk 'BEGIN { print "hello" | "cat"; r = close("cat"); print "clo
+awk 'BEGIN { print "hello" | "cat"; r = close("cat"); print "closed", r }'
+## stdout:
+hello
+closed 0
+## status: 0
+
+### awk 'BEGIN { print "data" | "wc -c"; close("wc -c"); print "afte
+awk 'BEGIN { print "data" | "wc -c"; close("wc -c"); print "after" }'
+## stdout:
+5
+after
+## status: 0
+
+### awk 'BEGIN { cmd = "printf \"1\\n2\\n3\\n\""; while ((cmd | getl
+awk 'BEGIN { cmd = "printf \"1\\n2\\n3\\n\""; while ((cmd | getline n) > 0) s += n; close(cmd); print s }'
+## stdout:
+6
+## status: 0
+
+### awk 'BEGIN { getline; print "got:" $0; getline x; print "x:" x }
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk 'BEGIN { getline; print "got:" $0; getline x; print "x:" x }' < data.txt
+## stdout:
+got:alice 10 x
+x:bob 20 y
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'NR==1 { while ((getline line) > 0) last = line } END { prin
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk 'NR==1 { while ((getline line) > 0) last = line } END { print last, NR }' data.txt
+## stdout:
+carol 30 x 3
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'BEGIN { print length(12345), length(1/4) }'
+awk 'BEGIN { print length(12345), length(1/4) }'
+## stdout:
+5 4
+## status: 0
+
+### awk 'BEGIN { x = 0.1; y = x * 3; print y, (y == 0.3) }'
+awk 'BEGIN { x = 0.1; y = x * 3; print y, (y == 0.3) }'
+## stdout:
+0.3 0
+## status: 0
+
+### awk 'BEGIN { print int("3abc"), "3abc" + 0, +"1e2", " 12 " + 1 }
+awk 'BEGIN { print int("3abc"), "3abc" + 0, +"1e2", " 12 " + 1 }'
+## stdout:
+3 3 100 13
+## status: 0
+
+### awk echo "1e2 0x10 010 .5" | '{ print $1 + 0, $2 + 0, $3 + 0, $4
+echo "1e2 0x10 010 .5" | awk '{ print $1 + 0, $2 + 0, $3 + 0, $4 + 0, ($1 == 100) }'
+## stdout:
+100 0 10 0.5 1
+## status: 0
+
+### awk echo "+5 -5 5." | '{ print ($1 == 5), ($2 == -5), ($3 == 5)
+echo "+5 -5 5." | awk '{ print ($1 == 5), ($2 == -5), ($3 == 5) }'
+## stdout:
+1 1 1
+## status: 0
+
+### awk 'BEGIN { a["1"] = "x"; print a[1], (1 in a), ("01" in a) }'
+awk 'BEGIN { a["1"] = "x"; print a[1], (1 in a), ("01" in a) }'
+## stdout:
+x 1 0
+## status: 0
+
+### awk 'BEGIN { a[0.1 + 0.2] = 1; for (k in a) print k }'
+awk 'BEGIN { a[0.1 + 0.2] = 1; for (k in a) print k }'
+## stdout:
+0.3
+## status: 0
+
+### awk 'BEGIN { SUBSEP = ":"; a[1, 2] = 3; for (k in a) print k }'
+awk 'BEGIN { SUBSEP = ":"; a[1, 2] = 3; for (k in a) print k }'
+## stdout:
+1:2
+## status: 0
+
+### awk 'BEGIN { n = split("", empty); print n, length(empty) }'
+awk 'BEGIN { n = split("", empty); print n, length(empty) }'
+## stdout:
+0 0
+## status: 0
+
+### awk -F'\t' '{ print $2 }' <<< $'a\tb\tc'
+awk -F'\t' '{ print $2 }' <<< $'a\tb\tc'
+## stdout:
+b
+## status: 0
+
+### awk -F'|' '{ print $2 }' <<< 'a|b|c'
+awk -F'|' '{ print $2 }' <<< 'a|b|c'
+## stdout:
+b
+## status: 0
+
+### awk -F'.' '{ print $2 }' <<< 'a.b.c'
+awk -F'.' '{ print $2 }' <<< 'a.b.c'
+## stdout:
+b
+## status: 0
+
+### awk -F'[:,]' '{ print $3 }' <<< 'a:b,c'
+awk -F'[:,]' '{ print $3 }' <<< 'a:b,c'
+## stdout:
+c
+## status: 0
+
+### awk 'BEGIN { FS = "," } { print $2 }' <<< 'a,b'
+awk 'BEGIN { FS = "," } { print $2 }' <<< 'a,b'
+## stdout:
+b
+## status: 0
+
+### awk '{ FS = "," } { print $1 }' <<< $'a,b c\nd,e f'
+awk '{ FS = "," } { print $1 }' <<< $'a,b c\nd,e f'
+## stdout:
+a,b
+d
+## status: 0
+
+### awk -v 'msg=hello\tworld' 'BEGIN { print msg }'
+awk -v 'msg=hello\tworld' 'BEGIN { print msg }'
+## stdout:
+hello	world
+## status: 0
+
+### awk -v x=3 -v y=4 'BEGIN { print x * y }'
+awk -v x=3 -v y=4 'BEGIN { print x * y }'
+## stdout:
+12
+## status: 0
+
+### awk 'BEGIN { ARGV[1] = "data.txt"; ARGC = 2 } { n++ } END { prin
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk 'BEGIN { ARGV[1] = "data.txt"; ARGC = 2 } { n++ } END { print n }'
+## stdout:
+3
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'BEGIN { print ARGC, ARGV[0], ARGV[1] }' a b
+awk 'BEGIN { print ARGC, ARGV[0], ARGV[1] }' a b
+## stdout:
+3 awk a
+## status: 0
+
+### awk 'BEGIN { print ENVIRON["HOME"] != "" }'
+awk 'BEGIN { print ENVIRON["HOME"] != "" }'
+## stdout:
+1
+## status: 0
+
+### awk 'BEGIN { print substr("hello world", index("hello world", "
+awk 'BEGIN { print substr("hello world", index("hello world", " ") + 1) }'
+## stdout:
+world
+## status: 0
+
+### awk 'BEGIN { s = "a.b.c"; gsub(".", "-", s); print s }'
+awk 'BEGIN { s = "a.b.c"; gsub(".", "-", s); print s }'
+## stdout:
+-----
+## status: 0
+
+### awk 'BEGIN { s = "a.b.c"; gsub(/\./, "-", s); print s }'
+awk 'BEGIN { s = "a.b.c"; gsub(/\./, "-", s); print s }'
+## stdout:
+a-b-c
+## status: 0
+
+### awk 'BEGIN { s = "a.b.c"; gsub("\\.", "-", s); print s }'
+awk 'BEGIN { s = "a.b.c"; gsub("\\.", "-", s); print s }'
+## stdout:
+a-b-c
+## status: 0
+
+### awk 'BEGIN { s = "path/to/file"; n = split(s, p, "/"); print p[n
+awk 'BEGIN { s = "path/to/file"; n = split(s, p, "/"); print p[n] }'
+## stdout:
+file
+## status: 0
+
+### awk 'BEGIN { s = "aaa"; print gsub(/a/, "b", s), s }'
+awk 'BEGIN { s = "aaa"; print gsub(/a/, "b", s), s }'
+## stdout:
+3 bbb
+## status: 0
+
+### awk 'BEGIN { s = "hello"; sub(/l+/, "[&&]", s); print s }'
+awk 'BEGIN { s = "hello"; sub(/l+/, "[&&]", s); print s }'
+## stdout:
+he[llll]o
+## status: 0
+
+### awk 'BEGIN { s = "a&b"; gsub(/&/, "and", s); print s }'
+awk 'BEGIN { s = "a&b"; gsub(/&/, "and", s); print s }'
+## stdout:
+aandb
+## status: 0
+
+### awk '{ $0 = toupper($0); print $1 }' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ $0 = toupper($0); print $1 }' data.txt
+## stdout:
+ALICE
+BOB
+CAROL
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk '{ $3 = ""; print; print NF }' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ $3 = ""; print; print NF }' data.txt
+## stdout:
+alice 10 
+3
+bob 20 
+3
+carol 30 
+3
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk echo "a b c d" | '{ NF--; print }'
+echo "a b c d" | awk '{ NF--; print }'
+## stdout:
+a b c
+## status: 0
+
+### awk echo "a b c" | '{ $7 = "x"; print NF; print }' | cat -A
+echo "a b c" | awk '{ $7 = "x"; print NF; print }' | cat -A
+## stdout:
+7$
+a b c    x$
+## status: 0
+
+### awk 'BEGIN { print 1; exit; print 2 }'
+awk 'BEGIN { print 1; exit; print 2 }'
+## stdout:
+1
+## status: 0
+
+### awk 'BEGIN { exit 1 } END { exit }'; echo $?
+awk 'BEGIN { exit 1 } END { exit }'; echo $?
+## stdout:
+1
+## status: 0
+
+### awk '{ print; exit 4 }' data.txt; echo $?
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ print; exit 4 }' data.txt; echo $?
+## stdout:
+alice 10 x
+4
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'BEGIN { while (1) { if (++i > 5) break }; print i }'
+awk 'BEGIN { while (1) { if (++i > 5) break }; print i }'
+## stdout:
+6
+## status: 0
+
+### awk 'BEGIN { for (;;) { if (++i > 5) break }; print i }'
+awk 'BEGIN { for (;;) { if (++i > 5) break }; print i }'
+## stdout:
+6
+## status: 0
+
+### awk 'BEGIN { for (i = 0; i < 3; i++); print i }'
+awk 'BEGIN { for (i = 0; i < 3; i++); print i }'
+## stdout:
+3
+## status: 0
+
+### awk 'BEGIN { if (1) ; else print "no"; print "yes" }'
+awk 'BEGIN { if (1) ; else print "no"; print "yes" }'
+## stdout:
+yes
+## status: 0
+
+### awk 'BEGIN { if (0) print "a"; else if (1) print "b"; else print
+awk 'BEGIN { if (0) print "a"; else if (1) print "b"; else print "c" }'
+## stdout:
+b
+## status: 0
+
+### awk 'BEGIN { a = "x" ; b = a ; a = "y" ; print b }'
+awk 'BEGIN { a = "x" ; b = a ; a = "y" ; print b }'
+## stdout:
+x
+## status: 0
+
+### awk 'BEGIN { print length() }' < /dev/null
+awk 'BEGIN { print length() }' < /dev/null
+## stdout:
+0
+## status: 0
+
+### awk '!seen[$3]++' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '!seen[$3]++' data.txt
+## stdout:
+alice 10 x
+bob 20 y
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'NR > 1 { print prev } { prev = $0 }' data.txt
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk 'NR > 1 { print prev } { prev = $0 }' data.txt
+## stdout:
+alice 10 x
+bob 20 y
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk '{ lines[NR] = $0 } END { for (i = NR; i > 0; i--) print lin
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ lines[NR] = $0 } END { for (i = NR; i > 0; i--) print lines[i] }' data.txt
+## stdout:
+carol 30 x
+bob 20 y
+alice 10 x
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'BEGIN { printf "%-10s %5s\n", "name", "qty"; printf "%-10s
+awk 'BEGIN { printf "%-10s %5s\n", "name", "qty"; printf "%-10s %5d\n", "apple", 3 }'
+## stdout:
+name         qty
+apple          3
+## status: 0
+
+### awk '{ total[$3] += $2 } END { for (k in total) printf "%s=%d\n"
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ total[$3] += $2 } END { for (k in total) printf "%s=%d\n", k, total[k] | "sort"; close("sort"); print "done" }' data.txt
+## stdout:
+x=40
+y=20
+done
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'BEGIN { printf "%.2f%%\n", 45.678 }'
+awk 'BEGIN { printf "%.2f%%\n", 45.678 }'
+## stdout:
+45.68%
+## status: 0
+
+### awk 'BEGIN { x = sprintf("%d items", 3); print x }'
+awk 'BEGIN { x = sprintf("%d items", 3); print x }'
+## stdout:
+3 items
+## status: 0
+
+### awk 'BEGIN { print tolower("ÀBC"), toupper("àbc") }'
+awk 'BEGIN { print tolower("ÀBC"), toupper("àbc") }'
+## stdout:
+àbc ÀBC
+## status: 0
+
+### awk 'BEGIN { print substr("日本語テキスト", 2, 3), length("日本語") }'
+awk 'BEGIN { print substr("日本語テキスト", 2, 3), length("日本語") }'
+## stdout:
+本語テ 3
+## status: 0
+
+### awk 'BEGIN { print index("日本語", "語") }'
+awk 'BEGIN { print index("日本語", "語") }'
+## stdout:
+3
+## status: 0
+
+### awk 'BEGIN { print match("日本語", /本/), RSTART, RLENGTH }'
+awk 'BEGIN { print match("日本語", /本/), RSTART, RLENGTH }'
+## stdout:
+2 2 1
+## status: 0
+
+### awk 'BEGIN { printf "%s", "" > "empty.txt" }'; cat empty.txt | w
+awk 'BEGIN { printf "%s", "" > "empty.txt" }'; cat empty.txt | wc -c
+## stdout:
+0
+## status: 0
+## files:
+empty.txt: ""
+
+### awk '{ print $1 > ($3 ".out") } END { close("x.out"); close("y.o
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{ print $1 > ($3 ".out") } END { close("x.out"); close("y.out"); while ((getline l < "x.out") > 0) print "x:", l }' data.txt
+## stdout:
+x: alice
+x: carol
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+x.out: "alice\ncarol\n"
+y.out: "bob\n"
+
+### awk 'BEGIN { printf("%d-%d\n", 1, 2) > "/dev/stderr" }' 2>&1
+awk 'BEGIN { printf("%d-%d\n", 1, 2) > "/dev/stderr" }' 2>&1
+## stdout:
+1-2
+## status: 0
+
+### awk 'BEGIN { print -3 % 2, 3 % -2, 2 ^ 0.5, 2 ^ -1 }'
+awk 'BEGIN { print -3 % 2, 3 % -2, 2 ^ 0.5, 2 ^ -1 }'
+## stdout:
+-1 1 1.41421 0.5
+## status: 0
+
+### awk 'BEGIN { print 2^3^2, -2^2, (-2)^2 }'
+awk 'BEGIN { print 2^3^2, -2^2, (-2)^2 }'
+## stdout:
+512 -4 4
+## status: 0
+
+### awk 'BEGIN { a = 5; print a++ + a++, a }'
+awk 'BEGIN { a = 5; print a++ + a++, a }'
+## stdout:
+11 7
+## status: 0
+
+### awk 'BEGIN { print 10 " " 20 > "/dev/stdout" }'
+awk 'BEGIN { print 10 " " 20 > "/dev/stdout" }'
+## stdout:
+10 20
+## status: 0
+
+### awk 'BEGIN { $0 = "a b c"; print NF, $2 }'
+awk 'BEGIN { $0 = "a b c"; print NF, $2 }'
+## stdout:
+3 b
+## status: 0
+
+### awk 'BEGIN { $3 = "z"; print NF, "[" $0 "]" }'
+awk 'BEGIN { $3 = "z"; print NF, "[" $0 "]" }'
+## stdout:
+3 [  z]
+## status: 0
+
+### awk 'BEGIN { NF = 3; print "[" $0 "]" }'
+awk 'BEGIN { NF = 3; print "[" $0 "]" }'
+## stdout:
+[  ]
+## status: 0
+
+### awk 'BEGIN { getline line < "nonexistent"; print "r" }'
+awk 'BEGIN { getline line < "nonexistent"; print "r" }'
+## stdout:
+r
+## status: 0
+
+### awk 'BEGIN { print (getline line < "nonexistent") }'
+awk 'BEGIN { print (getline line < "nonexistent") }'
+## stdout:
+-1
+## status: 0
+
+### awk '{ print }' nonexistent 2>&1; echo rc=$?
+awk '{ print }' nonexistent 2>&1; echo rc=$?
+## stdout:
+awk: fatal: cannot open file `nonexistent' for reading: No such file or directory
+rc=2
+## status: 0
+
+### awk 'BEGIN { print substr("abc", 2, 100000000000) }'
+awk 'BEGIN { print substr("abc", 2, 100000000000) }'
+## stdout:
+bc
+## status: 0
+
+### awk 'BEGIN { print 9007199254740993, 123456789012345678 }'
+awk 'BEGIN { print 9007199254740993, 123456789012345678 }'
+## stdout:
+9007199254740992 123456789012345680
+## status: 0
+
+### awk 'BEGIN { printf "%d %d\n", 2147483648, -2147483649 }'
+awk 'BEGIN { printf "%d %d\n", 2147483648, -2147483649 }'
+## stdout:
+2147483648 -2147483649
+## status: 0
+
+### awk 'BEGIN { printf "%.0f %.10g\n", 2.5, 1/3 }'
+awk 'BEGIN { printf "%.0f %.10g\n", 2.5, 1/3 }'
+## stdout:
+2 0.3333333333
+## status: 0
+
+### awk 'BEGIN { print 3 " " 3.0 " " "3.0" + 0 }'
+awk 'BEGIN { print 3 " " 3.0 " " "3.0" + 0 }'
+## stdout:
+3 3 3
+## status: 0
+
+### awk 'BEGIN { x = "3.0"; print x, x + 0, (x == 3) }'
+awk 'BEGIN { x = "3.0"; print x, x + 0, (x == 3) }'
+## stdout:
+3.0 3 0
+## status: 0
+
+### awk echo "3.0" | '{ print ($1 == 3), $1 }'
+echo "3.0" | awk '{ print ($1 == 3), $1 }'
+## stdout:
+1 3.0
+## status: 0
+
+### awk 'BEGIN { print 1 == "1", "a" == "a ", 2 < 10, "2" < "10" }'
+awk 'BEGIN { print 1 == "1", "a" == "a ", 2 < 10, "2" < "10" }'
+## stdout:
+1 0 1 0
+## status: 0
+
+### awk echo "2 10" | '{ print ($1 < $2) }'
+echo "2 10" | awk '{ print ($1 < $2) }'
+## stdout:
+1
+## status: 0
+
+### awk 'BEGIN { print index("foo", "o") index("foo", "x") }'
+awk 'BEGIN { print index("foo", "o") index("foo", "x") }'
+## stdout:
+20
+## status: 0
+
+### awk 'BEGIN { printf "%s %s\n", 1e16, 1e15 }'
+awk 'BEGIN { printf "%s %s\n", 1e16, 1e15 }'
+## stdout:
+10000000000000000 1000000000000000
+## status: 0
+
+### awk 'BEGIN { print 1e16, 1e15, 123456.7 }'
+awk 'BEGIN { print 1e16, 1e15, 123456.7 }'
+## stdout:
+10000000000000000 1000000000000000 123457
+## status: 0
+
+### awk 'BEGIN { OFS = ":"; $0 = "a b c"; $1 = $1; print; print $0 }
+awk 'BEGIN { OFS = ":"; $0 = "a b c"; $1 = $1; print; print $0 }'
+## stdout:
+a:b:c
+a:b:c
+## status: 0
+
+### awk 'BEGIN { ORS = "|" } { print $1 } END { printf "\n" }' data.
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk 'BEGIN { ORS = "|" } { print $1 } END { printf "\n" }' data.txt
+## stdout:
+alice|bob|carol|
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'BEGIN { RS = "b" } { print NR ":" $0 }' <<< 'abcabc'
+awk 'BEGIN { RS = "b" } { print NR ":" $0 }' <<< 'abcabc'
+## stdout:
+1:a
+2:ca
+3:c
+
+## status: 0
+
+### awk 'BEGIN { RS = "[0-9]+" } { print NR ":" $0 }' <<< 'a1b22c'
+awk 'BEGIN { RS = "[0-9]+" } { print NR ":" $0 }' <<< 'a1b22c'
+## stdout:
+1:a
+2:b
+3:c
+
+## status: 0
+
+### awk 'BEGIN { RS = "\n\n" } { print NR ":" $0 }' < /dev/null
+awk 'BEGIN { RS = "\n\n" } { print NR ":" $0 }' < /dev/null
+## status: 0
+
+### awk 'BEGIN { RS = "" } { print NR ": " $1 "/" $NF }' <<< $'\n\na
+awk 'BEGIN { RS = "" } { print NR ": " $1 "/" $NF }' <<< $'\n\na b\nc d\n\n\ne\n\n'
+## stdout:
+1: a/d
+2: e/e
+## status: 0
+
+### awk 'BEGIN { RS = ""; FS = ":" } { print NF; for (i = 1; i <= NF
+awk 'BEGIN { RS = ""; FS = ":" } { print NF; for (i = 1; i <= NF; i++) print i, $i }' <<< $'a:b\nc:d'
+## stdout:
+4
+1 a
+2 b
+3 c
+4 d
+## status: 0
+
+### awk 'BEGIN { x = 1 if (x) print "multi" else print "line" }'
+awk 'BEGIN {
+  x = 1
+  if (x)
+    print "multi"
+  else
+    print "line"
+}'
+## stdout:
+multi
+## status: 0
+
+### awk ' # comment line /alice/ { print "A" } # trailing comment /b
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '
+# comment line
+/alice/ { print "A" }   # trailing comment
+/bob/   { print "B" }
+' data.txt
+## stdout:
+A
+B
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'BEGIN { print 1, 2 }'
+awk 'BEGIN { print 1,
+  2 }'
+## stdout:
+1 2
+## status: 0
+
+### awk 'BEGIN { print "a" \ "b" }'
+awk 'BEGIN { print "a" \
+  "b" }'
+## stdout:
+ab
+## status: 0
+
+### awk 'function add(a, b) { return a + b } BEGIN { print add(1, 2)
+awk 'function add(a,
+    b) {
+  return a + b
+}
+BEGIN { print add(1, 2) }'
+## stdout:
+3
+## status: 0
+
+### awk 'BEGIN { x = 1 ; y = 2 print x && y }'
+awk 'BEGIN { x = 1 ; y = 2
+print x &&
+  y }'
+## stdout:
+1
+## status: 0
+
+### awk 'BEGIN { a["x"] = 1 for (k in a) print k }'
+awk 'BEGIN { a["x"] = 1
+for (k in a)
+  print k
+}'
+## stdout:
+x
+## status: 0
+
+### awk '{ if ($2 > 15) { big++ } else { small++ } } END { print big
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk '{
+  if ($2 > 15) {
+    big++
+  } else {
+    small++
+  }
+}
+END { print big, small }' data.txt
+## stdout:
+2 1
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk syntax error exits 2
+awk 'BEGIN { x = 1 +
+  2; print x }'
+## status: 1
+## known-diff: gawk exits 1 on a syntax error; we exit 2 as mawk does and the issue asks
