@@ -52,12 +52,25 @@ pub async fn cat(ctx: Ctx<'_>) -> Status {
     let mut status = 0;
     let mut line_no = 0usize;
     for file in files {
-        if plain && file == "-" {
-            let input = ctx.stdin();
-            while let Some(chunk) = input.read_chunk().await {
-                if !ctx.out(chunk).await {
-                    return 1;
-                }
+        if plain {
+            // Copied piece by piece: a file of any size in constant memory.
+            let copied = match ctx.open_operand(&file) {
+                Ok(mut reader) => loop {
+                    match reader.chunk().await {
+                        Ok(Some(chunk)) => {
+                            if !ctx.out(chunk).await {
+                                return 1;
+                            }
+                        }
+                        Ok(None) => break Ok(()),
+                        Err(err) => break Err(err),
+                    }
+                },
+                Err(err) => Err(err),
+            };
+            if let Err(err) = copied {
+                ctx.complain(format!("{file}: {}", describe(&err))).await;
+                status = 1;
             }
             continue;
         }
@@ -69,12 +82,6 @@ pub async fn cat(ctx: Ctx<'_>) -> Status {
                 continue;
             }
         };
-        if plain {
-            if !ctx.out(data).await {
-                return 1;
-            }
-            continue;
-        }
         let mut out = Vec::with_capacity(data.len() + data.len() / 8);
         let mut last_blank = false;
         for line in data.split_inclusive(|&b| b == b'\n') {

@@ -273,7 +273,8 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
     }
     RegexBuilder::new(&joined)
         .case_insensitive(o.ignore_case)
-        .multi_line(false)
+        // `^` and `$` at line ends, so the whole input can be searched at once.
+        .multi_line(!o.null_data)
         .unicode(true)
         .build()
         .map(Matcher::Bytes)
@@ -308,8 +309,99 @@ impl Search<'_, '_> {
 
     /// Searches one input; returns false when output should stop (`-q` matched, reader gone).
     async fn search(&mut self, source: Source, show_name: bool) -> bool {
+        let binary = !self.o.text && !self.o.null_data && memchr::memchr(0, &source.data).is_some();
+        // Without context or inversion only the matching lines matter: the regex runs over the
+        // whole input (as GNU grep does) instead of once per line.
+        let direct = matches!(self.regex, Matcher::Bytes(_))
+            && !self.o.invert
+            && self.o.before == 0
+            && self.o.after == 0
+            && !self.o.null_data;
+        let counted = if direct {
+            self.scan_matches(&source, show_name, binary).await
+        } else {
+            self.scan_lines(&source, show_name, binary).await
+        };
+        let Some(count) = counted else { return false };
+        self.finish_source(&source, show_name, binary, count).await
+    }
+
+    /// Output a matching line (or its `-o` parts) after its prefix.
+    fn emit_line(&mut self, label: &str, show_name: bool, line_no: usize, line: &[u8], terminator: u8) {
+        if self.o.only {
+            for (start, end) in self.regex.spans(line) {
+                self.prefix(label, show_name, line_no, b':');
+                self.out.extend_from_slice(&line[start..end]);
+                self.out.push(terminator);
+            }
+        } else {
+            self.prefix(label, show_name, line_no, b':');
+            self.out.extend_from_slice(line);
+            self.out.push(terminator);
+        }
+    }
+
+    /// Hands output over in large pieces; false when the reader is gone.
+    async fn flush_if_large(&mut self) -> bool {
+        if self.out.len() > 64 * 1024 {
+            let out = std::mem::take(&mut self.out);
+            return self.ctx.out(out).await;
+        }
+        true
+    }
+
+    /// Finds the matching lines by searching the whole input; the count of selected lines, or
+    /// `None` when output should stop.
+    async fn scan_matches(&mut self, source: &Source, show_name: bool, binary: bool) -> Option<usize> {
+        let Matcher::Bytes(regex) = &self.regex else { return Some(0) };
+        let regex = regex.clone();
+        let data = &source.data;
+        let mut count = 0usize;
+        let mut at = 0usize;
+        // Line number of the line starting at `numbered_to`.
+        let mut line_no = 1usize;
+        let mut numbered_to = 0usize;
+        while at < data.len() {
+            if self.o.max.is_some_and(|m| count >= m) {
+                break;
+            }
+            let Some(found) = regex.find_at(data, at) else { break };
+            // After a final newline there is no line, though `^` and `$` match there.
+            if found.start() == data.len() && data.last() == Some(&b'\n') {
+                break;
+            }
+            let start = memchr::memrchr(b'\n', &data[..found.start()]).map_or(0, |i| i + 1);
+            let end = memchr::memchr(b'\n', &data[found.start()..]).map_or(data.len(), |i| found.start() + i);
+            let line = &data[start..end];
+            at = end + 1;
+            // A match that ran across a newline is not a match of this line alone.
+            if found.end() > end && !regex.is_match(line) {
+                continue;
+            }
+            count += 1;
+            self.selected_any = true;
+            if self.o.quiet {
+                return None;
+            }
+            if self.quiet_output() || binary {
+                continue;
+            }
+            if self.o.number {
+                line_no += memchr::memchr_iter(b'\n', &data[numbered_to..start]).count();
+                numbered_to = start;
+            }
+            self.emit_line(&source.label, show_name, line_no, line, b'\n');
+            if !self.flush_if_large().await {
+                return None;
+            }
+        }
+        Some(count)
+    }
+
+    /// Goes through the input line by line (inversion, context, `-P`, `-z`); the count of
+    /// selected lines, or `None` when output should stop.
+    async fn scan_lines(&mut self, source: &Source, show_name: bool, binary: bool) -> Option<usize> {
         let terminator = if self.o.null_data { 0 } else { b'\n' };
-        let binary = !self.o.text && !self.o.null_data && source.data.contains(&0);
         let mut lines: Vec<&[u8]> = source.data.split(|&b| b == terminator).collect();
         if source.data.last() == Some(&terminator) || source.data.is_empty() {
             lines.pop();
@@ -345,7 +437,7 @@ impl Search<'_, '_> {
             count += 1;
             self.selected_any = true;
             if self.o.quiet {
-                return false;
+                return None;
             }
             if self.quiet_output() || binary {
                 continue;
@@ -366,28 +458,22 @@ impl Search<'_, '_> {
                 self.out.extend_from_slice(ctx_line);
                 self.out.push(terminator);
             }
-            if self.o.only && !self.o.invert {
-                let found: Vec<(usize, usize)> = self.regex.spans(line);
-                for (start, end) in found {
-                    self.prefix(&source.label, show_name, idx + 1, b':');
-                    self.out.extend_from_slice(&line[start..end]);
-                    self.out.push(terminator);
-                }
-            } else if !self.o.only {
-                self.prefix(&source.label, show_name, idx + 1, b':');
-                self.out.extend_from_slice(line);
-                self.out.push(terminator);
+            // `-o -v` selects lines but prints nothing of them.
+            if !(self.o.only && self.o.invert) {
+                self.emit_line(&source.label, show_name, idx + 1, line, terminator);
             }
             any_context_printed = true;
             last_printed = Some(idx);
             after_left = self.o.after;
-            if self.out.len() > 64 * 1024 {
-                let out = std::mem::take(&mut self.out);
-                if !self.ctx.out(out).await {
-                    return false;
-                }
+            if !self.flush_if_large().await {
+                return None;
             }
         }
+        Some(count)
+    }
+
+    /// The per-input summary: the count, the name for `-l`/`-L`, the binary-file notice.
+    async fn finish_source(&mut self, source: &Source, show_name: bool, binary: bool, count: usize) -> bool {
         if self.o.count {
             if show_name {
                 self.out.extend_from_slice(source.label.as_bytes());

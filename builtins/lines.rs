@@ -277,11 +277,42 @@ struct Counter {
     line_chars: usize,
     last_was_cr: bool,
     pending: Vec<u8>,
+    /// Whether words, characters or the longest line are wanted: lines and bytes alone need
+    /// no decoding.
+    decode: bool,
+    longest: bool,
+}
+
+/// Whitespace as `wc` separates words in ASCII text.
+fn ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
 }
 
 impl Counter {
+    fn new(want: &[char]) -> Self {
+        let longest = want.contains(&'L');
+        Counter { decode: longest || want.contains(&'w') || want.contains(&'m'), longest, ..Counter::default() }
+    }
+
     fn feed(&mut self, chunk: &[u8]) {
         self.counts.bytes += chunk.len();
+        self.counts.lines += memchr::memchr_iter(b'\n', chunk).count();
+        if !self.decode {
+            return;
+        }
+        // ASCII (the common case) needs no decoding: a byte is a character.
+        if !self.longest && self.pending.is_empty() && chunk.is_ascii() {
+            self.counts.chars += chunk.len();
+            for &b in chunk {
+                if ascii_space(b) {
+                    self.in_word = false;
+                } else if !self.in_word {
+                    self.in_word = true;
+                    self.counts.words += 1;
+                }
+            }
+            return;
+        }
         let mut data = std::mem::take(&mut self.pending);
         data.extend_from_slice(chunk);
         let keep = incomplete_utf8_tail(&data);
@@ -294,7 +325,6 @@ impl Counter {
         for c in text.chars() {
             self.counts.chars += 1;
             if c == '\n' {
-                self.counts.lines += 1;
                 let line = self.line_chars - usize::from(self.last_was_cr);
                 self.counts.longest = self.counts.longest.max(line);
                 self.line_chars = 0;
@@ -336,16 +366,12 @@ fn incomplete_utf8_tail(data: &[u8]) -> usize {
     0
 }
 
-/// The counts of one operand: files are read whole (one at a time), standard input in chunks.
-async fn count_operand(ctx: &Ctx<'_>, name: &str) -> std::io::Result<Counts> {
-    let mut counter = Counter::default();
-    if name == "-" || name == "/dev/stdin" {
-        let stdin = ctx.stdin();
-        while let Some(chunk) = stdin.read_chunk().await {
-            counter.feed(&chunk);
-        }
-    } else {
-        counter.feed(&ctx.read_operand(name).await?);
+/// The counts of one operand, read in pieces.
+async fn count_operand(ctx: &Ctx<'_>, name: &str, want: &[char]) -> std::io::Result<Counts> {
+    let mut counter = Counter::new(want);
+    let mut reader = ctx.open_operand(name)?;
+    while let Some(chunk) = reader.chunk().await? {
+        counter.feed(&chunk);
     }
     Ok(counter.finish())
 }
@@ -383,7 +409,7 @@ pub async fn wc(ctx: Ctx<'_>) -> Status {
     let mut total = Counts::default();
     let reads_stdin = files.is_empty() || files.iter().any(|f| f == "-");
     for name in &names {
-        let counts = match count_operand(&ctx, name).await {
+        let counts = match count_operand(&ctx, name, &want).await {
             Ok(counts) => counts,
             Err(err) => {
                 ctx.complain(format!("{name}: {}", describe(&err))).await;
@@ -479,8 +505,8 @@ pub async fn tac(ctx: Ctx<'_>) -> Status {
 mod tests {
     use super::Counter;
 
-    fn counts(chunks: &[&[u8]]) -> (usize, usize, usize, usize, usize) {
-        let mut counter = Counter::default();
+    fn counts_of(want: &[char], chunks: &[&[u8]]) -> (usize, usize, usize, usize, usize) {
+        let mut counter = Counter::new(want);
         for chunk in chunks {
             counter.feed(chunk);
         }
@@ -493,11 +519,16 @@ mod tests {
         let text = "héllo wörld\r\n\u{20ac}€ x\n\u{ff}tail \r".as_bytes().to_vec();
         let mut data = text.clone();
         data.extend_from_slice(b"\xff\xfe bad\n");
-        let whole = counts(&[&data]);
+        let all = ['l', 'w', 'c', 'm', 'L'];
+        let whole = counts_of(&all, &[&data]);
         assert_eq!(whole, (3, 7, data.len(), 32, 13));
+        // Without -L, ASCII pieces take the fast path and others are decoded: same counts.
+        let no_longest = ['l', 'w', 'm'];
         for size in 1..6 {
             let chunks: Vec<&[u8]> = data.chunks(size).collect();
-            assert_eq!(counts(&chunks), whole, "chunks of {size}");
+            assert_eq!(counts_of(&all, &chunks), whole, "chunks of {size}");
+            let (lines, words, bytes, chars, _) = counts_of(&no_longest, &chunks);
+            assert_eq!((lines, words, bytes, chars), (whole.0, whole.1, whole.2, whole.3), "chunks of {size}");
         }
     }
 }

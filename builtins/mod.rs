@@ -142,6 +142,20 @@ impl<'a> Ctx<'a> {
         self.state.abs_path(path)
     }
 
+    /// Opens a file operand to be read in pieces: `-` and `/dev/stdin` are standard input.
+    pub fn open_operand(&self, path: &str) -> std::io::Result<OperandReader> {
+        match path {
+            "-" | "/dev/stdin" => Ok(OperandReader::Stdin(self.stdin())),
+            _ => {
+                let abs = self.abs(path);
+                if self.vfs.stat(&abs)?.is_dir() {
+                    return Err(std::io::Error::from(std::io::ErrorKind::IsADirectory));
+                }
+                self.vfs.open_reader(&abs).map(OperandReader::File)
+            }
+        }
+    }
+
     /// Reads a file operand: `-` and `/dev/stdin` are standard input.
     pub async fn read_operand(&self, path: &str) -> std::io::Result<Vec<u8>> {
         match path {
@@ -152,6 +166,44 @@ impl<'a> Ctx<'a> {
                     return Err(std::io::Error::from(std::io::ErrorKind::IsADirectory));
                 }
                 self.vfs.read(&abs)
+            }
+        }
+    }
+}
+
+/// Bytes read from a file operand at a time.
+const READ_CHUNK: usize = 128 * 1024;
+
+/// An operand opened to be read in pieces: standard input, or a workspace file.
+pub enum OperandReader {
+    /// Standard input, as its pipe delivers it.
+    Stdin(Input),
+    /// A workspace file.
+    File(Box<dyn std::io::Read + Send>),
+}
+
+impl OperandReader {
+    /// The next piece; `None` at the end.
+    pub async fn chunk(&mut self) -> std::io::Result<Option<Vec<u8>>> {
+        match self {
+            OperandReader::Stdin(input) => Ok(input.read_chunk().await),
+            OperandReader::File(reader) => {
+                let mut buf = vec![0; READ_CHUNK];
+                let mut filled = 0;
+                // Fill the piece (a pipe or slow disk may hand over less at a time).
+                while filled < buf.len() {
+                    match reader.read(&mut buf[filled..]) {
+                        Ok(0) => break,
+                        Ok(n) => filled += n,
+                        Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
+                        Err(err) => return Err(err),
+                    }
+                }
+                if filled == 0 {
+                    return Ok(None);
+                }
+                buf.truncate(filled);
+                Ok(Some(buf))
             }
         }
     }

@@ -7,7 +7,6 @@ use super::cfmt::{self, format_float, format_int, pad};
 use super::text::expand_backslashes_bytes;
 use crate::interp::Status;
 
-
 /// Quotes `text` so the shell reads it back as one word, as bash's `%q` does.
 pub(crate) fn shell_quote(text: &str) -> String {
     if text.is_empty() {

@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
 # Benchmarks against bash (and dash) measured in the same run; prints times and ratios.
 #   scripts/bench.sh            all benchmarks
+#   scripts/bench.sh shell      the shell itself: start-up, loops, pipelines, parsing, calls
+#   scripts/bench.sh text       text and data tools on generated 20 MB and 100 MB logs and a
+#                               20 MB JSON array, against bash + GNU tools + jq (LC_ALL=C)
 #   RUNS=5 scripts/bench.sh     repetitions per measurement (median is reported)
-# Targets (from the issue): startup <= dash, loop <= 0.5x bash, 1000 pipelines <= 0.02x bash,
-# parse <= dash, and 100,000 function calls (measured, no target).
+# Targets (from the issues): startup <= dash, loop <= 0.5x bash, 1000 pipelines <= 0.02x bash,
+# parse <= dash, 100,000 function calls (measured, no target); every text pipeline <= 1.0x
+# the GNU tools' time, jq <= 1.2x jq's.
 set -euo pipefail
+SECTION="${1:-all}"
+case "$SECTION" in all|shell|text) ;; *) echo "usage: $0 [all|shell|text]" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 # The shipped binary is linked statically (no dynamic loader work at start-up); build it the same way.
 HOST="$(rustc -vV | sed -n 's/^host: //p')"
@@ -31,7 +37,7 @@ measure() {
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "n/a" }'; }
 
 report() { # name toolsh_ms other_name other_ms target
-  printf '%-34s toolsh %9s ms   %-5s %9s ms   ratio %7s   target %s\n' "$1" "$2" "$3" "$4" "$(ratio "$2" "$4")" "$5"
+  printf '%-60s toolsh %9s ms   %-5s %9s ms   ratio %7s   target %s\n' "$1" "$2" "$3" "$4" "$(ratio "$2" "$4")" "$5"
 }
 
 startup_loop() { for _ in $(seq 100); do "$@" -c true; done; }
@@ -51,16 +57,77 @@ f() { local v=$1; echo "${v//x/y}"; }
 LINES
 done > parse.sh
 
-echo "toolsh benchmarks ($(date -u +%Y-%m-%dT%H:%MZ), median of $RUNS runs, $(nproc) cores)"
-t=$(measure startup_loop "$TOOLSH"); d=$(measure startup_loop dash); b=$(measure startup_loop bash)
-report "startup (100 x -c true)" "$t" dash "$d" "<= 1.0 vs dash"
-report "startup (100 x -c true)" "$t" bash "$b" "(info)"
-t=$(measure "$TOOLSH" -c "$LOOP"); b=$(measure bash -c "$LOOP")
-report "loop 10,000 x (x=\$i; echo >> f)" "$t" bash "$b" "<= 0.5"
-t=$(measure "$TOOLSH" -c "$PIPES"); b=$(measure bash -c "$PIPES")
-report "1,000 x echo | tr" "$t" bash "$b" "<= 0.02"
-t=$(measure "$TOOLSH" -n parse.sh); d=$(measure dash -n parse.sh); b=$(measure bash -n parse.sh)
-report "parse 5,000 lines" "$t" dash "$d" "<= 1.0 vs dash"
-report "parse 5,000 lines" "$t" bash "$b" "(info)"
-t=$(measure "$TOOLSH" -c "$FUNCS"); b=$(measure bash -c "$FUNCS")
-report "100,000 function calls" "$t" bash "$b" "(measured)"
+echo "toolsh benchmarks ($(date -u +%Y-%m-%dT%H:%MZ), median of $RUNS runs, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
+
+shell_benchmarks() {
+  t=$(measure startup_loop "$TOOLSH"); d=$(measure startup_loop dash); b=$(measure startup_loop bash)
+  report "startup (100 x -c true)" "$t" dash "$d" "<= 1.0 vs dash"
+  report "startup (100 x -c true)" "$t" bash "$b" "(info)"
+  t=$(measure "$TOOLSH" -c "$LOOP"); b=$(measure bash -c "$LOOP")
+  report "loop 10,000 x (x=\$i; echo >> f)" "$t" bash "$b" "<= 0.5"
+  t=$(measure "$TOOLSH" -c "$PIPES"); b=$(measure bash -c "$PIPES")
+  report "1,000 x echo | tr" "$t" bash "$b" "<= 0.02"
+  t=$(measure "$TOOLSH" -n parse.sh); d=$(measure dash -n parse.sh); b=$(measure bash -n parse.sh)
+  report "parse 5,000 lines" "$t" dash "$d" "<= 1.0 vs dash"
+  report "parse 5,000 lines" "$t" bash "$b" "(info)"
+  t=$(measure "$TOOLSH" -c "$FUNCS"); b=$(measure bash -c "$FUNCS")
+  report "100,000 function calls" "$t" bash "$b" "(measured)"
+}
+
+# Generated inputs: a log whose lines are `DATE TIME COMPONENT LEVEL BYTES words...` and a
+# JSON array of records, the same bytes on every run (a fixed seed).
+generate_inputs() {
+  python3 - <<'PY'
+import json, random
+random.seed(7)
+levels = ['INFO'] * 14 + ['WARN'] * 3 + ['ERROR'] * 2 + ['DEBUG']
+parts = ['auth', 'db', 'api', 'cache', 'queue', 'web', 'mail', 'search']
+words = 'user request timeout connection retry failed ok served cache miss hit slow query commit rollback token expired'.split()
+def log(name, mb):
+    with open(name, 'w') as f:
+        size = i = 0
+        while size < mb << 20:
+            line = f"2026-11-{1 + i % 30:02d} {i % 24:02d}:{i % 60:02d}:{i * 7 % 60:02d} {random.choice(parts)} {random.choice(levels)} {random.randint(1, 99999)} {' '.join(random.choices(words, k=random.randint(3, 9)))}\n"
+            f.write(line)
+            size += len(line)
+            i += 1
+log('log20.txt', 20)
+log('log100.txt', 100)
+items, size = [], 0
+while size < 20 << 20:
+    item = {"id": len(items), "level": random.choice(levels), "component": random.choice(parts),
+            "bytes": random.randint(1, 99999), "ratio": round(random.random(), 4),
+            "tags": random.sample(words, 3), "msg": ' '.join(random.choices(words, k=5))}
+    size += len(json.dumps(item)) + 2
+    items.append(item)
+with open('data20.json', 'w') as f:
+    json.dump(items, f)
+PY
+}
+
+text_benchmarks() {
+  generate_inputs
+  echo "text tools: bash + GNU tools ($(awk --version 2>/dev/null | head -1 | cut -d, -f1 || echo awk)), $(jq --version 2>/dev/null || echo "no jq")"
+  local file cmd t b
+  for file in log20.txt log100.txt; do
+    for cmd in \
+      "cat $file | grep ERROR | cut -d' ' -f3 | sort | uniq -c | sort -rn | head" \
+      "awk '{s+=\$5} END {print s}' $file" \
+      "grep -c ERROR $file" \
+      "wc -l $file" \
+      "sed s/a/b/g $file"; do
+      t=$(measure "$TOOLSH" --root "$WORK" -c "$cmd"); b=$(measure env LC_ALL=C bash -c "$cmd")
+      report "${cmd:0:60}" "$t" bash "$b" "<= 1.0"
+    done
+  done
+  for cmd in \
+    "jq '[.[] | select(.level == \"ERROR\") | .bytes] | add' data20.json" \
+    "jq -c '.[] | {id, level}' data20.json" \
+    "jq 'group_by(.component) | map({key: .[0].component, value: length}) | from_entries' data20.json"; do
+    t=$(measure "$TOOLSH" --root "$WORK" -c "$cmd"); b=$(measure env LC_ALL=C bash -c "$cmd")
+    report "${cmd:0:60}" "$t" jq "$b" "<= 1.2"
+  done
+}
+
+if [ "$SECTION" != text ]; then shell_benchmarks; fi
+if [ "$SECTION" != shell ]; then text_benchmarks; fi

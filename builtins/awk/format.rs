@@ -132,7 +132,13 @@ mod tests {
     #[test]
     fn conversions_follow_awk() {
         // Checked against gawk.
-        assert_eq!(fmt("%d|%5.2f|%-4s|%c|%c", &[Value::str(b"3x"), Value::Num(2.345), Value::str(b"ab"), Value::Num(65.0), Value::str(b"hey")]), "3| 2.35|ab  |A|h");
+        assert_eq!(
+            fmt(
+                "%d|%5.2f|%-4s|%c|%c",
+                &[Value::str(b"3x"), Value::Num(2.345), Value::str(b"ab"), Value::Num(65.0), Value::str(b"hey")]
+            ),
+            "3| 2.35|ab  |A|h"
+        );
         assert_eq!(fmt("%s %s", &[Value::Num(0.1), Value::Num(1e6)]), "0.1 1000000");
         assert_eq!(fmt("%d", &[Value::Num(1e20)]), "100000000000000000000");
         assert_eq!(fmt("%*d|%.3s", &[Value::Num(4.0), Value::Num(7.0), Value::str(b"abcdef")]), "   7|abc");

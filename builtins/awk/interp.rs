@@ -248,7 +248,8 @@ impl<'p> Interp<'p> {
     fn locate(&self, message: String) -> String {
         let filename = self.global_bytes(sv::FILENAME);
         if self.fnr > 0.0 {
-            let name = if filename.is_empty() { "-".to_string() } else { String::from_utf8_lossy(&filename).into_owned() };
+            let name =
+                if filename.is_empty() { "-".to_string() } else { String::from_utf8_lossy(&filename).into_owned() };
             format!("(FILENAME={name} FNR={}) fatal: {message}", self.fnr)
         } else {
             format!("fatal: {message}")
@@ -572,24 +573,29 @@ impl<'p> Interp<'p> {
         self.record.split = false;
     }
 
-    /// Rebuilds `$0` from `fields` joined by `OFS`.
-    fn rebuild(&mut self, fields: Vec<Vec<u8>>) {
-        let mut text = Vec::new();
-        let mut ranges = Vec::with_capacity(fields.len());
-        for (idx, field) in fields.iter().enumerate() {
-            if idx > 0 {
+    /// Rebuilds `$0` as its first `nf` fields (empty ones added) joined by `OFS`, with field
+    /// `replace.0` (1-based) replaced by `replace.1`.
+    fn rebuild(&mut self, nf: usize, replace: Option<(usize, &[u8])>) {
+        self.split_record();
+        let old = &self.record;
+        let mut text = Vec::with_capacity(old.text.len() + replace.map_or(0, |r| r.1.len()) + nf);
+        let mut ranges = Vec::with_capacity(nf);
+        for field in 0..nf {
+            if field > 0 {
                 text.extend_from_slice(&self.ofs);
             }
             let start = text.len();
-            text.extend_from_slice(field);
+            match replace {
+                Some((idx, value)) if idx == field + 1 => text.extend_from_slice(value),
+                _ => {
+                    if let Some(&(s, e)) = old.fields.get(field) {
+                        text.extend_from_slice(&old.text[s..e]);
+                    }
+                }
+            }
             ranges.push((start, text.len()));
         }
         self.record = Record { text, fields: ranges, split: true };
-    }
-
-    fn owned_fields(&mut self) -> Vec<Vec<u8>> {
-        self.split_record();
-        self.record.fields.iter().map(|&(s, e)| self.record.text[s..e].to_vec()).collect()
     }
 
     fn set_field(&mut self, idx: usize, value: &[u8]) {
@@ -597,21 +603,16 @@ impl<'p> Interp<'p> {
             self.set_record(value);
             return;
         }
-        let mut fields = self.owned_fields();
-        if fields.len() < idx {
-            fields.resize(idx, Vec::new());
-        }
-        fields[idx - 1] = value.to_vec();
-        self.rebuild(fields);
+        self.split_record();
+        let nf = self.record.fields.len().max(idx);
+        self.rebuild(nf, Some((idx, value)));
     }
 
     fn set_nf(&mut self, n: f64) -> Run<()> {
         if n < 0.0 || n.is_nan() {
             return fatal(format!("NF set to negative value {n}"));
         }
-        let mut fields = self.owned_fields();
-        fields.resize(n as usize, Vec::new());
-        self.rebuild(fields);
+        self.rebuild(n as usize, None);
         Ok(())
     }
 
@@ -866,6 +867,21 @@ impl<'p> Interp<'p> {
     }
 
     fn compare(&mut self, op: Cmp, a: &'p Expr, b: &'p Expr) -> Run<bool> {
+        // A string constant on either side makes it a comparison of strings: no values needed.
+        if let Expr::Str(constant) = b {
+            let ordering = match a {
+                Expr::Lvalue(LValue::Field(index)) => {
+                    let idx = self.field_index(index)?;
+                    self.field_bytes(idx).cmp(constant)
+                }
+                _ => self.string(a)?.as_slice().cmp(constant),
+            };
+            return Ok(holds(op, ordering));
+        }
+        if let Expr::Str(constant) = a {
+            let ordering = constant.as_ref().cmp(self.string(b)?.as_slice());
+            return Ok(holds(op, ordering));
+        }
         let a = self.eval(a)?;
         let b = self.eval(b)?;
         let ordering = match (a.numeric(), b.numeric()) {
@@ -877,15 +893,7 @@ impl<'p> Interp<'p> {
             }
             _ => a.bytes(&self.convfmt).cmp(&b.bytes(&self.convfmt)),
         };
-        use std::cmp::Ordering::*;
-        Ok(match op {
-            Cmp::Lt => ordering == Less,
-            Cmp::Le => ordering != Greater,
-            Cmp::Eq => ordering == Equal,
-            Cmp::Ne => ordering != Equal,
-            Cmp::Gt => ordering == Greater,
-            Cmp::Ge => ordering != Less,
-        })
+        Ok(holds(op, ordering))
     }
 
     /// The regex of a match's right side: a literal, or a string compiled (and cached).
@@ -1170,7 +1178,9 @@ impl<'p> Interp<'p> {
             }
             B::Split => {
                 let text = self.string(&args[0])?;
-                let Expr::Lvalue(LValue::Var(var)) = &args[1] else { return fatal("split: the second argument must be an array") };
+                let Expr::Lvalue(LValue::Var(var)) = &args[1] else {
+                    return fatal("split: the second argument must be an array");
+                };
                 let sep = match args.get(2) {
                     None => self.field_sep.clone(),
                     Some(Expr::Regex(idx)) => FieldSep::Regex(self.prog.regexes[*idx].clone()),
@@ -1257,10 +1267,18 @@ impl<'p> Interp<'p> {
                 let upper = builtin == B::Toupper;
                 let changed = match std::str::from_utf8(&text) {
                     Ok(s) if !s.is_ascii() => {
-                        if upper { s.to_uppercase().into_bytes() } else { s.to_lowercase().into_bytes() }
+                        if upper {
+                            s.to_uppercase().into_bytes()
+                        } else {
+                            s.to_lowercase().into_bytes()
+                        }
                     }
                     _ => {
-                        if upper { text.to_ascii_uppercase() } else { text.to_ascii_lowercase() }
+                        if upper {
+                            text.to_ascii_uppercase()
+                        } else {
+                            text.to_ascii_lowercase()
+                        }
                     }
                 };
                 Value::Str(rc(&changed))
@@ -1310,6 +1328,19 @@ fn describe(flow: Flow) -> String {
     match flow {
         Flow::Error(message) => message,
         other => format!("{other:?}"),
+    }
+}
+
+/// Whether a comparison holds for an ordering.
+fn holds(op: Cmp, ordering: std::cmp::Ordering) -> bool {
+    use std::cmp::Ordering::*;
+    match op {
+        Cmp::Lt => ordering == Less,
+        Cmp::Le => ordering != Greater,
+        Cmp::Eq => ordering == Equal,
+        Cmp::Ne => ordering != Equal,
+        Cmp::Gt => ordering == Greater,
+        Cmp::Ge => ordering != Less,
     }
 }
 

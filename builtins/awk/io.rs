@@ -17,19 +17,40 @@ pub enum Request {
     Stdout(Vec<u8>, Reply<bool>),
     Stderr(Vec<u8>, Reply<()>),
     /// Write to a workspace file, created or truncated on the first write unless appending.
-    Write { name: String, append: bool, data: Vec<u8>, reply: Reply<Result<(), String>> },
+    Write {
+        name: String,
+        append: bool,
+        data: Vec<u8>,
+        reply: Reply<Result<(), String>>,
+    },
     /// Feed a command's standard input (`print | cmd`); it runs when closed.
-    Pipe { command: String, data: Vec<u8>, reply: Reply<()> },
+    Pipe {
+        command: String,
+        data: Vec<u8>,
+        reply: Reply<()>,
+    },
     /// Close a file or command: its exit status for a command, 0 or -1 otherwise.
-    Close { name: String, reply: Reply<i32> },
+    Close {
+        name: String,
+        reply: Reply<i32>,
+    },
     /// A whole input file (`-` is standard input).
-    ReadFile { name: String, reply: Reply<Result<Vec<u8>, String>> },
+    ReadFile {
+        name: String,
+        reply: Reply<Result<Vec<u8>, String>>,
+    },
     /// The next chunk of standard input.
     Stdin(Reply<Option<Vec<u8>>>),
     /// Run a command and capture its output (`cmd | getline`).
-    Capture { command: String, reply: Reply<(Vec<u8>, i32)> },
+    Capture {
+        command: String,
+        reply: Reply<(Vec<u8>, i32)>,
+    },
     /// Run a command with the program's streams (`system`).
-    System { command: String, reply: Reply<i32> },
+    System {
+        command: String,
+        reply: Reply<i32>,
+    },
 }
 
 /// An output stream the program has open.

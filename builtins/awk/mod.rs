@@ -97,7 +97,8 @@ async fn invocation(ctx: &Ctx<'_>) -> Result<Invocation, Status> {
                     program.push(b'\n');
                 }
                 Err(err) => {
-                    ctx.complain(format!("fatal: can't open source file `{file}' for reading: {}", describe(&err))).await;
+                    ctx.complain(format!("fatal: can't open source file `{file}' for reading: {}", describe(&err)))
+                        .await;
                     return Err(2);
                 }
             }
@@ -111,7 +112,12 @@ async fn invocation(ctx: &Ctx<'_>) -> Result<Invocation, Status> {
 type Outcome = Result<i32, String>;
 
 /// Parses and runs the program on the current (dedicated) thread.
-fn run_program(invocation: Invocation, environ: Vec<(String, String)>, host: io::Host, stop: Arc<AtomicBool>) -> Outcome {
+fn run_program(
+    invocation: Invocation,
+    environ: Vec<(String, String)>,
+    host: io::Host,
+    stop: Arc<AtomicBool>,
+) -> Outcome {
     let program = parser::parse(&invocation.program).map_err(|err| {
         let line = invocation.program.split(|b| *b == b'\n').nth(err.line - 1).unwrap_or_default();
         let line = String::from_utf8_lossy(line);

@@ -12,16 +12,13 @@ use std::rc::Rc;
 
 /// Compiles an awk (extended) regular expression.
 pub fn compile_regex(source: &str) -> Result<Regex, String> {
-    RegexBuilder::new(&posix_regex::extended(source))
-        .size_limit(16 << 20)
-        .build()
-        .map_err(|err| match err {
-            regex::Error::Syntax(text) => {
-                text.lines().last().unwrap_or("invalid regular expression").trim().replace("error: ", "")
-            }
-            regex::Error::CompiledTooBig(_) => "regular expression too big".to_string(),
-            other => other.to_string(),
-        })
+    RegexBuilder::new(&posix_regex::extended(source)).size_limit(16 << 20).build().map_err(|err| match err {
+        regex::Error::Syntax(text) => {
+            text.lines().last().unwrap_or("invalid regular expression").trim().replace("error: ", "")
+        }
+        regex::Error::CompiledTooBig(_) => "regular expression too big".to_string(),
+        other => other.to_string(),
+    })
 }
 
 struct Parser {
@@ -631,7 +628,8 @@ impl Parser {
             if !for_dest && self.is("|") && matches!(self.peek_at(1), Tok::Keyword(Keyword::Getline)) {
                 self.at += 2;
                 let target = self.getline_target()?;
-                let command = if parts.len() == 1 { parts.pop() } else { Some(Expr::Concat(std::mem::take(&mut parts))) };
+                let command =
+                    if parts.len() == 1 { parts.pop() } else { Some(Expr::Concat(std::mem::take(&mut parts))) };
                 let command = command.ok_or_else(|| self.unexpected())?;
                 parts = vec![Expr::Getline(Source::Command(Box::new(command)), target)];
                 continue;
@@ -892,7 +890,10 @@ impl Parser {
                 && idx == 2
         };
         if needs_target(2) {
-            return Err(self.error_here(format!("{}: the third argument must be a variable", format!("{builtin:?}").to_lowercase())));
+            return Err(self.error_here(format!(
+                "{}: the third argument must be a variable",
+                format!("{builtin:?}").to_lowercase()
+            )));
         }
         if builtin == B::Split && !matches!(args.get(1), Some(Expr::Lvalue(LValue::Var(_)))) {
             return Err(self.error_here("split: the second argument must be an array"));

@@ -51,9 +51,10 @@ impl FieldSep {
     pub fn with_newlines(self) -> Result<Self, String> {
         Ok(match self {
             FieldSep::Byte(b'\n') | FieldSep::Blank | FieldSep::Chars => self,
-            FieldSep::Byte(b) => {
-                FieldSep::Regex(super::parser::compile_regex(&format!("{}|\n", regex::escape(&(b as char).to_string())))?)
-            }
+            FieldSep::Byte(b) => FieldSep::Regex(super::parser::compile_regex(&format!(
+                "{}|\n",
+                regex::escape(&(b as char).to_string())
+            ))?),
             FieldSep::Regex(re) => FieldSep::Regex(super::parser::compile_regex(&format!("(?:{})|\n", re.as_str()))?),
         })
     }

@@ -102,6 +102,17 @@ impl Backend for DirFs {
         self.root.read(rel_path(rel)).map_err(confine)
     }
 
+    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn io::Read + Send>> {
+        if rel.is_empty() {
+            return Err(io::Error::from(io::ErrorKind::IsADirectory));
+        }
+        let file = self.root.open(rel_path(rel)).map_err(confine)?;
+        if file.metadata()?.is_dir() {
+            return Err(io::Error::from(io::ErrorKind::IsADirectory));
+        }
+        Ok(Box::new(file))
+    }
+
     fn write(&self, rel: &str, data: &[u8], mode: WriteMode) -> io::Result<()> {
         self.open_file(rel, mode)?.write_all(data)
     }

@@ -27,6 +27,15 @@ pub struct MemoryFs {
     nodes: RwLock<BTreeMap<String, Node>>,
 }
 
+/// A file's shared content as a byte slice (for a reader over it).
+struct SharedBytes(Arc<Vec<u8>>);
+
+impl AsRef<[u8]> for SharedBytes {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
 fn err(kind: io::ErrorKind) -> io::Error {
     io::Error::from(kind)
 }
@@ -96,6 +105,19 @@ impl Backend for MemoryFs {
         }
         match self.nodes().get(rel).map(|n| &n.content) {
             Some(Content::File(data)) => Ok(data.as_ref().clone()),
+            Some(Content::Dir) => Err(err(io::ErrorKind::IsADirectory)),
+            Some(Content::Symlink(_)) | None => Err(err(io::ErrorKind::NotFound)),
+        }
+    }
+
+    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn io::Read + Send>> {
+        if rel.is_empty() {
+            return Err(err(io::ErrorKind::IsADirectory));
+        }
+        match self.nodes().get(rel).map(|n| &n.content) {
+            // The content is shared, not copied: later writes replace it, this reader keeps
+            // what was there when it opened.
+            Some(Content::File(data)) => Ok(Box::new(io::Cursor::new(SharedBytes(data.clone())))),
             Some(Content::Dir) => Err(err(io::ErrorKind::IsADirectory)),
             Some(Content::Symlink(_)) | None => Err(err(io::ErrorKind::NotFound)),
         }

@@ -82,6 +82,11 @@ pub trait Backend: Send + Sync {
     fn read_link(&self, rel: &str) -> io::Result<String>;
     /// The whole content of a file.
     fn read(&self, rel: &str) -> io::Result<Vec<u8>>;
+    /// Opens a file for reading in pieces (so a large file need not be held in memory); by
+    /// default it is read whole.
+    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn io::Read + Send>> {
+        Ok(Box::new(io::Cursor::new(self.read(rel)?)))
+    }
     /// Writes `data` according to `mode`.
     fn write(&self, rel: &str, data: &[u8], mode: WriteMode) -> io::Result<()>;
     /// The entries of a directory, in no particular order.
@@ -389,6 +394,19 @@ impl Vfs {
         }
         let located = self.locate_existing(abs, true)?;
         located.mount.backend.read(&located.rel)
+    }
+
+    /// Opens a file to be read in pieces.
+    pub fn open_reader(&self, abs: &str) -> io::Result<Box<dyn io::Read + Send>> {
+        match abs {
+            "/dev/null" | "/dev/zero" => return Ok(Box::new(io::empty())),
+            _ => {}
+        }
+        if let Some(result) = self.try_direct(abs, false, |l| l.mount.backend.open_reader(&l.rel)) {
+            return result;
+        }
+        let located = self.locate_existing(abs, true)?;
+        located.mount.backend.open_reader(&located.rel)
     }
 
     /// Writes a file (creating it), following a final symlink.

@@ -102,6 +102,16 @@ impl Backend for OverlayFs {
         self.lower.read(rel)
     }
 
+    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn io::Read + Send>> {
+        if self.in_upper(rel) && !rel.is_empty() {
+            return self.upper.open_reader(rel);
+        }
+        if self.hidden(rel) {
+            return Err(io::Error::from(io::ErrorKind::NotFound));
+        }
+        self.lower.open_reader(rel)
+    }
+
     fn write(&self, rel: &str, data: &[u8], mode: WriteMode) -> io::Result<()> {
         self.copy_up_parents(rel)?;
         if !self.in_upper(rel)
