@@ -353,7 +353,7 @@ impl<'p> Interp<'p> {
                 }
                 self.main.opened_any = true;
                 self.main.done = true;
-                self.main.reader = Some(Reader::stdin());
+                self.main.reader = Some(self.open_input("-")?);
                 self.fnr = 0.0;
                 self.set_global_value(sv::FILENAME, Value::str(b"-"));
             }
@@ -375,16 +375,15 @@ impl<'p> Interp<'p> {
         self.main.opened_any = true;
         self.fnr = 0.0;
         self.set_global_value(sv::FILENAME, Value::str(name.as_bytes()));
-        let reader = if name == "-" || name == "/dev/stdin" {
-            Reader::stdin()
-        } else {
-            match self.host.read_file(name)? {
-                Ok(data) => Reader::whole(data),
-                Err(message) => return fatal(format!("cannot open file `{name}' for reading: {message}")),
-            }
-        };
-        self.main.reader = Some(reader);
+        self.main.reader = Some(self.open_input(name)?);
         Ok(())
+    }
+
+    fn open_input(&mut self, name: &str) -> Run<Reader> {
+        match Reader::open(name, &mut self.host)? {
+            Ok(reader) => Ok(reader),
+            Err(message) => fatal(format!("cannot open file `{name}' for reading: {message}")),
+        }
     }
 
     // ---- variables ----
@@ -1092,15 +1091,10 @@ impl<'p> Interp<'p> {
             Source::File(name) => {
                 let name = String::from_utf8_lossy(&self.string(name)?).into_owned();
                 if !self.files.contains_key(&name) {
-                    let reader = if name == "-" || name == "/dev/stdin" {
-                        Reader::stdin()
-                    } else {
-                        match self.host.read_file(&name)? {
-                            Ok(data) => Reader::whole(data),
-                            Err(_) => return Ok(-1.0),
-                        }
+                    match Reader::open(&name, &mut self.host)? {
+                        Ok(reader) => self.files.insert(name.clone(), reader),
+                        Err(_) => return Ok(-1.0),
                     };
-                    self.files.insert(name.clone(), reader);
                 }
                 let Some(reader) = self.files.get_mut(&name) else { return Ok(-1.0) };
                 if !reader.next(&self.record_sep, &mut self.host, &mut text)? {

@@ -34,13 +34,16 @@ pub enum Request {
         name: String,
         reply: Reply<i32>,
     },
-    /// A whole input file (`-` is standard input).
-    ReadFile {
+    /// Open an input (`-` is standard input): a handle for [`Request::Chunk`].
+    Open {
         name: String,
-        reply: Reply<Result<Vec<u8>, String>>,
+        reply: Reply<Result<usize, String>>,
     },
-    /// The next chunk of standard input.
-    Stdin(Reply<Option<Vec<u8>>>),
+    /// The next piece of an open input; `None` at its end (when it is also closed).
+    Chunk {
+        input: usize,
+        reply: Reply<Result<Option<Vec<u8>>, String>>,
+    },
     /// Run a command and capture its output (`cmd | getline`).
     Capture {
         command: String,
@@ -191,15 +194,18 @@ impl Host {
         Ok(())
     }
 
-    pub fn read_file(&mut self, name: &str) -> Result<Result<Vec<u8>, String>, Flow> {
+    pub fn open(&mut self, name: &str) -> Result<Result<usize, String>, Flow> {
         let name = name.to_string();
-        self.call(|reply| Request::ReadFile { name, reply })
+        self.call(|reply| Request::Open { name, reply })
     }
 
-    pub fn stdin_chunk(&mut self) -> Result<Option<Vec<u8>>, Flow> {
-        // Whoever feeds the input may wait for what was printed so far.
-        self.flush_stdout()?;
-        self.call(Request::Stdin)
+    /// The next piece of an input. Before waiting on standard input, what was printed so far
+    /// goes out: whoever feeds the input may be waiting for it.
+    pub fn chunk(&mut self, input: usize, interactive: bool) -> Result<Result<Option<Vec<u8>>, String>, Flow> {
+        if interactive {
+            self.flush_stdout()?;
+        }
+        self.call(|reply| Request::Chunk { input, reply })
     }
 
     pub fn capture(&mut self, command: &str) -> Result<(Vec<u8>, i32), Flow> {

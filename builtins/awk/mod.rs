@@ -154,7 +154,7 @@ pub async fn awk(ctx: Ctx<'_>) -> Status {
     if let Err(err) = spawned {
         return ctx.fail(format!("cannot start: {err}")).await;
     }
-    let mut server = Server { files: HashMap::new(), pipes: IndexMap::new() };
+    let mut server = Server { files: HashMap::new(), pipes: IndexMap::new(), inputs: Vec::new() };
     while let Some(request) = incoming.recv().await {
         server.serve(&ctx, request).await;
     }
@@ -174,6 +174,8 @@ pub async fn awk(ctx: Ctx<'_>) -> Status {
 struct Server {
     files: HashMap<String, Output>,
     pipes: IndexMap<String, Vec<u8>>,
+    /// Inputs being read, by handle (`None` once finished).
+    inputs: Vec<Option<super::OperandReader>>,
 }
 
 impl Server {
@@ -206,12 +208,25 @@ impl Server {
                 };
                 let _ = reply.send(status);
             }
-            Request::ReadFile { name, reply } => {
-                let result = ctx.read_operand(&name).await.map_err(|err| describe(&err));
+            Request::Open { name, reply } => {
+                let result = ctx.open_operand(&name).map_err(|err| describe(&err)).map(|reader| {
+                    self.inputs.push(Some(reader));
+                    self.inputs.len() - 1
+                });
                 let _ = reply.send(result);
             }
-            Request::Stdin(reply) => {
-                let _ = reply.send(ctx.stdin().read_chunk().await);
+            Request::Chunk { input, reply } => {
+                let result = match self.inputs.get_mut(input).and_then(Option::as_mut) {
+                    Some(reader) => reader.chunk().await.map_err(|err| describe(&err)),
+                    None => Ok(None),
+                };
+                if matches!(result, Ok(None) | Err(_)) {
+                    // Finished inputs are let go at once (a program may read thousands).
+                    if let Some(slot) = self.inputs.get_mut(input) {
+                        *slot = None;
+                    }
+                }
+                let _ = reply.send(result);
             }
             Request::Capture { command, reply } => {
                 let capture = Capture::new(CAPTURE_LIMIT);

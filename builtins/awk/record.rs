@@ -127,30 +127,40 @@ pub fn utf8_len(b: u8) -> usize {
     }
 }
 
-/// An input: a whole file, or standard input read in chunks.
+/// An input: bytes in hand, or an input the shell opened, read in pieces.
 pub struct Reader {
     buf: Vec<u8>,
     pos: usize,
     eof: bool,
     /// Where a search for the separator may resume (what lies before holds none).
     scanned: usize,
+    /// The shell's handle of the input, and whether it is standard input.
+    source: Option<(usize, bool)>,
 }
 
 impl Reader {
     pub fn whole(data: Vec<u8>) -> Self {
-        Reader { buf: data, pos: 0, eof: true, scanned: 0 }
+        Reader { buf: data, pos: 0, eof: true, scanned: 0, source: None }
     }
 
-    pub fn stdin() -> Self {
-        Reader { buf: Vec::new(), pos: 0, eof: false, scanned: 0 }
+    /// Opens an input by name (`-` is standard input).
+    pub fn open(name: &str, host: &mut Host) -> Result<Result<Self, String>, Flow> {
+        Ok(host.open(name)?.map(|input| Reader {
+            buf: Vec::new(),
+            pos: 0,
+            eof: false,
+            scanned: 0,
+            source: Some((input, matches!(name, "-" | "/dev/stdin"))),
+        }))
     }
 
-    /// Reads more of standard input; false at its end.
+    /// Reads the next piece; false at the end (a read error is fatal, as in gawk).
     fn fill(&mut self, host: &mut Host) -> Result<bool, Flow> {
-        if self.eof {
+        let Some((input, interactive)) = self.source.filter(|_| !self.eof) else {
             return Ok(false);
-        }
-        match host.stdin_chunk()? {
+        };
+        let piece = host.chunk(input, interactive)?.map_err(|message| Flow::Error(format!("read error: {message}")))?;
+        match piece {
             Some(chunk) => {
                 if self.pos > 0 {
                     self.buf.drain(..self.pos);
