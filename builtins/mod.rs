@@ -402,7 +402,12 @@ static TABLE: &[Builtin] = &[
     entry!("shift", vars::shift, "shift positional parameters"),
     entry!("shopt", vars::shopt, "set shell behaviour options"),
     entry!("sleep", text::sleep, "wait for a number of seconds"),
-    entry!("sort", sort::sort, "sort lines of text", "sort [-rnuf] [-t SEP] [-k N[,M]] [FILE...]"),
+    entry!(
+        "sort",
+        sort::sort,
+        "sort lines of text (keys, -n -g -h -V -M -R, -u, -c, -m)",
+        "sort [-bdfghiMnRrVcCmsuz] [-t SEP] [-k F[.C][,F[.C]][OPTS]]... [-o FILE] [FILE...]"
+    ),
     entry!("split", dump::split, "split a file into pieces"),
     entry!(
         "sqlite3",
@@ -525,7 +530,8 @@ mod tests {
 
     #[test]
     fn flags_come_from_the_usage() {
-        assert_eq!(flags("sort"), ["-r", "-n", "-u", "-f", "-t", "-k"]);
+        assert_eq!(flags("sort")[..4], ["-b", "-d", "-f", "-g"]);
+        assert!(["-t", "-k", "-o", "-V"].iter().all(|f| flags("sort").contains(&f.to_string())));
         assert_eq!(flags("head"), ["-n", "-c", "-q", "-v"]);
         let grep = flags("grep");
         assert!(grep.starts_with(&["-E".to_string(), "-F".to_string()]), "{grep:?}");

@@ -1,21 +1,47 @@
-//! `sort` (interim, until the issue "Real text and data tools" brings uutils' sort): lines in
-//! byte order with GNU's key model — any number of `-k F[.C][,F[.C]][bfnr]` keys, each with its
-//! own ordering options or, when it has none, the global `-b -f -n -r`; ties fall back to
-//! the whole line (reversed by a global `-r`) unless `-s` or `-u`. `-t SEP`, `-u`, `-s`, `-o FILE`.
+//! `sort`: GNU sort, in-process, over bytes (input that is not UTF-8 comes out as it went in).
+//!
+//! Keys follow GNU's model: any number of `-k F[.C][,F[.C]][OPTS]`, each with its own ordering
+//! options or, when it has none, the global ones; ties fall back to the whole line (reversed by
+//! a global `-r`) unless `-s` or `-u`. Orderings: bytes (`-f -d -i` fold and filter them),
+//! `-n` (exact decimal comparison, as GNU's, not through floating point), `-g` (floating point,
+//! non-numbers first), `-h` (SI suffixes), `-M` (month names), `-V` (version order), `-R`
+//! (hash of the key). Also `-c`/`-C` (check), `-m` (merge), `-u`, `-s`, `-z`, `-t`, `-o`,
+//! `--files0-from`; `-S`, `-T` and `--parallel` are accepted and have nothing to tune here.
+//!
+//! Why not uutils' sort: see ARCHITECTURE.md ("sort and wc"). In short, `uu_sort` only runs as
+//! a whole program over the process's streams and files, so it would need a child process — a
+//! re-execution of a `toolsh` binary that a harness embedding the library does not have.
 
 use super::Ctx;
 use crate::interp::Status;
+use crate::vfs::describe;
 use std::cmp::Ordering;
+use std::hash::{BuildHasher, Hasher};
 
-const USAGE: &str = "sort [-bfnrsu] [-t SEP] [-k F[.C][,F[.C]][bfnr]]... [-o FILE] [FILE...]";
+const USAGE: &str = "sort [-bdfghiMnRrVcCmsuz] [-t SEP] [-k F[.C][,F[.C]][OPTS]]... [-o FILE] [FILE...]";
+
+/// How values of a key compare.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+enum Mode {
+    #[default]
+    Text,
+    Numeric,
+    General,
+    Human,
+    Month,
+    Version,
+    Random,
+}
 
 /// How one key (or the whole line) compares.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Order {
-    numeric: bool,
+    mode: Mode,
     reverse: bool,
     fold: bool,
     blanks: bool,
+    dictionary: bool,
+    printable: bool,
 }
 
 impl Order {
@@ -26,17 +52,24 @@ impl Order {
     /// Applies one option letter; false when it is not an ordering option.
     fn set(&mut self, letter: char) -> bool {
         match letter {
-            'n' | 'g' | 'h' => self.numeric = true,
+            'n' => self.mode = Mode::Numeric,
+            'g' => self.mode = Mode::General,
+            'h' => self.mode = Mode::Human,
+            'M' => self.mode = Mode::Month,
+            'V' => self.mode = Mode::Version,
+            'R' => self.mode = Mode::Random,
             'r' => self.reverse = true,
             'f' => self.fold = true,
             'b' => self.blanks = true,
+            'd' => self.dictionary = true,
+            'i' => self.printable = true,
             _ => return false,
         }
         true
     }
 }
 
-/// `-k START[,END]`: fields counted from 1, characters within them from 1 (0 = the field's end).
+/// `-k START[,END]`: fields counted from 1, bytes within them from 1 (0 = the field's end).
 #[derive(Debug, Clone, Copy)]
 struct Key {
     start: (usize, usize),
@@ -49,7 +82,10 @@ struct Options {
     global: Order,
     unique: bool,
     stable: bool,
-    separator: Option<char>,
+    separator: Option<Vec<u8>>,
+    terminator: u8,
+    /// Seed of `-R`'s hash.
+    seed: std::collections::hash_map::RandomState,
 }
 
 /// Parses `F[.C][,F[.C]][opts]`.
@@ -80,194 +116,687 @@ fn parse_key(spec: &str) -> Option<Key> {
     Some(Key { start, end, order })
 }
 
+fn is_blank(b: u8) -> bool {
+    b == b' ' || b == b'\t'
+}
+
 /// Byte spans of the fields of `line`: split at `sep`, or (without one) each field starting at
 /// the blanks before it, as POSIX says.
-fn fields(line: &str, sep: Option<char>) -> Vec<(usize, usize)> {
-    let mut spans = Vec::new();
+fn fields(line: &[u8], sep: Option<&[u8]>, spans: &mut Vec<(usize, usize)>) {
+    spans.clear();
     let mut begin = 0;
     match sep {
-        Some(sep) => {
-            for (idx, c) in line.char_indices().filter(|&(_, c)| c == sep) {
-                spans.push((begin, idx));
-                begin = idx + c.len_utf8();
+        Some(sep) if !sep.is_empty() => {
+            let mut at = 0;
+            while let Some(found) = memchr::memmem::find(&line[at..], sep) {
+                spans.push((begin, at + found));
+                at += found + sep.len();
+                begin = at;
             }
         }
-        None => {
+        _ => {
             let mut in_field = false;
-            for (idx, c) in line.char_indices() {
-                if c.is_whitespace() && in_field {
+            for (idx, &c) in line.iter().enumerate() {
+                if is_blank(c) && in_field {
                     spans.push((begin, idx));
                     begin = idx;
                     in_field = false;
-                } else if !c.is_whitespace() {
+                } else if !is_blank(c) {
                     in_field = true;
                 }
             }
         }
     }
     spans.push((begin, line.len()));
-    spans
 }
 
-/// Skips leading blanks from byte `at` when `blanks`.
-fn skip_blanks(line: &str, at: usize, blanks: bool) -> usize {
+fn skip_blanks(line: &[u8], at: usize, blanks: bool) -> usize {
     if !blanks {
         return at;
     }
-    at + line[at..].len() - line[at..].trim_start().len()
+    at + line[at..].iter().take_while(|b| is_blank(**b)).count()
 }
 
-/// Moves `chars` characters forward from byte `at`, not past `limit`.
-fn advance(line: &str, at: usize, chars: usize, limit: usize) -> usize {
-    line[at..limit].char_indices().nth(chars).map_or(limit, |(i, _)| at + i)
-}
-
-fn key_text<'l>(line: &'l str, key: &Key, order: Order, sep: Option<char>) -> &'l str {
-    let spans = fields(line, sep);
-    let Some(&(from, _)) = spans.get(key.start.0 - 1) else { return "" };
-    // Character offsets may run past their field, as GNU's do: only the line bounds them.
+/// The span of a key in `line` (GNU: character offsets may run past their field).
+fn key_span(
+    line: &[u8],
+    key: &Key,
+    order: Order,
+    sep: Option<&[u8]>,
+    spans: &mut Vec<(usize, usize)>,
+) -> (usize, usize) {
+    fields(line, sep, spans);
+    let Some(&(from, _)) = spans.get(key.start.0 - 1) else { return (line.len(), line.len()) };
     let from = skip_blanks(line, from, order.blanks);
-    let from = advance(line, from, key.start.1.saturating_sub(1), line.len());
+    let from = (from + key.start.1.saturating_sub(1)).min(line.len());
     let to = match key.end {
         None => line.len(),
         Some((field, 0)) => spans.get(field - 1).map_or(line.len(), |&(_, end)| end),
         Some((field, char)) => match spans.get(field - 1) {
-            Some(&(begin, _)) => advance(line, skip_blanks(line, begin, order.blanks), char, line.len()),
+            Some(&(begin, _)) => (skip_blanks(line, begin, order.blanks) + char).min(line.len()),
             None => line.len(),
         },
     };
-    &line[from..to.max(from)]
+    (from, to.max(from))
 }
 
-fn number(text: &str) -> f64 {
-    let trimmed = text.trim_start();
-    let end = trimmed
-        .char_indices()
-        .find(|&(i, c)| !(c.is_ascii_digit() || c == '.' || (i == 0 && c == '-')))
-        .map_or(trimmed.len(), |(i, _)| i);
-    trimmed[..end].parse().unwrap_or(0.0)
+/// GNU `-n`: blanks, an optional `-`, digits and a fraction, compared exactly as decimals.
+fn numeric_cmp(a: &[u8], b: &[u8]) -> Ordering {
+    fn parse(text: &[u8]) -> (bool, &[u8], &[u8]) {
+        let mut at = text.iter().take_while(|b| is_blank(**b)).count();
+        let negative = text.get(at) == Some(&b'-');
+        if negative {
+            at += 1;
+        }
+        let int_start = at;
+        while text.get(at).is_some_and(u8::is_ascii_digit) {
+            at += 1;
+        }
+        let mut int = &text[int_start..at];
+        while int.first() == Some(&b'0') {
+            int = &int[1..];
+        }
+        let mut frac: &[u8] = &[];
+        if text.get(at) == Some(&b'.') {
+            let frac_start = at + 1;
+            let mut end = frac_start;
+            while text.get(end).is_some_and(u8::is_ascii_digit) {
+                end += 1;
+            }
+            frac = &text[frac_start..end];
+            while frac.last() == Some(&b'0') {
+                frac = &frac[..frac.len() - 1];
+            }
+        }
+        // Minus zero is zero.
+        let zero = int.is_empty() && frac.is_empty();
+        (negative && !zero, int, frac)
+    }
+    let (neg_a, int_a, frac_a) = parse(a);
+    let (neg_b, int_b, frac_b) = parse(b);
+    let magnitude = int_a.len().cmp(&int_b.len()).then_with(|| int_a.cmp(int_b)).then_with(|| frac_a.cmp(frac_b));
+    match (neg_a, neg_b) {
+        (false, false) => magnitude,
+        (true, true) => magnitude.reverse(),
+        (true, false) => Ordering::Less,
+        (false, true) => Ordering::Greater,
+    }
 }
 
-fn compare_text(a: &str, b: &str, order: Order) -> Ordering {
-    let ordering = if order.numeric {
-        number(a).partial_cmp(&number(b)).unwrap_or(Ordering::Equal)
-    } else if order.fold {
-        a.bytes().map(|c| c.to_ascii_uppercase()).cmp(b.bytes().map(|c| c.to_ascii_uppercase()))
-    } else {
-        a.cmp(b)
+/// The leading floating-point number of `text` (`-g`), `None` when there is none or it is NaN.
+fn general_value(text: &[u8]) -> Option<f64> {
+    let text = std::str::from_utf8(text).ok().unwrap_or_default().trim_start();
+    let bytes = text.as_bytes();
+    let mut end = 0;
+    let mut best = None;
+    // The longest prefix that parses (strtod's rule).
+    while end < bytes.len() && end < 64 {
+        end += 1;
+        if let Ok(value) = text[..end].parse::<f64>() {
+            best = Some(value);
+        }
+        if !text.is_char_boundary(end) {
+            break;
+        }
+    }
+    best.filter(|v| !v.is_nan())
+}
+
+fn general_cmp(a: &[u8], b: &[u8]) -> Ordering {
+    match (general_value(a), general_value(b)) {
+        (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
+        (None, Some(_)) => Ordering::Less,
+        (Some(_), None) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    }
+}
+
+/// `-h`: the SI suffix decides first (none < K < M < …), then the number.
+fn human_cmp(a: &[u8], b: &[u8]) -> Ordering {
+    fn rank(text: &[u8]) -> (i8, usize) {
+        let at = text.iter().take_while(|b| is_blank(**b)).count();
+        let mut end = at + usize::from(text.get(at) == Some(&b'-'));
+        while text.get(end).is_some_and(|b| b.is_ascii_digit() || *b == b'.') {
+            end += 1;
+        }
+        let suffix = match text.get(end) {
+            Some(b'k' | b'K') => 1,
+            Some(b'M') => 2,
+            Some(b'G') => 3,
+            Some(b'T') => 4,
+            Some(b'P') => 5,
+            Some(b'E') => 6,
+            Some(b'Z') => 7,
+            Some(b'Y') => 8,
+            Some(b'R') => 9,
+            Some(b'Q') => 10,
+            _ => 0,
+        };
+        let negative = text.get(at) == Some(&b'-');
+        (if negative { -suffix } else { suffix }, at)
+    }
+    let (rank_a, _) = rank(a);
+    let (rank_b, _) = rank(b);
+    rank_a.cmp(&rank_b).then_with(|| numeric_cmp(a, b))
+}
+
+fn month(text: &[u8]) -> usize {
+    const MONTHS: [&[u8]; 12] =
+        [b"JAN", b"FEB", b"MAR", b"APR", b"MAY", b"JUN", b"JUL", b"AUG", b"SEP", b"OCT", b"NOV", b"DEC"];
+    let at = text.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let Some(word) = text.get(at..at + 3) else { return 0 };
+    MONTHS.iter().position(|m| word.eq_ignore_ascii_case(m)).map_or(0, |i| i + 1)
+}
+
+/// Debian's version comparison (what GNU's `-V` builds on): runs of non-digits compare with
+/// `~` before everything and letters before other characters; runs of digits numerically.
+fn version_cmp(a: &[u8], b: &[u8]) -> Ordering {
+    fn weight(c: Option<&u8>) -> i32 {
+        match c {
+            None => 0,
+            Some(b'~') => -1,
+            Some(c) if c.is_ascii_digit() => 0,
+            Some(c) if c.is_ascii_alphabetic() => i32::from(*c),
+            Some(c) => i32::from(*c) + 256,
+        }
+    }
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        while (i < a.len() && !a[i].is_ascii_digit()) || (j < b.len() && !b[j].is_ascii_digit()) {
+            let (wa, wb) = (weight(a.get(i)), weight(b.get(j)));
+            if wa != wb {
+                return wa.cmp(&wb);
+            }
+            i += 1;
+            j += 1;
+        }
+        while a.get(i) == Some(&b'0') {
+            i += 1;
+        }
+        while b.get(j) == Some(&b'0') {
+            j += 1;
+        }
+        let (start_a, start_b) = (i, j);
+        while a.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        while b.get(j).is_some_and(u8::is_ascii_digit) {
+            j += 1;
+        }
+        let (num_a, num_b) = (&a[start_a..i], &b[start_b..j]);
+        let ordering = num_a.len().cmp(&num_b.len()).then_with(|| num_a.cmp(num_b));
+        if ordering != Ordering::Equal {
+            return ordering;
+        }
+    }
+    Ordering::Equal
+}
+
+/// Bytes as `-f`, `-d` and `-i` let them take part.
+fn filtered<'t>(text: &'t [u8], order: &Order) -> impl Iterator<Item = u8> + 't {
+    let (dictionary, printable, fold) = (order.dictionary, order.printable, order.fold);
+    text.iter()
+        .copied()
+        .filter(move |c| {
+            (!dictionary || c.is_ascii_alphanumeric() || is_blank(*c)) && (!printable || (0x20..0x7f).contains(c))
+        })
+        .map(move |c| if fold { c.to_ascii_uppercase() } else { c })
+}
+
+fn compare_text(a: &[u8], b: &[u8], order: &Order, seed: &impl BuildHasher) -> Ordering {
+    let plain = !order.fold && !order.dictionary && !order.printable;
+    let ordering = match order.mode {
+        Mode::Text if plain => a.cmp(b),
+        Mode::Text => filtered(a, order).cmp(filtered(b, order)),
+        Mode::Numeric => numeric_cmp(a, b),
+        Mode::General => general_cmp(a, b),
+        Mode::Human => human_cmp(a, b),
+        Mode::Month => month(a).cmp(&month(b)),
+        Mode::Version => version_cmp(a, b),
+        Mode::Random => {
+            let hash = |text: &[u8]| {
+                let mut hasher = seed.build_hasher();
+                filtered(text, order).for_each(|c| hasher.write_u8(c));
+                hasher.finish()
+            };
+            hash(a).cmp(&hash(b))
+        }
     };
     if order.reverse { ordering.reverse() } else { ordering }
 }
 
-/// Key by key; `last_resort` adds the whole-line comparison GNU makes on ties.
-fn compare(a: &str, b: &str, options: &Options, last_resort: bool) -> Ordering {
-    for key in &options.keys {
-        // A key with no options of its own takes the global ones.
-        let order = if key.order.is_default() { options.global } else { key.order };
-        let ordering =
-            compare_text(key_text(a, key, order, options.separator), key_text(b, key, order, options.separator), order);
-        if ordering != Ordering::Equal {
-            return ordering;
-        }
-    }
-    if options.keys.is_empty() {
-        // -b places keys; with no keys the key is the whole line without its leading blanks.
-        let ordering = if options.global.blanks {
-            compare_text(a.trim_start(), b.trim_start(), options.global)
-        } else {
-            compare_text(a, b, options.global)
-        };
-        if ordering != Ordering::Equal {
-            return ordering;
-        }
-    }
-    if !last_resort || options.unique || options.stable {
-        return Ordering::Equal;
-    }
-    if options.global.reverse { b.cmp(a) } else { a.cmp(b) }
+/// A line: its span in the input, and where its keys' spans start in [`Sorter::keys`] (they
+/// are worked out once, not on every comparison).
+#[derive(Debug, Clone, Copy)]
+struct Line {
+    start: usize,
+    end: usize,
+    keys: usize,
 }
 
-/// `sort [-bfnrsu] [-t SEP] [-k KEY]... [-o FILE] [FILE...]`
-pub async fn sort(ctx: Ctx<'_>) -> Status {
-    let mut options =
-        Options { keys: Vec::new(), global: Order::default(), unique: false, stable: false, separator: None };
-    let mut output: Option<String> = None;
-    let mut files = Vec::new();
-    let mut idx = 1;
+struct Sorter<'d> {
+    data: &'d [u8],
+    options: Options,
+    /// The key spans of every line, the keys of one line after another.
+    keys: Vec<(usize, usize)>,
+    /// Whole lines in byte order (perhaps reversed): the common case, compared directly.
+    plain: bool,
+}
+
+impl Sorter<'_> {
+    fn line(&mut self, start: usize, end: usize, spans: &mut Vec<(usize, usize)>) -> Line {
+        let text = &self.data[start..end];
+        let sep = self.options.separator.as_deref();
+        let first = self.keys.len();
+        for key in &self.options.keys {
+            let order = if key.order.is_default() { self.options.global } else { key.order };
+            let (from, to) = key_span(text, key, order, sep, spans);
+            self.keys.push((start + from, start + to));
+        }
+        Line { start, end, keys: first }
+    }
+
+    /// Key by key; `last_resort` adds the whole-line comparison GNU makes on ties.
+    fn compare(&self, a: &Line, b: &Line, last_resort: bool) -> Ordering {
+        let options = &self.options;
+        if self.plain {
+            let ordering = self.data[a.start..a.end].cmp(&self.data[b.start..b.end]);
+            return if options.global.reverse { ordering.reverse() } else { ordering };
+        }
+        for (idx, key) in options.keys.iter().enumerate() {
+            // A key with no options of its own takes the global ones.
+            let order = if key.order.is_default() { options.global } else { key.order };
+            let (a_from, a_to) = self.keys[a.keys + idx];
+            let (b_from, b_to) = self.keys[b.keys + idx];
+            let ordering = compare_text(&self.data[a_from..a_to], &self.data[b_from..b_to], &order, &options.seed);
+            if ordering != Ordering::Equal {
+                return ordering;
+            }
+        }
+        let (whole_a, whole_b) = (&self.data[a.start..a.end], &self.data[b.start..b.end]);
+        if options.keys.is_empty() {
+            // -b places keys; with no keys the key is the whole line without its leading blanks.
+            let skip = |text: &'_ [u8]| -> usize { skip_blanks(text, 0, options.global.blanks) };
+            let ordering =
+                compare_text(&whole_a[skip(whole_a)..], &whole_b[skip(whole_b)..], &options.global, &options.seed);
+            if ordering != Ordering::Equal {
+                return ordering;
+            }
+        }
+        if !last_resort || options.unique || options.stable {
+            return Ordering::Equal;
+        }
+        if options.global.reverse { whole_b.cmp(whole_a) } else { whole_a.cmp(whole_b) }
+    }
+}
+
+/// The command line.
+struct Invocation {
+    options: Options,
+    output: Option<String>,
+    check: Option<bool>,
+    files: Vec<String>,
+    files0_from: Option<String>,
+    merge: bool,
+}
+
+fn parse_args(argv: &[String]) -> Result<Invocation, String> {
+    let options = Options {
+        keys: Vec::new(),
+        global: Order::default(),
+        unique: false,
+        stable: false,
+        separator: None,
+        terminator: b'\n',
+        seed: std::collections::hash_map::RandomState::new(),
+    };
+    let mut invocation =
+        Invocation { options, output: None, check: None, files: Vec::new(), files0_from: None, merge: false };
+    let mut idx = 0;
     let mut options_done = false;
-    while idx < ctx.argv.len() {
-        let arg = ctx.argv[idx].clone();
+    let value_of = |idx: &mut usize, inline: Option<&str>, name: &str| -> Result<String, String> {
+        if let Some(value) = inline {
+            return Ok(value.to_string());
+        }
+        *idx += 1;
+        argv.get(*idx - 1).cloned().ok_or_else(|| format!("option requires an argument -- '{name}'"))
+    };
+    while idx < argv.len() {
+        let arg = argv[idx].clone();
         idx += 1;
         if options_done || !arg.starts_with('-') || arg == "-" {
-            files.push(arg);
+            invocation.files.push(arg);
             continue;
         }
         if arg == "--" {
             options_done = true;
             continue;
         }
-        let mut chars = arg[1..].chars();
-        while let Some(flag) = chars.next() {
-            if options.global.set(flag) {
-                continue;
-            }
-            match flag {
-                'u' => options.unique = true,
-                's' => options.stable = true,
-                't' | 'k' | 'o' => {
-                    let rest: String = chars.by_ref().collect();
-                    let value = if rest.is_empty() {
-                        idx += 1;
-                        match ctx.argv.get(idx - 1) {
-                            Some(value) => value.clone(),
-                            None => return ctx.usage(format!("option requires an argument -- '{flag}'"), USAGE).await,
-                        }
-                    } else {
-                        rest
-                    };
-                    match flag {
-                        't' => options.separator = value.chars().next(),
-                        'o' => output = Some(value),
-                        _ => match parse_key(&value) {
-                            Some(key) => options.keys.push(key),
-                            None => return ctx.usage(format!("invalid key '{value}'"), USAGE).await,
-                        },
-                    }
+        if let Some(long) = arg.strip_prefix("--") {
+            let (name, inline) = match long.split_once('=') {
+                Some((name, value)) => (name, Some(value)),
+                None => (long, None),
+            };
+            let letter = match name {
+                "numeric-sort" => 'n',
+                "general-numeric-sort" => 'g',
+                "human-numeric-sort" => 'h',
+                "month-sort" => 'M',
+                "version-sort" => 'V',
+                "random-sort" => 'R',
+                "reverse" => 'r',
+                "ignore-case" => 'f',
+                "ignore-leading-blanks" => 'b',
+                "dictionary-order" => 'd',
+                "ignore-nonprinting" => 'i',
+                "unique" => 'u',
+                "stable" => 's',
+                "merge" => 'm',
+                "zero-terminated" => 'z',
+                "check" => match inline {
+                    Some("quiet" | "silent") => 'C',
+                    _ => 'c',
+                },
+                "field-separator" => 't',
+                "key" => 'k',
+                "output" => 'o',
+                "buffer-size" => 'S',
+                "temporary-directory" => 'T',
+                "parallel" => {
+                    value_of(&mut idx, inline, name)?;
+                    continue;
                 }
-                _ => return ctx.usage(format!("invalid option -- '{flag}'"), USAGE).await,
+                "files0-from" => {
+                    invocation.files0_from = Some(value_of(&mut idx, inline, name)?);
+                    continue;
+                }
+                "sort" => {
+                    let word = value_of(&mut idx, inline, name)?;
+                    let letter = match word.as_str() {
+                        "numeric" => 'n',
+                        "general-numeric" => 'g',
+                        "human-numeric" => 'h',
+                        "month" => 'M',
+                        "version" => 'V',
+                        "random" => 'R',
+                        _ => return Err(format!("invalid argument '{word}' for '--sort'")),
+                    };
+                    invocation.options.global.set(letter);
+                    continue;
+                }
+                _ => return Err(format!("unrecognized option '--{name}'")),
+            };
+            if matches!(letter, 't' | 'k' | 'o' | 'S' | 'T') {
+                let value = value_of(&mut idx, inline, name)?;
+                apply_valued(&mut invocation, letter, value)?;
+            } else {
+                apply_flag(&mut invocation, letter)?;
             }
+            continue;
+        }
+        for (at, flag) in arg[1..].char_indices() {
+            if matches!(flag, 't' | 'k' | 'o' | 'S' | 'T') {
+                let rest = &arg[1 + at + 1..];
+                let value = value_of(&mut idx, (!rest.is_empty()).then_some(rest), &flag.to_string())?;
+                apply_valued(&mut invocation, flag, value)?;
+                break;
+            }
+            apply_flag(&mut invocation, flag)?;
+        }
+    }
+    Ok(invocation)
+}
+
+fn apply_flag(invocation: &mut Invocation, flag: char) -> Result<(), String> {
+    let options = &mut invocation.options;
+    if options.global.set(flag) {
+        return Ok(());
+    }
+    match flag {
+        'u' => options.unique = true,
+        's' => options.stable = true,
+        'z' => options.terminator = 0,
+        'c' => invocation.check = Some(true),
+        'C' => invocation.check = Some(false),
+        'm' => invocation.merge = true,
+        _ => return Err(format!("invalid option -- '{flag}'")),
+    }
+    Ok(())
+}
+
+fn apply_valued(invocation: &mut Invocation, flag: char, value: String) -> Result<(), String> {
+    let options = &mut invocation.options;
+    match flag {
+        't' => {
+            if value.is_empty() {
+                return Err("empty tab".to_string());
+            }
+            options.separator = Some(if value == "\\0" { vec![0] } else { value.into_bytes() });
+        }
+        'o' => invocation.output = Some(value),
+        'k' => match parse_key(&value) {
+            Some(key) => options.keys.push(key),
+            None => return Err(format!("invalid key '{value}'")),
+        },
+        // Sizes and temporary directories tune an external sort this one does not need.
+        _ => {}
+    }
+    Ok(())
+}
+
+/// `sort [OPTION]... [FILE]...`
+pub async fn sort(ctx: Ctx<'_>) -> Status {
+    let invocation = match parse_args(&ctx.argv[1..]) {
+        Ok(invocation) => invocation,
+        Err(message) => return ctx.usage(message, USAGE).await,
+    };
+    let Invocation { options, output, check, mut files, files0_from, merge } = invocation;
+    if let Some(list) = files0_from {
+        if !files.is_empty() {
+            return ctx.usage(format!("extra operand '{}'", files[0]), USAGE).await;
+        }
+        match ctx.read_operand(&list).await {
+            Ok(names) => {
+                files = names
+                    .split(|b| *b == 0)
+                    .filter(|n| !n.is_empty())
+                    .map(|n| String::from_utf8_lossy(n).into_owned())
+                    .collect()
+            }
+            Err(err) => return ctx.fail(format!("cannot open '{list}' for reading: {}", describe(&err))).await,
         }
     }
     if files.is_empty() {
         files.push("-".to_string());
     }
-    let mut text = String::new();
+    if check.is_some() && files.len() > 1 {
+        return ctx.usage(format!("extra operand '{}' not allowed with -c", files[1]), USAGE).await;
+    }
+    let terminator = options.terminator;
+    let mut data = Vec::new();
+    // Where each input's lines end in `data` (for `-m`).
+    let mut input_ends = Vec::new();
     for file in &files {
         match ctx.read_operand(file).await {
-            Ok(data) => {
-                text.push_str(&String::from_utf8_lossy(&data));
-                if !text.is_empty() && !text.ends_with('\n') {
-                    text.push('\n');
+            Ok(bytes) => {
+                data.extend_from_slice(&bytes);
+                if !data.is_empty() && data.last() != Some(&terminator) {
+                    data.push(terminator);
                 }
+                input_ends.push(data.len());
             }
-            Err(err) => return ctx.fail(format!("cannot read: {file}: {}", crate::vfs::describe(&err))).await,
+            Err(err) => {
+                ctx.complain(format!("cannot read: {file}: {}", describe(&err))).await;
+                return 2;
+            }
         }
     }
-    let mut lines: Vec<&str> = text.lines().collect();
-    lines.sort_by(|a, b| compare(a, b, &options, true));
-    if options.unique {
-        lines.dedup_by(|a, b| compare(a, b, &options, false) == Ordering::Equal);
+    let plain = options.keys.is_empty() && Order { reverse: false, ..options.global }.is_default();
+    let mut sorter = Sorter { data: &data, options, keys: Vec::new(), plain };
+    let mut spans = Vec::new();
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for end in memchr::memchr_iter(terminator, &data) {
+        lines.push(sorter.line(start, end, &mut spans));
+        start = end + 1;
     }
-    let mut out = String::with_capacity(text.len());
-    for line in lines {
-        out.push_str(line);
-        out.push('\n');
+    if let Some(loud) = check {
+        return check_order(&ctx, &sorter, &lines, &files[0], loud).await;
+    }
+    let stable = sorter.options.stable || sorter.options.unique;
+    if merge {
+        lines = merge_inputs(&sorter, lines, &input_ends);
+    } else {
+        lines = sort_lines(&sorter, lines, stable);
+    }
+    if sorter.options.unique {
+        lines.dedup_by(|later, earlier| sorter.compare(earlier, later, false) == Ordering::Equal);
+    }
+    let mut out = Vec::with_capacity(data.len());
+    for line in &lines {
+        out.extend_from_slice(&data[line.start..line.end]);
+        out.push(terminator);
     }
     match output {
-        Some(path) => match ctx.vfs.write(&ctx.abs(&path), out.as_bytes(), crate::vfs::WriteMode::Truncate) {
+        Some(path) => match ctx.vfs.write(&ctx.abs(&path), &out, crate::vfs::WriteMode::Truncate) {
             Ok(()) => 0,
-            Err(err) => ctx.fail(format!("cannot write: {path}: {}", crate::vfs::describe(&err))).await,
+            Err(err) => {
+                ctx.complain(format!("open failed: {path}: {}", describe(&err))).await;
+                2
+            }
         },
         None => i32::from(!ctx.out(out).await),
+    }
+}
+
+/// Lines below which one thread sorts alone.
+const PARALLEL_FROM: usize = 50_000;
+
+/// Sorts the lines, on as many threads as there are cores (up to 4) for large inputs: each
+/// sorts a part, then the parts are merged (stably: on ties the earlier part goes first).
+fn sort_lines(sorter: &Sorter<'_>, mut lines: Vec<Line>, stable: bool) -> Vec<Line> {
+    let sort_part = |part: &mut [Line]| {
+        if stable {
+            part.sort_by(|a, b| sorter.compare(a, b, true));
+        } else {
+            part.sort_unstable_by(|a, b| sorter.compare(a, b, true));
+        }
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+    if threads < 2 || lines.len() < PARALLEL_FROM {
+        sort_part(&mut lines);
+        return lines;
+    }
+    let part_len = lines.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        for part in lines.chunks_mut(part_len) {
+            scope.spawn(|| sort_part(part));
+        }
+    });
+    let mut parts: Vec<Vec<Line>> = lines.chunks(part_len).map(<[Line]>::to_vec).collect();
+    while parts.len() > 1 {
+        let mut next = Vec::with_capacity(parts.len().div_ceil(2));
+        let mut pairs = parts.into_iter();
+        while let Some(left) = pairs.next() {
+            match pairs.next() {
+                Some(right) => next.push(merge_two(sorter, left, right)),
+                None => next.push(left),
+            }
+        }
+        parts = next;
+    }
+    parts.pop().unwrap_or_default()
+}
+
+fn merge_two(sorter: &Sorter<'_>, left: Vec<Line>, right: Vec<Line>) -> Vec<Line> {
+    let mut merged = Vec::with_capacity(left.len() + right.len());
+    let (mut i, mut j) = (0, 0);
+    while i < left.len() && j < right.len() {
+        if sorter.compare(&right[j], &left[i], true) == Ordering::Less {
+            merged.push(right[j]);
+            j += 1;
+        } else {
+            merged.push(left[i]);
+            i += 1;
+        }
+    }
+    merged.extend_from_slice(&left[i..]);
+    merged.extend_from_slice(&right[j..]);
+    merged
+}
+
+/// `-m`: the inputs' lines merged, each input taken as already sorted (as GNU does, an input
+/// out of order is not sorted); on ties the earlier input goes first.
+fn merge_inputs(sorter: &Sorter<'_>, lines: Vec<Line>, input_ends: &[usize]) -> Vec<Line> {
+    let mut inputs: Vec<std::collections::VecDeque<Line>> = input_ends.iter().map(|_| Default::default()).collect();
+    for line in lines {
+        let input = input_ends.iter().position(|&end| line.end < end).unwrap_or(0);
+        inputs[input].push_back(line);
+    }
+    let mut merged = Vec::new();
+    loop {
+        let mut best: Option<usize> = None;
+        for (idx, input) in inputs.iter().enumerate() {
+            let Some(head) = input.front() else { continue };
+            let better = match best.and_then(|b| inputs[b].front()) {
+                Some(current) => sorter.compare(head, current, true) == Ordering::Less,
+                None => true,
+            };
+            if better {
+                best = Some(idx);
+            }
+        }
+        match best.and_then(|idx| inputs[idx].pop_front()) {
+            Some(line) => merged.push(line),
+            None => return merged,
+        }
+    }
+}
+
+/// `-c`/`-C`: whether the input is already in order (strictly, with `-u`).
+async fn check_order(ctx: &Ctx<'_>, sorter: &Sorter<'_>, lines: &[Line], name: &str, loud: bool) -> Status {
+    for (idx, pair) in lines.windows(2).enumerate() {
+        let ordering = sorter.compare(&pair[0], &pair[1], true);
+        let bad = ordering == Ordering::Greater
+            || (sorter.options.unique && sorter.compare(&pair[0], &pair[1], false) == Ordering::Equal);
+        if bad {
+            if loud {
+                let text = String::from_utf8_lossy(&sorter.data[pair[1].start..pair[1].end]);
+                ctx.complain(format!("{name}:{}: disorder: {text}", idx + 2)).await;
+            }
+            return 1;
+        }
+    }
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_compare_exactly() {
+        assert_eq!(numeric_cmp(b"10", b"9"), Ordering::Greater);
+        assert_eq!(numeric_cmp(b"-0", b"0"), Ordering::Equal);
+        assert_eq!(numeric_cmp(b"-2", b"-10"), Ordering::Greater);
+        assert_eq!(numeric_cmp(b"12345678901234567890", b"12345678901234567891"), Ordering::Less);
+        assert_eq!(numeric_cmp(b"1.50", b"1.5"), Ordering::Equal);
+        assert_eq!(numeric_cmp(b"abc", b"0"), Ordering::Equal);
+        assert_eq!(numeric_cmp(b" 007", b"7x"), Ordering::Equal);
+    }
+
+    #[test]
+    fn versions_compare_as_debian_does() {
+        assert_eq!(version_cmp(b"1.10", b"1.9"), Ordering::Greater);
+        assert_eq!(version_cmp(b"1.0~rc1", b"1.0"), Ordering::Less);
+        assert_eq!(version_cmp(b"a2", b"a10"), Ordering::Less);
+        assert_eq!(version_cmp(b"1.0a", b"1.0+"), Ordering::Less);
+    }
+
+    #[test]
+    fn human_sizes_compare_by_suffix_first() {
+        assert_eq!(human_cmp(b"2K", b"1M"), Ordering::Less);
+        assert_eq!(human_cmp(b"1.5G", b"900M"), Ordering::Greater);
+        assert_eq!(human_cmp(b"10", b"9"), Ordering::Greater);
     }
 }
