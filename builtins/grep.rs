@@ -3,7 +3,7 @@
 //! flags, output prefixes, context groups and exit statuses (0 selected, 1 none, 2 error).
 //! Lines are matched as bytes, so binary data never breaks it.
 
-use super::{Ctx, posix_regex};
+use super::{Ctx, OperandReader, posix_regex};
 use crate::interp::Status;
 use crate::interp::pattern::Pattern;
 use crate::vfs::{FileKind, describe, path};
@@ -286,6 +286,15 @@ struct Source {
     data: Vec<u8>,
 }
 
+/// Where a direct search stands between pieces of one input.
+struct Scan {
+    count: usize,
+    /// The number of the first line of the next piece.
+    line_no: usize,
+    /// Whether a NUL byte was seen: matching lines are counted, not printed.
+    binary: bool,
+}
+
 struct Search<'c, 'a> {
     ctx: &'c Ctx<'a>,
     o: Options,
@@ -308,22 +317,74 @@ impl Search<'_, '_> {
     }
 
     /// Searches one input; returns false when output should stop (`-q` matched, reader gone).
-    async fn search(&mut self, source: Source, show_name: bool) -> bool {
-        let binary = !self.o.text && !self.o.null_data && memchr::memchr(0, &source.data).is_some();
-        // Without context or inversion only the matching lines matter: the regex runs over the
-        // whole input (as GNU grep does) instead of once per line.
+    async fn search(&mut self, label: String, mut reader: OperandReader, show_name: bool) -> bool {
+        // Without context or inversion only the matching lines matter: the regex runs over
+        // the input a large piece at a time (as GNU grep does), not once per line, and the
+        // input is never held whole.
         let direct = matches!(self.regex, Matcher::Bytes(_))
             && !self.o.invert
             && self.o.before == 0
             && self.o.after == 0
             && !self.o.null_data;
-        let counted = if direct {
-            self.scan_matches(&source, show_name, binary).await
-        } else {
-            self.scan_lines(&source, show_name, binary).await
-        };
-        let Some(count) = counted else { return false };
-        self.finish_source(&source, show_name, binary, count).await
+        if direct {
+            return self.search_pieces(label, reader, show_name).await;
+        }
+        let mut data = Vec::new();
+        loop {
+            match reader.chunk().await {
+                Ok(Some(chunk)) if data.is_empty() => data = chunk,
+                Ok(Some(chunk)) => data.extend_from_slice(&chunk),
+                Ok(None) => break,
+                Err(err) => {
+                    self.complain(format!("{label}: {}", describe(&err))).await;
+                    return true;
+                }
+            }
+        }
+        let binary = !self.o.text && !self.o.null_data && memchr::memchr(0, &data).is_some();
+        let source = Source { label, data };
+        let Some(count) = self.scan_lines(&source, show_name, binary).await else { return false };
+        self.finish_source(&source.label, show_name, binary, count).await
+    }
+
+    /// The direct search over pieces of the input, each ending at a line end.
+    async fn search_pieces(&mut self, label: String, mut reader: OperandReader, show_name: bool) -> bool {
+        let mut scan = Scan { count: 0, line_no: 1, binary: false };
+        let mut pending: Vec<u8> = Vec::new();
+        loop {
+            let block = match reader.chunk().await {
+                Ok(Some(mut chunk)) => {
+                    let Some(last) = memchr::memrchr(b'\n', &chunk) else {
+                        pending.extend_from_slice(&chunk);
+                        continue;
+                    };
+                    let rest = chunk.split_off(last + 1);
+                    let block = if pending.is_empty() {
+                        chunk
+                    } else {
+                        pending.extend_from_slice(&chunk);
+                        std::mem::take(&mut pending)
+                    };
+                    pending = rest;
+                    block
+                }
+                Ok(None) if pending.is_empty() => break,
+                Ok(None) => std::mem::take(&mut pending),
+                Err(err) => {
+                    self.complain(format!("{label}: {}", describe(&err))).await;
+                    break;
+                }
+            };
+            if !self.o.text && memchr::memchr(0, &block).is_some() {
+                scan.binary = true;
+            }
+            match self.scan_matches(&block, &label, show_name, &mut scan).await {
+                None => return false,
+                Some(false) => break,
+                Some(true) => {}
+            }
+        }
+        self.finish_source(&label, show_name, scan.binary, scan.count).await
     }
 
     /// Output a matching line (or its `-o` parts) after its prefix.
@@ -350,20 +411,18 @@ impl Search<'_, '_> {
         true
     }
 
-    /// Finds the matching lines by searching the whole input; the count of selected lines, or
-    /// `None` when output should stop.
-    async fn scan_matches(&mut self, source: &Source, show_name: bool, binary: bool) -> Option<usize> {
-        let Matcher::Bytes(regex) = &self.regex else { return Some(0) };
+    /// Finds the matching lines of a block of whole lines by searching all of it at once;
+    /// `None` when output should stop, `Some(false)` when this input is done (`-m`).
+    async fn scan_matches(&mut self, data: &[u8], label: &str, show_name: bool, scan: &mut Scan) -> Option<bool> {
+        let Matcher::Bytes(regex) = &self.regex else { return Some(false) };
         let regex = regex.clone();
-        let data = &source.data;
-        let mut count = 0usize;
         let mut at = 0usize;
         // Line number of the line starting at `numbered_to`.
-        let mut line_no = 1usize;
+        let first_line = scan.line_no;
         let mut numbered_to = 0usize;
         while at < data.len() {
-            if self.o.max.is_some_and(|m| count >= m) {
-                break;
+            if self.o.max.is_some_and(|m| scan.count >= m) {
+                return Some(false);
             }
             let Some(found) = regex.find_at(data, at) else { break };
             // After a final newline there is no line, though `^` and `$` match there.
@@ -378,24 +437,27 @@ impl Search<'_, '_> {
             if found.end() > end && !regex.is_match(line) {
                 continue;
             }
-            count += 1;
+            scan.count += 1;
             self.selected_any = true;
             if self.o.quiet {
                 return None;
             }
-            if self.quiet_output() || binary {
+            if self.quiet_output() || scan.binary {
                 continue;
             }
             if self.o.number {
-                line_no += memchr::memchr_iter(b'\n', &data[numbered_to..start]).count();
+                scan.line_no += memchr::memchr_iter(b'\n', &data[numbered_to..start]).count();
                 numbered_to = start;
             }
-            self.emit_line(&source.label, show_name, line_no, line, b'\n');
+            self.emit_line(label, show_name, scan.line_no, line, b'\n');
             if !self.flush_if_large().await {
                 return None;
             }
         }
-        Some(count)
+        if self.o.number {
+            scan.line_no = first_line + memchr::memchr_iter(b'\n', data).count();
+        }
+        Some(self.o.max.is_none_or(|m| scan.count < m))
     }
 
     /// Goes through the input line by line (inversion, context, `-P`, `-z`); the count of
@@ -473,22 +535,22 @@ impl Search<'_, '_> {
     }
 
     /// The per-input summary: the count, the name for `-l`/`-L`, the binary-file notice.
-    async fn finish_source(&mut self, source: &Source, show_name: bool, binary: bool, count: usize) -> bool {
+    async fn finish_source(&mut self, label: &str, show_name: bool, binary: bool, count: usize) -> bool {
         if self.o.count {
             if show_name {
-                self.out.extend_from_slice(source.label.as_bytes());
+                self.out.extend_from_slice(label.as_bytes());
                 self.out.push(if self.o.null_after_name { 0 } else { b':' });
             }
             self.out.extend_from_slice(format!("{count}\n").as_bytes());
         } else if (self.o.files_with && count > 0) || (self.o.files_without && count == 0) {
-            self.out.extend_from_slice(source.label.as_bytes());
+            self.out.extend_from_slice(label.as_bytes());
             self.out.push(if self.o.null_after_name { 0 } else { b'\n' });
         } else if binary && count > 0 {
             let out = std::mem::take(&mut self.out);
             if !self.ctx.out(out).await {
                 return false;
             }
-            self.ctx.err(format!("grep: {}: binary file matches\n", source.label)).await;
+            self.ctx.err(format!("grep: {label}: binary file matches\n")).await;
         }
         true
     }
@@ -576,8 +638,8 @@ pub async fn grep(ctx: Ctx<'_>) -> Status {
     let mut search = Search { ctx: &ctx, o, regex, out: Vec::new(), selected_any: false, error: false };
     'files: for file in files {
         if file == "-" {
-            let data = ctx.stdin().read_to_end().await;
-            if !search.search(Source { label: "(standard input)".to_string(), data }, show_name).await {
+            let stdin = OperandReader::Stdin(ctx.stdin());
+            if !search.search("(standard input)".to_string(), stdin, show_name).await {
                 break;
             }
             continue;
@@ -602,14 +664,14 @@ pub async fn grep(ctx: Ctx<'_>) -> Status {
             vec![(file.clone(), abs)]
         };
         for (label, target_abs) in targets {
-            let data = match ctx.vfs.read(&target_abs) {
-                Ok(data) => data,
+            let reader = match ctx.vfs.open_reader(&target_abs) {
+                Ok(reader) => OperandReader::File(reader),
                 Err(err) => {
                     search.complain(format!("{label}: {}", describe(&err))).await;
                     continue;
                 }
             };
-            if !search.search(Source { label, data }, show_name).await {
+            if !search.search(label, reader, show_name).await {
                 break 'files;
             }
         }

@@ -7,6 +7,10 @@ use super::{Ctx, posix_regex};
 use crate::interp::Status;
 use crate::vfs::{WriteMode, describe};
 use regex::bytes::{Regex, RegexBuilder};
+use std::sync::Arc;
+
+/// A compiled expression, shared: cloning a `Regex` would also drop its match caches.
+type Re = Arc<Regex>;
 
 const USAGE: &str = "sed [-nEirsz] [-e SCRIPT] [-f FILE] [SCRIPT] [FILE...]";
 
@@ -14,7 +18,7 @@ const USAGE: &str = "sed [-nEirsz] [-e SCRIPT] [-f FILE] [SCRIPT] [FILE...]";
 enum Addr {
     Line(usize),
     Last,
-    Regex(Option<Regex>),
+    Regex(Option<Re>),
     Step(usize, usize),
     Zero,
 }
@@ -23,7 +27,7 @@ enum Addr {
 enum Addr2 {
     Line(usize),
     Last,
-    Regex(Option<Regex>),
+    Regex(Option<Re>),
     Plus(usize),
     Multiple(usize),
 }
@@ -32,7 +36,7 @@ enum Addr2 {
 enum Kind {
     Block(usize),
     EndBlock,
-    Subst { regex: Option<Regex>, replacement: Vec<u8>, global: bool, nth: usize, print: bool, write: Option<String> },
+    Subst { regex: Option<Re>, replacement: Vec<u8>, global: bool, nth: usize, print: bool, write: Option<String> },
     Translate(Vec<char>, Vec<char>),
     Delete,
     DeleteFirst,
@@ -79,12 +83,13 @@ struct ScriptParser {
     extended: bool,
 }
 
-fn compile(pattern: &str, extended: bool, ignore_case: bool) -> Result<Regex, String> {
+fn compile(pattern: &str, extended: bool, ignore_case: bool) -> Result<Re, String> {
     let translated = if extended { posix_regex::extended(pattern) } else { posix_regex::basic(pattern) };
     RegexBuilder::new(&translated)
         .case_insensitive(ignore_case)
         .multi_line(false)
         .build()
+        .map(Arc::new)
         .map_err(|_| format!("-e expression #1: invalid regular expression: {pattern}"))
 }
 
@@ -181,7 +186,7 @@ impl ScriptParser {
         }
     }
 
-    fn regex_addr(&mut self, delim: char) -> Result<Option<Regex>, String> {
+    fn regex_addr(&mut self, delim: char) -> Result<Option<Re>, String> {
         let text = self.delimited_regex(delim, "address regex")?;
         let mut ignore_case = false;
         while matches!(self.peek(), Some('I' | 'M')) {
@@ -501,33 +506,52 @@ fn substitute(replacement: &[u8], caps: &regex::bytes::Captures<'_>, out: &mut V
 
 struct Machine<'c, 'a> {
     ctx: &'c Ctx<'a>,
-    program: Vec<Cmd>,
+    program: Arc<Vec<Cmd>>,
     quiet: bool,
     separator: u8,
     range_active: Vec<Option<usize>>,
-    last_regex: Option<Regex>,
+    last_regex: Option<Re>,
+    /// Whether output is handed over as it is made (not with `-i`).
+    streaming: bool,
+    /// Set when standard output's reader went away.
+    broken: bool,
     hold: Vec<u8>,
     out: Vec<u8>,
     write_files: Vec<(String, Vec<u8>)>,
 }
 
-enum Input {
-    Lines { lines: Vec<Vec<u8>>, next: usize },
+/// The lines of the input: the bytes of every file, and where each line lies in them.
+#[derive(Default)]
+struct Input<'d> {
+    data: Vec<&'d [u8]>,
+    /// The input piece, start and end of each line.
+    lines: Vec<(usize, usize, usize)>,
+    next: usize,
 }
 
-impl Input {
-    fn next_line(&mut self) -> Option<Vec<u8>> {
-        let Input::Lines { lines, next } = self;
-        let line = lines.get(*next).cloned();
-        if line.is_some() {
-            *next += 1;
+impl<'d> Input<'d> {
+    /// Adds one input's lines.
+    fn add(&mut self, data: &'d [u8], separator: u8) {
+        let piece = self.data.len();
+        self.data.push(data);
+        let mut start = 0;
+        for end in memchr::memchr_iter(separator, data) {
+            self.lines.push((piece, start, end));
+            start = end + 1;
         }
-        line
+        if start < data.len() {
+            self.lines.push((piece, start, data.len()));
+        }
+    }
+
+    fn next_line(&mut self) -> Option<Vec<u8>> {
+        let &(piece, start, end) = self.lines.get(self.next)?;
+        self.next += 1;
+        Some(self.data[piece][start..end].to_vec())
     }
 
     fn is_last(&self) -> bool {
-        let Input::Lines { lines, next } = self;
-        *next >= lines.len()
+        self.next >= self.lines.len()
     }
 }
 
@@ -542,7 +566,7 @@ enum Flow {
 }
 
 impl Machine<'_, '_> {
-    fn regex_matches(&mut self, regex: &Option<Regex>, text: &[u8]) -> bool {
+    fn regex_matches(&mut self, regex: &Option<Re>, text: &[u8]) -> bool {
         let regex = match regex {
             Some(regex) => {
                 self.last_regex = Some(regex.clone());
@@ -573,7 +597,8 @@ impl Machine<'_, '_> {
     }
 
     fn selected(&mut self, idx: usize, line_no: usize, last: bool, space: &[u8]) -> bool {
-        let cmd = self.program[idx].clone();
+        let program = self.program.clone();
+        let cmd = &program[idx];
         let hit = match (&cmd.addr1, &cmd.addr2) {
             (None, _) => true,
             (Some(addr), None) => self.addr_matches(addr, line_no, last, space),
@@ -626,7 +651,7 @@ impl Machine<'_, '_> {
     async fn run_cycle(
         &mut self,
         space: &mut Vec<u8>,
-        input: &mut Input,
+        input: &mut Input<'_>,
         line_no: &mut usize,
         append: &mut Vec<u8>,
     ) -> Flow {
@@ -642,14 +667,14 @@ impl Machine<'_, '_> {
                 }
                 continue;
             }
-            let kind = self.program[pc].kind.clone();
-            match kind {
+            let program = self.program.clone();
+            match &program[pc].kind {
                 Kind::Block(_) | Kind::EndBlock | Kind::Label => {}
                 Kind::Subst { regex, replacement, global, nth, print, write } => {
                     let regex = match regex {
                         Some(regex) => {
                             self.last_regex = Some(regex.clone());
-                            regex
+                            regex.clone()
                         }
                         None => match &self.last_regex {
                             Some(regex) => regex.clone(),
@@ -666,11 +691,11 @@ impl Machine<'_, '_> {
                     for caps in regex.captures_iter(space) {
                         let Some(whole) = caps.get(0) else { continue };
                         count += 1;
-                        if count < nth {
+                        if count < *nth {
                             continue;
                         }
                         result.extend_from_slice(&space[copied..whole.start()]);
-                        substitute(&replacement, &caps, &mut result);
+                        substitute(replacement, &caps, &mut result);
                         copied = whole.end();
                         changed = true;
                         if !global {
@@ -681,7 +706,7 @@ impl Machine<'_, '_> {
                         result.extend_from_slice(&space[copied..]);
                         *space = result;
                         substituted = true;
-                        if print {
+                        if *print {
                             let text = space.clone();
                             self.emit(&text);
                         }
@@ -737,7 +762,7 @@ impl Machine<'_, '_> {
                     // GNU sed prints the pattern space when `N` hits the end of input.
                     None => return Flow::Quit(0, true),
                 },
-                Kind::Quit(code, print) => return Flow::Quit(code, print),
+                Kind::Quit(code, print) => return Flow::Quit(*code, *print),
                 Kind::Hold => self.hold = space.clone(),
                 Kind::HoldAppend => {
                     self.hold.push(b'\n');
@@ -790,7 +815,7 @@ impl Machine<'_, '_> {
                         BranchWhen::Substituted => substituted,
                         BranchWhen::NotSubstituted => !substituted,
                     };
-                    if when != BranchWhen::Always && jump {
+                    if *when != BranchWhen::Always && jump {
                         substituted = false;
                     }
                     if jump {
@@ -824,8 +849,7 @@ impl Machine<'_, '_> {
     }
 
     /// Runs the program over lines; returns the exit code when `q`/`Q` asked for one.
-    async fn run(&mut self, lines: Vec<Vec<u8>>) -> Option<i32> {
-        let mut input = Input::Lines { lines, next: 0 };
+    async fn run(&mut self, mut input: Input<'_>) -> Option<i32> {
         let mut line_no = 0;
         let mut pending: Option<Vec<u8>> = None;
         loop {
@@ -862,16 +886,16 @@ impl Machine<'_, '_> {
                 }
             }
             self.out.append(&mut append);
+            // Output goes out in large pieces as it is made, unless it replaces a file (-i).
+            if self.streaming && self.out.len() >= 64 * 1024 {
+                let out = std::mem::take(&mut self.out);
+                if !self.ctx.out(out).await {
+                    self.broken = true;
+                    return None;
+                }
+            }
         }
     }
-}
-
-fn split_lines(data: &[u8], separator: u8) -> Vec<Vec<u8>> {
-    let mut lines: Vec<Vec<u8>> = data.split(|&b| b == separator).map(<[u8]>::to_vec).collect();
-    if data.last() == Some(&separator) || data.is_empty() {
-        lines.pop();
-    }
-    lines
 }
 
 /// `sed [-n] [-E] [-i[SUFFIX]] [-s] [-z] [-e SCRIPT]… [-f FILE]… [SCRIPT] [FILE…]`
@@ -965,10 +989,12 @@ pub async fn sed(ctx: Ctx<'_>) -> Status {
     let mut machine = Machine {
         ctx: &ctx,
         range_active: vec![None; program.len()],
-        program,
+        program: Arc::new(program),
         quiet,
         separator,
         last_regex: None,
+        streaming: in_place.is_none(),
+        broken: false,
         hold: Vec::new(),
         out: Vec::new(),
         write_files: Vec::new(),
@@ -995,7 +1021,9 @@ pub async fn sed(ctx: Ctx<'_>) -> Status {
     if separately {
         for (file, data) in inputs {
             machine.range_active.iter_mut().for_each(|r| *r = None);
-            exit = machine.run(split_lines(&data, separator)).await;
+            let mut input = Input::default();
+            input.add(&data, separator);
+            exit = machine.run(input).await;
             if let Some(suffix) = &in_place {
                 let abs = ctx.abs(&file);
                 if !suffix.is_empty() {
@@ -1014,9 +1042,9 @@ pub async fn sed(ctx: Ctx<'_>) -> Status {
             }
         }
     } else {
-        let mut all = Vec::new();
+        let mut all = Input::default();
         for (_, data) in &inputs {
-            all.extend(split_lines(data, separator));
+            all.add(data, separator);
         }
         exit = machine.run(all).await;
     }
@@ -1028,7 +1056,7 @@ pub async fn sed(ctx: Ctx<'_>) -> Status {
         }
     }
     let out = std::mem::take(&mut machine.out);
-    if !out.is_empty() && !ctx.out(out).await {
+    if machine.broken || (!out.is_empty() && !ctx.out(out).await) {
         return 4;
     }
     exit.unwrap_or(status)

@@ -1217,10 +1217,29 @@ impl<'p> Interp<'p> {
             B::Match => {
                 let text = self.string(&args[0])?;
                 let re = self.regex_of(&args[1])?;
-                let (start, length) = match re.find(&text) {
+                let found = re.captures(&text);
+                let (start, length) = match found.as_ref().and_then(|c| c.get(0)) {
                     Some(m) => (char_len(&text[..m.start()]) as f64 + 1.0, char_len(m.as_bytes()) as f64),
                     None => (0.0, -1.0),
                 };
+                // gawk's third argument: the match and its groups, with their places.
+                if let Some(Expr::Lvalue(LValue::Var(var))) = args.get(2) {
+                    let array = self.array(*var)?;
+                    let mut array = array.borrow_mut();
+                    array.clear();
+                    for (idx, group) in found.iter().flat_map(|c| c.iter().enumerate()) {
+                        let Some(group) = group else { continue };
+                        let key = idx.to_string().into_bytes();
+                        let mut place = key.clone();
+                        place.extend_from_slice(&self.subsep);
+                        let (mut start_key, mut length_key) = (place.clone(), place);
+                        start_key.extend_from_slice(b"start");
+                        length_key.extend_from_slice(b"length");
+                        array.insert(key, Value::strnum(group.as_bytes()));
+                        array.insert(start_key, Value::Num(char_len(&text[..group.start()]) as f64 + 1.0));
+                        array.insert(length_key, Value::Num(char_len(group.as_bytes()) as f64));
+                    }
+                }
                 self.assign_global(sv::RSTART, Value::Num(start))?;
                 self.assign_global(sv::RLENGTH, Value::Num(length))?;
                 Value::Num(start)

@@ -872,7 +872,7 @@ impl Parser {
             B::Index | B::Atan2 => (2, 2),
             B::Split => (2, 3),
             B::Sub | B::Gsub => (2, 3),
-            B::Match => (2, 2),
+            B::Match => (2, 3),
             B::Sprintf => (1, usize::MAX),
             B::Sin | B::Cos | B::Exp | B::Log | B::Sqrt | B::Int | B::Tolower | B::Toupper | B::System | B::Close => {
                 (1, 1)
@@ -897,6 +897,9 @@ impl Parser {
         }
         if builtin == B::Split && !matches!(args.get(1), Some(Expr::Lvalue(LValue::Var(_)))) {
             return Err(self.error_here("split: the second argument must be an array"));
+        }
+        if builtin == B::Match && args.len() == 3 && !matches!(args.get(2), Some(Expr::Lvalue(LValue::Var(_)))) {
+            return Err(self.error_here("match: the third argument must be an array"));
         }
         Ok(())
     }
@@ -940,9 +943,12 @@ fn infer_array_params(program: &mut Program) {
                 }
             }
             Expr::Builtin(builtin, args) => {
-                if *builtin == Builtin::Split
-                    && let Some(Expr::Lvalue(LValue::Var(Var::Local(slot)))) = args.get(1)
-                {
+                let array_arg = match builtin {
+                    Builtin::Split => args.get(1),
+                    Builtin::Match => args.get(2),
+                    _ => None,
+                };
+                if let Some(Expr::Lvalue(LValue::Var(Var::Local(slot)))) = array_arg {
                     marks.push(*slot);
                 }
                 args.iter().for_each(|e| walk_expr(e, marks, calls));
