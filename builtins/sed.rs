@@ -712,7 +712,7 @@ impl Machine<'_, '_> {
                         }
                         if let Some(file) = write {
                             let text = space.clone();
-                            self.write_to(&file, &text);
+                            self.write_to(file, &text);
                         }
                     }
                 }
@@ -774,12 +774,12 @@ impl Machine<'_, '_> {
                     space.extend_from_slice(&self.hold.clone());
                 }
                 Kind::Exchange => std::mem::swap(space, &mut self.hold),
-                Kind::Append(text) => append.extend_from_slice(&text),
-                Kind::Insert(text) => self.out.extend_from_slice(&text),
+                Kind::Append(text) => append.extend_from_slice(text),
+                Kind::Insert(text) => self.out.extend_from_slice(text),
                 Kind::Change(text) => {
                     let in_range = self.program[pc].addr2.is_some() && self.range_active[pc].is_some();
                     if !in_range || self.program[pc].negate {
-                        self.out.extend_from_slice(&text);
+                        self.out.extend_from_slice(text);
                     }
                     return Flow::Delete;
                 }
@@ -801,13 +801,13 @@ impl Machine<'_, '_> {
                     self.out.extend_from_slice(text.as_bytes());
                 }
                 Kind::ReadFile(file) => {
-                    if let Ok(data) = self.ctx.vfs.read(&self.ctx.abs(&file)) {
+                    if let Ok(data) = self.ctx.vfs.read(&self.ctx.abs(file)) {
                         append.extend_from_slice(&data);
                     }
                 }
                 Kind::WriteFile(file) => {
                     let text = space.clone();
-                    self.write_to(&file, &text);
+                    self.write_to(file, &text);
                 }
                 Kind::Branch(target, when) => {
                     let jump = match when {
