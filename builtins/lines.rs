@@ -3,6 +3,7 @@
 use super::Ctx;
 use crate::interp::Status;
 use crate::vfs::describe;
+use std::io::Read as _;
 
 /// Reads every operand (standard input when none), reporting unreadable ones.
 async fn inputs(ctx: &Ctx<'_>, files: &[String]) -> (Vec<(String, Vec<u8>)>, Status) {
@@ -369,9 +370,24 @@ fn incomplete_utf8_tail(data: &[u8]) -> usize {
 /// The counts of one operand, read in pieces.
 async fn count_operand(ctx: &Ctx<'_>, name: &str, want: &[char]) -> std::io::Result<Counts> {
     let mut counter = Counter::new(want);
-    let mut reader = ctx.open_operand(name)?;
-    while let Some(chunk) = reader.chunk().await? {
-        counter.feed(&chunk);
+    match ctx.open_operand(name)? {
+        // A file is read into one buffer over and over: no memory to fault in per piece.
+        super::OperandReader::File(mut file) => {
+            let mut buf = vec![0; 256 * 1024];
+            loop {
+                match file.read(&mut buf) {
+                    Ok(0) => break,
+                    Ok(n) => counter.feed(&buf[..n]),
+                    Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(err) => return Err(err),
+                }
+            }
+        }
+        mut stdin => {
+            while let Some(chunk) = stdin.chunk().await? {
+                counter.feed(&chunk);
+            }
+        }
     }
     Ok(counter.finish())
 }

@@ -172,7 +172,7 @@ impl<'a> Ctx<'a> {
 }
 
 /// Bytes read from a file operand at a time.
-const READ_CHUNK: usize = 128 * 1024;
+const READ_CHUNK: usize = 256 * 1024;
 
 /// An operand opened to be read in pieces: standard input, or a workspace file.
 pub enum OperandReader {
@@ -188,22 +188,11 @@ impl OperandReader {
         match self {
             OperandReader::Stdin(input) => Ok(input.read_chunk().await),
             OperandReader::File(reader) => {
-                let mut buf = vec![0; READ_CHUNK];
-                let mut filled = 0;
-                // Fill the piece (a pipe or slow disk may hand over less at a time).
-                while filled < buf.len() {
-                    match reader.read(&mut buf[filled..]) {
-                        Ok(0) => break,
-                        Ok(n) => filled += n,
-                        Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
-                        Err(err) => return Err(err),
-                    }
-                }
-                if filled == 0 {
-                    return Ok(None);
-                }
-                buf.truncate(filled);
-                Ok(Some(buf))
+                // `read_to_end` fills without zeroing the buffer first; `take` bounds the piece
+                // (and a pipe or slow disk handing over less at a time is read until full).
+                let mut buf = Vec::with_capacity(READ_CHUNK);
+                std::io::Read::read_to_end(&mut std::io::Read::take(reader, READ_CHUNK as u64), &mut buf)?;
+                Ok((!buf.is_empty()).then_some(buf))
             }
         }
     }

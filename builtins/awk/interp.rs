@@ -559,6 +559,12 @@ impl<'p> Interp<'p> {
         if idx == 0 {
             return &self.record.text;
         }
+        if !self.record.split
+            && let Some(span) = self.field_sep.nth(&self.record.text, idx)
+        {
+            // One field of an unsplit record: found by a scan that stops there.
+            return span.map_or(b"", |(start, end)| &self.record.text[start..end]);
+        }
         self.split_record();
         match self.record.fields.get(idx - 1) {
             Some(&(start, end)) => &self.record.text[start..end],

@@ -59,6 +59,48 @@ impl FieldSep {
         })
     }
 
+    /// The span of field `n` (1-based) without splitting the rest, for the separators where
+    /// that is a plain scan; `None` to split the whole record instead.
+    pub fn nth(&self, text: &[u8], n: usize) -> Option<Option<(usize, usize)>> {
+        match self {
+            FieldSep::Blank => {
+                let mut idx = 0;
+                let mut field = 0;
+                let len = text.len();
+                loop {
+                    while idx < len && matches!(text[idx], b' ' | b'\t' | b'\n') {
+                        idx += 1;
+                    }
+                    if idx >= len {
+                        return Some(None);
+                    }
+                    let start = idx;
+                    while idx < len && !matches!(text[idx], b' ' | b'\t' | b'\n') {
+                        idx += 1;
+                    }
+                    field += 1;
+                    if field == n {
+                        return Some(Some((start, idx)));
+                    }
+                }
+            }
+            FieldSep::Byte(b) => {
+                if text.is_empty() {
+                    return Some(None);
+                }
+                let mut start = 0;
+                for (field, end) in memchr::memchr_iter(*b, text).chain(std::iter::once(text.len())).enumerate() {
+                    if field + 1 == n {
+                        return Some(Some((start, end)));
+                    }
+                    start = end + 1;
+                }
+                Some(None)
+            }
+            FieldSep::Regex(_) | FieldSep::Chars => None,
+        }
+    }
+
     /// Appends the ranges of `text`'s fields to `out`.
     pub fn split(&self, text: &[u8], out: &mut Vec<(usize, usize)>) {
         match self {

@@ -98,3 +98,22 @@ fn invalid_utf8_and_nul_bytes_are_handled() {
     assert!(out.ends_with(" ok\n"), "{out:?}");
     assert_eq!(std::fs::read(dir.path().join("copy")).expect("copy"), b"\xff\x00z");
 }
+
+#[test]
+fn awk_stops_at_the_deadline_and_recurses_deeply() {
+    // The program runs on its own thread; the deadline still ends it.
+    let (_, err, status) =
+        run(toolsh().args(["--memory", "--timeout", "0.3", "-c", "awk 'BEGIN { while (1) n++ }'"]), "");
+    assert_eq!(status, 124, "{err}");
+    // Deep recursion in an awk function has the stack it needs, and too deep is an error.
+    let deep = "awk 'function f(n) { return n ? 1 + f(n - 1) : 0 } BEGIN { print f(9000) }'";
+    let (out, err, status) = run(toolsh().args(["--memory", "-c", deep]), "");
+    assert_eq!((out.as_str(), status), ("9000\n", 0), "{err}");
+    let deeper = "awk 'function f(n) { return f(n + 1) } BEGIN { f(0) }'";
+    let (_, err, status) = run(toolsh().args(["--memory", "-c", deeper]), "");
+    assert_eq!(status, 2);
+    assert!(err.contains("nested deeper"), "{err}");
+    // An awk program reading standard input from the shell's own stdin.
+    let (out, _, status) = run(toolsh().args(["--memory", "-c", "awk '{ s += $1 } END { print s }'"]), "1\n2\n3\n");
+    assert_eq!((out.as_str(), status), ("6\n", 0));
+}

@@ -270,3 +270,23 @@ fn tar_extraction_passes_the_gate_member_by_member() {
     let out = exec(&mut sh, "tar -cf /k.tar /keep.txt /rm.sh; echo \"status $?\"; tar -tf /k.tar");
     assert_eq!(out.stdout_text(), "status 126\nrm.sh\n", "{}", out.stderr_text());
 }
+
+#[test]
+fn awk_reads_and_writes_through_the_gate() {
+    // A denied input is an error of the program, not a way around the policy.
+    let mut sh = shell(policy(&[(Verdict::Deny, "fs.read:/keep.txt")]));
+    let out = exec(&mut sh, "awk '{ print }' /keep.txt");
+    assert_eq!((out.stdout_text().as_str(), out.status), ("", 126), "{}", out.stderr_text());
+    let out = exec(&mut sh, "awk 'BEGIN { r = getline line < \"/keep.txt\"; print r }'");
+    assert_eq!(out.stdout_text(), "-1\n", "{}", out.stderr_text());
+    // `print > file` is an fs.write: refused where the policy says so, the file not created.
+    let mut sh = shell(policy(&[(Verdict::Deny, "fs.write:/out/**")]));
+    let out = exec(&mut sh, "mkdir /out; awk 'BEGIN { print \"x\" > \"/out/f\"; print \"after\" }'; ls /out | wc -l");
+    assert_eq!(out.stdout_text(), "after\n0\n", "{}", out.stderr_text());
+    assert!(out.stderr_text().contains("/out/f"), "{}", out.stderr_text());
+    // Commands run from awk are commands of the session: the gate applies to them too.
+    let mut sh = shell(policy(&[(Verdict::Deny, "fs.delete")]));
+    let out = exec(&mut sh, "awk 'BEGIN { print system(\"rm /keep.txt\") }'");
+    assert_eq!(out.stdout_text(), "126\n", "{}", out.stderr_text());
+    assert!(kept(&mut sh));
+}
