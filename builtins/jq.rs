@@ -440,6 +440,7 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
 /// `stderr`, `debug`, `halt_error` writing to the command's standard error (jaq-std sends them
 /// to a logger).
 const PRELUDE: &str = r#"def env: $ENV;
+def input_filename: $__input_filename;
 def stderr: (__jq_stderr as $x | .), .;
 def debug: (__jq_debug as $x | .), .;
 def debug(msgs): ((msgs | __jq_debug) as $x | .), .;
@@ -574,8 +575,14 @@ fn evaluate_filter(
         .into_iter()
         .collect(),
     );
-    var_names.push("$__named_args".to_string());
+    var_names.push("$ARGS".to_string());
     var_values.push(named_args);
+    // The inputs are read before the filter runs, so the file is known only when there is one.
+    var_names.push("$__input_filename".to_string());
+    var_values.push(match o.files.as_slice() {
+        [file] => Val::from(file.clone()),
+        _ => Val::Null,
+    });
     let program = format!("{PRELUDE}{code}");
     let arena = Arena::default();
     let loader = Loader::new(jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()));

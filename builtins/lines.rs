@@ -373,7 +373,7 @@ async fn count_operand(ctx: &Ctx<'_>, name: &str, want: &[char]) -> std::io::Res
     match ctx.open_operand(name)? {
         // A file is read into one buffer over and over: no memory to fault in per piece.
         super::OperandReader::File(mut file) => {
-            let mut buf = vec![0; 256 * 1024];
+            let mut buf = vec![0; 1 << 20];
             loop {
                 match file.read(&mut buf) {
                     Ok(0) => break,

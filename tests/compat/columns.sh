@@ -109,3 +109,248 @@ printf 'a,bb,c\nddd,e,f\n' | column -t -s,
 a    bb  c
 ddd  e   f
 ## status: 0
+
+### paste p1.txt p2.txt
+printf '1\n2\n3\n' > p1.txt
+printf 'a\nb\n' > p2.txt
+printf '1 one\n2 two\n3 three\n' > j1.txt
+printf '1 uno\n3 tres\n4 cuatro\n' > j2.txt
+printf 'a\nb\nc\n' > c1.txt
+printf 'b\nc\nd\n' > c2.txt
+paste p1.txt p2.txt
+## stdout:
+1	a
+2	b
+3	
+## status: 0
+## files:
+c1.txt: "a\nb\nc\n"
+c2.txt: "b\nc\nd\n"
+j1.txt: "1 one\n2 two\n3 three\n"
+j2.txt: "1 uno\n3 tres\n4 cuatro\n"
+p1.txt: "1\n2\n3\n"
+p2.txt: "a\nb\n"
+
+### paste -d, p1.txt p2.txt
+printf '1\n2\n3\n' > p1.txt
+printf 'a\nb\n' > p2.txt
+printf '1 one\n2 two\n3 three\n' > j1.txt
+printf '1 uno\n3 tres\n4 cuatro\n' > j2.txt
+printf 'a\nb\nc\n' > c1.txt
+printf 'b\nc\nd\n' > c2.txt
+paste -d, p1.txt p2.txt
+## stdout:
+1,a
+2,b
+3,
+## status: 0
+## files:
+c1.txt: "a\nb\nc\n"
+c2.txt: "b\nc\nd\n"
+j1.txt: "1 one\n2 two\n3 three\n"
+j2.txt: "1 uno\n3 tres\n4 cuatro\n"
+p1.txt: "1\n2\n3\n"
+p2.txt: "a\nb\n"
+
+### paste -s p1.txt
+printf '1\n2\n3\n' > p1.txt
+printf 'a\nb\n' > p2.txt
+printf '1 one\n2 two\n3 three\n' > j1.txt
+printf '1 uno\n3 tres\n4 cuatro\n' > j2.txt
+printf 'a\nb\nc\n' > c1.txt
+printf 'b\nc\nd\n' > c2.txt
+paste -s p1.txt
+## stdout:
+1	2	3
+## status: 0
+## files:
+c1.txt: "a\nb\nc\n"
+c2.txt: "b\nc\nd\n"
+j1.txt: "1 one\n2 two\n3 three\n"
+j2.txt: "1 uno\n3 tres\n4 cuatro\n"
+p1.txt: "1\n2\n3\n"
+p2.txt: "a\nb\n"
+
+### paste -sd+ p1.txt
+printf '1\n2\n3\n' > p1.txt
+printf 'a\nb\n' > p2.txt
+printf '1 one\n2 two\n3 three\n' > j1.txt
+printf '1 uno\n3 tres\n4 cuatro\n' > j2.txt
+printf 'a\nb\nc\n' > c1.txt
+printf 'b\nc\nd\n' > c2.txt
+paste -sd+ p1.txt
+## stdout:
+1+2+3
+## status: 0
+## files:
+c1.txt: "a\nb\nc\n"
+c2.txt: "b\nc\nd\n"
+j1.txt: "1 one\n2 two\n3 three\n"
+j2.txt: "1 uno\n3 tres\n4 cuatro\n"
+p1.txt: "1\n2\n3\n"
+p2.txt: "a\nb\n"
+
+### join j1.txt j2.txt
+printf '1\n2\n3\n' > p1.txt
+printf 'a\nb\n' > p2.txt
+printf '1 one\n2 two\n3 three\n' > j1.txt
+printf '1 uno\n3 tres\n4 cuatro\n' > j2.txt
+printf 'a\nb\nc\n' > c1.txt
+printf 'b\nc\nd\n' > c2.txt
+join j1.txt j2.txt
+## stdout:
+1 one uno
+3 three tres
+## status: 0
+## files:
+c1.txt: "a\nb\nc\n"
+c2.txt: "b\nc\nd\n"
+j1.txt: "1 one\n2 two\n3 three\n"
+j2.txt: "1 uno\n3 tres\n4 cuatro\n"
+p1.txt: "1\n2\n3\n"
+p2.txt: "a\nb\n"
+
+### join -a1 j1.txt j2.txt
+printf '1\n2\n3\n' > p1.txt
+printf 'a\nb\n' > p2.txt
+printf '1 one\n2 two\n3 three\n' > j1.txt
+printf '1 uno\n3 tres\n4 cuatro\n' > j2.txt
+printf 'a\nb\nc\n' > c1.txt
+printf 'b\nc\nd\n' > c2.txt
+join -a1 j1.txt j2.txt
+## stdout:
+1 one uno
+2 two
+3 three tres
+## status: 0
+## files:
+c1.txt: "a\nb\nc\n"
+c2.txt: "b\nc\nd\n"
+j1.txt: "1 one\n2 two\n3 three\n"
+j2.txt: "1 uno\n3 tres\n4 cuatro\n"
+p1.txt: "1\n2\n3\n"
+p2.txt: "a\nb\n"
+
+### join -v2 j1.txt j2.txt
+printf '1\n2\n3\n' > p1.txt
+printf 'a\nb\n' > p2.txt
+printf '1 one\n2 two\n3 three\n' > j1.txt
+printf '1 uno\n3 tres\n4 cuatro\n' > j2.txt
+printf 'a\nb\nc\n' > c1.txt
+printf 'b\nc\nd\n' > c2.txt
+join -v2 j1.txt j2.txt
+## stdout:
+4 cuatro
+## status: 0
+## files:
+c1.txt: "a\nb\nc\n"
+c2.txt: "b\nc\nd\n"
+j1.txt: "1 one\n2 two\n3 three\n"
+j2.txt: "1 uno\n3 tres\n4 cuatro\n"
+p1.txt: "1\n2\n3\n"
+p2.txt: "a\nb\n"
+
+### comm c1.txt c2.txt
+printf '1\n2\n3\n' > p1.txt
+printf 'a\nb\n' > p2.txt
+printf '1 one\n2 two\n3 three\n' > j1.txt
+printf '1 uno\n3 tres\n4 cuatro\n' > j2.txt
+printf 'a\nb\nc\n' > c1.txt
+printf 'b\nc\nd\n' > c2.txt
+comm c1.txt c2.txt
+## stdout:
+a
+		b
+		c
+	d
+## status: 0
+## files:
+c1.txt: "a\nb\nc\n"
+c2.txt: "b\nc\nd\n"
+j1.txt: "1 one\n2 two\n3 three\n"
+j2.txt: "1 uno\n3 tres\n4 cuatro\n"
+p1.txt: "1\n2\n3\n"
+p2.txt: "a\nb\n"
+
+### comm -12 c1.txt c2.txt
+printf '1\n2\n3\n' > p1.txt
+printf 'a\nb\n' > p2.txt
+printf '1 one\n2 two\n3 three\n' > j1.txt
+printf '1 uno\n3 tres\n4 cuatro\n' > j2.txt
+printf 'a\nb\nc\n' > c1.txt
+printf 'b\nc\nd\n' > c2.txt
+comm -12 c1.txt c2.txt
+## stdout:
+b
+c
+## status: 0
+## files:
+c1.txt: "a\nb\nc\n"
+c2.txt: "b\nc\nd\n"
+j1.txt: "1 one\n2 two\n3 three\n"
+j2.txt: "1 uno\n3 tres\n4 cuatro\n"
+p1.txt: "1\n2\n3\n"
+p2.txt: "a\nb\n"
+
+### comm -3 c1.txt c2.txt
+printf '1\n2\n3\n' > p1.txt
+printf 'a\nb\n' > p2.txt
+printf '1 one\n2 two\n3 three\n' > j1.txt
+printf '1 uno\n3 tres\n4 cuatro\n' > j2.txt
+printf 'a\nb\nc\n' > c1.txt
+printf 'b\nc\nd\n' > c2.txt
+comm -3 c1.txt c2.txt
+## stdout:
+a
+	d
+## status: 0
+## files:
+c1.txt: "a\nb\nc\n"
+c2.txt: "b\nc\nd\n"
+j1.txt: "1 one\n2 two\n3 three\n"
+j2.txt: "1 uno\n3 tres\n4 cuatro\n"
+p1.txt: "1\n2\n3\n"
+p2.txt: "a\nb\n"
+
+### echo 'the quick brown fox jumps over' | fold -w 10
+echo 'the quick brown fox jumps over' | fold -w 10
+## stdout:
+the quick 
+brown fox 
+jumps over
+## status: 0
+
+### echo 'the quick brown fox jumps over' | fold -sw 10
+echo 'the quick brown fox jumps over' | fold -sw 10
+## stdout:
+the quick 
+brown fox 
+jumps over
+## status: 0
+
+### printf 'name qty\napple 3\nbanana 12\n' | column -t
+printf 'name qty\napple 3\nbanana 12\n' | column -t
+## stdout:
+name    qty
+apple   3
+banana  12
+## status: 0
+
+### printf 'a,b\nccc,d\n' | column -t -s,
+printf 'a,b\nccc,d\n' | column -t -s,
+## stdout:
+a    b
+ccc  d
+## status: 0
+
+### printf 'a\tb\tc\n' | expand
+printf 'a\tb\tc\n' | expand
+## stdout:
+a       b       c
+## status: 0
+
+### printf 'a\tb\n' | expand -t 4
+printf 'a\tb\n' | expand -t 4
+## stdout:
+a   b
+## status: 0

@@ -146,3 +146,60 @@ r/f: "2\n"
 ## files:
 x: ""
 y: "a\n"
+
+### diff d1.txt d2.txt; echo "rc=$?"
+printf 'a\nb\nc\n' > d1.txt
+printf 'a\nB\nc\nd\n' > d2.txt
+diff d1.txt d2.txt; echo "rc=$?"
+## stdout:
+2c2
+< b
+---
+> B
+3a4
+> d
+rc=1
+## status: 0
+## files:
+d1.txt: "a\nb\nc\n"
+d2.txt: "a\nB\nc\nd\n"
+
+### diff -u d1.txt d2.txt | tail -n +3; echo "rc=$?"
+printf 'a\nb\nc\n' > d1.txt
+printf 'a\nB\nc\nd\n' > d2.txt
+diff -u d1.txt d2.txt | tail -n +3; echo "rc=$?"
+## stdout:
+@@ -1,3 +1,4 @@
+ a
+-b
++B
+ c
++d
+rc=0
+## status: 0
+## files:
+d1.txt: "a\nb\nc\n"
+d2.txt: "a\nB\nc\nd\n"
+
+### diff -q d1.txt d2.txt; echo "rc=$?"
+printf 'a\nb\nc\n' > d1.txt
+printf 'a\nB\nc\nd\n' > d2.txt
+diff -q d1.txt d2.txt; echo "rc=$?"
+## stdout:
+Files d1.txt and d2.txt differ
+rc=1
+## status: 0
+## files:
+d1.txt: "a\nb\nc\n"
+d2.txt: "a\nB\nc\nd\n"
+
+### diff d1.txt d1.txt; echo "rc=$?"
+printf 'a\nb\nc\n' > d1.txt
+printf 'a\nB\nc\nd\n' > d2.txt
+diff d1.txt d1.txt; echo "rc=$?"
+## stdout:
+rc=0
+## status: 0
+## files:
+d1.txt: "a\nb\nc\n"
+d2.txt: "a\nB\nc\nd\n"

@@ -66,3 +66,50 @@ printf 'abc' | xxd -p
 ## stdout:
 616263
 ## status: 0
+
+### printf 'AB\n' | od -c
+seq 1 10 > s10.txt
+printf 'AB\n' | od -c
+## stdout:
+0000000   A   B  \n
+0000003
+## status: 0
+## files:
+s10.txt: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
+
+### printf 'AB\n' | od -An -tx1
+seq 1 10 > s10.txt
+printf 'AB\n' | od -An -tx1
+## stdout:
+ 41 42 0a
+## status: 0
+## files:
+s10.txt: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
+
+### printf 'hello' | xxd
+seq 1 10 > s10.txt
+printf 'hello' | xxd
+## stdout:
+00000000: 6865 6c6c 6f                             hello
+## status: 0
+## files:
+s10.txt: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
+
+### split -l 4 s10.txt part_
+seq 1 10 > s10.txt
+split -l 4 s10.txt part_
+## status: 0
+## files:
+part_aa: "1\n2\n3\n4\n"
+part_ab: "5\n6\n7\n8\n"
+part_ac: "9\n10\n"
+s10.txt: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
+
+### cat part_aa; echo ---; cat part_ac
+seq 1 10 > s10.txt
+cat part_aa; echo ---; cat part_ac
+## stdout:
+---
+## status: 1
+## files:
+s10.txt: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"

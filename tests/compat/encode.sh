@@ -55,3 +55,70 @@ sleep 5 & kill %1; wait $!; echo status $?
 ## stdout:
 status 143
 ## status: 0
+
+### md5sum h1.txt
+printf 'hello\n' > h1.txt
+md5sum h1.txt
+## stdout:
+b1946ac92492d2347c6235b4d2611184  h1.txt
+## status: 0
+## files:
+h1.txt: "hello\n"
+
+### sha1sum h1.txt
+printf 'hello\n' > h1.txt
+sha1sum h1.txt
+## stdout:
+f572d396fae9206628714fb2ce00f72e94f2258f  h1.txt
+## status: 0
+## files:
+h1.txt: "hello\n"
+
+### sha256sum h1.txt
+printf 'hello\n' > h1.txt
+sha256sum h1.txt
+## stdout:
+5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03  h1.txt
+## status: 0
+## files:
+h1.txt: "hello\n"
+
+### sha256sum h1.txt > sums.txt; sha256sum -c sums.txt
+printf 'hello\n' > h1.txt
+sha256sum h1.txt > sums.txt; sha256sum -c sums.txt
+## stdout:
+h1.txt: OK
+## status: 0
+## files:
+h1.txt: "hello\n"
+sums.txt: "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03  h1.txt\n"
+
+### printf 'hello' | base64
+printf 'hello\n' > h1.txt
+printf 'hello' | base64
+## stdout:
+aGVsbG8=
+## status: 0
+## files:
+h1.txt: "hello\n"
+
+### printf 'aGVsbG8=' | base64 -d
+printf 'hello\n' > h1.txt
+printf 'aGVsbG8=' | base64 -d
+## stdout-nonl:
+hello
+## status: 0
+## files:
+h1.txt: "hello\n"
+
+### printf 'hello world, this is a longer line of text to wrap' | base64 -
+printf 'hello\n' > h1.txt
+printf 'hello world, this is a longer line of text to wrap' | base64 -w 20
+## stdout:
+aGVsbG8gd29ybGQsIHRo
+aXMgaXMgYSBsb25nZXIg
+bGluZSBvZiB0ZXh0IHRv
+IHdyYXA=
+## status: 0
+## files:
+h1.txt: "hello\n"

@@ -218,3 +218,294 @@ jq -n 'range(1e9)' | head -n 3; echo "${PIPESTATUS[@]}"
 2
 141 0
 ## status: 0
+
+### jq -r '.b' in.json
+printf '{"a":[1,2],"b":"x"}\n{"a":[3],"b":"y"}\n' > in.json
+jq -r '.b' in.json
+## stdout:
+x
+y
+## status: 0
+## files:
+in.json: "{\"a\":[1,2],\"b\":\"x\"}\n{\"a\":[3],\"b\":\"y\"}\n"
+
+### jq -j '.b' in.json; echo
+printf '{"a":[1,2],"b":"x"}\n{"a":[3],"b":"y"}\n' > in.json
+jq -j '.b' in.json; echo
+## stdout:
+xy
+## status: 0
+## files:
+in.json: "{\"a\":[1,2],\"b\":\"x\"}\n{\"a\":[3],\"b\":\"y\"}\n"
+
+### jq -c '.a' in.json
+printf '{"a":[1,2],"b":"x"}\n{"a":[3],"b":"y"}\n' > in.json
+jq -c '.a' in.json
+## stdout:
+[1,2]
+[3]
+## status: 0
+## files:
+in.json: "{\"a\":[1,2],\"b\":\"x\"}\n{\"a\":[3],\"b\":\"y\"}\n"
+
+### jq -s 'map(.a | length) | add' in.json
+printf '{"a":[1,2],"b":"x"}\n{"a":[3],"b":"y"}\n' > in.json
+jq -s 'map(.a | length) | add' in.json
+## stdout:
+3
+## status: 0
+## files:
+in.json: "{\"a\":[1,2],\"b\":\"x\"}\n{\"a\":[3],\"b\":\"y\"}\n"
+
+### jq -n --arg x 5 --argjson y '{"z":1}' '[$x, $y.z]'
+jq -n --arg x 5 --argjson y '{"z":1}' '[$x, $y.z]'
+## stdout:
+[
+  "5",
+  1
+]
+## status: 0
+
+### jq -n '$ARGS.positional' --args a b
+jq -n '$ARGS.positional' --args a b
+## stdout:
+[
+  "a",
+  "b"
+]
+## status: 0
+
+### jq -n '$ARGS.positional' --jsonargs 1 '"two"' null
+jq -n '$ARGS.positional' --jsonargs 1 '"two"' null
+## stdout:
+[
+  1,
+  "two",
+  null
+]
+## status: 0
+
+### FOO=bar jq -n 'env.FOO, $ENV.FOO'
+FOO=bar jq -n 'env.FOO, $ENV.FOO'
+## stdout:
+"bar"
+"bar"
+## status: 0
+
+### echo 'null' | jq -e '.'; echo "rc=$?"
+echo 'null' | jq -e '.'; echo "rc=$?"
+## stdout:
+null
+rc=1
+## status: 0
+
+### echo 'false' | jq -e '.'; echo "rc=$?"
+echo 'false' | jq -e '.'; echo "rc=$?"
+## stdout:
+false
+rc=1
+## status: 0
+
+### echo '1' | jq -e '.'; echo "rc=$?"
+echo '1' | jq -e '.'; echo "rc=$?"
+## stdout:
+1
+rc=0
+## status: 0
+
+### printf 'line one\nline two\n' | jq -R 'length'
+printf 'line one\nline two\n' | jq -R 'length'
+## stdout:
+8
+8
+## status: 0
+
+### printf 'line one\nline two\n' | jq -Rs 'split("\n") | length'
+printf 'line one\nline two\n' | jq -Rs 'split("\n") | length'
+## stdout:
+3
+## status: 0
+
+### echo '{"b":1,"a":{"d":2,"c":3}}' | jq -S .
+echo '{"b":1,"a":{"d":2,"c":3}}' | jq -S .
+## stdout:
+{
+  "a": {
+    "c": 3,
+    "d": 2
+  },
+  "b": 1
+}
+## status: 0
+
+### echo '{"a":[1,{"b":2}]}' | jq --tab .
+echo '{"a":[1,{"b":2}]}' | jq --tab .
+## stdout:
+{
+	"a": [
+		1,
+		{
+			"b": 2
+		}
+	]
+}
+## status: 0
+
+### echo '{"a":[1,{"b":2}]}' | jq --indent 1 .
+echo '{"a":[1,{"b":2}]}' | jq --indent 1 .
+## stdout:
+{
+ "a": [
+  1,
+  {
+   "b": 2
+  }
+ ]
+}
+## status: 0
+
+### echo '"héllo ☃"' | jq -a .
+echo '"héllo ☃"' | jq -a .
+## stdout:
+"h\u00e9llo \u2603"
+## status: 0
+
+### jq -n --slurpfile n nums.json --rawfile t r.txt '[$n, $t]' 
+printf '1\n2\n' > nums.json
+printf 'raw text\n' > r.txt
+jq -n --slurpfile n nums.json --rawfile t r.txt '[$n, $t]' 
+## stdout:
+[
+  [
+    1,
+    2
+  ],
+  "raw text\n"
+]
+## status: 0
+## files:
+nums.json: "1\n2\n"
+r.txt: "raw text\n"
+
+### jq 'input_filename' nums.json
+printf '1\n2\n' > nums.json
+printf 'raw text\n' > r.txt
+jq 'input_filename' nums.json
+## stdout:
+"nums.json"
+"nums.json"
+## status: 0
+## files:
+nums.json: "1\n2\n"
+r.txt: "raw text\n"
+
+### jq -n '[inputs] | add' nums.json
+printf '1\n2\n' > nums.json
+printf 'raw text\n' > r.txt
+jq -n '[inputs] | add' nums.json
+## stdout:
+3
+## status: 0
+## files:
+nums.json: "1\n2\n"
+r.txt: "raw text\n"
+
+### jq -n 'input' nums.json
+printf '1\n2\n' > nums.json
+printf 'raw text\n' > r.txt
+jq -n 'input' nums.json
+## stdout:
+1
+## status: 0
+## files:
+nums.json: "1\n2\n"
+r.txt: "raw text\n"
+
+### jq -rn '[1,"a b",null] | @csv, @tsv, @sh, @json, @text'
+jq -rn '[1,"a b",null] | @csv, @tsv, @sh, @json, @text'
+## stdout:
+1,"a b",
+1	a b	
+1 'a b' null
+[1,"a b",null]
+[1,"a b",null]
+## status: 0
+
+### jq -rn '"a<b>&\"c" | @html, @uri, @base64, (@base64 | @base64d)'
+jq -rn '"a<b>&\"c" | @html, @uri, @base64, (@base64 | @base64d)'
+## stdout:
+a&lt;b&gt;&amp;&quot;c
+a%3Cb%3E%26%22c
+YTxiPiYiYw==
+a<b>&"c
+## status: 0
+
+### jq -n '"bye" | halt_error'; echo "rc=$?"
+jq -n '"bye" | halt_error'; echo "rc=$?"
+## stdout:
+rc=5
+## status: 0
+
+### jq -n '{"a":1} | halt_error(5)' 2>/dev/null; echo "rc=$?"
+jq -n '{"a":1} | halt_error(5)' 2>/dev/null; echo "rc=$?"
+## stdout:
+rc=5
+## status: 0
+
+### jq -n 'halt'; echo "rc=$?"
+jq -n 'halt'; echo "rc=$?"
+## stdout:
+rc=0
+## status: 0
+
+### echo '{' | jq . 2>/dev/null; echo "rc=$?"
+echo '{' | jq . 2>/dev/null; echo "rc=$?"
+## stdout:
+rc=4
+## status: 0
+
+### jq -c 'group_by(.k) | map({k: .[0].k, s: (map(.v) | add)})' g.json
+echo '[{"k":"b","v":2},{"k":"a","v":1},{"k":"b","v":3}]' > g.json
+jq -c 'group_by(.k) | map({k: .[0].k, s: (map(.v) | add)})' g.json
+## stdout:
+[{"k":"a","s":1},{"k":"b","s":5}]
+## status: 0
+## files:
+g.json: "[{\"k\":\"b\",\"v\":2},{\"k\":\"a\",\"v\":1},{\"k\":\"b\",\"v\":3}]\n"
+
+### jq -c 'map(.k) | unique' g.json
+echo '[{"k":"b","v":2},{"k":"a","v":1},{"k":"b","v":3}]' > g.json
+jq -c 'map(.k) | unique' g.json
+## stdout:
+["a","b"]
+## status: 0
+## files:
+g.json: "[{\"k\":\"b\",\"v\":2},{\"k\":\"a\",\"v\":1},{\"k\":\"b\",\"v\":3}]\n"
+
+### jq 'reduce .[] as $i (0; . + $i.v)' g.json
+echo '[{"k":"b","v":2},{"k":"a","v":1},{"k":"b","v":3}]' > g.json
+jq 'reduce .[] as $i (0; . + $i.v)' g.json
+## stdout:
+6
+## status: 0
+## files:
+g.json: "[{\"k\":\"b\",\"v\":2},{\"k\":\"a\",\"v\":1},{\"k\":\"b\",\"v\":3}]\n"
+
+### jq -c '[paths]' <<< '{"a":{"b":1}}'
+echo '[{"k":"b","v":2},{"k":"a","v":1},{"k":"b","v":3}]' > g.json
+jq -c '[paths]' <<< '{"a":{"b":1}}'
+## stdout:
+[["a"],["a","b"]]
+## status: 0
+## files:
+g.json: "[{\"k\":\"b\",\"v\":2},{\"k\":\"a\",\"v\":1},{\"k\":\"b\",\"v\":3}]\n"
+
+### jq -c 'to_entries, with_entries(.value += 1)' <<< '{"a":1,"b":2}'
+echo '[{"k":"b","v":2},{"k":"a","v":1},{"k":"b","v":3}]' > g.json
+jq -c 'to_entries, with_entries(.value += 1)' <<< '{"a":1,"b":2}'
+## stdout:
+[{"key":"a","value":1},{"key":"b","value":2}]
+{"a":2,"b":3}
+## status: 0
+## files:
+g.json: "[{\"k\":\"b\",\"v\":2},{\"k\":\"a\",\"v\":1},{\"k\":\"b\",\"v\":3}]\n"

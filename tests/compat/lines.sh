@@ -271,3 +271,241 @@ sort -k0 /dev/null; echo $?
 ## stdout:
 2
 ## status: 0
+
+### cut -d: -f2 c.txt
+printf 'a:b:c\nd:e:f\nno-delim\n' > c.txt
+cut -d: -f2 c.txt
+## stdout:
+b
+e
+no-delim
+## status: 0
+## files:
+c.txt: "a:b:c\nd:e:f\nno-delim\n"
+
+### cut -d: -f1,3 c.txt
+printf 'a:b:c\nd:e:f\nno-delim\n' > c.txt
+cut -d: -f1,3 c.txt
+## stdout:
+a:c
+d:f
+no-delim
+## status: 0
+## files:
+c.txt: "a:b:c\nd:e:f\nno-delim\n"
+
+### cut -d: -f2- c.txt
+printf 'a:b:c\nd:e:f\nno-delim\n' > c.txt
+cut -d: -f2- c.txt
+## stdout:
+b:c
+e:f
+no-delim
+## status: 0
+## files:
+c.txt: "a:b:c\nd:e:f\nno-delim\n"
+
+### cut -d: -s -f1 c.txt
+printf 'a:b:c\nd:e:f\nno-delim\n' > c.txt
+cut -d: -s -f1 c.txt
+## stdout:
+a
+d
+## status: 0
+## files:
+c.txt: "a:b:c\nd:e:f\nno-delim\n"
+
+### cut -c2-3 c.txt
+printf 'a:b:c\nd:e:f\nno-delim\n' > c.txt
+cut -c2-3 c.txt
+## stdout:
+:b
+:e
+o-
+## status: 0
+## files:
+c.txt: "a:b:c\nd:e:f\nno-delim\n"
+
+### cut -b1 c.txt
+printf 'a:b:c\nd:e:f\nno-delim\n' > c.txt
+cut -b1 c.txt
+## stdout:
+a
+d
+n
+## status: 0
+## files:
+c.txt: "a:b:c\nd:e:f\nno-delim\n"
+
+### cut -d: --complement -f2 c.txt
+printf 'a:b:c\nd:e:f\nno-delim\n' > c.txt
+cut -d: --complement -f2 c.txt
+## stdout:
+a:c
+d:f
+no-delim
+## status: 0
+## files:
+c.txt: "a:b:c\nd:e:f\nno-delim\n"
+
+### cut -d: -f1 --output-delimiter=' | ' c.txt
+printf 'a:b:c\nd:e:f\nno-delim\n' > c.txt
+cut -d: -f1 --output-delimiter=' | ' c.txt
+## stdout:
+a
+d
+no-delim
+## status: 0
+## files:
+c.txt: "a:b:c\nd:e:f\nno-delim\n"
+
+### echo 'Hello World 123' | tr a-z A-Z
+echo 'Hello World 123' | tr a-z A-Z
+## stdout:
+HELLO WORLD 123
+## status: 0
+
+### echo 'Hello World 123' | tr -d '[:digit:]'
+echo 'Hello World 123' | tr -d '[:digit:]'
+## stdout:
+Hello World 
+## status: 0
+
+### echo 'aaabbbccc' | tr -s 'a-c'
+echo 'aaabbbccc' | tr -s 'a-c'
+## stdout:
+abc
+## status: 0
+
+### echo 'Hello World' | tr -cd '[:alpha:]\n'
+echo 'Hello World' | tr -cd '[:alpha:]\n'
+## stdout:
+HelloWorld
+## status: 0
+
+### echo 'a-b_c' | tr '_-' ' '
+echo 'a-b_c' | tr '_-' '  '
+## stdout:
+a b c
+## status: 0
+
+### echo 'hello' | tr 'a-y' 'b-z'
+echo 'hello' | tr 'a-y' 'b-z'
+## stdout:
+ifmmp
+## status: 0
+
+### printf 'tab\there\n' | tr '\t' ' '
+printf 'tab\there\n' | tr '\t' ' '
+## stdout:
+tab here
+## status: 0
+
+### uniq u.txt
+printf 'a\na\nb\nc\nc\nc\n' > u.txt
+uniq u.txt
+## stdout:
+a
+b
+c
+## status: 0
+## files:
+u.txt: "a\na\nb\nc\nc\nc\n"
+
+### uniq -c u.txt
+printf 'a\na\nb\nc\nc\nc\n' > u.txt
+uniq -c u.txt
+## stdout:
+      2 a
+      1 b
+      3 c
+## status: 0
+## files:
+u.txt: "a\na\nb\nc\nc\nc\n"
+
+### uniq -d u.txt
+printf 'a\na\nb\nc\nc\nc\n' > u.txt
+uniq -d u.txt
+## stdout:
+a
+c
+## status: 0
+## files:
+u.txt: "a\na\nb\nc\nc\nc\n"
+
+### uniq -u u.txt
+printf 'a\na\nb\nc\nc\nc\n' > u.txt
+uniq -u u.txt
+## stdout:
+b
+## status: 0
+## files:
+u.txt: "a\na\nb\nc\nc\nc\n"
+
+### printf 'x a\ny a\nz b\n' | uniq -f1
+printf 'a\na\nb\nc\nc\nc\n' > u.txt
+printf 'x a\ny a\nz b\n' | uniq -f1
+## stdout:
+x a
+z b
+## status: 0
+## files:
+u.txt: "a\na\nb\nc\nc\nc\n"
+
+### printf 'A\na\nb\n' | uniq -i
+printf 'a\na\nb\nc\nc\nc\n' > u.txt
+printf 'A\na\nb\n' | uniq -i
+## stdout:
+A
+b
+## status: 0
+## files:
+u.txt: "a\na\nb\nc\nc\nc\n"
+
+### printf 'aa1\nab1\nac2\n' | uniq -s2
+printf 'a\na\nb\nc\nc\nc\n' > u.txt
+printf 'aa1\nab1\nac2\n' | uniq -s2
+## stdout:
+aa1
+ac2
+## status: 0
+## files:
+u.txt: "a\na\nb\nc\nc\nc\n"
+
+### printf 'abc\nhéllo\n' | rev
+printf 'abc\nhéllo\n' | rev
+## stdout:
+cba
+olléh
+## status: 0
+
+### printf '1\n2\n3\n' | tac
+printf '1\n2\n3\n' | tac
+## stdout:
+3
+2
+1
+## status: 0
+
+### printf 'a\n\nb\n' | nl
+printf 'a\n\nb\n' | nl
+## stdout:
+     1	a
+       
+     2	b
+## status: 0
+
+### printf 'a\n\nb\n' | nl -ba
+printf 'a\n\nb\n' | nl -ba
+## stdout:
+     1	a
+     2	
+     3	b
+## status: 0
+
+### printf 'a\nb\n' | nl -w3 -s': '
+printf 'a\nb\n' | nl -w3 -s': '
+## stdout:
+  1: a
+  2: b
+## status: 0

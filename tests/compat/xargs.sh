@@ -102,3 +102,56 @@ export W=4; env -i bash -c 'echo "[$W]"'
 ## stdout:
 []
 ## status: 0
+
+### printf 'a b\nc\n' | xargs echo
+printf 'a b\nc\n' | xargs echo
+## stdout:
+a b c
+## status: 0
+
+### printf 'a b\nc\n' | xargs -n1 echo
+printf 'a b\nc\n' | xargs -n1 echo
+## stdout:
+a
+b
+c
+## status: 0
+
+### printf 'a\nb\n' | xargs -I{} echo 'item {}'
+printf 'a\nb\n' | xargs -I{} echo 'item {}'
+## stdout:
+item a
+item b
+## status: 0
+
+### printf 'a\0b c\0' | xargs -0 -n1 echo
+printf 'a\0b c\0' | xargs -0 -n1 echo
+## stdout:
+a
+b c
+## status: 0
+
+### printf 'a,b,c' | xargs -d, -n2 echo
+printf 'a,b,c' | xargs -d, -n2 echo
+## stdout:
+a b
+c
+## status: 0
+
+### printf '1\n2\n3\n4\n' | xargs -L2 echo
+printf '1\n2\n3\n4\n' | xargs -L2 echo
+## stdout:
+1 2
+3 4
+## status: 0
+
+### printf '' | xargs -r echo nothing
+printf '' | xargs -r echo nothing
+## status: 0
+
+### printf 'x\n' | xargs -t echo 2>&1
+printf 'x\n' | xargs -t echo 2>&1
+## stdout:
+echo x
+x
+## status: 0
