@@ -102,9 +102,9 @@ pub async fn help(ctx: Ctx<'_>) -> Status {
         return i32::from(!ctx.out(out).await);
     }
     let mut out = String::from("Shell commands (bash-like; 'help NAME' for one, 'help NS' for a namespace's tools):\n");
-    let names: Vec<&str> =
-        super::all().iter().map(|b| b.name).filter(|n| n.chars().all(|c| c.is_ascii_alphanumeric())).collect();
-    out.push_str(&wrap(&names.join(" "), 96, "  "));
+    for builtin in super::all().iter().filter(|b| b.name.chars().all(|c| c.is_ascii_alphanumeric())) {
+        out.push_str(&format!("  {:<12} {}\n", builtin.name, builtin.summary));
+    }
     let mut namespace = "";
     for spec in shared.tools.visible() {
         if spec.namespace() != namespace {
@@ -115,25 +115,6 @@ pub async fn help(ctx: Ctx<'_>) -> Status {
     }
     out.push_str("\nTools run as commands: NAME --flag value, NAME '{json}', NAME -h for usage.\n");
     i32::from(!ctx.out(out).await)
-}
-
-fn wrap(text: &str, width: usize, indent: &str) -> String {
-    let mut out = String::new();
-    let mut line = String::from(indent);
-    for word in text.split(' ') {
-        if line.len() + word.len() + 1 > width && line.len() > indent.len() {
-            out.push_str(line.trim_end());
-            out.push('\n');
-            line = String::from(indent);
-        }
-        line.push_str(word);
-        line.push(' ');
-    }
-    if line.len() > indent.len() {
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
 }
 
 const CONFIG_USAGE: &str = "config tools [QUERY] [--json] | config tools NAME --schema | config policy | config get [NAME] | config set NAME VALUE";
