@@ -21,6 +21,9 @@ type Array = IndexMap<Vec<u8>, Value, FxBuildHasher>;
 
 /// Deepest nesting of user function calls.
 const MAX_CALL_DEPTH: usize = 10_000;
+/// Most fields a record may be given (`$n = x`, `NF = n`): beyond, a typo's `$1e18` would ask
+/// for all the memory there is.
+const MAX_FIELDS: usize = 1 << 22;
 /// Dynamic regexes kept compiled.
 const REGEX_CACHE: usize = 256;
 
@@ -603,19 +606,26 @@ impl<'p> Interp<'p> {
         self.record = Record { text, fields: ranges, split: true };
     }
 
-    fn set_field(&mut self, idx: usize, value: &[u8]) {
+    fn set_field(&mut self, idx: usize, value: &[u8]) -> Run<()> {
         if idx == 0 {
             self.set_record(value);
-            return;
+            return Ok(());
+        }
+        if idx > MAX_FIELDS {
+            return fatal(format!("field ${idx} is past the limit of {MAX_FIELDS} fields"));
         }
         self.split_record();
         let nf = self.record.fields.len().max(idx);
         self.rebuild(nf, Some((idx, value)));
+        Ok(())
     }
 
     fn set_nf(&mut self, n: f64) -> Run<()> {
         if n < 0.0 || n.is_nan() {
             return fatal(format!("NF set to negative value {n}"));
+        }
+        if n > MAX_FIELDS as f64 {
+            return fatal(format!("NF set to {n}, past the limit of {MAX_FIELDS} fields"));
         }
         self.rebuild(n as usize, None);
         Ok(())
@@ -1024,8 +1034,7 @@ impl<'p> Interp<'p> {
             LValue::Field(index) => {
                 let idx = self.field_index(index)?;
                 let bytes = value.bytes(&self.convfmt).into_owned();
-                self.set_field(idx, &bytes);
-                Ok(())
+                self.set_field(idx, &bytes)
             }
             LValue::Index(var, subscripts) => {
                 let key = self.subscript(subscripts)?;

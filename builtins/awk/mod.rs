@@ -30,7 +30,7 @@ use tokio::sync::{mpsc, oneshot};
 
 const USAGE: &str = "awk [-F FS] [-v VAR=VALUE]... (-f PROGFILE... | PROGRAM) [FILE | VAR=VALUE]...";
 /// Stack of the program's thread: deep recursion in awk functions needs it.
-const STACK: usize = 256 << 20;
+pub(super) const STACK: usize = 256 << 20;
 /// Most output captured from one `cmd | getline` command.
 const CAPTURE_LIMIT: usize = 256 << 20;
 

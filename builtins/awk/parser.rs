@@ -34,7 +34,12 @@ struct Parser {
     /// Inside a `for (… in …)` head probe: `in` is not an operator.
     no_in: bool,
     loops: usize,
+    /// How deeply expressions and statements nest here (bounded: the parser recurses).
+    depth: usize,
 }
+
+/// Deepest nesting of expressions and statements a program may have.
+const MAX_DEPTH: usize = 1000;
 
 type Parse<T> = Result<T, SyntaxError>;
 
@@ -296,6 +301,10 @@ impl Parser {
     }
 
     fn statement(&mut self) -> Parse<Stmt> {
+        self.nested("statements", Self::statement_here)
+    }
+
+    fn statement_here(&mut self) -> Parse<Stmt> {
         match self.peek().clone() {
             Tok::Punct("{") => Ok(Stmt::Block(self.block()?)),
             Tok::Punct(";") => {
@@ -505,7 +514,23 @@ impl Parser {
 
     // ---- expressions ----
 
+    /// Runs one level of the grammar that may recurse, within [`MAX_DEPTH`].
+    fn nested<T>(&mut self, what: &str, level: impl FnOnce(&mut Self) -> Parse<T>) -> Parse<T> {
+        self.depth += 1;
+        let result = if self.depth > MAX_DEPTH {
+            Err(self.error_here(format!("{what} nested deeper than {MAX_DEPTH}")))
+        } else {
+            level(self)
+        };
+        self.depth -= 1;
+        result
+    }
+
     fn expr(&mut self) -> Parse<Expr> {
+        self.nested("expressions", Self::assignment)
+    }
+
+    fn assignment(&mut self) -> Parse<Expr> {
         let left = self.ternary()?;
         let op = match self.peek() {
             Tok::Punct("=") => None,
@@ -678,6 +703,10 @@ impl Parser {
     }
 
     fn unary(&mut self) -> Parse<Expr> {
+        self.nested("operators", Self::unary_here)
+    }
+
+    fn unary_here(&mut self) -> Parse<Expr> {
         match self.peek() {
             Tok::Punct("!") => {
                 self.bump();
@@ -696,6 +725,10 @@ impl Parser {
     }
 
     fn power(&mut self) -> Parse<Expr> {
+        self.nested("operators", Self::power_here)
+    }
+
+    fn power_here(&mut self) -> Parse<Expr> {
         let base = self.postfix()?;
         if self.is("^") || self.is("**") {
             self.bump();
@@ -754,6 +787,10 @@ impl Parser {
     }
 
     fn primary(&mut self) -> Parse<Expr> {
+        self.nested("operands", Self::primary_here)
+    }
+
+    fn primary_here(&mut self) -> Parse<Expr> {
         let tok = self.bump();
         match tok {
             Tok::Number(value) => Ok(Expr::Num(value)),
@@ -1066,6 +1103,7 @@ pub fn parse(src: &[u8]) -> Result<Program, SyntaxError> {
         no_gt: false,
         no_in: false,
         loops: 0,
+        depth: 0,
     };
     for name in special::NAMES {
         parser.global(name);
@@ -1089,4 +1127,57 @@ pub fn parse(src: &[u8]) -> Result<Program, SyntaxError> {
     let mut program = parser.program;
     infer_array_params(&mut program);
     Ok(program)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+
+    fn error_of(src: &str) -> (usize, usize, String) {
+        match parse(src.as_bytes()) {
+            Ok(_) => panic!("{src:?} parsed"),
+            Err(err) => (err.line, err.col, err.message),
+        }
+    }
+
+    #[test]
+    fn errors_name_their_place() {
+        let (line, col, message) = error_of("BEGIN {\n  x = 1 +\n}");
+        assert_eq!((line, col), (2, 10), "{message}");
+        let (line, col, message) = error_of("{ print $1 }\n/x/ { y( }");
+        assert_eq!((line, col), (2, 10), "{message}");
+        assert!(error_of("BEGIN { f(1) }").2.contains("never defined"));
+        assert!(error_of("BEGIN { x = /a(/ }").2.contains("regular expression"));
+        assert!(error_of("BEGIN { x = /[/ }").2.contains("unterminated regexp"));
+        assert!(error_of("BEGIN { break }").2.contains("outside a loop"));
+    }
+
+    #[test]
+    fn nesting_is_bounded_not_a_stack_overflow() {
+        // Programs parse on the command's own thread with a large stack; so does this test.
+        let checks = std::thread::Builder::new().stack_size(super::super::STACK).spawn(nesting_checks);
+        assert!(checks.map(|handle| handle.join().is_ok()).unwrap_or(false));
+    }
+
+    fn nesting_checks() {
+        for src in [
+            format!("BEGIN {{ x = {}1{} }}", "(".repeat(5000), ")".repeat(5000)),
+            format!("BEGIN {}{}", "{".repeat(5000), "}".repeat(5000)),
+            format!("BEGIN {{ x = {}1 }}", "- ".repeat(5000)),
+            format!("BEGIN {{ x = {}0 }}", "$".repeat(5000)),
+            format!("BEGIN {{ x = 2{} }}", "^2".repeat(5000)),
+        ] {
+            assert!(error_of(&src).2.contains("nested deeper"));
+        }
+        // Long flat lists are not nesting.
+        assert!(parse(format!("BEGIN {{ x = 1{} }}", " 1".repeat(5000)).as_bytes()).is_ok());
+    }
+
+    #[test]
+    fn parameters_used_as_arrays_are_found_through_calls() {
+        let program = parse(b"function f(a) { g(a) } function g(b) { b[1] = 1 } BEGIN { f(x) }").ok();
+        let arrays: Vec<Vec<bool>> =
+            program.map(|p| p.functions.iter().map(|f| f.array_params.clone()).collect()).unwrap_or_default();
+        assert_eq!(arrays, [vec![true], vec![true]]);
+    }
 }
