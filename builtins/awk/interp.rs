@@ -1333,6 +1333,71 @@ impl<'p> Interp<'p> {
                 self.host.flush_all()?;
                 Value::Num(0.0)
             }
+            B::Systime => Value::Num(now_seconds()),
+            B::Strftime => {
+                let format = match args.first() {
+                    Some(arg) => self.string(arg)?,
+                    None => b"%a %b %e %H:%M:%S %Z %Y".to_vec(),
+                };
+                let when = match args.get(1) {
+                    Some(arg) => self.num(arg)?,
+                    None => now_seconds(),
+                };
+                let utc = match args.get(2) {
+                    Some(arg) => self.eval(arg)?.truthy(),
+                    None => false,
+                };
+                Value::Str(rc(strftime(&String::from_utf8_lossy(&format), when, utc).as_bytes()))
+            }
+            B::Gensub => {
+                let re = self.regex_of(&args[0])?;
+                let replacement = self.string(&args[1])?;
+                let how = self.eval(&args[2])?;
+                let text = match args.get(3) {
+                    Some(arg) => self.string(arg)?,
+                    None => self.record.text.clone(),
+                };
+                let how_bytes = how.bytes(&self.convfmt);
+                // "g" or "G" replaces every match; a number the nth (below 1 counts as 1).
+                let which =
+                    if matches!(how_bytes.first(), Some(b'g' | b'G')) { 0 } else { how.num().max(1.0) as usize };
+                Value::Str(rc(&gensub(&re, &text, &replacement, which)))
+            }
+            B::Asort | B::Asorti => {
+                let Some(Expr::Lvalue(LValue::Var(source))) = args.first() else {
+                    return fatal("asort: the arguments must be arrays");
+                };
+                let source = self.array(*source)?;
+                let mut items: Vec<Value> = if builtin == B::Asort {
+                    source.borrow().values().cloned().collect()
+                } else {
+                    source.borrow().keys().map(|k| Value::str(k)).collect()
+                };
+                let convfmt = self.convfmt.clone();
+                // Numbers first, in numeric order, then strings in byte order (gawk's default).
+                items.sort_by(|a, b| {
+                    match (
+                        a.numeric().filter(|_| !matches!(a, Value::Str(_))),
+                        b.numeric().filter(|_| !matches!(b, Value::Str(_))),
+                    ) {
+                        (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal),
+                        (Some(_), None) => std::cmp::Ordering::Less,
+                        (None, Some(_)) => std::cmp::Ordering::Greater,
+                        (None, None) => a.bytes(&convfmt).cmp(&b.bytes(&convfmt)),
+                    }
+                });
+                let dest = match args.get(1) {
+                    Some(Expr::Lvalue(LValue::Var(dest))) => self.array(*dest)?,
+                    _ => source,
+                };
+                let mut dest = dest.borrow_mut();
+                dest.clear();
+                let count = items.len();
+                for (idx, item) in items.into_iter().enumerate() {
+                    dest.insert((idx + 1).to_string().into_bytes(), item);
+                }
+                Value::Num(count as f64)
+            }
         })
     }
 
@@ -1357,6 +1422,68 @@ fn describe(flow: Flow) -> String {
         Flow::Error(message) => message,
         other => format!("{other:?}"),
     }
+}
+
+fn now_seconds() -> f64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_secs() as f64)
+}
+
+/// gawk's `strftime`: C's conversions (through chrono) of a time in seconds, local or UTC.
+fn strftime(format: &str, when: f64, utc: bool) -> String {
+    use chrono::TimeZone as _;
+    use std::fmt::Write as _;
+    let Some(time) = chrono::Utc.timestamp_opt(when as i64, 0).single() else { return String::new() };
+    let mut out = String::new();
+    // A conversion chrono does not know must not abort the program: it is printed as written.
+    let written = if utc {
+        write!(out, "{}", time.format(format))
+    } else {
+        write!(out, "{}", time.with_timezone(&chrono::Local).format(format))
+    };
+    if written.is_err() { format.to_string() } else { out }
+}
+
+/// `gensub`: `which` 0 replaces every match, n the nth; in the replacement `\0` and `&` are
+/// the match, `\1`…`\9` its groups, `\&` a literal ampersand.
+fn gensub(re: &Regex, text: &[u8], replacement: &[u8], which: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut last = 0;
+    for (idx, caps) in re.captures_iter(text).enumerate() {
+        let Some(whole) = caps.get(0) else { continue };
+        if which != 0 && idx + 1 != which {
+            continue;
+        }
+        out.extend_from_slice(&text[last..whole.start()]);
+        let mut at = 0;
+        while at < replacement.len() {
+            match (replacement[at], replacement.get(at + 1)) {
+                (b'\\', Some(d @ b'0'..=b'9')) => {
+                    if let Some(group) = caps.get(usize::from(d - b'0')) {
+                        out.extend_from_slice(group.as_bytes());
+                    }
+                    at += 2;
+                }
+                (b'\\', Some(b'&')) => {
+                    out.push(b'&');
+                    at += 2;
+                }
+                (b'&', _) => {
+                    out.extend_from_slice(whole.as_bytes());
+                    at += 1;
+                }
+                (b, _) => {
+                    out.push(b);
+                    at += 1;
+                }
+            }
+        }
+        last = whole.end();
+        if which != 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&text[last..]);
+    out
 }
 
 /// Whether a comparison holds for an ordering.

@@ -68,6 +68,12 @@ pub enum Builtin {
     System,
     Close,
     Fflush,
+    // gawk's
+    Gensub,
+    Strftime,
+    Systime,
+    Asort,
+    Asorti,
 }
 
 impl fmt::Display for Tok {
@@ -147,6 +153,11 @@ fn keyword(word: &str) -> Option<Tok> {
         "system" => Tok::Builtin(B::System),
         "close" => Tok::Builtin(B::Close),
         "fflush" => Tok::Builtin(B::Fflush),
+        "gensub" => Tok::Builtin(B::Gensub),
+        "strftime" => Tok::Builtin(B::Strftime),
+        "systime" => Tok::Builtin(B::Systime),
+        "asort" => Tok::Builtin(B::Asort),
+        "asorti" => Tok::Builtin(B::Asorti),
         _ => return None,
     })
 }

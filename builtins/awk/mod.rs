@@ -1,5 +1,6 @@
 //! `awk`: POSIX awk (with gawk's common extensions: `**`, `nextfile`, `delete ARRAY`,
-//! `length(ARRAY)`, `fflush`, regex `RS`, `FS = ""`, `match(s, re, arr)`), written for this
+//! `length(ARRAY)`, `fflush`, regex `RS`, `FS = ""`, `match(s, re, arr)`, `gensub`,
+//! `strftime`, `systime`, `asort`, `asorti`), written for this
 //! shell rather than wrapped: programs read files through the workspace, `print > file` writes
 //! through it, and `cmd | getline`, `print | cmd` and `system()` run shell commands.
 //!

@@ -914,8 +914,11 @@ impl Parser {
             B::Sin | B::Cos | B::Exp | B::Log | B::Sqrt | B::Int | B::Tolower | B::Toupper | B::System | B::Close => {
                 (1, 1)
             }
-            B::Rand => (0, 0),
+            B::Rand | B::Systime => (0, 0),
             B::Srand | B::Fflush => (0, 1),
+            B::Gensub => (3, 4),
+            B::Strftime => (0, 3),
+            B::Asort | B::Asorti => (1, 2),
         };
         if args.len() < min || args.len() > max {
             let name = format!("{builtin:?}").to_lowercase();
@@ -937,6 +940,9 @@ impl Parser {
         }
         if builtin == B::Match && args.len() == 3 && !matches!(args.get(2), Some(Expr::Lvalue(LValue::Var(_)))) {
             return Err(self.error_here("match: the third argument must be an array"));
+        }
+        if matches!(builtin, B::Asort | B::Asorti) && !args.iter().all(|a| matches!(a, Expr::Lvalue(LValue::Var(_)))) {
+            return Err(self.error_here("asort: the arguments must be arrays"));
         }
         Ok(())
     }
@@ -980,13 +986,16 @@ fn infer_array_params(program: &mut Program) {
                 }
             }
             Expr::Builtin(builtin, args) => {
-                let array_arg = match builtin {
-                    Builtin::Split => args.get(1),
-                    Builtin::Match => args.get(2),
-                    _ => None,
+                let array_args: &[usize] = match builtin {
+                    Builtin::Split => &[1],
+                    Builtin::Match => &[2],
+                    Builtin::Asort | Builtin::Asorti => &[0, 1],
+                    _ => &[],
                 };
-                if let Some(Expr::Lvalue(LValue::Var(Var::Local(slot)))) = array_arg {
-                    marks.push(*slot);
+                for idx in array_args {
+                    if let Some(Expr::Lvalue(LValue::Var(Var::Local(slot)))) = args.get(*idx) {
+                        marks.push(*slot);
+                    }
                 }
                 args.iter().for_each(|e| walk_expr(e, marks, calls));
             }

@@ -1522,3 +1522,83 @@ awk 'BEGIN { x = 1 +
   2; print x }'
 ## status: 1
 ## known-diff: gawk exits 1 on a syntax error; we exit 2 as mawk does and the issue asks
+
+### awk 'BEGIN { print gensub(/(a)(b)/, "\\2\\1", "g", "abcabc") }'
+awk 'BEGIN { print gensub(/(a)(b)/, "\\2\\1", "g", "abcabc") }'
+## stdout:
+bacbac
+## status: 0
+
+### awk 'BEGIN { print gensub(/o/, "0", 2, "foo boo") }'
+awk 'BEGIN { print gensub(/o/, "0", 2, "foo boo") }'
+## stdout:
+fo0 boo
+## status: 0
+
+### awk 'BEGIN { print gensub(/[0-9]+/, "<&>", "G", "a1b22c333") }'
+awk 'BEGIN { print gensub(/[0-9]+/, "<&>", "G", "a1b22c333") }'
+## stdout:
+a<1>b<22>c<333>
+## status: 0
+
+### awk echo "hello world" | '{ print gensub(/(\w+) (\w+)/, "\\2 \\1
+echo "hello world" | awk '{ print gensub(/(\w+) (\w+)/, "\\2 \\1", 1) }'
+## stdout:
+world hello
+## status: 0
+
+### awk 'BEGIN { print gensub(/x/, "\\&", "g", "axbx") }'
+awk 'BEGIN { print gensub(/x/, "\\&", "g", "axbx") }'
+## stdout:
+a&b&
+## status: 0
+
+### awk 'BEGIN { print strftime("%Y-%m-%d %H:%M:%S", 0, 1) }'
+awk 'BEGIN { print strftime("%Y-%m-%d %H:%M:%S", 0, 1) }'
+## stdout:
+1970-01-01 00:00:00
+## status: 0
+
+### awk 'BEGIN { print strftime("%j %a %b %e", 86400 * 40, 1) }'
+awk 'BEGIN { print strftime("%j %a %b %e", 86400 * 40, 1) }'
+## stdout:
+041 Tue Feb 10
+## status: 0
+
+### awk 'BEGIN { t = systime(); print (t > 1700000000) }'
+awk 'BEGIN { t = systime(); print (t > 1700000000) }'
+## stdout:
+1
+## status: 0
+
+### awk 'BEGIN { a[1] = "c"; a[2] = "a"; a[3] = "b"; n = asort(a); f
+awk 'BEGIN { a[1] = "c"; a[2] = "a"; a[3] = "b"; n = asort(a); for (i = 1; i <= n; i++) printf "%s ", a[i]; print n }'
+## stdout:
+a b c 3
+## status: 0
+
+### awk 'BEGIN { a["x"] = 3; a["y"] = 1; a["z"] = 2; n = asorti(a, k
+awk 'BEGIN { a["x"] = 3; a["y"] = 1; a["z"] = 2; n = asorti(a, k); for (i = 1; i <= n; i++) printf "%s ", k[i]; print n }'
+## stdout:
+x y z 3
+## status: 0
+
+### awk 'BEGIN { a[1] = 10; a[2] = 9; a[3] = "b"; a[4] = 100; n = as
+awk 'BEGIN { a[1] = 10; a[2] = 9; a[3] = "b"; a[4] = 100; n = asort(a, s); for (i = 1; i <= n; i++) printf "%s ", s[i]; print "" }'
+## stdout:
+9 10 100 b 
+## status: 0
+
+### awk printf '3\n1\n2\n' | '{ v[NR] = $1 } END { n = asort(v); for
+printf '3\n1\n2\n' | awk '{ v[NR] = $1 } END { n = asort(v); for (i = 1; i <= n; i++) print v[i] }'
+## stdout:
+1
+2
+3
+## status: 0
+
+### awk 'function f(arr) { return asort(arr) } BEGIN { x[1] = 2; x[2
+awk 'function f(arr) { return asort(arr) } BEGIN { x[1] = 2; x[2] = 1; print f(x), x[1] }'
+## stdout:
+2 1
+## status: 0
