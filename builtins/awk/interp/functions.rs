@@ -1,0 +1,406 @@
+//! awk's built-in functions: strings (`length substr index split sub gsub match sprintf
+//! tolower toupper`, gawk's `gensub`), arithmetic (`sin cos atan2 exp log sqrt int rand
+//! srand`), time (`systime strftime`), arrays (`asort asorti`) and I/O (`system close fflush`).
+
+use super::*;
+
+impl<'p> Interp<'p> {
+    /// Evaluates a call of a built-in function.
+    pub(super) fn builtin(&mut self, builtin: Builtin, args: &'p [Expr]) -> Run<Value> {
+        use Builtin as B;
+        let num = |interp: &mut Self, idx: usize| -> Run<f64> {
+            match args.get(idx) {
+                Some(arg) => interp.num(arg),
+                None => Ok(0.0),
+            }
+        };
+        Ok(match builtin {
+            B::Length => match args.first() {
+                None => Value::Num(char_len(&self.record.text) as f64),
+                Some(Expr::Lvalue(LValue::Var(var))) if matches!(self.cell(*var), Cell::Arr(_)) => {
+                    Value::Num(self.array(*var)?.borrow().len() as f64)
+                }
+                Some(arg) => Value::Num(char_len(&self.string(arg)?) as f64),
+            },
+            B::Substr => {
+                // gawk's rules: positions and lengths truncate, a start before 1 counts as 1.
+                let text = self.string(&args[0])?;
+                let start = num(self, 1)?;
+                let start = if start.is_nan() || start < 1.0 { 1.0 } else { start.trunc() };
+                let len = char_len(&text) as f64;
+                let count = match args.get(2) {
+                    Some(arg) => self.num(arg)?.trunc(),
+                    None => len,
+                };
+                if count.is_nan() || count <= 0.0 || start > len {
+                    Value::str(b"")
+                } else {
+                    let from = char_offset(&text, start as usize - 1);
+                    let take = count.min(len) as usize;
+                    let to = from + char_offset(&text[from..], take);
+                    Value::str(&text[from..to])
+                }
+            }
+            B::Index => {
+                let haystack = self.string(&args[0])?;
+                let needle = self.string(&args[1])?;
+                if needle.is_empty() {
+                    return Ok(Value::Num(1.0));
+                }
+                let found = memchr::memmem::find(&haystack, &needle).map_or(0, |at| char_len(&haystack[..at]) + 1);
+                Value::Num(found as f64)
+            }
+            B::Split => {
+                let text = self.string(&args[0])?;
+                let Expr::Lvalue(LValue::Var(var)) = &args[1] else {
+                    return fatal("split: the second argument must be an array");
+                };
+                let sep = match args.get(2) {
+                    None => self.field_sep.clone(),
+                    Some(Expr::Regex(idx)) => FieldSep::Regex(self.prog.regexes[*idx].clone()),
+                    Some(arg) => {
+                        let fs = self.string(arg)?;
+                        FieldSep::new(&fs).or_else(|m| fatal(format!("split: {m}")))?
+                    }
+                };
+                let mut ranges = Vec::new();
+                sep.split(&text, &mut ranges);
+                let array = self.array(*var)?;
+                let mut array = array.borrow_mut();
+                array.clear();
+                for (idx, (start, end)) in ranges.iter().enumerate() {
+                    array.insert((idx + 1).to_string().into_bytes(), Value::strnum(&text[*start..*end]));
+                }
+                Value::Num(ranges.len() as f64)
+            }
+            B::Sub | B::Gsub => {
+                let re = self.regex_of(&args[0])?;
+                let replacement = self.string(&args[1])?;
+                let target: Option<&'p LValue> = match args.get(2) {
+                    Some(Expr::Lvalue(lv)) => Some(lv),
+                    Some(_) => return fatal("sub: the third argument must be a variable"),
+                    None => None,
+                };
+                let text = match target {
+                    None => self.record.text.clone(),
+                    Some(lv) => self.get(lv)?.bytes(&self.convfmt).into_owned(),
+                };
+                let (result, count) = substitute(&re, &text, &replacement, builtin == B::Gsub);
+                if count > 0 {
+                    match target {
+                        None => self.set_record(&result),
+                        Some(lv) => self.set(lv, Value::str(&result))?,
+                    }
+                }
+                Value::Num(count as f64)
+            }
+            B::Match => {
+                let text = self.string(&args[0])?;
+                let re = self.regex_of(&args[1])?;
+                let found = re.captures(&text);
+                let (start, length) = match found.as_ref().and_then(|c| c.get(0)) {
+                    Some(m) => (char_len(&text[..m.start()]) as f64 + 1.0, char_len(m.as_bytes()) as f64),
+                    None => (0.0, -1.0),
+                };
+                // gawk's third argument: the match and its groups, with their places.
+                if let Some(Expr::Lvalue(LValue::Var(var))) = args.get(2) {
+                    let array = self.array(*var)?;
+                    let mut array = array.borrow_mut();
+                    array.clear();
+                    for (idx, group) in found.iter().flat_map(|c| c.iter().enumerate()) {
+                        let Some(group) = group else { continue };
+                        let key = idx.to_string().into_bytes();
+                        let mut place = key.clone();
+                        place.extend_from_slice(&self.subsep);
+                        let (mut start_key, mut length_key) = (place.clone(), place);
+                        start_key.extend_from_slice(b"start");
+                        length_key.extend_from_slice(b"length");
+                        array.insert(key, Value::strnum(group.as_bytes()));
+                        array.insert(start_key, Value::Num(char_len(&text[..group.start()]) as f64 + 1.0));
+                        array.insert(length_key, Value::Num(char_len(group.as_bytes()) as f64));
+                    }
+                }
+                self.assign_global(sv::RSTART, Value::Num(start))?;
+                self.assign_global(sv::RLENGTH, Value::Num(length))?;
+                Value::Num(start)
+            }
+            B::Sprintf => {
+                let format = self.string(&args[0])?;
+                let mut values = Vec::with_capacity(args.len() - 1);
+                for arg in &args[1..] {
+                    values.push(self.eval(arg)?);
+                }
+                Value::Str(rc(&sprintf(&format, &values, &self.convfmt).or_else(fatal)?))
+            }
+            B::Sin => Value::Num(num(self, 0)?.sin()),
+            B::Cos => Value::Num(num(self, 0)?.cos()),
+            B::Atan2 => {
+                let y = num(self, 0)?;
+                let x = num(self, 1)?;
+                Value::Num(y.atan2(x))
+            }
+            B::Exp => Value::Num(num(self, 0)?.exp()),
+            B::Log => Value::Num(num(self, 0)?.ln()),
+            B::Sqrt => Value::Num(num(self, 0)?.sqrt()),
+            B::Int => Value::Num(num(self, 0)?.trunc()),
+            B::Rand => Value::Num(self.rand()),
+            B::Srand => {
+                let previous = self.seed;
+                let seed = match args.first() {
+                    Some(arg) => self.num(arg)?,
+                    None => std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0.0, |d| d.as_secs() as f64),
+                };
+                self.srand(seed);
+                Value::Num(previous)
+            }
+            B::Tolower | B::Toupper => {
+                let text = self.string(&args[0])?;
+                let upper = builtin == B::Toupper;
+                let changed = match std::str::from_utf8(&text) {
+                    Ok(s) if !s.is_ascii() => {
+                        if upper {
+                            s.to_uppercase().into_bytes()
+                        } else {
+                            s.to_lowercase().into_bytes()
+                        }
+                    }
+                    _ => {
+                        if upper {
+                            text.to_ascii_uppercase()
+                        } else {
+                            text.to_ascii_lowercase()
+                        }
+                    }
+                };
+                Value::Str(rc(&changed))
+            }
+            B::System => {
+                let command = String::from_utf8_lossy(&self.string(&args[0])?).into_owned();
+                Value::Num(f64::from(self.host.system(&command)?))
+            }
+            B::Close => {
+                let name = String::from_utf8_lossy(&self.string(&args[0])?).into_owned();
+                let mut status = -1;
+                if self.files.remove(&name).is_some() {
+                    status = 0;
+                }
+                if let Some((_, code)) = self.commands.remove(&name) {
+                    status = code;
+                }
+                if let Some(code) = self.host.close_output(&name)? {
+                    status = code;
+                }
+                Value::Num(f64::from(status))
+            }
+            B::Fflush => {
+                self.host.flush_all()?;
+                Value::Num(0.0)
+            }
+            B::Systime => Value::Num(now_seconds()),
+            B::Strftime => {
+                let format = match args.first() {
+                    Some(arg) => self.string(arg)?,
+                    None => b"%a %b %e %H:%M:%S %Z %Y".to_vec(),
+                };
+                let when = match args.get(1) {
+                    Some(arg) => self.num(arg)?,
+                    None => now_seconds(),
+                };
+                let utc = match args.get(2) {
+                    Some(arg) => self.eval(arg)?.truthy(),
+                    None => false,
+                };
+                Value::Str(rc(strftime(&String::from_utf8_lossy(&format), when, utc).as_bytes()))
+            }
+            B::Gensub => {
+                let re = self.regex_of(&args[0])?;
+                let replacement = self.string(&args[1])?;
+                let how = self.eval(&args[2])?;
+                let text = match args.get(3) {
+                    Some(arg) => self.string(arg)?,
+                    None => self.record.text.clone(),
+                };
+                let how_bytes = how.bytes(&self.convfmt);
+                // "g" or "G" replaces every match; a number the nth (below 1 counts as 1).
+                let which =
+                    if matches!(how_bytes.first(), Some(b'g' | b'G')) { 0 } else { how.num().max(1.0) as usize };
+                Value::Str(rc(&gensub(&re, &text, &replacement, which)))
+            }
+            B::Asort | B::Asorti => {
+                let Some(Expr::Lvalue(LValue::Var(source))) = args.first() else {
+                    return fatal("asort: the arguments must be arrays");
+                };
+                let source = self.array(*source)?;
+                let mut items: Vec<Value> = if builtin == B::Asort {
+                    source.borrow().values().cloned().collect()
+                } else {
+                    source.borrow().keys().map(|k| Value::str(k)).collect()
+                };
+                let convfmt = self.convfmt.clone();
+                // Numbers first, in numeric order, then strings in byte order (gawk's default).
+                items.sort_by(|a, b| {
+                    match (
+                        a.numeric().filter(|_| !matches!(a, Value::Str(_))),
+                        b.numeric().filter(|_| !matches!(b, Value::Str(_))),
+                    ) {
+                        (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal),
+                        (Some(_), None) => std::cmp::Ordering::Less,
+                        (None, Some(_)) => std::cmp::Ordering::Greater,
+                        (None, None) => a.bytes(&convfmt).cmp(&b.bytes(&convfmt)),
+                    }
+                });
+                let dest = match args.get(1) {
+                    Some(Expr::Lvalue(LValue::Var(dest))) => self.array(*dest)?,
+                    _ => source,
+                };
+                let mut dest = dest.borrow_mut();
+                dest.clear();
+                let count = items.len();
+                for (idx, item) in items.into_iter().enumerate() {
+                    dest.insert((idx + 1).to_string().into_bytes(), item);
+                }
+                Value::Num(count as f64)
+            }
+        })
+    }
+
+    pub(super) fn srand(&mut self, seed: f64) {
+        self.seed = seed;
+        self.rng = (seed.to_bits() ^ 0x9E37_79B9_7F4A_7C15).max(1);
+    }
+
+    /// A number in [0, 1) from a xorshift generator (awk's sequence is its own).
+    fn rand(&mut self) -> f64 {
+        let mut x = self.rng;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.rng = x;
+        (x >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// A string's length in characters (bytes that are not UTF-8 count one each).
+fn char_len(bytes: &[u8]) -> usize {
+    if bytes.is_ascii() {
+        return bytes.len();
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.chars().count(),
+        Err(_) => String::from_utf8_lossy(bytes).chars().count(),
+    }
+}
+
+/// The byte offset of character `n` (0-based) of `bytes`.
+fn char_offset(bytes: &[u8], n: usize) -> usize {
+    if bytes.is_ascii() {
+        return n.min(bytes.len());
+    }
+    let mut idx = 0;
+    let mut count = 0;
+    while idx < bytes.len() && count < n {
+        let len = utf8_len(bytes[idx]).min(bytes.len() - idx);
+        idx += if std::str::from_utf8(&bytes[idx..idx + len]).is_ok() { len } else { 1 };
+        count += 1;
+    }
+    idx
+}
+
+fn now_seconds() -> f64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_secs() as f64)
+}
+
+/// gawk's `strftime`: C's conversions (through chrono) of a time in seconds, local or UTC.
+fn strftime(format: &str, when: f64, utc: bool) -> String {
+    use chrono::TimeZone as _;
+    use std::fmt::Write as _;
+    let Some(time) = chrono::Utc.timestamp_opt(when as i64, 0).single() else { return String::new() };
+    let mut out = String::new();
+    // A conversion chrono does not know must not abort the program: it is printed as written.
+    let written = if utc {
+        write!(out, "{}", time.format(format))
+    } else {
+        write!(out, "{}", time.with_timezone(&chrono::Local).format(format))
+    };
+    if written.is_err() { format.to_string() } else { out }
+}
+
+/// `gensub`: `which` 0 replaces every match, n the nth; in the replacement `\0` and `&` are
+/// the match, `\1`…`\9` its groups, `\&` a literal ampersand.
+fn gensub(re: &Regex, text: &[u8], replacement: &[u8], which: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut last = 0;
+    for (idx, caps) in re.captures_iter(text).enumerate() {
+        let Some(whole) = caps.get(0) else { continue };
+        if which != 0 && idx + 1 != which {
+            continue;
+        }
+        out.extend_from_slice(&text[last..whole.start()]);
+        let mut at = 0;
+        while at < replacement.len() {
+            match (replacement[at], replacement.get(at + 1)) {
+                (b'\\', Some(d @ b'0'..=b'9')) => {
+                    if let Some(group) = caps.get(usize::from(d - b'0')) {
+                        out.extend_from_slice(group.as_bytes());
+                    }
+                    at += 2;
+                }
+                (b'\\', Some(b'&')) => {
+                    out.push(b'&');
+                    at += 2;
+                }
+                (b'&', _) => {
+                    out.extend_from_slice(whole.as_bytes());
+                    at += 1;
+                }
+                (b, _) => {
+                    out.push(b);
+                    at += 1;
+                }
+            }
+        }
+        last = whole.end();
+        if which != 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&text[last..]);
+    out
+}
+
+/// `sub`/`gsub`: the text with the first (or every) match replaced; `&` is the match, `\&` a
+/// literal ampersand, `\\` a backslash.
+fn substitute(re: &Regex, text: &[u8], replacement: &[u8], global: bool) -> (Vec<u8>, usize) {
+    let mut out = Vec::with_capacity(text.len());
+    let mut last = 0;
+    let mut count = 0;
+    for found in re.find_iter(text) {
+        out.extend_from_slice(&text[last..found.start()]);
+        let mut idx = 0;
+        while idx < replacement.len() {
+            match replacement[idx] {
+                b'\\' if matches!(replacement.get(idx + 1), Some(b'&' | b'\\')) => {
+                    out.push(replacement[idx + 1]);
+                    idx += 2;
+                }
+                b'&' => {
+                    out.extend_from_slice(found.as_bytes());
+                    idx += 1;
+                }
+                b => {
+                    out.push(b);
+                    idx += 1;
+                }
+            }
+        }
+        last = found.end();
+        count += 1;
+        if !global {
+            break;
+        }
+    }
+    out.extend_from_slice(&text[last..]);
+    (out, count)
+}
