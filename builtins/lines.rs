@@ -377,7 +377,11 @@ async fn count_operand(ctx: &Ctx<'_>, name: &str, want: &[char]) -> std::io::Res
             loop {
                 match file.read(&mut buf) {
                     Ok(0) => break,
-                    Ok(n) => counter.feed(&buf[..n]),
+                    Ok(n) => {
+                        counter.feed(&buf[..n]);
+                        // Between pieces the deadline or Ctrl-C may end the command.
+                        tokio::task::yield_now().await;
+                    }
                     Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
                     Err(err) => return Err(err),
                 }

@@ -192,6 +192,9 @@ impl OperandReader {
                 // (and a pipe or slow disk handing over less at a time is read until full).
                 let mut buf = Vec::with_capacity(READ_CHUNK);
                 std::io::Read::read_to_end(&mut std::io::Read::take(reader, READ_CHUNK as u64), &mut buf)?;
+                // A file read is not a wait: yield, so the deadline or Ctrl-C can end a command
+                // going through a large file between its pieces.
+                tokio::task::yield_now().await;
                 Ok((!buf.is_empty()).then_some(buf))
             }
         }
