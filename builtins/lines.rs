@@ -371,9 +371,10 @@ fn incomplete_utf8_tail(data: &[u8]) -> usize {
 async fn count_operand(ctx: &Ctx<'_>, name: &str, want: &[char]) -> std::io::Result<Counts> {
     let mut counter = Counter::new(want);
     match ctx.open_operand(name)? {
-        // A file is read into one buffer over and over: no memory to fault in per piece.
+        // A file is read into one buffer over and over: no memory to fault in per piece, and
+        // small enough to stay in cache between the copy and the count (1 MiB was slower).
         super::OperandReader::File(mut file) => {
-            let mut buf = vec![0; 1 << 20];
+            let mut buf = vec![0; 128 * 1024];
             loop {
                 match file.read(&mut buf) {
                     Ok(0) => break,
