@@ -252,7 +252,9 @@ impl<'p> Interp<'p> {
             match self.rules(&prog.rules) {
                 Ok(()) | Err(Flow::Next) => {}
                 Err(Flow::NextFile) => {
-                    self.main.reader = None;
+                    if let Some(reader) = self.main.reader.take() {
+                        reader.release(&mut self.host)?;
+                    }
                 }
                 Err(other) => return Err(other),
             }

@@ -44,6 +44,11 @@ pub enum Request {
         input: usize,
         reply: Reply<Result<Option<Vec<u8>>, String>>,
     },
+    /// Let go of an input the program stopped reading before its end (`close`, `nextfile`).
+    Release {
+        input: usize,
+        reply: Reply<()>,
+    },
     /// Run a command and capture its output (`cmd | getline`).
     Capture {
         command: String,
@@ -206,6 +211,10 @@ impl Host {
             self.flush_stdout()?;
         }
         self.call(|reply| Request::Chunk { input, reply })
+    }
+
+    pub fn release(&mut self, input: usize) -> Result<(), Flow> {
+        self.call(|reply| Request::Release { input, reply })
     }
 
     pub fn capture(&mut self, command: &str) -> Result<(Vec<u8>, i32), Flow> {

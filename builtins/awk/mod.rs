@@ -229,6 +229,12 @@ impl Server {
                 }
                 let _ = reply.send(result);
             }
+            Request::Release { input, reply } => {
+                if let Some(slot) = self.inputs.get_mut(input) {
+                    *slot = None;
+                }
+                let _ = reply.send(());
+            }
             Request::Capture { command, reply } => {
                 let capture = Capture::new(CAPTURE_LIMIT);
                 let io = Io::new(Input::null(), Output::Capture(capture.clone()), ctx.io.stderr());

@@ -196,6 +196,15 @@ impl Reader {
         }))
     }
 
+    /// Gives the shell's input back when the program stops reading before the end (an open
+    /// file would otherwise stay open until the command ends).
+    pub fn release(self, host: &mut Host) -> Result<(), Flow> {
+        match self.source {
+            Some((input, _)) if !self.eof => host.release(input),
+            _ => Ok(()),
+        }
+    }
+
     /// Reads the next piece; false at the end (a read error is fatal, as in gawk).
     fn fill(&mut self, host: &mut Host) -> Result<bool, Flow> {
         let Some((input, interactive)) = self.source.filter(|_| !self.eof) else {

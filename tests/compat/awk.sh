@@ -1602,3 +1602,24 @@ awk 'function f(arr) { return asort(arr) } BEGIN { x[1] = 2; x[2] = 1; print f(x
 ## stdout:
 2 1
 ## status: 0
+
+### awk 'BEGIN { for (i = 0; i < 3; i++) { getline l < "data.txt"; c
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk 'BEGIN { for (i = 0; i < 3; i++) { getline l < "data.txt"; close("data.txt"); print i, l } }'
+## stdout:
+0 alice 10 x
+1 alice 10 x
+2 alice 10 x
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### awk 'FNR == 2 { nextfile } { print FILENAME, $1 }' data.txt data
+printf 'alice 10 x\nbob 20 y\ncarol 30 x\n' > data.txt
+awk 'FNR == 2 { nextfile } { print FILENAME, $1 }' data.txt data.txt
+## stdout:
+data.txt alice
+data.txt alice
+## status: 0
+## files:
+data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"

@@ -183,7 +183,8 @@ impl<'p> Interp<'p> {
             B::Close => {
                 let name = String::from_utf8_lossy(&self.string(&args[0])?).into_owned();
                 let mut status = -1;
-                if self.files.remove(&name).is_some() {
+                if let Some(reader) = self.files.remove(&name) {
+                    reader.release(&mut self.host)?;
                     status = 0;
                 }
                 if let Some((_, code)) = self.commands.remove(&name) {
