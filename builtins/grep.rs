@@ -212,7 +212,9 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
 /// A compiled pattern: the regex crate over bytes, or for `-P` fancy-regex (look-around,
 /// backreferences, lazy and possessive forms) over the line as text.
 enum Matcher {
-    Bytes(Regex),
+    /// Shared, so the search can hold it while writing output: a clone of a `Regex` itself
+    /// would start without its match caches.
+    Bytes(std::sync::Arc<Regex>),
     Perl(fancy_regex::Regex),
 }
 
@@ -277,7 +279,7 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
         .multi_line(!o.null_data)
         .unicode(true)
         .build()
-        .map(Matcher::Bytes)
+        .map(|regex| Matcher::Bytes(std::sync::Arc::new(regex)))
         .map_err(|err| describe(err.to_string()))
 }
 

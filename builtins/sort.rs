@@ -223,23 +223,41 @@ fn numeric_cmp(a: &[u8], b: &[u8]) -> Ordering {
     }
 }
 
-/// The leading floating-point number of `text` (`-g`), `None` when there is none or it is NaN.
+/// The leading floating-point number of `text` (`-g`, strtod's rule: blanks, a sign, digits
+/// with a fraction and an exponent, or `inf`/`infinity`/`nan`), `None` when there is none or
+/// it is NaN. The prefix is found by one scan and parsed once: this runs in every comparison.
 fn general_value(text: &[u8]) -> Option<f64> {
-    let text = std::str::from_utf8(text).ok().unwrap_or_default().trim_start();
-    let bytes = text.as_bytes();
-    let mut end = 0;
-    let mut best = None;
-    // The longest prefix that parses (strtod's rule).
-    while end < bytes.len() && end < 64 {
-        end += 1;
-        if let Ok(value) = text[..end].parse::<f64>() {
-            best = Some(value);
+    let text = &text[text.iter().take_while(|b| b.is_ascii_whitespace()).count()..];
+    let mut end = usize::from(matches!(text.first(), Some(b'+' | b'-')));
+    let word = [b"infinity".as_slice(), b"inf", b"nan"]
+        .into_iter()
+        .find(|word| text.get(end..end + word.len()).is_some_and(|t| t.eq_ignore_ascii_case(word)));
+    if let Some(word) = word {
+        end += word.len();
+    } else {
+        let digits_from = end;
+        while text.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
         }
-        if !text.is_char_boundary(end) {
-            break;
+        let mut digits = end - digits_from;
+        if text.get(end) == Some(&b'.') {
+            let fraction = text[end + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+            digits += fraction;
+            end += 1 + fraction;
+        }
+        if digits == 0 {
+            return None;
+        }
+        if matches!(text.get(end), Some(b'e' | b'E')) {
+            let signed = usize::from(matches!(text.get(end + 1), Some(b'+' | b'-')));
+            let exponent = text[(end + 1 + signed).min(text.len())..].iter().take_while(|b| b.is_ascii_digit()).count();
+            if exponent > 0 {
+                end += 1 + signed + exponent;
+            }
         }
     }
-    best.filter(|v| !v.is_nan())
+    let value: f64 = std::str::from_utf8(&text[..end]).ok()?.parse().ok()?;
+    (!value.is_nan()).then_some(value)
 }
 
 fn general_cmp(a: &[u8], b: &[u8]) -> Ordering {
@@ -783,6 +801,19 @@ mod tests {
         assert_eq!(numeric_cmp(b"1.50", b"1.5"), Ordering::Equal);
         assert_eq!(numeric_cmp(b"abc", b"0"), Ordering::Equal);
         assert_eq!(numeric_cmp(b" 007", b"7x"), Ordering::Equal);
+    }
+
+    #[test]
+    fn general_numbers_take_the_longest_numeric_prefix() {
+        assert_eq!(general_value(b" 1.5e3x"), Some(1500.0));
+        assert_eq!(general_value(b"-.5"), Some(-0.5));
+        assert_eq!(general_value(b"7e"), Some(7.0));
+        assert_eq!(general_value(b"+Infinity and more"), Some(f64::INFINITY));
+        assert_eq!(general_value(b"-inf"), Some(f64::NEG_INFINITY));
+        assert_eq!(general_value(b"nan"), None);
+        assert_eq!(general_value(b"abc"), None);
+        assert_eq!(general_value(b"."), None);
+        assert_eq!(general_value(b"12\xff"), Some(12.0));
     }
 
     #[test]

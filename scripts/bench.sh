@@ -108,11 +108,18 @@ with open('data20.json', 'w') as f:
 PY
 }
 
+# one command line in toolsh against bash with the host's tools: compare CMD OTHER_NAME TARGET
+compare() {
+  local t b
+  t=$(measure "$TOOLSH" --root "$WORK" -c "$1"); b=$(measure env LC_ALL=C bash -c "$1")
+  report "${1:0:60}" "$t" "$2" "$b" "$3"
+}
+
 text_benchmarks() {
   generate_inputs
   OUT="$WORK/text-output"
   echo "text tools: bash + GNU tools ($(awk --version 2>/dev/null | head -1 | cut -d, -f1 || echo awk)), $(jq --version 2>/dev/null || echo "no jq")"
-  local file cmd t b
+  local file cmd
   for file in log20.txt log100.txt; do
     for cmd in \
       "cat $file | grep ERROR | cut -d' ' -f3 | sort | uniq -c | sort -rn | head" \
@@ -120,16 +127,14 @@ text_benchmarks() {
       "grep -c ERROR $file" \
       "wc -l $file" \
       "sed s/a/b/g $file"; do
-      t=$(measure "$TOOLSH" --root "$WORK" -c "$cmd"); b=$(measure env LC_ALL=C bash -c "$cmd")
-      report "${cmd:0:60}" "$t" bash "$b" "<= 1.0"
+      compare "$cmd" bash "<= 1.0"
     done
   done
   for cmd in \
     "jq '[.[] | select(.level == \"ERROR\") | .bytes] | add' data20.json" \
     "jq -c '.[] | {id, level}' data20.json" \
     "jq 'group_by(.component) | map({key: .[0].component, value: length}) | from_entries' data20.json"; do
-    t=$(measure "$TOOLSH" --root "$WORK" -c "$cmd"); b=$(measure env LC_ALL=C bash -c "$cmd")
-    report "${cmd:0:60}" "$t" jq "$b" "<= 1.2"
+    compare "$cmd" jq "<= 1.2"
   done
 }
 

@@ -170,6 +170,6 @@ pub struct Program {
     pub functions: Vec<Function>,
     /// Names of the global slots.
     pub globals: Vec<String>,
-    pub regexes: Vec<Regex>,
+    pub regexes: Vec<std::rc::Rc<Regex>>,
     pub ranges: usize,
 }

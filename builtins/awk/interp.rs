@@ -892,7 +892,7 @@ impl<'p> Interp<'p> {
     /// The regex of a match's right side: a literal, or a string compiled (and cached).
     fn regex_of(&mut self, expr: &'p Expr) -> Run<Rc<Regex>> {
         if let Expr::Regex(idx) = expr {
-            return Ok(Rc::new(self.prog.regexes[*idx].clone()));
+            return Ok(self.prog.regexes[*idx].clone());
         }
         let source = self.string(expr)?;
         self.dynamic_regex(source)
@@ -904,7 +904,7 @@ impl<'p> Interp<'p> {
         }
         let text = String::from_utf8_lossy(&source).into_owned();
         let regex = match super::parser::compile_regex(&text) {
-            Ok(regex) => Rc::new(regex),
+            Ok(regex) => regex,
             Err(message) => return fatal(format!("invalid regular expression /{text}/: {message}")),
         };
         if self.regex_cache.len() >= REGEX_CACHE {

@@ -161,8 +161,8 @@ impl Host {
                 self.redirects.len() - 1
             }
         };
-        if self.redirects[idx].1.buf.len() >= FLUSH_AT || self.redirects[idx].1.kind == Kind::Stderr {
-            // Standard error is unbuffered; others are handed over in large pieces.
+        // Handed over in large pieces (standard error right after each write: `after_redirect`).
+        if self.redirects[idx].1.buf.len() >= FLUSH_AT {
             self.flush_redirect(idx)?;
         }
         Ok(&mut self.redirects[idx].1.buf)

@@ -10,9 +10,11 @@ use regex::bytes::{Regex, RegexBuilder};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-/// Compiles an awk (extended) regular expression.
-pub fn compile_regex(source: &str) -> Result<Regex, String> {
-    RegexBuilder::new(&posix_regex::extended(source)).size_limit(16 << 20).build().map_err(|err| match err {
+/// Compiles an awk (extended) regular expression, shared: a clone of a `Regex` would start
+/// without its match caches.
+pub fn compile_regex(source: &str) -> Result<Rc<Regex>, String> {
+    RegexBuilder::new(&posix_regex::extended(source)).size_limit(16 << 20).build().map(Rc::new).map_err(|err| match err
+    {
         regex::Error::Syntax(text) => {
             text.lines().last().unwrap_or("invalid regular expression").trim().replace("error: ", "")
         }

@@ -6,6 +6,7 @@
 use super::interp::Flow;
 use super::io::Host;
 use regex::bytes::Regex;
+use std::rc::Rc;
 
 /// How records are separated.
 #[derive(Debug, Clone)]
@@ -13,7 +14,7 @@ pub enum RecordSep {
     Byte(u8),
     /// `RS = ""`: records end at blank lines.
     Paragraph,
-    Regex(Regex),
+    Regex(Rc<Regex>),
 }
 
 impl RecordSep {
@@ -32,7 +33,7 @@ pub enum FieldSep {
     /// `" "`: runs of blanks and newlines, ignoring them at both ends.
     Blank,
     Byte(u8),
-    Regex(Regex),
+    Regex(Rc<Regex>),
     /// `""`: each character is a field.
     Chars,
 }
