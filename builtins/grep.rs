@@ -448,7 +448,7 @@ impl Search<'_, '_> {
                 continue;
             }
             if self.o.number {
-                scan.line_no += memchr::memchr_iter(b'\n', &data[numbered_to..start]).count();
+                scan.line_no += bytecount::count(&data[numbered_to..start], b'\n');
                 numbered_to = start;
             }
             self.emit_line(label, show_name, scan.line_no, line, b'\n');
@@ -457,7 +457,7 @@ impl Search<'_, '_> {
             }
         }
         if self.o.number {
-            scan.line_no = first_line + memchr::memchr_iter(b'\n', data).count();
+            scan.line_no = first_line + bytecount::count(data, b'\n');
         }
         Some(self.o.max.is_none_or(|m| scan.count < m))
     }

@@ -297,7 +297,7 @@ impl Counter {
 
     fn feed(&mut self, chunk: &[u8]) {
         self.counts.bytes += chunk.len();
-        self.counts.lines += memchr::memchr_iter(b'\n', chunk).count();
+        self.counts.lines += bytecount::count(chunk, b'\n');
         if !self.decode {
             return;
         }

@@ -13,11 +13,23 @@ mod schema;
 use crate::audit::{AuditSink, Record};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// How long a write waits for another process holding the store.
 pub const BUSY_WAIT: Duration = Duration::from_secs(30);
+
+/// WAL pages after which a write empties the WAL into the database.
+///
+/// A one-shot `toolsh -c` leaves the WAL in place (see `cli::exit_without_teardown`), and the
+/// next process to open the store rebuilds the WAL index by reading and checksumming every
+/// page of it. SQLite's own automatic checkpoint does not help there: it copies the pages but
+/// only the *same* connection's next write restarts the WAL, and a new process forgets what
+/// was copied — the WAL grew without end and every process copied all of it again. So the
+/// store checkpoints in TRUNCATE mode itself, once the WAL holds this many pages: a rebuild
+/// then reads at most ~0.5 MB, for one checkpoint every few dozen command lines.
+const WAL_PAGES: i32 = 128;
 
 /// An error that names the store and says what to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,12 +56,20 @@ pub struct Store {
     /// Opened on first use; a failed open is retried by the next use, never remembered.
     /// Sessions of one process share it ([`Store::for_session`]).
     conn: Arc<Mutex<Option<Connection>>>,
+    /// Pages in the WAL after the connection's last commit (set by its WAL hook).
+    wal_pages: Arc<AtomicI32>,
 }
 
 impl Store {
     /// A store at `path` used by `agent` in `session` (nothing is opened yet).
     pub fn new(path: &Path, agent: &str, session: &str) -> Self {
-        Store { path: path.to_path_buf(), agent: agent.to_string(), session: session.to_string(), conn: Arc::default() }
+        Store {
+            path: path.to_path_buf(),
+            agent: agent.to_string(),
+            session: session.to_string(),
+            conn: Arc::default(),
+            wal_pages: Arc::default(),
+        }
     }
 
     /// The same store and connection for another session of this process: one connection
@@ -60,6 +80,7 @@ impl Store {
             agent: self.agent.clone(),
             session: session.to_string(),
             conn: self.conn.clone(),
+            wal_pages: self.wal_pages.clone(),
         }
     }
 
@@ -92,7 +113,9 @@ impl Store {
         StoreError(format!("store {path} {hint}"))
     }
 
-    fn open(&self) -> Result<Connection, StoreError> {
+    /// Opens the file, in WAL mode and migrated; `seen` marks this agent present (a caller
+    /// about to write skips it: every write transaction marks presence itself).
+    fn open(&self, seen: bool) -> Result<Connection, StoreError> {
         if let Some(parent) = self.path.parent().filter(|p| !p.as_os_str().is_empty()) {
             #[allow(clippy::disallowed_methods)] // the store lives on the host, outside every mount
             std::fs::create_dir_all(parent).map_err(|e| {
@@ -108,7 +131,16 @@ impl Store {
             // `write_durable` also syncs, so acknowledged messages survive a lost machine.
             conn.pragma_update(None, "journal_mode", "WAL")?;
             conn.pragma_update(None, "synchronous", "NORMAL")?;
+            // Replaces SQLite's automatic checkpoint (see `WAL_PAGES`).
+            let pages = self.wal_pages.clone();
+            conn.wal_hook(Some(move |_: &mut rusqlite::hooks::Wal, now: std::ffi::c_int| {
+                pages.store(now, Ordering::Relaxed);
+                Ok(())
+            }))?;
             schema::migrate(&mut conn)?;
+            if !seen {
+                return Ok(());
+            }
             // Presence: using the store at all counts as being seen.
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             touch(&tx, &self.agent, &self.session)?;
@@ -121,10 +153,19 @@ impl Store {
     /// Runs `work` with the connection, opening the store on first use (a failed open is
     /// retried by the next use, never remembered).
     pub fn with<T>(&self, work: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T, StoreError> {
+        self.with_opened(true, work)
+    }
+
+    /// [`Store::with`]; a first open marks presence only when `seen` (see [`Store::open`]).
+    fn with_opened<T>(
+        &self,
+        seen: bool,
+        work: impl FnOnce(&mut Connection) -> rusqlite::Result<T>,
+    ) -> Result<T, StoreError> {
         let mut slot = self.conn.lock().unwrap_or_else(|p| p.into_inner());
         let conn = match slot.as_mut() {
             Some(conn) => conn,
-            None => slot.insert(self.open()?),
+            None => slot.insert(self.open(seen)?),
         };
         work(conn).map_err(|e| self.describe(&e))
     }
@@ -135,7 +176,7 @@ impl Store {
         &self,
         work: impl FnOnce(&rusqlite::Transaction<'_>) -> rusqlite::Result<T>,
     ) -> Result<T, StoreError> {
-        self.with(|conn| conn.pragma_update(None, "synchronous", "FULL"))?;
+        self.with_opened(false, |conn| conn.pragma_update(None, "synchronous", "FULL"))?;
         let result = self.write(work);
         let relaxed = self.with(|conn| conn.pragma_update(None, "synchronous", "NORMAL"));
         let value = result?;
@@ -149,13 +190,33 @@ impl Store {
         work: impl FnOnce(&rusqlite::Transaction<'_>) -> rusqlite::Result<T>,
     ) -> Result<T, StoreError> {
         let (agent, session) = (self.agent.clone(), self.session.clone());
-        self.with(move |conn| {
+        self.with_opened(false, move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let value = work(&tx)?;
             touch(&tx, &agent, &session)?;
             tx.commit()?;
             Ok(value)
         })
+        .inspect(|_| self.checkpoint_if_due())
+    }
+
+    /// Empties the WAL into the database once it holds [`WAL_PAGES`] pages, without waiting:
+    /// while another process reads or writes, the checkpoint copies what it can and the next
+    /// write tries again. A failure loses nothing (the pages stay in the WAL), so it is not
+    /// the failure of the write that came before.
+    fn checkpoint_if_due(&self) {
+        if self.wal_pages.load(Ordering::Relaxed) < WAL_PAGES {
+            return;
+        }
+        let _ = self.with(|conn| {
+            conn.busy_timeout(Duration::ZERO)?;
+            let done = conn.wal_checkpoint_v2(rusqlite::DEFAULT_NAME, rusqlite::wal::CheckpointMode::TRUNCATE);
+            conn.busy_timeout(BUSY_WAIT)?;
+            if done.is_ok() {
+                self.wal_pages.store(0, Ordering::Relaxed);
+            }
+            Ok(())
+        });
     }
 }
 

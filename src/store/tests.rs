@@ -69,3 +69,17 @@ fn a_newer_schema_is_refused() {
     let err = Store::new(&path, "a", "s").counts().unwrap_err();
     assert!(err.0.contains("store"), "{err}");
 }
+
+#[test]
+fn the_wal_stays_small_across_many_command_lines() {
+    // Each process that opens the store first reads the whole WAL: writes must empty it
+    // (the same across processes is `the_wal_stays_bounded_across_one_shot_processes`).
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(&dir, "a");
+    for i in 0..400 {
+        store.meta_incr(&format!("k{}", i % 50), 1).unwrap();
+    }
+    #[allow(clippy::disallowed_methods)]
+    let wal = std::fs::metadata(dir.path().join("store.db-wal")).map(|m| m.len()).unwrap_or(0);
+    assert!(wal < (WAL_PAGES as u64 + 16) * 4200, "WAL grew to {wal} bytes");
+}

@@ -110,3 +110,23 @@ fn the_audit_log_lands_in_the_store() {
     let rows: Vec<(&str, &str, i64)> = rows.iter().map(|(t, c, n)| (t.as_str(), c.as_str(), *n)).collect();
     assert_eq!(rows, expected);
 }
+
+#[test]
+fn the_wal_stays_bounded_across_one_shot_processes() {
+    // Each `toolsh -c` commits once and leaves without closing the store; the next process
+    // rebuilds the WAL index from the whole WAL, so the WAL must be emptied now and then
+    // (SQLite's automatic checkpoint never restarted it across processes: it only grew).
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = dir.path().join("store.db");
+    let mut largest = 0;
+    for i in 0..80 {
+        let (_, err, status) =
+            finish(toolsh(&store, "a", &format!("meta set k{i} v > /dev/null")).spawn().expect("spawn"));
+        assert_eq!(status, 0, "{err}");
+        largest = largest.max(std::fs::metadata(dir.path().join("store.db-wal")).map_or(0, |m| m.len()));
+    }
+    // 128 pages of 4 KiB and their headers, plus one command line's own pages.
+    assert!(largest < 150 * 4120, "the WAL reached {largest} bytes");
+    let (out, _, _) = finish(toolsh(&store, "a", "meta list k | wc -l").spawn().expect("spawn"));
+    assert_eq!(out.trim(), "80");
+}
