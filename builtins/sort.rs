@@ -180,47 +180,70 @@ fn key_span(
     (from, to.max(from))
 }
 
-/// GNU `-n`: blanks, an optional `-`, digits and a fraction, compared exactly as decimals.
-fn numeric_cmp(a: &[u8], b: &[u8]) -> Ordering {
-    fn parse(text: &[u8]) -> (bool, &[u8], &[u8]) {
+/// A `-n` number found in a key: sign, integer digits without leading zeros and fraction
+/// digits without trailing zeros, as spans of the key's text. Worked out once per line, so
+/// that a comparison is a length check and two byte comparisons.
+#[derive(Debug, Clone, Copy, Default)]
+struct Number {
+    negative: bool,
+    int: (usize, usize),
+    /// The integer part's value when it has at most 19 digits (most do): compared without
+    /// looking at the text.
+    small: Option<u64>,
+    frac: (usize, usize),
+}
+
+impl Number {
+    /// GNU `-n` reads blanks, an optional `-`, digits and a fraction.
+    fn parse(text: &[u8]) -> Number {
+        let digits_from = |at: usize| at + text[at..].iter().take_while(|b| b.is_ascii_digit()).count();
         let mut at = text.iter().take_while(|b| is_blank(**b)).count();
         let negative = text.get(at) == Some(&b'-');
-        if negative {
-            at += 1;
-        }
-        let int_start = at;
-        while text.get(at).is_some_and(u8::is_ascii_digit) {
-            at += 1;
-        }
-        let mut int = &text[int_start..at];
-        while int.first() == Some(&b'0') {
-            int = &int[1..];
-        }
-        let mut frac: &[u8] = &[];
-        if text.get(at) == Some(&b'.') {
-            let frac_start = at + 1;
-            let mut end = frac_start;
-            while text.get(end).is_some_and(u8::is_ascii_digit) {
-                end += 1;
-            }
-            frac = &text[frac_start..end];
-            while frac.last() == Some(&b'0') {
-                frac = &frac[..frac.len() - 1];
-            }
+        at += usize::from(negative);
+        let int_end = digits_from(at);
+        let int_start = at + text[at..int_end].iter().take_while(|b| **b == b'0').count();
+        let mut frac = (int_end, int_end);
+        if text.get(int_end) == Some(&b'.') {
+            let end = digits_from(int_end + 1);
+            let trailing_zeros = text[int_end + 1..end].iter().rev().take_while(|b| **b == b'0').count();
+            frac = (int_end + 1, end - trailing_zeros);
         }
         // Minus zero is zero.
-        let zero = int.is_empty() && frac.is_empty();
-        (negative && !zero, int, frac)
+        let zero = int_start == int_end && frac.0 == frac.1;
+        let digits = &text[int_start..int_end];
+        let small =
+            (digits.len() <= 19).then(|| digits.iter().fold(0u64, |value, digit| value * 10 + u64::from(digit - b'0')));
+        Number { negative: negative && !zero, int: (int_start, int_end), small, frac }
     }
-    let (neg_a, int_a, frac_a) = parse(a);
-    let (neg_b, int_b, frac_b) = parse(b);
-    let magnitude = int_a.len().cmp(&int_b.len()).then_with(|| int_a.cmp(int_b)).then_with(|| frac_a.cmp(frac_b));
-    match (neg_a, neg_b) {
-        (false, false) => magnitude,
-        (true, true) => magnitude.reverse(),
-        (true, false) => Ordering::Less,
-        (false, true) => Ordering::Greater,
+
+    /// Compares exactly, as decimals of any length (`text` is the key this number was
+    /// parsed from, `other_text` the other's).
+    fn cmp(&self, text: &[u8], other: &Number, other_text: &[u8]) -> Ordering {
+        let int = match (self.small, other.small) {
+            (Some(a), Some(b)) => a.cmp(&b),
+            _ => {
+                let (int_a, int_b) = (&text[self.int.0..self.int.1], &other_text[other.int.0..other.int.1]);
+                int_a.len().cmp(&int_b.len()).then_with(|| int_a.cmp(int_b))
+            }
+        };
+        let (frac_a, frac_b) = (&text[self.frac.0..self.frac.1], &other_text[other.frac.0..other.frac.1]);
+        let magnitude = match int {
+            Ordering::Equal if frac_a.is_empty() && frac_b.is_empty() => Ordering::Equal,
+            Ordering::Equal => frac_a.cmp(frac_b),
+            unequal => unequal,
+        };
+        match (self.negative, other.negative) {
+            (false, false) => magnitude,
+            (true, true) => magnitude.reverse(),
+            (true, false) => Ordering::Less,
+            (false, true) => Ordering::Greater,
+        }
     }
+}
+
+/// GNU `-n` on two texts.
+fn numeric_cmp(a: &[u8], b: &[u8]) -> Ordering {
+    Number::parse(a).cmp(a, &Number::parse(b), b)
 }
 
 /// The leading floating-point number of `text` (`-g`, strtod's rule: blanks, a sign, digits
@@ -383,60 +406,113 @@ fn compare_text(a: &[u8], b: &[u8], order: &Order, seed: &impl BuildHasher) -> O
     if order.reverse { ordering.reverse() } else { ordering }
 }
 
-/// A line: its span in the input, and where its keys' spans start in [`Sorter::keys`] (they
-/// are worked out once, not on every comparison).
+/// A line: its span in the input, where its keys start in [`Sorter::keys`] (they are worked
+/// out once, not on every comparison), and a hint of its first key.
 #[derive(Debug, Clone, Copy)]
 struct Line {
     start: usize,
     end: usize,
     keys: usize,
+    /// Orders lines as their first keys do wherever two hints differ (see [`hint`]): most
+    /// comparisons end here, without reaching into the key table and the input.
+    hint: u64,
+}
+
+/// A number that orders keys as `order` would, only more coarsely: equal hints say nothing,
+/// unequal ones decide. Byte order: the first eight bytes; `-n`: the integer part; other
+/// orders: 0 for every key.
+fn hint(text: &[u8], number: &Number, order: &Order) -> u64 {
+    const ZERO: u64 = 1 << 62;
+    match order.mode {
+        Mode::Text if !order.fold && !order.dictionary && !order.printable => {
+            let mut first = [0u8; 8];
+            let len = text.len().min(8);
+            first[..len].copy_from_slice(&text[..len]);
+            u64::from_be_bytes(first)
+        }
+        Mode::Numeric => match (number.small, number.negative) {
+            (Some(value), false) if value < ZERO => ZERO + value,
+            (Some(value), true) if value < ZERO => ZERO - value,
+            // Integers too long for a hint are beyond every one that has one.
+            (_, false) => u64::MAX,
+            (_, true) => 0,
+        },
+        _ => 0,
+    }
+}
+
+/// One key of one line: its span in the input and, for `-n`, its number.
+#[derive(Debug, Clone, Copy)]
+struct KeyText {
+    from: usize,
+    to: usize,
+    number: Number,
 }
 
 struct Sorter<'d> {
     data: &'d [u8],
     options: Options,
-    /// The key spans of every line, the keys of one line after another.
-    keys: Vec<(usize, usize)>,
+    /// How each key compares: the keys' own options or the global ones; without `-k`, one
+    /// key, the whole line (less its leading blanks under `-b`).
+    orders: Vec<Order>,
+    /// The keys of every line, those of one line after another.
+    keys: Vec<KeyText>,
     /// Whole lines in byte order (perhaps reversed): the common case, compared directly.
     plain: bool,
 }
 
-impl Sorter<'_> {
+impl<'d> Sorter<'d> {
+    fn new(data: &'d [u8], options: Options) -> Self {
+        let plain = options.keys.is_empty() && Order { reverse: false, ..options.global }.is_default();
+        let orders = if options.keys.is_empty() {
+            if plain { Vec::new() } else { vec![options.global] }
+        } else {
+            // A key with no options of its own takes the global ones.
+            options.keys.iter().map(|key| if key.order.is_default() { options.global } else { key.order }).collect()
+        };
+        Sorter { data, options, orders, keys: Vec::new(), plain }
+    }
+
     fn line(&mut self, start: usize, end: usize, spans: &mut Vec<(usize, usize)>) -> Line {
         let text = &self.data[start..end];
         let sep = self.options.separator.as_deref();
         let first = self.keys.len();
-        for key in &self.options.keys {
-            let order = if key.order.is_default() { self.options.global } else { key.order };
-            let (from, to) = key_span(text, key, order, sep, spans);
-            self.keys.push((start + from, start + to));
+        let mut first_hint = None;
+        for (idx, order) in self.orders.iter().enumerate() {
+            let (from, to) = match self.options.keys.get(idx) {
+                Some(key) => key_span(text, key, *order, sep, spans),
+                None => (skip_blanks(text, 0, order.blanks), text.len()),
+            };
+            let number = if order.mode == Mode::Numeric { Number::parse(&text[from..to]) } else { Number::default() };
+            first_hint.get_or_insert_with(|| hint(&text[from..to], &number, order));
+            self.keys.push(KeyText { from: start + from, to: start + to, number });
         }
-        Line { start, end, keys: first }
+        let hint = first_hint.unwrap_or_else(|| hint(text, &Number::default(), &self.options.global));
+        Line { start, end, keys: first, hint }
     }
 
     /// Key by key; `last_resort` adds the whole-line comparison GNU makes on ties.
     fn compare(&self, a: &Line, b: &Line, last_resort: bool) -> Ordering {
         let options = &self.options;
-        if self.plain {
-            let ordering = self.data[a.start..a.end].cmp(&self.data[b.start..b.end]);
-            return if options.global.reverse { ordering.reverse() } else { ordering };
-        }
-        for (idx, key) in options.keys.iter().enumerate() {
-            // A key with no options of its own takes the global ones.
-            let order = if key.order.is_default() { options.global } else { key.order };
-            let (a_from, a_to) = self.keys[a.keys + idx];
-            let (b_from, b_to) = self.keys[b.keys + idx];
-            let ordering = compare_text(&self.data[a_from..a_to], &self.data[b_from..b_to], &order, &options.seed);
-            if ordering != Ordering::Equal {
-                return ordering;
-            }
+        let by_hint = a.hint.cmp(&b.hint);
+        if by_hint != Ordering::Equal {
+            let reverse = self.orders.first().unwrap_or(&options.global).reverse;
+            return if reverse { by_hint.reverse() } else { by_hint };
         }
         let (whole_a, whole_b) = (&self.data[a.start..a.end], &self.data[b.start..b.end]);
-        if options.keys.is_empty() {
-            // -b places keys; with no keys the key is the whole line without its leading blanks.
-            let skip = |text: &'_ [u8]| -> usize { skip_blanks(text, 0, options.global.blanks) };
-            let ordering =
-                compare_text(&whole_a[skip(whole_a)..], &whole_b[skip(whole_b)..], &options.global, &options.seed);
+        if self.plain {
+            let ordering = whole_a.cmp(whole_b);
+            return if options.global.reverse { ordering.reverse() } else { ordering };
+        }
+        for (idx, order) in self.orders.iter().enumerate() {
+            let (key_a, key_b) = (&self.keys[a.keys + idx], &self.keys[b.keys + idx]);
+            let (text_a, text_b) = (&self.data[key_a.from..key_a.to], &self.data[key_b.from..key_b.to]);
+            let ordering = if order.mode == Mode::Numeric {
+                let ordering = key_a.number.cmp(text_a, &key_b.number, text_b);
+                if order.reverse { ordering.reverse() } else { ordering }
+            } else {
+                compare_text(text_a, text_b, order, &options.seed)
+            };
             if ordering != Ordering::Equal {
                 return ordering;
             }
@@ -637,7 +713,12 @@ pub async fn sort(ctx: Ctx<'_>) -> Status {
     for file in &files {
         match ctx.read_operand(file).await {
             Ok(bytes) => {
-                data.extend_from_slice(&bytes);
+                // One input (the usual case) becomes the data as it is, without a copy.
+                if data.is_empty() {
+                    data = bytes;
+                } else {
+                    data.extend_from_slice(&bytes);
+                }
                 if !data.is_empty() && data.last() != Some(&terminator) {
                     data.push(terminator);
                 }
@@ -649,8 +730,7 @@ pub async fn sort(ctx: Ctx<'_>) -> Status {
             }
         }
     }
-    let plain = options.keys.is_empty() && Order { reverse: false, ..options.global }.is_default();
-    let mut sorter = Sorter { data: &data, options, keys: Vec::new(), plain };
+    let mut sorter = Sorter::new(&data, options);
     let mut spans = Vec::new();
     let mut lines = Vec::new();
     let mut start = 0;
@@ -670,22 +750,35 @@ pub async fn sort(ctx: Ctx<'_>) -> Status {
     if sorter.options.unique {
         lines.dedup_by(|later, earlier| sorter.compare(earlier, later, false) == Ordering::Equal);
     }
+    let Some(path) = output else {
+        // Handed on in pieces: a reader downstream starts at once, and its leaving stops this.
+        let mut piece = Vec::with_capacity(OUT_PIECE.min(data.len()));
+        for line in &lines {
+            piece.extend_from_slice(&data[line.start..line.end]);
+            piece.push(terminator);
+            if piece.len() >= OUT_PIECE && !ctx.out(std::mem::replace(&mut piece, Vec::with_capacity(OUT_PIECE))).await
+            {
+                return 1;
+            }
+        }
+        return i32::from(!ctx.out(piece).await);
+    };
     let mut out = Vec::with_capacity(data.len());
     for line in &lines {
         out.extend_from_slice(&data[line.start..line.end]);
         out.push(terminator);
     }
-    match output {
-        Some(path) => match ctx.vfs.write(&ctx.abs(&path), &out, crate::vfs::WriteMode::Truncate) {
-            Ok(()) => 0,
-            Err(err) => {
-                ctx.complain(format!("open failed: {path}: {}", describe(&err))).await;
-                2
-            }
-        },
-        None => i32::from(!ctx.out(out).await),
+    match ctx.vfs.write(&ctx.abs(&path), &out, crate::vfs::WriteMode::Truncate) {
+        Ok(()) => 0,
+        Err(err) => {
+            ctx.complain(format!("open failed: {path}: {}", describe(&err))).await;
+            2
+        }
     }
 }
+
+/// Bytes of sorted output handed on at a time.
+const OUT_PIECE: usize = 256 * 1024;
 
 /// Lines below which one thread sorts alone.
 const PARALLEL_FROM: usize = 50_000;
@@ -801,6 +894,25 @@ mod tests {
         assert_eq!(numeric_cmp(b"1.50", b"1.5"), Ordering::Equal);
         assert_eq!(numeric_cmp(b"abc", b"0"), Ordering::Equal);
         assert_eq!(numeric_cmp(b" 007", b"7x"), Ordering::Equal);
+    }
+
+    proptest::proptest! {
+        /// A hint may only ever agree with the full comparison: where two differ, the keys
+        /// compare the same way.
+        #[test]
+        fn hints_never_contradict_the_comparison(
+            a in "[ -]{0,2}[0-9]{0,22}(\\.[0-9]{0,3})?[a-z\x00]{0,9}",
+            b in "[ -]{0,2}[0-9]{0,22}(\\.[0-9]{0,3})?[a-z\x00]{0,9}",
+        ) {
+            let (a, b) = (a.as_bytes(), b.as_bytes());
+            for mode in [Mode::Text, Mode::Numeric] {
+                let order = Order { mode, ..Order::default() };
+                let (number_a, number_b) = (Number::parse(a), Number::parse(b));
+                let by_hint = hint(a, &number_a, &order).cmp(&hint(b, &number_b, &order));
+                let full = compare_text(a, b, &order, &std::collections::hash_map::RandomState::new());
+                proptest::prop_assert!(by_hint == Ordering::Equal || by_hint == full, "{mode:?} {a:?} {b:?}");
+            }
+        }
     }
 
     #[test]
