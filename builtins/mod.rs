@@ -179,7 +179,7 @@ pub enum OperandReader {
     /// Standard input, as its pipe delivers it.
     Stdin(Input),
     /// A workspace file.
-    File(Box<dyn std::io::Read + Send>),
+    File(Box<dyn crate::vfs::Reader>),
 }
 
 impl OperandReader {

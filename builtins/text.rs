@@ -250,6 +250,16 @@ pub async fn head(ctx: Ctx<'_>) -> Status {
                 }
             }
             taken
+        } else if args.count >= 0 {
+            match head_of_file(&ctx, file, args.lines, args.count.unsigned_abs()).await {
+                Ok(true) => continue,
+                Ok(false) => return 1,
+                Err(err) => {
+                    ctx.complain(format!("cannot open '{file}' for reading: {}", crate::vfs::describe(&err))).await;
+                    status = 1;
+                    continue;
+                }
+            }
         } else {
             let data = match ctx.read_operand(file).await {
                 Ok(data) => data,
@@ -266,6 +276,38 @@ pub async fn head(ctx: Ctx<'_>) -> Status {
         }
     }
     status
+}
+
+/// The first `count` lines (or bytes) of a file, read only as far as they reach: `head` of
+/// a huge file, or of `/dev/zero`, ends at once. False when the reader went away.
+async fn head_of_file(ctx: &Ctx<'_>, file: &str, lines: bool, count: u64) -> std::io::Result<bool> {
+    let mut reader = ctx.open_operand(file)?;
+    let mut remaining = count;
+    while remaining > 0 {
+        let Some(mut piece) = reader.chunk().await? else { break };
+        let take = if lines {
+            let wanted = usize::try_from(remaining - 1).unwrap_or(usize::MAX);
+            match memchr::memchr_iter(b'\n', &piece).nth(wanted) {
+                Some(at) => {
+                    remaining = 0;
+                    at + 1
+                }
+                None => {
+                    remaining -= bytecount::count(&piece, b'\n') as u64;
+                    piece.len()
+                }
+            }
+        } else {
+            let take = usize::try_from(remaining).unwrap_or(usize::MAX).min(piece.len());
+            remaining -= take as u64;
+            take
+        };
+        piece.truncate(take);
+        if !ctx.out(piece).await {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 fn line_ends(data: &[u8]) -> Vec<usize> {
@@ -298,6 +340,21 @@ pub async fn tail(ctx: Ctx<'_>) -> Status {
     let show_headers = args.headers.unwrap_or(args.files.len() > 1);
     let mut status = 0;
     for (idx, file) in args.files.iter().enumerate() {
+        if !matches!(file.as_str(), "-" | "/dev/stdin") {
+            if show_headers {
+                let header = format!("{}==> {file} <==\n", if idx > 0 { "\n" } else { "" });
+                ctx.out(header).await;
+            }
+            match tail_of_file(&ctx, file, &args).await {
+                Ok(true) => continue,
+                Ok(false) => return 1,
+                Err(err) => {
+                    ctx.complain(format!("cannot open '{file}' for reading: {}", crate::vfs::describe(&err))).await;
+                    status = 1;
+                    continue;
+                }
+            }
+        }
         let data = match ctx.read_operand(file).await {
             Ok(data) => data,
             Err(err) => {
@@ -330,6 +387,75 @@ pub async fn tail(ctx: Ctx<'_>) -> Status {
         }
     }
     status
+}
+
+/// Bytes read at a time when looking for the last lines of a file from its end.
+const TAIL_BLOCK: u64 = 64 * 1024;
+
+/// `tail` of a file: where its output starts is found from the end (lines) or by position
+/// (bytes), without reading the file through; from there it is handed on in pieces. False
+/// when the reader went away.
+async fn tail_of_file(ctx: &Ctx<'_>, file: &str, args: &HeadTailArgs) -> std::io::Result<bool> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut reader = ctx.open_operand(file)?;
+    let super::OperandReader::File(handle) = &mut reader else {
+        return Err(std::io::Error::from(std::io::ErrorKind::Unsupported));
+    };
+    let count = args.count.unsigned_abs();
+    let len = handle.seek(SeekFrom::End(0))?;
+    let mut skip_lines = 0;
+    let start = match (args.from_start, args.lines) {
+        (true, false) => count.saturating_sub(1).min(len),
+        (true, true) => {
+            skip_lines = count.saturating_sub(1);
+            0
+        }
+        (false, false) => len.saturating_sub(count),
+        (false, true) => {
+            // Newlines counted back from the end; the file's last byte, when a newline, ends
+            // the last line rather than starting one.
+            let mut block = vec![0; TAIL_BLOCK as usize];
+            let (mut pos, mut seen, mut start) = (len, 0, if count == 0 { len } else { 0 });
+            'back: while pos > 0 && count > 0 {
+                let size = TAIL_BLOCK.min(pos);
+                pos -= size;
+                let bytes = &mut block[..size as usize];
+                handle.seek(SeekFrom::Start(pos))?;
+                handle.read_exact(bytes)?;
+                let end = if pos + size == len && bytes.last() == Some(&b'\n') { bytes.len() - 1 } else { bytes.len() };
+                for at in memchr::memrchr_iter(b'\n', &bytes[..end]) {
+                    seen += 1;
+                    if seen == count {
+                        start = pos + at as u64 + 1;
+                        break 'back;
+                    }
+                }
+                // Between blocks the deadline or Ctrl-C may end the command.
+                tokio::task::yield_now().await;
+            }
+            start
+        }
+    };
+    handle.seek(SeekFrom::Start(start))?;
+    while let Some(mut piece) = reader.chunk().await? {
+        if skip_lines > 0 {
+            let wanted = usize::try_from(skip_lines - 1).unwrap_or(usize::MAX);
+            match memchr::memchr_iter(b'\n', &piece).nth(wanted) {
+                Some(at) => {
+                    skip_lines = 0;
+                    piece.drain(..=at);
+                }
+                None => {
+                    skip_lines -= bytecount::count(&piece, b'\n') as u64;
+                    continue;
+                }
+            }
+        }
+        if !ctx.out(piece).await {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// Expands a `tr` set (`a-z`, `[:upper:]`, `\n`, `[x*n]`) into bytes.

@@ -106,16 +106,17 @@ impl<'a> Fs<'a> {
 
     /// `fs.read`: the whole content of a file.
     pub fn read(&self, abs: &str) -> io::Result<Vec<u8>> {
+        // Devices are no one's files: no call to gate or audit.
         if matches!(abs, "/dev/null" | "/dev/zero") {
-            return Ok(Vec::new());
+            return self.vfs.read(abs);
         }
         self.call(facts::READ, abs, || self.vfs.read(abs))
     }
 
     /// `fs.read`: opens a file to be read in pieces (one call, however many reads follow).
-    pub fn open_reader(&self, abs: &str) -> io::Result<Box<dyn io::Read + Send>> {
+    pub fn open_reader(&self, abs: &str) -> io::Result<Box<dyn crate::vfs::Reader>> {
         if matches!(abs, "/dev/null" | "/dev/zero") {
-            return Ok(Box::new(io::empty()));
+            return self.vfs.open_reader(abs);
         }
         self.call(facts::READ, abs, || self.vfs.open_reader(abs))
     }

@@ -102,7 +102,7 @@ impl Backend for DirFs {
         self.root.read(rel_path(rel)).map_err(confine)
     }
 
-    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn io::Read + Send>> {
+    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn crate::vfs::Reader>> {
         if rel.is_empty() {
             return Err(io::Error::from(io::ErrorKind::IsADirectory));
         }

@@ -110,7 +110,7 @@ impl Backend for MemoryFs {
         }
     }
 
-    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn io::Read + Send>> {
+    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn crate::vfs::Reader>> {
         if rel.is_empty() {
             return Err(err(io::ErrorKind::IsADirectory));
         }

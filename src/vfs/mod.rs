@@ -73,6 +73,27 @@ pub enum WriteMode {
     CreateNew,
 }
 
+/// An open file: read in pieces, and positioned (`tail` reads a file from its end).
+pub trait Reader: io::Read + io::Seek + Send {}
+
+impl<T: io::Read + io::Seek + Send> Reader for T {}
+
+/// `/dev/zero`: zeros without end (what reads it decides when to stop, as `head -c` does).
+struct Zeros;
+
+impl io::Read for Zeros {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        buf.fill(0);
+        Ok(buf.len())
+    }
+}
+
+impl io::Seek for Zeros {
+    fn seek(&mut self, _: io::SeekFrom) -> io::Result<u64> {
+        Ok(0)
+    }
+}
+
 /// A storage backend. Paths are relative to the mount (`""` is its root), use `/`, and contain
 /// no `.`, `..` or symlinks in their directory part (the [`Vfs`] resolved them).
 pub trait Backend: Send + Sync {
@@ -84,7 +105,7 @@ pub trait Backend: Send + Sync {
     fn read(&self, rel: &str) -> io::Result<Vec<u8>>;
     /// Opens a file for reading in pieces (so a large file need not be held in memory); by
     /// default it is read whole.
-    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn io::Read + Send>> {
+    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn Reader>> {
         Ok(Box::new(io::Cursor::new(self.read(rel)?)))
     }
     /// Writes `data` according to `mode`.
@@ -397,9 +418,10 @@ impl Vfs {
     }
 
     /// Opens a file to be read in pieces.
-    pub fn open_reader(&self, abs: &str) -> io::Result<Box<dyn io::Read + Send>> {
+    pub fn open_reader(&self, abs: &str) -> io::Result<Box<dyn Reader>> {
         match abs {
-            "/dev/null" | "/dev/zero" => return Ok(Box::new(io::empty())),
+            "/dev/null" => return Ok(Box::new(io::empty())),
+            "/dev/zero" => return Ok(Box::new(Zeros)),
             _ => {}
         }
         if let Some(result) = self.try_direct(abs, false, |l| l.mount.backend.open_reader(&l.rel)) {

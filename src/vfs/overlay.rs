@@ -102,7 +102,7 @@ impl Backend for OverlayFs {
         self.lower.read(rel)
     }
 
-    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn io::Read + Send>> {
+    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn crate::vfs::Reader>> {
         if self.in_upper(rel) && !rel.is_empty() {
             return self.upper.open_reader(rel);
         }

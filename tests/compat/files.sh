@@ -318,6 +318,61 @@ b
 f1: "a\n"
 f2: "b\n"
 
+### head and tail of a large file
+seq 1 100000 > big; head -n 2 big; tail -n 3 big; tail -c 7 big; tail -n +99999 big
+head -c 3 big; echo; tail -n 0 big; tail -c 0 big; rm big
+## stdout:
+1
+2
+99998
+99999
+100000
+100000
+99999
+100000
+1
+2
+## status: 0
+
+### tail without a final newline, from a position
+printf 'x\ny' > nonl; tail -n 1 nonl; echo; tail -c +3 nonl; echo; head -n 1 nonl; tail -n 5 nonl; echo; rm nonl
+## stdout:
+y
+y
+x
+x
+y
+## status: 0
+
+### tail -n across 64 KiB blocks
+awk 'BEGIN { for (i = 0; i < 5000; i++) printf "%05d %s\n", i, "abcdefghijklmnopqrstuvwxyz" }' > w
+tail -n 2600 w | md5sum; tail -n 2600 w | head -n 1; tail -n +2401 w | head -n 1; head -n 2600 w | tail -n 1; rm w
+## stdout:
+5d15449d44c0cd99bfae051530b80fd0  -
+02400 abcdefghijklmnopqrstuvwxyz
+02400 abcdefghijklmnopqrstuvwxyz
+02599 abcdefghijklmnopqrstuvwxyz
+## status: 0
+
+### head of /dev/zero
+head -c 4 /dev/zero | od -An -tx1; cat /dev/zero | head -c 70000 | wc -c
+## stdout:
+ 00 00 00 00
+70000
+## status: 0
+
+### tail headers for several files
+printf '1\n2\n' > a; printf '3\n' > b; tail -n 1 a b; tail -q -n 1 a b; rm a b
+## stdout:
+==> a <==
+2
+
+==> b <==
+3
+2
+3
+## status: 0
+
 ### tee append
 echo 1 | tee -a t > /dev/null; echo 2 | tee -a t > /dev/null; cat t
 ## stdout:
