@@ -42,8 +42,10 @@ pub async fn msg(ctx: Ctx<'_>) -> Status {
             let text = if rest.len() > 1 {
                 rest[1..].join(" ")
             } else {
-                let bytes = ctx.stdin().read_to_end().await;
-                String::from_utf8_lossy(&bytes).trim_end_matches('\n').to_string()
+                match ctx.read_stdin().await {
+                    Ok(bytes) => String::from_utf8_lossy(&bytes).trim_end_matches('\n').to_string(),
+                    Err(err) => return ctx.fail(crate::vfs::describe(&err)).await,
+                }
             };
             if text.is_empty() {
                 return ctx.usage("nothing to send: give the text or pipe it in", MSG_USAGE).await;

@@ -1048,7 +1048,10 @@ pub async fn bc(ctx: Ctx<'_>) -> Status {
     }
     // As GNU bc: standard input follows the files, unless they `quit` first.
     if files.is_empty() || !quits(&text) {
-        text.push_str(&String::from_utf8_lossy(&ctx.stdin().read_to_end().await));
+        match ctx.read_stdin().await {
+            Ok(data) => text.push_str(&String::from_utf8_lossy(&data)),
+            Err(err) => return ctx.fail(crate::vfs::describe(&err)).await,
+        }
     }
     // The program runs on a blocking thread, so the shell's deadline and Ctrl-C still work while
     // it computes; when this command is dropped, the flag stops it at its next statement.

@@ -6,9 +6,8 @@ use crate::interp::Status;
 use crate::vfs::{WriteMode, describe};
 
 async fn read_all(ctx: &Ctx<'_>, files: &[String]) -> Result<Vec<u8>, Status> {
-    if files.is_empty() {
-        return Ok(ctx.stdin().read_to_end().await);
-    }
+    let stdin = ["-".to_string()];
+    let files = if files.is_empty() { &stdin[..] } else { files };
     let mut data = Vec::new();
     for file in files {
         match ctx.read_operand(file).await {

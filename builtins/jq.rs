@@ -386,7 +386,13 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
     // With -n, input is read only when the filter asks for it (`input`, `inputs`).
     if !o.null_input || !o.files.is_empty() || code.contains("input") {
         if o.files.is_empty() {
-            data = ctx.stdin().read_to_end().await;
+            data = match ctx.read_stdin().await {
+                Ok(data) => data,
+                Err(err) => {
+                    ctx.err(format!("jq: error: {}\n", describe(&err))).await;
+                    return 2;
+                }
+            };
         } else {
             for file in &o.files {
                 match ctx.read_operand(file).await {

@@ -156,10 +156,15 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// All of standard input, up to the session's `input-bytes` limit.
+    pub async fn read_stdin(&self) -> std::io::Result<Vec<u8>> {
+        self.stdin().read_to_end(self.state.limits.input_bytes).await
+    }
+
     /// Reads a file operand: `-` and `/dev/stdin` are standard input.
     pub async fn read_operand(&self, path: &str) -> std::io::Result<Vec<u8>> {
         match path {
-            "-" | "/dev/stdin" => Ok(self.stdin().read_to_end().await),
+            "-" | "/dev/stdin" => self.read_stdin().await,
             _ => {
                 let abs = self.abs(path);
                 if self.vfs.stat(&abs)?.is_dir() {

@@ -60,8 +60,10 @@ pub async fn sqlite3(ctx: Ctx<'_>) -> Status {
     let database = if own_sql { None } else { operands.next() };
     let mut sql: Vec<String> = operands.collect();
     if sql.is_empty() {
-        let bytes = ctx.stdin().read_to_end().await;
-        sql.push(String::from_utf8_lossy(&bytes).into_owned());
+        match ctx.read_stdin().await {
+            Ok(bytes) => sql.push(String::from_utf8_lossy(&bytes).into_owned()),
+            Err(err) => return ctx.fail(crate::vfs::describe(&err)).await,
+        }
     }
     let mut status = 0;
     for text in sql {

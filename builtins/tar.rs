@@ -298,16 +298,14 @@ fn mode_string(kind: tar::EntryType, mode: u32) -> String {
 }
 
 async fn read_archive(ctx: &Ctx<'_>, o: &Options) -> Status {
-    let data = match o.archive.as_deref() {
-        None | Some("-") => ctx.stdin().read_to_end().await,
-        Some(path) => match ctx.read_operand(path).await {
-            Ok(data) => data,
-            Err(err) => {
-                ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err))).await;
-                ctx.err("tar: Error is not recoverable: exiting now\n").await;
-                return 2;
-            }
-        },
+    let path = o.archive.as_deref().unwrap_or("-");
+    let data = match ctx.read_operand(path).await {
+        Ok(data) => data,
+        Err(err) => {
+            ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err))).await;
+            ctx.err("tar: Error is not recoverable: exiting now\n").await;
+            return 2;
+        }
     };
     // gzip is recognised by its magic number, as GNU tar does when reading.
     let data = if o.gzip || data.starts_with(&[0x1f, 0x8b]) {

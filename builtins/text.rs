@@ -355,35 +355,17 @@ pub async fn tail(ctx: Ctx<'_>) -> Status {
                 }
             }
         }
-        let data = match ctx.read_operand(file).await {
-            Ok(data) => data,
-            Err(err) => {
-                ctx.complain(format!("cannot open '{file}' for reading: {}", crate::vfs::describe(&err))).await;
-                status = 1;
-                continue;
-            }
-        };
         if show_headers {
-            let name = if file == "-" { "standard input" } else { file };
-            let header = format!("{}==> {name} <==\n", if idx > 0 { "\n" } else { "" });
+            let header = format!("{}==> standard input <==\n", if idx > 0 { "\n" } else { "" });
             ctx.out(header).await;
         }
-        let count = args.count.unsigned_abs() as usize;
-        let out: &[u8] = if !args.lines {
-            if args.from_start {
-                &data[count.saturating_sub(1).min(data.len())..]
-            } else {
-                &data[data.len().saturating_sub(count)..]
+        match tail_of_stdin(&ctx, &args).await {
+            Ok(true) => {}
+            Ok(false) => return 1,
+            Err(err) => {
+                ctx.complain(format!("error reading 'standard input': {}", crate::vfs::describe(&err))).await;
+                status = 1;
             }
-        } else {
-            let ends = line_ends(&data);
-            let total = ends.len() + usize::from(data.last().is_some_and(|&b| b != b'\n'));
-            let skip = if args.from_start { count.saturating_sub(1) } else { total.saturating_sub(count) };
-            let start = if skip == 0 { 0 } else { ends.get(skip - 1).copied().unwrap_or(data.len()) };
-            &data[start..]
-        };
-        if !ctx.out(out).await {
-            return 1;
         }
     }
     status
@@ -437,7 +419,67 @@ async fn tail_of_file(ctx: &Ctx<'_>, file: &str, args: &HeadTailArgs) -> std::io
         }
     };
     handle.seek(SeekFrom::Start(start))?;
+    pass_on(ctx, reader, skip_lines, 0).await
+}
+
+/// `tail` of standard input, which cannot seek: from a position, what comes before it is
+/// dropped as it arrives; from the end, only a window ending in the last lines (or bytes) is
+/// kept, cut back whenever it has doubled. False when the reader went away.
+async fn tail_of_stdin(ctx: &Ctx<'_>, args: &HeadTailArgs) -> std::io::Result<bool> {
+    let mut reader = ctx.open_operand("-")?;
+    let count = args.count.unsigned_abs();
+    if args.from_start {
+        let skip = count.saturating_sub(1);
+        return if args.lines { pass_on(ctx, reader, skip, 0).await } else { pass_on(ctx, reader, 0, skip).await };
+    }
+    let start_of_tail = |window: &[u8]| {
+        if args.lines {
+            last_lines_start(window, count)
+        } else {
+            window.len().saturating_sub(usize::try_from(count).unwrap_or(usize::MAX))
+        }
+    };
+    let limit = ctx.state.limits.input_bytes;
+    let (mut window, mut kept) = (Vec::new(), 0);
+    while let Some(piece) = reader.chunk().await? {
+        window.extend_from_slice(&piece);
+        if window.len() >= 2 * kept + TAIL_BLOCK as usize {
+            window.drain(..start_of_tail(&window));
+            kept = window.len();
+            if kept > limit {
+                return Err(crate::interp::io::input_too_large(limit));
+            }
+        }
+    }
+    Ok(ctx.out(&window[start_of_tail(&window)..]).await)
+}
+
+/// Where the last `count` lines of `bytes` start; a final newline ends the last line rather
+/// than starting one.
+fn last_lines_start(bytes: &[u8], count: u64) -> usize {
+    let Some(nth) = count.checked_sub(1) else { return bytes.len() };
+    let end = bytes.len() - usize::from(bytes.last() == Some(&b'\n'));
+    let nth = usize::try_from(nth).unwrap_or(usize::MAX);
+    memchr::memrchr_iter(b'\n', &bytes[..end]).nth(nth).map_or(0, |at| at + 1)
+}
+
+/// Hands `reader` on to standard output in pieces, less its first `skip_lines` lines and
+/// `skip_bytes` bytes. False when the reader went away.
+async fn pass_on(
+    ctx: &Ctx<'_>,
+    mut reader: super::OperandReader,
+    mut skip_lines: u64,
+    mut skip_bytes: u64,
+) -> std::io::Result<bool> {
     while let Some(mut piece) = reader.chunk().await? {
+        if skip_bytes > 0 {
+            let drop = usize::try_from(skip_bytes).unwrap_or(usize::MAX).min(piece.len());
+            piece.drain(..drop);
+            skip_bytes -= drop as u64;
+            if piece.is_empty() {
+                continue;
+            }
+        }
         if skip_lines > 0 {
             let wanted = usize::try_from(skip_lines - 1).unwrap_or(usize::MAX);
             match memchr::memchr_iter(b'\n', &piece).nth(wanted) {

@@ -22,11 +22,11 @@ pub(crate) fn tool_cx(shared: &Arc<Shared>, cwd: &str, command: &str) -> ToolCx 
     }
 }
 
-/// Runs `argv` as a call of `tool`: words to JSON by the schema, standard input into the
+/// Runs `argv` as a call of `tool` in the session `state`: words to JSON by the schema, standard input into the
 /// tool's text property, the result to standard output.
 pub(crate) async fn run_tool(
     shared: &Arc<Shared>,
-    cwd: &str,
+    state: &crate::interp::State,
     tool: Arc<dyn Tool>,
     argv: Vec<String>,
     io: &Io,
@@ -50,10 +50,16 @@ pub(crate) async fn run_tool(
     if let Some(property) = flags::stdin_property(spec, &args)
         && !io.stdin().is_null()
     {
-        let bytes = io.stdin().read_to_end().await;
+        let bytes = match io.stdin().read_to_end(state.limits.input_bytes).await {
+            Ok(bytes) => bytes,
+            Err(err) => {
+                say(format!("{}: {}\n", argv[0], crate::vfs::describe(&err)).into_bytes(), true).await;
+                return 1;
+            }
+        };
         args.insert(property.to_string(), Value::String(String::from_utf8_lossy(&bytes).into_owned()));
     }
-    let cx = tool_cx(shared, cwd, &argv[0]);
+    let cx = tool_cx(shared, &state.cwd, &argv[0]);
     match shared.tools.call(&shared.gate, cx, &argv[0], &spec.name, Value::Object(args)).await {
         Ok(output) => {
             say(output.into_bytes(), false).await;
@@ -125,6 +131,7 @@ type Setting = (&'static str, fn(&crate::interp::Limits) -> u64, fn(&mut crate::
 const SETTINGS: &[Setting] = &[
     ("call-depth", |l| l.call_depth as u64, |l, v| l.call_depth = v as usize),
     ("commands", |l| l.commands, |l, v| l.commands = v),
+    ("input-bytes", |l| l.input_bytes as u64, |l, v| l.input_bytes = v as usize),
     ("loop-iterations", |l| l.loop_iterations, |l, v| l.loop_iterations = v),
     ("output-bytes", |l| l.output_bytes as u64, |l, v| l.output_bytes = v as usize),
     (

@@ -110,7 +110,10 @@ pub async fn xargs(ctx: Ctx<'_>) -> Status {
     if command.is_empty() {
         command.push("echo".to_string());
     }
-    let input = ctx.stdin().read_to_end().await;
+    let input = match ctx.read_stdin().await {
+        Ok(input) => input,
+        Err(err) => return ctx.fail(crate::vfs::describe(&err)).await,
+    };
     let text = String::from_utf8_lossy(&input).into_owned();
     // Each group is the arguments of one invocation.
     let groups: Vec<Vec<String>> = if let Some(pattern) = &replace {

@@ -7,7 +7,7 @@
 
 use crate::interp::io::{HostSink, Input, Io, Output, pipe};
 use crate::interp::{EXIT_USAGE, Limits, Shell};
-use crate::vfs::{Backend, DirFs, MemoryFs, OverlayFs, Vfs};
+use crate::vfs::{Backend, DirFs, MemoryBudget, MemoryFs, OverlayFs, Vfs};
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -29,6 +29,9 @@ workspace:
   --root DIR            mount DIR read-write at its own path and start there (default: .)
   --overlay DIR         like --root, but writes stay in memory
   --memory              an empty in-memory workspace at /
+  --memory-size SIZE    what the in-memory parts (--memory, --overlay changes, /tmp) may hold
+                        together, like 512M or 2G (default 1G); past it writes fail with
+                        `No space left on device`
   --mount VPATH=SRC[:ro]  also mount host directory SRC at VPATH (read-only with :ro)
 environment:
   --env NAME[=VALUE]    export NAME (its host value when no VALUE is given)
@@ -48,7 +51,8 @@ identity and state:
                         else ~/.local/state/toolsh/store.db)
 limits:
   --timeout SECS        wall time of the whole run
-  --limit NAME=N        commands, loop-iterations, call-depth, output-bytes
+  --limit NAME=N        commands, loop-iterations, call-depth, output-bytes,
+                        input-bytes
 other:
   -n                    parse the script and report syntax errors; run nothing
   -h, --help            this help
@@ -61,6 +65,7 @@ pub struct Options {
     root: Option<PathBuf>,
     overlay: bool,
     memory: bool,
+    memory_size: Option<u64>,
     mounts: Vec<(String, PathBuf, bool)>,
     env: Vec<(String, Option<String>)>,
     inherit_env: bool,
@@ -124,6 +129,12 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                 options.overlay = true;
             }
             "--memory" => options.memory = true,
+            "--memory-size" => {
+                let text = take(&mut idx)?;
+                options.memory_size = Some(parse_size(&text).ok_or_else(|| {
+                    format!("--memory-size: `{text}` is not a size; give bytes or a number with K, M or G, like 512M")
+                })?);
+            }
             "--http" if options.mcp => {
                 let addr = take(&mut idx)?;
                 let parsed = addr.parse().map_err(|_| {
@@ -171,9 +182,10 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                     "loop-iterations" => options.limits.loop_iterations = n,
                     "call-depth" => options.limits.call_depth = n as usize,
                     "output-bytes" => options.limits.output_bytes = n as usize,
+                    "input-bytes" => options.limits.input_bytes = n as usize,
                     _ => {
                         return Err(format!(
-                            "--limit: unknown limit `{name}` (commands, loop-iterations, call-depth, output-bytes)"
+                            "--limit: unknown limit `{name}` (commands, loop-iterations, call-depth, output-bytes, input-bytes)"
                         ));
                     }
                 }
@@ -204,18 +216,41 @@ fn absolute(path: &std::path::Path) -> Result<String, String> {
     canonical.to_str().map(str::to_string).ok_or_else(|| format!("{}: not a UTF-8 path", path.display()))
 }
 
+/// `4096`, `64K`, `512M`, `2G` (powers of 1024) as bytes.
+fn parse_size(text: &str) -> Option<u64> {
+    let (digits, unit) = match text.find(|c: char| !c.is_ascii_digit()) {
+        Some(idx) => text.split_at(idx),
+        None => (text, ""),
+    };
+    let shift = match unit {
+        "" => 0,
+        "K" | "k" | "KiB" => 10,
+        "M" | "MiB" => 20,
+        "G" | "GiB" => 30,
+        "T" | "TiB" => 40,
+        _ => return None,
+    };
+    digits.parse::<u64>().ok()?.checked_mul(1 << shift)
+}
+
 /// Builds the workspace and the starting directory from the options.
 fn build_vfs(options: &Options) -> Result<(Vfs, String), String> {
     let mut vfs = Vfs::new();
+    // One budget for everything the workspace holds in memory.
+    let budget = MemoryBudget::new(options.memory_size.unwrap_or(MemoryBudget::DEFAULT_CAPACITY));
+    let memory = || Arc::new(MemoryFs::with_budget(budget.clone()));
     let cwd = if options.memory {
-        vfs.mount("/", Arc::new(MemoryFs::new()), false, "memory");
+        vfs.mount("/", memory(), false, "memory");
         "/".to_string()
     } else {
         let root = options.root.clone().unwrap_or_else(|| PathBuf::from("."));
         let abs = absolute(&root)?;
         let dir = DirFs::open(std::path::Path::new(&abs)).map_err(|e| format!("{abs}: {e}"))?;
-        let backend: Arc<dyn Backend> =
-            if options.overlay { Arc::new(OverlayFs::new(Arc::new(dir))) } else { Arc::new(dir) };
+        let backend: Arc<dyn Backend> = if options.overlay {
+            Arc::new(OverlayFs::with_upper(Arc::new(dir), MemoryFs::with_budget(budget.clone())))
+        } else {
+            Arc::new(dir)
+        };
         let label = if options.overlay { format!("overlay:{abs}") } else { format!("dir:{abs}") };
         vfs.mount(&abs, backend, false, &label);
         abs
@@ -223,7 +258,7 @@ fn build_vfs(options: &Options) -> Result<(Vfs, String), String> {
     // `/tmp` is scratch memory unless the workspace root is `/tmp` itself; a root below `/tmp`
     // stays reachable because the deepest mount wins.
     if cwd != "/tmp" {
-        vfs.mount("/tmp", Arc::new(MemoryFs::new()), false, "memory");
+        vfs.mount("/tmp", memory(), false, "memory");
     }
     for (vpath, source, read_only) in &options.mounts {
         let abs = absolute(source)?;

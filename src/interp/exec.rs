@@ -685,7 +685,7 @@ impl Interp {
             return Ok(status);
         }
         if let Some(tool) = self.shared.tools.resolve(name).cloned() {
-            return Ok(crate::builtins::run_tool(&self.shared, &self.state.cwd, tool, argv, io).await);
+            return Ok(crate::builtins::run_tool(&self.shared, &self.state, tool, argv, io).await);
         }
         if special::is_special(name) {
             return special::run(self, argv, io).await;

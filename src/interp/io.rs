@@ -230,6 +230,14 @@ impl Reader {
     }
 }
 
+/// The error of a command that would hold more of a pipe than `limit` ([`super::Limits::input_bytes`]).
+pub fn input_too_large(limit: usize) -> std::io::Error {
+    std::io::Error::other(format!(
+        "input larger than {limit} bytes, the input-bytes limit; read it from a workspace file \
+         rather than a pipe, or start the shell with a higher --limit input-bytes=N"
+    ))
+}
+
 /// Where a command's input comes from. Clones share one read position, as a shared file
 /// descriptor does: `while read line` consumes the lines one by one.
 #[derive(Clone, Debug, Default)]
@@ -286,17 +294,21 @@ impl Input {
         Some(reader.buf[pos..].to_vec())
     }
 
-    /// Everything up to end of input.
-    pub async fn read_to_end(&self) -> Vec<u8> {
+    /// Everything up to end of input, or an error once it holds more than `limit` bytes (the
+    /// rest stays unread, so an endless writer sees its reader go).
+    pub async fn read_to_end(&self, limit: usize) -> std::io::Result<Vec<u8>> {
         let mut out = Vec::new();
         while let Some(chunk) = self.read_chunk().await {
+            if out.len().saturating_add(chunk.len()) > limit {
+                return Err(input_too_large(limit));
+            }
             if out.is_empty() {
                 out = chunk;
             } else {
                 out.extend_from_slice(&chunk);
             }
         }
-        out
+        Ok(out)
     }
 
     /// Reads up to and including `delim` (or at most `max` bytes); `None` at end of input.

@@ -115,6 +115,10 @@ pub struct Limits {
     pub call_depth: usize,
     /// Bytes captured by `$( )` or [`Shell::exec`].
     pub output_bytes: usize,
+    /// Bytes one command may gather from a pipe it reads whole (`sort`, `jq -s`, `tac`, a
+    /// tool's stdin): an endless producer (`yes | sort`) ends in an error, not in exhausted
+    /// memory. Workspace files are not counted: their size is already known.
+    pub input_bytes: usize,
     /// Commands dispatched over the whole session (all executions of one [`Shell`]).
     pub session_commands: u64,
 }
@@ -127,6 +131,7 @@ impl Default for Limits {
             loop_iterations: 10_000_000,
             call_depth: 1000,
             output_bytes: 256 * 1024 * 1024,
+            input_bytes: 1024 * 1024 * 1024,
             session_commands: u64::MAX,
         }
     }

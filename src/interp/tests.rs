@@ -67,6 +67,23 @@ fn limits_stop_with_status_124_and_name_the_limit() {
 }
 
 #[test]
+fn whole_input_reads_of_an_endless_pipe_end_in_an_error_at_the_input_limit() {
+    let input = Limits { input_bytes: 64 * 1024, ..Limits::default() };
+    // Every command that reads its standard input whole: the error names the limit, the
+    // writer sees its reader go, and the line goes on.
+    for reader in ["sort", "jq -s .", "tac", "od -c", "xargs echo", "bash", "tar -t", "base64"] {
+        let out = run_with(input, &format!("yes | {reader} >/dev/null; echo \"${{PIPESTATUS[*]}}\""));
+        let err = out.stderr_text();
+        assert!(err.contains("input-bytes limit"), "{reader}: {err}");
+        assert!(out.stdout_text().starts_with("141 "), "{reader}: {}", out.stdout_text());
+        assert_ne!(out.stdout_text().trim_end(), "141 0", "{reader}");
+    }
+    // Under the limit nothing changes, and a workspace file is not counted.
+    let out = run_with(input, "seq 5000 | sort -n | tail -1; seq 20000 > big; sort -n big | tail -1");
+    assert_eq!((out.stdout_text().as_str(), out.status), ("5000\n20000\n", 0), "{}", out.stderr_text());
+}
+
+#[test]
 fn session_limit_spans_executions() {
     let rt = runtime();
     let limits = Limits { session_commands: 5, ..Limits::default() };

@@ -1,10 +1,64 @@
-//! The `memory` backend: a tree held in a map from relative path to node.
+//! The `memory` backend: a tree held in a map from relative path to node, its file content
+//! counted against a [`MemoryBudget`].
 
 use super::{Backend, DirEntry, FileKind, Meta, WriteMode};
 use std::collections::BTreeMap;
 use std::io;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::SystemTime;
+
+/// The bytes of file content memory trees may hold together. At capacity a write fails with
+/// "No space left on device", as on a full disk, so `yes > f` in a memory workspace ends in an
+/// error rather than in exhausting the process's memory. Trees may share one budget (a
+/// workspace's root and its `/tmp`).
+#[derive(Debug)]
+pub struct MemoryBudget {
+    capacity: u64,
+    used: AtomicU64,
+}
+
+impl Default for MemoryBudget {
+    fn default() -> Self {
+        MemoryBudget { capacity: MemoryBudget::DEFAULT_CAPACITY, used: AtomicU64::new(0) }
+    }
+}
+
+impl MemoryBudget {
+    /// The capacity of a budget nobody chose: 1 GiB.
+    pub const DEFAULT_CAPACITY: u64 = 1 << 30;
+
+    /// A budget of `capacity` bytes, none used.
+    pub fn new(capacity: u64) -> Arc<Self> {
+        Arc::new(MemoryBudget { capacity, used: AtomicU64::new(0) })
+    }
+
+    /// Bytes it may hold.
+    pub fn capacity(&self) -> u64 {
+        self.capacity
+    }
+
+    /// Bytes held now.
+    pub fn used(&self) -> u64 {
+        self.used.load(Ordering::Relaxed)
+    }
+
+    /// Holds `new` bytes in place of `old`; beyond capacity, fails and holds nothing more.
+    fn exchange(&self, old: usize, new: usize) -> io::Result<()> {
+        let (old, new) = (old as u64, new as u64);
+        if new <= old {
+            self.used.fetch_sub(old - new, Ordering::Relaxed);
+            return Ok(());
+        }
+        let more = new - old;
+        self.used
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |used| {
+                used.checked_add(more).filter(|&total| total <= self.capacity)
+            })
+            .map(|_| ())
+            .map_err(|_| err(io::ErrorKind::StorageFull))
+    }
+}
 
 #[derive(Clone)]
 enum Content {
@@ -25,6 +79,24 @@ struct Node {
 #[derive(Default)]
 pub struct MemoryFs {
     nodes: RwLock<BTreeMap<String, Node>>,
+    budget: Arc<MemoryBudget>,
+}
+
+impl Drop for MemoryFs {
+    fn drop(&mut self) {
+        let held: usize = self.nodes().values().map(Node::file_len).sum();
+        let _ = self.budget.exchange(held, 0);
+    }
+}
+
+impl Node {
+    /// The bytes of content it holds against the budget.
+    fn file_len(&self) -> usize {
+        match &self.content {
+            Content::File(data) => data.len(),
+            Content::Dir | Content::Symlink(_) => 0,
+        }
+    }
 }
 
 /// A file's shared content as a byte slice (for a reader over it).
@@ -45,9 +117,14 @@ fn parent_of(rel: &str) -> &str {
 }
 
 impl MemoryFs {
-    /// An empty tree.
+    /// An empty tree with a budget of its own ([`MemoryBudget::DEFAULT_CAPACITY`]).
     pub fn new() -> Self {
         MemoryFs::default()
+    }
+
+    /// An empty tree whose files count against `budget`.
+    pub fn with_budget(budget: Arc<MemoryBudget>) -> Self {
+        MemoryFs { nodes: RwLock::default(), budget }
     }
 
     fn nodes(&self) -> std::sync::RwLockReadGuard<'_, BTreeMap<String, Node>> {
@@ -134,17 +211,24 @@ impl Backend for MemoryFs {
                     Err(io::Error::new(io::ErrorKind::AlreadyExists, "cannot overwrite existing file"))
                 }
                 (Content::File(existing), WriteMode::Append) => {
+                    self.budget.exchange(0, data.len())?;
                     Arc::make_mut(existing).extend_from_slice(data);
                     node.mtime = now;
                     Ok(())
                 }
                 (content, _) => {
+                    let old = match content {
+                        Content::File(existing) => existing.len(),
+                        Content::Dir | Content::Symlink(_) => 0,
+                    };
+                    self.budget.exchange(old, data.len())?;
                     *content = Content::File(Arc::new(data.to_vec()));
                     node.mtime = now;
                     Ok(())
                 }
             },
             None => {
+                self.budget.exchange(0, data.len())?;
                 let node = Node { content: Content::File(Arc::new(data.to_vec())), mode: 0o644, mtime: now };
                 nodes.insert(rel.to_string(), node);
                 Ok(())
@@ -193,7 +277,9 @@ impl Backend for MemoryFs {
         match nodes.get(rel).map(|n| &n.content) {
             Some(Content::Dir) => Err(err(io::ErrorKind::IsADirectory)),
             Some(_) => {
-                nodes.remove(rel);
+                if let Some(node) = nodes.remove(rel) {
+                    self.budget.exchange(node.file_len(), 0)?;
+                }
                 Ok(())
             }
             None => Err(err(io::ErrorKind::NotFound)),
@@ -238,7 +324,9 @@ impl Backend for MemoryFs {
         let moved: Vec<String> =
             nodes.range(prefix.clone()..).take_while(|(k, _)| k.starts_with(&prefix)).map(|(k, _)| k.clone()).collect();
         nodes.remove(from);
-        nodes.insert(to.to_string(), node);
+        if let Some(replaced) = nodes.insert(to.to_string(), node) {
+            self.budget.exchange(replaced.file_len(), 0)?;
+        }
         for key in moved {
             if let Some(child) = nodes.remove(&key) {
                 nodes.insert(format!("{to}/{}", &key[prefix.len()..]), child);

@@ -13,7 +13,7 @@ mod overlay;
 pub mod path;
 
 pub use dir::DirFs;
-pub use memory::MemoryFs;
+pub use memory::{MemoryBudget, MemoryFs};
 pub use overlay::OverlayFs;
 
 use std::io;
@@ -227,11 +227,12 @@ impl Vfs {
         Vfs::default()
     }
 
-    /// A workspace held entirely in memory, with `/tmp`.
+    /// A workspace held entirely in memory, with `/tmp`, both within one default budget.
     pub fn in_memory() -> Self {
+        let budget = Arc::new(MemoryBudget::default());
         let mut vfs = Vfs::new();
-        vfs.mount("/", Arc::new(MemoryFs::new()), false, "memory");
-        vfs.mount("/tmp", Arc::new(MemoryFs::new()), false, "memory");
+        vfs.mount("/", Arc::new(MemoryFs::with_budget(budget.clone())), false, "memory");
+        vfs.mount("/tmp", Arc::new(MemoryFs::with_budget(budget)), false, "memory");
         vfs
     }
 
@@ -624,6 +625,7 @@ pub fn describe(err: &io::Error) -> String {
         NotADirectory => "Not a directory".to_string(),
         DirectoryNotEmpty => "Directory not empty".to_string(),
         ReadOnlyFilesystem => "Read-only file system".to_string(),
+        StorageFull => "No space left on device".to_string(),
         _ => {
             let text = err.to_string();
             match text.find(" (os error") {

@@ -18,7 +18,12 @@ pub struct OverlayFs {
 impl OverlayFs {
     /// Layers an empty memory tree over `lower`.
     pub fn new(lower: Arc<dyn Backend>) -> Self {
-        OverlayFs { lower, upper: MemoryFs::new(), whiteouts: RwLock::new(HashSet::new()) }
+        OverlayFs::with_upper(lower, MemoryFs::new())
+    }
+
+    /// Layers `upper`, an empty memory tree (with the budget the changes may use), over `lower`.
+    pub fn with_upper(lower: Arc<dyn Backend>, upper: MemoryFs) -> Self {
+        OverlayFs { lower, upper, whiteouts: RwLock::new(HashSet::new()) }
     }
 
     fn hidden(&self, rel: &str) -> bool {

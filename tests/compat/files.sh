@@ -641,3 +641,55 @@ keep
 ## status: 0
 ## files:
 k: "keep\n"
+
+### tail of a long pipe keeps only its end
+seq 300000 | tail -n 3; seq 300000 | tail -c 12; seq 300000 | tail -n 1 | od -c | head -1
+## stdout:
+299998
+299999
+300000
+9999
+300000
+0000000   3   0   0   0   0   0  \n
+## status: 0
+
+### tail of a pipe from a line or byte position
+seq 200000 | tail -n +199998; seq 200000 | tail -c +1288886; printf 'a\nb\nc' | tail -n +2; echo; printf abc | tail -c +9; echo end
+## stdout:
+199998
+199999
+200000
+99
+200000
+b
+c
+end
+## status: 0
+
+### tail of a pipe without a final newline, zero and huge counts
+printf 'x\ny\nz' | tail -n 2; echo; printf 'x\ny\n' | tail -n 0 | wc -c; seq 5 | tail -n 99999999999 | wc -l; seq 70000 | tr -d '\n' | tail -c 7; echo
+## stdout:
+y
+z
+0
+5
+9970000
+## status: 0
+
+### tail of a pipe with headers among files
+seq 3 > three; seq 100000 | tail -n 2 three - three
+## stdout:
+==> three <==
+2
+3
+
+==> standard input <==
+99999
+100000
+
+==> three <==
+2
+3
+## status: 0
+## files:
+three: "1\n2\n3\n"

@@ -117,3 +117,25 @@ fn awk_stops_at_the_deadline_and_recurses_deeply() {
     let (out, _, status) = run(toolsh().args(["--memory", "-c", "awk '{ s += $1 } END { print s }'"]), "1\n2\n3\n");
     assert_eq!((out.as_str(), status), ("6\n", 0));
 }
+
+#[test]
+fn an_endless_writer_into_memory_or_a_whole_read_ends_at_its_budget() {
+    // A memory workspace is a disk of --memory-size bytes: `yes > f` ends with ENOSPC.
+    let script = "yes > f; echo status $?; wc -c < f; rm f; echo small > g && cat g";
+    let (out, err, status) = run(toolsh().args(["--memory", "--memory-size", "64K", "-c", script]), "");
+    assert_eq!(status, 0, "{err}");
+    assert!(err.contains("yes: write error: No space left on device"), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "status 1");
+    let size: u64 = lines[1].trim().parse().unwrap_or(u64::MAX);
+    assert!(size <= 64 * 1024, "{out}");
+    assert_eq!(lines[2], "small");
+    // A command that reads a pipe whole stops at --limit input-bytes.
+    let args = ["--memory", "--limit", "input-bytes=100000", "-c", "yes | sort | head -1"];
+    let (out, err, status) = run(toolsh().args(args), "");
+    assert_eq!((out.as_str(), status), ("", 0), "{err}");
+    assert!(err.contains("sort: cannot read: -: input larger than 100000 bytes"), "{err}");
+    let (_, err, status) = run(toolsh().args(["--memory-size", "lots", "-c", "true"]), "");
+    assert_eq!(status, 2);
+    assert!(err.contains("--memory-size: `lots` is not a size"), "{err}");
+}
