@@ -436,7 +436,7 @@ static TABLE: &[Builtin] = &[
         "xargs",
         xargs::xargs,
         "build and run commands from standard input",
-        "xargs [-0] [-d DELIM] [-n N] [-L N] [-I REPL] [-P N] [-r] [-t] [COMMAND [ARG...]]"
+        "xargs [-0rtx] [-a FILE] [-d DELIM] [-E EOF] [-I REPL] [-L N] [-n N] [-P N] [-s N] [COMMAND [ARG...]]"
     ),
     entry!("xxd", dump::xxd, "make a hex dump"),
     entry!("yes", text::yes, "print a string repeatedly"),
