@@ -296,12 +296,15 @@ pub async fn column(ctx: Ctx<'_>) -> Status {
     let widths: Vec<usize> = (0..columns)
         .map(|c| rows.iter().filter_map(|r| r.get(c)).map(|s| s.chars().count()).max().unwrap_or(0))
         .collect();
+    // As util-linux: a shorter row is filled up with empty cells, and every cell but those of
+    // the table's last column is padded and followed by the separator.
+    let last = columns.saturating_sub(1);
     for row in rows {
-        let last = row.len().saturating_sub(1);
-        for (c, cell) in row.iter().enumerate() {
+        for (c, width) in widths.iter().enumerate() {
+            let cell = row.get(c).map_or("", String::as_str);
             out.push_str(cell);
             if c < last {
-                out.push_str(&" ".repeat(widths[c] - cell.chars().count()));
+                out.push_str(&" ".repeat(width - cell.chars().count()));
                 out.push_str(&output_separator);
             }
         }

@@ -280,7 +280,7 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
         .unicode(true)
         .build()
         .map(|regex| Matcher::Bytes(std::sync::Arc::new(regex)))
-        .map_err(|err| describe(err.to_string()))
+        .map_err(|err| super::posix_regex::failure_message(&err.to_string()))
 }
 
 struct Source {

@@ -186,21 +186,48 @@ async fn parse_args(ctx: &Ctx<'_>) -> Result<Options, String> {
     Ok(o)
 }
 
-/// Reads the input values: JSON texts, or raw lines with `-R`.
-fn read_values(data: &[u8], raw: bool, slurp: bool) -> Result<Vec<Val>, String> {
+/// Reads the input values: JSON texts, or raw lines with `-R`. As jq, the values before a
+/// text that does not parse still count (unless slurped); the error comes with them.
+fn read_values(data: &[u8], raw: bool, slurp: bool) -> (Vec<Val>, Option<String>) {
     if raw {
         let text = String::from_utf8_lossy(data).into_owned();
         if slurp {
-            return Ok(vec![Val::from(text)]);
+            return (vec![Val::from(text)], None);
         }
-        return Ok(text.lines().map(|l| Val::from(l.to_string())).collect());
+        return (text.lines().map(|l| Val::from(l.to_string())).collect(), None);
     }
-    let values: Result<Vec<Val>, _> = jaq_json::read::parse_many(data).collect();
-    let values = values.map_err(|e| format!("error (at <stdin>): cannot parse input: {e:?}"))?;
-    if slurp {
-        return Ok(vec![Val::from_iter(values)]);
+    let mut values = Vec::new();
+    let mut error = None;
+    for value in jaq_json::read::parse_many(data) {
+        match value {
+            Ok(value) => values.push(value),
+            Err(err) => {
+                error = Some(parse_error(data, &err.to_string()));
+                break;
+            }
+        }
     }
-    Ok(values)
+    match (slurp, error) {
+        (true, Some(error)) => (Vec::new(), Some(error)),
+        (true, None) => (vec![Val::from_iter(values)], None),
+        (false, error) => (values, error),
+    }
+}
+
+/// jq's kind of message for input that is not JSON, with the line and column (counted from 0,
+/// as jq does) of where reading stopped. `error` is jaq-json's `byte offset N: what expected`.
+fn parse_error(data: &[u8], error: &str) -> String {
+    let (offset, what) = error
+        .strip_prefix("byte offset ")
+        .and_then(|rest| rest.split_once(": "))
+        .and_then(|(offset, what)| Some((offset.parse::<usize>().ok()?.min(data.len()), what)))
+        .unwrap_or((data.len(), error));
+    let before = &data[..offset];
+    let line = 1 + bytecount::count(before, b'\n');
+    let column = before.len() - memchr::memrchr(b'\n', before).map_or(0, |at| at + 1);
+    let at_end = data[offset..].iter().all(u8::is_ascii_whitespace);
+    let what = if at_end { "Unfinished JSON term at EOF".to_string() } else { format!("Invalid JSON text ({what})") };
+    format!("parse error: {what} at line {line}, column {column}")
 }
 
 /// `value` with its numbers spelled as jq spells them: every non-integer number is a double
@@ -545,11 +572,7 @@ fn evaluate_filter(
     stop: &AtomicBool,
     emit: &mut dyn FnMut(Vec<u8>) -> bool,
 ) -> Outcome {
-    let values = match read_values(data, o.raw_input, o.slurp) {
-        Ok(values) => values,
-        // jq exits 4 when its input does not parse (as the recorded jq does).
-        Err(message) => return failure(format!("jq: {message}\n"), 4),
-    };
+    let (values, input_error) = read_values(data, o.raw_input, o.slurp);
     // `$ENV` is the shell's exported variables; jaq-std's `env` would read the host's, so it is
     // left out and `env` is defined as `$ENV`.
     let env = Val::obj(env.into_iter().map(|(k, v)| (Val::from(k), Val::from(v))).collect());
@@ -629,7 +652,10 @@ fn evaluate_filter(
             return failure(format!("jq: error: {message}\njq: 1 compile error\n"), 3);
         }
     };
-    let queue: Box<dyn Iterator<Item = Result<Val, String>>> = Box::new(values.into_iter().map(Ok));
+    // A text that does not parse comes after the values before it: read by `input`/`inputs` it
+    // is an error of the filter, else the end of the input (as in jq).
+    let queue: Box<dyn Iterator<Item = Result<Val, String>>> =
+        Box::new(values.into_iter().map(Ok).chain(input_error.map(Err)));
     let inputs = RcIter::new(queue);
     let inputs: &RcIter<dyn Iterator<Item = Result<Val, String>>> = &inputs;
     let mut outcome = Outcome { out: Vec::new(), err: String::new(), status: 0 };
@@ -644,7 +670,14 @@ fn evaluate_filter(
         } else {
             match { inputs }.next() {
                 Some(Ok(value)) => value,
-                _ => break,
+                Some(Err(message)) => {
+                    // After the values before it, as jq; it exits 4 then (as the recorded jq does).
+                    outcome.err.push_str(&message);
+                    outcome.err.push('\n');
+                    outcome.status = 4;
+                    return outcome;
+                }
+                None => break,
             }
         };
         first = false;
@@ -669,11 +702,14 @@ fn evaluate_filter(
                         return outcome;
                     }
                     Err(exn) => {
-                        let message = match exn.get_err() {
-                            Ok(err) => format!("{err}"),
-                            Err(_) => "unexpected control flow".to_string(),
+                        // As jq: a string error is shown as text, another value as JSON.
+                        let message = match exn.get_err().map(jaq_core::Error::into_val) {
+                            Ok(Val::TStr(text)) => format!(": {}", String::from_utf8_lossy(&text)),
+                            Ok(value) => format!(" (not a string): {value}"),
+                            Err(_) => ": unexpected control flow".to_string(),
                         };
-                        outcome.err.push_str(&format!("jq: error (at <stdin>:0): {message}\n"));
+                        let at = if o.null_input { "<unknown>" } else { "<stdin>:0" };
+                        outcome.err.push_str(&format!("jq: error (at {at}){message}\n"));
                         outcome.status = 5;
                     }
                 },

@@ -2,6 +2,22 @@
 //! syntax of the regex crate, with GNU's leniencies (a `{` that starts no interval is literal,
 //! a leading `*` is literal, `\<` and `\>` are word boundaries).
 
+/// Why a translated pattern did not compile, in GNU's words where GNU has them (`Unmatched (
+/// or \(`), else in the regex crate's; `error` is that crate's message.
+pub fn failure_message(error: &str) -> String {
+    let what = error.lines().rev().find(|l| l.starts_with("error:")).or(error.lines().next()).unwrap_or(error);
+    let what = what.trim_start_matches("error: ");
+    match what {
+        "unclosed group" => "Unmatched ( or \\(",
+        "unopened group" => "Unmatched ) or \\)",
+        "unclosed counted repetition" => "Unmatched \\{",
+        "unclosed character class" => "Unmatched [, [^, [:, [., or [=",
+        "repetition operator missing expression" => "Invalid preceding regular expression",
+        _ if what.starts_with("invalid repetition count range") => "Invalid content of \\{\\}",
+        _ => what,
+    }
+    .to_string()
+}
 /// Translates a POSIX basic regular expression (`\(`, `\{`, `\|` special; `(`, `{`, `|` literal).
 pub fn basic(pattern: &str) -> String {
     let chars: Vec<char> = pattern.chars().collect();

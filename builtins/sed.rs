@@ -90,7 +90,7 @@ fn compile(pattern: &str, extended: bool, ignore_case: bool) -> Result<Re, Strin
         .multi_line(false)
         .build()
         .map(Arc::new)
-        .map_err(|_| format!("-e expression #1: invalid regular expression: {pattern}"))
+        .map_err(|err| posix_regex::failure_message(&err.to_string()))
 }
 
 impl ScriptParser {
@@ -517,6 +517,13 @@ struct Machine<'c, 'a> {
     broken: bool,
     hold: Vec<u8>,
     out: Vec<u8>,
+    /// Whether the line last read ended in the separator: as GNU sed, a last line without one
+    /// is printed without one.
+    chomped: bool,
+    /// The same for the hold space (true until a line is held).
+    hold_chomped: bool,
+    /// Set when a line went out without its separator: it is written before any more output.
+    missing_newline: bool,
     write_files: Vec<(String, Vec<u8>)>,
 }
 
@@ -524,8 +531,8 @@ struct Machine<'c, 'a> {
 #[derive(Default)]
 struct Input<'d> {
     data: Vec<&'d [u8]>,
-    /// The input piece, start and end of each line.
-    lines: Vec<(usize, usize, usize)>,
+    /// The input piece, start and end of each line, and whether a separator ends it.
+    lines: Vec<(usize, usize, usize, bool)>,
     next: usize,
 }
 
@@ -536,18 +543,19 @@ impl<'d> Input<'d> {
         self.data.push(data);
         let mut start = 0;
         for end in memchr::memchr_iter(separator, data) {
-            self.lines.push((piece, start, end));
+            self.lines.push((piece, start, end, true));
             start = end + 1;
         }
         if start < data.len() {
-            self.lines.push((piece, start, data.len()));
+            self.lines.push((piece, start, data.len(), false));
         }
     }
 
-    fn next_line(&mut self) -> Option<Vec<u8>> {
-        let &(piece, start, end) = self.lines.get(self.next)?;
+    /// The next line, and whether its separator ended it.
+    fn next_line(&mut self) -> Option<(Vec<u8>, bool)> {
+        let &(piece, start, end, chomped) = self.lines.get(self.next)?;
         self.next += 1;
-        Some(self.data[piece][start..end].to_vec())
+        Some((self.data[piece][start..end].to_vec(), chomped))
     }
 
     fn is_last(&self) -> bool {
@@ -562,7 +570,8 @@ enum Flow {
     Delete,
     /// `D`: restart the cycle with what is left of the pattern space.
     Restart,
-    Quit(i32, bool),
+    /// End with this status; print the pattern space first; settle a missing newline.
+    Quit(i32, bool, bool),
 }
 
 impl Machine<'_, '_> {
@@ -643,9 +652,35 @@ impl Machine<'_, '_> {
         hit != cmd.negate
     }
 
-    fn emit(&mut self, bytes: &[u8]) {
+    /// Writes output, after the separator a line printed without one still owes.
+    fn put(&mut self, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        if std::mem::take(&mut self.missing_newline) {
+            self.out.push(self.separator);
+        }
         self.out.extend_from_slice(bytes);
-        self.out.push(self.separator);
+    }
+
+    /// Prints (part of) the pattern space, ended by the separator unless the line last read
+    /// had none.
+    fn emit(&mut self, bytes: &[u8]) {
+        self.put(bytes);
+        if std::mem::take(&mut self.missing_newline) {
+            self.out.push(self.separator);
+        }
+        if self.chomped {
+            self.out.push(self.separator);
+        } else {
+            self.missing_newline = true;
+        }
+    }
+
+    /// Hands on the text queued by `a` and `r` for the end of the cycle.
+    fn put_appended(&mut self, append: &mut Vec<u8>) {
+        self.put(append);
+        append.clear();
     }
 
     async fn run_cycle(
@@ -744,47 +779,62 @@ impl Machine<'_, '_> {
                         let text = space.clone();
                         self.emit(&text);
                     }
-                    self.out.append(append);
+                    self.put_appended(append);
                     match input.next_line() {
-                        Some(line) => {
+                        Some((line, chomped)) => {
+                            self.chomped = chomped;
                             *space = line;
                             *line_no += 1;
                         }
-                        None => return Flow::Quit(0, false),
+                        None => return Flow::Quit(0, false, false),
                     }
                 }
                 Kind::NextAppend => match input.next_line() {
-                    Some(line) => {
+                    Some((line, chomped)) => {
+                        self.chomped = chomped;
                         space.push(b'\n');
                         space.extend_from_slice(&line);
                         *line_no += 1;
                     }
                     // GNU sed prints the pattern space when `N` hits the end of input.
-                    None => return Flow::Quit(0, true),
+                    None => return Flow::Quit(0, true, false),
                 },
-                Kind::Quit(code, print) => return Flow::Quit(*code, *print),
-                Kind::Hold => self.hold = space.clone(),
+                // `q` settles a missing newline before it ends; `Q` does not (GNU).
+                Kind::Quit(code, print) => return Flow::Quit(*code, *print, *print),
+                // Whether a separator is owed travels with the text, as in GNU sed.
+                Kind::Hold => {
+                    self.hold = space.clone();
+                    self.hold_chomped = self.chomped;
+                }
                 Kind::HoldAppend => {
                     self.hold.push(b'\n');
                     self.hold.extend_from_slice(space);
+                    self.hold_chomped = self.chomped;
                 }
-                Kind::Get => *space = self.hold.clone(),
+                Kind::Get => {
+                    *space = self.hold.clone();
+                    self.chomped = self.hold_chomped;
+                }
                 Kind::GetAppend => {
                     space.push(b'\n');
                     space.extend_from_slice(&self.hold.clone());
+                    self.chomped = self.hold_chomped;
                 }
-                Kind::Exchange => std::mem::swap(space, &mut self.hold),
+                Kind::Exchange => {
+                    std::mem::swap(space, &mut self.hold);
+                    std::mem::swap(&mut self.chomped, &mut self.hold_chomped);
+                }
                 Kind::Append(text) => append.extend_from_slice(text),
-                Kind::Insert(text) => self.out.extend_from_slice(text),
+                Kind::Insert(text) => self.put(text),
                 Kind::Change(text) => {
                     let in_range = self.program[pc].addr2.is_some() && self.range_active[pc].is_some();
                     if !in_range || self.program[pc].negate {
-                        self.out.extend_from_slice(text);
+                        self.put(text);
                     }
                     return Flow::Delete;
                 }
                 Kind::LineNumber => {
-                    self.out.extend_from_slice(format!("{line_no}\n").as_bytes());
+                    self.put(format!("{line_no}\n").as_bytes());
                 }
                 Kind::List => {
                     let mut text = String::new();
@@ -798,7 +848,7 @@ impl Machine<'_, '_> {
                         }
                     }
                     text.push_str("$\n");
-                    self.out.extend_from_slice(text.as_bytes());
+                    self.put(text.as_bytes());
                 }
                 Kind::ReadFile(file) => {
                     if let Ok(data) = self.ctx.vfs.read(&self.ctx.abs(file)) {
@@ -856,8 +906,9 @@ impl Machine<'_, '_> {
             let mut space = match pending.take() {
                 Some(space) => space,
                 None => match input.next_line() {
-                    Some(line) => {
+                    Some((line, chomped)) => {
                         line_no += 1;
+                        self.chomped = chomped;
                         line
                     }
                     None => return None,
@@ -873,19 +924,22 @@ impl Machine<'_, '_> {
                 }
                 Flow::Delete => {}
                 Flow::Restart => {
-                    self.out.append(&mut append);
+                    self.put_appended(&mut append);
                     pending = Some(space);
                     continue;
                 }
-                Flow::Quit(code, print) => {
+                Flow::Quit(code, print, settle) => {
                     if print && !self.quiet {
                         self.emit(&space);
                     }
-                    self.out.append(&mut append);
+                    self.put_appended(&mut append);
+                    if settle && std::mem::take(&mut self.missing_newline) {
+                        self.out.push(self.separator);
+                    }
                     return Some(code);
                 }
             }
-            self.out.append(&mut append);
+            self.put_appended(&mut append);
             // Output goes out in large pieces as it is made, unless it replaces a file (-i).
             if self.streaming && self.out.len() >= 64 * 1024 {
                 let out = std::mem::take(&mut self.out);
@@ -997,6 +1051,9 @@ pub async fn sed(ctx: Ctx<'_>) -> Status {
         broken: false,
         hold: Vec::new(),
         out: Vec::new(),
+        chomped: true,
+        hold_chomped: true,
+        missing_newline: false,
         write_files: Vec::new(),
     };
     if files.is_empty() {
@@ -1031,6 +1088,8 @@ pub async fn sed(ctx: Ctx<'_>) -> Status {
                         if suffix.contains('*') { suffix.replace('*', &file) } else { format!("{file}{suffix}") };
                     let _ = ctx.vfs.write(&ctx.abs(&backup), &data, WriteMode::Truncate);
                 }
+                // A file's last line without a newline keeps it that way: nothing more is owed.
+                machine.missing_newline = false;
                 let out = std::mem::take(&mut machine.out);
                 if let Err(err) = ctx.vfs.write(&abs, &out, WriteMode::Truncate) {
                     ctx.err(format!("sed: couldn't write {file}: {}\n", describe(&err))).await;

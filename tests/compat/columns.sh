@@ -354,3 +354,14 @@ printf 'a\tb\n' | expand -t 4
 ## stdout:
 a   b
 ## status: 0
+
+### column pads short rows up to the table's last column
+printf 'a b c\nd e\nf\n' | column -t | cat -A; printf 'id,name,score\n1,ann,9.5\n3,"c, d",8\n' | column -t -s, | cat -A
+## stdout:
+a  b  c$
+d  e  $
+f     $
+id  name  score  $
+1   ann   9.5    $
+3   "c     d"    8$
+## status: 0

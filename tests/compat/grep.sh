@@ -492,3 +492,20 @@ b
 ## status: 0
 ## files:
 long.txt: 300005 bytes, 1 lines
+
+### grep invalid regexes say what GNU says, status 2
+for p in 'a\{1' '[a' '\(a' 'a\)' 'x\{2,1\}'; do echo a | grep "$p" 2>&1; echo "st $?"; done; echo a | grep -E '(' 2>&1; echo "st $?"
+## stdout:
+grep: Unmatched \{
+st 2
+grep: Unmatched [, [^, [:, [., or [=
+st 2
+grep: Unmatched ( or \(
+st 2
+grep: Unmatched ) or \)
+st 2
+grep: Invalid content of \{\}
+st 2
+grep: Unmatched ( or \(
+st 2
+## status: 0

@@ -509,3 +509,25 @@ jq -c 'to_entries, with_entries(.value += 1)' <<< '{"a":1,"b":2}'
 ## status: 0
 ## files:
 g.json: "[{\"k\":\"b\",\"v\":2},{\"k\":\"a\",\"v\":1},{\"k\":\"b\",\"v\":3}]\n"
+
+### jq input that stops parsing: the values before it still count
+printf '{"a":1}\n{"b": tru}\n{"c":2}\n' | jq -c . 2>/dev/null; echo $?; printf '1 2\n[3,' | jq -s -c . 2>/dev/null; echo $?; printf '1 2 x' | jq -c '[., input]' 2>/dev/null; echo $?; printf '1 2 x' | jq -n '[inputs]' 2>/dev/null; echo $?
+## stdout:
+{"a":1}
+4
+4
+[1,2]
+4
+5
+## status: 0
+
+### jq error values: strings as text, other values as JSON
+jq -n 'error("x y")' 2>&1; echo $?; jq -n 'error({"a":1})' 2>&1; echo $?; jq -n '1 | error' 2>&1; echo $?
+## stdout:
+jq: error (at <unknown>): x y
+5
+jq: error (at <unknown>) (not a string): {"a":1}
+5
+jq: error (at <unknown>) (not a string): 1
+5
+## status: 0

@@ -283,3 +283,80 @@ seq 3 | sed -n 2p
 ## stdout:
 2
 ## status: 0
+
+### sed keeps a missing final newline missing
+printf 'a' | sed p | od -c; printf 'a\nb' | sed 's/b/c/' | od -c; printf 'a\0b' | sed -z 's/a/x/' | od -c; printf 'a\nb' | sed -n 'p;p' | od -c
+## stdout:
+0000000   a  \n   a
+0000003
+0000000   a  \n   c
+0000003
+0000000   x  \0   b
+0000003
+0000000   a  \n   a  \n   b  \n   b
+0000007
+## status: 0
+
+### sed owes the newline to whatever it prints next
+printf 'a\nb' > f1; printf 'c' > f2; sed '' f1 f2 | od -c; sed -s '' f1 f2 | od -c; printf 'a\nb' | sed '$a\
+tail' | od -c; printf 'a' | sed 'i\
+head' | od -c
+## stdout:
+0000000   a  \n   b  \n   c
+0000005
+0000000   a  \n   b  \n   c
+0000005
+0000000   a  \n   b  \n   t   a   i   l  \n
+0000011
+0000000   h   e   a   d  \n   a
+0000006
+## status: 0
+## files:
+f1: "a\nb"
+f2: "c"
+
+### sed -i leaves a file without a final newline so
+printf 'a\nb' > f1; printf 'c' > f2; sed -i 's/^/>/' f1 f2; od -c f1; od -c f2
+## stdout:
+0000000   >   a  \n   >   b
+0000005
+0000000   >   c
+0000002
+## status: 0
+## files:
+f1: ">a\n>b"
+f2: ">c"
+
+### sed hold space and q carry the missing newline as GNU does
+for s in 'G' 'x' 'g' 'H;x' 'h;x' '$q' '1d;q' '$Q' 'N' '$!N;P;D' '1h;2G' '$='; do printf 'x\ny' | sed "$s" | od -c | head -1; done; printf 'x\ny' | sed -n '$p;$q' | od -c
+## stdout:
+0000000   x  \n  \n   y  \n  \n
+0000000  \n   x  \n
+0000000  \n  \n
+0000000  \n   x  \n   x  \n   y
+0000000   x  \n   y
+0000000   x  \n   y  \n
+0000000   y  \n
+0000000   x  \n
+0000000   x  \n   y
+0000000   x  \n   y
+0000000   x  \n   y  \n   x  \n
+0000000   x  \n   2  \n   y
+0000000   y  \n
+0000002
+## status: 0
+
+### sed invalid regexes say what GNU says with the position
+for p in 'a\{1' '\(a' 'a\)' 'x\{2,1\}'; do echo a | sed "s/$p/x/" 2>&1; echo "st $?"; done; echo a | sed -E 's/(/x/' 2>&1; echo "st $?"
+## stdout:
+sed: -e expression #1, char 9: Unmatched \{
+st 1
+sed: -e expression #1, char 8: Unmatched ( or \(
+st 1
+sed: -e expression #1, char 8: Unmatched ) or \)
+st 1
+sed: -e expression #1, char 13: Invalid content of \{\}
+st 1
+sed: -e expression #1, char 6: Unmatched ( or \(
+st 1
+## status: 0
