@@ -1,17 +1,63 @@
-//! `diff`: line differences between files or directory trees, in GNU diff's normal (default) and
-//! unified (`-u`, `-U N`) formats, with `-q`, `-r`, `-N`, and statuses 0 same, 1 different,
+//! `diff`: line differences between files (`-` is standard input) or directory trees, in GNU
+//! diff's normal (default) and unified (`-u`, `-U N`) formats, with `-q -s -r -N -x`, the
+//! comparisons `-i -b -w -Z`, binary files reported as GNU does, and statuses 0 same, 1 different,
 //! 2 trouble. The Myers algorithm comes from the `similar` crate.
 
 use super::Ctx;
 use crate::interp::Status;
+use crate::interp::pattern::Pattern;
 use crate::vfs::{describe, path};
 use similar::{Algorithm, DiffOp, DiffTag, capture_diff_slices, group_diff_ops};
 
+#[derive(Default)]
 struct Options {
     unified: Option<usize>,
     brief: bool,
     recursive: bool,
     new_file: bool,
+    ignore_case: bool,
+    ignore_all_space: bool,
+    ignore_space_change: bool,
+    ignore_trailing_space: bool,
+    report_identical: bool,
+    text: bool,
+    /// `--label`: the names unified headers show instead of the files'.
+    labels: Vec<String>,
+    /// `-x`: names a tree comparison skips.
+    exclude: Vec<Pattern>,
+    /// The options as typed: GNU repeats them in the `diff …` line before each pair of a tree.
+    switches: String,
+}
+
+impl Options {
+    /// Whether lines are compared other than byte for byte.
+    fn loose(&self) -> bool {
+        self.ignore_case || self.ignore_all_space || self.ignore_space_change || self.ignore_trailing_space
+    }
+
+    /// A line as `-i`, `-w` and `-b` compare it.
+    fn key(&self, line: &str) -> String {
+        let mut key = if self.ignore_all_space {
+            line.chars().filter(|c| !c.is_whitespace()).collect()
+        } else if self.ignore_space_change {
+            let mut out = String::with_capacity(line.len());
+            for word in line.split_whitespace() {
+                if !out.is_empty() || line.starts_with(char::is_whitespace) {
+                    out.push(' ');
+                }
+                out.push_str(word);
+            }
+            out
+        } else if self.ignore_trailing_space {
+            line.trim_end().to_string()
+        } else {
+            line.to_string()
+        };
+        if self.ignore_case {
+            key = key.to_lowercase();
+        }
+        key
+    }
 }
 
 /// A file's lines, and whether its last line lacked a newline.
@@ -115,40 +161,81 @@ fn unified(old: &Text, new: &Text, ops: Vec<DiffOp>, context: usize) -> String {
 
 fn timestamp(ctx: &Ctx<'_>, abs: &str) -> String {
     let mtime = ctx.vfs.stat(abs).map(|m| m.mtime).unwrap_or(std::time::SystemTime::UNIX_EPOCH);
-    let datetime: chrono::DateTime<chrono::Utc> = mtime.into();
+    format_time(mtime)
+}
+
+/// The time a unified header shows for standard input: now.
+fn now() -> String {
+    format_time(std::time::SystemTime::now())
+}
+
+fn format_time(time: std::time::SystemTime) -> String {
+    let datetime: chrono::DateTime<chrono::Utc> = time.into();
     datetime.format("%Y-%m-%d %H:%M:%S%.9f %z").to_string()
 }
 
 /// Compares two files; returns the status and appends the report to `out`.
 async fn diff_files(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &mut String) -> Status {
     let (left_abs, right_abs) = (ctx.abs(left), ctx.abs(right));
-    let read = |name: &str, abs: &str| -> Result<Vec<u8>, String> {
+    let read = async |name: &str, abs: &str| -> Result<Vec<u8>, String> {
+        if name == "-" {
+            return ctx.read_stdin().await.map_err(|err| format!("diff: -: {}\n", describe(&err)));
+        }
         match ctx.vfs.read(abs) {
             Ok(data) => Ok(data),
             Err(_) if o.new_file && !ctx.vfs.exists(abs) => Ok(Vec::new()),
             Err(err) => Err(format!("diff: {name}: {}\n", describe(&err))),
         }
     };
-    let (old_data, new_data) = match (read(left, &left_abs), read(right, &right_abs)) {
+    let (old_data, new_data) = match (read(left, &left_abs).await, read(right, &right_abs).await) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(message), _) | (_, Err(message)) => {
             ctx.err(message).await;
             return 2;
         }
     };
+    let identical = |out: &mut String| {
+        if o.report_identical {
+            out.push_str(&format!("Files {left} and {right} are identical\n"));
+        }
+        0
+    };
     if old_data == new_data {
-        return 0;
+        return identical(out);
+    }
+    // As GNU: a NUL in the first 32 KiB makes a file binary, compared only as a whole.
+    let binary = |data: &[u8]| memchr::memchr(0, &data[..data.len().min(32 * 1024)]).is_some();
+    if !o.text && (binary(&old_data) || binary(&new_data)) {
+        out.push_str(&format!("Binary files {left} and {right} differ\n"));
+        return 1;
+    }
+    if o.brief && !o.loose() {
+        out.push_str(&format!("Files {left} and {right} differ\n"));
+        return 1;
+    }
+    let (old, new) = (split(&old_data), split(&new_data));
+    let ops = if o.loose() {
+        let keys = |text: &Text| text.lines.iter().map(|line| o.key(line)).collect::<Vec<_>>();
+        capture_diff_slices(Algorithm::Myers, &keys(&old), &keys(&new))
+    } else {
+        capture_diff_slices(Algorithm::Myers, &old.lines, &new.lines)
+    };
+    if ops.iter().all(|op| op.tag() == DiffTag::Equal) {
+        return identical(out);
     }
     if o.brief {
         out.push_str(&format!("Files {left} and {right} differ\n"));
         return 1;
     }
-    let (old, new) = (split(&old_data), split(&new_data));
-    let ops = capture_diff_slices(Algorithm::Myers, &old.lines, &new.lines);
     match o.unified {
         Some(context) => {
-            out.push_str(&format!("--- {left}\t{}\n", timestamp(ctx, &left_abs)));
-            out.push_str(&format!("+++ {right}\t{}\n", timestamp(ctx, &right_abs)));
+            let header = |label: Option<&String>, name: &str, abs: &str| match label {
+                Some(label) => label.clone(),
+                None if name == "-" => format!("-\t{}", now()),
+                None => format!("{name}\t{}", timestamp(ctx, abs)),
+            };
+            out.push_str(&format!("--- {}\n", header(o.labels.first(), left, &left_abs)));
+            out.push_str(&format!("+++ {}\n", header(o.labels.get(1), right, &right_abs)));
             out.push_str(&unified(&old, &new, ops, context));
         }
         None => out.push_str(&normal(&old, &new, &ops)),
@@ -156,7 +243,7 @@ async fn diff_files(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &m
     1
 }
 
-/// Compares two directories recursively in name order.
+/// Compares two directories in name order, and their subdirectories with `-r`.
 async fn diff_dirs(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &mut String) -> Status {
     let names = |dir: &str| -> Vec<String> {
         ctx.vfs.read_dir(&ctx.abs(dir)).map(|entries| entries.into_iter().map(|e| e.name).collect()).unwrap_or_default()
@@ -165,6 +252,7 @@ async fn diff_dirs(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &mu
     let mut all: Vec<String> = a.iter().chain(b.iter()).cloned().collect();
     all.sort();
     all.dedup();
+    all.retain(|name| !o.exclude.iter().any(|pattern| pattern.matches(name)));
     let mut status = 0;
     for name in all {
         let (l, r) = (path::join(left, &name), path::join(right, &name));
@@ -177,7 +265,10 @@ async fn diff_dirs(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &mu
         }
         let l_dir = ctx.vfs.stat(&ctx.abs(&l)).is_ok_and(|m| m.is_dir());
         let r_dir = ctx.vfs.stat(&ctx.abs(&r)).is_ok_and(|m| m.is_dir());
-        let result = if l_dir && r_dir {
+        let result = if l_dir && r_dir && !o.recursive {
+            out.push_str(&format!("Common subdirectories: {l} and {r}\n"));
+            0
+        } else if l_dir && r_dir {
             Box::pin(diff_dirs(ctx, o, &l, &r, out)).await
         } else if l_dir != r_dir && in_left && in_right {
             out.push_str(&format!(
@@ -191,13 +282,8 @@ async fn diff_dirs(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &mu
         } else {
             let mut report = String::new();
             let status = diff_files(ctx, o, &l, &r, &mut report).await;
-            if status == 1 && !o.brief {
-                let flags = match o.unified {
-                    Some(3) => " -u".to_string(),
-                    Some(n) => format!(" -U {n}"),
-                    None => String::new(),
-                };
-                out.push_str(&format!("diff -r{flags} {l} {r}\n"));
+            if status == 1 && !o.brief && !report.starts_with("Binary files ") {
+                out.push_str(&format!("diff{} {l} {r}\n", o.switches));
             }
             out.push_str(&report);
             status
@@ -207,75 +293,122 @@ async fn diff_dirs(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &mu
     status
 }
 
-/// `diff [-u|-U N] [-q] [-r] [-N] left right`
+/// `diff [OPTION]... FILE1 FILE2`: options anywhere before `--`, as GNU diff takes them.
 pub async fn diff(ctx: Ctx<'_>) -> Status {
-    const USAGE: &str = "diff [-u|-U N] [-q] [-r] [-N] FILE1 FILE2";
-    let mut o = Options { unified: None, brief: false, recursive: false, new_file: false };
+    let usage = super::lookup("diff").map_or("", |b| b.usage);
+    let mut o = Options::default();
     let mut files = Vec::new();
     let mut idx = 1;
+    let mut options_done = false;
     while idx < ctx.argv.len() {
         let arg = ctx.argv[idx].clone();
         idx += 1;
-        match arg.as_str() {
-            "-u" | "--unified" => o.unified = Some(3),
-            "-q" | "--brief" => o.brief = true,
-            "-r" | "--recursive" => o.recursive = true,
-            "-N" | "--new-file" => o.new_file = true,
-            "-U" => {
-                let value = ctx.argv.get(idx).cloned().unwrap_or_default();
-                idx += 1;
-                match value.parse() {
-                    Ok(n) => o.unified = Some(n),
-                    Err(_) => return ctx.usage(format!("invalid context length '{value}'"), USAGE).await,
+        if options_done || arg == "-" || !arg.starts_with('-') {
+            files.push(arg);
+            continue;
+        }
+        if arg == "--" {
+            options_done = true;
+            continue;
+        }
+        o.switches.push(' ');
+        o.switches.push_str(&arg);
+        // The value of an option that takes one: attached (`-U5`, `--label=X`) or the next word.
+        let mut value = |attached: Option<&str>, o: &mut Options| -> Option<String> {
+            match attached {
+                Some(text) => Some(text.to_string()),
+                None => {
+                    let next = ctx.argv.get(idx).cloned()?;
+                    idx += 1;
+                    o.switches.push(' ');
+                    o.switches.push_str(&next);
+                    Some(next)
                 }
             }
-            _ if arg.starts_with("-U") => match arg[2..].parse() {
-                Ok(n) => o.unified = Some(n),
-                Err(_) => return ctx.usage(format!("invalid context length '{}'", &arg[2..]), USAGE).await,
-            },
-            _ if arg.starts_with('-') && arg.len() > 1 && arg[1..].chars().all(|c| "uqrN".contains(c)) => {
-                for c in arg[1..].chars() {
-                    match c {
-                        'u' => o.unified = Some(3),
-                        'q' => o.brief = true,
-                        'r' => o.recursive = true,
-                        _ => o.new_file = true,
+        };
+        if let Some(long) = arg.strip_prefix("--") {
+            let (name, attached) = match long.split_once('=') {
+                Some((name, text)) => (name, Some(text)),
+                None => (long, None),
+            };
+            match name {
+                "unified" => match attached.map(str::parse) {
+                    None => o.unified = Some(3),
+                    Some(Ok(n)) => o.unified = Some(n),
+                    Some(Err(_)) => {
+                        return ctx.usage(format!("invalid context length '{}'", attached.unwrap_or("")), usage).await;
+                    }
+                },
+                "brief" => o.brief = true,
+                "recursive" => o.recursive = true,
+                "new-file" => o.new_file = true,
+                "ignore-case" => o.ignore_case = true,
+                "ignore-all-space" => o.ignore_all_space = true,
+                "ignore-space-change" => o.ignore_space_change = true,
+                "ignore-trailing-space" => o.ignore_trailing_space = true,
+                "report-identical-files" => o.report_identical = true,
+                "text" => o.text = true,
+                "label" | "exclude" => {
+                    let Some(text) = value(attached, &mut o) else {
+                        return ctx.usage(format!("option '--{name}' requires an argument"), usage).await;
+                    };
+                    if name == "label" {
+                        o.labels.push(text);
+                    } else {
+                        o.exclude.push(Pattern::new(&text));
                     }
                 }
+                // No terminal here: colour is never wanted, whatever `auto` would pick.
+                "color" if matches!(attached, None | Some("never" | "auto")) => {}
+                "normal" => o.unified = None,
+                _ => return ctx.usage(format!("unrecognized option '{arg}'"), usage).await,
             }
-            _ if arg.starts_with('-') && arg.len() > 1 => {
-                return ctx.usage(format!("unrecognized option '{arg}'"), USAGE).await;
+            continue;
+        }
+        for (at, flag) in arg[1..].char_indices() {
+            let rest = &arg[1 + at + flag.len_utf8()..];
+            match flag {
+                'u' => o.unified = Some(3),
+                'q' => o.brief = true,
+                'r' => o.recursive = true,
+                'N' => o.new_file = true,
+                'i' => o.ignore_case = true,
+                'w' => o.ignore_all_space = true,
+                'b' => o.ignore_space_change = true,
+                'Z' => o.ignore_trailing_space = true,
+                's' => o.report_identical = true,
+                'a' => o.text = true,
+                'U' | 'x' => {
+                    let Some(text) = value((!rest.is_empty()).then_some(rest), &mut o) else {
+                        return ctx.usage(format!("option requires an argument -- '{flag}'"), usage).await;
+                    };
+                    if flag == 'x' {
+                        o.exclude.push(Pattern::new(&text));
+                    } else {
+                        match text.parse() {
+                            Ok(n) => o.unified = Some(n),
+                            Err(_) => return ctx.usage(format!("invalid context length '{text}'"), usage).await,
+                        }
+                    }
+                    break;
+                }
+                _ => return ctx.usage(format!("invalid option -- '{flag}'"), usage).await,
             }
-            _ => files.push(arg),
         }
     }
     let [left, right] = files.as_slice() else {
-        return ctx.usage("expected two operands", USAGE).await;
+        let message = match files.len() {
+            0 => "missing operand after 'diff'".to_string(),
+            1 => format!("missing operand after '{}'", files[0]),
+            _ => format!("extra operand '{}'", files[2]),
+        };
+        return ctx.usage(message, usage).await;
     };
     let left_dir = ctx.vfs.stat(&ctx.abs(left)).is_ok_and(|m| m.is_dir());
     let right_dir = ctx.vfs.stat(&ctx.abs(right)).is_ok_and(|m| m.is_dir());
     let mut out = String::new();
     let status = match (left_dir, right_dir) {
-        (true, true) if o.recursive => diff_dirs(&ctx, &o, left, right, &mut out).await,
-        (true, true) => {
-            // Without -r only files present on both sides are compared.
-            let entries = ctx.vfs.read_dir(&ctx.abs(left)).unwrap_or_default();
-            let mut status = 0;
-            for entry in entries {
-                let r = path::join(right, &entry.name);
-                if ctx.vfs.exists(&ctx.abs(&r)) && entry.kind != crate::vfs::FileKind::Dir {
-                    let l = path::join(left, &entry.name);
-                    let mut report = String::new();
-                    let result = diff_files(&ctx, &o, &l, &r, &mut report).await;
-                    if result == 1 && !o.brief {
-                        out.push_str(&format!("diff {l} {r}\n"));
-                    }
-                    out.push_str(&report);
-                    status = status.max(result);
-                }
-            }
-            status
-        }
+        (true, true) => diff_dirs(&ctx, &o, left, right, &mut out).await,
         (true, false) => diff_files(&ctx, &o, &path::join(left, path::file_name(right)), right, &mut out).await,
         (false, true) => diff_files(&ctx, &o, left, &path::join(right, path::file_name(left)), &mut out).await,
         (false, false) => diff_files(&ctx, &o, left, right, &mut out).await,

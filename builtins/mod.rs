@@ -330,7 +330,12 @@ static TABLE: &[Builtin] = &[
         "cut (-f LIST [-d DELIM] [-s] | -c LIST | -b LIST) [--complement] [FILE...]"
     ),
     entry!("date", text::date, "print the date and time"),
-    entry!("diff", diff::diff, "compare files line by line", "diff [-u|-U N] [-q] [-r] [-N] FILE1 FILE2"),
+    entry!(
+        "diff",
+        diff::diff,
+        "compare files line by line",
+        "diff [-abiNqrsuwZ] [-U N] [-x PAT] [--label L] FILE1 FILE2"
+    ),
     entry!("dirname", files::dirname, "strip the last component of a path"),
     entry!("dirs", nav::dirs, "show the directory stack"),
     entry!("du", files::du, "estimate file space usage"),

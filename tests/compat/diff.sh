@@ -203,3 +203,193 @@ rc=0
 ## files:
 d1.txt: "a\nb\nc\n"
 d2.txt: "a\nB\nc\nd\n"
+
+### diff - reads standard input
+printf 'a\nb\n' > f; printf 'a\nb\n' | diff - f; echo $?; printf 'a\nc\n' | diff - f; echo $?; printf 'x\n' | diff -u - f | tail -n +3
+## stdout:
+0
+2c2
+< c
+---
+> b
+1
+@@ -1 +1,2 @@
+-x
++a
++b
+## status: 0
+## files:
+f: "a\nb\n"
+
+### diff -i -b -w -Z compare loosely and print the lines as they are
+printf 'A  b \nsame\n' > w1; printf 'a b\nsame\n' > w2; printf 'ab\nsame\n' > w3
+for o in -i -b -ib -iw -Z -bZ; do diff $o w1 w2; echo "$o $?"; done; diff -w w2 w3; echo $?; diff -b w2 w3; echo $?; diff -ibq w1 w3; echo $?
+## stdout:
+1c1
+< A  b 
+---
+> a b
+-i 1
+1c1
+< A  b 
+---
+> a b
+-b 1
+-ib 0
+-iw 0
+1c1
+< A  b 
+---
+> a b
+-Z 1
+1c1
+< A  b 
+---
+> a b
+-bZ 1
+0
+1c1
+< a b
+---
+> ab
+1
+Files w1 and w3 differ
+1
+## status: 0
+## files:
+w1: "A  b \nsame\n"
+w2: "a b\nsame\n"
+w3: "ab\nsame\n"
+
+### diff reports binary files as GNU does
+printf 'a\0b\n' > b1; printf 'a\0c\n' > b2; diff b1 b2; echo $?; diff -a b1 b2 | od -c | head -2; diff -q b1 b1; echo $?
+## stdout:
+Binary files b1 and b2 differ
+1
+0000000   1   c   1  \n   <       a  \0   b  \n   -   -   -  \n   >    
+0000020   a  \0   c  \n
+0
+## status: 0
+## files:
+b1: "a\u{0}b\n"
+b2: "a\u{0}c\n"
+
+### diff -s says when files are identical
+printf 'x\n' > p; printf 'x\n' > q; diff -s p q; echo $?; diff --report-identical-files p q
+## stdout:
+Files p and q are identical
+0
+Files p and q are identical
+## status: 0
+## files:
+p: "x\n"
+q: "x\n"
+
+### diff --label names the unified headers
+printf '1\n2\n' > l1; printf '1\n3\n' > l2; diff -u --label old --label new l1 l2; diff --label=A --label=B -U0 l1 l2
+## stdout:
+--- old
++++ new
+@@ -1,2 +1,2 @@
+ 1
+-2
++3
+--- A
++++ B
+@@ -2 +2 @@
+-2
++3
+## status: 1
+## files:
+l1: "1\n2\n"
+l2: "1\n3\n"
+
+### diff of directories without -r names subdirectories and lone files
+mkdir -p a/x b/x; printf '1\n' > a/x/f; printf '2\n' > b/x/f; printf 's\n' > a/s; printf 't\n' > b/s; printf 'o\n' > a/o
+diff a b; echo $?; diff -q a b; echo $?; diff -N a b; echo $?
+## stdout:
+Only in a: o
+diff a/s b/s
+1c1
+< s
+---
+> t
+Common subdirectories: a/x and b/x
+1
+Only in a: o
+Files a/s and b/s differ
+Common subdirectories: a/x and b/x
+1
+diff -N a/o b/o
+1d0
+< o
+diff -N a/s b/s
+1c1
+< s
+---
+> t
+Common subdirectories: a/x and b/x
+1
+## status: 0
+## files:
+a/
+a/o: "o\n"
+a/s: "s\n"
+a/x/
+a/x/f: "1\n"
+b/
+b/s: "t\n"
+b/x/
+b/x/f: "2\n"
+
+### diff -r repeats the options as typed and honours -x
+mkdir -p a/x b/x; printf '1\n2\n3\n' > a/x/f; printf '1\n3\n4\n' > b/x/f; printf 'o\n' > a/o
+diff -ru a b | grep -v '^[-+][-+][-+]'; diff -r -U1 a b | grep -v '^[-+][-+][-+]'; diff -r -x o a b; echo $?; diff -rq --exclude=x a b; echo $?
+## stdout:
+Only in a: o
+diff -ru a/x/f b/x/f
+@@ -1,3 +1,3 @@
+ 1
+-2
+ 3
++4
+Only in a: o
+diff -r -U1 a/x/f b/x/f
+@@ -1,3 +1,3 @@
+ 1
+-2
+ 3
++4
+diff -r -x o a/x/f b/x/f
+2d1
+< 2
+3a3
+> 4
+1
+Only in a: o
+1
+## status: 0
+## files:
+a/
+a/o: "o\n"
+a/x/
+a/x/f: "1\n2\n3\n"
+b/
+b/x/
+b/x/f: "1\n3\n4\n"
+
+### diff options after the operands
+printf '1\n2\n' > m1; printf '1\n3\n' > m2; diff m1 m2 -u --label a --label b; diff m1 m2 -q; echo $?
+## stdout:
+--- a
++++ b
+@@ -1,2 +1,2 @@
+ 1
+-2
++3
+Files m1 and m2 differ
+1
+## status: 0
+## files:
+m1: "1\n2\n"
+m2: "1\n3\n"
