@@ -1,178 +1,230 @@
-//! Byte dumps and splitting: `od` (`-c`, `-t x1|x2|o1|o2|d1|u1`, `-A d|o|x|n`), `xxd` (canonical
-//! and `-p`), and `split` (`-l`, `-b`, `-d`, prefix), in GNU and vim's formats.
+//! Hex dumps and splitting: `xxd` (canonical, `-p`, `-b`, `-i`, and back with `-r`) and `split`
+//! (`-l`, `-b`, `-n`, `-d`, prefix and suffix), in vim's and GNU's formats. (`od` has its own
+//! module.)
 
 use super::Ctx;
 use crate::interp::Status;
 use crate::vfs::{WriteMode, describe};
 
-async fn read_all(ctx: &Ctx<'_>, files: &[String]) -> Result<Vec<u8>, Status> {
-    let stdin = ["-".to_string()];
-    let files = if files.is_empty() { &stdin[..] } else { files };
-    let mut data = Vec::new();
-    for file in files {
-        match ctx.read_operand(file).await {
-            Ok(bytes) => data.extend_from_slice(&bytes),
-            Err(err) => {
-                ctx.complain(format!("{file}: {}", describe(&err))).await;
-                return Err(1);
-            }
-        }
-    }
-    Ok(data)
+/// What `xxd` was asked for.
+struct XxdOptions {
+    plain: bool,
+    bits: bool,
+    include: bool,
+    reverse: bool,
+    upper: bool,
+    columns: Option<usize>,
+    group: Option<usize>,
+    limit: Option<usize>,
+    /// `-s`: where to start; negative counts from the end.
+    seek: i64,
+    /// `-o`: added to the addresses shown.
+    offset: u64,
+    name: Option<String>,
+    files: Vec<String>,
 }
 
-fn od_char(byte: u8) -> String {
-    match byte {
-        0 => "\\0".to_string(),
-        7 => "\\a".to_string(),
-        8 => "\\b".to_string(),
-        9 => "\\t".to_string(),
-        10 => "\\n".to_string(),
-        11 => "\\v".to_string(),
-        12 => "\\f".to_string(),
-        13 => "\\r".to_string(),
-        0x20..=0x7e => (byte as char).to_string(),
-        other => format!("{other:03o}"),
-    }
-}
-
-/// `od [-A RADIX] [-c] [-t TYPE] [file…]`
-pub async fn od(ctx: Ctx<'_>) -> Status {
-    let mut radix = 'o';
-    let mut kind = "o2".to_string();
-    let mut files = Vec::new();
+/// `xxd [-bipru] [-c COLS] [-g BYTES] [-l LEN] [-s [+-]SEEK] [-o OFF] [-n NAME] [INFILE [OUTFILE]]`
+pub async fn xxd(ctx: Ctx<'_>) -> Status {
+    let usage = super::lookup("xxd").map_or("", |b| b.usage);
+    let mut o = XxdOptions {
+        plain: false,
+        bits: false,
+        include: false,
+        reverse: false,
+        upper: false,
+        columns: None,
+        group: None,
+        limit: None,
+        seek: 0,
+        offset: 0,
+        name: None,
+        files: Vec::new(),
+    };
     let mut idx = 1;
-    while idx < ctx.argv.len() {
-        let arg = ctx.argv[idx].clone();
+    while let Some(arg) = ctx.argv.get(idx).cloned() {
         idx += 1;
-        let mut value = |inline: &str| {
-            if inline.is_empty() {
-                idx += 1;
-                ctx.argv.get(idx - 1).cloned().unwrap_or_default()
-            } else {
-                inline.to_string()
+        if arg == "-" || !arg.starts_with('-') {
+            o.files.push(arg);
+            continue;
+        }
+        // vim's xxd takes whole words (`-ps`, `-cols 8`) and values attached (`-c8`).
+        let word = arg.trim_start_matches('-');
+        let (name, attached) =
+            match word.find(|c: char| c.is_ascii_digit() || c == '+' || (c == '-' && word.starts_with('s'))) {
+                Some(at) if at > 0 => (&word[..at], Some(word[at..].to_string())),
+                _ => (word, None),
+            };
+        let value = |idx: &mut usize| match attached.clone() {
+            Some(value) => Some(value),
+            None => {
+                *idx += 1;
+                ctx.argv.get(*idx - 1).cloned()
             }
         };
-        match arg.as_str() {
-            "-c" => kind = "c".to_string(),
-            "-x" => kind = "x2".to_string(),
-            "-o" => kind = "o2".to_string(),
-            "-d" => kind = "u2".to_string(),
-            "-b" => kind = "o1".to_string(),
-            _ if arg.starts_with("-A") => radix = value(&arg[2..]).chars().next().unwrap_or('o'),
-            _ if arg.starts_with("-t") => kind = value(&arg[2..]),
-            _ if arg.starts_with('-') && arg.len() > 1 => {
-                return ctx
-                    .usage(format!("invalid option -- '{}'", &arg[1..]), "od [-A d|o|x|n] [-c] [-t TYPE] [FILE...]")
-                    .await;
-            }
-            _ => files.push(arg),
-        }
-    }
-    if !matches!(kind.as_str(), "c" | "x1" | "x2" | "o1" | "o2" | "d1" | "u1" | "u2" | "d2") {
-        return ctx.fail(format!("invalid type string '{kind}'")).await;
-    }
-    let data = match read_all(&ctx, &files).await {
-        Ok(data) => data,
-        Err(status) => return status,
-    };
-    let address = |offset: usize| match radix {
-        'd' => format!("{offset:07}"),
-        'x' => format!("{offset:06x}"),
-        'n' => String::new(),
-        _ => format!("{offset:07o}"),
-    };
-    let mut out = String::new();
-    for (line_no, chunk) in data.chunks(16).enumerate() {
-        out.push_str(&address(line_no * 16));
-        match kind.as_str() {
-            "c" => chunk.iter().for_each(|&b| out.push_str(&format!("{:>4}", od_char(b)))),
-            "x1" => chunk.iter().for_each(|b| out.push_str(&format!(" {b:02x}"))),
-            "o1" => chunk.iter().for_each(|b| out.push_str(&format!(" {b:03o}"))),
-            "d1" => chunk.iter().for_each(|&b| out.push_str(&format!(" {:>4}", b as i8))),
-            "u1" => chunk.iter().for_each(|b| out.push_str(&format!(" {b:>3}"))),
-            _ => {
-                for pair in chunk.chunks(2) {
-                    let word = u16::from(pair[0]) | (u16::from(pair.get(1).copied().unwrap_or(0)) << 8);
-                    out.push_str(&match kind.as_str() {
-                        "x2" => format!(" {word:04x}"),
-                        "u2" => format!(" {word:>5}"),
-                        "d2" => format!(" {:>6}", word as i16),
-                        _ => format!(" {word:06o}"),
-                    });
+        let number = |text: Option<String>| -> Option<i64> {
+            let text = text?;
+            let (negative, digits) = match text.strip_prefix('-') {
+                Some(rest) => (true, rest),
+                None => (false, text.strip_prefix('+').unwrap_or(&text)),
+            };
+            let value = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+                Some(hex) => i64::from_str_radix(hex, 16).ok()?,
+                None => digits.parse().ok()?,
+            };
+            Some(if negative { -value } else { value })
+        };
+        match name {
+            "p" | "ps" | "postscript" | "plain" => o.plain = true,
+            "b" | "bits" => o.bits = true,
+            "i" | "include" => o.include = true,
+            "r" | "revert" => o.reverse = true,
+            "u" => o.upper = true,
+            "c" | "cols" | "g" | "groupsize" | "l" | "len" | "s" | "seek" | "o" => {
+                let Some(n) = number(value(&mut idx)) else {
+                    return ctx.usage(format!("-{name} needs a number"), usage).await;
+                };
+                let count = usize::try_from(n.max(0)).unwrap_or(0);
+                match name {
+                    "c" | "cols" => o.columns = Some(count),
+                    "g" | "groupsize" => o.group = Some(count),
+                    "l" | "len" => o.limit = Some(count),
+                    "s" | "seek" => o.seek = n,
+                    _ => o.offset = n.max(0) as u64,
                 }
             }
+            "n" | "name" => o.name = value(&mut idx),
+            _ => return ctx.usage(format!("unsupported option {arg}"), usage).await,
         }
-        out.push('\n');
     }
-    if radix != 'n' {
-        out.push_str(&address(data.len()));
-        out.push('\n');
+    let input = o.files.first().cloned().unwrap_or_else(|| "-".to_string());
+    let data = match ctx.read_operand(&input).await {
+        Ok(data) => data,
+        Err(err) => {
+            ctx.err(format!("xxd: {input}: {}\n", describe(&err))).await;
+            return 2;
+        }
+    };
+    let out = if o.reverse {
+        xxd_reverse(&data, o.plain)
+    } else {
+        let start = if o.seek < 0 {
+            data.len().saturating_sub(o.seek.unsigned_abs() as usize)
+        } else {
+            (o.seek as usize).min(data.len())
+        };
+        let mut data = &data[start..];
+        if let Some(limit) = o.limit {
+            data = &data[..limit.min(data.len())];
+        }
+        let base = start as u64 + o.offset;
+        let name = o.name.clone().or_else(|| o.files.first().filter(|f| *f != "-").cloned());
+        if o.include { xxd_include(data, &o, name.as_deref()) } else { xxd_dump(data, &o, base) }.into_bytes()
+    };
+    match o.files.get(1) {
+        Some(target) => match ctx.vfs.write(&ctx.abs(target), &out, WriteMode::Truncate) {
+            Ok(()) => 0,
+            Err(err) => {
+                ctx.err(format!("xxd: {target}: {}\n", describe(&err))).await;
+                3
+            }
+        },
+        None => i32::from(!ctx.out(out).await),
     }
-    if ctx.out(out).await { 0 } else { 1 }
 }
 
-/// `xxd [-p] [-c COLS] [-l LEN] [file]`
-pub async fn xxd(ctx: Ctx<'_>) -> Status {
-    let mut plain = false;
-    let mut columns = 16usize;
-    let mut limit: Option<usize> = None;
-    let mut files = Vec::new();
-    let mut idx = 1;
-    while idx < ctx.argv.len() {
-        let arg = ctx.argv[idx].clone();
-        idx += 1;
-        match arg.as_str() {
-            "-p" | "-ps" | "-postscript" | "-plain" => plain = true,
-            "-c" | "-l" => {
-                let value: Option<usize> = ctx.argv.get(idx).and_then(|v| v.parse().ok());
-                idx += 1;
-                let Some(value) = value else {
-                    return ctx.usage(format!("{arg} needs a number"), "xxd [-p] [-c COLS] [-l LEN] [FILE]").await;
-                };
-                if arg == "-c" {
-                    columns = value.max(1);
-                } else {
-                    limit = Some(value);
-                }
-            }
-            _ if arg.starts_with('-') && arg.len() > 1 => {
-                return ctx.usage(format!("unsupported option {arg}"), "xxd [-p] [-c COLS] [-l LEN] [FILE]").await;
-            }
-            _ => files.push(arg),
-        }
-    }
-    let mut data = match read_all(&ctx, &files[..files.len().min(1)]).await {
-        Ok(data) => data,
-        Err(status) => return status,
-    };
-    if let Some(limit) = limit {
-        data.truncate(limit);
-    }
+/// The canonical dump (address, groups, text) or, with `-p`, plain hex.
+fn xxd_dump(data: &[u8], o: &XxdOptions, base: u64) -> String {
+    let hex = |b: u8| if o.upper { format!("{b:02X}") } else { format!("{b:02x}") };
     let mut out = String::new();
-    if plain {
-        let hex: String = data.iter().map(|b| format!("{b:02x}")).collect();
-        for chunk in hex.as_bytes().chunks(60) {
-            out.push_str(&String::from_utf8_lossy(chunk));
+    if o.plain {
+        let columns = o.columns.filter(|&c| c > 0).unwrap_or(30);
+        for line in data.chunks(columns) {
+            line.iter().for_each(|&b| out.push_str(&hex(b)));
             out.push('\n');
         }
-    } else {
-        let hex_width = columns * 2 + columns.div_ceil(2);
-        for (line_no, chunk) in data.chunks(columns).enumerate() {
-            let mut hex = String::new();
-            for (i, pair) in chunk.chunks(2).enumerate() {
-                if i > 0 {
-                    hex.push(' ');
-                }
-                for b in pair {
-                    hex.push_str(&format!("{b:02x}"));
-                }
-            }
-            let text: String = chunk.iter().map(|&b| if (0x20..0x7f).contains(&b) { b as char } else { '.' }).collect();
-            out.push_str(&format!("{:08x}: {hex:<hex_width$} {text}\n", line_no * columns));
-        }
+        return out;
     }
-    if ctx.out(out).await { 0 } else { 1 }
+    let columns = o.columns.filter(|&c| c > 0).unwrap_or(if o.bits { 6 } else { 16 });
+    let group = o.group.unwrap_or(if o.bits { 1 } else { 2 });
+    let digits = if o.bits { 8 } else { 2 };
+    // Every group ends in a space; a group size of 0 makes the line one group.
+    let groups = if group == 0 { 1 } else { columns.div_ceil(group) };
+    let area = columns * digits + groups;
+    for (line_no, line) in data.chunks(columns).enumerate() {
+        let mut text = String::new();
+        for (at, &b) in line.iter().enumerate() {
+            if o.bits {
+                text.push_str(&format!("{b:08b}"));
+            } else {
+                text.push_str(&hex(b));
+            }
+            if group > 0 && (at + 1) % group == 0 {
+                text.push(' ');
+            }
+        }
+        if group == 0 || line.len() % group != 0 {
+            text.push(' ');
+        }
+        let shown: String = line.iter().map(|&b| if (0x20..0x7f).contains(&b) { b as char } else { '.' }).collect();
+        let address = base + (line_no * columns) as u64;
+        out.push_str(&format!("{address:08x}: {text:<area$} {shown}\n"));
+    }
+    out
+}
+
+/// `-i`: a C array of the bytes, named after the file (vim's xxd).
+fn xxd_include(data: &[u8], o: &XxdOptions, name: Option<&str>) -> String {
+    let columns = o.columns.filter(|&c| c > 0).unwrap_or(12);
+    let lines: Vec<String> = data
+        .chunks(columns)
+        .map(|line| {
+            let bytes: Vec<String> =
+                line.iter().map(|b| if o.upper { format!("0X{b:02X}") } else { format!("0x{b:02x}") }).collect();
+            format!("  {}", bytes.join(", "))
+        })
+        .collect();
+    let body = if lines.is_empty() { String::new() } else { format!("{}\n", lines.join(",\n")) };
+    match name {
+        Some(name) => {
+            let ident: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+            let ident = if ident.starts_with(|c: char| c.is_ascii_digit()) { format!("__{ident}") } else { ident };
+            format!("unsigned char {ident}[] = {{\n{body}}};\nunsigned int {ident}_len = {};\n", data.len())
+        }
+        None => body,
+    }
+}
+
+/// `-r`: bytes back from plain hex (`-p`) or from a canonical dump, each line at its address.
+fn xxd_reverse(text: &[u8], plain: bool) -> Vec<u8> {
+    let nibble = |c: u8| (c as char).to_digit(16).map(|d| d as u8);
+    let pairs = |hex: &[u8], out: &mut Vec<u8>| {
+        let digits: Vec<u8> = hex.iter().filter_map(|&c| nibble(c)).collect();
+        out.extend(digits.chunks_exact(2).map(|pair| pair[0] << 4 | pair[1]));
+    };
+    let mut out = Vec::new();
+    if plain {
+        pairs(text, &mut out);
+        return out;
+    }
+    for line in text.split(|&b| b == b'\n') {
+        let Some(colon) = line.iter().position(|&b| b == b':') else { continue };
+        let address = std::str::from_utf8(&line[..colon]).ok().and_then(|a| usize::from_str_radix(a.trim(), 16).ok());
+        let Some(address) = address else { continue };
+        // The hex ends where the text column starts: at the first two spaces in a row.
+        let rest = line.get(colon + 1..).unwrap_or_default();
+        let rest = rest.strip_prefix(b" ").unwrap_or(rest);
+        let end = rest.windows(2).position(|w| w == b"  ").unwrap_or(rest.len());
+        let mut bytes = Vec::new();
+        pairs(&rest[..end], &mut bytes);
+        if out.len() < address {
+            out.resize(address, 0);
+        }
+        let overlap = (out.len() - address).min(bytes.len());
+        out[address..address + overlap].copy_from_slice(&bytes[..overlap]);
+        out.extend_from_slice(&bytes[overlap..]);
+    }
+    out
 }
 
 /// The suffix of the `n`-th piece: `aa`, `ab`, … or `00`, `01`, … with `-d`.

@@ -24,6 +24,7 @@ mod jq;
 mod lines;
 mod nav;
 mod net;
+mod od;
 mod posix_regex;
 mod printf;
 mod sed;
@@ -378,7 +379,12 @@ static TABLE: &[Builtin] = &[
     entry!("msg", agents::msg, "send and read messages between agents"),
     entry!("mv", files::mv, "move or rename files", "mv [-fn] SOURCE... DEST"),
     entry!("nl", columns::nl, "number lines"),
-    entry!("od", dump::od, "dump bytes in octal, hex or characters"),
+    entry!(
+        "od",
+        od::od,
+        "dump bytes in octal, hex, decimal, floating point or characters",
+        "od [-abcdfilosvx] [-A RADIX] [-j SKIP] [-N COUNT] [-t TYPE] [-w[N]] [FILE...]"
+    ),
     entry!("paste", columns::paste, "merge lines of files side by side"),
     entry!("ping", agents::ping, "say whether an agent is alive"),
     entry!("popd", nav::popd, "pop the directory stack"),
@@ -443,7 +449,12 @@ static TABLE: &[Builtin] = &[
         "build and run commands from standard input",
         "xargs [-0rtx] [-a FILE] [-d DELIM] [-E EOF] [-I REPL] [-L N] [-n N] [-P N] [-s N] [COMMAND [ARG...]]"
     ),
-    entry!("xxd", dump::xxd, "make a hex dump"),
+    entry!(
+        "xxd",
+        dump::xxd,
+        "make a hex dump, or reverse one",
+        "xxd [-bipru] [-c COLS] [-g BYTES] [-l LEN] [-s [+-]SEEK] [-o OFF] [-n NAME] [INFILE [OUTFILE]]"
+    ),
     entry!("yes", text::yes, "print a string repeatedly"),
     entry!("zcat", compress::gzip, "print .gz files decompressed"),
 ];

@@ -113,3 +113,251 @@ cat part_aa; echo ---; cat part_ac
 ## status: 1
 ## files:
 s10.txt: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
+
+### od integer types of every size, signed and unsigned
+printf '\000\200\001\177 abc\377' > mix; for t in d1 d2 d4 d8 u1 u2 u4 u8 o1 o2 o4 o8 x1 x2 x4 x8 dC uS dI dL; do od -t $t mix; done
+## stdout:
+0000000    0 -128    1  127   32   97   98   99   -1
+0000011
+0000000 -32768  32513  24864  25442    255
+0000011
+0000000  2130804736  1667391776         255
+0000011
+0000000  7161393149670162432                  255
+0000011
+0000000   0 128   1 127  32  97  98  99 255
+0000011
+0000000 32768 32513 24864 25442   255
+0000011
+0000000 2130804736 1667391776        255
+0000011
+0000000  7161393149670162432                  255
+0000011
+0000000 000 200 001 177 040 141 142 143 377
+0000011
+0000000 100000 077401 060440 061542 000377
+0000011
+0000000 17700300000 14330460440 00000000377
+0000011
+0000000 0615423022017700300000 0000000000000000000377
+0000011
+0000000 00 80 01 7f 20 61 62 63 ff
+0000011
+0000000 8000 7f01 6120 6362 00ff
+0000011
+0000000 7f018000 63626120 000000ff
+0000011
+0000000 636261207f018000 00000000000000ff
+0000011
+0000000    0 -128    1  127   32   97   98   99   -1
+0000011
+0000000 32768 32513 24864 25442   255
+0000011
+0000000  2130804736  1667391776         255
+0000011
+0000000  7161393149670162432                  255
+0000011
+## status: 0
+## files:
+mix: "\u{0}�\u{1}\u{7f} abc�"
+
+### od legacy flags
+printf '\000\200\001\177 abc\377' > mix; for f in -a -b -c -d -i -l -o -s -x; do od $f mix; done
+## stdout:
+0000000 nul nul soh del  sp   a   b   c del
+0000011
+0000000 000 200 001 177 040 141 142 143 377
+0000011
+0000000  \0 200 001 177       a   b   c 377
+0000011
+0000000 32768 32513 24864 25442   255
+0000011
+0000000  2130804736  1667391776         255
+0000011
+0000000  7161393149670162432                  255
+0000011
+0000000 100000 077401 060440 061542 000377
+0000011
+0000000 -32768  32513  24864  25442    255
+0000011
+0000000 8000 7f01 6120 6362 00ff
+0000011
+## status: 0
+## files:
+mix: "\u{0}�\u{1}\u{7f} abc�"
+
+### od several types align their fields
+printf '\000\200\001\177 abc\377' > mix; od -tc -tu1 -tx1 mix; od -t o4 -t x4 mix; od -tx1 -td2 -w8 mix; printf 'hi' | od -t x1 -t c
+## stdout:
+0000000  \0 200 001 177       a   b   c 377
+          0 128   1 127  32  97  98  99 255
+         00  80  01  7f  20  61  62  63  ff
+0000011
+0000000 17700300000 14330460440 00000000377
+           7f018000    63626120    000000ff
+0000011
+0000000  00 80  01 7f  20 61  62 63
+        -32768  32513  24864  25442
+0000010  ff
+           255
+0000011
+0000000  68  69
+          h   i
+0000002
+## status: 0
+## files:
+mix: "\u{0}�\u{1}\u{7f} abc�"
+
+### od floating point as GNU prints it
+printf '\000\000\200\077\000\000\000\000\000\000\360\077' | od -t f4; printf '\000\000\000\000\000\000\131\100\232\231\231\231\231\231\271\077' | od -t f8; printf 'abcdefgh' | od -t fF -t x4
+## stdout:
+0000000               1               0           1.875
+0000014
+0000000                      100                      0.1
+0000020
+0000000   1.6777999e+22    4.371022e+24
+               64636261        68676665
+0000010
+## status: 0
+
+### od repeats become a star unless -v
+printf '%032d' 0 > z; od -c z; od -v -c z; printf '%048d' 0 | od -w16 -tx1 | head -3
+## stdout:
+0000000   0   0   0   0   0   0   0   0   0   0   0   0   0   0   0   0
+*
+0000040
+0000000   0   0   0   0   0   0   0   0   0   0   0   0   0   0   0   0
+0000020   0   0   0   0   0   0   0   0   0   0   0   0   0   0   0   0
+0000040
+0000000 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30
+*
+0000060
+## status: 0
+## files:
+z: "00000000000000000000000000000000"
+
+### od -j -N -w and the z trailer
+printf 'hello world, this' | od -w8 -c; printf 'abcdef' | od -j2 -N3 -c; printf 'hello' | od -t x1z; printf 'hello' | od -t x2z -t c; printf 'abcdef' | od -An -tx1 -N 0x4 -j 1
+## stdout:
+0000000   h   e   l   l   o       w   o
+0000010   r   l   d   ,       t   h   i
+0000020   s
+0000021
+0000002   c   d   e
+0000005
+0000000 68 65 6c 6c 6f                                   >hello<
+0000005
+0000000    6568    6c6c    006f                                          >hello<
+          h   e   l   l   o
+0000005
+ 62 63 64 65
+## status: 0
+
+### od address radixes, long options and width warnings
+printf 'hello world' | od -Ax -tx1; printf 'hello world' | od -Ad -c; printf 'hello world' | od --format=x1 --address-radix=d --read-bytes=3; printf 'abcdef' | od -w3 -tx2 2>&1; seq 200 | od -c | tail -2
+## stdout:
+000000 68 65 6c 6c 6f 20 77 6f 72 6c 64
+00000b
+0000000   h   e   l   l   o       w   o   r   l   d
+0000011
+0000000 68 65 6c
+0000003
+od: warning: invalid width 3; using 2 instead
+0000000 6261
+0000002 6463
+0000004 6665
+0000006
+0001260   2   0   0  \n
+0001264
+## status: 0
+
+### od errors
+printf 'abc' | od -j 100; echo $?; printf 'abc' | od -t x3 2>/dev/null; echo $?; printf 'abc' | od -t q 2>/dev/null; echo $?; printf 'abc' | od -A z 2>&1; echo $?
+## stdout:
+1
+1
+1
+od: invalid output address radix 'z'; it must be one character from [doxn]
+1
+## status: 0
+
+### xxd groups, columns, bits and upper case
+printf 'hello world\nfoo\n' > h; xxd -g1 h; xxd -u -g4 h; xxd -b -l 3 h; xxd -c5 -g3 h; xxd -g 0 h; xxd -cols 8 -len 9 h
+## stdout:
+00000000: 68 65 6c 6c 6f 20 77 6f 72 6c 64 0a 66 6f 6f 0a  hello world.foo.
+00000000: 68656C6C 6F20776F 726C640A 666F6F0A  hello world.foo.
+00000000: 01101000 01100101 01101100                             hel
+00000000: 68656c 6c6f  hello
+00000005: 20776f 726c   worl
+0000000a: 640a66 6f6f  d.foo
+0000000f: 0a           .
+00000000: 68656c6c6f20776f726c640a666f6f0a  hello world.foo.
+00000000: 6865 6c6c 6f20 776f  hello wo
+00000008: 72                   r
+## status: 0
+## files:
+h: "hello world\nfoo\n"
+
+### xxd -s seeks from the start or the end, -o shifts the addresses
+printf 'hello world\nfoo\n' > h; xxd -s -4 h; xxd -s 3 -l 5 h; xxd -s 0x2 -l 0x3 h; xxd -o 16 -l 4 h
+## stdout:
+0000000c: 666f 6f0a                                foo.
+00000003: 6c6f 2077 6f                             lo wo
+00000002: 6c6c 6f                                  llo
+00000010: 6865 6c6c                                hell
+## status: 0
+## files:
+h: "hello world\nfoo\n"
+
+### xxd -i writes a C array
+printf 'hello world\nfoo\n' > h; xxd -i h; xxd -i < h; printf 'abc' | xxd -i -n my_name; printf 'x' > 1.bin; xxd -i 1.bin
+## stdout:
+unsigned char h[] = {
+  0x68, 0x65, 0x6c, 0x6c, 0x6f, 0x20, 0x77, 0x6f, 0x72, 0x6c, 0x64, 0x0a,
+  0x66, 0x6f, 0x6f, 0x0a
+};
+unsigned int h_len = 16;
+  0x68, 0x65, 0x6c, 0x6c, 0x6f, 0x20, 0x77, 0x6f, 0x72, 0x6c, 0x64, 0x0a,
+  0x66, 0x6f, 0x6f, 0x0a
+unsigned char my_name[] = {
+  0x61, 0x62, 0x63
+};
+unsigned int my_name_len = 3;
+unsigned char __1_bin[] = {
+  0x78
+};
+unsigned int __1_bin_len = 1;
+## status: 0
+## files:
+1.bin: "x"
+h: "hello world\nfoo\n"
+
+### xxd -r turns a dump back into bytes
+printf 'hello world\nfoo\n' > h; xxd h | xxd -r; xxd -p h | xxd -r -p; echo '68 65 6c' | xxd -r -p; echo; xxd h out.hex; cat out.hex; xxd -r out.hex | od -c
+## stdout:
+hello world
+foo
+hello world
+foo
+hel
+00000000: 6865 6c6c 6f20 776f 726c 640a 666f 6f0a  hello world.foo.
+0000000   h   e   l   l   o       w   o   r   l   d  \n   f   o   o  \n
+0000020
+## status: 0
+## files:
+h: "hello world\nfoo\n"
+out.hex: "00000000: 6865 6c6c 6f20 776f 726c 640a 666f 6f0a  hello world.foo.\n"
+
+### xxd -p columns
+seq 40 | xxd -p; printf 'hello world\nfoo\n' | xxd -p -c 4; printf 'abc' | xxd -ps -u
+## stdout:
+310a320a330a340a350a360a370a380a390a31300a31310a31320a31330a
+31340a31350a31360a31370a31380a31390a32300a32310a32320a32330a
+32340a32350a32360a32370a32380a32390a33300a33310a33320a33330a
+33340a33350a33360a33370a33380a33390a34300a
+68656c6c
+6f20776f
+726c640a
+666f6f0a
+616263
+## status: 0
