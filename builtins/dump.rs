@@ -227,97 +227,287 @@ fn xxd_reverse(text: &[u8], plain: bool) -> Vec<u8> {
     out
 }
 
-/// The suffix of the `n`-th piece: `aa`, `ab`, … or `00`, `01`, … with `-d`.
-fn suffix(n: usize, numeric: bool, length: usize) -> String {
-    if numeric {
-        return format!("{n:0length$}");
-    }
-    let mut chars = vec!['a'; length];
-    let mut rest = n;
-    for slot in chars.iter_mut().rev() {
-        *slot = (b'a' + (rest % 26) as u8) as char;
-        rest /= 26;
-    }
-    chars.into_iter().collect()
+/// How `split` cuts its input.
+#[derive(Clone, Copy)]
+enum Cut {
+    Lines(usize),
+    Bytes(usize),
+    /// `-C`: whole lines, at most this many bytes a piece (a longer line is cut).
+    LineBytes(usize),
+    /// `-n`: this many pieces; by bytes, whole lines (`l/`) or lines dealt round (`r/`); only
+    /// the `K`th to standard output when given (`K/N`).
+    Chunks {
+        kind: char,
+        count: usize,
+        only: Option<usize>,
+    },
 }
 
-/// `split [-l N | -b N] [-d] [-a LEN] [file [prefix]]`
+/// A size with GNU's multipliers: `K` 1024, `KB` 1000, `M`, `MB`, `G`, `GB`, `T`, `b` 512.
+fn parse_size(text: &str) -> Option<usize> {
+    let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let (digits, unit) = text.split_at(split);
+    let multiplier: usize = match unit {
+        "" => 1,
+        "b" => 512,
+        "K" | "k" | "KiB" => 1 << 10,
+        "KB" | "kB" => 1000,
+        "M" | "MiB" => 1 << 20,
+        "MB" => 1_000_000,
+        "G" | "GiB" => 1 << 30,
+        "GB" => 1_000_000_000,
+        "T" | "TiB" => 1 << 40,
+        _ => return None,
+    };
+    digits.parse::<usize>().ok()?.checked_mul(multiplier).filter(|&n| n > 0)
+}
+
+/// `-n CHUNKS`: `N`, `K/N`, `l/N`, `l/K/N`, `r/N`, `r/K/N`.
+fn parse_chunks(text: &str) -> Option<Cut> {
+    let (kind, rest) = match text.split_once('/') {
+        Some(("l", rest)) => ('l', rest),
+        Some(("r", rest)) => ('r', rest),
+        _ => ('b', text),
+    };
+    let (only, count) = match rest.split_once('/') {
+        Some((k, n)) => (Some(k.parse::<usize>().ok()?), n.parse::<usize>().ok()?),
+        None => (None, rest.parse::<usize>().ok()?),
+    };
+    (count > 0 && only.is_none_or(|k| (1..=count).contains(&k))).then_some(Cut::Chunks { kind, count, only })
+}
+
+/// The suffixes of the pieces: letters, digits (`-d`) or hex digits (`-x`), from a start.
+struct Suffixes {
+    alphabet: &'static [u8],
+    length: usize,
+    /// Whether `-a` fixed the length; otherwise it grows as GNU's does (`yz`, then `zaaa`).
+    fixed: bool,
+    start: usize,
+}
+
+impl Suffixes {
+    /// The suffix of the `n`-th piece; `None` once the fixed length is used up.
+    fn name(&self, n: usize) -> Option<String> {
+        let base = self.alphabet.len();
+        let mut n = n + self.start;
+        let mut length = self.length;
+        let mut prefix = String::new();
+        if !self.fixed {
+            // Names starting with the last letter (`z`) are not used: `z` starts the next,
+            // longer names instead (`yz`, then `zaaa`), and so on.
+            loop {
+                let span = (base - 1) * base.pow(length as u32 - 1);
+                if n < span {
+                    break;
+                }
+                n -= span;
+                prefix.push(self.alphabet[base - 1] as char);
+                length += 1;
+            }
+        } else if n >= base.checked_pow(length as u32).unwrap_or(usize::MAX) {
+            return None;
+        }
+        let mut digits = vec![self.alphabet[0]; length];
+        for slot in digits.iter_mut().rev() {
+            *slot = self.alphabet[n % base];
+            n /= base;
+        }
+        Some(format!("{prefix}{}", String::from_utf8_lossy(&digits)))
+    }
+}
+
+/// `split [-l N | -b SIZE | -C SIZE | -n CHUNKS] [-a LEN] [-d | -x] [--additional-suffix=S]
+/// [-e] [--verbose] [FILE [PREFIX]]`
 pub async fn split(ctx: Ctx<'_>) -> Status {
-    let mut lines: Option<usize> = None;
-    let mut bytes: Option<usize> = None;
-    let mut numeric = false;
-    let mut length = 2usize;
+    let usage = super::lookup("split").map_or("", |b| b.usage);
+    let mut cut: Option<Cut> = None;
+    let mut suffixes = Suffixes { alphabet: b"abcdefghijklmnopqrstuvwxyz", length: 2, fixed: false, start: 0 };
+    let (mut extra, mut elide, mut verbose) = (String::new(), false, false);
     let mut operands = Vec::new();
     let mut idx = 1;
-    while idx < ctx.argv.len() {
-        let arg = ctx.argv[idx].clone();
+    while let Some(arg) = ctx.argv.get(idx).cloned() {
         idx += 1;
-        let mut value = |inline: &str| {
-            if inline.is_empty() {
-                idx += 1;
-                ctx.argv.get(idx - 1).cloned().unwrap_or_default()
-            } else {
-                inline.to_string()
+        if arg == "-" || !arg.starts_with('-') {
+            operands.push(arg);
+            continue;
+        }
+        if arg == "--" {
+            operands.extend(ctx.argv[idx..].iter().cloned());
+            break;
+        }
+        let (flag, attached) = match arg.strip_prefix("--") {
+            Some(long) => {
+                let (name, value) = long.split_once('=').map_or((long, None), |(n, v)| (n, Some(v.to_string())));
+                let flag = match name {
+                    "lines" => 'l',
+                    "bytes" => 'b',
+                    "line-bytes" => 'C',
+                    "number" => 'n',
+                    "suffix-length" => 'a',
+                    "numeric-suffixes" => 'd',
+                    "hex-suffixes" => 'x',
+                    "additional-suffix" => 'S',
+                    "elide-empty-files" => 'e',
+                    "verbose" => 'V',
+                    _ => return ctx.usage(format!("unrecognized option '{arg}'"), usage).await,
+                };
+                (flag, value)
+            }
+            None => {
+                let flag = arg[1..].chars().next().unwrap_or('-');
+                let rest = &arg[1 + flag.len_utf8()..];
+                (flag, (!rest.is_empty()).then(|| rest.to_string()))
             }
         };
-        let parse_size = |text: &str| -> Option<usize> {
-            let (digits, multiplier) = match text.chars().last() {
-                Some('k' | 'K') => (&text[..text.len() - 1], 1024),
-                Some('m' | 'M') => (&text[..text.len() - 1], 1024 * 1024),
-                _ => (text, 1),
-            };
-            digits.parse::<usize>().ok().map(|n| n * multiplier).filter(|n| *n > 0)
+        // `-d`/`-x` take their start only attached (`--numeric-suffixes=7`).
+        let value = match flag {
+            'd' | 'x' | 'e' | 'V' => attached,
+            _ => match attached {
+                Some(value) => Some(value),
+                None => {
+                    idx += 1;
+                    match ctx.argv.get(idx - 1) {
+                        Some(value) => Some(value.clone()),
+                        None => return ctx.usage(format!("option requires an argument -- '{flag}'"), usage).await,
+                    }
+                }
+            },
         };
-        if arg == "-d" {
-            numeric = true;
-        } else if let Some(inline) = arg.strip_prefix("-l") {
-            let Some(n) = parse_size(&value(inline)) else { return ctx.fail("invalid number of lines").await };
-            lines = Some(n);
-        } else if let Some(inline) = arg.strip_prefix("-b") {
-            let Some(n) = parse_size(&value(inline)) else { return ctx.fail("invalid number of bytes").await };
-            bytes = Some(n);
-        } else if let Some(inline) = arg.strip_prefix("-a") {
-            length = value(inline).parse().unwrap_or(2).max(1);
-        } else if arg.starts_with('-') && arg.len() > 1 {
-            return ctx
-                .usage(format!("invalid option -- '{}'", &arg[1..]), "split [-l N|-b N] [-d] [-a LEN] [FILE [PREFIX]]")
-                .await;
-        } else {
-            operands.push(arg);
+        let text = value.clone().unwrap_or_default();
+        let new_cut = match flag {
+            'l' => Some(parse_size(&text).map(Cut::Lines).ok_or(format!("invalid number of lines: '{text}'"))),
+            'b' => Some(parse_size(&text).map(Cut::Bytes).ok_or(format!("invalid number of bytes: '{text}'"))),
+            'C' => Some(parse_size(&text).map(Cut::LineBytes).ok_or(format!("invalid number of bytes: '{text}'"))),
+            'n' => Some(parse_chunks(&text).ok_or(format!("invalid number of chunks: '{text}'"))),
+            _ => None,
+        };
+        match (flag, new_cut) {
+            (_, Some(Err(message))) => return ctx.fail(message).await,
+            (_, Some(Ok(_))) if cut.is_some() => {
+                return ctx.fail("cannot split in more than one way").await;
+            }
+            (_, Some(Ok(new_cut))) => cut = Some(new_cut),
+            ('a', None) => match text.parse::<usize>() {
+                Ok(length) if length > 0 => (suffixes.length, suffixes.fixed) = (length, true),
+                _ => return ctx.fail(format!("invalid suffix length: '{text}'")).await,
+            },
+            ('d' | 'x', None) => {
+                suffixes.alphabet = if flag == 'd' { b"0123456789" } else { b"0123456789abcdef" };
+                let radix = suffixes.alphabet.len() as u32;
+                match value.map(|v| usize::from_str_radix(&v, radix)) {
+                    None => {}
+                    Some(Ok(start)) => (suffixes.start, suffixes.fixed) = (start, true),
+                    Some(Err(_)) => {
+                        return ctx.fail(format!("invalid start value for numerical suffix: '{text}'")).await;
+                    }
+                }
+            }
+            ('S', None) => extra = text,
+            ('e', None) => elide = true,
+            ('V', None) => verbose = true,
+            _ => return ctx.usage(format!("invalid option -- '{flag}'"), usage).await,
         }
     }
-    let input = operands.first().cloned().unwrap_or_else(|| "-".to_string());
-    let prefix = operands.get(1).cloned().unwrap_or_else(|| "x".to_string());
+    let [input, prefix] = match operands.as_slice() {
+        [] => ["-".to_string(), "x".to_string()],
+        [input] => [input.clone(), "x".to_string()],
+        [input, prefix] => [input.clone(), prefix.clone()],
+        [_, _, extra, ..] => return ctx.usage(format!("extra operand '{extra}'"), usage).await,
+    };
     let data = match ctx.read_operand(&input).await {
         Ok(data) => data,
         Err(err) => return ctx.fail(format!("cannot open '{input}' for reading: {}", describe(&err))).await,
     };
-    let mut pieces: Vec<&[u8]> = Vec::new();
-    if let Some(size) = bytes {
-        pieces.extend(data.chunks(size));
-    } else {
-        let per_piece = lines.unwrap_or(1000);
-        let mut start = 0;
-        let mut count = 0;
-        for (i, b) in data.iter().enumerate() {
-            if *b == b'\n' {
-                count += 1;
-                if count == per_piece {
-                    pieces.push(&data[start..=i]);
-                    start = i + 1;
-                    count = 0;
-                }
-            }
-        }
-        if start < data.len() {
-            pieces.push(&data[start..]);
-        }
+    let cut = cut.unwrap_or(Cut::Lines(1000));
+    let pieces = cut_pieces(&data, cut);
+    if let Cut::Chunks { only: Some(k), .. } = cut {
+        let piece = pieces.get(k - 1).map(|p| p.concat()).unwrap_or_default();
+        return i32::from(!ctx.out(piece).await);
     }
-    for (n, piece) in pieces.iter().enumerate() {
-        let name = format!("{prefix}{}", suffix(n, numeric, length));
-        if let Err(err) = ctx.vfs.write(&ctx.abs(&name), piece, WriteMode::Truncate) {
+    let mut written = 0;
+    for piece in pieces {
+        if elide && piece.iter().all(|part| part.is_empty()) {
+            continue;
+        }
+        let Some(suffix) = suffixes.name(written) else {
+            return ctx.fail("output file suffixes exhausted").await;
+        };
+        let name = format!("{prefix}{suffix}{extra}");
+        if verbose {
+            ctx.out(format!("creating file '{name}'\n")).await;
+        }
+        if let Err(err) = ctx.vfs.write(&ctx.abs(&name), &piece.concat(), WriteMode::Truncate) {
             return ctx.fail(format!("{name}: {}", describe(&err))).await;
         }
+        written += 1;
     }
     0
+}
+
+/// The pieces, each as the parts of the input it is made of (several only with `r/N`).
+fn cut_pieces(data: &[u8], cut: Cut) -> Vec<Vec<&[u8]>> {
+    let lines = || data.split_inclusive(|&b| b == b'\n');
+    match cut {
+        Cut::Bytes(size) => data.chunks(size).map(|piece| vec![piece]).collect(),
+        Cut::Lines(count) => {
+            let all: Vec<&[u8]> = lines().collect();
+            all.chunks(count)
+                .map(|group| {
+                    let start = offset(data, group[0]);
+                    vec![&data[start..start + group.iter().map(|line| line.len()).sum::<usize>()]]
+                })
+                .collect()
+        }
+        Cut::LineBytes(size) => {
+            // The piece being built is data[start..end], whole lines; a line that does not fit
+            // starts the next one, and a line longer than a piece is cut into pieces of its own.
+            let mut pieces: Vec<Vec<&[u8]>> = Vec::new();
+            let (mut start, mut end) = (0, 0);
+            for line in lines() {
+                let line_end = offset(data, line) + line.len();
+                if line_end - start > size && end > start {
+                    pieces.push(vec![&data[start..end]]);
+                    start = end;
+                }
+                while line_end - start > size {
+                    pieces.push(vec![&data[start..start + size]]);
+                    start += size;
+                }
+                end = line_end;
+            }
+            if end > start {
+                pieces.push(vec![&data[start..end]]);
+            }
+            pieces
+        }
+        Cut::Chunks { kind: 'r', count, .. } => {
+            let mut pieces = vec![Vec::new(); count];
+            for (at, line) in lines().enumerate() {
+                pieces[at % count].push(line);
+            }
+            pieces
+        }
+        Cut::Chunks { kind, count, .. } => {
+            // As GNU: pieces of total/N bytes (at least 1), the last one taking the rest; with
+            // `l/` each piece runs on to the end of the line its last byte is in.
+            let size = (data.len() / count).max(1);
+            let mut pieces = Vec::with_capacity(count);
+            let mut start = 0;
+            for k in 1..=count {
+                let nominal = if k == count { data.len() } else { (k * size).min(data.len()) };
+                let mut end = nominal.max(start);
+                if kind == 'l' && end > start && end < data.len() {
+                    end = memchr::memchr(b'\n', &data[end - 1..]).map_or(data.len(), |at| end + at);
+                }
+                pieces.push(vec![&data[start..end]]);
+                start = end;
+            }
+            pieces
+        }
+    }
+}
+
+/// Where `part`, a slice of `data`, starts in it.
+fn offset(data: &[u8], part: &[u8]) -> usize {
+    part.as_ptr() as usize - data.as_ptr() as usize
 }

@@ -505,16 +505,82 @@ pub async fn rev(ctx: Ctx<'_>) -> Status {
     status
 }
 
-/// `tac [file…]`
+/// `tac [-br] [-s SEP] [file…]`: records (lines by default) in reverse order.
 pub async fn tac(ctx: Ctx<'_>) -> Status {
-    let (data, status) = inputs(&ctx, &ctx.argv[1..]).await;
+    let usage = super::lookup("tac").map_or("", |b| b.usage);
+    let mut separator = b"\n".to_vec();
+    let (mut before, mut regex) = (false, false);
+    let mut files = Vec::new();
+    let mut idx = 1;
+    while let Some(arg) = ctx.argv.get(idx).cloned() {
+        idx += 1;
+        match arg.as_str() {
+            "-b" | "--before" => before = true,
+            "-r" | "--regex" => regex = true,
+            "-br" | "-rb" => (before, regex) = (true, true),
+            "-s" | "--separator" => match ctx.argv.get(idx) {
+                Some(value) => {
+                    separator = value.as_bytes().to_vec();
+                    idx += 1;
+                }
+                None => return ctx.usage(format!("option requires an argument -- '{}'", &arg[1..]), usage).await,
+            },
+            "--" => {
+                files.extend(ctx.argv[idx..].iter().cloned());
+                break;
+            }
+            _ if arg.starts_with("--separator=") => separator = arg.as_bytes()["--separator=".len()..].to_vec(),
+            _ if arg.starts_with("-s") => separator = arg.as_bytes()[2..].to_vec(),
+            _ if arg.starts_with('-') && arg.len() > 1 => {
+                return ctx.usage(format!("invalid option -- '{}'", &arg[1..]), usage).await;
+            }
+            _ => files.push(arg),
+        }
+    }
+    // Where each separator lies, as a regular expression (`-r`, GNU's basic syntax) or a string.
+    let matcher = if regex {
+        // Anchored: GNU tac searches backwards, taking the match that starts last.
+        let pattern = format!("^(?:{})", super::posix_regex::basic(&String::from_utf8_lossy(&separator)));
+        match regex::bytes::RegexBuilder::new(&pattern).build() {
+            Ok(regex) => Some(regex),
+            Err(err) => return ctx.fail(super::posix_regex::failure_message(&err.to_string())).await,
+        }
+    } else {
+        None
+    };
+    let (data, status) = inputs(&ctx, &files).await;
     let mut out = Vec::new();
     for (_, bytes) in data {
-        let mut lines: Vec<&[u8]> = bytes.split_inclusive(|&b| b == b'\n').collect();
-        lines.reverse();
-        for line in lines {
-            out.extend_from_slice(line);
+        let matches: Vec<(usize, usize)> = match &matcher {
+            Some(regex) => {
+                let mut found = Vec::new();
+                let mut limit = bytes.len();
+                for at in (0..bytes.len()).rev() {
+                    if at < limit
+                        && let Some(m) = regex.find(&bytes[at..limit]).filter(|m| !m.is_empty())
+                    {
+                        found.push((at, at + m.end()));
+                        limit = at;
+                    }
+                }
+                found.reverse();
+                found
+            }
+            // An empty separator separates nothing: the input comes out as it is.
+            None if separator.is_empty() => Vec::new(),
+            None => memchr::memmem::find_iter(&bytes, &separator).map(|at| (at, at + separator.len())).collect(),
+        };
+        // Records end after their separator, or with -b start at it; they come out last first.
+        let mut cuts: Vec<usize> = matches.iter().map(|&(start, end)| if before { start } else { end }).collect();
+        cuts.dedup();
+        let mut end = bytes.len();
+        for &cut in cuts.iter().rev() {
+            if cut < end {
+                out.extend_from_slice(&bytes[cut..end]);
+                end = cut;
+            }
         }
+        out.extend_from_slice(&bytes[..end]);
     }
     if !ctx.out(out).await {
         return 1;

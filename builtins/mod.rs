@@ -403,7 +403,7 @@ static TABLE: &[Builtin] = &[
         "edit streams: substitute, delete, print lines",
         "sed [-nEirsz] [-e SCRIPT] [-f FILE] [SCRIPT] [FILE...]"
     ),
-    entry!("seq", text::seq, "print a sequence of numbers", "seq [-s SEP] [-w] [FIRST [INCREMENT]] LAST"),
+    entry!("seq", text::seq, "print a sequence of numbers", "seq [-w] [-f FORMAT] [-s SEP] [FIRST [INCREMENT]] LAST"),
     entry!("set", vars::set, "set options and positional parameters"),
     entry!("sha1sum", encode::checksum, "compute or check SHA-1 checksums"),
     entry!("sha256sum", encode::checksum, "compute or check SHA-256 checksums"),
@@ -416,7 +416,12 @@ static TABLE: &[Builtin] = &[
         "sort lines of text (keys, -n -g -h -V -M -R, -u, -c, -m)",
         "sort [-bdfghiMnRrVcCmsuz] [-t SEP] [-k F[.C][,F[.C]][OPTS]]... [-o FILE] [FILE...]"
     ),
-    entry!("split", dump::split, "split a file into pieces"),
+    entry!(
+        "split",
+        dump::split,
+        "split a file into pieces",
+        "split [-l N | -b SIZE | -C SIZE | -n CHUNKS] [-a LEN] [-d | -x] [-e] [--additional-suffix=S] [--verbose] [FILE [PREFIX]]"
+    ),
     entry!(
         "sqlite3",
         sqlite::sqlite3,
@@ -424,7 +429,7 @@ static TABLE: &[Builtin] = &[
         "sqlite3 [-json|-csv|-list] [-header|-noheader] [-separator SEP] [FILE|:memory:] [SQL...]"
     ),
     entry!("stat", files::stat, "display file status"),
-    entry!("tac", lines::tac, "print lines in reverse order"),
+    entry!("tac", lines::tac, "print lines (or records) in reverse order", "tac [-br] [-s SEP] [FILE...]"),
     entry!("tail", text::tail, "output the last part of files", "tail [-n [+]N|-c [+]N] [-qv] [FILE...]"),
     entry!(
         "tar",

@@ -636,52 +636,119 @@ pub async fn tr(ctx: Ctx<'_>) -> Status {
     0
 }
 
+/// Splits a `seq -f` format into the text before its one conversion (`%e %f %g %a`, with flags,
+/// width and precision), the conversion, and the text after; `%%` is a percent sign.
+fn seq_format(format: &str) -> Result<(String, super::cfmt::Spec, char, String), String> {
+    let bytes = format.as_bytes();
+    let mut parts = (String::new(), None, String::new());
+    let mut idx = 0;
+    while idx < bytes.len() {
+        if bytes[idx] == b'%' && bytes.get(idx + 1) == Some(&b'%') {
+            let text = if parts.1.is_some() { &mut parts.2 } else { &mut parts.0 };
+            text.push('%');
+            idx += 2;
+            continue;
+        }
+        if bytes[idx] == b'%' {
+            if parts.1.is_some() {
+                return Err(format!("format '{format}' has too many % directives"));
+            }
+            idx += 1;
+            let spec = super::cfmt::parse_spec(bytes, &mut idx, || 0);
+            let conversion = bytes.get(idx).map(|&b| b as char).unwrap_or('?');
+            if !"eEfFgGaA".contains(conversion) {
+                return Err(format!("format '{format}' has unknown %{conversion} directive"));
+            }
+            parts.1 = Some((spec, conversion));
+            idx += 1;
+            continue;
+        }
+        let end = bytes[idx..].iter().position(|&b| b == b'%').map_or(bytes.len(), |at| idx + at);
+        let text = if parts.1.is_some() { &mut parts.2 } else { &mut parts.0 };
+        text.push_str(&format[idx..end]);
+        idx = end;
+    }
+    match parts {
+        (before, Some((spec, conversion)), after) => Ok((before, spec, conversion, after)),
+        _ => Err(format!("format '{format}' has no % directive")),
+    }
+}
+
 fn decimals(text: &str) -> usize {
     text.split_once('.').map_or(0, |(_, frac)| frac.len())
 }
 
 /// `seq [-s SEP] [-w] [FIRST [INCREMENT]] LAST`
 pub async fn seq(ctx: Ctx<'_>) -> Status {
+    let usage = super::lookup("seq").map_or("", |b| b.usage);
     let mut separator = "\n".to_string();
     let mut equal_width = false;
+    let mut format_text: Option<String> = None;
     let mut numbers = Vec::new();
     let mut idx = 1;
     while idx < ctx.argv.len() {
         let arg = &ctx.argv[idx];
+        // A negative number is an operand, not an option.
+        let number = arg.len() > 1 && arg[1..].starts_with(|c: char| c.is_ascii_digit() || c == '.');
         match arg.as_str() {
-            "-s" => {
+            "-s" | "--separator" | "-f" | "--format" => {
                 idx += 1;
-                separator = ctx.argv.get(idx).cloned().unwrap_or_default();
+                let value = ctx.argv.get(idx).cloned().unwrap_or_default();
+                if arg.contains('s') {
+                    separator = value;
+                } else {
+                    format_text = Some(value);
+                }
             }
-            "-w" => equal_width = true,
+            "-w" | "--equal-width" => equal_width = true,
+            "--" => {
+                numbers.extend(ctx.argv[idx + 1..].iter().cloned());
+                break;
+            }
+            _ if arg.starts_with("--separator=") => separator = arg["--separator=".len()..].to_string(),
+            _ if arg.starts_with("--format=") => format_text = Some(arg["--format=".len()..].to_string()),
             _ if arg.starts_with("-s") => separator = arg[2..].to_string(),
+            _ if arg.starts_with("-f") => format_text = Some(arg[2..].to_string()),
+            _ if arg.starts_with('-') && arg.len() > 1 && !number => {
+                return ctx.usage(format!("invalid option -- '{}'", &arg[1..]), usage).await;
+            }
             _ => numbers.push(arg.clone()),
         }
         idx += 1;
     }
+    if equal_width && format_text.is_some() {
+        return ctx.fail("format string may not be specified when printing equal width strings").await;
+    }
+    // `-f`: the text around the one floating-point conversion, and the conversion.
+    let format = match format_text.as_deref().map(seq_format) {
+        None => None,
+        Some(Ok(parts)) => Some(parts),
+        Some(Err(message)) => return ctx.fail(message).await,
+    };
     let parsed: Vec<f64> = match numbers.iter().map(|n| n.parse::<f64>()).collect::<Result<_, _>>() {
         Ok(parsed) => parsed,
         Err(_) => {
             let bad = numbers.iter().find(|n| n.parse::<f64>().is_err()).cloned().unwrap_or_default();
-            return ctx
-                .usage(
-                    format!("invalid floating point argument: '{bad}'"),
-                    "seq [-s SEP] [-w] [FIRST [INCREMENT]] LAST",
-                )
-                .await;
+            return ctx.usage(format!("invalid floating point argument: '{bad}'"), usage).await;
         }
     };
     let (first, step, last) = match parsed.as_slice() {
         [last] => (1.0, 1.0, *last),
         [first, last] => (*first, 1.0, *last),
         [first, step, last] => (*first, *step, *last),
-        _ => return ctx.usage("missing operand", "seq [-s SEP] [-w] [FIRST [INCREMENT]] LAST").await,
+        [] => return ctx.usage("missing operand", usage).await,
+        [_, _, _, extra, ..] => return ctx.usage(format!("extra operand '{extra}'"), usage).await,
     };
     if step == 0.0 {
         return ctx.fail("invalid Zero increment value: '0'").await;
     }
     let places = numbers.iter().take(numbers.len().saturating_sub(1)).map(|n| decimals(n)).max().unwrap_or(0);
-    let format = |value: f64| format!("{value:.places$}");
+    let format = |value: f64| match &format {
+        Some((before, spec, conversion, after)) => {
+            format!("{before}{}{after}", super::cfmt::format_float(value, *conversion, spec))
+        }
+        None => format!("{value:.places$}"),
+    };
     let width = if equal_width { format(first).len().max(format(last).len()) } else { 0 };
     let mut out = String::new();
     let mut count = 0u64;

@@ -3,7 +3,8 @@
 //!
 //! Records go to an in-memory ring (what `audit` shows without a store) and, when a store is
 //! attached, are written to it in batches at the end of each command line, so a loop of ten
-//! thousand redirections costs one transaction. Consecutive identical calls (same command, tool,
+//! thousand redirections costs one transaction — and every [`FLUSH_AT`] records within a line,
+//! so a line making more distinct calls than the ring holds loses none. Consecutive identical calls (same command, tool,
 //! digest, decision and status) are folded into one record with a call count: the log stays
 //! readable and cheap without losing a call.
 
@@ -14,6 +15,9 @@ use std::time::SystemTime;
 
 /// Records kept in memory.
 const RING: usize = 10_000;
+
+/// Records not yet written after which a write is tried within the command line.
+const FLUSH_AT: usize = RING / 2;
 
 /// One audited call (or a run of identical consecutive calls).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,6 +87,23 @@ struct Log {
     unflushed: usize,
     /// Records pushed out of memory before the sink took them (the sink kept failing).
     lost: usize,
+    /// Records pushed since a write was last tried within a line.
+    since_attempt: usize,
+}
+
+impl Log {
+    /// Hands the unwritten records to `sink`; they stay unwritten if it fails.
+    fn write_to(&mut self, sink: &dyn AuditSink, session: &str, agent: &str) -> Result<(), String> {
+        self.since_attempt = 0;
+        if self.unflushed == 0 {
+            return Ok(());
+        }
+        let start = self.ring.len() - self.unflushed;
+        let batch: Vec<Record> = self.ring.iter().skip(start).cloned().collect();
+        sink.append(session, agent, &batch)?;
+        self.unflushed = 0;
+        Ok(())
+    }
 }
 
 /// The log of one session.
@@ -145,6 +166,15 @@ impl Audit {
             calls: 1,
         });
         log.unflushed = (log.unflushed + 1).min(log.ring.len());
+        log.since_attempt += 1;
+        // A long line writes as it goes (at most every FLUSH_AT records, even while the sink
+        // fails), before the ring pushes unwritten records out.
+        if log.unflushed >= FLUSH_AT
+            && log.since_attempt >= FLUSH_AT
+            && let Some(sink) = self.sink.get()
+        {
+            let _ = log.write_to(sink.as_ref(), &self.session, &self.agent);
+        }
     }
 
     /// The most recent records, oldest first.
@@ -158,13 +188,7 @@ impl Audit {
     pub fn flush(&self) -> Result<(), String> {
         let Some(sink) = self.sink.get() else { return Ok(()) };
         let mut log = self.log.lock().unwrap_or_else(|p| p.into_inner());
-        if log.unflushed == 0 {
-            return Ok(());
-        }
-        let start = log.ring.len() - log.unflushed;
-        let batch: Vec<Record> = log.ring.iter().skip(start).cloned().collect();
-        sink.append(&self.session, &self.agent, &batch)?;
-        log.unflushed = 0;
+        log.write_to(sink.as_ref(), &self.session, &self.agent)?;
         match std::mem::take(&mut log.lost) {
             0 => Ok(()),
             lost => Err(format!("{lost} earlier records were lost: the log could not be written while they were kept")),
@@ -208,6 +232,22 @@ mod tests {
         assert_eq!(summary, [("fs.read", 3, 6), ("fs.write", 1, 2), ("fs.write", 1, 2)]);
         assert_eq!(audit.recent(10).len(), 3);
         assert!(audit.flush().is_ok(), "nothing left to write");
+    }
+
+    #[test]
+    fn a_line_with_more_distinct_calls_than_the_ring_loses_none() {
+        let rule: Arc<str> = "r".into();
+        let audit = Audit::new("s", "a");
+        let sink = Arc::new(Sink(Mutex::new(Vec::new())));
+        audit.attach(sink.clone());
+        let calls = RING as u64 * 2 + 7;
+        for digest in 0..calls {
+            audit.push(Call { digest, ..call("fs.write", &rule) });
+        }
+        assert!(audit.flush().is_ok(), "nothing was lost");
+        let written = sink.0.lock().expect("lock");
+        let digests: Vec<u64> = written.iter().map(|r| r.digest).collect();
+        assert_eq!(digests, (0..calls).collect::<Vec<_>>());
     }
 
     struct Broken(std::sync::atomic::AtomicBool);

@@ -361,3 +361,274 @@ seq 40 | xxd -p; printf 'hello world\nfoo\n' | xxd -p -c 4; printf 'abc' | xxd -
 666f6f0a
 616263
 ## status: 0
+
+### split suffixes grow past their letters as GNU's do
+seq 1000 | split -l 1; ls x* | sed -n '649,653p;$p'; ls x* | wc -l; rm x*; seq 100 | split -d -l 1; ls x* | sed -n '89,92p'
+## stdout:
+xyy
+xyz
+xzaaa
+xzaab
+xzaac
+xzanl
+1000
+x88
+x89
+x9000
+x9001
+## status: 0
+## files:
+x00: "1\n"
+x01: "2\n"
+x02: "3\n"
+x03: "4\n"
+x04: "5\n"
+x05: "6\n"
+x06: "7\n"
+x07: "8\n"
+x08: "9\n"
+x09: "10\n"
+x10: "11\n"
+x11: "12\n"
+x12: "13\n"
+x13: "14\n"
+x14: "15\n"
+x15: "16\n"
+x16: "17\n"
+x17: "18\n"
+x18: "19\n"
+x19: "20\n"
+x20: "21\n"
+x21: "22\n"
+x22: "23\n"
+x23: "24\n"
+x24: "25\n"
+x25: "26\n"
+x26: "27\n"
+x27: "28\n"
+x28: "29\n"
+x29: "30\n"
+x30: "31\n"
+x31: "32\n"
+x32: "33\n"
+x33: "34\n"
+x34: "35\n"
+x35: "36\n"
+x36: "37\n"
+x37: "38\n"
+x38: "39\n"
+x39: "40\n"
+x40: "41\n"
+x41: "42\n"
+x42: "43\n"
+x43: "44\n"
+x44: "45\n"
+x45: "46\n"
+x46: "47\n"
+x47: "48\n"
+x48: "49\n"
+x49: "50\n"
+x50: "51\n"
+x51: "52\n"
+x52: "53\n"
+x53: "54\n"
+x54: "55\n"
+x55: "56\n"
+x56: "57\n"
+x57: "58\n"
+x58: "59\n"
+x59: "60\n"
+x60: "61\n"
+x61: "62\n"
+x62: "63\n"
+x63: "64\n"
+x64: "65\n"
+x65: "66\n"
+x66: "67\n"
+x67: "68\n"
+x68: "69\n"
+x69: "70\n"
+x70: "71\n"
+x71: "72\n"
+x72: "73\n"
+x73: "74\n"
+x74: "75\n"
+x75: "76\n"
+x76: "77\n"
+x77: "78\n"
+x78: "79\n"
+x79: "80\n"
+x80: "81\n"
+x81: "82\n"
+x82: "83\n"
+x83: "84\n"
+x84: "85\n"
+x85: "86\n"
+x86: "87\n"
+x87: "88\n"
+x88: "89\n"
+x89: "90\n"
+x9000: "91\n"
+x9001: "92\n"
+x9002: "93\n"
+x9003: "94\n"
+x9004: "95\n"
+x9005: "96\n"
+x9006: "97\n"
+x9007: "98\n"
+x9008: "99\n"
+x9009: "100\n"
+
+### split -a fixes the suffix length and may run out
+seq 30 | split -l 1 -a 1; echo "st $?"; ls x* | wc -l
+## stdout:
+st 1
+26
+## status: 0
+## files:
+xa: "1\n"
+xb: "2\n"
+xc: "3\n"
+xd: "4\n"
+xe: "5\n"
+xf: "6\n"
+xg: "7\n"
+xh: "8\n"
+xi: "9\n"
+xj: "10\n"
+xk: "11\n"
+xl: "12\n"
+xm: "13\n"
+xn: "14\n"
+xo: "15\n"
+xp: "16\n"
+xq: "17\n"
+xr: "18\n"
+xs: "19\n"
+xt: "20\n"
+xu: "21\n"
+xv: "22\n"
+xw: "23\n"
+xx: "24\n"
+xy: "25\n"
+xz: "26\n"
+
+### split -n into pieces by bytes, lines and rounds
+seq 10 > in; split -n 3 in; wc -c x*; rm x*; split -n l/3 in; wc -c x*; rm x*; split -n r/3 in; head x*; rm x*
+split -n 2/3 in; echo '|'; split -n l/2/3 in; echo '|'; split -n r/2/3 in
+printf ab > ab; split -n 4 ab; for f in x*; do printf '[%s] ' "$(cat $f)"; done; echo; rm x*; split -e -n 4 ab; ls x*
+## stdout:
+ 7 xaa
+ 7 xab
+ 7 xac
+21 total
+ 8 xaa
+ 6 xab
+ 7 xac
+21 total
+==> xaa <==
+1
+4
+7
+10
+
+==> xab <==
+2
+5
+8
+
+==> xac <==
+3
+6
+9
+
+5
+6
+7
+|
+5
+6
+7
+|
+2
+5
+8
+[a] [b] [] [] 
+xaa
+xab
+## status: 0
+## files:
+ab: "ab"
+in: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
+xaa: "a"
+xab: "b"
+
+### split -C packs whole lines
+seq 10 | split -C 6; wc -c x*; rm x*; printf 'aaaaaaaaaaaaa\nb\nccc\n' | split -C 5; wc -c x*
+## stdout:
+ 6 xaa
+ 6 xab
+ 6 xac
+ 3 xad
+21 total
+ 5 xaa
+ 5 xab
+ 4 xac
+ 2 xad
+ 4 xae
+20 total
+## status: 0
+## files:
+xaa: "aaaaa"
+xab: "aaaaa"
+xac: "aaa\n"
+xad: "b\n"
+xae: "ccc\n"
+
+### split suffix options and --verbose
+seq 5 | split -l 2 --verbose -x --additional-suffix=.txt; ls x*; seq 5 | split -l 2 --numeric-suffixes=7 - p_; ls p_*; seq 20 | split -b 7; wc -c xa*
+## stdout:
+creating file 'x00.txt'
+creating file 'x01.txt'
+creating file 'x02.txt'
+x00.txt
+x01.txt
+x02.txt
+p_07
+p_08
+p_09
+ 7 xaa
+ 7 xab
+ 7 xac
+ 7 xad
+ 7 xae
+ 7 xaf
+ 7 xag
+ 2 xah
+51 total
+## status: 0
+## files:
+p_07: "1\n2\n"
+p_08: "3\n4\n"
+p_09: "5\n"
+x00.txt: "1\n2\n"
+x01.txt: "3\n4\n"
+x02.txt: "5\n"
+xaa: "1\n2\n3\n4"
+xab: "\n5\n6\n7\n"
+xac: "8\n9\n10\n"
+xad: "11\n12\n1"
+xae: "3\n14\n15"
+xaf: "\n16\n17\n"
+xag: "18\n19\n2"
+xah: "0\n"
+
+### split errors
+printf ab > ab; split -n 0 ab 2>/dev/null; echo "st $?"; split -n 3 -l 2 ab 2>/dev/null; echo "st $?"; seq 5 | split -l 0 2>/dev/null; echo "st $?"
+## stdout:
+st 1
+st 1
+st 1
+## status: 0
+## files:
+ab: "ab"

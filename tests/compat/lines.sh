@@ -509,3 +509,37 @@ printf 'a\nb\n' | nl -w3 -s': '
   1: a
   2: b
 ## status: 0
+
+### tac -s -b -r take other separators
+printf 'a,b,c' | tac -s ,; echo; tac -s , <<< 'a,b,c'; tac -b -s , <<< 'a,b,c'; echo; printf 'a::b::c::' | tac -s ::; echo
+printf 'x1y22z' | tac -r -s '[0-9][0-9]*'; echo; printf 'x1y22z' | tac -b -r -s '[0-9][0-9]*'; echo; printf 'a.b|c' | tac -r -s '\.\||'; echo
+## stdout:
+cb,a,
+c
+b,a,,c
+,ba
+c::b::a::
+z2y2x1
+2z21yx
+cb|a.
+## status: 0
+
+### tac keeps a missing final newline where it was and joins files
+printf 'a\nb' | tac | od -c; seq 3 > a; seq 4 6 > b; tac a b; printf '\n\n' | tac | od -c; printf 'ab\n' | tac --separator=b | od -c
+## stdout:
+0000000   b   a  \n
+0000003
+3
+2
+1
+6
+5
+4
+0000000  \n  \n
+0000002
+0000000  \n   a   b
+0000003
+## status: 0
+## files:
+a: "1\n2\n3\n"
+b: "4\n5\n6\n"

@@ -1,0 +1,39 @@
+### seq -f formats each number with one conversion
+seq -f '%.2f' 1 0.5 2; seq -f 'x%gy' 3; seq -f '%e' 2; seq -f '%03g' 9 11; seq -f 'a%%b%g' 2; seq -f '%10.3f' 2; seq --format='<%g>' 2
+## stdout:
+1.00
+1.50
+2.00
+x1y
+x2y
+x3y
+1.000000e+00
+2.000000e+00
+009
+010
+011
+a%b1
+a%b2
+     1.000
+     2.000
+<1>
+<2>
+## status: 0
+
+### seq long options, negative operands and bad formats
+seq --separator=: 3; seq --equal-width 8 10; seq -3 -1; seq 2 -0.5 1; seq -f '%d' 3 2>/dev/null; echo "st $?"; seq -w -f '%g' 2 2>/dev/null; echo "st $?"; seq -f abc 2 2>/dev/null; echo "st $?"
+## stdout:
+1:2:3
+08
+09
+10
+-3
+-2
+-1
+2.0
+1.5
+1.0
+st 1
+st 1
+st 1
+## status: 0
