@@ -1,5 +1,6 @@
 //! `gzip`, `gunzip` and `zcat` over the workspace (flate2), with GNU gzip's file handling: `F`
 //! becomes `F.gz` (mode and mtime kept, the original removed unless `-k`), `-c` streams to stdout,
+//! `-l` lists, `-t` tests, `-v` reports ratios, `-r` walks directories, `-S` names the suffix,
 //! and its statuses (1 error, 2 warning such as "unknown suffix").
 
 use super::Ctx;
@@ -10,7 +11,7 @@ use flate2::read::MultiGzDecoder;
 use std::io::{Read, Write};
 use std::time::UNIX_EPOCH;
 
-const USAGE: &str = "gzip [-cdfkn] [-1..-9] [FILE...]";
+const USAGE: &str = "gzip [-cdfklnrtv] [-S SUF] [-1..-9] [FILE...]";
 
 /// What the flags ask for.
 struct Options {
@@ -19,14 +20,68 @@ struct Options {
     keep: bool,
     force: bool,
     no_name: bool,
+    list: bool,
+    test: bool,
+    verbose: bool,
+    recursive: bool,
+    /// `-S`: the suffix of compressed files.
+    suffix: String,
     level: u32,
 }
 
-/// The decompressed-name suffixes gunzip knows, and what each becomes.
-const SUFFIXES: [(&str, &str); 2] = [(".tgz", ".tar"), (".gz", "")];
+impl Options {
+    /// The suffixes a compressed name may end in, and what each becomes when decompressed.
+    fn suffixes(&self) -> Vec<(&str, &str)> {
+        let mut known = vec![(self.suffix.as_str(), "")];
+        known.extend([(".tgz", ".tar"), (".gz", "")].into_iter().filter(|(s, _)| *s != self.suffix));
+        known
+    }
+
+    /// The name `file` decompresses to, when it ends in a known suffix.
+    fn plain_name(&self, file: &str) -> Option<String> {
+        self.suffixes()
+            .iter()
+            .find_map(|(suffix, new)| file.strip_suffix(suffix).map(|stem| format!("{stem}{new}")))
+            .filter(|name| !name.is_empty() && !name.ends_with('/'))
+    }
+}
+
+/// The bytes of a gzip file that are not compressed data (header with its name, comment and
+/// extra field; trailer), its CRC and its uncompressed size; `None` when it is not gzip.
+fn layout(data: &[u8]) -> Option<(usize, u32, u32)> {
+    if data.len() < 18 || data[..3] != [0x1f, 0x8b, 8] {
+        return None;
+    }
+    let flags = data[3];
+    let mut at = 10;
+    if flags & 4 != 0 {
+        let extra = usize::from(u16::from_le_bytes([*data.get(at)?, *data.get(at + 1)?]));
+        at += 2 + extra;
+    }
+    for bit in [8, 16] {
+        if flags & bit != 0 {
+            at += memchr::memchr(0, data.get(at..)?)? + 1;
+        }
+    }
+    if flags & 2 != 0 {
+        at += 2;
+    }
+    let trailer = data.get(data.len() - 8..)?;
+    let crc = u32::from_le_bytes([trailer[0], trailer[1], trailer[2], trailer[3]]);
+    let size = u32::from_le_bytes([trailer[4], trailer[5], trailer[6], trailer[7]]);
+    Some((at + 8, crc, size))
+}
+
+/// GNU's ratio: how much smaller the compressed data (without header and trailer) is than
+/// the original, in percent with one decimal.
+fn ratio(original: u64, compressed: u64) -> String {
+    let saved = original as f64 - compressed as f64;
+    format!("{:5.1}%", if original == 0 { 0.0 } else { 100.0 * saved / original as f64 })
+}
 
 fn compress(data: &[u8], name: Option<&str>, mtime: u32, level: u32) -> std::io::Result<Vec<u8>> {
-    let mut builder = flate2::GzBuilder::new().mtime(mtime);
+    // OS 3 (Unix), as GNU gzip writes it (flate2 would write 255, unknown).
+    let mut builder = flate2::GzBuilder::new().mtime(mtime).operating_system(3);
     if let Some(name) = name {
         builder = builder.filename(name.as_bytes());
     }
@@ -55,16 +110,35 @@ pub async fn gzip(ctx: Ctx<'_>) -> Status {
         keep: false,
         force: false,
         no_name: false,
+        list: false,
+        test: false,
+        verbose: false,
+        recursive: false,
+        suffix: ".gz".to_string(),
         level: 6,
     };
     let mut files = Vec::new();
     let mut flags_done = false;
-    for arg in &ctx.argv[1..] {
+    let mut args = ctx.argv[1..].iter();
+    while let Some(arg) = args.next() {
         if flags_done || !arg.starts_with('-') || arg == "-" {
             files.push(arg.clone());
             continue;
         }
         match arg.as_str() {
+            "--list" => options.list = true,
+            "--test" => options.test = true,
+            "--verbose" => options.verbose = true,
+            "--recursive" => options.recursive = true,
+            "--quiet" => options.verbose = false,
+            "-S" | "--suffix" => match args.next() {
+                Some(suffix) if !suffix.is_empty() => options.suffix = suffix.clone(),
+                _ => {
+                    ctx.usage("-S needs a non-empty suffix", USAGE).await;
+                    return 1;
+                }
+            },
+            long if long.starts_with("--suffix=") => options.suffix = long["--suffix=".len()..].to_string(),
             "--" => flags_done = true,
             "--stdout" | "--to-stdout" => options.to_stdout = true,
             "--decompress" | "--uncompress" => options.decompress = true,
@@ -85,7 +159,12 @@ pub async fn gzip(ctx: Ctx<'_>) -> Status {
                         'k' => options.keep = true,
                         'f' => options.force = true,
                         'n' => options.no_name = true,
-                        'N' | 'q' => {}
+                        'l' => options.list = true,
+                        't' => options.test = true,
+                        'v' => options.verbose = true,
+                        'r' => options.recursive = true,
+                        'q' => options.verbose = false,
+                        'N' => {}
                         digit @ '1'..='9' => options.level = digit.to_digit(10).unwrap_or(6),
                         other => {
                             ctx.usage(format!("invalid option -- '{other}'"), USAGE).await;
@@ -99,9 +178,62 @@ pub async fn gzip(ctx: Ctx<'_>) -> Status {
     if files.is_empty() {
         files.push("-".to_string());
     }
+    // Testing is decompressing and throwing the result away.
+    options.decompress |= options.test;
+    if options.recursive {
+        files = files.iter().flat_map(|file| walk(&ctx, file)).collect();
+    }
+    if options.list {
+        return list(&ctx, &options, &files).await;
+    }
     let mut status = 0;
     for file in &files {
         status = status.max(one_file(&ctx, &options, file).await);
+    }
+    status
+}
+
+/// `-r`: the files below a directory operand, in name order; other operands as they are.
+fn walk(ctx: &Ctx<'_>, file: &str) -> Vec<String> {
+    let Ok(entries) = ctx.vfs.read_dir(&ctx.abs(file)) else { return vec![file.to_string()] };
+    let mut names: Vec<String> = entries.into_iter().map(|e| e.name).collect();
+    names.sort();
+    names.iter().flat_map(|name| walk(ctx, &crate::vfs::path::join(file, name))).collect()
+}
+
+/// `-l`: compressed and uncompressed sizes, the ratio and the name, with totals for several.
+async fn list(ctx: &Ctx<'_>, options: &Options, files: &[String]) -> Status {
+    let mut out = String::from("         compressed        uncompressed  ratio uncompressed_name\n");
+    let (mut total_in, mut total_out, mut last_header, mut status) = (0u64, 0u64, 0u64, 0);
+    let mut listed = 0;
+    for file in files {
+        let data = match ctx.read_operand(file).await {
+            Ok(data) => data,
+            Err(err) => {
+                complain(ctx, format!("{file}: {}", describe(&err))).await;
+                status = 1;
+                continue;
+            }
+        };
+        let Some((header, _, size)) = layout(&data) else {
+            complain(ctx, format!("{file}: not in gzip format")).await;
+            status = 1;
+            continue;
+        };
+        let name = if file == "-" { "stdout".to_string() } else { options.plain_name(file).unwrap_or(file.clone()) };
+        let (compressed, original) = (data.len() as u64, u64::from(size));
+        let ratio = ratio(original, compressed.saturating_sub(header as u64));
+        out.push_str(&format!("{compressed:>19} {original:>19} {ratio} {name}\n"));
+        (total_in, total_out, last_header) = (total_in + compressed, total_out + original, header as u64);
+        listed += 1;
+    }
+    if listed > 1 {
+        // GNU subtracts only the last file's header and trailer from the total.
+        let ratio = ratio(total_out, total_in.saturating_sub(last_header));
+        out.push_str(&format!("{total_in:>19} {total_out:>19} {ratio} (totals)\n"));
+    }
+    if listed > 0 && !ctx.out(out).await {
+        return 1;
     }
     status
 }
@@ -117,10 +249,10 @@ async fn one_file(ctx: &Ctx<'_>, options: &Options, file: &str) -> Status {
     let with_suffix;
     let file = if options.decompress
         && file != "-"
-        && !SUFFIXES.iter().any(|(suffix, _)| file.ends_with(suffix))
+        && options.plain_name(file).is_none()
         && ctx.vfs.lstat(&ctx.abs(file)).is_err()
     {
-        with_suffix = format!("{file}.gz");
+        with_suffix = format!("{file}{}", options.suffix);
         with_suffix.as_str()
     } else {
         file
@@ -129,19 +261,21 @@ async fn one_file(ctx: &Ctx<'_>, options: &Options, file: &str) -> Status {
         complain(ctx, message).await;
         2
     };
-    let target = if file == "-" || options.to_stdout {
+    let target = if file == "-" || options.to_stdout || options.test {
         None
     } else if options.decompress {
-        match SUFFIXES.iter().find_map(|(suffix, new)| file.strip_suffix(suffix).map(|stem| format!("{stem}{new}"))) {
-            Some(name) if !name.is_empty() => Some(name),
-            _ => return warn(format!("{file}: unknown suffix -- ignored")).await,
+        match options.plain_name(file) {
+            Some(name) => Some(name),
+            // Walking a tree, gunzip passes over files that are not compressed.
+            None if options.recursive => return 0,
+            None => return warn(format!("{file}: unknown suffix -- ignored")).await,
         }
-    } else if file.ends_with(".gz") || file.ends_with(".tgz") {
+    } else if let Some((suffix, _)) = options.suffixes().into_iter().find(|(suffix, _)| file.ends_with(suffix)) {
         // GNU gzip warns here but still exits 0.
-        complain(ctx, format!("{file} already has .gz suffix -- unchanged")).await;
+        complain(ctx, format!("{file} already has {suffix} suffix -- unchanged")).await;
         return 0;
     } else {
-        Some(format!("{file}.gz"))
+        Some(format!("{file}{}", options.suffix))
     };
     let source_abs = ctx.abs(file);
     let meta = if file == "-" {
@@ -188,6 +322,23 @@ async fn one_file(ctx: &Ctx<'_>, options: &Options, file: &str) -> Status {
             return 1;
         }
     };
+    if options.test {
+        if options.verbose {
+            ctx.err(format!("{file}:\t OK\n")).await;
+        }
+        return 0;
+    }
+    if options.verbose {
+        let (packed, plain) = if options.decompress { (&data, &bytes) } else { (&bytes, &data) };
+        let header = layout(packed).map_or(0, |(header, _, _)| header);
+        let ratio = ratio(plain.len() as u64, (packed.len() - header.min(packed.len())) as u64);
+        let done = match &target {
+            None => "replaced with stdout".to_string(),
+            Some(target) if options.keep => format!("created {target}"),
+            Some(target) => format!("replaced with {target}"),
+        };
+        ctx.err(format!("{file}:\t{ratio} -- {done}\n")).await;
+    }
     let Some(target) = target else {
         return if ctx.out(bytes).await { 0 } else { 1 };
     };
