@@ -10,7 +10,7 @@ use crate::vfs::{FileKind, describe, path};
 use regex::bytes::{Regex, RegexBuilder};
 
 const USAGE: &str =
-    "grep [-EFGPivwxcLlnohHqsrRz] [-m NUM] [-A|-B|-C NUM] [-e PATTERN]... [-f FILE] [PATTERN] [FILE...]";
+    "grep [-EFGPivwxcLlnbohHqsrRz] [-m NUM] [-A|-B|-C NUM] [-e PATTERN]... [-f FILE] [PATTERN] [FILE...]";
 
 #[derive(Default)]
 struct Options {
@@ -25,6 +25,9 @@ struct Options {
     files_with: bool,
     files_without: bool,
     number: bool,
+    byte_offset: bool,
+    /// `--label`: the name standard input goes by.
+    label: Option<String>,
     only: bool,
     with_name: Option<bool>,
     quiet: bool,
@@ -63,6 +66,7 @@ const LONG: &[(&str, char)] = &[
     ("files-with-matches", 'l'),
     ("files-without-match", 'L'),
     ("line-number", 'n'),
+    ("byte-offset", 'b'),
     ("only-matching", 'o'),
     ("with-filename", 'H'),
     ("no-filename", 'h'),
@@ -99,6 +103,7 @@ fn apply(o: &mut Options, flag: char, value: Option<String>) -> Result<(), Strin
         'l' => o.files_with = true,
         'L' => o.files_without = true,
         'n' => o.number = true,
+        'b' => o.byte_offset = true,
         'o' => o.only = true,
         'H' => o.with_name = Some(true),
         'h' => o.with_name = Some(false),
@@ -166,7 +171,8 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                 "include" => o.include.push(Pattern::new(&value()?)),
                 "exclude" => o.exclude.push(Pattern::new(&value()?)),
                 "exclude-dir" => o.exclude_dir.push(Pattern::new(&value()?)),
-                "color" | "colour" | "line-buffered" | "binary-files" | "label" => {}
+                "label" => o.label = Some(value()?),
+                "color" | "colour" | "line-buffered" | "binary-files" => {}
                 _ => return Err(format!("unrecognized option '--{name}'")),
             }
             continue;
@@ -295,6 +301,8 @@ struct Scan {
     line_no: usize,
     /// Whether a NUL byte was seen: matching lines are counted, not printed.
     binary: bool,
+    /// Bytes of the input before the next piece (for `-b`).
+    offset: usize,
 }
 
 struct Search<'c, 'a> {
@@ -307,13 +315,18 @@ struct Search<'c, 'a> {
 }
 
 impl Search<'_, '_> {
-    fn prefix(&mut self, label: &str, show_name: bool, line_no: usize, sep: u8) {
+    /// The name, line number and byte offset before a line, as asked for.
+    fn prefix(&mut self, label: &str, show_name: bool, line_no: usize, offset: usize, sep: u8) {
         if show_name {
             self.out.extend_from_slice(label.as_bytes());
             self.out.push(if self.o.null_after_name { 0 } else { sep });
         }
         if self.o.number {
             self.out.extend_from_slice(line_no.to_string().as_bytes());
+            self.out.push(sep);
+        }
+        if self.o.byte_offset {
+            self.out.extend_from_slice(offset.to_string().as_bytes());
             self.out.push(sep);
         }
     }
@@ -351,7 +364,7 @@ impl Search<'_, '_> {
 
     /// The direct search over pieces of the input, each ending at a line end.
     async fn search_pieces(&mut self, label: String, mut reader: OperandReader, show_name: bool) -> bool {
-        let mut scan = Scan { count: 0, line_no: 1, binary: false };
+        let mut scan = Scan { count: 0, line_no: 1, binary: false, offset: 0 };
         let mut pending: Vec<u8> = Vec::new();
         loop {
             let block = match reader.chunk().await {
@@ -389,16 +402,17 @@ impl Search<'_, '_> {
         self.finish_source(&label, show_name, scan.binary, scan.count).await
     }
 
-    /// Output a matching line (or its `-o` parts) after its prefix.
-    fn emit_line(&mut self, label: &str, show_name: bool, line_no: usize, line: &[u8], terminator: u8) {
+    /// Output a matching line (or its `-o` parts) after its prefix; `offset` is where the line
+    /// starts in its input.
+    fn emit_line(&mut self, label: &str, show_name: bool, line_no: usize, offset: usize, line: &[u8], terminator: u8) {
         if self.o.only {
             for (start, end) in self.regex.spans(line) {
-                self.prefix(label, show_name, line_no, b':');
+                self.prefix(label, show_name, line_no, offset + start, b':');
                 self.out.extend_from_slice(&line[start..end]);
                 self.out.push(terminator);
             }
         } else {
-            self.prefix(label, show_name, line_no, b':');
+            self.prefix(label, show_name, line_no, offset, b':');
             self.out.extend_from_slice(line);
             self.out.push(terminator);
         }
@@ -451,7 +465,7 @@ impl Search<'_, '_> {
                 scan.line_no += bytecount::count(&data[numbered_to..start], b'\n');
                 numbered_to = start;
             }
-            self.emit_line(label, show_name, scan.line_no, line, b'\n');
+            self.emit_line(label, show_name, scan.line_no, scan.offset + start, line, b'\n');
             if !self.flush_if_large().await {
                 return None;
             }
@@ -459,6 +473,7 @@ impl Search<'_, '_> {
         if self.o.number {
             scan.line_no = first_line + bytecount::count(data, b'\n');
         }
+        scan.offset += data.len();
         Some(self.o.max.is_none_or(|m| scan.count < m))
     }
 
@@ -470,6 +485,8 @@ impl Search<'_, '_> {
         if source.data.last() == Some(&terminator) || source.data.is_empty() {
             lines.pop();
         }
+        // Where each line starts in the input (for `-b`).
+        let at = |line: &[u8]| line.as_ptr() as usize - source.data.as_ptr() as usize;
         let mut count = 0usize;
         let mut last_printed: Option<usize> = None;
         let mut after_left = 0usize;
@@ -478,7 +495,7 @@ impl Search<'_, '_> {
             if self.o.max.is_some_and(|m| count >= m) {
                 // GNU grep still prints trailing context after the last counted match.
                 if after_left > 0 && !self.quiet_output() && !binary {
-                    self.prefix(&source.label, show_name, idx + 1, b'-');
+                    self.prefix(&source.label, show_name, idx + 1, at(line), b'-');
                     self.out.extend_from_slice(line);
                     self.out.push(terminator);
                     last_printed = Some(idx);
@@ -490,7 +507,7 @@ impl Search<'_, '_> {
             let matched = self.regex.is_match(line) != self.o.invert;
             if !matched {
                 if after_left > 0 && !self.quiet_output() && !binary {
-                    self.prefix(&source.label, show_name, idx + 1, b'-');
+                    self.prefix(&source.label, show_name, idx + 1, at(line), b'-');
                     self.out.extend_from_slice(line);
                     self.out.push(terminator);
                     last_printed = Some(idx);
@@ -518,13 +535,13 @@ impl Search<'_, '_> {
                 self.out.extend_from_slice(b"--\n");
             }
             for (ctx_idx, ctx_line) in lines.iter().enumerate().take(idx).skip(start) {
-                self.prefix(&source.label, show_name, ctx_idx + 1, b'-');
+                self.prefix(&source.label, show_name, ctx_idx + 1, at(ctx_line), b'-');
                 self.out.extend_from_slice(ctx_line);
                 self.out.push(terminator);
             }
             // `-o -v` selects lines but prints nothing of them.
             if !(self.o.only && self.o.invert) {
-                self.emit_line(&source.label, show_name, idx + 1, line, terminator);
+                self.emit_line(&source.label, show_name, idx + 1, at(line), line, terminator);
             }
             any_context_printed = true;
             last_printed = Some(idx);
@@ -641,7 +658,8 @@ pub async fn grep(ctx: Ctx<'_>) -> Status {
     'files: for file in files {
         if file == "-" {
             let stdin = OperandReader::Stdin(ctx.stdin());
-            if !search.search("(standard input)".to_string(), stdin, show_name).await {
+            let label = search.o.label.clone().unwrap_or_else(|| "(standard input)".to_string());
+            if !search.search(label, stdin, show_name).await {
                 break;
             }
             continue;

@@ -83,7 +83,7 @@ impl Arg {
 }
 
 fn parse_json(text: &str) -> Result<Val, String> {
-    jaq_json::read::parse_single(text.as_bytes()).map_err(|e| format!("invalid JSON text: {e:?}"))
+    jaq_json::read::parse_single(text.as_bytes()).map_err(|e| format!("invalid JSON text: {e}"))
 }
 
 async fn parse_args(ctx: &Ctx<'_>) -> Result<Options, String> {
@@ -94,7 +94,11 @@ async fn parse_args(ctx: &Ctx<'_>) -> Result<Options, String> {
     while idx < argv.len() {
         let arg = argv[idx].clone();
         idx += 1;
-        if let Some(json) = rest_are_args {
+        // After `--args`/`--jsonargs` the words are positional values, but options are still
+        // options (as jq reads them: `jq -n --args '$ARGS' a b -c`).
+        if let Some(json) = rest_are_args
+            && (arg == "-" || !arg.starts_with('-'))
+        {
             if o.filter.is_none() {
                 o.filter = Some(arg);
             } else if json {
@@ -428,7 +432,7 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
                         data.push(b'\n');
                     }
                     Err(err) => {
-                        ctx.err(format!("jq: error: Could not open {file}: {}\n", describe(&err))).await;
+                        ctx.err(format!("jq: error: Could not open file {file}: {}\n", describe(&err))).await;
                         return 2;
                     }
                 }

@@ -57,105 +57,197 @@ fn selected(ranges: &[(usize, usize)], position: usize, complement: bool) -> boo
     ranges.iter().any(|&(lo, hi)| lo <= position && position <= hi) != complement
 }
 
-/// `cut -f LIST [-d DELIM] [-s] | -c LIST | -b LIST [--complement] [file…]`
+/// What `cut` selects from each line.
+struct CutSpec {
+    /// `f` fields, `c` characters, `b` bytes.
+    mode: u8,
+    ranges: Vec<(usize, usize)>,
+    delimiter: u8,
+    output_delimiter: Option<Vec<u8>>,
+    only_delimited: bool,
+    complement: bool,
+}
+
+impl CutSpec {
+    /// Appends what `line` (without its terminator) keeps; false when `-s` drops the line.
+    fn cut(&self, line: &[u8], out: &mut Vec<u8>) -> bool {
+        match self.mode {
+            b'f' => {
+                if !line.contains(&self.delimiter) {
+                    if self.only_delimited {
+                        return false;
+                    }
+                    out.extend_from_slice(line);
+                    return true;
+                }
+                let mut first = true;
+                for (pos, field) in line.split(|&b| b == self.delimiter).enumerate() {
+                    if selected(&self.ranges, pos + 1, self.complement) {
+                        if !first {
+                            match &self.output_delimiter {
+                                Some(sep) => out.extend_from_slice(sep),
+                                None => out.push(self.delimiter),
+                            }
+                        }
+                        out.extend_from_slice(field);
+                        first = false;
+                    }
+                }
+            }
+            b'c' => {
+                let text = String::from_utf8_lossy(line);
+                for (pos, c) in text.chars().enumerate() {
+                    if selected(&self.ranges, pos + 1, self.complement) {
+                        let mut buf = [0u8; 4];
+                        out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                    }
+                }
+            }
+            _ => {
+                for (pos, b) in line.iter().enumerate() {
+                    if selected(&self.ranges, pos + 1, self.complement) {
+                        out.push(*b);
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+/// `cut -f LIST [-d DELIM] [-s] | -c LIST | -b LIST [--complement] [-z] [file…]`, a piece of
+/// input at a time.
 pub async fn cut(ctx: Ctx<'_>) -> Status {
-    const USAGE: &str = "cut (-f LIST [-d DELIM] [-s] | -c LIST | -b LIST) [--complement] [FILE...]";
+    let usage = super::lookup("cut").map_or("", |b| b.usage);
     let mut mode = None;
     let mut list = None;
     let mut delimiter = b'\t';
-    let mut only_delimited = false;
-    let mut complement = false;
+    let (mut only_delimited, mut complement, mut zero) = (false, false, false);
     let mut output_delimiter: Option<Vec<u8>> = None;
     let mut files = Vec::new();
     let mut idx = 1;
-    while idx < ctx.argv.len() {
-        let arg = ctx.argv[idx].clone();
+    while let Some(arg) = ctx.argv.get(idx).cloned() {
         idx += 1;
-        if let Some(value) = arg.strip_prefix("--output-delimiter=") {
-            output_delimiter = Some(value.as_bytes().to_vec());
-            continue;
-        }
-        if arg == "--complement" {
-            complement = true;
-            continue;
-        }
-        if !arg.starts_with('-') || arg == "-" {
+        if arg == "-" || !arg.starts_with('-') {
             files.push(arg);
             continue;
         }
-        let flag = arg.as_bytes()[1];
-        let inline = &arg[2..];
-        let mut value = || {
-            if inline.is_empty() {
-                idx += 1;
-                ctx.argv.get(idx - 1).cloned()
-            } else {
-                Some(inline.to_string())
+        if arg == "--" {
+            files.extend(ctx.argv[idx..].iter().cloned());
+            break;
+        }
+        // Each flag with the value it takes: `-f2`, `-f 2`, `--fields=2`, `--fields 2`, `-sd,`.
+        let mut flags: Vec<(u8, Option<String>)> = Vec::new();
+        if let Some(long) = arg.strip_prefix("--") {
+            let (name, attached) = long.split_once('=').map_or((long, None), |(n, v)| (n, Some(v.to_string())));
+            let flag = match name {
+                "fields" => b'f',
+                "characters" => b'c',
+                "bytes" => b'b',
+                "delimiter" => b'd',
+                "output-delimiter" => b'o',
+                "only-delimited" => b's',
+                "complement" => b'C',
+                "zero-terminated" => b'z',
+                _ => return ctx.usage(format!("unrecognized option '{arg}'"), usage).await,
+            };
+            flags.push((flag, attached));
+        } else {
+            for (at, flag) in arg.bytes().enumerate().skip(1) {
+                if b"fcbd".contains(&flag) {
+                    let rest = &arg[at + 1..];
+                    flags.push((flag, (!rest.is_empty()).then(|| rest.to_string())));
+                    break;
+                }
+                flags.push((flag, None));
             }
-        };
-        match flag {
-            b'f' | b'c' | b'b' => {
-                mode = Some(flag);
-                list = value();
+        }
+        for (flag, attached) in flags {
+            let mut value = || match attached.clone() {
+                Some(value) => Some(value),
+                None => {
+                    idx += 1;
+                    ctx.argv.get(idx - 1).cloned()
+                }
+            };
+            match flag {
+                b'f' | b'c' | b'b' => {
+                    if mode.is_some_and(|m| m != flag) {
+                        return ctx.usage("only one list may be specified", usage).await;
+                    }
+                    mode = Some(flag);
+                    list = value();
+                }
+                b'd' => match value() {
+                    Some(d) if d.len() == 1 => delimiter = d.as_bytes()[0],
+                    _ => return ctx.usage("the delimiter must be a single character", usage).await,
+                },
+                b'o' => output_delimiter = value().map(String::into_bytes),
+                b's' => only_delimited = true,
+                b'C' => complement = true,
+                b'z' => zero = true,
+                b'n' => {}
+                other => return ctx.usage(format!("invalid option -- '{}'", other as char), usage).await,
             }
-            b'd' => match value() {
-                Some(d) if d.len() == 1 => delimiter = d.as_bytes()[0],
-                _ => return ctx.usage("the delimiter must be a single character", USAGE).await,
-            },
-            b's' => only_delimited = true,
-            b'n' => {}
-            _ => return ctx.usage(format!("invalid option -- '{}'", flag as char), USAGE).await,
         }
     }
     let (Some(mode), Some(list)) = (mode, list) else {
-        return ctx.usage("you must specify a list of bytes, characters, or fields", USAGE).await;
+        return ctx.usage("you must specify a list of bytes, characters, or fields", usage).await;
     };
     let Some(ranges) = parse_list(&list) else {
         return ctx.fail(format!("invalid field range: '{list}'")).await;
     };
-    let (data, mut status) = inputs(&ctx, &files).await;
+    let spec = CutSpec { mode, ranges, delimiter, output_delimiter, only_delimited, complement };
+    let terminator = if zero { 0 } else { b'\n' };
+    let files = if files.is_empty() { vec!["-".to_string()] } else { files };
+    let mut status = 0;
     let mut out = Vec::new();
-    for (_, bytes) in data {
-        for line in lines_of(&bytes) {
-            match mode {
-                b'f' => {
-                    if !line.contains(&delimiter) {
-                        if !only_delimited {
-                            out.extend_from_slice(line);
-                            out.push(b'\n');
-                        }
-                        continue;
-                    }
-                    let sep = output_delimiter.clone().unwrap_or_else(|| vec![delimiter]);
-                    let mut first = true;
-                    for (pos, field) in line.split(|&b| b == delimiter).enumerate() {
-                        if selected(&ranges, pos + 1, complement) {
-                            if !first {
-                                out.extend_from_slice(&sep);
-                            }
-                            out.extend_from_slice(field);
-                            first = false;
-                        }
-                    }
+    for file in &files {
+        let mut reader = match ctx.open_operand(file) {
+            Ok(reader) => reader,
+            Err(err) => {
+                // What came before the message goes out before it.
+                if !ctx.out(std::mem::take(&mut out)).await {
+                    return 1;
                 }
-                b'c' => {
-                    let text = String::from_utf8_lossy(line);
-                    for (pos, c) in text.chars().enumerate() {
-                        if selected(&ranges, pos + 1, complement) {
-                            let mut buf = [0u8; 4];
-                            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-                        }
-                    }
+                ctx.complain(format!("{file}: {}", describe(&err))).await;
+                status = 1;
+                continue;
+            }
+        };
+        // A line may run across pieces: what follows the last terminator waits for the next.
+        let mut partial: Vec<u8> = Vec::new();
+        loop {
+            let piece = match reader.chunk().await {
+                Ok(piece) => piece,
+                Err(err) => {
+                    ctx.complain(format!("{file}: {}", describe(&err))).await;
+                    status = 1;
+                    None
                 }
-                _ => {
-                    for (pos, b) in line.iter().enumerate() {
-                        if selected(&ranges, pos + 1, complement) {
-                            out.push(*b);
-                        }
-                    }
+            };
+            let at_end = piece.is_none();
+            partial.extend_from_slice(&piece.unwrap_or_default());
+            let complete =
+                if at_end { partial.len() } else { memchr::memrchr(terminator, &partial).map_or(0, |at| at + 1) };
+            let rest = partial.split_off(complete);
+            let text = std::mem::replace(&mut partial, rest);
+            let mut lines = text.split(|&b| b == terminator).peekable();
+            while let Some(line) = lines.next() {
+                // The empty piece after the last terminator is no line.
+                if lines.peek().is_none() && line.is_empty() {
+                    break;
+                }
+                if spec.cut(line, &mut out) {
+                    out.push(terminator);
                 }
             }
-            out.push(b'\n');
+            if out.len() >= 64 * 1024 && !ctx.out(std::mem::take(&mut out)).await {
+                return 1;
+            }
+            if at_end {
+                break;
+            }
         }
     }
     if !ctx.out(out).await {

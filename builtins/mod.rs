@@ -328,7 +328,7 @@ static TABLE: &[Builtin] = &[
         "cut",
         lines::cut,
         "select fields, characters or bytes of lines",
-        "cut (-f LIST [-d DELIM] [-s] | -c LIST | -b LIST) [--complement] [FILE...]"
+        "cut (-f LIST [-d DELIM] [-s] | -c LIST | -b LIST) [--complement] [--output-delimiter=S] [-z] [FILE...]"
     ),
     entry!("date", text::date, "print the date and time"),
     entry!(
@@ -356,7 +356,7 @@ static TABLE: &[Builtin] = &[
         "grep",
         grep::grep,
         "print lines that match patterns",
-        "grep [-EFGPivwxcLlnohHqsrRz] [-m NUM] [-A|-B|-C NUM] [-e PATTERN]... [-f FILE] [--include GLOB] [--exclude GLOB] [--exclude-dir GLOB] [PATTERN] [FILE...]"
+        "grep [-EFGPivwxcLlnbohHqsrRz] [-m NUM] [-A|-B|-C NUM] [-e PATTERN]... [-f FILE] [--include GLOB] [--exclude GLOB] [--exclude-dir GLOB] [--label NAME] [PATTERN] [FILE...]"
     ),
     entry!("gunzip", compress::gzip, "decompress .gz files"),
     entry!("gzip", compress::gzip, "compress files to .gz"),

@@ -509,3 +509,37 @@ st 2
 grep: Unmatched ( or \(
 st 2
 ## status: 0
+
+### grep -b gives byte offsets of lines and of -o matches
+printf 'foo\nbar foo\nbaz\n' > g; grep -ob o <<< 'foo'; grep -b foo g; grep -bn foo g; grep -bo o g; grep -b -C1 bar g; grep -bv foo g; grep -bH foo g g; seq 100000 | grep -b 99999
+## stdout:
+1:o
+2:o
+0:foo
+4:bar foo
+1:0:foo
+2:4:bar foo
+1:o
+2:o
+9:o
+10:o
+0-foo
+4:bar foo
+12-baz
+12:baz
+g:0:foo
+g:4:bar foo
+g:0:foo
+g:4:bar foo
+588882:99999
+## status: 0
+## files:
+g: "foo\nbar foo\nbaz\n"
+
+### grep --label names standard input
+grep --label=X -H a - <<< a; grep --label=X -c a <<< a; grep --label=in -l a - <<< a
+## stdout:
+X:a
+1
+in
+## status: 0

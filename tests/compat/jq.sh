@@ -531,3 +531,13 @@ jq: error (at <unknown>) (not a string): {"a":1}
 jq: error (at <unknown>) (not a string): 1
 5
 ## status: 0
+
+### jq options after --args and --jsonargs are still options
+jq -n --args '$ARGS' a b -c; jq -n --jsonargs '$ARGS.positional' 1 '{}' -c; jq -n --args -c '$ARGS.positional' x; jq . missing.json 2>&1; echo $?
+## stdout:
+{"positional":["a","b"],"named":{}}
+[1,{}]
+["x"]
+jq: error: Could not open file missing.json: No such file or directory
+2
+## status: 0

@@ -543,3 +543,48 @@ printf 'a\nb' | tac | od -c; seq 3 > a; seq 4 6 > b; tac a b; printf '\n\n' | ta
 ## files:
 a: "1\n2\n3\n"
 b: "4\n5\n6\n"
+
+### cut reads long pipes a piece at a time
+seq 100000 | cut -c1 | sort | uniq -c; seq 100000 | cut -c1-3 | md5sum; yes abcdefghij | head -c 1000000 | cut -c2 | wc -l
+## stdout:
+  11112 1
+  11111 2
+  11111 3
+  11111 4
+  11111 5
+  11111 6
+  11111 7
+  11111 8
+  11111 9
+2c533ea3ea4d9c88f660f0c4b2aa22c8  -
+90910
+## status: 0
+
+### cut -z, clusters and long options
+printf 'a\tb\0c\td\0' | cut -z -f2 | od -c; printf 'x y z\n' > s; printf 'a\tb\n' > t; cut -sd' ' -f2 s t; cut --fields=2 --delimiter=' ' s; cut --fields 1 t; cut -d, -f2 --only-delimited <<< $'a,b\nc'; cut -f2 --output-delimiter=: t
+## stdout:
+0000000   b  \0   d  \0
+0000004
+y
+y
+a
+b
+b
+## status: 0
+## files:
+s: "x y z\n"
+t: "a\tb\n"
+
+### cut errors and a missing file among others
+printf 'a\tb\n' > t; cut -f2 t nofile t 2>&1; echo $?; cut -f1 -c1 t 2>/dev/null || echo refused; printf 'a b' | cut -d' ' -f1 | od -c
+## stdout:
+b
+cut: nofile: No such file or directory
+b
+1
+refused
+0000000   a  \n
+0000002
+## status: 0
+## files:
+t: "a\tb\n"
