@@ -22,15 +22,6 @@ async fn inputs(ctx: &Ctx<'_>, files: &[String]) -> (Vec<(String, Vec<u8>)>, Sta
     (out, status)
 }
 
-/// Splits into lines, each without its terminator.
-fn lines_of(data: &[u8]) -> Vec<&[u8]> {
-    let mut lines: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
-    if data.last() == Some(&b'\n') || data.is_empty() {
-        lines.pop();
-    }
-    lines
-}
-
 /// A `cut` list: 1-based inclusive ranges.
 fn parse_list(spec: &str) -> Option<Vec<(usize, usize)>> {
     let mut ranges = Vec::new();
@@ -203,7 +194,7 @@ pub async fn cut(ctx: Ctx<'_>) -> Status {
     let mut status = 0;
     let mut out = Vec::new();
     for file in &files {
-        let mut reader = match ctx.open_operand(file) {
+        let reader = match ctx.open_operand(file) {
             Ok(reader) => reader,
             Err(err) => {
                 // What came before the message goes out before it.
@@ -215,38 +206,24 @@ pub async fn cut(ctx: Ctx<'_>) -> Status {
                 continue;
             }
         };
-        // A line may run across pieces: what follows the last terminator waits for the next.
-        let mut partial: Vec<u8> = Vec::new();
+        let mut batches = LineBatches::new(reader, terminator);
         loop {
-            let piece = match reader.chunk().await {
-                Ok(piece) => piece,
+            let batch = match batches.next().await {
+                Ok(Some(batch)) => batch,
+                Ok(None) => break,
                 Err(err) => {
                     ctx.complain(format!("{file}: {}", describe(&err))).await;
                     status = 1;
-                    None
-                }
-            };
-            let at_end = piece.is_none();
-            partial.extend_from_slice(&piece.unwrap_or_default());
-            let complete =
-                if at_end { partial.len() } else { memchr::memrchr(terminator, &partial).map_or(0, |at| at + 1) };
-            let rest = partial.split_off(complete);
-            let text = std::mem::replace(&mut partial, rest);
-            let mut lines = text.split(|&b| b == terminator).peekable();
-            while let Some(line) = lines.next() {
-                // The empty piece after the last terminator is no line.
-                if lines.peek().is_none() && line.is_empty() {
                     break;
                 }
+            };
+            for line in batch.lines() {
                 if spec.cut(line, &mut out) {
                     out.push(terminator);
                 }
             }
             if out.len() >= 64 * 1024 && !ctx.out(std::mem::take(&mut out)).await {
                 return 1;
-            }
-            if at_end {
-                break;
             }
         }
     }
@@ -256,89 +233,278 @@ pub async fn cut(ctx: Ctx<'_>) -> Status {
     status
 }
 
-/// `uniq [-c] [-d] [-u] [-i] [-f N] [-s N] [input [output]]`
+/// An operand read a piece at a time and handed over as batches of whole lines.
+pub(crate) struct LineBatches {
+    reader: super::OperandReader,
+    partial: Vec<u8>,
+    terminator: u8,
+    done: bool,
+}
+
+impl LineBatches {
+    pub(crate) fn new(reader: super::OperandReader, terminator: u8) -> Self {
+        LineBatches { reader, partial: Vec::new(), terminator, done: false }
+    }
+
+    /// The next whole lines, as one buffer (the last line of the input may lack its
+    /// terminator); `None` at the end.
+    pub(crate) async fn next(&mut self) -> std::io::Result<Option<Batch>> {
+        while !self.done {
+            let piece = self.reader.chunk().await?;
+            self.done = piece.is_none();
+            self.partial.extend_from_slice(&piece.unwrap_or_default());
+            let complete = if self.done {
+                self.partial.len()
+            } else {
+                memchr::memrchr(self.terminator, &self.partial).map_or(0, |at| at + 1)
+            };
+            if complete == 0 {
+                continue;
+            }
+            let rest = self.partial.split_off(complete);
+            let text = std::mem::replace(&mut self.partial, rest);
+            return Ok(Some(Batch { text, terminator: self.terminator }));
+        }
+        Ok(None)
+    }
+}
+
+/// Whole lines read together.
+pub(crate) struct Batch {
+    text: Vec<u8>,
+    terminator: u8,
+}
+
+impl Batch {
+    /// The lines, each without its terminator.
+    pub(crate) fn lines(&self) -> impl Iterator<Item = &[u8]> {
+        // The empty piece after the last terminator is no line.
+        let text = self.text.strip_suffix(&[self.terminator]).unwrap_or(&self.text);
+        text.split(move |&b| b == self.terminator)
+    }
+}
+
+/// The part of a line `uniq` compares.
+struct UniqKey {
+    skip_fields: usize,
+    skip_chars: usize,
+    check_chars: usize,
+    ignore_case: bool,
+}
+
+impl UniqKey {
+    /// Borrowed unless case is folded.
+    fn of<'l>(&self, line: &'l [u8]) -> std::borrow::Cow<'l, [u8]> {
+        let mut rest = line;
+        for _ in 0..self.skip_fields {
+            let start = rest.iter().position(|&b| b != b' ' && b != b'\t').unwrap_or(rest.len());
+            rest = &rest[start..];
+            let end = rest.iter().position(|&b| b == b' ' || b == b'\t').unwrap_or(rest.len());
+            rest = &rest[end..];
+        }
+        let rest = &rest[self.skip_chars.min(rest.len())..];
+        let rest = &rest[..self.check_chars.min(rest.len())];
+        if self.ignore_case { rest.to_ascii_lowercase().into() } else { rest.into() }
+    }
+}
+
+/// How `uniq` prints groups of equal lines.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum UniqShow {
+    /// One line a group, filtered by `-d`/`-u`.
+    First,
+    /// `-D`/`--all-repeated`: every line of repeated groups, with `prepend` or `separate`
+    /// putting empty lines around groups.
+    AllRepeated(&'static str),
+    /// `--group`: every line, groups parted by empty lines (`separate`, `prepend`, `append`,
+    /// `both`).
+    Group(&'static str),
+}
+
+/// `uniq [-cdDui] [-f N] [-s N] [-w N] [-z] [--group[=M]] [INPUT [OUTPUT]]`, a piece of input at
+/// a time.
 pub async fn uniq(ctx: Ctx<'_>) -> Status {
-    let mut count = false;
-    let mut repeated = false;
-    let mut unique = false;
-    let mut ignore_case = false;
-    let mut skip_fields = 0usize;
-    let mut skip_chars = 0usize;
+    let usage = super::lookup("uniq").map_or("", |b| b.usage);
+    let (mut count, mut repeated, mut unique, mut ignore_case, mut zero) = (false, false, false, false, false);
+    let (mut skip_fields, mut skip_chars, mut check_chars) = (0usize, 0usize, usize::MAX);
+    let mut show = UniqShow::First;
     let mut operands = Vec::new();
     let mut idx = 1;
-    while idx < ctx.argv.len() {
-        let arg = ctx.argv[idx].clone();
+    while let Some(arg) = ctx.argv.get(idx).cloned() {
         idx += 1;
-        if !arg.starts_with('-') || arg == "-" {
+        if arg == "-" || !arg.starts_with('-') {
             operands.push(arg);
             continue;
         }
-        let mut chars = arg[1..].chars();
-        while let Some(flag) = chars.next() {
+        if arg == "--" {
+            operands.extend(ctx.argv[idx..].iter().cloned());
+            break;
+        }
+        let mut flags: Vec<(char, Option<String>)> = Vec::new();
+        if let Some(long) = arg.strip_prefix("--") {
+            let (name, value) = long.split_once('=').map_or((long, None), |(n, v)| (n, Some(v.to_string())));
+            let methods: &[&'static str] = match name {
+                "all-repeated" => &["none", "prepend", "separate"],
+                "group" => &["separate", "prepend", "append", "both"],
+                _ => &[],
+            };
+            if !methods.is_empty() {
+                let method = value.as_deref().unwrap_or(methods[0]);
+                let Some(method) = methods.iter().find(|m| **m == method) else {
+                    return ctx.usage(format!("invalid argument '{method}' for '--{name}'"), usage).await;
+                };
+                show = if name == "group" { UniqShow::Group(method) } else { UniqShow::AllRepeated(method) };
+                continue;
+            }
+            let flag = match name {
+                "count" => 'c',
+                "repeated" => 'd',
+                "unique" => 'u',
+                "ignore-case" => 'i',
+                "skip-fields" => 'f',
+                "skip-chars" => 's',
+                "check-chars" => 'w',
+                "zero-terminated" => 'z',
+                _ => return ctx.usage(format!("unrecognized option '{arg}'"), usage).await,
+            };
+            flags.push((flag, value));
+        } else {
+            for (at, flag) in arg.char_indices().skip(1) {
+                if "fsw".contains(flag) {
+                    let rest = &arg[at + 1..];
+                    flags.push((flag, (!rest.is_empty()).then(|| rest.to_string())));
+                    break;
+                }
+                flags.push((flag, None));
+            }
+        }
+        for (flag, value) in flags {
             match flag {
                 'c' => count = true,
                 'd' => repeated = true,
+                'D' => show = UniqShow::AllRepeated("none"),
                 'u' => unique = true,
                 'i' => ignore_case = true,
-                'f' | 's' => {
-                    let rest: String = chars.by_ref().collect();
-                    let value = if rest.is_empty() {
-                        idx += 1;
-                        ctx.argv.get(idx - 1).cloned().unwrap_or_default()
-                    } else {
-                        rest
+                'z' => zero = true,
+                'f' | 's' | 'w' => {
+                    let value = match value {
+                        Some(value) => value,
+                        None => {
+                            idx += 1;
+                            ctx.argv.get(idx - 1).cloned().unwrap_or_default()
+                        }
                     };
                     let Ok(n) = value.parse::<usize>() else {
-                        return ctx.fail(format!("invalid number: '{value}'")).await;
+                        let what = match flag {
+                            'f' => "number of fields to skip",
+                            's' => "number of bytes to skip",
+                            _ => "number of bytes to compare",
+                        };
+                        return ctx.fail(format!("{value}: invalid {what}")).await;
                     };
-                    if flag == 'f' {
-                        skip_fields = n;
-                    } else {
-                        skip_chars = n;
+                    match flag {
+                        'f' => skip_fields = n,
+                        's' => skip_chars = n,
+                        _ => check_chars = n,
                     }
                 }
-                _ => {
-                    return ctx
-                        .usage(format!("invalid option -- '{flag}'"), "uniq [-cdui] [-f N] [-s N] [INPUT [OUTPUT]]")
-                        .await;
+                _ => return ctx.usage(format!("invalid option -- '{flag}'"), usage).await,
+            }
+        }
+    }
+    if let UniqShow::Group(_) = show
+        && (count || repeated || unique)
+    {
+        return ctx.usage("--group is mutually exclusive with -c/-d/-D/-u", usage).await;
+    }
+    if count && matches!(show, UniqShow::AllRepeated(_)) {
+        return ctx.usage("printing all duplicated lines and repeat counts is meaningless", usage).await;
+    }
+    if operands.len() > 2 {
+        return ctx.usage(format!("extra operand '{}'", operands[2]), usage).await;
+    }
+    let input = operands.first().cloned().unwrap_or_else(|| "-".to_string());
+    let reader = match ctx.open_operand(&input) {
+        Ok(reader) => reader,
+        Err(err) => return ctx.fail(format!("{input}: {}", describe(&err))).await,
+    };
+    let terminator = if zero { 0 } else { b'\n' };
+    let key = UniqKey { skip_fields, skip_chars, check_chars, ignore_case };
+    // The group being read: its key and lines (only the first is kept unless all are shown).
+    let keep_all = show != UniqShow::First;
+    let mut group: Vec<Vec<u8>> = Vec::new();
+    let (mut group_key, mut group_size, mut groups_shown) = (Vec::new(), 0usize, 0usize);
+    let mut out = Vec::new();
+    let emit = |lines: &mut Vec<Vec<u8>>, size: usize, shown: &mut usize, out: &mut Vec<u8>| {
+        match show {
+            UniqShow::First => {
+                if (!repeated || size > 1) && (!unique || size == 1) {
+                    if count {
+                        out.extend_from_slice(format!("{size:>7} ").as_bytes());
+                    }
+                    out.extend_from_slice(&lines[0]);
+                    out.push(terminator);
                 }
             }
-        }
-    }
-    let (data, status) = inputs(&ctx, &operands[..operands.len().min(1)]).await;
-    if status != 0 {
-        return status;
-    }
-    let key = |line: &[u8]| -> Vec<u8> {
-        let mut rest = line;
-        for _ in 0..skip_fields {
-            let start = rest.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(rest.len());
-            rest = &rest[start..];
-            let end = rest.iter().position(|b| b.is_ascii_whitespace()).unwrap_or(rest.len());
-            rest = &rest[end..];
-        }
-        let rest = &rest[skip_chars.min(rest.len())..];
-        if ignore_case { rest.to_ascii_lowercase() } else { rest.to_vec() }
-    };
-    let mut out = Vec::new();
-    let bytes = data.into_iter().next().map(|(_, b)| b).unwrap_or_default();
-    let lines = lines_of(&bytes);
-    let mut idx = 0;
-    while idx < lines.len() {
-        let group_key = key(lines[idx]);
-        let mut end = idx + 1;
-        while end < lines.len() && key(lines[end]) == group_key {
-            end += 1;
-        }
-        let n = end - idx;
-        if (!repeated || n > 1) && (!unique || n == 1) {
-            if count {
-                out.extend_from_slice(format!("{n:>7} ").as_bytes());
+            UniqShow::AllRepeated(method) => {
+                if size > 1 {
+                    if method == "prepend" || (method == "separate" && *shown > 0) {
+                        out.push(terminator);
+                    }
+                    for line in lines.iter() {
+                        out.extend_from_slice(line);
+                        out.push(terminator);
+                    }
+                    *shown += 1;
+                }
             }
-            out.extend_from_slice(lines[idx]);
-            out.push(b'\n');
+            UniqShow::Group(method) => {
+                if matches!(method, "prepend" | "both") || (*shown > 0 && method != "append") {
+                    out.push(terminator);
+                }
+                for line in lines.iter() {
+                    out.extend_from_slice(line);
+                    out.push(terminator);
+                }
+                if method == "append" {
+                    out.push(terminator);
+                }
+                *shown += 1;
+            }
         }
-        idx = end;
+        lines.clear();
+    };
+    let mut batches = LineBatches::new(reader, terminator);
+    loop {
+        let batch = match batches.next().await {
+            Ok(Some(batch)) => batch,
+            Ok(None) => break,
+            Err(err) => return ctx.fail(format!("{input}: {}", describe(&err))).await,
+        };
+        for line in batch.lines() {
+            let line_key = key.of(line);
+            if group_size > 0 && *line_key == *group_key {
+                group_size += 1;
+                if keep_all {
+                    group.push(line.to_vec());
+                }
+                continue;
+            }
+            if group_size > 0 {
+                emit(&mut group, group_size, &mut groups_shown, &mut out);
+            }
+            (group_key, group_size) = (line_key.into_owned(), 1);
+            group.push(line.to_vec());
+        }
+        if operands.len() < 2 && out.len() >= 64 * 1024 && !ctx.out(std::mem::take(&mut out)).await {
+            return 1;
+        }
+    }
+    if group_size > 0 {
+        emit(&mut group, group_size, &mut groups_shown, &mut out);
+        if matches!(show, UniqShow::Group("both")) {
+            out.push(terminator);
+        }
     }
     if let Some(target) = operands.get(1) {
         let abs = ctx.abs(target);
@@ -517,39 +683,24 @@ pub async fn wc(ctx: Ctx<'_>) -> Status {
     // GNU prints columns in a fixed order whatever order the flags came in.
     let columns: Vec<char> = ['l', 'w', 'm', 'c', 'L'].into_iter().filter(|c| want.contains(c)).collect();
     let names: Vec<String> = if files.is_empty() { vec!["-".to_string()] } else { files.clone() };
-    let mut status = 0;
-    let mut rows: Vec<(Counts, Option<String>)> = Vec::new();
-    let mut total = Counts::default();
-    let reads_stdin = files.is_empty() || files.iter().any(|f| f == "-");
-    for name in &names {
-        let counts = match count_operand(&ctx, name, &want).await {
-            Ok(counts) => counts,
-            Err(err) => {
-                ctx.complain(format!("{name}: {}", describe(&err))).await;
-                status = 1;
-                continue;
-            }
-        };
-        total.lines += counts.lines;
-        total.words += counts.words;
-        total.bytes += counts.bytes;
-        total.chars += counts.chars;
-        total.longest = total.longest.max(counts.longest);
-        rows.push((counts, if files.is_empty() { None } else { Some(name.clone()) }));
-    }
-    if rows.len() > 1 {
-        rows.push((total, Some("total".to_string())));
-    }
-    // GNU sizes columns from the total byte count, or 7 when reading a stream.
-    let width = if columns.len() == 1 && rows.len() == 1 {
+    // As GNU: the width comes before any counting, from the sizes of the regular files (at
+    // least 7 when one is not a regular file), so each row can go out as soon as it is counted.
+    let width = if columns.len() == 1 && names.len() == 1 {
         1
-    } else if reads_stdin {
-        7
     } else {
-        total.bytes.to_string().len().max(1)
+        let metas: Vec<Option<crate::vfs::Meta>> = names
+            .iter()
+            .map(|name| if name == "-" || name == "/dev/stdin" { None } else { ctx.vfs.stat(&ctx.abs(name)).ok() })
+            .collect();
+        let regular: u64 =
+            metas.iter().flatten().filter(|m| m.kind == crate::vfs::FileKind::File).map(|m| m.size).sum();
+        let streams = names
+            .iter()
+            .zip(&metas)
+            .any(|(name, meta)| name == "-" || meta.as_ref().is_some_and(|m| m.kind != crate::vfs::FileKind::File));
+        regular.to_string().len().max(if streams { 7 } else { 1 })
     };
-    let mut out = String::new();
-    for (counts, name) in rows {
+    let row = |counts: &Counts, name: Option<&str>| {
         let values: Vec<String> = columns
             .iter()
             .map(|c| {
@@ -563,14 +714,38 @@ pub async fn wc(ctx: Ctx<'_>) -> Status {
                 format!("{value:>width$}")
             })
             .collect();
-        out.push_str(&values.join(" "));
-        if let Some(name) = name {
-            out.push(' ');
-            out.push_str(&name);
+        match name {
+            Some(name) => format!("{} {name}\n", values.join(" ")),
+            None => format!("{}\n", values.join(" ")),
         }
-        out.push('\n');
+    };
+    let mut status = 0;
+    let mut total = Counts::default();
+    for name in &names {
+        let counts = match count_operand(&ctx, name, &want).await {
+            Ok(counts) => counts,
+            // GNU counts a directory as empty after saying what it is.
+            Err(err) if err.kind() == std::io::ErrorKind::IsADirectory => {
+                ctx.complain(format!("{name}: {}", describe(&err))).await;
+                status = 1;
+                Counts::default()
+            }
+            Err(err) => {
+                ctx.complain(format!("{name}: {}", describe(&err))).await;
+                status = 1;
+                continue;
+            }
+        };
+        total.lines += counts.lines;
+        total.words += counts.words;
+        total.bytes += counts.bytes;
+        total.chars += counts.chars;
+        total.longest = total.longest.max(counts.longest);
+        if !ctx.out(row(&counts, (!files.is_empty()).then_some(name.as_str()))).await {
+            return 1;
+        }
     }
-    if !ctx.out(out).await {
+    if names.len() > 1 && !ctx.out(row(&total, Some("total"))).await {
         return 1;
     }
     status

@@ -442,7 +442,12 @@ static TABLE: &[Builtin] = &[
     entry!("touch", files::touch, "create files or update their times"),
     entry!("tr", text::tr, "translate or delete characters", "tr [-cdst] SET1 [SET2]"),
     entry!("true", flow::true_, "do nothing, successfully"),
-    entry!("uniq", lines::uniq, "report or omit repeated lines", "uniq [-cdui] [-f N] [-s N] [INPUT [OUTPUT]]"),
+    entry!(
+        "uniq",
+        lines::uniq,
+        "report or omit repeated lines",
+        "uniq [-cdDiuz] [-f N] [-s N] [-w N] [--all-repeated[=M]] [--group[=M]] [INPUT [OUTPUT]]"
+    ),
     entry!("unset", vars::unset, "remove variables or functions"),
     entry!("wc", lines::wc, "count lines, words and bytes", "wc [-lwcmL] [FILE...]"),
     entry!("wget", net::wget, "download a URL to a file (net.fetch)"),

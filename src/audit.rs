@@ -3,10 +3,10 @@
 //!
 //! Records go to an in-memory ring (what `audit` shows without a store) and, when a store is
 //! attached, are written to it in batches at the end of each command line, so a loop of ten
-//! thousand redirections costs one transaction — and every [`FLUSH_AT`] records within a line,
-//! so a line making more distinct calls than the ring holds loses none. Consecutive identical calls (same command, tool,
-//! digest, decision and status) are folded into one record with a call count: the log stays
-//! readable and cheap without losing a call.
+//! thousand redirections costs one transaction — and every 5,000 records within a line, so a
+//! line making more distinct calls than the ring holds loses none. Consecutive identical calls
+//! (same command, tool, digest, decision and status) are folded into one record with a call
+//! count: the log stays readable and cheap without losing a call.
 
 use crate::policy::Verdict;
 use std::collections::VecDeque;

@@ -588,3 +588,115 @@ refused
 ## status: 0
 ## files:
 t: "a\tb\n"
+
+### uniq -D and --all-repeated print every repeated line
+uniq -D <<< $'a\na\nb\nc\nc'; uniq --all-repeated=prepend <<< $'a\na\nb\nc\nc'; uniq --all-repeated=separate <<< $'a\na\nb\nc\nc'; uniq -d -D <<< $'a\na\nb'
+## stdout:
+a
+a
+c
+c
+
+a
+a
+
+c
+c
+a
+a
+
+c
+c
+a
+a
+## status: 0
+
+### uniq --group parts groups with empty lines
+for m in separate prepend append both; do uniq --group=$m <<< $'a\na\nb'; echo "--$m"; done; uniq --group <<< $'x\ny\ny'
+## stdout:
+a
+a
+
+b
+--separate
+
+a
+a
+
+b
+--prepend
+a
+a
+
+b
+
+--append
+
+a
+a
+
+b
+
+--both
+x
+
+y
+y
+## status: 0
+
+### uniq -w -s -f -i -z and long options
+uniq -w1 <<< $'ab\nac\nb'; uniq -s1 <<< $'ab\ncb\nd'; uniq -f1 -c <<< $'x a\ny a\nz b'; uniq -i <<< $'A\na\nb'; printf 'a\0a\0b\0' | uniq -zc | od -c; uniq --skip-fields=1 --count <<< $'x a\ny a'
+## stdout:
+ab
+b
+ab
+d
+      2 x a
+      1 z b
+A
+b
+0000000                           2       a  \0                        
+0000020   1       b  \0
+0000024
+      2 x a
+## status: 0
+
+### uniq reads a long pipe a piece at a time and keeps a missing final newline out
+seq 100000 | sed 's/.$//' | uniq -c | tail -2; printf 'a\na' | uniq | od -c; uniq - out <<< $'x\nx'; cat out
+## stdout:
+     10 9999
+      1 10000
+0000000   a  \n
+0000002
+x
+## status: 0
+## files:
+out: "x\n"
+
+### wc prints each row as it counts, a missing file in its place, a directory as empty
+printf 'b 2\na 10\n' > s; mkdir dd; wc s nofile 2>&1; echo $?; wc nofile s 2>&1; echo $?; wc dd s 2>&1; echo $?; seq 100000 > big; wc big s; wc -l s s
+## stdout:
+2 4 9 s
+wc: nofile: No such file or directory
+2 4 9 total
+1
+wc: nofile: No such file or directory
+2 4 9 s
+2 4 9 total
+1
+wc: dd: Is a directory
+      0       0       0 dd
+      2       4       9 s
+      2       4       9 total
+1
+100000 100000 588895 big
+     2      4      9 s
+100002 100004 588904 total
+ 2 s
+ 2 s
+ 4 total
+## status: 0
+## files:
+big: 588895 bytes, 100000 lines
+dd/
+s: "b 2\na 10\n"
