@@ -1,5 +1,6 @@
-//! Short-option parsing shared by the coreutils-style commands: single-letter flags, clustered
-//! (`-sw5`), some taking a value inline or from the next argument, `--` ending flags.
+//! Option parsing shared by the coreutils-style commands: single-letter flags, clustered
+//! (`-sw5`), some taking a value inline or from the next argument, long names (`--width=5`),
+//! `--` ending flags, and GNU's messages for what is not known.
 
 /// The flags of one command line in order (a flag without a value has an empty one), and its
 /// operands.
@@ -25,8 +26,21 @@ impl Parsed {
     }
 }
 
-/// Splits flags (single letters, those in `with_value` taking a value) from operands.
-pub(super) fn options(argv: &[String], with_value: &[char]) -> Result<Parsed, String> {
+/// The options a command takes.
+pub(super) struct OptSpec<'a> {
+    /// Letters of the short flags without a value.
+    pub flags: &'a str,
+    /// Letters of the short flags that take a value (inline, `-w5`, or the next word).
+    pub valued: &'a str,
+    /// Long names, the letter each stands for, and whether it takes a value (`--name=V` or
+    /// `--name V`). A long-only option uses a letter outside `flags` and `valued`, so that no
+    /// short flag reaches it.
+    pub long: &'a [(&'a str, char, bool)],
+}
+
+/// Splits flags from operands as `spec` describes them; an unknown flag or a missing value is
+/// an error in GNU's words.
+pub(super) fn options(argv: &[String], spec: &OptSpec<'_>) -> Result<Parsed, String> {
     let mut flags = Vec::new();
     let mut operands = Vec::new();
     let mut idx = 0;
@@ -41,12 +55,29 @@ pub(super) fn options(argv: &[String], with_value: &[char]) -> Result<Parsed, St
             operands.extend(argv[idx..].iter().cloned());
             break;
         }
+        if let Some(long) = arg.strip_prefix("--") {
+            let (name, inline) = long.split_once('=').map_or((long, None), |(n, v)| (n, Some(v)));
+            let Some(&(_, flag, takes)) = spec.long.iter().find(|(known, _, _)| *known == name) else {
+                return Err(format!("unrecognized option '{arg}'"));
+            };
+            let value = match (takes, inline) {
+                (true, Some(value)) => value.to_string(),
+                (true, None) => {
+                    idx += 1;
+                    argv.get(idx - 1).cloned().ok_or_else(|| format!("option '--{name}' requires an argument"))?
+                }
+                (false, Some(_)) => return Err(format!("option '--{name}' doesn't allow an argument")),
+                (false, None) => String::new(),
+            };
+            flags.push((flag, value));
+            continue;
+        }
         let chars: Vec<char> = arg[1..].chars().collect();
         let mut pos = 0;
         while pos < chars.len() {
             let flag = chars[pos];
             pos += 1;
-            if with_value.contains(&flag) {
+            if spec.valued.contains(flag) {
                 let value = if pos < chars.len() {
                     let rest: String = chars[pos..].iter().collect();
                     pos = chars.len();
@@ -56,8 +87,10 @@ pub(super) fn options(argv: &[String], with_value: &[char]) -> Result<Parsed, St
                     argv.get(idx - 1).cloned().ok_or_else(|| format!("option requires an argument -- '{flag}'"))?
                 };
                 flags.push((flag, value));
-            } else {
+            } else if spec.flags.contains(flag) {
                 flags.push((flag, String::new()));
+            } else {
+                return Err(format!("invalid option -- '{flag}'"));
             }
         }
     }
@@ -66,27 +99,38 @@ pub(super) fn options(argv: &[String], with_value: &[char]) -> Result<Parsed, St
 
 #[cfg(test)]
 mod tests {
-    use super::options;
+    use super::{OptSpec, options};
 
     fn argv(words: &[&str]) -> Vec<String> {
         words.iter().map(|w| w.to_string()).collect()
     }
 
+    const SPEC: OptSpec<'static> = OptSpec {
+        flags: "s",
+        valued: "wt",
+        long: &[("width", 'w', true), ("serial", 's', false), ("total", 'T', false)],
+    };
+
     #[test]
-    fn clusters_values_and_double_dash() {
-        let parsed = options(&argv(&["-sw5", "a", "-t", ":", "-", "--", "-x"]), &['w', 't']).expect("parses");
-        assert!(parsed.has('s'));
-        assert_eq!(parsed.last('w'), Some("5"));
+    fn clusters_values_long_names_and_double_dash() {
+        let words = ["-sw5", "a", "-t", ":", "--width=7", "--total", "-", "--", "-x"];
+        let parsed = options(&argv(&words), &SPEC).expect("parses");
+        assert!(parsed.has('s') && parsed.has('T'));
+        assert_eq!(parsed.last('w'), Some("7"));
         assert_eq!(parsed.last('t'), Some(":"));
         assert_eq!(parsed.operands, argv(&["a", "-", "-x"]));
         assert!(!parsed.has('x'));
     }
 
     #[test]
-    fn later_values_win_and_missing_value_is_an_error() {
-        let parsed = options(&argv(&["-w1", "-w", "2"]), &['w']).expect("parses");
+    fn later_values_win_and_unknown_or_incomplete_options_are_errors() {
+        let parsed = options(&argv(&["-w1", "--width", "2"]), &SPEC).expect("parses");
         assert_eq!(parsed.last('w'), Some("2"));
         assert_eq!(parsed.files(), argv(&["-"]));
-        assert!(options(&argv(&["-w"]), &['w']).is_err_and(|e| e.contains("'w'")));
+        assert!(options(&argv(&["-w"]), &SPEC).is_err_and(|e| e.contains("'w'")));
+        assert!(options(&argv(&["-q"]), &SPEC).is_err_and(|e| e == "invalid option -- 'q'"));
+        assert!(options(&argv(&["-T"]), &SPEC).is_err_and(|e| e == "invalid option -- 'T'"));
+        assert!(options(&argv(&["--nope"]), &SPEC).is_err_and(|e| e == "unrecognized option '--nope'"));
+        assert!(options(&argv(&["--serial=1"]), &SPEC).is_err_and(|e| e.contains("doesn't allow")));
     }
 }

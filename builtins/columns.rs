@@ -2,7 +2,7 @@
 //! coreutils' (and util-linux's `column`) output formats.
 
 use super::Ctx;
-use super::args::options;
+use super::args::{OptSpec, options};
 use crate::interp::Status;
 use crate::vfs::describe;
 
@@ -22,7 +22,9 @@ pub(super) async fn lines(ctx: &Ctx<'_>, name: &str) -> Result<Vec<String>, Stat
 
 /// `paste [-s] [-d LIST] [file…]`
 pub async fn paste(ctx: Ctx<'_>) -> Status {
-    let parsed = match options(&ctx.argv[1..], &['d']) {
+    const SPEC: OptSpec<'static> =
+        OptSpec { flags: "s", valued: "d", long: &[("serial", 's', false), ("delimiters", 'd', true)] };
+    let parsed = match options(&ctx.argv[1..], &SPEC) {
         Ok(parsed) => parsed,
         Err(message) => return ctx.usage(message, "paste [-s] [-d LIST] [FILE...]").await,
     };
@@ -97,15 +99,20 @@ pub async fn paste(ctx: Ctx<'_>) -> Status {
     if ctx.out(out).await { 0 } else { 1 }
 }
 
-/// `comm [-123] file1 file2`
+/// `comm [-123] [--output-delimiter=STR] [--total] file1 file2`
 pub async fn comm(ctx: Ctx<'_>) -> Status {
-    let parsed = match options(&ctx.argv[1..], &[]) {
+    const SPEC: OptSpec<'static> =
+        OptSpec { flags: "123", valued: "", long: &[("output-delimiter", 'D', true), ("total", 'T', false)] };
+    const USAGE: &str = "comm [-123] [--output-delimiter=STR] [--total] FILE1 FILE2";
+    let parsed = match options(&ctx.argv[1..], &SPEC) {
         Ok(parsed) => parsed,
-        Err(message) => return ctx.usage(message, "comm [-123] FILE1 FILE2").await,
+        Err(message) => return ctx.usage(message, USAGE).await,
     };
     let [left, right] = parsed.operands.as_slice() else {
-        return ctx.usage("missing operand", "comm [-123] FILE1 FILE2").await;
+        return ctx.usage("missing operand", USAGE).await;
     };
+    let separator = parsed.last('D').map_or("\t", |d| if d.is_empty() { "\0" } else { d }).to_string();
+    let mut totals = [0usize; 3];
     let hide = |c: char| parsed.has(c);
     let (a, b) = match (lines(&ctx, left).await, lines(&ctx, right).await) {
         (Ok(a), Ok(b)) => (a, b),
@@ -115,7 +122,7 @@ pub async fn comm(ctx: Ctx<'_>) -> Status {
         let mut text = String::new();
         for (c, flag) in [(1, '1'), (2, '2')] {
             if c < column && !hide(flag) {
-                text.push('\t');
+                text.push_str(&separator);
             }
         }
         text
@@ -134,6 +141,7 @@ pub async fn comm(ctx: Ctx<'_>) -> Status {
             2 => (&b[j], '2'),
             _ => (&a[i], '3'),
         };
+        totals[column - 1] += 1;
         if !hide(flag) {
             out.push_str(&prefix(column));
             out.push_str(line);
@@ -148,14 +156,31 @@ pub async fn comm(ctx: Ctx<'_>) -> Status {
             }
         }
     }
+    if parsed.has('T') {
+        let [one, two, both] = totals;
+        out.push_str(&format!("{one}{separator}{two}{separator}{both}{separator}total\n"));
+    }
     if ctx.out(out).await { 0 } else { 1 }
 }
 
-/// `nl [-b a|t] [-w N] [-s SEP] [-v N] [file]`
+/// `nl [-b a|t|n|pBRE] [-n ln|rn|rz] [-w N] [-s SEP] [-v N] [-i N] [file]`
 pub async fn nl(ctx: Ctx<'_>) -> Status {
-    let parsed = match options(&ctx.argv[1..], &['b', 'w', 's', 'v', 'i', 'n']) {
+    const SPEC: OptSpec<'static> = OptSpec {
+        flags: "",
+        valued: "bwsvin",
+        long: &[
+            ("body-numbering", 'b', true),
+            ("number-width", 'w', true),
+            ("number-separator", 's', true),
+            ("starting-line-number", 'v', true),
+            ("line-increment", 'i', true),
+            ("number-format", 'n', true),
+        ],
+    };
+    const USAGE: &str = "nl [-b a|t|n|pBRE] [-n ln|rn|rz] [-w N] [-s SEP] [-v N] [-i N] [FILE]";
+    let parsed = match options(&ctx.argv[1..], &SPEC) {
         Ok(parsed) => parsed,
-        Err(message) => return ctx.usage(message, "nl [-b a|t|n] [-w N] [-s SEP] [-v N] [FILE]").await,
+        Err(message) => return ctx.usage(message, USAGE).await,
     };
     let value = |c: char, default: &str| parsed.last(c).unwrap_or(default).to_string();
     let style = value('b', "t");
@@ -169,11 +194,21 @@ pub async fn nl(ctx: Ctx<'_>) -> Status {
         Ok(lines) => lines,
         Err(status) => return status,
     };
+    // `-b pBRE` numbers the lines the expression matches.
+    let matching = match style.strip_prefix('p') {
+        Some(pattern) => match regex::Regex::new(&super::posix_regex::basic(pattern)) {
+            Ok(regex) => Some(regex),
+            Err(err) => return ctx.fail(super::posix_regex::failure_message(&err.to_string())).await,
+        },
+        None if matches!(style.as_str(), "a" | "t" | "n") => None,
+        None => return ctx.fail(format!("invalid body numbering style: '{style}'")).await,
+    };
     let mut out = String::new();
     for line in content {
-        let numbered = match style.as_str() {
-            "a" => true,
-            "n" => false,
+        let numbered = match (&matching, style.as_str()) {
+            (Some(regex), _) => regex.is_match(&line),
+            (None, "a") => true,
+            (None, "n") => false,
             _ => !line.is_empty(),
         };
         if numbered {
@@ -196,12 +231,27 @@ pub async fn nl(ctx: Ctx<'_>) -> Status {
 
 /// `fold [-w N] [-s] [file…]`
 pub async fn fold(ctx: Ctx<'_>) -> Status {
-    let parsed = match options(&ctx.argv[1..], &['w']) {
+    const SPEC: OptSpec<'static> = OptSpec {
+        flags: "bs",
+        valued: "w",
+        long: &[("bytes", 'b', false), ("spaces", 's', false), ("width", 'w', true)],
+    };
+    let parsed = match options(&ctx.argv[1..], &SPEC) {
         Ok(parsed) => parsed,
-        Err(message) => return ctx.usage(message, "fold [-s] [-w WIDTH] [FILE...]").await,
+        Err(message) => return ctx.usage(message, "fold [-bs] [-w WIDTH] [FILE...]").await,
     };
     let width: usize = parsed.last('w').and_then(|v| v.parse().ok()).unwrap_or(80).max(1);
     let spaces = parsed.has('s');
+    let bytes = parsed.has('b');
+    // As GNU fold: a tab moves to the next multiple of 8, a backspace back one, a carriage
+    // return to the start; with -b every byte is one column.
+    let advance = |column: usize, c: char| match c {
+        _ if bytes => column + c.len_utf8(),
+        '\t' => column + 8 - column % 8,
+        '\u{8}' => column.saturating_sub(1),
+        '\r' => 0,
+        _ => column + 1,
+    };
     let files = parsed.files();
     let mut out = String::new();
     for file in &files {
@@ -210,30 +260,88 @@ pub async fn fold(ctx: Ctx<'_>) -> Status {
             Err(status) => return status,
         };
         for line in content {
-            let mut rest: Vec<char> = line.chars().collect();
-            while rest.len() > width {
-                let mut cut = width;
-                if spaces && let Some(space) = rest[..width].iter().rposition(|c| *c == ' ') {
-                    cut = space + 1;
+            let mut pending: Vec<char> = Vec::new();
+            let mut column = 0;
+            for c in line.chars() {
+                loop {
+                    let next = advance(column, c);
+                    if next <= width || pending.is_empty() {
+                        column = next;
+                        pending.push(c);
+                        break;
+                    }
+                    // The line is full: break after its last blank (-s), else here.
+                    let cut = if spaces {
+                        pending.iter().rposition(|&b| b == ' ' || b == '\t').map(|at| at + 1)
+                    } else {
+                        None
+                    };
+                    let cut = cut.unwrap_or(pending.len());
+                    out.extend(pending.drain(..cut));
+                    out.push('\n');
+                    column = pending.iter().fold(0, |col, &b| advance(col, b));
                 }
-                out.extend(&rest[..cut]);
-                out.push('\n');
-                rest.drain(..cut);
             }
-            out.extend(&rest);
+            out.extend(pending);
             out.push('\n');
         }
     }
     if ctx.out(out).await { 0 } else { 1 }
 }
 
-/// `expand [-t N] [file…]`
+/// Where `expand` puts the tab stops: every `N` columns, or at a list of columns (then at the
+/// multiples of `N` past the last with `/N`, or, as POSIX says, a single space).
+struct TabStops {
+    stops: Vec<usize>,
+    every: usize,
+}
+
+impl TabStops {
+    fn parse(spec: &str) -> Option<TabStops> {
+        let mut stops = Vec::new();
+        let mut every = 0;
+        for item in spec.split([',', ' ']).filter(|i| !i.is_empty()) {
+            match item.strip_prefix('/') {
+                Some(n) => every = n.parse().ok().filter(|&n| n > 0)?,
+                None => stops.push(item.parse::<usize>().ok().filter(|&n| n > 0)?),
+            }
+        }
+        if every == 0 && stops.len() == 1 {
+            every = stops.pop()?;
+        }
+        (stops.windows(2).all(|w| w[0] < w[1]) && (every > 0 || !stops.is_empty())).then_some(TabStops { stops, every })
+    }
+
+    /// The column a tab at `column` moves to.
+    fn next(&self, column: usize) -> usize {
+        if let Some(&stop) = self.stops.iter().find(|&&stop| stop > column) {
+            return stop;
+        }
+        match column.checked_div(self.every) {
+            Some(whole) => (whole + 1) * self.every,
+            None => column + 1,
+        }
+    }
+}
+
+/// `expand [-i] [-t N|LIST] [file…]`
 pub async fn expand(ctx: Ctx<'_>) -> Status {
-    let parsed = match options(&ctx.argv[1..], &['t']) {
+    const SPEC: OptSpec<'static> =
+        OptSpec { flags: "i", valued: "t", long: &[("initial", 'i', false), ("tabs", 't', true)] };
+    let parsed = match options(&ctx.argv[1..], &SPEC) {
         Ok(parsed) => parsed,
-        Err(message) => return ctx.usage(message, "expand [-t N] [FILE...]").await,
+        Err(message) => return ctx.usage(message, "expand [-i] [-t N|LIST] [FILE...]").await,
     };
-    let tab: usize = parsed.last('t').and_then(|v| v.parse().ok()).unwrap_or(8).max(1);
+    let stops = match parsed.last('t').map(TabStops::parse) {
+        None => TabStops { stops: Vec::new(), every: 8 },
+        Some(Some(stops)) => stops,
+        Some(None) => {
+            return ctx
+                .fail(format!("tab size contains invalid character(s): '{}'", parsed.last('t').unwrap_or("")))
+                .await;
+        }
+    };
+    let initial = parsed.has('i');
     let files = parsed.files();
     let mut out = String::new();
     for file in &files {
@@ -243,12 +351,14 @@ pub async fn expand(ctx: Ctx<'_>) -> Status {
         };
         for line in content {
             let mut column = 0;
+            let mut leading = true;
             for ch in line.chars() {
-                if ch == '\t' {
-                    let spaces = tab - column % tab;
-                    out.push_str(&" ".repeat(spaces));
-                    column += spaces;
+                if ch == '\t' && (leading || !initial) {
+                    let next = stops.next(column);
+                    out.push_str(&" ".repeat(next - column));
+                    column = next;
                 } else {
+                    leading &= ch == ' ' || ch == '\t';
                     out.push(ch);
                     column += 1;
                 }
@@ -259,11 +369,25 @@ pub async fn expand(ctx: Ctx<'_>) -> Status {
     if ctx.out(out).await { 0 } else { 1 }
 }
 
-/// `column -t [-s SEPS] [-o SEP] [file…]` (table mode; other modes print the input).
+/// `column [-t [-s SEPS] [-o SEP] [-N NAMES]] [-x] [-c WIDTH] [file…]`: a table (`-t`), or the
+/// entries filled into as many columns as fit (down first, across with `-x`).
 pub async fn column(ctx: Ctx<'_>) -> Status {
-    let parsed = match options(&ctx.argv[1..], &['s', 'o', 'c']) {
+    const SPEC: OptSpec<'static> = OptSpec {
+        flags: "tx",
+        valued: "socN",
+        long: &[
+            ("table", 't', false),
+            ("fillrows", 'x', false),
+            ("separator", 's', true),
+            ("output-separator", 'o', true),
+            ("output-width", 'c', true),
+            ("table-columns", 'N', true),
+        ],
+    };
+    const USAGE: &str = "column [-t [-s SEPS] [-o SEP] [-N NAMES]] [-x] [-c WIDTH] [FILE...]";
+    let parsed = match options(&ctx.argv[1..], &SPEC) {
         Ok(parsed) => parsed,
-        Err(message) => return ctx.usage(message, "column -t [-s SEPARATORS] [-o SEPARATOR] [FILE...]").await,
+        Err(message) => return ctx.usage(message, USAGE).await,
     };
     let table = parsed.has('t');
     let separators: Option<String> = parsed.last('s').map(str::to_string);
@@ -278,19 +402,25 @@ pub async fn column(ctx: Ctx<'_>) -> Status {
     }
     let mut out = String::new();
     if !table {
-        for line in all.iter().filter(|l| !l.trim().is_empty()) {
-            out.push_str(line);
-            out.push('\n');
-        }
+        // The width: -c, else $COLUMNS, else 80 (there is no terminal to ask).
+        let width = match parsed.last('c') {
+            Some(text) => match text.parse::<usize>() {
+                Ok(width) if width > 0 => width,
+                _ => return ctx.fail(format!("invalid columns argument: '{text}'")).await,
+            },
+            None => ctx.state.vars.get_str("COLUMNS").and_then(|c| c.parse().ok()).unwrap_or(80),
+        };
+        let entries: Vec<&str> = all.iter().map(|l| l.trim_end()).filter(|l| !l.is_empty()).collect();
+        out = fill_columns(&entries, width, parsed.has('x'));
         return if ctx.out(out).await { 0 } else { 1 };
     }
-    let rows: Vec<Vec<String>> = all
-        .iter()
-        .filter(|l| !l.trim().is_empty())
-        .map(|line| match &separators {
+    let names: Option<Vec<String>> = parsed.last('N').map(|n| n.split(',').map(str::to_string).collect());
+    let rows: Vec<Vec<String>> = names
+        .into_iter()
+        .chain(all.iter().filter(|l| !l.trim().is_empty()).map(|line| match &separators {
             Some(seps) => line.split(|c| seps.contains(c)).map(str::to_string).collect(),
             None => line.split_whitespace().map(str::to_string).collect(),
-        })
+        }))
         .collect();
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = (0..columns)
@@ -311,4 +441,54 @@ pub async fn column(ctx: Ctx<'_>) -> Status {
         out.push('\n');
     }
     if ctx.out(out).await { 0 } else { 1 }
+}
+
+/// util-linux column's fill mode: every entry as wide as the widest rounded up to a tab stop,
+/// as many columns as fit in `width`, tabs between them; down the columns first, or across
+/// the rows with `across`.
+fn fill_columns(entries: &[&str], width: usize, across: bool) -> String {
+    let mut out = String::new();
+    if entries.is_empty() {
+        return out;
+    }
+    let widest = entries.iter().map(|e| e.chars().count()).max().unwrap_or(0);
+    let cell = (widest + 8) & !7;
+    let columns = (width / cell).max(1);
+    // Tabs from `used` characters to the column boundary `end`.
+    let pad = |out: &mut String, mut used: usize, end: usize| {
+        while (used + 8) & !7 <= end {
+            out.push('\t');
+            used = (used + 8) & !7;
+        }
+    };
+    if across {
+        for (at, entry) in entries.iter().enumerate() {
+            out.push_str(entry);
+            if (at + 1) % columns == 0 || at + 1 == entries.len() {
+                out.push('\n');
+            } else {
+                pad(&mut out, entry.chars().count(), cell);
+            }
+        }
+        return out;
+    }
+    let rows = entries.len().div_ceil(columns);
+    for row in 0..rows {
+        let mut used = 0;
+        let mut end = cell;
+        let mut at = row;
+        while at < entries.len() {
+            out.push_str(entries[at]);
+            used += entries[at].chars().count();
+            if at + rows >= entries.len() {
+                break;
+            }
+            pad(&mut out, used, end);
+            used = end;
+            end += cell;
+            at += rows;
+        }
+        out.push('\n');
+    }
+    out
 }

@@ -3,7 +3,7 @@
 //! its sort-order diagnostics.
 
 use super::Ctx;
-use super::args::options;
+use super::args::{OptSpec, options};
 use super::columns::lines;
 use crate::interp::Status;
 use std::cmp::Ordering;
@@ -99,18 +99,17 @@ fn parse(argv: &[String]) -> Result<(Spec, String, String), String> {
         header: false,
         check_order: None,
     };
-    let mut short = Vec::new();
-    for arg in argv {
-        match arg.as_str() {
-            "--header" => spec.header = true,
-            "--check-order" => spec.check_order = Some(true),
-            "--nocheck-order" => spec.check_order = Some(false),
-            "--ignore-case" => spec.ignore_case = true,
-            long if long.starts_with("--") && long.len() > 2 => return Err(format!("unrecognized option '{long}'")),
-            _ => short.push(arg.clone()),
-        }
-    }
-    let parsed = options(&short, &['t', '1', '2', 'j', 'a', 'v', 'e', 'o'])?;
+    const SPEC: OptSpec<'static> = OptSpec {
+        flags: "i",
+        valued: "t12javeo",
+        long: &[
+            ("header", 'H', false),
+            ("check-order", 'C', false),
+            ("nocheck-order", 'N', false),
+            ("ignore-case", 'i', false),
+        ],
+    };
+    let parsed = options(argv, &SPEC)?;
     for (flag, value) in parsed.flags {
         match flag {
             't' => {
@@ -132,6 +131,9 @@ fn parse(argv: &[String]) -> Result<(Spec, String, String), String> {
             'o' if value == "auto" => spec.auto_format = true,
             'o' => format_list(&value, spec.format.get_or_insert_with(Vec::new))?,
             'i' => spec.ignore_case = true,
+            'H' => spec.header = true,
+            'C' => spec.check_order = Some(true),
+            'N' => spec.check_order = Some(false),
             other => return Err(format!("invalid option -- '{other}'")),
         }
     }

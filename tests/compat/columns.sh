@@ -365,3 +365,107 @@ id  name  score  $
 1   ann   9.5    $
 3   "c     d"    8$
 ## status: 0
+
+### nl -b p numbers the lines a regex matches
+printf 'b 2\na 10\nc 1\na 2\n' > s; nl -b pa s; nl -b 'p^[ab]' s; nl --body-numbering=a --number-format=rz --number-width=3 s
+## stdout:
+       b 2
+     1	a 10
+       c 1
+     2	a 2
+     1	b 2
+     2	a 10
+       c 1
+     3	a 2
+001	b 2
+002	a 10
+003	c 1
+004	a 2
+## status: 0
+## files:
+s: "b 2\na 10\nc 1\na 2\n"
+
+### comm --output-delimiter and --total
+comm --output-delimiter=: <(printf 'a\nb\n') <(printf 'b\nc\n'); comm --total <(printf 'a\nb\n') <(printf 'b\nc\n'); comm -12 --total --output-delimiter=, <(printf 'a\nb\n') <(printf 'b\nc\n')
+## stdout:
+a
+::b
+:c
+a
+		b
+	c
+1	1	1	total
+b
+1,1,1,total
+## status: 0
+
+### expand -i and tab stop lists
+expand -i <<< $'\ta\tb'; expand -t 2,6 <<< $'a\tb\tc\td'; expand -t '2,/4' <<< $'a\tb\tc\td'; expand --tabs=3 <<< $'ab\tc'
+## stdout:
+        a	b
+a b   c d
+a b c   d
+ab c
+## status: 0
+
+### column fills columns down, or across with -x
+column -c 20 <<< $'a\nb\nc\nd'; column <<< $'a\nb\nc\nd'; column -x -c 20 <<< $'a\nb\nc\nd\ne'; seq 30 | column -c 40; seq 30 | column -x -c 40; printf 'alpha\nbeta\ngamma\ndelta\nepsilon\nzeta\n' | column -c 30
+## stdout:
+a	c
+b	d
+a	b	c	d
+a	b
+c	d
+e
+1	7	13	19	25
+2	8	14	20	26
+3	9	15	21	27
+4	10	16	22	28
+5	11	17	23	29
+6	12	18	24	30
+1	2	3	4	5
+6	7	8	9	10
+11	12	13	14	15
+16	17	18	19	20
+21	22	23	24	25
+26	27	28	29	30
+alpha	gamma	epsilon
+beta	delta	zeta
+## status: 0
+
+### column -t -N names the columns
+column -t -N A,B <<< $'a b'; column -t -o '|' <<< $'a b\ncc d'
+## stdout:
+A  B
+a  b
+a |b
+cc|d
+## status: 0
+
+### fold counts columns as GNU does, or bytes with -b
+fold -w 5 <<< $'ab\tcd'; fold -b -w 3 <<< 'abcdef'; fold -s -w 6 <<< 'aa bb cc dd'; fold -w 4 <<< 'abcdefghij'; fold --width=3 <<< 'abcd'; printf 'abc\bde\n' | fold -w 3 | od -c
+## stdout:
+ab
+	
+cd
+abc
+def
+aa bb 
+cc dd
+abcd
+efgh
+ij
+abc
+d
+0000000   a   b   c  \b   d  \n   e  \n
+0000010
+## status: 0
+
+### long options of paste and join
+paste --serial --delimiters=, <(seq 3); join --header <(printf 'k v\n1 a\n') <(printf 'k w\n1 b\n'); join -i <(printf 'A 1\n') <(printf 'a 2\n')
+## stdout:
+1,2,3
+k v w
+1 a b
+A 1 2
+## status: 0
