@@ -362,44 +362,63 @@ impl Search<'_, '_> {
         self.finish_source(&source.label, show_name, binary, count).await
     }
 
-    /// The direct search over pieces of the input, each ending at a line end.
+    /// The direct search over pieces of the input as they are read: each piece up to its last
+    /// line end is searched where it lies; only the line running across two pieces is copied
+    /// together.
     async fn search_pieces(&mut self, label: String, mut reader: OperandReader, show_name: bool) -> bool {
         let mut scan = Scan { count: 0, line_no: 1, binary: false, offset: 0 };
         let mut pending: Vec<u8> = Vec::new();
         loop {
-            let block = match reader.chunk().await {
-                Ok(Some(mut chunk)) => {
-                    let Some(last) = memchr::memrchr(b'\n', &chunk) else {
-                        pending.extend_from_slice(&chunk);
-                        continue;
-                    };
-                    let rest = chunk.split_off(last + 1);
-                    let block = if pending.is_empty() {
-                        chunk
-                    } else {
-                        pending.extend_from_slice(&chunk);
-                        std::mem::take(&mut pending)
-                    };
-                    pending = rest;
-                    block
-                }
+            let chunk = match reader.chunk().await {
+                Ok(Some(chunk)) => chunk,
                 Ok(None) if pending.is_empty() => break,
-                Ok(None) => std::mem::take(&mut pending),
+                Ok(None) => {
+                    let rest = std::mem::take(&mut pending);
+                    match self.scan_block(&rest, &label, show_name, &mut scan).await {
+                        None => return false,
+                        Some(_) => break,
+                    }
+                }
                 Err(err) => {
                     self.complain(format!("{label}: {}", describe(&err))).await;
                     break;
                 }
             };
-            if !self.o.text && memchr::memchr(0, &block).is_some() {
-                scan.binary = true;
+            let Some(last) = memchr::memrchr(b'\n', &chunk) else {
+                pending.extend_from_slice(&chunk);
+                continue;
+            };
+            let mut start = 0;
+            if !pending.is_empty() {
+                // The line begun in the last piece ends in this one.
+                let first = memchr::memchr(b'\n', &chunk).unwrap_or(last);
+                pending.extend_from_slice(&chunk[..=first]);
+                let line = std::mem::take(&mut pending);
+                match self.scan_block(&line, &label, show_name, &mut scan).await {
+                    None => return false,
+                    Some(false) => break,
+                    Some(true) => {}
+                }
+                start = first + 1;
             }
-            match self.scan_matches(&block, &label, show_name, &mut scan).await {
-                None => return false,
-                Some(false) => break,
-                Some(true) => {}
+            if start <= last {
+                match self.scan_block(&chunk[start..=last], &label, show_name, &mut scan).await {
+                    None => return false,
+                    Some(false) => break,
+                    Some(true) => {}
+                }
             }
+            pending.extend_from_slice(&chunk[last + 1..]);
         }
         self.finish_source(&label, show_name, scan.binary, scan.count).await
+    }
+
+    /// Searches a block of whole lines, noting a NUL byte (a binary file) first.
+    async fn scan_block(&mut self, block: &[u8], label: &str, show_name: bool, scan: &mut Scan) -> Option<bool> {
+        if !self.o.text && memchr::memchr(0, block).is_some() {
+            scan.binary = true;
+        }
+        self.scan_matches(block, label, show_name, scan).await
     }
 
     /// Output a matching line (or its `-o` parts) after its prefix; `offset` is where the line
