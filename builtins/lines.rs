@@ -288,6 +288,11 @@ pub(crate) struct Batch {
 }
 
 impl Batch {
+    /// Whether the last line lacks its terminator (the end of an input without a final one).
+    pub(crate) fn unterminated(&self) -> bool {
+        self.body.is_empty() && self.head.last().is_some_and(|&b| b != self.terminator)
+    }
+
     /// The lines, each without its terminator.
     pub(crate) fn lines(&self) -> impl Iterator<Item = &[u8]> {
         let terminator = self.terminator;

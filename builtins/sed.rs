@@ -527,39 +527,67 @@ struct Machine<'c, 'a> {
     write_files: Vec<(String, Vec<u8>)>,
 }
 
-/// The lines of the input: the bytes of every file, and where each line lies in them.
-#[derive(Default)]
-struct Input<'d> {
-    data: Vec<&'d [u8]>,
-    /// The input piece, start and end of each line, and whether a separator ends it.
-    lines: Vec<(usize, usize, usize, bool)>,
-    next: usize,
+/// The lines of the input, read a piece at a time from each operand in turn and kept one line
+/// ahead (for `$`), so `sed 5q` of an endless pipe ends after five lines.
+struct Input<'c, 'a> {
+    ctx: &'c Ctx<'a>,
+    files: std::collections::VecDeque<String>,
+    reader: Option<super::lines::LineBatches>,
+    /// Lines read and not yet taken, with whether a separator ended each.
+    ahead: std::collections::VecDeque<(Vec<u8>, bool)>,
+    separator: u8,
+    /// Set when an operand could not be read: sed then ends with status 2.
+    failed: bool,
 }
 
-impl<'d> Input<'d> {
-    /// Adds one input's lines.
-    fn add(&mut self, data: &'d [u8], separator: u8) {
-        let piece = self.data.len();
-        self.data.push(data);
-        let mut start = 0;
-        for end in memchr::memchr_iter(separator, data) {
-            self.lines.push((piece, start, end, true));
-            start = end + 1;
-        }
-        if start < data.len() {
-            self.lines.push((piece, start, data.len(), false));
+impl<'c, 'a> Input<'c, 'a> {
+    fn new(ctx: &'c Ctx<'a>, files: &[String], separator: u8) -> Self {
+        let files = files.iter().cloned().collect();
+        Input { ctx, files, reader: None, ahead: std::collections::VecDeque::new(), separator, failed: false }
+    }
+
+    /// Reads until a line is ahead or every operand is done; an operand that cannot be read is
+    /// reported when it is reached, as GNU sed does.
+    async fn fill(&mut self) {
+        while self.ahead.is_empty() {
+            let Some(reader) = self.reader.as_mut() else {
+                let Some(file) = self.files.pop_front() else { return };
+                match self.ctx.open_operand(&file) {
+                    Ok(reader) => self.reader = Some(super::lines::LineBatches::new(reader, self.separator)),
+                    Err(err) => {
+                        self.ctx.err(format!("sed: can't read {file}: {}\n", describe(&err))).await;
+                        self.failed = true;
+                    }
+                }
+                continue;
+            };
+            match reader.next().await {
+                Ok(Some(batch)) => {
+                    let unterminated = batch.unterminated();
+                    self.ahead.extend(batch.lines().map(|line| (line.to_vec(), true)));
+                    if unterminated && let Some(last) = self.ahead.back_mut() {
+                        last.1 = false;
+                    }
+                }
+                Ok(None) => self.reader = None,
+                Err(err) => {
+                    self.ctx.err(format!("sed: read error: {}\n", describe(&err))).await;
+                    self.failed = true;
+                    self.reader = None;
+                }
+            }
         }
     }
 
     /// The next line, and whether its separator ended it.
-    fn next_line(&mut self) -> Option<(Vec<u8>, bool)> {
-        let &(piece, start, end, chomped) = self.lines.get(self.next)?;
-        self.next += 1;
-        Some((self.data[piece][start..end].to_vec(), chomped))
+    async fn next_line(&mut self) -> Option<(Vec<u8>, bool)> {
+        self.fill().await;
+        self.ahead.pop_front()
     }
 
-    fn is_last(&self) -> bool {
-        self.next >= self.lines.len()
+    async fn is_last(&mut self) -> bool {
+        self.fill().await;
+        self.ahead.is_empty()
     }
 }
 
@@ -686,14 +714,14 @@ impl Machine<'_, '_> {
     async fn run_cycle(
         &mut self,
         space: &mut Vec<u8>,
-        input: &mut Input<'_>,
+        input: &mut Input<'_, '_>,
         line_no: &mut usize,
         append: &mut Vec<u8>,
     ) -> Flow {
         let mut pc = 0;
         let mut substituted = false;
         while pc < self.program.len() {
-            let last = input.is_last();
+            let last = input.is_last().await;
             if !self.selected(pc, *line_no, last, space) {
                 if let Kind::Block(end) = self.program[pc].kind {
                     pc = end + 1;
@@ -780,7 +808,7 @@ impl Machine<'_, '_> {
                         self.emit(&text);
                     }
                     self.put_appended(append);
-                    match input.next_line() {
+                    match input.next_line().await {
                         Some((line, chomped)) => {
                             self.chomped = chomped;
                             *space = line;
@@ -789,7 +817,7 @@ impl Machine<'_, '_> {
                         None => return Flow::Quit(0, false, false),
                     }
                 }
-                Kind::NextAppend => match input.next_line() {
+                Kind::NextAppend => match input.next_line().await {
                     Some((line, chomped)) => {
                         self.chomped = chomped;
                         space.push(b'\n');
@@ -899,13 +927,13 @@ impl Machine<'_, '_> {
     }
 
     /// Runs the program over lines; returns the exit code when `q`/`Q` asked for one.
-    async fn run(&mut self, mut input: Input<'_>) -> Option<i32> {
+    async fn run(&mut self, input: &mut Input<'_, '_>) -> Option<i32> {
         let mut line_no = 0;
         let mut pending: Option<Vec<u8>> = None;
         loop {
             let mut space = match pending.take() {
                 Some(space) => space,
-                None => match input.next_line() {
+                None => match input.next_line().await {
                     Some((line, chomped)) => {
                         line_no += 1;
                         self.chomped = chomped;
@@ -915,7 +943,7 @@ impl Machine<'_, '_> {
                 },
             };
             let mut append = Vec::new();
-            let flow = self.run_cycle(&mut space, &mut input, &mut line_no, &mut append).await;
+            let flow = self.run_cycle(&mut space, input, &mut line_no, &mut append).await;
             match flow {
                 Flow::Continue => {
                     if !self.quiet {
@@ -1064,29 +1092,34 @@ pub async fn sed(ctx: Ctx<'_>) -> Status {
     }
     let mut status = 0;
     let separately = separate || in_place.is_some();
-    let mut inputs: Vec<(String, Vec<u8>)> = Vec::new();
-    for file in &files {
-        match ctx.read_operand(file).await {
-            Ok(data) => inputs.push((file.clone(), data)),
-            Err(err) => {
-                ctx.err(format!("sed: can't read {file}: {}\n", describe(&err))).await;
-                status = 2;
-            }
-        }
-    }
     let mut exit = None;
     if separately {
-        for (file, data) in inputs {
+        for file in &files {
             machine.range_active.iter_mut().for_each(|r| *r = None);
-            let mut input = Input::default();
-            input.add(&data, separator);
-            exit = machine.run(input).await;
+            // -i keeps the file as it was for its backup (a suffix) and its mode.
+            let original = match &in_place {
+                Some(suffix) if !suffix.is_empty() => match ctx.read_operand(file).await {
+                    Ok(data) => Some(data),
+                    Err(err) => {
+                        ctx.err(format!("sed: can't read {file}: {}\n", describe(&err))).await;
+                        status = 2;
+                        continue;
+                    }
+                },
+                _ => None,
+            };
+            let mut input = Input::new(&ctx, std::slice::from_ref(file), separator);
+            exit = machine.run(&mut input).await;
+            if input.failed {
+                status = 2;
+                continue;
+            }
             if let Some(suffix) = &in_place {
-                let abs = ctx.abs(&file);
-                if !suffix.is_empty() {
+                let abs = ctx.abs(file);
+                if let Some(data) = &original {
                     let backup =
-                        if suffix.contains('*') { suffix.replace('*', &file) } else { format!("{file}{suffix}") };
-                    let _ = ctx.vfs.write(&ctx.abs(&backup), &data, WriteMode::Truncate);
+                        if suffix.contains('*') { suffix.replace('*', file) } else { format!("{file}{suffix}") };
+                    let _ = ctx.vfs.write(&ctx.abs(&backup), data, WriteMode::Truncate);
                 }
                 // A file's last line without a newline keeps it that way: nothing more is owed.
                 machine.missing_newline = false;
@@ -1101,11 +1134,11 @@ pub async fn sed(ctx: Ctx<'_>) -> Status {
             }
         }
     } else {
-        let mut all = Input::default();
-        for (_, data) in &inputs {
-            all.add(data, separator);
+        let mut input = Input::new(&ctx, &files, separator);
+        exit = machine.run(&mut input).await;
+        if input.failed {
+            status = 2;
         }
-        exit = machine.run(all).await;
     }
     for (file, data) in std::mem::take(&mut machine.write_files) {
         let abs = ctx.abs(&file);

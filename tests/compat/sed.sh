@@ -360,3 +360,33 @@ st 1
 sed: -e expression #1, char 6: Unmatched ( or \(
 st 1
 ## status: 0
+
+### sed reads a piece at a time and q ends an endless pipe
+yes | sed 3q; seq 1000000000 | sed -n '2{p;q}'; seq 200000 | sed -n '$p'; seq 3 | sed '$d'
+## stdout:
+y
+y
+y
+2
+200000
+1
+2
+## status: 0
+
+### sed names an unreadable file when it reaches it and goes on
+printf 'a\nb' > f1; printf 'c' > f2; sed '' f1 nofile f2 2>&1; echo "st $?"; sed -i.bak 's/a/A/' f1 nofile 2>&1; echo "st $?"; cat f1 f1.bak
+## stdout-nonl:
+sed: can't read nofile: No such file or directory
+a
+b
+cst 2
+sed: can't read nofile: No such file or directory
+st 2
+A
+ba
+b
+## status: 0
+## files:
+f1: "A\nb"
+f1.bak: "a\nb"
+f2: "c"
