@@ -26,16 +26,28 @@ impl Parsed {
     }
 }
 
+/// Whether a long option takes a value.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Takes {
+    Nothing,
+    /// `--name=V` or `--name V`.
+    Value,
+    /// Only `--name=V`; `--name` alone leaves the value empty.
+    Optional,
+}
+
 /// The options a command takes.
 pub(super) struct OptSpec<'a> {
     /// Letters of the short flags without a value.
     pub flags: &'a str,
     /// Letters of the short flags that take a value (inline, `-w5`, or the next word).
     pub valued: &'a str,
-    /// Long names, the letter each stands for, and whether it takes a value (`--name=V` or
-    /// `--name V`). A long-only option uses a letter outside `flags` and `valued`, so that no
-    /// short flag reaches it.
-    pub long: &'a [(&'a str, char, bool)],
+    /// Letters of the short flags whose value is optional: only inline (`-w5`); `-w` alone
+    /// leaves it empty.
+    pub optional: &'a str,
+    /// Long names, the letter each stands for, and what value it takes. A long-only option
+    /// uses a letter outside the short sets, so that no short flag reaches it.
+    pub long: &'a [(&'a str, char, Takes)],
 }
 
 /// Splits flags from operands as `spec` describes them; an unknown flag or a missing value is
@@ -61,13 +73,13 @@ pub(super) fn options(argv: &[String], spec: &OptSpec<'_>) -> Result<Parsed, Str
                 return Err(format!("unrecognized option '{arg}'"));
             };
             let value = match (takes, inline) {
-                (true, Some(value)) => value.to_string(),
-                (true, None) => {
+                (Takes::Value | Takes::Optional, Some(value)) => value.to_string(),
+                (Takes::Value, None) => {
                     idx += 1;
                     argv.get(idx - 1).cloned().ok_or_else(|| format!("option '--{name}' requires an argument"))?
                 }
-                (false, Some(_)) => return Err(format!("option '--{name}' doesn't allow an argument")),
-                (false, None) => String::new(),
+                (Takes::Nothing, Some(_)) => return Err(format!("option '--{name}' doesn't allow an argument")),
+                (Takes::Nothing | Takes::Optional, None) => String::new(),
             };
             flags.push((flag, value));
             continue;
@@ -77,11 +89,13 @@ pub(super) fn options(argv: &[String], spec: &OptSpec<'_>) -> Result<Parsed, Str
         while pos < chars.len() {
             let flag = chars[pos];
             pos += 1;
-            if spec.valued.contains(flag) {
+            if spec.valued.contains(flag) || spec.optional.contains(flag) {
                 let value = if pos < chars.len() {
                     let rest: String = chars[pos..].iter().collect();
                     pos = chars.len();
                     rest
+                } else if spec.optional.contains(flag) {
+                    String::new()
                 } else {
                     idx += 1;
                     argv.get(idx - 1).cloned().ok_or_else(|| format!("option requires an argument -- '{flag}'"))?
@@ -99,7 +113,7 @@ pub(super) fn options(argv: &[String], spec: &OptSpec<'_>) -> Result<Parsed, Str
 
 #[cfg(test)]
 mod tests {
-    use super::{OptSpec, options};
+    use super::{OptSpec, Takes, options};
 
     fn argv(words: &[&str]) -> Vec<String> {
         words.iter().map(|w| w.to_string()).collect()
@@ -108,7 +122,13 @@ mod tests {
     const SPEC: OptSpec<'static> = OptSpec {
         flags: "s",
         valued: "wt",
-        long: &[("width", 'w', true), ("serial", 's', false), ("total", 'T', false)],
+        optional: "o",
+        long: &[
+            ("width", 'w', Takes::Value),
+            ("serial", 's', Takes::Nothing),
+            ("total", 'T', Takes::Nothing),
+            ("out", 'o', Takes::Optional),
+        ],
     };
 
     #[test]
@@ -132,5 +152,13 @@ mod tests {
         assert!(options(&argv(&["-T"]), &SPEC).is_err_and(|e| e == "invalid option -- 'T'"));
         assert!(options(&argv(&["--nope"]), &SPEC).is_err_and(|e| e == "unrecognized option '--nope'"));
         assert!(options(&argv(&["--serial=1"]), &SPEC).is_err_and(|e| e.contains("doesn't allow")));
+    }
+
+    #[test]
+    fn optional_values_are_only_attached() {
+        let parsed = options(&argv(&["-o", "file", "-o7", "--out", "--out=9"]), &SPEC).expect("parses");
+        let values: Vec<&str> = parsed.flags.iter().map(|(_, v)| v.as_str()).collect();
+        assert_eq!(values, ["", "7", "", "9"]);
+        assert_eq!(parsed.operands, argv(&["file"]));
     }
 }

@@ -2,7 +2,7 @@
 //! coreutils' (and util-linux's `column`) output formats.
 
 use super::Ctx;
-use super::args::{OptSpec, options};
+use super::args::{OptSpec, Takes, options};
 use crate::interp::Status;
 use crate::vfs::describe;
 
@@ -22,8 +22,12 @@ pub(super) async fn lines(ctx: &Ctx<'_>, name: &str) -> Result<Vec<String>, Stat
 
 /// `paste [-s] [-d LIST] [file…]`
 pub async fn paste(ctx: Ctx<'_>) -> Status {
-    const SPEC: OptSpec<'static> =
-        OptSpec { flags: "s", valued: "d", long: &[("serial", 's', false), ("delimiters", 'd', true)] };
+    const SPEC: OptSpec<'static> = OptSpec {
+        flags: "s",
+        valued: "d",
+        optional: "",
+        long: &[("serial", 's', Takes::Nothing), ("delimiters", 'd', Takes::Value)],
+    };
     let parsed = match options(&ctx.argv[1..], &SPEC) {
         Ok(parsed) => parsed,
         Err(message) => return ctx.usage(message, "paste [-s] [-d LIST] [FILE...]").await,
@@ -101,8 +105,12 @@ pub async fn paste(ctx: Ctx<'_>) -> Status {
 
 /// `comm [-123] [--output-delimiter=STR] [--total] file1 file2`
 pub async fn comm(ctx: Ctx<'_>) -> Status {
-    const SPEC: OptSpec<'static> =
-        OptSpec { flags: "123", valued: "", long: &[("output-delimiter", 'D', true), ("total", 'T', false)] };
+    const SPEC: OptSpec<'static> = OptSpec {
+        flags: "123",
+        valued: "",
+        optional: "",
+        long: &[("output-delimiter", 'D', Takes::Value), ("total", 'T', Takes::Nothing)],
+    };
     const USAGE: &str = "comm [-123] [--output-delimiter=STR] [--total] FILE1 FILE2";
     let parsed = match options(&ctx.argv[1..], &SPEC) {
         Ok(parsed) => parsed,
@@ -168,13 +176,14 @@ pub async fn nl(ctx: Ctx<'_>) -> Status {
     const SPEC: OptSpec<'static> = OptSpec {
         flags: "",
         valued: "bwsvin",
+        optional: "",
         long: &[
-            ("body-numbering", 'b', true),
-            ("number-width", 'w', true),
-            ("number-separator", 's', true),
-            ("starting-line-number", 'v', true),
-            ("line-increment", 'i', true),
-            ("number-format", 'n', true),
+            ("body-numbering", 'b', Takes::Value),
+            ("number-width", 'w', Takes::Value),
+            ("number-separator", 's', Takes::Value),
+            ("starting-line-number", 'v', Takes::Value),
+            ("line-increment", 'i', Takes::Value),
+            ("number-format", 'n', Takes::Value),
         ],
     };
     const USAGE: &str = "nl [-b a|t|n|pBRE] [-n ln|rn|rz] [-w N] [-s SEP] [-v N] [-i N] [FILE]";
@@ -234,7 +243,8 @@ pub async fn fold(ctx: Ctx<'_>) -> Status {
     const SPEC: OptSpec<'static> = OptSpec {
         flags: "bs",
         valued: "w",
-        long: &[("bytes", 'b', false), ("spaces", 's', false), ("width", 'w', true)],
+        optional: "",
+        long: &[("bytes", 'b', Takes::Nothing), ("spaces", 's', Takes::Nothing), ("width", 'w', Takes::Value)],
     };
     let parsed = match options(&ctx.argv[1..], &SPEC) {
         Ok(parsed) => parsed,
@@ -326,8 +336,12 @@ impl TabStops {
 
 /// `expand [-i] [-t N|LIST] [file…]`
 pub async fn expand(ctx: Ctx<'_>) -> Status {
-    const SPEC: OptSpec<'static> =
-        OptSpec { flags: "i", valued: "t", long: &[("initial", 'i', false), ("tabs", 't', true)] };
+    const SPEC: OptSpec<'static> = OptSpec {
+        flags: "i",
+        valued: "t",
+        optional: "",
+        long: &[("initial", 'i', Takes::Nothing), ("tabs", 't', Takes::Value)],
+    };
     let parsed = match options(&ctx.argv[1..], &SPEC) {
         Ok(parsed) => parsed,
         Err(message) => return ctx.usage(message, "expand [-i] [-t N|LIST] [FILE...]").await,
@@ -375,13 +389,14 @@ pub async fn column(ctx: Ctx<'_>) -> Status {
     const SPEC: OptSpec<'static> = OptSpec {
         flags: "tx",
         valued: "socN",
+        optional: "",
         long: &[
-            ("table", 't', false),
-            ("fillrows", 'x', false),
-            ("separator", 's', true),
-            ("output-separator", 'o', true),
-            ("output-width", 'c', true),
-            ("table-columns", 'N', true),
+            ("table", 't', Takes::Nothing),
+            ("fillrows", 'x', Takes::Nothing),
+            ("separator", 's', Takes::Value),
+            ("output-separator", 'o', Takes::Value),
+            ("output-width", 'c', Takes::Value),
+            ("table-columns", 'N', Takes::Value),
         ],
     };
     const USAGE: &str = "column [-t [-s SEPS] [-o SEP] [-N NAMES]] [-x] [-c WIDTH] [FILE...]";

@@ -3,6 +3,7 @@
 //! module.)
 
 use super::Ctx;
+use super::args::{OptSpec, Takes, options};
 use crate::interp::Status;
 use crate::vfs::{WriteMode, describe};
 
@@ -323,57 +324,28 @@ pub async fn split(ctx: Ctx<'_>) -> Status {
     let mut cut: Option<Cut> = None;
     let mut suffixes = Suffixes { alphabet: b"abcdefghijklmnopqrstuvwxyz", length: 2, fixed: false, start: 0 };
     let (mut extra, mut elide, mut verbose) = (String::new(), false, false);
-    let mut operands = Vec::new();
-    let mut idx = 1;
-    while let Some(arg) = ctx.argv.get(idx).cloned() {
-        idx += 1;
-        if arg == "-" || !arg.starts_with('-') {
-            operands.push(arg);
-            continue;
-        }
-        if arg == "--" {
-            operands.extend(ctx.argv[idx..].iter().cloned());
-            break;
-        }
-        let (flag, attached) = match arg.strip_prefix("--") {
-            Some(long) => {
-                let (name, value) = long.split_once('=').map_or((long, None), |(n, v)| (n, Some(v.to_string())));
-                let flag = match name {
-                    "lines" => 'l',
-                    "bytes" => 'b',
-                    "line-bytes" => 'C',
-                    "number" => 'n',
-                    "suffix-length" => 'a',
-                    "numeric-suffixes" => 'd',
-                    "hex-suffixes" => 'x',
-                    "additional-suffix" => 'S',
-                    "elide-empty-files" => 'e',
-                    "verbose" => 'V',
-                    _ => return ctx.usage(format!("unrecognized option '{arg}'"), usage).await,
-                };
-                (flag, value)
-            }
-            None => {
-                let flag = arg[1..].chars().next().unwrap_or('-');
-                let rest = &arg[1 + flag.len_utf8()..];
-                (flag, (!rest.is_empty()).then(|| rest.to_string()))
-            }
-        };
-        // `-d`/`-x` take their start only attached (`--numeric-suffixes=7`).
-        let value = match flag {
-            'd' | 'x' | 'e' | 'V' => attached,
-            _ => match attached {
-                Some(value) => Some(value),
-                None => {
-                    idx += 1;
-                    match ctx.argv.get(idx - 1) {
-                        Some(value) => Some(value.clone()),
-                        None => return ctx.usage(format!("option requires an argument -- '{flag}'"), usage).await,
-                    }
-                }
-            },
-        };
-        let text = value.clone().unwrap_or_default();
+    const SPEC: OptSpec<'static> = OptSpec {
+        flags: "dxe",
+        valued: "lbCna",
+        optional: "",
+        long: &[
+            ("lines", 'l', Takes::Value),
+            ("bytes", 'b', Takes::Value),
+            ("line-bytes", 'C', Takes::Value),
+            ("number", 'n', Takes::Value),
+            ("suffix-length", 'a', Takes::Value),
+            ("numeric-suffixes", 'd', Takes::Optional),
+            ("hex-suffixes", 'x', Takes::Optional),
+            ("additional-suffix", 'S', Takes::Value),
+            ("elide-empty-files", 'e', Takes::Nothing),
+            ("verbose", 'V', Takes::Nothing),
+        ],
+    };
+    let parsed = match options(&ctx.argv[1..], &SPEC) {
+        Ok(parsed) => parsed,
+        Err(message) => return ctx.usage(message, usage).await,
+    };
+    for (flag, text) in parsed.flags {
         let new_cut = match flag {
             'l' => Some(parse_size(&text).map(Cut::Lines).ok_or(format!("invalid number of lines: '{text}'"))),
             'b' => Some(parse_size(&text).map(Cut::Bytes).ok_or(format!("invalid number of bytes: '{text}'"))),
@@ -394,11 +366,13 @@ pub async fn split(ctx: Ctx<'_>) -> Status {
             ('d' | 'x', None) => {
                 suffixes.alphabet = if flag == 'd' { b"0123456789" } else { b"0123456789abcdef" };
                 let radix = suffixes.alphabet.len() as u32;
-                match value.map(|v| usize::from_str_radix(&v, radix)) {
-                    None => {}
-                    Some(Ok(start)) => (suffixes.start, suffixes.fixed) = (start, true),
-                    Some(Err(_)) => {
-                        return ctx.fail(format!("invalid start value for numerical suffix: '{text}'")).await;
+                // A start (`--numeric-suffixes=7`) fixes the length, as GNU's does.
+                if !text.is_empty() {
+                    match usize::from_str_radix(&text, radix) {
+                        Ok(start) => (suffixes.start, suffixes.fixed) = (start, true),
+                        Err(_) => {
+                            return ctx.fail(format!("invalid start value for numerical suffix: '{text}'")).await;
+                        }
                     }
                 }
             }
@@ -408,7 +382,7 @@ pub async fn split(ctx: Ctx<'_>) -> Status {
             _ => return ctx.usage(format!("invalid option -- '{flag}'"), usage).await,
         }
     }
-    let [input, prefix] = match operands.as_slice() {
+    let [input, prefix] = match parsed.operands.as_slice() {
         [] => ["-".to_string(), "x".to_string()],
         [input] => [input.clone(), "x".to_string()],
         [input, prefix] => [input.clone(), prefix.clone()],

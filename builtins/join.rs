@@ -3,7 +3,7 @@
 //! its sort-order diagnostics.
 
 use super::Ctx;
-use super::args::{OptSpec, options};
+use super::args::{OptSpec, Takes, options};
 use super::columns::lines;
 use crate::interp::Status;
 use std::cmp::Ordering;
@@ -102,11 +102,12 @@ fn parse(argv: &[String]) -> Result<(Spec, String, String), String> {
     const SPEC: OptSpec<'static> = OptSpec {
         flags: "i",
         valued: "t12javeo",
+        optional: "",
         long: &[
-            ("header", 'H', false),
-            ("check-order", 'C', false),
-            ("nocheck-order", 'N', false),
-            ("ignore-case", 'i', false),
+            ("header", 'H', Takes::Nothing),
+            ("check-order", 'C', Takes::Nothing),
+            ("nocheck-order", 'N', Takes::Nothing),
+            ("ignore-case", 'i', Takes::Nothing),
         ],
     };
     let parsed = options(argv, &SPEC)?;

@@ -1,6 +1,7 @@
 //! Line filters: `cut`, `uniq`, `wc`, `rev`, `tac`, with GNU coreutils' flags and output format.
 
 use super::Ctx;
+use super::args::{OptSpec, Takes, options};
 use crate::interp::Status;
 use crate::vfs::describe;
 use std::io::Read as _;
@@ -115,73 +116,44 @@ pub async fn cut(ctx: Ctx<'_>) -> Status {
     let mut delimiter = b'\t';
     let (mut only_delimited, mut complement, mut zero) = (false, false, false);
     let mut output_delimiter: Option<Vec<u8>> = None;
-    let mut files = Vec::new();
-    let mut idx = 1;
-    while let Some(arg) = ctx.argv.get(idx).cloned() {
-        idx += 1;
-        if arg == "-" || !arg.starts_with('-') {
-            files.push(arg);
-            continue;
-        }
-        if arg == "--" {
-            files.extend(ctx.argv[idx..].iter().cloned());
-            break;
-        }
-        // Each flag with the value it takes: `-f2`, `-f 2`, `--fields=2`, `--fields 2`, `-sd,`.
-        let mut flags: Vec<(u8, Option<String>)> = Vec::new();
-        if let Some(long) = arg.strip_prefix("--") {
-            let (name, attached) = long.split_once('=').map_or((long, None), |(n, v)| (n, Some(v.to_string())));
-            let flag = match name {
-                "fields" => b'f',
-                "characters" => b'c',
-                "bytes" => b'b',
-                "delimiter" => b'd',
-                "output-delimiter" => b'o',
-                "only-delimited" => b's',
-                "complement" => b'C',
-                "zero-terminated" => b'z',
-                _ => return ctx.usage(format!("unrecognized option '{arg}'"), usage).await,
-            };
-            flags.push((flag, attached));
-        } else {
-            for (at, flag) in arg.bytes().enumerate().skip(1) {
-                if b"fcbd".contains(&flag) {
-                    let rest = &arg[at + 1..];
-                    flags.push((flag, (!rest.is_empty()).then(|| rest.to_string())));
-                    break;
+    const SPEC: OptSpec<'static> = OptSpec {
+        flags: "szn",
+        valued: "fcbd",
+        optional: "",
+        long: &[
+            ("fields", 'f', Takes::Value),
+            ("characters", 'c', Takes::Value),
+            ("bytes", 'b', Takes::Value),
+            ("delimiter", 'd', Takes::Value),
+            ("output-delimiter", 'O', Takes::Value),
+            ("only-delimited", 's', Takes::Nothing),
+            ("complement", 'C', Takes::Nothing),
+            ("zero-terminated", 'z', Takes::Nothing),
+        ],
+    };
+    let parsed = match options(&ctx.argv[1..], &SPEC) {
+        Ok(parsed) => parsed,
+        Err(message) => return ctx.usage(message, usage).await,
+    };
+    for (flag, value) in parsed.flags {
+        match flag {
+            'f' | 'c' | 'b' => {
+                if mode.is_some_and(|m| m != flag as u8) {
+                    return ctx.usage("only one list may be specified", usage).await;
                 }
-                flags.push((flag, None));
+                mode = Some(flag as u8);
+                list = Some(value);
             }
-        }
-        for (flag, attached) in flags {
-            let mut value = || match attached.clone() {
-                Some(value) => Some(value),
-                None => {
-                    idx += 1;
-                    ctx.argv.get(idx - 1).cloned()
-                }
-            };
-            match flag {
-                b'f' | b'c' | b'b' => {
-                    if mode.is_some_and(|m| m != flag) {
-                        return ctx.usage("only one list may be specified", usage).await;
-                    }
-                    mode = Some(flag);
-                    list = value();
-                }
-                b'd' => match value() {
-                    Some(d) if d.len() == 1 => delimiter = d.as_bytes()[0],
-                    _ => return ctx.usage("the delimiter must be a single character", usage).await,
-                },
-                b'o' => output_delimiter = value().map(String::into_bytes),
-                b's' => only_delimited = true,
-                b'C' => complement = true,
-                b'z' => zero = true,
-                b'n' => {}
-                other => return ctx.usage(format!("invalid option -- '{}'", other as char), usage).await,
-            }
+            'd' if value.len() == 1 => delimiter = value.as_bytes()[0],
+            'd' => return ctx.usage("the delimiter must be a single character", usage).await,
+            'O' => output_delimiter = Some(value.into_bytes()),
+            's' => only_delimited = true,
+            'C' => complement = true,
+            'z' => zero = true,
+            _ => {}
         }
     }
+    let files = parsed.operands;
     let (Some(mode), Some(list)) = (mode, list) else {
         return ctx.usage("you must specify a list of bytes, characters, or fields", usage).await;
     };
@@ -353,90 +325,65 @@ pub async fn uniq(ctx: Ctx<'_>) -> Status {
     let (mut count, mut repeated, mut unique, mut ignore_case, mut zero) = (false, false, false, false, false);
     let (mut skip_fields, mut skip_chars, mut check_chars) = (0usize, 0usize, usize::MAX);
     let mut show = UniqShow::First;
-    let mut operands = Vec::new();
-    let mut idx = 1;
-    while let Some(arg) = ctx.argv.get(idx).cloned() {
-        idx += 1;
-        if arg == "-" || !arg.starts_with('-') {
-            operands.push(arg);
-            continue;
-        }
-        if arg == "--" {
-            operands.extend(ctx.argv[idx..].iter().cloned());
-            break;
-        }
-        let mut flags: Vec<(char, Option<String>)> = Vec::new();
-        if let Some(long) = arg.strip_prefix("--") {
-            let (name, value) = long.split_once('=').map_or((long, None), |(n, v)| (n, Some(v.to_string())));
-            let methods: &[&'static str] = match name {
-                "all-repeated" => &["none", "prepend", "separate"],
-                "group" => &["separate", "prepend", "append", "both"],
-                _ => &[],
-            };
-            if !methods.is_empty() {
-                let method = value.as_deref().unwrap_or(methods[0]);
-                let Some(method) = methods.iter().find(|m| **m == method) else {
+    const SPEC: OptSpec<'static> = OptSpec {
+        flags: "cdDuiz",
+        valued: "fsw",
+        optional: "",
+        long: &[
+            ("count", 'c', Takes::Nothing),
+            ("repeated", 'd', Takes::Nothing),
+            ("unique", 'u', Takes::Nothing),
+            ("ignore-case", 'i', Takes::Nothing),
+            ("zero-terminated", 'z', Takes::Nothing),
+            ("skip-fields", 'f', Takes::Value),
+            ("skip-chars", 's', Takes::Value),
+            ("check-chars", 'w', Takes::Value),
+            ("all-repeated", 'A', Takes::Optional),
+            ("group", 'G', Takes::Optional),
+        ],
+    };
+    let parsed = match options(&ctx.argv[1..], &SPEC) {
+        Ok(parsed) => parsed,
+        Err(message) => return ctx.usage(message, usage).await,
+    };
+    for (flag, value) in parsed.flags {
+        match flag {
+            'c' => count = true,
+            'd' => repeated = true,
+            'D' => show = UniqShow::AllRepeated("none"),
+            'u' => unique = true,
+            'i' => ignore_case = true,
+            'z' => zero = true,
+            'A' | 'G' => {
+                let (name, methods): (&str, &[&'static str]) = if flag == 'A' {
+                    ("all-repeated", &["none", "prepend", "separate"])
+                } else {
+                    ("group", &["separate", "prepend", "append", "both"])
+                };
+                let method = if value.is_empty() { methods[0] } else { value.as_str() };
+                let Some(&method) = methods.iter().find(|m| **m == method) else {
                     return ctx.usage(format!("invalid argument '{method}' for '--{name}'"), usage).await;
                 };
-                show = if name == "group" { UniqShow::Group(method) } else { UniqShow::AllRepeated(method) };
-                continue;
+                show = if flag == 'G' { UniqShow::Group(method) } else { UniqShow::AllRepeated(method) };
             }
-            let flag = match name {
-                "count" => 'c',
-                "repeated" => 'd',
-                "unique" => 'u',
-                "ignore-case" => 'i',
-                "skip-fields" => 'f',
-                "skip-chars" => 's',
-                "check-chars" => 'w',
-                "zero-terminated" => 'z',
-                _ => return ctx.usage(format!("unrecognized option '{arg}'"), usage).await,
-            };
-            flags.push((flag, value));
-        } else {
-            for (at, flag) in arg.char_indices().skip(1) {
-                if "fsw".contains(flag) {
-                    let rest = &arg[at + 1..];
-                    flags.push((flag, (!rest.is_empty()).then(|| rest.to_string())));
-                    break;
-                }
-                flags.push((flag, None));
-            }
-        }
-        for (flag, value) in flags {
-            match flag {
-                'c' => count = true,
-                'd' => repeated = true,
-                'D' => show = UniqShow::AllRepeated("none"),
-                'u' => unique = true,
-                'i' => ignore_case = true,
-                'z' => zero = true,
-                'f' | 's' | 'w' => {
-                    let value = match value {
-                        Some(value) => value,
-                        None => {
-                            idx += 1;
-                            ctx.argv.get(idx - 1).cloned().unwrap_or_default()
-                        }
+            _ => {
+                let Ok(n) = value.parse::<usize>() else {
+                    let what = match flag {
+                        'f' => "number of fields to skip",
+                        's' => "number of bytes to skip",
+                        _ => "number of bytes to compare",
                     };
-                    let Ok(n) = value.parse::<usize>() else {
-                        let what = match flag {
-                            'f' => "number of fields to skip",
-                            's' => "number of bytes to skip",
-                            _ => "number of bytes to compare",
-                        };
-                        return ctx.fail(format!("{value}: invalid {what}")).await;
-                    };
-                    match flag {
-                        'f' => skip_fields = n,
-                        's' => skip_chars = n,
-                        _ => check_chars = n,
-                    }
+                    return ctx.fail(format!("{value}: invalid {what}")).await;
+                };
+                match flag {
+                    'f' => skip_fields = n,
+                    's' => skip_chars = n,
+                    _ => check_chars = n,
                 }
-                _ => return ctx.usage(format!("invalid option -- '{flag}'"), usage).await,
             }
         }
     }
+    let operands = parsed.operands;
     if let UniqShow::Group(_) = show
         && (count || repeated || unique)
     {

@@ -3,6 +3,7 @@
 //! repeated blocks shown as `*` — read a piece at a time, so `od -N 16 big` reads 16 bytes.
 
 use super::Ctx;
+use super::args::{OptSpec, Takes, options};
 use super::cfmt::{self, format_float};
 use crate::interp::Status;
 
@@ -222,117 +223,73 @@ async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {
     let usage = super::lookup("od").map_or("", |b| b.usage);
     let mut o =
         Options { radix: 'o', types: Vec::new(), skip: 0, limit: None, width: 16, verbose: false, files: Vec::new() };
-    let mut idx = 1;
-    let mut options_done = false;
-    while let Some(arg) = ctx.argv.get(idx).cloned() {
-        idx += 1;
-        if options_done || arg == "-" || !arg.starts_with('-') {
-            o.files.push(arg);
-            continue;
-        }
-        if arg == "--" {
-            options_done = true;
-            continue;
-        }
-        let (flags, attached) = match arg.strip_prefix("--") {
-            Some(long) => {
-                let (name, value) = long.split_once('=').map_or((long, None), |(n, v)| (n, Some(v.to_string())));
-                let flag = match name {
-                    "address-radix" => 'A',
-                    "skip-bytes" => 'j',
-                    "read-bytes" => 'N',
-                    "format" => 't',
-                    "output-duplicates" => 'v',
-                    "width" => 'w',
-                    _ => return Err(ctx.usage(format!("unrecognized option '{arg}'"), usage).await),
-                };
-                (vec![flag], value)
-            }
-            None => {
-                // A cluster of flags; one that takes a value takes the rest of the word.
-                let mut flags = Vec::new();
-                let mut value = None;
-                for (at, flag) in arg[1..].char_indices() {
-                    flags.push(flag);
-                    if "AjNtw".contains(flag) {
-                        let rest = &arg[1 + at + 1..];
-                        value = (!rest.is_empty()).then(|| rest.to_string());
-                        break;
-                    }
-                }
-                (flags, value)
-            }
+    const SPEC: OptSpec<'static> = OptSpec {
+        flags: "abcdfilosxv",
+        valued: "AjNt",
+        optional: "w",
+        long: &[
+            ("address-radix", 'A', Takes::Value),
+            ("skip-bytes", 'j', Takes::Value),
+            ("read-bytes", 'N', Takes::Value),
+            ("format", 't', Takes::Value),
+            ("output-duplicates", 'v', Takes::Nothing),
+            ("width", 'w', Takes::Optional),
+        ],
+    };
+    let parsed = match options(&ctx.argv[1..], &SPEC) {
+        Ok(parsed) => parsed,
+        Err(message) => return Err(ctx.usage(message, usage).await),
+    };
+    for (flag, value) in parsed.flags {
+        let legacy = match flag {
+            'a' => "a",
+            'b' => "o1",
+            'c' => "c",
+            'd' => "u2",
+            'f' => "f4",
+            'i' => "d4",
+            'l' => "d8",
+            'o' => "o2",
+            's' => "d2",
+            'x' => "x2",
+            _ => "",
         };
-        for flag in flags {
-            let legacy = match flag {
-                'a' => Some("a"),
-                'b' => Some("o1"),
-                'c' => Some("c"),
-                'd' => Some("u2"),
-                'f' => Some("f4"),
-                'i' => Some("d4"),
-                'l' => Some("d8"),
-                'o' => Some("o2"),
-                's' => Some("d2"),
-                'x' => Some("x2"),
-                _ => None,
-            };
-            if let Some(spec) = legacy {
-                let _ = parse_types(spec, &mut o.types);
-                continue;
-            }
-            match flag {
-                'v' => o.verbose = true,
-                'w' if attached.is_none() => o.width = 32,
-                'A' | 'j' | 'N' | 't' | 'w' => {
-                    let value = match attached.clone() {
-                        Some(value) => value,
-                        None => {
-                            idx += 1;
-                            match ctx.argv.get(idx - 1) {
-                                Some(value) => value.clone(),
-                                None => {
-                                    return Err(ctx
-                                        .usage(format!("option requires an argument -- '{flag}'"), usage)
-                                        .await);
-                                }
-                            }
-                        }
-                    };
-                    let count = parse_count(&value);
-                    match flag {
-                        'A' => match value.as_str() {
-                            "d" | "o" | "x" | "n" => o.radix = value.chars().next().unwrap_or('o'),
-                            _ => {
-                                let message = format!(
-                                    "invalid output address radix '{value}'; it must be one character from [doxn]"
-                                );
-                                return Err(ctx.fail(message).await);
-                            }
-                        },
-                        't' => {
-                            if let Err(message) = parse_types(&value, &mut o.types) {
-                                return Err(ctx.fail(message).await);
-                            }
-                        }
-                        'j' | 'N' => match count {
-                            Some(n) if flag == 'j' => o.skip = n,
-                            Some(n) => o.limit = Some(n),
-                            None => {
-                                let what = if flag == 'j' { "skip" } else { "count" };
-                                return Err(ctx.fail(format!("invalid {what} argument '{value}'")).await);
-                            }
-                        },
-                        _ => match count.and_then(|w| usize::try_from(w).ok()).filter(|&w| w > 0) {
-                            Some(width) => o.width = width,
-                            None => return Err(ctx.fail(format!("invalid width argument '{value}'")).await),
-                        },
-                    }
+        if !legacy.is_empty() {
+            let _ = parse_types(legacy, &mut o.types);
+            continue;
+        }
+        let count = parse_count(&value);
+        match flag {
+            'v' => o.verbose = true,
+            'w' if value.is_empty() => o.width = 32,
+            'w' => match count.and_then(|w| usize::try_from(w).ok()).filter(|&w| w > 0) {
+                Some(width) => o.width = width,
+                None => return Err(ctx.fail(format!("invalid width argument '{value}'")).await),
+            },
+            'A' => match value.as_str() {
+                "d" | "o" | "x" | "n" => o.radix = value.chars().next().unwrap_or('o'),
+                _ => {
+                    let message =
+                        format!("invalid output address radix '{value}'; it must be one character from [doxn]");
+                    return Err(ctx.fail(message).await);
                 }
-                _ => return Err(ctx.usage(format!("invalid option -- '{flag}'"), usage).await),
+            },
+            't' => {
+                if let Err(message) = parse_types(&value, &mut o.types) {
+                    return Err(ctx.fail(message).await);
+                }
             }
+            _ => match count {
+                Some(n) if flag == 'j' => o.skip = n,
+                Some(n) => o.limit = Some(n),
+                None => {
+                    let what = if flag == 'j' { "skip" } else { "count" };
+                    return Err(ctx.fail(format!("invalid {what} argument '{value}'")).await);
+                }
+            },
         }
     }
+    o.files = parsed.operands;
     if o.types.is_empty() {
         o.types.push(Type { kind: Kind::Octal, size: 2, text: false });
     }
