@@ -102,7 +102,12 @@ impl<'a> Ctx<'a> {
 
     /// Writes to standard output; `false` when the reader is gone or the write failed (a
     /// failure other than a closed pipe is reported, as GNU tools do).
+    /// Every write is a step of the line (see [`Ctx::step`]): a command that only writes
+    /// (`yes`, `seq`, `cat /dev/zero`) ends at its deadline like any other.
     pub async fn out(&self, bytes: impl AsRef<[u8]>) -> bool {
+        if !self.step().await {
+            return false;
+        }
         match self.io.stdout().write_all(bytes.as_ref()).await {
             Ok(()) => true,
             Err(err) => {
@@ -112,6 +117,24 @@ impl<'a> Ctx<'a> {
                 false
             }
         }
+    }
+
+    /// One step of the command's work: `false` once the line's deadline passed or its caller
+    /// cancelled it (the reason is recorded; the command should end with status 1). Now and
+    /// then it yields to the runtime, so a busy command lets other sessions run.
+    pub async fn step(&self) -> bool {
+        match self.shared.pace.step().await {
+            Ok(()) => true,
+            Err(stop) => {
+                self.shared.note_pace_stop(stop);
+                false
+            }
+        }
+    }
+
+    /// Whether the line must stop now, for work that cannot await (a blocking evaluator).
+    pub fn stop_requested(&self) -> bool {
+        self.shared.pace.check().is_err()
     }
 
     /// Writes to standard error.
@@ -158,8 +181,14 @@ impl<'a> Ctx<'a> {
     }
 
     /// All of standard input, up to the session's `input-bytes` limit.
+    /// A line stopped meanwhile (its producer hit the deadline) ends here with an
+    /// [`std::io::ErrorKind::Interrupted`] error rather than working on a partial input.
     pub async fn read_stdin(&self) -> std::io::Result<Vec<u8>> {
-        self.stdin().read_to_end(self.state.limits.input_bytes).await
+        let data = self.stdin().read_to_end(self.state.limits.input_bytes).await?;
+        if self.stop_requested() {
+            return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "stopped"));
+        }
+        Ok(data)
     }
 
     /// Reads a file operand: `-` and `/dev/stdin` are standard input.

@@ -40,6 +40,8 @@ pub async fn cd(mut ctx: Ctx<'_>) -> Status {
             Some(old) => (old.to_string(), true),
             None => return ctx.fail("OLDPWD not set").await,
         },
+        // bash: an empty operand leaves the directory as it is.
+        Some("") => return 0,
         Some(dir) => (dir.to_string(), false),
     };
     if !change_dir(&mut ctx, &target).await {

@@ -902,6 +902,12 @@ impl Machine<'_, '_> {
                             Some(name) => {
                                 match self.program.iter().position(|c| c.label.as_deref() == Some(name.as_str())) {
                                     Some(target) => {
+                                        // A jump back is a loop (`:a; ba`): each turn is a step
+                                        // of the line, so its deadline ends it.
+                                        if target <= pc && !self.ctx.step().await {
+                                            self.broken = true;
+                                            return Flow::Quit(1, false, false);
+                                        }
                                         pc = target;
                                         continue;
                                     }
@@ -1113,6 +1119,10 @@ pub async fn sed(ctx: Ctx<'_>) -> Status {
             if input.failed {
                 status = 2;
                 continue;
+            }
+            // Stopped half-way (a deadline, a closed output): the file keeps what it had.
+            if machine.broken {
+                break;
             }
             if let Some(suffix) = &in_place {
                 let abs = ctx.abs(file);

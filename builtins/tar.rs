@@ -146,7 +146,7 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
         if excluded(o, &name) {
             continue;
         }
-        let abs = crate::vfs::path::normalize(&base, &name);
+        let abs = crate::vfs::path::operand(&base, &name);
         let meta = match ctx.vfs.lstat(&abs) {
             Ok(meta) => meta,
             Err(err) => {

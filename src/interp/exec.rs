@@ -157,9 +157,7 @@ impl Interp {
         }
         drop(next_stdin);
         let statuses = futures::future::join_all(stages).await;
-        if let Some(&status) = statuses.iter().find(|&&s| s == super::EXIT_LIMIT)
-            && self.shared.limit_message.lock().is_ok_and(|m| m.is_some())
-        {
+        if let Some(status) = self.shared.stopping() {
             return Err(Flow::Fatal(status));
         }
         Ok(statuses)
@@ -207,6 +205,9 @@ impl Interp {
         // level is polled through the stack guard (which costs a look at the stack bounds).
         let guarded = self.nesting >= super::GUARDED_DEPTH;
         let run = async move {
+            // Every command is a step: the deadline and cancellation reach a line that never
+            // waits, and busy lines let other sessions and background jobs run.
+            self.step().await?;
             self.nesting += 1;
             let result = self.exec_command_inner(command, io).await;
             self.nesting -= 1;
@@ -534,13 +535,6 @@ impl Interp {
 
     async fn exec_simple(&mut self, simple: &SimpleCommand, io: &Io) -> ExecResult {
         self.count_command()?;
-        // Background jobs share this thread: let them run now and then during long foreground
-        // work that never waits on anything.
-        if !self.jobs.is_empty()
-            && self.shared.commands_run.load(std::sync::atomic::Ordering::Relaxed).is_multiple_of(64)
-        {
-            tokio::task::yield_now().await;
-        }
         self.last_subst_status = None;
         if simple.span.line > 0 {
             self.state.lineno = simple.span.line;

@@ -544,7 +544,7 @@ impl Interp {
             if capture.overflowed() {
                 return Err(self.limit_hit("output bytes", limit as u64));
             }
-            if status == super::EXIT_LIMIT && self.shared.limit_message.lock().is_ok_and(|m| m.is_some()) {
+            if let Some(status) = self.shared.stopping() {
                 return Err(Flow::Fatal(status));
             }
             self.last_subst_status = Some(status);

@@ -12,6 +12,7 @@ mod exec;
 mod expand;
 pub(crate) mod glob;
 pub mod io;
+pub(crate) mod pace;
 pub(crate) mod pattern;
 mod redirect;
 pub(crate) mod special;
@@ -227,7 +228,7 @@ impl State {
 
     /// Resolves `path` against the working directory.
     pub fn abs_path(&self, path: &str) -> String {
-        crate::vfs::path::normalize(&self.cwd, path)
+        crate::vfs::path::operand(&self.cwd, path)
     }
 
     /// Sets a variable, printing nothing; false when it is readonly.
@@ -285,8 +286,11 @@ pub struct Shared {
     pub session_commands_run: AtomicU64,
     pub started: Instant,
     pub next_pid: AtomicU64,
-    /// The limit that stopped the current execution, reported once by [`Shell::run`].
-    pub limit_message: std::sync::Mutex<Option<String>>,
+    /// Why the current execution was stopped (a limit, its deadline, cancellation): the line
+    /// [`Shell::run`] prints once.
+    pub limit_message: std::sync::Mutex<Option<(String, Status)>>,
+    /// The deadline and cancellation of the execution in progress.
+    pub pace: pace::Pace,
     /// Every tool, by name.
     pub tools: Arc<crate::tools::Registry>,
     /// The policy gate and audit log.
@@ -300,6 +304,30 @@ pub struct Shared {
     /// Where the shell's own file access (redirections, globs) notes refusals nobody reads:
     /// those surface as the failed operation's own error.
     pub unheard: std::sync::atomic::AtomicBool,
+}
+
+impl Shared {
+    /// Records why the line stops (the first reason wins) and returns the status it ends with.
+    pub fn note_stop(&self, message: String, status: Status) -> Status {
+        let mut slot = self.limit_message.lock().unwrap_or_else(|p| p.into_inner());
+        self.pace.halt();
+        slot.get_or_insert((message, status)).1
+    }
+
+    /// Records that the line's deadline passed or its caller cancelled it.
+    pub fn note_pace_stop(&self, stop: pace::Stop) -> Status {
+        match stop {
+            pace::Stop::Deadline(_) => self.note_stop(format!("limit exceeded: {stop}; nothing more ran"), EXIT_LIMIT),
+            pace::Stop::Cancelled => self.note_stop("cancelled; the line was stopped".to_string(), EXIT_CANCELLED),
+            pace::Stop::Halted => self.stopping().unwrap_or(EXIT_LIMIT),
+        }
+    }
+
+    /// The status the line ends with when something stopped it: a subshell, pipeline stage
+    /// or command substitution passes that on instead of its own status.
+    pub fn stopping(&self) -> Option<Status> {
+        self.limit_message.lock().unwrap_or_else(|p| p.into_inner()).as_ref().map(|(_, status)| *status)
+    }
 }
 
 /// A background job.
@@ -387,9 +415,26 @@ impl Interp {
 
     /// The flow for a limit that was hit (the message is printed by the top level).
     pub fn limit_hit(&self, name: &str, value: u64) -> Flow {
-        let mut slot = self.shared.limit_message.lock().unwrap_or_else(|p| p.into_inner());
-        slot.get_or_insert_with(|| format!("{name} (at most {value})"));
-        Flow::Fatal(EXIT_LIMIT)
+        self.stop_with(
+            format!("limit exceeded: {name} (at most {value}); raise it or simplify the command"),
+            EXIT_LIMIT,
+        )
+    }
+
+    /// Ends the line with `status`, `message` printed once by the top level.
+    fn stop_with(&self, message: String, status: Status) -> Flow {
+        Flow::Fatal(self.shared.note_stop(message, status))
+    }
+
+    /// The flow that ends a line its deadline or caller stopped.
+    pub fn stopped(&self, stop: pace::Stop) -> Flow {
+        Flow::Fatal(self.shared.note_pace_stop(stop))
+    }
+
+    /// One step of work (a command dispatched): stops the line past its deadline or once
+    /// cancelled, and now and then lets the rest of the runtime run (see [`pace`]).
+    pub async fn step(&self) -> Result<(), Flow> {
+        self.shared.pace.step().await.map_err(|stop| self.stopped(stop))
     }
 
     /// The workspace as `command` sees it: content access passes the gate.
@@ -689,6 +734,7 @@ impl Shell {
             started: Instant::now(),
             next_pid: AtomicU64::new(1000),
             limit_message: std::sync::Mutex::new(None),
+            pace: pace::Pace::default(),
             tools: parts.tools,
             gate: Arc::new(crate::tools::Gate::new(parts.policy, parts.approver, audit)),
             agent: parts.agent,
@@ -770,7 +816,7 @@ impl Shell {
         let every = options.progress_every.unwrap_or(Duration::from_secs(1));
         let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
         let status = {
-            let run = self.run(src, &io);
+            let run = self.run_paced(src, &io, Some(cancel.clone()));
             tokio::pin!(run);
             loop {
                 tokio::select! {
@@ -788,6 +834,10 @@ impl Shell {
             }
         };
         if status == EXIT_CANCELLED {
+            // A line dropped while it waited: what it did is still on record.
+            self.interp.shared.pace.end();
+            self.interp.shared.limit_message.lock().unwrap_or_else(|p| p.into_inner()).take();
+            let _ = self.interp.shared.gate.audit().flush();
             self.interp.state.last_status = status;
         }
         if options.timeout.is_some() {
@@ -836,6 +886,11 @@ impl Shell {
     /// Runs `src` with the given streams and returns its status. The whole text is parsed first:
     /// a syntax error runs nothing.
     pub async fn run(&mut self, src: &str, io: &Io) -> Status {
+        self.run_paced(src, io, None).await
+    }
+
+    /// [`Shell::run`], stopped early by `cancel` at the line's next step.
+    async fn run_paced(&mut self, src: &str, io: &Io, cancel: Option<tokio_util::sync::CancellationToken>) -> Status {
         let script = match parser::parse(src) {
             Ok(script) => script,
             Err(err) => {
@@ -852,19 +907,18 @@ impl Shell {
             return status;
         }
         let wall_time = self.interp.state.limits.wall_time;
+        // The deadline is checked at every step of the line (busy or not) and, for a line that
+        // waits, by the timer below.
+        self.interp.shared.pace.begin(wall_time, cancel);
         let run = self.interp.exec_list(&script.body, io);
         let result = match wall_time {
             Some(limit) => match tokio::time::timeout(limit, run).await {
                 Ok(result) => result,
-                Err(_) => {
-                    let message = format!("toolsh: limit exceeded: wall time (at most {limit:?}); nothing more ran\n");
-                    let _ = io.stderr().write_all(message.as_bytes()).await;
-                    self.interp.state.last_status = EXIT_LIMIT;
-                    return EXIT_LIMIT;
-                }
+                Err(_) => Err(self.interp.stopped(pace::Stop::Deadline(limit))),
             },
             None => run.await,
         };
+        self.interp.shared.pace.end();
         let status = match result {
             Ok(status) => status,
             Err(Flow::Exit(status)) => {
@@ -876,11 +930,15 @@ impl Shell {
             Err(Flow::Break(_) | Flow::Continue(_)) => self.interp.state.last_status,
             Err(Flow::SigPipe) => EXIT_SIGPIPE,
         };
-        let limit = self.interp.shared.limit_message.lock().unwrap_or_else(|p| p.into_inner()).take();
-        if let Some(limit) = limit {
-            let message = format!("toolsh: limit exceeded: {limit}; raise it or simplify the command\n");
-            let _ = io.stderr().write_all(message.as_bytes()).await;
-        }
+        let stopped = self.interp.shared.limit_message.lock().unwrap_or_else(|p| p.into_inner()).take();
+        // A command that noticed the stop itself ended with its own status: the line's is the stop's.
+        let status = match stopped {
+            Some((message, stop_status)) => {
+                let _ = io.stderr().write_all(format!("toolsh: {message}\n").as_bytes()).await;
+                stop_status
+            }
+            None => status,
+        };
         if let Err(err) = self.interp.shared.gate.audit().flush() {
             let message = format!("toolsh: the audit log could not be written: {err}\n");
             let _ = io.stderr().write_all(message.as_bytes()).await;

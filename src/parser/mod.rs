@@ -648,7 +648,17 @@ impl<'a> Parser<'a> {
                         break;
                     }
                     None => return Err(self.incomplete("expected `do` in a `for` loop")),
-                    _ => list.push(self.parse_word()?),
+                    _ => {
+                        let word = self.parse_word()?;
+                        // At an operator (`for x in (a b)`) no word is read: bash's syntax
+                        // error, not an endless list of empty words.
+                        if word.parts.is_empty() {
+                            return Err(
+                                self.syntax_error(format!("syntax error near unexpected token {}", self.found()))
+                            );
+                        }
+                        list.push(word);
+                    }
                 }
             }
             words = Some(list);

@@ -289,7 +289,7 @@ impl ToolCx {
 
     /// Resolves a path argument against the working directory.
     pub fn abs(&self, path: &str) -> String {
-        crate::vfs::path::normalize(&self.cwd, path)
+        crate::vfs::path::operand(&self.cwd, path)
     }
 }
 

@@ -288,6 +288,9 @@ impl Vfs {
     }
 
     fn mount_for(&self, abs: &str) -> Option<Located<'_>> {
+        if !abs.starts_with('/') {
+            return None;
+        }
         self.mounts
             .iter()
             .find_map(|mount| path::strip_mount(abs, &mount.at).map(|rel| Located { mount, rel: rel.to_string() }))
@@ -300,6 +303,10 @@ impl Vfs {
 
     /// Resolves symlinks in `abs` (normalised). With `follow_last`, a final link is followed too.
     pub fn resolve(&self, abs: &str, follow_last: bool) -> io::Result<String> {
+        // Only an absolute path names anything; the empty operand in particular is not `/`.
+        if !abs.starts_with('/') {
+            return Err(not_found());
+        }
         let mut pending: Vec<String> = path::components(abs).map(str::to_string).collect();
         pending.reverse();
         let mut done = String::from("/");

@@ -27,6 +27,14 @@ pub fn normalize(cwd: &str, path: &str) -> String {
     out
 }
 
+/// A path operand made absolute against `cwd`. The empty string names no file (POSIX: a
+/// null pathname does not exist): it stays `""`, which every workspace operation refuses with
+/// "No such file or directory" — never the working directory, so `rm -rf "$UNSET"` removes
+/// nothing. This is the one place that rule lives; every command and tool resolves operands here.
+pub fn operand(cwd: &str, path: &str) -> String {
+    if path.is_empty() { String::new() } else { normalize(cwd, path) }
+}
+
 /// The components of a normalised absolute path (none for `/`).
 pub fn components(abs: &str) -> impl Iterator<Item = &str> {
     abs.split('/').filter(|c| !c.is_empty())

@@ -7,6 +7,7 @@ mod compat;
 mod console;
 mod escape;
 mod examples;
+mod floor;
 mod mcp;
 mod net;
 mod parser_props;

@@ -1,0 +1,173 @@
+//! The floor: nothing lost, nothing stuck. Destructive operands run against a real directory and
+//! against bash on a copy of it; deadlines and cancellation stop CPU-bound lines; input that
+//! used to run away (the parser, the pattern matcher) ends with an error.
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// What one run of the binary left.
+struct Ran {
+    stdout: String,
+    stderr: String,
+    status: i32,
+}
+
+/// Runs `toolsh ARGS` in `dir`, killed if it outlives `bound` (a hang fails the test instead
+/// of holding the suite).
+fn toolsh_in(dir: &Path, args: &[&str], bound: Duration) -> Ran {
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_toolsh"))
+        .env_clear()
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn toolsh");
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break Some(status.code().unwrap_or(-1));
+        }
+        if started.elapsed() > bound {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let Some(status) = status else {
+        unreachable!("toolsh {args:?} still ran after {bound:?}");
+    };
+    let mut stdout = String::new();
+    let mut stderr = String::new();
+    child.stdout.take().expect("stdout").read_to_string(&mut stdout).expect("read stdout");
+    child.stderr.take().expect("stderr").read_to_string(&mut stderr).expect("read stderr");
+    Ran { stdout, stderr, status }
+}
+
+/// Every file under `dir`, relative, sorted, with its content.
+fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(next) = pending.pop() {
+        for entry in std::fs::read_dir(&next).expect("read_dir") {
+            let path = entry.expect("entry").path();
+            let rel = path.strip_prefix(dir).expect("inside").to_string_lossy().into_owned();
+            if path.is_dir() {
+                out.push((format!("{rel}/"), Vec::new()));
+                pending.push(path);
+            } else {
+                out.push((rel, std::fs::read(&path).unwrap_or_default()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn fixture() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join("src/deep")).expect("mkdir");
+    std::fs::write(dir.path().join("f"), "keep me\n").expect("write");
+    std::fs::write(dir.path().join("src/a.rs"), "fn main() {}\n").expect("write");
+    std::fs::write(dir.path().join("src/deep/b.txt"), "b\n").expect("write");
+    dir
+}
+
+#[test]
+fn an_empty_operand_names_no_file_for_any_command() {
+    // Each line runs in toolsh on one copy of the tree and in bash (GNU tools) on another: the
+    // status must agree and both trees must come out the same — above all, nothing deleted.
+    let lines = [
+        r#"cd src && rm -rf """#,
+        r#"rm -r "$UNSET_VARIABLE""#,
+        r#"rm "" f.missing"#,
+        r#"rmdir """#,
+        r#"ls """#,
+        r#"ls "" f"#,
+        r#"find "" -type d"#,
+        r#"cat """#,
+        r#"cp f """#,
+        r#"cp -r src """#,
+        r#"mv f """#,
+        r#"mv src """#,
+        r#"mkdir """#,
+        r#"touch """#,
+        r#"head """#,
+        r#"grep x """#,
+        r#"sort """#,
+        r#"gzip """#,
+        r#"ln -s f """#,
+        r#"chmod 644 """#,
+        r#"echo hi > """#,
+        r#"cat < """#,
+        r#"sed -n p """#,
+        r#"jq . """#,
+        r#"diff f """#,
+        r#"test -e """#,
+        r#"cd "" && pwd"#,
+    ];
+    for line in lines {
+        let ours = fixture();
+        let theirs = fixture();
+        let ran = toolsh_in(ours.path(), &["--root", ".", "-c", line], Duration::from_secs(30));
+        let bash = Command::new("bash").arg("-c").arg(line).current_dir(theirs.path()).output().expect("bash");
+        let bash_status = bash.status.code().unwrap_or(-1);
+        assert_eq!(ran.status, bash_status, "{line}: status (stderr: {})", ran.stderr);
+        assert_eq!(tree(ours.path()), tree(theirs.path()), "{line}: the trees differ");
+        assert!(ours.path().join("src/deep/b.txt").exists(), "{line} deleted the workspace");
+    }
+}
+
+#[test]
+fn the_deadline_stops_lines_that_never_wait() {
+    let dir = fixture();
+    let lines = [
+        "while :; do :; done",
+        "yes > /dev/null",
+        "cat /dev/zero > /dev/null",
+        "seq 1 100000000000 > /dev/null",
+        "r(){ r|r; }; r",
+        "sed ':a; ba' <<< x",
+        "x=1; while :; do x=$((x+1)); done",
+        "for ((;;)); do ((1)); done",
+        "echo before; yes | sort",
+    ];
+    for line in lines {
+        let ran = toolsh_in(dir.path(), &["--root", ".", "--timeout", "0.5", "-c", line], Duration::from_secs(20));
+        assert_eq!(ran.status, 124, "{line}: {}", ran.stderr);
+        assert!(ran.stderr.contains("wall time") || ran.stderr.contains("limit exceeded"), "{line}: {}", ran.stderr);
+    }
+    // The files are as they were: a stopped line leaves nothing half-done.
+    let ran = toolsh_in(dir.path(), &["--root", ".", "--timeout", "0.5", "-c", "sed -i ':a; s/k/k/; ta; ba' f"], {
+        Duration::from_secs(20)
+    });
+    assert_eq!(ran.status, 124, "{}", ran.stderr);
+    assert_eq!(std::fs::read_to_string(dir.path().join("f")).expect("f"), "keep me\n");
+}
+
+#[test]
+fn a_word_list_with_a_parenthesis_is_a_syntax_error() {
+    // It used to grow to gigabytes before anything ran.
+    let dir = fixture();
+    for line in ["for x in (a b); do echo $x; done", "for x in(", "for x in a ( b; do :; done"] {
+        let ran = toolsh_in(dir.path(), &["--memory", "-c", line], Duration::from_secs(20));
+        assert_eq!(ran.status, 2, "{line}: {}", ran.stderr);
+        assert!(ran.stderr.contains("syntax error near unexpected token"), "{line}: {}", ran.stderr);
+        assert!(ran.stderr.contains("1:"), "{line}: no position in {}", ran.stderr);
+        assert_eq!(ran.stdout, "");
+    }
+}
+
+#[test]
+fn patterns_with_many_stars_match_at_once() {
+    // 64 characters against eight stars backtracked past 100 s; bash answers at once. The
+    // timeout is far above what a linear matcher needs and far below the old run time.
+    let dir = fixture();
+    let line = r#"x=$(printf 'a%.0s' {1..64}); [[ $x == *a*a*a*a*a*a*a*a*b ]]; echo $?; case $x in *a*a*a*a*a*a*a*a*b) echo m;; *) echo n;; esac; echo "${x#*a*a*a*a*a*a*a*a*b}" | wc -c"#;
+    let ran = toolsh_in(dir.path(), &["--memory", "--timeout", "10", "-c", line], Duration::from_secs(20));
+    assert_eq!((ran.stdout.as_str(), ran.status), ("1\nn\n65\n", 0), "{}", ran.stderr);
+}
