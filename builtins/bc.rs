@@ -10,8 +10,6 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 const USAGE: &str = "bc [-lq] [FILE...]";
 /// Output lines are cut at this many characters, a `\` ending each cut line (GNU's default).
@@ -330,7 +328,13 @@ struct Parser {
     at: usize,
     functions: HashMap<String, Function>,
     quit: bool,
+    /// Nesting of expressions and statements being parsed (see [`MAX_NESTING`]).
+    depth: usize,
 }
+
+/// How deep expressions and blocks may nest: 50,000 `(` overflowed the stack and ended the
+/// process. The tree is parsed, evaluated and dropped recursively, all within this bound.
+const MAX_NESTING: usize = 10_000;
 
 impl Parser {
     fn peek(&self) -> Option<&Tok> {
@@ -403,6 +407,17 @@ impl Parser {
     }
 
     fn statement(&mut self) -> Result<Stmt, String> {
+        self.depth += 1;
+        let result = if self.depth > MAX_NESTING {
+            self.error(&format!("statements nested at most {MAX_NESTING} deep"))
+        } else {
+            self.statement_inner()
+        };
+        self.depth -= 1;
+        result
+    }
+
+    fn statement_inner(&mut self) -> Result<Stmt, String> {
         match self.peek().cloned() {
             Some(Tok::Str(text)) => {
                 self.at += 1;
@@ -541,6 +556,16 @@ impl Parser {
     }
 
     fn expr(&mut self) -> Result<Expr, String> {
+        self.depth += 1;
+        let result = self.expr_inner();
+        self.depth -= 1;
+        result
+    }
+
+    fn expr_inner(&mut self) -> Result<Expr, String> {
+        if self.depth > MAX_NESTING {
+            return self.error(&format!("expressions nested at most {MAX_NESTING} deep"));
+        }
         let mut left = self.and()?;
         while self.eat("||") {
             left = Expr::Bin("||", Box::new(left), Box::new(self.and()?));
@@ -717,8 +742,8 @@ struct Machine {
     frames: Vec<HashMap<String, Num>>,
     functions: HashMap<String, Function>,
     out: String,
-    /// Set when the command is abandoned (timeout, Ctrl-C, cancellation): the next step stops.
-    stop: Arc<AtomicBool>,
+    /// Raised when the command is abandoned or the line's deadline passed: the next step stops.
+    halt: super::deep::Halt,
 }
 
 impl Machine {
@@ -915,7 +940,7 @@ impl Machine {
     }
 
     fn exec(&mut self, stmt: &Stmt) -> Result<(), Flow> {
-        if self.stop.load(Ordering::Relaxed) {
+        if self.halt.requested() {
             return Err(Flow::Error("stopped".to_string()));
         }
         let eval = |m: &mut Machine, e: &Expr| m.eval(e).map_err(Flow::Error);
@@ -1053,12 +1078,11 @@ pub async fn bc(ctx: Ctx<'_>) -> Status {
             Err(err) => return ctx.fail(crate::vfs::describe(&err)).await,
         }
     }
-    // The program runs on a blocking thread, so the shell's deadline and Ctrl-C still work while
-    // it computes; when this command is dropped, the flag stops it at its next statement.
-    let stop = Arc::new(AtomicBool::new(false));
-    let _stop_on_drop = super::StopOnDrop(stop.clone());
-    let running = tokio::task::spawn_blocking(move || evaluate(&text, math, stop));
-    let (out, error) = running.await.unwrap_or_else(|_| (String::new(), Some("the program failed".to_string())));
+    // The program runs on a thread of its own, so the shell's deadline and Ctrl-C still work
+    // while it computes; it stops at its next statement once the line does.
+    let (out, error) = super::deep::run(&ctx, "bc", move |halt| evaluate(&text, math, halt))
+        .await
+        .unwrap_or_else(|message| (String::new(), Some(message)));
     if !out.is_empty() && !ctx.out(out).await {
         return 1;
     }
@@ -1077,12 +1101,12 @@ fn quits(text: &str) -> bool {
 }
 
 /// Parses and runs a whole program: its output and the error that stopped it, if one did.
-fn evaluate(text: &str, math: bool, stop: Arc<AtomicBool>) -> (String, Option<String>) {
+fn evaluate(text: &str, math: bool, halt: super::deep::Halt) -> (String, Option<String>) {
     let tokens = match lex(text) {
         Ok(tokens) => tokens,
         Err(message) => return (String::new(), Some(format!("line {message}"))),
     };
-    let mut parser = Parser { toks: tokens, at: 0, functions: HashMap::new(), quit: false };
+    let mut parser = Parser { toks: tokens, at: 0, functions: HashMap::new(), quit: false, depth: 0 };
     let program = match parser.statements_until(None) {
         Ok(program) => program,
         Err(message) => return (String::new(), Some(format!("line {message}"))),
@@ -1097,7 +1121,7 @@ fn evaluate(text: &str, math: bool, stop: Arc<AtomicBool>) -> (String, Option<St
         frames: Vec::new(),
         functions: parser.functions,
         out: String::new(),
-        stop,
+        halt,
     };
     let error = match machine.run(&program) {
         Ok(()) | Err(Flow::Halt) => None,
@@ -1110,11 +1134,8 @@ fn evaluate(text: &str, math: bool, stop: Arc<AtomicBool>) -> (String, Option<St
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-    use std::sync::atomic::AtomicBool;
-
     fn evaluate(text: &str, math: bool) -> (String, Option<String>) {
-        super::evaluate(text, math, Arc::new(AtomicBool::new(false)))
+        super::evaluate(text, math, super::super::deep::Halt::never())
     }
 
     fn bc(text: &str) -> String {

@@ -136,9 +136,49 @@ pub fn format_int(value: i64, conv: char, spec: &Spec) -> String {
     pad(format!("{sign}{digits}"), &local, true)
 }
 
+/// Digits past this many are zeros in any double's exact decimal expansion (the smallest
+/// subnormal has 1074 fraction digits); Rust's formatter refuses precisions above `u16::MAX`,
+/// so longer ones are written as this many digits and zeros after them.
+const EXACT_DIGITS: usize = 1100;
+
+/// `text` filled with `fill` to `width` characters, on the left when `right` aligns it right.
+/// Rust's `{:>width$}` refuses widths above `u16::MAX`, which input can ask for.
+pub fn align(text: &str, width: usize, right: bool, fill: char) -> String {
+    let fill_len = width.saturating_sub(text.chars().count());
+    let mut out = String::with_capacity(text.len() + fill_len);
+    if !right {
+        out.push_str(text);
+    }
+    out.extend(std::iter::repeat_n(fill, fill_len));
+    if right {
+        out.push_str(text);
+    }
+    out
+}
+
+/// `value` with `precision` decimals (`%f`), for any precision.
+pub fn fixed(value: f64, precision: usize) -> String {
+    let exact = precision.min(EXACT_DIGITS);
+    let mut text = format!("{value:.exact$}");
+    text.extend(std::iter::repeat_n('0', precision - exact));
+    text
+}
+
+/// `value` in Rust's exponent form with `precision` fraction digits, for any precision.
+fn scientific(value: f64, precision: usize) -> String {
+    let exact = precision.min(EXACT_DIGITS);
+    let text = format!("{value:.exact$e}");
+    if exact == precision {
+        return text;
+    }
+    let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
+    let zeros = "0".repeat(precision - exact);
+    format!("{mantissa}{zeros}e{exponent}")
+}
+
 /// `%e`: one digit, the fraction, and an exponent of at least two digits.
 fn exp_form(value: f64, precision: usize, upper: bool) -> String {
-    let text = format!("{value:.precision$e}");
+    let text = scientific(value, precision);
     let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
     let exponent: i32 = exponent.parse().unwrap_or(0);
     let sign = if exponent < 0 { '-' } else { '+' };
@@ -162,13 +202,13 @@ fn strip_zeros(text: String) -> String {
 /// is below -4 or at least `p`, else of `%f` with `p - 1 - exponent` decimals.
 fn general_form(value: f64, precision: usize, alt: bool, upper: bool) -> String {
     let p = precision.max(1);
-    let rounded = format!("{value:.prec$e}", prec = p - 1);
+    let rounded = scientific(value, p - 1);
     let exponent: i64 = rounded.split_once('e').and_then(|(_, e)| e.parse().ok()).unwrap_or(0);
     let text = if exponent < -4 || exponent >= p as i64 {
         exp_form(value, p - 1, upper)
     } else {
         let decimals = (p as i64 - 1 - exponent).max(0) as usize;
-        format!("{value:.decimals$}")
+        fixed(value, decimals)
     };
     if alt && !text.contains('.') {
         // `%#g` keeps the point even with nothing after it.
@@ -198,7 +238,7 @@ pub fn format_float(value: f64, conv: char, spec: &Spec) -> String {
             'e' => exp_form(value, precision, upper),
             'g' => general_form(value, precision, spec.alt, upper),
             'a' => format!("{value}"),
-            _ => format!("{value:.precision$}"),
+            _ => fixed(value, precision),
         }
     };
     let sign = if body.starts_with('-') {
@@ -235,6 +275,13 @@ mod tests {
         assert_eq!(format_float(2.0, 'g', &Spec { alt: true, ..Spec::default() }), "2.00000");
         assert_eq!(format_float(1.5, 'e', &Spec::default()), "1.500000e+00");
         assert_eq!(format_float(-0.0, 'f', &Spec { precision: Some(1), ..Spec::default() }), "-0.0");
+        // Past Rust's formatter's limit (u16::MAX): the exact digits, then zeros.
+        let long = format_float(1.5, 'f', &Spec { precision: Some(100_000), ..Spec::default() });
+        assert_eq!((long.len(), &long[..4], long.bytes().skip(4).all(|b| b == b'0')), (100_002, "1.50", true));
+        let long = format_float(0.1, 'e', &Spec { precision: Some(70_000), ..Spec::default() });
+        assert!(long.starts_with("1.000000000000000055511151231257827") && long.ends_with("0e-01"), "{}", &long[..40]);
+        let long = format_float(0.1, 'g', &Spec { precision: Some(70_000), ..Spec::default() });
+        assert!(long.starts_with("0.1000000000000000055511151231257827"), "{}", &long[..40]);
     }
 
     #[test]

@@ -193,7 +193,16 @@ pub async fn nl(ctx: Ctx<'_>) -> Status {
     };
     let value = |c: char, default: &str| parsed.last(c).unwrap_or(default).to_string();
     let style = value('b', "t");
-    let width: usize = value('w', "6").parse().unwrap_or(6);
+    // GNU refuses widths past INT_MAX; past a megabyte a line of padding is refused here too.
+    let width: usize = match value('w', "6").parse::<i64>() {
+        Ok(width) if (1..=1 << 20).contains(&width) => width as usize,
+        Ok(width) if width > 0 => {
+            return ctx
+                .fail(format!("invalid line number field width: '{width}': Value too large for defined data type"))
+                .await;
+        }
+        _ => return ctx.fail(format!("invalid line number field width: '{}'", value('w', "6"))).await,
+    };
     let separator = value('s', "\t");
     let mut number: i64 = value('v', "1").parse().unwrap_or(1);
     let increment: i64 = value('i', "1").parse().unwrap_or(1);
@@ -222,9 +231,12 @@ pub async fn nl(ctx: Ctx<'_>) -> Status {
         };
         if numbered {
             let digits = match format.as_str() {
-                "ln" => format!("{number:<width$}"),
-                "rz" => format!("{number:0width$}"),
-                _ => format!("{number:>width$}"),
+                "ln" => super::cfmt::align(&number.to_string(), width, false, ' '),
+                "rz" if number < 0 => {
+                    format!("-{}", super::cfmt::align(&number.unsigned_abs().to_string(), width - 1, true, '0'))
+                }
+                "rz" => super::cfmt::align(&number.to_string(), width, true, '0'),
+                _ => super::cfmt::align(&number.to_string(), width, true, ' '),
             };
             out.push_str(&digits);
             out.push_str(&separator);

@@ -12,8 +12,6 @@ use jaq_core::load::{Arena, File, Loader};
 use jaq_core::{Lut, Native, Vars};
 use jaq_json::Val;
 use jaq_std::input::{HasInputs, Inputs, RcIter};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 const USAGE: &str = "jq [-rjcsneRS] [--tab] [--indent N] [--arg NAME VALUE] [--argjson NAME JSON] FILTER [FILE...]";
 
@@ -202,6 +200,15 @@ fn read_values(data: &[u8], raw: bool, slurp: bool) -> (Vec<Val>, Option<String>
     }
     let mut values = Vec::new();
     let mut error = None;
+    // Input nested deeper than jq allows is refused before the parser recurses into it (200,000
+    // `[` overflowed the stack); the values before it still count.
+    let (data, deep) = match super::jq_limits::too_deep(data) {
+        Some(at) => {
+            let start = data[..at].iter().rposition(|b| b.is_ascii_whitespace()).map_or(0, |i| i + 1);
+            (&data[..start.min(at)], Some(depth_error(data, at)))
+        }
+        None => (data, None),
+    };
     for value in jaq_json::read::parse_many(data) {
         match value {
             Ok(value) => values.push(value),
@@ -211,11 +218,20 @@ fn read_values(data: &[u8], raw: bool, slurp: bool) -> (Vec<Val>, Option<String>
             }
         }
     }
+    let error = deep.or(error);
     match (slurp, error) {
         (true, Some(error)) => (Vec::new(), Some(error)),
         (true, None) => (vec![Val::from_iter(values)], None),
         (false, error) => (values, error),
     }
+}
+
+/// jq's message for input nested past [`super::jq_limits::MAX_DEPTH`] at byte `at`.
+fn depth_error(data: &[u8], at: usize) -> String {
+    let before = &data[..at];
+    let line = 1 + bytecount::count(before, b'\n');
+    let column = before.len() - memchr::memrchr(b'\n', before).map_or(0, |i| i + 1) + 1;
+    format!("parse error: Exceeds depth limit for parsing at line {line}, column {column}")
 }
 
 /// jq's kind of message for input that is not JSON, with the line and column (counted from 0,
@@ -440,29 +456,32 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
         }
     }
     let env = ctx.state.vars.exported();
-    // A blocking thread keeps the shell's deadline, Ctrl-C and cancellation working while the
-    // filter computes; once this command is dropped, the flag ends the evaluation at its next
-    // output (a filter that never yields runs on until it does). Output streams back in
-    // chunks, so `jq … | head` ends when head has enough.
-    let stop = Arc::new(AtomicBool::new(false));
-    let _stop_on_drop = super::StopOnDrop(stop.clone());
+    // A thread of its own keeps the shell's deadline, Ctrl-C and cancellation working while the
+    // filter computes; the evaluation stops at its next output or function call once the line
+    // does (see `jq_limits`). Output streams back in chunks, so `jq … | head` ends when head
+    // has enough.
     let (chunks, mut received) = tokio::sync::mpsc::channel::<Vec<u8>>(4);
-    let flag = stop.clone();
-    let running = tokio::task::spawn_blocking(move || {
+    let (halt_tx, halt_rx) = tokio::sync::oneshot::channel::<super::deep::Halt>();
+    let running = super::deep::run(&ctx, "jq", move |halt| {
+        let _ = halt_tx.send(halt.clone());
         let mut emit = |chunk: Vec<u8>| chunks.blocking_send(chunk).is_ok();
-        evaluate(&o, &code, &data, env, &flag, &mut emit)
+        evaluate(&o, &code, &data, env, &halt, &mut emit)
     });
-    let mut reader_gone = false;
-    while let Some(chunk) = received.recv().await {
-        if !ctx.out(&chunk).await {
-            // The reader went away: stop the evaluation and let it finish quietly.
-            stop.store(true, Ordering::Relaxed);
-            reader_gone = true;
-            break;
+    let reading = async {
+        let halt = halt_rx.await.ok();
+        while let Some(chunk) = received.recv().await {
+            if !ctx.out(&chunk).await {
+                // The reader went away: stop the evaluation and let it finish quietly.
+                if let Some(halt) = &halt {
+                    halt.request();
+                }
+                return true;
+            }
         }
-    }
-    drop(received);
-    let result = running.await.unwrap_or_else(|_| failure("jq: error: the evaluation failed\n".to_string(), 5));
+        false
+    };
+    let (result, reader_gone) = futures::join!(running, reading);
+    let result = result.unwrap_or_else(|message| failure(format!("jq: error: {message}\n"), 5));
     if reader_gone || (!result.out.is_empty() && !ctx.out(&result.out).await) {
         return 1;
     }
@@ -552,11 +571,13 @@ fn evaluate(
     code: &str,
     data: &[u8],
     env: Vec<(String, String)>,
-    stop: &AtomicBool,
+    halt: &super::deep::Halt,
     emit: &mut dyn FnMut(Vec<u8>) -> bool,
 ) -> Outcome {
     MESSAGES.with(|m| m.borrow_mut().clear());
-    let mut outcome = evaluate_filter(o, code, data, env, stop, emit);
+    super::jq_limits::set_halt(Some(halt.clone()));
+    let mut outcome = evaluate_filter(o, code, data, env, halt, emit);
+    super::jq_limits::set_halt(None);
     let messages = MESSAGES.with(|m| std::mem::take(&mut *m.borrow_mut()));
     if !messages.is_empty() {
         outcome.err = format!("{}{}", String::from_utf8_lossy(&messages), outcome.err);
@@ -568,12 +589,57 @@ fn evaluate(
 /// outcome); `emit` answers false when nobody reads any more.
 const CHUNK: usize = 16 * 1024;
 
+/// Loads and compiles `program` (the prelude and the user's `code`, whose slices name the
+/// place of an error); the error is jq's message.
+fn compile(program: &str, code: &str, var_names: &[String]) -> Result<jaq_core::Filter<JqData>, String> {
+    let arena = Arena::default();
+    let loader = Loader::new(jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()));
+    let modules = match loader.load(&arena, File { code: program, path: () }) {
+        Ok(modules) => modules,
+        Err(errors) => {
+            let first = errors.into_iter().next().map(|(_, error)| syntax_error(program, code, &error));
+            let message = first.unwrap_or_else(|| format!("syntax error in the filter `{code}`"));
+            return Err(message);
+        }
+    };
+    let funs = jaq_core::funs::<JqData>()
+        .chain(jaq_std::funs::<JqData>().filter(|(name, _, _)| *name != "env"))
+        .chain(
+            jaq_std::input::funs::<JqData>()
+                .into_vec()
+                .into_iter()
+                .map(|(name, args, run)| (name, args, Native::<JqData>::new(run))),
+        )
+        .chain(jaq_json::funs::<JqData>())
+        .chain(std::iter::once(jq_tojson::<JqData>()))
+        .chain(std::iter::once(super::jq_limits::guard::<JqData>()))
+        .chain(jq_messages::<JqData>());
+    let compiler = Compiler::default().with_funs(funs).with_global_vars(var_names.iter().map(String::as_str));
+    match compiler.compile(modules) {
+        Ok(filter) => Ok(filter),
+        Err(errors) => {
+            let first = errors.into_iter().flat_map(|(_, errs)| errs).next();
+            let message = match first {
+                Some((name, undefined)) => {
+                    let what = match undefined {
+                        jaq_core::compile::Undefined::Filter(arity) => format!("{name}/{arity}"),
+                        _ => name.to_string(),
+                    };
+                    format!("{what} is not defined{}", place(program, code, name))
+                }
+                None => "a name is not defined".to_string(),
+            };
+            Err(message)
+        }
+    }
+}
+
 fn evaluate_filter(
     o: &Options,
     code: &str,
     data: &[u8],
     env: Vec<(String, String)>,
-    stop: &AtomicBool,
+    halt: &super::deep::Halt,
     emit: &mut dyn FnMut(Vec<u8>) -> bool,
 ) -> Outcome {
     let (values, input_error) = read_values(data, o.raw_input, o.slurp);
@@ -617,45 +683,17 @@ fn evaluate_filter(
         _ => Val::Null,
     });
     let program = format!("{PRELUDE}{code}");
-    let arena = Arena::default();
-    let loader = Loader::new(jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()));
-    let modules = match loader.load(&arena, File { code: program.as_str(), path: () }) {
-        Ok(modules) => modules,
-        Err(errors) => {
-            let first = errors.into_iter().next().map(|(_, error)| syntax_error(&program, code, &error));
-            let message = first.unwrap_or_else(|| format!("syntax error in the filter `{code}`"));
-            return failure(format!("jq: error: {message}\njq: 1 compile error\n"), 3);
-        }
-    };
-    let funs = jaq_core::funs::<JqData>()
-        .chain(jaq_std::funs::<JqData>().filter(|(name, _, _)| *name != "env"))
-        .chain(
-            jaq_std::input::funs::<JqData>()
-                .into_vec()
-                .into_iter()
-                .map(|(name, args, run)| (name, args, Native::<JqData>::new(run))),
-        )
-        .chain(jaq_json::funs::<JqData>())
-        .chain(std::iter::once(jq_tojson::<JqData>()))
-        .chain(jq_messages::<JqData>());
-    let compiler = Compiler::default().with_funs(funs).with_global_vars(var_names.iter().map(String::as_str));
-    let filter = match compiler.compile(modules) {
+    let mut filter = match compile(&program, code, &var_names) {
         Ok(filter) => filter,
-        Err(errors) => {
-            let first = errors.into_iter().flat_map(|(_, errs)| errs).next();
-            let message = match first {
-                Some((name, undefined)) => {
-                    let what = match undefined {
-                        jaq_core::compile::Undefined::Filter(arity) => format!("{name}/{arity}"),
-                        _ => name.to_string(),
-                    };
-                    format!("{what} is not defined{}", place(&program, code, name))
-                }
-                None => "a name is not defined".to_string(),
-            };
-            return failure(format!("jq: error: {message}\njq: 1 compile error\n"), 3);
-        }
+        Err(message) => return failure(format!("jq: error: {message}\njq: 1 compile error\n"), 3),
     };
+    // Errors are reported against the text as written; the run uses the guarded definitions.
+    if code.contains("def") {
+        let guarded = super::jq_limits::guard_definitions(code);
+        if let Ok(checked) = compile(&format!("{PRELUDE}{guarded}"), &guarded, &var_names) {
+            filter = checked;
+        }
+    }
     // A text that does not parse comes after the values before it: read by `input`/`inputs` it
     // is an error of the filter, else the end of the input (as in jq).
     let queue: Box<dyn Iterator<Item = Result<Val, String>>> =
@@ -688,7 +726,7 @@ fn evaluate_filter(
         let global = Global { lut: &filter.lut, inputs };
         let run_ctx = jaq_core::Ctx::<JqData>::new(global, Vars::new(var_values.clone()));
         for result in filter.id.run((run_ctx, input)) {
-            if stop.load(Ordering::Relaxed) {
+            if halt.requested() {
                 outcome.status = crate::interp::EXIT_CANCELLED;
                 return outcome;
             }
@@ -697,7 +735,7 @@ fn evaluate_filter(
                     last = Some(!matches!(value, Val::Null | Val::Bool(false)));
                     render(&value, o, &mut outcome.out);
                     if outcome.out.len() >= CHUNK && !emit(std::mem::take(&mut outcome.out)) {
-                        stop.store(true, Ordering::Relaxed);
+                        halt.request();
                     }
                 }
                 Err(exn) => match exn.get_halt() {
@@ -715,6 +753,9 @@ fn evaluate_filter(
                         let at = if o.null_input { "<unknown>" } else { "<stdin>:0" };
                         outcome.err.push_str(&format!("jq: error (at {at}){message}\n"));
                         outcome.status = 5;
+                        // As jq: an error ends this input's outputs (`1, error, 2` prints 1;
+                        // jaq's `fromjson` of "nan" repeated its error for ever).
+                        break;
                     }
                 },
             }

@@ -12,6 +12,7 @@ mod cfmt;
 mod columns;
 mod compress;
 mod cond;
+mod deep;
 mod diff;
 mod dump;
 mod encode;
@@ -21,6 +22,7 @@ mod flow;
 mod grep;
 mod join;
 mod jq;
+mod jq_limits;
 mod lines;
 mod nav;
 mod net;
@@ -245,6 +247,20 @@ impl Drop for StopOnDrop {
     fn drop(&mut self) {
         self.0.store(true, std::sync::atomic::Ordering::Relaxed);
     }
+}
+
+/// The status of a command stopped by a bug of its own (a caught panic), as sysexits'
+/// `EX_SOFTWARE`.
+pub const EXIT_INTERNAL: Status = 70;
+
+/// The message for a command whose code panicked: the panic's text, and that it was stopped.
+pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    let text = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown cause".to_string());
+    format!("internal error ({text}); the command was stopped")
 }
 
 /// The function type of a command.

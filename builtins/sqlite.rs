@@ -138,7 +138,8 @@ fn columns(results: &Value) -> String {
     for line in 0..lines {
         for (col, name) in names.iter().skip(line).step_by(lines.max(1)).enumerate() {
             let sep = if col == 0 { "" } else { "  " };
-            out.push_str(&format!("{sep}{name:<width$}"));
+            out.push_str(sep);
+            out.push_str(&crate::builtins::cfmt::align(name, width, false, ' '));
         }
         out.push('\n');
     }

@@ -747,7 +747,7 @@ pub async fn seq(ctx: Ctx<'_>) -> Status {
         Some((before, spec, conversion, after)) => {
             format!("{before}{}{after}", super::cfmt::format_float(value, *conversion, spec))
         }
-        None => format!("{value:.places$}"),
+        None => super::cfmt::fixed(value, places),
     };
     let width = if equal_width { format(first).len().max(format(last).len()) } else { 0 };
     let mut out = String::new();

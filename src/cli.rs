@@ -407,13 +407,18 @@ pub fn main(argv: Vec<String>) -> i32 {
     }
     if options.inherit_env {
         #[allow(clippy::disallowed_methods)] // asked for explicitly with --inherit-env
-        for (name, value) in std::env::vars() {
-            builder = builder.env(&name, &value);
+        for (name, value) in std::env::vars_os() {
+            // The environment is bytes; shell variables are text. A name that is not text is
+            // no shell identifier anyway; a value that is not keeps its bytes as U+FFFD.
+            // (`std::env::vars` panicked on either.)
+            if let Some(name) = name.to_str() {
+                builder = builder.env(name, &value.to_string_lossy());
+            }
         }
     }
     for (name, value) in &options.env {
         #[allow(clippy::disallowed_methods)] // asked for explicitly with --env NAME
-        let value = value.clone().or_else(|| std::env::var(name).ok());
+        let value = value.clone().or_else(|| std::env::var_os(name).map(|v| v.to_string_lossy().into_owned()));
         if let Some(value) = value {
             builder = builder.env(name, &value);
         }

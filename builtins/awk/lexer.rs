@@ -232,7 +232,13 @@ struct Lexer<'a> {
 
 impl Lexer<'_> {
     fn col(&self, at: usize) -> usize {
-        String::from_utf8_lossy(&self.src[self.line_start..at]).chars().count() + 1
+        // A token continued over a backslash-newline (a string) starts on an earlier line.
+        let line_start = if at >= self.line_start {
+            self.line_start
+        } else {
+            self.src[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
+        };
+        String::from_utf8_lossy(&self.src[line_start..at]).chars().count() + 1
     }
 
     fn error(&self, at: usize, message: impl Into<String>) -> SyntaxError {

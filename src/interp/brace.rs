@@ -144,7 +144,11 @@ fn sequence(atoms: &[Atom]) -> Option<Vec<String>> {
         let mut value = start;
         for _ in 0..count {
             items.push(if width > 0 {
-                if value < 0 { format!("-{:0width$}", -value, width = width - 1) } else { format!("{value:0width$}") }
+                // By hand: `{:0width$}` refuses the widths past u16::MAX that input can ask for.
+                let magnitude = value.unsigned_abs().to_string();
+                let zeros = (width - usize::from(value < 0)).saturating_sub(magnitude.len());
+                let sign = if value < 0 { "-" } else { "" };
+                format!("{sign}{}{magnitude}", "0".repeat(zeros))
             } else {
                 value.to_string()
             });

@@ -668,7 +668,9 @@ impl Interp {
             let command = argv[0].clone();
             let denied = std::sync::atomic::AtomicBool::new(false);
             let ctx = Ctx::new(argv, io, &mut self.state, &self.shared, &command, &denied);
-            let status = (entry.run)(ctx).await;
+            // A bug of one command (a library that panics on some input) ends that command with
+            // an error, not the process and every session in it.
+            let status = contain_panic(&command, io, (entry.run)(ctx)).await;
             if status != 0 && io.stdout().is_broken() {
                 return Err(Flow::SigPipe);
             }
@@ -679,7 +681,9 @@ impl Interp {
             return Ok(status);
         }
         if let Some(tool) = self.shared.tools.resolve(name).cloned() {
-            return Ok(crate::builtins::run_tool(&self.shared, &self.state, tool, argv, io).await);
+            let command = argv[0].clone();
+            let run = crate::builtins::run_tool(&self.shared, &self.state, tool, argv, io);
+            return Ok(contain_panic(&command, io, run).await);
         }
         if special::is_special(name) {
             return special::run(self, argv, io).await;
@@ -828,4 +832,18 @@ fn trace_quote(word: &str) -> String {
         return word.to_string();
     }
     format!("'{}'", word.replace('\'', "'\\''"))
+}
+
+/// Runs a command's future; a bug of the command (a library that panics on some input, an
+/// embedder's tool) ends that command with [`crate::builtins::EXIT_INTERNAL`] and a message,
+/// not the process and every session in it.
+async fn contain_panic(command: &str, io: &Io, run: impl std::future::Future<Output = Status>) -> Status {
+    match futures::FutureExt::catch_unwind(std::panic::AssertUnwindSafe(run)).await {
+        Ok(status) => status,
+        Err(panic) => {
+            let message = crate::builtins::panic_message(panic.as_ref());
+            let _ = io.stderr().write_all(format!("{command}: {message}\n").as_bytes()).await;
+            crate::builtins::EXIT_INTERNAL
+        }
+    }
 }

@@ -171,3 +171,65 @@ fn patterns_with_many_stars_match_at_once() {
     let ran = toolsh_in(dir.path(), &["--memory", "--timeout", "10", "-c", line], Duration::from_secs(20));
     assert_eq!((ran.stdout.as_str(), ran.status), ("1\nn\n65\n", 0), "{}", ran.stderr);
 }
+
+#[test]
+fn input_that_used_to_abort_the_process_ends_one_command() {
+    // Each overflowed a stack or panicked, ending the process (and, under `toolsh mcp --http`,
+    // every session). Now: the command's own error and status, and the line goes on.
+    let dir = fixture();
+    std::fs::write(dir.path().join("parens.bc"), "(".repeat(50_000)).expect("write");
+    std::fs::write(dir.path().join("deep.json"), "[".repeat(200_000)).expect("write");
+    std::fs::write(dir.path().join("split.awk"), "BEGIN { x = \"ab\\\ncd\"; print x }\n").expect("write");
+    let cases: [(&str, i32, &str); 10] = [
+        ("bc parens.bc", 1, "nested at most 10000 deep"),
+        ("jq . deep.json", 4, "Exceeds depth limit for parsing"),
+        ("jq -n 'def f: 1 + f; f'", 5, "recursed too deep"),
+        ("jq -n 'def f: [f]; f'", 5, "recursed too deep"),
+        ("jq -n '\"nan\" | fromjson'", 5, "cannot parse"),
+        ("echo abc | nl -w 9223372036854775807", 1, "invalid line number field width"),
+        ("printf '%.100000f' 1 | wc -c", 0, ""),
+        ("awk 'BEGIN { x = sprintf(\"%.*f\", 70000, 1); print length(x) }'", 0, ""),
+        ("awk -f split.awk", 0, ""),
+        (
+            "jq -n 'reduce range(9999) as $_ ([]; [.]) | (tojson | length), (. == .), (sort | length), contains([[]])'",
+            0,
+            "",
+        ),
+    ];
+    for (line, status, message) in cases {
+        let full = format!("{line}; echo \"after $?\"");
+        let ran = toolsh_in(dir.path(), &["--root", ".", "-c", &full], Duration::from_secs(60));
+        assert_eq!(ran.status, 0, "{line}: the process ended ({})", ran.stderr);
+        assert!(ran.stdout.ends_with(&format!("after {status}\n")), "{line}: {} / {}", ran.stdout, ran.stderr);
+        assert!(ran.stderr.contains(message), "{line}: {}", ran.stderr);
+    }
+    let ran =
+        toolsh_in(dir.path(), &["--memory", "-c", "awk -f /dev/stdin < /dev/null; echo ok"], Duration::from_secs(20));
+    assert_eq!(ran.stdout, "ok\n");
+}
+
+#[test]
+fn a_host_variable_that_is_not_text_is_imported_without_a_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = fixture();
+    let bytes = std::ffi::OsStr::from_bytes(b"caf\xe9");
+    let out = Command::new(env!("CARGO_BIN_EXE_toolsh"))
+        .env_clear()
+        .env("ODD", bytes)
+        .env(std::ffi::OsStr::from_bytes(b"N\xff"), "x")
+        .args(["--memory", "--inherit-env", "-c", "echo \"[$ODD]\""])
+        .current_dir(dir.path())
+        .output()
+        .expect("run");
+    assert_eq!((String::from_utf8_lossy(&out.stdout).as_ref(), out.status.code()), ("[caf\u{fffd}]\n", Some(0)));
+}
+
+#[test]
+fn jq_stops_at_the_deadline_even_without_output() {
+    let dir = fixture();
+    for line in ["jq -n 'def f: f; f'", "jq -n 'def l: if true then l else . end; l'", "echo 'while (1) { }' | bc"] {
+        let ran = toolsh_in(dir.path(), &["--memory", "--timeout", "0.5", "-c", line], Duration::from_secs(20));
+        assert_eq!(ran.status, 124, "{line}: {}", ran.stderr);
+        assert!(ran.stderr.contains("wall time"), "{line}: {}", ran.stderr);
+    }
+}

@@ -196,6 +196,21 @@ fn an_embedder_tool_is_a_command_behind_the_same_gate() {
 }
 
 #[test]
+fn a_panicking_tool_ends_its_command_not_the_shell() {
+    let spec = ToolSpec::new::<ShoutArgs>("demo.crash", "Panic on purpose.").side_effect(SideEffect::ReadOnly);
+    let tool = typed(spec, |_cx: ToolCx, args: ShoutArgs| async move {
+        let parts: Vec<&str> = args.text.split(',').collect();
+        // An embedder's bug on some input: an index out of bounds.
+        Ok(ToolOutput::Text(parts[args.times as usize].to_string()))
+    });
+    let mut shell = Shell::builder().tool(tool).expect("register").build();
+    let out = exec(&mut shell, "demo.crash --text a,b --times 1; demo.crash --text a --times 5; echo $? after");
+    assert_eq!(out.stdout_text(), "b70 after\n");
+    assert!(out.stderr_text().contains("demo.crash: internal error (index out of bounds"), "{}", out.stderr_text());
+    assert_eq!(exec(&mut shell, "echo still here").stdout_text(), "still here\n");
+}
+
+#[test]
 fn config_lowers_limits_but_never_raises_them() {
     let limits = toolsh::Limits { call_depth: 50, ..Default::default() };
     let mut shell = Shell::builder().limits(limits).build();
