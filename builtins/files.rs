@@ -420,13 +420,76 @@ pub async fn mv(ctx: Ctx<'_>) -> Status {
     status
 }
 
-/// `rm [-rfd] path…`
+/// The options of `rm`, in GNU's spelling.
+const RM_SPEC: super::args::OptSpec<'static> = super::args::OptSpec {
+    flags: "fiIrRdv",
+    valued: "",
+    optional: "",
+    long: &[
+        ("force", 'f', super::args::Takes::Nothing),
+        ("interactive", 'w', super::args::Takes::Optional),
+        ("recursive", 'r', super::args::Takes::Nothing),
+        ("dir", 'd', super::args::Takes::Nothing),
+        ("verbose", 'v', super::args::Takes::Nothing),
+        ("preserve-root", 'P', super::args::Takes::Nothing),
+        ("one-file-system", 'o', super::args::Takes::Nothing),
+    ],
+};
+
+const RM_USAGE: &str = "rm [-fiIrdv] [--interactive[=WHEN]] FILE...";
+
+/// When `rm` asks before removing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ask {
+    Never,
+    /// `-I`: once, before removing more than three operands or any recursively.
+    Once,
+    /// `-i`: before every removal.
+    Always,
+}
+
+/// `rm [-fiIrdv] FILE…`: `-i` asks before each removal and `-I` once, reading the answer from
+/// standard input as GNU does; an answer not starting with `y`, or the end of input, is "no".
+/// The last of `-f`, `-i`, `-I` wins.
 pub async fn rm(ctx: Ctx<'_>) -> Status {
-    let (flags, operands) = split_flags(&ctx.argv[1..]);
-    let recursive = flags.iter().any(|f| matches!(f, 'r' | 'R'));
-    let force = flags.contains(&'f');
+    let parsed = match super::args::options(&ctx.argv[1..], &RM_SPEC) {
+        Ok(parsed) => parsed,
+        // GNU's words and status (coreutils exit 1 on a usage error); nothing is removed.
+        Err(message) => {
+            ctx.err(format!("rm: {message}\nTry 'rm --help' for more information.\nusage: {RM_USAGE}\n")).await;
+            return 1;
+        }
+    };
+    let recursive = parsed.has('r') || parsed.has('R');
+    let mut force = false;
+    let mut ask = Ask::Never;
+    for (flag, value) in &parsed.flags {
+        match (flag, value.as_str()) {
+            ('f', _) => (force, ask) = (true, Ask::Never),
+            ('i', _) | ('w', "" | "always" | "yes") => (force, ask) = (false, Ask::Always),
+            ('I', _) | ('w', "once") => (force, ask) = (false, Ask::Once),
+            ('w', "never" | "no" | "none") => ask = Ask::Never,
+            ('w', other) => {
+                return ctx.usage(format!("invalid argument '{other}' for '--interactive'"), RM_USAGE).await;
+            }
+            _ => {}
+        }
+    }
+    let only_dirs = parsed.has('d');
+    let operands = parsed.operands;
     if operands.is_empty() && !force {
-        return ctx.usage("missing operand", "rm [-rfd] FILE...").await;
+        return ctx.usage("missing operand", RM_USAGE).await;
+    }
+    if ask == Ask::Once && (recursive || operands.len() > 3) {
+        let count = operands.len();
+        let what = format!(
+            "remove {count} argument{}{}",
+            if count == 1 { "" } else { "s" },
+            if recursive { " recursively" } else { "" }
+        );
+        if !confirm(&ctx, &what).await {
+            return 0;
+        }
     }
     let mut status = 0;
     for operand in operands {
@@ -446,25 +509,77 @@ pub async fn rm(ctx: Ctx<'_>) -> Status {
                 continue;
             }
         };
-        let result = if meta.is_dir() {
-            if recursive {
-                ctx.vfs.remove_tree(&abs)
-            } else if flags.contains(&'d') {
-                ctx.vfs.remove_dir(&abs)
-            } else {
-                ctx.complain(format!("cannot remove '{operand}': Is a directory")).await;
-                status = 1;
-                continue;
-            }
+        if meta.is_dir() && !recursive && !only_dirs {
+            ctx.complain(format!("cannot remove '{operand}': Is a directory")).await;
+            status = 1;
+            continue;
+        }
+        let removed = if ask == Ask::Always {
+            remove_asking(&ctx, operand.clone(), abs, meta).await.map(drop)
+        } else if meta.is_dir() && recursive {
+            ctx.vfs.remove_tree(&abs).map_err(|err| (operand.clone(), err))
+        } else if meta.is_dir() {
+            ctx.vfs.remove_dir(&abs).map_err(|err| (operand.clone(), err))
         } else {
-            ctx.vfs.remove_file(&abs)
+            ctx.vfs.remove_file(&abs).map_err(|err| (operand.clone(), err))
         };
-        if let Err(err) = result {
-            ctx.complain(format!("cannot remove '{operand}': {}", describe(&err))).await;
+        if let Err((shown, err)) = removed {
+            ctx.complain(format!("cannot remove '{shown}': {}", describe(&err))).await;
             status = 1;
         }
     }
     status
+}
+
+/// Asks `rm: QUESTION? ` on standard error and reads a line of standard input: yes when it
+/// starts with `y` or `Y`; the end of input is no.
+async fn confirm(ctx: &Ctx<'_>, question: &str) -> bool {
+    ctx.err(format!("{}: {question}? ", ctx.name())).await;
+    match ctx.stdin().read_until(Some(b'\n'), Some(4096)).await {
+        Some((line, _)) => matches!(line.first(), Some(b'y' | b'Y')),
+        None => false,
+    }
+}
+
+/// `rm -i` of one path: a file after a yes; a directory (with `-r`) entry by entry, after a
+/// yes to descending into it, and itself after a last yes — unless something inside was kept,
+/// as GNU does not ask then. `Ok(true)` when the path is gone; what is kept is not an error.
+fn remove_asking<'a>(
+    ctx: &'a Ctx<'_>,
+    shown: String,
+    abs: String,
+    meta: Meta,
+) -> futures::future::BoxFuture<'a, Result<bool, (String, std::io::Error)>> {
+    Box::pin(async move {
+        if meta.is_dir() {
+            let entries = ctx.vfs.read_dir(&abs).map_err(|err| (shown.clone(), err))?;
+            if !entries.is_empty() {
+                if !confirm(ctx, &format!("descend into directory '{shown}'")).await {
+                    return Ok(false);
+                }
+                let mut emptied = true;
+                for entry in entries {
+                    let child_abs = path::join(&abs, &entry.name);
+                    let child_shown = path::join(&shown, &entry.name);
+                    let child = ctx.vfs.lstat(&child_abs).map_err(|err| (child_shown.clone(), err))?;
+                    emptied &= remove_asking(ctx, child_shown, child_abs, child).await?;
+                }
+                if !emptied {
+                    return Ok(false);
+                }
+            }
+            if !confirm(ctx, &format!("remove directory '{shown}'")).await {
+                return Ok(false);
+            }
+            ctx.vfs.remove_dir(&abs).map_err(|err| (shown, err))?;
+            return Ok(true);
+        }
+        if !confirm(ctx, &format!("remove {} '{shown}'", kind_name(&meta))).await {
+            return Ok(false);
+        }
+        ctx.vfs.remove_file(&abs).map_err(|err| (shown, err))?;
+        Ok(true)
+    })
 }
 
 /// `mkdir [-p] dir…`
@@ -572,6 +687,7 @@ pub async fn ln(ctx: Ctx<'_>) -> Status {
     }
 }
 
+/// GNU's name for what is at a path (`stat %F`, `rm -i`'s questions).
 fn kind_name(meta: &Meta) -> &'static str {
     match meta.kind {
         FileKind::Dir => "directory",

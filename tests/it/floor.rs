@@ -111,14 +111,48 @@ fn an_empty_operand_names_no_file_for_any_command() {
         r#"cd "" && pwd"#,
     ];
     for line in lines {
-        let ours = fixture();
-        let theirs = fixture();
-        let ran = toolsh_in(ours.path(), &["--root", ".", "-c", line], Duration::from_secs(30));
-        let bash = Command::new("bash").arg("-c").arg(line).current_dir(theirs.path()).output().expect("bash");
-        let bash_status = bash.status.code().unwrap_or(-1);
-        assert_eq!(ran.status, bash_status, "{line}: status (stderr: {})", ran.stderr);
-        assert_eq!(tree(ours.path()), tree(theirs.path()), "{line}: the trees differ");
-        assert!(ours.path().join("src/deep/b.txt").exists(), "{line} deleted the workspace");
+        same_as_bash(line);
+        assert!(fixture().path().join("src/deep/b.txt").exists());
+    }
+}
+
+/// Runs `line` in toolsh on one copy of the fixture and in bash (GNU tools) on another, with
+/// no standard input: the statuses and the trees left behind must agree.
+fn same_as_bash(line: &str) {
+    let ours = fixture();
+    let theirs = fixture();
+    let ran = toolsh_in(ours.path(), &["--root", ".", "-c", line], Duration::from_secs(30));
+    let bash = Command::new("bash")
+        .arg("-c")
+        .arg(line)
+        .current_dir(theirs.path())
+        .stdin(Stdio::null())
+        .output()
+        .expect("bash");
+    let bash_status = bash.status.code().unwrap_or(-1);
+    assert_eq!(ran.status, bash_status, "{line}: status (stderr: {})", ran.stderr);
+    assert_eq!(tree(ours.path()), tree(theirs.path()), "{line}: the trees differ");
+}
+
+#[test]
+fn rm_asks_and_the_end_of_input_means_no() {
+    // `-i` was ignored: `rm -i f </dev/null` deleted f.
+    for line in [
+        "rm -i f",
+        "rm -i f </dev/null; echo $?",
+        "find . -name f -exec rm -i {} \\;",
+        "(echo y; echo n) | rm -i f src/a.rs",
+        "echo n | rm -I f src/a.rs src/deep/b.txt src",
+        "echo y | rm -rI src",
+        "rm -ri src",
+        "(echo y; echo y; echo n; echo y) | rm -ri src",
+        "rm -fi f",
+        "rm -if f",
+        "rm --interactive=never f",
+        "rm -Z f",
+        "rm -i src",
+    ] {
+        same_as_bash(line);
     }
 }
 
