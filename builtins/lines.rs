@@ -294,6 +294,11 @@ impl UniqKey {
     fn of<'l>(&self, line: &'l [u8]) -> std::borrow::Cow<'l, [u8]> {
         let mut rest = line;
         for _ in 0..self.skip_fields {
+            // Past the last field every further skip is empty: stop (`-f 9223372036854775807`
+            // looped for ever).
+            if rest.is_empty() {
+                break;
+            }
             let start = rest.iter().position(|&b| b != b' ' && b != b'\t').unwrap_or(rest.len());
             rest = &rest[start..];
             let end = rest.iter().position(|&b| b == b' ' || b == b'\t').unwrap_or(rest.len());

@@ -232,6 +232,7 @@ pub async fn head(ctx: Ctx<'_>) -> Status {
         }
         let out = if file == "-" && args.count >= 0 {
             // Stream standard input and stop reading once enough arrived, so `yes | head` ends.
+            // What is taken goes on in pieces: `yes | head -c 10G` holds 64 KiB, not 10 GiB.
             let input = ctx.stdin();
             let mut taken = Vec::new();
             let mut remaining = args.count;
@@ -244,9 +245,13 @@ pub async fn head(ctx: Ctx<'_>) -> Status {
                     taken.extend_from_slice(&line);
                     remaining -= 1;
                 } else {
-                    let Some((chunk, _)) = input.read_until(None, Some(remaining as usize)).await else { break };
+                    let want = usize::try_from(remaining).unwrap_or(usize::MAX).min(PIECE);
+                    let Some((chunk, _)) = input.read_until(None, Some(want)).await else { break };
                     remaining -= chunk.len() as i64;
                     taken.extend_from_slice(&chunk);
+                }
+                if taken.len() >= PIECE && !ctx.out(std::mem::take(&mut taken)).await {
+                    return 1;
                 }
             }
             taken
@@ -277,6 +282,9 @@ pub async fn head(ctx: Ctx<'_>) -> Status {
     }
     status
 }
+
+/// What `head` of standard input hands on at a time.
+const PIECE: usize = 64 * 1024;
 
 /// The first `count` lines (or bytes) of a file, read only as far as they reach: `head` of
 /// a huge file, or of `/dev/zero`, ends at once. False when the reader went away.

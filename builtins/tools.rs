@@ -19,6 +19,7 @@ pub(crate) fn tool_cx(shared: &Arc<Shared>, cwd: &str, command: &str) -> ToolCx 
         gate: shared.gate.clone(),
         store: shared.store.clone(),
         meter: Arc::default(),
+        pace: shared.pace.clone(),
     }
 }
 

@@ -521,9 +521,18 @@ pub fn main(argv: Vec<String>) -> i32 {
         Input::null()
     };
     let io = Io::new(stdin, stdout, stderr);
+    // `--timeout` bounds the whole run: the EXIT trap gets what is left of it.
+    let started = std::time::Instant::now();
+    let wall_time = options.limits.wall_time;
     let status = runtime.block_on(async {
         let status = shell.run(&source, &io).await;
-        if shell.exit_status().is_some() { status } else { shell.finish(&io).await }
+        if shell.exit_status().is_some() {
+            return status;
+        }
+        if let Some(limit) = wall_time {
+            shell.set_timeout(Some(limit.saturating_sub(started.elapsed())));
+        }
+        shell.finish(&io).await
     });
     let _ = std::io::stdout().flush();
     exit_without_teardown(shell);

@@ -289,8 +289,8 @@ pub struct Shared {
     /// Why the current execution was stopped (a limit, its deadline, cancellation): the line
     /// [`Shell::run`] prints once.
     pub limit_message: std::sync::Mutex<Option<(String, Status)>>,
-    /// The deadline and cancellation of the execution in progress.
-    pub pace: pace::Pace,
+    /// The deadline and cancellation of the execution in progress (tool bodies hold it too).
+    pub pace: Arc<pace::Pace>,
     /// Every tool, by name.
     pub tools: Arc<crate::tools::Registry>,
     /// The policy gate and audit log.
@@ -734,7 +734,7 @@ impl Shell {
             started: Instant::now(),
             next_pid: AtomicU64::new(1000),
             limit_message: std::sync::Mutex::new(None),
-            pace: pace::Pace::default(),
+            pace: Arc::default(),
             tools: parts.tools,
             gate: Arc::new(crate::tools::Gate::new(parts.policy, parts.approver, audit)),
             agent: parts.agent,
@@ -906,11 +906,28 @@ impl Shell {
             let _ = self.interp.shared.gate.audit().flush();
             return status;
         }
+        let (status, _) = self.execute(&script.body, io, cancel).await;
+        self.interp.state.last_status = status;
+        if self.exited.is_some() {
+            return self.finish(io).await;
+        }
+        status
+    }
+
+    /// Runs a parsed list under the session's wall time and `cancel`: the stop reason, if the
+    /// line was stopped, is printed once, and the audit records are written whatever happened.
+    /// The status, and whether a stop (a limit, the deadline, cancellation) ended it.
+    async fn execute(
+        &mut self,
+        body: &[crate::ast::ListItem],
+        io: &Io,
+        cancel: Option<tokio_util::sync::CancellationToken>,
+    ) -> (Status, bool) {
         let wall_time = self.interp.state.limits.wall_time;
         // The deadline is checked at every step of the line (busy or not) and, for a line that
         // waits, by the timer below.
         self.interp.shared.pace.begin(wall_time, cancel);
-        let run = self.interp.exec_list(&script.body, io);
+        let run = self.interp.exec_list(body, io);
         let result = match wall_time {
             Some(limit) => match tokio::time::timeout(limit, run).await {
                 Ok(result) => result,
@@ -918,6 +935,13 @@ impl Shell {
             },
             None => run.await,
         };
+        // Work that saw the deadline without a step of the line seeing it (a tool body, an
+        // evaluator thread) ended early: the line was stopped all the same.
+        if let Err(stop) = self.interp.shared.pace.check()
+            && stop != pace::Stop::Halted
+        {
+            self.interp.shared.note_pace_stop(stop);
+        }
         self.interp.shared.pace.end();
         let status = match result {
             Ok(status) => status,
@@ -932,6 +956,7 @@ impl Shell {
         };
         let stopped = self.interp.shared.limit_message.lock().unwrap_or_else(|p| p.into_inner()).take();
         // A command that noticed the stop itself ended with its own status: the line's is the stop's.
+        let was_stopped = stopped.is_some();
         let status = match stopped {
             Some((message, stop_status)) => {
                 let _ = io.stderr().write_all(format!("toolsh: {message}\n").as_bytes()).await;
@@ -943,11 +968,7 @@ impl Shell {
             let message = format!("toolsh: the audit log could not be written: {err}\n");
             let _ = io.stderr().write_all(message.as_bytes()).await;
         }
-        self.interp.state.last_status = status;
-        if self.exited.is_some() {
-            return self.finish(io).await;
-        }
-        status
+        (status, was_stopped)
     }
 
     /// [`Shell::run`] until `stop` completes (an interrupt): then the line is dropped where it
@@ -972,8 +993,14 @@ impl Shell {
         let status = self.exited.unwrap_or(self.interp.state.last_status);
         if let Some(action) = Arc::make_mut(&mut self.interp.state.traps).remove("EXIT") {
             self.interp.state.last_status = status;
+            // Under the same wall time as any line, and audited like one; a trap cut off by
+            // it ends the session with the stop's status.
             if let Ok(script) = parser::parse(&action) {
-                let _ = self.interp.exec_list(&script.body, io).await;
+                let (trap_status, stopped) = self.execute(&script.body, io, None).await;
+                if stopped {
+                    self.exited = Some(trap_status);
+                    return trap_status;
+                }
             }
         }
         self.exited = Some(status);

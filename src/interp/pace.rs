@@ -36,11 +36,22 @@ pub enum Stop {
 impl std::fmt::Display for Stop {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Stop::Deadline(limit) => write!(f, "wall time (at most {limit:?})"),
+            Stop::Deadline(limit) => write!(f, "wall time (at most {})", shown(*limit)),
             Stop::Cancelled => f.write_str("cancelled"),
             Stop::Halted => f.write_str("stopped"),
         }
     }
+}
+
+/// A limit as people write it, to the millisecond: `1s`, `1.5s`, `250ms`.
+fn shown(limit: Duration) -> String {
+    let ms = limit.as_secs_f64() * 1000.0;
+    let ms = ms.round() as u64;
+    if ms < 1000 {
+        return format!("{ms}ms");
+    }
+    let text = format!("{:.3}", ms as f64 / 1000.0);
+    format!("{}s", text.trim_end_matches('0').trim_end_matches('.'))
 }
 
 /// The deadline and cancellation of the execution in progress, shared by everything it runs.
@@ -145,6 +156,14 @@ mod tests {
         assert_eq!(pace.check(), Err(Stop::Deadline(Duration::ZERO)));
         pace.end();
         assert_eq!(pace.check(), Ok(()));
+    }
+
+    #[test]
+    fn limits_are_shown_to_the_millisecond() {
+        assert_eq!(shown(Duration::from_micros(999_527)), "1s");
+        assert_eq!(shown(Duration::from_millis(1500)), "1.5s");
+        assert_eq!(shown(Duration::from_millis(250)), "250ms");
+        assert_eq!(shown(Duration::from_secs(30)), "30s");
     }
 
     #[test]

@@ -105,6 +105,10 @@ fn run(cx: &ToolCx, args: &SqlArgs, writes: bool) -> Result<ToolOutput, ToolErro
         }
         Target::Workspace(abs) => load(cx, abs)?,
     };
+    // SQLite asks now and then whether to go on: a runaway query (a recursive CTE without end)
+    // stops at the line's deadline or cancellation.
+    let pace = cx.pace.clone();
+    conn.progress_handler(10_000, Some(move || pace.check().is_err())).map_err(|e| sql_error("", &e))?;
     let (results, changed) = execute(&conn, &args.sql, writes)?;
     if changed && let Target::Workspace(abs) = &target {
         cx.admit_also(facts::WRITE, abs)?;

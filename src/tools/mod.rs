@@ -250,6 +250,8 @@ pub struct ToolCx {
     /// Where a long-running body reports how far it got (bytes done of a total); the
     /// command that called it may draw it on a terminal.
     pub meter: Arc<Meter>,
+    /// The calling line's deadline and cancellation.
+    pub(crate) pace: Arc<crate::interp::pace::Pace>,
 }
 
 /// How far a tool body got: `done` of `total` units (bytes), `total` 0 when unknown.
@@ -285,6 +287,12 @@ impl ToolCx {
             }
             Err(denied) => Err(ToolError { status: gate::EXIT_DENIED, message: denied.to_string() }),
         }
+    }
+
+    /// Whether the calling line's deadline passed or it was cancelled: a long body (a query,
+    /// a transfer) should end now, with an error.
+    pub fn stop_requested(&self) -> bool {
+        self.pace.check().is_err()
     }
 
     /// Resolves a path argument against the working directory.

@@ -267,3 +267,34 @@ fn jq_stops_at_the_deadline_even_without_output() {
         assert!(ran.stderr.contains("wall time"), "{line}: {}", ran.stderr);
     }
 }
+
+#[test]
+fn more_work_the_deadline_now_reaches() {
+    let dir = fixture();
+    for line in [
+        "sqlite3 :memory: 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c'",
+        "trap 'sleep 30' EXIT; echo x",
+        "trap 'while :; do :; done' EXIT; echo x",
+        "seq -w 1e300 1e300 > /dev/null",
+    ] {
+        let ran = toolsh_in(dir.path(), &["--memory", "--timeout", "0.5", "-c", line], Duration::from_secs(20));
+        assert_eq!(ran.status, 124, "{line}: {}", ran.stderr);
+        assert!(ran.stderr.contains("wall time"), "{line}: {}", ran.stderr);
+    }
+    // Skipping more fields than a line has is the end of the line, not a loop for ever.
+    let ran = toolsh_in(dir.path(), &["--memory", "-c", "printf 'a b\\na c\\n' | uniq -f 9223372036854775807"], {
+        Duration::from_secs(20)
+    });
+    assert_eq!(ran.stdout, "a b\n");
+}
+
+#[test]
+fn head_of_a_pipe_streams() {
+    // It gathered everything it passed on (2 GiB of RSS for `head -c 2G`); memory is measured
+    // by hand (0.3 GB through head: 24 MB of RSS). Here: the count, and a shared input left
+    // where head stopped.
+    let dir = fixture();
+    let line = "cat /dev/zero | head -c 300000000 | wc -c; printf 'a\\nb\\nc\\n' | { head -n1; cat; }; printf abcdef | { head -c2; echo; cat; }";
+    let ran = toolsh_in(dir.path(), &["--memory", "-c", line], Duration::from_secs(60));
+    assert_eq!(ran.stdout, "300000000\na\nb\nc\nab\ncdef", "{}", ran.stderr);
+}
