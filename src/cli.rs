@@ -274,7 +274,7 @@ fn load_policy(
     options: &Options,
     root: &str,
     store: Option<&std::path::Path>,
-) -> Result<crate::policy::Policy, String> {
+) -> Result<(crate::policy::Policy, crate::store::Retention), String> {
     let path = match &options.config {
         Some(path) => Some(path.clone()),
         None if !options.memory => Some(std::path::Path::new(root).join("toolsh.toml")),
@@ -304,7 +304,8 @@ fn load_policy(
             policy.protect(&format!("{}{suffix}", shown.to_string_lossy()));
         }
     }
-    Ok(policy)
+    let retention = file.as_ref().map(|f| f.audit.retention()).unwrap_or_default();
+    Ok((policy, retention))
 }
 
 /// `$XDG_STATE_HOME/toolsh/store.db`, else `~/.local/state/toolsh/store.db`.
@@ -382,8 +383,8 @@ pub fn main(argv: Vec<String>) -> i32 {
         }
     };
     let store = options.store.clone().or_else(default_store);
-    let policy = match load_policy(&options, &cwd, store.as_deref()) {
-        Ok(policy) => policy,
+    let (policy, retention) = match load_policy(&options, &cwd, store.as_deref()) {
+        Ok(loaded) => loaded,
         Err(message) => {
             eprintln!("toolsh: {message}");
             return EXIT_USAGE;
@@ -394,7 +395,7 @@ pub fn main(argv: Vec<String>) -> i32 {
         builder = builder.agent(agent);
     }
     if let Some(store) = &store {
-        builder = builder.store(store);
+        builder = builder.store(store).audit_retention(retention);
     }
     let console =
         !options.mcp && options.command.is_none() && options.script_file.is_none() && std::io::stdin().is_terminal();

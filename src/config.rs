@@ -32,6 +32,30 @@ pub struct ConfigFile {
     /// Tools switched off (globs over names): not registered, refused everywhere.
     #[serde(default)]
     pub disable: Vec<String>,
+    /// How much of the audit log the store keeps (`[audit]`).
+    #[serde(default)]
+    pub audit: AuditConfig,
+}
+
+/// `[audit]`: `keep_days` and `keep_rows` (defaults: 30 days, 1,000,000 records).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AuditConfig {
+    /// Records older than this many days are deleted.
+    pub keep_days: Option<u64>,
+    /// Only the newest this many records are kept.
+    pub keep_rows: Option<u64>,
+}
+
+impl AuditConfig {
+    /// The retention these settings give, over the defaults.
+    pub fn retention(&self) -> crate::store::Retention {
+        let default = crate::store::Retention::default();
+        crate::store::Retention {
+            max_age: self.keep_days.map_or(default.max_age, |days| std::time::Duration::from_secs(days * 86_400)),
+            max_rows: self.keep_rows.unwrap_or(default.max_rows),
+        }
+    }
 }
 
 impl ConfigFile {

@@ -571,6 +571,7 @@ pub struct ShellBuilder {
     session: Option<String>,
     audit_sink: Option<Arc<dyn crate::audit::AuditSink>>,
     store: Option<std::path::PathBuf>,
+    retention: crate::store::Retention,
 }
 
 impl ShellBuilder {
@@ -641,6 +642,12 @@ impl ShellBuilder {
         self
     }
 
+    /// How much of the audit log the store keeps (default: 30 days, 1,000,000 records).
+    pub fn audit_retention(mut self, retention: crate::store::Retention) -> Self {
+        self.retention = retention;
+        self
+    }
+
     /// Builds the shell.
     pub fn build(self) -> Shell {
         let mut state = State::new(&self.cwd);
@@ -652,7 +659,10 @@ impl ShellBuilder {
             }
         }
         let session = self.session.unwrap_or_else(new_session_id);
-        let store = self.store.map(|path| Arc::new(crate::store::Store::new(&path, &self.agent, &session)));
+        let retention = self.retention;
+        let store = self
+            .store
+            .map(|path| Arc::new(crate::store::Store::new(&path, &self.agent, &session).with_retention(retention)));
         let mut tools = self.tools;
         tools.retain(|name| self.policy.disabled_by(name).is_none());
         let parts = Parts {
@@ -716,6 +726,7 @@ impl Shell {
             session: None,
             audit_sink: None,
             store: None,
+            retention: crate::store::Retention::default(),
         }
     }
 

@@ -48,6 +48,27 @@ pub fn now_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
+/// How much of the audit log a store keeps: records older than `max_age` and all but the
+/// newest `max_rows` are deleted as new ones arrive (115 MB after ninety minutes of traffic
+/// without it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Retention {
+    /// The oldest record kept.
+    pub max_age: Duration,
+    /// The most records kept.
+    pub max_rows: u64,
+}
+
+impl Default for Retention {
+    fn default() -> Self {
+        Retention { max_age: Duration::from_secs(30 * 24 * 3600), max_rows: 1_000_000 }
+    }
+}
+
+/// The audit log is pruned when its row ids pass a multiple of this: a few index-range deletes
+/// per thousand records, off the path of all other writes.
+const PRUNE_EVERY: i64 = 1024;
+
 /// The store of one process: a path, opened on first use.
 pub struct Store {
     path: PathBuf,
@@ -58,6 +79,7 @@ pub struct Store {
     conn: Arc<Mutex<Option<Connection>>>,
     /// Pages in the WAL after the connection's last commit (set by its WAL hook).
     wal_pages: Arc<AtomicI32>,
+    retention: Retention,
 }
 
 impl Store {
@@ -69,7 +91,14 @@ impl Store {
             session: session.to_string(),
             conn: Arc::default(),
             wal_pages: Arc::default(),
+            retention: Retention::default(),
         }
+    }
+
+    /// The same store keeping the audit log as `retention` says.
+    pub fn with_retention(mut self, retention: Retention) -> Self {
+        self.retention = retention;
+        self
     }
 
     /// The same store and connection for another session of this process: one connection
@@ -81,6 +110,7 @@ impl Store {
             session: session.to_string(),
             conn: self.conn.clone(),
             wal_pages: self.wal_pages.clone(),
+            retention: self.retention,
         }
     }
 
@@ -273,6 +303,13 @@ impl AuditSink for Store {
                     r.micros as i64,
                     r.calls
                 ])?;
+            }
+            let last = tx.last_insert_rowid();
+            if !records.is_empty() && last / PRUNE_EVERY != (last - records.len() as i64) / PRUNE_EVERY {
+                let cutoff = now_ms().saturating_sub(self.retention.max_age.as_millis() as i64);
+                tx.execute("DELETE FROM audit WHERE at < ?1", params![cutoff])?;
+                let keep = i64::try_from(self.retention.max_rows).unwrap_or(i64::MAX);
+                tx.execute("DELETE FROM audit WHERE id <= ?1", params![last.saturating_sub(keep)])?;
             }
             Ok(())
         });

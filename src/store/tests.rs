@@ -83,3 +83,36 @@ fn the_wal_stays_small_across_many_command_lines() {
     let wal = std::fs::metadata(dir.path().join("store.db-wal")).map(|m| m.len()).unwrap_or(0);
     assert!(wal < (WAL_PAGES as u64 + 16) * 4200, "WAL grew to {wal} bytes");
 }
+
+#[test]
+fn the_audit_log_keeps_what_its_retention_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let retention = Retention { max_age: Duration::from_secs(3600), max_rows: 1000 };
+    let s = store(&dir, "a").with_retention(retention);
+    let record = |age: Duration| crate::audit::Record {
+        at: SystemTime::now() - age,
+        tool: "fs.read".into(),
+        command: "cat".into(),
+        digest: 7,
+        verdict: crate::policy::Verdict::Allow,
+        rule: "profile".into(),
+        status: 0,
+        micros: 1,
+        calls: 1,
+    };
+    let count = || {
+        let conn = Connection::open(dir.path().join("store.db")).unwrap();
+        conn.query_row("SELECT count(*), min(at) FROM audit", [], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))
+            .unwrap()
+    };
+    // Old records go once the log passes the next multiple of PRUNE_EVERY.
+    let old: Vec<_> = (0..100).map(|_| record(Duration::from_secs(7200))).collect();
+    s.append("s1", "a", &old).unwrap();
+    for _ in 0..50 {
+        let batch: Vec<_> = (0..100).map(|_| record(Duration::ZERO)).collect();
+        s.append("s1", "a", &batch).unwrap();
+    }
+    let (rows, oldest) = count();
+    assert!((1000..=1000 + PRUNE_EVERY).contains(&rows), "{rows} rows");
+    assert!(oldest > now_ms() - 3_600_000, "an expired record is still there");
+}

@@ -298,3 +298,17 @@ fn head_of_a_pipe_streams() {
     let ran = toolsh_in(dir.path(), &["--memory", "-c", line], Duration::from_secs(60));
     assert_eq!(ran.stdout, "300000000\na\nb\nc\nab\ncdef", "{}", ran.stderr);
 }
+
+#[test]
+fn the_audit_log_is_kept_to_the_configured_size() {
+    let dir = fixture();
+    std::fs::write(dir.path().join("toolsh.toml"), "[audit]\nkeep_rows = 2000\n").expect("write");
+    let store = dir.path().join("state.db");
+    let store_arg = store.to_string_lossy().into_owned();
+    let line = "for i in $(seq 5000); do echo $i > /tmp/f$i; done; true";
+    let ran = toolsh_in(dir.path(), &["--root", ".", "--store", &store_arg, "-c", line], Duration::from_secs(120));
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    let conn = rusqlite::Connection::open(&store).expect("open store");
+    let rows: i64 = conn.query_row("SELECT count(*) FROM audit", [], |r| r.get(0)).expect("count");
+    assert!((2000..=2000 + 1024).contains(&rows), "{rows} audit rows kept");
+}
