@@ -17,7 +17,8 @@ import time
 toolsh = sys.argv[1] if len(sys.argv) > 1 else "target/release/toolsh"
 sessions = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
 work = tempfile.mkdtemp()
-server = subprocess.Popen([toolsh, "mcp", "--http", "127.0.0.1:0", "--root", work, "--store", f"{work}/.store.db"],
+server = subprocess.Popen([toolsh, "mcp", "--http", "127.0.0.1:0", "--max-sessions", str(sessions + 10),
+                           "--root", work, "--store", f"{work}/.store.db"],
                           stderr=subprocess.PIPE, text=True)
 host, port = server.stderr.readline().split()[-1].removeprefix("http://").removesuffix("/mcp").split(":")
 

@@ -19,6 +19,7 @@ usage: toolsh [options] [-c SCRIPT [NAME [ARG...]] | FILE [ARG...]]
        toolsh mcp --http ADDR [options]
                                   serve it over Streamable HTTP at http://ADDR/mcp, one
                                   session per client (ADDR like 127.0.0.1:8080; port 0 picks one)
+         --max-sessions N         sessions the HTTP server holds at once (default 1000)
        toolsh tools --export mcp|openai|anthropic [options]
                                   print the `shell` tool definition for another harness
 
@@ -84,6 +85,8 @@ pub struct Options {
     mcp: bool,
     /// `toolsh mcp --http ADDR`: serve MCP over HTTP instead.
     http: Option<std::net::SocketAddr>,
+    /// What the HTTP server lets clients hold (`--max-sessions`).
+    http_limits: crate::mcp::http::Limits,
     /// `toolsh tools --export FORMAT`.
     export: Option<String>,
     args: Vec<String>,
@@ -141,6 +144,13 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                     format!("--http takes HOST:PORT with a numeric address, like 127.0.0.1:8080; got '{addr}'")
                 })?;
                 options.http = Some(parsed);
+            }
+            "--max-sessions" if options.mcp => {
+                let text = take(&mut idx)?;
+                options.http_limits.max_sessions = match text.parse::<usize>() {
+                    Ok(n) if n > 0 => n,
+                    _ => return Err(format!("--max-sessions takes a positive number; got '{text}'")),
+                };
             }
             "-n" => options.no_exec = true,
             "--mount" => {
@@ -459,7 +469,7 @@ pub fn main(argv: Vec<String>) -> i32 {
         };
         let caps = crate::contract::Caps::default();
         let served = match options.http {
-            Some(addr) => runtime.block_on(crate::mcp::http::serve(shell, caps, addr, |bound| {
+            Some(addr) => runtime.block_on(crate::mcp::http::serve(shell, caps, addr, options.http_limits, |bound| {
                 eprintln!("toolsh: serving MCP on http://{bound}{}", crate::mcp::http::PATH);
                 if !bound.ip().is_loopback() {
                     eprintln!("toolsh: warning: {bound} is reachable from other machines and asks no credentials");

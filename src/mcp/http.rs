@@ -6,6 +6,12 @@
 //! audit session and the approval channel are the session's own. A session idle for five
 //! minutes, or ended by the client (`DELETE`), is dropped. Only `/mcp` is served; requests
 //! must name a loopback host or the bound address (DNS rebinding protection).
+//!
+//! One client cannot hold the server: sessions are capped ([`Limits::max_sessions`]; past it a
+//! new one is refused with 503 and a JSON-RPC error saying so), and a connection that does not
+//! finish sending a request's headers within [`Limits::header_timeout`] — a half-open one, or
+//! an idle keep-alive one — is closed. An idle session costs about 90 KiB (measured with
+//! `scripts/bench_mcp_sessions.py`), so the default cap bounds them at about 90 MiB.
 
 use super::{ElicitingApprover, ShellServer};
 use crate::contract::Caps;
@@ -20,12 +26,29 @@ use std::sync::{Arc, Mutex};
 /// The one path the server answers on.
 pub const PATH: &str = "/mcp";
 
+/// What the HTTP server lets clients hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Sessions alive at once.
+    pub max_sessions: usize,
+    /// Time a connection has to send a request's headers (also the idle time of a kept-alive
+    /// connection between requests).
+    pub header_timeout: std::time::Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { max_sessions: 1000, header_timeout: std::time::Duration::from_secs(30) }
+    }
+}
+
 /// Serves until the process ends. `listening` learns the bound address (the port may have
 /// been 0) once connections are accepted.
 pub async fn serve(
     template: Shell,
     caps: Caps,
     addr: SocketAddr,
+    limits: Limits,
     listening: impl FnOnce(SocketAddr),
 ) -> Result<(), String> {
     let listener =
@@ -45,7 +68,8 @@ pub async fn serve(
         hosts.push(bound.ip().to_string());
     }
     let config = StreamableHttpServerConfig::default().with_allowed_hosts(hosts);
-    let service = StreamableHttpService::new(factory, Arc::new(LocalSessionManager::default()), config);
+    let sessions = Arc::new(LocalSessionManager::default());
+    let service = StreamableHttpService::new(factory, sessions.clone(), config);
     listening(bound);
     loop {
         let (stream, _) = match listener.accept().await {
@@ -60,9 +84,18 @@ pub async fn serve(
         // algorithm meets the client's delayed ACK and every answer waits 40 ms.
         let _ = stream.set_nodelay(true);
         let service = service.clone();
+        let sessions = sessions.clone();
         let route = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
             let service = service.clone();
+            let sessions = sessions.clone();
             async move {
+                // A POST without a session id opens a session (its `initialize`).
+                let opens =
+                    request.method() == hyper::Method::POST && !request.headers().contains_key("mcp-session-id");
+                if request.uri().path() == PATH && opens && sessions.sessions.read().await.len() >= limits.max_sessions
+                {
+                    return Ok(too_many_sessions(limits.max_sessions));
+                }
                 if request.uri().path() == PATH {
                     let ending = request.method() == hyper::Method::DELETE;
                     let mut response = service.handle(request).await;
@@ -80,9 +113,31 @@ pub async fn serve(
         tokio::spawn(async move {
             let io = hyper_util::rt::TokioIo::new(stream);
             // A client that goes away mid-request is its own business: nothing to report.
-            let _ = hyper::server::conn::http1::Builder::new().serve_connection(io, route).await;
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(limits.header_timeout)
+                .serve_connection(io, route)
+                .await;
         });
     }
+}
+
+/// 503 with a JSON-RPC error a client can show: the server holds as many sessions as it may.
+fn too_many_sessions(
+    max: usize,
+) -> hyper::Response<http_body_util::combinators::BoxBody<Bytes, std::convert::Infallible>> {
+    let error = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": null,
+        "error": {"code": -32000, "message": format!("toolsh: too many sessions (at most {max}); end one (DELETE) or wait for an idle one to expire")},
+    });
+    let body = Full::new(Bytes::from(error.to_string())).boxed();
+    let mut response = hyper::Response::new(body);
+    *response.status_mut() = hyper::StatusCode::SERVICE_UNAVAILABLE;
+    response
+        .headers_mut()
+        .insert(hyper::header::CONTENT_TYPE, hyper::header::HeaderValue::from_static("application/json"));
+    response
 }
 
 fn not_found() -> hyper::Response<http_body_util::combinators::BoxBody<Bytes, std::convert::Infallible>> {

@@ -312,3 +312,57 @@ fn the_audit_log_is_kept_to_the_configured_size() {
     let rows: i64 = conn.query_row("SELECT count(*) FROM audit", [], |r| r.get(0)).expect("count");
     assert!((2000..=2000 + 1024).contains(&rows), "{rows} audit rows kept");
 }
+
+/// One HTTP/1.1 request on a fresh connection: the status and the headers and body as text.
+#[allow(clippy::disallowed_types)] // the test is the server's client, on loopback
+fn http(addr: &str, method: &str, session: Option<&str>, body: &str) -> (u16, String) {
+    use std::io::Write;
+    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
+    stream.set_read_timeout(Some(Duration::from_secs(20))).expect("timeout");
+    let session = session.map(|id| format!("Mcp-Session-Id: {id}\r\n")).unwrap_or_default();
+    let request = format!(
+        "{method} /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\n{session}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).expect("send");
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let status = text.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    (status, text)
+}
+
+#[test]
+fn the_http_server_caps_its_sessions() {
+    let mut server = Command::new(env!("CARGO_BIN_EXE_toolsh"))
+        .env_clear()
+        .args(["mcp", "--http", "127.0.0.1:0", "--max-sessions", "2", "--memory"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn server");
+    let mut banner = String::new();
+    let mut stderr = std::io::BufReader::new(server.stderr.take().expect("stderr"));
+    std::io::BufRead::read_line(&mut stderr, &mut banner).expect("banner");
+    let addr = banner.trim().rsplit("http://").next().unwrap_or_default().trim_end_matches("/mcp").to_string();
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"floor","version":"1"}}}"#;
+    let session_of = |answer: &str| {
+        answer
+            .lines()
+            .find_map(|l| l.to_ascii_lowercase().starts_with("mcp-session-id:").then(|| l[15..].trim().to_string()))
+            .unwrap_or_default()
+    };
+    let (first, answer) = http(&addr, "POST", None, init);
+    let id = session_of(&answer);
+    let (second, _) = http(&addr, "POST", None, init);
+    let (third, refused) = http(&addr, "POST", None, init);
+    // Ending a session makes room for another.
+    let (ended, _) = http(&addr, "DELETE", Some(&id), "");
+    let (fourth, _) = http(&addr, "POST", None, init);
+    let _ = server.kill();
+    let _ = server.wait();
+    assert_eq!((first, second, third, ended, fourth), (200, 200, 503, 200, 200), "{refused}");
+    assert!(refused.contains("too many sessions (at most 2)"), "{refused}");
+    assert!(!id.is_empty());
+}
