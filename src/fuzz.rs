@@ -24,3 +24,39 @@ pub fn parser(data: &[u8]) {
         }
     }
 }
+
+/// What [`languages`] feeds its input to, chosen by the first byte.
+const LANGUAGES: [&str; 6] = [
+    // A whole script.
+    "eval \"$P\"",
+    "bc <<< \"$P\"",
+    "awk \"$P\" <<< 'a b c'",
+    "jq \"$P\" <<< '{\"a\":[1,2,{\"b\":null}],\"c\":\"x\"}'",
+    "sed \"$P\" <<< 'line one'",
+    "printf \"$P\" 1 two 3.5",
+];
+
+/// The interpreter and the mini-languages on arbitrary text, under tight limits: every line
+/// ends (by its deadline at the latest) without a panic — neither one that escapes nor one
+/// the command boundary had to catch (`internal error` on stderr).
+pub fn languages(data: &[u8]) {
+    let Some((&which, rest)) = data.split_first() else { return };
+    let text = String::from_utf8_lossy(rest);
+    let line = LANGUAGES[usize::from(which) % LANGUAGES.len()];
+    let limits = crate::Limits {
+        wall_time: Some(std::time::Duration::from_millis(300)),
+        commands: 20_000,
+        loop_iterations: 20_000,
+        output_bytes: 1 << 20,
+        input_bytes: 1 << 20,
+        ..crate::Limits::default()
+    };
+    let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_time().build() else { return };
+    let mut shell = crate::Shell::builder().limits(limits).build();
+    shell.set_env("P", &text);
+    let out = runtime.block_on(shell.exec(line));
+    let stderr = out.stderr_text();
+    if stderr.contains("internal error (") {
+        panic!("a command panicked on {line} with P={text:?}:\n{stderr}");
+    }
+}

@@ -63,15 +63,24 @@ struct Builder {
     active: bool,
     /// `IFS`, read on the first unquoted expansion that needs splitting.
     ifs: Option<String>,
+    /// The longest a field may grow ([`super::Limits::output_bytes`]): `s=$s$s` in a loop
+    /// stops at it instead of doubling until the process runs out of memory.
+    limit: usize,
+    /// Set once a field would have grown past `limit` (the word is then a limit error).
+    over: bool,
 }
 
 impl Builder {
-    fn new(mode: Mode) -> Self {
-        Builder { mode, fields: Vec::new(), cur: Field::default(), active: false, ifs: None }
+    fn new(mode: Mode, limit: usize) -> Self {
+        Builder { mode, fields: Vec::new(), cur: Field::default(), active: false, ifs: None, limit, over: false }
     }
 
     fn text(&mut self, text: &str, quoted: bool) {
         self.active = true;
+        if self.over || self.cur.text.len().saturating_add(text.len()) > self.limit {
+            self.over = true;
+            return;
+        }
         let start = self.cur.text.len();
         self.cur.text.push_str(text);
         if self.mode == Mode::String {
@@ -335,7 +344,8 @@ impl Interp {
     }
 
     async fn build(&mut self, word: &Word, mode: Mode, io: &Io) -> Result<Vec<Field>, Flow> {
-        let mut builder = Builder::new(mode);
+        let limit = self.state.limits.output_bytes;
+        let mut builder = Builder::new(mode, limit);
         let mut parts: &[WordPart] = &word.parts;
         if let Some(WordPart::Literal(text)) = parts.first()
             && text.starts_with('~')
@@ -354,6 +364,9 @@ impl Interp {
             }
         }
         self.expand_parts(parts, false, &mut builder, io).await?;
+        if builder.over {
+            return Err(self.limit_hit("value bytes", limit as u64));
+        }
         Ok(builder.finish())
     }
 

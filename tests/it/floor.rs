@@ -366,3 +366,32 @@ fn the_http_server_caps_its_sessions() {
     assert!(refused.contains("too many sessions (at most 2)"), "{refused}");
     assert!(!id.is_empty());
 }
+
+#[test]
+fn the_languages_corpus_replays_without_a_panic() {
+    // Seeds and every crasher the `languages` fuzz target found, as regression cases.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz/corpus/languages");
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).expect("corpus").flatten() {
+        toolsh::fuzz::languages(&std::fs::read(entry.path()).expect("read"));
+        count += 1;
+    }
+    assert!(count >= 14, "{count} inputs");
+}
+
+#[test]
+fn a_value_cannot_grow_past_its_limit() {
+    // `s=$s$s` doubled until the host killed the process. Each word a line builds is bounded by
+    // output-bytes (here 1 MiB), and the limit is named.
+    let dir = fixture();
+    for line in ["s=x; while :; do s=$s$s; done", "x=$(head -c 300000 /dev/zero | tr '\\0' a); y=$x$x$x$x; echo never"]
+    {
+        let ran = toolsh_in(
+            dir.path(),
+            &["--memory", "--limit", "output-bytes=1048576", "-c", line],
+            Duration::from_secs(30),
+        );
+        assert_eq!((ran.status, ran.stdout.as_str()), (124, ""), "{line}: {}", ran.stderr);
+        assert!(ran.stderr.contains("value bytes (at most 1048576)"), "{line}: {}", ran.stderr);
+    }
+}
