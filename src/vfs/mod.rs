@@ -480,6 +480,13 @@ impl Vfs {
 
     /// The entries of a directory, sorted by name.
     pub fn read_dir(&self, abs: &str) -> io::Result<Vec<DirEntry>> {
+        // No mount is nested in a direct one, so there is nothing to merge into its listing.
+        if let Some(result) = self.try_direct(abs, false, |l| l.mount.backend.read_dir(&l.rel)) {
+            return result.map(|mut entries| {
+                entries.sort_by(|a, b| a.name.cmp(&b.name));
+                entries
+            });
+        }
         let (resolved, located) = self.locate(abs, true)?;
         let mut entries = match &located {
             Some(located) => match located.mount.backend.read_dir(&located.rel) {
@@ -510,18 +517,27 @@ impl Vfs {
         if self.lstat(abs).is_ok() {
             return Err(io::Error::new(io::ErrorKind::AlreadyExists, "File exists"));
         }
+        if let Some(result) = self.try_direct(abs, true, |l| l.mount.backend.mkdir(&l.rel)) {
+            return result;
+        }
         let located = self.locate_writable(abs, false)?;
         located.mount.backend.mkdir(&located.rel)
     }
 
     /// Removes a file or symlink (not following it).
     pub fn remove_file(&self, abs: &str) -> io::Result<()> {
+        if let Some(result) = self.try_direct(abs, true, |l| l.mount.backend.remove_file(&l.rel)) {
+            return result;
+        }
         let located = self.locate_writable(abs, false)?;
         located.mount.backend.remove_file(&located.rel)
     }
 
     /// Removes an empty directory.
     pub fn remove_dir(&self, abs: &str) -> io::Result<()> {
+        if let Some(result) = self.try_direct(abs, true, |l| l.mount.backend.remove_dir(&l.rel)) {
+            return result;
+        }
         let located = self.locate_writable(abs, false)?;
         located.mount.backend.remove_dir(&located.rel)
     }

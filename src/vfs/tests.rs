@@ -43,3 +43,81 @@ fn memory_trees_hold_no_more_than_their_budget_and_give_back_what_they_free() {
     drop(vfs);
     assert_eq!(budget.used(), 0);
 }
+
+/// A backend over a host directory that counts its `lstat` calls (the Vfs's own resolution
+/// makes one per path component).
+struct Counting {
+    inner: Arc<DirFs>,
+    lstats: std::sync::atomic::AtomicUsize,
+}
+
+impl Backend for Counting {
+    fn lstat(&self, rel: &str) -> io::Result<Meta> {
+        self.lstats.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.inner.lstat(rel)
+    }
+    fn read_link(&self, rel: &str) -> io::Result<String> {
+        self.inner.read_link(rel)
+    }
+    fn read(&self, rel: &str) -> io::Result<Vec<u8>> {
+        self.inner.read(rel)
+    }
+    fn write(&self, rel: &str, data: &[u8], mode: WriteMode) -> io::Result<()> {
+        self.inner.write(rel, data, mode)
+    }
+    fn read_dir(&self, rel: &str) -> io::Result<Vec<DirEntry>> {
+        self.inner.read_dir(rel)
+    }
+    fn mkdir(&self, rel: &str) -> io::Result<()> {
+        self.inner.mkdir(rel)
+    }
+    fn remove_file(&self, rel: &str) -> io::Result<()> {
+        self.inner.remove_file(rel)
+    }
+    fn remove_dir(&self, rel: &str) -> io::Result<()> {
+        self.inner.remove_dir(rel)
+    }
+    fn rename(&self, from: &str, to: &str) -> io::Result<()> {
+        self.inner.rename(from, to)
+    }
+    fn symlink(&self, target: &str, rel: &str) -> io::Result<()> {
+        self.inner.symlink(target, rel)
+    }
+    fn set_mode(&self, rel: &str, mode: u32) -> io::Result<()> {
+        self.inner.set_mode(rel, mode)
+    }
+    fn set_mtime(&self, rel: &str, mtime: SystemTime) -> io::Result<()> {
+        self.inner.set_mtime(rel, mtime)
+    }
+    fn open_writer(self: Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>> {
+        self.inner.clone().open_writer(rel, mode)
+    }
+    fn stat(&self, rel: &str) -> io::Result<Meta> {
+        self.inner.stat(rel)
+    }
+    fn follows_links_safely(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn deep_trees_cost_no_lookup_per_component() {
+    // `mkdir -p` 1,000 levels, `find .` and `rm -rf` took 10-20 s each: every operation
+    // looked up each component of its path (quadratic in the depth, cubic in the kernel).
+    let dir = tempfile::tempdir().unwrap();
+    let backend = Arc::new(Counting { inner: Arc::new(DirFs::open(dir.path()).unwrap()), lstats: Default::default() });
+    let mut vfs = Vfs::new();
+    vfs.mount("/w", backend.clone(), false, "dir");
+    let mut path = "/w".to_string();
+    for _ in 0..200 {
+        path.push_str("/a");
+        vfs.mkdir(&path).unwrap();
+        vfs.read_dir(&path).unwrap();
+    }
+    vfs.remove_tree("/w/a").unwrap();
+    assert!(vfs.read_dir("/w").unwrap().is_empty());
+    // A lookup per operation at most (mkdir checks that nothing is there; remove_tree asks
+    // what each path is), never one per component: 200 levels would make 20,000.
+    let lstats = backend.lstats.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(lstats <= 3 * 200 + 10, "{lstats} lookups");
+}
