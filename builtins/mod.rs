@@ -58,6 +58,17 @@ pub struct Ctx<'a> {
     /// The workspace: content access is a call of an `fs.*` tool through the policy gate.
     pub vfs: Fs<'a>,
     shared: &'a Arc<Shared>,
+    /// What this command counts in [`Shared::held_input`], given back when it ends.
+    held: std::sync::atomic::AtomicUsize,
+}
+
+impl Drop for Ctx<'_> {
+    fn drop(&mut self) {
+        let held = *self.held.get_mut();
+        if held > 0 {
+            self.shared.held_input.fetch_sub(held, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
 }
 
 impl<'a> Ctx<'a> {
@@ -71,7 +82,7 @@ impl<'a> Ctx<'a> {
         denied: &'a AtomicBool,
     ) -> Self {
         let vfs = Fs::new(&shared.vfs, &shared.gate, command, denied);
-        Ctx { argv, io, state, vfs, shared }
+        Ctx { argv, io, state, vfs, shared, held: std::sync::atomic::AtomicUsize::new(0) }
     }
 
     /// The session's tools, gate and identity.
@@ -185,8 +196,24 @@ impl<'a> Ctx<'a> {
     /// All of standard input, up to the session's `input-bytes` limit.
     /// A line stopped meanwhile (its producer hit the deadline) ends here with an
     /// [`std::io::ErrorKind::Interrupted`] error rather than working on a partial input.
+    /// What every command of the session holds this way counts against the one limit.
     pub async fn read_stdin(&self) -> std::io::Result<Vec<u8>> {
-        let data = self.stdin().read_to_end(self.state.limits.input_bytes).await?;
+        use std::sync::atomic::Ordering;
+        let limit = self.state.limits.input_bytes;
+        let input = self.stdin();
+        let mut data = Vec::new();
+        while let Some(chunk) = input.read_chunk().await {
+            let before = self.shared.held_input.fetch_add(chunk.len(), Ordering::Relaxed);
+            self.held.fetch_add(chunk.len(), Ordering::Relaxed);
+            if before.saturating_add(chunk.len()) > limit {
+                return Err(crate::interp::io::input_too_large(limit));
+            }
+            if data.is_empty() {
+                data = chunk;
+            } else {
+                data.extend_from_slice(&chunk);
+            }
+        }
         if self.stop_requested() {
             return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "stopped"));
         }

@@ -292,6 +292,9 @@ pub struct Shared {
     pub limit_message: std::sync::Mutex<Option<(String, Status)>>,
     /// The deadline and cancellation of the execution in progress (tool bodies hold it too).
     pub pace: Arc<pace::Pace>,
+    /// Bytes the session's running commands hold from pipes they read whole, together: the
+    /// input-bytes limit bounds this sum, so four `yes | sort &` cannot take four times it.
+    pub held_input: std::sync::atomic::AtomicUsize,
     /// Every tool, by name.
     pub tools: Arc<crate::tools::Registry>,
     /// The policy gate and audit log.
@@ -747,6 +750,7 @@ impl Shell {
             next_pid: AtomicU64::new(1000),
             limit_message: std::sync::Mutex::new(None),
             pace: Arc::default(),
+            held_input: std::sync::atomic::AtomicUsize::new(0),
             tools: parts.tools,
             gate: Arc::new(crate::tools::Gate::new(parts.policy, parts.approver, audit)),
             agent: parts.agent,

@@ -395,3 +395,17 @@ fn a_value_cannot_grow_past_its_limit() {
         assert!(ran.stderr.contains("value bytes (at most 1048576)"), "{line}: {}", ran.stderr);
     }
 }
+
+#[test]
+fn whole_input_reads_share_one_limit_across_jobs() {
+    // Each `sort` holds 600 kB of its pipe for a second; alone each fits the 1 MB limit, and
+    // together they used to take twice it. The limit bounds what the session holds in all.
+    let dir = fixture();
+    let line = "for i in 1 2; do { head -c 600000 /dev/zero; sleep 1; } | sort > /dev/null & done; wait; \
+                { head -c 600000 /dev/zero; } | sort | wc -c";
+    let ran =
+        toolsh_in(dir.path(), &["--memory", "--limit", "input-bytes=1000000", "-c", line], Duration::from_secs(30));
+    assert_eq!(ran.stderr.matches("the input-bytes limit").count(), 1, "{}", ran.stderr);
+    // What the jobs held is given back when they end.
+    assert_eq!(ran.stdout, "600001\n");
+}
