@@ -201,6 +201,8 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                 }
             }
             "-h" | "--help" => return Err(String::new()),
+            // Answered by `main` once the options parsed.
+            "-V" | "--version" => {}
             "--" => {
                 if let Some(file) = argv.get(idx + 1) {
                     options.script_file = Some(file.clone());

@@ -29,6 +29,9 @@ const MAX_FIELDS: usize = 1 << 22;
 /// Dynamic regexes kept compiled.
 const REGEX_CACHE: usize = 256;
 
+/// The longest string a concatenation may build (the shell's default output-bytes limit).
+const MAX_STRING: usize = 256 * 1024 * 1024;
+
 /// Why evaluation stopped early.
 #[derive(Debug)]
 pub enum Flow {
@@ -845,6 +848,10 @@ impl<'p> Interp<'p> {
             Expr::Concat(parts) => {
                 for part in parts {
                     self.push_str(part, out)?;
+                    // `s = s s` in a loop doubles: past this it is an error, not exhausted memory.
+                    if out.len() > MAX_STRING {
+                        return Err(Flow::Error(format!("string longer than {MAX_STRING} bytes")));
+                    }
                 }
             }
             _ => {

@@ -139,3 +139,12 @@ fn an_endless_writer_into_memory_or_a_whole_read_ends_at_its_budget() {
     assert_eq!(status, 2);
     assert!(err.contains("--memory-size: `lots` is not a size"), "{err}");
 }
+
+#[test]
+fn version_is_answered() {
+    // `--version` was listed in `--help` and refused as an unknown option.
+    for flag in ["--version", "-V"] {
+        let (out, err, status) = run(toolsh().arg(flag), "");
+        assert_eq!((out.as_str(), status), (concat!("toolsh ", env!("CARGO_PKG_VERSION"), "\n"), 0), "{err}");
+    }
+}
