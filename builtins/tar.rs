@@ -309,12 +309,14 @@ async fn read_archive(ctx: &Ctx<'_>, o: &Options) -> Status {
     };
     // gzip is recognised by its magic number, as GNU tar does when reading.
     let data = if o.gzip || data.starts_with(&[0x1f, 0x8b]) {
-        let mut plain = Vec::new();
-        if let Err(err) = flate2::read::MultiGzDecoder::new(data.as_slice()).read_to_end(&mut plain) {
-            ctx.err(format!("tar: the archive is not valid gzip: {err}\n")).await;
-            return 2;
+        // Bounded as gunzip is: a small archive cannot unpack into unbounded memory.
+        match super::compress::decompress(&data) {
+            Ok(plain) => plain,
+            Err(why) => {
+                ctx.err(format!("tar: the archive cannot be unpacked: {why}\n")).await;
+                return 2;
+            }
         }
-        plain
     } else {
         data
     };

@@ -26,7 +26,7 @@ pub fn parser(data: &[u8]) {
 }
 
 /// What [`languages`] feeds its input to, chosen by the first byte.
-const LANGUAGES: [&str; 6] = [
+const LANGUAGES: [&str; 7] = [
     // A whole script.
     "eval \"$P\"",
     "bc <<< \"$P\"",
@@ -34,6 +34,8 @@ const LANGUAGES: [&str; 6] = [
     "jq \"$P\" <<< '{\"a\":[1,2,{\"b\":null}],\"c\":\"x\"}'",
     "sed \"$P\" <<< 'line one'",
     "printf \"$P\" 1 two 3.5",
+    // jq's data rather than its program: parse, print, compare, sort.
+    "jq -c '., (. == .), (try sort catch \"x\"), tojson' <<< \"$P\"",
 ];
 
 /// The interpreter and the mini-languages on arbitrary text, under tight limits: every line
