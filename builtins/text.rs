@@ -183,7 +183,7 @@ async fn parse_head_tail(ctx: &Ctx<'_>, default: i64) -> Result<HeadTailArgs, St
             args.count = arg[1..].parse().unwrap_or(default);
             continue;
         }
-        let (flag, inline) = (arg.as_bytes()[1], &arg[2..]);
+        let (flag, inline) = (arg.as_bytes()[1], arg.get(2..).unwrap_or(""));
         match flag {
             b'n' | b'c' => {
                 let value = if !inline.is_empty() {
@@ -205,7 +205,10 @@ async fn parse_head_tail(ctx: &Ctx<'_>, default: i64) -> Result<HeadTailArgs, St
             b'q' | b's' => args.headers = Some(false),
             b'v' => args.headers = Some(true),
             b'f' | b'F' => {}
-            _ => return Err(ctx.usage(format!("invalid option -- '{}'", flag as char), usage).await),
+            _ => {
+                let shown = arg[1..].chars().next().unwrap_or('?');
+                return Err(ctx.usage(format!("invalid option -- '{shown}'"), usage).await);
+            }
         }
     }
     if args.files.is_empty() {

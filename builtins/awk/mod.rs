@@ -60,7 +60,9 @@ async fn invocation(ctx: &Ctx<'_>) -> Result<Invocation, Status> {
         if !arg.starts_with('-') || arg == "-" {
             break;
         }
-        let (flag, inline) = arg.split_at(2);
+        // The flag is `-` and one character, whatever its width (`-é` split inside it).
+        let flag_end = 1 + arg[1..].chars().next().map_or(0, char::len_utf8);
+        let (flag, inline) = arg.split_at(flag_end);
         let value = if !inline.is_empty() {
             inline.to_string()
         } else if matches!(flag, "-F" | "-v" | "-f") {
