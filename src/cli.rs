@@ -496,11 +496,11 @@ pub fn main(argv: Vec<String>) -> i32 {
         (command.clone(), name)
     } else if let Some(file) = &options.script_file {
         #[allow(clippy::disallowed_methods)] // the script named on the command line
-        let bytes = match std::fs::read(file) {
+        let bytes = match std::fs::File::open(file).and_then(|f| read_script(f, options.limits.input_bytes)) {
             Ok(bytes) => bytes,
             Err(err) => {
                 eprintln!("toolsh: {file}: {}", crate::vfs::describe(&err));
-                return 127;
+                return if err.kind() == std::io::ErrorKind::NotFound { 127 } else { 1 };
             }
         };
         shell.set_args(file, options.args.clone());
@@ -511,11 +511,13 @@ pub fn main(argv: Vec<String>) -> i32 {
         exit_without_teardown(shell);
         return status;
     } else {
-        let mut text = Vec::new();
-        if let Err(err) = std::io::stdin().read_to_end(&mut text) {
-            eprintln!("toolsh: cannot read the script from standard input: {err}");
-            return 1;
-        }
+        let text = match read_script(std::io::stdin(), options.limits.input_bytes) {
+            Ok(text) => text,
+            Err(err) => {
+                eprintln!("toolsh: cannot read the script from standard input: {}", crate::vfs::describe(&err));
+                return 1;
+            }
+        };
         (text_of(text), "toolsh".to_string())
     };
     let _ = name;
@@ -550,6 +552,19 @@ pub fn main(argv: Vec<String>) -> i32 {
     let _ = std::io::stdout().flush();
     exit_without_teardown(shell);
     status & 0xff
+}
+
+/// A whole script, which is parsed before anything runs: at most `limit` bytes (input-bytes),
+/// so a script with a gigabyte here-document is refused rather than held several times over.
+fn read_script(source: impl Read, limit: usize) -> std::io::Result<Vec<u8>> {
+    let mut text = Vec::new();
+    source.take(limit as u64 + 1).read_to_end(&mut text)?;
+    if text.len() > limit {
+        return Err(std::io::Error::other(format!(
+            "the script is larger than {limit} bytes (the input-bytes limit); raise it with --limit input-bytes=N"
+        )));
+    }
+    Ok(text)
 }
 
 /// The process ends next: leave the shell to the operating system instead of dropping it. The

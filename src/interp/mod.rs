@@ -715,6 +715,18 @@ pub struct Shell {
     spills: u64,
 }
 
+/// A session that ends takes its background jobs with it: an MCP session closed by its client
+/// leaves nothing running (jobs are tasks on the server's runtime, which would outlive it).
+impl Drop for Shell {
+    fn drop(&mut self) {
+        for job in &self.interp.jobs {
+            if let Some(handle) = &job.handle {
+                handle.abort();
+            }
+        }
+    }
+}
+
 impl Shell {
     /// Starts building a shell.
     pub fn builder() -> ShellBuilder {

@@ -56,11 +56,14 @@ pub async fn serve(
     let bound = listener.local_addr().map_err(|e| format!("mcp: {e}"))?;
     // `new_session` borrows the template; the factory runs on any worker, hence the lock.
     let template = Mutex::new(template);
+    let running = super::RunningCalls::default();
+    let listed = running.clone();
     let factory = move || {
         let approver = Arc::new(ElicitingApprover::default());
         let shell = template.lock().unwrap_or_else(|p| p.into_inner()).new_session(Some(approver.clone()));
         let mut server = ShellServer::new(shell, caps).with_approver(approver);
         server.sessions_only = true;
+        server.running = Some(listed.clone());
         Ok(server)
     };
     let mut hosts = vec!["localhost".to_string(), "127.0.0.1".to_string(), "::1".to_string()];
@@ -85,10 +88,20 @@ pub async fn serve(
         let _ = stream.set_nodelay(true);
         let service = service.clone();
         let sessions = sessions.clone();
+        let running = running.clone();
         let route = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
             let service = service.clone();
             let sessions = sessions.clone();
+            let running = running.clone();
             async move {
+                // Ending a session stops its running calls now (the MCP library would let them
+                // run for another five seconds, then cancel them).
+                if request.method() == hyper::Method::DELETE
+                    && let Some(id) = request.headers().get("mcp-session-id").and_then(|v| v.to_str().ok())
+                {
+                    let calls = running.lock().unwrap_or_else(|p| p.into_inner()).remove(id).unwrap_or_default();
+                    calls.into_iter().for_each(|(_, token)| token.cancel());
+                }
                 // A POST without a session id opens a session (its `initialize`).
                 let opens =
                     request.method() == hyper::Method::POST && !request.headers().contains_key("mcp-session-id");

@@ -38,13 +38,31 @@ pub struct ShellServer {
     /// serve every request statelessly, and a shell whose variables vanish between calls
     /// is not the tool the description promises).
     sessions_only: bool,
+    /// Over HTTP: where this session's running calls are listed, so that ending the session
+    /// (`DELETE`) stops them at once.
+    running: Option<RunningCalls>,
 }
+
+/// The running calls of each HTTP session, by session id: a token to cancel each, with the
+/// number of the call that registered it.
+pub(crate) type RunningCalls =
+    Arc<std::sync::Mutex<std::collections::HashMap<String, Vec<(u64, tokio_util::sync::CancellationToken)>>>>;
+
+/// Numbers calls for [`RunningCalls`].
+static NEXT_CALL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl ShellServer {
     /// A server over `shell`.
     pub fn new(shell: Shell, caps: Caps) -> Self {
         let tool = shell_tool(&shell);
-        ShellServer { shell: tokio::sync::Mutex::new(shell), tool, caps, approver: None, sessions_only: false }
+        ShellServer {
+            shell: tokio::sync::Mutex::new(shell),
+            tool,
+            caps,
+            approver: None,
+            sessions_only: false,
+            running: None,
+        }
     }
 
     /// Sends the shell's `ask` decisions to this server's client; `approver` must be the one
@@ -211,6 +229,15 @@ impl ServerHandler for ShellServer {
         if let Some(approver) = &self.approver {
             approver.set_peer(context.peer.clone());
         }
+        // Over HTTP the call is listed under its session, so that ending the session stops it.
+        let listed = self.running.as_ref().and_then(|running| {
+            let parts = context.extensions.get::<hyper::http::request::Parts>()?;
+            let session = parts.headers.get("mcp-session-id")?.to_str().ok()?.to_string();
+            let number = NEXT_CALL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let mut map = running.lock().unwrap_or_else(|p| p.into_inner());
+            map.entry(session.clone()).or_default().push((number, context.ct.clone()));
+            Some((running.clone(), session, number))
+        });
         let mut shell = self.shell.lock().await;
         let mut options =
             crate::ExecOptions { timeout: Some(timeout), cancel: Some(context.ct.clone()), ..Default::default() };
@@ -231,6 +258,15 @@ impl ServerHandler for ShellServer {
             }));
         }
         let (outcome, text) = shell.exec_for_model_with(command, self.caps, options).await;
+        if let Some((running, session, number)) = listed {
+            let mut map = running.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(calls) = map.get_mut(&session) {
+                calls.retain(|(n, _)| *n != number);
+                if calls.is_empty() {
+                    map.remove(&session);
+                }
+            }
+        }
         let status = outcome.status;
         let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
         result.is_error = Some(status != 0);

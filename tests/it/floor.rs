@@ -359,12 +359,27 @@ fn the_http_server_caps_its_sessions() {
     let (third, refused) = http(&addr, "POST", None, init);
     // Ending a session makes room for another.
     let (ended, _) = http(&addr, "DELETE", Some(&id), "");
-    let (fourth, _) = http(&addr, "POST", None, init);
+    let (fourth, answer) = http(&addr, "POST", None, init);
+    // Ending a session stops the line it is running (it went on to its timeout_ms).
+    let busy = session_of(&answer);
+    let _ = http(&addr, "POST", Some(&busy), r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    let (done, finished) = std::sync::mpsc::channel();
+    let (call_addr, call_session) = (addr.clone(), busy.clone());
+    std::thread::spawn(move || {
+        let call = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"shell","arguments":{"command":"while :; do :; done","timeout_ms":120000}}}"#;
+        let _ = done.send(http(&call_addr, "POST", Some(&call_session), call));
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    let (deleted, _) = http(&addr, "DELETE", Some(&busy), "");
+    // At once: well before the five seconds the MCP library would let it run on.
+    let stopped = finished.recv_timeout(Duration::from_secs(3));
     let _ = server.kill();
     let _ = server.wait();
     assert_eq!((first, second, third, ended, fourth), (200, 200, 503, 200, 200), "{refused}");
     assert!(refused.contains("too many sessions (at most 2)"), "{refused}");
     assert!(!id.is_empty());
+    assert_eq!(deleted, 200);
+    assert!(stopped.is_ok(), "the session's line ran on after DELETE");
 }
 
 #[test]

@@ -315,3 +315,22 @@ fn jq_compile_errors_say_what_and_where() {
     // Nothing was written to standard output.
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn a_session_that_ends_takes_its_background_jobs_with_it() {
+    // A closed MCP session left its jobs running on the server's runtime.
+    static MARKED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    let spec =
+        ToolSpec::new::<ShoutArgs>("demo.mark", "Note that a job got this far.").side_effect(SideEffect::ReadOnly);
+    let tool = typed(spec, |_cx: ToolCx, _args: ShoutArgs| async move {
+        MARKED.store(true, std::sync::atomic::Ordering::Relaxed);
+        Ok(ToolOutput::Text(String::new()))
+    });
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build().expect("runtime");
+    let mut shell = Shell::builder().tool(tool).expect("register").build();
+    let out = runtime.block_on(shell.exec("{ sleep 0.3; demo.mark --text x; } & echo started"));
+    assert_eq!(out.stdout_text(), "started\n");
+    drop(shell);
+    runtime.block_on(async { tokio::time::sleep(std::time::Duration::from_millis(800)).await });
+    assert!(!MARKED.load(std::sync::atomic::Ordering::Relaxed), "the job ran on after its session ended");
+}
