@@ -56,15 +56,6 @@ impl Halt {
     }
 }
 
-/// Raises the flag when the command is dropped.
-struct RaiseOnDrop(Arc<AtomicBool>);
-
-impl Drop for RaiseOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
-
 /// Runs `work` on its own thread and waits for it without blocking the shell; `Err` carries
 /// the message for a thread that could not start or a panic inside the library.
 pub async fn run<T: Send + 'static>(
@@ -73,7 +64,8 @@ pub async fn run<T: Send + 'static>(
     work: impl FnOnce(Halt) -> T + Send + 'static,
 ) -> Result<T, String> {
     let flag = Arc::new(AtomicBool::new(false));
-    let _raise = RaiseOnDrop(flag.clone());
+    // Dropped with the command: the evaluation stops at its next check.
+    let _raise = super::StopOnDrop(flag.clone());
     let halt = Halt { flag, shared: Some(ctx.shared().clone()) };
     let (done, finished) = tokio::sync::oneshot::channel();
     let spawned = std::thread::Builder::new().name(name.to_string()).stack_size(STACK).spawn(move || {

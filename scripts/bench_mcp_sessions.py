@@ -7,12 +7,13 @@ pipeline, so every session holds a used shell), leaves them idle, and prints the
 resident memory before and after and the cost per session. Raw HTTP, no SDK in the way.
 """
 import http.client
-import json
 import os
 import subprocess
 import sys
 import tempfile
 import time
+
+from mcp_http import post
 
 toolsh = sys.argv[1] if len(sys.argv) > 1 else "target/release/toolsh"
 sessions = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
@@ -29,17 +30,6 @@ def rss_kib():
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
     return 0
-
-
-def post(conn, message, session=None):
-    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
-               "MCP-Protocol-Version": "2025-11-25"}
-    if session:
-        headers["Mcp-Session-Id"] = session
-    conn.request("POST", "/mcp", json.dumps({"jsonrpc": "2.0", **message}), headers)
-    response = conn.getresponse()
-    body = response.read().decode()
-    return response.getheader("Mcp-Session-Id"), body
 
 
 def open_session(conn, n):

@@ -9,13 +9,14 @@ spinning call came back at its deadline (the time it took, as a ratio of the dea
 Raw HTTP, no SDK in the way.
 """
 import http.client
-import json
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+
+from mcp_http import post
 
 toolsh = sys.argv[1] if len(sys.argv) > 1 else "target/release/toolsh"
 spinners = int(sys.argv[2]) if len(sys.argv) > 2 else 2
@@ -24,16 +25,6 @@ work = tempfile.mkdtemp()
 server = subprocess.Popen([toolsh, "mcp", "--http", "127.0.0.1:0", "--root", work, "--store", f"{work}/.store.db"],
                           stderr=subprocess.PIPE, text=True)
 host, port = server.stderr.readline().split()[-1].removeprefix("http://").removesuffix("/mcp").split(":")
-
-
-def post(conn, message, session=None):
-    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
-               "MCP-Protocol-Version": "2025-11-25"}
-    if session:
-        headers["Mcp-Session-Id"] = session
-    conn.request("POST", "/mcp", json.dumps({"jsonrpc": "2.0", **message}), headers)
-    response = conn.getresponse()
-    return response.getheader("Mcp-Session-Id"), response.read().decode()
 
 
 def open_session():

@@ -289,7 +289,7 @@ pub struct Shared {
     pub next_pid: AtomicU64,
     /// Why the current execution was stopped (a limit, its deadline, cancellation): the line
     /// [`Shell::run`] prints once.
-    pub limit_message: std::sync::Mutex<Option<(String, Status)>>,
+    pub stop_reason: std::sync::Mutex<Option<(String, Status)>>,
     /// The deadline and cancellation of the execution in progress (tool bodies hold it too).
     pub pace: Arc<pace::Pace>,
     /// Bytes the session's running commands hold from pipes they read whole, together: the
@@ -313,7 +313,7 @@ pub struct Shared {
 impl Shared {
     /// Records why the line stops (the first reason wins) and returns the status it ends with.
     pub fn note_stop(&self, message: String, status: Status) -> Status {
-        let mut slot = self.limit_message.lock().unwrap_or_else(|p| p.into_inner());
+        let mut slot = self.stop_reason.lock().unwrap_or_else(|p| p.into_inner());
         self.pace.halt();
         slot.get_or_insert((message, status)).1
     }
@@ -330,7 +330,7 @@ impl Shared {
     /// The status the line ends with when something stopped it: a subshell, pipeline stage
     /// or command substitution passes that on instead of its own status.
     pub fn stopping(&self) -> Option<Status> {
-        self.limit_message.lock().unwrap_or_else(|p| p.into_inner()).as_ref().map(|(_, status)| *status)
+        self.stop_reason.lock().unwrap_or_else(|p| p.into_inner()).as_ref().map(|(_, status)| *status)
     }
 }
 
@@ -760,7 +760,7 @@ impl Shell {
             session_commands_run: AtomicU64::new(0),
             started: Instant::now(),
             next_pid: AtomicU64::new(1000),
-            limit_message: std::sync::Mutex::new(None),
+            stop_reason: std::sync::Mutex::new(None),
             pace: Arc::default(),
             held_input: std::sync::atomic::AtomicUsize::new(0),
             tools: parts.tools,
@@ -864,7 +864,7 @@ impl Shell {
         if status == EXIT_CANCELLED {
             // A line dropped while it waited: what it did is still on record.
             self.interp.shared.pace.end();
-            self.interp.shared.limit_message.lock().unwrap_or_else(|p| p.into_inner()).take();
+            self.interp.shared.stop_reason.lock().unwrap_or_else(|p| p.into_inner()).take();
             let _ = self.interp.shared.gate.audit().flush();
             self.interp.state.last_status = status;
         }
@@ -982,7 +982,7 @@ impl Shell {
             Err(Flow::Break(_) | Flow::Continue(_)) => self.interp.state.last_status,
             Err(Flow::SigPipe) => EXIT_SIGPIPE,
         };
-        let stopped = self.interp.shared.limit_message.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let stopped = self.interp.shared.stop_reason.lock().unwrap_or_else(|p| p.into_inner()).take();
         // A command that noticed the stop itself ended with its own status: the line's is the stop's.
         let was_stopped = stopped.is_some();
         let status = match stopped {
