@@ -700,7 +700,8 @@ pub async fn seq(ctx: Ctx<'_>) -> Status {
     while idx < ctx.argv.len() {
         let arg = &ctx.argv[idx];
         // A negative number is an operand, not an option.
-        let number = arg.len() > 1 && arg[1..].starts_with(|c: char| c.is_ascii_digit() || c == '.');
+        let number =
+            arg.strip_prefix('-').is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit() || c == '.'));
         match arg.as_str() {
             "-s" | "--separator" | "-f" | "--format" => {
                 idx += 1;
