@@ -58,17 +58,8 @@ pub struct Ctx<'a> {
     /// The workspace: content access is a call of an `fs.*` tool through the policy gate.
     pub vfs: Fs<'a>,
     shared: &'a Arc<Shared>,
-    /// What this command counts in [`Shared::held_input`], given back when it ends.
-    held: std::sync::atomic::AtomicUsize,
-}
-
-impl Drop for Ctx<'_> {
-    fn drop(&mut self) {
-        let held = *self.held.get_mut();
-        if held > 0 {
-            self.shared.held_input.fetch_sub(held, std::sync::atomic::Ordering::Relaxed);
-        }
-    }
+    /// What this command holds of pipes it read whole, given back when it ends.
+    held: crate::interp::HeldInput<'a>,
 }
 
 impl<'a> Ctx<'a> {
@@ -82,7 +73,7 @@ impl<'a> Ctx<'a> {
         denied: &'a AtomicBool,
     ) -> Self {
         let vfs = Fs::new(&shared.vfs, &shared.gate, command, denied);
-        Ctx { argv, io, state, vfs, shared, held: std::sync::atomic::AtomicUsize::new(0) }
+        Ctx { argv, io, state, vfs, shared, held: crate::interp::HeldInput::new(shared) }
     }
 
     /// The session's tools, gate and identity.
@@ -198,22 +189,7 @@ impl<'a> Ctx<'a> {
     /// [`std::io::ErrorKind::Interrupted`] error rather than working on a partial input.
     /// What every command of the session holds this way counts against the one limit.
     pub async fn read_stdin(&self) -> std::io::Result<Vec<u8>> {
-        use std::sync::atomic::Ordering;
-        let limit = self.state.limits.input_bytes;
-        let input = self.stdin();
-        let mut data = Vec::new();
-        while let Some(chunk) = input.read_chunk().await {
-            let before = self.shared.held_input.fetch_add(chunk.len(), Ordering::Relaxed);
-            self.held.fetch_add(chunk.len(), Ordering::Relaxed);
-            if before.saturating_add(chunk.len()) > limit {
-                return Err(crate::interp::io::input_too_large(limit));
-            }
-            if data.is_empty() {
-                data = chunk;
-            } else {
-                data.extend_from_slice(&chunk);
-            }
-        }
+        let data = self.held.read_whole(&self.stdin(), self.state.limits.input_bytes).await?;
         if self.stop_requested() {
             return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "stopped"));
         }

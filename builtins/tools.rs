@@ -51,7 +51,8 @@ pub(crate) async fn run_tool(
     if let Some(property) = flags::stdin_property(spec, &args)
         && !io.stdin().is_null()
     {
-        let bytes = match io.stdin().read_to_end(state.limits.input_bytes).await {
+        let held = crate::interp::HeldInput::new(shared);
+        let bytes = match held.read_whole(&io.stdin(), state.limits.input_bytes).await {
             Ok(bytes) => bytes,
             Err(err) => {
                 say(format!("{}: {}\n", argv[0], crate::vfs::describe(&err)).into_bytes(), true).await;

@@ -294,23 +294,6 @@ impl Input {
         Some(reader.buf[pos..].to_vec())
     }
 
-    /// Everything up to end of input, or an error once it holds more than `limit` bytes (the
-    /// rest stays unread, so an endless writer sees its reader go).
-    pub async fn read_to_end(&self, limit: usize) -> std::io::Result<Vec<u8>> {
-        let mut out = Vec::new();
-        while let Some(chunk) = self.read_chunk().await {
-            if out.len().saturating_add(chunk.len()) > limit {
-                return Err(input_too_large(limit));
-            }
-            if out.is_empty() {
-                out = chunk;
-            } else {
-                out.extend_from_slice(&chunk);
-            }
-        }
-        Ok(out)
-    }
-
     /// Reads up to and including `delim` (or at most `max` bytes); `None` at end of input.
     /// The second value says whether the delimiter was found.
     pub async fn read_until(&self, delim: Option<u8>, max: Option<usize>) -> Option<(Vec<u8>, bool)> {

@@ -334,6 +334,48 @@ impl Shared {
     }
 }
 
+/// What one command holds of a pipe it read whole, counted in [`Shared::held_input`] with
+/// what every other running command of the session holds, and given back when it is dropped.
+pub struct HeldInput<'a> {
+    shared: &'a Shared,
+    bytes: std::sync::atomic::AtomicUsize,
+}
+
+impl<'a> HeldInput<'a> {
+    /// Nothing held yet.
+    pub fn new(shared: &'a Shared) -> Self {
+        HeldInput { shared, bytes: std::sync::atomic::AtomicUsize::new(0) }
+    }
+
+    /// All of `input`, unless the session's commands would then hold more than `limit`
+    /// together (the input-bytes limit): four `yes | sort &` share one limit.
+    pub async fn read_whole(&self, input: &io::Input, limit: usize) -> std::io::Result<Vec<u8>> {
+        let mut data = Vec::new();
+        while let Some(chunk) = input.read_chunk().await {
+            let before = self.shared.held_input.fetch_add(chunk.len(), Ordering::Relaxed);
+            self.bytes.fetch_add(chunk.len(), Ordering::Relaxed);
+            if before.saturating_add(chunk.len()) > limit {
+                return Err(io::input_too_large(limit));
+            }
+            if data.is_empty() {
+                data = chunk;
+            } else {
+                data.extend_from_slice(&chunk);
+            }
+        }
+        Ok(data)
+    }
+}
+
+impl Drop for HeldInput<'_> {
+    fn drop(&mut self) {
+        let bytes = *self.bytes.get_mut();
+        if bytes > 0 {
+            self.shared.held_input.fetch_sub(bytes, Ordering::Relaxed);
+        }
+    }
+}
+
 /// A background job.
 pub(crate) struct Job {
     pub id: usize,

@@ -270,13 +270,16 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
                     }
                 }
             }
-            None => match io.stdin().read_to_end(sub.state.limits.input_bytes).await {
-                Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-                Err(err) => {
-                    complain(io, "-", &crate::vfs::describe(&err)).await;
-                    return Ok(2);
+            None => {
+                match super::HeldInput::new(&interp.shared).read_whole(&io.stdin(), sub.state.limits.input_bytes).await
+                {
+                    Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                    Err(err) => {
+                        complain(io, "-", &crate::vfs::describe(&err)).await;
+                        return Ok(2);
+                    }
                 }
-            },
+            }
         },
     };
     let result = sub.run_source(&source, io, &argv[0]).await;
