@@ -136,6 +136,7 @@ const SETTINGS: &[Setting] = &[
     ("input-bytes", |l| l.input_bytes as u64, |l, v| l.input_bytes = v as usize),
     ("loop-iterations", |l| l.loop_iterations, |l, v| l.loop_iterations = v),
     ("output-bytes", |l| l.output_bytes as u64, |l, v| l.output_bytes = v as usize),
+    ("variable-bytes", |l| l.variable_bytes as u64, |l, v| l.variable_bytes = v as usize),
     (
         "timeout-ms",
         |l| l.wall_time.map_or(0, |d| d.as_millis() as u64),

@@ -208,25 +208,7 @@ pub async fn unset(ctx: Ctx<'_>) -> Status {
         }
         if let Some((name, rest)) = arg.split_once('[') {
             let key = rest.trim_end_matches(']');
-            if let Some(var) = ctx.state.vars.get_mut(name) {
-                match &mut var.value {
-                    Value::Indexed(map) => {
-                        if let Ok(mut idx) = key.parse::<i64>() {
-                            if idx < 0 {
-                                idx += map.keys().next_back().map_or(0, |k| k + 1);
-                            }
-                            map.remove(&idx);
-                        }
-                    }
-                    Value::Assoc(map) => {
-                        map.shift_remove(key);
-                    }
-                    _ if key == "0" => {
-                        let _ = ctx.state.vars.unset(name);
-                    }
-                    _ => {}
-                }
-            }
+            ctx.state.vars.unset_element(name, key);
             continue;
         }
         if !is_name(arg) {

@@ -53,7 +53,7 @@ identity and state:
 limits:
   --timeout SECS        wall time of the whole run
   --limit NAME=N        commands, loop-iterations, call-depth, output-bytes,
-                        input-bytes
+                        input-bytes, variable-bytes
 other:
   -n                    parse the script and report syntax errors; run nothing
   -h, --help            this help
@@ -193,9 +193,10 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                     "call-depth" => options.limits.call_depth = n as usize,
                     "output-bytes" => options.limits.output_bytes = n as usize,
                     "input-bytes" => options.limits.input_bytes = n as usize,
+                    "variable-bytes" => options.limits.variable_bytes = n as usize,
                     _ => {
                         return Err(format!(
-                            "--limit: unknown limit `{name}` (commands, loop-iterations, call-depth, output-bytes, input-bytes)"
+                            "--limit: unknown limit `{name}` (commands, loop-iterations, call-depth, output-bytes, input-bytes, variable-bytes)"
                         ));
                     }
                 }

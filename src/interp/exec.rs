@@ -450,8 +450,15 @@ impl Interp {
             }
             AssignValue::Array(elements) => {
                 let is_assoc = matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_)));
-                let value = self.array_value(name, elements, is_assoc, assign.append, io).await?;
-                self.state.vars.set_value(name, value)
+                if assign.append && !is_assoc {
+                    // `a+=(…)` adds in place: copying the array on every append made a loop
+                    // of appends quadratic.
+                    let items = self.indexed_items(elements, io).await?;
+                    self.state.vars.append_indexed(name, items)
+                } else {
+                    let value = self.array_value(name, elements, is_assoc, assign.append, io).await?;
+                    self.state.vars.set_value(name, value)
+                }
             }
         };
         if result.is_err() {
@@ -473,6 +480,27 @@ impl Interp {
             return Ok(text);
         }
         Ok(self.arith(&text, io).await?.to_string())
+    }
+
+    /// The elements of an indexed array assignment, expanded: an explicit index, or none for
+    /// "the next one".
+    async fn indexed_items(&mut self, elements: &[ArrayElem], io: &Io) -> Result<Vec<(Option<i64>, String)>, Flow> {
+        let mut items = Vec::new();
+        for element in elements {
+            match &element.key {
+                Some(key) => {
+                    let text = self.expand_string(key, io).await?;
+                    let idx = self.arith(&text, io).await?;
+                    items.push((Some(idx), self.expand_string(&element.value, io).await?));
+                }
+                None => {
+                    for value in self.expand_words(std::slice::from_ref(&element.value), io).await? {
+                        items.push((None, value));
+                    }
+                }
+            }
+        }
+        Ok(items)
     }
 
     pub(crate) async fn array_value(

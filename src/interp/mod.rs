@@ -123,6 +123,10 @@ pub struct Limits {
     pub input_bytes: usize,
     /// Commands dispatched over the whole session (all executions of one [`Shell`]).
     pub session_commands: u64,
+    /// What the shell's variables and arrays may hold together (about: text plus a little
+    /// per array element), checked at every command: `a+=("$x")` in a loop ends with this
+    /// limit named, not with the host's memory exhausted.
+    pub variable_bytes: usize,
 }
 
 impl Default for Limits {
@@ -135,6 +139,7 @@ impl Default for Limits {
             output_bytes: 256 * 1024 * 1024,
             input_bytes: 1024 * 1024 * 1024,
             session_commands: u64::MAX,
+            variable_bytes: 1024 * 1024 * 1024,
         }
     }
 }
@@ -480,6 +485,9 @@ impl Interp {
     /// One step of work (a command dispatched): stops the line past its deadline or once
     /// cancelled, and now and then lets the rest of the runtime run (see [`pace`]).
     pub async fn step(&self) -> Result<(), Flow> {
+        if self.state.vars.bytes() > self.state.limits.variable_bytes {
+            return Err(self.limit_hit("variable bytes", self.state.limits.variable_bytes as u64));
+        }
         self.shared.pace.step().await.map_err(|stop| self.stopped(stop))
     }
 

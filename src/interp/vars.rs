@@ -116,6 +116,30 @@ struct Frame {
 pub struct Vars {
     map: Arc<FxHashMap<String, Var>>,
     frames: Vec<Frame>,
+    /// What the values hold, about ([`value_bytes`]): checked against the variable-bytes
+    /// limit at every command, so no loop of assignments grows without bound.
+    bytes: usize,
+}
+
+/// What one array element costs beyond its text (map entry, string header).
+const ELEMENT_COST: usize = 32;
+
+/// About how many bytes a value holds.
+fn value_bytes(value: &Value) -> usize {
+    match value {
+        Value::Unset => 0,
+        Value::Str(text) => text.len(),
+        Value::Indexed(map) => map.values().map(|v| v.len() + ELEMENT_COST).sum(),
+        Value::Assoc(map) => map.iter().map(|(k, v)| k.len() + v.len() + ELEMENT_COST).sum(),
+    }
+}
+
+/// What an element written over `old` adds.
+fn element_delta(old: Option<&String>, new: &str) -> isize {
+    match old {
+        Some(old) => new.len() as isize - old.len() as isize,
+        None => (new.len() + ELEMENT_COST) as isize,
+    }
 }
 
 impl Vars {
@@ -134,7 +158,17 @@ impl Vars {
         self.map.get(name).and_then(Var::scalar)
     }
 
-    /// Mutable access for in-place changes (attribute edits, array element writes).
+    /// About how many bytes the values hold (attribute edits through [`Vars::get_mut`] are
+    /// not counted: they change no value's size).
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    fn account(&mut self, delta: isize) {
+        self.bytes = self.bytes.saturating_add_signed(delta);
+    }
+
+    /// Mutable access for in-place changes (attribute edits).
     pub fn get_mut(&mut self, name: &str) -> Option<&mut Var> {
         Arc::make_mut(&mut self.map).get_mut(name)
     }
@@ -143,47 +177,59 @@ impl Vars {
     pub fn set(&mut self, name: &str, value: impl Into<String>) -> Result<(), ReadonlyError> {
         let value = value.into();
         let map = Arc::make_mut(&mut self.map);
-        match map.get_mut(name) {
-            Some(var) if var.attrs.has(Attrs::READONLY) => Err(ReadonlyError(name.to_string())),
+        let delta = match map.get_mut(name) {
+            Some(var) if var.attrs.has(Attrs::READONLY) => return Err(ReadonlyError(name.to_string())),
             Some(var) => {
                 let value = apply_case(var.attrs, value);
                 match &mut var.value {
                     Value::Indexed(elements) => {
+                        let delta = element_delta(elements.get(&0), &value);
                         elements.insert(0, value);
+                        delta
                     }
                     Value::Assoc(elements) => {
+                        let delta = element_delta(elements.get("0"), &value);
                         elements.insert("0".to_string(), value);
+                        delta
                     }
-                    other => *other = Value::Str(value),
+                    other => {
+                        let delta = value.len() as isize - value_bytes(other) as isize;
+                        *other = Value::Str(value);
+                        delta
+                    }
                 }
-                Ok(())
             }
             None => {
+                let delta = value.len() as isize;
                 map.insert(name.to_string(), Var::string(value));
-                Ok(())
+                delta
             }
-        }
+        };
+        self.account(delta);
+        Ok(())
     }
 
     /// Replaces a whole variable value (arrays included), keeping attributes.
     pub fn set_value(&mut self, name: &str, value: Value) -> Result<(), ReadonlyError> {
+        let added = value_bytes(&value) as isize;
         let map = Arc::make_mut(&mut self.map);
-        match map.get_mut(name) {
-            Some(var) if var.attrs.has(Attrs::READONLY) => Err(ReadonlyError(name.to_string())),
-            Some(var) => {
-                var.value = value;
-                Ok(())
-            }
+        let removed = match map.get_mut(name) {
+            Some(var) if var.attrs.has(Attrs::READONLY) => return Err(ReadonlyError(name.to_string())),
+            Some(var) => value_bytes(&std::mem::replace(&mut var.value, value)),
             None => {
                 map.insert(name.to_string(), Var { value, attrs: Attrs::default() });
-                Ok(())
+                0
             }
-        }
+        };
+        self.account(added - removed as isize);
+        Ok(())
     }
 
     /// Inserts a variable as is (no readonly check; used to restore saved state).
     pub fn insert(&mut self, name: &str, var: Var) {
-        Arc::make_mut(&mut self.map).insert(name.to_string(), var);
+        let added = value_bytes(&var.value) as isize;
+        let old = Arc::make_mut(&mut self.map).insert(name.to_string(), var);
+        self.account(added - old.map_or(0, |v| value_bytes(&v.value)) as isize);
     }
 
     /// Removes a variable; refuses readonly ones.
@@ -194,13 +240,73 @@ impl Vars {
         if !self.map.contains_key(name) {
             return Ok(None);
         }
-        Ok(Arc::make_mut(&mut self.map).remove(name))
+        let old = Arc::make_mut(&mut self.map).remove(name);
+        self.account(-(old.as_ref().map_or(0, |v| value_bytes(&v.value)) as isize));
+        Ok(old)
+    }
+
+    /// `name+=(…)` of an indexed array, in place: each item at its index, or after the last
+    /// element (a scalar becomes element 0 first, as in bash).
+    pub fn append_indexed(&mut self, name: &str, items: Vec<(Option<i64>, String)>) -> Result<(), ReadonlyError> {
+        let map = Arc::make_mut(&mut self.map);
+        let var = map.entry(name.to_string()).or_insert(Var { value: Value::Unset, attrs: Attrs::default() });
+        if var.attrs.has(Attrs::READONLY) {
+            return Err(ReadonlyError(name.to_string()));
+        }
+        let mut delta = 0isize;
+        if !matches!(var.value, Value::Indexed(_)) {
+            let elements = match std::mem::replace(&mut var.value, Value::Unset) {
+                Value::Str(text) => {
+                    delta += ELEMENT_COST as isize;
+                    std::iter::once((0, text)).collect()
+                }
+                _ => BTreeMap::new(),
+            };
+            var.value = Value::Indexed(elements);
+        }
+        if let Value::Indexed(elements) = &mut var.value {
+            let mut next = elements.keys().next_back().map_or(0, |k| k + 1);
+            for (index, value) in items {
+                let at = index.unwrap_or(next);
+                delta += element_delta(elements.get(&at), &value);
+                elements.insert(at, value);
+                next = at + 1;
+            }
+        }
+        self.account(delta);
+        Ok(())
+    }
+
+    /// `unset 'name[key]'`: removes one element (a negative index counts from the end); for
+    /// a scalar, key 0 is the variable itself.
+    pub fn unset_element(&mut self, name: &str, key: &str) {
+        let Some(var) = self.map.get(name) else { return };
+        if !matches!(var.value, Value::Indexed(_) | Value::Assoc(_)) {
+            if key == "0" {
+                let _ = self.unset(name);
+            }
+            return;
+        }
+        let removed = match Arc::make_mut(&mut self.map).get_mut(name).map(|v| &mut v.value) {
+            Some(Value::Indexed(map)) => key.parse::<i64>().ok().and_then(|mut idx| {
+                if idx < 0 {
+                    idx += map.keys().next_back().map_or(0, |k| k + 1);
+                }
+                map.remove(&idx)
+            }),
+            Some(Value::Assoc(map)) => map.shift_remove(key).map(|v| v + key),
+            _ => None,
+        };
+        if let Some(text) = removed {
+            self.account(-((text.len() + ELEMENT_COST) as isize));
+        }
     }
 
     /// Removes a variable whatever its attributes (restoring saved state).
     pub fn remove(&mut self, name: &str) {
         if self.map.contains_key(name) {
-            Arc::make_mut(&mut self.map).remove(name);
+            let old = Arc::make_mut(&mut self.map).remove(name);
+            self.account(-(old.map_or(0, |v| value_bytes(&v.value)) as isize));
         }
     }
 

@@ -434,3 +434,19 @@ fn whole_input_reads_share_one_limit_across_jobs() {
     // What the jobs held is given back when they end.
     assert_eq!(ran.stdout, "600001\n");
 }
+
+#[test]
+fn variables_together_stay_within_their_limit() {
+    // `a+=("$x")` in a loop grew until the host killed the process (and each append copied
+    // the array). What the variables hold is counted at every command.
+    let dir = fixture();
+    let limits = ["--memory", "--limit", "variable-bytes=2000000", "-c"];
+    let grow = "x=$(printf '%01000d' 0); while :; do a+=(\"$x\"); done";
+    let ran = toolsh_in(dir.path(), &[&limits[..], &[grow]].concat(), Duration::from_secs(60));
+    assert_eq!(ran.status, 124, "{}", ran.stderr);
+    assert!(ran.stderr.contains("variable bytes (at most 2000000)"), "{}", ran.stderr);
+    // What is unset or overwritten is given back: a queue that never holds much runs on.
+    let queue = "for i in $(seq 20000); do a+=(0123456789); unset 'a[-1]'; s=$i; done; echo ${#a[@]} $s";
+    let ran = toolsh_in(dir.path(), &[&limits[..], &[queue]].concat(), Duration::from_secs(60));
+    assert_eq!((ran.stdout.as_str(), ran.status), ("0 20000\n", 0), "{}", ran.stderr);
+}
