@@ -217,7 +217,7 @@ impl ArithEnv for ArithVars<'_> {
     }
 }
 
-/// Sets `name[key]`, creating an indexed array when needed.
+/// Sets `name[key]`, creating an indexed array when needed (see [`super::vars::Vars::set_element`]).
 pub(crate) fn set_element(
     state: &mut State,
     name: &str,
@@ -225,41 +225,7 @@ pub(crate) fn set_element(
     value: String,
     append: bool,
 ) -> Result<(), super::vars::ReadonlyError> {
-    let existing = state.vars.get(name).cloned();
-    let mut var = existing.unwrap_or_else(|| super::vars::Var { value: Value::Unset, attrs: Default::default() });
-    if var.attrs.has(super::vars::Attrs::READONLY) {
-        return Err(super::vars::ReadonlyError(name.to_string()));
-    }
-    match &mut var.value {
-        Value::Assoc(map) => {
-            let entry = map.entry(key.to_string()).or_default();
-            if append {
-                entry.push_str(&value);
-            } else {
-                *entry = value;
-            }
-        }
-        other => {
-            let mut map = match std::mem::replace(other, Value::Unset) {
-                Value::Indexed(map) => map,
-                Value::Str(text) => std::iter::once((0, text)).collect(),
-                _ => Default::default(),
-            };
-            let mut idx: i64 = key.trim().parse().unwrap_or(0);
-            if idx < 0 {
-                idx += map.keys().next_back().map_or(0, |k| k + 1);
-            }
-            let entry = map.entry(idx).or_default();
-            if append {
-                entry.push_str(&value);
-            } else {
-                *entry = value;
-            }
-            *other = Value::Indexed(map);
-        }
-    }
-    state.vars.insert(name, var);
-    Ok(())
+    state.vars.set_element(name, key, value, append)
 }
 
 impl Interp {

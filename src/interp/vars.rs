@@ -277,6 +277,56 @@ impl Vars {
         Ok(())
     }
 
+    /// `name[key]=value` (or `+=`), in place — copying the array for each element made a loop
+    /// of element assignments quadratic. A scalar becomes element 0 of an indexed array; a
+    /// negative index counts from the end.
+    pub fn set_element(&mut self, name: &str, key: &str, value: String, append: bool) -> Result<(), ReadonlyError> {
+        let map = Arc::make_mut(&mut self.map);
+        let var = map.entry(name.to_string()).or_insert(Var { value: Value::Unset, attrs: Attrs::default() });
+        if var.attrs.has(Attrs::READONLY) {
+            return Err(ReadonlyError(name.to_string()));
+        }
+        let mut delta = 0isize;
+        let entry = match &mut var.value {
+            Value::Assoc(elements) => {
+                if !elements.contains_key(key) {
+                    delta += (key.len() + ELEMENT_COST) as isize;
+                }
+                elements.entry(key.to_string()).or_default()
+            }
+            other => {
+                if !matches!(other, Value::Indexed(_)) {
+                    let elements = match std::mem::replace(other, Value::Unset) {
+                        Value::Str(text) => {
+                            delta += ELEMENT_COST as isize;
+                            std::iter::once((0, text)).collect()
+                        }
+                        _ => BTreeMap::new(),
+                    };
+                    *other = Value::Indexed(elements);
+                }
+                let Value::Indexed(elements) = other else { return Ok(()) };
+                let mut idx: i64 = key.trim().parse().unwrap_or(0);
+                if idx < 0 {
+                    idx += elements.keys().next_back().map_or(0, |k| k + 1);
+                }
+                if !elements.contains_key(&idx) {
+                    delta += ELEMENT_COST as isize;
+                }
+                elements.entry(idx).or_default()
+            }
+        };
+        if append {
+            delta += value.len() as isize;
+            entry.push_str(&value);
+        } else {
+            delta += value.len() as isize - entry.len() as isize;
+            *entry = value;
+        }
+        self.account(delta);
+        Ok(())
+    }
+
     /// `unset 'name[key]'`: removes one element (a negative index counts from the end); for
     /// a scalar, key 0 is the variable itself.
     pub fn unset_element(&mut self, name: &str, key: &str) {
