@@ -450,14 +450,20 @@ impl Interp {
             }
             AssignValue::Array(elements) => {
                 let is_assoc = matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_)));
-                if assign.append && !is_assoc {
-                    // `a+=(…)` adds in place: copying the array on every append made a loop
-                    // of appends quadratic.
-                    let items = self.indexed_items(elements, io).await?;
-                    self.state.vars.append_indexed(name, items)
-                } else {
-                    let value = self.array_value(name, elements, is_assoc, assign.append, io).await?;
+                if is_assoc {
+                    let value = self.assoc_value(name, elements, assign.append, io).await?;
                     self.state.vars.set_value(name, value)
+                } else {
+                    // The elements are expanded before the array changes (`a=("${a[@]}" x)`);
+                    // `a+=(…)` then adds in place: copying the array on every append made a
+                    // loop of appends quadratic.
+                    let items = self.indexed_items(elements, io).await?;
+                    let cleared = if assign.append {
+                        Ok(())
+                    } else {
+                        self.state.vars.set_value(name, Value::Indexed(Default::default()))
+                    };
+                    cleared.and_then(|()| self.state.vars.append_indexed(name, items))
                 }
             }
         };
@@ -503,62 +509,27 @@ impl Interp {
         Ok(items)
     }
 
-    pub(crate) async fn array_value(
-        &mut self,
-        name: &str,
-        elements: &[ArrayElem],
-        is_assoc: bool,
-        append: bool,
-        io: &Io,
-    ) -> Result<Value, Flow> {
+    /// The value of an associative array assignment (`m=([k]=v …)`, `m+=(…)`).
+    async fn assoc_value(&mut self, name: &str, elements: &[ArrayElem], append: bool, io: &Io) -> Result<Value, Flow> {
         let existing = if append { self.state.vars.get(name).map(|v| v.value.clone()) } else { None };
-        if is_assoc {
-            let mut map = match existing {
-                Some(Value::Assoc(map)) => map,
-                _ => Default::default(),
-            };
-            for element in elements {
-                let value = self.expand_string(&element.value, io).await?;
-                match &element.key {
-                    Some(key) => {
-                        let key = self.expand_string(key, io).await?;
-                        map.insert(key, value);
-                    }
-                    None => {
-                        self.error(
-                            io,
-                            &format!("{name}: {value}: must use subscript when assigning associative array"),
-                        )
-                        .await;
-                    }
-                }
-            }
-            return Ok(Value::Assoc(map));
-        }
         let mut map = match existing {
-            Some(Value::Indexed(map)) => map,
-            Some(Value::Str(text)) => std::iter::once((0, text)).collect(),
+            Some(Value::Assoc(map)) => map,
             _ => Default::default(),
         };
-        let mut next = map.keys().next_back().map_or(0, |k| k + 1);
         for element in elements {
+            let value = self.expand_string(&element.value, io).await?;
             match &element.key {
                 Some(key) => {
-                    let text = self.expand_string(key, io).await?;
-                    let idx = self.arith(&text, io).await?;
-                    let value = self.expand_string(&element.value, io).await?;
-                    map.insert(idx, value);
-                    next = idx + 1;
+                    let key = self.expand_string(key, io).await?;
+                    map.insert(key, value);
                 }
                 None => {
-                    for value in self.expand_words(std::slice::from_ref(&element.value), io).await? {
-                        map.insert(next, value);
-                        next += 1;
-                    }
+                    self.error(io, &format!("{name}: {value}: must use subscript when assigning associative array"))
+                        .await;
                 }
             }
         }
-        Ok(Value::Indexed(map))
+        Ok(Value::Assoc(map))
     }
 
     async fn exec_simple(&mut self, simple: &SimpleCommand, io: &Io) -> ExecResult {

@@ -221,3 +221,18 @@ f() { local -A h=([x]=1); echo ${h[x]}; }; f
 ## stdout:
 1
 ## status: 0
+
+### in_place_array_writes
+a=(x); a=("${a[@]}" z [5]=q r); declare -p a
+a+=("${a[@]}" [1]=w); declare -p a
+s=abc; s+=(d); s[4]=e; a[-1]+=!; declare -p s a
+unset 'a[-1]' 'a[0]'; a+=(end); declare -p a
+declare -A m=([k]=v); m+=([j]=w); m[k]+=2; declare -p m
+## stdout:
+declare -a a=([0]="x" [1]="z" [5]="q" [6]="r")
+declare -a a=([0]="x" [1]="w" [5]="q" [6]="r" [7]="x" [8]="z" [9]="q" [10]="r")
+declare -a s=([0]="abc" [1]="d" [4]="e")
+declare -a a=([0]="x" [1]="w" [5]="q" [6]="r" [7]="x" [8]="z" [9]="q" [10]="r!")
+declare -a a=([1]="w" [5]="q" [6]="r" [7]="x" [8]="z" [9]="q" [10]="end")
+declare -A m=([k]="v2" [j]="w" )
+## status: 0
