@@ -1,5 +1,6 @@
 //! `curl` and `wget` over `net.fetch`: each request passes the policy gate as a `net.fetch`
-//! call on its URL (and on every redirect), through the SSRF guard; bodies stream to standard
+//! call on its URL (and on every redirect), through the SSRF guard (both in
+//! [`crate::tools::net::fetch`]); bodies stream to standard
 //! output or to a workspace file (an `fs.write` call).
 
 use super::Ctx;
@@ -16,10 +17,6 @@ const CURL_USAGE: &str = "curl [-sSfiIL] [-X METHOD] [-H 'Name: value']... [-d D
 /// terminal, and not when the body itself goes there).
 async fn request(ctx: &Ctx<'_>, args: FetchArgs, meter: bool) -> Result<Fetched, (i32, String)> {
     let shared = ctx.shared().clone();
-    let ticket = shared
-        .gate
-        .admit(ctx.name(), crate::tools::net::FETCH, Some(&args.url))
-        .map_err(|denied| (EXIT_DENIED, denied.to_string()))?;
     let cx = super::tools::tool_cx(&shared, &ctx.state.cwd, ctx.name());
     let progress = cx.meter.clone();
     let fetching = fetch(&cx, args);
@@ -42,7 +39,6 @@ async fn request(ctx: &Ctx<'_>, args: FetchArgs, meter: bool) -> Result<Fetched,
     if drawn {
         ctx.err("\r\x1b[K").await;
     }
-    shared.gate.record(ticket, result.as_ref().map_or_else(|e| e.code, |_| 0));
     result.map_err(|e| (e.code, e.message))
 }
 

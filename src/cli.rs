@@ -480,6 +480,7 @@ pub fn main(argv: Vec<String>) -> i32 {
             })),
             None => runtime.block_on(crate::mcp::serve_stdio(shell, caps, eliciting)),
         };
+        runtime.shutdown_background();
         return match served {
             Ok(()) => 0,
             Err(message) => {
@@ -551,6 +552,9 @@ pub fn main(argv: Vec<String>) -> i32 {
         shell.finish(&io).await
     });
     let _ = std::io::stdout().flush();
+    // A blocking task still waiting (a request to a silent server past the deadline) must not
+    // hold the exit: the runtime is left behind, not joined.
+    runtime.shutdown_background();
     exit_without_teardown(shell);
     status & 0xff
 }

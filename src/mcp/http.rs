@@ -4,8 +4,10 @@
 //! its own [`Shell`] made with [`Shell::new_session`] from the configured one: the workspace,
 //! tools, policy and store are shared; variables, functions, cwd, the in-memory `/tmp`, the
 //! audit session and the approval channel are the session's own. A session idle for five
-//! minutes, or ended by the client (`DELETE`), is dropped. Only `/mcp` is served; requests
-//! must name a loopback host or the bound address (DNS rebinding protection).
+//! minutes, or ended by the client (`DELETE`), is dropped. Only `/mcp` is served. Against DNS
+//! rebinding and pages in a browser ([`forbidden`]): a request must carry exactly one `Host`
+//! naming a loopback host or the bound address, with the bound port; an `Origin`, when sent,
+//! must be that same origin (`null` and foreign origins are refused). Refusals are 403.
 //!
 //! One client cannot hold the server: sessions are capped ([`Limits::max_sessions`]; past it a
 //! new one is refused with 503 and a JSON-RPC error saying so), and a connection that does not
@@ -94,6 +96,9 @@ pub async fn serve(
             let sessions = sessions.clone();
             let running = running.clone();
             async move {
+                if let Some(why) = forbidden(request.headers(), bound) {
+                    return Ok(refused(why));
+                }
                 // Ending a session stops its running calls now (the MCP library would let them
                 // run for another five seconds, then cancel them).
                 if request.method() == hyper::Method::DELETE
@@ -133,6 +138,46 @@ pub async fn serve(
                 .await;
         });
     }
+}
+
+/// Why a request's `Host` or `Origin` headers are refused, if they are: the host must be one
+/// of the names this server answers to, on its port, said once; an origin must be this server.
+fn forbidden(headers: &hyper::HeaderMap, bound: SocketAddr) -> Option<&'static str> {
+    let mut hosts = headers.get_all(hyper::header::HOST).iter();
+    let (Some(host), None) = (hosts.next(), hosts.next()) else {
+        return Some("exactly one Host header is required");
+    };
+    let ours = |authority: &str| -> bool {
+        let (name, port) = match authority.rsplit_once(':') {
+            Some((name, port)) if !name.ends_with(':') || name.starts_with('[') => (name, Some(port)),
+            _ => (authority, None),
+        };
+        let name = name.trim_start_matches('[').trim_end_matches(']');
+        let known = matches!(name, "localhost" | "127.0.0.1" | "::1")
+            || (!bound.ip().is_unspecified() && name.parse::<std::net::IpAddr>().is_ok_and(|ip| ip == bound.ip()));
+        let port_ok = match port {
+            Some(port) => port.parse::<u16>().is_ok_and(|p| p == bound.port()),
+            None => bound.port() == 80,
+        };
+        known && port_ok && !authority.is_empty()
+    };
+    if !host.to_str().is_ok_and(|h| ours(h.trim())) {
+        return Some("the Host header does not name this server");
+    }
+    let mut origins = headers.get_all(hyper::header::ORIGIN).iter();
+    match (origins.next(), origins.next()) {
+        (None, _) => None,
+        (Some(origin), None) if origin.to_str().ok().and_then(|o| o.strip_prefix("http://")).is_some_and(ours) => None,
+        _ => Some("the Origin is not this server (a page elsewhere may not call it)"),
+    }
+}
+
+/// 403 saying why.
+fn refused(why: &str) -> hyper::Response<http_body_util::combinators::BoxBody<Bytes, std::convert::Infallible>> {
+    let body = Full::new(Bytes::from(format!("toolsh: forbidden: {why}\n"))).boxed();
+    let mut response = hyper::Response::new(body);
+    *response.status_mut() = hyper::StatusCode::FORBIDDEN;
+    response
 }
 
 /// 503 with a JSON-RPC error a client can show: the server holds as many sessions as it may.

@@ -4,10 +4,15 @@
 //! workspace stays the only way to files), loaded into an in-memory SQLite with
 //! `sqlite3_deserialize`, and written back as a whole when a statement changed it. Without a
 //! `database` the agent's own database beside the store is used; `:memory:` is a scratch one.
+//!
+//! SQL reaches no file but the one it was opened on: [`confine`] installs an authorizer that
+//! refuses `ATTACH` of anything but `:memory:` (which also stops `VACUUM INTO`, an attach
+//! underneath), extension loading and the pragmas that name directories, and turns on SQLite's
+//! defensive mode. So no statement creates, reads or changes a host file, nor reaches the store.
 
-use super::workspace::facts;
 use super::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec, agents::EXIT_UNAVAILABLE, typed};
 use rusqlite::fallible_iterator::FallibleIterator as _;
+use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
 use rusqlite::types::ValueRef;
 use rusqlite::{Batch, Connection, MAIN_DB};
 use schemars::JsonSchema;
@@ -105,27 +110,50 @@ fn run(cx: &ToolCx, args: &SqlArgs, writes: bool) -> Result<ToolOutput, ToolErro
         }
         Target::Workspace(abs) => load(cx, abs)?,
     };
+    confine(&mut conn)?;
     // SQLite asks now and then whether to go on: a runaway query (a recursive CTE without end)
     // stops at the line's deadline or cancellation.
     let pace = cx.pace.clone();
     conn.progress_handler(10_000, Some(move || pace.check().is_err())).map_err(|e| sql_error("", &e))?;
     let (results, changed) = execute(&conn, &args.sql, writes)?;
     if changed && let Target::Workspace(abs) = &target {
-        cx.admit_also(facts::WRITE, abs)?;
         let data = conn.serialize(MAIN_DB).map_err(|e| sql_error("", &e))?;
-        cx.vfs.write(abs, &data, crate::vfs::WriteMode::Truncate).map_err(|e| ToolError::io(abs, &e))?;
+        cx.with_fs(|fs| fs.write(abs, &data, crate::vfs::WriteMode::Truncate)).map_err(|e| ToolError::io(abs, &e))?;
     }
     Ok(ToolOutput::Json(Value::Array(results)))
+}
+
+/// Lets statements on `conn` reach no file: see the module documentation.
+fn confine(conn: &mut Connection) -> Result<(), ToolError> {
+    use rusqlite::config::DbConfig;
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_DEFENSIVE, true).map_err(|e| sql_error("", &e))?;
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_TRUSTED_SCHEMA, false).map_err(|e| sql_error("", &e))?;
+    // Temporary tables and sorts stay in memory too, never in a file of the host's temp directory.
+    conn.pragma_update(None, "temp_store", "MEMORY").map_err(|e| sql_error("", &e))?;
+    conn.authorizer(Some(authorize)).map_err(|e| sql_error("", &e))
+}
+
+/// The authorizer: everything but what could name a file outside the connection.
+fn authorize(cx: AuthContext<'_>) -> Authorization {
+    match cx.action {
+        AuthAction::Attach { filename } if filename != ":memory:" => Authorization::Deny,
+        AuthAction::Function { function_name } if function_name.eq_ignore_ascii_case("load_extension") => {
+            Authorization::Deny
+        }
+        AuthAction::Pragma { pragma_name, .. }
+            if ["temp_store_directory", "data_store_directory"].iter().any(|p| pragma_name.eq_ignore_ascii_case(p)) =>
+        {
+            Authorization::Deny
+        }
+        _ => Authorization::Allow,
+    }
 }
 
 /// Loads a workspace database file into memory (a missing or empty file is a new database).
 fn load(cx: &ToolCx, abs: &str) -> Result<Connection, ToolError> {
     let mut conn = Connection::open_in_memory().map_err(|e| sql_error("", &e))?;
-    let mut bytes = match cx.vfs.read(abs) {
-        Ok(bytes) => {
-            cx.admit_also(facts::READ, abs)?;
-            bytes
-        }
+    let mut bytes = match cx.with_fs(|fs| fs.read(abs)) {
+        Ok(bytes) => bytes,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(err) => return Err(ToolError::io(abs, &err)),
     };

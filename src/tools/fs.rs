@@ -151,6 +151,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
         typed(
             ToolSpec::new::<ReadArgs>("fs.read", "Read a file of the workspace.\nPrints the bytes as they are; offset and limit select lines.")
                 .read_only()
+                .gates_itself()
                 .subject("path", true)
                 .aliases(&["read_file", "fs.cat", "file.read"])
                 .param_aliases(&[("file", "path"), ("file_path", "path"), ("filename", "path")]),
@@ -161,7 +162,8 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
                 "fs.write",
                 "Write, append to, or edit a file of the workspace.\nEdits replace old_text by new_text; a batch of edits is applied all or none.",
             )
-            .subject("path", true)
+            .gates_itself()
+                .subject("path", true)
             .stdin("content")
             .aliases(&["write_file", "edit_file", "fs.edit", "file.write"])
             .param_aliases(&[("file", "path"), ("file_path", "path"), ("text", "content"), ("old", "old_text"), ("new", "new_text")]),
@@ -170,6 +172,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
         typed(
             ToolSpec::new::<ListArgs>("fs.list", "List a directory: name, kind and size of each entry.")
                 .read_only()
+                .gates_itself()
                 .subject("path", true)
                 .aliases(&["list_dir", "list_directory", "fs.ls"])
                 .param_aliases(&[("dir", "path"), ("directory", "path")]),
@@ -191,6 +194,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
         ),
         typed(
             ToolSpec::new::<MkdirArgs>("fs.mkdir", "Create a directory.")
+                .gates_itself()
                 .subject("path", true)
                 .aliases(&["make_dir", "create_directory"])
                 .param_aliases(&[("dir", "path"), ("p", "parents")]),
@@ -198,6 +202,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
         ),
         typed(
             ToolSpec::new::<FromTo>("fs.copy", "Copy a file or a directory tree.")
+                .gates_itself()
                 .subject("to", true)
                 .aliases(&["copy_file", "fs.cp"])
                 .param_aliases(&[("source", "from"), ("src", "from"), ("destination", "to"), ("dest", "to")]),
@@ -205,6 +210,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
         ),
         typed(
             ToolSpec::new::<FromTo>("fs.move", "Move or rename a file or directory.")
+                .gates_itself()
                 .subject("from", true)
                 .aliases(&["move_file", "rename_file", "fs.mv", "fs.rename"])
                 .param_aliases(&[("source", "from"), ("src", "from"), ("destination", "to"), ("dest", "to")]),
@@ -212,6 +218,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
         ),
         typed(
             ToolSpec::new::<DeleteArgs>("fs.delete", "Delete a file, or a directory with recursive.")
+                .gates_itself()
                 .subject("path", true)
                 .aliases(&["delete_file", "remove_file", "fs.rm", "fs.remove"])
                 .param_aliases(&[("file", "path"), ("r", "recursive")]),
@@ -229,7 +236,7 @@ async fn read(cx: ToolCx, args: ReadArgs) -> Result<ToolOutput, ToolError> {
     if cx.vfs.stat(&abs).map_err(io_err(&args.path))?.is_dir() {
         return Err(ToolError::failed(format!("{}: Is a directory (use fs.list)", args.path)));
     }
-    let data = cx.vfs.read(&abs).map_err(io_err(&args.path))?;
+    let data = cx.with_fs(|fs| fs.read(&abs)).map_err(io_err(&args.path))?;
     if args.offset.is_none() && args.limit.is_none() {
         return Ok(ToolOutput::Bytes(data));
     }
@@ -250,7 +257,7 @@ async fn write(cx: ToolCx, args: WriteArgs) -> Result<ToolOutput, ToolError> {
             let content =
                 args.content.ok_or_else(|| ToolError::usage("fs.write: --content is required (or pipe it in)"))?;
             let mode = if args.mode == WriteKind::Append { WriteMode::Append } else { WriteMode::Truncate };
-            cx.vfs.write(&abs, content.as_bytes(), mode).map_err(io_err(&args.path))?;
+            cx.with_fs(|fs| fs.write(&abs, content.as_bytes(), mode)).map_err(io_err(&args.path))?;
             Ok(ToolOutput::Json(json!({ "path": args.path, "bytes": content.len() })))
         }
         WriteKind::Edit => {
@@ -264,7 +271,7 @@ async fn write(cx: ToolCx, args: WriteArgs) -> Result<ToolOutput, ToolError> {
             if edits.is_empty() {
                 return Err(ToolError::usage("fs.write: --mode edit needs --old-text/--new-text or --edits"));
             }
-            let bytes = cx.vfs.read(&abs).map_err(io_err(&args.path))?;
+            let bytes = cx.with_fs(|fs| fs.read(&abs)).map_err(io_err(&args.path))?;
             let mut text = String::from_utf8(bytes)
                 .map_err(|_| ToolError::failed(format!("{}: not UTF-8 text; edits need text", args.path)))?;
             let mut replaced = 0;
@@ -280,7 +287,7 @@ async fn write(cx: ToolCx, args: WriteArgs) -> Result<ToolOutput, ToolError> {
                 text = next;
                 replaced += count;
             }
-            cx.vfs.write(&abs, text.as_bytes(), WriteMode::Truncate).map_err(io_err(&args.path))?;
+            cx.with_fs(|fs| fs.write(&abs, text.as_bytes(), WriteMode::Truncate)).map_err(io_err(&args.path))?;
             Ok(ToolOutput::Json(json!({ "path": args.path, "replacements": replaced })))
         }
     }
@@ -325,7 +332,7 @@ async fn list(cx: ToolCx, args: ListArgs) -> Result<ToolOutput, ToolError> {
     let mut out = Vec::new();
     let mut stack = vec![(abs, String::new())];
     while let Some((dir, prefix)) = stack.pop() {
-        let entries = cx.vfs.read_dir(&dir).map_err(io_err(&args.path))?;
+        let entries = cx.with_fs(|fs| fs.read_dir(&dir)).map_err(io_err(&args.path))?;
         for entry in entries {
             if entry.name.starts_with('.') && !args.all {
                 continue;
@@ -357,18 +364,21 @@ async fn glob(cx: ToolCx, args: GlobArgs) -> Result<ToolOutput, ToolError> {
 
 async fn mkdir(cx: ToolCx, args: MkdirArgs) -> Result<ToolOutput, ToolError> {
     let abs = cx.abs(&args.path);
-    if args.parents {
+    cx.with_fs(|fs| {
+        if !args.parents {
+            return fs.mkdir(&abs);
+        }
         let mut built = String::new();
         for component in abs.split('/').filter(|c| !c.is_empty()) {
             built.push('/');
             built.push_str(component);
-            if !cx.vfs.stat(&built).is_ok_and(|m| m.is_dir()) {
-                cx.vfs.mkdir(&built).map_err(io_err(&args.path))?;
+            if !fs.stat(&built).is_ok_and(|m| m.is_dir()) {
+                fs.mkdir(&built)?;
             }
         }
-    } else {
-        cx.vfs.mkdir(&abs).map_err(io_err(&args.path))?;
-    }
+        Ok(())
+    })
+    .map_err(io_err(&args.path))?;
     Ok(ToolOutput::Json(json!({ "path": args.path, "created": true })))
 }
 
@@ -385,16 +395,13 @@ fn destination(cx: &ToolCx, from: &str, to: &str) -> String {
 
 async fn copy(cx: ToolCx, args: FromTo) -> Result<ToolOutput, ToolError> {
     let to = destination(&cx, &args.from, &args.to);
-    cx.admit_also(super::workspace::facts::READ, &cx.abs(&args.from))?;
-    cx.admit_also(super::workspace::facts::COPY, &to)?;
-    cx.vfs.copy_tree(&cx.abs(&args.from), &to).map_err(io_err(&args.from))?;
+    cx.with_fs(|fs| fs.copy_tree(&cx.abs(&args.from), &to)).map_err(io_err(&args.from))?;
     Ok(ToolOutput::Json(json!({ "from": args.from, "to": to })))
 }
 
 async fn move_(cx: ToolCx, args: FromTo) -> Result<ToolOutput, ToolError> {
     let to = destination(&cx, &args.from, &args.to);
-    cx.admit_also(super::workspace::facts::MOVE, &to)?;
-    cx.vfs.rename(&cx.abs(&args.from), &to).map_err(io_err(&args.from))?;
+    cx.with_fs(|fs| fs.rename(&cx.abs(&args.from), &to)).map_err(io_err(&args.from))?;
     Ok(ToolOutput::Json(json!({ "from": args.from, "to": to })))
 }
 
@@ -402,14 +409,14 @@ async fn delete(cx: ToolCx, args: DeleteArgs) -> Result<ToolOutput, ToolError> {
     let abs = cx.abs(&args.path);
     let meta = cx.vfs.lstat(&abs).map_err(io_err(&args.path))?;
     if meta.is_dir() && !args.recursive {
-        cx.vfs.remove_dir(&abs).map_err(|err| match err.kind() {
+        cx.with_fs(|fs| fs.remove_dir(&abs)).map_err(|err| match err.kind() {
             std::io::ErrorKind::DirectoryNotEmpty => {
                 ToolError::failed(format!("{}: directory not empty (set recursive to delete it all)", args.path))
             }
             _ => ToolError::io(&args.path, &err),
         })?;
     } else {
-        cx.vfs.remove_tree(&abs).map_err(io_err(&args.path))?;
+        cx.with_fs(|fs| fs.remove_tree(&abs)).map_err(io_err(&args.path))?;
     }
     Ok(ToolOutput::Json(json!({ "path": args.path, "deleted": true })))
 }

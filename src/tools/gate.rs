@@ -5,6 +5,7 @@
 //! the [`super::Registry`], and the shell's own file access (commands, redirections, globs)
 //! through [`super::workspace::Fs`]. Both name the same tools, so one rule covers both.
 
+use super::reach::Reach;
 use crate::audit::{Audit, Call};
 use crate::policy::{Decision, Policy, ToolFacts, Verdict};
 use std::fmt;
@@ -148,7 +149,44 @@ impl Gate {
         subject: Option<&str>,
     ) -> Result<Ticket<'a>, Denied> {
         let decision = self.policy.read().unwrap_or_else(|p| p.into_inner()).decide(tool, subject);
-        let mut ticket = Ticket {
+        self.settle(command, tool, subject, decision)
+    }
+
+    /// A [`Reach`] to collect the judgments of one operation under the policy in force.
+    pub fn reach(&self) -> Reach {
+        Reach::new(self.policy())
+    }
+
+    /// Decides an operation that reaches several paths: the strictest of its touches is the
+    /// decision (it alone goes to the approver, or names the path in the denial). Admitted, the
+    /// operation gets one ticket for `tool` on `subject`.
+    pub fn admit_reach<'a>(
+        &self,
+        command: &'a str,
+        tool: ToolFacts<'a>,
+        subject: &str,
+        reach: Reach,
+    ) -> Result<Ticket<'a>, Denied> {
+        let Some((decision, touch)) = reach.worst() else {
+            return self.admit(command, tool, Some(subject));
+        };
+        let mut ticket = match decision.verdict {
+            Verdict::Allow => self.ticket(command, tool, Some(subject), &decision),
+            _ => self.settle(command, touch.tool, Some(&touch.path), decision)?,
+        };
+        ticket.tool = tool.name;
+        ticket.digest = digest(tool.name, Some(subject));
+        Ok(ticket)
+    }
+
+    fn ticket<'a>(
+        &self,
+        command: &'a str,
+        tool: ToolFacts<'a>,
+        subject: Option<&str>,
+        decision: &Decision,
+    ) -> Ticket<'a> {
+        Ticket {
             tool: tool.name,
             command,
             digest: digest(tool.name, subject),
@@ -156,7 +194,19 @@ impl Gate {
             verdict: decision.verdict,
             started: Instant::now(),
             at: SystemTime::now(),
-        };
+        }
+    }
+
+    /// Acts on a decision: an allowance gives a ticket, a question goes to the approver, a
+    /// denial is recorded and returned.
+    fn settle<'a>(
+        &self,
+        command: &'a str,
+        tool: ToolFacts<'a>,
+        subject: Option<&str>,
+        decision: Decision,
+    ) -> Result<Ticket<'a>, Denied> {
+        let mut ticket = self.ticket(command, tool, subject, &decision);
         let answer = match decision.verdict {
             Verdict::Allow => return Ok(ticket),
             Verdict::Deny => None,

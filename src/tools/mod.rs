@@ -10,7 +10,9 @@ pub mod db;
 pub mod flags;
 pub mod fs;
 pub mod gate;
+pub mod guard;
 pub mod net;
+pub mod reach;
 pub mod registry;
 pub mod workspace;
 
@@ -101,6 +103,9 @@ pub struct ToolSpec {
     pub aliases: Vec<String>,
     /// Other names for properties (`file` → `path`); absorbed, never listed.
     pub param_aliases: Vec<(String, String)>,
+    /// The body passes the gate itself for every path it reaches (the workspace tools, through
+    /// [`workspace::Fs`]), so the registry neither admits nor records the call.
+    pub(crate) gates_itself: bool,
 }
 
 /// A schema derived on first use, or given.
@@ -146,6 +151,7 @@ impl ToolSpec {
             restricted: false,
             subject: None,
             subject_is_path: false,
+            gates_itself: false,
             stdin: None,
             aliases: Vec::new(),
             param_aliases: Vec::new(),
@@ -173,7 +179,13 @@ impl ToolSpec {
         self
     }
 
-    /// Names the property standard input fills.
+    /// Marks a workspace tool whose body judges what it reaches through [`workspace::Fs`].
+    pub(crate) fn gates_itself(mut self) -> Self {
+        self.gates_itself = true;
+        self
+    }
+
+    /// Names the property piped standard input fills.
     pub fn stdin(mut self, property: &'static str) -> Self {
         self.stdin = Some(property);
         self
@@ -293,6 +305,13 @@ impl ToolCx {
     /// a transfer) should end now, with an error.
     pub fn stop_requested(&self) -> bool {
         self.pace.check().is_err()
+    }
+
+    /// Runs `body` with the workspace as the gate sees it, in the name of this call's command:
+    /// each operation is judged on everything it reaches and recorded (see [`reach`]).
+    pub fn with_fs<T>(&self, body: impl FnOnce(&workspace::Fs<'_>) -> T) -> T {
+        let denied = std::sync::atomic::AtomicBool::new(false);
+        body(&workspace::Fs::new(&self.vfs, &self.gate, &self.command, &denied))
     }
 
     /// Resolves a path argument against the working directory.

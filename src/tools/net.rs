@@ -1,19 +1,20 @@
 //! `net.fetch`: HTTP(S) requests with a guard against server-side request forgery.
 //!
-//! Every hop (the first URL and each redirect) passes the policy gate as a `net.fetch` call on
-//! that URL, and its host is resolved here: if any address is private, link-local (cloud
-//! metadata lives there), unspecified, multicast or otherwise not public, the hop is refused;
-//! loopback is allowed only when a rule allows that URL explicitly. The connection then uses
-//! exactly the vetted addresses, so a name cannot resolve differently between check and use.
-//! Responses are capped in size and time.
+//! Every hop (the first URL and each redirect) is put in its normal form and passes the policy
+//! gate as a `net.fetch` call on that URL; only `http` and `https` are followed. Its host is
+//! resolved here and every address vetted by [`super::guard`] (globally reachable unicast only;
+//! loopback when a rule allows that URL explicitly). The connection then uses exactly the
+//! vetted addresses, so a name cannot resolve differently between check and use. Responses
+//! are capped in size and time.
 
+use super::guard::normalize_url;
 use super::{SideEffect, Tool, ToolCx, ToolError, ToolOutput, ToolSpec, typed};
 use crate::policy::ToolFacts;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
 use std::io::Read;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -106,6 +107,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
             "net.fetch",
             "Make an HTTP(S) request and return status, headers and body.\nPrivate, link-local and metadata addresses are refused on every hop.",
         )
+        .gates_itself()
         .subject("url", false)
         .stdin("body")
         .aliases(&["web_fetch", "http.get", "fetch_url", "http_request"])
@@ -125,55 +127,27 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
     )]
 }
 
-/// Whether an address may be fetched: public unicast only (loopback when `loopback`).
-pub fn address_allowed(ip: IpAddr, loopback: bool) -> Result<(), &'static str> {
-    let ip = match ip {
-        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(IpAddr::V6(v6), IpAddr::V4),
-        v4 => v4,
+/// Runs a request hop by hop in the name of `cx.command`: every hop's URL, the first
+/// included, is put in its normal form ([`normalize_url`]), passes the gate as a `net.fetch`
+/// call on it and the address guard; the first hop's record carries the outcome. The whole
+/// request ends at `timeout_secs` whatever it waits for (a name lookup, a silent server).
+pub async fn fetch(cx: &ToolCx, mut args: FetchArgs) -> Result<Fetched, FetchError> {
+    args.url = normalize_url(&args.url).map_err(|message| FetchError { code: 3, message })?;
+    let ticket = cx
+        .gate
+        .admit(&cx.command, FETCH, Some(&args.url))
+        .map_err(|denied| FetchError { code: super::gate::EXIT_DENIED, message: denied.to_string() })?;
+    let limit = Duration::from_secs_f64(args.timeout_secs.clamp(0.001, 3600.0));
+    let url = args.url.clone();
+    let body = cx.clone();
+    let running = tokio::task::spawn_blocking(move || fetch_blocking(&body, &args));
+    let result = match tokio::time::timeout(limit, running).await {
+        Ok(done) => done.unwrap_or_else(|_| Err(FetchError { code: 1, message: "the request was interrupted".into() })),
+        // The blocking thread ends at its own deadline; nobody waits for it.
+        Err(_) => Err(FetchError { code: 28, message: format!("{url}: timed out") }),
     };
-    if ip.is_loopback() {
-        return if loopback { Ok(()) } else { Err("a loopback address (allow the URL explicitly to reach it)") };
-    }
-    if ip.is_unspecified() {
-        return Err("an unspecified address");
-    }
-    if ip.is_multicast() {
-        return Err("a multicast address");
-    }
-    match ip {
-        IpAddr::V4(v4) => {
-            let [a, b, ..] = v4.octets();
-            if v4.is_link_local() {
-                Err("a link-local address (cloud metadata lives there)")
-            } else if v4.is_private() || (a == 100 && (64..128).contains(&b)) {
-                Err("a private address")
-            } else if v4.is_broadcast() || v4.is_documentation() || a == 0 || a >= 240 || (a == 192 && b == 0) {
-                Err("a reserved address")
-            } else {
-                Ok(())
-            }
-        }
-        IpAddr::V6(v6) => {
-            let first = v6.segments()[0];
-            if first & 0xffc0 == 0xfe80 {
-                Err("a link-local address (cloud metadata lives there)")
-            } else if first & 0xfe00 == 0xfc00 {
-                Err("a private (unique local) address")
-            } else if first == 0x2001 && v6.segments()[1] == 0xdb8 {
-                Err("a reserved address")
-            } else {
-                Ok(())
-            }
-        }
-    }
-}
-
-/// Runs a request hop by hop; each hop passes the gate and the address guard.
-pub async fn fetch(cx: &ToolCx, args: FetchArgs) -> Result<Fetched, FetchError> {
-    let cx = cx.clone();
-    tokio::task::spawn_blocking(move || fetch_blocking(&cx, &args))
-        .await
-        .unwrap_or_else(|_| Err(FetchError { code: 1, message: "the request was interrupted".into() }))
+    cx.gate.record(ticket, result.as_ref().map_or_else(|e| e.code, |_| 0));
+    result
 }
 
 fn denied(message: String) -> FetchError {
@@ -193,7 +167,7 @@ fn fetch_blocking(cx: &ToolCx, args: &FetchArgs) -> Result<Fetched, FetchError> 
             return Err(FetchError { code: 1, message: format!("{url}: only http and https are supported") });
         }
         if redirects > 0 {
-            // The first hop passed the registry's gate; each redirect passes it again.
+            // The first hop passed the gate in `fetch`; each redirect passes it again.
             cx.admit_also(FETCH, &url).map_err(|e| denied(e.message))?;
         }
         let loopback = cx.gate.policy().explicitly_allows(FETCH, &url);
@@ -203,7 +177,7 @@ fn fetch_blocking(cx: &ToolCx, args: &FetchArgs) -> Result<Fetched, FetchError> 
             #[allow(clippy::disallowed_methods)] // the guard resolves names itself to vet every address
             let addrs: Vec<SocketAddr> = std::net::ToSocketAddrs::to_socket_addrs(host_port)?.collect();
             for addr in &addrs {
-                if let Err(why) = address_allowed(addr.ip(), loopback) {
+                if let Err(why) = super::guard::address_allowed(addr.ip(), loopback) {
                     let mut slot = seen.lock().unwrap_or_else(|p| p.into_inner());
                     *slot = Some(format!("{host_port} resolves to {}, {why}", addr.ip()));
                     return Err(std::io::Error::new(std::io::ErrorKind::PermissionDenied, "address refused"));
@@ -253,10 +227,9 @@ fn fetch_blocking(cx: &ToolCx, args: &FetchArgs) -> Result<Fetched, FetchError> 
             if redirects > MAX_REDIRECTS {
                 return Err(FetchError { code: 47, message: format!("{url}: more than {MAX_REDIRECTS} redirects") });
             }
-            url = parsed
-                .join(location)
-                .map_err(|e| FetchError { code: 3, message: format!("{location}: {e}") })?
-                .to_string();
+            let next =
+                parsed.join(location).map_err(|e| FetchError { code: 3, message: format!("{location}: {e}") })?;
+            url = normalize_url(next.as_str()).map_err(|message| FetchError { code: 3, message })?;
             if matches!(status, 301..=303) && method != "HEAD" {
                 method = "GET".to_string();
                 body = None;
@@ -292,42 +265,5 @@ fn fetch_blocking(cx: &ToolCx, args: &FetchArgs) -> Result<Fetched, FetchError> 
             });
         }
         return Ok(Fetched { status, status_text, version, url: final_url, headers, body: data, redirects });
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::address_allowed;
-
-    #[test]
-    fn only_public_unicast_addresses_pass() {
-        for denied in [
-            "10.1.2.3",
-            "172.16.0.1",
-            "192.168.1.1",
-            "169.254.169.254",
-            "100.64.0.1",
-            "0.0.0.0",
-            "255.255.255.255",
-            "224.0.0.1",
-            "::",
-            "fe80::1",
-            "fd00::1",
-            "::ffff:10.0.0.1",
-            "::ffff:169.254.169.254",
-            "127.0.0.1",
-            "::1",
-        ] {
-            let ip = denied.parse().expect("ip");
-            assert!(address_allowed(ip, false).is_err(), "{denied} must be refused");
-        }
-        for allowed in ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111"] {
-            assert!(address_allowed(allowed.parse().expect("ip"), false).is_ok(), "{allowed}");
-        }
-        assert!(address_allowed("127.0.0.1".parse().expect("ip"), true).is_ok());
-        assert!(
-            address_allowed("169.254.169.254".parse().expect("ip"), true).is_err(),
-            "loopback rules open only loopback"
-        );
     }
 }

@@ -8,9 +8,10 @@
 //! command needs them, they change nothing, and they reveal no content.
 
 use super::gate::{Denied, Gate};
+use super::reach::{Reach, Role};
 use super::{SideEffect, Ticket};
 use crate::policy::ToolFacts;
-use crate::vfs::{DirEntry, FileKind, Meta, Vfs, WriteMode};
+use crate::vfs::{DirEntry, Meta, Vfs, WriteMode};
 use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -50,31 +51,24 @@ impl<'a> Fs<'a> {
         Fs { vfs, gate, command, denied }
     }
 
-    fn admit(&self, tool: ToolFacts<'static>, path: &str) -> io::Result<Ticket<'a>> {
-        // A write through a symlink is judged by where it lands when that is the control plane.
-        // Only writes that follow a final link can land elsewhere: removing, renaming or
-        // replacing a link changes the link itself.
-        let follows = tool.name == facts::WRITE.name || tool.name == facts::COPY.name;
-        let target = if follows { self.write_target(path) } else { None };
-        let subject = match &target {
-            Some(target) if self.gate.policy().control_plane_of(target).is_some() => target.as_str(),
-            _ => path,
-        };
-        self.gate.admit(self.command, tool, Some(subject)).map_err(|denied| self.refused(denied))
+    /// Passes the gate for an operation whose reach is known, in the name of `tool` on `subject`.
+    fn judge(&self, tool: ToolFacts<'static>, subject: &str, reach: Reach) -> io::Result<Ticket<'a>> {
+        self.gate.admit_reach(self.command, tool, subject, reach).map_err(|denied| self.refused(denied))
     }
 
-    /// Where a write to `path` lands when its last component is a symlink (so a link cannot
-    /// carry a write into the control plane).
-    fn write_target(&self, path: &str) -> Option<String> {
-        match self.vfs.lstat(path) {
-            Ok(meta) if meta.kind == FileKind::Symlink => self.vfs.resolve(path, true).ok(),
-            _ => None,
-        }
-    }
-
-    fn call<T>(&self, tool: ToolFacts<'static>, path: &str, op: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
-        let ticket = self.admit(tool, path)?;
-        let result = op();
+    /// `op` on the path `abs` reaches in `role` (resolved through symlinks), once the gate
+    /// admitted `tool` there; the outcome is recorded.
+    fn call<T>(
+        &self,
+        tool: ToolFacts<'static>,
+        role: Role,
+        abs: &str,
+        op: impl FnOnce(&str) -> io::Result<T>,
+    ) -> io::Result<T> {
+        let mut reach = self.gate.reach();
+        let resolved = reach.path(self.vfs, role, abs)?;
+        let ticket = self.judge(tool, &resolved, reach)?;
+        let result = op(&resolved);
         self.gate.record(ticket, i32::from(result.is_err()));
         result
     }
@@ -110,7 +104,7 @@ impl<'a> Fs<'a> {
         if matches!(abs, "/dev/null" | "/dev/zero") {
             return self.vfs.read(abs);
         }
-        self.call(facts::READ, abs, || self.vfs.read(abs))
+        self.call(facts::READ, Role::Read, abs, |at| self.vfs.read(at))
     }
 
     /// `fs.read`: opens a file to be read in pieces (one call, however many reads follow).
@@ -118,7 +112,7 @@ impl<'a> Fs<'a> {
         if matches!(abs, "/dev/null" | "/dev/zero") {
             return self.vfs.open_reader(abs);
         }
-        self.call(facts::READ, abs, || self.vfs.open_reader(abs))
+        self.call(facts::READ, Role::Read, abs, |at| self.vfs.open_reader(at))
     }
 
     /// `fs.write`: writes a file.
@@ -129,39 +123,13 @@ impl<'a> Fs<'a> {
         self.open_writer(abs, mode)?.write_all(data)
     }
 
-    /// `fs.write`: opens a file for a stream of writes (one call, however many writes follow).
-    /// The file is opened without following a final symlink; only when there is one is its
-    /// target looked up and judged (a link must not carry a write into the control plane), so
-    /// the common case costs no extra lookup.
+    /// `fs.write`: opens a file for a stream of writes (one call, however many writes follow),
+    /// judged where it lands: through a symlink, at the link's target.
     pub fn open_writer(&self, abs: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>> {
         if abs == "/dev/null" {
             return Ok(Box::new(io::sink()));
         }
-        let ticket = self.gate.admit(self.command, facts::WRITE, Some(abs)).map_err(|d| self.refused(d))?;
-        let result = match self.vfs.open_writer_no_follow(abs, mode) {
-            Err(err) if crate::vfs::is_final_symlink(&err) => self.through_link(abs, mode),
-            other => other,
-        };
-        self.gate.record(ticket, i32::from(result.is_err()));
-        result
-    }
-
-    /// Opens the target of the symlink at `abs` for writing, unless it is the control plane.
-    fn through_link(&self, abs: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>> {
-        let target = self.vfs.resolve(abs, true)?;
-        if self.gate.policy().control_plane_of(&target).is_some() {
-            let denied = match self.gate.admit(self.command, facts::WRITE, Some(&target)) {
-                Err(denied) => denied,
-                Ok(ticket) => {
-                    // Unreachable while the control plane is denied before every rule; kept
-                    // so a future policy change cannot turn this into a silent write.
-                    self.gate.record(ticket, 0);
-                    return Err(io::Error::new(io::ErrorKind::PermissionDenied, "control plane"));
-                }
-            };
-            return Err(self.refused(denied));
-        }
-        self.vfs.open_writer(abs, mode)
+        self.call(facts::WRITE, Role::Write, abs, |at| self.vfs.open_writer(at, mode))
     }
 
     fn refused(&self, denied: Denied) -> io::Error {
@@ -171,58 +139,74 @@ impl<'a> Fs<'a> {
 
     /// `fs.write`: permission bits.
     pub fn set_mode(&self, abs: &str, mode: u32) -> io::Result<()> {
-        self.call(facts::WRITE, abs, || self.vfs.set_mode(abs, mode))
+        self.call(facts::WRITE, Role::Write, abs, |at| self.vfs.set_mode(at, mode))
     }
 
     /// `fs.write`: modification time.
     pub fn set_mtime(&self, abs: &str, mtime: SystemTime) -> io::Result<()> {
-        self.call(facts::WRITE, abs, || self.vfs.set_mtime(abs, mtime))
+        self.call(facts::WRITE, Role::Write, abs, |at| self.vfs.set_mtime(at, mtime))
     }
 
     /// `fs.write`: a symlink at `abs` (judged as the link, which is what it writes).
     pub fn symlink(&self, target: &str, abs: &str) -> io::Result<()> {
-        let ticket = self.gate.admit(self.command, facts::WRITE, Some(abs)).map_err(|d| self.refused(d))?;
-        let result = self.vfs.symlink(target, abs);
-        self.gate.record(ticket, i32::from(result.is_err()));
-        result
+        self.call(facts::WRITE, Role::Link, abs, |at| self.vfs.symlink(target, at))
     }
 
     /// `fs.list`: the entries of a directory.
     pub fn read_dir(&self, abs: &str) -> io::Result<Vec<DirEntry>> {
-        self.call(facts::LIST, abs, || self.vfs.read_dir(abs))
+        self.call(facts::LIST, Role::List, abs, |at| self.vfs.read_dir(at))
     }
 
     /// `fs.mkdir`: one directory.
     pub fn mkdir(&self, abs: &str) -> io::Result<()> {
-        self.call(facts::MKDIR, abs, || self.vfs.mkdir(abs))
+        self.call(facts::MKDIR, Role::Mkdir, abs, |at| self.vfs.mkdir(at))
     }
 
     /// `fs.delete`: a file or symlink.
     pub fn remove_file(&self, abs: &str) -> io::Result<()> {
-        self.call(facts::DELETE, abs, || self.vfs.remove_file(abs))
+        self.call(facts::DELETE, Role::Delete, abs, |at| self.vfs.remove_file(at))
     }
 
     /// `fs.delete`: an empty directory.
     pub fn remove_dir(&self, abs: &str) -> io::Result<()> {
-        self.call(facts::DELETE, abs, || self.vfs.remove_dir(abs))
+        self.call(facts::DELETE, Role::Delete, abs, |at| self.vfs.remove_dir(at))
     }
 
-    /// `fs.delete`: a whole tree.
+    /// `fs.delete`: a whole tree, judged entry by entry before anything is removed, so a
+    /// protected file anywhere in it keeps the whole tree.
     pub fn remove_tree(&self, abs: &str) -> io::Result<()> {
-        self.call(facts::DELETE, abs, || self.vfs.remove_tree(abs))
+        let mut reach = self.gate.reach();
+        let resolved = reach.path(self.vfs, Role::Delete, abs)?;
+        reach.below(self.vfs, Role::Delete, &resolved, None)?;
+        let ticket = self.judge(facts::DELETE, &resolved, reach)?;
+        let result = self.vfs.remove_tree(&resolved);
+        self.gate.record(ticket, i32::from(result.is_err()));
+        result
     }
 
-    /// `fs.move`: both ends are checked.
+    /// `fs.move`: the source tree is deleted where it is and written where it goes; every
+    /// entry of both is judged before anything moves.
     pub fn rename(&self, from: &str, to: &str) -> io::Result<()> {
-        let source = self.admit(facts::MOVE, from)?;
-        self.gate.record(source, 0);
-        self.call(facts::MOVE, to, || self.vfs.rename(from, to))
+        let mut reach = self.gate.reach();
+        let source = reach.path(self.vfs, Role::MoveFrom, from)?;
+        let dest = reach.path(self.vfs, Role::MoveTo, to)?;
+        reach.below(self.vfs, Role::MoveFrom, &source, Some((&dest, Role::MoveTo)))?;
+        let ticket = self.judge(facts::MOVE, &source, reach)?;
+        let result = self.vfs.rename(&source, &dest);
+        self.gate.record(ticket, i32::from(result.is_err()));
+        result
     }
 
-    /// `fs.copy`: the source is read (`fs.read`), the destination written.
+    /// `fs.copy`: the source tree is read (`fs.read`), the destination tree written; every
+    /// entry of both is judged before anything is copied.
     pub fn copy_tree(&self, from: &str, to: &str) -> io::Result<()> {
-        let source = self.admit(facts::READ, from)?;
-        self.gate.record(source, 0);
-        self.call(facts::COPY, to, || self.vfs.copy_tree(from, to))
+        let mut reach = self.gate.reach();
+        let source = reach.path(self.vfs, Role::CopyFrom, from)?;
+        let dest = reach.path(self.vfs, Role::CopyTo, to)?;
+        reach.below(self.vfs, Role::CopyFrom, &source, Some((&dest, Role::CopyTo)))?;
+        let ticket = self.judge(facts::COPY, &dest, reach)?;
+        let result = self.vfs.copy_tree(&source, &dest);
+        self.gate.record(ticket, i32::from(result.is_err()));
+        result
     }
 }

@@ -81,6 +81,31 @@ impl Backend for DirFs {
         true
     }
 
+    fn is_plain(&self, rel: &str, follow_last: bool) -> Option<bool> {
+        // One openat2 that refuses every symlink (the kernel's RESOLVE_NO_SYMLINKS) answers for
+        // the whole path; a missing last component is asked of its parent.
+        let plain = |rel: &str, nofollow: bool| {
+            use rustix::fs::{Mode, OFlags, ResolveFlags};
+            let flags = OFlags::PATH | OFlags::CLOEXEC | if nofollow { OFlags::NOFOLLOW } else { OFlags::empty() };
+            let how = ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
+            rustix::fs::openat2(&self.root, rel_path(rel), flags, Mode::empty(), how)
+        };
+        match plain(rel, !follow_last) {
+            Ok(_) => Some(true),
+            Err(rustix::io::Errno::LOOP | rustix::io::Errno::XDEV) => Some(false),
+            Err(rustix::io::Errno::NOENT) => match rel.rsplit_once('/') {
+                None => Some(true),
+                Some((parent, _)) => match plain(parent, false) {
+                    Ok(_) => Some(true),
+                    Err(rustix::io::Errno::LOOP | rustix::io::Errno::XDEV) => Some(false),
+                    Err(_) => None,
+                },
+            },
+            // No openat2 (an old kernel), or anything else: resolve the slow way.
+            Err(_) => None,
+        }
+    }
+
     fn stat(&self, rel: &str) -> io::Result<Meta> {
         let meta = self.root.metadata(rel_path(rel)).map_err(confine)?;
         Ok(meta_of(&meta))

@@ -141,6 +141,12 @@ pub trait Backend: Send + Sync {
     fn stat(&self, rel: &str) -> io::Result<Meta> {
         self.lstat(rel)
     }
+    /// Whether no component of `rel` is a symlink (a missing last component counts as none; with
+    /// `follow_last` false a final link does not count), when the backend can tell at about the
+    /// cost of one lookup; `None` when it cannot, and the Vfs resolves component by component.
+    fn is_plain(&self, _rel: &str, _follow_last: bool) -> Option<bool> {
+        None
+    }
     /// True when the backend follows symlinks itself and refuses, with an error, any that would
     /// leave its root (as `cap-std` does). The Vfs then skips its own component-by-component
     /// resolution on the hot paths and falls back to it only when the backend refused a link.
@@ -306,6 +312,13 @@ impl Vfs {
         // Only an absolute path names anything; the empty operand in particular is not `/`.
         if !abs.starts_with('/') {
             return Err(not_found());
+        }
+        // Most paths have no link in them: a backend that can say so in one lookup saves one
+        // per component (the gate resolves every path it judges).
+        if let Some(located) = self.direct(abs)
+            && located.mount.backend.is_plain(&located.rel, follow_last) == Some(true)
+        {
+            return Ok(abs.to_string());
         }
         let mut pending: Vec<String> = path::components(abs).map(str::to_string).collect();
         pending.reverse();
@@ -577,6 +590,23 @@ impl Vfs {
                 self.set_mode(to, meta.mode)
             }
         }
+    }
+
+    /// Visits `abs` and, when it is a directory, everything below it, parents before children,
+    /// without following symlinks; stops early when `visit` returns false (then the result is
+    /// `Ok(false)`). An explicit stack, so a tree of any depth costs no recursion.
+    pub fn walk(&self, abs: &str, visit: &mut dyn FnMut(&str, FileKind) -> bool) -> io::Result<bool> {
+        let mut pending = vec![(abs.to_string(), self.lstat(abs)?.kind)];
+        while let Some((at, kind)) = pending.pop() {
+            if !visit(&at, kind) {
+                return Ok(false);
+            }
+            if kind == FileKind::Dir {
+                let entries = self.read_dir(&at)?;
+                pending.extend(entries.into_iter().rev().map(|e| (path::join(&at, &e.name), e.kind)));
+            }
+        }
+        Ok(true)
     }
 
     /// Removes a file or a whole tree.

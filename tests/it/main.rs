@@ -12,6 +12,7 @@ mod mcp;
 mod net;
 mod parser_props;
 mod policy;
+mod redteam;
 mod sqlite;
 mod store;
 mod tools;

@@ -1,0 +1,80 @@
+//! The control plane — the policy file, the store, secrets — is not writable by any route:
+//! aliases, tree operations, archives, downloads, tools.
+
+use super::{assert_none, breaches, cases};
+
+#[test]
+fn no_route_writes_the_control_plane() {
+    let lines = [
+        // Plain and through directory aliases.
+        "echo 'profile = \"trusted\"' > toolsh.toml",
+        "ln -s . here; echo 'profile = \"trusted\"' > here/toolsh.toml",
+        "ln -s . here; echo x >> here/.env",
+        "ln -s . here; cp other.txt here/toolsh.toml",
+        "ln -s . here; mv other.txt here/toolsh.toml",
+        "ln -s . here; rm here/toolsh.toml",
+        "ln -s . here; rm -f here/.env",
+        "ln -s ssh keys; rm keys/id_ed25519",
+        "ln -s ssh keys; echo x > keys/id_ed25519",
+        "ln -s toolsh.toml t; sed -i s/workspace/trusted/ t",
+        "ln -s . here; sed -i s/workspace/trusted/ here/toolsh.toml",
+        "ln -s . here; touch here/toolsh.toml; chmod 000 here/toolsh.toml",
+        "mkdir -p a/b; ln -s ../.. a/b/up; echo x > a/b/up/toolsh.toml",
+        "ln -s /dev/null x; ln -sf . x2; echo x > x2/.env",
+        // Tree operations that contain protected files.
+        "rm -r sub",
+        "rm -rf ssh",
+        "rm -rf ./*",
+        "rm -rf state",
+        "rm -rf .",
+        "mv state elsewhere",
+        "mv ssh elsewhere",
+        "mv sub elsewhere",
+        "mkdir t; mv toolsh.toml t/",
+        "cp -r dir/. ssh/; cp other.txt ssh/id_ed25519",
+        "mkdir n; echo evil > n/toolsh.toml; cp -r n/. .",
+        "mkdir n; echo evil > n/.env; cp -r n/. .",
+        "mkdir n; echo evil > n/.env; mv -f n/.env .env",
+        "fs.move --from state --to s2",
+        "fs.delete --path ssh --recursive",
+        "fs.delete --path state --recursive",
+        "fs.copy --from other.txt --to toolsh.toml",
+        "ln -s . here; fs.write --path here/toolsh.toml --content 'profile = \"trusted\"'",
+        "ln -s . here; fs.copy --from other.txt --to here/.env",
+        "ln -s . here; fs.move --from other.txt --to here/.env",
+        // Archives: plain members, a link member, a directory member.
+        "mkdir -p pk; echo 'profile = \"trusted\"' > pk/toolsh.toml; tar -cf t.tar -C pk toolsh.toml; tar -xf t.tar",
+        "mkdir -p pk; echo evil > pk/.env; tar -cf t.tar -C pk .env; tar -xf t.tar",
+        "mkdir -p pk/l; ln -s .. pk/lnk; echo evil > pk/l/toolsh.toml; tar -cf t.tar -C pk lnk; \
+         tar -rf t.tar -C pk/l toolsh.toml; mkdir x; tar -xf t.tar -C x; mkdir -p y/lnk; tar -xf t.tar -C .",
+        "mkdir -p pk; ln -s . pk/here; tar -cf t.tar -C pk here; tar -xf t.tar; \
+         mkdir -p q/here; echo 'profile = \"trusted\"' > q/here/toolsh.toml; tar -cf u.tar -C q here/toolsh.toml; tar -xf u.tar",
+        "mkdir -p pk/ssh; echo evil > pk/ssh/id_ed25519; tar -cf t.tar -C pk ssh; tar -xf t.tar",
+        // Compression and splitting write new names: never a protected one.
+        "cp other.txt toolsh; gzip -c other.txt > .env.gz; gunzip -f .env.gz; ls",
+        "echo evil > x; split -b 2 x .env",
+        "ln -s .env e; echo evil > z; gzip z; zcat z.gz > e",
+        // awk, tee, dd-like tools.
+        "echo evil | tee toolsh.toml",
+        "ln -s . here; echo evil | tee -a here/.env",
+        "awk 'BEGIN { print \"evil\" > \".env\" }'",
+        "ln -s . here; awk 'BEGIN { print \"evil\" > \"here/toolsh.toml\" }'",
+    ];
+    assert_none("control plane", breaches(&cases(&[], &lines), &[], |_, _| None));
+}
+
+#[test]
+fn no_route_writes_the_control_plane_trusted_and_allowed() {
+    // Rules cannot open the control plane: the same attacks under `trusted` and an allow-all.
+    let lines = [
+        "ln -s . here; echo 'profile = \"trusted\"' > here/toolsh.toml",
+        "rm -rf ssh",
+        "mv state elsewhere",
+        "ln -s . here; cp other.txt here/.env",
+        "rm -rf ./* .env",
+    ];
+    assert_none(
+        "control plane (trusted)",
+        breaches(&cases(&["--profile", "trusted", "--allow", "fs.*"], &lines), &[], |_, _| None),
+    );
+}
