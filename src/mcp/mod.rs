@@ -226,9 +226,6 @@ impl ServerHandler for ShellServer {
                 _ => return Err(invalid("'timeout_ms' must be a positive integer")),
             },
         };
-        if let Some(approver) = &self.approver {
-            approver.set_peer(context.peer.clone());
-        }
         // Over HTTP the call is listed under its session, so that ending the session stops it.
         let listed = self.running.as_ref().and_then(|running| {
             let parts = context.extensions.get::<hyper::http::request::Parts>()?;
@@ -239,6 +236,10 @@ impl ServerHandler for ShellServer {
             Some((running.clone(), session, number))
         });
         let mut shell = self.shell.lock().await;
+        if let Some(approver) = &self.approver {
+            // A question this call puts to the client waits no longer than the call may run.
+            approver.prepare(context.peer.clone(), tokio::time::Instant::now() + timeout, context.ct.clone());
+        }
         let mut options =
             crate::ExecOptions { timeout: Some(timeout), cancel: Some(context.ct.clone()), ..Default::default() };
         if let Some(token) = context.meta.get_progress_token() {
@@ -296,21 +297,32 @@ pub fn export(shell: &Shell, format: &str) -> Result<Value, String> {
 ///
 /// The gate asks synchronously from inside the running line, so this blocks its worker thread
 /// (`block_in_place`) while the transport, on the other workers, carries the question and the
-/// answer: it needs the multi-thread runtime `serve_stdio` builds on.
+/// answer: it needs the multi-thread runtime `serve_stdio` builds on. A question unanswered by
+/// the call's deadline, or when the call is cancelled, is answered "nobody approved": a
+/// client that never replies cannot hold the session.
 #[derive(Default)]
 pub struct ElicitingApprover {
-    peer: std::sync::Mutex<Option<rmcp::Peer<RoleServer>>>,
+    call: std::sync::Mutex<Option<Asking>>,
+}
+
+/// Whom the current call asks, and until when.
+#[derive(Clone)]
+struct Asking {
+    peer: rmcp::Peer<RoleServer>,
+    deadline: tokio::time::Instant,
+    cancel: tokio_util::sync::CancellationToken,
 }
 
 impl ElicitingApprover {
-    fn set_peer(&self, peer: rmcp::Peer<RoleServer>) {
-        *self.peer.lock().unwrap_or_else(|p| p.into_inner()) = Some(peer);
+    fn prepare(&self, peer: rmcp::Peer<RoleServer>, deadline: tokio::time::Instant, cancel: tokio_util::sync::CancellationToken) {
+        *self.call.lock().unwrap_or_else(|p| p.into_inner()) = Some(Asking { peer, deadline, cancel });
     }
 }
 
 impl crate::tools::Approver for ElicitingApprover {
     fn approve(&self, request: &crate::tools::Approval) -> Answer {
-        let Some(peer) = self.peer.lock().unwrap_or_else(|p| p.into_inner()).clone() else {
+        let Some(Asking { peer, deadline, cancel }) = self.call.lock().unwrap_or_else(|p| p.into_inner()).clone()
+        else {
             return Answer::Unavailable;
         };
         let supported = peer.peer_info().is_some_and(|info| info.capabilities.elicitation.is_some());
@@ -326,13 +338,19 @@ impl crate::tools::Approver for ElicitingApprover {
         };
         let params =
             rmcp::model::ElicitRequestParams::FormElicitationParams { meta: None, message, requested_schema: schema };
-        match tokio::task::block_in_place(|| handle.block_on(peer.create_elicitation(params))) {
-            Ok(result) if result.action == rmcp::model::ElicitationAction::Accept => {
+        let asked = async {
+            tokio::select! {
+                answer = tokio::time::timeout_at(deadline, peer.create_elicitation(params)) => answer.ok(),
+                () = cancel.cancelled() => None,
+            }
+        };
+        match tokio::task::block_in_place(|| handle.block_on(asked)) {
+            Some(Ok(result)) if result.action == rmcp::model::ElicitationAction::Accept => {
                 let approve = result.content.as_ref().and_then(|c| c.get("approve")).and_then(Value::as_bool);
                 if approve == Some(true) { Answer::Approved } else { Answer::Refused }
             }
-            Ok(_) => Answer::Refused,
-            Err(_) => Answer::Unavailable,
+            Some(Ok(_)) => Answer::Refused,
+            Some(Err(_)) | None => Answer::Unavailable,
         }
     }
 }

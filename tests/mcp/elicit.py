@@ -1,11 +1,13 @@
 """`ask` decisions go to the MCP client through elicitation: approving runs the call,
-declining denies it (126, the file stays), and a client without elicitation gets a denial.
+declining denies it (126, the file stays), a client without elicitation gets a denial, and a
+client that never answers is given up on at the call's deadline (the session goes on).
 
 Usage: python3 tests/mcp/elicit.py TOOLSH WORKDIR   (run by tests/it/mcp.rs)
 """
 import asyncio
 import os
 import sys
+import time
 
 from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
@@ -60,6 +62,21 @@ async def main(toolsh, workdir):
         check("[exit 126]" in text, f"no elicitation: {text!r}")
     await session_with(toolsh, workdir, None, nobody_body)
     check(os.path.exists(os.path.join(workdir, "nobody.txt")), "without elicitation, ask is a denial")
+
+    async def silent(context, params):
+        await asyncio.sleep(3600)
+
+    async def silent_body(session):
+        started = time.monotonic()
+        result = await session.call_tool("shell", {"command": "rm nobody.txt", "timeout_ms": 1500})
+        took = time.monotonic() - started
+        text = result.content[0].text
+        check(took < 5, f"an unanswered question held the call for {took:.1f} s")
+        check("[exit 126]" in text or "[exit 124]" in text, f"unanswered: {text!r}")
+        text = await run(session, "echo alive")
+        check(text == "alive\n[exit 0]", f"the session goes on: {text!r}")
+    await session_with(toolsh, workdir, silent, silent_body)
+    check(os.path.exists(os.path.join(workdir, "nobody.txt")), "an unanswered delete does not run")
     print("ok")
 
 

@@ -1,4 +1,6 @@
-//! The MCP server against a hostile client: forged Host and Origin headers are refused with 403.
+//! The MCP server against a hostile client: forged Host and Origin headers are refused with
+//! 403; a session that panics a command, overflows an evaluator or spins is contained, and the
+//! other sessions keep answering.
 
 #![allow(clippy::disallowed_types)] // raw HTTP on loopback, to send what no SDK would
 
@@ -35,11 +37,12 @@ fn start() -> (Child, u16) {
     (child, port)
 }
 
-/// Sends raw header lines and an initialize request; returns the status code.
-fn status(port: u16, headers: &str) -> u16 {
-    let body = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+
+/// Posts `body` with raw header lines; returns the whole answer (status line, headers, body).
+fn post(port: u16, headers: &str, body: &str, wait: Duration) -> String {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    stream.set_read_timeout(Some(Duration::from_secs(5))).expect("timeout");
+    stream.set_read_timeout(Some(wait)).expect("timeout");
     let request = format!(
         "POST /mcp HTTP/1.1\r\n{headers}Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
@@ -47,7 +50,65 @@ fn status(port: u16, headers: &str) -> u16 {
     stream.write_all(request.as_bytes()).expect("send");
     let mut answer = String::new();
     let _ = stream.read_to_string(&mut answer);
+    answer
+}
+
+/// Sends raw header lines and an initialize request; returns the status code.
+fn status(port: u16, headers: &str) -> u16 {
+    let answer = post(port, headers, INITIALIZE, Duration::from_secs(5));
     answer.split_whitespace().nth(1).and_then(|code| code.parse().ok()).unwrap_or(0)
+}
+
+/// Opens a session; returns its id.
+fn open_session(port: u16) -> String {
+    let host = format!("Host: 127.0.0.1:{port}\r\n");
+    let answer = post(port, &host, INITIALIZE, Duration::from_secs(5));
+    let id = answer
+        .lines()
+        .find_map(|l| l.to_ascii_lowercase().starts_with("mcp-session-id:").then(|| l[15..].trim().to_string()))
+        .expect("a session id");
+    let note = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+    post(port, &format!("{host}Mcp-Session-Id: {id}\r\n"), note, Duration::from_secs(5));
+    id
+}
+
+/// Runs `command` in session `id`; returns the tool result's text (or what came back).
+fn shell_call(port: u16, id: &str, command: &str) -> String {
+    let args = serde_json::json!({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"shell","arguments":{"command":command,"timeout_ms":3000}}});
+    let headers = format!("Host: 127.0.0.1:{port}\r\nMcp-Session-Id: {id}\r\n");
+    let answer = post(port, &headers, &args.to_string(), Duration::from_secs(20));
+    answer
+        .lines()
+        .filter_map(|l| l.strip_prefix("data:"))
+        .filter_map(|d| serde_json::from_str::<serde_json::Value>(d.trim()).ok())
+        .find_map(|v| v["result"]["content"][0]["text"].as_str().map(str::to_string))
+        .unwrap_or(answer)
+}
+
+#[test]
+fn one_session_cannot_take_down_or_hold_the_others() {
+    let (mut child, port) = start();
+    let hostile = open_session(port);
+    let bystander = open_session(port);
+    for attack in [
+        "printf '%.1000000000f' 1",
+        "jq -n 'def f: [f]; f'",
+        "printf '[%.0s' $(seq 100000) | jq .",
+        "bc <<< \"$(printf '(%.0s' $(seq 100000))1\"",
+        "r(){ r|r; }; r",
+        "yes > /dev/null",
+        "while :; do :; done",
+    ] {
+        let text = shell_call(port, &hostile, attack);
+        assert!(text.contains("[exit "), "{attack}: no result: {text:.300}");
+        let alive = shell_call(port, &bystander, "echo alive");
+        assert_eq!(alive, "alive\n[exit 0]", "after {attack}");
+    }
+    // The hostile session itself goes on too.
+    assert_eq!(shell_call(port, &hostile, "echo still"), "still\n[exit 0]");
+    assert!(child.try_wait().expect("wait").is_none(), "the server is still running");
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 #[test]

@@ -4,7 +4,9 @@
 //! are tables, and a test reports every route that got through, not only the first.
 
 mod address;
+mod audit;
 mod control_plane;
+mod escape;
 mod mcp;
 mod path_rules;
 mod sql;
