@@ -314,7 +314,12 @@ struct Asking {
 }
 
 impl ElicitingApprover {
-    fn prepare(&self, peer: rmcp::Peer<RoleServer>, deadline: tokio::time::Instant, cancel: tokio_util::sync::CancellationToken) {
+    fn prepare(
+        &self,
+        peer: rmcp::Peer<RoleServer>,
+        deadline: tokio::time::Instant,
+        cancel: tokio_util::sync::CancellationToken,
+    ) {
         *self.call.lock().unwrap_or_else(|p| p.into_inner()) = Some(Asking { peer, deadline, cancel });
     }
 }

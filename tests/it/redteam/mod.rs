@@ -84,10 +84,15 @@ impl Fixture {
         ]
     }
 
-    /// Runs `toolsh [base flags] FLAGS -c LINE` in the fixture's cwd; killed after 20 s.
+    /// Runs `toolsh [base flags] FLAGS -c LINE` in the fixture's cwd; killed after 20 s. With
+    /// `--memory` or `--overlay {ws}` among the flags, they choose the workspace instead of
+    /// `--root`.
     pub fn run(&self, flags: &[&str], line: &str) -> Ran {
         let mut args = self.base_args();
-        args.extend(flags.iter().map(|f| f.to_string()));
+        if flags.iter().any(|f| matches!(*f, "--memory" | "--overlay")) {
+            args.drain(..2);
+        }
+        args.extend(flags.iter().map(|f| self.expand(f)));
         args.push("-c".into());
         args.push(line.into());
         run_binary(&self.cwd, &args, Duration::from_secs(20))

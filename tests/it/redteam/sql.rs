@@ -24,7 +24,13 @@ const ROUTES: &[&str] = &[
 /// Runs each route through each entry point under each workspace mode and profile.
 #[test]
 fn sql_reaches_no_host_file_and_not_the_store() {
-    let modes: &[&[&str]] = &[&[], &["--profile", "readonly"], &["--profile", "trusted"]];
+    let modes: &[&[&str]] = &[
+        &[],
+        &["--profile", "readonly"],
+        &["--profile", "trusted"],
+        &["--memory"],
+        &["--overlay", "{ws}", "--profile", "trusted"],
+    ];
     let mut table = Vec::new();
     for (i, sql) in ROUTES.iter().enumerate() {
         let quoted = format!("'{}'", sql.replace('\'', "'\\''"));
