@@ -3,8 +3,14 @@
 
 use super::Fixture;
 
-/// `(command, tool, decision, status)` of every audit row, oldest first.
-fn rows(fx: &Fixture) -> Vec<(String, String, String, i64)> {
+/// `(command, tool, decision, status)` of one audit row.
+type Row = (String, String, String, i64);
+
+/// A case: flags, line, and the record it must leave (command, tool, decision, status).
+type Expected = (&'static [&'static str], &'static str, &'static str, &'static str, &'static str, i64);
+
+/// Every audit row, oldest first.
+fn rows(fx: &Fixture) -> Vec<Row> {
     let conn = rusqlite::Connection::open(fx.ws.join("state/store.db")).expect("open store");
     let mut stmt = conn.prepare("SELECT command, tool, decision, status FROM audit ORDER BY id").expect("prepare");
     stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
@@ -13,13 +19,13 @@ fn rows(fx: &Fixture) -> Vec<(String, String, String, i64)> {
         .collect()
 }
 
-fn has(rows: &[(String, String, String, i64)], command: &str, tool: &str, decision: &str, status: i64) -> bool {
+fn has(rows: &[Row], command: &str, tool: &str, decision: &str, status: i64) -> bool {
     rows.iter().any(|(c, t, d, s)| c == command && t == tool && d == decision && *s == status)
 }
 
 #[test]
 fn calls_in_traps_jobs_and_cut_off_lines_are_audited() {
-    let cases: &[(&[&str], &str, &str, &str, &str, i64)] = &[
+    let cases: &[Expected] = &[
         (&[], "trap 'rm other.txt' EXIT; true", "rm", "fs.delete", "allow", 0),
         (&["--deny", "fs.delete"], "trap 'c=rm; $c other.txt' EXIT; true", "rm", "fs.delete", "deny", 126),
         (&["--timeout", "1"], "rm other.txt; sleep 5", "rm", "fs.delete", "allow", 0),
