@@ -5,7 +5,7 @@
 //! tools, policy and store are shared; variables, functions, cwd, the in-memory `/tmp`, the
 //! audit session and the approval channel are the session's own. A session idle for five
 //! minutes, or ended by the client (`DELETE`), is dropped. Only `/mcp` is served. Against DNS
-//! rebinding and pages in a browser ([`forbidden`]): a request must carry exactly one `Host`
+//! rebinding and pages in a browser (`forbidden`): a request must carry exactly one `Host`
 //! naming a loopback host or the bound address, with the bound port; an `Origin`, when sent,
 //! must be that same origin (`null` and foreign origins are refused). Refusals are 403.
 //!

@@ -5,7 +5,7 @@
 //! `sqlite3_deserialize`, and written back as a whole when a statement changed it. Without a
 //! `database` the agent's own database beside the store is used; `:memory:` is a scratch one.
 //!
-//! SQL reaches no file but the one it was opened on: [`confine`] installs an authorizer that
+//! SQL reaches no file but the one it was opened on: `confine` installs an authorizer that
 //! refuses `ATTACH` of anything but `:memory:` (which also stops `VACUUM INTO`, an attach
 //! underneath), extension loading and the pragmas that name directories, and turns on SQLite's
 //! defensive mode. So no statement creates, reads or changes a host file, nor reaches the store.
