@@ -38,8 +38,8 @@ pub struct ShellServer {
     /// serve every request statelessly, and a shell whose variables vanish between calls
     /// is not the tool the description promises).
     sessions_only: bool,
-    /// Over HTTP: where this session's running calls are listed, so that ending the session
-    /// (`DELETE`) stops them at once.
+    /// Where this session's running calls are listed, so that ending the session (`DELETE`
+    /// over HTTP, closing standard input over stdio) stops them at once.
     running: Option<RunningCalls>,
 }
 
@@ -47,6 +47,9 @@ pub struct ShellServer {
 /// number of the call that registered it.
 pub(crate) type RunningCalls =
     Arc<std::sync::Mutex<std::collections::HashMap<String, Vec<(u64, tokio_util::sync::CancellationToken)>>>>;
+
+/// The key of the one session a stdio server has in [`RunningCalls`].
+const STDIO_SESSION: &str = "stdio";
 
 /// Numbers calls for [`RunningCalls`].
 static NEXT_CALL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -226,10 +229,13 @@ impl ServerHandler for ShellServer {
                 _ => return Err(invalid("'timeout_ms' must be a positive integer")),
             },
         };
-        // Over HTTP the call is listed under its session, so that ending the session stops it.
+        // The call is listed under its session (over HTTP its id, over stdio the one session),
+        // so that ending the session — `DELETE`, or the client closing standard input — stops it.
         let listed = self.running.as_ref().and_then(|running| {
-            let parts = context.extensions.get::<hyper::http::request::Parts>()?;
-            let session = parts.headers.get("mcp-session-id")?.to_str().ok()?.to_string();
+            let session = match context.extensions.get::<hyper::http::request::Parts>() {
+                Some(parts) => parts.headers.get("mcp-session-id")?.to_str().ok()?.to_string(),
+                None => STDIO_SESSION.to_string(),
+            };
             let number = NEXT_CALL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let mut map = running.lock().unwrap_or_else(|p| p.into_inner());
             map.entry(session.clone()).or_default().push((number, context.ct.clone()));
@@ -367,9 +373,46 @@ pub async fn serve_stdio(shell: Shell, caps: Caps, approver: Option<Arc<Elicitin
     if let Some(approver) = approver {
         server = server.with_approver(approver);
     }
-    let running = server.serve(rmcp::transport::stdio()).await.map_err(|e| format!("mcp: {e}"))?;
+    // A client that closes standard input has ended the session: its running call stops now
+    // (the MCP library would wait up to five seconds for it to finish on its own).
+    let calls = RunningCalls::default();
+    server.running = Some(calls.clone());
+    let (stdin, stdout) = rmcp::transport::stdio();
+    let stdin = OnEof {
+        inner: stdin,
+        on_eof: Some(Box::new(move || {
+            let ended = calls.lock().unwrap_or_else(|p| p.into_inner()).remove(STDIO_SESSION).unwrap_or_default();
+            ended.into_iter().for_each(|(_, token)| token.cancel());
+        })),
+    };
+    let running = server.serve((stdin, stdout)).await.map_err(|e| format!("mcp: {e}"))?;
     running.waiting().await.map_err(|e| format!("mcp: {e}"))?;
     Ok(())
+}
+
+/// A reader that runs `on_eof` once, when its input ends.
+struct OnEof<R> {
+    inner: R,
+    on_eof: Option<Box<dyn FnOnce() + Send>>,
+}
+
+impl<R: tokio::io::AsyncRead + Unpin> tokio::io::AsyncRead for OnEof<R> {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let polled = std::pin::Pin::new(&mut self.inner).poll_read(cx, buf);
+        let ended = matches!(polled, std::task::Poll::Ready(Ok(()))) && buf.filled().len() == before;
+        if ended
+            && buf.remaining() > 0
+            && let Some(on_eof) = self.on_eof.take()
+        {
+            on_eof();
+        }
+        polled
+    }
 }
 
 #[cfg(test)]

@@ -135,3 +135,33 @@ fn forged_host_and_origin_headers_get_403() {
     let _ = child.kill();
     let _ = child.wait();
 }
+
+#[test]
+fn closing_standard_input_stops_the_running_line() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_toolsh"))
+        .args(["mcp", "--memory"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    writeln!(stdin, "{INITIALIZE}").expect("send");
+    let mut line = String::new();
+    stdout.read_line(&mut line).expect("initialize answer");
+    let call = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"shell","arguments":{"command":"while :; do :; done","timeout_ms":60000}}}"#;
+    writeln!(stdin, r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#).expect("send");
+    writeln!(stdin, "{call}").expect("send");
+    std::thread::sleep(Duration::from_millis(300));
+    let closed = std::time::Instant::now();
+    drop(stdin);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        assert!(closed.elapsed() < Duration::from_secs(3), "still running after the client left");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert!(status.success(), "{status:?}");
+}
