@@ -492,9 +492,11 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
 }
 
 /// Definitions jq has that jaq lacks, `env` as the shell's exported variables, `tojson`/
-/// `tostring` (so `@csv`, `@tsv` and the other formats) spelling numbers as jq does, and
+/// `tostring` (so `@csv`, `@tsv` and the other formats) spelling numbers as jq does,
 /// `stderr`, `debug`, `halt_error` writing to the command's standard error (jaq-std sends them
-/// to a logger).
+/// to a logger), and the generators that can run without end — `repeat`, `recurse` (so `..`),
+/// `while`, `until`, and `range` in pieces of 4,096 — passing the guard (`jq_limits`) as they
+/// go, so a filter like `[range(1e9)]` stops at the deadline instead of running on after it.
 const PRELUDE: &str = r#"def env: $ENV;
 def input_filename: $__input_filename;
 def stderr: (__jq_stderr as $x | .), .;
@@ -506,6 +508,23 @@ def tojson: __jq_tojson;
 def tostring: if type == "string" then . else __jq_tojson end;
 def @csv: map(if type == "string" then "\"" + gsub("\""; "\"\"") + "\"" elif type == "null" then "" else tostring end) | join(",");
 def @tsv: map(if type == "string" then gsub("\\\\"; "\\\\") | gsub("\t"; "\\t") | gsub("\n"; "\\n") | gsub("\r"; "\\r") elif type == "null" then "" else tostring end) | join("\t");
+def repeat(f): def rec: __jq_guard | f, rec; rec;
+def recurse(f): def rec: __jq_guard | ., (f | rec); rec;
+def recurse: recurse(.[]?);
+def recurse(f; cond): recurse(f | select(cond));
+def while(cond; update): def rec: __jq_guard | if cond then ., (update | rec) else empty end; rec;
+def until(cond; update): def rec: __jq_guard | if cond then . else update | rec end; rec;
+def __jq_range($from; $upto; $by): range($from; $upto; $by);
+def range($from; $upto; $by):
+  if [$from, $upto, $by] | map(type) == ["number", "number", "number"] and $by != 0
+     and ($from | floor) == $from and ($by | floor) == $by then
+    ((($upto - $from) / ($by * 4096)) | ceil) as $chunks
+    | range(0; $chunks) | __jq_guard
+    | ($from + . * 4096 * $by) as $start
+    | __jq_range($start; if $by > 0 then [$start + 4096 * $by, $upto] | min else [$start + 4096 * $by, $upto] | max end; $by)
+  else __jq_range($from; $upto; $by) end;
+def range($from; $upto): range($from; $upto; 1);
+def range($upto): range(0; $upto);
 "#;
 
 /// ` at <top-level>, line L, column C:` and the line with a caret under the spot, for a slice

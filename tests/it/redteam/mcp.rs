@@ -165,3 +165,54 @@ fn closing_standard_input_stops_the_running_line() {
     };
     assert!(status.success(), "{status:?}");
 }
+
+/// Ticks of CPU the process has used (user + system).
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("stat");
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    fields[11].parse::<u64>().unwrap_or(0) + fields[12].parse::<u64>().unwrap_or(0)
+}
+
+#[test]
+fn work_past_the_deadline_stops_with_the_call() {
+    // Generators jq runs natively (range) or through the standard library (repeat, recurse)
+    // kept a core busy and memory growing after the call had answered.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_toolsh"))
+        .args(["mcp", "--memory"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    writeln!(stdin, "{INITIALIZE}").expect("send");
+    let mut line = String::new();
+    stdout.read_line(&mut line).expect("initialize answer");
+    writeln!(stdin, r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#).expect("send");
+    for (id, command) in [
+        "jq -n '[range(1e12)] | length'",
+        "jq -n '[repeat(1)] | length'",
+        "jq -n 'reduce range(1e12) as $i (0; . + $i)'",
+        "jq -n '[1 | recurse(. + 1)] | length'",
+        "jq -n 'last(1 | until(. < 0; . + 1))'",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let call = serde_json::json!({"jsonrpc":"2.0","id":id + 2,"method":"tools/call","params":{"name":"shell","arguments":{"command":command,"timeout_ms":500}}});
+        writeln!(stdin, "{call}").expect("send");
+        line.clear();
+        stdout.read_line(&mut line).expect("answer");
+        assert!(line.contains("wall time"), "{command}: {line}");
+        std::thread::sleep(Duration::from_millis(300));
+        let before = cpu_ticks(child.id());
+        std::thread::sleep(Duration::from_millis(700));
+        let spent = cpu_ticks(child.id()) - before;
+        assert!(spent < 20, "{command}: {spent} ticks of CPU in 0.7 s after the call answered");
+    }
+    drop(stdin);
+    let _ = child.wait();
+}
