@@ -516,6 +516,8 @@ struct Machine<'c, 'a> {
     /// Set when standard output's reader went away.
     broken: bool,
     hold: Vec<u8>,
+    /// What the pattern and hold spaces may hold together (`Limits::output_bytes`).
+    space_limit: usize,
     out: Vec<u8>,
     /// Whether the line last read ended in the separator: as GNU sed, a last line without one
     /// is printed without one.
@@ -721,6 +723,17 @@ impl Machine<'_, '_> {
         let mut pc = 0;
         let mut substituted = false;
         while pc < self.program.len() {
+            // `N`, `G`, `H` and substitutions grow the spaces; an endless input or a loop must
+            // not grow them past what a value may hold.
+            if space.len() + self.hold.len() > self.space_limit {
+                let limit = self.space_limit;
+                self.ctx
+                    .err(format!(
+                        "sed: the pattern and hold spaces hold more than {limit} bytes (limit: output-bytes)\n"
+                    ))
+                    .await;
+                return Flow::Quit(4, false, false);
+            }
             let last = input.is_last().await;
             if !self.selected(pc, *line_no, last, space) {
                 if let Kind::Block(end) = self.program[pc].kind {
@@ -1084,6 +1097,7 @@ pub async fn sed(ctx: Ctx<'_>) -> Status {
         streaming: in_place.is_none(),
         broken: false,
         hold: Vec::new(),
+        space_limit: ctx.state.limits.output_bytes,
         out: Vec::new(),
         chomped: true,
         hold_chomped: true,

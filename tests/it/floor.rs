@@ -450,3 +450,16 @@ fn variables_together_stay_within_their_limit() {
     let ran = toolsh_in(dir.path(), &[&limits[..], &[queue]].concat(), Duration::from_secs(60));
     assert_eq!((ran.stdout.as_str(), ran.status), ("0 20000\n", 0), "{}", ran.stderr);
 }
+
+#[test]
+fn sed_spaces_stop_at_the_value_limit() {
+    // `H` of an endless input grew the hold space until the host ran out of memory.
+    let dir = fixture();
+    for line in ["yes | sed 'H;$!d'", "yes | sed ':a;N;ba'", "echo x | sed ':a;s/x*/&&/;ta'"] {
+        let ran = toolsh_in(dir.path(), &["--memory", "--limit", "output-bytes=2000000", "-c", line], {
+            Duration::from_secs(20)
+        });
+        assert_eq!(ran.status, 4, "{line}: {}", ran.stderr);
+        assert!(ran.stderr.contains("more than 2000000 bytes (limit: output-bytes)"), "{line}: {}", ran.stderr);
+    }
+}
