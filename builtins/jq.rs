@@ -516,13 +516,15 @@ def while(cond; update): def rec: __jq_guard | if cond then ., (update | rec) el
 def until(cond; update): def rec: __jq_guard | if cond then . else update | rec end; rec;
 def __jq_range($from; $upto; $by): range($from; $upto; $by);
 def range($from; $upto; $by):
-  if [$from, $upto, $by] | map(type) == ["number", "number", "number"] and $by != 0
-     and ($from | floor) == $from and ($by | floor) == $by then
+  if [$from, $upto, $by] | map(type) != ["number", "number", "number"] then __jq_range($from; $upto; $by)
+  elif $by == 0 then empty
+  elif ($from | floor) == $from and ($by | floor) == $by then
     ((($upto - $from) / ($by * 4096)) | ceil) as $chunks
     | range(0; $chunks) | __jq_guard
     | ($from + . * 4096 * $by) as $start
     | __jq_range($start; if $by > 0 then [$start + 4096 * $by, $upto] | min else [$start + 4096 * $by, $upto] | max end; $by)
-  else __jq_range($from; $upto; $by) end;
+  elif $by > 0 then $from | while(. < $upto; . + $by)
+  else $from | while(. > $upto; . + $by) end;
 def range($from; $upto): range($from; $upto; 1);
 def range($upto): range(0; $upto);
 "#;

@@ -541,3 +541,29 @@ jq -n --args '$ARGS' a b -c; jq -n --jsonargs '$ARGS.positional' 1 '{}' -c; jq -
 jq: error: Could not open file missing.json: No such file or directory
 2
 ## status: 0
+
+### jq ranges: integer steps, fractional steps, downward, a zero step, generator arguments
+jq -nc '[range(5)], [range(-3)], [range(1;10;3)], [range(5;0;-2)], [range(0;3;0)]'
+jq -nc '[range(0;1;0.3)], [range(1.5;4)], [range(1;0;-0.25)], [range(0,1;3,4)]'
+jq -nc '[range(0; 10000)] | length, add'
+jq -nc '[range(10; 0; -3000)], [limit(3; repeat(1))], [10 | while(. > 1; . / 2)], (1 | until(. > 100; . * 2))'
+jq -nc '[1,[2,[3]]] | [..], [recurse(if type == "array" then .[] else empty end)] | length'
+## stdout:
+[0,1,2,3,4]
+[]
+[1,4,7]
+[5,3,1]
+[]
+[0,0.3,0.6,0.8999999999999999]
+[1.5,2.5,3.5]
+[1,0.75,0.5,0.25]
+[0,1,2,0,1,2,3,1,2,1,2,3]
+10000
+49995000
+[10]
+[1,1,1]
+[10,5,2.5,1.25]
+128
+6
+6
+## status: 0
