@@ -6,8 +6,9 @@
 //!
 //! The program parses and runs on a thread of its own with a large stack (deep recursion in a
 //! user's functions must not overflow the shell's), so the deadline, Ctrl-C and cancellation
-//! work while it computes: this async side answers its I/O requests ([`io::Request`]) and, if
-//! dropped, stops it through a flag and a closed channel.
+//! work while it computes: this async side answers its I/O requests ([`io::Request`]); the
+//! thread is started by `deep::run`, whose `Halt` stops it when the command is dropped, the
+//! line's deadline passes or it grows the process past `input-bytes`.
 
 mod ast;
 mod format;
@@ -25,13 +26,9 @@ use crate::vfs::{WriteMode, describe};
 use indexmap::IndexMap;
 use io::Request;
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
 const USAGE: &str = "awk [-F FS] [-v VAR=VALUE]... (-f PROGFILE... | PROGRAM) [FILE | VAR=VALUE]...";
-/// Stack of the program's thread: deep recursion in awk functions needs it.
-pub(super) const STACK: usize = 256 << 20;
 /// Most output captured from one `cmd | getline` command.
 const CAPTURE_LIMIT: usize = 256 << 20;
 
@@ -119,7 +116,7 @@ fn run_program(
     invocation: Invocation,
     environ: Vec<(String, String)>,
     host: io::Host,
-    stop: Arc<AtomicBool>,
+    stop: super::deep::Halt,
 ) -> Outcome {
     let program = parser::parse(&invocation.program).map_err(|err| {
         let line = invocation.program.split(|b| *b == b'\n').nth(err.line - 1).unwrap_or_default();
@@ -147,29 +144,27 @@ pub async fn awk(ctx: Ctx<'_>) -> Status {
     };
     let environ = ctx.state.vars.exported();
     let (requests, mut incoming) = mpsc::channel::<Request>(4);
-    let (done, finished) = oneshot::channel::<Outcome>();
-    let stop = Arc::new(AtomicBool::new(false));
-    let _stop_on_drop = super::StopOnDrop(stop.clone());
     let host = io::Host::new(requests);
-    let spawned = std::thread::Builder::new().name("awk".to_string()).stack_size(STACK).spawn(move || {
-        let _ = done.send(run_program(invocation, environ, host, stop));
-    });
-    if let Err(err) = spawned {
-        return ctx.fail(format!("cannot start: {err}")).await;
-    }
-    let mut server = Server { files: HashMap::new(), pipes: IndexMap::new(), inputs: Vec::new() };
-    while let Some(request) = incoming.recv().await {
-        server.serve(&ctx, request).await;
-    }
-    // Output files close here; pipes the program left open were run by its own `close_all`.
-    drop(server);
-    match finished.await {
+    // The program runs on its own thread (deep.rs: a large stack, stopped by its Halt — the
+    // command dropped, the deadline, the memory watch — and a panic there caught); its
+    // requests are served here until it ends, which closes the channel.
+    let running = super::deep::run(&ctx, "awk", move |halt| run_program(invocation, environ, host, halt));
+    let serving = async {
+        let mut server = Server { files: HashMap::new(), pipes: IndexMap::new(), inputs: Vec::new() };
+        while let Some(request) = incoming.recv().await {
+            server.serve(&ctx, request).await;
+        }
+        // Output files close here; pipes the program left open were run by its own `close_all`.
+        drop(server);
+    };
+    let (finished, ()) = tokio::join!(running, serving);
+    match finished {
         Ok(Ok(status)) => status,
         Ok(Err(message)) => {
             ctx.err(format!("awk: {message}\n")).await;
             2
         }
-        Err(_) => ctx.fail("the program failed").await,
+        Err(message) => ctx.fail(format!("the program failed: {message}")).await,
     }
 }
 

@@ -1166,7 +1166,7 @@ mod tests {
     #[test]
     fn nesting_is_bounded_not_a_stack_overflow() {
         // Programs parse on the command's own thread with a large stack; so does this test.
-        let checks = std::thread::Builder::new().stack_size(super::super::STACK).spawn(nesting_checks);
+        let checks = std::thread::Builder::new().stack_size(crate::builtins::deep::STACK).spawn(nesting_checks);
         assert!(checks.map(|handle| handle.join().is_ok()).unwrap_or(false));
     }
 

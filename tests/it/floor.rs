@@ -463,3 +463,23 @@ fn sed_spaces_stop_at_the_value_limit() {
         assert!(ran.stderr.contains("more than 2000000 bytes (limit: output-bytes)"), "{line}: {}", ran.stderr);
     }
 }
+
+#[test]
+fn evaluators_stop_at_the_memory_they_may_grow() {
+    // jq, bc and awk values live outside every budget the shell keeps: `[range(1e12)]` grew the
+    // process by 0.6 GB a second until its deadline. They stop where input-bytes says.
+    let dir = fixture();
+    for line in
+        ["jq -n '[range(1e12)] | length'", "awk 'BEGIN { while (1) a[i++] = i }'", "jq -n '[repeat(\"x\")] | length'"]
+    {
+        let ran = toolsh_in(dir.path(), &["--memory", "--limit", "input-bytes=100000000", "-c", line], {
+            Duration::from_secs(30)
+        });
+        assert_eq!(ran.status, 124, "{line}: {}", ran.stderr);
+        assert!(
+            ran.stderr.contains("limit exceeded: input bytes (the evaluation grew the process"),
+            "{line}: {}",
+            ran.stderr
+        );
+    }
+}
