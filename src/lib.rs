@@ -22,9 +22,9 @@
 //! # }
 //! ```
 
-pub mod ast;
+pub use toolsh_syntax::ast;
 pub mod interp;
-pub mod parser;
+pub use toolsh_syntax::parser;
 pub mod vfs;
 
 #[path = "../builtins/mod.rs"]

@@ -1157,7 +1157,7 @@ fn is_declaration(word: &Word) -> bool {
 }
 
 /// Unary operators of `test` and `[[ ]]`.
-pub(crate) fn is_unary_test(op: &str) -> bool {
+pub fn is_unary_test(op: &str) -> bool {
     matches!(
         op,
         "-a" | "-b"
@@ -1189,7 +1189,7 @@ pub(crate) fn is_unary_test(op: &str) -> bool {
 }
 
 /// Binary operators of `test` and `[[ ]]`.
-pub(crate) fn is_binary_test(op: &str) -> bool {
+pub fn is_binary_test(op: &str) -> bool {
     matches!(
         op,
         "=" | "==" | "!=" | "=~" | "<" | ">" | "-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge" | "-nt" | "-ot" | "-ef"

@@ -1,0 +1,12 @@
+//! The shell language of toolsh: [`ast`], the tree a script parses into (plain data, printed
+//! back as canonical shell text), and [`parser`], the recursive-descent parser that builds it.
+//!
+//! This crate holds the first boundary of the architecture by its dependencies: it has none,
+//! so parsing can do no I/O, is not async and cannot reach the interpreter. Its invariants:
+//! `parse(print(ast)) == ast`, recursion bounded, every error with `line:col`, unfinished input
+//! reported as [`parser::ParseErrorKind::Incomplete`].
+
+pub mod ast;
+pub mod parser;
+
+pub use parser::{ParseError, check, parse};
