@@ -3,52 +3,49 @@
 //! Messages follow GNU coreutils' wording.
 
 use super::Ctx;
+use super::spec::{Opt, Order, Spec};
 use crate::interp::Status;
 use crate::vfs::{FileKind, Meta, WriteMode, describe, path};
 use std::time::SystemTime;
 
-/// Splits argv into single-letter flags and operands (`--` ends flags; `-` is an operand).
-fn split_flags(argv: &[String]) -> (Vec<char>, Vec<String>) {
-    let mut flags = Vec::new();
-    let mut operands = Vec::new();
-    let mut done = false;
-    for arg in argv {
-        if done || !arg.starts_with('-') || arg == "-" {
-            operands.push(arg.clone());
-        } else if arg == "--" {
-            done = true;
-        } else if let Some(long) = arg.strip_prefix("--") {
-            flags.push(match long {
-                "recursive" => 'r',
-                "force" => 'f',
-                "parents" => 'p',
-                "all" => 'a',
-                "symbolic" => 's',
-                "human-readable" => 'h',
-                "summarize" => 's',
-                "no-clobber" => 'n',
-                "verbose" => 'v',
-                "directory" => 'd',
-                _ => '?',
-            });
-        } else {
-            flags.extend(arg[1..].chars());
-        }
-    }
-    (flags, operands)
-}
+/// `cat`.
+pub const CAT: Spec = Spec {
+    name: "cat",
+    summary: "concatenate files to standard output",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Concatenate FILE(s) to standard output; with no FILE, or when FILE is -, read standard input.",
+    options: &[
+        Opt::both('A', "show-all", "equivalent to -vET"),
+        Opt::both('b', "number-nonblank", "number nonempty output lines, overrides -n"),
+        Opt::short('e', "equivalent to -vE"),
+        Opt::both('E', "show-ends", "display $ at end of each line"),
+        Opt::both('n', "number", "number all output lines"),
+        Opt::both('s', "squeeze-blank", "suppress repeated empty output lines"),
+        Opt::short('t', "equivalent to -vT"),
+        Opt::both('T', "show-tabs", "display TAB characters as ^I"),
+        Opt::short('u', "(ignored)"),
+        Opt::both('v', "show-nonprinting", "use ^ and M- notation, except for LFD and TAB"),
+    ],
+    order: Order::Permute,
+    usage_status: 1,
+};
 
-/// `cat [-n] [-b] [-s] [-E] [file…]`
+/// `cat [-AbeEnstTuv] [FILE…]`
 pub async fn cat(ctx: Ctx<'_>) -> Status {
-    let (flags, mut files) = split_flags(&ctx.argv[1..]);
-    if let Some(bad) = flags.iter().find(|f| !matches!(f, 'n' | 'b' | 's' | 'E' | 'A' | 'u' | 'v' | 'e' | 't' | 'T')) {
-        return ctx.usage(format!("invalid option -- '{bad}'"), "cat [-nbsE] [file ...]").await;
-    }
+    let args = match ctx.args(&CAT).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let mut files = args.operands;
     if files.is_empty() {
         files.push("-".to_string());
     }
     let number = flags.contains(&'n') || flags.contains(&'b');
-    let plain = flags.is_empty() || flags == ['u'];
+    let plain = flags.iter().all(|f| *f == 'u');
+    let ends = flags.iter().any(|f| matches!(f, 'E' | 'A' | 'e'));
+    let tabs = flags.iter().any(|f| matches!(f, 'T' | 'A' | 't'));
+    let nonprinting = flags.iter().any(|f| matches!(f, 'v' | 'A' | 'e' | 't'));
     let mut status = 0;
     let mut line_no = 0usize;
     for file in files {
@@ -95,9 +92,13 @@ pub async fn cat(ctx: Ctx<'_>) -> Status {
                 line_no += 1;
                 out.extend_from_slice(format!("{line_no:>6}\t").as_bytes());
             }
-            out.extend_from_slice(body);
+            if tabs || nonprinting {
+                shown_visibly(body, tabs, nonprinting, &mut out);
+            } else {
+                out.extend_from_slice(body);
+            }
             if line.ends_with(b"\n") {
-                if flags.iter().any(|f| matches!(f, 'E' | 'A' | 'e')) {
+                if ends {
                     out.push(b'$');
                 }
                 out.push(b'\n');
@@ -108,6 +109,23 @@ pub async fn cat(ctx: Ctx<'_>) -> Status {
         }
     }
     status
+}
+
+/// `cat -v`/`-T`: control characters as `^X`, DEL as `^?`, bytes past 127 as `M-` and the
+/// same (tabs stay unless `tabs`), as GNU cat shows them.
+fn shown_visibly(body: &[u8], tabs: bool, nonprinting: bool, out: &mut Vec<u8>) {
+    for &byte in body {
+        let (meta, low) = if nonprinting && byte >= 128 { (true, byte - 128) } else { (false, byte) };
+        if meta {
+            out.extend_from_slice(b"M-");
+        }
+        match low {
+            b'\t' if !tabs && !meta => out.push(b'\t'),
+            0..32 if nonprinting || low == b'\t' => out.extend_from_slice(&[b'^', low + 64]),
+            127 if nonprinting => out.extend_from_slice(b"^?"),
+            _ => out.push(low),
+        }
+    }
 }
 
 fn mode_string(meta: &Meta) -> String {
@@ -252,13 +270,38 @@ fn ls_line(ctx: &Ctx<'_>, name: &str, abs: &str, meta: &Meta, opts: &LsOptions) 
     format!("{} 1 user user {size:>5} {} {shown}\n", mode_string(meta), format_time(meta.mtime))
 }
 
-/// `ls [-laAR1tShrdF] [path…]`
+/// `ls`.
+pub const LS: Spec = Spec {
+    name: "ls",
+    summary: "list directory contents",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "List information about the FILEs (the current directory by default), sorted by name, one per line.",
+    options: &[
+        Opt::both('a', "all", "do not ignore entries starting with ."),
+        Opt::both('A', "almost-all", "do not list implied . and .."),
+        Opt::both('d', "directory", "list directories themselves, not their contents"),
+        Opt::both('F', "classify", "append indicator (one of */=>@|) to entries"),
+        Opt::both('h', "human-readable", "with -l, print sizes like 1K 234M 2G"),
+        Opt::short('l', "use a long listing format"),
+        Opt::both('r', "reverse", "reverse order while sorting"),
+        Opt::both('R', "recursive", "list subdirectories recursively"),
+        Opt::short('S', "sort by file size, largest first"),
+        Opt::short('t', "sort by time, newest first"),
+        Opt::short('1', "list one file per line (always so here)"),
+    ],
+    order: Order::Permute,
+    usage_status: 2,
+};
+
+/// `ls [-aAdFhlrRSt1] [FILE…]`
 pub async fn ls(ctx: Ctx<'_>) -> Status {
-    let (flags, mut operands) = split_flags(&ctx.argv[1..]);
+    let args = match ctx.args(&LS).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let mut operands = args.operands;
     let has = |c: char| flags.contains(&c);
-    if let Some(bad) = flags.iter().find(|f| !"laAR1tShrdFCx".contains(**f)) {
-        return ctx.usage(format!("invalid option -- '{bad}'"), "ls [-laAR1tShrdF] [file ...]").await;
-    }
     let opts = LsOptions {
         all: has('a'),
         almost_all: has('A'),
@@ -330,13 +373,41 @@ fn destination(ctx: &Ctx<'_>, source: &str, dest: &str, many: bool) -> Result<St
     if is_dir { Ok(path::join(&dest_abs, path::file_name(&ctx.abs(source)))) } else { Ok(dest_abs) }
 }
 
-/// `cp [-rRafpn] source… dest`
+/// `cp`.
+pub const CP: Spec = Spec {
+    name: "cp",
+    summary: "copy files and directories",
+    synopsis: &["[OPTION]... SOURCE DEST", "[OPTION]... SOURCE... DIRECTORY"],
+    about: "Copy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.",
+    options: &[
+        Opt::both('a', "archive", "same as -rp"),
+        Opt::both('f', "force", "replace an existing destination (what cp does here anyway)"),
+        Opt::both('n', "no-clobber", "do not overwrite an existing file"),
+        Opt::short('p', "preserve mode and modification time"),
+        Opt::both('r', "recursive", "copy directories recursively"),
+        Opt::short('R', "same as -r"),
+        Opt::both('v', "verbose", "explain what is being done"),
+    ],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
+/// `cp [-afnprRv] SOURCE… DEST`
 pub async fn cp(ctx: Ctx<'_>) -> Status {
-    let (flags, operands) = split_flags(&ctx.argv[1..]);
+    let args = match ctx.args(&CP).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let operands = args.operands;
     let recursive = flags.iter().any(|f| matches!(f, 'r' | 'R' | 'a'));
     let no_clobber = flags.contains(&'n');
+    let verbose = flags.contains(&'v');
+    if operands.is_empty() {
+        return ctx.misuse(&CP, "missing file operand").await;
+    }
     if operands.len() < 2 {
-        return ctx.usage("missing destination file operand", "cp [-rfpn] SOURCE... DEST").await;
+        return ctx.misuse(&CP, format!("missing destination file operand after '{}'", operands[0])).await;
     }
     let (sources, dest) = operands.split_at(operands.len() - 1);
     let mut status = 0;
@@ -367,6 +438,20 @@ pub async fn cp(ctx: Ctx<'_>) -> Status {
         if no_clobber && ctx.vfs.lstat(&target).is_ok() {
             continue;
         }
+        // Named before the copy, which may make the destination a directory; a tree is
+        // shown entry by entry, as GNU does.
+        let shown = verbose.then(|| {
+            let top = shown_target(source, &dest[0], sources.len() > 1, &ctx);
+            let entries = if meta.is_dir() { tree_order(&ctx, source, &abs, &meta, true) } else { Vec::new() };
+            let mut lines: Vec<String> = entries
+                .into_iter()
+                .map(|(from, _)| format!("'{from}' -> '{top}{}'\n", &from[source.len().min(from.len())..]))
+                .collect();
+            if lines.is_empty() {
+                lines.push(format!("'{source}' -> '{top}'\n"));
+            }
+            lines.concat()
+        });
         let result = if meta.is_dir() {
             ctx.vfs.copy_tree(&abs, &target)
         } else {
@@ -377,19 +462,55 @@ pub async fn cp(ctx: Ctx<'_>) -> Status {
                 ctx.vfs.set_mode(&target, meta.mode)
             })
         };
-        if let Err(err) = result {
-            ctx.complain(format!("cannot create '{}': {}", dest[0], describe(&err))).await;
-            status = 1;
+        match result {
+            Err(err) => {
+                ctx.complain(format!("cannot create '{}': {}", dest[0], describe(&err))).await;
+                status = 1;
+            }
+            Ok(()) => {
+                if let Some(shown) = shown {
+                    ctx.out(shown).await;
+                }
+            }
         }
     }
     status
 }
 
-/// `mv [-fn] source… dest`
+/// The destination as `cp -v` and `mv -v` name it: `DIR/NAME` when copying into a directory.
+fn shown_target(source: &str, dest: &str, many: bool, ctx: &Ctx<'_>) -> String {
+    let into = many || ctx.vfs.stat(&ctx.abs(dest)).is_ok_and(|m| m.is_dir());
+    if into { path::join(dest.trim_end_matches('/'), path::file_name(source)) } else { dest.to_string() }
+}
+
+/// `mv`.
+pub const MV: Spec = Spec {
+    name: "mv",
+    summary: "move or rename files",
+    synopsis: &["[OPTION]... SOURCE DEST", "[OPTION]... SOURCE... DIRECTORY"],
+    about: "Rename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.",
+    options: &[
+        Opt::both('f', "force", "do not prompt before overwriting (mv never prompts here)"),
+        Opt::both('n', "no-clobber", "do not overwrite an existing file"),
+        Opt::both('v', "verbose", "explain what is being done"),
+    ],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
+/// `mv [-fnv] SOURCE… DEST`
 pub async fn mv(ctx: Ctx<'_>) -> Status {
-    let (flags, operands) = split_flags(&ctx.argv[1..]);
+    let args = match ctx.args(&MV).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let operands = args.operands;
+    if operands.is_empty() {
+        return ctx.misuse(&MV, "missing file operand").await;
+    }
     if operands.len() < 2 {
-        return ctx.usage("missing destination file operand", "mv [-fn] SOURCE... DEST").await;
+        return ctx.misuse(&MV, format!("missing destination file operand after '{}'", operands[0])).await;
     }
     let (sources, dest) = operands.split_at(operands.len() - 1);
     let mut status = 0;
@@ -412,31 +533,57 @@ pub async fn mv(ctx: Ctx<'_>) -> Status {
             status = 1;
             continue;
         }
-        if let Err(err) = ctx.vfs.rename(&abs, &target) {
-            ctx.complain(format!("cannot move '{source}' to '{}': {}", dest[0], describe(&err))).await;
-            status = 1;
+        // Named before the move, which may make the destination a directory.
+        let shown = flags.contains(&'v').then(|| shown_target(source, &dest[0], sources.len() > 1, &ctx));
+        match ctx.vfs.rename(&abs, &target) {
+            Err(err) => {
+                ctx.complain(format!("cannot move '{source}' to '{}': {}", dest[0], describe(&err))).await;
+                status = 1;
+            }
+            Ok(()) => {
+                if let Some(shown) = shown {
+                    ctx.out(format!("renamed '{source}' -> '{shown}'\n")).await;
+                }
+            }
         }
     }
     status
 }
 
-/// The options of `rm`, in GNU's spelling.
-const RM_SPEC: super::args::OptSpec<'static> = super::args::OptSpec {
-    flags: "fiIrRdv",
-    valued: "",
-    optional: "",
-    long: &[
-        ("force", 'f', super::args::Takes::Nothing),
-        ("interactive", 'w', super::args::Takes::Optional),
-        ("recursive", 'r', super::args::Takes::Nothing),
-        ("dir", 'd', super::args::Takes::Nothing),
-        ("verbose", 'v', super::args::Takes::Nothing),
-        ("preserve-root", 'P', super::args::Takes::Nothing),
-        ("one-file-system", 'o', super::args::Takes::Nothing),
-    ],
-};
+const FORCE: Opt = Opt::both('f', "force", "ignore nonexistent files and arguments, never prompt");
+const PROMPT: Opt = Opt::short('i', "prompt before every removal");
+const PROMPT_ONCE: Opt =
+    Opt::short('I', "prompt once before removing more than three files, or when removing recursively");
+const INTERACTIVE: Opt =
+    Opt::long("interactive", "prompt according to WHEN: never, once (-I), or always (-i)").optional("WHEN");
+const RECURSIVE: Opt = Opt::both('r', "recursive", "remove directories and their contents recursively");
+const RECURSIVE_R: Opt = Opt::short('R', "same as -r");
+const DIR: Opt = Opt::both('d', "dir", "remove empty directories");
+const VERBOSE: Opt = Opt::both('v', "verbose", "explain what is being done");
+const PRESERVE_ROOT: Opt = Opt::long("preserve-root", "do not remove '/' (the default)");
+const ONE_FILE_SYSTEM: Opt = Opt::long("one-file-system", "stay on one file system (the workspace is one)");
 
-const RM_USAGE: &str = "rm [-fiIrdv] [--interactive[=WHEN]] FILE...";
+/// `rm`.
+pub const RM: Spec = Spec {
+    name: "rm",
+    summary: "remove files or directories",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Remove (unlink) the FILE(s).",
+    options: &[
+        FORCE,
+        PROMPT,
+        PROMPT_ONCE,
+        INTERACTIVE,
+        RECURSIVE,
+        RECURSIVE_R,
+        DIR,
+        VERBOSE,
+        PRESERVE_ROOT,
+        ONE_FILE_SYSTEM,
+    ],
+    order: Order::Permute,
+    usage_status: 1,
+};
 
 /// When `rm` asks before removing.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -452,33 +599,31 @@ enum Ask {
 /// standard input as GNU does; an answer not starting with `y`, or the end of input, is "no".
 /// The last of `-f`, `-i`, `-I` wins.
 pub async fn rm(ctx: Ctx<'_>) -> Status {
-    let parsed = match super::args::options(&ctx.argv[1..], &RM_SPEC) {
-        Ok(parsed) => parsed,
-        // GNU's words and status (coreutils exit 1 on a usage error); nothing is removed.
-        Err(message) => {
-            ctx.err(format!("rm: {message}\nTry 'rm --help' for more information.\nusage: {RM_USAGE}\n")).await;
-            return 1;
-        }
+    // GNU's words and status on a usage error; nothing is removed.
+    let args = match ctx.args(&RM).await {
+        Ok(args) => args,
+        Err(status) => return status,
     };
-    let recursive = parsed.has('r') || parsed.has('R');
+    let recursive = args.has(&RECURSIVE) || args.has(&RECURSIVE_R);
     let mut force = false;
     let mut ask = Ask::Never;
-    for (flag, value) in &parsed.flags {
-        match (flag, value.as_str()) {
-            ('f', _) => (force, ask) = (true, Ask::Never),
-            ('i', _) | ('w', "" | "always" | "yes") => (force, ask) = (false, Ask::Always),
-            ('I', _) | ('w', "once") => (force, ask) = (false, Ask::Once),
-            ('w', "never" | "no" | "none") => ask = Ask::Never,
-            ('w', other) => {
-                return ctx.usage(format!("invalid argument '{other}' for '--interactive'"), RM_USAGE).await;
+    for (opt, value) in args.given() {
+        match (*opt, value) {
+            (FORCE, _) => (force, ask) = (true, Ask::Never),
+            (PROMPT, _) | (INTERACTIVE, "" | "always" | "yes") => (force, ask) = (false, Ask::Always),
+            (PROMPT_ONCE, _) | (INTERACTIVE, "once") => (force, ask) = (false, Ask::Once),
+            (INTERACTIVE, "never" | "no" | "none") => ask = Ask::Never,
+            (INTERACTIVE, other) => {
+                return ctx.misuse(&RM, format!("invalid argument '{other}' for '--interactive'")).await;
             }
             _ => {}
         }
     }
-    let only_dirs = parsed.has('d');
-    let operands = parsed.operands;
+    let only_dirs = args.has(&DIR);
+    let verbose = args.has(&VERBOSE);
+    let operands = args.operands;
     if operands.is_empty() && !force {
-        return ctx.usage("missing operand", RM_USAGE).await;
+        return ctx.misuse(&RM, "missing operand").await;
     }
     if ask == Ask::Once && (recursive || operands.len() > 3) {
         let count = operands.len();
@@ -514,8 +659,10 @@ pub async fn rm(ctx: Ctx<'_>) -> Status {
             status = 1;
             continue;
         }
+        // With -v, what goes is said as GNU says it, children before their directory.
+        let gone = if verbose { tree_order(&ctx, &operand, &abs, &meta, false) } else { Vec::new() };
         let removed = if ask == Ask::Always {
-            remove_asking(&ctx, operand.clone(), abs, meta).await.map(drop)
+            remove_asking(&ctx, operand.clone(), abs, meta, verbose).await.map(drop)
         } else if meta.is_dir() && recursive {
             ctx.vfs.remove_tree(&abs).map_err(|err| (operand.clone(), err))
         } else if meta.is_dir() {
@@ -523,12 +670,49 @@ pub async fn rm(ctx: Ctx<'_>) -> Status {
         } else {
             ctx.vfs.remove_file(&abs).map_err(|err| (operand.clone(), err))
         };
-        if let Err((shown, err)) = removed {
-            ctx.complain(format!("cannot remove '{shown}': {}", describe(&err))).await;
-            status = 1;
+        match removed {
+            Err((shown, err)) => {
+                ctx.complain(format!("cannot remove '{shown}': {}", describe(&err))).await;
+                status = 1;
+            }
+            Ok(()) if ask != Ask::Always => {
+                for (shown, is_dir) in gone {
+                    ctx.out(removed_line(&shown, is_dir)).await;
+                }
+            }
+            Ok(()) => {}
         }
     }
     status
+}
+
+/// `removed 'f'` or `removed directory 'd'`, as `rm -v` says it.
+fn removed_line(shown: &str, is_dir: bool) -> String {
+    if is_dir { format!("removed directory '{shown}'\n") } else { format!("removed '{shown}'\n") }
+}
+
+/// The paths of the tree at `abs`, as shown from `shown`, each with whether it is a
+/// directory: parents before their children (what `cp -rv` copies) or after them (what `rm -rv`
+/// removes). Metadata only: the operation itself is judged and made whole by the workspace.
+fn tree_order(ctx: &Ctx<'_>, shown: &str, abs: &str, meta: &Meta, parents_first: bool) -> Vec<(String, bool)> {
+    let mut order = Vec::new();
+    if parents_first {
+        order.push((shown.to_string(), meta.is_dir()));
+    }
+    if meta.is_dir() {
+        let mut entries = ctx.vfs.read_dir(abs).unwrap_or_default();
+        entries.sort_by(|a, b| a.name.cmp(&b.name));
+        for entry in entries {
+            let child_abs = path::join(abs, &entry.name);
+            if let Ok(child) = ctx.vfs.lstat(&child_abs) {
+                order.extend(tree_order(ctx, &path::join(shown, &entry.name), &child_abs, &child, parents_first));
+            }
+        }
+    }
+    if !parents_first {
+        order.push((shown.to_string(), meta.is_dir()));
+    }
+    order
 }
 
 /// Asks `rm: QUESTION? ` on standard error and reads a line of standard input: yes when it
@@ -549,6 +733,7 @@ fn remove_asking<'a>(
     shown: String,
     abs: String,
     meta: Meta,
+    verbose: bool,
 ) -> futures::future::BoxFuture<'a, Result<bool, (String, std::io::Error)>> {
     Box::pin(async move {
         if meta.is_dir() {
@@ -562,7 +747,7 @@ fn remove_asking<'a>(
                     let child_abs = path::join(&abs, &entry.name);
                     let child_shown = path::join(&shown, &entry.name);
                     let child = ctx.vfs.lstat(&child_abs).map_err(|err| (child_shown.clone(), err))?;
-                    emptied &= remove_asking(ctx, child_shown, child_abs, child).await?;
+                    emptied &= remove_asking(ctx, child_shown, child_abs, child, verbose).await?;
                 }
                 if !emptied {
                     return Ok(false);
@@ -571,27 +756,59 @@ fn remove_asking<'a>(
             if !confirm(ctx, &format!("remove directory '{shown}'")).await {
                 return Ok(false);
             }
-            ctx.vfs.remove_dir(&abs).map_err(|err| (shown, err))?;
+            ctx.vfs.remove_dir(&abs).map_err(|err| (shown.clone(), err))?;
+            if verbose {
+                ctx.out(removed_line(&shown, true)).await;
+            }
             return Ok(true);
         }
         if !confirm(ctx, &format!("remove {} '{shown}'", kind_name(&meta))).await {
             return Ok(false);
         }
-        ctx.vfs.remove_file(&abs).map_err(|err| (shown, err))?;
+        ctx.vfs.remove_file(&abs).map_err(|err| (shown.clone(), err))?;
+        if verbose {
+            ctx.out(removed_line(&shown, false)).await;
+        }
         Ok(true)
     })
 }
 
-/// `mkdir [-p] dir…`
+const PARENTS: Opt = Opt::both('p', "parents", "no error if existing, make parent directories as needed");
+const MODE: Opt = Opt::both('m', "mode", "set file mode (as in chmod: octal), not a=rwx - umask").value("MODE");
+const MKDIR_VERBOSE: Opt = Opt::both('v', "verbose", "print a message for each created directory");
+
+/// `mkdir`.
+pub const MKDIR: Spec = Spec {
+    name: "mkdir",
+    summary: "make directories",
+    synopsis: &["[OPTION]... DIRECTORY..."],
+    about: "Create the DIRECTORY(ies), if they do not already exist.",
+    options: &[MODE, PARENTS, MKDIR_VERBOSE],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
+/// `mkdir [-pv] [-m MODE] DIRECTORY…`
 pub async fn mkdir(ctx: Ctx<'_>) -> Status {
-    let (flags, operands) = split_flags(&ctx.argv[1..]);
-    let parents = flags.contains(&'p');
+    let args = match ctx.args(&MKDIR).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let parents = args.has(&PARENTS);
+    let verbose = args.has(&MKDIR_VERBOSE);
+    let mode = match args.last(&MODE).map(|m| u32::from_str_radix(m, 8)) {
+        None => None,
+        Some(Ok(mode)) if mode <= 0o7777 => Some(mode),
+        Some(_) => return ctx.fail(format!("invalid mode '{}'", args.last(&MODE).unwrap_or_default())).await,
+    };
+    let operands = args.operands;
     if operands.is_empty() {
-        return ctx.usage("missing operand", "mkdir [-p] DIRECTORY...").await;
+        return ctx.misuse(&MKDIR, "missing operand").await;
     }
     let mut status = 0;
     for operand in operands {
         let abs = ctx.abs(&operand);
+        let mut created = Vec::new();
         let result = if parents {
             let mut current = String::from("/");
             let mut result = Ok(());
@@ -608,42 +825,111 @@ pub async fn mkdir(ctx: Ctx<'_>) -> Status {
                             result = Err(err);
                             break;
                         }
+                        created.push(current.clone());
                     }
                 }
             }
             result
         } else {
-            ctx.vfs.mkdir(&abs)
+            ctx.vfs.mkdir(&abs).map(|()| created.push(abs.clone()))
+        };
+        // `-m` applies to the directory named (GNU: parents made by -p get the default).
+        let result = match (result, mode) {
+            (Ok(()), Some(mode)) => ctx.vfs.set_mode(&abs, mode),
+            (result, _) => result,
         };
         if let Err(err) = result {
             ctx.complain(format!("cannot create directory '{operand}': {}", describe(&err))).await;
             status = 1;
         }
-    }
-    status
-}
-
-/// `rmdir dir…`
-pub async fn rmdir(ctx: Ctx<'_>) -> Status {
-    let (_, operands) = split_flags(&ctx.argv[1..]);
-    if operands.is_empty() {
-        return ctx.usage("missing operand", "rmdir DIRECTORY...").await;
-    }
-    let mut status = 0;
-    for operand in operands {
-        if let Err(err) = ctx.vfs.remove_dir(&ctx.abs(&operand)) {
-            ctx.complain(format!("failed to remove '{operand}': {}", describe(&err))).await;
-            status = 1;
+        if verbose {
+            for dir in created {
+                ctx.out(format!("mkdir: created directory '{}'\n", shown_relative(&operand, &abs, &dir))).await;
+            }
         }
     }
     status
 }
 
-/// `touch [-c] file…`
+/// `dir`, a directory made on the way to `abs`, as the user would name it from `operand`.
+fn shown_relative(operand: &str, abs: &str, dir: &str) -> String {
+    let trimmed = operand.trim_end_matches('/');
+    let below = abs.len().saturating_sub(dir.len());
+    match trimmed.len().checked_sub(below) {
+        Some(cut) if trimmed.is_char_boundary(cut) => trimmed[..cut].to_string(),
+        _ => dir.to_string(),
+    }
+}
+
+const RMDIR_PARENTS: Opt =
+    Opt::both('p', "parents", "remove DIRECTORY and its ancestors; 'rmdir -p a/b' is 'rmdir a/b a'");
+const NON_EMPTY: Opt = Opt::long("ignore-fail-on-non-empty", "ignore each failure to remove a non-empty directory");
+
+/// `rmdir`.
+pub const RMDIR: Spec = Spec {
+    name: "rmdir",
+    summary: "remove empty directories",
+    synopsis: &["[OPTION]... DIRECTORY..."],
+    about: "Remove the DIRECTORY(ies), if they are empty.",
+    options: &[NON_EMPTY, RMDIR_PARENTS],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
+/// `rmdir [-p] [--ignore-fail-on-non-empty] DIRECTORY…`
+pub async fn rmdir(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&RMDIR).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if args.operands.is_empty() {
+        return ctx.misuse(&RMDIR, "missing operand").await;
+    }
+    let mut status = 0;
+    for operand in &args.operands {
+        let mut name = operand.trim_end_matches('/').to_string();
+        loop {
+            match ctx.vfs.remove_dir(&ctx.abs(&name)) {
+                Err(err) if err.kind() == std::io::ErrorKind::DirectoryNotEmpty && args.has(&NON_EMPTY) => break,
+                Err(err) => {
+                    ctx.complain(format!("failed to remove '{name}': {}", describe(&err))).await;
+                    status = 1;
+                    break;
+                }
+                Ok(()) => {}
+            }
+            match name.rsplit_once('/') {
+                Some((parent, _)) if args.has(&RMDIR_PARENTS) && !parent.is_empty() => name = parent.to_string(),
+                _ => break,
+            }
+        }
+    }
+    status
+}
+
+const NO_CREATE: Opt = Opt::both('c', "no-create", "do not create any files");
+
+/// `touch`.
+pub const TOUCH: Spec = Spec {
+    name: "touch",
+    summary: "create files or update their times",
+    synopsis: &["[OPTION]... FILE..."],
+    about: "Update the modification time of each FILE to the current time; a FILE that does not exist is created empty, unless -c is given.",
+    options: &[NO_CREATE, Opt::short('m', "change only the modification time (the only one kept here)")],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
+/// `touch [-cm] FILE…`
 pub async fn touch(ctx: Ctx<'_>) -> Status {
-    let (flags, operands) = split_flags(&ctx.argv[1..]);
+    let args = match ctx.args(&TOUCH).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let operands = args.operands;
     if operands.is_empty() {
-        return ctx.usage("missing file operand", "touch [-c] FILE...").await;
+        return ctx.misuse(&TOUCH, "missing file operand").await;
     }
     let mut status = 0;
     for operand in operands {
@@ -663,16 +949,55 @@ pub async fn touch(ctx: Ctx<'_>) -> Status {
     status
 }
 
-/// `ln -s [-f] target [link]`
+/// `ln`.
+pub const LN: Spec = Spec {
+    name: "ln",
+    summary: "make links (symbolic with -s)",
+    synopsis: &["[OPTION]... -s TARGET [LINK_NAME]", "[OPTION]... -s TARGET... DIRECTORY"],
+    about: "Create a symbolic link to TARGET named LINK_NAME, or in DIRECTORY (hard links are not supported in the workspace).",
+    options: &[
+        Opt::both('f', "force", "remove existing destination files"),
+        Opt::both('n', "no-dereference", "treat LINK_NAME as a normal file if it is a symbolic link to a directory"),
+        Opt::both('s', "symbolic", "make symbolic links instead of hard links"),
+    ],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
+/// `ln -s [-fn] TARGET [LINK]`
 pub async fn ln(ctx: Ctx<'_>) -> Status {
-    let (flags, operands) = split_flags(&ctx.argv[1..]);
+    let args = match ctx.args(&LN).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let operands = args.operands;
     if !flags.contains(&'s') {
         return ctx.fail("hard links are not supported in the workspace; use ln -s").await;
     }
     let (target, link) = match operands.as_slice() {
         [target] => (target.clone(), path::file_name(target).to_string()),
         [target, link] => (target.clone(), link.clone()),
-        _ => return ctx.usage("wrong number of operands", "ln -s TARGET [LINK]").await,
+        [] => return ctx.misuse(&LN, "missing file operand").await,
+        [targets @ .., dir] => {
+            // Several targets: links to each inside the directory, named as the targets are.
+            if !ctx.vfs.stat(&ctx.abs(dir)).is_ok_and(|m| m.is_dir()) {
+                return ctx.fail(format!("target '{dir}' is not a directory")).await;
+            }
+            let mut status = 0;
+            for target in targets {
+                let link_abs = path::join(&ctx.abs(dir), path::file_name(target));
+                if flags.contains(&'f') && ctx.vfs.lstat(&link_abs).is_ok() {
+                    let _ = ctx.vfs.remove_file(&link_abs);
+                }
+                if let Err(err) = ctx.vfs.symlink(target, &link_abs) {
+                    let shown = path::join(dir, path::file_name(target));
+                    ctx.complain(format!("failed to create symbolic link '{shown}': {}", describe(&err))).await;
+                    status = 1;
+                }
+            }
+            return status;
+        }
     };
     let mut link_abs = ctx.abs(&link);
     if ctx.vfs.stat(&link_abs).is_ok_and(|m| m.is_dir()) && !flags.contains(&'n') {
@@ -813,26 +1138,42 @@ fn disk_usage(
     total
 }
 
-/// `du [-sahc] [-d N] [path…]` — sizes in KiB as 4 KiB blocks.
+const MAX_DEPTH: Opt =
+    Opt::both('d', "max-depth", "print the total for a directory only if it is N or fewer levels below").value("N");
+
+/// `du`.
+pub const DU: Spec = Spec {
+    name: "du",
+    summary: "estimate file space usage",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Summarize disk usage of each FILE, recursively for directories, in 1 KiB units of 4 KiB blocks.",
+    options: &[
+        Opt::both('a', "all", "write counts for all files, not just directories"),
+        Opt::both('c', "total", "produce a grand total"),
+        MAX_DEPTH,
+        Opt::both('h', "human-readable", "print sizes in human readable format (e.g., 1K 234M 2G)"),
+        Opt::both('s', "summarize", "display only a total for each argument"),
+    ],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
+/// `du [-achs] [-d N] [FILE…]` — sizes in KiB as 4 KiB blocks.
 pub async fn du(ctx: Ctx<'_>) -> Status {
-    let mut flags = Vec::new();
-    let mut operands = Vec::new();
-    let mut max_depth = None;
-    let mut idx = 1;
-    while idx < ctx.argv.len() {
-        let arg = &ctx.argv[idx];
-        if arg == "-d" || arg == "--max-depth" {
-            idx += 1;
-            max_depth = ctx.argv.get(idx).and_then(|d| d.parse().ok());
-        } else if let Some(depth) = arg.strip_prefix("--max-depth=") {
-            max_depth = depth.parse().ok();
-        } else if arg.starts_with('-') && arg.len() > 1 {
-            flags.extend(arg[1..].chars());
-        } else {
-            operands.push(arg.clone());
+    let args = match ctx.args(&DU).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let mut max_depth = match args.last(&MAX_DEPTH).map(str::parse::<usize>) {
+        None => None,
+        Some(Ok(depth)) => Some(depth),
+        Some(Err(_)) => {
+            let shown = args.last(&MAX_DEPTH).unwrap_or_default();
+            return ctx.misuse(&DU, format!("invalid maximum depth '{shown}'")).await;
         }
-        idx += 1;
-    }
+    };
+    let mut operands = args.operands;
     if flags.contains(&'s') {
         max_depth = Some(0);
     }
@@ -1027,9 +1368,31 @@ pub async fn dirname(ctx: Ctx<'_>) -> Status {
     if ctx.out(out).await { 0 } else { 1 }
 }
 
-/// `realpath [-e|-m] path…`
+/// `realpath`.
+pub const REALPATH: Spec = Spec {
+    name: "realpath",
+    summary: "print the resolved absolute path",
+    synopsis: &["[OPTION]... FILE..."],
+    about: "Print the resolved absolute file name; all but the last component must exist.",
+    options: &[
+        Opt::both('e', "canonicalize-existing", "all components of the path must exist"),
+        Opt::both('m', "canonicalize-missing", "no path components need exist or be a directory"),
+    ],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
+/// `realpath [-e|-m] FILE…`
 pub async fn realpath(ctx: Ctx<'_>) -> Status {
-    let (flags, operands) = split_flags(&ctx.argv[1..]);
+    let args = match ctx.args(&REALPATH).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let operands = args.operands;
+    if operands.is_empty() {
+        return ctx.misuse(&REALPATH, "missing operand").await;
+    }
     let mut out = String::new();
     let mut status = 0;
     for operand in operands {
@@ -1057,9 +1420,35 @@ pub async fn realpath(ctx: Ctx<'_>) -> Status {
     status
 }
 
-/// `readlink [-f|-e|-m] path…`
+/// `readlink`.
+pub const READLINK: Spec = Spec {
+    name: "readlink",
+    summary: "print a symlink's target",
+    synopsis: &["[OPTION]... FILE..."],
+    about: "Print the value of a symbolic link, or with -f, -e or -m the canonical file name.",
+    options: &[
+        Opt::both('e', "canonicalize-existing", "canonicalize; every component must exist"),
+        Opt::both('f', "canonicalize", "canonicalize; all but the last component must exist"),
+        Opt::both('m', "canonicalize-missing", "canonicalize; no component need exist"),
+        Opt::both('n', "no-newline", "do not output the trailing delimiter"),
+    ],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
+/// `readlink [-efmn] FILE…`
 pub async fn readlink(ctx: Ctx<'_>) -> Status {
-    let (flags, operands) = split_flags(&ctx.argv[1..]);
+    let args = match ctx.args(&READLINK).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let operands = args.operands;
+    if operands.is_empty() {
+        return ctx.misuse(&READLINK, "missing operand").await;
+    }
+    // GNU: -n drops the newline only when there is one name.
+    let newline = !(flags.contains(&'n') && operands.len() == 1);
     let canonical = flags.iter().any(|f| matches!(f, 'f' | 'e' | 'm'));
     let mut out = String::new();
     let mut status = 0;
@@ -1079,7 +1468,9 @@ pub async fn readlink(ctx: Ctx<'_>) -> Status {
         match result {
             Ok(text) => {
                 out.push_str(&text);
-                out.push('\n');
+                if newline {
+                    out.push('\n');
+                }
             }
             Err(_) => status = 1,
         }
@@ -1088,19 +1479,48 @@ pub async fn readlink(ctx: Ctx<'_>) -> Status {
     status
 }
 
-/// `mktemp [-d] [-p DIR] [-t] [TEMPLATE]`
+const MKTEMP_DIR: Opt = Opt::both('d', "directory", "create a directory, not a file");
+const TMPDIR: Opt =
+    Opt::both('p', "tmpdir", "interpret TEMPLATE relative to DIR (default: $TMPDIR, else /tmp)").value("DIR");
+const UNDER_TMPDIR: Opt = Opt::short('t', "interpret TEMPLATE as a single file name under $TMPDIR or DIR");
+const QUIET: Opt = Opt::both('q', "quiet", "suppress diagnostics about file/dir-creation failure");
+
+/// `mktemp`.
+pub const MKTEMP: Spec = Spec {
+    name: "mktemp",
+    summary: "create a temporary file or directory",
+    synopsis: &["[OPTION]... [TEMPLATE]"],
+    about: "Create a temporary file or directory, safely, and print its name. TEMPLATE must end in at least 3 X's (default tmp.XXXXXXXXXX, in $TMPDIR or /tmp).",
+    options: &[MKTEMP_DIR, TMPDIR, QUIET, UNDER_TMPDIR],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
+/// `mktemp [-dqt] [-p DIR] [TEMPLATE]`
 pub async fn mktemp(mut ctx: Ctx<'_>) -> Status {
-    let (flags, operands) = split_flags(&ctx.argv[1..]);
-    let dir_mode = flags.contains(&'d');
-    let template = operands.first().cloned().unwrap_or_else(|| "tmp.XXXXXXXXXX".to_string());
+    let args = match ctx.args(&MKTEMP).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let dir_mode = args.has(&MKTEMP_DIR);
+    let quiet = args.has(&QUIET);
+    if args.operands.len() > 1 {
+        return ctx.misuse(&MKTEMP, "too many templates").await;
+    }
+    let explicit = args.operands.first().cloned();
+    let template = explicit.clone().unwrap_or_else(|| "tmp.XXXXXXXXXX".to_string());
     let x_count = template.chars().rev().take_while(|&c| c == 'X').count();
     if x_count < 3 {
-        return ctx.fail(format!("too few X's in template '{template}'")).await;
+        return if quiet { 1 } else { ctx.fail(format!("too few X's in template '{template}'")).await };
     }
-    let base_dir = if template.contains('/') && !flags.contains(&'t') {
-        String::new()
-    } else {
-        ctx.state.vars.get_str("TMPDIR").unwrap_or("/tmp").to_string()
+    let env_dir = || ctx.state.vars.get_str("TMPDIR").filter(|d| !d.is_empty()).unwrap_or("/tmp").to_string();
+    // As GNU: without a template, or with -p or -t, the name goes under DIR; a template of
+    // its own (with a slash) is taken as written.
+    let base_dir = match args.last(&TMPDIR) {
+        Some(dir) if !dir.is_empty() => dir.to_string(),
+        Some(_) => env_dir(),
+        None if explicit.is_none() || args.has(&UNDER_TMPDIR) => env_dir(),
+        None => String::new(),
     };
     const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
     for _ in 0..100 {
@@ -1126,6 +1546,7 @@ pub async fn mktemp(mut ctx: Ctx<'_>) -> Status {
                 ctx.state.last_status = 0;
                 if ctx.out(line).await { 0 } else { 1 }
             }
+            Err(_) if quiet => 1,
             Err(err) => ctx.fail(format!("failed to create '{full}': {}", describe(&err))).await,
         };
     }

@@ -31,6 +31,7 @@ mod posix_regex;
 mod printf;
 mod sed;
 mod sort;
+pub mod spec;
 mod sqlite;
 mod tar;
 pub(crate) mod text;
@@ -159,6 +160,26 @@ impl<'a> Ctx<'a> {
     }
 
     /// Prints a usage error and returns 2.
+    /// Reads the command's arguments by its spec. `--help` prints the help (the command is
+    /// then over, status 0); a usage error is said in GNU's words with the hint to `--help`
+    /// (status: the spec's). Either way `Err` carries the status to return.
+    pub async fn args(&self, spec: &spec::Spec) -> Result<spec::Args, Status> {
+        match spec.parse(&self.argv[1..]) {
+            Ok(args) => Ok(args),
+            Err(spec::Refusal::Help) => Err(if self.out(spec.help()).await { 0 } else { 1 }),
+            Err(spec::Refusal::Usage(message)) => Err(self.misuse(spec, message).await),
+        }
+    }
+
+    /// A usage error found by the command itself (a missing operand), said as [`Ctx::args`]
+    /// says those of the parse.
+    pub async fn misuse(&self, spec: &spec::Spec, message: impl std::fmt::Display) -> Status {
+        let name = self.name();
+        self.err(format!("{name}: {message}\nTry '{name} --help' for more information.\n")).await;
+        spec.usage_status
+    }
+
+    /// Prints `name: message` and the usage line on stderr; status 2.
     pub async fn usage(&self, message: impl std::fmt::Display, usage: &str) -> Status {
         let line = format!("{}: {message}\nusage: {usage}\n", self.name());
         self.err(line).await;
@@ -278,8 +299,11 @@ pub struct Builtin {
     /// One line for `help`.
     pub summary: &'static str,
     /// The synopsis (`grep [-Ei] [-m NUM] PATTERN [FILE...]`), when written down: `help NAME`
-    /// prints it and the console completes the flags it names.
+    /// prints it and the console completes the flags it names. Empty for a command with a
+    /// [`spec::Spec`], which says it all.
     pub usage: &'static str,
+    /// The command's spec, for the commands described by one (the rest are on their way).
+    pub spec: Option<&'static spec::Spec>,
 }
 
 impl Builtin {
@@ -289,6 +313,9 @@ impl Builtin {
     /// dash (`find -name GLOB`, `sqlite3 -separator SEP`), which its usage shows by naming one
     /// with an argument.
     pub fn flags(&self) -> Vec<String> {
+        if let Some(spec) = self.spec {
+            return spec.flags();
+        }
         let words: Vec<&str> = self.usage.split_whitespace().collect();
         let one_dash_long = words.windows(2).any(|pair| {
             let flag = pair[0].trim_start_matches('[');
@@ -320,6 +347,20 @@ impl Builtin {
 }
 
 macro_rules! entry {
+    (spec $spec:path, $func:path) => {
+        Builtin {
+            name: $spec.name,
+            run: {
+                fn run(ctx: Ctx<'_>) -> BoxFuture<'_, Status> {
+                    Box::pin($func(ctx))
+                }
+                run
+            },
+            summary: $spec.summary,
+            usage: "",
+            spec: Some(&$spec),
+        }
+    };
     ($name:literal, $func:path, $summary:literal) => {
         entry!($name, $func, $summary, "")
     };
@@ -334,6 +375,7 @@ macro_rules! entry {
             },
             summary: $summary,
             usage: $usage,
+            spec: None,
         }
     };
 }
@@ -359,13 +401,13 @@ static TABLE: &[Builtin] = &[
     entry!("base64", encode::base64, "encode or decode base64"),
     entry!("basename", files::basename, "strip directory and suffix from a path"),
     entry!("bc", bc::bc, "arbitrary-precision calculator (scale, ibase/obase, functions)", "bc [-lq] [FILE...]"),
-    entry!("cat", files::cat, "concatenate files to standard output", "cat [-nbsE] [FILE...]"),
+    entry!(spec files::CAT, files::cat),
     entry!("cd", nav::cd, "change the working directory"),
     entry!("chmod", files::chmod, "change file mode bits"),
     entry!("column", columns::column, "align text in a table (-t)"),
     entry!("comm", columns::comm, "compare two sorted files line by line"),
     entry!("config", tools::config, "list tools (config tools [QUERY]), their schemas, the policy"),
-    entry!("cp", files::cp, "copy files and directories", "cp [-rfpn] SOURCE... DEST"),
+    entry!(spec files::CP, files::cp),
     entry!(
         "curl",
         net::curl,
@@ -387,7 +429,7 @@ static TABLE: &[Builtin] = &[
     ),
     entry!("dirname", files::dirname, "strip the last component of a path"),
     entry!("dirs", nav::dirs, "show the directory stack"),
-    entry!("du", files::du, "estimate file space usage"),
+    entry!(spec files::DU, files::du),
     entry!("echo", text::echo, "print arguments"),
     entry!("env", xargs::env, "run a command with a changed environment, or print it"),
     entry!("expand", columns::expand, "convert tabs to spaces"),
@@ -418,14 +460,14 @@ static TABLE: &[Builtin] = &[
         "jq [-rjcsneRS] [--tab] [--indent N] [--arg NAME VALUE] [--argjson NAME JSON] [--slurpfile NAME FILE] [--rawfile NAME FILE] [--args] [--jsonargs] FILTER [FILE...]"
     ),
     entry!("let", vars::let_, "evaluate arithmetic expressions"),
-    entry!("ln", files::ln, "make links (symbolic with -s)"),
-    entry!("ls", files::ls, "list directory contents", "ls [-laAR1tShrdF] [FILE...]"),
+    entry!(spec files::LN, files::ln),
+    entry!(spec files::LS, files::ls),
     entry!("md5sum", encode::checksum, "compute or check MD5 checksums"),
     entry!("meta", agents::meta, "get, set, delete, list and atomically increment metadata"),
-    entry!("mkdir", files::mkdir, "make directories", "mkdir [-p] DIRECTORY..."),
-    entry!("mktemp", files::mktemp, "create a temporary file or directory"),
+    entry!(spec files::MKDIR, files::mkdir),
+    entry!(spec files::MKTEMP, files::mktemp),
     entry!("msg", agents::msg, "send and read messages between agents"),
-    entry!("mv", files::mv, "move or rename files", "mv [-fn] SOURCE... DEST"),
+    entry!(spec files::MV, files::mv),
     entry!("nl", columns::nl, "number lines"),
     entry!(
         "od",
@@ -440,11 +482,11 @@ static TABLE: &[Builtin] = &[
     entry!("pushd", nav::pushd, "push a directory onto the stack"),
     entry!("pwd", nav::pwd, "print the working directory"),
     entry!("read", vars::read, "read a line into variables"),
-    entry!("readlink", files::readlink, "print a symlink's target"),
-    entry!("realpath", files::realpath, "print the resolved absolute path"),
+    entry!(spec files::READLINK, files::readlink),
+    entry!(spec files::REALPATH, files::realpath),
     entry!("rev", lines::rev, "reverse the characters of lines"),
-    entry!("rm", files::rm, "remove files or directories", "rm [-rfd] FILE..."),
-    entry!("rmdir", files::rmdir, "remove empty directories"),
+    entry!(spec files::RM, files::rm),
+    entry!(spec files::RMDIR, files::rmdir),
     entry!(
         "sed",
         sed::sed,
@@ -487,7 +529,7 @@ static TABLE: &[Builtin] = &[
     ),
     entry!("tee", text::tee, "copy standard input to files and standard output"),
     entry!("test", cond::test, "evaluate a condition"),
-    entry!("touch", files::touch, "create files or update their times"),
+    entry!(spec files::TOUCH, files::touch),
     entry!("tr", text::tr, "translate or delete characters", "tr [-cdst] SET1 [SET2]"),
     entry!("true", flow::true_, "do nothing, successfully"),
     entry!(
@@ -584,6 +626,26 @@ pub fn lookup(name: &str) -> Option<&'static Builtin> {
 /// All commands, sorted.
 pub fn all() -> &'static [Builtin] {
     TABLE
+}
+
+/// Commands that take `--help` as an ordinary argument, as bash's do.
+const LITERAL_ARGUMENTS: &[&str] = &[":", "[", "echo", "false", "test", "true"];
+
+/// What `NAME --help` prints for a command not yet described by a spec (one with a spec parses
+/// `--help` itself): its usage and summary. `None` when the command runs as usual.
+pub fn plain_help(entry: &Builtin, argv: &[String]) -> Option<String> {
+    if entry.spec.is_some() || argv.get(1).map(String::as_str) != Some("--help") {
+        return None;
+    }
+    if LITERAL_ARGUMENTS.contains(&entry.name) {
+        return None;
+    }
+    let usage = if entry.usage.is_empty() { format!("{} [ARG]...", entry.name) } else { entry.usage.to_string() };
+    let mut summary = entry.summary.to_string();
+    if let Some(first) = summary.get(..1) {
+        summary = format!("{}{}", first.to_uppercase(), &summary[1..]);
+    }
+    Some(format!("Usage: {usage}\n{summary}.\n"))
 }
 
 #[cfg(test)]

@@ -88,8 +88,10 @@ pub async fn help(ctx: Ctx<'_>) -> Status {
             let adapter =
                 super::adapter_of(name).map_or(String::new(), |tools| format!(" (calls {})", tools.join(", ")));
             out.push_str(&format!("{name}: {}{adapter}\n", entry.summary));
-            if !entry.usage.is_empty() {
-                out.push_str(&format!("usage: {}\n", entry.usage));
+            match entry.spec {
+                Some(spec) => out.push_str(&spec.help()),
+                None if !entry.usage.is_empty() => out.push_str(&format!("usage: {}\n", entry.usage)),
+                None => {}
             }
         }
         // A namespace (`help crm`, `help crm.*`) lists its tools, also when a command shares the name.

@@ -664,6 +664,10 @@ impl Interp {
     pub(crate) async fn dispatch_builtin(&mut self, argv: Vec<String>, io: &Io) -> ExecResult {
         let name = argv[0].as_str();
         if let Some(entry) = builtins::lookup(name) {
+            if let Some(help) = builtins::plain_help(entry, &argv) {
+                let _ = io.stdout().write_all(help.as_bytes()).await;
+                return Ok(0);
+            }
             let command = argv[0].clone();
             let denied = std::sync::atomic::AtomicBool::new(false);
             let ctx = Ctx::new(argv, io, &mut self.state, &self.shared, &command, &denied);

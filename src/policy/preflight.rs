@@ -248,6 +248,9 @@ impl Preflight<'_> {
             };
             return self.judge(name, spec.facts(), subject.as_deref());
         }
+        if rest.first().map(String::as_str) == Some("--help") {
+            return None; // usage, not a call (as for tools)
+        }
         let operands: Vec<&String> = rest.iter().filter(|w| !w.starts_with('-') || w.as_str() == "-").collect();
         let tools = crate::builtins::adapter_tools(name, operands.first().map(|s| s.as_str()))?;
         let by_path = complete && crate::builtins::adapter_operands_are_paths(name) && !operands.is_empty();

@@ -693,3 +693,97 @@ seq 3 > three; seq 100000 | tail -n 2 three - three
 ## status: 0
 ## files:
 three: "1\n2\n3\n"
+
+### verbose removals, copies, moves and directories, as GNU says them
+mkdir -p t/d/e; touch t/f t/d/g t/d/e/h
+mkdir -v n1 | sed 's/^/> /'; mkdir -pv n2/a/b; mkdir -m 700 n3; stat -c %a n3
+cp -v t/f c1; cp -rv t/d/e c2; mv -v c1 m1; mkdir into; mv -v m1 into; cp -v t/f into
+rm -v t/f into/m1; rm -rv t/d/e; rmdir -p n2/a/b; ls -d n2 2>&1; echo $?
+## stdout:
+> mkdir: created directory 'n1'
+mkdir: created directory 'n2'
+mkdir: created directory 'n2/a'
+mkdir: created directory 'n2/a/b'
+700
+'t/f' -> 'c1'
+'t/d/e' -> 'c2'
+'t/d/e/h' -> 'c2/h'
+renamed 'c1' -> 'm1'
+renamed 'm1' -> 'into/m1'
+'t/f' -> 'into/f'
+removed 't/f'
+removed 'into/m1'
+removed 't/d/e/h'
+removed directory 't/d/e'
+ls: cannot access 'n2': No such file or directory
+2
+## status: 0
+## files:
+c2/
+c2/h: ""
+into/
+into/f: ""
+n1/
+n3/
+t/
+t/d/
+t/d/g: ""
+
+### cat shows what cannot be seen
+printf 'a\tb\001c\177d\n\200e\n' > v.bin
+cat -v v.bin; cat -T v.bin | od -c | head -2; cat -A v.bin; cat -e v.bin; cat -t v.bin
+## stdout:
+a	b^Ac^?d
+M-^@e
+0000000   a   ^   I   b 001   c 177   d  \n 200   e  \n
+0000014
+a^Ib^Ac^?d$
+M-^@e$
+a	b^Ac^?d$
+M-^@e$
+a^Ib^Ac^?d
+M-^@e
+## status: 0
+## files:
+v.bin: "a\tb\u{1}c\u{7f}d\n�e\n"
+
+### mktemp under a directory, readlink without its newline, ln into a directory
+mkdir sub; d=$(mktemp -d -p sub); test -d "$d" && echo dir; case $d in sub/tmp.*) echo under;; esac
+f=$(mktemp -p sub x.XXXX 2>&1); case $f in sub/x.*) echo named;; esac; mktemp -q XX; echo "q $?"
+ln -s target link; readlink -n link; echo "|"; readlink -n link link; mkdir ld; ln -s ../a ../b ld; ls ld; rm -r sub
+## stdout:
+dir
+under
+named
+q 1
+target|
+target
+target
+a
+b
+## status: 0
+## files:
+ld/
+ld/a -> ../a
+ld/b -> ../b
+link -> target
+
+### unknown options are refused in GNU's words, nothing done
+touch keep; rm --bogus keep; echo $?; rm -Z keep; echo $?; cp --recursiv keep k2 && echo prefix; ls k2
+mkdir --mode 2>&1; echo $?; ls --nope 2>&1; echo $?; ls keep
+## stdout:
+1
+1
+prefix
+k2
+mkdir: option '--mode' requires an argument
+Try 'mkdir --help' for more information.
+1
+ls: unrecognized option '--nope'
+Try 'ls --help' for more information.
+2
+keep
+## status: 0
+## files:
+k2: ""
+keep: ""

@@ -3,6 +3,7 @@
 #![allow(clippy::disallowed_methods)] // tests set up and inspect real files and run real bash
 
 mod cli;
+mod commands;
 mod compat;
 mod console;
 mod escape;

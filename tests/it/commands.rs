@@ -1,0 +1,80 @@
+//! Commands against their spec: every command answers `--help` (usage on stdout, status 0), a
+//! command with a spec prints the help its spec writes (snapshots in `tests/snapshots/commands/`,
+//! re-recorded with `TOOLSH_BLESS=1`), and refuses an unknown option as GNU does — the same
+//! message and status as the host's GNU tool, and nothing done.
+
+use std::path::PathBuf;
+use std::process::Command;
+use toolsh::{ExecOutcome, Shell};
+
+fn exec(shell: &mut Shell, src: &str) -> ExecOutcome {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+    runtime.block_on(shell.exec(src))
+}
+
+/// Commands that take `--help` as an ordinary argument, as bash's do.
+const LITERAL: &[&str] = &[":", "[", "echo", "false", "test", "true"];
+
+#[test]
+fn every_command_answers_help() {
+    let mut shell = Shell::builder().build();
+    let mut failures = Vec::new();
+    for builtin in toolsh::builtins::all() {
+        if LITERAL.contains(&builtin.name) {
+            continue;
+        }
+        let out = exec(&mut shell, &format!("{} --help", builtin.name));
+        let text = out.stdout_text();
+        if out.status != 0 || !text.starts_with(&format!("Usage: {}", builtin.name)) {
+            failures.push(format!("{}: status {}, {:?} {:?}", builtin.name, out.status, text, out.stderr_text()));
+        }
+        if let Some(spec) = builtin.spec {
+            snapshot(builtin.name, &text);
+            assert_eq!(text, spec.help(), "{}: --help prints the spec's help", builtin.name);
+        }
+    }
+    assert!(failures.is_empty(), "commands without --help:\n{}", failures.join("\n"));
+}
+
+fn snapshot(name: &str, actual: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/commands").join(format!("{name}.txt"));
+    if std::env::var_os("TOOLSH_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&path, actual).expect("write snapshot");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    assert_eq!(actual, expected, "snapshot commands/{name}.txt differs (TOOLSH_BLESS=1 re-records it)");
+}
+
+#[test]
+fn unknown_options_are_refused_as_gnu_refuses_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("keep"), "kept\n").expect("write");
+    let mut failures = Vec::new();
+    for builtin in toolsh::builtins::all().iter().filter(|b| b.spec.is_some()) {
+        for bad in ["--no-such-option", "--no-such-option=1"] {
+            let line = format!("{} {bad} keep", builtin.name);
+            let gnu = Command::new("bash").arg("-c").arg(&line).current_dir(dir.path()).output().expect("bash");
+            let ours = Command::new(env!("CARGO_BIN_EXE_toolsh"))
+                .args(["--root", &dir.path().to_string_lossy(), "--store"])
+                .arg(dir.path().join(".store.db"))
+                .args(["-c", &line])
+                .env_clear()
+                .current_dir(dir.path())
+                .output()
+                .expect("toolsh");
+            let (gnu_err, our_err) =
+                (String::from_utf8_lossy(&gnu.stderr).into_owned(), String::from_utf8_lossy(&ours.stderr).into_owned());
+            if gnu.status.code() != ours.status.code() || gnu_err != our_err {
+                failures.push(format!(
+                    "{line}: GNU {:?} {gnu_err:?}, toolsh {:?} {our_err:?}",
+                    gnu.status.code(),
+                    ours.status.code()
+                ));
+            }
+        }
+    }
+    assert_eq!(std::fs::read_to_string(dir.path().join("keep")).expect("kept"), "kept\n", "nothing was done");
+    assert!(failures.is_empty(), "refused differently from GNU:\n{}", failures.join("\n"));
+}
