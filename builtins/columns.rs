@@ -2,7 +2,7 @@
 //! coreutils' (and util-linux's `column`) output formats.
 
 use super::Ctx;
-use super::args::{OptSpec, Takes, options};
+use super::spec::{Opt, Order, Spec};
 use crate::interp::Status;
 use crate::vfs::describe;
 
@@ -20,22 +20,32 @@ pub(super) async fn lines(ctx: &Ctx<'_>, name: &str) -> Result<Vec<String>, Stat
     }
 }
 
-/// `paste [-s] [-d LIST] [file…]`
+const DELIMITERS: Opt = Opt::both('d', "delimiters", "reuse characters from LIST instead of TABs").value("LIST");
+const SERIAL: Opt = Opt::both('s', "serial", "paste one file at a time instead of in parallel");
+
+/// `paste`.
+pub const PASTE: Spec = Spec {
+    name: "paste",
+    summary: "merge lines of files side by side",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Write lines consisting of the sequentially corresponding lines from each FILE, separated by TABs.",
+    options: &[DELIMITERS, SERIAL],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
+/// `paste [-s] [-d LIST] [FILE…]`
 pub async fn paste(ctx: Ctx<'_>) -> Status {
-    const SPEC: OptSpec<'static> = OptSpec {
-        flags: "s",
-        valued: "d",
-        optional: "",
-        long: &[("serial", 's', Takes::Nothing), ("delimiters", 'd', Takes::Value)],
+    let args = match ctx.args(&PASTE).await {
+        Ok(args) => args,
+        Err(status) => return status,
     };
-    let parsed = match options(&ctx.argv[1..], &SPEC) {
-        Ok(parsed) => parsed,
-        Err(message) => return ctx.usage(message, "paste [-s] [-d LIST] [FILE...]").await,
-    };
-    let serial = parsed.has('s');
-    let delimiters: Vec<char> =
-        parsed.last('d').map(|d| super::text::expand_backslashes(d).0.chars().collect()).unwrap_or_else(|| vec!['\t']);
-    let files = parsed.files();
+    let serial = args.has(&SERIAL);
+    let delimiters: Vec<char> = args
+        .last(&DELIMITERS)
+        .map(|d| super::text::expand_backslashes(d).0.chars().collect())
+        .unwrap_or_else(|| vec!['\t']);
+    let files = args.files();
     // Every `-` operand draws the next line of standard input in turn (`paste - -` pairs lines).
     let stdin_lines = if files.iter().any(|f| f == "-") {
         match lines(&ctx, "-").await {
@@ -103,25 +113,44 @@ pub async fn paste(ctx: Ctx<'_>) -> Status {
     if ctx.out(out).await { 0 } else { 1 }
 }
 
-/// `comm [-123] [--output-delimiter=STR] [--total] file1 file2`
+const OUTPUT_DELIMITER: Opt = Opt::long("output-delimiter", "separate columns with STR").value("STR");
+const TOTAL: Opt = Opt::long("total", "output a summary");
+
+/// `comm`.
+pub const COMM: Spec = Spec {
+    name: "comm",
+    summary: "compare two sorted files line by line",
+    synopsis: &["[OPTION]... FILE1 FILE2"],
+    about: "Compare sorted files FILE1 and FILE2 line by line: lines only in FILE1, only in FILE2, and in both, in three columns.",
+    options: &[
+        Opt::short('1', "suppress column 1 (lines unique to FILE1)"),
+        Opt::short('2', "suppress column 2 (lines unique to FILE2)"),
+        Opt::short('3', "suppress column 3 (lines that appear in both files)"),
+        OUTPUT_DELIMITER,
+        TOTAL,
+    ],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
+/// `comm [-123] [--output-delimiter=STR] [--total] FILE1 FILE2`
 pub async fn comm(ctx: Ctx<'_>) -> Status {
-    const SPEC: OptSpec<'static> = OptSpec {
-        flags: "123",
-        valued: "",
-        optional: "",
-        long: &[("output-delimiter", 'D', Takes::Value), ("total", 'T', Takes::Nothing)],
+    let args = match ctx.args(&COMM).await {
+        Ok(args) => args,
+        Err(status) => return status,
     };
-    const USAGE: &str = "comm [-123] [--output-delimiter=STR] [--total] FILE1 FILE2";
-    let parsed = match options(&ctx.argv[1..], &SPEC) {
-        Ok(parsed) => parsed,
-        Err(message) => return ctx.usage(message, USAGE).await,
+    let [left, right] = args.operands.as_slice() else {
+        let message = match args.operands.len() {
+            0 => "missing operand".to_string(),
+            1 => format!("missing operand after '{}'", args.operands[0]),
+            _ => format!("extra operand '{}'", args.operands[2]),
+        };
+        return ctx.misuse(&COMM, message).await;
     };
-    let [left, right] = parsed.operands.as_slice() else {
-        return ctx.usage("missing operand", USAGE).await;
-    };
-    let separator = parsed.last('D').map_or("\t", |d| if d.is_empty() { "\0" } else { d }).to_string();
+    let separator = args.last(&OUTPUT_DELIMITER).map_or("\t", |d| if d.is_empty() { "\0" } else { d }).to_string();
     let mut totals = [0usize; 3];
-    let hide = |c: char| parsed.has(c);
+    let letters = args.letters();
+    let hide = |c: char| letters.contains(&c);
     let (a, b) = match (lines(&ctx, left).await, lines(&ctx, right).await) {
         (Ok(a), Ok(b)) => (a, b),
         _ => return 1,
@@ -164,34 +193,39 @@ pub async fn comm(ctx: Ctx<'_>) -> Status {
             }
         }
     }
-    if parsed.has('T') {
+    if args.has(&TOTAL) {
         let [one, two, both] = totals;
         out.push_str(&format!("{one}{separator}{two}{separator}{both}{separator}total\n"));
     }
     if ctx.out(out).await { 0 } else { 1 }
 }
 
-/// `nl [-b a|t|n|pBRE] [-n ln|rn|rz] [-w N] [-s SEP] [-v N] [-i N] [file]`
+/// `nl`.
+pub const NL: Spec = Spec {
+    name: "nl",
+    summary: "number lines",
+    synopsis: &["[OPTION]... [FILE]"],
+    about: "Write FILE to standard output, with line numbers added.",
+    options: &[
+        Opt::both('b', "body-numbering", "use STYLE for numbering body lines: a (all), t (nonempty), n (none), pBRE")
+            .value("STYLE"),
+        Opt::both('i', "line-increment", "line number increment at each line").value("NUMBER"),
+        Opt::both('n', "number-format", "insert line numbers according to FORMAT: ln, rn or rz").value("FORMAT"),
+        Opt::both('s', "number-separator", "add STRING after (possible) line number").value("STRING"),
+        Opt::both('v', "starting-line-number", "first line number").value("NUMBER"),
+        Opt::both('w', "number-width", "use NUMBER columns for line numbers").value("NUMBER"),
+    ],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
+/// `nl [-b a|t|n|pBRE] [-n ln|rn|rz] [-w N] [-s SEP] [-v N] [-i N] [FILE]`
 pub async fn nl(ctx: Ctx<'_>) -> Status {
-    const SPEC: OptSpec<'static> = OptSpec {
-        flags: "",
-        valued: "bwsvin",
-        optional: "",
-        long: &[
-            ("body-numbering", 'b', Takes::Value),
-            ("number-width", 'w', Takes::Value),
-            ("number-separator", 's', Takes::Value),
-            ("starting-line-number", 'v', Takes::Value),
-            ("line-increment", 'i', Takes::Value),
-            ("number-format", 'n', Takes::Value),
-        ],
+    let parsed = match ctx.args(&NL).await {
+        Ok(args) => args,
+        Err(status) => return status,
     };
-    const USAGE: &str = "nl [-b a|t|n|pBRE] [-n ln|rn|rz] [-w N] [-s SEP] [-v N] [-i N] [FILE]";
-    let parsed = match options(&ctx.argv[1..], &SPEC) {
-        Ok(parsed) => parsed,
-        Err(message) => return ctx.usage(message, USAGE).await,
-    };
-    let value = |c: char, default: &str| parsed.last(c).unwrap_or(default).to_string();
+    let value = |c: char, default: &str| parsed.last_short(c).unwrap_or(default).to_string();
     let style = value('b', "t");
     // GNU refuses widths past INT_MAX; past a megabyte a line of padding is refused here too.
     let width: usize = match value('w', "6").parse::<i64>() {
@@ -250,21 +284,30 @@ pub async fn nl(ctx: Ctx<'_>) -> Status {
     if ctx.out(out).await { 0 } else { 1 }
 }
 
-/// `fold [-w N] [-s] [file…]`
+const WIDTH: Opt = Opt::both('w', "width", "use WIDTH columns instead of 80").value("WIDTH");
+const SPACES: Opt = Opt::both('s', "spaces", "break at spaces");
+const BYTES: Opt = Opt::both('b', "bytes", "count bytes rather than columns");
+
+/// `fold`.
+pub const FOLD: Spec = Spec {
+    name: "fold",
+    summary: "wrap lines to a width",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Wrap input lines in each FILE, writing to standard output.",
+    options: &[BYTES, SPACES, WIDTH],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
+/// `fold [-bs] [-w WIDTH] [FILE…]`
 pub async fn fold(ctx: Ctx<'_>) -> Status {
-    const SPEC: OptSpec<'static> = OptSpec {
-        flags: "bs",
-        valued: "w",
-        optional: "",
-        long: &[("bytes", 'b', Takes::Nothing), ("spaces", 's', Takes::Nothing), ("width", 'w', Takes::Value)],
+    let parsed = match ctx.args(&FOLD).await {
+        Ok(args) => args,
+        Err(status) => return status,
     };
-    let parsed = match options(&ctx.argv[1..], &SPEC) {
-        Ok(parsed) => parsed,
-        Err(message) => return ctx.usage(message, "fold [-bs] [-w WIDTH] [FILE...]").await,
-    };
-    let width: usize = parsed.last('w').and_then(|v| v.parse().ok()).unwrap_or(80).max(1);
-    let spaces = parsed.has('s');
-    let bytes = parsed.has('b');
+    let width: usize = parsed.last(&WIDTH).and_then(|v| v.parse().ok()).unwrap_or(80).max(1);
+    let spaces = parsed.has(&SPACES);
+    let bytes = parsed.has(&BYTES);
     // As GNU fold: a tab moves to the next multiple of 8, a backspace back one, a carriage
     // return to the start; with -b every byte is one column.
     let advance = |column: usize, c: char| match c {
@@ -346,28 +389,37 @@ impl TabStops {
     }
 }
 
-/// `expand [-i] [-t N|LIST] [file…]`
+const INITIAL: Opt = Opt::both('i', "initial", "do not convert tabs after non blanks");
+const TABS: Opt =
+    Opt::both('t', "tabs", "have tabs N characters apart, or at the comma-separated LIST of positions").value("N");
+
+/// `expand`.
+pub const EXPAND: Spec = Spec {
+    name: "expand",
+    summary: "convert tabs to spaces",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Convert tabs in each FILE to spaces, writing to standard output.",
+    options: &[INITIAL, TABS],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
+/// `expand [-i] [-t N|LIST] [FILE…]`
 pub async fn expand(ctx: Ctx<'_>) -> Status {
-    const SPEC: OptSpec<'static> = OptSpec {
-        flags: "i",
-        valued: "t",
-        optional: "",
-        long: &[("initial", 'i', Takes::Nothing), ("tabs", 't', Takes::Value)],
+    let parsed = match ctx.args(&EXPAND).await {
+        Ok(args) => args,
+        Err(status) => return status,
     };
-    let parsed = match options(&ctx.argv[1..], &SPEC) {
-        Ok(parsed) => parsed,
-        Err(message) => return ctx.usage(message, "expand [-i] [-t N|LIST] [FILE...]").await,
-    };
-    let stops = match parsed.last('t').map(TabStops::parse) {
+    let stops = match parsed.last(&TABS).map(TabStops::parse) {
         None => TabStops { stops: Vec::new(), every: 8 },
         Some(Some(stops)) => stops,
         Some(None) => {
             return ctx
-                .fail(format!("tab size contains invalid character(s): '{}'", parsed.last('t').unwrap_or("")))
+                .fail(format!("tab size contains invalid character(s): '{}'", parsed.last(&TABS).unwrap_or("")))
                 .await;
         }
     };
-    let initial = parsed.has('i');
+    let initial = parsed.has(&INITIAL);
     let files = parsed.files();
     let mut out = String::new();
     for file in &files {
@@ -395,30 +447,35 @@ pub async fn expand(ctx: Ctx<'_>) -> Status {
     if ctx.out(out).await { 0 } else { 1 }
 }
 
-/// `column [-t [-s SEPS] [-o SEP] [-N NAMES]] [-x] [-c WIDTH] [file…]`: a table (`-t`), or the
+const TABLE: Opt = Opt::both('t', "table", "create a table");
+const FILLROWS: Opt = Opt::both('x', "fillrows", "fill rows before columns");
+const SEPARATOR: Opt = Opt::both('s', "separator", "possible table delimiters").value("STRING");
+const OUTPUT_SEPARATOR: Opt =
+    Opt::both('o', "output-separator", "columns separator for table output (default two spaces)").value("STRING");
+const OUTPUT_WIDTH: Opt = Opt::both('c', "output-width", "width of output in number of characters").value("WIDTH");
+const TABLE_COLUMNS: Opt = Opt::both('N', "table-columns", "comma separated columns names").value("NAMES");
+
+/// `column`.
+pub const COLUMN: Spec = Spec {
+    name: "column",
+    summary: "align text in a table (-t)",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Columnate lists: a table with -t, or the entries filled into as many columns as fit.",
+    options: &[OUTPUT_WIDTH, TABLE_COLUMNS, OUTPUT_SEPARATOR, SEPARATOR, TABLE, FILLROWS],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
+/// `column [-t [-s SEPS] [-o SEP] [-N NAMES]] [-x] [-c WIDTH] [FILE…]`: a table (`-t`), or the
 /// entries filled into as many columns as fit (down first, across with `-x`).
 pub async fn column(ctx: Ctx<'_>) -> Status {
-    const SPEC: OptSpec<'static> = OptSpec {
-        flags: "tx",
-        valued: "socN",
-        optional: "",
-        long: &[
-            ("table", 't', Takes::Nothing),
-            ("fillrows", 'x', Takes::Nothing),
-            ("separator", 's', Takes::Value),
-            ("output-separator", 'o', Takes::Value),
-            ("output-width", 'c', Takes::Value),
-            ("table-columns", 'N', Takes::Value),
-        ],
+    let parsed = match ctx.args(&COLUMN).await {
+        Ok(args) => args,
+        Err(status) => return status,
     };
-    const USAGE: &str = "column [-t [-s SEPS] [-o SEP] [-N NAMES]] [-x] [-c WIDTH] [FILE...]";
-    let parsed = match options(&ctx.argv[1..], &SPEC) {
-        Ok(parsed) => parsed,
-        Err(message) => return ctx.usage(message, USAGE).await,
-    };
-    let table = parsed.has('t');
-    let separators: Option<String> = parsed.last('s').map(str::to_string);
-    let output_separator = parsed.last('o').unwrap_or("  ").to_string();
+    let table = parsed.has(&TABLE);
+    let separators: Option<String> = parsed.last(&SEPARATOR).map(str::to_string);
+    let output_separator = parsed.last(&OUTPUT_SEPARATOR).unwrap_or("  ").to_string();
     let files = parsed.files();
     let mut all = Vec::new();
     for file in &files {
@@ -430,7 +487,7 @@ pub async fn column(ctx: Ctx<'_>) -> Status {
     let mut out = String::new();
     if !table {
         // The width: -c, else $COLUMNS, else 80 (there is no terminal to ask).
-        let width = match parsed.last('c') {
+        let width = match parsed.last(&OUTPUT_WIDTH) {
             Some(text) => match text.parse::<usize>() {
                 Ok(width) if width > 0 => width,
                 _ => return ctx.fail(format!("invalid columns argument: '{text}'")).await,
@@ -438,10 +495,10 @@ pub async fn column(ctx: Ctx<'_>) -> Status {
             None => ctx.state.vars.get_str("COLUMNS").and_then(|c| c.parse().ok()).unwrap_or(80),
         };
         let entries: Vec<&str> = all.iter().map(|l| l.trim_end()).filter(|l| !l.is_empty()).collect();
-        out = fill_columns(&entries, width, parsed.has('x'));
+        out = fill_columns(&entries, width, parsed.has(&FILLROWS));
         return if ctx.out(out).await { 0 } else { 1 };
     }
-    let names: Option<Vec<String>> = parsed.last('N').map(|n| n.split(',').map(str::to_string).collect());
+    let names: Option<Vec<String>> = parsed.last(&TABLE_COLUMNS).map(|n| n.split(',').map(str::to_string).collect());
     let rows: Vec<Vec<String>> = names
         .into_iter()
         .chain(all.iter().filter(|l| !l.trim().is_empty()).map(|line| match &separators {

@@ -3,7 +3,7 @@
 //! module.)
 
 use super::Ctx;
-use super::args::{OptSpec, Takes, options};
+use super::spec::{Opt, Order, Spec};
 use crate::interp::Status;
 use crate::vfs::{WriteMode, describe};
 
@@ -317,35 +317,57 @@ impl Suffixes {
     }
 }
 
+const ADDITIONAL_SUFFIX: Opt =
+    Opt::long("additional-suffix", "append an additional SUFFIX to file names").value("SUFFIX");
+const SPLIT_VERBOSE: Opt = Opt::long("verbose", "print a diagnostic just before each output file is opened");
+const NUMERIC_SUFFIXES: Opt =
+    Opt::long("numeric-suffixes", "same as -d, but allow setting the start value").optional("FROM");
+const HEX_SUFFIXES: Opt = Opt::long("hex-suffixes", "same as -x, but allow setting the start value").optional("FROM");
+
+/// `split`.
+pub const SPLIT: Spec = Spec {
+    name: "split",
+    summary: "split a file into pieces",
+    synopsis: &["[OPTION]... [FILE [PREFIX]]"],
+    about: "Output pieces of FILE to PREFIXaa, PREFIXab, ...; default size is 1000 lines, and default PREFIX is 'x'.",
+    options: &[
+        Opt::both('a', "suffix-length", "generate suffixes of length N (default 2)").value("N"),
+        ADDITIONAL_SUFFIX,
+        Opt::both('b', "bytes", "put SIZE bytes per output file").value("SIZE"),
+        Opt::both('C', "line-bytes", "put at most SIZE bytes of records per output file").value("SIZE"),
+        Opt::short('d', "use numeric suffixes starting at 0, not alphabetic"),
+        NUMERIC_SUFFIXES,
+        Opt::both('e', "elide-empty-files", "do not generate empty output files with '-n'"),
+        Opt::short('x', "use hex suffixes starting at 0, not alphabetic"),
+        HEX_SUFFIXES,
+        Opt::both('l', "lines", "put NUMBER lines/records per output file").value("NUMBER"),
+        Opt::both('n', "number", "generate CHUNKS output files").value("CHUNKS"),
+        SPLIT_VERBOSE,
+    ],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
 /// `split [-l N | -b SIZE | -C SIZE | -n CHUNKS] [-a LEN] [-d | -x] [--additional-suffix=S]
 /// [-e] [--verbose] [FILE [PREFIX]]`
 pub async fn split(ctx: Ctx<'_>) -> Status {
-    let usage = super::lookup("split").map_or("", |b| b.usage);
     let mut cut: Option<Cut> = None;
     let mut suffixes = Suffixes { alphabet: b"abcdefghijklmnopqrstuvwxyz", length: 2, fixed: false, start: 0 };
     let (mut extra, mut elide, mut verbose) = (String::new(), false, false);
-    const SPEC: OptSpec<'static> = OptSpec {
-        flags: "dxe",
-        valued: "lbCna",
-        optional: "",
-        long: &[
-            ("lines", 'l', Takes::Value),
-            ("bytes", 'b', Takes::Value),
-            ("line-bytes", 'C', Takes::Value),
-            ("number", 'n', Takes::Value),
-            ("suffix-length", 'a', Takes::Value),
-            ("numeric-suffixes", 'd', Takes::Optional),
-            ("hex-suffixes", 'x', Takes::Optional),
-            ("additional-suffix", 'S', Takes::Value),
-            ("elide-empty-files", 'e', Takes::Nothing),
-            ("verbose", 'V', Takes::Nothing),
-        ],
+    let args = match ctx.args(&SPLIT).await {
+        Ok(args) => args,
+        Err(status) => return status,
     };
-    let parsed = match options(&ctx.argv[1..], &SPEC) {
-        Ok(parsed) => parsed,
-        Err(message) => return ctx.usage(message, usage).await,
-    };
-    for (flag, text) in parsed.flags {
+    for (opt, text) in args.given() {
+        // The long-only options by the letters this loop knows them by.
+        let flag = match *opt {
+            ADDITIONAL_SUFFIX => 'S',
+            SPLIT_VERBOSE => 'V',
+            NUMERIC_SUFFIXES => 'd',
+            HEX_SUFFIXES => 'x',
+            _ => opt.short.unwrap_or_default(),
+        };
+        let text = text.to_string();
         let new_cut = match flag {
             'l' => Some(parse_size(&text).map(Cut::Lines).ok_or(format!("invalid number of lines: '{text}'"))),
             'b' => Some(parse_size(&text).map(Cut::Bytes).ok_or(format!("invalid number of bytes: '{text}'"))),
@@ -379,14 +401,14 @@ pub async fn split(ctx: Ctx<'_>) -> Status {
             ('S', None) => extra = text,
             ('e', None) => elide = true,
             ('V', None) => verbose = true,
-            _ => return ctx.usage(format!("invalid option -- '{flag}'"), usage).await,
+            _ => {}
         }
     }
-    let [input, prefix] = match parsed.operands.as_slice() {
+    let [input, prefix] = match args.operands.as_slice() {
         [] => ["-".to_string(), "x".to_string()],
         [input] => [input.clone(), "x".to_string()],
         [input, prefix] => [input.clone(), prefix.clone()],
-        [_, _, extra, ..] => return ctx.usage(format!("extra operand '{extra}'"), usage).await,
+        [_, _, extra, ..] => return ctx.misuse(&SPLIT, format!("extra operand '{extra}'")).await,
     };
     let data = match ctx.read_operand(&input).await {
         Ok(data) => data,

@@ -3,12 +3,48 @@
 //! its sort-order diagnostics.
 
 use super::Ctx;
-use super::args::{OptSpec, Takes, options};
 use super::columns::lines;
+use super::spec::{Args, Opt, Order, Spec as CommandSpec};
 use crate::interp::Status;
 use std::cmp::Ordering;
 
-const USAGE: &str = "join [-i] [-t CHAR] [-1 F] [-2 F] [-j F] [-a N] [-v N] [-e EMPTY] [-o LIST] FILE1 FILE2";
+const FIELD_1: Opt = Opt::short('1', "join on this FIELD of file 1").value("FIELD");
+const FIELD_2: Opt = Opt::short('2', "join on this FIELD of file 2").value("FIELD");
+const UNPAIRED: Opt = Opt::short('a', "also print unpairable lines from file FILENUM (1 or 2)").value("FILENUM");
+const EMPTY: Opt = Opt::short('e', "replace missing input fields with EMPTY").value("EMPTY");
+const IGNORE_CASE: Opt = Opt::both('i', "ignore-case", "ignore differences in case when comparing fields");
+const FIELD: Opt = Opt::short('j', "equivalent to '-1 FIELD -2 FIELD'").value("FIELD");
+const FORMAT: Opt =
+    Opt::short('o', "obey FORMAT while constructing output line ('auto': from the first line)").value("FORMAT");
+const SEPARATOR: Opt = Opt::short('t', "use CHAR as input and output field separator").value("CHAR");
+const ONLY_UNPAIRED: Opt = Opt::short('v', "like -a FILENUM, but suppress joined output lines").value("FILENUM");
+const CHECK_ORDER: Opt = Opt::long("check-order", "check that the input is correctly sorted");
+const NOCHECK_ORDER: Opt = Opt::long("nocheck-order", "do not check that the input is correctly sorted");
+const HEADER: Opt = Opt::long("header", "treat the first line in each file as field headers");
+
+/// `join`.
+pub const JOIN: CommandSpec = CommandSpec {
+    name: "join",
+    summary: "join lines of two sorted files on a common field",
+    synopsis: &["[OPTION]... FILE1 FILE2"],
+    about: "For each pair of input lines with identical join fields, write a line to standard output.",
+    options: &[
+        UNPAIRED,
+        EMPTY,
+        IGNORE_CASE,
+        FIELD,
+        FORMAT,
+        SEPARATOR,
+        ONLY_UNPAIRED,
+        FIELD_1,
+        FIELD_2,
+        CHECK_ORDER,
+        NOCHECK_ORDER,
+        HEADER,
+    ],
+    order: Order::Permute,
+    usage_status: 1,
+};
 
 /// One output column of `-o`: the join field, or field `1..` of file 1 or 2.
 #[derive(Clone, Copy)]
@@ -85,8 +121,8 @@ fn format_list(text: &str, into: &mut Vec<Column>) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads the command line into a [`Spec`] and the two operands.
-fn parse(argv: &[String]) -> Result<(Spec, String, String), String> {
+/// Reads the options into a [`Spec`] and the two operands.
+fn parse(args: Args) -> Result<(Spec, String, String), String> {
     let mut spec = Spec {
         separator: None,
         keys: [0, 0],
@@ -99,46 +135,35 @@ fn parse(argv: &[String]) -> Result<(Spec, String, String), String> {
         header: false,
         check_order: None,
     };
-    const SPEC: OptSpec<'static> = OptSpec {
-        flags: "i",
-        valued: "t12javeo",
-        optional: "",
-        long: &[
-            ("header", 'H', Takes::Nothing),
-            ("check-order", 'C', Takes::Nothing),
-            ("nocheck-order", 'N', Takes::Nothing),
-            ("ignore-case", 'i', Takes::Nothing),
-        ],
-    };
-    let parsed = options(argv, &SPEC)?;
-    for (flag, value) in parsed.flags {
-        match flag {
-            't' => {
+    for (opt, value) in args.given() {
+        let value = value.to_string();
+        match *opt {
+            SEPARATOR => {
                 let mut chars = value.chars();
                 spec.separator = match (chars.next(), chars.next()) {
                     (Some(c), None) => Some(c),
                     _ => return Err(format!("multi-character tab '{value}'")),
                 };
             }
-            '1' => spec.keys[0] = field_number(&value)?,
-            '2' => spec.keys[1] = field_number(&value)?,
-            'j' => spec.keys = [field_number(&value)?; 2],
-            'a' => spec.unpaired[file_number(&value)?] = true,
-            'v' => {
+            FIELD_1 => spec.keys[0] = field_number(&value)?,
+            FIELD_2 => spec.keys[1] = field_number(&value)?,
+            FIELD => spec.keys = [field_number(&value)?; 2],
+            UNPAIRED => spec.unpaired[file_number(&value)?] = true,
+            ONLY_UNPAIRED => {
                 spec.unpaired[file_number(&value)?] = true;
                 spec.paired = false;
             }
-            'e' => spec.empty = Some(value),
-            'o' if value == "auto" => spec.auto_format = true,
-            'o' => format_list(&value, spec.format.get_or_insert_with(Vec::new))?,
-            'i' => spec.ignore_case = true,
-            'H' => spec.header = true,
-            'C' => spec.check_order = Some(true),
-            'N' => spec.check_order = Some(false),
-            other => return Err(format!("invalid option -- '{other}'")),
+            EMPTY => spec.empty = Some(value),
+            FORMAT if value == "auto" => spec.auto_format = true,
+            FORMAT => format_list(&value, spec.format.get_or_insert_with(Vec::new))?,
+            IGNORE_CASE => spec.ignore_case = true,
+            HEADER => spec.header = true,
+            CHECK_ORDER => spec.check_order = Some(true),
+            NOCHECK_ORDER => spec.check_order = Some(false),
+            _ => {}
         }
     }
-    match <[String; 2]>::try_from(parsed.operands) {
+    match <[String; 2]>::try_from(args.operands) {
         Ok([left, right]) => Ok((spec, left, right)),
         Err(operands) if operands.len() < 2 => Err(match operands.first() {
             Some(only) => format!("missing operand after '{only}'"),
@@ -306,13 +331,13 @@ impl<'a> Joiner<'a> {
 
 /// `join [options] FILE1 FILE2`
 pub async fn join(ctx: Ctx<'_>) -> Status {
-    let (spec, left, right) = match parse(&ctx.argv[1..]) {
+    let args = match ctx.args(&JOIN).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let (spec, left, right) = match parse(args) {
         Ok(parsed) => parsed,
-        Err(message) => {
-            // GNU join exits 1 on usage errors, not 2.
-            ctx.usage(message, USAGE).await;
-            return 1;
-        }
+        Err(message) => return ctx.misuse(&JOIN, message).await,
     };
     if left == "-" && right == "-" {
         ctx.complain("both files cannot be standard input").await;

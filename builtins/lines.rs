@@ -1,7 +1,7 @@
 //! Line filters: `cut`, `uniq`, `wc`, `rev`, `tac`, with GNU coreutils' flags and output format.
 
 use super::Ctx;
-use super::args::{OptSpec, Takes, options};
+use super::spec::{Opt, Order, Spec};
 use crate::interp::Status;
 use crate::vfs::describe;
 use std::io::Read as _;
@@ -107,55 +107,71 @@ impl CutSpec {
     }
 }
 
+const FIELDS: Opt = Opt::both('f', "fields", "select only these fields").value("LIST");
+const CHARACTERS: Opt = Opt::both('c', "characters", "select only these characters").value("LIST");
+const BYTES: Opt = Opt::both('b', "bytes", "select only these bytes").value("LIST");
+const DELIMITER: Opt = Opt::both('d', "delimiter", "use DELIM instead of TAB for field delimiter").value("DELIM");
+const OUTPUT_DELIMITER: Opt =
+    Opt::long("output-delimiter", "use STRING as the output delimiter (default: the input delimiter)").value("STRING");
+const ONLY_DELIMITED: Opt = Opt::both('s', "only-delimited", "do not print lines not containing delimiters");
+const COMPLEMENT: Opt = Opt::long("complement", "complement the set of selected bytes, characters or fields");
+const ZERO: Opt = Opt::both('z', "zero-terminated", "line delimiter is NUL, not newline");
+
+/// `cut`.
+pub const CUT: Spec = Spec {
+    name: "cut",
+    summary: "select fields, characters or bytes of lines",
+    synopsis: &["(-f LIST [-d DELIM] [-s] | -c LIST | -b LIST) [OPTION]... [FILE]..."],
+    about: "Print selected parts of lines from each FILE to standard output.",
+    options: &[
+        BYTES,
+        CHARACTERS,
+        DELIMITER,
+        FIELDS,
+        Opt::short('n', "(ignored)"),
+        COMPLEMENT,
+        ONLY_DELIMITED,
+        OUTPUT_DELIMITER,
+        ZERO,
+    ],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
 /// `cut -f LIST [-d DELIM] [-s] | -c LIST | -b LIST [--complement] [-z] [file…]`, a piece of
 /// input at a time.
 pub async fn cut(ctx: Ctx<'_>) -> Status {
-    let usage = super::lookup("cut").map_or("", |b| b.usage);
     let mut mode = None;
     let mut list = None;
     let mut delimiter = b'\t';
     let (mut only_delimited, mut complement, mut zero) = (false, false, false);
     let mut output_delimiter: Option<Vec<u8>> = None;
-    const SPEC: OptSpec<'static> = OptSpec {
-        flags: "szn",
-        valued: "fcbd",
-        optional: "",
-        long: &[
-            ("fields", 'f', Takes::Value),
-            ("characters", 'c', Takes::Value),
-            ("bytes", 'b', Takes::Value),
-            ("delimiter", 'd', Takes::Value),
-            ("output-delimiter", 'O', Takes::Value),
-            ("only-delimited", 's', Takes::Nothing),
-            ("complement", 'C', Takes::Nothing),
-            ("zero-terminated", 'z', Takes::Nothing),
-        ],
+    let args = match ctx.args(&CUT).await {
+        Ok(args) => args,
+        Err(status) => return status,
     };
-    let parsed = match options(&ctx.argv[1..], &SPEC) {
-        Ok(parsed) => parsed,
-        Err(message) => return ctx.usage(message, usage).await,
-    };
-    for (flag, value) in parsed.flags {
-        match flag {
-            'f' | 'c' | 'b' => {
-                if mode.is_some_and(|m| m != flag as u8) {
-                    return ctx.usage("only one list may be specified", usage).await;
+    for (opt, value) in args.given() {
+        match *opt {
+            FIELDS | CHARACTERS | BYTES => {
+                let letter = opt.short.map_or(b'f', |c| c as u8);
+                if mode.is_some_and(|m| m != letter) {
+                    return ctx.misuse(&CUT, "only one list may be specified").await;
                 }
-                mode = Some(flag as u8);
-                list = Some(value);
+                mode = Some(letter);
+                list = Some(value.to_string());
             }
-            'd' if value.len() == 1 => delimiter = value.as_bytes()[0],
-            'd' => return ctx.usage("the delimiter must be a single character", usage).await,
-            'O' => output_delimiter = Some(value.into_bytes()),
-            's' => only_delimited = true,
-            'C' => complement = true,
-            'z' => zero = true,
+            DELIMITER if value.len() == 1 => delimiter = value.as_bytes()[0],
+            DELIMITER => return ctx.misuse(&CUT, "the delimiter must be a single character").await,
+            OUTPUT_DELIMITER => output_delimiter = Some(value.as_bytes().to_vec()),
+            ONLY_DELIMITED => only_delimited = true,
+            COMPLEMENT => complement = true,
+            ZERO => zero = true,
             _ => {}
         }
     }
-    let files = parsed.operands;
+    let files = args.operands;
     let (Some(mode), Some(list)) = (mode, list) else {
-        return ctx.usage("you must specify a list of bytes, characters, or fields", usage).await;
+        return ctx.misuse(&CUT, "you must specify a list of bytes, characters, or fields").await;
     };
     let Some(ranges) = parse_list(&list) else {
         return ctx.fail(format!("invalid field range: '{list}'")).await;
@@ -323,82 +339,101 @@ enum UniqShow {
     Group(&'static str),
 }
 
+const COUNT: Opt = Opt::both('c', "count", "prefix lines by the number of occurrences");
+const REPEATED: Opt = Opt::both('d', "repeated", "only print duplicate lines, one for each group");
+const ALL_REPEATED_SHORT: Opt = Opt::short('D', "print all duplicate lines");
+const ALL_REPEATED: Opt =
+    Opt::long("all-repeated", "like -D, but allow separating groups with an empty line").optional("METHOD");
+const SKIP_FIELDS: Opt = Opt::both('f', "skip-fields", "avoid comparing the first N fields").value("N");
+const GROUP: Opt = Opt::long("group", "show all items, separating groups with an empty line").optional("METHOD");
+const IGNORE_CASE: Opt = Opt::both('i', "ignore-case", "ignore differences in case when comparing");
+const SKIP_CHARS: Opt = Opt::both('s', "skip-chars", "avoid comparing the first N characters").value("N");
+const UNIQUE: Opt = Opt::both('u', "unique", "only print unique lines");
+const UNIQ_ZERO: Opt = Opt::both('z', "zero-terminated", "line delimiter is NUL, not newline");
+const CHECK_CHARS: Opt = Opt::both('w', "check-chars", "compare no more than N characters in lines").value("N");
+
+/// `uniq`.
+pub const UNIQ: Spec = Spec {
+    name: "uniq",
+    summary: "report or omit repeated lines",
+    synopsis: &["[OPTION]... [INPUT [OUTPUT]]"],
+    about: "Filter adjacent matching lines from INPUT (or standard input), writing to OUTPUT (or standard output).",
+    options: &[
+        COUNT,
+        REPEATED,
+        ALL_REPEATED_SHORT,
+        ALL_REPEATED,
+        SKIP_FIELDS,
+        GROUP,
+        IGNORE_CASE,
+        SKIP_CHARS,
+        UNIQUE,
+        UNIQ_ZERO,
+        CHECK_CHARS,
+    ],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
 /// `uniq [-cdDui] [-f N] [-s N] [-w N] [-z] [--group[=M]] [INPUT [OUTPUT]]`, a piece of input at
 /// a time.
 pub async fn uniq(ctx: Ctx<'_>) -> Status {
-    let usage = super::lookup("uniq").map_or("", |b| b.usage);
     let (mut count, mut repeated, mut unique, mut ignore_case, mut zero) = (false, false, false, false, false);
     let (mut skip_fields, mut skip_chars, mut check_chars) = (0usize, 0usize, usize::MAX);
     let mut show = UniqShow::First;
-    const SPEC: OptSpec<'static> = OptSpec {
-        flags: "cdDuiz",
-        valued: "fsw",
-        optional: "",
-        long: &[
-            ("count", 'c', Takes::Nothing),
-            ("repeated", 'd', Takes::Nothing),
-            ("unique", 'u', Takes::Nothing),
-            ("ignore-case", 'i', Takes::Nothing),
-            ("zero-terminated", 'z', Takes::Nothing),
-            ("skip-fields", 'f', Takes::Value),
-            ("skip-chars", 's', Takes::Value),
-            ("check-chars", 'w', Takes::Value),
-            ("all-repeated", 'A', Takes::Optional),
-            ("group", 'G', Takes::Optional),
-        ],
+    let args = match ctx.args(&UNIQ).await {
+        Ok(args) => args,
+        Err(status) => return status,
     };
-    let parsed = match options(&ctx.argv[1..], &SPEC) {
-        Ok(parsed) => parsed,
-        Err(message) => return ctx.usage(message, usage).await,
-    };
-    for (flag, value) in parsed.flags {
-        match flag {
-            'c' => count = true,
-            'd' => repeated = true,
-            'D' => show = UniqShow::AllRepeated("none"),
-            'u' => unique = true,
-            'i' => ignore_case = true,
-            'z' => zero = true,
-            'A' | 'G' => {
-                let (name, methods): (&str, &[&'static str]) = if flag == 'A' {
+    for (opt, value) in args.given() {
+        match *opt {
+            COUNT => count = true,
+            REPEATED => repeated = true,
+            ALL_REPEATED_SHORT => show = UniqShow::AllRepeated("none"),
+            UNIQUE => unique = true,
+            IGNORE_CASE => ignore_case = true,
+            UNIQ_ZERO => zero = true,
+            ALL_REPEATED | GROUP => {
+                let (name, methods): (&str, &[&'static str]) = if *opt == ALL_REPEATED {
                     ("all-repeated", &["none", "prepend", "separate"])
                 } else {
                     ("group", &["separate", "prepend", "append", "both"])
                 };
-                let method = if value.is_empty() { methods[0] } else { value.as_str() };
+                let method = if value.is_empty() { methods[0] } else { value };
                 let Some(&method) = methods.iter().find(|m| **m == method) else {
-                    return ctx.usage(format!("invalid argument '{method}' for '--{name}'"), usage).await;
+                    return ctx.misuse(&UNIQ, format!("invalid argument '{method}' for '--{name}'")).await;
                 };
-                show = if flag == 'G' { UniqShow::Group(method) } else { UniqShow::AllRepeated(method) };
+                show = if *opt == GROUP { UniqShow::Group(method) } else { UniqShow::AllRepeated(method) };
             }
-            _ => {
+            SKIP_FIELDS | SKIP_CHARS | CHECK_CHARS => {
                 let Ok(n) = value.parse::<usize>() else {
-                    let what = match flag {
-                        'f' => "number of fields to skip",
-                        's' => "number of bytes to skip",
+                    let what = match *opt {
+                        SKIP_FIELDS => "number of fields to skip",
+                        SKIP_CHARS => "number of bytes to skip",
                         _ => "number of bytes to compare",
                     };
                     return ctx.fail(format!("{value}: invalid {what}")).await;
                 };
-                match flag {
-                    'f' => skip_fields = n,
-                    's' => skip_chars = n,
+                match *opt {
+                    SKIP_FIELDS => skip_fields = n,
+                    SKIP_CHARS => skip_chars = n,
                     _ => check_chars = n,
                 }
             }
+            _ => {}
         }
     }
-    let operands = parsed.operands;
+    let operands = args.operands;
     if let UniqShow::Group(_) = show
         && (count || repeated || unique)
     {
-        return ctx.usage("--group is mutually exclusive with -c/-d/-D/-u", usage).await;
+        return ctx.misuse(&UNIQ, "--group is mutually exclusive with -c/-d/-D/-u").await;
     }
     if count && matches!(show, UniqShow::AllRepeated(_)) {
-        return ctx.usage("printing all duplicated lines and repeat counts is meaningless", usage).await;
+        return ctx.misuse(&UNIQ, "printing all duplicated lines and repeat counts is meaningless").await;
     }
     if operands.len() > 2 {
-        return ctx.usage(format!("extra operand '{}'", operands[2]), usage).await;
+        return ctx.misuse(&UNIQ, format!("extra operand '{}'", operands[2])).await;
     }
     let input = operands.first().cloned().unwrap_or_else(|| "-".to_string());
     let reader = match ctx.open_operand(&input) {

@@ -5,7 +5,6 @@
 //! …) live in `src/interp/special.rs`. One file per family; a test checks the table is sorted.
 
 mod agents;
-mod args;
 mod awk;
 mod bc;
 mod cfmt;
@@ -404,8 +403,8 @@ static TABLE: &[Builtin] = &[
     entry!(spec files::CAT, files::cat),
     entry!("cd", nav::cd, "change the working directory"),
     entry!("chmod", files::chmod, "change file mode bits"),
-    entry!("column", columns::column, "align text in a table (-t)"),
-    entry!("comm", columns::comm, "compare two sorted files line by line"),
+    entry!(spec columns::COLUMN, columns::column),
+    entry!(spec columns::COMM, columns::comm),
     entry!("config", tools::config, "list tools (config tools [QUERY]), their schemas, the policy"),
     entry!(spec files::CP, files::cp),
     entry!(
@@ -414,12 +413,7 @@ static TABLE: &[Builtin] = &[
         "transfer a URL (net.fetch; denied unless policy allows)",
         "curl [-sSfLiI] [-X METHOD] [-H HEADER] [-d DATA] [--data-binary DATA] [--json JSON] [-o FILE] [-O] [-w FORMAT] [--max-time SECS] URL"
     ),
-    entry!(
-        "cut",
-        lines::cut,
-        "select fields, characters or bytes of lines",
-        "cut (-f LIST [-d DELIM] [-s] | -c LIST | -b LIST) [--complement] [--output-delimiter=S] [-z] [FILE...]"
-    ),
+    entry!(spec lines::CUT, lines::cut),
     entry!("date", text::date, "print the date and time"),
     entry!(
         "diff",
@@ -432,7 +426,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec files::DU, files::du),
     entry!("echo", text::echo, "print arguments"),
     entry!("env", xargs::env, "run a command with a changed environment, or print it"),
-    entry!("expand", columns::expand, "convert tabs to spaces"),
+    entry!(spec columns::EXPAND, columns::expand),
     entry!("false", flow::false_, "do nothing, unsuccessfully"),
     entry!(
         "find",
@@ -440,7 +434,7 @@ static TABLE: &[Builtin] = &[
         "search for files in a directory hierarchy",
         "find [PATH...] [-name GLOB] [-iname GLOB] [-path GLOB] [-type f|d|l] [-maxdepth N] [-mindepth N] [-newer FILE] [-size N] [-empty] [-exec CMD {} ;] [-delete] [-print] [-print0]"
     ),
-    entry!("fold", columns::fold, "wrap lines to a width"),
+    entry!(spec columns::FOLD, columns::fold),
     entry!("getopts", vars::getopts, "parse positional parameters as options"),
     entry!(
         "grep",
@@ -452,7 +446,7 @@ static TABLE: &[Builtin] = &[
     entry!("gzip", compress::gzip, "compress files to .gz"),
     entry!("head", text::head, "output the first part of files", "head [-n N|-c N] [-qv] [FILE...]"),
     entry!("help", tools::help, "list commands and tools, or show one's usage"),
-    entry!("join", join::join, "join lines of two sorted files on a common field"),
+    entry!(spec join::JOIN, join::join),
     entry!(
         "jq",
         jq::jq,
@@ -468,14 +462,9 @@ static TABLE: &[Builtin] = &[
     entry!(spec files::MKTEMP, files::mktemp),
     entry!("msg", agents::msg, "send and read messages between agents"),
     entry!(spec files::MV, files::mv),
-    entry!("nl", columns::nl, "number lines"),
-    entry!(
-        "od",
-        od::od,
-        "dump bytes in octal, hex, decimal, floating point or characters",
-        "od [-abcdfilosvx] [-A RADIX] [-j SKIP] [-N COUNT] [-t TYPE] [-w[N]] [FILE...]"
-    ),
-    entry!("paste", columns::paste, "merge lines of files side by side"),
+    entry!(spec columns::NL, columns::nl),
+    entry!(spec od::OD, od::od),
+    entry!(spec columns::PASTE, columns::paste),
     entry!("ping", agents::ping, "say whether an agent is alive"),
     entry!("popd", nav::popd, "pop the directory stack"),
     entry!("printf", printf::printf, "format and print data"),
@@ -506,12 +495,7 @@ static TABLE: &[Builtin] = &[
         "sort lines of text (keys, -n -g -h -V -M -R, -u, -c, -m)",
         "sort [-bdfghiMnRrVcCmsuz] [-t SEP] [-k F[.C][,F[.C]][OPTS]]... [-o FILE] [FILE...]"
     ),
-    entry!(
-        "split",
-        dump::split,
-        "split a file into pieces",
-        "split [-l N | -b SIZE | -C SIZE | -n CHUNKS] [-a LEN] [-d | -x] [-e] [--additional-suffix=S] [--verbose] [FILE [PREFIX]]"
-    ),
+    entry!(spec dump::SPLIT, dump::split),
     entry!(
         "sqlite3",
         sqlite::sqlite3,
@@ -532,12 +516,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec files::TOUCH, files::touch),
     entry!("tr", text::tr, "translate or delete characters", "tr [-cdst] SET1 [SET2]"),
     entry!("true", flow::true_, "do nothing, successfully"),
-    entry!(
-        "uniq",
-        lines::uniq,
-        "report or omit repeated lines",
-        "uniq [-cdDiuz] [-f N] [-s N] [-w N] [--all-repeated[=M]] [--group[=M]] [INPUT [OUTPUT]]"
-    ),
+    entry!(spec lines::UNIQ, lines::uniq),
     entry!("unset", vars::unset, "remove variables or functions"),
     entry!("wc", lines::wc, "count lines, words and bytes", "wc [-lwcmL] [FILE...]"),
     entry!("wget", net::wget, "download a URL to a file (net.fetch)"),

@@ -3,8 +3,8 @@
 //! repeated blocks shown as `*` — read a piece at a time, so `od -N 16 big` reads 16 bytes.
 
 use super::Ctx;
-use super::args::{OptSpec, Takes, options};
 use super::cfmt::{self, format_float};
+use super::spec::{Opt, Order, Spec};
 use crate::interp::Status;
 
 /// How the bytes of one field are shown.
@@ -219,28 +219,45 @@ struct Options {
     files: Vec<String>,
 }
 
+/// `od`.
+pub const OD: Spec = Spec {
+    name: "od",
+    summary: "dump bytes in octal, hex, decimal, floating point or characters",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Write an unambiguous representation, octal bytes by default, of FILE to standard output.",
+    options: &[
+        Opt::both('A', "address-radix", "output format for file offsets; RADIX is one of [doxn]").value("RADIX"),
+        Opt::both('j', "skip-bytes", "skip BYTES input bytes first").value("BYTES"),
+        Opt::both('N', "read-bytes", "limit dump to BYTES input bytes").value("BYTES"),
+        Opt::both('t', "format", "select output format or formats").value("TYPE"),
+        Opt::both('v', "output-duplicates", "do not use * to mark line suppression"),
+        Opt::both('w', "width", "output BYTES bytes per output line; 32 is implied when BYTES is not specified")
+            .optional("BYTES"),
+        Opt::short('a', "same as -t a, select named characters"),
+        Opt::short('b', "same as -t o1, select octal bytes"),
+        Opt::short('c', "same as -t c, select printable characters or backslash escapes"),
+        Opt::short('d', "same as -t u2, select unsigned decimal 2-byte units"),
+        Opt::short('f', "same as -t fF, select floats"),
+        Opt::short('i', "same as -t dI, select decimal ints"),
+        Opt::short('l', "same as -t dL, select decimal longs"),
+        Opt::short('o', "same as -t o2, select octal 2-byte units"),
+        Opt::short('s', "same as -t d2, select decimal 2-byte units"),
+        Opt::short('x', "same as -t x2, select hexadecimal 2-byte units"),
+    ],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
 async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {
-    let usage = super::lookup("od").map_or("", |b| b.usage);
     let mut o =
         Options { radix: 'o', types: Vec::new(), skip: 0, limit: None, width: 16, verbose: false, files: Vec::new() };
-    const SPEC: OptSpec<'static> = OptSpec {
-        flags: "abcdfilosxv",
-        valued: "AjNt",
-        optional: "w",
-        long: &[
-            ("address-radix", 'A', Takes::Value),
-            ("skip-bytes", 'j', Takes::Value),
-            ("read-bytes", 'N', Takes::Value),
-            ("format", 't', Takes::Value),
-            ("output-duplicates", 'v', Takes::Nothing),
-            ("width", 'w', Takes::Optional),
-        ],
+    let args = match ctx.args(&OD).await {
+        Ok(args) => args,
+        Err(status) => return Err(status),
     };
-    let parsed = match options(&ctx.argv[1..], &SPEC) {
-        Ok(parsed) => parsed,
-        Err(message) => return Err(ctx.usage(message, usage).await),
-    };
-    for (flag, value) in parsed.flags {
+    // Every option of od has a letter: the loop reads them by it.
+    for (opt, value) in args.given() {
+        let (flag, value) = (opt.short.unwrap_or_default(), value.to_string());
         let legacy = match flag {
             'a' => "a",
             'b' => "o1",
@@ -289,7 +306,7 @@ async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {
             },
         }
     }
-    o.files = parsed.operands;
+    o.files = args.operands;
     if o.types.is_empty() {
         o.types.push(Type { kind: Kind::Octal, size: 2, text: false });
     }

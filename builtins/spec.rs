@@ -150,6 +150,17 @@ impl Args {
         self.given.iter().filter(move |(o, _)| o.is(opt)).map(|(_, v)| v.as_str())
     }
 
+    /// The value of the last option given by the letter `short` (for commands whose options
+    /// are all letters and read as a table of them).
+    pub fn last_short(&self, short: char) -> Option<&str> {
+        self.given.iter().rev().find(|(o, _)| o.short == Some(short)).map(|(_, v)| v.as_str())
+    }
+
+    /// The operands, or `-` (standard input) when there are none.
+    pub fn files(&self) -> Vec<String> {
+        if self.operands.is_empty() { vec!["-".to_string()] } else { self.operands.clone() }
+    }
+
     /// The short letters of the options given, in order (long-only options have none): for
     /// commands that test their flags by letter.
     pub fn letters(&self) -> Vec<char> {
