@@ -674,28 +674,32 @@ async fn count_operand(ctx: &Ctx<'_>, name: &str, want: &[char]) -> std::io::Res
     Ok(counter.finish())
 }
 
+/// `wc`.
+pub const WC: Spec = Spec {
+    name: "wc",
+    summary: "count lines, words and bytes",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Print newline, word, and byte counts for each FILE, and a total line if more than one FILE is specified.",
+    options: &[
+        Opt::both('c', "bytes", "print the byte counts"),
+        Opt::both('m', "chars", "print the character counts"),
+        Opt::both('l', "lines", "print the newline counts"),
+        Opt::both('L', "max-line-length", "print the maximum display width"),
+        Opt::both('w', "words", "print the word counts"),
+    ],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
 /// `wc [-lwcmL] [file…]`
 pub async fn wc(ctx: Ctx<'_>) -> Status {
-    let mut want = Vec::new();
-    let mut files = Vec::new();
-    for arg in &ctx.argv[1..] {
-        match arg.as_str() {
-            "--lines" => want.push('l'),
-            "--words" => want.push('w'),
-            "--bytes" => want.push('c'),
-            "--chars" => want.push('m'),
-            "--max-line-length" => want.push('L'),
-            _ if arg.starts_with('-') && arg.len() > 1 => {
-                for c in arg[1..].chars() {
-                    if !"lwcmL".contains(c) {
-                        return ctx.usage(format!("invalid option -- '{c}'"), "wc [-lwcmL] [FILE...]").await;
-                    }
-                    want.push(c);
-                }
-            }
-            _ => files.push(arg.clone()),
-        }
-    }
+    let args = match ctx.args(&WC).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let mut want = args.letters();
+    let files = args.operands;
+
     if want.is_empty() {
         want = vec!['l', 'w', 'c'];
     }
@@ -741,6 +745,12 @@ pub async fn wc(ctx: Ctx<'_>) -> Status {
     let mut status = 0;
     let mut total = Counts::default();
     for name in &names {
+        if name.is_empty() {
+            // GNU's words for an empty name (it is no file).
+            ctx.complain("invalid zero-length file name").await;
+            status = 1;
+            continue;
+        }
         let counts = match count_operand(&ctx, name, &want).await {
             Ok(counts) => counts,
             // GNU counts a directory as empty after saying what it is.

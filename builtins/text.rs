@@ -2,6 +2,7 @@
 //! the backslash-escape decoding shared with `printf`.
 
 use super::Ctx;
+use super::spec::{Opt, Order, Spec};
 use crate::interp::Status;
 use crate::vfs::WriteMode;
 
@@ -804,10 +805,27 @@ pub async fn yes(ctx: Ctx<'_>) -> Status {
     }
 }
 
+const APPEND: Opt = Opt::both('a', "append", "append to the given FILEs, do not overwrite");
+
+/// `tee`.
+pub const TEE: Spec = Spec {
+    name: "tee",
+    summary: "copy standard input to files and standard output",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Copy standard input to each FILE, and also to standard output.",
+    options: &[APPEND, Opt::both('i', "ignore-interrupts", "ignore interrupt signals (there are none to ignore here)")],
+    order: Order::Permute,
+    usage_status: 1,
+};
+
 /// `tee [-a] [file…]`
 pub async fn tee(ctx: Ctx<'_>) -> Status {
-    let append = ctx.argv.iter().skip(1).any(|a| a == "-a" || a == "--append");
-    let files: Vec<String> = ctx.argv[1..].iter().filter(|a| !a.starts_with('-') || *a == "-").cloned().collect();
+    let args = match ctx.args(&TEE).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let append = args.has(&APPEND);
+    let files = args.operands;
     let mut status = 0;
     let mut targets = Vec::new();
     for file in &files {
