@@ -289,12 +289,23 @@ pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 /// The function type of a command.
 pub type CommandFn = for<'a> fn(Ctx<'a>) -> BoxFuture<'a, Status>;
 
-/// One entry of the command table.
+/// How a table entry runs.
+#[derive(Clone, Copy)]
+pub enum Run {
+    /// A command: a function of its [`Ctx`], which never sees the interpreter.
+    Command(CommandFn),
+    /// An interpreter builtin (`eval`, `exit`, `local`, …), run by the interpreter itself
+    /// (`interp/special.rs`): it changes control flow or the interpreter's own state.
+    Interpreter,
+}
+
+/// One entry of the table of commands and interpreter builtins (one lookup for both: a
+/// function ▸ this table ▸ a tool ▸ a script path).
 pub struct Builtin {
     /// The name typed.
     pub name: &'static str,
-    /// The implementation.
-    pub run: CommandFn,
+    /// How it runs.
+    pub run: Run,
     /// One line for `help`.
     pub summary: &'static str,
     /// The synopsis (`grep [-Ei] [-m NUM] PATTERN [FILE...]`), when written down: `help NAME`
@@ -349,12 +360,12 @@ macro_rules! entry {
     (spec $spec:path, $func:path) => {
         Builtin {
             name: $spec.name,
-            run: {
+            run: Run::Command({
                 fn run(ctx: Ctx<'_>) -> BoxFuture<'_, Status> {
                     Box::pin($func(ctx))
                 }
                 run
-            },
+            }),
             summary: $spec.summary,
             usage: "",
             spec: Some(&$spec),
@@ -363,15 +374,18 @@ macro_rules! entry {
     ($name:literal, $func:path, $summary:literal) => {
         entry!($name, $func, $summary, "")
     };
+    (interpreter $name:literal, $summary:literal, $usage:literal) => {
+        Builtin { name: $name, run: Run::Interpreter, summary: $summary, usage: $usage, spec: None }
+    };
     ($name:literal, $func:path, $summary:literal, $usage:literal) => {
         Builtin {
             name: $name,
-            run: {
+            run: Run::Command({
                 fn run(ctx: Ctx<'_>) -> BoxFuture<'_, Status> {
                     Box::pin($func(ctx))
                 }
                 run
-            },
+            }),
             summary: $summary,
             usage: $usage,
             spec: None,
@@ -388,6 +402,7 @@ pub const BASH_BUILTINS: &[&str] = &[
 
 /// Every command, sorted by name.
 static TABLE: &[Builtin] = &[
+    entry!(interpreter ".", "read and run commands from a file in this shell", ". FILE [ARG]..."),
     entry!(":", flow::colon, "do nothing, successfully"),
     entry!("[", cond::test, "evaluate a condition (same as test)"),
     entry!("audit", tools::audit, "show recent tool calls with their policy decisions"),
@@ -399,13 +414,18 @@ static TABLE: &[Builtin] = &[
     ),
     entry!("base64", encode::base64, "encode or decode base64"),
     entry!("basename", files::basename, "strip directory and suffix from a path"),
+    entry!(interpreter "bash", "run a script or -c string in a subshell (also sh)", "bash [-c STRING | FILE] [ARG]..."),
     entry!("bc", bc::bc, "arbitrary-precision calculator (scale, ibase/obase, functions)", "bc [-lq] [FILE...]"),
+    entry!(interpreter "break", "leave a for, while or until loop", "break [N]"),
+    entry!(interpreter "builtin", "run a builtin or command, skipping functions", "builtin NAME [ARG]..."),
     entry!(spec files::CAT, files::cat),
     entry!("cd", nav::cd, "change the working directory"),
     entry!("chmod", files::chmod, "change file mode bits"),
     entry!(spec columns::COLUMN, columns::column),
     entry!(spec columns::COMM, columns::comm),
+    entry!(interpreter "command", "run a command skipping functions, or say what a name is (-v, -V)", "command [-vV] NAME [ARG]..."),
     entry!("config", tools::config, "list tools (config tools [QUERY]), their schemas, the policy"),
+    entry!(interpreter "continue", "resume the next turn of a loop", "continue [N]"),
     entry!(spec files::CP, files::cp),
     entry!(
         "curl",
@@ -415,6 +435,7 @@ static TABLE: &[Builtin] = &[
     ),
     entry!(spec lines::CUT, lines::cut),
     entry!("date", text::date, "print the date and time"),
+    entry!(interpreter "declare", "set variables and their attributes, or show them", "declare [-aAfFgilnrtux] [-p] [NAME[=VALUE]]..."),
     entry!(
         "diff",
         diff::diff,
@@ -426,7 +447,11 @@ static TABLE: &[Builtin] = &[
     entry!(spec files::DU, files::du),
     entry!("echo", text::echo, "print arguments"),
     entry!("env", xargs::env, "run a command with a changed environment, or print it"),
+    entry!(interpreter "eval", "run the arguments as a command line", "eval [ARG]..."),
+    entry!(interpreter "exec", "run a command in place of the shell, or apply redirections to it", "exec [COMMAND [ARG]...]"),
+    entry!(interpreter "exit", "end the shell with a status", "exit [N]"),
     entry!(spec columns::EXPAND, columns::expand),
+    entry!(interpreter "export", "mark variables for the environment of commands", "export [-fn] [NAME[=VALUE]]..."),
     entry!("false", flow::false_, "do nothing, unsuccessfully"),
     entry!(
         "find",
@@ -446,6 +471,7 @@ static TABLE: &[Builtin] = &[
     entry!("gzip", compress::gzip, "compress files to .gz"),
     entry!("head", text::head, "output the first part of files", "head [-n N|-c N] [-qv] [FILE...]"),
     entry!("help", tools::help, "list commands and tools, or show one's usage"),
+    entry!(interpreter "jobs", "list background jobs", "jobs [-lp]"),
     entry!(spec join::JOIN, join::join),
     entry!(
         "jq",
@@ -453,8 +479,10 @@ static TABLE: &[Builtin] = &[
         "filter JSON with jq programs",
         "jq [-rjcsneRS] [--tab] [--indent N] [--arg NAME VALUE] [--argjson NAME JSON] [--slurpfile NAME FILE] [--rawfile NAME FILE] [--args] [--jsonargs] FILTER [FILE...]"
     ),
+    entry!(interpreter "kill", "send a signal to a job", "kill [-s SIG | -SIG] %JOB|PID..."),
     entry!("let", vars::let_, "evaluate arithmetic expressions"),
     entry!(spec files::LN, files::ln),
+    entry!(interpreter "local", "make variables local to a function", "local [OPTION] NAME[=VALUE]..."),
     entry!(spec files::LS, files::ls),
     entry!("md5sum", encode::checksum, "compute or check MD5 checksums"),
     entry!("meta", agents::meta, "get, set, delete, list and atomically increment metadata"),
@@ -472,7 +500,9 @@ static TABLE: &[Builtin] = &[
     entry!("pwd", nav::pwd, "print the working directory"),
     entry!("read", vars::read, "read a line into variables"),
     entry!(spec files::READLINK, files::readlink),
+    entry!(interpreter "readonly", "make variables read-only", "readonly [-aAf] [NAME[=VALUE]]..."),
     entry!(spec files::REALPATH, files::realpath),
+    entry!(interpreter "return", "return from a function or sourced file", "return [N]"),
     entry!("rev", lines::rev, "reverse the characters of lines"),
     entry!(spec files::RM, files::rm),
     entry!(spec files::RMDIR, files::rmdir),
@@ -484,6 +514,7 @@ static TABLE: &[Builtin] = &[
     ),
     entry!("seq", text::seq, "print a sequence of numbers", "seq [-w] [-f FORMAT] [-s SEP] [FIRST [INCREMENT]] LAST"),
     entry!("set", vars::set, "set options and positional parameters"),
+    entry!(interpreter "sh", "run a script or -c string in a subshell (also bash)", "sh [-c STRING | FILE] [ARG]..."),
     entry!("sha1sum", encode::checksum, "compute or check SHA-1 checksums"),
     entry!("sha256sum", encode::checksum, "compute or check SHA-256 checksums"),
     entry!("shift", vars::shift, "shift positional parameters"),
@@ -495,6 +526,7 @@ static TABLE: &[Builtin] = &[
         "sort lines of text (keys, -n -g -h -V -M -R, -u, -c, -m)",
         "sort [-bdfghiMnRrVcCmsuz] [-t SEP] [-k F[.C][,F[.C]][OPTS]]... [-o FILE] [FILE...]"
     ),
+    entry!(interpreter "source", "read and run commands from a file in this shell", "source FILE [ARG]..."),
     entry!(spec dump::SPLIT, dump::split),
     entry!(
         "sqlite3",
@@ -515,9 +547,13 @@ static TABLE: &[Builtin] = &[
     entry!("test", cond::test, "evaluate a condition"),
     entry!(spec files::TOUCH, files::touch),
     entry!("tr", text::tr, "translate or delete characters", "tr [-cdst] SET1 [SET2]"),
+    entry!(interpreter "trap", "run a command on EXIT, ERR or a signal", "trap [-lp] [[ARG] SIGNAL...]"),
     entry!("true", flow::true_, "do nothing, successfully"),
+    entry!(interpreter "type", "say how each name would be run", "type [-afptP] NAME..."),
+    entry!(interpreter "typeset", "set variables and their attributes (same as declare)", "typeset [-aAfFgilnrtux] [-p] [NAME[=VALUE]]..."),
     entry!(spec lines::UNIQ, lines::uniq),
     entry!("unset", vars::unset, "remove variables or functions"),
+    entry!(interpreter "wait", "wait for jobs and return their status", "wait [-n] [ID]..."),
     entry!(spec lines::WC, lines::wc),
     entry!("wget", net::wget, "download a URL to a file (net.fetch)"),
     entry!("who", agents::who, "list agents seen on the store"),

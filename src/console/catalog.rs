@@ -23,15 +23,12 @@ pub struct Catalog {
 }
 
 impl Catalog {
-    /// The shell's commands (but `:` and `[`), its special builtins and visible tools.
+    /// The shell's commands and interpreter builtins (but `:`, `[` and `.`), and visible tools.
     pub fn of(shell: &Shell) -> Catalog {
         let mut entries = BTreeMap::new();
         for builtin in crate::builtins::all().iter().filter(|b| b.name.chars().all(|c| c.is_ascii_alphanumeric())) {
             let flags = builtin.flags().into_iter().map(|flag| (flag, String::new())).collect();
             entries.insert(builtin.name.to_string(), Entry { summary: builtin.summary.to_string(), flags });
-        }
-        for name in crate::interp::special::NAMES {
-            entries.insert(name.to_string(), Entry { summary: "shell builtin".to_string(), flags: Vec::new() });
         }
         for spec in shell.tools().visible() {
             let schema = spec.schema();

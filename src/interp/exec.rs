@@ -628,6 +628,15 @@ impl Interp {
             let words: Vec<String> = simple.words.iter().map(|w| w.to_string()).collect();
             self.trace(io, &words).await;
         }
+        // `declare --help` and the like: the usage, as for every other table entry.
+        let literal: Vec<String> = simple.words.iter().filter_map(|w| w.as_literal().map(str::to_string)).collect();
+        if let Some(help) = literal.first().and_then(|name| builtins::lookup(name)).and_then(|entry| {
+            (literal.len() == simple.words.len()).then(|| builtins::plain_help(entry, &literal)).flatten()
+        }) {
+            let _ = io.stdout().write_all(help.as_bytes()).await;
+            self.state.last_status = 0;
+            return Ok(0);
+        }
         let status = self.exec_declaration(&simple.words, io).await?;
         self.state.last_status = status;
         Ok(status)
@@ -668,12 +677,15 @@ impl Interp {
                 let _ = io.stdout().write_all(help.as_bytes()).await;
                 return Ok(0);
             }
+            let builtins::Run::Command(run) = entry.run else {
+                return special::run(self, argv, io).await;
+            };
             let command = argv[0].clone();
             let denied = std::sync::atomic::AtomicBool::new(false);
             let ctx = Ctx::new(argv, io, &mut self.state, &self.shared, &command, &denied);
             // A bug of one command (a library that panics on some input) ends that command with
             // an error, not the process and every session in it.
-            let status = contain_panic(&command, io, (entry.run)(ctx)).await;
+            let status = contain_panic(&command, io, run(ctx)).await;
             if status != 0 && io.stdout().is_broken() {
                 return Err(Flow::SigPipe);
             }
@@ -687,9 +699,6 @@ impl Interp {
             let command = argv[0].clone();
             let run = crate::builtins::run_tool(&self.shared, &self.state, tool, argv, io);
             return Ok(contain_panic(&command, io, run).await);
-        }
-        if special::is_special(name) {
-            return special::run(self, argv, io).await;
         }
         if name.contains('/') {
             return self.run_script_path(argv, io).await;
@@ -710,7 +719,6 @@ impl Interp {
         let mut scored: Vec<(usize, String)> = builtins::all()
             .iter()
             .map(|b| b.name.to_string())
-            .chain(special::NAMES.iter().map(|n| n.to_string()))
             .chain(self.state.functions.keys().cloned())
             .filter_map(|candidate| {
                 let distance = edit_distance(name, &candidate);

@@ -667,6 +667,14 @@ impl ShellBuilder {
 
     /// Registers an embedder's tool; it becomes a command and passes the same gate.
     pub fn tool(mut self, tool: Arc<dyn crate::tools::Tool>) -> Result<Self, String> {
+        // A name the command table holds would never reach the tool (commands come first):
+        // refused here rather than silently shadowed.
+        let spec = tool.spec();
+        if let Some(taken) =
+            std::iter::once(&spec.name).chain(&spec.aliases).find(|n| crate::builtins::lookup(n).is_some())
+        {
+            return Err(format!("tool '{}': the name '{taken}' is a shell command", spec.name));
+        }
         self.tools.register(tool)?;
         Ok(self)
     }

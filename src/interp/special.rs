@@ -10,20 +10,15 @@ use crate::ast::{Assign, AssignValue, Word, WordPart};
 use crate::builtins;
 use std::sync::Arc;
 
-pub(crate) const NAMES: &[&str] = &[
-    ".", "bash", "break", "builtin", "command", "continue", "declare", "eval", "exec", "exit", "export", "jobs",
-    "kill", "local", "readonly", "return", "sh", "source", "trap", "type", "typeset", "wait",
-];
-
 /// Reserved words, for `type`.
 const KEYWORDS: &[&str] = &[
     "!", "[[", "]]", "case", "do", "done", "elif", "else", "esac", "fi", "for", "function", "if", "in", "then",
     "until", "while", "{", "}",
 ];
 
-/// True for names this module runs.
+/// True for names this module runs: the table's interpreter builtins.
 pub(crate) fn is_special(name: &str) -> bool {
-    NAMES.binary_search(&name).is_ok()
+    builtins::lookup(name).is_some_and(|b| matches!(b.run, builtins::Run::Interpreter))
 }
 
 async fn say(io: &Io, text: &str) {
@@ -357,7 +352,7 @@ fn classify(interp: &Interp, name: &str) -> Option<Kind> {
         Some(Kind::Keyword)
     } else if interp.state.functions.contains_key(name) {
         Some(Kind::Function)
-    } else if is_special(name) || builtins::lookup(name).is_some() {
+    } else if builtins::lookup(name).is_some() {
         Some(Kind::Builtin)
     } else if interp.shared.tools.resolve(name).is_some() {
         Some(Kind::Tool)

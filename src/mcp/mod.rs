@@ -116,8 +116,10 @@ stdout, then `[stderr]` and stderr, a `[truncated: …]` marker naming a file wi
 125 unavailable, 126 blocked by policy (nothing ran), 127 unknown command, 130 cancelled.\n\
 Commands besides bash builtins:",
     );
+    // Every model knows bash's own builtins: only the other commands are named.
     let listed = crate::builtins::all()
         .iter()
+        .filter(|b| matches!(b.run, crate::builtins::Run::Command(_)))
         .map(|b| b.name)
         .filter(|n| n.chars().all(|c| c.is_ascii_alphanumeric()) && !crate::builtins::BASH_BUILTINS.contains(n));
     for name in listed {
