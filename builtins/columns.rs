@@ -32,6 +32,7 @@ pub const PASTE: Spec = Spec {
     options: &[DELIMITERS, SERIAL],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `paste [-s] [-d LIST] [FILE…]`
@@ -131,6 +132,7 @@ pub const COMM: Spec = Spec {
     ],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `comm [-123] [--output-delimiter=STR] [--total] FILE1 FILE2`
@@ -217,6 +219,7 @@ pub const NL: Spec = Spec {
     ],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `nl [-b a|t|n|pBRE] [-n ln|rn|rz] [-w N] [-s SEP] [-v N] [-i N] [FILE]`
@@ -297,6 +300,7 @@ pub const FOLD: Spec = Spec {
     options: &[BYTES, SPACES, WIDTH],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `fold [-bs] [-w WIDTH] [FILE…]`
@@ -402,6 +406,7 @@ pub const EXPAND: Spec = Spec {
     options: &[INITIAL, TABS],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `expand [-i] [-t N|LIST] [FILE…]`
@@ -464,6 +469,7 @@ pub const COLUMN: Spec = Spec {
     options: &[OUTPUT_WIDTH, TABLE_COLUMNS, OUTPUT_SEPARATOR, SEPARATOR, TABLE, FILLROWS],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `column [-t [-s SEPS] [-o SEP] [-N NAMES]] [-x] [-c WIDTH] [FILE…]`: a table (`-t`), or the

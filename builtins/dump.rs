@@ -346,6 +346,7 @@ pub const SPLIT: Spec = Spec {
     ],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `split [-l N | -b SIZE | -C SIZE | -n CHUNKS] [-a LEN] [-d | -x] [--additional-suffix=S]

@@ -28,6 +28,7 @@ pub const CAT: Spec = Spec {
     ],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `cat [-AbeEnstTuv] [FILE…]`
@@ -291,6 +292,7 @@ pub const LS: Spec = Spec {
     ],
     order: Order::Permute,
     usage_status: 2,
+    digits: None,
 };
 
 /// `ls [-aAdFhlrRSt1] [FILE…]`
@@ -390,6 +392,7 @@ pub const CP: Spec = Spec {
     ],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `cp [-afnprRv] SOURCE… DEST`
@@ -496,6 +499,7 @@ pub const MV: Spec = Spec {
     ],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `mv [-fnv] SOURCE… DEST`
@@ -583,6 +587,7 @@ pub const RM: Spec = Spec {
     ],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// When `rm` asks before removing.
@@ -786,6 +791,7 @@ pub const MKDIR: Spec = Spec {
     options: &[MODE, PARENTS, MKDIR_VERBOSE],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `mkdir [-pv] [-m MODE] DIRECTORY…`
@@ -874,6 +880,7 @@ pub const RMDIR: Spec = Spec {
     options: &[NON_EMPTY, RMDIR_PARENTS],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `rmdir [-p] [--ignore-fail-on-non-empty] DIRECTORY…`
@@ -918,6 +925,7 @@ pub const TOUCH: Spec = Spec {
     options: &[NO_CREATE, Opt::short('m', "change only the modification time (the only one kept here)")],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `touch [-cm] FILE…`
@@ -962,6 +970,7 @@ pub const LN: Spec = Spec {
     ],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `ln -s [-fn] TARGET [LINK]`
@@ -1156,6 +1165,7 @@ pub const DU: Spec = Spec {
     ],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `du [-achs] [-d N] [FILE…]` — sizes in KiB as 4 KiB blocks.
@@ -1380,6 +1390,7 @@ pub const REALPATH: Spec = Spec {
     ],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `realpath [-e|-m] FILE…`
@@ -1434,6 +1445,7 @@ pub const READLINK: Spec = Spec {
     ],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `readlink [-efmn] FILE…`
@@ -1494,6 +1506,7 @@ pub const MKTEMP: Spec = Spec {
     options: &[MKTEMP_DIR, TMPDIR, QUIET, UNDER_TMPDIR],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `mktemp [-dqt] [-p DIR] [TEMPLATE]`

@@ -44,6 +44,7 @@ pub const JOIN: CommandSpec = CommandSpec {
     ],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// One output column of `-o`: the join field, or field `1..` of file 1 or 2.

@@ -136,6 +136,7 @@ pub const CUT: Spec = Spec {
     ],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `cut -f LIST [-d DELIM] [-s] | -c LIST | -b LIST [--complement] [-z] [file…]`, a piece of
@@ -373,6 +374,7 @@ pub const UNIQ: Spec = Spec {
     ],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `uniq [-cdDui] [-f N] [-s N] [-w N] [-z] [--group[=M]] [INPUT [OUTPUT]]`, a piece of input at
@@ -689,6 +691,7 @@ pub const WC: Spec = Spec {
     ],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `wc [-lwcmL] [file…]`

@@ -469,7 +469,7 @@ static TABLE: &[Builtin] = &[
     ),
     entry!("gunzip", compress::gzip, "decompress .gz files"),
     entry!("gzip", compress::gzip, "compress files to .gz"),
-    entry!("head", text::head, "output the first part of files", "head [-n N|-c N] [-qv] [FILE...]"),
+    entry!(spec text::HEAD, text::head),
     entry!("help", tools::help, "list commands and tools, or show one's usage"),
     entry!(interpreter "jobs", "list background jobs", "jobs [-lp]"),
     entry!(spec join::JOIN, join::join),
@@ -536,7 +536,7 @@ static TABLE: &[Builtin] = &[
     ),
     entry!("stat", files::stat, "display file status"),
     entry!("tac", lines::tac, "print lines (or records) in reverse order", "tac [-br] [-s SEP] [FILE...]"),
-    entry!("tail", text::tail, "output the last part of files", "tail [-n [+]N|-c [+]N] [-qv] [FILE...]"),
+    entry!(spec text::TAIL, text::tail),
     entry!(
         "tar",
         tar::tar,

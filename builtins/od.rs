@@ -246,6 +246,7 @@ pub const OD: Spec = Spec {
     ],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {

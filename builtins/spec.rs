@@ -115,6 +115,8 @@ pub struct Spec {
     pub order: Order,
     /// The exit status of a usage error (GNU: 1 for most of coreutils, 2 for grep, ls, diff…).
     pub usage_status: i32,
+    /// The option a bare number stands for (`head -5` is `head -n 5`, GNU's obsolete form).
+    pub digits: Option<Opt>,
 }
 
 /// Why a parse did not give arguments.
@@ -261,7 +263,14 @@ impl Spec {
                 args.given.push((*opt, value));
                 continue;
             }
-            let cluster = &arg[1..];
+            let mut cluster = &arg[1..];
+            if let Some(opt) = self.digits {
+                let digits = cluster.bytes().take_while(u8::is_ascii_digit).count();
+                if digits > 0 {
+                    args.given.push((opt, cluster[..digits].to_string()));
+                    cluster = &cluster[digits..];
+                }
+            }
             for (at, letter) in cluster.char_indices() {
                 let Some(opt) = self.options.iter().find(|o| o.short == Some(letter)) else {
                     return Err(Refusal::Usage(format!("invalid option -- '{letter}'")));
@@ -345,6 +354,7 @@ mod tests {
         options: &[FORCE, RECURSIVE, LINES, COLOR, COLUMNS, WIDTH],
         order: Order::Permute,
         usage_status: 1,
+        digits: None,
     };
 
     fn words(list: &[&str]) -> Vec<String> {
@@ -370,6 +380,15 @@ mod tests {
         let first = Spec { order: Order::OptionsFirst, ..SPEC };
         let args = first.parse(&words(&["-f", "cmd", "-r"])).expect("parses");
         assert_eq!((args.has(&RECURSIVE), args.operands.clone()), (false, words(&["cmd", "-r"])));
+    }
+
+    #[test]
+    fn a_bare_number_stands_for_its_option() {
+        let head = Spec { digits: Some(LINES), ..SPEC };
+        let args = head.parse(&words(&["-5", "f", "-3f", "-n", "-2"])).expect("parses");
+        assert_eq!(args.all(&LINES).collect::<Vec<_>>(), ["5", "3", "-2"]);
+        assert!(args.has(&FORCE));
+        assert!(matches!(SPEC.parse(&words(&["-5"])), Err(Refusal::Usage(m)) if m == "invalid option -- '5'"));
     }
 
     #[test]

@@ -159,68 +159,75 @@ struct HeadTailArgs {
     files: Vec<String>,
 }
 
-async fn parse_head_tail(ctx: &Ctx<'_>, default: i64) -> Result<HeadTailArgs, Status> {
-    let usage = if ctx.name() == "head" {
-        "head [-n N|-c N] [-qv] [file ...]"
-    } else {
-        "tail [-n [+]N|-c [+]N] [-qv] [file ...]"
-    };
+const LINES: Opt = Opt::both(
+    'n',
+    "lines",
+    "print NUM lines (head: the first, -NUM all but the last; tail: the last, +NUM from line NUM on)",
+)
+.value("[-+]NUM");
+const BYTES: Opt = Opt::both('c', "bytes", "the same, counting bytes").value("[-+]NUM");
+const QUIET: Opt = Opt::both('q', "quiet", "never print headers giving file names");
+const SILENT: Opt = Opt::long("silent", "same as --quiet");
+const VERBOSE: Opt = Opt::both('v', "verbose", "always print headers giving file names");
+const FOLLOW: Opt =
+    Opt::both('f', "follow", "output appended data as the file grows (here: print and end, nothing else writes)")
+        .optional("HOW");
+const FOLLOW_RETRY: Opt = Opt::short('F', "same as --follow=name --retry (here: as -f)");
+const SLEEP: Opt =
+    Opt::both('s', "sleep-interval", "with -f, sleep about N seconds between checks (no checks here)").value("N");
+
+/// `head`.
+pub const HEAD: Spec = Spec {
+    name: "head",
+    summary: "output the first part of files",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Print the first 10 lines of each FILE to standard output; with more than one FILE, precede each with a header giving the file name. -NUM is -n NUM.",
+    options: &[BYTES, LINES, QUIET, SILENT, VERBOSE],
+    order: Order::Permute,
+    usage_status: 1,
+    digits: Some(LINES),
+};
+
+/// `tail`.
+pub const TAIL: Spec = Spec {
+    name: "tail",
+    summary: "output the last part of files",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Print the last 10 lines of each FILE to standard output; with more than one FILE, precede each with a header giving the file name. -NUM is -n NUM.",
+    options: &[BYTES, FOLLOW, FOLLOW_RETRY, LINES, QUIET, SILENT, SLEEP, VERBOSE],
+    order: Order::Permute,
+    usage_status: 1,
+    digits: Some(LINES),
+};
+
+/// The options of `head` or `tail`, read by `spec` (whose `digits` make GNU's obsolete
+/// `head -5` mean `-n 5`).
+async fn parse_head_tail(ctx: &Ctx<'_>, spec: &Spec, default: i64) -> Result<HeadTailArgs, Status> {
+    let parsed = ctx.args(spec).await?;
     let mut args = HeadTailArgs { lines: true, count: default, from_start: false, headers: None, files: Vec::new() };
-    let argv = &ctx.argv;
-    let mut idx = 1;
-    let mut options_done = false;
-    while idx < argv.len() {
-        let arg = &argv[idx];
-        idx += 1;
-        if options_done || !arg.starts_with('-') || arg == "-" {
-            args.files.push(arg.clone());
-            continue;
-        }
-        if arg == "--" {
-            options_done = true;
-            continue;
-        }
-        if arg[1..].chars().all(|c| c.is_ascii_digit()) {
-            args.count = arg[1..].parse().unwrap_or(default);
-            continue;
-        }
-        let (flag, inline) = (arg.as_bytes()[1], arg.get(2..).unwrap_or(""));
-        match flag {
-            b'n' | b'c' => {
-                let value = if !inline.is_empty() {
-                    inline.to_string()
-                } else if let Some(next) = argv.get(idx) {
-                    idx += 1;
-                    next.clone()
-                } else {
-                    return Err(ctx.usage(format!("option requires an argument -- '{}'", flag as char), usage).await);
-                };
-                let Some((count, plus)) = parse_count(&value) else {
-                    let what = if flag == b'n' { "lines" } else { "bytes" };
+    for (opt, value) in parsed.given() {
+        match *opt {
+            LINES | BYTES => {
+                let Some((count, plus)) = parse_count(value) else {
+                    let what = if *opt == LINES { "lines" } else { "bytes" };
                     return Err(ctx.fail(format!("invalid number of {what}: '{value}'")).await);
                 };
-                args.lines = flag == b'n';
+                args.lines = *opt == LINES;
                 args.count = count;
                 args.from_start = plus;
             }
-            b'q' | b's' => args.headers = Some(false),
-            b'v' => args.headers = Some(true),
-            b'f' | b'F' => {}
-            _ => {
-                let shown = arg[1..].chars().next().unwrap_or('?');
-                return Err(ctx.usage(format!("invalid option -- '{shown}'"), usage).await);
-            }
+            QUIET | SILENT => args.headers = Some(false),
+            VERBOSE => args.headers = Some(true),
+            _ => {}
         }
     }
-    if args.files.is_empty() {
-        args.files.push("-".to_string());
-    }
+    args.files = parsed.files();
     Ok(args)
 }
 
 /// `head [-n N] [-c N] [file…]`
 pub async fn head(ctx: Ctx<'_>) -> Status {
-    let args = match parse_head_tail(&ctx, 10).await {
+    let args = match parse_head_tail(&ctx, &HEAD, 10).await {
         Ok(args) => args,
         Err(status) => return status,
     };
@@ -345,7 +352,7 @@ fn take_head(data: &[u8], lines: bool, count: i64) -> Vec<u8> {
 
 /// `tail [-n [+]N] [-c [+]N] [file…]`
 pub async fn tail(ctx: Ctx<'_>) -> Status {
-    let args = match parse_head_tail(&ctx, 10).await {
+    let args = match parse_head_tail(&ctx, &TAIL, 10).await {
         Ok(args) => args,
         Err(status) => return status,
     };
@@ -816,6 +823,7 @@ pub const TEE: Spec = Spec {
     options: &[APPEND, Opt::both('i', "ignore-interrupts", "ignore interrupt signals (there are none to ignore here)")],
     order: Order::Permute,
     usage_status: 1,
+    digits: None,
 };
 
 /// `tee [-a] [file…]`

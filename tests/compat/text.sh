@@ -37,3 +37,36 @@ st 1
 st 1
 st 1
 ## status: 0
+
+### head and tail options in every spelling
+printf '1\n2\n3\n4\n5\n' > f; printf 'a\nb\n' > g
+head -2 f; head --lines=1 f; head --lin 1 g; head -3q f g; head -n -3 f; head -c3 --verbose f; echo
+tail -qn1 f g; tail -1 f; tail --bytes=2 f; tail -n +4 f; tail -vn1 g; head --nope f; echo "status $?"
+## stdout:
+1
+2
+1
+a
+1
+2
+3
+a
+b
+1
+2
+==> f <==
+1
+2
+5
+b
+5
+5
+4
+5
+==> g <==
+b
+status 1
+## status: 0
+## files:
+f: "1\n2\n3\n4\n5\n"
+g: "a\nb\n"
