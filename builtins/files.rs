@@ -1311,27 +1311,37 @@ pub async fn chmod(ctx: Ctx<'_>) -> Status {
     status
 }
 
-/// `basename NAME [SUFFIX]`, `basename -a [-s SUFFIX] NAME…`
+const MULTIPLE: Opt = Opt::both('a', "multiple", "support multiple arguments and treat each as a NAME");
+const SUFFIX: Opt = Opt::both('s', "suffix", "remove a trailing SUFFIX; implies -a").value("SUFFIX");
+const ZERO: Opt = Opt::both('z', "zero", "end each output line with NUL, not newline");
+
+/// `basename`.
+pub const BASENAME: Spec = Spec {
+    name: "basename",
+    summary: "strip directory and suffix from a path",
+    synopsis: &["NAME [SUFFIX]", "OPTION... NAME..."],
+    about: "Print NAME with any leading directory components removed, and a trailing SUFFIX if given.",
+    options: &[MULTIPLE, SUFFIX, ZERO],
+    order: Order::OptionsFirst,
+    usage_status: 1,
+    digits: None,
+};
+
+/// `basename NAME [SUFFIX]`, `basename -a|-s SUFFIX [-z] NAME…`
 pub async fn basename(ctx: Ctx<'_>) -> Status {
-    let mut multiple = false;
-    let mut suffix = None;
-    let mut names = Vec::new();
-    let mut idx = 1;
-    while idx < ctx.argv.len() {
-        match ctx.argv[idx].as_str() {
-            "-a" => multiple = true,
-            "-s" => {
-                idx += 1;
-                suffix = ctx.argv.get(idx).cloned();
-                multiple = true;
-            }
-            "--" => {}
-            other => names.push(other.to_string()),
-        }
-        idx += 1;
-    }
+    let args = match ctx.args(&BASENAME).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let mut suffix = args.last(&SUFFIX).map(str::to_string);
+    let multiple = args.has(&MULTIPLE) || suffix.is_some();
+    let end = if args.has(&ZERO) { '\0' } else { '\n' };
+    let mut names = args.operands;
     if names.is_empty() {
-        return ctx.usage("missing operand", "basename NAME [SUFFIX]").await;
+        return ctx.misuse(&BASENAME, "missing operand").await;
+    }
+    if !multiple && names.len() > 2 {
+        return ctx.misuse(&BASENAME, format!("extra operand '{}'", names[2])).await;
     }
     if !multiple && names.len() == 2 {
         suffix = names.pop();
@@ -1351,18 +1361,35 @@ pub async fn basename(ctx: Ctx<'_>) -> Status {
             base.truncate(base.len() - suffix.len());
         }
         out.push_str(&base);
-        out.push('\n');
+        out.push(end);
     }
     if ctx.out(out).await { 0 } else { 1 }
 }
 
-/// `dirname NAME…`
+/// `dirname`.
+pub const DIRNAME: Spec = Spec {
+    name: "dirname",
+    summary: "strip the last component of a path",
+    synopsis: &["[OPTION] NAME..."],
+    about: "Output each NAME with its last non-slash component and trailing slashes removed; if NAME contains no /'s, output '.' (meaning the current directory).",
+    options: &[ZERO],
+    order: Order::Permute,
+    usage_status: 1,
+    digits: None,
+};
+
+/// `dirname [-z] NAME…`
 pub async fn dirname(ctx: Ctx<'_>) -> Status {
-    if ctx.argv.len() < 2 {
-        return ctx.usage("missing operand", "dirname NAME...").await;
+    let args = match ctx.args(&DIRNAME).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if args.operands.is_empty() {
+        return ctx.misuse(&DIRNAME, "missing operand").await;
     }
+    let end = if args.has(&ZERO) { '\0' } else { '\n' };
     let mut out = String::new();
-    for name in &ctx.argv[1..] {
+    for name in &args.operands {
         let trimmed = name.trim_end_matches('/');
         let dir = match trimmed.rfind('/') {
             None if name.starts_with('/') => "/",
@@ -1373,7 +1400,7 @@ pub async fn dirname(ctx: Ctx<'_>) -> Status {
             }
         };
         out.push_str(dir);
-        out.push('\n');
+        out.push(end);
     }
     if ctx.out(out).await { 0 } else { 1 }
 }

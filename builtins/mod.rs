@@ -413,7 +413,7 @@ static TABLE: &[Builtin] = &[
         "awk [-F FS] [-v VAR=VALUE]... (-f PROGFILE... | PROGRAM) [FILE | VAR=VALUE]..."
     ),
     entry!("base64", encode::base64, "encode or decode base64"),
-    entry!("basename", files::basename, "strip directory and suffix from a path"),
+    entry!(spec files::BASENAME, files::basename),
     entry!(interpreter "bash", "run a script or -c string in a subshell (also sh)", "bash [-c STRING | FILE] [ARG]..."),
     entry!("bc", bc::bc, "arbitrary-precision calculator (scale, ibase/obase, functions)", "bc [-lq] [FILE...]"),
     entry!(interpreter "break", "leave a for, while or until loop", "break [N]"),
@@ -442,7 +442,7 @@ static TABLE: &[Builtin] = &[
         "compare files line by line",
         "diff [-abiNqrsuwZ] [-U N] [-x PAT] [--label L] FILE1 FILE2"
     ),
-    entry!("dirname", files::dirname, "strip the last component of a path"),
+    entry!(spec files::DIRNAME, files::dirname),
     entry!("dirs", nav::dirs, "show the directory stack"),
     entry!(spec files::DU, files::du),
     entry!("echo", text::echo, "print arguments"),

@@ -787,3 +787,25 @@ keep
 ## files:
 k2: ""
 keep: ""
+
+### basename and dirname options
+basename /a/b.txt .txt; basename -a /a/b /c/d/; basename -s .c x.c y.c; basename --suffix=.c z.c; basename -z q/r | od -c | head -1
+basename a b c; echo "status $?"; basename a -s x; echo "status $?"; basename; echo "status $?"
+dirname /a/b c/d/ e; dirname -z a/b | od -c | head -1; dirname; echo "status $?"
+## stdout:
+b
+b
+d
+x
+y
+z
+0000000   r  \0
+status 1
+status 1
+status 1
+/a
+c
+.
+0000000   a  \0
+status 1
+## status: 0
