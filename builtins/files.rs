@@ -1032,28 +1032,41 @@ fn kind_name(meta: &Meta) -> &'static str {
     }
 }
 
-/// `stat [-c FORMAT] [-L] file…`
+const FORMAT: Opt =
+    Opt::both('c', "format", "use the specified FORMAT instead of the default; a newline after each use")
+        .value("FORMAT");
+const PRINTF: Opt =
+    Opt::long("printf", "like --format, but interpret backslash escapes, and no trailing newline").value("FORMAT");
+const DEREFERENCE: Opt = Opt::both('L', "dereference", "follow links");
+
+/// `stat`.
+pub const STAT: Spec = Spec {
+    name: "stat",
+    summary: "display file status",
+    synopsis: &["[OPTION]... FILE..."],
+    about: "Display file status. FORMAT sequences: %n name, %s size, %F type, %a octal mode, %A mode, %Y and %y modification time, %U %G owner, %u %g ids, %h links, %% a %.",
+    options: &[DEREFERENCE, FORMAT, PRINTF],
+    order: Order::Permute,
+    usage_status: 1,
+    digits: None,
+};
+
+/// `stat [-L] [-c FORMAT | --printf FORMAT] FILE…`
 pub async fn stat(ctx: Ctx<'_>) -> Status {
-    let mut format = None;
-    let mut follow = false;
-    let mut files = Vec::new();
-    let mut idx = 1;
-    while idx < ctx.argv.len() {
-        let arg = &ctx.argv[idx];
-        match arg.as_str() {
-            "-c" | "--format" | "--printf" => {
-                idx += 1;
-                format = ctx.argv.get(idx).cloned();
-            }
-            "-L" => follow = true,
-            _ if arg.starts_with("--format=") => format = Some(arg["--format=".len()..].to_string()),
-            _ if arg.starts_with("-c") => format = Some(arg[2..].to_string()),
-            _ => files.push(arg.clone()),
-        }
-        idx += 1;
-    }
+    let args = match ctx.args(&STAT).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let follow = args.has(&DEREFERENCE);
+    // The last of -c/--format/--printf wins; --printf ends no line and reads escapes.
+    let (format, newline) = match args.given().filter(|(o, _)| **o == FORMAT || **o == PRINTF).last() {
+        Some((opt, text)) if *opt == PRINTF => (Some(super::text::expand_backslashes(text).0), false),
+        Some((_, text)) => (Some(text.to_string()), true),
+        None => (None, true),
+    };
+    let files = args.operands;
     if files.is_empty() {
-        return ctx.usage("missing operand", "stat [-L] [-c FORMAT] FILE...").await;
+        return ctx.misuse(&STAT, "missing operand").await;
     }
     let mut status = 0;
     let mut out = String::new();
@@ -1097,7 +1110,9 @@ pub async fn stat(ctx: Ctx<'_>) -> Status {
                         None => out.push('%'),
                     }
                 }
-                out.push('\n');
+                if newline {
+                    out.push('\n');
+                }
             }
             None => {
                 out.push_str(&format!(

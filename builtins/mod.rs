@@ -534,7 +534,7 @@ static TABLE: &[Builtin] = &[
         "run SQL on a SQLite database (workspace file or your own)",
         "sqlite3 [-json|-csv|-list] [-header|-noheader] [-separator SEP] [FILE|:memory:] [SQL...]"
     ),
-    entry!("stat", files::stat, "display file status"),
+    entry!(spec files::STAT, files::stat),
     entry!("tac", lines::tac, "print lines (or records) in reverse order", "tac [-br] [-s SEP] [FILE...]"),
     entry!(spec text::TAIL, text::tail),
     entry!(

@@ -809,3 +809,17 @@ c
 0000000   a  \0
 status 1
 ## status: 0
+
+### stat formats: -c, --format=, --printf with escapes, the last one wins
+printf abc > s.txt; stat -c '%n %s' s.txt; stat --format=%s s.txt; stat --printf '%n\t%s\n' s.txt; stat -c %s --printf '[%s]\n' s.txt
+stat; echo "status $?"; stat --nope s.txt; echo "status $?"
+## stdout:
+s.txt 3
+3
+s.txt	3
+[3]
+status 1
+status 1
+## status: 0
+## files:
+s.txt: "abc"
