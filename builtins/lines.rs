@@ -804,38 +804,31 @@ pub async fn rev(ctx: Ctx<'_>) -> Status {
     status
 }
 
-/// `tac [-br] [-s SEP] [file…]`: records (lines by default) in reverse order.
+const BEFORE: Opt = Opt::both('b', "before", "attach the separator before instead of after");
+const REGEX: Opt = Opt::both('r', "regex", "interpret the separator as a regular expression");
+const SEPARATOR: Opt = Opt::both('s', "separator", "use STRING as the separator instead of newline").value("STRING");
+
+/// `tac`.
+pub const TAC: Spec = Spec {
+    name: "tac",
+    summary: "print lines (or records) in reverse order",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Write each FILE to standard output, last line first.",
+    options: &[BEFORE, REGEX, SEPARATOR],
+    order: Order::Permute,
+    usage_status: 1,
+    digits: None,
+};
+
+/// `tac [-br] [-s SEP] [FILE…]`: records (lines by default) in reverse order.
 pub async fn tac(ctx: Ctx<'_>) -> Status {
-    let usage = super::lookup("tac").map_or("", |b| b.usage);
-    let mut separator = b"\n".to_vec();
-    let (mut before, mut regex) = (false, false);
-    let mut files = Vec::new();
-    let mut idx = 1;
-    while let Some(arg) = ctx.argv.get(idx).cloned() {
-        idx += 1;
-        match arg.as_str() {
-            "-b" | "--before" => before = true,
-            "-r" | "--regex" => regex = true,
-            "-br" | "-rb" => (before, regex) = (true, true),
-            "-s" | "--separator" => match ctx.argv.get(idx) {
-                Some(value) => {
-                    separator = value.as_bytes().to_vec();
-                    idx += 1;
-                }
-                None => return ctx.usage(format!("option requires an argument -- '{}'", &arg[1..]), usage).await,
-            },
-            "--" => {
-                files.extend(ctx.argv[idx..].iter().cloned());
-                break;
-            }
-            _ if arg.starts_with("--separator=") => separator = arg.as_bytes()["--separator=".len()..].to_vec(),
-            _ if arg.starts_with("-s") => separator = arg.as_bytes()[2..].to_vec(),
-            _ if arg.starts_with('-') && arg.len() > 1 => {
-                return ctx.usage(format!("invalid option -- '{}'", &arg[1..]), usage).await;
-            }
-            _ => files.push(arg),
-        }
-    }
+    let args = match ctx.args(&TAC).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let separator = args.last(&SEPARATOR).map_or(b"\n".to_vec(), |s| s.as_bytes().to_vec());
+    let (before, regex) = (args.has(&BEFORE), args.has(&REGEX));
+    let files = args.operands;
     // Where each separator lies, as a regular expression (`-r`, GNU's basic syntax) or a string.
     let matcher = if regex {
         // Anchored: GNU tac searches backwards, taking the match that starts last.

@@ -535,7 +535,7 @@ static TABLE: &[Builtin] = &[
         "sqlite3 [-json|-csv|-list] [-header|-noheader] [-separator SEP] [FILE|:memory:] [SQL...]"
     ),
     entry!(spec files::STAT, files::stat),
-    entry!("tac", lines::tac, "print lines (or records) in reverse order", "tac [-br] [-s SEP] [FILE...]"),
+    entry!(spec lines::TAC, lines::tac),
     entry!(spec text::TAIL, text::tail),
     entry!(
         "tar",
@@ -546,7 +546,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::TEE, text::tee),
     entry!("test", cond::test, "evaluate a condition"),
     entry!(spec files::TOUCH, files::touch),
-    entry!("tr", text::tr, "translate or delete characters", "tr [-cdst] SET1 [SET2]"),
+    entry!(spec text::TR, text::tr),
     entry!(interpreter "trap", "run a command on EXIT, ERR or a signal", "trap [-lp] [[ARG] SIGNAL...]"),
     entry!("true", flow::true_, "do nothing, successfully"),
     entry!(interpreter "type", "say how each name would be run", "type [-afptP] NAME..."),

@@ -578,31 +578,51 @@ fn tr_set(spec: &str) -> Vec<u8> {
     out
 }
 
+/// `tr`.
+pub const TR: Spec = Spec {
+    name: "tr",
+    summary: "translate or delete characters",
+    synopsis: &["[OPTION]... STRING1 [STRING2]"],
+    about: "Translate, squeeze, and/or delete characters from standard input, writing to standard output.",
+    options: &[
+        Opt::both('c', "complement", "use the complement of STRING1"),
+        Opt::short('C', "same as -c"),
+        Opt::both('d', "delete", "delete characters in STRING1, do not translate"),
+        Opt::both(
+            's',
+            "squeeze-repeats",
+            "replace each sequence of a repeated character listed in the last STRING with one",
+        ),
+        Opt::both('t', "truncate-set1", "first truncate STRING1 to the length of STRING2"),
+    ],
+    order: Order::OptionsFirst,
+    usage_status: 1,
+    digits: None,
+};
+
 /// `tr [-cdst] SET1 [SET2]`
 pub async fn tr(ctx: Ctx<'_>) -> Status {
-    let mut delete = false;
-    let mut squeeze = false;
-    let mut complement = false;
-    let mut truncate = false;
-    let mut sets = Vec::new();
-    for arg in &ctx.argv[1..] {
-        if arg.starts_with('-') && arg.len() > 1 && sets.is_empty() {
-            for c in arg[1..].chars() {
-                match c {
-                    'd' => delete = true,
-                    's' => squeeze = true,
-                    'c' | 'C' => complement = true,
-                    't' => truncate = true,
-                    _ => return ctx.usage(format!("invalid option -- '{c}'"), "tr [-cdst] SET1 [SET2]").await,
-                }
-            }
-        } else {
-            sets.push(arg.clone());
-        }
-    }
-    let needed = if delete && !squeeze || squeeze && sets.len() == 1 { 1 } else { 2 };
+    let args = match ctx.args(&TR).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let delete = flags.contains(&'d');
+    let squeeze = flags.contains(&'s');
+    let complement = flags.iter().any(|f| matches!(f, 'c' | 'C'));
+    let truncate = flags.contains(&'t');
+    let sets = args.operands;
+    // One string for -d alone or -s alone; two to translate, or to delete and then squeeze.
+    let needed = if delete != squeeze && (delete || sets.len() == 1) { 1 } else { 2 };
     if sets.len() < needed {
-        return ctx.usage("missing operand", "tr [-cdst] SET1 [SET2]").await;
+        let message = match sets.first() {
+            None => "missing operand".to_string(),
+            Some(first) if delete && squeeze => format!(
+                "missing operand after '{first}'\nTwo strings must be given when both deleting and squeezing repeats."
+            ),
+            Some(first) => format!("missing operand after '{first}'\nTwo strings must be given when translating."),
+        };
+        return ctx.misuse(&TR, message).await;
     }
     let mut set1 = tr_set(&sets[0]);
     if complement {

@@ -70,3 +70,25 @@ status 1
 ## files:
 f: "1\n2\n3\n4\n5\n"
 g: "a\nb\n"
+
+### tr and tac options and their refusals
+echo hello | tr -s l; echo hello | tr --delete l; echo hello | tr -cd 'l\n'; echo 'a-b' | tr -- - _; echo abc | tr a -z 2>&1
+tr; echo "status $?"; tr a; echo "status $?"; tr -ds a; echo "status $?"; tr --bogus a b; echo "status $?"
+printf '1\n2\n3\n' | tac; printf 'a,b,c,' | tac -s ,; echo; printf 'a,b,c' | tac --separator=, -b; echo; tac -s '' /dev/null; echo "status $?"
+## stdout:
+helo
+heo
+ll
+a_b
+-bc
+status 1
+status 1
+status 1
+status 1
+3
+2
+1
+c,b,a,
+,c,ba
+status 0
+## status: 0
