@@ -677,10 +677,12 @@ mod tests {
     }
 
     #[test]
-    fn flags_come_from_the_usage() {
+    fn flags_come_from_the_usage_or_the_spec() {
         assert_eq!(flags("sort")[..4], ["-b", "-d", "-f", "-g"]);
         assert!(["-t", "-k", "-o", "-V"].iter().all(|f| flags("sort").contains(&f.to_string())));
-        assert_eq!(flags("head"), ["-n", "-c", "-q", "-v"]);
+        // A command with a spec completes its letters, long names and --help.
+        let head = flags("head");
+        assert!(["-n", "--lines", "-c", "--bytes", "-q", "-v", "--help"].iter().all(|f| head.contains(&f.to_string())));
         let grep = flags("grep");
         assert!(grep.starts_with(&["-E".to_string(), "-F".to_string()]), "{grep:?}");
         assert!(
