@@ -2,40 +2,47 @@
 //! (with `-c` to verify a list), in GNU coreutils' formats.
 
 use super::Ctx;
+use super::spec::{Opt, Order, Spec};
 use crate::interp::Status;
 use crate::vfs::describe;
 use base64::Engine;
 
-/// `base64 [-d] [-i] [-w COLS] [file]`
+const DECODE: Opt = Opt::both('d', "decode", "decode data");
+const IGNORE_GARBAGE: Opt = Opt::both('i', "ignore-garbage", "when decoding, ignore non-alphabet characters");
+const WRAP: Opt =
+    Opt::both('w', "wrap", "wrap encoded lines after COLS character (default 76); 0 disables line wrapping")
+        .value("COLS");
+
+/// `base64`.
+pub const BASE64: Spec = Spec {
+    name: "base64",
+    summary: "encode or decode base64",
+    synopsis: &["[OPTION]... [FILE]"],
+    about: "Base64 encode or decode FILE, or standard input, to standard output.",
+    options: &[DECODE, IGNORE_GARBAGE, WRAP],
+    order: Order::Permute,
+    usage_status: 1,
+    digits: None,
+};
+
+/// `base64 [-di] [-w COLS] [FILE]`
 pub async fn base64(ctx: Ctx<'_>) -> Status {
-    let mut decode = false;
-    let mut ignore_garbage = false;
-    let mut wrap = 76usize;
-    let mut files = Vec::new();
-    let mut idx = 1;
-    while idx < ctx.argv.len() {
-        let arg = ctx.argv[idx].clone();
-        idx += 1;
-        match arg.as_str() {
-            "-d" | "--decode" => decode = true,
-            "-i" | "--ignore-garbage" => ignore_garbage = true,
-            "-w" => {
-                let value = ctx.argv.get(idx).cloned().unwrap_or_default();
-                idx += 1;
-                match value.parse() {
-                    Ok(n) => wrap = n,
-                    Err(_) => return ctx.fail(format!("invalid wrap size: '{value}'")).await,
-                }
-            }
-            _ if arg.starts_with("--wrap=") || (arg.starts_with("-w") && arg.len() > 2) => {
-                let value = arg.trim_start_matches("--wrap=").trim_start_matches("-w");
-                match value.parse() {
-                    Ok(n) => wrap = n,
-                    Err(_) => return ctx.fail(format!("invalid wrap size: '{value}'")).await,
-                }
-            }
-            _ => files.push(arg),
+    let args = match ctx.args(&BASE64).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let decode = args.has(&DECODE);
+    let ignore_garbage = args.has(&IGNORE_GARBAGE);
+    let wrap = match args.last(&WRAP).map(str::parse::<usize>) {
+        None => 76,
+        Some(Ok(n)) => n,
+        Some(Err(_)) => {
+            return ctx.fail(format!("invalid wrap size: '{}'", args.last(&WRAP).unwrap_or_default())).await;
         }
+    };
+    let files = args.operands;
+    if files.len() > 1 {
+        return ctx.misuse(&BASE64, format!("extra operand '{}'", files[1])).await;
     }
     let file = files.first().cloned().unwrap_or_else(|| "-".to_string());
     let data = match ctx.read_operand(&file).await {
@@ -84,22 +91,61 @@ fn digest(algorithm: &str, data: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// `md5sum`, `sha1sum`, `sha256sum` `[-c] [file…]`
+const CHECK: Opt = Opt::both('c', "check", "read checksums from the FILEs and check them");
+const BINARY: Opt = Opt::both('b', "binary", "read in binary mode (marked with '*'; the same bytes here)");
+const TEXT: Opt = Opt::both('t', "text", "read in text mode (the default)");
+const QUIET: Opt = Opt::long("quiet", "with --check, don't print OK for each successfully verified file");
+const STATUS: Opt = Opt::long("status", "with --check, don't output anything, status code shows success");
+const IGNORE_MISSING: Opt = Opt::long("ignore-missing", "with --check, don't fail or report status for missing files");
+
+const SUM_OPTIONS: &[Opt] = &[BINARY, CHECK, TEXT, IGNORE_MISSING, QUIET, STATUS];
+
+/// A checksum command's spec: they differ only in the digest.
+const fn sum_spec(name: &'static str, summary: &'static str, about: &'static str) -> Spec {
+    Spec {
+        name,
+        summary,
+        synopsis: &["[OPTION]... [FILE]..."],
+        about,
+        options: SUM_OPTIONS,
+        order: Order::Permute,
+        usage_status: 1,
+        digits: None,
+    }
+}
+
+/// `md5sum`.
+pub const MD5SUM: Spec =
+    sum_spec("md5sum", "compute or check MD5 checksums", "Print or check MD5 (128-bit) checksums.");
+/// `sha1sum`.
+pub const SHA1SUM: Spec =
+    sum_spec("sha1sum", "compute or check SHA-1 checksums", "Print or check SHA1 (160-bit) checksums.");
+/// `sha256sum`.
+pub const SHA256SUM: Spec =
+    sum_spec("sha256sum", "compute or check SHA-256 checksums", "Print or check SHA256 (256-bit) checksums.");
+
+/// `md5sum`, `sha1sum`, `sha256sum`: `[-bct] [--quiet] [--status] [--ignore-missing] [FILE…]`
 pub async fn checksum(ctx: Ctx<'_>) -> Status {
     let name = ctx.name().to_string();
-    let mut check = false;
-    let mut quiet = false;
-    let mut status_only = false;
-    let mut files = Vec::new();
-    for arg in &ctx.argv[1..] {
-        match arg.as_str() {
-            "-c" | "--check" => check = true,
-            "--quiet" => quiet = true,
-            "--status" => status_only = true,
-            "-b" | "-t" | "--binary" | "--text" => {}
-            _ => files.push(arg.clone()),
-        }
-    }
+    let spec = match name.as_str() {
+        "sha1sum" => &SHA1SUM,
+        "sha256sum" => &SHA256SUM,
+        _ => &MD5SUM,
+    };
+    let args = match ctx.args(spec).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let check = args.has(&CHECK);
+    let quiet = args.has(&QUIET);
+    let status_only = args.has(&STATUS);
+    let ignore_missing = args.has(&IGNORE_MISSING);
+    // The last of -b and -t says how names are marked: `*` binary, ` ` text.
+    let marker = match args.given().filter(|(o, _)| **o == BINARY || **o == TEXT).last() {
+        Some((opt, _)) if *opt == BINARY => '*',
+        _ => ' ',
+    };
+    let mut files = args.operands;
     if files.is_empty() {
         files.push("-".to_string());
     }
@@ -108,7 +154,7 @@ pub async fn checksum(ctx: Ctx<'_>) -> Status {
     if !check {
         for file in &files {
             match ctx.read_operand(file).await {
-                Ok(data) => out.push_str(&format!("{}  {file}\n", digest(&name, &data))),
+                Ok(data) => out.push_str(&format!("{} {marker}{file}\n", digest(&name, &data))),
                 Err(err) => {
                     ctx.complain(format!("{file}: {}", describe(&err))).await;
                     status = 1;
@@ -117,7 +163,7 @@ pub async fn checksum(ctx: Ctx<'_>) -> Status {
         }
         return if ctx.out(out).await { status } else { 1 };
     }
-    let mut failed = 0;
+    let (mut failed, mut unreadable) = (0, 0);
     for list in &files {
         let text = match ctx.read_operand(list).await {
             Ok(data) => String::from_utf8_lossy(&data).into_owned(),
@@ -135,9 +181,14 @@ pub async fn checksum(ctx: Ctx<'_>) -> Status {
             };
             let ok = match ctx.read_operand(file).await {
                 Ok(data) => digest(&name, &data) == expected.trim(),
+                Err(err) if ignore_missing && err.kind() == std::io::ErrorKind::NotFound => continue,
                 Err(err) => {
                     ctx.complain(format!("{file}: {}", describe(&err))).await;
-                    false
+                    unreadable += 1;
+                    if !status_only {
+                        out.push_str(&format!("{file}: FAILED open or read\n"));
+                    }
+                    continue;
                 }
             };
             if !ok {
@@ -148,10 +199,14 @@ pub async fn checksum(ctx: Ctx<'_>) -> Status {
             }
         }
     }
+    ctx.out(out).await;
+    if unreadable > 0 && !status_only {
+        let noun = if unreadable == 1 { "listed file could not be read" } else { "listed files could not be read" };
+        ctx.complain(format!("WARNING: {unreadable} {noun}")).await;
+    }
     if failed > 0 && !status_only {
         let noun = if failed == 1 { "checksum did NOT match" } else { "checksums did NOT match" };
         ctx.complain(format!("WARNING: {failed} computed {noun}")).await;
     }
-    ctx.out(out).await;
-    if failed > 0 { 1 } else { status }
+    if failed > 0 || unreadable > 0 { 1 } else { status }
 }

@@ -122,3 +122,29 @@ IHdyYXA=
 ## status: 0
 ## files:
 h1.txt: "hello\n"
+
+### checksum modes and checks, base64 options
+printf 'abc' > a; printf 'xyz' > b; md5sum a; md5sum -b a; sha1sum -t a; sha256sum --binary a b > sums; cat sums
+sha256sum -c sums; rm b; sha256sum --check --ignore-missing sums; echo "status $?"; sha256sum -c --quiet sums; echo "status $?"
+md5sum --bogus a; echo "status $?"; printf 'hello world' | base64 -w 8; printf 'aGVsbG8=' | base64 --decode; echo; base64 a a; echo "status $?"
+## stdout:
+900150983cd24fb0d6963f7d28e17f72  a
+900150983cd24fb0d6963f7d28e17f72 *a
+a9993e364706816aba3e25717850c26c9cd0d89d  a
+ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad *a
+3608bca1e44ea6c4d268eb6db02260269892c0b42b86bbf1e77a6fa16c3c9282 *b
+a: OK
+b: OK
+a: OK
+status 0
+b: FAILED open or read
+status 1
+status 1
+aGVsbG8g
+d29ybGQ=
+hello
+status 1
+## status: 0
+## files:
+a: "abc"
+sums: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad *a\n3608bca1e44ea6c4d268eb6db02260269892c0b42b86bbf1e77a6fa16c3c9282 *b\n"
