@@ -93,68 +93,68 @@ pub struct Options {
 }
 
 fn parse_args(argv: &[String]) -> Result<Options, String> {
+    use lexopt::prelude::*;
     let mut options = Options::default();
-    let mut idx = 0;
-    if argv.first().is_some_and(|a| a == "mcp") {
-        options.mcp = true;
-        idx = 1;
-    }
-    if argv.first().is_some_and(|a| a == "tools") {
-        match (argv.get(1).map(String::as_str), argv.get(2)) {
-            (Some("--export"), Some(format)) => options.export = Some(format.clone()),
-            _ => return Err("tools takes --export mcp|openai|anthropic".to_string()),
+    let mut words = argv;
+    match argv.first().map(String::as_str) {
+        Some("mcp") => {
+            options.mcp = true;
+            words = &argv[1..];
         }
-        idx = 3;
+        Some("tools") => {
+            match (argv.get(1).map(String::as_str), argv.get(2)) {
+                (Some("--export"), Some(format)) => options.export = Some(format.clone()),
+                _ => return Err("tools takes --export mcp|openai|anthropic".to_string()),
+            }
+            words = &argv[3..];
+        }
+        _ => {}
     }
-    let value = |idx: &mut usize, flag: &str| -> Result<String, String> {
-        *idx += 1;
-        argv.get(*idx).cloned().ok_or_else(|| format!("{flag} needs a value"))
+    let mut parser = lexopt::Parser::from_args(words.iter().map(String::as_str));
+    // What follows the script (or `-c STRING`) is its name and arguments, options or not.
+    let rest = |parser: &mut lexopt::Parser| -> Vec<String> {
+        parser.raw_args().map(|raw| raw.map(|w| w.to_string_lossy().into_owned()).collect()).unwrap_or_default()
     };
-    while idx < argv.len() {
-        let arg = argv[idx].clone();
-        let (flag, inline) = match arg.split_once('=') {
-            Some((flag, value)) if flag.starts_with("--") => (flag.to_string(), Some(value.to_string())),
-            _ => (arg.clone(), None),
-        };
-        let take = |idx: &mut usize| match &inline {
-            Some(v) => Ok(v.clone()),
-            None => value(idx, &flag),
-        };
-        match flag.as_str() {
-            "-c" => {
-                options.command = Some(value(&mut idx, "-c")?);
-                options.args = argv[idx + 1..].to_vec();
+    let text = |value: std::ffi::OsString| value.to_string_lossy().into_owned();
+    fn value(parser: &mut lexopt::Parser, flag: &str) -> Result<String, String> {
+        parser.value().map(|v| v.to_string_lossy().into_owned()).map_err(|_| format!("{flag} needs a value"))
+    }
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        match arg {
+            Short('c') => {
+                options.command = Some(value(&mut parser, "-c")?);
+                options.args = rest(&mut parser);
                 return Ok(options);
             }
-            "--root" => options.root = Some(PathBuf::from(take(&mut idx)?)),
-            "--overlay" => {
-                options.root = Some(PathBuf::from(take(&mut idx)?));
+            Long("root") => options.root = Some(PathBuf::from(value(&mut parser, "--root")?)),
+            Long("overlay") => {
+                options.root = Some(PathBuf::from(value(&mut parser, "--overlay")?));
                 options.overlay = true;
             }
-            "--memory" => options.memory = true,
-            "--memory-size" => {
-                let text = take(&mut idx)?;
+            Long("memory") => options.memory = true,
+            Long("memory-size") => {
+                let text = value(&mut parser, "--memory-size")?;
                 options.memory_size = Some(parse_size(&text).ok_or_else(|| {
                     format!("--memory-size: `{text}` is not a size; give bytes or a number with K, M or G, like 512M")
                 })?);
             }
-            "--http" if options.mcp => {
-                let addr = take(&mut idx)?;
+            Long("http") if options.mcp => {
+                let addr = value(&mut parser, "--http")?;
                 let parsed = addr.parse().map_err(|_| {
                     format!("--http takes HOST:PORT with a numeric address, like 127.0.0.1:8080; got '{addr}'")
                 })?;
                 options.http = Some(parsed);
             }
-            "--max-sessions" if options.mcp => {
-                let text = take(&mut idx)?;
+            Long("max-sessions") if options.mcp => {
+                let text = value(&mut parser, "--max-sessions")?;
                 options.http_limits.max_sessions = match text.parse::<usize>() {
                     Ok(n) if n > 0 => n,
                     _ => return Err(format!("--max-sessions takes a positive number; got '{text}'")),
                 };
             }
-            "-n" => options.no_exec = true,
-            "--mount" => {
-                let spec = take(&mut idx)?;
+            Short('n') => options.no_exec = true,
+            Long("mount") => {
+                let spec = value(&mut parser, "--mount")?;
                 let (vpath, source) = spec.split_once('=').ok_or("--mount takes VPATH=SRC[:ro]")?;
                 let (source, read_only) = match source.strip_suffix(":ro") {
                     Some(source) => (source, true),
@@ -162,29 +162,29 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                 };
                 options.mounts.push((vpath.to_string(), PathBuf::from(source), read_only));
             }
-            "--env" => {
-                let spec = take(&mut idx)?;
+            Long("env") => {
+                let spec = value(&mut parser, "--env")?;
                 match spec.split_once('=') {
                     Some((name, value)) => options.env.push((name.to_string(), Some(value.to_string()))),
                     None => options.env.push((spec, None)),
                 }
             }
-            "--inherit-env" => options.inherit_env = true,
-            "--profile" => options.profile = Some(take(&mut idx)?),
-            "--allow" => options.rules.push((crate::policy::Verdict::Allow, take(&mut idx)?)),
-            "--ask" => options.rules.push((crate::policy::Verdict::Ask, take(&mut idx)?)),
-            "--deny" => options.rules.push((crate::policy::Verdict::Deny, take(&mut idx)?)),
-            "--disable" => options.disable.push(take(&mut idx)?),
-            "--config" => options.config = Some(PathBuf::from(take(&mut idx)?)),
-            "--agent" => options.agent = Some(take(&mut idx)?),
-            "--store" => options.store = Some(PathBuf::from(take(&mut idx)?)),
-            "--timeout" => {
-                let text = take(&mut idx)?;
+            Long("inherit-env") => options.inherit_env = true,
+            Long("profile") => options.profile = Some(value(&mut parser, "--profile")?),
+            Long("allow") => options.rules.push((crate::policy::Verdict::Allow, value(&mut parser, "--allow")?)),
+            Long("ask") => options.rules.push((crate::policy::Verdict::Ask, value(&mut parser, "--ask")?)),
+            Long("deny") => options.rules.push((crate::policy::Verdict::Deny, value(&mut parser, "--deny")?)),
+            Long("disable") => options.disable.push(value(&mut parser, "--disable")?),
+            Long("config") => options.config = Some(PathBuf::from(value(&mut parser, "--config")?)),
+            Long("agent") => options.agent = Some(value(&mut parser, "--agent")?),
+            Long("store") => options.store = Some(PathBuf::from(value(&mut parser, "--store")?)),
+            Long("timeout") => {
+                let text = value(&mut parser, "--timeout")?;
                 let secs: f64 = text.parse().map_err(|_| format!("--timeout: `{text}` is not a number of seconds"))?;
                 options.limits.wall_time = Some(Duration::from_secs_f64(secs.max(0.0)));
             }
-            "--limit" => {
-                let spec = take(&mut idx)?;
+            Long("limit") => {
+                let spec = value(&mut parser, "--limit")?;
                 let (name, number) = spec.split_once('=').ok_or("--limit takes NAME=N")?;
                 let n: u64 = number.parse().map_err(|_| format!("--limit {name}: `{number}` is not a number"))?;
                 match name {
@@ -201,24 +201,17 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                     }
                 }
             }
-            "-h" | "--help" => return Err(String::new()),
+            Short('h') | Long("help") => return Err(String::new()),
             // Answered by `main` once the options parsed.
-            "-V" | "--version" => {}
-            "--" => {
-                if let Some(file) = argv.get(idx + 1) {
-                    options.script_file = Some(file.clone());
-                    options.args = argv[idx + 2..].to_vec();
-                }
+            Short('V') | Long("version") => {}
+            Value(script) => {
+                options.script_file = Some(text(script));
+                options.args = rest(&mut parser);
                 return Ok(options);
             }
-            _ if arg.starts_with('-') && arg.len() > 1 => return Err(format!("unknown option `{arg}`")),
-            _ => {
-                options.script_file = Some(arg);
-                options.args = argv[idx + 1..].to_vec();
-                return Ok(options);
-            }
+            Short(letter) => return Err(format!("unknown option `-{letter}`")),
+            Long(name) => return Err(format!("unknown option `--{name}`")),
         }
-        idx += 1;
     }
     Ok(options)
 }
