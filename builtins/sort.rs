@@ -13,12 +13,11 @@
 //! re-execution of a `toolsh` binary that a harness embedding the library does not have.
 
 use super::Ctx;
+use super::spec::{Args, Opt, Spec};
 use crate::interp::Status;
 use crate::vfs::describe;
 use std::cmp::Ordering;
 use std::hash::{BuildHasher, Hasher};
-
-const USAGE: &str = "sort [-bdfghiMnRrVcCmsuz] [-t SEP] [-k F[.C][,F[.C]][OPTS]]... [-o FILE] [FILE...]";
 
 /// How values of a key compare.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -534,7 +533,54 @@ struct Invocation {
     merge: bool,
 }
 
-fn parse_args(argv: &[String]) -> Result<Invocation, String> {
+const PARALLEL: Opt = Opt::long("parallel", "change the number of sorts run concurrently (chosen here)").value("N");
+const FILES0_FROM: Opt =
+    Opt::long("files0-from", "read input from the files specified by NUL-terminated names in file F").value("F");
+const SORT_BY: Opt =
+    Opt::long("sort", "sort according to WORD: general-numeric, human-numeric, month, numeric, random, version")
+        .value("WORD");
+const CHECK_LONG: Opt = Opt::long("check", "check for sorted input; do not sort (=quiet: like -C)").optional("quiet");
+
+/// `sort`.
+pub const SORT: Spec = Spec {
+    name: "sort",
+    summary: "sort lines of text (keys, -n -g -h -V -M -R, -u, -c, -m)",
+    synopsis: &["[OPTION]... [FILE]...", "[OPTION]... --files0-from=F"],
+    about: "Write sorted concatenation of all FILE(s) to standard output, comparing bytes (as under LC_ALL=C).",
+    options: &[
+        Opt::both('b', "ignore-leading-blanks", "ignore leading blanks"),
+        Opt::both('d', "dictionary-order", "consider only blanks and alphanumeric characters"),
+        Opt::both('f', "ignore-case", "fold lower case to upper case characters"),
+        Opt::both('g', "general-numeric-sort", "compare according to general numerical value"),
+        Opt::both('i', "ignore-nonprinting", "consider only printable characters"),
+        Opt::both('M', "month-sort", "compare (unknown) < 'JAN' < ... < 'DEC'"),
+        Opt::both('h', "human-numeric-sort", "compare human readable numbers (e.g., 2K 1G)"),
+        Opt::both('n', "numeric-sort", "compare according to string numerical value"),
+        Opt::both('R', "random-sort", "shuffle, but group identical keys"),
+        Opt::both('r', "reverse", "reverse the result of comparisons"),
+        SORT_BY,
+        Opt::both('V', "version-sort", "natural sort of (version) numbers within text"),
+        Opt::short('c', "check for sorted input; do not sort"),
+        CHECK_LONG,
+        Opt::short('C', "like -c, but do not report first bad line"),
+        FILES0_FROM,
+        Opt::both('k', "key", "sort via a key; KEYDEF gives location and type").value("KEYDEF"),
+        Opt::both('m', "merge", "merge already sorted files; do not sort"),
+        Opt::both('o', "output", "write result to FILE instead of standard output").value("FILE"),
+        Opt::both('s', "stable", "stabilize sort by disabling last-resort comparison"),
+        Opt::both('S', "buffer-size", "use SIZE for main memory buffer (chosen here)").value("SIZE"),
+        Opt::both('t', "field-separator", "use SEP instead of non-blank to blank transition").value("SEP"),
+        Opt::both('T', "temporary-directory", "use DIR for temporaries (none are needed here)").value("DIR"),
+        PARALLEL,
+        Opt::both('u', "unique", "output only the first of an equal run"),
+        Opt::both('z', "zero-terminated", "line delimiter is NUL, not newline"),
+    ],
+    order: super::spec::Order::Permute,
+    usage_status: 2,
+    digits: None,
+};
+
+fn parse_args(args: Args) -> Result<Invocation, String> {
     let options = Options {
         keys: Vec::new(),
         global: Order::default(),
@@ -546,98 +592,33 @@ fn parse_args(argv: &[String]) -> Result<Invocation, String> {
     };
     let mut invocation =
         Invocation { options, output: None, check: None, files: Vec::new(), files0_from: None, merge: false };
-    let mut idx = 0;
-    let mut options_done = false;
-    let value_of = |idx: &mut usize, inline: Option<&str>, name: &str| -> Result<String, String> {
-        if let Some(value) = inline {
-            return Ok(value.to_string());
-        }
-        *idx += 1;
-        argv.get(*idx - 1).cloned().ok_or_else(|| format!("option requires an argument -- '{name}'"))
-    };
-    while idx < argv.len() {
-        let arg = argv[idx].clone();
-        idx += 1;
-        if options_done || !arg.starts_with('-') || arg == "-" {
-            invocation.files.push(arg);
-            continue;
-        }
-        if arg == "--" {
-            options_done = true;
-            continue;
-        }
-        if let Some(long) = arg.strip_prefix("--") {
-            let (name, inline) = match long.split_once('=') {
-                Some((name, value)) => (name, Some(value)),
-                None => (long, None),
-            };
-            let letter = match name {
-                "numeric-sort" => 'n',
-                "general-numeric-sort" => 'g',
-                "human-numeric-sort" => 'h',
-                "month-sort" => 'M',
-                "version-sort" => 'V',
-                "random-sort" => 'R',
-                "reverse" => 'r',
-                "ignore-case" => 'f',
-                "ignore-leading-blanks" => 'b',
-                "dictionary-order" => 'd',
-                "ignore-nonprinting" => 'i',
-                "unique" => 'u',
-                "stable" => 's',
-                "merge" => 'm',
-                "zero-terminated" => 'z',
-                "check" => match inline {
-                    Some("quiet" | "silent") => 'C',
-                    _ => 'c',
-                },
-                "field-separator" => 't',
-                "key" => 'k',
-                "output" => 'o',
-                "buffer-size" => 'S',
-                "temporary-directory" => 'T',
-                "parallel" => {
-                    value_of(&mut idx, inline, name)?;
-                    continue;
-                }
-                "files0-from" => {
-                    invocation.files0_from = Some(value_of(&mut idx, inline, name)?);
-                    continue;
-                }
-                "sort" => {
-                    let word = value_of(&mut idx, inline, name)?;
-                    let letter = match word.as_str() {
-                        "numeric" => 'n',
-                        "general-numeric" => 'g',
-                        "human-numeric" => 'h',
-                        "month" => 'M',
-                        "version" => 'V',
-                        "random" => 'R',
-                        _ => return Err(format!("invalid argument '{word}' for '--sort'")),
-                    };
-                    invocation.options.global.set(letter);
-                    continue;
-                }
-                _ => return Err(format!("unrecognized option '--{name}'")),
-            };
-            if matches!(letter, 't' | 'k' | 'o' | 'S' | 'T') {
-                let value = value_of(&mut idx, inline, name)?;
-                apply_valued(&mut invocation, letter, value)?;
-            } else {
-                apply_flag(&mut invocation, letter)?;
+    for (opt, value) in args.given() {
+        match *opt {
+            PARALLEL => {}
+            FILES0_FROM => invocation.files0_from = Some(value.to_string()),
+            SORT_BY => {
+                let letter = match value {
+                    "numeric" => 'n',
+                    "general-numeric" => 'g',
+                    "human-numeric" => 'h',
+                    "month" => 'M',
+                    "version" => 'V',
+                    "random" => 'R',
+                    _ => return Err(format!("invalid argument '{value}' for '--sort'")),
+                };
+                invocation.options.global.set(letter);
             }
-            continue;
-        }
-        for (at, flag) in arg[1..].char_indices() {
-            if matches!(flag, 't' | 'k' | 'o' | 'S' | 'T') {
-                let rest = &arg[1 + at + 1..];
-                let value = value_of(&mut idx, (!rest.is_empty()).then_some(rest), &flag.to_string())?;
-                apply_valued(&mut invocation, flag, value)?;
-                break;
-            }
-            apply_flag(&mut invocation, flag)?;
+            CHECK_LONG => invocation.check = Some(!matches!(value, "quiet" | "silent")),
+            _ => match opt.short {
+                Some(letter @ ('t' | 'k' | 'o' | 'S' | 'T')) => {
+                    apply_valued(&mut invocation, letter, value.to_string())?
+                }
+                Some(letter) => apply_flag(&mut invocation, letter)?,
+                None => {}
+            },
         }
     }
+    invocation.files = args.operands;
     Ok(invocation)
 }
 
@@ -680,14 +661,18 @@ fn apply_valued(invocation: &mut Invocation, flag: char, value: String) -> Resul
 
 /// `sort [OPTION]... [FILE]...`
 pub async fn sort(ctx: Ctx<'_>) -> Status {
-    let invocation = match parse_args(&ctx.argv[1..]) {
+    let args = match ctx.args(&SORT).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let invocation = match parse_args(args) {
         Ok(invocation) => invocation,
-        Err(message) => return ctx.usage(message, USAGE).await,
+        Err(message) => return ctx.misuse(&SORT, message).await,
     };
     let Invocation { options, output, check, mut files, files0_from, merge } = invocation;
     if let Some(list) = files0_from {
         if !files.is_empty() {
-            return ctx.usage(format!("extra operand '{}'", files[0]), USAGE).await;
+            return ctx.misuse(&SORT, format!("extra operand '{}'", files[0])).await;
         }
         match ctx.read_operand(&list).await {
             Ok(names) => {
@@ -704,7 +689,7 @@ pub async fn sort(ctx: Ctx<'_>) -> Status {
         files.push("-".to_string());
     }
     if check.is_some() && files.len() > 1 {
-        return ctx.usage(format!("extra operand '{}' not allowed with -c", files[1]), USAGE).await;
+        return ctx.misuse(&SORT, format!("extra operand '{}' not allowed with -c", files[1])).await;
     }
     let terminator = options.terminator;
     let mut data = Vec::new();

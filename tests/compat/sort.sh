@@ -427,3 +427,32 @@ sort -n -u <<< $'1\n01\n1.0\n2'
 1
 2
 ## status: 0
+
+### sort options in long, prefix and cluster spellings, and its refusals
+printf 'b 2\na 10\nc 1\n' > f
+sort --numeric-sort -k2 f; sort --key=2,2n --reverse f; sort --rev f; sort -rk2n f; sort --sort=numeric -k2 f
+sort --check=quiet f; echo "status $?"; sort --bogus f; echo "status $?"; sort -k 2>&1; echo "status $?"
+## stdout:
+c 1
+b 2
+a 10
+c 1
+b 2
+a 10
+c 1
+b 2
+a 10
+c 1
+b 2
+a 10
+c 1
+b 2
+a 10
+status 1
+status 2
+sort: option requires an argument -- 'k'
+Try 'sort --help' for more information.
+status 2
+## status: 0
+## files:
+f: "b 2\na 10\nc 1\n"
