@@ -519,7 +519,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec encode::SHA256SUM, encode::checksum),
     entry!("shift", vars::shift, "shift positional parameters"),
     entry!("shopt", vars::shopt, "set shell behaviour options"),
-    entry!("sleep", text::sleep, "wait for a number of seconds"),
+    entry!(spec text::SLEEP_SPEC, text::sleep),
     entry!(spec sort::SORT, sort::sort),
     entry!(interpreter "source", "read and run commands from a file in this shell", "source FILE [ARG]..."),
     entry!(spec dump::SPLIT, dump::split),
@@ -565,7 +565,7 @@ static TABLE: &[Builtin] = &[
         "make a hex dump, or reverse one",
         "xxd [-bipru] [-c COLS] [-g BYTES] [-l LEN] [-s [+-]SEEK] [-o OFF] [-n NAME] [INFILE [OUTFILE]]"
     ),
-    entry!("yes", text::yes, "print a string repeatedly"),
+    entry!(spec text::YES, text::yes),
     entry!("zcat", compress::gzip, "print .gz files decompressed"),
 ];
 

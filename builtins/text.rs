@@ -822,7 +822,11 @@ pub async fn seq(ctx: Ctx<'_>) -> Status {
 
 /// `yes [string…]`
 pub async fn yes(ctx: Ctx<'_>) -> Status {
-    let line = if ctx.argv.len() > 1 { ctx.argv[1..].join(" ") } else { "y".to_string() };
+    let args = match ctx.args(&YES).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let line = if args.operands.is_empty() { "y".to_string() } else { args.operands.join(" ") };
     let line = format!("{line}\n");
     let block = line.repeat((8192 / line.len()).max(1));
     loop {
@@ -884,13 +888,42 @@ pub async fn tee(ctx: Ctx<'_>) -> Status {
     status
 }
 
+/// `sleep`.
+pub const SLEEP_SPEC: Spec = Spec {
+    name: "sleep",
+    summary: "wait for a number of seconds",
+    synopsis: &["NUMBER[SUFFIX]..."],
+    about: "Pause for NUMBER seconds, the sum of the arguments; SUFFIX may be 's' for seconds (the default), 'm' for minutes, 'h' for hours or 'd' for days.",
+    options: &[],
+    order: Order::Permute,
+    usage_status: 1,
+    digits: None,
+};
+
+/// `yes`.
+pub const YES: Spec = Spec {
+    name: "yes",
+    summary: "print a string repeatedly",
+    synopsis: &["[STRING]..."],
+    about: "Repeatedly output a line with all specified STRING(s), or 'y'.",
+    options: &[],
+    order: Order::Permute,
+    usage_status: 1,
+    digits: None,
+};
+
 /// `sleep NUMBER[smhd]…`
 pub async fn sleep(ctx: Ctx<'_>) -> Status {
-    if ctx.argv.len() < 2 {
-        return ctx.usage("missing operand", "sleep NUMBER[SUFFIX]...").await;
+    let args = match ctx.args(&SLEEP_SPEC).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if args.operands.is_empty() {
+        return ctx.misuse(&SLEEP_SPEC, "missing operand").await;
     }
     let mut total = 0.0f64;
-    for arg in &ctx.argv[1..] {
+    let mut bad = Vec::new();
+    for arg in &args.operands {
         let (number, factor) = match arg.chars().last() {
             Some('s') => (&arg[..arg.len() - 1], 1.0),
             Some('m') => (&arg[..arg.len() - 1], 60.0),
@@ -898,10 +931,17 @@ pub async fn sleep(ctx: Ctx<'_>) -> Status {
             Some('d') => (&arg[..arg.len() - 1], 86400.0),
             _ => (arg.as_str(), 1.0),
         };
+        // `infinity` is a number to GNU sleep too; the line's deadline ends it.
         match number.parse::<f64>() {
-            Ok(value) if value >= 0.0 && value.is_finite() => total += value * factor,
-            _ => return ctx.usage(format!("invalid time interval '{arg}'"), "sleep NUMBER[SUFFIX]...").await,
+            Ok(value) if value >= 0.0 && !value.is_nan() => total += value * factor,
+            _ => bad.push(arg),
         }
+    }
+    if let Some((last, others)) = bad.split_last() {
+        for arg in others {
+            ctx.complain(format!("invalid time interval '{arg}'")).await;
+        }
+        return ctx.misuse(&SLEEP_SPEC, format!("invalid time interval '{last}'")).await;
     }
     tokio::time::sleep(std::time::Duration::from_secs_f64(total.min(1e9))).await;
     0

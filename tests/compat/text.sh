@@ -92,3 +92,17 @@ c,b,a,
 ,c,ba
 status 0
 ## status: 0
+
+### sleep and yes arguments and refusals
+sleep 0 0.01s; echo "status $?"; sleep; echo "status $?"; sleep x 1q; echo "status $?"; sleep -1; echo "status $?"
+yes a b | head -2; yes -- -n | head -1; yes --bogus; echo "status $?"
+## stdout:
+status 0
+status 1
+status 1
+status 1
+a b
+a b
+-n
+status 1
+## status: 0
