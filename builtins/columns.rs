@@ -33,6 +33,7 @@ pub const PASTE: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `paste [-s] [-d LIST] [FILE…]`
@@ -133,6 +134,7 @@ pub const COMM: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `comm [-123] [--output-delimiter=STR] [--total] FILE1 FILE2`
@@ -220,6 +222,7 @@ pub const NL: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `nl [-b a|t|n|pBRE] [-n ln|rn|rz] [-w N] [-s SEP] [-v N] [-i N] [FILE]`
@@ -301,6 +304,7 @@ pub const FOLD: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `fold [-bs] [-w WIDTH] [FILE…]`
@@ -407,6 +411,7 @@ pub const EXPAND: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `expand [-i] [-t N|LIST] [FILE…]`
@@ -470,6 +475,7 @@ pub const COLUMN: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `column [-t [-s SEPS] [-o SEP] [-N NAMES]] [-x] [-c WIDTH] [FILE…]`: a table (`-t`), or the

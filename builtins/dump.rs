@@ -347,6 +347,7 @@ pub const SPLIT: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `split [-l N | -b SIZE | -C SIZE | -n CHUNKS] [-a LEN] [-d | -x] [--additional-suffix=S]

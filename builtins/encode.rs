@@ -23,6 +23,7 @@ pub const BASE64: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `base64 [-di] [-w COLS] [FILE]`
@@ -111,6 +112,7 @@ const fn sum_spec(name: &'static str, summary: &'static str, about: &'static str
         order: Order::Permute,
         usage_status: 1,
         digits: None,
+        usage_in_hint: false,
     }
 }
 

@@ -29,6 +29,7 @@ pub const CAT: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `cat [-AbeEnstTuv] [FILE…]`
@@ -293,6 +294,7 @@ pub const LS: Spec = Spec {
     order: Order::Permute,
     usage_status: 2,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `ls [-aAdFhlrRSt1] [FILE…]`
@@ -393,6 +395,7 @@ pub const CP: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `cp [-afnprRv] SOURCE… DEST`
@@ -500,6 +503,7 @@ pub const MV: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `mv [-fnv] SOURCE… DEST`
@@ -588,6 +592,7 @@ pub const RM: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// When `rm` asks before removing.
@@ -792,6 +797,7 @@ pub const MKDIR: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `mkdir [-pv] [-m MODE] DIRECTORY…`
@@ -881,6 +887,7 @@ pub const RMDIR: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `rmdir [-p] [--ignore-fail-on-non-empty] DIRECTORY…`
@@ -926,6 +933,7 @@ pub const TOUCH: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `touch [-cm] FILE…`
@@ -971,6 +979,7 @@ pub const LN: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `ln -s [-fn] TARGET [LINK]`
@@ -1049,6 +1058,7 @@ pub const STAT: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `stat [-L] [-c FORMAT | --printf FORMAT] FILE…`
@@ -1181,6 +1191,7 @@ pub const DU: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `du [-achs] [-d N] [FILE…]` — sizes in KiB as 4 KiB blocks.
@@ -1340,6 +1351,7 @@ pub const BASENAME: Spec = Spec {
     order: Order::OptionsFirst,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `basename NAME [SUFFIX]`, `basename -a|-s SUFFIX [-z] NAME…`
@@ -1391,6 +1403,7 @@ pub const DIRNAME: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `dirname [-z] NAME…`
@@ -1433,6 +1446,7 @@ pub const REALPATH: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `realpath [-e|-m] FILE…`
@@ -1488,6 +1502,7 @@ pub const READLINK: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `readlink [-efmn] FILE…`
@@ -1549,6 +1564,7 @@ pub const MKTEMP: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `mktemp [-dqt] [-p DIR] [TEMPLATE]`

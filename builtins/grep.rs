@@ -3,14 +3,12 @@
 //! flags, output prefixes, context groups and exit statuses (0 selected, 1 none, 2 error).
 //! Lines are matched as bytes, so binary data never breaks it.
 
+use super::spec::{Args, Opt, Order, Spec};
 use super::{Ctx, OperandReader, posix_regex};
 use crate::interp::Status;
 use crate::interp::pattern::Pattern;
 use crate::vfs::{FileKind, describe, path};
 use regex::bytes::{Regex, RegexBuilder};
-
-const USAGE: &str =
-    "grep [-EFGPivwxcLlnbohHqsrRz] [-m NUM] [-A|-B|-C NUM] [-e PATTERN]... [-f FILE] [PATTERN] [FILE...]";
 
 #[derive(Default)]
 struct Options {
@@ -50,43 +48,74 @@ fn parse_number(text: &str, what: &str) -> Result<usize, String> {
     text.parse().map_err(|_| format!("invalid {what} argument: '{text}'"))
 }
 
-/// Long options with a one-letter equivalent.
-const LONG: &[(&str, char)] = &[
-    ("extended-regexp", 'E'),
-    ("fixed-strings", 'F'),
-    ("basic-regexp", 'G'),
-    ("perl-regexp", 'P'),
-    ("regexp", 'e'),
-    ("file", 'f'),
-    ("ignore-case", 'i'),
-    ("invert-match", 'v'),
-    ("word-regexp", 'w'),
-    ("line-regexp", 'x'),
-    ("count", 'c'),
-    ("files-with-matches", 'l'),
-    ("files-without-match", 'L'),
-    ("line-number", 'n'),
-    ("byte-offset", 'b'),
-    ("only-matching", 'o'),
-    ("with-filename", 'H'),
-    ("no-filename", 'h'),
-    ("quiet", 'q'),
-    ("silent", 'q'),
-    ("no-messages", 's'),
-    ("recursive", 'r'),
-    ("dereference-recursive", 'R'),
-    ("null-data", 'z'),
-    ("null", 'Z'),
-    ("text", 'a'),
-    ("max-count", 'm'),
-    ("after-context", 'A'),
-    ("before-context", 'B'),
-    ("context", 'C'),
-];
+const CONTEXT: Opt = Opt::both('C', "context", "print NUM lines of output context").value("NUM");
+const NO_IGNORE_CASE: Opt = Opt::long("no-ignore-case", "do not ignore case distinctions (default)");
+const INCLUDE: Opt = Opt::long("include", "search only files that match GLOB (a file name pattern)").value("GLOB");
+const EXCLUDE: Opt = Opt::long("exclude", "skip files that match GLOB").value("GLOB");
+const EXCLUDE_DIR: Opt = Opt::long("exclude-dir", "skip directories that match GLOB").value("GLOB");
+const LABEL: Opt = Opt::long("label", "use LABEL as the standard input file name prefix").value("LABEL");
+const COLOR: Opt = Opt::long("color", "use markers to highlight the matching strings (never: no terminal)")
+    .alias("colour")
+    .optional("WHEN");
+const LINE_BUFFERED: Opt = Opt::long("line-buffered", "flush output on every line (output goes out as made)");
+const BINARY_FILES: Opt = Opt::long("binary-files", "assume that binary files are TYPE").value("TYPE");
+const SILENT: Opt = Opt::long("silent", "same as --quiet");
 
-fn takes_value(flag: char) -> bool {
-    matches!(flag, 'e' | 'f' | 'm' | 'A' | 'B' | 'C')
-}
+/// `grep`.
+pub const GREP: Spec = Spec {
+    name: "grep",
+    summary: "print lines that match patterns",
+    synopsis: &["[OPTION]... PATTERNS [FILE]..."],
+    about: "Search for PATTERNS in each FILE (or standard input; with -r, the working directory).",
+    options: &[
+        Opt::both('E', "extended-regexp", "PATTERNS are extended regular expressions"),
+        Opt::both('F', "fixed-strings", "PATTERNS are strings"),
+        Opt::both('G', "basic-regexp", "PATTERNS are basic regular expressions"),
+        Opt::both('P', "perl-regexp", "PATTERNS are Perl regular expressions"),
+        Opt::both('e', "regexp", "use PATTERNS for matching").value("PATTERNS"),
+        Opt::both('f', "file", "take PATTERNS from FILE").value("FILE"),
+        Opt::both('i', "ignore-case", "ignore case distinctions in patterns and data"),
+        NO_IGNORE_CASE,
+        Opt::short('y', "same as -i"),
+        Opt::both('w', "word-regexp", "match only whole words"),
+        Opt::both('x', "line-regexp", "match only whole lines"),
+        Opt::both('z', "null-data", "a data line ends in 0 byte, not newline"),
+        Opt::both('s', "no-messages", "suppress error messages"),
+        Opt::both('v', "invert-match", "select non-matching lines"),
+        Opt::both('m', "max-count", "stop after NUM selected lines").value("NUM"),
+        Opt::both('b', "byte-offset", "print the byte offset with output lines"),
+        Opt::both('n', "line-number", "print line number with output lines"),
+        LINE_BUFFERED,
+        Opt::both('H', "with-filename", "print file name with output lines"),
+        Opt::both('h', "no-filename", "suppress the file name prefix on output"),
+        LABEL,
+        Opt::both('o', "only-matching", "show only nonempty parts of lines that match"),
+        Opt::both('q', "quiet", "suppress all normal output"),
+        SILENT,
+        BINARY_FILES,
+        Opt::both('a', "text", "equivalent to --binary-files=text"),
+        Opt::short('I', "equivalent to --binary-files=without-match"),
+        Opt::both('r', "recursive", "search directories recursively"),
+        Opt::both('R', "dereference-recursive", "likewise, but follow all symlinks"),
+        INCLUDE,
+        EXCLUDE,
+        EXCLUDE_DIR,
+        Opt::both('L', "files-without-match", "print only names of FILEs with no selected lines"),
+        Opt::both('l', "files-with-matches", "print only names of FILEs with selected lines"),
+        Opt::both('c', "count", "print only a count of selected lines per FILE"),
+        Opt::both('T', "initial-tab", "make tabs line up (if needed)"),
+        Opt::both('Z', "null", "print 0 byte after FILE name"),
+        Opt::both('B', "before-context", "print NUM lines of leading context").value("NUM"),
+        Opt::both('A', "after-context", "print NUM lines of trailing context").value("NUM"),
+        CONTEXT,
+        COLOR,
+        Opt::both('U', "binary", "do not strip CR characters at EOL (MSDOS/Windows)"),
+    ],
+    order: Order::Permute,
+    usage_status: 2,
+    digits: Some(CONTEXT),
+    usage_in_hint: true,
+};
 
 /// Applies one option (by its letter) to the options.
 fn apply(o: &mut Options, flag: char, value: Option<String>) -> Result<(), String> {
@@ -131,83 +160,30 @@ fn apply(o: &mut Options, flag: char, value: Option<String>) -> Result<(), Strin
     Ok(())
 }
 
-fn parse_args(argv: &[String]) -> Result<Options, String> {
+fn parse_args(args: Args) -> Result<Options, String> {
     let mut o = Options { syntax: 'G', ..Options::default() };
-    let mut positional = Vec::new();
-    let mut idx = 0;
-    let mut done = false;
-    let next_value = |idx: &mut usize, what: &str| -> Result<String, String> {
-        *idx += 1;
-        argv.get(*idx - 1).cloned().ok_or_else(|| format!("option requires an argument -- '{what}'"))
-    };
-    while idx < argv.len() {
-        let arg = &argv[idx];
-        idx += 1;
-        if done || !arg.starts_with('-') || arg == "-" {
-            positional.push(arg.clone());
-            continue;
-        }
-        if arg == "--" {
-            done = true;
-            continue;
-        }
-        if let Some(long) = arg.strip_prefix("--") {
-            let (name, inline) = match long.split_once('=') {
-                Some((name, value)) => (name, Some(value.to_string())),
-                None => (long, None),
-            };
-            if let Some(&(_, flag)) = LONG.iter().find(|(long_name, _)| *long_name == name) {
-                let value = match (takes_value(flag), inline) {
-                    (true, Some(v)) => Some(v),
-                    (true, None) => Some(next_value(&mut idx, name)?),
-                    (false, _) => None,
-                };
-                apply(&mut o, flag, value)?;
-                continue;
-            }
-            let mut value = || inline.clone().map_or_else(|| next_value(&mut idx, name), Ok);
-            match name {
-                "no-ignore-case" => o.ignore_case = false,
-                "include" => o.include.push(Pattern::new(&value()?)),
-                "exclude" => o.exclude.push(Pattern::new(&value()?)),
-                "exclude-dir" => o.exclude_dir.push(Pattern::new(&value()?)),
-                "label" => o.label = Some(value()?),
-                "color" | "colour" | "line-buffered" | "binary-files" => {}
-                _ => return Err(format!("unrecognized option '--{name}'")),
-            }
-            continue;
-        }
-        let flags: Vec<char> = arg[1..].chars().collect();
-        let mut pos = 0;
-        while pos < flags.len() {
-            let flag = flags[pos];
-            pos += 1;
-            if flag.is_ascii_digit() {
-                // `-NUM` is `--context=NUM`.
-                let digits: String = std::iter::once(flag)
-                    .chain(flags[pos..].iter().take_while(|c| c.is_ascii_digit()).copied())
-                    .collect();
-                pos += digits.len() - 1;
-                apply(&mut o, 'C', Some(digits))?;
-                continue;
-            }
-            let value = if takes_value(flag) {
-                if pos < flags.len() {
-                    let rest: String = flags[pos..].iter().collect();
-                    pos = flags.len();
-                    Some(rest)
-                } else {
-                    Some(next_value(&mut idx, &flag.to_string())?)
+    for (opt, value) in args.given() {
+        match *opt {
+            NO_IGNORE_CASE => o.ignore_case = false,
+            INCLUDE => o.include.push(Pattern::new(value)),
+            EXCLUDE => o.exclude.push(Pattern::new(value)),
+            EXCLUDE_DIR => o.exclude_dir.push(Pattern::new(value)),
+            LABEL => o.label = Some(value.to_string()),
+            SILENT => o.quiet = true,
+            COLOR | LINE_BUFFERED | BINARY_FILES => {}
+            // Every other option has a letter, which `apply` reads.
+            _ => {
+                if let Some(letter) = opt.short {
+                    apply(&mut o, letter, Some(value.to_string()))?;
                 }
-            } else {
-                None
-            };
-            apply(&mut o, flag, value)?;
+            }
         }
     }
+    let mut positional = args.operands;
     if o.patterns.is_empty() && o.pattern_files.is_empty() {
+        // GNU says nothing but the usage and the hint.
         if positional.is_empty() {
-            return Err("no pattern given".to_string());
+            return Err(String::new());
         }
         o.patterns.push(positional.remove(0));
     }
@@ -638,12 +614,13 @@ impl Search<'_, '_> {
 
 /// `grep [options] PATTERN [FILE…]`
 pub async fn grep(ctx: Ctx<'_>) -> Status {
-    let mut o = match parse_args(&ctx.argv[1..]) {
+    let args = match ctx.args(&GREP).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let mut o = match parse_args(args) {
         Ok(o) => o,
-        Err(message) => {
-            ctx.err(format!("grep: {message}\nUsage: {USAGE}\n")).await;
-            return 2;
-        }
+        Err(message) => return ctx.misuse(&GREP, message).await,
     };
     let mut patterns = std::mem::take(&mut o.patterns);
     for file in std::mem::take(&mut o.pattern_files) {

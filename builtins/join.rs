@@ -45,6 +45,7 @@ pub const JOIN: CommandSpec = CommandSpec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// One output column of `-o`: the join field, or field `1..` of file 1 or 2.

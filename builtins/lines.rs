@@ -137,6 +137,7 @@ pub const CUT: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `cut -f LIST [-d DELIM] [-s] | -c LIST | -b LIST [--complement] [-z] [file…]`, a piece of
@@ -375,6 +376,7 @@ pub const UNIQ: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `uniq [-cdDui] [-f N] [-s N] [-w N] [-z] [--group[=M]] [INPUT [OUTPUT]]`, a piece of input at
@@ -692,6 +694,7 @@ pub const WC: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `wc [-lwcmL] [file…]`
@@ -818,6 +821,7 @@ pub const TAC: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `tac [-br] [-s SEP] [FILE…]`: records (lines by default) in reverse order.

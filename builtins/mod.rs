@@ -174,7 +174,13 @@ impl<'a> Ctx<'a> {
     /// says those of the parse.
     pub async fn misuse(&self, spec: &spec::Spec, message: impl std::fmt::Display) -> Status {
         let name = self.name();
-        self.err(format!("{name}: {message}\nTry '{name} --help' for more information.\n")).await;
+        let message = message.to_string();
+        let mut text = if message.is_empty() { String::new() } else { format!("{name}: {message}\n") };
+        if spec.usage_in_hint {
+            text.push_str(&format!("Usage: {}\n", spec.usage_line()));
+        }
+        text.push_str(&format!("Try '{name} --help' for more information.\n"));
+        self.err(text).await;
         spec.usage_status
     }
 
@@ -461,12 +467,7 @@ static TABLE: &[Builtin] = &[
     ),
     entry!(spec columns::FOLD, columns::fold),
     entry!("getopts", vars::getopts, "parse positional parameters as options"),
-    entry!(
-        "grep",
-        grep::grep,
-        "print lines that match patterns",
-        "grep [-EFGPivwxcLlnbohHqsrRz] [-m NUM] [-A|-B|-C NUM] [-e PATTERN]... [-f FILE] [--include GLOB] [--exclude GLOB] [--exclude-dir GLOB] [--label NAME] [PATTERN] [FILE...]"
-    ),
+    entry!(spec grep::GREP, grep::grep),
     entry!("gunzip", compress::gzip, "decompress .gz files"),
     entry!("gzip", compress::gzip, "compress files to .gz"),
     entry!(spec text::HEAD, text::head),
@@ -679,7 +680,7 @@ mod tests {
         let head = flags("head");
         assert!(["-n", "--lines", "-c", "--bytes", "-q", "-v", "--help"].iter().all(|f| head.contains(&f.to_string())));
         let grep = flags("grep");
-        assert!(grep.starts_with(&["-E".to_string(), "-F".to_string()]), "{grep:?}");
+        assert!(grep.starts_with(&["-E".to_string(), "--extended-regexp".to_string()]), "{grep:?}");
         assert!(
             ["-m", "-A", "-B", "-C", "-e", "--include", "--exclude-dir"].iter().all(|f| grep.contains(&f.to_string()))
         );

@@ -247,6 +247,7 @@ pub const OD: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {

@@ -578,6 +578,7 @@ pub const SORT: Spec = Spec {
     order: super::spec::Order::Permute,
     usage_status: 2,
     digits: None,
+    usage_in_hint: false,
 };
 
 fn parse_args(args: Args) -> Result<Invocation, String> {

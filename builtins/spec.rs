@@ -31,6 +31,8 @@ pub struct Opt {
     pub short: Option<char>,
     /// The name after two dashes, if any.
     pub long: Option<&'static str>,
+    /// A second long name for the same option (`--colour` for `--color`).
+    pub also: Option<&'static str>,
     /// What value it takes.
     pub value: Value,
     /// One line for `--help`.
@@ -40,17 +42,23 @@ pub struct Opt {
 impl Opt {
     /// `-c` and `--long`, a flag.
     pub const fn both(short: char, long: &'static str, help: &'static str) -> Opt {
-        Opt { short: Some(short), long: Some(long), value: Value::None, help }
+        Opt { short: Some(short), long: Some(long), also: None, value: Value::None, help }
     }
 
     /// `-c` only.
     pub const fn short(short: char, help: &'static str) -> Opt {
-        Opt { short: Some(short), long: None, value: Value::None, help }
+        Opt { short: Some(short), long: None, also: None, value: Value::None, help }
     }
 
     /// `--long` only.
     pub const fn long(long: &'static str, help: &'static str) -> Opt {
-        Opt { short: None, long: Some(long), value: Value::None, help }
+        Opt { short: None, long: Some(long), also: None, value: Value::None, help }
+    }
+
+    /// The same option under a second long name too.
+    pub const fn alias(mut self, also: &'static str) -> Opt {
+        self.also = Some(also);
+        self
     }
 
     /// The same option taking a value always.
@@ -72,7 +80,11 @@ impl Opt {
 
     /// `-f, --force`, `    --interactive[=WHEN]`, `-n NUM`: the left column of `--help`.
     fn shown(&self) -> String {
-        let mut out = match (self.short, self.long) {
+        let long = match (self.long, self.also) {
+            (Some(l), Some(a)) => Some(format!("{l}, --{a}")),
+            (l, _) => l.map(str::to_string),
+        };
+        let mut out = match (self.short, long) {
             (Some(s), Some(l)) => format!("-{s}, --{l}"),
             (Some(s), None) => format!("-{s}"),
             (None, Some(l)) => format!("    --{l}"),
@@ -117,6 +129,8 @@ pub struct Spec {
     pub usage_status: i32,
     /// The option a bare number stands for (`head -5` is `head -n 5`, GNU's obsolete form).
     pub digits: Option<Opt>,
+    /// Whether a usage error repeats the usage line before the hint to `--help` (GNU grep).
+    pub usage_in_hint: bool,
 }
 
 /// Why a parse did not give arguments.
@@ -215,6 +229,7 @@ impl Spec {
         for opt in self.options {
             flags.extend(opt.short.map(|s| format!("-{s}")));
             flags.extend(opt.long.map(|l| format!("--{l}")));
+            flags.extend(opt.also.map(|l| format!("--{l}")));
         }
         flags.push("--help".to_string());
         flags
@@ -263,19 +278,21 @@ impl Spec {
                 args.given.push((*opt, value));
                 continue;
             }
-            let mut cluster = &arg[1..];
-            if let Some(opt) = self.digits {
-                let digits = cluster.bytes().take_while(u8::is_ascii_digit).count();
-                if digits > 0 {
-                    args.given.push((opt, cluster[..digits].to_string()));
-                    cluster = &cluster[digits..];
+            let cluster = &arg[1..];
+            let mut at = 0;
+            while let Some(letter) = cluster[at..].chars().next() {
+                // A run of digits is the number option's value (`head -5`, `grep -Z2`).
+                if let Some(opt) = self.digits.filter(|_| letter.is_ascii_digit()) {
+                    let run = cluster[at..].bytes().take_while(u8::is_ascii_digit).count();
+                    args.given.push((opt, cluster[at..at + run].to_string()));
+                    at += run;
+                    continue;
                 }
-            }
-            for (at, letter) in cluster.char_indices() {
                 let Some(opt) = self.options.iter().find(|o| o.short == Some(letter)) else {
                     return Err(Refusal::Usage(format!("invalid option -- '{letter}'")));
                 };
-                let rest = &cluster[at + letter.len_utf8()..];
+                at += letter.len_utf8();
+                let rest = &cluster[at..];
                 match opt.value {
                     Value::None => args.given.push((*opt, String::new())),
                     Value::Optional(_) => {
@@ -303,11 +320,13 @@ impl Spec {
     /// `None` for `--help` (or a prefix of it) when the spec has no option of that name.
     /// Errors quote what was `written` after the dashes, value included, as getopt does.
     fn long_named(&self, name: &str, written: &str) -> Result<Option<&Opt>, Refusal> {
-        if let Some(exact) = self.options.iter().find(|o| o.long == Some(name)) {
+        if let Some(exact) = self.options.iter().find(|o| o.long == Some(name) || o.also == Some(name)) {
             return Ok(Some(exact));
         }
+        // An option is one candidate however many of its names the prefix fits.
+        let fits = |long: Option<&str>| long.is_some_and(|l| l.starts_with(name));
         let candidates: Vec<&Opt> =
-            self.options.iter().filter(|o| !name.is_empty() && o.long.is_some_and(|l| l.starts_with(name))).collect();
+            self.options.iter().filter(|o| !name.is_empty() && (fits(o.long) || fits(o.also))).collect();
         let help = !name.is_empty() && "help".starts_with(name);
         match (candidates.as_slice(), help) {
             ([only], false) => Ok(Some(only)),
@@ -355,6 +374,7 @@ mod tests {
         order: Order::Permute,
         usage_status: 1,
         digits: None,
+        usage_in_hint: false,
     };
 
     fn words(list: &[&str]) -> Vec<String> {
@@ -385,8 +405,8 @@ mod tests {
     #[test]
     fn a_bare_number_stands_for_its_option() {
         let head = Spec { digits: Some(LINES), ..SPEC };
-        let args = head.parse(&words(&["-5", "f", "-3f", "-n", "-2"])).expect("parses");
-        assert_eq!(args.all(&LINES).collect::<Vec<_>>(), ["5", "3", "-2"]);
+        let args = head.parse(&words(&["-5", "f", "-3f", "-n", "-2", "-r12"])).expect("parses");
+        assert_eq!(args.all(&LINES).collect::<Vec<_>>(), ["5", "3", "-2", "12"]);
         assert!(args.has(&FORCE));
         assert!(matches!(SPEC.parse(&words(&["-5"])), Err(Refusal::Usage(m)) if m == "invalid option -- '5'"));
     }

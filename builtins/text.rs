@@ -186,6 +186,7 @@ pub const HEAD: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: Some(LINES),
+    usage_in_hint: false,
 };
 
 /// `tail`.
@@ -198,6 +199,7 @@ pub const TAIL: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: Some(LINES),
+    usage_in_hint: false,
 };
 
 /// The options of `head` or `tail`, read by `spec` (whose `digits` make GNU's obsolete
@@ -598,6 +600,7 @@ pub const TR: Spec = Spec {
     order: Order::OptionsFirst,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `tr [-cdst] SET1 [SET2]`
@@ -848,6 +851,7 @@ pub const TEE: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `tee [-a] [file…]`
@@ -898,6 +902,7 @@ pub const SLEEP_SPEC: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `yes`.
@@ -910,6 +915,7 @@ pub const YES: Spec = Spec {
     order: Order::Permute,
     usage_status: 1,
     digits: None,
+    usage_in_hint: false,
 };
 
 /// `sleep NUMBER[smhd]…`

@@ -543,3 +543,24 @@ X:a
 1
 in
 ## status: 0
+
+### grep options in every spelling: long names, prefixes, aliases, numbers in clusters, refusals
+printf 'a\nb\nc\nd\n' > f
+grep --regexp=b f; grep --ignore B f; grep -n2 c f; grep -c2 c f; grep --col=never --colour=never -e d f
+grep --context 0 b f; grep; echo "status $?"; grep --bogus x f; echo "status $?"; grep -Q x f; echo "status $?"
+## stdout:
+b
+b
+1-a
+2-b
+3:c
+4-d
+1
+d
+b
+status 2
+status 2
+status 2
+## status: 0
+## files:
+f: "a\nb\nc\nd\n"
