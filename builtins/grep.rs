@@ -36,6 +36,8 @@ struct Options {
     null_after_name: bool,
     text: bool,
     max: Option<usize>,
+    /// `-I`: a file whose first piece holds a NUL byte has no matching lines.
+    skip_binary: bool,
     after: usize,
     before: usize,
     include: Vec<Pattern>,
@@ -146,7 +148,8 @@ fn apply(o: &mut Options, flag: char, value: Option<String>) -> Result<(), Strin
         'z' => o.null_data = true,
         'Z' => o.null_after_name = true,
         'a' => o.text = true,
-        'I' | 'U' | 'T' => {}
+        'I' => o.skip_binary = true,
+        'U' | 'T' => {}
         'm' => o.max = Some(parse_number(&value(), "max count")?),
         'A' => o.after = parse_number(&value(), "context length")?,
         'B' => o.before = parse_number(&value(), "context length")?,
@@ -170,7 +173,13 @@ fn parse_args(args: Args) -> Result<Options, String> {
             EXCLUDE_DIR => o.exclude_dir.push(Pattern::new(value)),
             LABEL => o.label = Some(value.to_string()),
             SILENT => o.quiet = true,
-            COLOR | LINE_BUFFERED | BINARY_FILES => {}
+            BINARY_FILES => match value {
+                "binary" => {}
+                "text" => o.text = true,
+                "without-match" => o.skip_binary = true,
+                other => return Err(format!("invalid argument '{other}' for '--binary-files'")),
+            },
+            COLOR | LINE_BUFFERED => {}
             // Every other option has a letter, which `apply` reads.
             _ => {
                 if let Some(letter) = opt.short {
@@ -333,6 +342,9 @@ impl Search<'_, '_> {
             }
         }
         let binary = !self.o.text && !self.o.null_data && memchr::memchr(0, &data).is_some();
+        if binary && self.o.skip_binary {
+            return self.finish_source(&label, show_name, false, 0).await;
+        }
         let source = Source { label, data };
         let Some(count) = self.scan_lines(&source, show_name, binary).await else { return false };
         self.finish_source(&source.label, show_name, binary, count).await
@@ -344,8 +356,19 @@ impl Search<'_, '_> {
     async fn search_pieces(&mut self, label: String, mut reader: OperandReader, show_name: bool) -> bool {
         let mut scan = Scan { count: 0, line_no: 1, binary: false, offset: 0 };
         let mut pending: Vec<u8> = Vec::new();
+        let mut first = true;
         loop {
             let chunk = match reader.chunk().await {
+                // `-I` judges a file by its first piece, as GNU grep by its first buffer.
+                Ok(Some(chunk))
+                    if std::mem::take(&mut first)
+                        && self.o.skip_binary
+                        && !self.o.text
+                        && !self.o.null_data
+                        && memchr::memchr(0, &chunk).is_some() =>
+                {
+                    return self.finish_source(&label, show_name, false, 0).await;
+                }
                 Ok(Some(chunk)) => chunk,
                 Ok(None) if pending.is_empty() => break,
                 Ok(None) => {

@@ -564,3 +564,23 @@ status 2
 ## status: 0
 ## files:
 f: "a\nb\nc\nd\n"
+
+### grep -I and --binary-files: a binary file has no matching lines, or is read as text
+printf 'a\0b\nmatch\n' > bin; printf 'match\n' > txt
+grep match bin txt 2>&1; grep -I match bin txt; echo "status $?"; grep -c -I match bin txt; grep -L -I match bin txt
+grep --binary-files=without-match match bin; echo "status $?"; grep --binary-files=text -c match bin; grep --binary-files=nope x bin; echo "status $?"
+## stdout:
+grep: bin: binary file matches
+txt:match
+txt:match
+status 0
+bin:0
+txt:1
+bin
+status 1
+1
+status 2
+## status: 0
+## files:
+bin: "a\u{0}b\nmatch\n"
+txt: "match\n"
