@@ -608,7 +608,7 @@ impl Search<'_, '_> {
     fn walk(&self, display: &str, abs: &str, out: &mut Vec<(String, String)>) {
         let Ok(entries) = self.ctx.vfs.read_dir(abs) else { return };
         for entry in entries {
-            let child_display = if display.ends_with('/') {
+            let child_display = if display.is_empty() || display.ends_with('/') {
                 format!("{display}{}", entry.name)
             } else {
                 format!("{display}/{}", entry.name)
@@ -667,6 +667,9 @@ pub async fn grep(ctx: Ctx<'_>) -> Status {
             return 2;
         }
     };
+    // `grep -r PAT` alone searches the working directory and names files from it, without
+    // the `./` that `grep -r PAT .` shows (as GNU grep).
+    let implicit_cwd = o.files.is_empty() && o.recursive;
     if o.files.is_empty() {
         o.files.push(if o.recursive { ".".to_string() } else { "-".to_string() });
     }
@@ -697,7 +700,7 @@ pub async fn grep(ctx: Ctx<'_>) -> Status {
                 continue;
             }
             let mut found = Vec::new();
-            search.walk(&file, &abs, &mut found);
+            search.walk(if implicit_cwd { "" } else { &file }, &abs, &mut found);
             found
         } else {
             vec![(file.clone(), abs)]

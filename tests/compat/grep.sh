@@ -584,3 +584,20 @@ status 2
 ## files:
 bin: "a\u{0}b\nmatch\n"
 txt: "match\n"
+
+### grep -r without a path names files from the working directory, with . it shows ./
+mkdir -p d/e; echo hit > d/e/f; echo hit > g
+grep -r hit | sort; grep -r hit . | sort; grep -rl hit d | sort; grep -rc hit --include=f | sort
+## stdout:
+d/e/f:hit
+g:hit
+./d/e/f:hit
+./g:hit
+d/e/f
+d/e/f:1
+## status: 0
+## files:
+d/
+d/e/
+d/e/f: "hit\n"
+g: "hit\n"
