@@ -242,7 +242,12 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
             _ => posix_regex::basic(p),
         })
         .collect();
-    let mut joined = pieces.iter().map(|p| format!("(?:{p})")).collect::<Vec<_>>().join("|");
+    // No pattern at all (`-f` of an empty file) matches no line, as in GNU grep.
+    let mut joined = if pieces.is_empty() {
+        "[^\\s\\S]".to_string()
+    } else {
+        pieces.iter().map(|p| format!("(?:{p})")).collect::<Vec<_>>().join("|")
+    };
     if o.line {
         joined = format!("^(?:{joined})$");
     } else if o.word {

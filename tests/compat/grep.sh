@@ -601,3 +601,17 @@ d/
 d/e/
 d/e/f: "hit\n"
 g: "hit\n"
+
+### grep -f of an empty file matches nothing, and -v everything
+printf 'a\nb\n' > f; : > empty
+grep -f empty f; echo "status $?"; grep -v -f empty f; echo "status $?"; grep -F -f empty f; echo "status $?"
+## stdout:
+status 1
+a
+b
+status 0
+status 1
+## status: 0
+## files:
+empty: ""
+f: "a\nb\n"
