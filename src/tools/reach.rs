@@ -80,6 +80,11 @@ impl Role {
         }
     }
 
+    /// The tool the operation is audited as (the first it is judged as).
+    pub fn primary(self) -> ToolFacts<'static> {
+        self.tools()[0]
+    }
+
     /// Whether the operation follows a symlink in the last component.
     fn follows_last(self) -> bool {
         matches!(self, Role::Read | Role::List | Role::Write | Role::CopyTo)

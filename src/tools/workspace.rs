@@ -1,8 +1,10 @@
-//! [`Fs`]: the shell's view of the workspace. Commands, redirections, globs and scripts reach
-//! files only through it, and each operation that reads content or changes anything is a call of
-//! an `fs.*` tool through the [`Gate`]: `read` is `fs.read`, `write` `fs.write`, `read_dir`
-//! `fs.list`, `mkdir` `fs.mkdir`, removals `fs.delete`, `rename` `fs.move`, `copy_tree`
-//! `fs.copy`. Typed and streamed: no JSON on this path, just a decision and an audit record.
+//! [`Fs`]: the shell's view of the workspace. Commands, redirections, globs, scripts and the
+//! `fs.*` tools reach files only through it, and each operation that reads content or changes
+//! anything is a call of an `fs.*` tool through the [`Gate`]: `read` is `fs.read`, `write`
+//! `fs.write`, `read_dir` `fs.list`, `mkdir` `fs.mkdir`, removals `fs.delete`, `rename`
+//! `fs.move`, `copy_tree` `fs.copy` — judged on everything the operation reaches (the resolved
+//! path, every entry of a tree; see [`super::reach`]) and then done on the resolved path.
+//! Typed and streamed: no JSON on this path, just a decision and an audit record.
 //!
 //! Metadata lookups (`stat`, `exists`, `resolve`, `read_link`) are not tool calls: every
 //! command needs them, they change nothing, and they reveal no content.
@@ -57,17 +59,11 @@ impl<'a> Fs<'a> {
     }
 
     /// `op` on the path `abs` reaches in `role` (resolved through symlinks), once the gate
-    /// admitted `tool` there; the outcome is recorded.
-    fn call<T>(
-        &self,
-        tool: ToolFacts<'static>,
-        role: Role,
-        abs: &str,
-        op: impl FnOnce(&str) -> io::Result<T>,
-    ) -> io::Result<T> {
+    /// admitted it; the outcome is recorded under the role's tool.
+    fn call<T>(&self, role: Role, abs: &str, op: impl FnOnce(&str) -> io::Result<T>) -> io::Result<T> {
         let mut reach = self.gate.reach();
         let resolved = reach.path(self.vfs, role, abs)?;
-        let ticket = self.judge(tool, &resolved, reach)?;
+        let ticket = self.judge(role.primary(), &resolved, reach)?;
         let result = op(&resolved);
         self.gate.record(ticket, i32::from(result.is_err()));
         result
@@ -104,7 +100,7 @@ impl<'a> Fs<'a> {
         if matches!(abs, "/dev/null" | "/dev/zero") {
             return self.vfs.read(abs);
         }
-        self.call(facts::READ, Role::Read, abs, |at| self.vfs.read(at))
+        self.call(Role::Read, abs, |at| self.vfs.read(at))
     }
 
     /// `fs.read`: opens a file to be read in pieces (one call, however many reads follow).
@@ -112,7 +108,7 @@ impl<'a> Fs<'a> {
         if matches!(abs, "/dev/null" | "/dev/zero") {
             return self.vfs.open_reader(abs);
         }
-        self.call(facts::READ, Role::Read, abs, |at| self.vfs.open_reader(at))
+        self.call(Role::Read, abs, |at| self.vfs.open_reader(at))
     }
 
     /// `fs.write`: writes a file.
@@ -129,7 +125,7 @@ impl<'a> Fs<'a> {
         if abs == "/dev/null" {
             return Ok(Box::new(io::sink()));
         }
-        self.call(facts::WRITE, Role::Write, abs, |at| self.vfs.open_writer(at, mode))
+        self.call(Role::Write, abs, |at| self.vfs.open_writer(at, mode))
     }
 
     fn refused(&self, denied: Denied) -> io::Error {
@@ -139,37 +135,37 @@ impl<'a> Fs<'a> {
 
     /// `fs.write`: permission bits.
     pub fn set_mode(&self, abs: &str, mode: u32) -> io::Result<()> {
-        self.call(facts::WRITE, Role::Write, abs, |at| self.vfs.set_mode(at, mode))
+        self.call(Role::Write, abs, |at| self.vfs.set_mode(at, mode))
     }
 
     /// `fs.write`: modification time.
     pub fn set_mtime(&self, abs: &str, mtime: SystemTime) -> io::Result<()> {
-        self.call(facts::WRITE, Role::Write, abs, |at| self.vfs.set_mtime(at, mtime))
+        self.call(Role::Write, abs, |at| self.vfs.set_mtime(at, mtime))
     }
 
     /// `fs.write`: a symlink at `abs` (judged as the link, which is what it writes).
     pub fn symlink(&self, target: &str, abs: &str) -> io::Result<()> {
-        self.call(facts::WRITE, Role::Link, abs, |at| self.vfs.symlink(target, at))
+        self.call(Role::Link, abs, |at| self.vfs.symlink(target, at))
     }
 
     /// `fs.list`: the entries of a directory.
     pub fn read_dir(&self, abs: &str) -> io::Result<Vec<DirEntry>> {
-        self.call(facts::LIST, Role::List, abs, |at| self.vfs.read_dir(at))
+        self.call(Role::List, abs, |at| self.vfs.read_dir(at))
     }
 
     /// `fs.mkdir`: one directory.
     pub fn mkdir(&self, abs: &str) -> io::Result<()> {
-        self.call(facts::MKDIR, Role::Mkdir, abs, |at| self.vfs.mkdir(at))
+        self.call(Role::Mkdir, abs, |at| self.vfs.mkdir(at))
     }
 
     /// `fs.delete`: a file or symlink.
     pub fn remove_file(&self, abs: &str) -> io::Result<()> {
-        self.call(facts::DELETE, Role::Delete, abs, |at| self.vfs.remove_file(at))
+        self.call(Role::Delete, abs, |at| self.vfs.remove_file(at))
     }
 
     /// `fs.delete`: an empty directory.
     pub fn remove_dir(&self, abs: &str) -> io::Result<()> {
-        self.call(facts::DELETE, Role::Delete, abs, |at| self.vfs.remove_dir(at))
+        self.call(Role::Delete, abs, |at| self.vfs.remove_dir(at))
     }
 
     /// `fs.delete`: a whole tree, judged entry by entry before anything is removed, so a
