@@ -165,3 +165,61 @@ impl Reach {
         failed.map_or(Ok(()), Err)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::Profile;
+    use crate::vfs::WriteMode;
+
+    fn setup() -> (Vfs, Arc<Policy>) {
+        let vfs = Vfs::in_memory();
+        for dir in ["/w", "/w/secret", "/w/secret/deep", "/w/other"] {
+            vfs.mkdir(dir).expect("mkdir");
+        }
+        vfs.write("/w/secret/deep/v", b"x", WriteMode::Truncate).expect("write");
+        vfs.symlink("/w/secret", "/w/d").expect("symlink");
+        let mut policy = Policy::new(Profile::Workspace);
+        policy.add(Verdict::Deny, "fs.write:secret/**", "/w").expect("rule");
+        (vfs, Arc::new(policy))
+    }
+
+    fn verdict(reach: Reach) -> Option<(Verdict, String, &'static str)> {
+        reach.worst().map(|(d, t)| (d.verdict, t.path, t.tool.name))
+    }
+
+    #[test]
+    fn a_path_is_judged_where_it_resolves() {
+        let (vfs, policy) = setup();
+        let mut reach = Reach::new(policy.clone());
+        let resolved = reach.path(&vfs, Role::Write, "/w/d/deep/v").expect("resolves");
+        assert_eq!(resolved, "/w/secret/deep/v");
+        assert_eq!(verdict(reach), Some((Verdict::Deny, "/w/secret/deep/v".into(), "fs.write")));
+        // Removing the link itself changes nothing behind it.
+        let mut reach = Reach::new(policy);
+        reach.path(&vfs, Role::Delete, "/w/d").expect("resolves");
+        assert_eq!(verdict(reach).map(|v| v.0), Some(Verdict::Allow));
+    }
+
+    #[test]
+    fn trees_and_moves_are_judged_entry_by_entry() {
+        let (vfs, policy) = setup();
+        // Deleting the directory deletes (so writes) what is inside it.
+        let mut reach = Reach::new(policy.clone());
+        let dir = reach.path(&vfs, Role::Delete, "/w/secret").expect("resolves");
+        reach.below(&vfs, Role::Delete, &dir, None).expect("walks");
+        assert_eq!(verdict(reach), Some((Verdict::Deny, "/w/secret/deep".into(), "fs.write")));
+        // Moving a tree away and moving one onto the protected path are both changes there.
+        let mut reach = Reach::new(policy.clone());
+        let from = reach.path(&vfs, Role::MoveFrom, "/w/other").expect("resolves");
+        let to = reach.path(&vfs, Role::MoveTo, "/w/secret/new").expect("resolves");
+        reach.below(&vfs, Role::MoveFrom, &from, Some((&to, Role::MoveTo))).expect("walks");
+        assert_eq!(verdict(reach), Some((Verdict::Deny, "/w/secret/new".into(), "fs.write")));
+        // Elsewhere the same operations are allowed.
+        let mut reach = Reach::new(policy);
+        let from = reach.path(&vfs, Role::MoveFrom, "/w/other").expect("resolves");
+        let to = reach.path(&vfs, Role::MoveTo, "/w/elsewhere").expect("resolves");
+        reach.below(&vfs, Role::MoveFrom, &from, Some((&to, Role::MoveTo))).expect("walks");
+        assert_eq!(verdict(reach).map(|v| v.0), Some(Verdict::Allow));
+    }
+}
