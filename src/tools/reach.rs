@@ -119,6 +119,17 @@ impl Reach {
         }
     }
 
+    /// `abs` in `role` as typed, not resolved: for an operation that itself refuses any symlink
+    /// on its way (so that, if it succeeds, the path as typed is the path reached).
+    pub fn typed(&mut self, role: Role, abs: &str) {
+        self.add(role, abs);
+    }
+
+    /// Whether everything added so far is allowed outright (no question, no denial).
+    pub fn is_allowed(&self) -> bool {
+        self.worst.as_ref().is_none_or(|(d, _)| d.verdict == Verdict::Allow)
+    }
+
     /// `abs` in `role`: the path as typed and, when symlinks make it another, the path it
     /// resolves to, which is returned (the operation acts on it, so what was judged is what
     /// is touched).

@@ -146,15 +146,26 @@ impl Backend for DirFs {
         Ok(Box::new(self.open_file(rel, mode)?))
     }
 
-    fn open_writer_no_follow(
+    fn open_writer_plain(
         self: std::sync::Arc<Self>,
         rel: &str,
         mode: WriteMode,
-    ) -> io::Result<Box<dyn io::Write + Send>> {
-        // O_NOFOLLOW: the kernel answers ELOOP for a final symlink, at no extra cost.
-        match self.open_file_with(rel, mode, FollowSymlinks::No) {
-            Ok(file) => Ok(Box::new(file)),
-            Err(err) => Err(err),
+    ) -> Option<io::Result<Box<dyn io::Write + Send>>> {
+        // One openat2 that refuses every symlink (RESOLVE_NO_SYMLINKS) and anything outside the
+        // root: the open itself says the path is plain, at no extra cost. A link anywhere, or a
+        // kernel without openat2, leaves it to the caller (nothing was created or truncated).
+        use rustix::fs::{Mode, OFlags, ResolveFlags};
+        let how = match mode {
+            WriteMode::Truncate => OFlags::CREATE | OFlags::TRUNC,
+            WriteMode::Append => OFlags::CREATE | OFlags::APPEND,
+            WriteMode::CreateNew => OFlags::CREATE | OFlags::EXCL,
+        };
+        let flags = OFlags::WRONLY | OFlags::CLOEXEC | how;
+        let resolve = ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
+        match rustix::fs::openat2(&self.root, rel_path(rel), flags, Mode::from_bits_truncate(0o666), resolve) {
+            Ok(fd) => Some(Ok(Box::new(std::fs::File::from(fd)))),
+            Err(rustix::io::Errno::LOOP | rustix::io::Errno::XDEV | rustix::io::Errno::NOSYS) => None,
+            Err(errno) => Some(Err(io::Error::from_raw_os_error(errno.raw_os_error()))),
         }
     }
 

@@ -128,14 +128,15 @@ pub trait Backend: Send + Sync {
     fn set_mtime(&self, rel: &str, mtime: SystemTime) -> io::Result<()>;
     /// Opens a file for a stream of writes (a redirection), applying `mode` once.
     fn open_writer(self: Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>>;
-    /// Like `open_writer`, but a final symlink is not followed: the open fails with an error
-    /// for which [`is_final_symlink`] holds (so a caller can judge where the link leads without
-    /// an extra lookup on the common path).
-    fn open_writer_no_follow(self: Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>> {
-        if self.lstat(rel).is_ok_and(|m| m.kind == FileKind::Symlink) {
-            return Err(final_symlink());
-        }
-        self.open_writer(rel, mode)
+    /// Like `open_writer`, when no component of `rel` is a symlink: `None` when one is, or when
+    /// the backend cannot tell as part of the open (the caller then resolves the path first).
+    /// Nothing is created or truncated unless the file is opened.
+    fn open_writer_plain(
+        self: Arc<Self>,
+        _rel: &str,
+        _mode: WriteMode,
+    ) -> Option<io::Result<Box<dyn io::Write + Send>>> {
+        None
     }
     /// Metadata following symlinks, for backends that follow them safely themselves.
     fn stat(&self, rel: &str) -> io::Result<Meta> {
@@ -476,19 +477,14 @@ impl Vfs {
         located.mount.backend.clone().open_writer(&located.rel, mode)
     }
 
-    /// Opens a file for writing unless its last component is a symlink, which fails with
-    /// [`io::ErrorKind::FilesystemLoop`] (see [`Backend::open_writer_no_follow`]).
-    pub fn open_writer_no_follow(&self, abs: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>> {
-        if abs == "/dev/null" {
-            return Ok(Box::new(io::sink()));
+    /// Opens a file for writing when its path holds no symlink, in one step (see
+    /// [`Backend::open_writer_plain`]); `None` when it holds one or the mount cannot tell.
+    pub fn open_writer_plain(&self, abs: &str, mode: WriteMode) -> Option<io::Result<Box<dyn io::Write + Send>>> {
+        let located = self.direct(abs)?;
+        if located.mount.read_only {
+            return Some(Err(io::Error::new(io::ErrorKind::ReadOnlyFilesystem, "Read-only file system")));
         }
-        if let Some(result) =
-            self.try_direct(abs, true, |l| l.mount.backend.clone().open_writer_no_follow(&l.rel, mode))
-        {
-            return result;
-        }
-        let located = self.locate_writable(abs, false)?;
-        located.mount.backend.clone().open_writer_no_follow(&located.rel, mode)
+        located.mount.backend.clone().open_writer_plain(&located.rel, mode)
     }
 
     /// The entries of a directory, sorted by name.
@@ -655,16 +651,6 @@ fn not_found() -> io::Error {
 
 fn outside() -> io::Error {
     io::Error::new(io::ErrorKind::NotFound, "No such file or directory (outside the workspace)")
-}
-
-/// The error of a no-follow open that met a symlink (`ELOOP`, as the kernel says it).
-pub fn final_symlink() -> io::Error {
-    io::Error::from_raw_os_error(rustix::io::Errno::LOOP.raw_os_error())
-}
-
-/// True for the error of a no-follow open that met a symlink.
-pub fn is_final_symlink(err: &io::Error) -> bool {
-    err.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error())
 }
 
 /// The message GNU tools print for an error (`No such file or directory`, …).
