@@ -58,6 +58,25 @@ impl<'a> Fs<'a> {
         self.gate.admit_reach(self.command, tool, subject, reach).map_err(|denied| self.refused(denied))
     }
 
+    /// The common case in one step: the path as typed is allowed, and `open`, which refuses
+    /// every symlink on its way, succeeds, so the path typed is the path reached (a redirection
+    /// in a loop pays no lookup for its judgment). `None` — nothing done — when the path holds a
+    /// link or asks for more than an allowance: then the judgment resolves it first.
+    fn plain<T>(&self, role: Role, abs: &str, open: impl FnOnce() -> Option<io::Result<T>>) -> Option<io::Result<T>> {
+        let mut reach = self.gate.reach();
+        reach.typed(role, abs);
+        if !reach.is_allowed() {
+            return None;
+        }
+        let opened = open()?;
+        let ticket = match self.judge(role.primary(), abs, reach) {
+            Ok(ticket) => ticket,
+            Err(err) => return Some(Err(err)),
+        };
+        self.gate.record(ticket, i32::from(opened.is_err()));
+        Some(opened)
+    }
+
     /// `op` on the path `abs` reaches in `role` (resolved through symlinks), once the gate
     /// admitted it; the outcome is recorded under the role's tool.
     fn call<T>(&self, role: Role, abs: &str, op: impl FnOnce(&str) -> io::Result<T>) -> io::Result<T> {
@@ -100,6 +119,12 @@ impl<'a> Fs<'a> {
         if matches!(abs, "/dev/null" | "/dev/zero") {
             return self.vfs.read(abs);
         }
+        if let Some(read) = self.plain(Role::Read, abs, || self.vfs.open_reader_plain(abs)) {
+            return read.and_then(|mut reader| {
+                let mut data = Vec::new();
+                reader.read_to_end(&mut data).map(|_| data)
+            });
+        }
         self.call(Role::Read, abs, |at| self.vfs.read(at))
     }
 
@@ -107,6 +132,9 @@ impl<'a> Fs<'a> {
     pub fn open_reader(&self, abs: &str) -> io::Result<Box<dyn crate::vfs::Reader>> {
         if matches!(abs, "/dev/null" | "/dev/zero") {
             return self.vfs.open_reader(abs);
+        }
+        if let Some(opened) = self.plain(Role::Read, abs, || self.vfs.open_reader_plain(abs)) {
+            return opened;
         }
         self.call(Role::Read, abs, |at| self.vfs.open_reader(at))
     }
@@ -125,16 +153,7 @@ impl<'a> Fs<'a> {
         if abs == "/dev/null" {
             return Ok(Box::new(io::sink()));
         }
-        // The common case in one step: the path as typed is allowed, and an open that refuses
-        // every symlink succeeds, so the path typed is the path reached (a redirection in a
-        // loop pays no lookup for the judgment). Otherwise the judgment resolves it first.
-        let mut reach = self.gate.reach();
-        reach.typed(Role::Write, abs);
-        if reach.is_allowed()
-            && let Some(opened) = self.vfs.open_writer_plain(abs, mode)
-        {
-            let ticket = self.judge(Role::Write.primary(), abs, reach)?;
-            self.gate.record(ticket, i32::from(opened.is_err()));
+        if let Some(opened) = self.plain(Role::Write, abs, || self.vfs.open_writer_plain(abs, mode)) {
             return opened;
         }
         self.call(Role::Write, abs, |at| self.vfs.open_writer(at, mode))

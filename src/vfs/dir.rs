@@ -146,6 +146,24 @@ impl Backend for DirFs {
         Ok(Box::new(self.open_file(rel, mode)?))
     }
 
+    fn open_reader_plain(&self, rel: &str) -> Option<io::Result<Box<dyn crate::vfs::Reader>>> {
+        use rustix::fs::{Mode, OFlags, ResolveFlags};
+        let resolve = ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
+        let flags = OFlags::RDONLY | OFlags::CLOEXEC;
+        match rustix::fs::openat2(&self.root, rel_path(rel), flags, Mode::empty(), resolve) {
+            Ok(fd) => {
+                let file = std::fs::File::from(fd);
+                Some(match file.metadata() {
+                    Ok(meta) if meta.is_dir() => Err(io::Error::from(io::ErrorKind::IsADirectory)),
+                    Ok(_) => Ok(Box::new(file)),
+                    Err(err) => Err(err),
+                })
+            }
+            Err(rustix::io::Errno::LOOP | rustix::io::Errno::XDEV | rustix::io::Errno::NOSYS) => None,
+            Err(errno) => Some(Err(io::Error::from_raw_os_error(errno.raw_os_error()))),
+        }
+    }
+
     fn open_writer_plain(
         self: std::sync::Arc<Self>,
         rel: &str,

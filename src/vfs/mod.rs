@@ -128,6 +128,11 @@ pub trait Backend: Send + Sync {
     fn set_mtime(&self, rel: &str, mtime: SystemTime) -> io::Result<()>;
     /// Opens a file for a stream of writes (a redirection), applying `mode` once.
     fn open_writer(self: Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>>;
+    /// Like `open_reader`, when no component of `rel` is a symlink: `None` when one is, or when
+    /// the backend cannot tell as part of the open.
+    fn open_reader_plain(&self, _rel: &str) -> Option<io::Result<Box<dyn Reader>>> {
+        None
+    }
     /// Like `open_writer`, when no component of `rel` is a symlink: `None` when one is, or when
     /// the backend cannot tell as part of the open (the caller then resolves the path first).
     /// Nothing is created or truncated unless the file is opened.
@@ -475,6 +480,13 @@ impl Vfs {
         }
         let located = self.locate_writable(abs, true)?;
         located.mount.backend.clone().open_writer(&located.rel, mode)
+    }
+
+    /// Opens a file for reading when its path holds no symlink, in one step (see
+    /// [`Backend::open_reader_plain`]); `None` when it holds one or the mount cannot tell.
+    pub fn open_reader_plain(&self, abs: &str) -> Option<io::Result<Box<dyn Reader>>> {
+        let located = self.direct(abs)?;
+        located.mount.backend.open_reader_plain(&located.rel)
     }
 
     /// Opens a file for writing when its path holds no symlink, in one step (see
