@@ -652,11 +652,7 @@ pub fn plain_help(entry: &Builtin, argv: &[String]) -> Option<String> {
         return None;
     }
     let usage = if entry.usage.is_empty() { format!("{} [ARG]...", entry.name) } else { entry.usage.to_string() };
-    let mut summary = entry.summary.to_string();
-    if let Some(first) = summary.get(..1) {
-        summary = format!("{}{}", first.to_uppercase(), &summary[1..]);
-    }
-    Some(format!("Usage: {usage}\n{summary}.\n"))
+    Some(format!("Usage: {usage}\n{}\n", spec::capitalised(entry.summary)))
 }
 
 #[cfg(test)]

@@ -344,7 +344,7 @@ impl Spec {
 }
 
 /// `text` with its first letter upper-case and a full stop, as GNU's descriptions read.
-fn capitalised(text: &str) -> String {
+pub(crate) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     let mut out: String = chars.next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
     out.push_str(chars.as_str());

@@ -5,47 +5,19 @@
 use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// What one run of the binary left.
-struct Ran {
-    stdout: String,
-    stderr: String,
-    status: i32,
-}
+use crate::support::{Ran, run_binary};
 
 /// Runs `toolsh ARGS` in `dir`, killed if it outlives `bound` (a hang fails the test instead
 /// of holding the suite).
 fn toolsh_in(dir: &Path, args: &[&str], bound: Duration) -> Ran {
-    let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_toolsh"))
-        .env_clear()
-        .current_dir(dir)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn toolsh");
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break Some(status.code().unwrap_or(-1));
-        }
-        if started.elapsed() > bound {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let Some(status) = status else {
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let ran = run_binary(dir, &args, bound);
+    if ran.status == -9 {
         unreachable!("toolsh {args:?} still ran after {bound:?}");
-    };
-    let mut stdout = String::new();
-    let mut stderr = String::new();
-    child.stdout.take().expect("stdout").read_to_string(&mut stdout).expect("read stdout");
-    child.stderr.take().expect("stderr").read_to_string(&mut stderr).expect("read stderr");
-    Ran { stdout, stderr, status }
+    }
+    ran
 }
 
 /// Every file under `dir`, relative, sorted, with its content.

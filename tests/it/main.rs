@@ -16,4 +16,5 @@ mod policy;
 mod redteam;
 mod sqlite;
 mod store;
+mod support;
 mod tools;

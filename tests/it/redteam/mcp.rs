@@ -136,8 +136,8 @@ fn forged_host_and_origin_headers_get_403() {
     let _ = child.wait();
 }
 
-#[test]
-fn closing_standard_input_stops_the_running_line() {
+/// `toolsh mcp --memory` over stdio, past its handshake.
+fn stdio_server() -> (Child, std::process::ChildStdin, BufReader<std::process::ChildStdout>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_toolsh"))
         .args(["mcp", "--memory"])
         .stdin(Stdio::piped())
@@ -150,8 +150,14 @@ fn closing_standard_input_stops_the_running_line() {
     writeln!(stdin, "{INITIALIZE}").expect("send");
     let mut line = String::new();
     stdout.read_line(&mut line).expect("initialize answer");
-    let call = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"shell","arguments":{"command":"while :; do :; done","timeout_ms":60000}}}"#;
     writeln!(stdin, r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#).expect("send");
+    (child, stdin, stdout)
+}
+
+#[test]
+fn closing_standard_input_stops_the_running_line() {
+    let (mut child, mut stdin, _stdout) = stdio_server();
+    let call = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"shell","arguments":{"command":"while :; do :; done","timeout_ms":60000}}}"#;
     writeln!(stdin, "{call}").expect("send");
     std::thread::sleep(Duration::from_millis(300));
     let closed = std::time::Instant::now();
@@ -179,19 +185,8 @@ fn cpu_ticks(pid: u32) -> u64 {
 fn work_past_the_deadline_stops_with_the_call() {
     // Generators jq runs natively (range) or through the standard library (repeat, recurse)
     // kept a core busy and memory growing after the call had answered.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_toolsh"))
-        .args(["mcp", "--memory"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    writeln!(stdin, "{INITIALIZE}").expect("send");
+    let (mut child, mut stdin, mut stdout) = stdio_server();
     let mut line = String::new();
-    stdout.read_line(&mut line).expect("initialize answer");
-    writeln!(stdin, r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#).expect("send");
     for (id, command) in [
         "jq -n '[range(1e12)] | length'",
         "jq -n '[repeat(1)] | length'",
