@@ -2,58 +2,24 @@
 //! denies the network, loopback needs a rule naming it, and a redirect to a private or
 //! metadata address is refused on its hop.
 
-#![allow(clippy::disallowed_types)] // the test serves HTTP on loopback itself
-
-use std::io::{BufRead, BufReader, Write};
-use std::net::TcpListener;
 use std::process::Command;
 
 /// Serves a few fixed routes on a loopback port until the test ends.
 fn server() -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-    let port = listener.local_addr().expect("addr").port();
-    std::thread::spawn(move || {
-        for stream in listener.incoming().flatten() {
-            let mut reader = BufReader::new(stream.try_clone().expect("clone"));
-            let mut request = String::new();
-            if reader.read_line(&mut request).is_err() {
-                continue;
+    crate::support::http_server(|request| {
+        let (status, extra, content) = match request.path.as_str() {
+            "/hello" => ("200 OK", "", b"hello\n".to_vec()),
+            "/echo" => {
+                ("200 OK", "", format!("{} {}", request.method, String::from_utf8_lossy(&request.body)).into_bytes())
             }
-            let mut length = 0usize;
-            loop {
-                let mut line = String::new();
-                if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
-                    break;
-                }
-                if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
-                    length = v.trim().parse().unwrap_or(0);
-                }
-            }
-            let mut body = vec![0u8; length];
-            let _ = std::io::Read::read_exact(&mut reader, &mut body);
-            let path = request.split_whitespace().nth(1).unwrap_or("/").to_string();
-            let method = request.split_whitespace().next().unwrap_or("GET").to_string();
-            let (status, extra, content) = match path.as_str() {
-                "/hello" => ("200 OK", String::new(), b"hello\n".to_vec()),
-                "/echo" => {
-                    ("200 OK", String::new(), format!("{method} {}", String::from_utf8_lossy(&body)).into_bytes())
-                }
-                "/to-hello" => ("302 Found", "Location: /hello\r\n".to_string(), Vec::new()),
-                "/to-metadata" => {
-                    ("302 Found", "Location: http://169.254.169.254/latest/meta-data/\r\n".to_string(), Vec::new())
-                }
-                "/to-private" => ("301 Moved", "Location: http://10.0.0.7/admin\r\n".to_string(), Vec::new()),
-                "/big" => ("200 OK", String::new(), vec![b'x'; 64 * 1024]),
-                _ => ("404 Not Found", String::new(), b"missing\n".to_vec()),
-            };
-            let mut stream = stream;
-            let head =
-                format!("HTTP/1.1 {status}\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n", content.len());
-            let _ = stream.write_all(head.as_bytes());
-            let _ = stream.write_all(&content);
-        }
-    });
-    port
+            "/to-hello" => ("302 Found", "Location: /hello\r\n", Vec::new()),
+            "/to-metadata" => ("302 Found", "Location: http://169.254.169.254/latest/meta-data/\r\n", Vec::new()),
+            "/to-private" => ("301 Moved", "Location: http://10.0.0.7/admin\r\n", Vec::new()),
+            "/big" => ("200 OK", "", vec![b'x'; 64 * 1024]),
+            _ => ("404 Not Found", "", b"missing\n".to_vec()),
+        };
+        (status.to_string(), extra.to_string(), content)
+    })
 }
 
 fn toolsh(dir: &std::path::Path, args: &[&str], script: &str) -> (String, String, i32) {

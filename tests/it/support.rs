@@ -1,4 +1,5 @@
-//! Helpers the integration tests share: running the binary under a time bound.
+//! Helpers the integration tests share: running the binary under a time bound, and a
+//! loopback HTTP server answering by a function of the request.
 
 use std::io::Read;
 use std::path::Path;
@@ -48,4 +49,54 @@ pub fn run_binary(cwd: &Path, args: &[String], bound: Duration) -> Ran {
         std::thread::sleep(Duration::from_millis(5));
     };
     Ran { stdout: out.join().unwrap_or_default(), stderr: err.join().unwrap_or_default(), status }
+}
+
+/// A request the test server received.
+pub struct Request {
+    pub method: String,
+    pub path: String,
+    pub body: Vec<u8>,
+}
+
+/// An answer: status line text (`200 OK`), extra header lines (each ending in `\r\n`), body.
+pub type Answer = (String, String, Vec<u8>);
+
+/// Serves HTTP/1.1 on a loopback port until the test ends, one connection at a time, each
+/// request answered by `answer`; returns the port.
+#[allow(clippy::disallowed_types)] // the tests serve HTTP on loopback themselves
+pub fn http_server(answer: impl Fn(&Request) -> Answer + Send + 'static) -> u16 {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let mut reader = BufReader::new(stream.try_clone().expect("clone"));
+            let mut first = String::new();
+            if reader.read_line(&mut first).is_err() {
+                continue;
+            }
+            let mut length = 0usize;
+            loop {
+                let mut line = String::new();
+                if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+                    break;
+                }
+                if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                    length = v.trim().parse().unwrap_or(0);
+                }
+            }
+            let mut body = vec![0u8; length];
+            let _ = reader.read_exact(&mut body);
+            let mut words = first.split_whitespace();
+            let method = words.next().unwrap_or("GET").to_string();
+            let path = words.next().unwrap_or("/").to_string();
+            let (status, extra, content) = answer(&Request { method, path, body });
+            let head =
+                format!("HTTP/1.1 {status}\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n", content.len());
+            let mut stream = stream;
+            let _ = stream.write_all(head.as_bytes());
+            let _ = stream.write_all(&content);
+        }
+    });
+    port
 }

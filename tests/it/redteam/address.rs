@@ -6,7 +6,7 @@
 #![allow(clippy::disallowed_types)] // the cases serve HTTP on loopback themselves
 
 use super::{Fixture, assert_none, breaches, cases};
-use std::io::{BufRead, BufReader, Write};
+
 use std::net::TcpListener;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -19,36 +19,15 @@ struct Server {
 }
 
 fn server() -> Server {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-    let port = listener.local_addr().expect("addr").port();
     let paths = Arc::new(Mutex::new(Vec::new()));
     let seen = paths.clone();
-    std::thread::spawn(move || {
-        for stream in listener.incoming().flatten() {
-            let mut reader = BufReader::new(stream.try_clone().expect("clone"));
-            let mut request = String::new();
-            if reader.read_line(&mut request).is_err() {
-                continue;
-            }
-            loop {
-                let mut line = String::new();
-                if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
-                    break;
-                }
-            }
-            let path = request.split_whitespace().nth(1).unwrap_or("/").to_string();
-            seen.lock().expect("lock").push(path.clone());
-            let (status, extra) = match path.strip_prefix("/redirect?") {
-                Some(to) => ("302 Found", format!("Location: {to}\r\n")),
-                None => ("200 OK", String::new()),
-            };
-            let body = format!("profile = \"trusted\" # {path}\n");
-            let head =
-                format!("HTTP/1.1 {status}\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n", body.len());
-            let mut stream = stream;
-            let _ = stream.write_all(head.as_bytes());
-            let _ = stream.write_all(body.as_bytes());
-        }
+    let port = crate::support::http_server(move |request| {
+        seen.lock().expect("lock").push(request.path.clone());
+        let (status, extra) = match request.path.strip_prefix("/redirect?") {
+            Some(to) => ("302 Found", format!("Location: {to}\r\n")),
+            None => ("200 OK", String::new()),
+        };
+        (status.to_string(), extra, format!("profile = \"trusted\" # {}\n", request.path).into_bytes())
     });
     Server { port, paths }
 }
