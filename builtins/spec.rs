@@ -161,11 +161,6 @@ impl Args {
         self.given.iter().rev().find(|(o, _)| o.is(opt)).map(|(_, v)| v.as_str())
     }
 
-    /// Every value of `opt`, in order (`-e A -e B`).
-    pub fn all<'a>(&'a self, opt: &'a Opt) -> impl Iterator<Item = &'a str> + 'a {
-        self.given.iter().filter(move |(o, _)| o.is(opt)).map(|(_, v)| v.as_str())
-    }
-
     /// The value of the last option given by the letter `short` (for commands whose options
     /// are all letters and read as a table of them).
     pub fn last_short(&self, short: char) -> Option<&str> {
@@ -381,6 +376,11 @@ mod tests {
         list.iter().map(|w| w.to_string()).collect()
     }
 
+    /// Every value `opt` was given, in order.
+    fn values<'a>(args: &'a Args, opt: &Opt) -> Vec<&'a str> {
+        args.given().filter(|(o, _)| o.is(opt)).map(|(_, v)| v).collect()
+    }
+
     fn parse(list: &[&str]) -> Result<Args, Refusal> {
         SPEC.parse(&words(list))
     }
@@ -391,7 +391,7 @@ mod tests {
             .expect("parses");
         assert!(args.has(&FORCE) && args.has(&RECURSIVE) && args.has(&WIDTH));
         assert_eq!(args.last(&LINES), Some("7"));
-        assert_eq!(args.all(&LINES).collect::<Vec<_>>(), ["5", "7"]);
+        assert_eq!(values(&args, &LINES), ["5", "7"]);
         assert_eq!(args.last(&COLOR), Some("always"));
         assert_eq!(args.last(&WIDTH), Some(""));
         assert_eq!(args.operands, words(&["a", "b", "-x"]));
@@ -406,7 +406,7 @@ mod tests {
     fn a_bare_number_stands_for_its_option() {
         let head = Spec { digits: Some(LINES), ..SPEC };
         let args = head.parse(&words(&["-5", "f", "-3f", "-n", "-2", "-r12"])).expect("parses");
-        assert_eq!(args.all(&LINES).collect::<Vec<_>>(), ["5", "3", "-2", "12"]);
+        assert_eq!(values(&args, &LINES), ["5", "3", "-2", "12"]);
         assert!(args.has(&FORCE));
         assert!(matches!(SPEC.parse(&words(&["-5"])), Err(Refusal::Usage(m)) if m == "invalid option -- '5'"));
     }

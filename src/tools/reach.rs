@@ -151,11 +151,7 @@ impl Reach {
             return Ok(());
         }
         let mut failed = None;
-        // Nothing is below a path that is not there (the operation itself will say so).
-        if vfs.lstat(dir).is_err() {
-            return Ok(());
-        }
-        vfs.walk(dir, &mut |at, _| {
+        let walked = vfs.walk(dir, &mut |at, _| {
             if at == dir {
                 return true;
             }
@@ -172,8 +168,13 @@ impl Reach {
                 }
             }
             !self.is_denied()
-        })?;
-        failed.map_or(Ok(()), Err)
+        });
+        match walked {
+            // Nothing is below a path that is not there (the operation itself will say so).
+            Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(err) => Err(err),
+            Ok(_) => failed.map_or(Ok(()), Err),
+        }
     }
 }
 
