@@ -2,12 +2,66 @@
 //! and `meta` (get, set, delete, list, incr).
 
 use super::Ctx;
+use super::spec::{Args, Opt, Spec};
 use super::tools::call;
 use crate::interp::Status;
 use serde_json::{Value, json};
 
-const MSG_USAGE: &str =
-    "msg send TO [TEXT...] | msg read [--all] [--json] [-n N] | msg list [--json] | msg archive ID...";
+const JSON: Opt = Opt::long("json", "print the tool's answer as JSON, one value a line");
+const ALL: Opt = Opt::both('a', "all", "read: every message, read ones too");
+const COUNT: Opt = Opt::short('n', "read: at most NUM messages").value("NUM");
+
+/// `msg`.
+pub const MSG: Spec = Spec {
+    name: "msg",
+    summary: "send and read messages between agents",
+    synopsis: &["send TO [TEXT]...", "read [-a] [-n NUM] [--json]", "list [--json]", "archive|unarchive ID..."],
+    about: "Send a message (the TEXT, or standard input), read your new messages, count your mailbox, or archive messages.",
+    options: &[JSON, ALL, COUNT],
+    tools: &["msg.send", "msg.read", "msg.list", "msg.update"],
+    subcommands: &[
+        ("archive", &["msg.update"]),
+        ("list", &["msg.list"]),
+        ("read", &["msg.read"]),
+        ("send", &["msg.send"]),
+        ("unarchive", &["msg.update"]),
+    ],
+    ..Spec::BASE
+};
+
+/// `who`.
+pub const WHO: Spec = Spec {
+    name: "who",
+    summary: "list agents seen on the store",
+    synopsis: &["[--json]"],
+    options: &[JSON],
+    tools: &["msg.who"],
+    ..Spec::BASE
+};
+
+/// `ping`.
+pub const PING: Spec = Spec {
+    name: "ping",
+    summary: "say whether an agent is alive",
+    synopsis: &["AGENT"],
+    about: "Say whether AGENT was seen on the store lately; status 0 when it was.",
+    tools: &["msg.ping"],
+    ..Spec::BASE
+};
+
+/// `whoami`.
+pub const WHOAMI: Spec = Spec { name: "whoami", summary: "print this session's agent name", ..Spec::BASE };
+
+/// Refuses an option given to a subcommand it is not for.
+async fn only_for(ctx: &Ctx<'_>, spec: &Spec, args: &Args, sub: &str, allowed: &[Opt]) -> Result<(), Status> {
+    match args.given().find(|(opt, _)| !allowed.contains(opt)) {
+        Some((opt, _)) => {
+            let name = opt.long.map_or_else(|| format!("-{}", opt.short.unwrap_or('?')), |l| format!("--{l}"));
+            Err(ctx.misuse(spec, format!("{name} is not an option of '{sub}'")).await)
+        }
+        None => Ok(()),
+    }
+}
 
 /// Time since `ms` in words (`3s`, `5m`, `2h`, `4d`).
 fn ago(ms: i64) -> String {
@@ -20,24 +74,29 @@ fn ago(ms: i64) -> String {
     }
 }
 
-fn flag(args: &mut Vec<String>, name: &str) -> bool {
-    let before = args.len();
-    args.retain(|a| a != name);
-    args.len() != before
-}
-
 /// `msg send|read|list|archive`.
 pub async fn msg(ctx: Ctx<'_>) -> Status {
-    let mut args: Vec<String> = ctx.argv[1..].to_vec();
-    let json_out = flag(&mut args, "--json");
-    let Some(sub) = args.first().cloned() else {
-        return ctx.usage("missing subcommand", MSG_USAGE).await;
+    let args = match ctx.args(&MSG).await {
+        Ok(args) => args,
+        Err(status) => return status,
     };
-    let rest = &args[1..];
+    let json_out = args.has(&JSON);
+    let Some(sub) = args.operands.first().cloned() else {
+        return ctx.misuse(&MSG, "missing subcommand").await;
+    };
+    let rest = &args.operands[1..];
+    let allowed: &[Opt] = match sub.as_str() {
+        "send" | "list" => &[JSON],
+        "read" => &[JSON, ALL, COUNT],
+        _ => &[],
+    };
+    if let Err(status) = only_for(&ctx, &MSG, &args, &sub, allowed).await {
+        return status;
+    }
     match sub.as_str() {
         "send" => {
             let Some(to) = rest.first() else {
-                return ctx.usage("send needs a recipient", MSG_USAGE).await;
+                return ctx.misuse(&MSG, "send needs a recipient").await;
             };
             let text = if rest.len() > 1 {
                 rest[1..].join(" ")
@@ -48,7 +107,7 @@ pub async fn msg(ctx: Ctx<'_>) -> Status {
                 }
             };
             if text.is_empty() {
-                return ctx.usage("nothing to send: give the text or pipe it in", MSG_USAGE).await;
+                return ctx.misuse(&MSG, "nothing to send: give the text or pipe it in").await;
             }
             match call(&ctx, "msg.send", json!({ "to": to, "text": text })).await {
                 Ok(v) if json_out => i32::from(!ctx.out(format!("{v}\n")).await),
@@ -57,23 +116,15 @@ pub async fn msg(ctx: Ctx<'_>) -> Status {
             }
         }
         "read" => {
-            let mut all = false;
-            let mut limit = None;
-            let mut idx = 0;
-            while let Some(arg) = rest.get(idx) {
-                match arg.as_str() {
-                    "--all" | "-a" => all = true,
-                    "-n" => {
-                        idx += 1;
-                        match rest.get(idx).and_then(|n| n.parse::<u32>().ok()) {
-                            Some(n) => limit = Some(n),
-                            None => return ctx.usage("-n needs a number", MSG_USAGE).await,
-                        }
-                    }
-                    other => return ctx.usage(format!("unknown option {other}"), MSG_USAGE).await,
-                }
-                idx += 1;
+            if let Some(extra) = rest.first() {
+                return ctx.misuse(&MSG, format!("extra operand '{extra}'")).await;
             }
+            let all = args.has(&ALL);
+            let limit = match args.last(&COUNT).map(str::parse::<u32>) {
+                None => None,
+                Some(Ok(n)) => Some(n),
+                Some(Err(_)) => return ctx.misuse(&MSG, "-n needs a number").await,
+            };
             let list = match call(&ctx, "msg.read", json!({ "all": all, "limit": limit })).await {
                 Ok(list) => list,
                 Err(status) => return status,
@@ -114,11 +165,11 @@ pub async fn msg(ctx: Ctx<'_>) -> Status {
             for arg in rest {
                 match arg.trim_start_matches('#').parse::<i64>() {
                     Ok(id) => ids.push(id),
-                    Err(_) => return ctx.usage(format!("not a message id: {arg}"), MSG_USAGE).await,
+                    Err(_) => return ctx.misuse(&MSG, format!("not a message id: {arg}")).await,
                 }
             }
             if ids.is_empty() {
-                return ctx.usage("archive needs message ids", MSG_USAGE).await;
+                return ctx.misuse(&MSG, format!("{sub} needs message ids")).await;
             }
             match call(&ctx, "msg.update", json!({ "ids": ids, "archived": sub == "archive" })).await {
                 Ok(v) => {
@@ -131,13 +182,20 @@ pub async fn msg(ctx: Ctx<'_>) -> Status {
                 Err(status) => status,
             }
         }
-        other => ctx.usage(format!("unknown subcommand {other}"), MSG_USAGE).await,
+        other => ctx.misuse(&MSG, format!("unknown subcommand '{other}'")).await,
     }
 }
 
 /// `who [--json]`: agents seen on the store.
 pub async fn who(ctx: Ctx<'_>) -> Status {
-    let json_out = ctx.argv.iter().any(|a| a == "--json");
+    let args = match ctx.args(&WHO).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if let Some(extra) = args.operands.first() {
+        return ctx.misuse(&WHO, format!("extra operand '{extra}'")).await;
+    }
+    let json_out = args.has(&JSON);
     let list = match call(&ctx, "msg.who", json!({})).await {
         Ok(list) => list,
         Err(status) => return status,
@@ -156,8 +214,14 @@ pub async fn who(ctx: Ctx<'_>) -> Status {
 
 /// `ping AGENT`: 0 when the agent was seen recently.
 pub async fn ping(ctx: Ctx<'_>) -> Status {
-    let Some(agent) = ctx.argv.get(1).cloned() else {
-        return ctx.usage("missing agent name", "ping AGENT").await;
+    let args = match ctx.args(&PING).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let agent = match args.operands.as_slice() {
+        [agent] => agent.clone(),
+        [] => return ctx.misuse(&PING, "missing agent name").await,
+        [_, extra, ..] => return ctx.misuse(&PING, format!("extra operand '{extra}'")).await,
     };
     let v = match call(&ctx, "msg.ping", json!({ "agent": agent })).await {
         Ok(v) => v,
@@ -176,25 +240,60 @@ pub async fn ping(ctx: Ctx<'_>) -> Status {
 
 /// `whoami`: the agent this session acts for.
 pub async fn whoami(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&WHOAMI).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if let Some(extra) = args.operands.first() {
+        return ctx.misuse(&WHOAMI, format!("extra operand '{extra}'")).await;
+    }
     let name = format!("{}\n", ctx.shared().agent);
     i32::from(!ctx.out(name).await)
 }
 
-const META_USAGE: &str = "meta get KEY | meta set KEY VALUE [--protect none|readonly|increment] | meta delete KEY | meta list [PREFIX] [--json] | meta incr KEY [N]";
+const PROTECT: Opt =
+    Opt::long("protect", "set: none, readonly (never changes) or increment (only by incr)").value("WHO");
+
+/// `meta`.
+pub const META: Spec = Spec {
+    name: "meta",
+    summary: "get, set, delete, list and atomically increment metadata",
+    synopsis: &[
+        "get KEY",
+        "set KEY VALUE... [--protect none|readonly|increment]",
+        "delete KEY",
+        "list [PREFIX]",
+        "incr KEY [N]",
+    ],
+    about: "Read and change the metadata the agents of this store share; incr adds atomically. --json prints the tool's answer.",
+    options: &[JSON, PROTECT],
+    negatives: true,
+    tools: &["meta.get", "meta.set", "meta.delete", "meta.list", "meta.incr"],
+    subcommands: &[
+        ("delete", &["meta.delete"]),
+        ("get", &["meta.get"]),
+        ("incr", &["meta.incr"]),
+        ("list", &["meta.list"]),
+        ("rm", &["meta.delete"]),
+        ("set", &["meta.set"]),
+    ],
+    ..Spec::BASE
+};
 
 /// `meta get|set|delete|list|incr`.
 pub async fn meta(ctx: Ctx<'_>) -> Status {
-    let mut args: Vec<String> = ctx.argv[1..].to_vec();
-    let json_out = flag(&mut args, "--json");
-    let mut protection = None;
-    if let Some(idx) = args.iter().position(|a| a == "--protect") {
-        let Some(value) = args.get(idx + 1).cloned() else {
-            return ctx.usage("--protect needs none, readonly or increment", META_USAGE).await;
-        };
-        protection = Some(value);
-        args.drain(idx..idx + 2);
+    let args = match ctx.args(&META).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let json_out = args.has(&JSON);
+    let protection = args.last(&PROTECT);
+    let sub = args.operands.first().map_or("", String::as_str);
+    let allowed: &[Opt] = if sub == "set" { &[JSON, PROTECT] } else { &[JSON] };
+    if let Err(status) = only_for(&ctx, &META, &args, sub, allowed).await {
+        return status;
     }
-    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    let words: Vec<&str> = args.operands.iter().map(String::as_str).collect();
     let (tool, call_args) = match words.as_slice() {
         ["get", key] => ("meta.get", json!({ "key": key })),
         ["set", key, value @ ..] if !value.is_empty() => {
@@ -206,9 +305,10 @@ pub async fn meta(ctx: Ctx<'_>) -> Status {
         ["incr", key] => ("meta.incr", json!({ "key": key })),
         ["incr", key, by] => match by.parse::<i64>() {
             Ok(by) => ("meta.incr", json!({ "key": key, "by": by })),
-            Err(_) => return ctx.usage(format!("incr: not an integer: {by}"), META_USAGE).await,
+            Err(_) => return ctx.misuse(&META, format!("incr: not an integer: {by}")).await,
         },
-        _ => return ctx.usage("unknown or incomplete subcommand", META_USAGE).await,
+        [] => return ctx.misuse(&META, "missing subcommand").await,
+        _ => return ctx.misuse(&META, "unknown or incomplete subcommand").await,
     };
     let v = match call(&ctx, tool, call_args).await {
         Ok(v) => v,

@@ -2,7 +2,7 @@
 //! coreutils' (and util-linux's `column`) output formats.
 
 use super::Ctx;
-use super::spec::{Opt, Order, Spec};
+use super::spec::{Opt, Spec};
 use crate::interp::Status;
 use crate::vfs::describe;
 
@@ -30,10 +30,7 @@ pub const PASTE: Spec = Spec {
     synopsis: &["[OPTION]... [FILE]..."],
     about: "Write lines consisting of the sequentially corresponding lines from each FILE, separated by TABs.",
     options: &[DELIMITERS, SERIAL],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `paste [-s] [-d LIST] [FILE…]`
@@ -131,10 +128,7 @@ pub const COMM: Spec = Spec {
         OUTPUT_DELIMITER,
         TOTAL,
     ],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `comm [-123] [--output-delimiter=STR] [--total] FILE1 FILE2`
@@ -219,10 +213,7 @@ pub const NL: Spec = Spec {
         Opt::both('v', "starting-line-number", "first line number").value("NUMBER"),
         Opt::both('w', "number-width", "use NUMBER columns for line numbers").value("NUMBER"),
     ],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `nl [-b a|t|n|pBRE] [-n ln|rn|rz] [-w N] [-s SEP] [-v N] [-i N] [FILE]`
@@ -301,10 +292,7 @@ pub const FOLD: Spec = Spec {
     synopsis: &["[OPTION]... [FILE]..."],
     about: "Wrap input lines in each FILE, writing to standard output.",
     options: &[BYTES, SPACES, WIDTH],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `fold [-bs] [-w WIDTH] [FILE…]`
@@ -408,10 +396,7 @@ pub const EXPAND: Spec = Spec {
     synopsis: &["[OPTION]... [FILE]..."],
     about: "Convert tabs in each FILE to spaces, writing to standard output.",
     options: &[INITIAL, TABS],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `expand [-i] [-t N|LIST] [FILE…]`
@@ -472,10 +457,7 @@ pub const COLUMN: Spec = Spec {
     synopsis: &["[OPTION]... [FILE]..."],
     about: "Columnate lists: a table with -t, or the entries filled into as many columns as fit.",
     options: &[OUTPUT_WIDTH, TABLE_COLUMNS, OUTPUT_SEPARATOR, SEPARATOR, TABLE, FILLROWS],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `column [-t [-s SEPS] [-o SEP] [-N NAMES]] [-x] [-c WIDTH] [FILE…]`: a table (`-t`), or the

@@ -3,7 +3,7 @@
 //! module.)
 
 use super::Ctx;
-use super::spec::{Opt, Order, Spec};
+use super::spec::{Opt, Spec};
 use crate::interp::Status;
 use crate::vfs::{WriteMode, describe};
 
@@ -344,10 +344,7 @@ pub const SPLIT: Spec = Spec {
         Opt::both('n', "number", "generate CHUNKS output files").value("CHUNKS"),
         SPLIT_VERBOSE,
     ],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `split [-l N | -b SIZE | -C SIZE | -n CHUNKS] [-a LEN] [-d | -x] [--additional-suffix=S]

@@ -2,7 +2,7 @@
 //! (with `-c` to verify a list), in GNU coreutils' formats.
 
 use super::Ctx;
-use super::spec::{Opt, Order, Spec};
+use super::spec::{Opt, Spec};
 use crate::interp::Status;
 use crate::vfs::describe;
 use base64::Engine;
@@ -20,10 +20,7 @@ pub const BASE64: Spec = Spec {
     synopsis: &["[OPTION]... [FILE]"],
     about: "Base64 encode or decode FILE, or standard input, to standard output.",
     options: &[DECODE, IGNORE_GARBAGE, WRAP],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `base64 [-di] [-w COLS] [FILE]`
@@ -103,17 +100,7 @@ const SUM_OPTIONS: &[Opt] = &[BINARY, CHECK, TEXT, IGNORE_MISSING, QUIET, STATUS
 
 /// A checksum command's spec: they differ only in the digest.
 const fn sum_spec(name: &'static str, summary: &'static str, about: &'static str) -> Spec {
-    Spec {
-        name,
-        summary,
-        synopsis: &["[OPTION]... [FILE]..."],
-        about,
-        options: SUM_OPTIONS,
-        order: Order::Permute,
-        usage_status: 1,
-        digits: None,
-        usage_in_hint: false,
-    }
+    Spec { name, summary, synopsis: &["[OPTION]... [FILE]..."], about, options: SUM_OPTIONS, ..Spec::BASE }
 }
 
 /// `md5sum`.

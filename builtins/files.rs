@@ -26,10 +26,9 @@ pub const CAT: Spec = Spec {
         Opt::short('u', "(ignored)"),
         Opt::both('v', "show-nonprinting", "use ^ and M- notation, except for LFD and TAB"),
     ],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    tools: &["fs.read"],
+    operand_paths: true,
+    ..Spec::BASE
 };
 
 /// `cat [-AbeEnstTuv] [FILE…]`
@@ -138,8 +137,15 @@ fn mode_string(meta: &Meta) -> String {
         FileKind::File => '-',
     };
     let mut text = String::from(kind);
+    text.push_str(&permissions(meta.mode));
+    text
+}
+
+/// `rw-r--r--`: the permission bits as `ls` shows them.
+fn permissions(mode: u32) -> String {
+    let mut text = String::new();
     for shift in [6, 3, 0] {
-        let bits = (meta.mode >> shift) & 7;
+        let bits = (mode >> shift) & 7;
         text.push(if bits & 4 != 0 { 'r' } else { '-' });
         text.push(if bits & 2 != 0 { 'w' } else { '-' });
         text.push(if bits & 1 != 0 { 'x' } else { '-' });
@@ -291,10 +297,10 @@ pub const LS: Spec = Spec {
         Opt::short('t', "sort by time, newest first"),
         Opt::short('1', "list one file per line (always so here)"),
     ],
-    order: Order::Permute,
     usage_status: 2,
-    digits: None,
-    usage_in_hint: false,
+    tools: &["fs.list"],
+    operand_paths: true,
+    ..Spec::BASE
 };
 
 /// `ls [-aAdFhlrRSt1] [FILE…]`
@@ -392,10 +398,8 @@ pub const CP: Spec = Spec {
         Opt::short('R', "same as -r"),
         Opt::both('v', "verbose", "explain what is being done"),
     ],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    tools: &["fs.read", "fs.copy"],
+    ..Spec::BASE
 };
 
 /// `cp [-afnprRv] SOURCE… DEST`
@@ -500,10 +504,8 @@ pub const MV: Spec = Spec {
         Opt::both('n', "no-clobber", "do not overwrite an existing file"),
         Opt::both('v', "verbose", "explain what is being done"),
     ],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    tools: &["fs.move"],
+    ..Spec::BASE
 };
 
 /// `mv [-fnv] SOURCE… DEST`
@@ -589,10 +591,9 @@ pub const RM: Spec = Spec {
         PRESERVE_ROOT,
         ONE_FILE_SYSTEM,
     ],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    tools: &["fs.delete"],
+    operand_paths: true,
+    ..Spec::BASE
 };
 
 /// When `rm` asks before removing.
@@ -794,10 +795,9 @@ pub const MKDIR: Spec = Spec {
     synopsis: &["[OPTION]... DIRECTORY..."],
     about: "Create the DIRECTORY(ies), if they do not already exist.",
     options: &[MODE, PARENTS, MKDIR_VERBOSE],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    tools: &["fs.mkdir"],
+    operand_paths: true,
+    ..Spec::BASE
 };
 
 /// `mkdir [-pv] [-m MODE] DIRECTORY…`
@@ -884,10 +884,9 @@ pub const RMDIR: Spec = Spec {
     synopsis: &["[OPTION]... DIRECTORY..."],
     about: "Remove the DIRECTORY(ies), if they are empty.",
     options: &[NON_EMPTY, RMDIR_PARENTS],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    tools: &["fs.delete"],
+    operand_paths: true,
+    ..Spec::BASE
 };
 
 /// `rmdir [-p] [--ignore-fail-on-non-empty] DIRECTORY…`
@@ -930,10 +929,9 @@ pub const TOUCH: Spec = Spec {
     synopsis: &["[OPTION]... FILE..."],
     about: "Update the modification time of each FILE to the current time; a FILE that does not exist is created empty, unless -c is given.",
     options: &[NO_CREATE, Opt::short('m', "change only the modification time (the only one kept here)")],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    tools: &["fs.write"],
+    operand_paths: true,
+    ..Spec::BASE
 };
 
 /// `touch [-cm] FILE…`
@@ -976,10 +974,8 @@ pub const LN: Spec = Spec {
         Opt::both('n', "no-dereference", "treat LINK_NAME as a normal file if it is a symbolic link to a directory"),
         Opt::both('s', "symbolic", "make symbolic links instead of hard links"),
     ],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    tools: &["fs.write"],
+    ..Spec::BASE
 };
 
 /// `ln -s [-fn] TARGET [LINK]`
@@ -1055,10 +1051,7 @@ pub const STAT: Spec = Spec {
     synopsis: &["[OPTION]... FILE..."],
     about: "Display file status. FORMAT sequences: %n name, %s size, %F type, %a octal mode, %A mode, %Y and %y modification time, %U %G owner, %u %g ids, %h links, %% a %.",
     options: &[DEREFERENCE, FORMAT, PRINTF],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `stat [-L] [-c FORMAT | --printf FORMAT] FILE…`
@@ -1188,10 +1181,9 @@ pub const DU: Spec = Spec {
         Opt::both('h', "human-readable", "print sizes in human readable format (e.g., 1K 234M 2G)"),
         Opt::both('s', "summarize", "display only a total for each argument"),
     ],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    tools: &["fs.list"],
+    operand_paths: true,
+    ..Spec::BASE
 };
 
 /// `du [-achs] [-d N] [FILE…]` — sizes in KiB as 4 KiB blocks.
@@ -1295,46 +1287,147 @@ fn apply_mode(spec: &str, mode: u32, is_dir: bool) -> Option<u32> {
     Some(mode)
 }
 
-/// `chmod [-R] MODE file…`
+const CHANGES: Opt = Opt::both('c', "changes", "like verbose but report only when a change is made");
+const SILENT: Opt = Opt::both('f', "silent", "suppress most error messages").alias("quiet");
+const VERBOSE_MODE: Opt = Opt::both('v', "verbose", "output a diagnostic for every file processed");
+const REFERENCE: Opt = Opt::long("reference", "use RFILE's mode instead of MODE values").value("RFILE");
+const CHMOD_NO_PRESERVE_ROOT: Opt = Opt::long("no-preserve-root", "do not treat '/' specially (the default)");
+const CHMOD_PRESERVE_ROOT: Opt = Opt::long("preserve-root", "fail to operate recursively on '/'");
+const RECURSIVE_MODE: Opt = Opt::both('R', "recursive", "change files and directories recursively");
+
+/// `chmod`.
+pub const CHMOD: Spec = Spec {
+    name: "chmod",
+    summary: "change file mode bits",
+    synopsis: &[
+        "[OPTION]... MODE[,MODE]... FILE...",
+        "[OPTION]... OCTAL-MODE FILE...",
+        "[OPTION]... --reference=RFILE FILE...",
+    ],
+    about: "Change the mode of each FILE to MODE. With --reference, change the mode of each FILE to that of RFILE.",
+    options: &[CHANGES, SILENT, VERBOSE_MODE, CHMOD_NO_PRESERVE_ROOT, CHMOD_PRESERVE_ROOT, REFERENCE, RECURSIVE_MODE],
+    tools: &["fs.write"],
+    ..Spec::BASE
+};
+
+/// Whether `word` is a mode that reads like an option (`-w`, `-x,o+r`), which chmod takes as
+/// its MODE as GNU does.
+fn is_dash_mode(word: &str) -> bool {
+    word.len() > 1
+        && word.starts_with('-')
+        && !word.starts_with("--")
+        && word[1..].chars().all(|c| "rwxXstugoa01234567,+-=".contains(c))
+}
+
+/// `chmod [-cfvR] MODE|--reference=RFILE FILE…`: a mode that looks like an option (`-w`) is
+/// the mode, as for GNU.
 pub async fn chmod(ctx: Ctx<'_>) -> Status {
-    let mut recursive = false;
-    let mut rest = Vec::new();
-    for arg in &ctx.argv[1..] {
-        if arg == "-R" {
-            recursive = true;
-        } else {
-            rest.push(arg.clone());
-        }
+    let mut words = ctx.argv[1..].to_vec();
+    let end = words.iter().position(|w| w == "--").unwrap_or(words.len());
+    let dash_mode = words[..end].iter().position(|w| is_dash_mode(w)).map(|at| words.remove(at));
+    let args = match ctx.args_of(&CHMOD, &words).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let mut operands = args.operands.clone();
+    let mode = match (args.last(&REFERENCE), dash_mode) {
+        (Some(reference), _) => match ctx.vfs.stat(&ctx.abs(reference)) {
+            Ok(meta) => Mode::Exact(meta.mode & 0o7777),
+            Err(err) => {
+                return ctx.fail(format!("failed to get attributes of '{reference}': {}", describe(&err))).await;
+            }
+        },
+        (None, Some(mode)) => Mode::Spec(mode),
+        (None, None) if operands.is_empty() => return ctx.misuse(&CHMOD, "missing operand").await,
+        (None, None) => Mode::Spec(operands.remove(0)),
+    };
+    if operands.is_empty() {
+        let message = match &mode {
+            Mode::Spec(spec) => format!("missing operand after '{spec}'"),
+            Mode::Exact(_) => "missing operand".to_string(),
+        };
+        return ctx.misuse(&CHMOD, message).await;
     }
-    if rest.len() < 2 {
-        return ctx.usage("missing operand", "chmod [-R] MODE FILE...").await;
+    let (recursive, silent) = (args.has(&RECURSIVE_MODE), args.has(&SILENT));
+    let preserve_root = args.given().filter(|(o, _)| [CHMOD_PRESERVE_ROOT, CHMOD_NO_PRESERVE_ROOT].contains(o)).last();
+    if recursive
+        && preserve_root.is_some_and(|(o, _)| *o == CHMOD_PRESERVE_ROOT)
+        && operands.iter().any(|f| ctx.abs(f) == "/")
+    {
+        ctx.complain("it is dangerous to operate recursively on '/'").await;
+        return ctx.fail("use --no-preserve-root to override this failsafe").await;
     }
-    let spec = rest.remove(0);
+    let report = if args.has(&VERBOSE_MODE) {
+        Report::All
+    } else if args.has(&CHANGES) {
+        Report::Changes
+    } else {
+        Report::None
+    };
     let mut status = 0;
-    let mut pending: Vec<(String, String)> = rest.iter().map(|f| (f.clone(), ctx.abs(f))).collect();
+    let mut pending: Vec<(String, String)> = operands.iter().rev().map(|f| (f.clone(), ctx.abs(f))).collect();
     while let Some((display, abs)) = pending.pop() {
         let meta = match ctx.vfs.stat(&abs) {
             Ok(meta) => meta,
             Err(err) => {
-                ctx.complain(format!("cannot access '{display}': {}", describe(&err))).await;
+                if !silent {
+                    ctx.complain(format!("cannot access '{display}': {}", describe(&err))).await;
+                }
+                if report == Report::All {
+                    ctx.out(format!("'{display}' could not be accessed\n")).await;
+                }
                 status = 1;
                 continue;
             }
         };
-        let Some(mode) = apply_mode(&spec, meta.mode, meta.is_dir()) else {
-            return ctx.fail(format!("invalid mode: '{spec}'")).await;
+        let old = meta.mode & 0o7777;
+        let new = match &mode {
+            Mode::Exact(bits) => *bits,
+            Mode::Spec(spec) => match apply_mode(spec, old, meta.is_dir()) {
+                Some(bits) => bits,
+                None => return ctx.fail(format!("invalid mode: '{spec}'")).await,
+            },
         };
-        if let Err(err) = ctx.vfs.set_mode(&abs, mode) {
-            ctx.complain(format!("changing permissions of '{display}': {}", describe(&err))).await;
+        if let Err(err) = ctx.vfs.set_mode(&abs, new) {
+            if !silent {
+                ctx.complain(format!("changing permissions of '{display}': {}", describe(&err))).await;
+            }
             status = 1;
+        } else if report == Report::All || (report == Report::Changes && old != new) {
+            let line = if old == new {
+                format!("mode of '{display}' retained as {old:04o} ({})\n", permissions(old))
+            } else {
+                format!(
+                    "mode of '{display}' changed from {old:04o} ({}) to {new:04o} ({})\n",
+                    permissions(old),
+                    permissions(new)
+                )
+            };
+            ctx.out(line).await;
         }
         if recursive && meta.is_dir() {
-            for entry in ctx.vfs.read_dir(&abs).unwrap_or_default() {
+            let mut entries = ctx.vfs.read_dir(&abs).unwrap_or_default();
+            entries.sort_by(|a, b| b.name.cmp(&a.name));
+            for entry in entries {
                 pending.push((format!("{display}/{}", entry.name), path::join(&abs, &entry.name)));
             }
         }
     }
     status
+}
+
+/// The mode chmod sets: a mode written (applied to each file's own) or a reference file's.
+enum Mode {
+    Spec(String),
+    Exact(u32),
+}
+
+/// Which files chmod reports on.
+#[derive(PartialEq, Eq)]
+enum Report {
+    None,
+    Changes,
+    All,
 }
 
 const MULTIPLE: Opt = Opt::both('a', "multiple", "support multiple arguments and treat each as a NAME");
@@ -1349,9 +1442,7 @@ pub const BASENAME: Spec = Spec {
     about: "Print NAME with any leading directory components removed, and a trailing SUFFIX if given.",
     options: &[MULTIPLE, SUFFIX, ZERO],
     order: Order::OptionsFirst,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `basename NAME [SUFFIX]`, `basename -a|-s SUFFIX [-z] NAME…`
@@ -1400,10 +1491,7 @@ pub const DIRNAME: Spec = Spec {
     synopsis: &["[OPTION] NAME..."],
     about: "Output each NAME with its last non-slash component and trailing slashes removed; if NAME contains no /'s, output '.' (meaning the current directory).",
     options: &[ZERO],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `dirname [-z] NAME…`
@@ -1443,10 +1531,7 @@ pub const REALPATH: Spec = Spec {
         Opt::both('e', "canonicalize-existing", "all components of the path must exist"),
         Opt::both('m', "canonicalize-missing", "no path components need exist or be a directory"),
     ],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `realpath [-e|-m] FILE…`
@@ -1499,10 +1584,7 @@ pub const READLINK: Spec = Spec {
         Opt::both('m', "canonicalize-missing", "canonicalize; no component need exist"),
         Opt::both('n', "no-newline", "do not output the trailing delimiter"),
     ],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `readlink [-efmn] FILE…`
@@ -1561,10 +1643,8 @@ pub const MKTEMP: Spec = Spec {
     synopsis: &["[OPTION]... [TEMPLATE]"],
     about: "Create a temporary file or directory, safely, and print its name. TEMPLATE must end in at least 3 X's (default tmp.XXXXXXXXXX, in $TMPDIR or /tmp).",
     options: &[MKTEMP_DIR, TMPDIR, QUIET, UNDER_TMPDIR],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    tools: &["fs.write"],
+    ..Spec::BASE
 };
 
 /// `mktemp [-dqt] [-p DIR] [TEMPLATE]`

@@ -4,6 +4,7 @@
 //! Directories are read in sorted order, so output is deterministic.
 
 use super::Ctx;
+use super::spec::{Opt, Order, Runs, Spec};
 use crate::interp::Status;
 use crate::interp::pattern::Pattern;
 use crate::vfs::{FileKind, Meta, path};
@@ -336,8 +337,65 @@ impl Walk<'_, '_> {
 }
 
 /// `find [path…] [expression]`
+const NEVER_FOLLOW: Opt = Opt::short('P', "never follow symbolic links (the default)");
+const FOLLOW_OPERANDS: Opt = Opt::short('H', "follow symbolic links given as starting points only");
+
+/// `find`.
+pub const FIND: Spec = Spec {
+    name: "find",
+    summary: "search for files in a directory hierarchy",
+    synopsis: &["[-H] [-P] [starting-point...] [expression]"],
+    about: "Walk each starting point (default: .) and evaluate the expression on every file: tests -name -iname -path -ipath -type -size -empty -newer -mtime -mmin -maxdepth -mindepth; actions -print -print0 -delete -exec CMD {} ; (or +) -prune -quit; joined by ! -a -o and ( ).",
+    options: &[NEVER_FOLLOW, FOLLOW_OPERANDS],
+    order: Order::Leading,
+    tools: &["fs.list"],
+    actions: &[("-delete", "fs.delete")],
+    runs: Runs::Between { starts: &["-exec", "-execdir", "-ok", "-okdir"], ends: &[";", "+"] },
+    keywords: &[
+        "-name",
+        "-iname",
+        "-path",
+        "-ipath",
+        "-wholename",
+        "-type",
+        "-size",
+        "-mtime",
+        "-mmin",
+        "-newer",
+        "-empty",
+        "-true",
+        "-false",
+        "-print",
+        "-print0",
+        "-delete",
+        "-prune",
+        "-quit",
+        "-depth",
+        "-maxdepth",
+        "-mindepth",
+        "-exec",
+        "-execdir",
+        "-ok",
+        "-not",
+        "-and",
+        "-or",
+    ],
+    ..Spec::BASE
+};
+
+/// `find [-H|-P] [PATH…] [EXPRESSION]`.
 pub async fn find(ctx: Ctx<'_>) -> Status {
-    let args = &ctx.argv[1..];
+    let parsed = match ctx.args(&FIND).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    // The last of -H and -P wins; -P (do not follow) is the default.
+    let follow_operands = parsed
+        .given()
+        .filter(|(o, _)| [NEVER_FOLLOW, FOLLOW_OPERANDS].contains(o))
+        .last()
+        .is_some_and(|(o, _)| *o == FOLLOW_OPERANDS);
+    let args = &parsed.operands[..];
     let split =
         args.iter().position(|a| a.starts_with('-') && a.len() > 1 || a == "(" || a == "!").unwrap_or(args.len());
     let mut roots: Vec<String> = args[..split].to_vec();
@@ -383,7 +441,8 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
             if walk.quit {
                 break;
             }
-            let meta = match if depth == 0 {
+            // A starting point is followed with -H, or when written with a final slash.
+            let meta = match if depth == 0 && (follow_operands || display.ends_with('/')) {
                 ctx.vfs.stat(&abs).or_else(|_| ctx.vfs.lstat(&abs))
             } else {
                 ctx.vfs.lstat(&abs)

@@ -3,7 +3,7 @@
 //! flags, output prefixes, context groups and exit statuses (0 selected, 1 none, 2 error).
 //! Lines are matched as bytes, so binary data never breaks it.
 
-use super::spec::{Args, Opt, Order, Spec};
+use super::spec::{Args, Opt, Spec};
 use super::{Ctx, OperandReader, posix_regex};
 use crate::interp::Status;
 use crate::interp::pattern::Pattern;
@@ -113,10 +113,10 @@ pub const GREP: Spec = Spec {
         COLOR,
         Opt::both('U', "binary", "do not strip CR characters at EOL (MSDOS/Windows)"),
     ],
-    order: Order::Permute,
     usage_status: 2,
     digits: Some(CONTEXT),
-    usage_in_hint: true,
+    words: super::spec::Words::GnuWithUsage,
+    ..Spec::BASE
 };
 
 /// Applies one option (by its letter) to the options.

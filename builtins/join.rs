@@ -4,7 +4,7 @@
 
 use super::Ctx;
 use super::columns::lines;
-use super::spec::{Args, Opt, Order, Spec as CommandSpec};
+use super::spec::{Args, Opt, Spec as CommandSpec};
 use crate::interp::Status;
 use std::cmp::Ordering;
 
@@ -42,10 +42,7 @@ pub const JOIN: CommandSpec = CommandSpec {
         NOCHECK_ORDER,
         HEADER,
     ],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..CommandSpec::BASE
 };
 
 /// One output column of `-o`: the join field, or field `1..` of file 1 or 2.

@@ -1,7 +1,7 @@
 //! Line filters: `cut`, `uniq`, `wc`, `rev`, `tac`, with GNU coreutils' flags and output format.
 
 use super::Ctx;
-use super::spec::{Opt, Order, Spec};
+use super::spec::{Opt, Spec};
 use crate::interp::Status;
 use crate::vfs::describe;
 use std::io::Read as _;
@@ -134,10 +134,7 @@ pub const CUT: Spec = Spec {
         OUTPUT_DELIMITER,
         ZERO,
     ],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `cut -f LIST [-d DELIM] [-s] | -c LIST | -b LIST [--complement] [-z] [file…]`, a piece of
@@ -373,10 +370,7 @@ pub const UNIQ: Spec = Spec {
         UNIQ_ZERO,
         CHECK_CHARS,
     ],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `uniq [-cdDui] [-f N] [-s N] [-w N] [-z] [--group[=M]] [INPUT [OUTPUT]]`, a piece of input at
@@ -691,10 +685,7 @@ pub const WC: Spec = Spec {
         Opt::both('L', "max-line-length", "print the maximum display width"),
         Opt::both('w', "words", "print the word counts"),
     ],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `wc [-lwcmL] [file…]`
@@ -818,10 +809,7 @@ pub const TAC: Spec = Spec {
     synopsis: &["[OPTION]... [FILE]..."],
     about: "Write each FILE to standard output, last line first.",
     options: &[BEFORE, REGEX, SEPARATOR],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `tac [-br] [-s SEP] [FILE…]`: records (lines by default) in reverse order.

@@ -163,24 +163,27 @@ impl<'a> Ctx<'a> {
     /// then over, status 0); a usage error is said in GNU's words with the hint to `--help`
     /// (status: the spec's). Either way `Err` carries the status to return.
     pub async fn args(&self, spec: &spec::Spec) -> Result<spec::Args, Status> {
-        match spec.parse(&self.argv[1..]) {
+        self.args_of(spec, &self.argv[1..]).await
+    }
+
+    /// [`Ctx::args`] of words the command picked (after taking out what it reads itself).
+    pub async fn args_of(&self, spec: &spec::Spec, words: &[String]) -> Result<spec::Args, Status> {
+        match spec.parse(words) {
             Ok(args) => Ok(args),
             Err(spec::Refusal::Help) => Err(if self.out(spec.help()).await { 0 } else { 1 }),
-            Err(spec::Refusal::Usage(message)) => Err(self.misuse(spec, message).await),
+            Err(spec::Refusal::Usage(misuse)) => Err(self.refuse(spec, &misuse).await),
         }
     }
 
     /// A usage error found by the command itself (a missing operand), said as [`Ctx::args`]
     /// says those of the parse.
     pub async fn misuse(&self, spec: &spec::Spec, message: impl std::fmt::Display) -> Status {
-        let name = self.name();
-        let message = message.to_string();
-        let mut text = if message.is_empty() { String::new() } else { format!("{name}: {message}\n") };
-        if spec.usage_in_hint {
-            text.push_str(&format!("Usage: {}\n", spec.usage_line()));
-        }
-        text.push_str(&format!("Try '{name} --help' for more information.\n"));
-        self.err(text).await;
+        self.refuse(spec, &spec::Misuse::Said(message.to_string())).await
+    }
+
+    /// Says a usage error in the spec's words; the spec's usage status.
+    async fn refuse(&self, spec: &spec::Spec, misuse: &spec::Misuse) -> Status {
+        self.err(spec.refusal_text(misuse)).await;
         spec.usage_status
     }
 
@@ -426,19 +429,14 @@ static TABLE: &[Builtin] = &[
     entry!(interpreter "builtin", "run a builtin or command, skipping functions", "builtin NAME [ARG]..."),
     entry!(spec files::CAT, files::cat),
     entry!("cd", nav::cd, "change the working directory"),
-    entry!("chmod", files::chmod, "change file mode bits"),
+    entry!(spec files::CHMOD, files::chmod),
     entry!(spec columns::COLUMN, columns::column),
     entry!(spec columns::COMM, columns::comm),
     entry!(interpreter "command", "run a command skipping functions, or say what a name is (-v, -V)", "command [-vV] NAME [ARG]..."),
     entry!("config", tools::config, "list tools (config tools [QUERY]), their schemas, the policy"),
     entry!(interpreter "continue", "resume the next turn of a loop", "continue [N]"),
     entry!(spec files::CP, files::cp),
-    entry!(
-        "curl",
-        net::curl,
-        "transfer a URL (net.fetch; denied unless policy allows)",
-        "curl [-sSfLiI] [-X METHOD] [-H HEADER] [-d DATA] [--data-binary DATA] [--json JSON] [-o FILE] [-O] [-w FORMAT] [--max-time SECS] URL"
-    ),
+    entry!(spec net::CURL, net::curl),
     entry!(spec lines::CUT, lines::cut),
     entry!("date", text::date, "print the date and time"),
     entry!(interpreter "declare", "set variables and their attributes, or show them", "declare [-aAfFgilnrtux] [-p] [NAME[=VALUE]]..."),
@@ -452,19 +450,14 @@ static TABLE: &[Builtin] = &[
     entry!("dirs", nav::dirs, "show the directory stack"),
     entry!(spec files::DU, files::du),
     entry!("echo", text::echo, "print arguments"),
-    entry!("env", xargs::env, "run a command with a changed environment, or print it"),
+    entry!(spec xargs::ENV, xargs::env),
     entry!(interpreter "eval", "run the arguments as a command line", "eval [ARG]..."),
     entry!(interpreter "exec", "run a command in place of the shell, or apply redirections to it", "exec [COMMAND [ARG]...]"),
     entry!(interpreter "exit", "end the shell with a status", "exit [N]"),
     entry!(spec columns::EXPAND, columns::expand),
     entry!(interpreter "export", "mark variables for the environment of commands", "export [-fn] [NAME[=VALUE]]..."),
     entry!("false", flow::false_, "do nothing, unsuccessfully"),
-    entry!(
-        "find",
-        find::find,
-        "search for files in a directory hierarchy",
-        "find [PATH...] [-name GLOB] [-iname GLOB] [-path GLOB] [-type f|d|l] [-maxdepth N] [-mindepth N] [-newer FILE] [-size N] [-empty] [-exec CMD {} ;] [-delete] [-print] [-print0]"
-    ),
+    entry!(spec find::FIND, find::find),
     entry!(spec columns::FOLD, columns::fold),
     entry!("getopts", vars::getopts, "parse positional parameters as options"),
     entry!(spec grep::GREP, grep::grep),
@@ -486,15 +479,15 @@ static TABLE: &[Builtin] = &[
     entry!(interpreter "local", "make variables local to a function", "local [OPTION] NAME[=VALUE]..."),
     entry!(spec files::LS, files::ls),
     entry!(spec encode::MD5SUM, encode::checksum),
-    entry!("meta", agents::meta, "get, set, delete, list and atomically increment metadata"),
+    entry!(spec agents::META, agents::meta),
     entry!(spec files::MKDIR, files::mkdir),
     entry!(spec files::MKTEMP, files::mktemp),
-    entry!("msg", agents::msg, "send and read messages between agents"),
+    entry!(spec agents::MSG, agents::msg),
     entry!(spec files::MV, files::mv),
     entry!(spec columns::NL, columns::nl),
     entry!(spec od::OD, od::od),
     entry!(spec columns::PASTE, columns::paste),
-    entry!("ping", agents::ping, "say whether an agent is alive"),
+    entry!(spec agents::PING, agents::ping),
     entry!("popd", nav::popd, "pop the directory stack"),
     entry!("printf", printf::printf, "format and print data"),
     entry!("pushd", nav::pushd, "push a directory onto the stack"),
@@ -524,12 +517,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec sort::SORT, sort::sort),
     entry!(interpreter "source", "read and run commands from a file in this shell", "source FILE [ARG]..."),
     entry!(spec dump::SPLIT, dump::split),
-    entry!(
-        "sqlite3",
-        sqlite::sqlite3,
-        "run SQL on a SQLite database (workspace file or your own)",
-        "sqlite3 [-json|-csv|-list] [-header|-noheader] [-separator SEP] [FILE|:memory:] [SQL...]"
-    ),
+    entry!(spec sqlite::SQLITE3, sqlite::sqlite3),
     entry!(spec files::STAT, files::stat),
     entry!(spec lines::TAC, lines::tac),
     entry!(spec text::TAIL, text::tail),
@@ -551,15 +539,10 @@ static TABLE: &[Builtin] = &[
     entry!("unset", vars::unset, "remove variables or functions"),
     entry!(interpreter "wait", "wait for jobs and return their status", "wait [-n] [ID]..."),
     entry!(spec lines::WC, lines::wc),
-    entry!("wget", net::wget, "download a URL to a file (net.fetch)"),
-    entry!("who", agents::who, "list agents seen on the store"),
-    entry!("whoami", agents::whoami, "print this session's agent name"),
-    entry!(
-        "xargs",
-        xargs::xargs,
-        "build and run commands from standard input",
-        "xargs [-0rtx] [-a FILE] [-d DELIM] [-E EOF] [-I REPL] [-L N] [-n N] [-P N] [-s N] [COMMAND [ARG...]]"
-    ),
+    entry!(spec net::WGET, net::wget),
+    entry!(spec agents::WHO, agents::who),
+    entry!(spec agents::WHOAMI, agents::whoami),
+    entry!(spec xargs::XARGS, xargs::xargs),
     entry!(
         "xxd",
         dump::xxd,
@@ -570,63 +553,9 @@ static TABLE: &[Builtin] = &[
     entry!("zcat", compress::gzip, "print .gz files decompressed"),
 ];
 
-/// Commands that are adapters over tools: the name, the tools it calls, and whether its
-/// non-option operands are the paths those calls act on (what the pre-flight check reads).
-static ADAPTERS: &[(&str, &[&str], bool)] = &[
-    ("cat", &["fs.read"], true),
-    ("chmod", &["fs.write"], false),
-    ("cp", &["fs.read", "fs.copy"], false),
-    ("curl", &["net.fetch"], false),
-    ("du", &["fs.list"], true),
-    ("find", &["fs.list"], false),
-    ("head", &["fs.read"], true),
-    ("ln", &["fs.write"], false),
-    ("ls", &["fs.list"], true),
-    ("mkdir", &["fs.mkdir"], true),
-    ("mktemp", &["fs.write"], false),
-    ("meta", &["meta.get", "meta.set", "meta.delete", "meta.list", "meta.incr"], false),
-    ("msg", &["msg.send", "msg.read", "msg.list", "msg.update"], false),
-    ("mv", &["fs.move"], false),
-    ("ping", &["msg.ping"], false),
-    ("rm", &["fs.delete"], true),
-    // Reads go to db.query; whether a write is allowed is known only once the SQL is seen.
-    ("sqlite3", &["db.query"], false),
-    ("rmdir", &["fs.delete"], true),
-    ("tail", &["fs.read"], true),
-    ("tee", &["fs.write"], true),
-    ("touch", &["fs.write"], true),
-    ("wget", &["net.fetch"], false),
-    ("who", &["msg.who"], false),
-];
-
-/// The tools a command calls when it is an adapter.
+/// The tools a command calls, from its spec (`None` for a command that calls none).
 pub fn adapter_of(name: &str) -> Option<&'static [&'static str]> {
-    ADAPTERS.iter().find(|(n, _, _)| *n == name).map(|(_, tools, _)| *tools)
-}
-
-/// The tools one invocation of an adapter calls: subcommand adapters (`msg send`, `meta incr`)
-/// call one tool each; others call all of theirs.
-pub fn adapter_tools(name: &str, subcommand: Option<&str>) -> Option<Vec<&'static str>> {
-    let tools = adapter_of(name)?;
-    let picked = match (name, subcommand) {
-        ("msg", Some("send")) => "msg.send",
-        ("msg", Some("read")) => "msg.read",
-        ("msg", Some("list")) => "msg.list",
-        ("msg", Some("archive" | "unarchive")) => "msg.update",
-        ("meta", Some("get")) => "meta.get",
-        ("meta", Some("set")) => "meta.set",
-        ("meta", Some("delete" | "rm")) => "meta.delete",
-        ("meta", Some("list")) => "meta.list",
-        ("meta", Some("incr")) => "meta.incr",
-        ("msg" | "meta", _) => return Some(Vec::new()),
-        _ => return Some(tools.to_vec()),
-    };
-    Some(vec![picked])
-}
-
-/// Whether the adapter's operands are the paths its calls act on.
-pub fn adapter_operands_are_paths(name: &str) -> bool {
-    ADAPTERS.iter().any(|(n, _, paths)| *n == name && *paths)
+    lookup(name).and_then(|b| b.spec).map(|spec| spec.tools).filter(|tools| !tools.is_empty())
 }
 
 /// Finds a command by name.
@@ -681,8 +610,9 @@ mod tests {
             ["-m", "-A", "-B", "-C", "-e", "--include", "--exclude-dir"].iter().all(|f| grep.contains(&f.to_string()))
         );
         // Long options with one dash are not clusters.
-        assert_eq!(flags("find")[..4], ["-name", "-iname", "-path", "-type"]);
-        assert!(flags("find").contains(&"-empty".to_string()));
+        // A command's own language (find's predicates) completes too.
+        assert_eq!(flags("find")[..3], ["-P", "-H", "--help"]);
+        assert!(["-name", "-empty", "-exec"].iter().all(|f| flags("find").contains(&f.to_string())));
         assert_eq!(flags("sqlite3")[..3], ["-json", "-csv", "-list"]);
         assert!(flags("echo").is_empty());
     }

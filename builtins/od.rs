@@ -4,7 +4,7 @@
 
 use super::Ctx;
 use super::cfmt::{self, format_float};
-use super::spec::{Opt, Order, Spec};
+use super::spec::{Opt, Spec};
 use crate::interp::Status;
 
 /// How the bytes of one field are shown.
@@ -244,10 +244,7 @@ pub const OD: Spec = Spec {
         Opt::short('s', "same as -t d2, select decimal 2-byte units"),
         Opt::short('x', "same as -t x2, select hexadecimal 2-byte units"),
     ],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {

@@ -575,10 +575,8 @@ pub const SORT: Spec = Spec {
         Opt::both('u', "unique", "output only the first of an equal run"),
         Opt::both('z', "zero-terminated", "line delimiter is NUL, not newline"),
     ],
-    order: super::spec::Order::Permute,
     usage_status: 2,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 fn parse_args(args: Args) -> Result<Invocation, String> {

@@ -78,22 +78,24 @@ impl Opt {
         self.short == other.short && self.long == other.long
     }
 
-    /// `-f, --force`, `    --interactive[=WHEN]`, `-n NUM`: the left column of `--help`.
-    fn shown(&self) -> String {
+    /// `-f, --force`, `    --interactive[=WHEN]`, `-n NUM`: the left column of `--help`, the
+    /// long names after `dashes` (`--`, or `-` for commands such as `sqlite3 -json`).
+    fn shown(&self, dashes: &str) -> String {
         let long = match (self.long, self.also) {
-            (Some(l), Some(a)) => Some(format!("{l}, --{a}")),
+            (Some(l), Some(a)) => Some(format!("{l}, {dashes}{a}")),
             (l, _) => l.map(str::to_string),
         };
         let mut out = match (self.short, long) {
-            (Some(s), Some(l)) => format!("-{s}, --{l}"),
+            (Some(s), Some(l)) => format!("-{s}, {dashes}{l}"),
             (Some(s), None) => format!("-{s}"),
-            (None, Some(l)) => format!("    --{l}"),
+            (None, Some(l)) if dashes == "-" => format!("{dashes}{l}"),
+            (None, Some(l)) => format!("    {dashes}{l}"),
             (None, None) => String::new(),
         };
         match (self.value, self.long.is_some()) {
             (Value::None, _) => {}
-            (Value::Required(v), true) => write!(out, "={v}").unwrap_or_default(),
-            (Value::Required(v), false) => write!(out, " {v}").unwrap_or_default(),
+            (Value::Required(v), true) if dashes == "--" => write!(out, "={v}").unwrap_or_default(),
+            (Value::Required(v), _) => write!(out, " {v}").unwrap_or_default(),
             (Value::Optional(v), true) => write!(out, "[={v}]").unwrap_or_default(),
             (Value::Optional(v), false) => write!(out, "[{v}]").unwrap_or_default(),
         }
@@ -108,6 +110,9 @@ pub enum Order {
     Permute,
     /// Before the first operand, which ends them (POSIX; commands that take a command line).
     OptionsFirst,
+    /// Whole words before the first word that is not one of them, which ends them however it
+    /// reads (`find -L . -name x`: `-name` starts the expression); no clusters.
+    Leading,
 }
 
 /// A command, said once.
@@ -129,8 +134,53 @@ pub struct Spec {
     pub usage_status: i32,
     /// The option a bare number stands for (`head -5` is `head -n 5`, GNU's obsolete form).
     pub digits: Option<Opt>,
-    /// Whether a usage error repeats the usage line before the hint to `--help` (GNU grep).
-    pub usage_in_hint: bool,
+    /// How a usage error is worded.
+    pub words: Words,
+    /// Whether long options take one dash (`sqlite3 -json`, `-separator SEP`; two work too):
+    /// there are no clusters then.
+    pub one_dash_long: bool,
+    /// Whether a negative number (`-5`, `-1.5e3`) is an operand rather than options (`seq -1
+    /// 1`, `meta incr KEY -1`).
+    pub negatives: bool,
+    /// The tools it calls: the pre-flight judges a line by them, `help` and `type` name them.
+    pub tools: &'static [&'static str],
+    /// Whether its operands are the paths those calls act on (`rm a b` deletes `a` and `b`).
+    pub operand_paths: bool,
+    /// The tools a subcommand calls instead (`msg send` calls `msg.send` only), chosen by the
+    /// first operand; an unknown or missing subcommand calls none.
+    pub subcommands: &'static [(&'static str, &'static [&'static str])],
+    /// Tools an operand adds when it is the word (`find … -delete` calls `fs.delete`).
+    pub actions: &'static [(&'static str, &'static str)],
+    /// Whether it runs another command, and where that command's words start.
+    pub runs: Runs,
+    /// Words of its own language that read as flags, for the console to complete (`find`'s
+    /// `-name`, `-type`, …).
+    pub keywords: &'static [&'static str],
+}
+
+/// Whether a command runs another command line (`xargs`, `env`, `find -exec`), and where it
+/// stands among the operands: what the pre-flight follows to judge what really runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Runs {
+    /// It runs no command.
+    Nothing,
+    /// Its operands are a command line (`env A=1 cmd`, `xargs cmd`).
+    Operands {
+        /// Operands before the command's name (`timeout 5 cmd`: one).
+        skip: usize,
+        /// Whether `NAME=VALUE` words lead the command line (`env`).
+        assignments: bool,
+        /// Whether the line runs as written; `false` when words are added (`xargs`).
+        complete: bool,
+    },
+    /// Command lines stand among the operands (`find . -exec CMD {} ;`); words are substituted
+    /// into them.
+    Between {
+        /// The words that start one (`-exec`).
+        starts: &'static [&'static str],
+        /// The words that end it (`;`, `+`).
+        ends: &'static [&'static str],
+    },
 }
 
 /// Why a parse did not give arguments.
@@ -138,8 +188,60 @@ pub struct Spec {
 pub enum Refusal {
     /// `--help` was asked for: print [`Spec::help`] and succeed.
     Help,
-    /// A usage error, in GNU's words (without the command's name).
-    Usage(String),
+    /// A usage error.
+    Usage(Misuse),
+}
+
+/// A usage error, as found; [`std::fmt::Display`] says it in GNU's words (without the
+/// command's name), a spec's [`Words`] may say it in its command's own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Misuse {
+    /// `-Z`: no option has the letter.
+    Invalid(char),
+    /// `--nope` (as written, value included): no option has the name.
+    Unrecognized(String),
+    /// The option (`-n` or `--lines`) needs a value and none followed.
+    NeedsValue(String),
+    /// `--force=yes`: the long option takes no value.
+    NoValue(String),
+    /// `--col`: the prefix fits several long names (as written, and the names it fits).
+    Ambiguous(String, Vec<String>),
+    /// What the command itself found wrong (`missing operand`).
+    Said(String),
+}
+
+impl std::fmt::Display for Misuse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Misuse::Invalid(letter) => write!(f, "invalid option -- '{letter}'"),
+            Misuse::Unrecognized(written) => write!(f, "unrecognized option '--{written}'"),
+            Misuse::NeedsValue(option) => match option.strip_prefix("--") {
+                Some(_) => write!(f, "option '{option}' requires an argument"),
+                None => write!(f, "option requires an argument -- '{}'", option.trim_start_matches('-')),
+            },
+            Misuse::NoValue(option) => write!(f, "option '{option}' doesn't allow an argument"),
+            Misuse::Ambiguous(written, names) => {
+                let names: Vec<String> = names.iter().map(|n| format!("'--{n}'")).collect();
+                write!(f, "option '--{written}' is ambiguous; possibilities: {}", names.join(" "))
+            }
+            Misuse::Said(message) => f.write_str(message),
+        }
+    }
+}
+
+/// How a command words a usage error on standard error: what its real counterpart prints.
+#[derive(Debug, Clone, Copy)]
+pub enum Words {
+    /// `NAME: MESSAGE` and `Try 'NAME --help' for more information.` (coreutils).
+    Gnu,
+    /// As [`Words::Gnu`], with the usage line between (grep).
+    GnuWithUsage,
+    /// As [`Words::Gnu`], the hint prefixed with the name too (diff).
+    GnuPrefixedHint,
+    /// `NAME: MESSAGE`, then the whole `--help` text (sed, bc).
+    GnuWithHelp,
+    /// The command's own: the whole text from the spec and the error.
+    Own(fn(&Spec, &Misuse) -> String),
 }
 
 /// The options given, in order, with their values, and the operands.
@@ -186,6 +288,105 @@ impl Args {
 }
 
 impl Spec {
+    /// What every spec shares unless it says otherwise: options among the operands, status 1
+    /// on a usage error, no tools, runs nothing. Specs end in `..Spec::BASE`.
+    pub const BASE: Spec = Spec {
+        name: "",
+        summary: "",
+        synopsis: &[],
+        about: "",
+        options: &[],
+        order: Order::Permute,
+        usage_status: 1,
+        digits: None,
+        words: Words::Gnu,
+        one_dash_long: false,
+        negatives: false,
+        tools: &[],
+        operand_paths: false,
+        subcommands: &[],
+        actions: &[],
+        runs: Runs::Nothing,
+        keywords: &[],
+    };
+
+    /// The tools the command calls with these operands (see [`Spec::subcommands`] and
+    /// [`Spec::actions`]).
+    pub fn tools_for(&self, operands: &[String]) -> Vec<&'static str> {
+        let mut tools: Vec<&'static str> = if self.subcommands.is_empty() {
+            self.tools.to_vec()
+        } else {
+            let first = operands.first().map(String::as_str);
+            self.subcommands.iter().find(|(name, _)| Some(*name) == first).map_or(Vec::new(), |(_, t)| t.to_vec())
+        };
+        for (word, tool) in self.actions {
+            if operands.iter().any(|o| o == word) && !tools.contains(tool) {
+                tools.push(tool);
+            }
+        }
+        tools
+    }
+
+    /// The command lines it runs with these operands, each with whether it runs as written.
+    pub fn command_lines<'a>(&self, operands: &'a [String]) -> Vec<(&'a [String], bool)> {
+        match self.runs {
+            Runs::Nothing => Vec::new(),
+            Runs::Operands { skip, assignments, complete } => {
+                let mut at = skip.min(operands.len());
+                if assignments {
+                    at += operands[at..].iter().take_while(|w| w.contains('=')).count();
+                }
+                vec![(&operands[at..], complete)]
+            }
+            Runs::Between { starts, ends } => {
+                let mut lines = Vec::new();
+                let mut rest = operands;
+                while let Some(start) = rest.iter().position(|w| starts.contains(&w.as_str())) {
+                    let after = &rest[start + 1..];
+                    let end = after.iter().position(|w| ends.contains(&w.as_str())).unwrap_or(after.len());
+                    lines.push((&after[..end], false));
+                    rest = &after[end.min(after.len())..];
+                }
+                lines
+            }
+        }
+    }
+
+    /// What a usage error prints on standard error, as [`Spec::words`] says.
+    pub fn refusal_text(&self, misuse: &Misuse) -> String {
+        let name = self.name;
+        let said = match misuse {
+            Misuse::Said(message) if message.is_empty() => String::new(),
+            misuse => format!("{name}: {misuse}\n"),
+        };
+        let hint = format!("Try '{name} --help' for more information.\n");
+        match self.words {
+            Words::Gnu => format!("{said}{hint}"),
+            Words::GnuWithUsage => format!("{said}Usage: {}\n{hint}", self.usage_line()),
+            Words::GnuPrefixedHint => format!("{said}{name}: {hint}"),
+            Words::GnuWithHelp => format!("{said}{}", self.help()),
+            Words::Own(words) => words(self, misuse),
+        }
+    }
+
+    /// Whether `word` is one option by itself (`-L`, `--help`), for [`Order::Leading`].
+    fn is_whole_option(&self, word: &str) -> bool {
+        match word.strip_prefix("--") {
+            Some(long) => long.is_empty() || self.long_named(long, long).is_ok(),
+            None => {
+                let mut letters = word.chars().skip(1);
+                word.starts_with('-')
+                    && letters.next().is_some_and(|l| self.options.iter().any(|o| o.short == Some(l)))
+                    && letters.next().is_none()
+            }
+        }
+    }
+
+    /// The dashes before a long option's name.
+    fn dashes(&self) -> &'static str {
+        if self.one_dash_long { "-" } else { "--" }
+    }
+
     /// `Usage: NAME SYNOPSIS` for each form, the first one for error messages.
     pub fn usage_line(&self) -> String {
         format!("{} {}", self.name, self.synopsis.first().copied().unwrap_or(""))
@@ -207,14 +408,15 @@ impl Spec {
             out.push('\n');
         }
         for opt in self.options {
-            let left = opt.shown();
+            let left = opt.shown(self.dashes());
             if left.len() <= 24 {
                 let _ = writeln!(out, "  {left:<26}{}", opt.help);
             } else {
                 let _ = writeln!(out, "  {left}\n  {:<26}{}", "", opt.help);
             }
         }
-        let _ = writeln!(out, "  {:<26}display this help and exit", "    --help");
+        let help = format!("    {}help", self.dashes());
+        let _ = writeln!(out, "  {help:<26}display this help and exit");
         out
     }
 
@@ -223,10 +425,11 @@ impl Spec {
         let mut flags = Vec::new();
         for opt in self.options {
             flags.extend(opt.short.map(|s| format!("-{s}")));
-            flags.extend(opt.long.map(|l| format!("--{l}")));
-            flags.extend(opt.also.map(|l| format!("--{l}")));
+            flags.extend(opt.long.map(|l| format!("{}{l}", self.dashes())));
+            flags.extend(opt.also.map(|l| format!("{}{l}", self.dashes())));
         }
-        flags.push("--help".to_string());
+        flags.push(format!("{}help", self.dashes()));
+        flags.extend(self.keywords.iter().map(|k| k.to_string()));
         flags
     }
 
@@ -241,7 +444,11 @@ impl Spec {
                 args.operands.extend(argv[idx..].iter().cloned());
                 break;
             }
-            if !arg.starts_with('-') || arg == "-" {
+            if self.order == Order::Leading && !self.is_whole_option(arg) {
+                args.operands.extend(argv[idx - 1..].iter().cloned());
+                break;
+            }
+            if !arg.starts_with('-') || arg == "-" || (self.negatives && is_negative_number(arg)) {
                 args.operands.push(arg.clone());
                 if self.order == Order::OptionsFirst {
                     args.operands.extend(argv[idx..].iter().cloned());
@@ -249,7 +456,12 @@ impl Spec {
                 }
                 continue;
             }
-            if let Some(long) = arg.strip_prefix("--") {
+            let long = match arg.strip_prefix("--") {
+                Some(long) => Some(long),
+                None if self.one_dash_long => Some(&arg[1..]),
+                None => None,
+            };
+            if let Some(long) = long {
                 let (name, attached) = long.split_once('=').map_or((long, None), |(n, v)| (n, Some(v)));
                 let opt = match self.long_named(name, long)? {
                     Some(opt) => opt,
@@ -258,13 +470,13 @@ impl Spec {
                 let full = opt.long.unwrap_or(name);
                 let value = match (opt.value, attached) {
                     (Value::None, Some(_)) => {
-                        return Err(Refusal::Usage(format!("option '--{full}' doesn't allow an argument")));
+                        return Err(Refusal::Usage(Misuse::NoValue(format!("{}{full}", self.dashes()))));
                     }
                     (Value::None | Value::Optional(_), None) => String::new(),
                     (_, Some(value)) => value.to_string(),
                     (Value::Required(_), None) => {
                         let Some(value) = argv.get(idx) else {
-                            return Err(Refusal::Usage(format!("option '--{full}' requires an argument")));
+                            return Err(Refusal::Usage(Misuse::NeedsValue(format!("{}{full}", self.dashes()))));
                         };
                         idx += 1;
                         value.clone()
@@ -284,7 +496,7 @@ impl Spec {
                     continue;
                 }
                 let Some(opt) = self.options.iter().find(|o| o.short == Some(letter)) else {
-                    return Err(Refusal::Usage(format!("invalid option -- '{letter}'")));
+                    return Err(Refusal::Usage(Misuse::Invalid(letter)));
                 };
                 at += letter.len_utf8();
                 let rest = &cluster[at..];
@@ -300,7 +512,7 @@ impl Spec {
                     }
                     Value::Required(_) => {
                         let Some(value) = argv.get(idx) else {
-                            return Err(Refusal::Usage(format!("option requires an argument -- '{letter}'")));
+                            return Err(Refusal::Usage(Misuse::NeedsValue(format!("-{letter}"))));
                         };
                         idx += 1;
                         args.given.push((*opt, value.clone()));
@@ -326,16 +538,22 @@ impl Spec {
         match (candidates.as_slice(), help) {
             ([only], false) => Ok(Some(only)),
             ([], true) => Ok(None),
-            ([], false) => Err(Refusal::Usage(format!("unrecognized option '--{written}'"))),
+            ([], false) => Err(Refusal::Usage(Misuse::Unrecognized(written.to_string()))),
             (many, _) => {
-                let mut names: Vec<String> = many.iter().filter_map(|o| o.long).map(|l| format!("'--{l}'")).collect();
+                let mut names: Vec<String> = many.iter().filter_map(|o| o.long).map(str::to_string).collect();
                 if help {
-                    names.push("'--help'".to_string());
+                    names.push("help".to_string());
                 }
-                Err(Refusal::Usage(format!("option '--{written}' is ambiguous; possibilities: {}", names.join(" "))))
+                Err(Refusal::Usage(Misuse::Ambiguous(written.to_string(), names)))
             }
         }
     }
+}
+
+/// `-5`, `-0.5`, `-1e3`: a word that reads as a negative number.
+fn is_negative_number(word: &str) -> bool {
+    word.strip_prefix('-')
+        .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit() || c == '.') && n.parse::<f64>().is_ok())
 }
 
 /// `text` with its first letter upper-case and a full stop, as GNU's descriptions read.
@@ -366,10 +584,7 @@ mod tests {
         synopsis: &["[OPTION]... [FILE]..."],
         about: "",
         options: &[FORCE, RECURSIVE, LINES, COLOR, COLUMNS, WIDTH],
-        order: Order::Permute,
-        usage_status: 1,
-        digits: None,
-        usage_in_hint: false,
+        ..Spec::BASE
     };
 
     fn words(list: &[&str]) -> Vec<String> {
@@ -408,13 +623,13 @@ mod tests {
         let args = head.parse(&words(&["-5", "f", "-3f", "-n", "-2", "-r12"])).expect("parses");
         assert_eq!(values(&args, &LINES), ["5", "3", "-2", "12"]);
         assert!(args.has(&FORCE));
-        assert!(matches!(SPEC.parse(&words(&["-5"])), Err(Refusal::Usage(m)) if m == "invalid option -- '5'"));
+        assert!(matches!(SPEC.parse(&words(&["-5"])), Err(Refusal::Usage(Misuse::Invalid('5')))));
     }
 
     #[test]
     fn refusals_are_in_gnu_words() {
         let usage = |list: &[&str]| match parse(list) {
-            Err(Refusal::Usage(message)) => message,
+            Err(Refusal::Usage(message)) => message.to_string(),
             other => format!("{other:?}"),
         };
         assert_eq!(usage(&["-Z"]), "invalid option -- 'Z'");

@@ -5,11 +5,43 @@
 //! that names no file is SQL for the agent's own database (`sqlite3 'select 1'`).
 
 use super::Ctx;
+use super::spec::{Misuse, Opt, Spec, Words};
 use super::tools::call_quiet;
 use crate::interp::Status;
 use serde_json::{Value, json};
 
-const USAGE: &str = "sqlite3 [-json|-csv|-list] [-header|-noheader] [-separator SEP] [FILE|:memory:] [SQL...]";
+const JSON: Opt = Opt::long("json", "set output mode to 'json'");
+const CSV: Opt = Opt::long("csv", "set output mode to 'csv'");
+const LIST: Opt = Opt::long("list", "set output mode to 'list' (the default)");
+const HEADER: Opt = Opt::long("header", "turn headers on").alias("headers");
+const NOHEADER: Opt = Opt::long("noheader", "turn headers off (the default)");
+const SEPARATOR: Opt = Opt::long("separator", "set output column separator (default: '|')").value("SEP");
+
+/// `sqlite3`.
+pub const SQLITE3: Spec = Spec {
+    name: "sqlite3",
+    summary: "run SQL on a SQLite database (workspace file or your own)",
+    synopsis: &["[OPTIONS] [FILE|:memory:] [SQL]..."],
+    about: "Run the SQL (or standard input) on FILE, a database in the workspace, or on the agent's own database; reads go to db.query, changes to db.execute.",
+    options: &[JSON, CSV, LIST, HEADER, NOHEADER, SEPARATOR],
+    one_dash_long: true,
+    words: Words::Own(sqlite_words),
+    // Reads go to db.query; whether a write is allowed is known only once the SQL is seen.
+    tools: &["db.query"],
+    ..Spec::BASE
+};
+
+/// sqlite3's words: `sqlite3: Error: unknown option: -Q` and its hint.
+fn sqlite_words(_: &Spec, misuse: &Misuse) -> String {
+    let said = match misuse {
+        Misuse::Invalid(letter) => format!("unknown option: -{letter}"),
+        Misuse::Unrecognized(written) | Misuse::Ambiguous(written, _) => format!("unknown option: -{written}"),
+        Misuse::NeedsValue(option) => format!("missing argument to {option}"),
+        Misuse::NoValue(option) => format!("unknown option: {option}"),
+        Misuse::Said(message) => message.clone(),
+    };
+    format!("sqlite3: Error: {said}\nUse -help for a list of options.\n")
+}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -26,31 +58,22 @@ struct Format {
 
 /// `sqlite3`.
 pub async fn sqlite3(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&SQLITE3).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
     let mut format = Format { mode: Mode::List, header: false, separator: "|".to_string() };
-    let mut operands = Vec::new();
-    let mut idx = 1;
-    while let Some(arg) = ctx.argv.get(idx) {
-        idx += 1;
-        let option = arg.strip_prefix("--").unwrap_or(arg);
-        match option {
-            "-json" => format.mode = Mode::Json,
-            "-csv" => format.mode = Mode::Csv,
-            "-list" => format.mode = Mode::List,
-            "-header" | "-headers" => format.header = true,
-            "-noheader" => format.header = false,
-            "-separator" => match ctx.argv.get(idx) {
-                Some(sep) => {
-                    format.separator = sep.clone();
-                    idx += 1;
-                }
-                None => return ctx.usage("-separator needs a value", USAGE).await,
-            },
-            _ if arg.starts_with('-') && arg.len() > 1 && operands.is_empty() => {
-                return ctx.usage(format!("unknown option: {arg}"), USAGE).await;
-            }
-            _ => operands.push(arg.clone()),
+    for (opt, value) in args.given() {
+        match *opt {
+            JSON => format.mode = Mode::Json,
+            CSV => format.mode = Mode::Csv,
+            LIST => format.mode = Mode::List,
+            HEADER => format.header = true,
+            NOHEADER => format.header = false,
+            _ => format.separator = value.to_string(),
         }
     }
+    let operands = args.operands;
     // The first operand is the database, unless it is plainly SQL for the agent's own one
     // (it has a space and names no file).
     let own_sql = operands

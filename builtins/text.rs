@@ -183,10 +183,10 @@ pub const HEAD: Spec = Spec {
     synopsis: &["[OPTION]... [FILE]..."],
     about: "Print the first 10 lines of each FILE to standard output; with more than one FILE, precede each with a header giving the file name. -NUM is -n NUM.",
     options: &[BYTES, LINES, QUIET, SILENT, VERBOSE],
-    order: Order::Permute,
-    usage_status: 1,
     digits: Some(LINES),
-    usage_in_hint: false,
+    tools: &["fs.read"],
+    operand_paths: true,
+    ..Spec::BASE
 };
 
 /// `tail`.
@@ -196,10 +196,10 @@ pub const TAIL: Spec = Spec {
     synopsis: &["[OPTION]... [FILE]..."],
     about: "Print the last 10 lines of each FILE to standard output; with more than one FILE, precede each with a header giving the file name. -NUM is -n NUM.",
     options: &[BYTES, FOLLOW, FOLLOW_RETRY, LINES, QUIET, SILENT, SLEEP, VERBOSE],
-    order: Order::Permute,
-    usage_status: 1,
     digits: Some(LINES),
-    usage_in_hint: false,
+    tools: &["fs.read"],
+    operand_paths: true,
+    ..Spec::BASE
 };
 
 /// The options of `head` or `tail`, read by `spec` (whose `digits` make GNU's obsolete
@@ -598,9 +598,7 @@ pub const TR: Spec = Spec {
         Opt::both('t', "truncate-set1", "first truncate STRING1 to the length of STRING2"),
     ],
     order: Order::OptionsFirst,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `tr [-cdst] SET1 [SET2]`
@@ -848,10 +846,9 @@ pub const TEE: Spec = Spec {
     synopsis: &["[OPTION]... [FILE]..."],
     about: "Copy standard input to each FILE, and also to standard output.",
     options: &[APPEND, Opt::both('i', "ignore-interrupts", "ignore interrupt signals (there are none to ignore here)")],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    tools: &["fs.write"],
+    operand_paths: true,
+    ..Spec::BASE
 };
 
 /// `tee [-a] [file…]`
@@ -899,10 +896,7 @@ pub const SLEEP_SPEC: Spec = Spec {
     synopsis: &["NUMBER[SUFFIX]..."],
     about: "Pause for NUMBER seconds, the sum of the arguments; SUFFIX may be 's' for seconds (the default), 'm' for minutes, 'h' for hours or 'd' for days.",
     options: &[],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `yes`.
@@ -912,10 +906,7 @@ pub const YES: Spec = Spec {
     synopsis: &["[STRING]..."],
     about: "Repeatedly output a line with all specified STRING(s), or 'y'.",
     options: &[],
-    order: Order::Permute,
-    usage_status: 1,
-    digits: None,
-    usage_in_hint: false,
+    ..Spec::BASE
 };
 
 /// `sleep NUMBER[smhd]…`

@@ -5,6 +5,7 @@
 mod items;
 
 use super::Ctx;
+use super::spec::{Opt, Order, Runs, Spec};
 use crate::interp::Status;
 use crate::interp::io::{Input, Io};
 use crate::interp::vars::{Attrs, is_name};
@@ -30,12 +31,55 @@ struct Options {
     command: Vec<String>,
 }
 
-/// A flag error: GNU's message, then the hint, status 1.
-async fn bad_flag(ctx: &Ctx<'_>, message: String) -> Status {
-    ctx.complain(message).await;
-    ctx.err("Try 'xargs --help' for more information.\n").await;
-    1
-}
+const NULL: Opt = Opt::both('0', "null", "items are separated by a null, not whitespace");
+const ARG_FILE: Opt = Opt::both('a', "arg-file", "read arguments from FILE, not standard input").value("FILE");
+const DELIMITER: Opt =
+    Opt::both('d', "delimiter", "items in input stream are separated by CHARACTER").value("CHARACTER");
+const EOF_STRICT: Opt =
+    Opt::short('E', "set logical EOF string; if END occurs as a line of input, the rest is ignored").value("END");
+const EOF: Opt = Opt::both('e', "eof", "equivalent to -E END if END is specified").optional("END");
+const REPLACE_STRICT: Opt = Opt::short('I', "replace R in INITIAL-ARGS with names read from standard input").value("R");
+const REPLACE: Opt = Opt::both('i', "replace", "equivalent to -I R, R being {} if not given").optional("R");
+const MAX_LINES_STRICT: Opt =
+    Opt::short('L', "use at most MAX-LINES non-blank input lines per command line").value("MAX-LINES");
+const MAX_LINES: Opt = Opt::both('l', "max-lines", "as -L, MAX-LINES being 1 if not given").optional("MAX-LINES");
+const MAX_ARGS: Opt = Opt::both('n', "max-args", "use at most MAX-ARGS arguments per command line").value("MAX-ARGS");
+const MAX_PROCS: Opt =
+    Opt::both('P', "max-procs", "accepted; the commands run one after another here").value("MAX-PROCS");
+const INTERACTIVE: Opt = Opt::both('p', "interactive", "prompt before running commands (refused: no terminal here)");
+const NO_RUN_IF_EMPTY: Opt = Opt::both('r', "no-run-if-empty", "if there are no arguments, then do not run COMMAND");
+const MAX_CHARS: Opt = Opt::both('s', "max-chars", "limit length of command line to MAX-CHARS").value("MAX-CHARS");
+const VERBOSE: Opt = Opt::both('t', "verbose", "print commands before executing them");
+const EXIT: Opt = Opt::both('x', "exit", "exit if the size (see -s) is exceeded");
+
+/// `xargs`.
+pub const XARGS: Spec = Spec {
+    name: "xargs",
+    summary: "build and run commands from standard input",
+    synopsis: &["[OPTION]... COMMAND [INITIAL-ARGS]..."],
+    about: "Run COMMAND (default: echo) with the INITIAL-ARGS and more arguments read from standard input, a group at a time, as they arrive.",
+    options: &[
+        NULL,
+        ARG_FILE,
+        DELIMITER,
+        EOF_STRICT,
+        EOF,
+        REPLACE_STRICT,
+        REPLACE,
+        MAX_LINES_STRICT,
+        MAX_LINES,
+        MAX_ARGS,
+        MAX_PROCS,
+        INTERACTIVE,
+        NO_RUN_IF_EMPTY,
+        MAX_CHARS,
+        VERBOSE,
+        EXIT,
+    ],
+    order: Order::OptionsFirst,
+    runs: Runs::Operands { skip: 0, assignments: false, complete: false },
+    ..Spec::BASE
+};
 
 /// GNU's warning for a flag that replaces an earlier one it excludes.
 async fn exclusive(ctx: &Ctx<'_>, earlier: &str, later: &str) {
@@ -46,6 +90,7 @@ async fn exclusive(ctx: &Ctx<'_>, earlier: &str, later: &str) {
 
 /// Reads the flags; `Err` holds the status to end with.
 async fn parse_options(ctx: &Ctx<'_>) -> Result<Options, Status> {
+    let args = ctx.args(&XARGS).await?;
     let mut o = Options {
         split: Split::Blanks,
         eof: None,
@@ -59,158 +104,77 @@ async fn parse_options(ctx: &Ctx<'_>) -> Result<Options, Status> {
         arg_file: None,
         command: Vec::new(),
     };
-    let argv = &ctx.argv;
-    let mut idx = 1;
-    while let Some(arg) = argv.get(idx) {
-        idx += 1;
-        if arg == "--" || !arg.starts_with('-') || arg == "-" {
-            if arg != "--" {
-                idx -= 1;
+    for (opt, value) in args.given() {
+        let flag = opt.short.unwrap_or_default();
+        // An optional value not given is none (`-e`, `-i`, `-l`).
+        let value = (!value.is_empty() || !matches!(flag, 'e' | 'i' | 'l')).then(|| value.to_string());
+        let number = |name: char, value: Option<String>| {
+            let text = value.unwrap_or_default();
+            match text.parse::<usize>() {
+                Ok(0) if name != 'P' => Err(format!("value 0 for -{name} option should be >= 1")),
+                Ok(n) => Ok(n),
+                Err(_) => Err(format!("invalid number \"{text}\" for -{name} option")),
             }
-            break;
-        }
-        // Each flag with its value, if it takes one: `--name=V`, `--name V`, `-xV`, `-x V`.
-        let mut flags: Vec<(char, Option<String>)> = Vec::new();
-        if let Some(long) = arg.strip_prefix("--") {
-            let (name, inline) = match long.split_once('=') {
-                Some((name, value)) => (name, Some(value.to_string())),
-                None => (long, None),
-            };
-            let (flag, takes) = match name {
-                "null" => ('0', false),
-                "delimiter" => ('d', true),
-                "max-args" => ('n', true),
-                "max-lines" => ('l', false),
-                "replace" => ('i', false),
-                "no-run-if-empty" => ('r', false),
-                "verbose" => ('t', false),
-                "max-procs" => ('P', true),
-                "max-chars" => ('s', true),
-                "exit" => ('x', false),
-                "eof" => ('e', false),
-                "arg-file" => ('a', true),
-                "interactive" => ('p', false),
-                "help" => ('h', false),
-                _ => return Err(bad_flag(ctx, format!("unrecognized option '{arg}'")).await),
-            };
-            let value = match (takes, inline) {
-                (true, None) => {
-                    idx += 1;
-                    match argv.get(idx - 1) {
-                        Some(value) => Some(value.clone()),
-                        None => return Err(bad_flag(ctx, format!("option '--{name}' requires an argument")).await),
+        };
+        match flag {
+            '0' => o.split = Split::Byte(0),
+            'd' => {
+                let spec = value.unwrap_or_default();
+                let (decoded, _) = crate::builtins::text::expand_backslashes(&spec);
+                match decoded.as_bytes() {
+                    [byte] => o.split = Split::Byte(*byte),
+                    _ => {
+                        let message = format!(
+                            "Invalid input delimiter specification {spec}: the delimiter must be either a \
+                             single character or an escape sequence starting with \\."
+                        );
+                        return Err(ctx.fail(message).await);
                     }
                 }
-                (_, inline) => inline,
-            };
-            flags.push((flag, value));
-        } else {
-            for (at, flag) in arg[1..].char_indices() {
-                let rest = &arg[1 + at + flag.len_utf8()..];
+            }
+            'r' => o.no_run_if_empty = true,
+            't' => o.trace = true,
+            'x' => o.exit_on_size = true,
+            'a' => o.arg_file = value,
+            'E' | 'e' => o.eof = value,
+            'n' | 'L' | 'l' | 's' | 'P' => {
+                let value = if flag == 'l' { Some(value.unwrap_or_else(|| "1".to_string())) } else { value };
+                let n = match number(flag, value) {
+                    Ok(n) => n,
+                    Err(message) => return Err(ctx.misuse(&XARGS, message).await),
+                };
+                // -n, -L and -I exclude each other; GNU warns which earlier one it drops
+                // (and lets -I win over a later -n).
                 match flag {
-                    'd' | 'n' | 'L' | 'P' | 's' | 'a' | 'E' | 'I' => {
-                        let value = if rest.is_empty() {
-                            idx += 1;
-                            match argv.get(idx - 1) {
-                                Some(value) => value.clone(),
-                                None => {
-                                    return Err(bad_flag(ctx, format!("option requires an argument -- '{flag}'")).await);
-                                }
-                            }
-                        } else {
-                            rest.to_string()
-                        };
-                        flags.push((flag, Some(value)));
-                        break;
+                    'n' => {
+                        if o.max_lines.take().is_some() {
+                            exclusive(ctx, "--max-lines", "--max-args/-n").await;
+                        }
+                        o.max_args = Some(n);
                     }
-                    // Optional values, attached only.
-                    'i' | 'l' | 'e' => {
-                        flags.push((flag, (!rest.is_empty()).then(|| rest.to_string())));
-                        break;
+                    'L' | 'l' => {
+                        if o.max_args.take().is_some() {
+                            exclusive(ctx, "--max-args", "-L").await;
+                        }
+                        if o.replace.take().is_some() {
+                            exclusive(ctx, "--replace", "-L").await;
+                        }
+                        o.max_lines = Some(n);
                     }
-                    _ => flags.push((flag, None)),
+                    's' => o.max_chars = n,
+                    _ => {} // -P: the groups run one after another (docs/deviations.md).
                 }
             }
-        }
-        for (flag, value) in flags {
-            let number = |name: char, value: Option<String>| {
-                let text = value.unwrap_or_default();
-                match text.parse::<usize>() {
-                    Ok(0) if name != 'P' => Err(format!("value 0 for -{name} option should be >= 1")),
-                    Ok(n) => Ok(n),
-                    Err(_) => Err(format!("invalid number \"{text}\" for -{name} option")),
+            'I' | 'i' => {
+                if o.max_args.take().is_some() {
+                    exclusive(ctx, "--max-args", "--replace/-I/-i").await;
                 }
-            };
-            match flag {
-                '0' => o.split = Split::Byte(0),
-                'd' => {
-                    let spec = value.unwrap_or_default();
-                    let (decoded, _) = crate::builtins::text::expand_backslashes(&spec);
-                    match decoded.as_bytes() {
-                        [byte] => o.split = Split::Byte(*byte),
-                        _ => {
-                            let message = format!(
-                                "Invalid input delimiter specification {spec}: the delimiter must be either a \
-                                 single character or an escape sequence starting with \\."
-                            );
-                            return Err(ctx.fail(message).await);
-                        }
-                    }
+                if o.max_lines.take().is_some() {
+                    exclusive(ctx, "--max-lines", "--replace/-I/-i").await;
                 }
-                'r' => o.no_run_if_empty = true,
-                't' => o.trace = true,
-                'x' => o.exit_on_size = true,
-                'a' => o.arg_file = value,
-                'E' | 'e' => o.eof = value,
-                'n' | 'L' | 'l' | 's' | 'P' => {
-                    let value = if flag == 'l' { Some(value.unwrap_or_else(|| "1".to_string())) } else { value };
-                    let n = match number(flag, value) {
-                        Ok(n) => n,
-                        Err(message) => return Err(bad_flag(ctx, message).await),
-                    };
-                    // -n, -L and -I exclude each other; GNU warns which earlier one it drops
-                    // (and lets -I win over a later -n).
-                    match flag {
-                        'n' => {
-                            if o.max_lines.take().is_some() {
-                                exclusive(ctx, "--max-lines", "--max-args/-n").await;
-                            }
-                            o.max_args = Some(n);
-                        }
-                        'L' | 'l' => {
-                            if o.max_args.take().is_some() {
-                                exclusive(ctx, "--max-args", "-L").await;
-                            }
-                            if o.replace.take().is_some() {
-                                exclusive(ctx, "--replace", "-L").await;
-                            }
-                            o.max_lines = Some(n);
-                        }
-                        's' => o.max_chars = n,
-                        _ => {} // -P: the groups run one after another (docs/deviations.md).
-                    }
-                }
-                'I' | 'i' => {
-                    if o.max_args.take().is_some() {
-                        exclusive(ctx, "--max-args", "--replace/-I/-i").await;
-                    }
-                    if o.max_lines.take().is_some() {
-                        exclusive(ctx, "--max-lines", "--replace/-I/-i").await;
-                    }
-                    o.replace = Some(value.unwrap_or_else(|| "{}".to_string()));
-                }
-                'p' => {
-                    return Err(
-                        bad_flag(ctx, "-p asks on a terminal, which commands here do not have".to_string()).await
-                    );
-                }
-                'h' => {
-                    let usage = super::lookup("xargs").map_or("", |b| b.usage);
-                    ctx.out(format!("usage: {usage}\n")).await;
-                    return Err(0);
-                }
-                other => return Err(bad_flag(ctx, format!("invalid option -- '{other}'")).await),
+                o.replace = Some(value.unwrap_or_else(|| "{}".to_string()));
             }
+            _ => return Err(ctx.misuse(&XARGS, "-p asks on a terminal, which commands here do not have").await),
         }
     }
     if o.replace.is_some() {
@@ -222,7 +186,7 @@ async fn parse_options(ctx: &Ctx<'_>) -> Result<Options, Status> {
     if o.eof.is_some() && matches!(o.split, Split::Byte(_)) {
         ctx.complain("warning: the -E option has no effect if -0 or -d is used.\n").await;
     }
-    o.command = argv[idx..].to_vec();
+    o.command = args.operands;
     if o.command.is_empty() {
         o.command.push("echo".to_string());
     }
@@ -399,34 +363,76 @@ fn quote_for_trace(word: &str) -> String {
     }
 }
 
-/// `env [-i] [-u NAME]… [NAME=VALUE]… [COMMAND [ARG]…]`
+const IGNORE_ENVIRONMENT: Opt = Opt::both('i', "ignore-environment", "start with an empty environment");
+const NUL: Opt = Opt::both('0', "null", "end each output line with NUL, not newline");
+const UNSET: Opt = Opt::both('u', "unset", "remove variable from the environment").value("NAME");
+const CHDIR: Opt = Opt::both('C', "chdir", "change working directory to DIR").value("DIR");
+const SPLIT_STRING: Opt = Opt::both(
+    'S',
+    "split-string",
+    "process and split S into separate arguments; used to pass multiple arguments on shebang lines",
+)
+.value("S");
+
+/// `env`.
+pub const ENV: Spec = Spec {
+    name: "env",
+    summary: "run a command with a changed environment, or print it",
+    synopsis: &["[OPTION]... [-] [NAME=VALUE]... [COMMAND [ARG]...]"],
+    about: "Set each NAME to VALUE in the environment and run COMMAND (in a subshell of the session). A mere - implies -i. Without COMMAND, print the resulting environment.",
+    options: &[IGNORE_ENVIRONMENT, NUL, UNSET, CHDIR, SPLIT_STRING],
+    order: Order::OptionsFirst,
+    usage_status: 125,
+    runs: Runs::Operands { skip: 0, assignments: true, complete: true },
+    ..Spec::BASE
+};
+
+/// `env [-i0] [-u NAME] [-C DIR] [-S STRING] [NAME=VALUE]… [COMMAND [ARG]…]`: runs the command
+/// in a subshell whose environment is changed so, or prints that environment.
 pub async fn env(ctx: Ctx<'_>) -> Status {
-    let mut clear = false;
-    let mut unset = Vec::new();
-    let mut set = Vec::new();
-    let mut idx = 1;
-    while idx < ctx.argv.len() {
-        let arg = &ctx.argv[idx];
-        match arg.as_str() {
-            "-i" | "-" | "--ignore-environment" => clear = true,
-            "-u" => {
-                idx += 1;
-                if let Some(name) = ctx.argv.get(idx) {
-                    unset.push(name.clone());
-                }
-            }
-            "--" => {
-                idx += 1;
-                break;
-            }
-            _ => match arg.split_once('=') {
-                Some((name, value)) if is_name(name) => set.push((name.to_string(), value.to_string())),
-                _ => break,
-            },
-        }
-        idx += 1;
+    let args = match ctx.args(&ENV).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let mut operands = args.operands.clone();
+    let mut clear = args.has(&IGNORE_ENVIRONMENT);
+    if operands.first().is_some_and(|o| o == "-") {
+        operands.remove(0);
+        clear = true;
     }
-    let command = ctx.argv[idx..].to_vec();
+    let unset: Vec<&str> = args.given().filter(|(o, _)| **o == UNSET).map(|(_, v)| v).collect();
+    if let Some(bad) = unset.iter().find(|n| n.is_empty() || n.contains('=')) {
+        return ctx.misuse(&ENV, format!("cannot unset '{bad}': Invalid argument")).await;
+    }
+    // -S STRING is split into words that lead the operands.
+    if let Some(string) = args.last(&SPLIT_STRING) {
+        match split_string(string) {
+            Ok(words) => operands.splice(0..0, words).for_each(drop),
+            Err(message) => return ctx.misuse(&ENV, message).await,
+        }
+    }
+    let mut set = Vec::new();
+    while let Some((name, value)) = operands.first().and_then(|o| o.split_once('=')).filter(|(n, _)| is_name(n)) {
+        set.push((name.to_string(), value.to_string()));
+        operands.remove(0);
+    }
+    let command = operands;
+    let cwd = match args.last(&CHDIR) {
+        Some(_) if command.is_empty() => return ctx.misuse(&ENV, "must specify command with --chdir (-C)").await,
+        Some(dir) => {
+            let why = match ctx.vfs.stat(&ctx.abs(dir)) {
+                Ok(meta) if meta.is_dir() => None,
+                Ok(_) => Some("Not a directory".to_string()),
+                Err(err) => Some(crate::vfs::describe(&err)),
+            };
+            if let Some(why) = why {
+                ctx.complain(format!("cannot change directory to '{dir}': {why}")).await;
+                return 125;
+            }
+            Some(ctx.abs(dir))
+        }
+        None => None,
+    };
     let adjust = |state: &mut crate::interp::State| {
         if clear {
             for name in state.vars.names() {
@@ -437,6 +443,9 @@ pub async fn env(ctx: Ctx<'_>) -> Status {
         }
         for name in &unset {
             state.vars.remove(name);
+        }
+        if let Some(cwd) = &cwd {
+            state.cwd = cwd.clone();
         }
         for (name, value) in &set {
             state.vars.remove(name);
@@ -450,11 +459,58 @@ pub async fn env(ctx: Ctx<'_>) -> Status {
         let mut state = ctx.state.clone();
         adjust(&mut state);
         let mut out = String::new();
+        let end = if args.has(&NUL) { '\0' } else { '\n' };
         for (name, value) in state.vars.exported() {
-            out.push_str(&format!("{name}={value}\n"));
+            out.push_str(&format!("{name}={value}{end}"));
         }
         return if ctx.out(out).await { 0 } else { 1 };
     }
     let io: &Io = ctx.io;
     ctx.run_with(command, io, adjust).await
+}
+
+/// The words of `env -S STRING`: split at blanks, with GNU's quotes (`'…'` literal, `"…"` with
+/// backslash escapes) and escapes (`\t`, `\n`, `\_` a space, `\c` ends the string).
+fn split_string(text: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = text.chars();
+    let mut quote = None;
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (None, ' ' | '\t' | '\n') => words.extend(word.take()),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                word.get_or_insert_with(String::new);
+            }
+            (Some(q), c) if c == q => quote = None,
+            (Some('\''), c) => word.get_or_insert_with(String::new).push(c),
+            (_, '\\') => {
+                let decoded = match chars.next() {
+                    Some('c') if quote.is_none() => break,
+                    Some('_') if quote.is_none() => {
+                        words.extend(word.take());
+                        continue;
+                    }
+                    Some('_') => ' ',
+                    Some('t') => '\t',
+                    Some('n') => '\n',
+                    Some('r') => '\r',
+                    Some('v') => '\u{b}',
+                    Some('f') => '\u{c}',
+                    Some(c @ ('\\' | '\'' | '"' | '#' | '$' | ' ')) => c,
+                    Some(other) => return Err(format!("invalid sequence '\\{other}' in -S")),
+                    None => return Err("invalid backslash at end of string in -S".to_string()),
+                };
+                word.get_or_insert_with(String::new).push(decoded);
+            }
+            (_, c) => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    if let Some(q) = quote {
+        let kind = if q == '"' { "double" } else { "single" };
+        return Err(format!("no terminating quote in -S string ({kind})"));
+    }
+    words.extend(word);
+    Ok(words)
 }

@@ -195,40 +195,16 @@ impl Preflight<'_> {
         let name = words.first()?.as_str();
         let rest = &words[1..];
         match name {
-            "command" | "builtin" | "exec" | "nohup" | "time" => {
+            "command" | "builtin" | "exec" => {
                 let skip = rest.iter().take_while(|w| w.starts_with('-')).count();
                 return self.argv(&rest[skip..], complete, depth);
             }
-            "env" => {
-                let skip = rest.iter().take_while(|w| w.starts_with('-') || w.contains('=')).count();
-                return self.argv(&rest[skip..], complete, depth);
-            }
-            "timeout" => {
-                let skip = rest.iter().take_while(|w| w.starts_with('-')).count() + 1;
-                return self.argv(rest.get(skip..).unwrap_or(&[]), complete, depth);
-            }
-            "xargs" => return self.argv(&rest[xargs_options(rest)..], false, depth),
             "eval" if complete && depth < MAX_NESTED => return self.source(&rest.join(" "), depth),
             "sh" | "bash" if depth < MAX_NESTED => {
                 if let Some(idx) = rest.iter().position(|w| w == "-c")
                     && let Some(script) = rest.get(idx + 1)
                 {
                     return self.source(script, depth);
-                }
-            }
-            "find" => {
-                if rest.iter().any(|w| w == "-delete")
-                    && let Some(blocked) = self.judge(name, facts::DELETE, None)
-                {
-                    return Some(blocked);
-                }
-                let exec = rest.iter().position(|w| matches!(w.as_str(), "-exec" | "-execdir" | "-ok"));
-                if let Some(idx) = exec {
-                    let end =
-                        rest[idx + 1..].iter().position(|w| w == ";" || w == "+").map_or(rest.len(), |e| idx + 1 + e);
-                    if let Some(blocked) = self.argv(&rest[idx + 1..end], false, depth) {
-                        return Some(blocked);
-                    }
                 }
             }
             _ => {}
@@ -248,13 +224,16 @@ impl Preflight<'_> {
             };
             return self.judge(name, spec.facts(), subject.as_deref());
         }
-        if rest.first().map(String::as_str) == Some("--help") {
-            return None; // usage, not a call (as for tools)
+        let spec = crate::builtins::lookup(name)?.spec?;
+        // What the command's parse refuses (or `--help`) runs nothing.
+        let operands = spec.parse(rest).ok()?.operands;
+        for (line, as_written) in spec.command_lines(&operands) {
+            if let Some(blocked) = self.argv(line, complete && as_written, depth) {
+                return Some(blocked);
+            }
         }
-        let operands: Vec<&String> = rest.iter().filter(|w| !w.starts_with('-') || w.as_str() == "-").collect();
-        let tools = crate::builtins::adapter_tools(name, operands.first().map(|s| s.as_str()))?;
-        let by_path = complete && crate::builtins::adapter_operands_are_paths(name) && !operands.is_empty();
-        for tool in tools {
+        let by_path = complete && spec.operand_paths && !operands.is_empty();
+        for tool in spec.tools_for(&operands) {
             let facts = match fs_facts(tool) {
                 Some(facts) => facts,
                 None => match self.tools.resolve(tool) {
@@ -302,20 +281,4 @@ fn fs_facts(name: &str) -> Option<ToolFacts<'static>> {
     [facts::READ, facts::WRITE, facts::LIST, facts::MKDIR, facts::COPY, facts::MOVE, facts::DELETE]
         .into_iter()
         .find(|f| f.name == name)
-}
-
-/// How many words of xargs' options precede its command.
-fn xargs_options(words: &[String]) -> usize {
-    let mut idx = 0;
-    while let Some(word) = words.get(idx) {
-        if !word.starts_with('-') || word == "-" {
-            break;
-        }
-        let takes_value = matches!(word.as_str(), "-n" | "-I" | "-L" | "-d" | "-P" | "-s" | "-a" | "-E" | "-i");
-        idx += if takes_value { 2 } else { 1 };
-        if word == "--" {
-            break;
-        }
-    }
-    idx.min(words.len())
 }
