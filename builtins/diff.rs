@@ -4,6 +4,7 @@
 //! 2 trouble. The Myers algorithm comes from the `similar` crate.
 
 use super::Ctx;
+use super::spec::{Opt, Spec, Words};
 use crate::interp::Status;
 use crate::interp::pattern::Pattern;
 use crate::vfs::{describe, path};
@@ -293,116 +294,103 @@ async fn diff_dirs(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &mu
     status
 }
 
-/// `diff [OPTION]... FILE1 FILE2`: options anywhere before `--`, as GNU diff takes them.
+const UNIFIED_3: Opt = Opt::short('u', "output 3 lines of unified context");
+const UNIFIED: Opt = Opt::short('U', "output NUM lines of unified context").value("NUM");
+const UNIFIED_LONG: Opt = Opt::long("unified", "output NUM (default 3) lines of unified context").optional("NUM");
+const NORMAL: Opt = Opt::long("normal", "output a normal diff (the default)");
+const BRIEF: Opt = Opt::both('q', "brief", "report only when files differ");
+const REPORT_IDENTICAL: Opt = Opt::both('s', "report-identical-files", "report when two files are the same");
+const RECURSIVE: Opt = Opt::both('r', "recursive", "recursively compare any subdirectories found");
+const NEW_FILE: Opt = Opt::both('N', "new-file", "treat absent files as empty");
+const EXCLUDE: Opt = Opt::both('x', "exclude", "exclude files that match PAT").value("PAT");
+const IGNORE_CASE: Opt = Opt::both('i', "ignore-case", "ignore case differences in file contents");
+const IGNORE_TRAILING_SPACE: Opt = Opt::both('Z', "ignore-trailing-space", "ignore white space at line end");
+const IGNORE_SPACE_CHANGE: Opt = Opt::both('b', "ignore-space-change", "ignore changes in the amount of white space");
+const IGNORE_ALL_SPACE: Opt = Opt::both('w', "ignore-all-space", "ignore all white space");
+const TEXT: Opt = Opt::both('a', "text", "treat all files as text");
+const LABEL: Opt = Opt::long("label", "use LABEL instead of file name and timestamp (can be repeated)").value("LABEL");
+const COLOR: Opt = Opt::long("color", "color output: never here (WHEN: never, auto)").optional("WHEN");
+
+/// `diff`.
+pub const DIFF: Spec = Spec {
+    name: "diff",
+    summary: "compare files line by line",
+    synopsis: &["[OPTION]... FILES"],
+    about: "Compare FILES line by line. FILES are 'FILE1 FILE2', 'DIR1 DIR2', 'DIR FILE' or 'FILE DIR'; '-' is standard input. Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.",
+    options: &[
+        NORMAL,
+        BRIEF,
+        REPORT_IDENTICAL,
+        UNIFIED_3,
+        UNIFIED,
+        UNIFIED_LONG,
+        RECURSIVE,
+        NEW_FILE,
+        EXCLUDE,
+        IGNORE_CASE,
+        IGNORE_TRAILING_SPACE,
+        IGNORE_SPACE_CHANGE,
+        IGNORE_ALL_SPACE,
+        TEXT,
+        LABEL,
+        COLOR,
+    ],
+    usage_status: 2,
+    words: Words::GnuPrefixedHint,
+    ..Spec::BASE
+};
+
+/// `diff [OPTION]… FILE1 FILE2`.
 pub async fn diff(ctx: Ctx<'_>) -> Status {
-    let usage = super::lookup("diff").map_or("", |b| b.usage);
+    let args = match ctx.args(&DIFF).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
     let mut o = Options::default();
-    let mut files = Vec::new();
-    let mut idx = 1;
-    let mut options_done = false;
-    while idx < ctx.argv.len() {
-        let arg = ctx.argv[idx].clone();
-        idx += 1;
-        if options_done || arg == "-" || !arg.starts_with('-') {
-            files.push(arg);
-            continue;
-        }
-        if arg == "--" {
-            options_done = true;
-            continue;
-        }
-        o.switches.push(' ');
-        o.switches.push_str(&arg);
-        // The value of an option that takes one: attached (`-U5`, `--label=X`) or the next word.
-        let mut value = |attached: Option<&str>, o: &mut Options| -> Option<String> {
-            match attached {
-                Some(text) => Some(text.to_string()),
-                None => {
-                    let next = ctx.argv.get(idx).cloned()?;
-                    idx += 1;
-                    o.switches.push(' ');
-                    o.switches.push_str(&next);
-                    Some(next)
-                }
-            }
-        };
-        if let Some(long) = arg.strip_prefix("--") {
-            let (name, attached) = match long.split_once('=') {
-                Some((name, text)) => (name, Some(text)),
-                None => (long, None),
-            };
-            match name {
-                "unified" => match attached.map(str::parse) {
-                    None => o.unified = Some(3),
-                    Some(Ok(n)) => o.unified = Some(n),
-                    Some(Err(_)) => {
-                        return ctx.usage(format!("invalid context length '{}'", attached.unwrap_or("")), usage).await;
-                    }
+    for (opt, value) in args.given() {
+        match *opt {
+            UNIFIED_3 => o.unified = Some(3),
+            UNIFIED | UNIFIED_LONG => match value {
+                "" if *opt == UNIFIED_LONG => o.unified = Some(3),
+                text => match text.parse() {
+                    Ok(n) => o.unified = Some(n),
+                    Err(_) => return ctx.misuse(&DIFF, format!("invalid context length '{text}'")).await,
                 },
-                "brief" => o.brief = true,
-                "recursive" => o.recursive = true,
-                "new-file" => o.new_file = true,
-                "ignore-case" => o.ignore_case = true,
-                "ignore-all-space" => o.ignore_all_space = true,
-                "ignore-space-change" => o.ignore_space_change = true,
-                "ignore-trailing-space" => o.ignore_trailing_space = true,
-                "report-identical-files" => o.report_identical = true,
-                "text" => o.text = true,
-                "label" | "exclude" => {
-                    let Some(text) = value(attached, &mut o) else {
-                        return ctx.usage(format!("option '--{name}' requires an argument"), usage).await;
-                    };
-                    if name == "label" {
-                        o.labels.push(text);
-                    } else {
-                        o.exclude.push(Pattern::new(&text));
-                    }
-                }
-                // No terminal here: colour is never wanted, whatever `auto` would pick.
-                "color" if matches!(attached, None | Some("never" | "auto")) => {}
-                "normal" => o.unified = None,
-                _ => return ctx.usage(format!("unrecognized option '{arg}'"), usage).await,
-            }
-            continue;
-        }
-        for (at, flag) in arg[1..].char_indices() {
-            let rest = &arg[1 + at + flag.len_utf8()..];
-            match flag {
-                'u' => o.unified = Some(3),
-                'q' => o.brief = true,
-                'r' => o.recursive = true,
-                'N' => o.new_file = true,
-                'i' => o.ignore_case = true,
-                'w' => o.ignore_all_space = true,
-                'b' => o.ignore_space_change = true,
-                'Z' => o.ignore_trailing_space = true,
-                's' => o.report_identical = true,
-                'a' => o.text = true,
-                'U' | 'x' => {
-                    let Some(text) = value((!rest.is_empty()).then_some(rest), &mut o) else {
-                        return ctx.usage(format!("option requires an argument -- '{flag}'"), usage).await;
-                    };
-                    if flag == 'x' {
-                        o.exclude.push(Pattern::new(&text));
-                    } else {
-                        match text.parse() {
-                            Ok(n) => o.unified = Some(n),
-                            Err(_) => return ctx.usage(format!("invalid context length '{text}'"), usage).await,
-                        }
-                    }
-                    break;
-                }
-                _ => return ctx.usage(format!("invalid option -- '{flag}'"), usage).await,
-            }
+            },
+            NORMAL => o.unified = None,
+            BRIEF => o.brief = true,
+            RECURSIVE => o.recursive = true,
+            NEW_FILE => o.new_file = true,
+            IGNORE_CASE => o.ignore_case = true,
+            IGNORE_ALL_SPACE => o.ignore_all_space = true,
+            IGNORE_SPACE_CHANGE => o.ignore_space_change = true,
+            IGNORE_TRAILING_SPACE => o.ignore_trailing_space = true,
+            REPORT_IDENTICAL => o.report_identical = true,
+            TEXT => o.text = true,
+            LABEL => o.labels.push(value.to_string()),
+            EXCLUDE => o.exclude.push(Pattern::new(value)),
+            // No terminal here: colour is never wanted, whatever `auto` would pick.
+            _ if matches!(value, "" | "never" | "auto") => {}
+            _ => return ctx.misuse(&DIFF, "--color=always: colour is not drawn here").await,
         }
     }
+    let files = args.operands.clone();
+    // A recursive diff names each pair with the options as given: every word but the files.
+    let mut words = ctx.argv[1..].to_vec();
+    for file in files.iter().rev() {
+        if let Some(at) = words.iter().rposition(|w| w == file) {
+            words.remove(at);
+        }
+    }
+    words.retain(|w| w != "--");
+    o.switches = words.iter().map(|w| format!(" {w}")).collect();
     let [left, right] = files.as_slice() else {
         let message = match files.len() {
             0 => "missing operand after 'diff'".to_string(),
             1 => format!("missing operand after '{}'", files[0]),
             _ => format!("extra operand '{}'", files[2]),
         };
-        return ctx.usage(message, usage).await;
+        return ctx.misuse(&DIFF, message).await;
     };
     let left_dir = ctx.vfs.stat(&ctx.abs(left)).is_ok_and(|m| m.is_dir());
     let right_dir = ctx.vfs.stat(&ctx.abs(right)).is_ok_and(|m| m.is_dir());

@@ -4,6 +4,7 @@
 //! variables (never the host's), and `halt`/`halt_error` as exit statuses.
 
 use super::Ctx;
+use super::spec::{Misuse, Opt, Spec, Words};
 use crate::interp::Status;
 use crate::vfs::describe;
 use jaq_core::compile::Compiler;
@@ -13,7 +14,78 @@ use jaq_core::{Lut, Native, Vars};
 use jaq_json::Val;
 use jaq_std::input::{HasInputs, Inputs, RcIter};
 
-const USAGE: &str = "jq [-rjcsneRS] [--tab] [--indent N] [--arg NAME VALUE] [--argjson NAME JSON] FILTER [FILE...]";
+const RAW_OUTPUT: Opt = Opt::both('r', "raw-output", "output raw strings, not JSON texts");
+const JOIN_OUTPUT: Opt = Opt::both('j', "join-output", "implies -r and output without newline after each output");
+const ASCII_OUTPUT: Opt =
+    Opt::both('a', "ascii-output", "output strings by only ASCII characters using escape sequences");
+const COMPACT_OUTPUT: Opt = Opt::both('c', "compact-output", "compact instead of pretty-printed output");
+const SLURP: Opt = Opt::both('s', "slurp", "read all inputs into an array and use it as the single input value");
+const NULL_INPUT: Opt = Opt::both('n', "null-input", "use `null` as the single input value");
+const EXIT_STATUS: Opt = Opt::both('e', "exit-status", "set exit status code based on the output");
+const RAW_INPUT: Opt = Opt::both('R', "raw-input", "read each line as string instead of JSON");
+const SORT_KEYS: Opt = Opt::both('S', "sort-keys", "sort keys of each object on output");
+const MONOCHROME: Opt = Opt::both('M', "monochrome-output", "disable colored output (never colored here)");
+const TAB: Opt = Opt::long("tab", "use tabs for indentation");
+const INDENT: Opt = Opt::long("indent", "use n spaces for indentation (max 7 spaces)").value("n");
+const ARG: Opt = Opt::long("arg", "set $name to the string value").two("name", "value");
+const ARGJSON: Opt = Opt::long("argjson", "set $name to the JSON value").two("name", "value");
+const SLURPFILE: Opt =
+    Opt::long("slurpfile", "set $name to an array of JSON values read from the file").two("name", "file");
+const RAWFILE: Opt = Opt::long("rawfile", "set $name to string contents of file").two("name", "file");
+const ARGS: Opt = Opt::long("args", "consume remaining arguments as positional string values");
+const JSONARGS: Opt = Opt::long("jsonargs", "consume remaining arguments as positional JSON values");
+
+/// `jq`.
+pub const JQ: Spec = Spec {
+    name: "jq",
+    summary: "filter JSON with jq programs",
+    synopsis: &[
+        "[OPTION]... FILTER [FILE]...",
+        "[OPTION]... --args FILTER [ARGUMENTS]...",
+        "[OPTION]... --jsonargs FILTER [JSON_VALUES]...",
+    ],
+    about: "Process each JSON input (the FILEs, or standard input) with the FILTER and print its results as JSON.",
+    options: &[
+        RAW_OUTPUT,
+        JOIN_OUTPUT,
+        ASCII_OUTPUT,
+        COMPACT_OUTPUT,
+        SLURP,
+        NULL_INPUT,
+        EXIT_STATUS,
+        RAW_INPUT,
+        SORT_KEYS,
+        MONOCHROME,
+        TAB,
+        INDENT,
+        ARG,
+        ARGJSON,
+        SLURPFILE,
+        RAWFILE,
+        ARGS,
+        JSONARGS,
+    ],
+    usage_status: 2,
+    words: Words::Own(jq_words),
+    ..Spec::BASE
+};
+
+/// jq's words: `jq: Unknown option: -Q` and its hint.
+fn jq_words(_: &Spec, misuse: &Misuse) -> String {
+    let said = match misuse {
+        Misuse::Invalid(letter) => format!("Unknown option: -{letter}"),
+        Misuse::Unrecognized(written) | Misuse::Ambiguous(written, _) => format!("Unknown option: --{written}"),
+        Misuse::NeedsValue(option) => match option.as_str() {
+            "--arg" | "--argjson" | "--slurpfile" | "--rawfile" => {
+                format!("{option} takes two parameters (e.g. {option} varname value)")
+            }
+            _ => format!("{option} takes one parameter"),
+        },
+        misuse => misuse.to_string(),
+    };
+    let usage = "Use jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq";
+    if said.is_empty() { format!("{usage}\n") } else { format!("jq: {said}\n{usage}\n") }
+}
 
 /// The data jaq's native filters see: the compiled program and the remaining inputs.
 struct JqData;
@@ -84,105 +156,72 @@ fn parse_json(text: &str) -> Result<Val, String> {
     jaq_json::read::parse_single(text.as_bytes()).map_err(|e| format!("invalid JSON text: {e}"))
 }
 
-async fn parse_args(ctx: &Ctx<'_>) -> Result<Options, String> {
+async fn parse_args(ctx: &Ctx<'_>) -> Result<Options, Status> {
+    let args = ctx.args(&JQ).await?;
     let mut o = Options { indent: Some("  ".to_string()), ..Options::default() };
-    let argv = &ctx.argv[1..];
-    let mut idx = 0;
-    let mut rest_are_args: Option<bool> = None;
-    while idx < argv.len() {
-        let arg = argv[idx].clone();
-        idx += 1;
-        // After `--args`/`--jsonargs` the words are positional values, but options are still
-        // options (as jq reads them: `jq -n --args '$ARGS' a b -c`).
-        if let Some(json) = rest_are_args
-            && (arg == "-" || !arg.starts_with('-'))
-        {
-            if o.filter.is_none() {
-                o.filter = Some(arg);
-            } else if json {
-                parse_json(&arg)?;
-                o.positional.push(Arg::Json(arg));
-            } else {
-                o.positional.push(Arg::Text(arg));
-            }
-            continue;
+    for (opt, value) in args.given() {
+        match *opt {
+            RAW_OUTPUT => o.raw = true,
+            JOIN_OUTPUT => (o.raw, o.join) = (true, true),
+            COMPACT_OUTPUT => o.compact = true,
+            SLURP => o.slurp = true,
+            NULL_INPUT => o.null_input = true,
+            EXIT_STATUS => o.exit_status = true,
+            RAW_INPUT => o.raw_input = true,
+            SORT_KEYS => o.sort_keys = true,
+            ASCII_OUTPUT => o.ascii = true,
+            TAB => o.indent = Some("\t".to_string()),
+            INDENT => match value.parse::<usize>() {
+                Ok(n) if n <= 7 => o.indent = Some(" ".repeat(n)),
+                Ok(_) => return Err(ctx.misuse(&JQ, "Cannot indent more than 7 characters").await),
+                Err(_) => return Err(ctx.misuse(&JQ, "--indent takes a number").await),
+            },
+            _ => {}
         }
-        let take = |idx: &mut usize| -> Result<String, String> {
-            *idx += 1;
-            argv.get(*idx - 1).cloned().ok_or_else(|| format!("{arg} takes a parameter"))
-        };
-        match arg.as_str() {
-            "-r" | "--raw-output" => o.raw = true,
-            "-j" | "--join-output" => {
-                o.raw = true;
-                o.join = true;
-            }
-            "-c" | "--compact-output" => o.compact = true,
-            "-s" | "--slurp" => o.slurp = true,
-            "-n" | "--null-input" => o.null_input = true,
-            "-e" | "--exit-status" => o.exit_status = true,
-            "-R" | "--raw-input" => o.raw_input = true,
-            "-S" | "--sort-keys" => o.sort_keys = true,
-            "-a" | "--ascii-output" => o.ascii = true,
-            "-M" | "-C" | "--monochrome-output" | "--color-output" => {}
-            "--tab" => o.indent = Some("\t".to_string()),
-            "--indent" => {
-                let n: usize = take(&mut idx)?.parse().map_err(|_| "--indent takes a number".to_string())?;
-                o.indent = Some(" ".repeat(n.min(7)));
-            }
-            "--arg" => {
-                let name = take(&mut idx)?;
-                let value = take(&mut idx)?;
-                o.named.push((name, Arg::Text(value)));
-            }
-            "--argjson" => {
-                let name = take(&mut idx)?;
-                let text = take(&mut idx)?;
-                parse_json(&text).map_err(|_| format!("--argjson {name}: invalid JSON text"))?;
-                o.named.push((name, Arg::Json(text)));
-            }
-            "--slurpfile" | "--rawfile" => {
-                let name = take(&mut idx)?;
-                let file = take(&mut idx)?;
-                let data = ctx.read_operand(&file).await.map_err(|e| format!("{file}: {}", describe(&e)))?;
-                let value = if arg == "--rawfile" {
-                    Arg::Text(String::from_utf8_lossy(&data).into_owned())
-                } else {
-                    Arg::Slurp(data)
-                };
-                o.named.push((name, value));
-            }
-            "--args" => rest_are_args = Some(false),
-            "--jsonargs" => rest_are_args = Some(true),
-            _ if arg.starts_with('-') && arg.len() > 1 && !arg.starts_with("--") => {
-                // Combined short flags such as `-rc`.
-                for flag in arg[1..].chars() {
-                    match flag {
-                        'r' => o.raw = true,
-                        'j' => {
-                            o.raw = true;
-                            o.join = true;
-                        }
-                        'c' => o.compact = true,
-                        's' => o.slurp = true,
-                        'n' => o.null_input = true,
-                        'e' => o.exit_status = true,
-                        'R' => o.raw_input = true,
-                        'S' => o.sort_keys = true,
-                        'a' => o.ascii = true,
-                        'M' | 'C' => {}
-                        _ => return Err(format!("unknown option: -{flag}")),
-                    }
+    }
+    for (name, value) in args.pairs(&ARG) {
+        o.named.push((name.to_string(), Arg::Text(value.to_string())));
+    }
+    for (name, text) in args.pairs(&ARGJSON) {
+        if parse_json(text).is_err() {
+            return Err(ctx.misuse(&JQ, "Invalid JSON text passed to --argjson").await);
+        }
+        o.named.push((name.to_string(), Arg::Json(text.to_string())));
+    }
+    for (opt, raw) in [(SLURPFILE, false), (RAWFILE, true)] {
+        for (name, file) in args.pairs(&opt) {
+            let data = match ctx.read_operand(file).await {
+                Ok(data) => data,
+                Err(err) => {
+                    let message = format!(
+                        "Bad JSON in --{} {name} {file}: Could not open {file}: {}",
+                        opt.long.unwrap_or_default(),
+                        describe(&err)
+                    );
+                    ctx.err(format!("jq: error: {message}\n")).await;
+                    return Err(2);
                 }
+            };
+            let value = if raw { Arg::Text(String::from_utf8_lossy(&data).into_owned()) } else { Arg::Slurp(data) };
+            o.named.push((name.to_string(), value));
+        }
+    }
+    // After `--args`/`--jsonargs` the operands (but the filter) are positional values.
+    let files_end = [args.operands_before(&ARGS), args.operands_before(&JSONARGS)].into_iter().flatten().min();
+    let json =
+        args.given().filter(|(opt, _)| [ARGS, JSONARGS].contains(opt)).last().is_some_and(|(opt, _)| *opt == JSONARGS);
+    let mut operands = args.operands.into_iter();
+    o.filter = operands.next();
+    for (at, word) in operands.enumerate() {
+        if files_end.is_none_or(|end| at + 1 < end) {
+            o.files.push(word);
+        } else if json {
+            if parse_json(&word).is_err() {
+                return Err(ctx.misuse(&JQ, "Invalid JSON text passed to --jsonargs").await);
             }
-            _ if arg.starts_with("--") => return Err(format!("unknown option: {arg}")),
-            _ => {
-                if o.filter.is_none() {
-                    o.filter = Some(arg);
-                } else {
-                    o.files.push(arg);
-                }
-            }
+            o.positional.push(Arg::Json(word));
+        } else {
+            o.positional.push(Arg::Text(word));
         }
     }
     Ok(o)
@@ -418,15 +457,12 @@ fn render(value: &Val, o: &Options, out: &mut Vec<u8>) {
 pub async fn jq(ctx: Ctx<'_>) -> Status {
     let o = match parse_args(&ctx).await {
         Ok(o) => o,
-        Err(message) => {
-            ctx.err(format!("jq: {message}\nUse jq --help for help with command-line options,\nusage: {USAGE}\n"))
-                .await;
-            return 2;
-        }
+        Err(status) => return status,
     };
-    let Some(code) = o.filter.clone() else {
-        ctx.err(format!("usage: {USAGE}\n")).await;
-        return 2;
+    // As jq: without a filter, `.` — unless there is nothing to filter and a person to tell.
+    let interactive = ctx.io.stdout().is_terminal() && ctx.stdin().is_null();
+    let Some(code) = o.filter.clone().or_else(|| (!interactive).then(|| ".".to_string())) else {
+        return ctx.misuse(&JQ, "").await;
     };
     // Inputs: files read through the workspace, else standard input.
     let mut data = Vec::new();

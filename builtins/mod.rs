@@ -440,12 +440,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec lines::CUT, lines::cut),
     entry!("date", text::date, "print the date and time"),
     entry!(interpreter "declare", "set variables and their attributes, or show them", "declare [-aAfFgilnrtux] [-p] [NAME[=VALUE]]..."),
-    entry!(
-        "diff",
-        diff::diff,
-        "compare files line by line",
-        "diff [-abiNqrsuwZ] [-U N] [-x PAT] [--label L] FILE1 FILE2"
-    ),
+    entry!(spec diff::DIFF, diff::diff),
     entry!(spec files::DIRNAME, files::dirname),
     entry!("dirs", nav::dirs, "show the directory stack"),
     entry!(spec files::DU, files::du),
@@ -467,12 +462,7 @@ static TABLE: &[Builtin] = &[
     entry!("help", tools::help, "list commands and tools, or show one's usage"),
     entry!(interpreter "jobs", "list background jobs", "jobs [-lp]"),
     entry!(spec join::JOIN, join::join),
-    entry!(
-        "jq",
-        jq::jq,
-        "filter JSON with jq programs",
-        "jq [-rjcsneRS] [--tab] [--indent N] [--arg NAME VALUE] [--argjson NAME JSON] [--slurpfile NAME FILE] [--rawfile NAME FILE] [--args] [--jsonargs] FILTER [FILE...]"
-    ),
+    entry!(spec jq::JQ, jq::jq),
     entry!(interpreter "kill", "send a signal to a job", "kill [-s SIG | -SIG] %JOB|PID..."),
     entry!("let", vars::let_, "evaluate arithmetic expressions"),
     entry!(spec files::LN, files::ln),
@@ -500,12 +490,7 @@ static TABLE: &[Builtin] = &[
     entry!("rev", lines::rev, "reverse the characters of lines"),
     entry!(spec files::RM, files::rm),
     entry!(spec files::RMDIR, files::rmdir),
-    entry!(
-        "sed",
-        sed::sed,
-        "edit streams: substitute, delete, print lines",
-        "sed [-nEirsz] [-e SCRIPT] [-f FILE] [SCRIPT] [FILE...]"
-    ),
+    entry!(spec sed::SED, sed::sed),
     entry!("seq", text::seq, "print a sequence of numbers", "seq [-w] [-f FORMAT] [-s SEP] [FIRST [INCREMENT]] LAST"),
     entry!("set", vars::set, "set options and positional parameters"),
     entry!(interpreter "sh", "run a script or -c string in a subshell (also bash)", "sh [-c STRING | FILE] [ARG]..."),

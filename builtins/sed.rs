@@ -3,6 +3,7 @@
 //! addresses (`N`, `$`, `/re/`, `first~step`, `0,/re/`, `addr,+N`, `addr,~N`, `!`), commands
 //! `s y d D p P n N q Q h H g G x a i c = l r w b t T : { }`, and flags `-n -e -f -E -r -i -s -z`.
 
+use super::spec::{Opt, Spec, Words};
 use super::{Ctx, posix_regex};
 use crate::interp::Status;
 use crate::vfs::{WriteMode, describe};
@@ -12,7 +13,29 @@ use std::sync::Arc;
 /// A compiled expression, shared: cloning a `Regex` would also drop its match caches.
 type Re = Arc<Regex>;
 
-const USAGE: &str = "sed [-nEirsz] [-e SCRIPT] [-f FILE] [SCRIPT] [FILE...]";
+const QUIET: Opt = Opt::both('n', "quiet", "suppress automatic printing of pattern space").alias("silent");
+const EXPRESSION: Opt = Opt::both('e', "expression", "add the script to the commands to be executed").value("script");
+const FILE: Opt =
+    Opt::both('f', "file", "add the contents of script-file to the commands to be executed").value("script-file");
+const IN_PLACE: Opt =
+    Opt::both('i', "in-place", "edit files in place (makes backup if SUFFIX supplied)").optional("SUFFIX");
+const EXTENDED: Opt = Opt::both('E', "regexp-extended", "use extended regular expressions in the script");
+const EXTENDED_R: Opt = Opt::short('r', "use extended regular expressions (as -E)");
+const SEPARATE: Opt =
+    Opt::both('s', "separate", "consider files as separate rather than as a single, continuous long stream");
+const UNBUFFERED: Opt = Opt::both('u', "unbuffered", "flush the output buffers after every line");
+const NULL_DATA: Opt = Opt::both('z', "null-data", "separate lines by NUL characters");
+
+/// `sed`.
+pub const SED: Spec = Spec {
+    name: "sed",
+    summary: "edit streams: substitute, delete, print lines",
+    synopsis: &["[OPTION]... {script-only-if-no-other-script} [input-file]..."],
+    about: "If no -e, --expression, -f, or --file option is given, then the first non-option argument is taken as the sed script to interpret. All remaining arguments are names of input files; if no input files are specified, then the standard input is read.",
+    options: &[QUIET, EXPRESSION, FILE, IN_PLACE, EXTENDED, EXTENDED_R, SEPARATE, UNBUFFERED, NULL_DATA],
+    words: Words::GnuWithHelp,
+    ..Spec::BASE
+};
 
 #[derive(Debug, Clone)]
 enum Addr {
@@ -513,6 +536,8 @@ struct Machine<'c, 'a> {
     last_regex: Option<Re>,
     /// Whether output is handed over as it is made (not with `-i`).
     streaming: bool,
+    /// Bytes of output held before they go out (1 with `-u`: every line).
+    flush_at: usize,
     /// Set when standard output's reader went away.
     broken: bool,
     hold: Vec<u8>,
@@ -988,7 +1013,7 @@ impl Machine<'_, '_> {
             }
             self.put_appended(&mut append);
             // Output goes out in large pieces as it is made, unless it replaces a file (-i).
-            if self.streaming && self.out.len() >= 64 * 1024 {
+            if self.streaming && self.out.len() >= self.flush_at {
                 let out = std::mem::take(&mut self.out);
                 if !self.ctx.out(out).await {
                     self.broken = true;
@@ -1001,79 +1026,31 @@ impl Machine<'_, '_> {
 
 /// `sed [-n] [-E] [-i[SUFFIX]] [-s] [-z] [-e SCRIPT]… [-f FILE]… [SCRIPT] [FILE…]`
 pub async fn sed(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&SED).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
     let mut scripts: Vec<String> = Vec::new();
-    let mut quiet = false;
-    let mut extended = false;
-    let mut in_place: Option<String> = None;
-    let mut separate = false;
-    let mut null_data = false;
-    let mut files = Vec::new();
-    let mut idx = 1;
-    while idx < ctx.argv.len() {
-        let arg = ctx.argv[idx].clone();
-        idx += 1;
-        match arg.as_str() {
-            "-n" | "--quiet" | "--silent" => quiet = true,
-            "-E" | "-r" | "--regexp-extended" => extended = true,
-            "-s" | "--separate" => separate = true,
-            "-z" | "--null-data" => null_data = true,
-            "-e" | "--expression" => match ctx.argv.get(idx) {
-                Some(script) => {
-                    scripts.push(script.clone());
-                    idx += 1;
-                }
-                None => return ctx.usage("option requires an argument -- 'e'", USAGE).await,
+    for (opt, value) in args.given() {
+        match *opt {
+            EXPRESSION => scripts.push(value.to_string()),
+            FILE => match ctx.read_operand(value).await {
+                Ok(data) => scripts.push(String::from_utf8_lossy(&data).into_owned()),
+                Err(err) => return ctx.fail(format!("couldn't open file {value}: {}", describe(&err))).await,
             },
-            "-f" | "--file" => match ctx.argv.get(idx) {
-                Some(file) => {
-                    idx += 1;
-                    match ctx.read_operand(file).await {
-                        Ok(data) => scripts.push(String::from_utf8_lossy(&data).into_owned()),
-                        Err(err) => return ctx.fail(format!("couldn't open file {file}: {}", describe(&err))).await,
-                    }
-                }
-                None => return ctx.usage("option requires an argument -- 'f'", USAGE).await,
-            },
-            _ if arg.starts_with("-i") || arg.starts_with("--in-place") => {
-                let suffix = arg.strip_prefix("--in-place=").or_else(|| arg.strip_prefix("-i")).unwrap_or("");
-                in_place = Some(suffix.to_string());
-            }
-            _ if arg.starts_with('-') && arg.len() > 1 && !arg.starts_with("--") => {
-                // Combined short flags such as `-ne`.
-                let mut rest = arg[1..].chars();
-                while let Some(flag) = rest.next() {
-                    match flag {
-                        'n' => quiet = true,
-                        'E' | 'r' => extended = true,
-                        's' => separate = true,
-                        'z' => null_data = true,
-                        'i' => {
-                            in_place = Some(rest.by_ref().collect());
-                        }
-                        'e' => {
-                            let inline: String = rest.by_ref().collect();
-                            if inline.is_empty() {
-                                match ctx.argv.get(idx) {
-                                    Some(script) => {
-                                        scripts.push(script.clone());
-                                        idx += 1;
-                                    }
-                                    None => return ctx.usage("option requires an argument -- 'e'", USAGE).await,
-                                }
-                            } else {
-                                scripts.push(inline);
-                            }
-                        }
-                        other => return ctx.usage(format!("invalid option -- '{other}'"), USAGE).await,
-                    }
-                }
-            }
-            _ => files.push(arg),
+            _ => {}
         }
     }
+    let quiet = args.has(&QUIET);
+    let extended = args.has(&EXTENDED) || args.has(&EXTENDED_R);
+    let in_place = args.has(&IN_PLACE).then(|| args.last(&IN_PLACE).unwrap_or_default().to_string());
+    let separate = args.has(&SEPARATE);
+    let null_data = args.has(&NULL_DATA);
+    let unbuffered = args.has(&UNBUFFERED);
+    let mut files = args.operands;
     if scripts.is_empty() {
         if files.is_empty() {
-            return ctx.usage("no script given", USAGE).await;
+            return ctx.misuse(&SED, "").await;
         }
         scripts.push(files.remove(0));
     }
@@ -1095,6 +1072,7 @@ pub async fn sed(ctx: Ctx<'_>) -> Status {
         separator,
         last_regex: None,
         streaming: in_place.is_none(),
+        flush_at: if unbuffered { 1 } else { 64 * 1024 },
         broken: false,
         hold: Vec::new(),
         space_limit: ctx.state.limits.output_bytes,

@@ -22,6 +22,8 @@ pub enum Value {
     Required(&'static str),
     /// A value only when attached (`--color[=WHEN]`, `-w5`).
     Optional(&'static str),
+    /// Two values, the next two words (`jq --arg NAME VALUE`): see [`Args::pairs`].
+    Two(&'static str, &'static str),
 }
 
 /// One option of a command.
@@ -67,6 +69,12 @@ impl Opt {
         self
     }
 
+    /// The same option taking two values, the words after it.
+    pub const fn two(mut self, first: &'static str, second: &'static str) -> Opt {
+        self.value = Value::Two(first, second);
+        self
+    }
+
     /// The same option taking a value when attached.
     pub const fn optional(mut self, name: &'static str) -> Opt {
         self.value = Value::Optional(name);
@@ -98,6 +106,7 @@ impl Opt {
             (Value::Required(v), _) => write!(out, " {v}").unwrap_or_default(),
             (Value::Optional(v), true) => write!(out, "[={v}]").unwrap_or_default(),
             (Value::Optional(v), false) => write!(out, "[{v}]").unwrap_or_default(),
+            (Value::Two(a, b), _) => write!(out, " {a} {b}").unwrap_or_default(),
         }
         out
     }
@@ -247,7 +256,9 @@ pub enum Words {
 /// The options given, in order, with their values, and the operands.
 #[derive(Debug, Default)]
 pub struct Args {
-    given: Vec<(Opt, String)>,
+    /// Each option with its value (two values joined by a NUL, which no argument holds) and
+    /// how many operands came before it.
+    given: Vec<(Opt, String, usize)>,
     /// The operands, in order.
     pub operands: Vec<String>,
 }
@@ -255,18 +266,18 @@ pub struct Args {
 impl Args {
     /// Whether `opt` was given.
     pub fn has(&self, opt: &Opt) -> bool {
-        self.given.iter().any(|(o, _)| o.is(opt))
+        self.given.iter().any(|(o, _, _)| o.is(opt))
     }
 
     /// The value of the last `opt` given (later ones override earlier ones, as for getopt users).
     pub fn last(&self, opt: &Opt) -> Option<&str> {
-        self.given.iter().rev().find(|(o, _)| o.is(opt)).map(|(_, v)| v.as_str())
+        self.given.iter().rev().find(|(o, _, _)| o.is(opt)).map(|(_, v, _)| v.as_str())
     }
 
     /// The value of the last option given by the letter `short` (for commands whose options
     /// are all letters and read as a table of them).
     pub fn last_short(&self, short: char) -> Option<&str> {
-        self.given.iter().rev().find(|(o, _)| o.short == Some(short)).map(|(_, v)| v.as_str())
+        self.given.iter().rev().find(|(o, _, _)| o.short == Some(short)).map(|(_, v, _)| v.as_str())
     }
 
     /// The operands, or `-` (standard input) when there are none.
@@ -277,13 +288,24 @@ impl Args {
     /// The short letters of the options given, in order (long-only options have none): for
     /// commands that test their flags by letter.
     pub fn letters(&self) -> Vec<char> {
-        self.given.iter().filter_map(|(o, _)| o.short).collect()
+        self.given.iter().filter_map(|(o, _, _)| o.short).collect()
     }
 
     /// Every option given, in order, with its value: for options where the last of several
     /// wins (`rm -f -i`).
     pub fn given(&self) -> impl Iterator<Item = (&Opt, &str)> {
-        self.given.iter().map(|(o, v)| (o, v.as_str()))
+        self.given.iter().map(|(o, v, _)| (o, v.as_str()))
+    }
+
+    /// The two values of each `opt` given ([`Value::Two`]), in order.
+    pub fn pairs(&self, opt: &Opt) -> Vec<(&str, &str)> {
+        self.given.iter().filter(|(o, _, _)| o.is(opt)).filter_map(|(_, v, _)| v.split_once('\0')).collect()
+    }
+
+    /// How many operands stood before the first `opt` given (`jq`'s `--args` applies to the
+    /// operands after it).
+    pub fn operands_before(&self, opt: &Opt) -> Option<usize> {
+        self.given.iter().find(|(o, _, _)| o.is(opt)).map(|(_, _, at)| *at)
     }
 }
 
@@ -469,6 +491,13 @@ impl Spec {
                 };
                 let full = opt.long.unwrap_or(name);
                 let value = match (opt.value, attached) {
+                    (Value::Two(..), _) => {
+                        let (Some(first), Some(second)) = (argv.get(idx), argv.get(idx + 1)) else {
+                            return Err(Refusal::Usage(Misuse::NeedsValue(format!("{}{full}", self.dashes()))));
+                        };
+                        idx += 2;
+                        format!("{first}\0{second}")
+                    }
                     (Value::None, Some(_)) => {
                         return Err(Refusal::Usage(Misuse::NoValue(format!("{}{full}", self.dashes()))));
                     }
@@ -482,7 +511,7 @@ impl Spec {
                         value.clone()
                     }
                 };
-                args.given.push((*opt, value));
+                args.given.push((*opt, value, args.operands.len()));
                 continue;
             }
             let cluster = &arg[1..];
@@ -491,7 +520,7 @@ impl Spec {
                 // A run of digits is the number option's value (`head -5`, `grep -Z2`).
                 if let Some(opt) = self.digits.filter(|_| letter.is_ascii_digit()) {
                     let run = cluster[at..].bytes().take_while(u8::is_ascii_digit).count();
-                    args.given.push((opt, cluster[at..at + run].to_string()));
+                    args.given.push((opt, cluster[at..at + run].to_string(), args.operands.len()));
                     at += run;
                     continue;
                 }
@@ -500,22 +529,23 @@ impl Spec {
                 };
                 at += letter.len_utf8();
                 let rest = &cluster[at..];
+                let before = args.operands.len();
                 match opt.value {
-                    Value::None => args.given.push((*opt, String::new())),
+                    Value::None => args.given.push((*opt, String::new(), before)),
                     Value::Optional(_) => {
-                        args.given.push((*opt, rest.to_string()));
+                        args.given.push((*opt, rest.to_string(), before));
                         break;
                     }
                     Value::Required(_) if !rest.is_empty() => {
-                        args.given.push((*opt, rest.to_string()));
+                        args.given.push((*opt, rest.to_string(), before));
                         break;
                     }
-                    Value::Required(_) => {
+                    Value::Required(_) | Value::Two(..) => {
                         let Some(value) = argv.get(idx) else {
                             return Err(Refusal::Usage(Misuse::NeedsValue(format!("-{letter}"))));
                         };
                         idx += 1;
-                        args.given.push((*opt, value.clone()));
+                        args.given.push((*opt, value.clone(), before));
                     }
                 }
             }
