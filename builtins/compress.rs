@@ -4,6 +4,7 @@
 //! and its statuses (1 error, 2 warning such as "unknown suffix").
 
 use super::Ctx;
+use super::spec::{Misuse, Opt, Spec, Words};
 use crate::interp::Status;
 use crate::vfs::{WriteMode, describe};
 use flate2::Compression;
@@ -11,7 +12,56 @@ use flate2::read::MultiGzDecoder;
 use std::io::{Read, Write};
 use std::time::UNIX_EPOCH;
 
-const USAGE: &str = "gzip [-cdfklnrtv] [-S SUF] [-1..-9] [FILE...]";
+const STDOUT: Opt =
+    Opt::both('c', "stdout", "write on standard output, keep original files unchanged").alias("to-stdout");
+const DECOMPRESS: Opt = Opt::both('d', "decompress", "decompress").alias("uncompress");
+const FORCE: Opt = Opt::both('f', "force", "force overwrite of output file");
+const KEEP: Opt = Opt::both('k', "keep", "keep (don't delete) input files");
+const LIST: Opt = Opt::both('l', "list", "list compressed file contents");
+const NO_NAME: Opt = Opt::both('n', "no-name", "do not save or restore the original name and timestamp");
+const NAME: Opt = Opt::both('N', "name", "save or restore the original name and timestamp (the default)");
+const QUIET: Opt = Opt::both('q', "quiet", "suppress all warnings");
+const RECURSIVE: Opt = Opt::both('r', "recursive", "operate recursively on directories");
+const SUFFIX: Opt = Opt::both('S', "suffix", "use suffix SUF on compressed files").value("SUF");
+const TEST: Opt = Opt::both('t', "test", "test compressed file integrity");
+const VERBOSE: Opt = Opt::both('v', "verbose", "verbose mode");
+const LEVEL: Opt = Opt::number("N", "compression level N: 1 (--fast) is fastest, 9 (--best) smallest");
+const FAST: Opt = Opt::long("fast", "compress faster (-1)");
+const BEST: Opt = Opt::long("best", "compress better (-9)");
+const GZIP_OPTIONS: &[Opt] =
+    &[STDOUT, DECOMPRESS, FORCE, KEEP, LIST, NO_NAME, NAME, QUIET, RECURSIVE, SUFFIX, TEST, VERBOSE, LEVEL, FAST, BEST];
+
+/// The spec of `gzip` and of `gunzip` and `zcat`, which are it with `-d` (and `-c`) preset.
+const fn gzip_spec(name: &'static str, summary: &'static str, about: &'static str) -> Spec {
+    Spec {
+        name,
+        summary,
+        synopsis: &["[OPTION]... [FILE]..."],
+        about,
+        options: GZIP_OPTIONS,
+        digits: Some(LEVEL),
+        words: Words::Own(gzip_words),
+        help_letter: Some('h'),
+        ..Spec::BASE
+    }
+}
+
+/// `gzip`.
+pub const GZIP: Spec = gzip_spec(
+    "gzip",
+    "compress files to .gz",
+    "Compress or uncompress FILEs (by default, compress FILES in-place). With no FILE, or when FILE is -, read standard input.",
+);
+/// `gunzip`.
+pub const GUNZIP: Spec = gzip_spec("gunzip", "decompress .gz files", "Uncompress FILEs (by default, in-place).");
+/// `zcat`.
+pub const ZCAT: Spec = gzip_spec("zcat", "print .gz files decompressed", "Uncompress FILEs to standard output.");
+
+/// gzip's words (also for gunzip and zcat, which are gzip): GNU's message and gzip's
+/// backquoted hint.
+fn gzip_words(_: &Spec, misuse: &Misuse) -> String {
+    format!("gzip: {misuse}\nTry `gzip --help' for more information.\n")
+}
 
 /// What the flags ask for.
 struct Options {
@@ -138,64 +188,40 @@ pub async fn gzip(ctx: Ctx<'_>) -> Status {
         suffix: ".gz".to_string(),
         level: 6,
     };
-    let mut files = Vec::new();
-    let mut flags_done = false;
-    let mut args = ctx.argv[1..].iter();
-    while let Some(arg) = args.next() {
-        if flags_done || !arg.starts_with('-') || arg == "-" {
-            files.push(arg.clone());
-            continue;
-        }
-        match arg.as_str() {
-            "--list" => options.list = true,
-            "--test" => options.test = true,
-            "--verbose" => options.verbose = true,
-            "--recursive" => options.recursive = true,
-            "--quiet" => options.verbose = false,
-            "-S" | "--suffix" => match args.next() {
-                Some(suffix) if !suffix.is_empty() => options.suffix = suffix.clone(),
-                _ => {
-                    ctx.usage("-S needs a non-empty suffix", USAGE).await;
-                    return 1;
-                }
+    let spec = match ctx.name() {
+        "gunzip" => &GUNZIP,
+        "zcat" => &ZCAT,
+        _ => &GZIP,
+    };
+    let args = match ctx.args(spec).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    for (opt, value) in args.given() {
+        match *opt {
+            STDOUT => options.to_stdout = true,
+            DECOMPRESS => options.decompress = true,
+            FORCE => options.force = true,
+            KEEP => options.keep = true,
+            LIST => options.list = true,
+            NO_NAME => options.no_name = true,
+            NAME => options.no_name = false,
+            QUIET => options.verbose = false,
+            RECURSIVE => options.recursive = true,
+            SUFFIX if value.is_empty() => return ctx.misuse(spec, "invalid suffix ''").await,
+            SUFFIX => options.suffix = value.to_string(),
+            TEST => options.test = true,
+            VERBOSE => options.verbose = true,
+            FAST => options.level = 1,
+            BEST => options.level = 9,
+            // A run of digits: the last one is the level (`-9`), as gzip reads `-19`.
+            _ => match value.chars().last().and_then(|d| d.to_digit(10)) {
+                Some(level @ 1..=9) => options.level = level,
+                _ => return ctx.misuse(spec, "invalid option -- '0'").await,
             },
-            long if long.starts_with("--suffix=") => options.suffix = long["--suffix=".len()..].to_string(),
-            "--" => flags_done = true,
-            "--stdout" | "--to-stdout" => options.to_stdout = true,
-            "--decompress" | "--uncompress" => options.decompress = true,
-            "--keep" => options.keep = true,
-            "--force" => options.force = true,
-            "--no-name" => options.no_name = true,
-            "--fast" => options.level = 1,
-            "--best" => options.level = 9,
-            long if long.starts_with("--") => {
-                ctx.usage(format!("unrecognized option '{long}'"), USAGE).await;
-                return 1;
-            }
-            short => {
-                for flag in short[1..].chars() {
-                    match flag {
-                        'c' => options.to_stdout = true,
-                        'd' => options.decompress = true,
-                        'k' => options.keep = true,
-                        'f' => options.force = true,
-                        'n' => options.no_name = true,
-                        'l' => options.list = true,
-                        't' => options.test = true,
-                        'v' => options.verbose = true,
-                        'r' => options.recursive = true,
-                        'q' => options.verbose = false,
-                        'N' => {}
-                        digit @ '1'..='9' => options.level = digit.to_digit(10).unwrap_or(6),
-                        other => {
-                            ctx.usage(format!("invalid option -- '{other}'"), USAGE).await;
-                            return 1;
-                        }
-                    }
-                }
-            }
         }
     }
+    let mut files = args.operands;
     if files.is_empty() {
         files.push("-".to_string());
     }

@@ -25,77 +25,86 @@ struct XxdOptions {
     files: Vec<String>,
 }
 
+const BITS: Opt = Opt::both('b', "bits", "binary digit dump (incompatible with -ps,-i,-r). Default hex");
+const COLS: Opt = Opt::both('c', "cols", "format <cols> octets per line. Default 16 (-i: 12, -ps: 30)").value("cols");
+const GROUPSIZE: Opt =
+    Opt::both('g', "groupsize", "number of octets per group in normal output. Default 2").value("bytes");
+const INCLUDE: Opt = Opt::both('i', "include", "output in C include file style");
+const LEN: Opt = Opt::both('l', "len", "stop after <len> octets").value("len");
+const NAME: Opt = Opt::both('n', "name", "set the variable name used in C include output (-i)").value("name");
+const OFFSET: Opt = Opt::short('o', "add <off> to the displayed file position").value("off");
+const POSTSCRIPT: Opt = Opt::both('p', "postscript", "output in postscript plain hexdump style").alias("ps");
+const PLAIN: Opt = Opt::long("plain", "the same as -ps");
+const REVERT: Opt = Opt::both('r', "revert", "reverse operation: convert hexdump into binary");
+const SEEK: Opt =
+    Opt::both('s', "seek", "start at <seek> bytes abs. infile offset (-: from the end)").value("[+][-]seek");
+const UPPER: Opt = Opt::short('u', "use upper case hex letters");
+
+/// `xxd`.
+pub const XXD: Spec = Spec {
+    name: "xxd",
+    summary: "make a hex dump, or reverse one",
+    synopsis: &["[options] [infile [outfile]]", "-r [-s [-]offset] [-c cols] [-ps] [infile [outfile]]"],
+    about: "Make a hex dump of infile (or standard input) on outfile (or standard output), or with -r turn one back into binary.",
+    options: &[BITS, COLS, GROUPSIZE, INCLUDE, LEN, NAME, OFFSET, POSTSCRIPT, PLAIN, REVERT, SEEK, UPPER],
+    one_dash_long: true,
+    help_letter: Some('h'),
+    words: super::spec::Words::Own(xxd_words),
+    ..Spec::BASE
+};
+
+/// xxd's words on a usage error: its summary, after what was wrong (vim's xxd shows the
+/// summary alone).
+fn xxd_words(spec: &Spec, misuse: &super::spec::Misuse) -> String {
+    format!("xxd: {misuse}\n{}", spec.help())
+}
+
 /// `xxd [-bipru] [-c COLS] [-g BYTES] [-l LEN] [-s [+-]SEEK] [-o OFF] [-n NAME] [INFILE [OUTFILE]]`
 pub async fn xxd(ctx: Ctx<'_>) -> Status {
-    let usage = super::lookup("xxd").map_or("", |b| b.usage);
+    let args = match ctx.args(&XXD).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
     let mut o = XxdOptions {
-        plain: false,
-        bits: false,
-        include: false,
-        reverse: false,
-        upper: false,
+        plain: args.has(&POSTSCRIPT) || args.has(&PLAIN),
+        bits: args.has(&BITS),
+        include: args.has(&INCLUDE),
+        reverse: args.has(&REVERT),
+        upper: args.has(&UPPER),
         columns: None,
         group: None,
         limit: None,
         seek: 0,
         offset: 0,
-        name: None,
-        files: Vec::new(),
+        name: args.last(&NAME).map(str::to_string),
+        files: args.operands.clone(),
     };
-    let mut idx = 1;
-    while let Some(arg) = ctx.argv.get(idx).cloned() {
-        idx += 1;
-        if arg == "-" || !arg.starts_with('-') {
-            o.files.push(arg);
+    let number = |text: &str| -> Option<i64> {
+        let (negative, digits) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text.strip_prefix('+').unwrap_or(text)),
+        };
+        let value = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+            Some(hex) => i64::from_str_radix(hex, 16).ok()?,
+            None => digits.parse().ok()?,
+        };
+        Some(if negative { -value } else { value })
+    };
+    for (opt, value) in args.given() {
+        if ![COLS, GROUPSIZE, LEN, SEEK, OFFSET].contains(opt) {
             continue;
         }
-        // vim's xxd takes whole words (`-ps`, `-cols 8`) and values attached (`-c8`).
-        let word = arg.trim_start_matches('-');
-        let (name, attached) =
-            match word.find(|c: char| c.is_ascii_digit() || c == '+' || (c == '-' && word.starts_with('s'))) {
-                Some(at) if at > 0 => (&word[..at], Some(word[at..].to_string())),
-                _ => (word, None),
-            };
-        let value = |idx: &mut usize| match attached.clone() {
-            Some(value) => Some(value),
-            None => {
-                *idx += 1;
-                ctx.argv.get(*idx - 1).cloned()
-            }
+        let Some(n) = number(value) else {
+            let name = opt.long.map_or_else(|| opt.short.unwrap_or_default().to_string(), str::to_string);
+            return ctx.misuse(&XXD, format!("-{name} needs a number")).await;
         };
-        let number = |text: Option<String>| -> Option<i64> {
-            let text = text?;
-            let (negative, digits) = match text.strip_prefix('-') {
-                Some(rest) => (true, rest),
-                None => (false, text.strip_prefix('+').unwrap_or(&text)),
-            };
-            let value = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
-                Some(hex) => i64::from_str_radix(hex, 16).ok()?,
-                None => digits.parse().ok()?,
-            };
-            Some(if negative { -value } else { value })
-        };
-        match name {
-            "p" | "ps" | "postscript" | "plain" => o.plain = true,
-            "b" | "bits" => o.bits = true,
-            "i" | "include" => o.include = true,
-            "r" | "revert" => o.reverse = true,
-            "u" => o.upper = true,
-            "c" | "cols" | "g" | "groupsize" | "l" | "len" | "s" | "seek" | "o" => {
-                let Some(n) = number(value(&mut idx)) else {
-                    return ctx.usage(format!("-{name} needs a number"), usage).await;
-                };
-                let count = usize::try_from(n.max(0)).unwrap_or(0);
-                match name {
-                    "c" | "cols" => o.columns = Some(count),
-                    "g" | "groupsize" => o.group = Some(count),
-                    "l" | "len" => o.limit = Some(count),
-                    "s" | "seek" => o.seek = n,
-                    _ => o.offset = n.max(0) as u64,
-                }
-            }
-            "n" | "name" => o.name = value(&mut idx),
-            _ => return ctx.usage(format!("unsupported option {arg}"), usage).await,
+        let count = usize::try_from(n.max(0)).unwrap_or(0);
+        match *opt {
+            COLS => o.columns = Some(count),
+            GROUPSIZE => o.group = Some(count),
+            LEN => o.limit = Some(count),
+            SEEK => o.seek = n,
+            _ => o.offset = n.max(0) as u64,
         }
     }
     let input = o.files.first().cloned().unwrap_or_else(|| "-".to_string());

@@ -777,9 +777,23 @@ pub async fn wc(ctx: Ctx<'_>) -> Status {
     status
 }
 
+/// `rev`.
+pub const REV: Spec = Spec {
+    name: "rev",
+    summary: "reverse the characters of lines",
+    synopsis: &["[options] [file ...]"],
+    about: "Reverse lines characterwise.",
+    help_letter: Some('h'),
+    ..Spec::BASE
+};
+
 /// `rev [file…]`
 pub async fn rev(ctx: Ctx<'_>) -> Status {
-    let (data, status) = inputs(&ctx, &ctx.argv[1..]).await;
+    let args = match ctx.args(&REV).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let (data, status) = inputs(&ctx, &args.operands).await;
     let mut out = String::new();
     for (_, bytes) in data {
         let text = String::from_utf8_lossy(&bytes);

@@ -57,6 +57,11 @@ impl Opt {
         Opt { short: None, long: Some(long), also: None, value: Value::None, help }
     }
 
+    /// The number a bare `-N` gives (`gzip -9`), for [`Spec::digits`]: it has no name.
+    pub const fn number(value: &'static str, help: &'static str) -> Opt {
+        Opt { short: None, long: None, also: None, value: Value::Required(value), help }
+    }
+
     /// The same option under a second long name too.
     pub const fn alias(mut self, also: &'static str) -> Opt {
         self.also = Some(also);
@@ -81,6 +86,14 @@ impl Opt {
         self
     }
 
+    /// The name of its value (empty for a flag).
+    fn value_name(&self) -> &'static str {
+        match self.value {
+            Value::None => "",
+            Value::Required(v) | Value::Optional(v) | Value::Two(v, _) => v,
+        }
+    }
+
     /// Whether `self` and `other` are the same option (specs compare options by their names).
     fn is(&self, other: &Opt) -> bool {
         self.short == other.short && self.long == other.long
@@ -98,7 +111,7 @@ impl Opt {
             (Some(s), None) => format!("-{s}"),
             (None, Some(l)) if dashes == "-" => format!("{dashes}{l}"),
             (None, Some(l)) => format!("    {dashes}{l}"),
-            (None, None) => String::new(),
+            (None, None) => return format!("-{}", self.value_name()),
         };
         match (self.value, self.long.is_some()) {
             (Value::None, _) => {}
@@ -145,8 +158,9 @@ pub struct Spec {
     pub digits: Option<Opt>,
     /// How a usage error is worded.
     pub words: Words,
-    /// Whether long options take one dash (`sqlite3 -json`, `-separator SEP`; two work too):
-    /// there are no clusters then.
+    /// Whether long options take one dash (`sqlite3 -json`, `-separator SEP`; two work too),
+    /// as unique prefixes; a word that names none is a letter with its value attached (`xxd
+    /// -c8`), not a cluster.
     pub one_dash_long: bool,
     /// Whether a negative number (`-5`, `-1.5e3`) is an operand rather than options (`seq -1
     /// 1`, `meta incr KEY -1`).
@@ -162,6 +176,8 @@ pub struct Spec {
     pub actions: &'static [(&'static str, &'static str)],
     /// Whether it runs another command, and where that command's words start.
     pub runs: Runs,
+    /// A letter that asks for the help as `--help` does (`gzip -h`, `jq -h`).
+    pub help_letter: Option<char>,
     /// Words of its own language that read as flags, for the console to complete (`find`'s
     /// `-name`, `-type`, …).
     pub keywords: &'static [&'static str],
@@ -329,6 +345,7 @@ impl Spec {
         subcommands: &[],
         actions: &[],
         runs: Runs::Nothing,
+        help_letter: None,
         keywords: &[],
     };
 
@@ -438,6 +455,10 @@ impl Spec {
             }
         }
         let help = format!("    {}help", self.dashes());
+        let help = match self.help_letter {
+            Some(letter) => format!("-{letter}, {}help", self.dashes()),
+            None => help,
+        };
         let _ = writeln!(out, "  {help:<26}display this help and exit");
         out
     }
@@ -450,6 +471,7 @@ impl Spec {
             flags.extend(opt.long.map(|l| format!("{}{l}", self.dashes())));
             flags.extend(opt.also.map(|l| format!("{}{l}", self.dashes())));
         }
+        flags.extend(self.help_letter.map(|letter| format!("-{letter}")));
         flags.push(format!("{}help", self.dashes()));
         flags.extend(self.keywords.iter().map(|k| k.to_string()));
         flags
@@ -478,9 +500,16 @@ impl Spec {
                 }
                 continue;
             }
+            // With one-dash long names, a word that names none is a letter with its value
+            // (`xxd -c8`) when the spec has letters.
             let long = match arg.strip_prefix("--") {
                 Some(long) => Some(long),
-                None if self.one_dash_long => Some(&arg[1..]),
+                None if self.one_dash_long => {
+                    let word = &arg[1..];
+                    let letters = self.options.iter().any(|o| o.short.is_some());
+                    let named = self.long_named(word.split_once('=').map_or(word, |(n, _)| n), word);
+                    (!letters || matches!(named, Ok(Some(_)))).then_some(word)
+                }
                 None => None,
             };
             if let Some(long) = long {
@@ -523,6 +552,9 @@ impl Spec {
                     args.given.push((opt, cluster[at..at + run].to_string(), args.operands.len()));
                     at += run;
                     continue;
+                }
+                if self.help_letter == Some(letter) {
+                    return Err(Refusal::Help);
                 }
                 let Some(opt) = self.options.iter().find(|o| o.short == Some(letter)) else {
                     return Err(Refusal::Usage(Misuse::Invalid(letter)));

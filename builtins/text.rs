@@ -718,45 +718,31 @@ fn decimals(text: &str) -> usize {
     text.split_once('.').map_or(0, |(_, frac)| frac.len())
 }
 
-/// `seq [-s SEP] [-w] [FIRST [INCREMENT]] LAST`
+const FORMAT: Opt = Opt::both('f', "format", "use printf style floating-point FORMAT").value("FORMAT");
+const SEPARATOR: Opt = Opt::both('s', "separator", "use STRING to separate numbers (default: \\n)").value("STRING");
+const EQUAL_WIDTH: Opt = Opt::both('w', "equal-width", "equalize width by padding with leading zeroes");
+
+/// `seq`.
+pub const SEQ: Spec = Spec {
+    name: "seq",
+    summary: "print a sequence of numbers",
+    synopsis: &["[OPTION]... LAST", "[OPTION]... FIRST LAST", "[OPTION]... FIRST INCREMENT LAST"],
+    about: "Print numbers from FIRST to LAST, in steps of INCREMENT. If FIRST or INCREMENT is omitted, it defaults to 1.",
+    options: &[FORMAT, SEPARATOR, EQUAL_WIDTH],
+    negatives: true,
+    ..Spec::BASE
+};
+
+/// `seq [-f FORMAT] [-s SEP] [-w] [FIRST [INCREMENT]] LAST`
 pub async fn seq(ctx: Ctx<'_>) -> Status {
-    let usage = super::lookup("seq").map_or("", |b| b.usage);
-    let mut separator = "\n".to_string();
-    let mut equal_width = false;
-    let mut format_text: Option<String> = None;
-    let mut numbers = Vec::new();
-    let mut idx = 1;
-    while idx < ctx.argv.len() {
-        let arg = &ctx.argv[idx];
-        // A negative number is an operand, not an option.
-        let number =
-            arg.strip_prefix('-').is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit() || c == '.'));
-        match arg.as_str() {
-            "-s" | "--separator" | "-f" | "--format" => {
-                idx += 1;
-                let value = ctx.argv.get(idx).cloned().unwrap_or_default();
-                if arg.contains('s') {
-                    separator = value;
-                } else {
-                    format_text = Some(value);
-                }
-            }
-            "-w" | "--equal-width" => equal_width = true,
-            "--" => {
-                numbers.extend(ctx.argv[idx + 1..].iter().cloned());
-                break;
-            }
-            _ if arg.starts_with("--separator=") => separator = arg["--separator=".len()..].to_string(),
-            _ if arg.starts_with("--format=") => format_text = Some(arg["--format=".len()..].to_string()),
-            _ if arg.starts_with("-s") => separator = arg[2..].to_string(),
-            _ if arg.starts_with("-f") => format_text = Some(arg[2..].to_string()),
-            _ if arg.starts_with('-') && arg.len() > 1 && !number => {
-                return ctx.usage(format!("invalid option -- '{}'", &arg[1..]), usage).await;
-            }
-            _ => numbers.push(arg.clone()),
-        }
-        idx += 1;
-    }
+    let args = match ctx.args(&SEQ).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let separator = args.last(&SEPARATOR).unwrap_or("\n").to_string();
+    let equal_width = args.has(&EQUAL_WIDTH);
+    let format_text = args.last(&FORMAT).map(str::to_string);
+    let numbers = args.operands;
     if equal_width && format_text.is_some() {
         return ctx.fail("format string may not be specified when printing equal width strings").await;
     }
@@ -770,15 +756,15 @@ pub async fn seq(ctx: Ctx<'_>) -> Status {
         Ok(parsed) => parsed,
         Err(_) => {
             let bad = numbers.iter().find(|n| n.parse::<f64>().is_err()).cloned().unwrap_or_default();
-            return ctx.usage(format!("invalid floating point argument: '{bad}'"), usage).await;
+            return ctx.misuse(&SEQ, format!("invalid floating point argument: '{bad}'")).await;
         }
     };
     let (first, step, last) = match parsed.as_slice() {
         [last] => (1.0, 1.0, *last),
         [first, last] => (*first, 1.0, *last),
         [first, step, last] => (*first, *step, *last),
-        [] => return ctx.usage("missing operand", usage).await,
-        [_, _, _, extra, ..] => return ctx.usage(format!("extra operand '{extra}'"), usage).await,
+        [] => return ctx.misuse(&SEQ, "missing operand").await,
+        [_, _, _, extra, ..] => return ctx.misuse(&SEQ, format!("extra operand '{extra}'")).await,
     };
     if step == 0.0 {
         return ctx.fail("invalid Zero increment value: '0'").await;
@@ -790,7 +776,9 @@ pub async fn seq(ctx: Ctx<'_>) -> Status {
         }
         None => super::cfmt::fixed(value, places),
     };
-    let width = if equal_width { format(first).len().max(format(last).len()) } else { 0 };
+    // As GNU: the widest of the ends as printed and as written (`seq -w 003` pads to three).
+    let written = [numbers.first(), numbers.last()].into_iter().flatten().map(String::len).max().unwrap_or(0);
+    let width = if equal_width { format(first).len().max(format(last).len()).max(written) } else { 0 };
     let mut out = String::new();
     let mut count = 0u64;
     let mut value = first;
@@ -944,54 +932,91 @@ pub async fn sleep(ctx: Ctx<'_>) -> Status {
     0
 }
 
-/// `date [-u] [-d @EPOCH|DATE] [+FORMAT]`
+const DATE_STRING: Opt = Opt::both('d', "date", "display time described by STRING, not 'now'").value("STRING");
+const ISO_8601: Opt =
+    Opt::both('I', "iso-8601", "output date/time in ISO 8601 format; FMT: date (default), hours, minutes, seconds, ns")
+        .optional("FMT");
+const RFC_EMAIL: Opt = Opt::both('R', "rfc-email", "output date and time in RFC 5322 format");
+const RFC_3339: Opt = Opt::long("rfc-3339", "output date/time in RFC 3339 format; FMT: date, seconds, ns").value("FMT");
+const REFERENCE: Opt = Opt::both('r', "reference", "display the last modification time of FILE").value("FILE");
+const UTC: Opt = Opt::both('u', "utc", "print Coordinated Universal Time (UTC), the shell's clock").alias("universal");
+
+/// `date`.
+pub const DATE: Spec = Spec {
+    name: "date",
+    summary: "print the date and time",
+    synopsis: &["[OPTION]... [+FORMAT]"],
+    about: "Display the date and time (UTC) in the given FORMAT (strftime's conversions).",
+    options: &[DATE_STRING, ISO_8601, RFC_EMAIL, RFC_3339, REFERENCE, UTC],
+    ..Spec::BASE
+};
+
+/// A `-d` date: `@EPOCH`, RFC 3339, `YYYY-MM-DD`, or `YYYY-MM-DD HH:MM:SS` (UTC).
+fn parse_date(value: &str) -> Option<chrono::DateTime<chrono::Utc>> {
+    use chrono::{DateTime, Utc};
+    if let Some(epoch) = value.strip_prefix('@') {
+        return epoch.trim().parse::<i64>().ok().and_then(|s| DateTime::from_timestamp(s, 0));
+    }
+    DateTime::parse_from_rfc3339(value)
+        .map(|d| d.with_timezone(&Utc))
+        .ok()
+        .or_else(|| {
+            chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d")
+                .ok()
+                .and_then(|d| d.and_hms_opt(0, 0, 0))
+                .map(|d| d.and_utc())
+        })
+        .or_else(|| chrono::NaiveDateTime::parse_from_str(value, "%Y-%m-%d %H:%M:%S").ok().map(|d| d.and_utc()))
+}
+
+/// `date [-u] [-d STRING | -r FILE] [-I[FMT] | -R | --rfc-3339=FMT] [+FORMAT]`
 pub async fn date(ctx: Ctx<'_>) -> Status {
     use chrono::{DateTime, Utc};
+    let args = match ctx.args(&DATE).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
     let mut format = "%a %b %e %H:%M:%S %Z %Y".to_string();
     let mut when: DateTime<Utc> = Utc::now();
-    let mut idx = 1;
-    while idx < ctx.argv.len() {
-        let arg = &ctx.argv[idx];
-        if let Some(spec) = arg.strip_prefix('+') {
-            format = spec.to_string();
-        } else if arg == "-u" || arg == "--utc" {
-        } else if arg == "-I" || arg == "--iso-8601" {
-            format = "%Y-%m-%d".to_string();
-        } else if arg == "-R" {
-            format = "%a, %d %b %Y %H:%M:%S %z".to_string();
-        } else if arg == "-d" || arg.starts_with("--date=") || arg.starts_with("-d") {
-            let value = if arg == "-d" {
-                idx += 1;
-                ctx.argv.get(idx).cloned().unwrap_or_default()
-            } else if let Some(v) = arg.strip_prefix("--date=") {
-                v.to_string()
-            } else {
-                arg[2..].to_string()
-            };
-            let parsed = if let Some(epoch) = value.strip_prefix('@') {
-                epoch.trim().parse::<i64>().ok().and_then(|s| DateTime::from_timestamp(s, 0))
-            } else {
-                DateTime::parse_from_rfc3339(&value)
-                    .map(|d| d.with_timezone(&Utc))
-                    .ok()
-                    .or_else(|| {
-                        chrono::NaiveDate::parse_from_str(&value, "%Y-%m-%d")
-                            .ok()
-                            .and_then(|d| d.and_hms_opt(0, 0, 0))
-                            .map(|d| d.and_utc())
-                    })
-                    .or_else(|| {
-                        chrono::NaiveDateTime::parse_from_str(&value, "%Y-%m-%d %H:%M:%S").ok().map(|d| d.and_utc())
-                    })
-            };
-            match parsed {
+    for (opt, value) in args.given() {
+        let iso = |name: &str| -> Option<&'static str> {
+            Some(match name {
+                "" | "date" => "%Y-%m-%d",
+                "hours" => "%Y-%m-%dT%H%:z",
+                "minutes" => "%Y-%m-%dT%H:%M%:z",
+                "seconds" => "%Y-%m-%dT%H:%M:%S%:z",
+                "ns" => "%Y-%m-%dT%H:%M:%S,%f%:z",
+                _ => return None,
+            })
+        };
+        match *opt {
+            ISO_8601 => match iso(value) {
+                Some(iso) => format = iso.to_string(),
+                None => return ctx.misuse(&DATE, format!("invalid argument '{value}' for '--iso-8601'")).await,
+            },
+            RFC_3339 => match value {
+                "date" => format = "%Y-%m-%d".to_string(),
+                "seconds" => format = "%Y-%m-%d %H:%M:%S%:z".to_string(),
+                "ns" => format = "%Y-%m-%d %H:%M:%S.%f%:z".to_string(),
+                _ => return ctx.misuse(&DATE, format!("invalid argument '{value}' for '--rfc-3339'")).await,
+            },
+            RFC_EMAIL => format = "%a, %d %b %Y %H:%M:%S %z".to_string(),
+            DATE_STRING => match parse_date(value) {
                 Some(value) => when = value,
                 None => return ctx.fail(format!("invalid date '{value}'")).await,
-            }
-        } else {
-            return ctx.usage(format!("invalid argument '{arg}'"), "date [-u] [-d @EPOCH|DATE] [+FORMAT]").await;
+            },
+            REFERENCE => match ctx.vfs.stat(&ctx.abs(value)) {
+                Ok(meta) => when = meta.mtime.into(),
+                Err(err) => return ctx.fail(format!("{value}: {}", crate::vfs::describe(&err))).await,
+            },
+            _ => {} // -u: the shell's clock is UTC already.
         }
-        idx += 1;
+    }
+    match args.operands.as_slice() {
+        [] => {}
+        [spec] if spec.starts_with('+') => format = spec[1..].to_string(),
+        [spec] => return ctx.fail(format!("invalid date '{spec}'")).await,
+        [_, extra, ..] => return ctx.misuse(&DATE, format!("extra operand '{extra}'")).await,
     }
     use std::fmt::Write;
     let mut text = String::new();
