@@ -5,13 +5,34 @@
 //! comments, `length`, `scale`, `sqrt`, `-l` (scale 20; no math-library functions).
 
 use super::Ctx;
+use super::spec::{Misuse, Opt, Spec, Words};
 use crate::interp::Status;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::collections::HashMap;
 
-const USAGE: &str = "bc [-lq] [FILE...]";
+const MATHLIB: Opt = Opt::both('l', "mathlib", "use the predefined math routines");
+const QUIET: Opt = Opt::both('q', "quiet", "don't print initial banner (none is printed here)");
+const STANDARD: Opt = Opt::both('s', "standard", "non-standard bc constructs are errors (refused: not checked here)");
+const WARN: Opt = Opt::both('w', "warn", "warn about non-standard bc constructs (refused: not checked here)");
+
+/// `bc`.
+pub const BC: Spec = Spec {
+    name: "bc",
+    summary: "arbitrary-precision calculator (scale, ibase/obase, functions)",
+    synopsis: &["[options] [file ...]"],
+    about: "Run the bc program in each file, then standard input (unless a file quits).",
+    options: &[MATHLIB, QUIET, STANDARD, WARN],
+    words: Words::Own(bc_words),
+    help_letter: Some('h'),
+    ..Spec::BASE
+};
+
+/// bc's words: GNU's message, then its usage.
+fn bc_words(spec: &Spec, misuse: &Misuse) -> String {
+    format!("bc: {misuse}\n{}", spec.help())
+}
 /// Output lines are cut at this many characters, a `\` ending each cut line (GNU's default).
 const LINE_LENGTH: usize = 70;
 /// Numbers may grow to this many bits (1 MB, about 2.4 million digits): past it a product or
@@ -1049,18 +1070,16 @@ fn unescape(text: &str) -> String {
 
 /// `bc [-lq] [FILE...]`: the files, then standard input.
 pub async fn bc(ctx: Ctx<'_>) -> Status {
-    let mut math = false;
-    let mut files = Vec::new();
-    for arg in &ctx.argv[1..] {
-        match arg.as_str() {
-            "-l" | "--mathlib" => math = true,
-            "-q" | "--quiet" | "-s" | "--standard" | "-w" | "--warn" => {}
-            _ if arg.starts_with('-') && arg.len() > 1 => {
-                return ctx.usage(format!("invalid option -- '{}'", &arg[1..]), USAGE).await;
-            }
-            _ => files.push(arg.clone()),
-        }
+    let args = match ctx.args(&BC).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if let Some(opt) = [STANDARD, WARN].iter().find(|o| args.has(o)) {
+        let name = opt.long.unwrap_or_default();
+        return ctx.fail(format!("--{name}: POSIX conformance is not checked here")).await;
     }
+    let math = args.has(&MATHLIB);
+    let files = args.operands;
     let mut text = String::new();
     for file in &files {
         match ctx.read_operand(file).await {

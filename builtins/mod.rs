@@ -415,16 +415,11 @@ static TABLE: &[Builtin] = &[
     entry!(":", flow::colon, "do nothing, successfully"),
     entry!("[", cond::test, "evaluate a condition (same as test)"),
     entry!("audit", tools::audit, "show recent tool calls with their policy decisions"),
-    entry!(
-        "awk",
-        awk::awk,
-        "scan and process text: patterns, fields, arrays, printf (POSIX awk)",
-        "awk [-F FS] [-v VAR=VALUE]... (-f PROGFILE... | PROGRAM) [FILE | VAR=VALUE]..."
-    ),
+    entry!(spec awk::AWK, awk::awk),
     entry!(spec encode::BASE64, encode::base64),
     entry!(spec files::BASENAME, files::basename),
     entry!(interpreter "bash", "run a script or -c string in a subshell (also sh)", "bash [-c STRING | FILE] [ARG]..."),
-    entry!("bc", bc::bc, "arbitrary-precision calculator (scale, ibase/obase, functions)", "bc [-lq] [FILE...]"),
+    entry!(spec bc::BC, bc::bc),
     entry!(interpreter "break", "leave a for, while or until loop", "break [N]"),
     entry!(interpreter "builtin", "run a builtin or command, skipping functions", "builtin NAME [ARG]..."),
     entry!(spec files::CAT, files::cat),
@@ -506,12 +501,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec files::STAT, files::stat),
     entry!(spec lines::TAC, lines::tac),
     entry!(spec text::TAIL, text::tail),
-    entry!(
-        "tar",
-        tar::tar,
-        "create, list or extract tar archives (-z gzip) of the workspace",
-        "tar -c|-t|-x [-vzO] [-f ARCHIVE] [-C DIR] [--exclude PATTERN] [FILE...]"
-    ),
+    entry!(spec tar::TAR, tar::tar),
     entry!(spec text::TEE, text::tee),
     entry!("test", cond::test, "evaluate a condition"),
     entry!(spec files::TOUCH, files::touch),

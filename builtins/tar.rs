@@ -4,6 +4,7 @@
 //! would land outside the target (`..`) are refused and a leading `/` is removed, as GNU tar does.
 
 use super::Ctx;
+use super::spec::{Misuse, Opt, Spec, Words};
 use crate::interp::Status;
 use crate::vfs::{FileKind, WriteMode, describe};
 use std::io::Read;
@@ -12,7 +13,34 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 /// GNU tar's default blocking: 20 records of 512 bytes.
 const RECORD_BLOCK: usize = 20 * 512;
 
-const USAGE: &str = "tar -c|-t|-x [-vzO] [-f ARCHIVE] [-C DIR] [--exclude PATTERN]... [FILE...]";
+const CREATE: Opt = Opt::both('c', "create", "create a new archive");
+const LIST: Opt = Opt::both('t', "list", "list the contents of an archive");
+const EXTRACT: Opt = Opt::both('x', "extract", "extract files from an archive").alias("get");
+const VERBOSE: Opt = Opt::both('v', "verbose", "verbosely list files processed");
+const GZIP: Opt = Opt::both('z', "gzip", "filter the archive through gzip (detected by itself when reading)").alias("gunzip");
+const TO_STDOUT: Opt = Opt::both('O', "to-stdout", "extract files to standard output");
+const FILE: Opt = Opt::both('f', "file", "use archive file ARCHIVE ('-': standard input or output)").value("ARCHIVE");
+const DIRECTORY: Opt = Opt::both('C', "directory", "change to directory DIR").value("DIR");
+const EXCLUDE: Opt = Opt::long("exclude", "exclude files matching PATTERN").value("PATTERN");
+const BZIP2: Opt = Opt::both('j', "bzip2", "filter the archive through bzip2 (refused: only gzip here)");
+const XZ: Opt = Opt::both('J', "xz", "filter the archive through xz (refused: only gzip here)");
+
+/// `tar`.
+pub const TAR: Spec = Spec {
+    name: "tar",
+    summary: "create, list or extract tar archives (-z gzip) of the workspace",
+    synopsis: &["[OPTION...] [FILE]..."],
+    about: "Create (-c), list (-t) or extract (-x) tar archives of the workspace; the first word's letters are options even without a dash (tar czf out.tgz dir).",
+    options: &[CREATE, LIST, EXTRACT, VERBOSE, GZIP, TO_STDOUT, FILE, DIRECTORY, EXCLUDE, BZIP2, XZ],
+    usage_status: 64,
+    words: Words::Own(tar_words),
+    ..Spec::BASE
+};
+
+/// tar's words: GNU's message and its hint.
+fn tar_words(_: &Spec, misuse: &Misuse) -> String {
+    format!("tar: {misuse}\nTry 'tar --help' or 'tar --usage' for more information.\n")
+}
 
 #[derive(Default)]
 struct Options {
@@ -26,85 +54,52 @@ struct Options {
     operands: Vec<String>,
 }
 
-fn parse(argv: &[String]) -> Result<Options, String> {
-    let mut o = Options::default();
-    let mut args: Vec<String> = argv[1..].to_vec();
-    // `tar czf out.tgz dir`: the first word's letters are flags even without a dash.
-    if let Some(first) = args.first_mut()
+/// Reads the options; `Err` holds the status to end with.
+async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {
+    let mut words: Vec<String> = ctx.argv[1..].to_vec();
+    // `tar czf out.tgz dir`: the first word's letters are options even without a dash.
+    if let Some(first) = words.first_mut()
         && !first.starts_with('-')
     {
         first.insert(0, '-');
     }
-    let mut idx = 0;
-    let mut flags_done = false;
-    while idx < args.len() {
-        let arg = args[idx].clone();
-        idx += 1;
-        let mut value = |flag: &str| -> Result<String, String> {
-            idx += 1;
-            args.get(idx - 1).cloned().ok_or_else(|| format!("option requires an argument -- '{flag}'"))
-        };
-        if flags_done || !arg.starts_with('-') || arg == "-" {
-            o.operands.push(arg);
-            continue;
-        }
-        match arg.as_str() {
-            "--" => flags_done = true,
-            "--create" => o.mode = Some('c'),
-            "--list" => o.mode = Some('t'),
-            "--extract" | "--get" => o.mode = Some('x'),
-            "--verbose" => o.verbose = true,
-            "--gzip" | "--gunzip" => o.gzip = true,
-            "--to-stdout" => o.to_stdout = true,
-            "--file" => o.archive = Some(value("f")?),
-            "--directory" => o.directory = Some(value("C")?),
-            "--exclude" => o.exclude.push(value("exclude")?),
-            _ if arg.starts_with("--file=") => o.archive = Some(arg["--file=".len()..].to_string()),
-            _ if arg.starts_with("--directory=") => o.directory = Some(arg["--directory=".len()..].to_string()),
-            _ if arg.starts_with("--exclude=") => o.exclude.push(arg["--exclude=".len()..].to_string()),
-            _ if arg.starts_with("--") => return Err(format!("unrecognized option '{arg}'")),
-            _ => {
-                let letters: Vec<char> = arg[1..].chars().collect();
-                for (at, letter) in letters.iter().enumerate() {
-                    match letter {
-                        'c' | 't' | 'x' => {
-                            if o.mode.is_some_and(|m| m != *letter) {
-                                return Err("You may not specify more than one '-ctx' option".to_string());
-                            }
-                            o.mode = Some(*letter);
-                        }
-                        'v' => o.verbose = true,
-                        'z' => o.gzip = true,
-                        'O' => o.to_stdout = true,
-                        'f' | 'C' => {
-                            // The rest of the cluster, or the next word, is the value.
-                            let rest: String = letters[at + 1..].iter().collect();
-                            let given = if rest.is_empty() { value(&letter.to_string())? } else { rest };
-                            if *letter == 'f' {
-                                o.archive = Some(given);
-                            } else {
-                                o.directory = Some(given);
-                            }
-                            break;
-                        }
-                        'j' | 'J' => return Err(format!("-{letter}: only gzip (-z) compression is available")),
-                        other => return Err(format!("invalid option -- '{other}'")),
-                    }
+    let args = ctx.args_of(&TAR, &words).await?;
+    let mut o = Options { operands: args.operands.clone(), ..Options::default() };
+    for (opt, value) in args.given() {
+        match *opt {
+            CREATE | LIST | EXTRACT => {
+                let letter = opt.short.unwrap_or('c');
+                if o.mode.is_some_and(|m| m != letter) {
+                    ctx.err(tar_words(&TAR, &Misuse::Said("You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option".to_string()))).await;
+                    return Err(2);
                 }
+                o.mode = Some(letter);
+            }
+            VERBOSE => o.verbose = true,
+            GZIP => o.gzip = true,
+            TO_STDOUT => o.to_stdout = true,
+            FILE => o.archive = Some(value.to_string()),
+            DIRECTORY => o.directory = Some(value.to_string()),
+            EXCLUDE => o.exclude.push(value.to_string()),
+            _ => {
+                let name = opt.long.unwrap_or_default();
+                ctx.complain(format!("--{name}: only gzip (-z) compression is available")).await;
+                return Err(2);
             }
         }
     }
     if o.mode.is_none() {
-        return Err("You must specify one of the '-ctx' options".to_string());
+        ctx.err(tar_words(&TAR, &Misuse::Said("You must specify one of the '-Acdtrux', '--delete' or '--test-label' options".to_string()))).await;
+        return Err(2);
     }
     Ok(o)
 }
 
-/// `tar`.
+/// `tar -c|-t|-x [-vzO] [-f ARCHIVE] [-C DIR] [--exclude PATTERN]… [FILE…]`
 pub async fn tar(ctx: Ctx<'_>) -> Status {
-    let o = match parse(&ctx.argv) {
+    let o = match parse(&ctx).await {
         Ok(o) => o,
-        Err(message) => return ctx.usage(message, USAGE).await,
+        Err(status) => return status,
     };
     match o.mode {
         Some('c') => create(&ctx, &o).await,
@@ -132,8 +127,8 @@ fn seconds(time: SystemTime) -> u64 {
 
 async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
     if o.operands.is_empty() {
-        ctx.err("tar: Cowardly refusing to create an empty archive\n").await;
-        return ctx.usage("no files to archive", USAGE).await;
+        ctx.err(tar_words(&TAR, &Misuse::Said("Cowardly refusing to create an empty archive".to_string()))).await;
+        return 2;
     }
     let base = o.directory.as_deref().map_or_else(|| ctx.abs("."), |dir| ctx.abs(dir));
     let mut builder = tar::Builder::new(Vec::new());

@@ -20,6 +20,7 @@ mod record;
 mod value;
 
 use super::Ctx;
+use super::spec::{Misuse, Opt, Order, Spec, Words};
 use crate::interp::Status;
 use crate::interp::io::{Capture, Fd, Input, Io, Output};
 use crate::vfs::{WriteMode, describe};
@@ -28,7 +29,29 @@ use io::Request;
 use std::collections::HashMap;
 use tokio::sync::mpsc;
 
-const USAGE: &str = "awk [-F FS] [-v VAR=VALUE]... (-f PROGFILE... | PROGRAM) [FILE | VAR=VALUE]...";
+const FIELD_SEPARATOR: Opt = Opt::both('F', "field-separator", "use fs for the input field separator").value("fs");
+const ASSIGN: Opt = Opt::both('v', "assign", "assign val to var before the program runs").value("var=val");
+const FILE: Opt = Opt::both('f', "file", "read the program from progfile (may be repeated)").value("progfile");
+
+/// `awk`.
+pub const AWK: Spec = Spec {
+    name: "awk",
+    summary: "scan and process text: patterns, fields, arrays, printf (POSIX awk)",
+    synopsis: &["[POSIX or GNU style options] -f progfile [--] file ...", "[POSIX or GNU style options] [--] 'program' file ..."],
+    about: "Run the awk program on each file (or standard input); an operand var=val assigns before the next file is read.",
+    options: &[FIELD_SEPARATOR, ASSIGN, FILE],
+    order: Order::OptionsFirst,
+    words: Words::Own(awk_words),
+    ..Spec::BASE
+};
+
+/// awk's words, as gawk's: its usage, then (unlike gawk, which leaves it out) what was wrong.
+fn awk_words(spec: &Spec, misuse: &Misuse) -> String {
+    match misuse {
+        Misuse::Said(message) if message.is_empty() => spec.help(),
+        misuse => format!("{}awk: {misuse}\n", spec.help()),
+    }
+}
 /// Most output captured from one `cmd | getline` command.
 const CAPTURE_LIMIT: usize = 256 << 20;
 
@@ -43,48 +66,25 @@ struct Invocation {
 }
 
 async fn invocation(ctx: &Ctx<'_>) -> Result<Invocation, Status> {
-    let args = &ctx.argv[1..];
+    let parsed = ctx.args(&AWK).await?;
     let mut field_sep = None;
     let mut assigns = Vec::new();
     let mut files = Vec::new();
-    let mut idx = 0;
-    while idx < args.len() {
-        let arg = &args[idx];
-        if arg == "--" {
-            idx += 1;
-            break;
-        }
-        if !arg.starts_with('-') || arg == "-" {
-            break;
-        }
-        // The flag is `-` and one character, whatever its width (`-é` split inside it).
-        let flag_end = 1 + arg[1..].chars().next().map_or(0, char::len_utf8);
-        let (flag, inline) = arg.split_at(flag_end);
-        let value = if !inline.is_empty() {
-            inline.to_string()
-        } else if matches!(flag, "-F" | "-v" | "-f") {
-            idx += 1;
-            match args.get(idx) {
-                Some(value) => value.clone(),
-                None => return Err(ctx.usage(format!("option requires an argument -- '{}'", &flag[1..]), USAGE).await),
-            }
-        } else {
-            String::new()
-        };
-        match flag {
-            "-F" => field_sep = Some(lexer::unescape(value.as_bytes())),
-            "-v" => match value.split_once('=') {
+    for (opt, value) in parsed.given() {
+        match *opt {
+            FIELD_SEPARATOR => field_sep = Some(lexer::unescape(value.as_bytes())),
+            ASSIGN => match value.split_once('=') {
                 Some((name, text)) if !name.is_empty() => assigns.push((name.to_string(), text.as_bytes().to_vec())),
-                _ => return Err(ctx.usage(format!("`{value}' is not a VAR=VALUE assignment"), USAGE).await),
+                _ => return Err(ctx.misuse(&AWK, format!("`{value}' is not a VAR=VALUE assignment")).await),
             },
-            "-f" => files.push(value),
-            _ => return Err(ctx.usage(format!("unknown option `{arg}'"), USAGE).await),
+            _ => files.push(value.to_string()),
         }
-        idx += 1;
     }
+    let args = &parsed.operands[..];
+    let mut idx = 0;
     let (program, source) = if files.is_empty() {
         let Some(text) = args.get(idx) else {
-            return Err(ctx.usage("no program given", USAGE).await);
+            return Err(ctx.misuse(&AWK, "").await);
         };
         idx += 1;
         (text.as_bytes().to_vec(), "cmd. line".to_string())
