@@ -1,16 +1,31 @@
 //! `test` and `[`: POSIX's argument-count rules, then `!`, `-a`, `-o` and parentheses.
 
 use super::Ctx;
+use super::spec::{Order, Spec};
 use crate::interp::Status;
 use crate::interp::cond::{binary_test, unary_test};
 use crate::parser::{is_binary_test, is_unary_test};
+
+/// `test`: its words are the expression, `--help` too (bash's rule).
+pub const TEST: Spec = Spec {
+    name: "test",
+    summary: "evaluate conditional expression",
+    synopsis: &["[expr]"],
+    about: "Exit with status 0 (true) or 1 (false) after evaluating EXPR: file tests (-e -f -d -s -r -w -x -L …), string tests (-z -n = != < >), integer comparisons (-eq -ne -lt -le -gt -ge), ! -a -o and parentheses.",
+    order: Order::Literal,
+    ..Spec::BASH
+};
+
+/// `[`: `test` with a closing `]`.
+pub const BRACKET: Spec = Spec { name: "[", synopsis: &["arg... ]"], ..TEST };
 
 /// `test EXPR` / `[ EXPR ]`
 pub async fn test(ctx: Ctx<'_>) -> Status {
     let mut args: Vec<&str> = ctx.argv[1..].iter().map(String::as_str).collect();
     if ctx.name() == "[" {
         if args.last() != Some(&"]") {
-            return ctx.usage("missing `]'", "[ EXPRESSION ]").await;
+            ctx.complain("missing `]'").await;
+            return 2;
         }
         args.pop();
     }

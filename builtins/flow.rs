@@ -1,7 +1,20 @@
 //! `:`, `true` and `false`.
 
 use super::Ctx;
+use super::spec::{Order, Spec};
 use crate::interp::Status;
+
+/// `:`, `true`, `false`: their words are nothing to them (`true --help` succeeds quietly).
+const fn literal(name: &'static str, summary: &'static str) -> Spec {
+    Spec { name, summary, order: Order::Literal, ..Spec::BASH }
+}
+
+/// `:`
+pub const COLON: Spec = literal(":", "null command: expand the arguments and succeed");
+/// `true`
+pub const TRUE: Spec = literal("true", "return a successful result");
+/// `false`
+pub const FALSE: Spec = literal("false", "return an unsuccessful result");
 
 /// `:` — does nothing.
 pub async fn colon(_ctx: Ctx<'_>) -> Status {

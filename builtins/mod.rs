@@ -31,6 +31,7 @@ mod printf;
 mod sed;
 mod sort;
 pub mod spec;
+mod special;
 mod sqlite;
 mod tar;
 pub(crate) mod text;
@@ -170,7 +171,7 @@ impl<'a> Ctx<'a> {
     pub async fn args_of(&self, spec: &spec::Spec, words: &[String]) -> Result<spec::Args, Status> {
         match spec.parse(words) {
             Ok(args) => Ok(args),
-            Err(spec::Refusal::Help) => Err(if self.out(spec.help()).await { 0 } else { 1 }),
+            Err(spec::Refusal::Help) => Err(if self.out(spec.help()).await { spec.help_status() } else { 1 }),
             Err(spec::Refusal::Usage(misuse)) => Err(self.refuse(spec, &misuse).await),
         }
     }
@@ -317,51 +318,15 @@ pub struct Builtin {
     pub run: Run,
     /// One line for `help`.
     pub summary: &'static str,
-    /// The synopsis (`grep [-Ei] [-m NUM] PATTERN [FILE...]`), when written down: `help NAME`
-    /// prints it and the console completes the flags it names. Empty for a command with a
-    /// [`spec::Spec`], which says it all.
-    pub usage: &'static str,
-    /// The command's spec, for the commands described by one (the rest are on their way).
-    pub spec: Option<&'static spec::Spec>,
+    /// What it takes, said once: its help, usage errors, flags, the tools it calls.
+    pub spec: &'static spec::Spec,
 }
 
 impl Builtin {
-    /// The flags the usage names, in order: `-E`, `-i`, `-m`, `--tab`, `-name`, …
-    ///
-    /// `[-rnuf]` is a cluster of four flags, unless the command takes long options with one
-    /// dash (`find -name GLOB`, `sqlite3 -separator SEP`), which its usage shows by naming one
-    /// with an argument.
+    /// The flags for the console to complete: `-f`, `--force`, … (and a command's own words
+    /// that read as flags, such as `find -name`).
     pub fn flags(&self) -> Vec<String> {
-        if let Some(spec) = self.spec {
-            return spec.flags();
-        }
-        let words: Vec<&str> = self.usage.split_whitespace().collect();
-        let one_dash_long = words.windows(2).any(|pair| {
-            let flag = pair[0].trim_start_matches('[');
-            let argument = pair[1].trim_end_matches([']', ')']);
-            flag.len() > 3
-                && flag.strip_prefix('-').is_some_and(|f| f.chars().all(|c| c.is_ascii_alphanumeric()))
-                && argument.chars().all(|c| c.is_ascii_uppercase())
-        });
-        let mut flags: Vec<String> = Vec::new();
-        for group in self.usage.split(['(', ')', ' ']).filter(|g| !g.is_empty()) {
-            let cluster = !one_dash_long && group.starts_with("[-") && group.ends_with(']') && !group.contains('|');
-            for token in group.split(['[', ']', '|']).filter(|t| t.starts_with('-')) {
-                let found: Vec<String> = if let Some(long) = token.strip_prefix("--") {
-                    vec![format!("--{}", long.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()))]
-                } else if cluster {
-                    token.chars().skip(1).filter(char::is_ascii_alphanumeric).map(|c| format!("-{c}")).collect()
-                } else {
-                    vec![token.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()).to_string()]
-                };
-                for flag in found {
-                    if flag.len() > 1 && !flags.contains(&flag) {
-                        flags.push(flag);
-                    }
-                }
-            }
-        }
-        flags
+        self.spec.flags()
     }
 }
 
@@ -376,29 +341,11 @@ macro_rules! entry {
                 run
             }),
             summary: $spec.summary,
-            usage: "",
-            spec: Some(&$spec),
+            spec: &$spec,
         }
     };
-    ($name:literal, $func:path, $summary:literal) => {
-        entry!($name, $func, $summary, "")
-    };
-    (interpreter $name:literal, $summary:literal, $usage:literal) => {
-        Builtin { name: $name, run: Run::Interpreter, summary: $summary, usage: $usage, spec: None }
-    };
-    ($name:literal, $func:path, $summary:literal, $usage:literal) => {
-        Builtin {
-            name: $name,
-            run: Run::Command({
-                fn run(ctx: Ctx<'_>) -> BoxFuture<'_, Status> {
-                    Box::pin($func(ctx))
-                }
-                run
-            }),
-            summary: $summary,
-            usage: $usage,
-            spec: None,
-        }
+    (interpreter $spec:path) => {
+        Builtin { name: $spec.name, run: Run::Interpreter, summary: $spec.summary, spec: &$spec }
     };
 }
 
@@ -411,57 +358,57 @@ pub const BASH_BUILTINS: &[&str] = &[
 
 /// Every command, sorted by name.
 static TABLE: &[Builtin] = &[
-    entry!(interpreter ".", "read and run commands from a file in this shell", ". FILE [ARG]..."),
-    entry!(":", flow::colon, "do nothing, successfully"),
-    entry!("[", cond::test, "evaluate a condition (same as test)"),
-    entry!("audit", tools::audit, "show recent tool calls with their policy decisions"),
+    entry!(interpreter special::DOT),
+    entry!(spec flow::COLON, flow::colon),
+    entry!(spec cond::BRACKET, cond::test),
+    entry!(spec tools::AUDIT, tools::audit),
     entry!(spec awk::AWK, awk::awk),
     entry!(spec encode::BASE64, encode::base64),
     entry!(spec files::BASENAME, files::basename),
-    entry!(interpreter "bash", "run a script or -c string in a subshell (also sh)", "bash [-c STRING | FILE] [ARG]..."),
+    entry!(interpreter special::BASH),
     entry!(spec bc::BC, bc::bc),
-    entry!(interpreter "break", "leave a for, while or until loop", "break [N]"),
-    entry!(interpreter "builtin", "run a builtin or command, skipping functions", "builtin NAME [ARG]..."),
+    entry!(interpreter special::BREAK),
+    entry!(interpreter special::BUILTIN),
     entry!(spec files::CAT, files::cat),
-    entry!("cd", nav::cd, "change the working directory"),
+    entry!(spec nav::CD, nav::cd),
     entry!(spec files::CHMOD, files::chmod),
     entry!(spec columns::COLUMN, columns::column),
     entry!(spec columns::COMM, columns::comm),
-    entry!(interpreter "command", "run a command skipping functions, or say what a name is (-v, -V)", "command [-vV] NAME [ARG]..."),
-    entry!("config", tools::config, "list tools (config tools [QUERY]), their schemas, the policy"),
-    entry!(interpreter "continue", "resume the next turn of a loop", "continue [N]"),
+    entry!(interpreter special::COMMAND),
+    entry!(spec tools::CONFIG, tools::config),
+    entry!(interpreter special::CONTINUE),
     entry!(spec files::CP, files::cp),
     entry!(spec net::CURL, net::curl),
     entry!(spec lines::CUT, lines::cut),
     entry!(spec text::DATE, text::date),
-    entry!(interpreter "declare", "set variables and their attributes, or show them", "declare [-aAfFgilnrtux] [-p] [NAME[=VALUE]]..."),
+    entry!(interpreter special::DECLARE),
     entry!(spec diff::DIFF, diff::diff),
     entry!(spec files::DIRNAME, files::dirname),
-    entry!("dirs", nav::dirs, "show the directory stack"),
+    entry!(spec nav::DIRS, nav::dirs),
     entry!(spec files::DU, files::du),
-    entry!("echo", text::echo, "print arguments"),
+    entry!(spec text::ECHO, text::echo),
     entry!(spec xargs::ENV, xargs::env),
-    entry!(interpreter "eval", "run the arguments as a command line", "eval [ARG]..."),
-    entry!(interpreter "exec", "run a command in place of the shell, or apply redirections to it", "exec [COMMAND [ARG]...]"),
-    entry!(interpreter "exit", "end the shell with a status", "exit [N]"),
+    entry!(interpreter special::EVAL),
+    entry!(interpreter special::EXEC),
+    entry!(interpreter special::EXIT),
     entry!(spec columns::EXPAND, columns::expand),
-    entry!(interpreter "export", "mark variables for the environment of commands", "export [-fn] [NAME[=VALUE]]..."),
-    entry!("false", flow::false_, "do nothing, unsuccessfully"),
+    entry!(interpreter special::EXPORT),
+    entry!(spec flow::FALSE, flow::false_),
     entry!(spec find::FIND, find::find),
     entry!(spec columns::FOLD, columns::fold),
-    entry!("getopts", vars::getopts, "parse positional parameters as options"),
+    entry!(spec vars::GETOPTS, vars::getopts),
     entry!(spec grep::GREP, grep::grep),
     entry!(spec compress::GUNZIP, compress::gzip),
     entry!(spec compress::GZIP, compress::gzip),
     entry!(spec text::HEAD, text::head),
-    entry!("help", tools::help, "list commands and tools, or show one's usage"),
-    entry!(interpreter "jobs", "list background jobs", "jobs [-lp]"),
+    entry!(spec tools::HELP, tools::help),
+    entry!(interpreter special::JOBS),
     entry!(spec join::JOIN, join::join),
     entry!(spec jq::JQ, jq::jq),
-    entry!(interpreter "kill", "send a signal to a job", "kill [-s SIG | -SIG] %JOB|PID..."),
-    entry!("let", vars::let_, "evaluate arithmetic expressions"),
+    entry!(interpreter special::KILL),
+    entry!(spec vars::LET, vars::let_),
     entry!(spec files::LN, files::ln),
-    entry!(interpreter "local", "make variables local to a function", "local [OPTION] NAME[=VALUE]..."),
+    entry!(interpreter special::LOCAL),
     entry!(spec files::LS, files::ls),
     entry!(spec encode::MD5SUM, encode::checksum),
     entry!(spec agents::META, agents::meta),
@@ -473,29 +420,29 @@ static TABLE: &[Builtin] = &[
     entry!(spec od::OD, od::od),
     entry!(spec columns::PASTE, columns::paste),
     entry!(spec agents::PING, agents::ping),
-    entry!("popd", nav::popd, "pop the directory stack"),
-    entry!("printf", printf::printf, "format and print data"),
-    entry!("pushd", nav::pushd, "push a directory onto the stack"),
-    entry!("pwd", nav::pwd, "print the working directory"),
-    entry!("read", vars::read, "read a line into variables"),
+    entry!(spec nav::POPD, nav::popd),
+    entry!(spec printf::PRINTF, printf::printf),
+    entry!(spec nav::PUSHD, nav::pushd),
+    entry!(spec nav::PWD, nav::pwd),
+    entry!(spec vars::READ, vars::read),
     entry!(spec files::READLINK, files::readlink),
-    entry!(interpreter "readonly", "make variables read-only", "readonly [-aAf] [NAME[=VALUE]]..."),
+    entry!(interpreter special::READONLY),
     entry!(spec files::REALPATH, files::realpath),
-    entry!(interpreter "return", "return from a function or sourced file", "return [N]"),
+    entry!(interpreter special::RETURN),
     entry!(spec lines::REV, lines::rev),
     entry!(spec files::RM, files::rm),
     entry!(spec files::RMDIR, files::rmdir),
     entry!(spec sed::SED, sed::sed),
     entry!(spec text::SEQ, text::seq),
-    entry!("set", vars::set, "set options and positional parameters"),
-    entry!(interpreter "sh", "run a script or -c string in a subshell (also bash)", "sh [-c STRING | FILE] [ARG]..."),
+    entry!(spec vars::SET, vars::set),
+    entry!(interpreter special::SH),
     entry!(spec encode::SHA1SUM, encode::checksum),
     entry!(spec encode::SHA256SUM, encode::checksum),
-    entry!("shift", vars::shift, "shift positional parameters"),
-    entry!("shopt", vars::shopt, "set shell behaviour options"),
+    entry!(spec vars::SHIFT, vars::shift),
+    entry!(spec vars::SHOPT, vars::shopt),
     entry!(spec text::SLEEP_SPEC, text::sleep),
     entry!(spec sort::SORT, sort::sort),
-    entry!(interpreter "source", "read and run commands from a file in this shell", "source FILE [ARG]..."),
+    entry!(interpreter special::SOURCE),
     entry!(spec dump::SPLIT, dump::split),
     entry!(spec sqlite::SQLITE3, sqlite::sqlite3),
     entry!(spec files::STAT, files::stat),
@@ -503,16 +450,16 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::TAIL, text::tail),
     entry!(spec tar::TAR, tar::tar),
     entry!(spec text::TEE, text::tee),
-    entry!("test", cond::test, "evaluate a condition"),
+    entry!(spec cond::TEST, cond::test),
     entry!(spec files::TOUCH, files::touch),
     entry!(spec text::TR, text::tr),
-    entry!(interpreter "trap", "run a command on EXIT, ERR or a signal", "trap [-lp] [[ARG] SIGNAL...]"),
-    entry!("true", flow::true_, "do nothing, successfully"),
-    entry!(interpreter "type", "say how each name would be run", "type [-afptP] NAME..."),
-    entry!(interpreter "typeset", "set variables and their attributes (same as declare)", "typeset [-aAfFgilnrtux] [-p] [NAME[=VALUE]]..."),
+    entry!(interpreter special::TRAP),
+    entry!(spec flow::TRUE, flow::true_),
+    entry!(interpreter special::TYPE),
+    entry!(interpreter special::TYPESET),
     entry!(spec lines::UNIQ, lines::uniq),
-    entry!("unset", vars::unset, "remove variables or functions"),
-    entry!(interpreter "wait", "wait for jobs and return their status", "wait [-n] [ID]..."),
+    entry!(spec vars::UNSET, vars::unset),
+    entry!(interpreter special::WAIT),
     entry!(spec lines::WC, lines::wc),
     entry!(spec net::WGET, net::wget),
     entry!(spec agents::WHO, agents::who),
@@ -525,7 +472,7 @@ static TABLE: &[Builtin] = &[
 
 /// The tools a command calls, from its spec (`None` for a command that calls none).
 pub fn adapter_of(name: &str) -> Option<&'static [&'static str]> {
-    lookup(name).and_then(|b| b.spec).map(|spec| spec.tools).filter(|tools| !tools.is_empty())
+    lookup(name).map(|b| b.spec.tools).filter(|tools| !tools.is_empty())
 }
 
 /// Finds a command by name.
@@ -538,20 +485,12 @@ pub fn all() -> &'static [Builtin] {
     TABLE
 }
 
-/// Commands that take `--help` as an ordinary argument, as bash's do.
-const LITERAL_ARGUMENTS: &[&str] = &[":", "[", "echo", "false", "test", "true"];
-
-/// What `NAME --help` prints for a command not yet described by a spec (one with a spec parses
-/// `--help` itself): its usage and summary. `None` when the command runs as usual.
-pub fn plain_help(entry: &Builtin, argv: &[String]) -> Option<String> {
-    if entry.spec.is_some() || argv.get(1).map(String::as_str) != Some("--help") {
-        return None;
-    }
-    if LITERAL_ARGUMENTS.contains(&entry.name) {
-        return None;
-    }
-    let usage = if entry.usage.is_empty() { format!("{} [ARG]...", entry.name) } else { entry.usage.to_string() };
-    Some(format!("Usage: {usage}\n{}\n", spec::capitalised(entry.summary)))
+/// What `NAME --help` prints for an interpreter builtin (a command reads its spec itself), with
+/// its status; `None` when the builtin runs as usual.
+pub fn interpreter_help(entry: &Builtin, argv: &[String]) -> Option<(String, Status)> {
+    let asked = matches!(entry.run, Run::Interpreter)
+        && matches!(entry.spec.parse(argv.get(1..).unwrap_or_default()), Err(spec::Refusal::Help));
+    asked.then(|| (entry.spec.help(), entry.spec.help_status()))
 }
 
 #[cfg(test)]
@@ -568,7 +507,7 @@ mod tests {
     }
 
     #[test]
-    fn flags_come_from_the_usage_or_the_spec() {
+    fn flags_come_from_the_spec() {
         assert_eq!(flags("sort")[..4], ["-b", "--ignore-leading-blanks", "-d", "--dictionary-order"]);
         assert!(["-t", "-k", "-o", "-V"].iter().all(|f| flags("sort").contains(&f.to_string())));
         // A command with a spec completes its letters, long names and --help.
@@ -579,11 +518,13 @@ mod tests {
         assert!(
             ["-m", "-A", "-B", "-C", "-e", "--include", "--exclude-dir"].iter().all(|f| grep.contains(&f.to_string()))
         );
-        // Long options with one dash are not clusters.
         // A command's own language (find's predicates) completes too.
         assert_eq!(flags("find")[..3], ["-P", "-H", "--help"]);
         assert!(["-name", "-empty", "-exec"].iter().all(|f| flags("find").contains(&f.to_string())));
+        // Long options with one dash complete with one.
         assert_eq!(flags("sqlite3")[..3], ["-json", "-csv", "-list"]);
-        assert!(flags("echo").is_empty());
+        // bash's builtins complete their letters; echo takes no --help.
+        assert_eq!(flags("echo"), ["-n", "-e", "-E"]);
+        assert_eq!(flags("read")[..2], ["-a", "-d"]);
     }
 }

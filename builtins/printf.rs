@@ -4,6 +4,7 @@
 
 use super::Ctx;
 use super::cfmt::{self, format_float, format_int, pad};
+use super::spec::{Opt, Spec};
 use super::text::expand_backslashes_bytes;
 use crate::interp::Status;
 
@@ -222,22 +223,28 @@ fn escape_end(format: &[u8], start: usize) -> usize {
     idx
 }
 
+const VAR: Opt = Opt::short('v', "assign the output to shell variable VAR rather than display it").value("var");
+
+/// `printf`.
+pub const PRINTF: Spec = Spec {
+    name: "printf",
+    summary: "formats and prints ARGUMENTS under control of the FORMAT",
+    synopsis: &["[-v var] format [arguments]"],
+    about: "FORMAT is a character string with plain characters, backslash escapes, and conversions (%s %b %q %d %i %o %u %x %X %c %e %f %g %%) each taking the next ARGUMENT; the format is reused as needed to consume all ARGUMENTS.",
+    options: &[VAR],
+    ..Spec::BASH
+};
+
 /// `printf [-v var] FORMAT [args…]`
 pub async fn printf(ctx: Ctx<'_>) -> Status {
-    let mut argv = &ctx.argv[1..];
-    let mut target = None;
-    if argv.first().is_some_and(|a| a == "-v") {
-        let Some(name) = argv.get(1) else {
-            return ctx.usage("-v: option requires an argument", "printf [-v var] format [arguments]").await;
-        };
-        target = Some(name.clone());
-        argv = &argv[2..];
-    }
-    if argv.first().is_some_and(|a| a == "--") {
-        argv = &argv[1..];
-    }
+    let parsed = match ctx.args(&PRINTF).await {
+        Ok(parsed) => parsed,
+        Err(status) => return status,
+    };
+    let target = parsed.last(&VAR).map(str::to_string);
+    let argv = &parsed.operands[..];
     let Some(format) = argv.first() else {
-        return ctx.usage("missing format", "printf [-v var] format [arguments]").await;
+        return ctx.misuse(&PRINTF, "").await;
     };
     let mut args = Args { items: &argv[1..], pos: 0, errors: Vec::new() };
     let mut out = Vec::new();

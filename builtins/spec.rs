@@ -135,6 +135,11 @@ pub enum Order {
     /// Whole words before the first word that is not one of them, which ends them however it
     /// reads (`find -L . -name x`: `-name` starts the expression); no clusters.
     Leading,
+    /// The command reads its words itself (`set +x`, `declare -A`, `let -1`); only a first
+    /// `--help` is the spec's, as for bash's builtins. The operands are all the words.
+    Own,
+    /// Every word is an operand, `--help` too (`echo`, `test`, `true`: bash's rules).
+    Literal,
 }
 
 /// A command, said once.
@@ -265,6 +270,9 @@ pub enum Words {
     GnuPrefixedHint,
     /// `NAME: MESSAGE`, then the whole `--help` text (sed, bc).
     GnuWithHelp,
+    /// A bash builtin's: `NAME: -Q: invalid option` and `NAME: usage: NAME SYNOPSIS`, status
+    /// 2; its `--help` is laid out as bash's `help NAME` and returns 2 as bash's does.
+    Bash,
     /// The command's own: the whole text from the spec and the error.
     Own(fn(&Spec, &Misuse) -> String),
 }
@@ -349,6 +357,10 @@ impl Spec {
         keywords: &[],
     };
 
+    /// What a bash builtin's spec shares: options before the operands, bash's words, status 2
+    /// on a usage error. Specs of bash's builtins end in `..Spec::BASH`.
+    pub const BASH: Spec = Spec { order: Order::OptionsFirst, usage_status: 2, words: Words::Bash, ..Spec::BASE };
+
     /// The tools the command calls with these operands (see [`Spec::subcommands`] and
     /// [`Spec::actions`]).
     pub fn tools_for(&self, operands: &[String]) -> Vec<&'static str> {
@@ -404,6 +416,15 @@ impl Spec {
             Words::GnuWithUsage => format!("{said}Usage: {}\n{hint}", self.usage_line()),
             Words::GnuPrefixedHint => format!("{said}{name}: {hint}"),
             Words::GnuWithHelp => format!("{said}{}", self.help()),
+            Words::Bash => {
+                let said = match misuse {
+                    Misuse::Invalid(letter) => format!("{name}: -{letter}: invalid option\n"),
+                    Misuse::NeedsValue(option) => format!("{name}: {option}: option requires an argument\n"),
+                    Misuse::Unrecognized(written) => format!("{name}: --{written}: invalid option\n"),
+                    _ => said,
+                };
+                format!("{said}{name}: usage: {}\n", self.usage_line())
+            }
             Words::Own(words) => words(self, misuse),
         }
     }
@@ -431,8 +452,17 @@ impl Spec {
         format!("{} {}", self.name, self.synopsis.first().copied().unwrap_or(""))
     }
 
-    /// What `--help` prints: the usage forms, the description, and a line per option.
+    /// The status of `--help`: 0, but 2 for bash's builtins (as bash returns).
+    pub fn help_status(&self) -> i32 {
+        if matches!(self.words, Words::Bash) { 2 } else { 0 }
+    }
+
+    /// What `--help` prints: the usage forms, the description, and a line per option (for a
+    /// bash builtin, as bash's `help NAME` lays it out).
     pub fn help(&self) -> String {
+        if matches!(self.words, Words::Bash) {
+            return self.bash_help();
+        }
         let mut out = String::new();
         for (idx, form) in self.synopsis.iter().enumerate() {
             let lead = if idx == 0 { "Usage:" } else { "  or: " };
@@ -459,7 +489,24 @@ impl Spec {
             Some(letter) => format!("-{letter}, {}help", self.dashes()),
             None => help,
         };
-        let _ = writeln!(out, "  {help:<26}display this help and exit");
+        if self.order != Order::Literal {
+            let _ = writeln!(out, "  {help:<26}display this help and exit");
+        }
+        out
+    }
+
+    /// `NAME: NAME SYNOPSIS`, the summary and description indented, the options: bash's layout.
+    fn bash_help(&self) -> String {
+        let mut out = format!("{}: {}\n    {}\n", self.name, self.usage_line(), capitalised(self.summary));
+        if !self.about.is_empty() {
+            let _ = write!(out, "    \n    {}\n", self.about);
+        }
+        if !self.options.is_empty() {
+            out.push_str("    \n    Options:\n");
+            for opt in self.options {
+                let _ = writeln!(out, "      {}\t{}", opt.shown(self.dashes()), opt.help);
+            }
+        }
         out
     }
 
@@ -472,7 +519,9 @@ impl Spec {
             flags.extend(opt.also.map(|l| format!("{}{l}", self.dashes())));
         }
         flags.extend(self.help_letter.map(|letter| format!("-{letter}")));
-        flags.push(format!("{}help", self.dashes()));
+        if self.order != Order::Literal {
+            flags.push(format!("{}help", self.dashes()));
+        }
         flags.extend(self.keywords.iter().map(|k| k.to_string()));
         flags
     }
@@ -480,6 +529,14 @@ impl Spec {
     /// Reads `argv` (without the command's name) as the spec says.
     pub fn parse(&self, argv: &[String]) -> Result<Args, Refusal> {
         let mut args = Args::default();
+        match self.order {
+            Order::Own if argv.first().is_some_and(|w| w == "--help") => return Err(Refusal::Help),
+            Order::Own | Order::Literal => {
+                args.operands = argv.to_vec();
+                return Ok(args);
+            }
+            _ => {}
+        }
         let mut idx = 0;
         while idx < argv.len() {
             let arg = &argv[idx];

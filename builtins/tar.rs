@@ -17,7 +17,8 @@ const CREATE: Opt = Opt::both('c', "create", "create a new archive");
 const LIST: Opt = Opt::both('t', "list", "list the contents of an archive");
 const EXTRACT: Opt = Opt::both('x', "extract", "extract files from an archive").alias("get");
 const VERBOSE: Opt = Opt::both('v', "verbose", "verbosely list files processed");
-const GZIP: Opt = Opt::both('z', "gzip", "filter the archive through gzip (detected by itself when reading)").alias("gunzip");
+const GZIP: Opt =
+    Opt::both('z', "gzip", "filter the archive through gzip (detected by itself when reading)").alias("gunzip");
 const TO_STDOUT: Opt = Opt::both('O', "to-stdout", "extract files to standard output");
 const FILE: Opt = Opt::both('f', "file", "use archive file ARCHIVE ('-': standard input or output)").value("ARCHIVE");
 const DIRECTORY: Opt = Opt::both('C', "directory", "change to directory DIR").value("DIR");
@@ -70,7 +71,14 @@ async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {
             CREATE | LIST | EXTRACT => {
                 let letter = opt.short.unwrap_or('c');
                 if o.mode.is_some_and(|m| m != letter) {
-                    ctx.err(tar_words(&TAR, &Misuse::Said("You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option".to_string()))).await;
+                    ctx.err(tar_words(
+                        &TAR,
+                        &Misuse::Said(
+                            "You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option"
+                                .to_string(),
+                        ),
+                    ))
+                    .await;
                     return Err(2);
                 }
                 o.mode = Some(letter);
@@ -89,7 +97,11 @@ async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {
         }
     }
     if o.mode.is_none() {
-        ctx.err(tar_words(&TAR, &Misuse::Said("You must specify one of the '-Acdtrux', '--delete' or '--test-label' options".to_string()))).await;
+        ctx.err(tar_words(
+            &TAR,
+            &Misuse::Said("You must specify one of the '-Acdtrux', '--delete' or '--test-label' options".to_string()),
+        ))
+        .await;
         return Err(2);
     }
     Ok(o)

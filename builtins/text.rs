@@ -91,6 +91,21 @@ pub(crate) fn quote_for_reuse(value: &str) -> String {
     format!("'{}'", value.replace('\'', "'\\''"))
 }
 
+/// `echo`: its options are read by bash's rule (only words made of `n`, `e`, `E`).
+pub const ECHO: Spec = Spec {
+    name: "echo",
+    summary: "write arguments to the standard output",
+    synopsis: &["[-neE] [arg ...]"],
+    about: "Display the ARGs, separated by a single space character and followed by a newline.",
+    options: &[
+        Opt::short('n', "do not append a newline"),
+        Opt::short('e', "enable interpretation of the following backslash escapes"),
+        Opt::short('E', "explicitly suppress interpretation of backslash escapes"),
+    ],
+    order: Order::Literal,
+    ..Spec::BASH
+};
+
 /// `echo [-neE] args…`
 pub async fn echo(ctx: Ctx<'_>) -> Status {
     let mut newline = true;

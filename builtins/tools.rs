@@ -2,6 +2,7 @@
 //! `help`, `config tools`, and `audit`.
 
 use super::Ctx;
+use super::spec::{Opt, Spec};
 use crate::interp::io::Io;
 use crate::interp::{Shared, Status};
 use crate::tools::{Tool, ToolCx, flags};
@@ -75,42 +76,65 @@ pub(crate) async fn run_tool(
     }
 }
 
-/// `help [COMMAND | NAMESPACE]`: the index of commands and tools grouped by namespace, one
-/// command's summary or tool's usage, and a namespace's tools.
+/// `help`.
+pub const HELP: Spec = Spec {
+    name: "help",
+    summary: "list commands and tools, or show one's usage",
+    synopsis: &["[NAME | NAMESPACE]..."],
+    about: "Without a NAME, list the commands and the tools by namespace; with one, show the command's or tool's usage, or the tools of a namespace.",
+    ..Spec::BASH
+};
+
+/// `help [COMMAND | NAMESPACE]…`: the index of commands and tools grouped by namespace, each
+/// command's help or tool's usage, and a namespace's tools.
 pub async fn help(ctx: Ctx<'_>) -> Status {
     let shared = ctx.shared().clone();
-    if let Some(name) = ctx.argv.get(1) {
-        if let Some(tool) = shared.tools.resolve(name) {
-            return i32::from(!ctx.out(flags::usage(tool.spec())).await);
+    let args = match ctx.args(&HELP).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if !args.operands.is_empty() {
+        let mut status = 0;
+        for name in &args.operands {
+            status = status.max(help_on(&ctx, &shared, name).await);
         }
-        let mut out = String::new();
-        if let Some(entry) = super::lookup(name) {
-            let adapter =
-                super::adapter_of(name).map_or(String::new(), |tools| format!(" (calls {})", tools.join(", ")));
-            out.push_str(&format!("{name}: {}{adapter}\n", entry.summary));
-            match entry.spec {
-                Some(spec) => out.push_str(&spec.help()),
-                None if !entry.usage.is_empty() => out.push_str(&format!("usage: {}\n", entry.usage)),
-                None => {}
-            }
-        }
-        // A namespace (`help crm`, `help crm.*`) lists its tools, also when a command shares the name.
-        let namespace = name.trim_end_matches(['.', '*']);
-        let listed: Vec<String> = shared
-            .tools
-            .visible()
-            .filter(|spec| spec.namespace() == namespace)
-            .map(|spec| format!("  {:<12} {}\n", spec.name, spec.summary()))
-            .collect();
-        if !listed.is_empty() {
-            out.push_str(&format!("Tools: {namespace} ('NAME -h' for usage)\n"));
-            out.extend(listed);
-        }
-        if out.is_empty() {
-            return ctx.fail(format!("no help for '{name}': run 'help' for the list")).await;
-        }
-        return i32::from(!ctx.out(out).await);
+        return status;
     }
+    help_index(&ctx, &shared).await
+}
+
+/// `help NAME`: a tool's usage, a command's help, a namespace's tools.
+async fn help_on(ctx: &Ctx<'_>, shared: &Arc<Shared>, name: &str) -> Status {
+    if let Some(tool) = shared.tools.resolve(name) {
+        return i32::from(!ctx.out(flags::usage(tool.spec())).await);
+    }
+    let mut out = String::new();
+    if let Some(entry) = super::lookup(name) {
+        out.push_str(&entry.spec.help());
+        if let Some(tools) = super::adapter_of(name) {
+            out.push_str(&format!("It calls the tools {}.\n", tools.join(", ")));
+        }
+    }
+    // A namespace (`help crm`, `help crm.*`) lists its tools, also when a command shares the name.
+    let namespace = name.trim_end_matches(['.', '*']);
+    let listed: Vec<String> = shared
+        .tools
+        .visible()
+        .filter(|spec| spec.namespace() == namespace)
+        .map(|spec| format!("  {:<12} {}\n", spec.name, spec.summary()))
+        .collect();
+    if !listed.is_empty() {
+        out.push_str(&format!("Tools: {namespace} ('NAME -h' for usage)\n"));
+        out.extend(listed);
+    }
+    if out.is_empty() {
+        return ctx.fail(format!("no help for '{name}': run 'help' for the list")).await;
+    }
+    i32::from(!ctx.out(out).await)
+}
+
+/// `help`: every command, then the tools by namespace.
+async fn help_index(ctx: &Ctx<'_>, shared: &Arc<Shared>) -> Status {
     let mut out = String::from("Shell commands (bash-like; 'help NAME' for one, 'help NS' for a namespace's tools):\n");
     for builtin in super::all().iter().filter(|b| b.name.chars().all(|c| c.is_ascii_alphanumeric())) {
         out.push_str(&format!("  {:<12} {}\n", builtin.name, builtin.summary));
@@ -127,7 +151,18 @@ pub async fn help(ctx: Ctx<'_>) -> Status {
     i32::from(!ctx.out(out).await)
 }
 
-const CONFIG_USAGE: &str = "config tools [QUERY] [--json] | config tools NAME --schema | config policy | config get [NAME] | config set NAME VALUE";
+const JSON: Opt = Opt::long("json", "tools: print the list as JSON");
+const SCHEMA: Opt = Opt::long("schema", "tools NAME: print the tool's input schema");
+
+/// `config`.
+pub const CONFIG: Spec = Spec {
+    name: "config",
+    summary: "list tools (config tools [QUERY]), their schemas, the policy",
+    synopsis: &["tools [QUERY]... [--json]", "tools NAME --schema", "policy", "get [NAME]", "set NAME VALUE"],
+    about: "List the tools (those matching QUERY first), show one's schema, the policy's profile and rules, or the session's settings; set lowers a limit (or raises it up to the one the shell started with).",
+    options: &[JSON, SCHEMA],
+    ..Spec::BASE
+};
 
 /// The session settings `config get`/`config set` know: name, reader, writer.
 type Setting = (&'static str, fn(&crate::interp::Limits) -> u64, fn(&mut crate::interp::Limits, u64));
@@ -182,12 +217,10 @@ async fn settings(ctx: &mut Ctx<'_>, args: &[&str]) -> Status {
         ["set", name, value] => {
             let Some((_, get, set)) = SETTINGS.iter().find(|(n, _, _)| n == name) else {
                 let names: Vec<&str> = SETTINGS.iter().map(|(n, _, _)| *n).collect();
-                return ctx
-                    .usage(format!("'{name}' cannot be set: settable are {}", names.join(", ")), CONFIG_USAGE)
-                    .await;
+                return ctx.misuse(&CONFIG, format!("'{name}' cannot be set: settable are {}", names.join(", "))).await;
             };
             let Ok(number) = value.parse::<u64>() else {
-                return ctx.usage(format!("{name}: not a number: {value}"), CONFIG_USAGE).await;
+                return ctx.misuse(&CONFIG, format!("{name}: not a number: {value}")).await;
             };
             let max = get(&ceiling);
             let unlimited_ceiling = *name == "timeout-ms" && max == 0;
@@ -201,24 +234,30 @@ async fn settings(ctx: &mut Ctx<'_>, args: &[&str]) -> Status {
             set(&mut ctx.state.limits, number);
             0
         }
-        _ => ctx.usage("config get [NAME] | config set NAME VALUE", CONFIG_USAGE).await,
+        _ => ctx.misuse(&CONFIG, "get takes one NAME at most, set a NAME and a VALUE").await,
     }
 }
 
 /// `config tools [QUERY]`, `config tools NAME --schema`, `config policy`, `config get/set`.
 pub async fn config(mut ctx: Ctx<'_>) -> Status {
     let shared = ctx.shared().clone();
-    let argv = ctx.argv.clone();
-    let args: Vec<&str> = argv[1..].iter().map(String::as_str).collect();
+    let parsed = match ctx.args(&CONFIG).await {
+        Ok(parsed) => parsed,
+        Err(status) => return status,
+    };
+    let args: Vec<&str> = parsed.operands.iter().map(String::as_str).collect();
+    let sub = args.first().copied().unwrap_or_default();
+    if let Some((opt, _)) = parsed.given().find(|_| sub != "tools") {
+        let name = opt.long.unwrap_or_default();
+        return ctx.misuse(&CONFIG, format!("--{name} is an option of 'config tools'")).await;
+    }
     match args.as_slice() {
         ["get", ..] | ["set", ..] => settings(&mut ctx, &args).await,
-        ["tools", rest @ ..] => {
-            let json_out = rest.contains(&"--json");
-            let schema = rest.contains(&"--schema");
-            let words: Vec<&str> = rest.iter().copied().filter(|a| !a.starts_with("--")).collect();
-            if schema {
-                let [name] = words.as_slice() else {
-                    return ctx.usage("--schema needs one tool name", CONFIG_USAGE).await;
+        ["tools", words @ ..] => {
+            let json_out = parsed.has(&JSON);
+            if parsed.has(&SCHEMA) {
+                let [name] = words else {
+                    return ctx.misuse(&CONFIG, "--schema needs one tool name").await;
                 };
                 let Some(tool) = shared.tools.resolve(name) else {
                     return ctx.fail(shared.tools.unknown(name).message).await;
@@ -283,7 +322,7 @@ pub async fn config(mut ctx: Ctx<'_>) -> Status {
             }
             i32::from(!ctx.out(out).await)
         }
-        _ => ctx.usage("unknown or missing subcommand", CONFIG_USAGE).await,
+        _ => ctx.misuse(&CONFIG, "unknown or missing subcommand").await,
     }
 }
 
@@ -313,41 +352,44 @@ fn rank(spec: &crate::tools::ToolSpec, query: &str) -> Option<usize> {
     Some(score)
 }
 
-const AUDIT_USAGE: &str = "audit [-n N] [--tool PATTERN] [--denied] [--json]";
+const COUNT: Opt = Opt::short('n', "show the last N calls (default 20)").value("N");
+const TOOL: Opt = Opt::long("tool", "only calls of tools whose name matches the glob PATTERN").value("PATTERN");
+const DENIED: Opt = Opt::long("denied", "only the calls the policy denied");
+const AUDIT_JSON: Opt = Opt::long("json", "one JSON object a line");
+
+/// `audit`.
+pub const AUDIT: Spec = Spec {
+    name: "audit",
+    summary: "show recent tool calls with their policy decisions",
+    synopsis: &["[-n N] [--tool PATTERN] [--denied] [--json]"],
+    about: "Show this session's recent tool calls, newest last: time, tool, command, decision, status, duration, digest of the arguments and the rule that decided.",
+    options: &[COUNT, TOOL, DENIED, AUDIT_JSON],
+    ..Spec::BASE
+};
 
 /// `audit`: recent tool calls of this session, newest last.
 pub async fn audit(ctx: Ctx<'_>) -> Status {
-    let mut count = 20usize;
-    let mut tool: Option<globset::GlobMatcher> = None;
-    let mut denied_only = false;
-    let mut json_out = false;
-    let mut idx = 1;
-    while idx < ctx.argv.len() {
-        let arg = ctx.argv[idx].as_str();
-        idx += 1;
-        match arg {
-            "-n" | "--tool" => {
-                let Some(value) = ctx.argv.get(idx) else {
-                    return ctx.usage(format!("{arg} needs a value"), AUDIT_USAGE).await;
-                };
-                idx += 1;
-                if arg == "-n" {
-                    match value.parse() {
-                        Ok(n) => count = n,
-                        Err(_) => return ctx.usage(format!("-n: not a number: {value}"), AUDIT_USAGE).await,
-                    }
-                } else {
-                    match globset::Glob::new(value) {
-                        Ok(glob) => tool = Some(glob.compile_matcher()),
-                        Err(err) => return ctx.usage(format!("--tool: {err}"), AUDIT_USAGE).await,
-                    }
-                }
-            }
-            "--denied" => denied_only = true,
-            "--json" => json_out = true,
-            other => return ctx.usage(format!("unknown option {other}"), AUDIT_USAGE).await,
-        }
+    let args = match ctx.args(&AUDIT).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if let Some(extra) = args.operands.first() {
+        return ctx.misuse(&AUDIT, format!("extra operand '{extra}'")).await;
     }
+    let count = match args.last(&COUNT).map(str::parse::<usize>) {
+        None => 20,
+        Some(Ok(n)) => n,
+        Some(Err(_)) => {
+            return ctx.misuse(&AUDIT, format!("-n: not a number: {}", args.last(&COUNT).unwrap_or_default())).await;
+        }
+    };
+    let tool = match args.last(&TOOL).map(globset::Glob::new) {
+        None => None,
+        Some(Ok(glob)) => Some(glob.compile_matcher()),
+        Some(Err(err)) => return ctx.misuse(&AUDIT, format!("--tool: {err}")).await,
+    };
+    let denied_only = args.has(&DENIED);
+    let json_out = args.has(&AUDIT_JSON);
     let audit = ctx.shared().gate.audit().clone();
     let records: Vec<_> = audit
         .recent(usize::MAX)

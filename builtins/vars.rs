@@ -2,6 +2,7 @@
 //! `read`, `getopts`, `let`, `env`.
 
 use super::Ctx;
+use super::spec::{Opt, Order, Spec};
 use crate::interp::vars::{Value, is_name};
 use crate::interp::{Options, Status};
 use std::sync::Arc;
@@ -36,9 +37,22 @@ fn option_slot<'o>(options: &'o mut Options, name: &str) -> Option<&'o mut bool>
     })
 }
 
+/// `set`: its words (`-e`, `+o pipefail`, positional parameters) are read here.
+pub const SET: Spec = Spec {
+    name: "set",
+    summary: "set or unset values of shell options and positional parameters",
+    synopsis: &["[-aefuxC] [-o option-name] [--] [-] [arg ...]"],
+    about: "Change the shell's options (-e errexit, -u nounset, -x xtrace, -f noglob, -C noclobber, -a allexport, -o pipefail; + turns one off) and set the positional parameters to the ARGs. Without arguments, print the variables. docs/deviations.md lists the letters accepted with no effect.",
+    order: Order::Own,
+    ..Spec::BASH
+};
+
 /// `set [-+euxfCa] [-o name] [--] [args…]`
 pub async fn set(ctx: Ctx<'_>) -> Status {
-    let args = ctx.argv[1..].to_vec();
+    let args = match ctx.args(&SET).await {
+        Ok(args) => args.operands,
+        Err(status) => return status,
+    };
     if args.is_empty() {
         let mut out = String::new();
         for name in ctx.state.vars.names() {
@@ -72,12 +86,7 @@ pub async fn set(ctx: Ctx<'_>) -> Status {
                     Some(name) => match option_slot(&mut ctx.state.options, name) {
                         Some(slot) if SET_OPTIONS.iter().any(|(n, _)| n == name) => *slot = on,
                         _ => {
-                            return ctx
-                                .usage(
-                                    format!("{name}: invalid option name"),
-                                    "set [-euxfC] [-o option] [--] [arg ...]",
-                                )
-                                .await;
+                            return ctx.misuse(&SET, format!("{name}: invalid option name")).await;
                         }
                     },
                     None => {
@@ -101,9 +110,7 @@ pub async fn set(ctx: Ctx<'_>) -> Status {
                 Some(slot) => *slot = on,
                 None if matches!(flag, 'h' | 'B' | 'H' | 'm' | 'b' | 'v' | 'n' | 'T' | 'E' | 'P') => {}
                 None => {
-                    return ctx
-                        .usage(format!("-{flag}: invalid option"), "set [-euxfC] [-o option] [--] [arg ...]")
-                        .await;
+                    return ctx.misuse(&SET, format!("-{flag}: invalid option")).await;
                 }
             }
         }
@@ -115,12 +122,30 @@ pub async fn set(ctx: Ctx<'_>) -> Status {
     0
 }
 
+/// `shift`.
+pub const SHIFT: Spec = Spec {
+    name: "shift",
+    summary: "shift positional parameters",
+    synopsis: &["[n]"],
+    about: "Rename the positional parameters $N+1,$N+2 ... to $1,$2 ...; N is 1 if not given.",
+    order: Order::Own,
+    ..Spec::BASH
+};
+
 /// `shift [n]`
 pub async fn shift(ctx: Ctx<'_>) -> Status {
-    let count = match ctx.argv.get(1).map(|n| n.parse::<usize>()) {
-        None => 1,
-        Some(Ok(n)) => n,
-        Some(Err(_)) => return ctx.fail(format!("{}: numeric argument required", ctx.argv[1])).await,
+    let args = match ctx.args(&SHIFT).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let count = match args.operands.as_slice() {
+        [] => 1,
+        [n] => match n.parse::<usize>() {
+            Ok(n) => n,
+            Err(_) if n.parse::<i64>().is_ok() => return ctx.fail(format!("{n}: shift count out of range")).await,
+            Err(_) => return ctx.fail(format!("{n}: numeric argument required")).await,
+        },
+        [_, extra, ..] => return ctx.fail(format!("{extra}: too many arguments")).await,
     };
     if count > ctx.state.positional.len() {
         return 1;
@@ -130,19 +155,38 @@ pub async fn shift(ctx: Ctx<'_>) -> Status {
     0
 }
 
-/// `shopt [-s|-u|-q] [name…]`
-pub async fn shopt(ctx: Ctx<'_>) -> Status {
-    let mut mode = None;
-    let mut quiet = false;
-    let mut names = Vec::new();
-    for arg in &ctx.argv[1..] {
-        match arg.as_str() {
-            "-s" => mode = Some(true),
-            "-u" => mode = Some(false),
-            "-q" => quiet = true,
-            "-p" | "-o" => {}
-            _ => names.push(arg.clone()),
-        }
+const SHOPT_SET: Opt = Opt::short('s', "enable (set) each OPTNAME");
+const SHOPT_UNSET: Opt = Opt::short('u', "disable (unset) each OPTNAME");
+const SHOPT_QUIET: Opt = Opt::short('q', "suppress output; the status says whether OPTNAME is set");
+const SHOPT_REUSABLE: Opt = Opt::short('p', "print each shell option with an indication of its status, as input");
+const SHOPT_SET_OPTIONS: Opt = Opt::short('o', "restrict OPTNAMEs to those defined for use with 'set -o'");
+
+/// `shopt`.
+pub const SHOPT: Spec = Spec {
+    name: "shopt",
+    summary: "set and unset shell options",
+    synopsis: &["[-pqsu] [-o] [optname ...]"],
+    about: "Change the setting of each shell option OPTNAME; without options, list them with their state.",
+    options: &[SHOPT_SET, SHOPT_UNSET, SHOPT_QUIET, SHOPT_REUSABLE, SHOPT_SET_OPTIONS],
+    ..Spec::BASH
+};
+
+/// `shopt [-pqsu] [-o] [name…]`
+pub async fn shopt(mut ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&SHOPT).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let mode = match (args.has(&SHOPT_SET), args.has(&SHOPT_UNSET)) {
+        (true, true) => return ctx.fail("cannot set and unset shell options simultaneously").await,
+        (set, unset) => (set || unset).then_some(set),
+    };
+    let quiet = args.has(&SHOPT_QUIET);
+    let reusable = args.has(&SHOPT_REUSABLE);
+    let names = args.operands.clone();
+    // -o: the options of `set -o`, as `set -o` / `set +o` show them.
+    if args.has(&SHOPT_SET_OPTIONS) {
+        return set_o_options(&mut ctx, mode, quiet, reusable, &names).await;
     }
     let known = ["dotglob", "extglob", "failglob", "globstar", "nocaseglob", "nocasematch", "nullglob"];
     if names.is_empty() {
@@ -150,7 +194,7 @@ pub async fn shopt(ctx: Ctx<'_>) -> Status {
         for name in known {
             let value = option_slot(&mut ctx.state.options.clone(), name).is_some_and(|v| *v);
             if mode.is_none_or(|m| m == value) {
-                out.push_str(&format!("{name:<15}\t{}\n", if value { "on" } else { "off" }));
+                out.push_str(&shopt_line(name, value, reusable));
             }
         }
         ctx.out(out).await;
@@ -166,8 +210,7 @@ pub async fn shopt(ctx: Ctx<'_>) -> Status {
                 None => {
                     let value = *slot;
                     if !quiet {
-                        let line = format!("{name:<15}\t{}\n", if value { "on" } else { "off" });
-                        ctx.out(line).await;
+                        ctx.out(shopt_line(&name, value, reusable)).await;
                     }
                     if !value {
                         status = 1;
@@ -184,24 +227,79 @@ pub async fn shopt(ctx: Ctx<'_>) -> Status {
     status
 }
 
-/// `unset [-v|-f|-n] name…`
-pub async fn unset(ctx: Ctx<'_>) -> Status {
-    let mut functions = false;
-    let mut variables = false;
+/// One option's line: `name  on`, or with -p `shopt -s name`.
+fn shopt_line(name: &str, on: bool, reusable: bool) -> String {
+    if reusable {
+        format!("shopt {} {name}\n", if on { "-s" } else { "-u" })
+    } else {
+        format!("{name:<15}\t{}\n", if on { "on" } else { "off" })
+    }
+}
+
+/// `shopt -o`: the options `set -o` knows, shown, set or unset by name.
+async fn set_o_options(ctx: &mut Ctx<'_>, mode: Option<bool>, quiet: bool, reusable: bool, names: &[String]) -> Status {
+    let mut options = ctx.state.options;
+    let all: Vec<String> = SET_OPTIONS.iter().map(|(n, _)| n.to_string()).collect();
+    let names = if names.is_empty() { &all[..] } else { names };
+    let mut out = String::new();
     let mut status = 0;
-    for arg in &ctx.argv[1..] {
-        match arg.as_str() {
-            "-f" => {
-                functions = true;
-                continue;
+    for name in names {
+        let Some(slot) = SET_OPTIONS.iter().any(|(n, _)| n == name).then(|| option_slot(&mut options, name)).flatten()
+        else {
+            ctx.complain(format!("{name}: invalid option name")).await;
+            status = 1;
+            continue;
+        };
+        match mode {
+            Some(on) => *slot = on,
+            None if reusable => out.push_str(&format!("set {}o {name}\n", if *slot { '-' } else { '+' })),
+            None => {
+                if !*slot {
+                    status = 1;
+                }
+                if !quiet {
+                    out.push_str(&format!("{name:<15}\t{}\n", if *slot { "on" } else { "off" }));
+                }
             }
-            "-v" => {
-                variables = true;
-                continue;
-            }
-            "-n" => continue,
-            _ => {}
         }
+    }
+    if mode.is_some() {
+        ctx.state.options = options;
+    }
+    if !out.is_empty() && !ctx.out(out).await {
+        return 1;
+    }
+    status
+}
+
+const UNSET_FUNCTIONS: Opt = Opt::short('f', "treat each NAME as a shell function");
+const UNSET_VARIABLES: Opt = Opt::short('v', "treat each NAME as a shell variable");
+const UNSET_NAMEREF: Opt = Opt::short('n', "treat each NAME as a name reference and unset the variable itself");
+
+/// `unset`.
+pub const UNSET: Spec = Spec {
+    name: "unset",
+    summary: "unset values and attributes of shell variables and functions",
+    synopsis: &["[-f] [-v] [-n] [name ...]"],
+    about: "For each NAME, remove the corresponding variable or function; without options, a variable if there is one, else a function.",
+    options: &[UNSET_FUNCTIONS, UNSET_VARIABLES, UNSET_NAMEREF],
+    ..Spec::BASH
+};
+
+/// `unset [-v|-f|-n] name…` (toolsh has no name references, so `-n` unsets the variable
+/// itself, as bash does for a variable that is not one).
+pub async fn unset(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&UNSET).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let functions = args.has(&UNSET_FUNCTIONS);
+    let variables = args.has(&UNSET_VARIABLES);
+    if functions && variables {
+        return ctx.fail("cannot simultaneously unset a function and a variable").await;
+    }
+    let mut status = 0;
+    for arg in &args.operands {
         if functions {
             Arc::make_mut(&mut ctx.state.functions).remove(arg);
             continue;
@@ -276,75 +374,84 @@ fn split_for_read(text: &[(char, bool)], ifs: &str, count: usize) -> Vec<String>
     fields
 }
 
-/// `read [-r] [-a array] [-d delim] [-n n] [-N n] [-p prompt] [-t secs] [name…]`
+const READ_ARRAY: Opt =
+    Opt::short('a', "assign the words read to sequential indices of the array variable ARRAY").value("array");
+const READ_DELIM: Opt =
+    Opt::short('d', "continue until the first character of DELIM is read, rather than newline").value("delim");
+const READ_EDIT: Opt = Opt::short('e', "use Readline to obtain the line (only on a terminal: never here)");
+const READ_TEXT: Opt = Opt::short('i', "use TEXT as the initial text for Readline (with -e)").value("text");
+const READ_NCHARS: Opt =
+    Opt::short('n', "return after reading NCHARS characters rather than waiting for a newline").value("nchars");
+const READ_EXACT: Opt = Opt::short('N', "return only after reading exactly NCHARS characters").value("nchars");
+const READ_PROMPT: Opt =
+    Opt::short('p', "output the string PROMPT before reading (only on a terminal: never here)").value("prompt");
+const READ_RAW: Opt = Opt::short('r', "do not allow backslashes to escape any characters");
+const READ_SILENT: Opt = Opt::short('s', "do not echo input coming from a terminal");
+const READ_TIMEOUT: Opt =
+    Opt::short('t', "time out and return failure if a complete line is not read within TIMEOUT seconds")
+        .value("timeout");
+const READ_FD: Opt = Opt::short('u', "read from file descriptor FD instead of the standard input").value("fd");
+
+/// `read`.
+pub const READ: Spec = Spec {
+    name: "read",
+    summary: "read a line from the standard input and split it into fields",
+    synopsis: &[
+        "[-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]",
+    ],
+    about: "Read a single line, split it into words by IFS, and assign the first word to the first NAME, the second to the second, and so on, the last NAME taking the rest; without NAMEs, the line goes to REPLY.",
+    options: &[
+        READ_ARRAY,
+        READ_DELIM,
+        READ_EDIT,
+        READ_TEXT,
+        READ_NCHARS,
+        READ_EXACT,
+        READ_PROMPT,
+        READ_RAW,
+        READ_SILENT,
+        READ_TIMEOUT,
+        READ_FD,
+    ],
+    ..Spec::BASH
+};
+
+/// `read [-r] [-a array] [-d delim] [-n n] [-N n] [-t secs] [-u fd] [name…]`; `-e`, `-i`,
+/// `-p` and `-s` act only when input is a terminal, which a command's never is here.
 pub async fn read(ctx: Ctx<'_>) -> Status {
-    let mut raw = false;
-    let mut array = None;
-    let mut delim = Some(b'\n');
+    let args = match ctx.args(&READ).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let raw = args.has(&READ_RAW);
+    let array = args.last(&READ_ARRAY).map(str::to_string);
+    let delim = Some(args.last(&READ_DELIM).map_or(b'\n', |d| d.bytes().next().unwrap_or(0)));
     let mut max = None;
     let mut exact = false;
-    let mut timeout = None;
-    let mut names = Vec::new();
-    let mut idx = 1;
-    let argv = ctx.argv.clone();
-    while idx < argv.len() {
-        let arg = &argv[idx];
-        if !arg.starts_with('-') || arg == "-" || !names.is_empty() {
-            names.push(arg.clone());
-            idx += 1;
-            continue;
-        }
-        let mut chars = arg[1..].chars();
-        while let Some(flag) = chars.next() {
-            let rest: String = chars.clone().collect();
-            let mut value = || -> Option<String> {
-                if !rest.is_empty() {
-                    Some(rest.clone())
-                } else {
-                    idx += 1;
-                    argv.get(idx).cloned()
-                }
-            };
-            match flag {
-                'r' => raw = true,
-                's' | 'e' => {}
-                'a' | 'd' | 'n' | 'N' | 'p' | 't' | 'u' | 'i' => {
-                    let Some(value) = value() else {
-                        return ctx
-                            .usage(
-                                format!("-{flag}: option requires an argument"),
-                                "read [-r] [-a array] [-d delim] [-n nchars] [-p prompt] [-t timeout] [name ...]",
-                            )
-                            .await;
-                    };
-                    match flag {
-                        'a' => array = Some(value),
-                        'd' => delim = Some(value.bytes().next().unwrap_or(0)),
-                        'n' | 'N' => {
-                            let Ok(n) = value.parse::<usize>() else {
-                                return ctx.fail(format!("{value}: invalid number")).await;
-                            };
-                            max = Some(n);
-                            exact = flag == 'N';
-                        }
-                        't' => timeout = value.parse::<f64>().ok(),
-                        _ => {}
-                    }
-                    break;
-                }
-                _ => {
-                    return ctx
-                        .usage(
-                            format!("-{flag}: invalid option"),
-                            "read [-r] [-a array] [-d delim] [-n nchars] [-p prompt] [-t timeout] [name ...]",
-                        )
-                        .await;
-                }
-            }
-        }
-        idx += 1;
+    for (opt, value) in args.given().filter(|(o, _)| [READ_NCHARS, READ_EXACT].contains(o)) {
+        let Ok(n) = value.parse::<usize>() else {
+            return ctx.fail(format!("{value}: invalid number")).await;
+        };
+        max = Some(n);
+        exact = *opt == READ_EXACT;
     }
-    let input = ctx.stdin();
+    let timeout = match args.last(&READ_TIMEOUT).map(str::parse::<f64>) {
+        None => None,
+        Some(Ok(secs)) if secs >= 0.0 => Some(secs),
+        Some(_) => {
+            return ctx
+                .fail(format!("{}: invalid timeout specification", args.last(&READ_TIMEOUT).unwrap_or_default()))
+                .await;
+        }
+    };
+    let input = match args.last(&READ_FD) {
+        None => ctx.stdin(),
+        Some(fd) => match fd.parse::<usize>().ok().and_then(|n| ctx.io.get(n)) {
+            Some(crate::interp::io::Fd::Input(input)) => input.clone(),
+            _ => return ctx.fail(format!("{fd}: invalid file descriptor: Bad file descriptor")).await,
+        },
+    };
+    let names = args.operands.clone();
     let stop = if exact { None } else { delim };
     let mut bytes = Vec::new();
     let mut found;
@@ -417,13 +524,27 @@ pub async fn read(ctx: Ctx<'_>) -> Status {
     if found && !eof_without_data { 0 } else { 1 }
 }
 
+/// `getopts`: its words are its own (an option string may start with `-`).
+pub const GETOPTS: Spec = Spec {
+    name: "getopts",
+    summary: "parse option arguments",
+    synopsis: &["optstring name [arg ...]"],
+    about: "Parse the positional parameters (or the ARGs) as options: each call puts the next option letter in NAME, its value in OPTARG and the index of the next word in OPTIND. A letter followed by a colon takes a value; a leading colon reports errors quietly.",
+    order: Order::Own,
+    ..Spec::BASH
+};
+
 /// `getopts optstring name [args…]`
 pub async fn getopts(ctx: Ctx<'_>) -> Status {
-    let (Some(spec), Some(name)) = (ctx.argv.get(1).cloned(), ctx.argv.get(2).cloned()) else {
-        return ctx.usage("usage error", "getopts optstring name [arg ...]").await;
+    let words = match ctx.args(&GETOPTS).await {
+        Ok(args) => args.operands,
+        Err(status) => return status,
     };
-    let args: Vec<String> =
-        if ctx.argv.len() > 3 { ctx.argv[3..].to_vec() } else { ctx.state.positional.as_ref().clone() };
+    let [spec, name, rest @ ..] = words.as_slice() else {
+        return ctx.misuse(&GETOPTS, "").await;
+    };
+    let (spec, name) = (spec.clone(), name.clone());
+    let args: Vec<String> = if rest.is_empty() { ctx.state.positional.as_ref().clone() } else { rest.to_vec() };
     let silent = spec.starts_with(':');
     let optind_text = ctx.state.vars.get_str("OPTIND").unwrap_or("1").to_string();
     let mut optind: usize = optind_text.parse().unwrap_or(1).max(1);
@@ -508,13 +629,27 @@ pub async fn getopts(ctx: Ctx<'_>) -> Status {
     status
 }
 
+/// `let`: its words are expressions (`let -1+x`).
+pub const LET: Spec = Spec {
+    name: "let",
+    summary: "evaluate arithmetic expressions",
+    synopsis: &["arg [arg ...]"],
+    about: "Evaluate each ARG as an arithmetic expression (as in $(( ))); the status is 1 when the last one is 0, else 0.",
+    order: Order::Own,
+    ..Spec::BASH
+};
+
 /// `let expr…`
 pub async fn let_(ctx: Ctx<'_>) -> Status {
-    if ctx.argv.len() < 2 {
+    let exprs = match ctx.args(&LET).await {
+        Ok(args) => args.operands,
+        Err(status) => return status,
+    };
+    if exprs.is_empty() {
         return ctx.fail("expression expected").await;
     }
     let mut last = 0;
-    for expr in &ctx.argv[1..] {
+    for expr in &exprs {
         match crate::interp::cond::eval_arith(expr, ctx.state) {
             Ok(value) => last = value,
             Err(message) => return ctx.fail(message).await,

@@ -37,7 +37,10 @@ const FILE: Opt = Opt::both('f', "file", "read the program from progfile (may be
 pub const AWK: Spec = Spec {
     name: "awk",
     summary: "scan and process text: patterns, fields, arrays, printf (POSIX awk)",
-    synopsis: &["[POSIX or GNU style options] -f progfile [--] file ...", "[POSIX or GNU style options] [--] 'program' file ..."],
+    synopsis: &[
+        "[POSIX or GNU style options] -f progfile [--] file ...",
+        "[POSIX or GNU style options] [--] 'program' file ...",
+    ],
     about: "Run the awk program on each file (or standard input); an operand var=val assigns before the next file is read.",
     options: &[FIELD_SEPARATOR, ASSIGN, FILE],
     order: Order::OptionsFirst,

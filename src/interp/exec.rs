@@ -630,12 +630,12 @@ impl Interp {
         }
         // `declare --help` and the like: the usage, as for every other table entry.
         let literal: Vec<String> = simple.words.iter().filter_map(|w| w.as_literal().map(str::to_string)).collect();
-        if let Some(help) = literal.first().and_then(|name| builtins::lookup(name)).and_then(|entry| {
-            (literal.len() == simple.words.len()).then(|| builtins::plain_help(entry, &literal)).flatten()
+        if let Some((help, status)) = literal.first().and_then(|name| builtins::lookup(name)).and_then(|entry| {
+            (literal.len() == simple.words.len()).then(|| builtins::interpreter_help(entry, &literal)).flatten()
         }) {
             let _ = io.stdout().write_all(help.as_bytes()).await;
-            self.state.last_status = 0;
-            return Ok(0);
+            self.state.last_status = status;
+            return Ok(status);
         }
         let status = self.exec_declaration(&simple.words, io).await?;
         self.state.last_status = status;
@@ -673,9 +673,9 @@ impl Interp {
     pub(crate) async fn dispatch_builtin(&mut self, argv: Vec<String>, io: &Io) -> ExecResult {
         let name = argv[0].as_str();
         if let Some(entry) = builtins::lookup(name) {
-            if let Some(help) = builtins::plain_help(entry, &argv) {
+            if let Some((help, status)) = builtins::interpreter_help(entry, &argv) {
                 let _ = io.stdout().write_all(help.as_bytes()).await;
-                return Ok(0);
+                return Ok(status);
             }
             let builtins::Run::Command(run) = entry.run else {
                 return special::run(self, argv, io).await;

@@ -224,7 +224,7 @@ impl Preflight<'_> {
             };
             return self.judge(name, spec.facts(), subject.as_deref());
         }
-        let spec = crate::builtins::lookup(name)?.spec?;
+        let spec = crate::builtins::lookup(name)?.spec;
         // What the command's parse refuses (or `--help`) runs nothing.
         let operands = spec.parse(rest).ok()?.operands;
         for (line, as_written) in spec.command_lines(&operands) {
