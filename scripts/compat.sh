@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
-# Differential suite against bash.
-#   scripts/compat.sh            check toolsh against the recorded bash results
-#   scripts/compat.sh --bless    re-record expectations from this machine's /bin/bash
-#   scripts/compat.sh --live     also run bash now and report drift from the recordings
-#   scripts/compat.sh --only X   only cases whose name contains X (or area X; --bless --only AREA
-#                                re-records that one file)
+# Differential suite against bash: one test per case of tests/compat/*.sh.
+#   scripts/compat.sh               check toolsh against the recorded bash results
+#   scripts/compat.sh --bless       re-record expectations from this machine's /bin/bash
+#   scripts/compat.sh --live        also run bash now and report drift from the recordings
+#   scripts/compat.sh --only X      only cases whose `area::name` contains X (--bless --only AREA
+#                                   re-records that one file)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+filter=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --bless) export TOOLSH_BLESS=1 ;;
     --live) export TOOLSH_COMPAT_LIVE=1 ;;
-    --only) shift; export TOOLSH_COMPAT_ONLY="$1" ;;
+    --only) shift; export TOOLSH_COMPAT_ONLY="$1"; filter=("$1") ;;
     *) echo "usage: $0 [--bless|--live] [--only NAME]" >&2; exit 2 ;;
   esac
   shift
 done
-exec cargo test --quiet --test it compat -- --nocapture
+exec cargo test --quiet --test compat -- "${filter[@]}"

@@ -1,10 +1,9 @@
-//! The integration test binary: differential compatibility against bash, workspace escape
+//! The integration test binary: commands against their specs, workspace escape
 //! tests, parser properties, and the CLI.
 #![allow(clippy::disallowed_methods)] // tests set up and inspect real files and run real bash
 
 mod cli;
 mod commands;
-mod compat;
 mod console;
 mod escape;
 mod examples;

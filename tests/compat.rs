@@ -1,4 +1,5 @@
-//! Differential tests against bash.
+//! Differential tests against bash: one test per case (`cargo test --test compat NAME` runs
+//! the cases whose `area::name` contains NAME; they run in parallel).
 //!
 //! Each `tests/compat/<area>.sh` holds cases:
 //!
@@ -13,13 +14,17 @@
 //! ```
 //!
 //! The expectations were recorded from real bash (`scripts/compat.sh --bless`, which runs this
-//! test with `TOOLSH_BLESS=1`), so CI needs no particular bash. `TOOLSH_COMPAT_LIVE=1` runs bash
+//! binary with `TOOLSH_BLESS=1`: it then re-records instead of testing), so CI needs no
+//! particular bash. `TOOLSH_COMPAT_LIVE=1` runs bash
 //! again and also reports drift between bash and the recorded expectations. Each case runs in a
 //! fresh temporary directory mounted as the workspace; stdout, status and the files left behind
 //! are compared. A case marked `## known-diff: reason` documents a deliberate deviation: it must
 //! still differ from bash, so a fixed deviation cannot stay hidden. Add ` +stderr` to a case name
 //! to compare stderr as well (with the `bash: line N: ` and `toolsh: ` prefixes removed).
 
+#![allow(clippy::disallowed_methods)] // the cases run in real directories, and so does bash
+
+use libtest_mimic::{Arguments, Failed, Trial};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -341,12 +346,8 @@ fn differs(expected: &Outcome, actual: &Outcome, stderr: bool) -> Vec<String> {
     problems
 }
 
-#[test]
-fn compat() {
-    let bless = std::env::var("TOOLSH_BLESS").is_ok_and(|v| v == "1");
-    let live = std::env::var("TOOLSH_COMPAT_LIVE").is_ok_and(|v| v == "1");
-    let only = std::env::var("TOOLSH_COMPAT_ONLY").ok();
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+/// The case files, sorted, with their areas (`sort` for `tests/compat/sort.sh`).
+fn case_files() -> Vec<(String, PathBuf)> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(compat_dir())
         .expect("tests/compat")
         .flatten()
@@ -354,60 +355,62 @@ fn compat() {
         .filter(|p| p.extension().is_some_and(|e| e == "sh"))
         .collect();
     files.sort();
-    let mut failures = Vec::new();
-    let mut passed = 0;
-    let mut known = 0;
-    for file in files {
-        let text = std::fs::read_to_string(&file).expect("read case file");
-        let area = file.file_stem().unwrap_or_default().to_string_lossy().into_owned();
-        let cases = parse_cases(&text);
-        let mut rewritten = String::new();
-        for case in &cases {
-            if only.as_ref().is_some_and(|o| !case.name.contains(o.as_str()) && *o != area) {
-                continue;
-            }
-            let label = format!("{area}: {}", case.name);
-            if bless {
-                let outcome = run_bash(&case.script);
-                rewritten.push_str(&render_case(case, &outcome));
-                rewritten.push('\n');
-                continue;
-            }
-            let Some(expected) = &case.expected else {
-                failures.push(format!("{label}: no recorded expectation; run scripts/compat.sh --bless"));
-                continue;
-            };
-            if live {
-                let bash = run_bash(&case.script);
-                let drift = differs(expected, &bash, case.compare_stderr);
-                if !drift.is_empty() {
-                    failures.push(format!("{label}: bash drifted from the recording:\n{}", drift.join("\n")));
-                }
-            }
-            let actual = run_toolsh(&runtime, &case.script);
-            let problems = differs(expected, &actual, case.compare_stderr);
-            match (&case.known_diff, problems.is_empty()) {
-                (None, true) => passed += 1,
-                (None, false) => {
-                    failures.push(format!("{label}:\n{}\n--- script:\n{}", problems.join("\n"), case.script))
-                }
-                (Some(_), false) => known += 1,
-                (Some(reason), true) => failures
-                    .push(format!("{label}: marked known-diff ({reason}) but now matches bash: remove the marker")),
-            }
-        }
-        // A partial bless would drop the cases it skipped, so only whole areas are written back.
-        if bless && only.as_ref().is_none_or(|o| *o == area) {
-            std::fs::write(&file, rewritten.trim_end().to_string() + "\n").expect("write blessed cases");
+    files.into_iter().map(|f| (f.file_stem().unwrap_or_default().to_string_lossy().into_owned(), f)).collect()
+}
+
+/// Runs one case against its recording (and, live, bash against the recording too).
+fn check(case: &Case, live: bool) -> Result<(), Failed> {
+    let Some(expected) = &case.expected else {
+        return Err("no recorded expectation; run scripts/compat.sh --bless".into());
+    };
+    if live {
+        let drift = differs(expected, &run_bash(&case.script), case.compare_stderr);
+        if !drift.is_empty() {
+            return Err(format!("bash drifted from the recording:\n{}", drift.join("\n")).into());
         }
     }
-    if bless {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+    let problems = differs(expected, &run_toolsh(&runtime, &case.script), case.compare_stderr);
+    match (&case.known_diff, problems.is_empty()) {
+        (None, true) | (Some(_), false) => Ok(()),
+        (None, false) => Err(format!("{}\n--- script:\n{}", problems.join("\n"), case.script).into()),
+        (Some(reason), true) => {
+            Err(format!("marked known-diff ({reason}) but now matches bash: remove the marker").into())
+        }
+    }
+}
+
+/// Re-records the expectations from bash: every area, or the one `only` names (a partial bless
+/// would drop the cases it skipped, so only whole areas are written back).
+fn bless(only: Option<&str>) {
+    for (area, file) in case_files() {
+        if only.is_some_and(|o| o != area) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).expect("read case file");
+        let mut rewritten = String::new();
+        for case in parse_cases(&text) {
+            rewritten.push_str(&render_case(&case, &run_bash(&case.script)));
+            rewritten.push('\n');
+        }
+        std::fs::write(&file, rewritten.trim_end().to_string() + "\n").expect("write blessed cases");
+    }
+}
+
+fn main() {
+    if std::env::var("TOOLSH_BLESS").is_ok_and(|v| v == "1") {
+        bless(std::env::var("TOOLSH_COMPAT_ONLY").ok().as_deref());
         return;
     }
-    for failure in &failures {
-        eprintln!("FAIL {failure}\n");
+    let live = std::env::var("TOOLSH_COMPAT_LIVE").is_ok_and(|v| v == "1");
+    let mut trials = Vec::new();
+    for (area, file) in case_files() {
+        let text = std::fs::read_to_string(&file).expect("read case file");
+        for case in parse_cases(&text) {
+            let name = format!("{area}::{}", case.name);
+            trials.push(Trial::test(name, move || check(&case, live)));
+        }
     }
-    eprintln!("compat: {passed} passed, {} failed, {known} known differences", failures.len());
-    assert!(failures.is_empty(), "{} compat cases failed", failures.len());
-    assert!(passed > 0, "no compat case ran");
+    assert!(!trials.is_empty(), "no compat case found");
+    libtest_mimic::run(&Arguments::from_args(), trials).exit();
 }
