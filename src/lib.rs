@@ -25,7 +25,7 @@
 pub use toolsh_syntax::ast;
 pub mod interp;
 pub use toolsh_syntax::parser;
-pub mod vfs;
+pub use toolsh_vfs as vfs;
 
 #[path = "../builtins/mod.rs"]
 pub mod builtins;

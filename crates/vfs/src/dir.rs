@@ -127,7 +127,7 @@ impl Backend for DirFs {
         self.root.read(rel_path(rel)).map_err(confine)
     }
 
-    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn crate::vfs::Reader>> {
+    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn crate::Reader>> {
         if rel.is_empty() {
             return Err(io::Error::from(io::ErrorKind::IsADirectory));
         }
@@ -146,7 +146,7 @@ impl Backend for DirFs {
         Ok(Box::new(self.open_file(rel, mode)?))
     }
 
-    fn open_reader_plain(&self, rel: &str) -> Option<io::Result<Box<dyn crate::vfs::Reader>>> {
+    fn open_reader_plain(&self, rel: &str) -> Option<io::Result<Box<dyn crate::Reader>>> {
         use rustix::fs::{Mode, OFlags, ResolveFlags};
         let resolve = ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
         let flags = OFlags::RDONLY | OFlags::CLOEXEC;

@@ -107,7 +107,7 @@ impl Backend for OverlayFs {
         self.lower.read(rel)
     }
 
-    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn crate::vfs::Reader>> {
+    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn crate::Reader>> {
         if self.in_upper(rel) && !rel.is_empty() {
             return self.upper.open_reader(rel);
         }

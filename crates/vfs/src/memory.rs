@@ -187,7 +187,7 @@ impl Backend for MemoryFs {
         }
     }
 
-    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn crate::vfs::Reader>> {
+    fn open_reader(&self, rel: &str) -> io::Result<Box<dyn crate::Reader>> {
         if rel.is_empty() {
             return Err(err(io::ErrorKind::IsADirectory));
         }
