@@ -24,6 +24,7 @@ mod jq;
 mod jq_limits;
 mod lines;
 mod nav;
+#[cfg(feature = "net")]
 mod net;
 mod od;
 mod posix_regex;
@@ -378,6 +379,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec tools::CONFIG, tools::config),
     entry!(interpreter special::CONTINUE),
     entry!(spec files::CP, files::cp),
+    #[cfg(feature = "net")]
     entry!(spec net::CURL, net::curl),
     entry!(spec lines::CUT, lines::cut),
     entry!(spec text::DATE, text::date),
@@ -461,6 +463,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec vars::UNSET, vars::unset),
     entry!(interpreter special::WAIT),
     entry!(spec lines::WC, lines::wc),
+    #[cfg(feature = "net")]
     entry!(spec net::WGET, net::wget),
     entry!(spec agents::WHO, agents::who),
     entry!(spec agents::WHOAMI, agents::whoami),

@@ -4,6 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== fmt";    cargo fmt --check
 echo "== clippy"; cargo clippy --all-targets --locked -- -D warnings
+# The engine alone (what an embedder builds with default-features = false), and each front door.
+echo "== engine without features"; cargo clippy --lib --no-default-features --locked -- -D warnings
 echo "== test";   cargo test --locked
 echo "== doc";    RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --quiet
 echo "== fuzz targets build"; cargo check --quiet --locked -p toolsh-fuzz

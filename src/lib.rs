@@ -34,12 +34,16 @@ pub use interp::{ExecOptions, ExecOutcome, Limits, Progress, Shell, ShellBuilder
 pub use parser::{ParseError, check, parse};
 pub use vfs::Vfs;
 pub mod audit;
+#[cfg(feature = "cli")]
 pub mod cli;
+#[cfg(feature = "cli")]
 pub mod config;
+#[cfg(feature = "console")]
 pub mod console;
 pub mod contract;
 #[doc(hidden)]
 pub mod fuzz;
+#[cfg(feature = "mcp")]
 pub mod mcp;
 pub mod policy;
 pub mod store;

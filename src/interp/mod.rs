@@ -1145,7 +1145,10 @@ impl Shell {
 
     /// Whether the policy lets any network request through (`net.fetch` is not certainly denied).
     pub fn policy_allows_network(&self) -> bool {
-        self.interp.shared.gate.policy().decide_unknown_subject(crate::tools::net::FETCH).is_none()
+        #[cfg(feature = "net")]
+        return self.interp.shared.gate.policy().decide_unknown_subject(crate::tools::net::FETCH).is_none();
+        #[cfg(not(feature = "net"))]
+        false
     }
 
     /// Session state (read-only view).

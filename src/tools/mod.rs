@@ -11,6 +11,7 @@ pub mod flags;
 pub mod fs;
 pub mod gate;
 pub mod guard;
+#[cfg(feature = "net")]
 pub mod net;
 pub mod reach;
 pub mod registry;

@@ -26,12 +26,10 @@ impl Registry {
     /// The built-in tools.
     pub fn builtin() -> Self {
         let mut registry = Registry::new();
-        for tool in super::fs::tools()
-            .into_iter()
-            .chain(super::agents::tools())
-            .chain(super::db::tools())
-            .chain(super::net::tools())
-        {
+        let tools = super::fs::tools().into_iter().chain(super::agents::tools()).chain(super::db::tools());
+        #[cfg(feature = "net")]
+        let tools = tools.chain(super::net::tools());
+        for tool in tools {
             // Built-in names are distinct by construction; a clash is a bug caught by tests.
             let _ = registry.register(tool);
         }
