@@ -16,4 +16,5 @@ mod redteam;
 mod sqlite;
 mod store;
 mod support;
+mod tidy;
 mod tools;

@@ -69,3 +69,55 @@ fn check_agrees_with_parse() {
         assert_eq!(check(src).unwrap_err(), parse(src).unwrap_err(), "{src:?}");
     }
 }
+
+/// One input per construct of the language, each with the tree it parses to recorded in
+/// `crates/syntax/tests/snapshots/ast/NAME.txt` (`TOOLSH_BLESS=1 cargo test -p toolsh-syntax`
+/// re-records them): a change of any tree — a node, a field, a span — shows in review.
+const CONSTRUCTS: &[(&str, &str)] = &[
+    ("simple_command", "echo hello 'world'"),
+    ("assignments", "a=1 b+=x c= env"),
+    ("arrays", "x=(1 [5]=five \"t w o\"); y[2]=z; echo ${x[@]} ${#x[*]} ${!x[@]}"),
+    (
+        "parameter_operators",
+        "echo ${a:-d} ${a:=d} ${a:?m} ${a:+s} ${a#p} ${a##p} ${a%s} ${a%%s} ${a/p/r} ${a//p/r} ${a:1:2} ${a^} ${a,,} ${!a} ${a@Q}",
+    ),
+    ("quoting", "echo 'single' \"double $x ${y}\" \\$escaped $'ansi\\t' \"\\\"\""),
+    ("command_substitution", "echo $(date +%s) `pwd` \"$(echo \"$(id)\")\""),
+    ("arithmetic_expansion", "echo $(( (1 + 2) * x++ ** 2 ? y : z << 1 ))"),
+    ("if_elif_else", "if a; then b; elif c; then d; else e; fi"),
+    ("for_in", "for i in a \"$@\" *.txt; do echo $i; done"),
+    ("for_arith", "for ((i = 0; i < 3; i++)); do :; done"),
+    ("while_until", "while read -r l; do break; done < f; until false; do continue 2; done"),
+    ("case", "case $x in a|b) one;; c*) two;& *) three;;& esac"),
+    ("functions", "f() { local x=1; return 3; }; function g { f \"$@\"; } > out"),
+    ("conditional", "[[ -f a && ! $x == *.txt || $y =~ ^(a|b)$ ]]"),
+    ("arithmetic_command", "(( x += 2, y = x ))"),
+    ("heredoc", "cat <<EOF\nhello $name\nEOF"),
+    ("heredoc_quoted_stripped", "cat <<'A' <<-B\n$no\nA\n\tindented\n\tB"),
+    ("redirections", "cmd <in >out 2>>err 2>&1 &>all 3<&- <>rw <<<\"here\" >|clobber"),
+    ("pipelines_and_lists", "! a | b |& c && d || e; f & g"),
+    ("subshell_and_group", "(cd /tmp; ls) && { echo a; echo b; } | cat"),
+    ("globs_braces_tildes", "echo *.rs ?x [a-z]* @(a|b) !(c) x{1,2}y {1..3} ~ ~/d"),
+    ("process_substitution", "diff <(sort a) >(cat)"),
+];
+
+#[test]
+#[allow(clippy::disallowed_methods)] // reads and re-records the snapshot files
+fn each_construct_parses_to_its_recorded_tree() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/ast");
+    let bless = std::env::var_os("TOOLSH_BLESS").is_some();
+    let mut differ = Vec::new();
+    for (name, src) in CONSTRUCTS {
+        let tree = parse(src).unwrap_or_else(|e| panic!("{name}: {src:?}: {e}"));
+        let shown = format!("{src}\n---\n{tree:#?}\n");
+        let path = dir.join(format!("{name}.txt"));
+        if bless {
+            std::fs::create_dir_all(&dir).expect("snapshot dir");
+            std::fs::write(&path, &shown).expect("write snapshot");
+        } else if std::fs::read_to_string(&path).unwrap_or_default() != shown {
+            differ.push(name.to_string());
+        }
+        reparse(src);
+    }
+    assert!(differ.is_empty(), "trees differ from their snapshots (TOOLSH_BLESS=1 re-records): {differ:?}");
+}
