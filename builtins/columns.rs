@@ -316,11 +316,14 @@ pub async fn fold(ctx: Ctx<'_>) -> Status {
     let files = parsed.files();
     let mut out = String::new();
     for file in &files {
-        let content = match lines(&ctx, file).await {
-            Ok(lines) => lines,
-            Err(status) => return status,
+        let data = match ctx.read_operand(file).await {
+            Ok(data) => data,
+            Err(err) => return ctx.fail(format!("{file}: {}", describe(&err))).await,
         };
-        for line in content {
+        let text = String::from_utf8_lossy(&data);
+        // A last line without its newline stays without one, as GNU fold leaves it.
+        for piece in text.split_inclusive('\n') {
+            let (line, newline) = piece.strip_suffix('\n').map_or((piece, ""), |line| (line, "\n"));
             let mut pending: Vec<char> = Vec::new();
             let mut column = 0;
             for c in line.chars() {
@@ -344,7 +347,7 @@ pub async fn fold(ctx: Ctx<'_>) -> Status {
                 }
             }
             out.extend(pending);
-            out.push('\n');
+            out.push_str(newline);
         }
     }
     if ctx.out(out).await { 0 } else { 1 }

@@ -434,6 +434,7 @@ pub async fn uniq(ctx: Ctx<'_>) -> Status {
         return ctx.misuse(&UNIQ, format!("extra operand '{}'", operands[2])).await;
     }
     let input = operands.first().cloned().unwrap_or_else(|| "-".to_string());
+    let to_stdout = operands.get(1).is_none_or(|t| t == "-");
     let reader = match ctx.open_operand(&input) {
         Ok(reader) => reader,
         Err(err) => return ctx.fail(format!("{input}: {}", describe(&err))).await,
@@ -506,7 +507,7 @@ pub async fn uniq(ctx: Ctx<'_>) -> Status {
             (group_key, group_size) = (line_key.into_owned(), 1);
             group.push(line.to_vec());
         }
-        if operands.len() < 2 && out.len() >= 64 * 1024 && !ctx.out(std::mem::take(&mut out)).await {
+        if to_stdout && out.len() >= 64 * 1024 && !ctx.out(std::mem::take(&mut out)).await {
             return 1;
         }
     }
@@ -516,7 +517,8 @@ pub async fn uniq(ctx: Ctx<'_>) -> Status {
             out.push(terminator);
         }
     }
-    if let Some(target) = operands.get(1) {
+    // An OUTPUT of `-` is standard output, as for GNU.
+    if let Some(target) = operands.get(1).filter(|t| *t != "-") {
         let abs = ctx.abs(target);
         return match ctx.vfs.write(&abs, &out, crate::vfs::WriteMode::Truncate) {
             Ok(()) => 0,

@@ -527,6 +527,13 @@ fn substitute(replacement: &[u8], caps: &regex::bytes::Captures<'_>, out: &mut V
     }
 }
 
+/// A file of `w` commands: what they wrote, and whether the last line lacked its newline.
+struct WriteFile {
+    name: String,
+    data: Vec<u8>,
+    owes_newline: bool,
+}
+
 struct Machine<'c, 'a> {
     ctx: &'c Ctx<'a>,
     program: Arc<Vec<Cmd>>,
@@ -551,7 +558,7 @@ struct Machine<'c, 'a> {
     hold_chomped: bool,
     /// Set when a line went out without its separator: it is written before any more output.
     missing_newline: bool,
-    write_files: Vec<(String, Vec<u8>)>,
+    write_files: Vec<WriteFile>,
 }
 
 /// The lines of the input, read a piece at a time from each operand in turn and kept one line
@@ -666,6 +673,11 @@ impl Machine<'_, '_> {
         let hit = match (&cmd.addr1, &cmd.addr2) {
             (None, _) => true,
             (Some(addr), None) => self.addr_matches(addr, line_no, last, space),
+            // Two line numbers: the lines between, as GNU sed decides them from the number alone
+            // (so a range whose first line a command before it deleted still starts: `1d;1,3p`).
+            (Some(Addr::Line(first)), Some(Addr2::Line(end))) => {
+                line_no == *first || (*first < line_no && line_no <= *end)
+            }
             (Some(start), Some(end)) => {
                 if let Some(started) = self.range_active[idx] {
                     let ends = match end {
@@ -962,11 +974,25 @@ impl Machine<'_, '_> {
     }
 
     fn write_to(&mut self, file: &str, text: &[u8]) {
-        let mut line = text.to_vec();
-        line.push(b'\n');
-        match self.write_files.iter_mut().find(|(name, _)| name == file) {
-            Some((_, buffer)) => buffer.extend_from_slice(&line),
-            None => self.write_files.push((file.to_string(), line)),
+        let at = match self.write_files.iter().position(|w| w.name == file) {
+            Some(at) => at,
+            None => {
+                self.write_files.push(WriteFile { name: file.to_string(), data: Vec::new(), owes_newline: false });
+                self.write_files.len() - 1
+            }
+        };
+        let separator = self.separator;
+        let chomped = self.chomped;
+        let target = &mut self.write_files[at];
+        // As GNU sed: the newline a last line lacked is written only if more follows.
+        if std::mem::take(&mut target.owes_newline) {
+            target.data.push(separator);
+        }
+        target.data.extend_from_slice(text);
+        if chomped {
+            target.data.push(separator);
+        } else {
+            target.owes_newline = true;
         }
     }
 
@@ -1142,7 +1168,7 @@ pub async fn sed(ctx: Ctx<'_>) -> Status {
             status = 2;
         }
     }
-    for (file, data) in std::mem::take(&mut machine.write_files) {
+    for WriteFile { name: file, data, .. } in std::mem::take(&mut machine.write_files) {
         let abs = ctx.abs(&file);
         if let Err(err) = ctx.vfs.write(&abs, &data, WriteMode::Truncate) {
             ctx.err(format!("sed: couldn't open file {file}: {}\n", describe(&err))).await;

@@ -469,3 +469,13 @@ k v w
 1 a b
 A 1 2
 ## status: 0
+
+### fold keeps a missing final newline missing and a carriage return in its line
+printf 'abcde' | fold -w 2 | od -c | sed 's/  */ /g'
+printf 'abc\r\nxy\n' | fold -w 2 | od -c | sed 's/  */ /g'
+## stdout:
+0000000 a b \n c d \n e
+0000007
+0000000 a b \n c \r \n x y \n
+0000011
+## status: 0

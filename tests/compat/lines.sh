@@ -700,3 +700,18 @@ wc: dd: Is a directory
 big: 588895 bytes, 100000 lines
 dd/
 s: "b 2\na 10\n"
+
+### uniq writes to standard output when OUTPUT is -
+printf 'x\nx\ny\n' > u
+uniq u -
+uniq -c u - | sed 's/^ *//'
+ls
+## stdout:
+x
+y
+2 x
+1 y
+u
+## status: 0
+## files:
+u: "x\nx\ny\n"

@@ -390,3 +390,30 @@ b
 f1: "A\nb"
 f1.bak: "a\nb"
 f2: "c"
+
+### sed numeric range starts although an earlier command deleted its first line
+printf '1\n2\n3\n4\n5\n' > n
+sed -n '1d;1,3p' n
+sed -n '2,1p;4,5!d;4,9p' n
+## stdout:
+2
+3
+2
+4
+5
+## status: 0
+## files:
+n: "1\n2\n3\n4\n5\n"
+
+### sed w keeps a missing final newline missing, and owes it when more follows
+printf 'a\nb' | sed 'w out' > /dev/null
+printf 'x\ny' | sed -n '/x/w two
+/y/w two'
+od -c out two | sed 's/  */ /g'
+## stdout:
+0000000 a \n b x \n y
+0000006
+## status: 0
+## files:
+out: "a\nb"
+two: "x\ny"
