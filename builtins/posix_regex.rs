@@ -46,6 +46,10 @@ pub fn basic(pattern: &str) -> String {
             '*' if out.is_empty() || out.ends_with('^') || out.ends_with('(') || out.ends_with('|') => {
                 out.push_str("\\*")
             }
+            // `^` anchors only where an expression starts (the pattern, `\(`, `\|`), `$` only
+            // where one ends; elsewhere both are ordinary characters in a basic expression.
+            '^' if !starts_expression(&out) => out.push_str("\\^"),
+            '$' if !ends_expression(&chars[idx + 1..]) => out.push_str("\\$"),
             '[' => {
                 let end = bracket_end(&chars, idx);
                 out.extend(&chars[idx..end]);
@@ -57,6 +61,17 @@ pub fn basic(pattern: &str) -> String {
         idx += 1;
     }
     out
+}
+
+/// Whether translated output `out` stands where a basic expression starts: at the beginning,
+/// or after a group's `(` or an alternation's `|` (not after an escaped, literal one).
+fn starts_expression(out: &str) -> bool {
+    out.is_empty() || ((out.ends_with('(') || out.ends_with('|')) && !out.ends_with("\\(") && !out.ends_with("\\|"))
+}
+
+/// Whether the rest of a basic expression after a `$` makes it an anchor: nothing, `\)` or `\|`.
+fn ends_expression(rest: &[char]) -> bool {
+    matches!(rest, [] | ['\\', ')' | '|', ..])
 }
 
 /// Makes an extended expression acceptable to the regex crate where GNU tools are lenient.

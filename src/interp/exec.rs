@@ -561,6 +561,7 @@ impl Interp {
                 }
             }
             let status = self.last_subst_status.unwrap_or(0);
+            self.state.last_arg.clear();
             if !simple.redirects.is_empty()
                 && let Err(status) = self.apply_redirects(&simple.redirects, io).await?
             {
@@ -593,7 +594,11 @@ impl Interp {
         if self.state.options.xtrace {
             self.trace(io, &argv).await;
         }
+        // `$_` is the last word of this command once it has run (the command still sees the
+        // previous one's).
+        let last_arg = argv.last().cloned().unwrap_or_default();
         let result = self.dispatch(argv, io).await;
+        self.state.last_arg = last_arg;
         if !self.process_substs.is_empty() {
             // `>(list)` writes where the command's own output would have gone before redirection.
             self.finish_process_substs(outer_io).await;

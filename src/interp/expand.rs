@@ -717,6 +717,7 @@ impl Interp {
         let value = match name {
             "@" | "*" => ParamValue::List { items: state.positional.as_ref().clone(), star: name == "*" },
             "#" => ParamValue::Str(state.positional.len().to_string()),
+            "_" => ParamValue::Str(state.last_arg.clone()),
             "?" => ParamValue::Str(state.last_status.to_string()),
             "$" => ParamValue::Str(std::process::id().to_string()),
             "!" => match state.last_background {
@@ -803,11 +804,20 @@ fn simple_literal(word: &Word) -> Option<&str> {
     }
 }
 
+/// Whether the part is `$@` or `${a[@]}`, also sliced, trimmed, replaced, case-changed or
+/// transformed (each item stays an item): with no items, it makes no field at all.
 fn is_list_param(part: &WordPart) -> bool {
     match part {
         WordPart::Param(param) => {
-            matches!(param.op, ParamOp::None)
-                && !param.indirect
+            matches!(
+                param.op,
+                ParamOp::None
+                    | ParamOp::Slice { .. }
+                    | ParamOp::Trim { .. }
+                    | ParamOp::Replace { .. }
+                    | ParamOp::Case { .. }
+                    | ParamOp::Transform(_)
+            ) && !param.indirect
                 && (param.name == "@" || matches!(param.index, Some(Subscript::At)))
         }
         _ => false,

@@ -182,6 +182,8 @@ pub struct State {
     pub getopts_char: usize,
     /// See `getopts_char`.
     pub getopts_optind: String,
+    /// `$_`: the last argument of the previous simple command run in this shell.
+    pub last_arg: String,
 }
 
 impl State {
@@ -227,6 +229,7 @@ impl State {
             subshell_level: 0,
             getopts_char: 0,
             getopts_optind: "1".to_string(),
+            last_arg: String::new(),
             lineno: 0,
             limits: Limits::default(),
         }

@@ -615,3 +615,29 @@ status 1
 ## files:
 empty: ""
 f: "a\nb\n"
+
+### a ^ or $ inside a basic expression is an ordinary character
+printf 'ar^x\nrx\na$b\nab$\nab\n^x\n' > re
+grep 'r^x' re
+grep 'a$b' re
+grep '^^x' re
+grep 'b$$' re
+grep 'x\|^r' re
+sed 's/r^x/Q/; s/a$b/Z/' re
+## stdout:
+ar^x
+a$b
+^x
+ab$
+ar^x
+rx
+^x
+aQ
+rx
+Z
+ab$
+ab
+^x
+## status: 0
+## files:
+re: "ar^x\nrx\na$b\nab$\nab\n^x\n"

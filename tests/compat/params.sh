@@ -249,3 +249,54 @@ a_1=ok; echo $a_1 ${a_1}
 ## stdout:
 ok ok
 ## status: 0
+
+### $_ is the last argument of the previous simple command
+echo a b
+echo "[$_]"
+x=1
+echo "[$_]"
+true c d | cat
+echo "[$_]"
+for i in 1 2; do :; done
+echo "[$_]"
+f() { echo "in:$_"; }
+f p q
+echo "[$_]"
+## stdout:
+a b
+[b]
+[]
+[[]]
+[:]
+in:[:]
+[q]
+## status: 0
+
+### a slice, trim or replacement of "$@" with nothing left makes no word
+set -- a b
+for w in "${@:3}" "${@:1:0}"; do echo "[$w]"; done
+set --
+for w in "${@#x}" "${@/a/b}" "${@^^}"; do echo "<$w>"; done
+a=()
+for w in "${a[@]:1}" "${a[@]@Q}"; do echo "{$w}"; done
+for w in "${@:-default}"; do echo "($w)"; done
+echo end
+## stdout:
+(default)
+end
+## status: 0
+
+### $'...' in the words of ${...} is decoded inside double quotes too
+s=a,b
+echo "${s//,/$'\t'}"
+echo "${u:-$'x\ty'}" "$'\t'"
+echo "${s//$','/-}"
+f() { echo "${1// /$'\n'}"; }
+f 'p q'
+## stdout:
+a	b
+x	y $'\t'
+a-b
+p
+q
+## status: 0

@@ -411,18 +411,10 @@ impl Printer {
                 WordPart::Quoted(text) => match context {
                     // A newline inside quotes is written as `$'\n'`: a here-document body starts
                     // after the first newline of its line, so printed words must not contain one.
-                    Context::Plain if text.contains('\n') => {
-                        self.out.push_str("$'");
-                        for ch in text.chars() {
-                            match ch {
-                                '\n' => self.out.push_str("\\n"),
-                                '\'' => self.out.push_str("\\'"),
-                                '\\' => self.out.push_str("\\\\"),
-                                other => self.out.push(other),
-                            }
-                        }
-                        self.out.push('\'');
-                    }
+                    Context::Plain if text.contains('\n') => self.ansi_c(text),
+                    // In a `${…}` word inside double quotes a backslash quotes only these; other
+                    // quoted text (from `$'…'`) is written as `$'…'` again.
+                    Context::Backslash if text.chars().any(|c| !"$`\"\\}/".contains(c)) => self.ansi_c(text),
                     Context::Plain => {
                         self.out.push('\'');
                         self.out.push_str(&text.replace('\'', "'\\''"));
@@ -459,6 +451,23 @@ impl Printer {
                 }
             }
         }
+    }
+
+    /// `$'…'`: ANSI-C quoting, which says any text (newlines included) on one line.
+    fn ansi_c(&mut self, text: &str) {
+        self.out.push_str("$'");
+        for ch in text.chars() {
+            match ch {
+                '\n' => self.out.push_str("\\n"),
+                '\t' => self.out.push_str("\\t"),
+                '\'' => self.out.push_str("\\'"),
+                '\\' => self.out.push_str("\\\\"),
+                c if c.is_ascii_control() => self.out.push_str(&format!("\\x{:02x}", c as u32)),
+                c if c.is_control() => self.out.push_str(&format!("\\u{:04x}", c as u32)),
+                other => self.out.push(other),
+            }
+        }
+        self.out.push('\'');
     }
 
     fn param(&mut self, param: &ParamExpr, context: Context) {

@@ -32,6 +32,7 @@ fn round_trips() {
         "echo $'a\\tb' @(x|y) !(z) x{a,b}y ~/dir",
         "sleep 1 & wait",
         "echo \"${x/\\//_}\" ${x/\\//_}",
+        "echo \"${s//,/$'\\n'}\" \"${u:-$'\\t'x}\" \"$'\\t'\"",
     ] {
         reparse(src);
     }

@@ -184,7 +184,9 @@ impl<'a> Parser<'a> {
                     parts.push(self.parse_double_quoted()?);
                 }
                 b'$' => {
-                    if let Some(part) = self.parse_dollar(in_dq)? {
+                    // bash decodes `$'…'` in the words of `${…}` even inside double quotes.
+                    let ansi_c = !in_dq || matches!(mode, Mode::ParamWord { .. });
+                    if let Some(part) = self.parse_dollar(in_dq, ansi_c)? {
                         flush!();
                         match part {
                             WordPart::Literal(text) if mode == Mode::DoubleQuoted => literal.push_str(&text),
@@ -271,8 +273,9 @@ impl<'a> Parser<'a> {
         Ok(WordPart::DoubleQuoted(inner))
     }
 
-    /// Parses a `$`-form at the cursor; `None` when the `$` is literal.
-    fn parse_dollar(&mut self, in_dq: bool) -> PResult<Option<WordPart>> {
+    /// Parses a `$`-form at the cursor; `None` when the `$` is literal. `ansi_c`: whether `$'…'`
+    /// is ANSI-C quoting here.
+    fn parse_dollar(&mut self, in_dq: bool, ansi_c: bool) -> PResult<Option<WordPart>> {
         let start = self.pos;
         match self.peek_at(1) {
             Some(b'(') => {
@@ -304,7 +307,7 @@ impl<'a> Parser<'a> {
                 Ok(Some(WordPart::CommandSubst(Box::new(Script { body }))))
             }
             Some(b'{') => self.parse_braced_param(in_dq).map(Some),
-            Some(b'\'') if !in_dq => {
+            Some(b'\'') if ansi_c => {
                 self.pos += 2;
                 self.parse_ansi_c().map(Some)
             }
