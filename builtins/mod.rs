@@ -1,8 +1,10 @@
 //! Commands: the sorted table of every command the shell runs by name, and [`Ctx`], all a
 //! command sees (its arguments, streams, the session state and the workspace).
 //!
+//! Every entry has a spec (`spec.rs`), which says its options, help and the tools it calls.
 //! Commands never see the interpreter; the few that must (`eval`, `source`, `exit`, `declare`,
-//! …) live in `src/interp/special.rs`. One file per family; a test checks the table is sorted.
+//! …) run in `src/interp/special.rs`, their specs in `special.rs` here. One file per family; a
+//! test checks the table is sorted.
 
 mod agents;
 mod awk;
@@ -160,7 +162,6 @@ impl<'a> Ctx<'a> {
         self.err(line).await;
     }
 
-    /// Prints a usage error and returns 2.
     /// Reads the command's arguments by its spec. `--help` prints the help (the command is
     /// then over, status 0); a usage error is said in GNU's words with the hint to `--help`
     /// (status: the spec's). Either way `Err` carries the status to return.
@@ -187,13 +188,6 @@ impl<'a> Ctx<'a> {
     async fn refuse(&self, spec: &spec::Spec, misuse: &spec::Misuse) -> Status {
         self.err(spec.refusal_text(misuse)).await;
         spec.usage_status
-    }
-
-    /// Prints `name: message` and the usage line on stderr; status 2.
-    pub async fn usage(&self, message: impl std::fmt::Display, usage: &str) -> Status {
-        let line = format!("{}: {message}\nusage: {usage}\n", self.name());
-        self.err(line).await;
-        2
     }
 
     /// Resolves a path against the working directory.

@@ -1,7 +1,7 @@
-//! Commands against their spec: every command answers `--help` (usage on stdout, status 0), a
-//! command with a spec prints the help its spec writes (snapshots in `tests/snapshots/commands/`,
-//! re-recorded with `TOOLSH_BLESS=1`), and refuses an unknown option as GNU does — the same
-//! message and status as the host's GNU tool, and nothing done.
+//! Commands against their spec: every command answers `--help` with the help its spec writes
+//! (on stdout, status 0; 2 for bash's builtins, as bash's; `echo --help` prints it), recorded in
+//! `tests/snapshots/commands/` (re-recorded with `TOOLSH_BLESS=1`), and refuses an unknown option
+//! as its real counterpart does — the host tool's message, hint and status — with nothing done.
 
 use std::path::PathBuf;
 use std::process::Command;
