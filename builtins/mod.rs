@@ -39,6 +39,7 @@ mod sqlite;
 mod tar;
 pub(crate) mod text;
 mod tools;
+mod tree;
 mod vars;
 mod xargs;
 
@@ -450,6 +451,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec files::TOUCH, files::touch),
     entry!(spec text::TR, text::tr),
     entry!(interpreter special::TRAP),
+    entry!(spec tree::TREE, tree::tree),
     entry!(spec flow::TRUE, flow::true_),
     entry!(interpreter special::TYPE),
     entry!(interpreter special::TYPESET),
