@@ -20,8 +20,19 @@ pub const SOURCE: Spec = Spec { name: "source", ..DOT };
 /// `bash`
 pub const BASH: Spec = Spec {
     about: "Run FILE, or with -c the STRING, in a subshell of this session (a toolsh script, never a host program); the ARGUMENTS are its positional parameters.",
-    options: &[Opt::short('c', "run the commands in STRING").value("STRING")],
-    ..special("bash", "run a script or -c string in a subshell (also sh)", &["[-c STRING | FILE] [ARGUMENT]..."])
+    options: &[
+        Opt::short('c', "run the commands in STRING").value("STRING"),
+        Opt::short('e', "exit when a command fails (set -e)"),
+        Opt::short('u', "treat unset variables as an error (set -u)"),
+        Opt::short('x', "print commands as they run (set -x)"),
+        Opt::short('o', "set the option (pipefail)").value("OPTION"),
+        Opt::short('s', "end the options, as -- (bash would read the script from standard input)"),
+    ],
+    ..special(
+        "bash",
+        "run a script or -c string in a subshell (also sh)",
+        &["[-eux] [-o pipefail] [-c STRING | FILE] [ARGUMENT]..."],
+    )
 };
 /// `sh`
 pub const SH: Spec = Spec { name: "sh", summary: "run a script or -c string in a subshell (also bash)", ..BASH };
