@@ -1,15 +1,19 @@
 //! The command spec: what a command takes, said once. A [`Spec`] names the command, gives its
-//! synopsis and its options — short letter, long name, value, one line of help — and how it
-//! reads them; from it come the parse ([`Spec::parse`], GNU `getopt_long` semantics), `CMD
-//! --help`, `help NAME`, the usage line in errors and the console's flag completion.
+//! synopsis and its options — short letter, long name, value, one line of help — how it reads
+//! them, the tools it calls and the command line it runs; from it come the parse
+//! ([`Spec::parse`], GNU `getopt_long` semantics), `CMD --help`, `help NAME`, the usage errors,
+//! the console's flag completion and what the pre-flight knows of a line.
 //!
 //! The parse: clusters (`-rf`), values attached or separate (`-n5`, `-n 5`, `--lines=5`,
 //! `--lines 5`), optional values only attached (`--interactive=once`), unambiguous prefixes of
 //! long names (`--recur`), `--` ending the options, and operands and options in any order
 //! ([`Order::Permute`], GNU's default) or options first ([`Order::OptionsFirst`], POSIX, for
-//! commands whose operands are a command line). `--help` is answered for every command whose
-//! spec does not define it. Anything else is refused in GNU's words, with GNU's "Try 'CMD
-//! --help'" line and the spec's usage status: nothing runs.
+//! commands whose operands are a command line). The exceptions are written in the spec too:
+//! [`Order::Leading`] (`find`), [`Order::Own`] and [`Order::Literal`] (commands that read their
+//! words themselves), one-dash long names, negative numbers as operands, two-value options.
+//! `--help` is answered for every command whose spec does not define it. Anything else is
+//! refused in the words of the command's real counterpart ([`Words`]) with the spec's usage
+//! status: nothing runs.
 
 use std::fmt::Write as _;
 
