@@ -56,11 +56,17 @@ pub const BUILTIN: Spec = Spec {
 pub const COMMAND: Spec = Spec {
     about: "Run NAME with the ARGUMENTS skipping functions, or with -v or -V say what NAME is.",
     options: &[
+        Opt::short('p', "use a default value for PATH (changes nothing: no command here comes from a PATH)"),
         Opt::short('v', "print a short description of how NAME would be run"),
         Opt::short('V', "print a more verbose description of each NAME"),
     ],
     runs: Runs::Operands { skip: 0, assignments: false, complete: true },
-    ..special("command", "execute a simple command or display information about commands", &["[-vV] command [arg ...]"])
+    order: Order::OptionsFirst,
+    ..special(
+        "command",
+        "execute a simple command or display information about commands",
+        &["[-pVv] command [arg ...]"],
+    )
 };
 /// The options of `declare` and `typeset`.
 const DECLARE_OPTIONS: &[Opt] = &[
@@ -124,6 +130,7 @@ pub const JOBS: Spec = Spec {
         Opt::short('l', "lists process IDs in addition to the normal information"),
         Opt::short('p', "lists process IDs only"),
     ],
+    order: Order::OptionsFirst,
     ..special("jobs", "display status of jobs", &["[-lp] [jobspec ...]"])
 };
 /// `kill`
@@ -170,6 +177,7 @@ pub const TYPE: Spec = Spec {
         Opt::short('p', "returns either the name of the disk file that would be executed, or nothing"),
         Opt::short('t', "output a single word which is one of 'alias', 'keyword', 'function', 'builtin', 'file' or ''"),
     ],
+    order: Order::OptionsFirst,
     ..special("type", "display information about command type", &["[-afptP] name [name ...]"])
 };
 /// `wait`

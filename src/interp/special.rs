@@ -21,6 +21,24 @@ pub(crate) fn is_special(name: &str) -> bool {
     builtins::lookup(name).is_some_and(|b| matches!(b.run, builtins::Run::Interpreter))
 }
 
+/// Reads a builtin's words by its spec; `Err` is the status after the refusal was said in
+/// bash's words (`toolsh: type: -Q: invalid option` and the usage line).
+async fn parsed(argv: &[String], io: &Io) -> Result<builtins::spec::Args, Status> {
+    let Some(spec) = builtins::lookup(&argv[0]).map(|entry| entry.spec) else {
+        return Ok(builtins::spec::Args::default());
+    };
+    match spec.parse(&argv[1..]) {
+        Ok(args) => Ok(args),
+        // `--help` is answered before the builtin runs (`builtins::interpreter_help`).
+        Err(builtins::spec::Refusal::Help) => Ok(builtins::spec::Args::default()),
+        Err(builtins::spec::Refusal::Usage(misuse)) => {
+            let text = format!("toolsh: {}", spec.refusal_text(&misuse));
+            let _ = io.stderr().write_all(text.as_bytes()).await;
+            Err(spec.usage_status)
+        }
+    }
+}
+
 async fn say(io: &Io, text: &str) {
     let _ = io.stdout().write_all(text.as_bytes()).await;
 }
@@ -124,9 +142,32 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
         "trap" => trap(interp, argv, io).await,
         "wait" => wait(interp, argv, io).await,
         "jobs" => {
-            let mut out = String::new();
+            let args = match parsed(&argv, io).await {
+                Ok(args) => args,
+                Err(status) => return Ok(status),
+            };
+            let (pids_only, long) = (args.letters().contains(&'p'), args.letters().contains(&'l'));
             let count = interp.jobs.len();
+            // Operands pick jobs by `%N` (or `N`); one that names none fails, as bash's does.
+            let mut picked = Vec::new();
+            let mut status = 0;
+            for spec in &args.operands {
+                match interp.jobs.iter().position(|job| spec.trim_start_matches('%') == job.id.to_string()) {
+                    Some(at) => picked.push(at),
+                    None => {
+                        complain(io, "jobs", &format!("{spec}: no such job")).await;
+                        status = 1;
+                    }
+                }
+            }
+            if !args.operands.is_empty() && picked.is_empty() {
+                return Ok(status);
+            }
+            let mut out = String::new();
             for (idx, job) in interp.jobs.iter().enumerate() {
+                if !picked.is_empty() && !picked.contains(&idx) {
+                    continue;
+                }
                 let done = job.handle.as_ref().is_none_or(|h| h.is_finished());
                 let marker = if idx + 1 == count {
                     '+'
@@ -136,14 +177,16 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
                     ' '
                 };
                 let state = if done { "Done" } else { "Running" };
-                if argv.iter().any(|a| a == "-p") {
+                if pids_only {
                     out.push_str(&format!("{}\n", job.pid));
+                } else if long {
+                    out.push_str(&format!("[{}]{marker} {} {state:<24}{} &\n", job.id, job.pid, job.command));
                 } else {
                     out.push_str(&format!("[{}]{marker}  {state:<24}{} &\n", job.id, job.command));
                 }
             }
             say(io, &out).await;
-            Ok(0)
+            Ok(status)
         }
         "kill" => kill(interp, argv, io).await,
         _ => declaration(interp, argv, io).await,
@@ -296,29 +339,26 @@ async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     Err(Flow::Exit(status))
 }
 
+/// `command [-pvV] NAME [ARG]…`: `-p` (search a standard PATH) changes nothing, since no
+/// command here comes from a PATH search.
 async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    let mut idx = 1;
-    let mut describe = None;
-    while let Some(arg) = argv.get(idx) {
-        match arg.as_str() {
-            "-v" => describe = Some(false),
-            "-V" => describe = Some(true),
-            "-p" => {}
-            "--" => {
-                idx += 1;
-                break;
-            }
-            _ => break,
-        }
-        idx += 1;
-    }
-    let Some(name) = argv.get(idx) else {
+    let args = match parsed(&argv, io).await {
+        Ok(args) => args,
+        Err(status) => return Ok(status),
+    };
+    let describe = args.letters().into_iter().rev().find_map(|letter| match letter {
+        'v' => Some(false),
+        'V' => Some(true),
+        _ => None,
+    });
+    let names = args.operands;
+    let Some(name) = names.first() else {
         return Ok(0);
     };
     match describe {
         Some(verbose) => {
             let mut status = 0;
-            for name in &argv[idx..] {
+            for name in &names {
                 match (classify(interp, name), verbose) {
                     (Some(_), false) => say(io, &format!("{name}\n")).await,
                     (Some(kind), true) => say(io, &describe_kind(interp, name, kind)).await,
@@ -334,7 +374,7 @@ async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult 
         }
         None => {
             let _ = name;
-            interp.dispatch_builtin(argv[idx..].to_vec(), io).await
+            interp.dispatch_builtin(names, io).await
         }
     }
 }
@@ -348,17 +388,18 @@ enum Kind {
 }
 
 fn classify(interp: &Interp, name: &str) -> Option<Kind> {
-    if KEYWORDS.contains(&name) {
-        Some(Kind::Keyword)
-    } else if interp.state.functions.contains_key(name) {
-        Some(Kind::Function)
-    } else if builtins::lookup(name).is_some() {
-        Some(Kind::Builtin)
-    } else if interp.shared.tools.resolve(name).is_some() {
-        Some(Kind::Tool)
-    } else {
-        None
-    }
+    kinds_of(interp, name).into_iter().next()
+}
+
+/// Every way `name` could run, in the order the shell looks: keyword, function, builtin, tool.
+fn kinds_of(interp: &Interp, name: &str) -> Vec<Kind> {
+    let found = [
+        (KEYWORDS.contains(&name), Kind::Keyword),
+        (interp.state.functions.contains_key(name), Kind::Function),
+        (builtins::lookup(name).is_some(), Kind::Builtin),
+        (interp.shared.tools.resolve(name).is_some(), Kind::Tool),
+    ];
+    found.into_iter().filter(|(present, _)| *present).map(|(_, kind)| kind).collect()
 }
 
 fn describe_kind(interp: &Interp, name: &str, kind: Kind) -> String {
@@ -382,19 +423,36 @@ fn describe_kind(interp: &Interp, name: &str, kind: Kind) -> String {
     }
 }
 
+/// `type [-afptP] NAME…`: how each name would run. No name here is a file on a PATH, so `-p`
+/// prints nothing (and succeeds for a name that exists) and `-P` finds nothing, as bash's do for
+/// builtins.
 async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    let mut terse = false;
+    let args = match parsed(&argv, io).await {
+        Ok(args) => args,
+        Err(status) => return Ok(status),
+    };
+    let letters = args.letters();
+    let (terse, all, no_functions) = (letters.contains(&'t'), letters.contains(&'a'), letters.contains(&'f'));
+    let (path_only, path_forced) = (letters.contains(&'p'), letters.contains(&'P'));
     let mut status = 0;
-    for arg in &argv[1..] {
-        if arg == "-t" {
-            terse = true;
+    for arg in &args.operands {
+        let kinds: Vec<Kind> = kinds_of(interp, arg)
+            .into_iter()
+            .filter(|kind| !(no_functions && *kind == Kind::Function))
+            .take(if all { usize::MAX } else { 1 })
+            .collect();
+        if kinds.is_empty() || path_forced {
+            if !terse && !path_only && !path_forced {
+                complain(io, "type", &format!("{arg}: not found")).await;
+            }
+            status = 1;
             continue;
         }
-        if arg.starts_with('-') && arg.len() > 1 {
+        if path_only {
             continue;
         }
-        match classify(interp, arg) {
-            Some(kind) if terse => {
+        for kind in kinds {
+            if terse {
                 let word = match kind {
                     Kind::Keyword => "keyword",
                     Kind::Function => "function",
@@ -402,13 +460,8 @@ async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRe
                     Kind::Tool => "tool",
                 };
                 say(io, &format!("{word}\n")).await;
-            }
-            Some(kind) => say(io, &describe_kind(interp, arg, kind)).await,
-            None => {
-                if !terse {
-                    complain(io, "type", &format!("{arg}: not found")).await;
-                }
-                status = 1;
+            } else {
+                say(io, &describe_kind(interp, arg, kind)).await;
             }
         }
     }

@@ -195,10 +195,6 @@ impl Preflight<'_> {
         let name = words.first()?.as_str();
         let rest = &words[1..];
         match name {
-            "command" | "builtin" | "exec" => {
-                let skip = rest.iter().take_while(|w| w.starts_with('-')).count();
-                return self.argv(&rest[skip..], complete, depth);
-            }
             "eval" if complete && depth < MAX_NESTED => return self.source(&rest.join(" "), depth),
             "sh" | "bash" if depth < MAX_NESTED => {
                 if let Some(idx) = rest.iter().position(|w| w == "-c")

@@ -395,3 +395,37 @@ x=1; bash -c 'echo "[$x]"'; export x; bash -c 'echo "[$x]"'
 []
 [1]
 ## status: 0
+
+### type and command read their options as bash's
+f() { :; }
+type -t -a f
+type -p cd; echo "p $?"
+type -P cd; echo "P $?"
+type -f f; echo "f $?"
+type -t if cd
+command -p echo hi
+command -v cd
+type -Q x; echo "Q $?"
+command -Q; echo "Q $?"
+## stdout:
+function
+p 0
+P 1
+f 1
+keyword
+builtin
+hi
+cd
+Q 2
+Q 2
+## status: 0
+
+### jobs names only the jobs asked for
+sleep 0.2 &
+jobs %9; echo "status $?"
+jobs -p %1 > /dev/null; echo "status $?"
+wait
+## stdout:
+status 1
+status 0
+## status: 0
