@@ -136,6 +136,12 @@ pub const JOBS: Spec = Spec {
 /// `kill`
 pub const KILL: Spec = Spec {
     about: "Send the signal SIGSPEC (default TERM) to the jobs named, or with -l list the signal names.",
+    options: &[
+        Opt::short('s', "SIG is a signal name").value("sig"),
+        Opt::short('n', "SIG is a signal number").value("sig"),
+        Opt::short('l', "list the signal names; with arguments, the names of those numbers (or numbers of names)"),
+        Opt::short('L', "synonym for -l"),
+    ],
     ..special(
         "kill",
         "send a signal to a job",
@@ -165,6 +171,7 @@ pub const TRAP: Spec = Spec {
         Opt::short('l', "print a list of signal names and their corresponding numbers"),
         Opt::short('p', "display the trap commands associated with each SIGNAL_SPEC"),
     ],
+    order: Order::OptionsFirst,
     ..special("trap", "trap signals and other events", &["[-lp] [[arg] signal_spec ...]"])
 };
 /// `type`
@@ -184,5 +191,6 @@ pub const TYPE: Spec = Spec {
 pub const WAIT: Spec = Spec {
     about: "Wait for the jobs named (all by default) and return the status of the last one.",
     options: &[Opt::short('n', "wait for a single job from the list of IDs, or the next job to finish")],
+    order: Order::OptionsFirst,
     ..special("wait", "wait for job completion and return exit status", &["[-n] [id ...]"])
 };

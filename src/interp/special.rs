@@ -152,7 +152,7 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
             let mut picked = Vec::new();
             let mut status = 0;
             for spec in &args.operands {
-                match interp.jobs.iter().position(|job| spec.trim_start_matches('%') == job.id.to_string()) {
+                match find_job(interp, spec) {
                     Some(at) => picked.push(at),
                     None => {
                         complain(io, "jobs", &format!("{spec}: no such job")).await;
@@ -484,14 +484,90 @@ fn shell_quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', "'\\''"))
 }
 
+/// The signals by number as Linux numbers them (`kill -l`), 32 and 33 left out as bash does.
+fn signals() -> Vec<(u32, String)> {
+    const LOW: [&str; 31] = [
+        "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM",
+        "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU", "URG", "XCPU", "XFSZ", "VTALRM", "PROF",
+        "WINCH", "IO", "PWR", "SYS",
+    ];
+    let mut all: Vec<(u32, String)> = (1..).zip(LOW.iter().map(|n| n.to_string())).collect();
+    for n in 34..=64u32 {
+        let name = match n {
+            34 => "RTMIN".to_string(),
+            35..=49 => format!("RTMIN+{}", n - 34),
+            64 => "RTMAX".to_string(),
+            _ => format!("RTMAX-{}", 64 - n),
+        };
+        all.push((n, name));
+    }
+    all
+}
+
+/// A signal by name (`TERM`, `SIGTERM`, any case) or number.
+fn signal_number(spec: &str) -> Option<u32> {
+    if let Ok(n) = spec.parse::<u32>() {
+        return (n == 0 || signals().iter().any(|(m, _)| *m == n)).then_some(n);
+    }
+    let upper = spec.to_uppercase();
+    let bare = upper.strip_prefix("SIG").unwrap_or(&upper);
+    signals().into_iter().find(|(_, name)| name == bare).map(|(n, _)| n)
+}
+
+/// `kill -l` / `trap -l` without operands: five `N) SIGNAME` a line, as bash lays them out;
+/// with operands, each number's name or each name's number (an exit status above 128 names
+/// its signal).
+async fn list_signals(io: &Io, command: &str, operands: &[String]) -> Status {
+    let all = signals();
+    if operands.is_empty() {
+        let mut out = String::new();
+        for (idx, (n, name)) in all.iter().enumerate() {
+            out.push_str(&format!("{n:2}) SIG{name}"));
+            out.push(if (idx + 1) % 5 == 0 { '\n' } else { '\t' });
+        }
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        say(io, &out).await;
+        return 0;
+    }
+    let mut status = 0;
+    for operand in operands {
+        let line = match operand.parse::<u32>() {
+            Ok(n) => all.iter().find(|(m, _)| *m == n || *m + 128 == n).map(|(_, name)| name.clone()),
+            Err(_) => signal_number(operand).map(|n| n.to_string()),
+        };
+        match line {
+            Some(line) => say(io, &format!("{line}\n")).await,
+            None => {
+                complain(io, command, &format!("{operand}: invalid signal specification")).await;
+                status = 1;
+            }
+        }
+    }
+    status
+}
+
 async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    let args: Vec<&str> = argv[1..].iter().map(String::as_str).filter(|a| *a != "--").collect();
-    if args.is_empty() || args == ["-p"] {
-        let mut entries: Vec<(&String, &String)> = interp.state.traps.iter().collect();
+    let parsed = match parsed(&argv, io).await {
+        Ok(args) => args,
+        Err(status) => return Ok(status),
+    };
+    if parsed.letters().contains(&'l') {
+        return Ok(list_signals(io, "trap", &parsed.operands).await);
+    }
+    let args: Vec<&str> = parsed.operands.iter().map(String::as_str).collect();
+    if args.is_empty() || parsed.letters().contains(&'p') {
+        // Every trap, or with -p the ones named.
+        let wanted: Vec<String> = args.iter().map(|s| normalize_signal(s)).collect();
+        let mut entries: Vec<(&String, &String)> =
+            interp.state.traps.iter().filter(|(signal, _)| wanted.is_empty() || wanted.contains(signal)).collect();
         entries.sort();
         let mut out = String::new();
         for (signal, action) in entries {
-            out.push_str(&format!("trap -- {} {signal}\n", shell_quote(action)));
+            // bash names real signals with their SIG prefix, its own conditions without.
+            let sig = if matches!(signal.as_str(), "EXIT" | "ERR" | "DEBUG" | "RETURN") { "" } else { "SIG" };
+            out.push_str(&format!("trap -- {} {sig}{signal}\n", shell_quote(action)));
         }
         say(io, &out).await;
         return Ok(0);
@@ -554,8 +630,41 @@ async fn wait_job(interp: &mut Interp, idx: usize) -> Status {
     status
 }
 
+/// `wait [-n] [ID]…`: every job (or those named), or with `-n` the next of them to finish.
 async fn wait(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    let specs: Vec<&String> = argv[1..].iter().filter(|a| !a.starts_with('-') || a.starts_with("-n")).collect();
+    let parsed = match parsed(&argv, io).await {
+        Ok(args) => args,
+        Err(status) => return Ok(status),
+    };
+    let specs: Vec<&String> = parsed.operands.iter().collect();
+    if parsed.letters().contains(&'n') {
+        let mut among = Vec::new();
+        for spec in &specs {
+            match find_job(interp, spec) {
+                Some(idx) => among.push(idx),
+                None => complain(io, "wait", &format!("{spec}: no such job")).await,
+            }
+        }
+        if specs.is_empty() {
+            among = (0..interp.jobs.len()).collect();
+        }
+        // Jobs already waited for do not count; with none left, 127 as bash.
+        among.retain(|&idx| interp.jobs[idx].status.is_none());
+        loop {
+            if among.is_empty() {
+                return Ok(127);
+            }
+            if let Some(&idx) =
+                among.iter().find(|&&idx| interp.jobs[idx].handle.as_ref().is_none_or(|h| h.is_finished()))
+            {
+                return Ok(wait_job(interp, idx).await);
+            }
+            if let Some(status) = interp.shared.stopping() {
+                return Err(Flow::Fatal(status));
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+    }
     if specs.is_empty() {
         let mut status = 0;
         for idx in 0..interp.jobs.len() {
@@ -580,13 +689,64 @@ async fn wait(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     Ok(status)
 }
 
+/// `kill [-s SIG | -n NUM | -SIG] ID…`, `kill -l [SIG]…`. A job here is a task, not a process:
+/// a signal whose default action ends a process ends the job (its status 128 + the signal's
+/// number), one that is ignored by default (CHLD, CONT, URG, WINCH) does nothing, `0` only asks
+/// whether it runs, and the stop signals are refused.
 async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    let mut words = &argv[1..];
+    let mut signal = 15;
+    match words.first().map(String::as_str) {
+        Some("-l" | "-L") => return Ok(list_signals(io, "kill", &words[1..]).await),
+        Some("-s" | "-n") => {
+            let Some(spec) = words.get(1) else {
+                complain(io, "kill", &format!("{}: option requires an argument", words[0])).await;
+                return Ok(EXIT_USAGE);
+            };
+            match signal_number(spec) {
+                Some(n) => signal = n,
+                None => {
+                    complain(io, "kill", &format!("{spec}: invalid signal specification")).await;
+                    return Ok(1);
+                }
+            }
+            words = &words[2..];
+        }
+        Some("--") => words = &words[1..],
+        Some(word) if word.starts_with('-') && !word.starts_with("-%") => {
+            match signal_number(&word[1..]) {
+                Some(n) => signal = n,
+                None => {
+                    complain(io, "kill", &format!("{}: invalid signal specification", &word[1..])).await;
+                    return Ok(1);
+                }
+            }
+            words = &words[1..];
+        }
+        _ => {}
+    }
+    if matches!(signal, 19..=22) {
+        complain(io, "kill", "stopping a job is not supported here (its work cannot be suspended)").await;
+        return Ok(1);
+    }
+    if words.is_empty() {
+        complain(io, "kill", "usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]")
+            .await;
+        return Ok(EXIT_USAGE);
+    }
     let mut status = 0;
-    for spec in argv[1..].iter().filter(|a| !a.starts_with('-') || a.starts_with("-%")) {
+    for spec in words {
         match find_job(interp, spec) {
             Some(idx) => {
-                if let Some(handle) = &interp.jobs[idx].handle {
+                let job = &mut interp.jobs[idx];
+                let running = job.handle.as_ref().is_some_and(|h| !h.is_finished());
+                if signal == 0 || matches!(signal, 17 | 18 | 23 | 28) {
+                    status = status.max(i32::from(signal == 0 && !running));
+                    continue;
+                }
+                if running && let Some(handle) = &job.handle {
                     handle.abort();
+                    job.status = Some(128 + signal as Status);
                 }
             }
             None => {
