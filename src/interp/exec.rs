@@ -411,7 +411,8 @@ impl Interp {
     async fn loop_body(&mut self, body: &[ListItem], io: &Io) -> LoopStep {
         match self.exec_list(body, io).await {
             Ok(status) => LoopStep::Next(status),
-            Err(Flow::Break(n)) if n <= 1 => LoopStep::Stop(0),
+            // The loop's status is break's own: 0, or 1 after a bad count.
+            Err(Flow::Break(n)) if n <= 1 => LoopStep::Stop(self.state.last_status),
             Err(Flow::Break(n)) => LoopStep::Out(Flow::Break(n - 1)),
             Err(Flow::Continue(n)) if n <= 1 => LoopStep::Next(0),
             Err(Flow::Continue(n)) => LoopStep::Out(Flow::Continue(n - 1)),

@@ -90,7 +90,7 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
         "return" => {
             if interp.call_depth == 0 && interp.source_depth == 0 {
                 complain(io, "return", "can only `return' from a function or sourced script").await;
-                return Ok(1);
+                return Ok(EXIT_USAGE);
             }
             let status = match argv.get(1) {
                 None => interp.state.last_status,
@@ -105,17 +105,19 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
             Err(Flow::Return(status))
         }
         "break" | "continue" => {
-            let count = match count_arg(&argv, 1) {
-                Ok(count) => count,
-                Err(message) => {
-                    complain(io, name, &message).await;
-                    return Ok(1);
-                }
-            };
             if interp.loop_depth == 0 {
                 complain(io, name, "only meaningful in a `for', `while', or `until' loop").await;
                 return Ok(0);
             }
+            // A bad count is said, and the innermost loop is still left (status 1), as bash does.
+            let (count, status) = match count_arg(&argv, 1) {
+                Ok(count) => (count, 0),
+                Err(message) => {
+                    complain(io, name, &message).await;
+                    (1, 1)
+                }
+            };
+            interp.state.last_status = status;
             let count = count.min(interp.loop_depth);
             Err(if name == "break" { Flow::Break(count) } else { Flow::Continue(count) })
         }

@@ -292,3 +292,17 @@ after
 ## stdout:
 1
 ## status: 0
+
+### break's own status is the loop's, and return outside a function is a usage error
+for i in 1; do false; break; done; echo "after break $?"
+for i in 1; do break 0; echo never; done; echo "after break 0 $?"
+for i in 1; do for j in 1; do break 2; done; echo never; done; echo "after break 2 $?"
+break; echo "outside $?"
+return; echo "return $?"
+## stdout:
+after break 0
+after break 0 1
+after break 2 0
+outside 0
+return 2
+## status: 0
