@@ -3,7 +3,6 @@
 
 use super::Ctx;
 use super::spec::{Args, Opt, Spec};
-use super::tools::call;
 use crate::interp::Status;
 use serde_json::{Value, json};
 
@@ -109,7 +108,7 @@ pub async fn msg(ctx: Ctx<'_>) -> Status {
             if text.is_empty() {
                 return ctx.misuse(&MSG, "nothing to send: give the text or pipe it in").await;
             }
-            match call(&ctx, "msg.send", json!({ "to": to, "text": text })).await {
+            match ctx.call("msg.send", json!({ "to": to, "text": text })).await {
                 Ok(v) if json_out => i32::from(!ctx.out(format!("{v}\n")).await),
                 Ok(v) => i32::from(!ctx.out(format!("sent #{} to {to}\n", v["id"])).await),
                 Err(status) => status,
@@ -125,7 +124,7 @@ pub async fn msg(ctx: Ctx<'_>) -> Status {
                 Some(Ok(n)) => Some(n),
                 Some(Err(_)) => return ctx.misuse(&MSG, "-n needs a number").await,
             };
-            let list = match call(&ctx, "msg.read", json!({ "all": all, "limit": limit })).await {
+            let list = match ctx.call("msg.read", json!({ "all": all, "limit": limit })).await {
                 Ok(list) => list,
                 Err(status) => return status,
             };
@@ -149,7 +148,7 @@ pub async fn msg(ctx: Ctx<'_>) -> Status {
             }
             i32::from(!ctx.out(out).await)
         }
-        "list" => match call(&ctx, "msg.list", json!({})).await {
+        "list" => match ctx.call("msg.list", json!({})).await {
             Ok(v) if json_out => i32::from(!ctx.out(format!("{v}\n")).await),
             Ok(v) => {
                 let line = format!(
@@ -171,7 +170,7 @@ pub async fn msg(ctx: Ctx<'_>) -> Status {
             if ids.is_empty() {
                 return ctx.misuse(&MSG, format!("{sub} needs message ids")).await;
             }
-            match call(&ctx, "msg.update", json!({ "ids": ids, "archived": sub == "archive" })).await {
+            match ctx.call("msg.update", json!({ "ids": ids, "archived": sub == "archive" })).await {
                 Ok(v) => {
                     let missing = v["not_found"].as_array().map_or(0, Vec::len);
                     for id in v["not_found"].as_array().into_iter().flatten() {
@@ -196,7 +195,7 @@ pub async fn who(ctx: Ctx<'_>) -> Status {
         return ctx.misuse(&WHO, format!("extra operand '{extra}'")).await;
     }
     let json_out = args.has(&JSON);
-    let list = match call(&ctx, "msg.who", json!({})).await {
+    let list = match ctx.call("msg.who", json!({})).await {
         Ok(list) => list,
         Err(status) => return status,
     };
@@ -223,7 +222,7 @@ pub async fn ping(ctx: Ctx<'_>) -> Status {
         [] => return ctx.misuse(&PING, "missing agent name").await,
         [_, extra, ..] => return ctx.misuse(&PING, format!("extra operand '{extra}'")).await,
     };
-    let v = match call(&ctx, "msg.ping", json!({ "agent": agent })).await {
+    let v = match ctx.call("msg.ping", json!({ "agent": agent })).await {
         Ok(v) => v,
         Err(status) => return status,
     };
@@ -247,7 +246,7 @@ pub async fn whoami(ctx: Ctx<'_>) -> Status {
     if let Some(extra) = args.operands.first() {
         return ctx.misuse(&WHOAMI, format!("extra operand '{extra}'")).await;
     }
-    let name = format!("{}\n", ctx.shared().agent);
+    let name = format!("{}\n", ctx.agent());
     i32::from(!ctx.out(name).await)
 }
 
@@ -310,7 +309,7 @@ pub async fn meta(ctx: Ctx<'_>) -> Status {
         [] => return ctx.misuse(&META, "missing subcommand").await,
         _ => return ctx.misuse(&META, "unknown or incomplete subcommand").await,
     };
-    let v = match call(&ctx, tool, call_args).await {
+    let v = match ctx.call(tool, call_args).await {
         Ok(v) => v,
         Err(status) => return status,
     };

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::Ctx;
-use crate::interp::Shared;
+use crate::command::LineStop;
 
 /// The stack of an evaluator thread: deep enough for values and programs nested to the limits
 /// the evaluators enforce (jq's 10,000 levels of JSON, bc's 10,000 of parentheses). Only the
@@ -27,7 +27,7 @@ pub const STACK_RESERVE: usize = 4 * 1024 * 1024;
 #[derive(Clone)]
 pub struct Halt {
     flag: Arc<AtomicBool>,
-    shared: Option<Arc<Shared>>,
+    line: Option<LineStop>,
     memory: Option<Arc<MemoryWatch>>,
     /// Calls of [`Halt::requested`]: the clock and the process are looked at every
     /// [`Halt::LOOK_EVERY`]th, the flag every time.
@@ -76,7 +76,7 @@ impl Halt {
     /// A halt only [`Halt::request`] raises (for evaluators run outside a shell: tests).
     #[cfg(test)]
     pub fn never() -> Halt {
-        Halt { flag: Arc::new(AtomicBool::new(false)), shared: None, memory: None, calls: Default::default() }
+        Halt { flag: Arc::new(AtomicBool::new(false)), line: None, memory: None, calls: Default::default() }
     }
 
     const LOOK_EVERY: u32 = 64;
@@ -90,7 +90,7 @@ impl Halt {
         if !self.calls.fetch_add(1, Ordering::Relaxed).is_multiple_of(Self::LOOK_EVERY) {
             return false;
         }
-        let Some(shared) = &self.shared else { return false };
+        let Some(line) = &self.line else { return false };
         if let Some(watch) = &self.memory
             && watch.exceeded()
         {
@@ -98,18 +98,11 @@ impl Halt {
                 "limit exceeded: input bytes (the evaluation grew the process by more than {} bytes); nothing more ran",
                 watch.ceiling
             );
-            shared.note_stop(message, crate::interp::EXIT_LIMIT);
+            line.stop(message, crate::interp::EXIT_LIMIT);
             self.flag.store(true, Ordering::Relaxed);
             return true;
         }
-        match shared.pace.check() {
-            Ok(()) => false,
-            Err(stop) => {
-                // The line ends for this reason, with its status, though no step of it saw it.
-                shared.note_pace_stop(stop);
-                true
-            }
-        }
+        line.stopped()
     }
 
     /// Asks the evaluation to stop (its output is no longer wanted).
@@ -127,13 +120,13 @@ pub async fn run<T: Send + 'static>(
 ) -> Result<T, String> {
     let flag = Arc::new(AtomicBool::new(false));
     // Dropped with the command: the evaluation stops at its next check.
-    let _raise = super::StopOnDrop(flag.clone());
+    let _raise = crate::command::StopOnDrop(flag.clone());
     let memory = MemoryWatch::new(ctx.state.limits.input_bytes).map(Arc::new);
-    let halt = Halt { flag, shared: Some(ctx.shared().clone()), memory, calls: Default::default() };
+    let halt = Halt { flag, line: Some(ctx.line_stop()), memory, calls: Default::default() };
     let (done, finished) = tokio::sync::oneshot::channel();
     let spawned = std::thread::Builder::new().name(name.to_string()).stack_size(STACK).spawn(move || {
         let result = std::panic::catch_unwind(AssertUnwindSafe(|| work(halt)));
-        let _ = done.send(result.map_err(|panic| super::panic_message(panic.as_ref())));
+        let _ = done.send(result.map_err(|panic| crate::command::panic_message(panic.as_ref())));
     });
     if let Err(err) = spawned {
         return Err(format!("cannot start: {err}"));

@@ -98,8 +98,7 @@ fn curl_words(_: &Spec, misuse: &Misuse) -> String {
 /// line is drawn on standard error while the body arrives (the caller decides: only on a
 /// terminal, and not when the body itself goes there).
 async fn request(ctx: &Ctx<'_>, args: FetchArgs, meter: bool) -> Result<Fetched, (i32, String)> {
-    let shared = ctx.shared().clone();
-    let cx = super::tools::tool_cx(&shared, &ctx.state.cwd, ctx.name());
+    let cx = ctx.tool_cx();
     let progress = cx.meter.clone();
     let fetching = fetch(&cx, args);
     tokio::pin!(fetching);

@@ -6,7 +6,6 @@
 
 use super::Ctx;
 use super::spec::{Misuse, Opt, Spec, Words};
-use super::tools::call_quiet;
 use crate::interp::Status;
 use serde_json::{Value, json};
 
@@ -111,11 +110,11 @@ pub async fn sqlite3(ctx: Ctx<'_>) -> Status {
             if let Some(db) = &database {
                 args["database"] = json!(db);
             }
-            let mut result = call_quiet(&ctx, tool, args.clone()).await;
+            let mut result = ctx.call_quiet(tool, args.clone()).await;
             if let Err(err) = &result
                 && err.message.starts_with("db.query runs only reading statements")
             {
-                result = call_quiet(&ctx, "db.execute", args).await;
+                result = ctx.call_quiet("db.execute", args).await;
             }
             let results = match result {
                 Ok(results) => results,

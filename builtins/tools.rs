@@ -3,78 +3,9 @@
 
 use super::Ctx;
 use super::spec::{Opt, Spec};
-use crate::interp::io::Io;
-use crate::interp::{Shared, Status};
-use crate::tools::{Tool, ToolCx, flags};
+use crate::interp::Status;
+use crate::tools::{Registry, flags};
 use serde_json::{Value, json};
-use std::sync::Arc;
-
-/// What a tool body gets when `command`, run in `cwd`, calls it.
-pub(crate) fn tool_cx(shared: &Arc<Shared>, cwd: &str, command: &str) -> ToolCx {
-    ToolCx {
-        vfs: shared.vfs.clone(),
-        cwd: cwd.to_string(),
-        agent: shared.agent.clone(),
-        session: shared.gate.audit().session().to_string(),
-        command: command.to_string(),
-        gate: shared.gate.clone(),
-        store: shared.store.clone(),
-        meter: Arc::default(),
-        pace: shared.pace.clone(),
-    }
-}
-
-/// Runs `argv` as a call of `tool` in the session `state`: words to JSON by the schema, standard input into the
-/// tool's text property, the result to standard output.
-pub(crate) async fn run_tool(
-    shared: &Arc<Shared>,
-    state: &crate::interp::State,
-    tool: Arc<dyn Tool>,
-    argv: Vec<String>,
-    io: &Io,
-) -> Status {
-    let spec = tool.spec();
-    let say = |bytes: Vec<u8>, err: bool| async move {
-        let out = if err { io.stderr() } else { io.stdout() };
-        let _ = out.write_all(&bytes).await;
-    };
-    if matches!(argv.get(1).map(String::as_str), Some("-h" | "--help")) {
-        say(flags::usage(spec).into_bytes(), false).await;
-        return 0;
-    }
-    let mut args = match flags::parse_argv(spec, &argv[1..]) {
-        Ok(args) => args,
-        Err(err) => {
-            say(format!("{}\n{}", err.message, flags::usage(spec)).into_bytes(), true).await;
-            return err.status;
-        }
-    };
-    if let Some(property) = flags::stdin_property(spec, &args)
-        && !io.stdin().is_null()
-    {
-        let held = crate::interp::HeldInput::new(shared);
-        let bytes = match held.read_whole(&io.stdin(), state.limits.input_bytes).await {
-            Ok(bytes) => bytes,
-            Err(err) => {
-                say(format!("{}: {}\n", argv[0], crate::vfs::describe(&err)).into_bytes(), true).await;
-                return 1;
-            }
-        };
-        args.insert(property.to_string(), Value::String(String::from_utf8_lossy(&bytes).into_owned()));
-    }
-    let cx = tool_cx(shared, &state.cwd, &argv[0]);
-    match shared.tools.call(&shared.gate, cx, &argv[0], &spec.name, Value::Object(args)).await {
-        Ok(output) => {
-            say(output.into_bytes(), false).await;
-            0
-        }
-        Err(err) => {
-            let usage = if err.status == crate::interp::EXIT_USAGE { flags::usage(spec) } else { String::new() };
-            say(format!("{}\n{usage}", err.message).into_bytes(), true).await;
-            err.status
-        }
-    }
-}
 
 /// `help`.
 pub const HELP: Spec = Spec {
@@ -88,7 +19,7 @@ pub const HELP: Spec = Spec {
 /// `help [COMMAND | NAMESPACE]…`: the index of commands and tools grouped by namespace, each
 /// command's help or tool's usage, and a namespace's tools.
 pub async fn help(ctx: Ctx<'_>) -> Status {
-    let shared = ctx.shared().clone();
+    let tools = ctx.tools().clone();
     let args = match ctx.args(&HELP).await {
         Ok(args) => args,
         Err(status) => return status,
@@ -96,16 +27,16 @@ pub async fn help(ctx: Ctx<'_>) -> Status {
     if !args.operands.is_empty() {
         let mut status = 0;
         for name in &args.operands {
-            status = status.max(help_on(&ctx, &shared, name).await);
+            status = status.max(help_on(&ctx, &tools, name).await);
         }
         return status;
     }
-    help_index(&ctx, &shared).await
+    help_index(&ctx, &tools).await
 }
 
 /// `help NAME`: a tool's usage, a command's help, a namespace's tools.
-async fn help_on(ctx: &Ctx<'_>, shared: &Arc<Shared>, name: &str) -> Status {
-    if let Some(tool) = shared.tools.resolve(name) {
+async fn help_on(ctx: &Ctx<'_>, tools: &Registry, name: &str) -> Status {
+    if let Some(tool) = tools.resolve(name) {
         return i32::from(!ctx.out(flags::usage(tool.spec())).await);
     }
     let mut out = String::new();
@@ -117,8 +48,7 @@ async fn help_on(ctx: &Ctx<'_>, shared: &Arc<Shared>, name: &str) -> Status {
     }
     // A namespace (`help crm`, `help crm.*`) lists its tools, also when a command shares the name.
     let namespace = name.trim_end_matches(['.', '*']);
-    let listed: Vec<String> = shared
-        .tools
+    let listed: Vec<String> = tools
         .visible()
         .filter(|spec| spec.namespace() == namespace)
         .map(|spec| format!("  {:<12} {}\n", spec.name, spec.summary()))
@@ -134,13 +64,13 @@ async fn help_on(ctx: &Ctx<'_>, shared: &Arc<Shared>, name: &str) -> Status {
 }
 
 /// `help`: every command, then the tools by namespace.
-async fn help_index(ctx: &Ctx<'_>, shared: &Arc<Shared>) -> Status {
+async fn help_index(ctx: &Ctx<'_>, tools: &Registry) -> Status {
     let mut out = String::from("Shell commands (bash-like; 'help NAME' for one, 'help NS' for a namespace's tools):\n");
     for builtin in super::all().iter().filter(|b| b.name.chars().all(|c| c.is_ascii_alphanumeric())) {
         out.push_str(&format!("  {:<12} {}\n", builtin.name, builtin.summary));
     }
     let mut namespace = "";
-    for spec in shared.tools.visible() {
+    for spec in tools.visible() {
         if spec.namespace() != namespace {
             namespace = spec.namespace();
             out.push_str(&format!("\nTools: {namespace}\n"));
@@ -184,20 +114,17 @@ const SETTINGS: &[Setting] = &[
 /// `config get [NAME]`, `config set NAME VALUE`: the session's limits (lowered freely, raised
 /// only up to what the shell was started with) and, read-only, its identity and policy.
 async fn settings(ctx: &mut Ctx<'_>, args: &[&str]) -> Status {
-    let shared = ctx.shared().clone();
-    let ceiling = shared.limits;
+    let ceiling = *ctx.ceiling();
+    let gate = ctx.gate().clone();
     match args {
         ["get"] | ["get", _] => {
             let want = args.get(1).copied();
             let mut rows: Vec<(String, String)> =
                 SETTINGS.iter().map(|(name, get, _)| (name.to_string(), get(&ctx.state.limits).to_string())).collect();
-            rows.push(("agent".into(), shared.agent.clone()));
-            rows.push(("session".into(), shared.gate.audit().session().to_string()));
-            rows.push(("profile".into(), shared.gate.policy().profile().name().to_string()));
-            rows.push((
-                "store".into(),
-                shared.store.as_ref().map_or("none".into(), |s| s.path().display().to_string()),
-            ));
+            rows.push(("agent".into(), ctx.agent().to_string()));
+            rows.push(("session".into(), gate.audit().session().to_string()));
+            rows.push(("profile".into(), gate.policy().profile().name().to_string()));
+            rows.push(("store".into(), ctx.store().map_or("none".into(), |s| s.path().display().to_string())));
             let mut out = String::new();
             for (name, value) in &rows {
                 match want {
@@ -240,7 +167,7 @@ async fn settings(ctx: &mut Ctx<'_>, args: &[&str]) -> Status {
 
 /// `config tools [QUERY]`, `config tools NAME --schema`, `config policy`, `config get/set`.
 pub async fn config(mut ctx: Ctx<'_>) -> Status {
-    let shared = ctx.shared().clone();
+    let (tools, gate) = (ctx.tools().clone(), ctx.gate().clone());
     let parsed = match ctx.args(&CONFIG).await {
         Ok(parsed) => parsed,
         Err(status) => return status,
@@ -259,18 +186,17 @@ pub async fn config(mut ctx: Ctx<'_>) -> Status {
                 let [name] = words else {
                     return ctx.misuse(&CONFIG, "--schema needs one tool name").await;
                 };
-                let Some(tool) = shared.tools.resolve(name) else {
-                    return ctx.fail(shared.tools.unknown(name).message).await;
+                let Some(tool) = tools.resolve(name) else {
+                    return ctx.fail(tools.unknown(name).message).await;
                 };
                 let text = serde_json::to_string_pretty(tool.spec().schema()).unwrap_or_default();
                 return i32::from(!ctx.out(format!("{text}\n")).await);
             }
             let query = words.join(" ").to_lowercase();
-            let policy = shared.gate.policy();
-            let mut rows: Vec<(usize, &crate::tools::ToolSpec)> = shared
-                .tools
+            let policy = gate.policy();
+            let mut rows: Vec<(usize, &crate::tools::ToolSpec)> = tools
                 .iter()
-                .chain(shared.tools.disabled())
+                .chain(tools.disabled())
                 .map(|t| t.spec())
                 .filter_map(|spec| rank(spec, &query).map(|score| (score, spec)))
                 .collect();
@@ -315,7 +241,7 @@ pub async fn config(mut ctx: Ctx<'_>) -> Status {
             i32::from(!ctx.out(out).await)
         }
         ["policy"] => {
-            let policy = shared.gate.policy();
+            let policy = gate.policy();
             let mut out = format!("profile: {}\n", policy.profile().name());
             for rule in policy.rules() {
                 out.push_str(&format!("rule: {rule}\n"));
@@ -390,7 +316,7 @@ pub async fn audit(ctx: Ctx<'_>) -> Status {
     };
     let denied_only = args.has(&DENIED);
     let json_out = args.has(&AUDIT_JSON);
-    let audit = ctx.shared().gate.audit().clone();
+    let audit = ctx.gate().audit().clone();
     let records: Vec<_> = audit
         .recent(usize::MAX)
         .into_iter()
@@ -424,27 +350,4 @@ pub async fn audit(ctx: Ctx<'_>) -> Status {
         }
     }
     i32::from(!ctx.out(out).await)
-}
-
-/// Calls a tool for an adapter command: the JSON result, or the status after the error was
-/// printed as `command: message`.
-pub(crate) async fn call(ctx: &Ctx<'_>, tool: &str, args: Value) -> Result<Value, Status> {
-    match call_quiet(ctx, tool, args).await {
-        Ok(value) => Ok(value),
-        Err(err) => {
-            if err.status == crate::tools::gate::EXIT_DENIED {
-                ctx.err(format!("{}\n", err.message)).await;
-            } else {
-                ctx.complain(&err.message).await;
-            }
-            Err(err.status)
-        }
-    }
-}
-
-/// Calls a tool for an adapter command that words its own errors.
-pub(crate) async fn call_quiet(ctx: &Ctx<'_>, tool: &str, args: Value) -> Result<Value, crate::tools::ToolError> {
-    let shared = ctx.shared().clone();
-    let cx = tool_cx(&shared, &ctx.state.cwd, ctx.name());
-    shared.tools.call(&shared.gate, cx, ctx.name(), tool, args).await.map(|output| output.into_json())
 }

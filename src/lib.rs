@@ -23,6 +23,7 @@
 //! ```
 
 pub use toolsh_syntax::ast;
+pub mod command;
 pub mod interp;
 pub use toolsh_syntax::parser;
 pub use toolsh_vfs as vfs;

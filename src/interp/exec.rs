@@ -703,7 +703,7 @@ impl Interp {
         }
         if let Some(tool) = self.shared.tools.resolve(name).cloned() {
             let command = argv[0].clone();
-            let run = crate::builtins::run_tool(&self.shared, &self.state, tool, argv, io);
+            let run = crate::command::run_tool(&self.shared, &self.state, tool, argv, io);
             return Ok(contain_panic(&command, io, run).await);
         }
         if name.contains('/') {
@@ -858,7 +858,7 @@ async fn contain_panic(command: &str, io: &Io, run: impl std::future::Future<Out
     match futures::FutureExt::catch_unwind(std::panic::AssertUnwindSafe(run)).await {
         Ok(status) => status,
         Err(panic) => {
-            let message = crate::builtins::panic_message(panic.as_ref());
+            let message = crate::command::panic_message(panic.as_ref());
             let _ = io.stderr().write_all(format!("{command}: {message}\n").as_bytes()).await;
             crate::builtins::EXIT_INTERNAL
         }
