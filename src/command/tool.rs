@@ -101,6 +101,7 @@ impl Ctx<'_> {
 
     /// What the body of a tool this command runs itself gets (`curl` runs `net.fetch`'s body to
     /// draw its meter); the body gates itself.
+    #[cfg(feature = "net")]
     pub(crate) fn tool_cx(&self) -> ToolCx {
         tool_cx(self.shared, &self.state.cwd, self.name())
     }
