@@ -129,7 +129,8 @@ fn shown_visibly(body: &[u8], tabs: bool, nonprinting: bool, out: &mut Vec<u8>) 
     }
 }
 
-fn mode_string(meta: &Meta) -> String {
+/// `-rw-r--r--`: the type and permissions as `ls -l` (and `find -printf %M`) show them.
+pub(super) fn mode_string(meta: &Meta) -> String {
     let kind = match meta.kind {
         FileKind::Dir => 'd',
         FileKind::Symlink => 'l',
@@ -1231,6 +1232,11 @@ pub async fn du(ctx: Ctx<'_>) -> Status {
     }
     ctx.out(out).await;
     status
+}
+
+/// The bits a symbolic mode sets from none (`u+x` → 0o100), for `find -perm`.
+pub(super) fn symbolic_mode(spec: &str) -> Option<u32> {
+    apply_mode(spec, 0, false)
 }
 
 /// Applies a symbolic or octal mode to `mode`.

@@ -1,6 +1,7 @@
-//! `find`: walks the workspace and evaluates an expression of tests (`-name -iname -path -type
-//! -size -newer -mtime -mmin -empty -maxdepth -mindepth`) and actions (`-print -print0 -delete
-//! -exec … \; -exec … + -prune -quit`) joined by `!`, `-a`, `-o` and parentheses.
+//! `find`: walks the workspace and evaluates an expression of tests (`-name -iname -path -regex
+//! -iregex -type -size -perm -newer -newermt -mtime -mmin -lname -readable -writable -executable
+//! -empty -maxdepth -mindepth`) and actions (`-print -print0 -printf -delete -exec … \; -exec … +
+//! -prune -quit`) joined by `!`, `-a`, `-o` and parentheses.
 //! Directories are read in sorted order, so output is deterministic.
 
 use super::Ctx;
@@ -50,7 +51,23 @@ enum Node {
     Delete,
     Prune,
     Quit,
-    Exec { argv: Vec<String>, batch: bool, id: usize },
+    Exec {
+        argv: Vec<String>,
+        batch: bool,
+        id: usize,
+    },
+    /// `-regex`: the whole path matches.
+    Regex(regex::Regex),
+    /// `-perm MODE` (exactly), `-perm -MODE` (all of these bits), `-perm /MODE` (any of them).
+    Perm(PermTest, u32),
+    /// `-newermt DATE`: modified after the date.
+    NewerThan(SystemTime),
+    /// `-lname GLOB`: a symbolic link whose target matches.
+    Lname(Pattern),
+    /// `-readable`, `-writable`, `-executable`: the owner's permission bit (there is one user).
+    Access(u32),
+    /// `-printf FORMAT`.
+    Printf(String),
     Not(Box<Node>),
     And(Box<Node>, Box<Node>),
     Or(Box<Node>, Box<Node>),
@@ -59,7 +76,7 @@ enum Node {
 impl Node {
     fn has_action(&self) -> bool {
         match self {
-            Node::Print | Node::Print0 | Node::Delete | Node::Exec { .. } | Node::Quit => true,
+            Node::Print | Node::Print0 | Node::Printf(_) | Node::Delete | Node::Exec { .. } | Node::Quit => true,
             Node::Not(inner) => inner.has_action(),
             Node::And(a, b) | Node::Or(a, b) => a.has_action() || b.has_action(),
             _ => false,
@@ -76,6 +93,64 @@ impl Node {
     }
 }
 
+/// How `-perm` compares.
+#[derive(Debug, Clone, Copy)]
+enum PermTest {
+    Exactly,
+    All,
+    Any,
+}
+
+/// The dialect of `-regex` (`-regextype`): emacs (GNU's default: a basic expression whose `+`
+/// and `?` are operators), POSIX basic, or extended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RegexType {
+    Emacs,
+    Basic,
+    Extended,
+}
+
+/// An emacs expression as a POSIX basic one: `+` and `?` are operators in emacs and `\+`, `\?`
+/// the characters, the other way round in basic (bracket expressions are left alone).
+fn emacs_to_basic(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 4);
+    let mut chars = text.chars().peekable();
+    let mut in_bracket = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '[' if !in_bracket => {
+                in_bracket = true;
+                out.push(c);
+                // `[]…]` and `[^]…]` hold a `]` first.
+                if chars.peek() == Some(&'^') {
+                    out.extend(chars.next());
+                }
+                if chars.peek() == Some(&']') {
+                    out.extend(chars.next());
+                }
+            }
+            ']' if in_bracket => {
+                in_bracket = false;
+                out.push(c);
+            }
+            '\\' if !in_bracket => match chars.next() {
+                Some(op @ ('+' | '?')) => out.push(op),
+                Some(other) => {
+                    out.push('\\');
+                    out.push(other);
+                }
+                None => out.push('\\'),
+            },
+            '+' | '?' if !in_bracket => {
+                out.push('\\');
+                out.push(c);
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 struct Parser<'a> {
     args: &'a [String],
     pos: usize,
@@ -83,6 +158,7 @@ struct Parser<'a> {
     min_depth: usize,
     depth_first: bool,
     execs: usize,
+    regex_type: RegexType,
 }
 
 impl Parser<'_> {
@@ -185,6 +261,62 @@ impl Parser<'_> {
                     .map_err(|_| format!("'{reference}': No such file or directory"))?;
                 Node::Newer(meta.mtime)
             }
+            "-regex" | "-iregex" => {
+                let text = self.value(&token)?;
+                let translated = match self.regex_type {
+                    RegexType::Emacs => super::posix_regex::basic(&emacs_to_basic(&text)),
+                    RegexType::Basic => super::posix_regex::basic(&text),
+                    RegexType::Extended => super::posix_regex::extended(&text),
+                };
+                // The whole path must match, as find's regular expressions are anchored.
+                let regex = regex::RegexBuilder::new(&format!("^(?:{translated})$"))
+                    .case_insensitive(token == "-iregex")
+                    .build()
+                    .map_err(|err| {
+                        format!(
+                            "invalid regular expression '{text}': {}",
+                            super::posix_regex::failure_message(&err.to_string())
+                        )
+                    })?;
+                Node::Regex(regex)
+            }
+            "-regextype" => {
+                let kind = self.value(&token)?;
+                self.regex_type = match kind.as_str() {
+                    "emacs" | "findutils-default" => RegexType::Emacs,
+                    "posix-basic" | "grep" | "sed" | "ed" => RegexType::Basic,
+                    "posix-extended" | "egrep" | "awk" | "posix-egrep" => RegexType::Extended,
+                    other => return Err(format!("Unknown regular expression type '{other}'")),
+                };
+                Node::True
+            }
+            "-perm" => {
+                let spec = self.value(&token)?;
+                let (test, digits) = match spec.as_bytes().first() {
+                    Some(b'-') => (PermTest::All, &spec[1..]),
+                    Some(b'/') => (PermTest::Any, &spec[1..]),
+                    _ => (PermTest::Exactly, spec.as_str()),
+                };
+                let mode = u32::from_str_radix(digits, 8).ok().filter(|m| *m <= 0o7777);
+                let Some(mode) = mode.or_else(|| super::files::symbolic_mode(digits)) else {
+                    return Err(format!("invalid mode '{spec}'"));
+                };
+                Node::Perm(test, mode)
+            }
+            "-newermt" => {
+                let date = self.value(&token)?;
+                let when = super::text::parse_date(&date)
+                    .ok_or_else(|| format!("I cannot figure out how to interpret '{date}' as a date or time"))?;
+                Node::NewerThan(when.into())
+            }
+            "-lname" | "-ilname" => {
+                let glob = self.value(&token)?;
+                Node::Lname(if token == "-lname" { Pattern::new(&glob) } else { Pattern::new_nocase(&glob) })
+            }
+            "-readable" => Node::Access(0o400),
+            "-writable" => Node::Access(0o200),
+            "-executable" => Node::Access(0o100),
+            "-printf" => Node::Printf(self.value(&token)?),
             "-empty" => Node::Empty,
             "-true" => Node::True,
             "-false" => Node::False,
@@ -253,6 +385,10 @@ struct Entry<'e> {
     display: &'e str,
     abs: &'e str,
     meta: Meta,
+    /// How deep below its starting point (0 for the starting point).
+    depth: usize,
+    /// The starting point it was found under, as written.
+    root: &'e str,
 }
 
 impl Walk<'_, '_> {
@@ -283,6 +419,26 @@ impl Walk<'_, '_> {
             Node::Print => {
                 self.out.extend_from_slice(entry.display.as_bytes());
                 self.out.push(b'\n');
+                true
+            }
+            Node::Regex(regex) => regex.is_match(entry.display),
+            Node::Perm(test, mode) => {
+                let bits = entry.meta.mode & 0o7777;
+                match test {
+                    PermTest::Exactly => bits == *mode,
+                    PermTest::All => bits & mode == *mode,
+                    PermTest::Any => *mode == 0 || bits & mode != 0,
+                }
+            }
+            Node::NewerThan(time) => entry.meta.mtime > *time,
+            Node::Lname(pattern) => {
+                entry.meta.kind == FileKind::Symlink
+                    && self.ctx.vfs.read_link(entry.abs).is_ok_and(|target| pattern.matches(&target))
+            }
+            Node::Access(bit) => entry.meta.mode & bit != 0,
+            Node::Printf(format) => {
+                let text = printf(self.ctx, format, entry);
+                self.out.extend_from_slice(text.as_bytes());
                 true
             }
             Node::Print0 => {
@@ -336,7 +492,6 @@ impl Walk<'_, '_> {
     }
 }
 
-/// `find [path…] [expression]`
 const NEVER_FOLLOW: Opt = Opt::short('P', "never follow symbolic links (the default)");
 const FOLLOW_OPERANDS: Opt = Opt::short('H', "follow symbolic links given as starting points only");
 
@@ -345,7 +500,7 @@ pub const FIND: Spec = Spec {
     name: "find",
     summary: "search for files in a directory hierarchy",
     synopsis: &["[-H] [-P] [starting-point...] [expression]"],
-    about: "Walk each starting point (default: .) and evaluate the expression on every file: tests -name -iname -path -ipath -type -size -empty -newer -mtime -mmin -maxdepth -mindepth; actions -print -print0 -delete -exec CMD {} ; (or +) -prune -quit; joined by ! -a -o and ( ).",
+    about: "Walk each starting point (default: .) and evaluate the expression on every file: tests -name -iname -path -ipath -regex -iregex (-regextype) -type -size -empty -perm -newer -newermt -mtime -mmin -lname -readable -writable -executable -maxdepth -mindepth; actions -print -print0 -printf FORMAT -delete -exec CMD {} ; (or +) -prune -quit; joined by ! -a -o and ( ).",
     options: &[NEVER_FOLLOW, FOLLOW_OPERANDS],
     order: Order::Leading,
     tools: &["fs.list"],
@@ -379,6 +534,17 @@ pub const FIND: Spec = Spec {
         "-not",
         "-and",
         "-or",
+        "-regex",
+        "-iregex",
+        "-regextype",
+        "-perm",
+        "-newermt",
+        "-lname",
+        "-ilname",
+        "-readable",
+        "-writable",
+        "-executable",
+        "-printf",
     ],
     ..Spec::BASE
 };
@@ -402,8 +568,15 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
     if roots.is_empty() {
         roots.push(".".to_string());
     }
-    let mut parser =
-        Parser { args: &args[split..], pos: 0, max_depth: None, min_depth: 0, depth_first: false, execs: 0 };
+    let mut parser = Parser {
+        args: &args[split..],
+        pos: 0,
+        max_depth: None,
+        min_depth: 0,
+        depth_first: false,
+        execs: 0,
+        regex_type: RegexType::Emacs,
+    };
     let mut expr = if parser.args.is_empty() {
         Node::True
     } else {
@@ -451,7 +624,7 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
                 Err(_) => continue,
             };
             let descend = meta.is_dir() && parser.max_depth.is_none_or(|m| depth < m);
-            let entry = Entry { display: &display, abs: &abs, meta };
+            let entry = Entry { display: &display, abs: &abs, meta, depth, root };
             let mut prune = false;
             if depth_first && descend && !expanded {
                 stack.push((display.clone(), abs.clone(), depth, true));
@@ -516,5 +689,117 @@ async fn push_children(
             }
         }
         Err(err) => ctx.complain(format!("'{display}': {}", crate::vfs::describe(&err))).await,
+    }
+}
+
+/// One entry of `-printf FORMAT`: GNU's directives (`%p %f %h %P %H %s %k %b %m %M %y %Y %d %l
+/// %u %g %n %t %T<k> %%`, each with an optional width and `-` to pad on the right) and
+/// escapes (`\n \t \0 \\`). There is one modification time, so `%a`/`%A` and `%c`/`%C` show
+/// it too, and one user.
+fn printf(ctx: &Ctx<'_>, format: &str, entry: &Entry<'_>) -> String {
+    let mut out = String::new();
+    let mut chars = format.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some('0') => out.push('\0'),
+                Some('\\') => out.push('\\'),
+                Some('a') => out.push('\u{7}'),
+                Some('r') => out.push('\r'),
+                Some(other) => {
+                    out.push('\\');
+                    out.push(other);
+                }
+                None => out.push('\\'),
+            },
+            '%' => {
+                let mut flags = String::new();
+                while let Some(&d) = chars.peek().filter(|d| d.is_ascii_digit() || **d == '-') {
+                    flags.push(d);
+                    chars.next();
+                }
+                let Some(directive) = chars.next() else {
+                    out.push('%');
+                    break;
+                };
+                let time_part = if matches!(directive, 'T' | 'A' | 'C') { chars.next() } else { None };
+                let text = directive_text(ctx, directive, time_part, entry);
+                let (left, width) = match flags.strip_prefix('-') {
+                    Some(w) => (true, w.parse::<usize>().unwrap_or(0)),
+                    None => (false, flags.parse::<usize>().unwrap_or(0)),
+                };
+                let pad = width.saturating_sub(text.chars().count());
+                if !left {
+                    out.extend(std::iter::repeat_n(' ', pad));
+                }
+                out.push_str(&text);
+                if left {
+                    out.extend(std::iter::repeat_n(' ', pad));
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The text of one `-printf` directive for `entry`.
+fn directive_text(ctx: &Ctx<'_>, directive: char, time_part: Option<char>, entry: &Entry<'_>) -> String {
+    let meta = &entry.meta;
+    let kind = |meta: &Meta| match meta.kind {
+        FileKind::Dir => "d",
+        FileKind::Symlink => "l",
+        FileKind::Device => "c",
+        FileKind::File => "f",
+    };
+    let time = |part: Option<char>| -> String {
+        let when: chrono::DateTime<chrono::Utc> = meta.mtime.into();
+        let nanos = meta.mtime.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+        match part {
+            None => format!("{}.{nanos:09}0 {}", when.format("%a %b %e %H:%M:%S"), when.format("%Y")),
+            Some('@') => {
+                let secs = meta.mtime.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+                format!("{secs}.{nanos:09}0")
+            }
+            Some('+') => format!("{}.{nanos:09}0", when.format("%Y-%m-%d+%H:%M:%S")),
+            Some('S') => format!("{}.{nanos:09}0", when.format("%S")),
+            Some('T') => format!("{}.{nanos:09}0", when.format("%H:%M:%S")),
+            Some(k) => when.format(&format!("%{k}")).to_string(),
+        }
+    };
+    match directive {
+        'p' => entry.display.to_string(),
+        'f' => path::file_name(entry.display).to_string(),
+        'h' => match entry.display.trim_end_matches('/').rsplit_once('/') {
+            Some(("", _)) => "/".to_string(),
+            Some((dir, _)) => dir.to_string(),
+            None => ".".to_string(),
+        },
+        'P' => entry
+            .display
+            .strip_prefix(entry.root)
+            .map_or(entry.display, |rest| rest.trim_start_matches('/'))
+            .to_string(),
+        'H' => entry.root.to_string(),
+        's' => meta.size.to_string(),
+        // Blocks of 4 KiB from the size, as `du` counts them (docs/deviations.md).
+        'k' => (meta.size.div_ceil(4096) * 4).to_string(),
+        'b' => (meta.size.div_ceil(4096) * 8).to_string(),
+        'm' => format!("{:o}", meta.mode & 0o7777),
+        'M' => super::files::mode_string(meta),
+        'y' => kind(meta).to_string(),
+        'Y' => ctx.vfs.stat(entry.abs).map_or("N".to_string(), |m| kind(&m).to_string()),
+        'd' => entry.depth.to_string(),
+        'l' if meta.kind == FileKind::Symlink => ctx.vfs.read_link(entry.abs).unwrap_or_default(),
+        'l' => String::new(),
+        'u' | 'g' => "user".to_string(),
+        'U' | 'G' => "1000".to_string(),
+        'n' => "1".to_string(),
+        't' | 'a' | 'c' => time(None),
+        'T' | 'A' | 'C' => time(time_part),
+        '%' => "%".to_string(),
+        other => format!("%{other}"),
     }
 }

@@ -967,7 +967,7 @@ pub const DATE: Spec = Spec {
 };
 
 /// A `-d` date: `@EPOCH`, RFC 3339, `YYYY-MM-DD`, or `YYYY-MM-DD HH:MM:SS` (UTC).
-fn parse_date(value: &str) -> Option<chrono::DateTime<chrono::Utc>> {
+pub(super) fn parse_date(value: &str) -> Option<chrono::DateTime<chrono::Utc>> {
     use chrono::{DateTime, Utc};
     if let Some(epoch) = value.strip_prefix('@') {
         return epoch.trim().parse::<i64>().ok().and_then(|s| DateTime::from_timestamp(s, 0));

@@ -823,3 +823,80 @@ status 1
 ## status: 0
 ## files:
 s.txt: "abc"
+
+### find -printf, -regex, -perm, -newermt, -lname and the access tests
+mkdir -p d/e
+printf 'abc' > d/a.txt
+printf '12345' > d/e/b.log
+chmod 755 d/a.txt
+chmod 640 d/e/b.log
+ln -s a.txt d/l
+find d -printf '%p %f %h %P %d %y %m %M\n' | sort
+find d -type f -printf '%-8f|%5s|%H|%k\n' | sort
+find d/e -type f -printf '%TY' | wc -c
+find . -regex '.*/[ab]\.\(txt\|log\)' | sort
+find . -regextype posix-extended -regex '.*/(a|b)\.(txt|log)' | sort
+find . -iregex '.*A\.TXT'
+find . -perm -u+x -type f
+find . -perm /o+r -type f | sort
+find . -perm 640
+find . -newermt 2000-01-01 -type f | sort
+find . -newermt '2999-01-01 00:00:00' -type f
+find . -lname 'a*'
+find . -type f -executable
+find . -name l -printf '%l\n'
+find . -regex 'x(' ; echo "status $?"
+## stdout:
+d d .  0 d 755 drwxr-xr-x
+d/a.txt a.txt d a.txt 1 f 755 -rwxr-xr-x
+d/e e d e 1 d 755 drwxr-xr-x
+d/e/b.log b.log d/e e/b.log 2 f 640 -rw-r-----
+d/l l d l 1 l 777 lrwxrwxrwx
+a.txt   |    3|d|4
+b.log   |    5|d|4
+4
+./d/a.txt
+./d/e/b.log
+./d/a.txt
+./d/e/b.log
+./d/a.txt
+./d/a.txt
+./d/a.txt
+./d/e/b.log
+./d/a.txt
+./d/e/b.log
+./d/l
+./d/a.txt
+a.txt
+status 0
+## status: 0
+## files:
+d/
+d/a.txt: "abc"
+d/e/
+d/e/b.log: "12345"
+d/l -> a.txt
+
+### find's default regular expressions are emacs': + and ? are operators, \+ the character
+mkdir d
+touch d/a.txt d/a.ttxt 'd/a.t+xt'
+find . -regex '.*a\.t+xt' | sort
+find . -regex '.*a\.tt?xt' | sort
+find . -regex '.*a\.t\+xt'
+find . -regextype posix-basic -regex '.*a\.t\+xt' | sort
+find . -regex '.*/[a+]\.txt'
+## stdout:
+./d/a.ttxt
+./d/a.txt
+./d/a.ttxt
+./d/a.txt
+./d/a.t+xt
+./d/a.ttxt
+./d/a.txt
+./d/a.txt
+## status: 0
+## files:
+d/
+d/a.t+xt: ""
+d/a.ttxt: ""
+d/a.txt: ""
