@@ -40,6 +40,7 @@ pub(crate) mod text;
 mod tools;
 mod tree;
 mod vars;
+mod when;
 mod xargs;
 
 pub use crate::command::spec;

@@ -947,7 +947,12 @@ pub async fn sleep(ctx: Ctx<'_>) -> Status {
     0
 }
 
-const DATE_STRING: Opt = Opt::both('d', "date", "display time described by STRING, not 'now'").value("STRING");
+const DATE_STRING: Opt = Opt::both(
+    'd',
+    "date",
+    "display time described by STRING, not 'now' (a date, then items such as '1 day ago', 'next monday', '+2 weeks', '10:00')",
+)
+.value("STRING");
 const ISO_8601: Opt =
     Opt::both('I', "iso-8601", "output date/time in ISO 8601 format; FMT: date (default), hours, minutes, seconds, ns")
         .optional("FMT");
@@ -966,22 +971,9 @@ pub const DATE: Spec = Spec {
     ..Spec::BASE
 };
 
-/// A `-d` date: `@EPOCH`, RFC 3339, `YYYY-MM-DD`, or `YYYY-MM-DD HH:MM:SS` (UTC).
+/// A `-d` date as GNU date reads it (`builtins/when.rs`), relative to now.
 pub(super) fn parse_date(value: &str) -> Option<chrono::DateTime<chrono::Utc>> {
-    use chrono::{DateTime, Utc};
-    if let Some(epoch) = value.strip_prefix('@') {
-        return epoch.trim().parse::<i64>().ok().and_then(|s| DateTime::from_timestamp(s, 0));
-    }
-    DateTime::parse_from_rfc3339(value)
-        .map(|d| d.with_timezone(&Utc))
-        .ok()
-        .or_else(|| {
-            chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d")
-                .ok()
-                .and_then(|d| d.and_hms_opt(0, 0, 0))
-                .map(|d| d.and_utc())
-        })
-        .or_else(|| chrono::NaiveDateTime::parse_from_str(value, "%Y-%m-%d %H:%M:%S").ok().map(|d| d.and_utc()))
+    super::when::parse(value, chrono::Utc::now())
 }
 
 /// `date [-u] [-d STRING | -r FILE] [-I[FMT] | -R | --rfc-3339=FMT] [+FORMAT]`
