@@ -26,7 +26,7 @@ pub const BASH: Spec = Spec {
         Opt::short('u', "treat unset variables as an error (set -u)"),
         Opt::short('x', "print commands as they run (set -x)"),
         Opt::short('o', "set the option (pipefail)").value("OPTION"),
-        Opt::short('s', "end the options, as -- (bash would read the script from standard input)"),
+        Opt::short('s', "read the script from standard input; the operands are its positional parameters"),
     ],
     ..special(
         "bash",

@@ -260,6 +260,7 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
     sub.state.options = super::Options::default();
     let mut idx = 1;
     let mut command_text = None;
+    let mut from_stdin = false;
     while let Some(arg) = argv.get(idx) {
         match arg.as_str() {
             "-c" => {
@@ -274,14 +275,23 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
                 idx += 1;
                 break;
             }
-            "-e" => sub.state.options.errexit = true,
-            "-u" => sub.state.options.nounset = true,
-            "-x" => sub.state.options.xtrace = true,
+            // Letters alone or together (`-ex`, `-se`).
+            flags if flags.len() > 1 && flags.starts_with('-') && flags[1..].chars().all(|c| "eusx".contains(c)) => {
+                for letter in flags[1..].chars() {
+                    match letter {
+                        'e' => sub.state.options.errexit = true,
+                        'u' => sub.state.options.nounset = true,
+                        'x' => sub.state.options.xtrace = true,
+                        _ => from_stdin = true,
+                    }
+                }
+            }
             "-o" if argv.get(idx + 1).is_some_and(|o| o == "pipefail") => {
                 sub.state.options.pipefail = true;
                 idx += 1;
             }
-            "-s" | "--" => {
+            // -s: the script comes from standard input, the operands are its parameters.
+            "--" => {
                 idx += 1;
                 break;
             }
@@ -295,7 +305,7 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
             sub.state.positional = Arc::new(argv.get(idx + 1..).map(<[String]>::to_vec).unwrap_or_default());
             text
         }
-        None => match argv.get(idx) {
+        None => match argv.get(idx).filter(|_| !from_stdin) {
             Some(path) => {
                 let abs = sub.state.abs_path(path);
                 match sub.fs(&argv[0]).read(&abs) {
@@ -311,6 +321,9 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
                 }
             }
             None => {
+                if from_stdin {
+                    sub.state.positional = Arc::new(argv.get(idx..).map(<[String]>::to_vec).unwrap_or_default());
+                }
                 match super::HeldInput::new(&interp.shared).read_whole(&io.stdin(), sub.state.limits.input_bytes).await
                 {
                     Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),

@@ -342,3 +342,19 @@ in f 3
 looks like bash
 6
 ## status: 0
+
+### bash -s reads the script from standard input, and option letters cluster
+echo 'echo "$# $1 $2"' | bash -s a b
+echo 'echo "[$1]"' | bash -s -- -x
+echo 'echo "[$1]"' | bash -se -- y
+printf 'set -o | grep -E "^(errexit|xtrace)" | tr -s " \\t" " "\n' > o.sh
+bash -ex o.sh 2>/dev/null
+## stdout:
+2 a b
+[-x]
+[y]
+errexit on
+xtrace on
+## status: 0
+## files:
+o.sh: "set -o | grep -E \"^(errexit|xtrace)\" | tr -s \" \\t\" \" \"\n"
