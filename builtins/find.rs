@@ -9,6 +9,7 @@ use super::spec::{Opt, Order, Runs, Spec};
 use crate::interp::Status;
 use crate::interp::pattern::Pattern;
 use crate::vfs::{FileKind, Meta, path};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 #[derive(Debug, Clone, Copy)]
@@ -494,14 +495,15 @@ impl Walk<'_, '_> {
 
 const NEVER_FOLLOW: Opt = Opt::short('P', "never follow symbolic links (the default)");
 const FOLLOW_OPERANDS: Opt = Opt::short('H', "follow symbolic links given as starting points only");
+const FOLLOW_ALL: Opt = Opt::short('L', "follow symbolic links everywhere (a loop is reported and not entered)");
 
 /// `find`.
 pub const FIND: Spec = Spec {
     name: "find",
     summary: "search for files in a directory hierarchy",
-    synopsis: &["[-H] [-P] [starting-point...] [expression]"],
+    synopsis: &["[-H] [-L] [-P] [starting-point...] [expression]"],
     about: "Walk each starting point (default: .) and evaluate the expression on every file: tests -name -iname -path -ipath -regex -iregex (-regextype) -type -size -empty -perm -newer -newermt -mtime -mmin -lname -readable -writable -executable -maxdepth -mindepth; actions -print -print0 -printf FORMAT -delete -exec CMD {} ; (or +) -prune -quit; joined by ! -a -o and ( ).",
-    options: &[NEVER_FOLLOW, FOLLOW_OPERANDS],
+    options: &[NEVER_FOLLOW, FOLLOW_OPERANDS, FOLLOW_ALL],
     order: Order::Leading,
     tools: &["fs.list"],
     actions: &[("-delete", "fs.delete")],
@@ -555,12 +557,10 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
         Ok(args) => args,
         Err(status) => return status,
     };
-    // The last of -H and -P wins; -P (do not follow) is the default.
-    let follow_operands = parsed
-        .given()
-        .filter(|(o, _)| [NEVER_FOLLOW, FOLLOW_OPERANDS].contains(o))
-        .last()
-        .is_some_and(|(o, _)| *o == FOLLOW_OPERANDS);
+    // The last of -H, -L and -P wins; -P (do not follow) is the default.
+    let follow = parsed.given().filter(|(o, _)| [NEVER_FOLLOW, FOLLOW_OPERANDS, FOLLOW_ALL].contains(o)).last();
+    let follow_all = follow.is_some_and(|(o, _)| *o == FOLLOW_ALL);
+    let follow_operands = follow_all || follow.is_some_and(|(o, _)| *o == FOLLOW_OPERANDS);
     let args = &parsed.operands[..];
     let split =
         args.iter().position(|a| a.starts_with('-') && a.len() > 1 || a == "(" || a == "!").unwrap_or(args.len());
@@ -608,14 +608,14 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
                 continue;
             }
         }
-        // (display, abs, depth, children already visited)
-        let mut stack: Vec<(String, String, usize, bool)> = vec![(root.clone(), abs, 0, false)];
-        while let Some((display, abs, depth, expanded)) = stack.pop() {
+        let mut stack = vec![Visit { display: root.clone(), abs, depth: 0, expanded: false, above: Arc::default() }];
+        while let Some(Visit { display, abs, depth, expanded, above }) = stack.pop() {
             if walk.quit {
                 break;
             }
-            // A starting point is followed with -H, or when written with a final slash.
-            let meta = match if depth == 0 && (follow_operands || display.ends_with('/')) {
+            // A starting point is followed with -H, or when written with a final slash; every
+            // link with -L (a broken one is itself).
+            let meta = match if follow_all || (depth == 0 && (follow_operands || display.ends_with('/'))) {
                 ctx.vfs.stat(&abs).or_else(|_| ctx.vfs.lstat(&abs))
             } else {
                 ctx.vfs.lstat(&abs)
@@ -623,19 +623,37 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
                 Ok(meta) => meta,
                 Err(_) => continue,
             };
+            // With -L a directory may be its own ancestor: said as GNU says it, and not entered.
+            let mut above = above;
+            if follow_all && meta.is_dir() && !expanded {
+                let identity = ctx.vfs.resolve(&abs, true).unwrap_or_else(|_| abs.clone());
+                if let Some((_, ancestor)) = above.iter().find(|(id, _)| *id == identity) {
+                    let message = format!(
+                        "File system loop detected; '{display}' is part of the same file system loop as '{ancestor}'."
+                    );
+                    ctx.complain(message).await;
+                    walk.status = 1;
+                    continue;
+                }
+                let mut chain = above.as_ref().clone();
+                chain.push((identity, display.clone()));
+                above = Arc::new(chain);
+            }
             let descend = meta.is_dir() && parser.max_depth.is_none_or(|m| depth < m);
             let entry = Entry { display: &display, abs: &abs, meta, depth, root };
             let mut prune = false;
             if depth_first && descend && !expanded {
-                stack.push((display.clone(), abs.clone(), depth, true));
-                push_children(&ctx, &mut stack, &display, &abs, depth).await;
+                let again =
+                    Visit { display: display.clone(), abs: abs.clone(), depth, expanded: true, above: above.clone() };
+                stack.push(again);
+                push_children(&ctx, &mut stack, &display, &abs, depth, &above).await;
                 continue;
             }
             if depth >= parser.min_depth {
                 walk.eval(&expr, &entry, &mut prune).await;
             }
             if !depth_first && descend && !prune {
-                push_children(&ctx, &mut stack, &display, &abs, depth).await;
+                push_children(&ctx, &mut stack, &display, &abs, depth, &above).await;
             }
             if walk.out.len() > 64 * 1024 {
                 walk.flush().await;
@@ -670,12 +688,23 @@ fn find_exec(node: &Node, wanted: usize) -> Option<&Vec<String>> {
     }
 }
 
+/// One file still to visit: as shown, where it is, how deep, whether its children were pushed
+/// already (depth-first order), and with -L the directories above it (resolved, as shown).
+struct Visit {
+    display: String,
+    abs: String,
+    depth: usize,
+    expanded: bool,
+    above: Arc<Vec<(String, String)>>,
+}
+
 async fn push_children(
     ctx: &Ctx<'_>,
-    stack: &mut Vec<(String, String, usize, bool)>,
+    stack: &mut Vec<Visit>,
     display: &str,
     abs: &str,
     depth: usize,
+    above: &Arc<Vec<(String, String)>>,
 ) {
     match ctx.vfs.read_dir(abs) {
         Ok(entries) => {
@@ -685,7 +714,14 @@ async fn push_children(
                 } else {
                     format!("{display}/{}", entry.name)
                 };
-                stack.push((child_display, path::join(abs, &entry.name), depth + 1, false));
+                let child = path::join(abs, &entry.name);
+                stack.push(Visit {
+                    display: child_display,
+                    abs: child,
+                    depth: depth + 1,
+                    expanded: false,
+                    above: above.clone(),
+                });
             }
         }
         Err(err) => ctx.complain(format!("'{display}': {}", crate::vfs::describe(&err))).await,

@@ -241,7 +241,7 @@ mod tests {
             ["-m", "-A", "-B", "-C", "-e", "--include", "--exclude-dir"].iter().all(|f| grep.contains(&f.to_string()))
         );
         // A command's own language (find's predicates) completes too.
-        assert_eq!(flags("find")[..3], ["-P", "-H", "--help"]);
+        assert_eq!(flags("find")[..4], ["-P", "-H", "-L", "--help"]);
         assert!(["-name", "-empty", "-exec"].iter().all(|f| flags("find").contains(&f.to_string())));
         // Long options with one dash complete with one.
         assert_eq!(flags("sqlite3")[..3], ["-json", "-csv", "-list"]);

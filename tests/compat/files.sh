@@ -921,3 +921,43 @@ date -u -d 'noon' 2>/dev/null; echo "status $?"
 2023-03-01 00:00:00
 status 1
 ## status: 0
+
+### find -L follows links everywhere and reports a loop instead of entering it
+mkdir -p d/e
+touch d/e/f
+ln -s d ld
+ln -s ../.. d/e/up
+ln -s nowhere broken
+find -L . 2>/dev/null | sort
+find -L . > /dev/null 2>&1; echo "status $?"
+find -L . -type l 2>/dev/null
+find -L ld 2>/dev/null | sort
+find -L -P . -maxdepth 1 | sort
+## stdout:
+.
+./broken
+./d
+./d/e
+./d/e/f
+./ld
+./ld/e
+./ld/e/f
+status 1
+./broken
+ld
+ld/e
+ld/e/f
+ld/e/up
+ld/e/up/broken
+.
+./broken
+./d
+./ld
+## status: 0
+## files:
+broken -> nowhere
+d/
+d/e/
+d/e/f: ""
+d/e/up -> ../..
+ld -> d
