@@ -225,7 +225,7 @@ mod tests {
     }
 
     fn flags(name: &str) -> Vec<String> {
-        super::lookup(name).map(|b| b.flags()).unwrap_or_default()
+        super::lookup(name).map(|b| b.spec.flags()).unwrap_or_default()
     }
 
     #[test]

@@ -9,7 +9,8 @@
 //!
 //! ```compile_fail
 //! // A command cannot get at the session, and so not at the workspace behind the gate.
-//! fn reach<'a>(ctx: &'a toolsh::command::Ctx<'a>) -> &'a toolsh::vfs::Vfs {
+//! // (The same body compiles once `shared` is public: only its privacy refuses it.)
+//! fn reach<'a>(ctx: &'a toolsh::command::Ctx<'a>) -> &'a std::sync::Arc<toolsh::vfs::Vfs> {
 //!     &ctx.shared.vfs
 //! }
 //! ```
@@ -339,12 +340,4 @@ pub struct Builtin {
     pub summary: &'static str,
     /// What it takes, said once: its help, usage errors, flags, the tools it calls.
     pub spec: &'static spec::Spec,
-}
-
-impl Builtin {
-    /// The flags for the console to complete: `-f`, `--force`, … (and a command's own words
-    /// that read as flags, such as `find -name`).
-    pub fn flags(&self) -> Vec<String> {
-        self.spec.flags()
-    }
 }

@@ -633,12 +633,27 @@ impl Spec {
                         args.given.push((*opt, rest.to_string(), before));
                         break;
                     }
-                    Value::Required(_) | Value::Two(..) => {
+                    Value::Required(_) => {
                         let Some(value) = argv.get(idx) else {
                             return Err(Refusal::Usage(Misuse::NeedsValue(format!("-{letter}"))));
                         };
                         idx += 1;
                         args.given.push((*opt, value.clone(), before));
+                    }
+                    // Two values: the rest of the cluster (if any) and the next word, or two words.
+                    Value::Two(..) => {
+                        let first = if rest.is_empty() {
+                            idx += 1;
+                            argv.get(idx - 1).map(String::as_str)
+                        } else {
+                            Some(rest)
+                        };
+                        let (Some(first), Some(second)) = (first, argv.get(idx)) else {
+                            return Err(Refusal::Usage(Misuse::NeedsValue(format!("-{letter}"))));
+                        };
+                        idx += 1;
+                        args.given.push((*opt, format!("{first}\0{second}"), before));
+                        break;
                     }
                 }
             }
@@ -777,5 +792,42 @@ mod tests {
         assert!(help.contains("\n  -w[N]                     width\n"), "{help}");
         assert!(help.ends_with("      --help                display this help and exit\n"), "{help}");
         assert_eq!(SPEC.flags()[..3], ["-f", "--force", "-r"]);
+    }
+
+    #[test]
+    fn the_exceptions_written_in_a_spec() {
+        const PAIR: Opt = Opt::long("arg", "set a variable").two("NAME", "VALUE");
+        const PAIRED: Opt = Opt::short('p', "a pair").two("A", "B");
+        let jq = Spec { options: &[FORCE, PAIR, PAIRED], ..SPEC };
+        let args = jq.parse(&words(&["f", "--arg", "x", "1", "-p", "a", "b", "-pc", "d", "g"])).expect("parses");
+        assert_eq!(args.pairs(&PAIR), [("x", "1")]);
+        assert_eq!(args.pairs(&PAIRED), [("a", "b"), ("c", "d")]);
+        assert_eq!(args.operands, words(&["f", "g"]));
+        assert_eq!(args.operands_before(&PAIR), Some(1));
+        assert!(
+            matches!(jq.parse(&words(&["--arg", "x"])), Err(Refusal::Usage(Misuse::NeedsValue(o))) if o == "--arg")
+        );
+        // Leading: whole options until the first word that is none (find).
+        let find = Spec { order: Order::Leading, ..SPEC };
+        let args = find.parse(&words(&["-f", "-r", ".", "-name", "x"])).expect("parses");
+        assert_eq!((args.has(&FORCE), args.operands.clone()), (true, words(&[".", "-name", "x"])));
+        assert_eq!(find.parse(&words(&["-rf"])).expect("parses").operands, words(&["-rf"]));
+        // Own: the words are the command's, but a first --help; Literal: even --help.
+        let own = Spec { order: Order::Own, ..SPEC };
+        assert_eq!(own.parse(&words(&["-Q", "+x"])).expect("parses").operands, words(&["-Q", "+x"]));
+        assert!(matches!(own.parse(&words(&["--help"])), Err(Refusal::Help)));
+        let literal = Spec { order: Order::Literal, ..SPEC };
+        assert_eq!(literal.parse(&words(&["--help"])).expect("parses").operands, words(&["--help"]));
+        // Negative numbers are operands where the spec says so.
+        let seq = Spec { negatives: true, ..SPEC };
+        assert_eq!(seq.parse(&words(&["-1.5", "-f", "-3"])).expect("parses").operands, words(&["-1.5", "-3"]));
+        // One-dash long names, a letter with its value where no name fits.
+        const COLS: Opt = Opt::both('c', "cols", "columns").value("N");
+        let xxd = Spec { options: &[COLS, FORCE], one_dash_long: true, ..SPEC };
+        let values = |list: &[&str]| xxd.parse(&words(list)).expect("parses").last(&COLS).map(str::to_string);
+        assert_eq!(values(&["-cols", "8"]), Some("8".to_string()));
+        assert_eq!(values(&["-c8"]), Some("8".to_string()));
+        assert_eq!(values(&["-col=4"]), Some("4".to_string()));
+        assert!(xxd.parse(&words(&["-force"])).expect("parses").has(&FORCE));
     }
 }

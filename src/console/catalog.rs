@@ -27,7 +27,7 @@ impl Catalog {
     pub fn of(shell: &Shell) -> Catalog {
         let mut entries = BTreeMap::new();
         for builtin in crate::builtins::all().iter().filter(|b| b.name.chars().all(|c| c.is_ascii_alphanumeric())) {
-            let flags = builtin.flags().into_iter().map(|flag| (flag, String::new())).collect();
+            let flags = builtin.spec.flags().into_iter().map(|flag| (flag, String::new())).collect();
             entries.insert(builtin.name.to_string(), Entry { summary: builtin.summary.to_string(), flags });
         }
         for spec in shell.tools().visible() {

@@ -634,15 +634,20 @@ async fn wait_job(interp: &mut Interp, idx: usize) -> Status {
         return status;
     }
     let status = match job.handle.take() {
-        Some(handle) => match handle.await {
-            Ok(status) => status,
-            Err(err) if err.is_cancelled() => 143,
-            Err(_) => 1,
-        },
+        Some(handle) => job_status(handle.await),
         None => 127,
     };
     job.status = Some(status);
     status
+}
+
+/// A job's status from how its task ended: cancelled as by TERM (143), or failed (1).
+fn job_status(ended: Result<Status, tokio::task::JoinError>) -> Status {
+    match ended {
+        Ok(status) => status,
+        Err(err) if err.is_cancelled() => 143,
+        Err(_) => 1,
+    }
 }
 
 /// `wait [-n] [ID]…`: every job (or those named), or with `-n` the next of them to finish.
@@ -663,22 +668,23 @@ async fn wait(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         if specs.is_empty() {
             among = (0..interp.jobs.len()).collect();
         }
-        // Jobs already waited for do not count; with none left, 127 as bash.
-        among.retain(|&idx| interp.jobs[idx].status.is_none());
-        loop {
-            if among.is_empty() {
-                return Ok(127);
-            }
-            if let Some(&idx) =
-                among.iter().find(|&&idx| interp.jobs[idx].handle.as_ref().is_none_or(|h| h.is_finished()))
-            {
-                return Ok(wait_job(interp, idx).await);
-            }
-            if let Some(status) = interp.shared.stopping() {
-                return Err(Flow::Fatal(status));
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        // Jobs already waited for do not count; with none left, 127 as bash. The first of the
+        // others to end (or one that ended unseen) is reaped as `wait_job` reaps one.
+        let (indices, handles): (Vec<usize>, Vec<&mut tokio::task::JoinHandle<Status>>) = interp
+            .jobs
+            .iter_mut()
+            .enumerate()
+            .filter(|(idx, job)| among.contains(idx) && job.status.is_none())
+            .filter_map(|(idx, job)| job.handle.as_mut().map(|handle| (idx, handle)))
+            .unzip();
+        if handles.is_empty() {
+            return Ok(127);
         }
+        let (ended, at, _) = futures::future::select_all(handles).await;
+        let status = job_status(ended);
+        let job = &mut interp.jobs[indices[at]];
+        (job.handle, job.status) = (None, Some(status));
+        return Ok(status);
     }
     if specs.is_empty() {
         let mut status = 0;
