@@ -2,7 +2,7 @@
 # Everything CI checks, in order. Run from anywhere: scripts/ci.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-echo "== fmt";    cargo fmt --check
+echo "== fmt";    cargo fmt --all --check
 echo "== clippy"; cargo clippy --all-targets --locked -- -D warnings
 # The engine alone (what an embedder builds with default-features = false), and each front door.
 echo "== engine without features"; cargo clippy --lib --no-default-features --locked -- -D warnings

@@ -23,29 +23,25 @@
 //! ```
 
 pub use toolsh_syntax::ast;
-pub mod command;
 pub mod interp;
 pub use toolsh_syntax::parser;
 pub use toolsh_vfs as vfs;
 
-#[path = "../builtins/mod.rs"]
-pub mod builtins;
+/// Every command (the `toolsh-builtins` crate).
+pub use toolsh_builtins as builtins;
+pub use toolsh_core::{audit, command, contract, policy, store, tools};
 
 pub use interp::{ExecOptions, ExecOutcome, Limits, Progress, Shell, ShellBuilder, Status};
 pub use parser::{ParseError, check, parse};
 pub use vfs::Vfs;
-pub mod audit;
 #[cfg(feature = "cli")]
 pub mod cli;
 #[cfg(feature = "cli")]
 pub mod config;
 #[cfg(feature = "console")]
 pub mod console;
-pub mod contract;
 #[doc(hidden)]
 pub mod fuzz;
 #[cfg(feature = "mcp")]
 pub mod mcp;
-pub mod policy;
-pub mod store;
-pub mod tools;
+pub mod preflight;

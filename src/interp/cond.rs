@@ -1,102 +1,13 @@
 //! Conditional expressions: `[[ … ]]` evaluation, and the file, string and integer tests it
 //! shares with the `test` command.
 
-use super::expand::ArithVars;
 use super::io::Io;
 use super::pattern::Pattern;
 use super::vars::Value;
-use super::{ExecResult, Flow, Interp, State};
+use super::{ExecResult, Flow, Interp};
 use crate::ast::CondExpr;
-use crate::tools::workspace::Fs;
-use crate::vfs::FileKind;
 use futures::future::BoxFuture;
-
-/// A unary test (`-f path`, `-z string`, …).
-pub(crate) fn unary_test(op: &str, arg: &str, state: &State, vfs: &Fs<'_>) -> bool {
-    let meta = || {
-        let abs = state.abs_path(arg);
-        if arg.is_empty() { None } else { vfs.stat(&abs).ok() }
-    };
-    match op {
-        "-z" => arg.is_empty(),
-        "-n" => !arg.is_empty(),
-        "-e" | "-a" => meta().is_some(),
-        "-f" => meta().is_some_and(|m| m.kind == FileKind::File),
-        "-d" => meta().is_some_and(|m| m.kind == FileKind::Dir),
-        "-c" => meta().is_some_and(|m| m.kind == FileKind::Device),
-        "-b" | "-p" | "-S" | "-g" | "-u" | "-k" | "-t" | "-N" => false,
-        "-h" | "-L" => !arg.is_empty() && vfs.lstat(&state.abs_path(arg)).is_ok_and(|m| m.kind == FileKind::Symlink),
-        "-s" => meta().is_some_and(|m| m.size > 0),
-        "-r" => meta().is_some_and(|m| m.mode & 0o444 != 0),
-        "-w" => meta().is_some_and(|m| m.mode & 0o222 != 0),
-        "-x" => meta().is_some_and(|m| m.mode & 0o111 != 0),
-        "-O" | "-G" => meta().is_some(),
-        "-v" => {
-            let (name, index) = match arg.find('[') {
-                Some(open) => (&arg[..open], arg[open + 1..].strip_suffix(']')),
-                None => (arg, None),
-            };
-            match (state.vars.get(name), index) {
-                (Some(var), None) => !matches!(var.value, Value::Unset),
-                (Some(var), Some(key)) => var.keys().iter().any(|k| k == key),
-                (None, _) => false,
-            }
-        }
-        "-R" => false,
-        "-o" => option_set(arg, state),
-        _ => false,
-    }
-}
-
-fn option_set(name: &str, state: &State) -> bool {
-    let o = &state.options;
-    match name {
-        "errexit" => o.errexit,
-        "nounset" => o.nounset,
-        "xtrace" => o.xtrace,
-        "pipefail" => o.pipefail,
-        "noglob" => o.noglob,
-        "noclobber" => o.noclobber,
-        "allexport" => o.allexport,
-        _ => false,
-    }
-}
-
-/// A binary test with string or integer operands; `Err` carries bash's message.
-pub(crate) fn binary_test(left: &str, op: &str, right: &str, state: &State, vfs: &Fs<'_>) -> Result<bool, String> {
-    let int = |text: &str| -> Result<i64, String> {
-        text.trim().parse::<i64>().map_err(|_| format!("{text}: integer expression expected"))
-    };
-    Ok(match op {
-        "=" | "==" => left == right,
-        "!=" => left != right,
-        "<" => left < right,
-        ">" => left > right,
-        "-eq" => int(left)? == int(right)?,
-        "-ne" => int(left)? != int(right)?,
-        "-lt" => int(left)? < int(right)?,
-        "-le" => int(left)? <= int(right)?,
-        "-gt" => int(left)? > int(right)?,
-        "-ge" => int(left)? >= int(right)?,
-        "-nt" | "-ot" => {
-            let left_time = vfs.stat(&state.abs_path(left)).ok().map(|m| m.mtime);
-            let right_time = vfs.stat(&state.abs_path(right)).ok().map(|m| m.mtime);
-            match (left_time, right_time, op) {
-                (Some(l), Some(r), "-nt") => l > r,
-                (Some(_), None, "-nt") => true,
-                (Some(l), Some(r), _) => l < r,
-                (None, Some(_), "-ot") => true,
-                _ => false,
-            }
-        }
-        "-ef" => {
-            let l = vfs.resolve(&state.abs_path(left), true).ok();
-            let r = vfs.resolve(&state.abs_path(right), true).ok();
-            l.is_some() && l == r && vfs.exists(&state.abs_path(left))
-        }
-        _ => return Err(format!("{op}: binary operator expected")),
-    })
-}
+use toolsh_core::predicates::{binary_test, unary_test};
 
 impl Interp {
     /// Evaluates `[[ … ]]`: 0 true, 1 false, 2 error.
@@ -188,9 +99,4 @@ impl Interp {
         let _ = self.state.vars.set_value("BASH_REMATCH", Value::Indexed(map));
         true
     }
-}
-
-/// Arithmetic over the state, for callers outside the interpreter.
-pub(crate) fn eval_arith(text: &str, state: &mut State) -> Result<i64, String> {
-    super::arith::eval(text, &mut ArithVars(state)).map_err(|e| e.0)
 }

@@ -2,7 +2,7 @@
 //! compound commands, simple commands and the command lookup
 //! (function ▸ shell builtin ▸ command table ▸ script path ▸ not found).
 
-use super::expand::{ArithVars, set_element};
+use super::arith::ArithVars;
 use super::io::{Io, Output, pipe};
 use super::pattern::Pattern;
 use super::vars::{Attrs, Value, Var};
@@ -11,6 +11,7 @@ use crate::ast::*;
 use crate::builtins::{self, Ctx};
 use futures::future::BoxFuture;
 use std::sync::Arc;
+use toolsh_core::suggest::edit_distance;
 
 impl Interp {
     /// Runs a list of and-or lists.
@@ -441,7 +442,7 @@ impl Interp {
                 }
                 if let Some(index) = &assign.index {
                     let key = self.subscript(name, index, io).await?;
-                    set_element(&mut self.state, name, &key, value, assign.append && !attrs.has(Attrs::INTEGER))
+                    self.state.vars.set_element(name, &key, value, assign.append && !attrs.has(Attrs::INTEGER))
                 } else if assign.append && !attrs.has(Attrs::INTEGER) {
                     let old = self.state.vars.get_str(name).unwrap_or("").to_string();
                     self.state.vars.set(name, old + &value)
@@ -816,31 +817,6 @@ enum LoopStep {
     Next(Status),
     Stop(Status),
     Out(Flow),
-}
-
-/// Edit distance between two names, counting a swap of neighbours as one edit (so `ecoh` is one
-/// step from `echo`).
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut table = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in table.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in table[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (table[i - 1][j] + 1).min(table[i][j - 1] + 1).min(table[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(table[i - 2][j - 2] + 1);
-            }
-            table[i][j] = best;
-        }
-    }
-    table[a.len()][b.len()]
 }
 
 /// Quotes a word for `set -x` output the way bash does.

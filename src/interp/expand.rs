@@ -5,7 +5,7 @@
 //! for assignments and redirections ([`Mode::String`]), and a pattern for `case`, `[[ == ]]`
 //! and `${x#pat}` ([`Mode::Pattern`]), where quoted characters are escaped instead of removed.
 
-use super::arith::{self, ArithEnv, ArithError};
+use super::arith::{self, ArithError, ArithVars};
 use super::io::{Capture, Io, Output};
 use super::pattern::{self, Pattern};
 use super::vars::{Value, is_name};
@@ -183,49 +183,6 @@ enum ParamValue<'w> {
     },
     /// A word from an operator (`${x:-word}`), expanded in the caller's quoting context.
     Word(&'w Word),
-}
-
-/// Arithmetic variable access over the session state.
-pub(crate) struct ArithVars<'s>(pub &'s mut State);
-
-impl ArithEnv for ArithVars<'_> {
-    fn get_var(&mut self, name: &str, index: Option<i64>) -> Result<String, ArithError> {
-        let Some(var) = self.0.vars.get(name) else {
-            if self.0.options.nounset {
-                return Err(ArithError(format!("{name}: unbound variable")));
-            }
-            return Ok(String::new());
-        };
-        Ok(match (index, &var.value) {
-            (None, _) => var.scalar().unwrap_or_default().to_string(),
-            (Some(idx), Value::Indexed(map)) => {
-                let idx = if idx < 0 { map.keys().next_back().map_or(0, |k| k + 1) + idx } else { idx };
-                map.get(&idx).cloned().unwrap_or_default()
-            }
-            (Some(idx), Value::Assoc(map)) => map.get(&idx.to_string()).cloned().unwrap_or_default(),
-            (Some(0), _) => var.scalar().unwrap_or_default().to_string(),
-            (Some(_), _) => String::new(),
-        })
-    }
-
-    fn set_var(&mut self, name: &str, index: Option<i64>, value: i64) -> Result<(), ArithError> {
-        let result = match index {
-            None => self.0.vars.set(name, value.to_string()),
-            Some(idx) => set_element(self.0, name, &idx.to_string(), value.to_string(), false),
-        };
-        result.map_err(|e| ArithError(format!("{}: readonly variable", e.0)))
-    }
-}
-
-/// Sets `name[key]`, creating an indexed array when needed (see [`super::vars::Vars::set_element`]).
-pub(crate) fn set_element(
-    state: &mut State,
-    name: &str,
-    key: &str,
-    value: String,
-    append: bool,
-) -> Result<(), super::vars::ReadonlyError> {
-    state.vars.set_element(name, key, value, append)
 }
 
 impl Interp {
@@ -610,7 +567,7 @@ impl Interp {
                         let assigned = match &index {
                             Some(Subscript::Expr(key)) => {
                                 let key = self.subscript_key(&name, key, io).await?;
-                                set_element(&mut self.state, &name, &key, text.clone(), false).is_ok()
+                                self.state.vars.set_element(&name, &key, text.clone(), false).is_ok()
                             }
                             _ => is_name(&name) && self.state.set_var(&name, text.clone()),
                         };
@@ -984,7 +941,7 @@ fn transform(text: &str, op: char, name: &str, attrs: super::vars::Attrs) -> Str
     use super::vars::Attrs;
     match op {
         'Q' => format!("'{}'", text.replace('\'', "'\\''")),
-        'E' => crate::builtins::text::expand_backslashes(text).0,
+        'E' => crate::builtins::expand_backslashes(text).0,
         'U' => text.to_uppercase(),
         'u' => change_case(text, true, false, None),
         'L' => text.to_lowercase(),

@@ -5,42 +5,30 @@
 //! cheap because the large parts are shared copy-on-write. Control flow (`break`, `return`,
 //! `exit`, fatal errors) travels as the private `Flow` error and never leaves this module.
 
-pub(crate) mod arith;
 mod brace;
-pub(crate) mod cond;
+mod cond;
 mod exec;
 mod expand;
-pub(crate) mod glob;
-pub mod io;
-pub(crate) mod pace;
-pub(crate) mod pattern;
 mod redirect;
 pub(crate) mod special;
-pub mod vars;
 
-use crate::ast::FunctionDef;
+// The parts of the session the commands share live in toolsh-core; the interpreter names them
+// as its own.
+pub use toolsh_core::session::{
+    EXIT_CANCELLED, EXIT_LIMIT, EXIT_NOT_FOUND, EXIT_SIGPIPE, EXIT_USAGE, HeldInput, Limits, Options, Shared, State,
+    Status,
+};
+pub use toolsh_core::{arith, glob, io, pace, pattern, vars};
+
 use crate::parser;
 use crate::vfs::Vfs;
+use futures::future::BoxFuture;
 use io::{Capture, Input, Io, Output};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use vars::{Attrs, Var, Vars};
-
-pub(crate) use exec::edit_distance;
-
-/// A command's exit status (0–255).
-pub type Status = i32;
-
-/// Status for a syntax or usage error.
-pub const EXIT_USAGE: Status = 2;
-/// Status when a limit stopped execution.
-pub const EXIT_LIMIT: Status = 124;
-/// Status for an unknown command.
-pub const EXIT_NOT_FOUND: Status = 127;
-/// Status of a stage killed because its reader went away (128 + SIGPIPE).
-pub const EXIT_SIGPIPE: Status = 141;
+use vars::Attrs;
 
 /// Non-local control flow out of a command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,329 +48,6 @@ pub(crate) enum Flow {
 }
 
 pub(crate) type ExecResult = Result<Status, Flow>;
-
-/// Shell options (`set -o`, `shopt`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub struct Options {
-    pub errexit: bool,
-    pub nounset: bool,
-    pub xtrace: bool,
-    pub pipefail: bool,
-    pub noglob: bool,
-    pub noclobber: bool,
-    pub allexport: bool,
-    pub globstar: bool,
-    pub extglob: bool,
-    pub nullglob: bool,
-    pub failglob: bool,
-    pub dotglob: bool,
-    pub nocaseglob: bool,
-    pub nocasematch: bool,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            errexit: false,
-            nounset: false,
-            xtrace: false,
-            pipefail: false,
-            noglob: false,
-            noclobber: false,
-            allexport: false,
-            globstar: false,
-            extglob: true,
-            nullglob: false,
-            failglob: false,
-            dotglob: false,
-            nocaseglob: false,
-            nocasematch: false,
-        }
-    }
-}
-
-/// Limits on one execution; hitting one stops the line with [`EXIT_LIMIT`] and a message that
-/// names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// Wall time of one [`Shell::exec`].
-    pub wall_time: Option<Duration>,
-    /// Commands dispatched in one execution (subshells included).
-    pub commands: u64,
-    /// Iterations of any one loop.
-    pub loop_iterations: u64,
-    /// Nested function calls, `source` and `eval`.
-    pub call_depth: usize,
-    /// Bytes captured by `$( )` or [`Shell::exec`], and the longest word or value a line may
-    /// build (`s=$s$s` in a loop stops here, named "value bytes").
-    pub output_bytes: usize,
-    /// Bytes one command may gather from a pipe it reads whole (`sort`, `jq -s`, `tac`, a
-    /// tool's stdin): an endless producer (`yes | sort`) ends in an error, not in exhausted
-    /// memory. Workspace files are not counted: their size is already known.
-    pub input_bytes: usize,
-    /// Commands dispatched over the whole session (all executions of one [`Shell`]).
-    pub session_commands: u64,
-    /// What the shell's variables and arrays may hold together (about: text plus a little
-    /// per array element), checked at every command: `a+=("$x")` in a loop ends with this
-    /// limit named, not with the host's memory exhausted.
-    pub variable_bytes: usize,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            wall_time: None,
-            commands: 100_000_000,
-            loop_iterations: 10_000_000,
-            call_depth: 1000,
-            output_bytes: 256 * 1024 * 1024,
-            input_bytes: 1024 * 1024 * 1024,
-            session_commands: u64::MAX,
-            variable_bytes: 1024 * 1024 * 1024,
-        }
-    }
-}
-
-/// The session: everything a subshell inherits.
-#[derive(Clone)]
-pub struct State {
-    /// Variables.
-    pub vars: Vars,
-    /// Functions by name.
-    pub functions: Arc<rustc_hash::FxHashMap<String, Arc<FunctionDef>>>,
-    /// Working directory (absolute virtual path).
-    pub cwd: String,
-    /// `$0`
-    pub arg0: String,
-    /// `$1 …`
-    pub positional: Arc<Vec<String>>,
-    /// Options.
-    pub options: Options,
-    /// `$?`
-    pub last_status: Status,
-    /// Trap actions by condition (`EXIT`, `ERR`).
-    pub traps: Arc<HashMap<String, String>>,
-    /// `$!`
-    pub last_background: Option<u32>,
-    /// `pushd` stack.
-    pub dir_stack: Vec<String>,
-    /// Names of the functions being executed, innermost last.
-    pub funcnames: Vec<String>,
-    /// Seed of `$RANDOM`.
-    pub random_seed: u64,
-    /// Nesting of subshells (`$BASH_SUBSHELL`).
-    pub subshell_level: u32,
-    /// `$LINENO`: the line of the simple command being run.
-    pub lineno: u32,
-    /// The limits in force; `config set` may lower them, never above the shell's own.
-    pub limits: Limits,
-    /// `getopts`: position inside the current option word, and the `OPTIND` it last set (an
-    /// `OPTIND` the user changed restarts parsing).
-    pub getopts_char: usize,
-    /// See `getopts_char`.
-    pub getopts_optind: String,
-    /// `$_`: the last argument of the previous simple command run in this shell.
-    pub last_arg: String,
-}
-
-impl State {
-    /// A new session in `cwd`.
-    pub fn new(cwd: &str) -> Self {
-        let mut vars = Vars::new();
-        for (name, value) in [
-            ("IFS", " \t\n"),
-            ("PS4", "+ "),
-            ("OPTIND", "1"),
-            ("PWD", cwd),
-            ("HOME", "/"),
-            // Scripts test these to know they run under bash; toolsh aims to be that bash.
-            ("BASH_VERSION", "5.2.0(1)-toolsh"),
-            ("OSTYPE", "linux-gnu"),
-            ("UID", "1000"),
-            ("EUID", "1000"),
-        ] {
-            let _ = vars.set(name, value);
-        }
-        let versinfo = ["5", "2", "0", "1", "toolsh", "x86_64-pc-linux-gnu"];
-        let _ = vars.set_value(
-            "BASH_VERSINFO",
-            vars::Value::Indexed(versinfo.iter().enumerate().map(|(i, v)| (i as i64, v.to_string())).collect()),
-        );
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(12345);
-        State {
-            vars,
-            functions: Arc::new(Default::default()),
-            cwd: cwd.to_string(),
-            arg0: "toolsh".to_string(),
-            positional: Arc::new(Vec::new()),
-            options: Options::default(),
-            last_status: 0,
-            traps: Arc::new(HashMap::new()),
-            last_background: None,
-            dir_stack: Vec::new(),
-            funcnames: Vec::new(),
-            random_seed: seed,
-            subshell_level: 0,
-            getopts_char: 0,
-            getopts_optind: "1".to_string(),
-            last_arg: String::new(),
-            lineno: 0,
-            limits: Limits::default(),
-        }
-    }
-
-    /// Resolves `path` against the working directory.
-    pub fn abs_path(&self, path: &str) -> String {
-        crate::vfs::path::operand(&self.cwd, path)
-    }
-
-    /// Sets a variable, printing nothing; false when it is readonly.
-    pub fn set_var(&mut self, name: &str, value: impl Into<String>) -> bool {
-        let ok = self.vars.set(name, value).is_ok();
-        if ok
-            && self.options.allexport
-            && let Some(var) = self.vars.get_mut(name)
-        {
-            var.attrs.set(Attrs::EXPORT, true);
-        }
-        ok
-    }
-
-    /// The `$-` flags.
-    pub fn flags(&self) -> String {
-        let mut flags = String::new();
-        let o = &self.options;
-        for (on, c) in [
-            (o.allexport, 'a'),
-            (o.errexit, 'e'),
-            (o.noglob, 'f'),
-            (true, 'h'),
-            (o.nounset, 'u'),
-            (o.xtrace, 'x'),
-            (true, 'B'),
-            (o.noclobber, 'C'),
-        ] {
-            if on {
-                flags.push(c);
-            }
-        }
-        flags
-    }
-
-    /// Next `$RANDOM` value (0–32767).
-    pub fn next_random(&mut self) -> u32 {
-        // xorshift64*: fast and good enough for a shell's RANDOM.
-        let mut x = self.random_seed | 1;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.random_seed = x;
-        ((x.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) % 32768) as u32
-    }
-}
-
-/// What a whole execution shares: the workspace, the limits and the counters.
-#[allow(missing_docs)]
-pub struct Shared {
-    pub vfs: Arc<Vfs>,
-    /// The ceiling: the limits the shell was built with (a session may only lower its own).
-    pub limits: Limits,
-    pub commands_run: AtomicU64,
-    pub session_commands_run: AtomicU64,
-    pub started: Instant,
-    pub next_pid: AtomicU64,
-    /// Why the current execution was stopped (a limit, its deadline, cancellation): the line
-    /// [`Shell::run`] prints once.
-    pub stop_reason: std::sync::Mutex<Option<(String, Status)>>,
-    /// The deadline and cancellation of the execution in progress (tool bodies hold it too).
-    pub pace: Arc<pace::Pace>,
-    /// Bytes the session's running commands hold from pipes they read whole, together: the
-    /// input-bytes limit bounds this sum, so four `yes | sort &` cannot take four times it.
-    pub held_input: std::sync::atomic::AtomicUsize,
-    /// Every tool, by name.
-    pub tools: Arc<crate::tools::Registry>,
-    /// The policy gate and audit log.
-    pub gate: Arc<crate::tools::Gate>,
-    /// The calling agent's name.
-    pub agent: String,
-    /// The store, when the shell has one.
-    pub store: Option<Arc<crate::store::Store>>,
-    /// The embedder's audit sink, when it gave one (otherwise the store takes the records).
-    pub audit_sink: Option<Arc<dyn crate::audit::AuditSink>>,
-    /// Where the shell's own file access (redirections, globs) notes refusals nobody reads:
-    /// those surface as the failed operation's own error.
-    pub unheard: std::sync::atomic::AtomicBool,
-}
-
-impl Shared {
-    /// Records why the line stops (the first reason wins) and returns the status it ends with.
-    pub fn note_stop(&self, message: String, status: Status) -> Status {
-        let mut slot = self.stop_reason.lock().unwrap_or_else(|p| p.into_inner());
-        self.pace.halt();
-        slot.get_or_insert((message, status)).1
-    }
-
-    /// Records that the line's deadline passed or its caller cancelled it.
-    pub fn note_pace_stop(&self, stop: pace::Stop) -> Status {
-        match stop {
-            pace::Stop::Deadline(_) => self.note_stop(format!("limit exceeded: {stop}; nothing more ran"), EXIT_LIMIT),
-            pace::Stop::Cancelled => self.note_stop("cancelled; the line was stopped".to_string(), EXIT_CANCELLED),
-            pace::Stop::Halted => self.stopping().unwrap_or(EXIT_LIMIT),
-        }
-    }
-
-    /// The status the line ends with when something stopped it: a subshell, pipeline stage
-    /// or command substitution passes that on instead of its own status.
-    pub fn stopping(&self) -> Option<Status> {
-        self.stop_reason.lock().unwrap_or_else(|p| p.into_inner()).as_ref().map(|(_, status)| *status)
-    }
-}
-
-/// What one command holds of a pipe it read whole, counted in [`Shared::held_input`] with
-/// what every other running command of the session holds, and given back when it is dropped.
-pub struct HeldInput<'a> {
-    shared: &'a Shared,
-    bytes: std::sync::atomic::AtomicUsize,
-}
-
-impl<'a> HeldInput<'a> {
-    /// Nothing held yet.
-    pub fn new(shared: &'a Shared) -> Self {
-        HeldInput { shared, bytes: std::sync::atomic::AtomicUsize::new(0) }
-    }
-
-    /// All of `input`, unless the session's commands would then hold more than `limit`
-    /// together (the input-bytes limit): four `yes | sort &` share one limit.
-    pub async fn read_whole(&self, input: &io::Input, limit: usize) -> std::io::Result<Vec<u8>> {
-        let mut data = Vec::new();
-        while let Some(chunk) = input.read_chunk().await {
-            let before = self.shared.held_input.fetch_add(chunk.len(), Ordering::Relaxed);
-            self.bytes.fetch_add(chunk.len(), Ordering::Relaxed);
-            if before.saturating_add(chunk.len()) > limit {
-                return Err(io::input_too_large(limit));
-            }
-            if data.is_empty() {
-                data = chunk;
-            } else {
-                data.extend_from_slice(&chunk);
-            }
-        }
-        Ok(data)
-    }
-}
-
-impl Drop for HeldInput<'_> {
-    fn drop(&mut self) {
-        let bytes = *self.bytes.get_mut();
-        if bytes > 0 {
-            self.shared.held_input.fetch_sub(bytes, Ordering::Relaxed);
-        }
-    }
-}
 
 /// A background job.
 pub(crate) struct Job {
@@ -503,8 +168,7 @@ impl Interp {
     /// returns the status (126) to end with; nothing of the text runs.
     pub(crate) async fn preflight(&self, list: &[crate::ast::ListItem], io: &Io) -> Option<Status> {
         let policy = self.shared.gate.policy();
-        let check =
-            crate::policy::preflight::Preflight { policy: &policy, tools: &self.shared.tools, cwd: &self.state.cwd };
+        let check = crate::preflight::Preflight { policy: &policy, tools: &self.shared.tools, cwd: &self.state.cwd };
         let blocked = check.check(list)?;
         self.shared.gate.record_blocked(&blocked);
         let message = format!("toolsh: {blocked}\n");
@@ -543,17 +207,20 @@ impl<F: std::future::Future + Unpin> std::future::Future for StackGuard<F> {
     }
 }
 
-/// Runs a command in a subshell built from `state` (what commands use to run commands).
-pub(crate) async fn run_in_subshell(state: State, shared: &Arc<Shared>, argv: Vec<String>, io: &Io) -> Status {
-    if argv.is_empty() {
-        return 0;
-    }
-    let mut sub = Interp::fresh(state, shared.clone(), GUARDED_DEPTH);
-    sub.state.subshell_level += 1;
-    sub.state.traps = Arc::new(HashMap::new());
-    // A command started by another command runs as its own program would: no functions.
-    let result = sub.dispatch_builtin(argv, io).await;
-    sub.finish_subshell(result, io).await
+/// Runs a command in a subshell built from `state` (what commands use to run commands: the
+/// session's [`Shared::run_command`]).
+fn run_in_subshell<'a>(state: State, shared: &'a Arc<Shared>, argv: Vec<String>, io: &'a Io) -> BoxFuture<'a, Status> {
+    Box::pin(async move {
+        if argv.is_empty() {
+            return 0;
+        }
+        let mut sub = Interp::fresh(state, shared.clone(), GUARDED_DEPTH);
+        sub.state.subshell_level += 1;
+        sub.state.traps = Arc::new(HashMap::new());
+        // A command started by another command runs as its own program would: no functions.
+        let result = sub.dispatch_builtin(argv, io).await;
+        sub.finish_subshell(result, io).await
+    })
 }
 
 /// The captured result of [`Shell::exec`].
@@ -611,9 +278,6 @@ pub struct Progress {
     /// Bytes written to standard error so far.
     pub stderr_bytes: usize,
 }
-
-/// Status of a cancelled execution.
-pub const EXIT_CANCELLED: Status = 130;
 
 /// Builds a [`Shell`].
 pub struct ShellBuilder {
@@ -830,6 +494,7 @@ impl Shell {
             store: parts.store,
             audit_sink: parts.audit_sink,
             unheard: std::sync::atomic::AtomicBool::new(false),
+            run_command: run_in_subshell,
         });
         Shell { interp: Interp::fresh(state, shared, 0), exited: None, spills: 0 }
     }
@@ -1157,13 +822,6 @@ impl Shell {
     /// Session state (read-only view).
     pub fn state(&self) -> &State {
         &self.interp.state
-    }
-}
-
-impl Var {
-    /// True when exported.
-    pub fn is_exported(&self) -> bool {
-        self.attrs.has(Attrs::EXPORT)
     }
 }
 

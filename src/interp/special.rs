@@ -1006,7 +1006,7 @@ impl Interp {
             }
             if !want_export && !want_readonly && !flags.print {
                 if let Some(value) = var.scalar() {
-                    out.push_str(&format!("{name}={}\n", crate::builtins::text::quote_for_reuse(value)));
+                    out.push_str(&format!("{name}={}\n", crate::builtins::quote_for_reuse(value)));
                 }
                 continue;
             }

@@ -1,7 +1,7 @@
 //! Tidiness the compiler does not check: every source file opens with a module doc, every
 //! command's spec is consistent (its name is the table's, no letter or long name twice, the
-//! tools it names exist), and every command has a help snapshot and no snapshot outlives its
-//! command.
+//! tools it names exist), every command has a help snapshot and no snapshot outlives its
+//! command, and the crates depend on each other as ARCHITECTURE.md draws it.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -102,4 +102,41 @@ fn every_command_has_a_help_snapshot_and_no_snapshot_outlives_its_command() {
         missing.is_empty() && stale.is_empty(),
         "help snapshots missing for {missing:?} (TOOLSH_BLESS=1 cargo test --test it commands) and stale for {stale:?}"
     );
+}
+
+/// The workspace crates a manifest's `[dependencies]` name (not dev- or build-dependencies).
+fn workspace_dependencies(manifest: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(manifest).unwrap_or_default();
+    let mut section = String::new();
+    let mut found = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line.to_string();
+        } else if section == "[dependencies]"
+            && let Some((name, _)) = line.split_once('=')
+            && name.trim().starts_with("toolsh-")
+        {
+            found.push(name.trim().to_string());
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn the_crate_graph_is_the_architecture() {
+    // Each crate and the workspace crates it may build on: the interpreter above the commands,
+    // the commands on the core only, the core on the language and the workspace.
+    let graph: &[(&str, &[&str])] = &[
+        ("Cargo.toml", &["toolsh-builtins", "toolsh-core", "toolsh-syntax", "toolsh-vfs"]),
+        ("builtins/Cargo.toml", &["toolsh-core"]),
+        ("crates/core/Cargo.toml", &["toolsh-syntax", "toolsh-vfs"]),
+        ("crates/syntax/Cargo.toml", &[]),
+        ("crates/vfs/Cargo.toml", &[]),
+    ];
+    for (manifest, allowed) in graph {
+        let path = root().join(manifest);
+        assert!(path.exists(), "{manifest} exists");
+        assert_eq!(workspace_dependencies(&path), *allowed, "the workspace crates {manifest} depends on");
+    }
 }

@@ -1,0 +1,341 @@
+//! Adapters over the store tools: `msg` (send, read, list, archive), `who`, `ping`, `whoami`,
+//! and `meta` (get, set, delete, list, incr).
+
+use crate::Ctx;
+use crate::session::Status;
+use crate::spec::{Args, Opt, Spec};
+use serde_json::{Value, json};
+
+const JSON: Opt = Opt::long("json", "print the tool's answer as JSON, one value a line");
+const ALL: Opt = Opt::both('a', "all", "read: every message, read ones too");
+const COUNT: Opt = Opt::short('n', "read: at most NUM messages").value("NUM");
+
+/// `msg`.
+pub const MSG: Spec = Spec {
+    name: "msg",
+    summary: "send and read messages between agents",
+    synopsis: &["send TO [TEXT]...", "read [-a] [-n NUM] [--json]", "list [--json]", "archive|unarchive ID..."],
+    about: "Send a message (the TEXT, or standard input), read your new messages, count your mailbox, or archive messages.",
+    options: &[JSON, ALL, COUNT],
+    tools: &["msg.send", "msg.read", "msg.list", "msg.update"],
+    subcommands: &[
+        ("archive", &["msg.update"]),
+        ("list", &["msg.list"]),
+        ("read", &["msg.read"]),
+        ("send", &["msg.send"]),
+        ("unarchive", &["msg.update"]),
+    ],
+    ..Spec::BASE
+};
+
+/// `who`.
+pub const WHO: Spec = Spec {
+    name: "who",
+    summary: "list agents seen on the store",
+    synopsis: &["[--json]"],
+    options: &[JSON],
+    tools: &["msg.who"],
+    ..Spec::BASE
+};
+
+/// `ping`.
+pub const PING: Spec = Spec {
+    name: "ping",
+    summary: "say whether an agent is alive",
+    synopsis: &["AGENT"],
+    about: "Say whether AGENT was seen on the store lately; status 0 when it was.",
+    tools: &["msg.ping"],
+    ..Spec::BASE
+};
+
+/// `whoami`.
+pub const WHOAMI: Spec = Spec { name: "whoami", summary: "print this session's agent name", ..Spec::BASE };
+
+/// Refuses an option given to a subcommand it is not for.
+async fn only_for(ctx: &Ctx<'_>, spec: &Spec, args: &Args, sub: &str, allowed: &[Opt]) -> Result<(), Status> {
+    match args.given().find(|(opt, _)| !allowed.contains(opt)) {
+        Some((opt, _)) => {
+            let name = opt.long.map_or_else(|| format!("-{}", opt.short.unwrap_or('?')), |l| format!("--{l}"));
+            Err(ctx.misuse(spec, format!("{name} is not an option of '{sub}'")).await)
+        }
+        None => Ok(()),
+    }
+}
+
+/// Time since `ms` in words (`3s`, `5m`, `2h`, `4d`).
+fn ago(ms: i64) -> String {
+    let secs = (crate::store::now_ms() - ms).max(0) / 1000;
+    match secs {
+        0..60 => format!("{secs}s"),
+        60..3600 => format!("{}m", secs / 60),
+        3600..86400 => format!("{}h", secs / 3600),
+        _ => format!("{}d", secs / 86400),
+    }
+}
+
+/// `msg send|read|list|archive`.
+pub async fn msg(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&MSG).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let json_out = args.has(&JSON);
+    let Some(sub) = args.operands.first().cloned() else {
+        return ctx.misuse(&MSG, "missing subcommand").await;
+    };
+    let rest = &args.operands[1..];
+    let allowed: &[Opt] = match sub.as_str() {
+        "send" | "list" => &[JSON],
+        "read" => &[JSON, ALL, COUNT],
+        _ => &[],
+    };
+    if let Err(status) = only_for(&ctx, &MSG, &args, &sub, allowed).await {
+        return status;
+    }
+    match sub.as_str() {
+        "send" => {
+            let Some(to) = rest.first() else {
+                return ctx.misuse(&MSG, "send needs a recipient").await;
+            };
+            let text = if rest.len() > 1 {
+                rest[1..].join(" ")
+            } else {
+                match ctx.read_stdin().await {
+                    Ok(bytes) => String::from_utf8_lossy(&bytes).trim_end_matches('\n').to_string(),
+                    Err(err) => return ctx.fail(crate::vfs::describe(&err)).await,
+                }
+            };
+            if text.is_empty() {
+                return ctx.misuse(&MSG, "nothing to send: give the text or pipe it in").await;
+            }
+            match ctx.call("msg.send", json!({ "to": to, "text": text })).await {
+                Ok(v) if json_out => i32::from(!ctx.out(format!("{v}\n")).await),
+                Ok(v) => i32::from(!ctx.out(format!("sent #{} to {to}\n", v["id"])).await),
+                Err(status) => status,
+            }
+        }
+        "read" => {
+            if let Some(extra) = rest.first() {
+                return ctx.misuse(&MSG, format!("extra operand '{extra}'")).await;
+            }
+            let all = args.has(&ALL);
+            let limit = match args.last(&COUNT).map(str::parse::<u32>) {
+                None => None,
+                Some(Ok(n)) => Some(n),
+                Some(Err(_)) => return ctx.misuse(&MSG, "-n needs a number").await,
+            };
+            let list = match ctx.call("msg.read", json!({ "all": all, "limit": limit })).await {
+                Ok(list) => list,
+                Err(status) => return status,
+            };
+            let messages = list.as_array().cloned().unwrap_or_default();
+            let mut out = String::new();
+            for m in &messages {
+                if json_out {
+                    out.push_str(&format!("{m}\n"));
+                } else {
+                    out.push_str(&format!(
+                        "#{} from {} ({} ago): {}\n",
+                        m["id"],
+                        m["from"].as_str().unwrap_or(""),
+                        ago(m["sent_at"].as_i64().unwrap_or(0)),
+                        m["text"].as_str().unwrap_or("")
+                    ));
+                }
+            }
+            if messages.is_empty() && !json_out {
+                out.push_str("no new messages\n");
+            }
+            i32::from(!ctx.out(out).await)
+        }
+        "list" => match ctx.call("msg.list", json!({})).await {
+            Ok(v) if json_out => i32::from(!ctx.out(format!("{v}\n")).await),
+            Ok(v) => {
+                let line = format!(
+                    "unread {}, read {}, archived {}, sent {}\n",
+                    v["unread"], v["read"], v["archived"], v["sent"]
+                );
+                i32::from(!ctx.out(line).await)
+            }
+            Err(status) => status,
+        },
+        "archive" | "unarchive" => {
+            let mut ids = Vec::new();
+            for arg in rest {
+                match arg.trim_start_matches('#').parse::<i64>() {
+                    Ok(id) => ids.push(id),
+                    Err(_) => return ctx.misuse(&MSG, format!("not a message id: {arg}")).await,
+                }
+            }
+            if ids.is_empty() {
+                return ctx.misuse(&MSG, format!("{sub} needs message ids")).await;
+            }
+            match ctx.call("msg.update", json!({ "ids": ids, "archived": sub == "archive" })).await {
+                Ok(v) => {
+                    let missing = v["not_found"].as_array().map_or(0, Vec::len);
+                    for id in v["not_found"].as_array().into_iter().flatten() {
+                        ctx.complain(format!("#{id}: no such message in your mailbox")).await;
+                    }
+                    i32::from(missing > 0)
+                }
+                Err(status) => status,
+            }
+        }
+        other => ctx.misuse(&MSG, format!("unknown subcommand '{other}'")).await,
+    }
+}
+
+/// `who [--json]`: agents seen on the store.
+pub async fn who(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&WHO).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if let Some(extra) = args.operands.first() {
+        return ctx.misuse(&WHO, format!("extra operand '{extra}'")).await;
+    }
+    let json_out = args.has(&JSON);
+    let list = match ctx.call("msg.who", json!({})).await {
+        Ok(list) => list,
+        Err(status) => return status,
+    };
+    let mut out = String::new();
+    for a in list.as_array().into_iter().flatten() {
+        if json_out {
+            out.push_str(&format!("{a}\n"));
+        } else {
+            let seen = a["last_seen_ms"].as_i64().unwrap_or(0);
+            out.push_str(&format!("{:<16} seen {} ago\n", a["agent"].as_str().unwrap_or(""), ago(seen)));
+        }
+    }
+    i32::from(!ctx.out(out).await)
+}
+
+/// `ping AGENT`: 0 when the agent was seen recently.
+pub async fn ping(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&PING).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let agent = match args.operands.as_slice() {
+        [agent] => agent.clone(),
+        [] => return ctx.misuse(&PING, "missing agent name").await,
+        [_, extra, ..] => return ctx.misuse(&PING, format!("extra operand '{extra}'")).await,
+    };
+    let v = match ctx.call("msg.ping", json!({ "agent": agent })).await {
+        Ok(v) => v,
+        Err(status) => return status,
+    };
+    let line = match (v["alive"].as_bool(), v["idle_secs"].as_i64()) {
+        (Some(true), Some(idle)) => format!("{agent} is alive (seen {idle}s ago)\n"),
+        (_, Some(idle)) => {
+            format!("{agent} is not responding (last seen {} ago)\n", ago(crate::store::now_ms() - idle * 1000))
+        }
+        _ => format!("{agent} has never been seen on this store\n"),
+    };
+    ctx.out(line).await;
+    i32::from(v["alive"] != Value::Bool(true))
+}
+
+/// `whoami`: the agent this session acts for.
+pub async fn whoami(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&WHOAMI).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if let Some(extra) = args.operands.first() {
+        return ctx.misuse(&WHOAMI, format!("extra operand '{extra}'")).await;
+    }
+    let name = format!("{}\n", ctx.agent());
+    i32::from(!ctx.out(name).await)
+}
+
+const PROTECT: Opt =
+    Opt::long("protect", "set: none, readonly (never changes) or increment (only by incr)").value("WHO");
+
+/// `meta`.
+pub const META: Spec = Spec {
+    name: "meta",
+    summary: "get, set, delete, list and atomically increment metadata",
+    synopsis: &[
+        "get KEY",
+        "set KEY VALUE... [--protect none|readonly|increment]",
+        "delete KEY",
+        "list [PREFIX]",
+        "incr KEY [N]",
+    ],
+    about: "Read and change the metadata the agents of this store share; incr adds atomically. --json prints the tool's answer.",
+    options: &[JSON, PROTECT],
+    negatives: true,
+    tools: &["meta.get", "meta.set", "meta.delete", "meta.list", "meta.incr"],
+    subcommands: &[
+        ("delete", &["meta.delete"]),
+        ("get", &["meta.get"]),
+        ("incr", &["meta.incr"]),
+        ("list", &["meta.list"]),
+        ("rm", &["meta.delete"]),
+        ("set", &["meta.set"]),
+    ],
+    ..Spec::BASE
+};
+
+/// `meta get|set|delete|list|incr`.
+pub async fn meta(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&META).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let json_out = args.has(&JSON);
+    let protection = args.last(&PROTECT);
+    let sub = args.operands.first().map_or("", String::as_str);
+    let allowed: &[Opt] = if sub == "set" { &[JSON, PROTECT] } else { &[JSON] };
+    if let Err(status) = only_for(&ctx, &META, &args, sub, allowed).await {
+        return status;
+    }
+    let words: Vec<&str> = args.operands.iter().map(String::as_str).collect();
+    let (tool, call_args) = match words.as_slice() {
+        ["get", key] => ("meta.get", json!({ "key": key })),
+        ["set", key, value @ ..] if !value.is_empty() => {
+            ("meta.set", json!({ "key": key, "value": value.join(" "), "protection": protection }))
+        }
+        ["delete" | "rm", key] => ("meta.delete", json!({ "key": key })),
+        ["list"] => ("meta.list", json!({})),
+        ["list", prefix] => ("meta.list", json!({ "prefix": prefix })),
+        ["incr", key] => ("meta.incr", json!({ "key": key })),
+        ["incr", key, by] => match by.parse::<i64>() {
+            Ok(by) => ("meta.incr", json!({ "key": key, "by": by })),
+            Err(_) => return ctx.misuse(&META, format!("incr: not an integer: {by}")).await,
+        },
+        [] => return ctx.misuse(&META, "missing subcommand").await,
+        _ => return ctx.misuse(&META, "unknown or incomplete subcommand").await,
+    };
+    let v = match ctx.call(tool, call_args).await {
+        Ok(v) => v,
+        Err(status) => return status,
+    };
+    let out = if json_out {
+        format!("{v}\n")
+    } else {
+        match tool {
+            "meta.get" | "meta.set" => format!("{}\n", v["value"].as_str().unwrap_or("")),
+            "meta.incr" => format!("{}\n", v["value"]),
+            "meta.delete" => {
+                if v["deleted"] == Value::Bool(false) {
+                    return ctx.fail(format!("{}: no such key", v["key"].as_str().unwrap_or(""))).await;
+                }
+                String::new()
+            }
+            _ => v
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|e| {
+                    let protection = e["protection"].as_str().unwrap_or("none");
+                    let mark = if protection == "none" { String::new() } else { format!("  ({protection})") };
+                    format!("{}={}{mark}\n", e["key"].as_str().unwrap_or(""), e["value"].as_str().unwrap_or(""))
+                })
+                .collect(),
+        }
+    };
+    i32::from(!ctx.out(out).await)
+}

@@ -1,0 +1,4 @@
+//! Commands for agents and their tools: messaging, presence and metadata over the store (`msg`, `who`, `ping`, `meta`), and discovery (`help`, `config`, `audit`, a tool run by its name).
+
+pub mod messaging;
+pub mod tools;

@@ -1,0 +1,353 @@
+//! Tools as commands and discovery: running a registered tool by name (`fs.read --path a`),
+//! `help`, `config tools`, and `audit`.
+
+use crate::Ctx;
+use crate::session::Status;
+use crate::spec::{Opt, Spec};
+use serde_json::{Value, json};
+use toolsh_core::tools::{Registry, flags};
+
+/// `help`.
+pub const HELP: Spec = Spec {
+    name: "help",
+    summary: "list commands and tools, or show one's usage",
+    synopsis: &["[NAME | NAMESPACE]..."],
+    about: "Without a NAME, list the commands and the tools by namespace; with one, show the command's or tool's usage, or the tools of a namespace.",
+    ..Spec::BASH
+};
+
+/// `help [COMMAND | NAMESPACE]…`: the index of commands and tools grouped by namespace, each
+/// command's help or tool's usage, and a namespace's tools.
+pub async fn help(ctx: Ctx<'_>) -> Status {
+    let tools = ctx.tools().clone();
+    let args = match ctx.args(&HELP).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if !args.operands.is_empty() {
+        let mut status = 0;
+        for name in &args.operands {
+            status = status.max(help_on(&ctx, &tools, name).await);
+        }
+        return status;
+    }
+    help_index(&ctx, &tools).await
+}
+
+/// `help NAME`: a tool's usage, a command's help, a namespace's tools.
+async fn help_on(ctx: &Ctx<'_>, tools: &Registry, name: &str) -> Status {
+    if let Some(tool) = tools.resolve(name) {
+        return i32::from(!ctx.out(flags::usage(tool.spec())).await);
+    }
+    let mut out = String::new();
+    if let Some(entry) = crate::lookup(name) {
+        out.push_str(&entry.spec.help());
+        if let Some(tools) = crate::adapter_of(name) {
+            out.push_str(&format!("It calls the tools {}.\n", tools.join(", ")));
+        }
+    }
+    // A namespace (`help crm`, `help crm.*`) lists its tools, also when a command shares the name.
+    let namespace = name.trim_end_matches(['.', '*']);
+    let listed: Vec<String> = tools
+        .visible()
+        .filter(|spec| spec.namespace() == namespace)
+        .map(|spec| format!("  {:<12} {}\n", spec.name, spec.summary()))
+        .collect();
+    if !listed.is_empty() {
+        out.push_str(&format!("Tools: {namespace} ('NAME -h' for usage)\n"));
+        out.extend(listed);
+    }
+    if out.is_empty() {
+        return ctx.fail(format!("no help for '{name}': run 'help' for the list")).await;
+    }
+    i32::from(!ctx.out(out).await)
+}
+
+/// `help`: every command, then the tools by namespace.
+async fn help_index(ctx: &Ctx<'_>, tools: &Registry) -> Status {
+    let mut out = String::from("Shell commands (bash-like; 'help NAME' for one, 'help NS' for a namespace's tools):\n");
+    for builtin in crate::all().iter().filter(|b| b.name.chars().all(|c| c.is_ascii_alphanumeric())) {
+        out.push_str(&format!("  {:<12} {}\n", builtin.name, builtin.summary));
+    }
+    let mut namespace = "";
+    for spec in tools.visible() {
+        if spec.namespace() != namespace {
+            namespace = spec.namespace();
+            out.push_str(&format!("\nTools: {namespace}\n"));
+        }
+        out.push_str(&format!("  {:<12} {}\n", spec.name, spec.summary()));
+    }
+    out.push_str("\nTools run as commands: NAME --flag value, NAME '{json}', NAME -h for usage.\n");
+    i32::from(!ctx.out(out).await)
+}
+
+const JSON: Opt = Opt::long("json", "tools: print the list as JSON");
+const SCHEMA: Opt = Opt::long("schema", "tools NAME: print the tool's input schema");
+
+/// `config`.
+pub const CONFIG: Spec = Spec {
+    name: "config",
+    summary: "list tools (config tools [QUERY]), their schemas, the policy",
+    synopsis: &["tools [QUERY]... [--json]", "tools NAME --schema", "policy", "get [NAME]", "set NAME VALUE"],
+    about: "List the tools (those matching QUERY first), show one's schema, the policy's profile and rules, or the session's settings; set lowers a limit (or raises it up to the one the shell started with).",
+    options: &[JSON, SCHEMA],
+    ..Spec::BASE
+};
+
+/// The session settings `config get`/`config set` know: name, reader, writer.
+type Setting = (&'static str, fn(&crate::session::Limits) -> u64, fn(&mut crate::session::Limits, u64));
+
+const SETTINGS: &[Setting] = &[
+    ("call-depth", |l| l.call_depth as u64, |l, v| l.call_depth = v as usize),
+    ("commands", |l| l.commands, |l, v| l.commands = v),
+    ("input-bytes", |l| l.input_bytes as u64, |l, v| l.input_bytes = v as usize),
+    ("loop-iterations", |l| l.loop_iterations, |l, v| l.loop_iterations = v),
+    ("output-bytes", |l| l.output_bytes as u64, |l, v| l.output_bytes = v as usize),
+    ("variable-bytes", |l| l.variable_bytes as u64, |l, v| l.variable_bytes = v as usize),
+    (
+        "timeout-ms",
+        |l| l.wall_time.map_or(0, |d| d.as_millis() as u64),
+        |l, v| l.wall_time = (v > 0).then(|| std::time::Duration::from_millis(v)),
+    ),
+];
+
+/// `config get [NAME]`, `config set NAME VALUE`: the session's limits (lowered freely, raised
+/// only up to what the shell was started with) and, read-only, its identity and policy.
+async fn settings(ctx: &mut Ctx<'_>, args: &[&str]) -> Status {
+    let ceiling = *ctx.ceiling();
+    let gate = ctx.gate().clone();
+    match args {
+        ["get"] | ["get", _] => {
+            let want = args.get(1).copied();
+            let mut rows: Vec<(String, String)> =
+                SETTINGS.iter().map(|(name, get, _)| (name.to_string(), get(&ctx.state.limits).to_string())).collect();
+            rows.push(("agent".into(), ctx.agent().to_string()));
+            rows.push(("session".into(), gate.audit().session().to_string()));
+            rows.push(("profile".into(), gate.policy().profile().name().to_string()));
+            rows.push(("store".into(), ctx.store().map_or("none".into(), |s| s.path().display().to_string())));
+            let mut out = String::new();
+            for (name, value) in &rows {
+                match want {
+                    Some(w) if w == name => out.push_str(&format!("{value}\n")),
+                    Some(_) => {}
+                    None => out.push_str(&format!("{name}={value}\n")),
+                }
+            }
+            if out.is_empty() {
+                let names: Vec<&str> = rows.iter().map(|(n, _)| n.as_str()).collect();
+                return ctx
+                    .fail(format!("unknown setting '{}': known are {}", want.unwrap_or(""), names.join(", ")))
+                    .await;
+            }
+            i32::from(!ctx.out(out).await)
+        }
+        ["set", name, value] => {
+            let Some((_, get, set)) = SETTINGS.iter().find(|(n, _, _)| n == name) else {
+                let names: Vec<&str> = SETTINGS.iter().map(|(n, _, _)| *n).collect();
+                return ctx.misuse(&CONFIG, format!("'{name}' cannot be set: settable are {}", names.join(", "))).await;
+            };
+            let Ok(number) = value.parse::<u64>() else {
+                return ctx.misuse(&CONFIG, format!("{name}: not a number: {value}")).await;
+            };
+            let max = get(&ceiling);
+            let unlimited_ceiling = *name == "timeout-ms" && max == 0;
+            if !unlimited_ceiling && (number > max || (*name == "timeout-ms" && number == 0)) {
+                return ctx
+                    .fail(format!(
+                        "{name} cannot go above {max}, the limit this shell was started with (denied by its launcher)"
+                    ))
+                    .await;
+            }
+            set(&mut ctx.state.limits, number);
+            0
+        }
+        _ => ctx.misuse(&CONFIG, "get takes one NAME at most, set a NAME and a VALUE").await,
+    }
+}
+
+/// `config tools [QUERY]`, `config tools NAME --schema`, `config policy`, `config get/set`.
+pub async fn config(mut ctx: Ctx<'_>) -> Status {
+    let (tools, gate) = (ctx.tools().clone(), ctx.gate().clone());
+    let parsed = match ctx.args(&CONFIG).await {
+        Ok(parsed) => parsed,
+        Err(status) => return status,
+    };
+    let args: Vec<&str> = parsed.operands.iter().map(String::as_str).collect();
+    let sub = args.first().copied().unwrap_or_default();
+    if let Some((opt, _)) = parsed.given().find(|_| sub != "tools") {
+        let name = opt.long.unwrap_or_default();
+        return ctx.misuse(&CONFIG, format!("--{name} is an option of 'config tools'")).await;
+    }
+    match args.as_slice() {
+        ["get", ..] | ["set", ..] => settings(&mut ctx, &args).await,
+        ["tools", words @ ..] => {
+            let json_out = parsed.has(&JSON);
+            if parsed.has(&SCHEMA) {
+                let [name] = words else {
+                    return ctx.misuse(&CONFIG, "--schema needs one tool name").await;
+                };
+                let Some(tool) = tools.resolve(name) else {
+                    return ctx.fail(tools.unknown(name).message).await;
+                };
+                let text = serde_json::to_string_pretty(tool.spec().schema()).unwrap_or_default();
+                return i32::from(!ctx.out(format!("{text}\n")).await);
+            }
+            let query = words.join(" ").to_lowercase();
+            let policy = gate.policy();
+            let mut rows: Vec<(usize, &toolsh_core::tools::ToolSpec)> = tools
+                .iter()
+                .chain(tools.disabled())
+                .map(|t| t.spec())
+                .filter_map(|spec| rank(spec, &query).map(|score| (score, spec)))
+                .collect();
+            rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.name.cmp(&b.1.name)));
+            if json_out {
+                let list: Vec<Value> = rows
+                    .iter()
+                    .map(|(_, s)| {
+                        json!({
+                            "name": s.name, "description": s.summary(), "side_effect": s.side_effect,
+                            "replay": s.replay, "concurrency": s.concurrency,
+                            "enabled": policy.disabled_by(&s.name).is_none(),
+                            "visible": s.visible, "restricted": s.restricted,
+                            "policy": policy.decide(s.facts(), None).to_string(),
+                        })
+                    })
+                    .collect();
+                return i32::from(!ctx.out(format!("{}\n", Value::Array(list))).await);
+            }
+            if rows.is_empty() {
+                return ctx.fail(format!("no tool matches '{query}': run 'config tools' for all")).await;
+            }
+            let mut out = String::new();
+            for (_, spec) in rows {
+                let mut state = vec![if policy.disabled_by(&spec.name).is_some() { "disabled" } else { "enabled" }];
+                if !spec.visible {
+                    state.push("hidden");
+                }
+                if spec.restricted {
+                    state.push("restricted");
+                }
+                let decision = policy.decide(spec.facts(), None);
+                out.push_str(&format!(
+                    "{:<12} {:<14} {:<19} {:<9} {}\n",
+                    spec.name,
+                    spec.side_effect.as_str(),
+                    state.join(","),
+                    decision.verdict.as_str(),
+                    spec.summary()
+                ));
+            }
+            i32::from(!ctx.out(out).await)
+        }
+        ["policy"] => {
+            let policy = gate.policy();
+            let mut out = format!("profile: {}\n", policy.profile().name());
+            for rule in policy.rules() {
+                out.push_str(&format!("rule: {rule}\n"));
+            }
+            i32::from(!ctx.out(out).await)
+        }
+        _ => ctx.misuse(&CONFIG, "unknown or missing subcommand").await,
+    }
+}
+
+/// How well `spec` matches `query` (None: not at all). Name matches rank above description
+/// matches; every query word must match somewhere.
+fn rank(spec: &toolsh_core::tools::ToolSpec, query: &str) -> Option<usize> {
+    if query.is_empty() {
+        return Some(0);
+    }
+    let name = spec.name.to_lowercase();
+    let text = spec.description.to_lowercase();
+    let mut score = 0;
+    for word in query.split_whitespace() {
+        let alias = spec.aliases.iter().any(|a| a.to_lowercase().contains(word));
+        score += if name == word || name.ends_with(&format!(".{word}")) {
+            100
+        } else if name.contains(word) {
+            50
+        } else if alias {
+            30
+        } else if text.contains(word) {
+            10
+        } else {
+            return None;
+        };
+    }
+    Some(score)
+}
+
+const COUNT: Opt = Opt::short('n', "show the last N calls (default 20)").value("N");
+const TOOL: Opt = Opt::long("tool", "only calls of tools whose name matches the glob PATTERN").value("PATTERN");
+const DENIED: Opt = Opt::long("denied", "only the calls the policy denied");
+const AUDIT_JSON: Opt = Opt::long("json", "one JSON object a line");
+
+/// `audit`.
+pub const AUDIT: Spec = Spec {
+    name: "audit",
+    summary: "show recent tool calls with their policy decisions",
+    synopsis: &["[-n N] [--tool PATTERN] [--denied] [--json]"],
+    about: "Show this session's recent tool calls, newest last: time, tool, command, decision, status, duration, digest of the arguments and the rule that decided.",
+    options: &[COUNT, TOOL, DENIED, AUDIT_JSON],
+    ..Spec::BASE
+};
+
+/// `audit`: recent tool calls of this session, newest last.
+pub async fn audit(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&AUDIT).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if let Some(extra) = args.operands.first() {
+        return ctx.misuse(&AUDIT, format!("extra operand '{extra}'")).await;
+    }
+    let count = match args.last(&COUNT).map(str::parse::<usize>) {
+        None => 20,
+        Some(Ok(n)) => n,
+        Some(Err(_)) => {
+            return ctx.misuse(&AUDIT, format!("-n: not a number: {}", args.last(&COUNT).unwrap_or_default())).await;
+        }
+    };
+    let tool = match args.last(&TOOL).map(globset::Glob::new) {
+        None => None,
+        Some(Ok(glob)) => Some(glob.compile_matcher()),
+        Some(Err(err)) => return ctx.misuse(&AUDIT, format!("--tool: {err}")).await,
+    };
+    let denied_only = args.has(&DENIED);
+    let json_out = args.has(&AUDIT_JSON);
+    let audit = ctx.gate().audit().clone();
+    let records: Vec<_> = audit
+        .recent(usize::MAX)
+        .into_iter()
+        .filter(|r| tool.as_ref().is_none_or(|t| t.is_match(&r.tool)))
+        .filter(|r| !denied_only || r.verdict == crate::policy::Verdict::Deny)
+        .collect();
+    let records = &records[records.len().saturating_sub(count)..];
+    let mut out = String::new();
+    for r in records {
+        let at: chrono::DateTime<chrono::Utc> = r.at.into();
+        let at = at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+        if json_out {
+            let line = json!({
+                "time": at, "session": audit.session(), "agent": audit.agent(), "command": r.command,
+                "tool": r.tool, "digest": format!("{:016x}", r.digest), "decision": r.verdict.as_str(),
+                "rule": &*r.rule, "status": r.status, "micros": r.micros, "calls": r.calls,
+            });
+            out.push_str(&format!("{line}\n"));
+        } else {
+            let calls = if r.calls > 1 { format!(" ×{}", r.calls) } else { String::new() };
+            out.push_str(&format!(
+                "{at} {:<10} {:<8} {:<5} {:>3} {:>7}µs {} ({}){calls}\n",
+                r.tool,
+                r.command,
+                r.verdict.as_str(),
+                r.status,
+                r.micros,
+                format_args!("{:016x}", r.digest),
+                r.rule
+            ));
+        }
+    }
+    i32::from(!ctx.out(out).await)
+}

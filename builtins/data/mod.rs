@@ -1,0 +1,8 @@
+//! Data that is not lines of text: SQLite databases, encodings and checksums, hex and octal dumps, gzip and tar archives.
+
+pub mod compress;
+pub mod dump;
+pub mod encode;
+pub mod od;
+pub mod sqlite;
+pub mod tar;

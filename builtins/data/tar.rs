@@ -1,0 +1,495 @@
+//! `tar`: create (`-c`), list (`-t`) and extract (`-x`) archives of the workspace, plain or
+//! gzip-compressed (`-z`; detected by itself when reading). Every file it reads or writes goes
+//! through the workspace's gated operations, so policy applies member by member; members that
+//! would land outside the target (`..`) are refused and a leading `/` is removed, as GNU tar does.
+
+use crate::Ctx;
+use crate::session::Status;
+use crate::spec::{Misuse, Opt, Spec, Words};
+use crate::vfs::{FileKind, WriteMode, describe};
+use std::io::Read;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// GNU tar's default blocking: 20 records of 512 bytes.
+const RECORD_BLOCK: usize = 20 * 512;
+
+const CREATE: Opt = Opt::both('c', "create", "create a new archive");
+const LIST: Opt = Opt::both('t', "list", "list the contents of an archive");
+const EXTRACT: Opt = Opt::both('x', "extract", "extract files from an archive").alias("get");
+const VERBOSE: Opt = Opt::both('v', "verbose", "verbosely list files processed");
+const GZIP: Opt =
+    Opt::both('z', "gzip", "filter the archive through gzip (detected by itself when reading)").alias("gunzip");
+const TO_STDOUT: Opt = Opt::both('O', "to-stdout", "extract files to standard output");
+const FILE: Opt = Opt::both('f', "file", "use archive file ARCHIVE ('-': standard input or output)").value("ARCHIVE");
+const DIRECTORY: Opt = Opt::both('C', "directory", "change to directory DIR").value("DIR");
+const EXCLUDE: Opt = Opt::long("exclude", "exclude files matching PATTERN").value("PATTERN");
+const BZIP2: Opt = Opt::both('j', "bzip2", "filter the archive through bzip2 (refused: only gzip here)");
+const XZ: Opt = Opt::both('J', "xz", "filter the archive through xz (refused: only gzip here)");
+
+/// `tar`.
+pub const TAR: Spec = Spec {
+    name: "tar",
+    summary: "create, list or extract tar archives (-z gzip) of the workspace",
+    synopsis: &["[OPTION...] [FILE]..."],
+    about: "Create (-c), list (-t) or extract (-x) tar archives of the workspace; the first word's letters are options even without a dash (tar czf out.tgz dir).",
+    options: &[CREATE, LIST, EXTRACT, VERBOSE, GZIP, TO_STDOUT, FILE, DIRECTORY, EXCLUDE, BZIP2, XZ],
+    usage_status: 64,
+    words: Words::Own(tar_words),
+    ..Spec::BASE
+};
+
+/// tar's words: GNU's message and its hint.
+fn tar_words(_: &Spec, misuse: &Misuse) -> String {
+    format!("tar: {misuse}\nTry 'tar --help' or 'tar --usage' for more information.\n")
+}
+
+#[derive(Default)]
+struct Options {
+    mode: Option<char>,
+    verbose: bool,
+    gzip: bool,
+    to_stdout: bool,
+    archive: Option<String>,
+    directory: Option<String>,
+    exclude: Vec<String>,
+    operands: Vec<String>,
+}
+
+/// Reads the options; `Err` holds the status to end with.
+async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {
+    let mut words: Vec<String> = ctx.argv[1..].to_vec();
+    // `tar czf out.tgz dir`: the first word's letters are options even without a dash.
+    if let Some(first) = words.first_mut()
+        && !first.starts_with('-')
+    {
+        first.insert(0, '-');
+    }
+    let args = ctx.args_of(&TAR, &words).await?;
+    let mut o = Options { operands: args.operands.clone(), ..Options::default() };
+    for (opt, value) in args.given() {
+        match *opt {
+            CREATE | LIST | EXTRACT => {
+                let letter = opt.short.unwrap_or('c');
+                if o.mode.is_some_and(|m| m != letter) {
+                    ctx.err(tar_words(
+                        &TAR,
+                        &Misuse::Said(
+                            "You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option"
+                                .to_string(),
+                        ),
+                    ))
+                    .await;
+                    return Err(2);
+                }
+                o.mode = Some(letter);
+            }
+            VERBOSE => o.verbose = true,
+            GZIP => o.gzip = true,
+            TO_STDOUT => o.to_stdout = true,
+            FILE => o.archive = Some(value.to_string()),
+            DIRECTORY => o.directory = Some(value.to_string()),
+            EXCLUDE => o.exclude.push(value.to_string()),
+            _ => {
+                let name = opt.long.unwrap_or_default();
+                ctx.complain(format!("--{name}: only gzip (-z) compression is available")).await;
+                return Err(2);
+            }
+        }
+    }
+    if o.mode.is_none() {
+        ctx.err(tar_words(
+            &TAR,
+            &Misuse::Said("You must specify one of the '-Acdtrux', '--delete' or '--test-label' options".to_string()),
+        ))
+        .await;
+        return Err(2);
+    }
+    Ok(o)
+}
+
+/// `tar -c|-t|-x [-vzO] [-f ARCHIVE] [-C DIR] [--exclude PATTERN]… [FILE…]`
+pub async fn tar(ctx: Ctx<'_>) -> Status {
+    let o = match parse(&ctx).await {
+        Ok(o) => o,
+        Err(status) => return status,
+    };
+    match o.mode {
+        Some('c') => create(&ctx, &o).await,
+        _ => read_archive(&ctx, &o).await,
+    }
+}
+
+/// GNU's report after non-fatal errors.
+async fn failed(ctx: &Ctx<'_>) -> Status {
+    ctx.err("tar: Exiting with failure status due to previous errors\n").await;
+    2
+}
+
+fn excluded(o: &Options, name: &str) -> bool {
+    let base = name.trim_end_matches('/').rsplit('/').next().unwrap_or(name);
+    o.exclude.iter().any(|pattern| {
+        let pattern = crate::pattern::Pattern::new(pattern);
+        pattern.matches(base) || pattern.matches(name)
+    })
+}
+
+fn seconds(time: SystemTime) -> u64 {
+    time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
+    if o.operands.is_empty() {
+        ctx.err(tar_words(&TAR, &Misuse::Said("Cowardly refusing to create an empty archive".to_string()))).await;
+        return 2;
+    }
+    let base = o.directory.as_deref().map_or_else(|| ctx.abs("."), |dir| ctx.abs(dir));
+    let mut builder = tar::Builder::new(Vec::new());
+    let mut errors = false;
+    let mut listing = String::new();
+    let mut warned_absolute = false;
+    // Depth first, in name order, as the operands were given.
+    let mut pending: Vec<String> = o.operands.iter().rev().cloned().collect();
+    while let Some(name) = pending.pop() {
+        if excluded(o, &name) {
+            continue;
+        }
+        let abs = crate::vfs::path::operand(&base, &name);
+        let meta = match ctx.vfs.lstat(&abs) {
+            Ok(meta) => meta,
+            Err(err) => {
+                ctx.err(format!("tar: {name}: Cannot stat: {}\n", describe(&err))).await;
+                errors = true;
+                continue;
+            }
+        };
+        let mut member = name.trim_start_matches('/').to_string();
+        if member.len() != name.len() && !warned_absolute {
+            ctx.err("tar: Removing leading `/' from member names\n").await;
+            warned_absolute = true;
+        }
+        let mut header = tar::Header::new_gnu();
+        header.set_mode(meta.mode & 0o7777);
+        header.set_mtime(seconds(meta.mtime));
+        let added = match meta.kind {
+            FileKind::Dir => {
+                let mut children = match ctx.vfs.read_dir(&abs) {
+                    Ok(children) => children,
+                    Err(err) => {
+                        ctx.err(format!("tar: {name}: Cannot open: {}\n", describe(&err))).await;
+                        errors = true;
+                        continue;
+                    }
+                };
+                children.sort_by(|a, b| b.name.cmp(&a.name));
+                let prefix = if name.ends_with('/') { name.clone() } else { format!("{name}/") };
+                pending.extend(children.into_iter().map(|c| format!("{prefix}{}", c.name)));
+                if !member.ends_with('/') {
+                    member.push('/');
+                }
+                header.set_entry_type(tar::EntryType::Directory);
+                header.set_size(0);
+                add(&mut builder, &mut header, &member, None, &[])
+            }
+            FileKind::Symlink => {
+                let target = ctx.vfs.read_link(&abs).unwrap_or_default();
+                header.set_entry_type(tar::EntryType::Symlink);
+                header.set_size(0);
+                add(&mut builder, &mut header, &member, Some(&target), &[])
+            }
+            _ => match ctx.vfs.read(&abs) {
+                Ok(data) => {
+                    header.set_entry_type(tar::EntryType::Regular);
+                    header.set_size(data.len() as u64);
+                    add(&mut builder, &mut header, &member, None, &data)
+                }
+                Err(err) => {
+                    ctx.err(format!("tar: {name}: Cannot open: {}\n", describe(&err))).await;
+                    errors = true;
+                    continue;
+                }
+            },
+        };
+        if let Err(err) = added {
+            ctx.err(format!("tar: {name}: {err}\n")).await;
+            errors = true;
+            continue;
+        }
+        if o.verbose {
+            listing.push_str(&member);
+            listing.push('\n');
+        }
+    }
+    let mut bytes = match builder.into_inner() {
+        Ok(bytes) => bytes,
+        Err(err) => return ctx.fail(format!("cannot finish the archive: {err}")).await,
+    };
+    // Whole blocks of 20 records, as GNU tar writes them.
+    bytes.resize(bytes.len().div_ceil(RECORD_BLOCK) * RECORD_BLOCK, 0);
+    if o.gzip {
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        if std::io::Write::write_all(&mut encoder, &bytes).is_err() {
+            return ctx.fail("cannot compress the archive").await;
+        }
+        bytes = match encoder.finish() {
+            Ok(bytes) => bytes,
+            Err(err) => return ctx.fail(format!("cannot compress the archive: {err}")).await,
+        };
+    }
+    // The member list goes where the archive does not.
+    let to_stdout = o.archive.as_deref().is_none_or(|a| a == "-");
+    if o.verbose {
+        if to_stdout {
+            ctx.err(listing).await;
+        } else if !ctx.out(listing).await {
+            return 1;
+        }
+    }
+    match o.archive.as_deref() {
+        None | Some("-") => {
+            if !ctx.out(bytes).await {
+                return 1;
+            }
+        }
+        Some(path) => {
+            if let Err(err) = ctx.vfs.write(&ctx.abs(path), &bytes, WriteMode::Truncate) {
+                ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err))).await;
+                return 2;
+            }
+        }
+    }
+    if errors { failed(ctx).await } else { 0 }
+}
+
+/// Appends one member under exactly the name given (`./ok` stays `./ok`, as GNU keeps it; the
+/// crate's path setters normalise it away). Names past the 100-byte header field go through
+/// the crate, which writes GNU long-name records.
+fn add(
+    builder: &mut tar::Builder<Vec<u8>>,
+    header: &mut tar::Header,
+    member: &str,
+    link: Option<&str>,
+    data: &[u8],
+) -> std::io::Result<()> {
+    if member.len() < 100 && link.is_none_or(|l| l.len() < 100) {
+        let field = &mut header.as_old_mut().name;
+        field.fill(0);
+        field[..member.len()].copy_from_slice(member.as_bytes());
+        if let Some(link) = link {
+            header.set_link_name_literal(link)?;
+        }
+        header.set_cksum();
+        return builder.append(header, data);
+    }
+    match link {
+        Some(link) => builder.append_link(header, member, link),
+        None => builder.append_data(header, member, data),
+    }
+}
+
+/// `ls -l`-style mode letters.
+fn mode_string(kind: tar::EntryType, mode: u32) -> String {
+    let mut out = String::with_capacity(10);
+    out.push(if kind.is_dir() {
+        'd'
+    } else if kind.is_symlink() {
+        'l'
+    } else {
+        '-'
+    });
+    for (shift, letters) in [(6, "rwx"), (3, "rwx"), (0, "rwx")] {
+        for (bit, letter) in letters.chars().enumerate() {
+            out.push(if mode >> (shift + 2 - bit) & 1 == 1 { letter } else { '-' });
+        }
+    }
+    out
+}
+
+async fn read_archive(ctx: &Ctx<'_>, o: &Options) -> Status {
+    let path = o.archive.as_deref().unwrap_or("-");
+    let data = match ctx.read_operand(path).await {
+        Ok(data) => data,
+        Err(err) => {
+            ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err))).await;
+            ctx.err("tar: Error is not recoverable: exiting now\n").await;
+            return 2;
+        }
+    };
+    // gzip is recognised by its magic number, as GNU tar does when reading.
+    let data = if o.gzip || data.starts_with(&[0x1f, 0x8b]) {
+        // Bounded as gunzip is: a small archive cannot unpack into unbounded memory.
+        match crate::data::compress::decompress(&data) {
+            Ok(plain) => plain,
+            Err(why) => {
+                ctx.err(format!("tar: the archive cannot be unpacked: {why}\n")).await;
+                return 2;
+            }
+        }
+    } else {
+        data
+    };
+    let (out, messages, status) = walk(ctx, o, &data);
+    if !messages.is_empty() {
+        ctx.err(messages).await;
+    }
+    if !out.is_empty() && !ctx.out(out).await {
+        return 1;
+    }
+    match status {
+        Walked::Done => 0,
+        Walked::Errors => failed(ctx).await,
+        Walked::NotAnArchive => 2,
+    }
+}
+
+/// How reading an archive ended.
+enum Walked {
+    Done,
+    /// Some members failed; the rest were handled.
+    Errors,
+    NotAnArchive,
+}
+
+/// Lists or extracts the members of the plain tar `data`: standard output, messages for
+/// standard error, and how it ended. Synchronous: the archive reader is not `Send`.
+fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
+    let base = o.directory.as_deref().map_or_else(|| ctx.abs("."), |dir| ctx.abs(dir));
+    let mut out = Vec::new();
+    let mut messages = String::new();
+    let mut archive = tar::Archive::new(data);
+    let entries = match archive.entries() {
+        Ok(entries) => entries,
+        Err(err) => {
+            messages.push_str(&format!("tar: This does not look like a tar archive ({err})\n"));
+            return (out, messages, Walked::NotAnArchive);
+        }
+    };
+    let wanted = |name: &str| {
+        o.operands.is_empty()
+            || o.operands.iter().any(|op| {
+                let op = op.trim_end_matches('/');
+                name.trim_end_matches('/') == op || name.starts_with(&format!("{op}/"))
+            })
+    };
+    let mut errors = false;
+    let mut warned_absolute = false;
+    for entry in entries {
+        let mut entry = match entry {
+            Ok(entry) => entry,
+            Err(err) => {
+                messages.push_str(&format!("tar: Damaged archive: {err}\n"));
+                errors = true;
+                break;
+            }
+        };
+        let raw = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
+        if !wanted(&raw) || excluded(o, &raw) {
+            continue;
+        }
+        let kind = entry.header().entry_type();
+        let mode = entry.header().mode().unwrap_or(0o644);
+        if o.mode == Some('t') {
+            if o.verbose {
+                let header = entry.header();
+                let owner = match (header.username().ok().flatten(), header.groupname().ok().flatten()) {
+                    (Some(user), Some(group)) if !user.is_empty() => format!("{user}/{group}"),
+                    _ => format!("{}/{}", header.uid().unwrap_or(0), header.gid().unwrap_or(0)),
+                };
+                let mtime = UNIX_EPOCH + Duration::from_secs(header.mtime().unwrap_or(0));
+                let when = chrono::DateTime::<chrono::Local>::from(mtime).format("%Y-%m-%d %H:%M");
+                let link = match entry.link_name().ok().flatten() {
+                    Some(target) if kind.is_symlink() => format!(" -> {}", target.display()),
+                    Some(target) if kind.is_hard_link() => format!(" link to {}", target.display()),
+                    _ => String::new(),
+                };
+                let size = header.size().unwrap_or(0);
+                out.extend_from_slice(
+                    format!("{} {owner} {size:>9} {when} {raw}{link}\n", mode_string(kind, mode)).as_bytes(),
+                );
+            } else {
+                out.extend_from_slice(raw.as_bytes());
+                out.push(b'\n');
+            }
+            continue;
+        }
+        let name = raw.trim_start_matches('/');
+        if name.len() != raw.len() && !warned_absolute {
+            messages.push_str("tar: Removing leading `/' from member names\n");
+            warned_absolute = true;
+        }
+        if name.split('/').any(|part| part == "..") {
+            messages.push_str(&format!("tar: {raw}: Member name contains '..'\n"));
+            errors = true;
+            continue;
+        }
+        if o.verbose && !o.to_stdout {
+            out.extend_from_slice(raw.as_bytes());
+            out.push(b'\n');
+        }
+        let abs = crate::vfs::path::normalize(&base, name);
+        let result = if o.to_stdout {
+            if kind.is_file() {
+                let mut body = Vec::new();
+                entry.read_to_end(&mut body).map(|_| out.extend_from_slice(&body))
+            } else {
+                Ok(())
+            }
+        } else {
+            extract_one(ctx, &mut entry, kind, mode, &base, &abs)
+        };
+        if let Err(err) = result {
+            messages.push_str(&format!("tar: {name}: Cannot extract: {}\n", describe(&err)));
+            errors = true;
+        }
+    }
+    (out, messages, if errors { Walked::Errors } else { Walked::Done })
+}
+
+/// Writes one member at `abs` (parents made as needed), with its mode and time.
+fn extract_one(
+    ctx: &Ctx<'_>,
+    entry: &mut tar::Entry<'_, &[u8]>,
+    kind: tar::EntryType,
+    mode: u32,
+    base: &str,
+    abs: &str,
+) -> std::io::Result<()> {
+    let parent = crate::vfs::path::parent(abs);
+    make_dirs(ctx, parent)?;
+    let mtime = UNIX_EPOCH + Duration::from_secs(entry.header().mtime().unwrap_or(0));
+    if kind.is_dir() {
+        make_dirs(ctx, abs)?;
+    } else if kind.is_symlink() {
+        let target = entry.link_name()?.map(|t| t.to_string_lossy().into_owned()).unwrap_or_default();
+        if ctx.vfs.lstat(abs).is_ok() {
+            ctx.vfs.remove_file(abs)?;
+        }
+        return ctx.vfs.symlink(&target, abs);
+    } else if kind.is_hard_link() {
+        let target = entry.link_name()?.map(|t| t.to_string_lossy().into_owned()).unwrap_or_default();
+        let data = ctx.vfs.read(&crate::vfs::path::normalize(base, target.trim_start_matches('/')))?;
+        ctx.vfs.write(abs, &data, WriteMode::Truncate)?;
+    } else {
+        let mut data = Vec::new();
+        entry.read_to_end(&mut data)?;
+        ctx.vfs.write(abs, &data, WriteMode::Truncate)?;
+    }
+    let _ = ctx.vfs.set_mode(abs, mode & 0o7777);
+    let _ = ctx.vfs.set_mtime(abs, mtime);
+    Ok(())
+}
+
+/// `mkdir -p`.
+fn make_dirs(ctx: &Ctx<'_>, abs: &str) -> std::io::Result<()> {
+    match ctx.vfs.stat(abs) {
+        Ok(meta) if meta.is_dir() => return Ok(()),
+        Ok(_) => return Err(std::io::Error::from(std::io::ErrorKind::AlreadyExists)),
+        Err(_) => {}
+    }
+    if abs != "/" {
+        make_dirs(ctx, crate::vfs::path::parent(abs))?;
+    }
+    match ctx.vfs.mkdir(abs) {
+        Err(err) if err.kind() != std::io::ErrorKind::AlreadyExists => Err(err),
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,1712 @@
+//! File commands over the workspace: `cat`, `ls`, `cp`, `mv`, `rm`, `mkdir`, `rmdir`, `touch`,
+//! `ln`, `stat`, `du`, `chmod`, `basename`, `dirname`, `realpath`, `readlink`, `mktemp`.
+//! Messages follow GNU coreutils' wording.
+
+use crate::Ctx;
+use crate::session::Status;
+use crate::spec::{Opt, Order, Spec};
+use crate::vfs::{FileKind, Meta, WriteMode, describe, path};
+use std::time::SystemTime;
+
+/// `cat`.
+pub const CAT: Spec = Spec {
+    name: "cat",
+    summary: "concatenate files to standard output",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Concatenate FILE(s) to standard output; with no FILE, or when FILE is -, read standard input.",
+    options: &[
+        Opt::both('A', "show-all", "equivalent to -vET"),
+        Opt::both('b', "number-nonblank", "number nonempty output lines, overrides -n"),
+        Opt::short('e', "equivalent to -vE"),
+        Opt::both('E', "show-ends", "display $ at end of each line"),
+        Opt::both('n', "number", "number all output lines"),
+        Opt::both('s', "squeeze-blank", "suppress repeated empty output lines"),
+        Opt::short('t', "equivalent to -vT"),
+        Opt::both('T', "show-tabs", "display TAB characters as ^I"),
+        Opt::short('u', "(ignored)"),
+        Opt::both('v', "show-nonprinting", "use ^ and M- notation, except for LFD and TAB"),
+    ],
+    tools: &["fs.read"],
+    operand_paths: true,
+    ..Spec::BASE
+};
+
+/// `cat [-AbeEnstTuv] [FILE…]`
+pub async fn cat(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&CAT).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let mut files = args.operands;
+    if files.is_empty() {
+        files.push("-".to_string());
+    }
+    let number = flags.contains(&'n') || flags.contains(&'b');
+    let plain = flags.iter().all(|f| *f == 'u');
+    let ends = flags.iter().any(|f| matches!(f, 'E' | 'A' | 'e'));
+    let tabs = flags.iter().any(|f| matches!(f, 'T' | 'A' | 't'));
+    let nonprinting = flags.iter().any(|f| matches!(f, 'v' | 'A' | 'e' | 't'));
+    let mut status = 0;
+    let mut line_no = 0usize;
+    for file in files {
+        if plain {
+            // Copied piece by piece: a file of any size in constant memory.
+            let copied = match ctx.open_operand(&file) {
+                Ok(mut reader) => loop {
+                    match reader.chunk().await {
+                        Ok(Some(chunk)) => {
+                            if !ctx.out(chunk).await {
+                                return 1;
+                            }
+                        }
+                        Ok(None) => break Ok(()),
+                        Err(err) => break Err(err),
+                    }
+                },
+                Err(err) => Err(err),
+            };
+            if let Err(err) = copied {
+                ctx.complain(format!("{file}: {}", describe(&err))).await;
+                status = 1;
+            }
+            continue;
+        }
+        let data = match ctx.read_operand(&file).await {
+            Ok(data) => data,
+            Err(err) => {
+                ctx.complain(format!("{file}: {}", describe(&err))).await;
+                status = 1;
+                continue;
+            }
+        };
+        let mut out = Vec::with_capacity(data.len() + data.len() / 8);
+        let mut last_blank = false;
+        for line in data.split_inclusive(|&b| b == b'\n') {
+            let body = line.strip_suffix(b"\n").unwrap_or(line);
+            let blank = body.is_empty();
+            if flags.contains(&'s') && blank && last_blank {
+                continue;
+            }
+            last_blank = blank;
+            if number && !(flags.contains(&'b') && blank) {
+                line_no += 1;
+                out.extend_from_slice(format!("{line_no:>6}\t").as_bytes());
+            }
+            if tabs || nonprinting {
+                shown_visibly(body, tabs, nonprinting, &mut out);
+            } else {
+                out.extend_from_slice(body);
+            }
+            if line.ends_with(b"\n") {
+                if ends {
+                    out.push(b'$');
+                }
+                out.push(b'\n');
+            }
+        }
+        if !ctx.out(out).await {
+            return 1;
+        }
+    }
+    status
+}
+
+/// `cat -v`/`-T`: control characters as `^X`, DEL as `^?`, bytes past 127 as `M-` and the
+/// same (tabs stay unless `tabs`), as GNU cat shows them.
+fn shown_visibly(body: &[u8], tabs: bool, nonprinting: bool, out: &mut Vec<u8>) {
+    for &byte in body {
+        let (meta, low) = if nonprinting && byte >= 128 { (true, byte - 128) } else { (false, byte) };
+        if meta {
+            out.extend_from_slice(b"M-");
+        }
+        match low {
+            b'\t' if !tabs && !meta => out.push(b'\t'),
+            0..32 if nonprinting || low == b'\t' => out.extend_from_slice(&[b'^', low + 64]),
+            127 if nonprinting => out.extend_from_slice(b"^?"),
+            _ => out.push(low),
+        }
+    }
+}
+
+/// `-rw-r--r--`: the type and permissions as `ls -l` (and `find -printf %M`) show them.
+pub(crate) fn mode_string(meta: &Meta) -> String {
+    let kind = match meta.kind {
+        FileKind::Dir => 'd',
+        FileKind::Symlink => 'l',
+        FileKind::Device => 'c',
+        FileKind::File => '-',
+    };
+    let mut text = String::from(kind);
+    text.push_str(&permissions(meta.mode));
+    text
+}
+
+/// `rw-r--r--`: the permission bits as `ls` shows them.
+fn permissions(mode: u32) -> String {
+    let mut text = String::new();
+    for shift in [6, 3, 0] {
+        let bits = (mode >> shift) & 7;
+        text.push(if bits & 4 != 0 { 'r' } else { '-' });
+        text.push(if bits & 2 != 0 { 'w' } else { '-' });
+        text.push(if bits & 1 != 0 { 'x' } else { '-' });
+    }
+    text
+}
+
+fn human(size: u64) -> String {
+    if size < 1024 {
+        return size.to_string();
+    }
+    let units = ["K", "M", "G", "T", "P"];
+    let mut value = size as f64;
+    let mut unit = 0;
+    value /= 1024.0;
+    while value >= 1024.0 && unit + 1 < units.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if value < 10.0 {
+        format!("{:.1}{}", (value * 10.0).ceil() / 10.0, units[unit])
+    } else {
+        format!("{}{}", value.ceil() as u64, units[unit])
+    }
+}
+
+fn format_time(time: SystemTime) -> String {
+    let datetime: chrono::DateTime<chrono::Utc> = time.into();
+    let six_months = std::time::Duration::from_secs(183 * 24 * 3600);
+    let recent = SystemTime::now().duration_since(time).map(|d| d < six_months).unwrap_or(true);
+    if recent { datetime.format("%b %e %H:%M").to_string() } else { datetime.format("%b %e  %Y").to_string() }
+}
+
+struct LsOptions {
+    all: bool,
+    almost_all: bool,
+    long: bool,
+    recursive: bool,
+    by_time: bool,
+    by_size: bool,
+    reverse: bool,
+    human: bool,
+    directory: bool,
+    classify: bool,
+}
+
+async fn ls_entries(ctx: &Ctx<'_>, dir_display: &str, dir_abs: &str, opts: &LsOptions, out: &mut String) -> bool {
+    let entries = match ctx.vfs.read_dir(dir_abs) {
+        Ok(entries) => entries,
+        Err(err) => {
+            ctx.complain(format!("cannot open directory '{dir_display}': {}", describe(&err))).await;
+            return false;
+        }
+    };
+    let mut items: Vec<(String, Meta)> = Vec::new();
+    if opts.all {
+        for dot in [".", ".."] {
+            if let Ok(meta) = ctx.vfs.stat(&path::normalize(dir_abs, dot)) {
+                items.push((dot.to_string(), meta));
+            }
+        }
+    }
+    for entry in entries {
+        if entry.name.starts_with('.') && !opts.all && !opts.almost_all {
+            continue;
+        }
+        if let Ok(meta) = ctx.vfs.lstat(&path::join(dir_abs, &entry.name)) {
+            items.push((entry.name, meta));
+        }
+    }
+    sort_items(&mut items, opts);
+    if opts.long {
+        let blocks: u64 = items.iter().map(|(_, m)| m.size.div_ceil(4096) * 4).sum();
+        out.push_str(&format!("total {blocks}\n"));
+    }
+    for (name, meta) in &items {
+        out.push_str(&ls_line(ctx, name, &path::join(dir_abs, name), meta, opts));
+    }
+    let mut ok = true;
+    if opts.recursive {
+        for (name, meta) in &items {
+            if meta.kind == FileKind::Dir && name != "." && name != ".." {
+                let display = if dir_display.ends_with('/') {
+                    format!("{dir_display}{name}")
+                } else {
+                    format!("{dir_display}/{name}")
+                };
+                out.push_str(&format!("\n{display}:\n"));
+                ok &= Box::pin(ls_entries(ctx, &display, &path::join(dir_abs, name), opts, out)).await;
+            }
+        }
+    }
+    ok
+}
+
+fn sort_items(items: &mut [(String, Meta)], opts: &LsOptions) {
+    items.sort_by(|a, b| {
+        if opts.by_size {
+            b.1.size.cmp(&a.1.size).then_with(|| a.0.cmp(&b.0))
+        } else if opts.by_time {
+            b.1.mtime.cmp(&a.1.mtime).then_with(|| a.0.cmp(&b.0))
+        } else {
+            a.0.cmp(&b.0)
+        }
+    });
+    if opts.reverse {
+        items.reverse();
+    }
+}
+
+fn ls_line(ctx: &Ctx<'_>, name: &str, abs: &str, meta: &Meta, opts: &LsOptions) -> String {
+    let mut shown = name.to_string();
+    if opts.classify {
+        match meta.kind {
+            FileKind::Dir => shown.push('/'),
+            FileKind::Symlink => shown.push('@'),
+            _ if meta.mode & 0o111 != 0 => shown.push('*'),
+            _ => {}
+        }
+    }
+    if !opts.long {
+        return format!("{shown}\n");
+    }
+    if meta.kind == FileKind::Symlink
+        && let Ok(target) = ctx.vfs.read_link(abs)
+    {
+        shown = format!("{name} -> {target}");
+    }
+    let size = if opts.human { human(meta.size) } else { meta.size.to_string() };
+    format!("{} 1 user user {size:>5} {} {shown}\n", mode_string(meta), format_time(meta.mtime))
+}
+
+/// `ls`.
+pub const LS: Spec = Spec {
+    name: "ls",
+    summary: "list directory contents",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "List information about the FILEs (the current directory by default), sorted by name, one per line.",
+    options: &[
+        Opt::both('a', "all", "do not ignore entries starting with ."),
+        Opt::both('A', "almost-all", "do not list implied . and .."),
+        Opt::both('d', "directory", "list directories themselves, not their contents"),
+        Opt::both('F', "classify", "append indicator (one of */=>@|) to entries"),
+        Opt::both('h', "human-readable", "with -l, print sizes like 1K 234M 2G"),
+        Opt::short('l', "use a long listing format"),
+        Opt::both('r', "reverse", "reverse order while sorting"),
+        Opt::both('R', "recursive", "list subdirectories recursively"),
+        Opt::short('S', "sort by file size, largest first"),
+        Opt::short('t', "sort by time, newest first"),
+        Opt::short('1', "list one file per line (always so here)"),
+    ],
+    usage_status: 2,
+    tools: &["fs.list"],
+    operand_paths: true,
+    ..Spec::BASE
+};
+
+/// `ls [-aAdFhlrRSt1] [FILE…]`
+pub async fn ls(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&LS).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let mut operands = args.operands;
+    let has = |c: char| flags.contains(&c);
+    let opts = LsOptions {
+        all: has('a'),
+        almost_all: has('A'),
+        long: has('l'),
+        recursive: has('R'),
+        by_time: has('t'),
+        by_size: has('S'),
+        reverse: has('r'),
+        human: has('h'),
+        directory: has('d'),
+        classify: has('F'),
+    };
+    if operands.is_empty() {
+        operands.push(".".to_string());
+    }
+    let mut status = 0;
+    let mut files: Vec<(String, Meta)> = Vec::new();
+    let mut dirs: Vec<(String, Meta)> = Vec::new();
+    for operand in &operands {
+        let abs = ctx.abs(operand);
+        match ctx.vfs.stat(&abs) {
+            Ok(meta) if meta.kind == FileKind::Dir && !opts.directory => dirs.push((operand.clone(), meta)),
+            Ok(_) => {
+                let meta = ctx.vfs.lstat(&abs).unwrap_or(Meta {
+                    kind: FileKind::File,
+                    size: 0,
+                    mode: 0,
+                    mtime: SystemTime::UNIX_EPOCH,
+                });
+                files.push((operand.clone(), meta));
+            }
+            Err(err) => {
+                ctx.complain(format!("cannot access '{operand}': {}", describe(&err))).await;
+                status = 2;
+            }
+        }
+    }
+    sort_items(&mut files, &opts);
+    sort_items(&mut dirs, &opts);
+    let mut out = String::new();
+    for (name, meta) in &files {
+        out.push_str(&ls_line(&ctx, name, &ctx.abs(name), meta, &opts));
+    }
+    let headers = operands.len() > 1 || opts.recursive;
+    for (idx, (name, _)) in dirs.iter().enumerate() {
+        if headers {
+            if idx > 0 || !files.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&format!("{name}:\n"));
+        }
+        if !ls_entries(&ctx, name, &ctx.abs(name), &opts, &mut out).await {
+            status = 2;
+        }
+    }
+    if !ctx.out(out).await {
+        return 2;
+    }
+    status
+}
+
+/// Where `source` lands for `cp`/`mv` with `dest` (inside it when it is a directory).
+fn destination(ctx: &Ctx<'_>, source: &str, dest: &str, many: bool) -> Result<String, String> {
+    let dest_abs = ctx.abs(dest);
+    let is_dir = ctx.vfs.stat(&dest_abs).is_ok_and(|m| m.is_dir());
+    if many && !is_dir {
+        return Err(format!("target '{dest}' is not a directory"));
+    }
+    if is_dir { Ok(path::join(&dest_abs, path::file_name(&ctx.abs(source)))) } else { Ok(dest_abs) }
+}
+
+/// `cp`.
+pub const CP: Spec = Spec {
+    name: "cp",
+    summary: "copy files and directories",
+    synopsis: &["[OPTION]... SOURCE DEST", "[OPTION]... SOURCE... DIRECTORY"],
+    about: "Copy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.",
+    options: &[
+        Opt::both('a', "archive", "same as -rp"),
+        Opt::both('f', "force", "replace an existing destination (what cp does here anyway)"),
+        Opt::both('n', "no-clobber", "do not overwrite an existing file"),
+        Opt::short('p', "preserve mode and modification time"),
+        Opt::both('r', "recursive", "copy directories recursively"),
+        Opt::short('R', "same as -r"),
+        Opt::both('v', "verbose", "explain what is being done"),
+    ],
+    tools: &["fs.read", "fs.copy"],
+    ..Spec::BASE
+};
+
+/// `cp [-afnprRv] SOURCE… DEST`
+pub async fn cp(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&CP).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let operands = args.operands;
+    let recursive = flags.iter().any(|f| matches!(f, 'r' | 'R' | 'a'));
+    let no_clobber = flags.contains(&'n');
+    let verbose = flags.contains(&'v');
+    if operands.is_empty() {
+        return ctx.misuse(&CP, "missing file operand").await;
+    }
+    if operands.len() < 2 {
+        return ctx.misuse(&CP, format!("missing destination file operand after '{}'", operands[0])).await;
+    }
+    let (sources, dest) = operands.split_at(operands.len() - 1);
+    let mut status = 0;
+    for source in sources {
+        let target = match destination(&ctx, source, &dest[0], sources.len() > 1) {
+            Ok(target) => target,
+            Err(message) => return ctx.fail(message).await,
+        };
+        let abs = ctx.abs(source);
+        let meta = match ctx.vfs.stat(&abs) {
+            Ok(meta) => meta,
+            Err(err) => {
+                ctx.complain(format!("cannot stat '{source}': {}", describe(&err))).await;
+                status = 1;
+                continue;
+            }
+        };
+        if meta.is_dir() && !recursive {
+            ctx.complain(format!("-r not specified; omitting directory '{source}'")).await;
+            status = 1;
+            continue;
+        }
+        if target == abs || target.starts_with(&format!("{abs}/")) {
+            ctx.complain(format!("cannot copy '{source}' into itself")).await;
+            status = 1;
+            continue;
+        }
+        if no_clobber && ctx.vfs.lstat(&target).is_ok() {
+            continue;
+        }
+        // Named before the copy, which may make the destination a directory; a tree is
+        // shown entry by entry, as GNU does.
+        let shown = verbose.then(|| {
+            let top = shown_target(source, &dest[0], sources.len() > 1, &ctx);
+            let entries = if meta.is_dir() { tree_order(&ctx, source, &abs, &meta, true) } else { Vec::new() };
+            let mut lines: Vec<String> = entries
+                .into_iter()
+                .map(|(from, _)| format!("'{from}' -> '{top}{}'\n", &from[source.len().min(from.len())..]))
+                .collect();
+            if lines.is_empty() {
+                lines.push(format!("'{source}' -> '{top}'\n"));
+            }
+            lines.concat()
+        });
+        let result = if meta.is_dir() {
+            ctx.vfs.copy_tree(&abs, &target)
+        } else {
+            ctx.vfs.read(&abs).and_then(|data| ctx.vfs.write(&target, &data, WriteMode::Truncate)).and_then(|()| {
+                if flags.iter().any(|f| matches!(f, 'p' | 'a')) {
+                    ctx.vfs.set_mtime(&target, meta.mtime)?;
+                }
+                ctx.vfs.set_mode(&target, meta.mode)
+            })
+        };
+        match result {
+            Err(err) => {
+                ctx.complain(format!("cannot create '{}': {}", dest[0], describe(&err))).await;
+                status = 1;
+            }
+            Ok(()) => {
+                if let Some(shown) = shown {
+                    ctx.out(shown).await;
+                }
+            }
+        }
+    }
+    status
+}
+
+/// The destination as `cp -v` and `mv -v` name it: `DIR/NAME` when copying into a directory.
+fn shown_target(source: &str, dest: &str, many: bool, ctx: &Ctx<'_>) -> String {
+    let into = many || ctx.vfs.stat(&ctx.abs(dest)).is_ok_and(|m| m.is_dir());
+    if into { path::join(dest.trim_end_matches('/'), path::file_name(source)) } else { dest.to_string() }
+}
+
+/// `mv`.
+pub const MV: Spec = Spec {
+    name: "mv",
+    summary: "move or rename files",
+    synopsis: &["[OPTION]... SOURCE DEST", "[OPTION]... SOURCE... DIRECTORY"],
+    about: "Rename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.",
+    options: &[
+        Opt::both('f', "force", "do not prompt before overwriting (mv never prompts here)"),
+        Opt::both('n', "no-clobber", "do not overwrite an existing file"),
+        Opt::both('v', "verbose", "explain what is being done"),
+    ],
+    tools: &["fs.move"],
+    ..Spec::BASE
+};
+
+/// `mv [-fnv] SOURCE… DEST`
+pub async fn mv(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&MV).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let operands = args.operands;
+    if operands.is_empty() {
+        return ctx.misuse(&MV, "missing file operand").await;
+    }
+    if operands.len() < 2 {
+        return ctx.misuse(&MV, format!("missing destination file operand after '{}'", operands[0])).await;
+    }
+    let (sources, dest) = operands.split_at(operands.len() - 1);
+    let mut status = 0;
+    for source in sources {
+        let target = match destination(&ctx, source, &dest[0], sources.len() > 1) {
+            Ok(target) => target,
+            Err(message) => return ctx.fail(message).await,
+        };
+        let abs = ctx.abs(source);
+        if ctx.vfs.lstat(&abs).is_err() {
+            ctx.complain(format!("cannot stat '{source}': No such file or directory")).await;
+            status = 1;
+            continue;
+        }
+        if flags.contains(&'n') && ctx.vfs.lstat(&target).is_ok() {
+            continue;
+        }
+        if target.starts_with(&format!("{abs}/")) {
+            ctx.complain(format!("cannot move '{source}' to a subdirectory of itself")).await;
+            status = 1;
+            continue;
+        }
+        // Named before the move, which may make the destination a directory.
+        let shown = flags.contains(&'v').then(|| shown_target(source, &dest[0], sources.len() > 1, &ctx));
+        match ctx.vfs.rename(&abs, &target) {
+            Err(err) => {
+                ctx.complain(format!("cannot move '{source}' to '{}': {}", dest[0], describe(&err))).await;
+                status = 1;
+            }
+            Ok(()) => {
+                if let Some(shown) = shown {
+                    ctx.out(format!("renamed '{source}' -> '{shown}'\n")).await;
+                }
+            }
+        }
+    }
+    status
+}
+
+const FORCE: Opt = Opt::both('f', "force", "ignore nonexistent files and arguments, never prompt");
+const PROMPT: Opt = Opt::short('i', "prompt before every removal");
+const PROMPT_ONCE: Opt =
+    Opt::short('I', "prompt once before removing more than three files, or when removing recursively");
+const INTERACTIVE: Opt =
+    Opt::long("interactive", "prompt according to WHEN: never, once (-I), or always (-i)").optional("WHEN");
+const RECURSIVE: Opt = Opt::both('r', "recursive", "remove directories and their contents recursively");
+const RECURSIVE_R: Opt = Opt::short('R', "same as -r");
+const DIR: Opt = Opt::both('d', "dir", "remove empty directories");
+const VERBOSE: Opt = Opt::both('v', "verbose", "explain what is being done");
+const PRESERVE_ROOT: Opt = Opt::long("preserve-root", "do not remove '/' (the default)");
+const ONE_FILE_SYSTEM: Opt = Opt::long("one-file-system", "stay on one file system (the workspace is one)");
+
+/// `rm`.
+pub const RM: Spec = Spec {
+    name: "rm",
+    summary: "remove files or directories",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Remove (unlink) the FILE(s).",
+    options: &[
+        FORCE,
+        PROMPT,
+        PROMPT_ONCE,
+        INTERACTIVE,
+        RECURSIVE,
+        RECURSIVE_R,
+        DIR,
+        VERBOSE,
+        PRESERVE_ROOT,
+        ONE_FILE_SYSTEM,
+    ],
+    tools: &["fs.delete"],
+    operand_paths: true,
+    ..Spec::BASE
+};
+
+/// When `rm` asks before removing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ask {
+    Never,
+    /// `-I`: once, before removing more than three operands or any recursively.
+    Once,
+    /// `-i`: before every removal.
+    Always,
+}
+
+/// `rm [-fiIrdv] FILE…`: `-i` asks before each removal and `-I` once, reading the answer from
+/// standard input as GNU does; an answer not starting with `y`, or the end of input, is "no".
+/// The last of `-f`, `-i`, `-I` wins.
+pub async fn rm(ctx: Ctx<'_>) -> Status {
+    // GNU's words and status on a usage error; nothing is removed.
+    let args = match ctx.args(&RM).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let recursive = args.has(&RECURSIVE) || args.has(&RECURSIVE_R);
+    let mut force = false;
+    let mut ask = Ask::Never;
+    for (opt, value) in args.given() {
+        match (*opt, value) {
+            (FORCE, _) => (force, ask) = (true, Ask::Never),
+            (PROMPT, _) | (INTERACTIVE, "" | "always" | "yes") => (force, ask) = (false, Ask::Always),
+            (PROMPT_ONCE, _) | (INTERACTIVE, "once") => (force, ask) = (false, Ask::Once),
+            (INTERACTIVE, "never" | "no" | "none") => ask = Ask::Never,
+            (INTERACTIVE, other) => {
+                return ctx.misuse(&RM, format!("invalid argument '{other}' for '--interactive'")).await;
+            }
+            _ => {}
+        }
+    }
+    let only_dirs = args.has(&DIR);
+    let verbose = args.has(&VERBOSE);
+    let operands = args.operands;
+    if operands.is_empty() && !force {
+        return ctx.misuse(&RM, "missing operand").await;
+    }
+    if ask == Ask::Once && (recursive || operands.len() > 3) {
+        let count = operands.len();
+        let what = format!(
+            "remove {count} argument{}{}",
+            if count == 1 { "" } else { "s" },
+            if recursive { " recursively" } else { "" }
+        );
+        if !confirm(&ctx, &what).await {
+            return 0;
+        }
+    }
+    let mut status = 0;
+    for operand in operands {
+        let abs = ctx.abs(&operand);
+        if matches!(path::file_name(&operand), "." | "..") {
+            ctx.complain(format!("refusing to remove '.' or '..' directory: skipping '{operand}'")).await;
+            status = 1;
+            continue;
+        }
+        let meta = match ctx.vfs.lstat(&abs) {
+            Ok(meta) => meta,
+            Err(err) => {
+                if !force {
+                    ctx.complain(format!("cannot remove '{operand}': {}", describe(&err))).await;
+                    status = 1;
+                }
+                continue;
+            }
+        };
+        if meta.is_dir() && !recursive && !only_dirs {
+            ctx.complain(format!("cannot remove '{operand}': Is a directory")).await;
+            status = 1;
+            continue;
+        }
+        // With -v, what goes is said as GNU says it, children before their directory.
+        let gone = if verbose { tree_order(&ctx, &operand, &abs, &meta, false) } else { Vec::new() };
+        let removed = if ask == Ask::Always {
+            remove_asking(&ctx, operand.clone(), abs, meta, verbose).await.map(drop)
+        } else if meta.is_dir() && recursive {
+            ctx.vfs.remove_tree(&abs).map_err(|err| (operand.clone(), err))
+        } else if meta.is_dir() {
+            ctx.vfs.remove_dir(&abs).map_err(|err| (operand.clone(), err))
+        } else {
+            ctx.vfs.remove_file(&abs).map_err(|err| (operand.clone(), err))
+        };
+        match removed {
+            Err((shown, err)) => {
+                ctx.complain(format!("cannot remove '{shown}': {}", describe(&err))).await;
+                status = 1;
+            }
+            Ok(()) if ask != Ask::Always => {
+                for (shown, is_dir) in gone {
+                    ctx.out(removed_line(&shown, is_dir)).await;
+                }
+            }
+            Ok(()) => {}
+        }
+    }
+    status
+}
+
+/// `removed 'f'` or `removed directory 'd'`, as `rm -v` says it.
+fn removed_line(shown: &str, is_dir: bool) -> String {
+    if is_dir { format!("removed directory '{shown}'\n") } else { format!("removed '{shown}'\n") }
+}
+
+/// The paths of the tree at `abs`, as shown from `shown`, each with whether it is a
+/// directory: parents before their children (what `cp -rv` copies) or after them (what `rm -rv`
+/// removes). Metadata only: the operation itself is judged and made whole by the workspace.
+fn tree_order(ctx: &Ctx<'_>, shown: &str, abs: &str, meta: &Meta, parents_first: bool) -> Vec<(String, bool)> {
+    let mut order = Vec::new();
+    if parents_first {
+        order.push((shown.to_string(), meta.is_dir()));
+    }
+    if meta.is_dir() {
+        let mut entries = ctx.vfs.read_dir(abs).unwrap_or_default();
+        entries.sort_by(|a, b| a.name.cmp(&b.name));
+        for entry in entries {
+            let child_abs = path::join(abs, &entry.name);
+            if let Ok(child) = ctx.vfs.lstat(&child_abs) {
+                order.extend(tree_order(ctx, &path::join(shown, &entry.name), &child_abs, &child, parents_first));
+            }
+        }
+    }
+    if !parents_first {
+        order.push((shown.to_string(), meta.is_dir()));
+    }
+    order
+}
+
+/// Asks `rm: QUESTION? ` on standard error and reads a line of standard input: yes when it
+/// starts with `y` or `Y`; the end of input is no.
+async fn confirm(ctx: &Ctx<'_>, question: &str) -> bool {
+    ctx.err(format!("{}: {question}? ", ctx.name())).await;
+    match ctx.stdin().read_until(Some(b'\n'), Some(4096)).await {
+        Some((line, _)) => matches!(line.first(), Some(b'y' | b'Y')),
+        None => false,
+    }
+}
+
+/// `rm -i` of one path: a file after a yes; a directory (with `-r`) entry by entry, after a
+/// yes to descending into it, and itself after a last yes — unless something inside was kept,
+/// as GNU does not ask then. `Ok(true)` when the path is gone; what is kept is not an error.
+fn remove_asking<'a>(
+    ctx: &'a Ctx<'_>,
+    shown: String,
+    abs: String,
+    meta: Meta,
+    verbose: bool,
+) -> futures::future::BoxFuture<'a, Result<bool, (String, std::io::Error)>> {
+    Box::pin(async move {
+        if meta.is_dir() {
+            let entries = ctx.vfs.read_dir(&abs).map_err(|err| (shown.clone(), err))?;
+            if !entries.is_empty() {
+                if !confirm(ctx, &format!("descend into directory '{shown}'")).await {
+                    return Ok(false);
+                }
+                let mut emptied = true;
+                for entry in entries {
+                    let child_abs = path::join(&abs, &entry.name);
+                    let child_shown = path::join(&shown, &entry.name);
+                    let child = ctx.vfs.lstat(&child_abs).map_err(|err| (child_shown.clone(), err))?;
+                    emptied &= remove_asking(ctx, child_shown, child_abs, child, verbose).await?;
+                }
+                if !emptied {
+                    return Ok(false);
+                }
+            }
+            if !confirm(ctx, &format!("remove directory '{shown}'")).await {
+                return Ok(false);
+            }
+            ctx.vfs.remove_dir(&abs).map_err(|err| (shown.clone(), err))?;
+            if verbose {
+                ctx.out(removed_line(&shown, true)).await;
+            }
+            return Ok(true);
+        }
+        if !confirm(ctx, &format!("remove {} '{shown}'", kind_name(&meta))).await {
+            return Ok(false);
+        }
+        ctx.vfs.remove_file(&abs).map_err(|err| (shown.clone(), err))?;
+        if verbose {
+            ctx.out(removed_line(&shown, false)).await;
+        }
+        Ok(true)
+    })
+}
+
+const PARENTS: Opt = Opt::both('p', "parents", "no error if existing, make parent directories as needed");
+const MODE: Opt = Opt::both('m', "mode", "set file mode (as in chmod: octal), not a=rwx - umask").value("MODE");
+const MKDIR_VERBOSE: Opt = Opt::both('v', "verbose", "print a message for each created directory");
+
+/// `mkdir`.
+pub const MKDIR: Spec = Spec {
+    name: "mkdir",
+    summary: "make directories",
+    synopsis: &["[OPTION]... DIRECTORY..."],
+    about: "Create the DIRECTORY(ies), if they do not already exist.",
+    options: &[MODE, PARENTS, MKDIR_VERBOSE],
+    tools: &["fs.mkdir"],
+    operand_paths: true,
+    ..Spec::BASE
+};
+
+/// `mkdir [-pv] [-m MODE] DIRECTORY…`
+pub async fn mkdir(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&MKDIR).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let parents = args.has(&PARENTS);
+    let verbose = args.has(&MKDIR_VERBOSE);
+    let mode = match args.last(&MODE).map(|m| u32::from_str_radix(m, 8)) {
+        None => None,
+        Some(Ok(mode)) if mode <= 0o7777 => Some(mode),
+        Some(_) => return ctx.fail(format!("invalid mode '{}'", args.last(&MODE).unwrap_or_default())).await,
+    };
+    let operands = args.operands;
+    if operands.is_empty() {
+        return ctx.misuse(&MKDIR, "missing operand").await;
+    }
+    let mut status = 0;
+    for operand in operands {
+        let abs = ctx.abs(&operand);
+        let mut created = Vec::new();
+        let result = if parents {
+            let mut current = String::from("/");
+            let mut result = Ok(());
+            for component in path::components(&abs) {
+                current = path::join(&current, component);
+                match ctx.vfs.stat(&current) {
+                    Ok(meta) if meta.is_dir() => continue,
+                    Ok(_) => {
+                        result = Err(std::io::Error::new(std::io::ErrorKind::AlreadyExists, "File exists"));
+                        break;
+                    }
+                    Err(_) => {
+                        if let Err(err) = ctx.vfs.mkdir(&current) {
+                            result = Err(err);
+                            break;
+                        }
+                        created.push(current.clone());
+                    }
+                }
+            }
+            result
+        } else {
+            ctx.vfs.mkdir(&abs).map(|()| created.push(abs.clone()))
+        };
+        // `-m` applies to the directory named (GNU: parents made by -p get the default).
+        let result = match (result, mode) {
+            (Ok(()), Some(mode)) => ctx.vfs.set_mode(&abs, mode),
+            (result, _) => result,
+        };
+        if let Err(err) = result {
+            ctx.complain(format!("cannot create directory '{operand}': {}", describe(&err))).await;
+            status = 1;
+        }
+        if verbose {
+            for dir in created {
+                ctx.out(format!("mkdir: created directory '{}'\n", shown_relative(&operand, &abs, &dir))).await;
+            }
+        }
+    }
+    status
+}
+
+/// `dir`, a directory made on the way to `abs`, as the user would name it from `operand`.
+fn shown_relative(operand: &str, abs: &str, dir: &str) -> String {
+    let trimmed = operand.trim_end_matches('/');
+    let below = abs.len().saturating_sub(dir.len());
+    match trimmed.len().checked_sub(below) {
+        Some(cut) if trimmed.is_char_boundary(cut) => trimmed[..cut].to_string(),
+        _ => dir.to_string(),
+    }
+}
+
+const RMDIR_PARENTS: Opt =
+    Opt::both('p', "parents", "remove DIRECTORY and its ancestors; 'rmdir -p a/b' is 'rmdir a/b a'");
+const NON_EMPTY: Opt = Opt::long("ignore-fail-on-non-empty", "ignore each failure to remove a non-empty directory");
+
+/// `rmdir`.
+pub const RMDIR: Spec = Spec {
+    name: "rmdir",
+    summary: "remove empty directories",
+    synopsis: &["[OPTION]... DIRECTORY..."],
+    about: "Remove the DIRECTORY(ies), if they are empty.",
+    options: &[NON_EMPTY, RMDIR_PARENTS],
+    tools: &["fs.delete"],
+    operand_paths: true,
+    ..Spec::BASE
+};
+
+/// `rmdir [-p] [--ignore-fail-on-non-empty] DIRECTORY…`
+pub async fn rmdir(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&RMDIR).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if args.operands.is_empty() {
+        return ctx.misuse(&RMDIR, "missing operand").await;
+    }
+    let mut status = 0;
+    for operand in &args.operands {
+        let mut name = operand.trim_end_matches('/').to_string();
+        loop {
+            match ctx.vfs.remove_dir(&ctx.abs(&name)) {
+                Err(err) if err.kind() == std::io::ErrorKind::DirectoryNotEmpty && args.has(&NON_EMPTY) => break,
+                Err(err) => {
+                    ctx.complain(format!("failed to remove '{name}': {}", describe(&err))).await;
+                    status = 1;
+                    break;
+                }
+                Ok(()) => {}
+            }
+            match name.rsplit_once('/') {
+                Some((parent, _)) if args.has(&RMDIR_PARENTS) && !parent.is_empty() => name = parent.to_string(),
+                _ => break,
+            }
+        }
+    }
+    status
+}
+
+const NO_CREATE: Opt = Opt::both('c', "no-create", "do not create any files");
+
+/// `touch`.
+pub const TOUCH: Spec = Spec {
+    name: "touch",
+    summary: "create files or update their times",
+    synopsis: &["[OPTION]... FILE..."],
+    about: "Update the modification time of each FILE to the current time; a FILE that does not exist is created empty, unless -c is given.",
+    options: &[NO_CREATE, Opt::short('m', "change only the modification time (the only one kept here)")],
+    tools: &["fs.write"],
+    operand_paths: true,
+    ..Spec::BASE
+};
+
+/// `touch [-cm] FILE…`
+pub async fn touch(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&TOUCH).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let operands = args.operands;
+    if operands.is_empty() {
+        return ctx.misuse(&TOUCH, "missing file operand").await;
+    }
+    let mut status = 0;
+    for operand in operands {
+        let abs = ctx.abs(&operand);
+        let result = if ctx.vfs.stat(&abs).is_ok() {
+            ctx.vfs.set_mtime(&abs, SystemTime::now())
+        } else if flags.contains(&'c') {
+            Ok(())
+        } else {
+            ctx.vfs.write(&abs, b"", WriteMode::Append)
+        };
+        if let Err(err) = result {
+            ctx.complain(format!("cannot touch '{operand}': {}", describe(&err))).await;
+            status = 1;
+        }
+    }
+    status
+}
+
+/// `ln`.
+pub const LN: Spec = Spec {
+    name: "ln",
+    summary: "make links (symbolic with -s)",
+    synopsis: &["[OPTION]... -s TARGET [LINK_NAME]", "[OPTION]... -s TARGET... DIRECTORY"],
+    about: "Create a symbolic link to TARGET named LINK_NAME, or in DIRECTORY (hard links are not supported in the workspace).",
+    options: &[
+        Opt::both('f', "force", "remove existing destination files"),
+        Opt::both('n', "no-dereference", "treat LINK_NAME as a normal file if it is a symbolic link to a directory"),
+        Opt::both('s', "symbolic", "make symbolic links instead of hard links"),
+    ],
+    tools: &["fs.write"],
+    ..Spec::BASE
+};
+
+/// `ln -s [-fn] TARGET [LINK]`
+pub async fn ln(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&LN).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let operands = args.operands;
+    if !flags.contains(&'s') {
+        return ctx.fail("hard links are not supported in the workspace; use ln -s").await;
+    }
+    let (target, link) = match operands.as_slice() {
+        [target] => (target.clone(), path::file_name(target).to_string()),
+        [target, link] => (target.clone(), link.clone()),
+        [] => return ctx.misuse(&LN, "missing file operand").await,
+        [targets @ .., dir] => {
+            // Several targets: links to each inside the directory, named as the targets are.
+            if !ctx.vfs.stat(&ctx.abs(dir)).is_ok_and(|m| m.is_dir()) {
+                return ctx.fail(format!("target '{dir}' is not a directory")).await;
+            }
+            let mut status = 0;
+            for target in targets {
+                let link_abs = path::join(&ctx.abs(dir), path::file_name(target));
+                if flags.contains(&'f') && ctx.vfs.lstat(&link_abs).is_ok() {
+                    let _ = ctx.vfs.remove_file(&link_abs);
+                }
+                if let Err(err) = ctx.vfs.symlink(target, &link_abs) {
+                    let shown = path::join(dir, path::file_name(target));
+                    ctx.complain(format!("failed to create symbolic link '{shown}': {}", describe(&err))).await;
+                    status = 1;
+                }
+            }
+            return status;
+        }
+    };
+    let mut link_abs = ctx.abs(&link);
+    if ctx.vfs.stat(&link_abs).is_ok_and(|m| m.is_dir()) && !flags.contains(&'n') {
+        link_abs = path::join(&link_abs, path::file_name(&target));
+    }
+    if flags.contains(&'f') && ctx.vfs.lstat(&link_abs).is_ok() {
+        let _ = ctx.vfs.remove_file(&link_abs);
+    }
+    match ctx.vfs.symlink(&target, &link_abs) {
+        Ok(()) => 0,
+        Err(err) => ctx.fail(format!("failed to create symbolic link '{link}': {}", describe(&err))).await,
+    }
+}
+
+/// GNU's name for what is at a path (`stat %F`, `rm -i`'s questions).
+fn kind_name(meta: &Meta) -> &'static str {
+    match meta.kind {
+        FileKind::Dir => "directory",
+        FileKind::Symlink => "symbolic link",
+        FileKind::Device => "character special file",
+        FileKind::File if meta.size == 0 => "regular empty file",
+        FileKind::File => "regular file",
+    }
+}
+
+const FORMAT: Opt =
+    Opt::both('c', "format", "use the specified FORMAT instead of the default; a newline after each use")
+        .value("FORMAT");
+const PRINTF: Opt =
+    Opt::long("printf", "like --format, but interpret backslash escapes, and no trailing newline").value("FORMAT");
+const DEREFERENCE: Opt = Opt::both('L', "dereference", "follow links");
+
+/// `stat`.
+pub const STAT: Spec = Spec {
+    name: "stat",
+    summary: "display file status",
+    synopsis: &["[OPTION]... FILE..."],
+    about: "Display file status. FORMAT sequences: %n name, %s size, %F type, %a octal mode, %A mode, %Y and %y modification time, %U %G owner, %u %g ids, %h links, %% a %.",
+    options: &[DEREFERENCE, FORMAT, PRINTF],
+    ..Spec::BASE
+};
+
+/// `stat [-L] [-c FORMAT | --printf FORMAT] FILE…`
+pub async fn stat(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&STAT).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let follow = args.has(&DEREFERENCE);
+    // The last of -c/--format/--printf wins; --printf ends no line and reads escapes.
+    let (format, newline) = match args.given().filter(|(o, _)| **o == FORMAT || **o == PRINTF).last() {
+        Some((opt, text)) if *opt == PRINTF => (Some(crate::text::stream::expand_backslashes(text).0), false),
+        Some((_, text)) => (Some(text.to_string()), true),
+        None => (None, true),
+    };
+    let files = args.operands;
+    if files.is_empty() {
+        return ctx.misuse(&STAT, "missing operand").await;
+    }
+    let mut status = 0;
+    let mut out = String::new();
+    for file in files {
+        let abs = ctx.abs(&file);
+        let meta = if follow { ctx.vfs.stat(&abs) } else { ctx.vfs.lstat(&abs) };
+        let meta = match meta {
+            Ok(meta) => meta,
+            Err(err) => {
+                ctx.complain(format!("cannot stat '{file}': {}", describe(&err))).await;
+                status = 1;
+                continue;
+            }
+        };
+        let epoch = meta.mtime.duration_since(SystemTime::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+        let datetime: chrono::DateTime<chrono::Utc> = meta.mtime.into();
+        match &format {
+            Some(format) => {
+                let mut chars = format.chars();
+                while let Some(c) = chars.next() {
+                    if c != '%' {
+                        out.push(c);
+                        continue;
+                    }
+                    match chars.next() {
+                        Some('n') => out.push_str(&file),
+                        Some('s') => out.push_str(&meta.size.to_string()),
+                        Some('F') => out.push_str(kind_name(&meta)),
+                        Some('a') => out.push_str(&format!("{:o}", meta.mode)),
+                        Some('A') => out.push_str(&mode_string(&meta)),
+                        Some('Y') => out.push_str(&epoch.to_string()),
+                        Some('y') => out.push_str(&datetime.format("%Y-%m-%d %H:%M:%S%.9f %z").to_string()),
+                        Some('U' | 'G') => out.push_str("user"),
+                        Some('u' | 'g') => out.push_str("1000"),
+                        Some('h') => out.push('1'),
+                        Some('%') => out.push('%'),
+                        Some(other) => {
+                            out.push('%');
+                            out.push(other);
+                        }
+                        None => out.push('%'),
+                    }
+                }
+                if newline {
+                    out.push('\n');
+                }
+            }
+            None => {
+                out.push_str(&format!(
+                    "  File: {file}\n  Size: {}\t{}\nAccess: ({:04o}/{})\nModify: {}\n",
+                    meta.size,
+                    kind_name(&meta),
+                    meta.mode,
+                    mode_string(&meta),
+                    datetime.format("%Y-%m-%d %H:%M:%S%.9f %z")
+                ));
+            }
+        }
+    }
+    ctx.out(out).await;
+    status
+}
+
+fn disk_usage(
+    ctx: &Ctx<'_>,
+    abs: &str,
+    display: &str,
+    all: bool,
+    depth: usize,
+    max_depth: Option<usize>,
+    lines: &mut Vec<(u64, String)>,
+) -> u64 {
+    let Ok(meta) = ctx.vfs.lstat(abs) else { return 0 };
+    let own = meta.size.div_ceil(4096) * 4;
+    if meta.kind != FileKind::Dir {
+        if all && max_depth.is_none_or(|m| depth <= m) {
+            lines.push((own, display.to_string()));
+        }
+        return own;
+    }
+    let mut total = 4;
+    for entry in ctx.vfs.read_dir(abs).unwrap_or_default() {
+        let child_display = if display.ends_with('/') {
+            format!("{display}{}", entry.name)
+        } else {
+            format!("{display}/{}", entry.name)
+        };
+        total += disk_usage(ctx, &path::join(abs, &entry.name), &child_display, all, depth + 1, max_depth, lines);
+    }
+    if max_depth.is_none_or(|m| depth <= m) {
+        lines.push((total, display.to_string()));
+    }
+    total
+}
+
+const MAX_DEPTH: Opt =
+    Opt::both('d', "max-depth", "print the total for a directory only if it is N or fewer levels below").value("N");
+
+/// `du`.
+pub const DU: Spec = Spec {
+    name: "du",
+    summary: "estimate file space usage",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Summarize disk usage of each FILE, recursively for directories, in 1 KiB units of 4 KiB blocks.",
+    options: &[
+        Opt::both('a', "all", "write counts for all files, not just directories"),
+        Opt::both('c', "total", "produce a grand total"),
+        MAX_DEPTH,
+        Opt::both('h', "human-readable", "print sizes in human readable format (e.g., 1K 234M 2G)"),
+        Opt::both('s', "summarize", "display only a total for each argument"),
+    ],
+    tools: &["fs.list"],
+    operand_paths: true,
+    ..Spec::BASE
+};
+
+/// `du [-achs] [-d N] [FILE…]` — sizes in KiB as 4 KiB blocks.
+pub async fn du(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&DU).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let mut max_depth = match args.last(&MAX_DEPTH).map(str::parse::<usize>) {
+        None => None,
+        Some(Ok(depth)) => Some(depth),
+        Some(Err(_)) => {
+            let shown = args.last(&MAX_DEPTH).unwrap_or_default();
+            return ctx.misuse(&DU, format!("invalid maximum depth '{shown}'")).await;
+        }
+    };
+    let mut operands = args.operands;
+    if flags.contains(&'s') {
+        max_depth = Some(0);
+    }
+    if operands.is_empty() {
+        operands.push(".".to_string());
+    }
+    let mut out = String::new();
+    let mut grand = 0;
+    let mut status = 0;
+    for operand in &operands {
+        let abs = ctx.abs(operand);
+        if ctx.vfs.lstat(&abs).is_err() {
+            ctx.complain(format!("cannot access '{operand}': No such file or directory")).await;
+            status = 1;
+            continue;
+        }
+        let mut lines = Vec::new();
+        grand += disk_usage(&ctx, &abs, operand, flags.contains(&'a'), 0, max_depth, &mut lines);
+        for (size, name) in lines {
+            let size = if flags.contains(&'h') { human(size * 1024) } else { size.to_string() };
+            out.push_str(&format!("{size}\t{name}\n"));
+        }
+    }
+    if flags.contains(&'c') {
+        let size = if flags.contains(&'h') { human(grand * 1024) } else { grand.to_string() };
+        out.push_str(&format!("{size}\ttotal\n"));
+    }
+    ctx.out(out).await;
+    status
+}
+
+/// The bits a symbolic mode sets from none (`u+x` → 0o100), for `find -perm`.
+pub(crate) fn symbolic_mode(spec: &str) -> Option<u32> {
+    apply_mode(spec, 0, false)
+}
+
+/// Applies a symbolic or octal mode to `mode`.
+fn apply_mode(spec: &str, mode: u32, is_dir: bool) -> Option<u32> {
+    if spec.chars().all(|c| c.is_digit(8)) {
+        return u32::from_str_radix(spec, 8).ok();
+    }
+    let mut mode = mode;
+    for clause in spec.split(',') {
+        let who_end = clause.find(['+', '-', '=']).unwrap_or(clause.len());
+        let who = &clause[..who_end];
+        let mut mask = 0;
+        for c in who.chars() {
+            mask |= match c {
+                'u' => 0o700,
+                'g' => 0o070,
+                'o' => 0o007,
+                'a' => 0o777,
+                _ => return None,
+            };
+        }
+        if who.is_empty() {
+            mask = 0o777;
+        }
+        let rest = &clause[who_end..];
+        let mut chars = rest.chars().peekable();
+        while let Some(op) = chars.next() {
+            if !matches!(op, '+' | '-' | '=') {
+                return None;
+            }
+            let mut bits = 0;
+            while let Some(&c) = chars.peek() {
+                if matches!(c, '+' | '-' | '=') {
+                    break;
+                }
+                chars.next();
+                bits |= match c {
+                    'r' => 0o444,
+                    'w' => 0o222,
+                    'x' => 0o111,
+                    'X' if is_dir || mode & 0o111 != 0 => 0o111,
+                    'X' => 0,
+                    _ => return None,
+                };
+            }
+            let bits = bits & mask;
+            mode = match op {
+                '+' => mode | bits,
+                '-' => mode & !bits,
+                _ => (mode & !mask) | bits,
+            };
+        }
+    }
+    Some(mode)
+}
+
+const CHANGES: Opt = Opt::both('c', "changes", "like verbose but report only when a change is made");
+const SILENT: Opt = Opt::both('f', "silent", "suppress most error messages").alias("quiet");
+const VERBOSE_MODE: Opt = Opt::both('v', "verbose", "output a diagnostic for every file processed");
+const REFERENCE: Opt = Opt::long("reference", "use RFILE's mode instead of MODE values").value("RFILE");
+const CHMOD_NO_PRESERVE_ROOT: Opt = Opt::long("no-preserve-root", "do not treat '/' specially (the default)");
+const CHMOD_PRESERVE_ROOT: Opt = Opt::long("preserve-root", "fail to operate recursively on '/'");
+const RECURSIVE_MODE: Opt = Opt::both('R', "recursive", "change files and directories recursively");
+
+/// `chmod`.
+pub const CHMOD: Spec = Spec {
+    name: "chmod",
+    summary: "change file mode bits",
+    synopsis: &[
+        "[OPTION]... MODE[,MODE]... FILE...",
+        "[OPTION]... OCTAL-MODE FILE...",
+        "[OPTION]... --reference=RFILE FILE...",
+    ],
+    about: "Change the mode of each FILE to MODE. With --reference, change the mode of each FILE to that of RFILE.",
+    options: &[CHANGES, SILENT, VERBOSE_MODE, CHMOD_NO_PRESERVE_ROOT, CHMOD_PRESERVE_ROOT, REFERENCE, RECURSIVE_MODE],
+    tools: &["fs.write"],
+    ..Spec::BASE
+};
+
+/// Whether `word` is a mode that reads like an option (`-w`, `-x,o+r`), which chmod takes as
+/// its MODE as GNU does.
+fn is_dash_mode(word: &str) -> bool {
+    word.len() > 1
+        && word.starts_with('-')
+        && !word.starts_with("--")
+        && word[1..].chars().all(|c| "rwxXstugoa01234567,+-=".contains(c))
+}
+
+/// `chmod [-cfvR] MODE|--reference=RFILE FILE…`: a mode that looks like an option (`-w`) is
+/// the mode, as for GNU.
+pub async fn chmod(ctx: Ctx<'_>) -> Status {
+    let mut words = ctx.argv[1..].to_vec();
+    let end = words.iter().position(|w| w == "--").unwrap_or(words.len());
+    let dash_mode = words[..end].iter().position(|w| is_dash_mode(w)).map(|at| words.remove(at));
+    let args = match ctx.args_of(&CHMOD, &words).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let mut operands = args.operands.clone();
+    let mode = match (args.last(&REFERENCE), dash_mode) {
+        (Some(reference), _) => match ctx.vfs.stat(&ctx.abs(reference)) {
+            Ok(meta) => Mode::Exact(meta.mode & 0o7777),
+            Err(err) => {
+                return ctx.fail(format!("failed to get attributes of '{reference}': {}", describe(&err))).await;
+            }
+        },
+        (None, Some(mode)) => Mode::Spec(mode),
+        (None, None) if operands.is_empty() => return ctx.misuse(&CHMOD, "missing operand").await,
+        (None, None) => Mode::Spec(operands.remove(0)),
+    };
+    if operands.is_empty() {
+        let message = match &mode {
+            Mode::Spec(spec) => format!("missing operand after '{spec}'"),
+            Mode::Exact(_) => "missing operand".to_string(),
+        };
+        return ctx.misuse(&CHMOD, message).await;
+    }
+    let (recursive, silent) = (args.has(&RECURSIVE_MODE), args.has(&SILENT));
+    let preserve_root = args.given().filter(|(o, _)| [CHMOD_PRESERVE_ROOT, CHMOD_NO_PRESERVE_ROOT].contains(o)).last();
+    if recursive
+        && preserve_root.is_some_and(|(o, _)| *o == CHMOD_PRESERVE_ROOT)
+        && operands.iter().any(|f| ctx.abs(f) == "/")
+    {
+        ctx.complain("it is dangerous to operate recursively on '/'").await;
+        return ctx.fail("use --no-preserve-root to override this failsafe").await;
+    }
+    let report = if args.has(&VERBOSE_MODE) {
+        Report::All
+    } else if args.has(&CHANGES) {
+        Report::Changes
+    } else {
+        Report::None
+    };
+    let mut status = 0;
+    let mut pending: Vec<(String, String)> = operands.iter().rev().map(|f| (f.clone(), ctx.abs(f))).collect();
+    while let Some((display, abs)) = pending.pop() {
+        let meta = match ctx.vfs.stat(&abs) {
+            Ok(meta) => meta,
+            Err(err) => {
+                if !silent {
+                    ctx.complain(format!("cannot access '{display}': {}", describe(&err))).await;
+                }
+                if report == Report::All {
+                    ctx.out(format!("'{display}' could not be accessed\n")).await;
+                }
+                status = 1;
+                continue;
+            }
+        };
+        let old = meta.mode & 0o7777;
+        let new = match &mode {
+            Mode::Exact(bits) => *bits,
+            Mode::Spec(spec) => match apply_mode(spec, old, meta.is_dir()) {
+                Some(bits) => bits,
+                None => return ctx.fail(format!("invalid mode: '{spec}'")).await,
+            },
+        };
+        if let Err(err) = ctx.vfs.set_mode(&abs, new) {
+            if !silent {
+                ctx.complain(format!("changing permissions of '{display}': {}", describe(&err))).await;
+            }
+            status = 1;
+        } else if report == Report::All || (report == Report::Changes && old != new) {
+            let line = if old == new {
+                format!("mode of '{display}' retained as {old:04o} ({})\n", permissions(old))
+            } else {
+                format!(
+                    "mode of '{display}' changed from {old:04o} ({}) to {new:04o} ({})\n",
+                    permissions(old),
+                    permissions(new)
+                )
+            };
+            ctx.out(line).await;
+        }
+        if recursive && meta.is_dir() {
+            let mut entries = ctx.vfs.read_dir(&abs).unwrap_or_default();
+            entries.sort_by(|a, b| b.name.cmp(&a.name));
+            for entry in entries {
+                pending.push((format!("{display}/{}", entry.name), path::join(&abs, &entry.name)));
+            }
+        }
+    }
+    status
+}
+
+/// The mode chmod sets: a mode written (applied to each file's own) or a reference file's.
+enum Mode {
+    Spec(String),
+    Exact(u32),
+}
+
+/// Which files chmod reports on.
+#[derive(PartialEq, Eq)]
+enum Report {
+    None,
+    Changes,
+    All,
+}
+
+const MULTIPLE: Opt = Opt::both('a', "multiple", "support multiple arguments and treat each as a NAME");
+const SUFFIX: Opt = Opt::both('s', "suffix", "remove a trailing SUFFIX; implies -a").value("SUFFIX");
+const ZERO: Opt = Opt::both('z', "zero", "end each output line with NUL, not newline");
+
+/// `basename`.
+pub const BASENAME: Spec = Spec {
+    name: "basename",
+    summary: "strip directory and suffix from a path",
+    synopsis: &["NAME [SUFFIX]", "OPTION... NAME..."],
+    about: "Print NAME with any leading directory components removed, and a trailing SUFFIX if given.",
+    options: &[MULTIPLE, SUFFIX, ZERO],
+    order: Order::OptionsFirst,
+    ..Spec::BASE
+};
+
+/// `basename NAME [SUFFIX]`, `basename -a|-s SUFFIX [-z] NAME…`
+pub async fn basename(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&BASENAME).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let mut suffix = args.last(&SUFFIX).map(str::to_string);
+    let multiple = args.has(&MULTIPLE) || suffix.is_some();
+    let end = if args.has(&ZERO) { '\0' } else { '\n' };
+    let mut names = args.operands;
+    if names.is_empty() {
+        return ctx.misuse(&BASENAME, "missing operand").await;
+    }
+    if !multiple && names.len() > 2 {
+        return ctx.misuse(&BASENAME, format!("extra operand '{}'", names[2])).await;
+    }
+    if !multiple && names.len() == 2 {
+        suffix = names.pop();
+    }
+    let mut out = String::new();
+    for name in names {
+        let trimmed = name.trim_end_matches('/');
+        let mut base = if trimmed.is_empty() && name.starts_with('/') {
+            "/".to_string()
+        } else {
+            trimmed.rsplit('/').next().unwrap_or(trimmed).to_string()
+        };
+        if let Some(suffix) = &suffix
+            && base.len() > suffix.len()
+            && base.ends_with(suffix.as_str())
+        {
+            base.truncate(base.len() - suffix.len());
+        }
+        out.push_str(&base);
+        out.push(end);
+    }
+    if ctx.out(out).await { 0 } else { 1 }
+}
+
+/// `dirname`.
+pub const DIRNAME: Spec = Spec {
+    name: "dirname",
+    summary: "strip the last component of a path",
+    synopsis: &["[OPTION] NAME..."],
+    about: "Output each NAME with its last non-slash component and trailing slashes removed; if NAME contains no /'s, output '.' (meaning the current directory).",
+    options: &[ZERO],
+    ..Spec::BASE
+};
+
+/// `dirname [-z] NAME…`
+pub async fn dirname(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&DIRNAME).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if args.operands.is_empty() {
+        return ctx.misuse(&DIRNAME, "missing operand").await;
+    }
+    let end = if args.has(&ZERO) { '\0' } else { '\n' };
+    let mut out = String::new();
+    for name in &args.operands {
+        let trimmed = name.trim_end_matches('/');
+        let dir = match trimmed.rfind('/') {
+            None if name.starts_with('/') => "/",
+            None => ".",
+            Some(idx) => {
+                let dir = trimmed[..idx].trim_end_matches('/');
+                if dir.is_empty() { "/" } else { dir }
+            }
+        };
+        out.push_str(dir);
+        out.push(end);
+    }
+    if ctx.out(out).await { 0 } else { 1 }
+}
+
+/// `realpath`.
+pub const REALPATH: Spec = Spec {
+    name: "realpath",
+    summary: "print the resolved absolute path",
+    synopsis: &["[OPTION]... FILE..."],
+    about: "Print the resolved absolute file name; all but the last component must exist.",
+    options: &[
+        Opt::both('e', "canonicalize-existing", "all components of the path must exist"),
+        Opt::both('m', "canonicalize-missing", "no path components need exist or be a directory"),
+    ],
+    ..Spec::BASE
+};
+
+/// `realpath [-e|-m] FILE…`
+pub async fn realpath(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&REALPATH).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let operands = args.operands;
+    if operands.is_empty() {
+        return ctx.misuse(&REALPATH, "missing operand").await;
+    }
+    let mut out = String::new();
+    let mut status = 0;
+    for operand in operands {
+        let abs = ctx.abs(&operand);
+        match ctx.vfs.resolve(&abs, true) {
+            Ok(resolved)
+                if flags.contains(&'m')
+                    || ctx.vfs.exists(&resolved)
+                    || (!flags.contains(&'e') && ctx.vfs.exists(path::parent(&resolved))) =>
+            {
+                out.push_str(&resolved);
+                out.push('\n');
+            }
+            Ok(_) => {
+                ctx.complain(format!("{operand}: No such file or directory")).await;
+                status = 1;
+            }
+            Err(err) => {
+                ctx.complain(format!("{operand}: {}", describe(&err))).await;
+                status = 1;
+            }
+        }
+    }
+    ctx.out(out).await;
+    status
+}
+
+/// `readlink`.
+pub const READLINK: Spec = Spec {
+    name: "readlink",
+    summary: "print a symlink's target",
+    synopsis: &["[OPTION]... FILE..."],
+    about: "Print the value of a symbolic link, or with -f, -e or -m the canonical file name.",
+    options: &[
+        Opt::both('e', "canonicalize-existing", "canonicalize; every component must exist"),
+        Opt::both('f', "canonicalize", "canonicalize; all but the last component must exist"),
+        Opt::both('m', "canonicalize-missing", "canonicalize; no component need exist"),
+        Opt::both('n', "no-newline", "do not output the trailing delimiter"),
+    ],
+    ..Spec::BASE
+};
+
+/// `readlink [-efmn] FILE…`
+pub async fn readlink(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&READLINK).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let operands = args.operands;
+    if operands.is_empty() {
+        return ctx.misuse(&READLINK, "missing operand").await;
+    }
+    // GNU: -n drops the newline only when there is one name.
+    let newline = !(flags.contains(&'n') && operands.len() == 1);
+    let canonical = flags.iter().any(|f| matches!(f, 'f' | 'e' | 'm'));
+    let mut out = String::new();
+    let mut status = 0;
+    for operand in operands {
+        let abs = ctx.abs(&operand);
+        let result = if canonical {
+            ctx.vfs.resolve(&abs, true).and_then(|resolved| {
+                if flags.contains(&'e') && !ctx.vfs.exists(&resolved) {
+                    Err(std::io::Error::from(std::io::ErrorKind::NotFound))
+                } else {
+                    Ok(resolved)
+                }
+            })
+        } else {
+            ctx.vfs.read_link(&abs)
+        };
+        match result {
+            Ok(text) => {
+                out.push_str(&text);
+                if newline {
+                    out.push('\n');
+                }
+            }
+            Err(_) => status = 1,
+        }
+    }
+    ctx.out(out).await;
+    status
+}
+
+const MKTEMP_DIR: Opt = Opt::both('d', "directory", "create a directory, not a file");
+const TMPDIR: Opt =
+    Opt::both('p', "tmpdir", "interpret TEMPLATE relative to DIR (default: $TMPDIR, else /tmp)").value("DIR");
+const UNDER_TMPDIR: Opt = Opt::short('t', "interpret TEMPLATE as a single file name under $TMPDIR or DIR");
+const QUIET: Opt = Opt::both('q', "quiet", "suppress diagnostics about file/dir-creation failure");
+
+/// `mktemp`.
+pub const MKTEMP: Spec = Spec {
+    name: "mktemp",
+    summary: "create a temporary file or directory",
+    synopsis: &["[OPTION]... [TEMPLATE]"],
+    about: "Create a temporary file or directory, safely, and print its name. TEMPLATE must end in at least 3 X's (default tmp.XXXXXXXXXX, in $TMPDIR or /tmp).",
+    options: &[MKTEMP_DIR, TMPDIR, QUIET, UNDER_TMPDIR],
+    tools: &["fs.write"],
+    ..Spec::BASE
+};
+
+/// `mktemp [-dqt] [-p DIR] [TEMPLATE]`
+pub async fn mktemp(mut ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&MKTEMP).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let dir_mode = args.has(&MKTEMP_DIR);
+    let quiet = args.has(&QUIET);
+    if args.operands.len() > 1 {
+        return ctx.misuse(&MKTEMP, "too many templates").await;
+    }
+    let explicit = args.operands.first().cloned();
+    let template = explicit.clone().unwrap_or_else(|| "tmp.XXXXXXXXXX".to_string());
+    let x_count = template.chars().rev().take_while(|&c| c == 'X').count();
+    if x_count < 3 {
+        return if quiet { 1 } else { ctx.fail(format!("too few X's in template '{template}'")).await };
+    }
+    let env_dir = || ctx.state.vars.get_str("TMPDIR").filter(|d| !d.is_empty()).unwrap_or("/tmp").to_string();
+    // As GNU: without a template, or with -p or -t, the name goes under DIR; a template of
+    // its own (with a slash) is taken as written.
+    let base_dir = match args.last(&TMPDIR) {
+        Some(dir) if !dir.is_empty() => dir.to_string(),
+        Some(_) => env_dir(),
+        None if explicit.is_none() || args.has(&UNDER_TMPDIR) => env_dir(),
+        None => String::new(),
+    };
+    const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    for _ in 0..100 {
+        let mut name = template[..template.len() - x_count].to_string();
+        for _ in 0..x_count {
+            let pick = ctx.state.next_random() as usize % ALPHABET.len();
+            name.push(ALPHABET[pick] as char);
+        }
+        let full = if base_dir.is_empty() { name.clone() } else { path::join(&base_dir, &name) };
+        let abs = ctx.abs(&full);
+        if ctx.vfs.lstat(&abs).is_ok() {
+            continue;
+        }
+        let result = if dir_mode { ctx.vfs.mkdir(&abs) } else { ctx.vfs.write(&abs, b"", WriteMode::CreateNew) };
+        return match result {
+            Ok(()) => {
+                if !dir_mode {
+                    let _ = ctx.vfs.set_mode(&abs, 0o600);
+                } else {
+                    let _ = ctx.vfs.set_mode(&abs, 0o700);
+                }
+                let line = format!("{full}\n");
+                ctx.state.last_status = 0;
+                if ctx.out(line).await { 0 } else { 1 }
+            }
+            Err(_) if quiet => 1,
+            Err(err) => ctx.fail(format!("failed to create '{full}': {}", describe(&err))).await,
+        };
+    }
+    let _ = &mut ctx;
+    ctx.fail("could not find an unused name").await
+}

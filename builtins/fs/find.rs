@@ -1,0 +1,841 @@
+//! `find`: walks the workspace and evaluates an expression of tests (`-name -iname -path -regex
+//! -iregex -type -size -perm -newer -newermt -mtime -mmin -lname -readable -writable -executable
+//! -empty -maxdepth -mindepth`) and actions (`-print -print0 -printf -delete -exec … \; -exec … +
+//! -prune -quit`) joined by `!`, `-a`, `-o` and parentheses.
+//! Directories are read in sorted order, so output is deterministic.
+
+use crate::Ctx;
+use crate::pattern::Pattern;
+use crate::session::Status;
+use crate::spec::{Opt, Order, Runs, Spec};
+use crate::vfs::{FileKind, Meta, path};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+#[derive(Debug, Clone, Copy)]
+enum Cmp {
+    Less,
+    Exactly,
+    More,
+}
+
+fn parse_cmp(text: &str) -> Option<(Cmp, i64)> {
+    let (cmp, digits) = match text.as_bytes().first() {
+        Some(b'+') => (Cmp::More, &text[1..]),
+        Some(b'-') => (Cmp::Less, &text[1..]),
+        _ => (Cmp::Exactly, text),
+    };
+    Some((cmp, digits.parse().ok()?))
+}
+
+fn compare(cmp: Cmp, value: i64, target: i64) -> bool {
+    match cmp {
+        Cmp::Less => value < target,
+        Cmp::Exactly => value == target,
+        Cmp::More => value > target,
+    }
+}
+
+#[derive(Debug)]
+enum Node {
+    Name(Pattern),
+    Path(Pattern),
+    Type(Vec<char>),
+    Size(Cmp, i64, u64),
+    Newer(SystemTime),
+    Mtime(Cmp, i64, u64),
+    Empty,
+    True,
+    False,
+    Print,
+    Print0,
+    Delete,
+    Prune,
+    Quit,
+    Exec {
+        argv: Vec<String>,
+        batch: bool,
+        id: usize,
+    },
+    /// `-regex`: the whole path matches.
+    Regex(regex::Regex),
+    /// `-perm MODE` (exactly), `-perm -MODE` (all of these bits), `-perm /MODE` (any of them).
+    Perm(PermTest, u32),
+    /// `-newermt DATE`: modified after the date.
+    NewerThan(SystemTime),
+    /// `-lname GLOB`: a symbolic link whose target matches.
+    Lname(Pattern),
+    /// `-readable`, `-writable`, `-executable`: the owner's permission bit (there is one user).
+    Access(u32),
+    /// `-printf FORMAT`.
+    Printf(String),
+    Not(Box<Node>),
+    And(Box<Node>, Box<Node>),
+    Or(Box<Node>, Box<Node>),
+}
+
+impl Node {
+    fn has_action(&self) -> bool {
+        match self {
+            Node::Print | Node::Print0 | Node::Printf(_) | Node::Delete | Node::Exec { .. } | Node::Quit => true,
+            Node::Not(inner) => inner.has_action(),
+            Node::And(a, b) | Node::Or(a, b) => a.has_action() || b.has_action(),
+            _ => false,
+        }
+    }
+
+    fn has_delete(&self) -> bool {
+        match self {
+            Node::Delete => true,
+            Node::Not(inner) => inner.has_delete(),
+            Node::And(a, b) | Node::Or(a, b) => a.has_delete() || b.has_delete(),
+            _ => false,
+        }
+    }
+}
+
+/// How `-perm` compares.
+#[derive(Debug, Clone, Copy)]
+enum PermTest {
+    Exactly,
+    All,
+    Any,
+}
+
+/// The dialect of `-regex` (`-regextype`): emacs (GNU's default: a basic expression whose `+`
+/// and `?` are operators), POSIX basic, or extended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RegexType {
+    Emacs,
+    Basic,
+    Extended,
+}
+
+/// An emacs expression as a POSIX basic one: `+` and `?` are operators in emacs and `\+`, `\?`
+/// the characters, the other way round in basic (bracket expressions are left alone).
+fn emacs_to_basic(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 4);
+    let mut chars = text.chars().peekable();
+    let mut in_bracket = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '[' if !in_bracket => {
+                in_bracket = true;
+                out.push(c);
+                // `[]…]` and `[^]…]` hold a `]` first.
+                if chars.peek() == Some(&'^') {
+                    out.extend(chars.next());
+                }
+                if chars.peek() == Some(&']') {
+                    out.extend(chars.next());
+                }
+            }
+            ']' if in_bracket => {
+                in_bracket = false;
+                out.push(c);
+            }
+            '\\' if !in_bracket => match chars.next() {
+                Some(op @ ('+' | '?')) => out.push(op),
+                Some(other) => {
+                    out.push('\\');
+                    out.push(other);
+                }
+                None => out.push('\\'),
+            },
+            '+' | '?' if !in_bracket => {
+                out.push('\\');
+                out.push(c);
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+struct Parser<'a> {
+    args: &'a [String],
+    pos: usize,
+    max_depth: Option<usize>,
+    min_depth: usize,
+    depth_first: bool,
+    execs: usize,
+    regex_type: RegexType,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<&str> {
+        self.args.get(self.pos).map(String::as_str)
+    }
+
+    fn value(&mut self, option: &str) -> Result<String, String> {
+        self.pos += 1;
+        self.args.get(self.pos - 1).cloned().ok_or_else(|| format!("missing argument to `{option}'"))
+    }
+
+    fn or(&mut self, ctx: &Ctx<'_>) -> Result<Node, String> {
+        let mut left = self.and(ctx)?;
+        while matches!(self.peek(), Some("-o" | "-or")) {
+            self.pos += 1;
+            let right = self.and(ctx)?;
+            left = Node::Or(Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+
+    fn and(&mut self, ctx: &Ctx<'_>) -> Result<Node, String> {
+        let mut left = self.not(ctx)?;
+        loop {
+            match self.peek() {
+                Some("-a" | "-and") => self.pos += 1,
+                Some("-o" | "-or" | ")") | None => break,
+                _ => {}
+            }
+            let right = self.not(ctx)?;
+            left = Node::And(Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+
+    fn not(&mut self, ctx: &Ctx<'_>) -> Result<Node, String> {
+        if matches!(self.peek(), Some("!" | "-not")) {
+            self.pos += 1;
+            return Ok(Node::Not(Box::new(self.not(ctx)?)));
+        }
+        self.primary(ctx)
+    }
+
+    fn primary(&mut self, ctx: &Ctx<'_>) -> Result<Node, String> {
+        let Some(token) = self.peek().map(str::to_string) else {
+            return Err("expected an expression".to_string());
+        };
+        self.pos += 1;
+        Ok(match token.as_str() {
+            "(" => {
+                let inner = self.or(ctx)?;
+                if self.peek() != Some(")") {
+                    return Err(
+                        "invalid expression; you have used a binary operator '(' with nothing after it".to_string()
+                    );
+                }
+                self.pos += 1;
+                inner
+            }
+            "-name" => Node::Name(Pattern::new(&self.value(&token)?)),
+            "-iname" => Node::Name(Pattern::new_nocase(&self.value(&token)?)),
+            "-path" | "-wholename" => Node::Path(Pattern::new(&self.value(&token)?)),
+            "-ipath" => Node::Path(Pattern::new_nocase(&self.value(&token)?)),
+            "-type" => {
+                let kinds: Vec<char> = self.value(&token)?.chars().filter(|c| *c != ',').collect();
+                if let Some(bad) = kinds.iter().find(|c| !"fdlcbps".contains(**c)) {
+                    return Err(format!("Unknown argument to -type: {bad}"));
+                }
+                Node::Type(kinds)
+            }
+            "-size" => {
+                let spec = self.value(&token)?;
+                let (number, unit) = match spec.chars().last() {
+                    Some(c) if c.is_ascii_alphabetic() => (&spec[..spec.len() - 1], c),
+                    _ => (spec.as_str(), 'b'),
+                };
+                let unit_bytes = match unit {
+                    'c' => 1,
+                    'w' => 2,
+                    'b' => 512,
+                    'k' => 1024,
+                    'M' => 1024 * 1024,
+                    'G' => 1024 * 1024 * 1024,
+                    _ => return Err(format!("invalid -size unit in '{spec}'")),
+                };
+                let (cmp, n) = parse_cmp(number).ok_or_else(|| format!("invalid argument `{spec}' to `-size'"))?;
+                Node::Size(cmp, n, unit_bytes)
+            }
+            "-mtime" | "-mmin" => {
+                let spec = self.value(&token)?;
+                let (cmp, n) = parse_cmp(&spec).ok_or_else(|| format!("invalid argument `{spec}' to `{token}'"))?;
+                Node::Mtime(cmp, n, if token == "-mtime" { 86400 } else { 60 })
+            }
+            "-newer" => {
+                let reference = self.value(&token)?;
+                let meta = ctx
+                    .vfs
+                    .stat(&ctx.abs(&reference))
+                    .map_err(|_| format!("'{reference}': No such file or directory"))?;
+                Node::Newer(meta.mtime)
+            }
+            "-regex" | "-iregex" => {
+                let text = self.value(&token)?;
+                let translated = match self.regex_type {
+                    RegexType::Emacs => crate::text::posix_regex::basic(&emacs_to_basic(&text)),
+                    RegexType::Basic => crate::text::posix_regex::basic(&text),
+                    RegexType::Extended => crate::text::posix_regex::extended(&text),
+                };
+                // The whole path must match, as find's regular expressions are anchored.
+                let regex = regex::RegexBuilder::new(&format!("^(?:{translated})$"))
+                    .case_insensitive(token == "-iregex")
+                    .build()
+                    .map_err(|err| {
+                        format!(
+                            "invalid regular expression '{text}': {}",
+                            crate::text::posix_regex::failure_message(&err.to_string())
+                        )
+                    })?;
+                Node::Regex(regex)
+            }
+            "-regextype" => {
+                let kind = self.value(&token)?;
+                self.regex_type = match kind.as_str() {
+                    "emacs" | "findutils-default" => RegexType::Emacs,
+                    "posix-basic" | "grep" | "sed" | "ed" => RegexType::Basic,
+                    "posix-extended" | "egrep" | "awk" | "posix-egrep" => RegexType::Extended,
+                    other => return Err(format!("Unknown regular expression type '{other}'")),
+                };
+                Node::True
+            }
+            "-perm" => {
+                let spec = self.value(&token)?;
+                let (test, digits) = match spec.as_bytes().first() {
+                    Some(b'-') => (PermTest::All, &spec[1..]),
+                    Some(b'/') => (PermTest::Any, &spec[1..]),
+                    _ => (PermTest::Exactly, spec.as_str()),
+                };
+                let mode = u32::from_str_radix(digits, 8).ok().filter(|m| *m <= 0o7777);
+                let Some(mode) = mode.or_else(|| crate::fs::files::symbolic_mode(digits)) else {
+                    return Err(format!("invalid mode '{spec}'"));
+                };
+                Node::Perm(test, mode)
+            }
+            "-newermt" => {
+                let date = self.value(&token)?;
+                let when = crate::text::stream::parse_date(&date)
+                    .ok_or_else(|| format!("I cannot figure out how to interpret '{date}' as a date or time"))?;
+                Node::NewerThan(when.into())
+            }
+            "-lname" | "-ilname" => {
+                let glob = self.value(&token)?;
+                Node::Lname(if token == "-lname" { Pattern::new(&glob) } else { Pattern::new_nocase(&glob) })
+            }
+            "-readable" => Node::Access(0o400),
+            "-writable" => Node::Access(0o200),
+            "-executable" => Node::Access(0o100),
+            "-printf" => Node::Printf(self.value(&token)?),
+            "-empty" => Node::Empty,
+            "-true" => Node::True,
+            "-false" => Node::False,
+            "-print" => Node::Print,
+            "-print0" => Node::Print0,
+            "-delete" => {
+                self.depth_first = true;
+                Node::Delete
+            }
+            "-prune" => Node::Prune,
+            "-quit" => Node::Quit,
+            "-depth" => {
+                self.depth_first = true;
+                Node::True
+            }
+            "-maxdepth" | "-mindepth" => {
+                let value = self.value(&token)?;
+                let depth: usize = value.parse().map_err(|_| {
+                    format!("Expected a positive decimal integer argument to {token}, but got `{value}'")
+                })?;
+                if token == "-maxdepth" {
+                    self.max_depth = Some(depth);
+                } else {
+                    self.min_depth = depth;
+                }
+                Node::True
+            }
+            "-exec" | "-execdir" | "-ok" => {
+                let mut argv = Vec::new();
+                let mut batch = false;
+                loop {
+                    let Some(arg) = self.peek().map(str::to_string) else {
+                        return Err(format!("missing argument to `{token}'"));
+                    };
+                    self.pos += 1;
+                    if arg == ";" {
+                        break;
+                    }
+                    if arg == "+" && argv.last().is_some_and(|a| a == "{}") {
+                        batch = true;
+                        break;
+                    }
+                    argv.push(arg);
+                }
+                if argv.is_empty() {
+                    return Err(format!("missing argument to `{token}'"));
+                }
+                self.execs += 1;
+                Node::Exec { argv, batch, id: self.execs - 1 }
+            }
+            other => return Err(format!("unknown predicate `{other}'")),
+        })
+    }
+}
+
+struct Walk<'c, 'a> {
+    ctx: &'c Ctx<'a>,
+    out: Vec<u8>,
+    batches: Vec<Vec<String>>,
+    status: Status,
+    quit: bool,
+    now: SystemTime,
+}
+
+struct Entry<'e> {
+    display: &'e str,
+    abs: &'e str,
+    meta: Meta,
+    /// How deep below its starting point (0 for the starting point).
+    depth: usize,
+    /// The starting point it was found under, as written.
+    root: &'e str,
+}
+
+impl Walk<'_, '_> {
+    async fn eval(&mut self, node: &Node, entry: &Entry<'_>, prune: &mut bool) -> bool {
+        match node {
+            Node::Name(pattern) => pattern.matches(path::file_name(entry.display)),
+            Node::Path(pattern) => pattern.matches(entry.display),
+            Node::Type(kinds) => kinds.iter().any(|k| match k {
+                'f' => entry.meta.kind == FileKind::File,
+                'd' => entry.meta.kind == FileKind::Dir,
+                'l' => entry.meta.kind == FileKind::Symlink,
+                'c' => entry.meta.kind == FileKind::Device,
+                _ => false,
+            }),
+            Node::Size(cmp, n, unit) => compare(*cmp, entry.meta.size.div_ceil(*unit) as i64, *n),
+            Node::Newer(time) => entry.meta.mtime > *time,
+            Node::Mtime(cmp, n, unit) => {
+                let age = self.now.duration_since(entry.meta.mtime).unwrap_or(Duration::ZERO).as_secs();
+                compare(*cmp, (age / unit) as i64, *n)
+            }
+            Node::Empty => match entry.meta.kind {
+                FileKind::Dir => self.ctx.vfs.read_dir(entry.abs).is_ok_and(|e| e.is_empty()),
+                FileKind::File => entry.meta.size == 0,
+                _ => false,
+            },
+            Node::True => true,
+            Node::False => false,
+            Node::Print => {
+                self.out.extend_from_slice(entry.display.as_bytes());
+                self.out.push(b'\n');
+                true
+            }
+            Node::Regex(regex) => regex.is_match(entry.display),
+            Node::Perm(test, mode) => {
+                let bits = entry.meta.mode & 0o7777;
+                match test {
+                    PermTest::Exactly => bits == *mode,
+                    PermTest::All => bits & mode == *mode,
+                    PermTest::Any => *mode == 0 || bits & mode != 0,
+                }
+            }
+            Node::NewerThan(time) => entry.meta.mtime > *time,
+            Node::Lname(pattern) => {
+                entry.meta.kind == FileKind::Symlink
+                    && self.ctx.vfs.read_link(entry.abs).is_ok_and(|target| pattern.matches(&target))
+            }
+            Node::Access(bit) => entry.meta.mode & bit != 0,
+            Node::Printf(format) => {
+                let text = printf(self.ctx, format, entry);
+                self.out.extend_from_slice(text.as_bytes());
+                true
+            }
+            Node::Print0 => {
+                self.out.extend_from_slice(entry.display.as_bytes());
+                self.out.push(0);
+                true
+            }
+            Node::Delete => {
+                let result = if entry.meta.is_dir() {
+                    self.ctx.vfs.remove_dir(entry.abs)
+                } else {
+                    self.ctx.vfs.remove_file(entry.abs)
+                };
+                if let Err(err) = result {
+                    self.ctx
+                        .complain(format!("cannot delete '{}': {}", entry.display, crate::vfs::describe(&err)))
+                        .await;
+                    self.status = 1;
+                    return false;
+                }
+                true
+            }
+            Node::Prune => {
+                *prune = true;
+                true
+            }
+            Node::Quit => {
+                self.quit = true;
+                true
+            }
+            Node::Exec { argv, batch, id } => {
+                if *batch {
+                    self.batches[*id].push(entry.display.to_string());
+                    return true;
+                }
+                self.flush().await;
+                let argv: Vec<String> = argv.iter().map(|a| a.replace("{}", entry.display)).collect();
+                self.ctx.run(argv).await == 0
+            }
+            Node::Not(inner) => !Box::pin(self.eval(inner, entry, prune)).await,
+            Node::And(a, b) => Box::pin(self.eval(a, entry, prune)).await && Box::pin(self.eval(b, entry, prune)).await,
+            Node::Or(a, b) => Box::pin(self.eval(a, entry, prune)).await || Box::pin(self.eval(b, entry, prune)).await,
+        }
+    }
+
+    async fn flush(&mut self) {
+        if !self.out.is_empty() {
+            let out = std::mem::take(&mut self.out);
+            self.ctx.out(out).await;
+        }
+    }
+}
+
+const NEVER_FOLLOW: Opt = Opt::short('P', "never follow symbolic links (the default)");
+const FOLLOW_OPERANDS: Opt = Opt::short('H', "follow symbolic links given as starting points only");
+const FOLLOW_ALL: Opt = Opt::short('L', "follow symbolic links everywhere (a loop is reported and not entered)");
+
+/// `find`.
+pub const FIND: Spec = Spec {
+    name: "find",
+    summary: "search for files in a directory hierarchy",
+    synopsis: &["[-H] [-L] [-P] [starting-point...] [expression]"],
+    about: "Walk each starting point (default: .) and evaluate the expression on every file: tests -name -iname -path -ipath -regex -iregex (-regextype) -type -size -empty -perm -newer -newermt -mtime -mmin -lname -readable -writable -executable -maxdepth -mindepth; actions -print -print0 -printf FORMAT -delete -exec CMD {} ; (or +) -prune -quit; joined by ! -a -o and ( ).",
+    options: &[NEVER_FOLLOW, FOLLOW_OPERANDS, FOLLOW_ALL],
+    order: Order::Leading,
+    tools: &["fs.list"],
+    actions: &[("-delete", "fs.delete")],
+    runs: Runs::Between { starts: &["-exec", "-execdir", "-ok", "-okdir"], ends: &[";", "+"] },
+    keywords: &[
+        "-name",
+        "-iname",
+        "-path",
+        "-ipath",
+        "-wholename",
+        "-type",
+        "-size",
+        "-mtime",
+        "-mmin",
+        "-newer",
+        "-empty",
+        "-true",
+        "-false",
+        "-print",
+        "-print0",
+        "-delete",
+        "-prune",
+        "-quit",
+        "-depth",
+        "-maxdepth",
+        "-mindepth",
+        "-exec",
+        "-execdir",
+        "-ok",
+        "-not",
+        "-and",
+        "-or",
+        "-regex",
+        "-iregex",
+        "-regextype",
+        "-perm",
+        "-newermt",
+        "-lname",
+        "-ilname",
+        "-readable",
+        "-writable",
+        "-executable",
+        "-printf",
+    ],
+    ..Spec::BASE
+};
+
+/// `find [-H|-P] [PATH…] [EXPRESSION]`.
+pub async fn find(ctx: Ctx<'_>) -> Status {
+    let parsed = match ctx.args(&FIND).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    // The last of -H, -L and -P wins; -P (do not follow) is the default.
+    let follow = parsed.given().filter(|(o, _)| [NEVER_FOLLOW, FOLLOW_OPERANDS, FOLLOW_ALL].contains(o)).last();
+    let follow_all = follow.is_some_and(|(o, _)| *o == FOLLOW_ALL);
+    let follow_operands = follow_all || follow.is_some_and(|(o, _)| *o == FOLLOW_OPERANDS);
+    let args = &parsed.operands[..];
+    let split =
+        args.iter().position(|a| a.starts_with('-') && a.len() > 1 || a == "(" || a == "!").unwrap_or(args.len());
+    let mut roots: Vec<String> = args[..split].to_vec();
+    if roots.is_empty() {
+        roots.push(".".to_string());
+    }
+    let mut parser = Parser {
+        args: &args[split..],
+        pos: 0,
+        max_depth: None,
+        min_depth: 0,
+        depth_first: false,
+        execs: 0,
+        regex_type: RegexType::Emacs,
+    };
+    let mut expr = if parser.args.is_empty() {
+        Node::True
+    } else {
+        match parser.or(&ctx) {
+            Ok(expr) if parser.pos == parser.args.len() => expr,
+            Ok(_) => return ctx.fail(format!("unexpected `{}'", parser.args[parser.pos])).await,
+            Err(message) => return ctx.fail(message).await,
+        }
+    };
+    if !expr.has_action() {
+        expr = Node::And(Box::new(expr), Box::new(Node::Print));
+    }
+    let depth_first = parser.depth_first || expr.has_delete();
+    let mut walk = Walk {
+        ctx: &ctx,
+        out: Vec::new(),
+        batches: vec![Vec::new(); parser.execs],
+        status: 0,
+        quit: false,
+        now: SystemTime::now(),
+    };
+    for root in &roots {
+        let abs = ctx.abs(root);
+        match ctx.vfs.lstat(&abs) {
+            Ok(_) => {}
+            Err(err) => {
+                ctx.complain(format!("'{root}': {}", crate::vfs::describe(&err))).await;
+                walk.status = 1;
+                continue;
+            }
+        }
+        let mut stack = vec![Visit { display: root.clone(), abs, depth: 0, expanded: false, above: Arc::default() }];
+        while let Some(Visit { display, abs, depth, expanded, above }) = stack.pop() {
+            if walk.quit {
+                break;
+            }
+            // A starting point is followed with -H, or when written with a final slash; every
+            // link with -L (a broken one is itself).
+            let meta = match if follow_all || (depth == 0 && (follow_operands || display.ends_with('/'))) {
+                ctx.vfs.stat(&abs).or_else(|_| ctx.vfs.lstat(&abs))
+            } else {
+                ctx.vfs.lstat(&abs)
+            } {
+                Ok(meta) => meta,
+                Err(_) => continue,
+            };
+            // With -L a directory may be its own ancestor: said as GNU says it, and not entered.
+            let mut above = above;
+            if follow_all && meta.is_dir() && !expanded {
+                let identity = ctx.vfs.resolve(&abs, true).unwrap_or_else(|_| abs.clone());
+                if let Some((_, ancestor)) = above.iter().find(|(id, _)| *id == identity) {
+                    let message = format!(
+                        "File system loop detected; '{display}' is part of the same file system loop as '{ancestor}'."
+                    );
+                    ctx.complain(message).await;
+                    walk.status = 1;
+                    continue;
+                }
+                let mut chain = above.as_ref().clone();
+                chain.push((identity, display.clone()));
+                above = Arc::new(chain);
+            }
+            let descend = meta.is_dir() && parser.max_depth.is_none_or(|m| depth < m);
+            let entry = Entry { display: &display, abs: &abs, meta, depth, root };
+            let mut prune = false;
+            if depth_first && descend && !expanded {
+                let again =
+                    Visit { display: display.clone(), abs: abs.clone(), depth, expanded: true, above: above.clone() };
+                stack.push(again);
+                push_children(&ctx, &mut stack, &display, &abs, depth, &above).await;
+                continue;
+            }
+            if depth >= parser.min_depth {
+                walk.eval(&expr, &entry, &mut prune).await;
+            }
+            if !depth_first && descend && !prune {
+                push_children(&ctx, &mut stack, &display, &abs, depth, &above).await;
+            }
+            if walk.out.len() > 64 * 1024 {
+                walk.flush().await;
+            }
+        }
+    }
+    walk.flush().await;
+    if let Node::And(_, _) | Node::Or(_, _) | Node::Exec { .. } | Node::Not(_) = &expr {
+        let batches = std::mem::take(&mut walk.batches);
+        for (id, paths) in batches.into_iter().enumerate() {
+            if paths.is_empty() {
+                continue;
+            }
+            if let Some(argv) = find_exec(&expr, id) {
+                let mut full: Vec<String> = argv.iter().filter(|a| *a != "{}").cloned().collect();
+                full.extend(paths);
+                if ctx.run(full).await != 0 {
+                    walk.status = 1;
+                }
+            }
+        }
+    }
+    walk.status
+}
+
+fn find_exec(node: &Node, wanted: usize) -> Option<&Vec<String>> {
+    match node {
+        Node::Exec { argv, id, .. } if *id == wanted => Some(argv),
+        Node::Not(inner) => find_exec(inner, wanted),
+        Node::And(a, b) | Node::Or(a, b) => find_exec(a, wanted).or_else(|| find_exec(b, wanted)),
+        _ => None,
+    }
+}
+
+/// One file still to visit: as shown, where it is, how deep, whether its children were pushed
+/// already (depth-first order), and with -L the directories above it (resolved, as shown).
+struct Visit {
+    display: String,
+    abs: String,
+    depth: usize,
+    expanded: bool,
+    above: Arc<Vec<(String, String)>>,
+}
+
+async fn push_children(
+    ctx: &Ctx<'_>,
+    stack: &mut Vec<Visit>,
+    display: &str,
+    abs: &str,
+    depth: usize,
+    above: &Arc<Vec<(String, String)>>,
+) {
+    match ctx.vfs.read_dir(abs) {
+        Ok(entries) => {
+            for entry in entries.into_iter().rev() {
+                let child_display = if display.ends_with('/') {
+                    format!("{display}{}", entry.name)
+                } else {
+                    format!("{display}/{}", entry.name)
+                };
+                let child = path::join(abs, &entry.name);
+                stack.push(Visit {
+                    display: child_display,
+                    abs: child,
+                    depth: depth + 1,
+                    expanded: false,
+                    above: above.clone(),
+                });
+            }
+        }
+        Err(err) => ctx.complain(format!("'{display}': {}", crate::vfs::describe(&err))).await,
+    }
+}
+
+/// One entry of `-printf FORMAT`: GNU's directives (`%p %f %h %P %H %s %k %b %m %M %y %Y %d %l
+/// %u %g %n %t %T<k> %%`, each with an optional width and `-` to pad on the right) and
+/// escapes (`\n \t \0 \\`). There is one modification time, so `%a`/`%A` and `%c`/`%C` show
+/// it too, and one user.
+fn printf(ctx: &Ctx<'_>, format: &str, entry: &Entry<'_>) -> String {
+    let mut out = String::new();
+    let mut chars = format.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some('0') => out.push('\0'),
+                Some('\\') => out.push('\\'),
+                Some('a') => out.push('\u{7}'),
+                Some('r') => out.push('\r'),
+                Some(other) => {
+                    out.push('\\');
+                    out.push(other);
+                }
+                None => out.push('\\'),
+            },
+            '%' => {
+                let mut flags = String::new();
+                while let Some(&d) = chars.peek().filter(|d| d.is_ascii_digit() || **d == '-') {
+                    flags.push(d);
+                    chars.next();
+                }
+                let Some(directive) = chars.next() else {
+                    out.push('%');
+                    break;
+                };
+                let time_part = if matches!(directive, 'T' | 'A' | 'C') { chars.next() } else { None };
+                let text = directive_text(ctx, directive, time_part, entry);
+                let (left, width) = match flags.strip_prefix('-') {
+                    Some(w) => (true, w.parse::<usize>().unwrap_or(0)),
+                    None => (false, flags.parse::<usize>().unwrap_or(0)),
+                };
+                let pad = width.saturating_sub(text.chars().count());
+                if !left {
+                    out.extend(std::iter::repeat_n(' ', pad));
+                }
+                out.push_str(&text);
+                if left {
+                    out.extend(std::iter::repeat_n(' ', pad));
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The text of one `-printf` directive for `entry`.
+fn directive_text(ctx: &Ctx<'_>, directive: char, time_part: Option<char>, entry: &Entry<'_>) -> String {
+    let meta = &entry.meta;
+    let kind = |meta: &Meta| match meta.kind {
+        FileKind::Dir => "d",
+        FileKind::Symlink => "l",
+        FileKind::Device => "c",
+        FileKind::File => "f",
+    };
+    let time = |part: Option<char>| -> String {
+        let when: chrono::DateTime<chrono::Utc> = meta.mtime.into();
+        let nanos = meta.mtime.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+        match part {
+            None => format!("{}.{nanos:09}0 {}", when.format("%a %b %e %H:%M:%S"), when.format("%Y")),
+            Some('@') => {
+                let secs = meta.mtime.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+                format!("{secs}.{nanos:09}0")
+            }
+            Some('+') => format!("{}.{nanos:09}0", when.format("%Y-%m-%d+%H:%M:%S")),
+            Some('S') => format!("{}.{nanos:09}0", when.format("%S")),
+            Some('T') => format!("{}.{nanos:09}0", when.format("%H:%M:%S")),
+            Some(k) => when.format(&format!("%{k}")).to_string(),
+        }
+    };
+    match directive {
+        'p' => entry.display.to_string(),
+        'f' => path::file_name(entry.display).to_string(),
+        'h' => match entry.display.trim_end_matches('/').rsplit_once('/') {
+            Some(("", _)) => "/".to_string(),
+            Some((dir, _)) => dir.to_string(),
+            None => ".".to_string(),
+        },
+        'P' => entry
+            .display
+            .strip_prefix(entry.root)
+            .map_or(entry.display, |rest| rest.trim_start_matches('/'))
+            .to_string(),
+        'H' => entry.root.to_string(),
+        's' => meta.size.to_string(),
+        // Blocks of 4 KiB from the size, as `du` counts them (docs/deviations.md).
+        'k' => (meta.size.div_ceil(4096) * 4).to_string(),
+        'b' => (meta.size.div_ceil(4096) * 8).to_string(),
+        'm' => format!("{:o}", meta.mode & 0o7777),
+        'M' => crate::fs::files::mode_string(meta),
+        'y' => kind(meta).to_string(),
+        'Y' => ctx.vfs.stat(entry.abs).map_or("N".to_string(), |m| kind(&m).to_string()),
+        'd' => entry.depth.to_string(),
+        'l' if meta.kind == FileKind::Symlink => ctx.vfs.read_link(entry.abs).unwrap_or_default(),
+        'l' => String::new(),
+        'u' | 'g' => "user".to_string(),
+        'U' | 'G' => "1000".to_string(),
+        'n' => "1".to_string(),
+        't' | 'a' | 'c' => time(None),
+        'T' | 'A' | 'C' => time(time_part),
+        '%' => "%".to_string(),
+        other => format!("%{other}"),
+    }
+}

@@ -1,0 +1,5 @@
+//! Commands over the workspace's files and trees: `cat ls cp mv rm mkdir touch …`, `find`, `tree`.
+
+pub mod files;
+pub mod find;
+pub mod tree;

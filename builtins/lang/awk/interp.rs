@@ -1,0 +1,1190 @@
+//! Runs a parsed awk program: BEGIN, the rules over every record of the main input, END. A
+//! tree-walking evaluator over resolved slots; numbers, field reads and array subscripts take
+//! paths that do not allocate, since those are what one-liners over big logs spend time on.
+
+use super::ast::{special as sv, *};
+use super::format::sprintf;
+use super::io::Host;
+use super::lexer::{Builtin, unescape};
+use super::record::{FieldSep, Reader, RecordSep, utf8_len};
+use super::value::{Value, push_number, str_to_num};
+use indexmap::IndexMap;
+use regex::bytes::Regex;
+use rustc_hash::FxBuildHasher;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+mod functions;
+
+type Array = IndexMap<Vec<u8>, Value, FxBuildHasher>;
+
+/// Deepest nesting of user function calls.
+const MAX_CALL_DEPTH: usize = 10_000;
+/// Most fields a record may be given (`$n = x`, `NF = n`): beyond, a typo's `$1e18` would ask
+/// for all the memory there is.
+const MAX_FIELDS: usize = 1 << 22;
+/// Dynamic regexes kept compiled.
+const REGEX_CACHE: usize = 256;
+
+/// The longest string a concatenation may build (the shell's default output-bytes limit).
+const MAX_STRING: usize = 256 * 1024 * 1024;
+
+/// Why evaluation stopped early.
+#[derive(Debug)]
+pub enum Flow {
+    Next,
+    NextFile,
+    Exit,
+    Return(Value),
+    Break,
+    Continue,
+    /// A fatal error: the message.
+    Error(String),
+    /// Stopped from outside (the command abandoned) or by a closed output: the status.
+    Stop(i32),
+}
+
+type Run<T> = Result<T, Flow>;
+
+fn fatal<T>(message: impl Into<String>) -> Run<T> {
+    Err(Flow::Error(message.into()))
+}
+
+#[derive(Debug, Clone)]
+enum Cell {
+    Val(Value),
+    Arr(Rc<RefCell<Array>>),
+}
+
+impl Default for Cell {
+    fn default() -> Self {
+        Cell::Val(Value::Uninit)
+    }
+}
+
+/// `$0` and its fields.
+#[derive(Default)]
+struct Record {
+    text: Vec<u8>,
+    fields: Vec<(usize, usize)>,
+    split: bool,
+}
+
+/// The main input: the operands of `ARGV` in turn, or standard input.
+struct MainInput {
+    next_arg: usize,
+    reader: Option<Reader>,
+    opened_any: bool,
+    done: bool,
+}
+
+pub struct Interp<'p> {
+    prog: &'p Program,
+    globals: Vec<Cell>,
+    frames: Vec<Vec<Cell>>,
+    record: Record,
+    nr: f64,
+    fnr: f64,
+    range_open: Vec<bool>,
+    field_sep: FieldSep,
+    record_sep: RecordSep,
+    paragraph: bool,
+    ofs: Rc<[u8]>,
+    ors: Rc<[u8]>,
+    subsep: Rc<[u8]>,
+    convfmt: Rc<[u8]>,
+    ofmt: Rc<[u8]>,
+    pub host: Host,
+    main: MainInput,
+    files: HashMap<String, Reader>,
+    commands: HashMap<String, (Reader, i32)>,
+    regex_cache: HashMap<Vec<u8>, Rc<Regex>>,
+    seed: f64,
+    rng: u64,
+    stop: crate::lang::deep::Halt,
+    /// Turns of loops since the halt was last asked (it is asked every 64th).
+    turns: std::cell::Cell<u32>,
+    pub exit_code: i32,
+    in_end: bool,
+}
+
+/// The program's starting conditions.
+pub struct Setup {
+    /// `ARGV[0]` and the operands.
+    pub argv: Vec<String>,
+    /// `-v` assignments, before BEGIN.
+    pub assigns: Vec<(String, Vec<u8>)>,
+    pub environ: Vec<(String, String)>,
+    pub field_sep: Option<Vec<u8>>,
+}
+
+fn rc(bytes: &[u8]) -> Rc<[u8]> {
+    Rc::from(bytes)
+}
+
+/// Whether a command-line operand is an assignment `name=value`.
+fn assignment(arg: &str) -> Option<(&str, &str)> {
+    let (name, value) = arg.split_once('=')?;
+    let mut chars = name.chars();
+    let first = chars.next()?;
+    ((first.is_ascii_alphabetic() || first == '_') && chars.all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .then_some((name, value))
+}
+
+impl<'p> Interp<'p> {
+    pub fn new(prog: &'p Program, host: Host, stop: crate::lang::deep::Halt, setup: Setup) -> Result<Self, String> {
+        let mut globals = vec![Cell::default(); prog.globals.len()];
+        globals[sv::FS] = Cell::Val(Value::str(b" "));
+        globals[sv::OFS] = Cell::Val(Value::str(b" "));
+        globals[sv::ORS] = Cell::Val(Value::str(b"\n"));
+        globals[sv::RS] = Cell::Val(Value::str(b"\n"));
+        globals[sv::SUBSEP] = Cell::Val(Value::str(b"\x1c"));
+        globals[sv::CONVFMT] = Cell::Val(Value::str(b"%.6g"));
+        globals[sv::OFMT] = Cell::Val(Value::str(b"%.6g"));
+        globals[sv::RSTART] = Cell::Val(Value::Num(0.0));
+        globals[sv::RLENGTH] = Cell::Val(Value::Num(-1.0));
+        let mut environ = Array::default();
+        for (name, value) in setup.environ {
+            environ.insert(name.into_bytes(), Value::strnum(value.as_bytes()));
+        }
+        globals[sv::ENVIRON] = Cell::Arr(Rc::new(RefCell::new(environ)));
+        let mut argv = Array::default();
+        for (idx, arg) in setup.argv.iter().enumerate() {
+            argv.insert(idx.to_string().into_bytes(), Value::strnum(arg.as_bytes()));
+        }
+        globals[sv::ARGC] = Cell::Val(Value::Num(setup.argv.len() as f64));
+        globals[sv::ARGV] = Cell::Arr(Rc::new(RefCell::new(argv)));
+        let mut interp = Interp {
+            prog,
+            globals,
+            frames: Vec::new(),
+            record: Record::default(),
+            nr: 0.0,
+            fnr: 0.0,
+            range_open: vec![false; prog.ranges],
+            field_sep: FieldSep::Blank,
+            record_sep: RecordSep::Byte(b'\n'),
+            paragraph: false,
+            ofs: rc(b" "),
+            ors: rc(b"\n"),
+            subsep: rc(b"\x1c"),
+            convfmt: rc(b"%.6g"),
+            ofmt: rc(b"%.6g"),
+            host,
+            main: MainInput { next_arg: 1, reader: None, opened_any: false, done: false },
+            files: HashMap::new(),
+            commands: HashMap::new(),
+            regex_cache: HashMap::new(),
+            seed: 0.0,
+            rng: 0,
+            stop,
+            turns: std::cell::Cell::new(0),
+            exit_code: 0,
+            in_end: false,
+        };
+        interp.srand(0.0);
+        if let Some(fs) = setup.field_sep {
+            interp.assign_global(sv::FS, Value::str(&fs)).map_err(describe)?;
+        }
+        for (name, value) in setup.assigns {
+            interp.assign_named(&name, &value).map_err(describe)?;
+        }
+        Ok(interp)
+    }
+
+    /// Runs the whole program; the exit status.
+    pub fn run(&mut self) -> Result<i32, String> {
+        let prog = self.prog;
+        let mut result = self.block(&prog.begin);
+        let reads_input = !prog.rules.is_empty() || !prog.end.is_empty();
+        if result.is_ok() && reads_input {
+            result = self.main_loop();
+        }
+        match result {
+            Ok(()) | Err(Flow::Exit) => {}
+            Err(Flow::Error(message)) => return Err(self.locate(message)),
+            Err(Flow::Stop(code)) => return Ok(code),
+            Err(other) => return Err(format!("{other:?} outside its context")),
+        }
+        self.in_end = true;
+        match self.block(&prog.end) {
+            Ok(()) | Err(Flow::Exit) => {}
+            Err(Flow::Error(message)) => return Err(self.locate(message)),
+            Err(Flow::Stop(code)) => return Ok(code),
+            Err(Flow::Next | Flow::NextFile) => return Err("`next' used in END".to_string()),
+            Err(other) => return Err(format!("{other:?} outside its context")),
+        }
+        match self.host.close_all() {
+            Ok(()) => Ok(self.exit_code),
+            Err(Flow::Stop(code)) => Ok(code),
+            Err(Flow::Error(message)) => Err(message),
+            Err(_) => Ok(self.exit_code),
+        }
+    }
+
+    /// Flushes what was printed when the program ends on an error.
+    pub fn finish_after_error(&mut self) {
+        let _ = self.host.flush_all();
+    }
+
+    fn locate(&self, message: String) -> String {
+        let filename = self.global_bytes(sv::FILENAME);
+        if self.fnr > 0.0 {
+            let name =
+                if filename.is_empty() { "-".to_string() } else { String::from_utf8_lossy(&filename).into_owned() };
+            format!("(FILENAME={name} FNR={}) fatal: {message}", self.fnr)
+        } else {
+            format!("fatal: {message}")
+        }
+    }
+
+    fn main_loop(&mut self) -> Run<()> {
+        let prog = self.prog;
+        let mut text = std::mem::take(&mut self.record.text);
+        loop {
+            if self.stop.requested() {
+                return Err(Flow::Stop(130));
+            }
+            if !self.next_main_record(&mut text)? {
+                break;
+            }
+            std::mem::swap(&mut self.record.text, &mut text);
+            self.record.split = false;
+            self.nr += 1.0;
+            self.fnr += 1.0;
+            match self.rules(&prog.rules) {
+                Ok(()) | Err(Flow::Next) => {}
+                Err(Flow::NextFile) => {
+                    if let Some(reader) = self.main.reader.take() {
+                        reader.release(&mut self.host)?;
+                    }
+                }
+                Err(other) => return Err(other),
+            }
+            self.host.maybe_flush()?;
+        }
+        Ok(())
+    }
+
+    fn rules(&mut self, rules: &'p [Rule]) -> Run<()> {
+        for rule in rules {
+            let matched = match &rule.pattern {
+                Pattern::All => true,
+                Pattern::Expr(expr) => self.cond(expr)?,
+                Pattern::Range(from, to, slot) => {
+                    if self.range_open[*slot] {
+                        if self.cond(to)? {
+                            self.range_open[*slot] = false;
+                        }
+                        true
+                    } else if self.cond(from)? {
+                        self.range_open[*slot] = !self.cond(to)?;
+                        true
+                    } else {
+                        false
+                    }
+                }
+            };
+            if !matched {
+                continue;
+            }
+            match &rule.action {
+                Some(action) => self.block(action)?,
+                None => {
+                    let Interp { host, record, ors, .. } = self;
+                    host.stdout.extend_from_slice(&record.text);
+                    host.stdout.extend_from_slice(ors);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the next record of the main input into `out`, moving through `ARGV`.
+    fn next_main_record(&mut self, out: &mut Vec<u8>) -> Run<bool> {
+        loop {
+            if let Some(reader) = &mut self.main.reader {
+                if reader.next(&self.record_sep, &mut self.host, out)? {
+                    return Ok(true);
+                }
+                self.main.reader = None;
+            }
+            if self.main.done {
+                return Ok(false);
+            }
+            let argc = self.global_value(sv::ARGC).num().max(0.0) as usize;
+            let mut opened = false;
+            while self.main.next_arg < argc {
+                let idx = self.main.next_arg;
+                self.main.next_arg += 1;
+                let arg = self.argv(idx);
+                if arg.is_empty() {
+                    continue;
+                }
+                let arg = String::from_utf8_lossy(&arg).into_owned();
+                if let Some((name, value)) = assignment(&arg) {
+                    self.assign_named(name, value.as_bytes())?;
+                    continue;
+                }
+                self.open_main(&arg)?;
+                opened = true;
+                break;
+            }
+            if !opened {
+                if self.main.opened_any {
+                    self.main.done = true;
+                    return Ok(false);
+                }
+                self.main.opened_any = true;
+                self.main.done = true;
+                self.main.reader = Some(self.open_input("-")?);
+                self.fnr = 0.0;
+                self.set_global_value(sv::FILENAME, Value::str(b"-"));
+            }
+        }
+    }
+
+    fn argv(&self, idx: usize) -> Vec<u8> {
+        match &self.globals[sv::ARGV] {
+            Cell::Arr(array) => array
+                .borrow()
+                .get(idx.to_string().as_bytes())
+                .map(|v| v.bytes(&self.convfmt).into_owned())
+                .unwrap_or_default(),
+            Cell::Val(_) => Vec::new(),
+        }
+    }
+
+    fn open_main(&mut self, name: &str) -> Run<()> {
+        self.main.opened_any = true;
+        self.fnr = 0.0;
+        self.set_global_value(sv::FILENAME, Value::str(name.as_bytes()));
+        self.main.reader = Some(self.open_input(name)?);
+        Ok(())
+    }
+
+    fn open_input(&mut self, name: &str) -> Run<Reader> {
+        match Reader::open(name, &mut self.host)? {
+            Ok(reader) => Ok(reader),
+            Err(message) => fatal(format!("cannot open file `{name}' for reading: {message}")),
+        }
+    }
+
+    // ---- variables ----
+
+    fn global_value(&self, slot: usize) -> Value {
+        match &self.globals[slot] {
+            Cell::Val(v) => v.clone(),
+            Cell::Arr(_) => Value::Uninit,
+        }
+    }
+
+    fn global_bytes(&self, slot: usize) -> Vec<u8> {
+        self.global_value(slot).bytes(&self.convfmt).into_owned()
+    }
+
+    fn set_global_value(&mut self, slot: usize, value: Value) {
+        self.globals[slot] = Cell::Val(value);
+    }
+
+    /// `name=value` from `-v` or an operand: escapes decoded, a strnum.
+    fn assign_named(&mut self, name: &str, value: &[u8]) -> Run<()> {
+        let Some(slot) = self.prog.globals.iter().position(|g| g == name) else {
+            // A variable the program never mentions: nothing can see it.
+            return Ok(());
+        };
+        self.assign_global(slot, Value::strnum(&unescape(value)))
+    }
+
+    fn cell(&mut self, var: Var) -> &mut Cell {
+        match var {
+            Var::Global(slot) => &mut self.globals[slot],
+            Var::Local(slot) => {
+                let frame = self.frames.last_mut().expect("locals only inside functions");
+                &mut frame[slot]
+            }
+        }
+    }
+
+    fn var_value(&mut self, var: Var) -> Run<Value> {
+        if let Var::Global(slot) = var {
+            match slot {
+                sv::NF => {
+                    self.split_record();
+                    return Ok(Value::Num(self.record.fields.len() as f64));
+                }
+                sv::NR => return Ok(Value::Num(self.nr)),
+                sv::FNR => return Ok(Value::Num(self.fnr)),
+                _ => {}
+            }
+        }
+        match self.cell(var) {
+            Cell::Val(v) => Ok(v.clone()),
+            Cell::Arr(_) => fatal(format!("attempt to use array `{}' in a scalar context", self.var_name(var))),
+        }
+    }
+
+    fn var_name(&self, var: Var) -> String {
+        match var {
+            Var::Global(slot) => self.prog.globals.get(slot).cloned().unwrap_or_default(),
+            Var::Local(slot) => format!("parameter #{}", slot + 1),
+        }
+    }
+
+    fn assign_var(&mut self, var: Var, value: Value) -> Run<()> {
+        match var {
+            Var::Global(slot) => self.assign_global(slot, value),
+            Var::Local(_) => {
+                let cell = self.cell(var);
+                if let Cell::Arr(_) = cell {
+                    return fatal(format!("attempt to use array `{}' in a scalar context", self.var_name(var)));
+                }
+                *cell = Cell::Val(value);
+                Ok(())
+            }
+        }
+    }
+
+    fn assign_global(&mut self, slot: usize, value: Value) -> Run<()> {
+        if let Cell::Arr(_) = self.globals[slot] {
+            return fatal(format!("attempt to use array `{}' in a scalar context", self.prog.globals[slot]));
+        }
+        if slot <= sv::ARGV {
+            match slot {
+                sv::NF => return self.set_nf(value.num()),
+                sv::NR => {
+                    self.nr = value.num();
+                    return Ok(());
+                }
+                sv::FNR => {
+                    self.fnr = value.num();
+                    return Ok(());
+                }
+                _ => {}
+            }
+            let bytes: Rc<[u8]> = rc(&value.bytes(&self.convfmt));
+            match slot {
+                sv::FS => {
+                    // The record in hand keeps the separator it was read with.
+                    self.split_record();
+                    self.update_field_sep(&bytes)?
+                }
+                sv::RS => {
+                    self.paragraph = bytes.is_empty();
+                    self.record_sep = RecordSep::new(&bytes).or_else(|m| fatal(format!("RS: {m}")))?;
+                    let fs = self.global_bytes(sv::FS);
+                    self.update_field_sep(&fs)?;
+                }
+                sv::OFS => self.ofs = bytes,
+                sv::ORS => self.ors = bytes,
+                sv::SUBSEP => self.subsep = bytes,
+                sv::CONVFMT => self.convfmt = bytes,
+                sv::OFMT => self.ofmt = bytes,
+                _ => {}
+            }
+        }
+        self.globals[slot] = Cell::Val(value);
+        Ok(())
+    }
+
+    fn update_field_sep(&mut self, fs: &[u8]) -> Run<()> {
+        let mut sep = FieldSep::new(fs).or_else(|m| fatal(format!("FS: {m}")))?;
+        if self.paragraph {
+            sep = sep.with_newlines().or_else(|m| fatal(format!("FS: {m}")))?;
+        }
+        self.field_sep = sep;
+        Ok(())
+    }
+
+    fn array(&mut self, var: Var) -> Run<Rc<RefCell<Array>>> {
+        let cell = self.cell(var);
+        match cell {
+            Cell::Arr(array) => Ok(array.clone()),
+            Cell::Val(Value::Uninit) => {
+                let array = Rc::new(RefCell::new(Array::default()));
+                *cell = Cell::Arr(array.clone());
+                Ok(array)
+            }
+            Cell::Val(_) => fatal(format!("attempt to use scalar `{}' as an array", self.var_name(var))),
+        }
+    }
+
+    fn subscript(&mut self, subscripts: &'p [Expr]) -> Run<Vec<u8>> {
+        let mut key = Vec::new();
+        for (idx, expr) in subscripts.iter().enumerate() {
+            if idx > 0 {
+                key.extend_from_slice(&self.subsep.clone());
+            }
+            self.push_str(expr, &mut key)?;
+        }
+        Ok(key)
+    }
+
+    // ---- records and fields ----
+
+    fn split_record(&mut self) {
+        if self.record.split {
+            return;
+        }
+        self.record.fields.clear();
+        self.field_sep.split(&self.record.text, &mut self.record.fields);
+        self.record.split = true;
+    }
+
+    fn field_index(&mut self, expr: &'p Expr) -> Run<usize> {
+        let n = self.num(expr)?;
+        if n < 0.0 || n.is_nan() {
+            return fatal(format!("attempt to access field {}", n as i64));
+        }
+        Ok(n as usize)
+    }
+
+    fn field_bytes(&mut self, idx: usize) -> &[u8] {
+        if idx == 0 {
+            return &self.record.text;
+        }
+        if !self.record.split
+            && let Some(span) = self.field_sep.nth(&self.record.text, idx)
+        {
+            // One field of an unsplit record: found by a scan that stops there.
+            return span.map_or(b"", |(start, end)| &self.record.text[start..end]);
+        }
+        self.split_record();
+        match self.record.fields.get(idx - 1) {
+            Some(&(start, end)) => &self.record.text[start..end],
+            None => b"",
+        }
+    }
+
+    fn set_record(&mut self, text: &[u8]) {
+        self.record.text.clear();
+        self.record.text.extend_from_slice(text);
+        self.record.split = false;
+    }
+
+    /// Rebuilds `$0` as its first `nf` fields (empty ones added) joined by `OFS`, with field
+    /// `replace.0` (1-based) replaced by `replace.1`.
+    fn rebuild(&mut self, nf: usize, replace: Option<(usize, &[u8])>) {
+        self.split_record();
+        let old = &self.record;
+        let mut text = Vec::with_capacity(old.text.len() + replace.map_or(0, |r| r.1.len()) + nf);
+        let mut ranges = Vec::with_capacity(nf);
+        for field in 0..nf {
+            if field > 0 {
+                text.extend_from_slice(&self.ofs);
+            }
+            let start = text.len();
+            match replace {
+                Some((idx, value)) if idx == field + 1 => text.extend_from_slice(value),
+                _ => {
+                    if let Some(&(s, e)) = old.fields.get(field) {
+                        text.extend_from_slice(&old.text[s..e]);
+                    }
+                }
+            }
+            ranges.push((start, text.len()));
+        }
+        self.record = Record { text, fields: ranges, split: true };
+    }
+
+    fn set_field(&mut self, idx: usize, value: &[u8]) -> Run<()> {
+        if idx == 0 {
+            self.set_record(value);
+            return Ok(());
+        }
+        if idx > MAX_FIELDS {
+            return fatal(format!("field ${idx} is past the limit of {MAX_FIELDS} fields"));
+        }
+        self.split_record();
+        let nf = self.record.fields.len().max(idx);
+        self.rebuild(nf, Some((idx, value)));
+        Ok(())
+    }
+
+    fn set_nf(&mut self, n: f64) -> Run<()> {
+        if n < 0.0 || n.is_nan() {
+            return fatal(format!("NF set to negative value {n}"));
+        }
+        if n > MAX_FIELDS as f64 {
+            return fatal(format!("NF set to {n}, past the limit of {MAX_FIELDS} fields"));
+        }
+        self.rebuild(n as usize, None);
+        Ok(())
+    }
+
+    // ---- statements ----
+
+    fn block(&mut self, stmts: &'p [Stmt]) -> Run<()> {
+        for stmt in stmts {
+            self.stmt(stmt)?;
+        }
+        Ok(())
+    }
+
+    /// Called at every turn of a loop: asks the halt every 64th turn (an atomic operation
+    /// per turn cost awk loops 9 %).
+    fn check_stop(&self) -> Run<()> {
+        let turns = self.turns.get().wrapping_add(1);
+        self.turns.set(turns);
+        if turns.is_multiple_of(64) && self.stop.requested() { Err(Flow::Stop(130)) } else { Ok(()) }
+    }
+
+    fn stmt(&mut self, stmt: &'p Stmt) -> Run<()> {
+        match stmt {
+            Stmt::Expr(expr) => {
+                self.eval(expr)?;
+            }
+            Stmt::Print(args, dest) => self.print(args, dest.as_ref())?,
+            Stmt::Printf(args, dest) => {
+                let format = self.string(&args[0])?;
+                let mut values = Vec::with_capacity(args.len() - 1);
+                for arg in &args[1..] {
+                    values.push(self.eval(arg)?);
+                }
+                let text = sprintf(&format, &values, &self.convfmt).or_else(fatal)?;
+                self.emit(&text, dest.as_ref())?;
+            }
+            Stmt::If(cond, then, otherwise) => {
+                if self.cond(cond)? {
+                    self.stmt(then)?;
+                } else if let Some(otherwise) = otherwise {
+                    self.stmt(otherwise)?;
+                }
+            }
+            Stmt::While(cond, body) => {
+                while self.cond(cond)? {
+                    self.check_stop()?;
+                    match self.stmt(body) {
+                        Ok(()) | Err(Flow::Continue) => {}
+                        Err(Flow::Break) => break,
+                        Err(other) => return Err(other),
+                    }
+                }
+            }
+            Stmt::Do(body, cond) => loop {
+                self.check_stop()?;
+                match self.stmt(body) {
+                    Ok(()) | Err(Flow::Continue) => {}
+                    Err(Flow::Break) => break,
+                    Err(other) => return Err(other),
+                }
+                if !self.cond(cond)? {
+                    break;
+                }
+            },
+            Stmt::For(init, cond, step, body) => {
+                if let Some(init) = init {
+                    self.stmt(init)?;
+                }
+                loop {
+                    if let Some(cond) = cond
+                        && !self.cond(cond)?
+                    {
+                        break;
+                    }
+                    self.check_stop()?;
+                    match self.stmt(body) {
+                        Ok(()) | Err(Flow::Continue) => {}
+                        Err(Flow::Break) => break,
+                        Err(other) => return Err(other),
+                    }
+                    if let Some(step) = step {
+                        self.stmt(step)?;
+                    }
+                }
+            }
+            Stmt::ForIn(key, array, body) => {
+                let array = self.array(*array)?;
+                // The keys as they were when the loop began, as awk iterates.
+                let keys: Vec<Vec<u8>> = array.borrow().keys().cloned().collect();
+                for k in keys {
+                    self.check_stop()?;
+                    if !array.borrow().contains_key(&k) {
+                        continue;
+                    }
+                    self.assign_var(*key, Value::strnum(&k))?;
+                    match self.stmt(body) {
+                        Ok(()) | Err(Flow::Continue) => {}
+                        Err(Flow::Break) => break,
+                        Err(other) => return Err(other),
+                    }
+                }
+            }
+            Stmt::Block(stmts) => self.block(stmts)?,
+            Stmt::Next => {
+                if self.in_end {
+                    return fatal("`next' used in END action");
+                }
+                return Err(Flow::Next);
+            }
+            Stmt::NextFile => return Err(Flow::NextFile),
+            Stmt::Exit(code) => {
+                if let Some(code) = code {
+                    self.exit_code = self.num(code)? as i32 & 0xff;
+                }
+                return Err(Flow::Exit);
+            }
+            Stmt::Return(value) => {
+                let value = match value {
+                    Some(expr) => self.eval(expr)?,
+                    None => Value::Uninit,
+                };
+                return Err(Flow::Return(value));
+            }
+            Stmt::Break => return Err(Flow::Break),
+            Stmt::Continue => return Err(Flow::Continue),
+            Stmt::Delete(array, subscripts) => {
+                let array = self.array(*array)?;
+                match subscripts {
+                    Some(subscripts) => {
+                        let key = self.subscript(subscripts)?;
+                        array.borrow_mut().swap_remove(&key);
+                    }
+                    None => array.borrow_mut().clear(),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn print(&mut self, args: &'p [Expr], dest: Option<&'p (DestKind, Expr)>) -> Run<()> {
+        let mut line = Vec::new();
+        if args.is_empty() {
+            line.extend_from_slice(&self.record.text);
+        }
+        for (idx, arg) in args.iter().enumerate() {
+            if idx > 0 {
+                line.extend_from_slice(&self.ofs.clone());
+            }
+            self.push_output(arg, &mut line)?;
+        }
+        line.extend_from_slice(&self.ors.clone());
+        self.emit(&line, dest)
+    }
+
+    fn emit(&mut self, text: &[u8], dest: Option<&'p (DestKind, Expr)>) -> Run<()> {
+        match dest {
+            None => {
+                self.host.stdout.extend_from_slice(text);
+                Ok(())
+            }
+            Some((kind, target)) => {
+                let name = String::from_utf8_lossy(&self.string(target)?).into_owned();
+                if name.is_empty() {
+                    return fatal("expression for `>' redirection has null string value");
+                }
+                self.host.redirect(&name, *kind)?.extend_from_slice(text);
+                self.host.after_redirect(&name)
+            }
+        }
+    }
+
+    // ---- expressions ----
+
+    fn cond(&mut self, expr: &'p Expr) -> Run<bool> {
+        match expr {
+            Expr::Regex(idx) => Ok(self.prog.regexes[*idx].is_match(&self.record.text)),
+            Expr::Cmp(op, a, b) => self.compare(*op, a, b),
+            Expr::Match(negate, subject, regex) => Ok(self.matches(subject, regex)? != *negate),
+            Expr::And(a, b) => Ok(self.cond(a)? && self.cond(b)?),
+            Expr::Or(a, b) => Ok(self.cond(a)? || self.cond(b)?),
+            Expr::Not(a) => Ok(!self.cond(a)?),
+            Expr::Group(a) => self.cond(a),
+            _ => Ok(self.eval(expr)?.truthy()),
+        }
+    }
+
+    /// A numeric value without making a `Value` where it can.
+    fn num(&mut self, expr: &'p Expr) -> Run<f64> {
+        match expr {
+            Expr::Num(n) => Ok(*n),
+            Expr::Lvalue(LValue::Field(index)) => {
+                let idx = self.field_index(index)?;
+                Ok(str_to_num(self.field_bytes(idx)))
+            }
+            Expr::Lvalue(LValue::Var(var)) => match var {
+                Var::Global(sv::NR) => Ok(self.nr),
+                Var::Global(sv::FNR) => Ok(self.fnr),
+                Var::Global(slot) if *slot != sv::NF => match &self.globals[*slot] {
+                    Cell::Val(Value::Num(n)) => Ok(*n),
+                    Cell::Val(v) => Ok(v.num()),
+                    Cell::Arr(_) => Ok(self.var_value(*var)?.num()),
+                },
+                _ => Ok(self.var_value(*var)?.num()),
+            },
+            Expr::Arith(op, a, b) => {
+                let a = self.num(a)?;
+                let b = self.num(b)?;
+                arith(*op, a, b)
+            }
+            Expr::Neg(a) => Ok(-self.num(a)?),
+            Expr::Plus(a) => self.num(a),
+            Expr::Group(a) => self.num(a),
+            _ => Ok(self.eval(expr)?.num()),
+        }
+    }
+
+    /// The string value of an expression.
+    fn string(&mut self, expr: &'p Expr) -> Run<Vec<u8>> {
+        let mut out = Vec::new();
+        self.push_str(expr, &mut out)?;
+        Ok(out)
+    }
+
+    /// Appends an expression's string value (numbers through `CONVFMT`).
+    fn push_str(&mut self, expr: &'p Expr, out: &mut Vec<u8>) -> Run<()> {
+        self.push_with(expr, out, false)
+    }
+
+    /// Appends an expression as `print` shows it (numbers through `OFMT`).
+    fn push_output(&mut self, expr: &'p Expr, out: &mut Vec<u8>) -> Run<()> {
+        self.push_with(expr, out, true)
+    }
+
+    fn push_with(&mut self, expr: &'p Expr, out: &mut Vec<u8>, output: bool) -> Run<()> {
+        match expr {
+            Expr::Str(s) => out.extend_from_slice(s),
+            Expr::Lvalue(LValue::Field(index)) => {
+                let idx = self.field_index(index)?;
+                let bytes = self.field_bytes(idx);
+                out.extend_from_slice(bytes);
+            }
+            Expr::Concat(parts) => {
+                for part in parts {
+                    self.push_str(part, out)?;
+                    // `s = s s` in a loop doubles: past this it is an error, not exhausted memory.
+                    if out.len() > MAX_STRING {
+                        return Err(Flow::Error(format!("string longer than {MAX_STRING} bytes")));
+                    }
+                }
+            }
+            _ => {
+                let value = self.eval(expr)?;
+                match value {
+                    Value::Num(n) => push_number(out, n, if output { &self.ofmt } else { &self.convfmt }),
+                    Value::Str(s) | Value::StrNum(s) => out.extend_from_slice(&s),
+                    Value::Uninit => {}
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn compare(&mut self, op: Cmp, a: &'p Expr, b: &'p Expr) -> Run<bool> {
+        // A string constant on either side makes it a comparison of strings: no values needed.
+        if let Expr::Str(constant) = b {
+            let ordering = match a {
+                Expr::Lvalue(LValue::Field(index)) => {
+                    let idx = self.field_index(index)?;
+                    self.field_bytes(idx).cmp(constant)
+                }
+                _ => self.string(a)?.as_slice().cmp(constant),
+            };
+            return Ok(holds(op, ordering));
+        }
+        if let Expr::Str(constant) = a {
+            let ordering = constant.as_ref().cmp(self.string(b)?.as_slice());
+            return Ok(holds(op, ordering));
+        }
+        let a = self.eval(a)?;
+        let b = self.eval(b)?;
+        let ordering = match (a.numeric(), b.numeric()) {
+            (Some(x), Some(y)) => {
+                if x.is_nan() || y.is_nan() {
+                    return Ok(op == Cmp::Ne);
+                }
+                x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal)
+            }
+            _ => a.bytes(&self.convfmt).cmp(&b.bytes(&self.convfmt)),
+        };
+        Ok(holds(op, ordering))
+    }
+
+    /// The regex of a match's right side: a literal, or a string compiled (and cached).
+    fn regex_of(&mut self, expr: &'p Expr) -> Run<Rc<Regex>> {
+        if let Expr::Regex(idx) = expr {
+            return Ok(self.prog.regexes[*idx].clone());
+        }
+        let source = self.string(expr)?;
+        self.dynamic_regex(source)
+    }
+
+    fn dynamic_regex(&mut self, source: Vec<u8>) -> Run<Rc<Regex>> {
+        if let Some(regex) = self.regex_cache.get(&source) {
+            return Ok(regex.clone());
+        }
+        let text = String::from_utf8_lossy(&source).into_owned();
+        let regex = match super::parser::compile_regex(&text) {
+            Ok(regex) => regex,
+            Err(message) => return fatal(format!("invalid regular expression /{text}/: {message}")),
+        };
+        if self.regex_cache.len() >= REGEX_CACHE {
+            self.regex_cache.clear();
+        }
+        self.regex_cache.insert(source, regex.clone());
+        Ok(regex)
+    }
+
+    fn matches(&mut self, subject: &'p Expr, regex: &'p Expr) -> Run<bool> {
+        if let Expr::Regex(idx) = regex {
+            let prog = self.prog;
+            let re = &prog.regexes[*idx];
+            if let Expr::Lvalue(LValue::Field(index)) = subject {
+                let field = self.field_index(index)?;
+                return Ok(re.is_match(self.field_bytes(field)));
+            }
+            let text = self.string(subject)?;
+            return Ok(re.is_match(&text));
+        }
+        let text = self.string(subject)?;
+        let re = self.regex_of(regex)?;
+        Ok(re.is_match(&text))
+    }
+
+    pub fn eval(&mut self, expr: &'p Expr) -> Run<Value> {
+        Ok(match expr {
+            Expr::Num(n) => Value::Num(*n),
+            Expr::Str(s) => Value::Str(s.clone()),
+            Expr::Regex(idx) => Value::Num(f64::from(u8::from(self.prog.regexes[*idx].is_match(&self.record.text)))),
+            Expr::Group(inner) => self.eval(inner)?,
+            Expr::Lvalue(lv) => self.get(lv)?,
+            Expr::Assign(op, target, value) => {
+                let value = match op {
+                    None => match self.eval(value)? {
+                        Value::Uninit => Value::Uninit,
+                        other => other,
+                    },
+                    Some(op) => {
+                        let right = self.num(value)?;
+                        let left = self.get(target)?.num();
+                        Value::Num(arith(*op, left, right)?)
+                    }
+                };
+                self.set(target, value.clone())?;
+                value
+            }
+            Expr::IncDec(target, step, post) => {
+                if let LValue::Index(var, subscripts) = &**target {
+                    let key = self.subscript(subscripts)?;
+                    let array = self.array(*var)?;
+                    let mut array = array.borrow_mut();
+                    let slot = array.entry(key).or_default();
+                    let old = slot.num();
+                    *slot = Value::Num(old + step);
+                    return Ok(Value::Num(if *post { old } else { old + step }));
+                }
+                let old = self.get(target)?.num();
+                self.set(target, Value::Num(old + step))?;
+                Value::Num(if *post { old } else { old + step })
+            }
+            Expr::Cond(cond, yes, no) => {
+                if self.cond(cond)? {
+                    self.eval(yes)?
+                } else {
+                    self.eval(no)?
+                }
+            }
+            Expr::And(..) | Expr::Or(..) | Expr::Not(_) | Expr::Cmp(..) | Expr::Match(..) => {
+                Value::Num(f64::from(u8::from(self.cond(expr)?)))
+            }
+            Expr::Neg(_) | Expr::Plus(_) | Expr::Arith(..) => Value::Num(self.num(expr)?),
+            Expr::Concat(_) => Value::Str(rc(&self.string(expr)?)),
+            Expr::In(subscripts, array) => {
+                let key = self.subscript(subscripts)?;
+                let array = self.array(*array)?;
+                Value::Num(f64::from(u8::from(array.borrow().contains_key(&key))))
+            }
+            Expr::Call(func, args) => self.call(*func, args)?,
+            Expr::Builtin(builtin, args) => self.builtin(*builtin, args)?,
+            Expr::Getline(source, target) => Value::Num(self.getline(source, target.as_deref())?),
+        })
+    }
+
+    fn get(&mut self, lv: &'p LValue) -> Run<Value> {
+        match lv {
+            LValue::Var(var) => self.var_value(*var),
+            LValue::Field(index) => {
+                let idx = self.field_index(index)?;
+                Ok(Value::strnum(self.field_bytes(idx)))
+            }
+            LValue::Index(var, subscripts) => {
+                let key = self.subscript(subscripts)?;
+                let array = self.array(*var)?;
+                let mut array = array.borrow_mut();
+                // Referring to an element creates it, as in every awk.
+                Ok(array.entry(key).or_default().clone())
+            }
+        }
+    }
+
+    fn set(&mut self, lv: &'p LValue, value: Value) -> Run<()> {
+        match lv {
+            LValue::Var(var) => self.assign_var(*var, value),
+            LValue::Field(index) => {
+                let idx = self.field_index(index)?;
+                let bytes = value.bytes(&self.convfmt).into_owned();
+                self.set_field(idx, &bytes)
+            }
+            LValue::Index(var, subscripts) => {
+                let key = self.subscript(subscripts)?;
+                let array = self.array(*var)?;
+                array.borrow_mut().insert(key, value);
+                Ok(())
+            }
+        }
+    }
+
+    fn call(&mut self, func: usize, args: &'p [Expr]) -> Run<Value> {
+        let prog = self.prog;
+        let function = &prog.functions[func];
+        if args.len() > function.params {
+            return fatal(format!("function `{}' called with more arguments than declared", function.name));
+        }
+        if self.frames.len() >= MAX_CALL_DEPTH {
+            return fatal(format!("function `{}': calls nested deeper than {MAX_CALL_DEPTH}", function.name));
+        }
+        self.check_stop()?;
+        let mut frame = Vec::with_capacity(function.params);
+        for (idx, arg) in args.iter().enumerate() {
+            let by_reference = match arg {
+                Expr::Lvalue(LValue::Var(var)) => {
+                    let is_array = matches!(self.cell(*var), Cell::Arr(_));
+                    let wants_array =
+                        function.array_params.get(idx).copied().unwrap_or(false) && !self.is_special_scalar(*var);
+                    if is_array || (wants_array && matches!(self.cell(*var), Cell::Val(Value::Uninit))) {
+                        Some(self.array(*var)?)
+                    } else {
+                        None
+                    }
+                }
+                _ => None,
+            };
+            frame.push(match by_reference {
+                Some(array) => Cell::Arr(array),
+                None => Cell::Val(self.eval(arg)?),
+            });
+        }
+        frame.resize(function.params, Cell::default());
+        self.frames.push(frame);
+        let result = self.block(&function.body);
+        self.frames.pop();
+        match result {
+            Ok(()) => Ok(Value::Uninit),
+            Err(Flow::Return(value)) => Ok(value),
+            Err(other) => Err(other),
+        }
+    }
+
+    fn is_special_scalar(&self, var: Var) -> bool {
+        matches!(var, Var::Global(slot) if slot < sv::NAMES.len() && slot != sv::ENVIRON && slot != sv::ARGV)
+    }
+
+    // ---- getline ----
+
+    /// One `getline`: 1 for a record, 0 at the end, -1 when the source cannot be read.
+    fn getline(&mut self, source: &'p Source, target: Option<&'p LValue>) -> Run<f64> {
+        let mut text = Vec::new();
+        match source {
+            Source::Main => {
+                if !self.next_main_record(&mut text)? {
+                    return Ok(0.0);
+                }
+                self.nr += 1.0;
+                self.fnr += 1.0;
+            }
+            Source::File(name) => {
+                let name = String::from_utf8_lossy(&self.string(name)?).into_owned();
+                if !self.files.contains_key(&name) {
+                    match Reader::open(&name, &mut self.host)? {
+                        Ok(reader) => self.files.insert(name.clone(), reader),
+                        Err(_) => return Ok(-1.0),
+                    };
+                }
+                let Some(reader) = self.files.get_mut(&name) else { return Ok(-1.0) };
+                if !reader.next(&self.record_sep, &mut self.host, &mut text)? {
+                    return Ok(0.0);
+                }
+            }
+            Source::Command(command) => {
+                let command = String::from_utf8_lossy(&self.string(command)?).into_owned();
+                if !self.commands.contains_key(&command) {
+                    let (output, status) = self.host.capture(&command)?;
+                    self.commands.insert(command.clone(), (Reader::whole(output), status));
+                }
+                let Some((reader, _)) = self.commands.get_mut(&command) else { return Ok(-1.0) };
+                if !reader.next(&self.record_sep, &mut self.host, &mut text)? {
+                    return Ok(0.0);
+                }
+                self.nr += 1.0;
+            }
+        }
+        match target {
+            Some(target) => self.set(target, Value::strnum(&text))?,
+            None => {
+                self.record.text = text;
+                self.record.split = false;
+            }
+        }
+        Ok(1.0)
+    }
+}
+
+fn describe(flow: Flow) -> String {
+    match flow {
+        Flow::Error(message) => message,
+        other => format!("{other:?}"),
+    }
+}
+
+/// Whether a comparison holds for an ordering.
+fn holds(op: Cmp, ordering: std::cmp::Ordering) -> bool {
+    use std::cmp::Ordering::*;
+    match op {
+        Cmp::Lt => ordering == Less,
+        Cmp::Le => ordering != Greater,
+        Cmp::Eq => ordering == Equal,
+        Cmp::Ne => ordering != Equal,
+        Cmp::Gt => ordering == Greater,
+        Cmp::Ge => ordering != Less,
+    }
+}
+
+fn arith(op: Arith, a: f64, b: f64) -> Run<f64> {
+    Ok(match op {
+        Arith::Add => a + b,
+        Arith::Sub => a - b,
+        Arith::Mul => a * b,
+        Arith::Div => {
+            if b == 0.0 {
+                return fatal("division by zero attempted");
+            }
+            a / b
+        }
+        Arith::Mod => {
+            if b == 0.0 {
+                return fatal("division by zero attempted in `%'");
+            }
+            a % b
+        }
+        Arith::Pow => pow(a, b),
+    })
+}
+
+/// `^`: integer exponents by repeated multiplication, as awk does, so results are exact.
+fn pow(base: f64, exponent: f64) -> f64 {
+    if exponent == exponent.trunc() && exponent.abs() < 1024.0 {
+        let mut result = 1.0;
+        let mut factor = base;
+        let mut n = exponent.abs() as u32;
+        while n > 0 {
+            if n & 1 == 1 {
+                result *= factor;
+            }
+            factor *= factor;
+            n >>= 1;
+        }
+        return if exponent < 0.0 { 1.0 / result } else { result };
+    }
+    base.powf(exponent)
+}

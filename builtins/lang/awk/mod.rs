@@ -1,0 +1,270 @@
+//! `awk`: POSIX awk (with gawk's common extensions: `**`, `nextfile`, `delete ARRAY`,
+//! `length(ARRAY)`, `fflush`, regex `RS`, `FS = ""`, `match(s, re, arr)`, `gensub`,
+//! `strftime`, `systime`, `asort`, `asorti`), written for this
+//! shell rather than wrapped: programs read files through the workspace, `print > file` writes
+//! through it, and `cmd | getline`, `print | cmd` and `system()` run shell commands.
+//!
+//! The program parses and runs on a thread of its own with a large stack (deep recursion in a
+//! user's functions must not overflow the shell's), so the deadline, Ctrl-C and cancellation
+//! work while it computes: this async side answers its I/O requests ([`io::Request`]); the
+//! thread is started by `deep::run`, whose `Halt` stops it when the command is dropped, the
+//! line's deadline passes or it grows the process past `input-bytes`.
+
+mod ast;
+mod format;
+mod interp;
+mod io;
+mod lexer;
+mod parser;
+mod record;
+mod value;
+
+use crate::Ctx;
+use crate::io::{Capture, Fd, Input, Io, Output};
+use crate::session::Status;
+use crate::spec::{Misuse, Opt, Order, Spec, Words};
+use crate::vfs::{WriteMode, describe};
+use indexmap::IndexMap;
+use io::Request;
+use std::collections::HashMap;
+use tokio::sync::mpsc;
+
+const FIELD_SEPARATOR: Opt = Opt::both('F', "field-separator", "use fs for the input field separator").value("fs");
+const ASSIGN: Opt = Opt::both('v', "assign", "assign val to var before the program runs").value("var=val");
+const FILE: Opt = Opt::both('f', "file", "read the program from progfile (may be repeated)").value("progfile");
+
+/// `awk`.
+pub const AWK: Spec = Spec {
+    name: "awk",
+    summary: "scan and process text: patterns, fields, arrays, printf (POSIX awk)",
+    synopsis: &[
+        "[POSIX or GNU style options] -f progfile [--] file ...",
+        "[POSIX or GNU style options] [--] 'program' file ...",
+    ],
+    about: "Run the awk program on each file (or standard input); an operand var=val assigns before the next file is read.",
+    options: &[FIELD_SEPARATOR, ASSIGN, FILE],
+    order: Order::OptionsFirst,
+    words: Words::Own(awk_words),
+    ..Spec::BASE
+};
+
+/// awk's words, as gawk's: its usage, then (unlike gawk, which leaves it out) what was wrong.
+fn awk_words(spec: &Spec, misuse: &Misuse) -> String {
+    match misuse {
+        Misuse::Said(message) if message.is_empty() => spec.help(),
+        misuse => format!("{}awk: {misuse}\n", spec.help()),
+    }
+}
+/// Most output captured from one `cmd | getline` command.
+const CAPTURE_LIMIT: usize = 256 << 20;
+
+/// What the command line asks for.
+struct Invocation {
+    program: Vec<u8>,
+    /// How to name the program's lines in errors: `cmd. line` or the file.
+    source: String,
+    field_sep: Option<Vec<u8>>,
+    assigns: Vec<(String, Vec<u8>)>,
+    operands: Vec<String>,
+}
+
+async fn invocation(ctx: &Ctx<'_>) -> Result<Invocation, Status> {
+    let parsed = ctx.args(&AWK).await?;
+    let mut field_sep = None;
+    let mut assigns = Vec::new();
+    let mut files = Vec::new();
+    for (opt, value) in parsed.given() {
+        match *opt {
+            FIELD_SEPARATOR => field_sep = Some(lexer::unescape(value.as_bytes())),
+            ASSIGN => match value.split_once('=') {
+                Some((name, text)) if !name.is_empty() => assigns.push((name.to_string(), text.as_bytes().to_vec())),
+                _ => return Err(ctx.misuse(&AWK, format!("`{value}' is not a VAR=VALUE assignment")).await),
+            },
+            _ => files.push(value.to_string()),
+        }
+    }
+    let args = &parsed.operands[..];
+    let mut idx = 0;
+    let (program, source) = if files.is_empty() {
+        let Some(text) = args.get(idx) else {
+            return Err(ctx.misuse(&AWK, "").await);
+        };
+        idx += 1;
+        (text.as_bytes().to_vec(), "cmd. line".to_string())
+    } else {
+        let mut program = Vec::new();
+        for file in &files {
+            match ctx.read_operand(file).await {
+                Ok(text) => {
+                    program.extend_from_slice(&text);
+                    program.push(b'\n');
+                }
+                Err(err) => {
+                    ctx.complain(format!("fatal: can't open source file `{file}' for reading: {}", describe(&err)))
+                        .await;
+                    return Err(2);
+                }
+            }
+        }
+        (program, files.join(","))
+    };
+    Ok(Invocation { program, source, field_sep, assigns, operands: args[idx..].to_vec() })
+}
+
+/// The end of the program: its exit status, or an error message (exit status 2).
+type Outcome = Result<i32, String>;
+
+/// Parses and runs the program on the current (dedicated) thread.
+fn run_program(
+    invocation: Invocation,
+    environ: Vec<(String, String)>,
+    host: io::Host,
+    stop: crate::lang::deep::Halt,
+) -> Outcome {
+    let program = parser::parse(&invocation.program).map_err(|err| {
+        let line = invocation.program.split(|b| *b == b'\n').nth(err.line - 1).unwrap_or_default();
+        let line = String::from_utf8_lossy(line);
+        let caret = format!("{}^", " ".repeat(err.col.saturating_sub(1)));
+        let place = format!("{}:{}:{}", invocation.source, err.line, err.col);
+        format!("{place}: {}\n  {line}\n  {caret}", err.message)
+    })?;
+    let mut argv = vec!["awk".to_string()];
+    argv.extend(invocation.operands);
+    let setup = interp::Setup { argv, assigns: invocation.assigns, environ, field_sep: invocation.field_sep };
+    let mut machine = interp::Interp::new(&program, host, stop, setup)?;
+    let outcome = machine.run();
+    if outcome.is_err() {
+        machine.finish_after_error();
+    }
+    outcome
+}
+
+/// `awk [-F FS] [-v VAR=VALUE] (-f FILE | PROGRAM) [FILE...]`
+pub async fn awk(ctx: Ctx<'_>) -> Status {
+    let invocation = match invocation(&ctx).await {
+        Ok(invocation) => invocation,
+        Err(status) => return status,
+    };
+    let environ = ctx.state.vars.exported();
+    let (requests, mut incoming) = mpsc::channel::<Request>(4);
+    let host = io::Host::new(requests);
+    // The program runs on its own thread (deep.rs: a large stack, stopped by its Halt — the
+    // command dropped, the deadline, the memory watch — and a panic there caught); its
+    // requests are served here until it ends, which closes the channel.
+    let running = crate::lang::deep::run(&ctx, "awk", move |halt| run_program(invocation, environ, host, halt));
+    let serving = async {
+        let mut server = Server { files: HashMap::new(), pipes: IndexMap::new(), inputs: Vec::new() };
+        while let Some(request) = incoming.recv().await {
+            server.serve(&ctx, request).await;
+        }
+        // Output files close here; pipes the program left open were run by its own `close_all`.
+        drop(server);
+    };
+    let (finished, ()) = tokio::join!(running, serving);
+    match finished {
+        Ok(Ok(status)) => status,
+        Ok(Err(message)) => {
+            ctx.err(format!("awk: {message}\n")).await;
+            2
+        }
+        Err(message) => ctx.fail(format!("the program failed: {message}")).await,
+    }
+}
+
+/// The shell's side of the program's I/O.
+struct Server {
+    files: HashMap<String, Output>,
+    pipes: IndexMap<String, Vec<u8>>,
+    /// Inputs being read, by handle (`None` once finished).
+    inputs: Vec<Option<crate::OperandReader>>,
+}
+
+impl Server {
+    async fn serve(&mut self, ctx: &Ctx<'_>, request: Request) {
+        match request {
+            Request::Stdout(data, reply) => {
+                let ok = ctx.out(&data).await;
+                let _ = reply.send(ok);
+            }
+            Request::Stderr(data, reply) => {
+                ctx.err(&data).await;
+                let _ = reply.send(());
+            }
+            Request::Write { name, append, data, reply } => {
+                let _ = reply.send(self.write(ctx, &name, append, &data).await);
+            }
+            Request::Pipe { command, data, reply } => {
+                self.pipes.entry(command).or_default().extend_from_slice(&data);
+                let _ = reply.send(());
+            }
+            Request::Close { name, reply } => {
+                let status = if self.files.remove(&name).is_some() {
+                    0
+                } else if let Some(data) = self.pipes.shift_remove(&name) {
+                    let mut io = ctx.io.clone();
+                    io.set(0, Some(Fd::Input(Input::from_bytes(data))));
+                    ctx.run_with(shell_command(&name), &io, |_| {}).await
+                } else {
+                    -1
+                };
+                let _ = reply.send(status);
+            }
+            Request::Open { name, reply } => {
+                let result = ctx.open_operand(&name).map_err(|err| describe(&err)).map(|reader| {
+                    self.inputs.push(Some(reader));
+                    self.inputs.len() - 1
+                });
+                let _ = reply.send(result);
+            }
+            Request::Chunk { input, reply } => {
+                let result = match self.inputs.get_mut(input).and_then(Option::as_mut) {
+                    Some(reader) => reader.chunk().await.map_err(|err| describe(&err)),
+                    None => Ok(None),
+                };
+                if matches!(result, Ok(None) | Err(_)) {
+                    // Finished inputs are let go at once (a program may read thousands).
+                    if let Some(slot) = self.inputs.get_mut(input) {
+                        *slot = None;
+                    }
+                }
+                let _ = reply.send(result);
+            }
+            Request::Release { input, reply } => {
+                if let Some(slot) = self.inputs.get_mut(input) {
+                    *slot = None;
+                }
+                let _ = reply.send(());
+            }
+            Request::Capture { command, reply } => {
+                let capture = Capture::new(CAPTURE_LIMIT);
+                let io = Io::new(Input::null(), Output::Capture(capture.clone()), ctx.io.stderr());
+                let status = ctx.run_with(shell_command(&command), &io, |_| {}).await;
+                let _ = reply.send((capture.take(), status));
+            }
+            Request::System { command, reply } => {
+                let status = ctx.run(shell_command(&command)).await;
+                let _ = reply.send(status);
+            }
+        }
+    }
+
+    async fn write(&mut self, ctx: &Ctx<'_>, name: &str, append: bool, data: &[u8]) -> Result<(), String> {
+        if !self.files.contains_key(name) {
+            let output = if name == "/dev/null" {
+                Output::Null
+            } else {
+                let mode = if append { WriteMode::Append } else { WriteMode::Truncate };
+                Output::file(&ctx.vfs, &ctx.abs(name), mode).map_err(|err| describe(&err))?
+            };
+            self.files.insert(name.to_string(), output);
+        }
+        match self.files.get(name) {
+            Some(output) => output.write_all(data).await.map_err(|err| describe(&err)),
+            None => Ok(()),
+        }
+    }
+}
+
+fn shell_command(command: &str) -> Vec<String> {
+    vec!["sh".to_string(), "-c".to_string(), command.to_string()]
+}

@@ -1,0 +1,1194 @@
+//! A recursive-descent parser for POSIX awk over the lexer's tokens, with the grammar's
+//! precedence (lowest first): assignment, `?:`, `||`, `&&`, `in`, `~ !~`, comparison,
+//! concatenation, `+ -`, `* / %`, unary `! + -`, `^`, `++ --`, `$`, grouping. Inside `print`
+//! arguments a bare `>` is a redirection, as in every awk.
+
+use super::ast::*;
+use super::lexer::{Builtin, Keyword, SyntaxError, Tok, Token, tokenize};
+use crate::text::posix_regex;
+use regex::bytes::{Regex, RegexBuilder};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Compiles an awk (extended) regular expression, shared: a clone of a `Regex` would start
+/// without its match caches.
+pub fn compile_regex(source: &str) -> Result<Rc<Regex>, String> {
+    RegexBuilder::new(&posix_regex::extended(source)).size_limit(16 << 20).build().map(Rc::new).map_err(|err| match err
+    {
+        regex::Error::Syntax(text) => {
+            text.lines().last().unwrap_or("invalid regular expression").trim().replace("error: ", "")
+        }
+        regex::Error::CompiledTooBig(_) => "regular expression too big".to_string(),
+        other => other.to_string(),
+    })
+}
+
+struct Parser {
+    toks: Vec<Token>,
+    at: usize,
+    program: Program,
+    globals: HashMap<String, usize>,
+    functions: HashMap<String, usize>,
+    /// The parameters of the function being parsed.
+    locals: Option<HashMap<String, usize>>,
+    /// Inside `print` arguments: `>` redirects.
+    no_gt: bool,
+    /// Inside a `for (… in …)` head probe: `in` is not an operator.
+    no_in: bool,
+    loops: usize,
+    /// How deeply expressions and statements nest here (bounded: the parser recurses).
+    depth: usize,
+}
+
+/// Deepest nesting of expressions and statements a program may have.
+const MAX_DEPTH: usize = 1000;
+
+type Parse<T> = Result<T, SyntaxError>;
+
+impl Parser {
+    fn peek(&self) -> &Tok {
+        &self.toks[self.at].tok
+    }
+
+    fn peek_at(&self, ahead: usize) -> &Tok {
+        let idx = (self.at + ahead).min(self.toks.len() - 1);
+        &self.toks[idx].tok
+    }
+
+    fn bump(&mut self) -> Tok {
+        let tok = self.toks[self.at].tok.clone();
+        if self.at + 1 < self.toks.len() {
+            self.at += 1;
+        }
+        tok
+    }
+
+    fn is(&self, punct: &str) -> bool {
+        matches!(self.peek(), Tok::Punct(p) if *p == punct)
+    }
+
+    fn is_kw(&self, kw: Keyword) -> bool {
+        matches!(self.peek(), Tok::Keyword(k) if *k == kw)
+    }
+
+    fn eat(&mut self, punct: &str) -> bool {
+        if self.is(punct) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn error_here(&self, message: impl Into<String>) -> SyntaxError {
+        let token = &self.toks[self.at];
+        SyntaxError { line: token.line, col: token.col, message: message.into() }
+    }
+
+    fn unexpected(&self) -> SyntaxError {
+        let message = match self.peek() {
+            Tok::Newline | Tok::Eof => "syntax error: unexpected newline or end of program".to_string(),
+            tok => format!("syntax error at {tok}"),
+        };
+        self.error_here(message)
+    }
+
+    fn expect(&mut self, punct: &str) -> Parse<()> {
+        if self.eat(punct) {
+            Ok(())
+        } else {
+            let found = self.peek().to_string();
+            Err(self.error_here(format!("syntax error: expected `{punct}' but found {found}")))
+        }
+    }
+
+    fn newlines(&mut self) {
+        while matches!(self.peek(), Tok::Newline) {
+            self.bump();
+        }
+    }
+
+    fn terminators(&mut self) {
+        while matches!(self.peek(), Tok::Newline) || self.is(";") {
+            self.bump();
+        }
+    }
+
+    fn global(&mut self, name: &str) -> usize {
+        if let Some(&slot) = self.globals.get(name) {
+            return slot;
+        }
+        let slot = self.program.globals.len();
+        self.program.globals.push(name.to_string());
+        self.globals.insert(name.to_string(), slot);
+        slot
+    }
+
+    fn var(&mut self, name: &str) -> Var {
+        if let Some(slot) = self.locals.as_ref().and_then(|l| l.get(name)) {
+            return Var::Local(*slot);
+        }
+        Var::Global(self.global(name))
+    }
+
+    fn function_index(&mut self, name: &str) -> usize {
+        if let Some(&idx) = self.functions.get(name) {
+            return idx;
+        }
+        let idx = self.program.functions.len();
+        self.program.functions.push(Function { name: name.to_string(), ..Function::default() });
+        self.functions.insert(name.to_string(), idx);
+        idx
+    }
+
+    fn regex(&mut self, source: &str) -> Parse<Expr> {
+        match compile_regex(source) {
+            Ok(regex) => {
+                self.program.regexes.push(regex);
+                Ok(Expr::Regex(self.program.regexes.len() - 1))
+            }
+            Err(message) => {
+                self.at -= 1;
+                Err(self.error_here(format!("invalid regular expression /{source}/: {message}")))
+            }
+        }
+    }
+
+    // ---- program structure ----
+
+    fn program(&mut self) -> Parse<()> {
+        self.terminators();
+        while !matches!(self.peek(), Tok::Eof) {
+            self.item()?;
+            self.terminators();
+        }
+        Ok(())
+    }
+
+    fn item(&mut self) -> Parse<()> {
+        match self.peek() {
+            Tok::Keyword(Keyword::Function) => self.function(),
+            Tok::Keyword(Keyword::Begin) => {
+                self.bump();
+                self.newlines();
+                let body = self.block()?;
+                self.program.begin.extend(body);
+                Ok(())
+            }
+            Tok::Keyword(Keyword::End) => {
+                self.bump();
+                self.newlines();
+                let body = self.block()?;
+                self.program.end.extend(body);
+                Ok(())
+            }
+            Tok::Punct("{") => {
+                let action = self.block()?;
+                self.program.rules.push(Rule { pattern: Pattern::All, action: Some(action) });
+                Ok(())
+            }
+            _ => {
+                let first = self.expr()?;
+                let pattern = if self.eat(",") {
+                    self.newlines();
+                    let second = self.expr()?;
+                    self.program.ranges += 1;
+                    Pattern::Range(first, second, self.program.ranges - 1)
+                } else {
+                    Pattern::Expr(first)
+                };
+                let action = if self.is("{") { Some(self.block()?) } else { None };
+                if action.is_none() && !matches!(self.peek(), Tok::Newline | Tok::Eof) && !self.is(";") {
+                    return Err(self.unexpected());
+                }
+                self.program.rules.push(Rule { pattern, action });
+                Ok(())
+            }
+        }
+    }
+
+    fn function(&mut self) -> Parse<()> {
+        self.bump();
+        let name = match self.bump() {
+            Tok::Name(name) | Tok::FuncName(name) => name,
+            _ => {
+                self.at -= 1;
+                return Err(self.error_here("syntax error: expected a function name"));
+            }
+        };
+        if self.globals.contains_key(&name) && special::NAMES.contains(&name.as_str()) {
+            self.at -= 1;
+            return Err(self.error_here(format!("function name `{name}' is a special variable")));
+        }
+        let idx = self.function_index(&name);
+        if self.program.functions[idx].defined {
+            self.at -= 1;
+            return Err(self.error_here(format!("function `{name}' defined twice")));
+        }
+        self.expect("(")?;
+        let mut params = HashMap::new();
+        while !self.is(")") {
+            match self.bump() {
+                Tok::Name(param) => {
+                    if params.contains_key(&param) {
+                        self.at -= 1;
+                        return Err(self.error_here(format!("function `{name}': parameter `{param}' appears twice")));
+                    }
+                    let slot = params.len();
+                    params.insert(param, slot);
+                }
+                _ => {
+                    self.at -= 1;
+                    return Err(self.error_here("syntax error: expected a parameter name"));
+                }
+            }
+            if !self.eat(",") {
+                break;
+            }
+            self.newlines();
+        }
+        self.expect(")")?;
+        self.newlines();
+        let count = params.len();
+        self.locals = Some(params);
+        let body = self.block();
+        self.locals = None;
+        let function = &mut self.program.functions[idx];
+        function.params = count;
+        function.body = body?;
+        function.defined = true;
+        Ok(())
+    }
+
+    fn block(&mut self) -> Parse<Vec<Stmt>> {
+        self.expect("{")?;
+        let mut body = Vec::new();
+        self.terminators();
+        while !self.is("}") {
+            if matches!(self.peek(), Tok::Eof) {
+                return Err(self.unexpected());
+            }
+            body.push(self.statement()?);
+            self.terminators();
+        }
+        self.bump();
+        Ok(body)
+    }
+
+    // ---- statements ----
+
+    /// Ends a simple statement: `;` or a newline (consumed), or `}` / end (left).
+    fn end_simple(&mut self) -> Parse<()> {
+        match self.peek() {
+            Tok::Newline => {
+                self.bump();
+                Ok(())
+            }
+            Tok::Eof => Ok(()),
+            Tok::Punct(";") => {
+                self.bump();
+                Ok(())
+            }
+            Tok::Punct("}") => Ok(()),
+            _ => Err(self.unexpected()),
+        }
+    }
+
+    fn body(&mut self) -> Parse<Stmt> {
+        self.newlines();
+        if self.eat(";") {
+            return Ok(Stmt::Block(Vec::new()));
+        }
+        self.statement()
+    }
+
+    fn statement(&mut self) -> Parse<Stmt> {
+        self.nested("statements", Self::statement_here)
+    }
+
+    fn statement_here(&mut self) -> Parse<Stmt> {
+        match self.peek().clone() {
+            Tok::Punct("{") => Ok(Stmt::Block(self.block()?)),
+            Tok::Punct(";") => {
+                self.bump();
+                Ok(Stmt::Block(Vec::new()))
+            }
+            Tok::Keyword(Keyword::If) => {
+                self.bump();
+                self.expect("(")?;
+                let cond = self.expr()?;
+                self.expect(")")?;
+                let then = self.body()?;
+                // `else` may follow on a later line, or after the `;` ending the branch.
+                let save = self.at;
+                self.terminators();
+                if self.is_kw(Keyword::Else) {
+                    self.bump();
+                    let otherwise = self.body()?;
+                    Ok(Stmt::If(cond, Box::new(then), Some(Box::new(otherwise))))
+                } else {
+                    self.at = save;
+                    Ok(Stmt::If(cond, Box::new(then), None))
+                }
+            }
+            Tok::Keyword(Keyword::While) => {
+                self.bump();
+                self.expect("(")?;
+                let cond = self.expr()?;
+                self.expect(")")?;
+                if self.is(";") {
+                    self.bump();
+                    return Ok(Stmt::While(cond, Box::new(Stmt::Block(Vec::new()))));
+                }
+                self.loops += 1;
+                let body = self.body();
+                self.loops -= 1;
+                Ok(Stmt::While(cond, Box::new(body?)))
+            }
+            Tok::Keyword(Keyword::Do) => {
+                self.bump();
+                self.loops += 1;
+                let body = self.body();
+                self.loops -= 1;
+                let body = body?;
+                self.terminators();
+                if !self.is_kw(Keyword::While) {
+                    return Err(self.error_here("syntax error: `do' without its `while'"));
+                }
+                self.bump();
+                self.expect("(")?;
+                let cond = self.expr()?;
+                self.expect(")")?;
+                self.end_simple()?;
+                Ok(Stmt::Do(Box::new(body), cond))
+            }
+            Tok::Keyword(Keyword::For) => self.for_statement(),
+            _ => {
+                let stmt = self.simple_statement()?;
+                self.end_simple()?;
+                Ok(stmt)
+            }
+        }
+    }
+
+    fn for_statement(&mut self) -> Parse<Stmt> {
+        self.bump();
+        self.expect("(")?;
+        // `for (name in array)`
+        if let (Tok::Name(key), Tok::Keyword(Keyword::In), Tok::Name(array), Tok::Punct(")")) =
+            (self.peek().clone(), self.peek_at(1).clone(), self.peek_at(2).clone(), self.peek_at(3).clone())
+        {
+            self.at += 4;
+            let key = self.var(&key);
+            let array = self.var(&array);
+            self.loops += 1;
+            let body = self.body();
+            self.loops -= 1;
+            return Ok(Stmt::ForIn(key, array, Box::new(body?)));
+        }
+        let init = if self.is(";") { None } else { Some(Box::new(self.simple_statement()?)) };
+        self.expect(";")?;
+        self.newlines();
+        let cond = if self.is(";") { None } else { Some(self.expr()?) };
+        self.expect(";")?;
+        self.newlines();
+        let step = if self.is(")") { None } else { Some(Box::new(self.simple_statement()?)) };
+        self.expect(")")?;
+        if self.is(";") {
+            self.bump();
+            return Ok(Stmt::For(init, cond, step, Box::new(Stmt::Block(Vec::new()))));
+        }
+        self.loops += 1;
+        let body = self.body();
+        self.loops -= 1;
+        Ok(Stmt::For(init, cond, step, Box::new(body?)))
+    }
+
+    fn simple_statement(&mut self) -> Parse<Stmt> {
+        match self.peek().clone() {
+            Tok::Keyword(kw @ (Keyword::Print | Keyword::Printf)) => {
+                self.bump();
+                let args = self.print_args()?;
+                if kw == Keyword::Printf && args.is_empty() {
+                    return Err(self.error_here("printf: no format"));
+                }
+                let dest = if self.is(">") || self.is(">>") || self.is("|") {
+                    let kind = match self.bump() {
+                        Tok::Punct(">") => DestKind::Truncate,
+                        Tok::Punct(">>") => DestKind::Append,
+                        _ => DestKind::Pipe,
+                    };
+                    Some((kind, self.concatenation(true)?))
+                } else {
+                    None
+                };
+                Ok(if kw == Keyword::Print { Stmt::Print(args, dest) } else { Stmt::Printf(args, dest) })
+            }
+            Tok::Keyword(Keyword::Next) => {
+                self.bump();
+                Ok(Stmt::Next)
+            }
+            Tok::Keyword(Keyword::Nextfile) => {
+                self.bump();
+                Ok(Stmt::NextFile)
+            }
+            Tok::Keyword(Keyword::Exit) => {
+                self.bump();
+                let value = if self.ends_statement() { None } else { Some(self.expr()?) };
+                Ok(Stmt::Exit(value))
+            }
+            Tok::Keyword(Keyword::Return) => {
+                if self.locals.is_none() {
+                    return Err(self.error_here("`return' used outside function context"));
+                }
+                self.bump();
+                let value = if self.ends_statement() { None } else { Some(self.expr()?) };
+                Ok(Stmt::Return(value))
+            }
+            Tok::Keyword(kw @ (Keyword::Break | Keyword::Continue)) => {
+                if self.loops == 0 {
+                    let word = if kw == Keyword::Break { "break" } else { "continue" };
+                    return Err(self.error_here(format!("`{word}' is not allowed outside a loop")));
+                }
+                self.bump();
+                Ok(if kw == Keyword::Break { Stmt::Break } else { Stmt::Continue })
+            }
+            Tok::Keyword(Keyword::Delete) => {
+                self.bump();
+                let Tok::Name(name) = self.bump() else {
+                    self.at -= 1;
+                    return Err(self.error_here("syntax error: `delete' needs an array"));
+                };
+                let array = self.var(&name);
+                if self.eat("[") {
+                    let subscripts = self.expr_list()?;
+                    self.expect("]")?;
+                    Ok(Stmt::Delete(array, Some(subscripts)))
+                } else {
+                    Ok(Stmt::Delete(array, None))
+                }
+            }
+            _ => Ok(Stmt::Expr(self.expr()?)),
+        }
+    }
+
+    fn ends_statement(&self) -> bool {
+        matches!(self.peek(), Tok::Newline | Tok::Eof | Tok::Punct(";" | "}"))
+    }
+
+    fn ends_print(&self) -> bool {
+        self.ends_statement() || self.is(">") || self.is(">>") || self.is("|")
+    }
+
+    /// `print a, b`, `print (a, b)`, `print (a)(b)`, or nothing.
+    fn print_args(&mut self) -> Parse<Vec<Expr>> {
+        if self.ends_print() {
+            return Ok(Vec::new());
+        }
+        if self.is("(") {
+            let save = self.at;
+            self.bump();
+            let outer = std::mem::replace(&mut self.no_gt, false);
+            let list = self.expr_list();
+            self.no_gt = outer;
+            if let Ok(list) = list
+                && self.eat(")")
+                && self.ends_print()
+            {
+                return Ok(list);
+            }
+            self.at = save;
+        }
+        let outer = std::mem::replace(&mut self.no_gt, true);
+        let list = self.expr_list();
+        self.no_gt = outer;
+        list
+    }
+
+    fn expr_list(&mut self) -> Parse<Vec<Expr>> {
+        let mut list = vec![self.expr()?];
+        while self.eat(",") {
+            self.newlines();
+            list.push(self.expr()?);
+        }
+        Ok(list)
+    }
+
+    // ---- expressions ----
+
+    /// Runs one level of the grammar that may recurse, within [`MAX_DEPTH`].
+    fn nested<T>(&mut self, what: &str, level: impl FnOnce(&mut Self) -> Parse<T>) -> Parse<T> {
+        self.depth += 1;
+        let result = if self.depth > MAX_DEPTH {
+            Err(self.error_here(format!("{what} nested deeper than {MAX_DEPTH}")))
+        } else {
+            level(self)
+        };
+        self.depth -= 1;
+        result
+    }
+
+    fn expr(&mut self) -> Parse<Expr> {
+        self.nested("expressions", Self::assignment)
+    }
+
+    fn assignment(&mut self) -> Parse<Expr> {
+        let left = self.ternary()?;
+        let op = match self.peek() {
+            Tok::Punct("=") => None,
+            Tok::Punct("+=") => Some(Arith::Add),
+            Tok::Punct("-=") => Some(Arith::Sub),
+            Tok::Punct("*=") => Some(Arith::Mul),
+            Tok::Punct("/=") => Some(Arith::Div),
+            Tok::Punct("%=") => Some(Arith::Mod),
+            Tok::Punct("^=" | "**=") => Some(Arith::Pow),
+            _ => return Ok(left),
+        };
+        let Expr::Lvalue(target) = left else {
+            return Err(self.error_here("syntax error: assignment to something that is not a variable"));
+        };
+        self.bump();
+        self.newlines();
+        let value = self.expr()?;
+        Ok(Expr::Assign(op, Box::new(target), Box::new(value)))
+    }
+
+    fn ternary(&mut self) -> Parse<Expr> {
+        let cond = self.or()?;
+        if !self.is("?") {
+            return Ok(cond);
+        }
+        self.bump();
+        self.newlines();
+        let yes = self.expr()?;
+        self.newlines();
+        self.expect(":")?;
+        self.newlines();
+        let no = self.expr()?;
+        Ok(Expr::Cond(Box::new(cond), Box::new(yes), Box::new(no)))
+    }
+
+    fn or(&mut self) -> Parse<Expr> {
+        let mut left = self.and()?;
+        while self.eat("||") {
+            self.newlines();
+            let right = self.and()?;
+            left = Expr::Or(Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+
+    fn and(&mut self) -> Parse<Expr> {
+        let mut left = self.in_expr()?;
+        while self.eat("&&") {
+            self.newlines();
+            let right = self.in_expr()?;
+            left = Expr::And(Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+
+    fn in_expr(&mut self) -> Parse<Expr> {
+        let mut left = self.matching()?;
+        while !self.no_in && self.is_kw(Keyword::In) {
+            self.bump();
+            let array = self.array_name()?;
+            left = Expr::In(vec![left], array);
+        }
+        Ok(left)
+    }
+
+    fn array_name(&mut self) -> Parse<Var> {
+        match self.bump() {
+            Tok::Name(name) => Ok(self.var(&name)),
+            _ => {
+                self.at -= 1;
+                Err(self.error_here("syntax error: expected an array name"))
+            }
+        }
+    }
+
+    fn matching(&mut self) -> Parse<Expr> {
+        let mut left = self.comparison()?;
+        loop {
+            let negate = match self.peek() {
+                Tok::Punct("~") => false,
+                Tok::Punct("!~") => true,
+                _ => return Ok(left),
+            };
+            self.bump();
+            let right = self.comparison()?;
+            left = Expr::Match(negate, Box::new(left), Box::new(right));
+        }
+    }
+
+    fn comparison(&mut self) -> Parse<Expr> {
+        let left = self.concatenation(false)?;
+        let op = match self.peek() {
+            Tok::Punct("<") => Cmp::Lt,
+            Tok::Punct("<=") => Cmp::Le,
+            Tok::Punct("==") => Cmp::Eq,
+            Tok::Punct("!=") => Cmp::Ne,
+            Tok::Punct(">") if !self.no_gt => Cmp::Gt,
+            Tok::Punct(">=") => Cmp::Ge,
+            _ => return Ok(left),
+        };
+        self.bump();
+        let right = self.concatenation(false)?;
+        Ok(Expr::Cmp(op, Box::new(left), Box::new(right)))
+    }
+
+    /// Whether the next token can begin an operand of a concatenation.
+    fn starts_operand(&self) -> bool {
+        match self.peek() {
+            Tok::Number(_) | Tok::Str(_) | Tok::Name(_) | Tok::FuncName(_) | Tok::Builtin(_) => true,
+            Tok::Punct(p) => matches!(*p, "$" | "(" | "!" | "-" | "+" | "++" | "--"),
+            _ => false,
+        }
+    }
+
+    /// Concatenation, and `cmd | getline` which binds to it. `for_dest` parses a redirection
+    /// target, where `|` and `>` cannot continue it.
+    fn concatenation(&mut self, for_dest: bool) -> Parse<Expr> {
+        let mut parts = vec![self.additive()?];
+        loop {
+            if !for_dest && self.is("|") && matches!(self.peek_at(1), Tok::Keyword(Keyword::Getline)) {
+                self.at += 2;
+                let target = self.getline_target()?;
+                let command =
+                    if parts.len() == 1 { parts.pop() } else { Some(Expr::Concat(std::mem::take(&mut parts))) };
+                let command = command.ok_or_else(|| self.unexpected())?;
+                parts = vec![Expr::Getline(Source::Command(Box::new(command)), target)];
+                continue;
+            }
+            // `!` and the signs only continue an expression as binary operators; `a -1` is
+            // a subtraction, handled below this level.
+            if self.starts_operand() && !self.is("!") && !self.is("-") && !self.is("+") {
+                if self.is_kw(Keyword::In) {
+                    break;
+                }
+                parts.push(self.additive()?);
+                continue;
+            }
+            break;
+        }
+        Ok(if parts.len() == 1 { parts.remove(0) } else { Expr::Concat(parts) })
+    }
+
+    fn additive(&mut self) -> Parse<Expr> {
+        let mut left = self.multiplicative()?;
+        loop {
+            let op = match self.peek() {
+                Tok::Punct("+") => Arith::Add,
+                Tok::Punct("-") => Arith::Sub,
+                _ => return Ok(left),
+            };
+            self.bump();
+            let right = self.multiplicative()?;
+            left = Expr::Arith(op, Box::new(left), Box::new(right));
+        }
+    }
+
+    fn multiplicative(&mut self) -> Parse<Expr> {
+        let mut left = self.unary()?;
+        loop {
+            let op = match self.peek() {
+                Tok::Punct("*") => Arith::Mul,
+                Tok::Punct("/") => Arith::Div,
+                Tok::Punct("%") => Arith::Mod,
+                _ => return Ok(left),
+            };
+            self.bump();
+            let right = self.unary()?;
+            left = Expr::Arith(op, Box::new(left), Box::new(right));
+        }
+    }
+
+    fn unary(&mut self) -> Parse<Expr> {
+        self.nested("operators", Self::unary_here)
+    }
+
+    fn unary_here(&mut self) -> Parse<Expr> {
+        match self.peek() {
+            Tok::Punct("!") => {
+                self.bump();
+                Ok(Expr::Not(Box::new(self.unary()?)))
+            }
+            Tok::Punct("-") => {
+                self.bump();
+                Ok(Expr::Neg(Box::new(self.unary()?)))
+            }
+            Tok::Punct("+") => {
+                self.bump();
+                Ok(Expr::Plus(Box::new(self.unary()?)))
+            }
+            _ => self.power(),
+        }
+    }
+
+    fn power(&mut self) -> Parse<Expr> {
+        self.nested("operators", Self::power_here)
+    }
+
+    fn power_here(&mut self) -> Parse<Expr> {
+        let base = self.postfix()?;
+        if self.is("^") || self.is("**") {
+            self.bump();
+            // Right-associative, and the exponent may carry a sign: `2^-1`, `2^3^2`.
+            let exponent = match self.peek() {
+                Tok::Punct("-") => {
+                    self.bump();
+                    Expr::Neg(Box::new(self.power()?))
+                }
+                Tok::Punct("+") => {
+                    self.bump();
+                    self.power()?
+                }
+                Tok::Punct("!") => {
+                    self.bump();
+                    Expr::Not(Box::new(self.power()?))
+                }
+                _ => self.power()?,
+            };
+            return Ok(Expr::Arith(Arith::Pow, Box::new(base), Box::new(exponent)));
+        }
+        Ok(base)
+    }
+
+    fn postfix(&mut self) -> Parse<Expr> {
+        if self.is("++") || self.is("--") {
+            let step = if self.is("++") { 1.0 } else { -1.0 };
+            self.bump();
+            let target = self.lvalue_operand()?;
+            return Ok(Expr::IncDec(Box::new(target), step, false));
+        }
+        let expr = self.primary()?;
+        if let Expr::Lvalue(target) = &expr
+            && (self.is("++") || self.is("--"))
+        {
+            let step = if self.is("++") { 1.0 } else { -1.0 };
+            self.bump();
+            return Ok(Expr::IncDec(Box::new(target.clone()), step, true));
+        }
+        Ok(expr)
+    }
+
+    fn lvalue_operand(&mut self) -> Parse<LValue> {
+        match self.primary()? {
+            Expr::Lvalue(target) => Ok(target),
+            _ => Err(self.error_here("syntax error: `++' or `--' needs a variable")),
+        }
+    }
+
+    /// The optional variable after `getline`.
+    fn getline_target(&mut self) -> Parse<Option<Box<LValue>>> {
+        if matches!(self.peek(), Tok::Name(_)) || self.is("$") {
+            return Ok(Some(Box::new(self.lvalue_operand()?)));
+        }
+        Ok(None)
+    }
+
+    fn primary(&mut self) -> Parse<Expr> {
+        self.nested("operands", Self::primary_here)
+    }
+
+    fn primary_here(&mut self) -> Parse<Expr> {
+        let tok = self.bump();
+        match tok {
+            Tok::Number(value) => Ok(Expr::Num(value)),
+            Tok::Str(text) => Ok(Expr::Str(Rc::from(text))),
+            Tok::Regex(source) => self.regex(&source),
+            Tok::Punct("$") => {
+                let index = match self.peek() {
+                    Tok::Punct("++" | "--") => self.postfix()?,
+                    Tok::Punct("-") => {
+                        self.bump();
+                        Expr::Neg(Box::new(self.primary()?))
+                    }
+                    _ => self.primary()?,
+                };
+                Ok(Expr::Lvalue(LValue::Field(Box::new(index))))
+            }
+            Tok::Punct("(") => {
+                let outer = (std::mem::replace(&mut self.no_gt, false), std::mem::replace(&mut self.no_in, false));
+                let first = self.expr();
+                let result = match first {
+                    Ok(first) if self.is(",") => {
+                        let mut list = vec![first];
+                        while self.eat(",") {
+                            self.newlines();
+                            list.push(self.expr()?);
+                        }
+                        self.expect(")")?;
+                        if !self.is_kw(Keyword::In) {
+                            return Err(self.error_here("syntax error: a list in parentheses must be followed by `in'"));
+                        }
+                        self.bump();
+                        let array = self.array_name()?;
+                        Ok(Expr::In(list, array))
+                    }
+                    Ok(first) => {
+                        self.expect(")")?;
+                        Ok(Expr::Group(Box::new(first)))
+                    }
+                    Err(err) => Err(err),
+                };
+                (self.no_gt, self.no_in) = outer;
+                result
+            }
+            Tok::Punct("-") => Ok(Expr::Neg(Box::new(self.unary()?))),
+            Tok::Punct("+") => Ok(Expr::Plus(Box::new(self.unary()?))),
+            Tok::Punct("!") => Ok(Expr::Not(Box::new(self.unary()?))),
+            Tok::Keyword(Keyword::Getline) => {
+                let target = self.getline_target()?;
+                if self.eat("<") {
+                    let file = self.primary_for_getline()?;
+                    return Ok(Expr::Getline(Source::File(Box::new(file)), target));
+                }
+                Ok(Expr::Getline(Source::Main, target))
+            }
+            Tok::Name(name) => {
+                let var = self.var(&name);
+                if self.eat("[") {
+                    let subscripts = self.expr_list()?;
+                    self.expect("]")?;
+                    return Ok(Expr::Lvalue(LValue::Index(var, subscripts)));
+                }
+                Ok(Expr::Lvalue(LValue::Var(var)))
+            }
+            Tok::FuncName(name) => {
+                let idx = self.function_index(&name);
+                self.expect("(")?;
+                let args = self.call_args()?;
+                Ok(Expr::Call(idx, args))
+            }
+            Tok::Builtin(builtin) => {
+                if !self.is("(") {
+                    if builtin == Builtin::Length {
+                        return Ok(Expr::Builtin(builtin, Vec::new()));
+                    }
+                    return Err(self.error_here(format!("syntax error: `{}' needs its arguments in parentheses", tok)));
+                }
+                self.bump();
+                let args = self.call_args()?;
+                self.check_builtin(builtin, &args)?;
+                Ok(Expr::Builtin(builtin, args))
+            }
+            _ => {
+                self.at -= 1;
+                Err(self.unexpected())
+            }
+        }
+    }
+
+    /// The file after `getline <`: a primary, so `getline < "a" "b"` concatenates after.
+    fn primary_for_getline(&mut self) -> Parse<Expr> {
+        let outer = std::mem::replace(&mut self.no_gt, true);
+        let file = self.primary();
+        self.no_gt = outer;
+        file
+    }
+
+    fn call_args(&mut self) -> Parse<Vec<Expr>> {
+        self.newlines();
+        if self.eat(")") {
+            return Ok(Vec::new());
+        }
+        let outer = (std::mem::replace(&mut self.no_gt, false), std::mem::replace(&mut self.no_in, false));
+        let args = self.expr_list();
+        (self.no_gt, self.no_in) = outer;
+        let args = args?;
+        self.newlines();
+        self.expect(")")?;
+        Ok(args)
+    }
+
+    fn check_builtin(&self, builtin: Builtin, args: &[Expr]) -> Parse<()> {
+        use Builtin as B;
+        let (min, max) = match builtin {
+            B::Length => (0, 1),
+            B::Substr => (2, 3),
+            B::Index | B::Atan2 => (2, 2),
+            B::Split => (2, 3),
+            B::Sub | B::Gsub => (2, 3),
+            B::Match => (2, 3),
+            B::Sprintf => (1, usize::MAX),
+            B::Sin | B::Cos | B::Exp | B::Log | B::Sqrt | B::Int | B::Tolower | B::Toupper | B::System | B::Close => {
+                (1, 1)
+            }
+            B::Rand | B::Systime => (0, 0),
+            B::Srand | B::Fflush => (0, 1),
+            B::Gensub => (3, 4),
+            B::Strftime => (0, 3),
+            B::Asort | B::Asorti => (1, 2),
+        };
+        if args.len() < min || args.len() > max {
+            let name = format!("{builtin:?}").to_lowercase();
+            return Err(self.error_here(format!("{name}: called with {} arguments", args.len())));
+        }
+        let needs_target = |idx: usize| {
+            args.get(idx).is_some_and(|arg| !matches!(arg, Expr::Lvalue(_)))
+                && matches!(builtin, B::Sub | B::Gsub)
+                && idx == 2
+        };
+        if needs_target(2) {
+            return Err(self.error_here(format!(
+                "{}: the third argument must be a variable",
+                format!("{builtin:?}").to_lowercase()
+            )));
+        }
+        if builtin == B::Split && !matches!(args.get(1), Some(Expr::Lvalue(LValue::Var(_)))) {
+            return Err(self.error_here("split: the second argument must be an array"));
+        }
+        if builtin == B::Match && args.len() == 3 && !matches!(args.get(2), Some(Expr::Lvalue(LValue::Var(_)))) {
+            return Err(self.error_here("match: the third argument must be an array"));
+        }
+        if matches!(builtin, B::Asort | B::Asorti) && !args.iter().all(|a| matches!(a, Expr::Lvalue(LValue::Var(_)))) {
+            return Err(self.error_here("asort: the arguments must be arrays"));
+        }
+        Ok(())
+    }
+}
+
+/// Marks the parameters each function uses as arrays, following calls until nothing changes,
+/// so an uninitialized variable passed there is passed as an array (by reference).
+fn infer_array_params(program: &mut Program) {
+    fn walk_expr(expr: &Expr, marks: &mut Vec<usize>, calls: &mut Vec<(usize, usize, usize)>) {
+        match expr {
+            Expr::Num(_) | Expr::Str(_) | Expr::Regex(_) => {}
+            Expr::Lvalue(lv) => walk_lvalue(lv, marks, calls),
+            Expr::Assign(_, lv, e) => {
+                walk_lvalue(lv, marks, calls);
+                walk_expr(e, marks, calls);
+            }
+            Expr::IncDec(lv, _, _) => walk_lvalue(lv, marks, calls),
+            Expr::Cond(a, b, c) => {
+                for e in [a, b, c] {
+                    walk_expr(e, marks, calls);
+                }
+            }
+            Expr::And(a, b) | Expr::Or(a, b) | Expr::Arith(_, a, b) | Expr::Cmp(_, a, b) | Expr::Match(_, a, b) => {
+                walk_expr(a, marks, calls);
+                walk_expr(b, marks, calls);
+            }
+            Expr::Not(a) | Expr::Neg(a) | Expr::Plus(a) | Expr::Group(a) => walk_expr(a, marks, calls),
+            Expr::Concat(list) => list.iter().for_each(|e| walk_expr(e, marks, calls)),
+            Expr::In(list, array) => {
+                list.iter().for_each(|e| walk_expr(e, marks, calls));
+                if let Var::Local(slot) = array {
+                    marks.push(*slot);
+                }
+            }
+            Expr::Call(func, args) => {
+                for (idx, arg) in args.iter().enumerate() {
+                    if let Expr::Lvalue(LValue::Var(Var::Local(slot))) = arg {
+                        calls.push((*func, idx, *slot));
+                    }
+                    walk_expr(arg, marks, calls);
+                }
+            }
+            Expr::Builtin(builtin, args) => {
+                let array_args: &[usize] = match builtin {
+                    Builtin::Split => &[1],
+                    Builtin::Match => &[2],
+                    Builtin::Asort | Builtin::Asorti => &[0, 1],
+                    _ => &[],
+                };
+                for idx in array_args {
+                    if let Some(Expr::Lvalue(LValue::Var(Var::Local(slot)))) = args.get(*idx) {
+                        marks.push(*slot);
+                    }
+                }
+                args.iter().for_each(|e| walk_expr(e, marks, calls));
+            }
+            Expr::Getline(source, target) => {
+                if let Source::File(e) | Source::Command(e) = source {
+                    walk_expr(e, marks, calls);
+                }
+                if let Some(lv) = target {
+                    walk_lvalue(lv, marks, calls);
+                }
+            }
+        }
+    }
+    fn walk_lvalue(lv: &LValue, marks: &mut Vec<usize>, calls: &mut Vec<(usize, usize, usize)>) {
+        match lv {
+            LValue::Var(_) => {}
+            LValue::Field(e) => walk_expr(e, marks, calls),
+            LValue::Index(var, subs) => {
+                if let Var::Local(slot) = var {
+                    marks.push(*slot);
+                }
+                subs.iter().for_each(|e| walk_expr(e, marks, calls));
+            }
+        }
+    }
+    fn walk_stmt(stmt: &Stmt, marks: &mut Vec<usize>, calls: &mut Vec<(usize, usize, usize)>) {
+        match stmt {
+            Stmt::Expr(e) | Stmt::Exit(Some(e)) | Stmt::Return(Some(e)) => walk_expr(e, marks, calls),
+            Stmt::Print(args, dest) | Stmt::Printf(args, dest) => {
+                args.iter().for_each(|e| walk_expr(e, marks, calls));
+                if let Some((_, e)) = dest {
+                    walk_expr(e, marks, calls);
+                }
+            }
+            Stmt::If(c, a, b) => {
+                walk_expr(c, marks, calls);
+                walk_stmt(a, marks, calls);
+                if let Some(b) = b {
+                    walk_stmt(b, marks, calls);
+                }
+            }
+            Stmt::While(c, body) | Stmt::Do(body, c) => {
+                walk_expr(c, marks, calls);
+                walk_stmt(body, marks, calls);
+            }
+            Stmt::For(init, cond, step, body) => {
+                for s in [init, step].into_iter().flatten() {
+                    walk_stmt(s, marks, calls);
+                }
+                if let Some(c) = cond {
+                    walk_expr(c, marks, calls);
+                }
+                walk_stmt(body, marks, calls);
+            }
+            Stmt::ForIn(_, array, body) => {
+                if let Var::Local(slot) = array {
+                    marks.push(*slot);
+                }
+                walk_stmt(body, marks, calls);
+            }
+            Stmt::Block(list) => list.iter().for_each(|s| walk_stmt(s, marks, calls)),
+            Stmt::Delete(array, subs) => {
+                if let Var::Local(slot) = array {
+                    marks.push(*slot);
+                }
+                subs.iter().flatten().for_each(|e| walk_expr(e, marks, calls));
+            }
+            Stmt::Next | Stmt::NextFile | Stmt::Exit(None) | Stmt::Return(None) | Stmt::Break | Stmt::Continue => {}
+        }
+    }
+    let mut calls_of = Vec::new();
+    for function in &mut program.functions {
+        let mut marks = Vec::new();
+        let mut calls = Vec::new();
+        function.body.iter().for_each(|s| walk_stmt(s, &mut marks, &mut calls));
+        function.array_params = vec![false; function.params];
+        for slot in marks {
+            if let Some(mark) = function.array_params.get_mut(slot) {
+                *mark = true;
+            }
+        }
+        calls_of.push(calls);
+    }
+    loop {
+        let mut changed = false;
+        for (caller, calls) in calls_of.iter().enumerate() {
+            for &(callee, arg, slot) in calls {
+                let passes_array = program.functions.get(callee).and_then(|f| f.array_params.get(arg)).copied();
+                if passes_array == Some(true)
+                    && let Some(mark) = program.functions[caller].array_params.get_mut(slot)
+                    && !*mark
+                {
+                    *mark = true;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// Parses a whole program.
+pub fn parse(src: &[u8]) -> Result<Program, SyntaxError> {
+    let toks = tokenize(src)?;
+    let mut parser = Parser {
+        toks,
+        at: 0,
+        program: Program::default(),
+        globals: HashMap::new(),
+        functions: HashMap::new(),
+        locals: None,
+        no_gt: false,
+        no_in: false,
+        loops: 0,
+        depth: 0,
+    };
+    for name in special::NAMES {
+        parser.global(name);
+    }
+    parser.program()?;
+    if let Some(missing) = parser.program.functions.iter().find(|f| !f.defined) {
+        let name = missing.name.clone();
+        let at = parser.toks.iter().find(|t| t.tok == Tok::FuncName(name.clone()));
+        let (line, col) = at.map_or((1, 1), |t| (t.line, t.col));
+        return Err(SyntaxError { line, col, message: format!("function `{name}' called but never defined") });
+    }
+    for function in &parser.program.functions {
+        if parser.globals.contains_key(&function.name) {
+            return Err(SyntaxError {
+                line: 1,
+                col: 1,
+                message: format!("function `{}' has the name of a variable", function.name),
+            });
+        }
+    }
+    let mut program = parser.program;
+    infer_array_params(&mut program);
+    Ok(program)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+
+    fn error_of(src: &str) -> (usize, usize, String) {
+        match parse(src.as_bytes()) {
+            Ok(_) => panic!("{src:?} parsed"),
+            Err(err) => (err.line, err.col, err.message),
+        }
+    }
+
+    #[test]
+    fn errors_name_their_place() {
+        let (line, col, message) = error_of("BEGIN {\n  x = 1 +\n}");
+        assert_eq!((line, col), (2, 10), "{message}");
+        let (line, col, message) = error_of("{ print $1 }\n/x/ { y( }");
+        assert_eq!((line, col), (2, 10), "{message}");
+        assert!(error_of("BEGIN { f(1) }").2.contains("never defined"));
+        assert!(error_of("BEGIN { x = /a(/ }").2.contains("regular expression"));
+        assert!(error_of("BEGIN { x = /[/ }").2.contains("unterminated regexp"));
+        assert!(error_of("BEGIN { break }").2.contains("outside a loop"));
+    }
+
+    #[test]
+    fn nesting_is_bounded_not_a_stack_overflow() {
+        // Programs parse on the command's own thread with a large stack; so does this test.
+        let checks = std::thread::Builder::new().stack_size(crate::lang::deep::STACK).spawn(nesting_checks);
+        assert!(checks.map(|handle| handle.join().is_ok()).unwrap_or(false));
+    }
+
+    fn nesting_checks() {
+        for src in [
+            format!("BEGIN {{ x = {}1{} }}", "(".repeat(5000), ")".repeat(5000)),
+            format!("BEGIN {}{}", "{".repeat(5000), "}".repeat(5000)),
+            format!("BEGIN {{ x = {}1 }}", "- ".repeat(5000)),
+            format!("BEGIN {{ x = {}0 }}", "$".repeat(5000)),
+            format!("BEGIN {{ x = 2{} }}", "^2".repeat(5000)),
+        ] {
+            assert!(error_of(&src).2.contains("nested deeper"));
+        }
+        // Long flat lists are not nesting.
+        assert!(parse(format!("BEGIN {{ x = 1{} }}", " 1".repeat(5000)).as_bytes()).is_ok());
+    }
+
+    #[test]
+    fn parameters_used_as_arrays_are_found_through_calls() {
+        let program = parse(b"function f(a) { g(a) } function g(b) { b[1] = 1 } BEGIN { f(x) }").ok();
+        let arrays: Vec<Vec<bool>> =
+            program.map(|p| p.functions.iter().map(|f| f.array_params.clone()).collect()).unwrap_or_default();
+        assert_eq!(arrays, [vec![true], vec![true]]);
+    }
+}

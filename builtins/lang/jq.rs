@@ -1,0 +1,829 @@
+//! `jq` on jaq (jaq-core, jaq-std, jaq-json): filters over JSON read from the workspace or
+//! standard input, with jq's flags (`-r -j -c -s -n -e -R -S --tab --indent N --arg --argjson
+//! --slurpfile --rawfile --args --jsonargs`), `input`/`inputs`, `$ENV` from the shell's exported
+//! variables (never the host's), and `halt`/`halt_error` as exit statuses.
+
+use crate::Ctx;
+use crate::session::Status;
+use crate::spec::{Misuse, Opt, Spec, Words};
+use crate::vfs::describe;
+use jaq_core::compile::Compiler;
+use jaq_core::data::{DataT, HasLut};
+use jaq_core::load::{Arena, File, Loader};
+use jaq_core::{Lut, Native, Vars};
+use jaq_json::Val;
+use jaq_std::input::{HasInputs, Inputs, RcIter};
+
+const RAW_OUTPUT: Opt = Opt::both('r', "raw-output", "output raw strings, not JSON texts");
+const JOIN_OUTPUT: Opt = Opt::both('j', "join-output", "implies -r and output without newline after each output");
+const ASCII_OUTPUT: Opt =
+    Opt::both('a', "ascii-output", "output strings by only ASCII characters using escape sequences");
+const COMPACT_OUTPUT: Opt = Opt::both('c', "compact-output", "compact instead of pretty-printed output");
+const SLURP: Opt = Opt::both('s', "slurp", "read all inputs into an array and use it as the single input value");
+const NULL_INPUT: Opt = Opt::both('n', "null-input", "use `null` as the single input value");
+const EXIT_STATUS: Opt = Opt::both('e', "exit-status", "set exit status code based on the output");
+const RAW_INPUT: Opt = Opt::both('R', "raw-input", "read each line as string instead of JSON");
+const SORT_KEYS: Opt = Opt::both('S', "sort-keys", "sort keys of each object on output");
+const MONOCHROME: Opt = Opt::both('M', "monochrome-output", "disable colored output (never colored here)");
+const TAB: Opt = Opt::long("tab", "use tabs for indentation");
+const INDENT: Opt = Opt::long("indent", "use n spaces for indentation (max 7 spaces)").value("n");
+const ARG: Opt = Opt::long("arg", "set $name to the string value").two("name", "value");
+const ARGJSON: Opt = Opt::long("argjson", "set $name to the JSON value").two("name", "value");
+const SLURPFILE: Opt =
+    Opt::long("slurpfile", "set $name to an array of JSON values read from the file").two("name", "file");
+const RAWFILE: Opt = Opt::long("rawfile", "set $name to string contents of file").two("name", "file");
+const ARGS: Opt = Opt::long("args", "consume remaining arguments as positional string values");
+const JSONARGS: Opt = Opt::long("jsonargs", "consume remaining arguments as positional JSON values");
+
+/// `jq`.
+pub const JQ: Spec = Spec {
+    name: "jq",
+    summary: "filter JSON with jq programs",
+    synopsis: &[
+        "[OPTION]... FILTER [FILE]...",
+        "[OPTION]... --args FILTER [ARGUMENTS]...",
+        "[OPTION]... --jsonargs FILTER [JSON_VALUES]...",
+    ],
+    about: "Process each JSON input (the FILEs, or standard input) with the FILTER and print its results as JSON.",
+    options: &[
+        RAW_OUTPUT,
+        JOIN_OUTPUT,
+        ASCII_OUTPUT,
+        COMPACT_OUTPUT,
+        SLURP,
+        NULL_INPUT,
+        EXIT_STATUS,
+        RAW_INPUT,
+        SORT_KEYS,
+        MONOCHROME,
+        TAB,
+        INDENT,
+        ARG,
+        ARGJSON,
+        SLURPFILE,
+        RAWFILE,
+        ARGS,
+        JSONARGS,
+    ],
+    usage_status: 2,
+    words: Words::Own(jq_words),
+    ..Spec::BASE
+};
+
+/// jq's words: `jq: Unknown option: -Q` and its hint.
+fn jq_words(_: &Spec, misuse: &Misuse) -> String {
+    let said = match misuse {
+        Misuse::Invalid(letter) => format!("Unknown option: -{letter}"),
+        Misuse::Unrecognized(written) | Misuse::Ambiguous(written, _) => format!("Unknown option: --{written}"),
+        Misuse::NeedsValue(option) => match option.as_str() {
+            "--arg" | "--argjson" | "--slurpfile" | "--rawfile" => {
+                format!("{option} takes two parameters (e.g. {option} varname value)")
+            }
+            _ => format!("{option} takes one parameter"),
+        },
+        misuse => misuse.to_string(),
+    };
+    let usage = "Use jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq";
+    if said.is_empty() { format!("{usage}\n") } else { format!("jq: {said}\n{usage}\n") }
+}
+
+/// The data jaq's native filters see: the compiled program and the remaining inputs.
+struct JqData;
+
+impl DataT for JqData {
+    type V<'a> = Val;
+    type Data<'a> = Global<'a>;
+}
+
+#[derive(Clone)]
+struct Global<'a> {
+    lut: &'a Lut<JqData>,
+    inputs: Inputs<'a, Val>,
+}
+
+impl<'a> HasLut<'a, JqData> for Global<'a> {
+    fn lut(&self) -> &'a Lut<JqData> {
+        self.lut
+    }
+}
+
+impl<'a> HasInputs<'a, Val> for Global<'a> {
+    fn inputs(&self) -> Inputs<'a, Val> {
+        self.inputs
+    }
+}
+
+#[derive(Default)]
+struct Options {
+    raw: bool,
+    join: bool,
+    compact: bool,
+    slurp: bool,
+    null_input: bool,
+    exit_status: bool,
+    raw_input: bool,
+    sort_keys: bool,
+    indent: Option<String>,
+    ascii: bool,
+    named: Vec<(String, Arg)>,
+    positional: Vec<Arg>,
+    filter: Option<String>,
+    files: Vec<String>,
+}
+
+/// An argument value before it becomes a jq value (jq values are not `Send`, so they only exist
+/// inside the synchronous evaluation).
+enum Arg {
+    Text(String),
+    Json(String),
+    Slurp(Vec<u8>),
+}
+
+impl Arg {
+    fn value(&self) -> Result<Val, String> {
+        match self {
+            Arg::Text(text) => Ok(Val::from(text.clone())),
+            Arg::Json(text) => parse_json(text),
+            Arg::Slurp(data) => {
+                let values: Result<Vec<Val>, _> = jaq_json::read::parse_many(data).collect();
+                values.map(Val::from_iter).map_err(|e| format!("invalid JSON text: {e:?}"))
+            }
+        }
+    }
+}
+
+fn parse_json(text: &str) -> Result<Val, String> {
+    jaq_json::read::parse_single(text.as_bytes()).map_err(|e| format!("invalid JSON text: {e}"))
+}
+
+async fn parse_args(ctx: &Ctx<'_>) -> Result<Options, Status> {
+    let args = ctx.args(&JQ).await?;
+    let mut o = Options { indent: Some("  ".to_string()), ..Options::default() };
+    for (opt, value) in args.given() {
+        match *opt {
+            RAW_OUTPUT => o.raw = true,
+            JOIN_OUTPUT => (o.raw, o.join) = (true, true),
+            COMPACT_OUTPUT => o.compact = true,
+            SLURP => o.slurp = true,
+            NULL_INPUT => o.null_input = true,
+            EXIT_STATUS => o.exit_status = true,
+            RAW_INPUT => o.raw_input = true,
+            SORT_KEYS => o.sort_keys = true,
+            ASCII_OUTPUT => o.ascii = true,
+            TAB => o.indent = Some("\t".to_string()),
+            INDENT => match value.parse::<usize>() {
+                Ok(n) if n <= 7 => o.indent = Some(" ".repeat(n)),
+                Ok(_) => return Err(ctx.misuse(&JQ, "Cannot indent more than 7 characters").await),
+                Err(_) => return Err(ctx.misuse(&JQ, "--indent takes a number").await),
+            },
+            _ => {}
+        }
+    }
+    for (name, value) in args.pairs(&ARG) {
+        o.named.push((name.to_string(), Arg::Text(value.to_string())));
+    }
+    for (name, text) in args.pairs(&ARGJSON) {
+        if parse_json(text).is_err() {
+            return Err(ctx.misuse(&JQ, "Invalid JSON text passed to --argjson").await);
+        }
+        o.named.push((name.to_string(), Arg::Json(text.to_string())));
+    }
+    for (opt, raw) in [(SLURPFILE, false), (RAWFILE, true)] {
+        for (name, file) in args.pairs(&opt) {
+            let data = match ctx.read_operand(file).await {
+                Ok(data) => data,
+                Err(err) => {
+                    let message = format!(
+                        "Bad JSON in --{} {name} {file}: Could not open {file}: {}",
+                        opt.long.unwrap_or_default(),
+                        describe(&err)
+                    );
+                    ctx.err(format!("jq: error: {message}\n")).await;
+                    return Err(2);
+                }
+            };
+            let value = if raw { Arg::Text(String::from_utf8_lossy(&data).into_owned()) } else { Arg::Slurp(data) };
+            o.named.push((name.to_string(), value));
+        }
+    }
+    // After `--args`/`--jsonargs` the operands (but the filter) are positional values.
+    let files_end = [args.operands_before(&ARGS), args.operands_before(&JSONARGS)].into_iter().flatten().min();
+    let json =
+        args.given().filter(|(opt, _)| [ARGS, JSONARGS].contains(opt)).last().is_some_and(|(opt, _)| *opt == JSONARGS);
+    let mut operands = args.operands.into_iter();
+    o.filter = operands.next();
+    for (at, word) in operands.enumerate() {
+        if files_end.is_none_or(|end| at + 1 < end) {
+            o.files.push(word);
+        } else if json {
+            if parse_json(&word).is_err() {
+                return Err(ctx.misuse(&JQ, "Invalid JSON text passed to --jsonargs").await);
+            }
+            o.positional.push(Arg::Json(word));
+        } else {
+            o.positional.push(Arg::Text(word));
+        }
+    }
+    Ok(o)
+}
+
+/// Reads the input values: JSON texts, or raw lines with `-R`. As jq, the values before a
+/// text that does not parse still count (unless slurped); the error comes with them.
+fn read_values(data: &[u8], raw: bool, slurp: bool) -> (Vec<Val>, Option<String>) {
+    if raw {
+        let text = String::from_utf8_lossy(data).into_owned();
+        if slurp {
+            return (vec![Val::from(text)], None);
+        }
+        return (text.lines().map(|l| Val::from(l.to_string())).collect(), None);
+    }
+    let mut values = Vec::new();
+    let mut error = None;
+    // Input nested deeper than jq allows is refused before the parser recurses into it (200,000
+    // `[` overflowed the stack); the values before it still count.
+    let (data, deep) = match crate::lang::jq_limits::too_deep(data) {
+        Some(at) => {
+            let start = data[..at].iter().rposition(|b| b.is_ascii_whitespace()).map_or(0, |i| i + 1);
+            (&data[..start.min(at)], Some(depth_error(data, at)))
+        }
+        None => (data, None),
+    };
+    for value in jaq_json::read::parse_many(data) {
+        match value {
+            Ok(value) => values.push(value),
+            Err(err) => {
+                error = Some(parse_error(data, &err.to_string()));
+                break;
+            }
+        }
+    }
+    let error = deep.or(error);
+    match (slurp, error) {
+        (true, Some(error)) => (Vec::new(), Some(error)),
+        (true, None) => (vec![Val::from_iter(values)], None),
+        (false, error) => (values, error),
+    }
+}
+
+/// jq's message for input nested past [`crate::lang::jq_limits::MAX_DEPTH`] at byte `at`.
+fn depth_error(data: &[u8], at: usize) -> String {
+    let before = &data[..at];
+    let line = 1 + bytecount::count(before, b'\n');
+    let column = before.len() - memchr::memrchr(b'\n', before).map_or(0, |i| i + 1) + 1;
+    format!("parse error: Exceeds depth limit for parsing at line {line}, column {column}")
+}
+
+/// jq's kind of message for input that is not JSON, with the line and column (counted from 0,
+/// as jq does) of where reading stopped. `error` is jaq-json's `byte offset N: what expected`.
+fn parse_error(data: &[u8], error: &str) -> String {
+    let (offset, what) = error
+        .strip_prefix("byte offset ")
+        .and_then(|rest| rest.split_once(": "))
+        .and_then(|(offset, what)| Some((offset.parse::<usize>().ok()?.min(data.len()), what)))
+        .unwrap_or((data.len(), error));
+    let before = &data[..offset];
+    let line = 1 + bytecount::count(before, b'\n');
+    let column = before.len() - memchr::memrchr(b'\n', before).map_or(0, |at| at + 1);
+    let at_end = data[offset..].iter().all(u8::is_ascii_whitespace);
+    let what = if at_end { "Unfinished JSON term at EOF".to_string() } else { format!("Invalid JSON text ({what})") };
+    format!("parse error: {what} at line {line}, column {column}")
+}
+
+/// `value` with its numbers spelled as jq spells them: every non-integer number is a double
+/// printed with the shortest digits that read back the same, in plain notation unless the
+/// decimal point lies more than 15 places past the digits or before 4 leading zeros (`1e+16`,
+/// `1e-05`); NaN is null and infinities the largest doubles. jaq keeps literals as written
+/// (`1.50`, `1e3`) and prints `5.0` for `2.5*2`: a model comparing with real jq would see
+/// differences that are not there. Untouched when every number is a machine integer.
+fn jq_numbers(value: &Val) -> Option<Val> {
+    use jaq_json::Num;
+    match value {
+        // Doubles hold integers exactly up to 2^53; jq has no other numbers.
+        Val::Num(Num::Int(i)) if i.unsigned_abs() <= 1 << 53 => None,
+        Val::Num(num) => {
+            let x = match num {
+                Num::Float(x) => *x,
+                Num::BigInt(i) => i.to_string().parse().unwrap_or(f64::NAN),
+                Num::Dec(text) => text.parse().unwrap_or(f64::NAN),
+                Num::Int(i) => *i as f64,
+            };
+            Some(if x.is_nan() { Val::Null } else { Val::Num(Num::Dec(std::rc::Rc::new(format_double(x)))) })
+        }
+        Val::Arr(items) => {
+            let fixed: Vec<Option<Val>> = items.iter().map(jq_numbers).collect();
+            fixed.iter().any(Option::is_some).then(|| {
+                Val::Arr(std::rc::Rc::new(
+                    items.iter().zip(fixed).map(|(item, fixed)| fixed.unwrap_or_else(|| item.clone())).collect(),
+                ))
+            })
+        }
+        Val::Obj(map) => {
+            let fixed: Vec<Option<Val>> = map.values().map(jq_numbers).collect();
+            fixed.iter().any(Option::is_some).then(|| {
+                Val::obj(
+                    map.iter()
+                        .zip(fixed)
+                        .map(|((key, item), fixed)| (key.clone(), fixed.unwrap_or_else(|| item.clone())))
+                        .collect(),
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
+thread_local! {
+    /// What `stderr`, `debug` and `halt_error` wrote during the evaluation on this thread
+    /// (natives are plain functions; an evaluation runs on one thread from start to end).
+    static MESSAGES: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `value` as compact JSON with jq's numbers.
+fn compact_json(value: &Val) -> Vec<u8> {
+    let fixed = jq_numbers(value);
+    let mut text = Vec::new();
+    let _ = jaq_json::write::write(&mut text, &jaq_json::write::Pp::default(), 0, fixed.as_ref().unwrap_or(value));
+    text
+}
+
+/// The natives behind `stderr` (compact JSON, no newline), `debug` (`["DEBUG:",v]` and a
+/// newline) and `halt_error` (a string as is, anything else as JSON and a newline), as jq 1.6.
+fn jq_messages<D: for<'a> DataT<V<'a> = Val>>() -> Vec<jaq_core::native::Fun<D>> {
+    use jaq_core::native::{run, v};
+    fn say(bytes: &[u8]) {
+        MESSAGES.with(|m| m.borrow_mut().extend_from_slice(bytes));
+    }
+    vec![
+        run(("__jq_stderr", v(0), |cv| {
+            say(&compact_json(&cv.1));
+            Box::new(std::iter::empty())
+        })),
+        run(("__jq_debug", v(0), |cv| {
+            say(b"[\"DEBUG:\",");
+            say(&compact_json(&cv.1));
+            say(b"]\n");
+            Box::new(std::iter::empty())
+        })),
+        run(("__jq_halt_message", v(0), |cv| {
+            match &cv.1 {
+                Val::TStr(text) => say(text),
+                other => {
+                    say(&compact_json(other));
+                    say(b"\n");
+                }
+            }
+            Box::new(std::iter::empty())
+        })),
+    ]
+}
+
+/// `__jq_tojson`: `tojson` with numbers as jq spells them (see [`jq_numbers`]).
+fn jq_tojson<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
+    jaq_core::native::run(("__jq_tojson", jaq_core::native::v(0), |cv| {
+        let fixed = jq_numbers(&cv.1);
+        let mut text = Vec::new();
+        let _ = jaq_json::write::write(&mut text, &jaq_json::write::Pp::default(), 0, fixed.as_ref().unwrap_or(&cv.1));
+        jaq_core::native::bome(Ok(Val::utf8_str(String::from_utf8_lossy(&text).into_owned())))
+    }))
+}
+
+/// A finite double as jq prints it (see [`jq_numbers`]).
+fn format_double(x: f64) -> String {
+    let x = if x.is_infinite() { f64::MAX.copysign(x) } else { x };
+    // `{:e}` gives the shortest round-trip digits: `-1.2345e17`.
+    let scientific = format!("{:e}", x.abs());
+    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let point = exponent.parse::<i64>().unwrap_or(0) + 1;
+    let count = digits.len() as i64;
+    let sign = if x.is_sign_negative() { "-" } else { "" };
+    if point <= -4 || point > count + 15 {
+        let (first, rest) = digits.split_at(1);
+        let fraction = if rest.is_empty() { String::new() } else { format!(".{rest}") };
+        let e = point - 1;
+        format!("{sign}{first}{fraction}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs())
+    } else if point <= 0 {
+        format!("{sign}0.{}{digits}", "0".repeat(point.unsigned_abs() as usize))
+    } else if point >= count {
+        format!("{sign}{digits}{}", "0".repeat((point - count) as usize))
+    } else {
+        let (whole, fraction) = digits.split_at(point as usize);
+        format!("{sign}{whole}.{fraction}")
+    }
+}
+
+fn render(value: &Val, o: &Options, out: &mut Vec<u8>) {
+    let fixed = jq_numbers(value);
+    let value = fixed.as_ref().unwrap_or(value);
+    if o.raw
+        && let Val::TStr(text) = value
+    {
+        out.extend_from_slice(text);
+        if !o.join {
+            out.push(b'\n');
+        }
+        return;
+    }
+    let pp = jaq_json::write::Pp {
+        indent: if o.compact { None } else { o.indent.clone() },
+        sort_keys: o.sort_keys,
+        sep_space: !o.compact,
+        ..Default::default()
+    };
+    let mut text = Vec::new();
+    let _ = jaq_json::write::write(&mut text, &pp, 0, value);
+    if o.ascii {
+        // Outside strings JSON text is ASCII already, so every other character is in a string.
+        let mut escaped = String::new();
+        for ch in String::from_utf8_lossy(&text).chars() {
+            if ch.is_ascii() {
+                escaped.push(ch);
+            } else {
+                let mut units = [0u16; 2];
+                for unit in ch.encode_utf16(&mut units) {
+                    escaped.push_str(&format!("\\u{unit:04x}"));
+                }
+            }
+        }
+        text = escaped.into_bytes();
+    }
+    out.extend_from_slice(&text);
+    if !o.join {
+        out.push(b'\n');
+    }
+}
+
+/// `jq [options] FILTER [FILE…]`
+pub async fn jq(ctx: Ctx<'_>) -> Status {
+    let o = match parse_args(&ctx).await {
+        Ok(o) => o,
+        Err(status) => return status,
+    };
+    // As jq: without a filter, `.` — unless there is nothing to filter and a person to tell.
+    let interactive = ctx.io.stdout().is_terminal() && ctx.stdin().is_null();
+    let Some(code) = o.filter.clone().or_else(|| (!interactive).then(|| ".".to_string())) else {
+        return ctx.misuse(&JQ, "").await;
+    };
+    // Inputs: files read through the workspace, else standard input.
+    let mut data = Vec::new();
+    // With -n, input is read only when the filter asks for it (`input`, `inputs`).
+    if !o.null_input || !o.files.is_empty() || code.contains("input") {
+        if o.files.is_empty() {
+            data = match ctx.read_stdin().await {
+                Ok(data) => data,
+                Err(err) => {
+                    ctx.err(format!("jq: error: {}\n", describe(&err))).await;
+                    return 2;
+                }
+            };
+        } else {
+            for file in &o.files {
+                match ctx.read_operand(file).await {
+                    Ok(bytes) => {
+                        data.extend_from_slice(&bytes);
+                        data.push(b'\n');
+                    }
+                    Err(err) => {
+                        ctx.err(format!("jq: error: Could not open file {file}: {}\n", describe(&err))).await;
+                        return 2;
+                    }
+                }
+            }
+        }
+    }
+    let env = ctx.state.vars.exported();
+    // A thread of its own keeps the shell's deadline, Ctrl-C and cancellation working while the
+    // filter computes; the evaluation stops at its next output or function call once the line
+    // does (see `jq_limits`). Output streams back in chunks, so `jq … | head` ends when head
+    // has enough.
+    let (chunks, mut received) = tokio::sync::mpsc::channel::<Vec<u8>>(4);
+    let (halt_tx, halt_rx) = tokio::sync::oneshot::channel::<crate::lang::deep::Halt>();
+    let running = crate::lang::deep::run(&ctx, "jq", move |halt| {
+        let _ = halt_tx.send(halt.clone());
+        let mut emit = |chunk: Vec<u8>| chunks.blocking_send(chunk).is_ok();
+        evaluate(&o, &code, &data, env, &halt, &mut emit)
+    });
+    let reading = async {
+        let halt = halt_rx.await.ok();
+        while let Some(chunk) = received.recv().await {
+            if !ctx.out(&chunk).await {
+                // The reader went away: stop the evaluation and let it finish quietly.
+                if let Some(halt) = &halt {
+                    halt.request();
+                }
+                return true;
+            }
+        }
+        false
+    };
+    let (result, reader_gone) = futures::join!(running, reading);
+    let result = result.unwrap_or_else(|message| failure(format!("jq: error: {message}\n"), 5));
+    if reader_gone || (!result.out.is_empty() && !ctx.out(&result.out).await) {
+        return 1;
+    }
+    if !result.err.is_empty() {
+        ctx.err(result.err).await;
+    }
+    result.status
+}
+
+/// Definitions jq has that jaq lacks, `env` as the shell's exported variables, `tojson`/
+/// `tostring` (so `@csv`, `@tsv` and the other formats) spelling numbers as jq does,
+/// `stderr`, `debug`, `halt_error` writing to the command's standard error (jaq-std sends them
+/// to a logger), and the generators that can run without end — `repeat`, `recurse` (so `..`),
+/// `while`, `until`, and `range` in pieces of 4,096 — passing the guard (`jq_limits`) as they
+/// go, so a filter like `[range(1e9)]` stops at the deadline instead of running on after it.
+const PRELUDE: &str = r#"def env: $ENV;
+def input_filename: $__input_filename;
+def stderr: (__jq_stderr as $x | .), .;
+def debug: (__jq_debug as $x | .), .;
+def debug(msgs): ((msgs | __jq_debug) as $x | .), .;
+def halt_error($code): (__jq_halt_message as $x | .), halt($code);
+def halt_error: halt_error(5);
+def tojson: __jq_tojson;
+def tostring: if type == "string" then . else __jq_tojson end;
+def @csv: map(if type == "string" then "\"" + gsub("\""; "\"\"") + "\"" elif type == "null" then "" else tostring end) | join(",");
+def @tsv: map(if type == "string" then gsub("\\\\"; "\\\\") | gsub("\t"; "\\t") | gsub("\n"; "\\n") | gsub("\r"; "\\r") elif type == "null" then "" else tostring end) | join("\t");
+def repeat(f): def rec: __jq_guard | f, rec; rec;
+def recurse(f): def rec: __jq_guard | ., (f | rec); rec;
+def recurse: recurse(.[]?);
+def recurse(f; cond): recurse(f | select(cond));
+def while(cond; update): def rec: __jq_guard | if cond then ., (update | rec) else empty end; rec;
+def until(cond; update): def rec: __jq_guard | if cond then . else update | rec end; rec;
+def __jq_range($from; $upto; $by): range($from; $upto; $by);
+def range($from; $upto; $by):
+  if [$from, $upto, $by] | map(type) != ["number", "number", "number"] then __jq_range($from; $upto; $by)
+  elif $by == 0 then empty
+  elif ($from | floor) == $from and ($by | floor) == $by then
+    ((($upto - $from) / ($by * 4096)) | ceil) as $chunks
+    | range(0; $chunks) | __jq_guard
+    | ($from + . * 4096 * $by) as $start
+    | __jq_range($start; if $by > 0 then [$start + 4096 * $by, $upto] | min else [$start + 4096 * $by, $upto] | max end; $by)
+  elif $by > 0 then $from | while(. < $upto; . + $by)
+  else $from | while(. > $upto; . + $by) end;
+def range($from; $upto): range($from; $upto; 1);
+def range($upto): range(0; $upto);
+"#;
+
+/// ` at <top-level>, line L, column C:` and the line with a caret under the spot, for a slice
+/// `at` of `program` (the prelude followed by the user's `code`); empty when `at` lies
+/// elsewhere (in the prelude).
+fn place(program: &str, code: &str, at: &str) -> String {
+    let offset = (at.as_ptr() as usize).wrapping_sub(program.as_ptr() as usize);
+    let Some(offset) = offset.checked_sub(program.len() - code.len()).filter(|&o| o <= code.len()) else {
+        return String::new();
+    };
+    let before = &code[..code.floor_char_boundary(offset)];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[start..].chars().count() + 1;
+    let text = code[start..].lines().next().unwrap_or("");
+    format!(" at <top-level>, line {line}, column {column}:\n{text}\n{}^", " ".repeat(column - 1))
+}
+
+/// jq's kind of message for a lexing or parsing error, with its place.
+fn syntax_error(program: &str, code: &str, error: &jaq_core::load::Error<&str>) -> String {
+    use jaq_core::load::{Error, lex};
+    let (expected, found) = match error {
+        Error::Lex(errors) => match errors.first() {
+            Some((expect, found)) => {
+                let expected = match expect {
+                    lex::Expect::Digit => "a digit".to_string(),
+                    lex::Expect::Ident => "an identifier".to_string(),
+                    lex::Expect::Delim(open) => format!("the closing partner of {open}"),
+                    lex::Expect::Escape => "a string escape sequence".to_string(),
+                    lex::Expect::Unicode => "4 hexadecimal digits".to_string(),
+                    _ => "a token".to_string(),
+                };
+                (expected, *found)
+            }
+            None => return "syntax error".to_string(),
+        },
+        Error::Parse(errors) => match errors.first() {
+            Some((expect, found)) => (expect.as_str().to_string(), *found),
+            None => return "syntax error".to_string(),
+        },
+        Error::Io(errors) => return errors.first().map_or("cannot load a module".to_string(), |(_, e)| e.clone()),
+    };
+    let token: String = found.chars().take_while(|c| !c.is_whitespace()).take(12).collect();
+    let unexpected = if token.is_empty() { "end of input".to_string() } else { format!("'{token}'") };
+    format!("syntax error, unexpected {unexpected}, expecting {expected}{}", place(program, code, found))
+}
+
+/// What an evaluation produced.
+struct Outcome {
+    out: Vec<u8>,
+    err: String,
+    status: Status,
+}
+
+fn failure(err: String, status: Status) -> Outcome {
+    Outcome { out: Vec::new(), err, status }
+}
+
+/// Compiles and runs the filter over the inputs, synchronously (jaq values are not `Send`);
+/// what the filter wrote to standard error comes before any error message.
+fn evaluate(
+    o: &Options,
+    code: &str,
+    data: &[u8],
+    env: Vec<(String, String)>,
+    halt: &crate::lang::deep::Halt,
+    emit: &mut dyn FnMut(Vec<u8>) -> bool,
+) -> Outcome {
+    MESSAGES.with(|m| m.borrow_mut().clear());
+    crate::lang::jq_limits::set_halt(Some(halt.clone()));
+    let mut outcome = evaluate_filter(o, code, data, env, halt, emit);
+    crate::lang::jq_limits::set_halt(None);
+    let messages = MESSAGES.with(|m| std::mem::take(&mut *m.borrow_mut()));
+    if !messages.is_empty() {
+        outcome.err = format!("{}{}", String::from_utf8_lossy(&messages), outcome.err);
+    }
+    outcome
+}
+
+/// Output is handed to `emit` in chunks of about this many bytes (the rest comes back in the
+/// outcome); `emit` answers false when nobody reads any more.
+const CHUNK: usize = 16 * 1024;
+
+/// Loads and compiles `program` (the prelude and the user's `code`, whose slices name the
+/// place of an error); the error is jq's message.
+fn compile(program: &str, code: &str, var_names: &[String]) -> Result<jaq_core::Filter<JqData>, String> {
+    let arena = Arena::default();
+    let loader = Loader::new(jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()));
+    let modules = match loader.load(&arena, File { code: program, path: () }) {
+        Ok(modules) => modules,
+        Err(errors) => {
+            let first = errors.into_iter().next().map(|(_, error)| syntax_error(program, code, &error));
+            let message = first.unwrap_or_else(|| format!("syntax error in the filter `{code}`"));
+            return Err(message);
+        }
+    };
+    let funs = jaq_core::funs::<JqData>()
+        .chain(jaq_std::funs::<JqData>().filter(|(name, _, _)| *name != "env"))
+        .chain(
+            jaq_std::input::funs::<JqData>()
+                .into_vec()
+                .into_iter()
+                .map(|(name, args, run)| (name, args, Native::<JqData>::new(run))),
+        )
+        .chain(jaq_json::funs::<JqData>())
+        .chain(std::iter::once(jq_tojson::<JqData>()))
+        .chain(std::iter::once(crate::lang::jq_limits::guard::<JqData>()))
+        .chain(jq_messages::<JqData>());
+    let compiler = Compiler::default().with_funs(funs).with_global_vars(var_names.iter().map(String::as_str));
+    match compiler.compile(modules) {
+        Ok(filter) => Ok(filter),
+        Err(errors) => {
+            let first = errors.into_iter().flat_map(|(_, errs)| errs).next();
+            let message = match first {
+                Some((name, undefined)) => {
+                    let what = match undefined {
+                        jaq_core::compile::Undefined::Filter(arity) => format!("{name}/{arity}"),
+                        _ => name.to_string(),
+                    };
+                    format!("{what} is not defined{}", place(program, code, name))
+                }
+                None => "a name is not defined".to_string(),
+            };
+            Err(message)
+        }
+    }
+}
+
+fn evaluate_filter(
+    o: &Options,
+    code: &str,
+    data: &[u8],
+    env: Vec<(String, String)>,
+    halt: &crate::lang::deep::Halt,
+    emit: &mut dyn FnMut(Vec<u8>) -> bool,
+) -> Outcome {
+    let (values, input_error) = read_values(data, o.raw_input, o.slurp);
+    // `$ENV` is the shell's exported variables; jaq-std's `env` would read the host's, so it is
+    // left out and `env` is defined as `$ENV`.
+    let env = Val::obj(env.into_iter().map(|(k, v)| (Val::from(k), Val::from(v))).collect());
+    let mut var_names: Vec<String> = vec!["$ENV".to_string()];
+    let mut var_values: Vec<Val> = vec![env];
+    let mut named = Vec::new();
+    for (name, arg) in &o.named {
+        match arg.value() {
+            Ok(value) => {
+                var_names.push(format!("${name}"));
+                var_values.push(value.clone());
+                named.push((Val::from(name.clone()), value));
+            }
+            Err(message) => return failure(format!("jq: {message}\n"), 2),
+        }
+    }
+    let mut positional = Vec::new();
+    for arg in &o.positional {
+        match arg.value() {
+            Ok(value) => positional.push(value),
+            Err(message) => return failure(format!("jq: {message}\n"), 2),
+        }
+    }
+    let named_args = Val::obj(
+        [
+            (Val::from("positional".to_string()), Val::from_iter(positional)),
+            (Val::from("named".to_string()), Val::obj(named.into_iter().collect())),
+        ]
+        .into_iter()
+        .collect(),
+    );
+    var_names.push("$ARGS".to_string());
+    var_values.push(named_args);
+    // The inputs are read before the filter runs, so the file is known only when there is one.
+    var_names.push("$__input_filename".to_string());
+    var_values.push(match o.files.as_slice() {
+        [file] => Val::from(file.clone()),
+        _ => Val::Null,
+    });
+    let program = format!("{PRELUDE}{code}");
+    let mut filter = match compile(&program, code, &var_names) {
+        Ok(filter) => filter,
+        Err(message) => return failure(format!("jq: error: {message}\njq: 1 compile error\n"), 3),
+    };
+    // Errors are reported against the text as written; the run uses the guarded definitions.
+    if code.contains("def") {
+        let guarded = crate::lang::jq_limits::guard_definitions(code);
+        if let Ok(checked) = compile(&format!("{PRELUDE}{guarded}"), &guarded, &var_names) {
+            filter = checked;
+        }
+    }
+    // A text that does not parse comes after the values before it: read by `input`/`inputs` it
+    // is an error of the filter, else the end of the input (as in jq).
+    let queue: Box<dyn Iterator<Item = Result<Val, String>>> =
+        Box::new(values.into_iter().map(Ok).chain(input_error.map(Err)));
+    let inputs = RcIter::new(queue);
+    let inputs: &RcIter<dyn Iterator<Item = Result<Val, String>>> = &inputs;
+    let mut outcome = Outcome { out: Vec::new(), err: String::new(), status: 0 };
+    let mut last: Option<bool> = None;
+    let mut first = true;
+    loop {
+        let input = if o.null_input {
+            if !first {
+                break;
+            }
+            Val::Null
+        } else {
+            match { inputs }.next() {
+                Some(Ok(value)) => value,
+                Some(Err(message)) => {
+                    // After the values before it, as jq; it exits 4 then (as the recorded jq does).
+                    outcome.err.push_str(&message);
+                    outcome.err.push('\n');
+                    outcome.status = 4;
+                    return outcome;
+                }
+                None => break,
+            }
+        };
+        first = false;
+        let global = Global { lut: &filter.lut, inputs };
+        let run_ctx = jaq_core::Ctx::<JqData>::new(global, Vars::new(var_values.clone()));
+        for result in filter.id.run((run_ctx, input)) {
+            if halt.requested() {
+                outcome.status = crate::session::EXIT_CANCELLED;
+                return outcome;
+            }
+            match result {
+                Ok(value) => {
+                    last = Some(!matches!(value, Val::Null | Val::Bool(false)));
+                    render(&value, o, &mut outcome.out);
+                    if outcome.out.len() >= CHUNK && !emit(std::mem::take(&mut outcome.out)) {
+                        halt.request();
+                    }
+                }
+                Err(exn) => match exn.get_halt() {
+                    Ok(code) => {
+                        outcome.status = code;
+                        return outcome;
+                    }
+                    Err(exn) => {
+                        // As jq: a string error is shown as text, another value as JSON.
+                        let message = match exn.get_err().map(jaq_core::Error::into_val) {
+                            Ok(Val::TStr(text)) => format!(": {}", String::from_utf8_lossy(&text)),
+                            Ok(value) => format!(" (not a string): {value}"),
+                            Err(_) => ": unexpected control flow".to_string(),
+                        };
+                        let at = if o.null_input { "<unknown>" } else { "<stdin>:0" };
+                        outcome.err.push_str(&format!("jq: error (at {at}){message}\n"));
+                        outcome.status = 5;
+                        // As jq: an error ends this input's outputs (`1, error, 2` prints 1;
+                        // jaq's `fromjson` of "nan" repeated its error for ever).
+                        break;
+                    }
+                },
+            }
+        }
+    }
+    if outcome.status == 0 && o.exit_status {
+        outcome.status = match last {
+            Some(true) => 0,
+            Some(false) => 1,
+            None => 4,
+        };
+    }
+    outcome
+}

@@ -1,0 +1,3 @@
+//! The network commands, over the gated `net.fetch` tool: `curl`, `wget`.
+
+pub mod http;

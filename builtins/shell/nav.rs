@@ -1,0 +1,312 @@
+//! `cd`, `pwd`, `pushd`, `popd`, `dirs`: the working directory and bash's directory stack.
+//!
+//! The stack as `dirs` shows it: entry 0 is the working directory, entry N the Nth below it
+//! (`+N` counts from the left, `-N` from the right). `State::dir_stack` holds entries 1… with
+//! entry 1 last.
+
+use crate::Ctx;
+use crate::session::Status;
+use crate::spec::{Args, Opt, Spec};
+
+const LOGICAL: Opt = Opt::short('L', "use the directory as named, symbolic links kept (the default)");
+const PHYSICAL: Opt = Opt::short('P', "use the physical directory structure, symbolic links resolved");
+const EXIT_ON_FAILURE: Opt = Opt::short('e', "with -P, fail if the working directory cannot be determined");
+const NO_CHANGE: Opt = Opt::short('n', "manipulate the stack only; do not change directory");
+
+/// `cd`.
+pub const CD: Spec = Spec {
+    name: "cd",
+    summary: "change the shell working directory",
+    synopsis: &["[-L|[-P [-e]]] [dir]"],
+    about: "Change the current directory to DIR. The default DIR is the value of the HOME shell variable. If DIR is \"-\", it is converted to $OLDPWD.",
+    options: &[LOGICAL, PHYSICAL, EXIT_ON_FAILURE],
+    ..Spec::BASH
+};
+
+/// `pwd`.
+pub const PWD: Spec = Spec {
+    name: "pwd",
+    summary: "print the name of the current working directory",
+    synopsis: &["[-LP]"],
+    options: &[LOGICAL, PHYSICAL],
+    ..Spec::BASH
+};
+
+/// `pushd`.
+pub const PUSHD: Spec = Spec {
+    name: "pushd",
+    summary: "add directories to stack",
+    synopsis: &["[-n] [+N | -N | dir]"],
+    about: "Adds a directory to the top of the directory stack, or rotates the stack, making the new top of the stack the current working directory. With no arguments, exchanges the top two directories.",
+    options: &[NO_CHANGE],
+    negatives: true,
+    ..Spec::BASH
+};
+
+/// `popd`.
+pub const POPD: Spec = Spec {
+    name: "popd",
+    summary: "remove directories from stack",
+    synopsis: &["[-n] [+N | -N]"],
+    about: "Removes entries from the directory stack. With no arguments, removes the top directory from the stack, and changes to the new top directory.",
+    options: &[NO_CHANGE],
+    negatives: true,
+    ..Spec::BASH
+};
+
+const CLEAR: Opt = Opt::short('c', "clear the directory stack by deleting all of the elements");
+const LONG: Opt =
+    Opt::short('l', "do not print tilde-prefixed versions of directories relative to your home directory");
+const LINES: Opt = Opt::short('p', "print the directory stack with one entry per line");
+const NUMBERED: Opt = Opt::short('v', "print the directory stack with one entry per line prefixed with its position");
+
+/// `dirs`.
+pub const DIRS: Spec = Spec {
+    name: "dirs",
+    summary: "display directory stack",
+    synopsis: &["[-clpv] [+N] [-N]"],
+    about: "Display the list of currently remembered directories.",
+    options: &[CLEAR, LONG, LINES, NUMBERED],
+    negatives: true,
+    ..Spec::BASH
+};
+
+/// Changes directory, keeping `PWD` and `OLDPWD`; false with a message on failure.
+async fn change_dir(ctx: &mut Ctx<'_>, target: &str, physical: bool) -> bool {
+    let mut abs = ctx.abs(target);
+    if physical {
+        abs = ctx.vfs.resolve(&abs, true).unwrap_or(abs);
+    }
+    match ctx.vfs.stat(&abs) {
+        Ok(meta) if meta.is_dir() => {
+            let old = std::mem::replace(&mut ctx.state.cwd, abs.clone());
+            ctx.state.set_var("OLDPWD", old);
+            ctx.state.set_var("PWD", abs);
+            true
+        }
+        Ok(_) => {
+            ctx.complain(format!("{target}: Not a directory")).await;
+            false
+        }
+        Err(err) => {
+            ctx.complain(format!("{target}: {}", crate::vfs::describe(&err))).await;
+            false
+        }
+    }
+}
+
+/// Whether the last of `-L` and `-P` given is `-P`.
+fn physical(args: &Args) -> bool {
+    args.given().filter(|(o, _)| [LOGICAL, PHYSICAL].contains(o)).last().is_some_and(|(o, _)| *o == PHYSICAL)
+}
+
+/// `cd [-L|-P [-e]] [dir|-]`
+pub async fn cd(mut ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&CD).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if args.operands.len() > 1 {
+        return ctx.fail("too many arguments").await;
+    }
+    let (target, print) = match args.operands.first().map(String::as_str) {
+        None => match ctx.state.vars.get_str("HOME") {
+            Some(home) => (home.to_string(), false),
+            None => return ctx.fail("HOME not set").await,
+        },
+        Some("-") => match ctx.state.vars.get_str("OLDPWD") {
+            Some(old) => (old.to_string(), true),
+            None => return ctx.fail("OLDPWD not set").await,
+        },
+        // bash: an empty operand leaves the directory as it is.
+        Some("") => return 0,
+        Some(dir) => (dir.to_string(), false),
+    };
+    if !change_dir(&mut ctx, &target, physical(&args)).await {
+        return 1;
+    }
+    if print {
+        let line = format!("{}\n", ctx.state.cwd);
+        ctx.out(line).await;
+    }
+    0
+}
+
+/// `pwd [-LP]`
+pub async fn pwd(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&PWD).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if let Some(extra) = args.operands.first() {
+        return ctx.fail(format!("{extra}: too many arguments")).await;
+    }
+    let cwd = ctx.state.cwd.clone();
+    let shown = if physical(&args) { ctx.vfs.resolve(&cwd, true).unwrap_or(cwd) } else { cwd };
+    if ctx.out(format!("{shown}\n")).await { 0 } else { 1 }
+}
+
+/// The stack as `dirs` numbers it: the working directory, then the entries below it.
+fn entries(ctx: &Ctx<'_>) -> Vec<String> {
+    let mut entries = vec![ctx.state.cwd.clone()];
+    entries.extend(ctx.state.dir_stack.iter().rev().cloned());
+    entries
+}
+
+/// Makes `entries` the stack (entry 0 being the working directory, already changed to).
+fn set_entries(ctx: &mut Ctx<'_>, entries: &[String]) {
+    ctx.state.dir_stack = entries.iter().skip(1).rev().cloned().collect();
+}
+
+/// `dir` with the home directory shown as `~`, as bash shows the stack.
+fn tilde(ctx: &Ctx<'_>, dir: &str) -> String {
+    match ctx.state.vars.get_str("HOME").filter(|h| !h.is_empty() && *h != "/") {
+        Some(home) if dir == home => "~".to_string(),
+        Some(home) => dir
+            .strip_prefix(home)
+            .filter(|rest| rest.starts_with('/'))
+            .map_or(dir.to_string(), |rest| format!("~{rest}")),
+        None => dir.to_string(),
+    }
+}
+
+/// Which entry `+N`/`-N` names among `len`; `Err` with bash's message.
+fn index(word: &str, len: usize) -> Result<Option<usize>, String> {
+    let (from_left, digits) = match word.as_bytes().first() {
+        Some(b'+') => (true, &word[1..]),
+        Some(b'-') => (false, &word[1..]),
+        _ => return Ok(None),
+    };
+    let Ok(n) = digits.parse::<usize>() else {
+        return Err(format!("{word}: invalid number"));
+    };
+    let at = if from_left { Some(n).filter(|n| *n < len) } else { len.checked_sub(n + 1) };
+    at.map(Some).ok_or_else(|| format!("{word}: directory stack index out of range"))
+}
+
+/// The stack on one line, as `dirs` prints it after `pushd` and `popd`.
+async fn show(ctx: &Ctx<'_>) -> Status {
+    let line: Vec<String> = entries(ctx).iter().map(|e| tilde(ctx, e)).collect();
+    i32::from(!ctx.out(format!("{}\n", line.join(" "))).await)
+}
+
+/// `pushd [-n] [+N | -N | dir]`
+pub async fn pushd(mut ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&PUSHD).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let no_change = args.has(&NO_CHANGE);
+    let mut stack = entries(&ctx);
+    let rotate = match args.operands.as_slice() {
+        [] if stack.len() < 2 => return ctx.fail("no other directory").await,
+        [] => {
+            stack.swap(0, 1);
+            Some(stack)
+        }
+        [word] => match index(word, stack.len()) {
+            Err(_) if stack.len() < 2 => return ctx.fail("directory stack empty").await,
+            Err(message) => return ctx.fail(message).await,
+            Ok(Some(at)) => {
+                stack.rotate_left(at);
+                Some(stack)
+            }
+            Ok(None) => None,
+        },
+        [_, extra, ..] => return ctx.fail(format!("{extra}: too many arguments")).await,
+    };
+    match rotate {
+        Some(stack) => {
+            if !no_change {
+                if !change_dir(&mut ctx, &stack[0], false).await {
+                    return 1;
+                }
+                set_entries(&mut ctx, &stack);
+            } else {
+                let here = ctx.state.cwd.clone();
+                let mut kept = stack.clone();
+                kept.retain(|e| *e != here);
+                kept.insert(0, here);
+                set_entries(&mut ctx, &kept);
+            }
+        }
+        None => {
+            let dir = args.operands[0].clone();
+            if no_change {
+                let mut stack = entries(&ctx);
+                stack.insert(1, ctx.abs(&dir));
+                set_entries(&mut ctx, &stack);
+            } else {
+                let here = ctx.state.cwd.clone();
+                if !change_dir(&mut ctx, &dir, false).await {
+                    return 1;
+                }
+                ctx.state.dir_stack.push(here);
+            }
+        }
+    }
+    show(&ctx).await
+}
+
+/// `popd [-n] [+N | -N]`
+pub async fn popd(mut ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&POPD).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let mut stack = entries(&ctx);
+    if stack.len() < 2 {
+        return ctx.fail("directory stack empty").await;
+    }
+    let at = match args.operands.as_slice() {
+        [] => 0,
+        [word] => match index(word, stack.len()) {
+            Ok(Some(at)) => at,
+            Ok(None) => return ctx.misuse(&POPD, format!("{word}: invalid argument")).await,
+            Err(message) => return ctx.fail(message).await,
+        },
+        [_, extra, ..] => return ctx.fail(format!("{extra}: too many arguments")).await,
+    };
+    // -n keeps the working directory: the entry below it goes instead of it.
+    let at = if at == 0 && args.has(&NO_CHANGE) { 1 } else { at };
+    stack.remove(at);
+    if at == 0 && !change_dir(&mut ctx, &stack[0].clone(), false).await {
+        return 1;
+    }
+    set_entries(&mut ctx, &stack);
+    show(&ctx).await
+}
+
+/// `dirs [-clpv] [+N | -N]`
+pub async fn dirs(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&DIRS).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if args.has(&CLEAR) {
+        ctx.state.dir_stack.clear();
+        return 0;
+    }
+    let stack = entries(&ctx);
+    let shown = |ctx: &Ctx<'_>, dir: &str| if args.has(&LONG) { dir.to_string() } else { tilde(ctx, dir) };
+    let picked: Vec<(usize, &String)> = match args.operands.as_slice() {
+        [] => stack.iter().enumerate().collect(),
+        [word] => match index(word, stack.len()) {
+            Ok(Some(at)) => vec![(at, &stack[at])],
+            Ok(None) => return ctx.misuse(&DIRS, format!("{word}: invalid argument")).await,
+            Err(_) if stack.len() < 2 => return ctx.fail("directory stack empty").await,
+            // bash's dirs names the index without its plus.
+            Err(message) => return ctx.fail(message.trim_start_matches('+')).await,
+        },
+        [_, extra, ..] => return ctx.fail(format!("{extra}: too many arguments")).await,
+    };
+    let out = if args.has(&NUMBERED) {
+        picked.iter().map(|(at, dir)| format!("{at:>2}  {}\n", shown(&ctx, dir))).collect()
+    } else if args.has(&LINES) {
+        picked.iter().map(|(_, dir)| format!("{}\n", shown(&ctx, dir))).collect()
+    } else {
+        let line: Vec<String> = picked.iter().map(|(_, dir)| shown(&ctx, dir)).collect();
+        format!("{}\n", line.join(" "))
+    };
+    i32::from(!ctx.out(out).await)
+}

@@ -1,0 +1,196 @@
+//! The specs of the builtins the interpreter runs itself (`src/interp/special.rs`): control
+//! flow, code execution, lookup, jobs, `trap` and the declaration commands. They read their
+//! words themselves ([`Order::Own`]); the spec gives `--help`, `help NAME`, completion and the
+//! pre-flight's knowledge of which of them run another command.
+
+use crate::spec::{Opt, Order, Runs, Spec};
+
+/// A spec of an interpreter builtin: bash's words, its words read by the interpreter.
+const fn special(name: &'static str, summary: &'static str, synopsis: &'static [&'static str]) -> Spec {
+    Spec { name, summary, synopsis, order: Order::Own, ..Spec::BASH }
+}
+
+/// `.`
+pub const DOT: Spec = Spec {
+    about: "Read and run the commands of FILE in this shell; the ARGUMENTS are the positional parameters while it runs.",
+    ..special(".", "execute commands from a file in the current shell", &["filename [arguments]"])
+};
+/// `source`
+pub const SOURCE: Spec = Spec { name: "source", ..DOT };
+/// `bash`
+pub const BASH: Spec = Spec {
+    about: "Run FILE, or with -c the STRING, in a subshell of this session (a toolsh script, never a host program); the ARGUMENTS are its positional parameters.",
+    options: &[
+        Opt::short('c', "run the commands in STRING").value("STRING"),
+        Opt::short('e', "exit when a command fails (set -e)"),
+        Opt::short('u', "treat unset variables as an error (set -u)"),
+        Opt::short('x', "print commands as they run (set -x)"),
+        Opt::short('o', "set the option (pipefail)").value("OPTION"),
+        Opt::short('s', "read the script from standard input; the operands are its positional parameters"),
+    ],
+    ..special(
+        "bash",
+        "run a script or -c string in a subshell (also sh)",
+        &["[-eux] [-o pipefail] [-c STRING | FILE] [ARGUMENT]..."],
+    )
+};
+/// `sh`
+pub const SH: Spec = Spec { name: "sh", summary: "run a script or -c string in a subshell (also bash)", ..BASH };
+/// `break`
+pub const BREAK: Spec = Spec {
+    about: "Leave the enclosing for, while or until loop, or the Nth enclosing one.",
+    ..special("break", "exit for, while, or until loops", &["[n]"])
+};
+/// `continue`
+pub const CONTINUE: Spec = Spec {
+    about: "Go on with the next turn of the enclosing for, while or until loop, or of the Nth enclosing one.",
+    ..special("continue", "resume for, while, or until loops", &["[n]"])
+};
+/// `builtin`
+pub const BUILTIN: Spec = Spec {
+    about: "Run the builtin or command NAME with the ARGUMENTS, skipping any function of that name.",
+    runs: Runs::Operands { skip: 0, assignments: false, complete: true },
+    ..special("builtin", "execute shell builtins", &["[shell-builtin [arg ...]]"])
+};
+/// `command`
+pub const COMMAND: Spec = Spec {
+    about: "Run NAME with the ARGUMENTS skipping functions, or with -v or -V say what NAME is.",
+    options: &[
+        Opt::short('p', "use a default value for PATH (changes nothing: no command here comes from a PATH)"),
+        Opt::short('v', "print a short description of how NAME would be run"),
+        Opt::short('V', "print a more verbose description of each NAME"),
+    ],
+    runs: Runs::Operands { skip: 0, assignments: false, complete: true },
+    order: Order::OptionsFirst,
+    ..special(
+        "command",
+        "execute a simple command or display information about commands",
+        &["[-pVv] command [arg ...]"],
+    )
+};
+/// The options of `declare` and `typeset`.
+const DECLARE_OPTIONS: &[Opt] = &[
+    Opt::short('a', "to make NAMEs indexed arrays"),
+    Opt::short('A', "to make NAMEs associative arrays"),
+    Opt::short('f', "restrict action or display to function names and definitions"),
+    Opt::short('F', "restrict display to function names only"),
+    Opt::short('g', "create global variables when used in a shell function"),
+    Opt::short('i', "to make NAMEs have the 'integer' attribute"),
+    Opt::short('l', "to convert the value of each NAME to lower case on assignment"),
+    Opt::short('p', "display the attributes and value of each NAME"),
+    Opt::short('r', "to make NAMEs readonly"),
+    Opt::short('u', "to convert the value of each NAME to upper case on assignment"),
+    Opt::short('x', "to make NAMEs export"),
+];
+/// `declare`
+pub const DECLARE: Spec = Spec {
+    about: "Set variable values and attributes; without NAMEs, display them. Using '+' instead of '-' turns off the attribute.",
+    options: DECLARE_OPTIONS,
+    ..special("declare", "set variable values and attributes", &["[-aAfFgilrux] [-p] [name[=value] ...]"])
+};
+/// `typeset`
+pub const TYPESET: Spec =
+    Spec { name: "typeset", summary: "set variable values and attributes (as declare)", ..DECLARE };
+/// `local`
+pub const LOCAL: Spec = Spec {
+    about: "Create a variable local to the function being run, with declare's options.",
+    options: DECLARE_OPTIONS,
+    ..special("local", "define local variables", &["[option] name[=value] ..."])
+};
+/// `eval`
+pub const EVAL: Spec = Spec {
+    about: "Join the ARGUMENTS into one string and run it as shell commands.",
+    ..special("eval", "execute arguments as a shell command", &["[arg ...]"])
+};
+/// `exec`
+pub const EXEC: Spec = Spec {
+    about: "Run COMMAND in place of the shell (the session ends with its status); without COMMAND, the redirections apply to the shell itself.",
+    runs: Runs::Operands { skip: 0, assignments: false, complete: true },
+    ..special("exec", "replace the shell with the given command", &["[command [argument ...]]"])
+};
+/// `exit`
+pub const EXIT: Spec = Spec {
+    about: "End the shell with status N, or the status of the last command.",
+    ..special("exit", "exit the shell", &["[n]"])
+};
+/// `export`
+pub const EXPORT: Spec = Spec {
+    about: "Mark each NAME for the environment of the commands run from now on.",
+    options: &[
+        Opt::short('f', "refer to shell functions"),
+        Opt::short('n', "remove the export property from each NAME"),
+        Opt::short('p', "display a list of all exported variables and functions"),
+    ],
+    ..special("export", "set export attribute for shell variables", &["[-fn] [name[=value] ...] or export -p"])
+};
+/// `jobs`
+pub const JOBS: Spec = Spec {
+    about: "List the session's background jobs and their state.",
+    options: &[
+        Opt::short('l', "lists process IDs in addition to the normal information"),
+        Opt::short('p', "lists process IDs only"),
+    ],
+    order: Order::OptionsFirst,
+    ..special("jobs", "display status of jobs", &["[-lp] [jobspec ...]"])
+};
+/// `kill`
+pub const KILL: Spec = Spec {
+    about: "Send the signal SIGSPEC (default TERM) to the jobs named, or with -l list the signal names.",
+    options: &[
+        Opt::short('s', "SIG is a signal name").value("sig"),
+        Opt::short('n', "SIG is a signal number").value("sig"),
+        Opt::short('l', "list the signal names; with arguments, the names of those numbers (or numbers of names)"),
+        Opt::short('L', "synonym for -l"),
+    ],
+    ..special(
+        "kill",
+        "send a signal to a job",
+        &["[-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]"],
+    )
+};
+/// `readonly`
+pub const READONLY: Spec = Spec {
+    about: "Mark each NAME read-only: its value cannot change by assignment, nor can it be unset.",
+    options: &[
+        Opt::short('a', "refer to indexed array variables"),
+        Opt::short('A', "refer to associative array variables"),
+        Opt::short('f', "refer to shell functions"),
+        Opt::short('p', "display a list of all readonly variables or functions"),
+    ],
+    ..special("readonly", "mark shell variables as unchangeable", &["[-aAf] [name[=value] ...] or readonly -p"])
+};
+/// `return`
+pub const RETURN: Spec = Spec {
+    about: "Return from a function or a sourced file with status N, or the status of the last command.",
+    ..special("return", "return from a shell function", &["[n]"])
+};
+/// `trap`
+pub const TRAP: Spec = Spec {
+    about: "Run ARG when the shell receives SIGNAL_SPEC (EXIT, ERR, INT, TERM, HUP, …); '-' resets it, an empty ARG ignores it.",
+    options: &[
+        Opt::short('l', "print a list of signal names and their corresponding numbers"),
+        Opt::short('p', "display the trap commands associated with each SIGNAL_SPEC"),
+    ],
+    order: Order::OptionsFirst,
+    ..special("trap", "trap signals and other events", &["[-lp] [[arg] signal_spec ...]"])
+};
+/// `type`
+pub const TYPE: Spec = Spec {
+    about: "Say how each NAME would be run: keyword, function, builtin, tool or file.",
+    options: &[
+        Opt::short('a', "display all locations containing an executable named NAME"),
+        Opt::short('f', "suppress shell function lookup"),
+        Opt::short('P', "force a PATH search for each NAME"),
+        Opt::short('p', "returns either the name of the disk file that would be executed, or nothing"),
+        Opt::short('t', "output a single word which is one of 'alias', 'keyword', 'function', 'builtin', 'file' or ''"),
+    ],
+    order: Order::OptionsFirst,
+    ..special("type", "display information about command type", &["[-afptP] name [name ...]"])
+};
+/// `wait`
+pub const WAIT: Spec = Spec {
+    about: "Wait for the jobs named (all by default) and return the status of the last one.",
+    options: &[Opt::short('n', "wait for a single job from the list of IDs, or the next job to finish")],
+    order: Order::OptionsFirst,
+    ..special("wait", "wait for job completion and return exit status", &["[-n] [id ...]"])
+};

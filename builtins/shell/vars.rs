@@ -1,0 +1,659 @@
+//! Commands over the session's variables and options: `set`, `shift`, `shopt`, `unset`,
+//! `read`, `getopts`, `let`, `env`.
+
+use crate::Ctx;
+use crate::session::{Options, Status};
+use crate::spec::{Opt, Order, Spec};
+use std::sync::Arc;
+use toolsh_core::vars::{Value, is_name};
+
+const SET_OPTIONS: &[(&str, char)] = &[
+    ("allexport", 'a'),
+    ("errexit", 'e'),
+    ("noglob", 'f'),
+    ("nounset", 'u'),
+    ("xtrace", 'x'),
+    ("noclobber", 'C'),
+    ("pipefail", '\0'),
+];
+
+fn option_slot<'o>(options: &'o mut Options, name: &str) -> Option<&'o mut bool> {
+    Some(match name {
+        "allexport" | "a" => &mut options.allexport,
+        "errexit" | "e" => &mut options.errexit,
+        "noglob" | "f" => &mut options.noglob,
+        "nounset" | "u" => &mut options.nounset,
+        "xtrace" | "x" => &mut options.xtrace,
+        "noclobber" | "C" => &mut options.noclobber,
+        "pipefail" => &mut options.pipefail,
+        "globstar" => &mut options.globstar,
+        "extglob" => &mut options.extglob,
+        "nullglob" => &mut options.nullglob,
+        "failglob" => &mut options.failglob,
+        "dotglob" => &mut options.dotglob,
+        "nocaseglob" => &mut options.nocaseglob,
+        "nocasematch" => &mut options.nocasematch,
+        _ => return None,
+    })
+}
+
+/// `set`: its words (`-e`, `+o pipefail`, positional parameters) are read here.
+pub const SET: Spec = Spec {
+    name: "set",
+    summary: "set or unset values of shell options and positional parameters",
+    synopsis: &["[-aefuxC] [-o option-name] [--] [-] [arg ...]"],
+    about: "Change the shell's options (-e errexit, -u nounset, -x xtrace, -f noglob, -C noclobber, -a allexport, -o pipefail; + turns one off) and set the positional parameters to the ARGs. Without arguments, print the variables. docs/deviations.md lists the letters accepted with no effect.",
+    order: Order::Own,
+    ..Spec::BASH
+};
+
+/// `set [-+euxfCa] [-o name] [--] [args…]`
+pub async fn set(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&SET).await {
+        Ok(args) => args.operands,
+        Err(status) => return status,
+    };
+    if args.is_empty() {
+        let mut out = String::new();
+        for name in ctx.state.vars.names() {
+            if let Some(value) = ctx.state.vars.get_str(&name) {
+                out.push_str(&format!("{name}={}\n", crate::text::stream::quote_for_reuse(value)));
+            }
+        }
+        ctx.out(out).await;
+        return 0;
+    }
+    let mut idx = 0;
+    let mut positional = None;
+    while idx < args.len() {
+        let arg = &args[idx];
+        if arg == "--" {
+            positional = Some(args[idx + 1..].to_vec());
+            break;
+        }
+        let on = arg.starts_with('-');
+        if !(on || arg.starts_with('+')) || arg.len() < 2 {
+            if arg == "-" {
+                idx += 1;
+            }
+            positional = Some(args[idx..].to_vec());
+            break;
+        }
+        for flag in arg[1..].chars() {
+            if flag == 'o' {
+                idx += 1;
+                match args.get(idx) {
+                    Some(name) => match option_slot(&mut ctx.state.options, name) {
+                        Some(slot) if SET_OPTIONS.iter().any(|(n, _)| n == name) => *slot = on,
+                        _ => {
+                            return ctx.misuse(&SET, format!("{name}: invalid option name")).await;
+                        }
+                    },
+                    None => {
+                        let mut out = String::new();
+                        for (name, _) in SET_OPTIONS {
+                            let value = option_slot(&mut ctx.state.options.clone(), name).is_some_and(|v| *v);
+                            if on {
+                                out.push_str(&format!("{name:<15}\t{}\n", if value { "on" } else { "off" }));
+                            } else {
+                                out.push_str(&format!("set {}o {name}\n", if value { '-' } else { '+' }));
+                            }
+                        }
+                        ctx.out(out).await;
+                        return 0;
+                    }
+                }
+                continue;
+            }
+            let name = flag.to_string();
+            match option_slot(&mut ctx.state.options, &name) {
+                Some(slot) => *slot = on,
+                None if matches!(flag, 'h' | 'B' | 'H' | 'm' | 'b' | 'v' | 'n' | 'T' | 'E' | 'P') => {}
+                None => {
+                    return ctx.misuse(&SET, format!("-{flag}: invalid option")).await;
+                }
+            }
+        }
+        idx += 1;
+    }
+    if let Some(positional) = positional {
+        ctx.state.positional = Arc::new(positional);
+    }
+    0
+}
+
+/// `shift`.
+pub const SHIFT: Spec = Spec {
+    name: "shift",
+    summary: "shift positional parameters",
+    synopsis: &["[n]"],
+    about: "Rename the positional parameters $N+1,$N+2 ... to $1,$2 ...; N is 1 if not given.",
+    order: Order::Own,
+    ..Spec::BASH
+};
+
+/// `shift [n]`
+pub async fn shift(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&SHIFT).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let count = match args.operands.as_slice() {
+        [] => 1,
+        [n] => match n.parse::<usize>() {
+            Ok(n) => n,
+            Err(_) if n.parse::<i64>().is_ok() => return ctx.fail(format!("{n}: shift count out of range")).await,
+            Err(_) => return ctx.fail(format!("{n}: numeric argument required")).await,
+        },
+        [_, extra, ..] => return ctx.fail(format!("{extra}: too many arguments")).await,
+    };
+    if count > ctx.state.positional.len() {
+        return 1;
+    }
+    let rest = ctx.state.positional[count..].to_vec();
+    ctx.state.positional = Arc::new(rest);
+    0
+}
+
+const SHOPT_SET: Opt = Opt::short('s', "enable (set) each OPTNAME");
+const SHOPT_UNSET: Opt = Opt::short('u', "disable (unset) each OPTNAME");
+const SHOPT_QUIET: Opt = Opt::short('q', "suppress output; the status says whether OPTNAME is set");
+const SHOPT_REUSABLE: Opt = Opt::short('p', "print each shell option with an indication of its status, as input");
+const SHOPT_SET_OPTIONS: Opt = Opt::short('o', "restrict OPTNAMEs to those defined for use with 'set -o'");
+
+/// `shopt`.
+pub const SHOPT: Spec = Spec {
+    name: "shopt",
+    summary: "set and unset shell options",
+    synopsis: &["[-pqsu] [-o] [optname ...]"],
+    about: "Change the setting of each shell option OPTNAME; without options, list them with their state.",
+    options: &[SHOPT_SET, SHOPT_UNSET, SHOPT_QUIET, SHOPT_REUSABLE, SHOPT_SET_OPTIONS],
+    ..Spec::BASH
+};
+
+/// `shopt [-pqsu] [-o] [name…]`
+pub async fn shopt(mut ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&SHOPT).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let mode = match (args.has(&SHOPT_SET), args.has(&SHOPT_UNSET)) {
+        (true, true) => return ctx.fail("cannot set and unset shell options simultaneously").await,
+        (set, unset) => (set || unset).then_some(set),
+    };
+    let quiet = args.has(&SHOPT_QUIET);
+    let reusable = args.has(&SHOPT_REUSABLE);
+    let names = args.operands.clone();
+    // -o: the options of `set -o`, as `set -o` / `set +o` show them.
+    if args.has(&SHOPT_SET_OPTIONS) {
+        return set_o_options(&mut ctx, mode, quiet, reusable, &names).await;
+    }
+    let known = ["dotglob", "extglob", "failglob", "globstar", "nocaseglob", "nocasematch", "nullglob"];
+    if names.is_empty() {
+        let mut out = String::new();
+        for name in known {
+            let value = option_slot(&mut ctx.state.options.clone(), name).is_some_and(|v| *v);
+            if mode.is_none_or(|m| m == value) {
+                out.push_str(&shopt_line(name, value, reusable));
+            }
+        }
+        ctx.out(out).await;
+        return 0;
+    }
+    let mut status = 0;
+    for name in names {
+        let ignored =
+            matches!(name.as_str(), "lastpipe" | "expand_aliases" | "checkwinsize" | "histappend" | "inherit_errexit");
+        match option_slot(&mut ctx.state.options, &name) {
+            Some(slot) if known.contains(&name.as_str()) => match mode {
+                Some(on) => *slot = on,
+                None => {
+                    let value = *slot;
+                    if !quiet {
+                        ctx.out(shopt_line(&name, value, reusable)).await;
+                    }
+                    if !value {
+                        status = 1;
+                    }
+                }
+            },
+            _ if ignored => {}
+            _ => {
+                ctx.complain(format!("{name}: invalid shell option name")).await;
+                status = 1;
+            }
+        }
+    }
+    status
+}
+
+/// One option's line: `name  on`, or with -p `shopt -s name`.
+fn shopt_line(name: &str, on: bool, reusable: bool) -> String {
+    if reusable {
+        format!("shopt {} {name}\n", if on { "-s" } else { "-u" })
+    } else {
+        format!("{name:<15}\t{}\n", if on { "on" } else { "off" })
+    }
+}
+
+/// `shopt -o`: the options `set -o` knows, shown, set or unset by name.
+async fn set_o_options(ctx: &mut Ctx<'_>, mode: Option<bool>, quiet: bool, reusable: bool, names: &[String]) -> Status {
+    let mut options = ctx.state.options;
+    let all: Vec<String> = SET_OPTIONS.iter().map(|(n, _)| n.to_string()).collect();
+    let names = if names.is_empty() { &all[..] } else { names };
+    let mut out = String::new();
+    let mut status = 0;
+    for name in names {
+        let Some(slot) = SET_OPTIONS.iter().any(|(n, _)| n == name).then(|| option_slot(&mut options, name)).flatten()
+        else {
+            ctx.complain(format!("{name}: invalid option name")).await;
+            status = 1;
+            continue;
+        };
+        match mode {
+            Some(on) => *slot = on,
+            None if reusable => out.push_str(&format!("set {}o {name}\n", if *slot { '-' } else { '+' })),
+            None => {
+                if !*slot {
+                    status = 1;
+                }
+                if !quiet {
+                    out.push_str(&format!("{name:<15}\t{}\n", if *slot { "on" } else { "off" }));
+                }
+            }
+        }
+    }
+    if mode.is_some() {
+        ctx.state.options = options;
+    }
+    if !out.is_empty() && !ctx.out(out).await {
+        return 1;
+    }
+    status
+}
+
+const UNSET_FUNCTIONS: Opt = Opt::short('f', "treat each NAME as a shell function");
+const UNSET_VARIABLES: Opt = Opt::short('v', "treat each NAME as a shell variable");
+const UNSET_NAMEREF: Opt = Opt::short('n', "treat each NAME as a name reference and unset the variable itself");
+
+/// `unset`.
+pub const UNSET: Spec = Spec {
+    name: "unset",
+    summary: "unset values and attributes of shell variables and functions",
+    synopsis: &["[-f] [-v] [-n] [name ...]"],
+    about: "For each NAME, remove the corresponding variable or function; without options, a variable if there is one, else a function.",
+    options: &[UNSET_FUNCTIONS, UNSET_VARIABLES, UNSET_NAMEREF],
+    ..Spec::BASH
+};
+
+/// `unset [-v|-f|-n] name…` (toolsh has no name references, so `-n` unsets the variable
+/// itself, as bash does for a variable that is not one).
+pub async fn unset(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&UNSET).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let functions = args.has(&UNSET_FUNCTIONS);
+    let variables = args.has(&UNSET_VARIABLES);
+    if functions && variables {
+        return ctx.fail("cannot simultaneously unset a function and a variable").await;
+    }
+    let mut status = 0;
+    for arg in &args.operands {
+        if functions {
+            Arc::make_mut(&mut ctx.state.functions).remove(arg);
+            continue;
+        }
+        if let Some((name, rest)) = arg.split_once('[') {
+            let key = rest.trim_end_matches(']');
+            ctx.state.vars.unset_element(name, key);
+            continue;
+        }
+        if !is_name(arg) {
+            ctx.complain(format!("`{arg}': not a valid identifier")).await;
+            status = 1;
+            continue;
+        }
+        match ctx.state.vars.unset(arg) {
+            Ok(Some(_)) => {}
+            Ok(None) if !variables => {
+                Arc::make_mut(&mut ctx.state.functions).remove(arg);
+            }
+            Ok(None) => {}
+            Err(_) => {
+                ctx.complain(format!("{arg}: cannot unset: readonly variable")).await;
+                status = 1;
+            }
+        }
+    }
+    status
+}
+
+/// Splits `text` for `read`: at most `count` fields, the last taking the rest.
+fn split_for_read(text: &[(char, bool)], ifs: &str, count: usize) -> Vec<String> {
+    let is_ifs = |&(c, escaped): &(char, bool)| !escaped && ifs.contains(c);
+    let is_ws = |&(c, escaped): &(char, bool)| !escaped && ifs.contains(c) && c.is_whitespace();
+    let mut fields = Vec::new();
+    let mut idx = 0;
+    let n = text.len();
+    while idx < n && is_ws(&text[idx]) {
+        idx += 1;
+    }
+    while idx < n {
+        if fields.len() + 1 == count {
+            let mut end = n;
+            while end > idx && is_ws(&text[end - 1]) {
+                end -= 1;
+            }
+            // A single trailing non-whitespace delimiter is dropped, as bash does.
+            if end > idx && is_ifs(&text[end - 1]) && !is_ws(&text[end - 1]) {
+                let before = &text[idx..end - 1];
+                if !before.iter().any(is_ifs) {
+                    end -= 1;
+                }
+            }
+            fields.push(text[idx..end].iter().map(|(c, _)| *c).collect());
+            return fields;
+        }
+        let start = idx;
+        while idx < n && !is_ifs(&text[idx]) {
+            idx += 1;
+        }
+        fields.push(text[start..idx].iter().map(|(c, _)| *c).collect());
+        // Consume one delimiter: surrounding whitespace plus at most one non-whitespace char.
+        while idx < n && is_ws(&text[idx]) {
+            idx += 1;
+        }
+        if idx < n && is_ifs(&text[idx]) && !is_ws(&text[idx]) {
+            idx += 1;
+            while idx < n && is_ws(&text[idx]) {
+                idx += 1;
+            }
+        }
+    }
+    fields
+}
+
+const READ_ARRAY: Opt =
+    Opt::short('a', "assign the words read to sequential indices of the array variable ARRAY").value("array");
+const READ_DELIM: Opt =
+    Opt::short('d', "continue until the first character of DELIM is read, rather than newline").value("delim");
+const READ_EDIT: Opt = Opt::short('e', "use Readline to obtain the line (only on a terminal: never here)");
+const READ_TEXT: Opt = Opt::short('i', "use TEXT as the initial text for Readline (with -e)").value("text");
+const READ_NCHARS: Opt =
+    Opt::short('n', "return after reading NCHARS characters rather than waiting for a newline").value("nchars");
+const READ_EXACT: Opt = Opt::short('N', "return only after reading exactly NCHARS characters").value("nchars");
+const READ_PROMPT: Opt =
+    Opt::short('p', "output the string PROMPT before reading (only on a terminal: never here)").value("prompt");
+const READ_RAW: Opt = Opt::short('r', "do not allow backslashes to escape any characters");
+const READ_SILENT: Opt = Opt::short('s', "do not echo input coming from a terminal");
+const READ_TIMEOUT: Opt =
+    Opt::short('t', "time out and return failure if a complete line is not read within TIMEOUT seconds")
+        .value("timeout");
+const READ_FD: Opt = Opt::short('u', "read from file descriptor FD instead of the standard input").value("fd");
+
+/// `read`.
+pub const READ: Spec = Spec {
+    name: "read",
+    summary: "read a line from the standard input and split it into fields",
+    synopsis: &[
+        "[-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]",
+    ],
+    about: "Read a single line, split it into words by IFS, and assign the first word to the first NAME, the second to the second, and so on, the last NAME taking the rest; without NAMEs, the line goes to REPLY.",
+    options: &[
+        READ_ARRAY,
+        READ_DELIM,
+        READ_EDIT,
+        READ_TEXT,
+        READ_NCHARS,
+        READ_EXACT,
+        READ_PROMPT,
+        READ_RAW,
+        READ_SILENT,
+        READ_TIMEOUT,
+        READ_FD,
+    ],
+    ..Spec::BASH
+};
+
+/// `read [-r] [-a array] [-d delim] [-n n] [-N n] [-t secs] [-u fd] [name…]`; `-e`, `-i`,
+/// `-p` and `-s` act only when input is a terminal, which a command's never is here.
+pub async fn read(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&READ).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let raw = args.has(&READ_RAW);
+    let array = args.last(&READ_ARRAY).map(str::to_string);
+    let delim = Some(args.last(&READ_DELIM).map_or(b'\n', |d| d.bytes().next().unwrap_or(0)));
+    let mut max = None;
+    let mut exact = false;
+    for (opt, value) in args.given().filter(|(o, _)| [READ_NCHARS, READ_EXACT].contains(o)) {
+        let Ok(n) = value.parse::<usize>() else {
+            return ctx.fail(format!("{value}: invalid number")).await;
+        };
+        max = Some(n);
+        exact = *opt == READ_EXACT;
+    }
+    let timeout = match args.last(&READ_TIMEOUT).map(str::parse::<f64>) {
+        None => None,
+        Some(Ok(secs)) if secs >= 0.0 => Some(secs),
+        Some(_) => {
+            return ctx
+                .fail(format!("{}: invalid timeout specification", args.last(&READ_TIMEOUT).unwrap_or_default()))
+                .await;
+        }
+    };
+    let input = match args.last(&READ_FD) {
+        None => ctx.stdin(),
+        Some(fd) => match fd.parse::<usize>().ok().and_then(|n| ctx.io.get(n)) {
+            Some(crate::io::Fd::Input(input)) => input.clone(),
+            _ => return ctx.fail(format!("{fd}: invalid file descriptor: Bad file descriptor")).await,
+        },
+    };
+    let names = args.operands.clone();
+    let stop = if exact { None } else { delim };
+    let mut bytes = Vec::new();
+    let mut found;
+    loop {
+        let chunk = match timeout {
+            Some(secs) => {
+                let limit = std::time::Duration::from_secs_f64(secs.max(0.0));
+                match tokio::time::timeout(limit, input.read_until(stop, max)).await {
+                    Ok(chunk) => chunk,
+                    Err(_) => return 142,
+                }
+            }
+            None => input.read_until(stop, max).await,
+        };
+        let Some((chunk, got_delim)) = chunk else {
+            found = false;
+            break;
+        };
+        found = got_delim || max.is_some();
+        bytes.extend_from_slice(&chunk);
+        // Without -r a backslash before the newline continues the line.
+        if !raw && got_delim && delim == Some(b'\n') && bytes.last() == Some(&b'\\') {
+            let escaped = bytes.iter().rev().take_while(|&&b| b == b'\\').count();
+            if escaped % 2 == 1 {
+                bytes.pop();
+                continue;
+            }
+        }
+        break;
+    }
+    let eof_without_data = !found && bytes.is_empty();
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let mut chars: Vec<(char, bool)> = Vec::with_capacity(text.len());
+    let mut iter = text.chars();
+    while let Some(c) = iter.next() {
+        if c == '\\' && !raw {
+            if let Some(next) = iter.next() {
+                chars.push((next, true));
+            }
+            continue;
+        }
+        chars.push((c, false));
+    }
+    let ifs = match ctx.state.vars.get_str("IFS") {
+        Some(ifs) => ifs.to_string(),
+        None if ctx.state.vars.get("IFS").is_some() => String::new(),
+        None => " \t\n".to_string(),
+    };
+    if let Some(array) = array {
+        let fields = split_for_read(&chars, &ifs, usize::MAX);
+        let map = fields.into_iter().enumerate().map(|(i, f)| (i as i64, f)).collect();
+        if ctx.state.vars.set_value(&array, Value::Indexed(map)).is_err() {
+            return ctx.fail(format!("{array}: readonly variable")).await;
+        }
+    } else if names.is_empty() {
+        let line: String = chars.iter().map(|(c, _)| *c).collect();
+        ctx.state.set_var("REPLY", line);
+    } else {
+        let fields = split_for_read(&chars, &ifs, names.len());
+        for (idx, name) in names.iter().enumerate() {
+            if !is_name(name) {
+                return ctx.fail(format!("`{name}': not a valid identifier")).await;
+            }
+            let value = fields.get(idx).cloned().unwrap_or_default();
+            if !ctx.state.set_var(name, value) {
+                return ctx.fail(format!("{name}: readonly variable")).await;
+            }
+        }
+    }
+    if found && !eof_without_data { 0 } else { 1 }
+}
+
+/// `getopts`: its words are its own (an option string may start with `-`).
+pub const GETOPTS: Spec = Spec {
+    name: "getopts",
+    summary: "parse option arguments",
+    synopsis: &["optstring name [arg ...]"],
+    about: "Parse the positional parameters (or the ARGs) as options: each call puts the next option letter in NAME, its value in OPTARG and the index of the next word in OPTIND. A letter followed by a colon takes a value; a leading colon reports errors quietly.",
+    order: Order::Own,
+    ..Spec::BASH
+};
+
+/// `getopts optstring name [args…]`
+pub async fn getopts(ctx: Ctx<'_>) -> Status {
+    let words = match ctx.args(&GETOPTS).await {
+        Ok(args) => args.operands,
+        Err(status) => return status,
+    };
+    let [spec, name, rest @ ..] = words.as_slice() else {
+        return ctx.misuse(&GETOPTS, "").await;
+    };
+    let (spec, name) = (spec.clone(), name.clone());
+    let args: Vec<String> = if rest.is_empty() { ctx.state.positional.as_ref().clone() } else { rest.to_vec() };
+    let silent = spec.starts_with(':');
+    let optind_text = ctx.state.vars.get_str("OPTIND").unwrap_or("1").to_string();
+    let mut optind: usize = optind_text.parse().unwrap_or(1).max(1);
+    if optind_text != ctx.state.getopts_optind {
+        ctx.state.getopts_char = 0;
+    }
+    let end = |ctx: Ctx<'_>, optind: usize| {
+        ctx.state.set_var(&name, "?");
+        ctx.state.set_var("OPTIND", optind.to_string());
+        ctx.state.getopts_optind = optind.to_string();
+        ctx.state.getopts_char = 0;
+        1
+    };
+    let Some(arg) = args.get(optind - 1).cloned() else {
+        return end(ctx, optind);
+    };
+    if ctx.state.getopts_char == 0 {
+        if arg == "--" {
+            return end(ctx, optind + 1);
+        }
+        if !arg.starts_with('-') || arg == "-" {
+            return end(ctx, optind);
+        }
+        ctx.state.getopts_char = 1;
+    }
+    let chars: Vec<char> = arg.chars().collect();
+    let pos = ctx.state.getopts_char;
+    let Some(&option) = chars.get(pos) else {
+        return end(ctx, optind + 1);
+    };
+    let mut next_pos = pos + 1;
+    let spec_chars: Vec<char> = spec.trim_start_matches(':').chars().collect();
+    let found = spec_chars.iter().position(|&c| c == option && c != ':');
+    let mut status = 0;
+    match found {
+        Some(at) if spec_chars.get(at + 1) == Some(&':') => {
+            if next_pos < chars.len() {
+                ctx.state.set_var("OPTARG", chars[next_pos..].iter().collect::<String>());
+                next_pos = chars.len();
+            } else if let Some(value) = args.get(optind) {
+                ctx.state.set_var("OPTARG", value.clone());
+                optind += 1;
+            } else {
+                if silent {
+                    ctx.state.set_var(&name, ":");
+                    ctx.state.set_var("OPTARG", option.to_string());
+                } else {
+                    ctx.err(format!("toolsh: option requires an argument -- {option}\n")).await;
+                    ctx.state.set_var(&name, "?");
+                    let _ = ctx.state.vars.unset("OPTARG");
+                }
+                ctx.state.getopts_char = 0;
+                ctx.state.set_var("OPTIND", (optind + 1).to_string());
+                ctx.state.getopts_optind = (optind + 1).to_string();
+                return 0;
+            }
+            ctx.state.set_var(&name, option.to_string());
+        }
+        Some(_) => {
+            ctx.state.set_var(&name, option.to_string());
+            let _ = ctx.state.vars.unset("OPTARG");
+        }
+        None => {
+            if silent {
+                ctx.state.set_var("OPTARG", option.to_string());
+            } else {
+                ctx.err(format!("toolsh: illegal option -- {option}\n")).await;
+                let _ = ctx.state.vars.unset("OPTARG");
+            }
+            ctx.state.set_var(&name, "?");
+            status = 0;
+        }
+    }
+    if next_pos >= chars.len() {
+        ctx.state.getopts_char = 0;
+        optind += 1;
+    } else {
+        ctx.state.getopts_char = next_pos;
+    }
+    ctx.state.set_var("OPTIND", optind.to_string());
+    ctx.state.getopts_optind = optind.to_string();
+    status
+}
+
+/// `let`: its words are expressions (`let -1+x`).
+pub const LET: Spec = Spec {
+    name: "let",
+    summary: "evaluate arithmetic expressions",
+    synopsis: &["arg [arg ...]"],
+    about: "Evaluate each ARG as an arithmetic expression (as in $(( ))); the status is 1 when the last one is 0, else 0.",
+    order: Order::Own,
+    ..Spec::BASH
+};
+
+/// `let expr…`
+pub async fn let_(ctx: Ctx<'_>) -> Status {
+    let exprs = match ctx.args(&LET).await {
+        Ok(args) => args.operands,
+        Err(status) => return status,
+    };
+    if exprs.is_empty() {
+        return ctx.fail("expression expected").await;
+    }
+    let mut last = 0;
+    for expr in &exprs {
+        match crate::arith::eval_arith(expr, ctx.state) {
+            Ok(value) => last = value,
+            Err(message) => return ctx.fail(message).await,
+        }
+    }
+    i32::from(last == 0)
+}

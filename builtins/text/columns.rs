@@ -1,0 +1,575 @@
+//! Column and layout filters: `paste`, `comm`, `nl`, `fold`, `expand`, `column -t`, with GNU
+//! coreutils' (and util-linux's `column`) output formats.
+
+use crate::Ctx;
+use crate::session::Status;
+use crate::spec::{Opt, Spec};
+use crate::vfs::describe;
+
+/// Reads one operand as lines (without terminators).
+pub(crate) async fn lines(ctx: &Ctx<'_>, name: &str) -> Result<Vec<String>, Status> {
+    match ctx.read_operand(name).await {
+        Ok(data) => {
+            let text = String::from_utf8_lossy(&data).into_owned();
+            Ok(text.lines().map(str::to_string).collect())
+        }
+        Err(err) => {
+            ctx.complain(format!("{name}: {}", describe(&err))).await;
+            Err(1)
+        }
+    }
+}
+
+const DELIMITERS: Opt = Opt::both('d', "delimiters", "reuse characters from LIST instead of TABs").value("LIST");
+const SERIAL: Opt = Opt::both('s', "serial", "paste one file at a time instead of in parallel");
+
+/// `paste`.
+pub const PASTE: Spec = Spec {
+    name: "paste",
+    summary: "merge lines of files side by side",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Write lines consisting of the sequentially corresponding lines from each FILE, separated by TABs.",
+    options: &[DELIMITERS, SERIAL],
+    ..Spec::BASE
+};
+
+/// `paste [-s] [-d LIST] [FILE…]`
+pub async fn paste(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&PASTE).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let serial = args.has(&SERIAL);
+    let delimiters: Vec<char> = args
+        .last(&DELIMITERS)
+        .map(|d| crate::text::stream::expand_backslashes(d).0.chars().collect())
+        .unwrap_or_else(|| vec!['\t']);
+    let files = args.files();
+    // Every `-` operand draws the next line of standard input in turn (`paste - -` pairs lines).
+    let stdin_lines = if files.iter().any(|f| f == "-") {
+        match lines(&ctx, "-").await {
+            Ok(lines) => lines,
+            Err(status) => return status,
+        }
+    } else {
+        Vec::new()
+    };
+    let mut columns: Vec<Option<Vec<String>>> = Vec::new();
+    for file in &files {
+        if file == "-" {
+            columns.push(None);
+            continue;
+        }
+        match lines(&ctx, file).await {
+            Ok(lines) => columns.push(Some(lines)),
+            Err(status) => return status,
+        }
+    }
+    let delimiter =
+        |i: usize| if delimiters.is_empty() { String::new() } else { delimiters[i % delimiters.len()].to_string() };
+    let mut out = String::new();
+    let mut stdin_next = 0;
+    if serial {
+        for column in &columns {
+            let column = column.as_ref().unwrap_or(&stdin_lines);
+            for (i, line) in column.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(&delimiter(i - 1));
+                }
+                out.push_str(line);
+            }
+            out.push('\n');
+        }
+    } else {
+        let mut row = 0;
+        loop {
+            let mut cells = Vec::with_capacity(columns.len());
+            let mut any = false;
+            for column in &columns {
+                let cell = match column {
+                    Some(lines) => lines.get(row),
+                    None => {
+                        stdin_next += 1;
+                        stdin_lines.get(stdin_next - 1)
+                    }
+                };
+                any |= cell.is_some();
+                cells.push(cell.map_or("", String::as_str));
+            }
+            if !any {
+                break;
+            }
+            for (i, cell) in cells.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(&delimiter(i - 1));
+                }
+                out.push_str(cell);
+            }
+            out.push('\n');
+            row += 1;
+        }
+    }
+    if ctx.out(out).await { 0 } else { 1 }
+}
+
+const OUTPUT_DELIMITER: Opt = Opt::long("output-delimiter", "separate columns with STR").value("STR");
+const TOTAL: Opt = Opt::long("total", "output a summary");
+
+/// `comm`.
+pub const COMM: Spec = Spec {
+    name: "comm",
+    summary: "compare two sorted files line by line",
+    synopsis: &["[OPTION]... FILE1 FILE2"],
+    about: "Compare sorted files FILE1 and FILE2 line by line: lines only in FILE1, only in FILE2, and in both, in three columns.",
+    options: &[
+        Opt::short('1', "suppress column 1 (lines unique to FILE1)"),
+        Opt::short('2', "suppress column 2 (lines unique to FILE2)"),
+        Opt::short('3', "suppress column 3 (lines that appear in both files)"),
+        OUTPUT_DELIMITER,
+        TOTAL,
+    ],
+    ..Spec::BASE
+};
+
+/// `comm [-123] [--output-delimiter=STR] [--total] FILE1 FILE2`
+pub async fn comm(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&COMM).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let [left, right] = args.operands.as_slice() else {
+        let message = match args.operands.len() {
+            0 => "missing operand".to_string(),
+            1 => format!("missing operand after '{}'", args.operands[0]),
+            _ => format!("extra operand '{}'", args.operands[2]),
+        };
+        return ctx.misuse(&COMM, message).await;
+    };
+    let separator = args.last(&OUTPUT_DELIMITER).map_or("\t", |d| if d.is_empty() { "\0" } else { d }).to_string();
+    let mut totals = [0usize; 3];
+    let letters = args.letters();
+    let hide = |c: char| letters.contains(&c);
+    let (a, b) = match (lines(&ctx, left).await, lines(&ctx, right).await) {
+        (Ok(a), Ok(b)) => (a, b),
+        _ => return 1,
+    };
+    let prefix = |column: usize| -> String {
+        let mut text = String::new();
+        for (c, flag) in [(1, '1'), (2, '2')] {
+            if c < column && !hide(flag) {
+                text.push_str(&separator);
+            }
+        }
+        text
+    };
+    let mut out = String::new();
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        let column = match (a.get(i), b.get(j)) {
+            (Some(x), Some(y)) if x == y => 3,
+            (Some(x), Some(y)) if x < y => 1,
+            (Some(_), None) => 1,
+            _ => 2,
+        };
+        let (line, flag) = match column {
+            1 => (&a[i], '1'),
+            2 => (&b[j], '2'),
+            _ => (&a[i], '3'),
+        };
+        totals[column - 1] += 1;
+        if !hide(flag) {
+            out.push_str(&prefix(column));
+            out.push_str(line);
+            out.push('\n');
+        }
+        match column {
+            1 => i += 1,
+            2 => j += 1,
+            _ => {
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    if args.has(&TOTAL) {
+        let [one, two, both] = totals;
+        out.push_str(&format!("{one}{separator}{two}{separator}{both}{separator}total\n"));
+    }
+    if ctx.out(out).await { 0 } else { 1 }
+}
+
+/// `nl`.
+pub const NL: Spec = Spec {
+    name: "nl",
+    summary: "number lines",
+    synopsis: &["[OPTION]... [FILE]"],
+    about: "Write FILE to standard output, with line numbers added.",
+    options: &[
+        Opt::both('b', "body-numbering", "use STYLE for numbering body lines: a (all), t (nonempty), n (none), pBRE")
+            .value("STYLE"),
+        Opt::both('i', "line-increment", "line number increment at each line").value("NUMBER"),
+        Opt::both('n', "number-format", "insert line numbers according to FORMAT: ln, rn or rz").value("FORMAT"),
+        Opt::both('s', "number-separator", "add STRING after (possible) line number").value("STRING"),
+        Opt::both('v', "starting-line-number", "first line number").value("NUMBER"),
+        Opt::both('w', "number-width", "use NUMBER columns for line numbers").value("NUMBER"),
+    ],
+    ..Spec::BASE
+};
+
+/// `nl [-b a|t|n|pBRE] [-n ln|rn|rz] [-w N] [-s SEP] [-v N] [-i N] [FILE]`
+pub async fn nl(ctx: Ctx<'_>) -> Status {
+    let parsed = match ctx.args(&NL).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let value = |c: char, default: &str| parsed.last_short(c).unwrap_or(default).to_string();
+    let style = value('b', "t");
+    // GNU refuses widths past INT_MAX; past a megabyte a line of padding is refused here too.
+    let width: usize = match value('w', "6").parse::<i64>() {
+        Ok(width) if (1..=1 << 20).contains(&width) => width as usize,
+        Ok(width) if width > 0 => {
+            return ctx
+                .fail(format!("invalid line number field width: '{width}': Value too large for defined data type"))
+                .await;
+        }
+        _ => return ctx.fail(format!("invalid line number field width: '{}'", value('w', "6"))).await,
+    };
+    let separator = value('s', "\t");
+    let mut number: i64 = value('v', "1").parse().unwrap_or(1);
+    let increment: i64 = value('i', "1").parse().unwrap_or(1);
+    let format = value('n', "rn");
+    let file = parsed.operands.first().cloned().unwrap_or_else(|| "-".to_string());
+    let content = match lines(&ctx, &file).await {
+        Ok(lines) => lines,
+        Err(status) => return status,
+    };
+    // `-b pBRE` numbers the lines the expression matches.
+    let matching = match style.strip_prefix('p') {
+        Some(pattern) => match regex::Regex::new(&crate::text::posix_regex::basic(pattern)) {
+            Ok(regex) => Some(regex),
+            Err(err) => return ctx.fail(crate::text::posix_regex::failure_message(&err.to_string())).await,
+        },
+        None if matches!(style.as_str(), "a" | "t" | "n") => None,
+        None => return ctx.fail(format!("invalid body numbering style: '{style}'")).await,
+    };
+    let mut out = String::new();
+    for line in content {
+        let numbered = match (&matching, style.as_str()) {
+            (Some(regex), _) => regex.is_match(&line),
+            (None, "a") => true,
+            (None, "n") => false,
+            _ => !line.is_empty(),
+        };
+        if numbered {
+            let digits = match format.as_str() {
+                "ln" => crate::text::cfmt::align(&number.to_string(), width, false, ' '),
+                "rz" if number < 0 => {
+                    format!("-{}", crate::text::cfmt::align(&number.unsigned_abs().to_string(), width - 1, true, '0'))
+                }
+                "rz" => crate::text::cfmt::align(&number.to_string(), width, true, '0'),
+                _ => crate::text::cfmt::align(&number.to_string(), width, true, ' '),
+            };
+            out.push_str(&digits);
+            out.push_str(&separator);
+            number += increment;
+        } else {
+            out.push_str(&" ".repeat(width + separator.len()));
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    if ctx.out(out).await { 0 } else { 1 }
+}
+
+const WIDTH: Opt = Opt::both('w', "width", "use WIDTH columns instead of 80").value("WIDTH");
+const SPACES: Opt = Opt::both('s', "spaces", "break at spaces");
+const BYTES: Opt = Opt::both('b', "bytes", "count bytes rather than columns");
+
+/// `fold`.
+pub const FOLD: Spec = Spec {
+    name: "fold",
+    summary: "wrap lines to a width",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Wrap input lines in each FILE, writing to standard output.",
+    options: &[BYTES, SPACES, WIDTH],
+    ..Spec::BASE
+};
+
+/// `fold [-bs] [-w WIDTH] [FILE…]`
+pub async fn fold(ctx: Ctx<'_>) -> Status {
+    let parsed = match ctx.args(&FOLD).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let width: usize = parsed.last(&WIDTH).and_then(|v| v.parse().ok()).unwrap_or(80).max(1);
+    let spaces = parsed.has(&SPACES);
+    let bytes = parsed.has(&BYTES);
+    // As GNU fold: a tab moves to the next multiple of 8, a backspace back one, a carriage
+    // return to the start; with -b every byte is one column.
+    let advance = |column: usize, c: char| match c {
+        _ if bytes => column + c.len_utf8(),
+        '\t' => column + 8 - column % 8,
+        '\u{8}' => column.saturating_sub(1),
+        '\r' => 0,
+        _ => column + 1,
+    };
+    let files = parsed.files();
+    let mut out = String::new();
+    for file in &files {
+        let data = match ctx.read_operand(file).await {
+            Ok(data) => data,
+            Err(err) => return ctx.fail(format!("{file}: {}", describe(&err))).await,
+        };
+        let text = String::from_utf8_lossy(&data);
+        // A last line without its newline stays without one, as GNU fold leaves it.
+        for piece in text.split_inclusive('\n') {
+            let (line, newline) = piece.strip_suffix('\n').map_or((piece, ""), |line| (line, "\n"));
+            let mut pending: Vec<char> = Vec::new();
+            let mut column = 0;
+            for c in line.chars() {
+                loop {
+                    let next = advance(column, c);
+                    if next <= width || pending.is_empty() {
+                        column = next;
+                        pending.push(c);
+                        break;
+                    }
+                    // The line is full: break after its last blank (-s), else here.
+                    let cut = if spaces {
+                        pending.iter().rposition(|&b| b == ' ' || b == '\t').map(|at| at + 1)
+                    } else {
+                        None
+                    };
+                    let cut = cut.unwrap_or(pending.len());
+                    out.extend(pending.drain(..cut));
+                    out.push('\n');
+                    column = pending.iter().fold(0, |col, &b| advance(col, b));
+                }
+            }
+            out.extend(pending);
+            out.push_str(newline);
+        }
+    }
+    if ctx.out(out).await { 0 } else { 1 }
+}
+
+/// Where `expand` puts the tab stops: every `N` columns, or at a list of columns (then at the
+/// multiples of `N` past the last with `/N`, or, as POSIX says, a single space).
+struct TabStops {
+    stops: Vec<usize>,
+    every: usize,
+}
+
+impl TabStops {
+    fn parse(spec: &str) -> Option<TabStops> {
+        let mut stops = Vec::new();
+        let mut every = 0;
+        for item in spec.split([',', ' ']).filter(|i| !i.is_empty()) {
+            match item.strip_prefix('/') {
+                Some(n) => every = n.parse().ok().filter(|&n| n > 0)?,
+                None => stops.push(item.parse::<usize>().ok().filter(|&n| n > 0)?),
+            }
+        }
+        if every == 0 && stops.len() == 1 {
+            every = stops.pop()?;
+        }
+        (stops.windows(2).all(|w| w[0] < w[1]) && (every > 0 || !stops.is_empty())).then_some(TabStops { stops, every })
+    }
+
+    /// The column a tab at `column` moves to.
+    fn next(&self, column: usize) -> usize {
+        if let Some(&stop) = self.stops.iter().find(|&&stop| stop > column) {
+            return stop;
+        }
+        match column.checked_div(self.every) {
+            Some(whole) => (whole + 1) * self.every,
+            None => column + 1,
+        }
+    }
+}
+
+const INITIAL: Opt = Opt::both('i', "initial", "do not convert tabs after non blanks");
+const TABS: Opt =
+    Opt::both('t', "tabs", "have tabs N characters apart, or at the comma-separated LIST of positions").value("N");
+
+/// `expand`.
+pub const EXPAND: Spec = Spec {
+    name: "expand",
+    summary: "convert tabs to spaces",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Convert tabs in each FILE to spaces, writing to standard output.",
+    options: &[INITIAL, TABS],
+    ..Spec::BASE
+};
+
+/// `expand [-i] [-t N|LIST] [FILE…]`
+pub async fn expand(ctx: Ctx<'_>) -> Status {
+    let parsed = match ctx.args(&EXPAND).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let stops = match parsed.last(&TABS).map(TabStops::parse) {
+        None => TabStops { stops: Vec::new(), every: 8 },
+        Some(Some(stops)) => stops,
+        Some(None) => {
+            return ctx
+                .fail(format!("tab size contains invalid character(s): '{}'", parsed.last(&TABS).unwrap_or("")))
+                .await;
+        }
+    };
+    let initial = parsed.has(&INITIAL);
+    let files = parsed.files();
+    let mut out = String::new();
+    for file in &files {
+        let content = match lines(&ctx, file).await {
+            Ok(lines) => lines,
+            Err(status) => return status,
+        };
+        for line in content {
+            let mut column = 0;
+            let mut leading = true;
+            for ch in line.chars() {
+                if ch == '\t' && (leading || !initial) {
+                    let next = stops.next(column);
+                    out.push_str(&" ".repeat(next - column));
+                    column = next;
+                } else {
+                    leading &= ch == ' ' || ch == '\t';
+                    out.push(ch);
+                    column += 1;
+                }
+            }
+            out.push('\n');
+        }
+    }
+    if ctx.out(out).await { 0 } else { 1 }
+}
+
+const TABLE: Opt = Opt::both('t', "table", "create a table");
+const FILLROWS: Opt = Opt::both('x', "fillrows", "fill rows before columns");
+const SEPARATOR: Opt = Opt::both('s', "separator", "possible table delimiters").value("STRING");
+const OUTPUT_SEPARATOR: Opt =
+    Opt::both('o', "output-separator", "columns separator for table output (default two spaces)").value("STRING");
+const OUTPUT_WIDTH: Opt = Opt::both('c', "output-width", "width of output in number of characters").value("WIDTH");
+const TABLE_COLUMNS: Opt = Opt::both('N', "table-columns", "comma separated columns names").value("NAMES");
+
+/// `column`.
+pub const COLUMN: Spec = Spec {
+    name: "column",
+    summary: "align text in a table (-t)",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Columnate lists: a table with -t, or the entries filled into as many columns as fit.",
+    options: &[OUTPUT_WIDTH, TABLE_COLUMNS, OUTPUT_SEPARATOR, SEPARATOR, TABLE, FILLROWS],
+    ..Spec::BASE
+};
+
+/// `column [-t [-s SEPS] [-o SEP] [-N NAMES]] [-x] [-c WIDTH] [FILE…]`: a table (`-t`), or the
+/// entries filled into as many columns as fit (down first, across with `-x`).
+pub async fn column(ctx: Ctx<'_>) -> Status {
+    let parsed = match ctx.args(&COLUMN).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let table = parsed.has(&TABLE);
+    let separators: Option<String> = parsed.last(&SEPARATOR).map(str::to_string);
+    let output_separator = parsed.last(&OUTPUT_SEPARATOR).unwrap_or("  ").to_string();
+    let files = parsed.files();
+    let mut all = Vec::new();
+    for file in &files {
+        match lines(&ctx, file).await {
+            Ok(lines) => all.extend(lines),
+            Err(status) => return status,
+        }
+    }
+    let mut out = String::new();
+    if !table {
+        // The width: -c, else $COLUMNS, else 80 (there is no terminal to ask).
+        let width = match parsed.last(&OUTPUT_WIDTH) {
+            Some(text) => match text.parse::<usize>() {
+                Ok(width) if width > 0 => width,
+                _ => return ctx.fail(format!("invalid columns argument: '{text}'")).await,
+            },
+            None => ctx.state.vars.get_str("COLUMNS").and_then(|c| c.parse().ok()).unwrap_or(80),
+        };
+        let entries: Vec<&str> = all.iter().map(|l| l.trim_end()).filter(|l| !l.is_empty()).collect();
+        out = fill_columns(&entries, width, parsed.has(&FILLROWS));
+        return if ctx.out(out).await { 0 } else { 1 };
+    }
+    let names: Option<Vec<String>> = parsed.last(&TABLE_COLUMNS).map(|n| n.split(',').map(str::to_string).collect());
+    let rows: Vec<Vec<String>> = names
+        .into_iter()
+        .chain(all.iter().filter(|l| !l.trim().is_empty()).map(|line| match &separators {
+            Some(seps) => line.split(|c| seps.contains(c)).map(str::to_string).collect(),
+            None => line.split_whitespace().map(str::to_string).collect(),
+        }))
+        .collect();
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| rows.iter().filter_map(|r| r.get(c)).map(|s| s.chars().count()).max().unwrap_or(0))
+        .collect();
+    // As util-linux: a shorter row is filled up with empty cells, and every cell but those of
+    // the table's last column is padded and followed by the separator.
+    let last = columns.saturating_sub(1);
+    for row in rows {
+        for (c, width) in widths.iter().enumerate() {
+            let cell = row.get(c).map_or("", String::as_str);
+            out.push_str(cell);
+            if c < last {
+                out.push_str(&" ".repeat(width - cell.chars().count()));
+                out.push_str(&output_separator);
+            }
+        }
+        out.push('\n');
+    }
+    if ctx.out(out).await { 0 } else { 1 }
+}
+
+/// util-linux column's fill mode: every entry as wide as the widest rounded up to a tab stop,
+/// as many columns as fit in `width`, tabs between them; down the columns first, or across
+/// the rows with `across`.
+fn fill_columns(entries: &[&str], width: usize, across: bool) -> String {
+    let mut out = String::new();
+    if entries.is_empty() {
+        return out;
+    }
+    let widest = entries.iter().map(|e| e.chars().count()).max().unwrap_or(0);
+    let cell = (widest + 8) & !7;
+    let columns = (width / cell).max(1);
+    // Tabs from `used` characters to the column boundary `end`.
+    let pad = |out: &mut String, mut used: usize, end: usize| {
+        while (used + 8) & !7 <= end {
+            out.push('\t');
+            used = (used + 8) & !7;
+        }
+    };
+    if across {
+        for (at, entry) in entries.iter().enumerate() {
+            out.push_str(entry);
+            if (at + 1) % columns == 0 || at + 1 == entries.len() {
+                out.push('\n');
+            } else {
+                pad(&mut out, entry.chars().count(), cell);
+            }
+        }
+        return out;
+    }
+    let rows = entries.len().div_ceil(columns);
+    for row in 0..rows {
+        let mut used = 0;
+        let mut end = cell;
+        let mut at = row;
+        while at < entries.len() {
+            out.push_str(entries[at]);
+            used += entries[at].chars().count();
+            if at + rows >= entries.len() {
+                break;
+            }
+            pad(&mut out, used, end);
+            used = end;
+            end += cell;
+            at += rows;
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,408 @@
+//! `diff`: line differences between files (`-` is standard input) or directory trees, in GNU
+//! diff's normal (default) and unified (`-u`, `-U N`) formats, with `-q -s -r -N -x`, the
+//! comparisons `-i -b -w -Z`, binary files reported as GNU does, and statuses 0 same, 1 different,
+//! 2 trouble. The Myers algorithm comes from the `similar` crate.
+
+use crate::Ctx;
+use crate::pattern::Pattern;
+use crate::session::Status;
+use crate::spec::{Opt, Spec, Words};
+use crate::vfs::{describe, path};
+use similar::{Algorithm, DiffOp, DiffTag, capture_diff_slices, group_diff_ops};
+
+#[derive(Default)]
+struct Options {
+    unified: Option<usize>,
+    brief: bool,
+    recursive: bool,
+    new_file: bool,
+    ignore_case: bool,
+    ignore_all_space: bool,
+    ignore_space_change: bool,
+    ignore_trailing_space: bool,
+    report_identical: bool,
+    text: bool,
+    /// `--label`: the names unified headers show instead of the files'.
+    labels: Vec<String>,
+    /// `-x`: names a tree comparison skips.
+    exclude: Vec<Pattern>,
+    /// The options as typed: GNU repeats them in the `diff …` line before each pair of a tree.
+    switches: String,
+}
+
+impl Options {
+    /// Whether lines are compared other than byte for byte.
+    fn loose(&self) -> bool {
+        self.ignore_case || self.ignore_all_space || self.ignore_space_change || self.ignore_trailing_space
+    }
+
+    /// A line as `-i`, `-w` and `-b` compare it.
+    fn key(&self, line: &str) -> String {
+        let mut key = if self.ignore_all_space {
+            line.chars().filter(|c| !c.is_whitespace()).collect()
+        } else if self.ignore_space_change {
+            let mut out = String::with_capacity(line.len());
+            for word in line.split_whitespace() {
+                if !out.is_empty() || line.starts_with(char::is_whitespace) {
+                    out.push(' ');
+                }
+                out.push_str(word);
+            }
+            out
+        } else if self.ignore_trailing_space {
+            line.trim_end().to_string()
+        } else {
+            line.to_string()
+        };
+        if self.ignore_case {
+            key = key.to_lowercase();
+        }
+        key
+    }
+}
+
+/// A file's lines, and whether its last line lacked a newline.
+struct Text {
+    lines: Vec<String>,
+    no_final_newline: bool,
+}
+
+fn split(data: &[u8]) -> Text {
+    let text = String::from_utf8_lossy(data).into_owned();
+    let no_final_newline = !text.is_empty() && !text.ends_with('\n');
+    Text { lines: text.lines().map(str::to_string).collect(), no_final_newline }
+}
+
+/// `a`, or `a,b` for a range of 1-based lines `start..end`.
+fn range(start: usize, end: usize) -> String {
+    if end <= start + 1 { format!("{}", start + 1) } else { format!("{},{}", start + 1, end) }
+}
+
+fn push_line(out: &mut String, prefix: &str, text: &Text, idx: usize) {
+    out.push_str(prefix);
+    out.push_str(&text.lines[idx]);
+    out.push('\n');
+    if text.no_final_newline && idx + 1 == text.lines.len() {
+        out.push_str("\\ No newline at end of file\n");
+    }
+}
+
+fn normal(old: &Text, new: &Text, ops: &[DiffOp]) -> String {
+    let mut out = String::new();
+    for op in ops {
+        let (tag, a, b) = op.as_tag_tuple();
+        match tag {
+            DiffTag::Equal => {}
+            DiffTag::Delete => {
+                out.push_str(&format!("{}d{}\n", range(a.start, a.end), b.start));
+                for idx in a {
+                    push_line(&mut out, "< ", old, idx);
+                }
+            }
+            DiffTag::Insert => {
+                out.push_str(&format!("{}a{}\n", a.start, range(b.start, b.end)));
+                for idx in b {
+                    push_line(&mut out, "> ", new, idx);
+                }
+            }
+            DiffTag::Replace => {
+                out.push_str(&format!("{}c{}\n", range(a.start, a.end), range(b.start, b.end)));
+                for idx in a {
+                    push_line(&mut out, "< ", old, idx);
+                }
+                out.push_str("---\n");
+                for idx in b {
+                    push_line(&mut out, "> ", new, idx);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A unified hunk range: `start,len`, `start` alone for one line, `start-1,0` when empty.
+fn hunk_range(start: usize, len: usize) -> String {
+    match len {
+        0 => format!("{start},0"),
+        1 => format!("{}", start + 1),
+        _ => format!("{},{len}", start + 1),
+    }
+}
+
+fn unified(old: &Text, new: &Text, ops: Vec<DiffOp>, context: usize) -> String {
+    let mut out = String::new();
+    for group in group_diff_ops(ops, context) {
+        let (Some(first), Some(last)) = (group.first(), group.last()) else { continue };
+        let old_start = first.old_range().start;
+        let new_start = first.new_range().start;
+        let old_len = last.old_range().end - old_start;
+        let new_len = last.new_range().end - new_start;
+        out.push_str(&format!("@@ -{} +{} @@\n", hunk_range(old_start, old_len), hunk_range(new_start, new_len)));
+        for op in &group {
+            let (tag, a, b) = op.as_tag_tuple();
+            match tag {
+                DiffTag::Equal => {
+                    for idx in a {
+                        push_line(&mut out, " ", old, idx);
+                    }
+                }
+                _ => {
+                    for idx in a {
+                        push_line(&mut out, "-", old, idx);
+                    }
+                    for idx in b {
+                        push_line(&mut out, "+", new, idx);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn timestamp(ctx: &Ctx<'_>, abs: &str) -> String {
+    let mtime = ctx.vfs.stat(abs).map(|m| m.mtime).unwrap_or(std::time::SystemTime::UNIX_EPOCH);
+    format_time(mtime)
+}
+
+/// The time a unified header shows for standard input: now.
+fn now() -> String {
+    format_time(std::time::SystemTime::now())
+}
+
+fn format_time(time: std::time::SystemTime) -> String {
+    let datetime: chrono::DateTime<chrono::Utc> = time.into();
+    datetime.format("%Y-%m-%d %H:%M:%S%.9f %z").to_string()
+}
+
+/// Compares two files; returns the status and appends the report to `out`.
+async fn diff_files(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &mut String) -> Status {
+    let (left_abs, right_abs) = (ctx.abs(left), ctx.abs(right));
+    let read = async |name: &str, abs: &str| -> Result<Vec<u8>, String> {
+        if name == "-" {
+            return ctx.read_stdin().await.map_err(|err| format!("diff: -: {}\n", describe(&err)));
+        }
+        match ctx.vfs.read(abs) {
+            Ok(data) => Ok(data),
+            Err(_) if o.new_file && !ctx.vfs.exists(abs) => Ok(Vec::new()),
+            Err(err) => Err(format!("diff: {name}: {}\n", describe(&err))),
+        }
+    };
+    let (old_data, new_data) = match (read(left, &left_abs).await, read(right, &right_abs).await) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(message), _) | (_, Err(message)) => {
+            ctx.err(message).await;
+            return 2;
+        }
+    };
+    let identical = |out: &mut String| {
+        if o.report_identical {
+            out.push_str(&format!("Files {left} and {right} are identical\n"));
+        }
+        0
+    };
+    if old_data == new_data {
+        return identical(out);
+    }
+    // As GNU: a NUL in the first 32 KiB makes a file binary, compared only as a whole.
+    let binary = |data: &[u8]| memchr::memchr(0, &data[..data.len().min(32 * 1024)]).is_some();
+    if !o.text && (binary(&old_data) || binary(&new_data)) {
+        out.push_str(&format!("Binary files {left} and {right} differ\n"));
+        return 1;
+    }
+    if o.brief && !o.loose() {
+        out.push_str(&format!("Files {left} and {right} differ\n"));
+        return 1;
+    }
+    let (old, new) = (split(&old_data), split(&new_data));
+    let ops = if o.loose() {
+        let keys = |text: &Text| text.lines.iter().map(|line| o.key(line)).collect::<Vec<_>>();
+        capture_diff_slices(Algorithm::Myers, &keys(&old), &keys(&new))
+    } else {
+        capture_diff_slices(Algorithm::Myers, &old.lines, &new.lines)
+    };
+    if ops.iter().all(|op| op.tag() == DiffTag::Equal) {
+        return identical(out);
+    }
+    if o.brief {
+        out.push_str(&format!("Files {left} and {right} differ\n"));
+        return 1;
+    }
+    match o.unified {
+        Some(context) => {
+            let header = |label: Option<&String>, name: &str, abs: &str| match label {
+                Some(label) => label.clone(),
+                None if name == "-" => format!("-\t{}", now()),
+                None => format!("{name}\t{}", timestamp(ctx, abs)),
+            };
+            out.push_str(&format!("--- {}\n", header(o.labels.first(), left, &left_abs)));
+            out.push_str(&format!("+++ {}\n", header(o.labels.get(1), right, &right_abs)));
+            out.push_str(&unified(&old, &new, ops, context));
+        }
+        None => out.push_str(&normal(&old, &new, &ops)),
+    }
+    1
+}
+
+/// Compares two directories in name order, and their subdirectories with `-r`.
+async fn diff_dirs(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &mut String) -> Status {
+    let names = |dir: &str| -> Vec<String> {
+        ctx.vfs.read_dir(&ctx.abs(dir)).map(|entries| entries.into_iter().map(|e| e.name).collect()).unwrap_or_default()
+    };
+    let (a, b) = (names(left), names(right));
+    let mut all: Vec<String> = a.iter().chain(b.iter()).cloned().collect();
+    all.sort();
+    all.dedup();
+    all.retain(|name| !o.exclude.iter().any(|pattern| pattern.matches(name)));
+    let mut status = 0;
+    for name in all {
+        let (l, r) = (path::join(left, &name), path::join(right, &name));
+        let (in_left, in_right) = (a.contains(&name), b.contains(&name));
+        if !(o.new_file || in_left && in_right) {
+            let dir = if in_left { left } else { right };
+            out.push_str(&format!("Only in {dir}: {name}\n"));
+            status = status.max(1);
+            continue;
+        }
+        let l_dir = ctx.vfs.stat(&ctx.abs(&l)).is_ok_and(|m| m.is_dir());
+        let r_dir = ctx.vfs.stat(&ctx.abs(&r)).is_ok_and(|m| m.is_dir());
+        let result = if l_dir && r_dir && !o.recursive {
+            out.push_str(&format!("Common subdirectories: {l} and {r}\n"));
+            0
+        } else if l_dir && r_dir {
+            Box::pin(diff_dirs(ctx, o, &l, &r, out)).await
+        } else if l_dir != r_dir && in_left && in_right {
+            out.push_str(&format!(
+                "File {} is a {} while file {} is a {}\n",
+                l,
+                if l_dir { "directory" } else { "regular file" },
+                r,
+                if r_dir { "directory" } else { "regular file" }
+            ));
+            1
+        } else {
+            let mut report = String::new();
+            let status = diff_files(ctx, o, &l, &r, &mut report).await;
+            if status == 1 && !o.brief && !report.starts_with("Binary files ") {
+                out.push_str(&format!("diff{} {l} {r}\n", o.switches));
+            }
+            out.push_str(&report);
+            status
+        };
+        status = status.max(result);
+    }
+    status
+}
+
+const UNIFIED_3: Opt = Opt::short('u', "output 3 lines of unified context");
+const UNIFIED: Opt = Opt::short('U', "output NUM lines of unified context").value("NUM");
+const UNIFIED_LONG: Opt = Opt::long("unified", "output NUM (default 3) lines of unified context").optional("NUM");
+const NORMAL: Opt = Opt::long("normal", "output a normal diff (the default)");
+const BRIEF: Opt = Opt::both('q', "brief", "report only when files differ");
+const REPORT_IDENTICAL: Opt = Opt::both('s', "report-identical-files", "report when two files are the same");
+const RECURSIVE: Opt = Opt::both('r', "recursive", "recursively compare any subdirectories found");
+const NEW_FILE: Opt = Opt::both('N', "new-file", "treat absent files as empty");
+const EXCLUDE: Opt = Opt::both('x', "exclude", "exclude files that match PAT").value("PAT");
+const IGNORE_CASE: Opt = Opt::both('i', "ignore-case", "ignore case differences in file contents");
+const IGNORE_TRAILING_SPACE: Opt = Opt::both('Z', "ignore-trailing-space", "ignore white space at line end");
+const IGNORE_SPACE_CHANGE: Opt = Opt::both('b', "ignore-space-change", "ignore changes in the amount of white space");
+const IGNORE_ALL_SPACE: Opt = Opt::both('w', "ignore-all-space", "ignore all white space");
+const TEXT: Opt = Opt::both('a', "text", "treat all files as text");
+const LABEL: Opt = Opt::long("label", "use LABEL instead of file name and timestamp (can be repeated)").value("LABEL");
+const COLOR: Opt = Opt::long("color", "color output: never here (WHEN: never, auto)").optional("WHEN");
+
+/// `diff`.
+pub const DIFF: Spec = Spec {
+    name: "diff",
+    summary: "compare files line by line",
+    synopsis: &["[OPTION]... FILES"],
+    about: "Compare FILES line by line. FILES are 'FILE1 FILE2', 'DIR1 DIR2', 'DIR FILE' or 'FILE DIR'; '-' is standard input. Exit status is 0 if inputs are the same, 1 if different, 2 if trouble.",
+    options: &[
+        NORMAL,
+        BRIEF,
+        REPORT_IDENTICAL,
+        UNIFIED_3,
+        UNIFIED,
+        UNIFIED_LONG,
+        RECURSIVE,
+        NEW_FILE,
+        EXCLUDE,
+        IGNORE_CASE,
+        IGNORE_TRAILING_SPACE,
+        IGNORE_SPACE_CHANGE,
+        IGNORE_ALL_SPACE,
+        TEXT,
+        LABEL,
+        COLOR,
+    ],
+    usage_status: 2,
+    words: Words::GnuPrefixedHint,
+    ..Spec::BASE
+};
+
+/// `diff [OPTION]… FILE1 FILE2`.
+pub async fn diff(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&DIFF).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let mut o = Options::default();
+    for (opt, value) in args.given() {
+        match *opt {
+            UNIFIED_3 => o.unified = Some(3),
+            UNIFIED | UNIFIED_LONG => match value {
+                "" if *opt == UNIFIED_LONG => o.unified = Some(3),
+                text => match text.parse() {
+                    Ok(n) => o.unified = Some(n),
+                    Err(_) => return ctx.misuse(&DIFF, format!("invalid context length '{text}'")).await,
+                },
+            },
+            NORMAL => o.unified = None,
+            BRIEF => o.brief = true,
+            RECURSIVE => o.recursive = true,
+            NEW_FILE => o.new_file = true,
+            IGNORE_CASE => o.ignore_case = true,
+            IGNORE_ALL_SPACE => o.ignore_all_space = true,
+            IGNORE_SPACE_CHANGE => o.ignore_space_change = true,
+            IGNORE_TRAILING_SPACE => o.ignore_trailing_space = true,
+            REPORT_IDENTICAL => o.report_identical = true,
+            TEXT => o.text = true,
+            LABEL => o.labels.push(value.to_string()),
+            EXCLUDE => o.exclude.push(Pattern::new(value)),
+            // No terminal here: colour is never wanted, whatever `auto` would pick.
+            _ if matches!(value, "" | "never" | "auto") => {}
+            _ => return ctx.misuse(&DIFF, "--color=always: colour is not drawn here").await,
+        }
+    }
+    let files = args.operands.clone();
+    // A recursive diff names each pair with the options as given: every word but the files.
+    let mut words = ctx.argv[1..].to_vec();
+    for file in files.iter().rev() {
+        if let Some(at) = words.iter().rposition(|w| w == file) {
+            words.remove(at);
+        }
+    }
+    words.retain(|w| w != "--");
+    o.switches = words.iter().map(|w| format!(" {w}")).collect();
+    let [left, right] = files.as_slice() else {
+        let message = match files.len() {
+            0 => "missing operand after 'diff'".to_string(),
+            1 => format!("missing operand after '{}'", files[0]),
+            _ => format!("extra operand '{}'", files[2]),
+        };
+        return ctx.misuse(&DIFF, message).await;
+    };
+    let left_dir = ctx.vfs.stat(&ctx.abs(left)).is_ok_and(|m| m.is_dir());
+    let right_dir = ctx.vfs.stat(&ctx.abs(right)).is_ok_and(|m| m.is_dir());
+    let mut out = String::new();
+    let status = match (left_dir, right_dir) {
+        (true, true) => diff_dirs(&ctx, &o, left, right, &mut out).await,
+        (true, false) => diff_files(&ctx, &o, &path::join(left, path::file_name(right)), right, &mut out).await,
+        (false, true) => diff_files(&ctx, &o, left, &path::join(right, path::file_name(left)), &mut out).await,
+        (false, false) => diff_files(&ctx, &o, left, right, &mut out).await,
+    };
+    if !ctx.out(out).await {
+        return 2;
+    }
+    status
+}

@@ -1,0 +1,737 @@
+//! `grep`: basic (default), extended (`-E`), fixed (`-F`) and Perl-style (`-P`, as far as the
+//! regex crate goes) patterns over files, directories (`-r`) and standard input, with GNU grep's
+//! flags, output prefixes, context groups and exit statuses (0 selected, 1 none, 2 error).
+//! Lines are matched as bytes, so binary data never breaks it.
+
+use crate::pattern::Pattern;
+use crate::session::Status;
+use crate::spec::{Args, Opt, Spec};
+use crate::text::posix_regex;
+use crate::vfs::{FileKind, describe, path};
+use crate::{Ctx, OperandReader};
+use regex::bytes::{Regex, RegexBuilder};
+
+#[derive(Default)]
+struct Options {
+    syntax: char,
+    patterns: Vec<String>,
+    pattern_files: Vec<String>,
+    ignore_case: bool,
+    invert: bool,
+    word: bool,
+    line: bool,
+    count: bool,
+    files_with: bool,
+    files_without: bool,
+    number: bool,
+    byte_offset: bool,
+    /// `--label`: the name standard input goes by.
+    label: Option<String>,
+    only: bool,
+    with_name: Option<bool>,
+    quiet: bool,
+    no_messages: bool,
+    recursive: bool,
+    follow: bool,
+    null_data: bool,
+    null_after_name: bool,
+    text: bool,
+    max: Option<usize>,
+    /// `-I`: a file whose first piece holds a NUL byte has no matching lines.
+    skip_binary: bool,
+    after: usize,
+    before: usize,
+    include: Vec<Pattern>,
+    exclude: Vec<Pattern>,
+    exclude_dir: Vec<Pattern>,
+    files: Vec<String>,
+}
+
+fn parse_number(text: &str, what: &str) -> Result<usize, String> {
+    text.parse().map_err(|_| format!("invalid {what} argument: '{text}'"))
+}
+
+const CONTEXT: Opt = Opt::both('C', "context", "print NUM lines of output context").value("NUM");
+const NO_IGNORE_CASE: Opt = Opt::long("no-ignore-case", "do not ignore case distinctions (default)");
+const INCLUDE: Opt = Opt::long("include", "search only files that match GLOB (a file name pattern)").value("GLOB");
+const EXCLUDE: Opt = Opt::long("exclude", "skip files that match GLOB").value("GLOB");
+const EXCLUDE_DIR: Opt = Opt::long("exclude-dir", "skip directories that match GLOB").value("GLOB");
+const LABEL: Opt = Opt::long("label", "use LABEL as the standard input file name prefix").value("LABEL");
+const COLOR: Opt = Opt::long("color", "use markers to highlight the matching strings (never: no terminal)")
+    .alias("colour")
+    .optional("WHEN");
+const LINE_BUFFERED: Opt = Opt::long("line-buffered", "flush output on every line (output goes out as made)");
+const BINARY_FILES: Opt = Opt::long("binary-files", "assume that binary files are TYPE").value("TYPE");
+const SILENT: Opt = Opt::long("silent", "same as --quiet");
+
+/// `grep`.
+pub const GREP: Spec = Spec {
+    name: "grep",
+    summary: "print lines that match patterns",
+    synopsis: &["[OPTION]... PATTERNS [FILE]..."],
+    about: "Search for PATTERNS in each FILE (or standard input; with -r, the working directory).",
+    options: &[
+        Opt::both('E', "extended-regexp", "PATTERNS are extended regular expressions"),
+        Opt::both('F', "fixed-strings", "PATTERNS are strings"),
+        Opt::both('G', "basic-regexp", "PATTERNS are basic regular expressions"),
+        Opt::both('P', "perl-regexp", "PATTERNS are Perl regular expressions"),
+        Opt::both('e', "regexp", "use PATTERNS for matching").value("PATTERNS"),
+        Opt::both('f', "file", "take PATTERNS from FILE").value("FILE"),
+        Opt::both('i', "ignore-case", "ignore case distinctions in patterns and data"),
+        NO_IGNORE_CASE,
+        Opt::short('y', "same as -i"),
+        Opt::both('w', "word-regexp", "match only whole words"),
+        Opt::both('x', "line-regexp", "match only whole lines"),
+        Opt::both('z', "null-data", "a data line ends in 0 byte, not newline"),
+        Opt::both('s', "no-messages", "suppress error messages"),
+        Opt::both('v', "invert-match", "select non-matching lines"),
+        Opt::both('m', "max-count", "stop after NUM selected lines").value("NUM"),
+        Opt::both('b', "byte-offset", "print the byte offset with output lines"),
+        Opt::both('n', "line-number", "print line number with output lines"),
+        LINE_BUFFERED,
+        Opt::both('H', "with-filename", "print file name with output lines"),
+        Opt::both('h', "no-filename", "suppress the file name prefix on output"),
+        LABEL,
+        Opt::both('o', "only-matching", "show only nonempty parts of lines that match"),
+        Opt::both('q', "quiet", "suppress all normal output"),
+        SILENT,
+        BINARY_FILES,
+        Opt::both('a', "text", "equivalent to --binary-files=text"),
+        Opt::short('I', "equivalent to --binary-files=without-match"),
+        Opt::both('r', "recursive", "search directories recursively"),
+        Opt::both('R', "dereference-recursive", "likewise, but follow all symlinks"),
+        INCLUDE,
+        EXCLUDE,
+        EXCLUDE_DIR,
+        Opt::both('L', "files-without-match", "print only names of FILEs with no selected lines"),
+        Opt::both('l', "files-with-matches", "print only names of FILEs with selected lines"),
+        Opt::both('c', "count", "print only a count of selected lines per FILE"),
+        Opt::both('T', "initial-tab", "make tabs line up (if needed)"),
+        Opt::both('Z', "null", "print 0 byte after FILE name"),
+        Opt::both('B', "before-context", "print NUM lines of leading context").value("NUM"),
+        Opt::both('A', "after-context", "print NUM lines of trailing context").value("NUM"),
+        CONTEXT,
+        COLOR,
+        Opt::both('U', "binary", "do not strip CR characters at EOL (MSDOS/Windows)"),
+    ],
+    usage_status: 2,
+    digits: Some(CONTEXT),
+    words: crate::spec::Words::GnuWithUsage,
+    ..Spec::BASE
+};
+
+/// Applies one option (by its letter) to the options.
+fn apply(o: &mut Options, flag: char, value: Option<String>) -> Result<(), String> {
+    let value = || value.clone().unwrap_or_default();
+    match flag {
+        'E' | 'F' | 'G' | 'P' => o.syntax = flag,
+        'e' => o.patterns.push(value()),
+        'f' => o.pattern_files.push(value()),
+        'i' | 'y' => o.ignore_case = true,
+        'v' => o.invert = true,
+        'w' => o.word = true,
+        'x' => o.line = true,
+        'c' => o.count = true,
+        'l' => o.files_with = true,
+        'L' => o.files_without = true,
+        'n' => o.number = true,
+        'b' => o.byte_offset = true,
+        'o' => o.only = true,
+        'H' => o.with_name = Some(true),
+        'h' => o.with_name = Some(false),
+        'q' => o.quiet = true,
+        's' => o.no_messages = true,
+        'r' => o.recursive = true,
+        'R' => {
+            o.recursive = true;
+            o.follow = true;
+        }
+        'z' => o.null_data = true,
+        'Z' => o.null_after_name = true,
+        'a' => o.text = true,
+        'I' => o.skip_binary = true,
+        'U' | 'T' => {}
+        'm' => o.max = Some(parse_number(&value(), "max count")?),
+        'A' => o.after = parse_number(&value(), "context length")?,
+        'B' => o.before = parse_number(&value(), "context length")?,
+        'C' => {
+            let n = parse_number(&value(), "context length")?;
+            o.after = n;
+            o.before = n;
+        }
+        _ => return Err(format!("invalid option -- '{flag}'")),
+    }
+    Ok(())
+}
+
+fn parse_args(args: Args) -> Result<Options, String> {
+    let mut o = Options { syntax: 'G', ..Options::default() };
+    for (opt, value) in args.given() {
+        match *opt {
+            NO_IGNORE_CASE => o.ignore_case = false,
+            INCLUDE => o.include.push(Pattern::new(value)),
+            EXCLUDE => o.exclude.push(Pattern::new(value)),
+            EXCLUDE_DIR => o.exclude_dir.push(Pattern::new(value)),
+            LABEL => o.label = Some(value.to_string()),
+            SILENT => o.quiet = true,
+            BINARY_FILES => match value {
+                "binary" => {}
+                "text" => o.text = true,
+                "without-match" => o.skip_binary = true,
+                other => return Err(format!("invalid argument '{other}' for '--binary-files'")),
+            },
+            COLOR | LINE_BUFFERED => {}
+            // Every other option has a letter, which `apply` reads.
+            _ => {
+                if let Some(letter) = opt.short {
+                    apply(&mut o, letter, Some(value.to_string()))?;
+                }
+            }
+        }
+    }
+    let mut positional = args.operands;
+    if o.patterns.is_empty() && o.pattern_files.is_empty() {
+        // GNU says nothing but the usage and the hint.
+        if positional.is_empty() {
+            return Err(String::new());
+        }
+        o.patterns.push(positional.remove(0));
+    }
+    o.files = positional;
+    Ok(o)
+}
+
+/// A compiled pattern: the regex crate over bytes, or for `-P` fancy-regex (look-around,
+/// backreferences, lazy and possessive forms) over the line as text.
+enum Matcher {
+    /// Shared, so the search can hold it while writing output: a clone of a `Regex` itself
+    /// would start without its match caches.
+    Bytes(std::sync::Arc<Regex>),
+    Perl(fancy_regex::Regex),
+}
+
+impl Matcher {
+    fn is_match(&self, line: &[u8]) -> bool {
+        match self {
+            Matcher::Bytes(regex) => regex.is_match(line),
+            // A pattern that backtracks past the limit matches nothing rather than hanging.
+            Matcher::Perl(regex) => regex.is_match(&String::from_utf8_lossy(line)).unwrap_or(false),
+        }
+    }
+
+    /// Byte spans of the non-empty matches (for `-o`). A `-P` match on a line that is not
+    /// UTF-8 has no byte span to report.
+    fn spans(&self, line: &[u8]) -> Vec<(usize, usize)> {
+        let spans: Vec<(usize, usize)> = match self {
+            Matcher::Bytes(regex) => regex.find_iter(line).map(|m| (m.start(), m.end())).collect(),
+            Matcher::Perl(regex) => match std::str::from_utf8(line) {
+                Ok(text) => regex.find_iter(text).filter_map(Result::ok).map(|m| (m.start(), m.end())).collect(),
+                Err(_) => Vec::new(),
+            },
+        };
+        spans.into_iter().filter(|(s, e)| e > s).collect()
+    }
+}
+
+fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
+    let pieces: Vec<String> = patterns
+        .iter()
+        .map(|p| match o.syntax {
+            'F' => regex::escape(p),
+            'P' => p.clone(),
+            'E' => posix_regex::extended(p),
+            _ => posix_regex::basic(p),
+        })
+        .collect();
+    // No pattern at all (`-f` of an empty file) matches no line, as in GNU grep.
+    let mut joined = if pieces.is_empty() {
+        "[^\\s\\S]".to_string()
+    } else {
+        pieces.iter().map(|p| format!("(?:{p})")).collect::<Vec<_>>().join("|")
+    };
+    if o.line {
+        joined = format!("^(?:{joined})$");
+    } else if o.word {
+        joined = format!("(?:^|\\b)(?:{joined})(?:\\b|$)");
+    }
+    let describe = |text: String| {
+        let last = text.lines().rev().find(|l| l.starts_with("error:")).unwrap_or(text.lines().next().unwrap_or(""));
+        format!("{}: {}", patterns.join("\\n"), last.trim_start_matches("error: "))
+    };
+    if o.syntax == 'P' {
+        let flags = if o.ignore_case { "(?i)" } else { "" };
+        // fancy-regex counts positions in the wrapped pattern, which the user never wrote.
+        return fancy_regex::Regex::new(&format!("{flags}{joined}")).map(Matcher::Perl).map_err(|e| {
+            let text = e.to_string();
+            let text = match (text.find(" at position "), text.find(": ")) {
+                (Some(at), Some(colon)) if colon > at => format!("{}{}", &text[..at], &text[colon..]),
+                _ => text,
+            };
+            describe(text)
+        });
+    }
+    RegexBuilder::new(&joined)
+        .case_insensitive(o.ignore_case)
+        // `^` and `$` at line ends, so the whole input can be searched at once.
+        .multi_line(!o.null_data)
+        .unicode(true)
+        .build()
+        .map(|regex| Matcher::Bytes(std::sync::Arc::new(regex)))
+        .map_err(|err| crate::text::posix_regex::failure_message(&err.to_string()))
+}
+
+struct Source {
+    label: String,
+    data: Vec<u8>,
+}
+
+/// Where a direct search stands between pieces of one input.
+struct Scan {
+    count: usize,
+    /// The number of the first line of the next piece.
+    line_no: usize,
+    /// Whether a NUL byte was seen: matching lines are counted, not printed.
+    binary: bool,
+    /// Bytes of the input before the next piece (for `-b`).
+    offset: usize,
+}
+
+struct Search<'c, 'a> {
+    ctx: &'c Ctx<'a>,
+    o: Options,
+    regex: Matcher,
+    out: Vec<u8>,
+    selected_any: bool,
+    error: bool,
+}
+
+impl Search<'_, '_> {
+    /// The name, line number and byte offset before a line, as asked for.
+    fn prefix(&mut self, label: &str, show_name: bool, line_no: usize, offset: usize, sep: u8) {
+        if show_name {
+            self.out.extend_from_slice(label.as_bytes());
+            self.out.push(if self.o.null_after_name { 0 } else { sep });
+        }
+        if self.o.number {
+            self.out.extend_from_slice(line_no.to_string().as_bytes());
+            self.out.push(sep);
+        }
+        if self.o.byte_offset {
+            self.out.extend_from_slice(offset.to_string().as_bytes());
+            self.out.push(sep);
+        }
+    }
+
+    /// Searches one input; returns false when output should stop (`-q` matched, reader gone).
+    async fn search(&mut self, label: String, mut reader: OperandReader, show_name: bool) -> bool {
+        // Without context or inversion only the matching lines matter: the regex runs over
+        // the input a large piece at a time (as GNU grep does), not once per line, and the
+        // input is never held whole.
+        let direct = matches!(self.regex, Matcher::Bytes(_))
+            && !self.o.invert
+            && self.o.before == 0
+            && self.o.after == 0
+            && !self.o.null_data;
+        if direct {
+            return self.search_pieces(label, reader, show_name).await;
+        }
+        let mut data = Vec::new();
+        loop {
+            match reader.chunk().await {
+                Ok(Some(chunk)) if data.is_empty() => data = chunk,
+                Ok(Some(chunk)) => data.extend_from_slice(&chunk),
+                Ok(None) => break,
+                Err(err) => {
+                    self.complain(format!("{label}: {}", describe(&err))).await;
+                    return true;
+                }
+            }
+        }
+        let binary = !self.o.text && !self.o.null_data && memchr::memchr(0, &data).is_some();
+        if binary && self.o.skip_binary {
+            return self.finish_source(&label, show_name, false, 0).await;
+        }
+        let source = Source { label, data };
+        let Some(count) = self.scan_lines(&source, show_name, binary).await else { return false };
+        self.finish_source(&source.label, show_name, binary, count).await
+    }
+
+    /// The direct search over pieces of the input as they are read: each piece up to its last
+    /// line end is searched where it lies; only the line running across two pieces is copied
+    /// together.
+    async fn search_pieces(&mut self, label: String, mut reader: OperandReader, show_name: bool) -> bool {
+        let mut scan = Scan { count: 0, line_no: 1, binary: false, offset: 0 };
+        let mut pending: Vec<u8> = Vec::new();
+        let mut first = true;
+        loop {
+            let chunk = match reader.chunk().await {
+                // `-I` judges a file by its first piece, as GNU grep by its first buffer.
+                Ok(Some(chunk))
+                    if std::mem::take(&mut first)
+                        && self.o.skip_binary
+                        && !self.o.text
+                        && !self.o.null_data
+                        && memchr::memchr(0, &chunk).is_some() =>
+                {
+                    return self.finish_source(&label, show_name, false, 0).await;
+                }
+                Ok(Some(chunk)) => chunk,
+                Ok(None) if pending.is_empty() => break,
+                Ok(None) => {
+                    let rest = std::mem::take(&mut pending);
+                    match self.scan_block(&rest, &label, show_name, &mut scan).await {
+                        None => return false,
+                        Some(_) => break,
+                    }
+                }
+                Err(err) => {
+                    self.complain(format!("{label}: {}", describe(&err))).await;
+                    break;
+                }
+            };
+            let Some(last) = memchr::memrchr(b'\n', &chunk) else {
+                pending.extend_from_slice(&chunk);
+                continue;
+            };
+            let mut start = 0;
+            if !pending.is_empty() {
+                // The line begun in the last piece ends in this one.
+                let first = memchr::memchr(b'\n', &chunk).unwrap_or(last);
+                pending.extend_from_slice(&chunk[..=first]);
+                let line = std::mem::take(&mut pending);
+                match self.scan_block(&line, &label, show_name, &mut scan).await {
+                    None => return false,
+                    Some(false) => break,
+                    Some(true) => {}
+                }
+                start = first + 1;
+            }
+            if start <= last {
+                match self.scan_block(&chunk[start..=last], &label, show_name, &mut scan).await {
+                    None => return false,
+                    Some(false) => break,
+                    Some(true) => {}
+                }
+            }
+            pending.extend_from_slice(&chunk[last + 1..]);
+        }
+        self.finish_source(&label, show_name, scan.binary, scan.count).await
+    }
+
+    /// Searches a block of whole lines, noting a NUL byte (a binary file) first.
+    async fn scan_block(&mut self, block: &[u8], label: &str, show_name: bool, scan: &mut Scan) -> Option<bool> {
+        if !self.o.text && memchr::memchr(0, block).is_some() {
+            scan.binary = true;
+        }
+        self.scan_matches(block, label, show_name, scan).await
+    }
+
+    /// Output a matching line (or its `-o` parts) after its prefix; `offset` is where the line
+    /// starts in its input.
+    fn emit_line(&mut self, label: &str, show_name: bool, line_no: usize, offset: usize, line: &[u8], terminator: u8) {
+        if self.o.only {
+            for (start, end) in self.regex.spans(line) {
+                self.prefix(label, show_name, line_no, offset + start, b':');
+                self.out.extend_from_slice(&line[start..end]);
+                self.out.push(terminator);
+            }
+        } else {
+            self.prefix(label, show_name, line_no, offset, b':');
+            self.out.extend_from_slice(line);
+            self.out.push(terminator);
+        }
+    }
+
+    /// Hands output over in large pieces; false when the reader is gone.
+    async fn flush_if_large(&mut self) -> bool {
+        if self.out.len() > 64 * 1024 {
+            let out = std::mem::take(&mut self.out);
+            return self.ctx.out(out).await;
+        }
+        true
+    }
+
+    /// Finds the matching lines of a block of whole lines by searching all of it at once;
+    /// `None` when output should stop, `Some(false)` when this input is done (`-m`).
+    async fn scan_matches(&mut self, data: &[u8], label: &str, show_name: bool, scan: &mut Scan) -> Option<bool> {
+        let Matcher::Bytes(regex) = &self.regex else { return Some(false) };
+        let regex = regex.clone();
+        let mut at = 0usize;
+        // Line number of the line starting at `numbered_to`.
+        let first_line = scan.line_no;
+        let mut numbered_to = 0usize;
+        while at < data.len() {
+            if self.o.max.is_some_and(|m| scan.count >= m) {
+                return Some(false);
+            }
+            let Some(found) = regex.find_at(data, at) else { break };
+            // After a final newline there is no line, though `^` and `$` match there.
+            if found.start() == data.len() && data.last() == Some(&b'\n') {
+                break;
+            }
+            let start = memchr::memrchr(b'\n', &data[..found.start()]).map_or(0, |i| i + 1);
+            let end = memchr::memchr(b'\n', &data[found.start()..]).map_or(data.len(), |i| found.start() + i);
+            let line = &data[start..end];
+            at = end + 1;
+            // A match that ran across a newline is not a match of this line alone.
+            if found.end() > end && !regex.is_match(line) {
+                continue;
+            }
+            scan.count += 1;
+            self.selected_any = true;
+            if self.o.quiet {
+                return None;
+            }
+            if self.quiet_output() || scan.binary {
+                continue;
+            }
+            if self.o.number {
+                scan.line_no += bytecount::count(&data[numbered_to..start], b'\n');
+                numbered_to = start;
+            }
+            self.emit_line(label, show_name, scan.line_no, scan.offset + start, line, b'\n');
+            if !self.flush_if_large().await {
+                return None;
+            }
+        }
+        if self.o.number {
+            scan.line_no = first_line + bytecount::count(data, b'\n');
+        }
+        scan.offset += data.len();
+        Some(self.o.max.is_none_or(|m| scan.count < m))
+    }
+
+    /// Goes through the input line by line (inversion, context, `-P`, `-z`); the count of
+    /// selected lines, or `None` when output should stop.
+    async fn scan_lines(&mut self, source: &Source, show_name: bool, binary: bool) -> Option<usize> {
+        let terminator = if self.o.null_data { 0 } else { b'\n' };
+        let mut lines: Vec<&[u8]> = source.data.split(|&b| b == terminator).collect();
+        if source.data.last() == Some(&terminator) || source.data.is_empty() {
+            lines.pop();
+        }
+        // Where each line starts in the input (for `-b`).
+        let at = |line: &[u8]| line.as_ptr() as usize - source.data.as_ptr() as usize;
+        let mut count = 0usize;
+        let mut last_printed: Option<usize> = None;
+        let mut after_left = 0usize;
+        let mut any_context_printed = false;
+        for (idx, line) in lines.iter().enumerate() {
+            if self.o.max.is_some_and(|m| count >= m) {
+                // GNU grep still prints trailing context after the last counted match.
+                if after_left > 0 && !self.quiet_output() && !binary {
+                    self.prefix(&source.label, show_name, idx + 1, at(line), b'-');
+                    self.out.extend_from_slice(line);
+                    self.out.push(terminator);
+                    last_printed = Some(idx);
+                    after_left -= 1;
+                    continue;
+                }
+                break;
+            }
+            let matched = self.regex.is_match(line) != self.o.invert;
+            if !matched {
+                if after_left > 0 && !self.quiet_output() && !binary {
+                    self.prefix(&source.label, show_name, idx + 1, at(line), b'-');
+                    self.out.extend_from_slice(line);
+                    self.out.push(terminator);
+                    last_printed = Some(idx);
+                    after_left -= 1;
+                }
+                continue;
+            }
+            count += 1;
+            self.selected_any = true;
+            if self.o.quiet {
+                return None;
+            }
+            if self.quiet_output() || binary {
+                continue;
+            }
+            let first_context = idx.saturating_sub(self.o.before);
+            let start = match last_printed {
+                Some(last) => first_context.max(last + 1),
+                None => first_context,
+            };
+            if (self.o.before > 0 || self.o.after > 0)
+                && any_context_printed
+                && last_printed.is_none_or(|l| start > l + 1)
+            {
+                self.out.extend_from_slice(b"--\n");
+            }
+            for (ctx_idx, ctx_line) in lines.iter().enumerate().take(idx).skip(start) {
+                self.prefix(&source.label, show_name, ctx_idx + 1, at(ctx_line), b'-');
+                self.out.extend_from_slice(ctx_line);
+                self.out.push(terminator);
+            }
+            // `-o -v` selects lines but prints nothing of them.
+            if !(self.o.only && self.o.invert) {
+                self.emit_line(&source.label, show_name, idx + 1, at(line), line, terminator);
+            }
+            any_context_printed = true;
+            last_printed = Some(idx);
+            after_left = self.o.after;
+            if !self.flush_if_large().await {
+                return None;
+            }
+        }
+        Some(count)
+    }
+
+    /// The per-input summary: the count, the name for `-l`/`-L`, the binary-file notice.
+    async fn finish_source(&mut self, label: &str, show_name: bool, binary: bool, count: usize) -> bool {
+        if self.o.count {
+            if show_name {
+                self.out.extend_from_slice(label.as_bytes());
+                self.out.push(if self.o.null_after_name { 0 } else { b':' });
+            }
+            self.out.extend_from_slice(format!("{count}\n").as_bytes());
+        } else if (self.o.files_with && count > 0) || (self.o.files_without && count == 0) {
+            self.out.extend_from_slice(label.as_bytes());
+            self.out.push(if self.o.null_after_name { 0 } else { b'\n' });
+        } else if binary && count > 0 {
+            let out = std::mem::take(&mut self.out);
+            if !self.ctx.out(out).await {
+                return false;
+            }
+            self.ctx.err(format!("grep: {label}: binary file matches\n")).await;
+        }
+        true
+    }
+
+    /// Modes that print per file rather than per line.
+    fn quiet_output(&self) -> bool {
+        self.o.count || self.o.files_with || self.o.files_without
+    }
+
+    async fn complain(&mut self, message: String) {
+        self.error = true;
+        if !self.o.no_messages {
+            self.ctx.err(format!("grep: {message}\n")).await;
+        }
+    }
+
+    /// Collects the files below `dir` (sorted), honouring the include and exclude globs.
+    fn walk(&self, display: &str, abs: &str, out: &mut Vec<(String, String)>) {
+        let Ok(entries) = self.ctx.vfs.read_dir(abs) else { return };
+        for entry in entries {
+            let child_display = if display.is_empty() || display.ends_with('/') {
+                format!("{display}{}", entry.name)
+            } else {
+                format!("{display}/{}", entry.name)
+            };
+            let child_abs = path::join(abs, &entry.name);
+            let kind = if entry.kind == FileKind::Symlink && self.o.follow {
+                self.ctx.vfs.stat(&child_abs).map(|m| m.kind).unwrap_or(FileKind::Symlink)
+            } else {
+                entry.kind
+            };
+            match kind {
+                FileKind::Dir if !self.o.exclude_dir.iter().any(|p| p.matches(&entry.name)) => {
+                    self.walk(&child_display, &child_abs, out);
+                }
+                FileKind::File if self.selects(&entry.name) => out.push((child_display, child_abs)),
+                _ => {}
+            }
+        }
+    }
+
+    fn selects(&self, name: &str) -> bool {
+        (self.o.include.is_empty() || self.o.include.iter().any(|p| p.matches(name)))
+            && !self.o.exclude.iter().any(|p| p.matches(name))
+    }
+}
+
+/// `grep [options] PATTERN [FILE…]`
+pub async fn grep(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&GREP).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let mut o = match parse_args(args) {
+        Ok(o) => o,
+        Err(message) => return ctx.misuse(&GREP, message).await,
+    };
+    let mut patterns = std::mem::take(&mut o.patterns);
+    for file in std::mem::take(&mut o.pattern_files) {
+        match ctx.read_operand(&file).await {
+            Ok(data) => {
+                let text = String::from_utf8_lossy(&data);
+                patterns.extend(text.lines().map(str::to_string));
+            }
+            Err(err) => {
+                ctx.err(format!("grep: {file}: {}\n", describe(&err))).await;
+                return 2;
+            }
+        }
+    }
+    // A pattern with newlines is several patterns.
+    let patterns: Vec<String> = patterns.iter().flat_map(|p| p.split('\n').map(str::to_string)).collect();
+    let regex = match build_regex(&o, &patterns) {
+        Ok(regex) => regex,
+        Err(message) => {
+            ctx.err(format!("grep: {message}\n")).await;
+            return 2;
+        }
+    };
+    // `grep -r PAT` alone searches the working directory and names files from it, without
+    // the `./` that `grep -r PAT .` shows (as GNU grep).
+    let implicit_cwd = o.files.is_empty() && o.recursive;
+    if o.files.is_empty() {
+        o.files.push(if o.recursive { ".".to_string() } else { "-".to_string() });
+    }
+    let show_name = o.with_name.unwrap_or(o.files.len() > 1 || o.recursive);
+    let files = std::mem::take(&mut o.files);
+    let recursive = o.recursive;
+    let mut search = Search { ctx: &ctx, o, regex, out: Vec::new(), selected_any: false, error: false };
+    'files: for file in files {
+        if file == "-" {
+            let stdin = OperandReader::Stdin(ctx.stdin());
+            let label = search.o.label.clone().unwrap_or_else(|| "(standard input)".to_string());
+            if !search.search(label, stdin, show_name).await {
+                break;
+            }
+            continue;
+        }
+        let abs = ctx.abs(&file);
+        let meta = match ctx.vfs.stat(&abs) {
+            Ok(meta) => meta,
+            Err(err) => {
+                search.complain(format!("{file}: {}", describe(&err))).await;
+                continue;
+            }
+        };
+        let targets = if meta.is_dir() {
+            if !recursive {
+                search.complain(format!("{file}: Is a directory")).await;
+                continue;
+            }
+            let mut found = Vec::new();
+            search.walk(if implicit_cwd { "" } else { &file }, &abs, &mut found);
+            found
+        } else {
+            vec![(file.clone(), abs)]
+        };
+        for (label, target_abs) in targets {
+            let reader = match ctx.vfs.open_reader(&target_abs) {
+                Ok(reader) => OperandReader::File(reader),
+                Err(err) => {
+                    search.complain(format!("{label}: {}", describe(&err))).await;
+                    continue;
+                }
+            };
+            if !search.search(label, reader, show_name).await {
+                break 'files;
+            }
+        }
+    }
+    let out = std::mem::take(&mut search.out);
+    if !out.is_empty() && !ctx.out(out).await {
+        return 2;
+    }
+    match (search.selected_any, search.error) {
+        (true, _) if search.o.quiet => 0,
+        (_, true) => 2,
+        (true, false) => 0,
+        (false, false) => 1,
+    }
+}

@@ -1,0 +1,921 @@
+//! Line filters: `cut`, `uniq`, `wc`, `rev`, `tac`, with GNU coreutils' flags and output format.
+
+use crate::Ctx;
+use crate::session::Status;
+use crate::spec::{Opt, Spec};
+use crate::vfs::describe;
+use std::io::Read as _;
+
+/// Reads every operand (standard input when none), reporting unreadable ones.
+async fn inputs(ctx: &Ctx<'_>, files: &[String]) -> (Vec<(String, Vec<u8>)>, Status) {
+    let names: Vec<String> = if files.is_empty() { vec!["-".to_string()] } else { files.to_vec() };
+    let mut out = Vec::new();
+    let mut status = 0;
+    for name in names {
+        match ctx.read_operand(&name).await {
+            Ok(data) => out.push((name, data)),
+            Err(err) => {
+                ctx.complain(format!("{name}: {}", describe(&err))).await;
+                status = 1;
+            }
+        }
+    }
+    (out, status)
+}
+
+/// A `cut` list: 1-based inclusive ranges.
+fn parse_list(spec: &str) -> Option<Vec<(usize, usize)>> {
+    let mut ranges = Vec::new();
+    for piece in spec.split(',') {
+        let (lo, hi) = match piece.split_once('-') {
+            Some((lo, hi)) => (
+                if lo.is_empty() { 1 } else { lo.parse().ok()? },
+                if hi.is_empty() { usize::MAX } else { hi.parse().ok()? },
+            ),
+            None => {
+                let n = piece.parse().ok()?;
+                (n, n)
+            }
+        };
+        if lo == 0 || hi < lo {
+            return None;
+        }
+        ranges.push((lo, hi));
+    }
+    Some(ranges)
+}
+
+fn selected(ranges: &[(usize, usize)], position: usize, complement: bool) -> bool {
+    ranges.iter().any(|&(lo, hi)| lo <= position && position <= hi) != complement
+}
+
+/// What `cut` selects from each line.
+struct CutSpec {
+    /// `f` fields, `c` characters, `b` bytes.
+    mode: u8,
+    ranges: Vec<(usize, usize)>,
+    delimiter: u8,
+    output_delimiter: Option<Vec<u8>>,
+    only_delimited: bool,
+    complement: bool,
+}
+
+impl CutSpec {
+    /// Appends what `line` (without its terminator) keeps; false when `-s` drops the line.
+    fn cut(&self, line: &[u8], out: &mut Vec<u8>) -> bool {
+        match self.mode {
+            b'f' => {
+                if !line.contains(&self.delimiter) {
+                    if self.only_delimited {
+                        return false;
+                    }
+                    out.extend_from_slice(line);
+                    return true;
+                }
+                let mut first = true;
+                for (pos, field) in line.split(|&b| b == self.delimiter).enumerate() {
+                    if selected(&self.ranges, pos + 1, self.complement) {
+                        if !first {
+                            match &self.output_delimiter {
+                                Some(sep) => out.extend_from_slice(sep),
+                                None => out.push(self.delimiter),
+                            }
+                        }
+                        out.extend_from_slice(field);
+                        first = false;
+                    }
+                }
+            }
+            b'c' => {
+                let text = String::from_utf8_lossy(line);
+                for (pos, c) in text.chars().enumerate() {
+                    if selected(&self.ranges, pos + 1, self.complement) {
+                        let mut buf = [0u8; 4];
+                        out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                    }
+                }
+            }
+            _ => {
+                for (pos, b) in line.iter().enumerate() {
+                    if selected(&self.ranges, pos + 1, self.complement) {
+                        out.push(*b);
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+const FIELDS: Opt = Opt::both('f', "fields", "select only these fields").value("LIST");
+const CHARACTERS: Opt = Opt::both('c', "characters", "select only these characters").value("LIST");
+const BYTES: Opt = Opt::both('b', "bytes", "select only these bytes").value("LIST");
+const DELIMITER: Opt = Opt::both('d', "delimiter", "use DELIM instead of TAB for field delimiter").value("DELIM");
+const OUTPUT_DELIMITER: Opt =
+    Opt::long("output-delimiter", "use STRING as the output delimiter (default: the input delimiter)").value("STRING");
+const ONLY_DELIMITED: Opt = Opt::both('s', "only-delimited", "do not print lines not containing delimiters");
+const COMPLEMENT: Opt = Opt::long("complement", "complement the set of selected bytes, characters or fields");
+const ZERO: Opt = Opt::both('z', "zero-terminated", "line delimiter is NUL, not newline");
+
+/// `cut`.
+pub const CUT: Spec = Spec {
+    name: "cut",
+    summary: "select fields, characters or bytes of lines",
+    synopsis: &["(-f LIST [-d DELIM] [-s] | -c LIST | -b LIST) [OPTION]... [FILE]..."],
+    about: "Print selected parts of lines from each FILE to standard output.",
+    options: &[
+        BYTES,
+        CHARACTERS,
+        DELIMITER,
+        FIELDS,
+        Opt::short('n', "(ignored)"),
+        COMPLEMENT,
+        ONLY_DELIMITED,
+        OUTPUT_DELIMITER,
+        ZERO,
+    ],
+    ..Spec::BASE
+};
+
+/// `cut -f LIST [-d DELIM] [-s] | -c LIST | -b LIST [--complement] [-z] [file…]`, a piece of
+/// input at a time.
+pub async fn cut(ctx: Ctx<'_>) -> Status {
+    let mut mode = None;
+    let mut list = None;
+    let mut delimiter = b'\t';
+    let (mut only_delimited, mut complement, mut zero) = (false, false, false);
+    let mut output_delimiter: Option<Vec<u8>> = None;
+    let args = match ctx.args(&CUT).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    for (opt, value) in args.given() {
+        match *opt {
+            FIELDS | CHARACTERS | BYTES => {
+                let letter = opt.short.map_or(b'f', |c| c as u8);
+                if mode.is_some_and(|m| m != letter) {
+                    return ctx.misuse(&CUT, "only one list may be specified").await;
+                }
+                mode = Some(letter);
+                list = Some(value.to_string());
+            }
+            DELIMITER if value.len() == 1 => delimiter = value.as_bytes()[0],
+            DELIMITER => return ctx.misuse(&CUT, "the delimiter must be a single character").await,
+            OUTPUT_DELIMITER => output_delimiter = Some(value.as_bytes().to_vec()),
+            ONLY_DELIMITED => only_delimited = true,
+            COMPLEMENT => complement = true,
+            ZERO => zero = true,
+            _ => {}
+        }
+    }
+    let files = args.operands;
+    let (Some(mode), Some(list)) = (mode, list) else {
+        return ctx.misuse(&CUT, "you must specify a list of bytes, characters, or fields").await;
+    };
+    let Some(ranges) = parse_list(&list) else {
+        return ctx.fail(format!("invalid field range: '{list}'")).await;
+    };
+    let spec = CutSpec { mode, ranges, delimiter, output_delimiter, only_delimited, complement };
+    let terminator = if zero { 0 } else { b'\n' };
+    let files = if files.is_empty() { vec!["-".to_string()] } else { files };
+    let mut status = 0;
+    let mut out = Vec::new();
+    for file in &files {
+        let reader = match ctx.open_operand(file) {
+            Ok(reader) => reader,
+            Err(err) => {
+                // What came before the message goes out before it.
+                if !ctx.out(std::mem::take(&mut out)).await {
+                    return 1;
+                }
+                ctx.complain(format!("{file}: {}", describe(&err))).await;
+                status = 1;
+                continue;
+            }
+        };
+        let mut batches = LineBatches::new(reader, terminator);
+        loop {
+            let batch = match batches.next().await {
+                Ok(Some(batch)) => batch,
+                Ok(None) => break,
+                Err(err) => {
+                    ctx.complain(format!("{file}: {}", describe(&err))).await;
+                    status = 1;
+                    break;
+                }
+            };
+            for line in batch.lines() {
+                if spec.cut(line, &mut out) {
+                    out.push(terminator);
+                }
+            }
+            if out.len() >= 64 * 1024 && !ctx.out(std::mem::take(&mut out)).await {
+                return 1;
+            }
+        }
+    }
+    if !ctx.out(out).await {
+        status = 1;
+    }
+    status
+}
+
+/// An operand read a piece at a time and handed over as batches of whole lines. A piece is
+/// handed on as it was read; only the line running across two pieces is copied together.
+pub(crate) struct LineBatches {
+    reader: crate::OperandReader,
+    partial: Vec<u8>,
+    terminator: u8,
+    done: bool,
+}
+
+impl LineBatches {
+    pub(crate) fn new(reader: crate::OperandReader, terminator: u8) -> Self {
+        LineBatches { reader, partial: Vec::new(), terminator, done: false }
+    }
+
+    /// The next whole lines (the last line of the input may lack its terminator); `None` at
+    /// the end.
+    pub(crate) async fn next(&mut self) -> std::io::Result<Option<Batch>> {
+        let terminator = self.terminator;
+        while !self.done {
+            let Some(piece) = self.reader.chunk().await? else {
+                self.done = true;
+                if self.partial.is_empty() {
+                    break;
+                }
+                let head = std::mem::take(&mut self.partial);
+                return Ok(Some(Batch { head, body: Vec::new(), start: 0, end: 0, terminator }));
+            };
+            let Some(last) = memchr::memrchr(terminator, &piece) else {
+                self.partial.extend_from_slice(&piece);
+                continue;
+            };
+            let (mut head, mut start) = (Vec::new(), 0);
+            if !self.partial.is_empty() {
+                let first = memchr::memchr(terminator, &piece).unwrap_or(last);
+                self.partial.extend_from_slice(&piece[..=first]);
+                head = std::mem::take(&mut self.partial);
+                start = first + 1;
+            }
+            self.partial.extend_from_slice(&piece[last + 1..]);
+            return Ok(Some(Batch { head, body: piece, start, end: last + 1, terminator }));
+        }
+        Ok(None)
+    }
+}
+
+/// Whole lines read together: a line completed across pieces, then the lines of one piece.
+pub(crate) struct Batch {
+    head: Vec<u8>,
+    body: Vec<u8>,
+    start: usize,
+    end: usize,
+    terminator: u8,
+}
+
+impl Batch {
+    /// Whether the last line lacks its terminator (the end of an input without a final one).
+    pub(crate) fn unterminated(&self) -> bool {
+        self.body.is_empty() && self.head.last().is_some_and(|&b| b != self.terminator)
+    }
+
+    /// The lines, each without its terminator.
+    pub(crate) fn lines(&self) -> impl Iterator<Item = &[u8]> {
+        let terminator = self.terminator;
+        let head = (!self.head.is_empty()).then(|| strip_terminator(&self.head, terminator));
+        let body = &self.body[self.start..self.end];
+        let body_lines =
+            (!body.is_empty()).then(|| strip_terminator(body, terminator).split(move |&b| b == terminator));
+        head.into_iter().chain(body_lines.into_iter().flatten())
+    }
+}
+
+/// `text` without its final terminator: the empty piece after the last one is no line.
+fn strip_terminator(text: &[u8], terminator: u8) -> &[u8] {
+    text.strip_suffix(&[terminator]).unwrap_or(text)
+}
+
+/// The part of a line `uniq` compares.
+struct UniqKey {
+    skip_fields: usize,
+    skip_chars: usize,
+    check_chars: usize,
+    ignore_case: bool,
+}
+
+impl UniqKey {
+    /// Borrowed unless case is folded.
+    fn of<'l>(&self, line: &'l [u8]) -> std::borrow::Cow<'l, [u8]> {
+        let mut rest = line;
+        for _ in 0..self.skip_fields {
+            // Past the last field every further skip is empty: stop (`-f 9223372036854775807`
+            // looped for ever).
+            if rest.is_empty() {
+                break;
+            }
+            let start = rest.iter().position(|&b| b != b' ' && b != b'\t').unwrap_or(rest.len());
+            rest = &rest[start..];
+            let end = rest.iter().position(|&b| b == b' ' || b == b'\t').unwrap_or(rest.len());
+            rest = &rest[end..];
+        }
+        let rest = &rest[self.skip_chars.min(rest.len())..];
+        let rest = &rest[..self.check_chars.min(rest.len())];
+        if self.ignore_case { rest.to_ascii_lowercase().into() } else { rest.into() }
+    }
+}
+
+/// How `uniq` prints groups of equal lines.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum UniqShow {
+    /// One line a group, filtered by `-d`/`-u`.
+    First,
+    /// `-D`/`--all-repeated`: every line of repeated groups, with `prepend` or `separate`
+    /// putting empty lines around groups.
+    AllRepeated(&'static str),
+    /// `--group`: every line, groups parted by empty lines (`separate`, `prepend`, `append`,
+    /// `both`).
+    Group(&'static str),
+}
+
+const COUNT: Opt = Opt::both('c', "count", "prefix lines by the number of occurrences");
+const REPEATED: Opt = Opt::both('d', "repeated", "only print duplicate lines, one for each group");
+const ALL_REPEATED_SHORT: Opt = Opt::short('D', "print all duplicate lines");
+const ALL_REPEATED: Opt =
+    Opt::long("all-repeated", "like -D, but allow separating groups with an empty line").optional("METHOD");
+const SKIP_FIELDS: Opt = Opt::both('f', "skip-fields", "avoid comparing the first N fields").value("N");
+const GROUP: Opt = Opt::long("group", "show all items, separating groups with an empty line").optional("METHOD");
+const IGNORE_CASE: Opt = Opt::both('i', "ignore-case", "ignore differences in case when comparing");
+const SKIP_CHARS: Opt = Opt::both('s', "skip-chars", "avoid comparing the first N characters").value("N");
+const UNIQUE: Opt = Opt::both('u', "unique", "only print unique lines");
+const UNIQ_ZERO: Opt = Opt::both('z', "zero-terminated", "line delimiter is NUL, not newline");
+const CHECK_CHARS: Opt = Opt::both('w', "check-chars", "compare no more than N characters in lines").value("N");
+
+/// `uniq`.
+pub const UNIQ: Spec = Spec {
+    name: "uniq",
+    summary: "report or omit repeated lines",
+    synopsis: &["[OPTION]... [INPUT [OUTPUT]]"],
+    about: "Filter adjacent matching lines from INPUT (or standard input), writing to OUTPUT (or standard output).",
+    options: &[
+        COUNT,
+        REPEATED,
+        ALL_REPEATED_SHORT,
+        ALL_REPEATED,
+        SKIP_FIELDS,
+        GROUP,
+        IGNORE_CASE,
+        SKIP_CHARS,
+        UNIQUE,
+        UNIQ_ZERO,
+        CHECK_CHARS,
+    ],
+    ..Spec::BASE
+};
+
+/// `uniq [-cdDui] [-f N] [-s N] [-w N] [-z] [--group[=M]] [INPUT [OUTPUT]]`, a piece of input at
+/// a time.
+pub async fn uniq(ctx: Ctx<'_>) -> Status {
+    let (mut count, mut repeated, mut unique, mut ignore_case, mut zero) = (false, false, false, false, false);
+    let (mut skip_fields, mut skip_chars, mut check_chars) = (0usize, 0usize, usize::MAX);
+    let mut show = UniqShow::First;
+    let args = match ctx.args(&UNIQ).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    for (opt, value) in args.given() {
+        match *opt {
+            COUNT => count = true,
+            REPEATED => repeated = true,
+            ALL_REPEATED_SHORT => show = UniqShow::AllRepeated("none"),
+            UNIQUE => unique = true,
+            IGNORE_CASE => ignore_case = true,
+            UNIQ_ZERO => zero = true,
+            ALL_REPEATED | GROUP => {
+                let (name, methods): (&str, &[&'static str]) = if *opt == ALL_REPEATED {
+                    ("all-repeated", &["none", "prepend", "separate"])
+                } else {
+                    ("group", &["separate", "prepend", "append", "both"])
+                };
+                let method = if value.is_empty() { methods[0] } else { value };
+                let Some(&method) = methods.iter().find(|m| **m == method) else {
+                    return ctx.misuse(&UNIQ, format!("invalid argument '{method}' for '--{name}'")).await;
+                };
+                show = if *opt == GROUP { UniqShow::Group(method) } else { UniqShow::AllRepeated(method) };
+            }
+            SKIP_FIELDS | SKIP_CHARS | CHECK_CHARS => {
+                let Ok(n) = value.parse::<usize>() else {
+                    let what = match *opt {
+                        SKIP_FIELDS => "number of fields to skip",
+                        SKIP_CHARS => "number of bytes to skip",
+                        _ => "number of bytes to compare",
+                    };
+                    return ctx.fail(format!("{value}: invalid {what}")).await;
+                };
+                match *opt {
+                    SKIP_FIELDS => skip_fields = n,
+                    SKIP_CHARS => skip_chars = n,
+                    _ => check_chars = n,
+                }
+            }
+            _ => {}
+        }
+    }
+    let operands = args.operands;
+    if let UniqShow::Group(_) = show
+        && (count || repeated || unique)
+    {
+        return ctx.misuse(&UNIQ, "--group is mutually exclusive with -c/-d/-D/-u").await;
+    }
+    if count && matches!(show, UniqShow::AllRepeated(_)) {
+        return ctx.misuse(&UNIQ, "printing all duplicated lines and repeat counts is meaningless").await;
+    }
+    if operands.len() > 2 {
+        return ctx.misuse(&UNIQ, format!("extra operand '{}'", operands[2])).await;
+    }
+    let input = operands.first().cloned().unwrap_or_else(|| "-".to_string());
+    let to_stdout = operands.get(1).is_none_or(|t| t == "-");
+    let reader = match ctx.open_operand(&input) {
+        Ok(reader) => reader,
+        Err(err) => return ctx.fail(format!("{input}: {}", describe(&err))).await,
+    };
+    let terminator = if zero { 0 } else { b'\n' };
+    let key = UniqKey { skip_fields, skip_chars, check_chars, ignore_case };
+    // The group being read: its key and lines (only the first is kept unless all are shown).
+    let keep_all = show != UniqShow::First;
+    let mut group: Vec<Vec<u8>> = Vec::new();
+    let (mut group_key, mut group_size, mut groups_shown) = (Vec::new(), 0usize, 0usize);
+    let mut out = Vec::new();
+    let emit = |lines: &mut Vec<Vec<u8>>, size: usize, shown: &mut usize, out: &mut Vec<u8>| {
+        match show {
+            UniqShow::First => {
+                if (!repeated || size > 1) && (!unique || size == 1) {
+                    if count {
+                        out.extend_from_slice(format!("{size:>7} ").as_bytes());
+                    }
+                    out.extend_from_slice(&lines[0]);
+                    out.push(terminator);
+                }
+            }
+            UniqShow::AllRepeated(method) => {
+                if size > 1 {
+                    if method == "prepend" || (method == "separate" && *shown > 0) {
+                        out.push(terminator);
+                    }
+                    for line in lines.iter() {
+                        out.extend_from_slice(line);
+                        out.push(terminator);
+                    }
+                    *shown += 1;
+                }
+            }
+            UniqShow::Group(method) => {
+                if matches!(method, "prepend" | "both") || (*shown > 0 && method != "append") {
+                    out.push(terminator);
+                }
+                for line in lines.iter() {
+                    out.extend_from_slice(line);
+                    out.push(terminator);
+                }
+                if method == "append" {
+                    out.push(terminator);
+                }
+                *shown += 1;
+            }
+        }
+        lines.clear();
+    };
+    let mut batches = LineBatches::new(reader, terminator);
+    loop {
+        let batch = match batches.next().await {
+            Ok(Some(batch)) => batch,
+            Ok(None) => break,
+            Err(err) => return ctx.fail(format!("{input}: {}", describe(&err))).await,
+        };
+        for line in batch.lines() {
+            let line_key = key.of(line);
+            if group_size > 0 && *line_key == *group_key {
+                group_size += 1;
+                if keep_all {
+                    group.push(line.to_vec());
+                }
+                continue;
+            }
+            if group_size > 0 {
+                emit(&mut group, group_size, &mut groups_shown, &mut out);
+            }
+            (group_key, group_size) = (line_key.into_owned(), 1);
+            group.push(line.to_vec());
+        }
+        if to_stdout && out.len() >= 64 * 1024 && !ctx.out(std::mem::take(&mut out)).await {
+            return 1;
+        }
+    }
+    if group_size > 0 {
+        emit(&mut group, group_size, &mut groups_shown, &mut out);
+        if matches!(show, UniqShow::Group("both")) {
+            out.push(terminator);
+        }
+    }
+    // An OUTPUT of `-` is standard output, as for GNU.
+    if let Some(target) = operands.get(1).filter(|t| *t != "-") {
+        let abs = ctx.abs(target);
+        return match ctx.vfs.write(&abs, &out, crate::vfs::WriteMode::Truncate) {
+            Ok(()) => 0,
+            Err(err) => ctx.fail(format!("{target}: {}", describe(&err))).await,
+        };
+    }
+    if ctx.out(out).await { 0 } else { 1 }
+}
+
+#[derive(Default, Clone, Copy)]
+struct Counts {
+    lines: usize,
+    words: usize,
+    bytes: usize,
+    chars: usize,
+    longest: usize,
+}
+
+/// Counts fed in chunks, so a stream of any length is counted in constant memory. Text is
+/// decoded as UTF-8 (invalid bytes count as one replacement character each run, as a lossy
+/// decoding of the whole would), an incomplete sequence at a chunk's end waiting for the next.
+#[derive(Default)]
+struct Counter {
+    counts: Counts,
+    in_word: bool,
+    /// Characters of the current line so far; a `\r` right before `\n` is not one.
+    line_chars: usize,
+    last_was_cr: bool,
+    pending: Vec<u8>,
+    /// Whether words, characters or the longest line are wanted: lines and bytes alone need
+    /// no decoding.
+    decode: bool,
+    longest: bool,
+}
+
+/// Whitespace as `wc` separates words in ASCII text.
+fn ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
+}
+
+impl Counter {
+    fn new(want: &[char]) -> Self {
+        let longest = want.contains(&'L');
+        Counter { decode: longest || want.contains(&'w') || want.contains(&'m'), longest, ..Counter::default() }
+    }
+
+    fn feed(&mut self, chunk: &[u8]) {
+        self.counts.bytes += chunk.len();
+        self.counts.lines += bytecount::count(chunk, b'\n');
+        if !self.decode {
+            return;
+        }
+        // ASCII (the common case) needs no decoding: a byte is a character.
+        if !self.longest && self.pending.is_empty() && chunk.is_ascii() {
+            self.counts.chars += chunk.len();
+            for &b in chunk {
+                if ascii_space(b) {
+                    self.in_word = false;
+                } else if !self.in_word {
+                    self.in_word = true;
+                    self.counts.words += 1;
+                }
+            }
+            return;
+        }
+        let mut data = std::mem::take(&mut self.pending);
+        data.extend_from_slice(chunk);
+        let keep = incomplete_utf8_tail(&data);
+        let (now, later) = data.split_at(data.len() - keep);
+        self.scan(&String::from_utf8_lossy(now));
+        self.pending = later.to_vec();
+    }
+
+    fn scan(&mut self, text: &str) {
+        for c in text.chars() {
+            self.counts.chars += 1;
+            if c == '\n' {
+                let line = self.line_chars - usize::from(self.last_was_cr);
+                self.counts.longest = self.counts.longest.max(line);
+                self.line_chars = 0;
+            } else {
+                self.line_chars += 1;
+            }
+            self.last_was_cr = c == '\r';
+            if c.is_whitespace() {
+                self.in_word = false;
+            } else if !self.in_word {
+                self.in_word = true;
+                self.counts.words += 1;
+            }
+        }
+    }
+
+    fn finish(mut self) -> Counts {
+        let rest = std::mem::take(&mut self.pending);
+        self.scan(&String::from_utf8_lossy(&rest));
+        self.counts.longest = self.counts.longest.max(self.line_chars);
+        self.counts
+    }
+}
+
+/// How many bytes at the end of `data` start a UTF-8 sequence that is not complete yet.
+fn incomplete_utf8_tail(data: &[u8]) -> usize {
+    for back in 1..=3.min(data.len()) {
+        let byte = data[data.len() - back];
+        if byte & 0xC0 != 0x80 {
+            let needed = match byte {
+                0xC0..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                0xF0..=0xF7 => 4,
+                _ => return 0,
+            };
+            return if needed > back { back } else { 0 };
+        }
+    }
+    0
+}
+
+/// The counts of one operand, read in pieces.
+async fn count_operand(ctx: &Ctx<'_>, name: &str, want: &[char]) -> std::io::Result<Counts> {
+    let mut counter = Counter::new(want);
+    match ctx.open_operand(name)? {
+        // A file is read into one buffer over and over: no memory to fault in per piece, and
+        // small enough to stay in cache between the copy and the count (1 MiB was slower).
+        // Only bytes wanted of a regular file: its size says it, as GNU wc reads it from stat.
+        crate::OperandReader::File(mut file)
+            if want == ['c'] && ctx.vfs.stat(&ctx.abs(name)).is_ok_and(|m| m.kind == crate::vfs::FileKind::File) =>
+        {
+            counter.counts.bytes =
+                usize::try_from(std::io::Seek::seek(&mut file, std::io::SeekFrom::End(0))?).unwrap_or(usize::MAX);
+        }
+        crate::OperandReader::File(mut file) => {
+            let mut buf = vec![0; 128 * 1024];
+            loop {
+                match file.read(&mut buf) {
+                    Ok(0) => break,
+                    Ok(n) => {
+                        counter.feed(&buf[..n]);
+                        // Between pieces the deadline or Ctrl-C may end the command.
+                        tokio::task::yield_now().await;
+                    }
+                    Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(err) => return Err(err),
+                }
+            }
+        }
+        mut stdin => {
+            while let Some(chunk) = stdin.chunk().await? {
+                counter.feed(&chunk);
+            }
+        }
+    }
+    Ok(counter.finish())
+}
+
+/// `wc`.
+pub const WC: Spec = Spec {
+    name: "wc",
+    summary: "count lines, words and bytes",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Print newline, word, and byte counts for each FILE, and a total line if more than one FILE is specified.",
+    options: &[
+        Opt::both('c', "bytes", "print the byte counts"),
+        Opt::both('m', "chars", "print the character counts"),
+        Opt::both('l', "lines", "print the newline counts"),
+        Opt::both('L', "max-line-length", "print the maximum display width"),
+        Opt::both('w', "words", "print the word counts"),
+    ],
+    ..Spec::BASE
+};
+
+/// `wc [-lwcmL] [file…]`
+pub async fn wc(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&WC).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let mut want = args.letters();
+    let files = args.operands;
+
+    if want.is_empty() {
+        want = vec!['l', 'w', 'c'];
+    }
+    // GNU prints columns in a fixed order whatever order the flags came in.
+    let columns: Vec<char> = ['l', 'w', 'm', 'c', 'L'].into_iter().filter(|c| want.contains(c)).collect();
+    let names: Vec<String> = if files.is_empty() { vec!["-".to_string()] } else { files.clone() };
+    // As GNU: the width comes before any counting, from the sizes of the regular files (at
+    // least 7 when one is not a regular file), so each row can go out as soon as it is counted.
+    let width = if columns.len() == 1 && names.len() == 1 {
+        1
+    } else {
+        let metas: Vec<Option<crate::vfs::Meta>> = names
+            .iter()
+            .map(|name| if name == "-" || name == "/dev/stdin" { None } else { ctx.vfs.stat(&ctx.abs(name)).ok() })
+            .collect();
+        let regular: u64 =
+            metas.iter().flatten().filter(|m| m.kind == crate::vfs::FileKind::File).map(|m| m.size).sum();
+        let streams = names
+            .iter()
+            .zip(&metas)
+            .any(|(name, meta)| name == "-" || meta.as_ref().is_some_and(|m| m.kind != crate::vfs::FileKind::File));
+        regular.to_string().len().max(if streams { 7 } else { 1 })
+    };
+    let row = |counts: &Counts, name: Option<&str>| {
+        let values: Vec<String> = columns
+            .iter()
+            .map(|c| {
+                let value = match c {
+                    'l' => counts.lines,
+                    'w' => counts.words,
+                    'm' => counts.chars,
+                    'c' => counts.bytes,
+                    _ => counts.longest,
+                };
+                format!("{value:>width$}")
+            })
+            .collect();
+        match name {
+            Some(name) => format!("{} {name}\n", values.join(" ")),
+            None => format!("{}\n", values.join(" ")),
+        }
+    };
+    let mut status = 0;
+    let mut total = Counts::default();
+    for name in &names {
+        if name.is_empty() {
+            // GNU's words for an empty name (it is no file).
+            ctx.complain("invalid zero-length file name").await;
+            status = 1;
+            continue;
+        }
+        let counts = match count_operand(&ctx, name, &want).await {
+            Ok(counts) => counts,
+            // GNU counts a directory as empty after saying what it is.
+            Err(err) if err.kind() == std::io::ErrorKind::IsADirectory => {
+                ctx.complain(format!("{name}: {}", describe(&err))).await;
+                status = 1;
+                Counts::default()
+            }
+            Err(err) => {
+                ctx.complain(format!("{name}: {}", describe(&err))).await;
+                status = 1;
+                continue;
+            }
+        };
+        total.lines += counts.lines;
+        total.words += counts.words;
+        total.bytes += counts.bytes;
+        total.chars += counts.chars;
+        total.longest = total.longest.max(counts.longest);
+        if !ctx.out(row(&counts, (!files.is_empty()).then_some(name.as_str()))).await {
+            return 1;
+        }
+    }
+    if names.len() > 1 && !ctx.out(row(&total, Some("total"))).await {
+        return 1;
+    }
+    status
+}
+
+/// `rev`.
+pub const REV: Spec = Spec {
+    name: "rev",
+    summary: "reverse the characters of lines",
+    synopsis: &["[options] [file ...]"],
+    about: "Reverse lines characterwise.",
+    help_letter: Some('h'),
+    ..Spec::BASE
+};
+
+/// `rev [file…]`
+pub async fn rev(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&REV).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let (data, status) = inputs(&ctx, &args.operands).await;
+    let mut out = String::new();
+    for (_, bytes) in data {
+        let text = String::from_utf8_lossy(&bytes);
+        for line in text.split_inclusive('\n') {
+            let (body, newline) = match line.strip_suffix('\n') {
+                Some(body) => (body, "\n"),
+                None => (line, ""),
+            };
+            out.extend(body.chars().rev());
+            out.push_str(newline);
+        }
+    }
+    if !ctx.out(out).await {
+        return 1;
+    }
+    status
+}
+
+const BEFORE: Opt = Opt::both('b', "before", "attach the separator before instead of after");
+const REGEX: Opt = Opt::both('r', "regex", "interpret the separator as a regular expression");
+const SEPARATOR: Opt = Opt::both('s', "separator", "use STRING as the separator instead of newline").value("STRING");
+
+/// `tac`.
+pub const TAC: Spec = Spec {
+    name: "tac",
+    summary: "print lines (or records) in reverse order",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Write each FILE to standard output, last line first.",
+    options: &[BEFORE, REGEX, SEPARATOR],
+    ..Spec::BASE
+};
+
+/// `tac [-br] [-s SEP] [FILE…]`: records (lines by default) in reverse order.
+pub async fn tac(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&TAC).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let separator = args.last(&SEPARATOR).map_or(b"\n".to_vec(), |s| s.as_bytes().to_vec());
+    let (before, regex) = (args.has(&BEFORE), args.has(&REGEX));
+    let files = args.operands;
+    // Where each separator lies, as a regular expression (`-r`, GNU's basic syntax) or a string.
+    let matcher = if regex {
+        // Anchored: GNU tac searches backwards, taking the match that starts last.
+        let pattern = format!("^(?:{})", crate::text::posix_regex::basic(&String::from_utf8_lossy(&separator)));
+        match regex::bytes::RegexBuilder::new(&pattern).build() {
+            Ok(regex) => Some(regex),
+            Err(err) => return ctx.fail(crate::text::posix_regex::failure_message(&err.to_string())).await,
+        }
+    } else {
+        None
+    };
+    let (data, status) = inputs(&ctx, &files).await;
+    let mut out = Vec::new();
+    for (_, bytes) in data {
+        let matches: Vec<(usize, usize)> = match &matcher {
+            Some(regex) => {
+                let mut found = Vec::new();
+                let mut limit = bytes.len();
+                for at in (0..bytes.len()).rev() {
+                    if at < limit
+                        && let Some(m) = regex.find(&bytes[at..limit]).filter(|m| !m.is_empty())
+                    {
+                        found.push((at, at + m.end()));
+                        limit = at;
+                    }
+                }
+                found.reverse();
+                found
+            }
+            // An empty separator separates nothing: the input comes out as it is.
+            None if separator.is_empty() => Vec::new(),
+            None => memchr::memmem::find_iter(&bytes, &separator).map(|at| (at, at + separator.len())).collect(),
+        };
+        // Records end after their separator, or with -b start at it; they come out last first.
+        let mut cuts: Vec<usize> = matches.iter().map(|&(start, end)| if before { start } else { end }).collect();
+        cuts.dedup();
+        let mut end = bytes.len();
+        for &cut in cuts.iter().rev() {
+            if cut < end {
+                out.extend_from_slice(&bytes[cut..end]);
+                end = cut;
+            }
+        }
+        out.extend_from_slice(&bytes[..end]);
+    }
+    if !ctx.out(out).await {
+        return 1;
+    }
+    status
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Counter;
+
+    fn counts_of(want: &[char], chunks: &[&[u8]]) -> (usize, usize, usize, usize, usize) {
+        let mut counter = Counter::new(want);
+        for chunk in chunks {
+            counter.feed(chunk);
+        }
+        let c = counter.finish();
+        (c.lines, c.words, c.bytes, c.chars, c.longest)
+    }
+
+    #[test]
+    fn counts_do_not_depend_on_where_chunks_split() {
+        let text = "héllo wörld\r\n\u{20ac}€ x\n\u{ff}tail \r".as_bytes().to_vec();
+        let mut data = text.clone();
+        data.extend_from_slice(b"\xff\xfe bad\n");
+        let all = ['l', 'w', 'c', 'm', 'L'];
+        let whole = counts_of(&all, &[&data]);
+        assert_eq!(whole, (3, 7, data.len(), 32, 13));
+        // Without -L, ASCII pieces take the fast path and others are decoded: same counts.
+        let no_longest = ['l', 'w', 'm'];
+        for size in 1..6 {
+            let chunks: Vec<&[u8]> = data.chunks(size).collect();
+            assert_eq!(counts_of(&all, &chunks), whole, "chunks of {size}");
+            let (lines, words, bytes, chars, _) = counts_of(&no_longest, &chunks);
+            assert_eq!((lines, words, bytes, chars), (whole.0, whole.1, whole.2, whole.3), "chunks of {size}");
+        }
+    }
+}

@@ -1,0 +1,13 @@
+//! Text filters as GNU coreutils, grep and printf define them: streams, lines, columns, `sort`, `join`, `diff`, `grep`, and the regex and format engines they share.
+
+pub mod cfmt;
+pub mod columns;
+pub mod diff;
+pub mod grep;
+pub mod join;
+pub mod lines;
+pub mod posix_regex;
+pub mod printf;
+pub mod sort;
+pub mod stream;
+pub mod when;

@@ -1,0 +1,286 @@
+//! `printf [-v var] FORMAT [args…]`: C conversions with flags, width and precision
+//! (`%d %i %o %u %x %X %c %s %e %E %f %F %g %G %a`), plus bash's `%b` and `%q`. The format is
+//! reused until the arguments run out.
+
+use crate::Ctx;
+use crate::session::Status;
+use crate::spec::{Opt, Spec};
+use crate::text::cfmt::{self, format_float, format_int, pad};
+use crate::text::stream::expand_backslashes_bytes;
+
+/// Quotes `text` so the shell reads it back as one word, as bash's `%q` does.
+pub(crate) fn shell_quote(text: &str) -> String {
+    if text.is_empty() {
+        return "''".to_string();
+    }
+    if text.chars().any(|c| c.is_control()) {
+        let mut out = String::from("$'");
+        for c in text.chars() {
+            match c {
+                '\n' => out.push_str("\\n"),
+                '\t' => out.push_str("\\t"),
+                '\r' => out.push_str("\\r"),
+                '\x07' => out.push_str("\\a"),
+                '\x08' => out.push_str("\\b"),
+                '\x0b' => out.push_str("\\v"),
+                '\x0c' => out.push_str("\\f"),
+                '\x1b' => out.push_str("\\E"),
+                '\'' => out.push_str("\\'"),
+                '\\' => out.push_str("\\\\"),
+                c if c.is_control() => out.push_str(&format!("\\{:03o}", c as u32)),
+                c => out.push(c),
+            }
+        }
+        out.push('\'');
+        return out;
+    }
+    let mut out = String::new();
+    for (idx, c) in text.chars().enumerate() {
+        let special = matches!(
+            c,
+            ' ' | '\''
+                | '"'
+                | '\\'
+                | '|'
+                | '&'
+                | ';'
+                | '('
+                | ')'
+                | '<'
+                | '>'
+                | '!'
+                | '{'
+                | '}'
+                | '*'
+                | '['
+                | ']'
+                | '?'
+                | '^'
+                | '$'
+                | '`'
+                | ','
+        ) || (idx == 0 && matches!(c, '#' | '~'));
+        if special {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+struct Args<'a> {
+    items: &'a [String],
+    pos: usize,
+    errors: Vec<String>,
+}
+
+impl Args<'_> {
+    fn next(&mut self) -> Option<&str> {
+        let item = self.items.get(self.pos).map(String::as_str);
+        if item.is_some() {
+            self.pos += 1;
+        }
+        item
+    }
+
+    fn int(&mut self) -> i64 {
+        let Some(text) = self.next() else { return 0 };
+        let text = text.to_string();
+        match parse_int(&text) {
+            Some(value) => value,
+            None => {
+                self.errors.push(format!("{text}: invalid number"));
+                leading_int(&text)
+            }
+        }
+    }
+
+    fn float(&mut self) -> f64 {
+        let Some(text) = self.next() else { return 0.0 };
+        let text = text.to_string();
+        if let Some(c) = text.strip_prefix('\'').or_else(|| text.strip_prefix('"')) {
+            return c.chars().next().map_or(0.0, |c| f64::from(c as u32));
+        }
+        match text.trim().parse::<f64>() {
+            Ok(value) => value,
+            Err(_) => match parse_int(&text) {
+                Some(value) => value as f64,
+                None => {
+                    self.errors.push(format!("{text}: invalid number"));
+                    0.0
+                }
+            },
+        }
+    }
+}
+
+fn leading_int(text: &str) -> i64 {
+    let digits: String = text.trim().chars().take_while(|c| c.is_ascii_digit() || *c == '-').collect();
+    digits.parse().unwrap_or(0)
+}
+
+fn parse_int(text: &str) -> Option<i64> {
+    let trimmed = text.trim_start();
+    if let Some(rest) = trimmed.strip_prefix('\'').or_else(|| trimmed.strip_prefix('"')) {
+        return Some(rest.chars().next().map_or(0, |c| i64::from(c as u32)));
+    }
+    let (negative, digits) = match trimmed.as_bytes().first() {
+        Some(b'-') => (true, &trimmed[1..]),
+        Some(b'+') => (false, &trimmed[1..]),
+        _ => (false, trimmed),
+    };
+    let value = if let Some(hex) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+        i64::from_str_radix(hex, 16).ok()?
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        i64::from_str_radix(&digits[1..], 8).ok()?
+    } else {
+        digits.parse::<i64>().ok().or_else(|| digits.parse::<u64>().ok().map(|v| v as i64))?
+    };
+    Some(if negative { value.wrapping_neg() } else { value })
+}
+
+/// Runs the format once over the remaining arguments; false when `\c` stopped output.
+fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>) -> Result<bool, String> {
+    let mut idx = 0;
+    while idx < format.len() {
+        let b = format[idx];
+        if b == b'\\' {
+            let end = escape_end(format, idx);
+            let piece = String::from_utf8_lossy(&format[idx..end]).into_owned();
+            let (bytes, _) = expand_backslashes_bytes(&piece, true);
+            out.extend_from_slice(&bytes);
+            idx = end;
+            continue;
+        }
+        if b != b'%' {
+            out.push(b);
+            idx += 1;
+            continue;
+        }
+        idx += 1;
+        if format.get(idx) == Some(&b'%') {
+            out.push(b'%');
+            idx += 1;
+            continue;
+        }
+        let spec = cfmt::parse_spec(format, &mut idx, || args.int());
+        let Some(&conv) = format.get(idx) else {
+            return Err("`%': missing format character".to_string());
+        };
+        idx += 1;
+        let conv = conv as char;
+        let text = match conv {
+            'd' | 'i' | 'o' | 'u' | 'x' | 'X' => format_int(args.int(), conv, &spec),
+            'e' | 'E' | 'f' | 'F' | 'g' | 'G' | 'a' | 'A' => format_float(args.float(), conv, &spec),
+            'c' => {
+                let c = args.next().and_then(|s| s.chars().next()).map(String::from).unwrap_or_default();
+                pad(c, &spec, false)
+            }
+            's' | 'q' | 'b' => {
+                let arg = args.next().unwrap_or_default().to_string();
+                let mut body = match conv {
+                    'q' => shell_quote(&arg),
+                    'b' => {
+                        let (bytes, stop) = expand_backslashes_bytes(&arg, false);
+                        if stop {
+                            let text = String::from_utf8_lossy(&bytes).into_owned();
+                            out.extend_from_slice(pad(text, &spec, false).as_bytes());
+                            return Ok(false);
+                        }
+                        String::from_utf8_lossy(&bytes).into_owned()
+                    }
+                    _ => arg,
+                };
+                if let Some(precision) = spec.precision {
+                    body = body.chars().take(precision).collect();
+                }
+                pad(body, &spec, false)
+            }
+            other => return Err(format!("`{other}': invalid format character")),
+        };
+        out.extend_from_slice(text.as_bytes());
+    }
+    Ok(true)
+}
+
+/// The end of the escape sequence starting at `start` (a backslash).
+fn escape_end(format: &[u8], start: usize) -> usize {
+    let mut idx = start + 1;
+    let Some(&first) = format.get(idx) else { return idx };
+    idx += 1;
+    let (max, pred): (usize, fn(&u8) -> bool) = match first {
+        b'0'..=b'7' => (2, |b| (b'0'..=b'7').contains(b)),
+        b'x' => (2, u8::is_ascii_hexdigit),
+        b'u' => (4, u8::is_ascii_hexdigit),
+        b'U' => (8, u8::is_ascii_hexdigit),
+        _ => return idx,
+    };
+    let mut taken = 0;
+    while taken < max && format.get(idx).is_some_and(pred) {
+        idx += 1;
+        taken += 1;
+    }
+    idx
+}
+
+const VAR: Opt = Opt::short('v', "assign the output to shell variable VAR rather than display it").value("var");
+
+/// `printf`.
+pub const PRINTF: Spec = Spec {
+    name: "printf",
+    summary: "formats and prints ARGUMENTS under control of the FORMAT",
+    synopsis: &["[-v var] format [arguments]"],
+    about: "FORMAT is a character string with plain characters, backslash escapes, and conversions (%s %b %q %d %i %o %u %x %X %c %e %f %g %%) each taking the next ARGUMENT; the format is reused as needed to consume all ARGUMENTS.",
+    options: &[VAR],
+    ..Spec::BASH
+};
+
+/// `printf [-v var] FORMAT [args…]`
+pub async fn printf(ctx: Ctx<'_>) -> Status {
+    let parsed = match ctx.args(&PRINTF).await {
+        Ok(parsed) => parsed,
+        Err(status) => return status,
+    };
+    let target = parsed.last(&VAR).map(str::to_string);
+    let argv = &parsed.operands[..];
+    let Some(format) = argv.first() else {
+        return ctx.misuse(&PRINTF, "").await;
+    };
+    let mut args = Args { items: &argv[1..], pos: 0, errors: Vec::new() };
+    let mut out = Vec::new();
+    loop {
+        let before = args.pos;
+        match render(format.as_bytes(), &mut args, &mut out) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(message) => {
+                ctx.complain(message).await;
+                ctx.out(&out).await;
+                return 1;
+            }
+        }
+        if args.pos >= args.items.len() || args.pos == before {
+            break;
+        }
+    }
+    for error in &args.errors {
+        ctx.complain(error).await;
+    }
+    let status = i32::from(!args.errors.is_empty());
+    match target {
+        Some(name) => {
+            let text = String::from_utf8_lossy(&out).into_owned();
+            if !ctx.state.set_var(&name, text) {
+                return ctx.fail(format!("{name}: readonly variable")).await;
+            }
+            status
+        }
+        None => {
+            if ctx.out(&out).await {
+                status
+            } else {
+                1
+            }
+        }
+    }
+}

@@ -1,0 +1,929 @@
+//! `sort`: GNU sort, in-process, over bytes (input that is not UTF-8 comes out as it went in).
+//!
+//! Keys follow GNU's model: any number of `-k F[.C][,F[.C]][OPTS]`, each with its own ordering
+//! options or, when it has none, the global ones; ties fall back to the whole line (reversed by
+//! a global `-r`) unless `-s` or `-u`. Orderings: bytes (`-f -d -i` fold and filter them),
+//! `-n` (exact decimal comparison, as GNU's, not through floating point), `-g` (floating point,
+//! non-numbers first), `-h` (SI suffixes), `-M` (month names), `-V` (version order), `-R`
+//! (hash of the key). Also `-c`/`-C` (check), `-m` (merge), `-u`, `-s`, `-z`, `-t`, `-o`,
+//! `--files0-from`; `-S`, `-T` and `--parallel` are accepted and have nothing to tune here.
+//!
+//! Why not uutils' sort: see ARCHITECTURE.md ("sort and wc"). In short, `uu_sort` only runs as
+//! a whole program over the process's streams and files, so it would need a child process — a
+//! re-execution of a `toolsh` binary that a harness embedding the library does not have.
+
+use crate::Ctx;
+use crate::session::Status;
+use crate::spec::{Args, Opt, Spec};
+use crate::vfs::describe;
+use std::cmp::Ordering;
+use std::hash::{BuildHasher, Hasher};
+
+/// How values of a key compare.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+enum Mode {
+    #[default]
+    Text,
+    Numeric,
+    General,
+    Human,
+    Month,
+    Version,
+    Random,
+}
+
+/// How one key (or the whole line) compares.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Order {
+    mode: Mode,
+    reverse: bool,
+    fold: bool,
+    blanks: bool,
+    dictionary: bool,
+    printable: bool,
+}
+
+impl Order {
+    fn is_default(&self) -> bool {
+        *self == Order::default()
+    }
+
+    /// Applies one option letter; false when it is not an ordering option.
+    fn set(&mut self, letter: char) -> bool {
+        match letter {
+            'n' => self.mode = Mode::Numeric,
+            'g' => self.mode = Mode::General,
+            'h' => self.mode = Mode::Human,
+            'M' => self.mode = Mode::Month,
+            'V' => self.mode = Mode::Version,
+            'R' => self.mode = Mode::Random,
+            'r' => self.reverse = true,
+            'f' => self.fold = true,
+            'b' => self.blanks = true,
+            'd' => self.dictionary = true,
+            'i' => self.printable = true,
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// `-k START[,END]`: fields counted from 1, bytes within them from 1 (0 = the field's end).
+#[derive(Debug, Clone, Copy)]
+struct Key {
+    start: (usize, usize),
+    end: Option<(usize, usize)>,
+    order: Order,
+}
+
+struct Options {
+    keys: Vec<Key>,
+    global: Order,
+    unique: bool,
+    stable: bool,
+    separator: Option<Vec<u8>>,
+    terminator: u8,
+    /// Seed of `-R`'s hash.
+    seed: std::collections::hash_map::RandomState,
+}
+
+/// Parses `F[.C][,F[.C]][opts]`.
+fn parse_key(spec: &str) -> Option<Key> {
+    let (start, end) = match spec.split_once(',') {
+        Some((start, end)) => (start, Some(end)),
+        None => (spec, None),
+    };
+    let mut order = Order::default();
+    let mut position = |text: &str, is_end: bool| -> Option<(usize, usize)> {
+        let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        for letter in text[digits.len()..].chars() {
+            if !order.set(letter) {
+                return None;
+            }
+        }
+        let (field, char) = match digits.split_once('.') {
+            Some((field, char)) => (field.parse().ok()?, char.parse().ok()?),
+            None => (digits.parse().ok()?, 0),
+        };
+        (field > 0 && (is_end || char > 0 || !digits.contains('.'))).then_some((field, char))
+    };
+    let start = position(start, false)?;
+    let end = match end {
+        Some(end) => Some(position(end, true)?),
+        None => None,
+    };
+    Some(Key { start, end, order })
+}
+
+fn is_blank(b: u8) -> bool {
+    b == b' ' || b == b'\t'
+}
+
+/// Byte spans of the fields of `line`: split at `sep`, or (without one) each field starting at
+/// the blanks before it, as POSIX says.
+fn fields(line: &[u8], sep: Option<&[u8]>, spans: &mut Vec<(usize, usize)>) {
+    spans.clear();
+    let mut begin = 0;
+    match sep {
+        Some(sep) if !sep.is_empty() => {
+            let mut at = 0;
+            while let Some(found) = memchr::memmem::find(&line[at..], sep) {
+                spans.push((begin, at + found));
+                at += found + sep.len();
+                begin = at;
+            }
+        }
+        _ => {
+            let mut in_field = false;
+            for (idx, &c) in line.iter().enumerate() {
+                if is_blank(c) && in_field {
+                    spans.push((begin, idx));
+                    begin = idx;
+                    in_field = false;
+                } else if !is_blank(c) {
+                    in_field = true;
+                }
+            }
+        }
+    }
+    spans.push((begin, line.len()));
+}
+
+fn skip_blanks(line: &[u8], at: usize, blanks: bool) -> usize {
+    if !blanks {
+        return at;
+    }
+    at + line[at..].iter().take_while(|b| is_blank(**b)).count()
+}
+
+/// The span of a key in `line` (GNU: character offsets may run past their field).
+fn key_span(
+    line: &[u8],
+    key: &Key,
+    order: Order,
+    sep: Option<&[u8]>,
+    spans: &mut Vec<(usize, usize)>,
+) -> (usize, usize) {
+    fields(line, sep, spans);
+    let Some(&(from, _)) = spans.get(key.start.0 - 1) else { return (line.len(), line.len()) };
+    let from = skip_blanks(line, from, order.blanks);
+    let from = (from + key.start.1.saturating_sub(1)).min(line.len());
+    let to = match key.end {
+        None => line.len(),
+        Some((field, 0)) => spans.get(field - 1).map_or(line.len(), |&(_, end)| end),
+        Some((field, char)) => match spans.get(field - 1) {
+            Some(&(begin, _)) => (skip_blanks(line, begin, order.blanks) + char).min(line.len()),
+            None => line.len(),
+        },
+    };
+    (from, to.max(from))
+}
+
+/// A `-n` number found in a key: sign, integer digits without leading zeros and fraction
+/// digits without trailing zeros, as spans of the key's text. Worked out once per line, so
+/// that a comparison is a length check and two byte comparisons.
+#[derive(Debug, Clone, Copy, Default)]
+struct Number {
+    negative: bool,
+    int: (usize, usize),
+    /// The integer part's value when it has at most 19 digits (most do): compared without
+    /// looking at the text.
+    small: Option<u64>,
+    frac: (usize, usize),
+}
+
+impl Number {
+    /// GNU `-n` reads blanks, an optional `-`, digits and a fraction.
+    fn parse(text: &[u8]) -> Number {
+        let digits_from = |at: usize| at + text[at..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let mut at = text.iter().take_while(|b| is_blank(**b)).count();
+        let negative = text.get(at) == Some(&b'-');
+        at += usize::from(negative);
+        let int_end = digits_from(at);
+        let int_start = at + text[at..int_end].iter().take_while(|b| **b == b'0').count();
+        let mut frac = (int_end, int_end);
+        if text.get(int_end) == Some(&b'.') {
+            let end = digits_from(int_end + 1);
+            let trailing_zeros = text[int_end + 1..end].iter().rev().take_while(|b| **b == b'0').count();
+            frac = (int_end + 1, end - trailing_zeros);
+        }
+        // Minus zero is zero.
+        let zero = int_start == int_end && frac.0 == frac.1;
+        let digits = &text[int_start..int_end];
+        let small =
+            (digits.len() <= 19).then(|| digits.iter().fold(0u64, |value, digit| value * 10 + u64::from(digit - b'0')));
+        Number { negative: negative && !zero, int: (int_start, int_end), small, frac }
+    }
+
+    /// Compares exactly, as decimals of any length (`text` is the key this number was
+    /// parsed from, `other_text` the other's).
+    fn cmp(&self, text: &[u8], other: &Number, other_text: &[u8]) -> Ordering {
+        let int = match (self.small, other.small) {
+            (Some(a), Some(b)) => a.cmp(&b),
+            _ => {
+                let (int_a, int_b) = (&text[self.int.0..self.int.1], &other_text[other.int.0..other.int.1]);
+                int_a.len().cmp(&int_b.len()).then_with(|| int_a.cmp(int_b))
+            }
+        };
+        let (frac_a, frac_b) = (&text[self.frac.0..self.frac.1], &other_text[other.frac.0..other.frac.1]);
+        let magnitude = match int {
+            Ordering::Equal if frac_a.is_empty() && frac_b.is_empty() => Ordering::Equal,
+            Ordering::Equal => frac_a.cmp(frac_b),
+            unequal => unequal,
+        };
+        match (self.negative, other.negative) {
+            (false, false) => magnitude,
+            (true, true) => magnitude.reverse(),
+            (true, false) => Ordering::Less,
+            (false, true) => Ordering::Greater,
+        }
+    }
+}
+
+/// GNU `-n` on two texts.
+fn numeric_cmp(a: &[u8], b: &[u8]) -> Ordering {
+    Number::parse(a).cmp(a, &Number::parse(b), b)
+}
+
+/// The leading floating-point number of `text` (`-g`, strtod's rule: blanks, a sign, digits
+/// with a fraction and an exponent, or `inf`/`infinity`/`nan`), `None` when there is none or
+/// it is NaN. The prefix is found by one scan and parsed once: this runs in every comparison.
+fn general_value(text: &[u8]) -> Option<f64> {
+    let text = &text[text.iter().take_while(|b| b.is_ascii_whitespace()).count()..];
+    let mut end = usize::from(matches!(text.first(), Some(b'+' | b'-')));
+    let word = [b"infinity".as_slice(), b"inf", b"nan"]
+        .into_iter()
+        .find(|word| text.get(end..end + word.len()).is_some_and(|t| t.eq_ignore_ascii_case(word)));
+    if let Some(word) = word {
+        end += word.len();
+    } else {
+        let digits_from = end;
+        while text.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+        let mut digits = end - digits_from;
+        if text.get(end) == Some(&b'.') {
+            let fraction = text[end + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+            digits += fraction;
+            end += 1 + fraction;
+        }
+        if digits == 0 {
+            return None;
+        }
+        if matches!(text.get(end), Some(b'e' | b'E')) {
+            let signed = usize::from(matches!(text.get(end + 1), Some(b'+' | b'-')));
+            let exponent = text[(end + 1 + signed).min(text.len())..].iter().take_while(|b| b.is_ascii_digit()).count();
+            if exponent > 0 {
+                end += 1 + signed + exponent;
+            }
+        }
+    }
+    let value: f64 = std::str::from_utf8(&text[..end]).ok()?.parse().ok()?;
+    (!value.is_nan()).then_some(value)
+}
+
+fn general_cmp(a: &[u8], b: &[u8]) -> Ordering {
+    match (general_value(a), general_value(b)) {
+        (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
+        (None, Some(_)) => Ordering::Less,
+        (Some(_), None) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    }
+}
+
+/// `-h`: the SI suffix decides first (none < K < M < …), then the number.
+fn human_cmp(a: &[u8], b: &[u8]) -> Ordering {
+    fn rank(text: &[u8]) -> (i8, usize) {
+        let at = text.iter().take_while(|b| is_blank(**b)).count();
+        let mut end = at + usize::from(text.get(at) == Some(&b'-'));
+        while text.get(end).is_some_and(|b| b.is_ascii_digit() || *b == b'.') {
+            end += 1;
+        }
+        let suffix = match text.get(end) {
+            Some(b'k' | b'K') => 1,
+            Some(b'M') => 2,
+            Some(b'G') => 3,
+            Some(b'T') => 4,
+            Some(b'P') => 5,
+            Some(b'E') => 6,
+            Some(b'Z') => 7,
+            Some(b'Y') => 8,
+            Some(b'R') => 9,
+            Some(b'Q') => 10,
+            _ => 0,
+        };
+        let negative = text.get(at) == Some(&b'-');
+        (if negative { -suffix } else { suffix }, at)
+    }
+    let (rank_a, _) = rank(a);
+    let (rank_b, _) = rank(b);
+    rank_a.cmp(&rank_b).then_with(|| numeric_cmp(a, b))
+}
+
+fn month(text: &[u8]) -> usize {
+    const MONTHS: [&[u8]; 12] =
+        [b"JAN", b"FEB", b"MAR", b"APR", b"MAY", b"JUN", b"JUL", b"AUG", b"SEP", b"OCT", b"NOV", b"DEC"];
+    let at = text.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let Some(word) = text.get(at..at + 3) else { return 0 };
+    MONTHS.iter().position(|m| word.eq_ignore_ascii_case(m)).map_or(0, |i| i + 1)
+}
+
+/// Debian's version comparison (what GNU's `-V` builds on): runs of non-digits compare with
+/// `~` before everything and letters before other characters; runs of digits numerically.
+fn version_cmp(a: &[u8], b: &[u8]) -> Ordering {
+    fn weight(c: Option<&u8>) -> i32 {
+        match c {
+            None => 0,
+            Some(b'~') => -1,
+            Some(c) if c.is_ascii_digit() => 0,
+            Some(c) if c.is_ascii_alphabetic() => i32::from(*c),
+            Some(c) => i32::from(*c) + 256,
+        }
+    }
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        while (i < a.len() && !a[i].is_ascii_digit()) || (j < b.len() && !b[j].is_ascii_digit()) {
+            let (wa, wb) = (weight(a.get(i)), weight(b.get(j)));
+            if wa != wb {
+                return wa.cmp(&wb);
+            }
+            i += 1;
+            j += 1;
+        }
+        while a.get(i) == Some(&b'0') {
+            i += 1;
+        }
+        while b.get(j) == Some(&b'0') {
+            j += 1;
+        }
+        let (start_a, start_b) = (i, j);
+        while a.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        while b.get(j).is_some_and(u8::is_ascii_digit) {
+            j += 1;
+        }
+        let (num_a, num_b) = (&a[start_a..i], &b[start_b..j]);
+        let ordering = num_a.len().cmp(&num_b.len()).then_with(|| num_a.cmp(num_b));
+        if ordering != Ordering::Equal {
+            return ordering;
+        }
+    }
+    Ordering::Equal
+}
+
+/// Bytes as `-f`, `-d` and `-i` let them take part.
+fn filtered<'t>(text: &'t [u8], order: &Order) -> impl Iterator<Item = u8> + 't {
+    let (dictionary, printable, fold) = (order.dictionary, order.printable, order.fold);
+    text.iter()
+        .copied()
+        .filter(move |c| {
+            (!dictionary || c.is_ascii_alphanumeric() || is_blank(*c)) && (!printable || (0x20..0x7f).contains(c))
+        })
+        .map(move |c| if fold { c.to_ascii_uppercase() } else { c })
+}
+
+fn compare_text(a: &[u8], b: &[u8], order: &Order, seed: &impl BuildHasher) -> Ordering {
+    let plain = !order.fold && !order.dictionary && !order.printable;
+    let ordering = match order.mode {
+        Mode::Text if plain => a.cmp(b),
+        Mode::Text => filtered(a, order).cmp(filtered(b, order)),
+        Mode::Numeric => numeric_cmp(a, b),
+        Mode::General => general_cmp(a, b),
+        Mode::Human => human_cmp(a, b),
+        Mode::Month => month(a).cmp(&month(b)),
+        Mode::Version => version_cmp(a, b),
+        Mode::Random => {
+            let hash = |text: &[u8]| {
+                let mut hasher = seed.build_hasher();
+                filtered(text, order).for_each(|c| hasher.write_u8(c));
+                hasher.finish()
+            };
+            hash(a).cmp(&hash(b))
+        }
+    };
+    if order.reverse { ordering.reverse() } else { ordering }
+}
+
+/// A line: its span in the input, where its keys start in [`Sorter::keys`] (they are worked
+/// out once, not on every comparison), and a hint of its first key.
+#[derive(Debug, Clone, Copy)]
+struct Line {
+    start: usize,
+    end: usize,
+    keys: usize,
+    /// Orders lines as their first keys do wherever two hints differ (see [`hint`]): most
+    /// comparisons end here, without reaching into the key table and the input.
+    hint: u64,
+}
+
+/// A number that orders keys as `order` would, only more coarsely: equal hints say nothing,
+/// unequal ones decide. Byte order: the first eight bytes; `-n`: the integer part; other
+/// orders: 0 for every key.
+fn hint(text: &[u8], number: &Number, order: &Order) -> u64 {
+    const ZERO: u64 = 1 << 62;
+    match order.mode {
+        Mode::Text if !order.fold && !order.dictionary && !order.printable => {
+            let mut first = [0u8; 8];
+            let len = text.len().min(8);
+            first[..len].copy_from_slice(&text[..len]);
+            u64::from_be_bytes(first)
+        }
+        Mode::Numeric => match (number.small, number.negative) {
+            (Some(value), false) if value < ZERO => ZERO + value,
+            (Some(value), true) if value < ZERO => ZERO - value,
+            // Integers too long for a hint are beyond every one that has one.
+            (_, false) => u64::MAX,
+            (_, true) => 0,
+        },
+        _ => 0,
+    }
+}
+
+/// One key of one line: its span in the input and, for `-n`, its number.
+#[derive(Debug, Clone, Copy)]
+struct KeyText {
+    from: usize,
+    to: usize,
+    number: Number,
+}
+
+struct Sorter<'d> {
+    data: &'d [u8],
+    options: Options,
+    /// How each key compares: the keys' own options or the global ones; without `-k`, one
+    /// key, the whole line (less its leading blanks under `-b`).
+    orders: Vec<Order>,
+    /// The keys of every line, those of one line after another.
+    keys: Vec<KeyText>,
+    /// Whole lines in byte order (perhaps reversed): the common case, compared directly.
+    plain: bool,
+}
+
+impl<'d> Sorter<'d> {
+    fn new(data: &'d [u8], options: Options) -> Self {
+        let plain = options.keys.is_empty() && Order { reverse: false, ..options.global }.is_default();
+        let orders = if options.keys.is_empty() {
+            if plain { Vec::new() } else { vec![options.global] }
+        } else {
+            // A key with no options of its own takes the global ones.
+            options.keys.iter().map(|key| if key.order.is_default() { options.global } else { key.order }).collect()
+        };
+        Sorter { data, options, orders, keys: Vec::new(), plain }
+    }
+
+    fn line(&mut self, start: usize, end: usize, spans: &mut Vec<(usize, usize)>) -> Line {
+        let text = &self.data[start..end];
+        let sep = self.options.separator.as_deref();
+        let first = self.keys.len();
+        let mut first_hint = None;
+        for (idx, order) in self.orders.iter().enumerate() {
+            let (from, to) = match self.options.keys.get(idx) {
+                Some(key) => key_span(text, key, *order, sep, spans),
+                None => (skip_blanks(text, 0, order.blanks), text.len()),
+            };
+            let number = if order.mode == Mode::Numeric { Number::parse(&text[from..to]) } else { Number::default() };
+            first_hint.get_or_insert_with(|| hint(&text[from..to], &number, order));
+            self.keys.push(KeyText { from: start + from, to: start + to, number });
+        }
+        let hint = first_hint.unwrap_or_else(|| hint(text, &Number::default(), &self.options.global));
+        Line { start, end, keys: first, hint }
+    }
+
+    /// Key by key; `last_resort` adds the whole-line comparison GNU makes on ties.
+    fn compare(&self, a: &Line, b: &Line, last_resort: bool) -> Ordering {
+        let options = &self.options;
+        let by_hint = a.hint.cmp(&b.hint);
+        if by_hint != Ordering::Equal {
+            let reverse = self.orders.first().unwrap_or(&options.global).reverse;
+            return if reverse { by_hint.reverse() } else { by_hint };
+        }
+        let (whole_a, whole_b) = (&self.data[a.start..a.end], &self.data[b.start..b.end]);
+        if self.plain {
+            let ordering = whole_a.cmp(whole_b);
+            return if options.global.reverse { ordering.reverse() } else { ordering };
+        }
+        for (idx, order) in self.orders.iter().enumerate() {
+            let (key_a, key_b) = (&self.keys[a.keys + idx], &self.keys[b.keys + idx]);
+            let (text_a, text_b) = (&self.data[key_a.from..key_a.to], &self.data[key_b.from..key_b.to]);
+            let ordering = if order.mode == Mode::Numeric {
+                let ordering = key_a.number.cmp(text_a, &key_b.number, text_b);
+                if order.reverse { ordering.reverse() } else { ordering }
+            } else {
+                compare_text(text_a, text_b, order, &options.seed)
+            };
+            if ordering != Ordering::Equal {
+                return ordering;
+            }
+        }
+        if !last_resort || options.unique || options.stable {
+            return Ordering::Equal;
+        }
+        if options.global.reverse { whole_b.cmp(whole_a) } else { whole_a.cmp(whole_b) }
+    }
+}
+
+/// The command line.
+struct Invocation {
+    options: Options,
+    output: Option<String>,
+    check: Option<bool>,
+    files: Vec<String>,
+    files0_from: Option<String>,
+    merge: bool,
+}
+
+const PARALLEL: Opt = Opt::long("parallel", "change the number of sorts run concurrently (chosen here)").value("N");
+const FILES0_FROM: Opt =
+    Opt::long("files0-from", "read input from the files specified by NUL-terminated names in file F").value("F");
+const SORT_BY: Opt =
+    Opt::long("sort", "sort according to WORD: general-numeric, human-numeric, month, numeric, random, version")
+        .value("WORD");
+const CHECK_LONG: Opt = Opt::long("check", "check for sorted input; do not sort (=quiet: like -C)").optional("quiet");
+
+/// `sort`.
+pub const SORT: Spec = Spec {
+    name: "sort",
+    summary: "sort lines of text (keys, -n -g -h -V -M -R, -u, -c, -m)",
+    synopsis: &["[OPTION]... [FILE]...", "[OPTION]... --files0-from=F"],
+    about: "Write sorted concatenation of all FILE(s) to standard output, comparing bytes (as under LC_ALL=C).",
+    options: &[
+        Opt::both('b', "ignore-leading-blanks", "ignore leading blanks"),
+        Opt::both('d', "dictionary-order", "consider only blanks and alphanumeric characters"),
+        Opt::both('f', "ignore-case", "fold lower case to upper case characters"),
+        Opt::both('g', "general-numeric-sort", "compare according to general numerical value"),
+        Opt::both('i', "ignore-nonprinting", "consider only printable characters"),
+        Opt::both('M', "month-sort", "compare (unknown) < 'JAN' < ... < 'DEC'"),
+        Opt::both('h', "human-numeric-sort", "compare human readable numbers (e.g., 2K 1G)"),
+        Opt::both('n', "numeric-sort", "compare according to string numerical value"),
+        Opt::both('R', "random-sort", "shuffle, but group identical keys"),
+        Opt::both('r', "reverse", "reverse the result of comparisons"),
+        SORT_BY,
+        Opt::both('V', "version-sort", "natural sort of (version) numbers within text"),
+        Opt::short('c', "check for sorted input; do not sort"),
+        CHECK_LONG,
+        Opt::short('C', "like -c, but do not report first bad line"),
+        FILES0_FROM,
+        Opt::both('k', "key", "sort via a key; KEYDEF gives location and type").value("KEYDEF"),
+        Opt::both('m', "merge", "merge already sorted files; do not sort"),
+        Opt::both('o', "output", "write result to FILE instead of standard output").value("FILE"),
+        Opt::both('s', "stable", "stabilize sort by disabling last-resort comparison"),
+        Opt::both('S', "buffer-size", "use SIZE for main memory buffer (chosen here)").value("SIZE"),
+        Opt::both('t', "field-separator", "use SEP instead of non-blank to blank transition").value("SEP"),
+        Opt::both('T', "temporary-directory", "use DIR for temporaries (none are needed here)").value("DIR"),
+        PARALLEL,
+        Opt::both('u', "unique", "output only the first of an equal run"),
+        Opt::both('z', "zero-terminated", "line delimiter is NUL, not newline"),
+    ],
+    usage_status: 2,
+    ..Spec::BASE
+};
+
+fn parse_args(args: Args) -> Result<Invocation, String> {
+    let options = Options {
+        keys: Vec::new(),
+        global: Order::default(),
+        unique: false,
+        stable: false,
+        separator: None,
+        terminator: b'\n',
+        seed: std::collections::hash_map::RandomState::new(),
+    };
+    let mut invocation =
+        Invocation { options, output: None, check: None, files: Vec::new(), files0_from: None, merge: false };
+    for (opt, value) in args.given() {
+        match *opt {
+            PARALLEL => {}
+            FILES0_FROM => invocation.files0_from = Some(value.to_string()),
+            SORT_BY => {
+                let letter = match value {
+                    "numeric" => 'n',
+                    "general-numeric" => 'g',
+                    "human-numeric" => 'h',
+                    "month" => 'M',
+                    "version" => 'V',
+                    "random" => 'R',
+                    _ => return Err(format!("invalid argument '{value}' for '--sort'")),
+                };
+                invocation.options.global.set(letter);
+            }
+            CHECK_LONG => invocation.check = Some(!matches!(value, "quiet" | "silent")),
+            _ => match opt.short {
+                Some(letter @ ('t' | 'k' | 'o' | 'S' | 'T')) => {
+                    apply_valued(&mut invocation, letter, value.to_string())?
+                }
+                Some(letter) => apply_flag(&mut invocation, letter)?,
+                None => {}
+            },
+        }
+    }
+    invocation.files = args.operands;
+    Ok(invocation)
+}
+
+fn apply_flag(invocation: &mut Invocation, flag: char) -> Result<(), String> {
+    let options = &mut invocation.options;
+    if options.global.set(flag) {
+        return Ok(());
+    }
+    match flag {
+        'u' => options.unique = true,
+        's' => options.stable = true,
+        'z' => options.terminator = 0,
+        'c' => invocation.check = Some(true),
+        'C' => invocation.check = Some(false),
+        'm' => invocation.merge = true,
+        _ => return Err(format!("invalid option -- '{flag}'")),
+    }
+    Ok(())
+}
+
+fn apply_valued(invocation: &mut Invocation, flag: char, value: String) -> Result<(), String> {
+    let options = &mut invocation.options;
+    match flag {
+        't' => {
+            if value.is_empty() {
+                return Err("empty tab".to_string());
+            }
+            options.separator = Some(if value == "\\0" { vec![0] } else { value.into_bytes() });
+        }
+        'o' => invocation.output = Some(value),
+        'k' => match parse_key(&value) {
+            Some(key) => options.keys.push(key),
+            None => return Err(format!("invalid key '{value}'")),
+        },
+        // Sizes and temporary directories tune an external sort this one does not need.
+        _ => {}
+    }
+    Ok(())
+}
+
+/// `sort [OPTION]... [FILE]...`
+pub async fn sort(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&SORT).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let invocation = match parse_args(args) {
+        Ok(invocation) => invocation,
+        Err(message) => return ctx.misuse(&SORT, message).await,
+    };
+    let Invocation { options, output, check, mut files, files0_from, merge } = invocation;
+    if let Some(list) = files0_from {
+        if !files.is_empty() {
+            return ctx.misuse(&SORT, format!("extra operand '{}'", files[0])).await;
+        }
+        match ctx.read_operand(&list).await {
+            Ok(names) => {
+                files = names
+                    .split(|b| *b == 0)
+                    .filter(|n| !n.is_empty())
+                    .map(|n| String::from_utf8_lossy(n).into_owned())
+                    .collect()
+            }
+            Err(err) => return ctx.fail(format!("cannot open '{list}' for reading: {}", describe(&err))).await,
+        }
+    }
+    if files.is_empty() {
+        files.push("-".to_string());
+    }
+    if check.is_some() && files.len() > 1 {
+        return ctx.misuse(&SORT, format!("extra operand '{}' not allowed with -c", files[1])).await;
+    }
+    let terminator = options.terminator;
+    let mut data = Vec::new();
+    // Where each input's lines end in `data` (for `-m`).
+    let mut input_ends = Vec::new();
+    for file in &files {
+        match ctx.read_operand(file).await {
+            Ok(bytes) => {
+                // One input (the usual case) becomes the data as it is, without a copy.
+                if data.is_empty() {
+                    data = bytes;
+                } else {
+                    data.extend_from_slice(&bytes);
+                }
+                if !data.is_empty() && data.last() != Some(&terminator) {
+                    data.push(terminator);
+                }
+                input_ends.push(data.len());
+            }
+            Err(err) => {
+                ctx.complain(format!("cannot read: {file}: {}", describe(&err))).await;
+                return 2;
+            }
+        }
+    }
+    let mut sorter = Sorter::new(&data, options);
+    let mut spans = Vec::new();
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for end in memchr::memchr_iter(terminator, &data) {
+        lines.push(sorter.line(start, end, &mut spans));
+        start = end + 1;
+    }
+    if let Some(loud) = check {
+        return check_order(&ctx, &sorter, &lines, &files[0], loud).await;
+    }
+    let stable = sorter.options.stable || sorter.options.unique;
+    if merge {
+        lines = merge_inputs(&sorter, lines, &input_ends);
+    } else {
+        lines = sort_lines(&sorter, lines, stable);
+    }
+    if sorter.options.unique {
+        lines.dedup_by(|later, earlier| sorter.compare(earlier, later, false) == Ordering::Equal);
+    }
+    let Some(path) = output else {
+        // Handed on in pieces: a reader downstream starts at once, and its leaving stops this.
+        let mut piece = Vec::with_capacity(OUT_PIECE.min(data.len()));
+        for line in &lines {
+            piece.extend_from_slice(&data[line.start..line.end]);
+            piece.push(terminator);
+            if piece.len() >= OUT_PIECE && !ctx.out(std::mem::replace(&mut piece, Vec::with_capacity(OUT_PIECE))).await
+            {
+                return 1;
+            }
+        }
+        return i32::from(!ctx.out(piece).await);
+    };
+    let mut out = Vec::with_capacity(data.len());
+    for line in &lines {
+        out.extend_from_slice(&data[line.start..line.end]);
+        out.push(terminator);
+    }
+    match ctx.vfs.write(&ctx.abs(&path), &out, crate::vfs::WriteMode::Truncate) {
+        Ok(()) => 0,
+        Err(err) => {
+            ctx.complain(format!("open failed: {path}: {}", describe(&err))).await;
+            2
+        }
+    }
+}
+
+/// Bytes of sorted output handed on at a time.
+const OUT_PIECE: usize = 256 * 1024;
+
+/// Lines below which one thread sorts alone.
+const PARALLEL_FROM: usize = 50_000;
+
+/// Sorts the lines, on as many threads as there are cores (up to 4) for large inputs: each
+/// sorts a part, then the parts are merged (stably: on ties the earlier part goes first).
+fn sort_lines(sorter: &Sorter<'_>, mut lines: Vec<Line>, stable: bool) -> Vec<Line> {
+    let sort_part = |part: &mut [Line]| {
+        if stable {
+            part.sort_by(|a, b| sorter.compare(a, b, true));
+        } else {
+            part.sort_unstable_by(|a, b| sorter.compare(a, b, true));
+        }
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+    if threads < 2 || lines.len() < PARALLEL_FROM {
+        sort_part(&mut lines);
+        return lines;
+    }
+    let part_len = lines.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        for part in lines.chunks_mut(part_len) {
+            scope.spawn(|| sort_part(part));
+        }
+    });
+    let mut parts: Vec<Vec<Line>> = lines.chunks(part_len).map(<[Line]>::to_vec).collect();
+    while parts.len() > 1 {
+        let mut next = Vec::with_capacity(parts.len().div_ceil(2));
+        let mut pairs = parts.into_iter();
+        while let Some(left) = pairs.next() {
+            match pairs.next() {
+                Some(right) => next.push(merge_two(sorter, left, right)),
+                None => next.push(left),
+            }
+        }
+        parts = next;
+    }
+    parts.pop().unwrap_or_default()
+}
+
+fn merge_two(sorter: &Sorter<'_>, left: Vec<Line>, right: Vec<Line>) -> Vec<Line> {
+    let mut merged = Vec::with_capacity(left.len() + right.len());
+    let (mut i, mut j) = (0, 0);
+    while i < left.len() && j < right.len() {
+        if sorter.compare(&right[j], &left[i], true) == Ordering::Less {
+            merged.push(right[j]);
+            j += 1;
+        } else {
+            merged.push(left[i]);
+            i += 1;
+        }
+    }
+    merged.extend_from_slice(&left[i..]);
+    merged.extend_from_slice(&right[j..]);
+    merged
+}
+
+/// `-m`: the inputs' lines merged, each input taken as already sorted (as GNU does, an input
+/// out of order is not sorted); on ties the earlier input goes first.
+fn merge_inputs(sorter: &Sorter<'_>, lines: Vec<Line>, input_ends: &[usize]) -> Vec<Line> {
+    let mut inputs: Vec<std::collections::VecDeque<Line>> = input_ends.iter().map(|_| Default::default()).collect();
+    for line in lines {
+        let input = input_ends.iter().position(|&end| line.end < end).unwrap_or(0);
+        inputs[input].push_back(line);
+    }
+    let mut merged = Vec::new();
+    loop {
+        let mut best: Option<usize> = None;
+        for (idx, input) in inputs.iter().enumerate() {
+            let Some(head) = input.front() else { continue };
+            let better = match best.and_then(|b| inputs[b].front()) {
+                Some(current) => sorter.compare(head, current, true) == Ordering::Less,
+                None => true,
+            };
+            if better {
+                best = Some(idx);
+            }
+        }
+        match best.and_then(|idx| inputs[idx].pop_front()) {
+            Some(line) => merged.push(line),
+            None => return merged,
+        }
+    }
+}
+
+/// `-c`/`-C`: whether the input is already in order (strictly, with `-u`).
+async fn check_order(ctx: &Ctx<'_>, sorter: &Sorter<'_>, lines: &[Line], name: &str, loud: bool) -> Status {
+    for (idx, pair) in lines.windows(2).enumerate() {
+        let ordering = sorter.compare(&pair[0], &pair[1], true);
+        let bad = ordering == Ordering::Greater
+            || (sorter.options.unique && sorter.compare(&pair[0], &pair[1], false) == Ordering::Equal);
+        if bad {
+            if loud {
+                let text = String::from_utf8_lossy(&sorter.data[pair[1].start..pair[1].end]);
+                ctx.complain(format!("{name}:{}: disorder: {text}", idx + 2)).await;
+            }
+            return 1;
+        }
+    }
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_compare_exactly() {
+        assert_eq!(numeric_cmp(b"10", b"9"), Ordering::Greater);
+        assert_eq!(numeric_cmp(b"-0", b"0"), Ordering::Equal);
+        assert_eq!(numeric_cmp(b"-2", b"-10"), Ordering::Greater);
+        assert_eq!(numeric_cmp(b"12345678901234567890", b"12345678901234567891"), Ordering::Less);
+        assert_eq!(numeric_cmp(b"1.50", b"1.5"), Ordering::Equal);
+        assert_eq!(numeric_cmp(b"abc", b"0"), Ordering::Equal);
+        assert_eq!(numeric_cmp(b" 007", b"7x"), Ordering::Equal);
+    }
+
+    proptest::proptest! {
+        /// A hint may only ever agree with the full comparison: where two differ, the keys
+        /// compare the same way.
+        #[test]
+        fn hints_never_contradict_the_comparison(
+            a in "[ -]{0,2}[0-9]{0,22}(\\.[0-9]{0,3})?[a-z\x00]{0,9}",
+            b in "[ -]{0,2}[0-9]{0,22}(\\.[0-9]{0,3})?[a-z\x00]{0,9}",
+        ) {
+            let (a, b) = (a.as_bytes(), b.as_bytes());
+            for mode in [Mode::Text, Mode::Numeric] {
+                let order = Order { mode, ..Order::default() };
+                let (number_a, number_b) = (Number::parse(a), Number::parse(b));
+                let by_hint = hint(a, &number_a, &order).cmp(&hint(b, &number_b, &order));
+                let full = compare_text(a, b, &order, &std::collections::hash_map::RandomState::new());
+                proptest::prop_assert!(by_hint == Ordering::Equal || by_hint == full, "{mode:?} {a:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn general_numbers_take_the_longest_numeric_prefix() {
+        assert_eq!(general_value(b" 1.5e3x"), Some(1500.0));
+        assert_eq!(general_value(b"-.5"), Some(-0.5));
+        assert_eq!(general_value(b"7e"), Some(7.0));
+        assert_eq!(general_value(b"+Infinity and more"), Some(f64::INFINITY));
+        assert_eq!(general_value(b"-inf"), Some(f64::NEG_INFINITY));
+        assert_eq!(general_value(b"nan"), None);
+        assert_eq!(general_value(b"abc"), None);
+        assert_eq!(general_value(b"."), None);
+        assert_eq!(general_value(b"12\xff"), Some(12.0));
+    }
+
+    #[test]
+    fn versions_compare_as_debian_does() {
+        assert_eq!(version_cmp(b"1.10", b"1.9"), Ordering::Greater);
+        assert_eq!(version_cmp(b"1.0~rc1", b"1.0"), Ordering::Less);
+        assert_eq!(version_cmp(b"a2", b"a10"), Ordering::Less);
+        assert_eq!(version_cmp(b"1.0a", b"1.0+"), Ordering::Less);
+    }
+
+    #[test]
+    fn human_sizes_compare_by_suffix_first() {
+        assert_eq!(human_cmp(b"2K", b"1M"), Ordering::Less);
+        assert_eq!(human_cmp(b"1.5G", b"900M"), Ordering::Greater);
+        assert_eq!(human_cmp(b"10", b"9"), Ordering::Greater);
+    }
+}

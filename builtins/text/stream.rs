@@ -1,0 +1,1035 @@
+//! Stream commands: `echo`, `head`, `tail`, `tr`, `seq`, `yes`, `tee`, `sleep`, `date`, and
+//! the backslash-escape decoding shared with `printf`.
+
+use crate::Ctx;
+use crate::session::Status;
+use crate::spec::{Opt, Order, Spec};
+use crate::vfs::WriteMode;
+
+/// Decodes `echo -e` escapes; the flag says `\c` asked to stop all output.
+pub(crate) fn expand_backslashes_bytes(text: &str, printf_octal: bool) -> (Vec<u8>, bool) {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut idx = 0;
+    while idx < bytes.len() {
+        let b = bytes[idx];
+        if b != b'\\' || idx + 1 >= bytes.len() {
+            out.push(b);
+            idx += 1;
+            continue;
+        }
+        let esc = bytes[idx + 1];
+        idx += 2;
+        match esc {
+            b'a' => out.push(0x07),
+            b'b' => out.push(0x08),
+            b'c' => return (out, true),
+            b'e' | b'E' => out.push(0x1b),
+            b'f' => out.push(0x0c),
+            b'n' => out.push(b'\n'),
+            b'r' => out.push(b'\r'),
+            b't' => out.push(b'\t'),
+            b'v' => out.push(0x0b),
+            b'\\' => out.push(b'\\'),
+            b'0'..=b'7' if esc == b'0' || printf_octal => {
+                let max = if esc == b'0' { 3 } else { 2 };
+                let mut value: u32 = if esc == b'0' { 0 } else { u32::from(esc - b'0') };
+                let mut taken = 0;
+                while taken < max && idx < bytes.len() && (b'0'..=b'7').contains(&bytes[idx]) {
+                    value = value * 8 + u32::from(bytes[idx] - b'0');
+                    idx += 1;
+                    taken += 1;
+                }
+                out.push((value & 0xff) as u8);
+            }
+            b'x' => {
+                let digits: Vec<u8> =
+                    bytes[idx..].iter().take(2).take_while(|b| b.is_ascii_hexdigit()).copied().collect();
+                if digits.is_empty() {
+                    out.extend_from_slice(b"\\x");
+                } else {
+                    idx += digits.len();
+                    let text = String::from_utf8_lossy(&digits);
+                    out.push(u8::from_str_radix(&text, 16).unwrap_or(0));
+                }
+            }
+            b'u' | b'U' => {
+                let max = if esc == b'u' { 4 } else { 8 };
+                let digits: Vec<u8> =
+                    bytes[idx..].iter().take(max).take_while(|b| b.is_ascii_hexdigit()).copied().collect();
+                if digits.is_empty() {
+                    out.push(b'\\');
+                    out.push(esc);
+                } else {
+                    idx += digits.len();
+                    let text = String::from_utf8_lossy(&digits);
+                    let c = u32::from_str_radix(&text, 16).ok().and_then(char::from_u32).unwrap_or('\u{fffd}');
+                    let mut buf = [0u8; 4];
+                    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                }
+            }
+            other => {
+                out.push(b'\\');
+                out.push(other);
+            }
+        }
+    }
+    (out, false)
+}
+
+/// Decodes escapes into text (invalid bytes replaced).
+pub fn expand_backslashes(text: &str) -> (String, bool) {
+    let (bytes, stop) = expand_backslashes_bytes(text, false);
+    (String::from_utf8_lossy(&bytes).into_owned(), stop)
+}
+
+/// Quotes a value so the shell reads it back unchanged (as `set` prints values).
+pub fn quote_for_reuse(value: &str) -> String {
+    if !value.is_empty() && value.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,+%@^".contains(c)) {
+        return value.to_string();
+    }
+    format!("'{}'", value.replace('\'', "'\\''"))
+}
+
+/// `echo`: its options are read by bash's rule (only words made of `n`, `e`, `E`).
+pub const ECHO: Spec = Spec {
+    name: "echo",
+    summary: "write arguments to the standard output",
+    synopsis: &["[-neE] [arg ...]"],
+    about: "Display the ARGs, separated by a single space character and followed by a newline.",
+    options: &[
+        Opt::short('n', "do not append a newline"),
+        Opt::short('e', "enable interpretation of the following backslash escapes"),
+        Opt::short('E', "explicitly suppress interpretation of backslash escapes"),
+    ],
+    order: Order::Literal,
+    ..Spec::BASH
+};
+
+/// `echo [-neE] args…`
+pub async fn echo(ctx: Ctx<'_>) -> Status {
+    let mut newline = true;
+    let mut escapes = false;
+    let mut idx = 1;
+    while let Some(arg) = ctx.argv.get(idx) {
+        if arg.len() < 2 || !arg.starts_with('-') || !arg[1..].chars().all(|c| matches!(c, 'n' | 'e' | 'E')) {
+            break;
+        }
+        for c in arg[1..].chars() {
+            match c {
+                'n' => newline = false,
+                'e' => escapes = true,
+                _ => escapes = false,
+            }
+        }
+        idx += 1;
+    }
+    let joined = ctx.argv[idx..].join(" ");
+    let mut out = if escapes {
+        let (bytes, stop) = expand_backslashes_bytes(&joined, false);
+        if stop {
+            return if ctx.out(bytes).await { 0 } else { 1 };
+        }
+        bytes
+    } else {
+        joined.into_bytes()
+    };
+    if newline {
+        out.push(b'\n');
+    }
+    if ctx.out(out).await { 0 } else { 1 }
+}
+
+/// Parses a count like `10`, `-10`, `+10`, `1K` for head and tail.
+fn parse_count(text: &str) -> Option<(i64, bool)> {
+    let (sign, digits) = match text.as_bytes().first() {
+        Some(b'+') => (Some('+'), &text[1..]),
+        Some(b'-') => (Some('-'), &text[1..]),
+        _ => (None, text),
+    };
+    let (number, multiplier) = match digits.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((idx, _)) => {
+            let multiplier = match &digits[idx..] {
+                "b" => 512,
+                "K" | "KiB" | "k" => 1024,
+                "kB" => 1000,
+                "M" | "MiB" => 1024 * 1024,
+                "MB" => 1_000_000,
+                "G" | "GiB" => 1024 * 1024 * 1024,
+                _ => return None,
+            };
+            (&digits[..idx], multiplier)
+        }
+        None => (digits, 1),
+    };
+    let value: i64 = number.parse::<i64>().ok()?.checked_mul(multiplier)?;
+    Some((if sign == Some('-') { -value } else { value }, sign == Some('+')))
+}
+
+struct HeadTailArgs {
+    lines: bool,
+    count: i64,
+    from_start: bool,
+    headers: Option<bool>,
+    files: Vec<String>,
+}
+
+const LINES: Opt = Opt::both(
+    'n',
+    "lines",
+    "print NUM lines (head: the first, -NUM all but the last; tail: the last, +NUM from line NUM on)",
+)
+.value("[-+]NUM");
+const BYTES: Opt = Opt::both('c', "bytes", "the same, counting bytes").value("[-+]NUM");
+const QUIET: Opt = Opt::both('q', "quiet", "never print headers giving file names");
+const SILENT: Opt = Opt::long("silent", "same as --quiet");
+const VERBOSE: Opt = Opt::both('v', "verbose", "always print headers giving file names");
+const FOLLOW: Opt =
+    Opt::both('f', "follow", "output appended data as the file grows (here: print and end, nothing else writes)")
+        .optional("HOW");
+const FOLLOW_RETRY: Opt = Opt::short('F', "same as --follow=name --retry (here: as -f)");
+const SLEEP: Opt =
+    Opt::both('s', "sleep-interval", "with -f, sleep about N seconds between checks (no checks here)").value("N");
+
+/// `head`.
+pub const HEAD: Spec = Spec {
+    name: "head",
+    summary: "output the first part of files",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Print the first 10 lines of each FILE to standard output; with more than one FILE, precede each with a header giving the file name. -NUM is -n NUM.",
+    options: &[BYTES, LINES, QUIET, SILENT, VERBOSE],
+    digits: Some(LINES),
+    tools: &["fs.read"],
+    operand_paths: true,
+    ..Spec::BASE
+};
+
+/// `tail`.
+pub const TAIL: Spec = Spec {
+    name: "tail",
+    summary: "output the last part of files",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Print the last 10 lines of each FILE to standard output; with more than one FILE, precede each with a header giving the file name. -NUM is -n NUM.",
+    options: &[BYTES, FOLLOW, FOLLOW_RETRY, LINES, QUIET, SILENT, SLEEP, VERBOSE],
+    digits: Some(LINES),
+    tools: &["fs.read"],
+    operand_paths: true,
+    ..Spec::BASE
+};
+
+/// The options of `head` or `tail`, read by `spec` (whose `digits` make GNU's obsolete
+/// `head -5` mean `-n 5`).
+async fn parse_head_tail(ctx: &Ctx<'_>, spec: &Spec, default: i64) -> Result<HeadTailArgs, Status> {
+    let parsed = ctx.args(spec).await?;
+    let mut args = HeadTailArgs { lines: true, count: default, from_start: false, headers: None, files: Vec::new() };
+    for (opt, value) in parsed.given() {
+        match *opt {
+            LINES | BYTES => {
+                let Some((count, plus)) = parse_count(value) else {
+                    let what = if *opt == LINES { "lines" } else { "bytes" };
+                    return Err(ctx.fail(format!("invalid number of {what}: '{value}'")).await);
+                };
+                args.lines = *opt == LINES;
+                args.count = count;
+                args.from_start = plus;
+            }
+            QUIET | SILENT => args.headers = Some(false),
+            VERBOSE => args.headers = Some(true),
+            _ => {}
+        }
+    }
+    args.files = parsed.files();
+    Ok(args)
+}
+
+/// `head [-n N] [-c N] [file…]`
+pub async fn head(ctx: Ctx<'_>) -> Status {
+    let args = match parse_head_tail(&ctx, &HEAD, 10).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let show_headers = args.headers.unwrap_or(args.files.len() > 1);
+    let mut status = 0;
+    for (idx, file) in args.files.iter().enumerate() {
+        if show_headers {
+            let name = if file == "-" { "standard input" } else { file };
+            let header = format!("{}==> {name} <==\n", if idx > 0 { "\n" } else { "" });
+            if !ctx.out(header).await {
+                return 1;
+            }
+        }
+        let out = if file == "-" && args.count >= 0 {
+            // Stream standard input and stop reading once enough arrived, so `yes | head` ends.
+            // What is taken goes on in pieces: `yes | head -c 10G` holds 64 KiB, not 10 GiB.
+            let input = ctx.stdin();
+            let mut taken = Vec::new();
+            let mut remaining = args.count;
+            while remaining > 0 {
+                if args.lines {
+                    let Some((mut line, found)) = input.read_until(Some(b'\n'), None).await else { break };
+                    if found {
+                        line.push(b'\n');
+                    }
+                    taken.extend_from_slice(&line);
+                    remaining -= 1;
+                } else {
+                    let want = usize::try_from(remaining).unwrap_or(usize::MAX).min(PIECE);
+                    let Some((chunk, _)) = input.read_until(None, Some(want)).await else { break };
+                    remaining -= chunk.len() as i64;
+                    taken.extend_from_slice(&chunk);
+                }
+                if taken.len() >= PIECE && !ctx.out(std::mem::take(&mut taken)).await {
+                    return 1;
+                }
+            }
+            taken
+        } else if args.count >= 0 {
+            match head_of_file(&ctx, file, args.lines, args.count.unsigned_abs()).await {
+                Ok(true) => continue,
+                Ok(false) => return 1,
+                Err(err) => {
+                    ctx.complain(format!("cannot open '{file}' for reading: {}", crate::vfs::describe(&err))).await;
+                    status = 1;
+                    continue;
+                }
+            }
+        } else {
+            let data = match ctx.read_operand(file).await {
+                Ok(data) => data,
+                Err(err) => {
+                    ctx.complain(format!("cannot open '{file}' for reading: {}", crate::vfs::describe(&err))).await;
+                    status = 1;
+                    continue;
+                }
+            };
+            take_head(&data, args.lines, args.count)
+        };
+        if !ctx.out(out).await {
+            return 1;
+        }
+    }
+    status
+}
+
+/// What `head` of standard input hands on at a time.
+const PIECE: usize = 64 * 1024;
+
+/// The first `count` lines (or bytes) of a file, read only as far as they reach: `head` of
+/// a huge file, or of `/dev/zero`, ends at once. False when the reader went away.
+async fn head_of_file(ctx: &Ctx<'_>, file: &str, lines: bool, count: u64) -> std::io::Result<bool> {
+    let mut reader = ctx.open_operand(file)?;
+    let mut remaining = count;
+    while remaining > 0 {
+        let Some(mut piece) = reader.chunk().await? else { break };
+        let take = if lines {
+            let wanted = usize::try_from(remaining - 1).unwrap_or(usize::MAX);
+            match memchr::memchr_iter(b'\n', &piece).nth(wanted) {
+                Some(at) => {
+                    remaining = 0;
+                    at + 1
+                }
+                None => {
+                    remaining -= bytecount::count(&piece, b'\n') as u64;
+                    piece.len()
+                }
+            }
+        } else {
+            let take = usize::try_from(remaining).unwrap_or(usize::MAX).min(piece.len());
+            remaining -= take as u64;
+            take
+        };
+        piece.truncate(take);
+        if !ctx.out(piece).await {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+fn line_ends(data: &[u8]) -> Vec<usize> {
+    data.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i + 1).collect()
+}
+
+fn take_head(data: &[u8], lines: bool, count: i64) -> Vec<u8> {
+    if !lines {
+        let end = if count >= 0 {
+            (count as usize).min(data.len())
+        } else {
+            data.len().saturating_sub(count.unsigned_abs() as usize)
+        };
+        return data[..end].to_vec();
+    }
+    let ends = line_ends(data);
+    let total = ends.len() + usize::from(data.last().is_some_and(|&b| b != b'\n'));
+    let keep =
+        if count >= 0 { (count as usize).min(total) } else { total.saturating_sub(count.unsigned_abs() as usize) };
+    let end = if keep == 0 { 0 } else { ends.get(keep - 1).copied().unwrap_or(data.len()) };
+    data[..end].to_vec()
+}
+
+/// `tail [-n [+]N] [-c [+]N] [file…]`
+pub async fn tail(ctx: Ctx<'_>) -> Status {
+    let args = match parse_head_tail(&ctx, &TAIL, 10).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let show_headers = args.headers.unwrap_or(args.files.len() > 1);
+    let mut status = 0;
+    for (idx, file) in args.files.iter().enumerate() {
+        if !matches!(file.as_str(), "-" | "/dev/stdin") {
+            if show_headers {
+                let header = format!("{}==> {file} <==\n", if idx > 0 { "\n" } else { "" });
+                ctx.out(header).await;
+            }
+            match tail_of_file(&ctx, file, &args).await {
+                Ok(true) => continue,
+                Ok(false) => return 1,
+                Err(err) => {
+                    ctx.complain(format!("cannot open '{file}' for reading: {}", crate::vfs::describe(&err))).await;
+                    status = 1;
+                    continue;
+                }
+            }
+        }
+        if show_headers {
+            let header = format!("{}==> standard input <==\n", if idx > 0 { "\n" } else { "" });
+            ctx.out(header).await;
+        }
+        match tail_of_stdin(&ctx, &args).await {
+            Ok(true) => {}
+            Ok(false) => return 1,
+            Err(err) => {
+                ctx.complain(format!("error reading 'standard input': {}", crate::vfs::describe(&err))).await;
+                status = 1;
+            }
+        }
+    }
+    status
+}
+
+/// Bytes read at a time when looking for the last lines of a file from its end.
+const TAIL_BLOCK: u64 = 64 * 1024;
+
+/// `tail` of a file: where its output starts is found from the end (lines) or by position
+/// (bytes), without reading the file through; from there it is handed on in pieces. False
+/// when the reader went away.
+async fn tail_of_file(ctx: &Ctx<'_>, file: &str, args: &HeadTailArgs) -> std::io::Result<bool> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut reader = ctx.open_operand(file)?;
+    let crate::OperandReader::File(handle) = &mut reader else {
+        return Err(std::io::Error::from(std::io::ErrorKind::Unsupported));
+    };
+    let count = args.count.unsigned_abs();
+    let len = handle.seek(SeekFrom::End(0))?;
+    let mut skip_lines = 0;
+    let start = match (args.from_start, args.lines) {
+        (true, false) => count.saturating_sub(1).min(len),
+        (true, true) => {
+            skip_lines = count.saturating_sub(1);
+            0
+        }
+        (false, false) => len.saturating_sub(count),
+        (false, true) => {
+            // Newlines counted back from the end; the file's last byte, when a newline, ends
+            // the last line rather than starting one.
+            let mut block = vec![0; TAIL_BLOCK as usize];
+            let (mut pos, mut seen, mut start) = (len, 0, if count == 0 { len } else { 0 });
+            'back: while pos > 0 && count > 0 {
+                let size = TAIL_BLOCK.min(pos);
+                pos -= size;
+                let bytes = &mut block[..size as usize];
+                handle.seek(SeekFrom::Start(pos))?;
+                handle.read_exact(bytes)?;
+                let end = if pos + size == len && bytes.last() == Some(&b'\n') { bytes.len() - 1 } else { bytes.len() };
+                for at in memchr::memrchr_iter(b'\n', &bytes[..end]) {
+                    seen += 1;
+                    if seen == count {
+                        start = pos + at as u64 + 1;
+                        break 'back;
+                    }
+                }
+                // Between blocks the deadline or Ctrl-C may end the command.
+                tokio::task::yield_now().await;
+            }
+            start
+        }
+    };
+    handle.seek(SeekFrom::Start(start))?;
+    pass_on(ctx, reader, skip_lines, 0).await
+}
+
+/// `tail` of standard input, which cannot seek: from a position, what comes before it is
+/// dropped as it arrives; from the end, only a window ending in the last lines (or bytes) is
+/// kept, cut back whenever it has doubled. False when the reader went away.
+async fn tail_of_stdin(ctx: &Ctx<'_>, args: &HeadTailArgs) -> std::io::Result<bool> {
+    let mut reader = ctx.open_operand("-")?;
+    let count = args.count.unsigned_abs();
+    if args.from_start {
+        let skip = count.saturating_sub(1);
+        return if args.lines { pass_on(ctx, reader, skip, 0).await } else { pass_on(ctx, reader, 0, skip).await };
+    }
+    let start_of_tail = |window: &[u8]| {
+        if args.lines {
+            last_lines_start(window, count)
+        } else {
+            window.len().saturating_sub(usize::try_from(count).unwrap_or(usize::MAX))
+        }
+    };
+    let limit = ctx.state.limits.input_bytes;
+    let (mut window, mut kept) = (Vec::new(), 0);
+    while let Some(piece) = reader.chunk().await? {
+        window.extend_from_slice(&piece);
+        if window.len() >= 2 * kept + TAIL_BLOCK as usize {
+            window.drain(..start_of_tail(&window));
+            kept = window.len();
+            if kept > limit {
+                return Err(crate::io::input_too_large(limit));
+            }
+        }
+    }
+    Ok(ctx.out(&window[start_of_tail(&window)..]).await)
+}
+
+/// Where the last `count` lines of `bytes` start; a final newline ends the last line rather
+/// than starting one.
+fn last_lines_start(bytes: &[u8], count: u64) -> usize {
+    let Some(nth) = count.checked_sub(1) else { return bytes.len() };
+    let end = bytes.len() - usize::from(bytes.last() == Some(&b'\n'));
+    let nth = usize::try_from(nth).unwrap_or(usize::MAX);
+    memchr::memrchr_iter(b'\n', &bytes[..end]).nth(nth).map_or(0, |at| at + 1)
+}
+
+/// Hands `reader` on to standard output in pieces, less its first `skip_lines` lines and
+/// `skip_bytes` bytes. False when the reader went away.
+async fn pass_on(
+    ctx: &Ctx<'_>,
+    mut reader: crate::OperandReader,
+    mut skip_lines: u64,
+    mut skip_bytes: u64,
+) -> std::io::Result<bool> {
+    while let Some(mut piece) = reader.chunk().await? {
+        if skip_bytes > 0 {
+            let drop = usize::try_from(skip_bytes).unwrap_or(usize::MAX).min(piece.len());
+            piece.drain(..drop);
+            skip_bytes -= drop as u64;
+            if piece.is_empty() {
+                continue;
+            }
+        }
+        if skip_lines > 0 {
+            let wanted = usize::try_from(skip_lines - 1).unwrap_or(usize::MAX);
+            match memchr::memchr_iter(b'\n', &piece).nth(wanted) {
+                Some(at) => {
+                    skip_lines = 0;
+                    piece.drain(..=at);
+                }
+                None => {
+                    skip_lines -= bytecount::count(&piece, b'\n') as u64;
+                    continue;
+                }
+            }
+        }
+        if !ctx.out(piece).await {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Expands a `tr` set (`a-z`, `[:upper:]`, `\n`, `[x*n]`) into bytes.
+fn tr_set(spec: &str) -> Vec<u8> {
+    let (decoded, _) = expand_backslashes_bytes(spec, true);
+    let bytes = decoded;
+    let mut out = Vec::new();
+    let mut idx = 0;
+    while idx < bytes.len() {
+        if bytes[idx] == b'['
+            && bytes.get(idx + 1) == Some(&b':')
+            && let Some(len) = bytes[idx + 2..].windows(2).position(|w| w == b":]")
+        {
+            let class = String::from_utf8_lossy(&bytes[idx + 2..idx + 2 + len]).into_owned();
+            let members: Vec<u8> = (0u8..=127)
+                .filter(|&b| {
+                    let c = b as char;
+                    match class.as_str() {
+                        "upper" => c.is_ascii_uppercase(),
+                        "lower" => c.is_ascii_lowercase(),
+                        "alpha" => c.is_ascii_alphabetic(),
+                        "digit" => c.is_ascii_digit(),
+                        "alnum" => c.is_ascii_alphanumeric(),
+                        "space" => c.is_ascii_whitespace() || b == 0x0b,
+                        "blank" => c == ' ' || c == '\t',
+                        "punct" => c.is_ascii_punctuation(),
+                        "xdigit" => c.is_ascii_hexdigit(),
+                        "cntrl" => c.is_ascii_control(),
+                        "print" => (32..127).contains(&b),
+                        "graph" => (33..127).contains(&b),
+                        _ => false,
+                    }
+                })
+                .collect();
+            out.extend(members);
+            idx += len + 4;
+            continue;
+        }
+        if bytes[idx] == b'['
+            && bytes.get(idx + 2) == Some(&b'*')
+            && let Some(close) = bytes[idx + 3..].iter().position(|&b| b == b']')
+        {
+            let repeat: usize = String::from_utf8_lossy(&bytes[idx + 3..idx + 3 + close]).parse().unwrap_or(0);
+            out.extend(std::iter::repeat_n(bytes[idx + 1], repeat.max(1)));
+            idx += close + 4;
+            continue;
+        }
+        if bytes.get(idx + 1) == Some(&b'-') && idx + 2 < bytes.len() {
+            let (lo, hi) = (bytes[idx], bytes[idx + 2]);
+            if lo <= hi {
+                out.extend(lo..=hi);
+            }
+            idx += 3;
+            continue;
+        }
+        out.push(bytes[idx]);
+        idx += 1;
+    }
+    out
+}
+
+/// `tr`.
+pub const TR: Spec = Spec {
+    name: "tr",
+    summary: "translate or delete characters",
+    synopsis: &["[OPTION]... STRING1 [STRING2]"],
+    about: "Translate, squeeze, and/or delete characters from standard input, writing to standard output.",
+    options: &[
+        Opt::both('c', "complement", "use the complement of STRING1"),
+        Opt::short('C', "same as -c"),
+        Opt::both('d', "delete", "delete characters in STRING1, do not translate"),
+        Opt::both(
+            's',
+            "squeeze-repeats",
+            "replace each sequence of a repeated character listed in the last STRING with one",
+        ),
+        Opt::both('t', "truncate-set1", "first truncate STRING1 to the length of STRING2"),
+    ],
+    order: Order::OptionsFirst,
+    ..Spec::BASE
+};
+
+/// `tr [-cdst] SET1 [SET2]`
+pub async fn tr(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&TR).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let flags = args.letters();
+    let delete = flags.contains(&'d');
+    let squeeze = flags.contains(&'s');
+    let complement = flags.iter().any(|f| matches!(f, 'c' | 'C'));
+    let truncate = flags.contains(&'t');
+    let sets = args.operands;
+    // One string for -d alone or -s alone; two to translate, or to delete and then squeeze.
+    let needed = if delete != squeeze && (delete || sets.len() == 1) { 1 } else { 2 };
+    if sets.len() < needed {
+        let message = match sets.first() {
+            None => "missing operand".to_string(),
+            Some(first) if delete && squeeze => format!(
+                "missing operand after '{first}'\nTwo strings must be given when both deleting and squeezing repeats."
+            ),
+            Some(first) => format!("missing operand after '{first}'\nTwo strings must be given when translating."),
+        };
+        return ctx.misuse(&TR, message).await;
+    }
+    let mut set1 = tr_set(&sets[0]);
+    if complement {
+        set1 = (0u8..=255).filter(|b| !set1.contains(b)).collect();
+    }
+    let set2 = sets.get(1).map(|s| tr_set(s)).unwrap_or_default();
+    let mut map: [u16; 256] = [0; 256];
+    for (i, slot) in map.iter_mut().enumerate() {
+        *slot = i as u16;
+    }
+    let mut in_set1 = [false; 256];
+    for &b in &set1 {
+        in_set1[b as usize] = true;
+    }
+    let translating = !delete && !set2.is_empty();
+    if translating {
+        let limit = if truncate { set1.len().min(set2.len()) } else { set1.len() };
+        for (i, &b) in set1.iter().take(limit).enumerate() {
+            let target = set2.get(i).or(set2.last()).copied().unwrap_or(b);
+            map[b as usize] = u16::from(target);
+        }
+    }
+    let squeeze_set: [bool; 256] = {
+        let mut set = [false; 256];
+        let source = if squeeze && (translating || delete) { &set2 } else { &set1 };
+        for &b in source {
+            set[b as usize] = true;
+        }
+        set
+    };
+    let input = ctx.stdin();
+    let mut last: Option<u8> = None;
+    while let Some(chunk) = input.read_chunk().await {
+        let mut out = Vec::with_capacity(chunk.len());
+        for b in chunk {
+            if delete && in_set1[b as usize] {
+                continue;
+            }
+            let mapped = map[b as usize] as u8;
+            if squeeze && squeeze_set[mapped as usize] && last == Some(mapped) {
+                continue;
+            }
+            last = Some(mapped);
+            out.push(mapped);
+        }
+        if !ctx.out(out).await {
+            return 1;
+        }
+    }
+    0
+}
+
+/// Splits a `seq -f` format into the text before its one conversion (`%e %f %g %a`, with flags,
+/// width and precision), the conversion, and the text after; `%%` is a percent sign.
+fn seq_format(format: &str) -> Result<(String, crate::text::cfmt::Spec, char, String), String> {
+    let bytes = format.as_bytes();
+    let mut parts = (String::new(), None, String::new());
+    let mut idx = 0;
+    while idx < bytes.len() {
+        if bytes[idx] == b'%' && bytes.get(idx + 1) == Some(&b'%') {
+            let text = if parts.1.is_some() { &mut parts.2 } else { &mut parts.0 };
+            text.push('%');
+            idx += 2;
+            continue;
+        }
+        if bytes[idx] == b'%' {
+            if parts.1.is_some() {
+                return Err(format!("format '{format}' has too many % directives"));
+            }
+            idx += 1;
+            let spec = crate::text::cfmt::parse_spec(bytes, &mut idx, || 0);
+            let conversion = bytes.get(idx).map(|&b| b as char).unwrap_or('?');
+            if !"eEfFgGaA".contains(conversion) {
+                return Err(format!("format '{format}' has unknown %{conversion} directive"));
+            }
+            parts.1 = Some((spec, conversion));
+            idx += 1;
+            continue;
+        }
+        let end = bytes[idx..].iter().position(|&b| b == b'%').map_or(bytes.len(), |at| idx + at);
+        let text = if parts.1.is_some() { &mut parts.2 } else { &mut parts.0 };
+        text.push_str(&format[idx..end]);
+        idx = end;
+    }
+    match parts {
+        (before, Some((spec, conversion)), after) => Ok((before, spec, conversion, after)),
+        _ => Err(format!("format '{format}' has no % directive")),
+    }
+}
+
+fn decimals(text: &str) -> usize {
+    text.split_once('.').map_or(0, |(_, frac)| frac.len())
+}
+
+const FORMAT: Opt = Opt::both('f', "format", "use printf style floating-point FORMAT").value("FORMAT");
+const SEPARATOR: Opt = Opt::both('s', "separator", "use STRING to separate numbers (default: \\n)").value("STRING");
+const EQUAL_WIDTH: Opt = Opt::both('w', "equal-width", "equalize width by padding with leading zeroes");
+
+/// `seq`.
+pub const SEQ: Spec = Spec {
+    name: "seq",
+    summary: "print a sequence of numbers",
+    synopsis: &["[OPTION]... LAST", "[OPTION]... FIRST LAST", "[OPTION]... FIRST INCREMENT LAST"],
+    about: "Print numbers from FIRST to LAST, in steps of INCREMENT. If FIRST or INCREMENT is omitted, it defaults to 1.",
+    options: &[FORMAT, SEPARATOR, EQUAL_WIDTH],
+    negatives: true,
+    ..Spec::BASE
+};
+
+/// `seq [-f FORMAT] [-s SEP] [-w] [FIRST [INCREMENT]] LAST`
+pub async fn seq(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&SEQ).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let separator = args.last(&SEPARATOR).unwrap_or("\n").to_string();
+    let equal_width = args.has(&EQUAL_WIDTH);
+    let format_text = args.last(&FORMAT).map(str::to_string);
+    let numbers = args.operands;
+    if equal_width && format_text.is_some() {
+        return ctx.fail("format string may not be specified when printing equal width strings").await;
+    }
+    // `-f`: the text around the one floating-point conversion, and the conversion.
+    let format = match format_text.as_deref().map(seq_format) {
+        None => None,
+        Some(Ok(parts)) => Some(parts),
+        Some(Err(message)) => return ctx.fail(message).await,
+    };
+    let parsed: Vec<f64> = match numbers.iter().map(|n| n.parse::<f64>()).collect::<Result<_, _>>() {
+        Ok(parsed) => parsed,
+        Err(_) => {
+            let bad = numbers.iter().find(|n| n.parse::<f64>().is_err()).cloned().unwrap_or_default();
+            return ctx.misuse(&SEQ, format!("invalid floating point argument: '{bad}'")).await;
+        }
+    };
+    let (first, step, last) = match parsed.as_slice() {
+        [last] => (1.0, 1.0, *last),
+        [first, last] => (*first, 1.0, *last),
+        [first, step, last] => (*first, *step, *last),
+        [] => return ctx.misuse(&SEQ, "missing operand").await,
+        [_, _, _, extra, ..] => return ctx.misuse(&SEQ, format!("extra operand '{extra}'")).await,
+    };
+    if step == 0.0 {
+        return ctx.fail("invalid Zero increment value: '0'").await;
+    }
+    let places = numbers.iter().take(numbers.len().saturating_sub(1)).map(|n| decimals(n)).max().unwrap_or(0);
+    let format = |value: f64| match &format {
+        Some((before, spec, conversion, after)) => {
+            format!("{before}{}{after}", crate::text::cfmt::format_float(value, *conversion, spec))
+        }
+        None => crate::text::cfmt::fixed(value, places),
+    };
+    // As GNU: the widest of the ends as printed and as written (`seq -w 003` pads to three).
+    let written = [numbers.first(), numbers.last()].into_iter().flatten().map(String::len).max().unwrap_or(0);
+    let width = if equal_width { format(first).len().max(format(last).len()).max(written) } else { 0 };
+    let mut out = String::new();
+    let mut count = 0u64;
+    let mut value = first;
+    let mut started = false;
+    while (step > 0.0 && value <= last + 1e-9) || (step < 0.0 && value >= last - 1e-9) {
+        if started {
+            out.push_str(&separator);
+        }
+        started = true;
+        let text = format(value);
+        if width > 0 && text.len() < width {
+            let (sign, digits) = text.strip_prefix('-').map_or(("", text.as_str()), |d| ("-", d));
+            out.push_str(sign);
+            out.push_str(&"0".repeat(width - text.len()));
+            out.push_str(digits);
+        } else {
+            out.push_str(&text);
+        }
+        count += 1;
+        value = first + step * count as f64;
+        if out.len() > 64 * 1024 && !ctx.out(std::mem::take(&mut out)).await {
+            return 1;
+        }
+    }
+    if started {
+        out.push('\n');
+    }
+    if ctx.out(out).await { 0 } else { 1 }
+}
+
+/// `yes [string…]`
+pub async fn yes(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&YES).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let line = if args.operands.is_empty() { "y".to_string() } else { args.operands.join(" ") };
+    let line = format!("{line}\n");
+    let block = line.repeat((8192 / line.len()).max(1));
+    loop {
+        if !ctx.out(block.as_bytes()).await {
+            return 1;
+        }
+    }
+}
+
+const APPEND: Opt = Opt::both('a', "append", "append to the given FILEs, do not overwrite");
+
+/// `tee`.
+pub const TEE: Spec = Spec {
+    name: "tee",
+    summary: "copy standard input to files and standard output",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Copy standard input to each FILE, and also to standard output.",
+    options: &[APPEND, Opt::both('i', "ignore-interrupts", "ignore interrupt signals (there are none to ignore here)")],
+    tools: &["fs.write"],
+    operand_paths: true,
+    ..Spec::BASE
+};
+
+/// `tee [-a] [file…]`
+pub async fn tee(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&TEE).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let append = args.has(&APPEND);
+    let files = args.operands;
+    let mut status = 0;
+    let mut targets = Vec::new();
+    for file in &files {
+        let abs = ctx.abs(file);
+        let mode = if append { WriteMode::Append } else { WriteMode::Truncate };
+        match ctx.vfs.write(&abs, b"", mode) {
+            Ok(()) => targets.push(abs),
+            Err(err) => {
+                ctx.complain(format!("{file}: {}", crate::vfs::describe(&err))).await;
+                status = 1;
+            }
+        }
+    }
+    let input = ctx.stdin();
+    let mut stdout_open = true;
+    while let Some(chunk) = input.read_chunk().await {
+        for target in &targets {
+            if let Err(err) = ctx.vfs.write(target, &chunk, WriteMode::Append) {
+                ctx.complain(format!("{target}: {}", crate::vfs::describe(&err))).await;
+                status = 1;
+            }
+        }
+        if stdout_open && !ctx.out(&chunk).await {
+            stdout_open = false;
+            status = 1;
+        }
+    }
+    status
+}
+
+/// `sleep`.
+pub const SLEEP_SPEC: Spec = Spec {
+    name: "sleep",
+    summary: "wait for a number of seconds",
+    synopsis: &["NUMBER[SUFFIX]..."],
+    about: "Pause for NUMBER seconds, the sum of the arguments; SUFFIX may be 's' for seconds (the default), 'm' for minutes, 'h' for hours or 'd' for days.",
+    options: &[],
+    ..Spec::BASE
+};
+
+/// `yes`.
+pub const YES: Spec = Spec {
+    name: "yes",
+    summary: "print a string repeatedly",
+    synopsis: &["[STRING]..."],
+    about: "Repeatedly output a line with all specified STRING(s), or 'y'.",
+    options: &[],
+    ..Spec::BASE
+};
+
+/// `sleep NUMBER[smhd]…`
+pub async fn sleep(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&SLEEP_SPEC).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if args.operands.is_empty() {
+        return ctx.misuse(&SLEEP_SPEC, "missing operand").await;
+    }
+    let mut total = 0.0f64;
+    let mut bad = Vec::new();
+    for arg in &args.operands {
+        let (number, factor) = match arg.chars().last() {
+            Some('s') => (&arg[..arg.len() - 1], 1.0),
+            Some('m') => (&arg[..arg.len() - 1], 60.0),
+            Some('h') => (&arg[..arg.len() - 1], 3600.0),
+            Some('d') => (&arg[..arg.len() - 1], 86400.0),
+            _ => (arg.as_str(), 1.0),
+        };
+        // `infinity` is a number to GNU sleep too; the line's deadline ends it.
+        match number.parse::<f64>() {
+            Ok(value) if value >= 0.0 && !value.is_nan() => total += value * factor,
+            _ => bad.push(arg),
+        }
+    }
+    if let Some((last, others)) = bad.split_last() {
+        for arg in others {
+            ctx.complain(format!("invalid time interval '{arg}'")).await;
+        }
+        return ctx.misuse(&SLEEP_SPEC, format!("invalid time interval '{last}'")).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_secs_f64(total.min(1e9))).await;
+    0
+}
+
+const DATE_STRING: Opt = Opt::both(
+    'd',
+    "date",
+    "display time described by STRING, not 'now' (a date, then items such as '1 day ago', 'next monday', '+2 weeks', '10:00')",
+)
+.value("STRING");
+const ISO_8601: Opt =
+    Opt::both('I', "iso-8601", "output date/time in ISO 8601 format; FMT: date (default), hours, minutes, seconds, ns")
+        .optional("FMT");
+const RFC_EMAIL: Opt = Opt::both('R', "rfc-email", "output date and time in RFC 5322 format");
+const RFC_3339: Opt = Opt::long("rfc-3339", "output date/time in RFC 3339 format; FMT: date, seconds, ns").value("FMT");
+const REFERENCE: Opt = Opt::both('r', "reference", "display the last modification time of FILE").value("FILE");
+const UTC: Opt = Opt::both('u', "utc", "print Coordinated Universal Time (UTC), the shell's clock").alias("universal");
+
+/// `date`.
+pub const DATE: Spec = Spec {
+    name: "date",
+    summary: "print the date and time",
+    synopsis: &["[OPTION]... [+FORMAT]"],
+    about: "Display the date and time (UTC) in the given FORMAT (strftime's conversions).",
+    options: &[DATE_STRING, ISO_8601, RFC_EMAIL, RFC_3339, REFERENCE, UTC],
+    ..Spec::BASE
+};
+
+/// A `-d` date as GNU date reads it (`builtins/when.rs`), relative to now.
+pub(crate) fn parse_date(value: &str) -> Option<chrono::DateTime<chrono::Utc>> {
+    crate::text::when::parse(value, chrono::Utc::now())
+}
+
+/// `date [-u] [-d STRING | -r FILE] [-I[FMT] | -R | --rfc-3339=FMT] [+FORMAT]`
+pub async fn date(ctx: Ctx<'_>) -> Status {
+    use chrono::{DateTime, Utc};
+    let args = match ctx.args(&DATE).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let mut format = "%a %b %e %H:%M:%S %Z %Y".to_string();
+    let mut when: DateTime<Utc> = Utc::now();
+    for (opt, value) in args.given() {
+        let iso = |name: &str| -> Option<&'static str> {
+            Some(match name {
+                "" | "date" => "%Y-%m-%d",
+                "hours" => "%Y-%m-%dT%H%:z",
+                "minutes" => "%Y-%m-%dT%H:%M%:z",
+                "seconds" => "%Y-%m-%dT%H:%M:%S%:z",
+                "ns" => "%Y-%m-%dT%H:%M:%S,%f%:z",
+                _ => return None,
+            })
+        };
+        match *opt {
+            ISO_8601 => match iso(value) {
+                Some(iso) => format = iso.to_string(),
+                None => return ctx.misuse(&DATE, format!("invalid argument '{value}' for '--iso-8601'")).await,
+            },
+            RFC_3339 => match value {
+                "date" => format = "%Y-%m-%d".to_string(),
+                "seconds" => format = "%Y-%m-%d %H:%M:%S%:z".to_string(),
+                "ns" => format = "%Y-%m-%d %H:%M:%S.%f%:z".to_string(),
+                _ => return ctx.misuse(&DATE, format!("invalid argument '{value}' for '--rfc-3339'")).await,
+            },
+            RFC_EMAIL => format = "%a, %d %b %Y %H:%M:%S %z".to_string(),
+            DATE_STRING => match parse_date(value) {
+                Some(value) => when = value,
+                None => return ctx.fail(format!("invalid date '{value}'")).await,
+            },
+            REFERENCE => match ctx.vfs.stat(&ctx.abs(value)) {
+                Ok(meta) => when = meta.mtime.into(),
+                Err(err) => return ctx.fail(format!("{value}: {}", crate::vfs::describe(&err))).await,
+            },
+            _ => {} // -u: the shell's clock is UTC already.
+        }
+    }
+    match args.operands.as_slice() {
+        [] => {}
+        [spec] if spec.starts_with('+') => format = spec[1..].to_string(),
+        [spec] => return ctx.fail(format!("invalid date '{spec}'")).await,
+        [_, extra, ..] => return ctx.misuse(&DATE, format!("extra operand '{extra}'")).await,
+    }
+    use std::fmt::Write;
+    let mut text = String::new();
+    if write!(text, "{}", when.format(&format)).is_err() {
+        return ctx.fail(format!("invalid format '{format}'")).await;
+    }
+    text.push('\n');
+    if ctx.out(text).await { 0 } else { 1 }
+}

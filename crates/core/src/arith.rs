@@ -1,0 +1,593 @@
+//! Shell arithmetic (`$(( ))`, `(( ))`, `let`, subscripts): a nom tokenizer, a precedence
+//! climbing parser and an evaluator over 64-bit wrapping integers with C's operator set.
+//!
+//! The text arrives already expanded (`$x` substituted); bare names are looked up through
+//! [`ArithEnv`] and their values are themselves evaluated as expressions, as bash does.
+
+use nom::IResult;
+use nom::Parser;
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while, take_while1};
+use nom::character::complete::multispace0;
+use nom::combinator::{map, recognize};
+use nom::sequence::pair;
+
+/// An arithmetic failure, worded as bash words it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArithError(pub String);
+
+/// Variable access for the evaluator.
+pub trait ArithEnv {
+    /// The value of `name` (element `index` of an array), empty when unset.
+    fn get_var(&mut self, name: &str, index: Option<i64>) -> Result<String, ArithError>;
+    /// Assigns a number.
+    fn set_var(&mut self, name: &str, index: Option<i64>, value: i64) -> Result<(), ArithError>;
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Token {
+    Num(i64),
+    Ident(String),
+    Op(&'static str),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Expr {
+    Num(i64),
+    Var(String, Option<Box<Expr>>),
+    Unary(&'static str, Box<Expr>),
+    Binary(&'static str, Box<Expr>, Box<Expr>),
+    Assign(&'static str, String, Option<Box<Expr>>, Box<Expr>),
+    IncDec { name: String, index: Option<Box<Expr>>, delta: i64, post: bool },
+    Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
+}
+
+/// Deepest recursion when variables refer to expressions that refer to variables.
+const MAX_DEPTH: usize = 64;
+
+const OPERATORS: [&str; 44] = [
+    "<<=", ">>=", "**=", "**", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "*=", "/=",
+    "%=", "&=", "^=", "|=", "+", "-", "*", "/", "%", "<", ">", "=", "!", "~", "&", "^", "|", "?", ":", ",", "(", ")",
+    "[", "]", "#", "$",
+];
+
+fn operator(input: &str) -> IResult<&str, Token> {
+    for op in OPERATORS {
+        if let Some(rest) = input.strip_prefix(op) {
+            return Ok((rest, Token::Op(op)));
+        }
+    }
+    Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Tag)))
+}
+
+fn identifier(input: &str) -> IResult<&str, Token> {
+    map(
+        recognize(pair(
+            take_while1(|c: char| c.is_ascii_alphabetic() || c == '_'),
+            take_while(|c: char| c.is_ascii_alphanumeric() || c == '_'),
+        )),
+        |name: &str| Token::Ident(name.to_string()),
+    )
+    .parse(input)
+}
+
+fn number_text(input: &str) -> IResult<&str, &str> {
+    alt((
+        recognize(pair(
+            take_while1(|c: char| c.is_ascii_digit()),
+            pair(tag("#"), take_while1(|c: char| c.is_ascii_alphanumeric() || c == '@' || c == '_')),
+        )),
+        recognize(pair(alt((tag("0x"), tag("0X"))), take_while(|c: char| c.is_ascii_alphanumeric()))),
+        take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_'),
+    ))
+    .parse(input)
+}
+
+fn parse_number(text: &str) -> Result<i64, ArithError> {
+    let invalid = || ArithError(format!("{text}: value too great for base (error token is \"{text}\")"));
+    let (base, digits) = if let Some((base, digits)) = text.split_once('#') {
+        let base: u32 = base.parse().map_err(|_| invalid())?;
+        if !(2..=64).contains(&base) {
+            return Err(ArithError(format!("{text}: invalid arithmetic base (error token is \"{text}\")")));
+        }
+        (base, digits)
+    } else if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        (16, hex)
+    } else if text.len() > 1 && text.starts_with('0') {
+        (8, &text[1..])
+    } else {
+        (10, text)
+    };
+    if digits.is_empty() {
+        return Err(invalid());
+    }
+    let mut value: i64 = 0;
+    for c in digits.chars() {
+        let digit = match c {
+            '0'..='9' => c as u32 - '0' as u32,
+            'a'..='z' => c as u32 - 'a' as u32 + 10,
+            'A'..='Z' if base <= 36 => c as u32 - 'A' as u32 + 10,
+            'A'..='Z' => c as u32 - 'A' as u32 + 36,
+            '@' => 62,
+            '_' => 63,
+            _ => return Err(invalid()),
+        };
+        if digit >= base {
+            return Err(invalid());
+        }
+        value = value.wrapping_mul(i64::from(base)).wrapping_add(i64::from(digit));
+    }
+    Ok(value)
+}
+
+fn tokenize(text: &str) -> Result<Vec<Token>, ArithError> {
+    let mut tokens = Vec::new();
+    let mut input = text;
+    loop {
+        let (rest, _) =
+            multispace0::<&str, nom::error::Error<&str>>(input).map_err(|_| ArithError("syntax error".to_string()))?;
+        input = rest;
+        if input.is_empty() {
+            return Ok(tokens);
+        }
+        if input.starts_with(|c: char| c.is_ascii_digit()) {
+            let (rest, digits) = number_text(input)
+                .map_err(|_| ArithError(format!("syntax error: operand expected (error token is \"{input}\")")))?;
+            tokens.push(Token::Num(parse_number(digits)?));
+            input = rest;
+        } else if let Ok((rest, tok)) = alt((identifier, operator)).parse(input) {
+            tokens.push(tok);
+            input = rest;
+        } else {
+            return Err(ArithError(format!("syntax error: invalid arithmetic operator (error token is \"{input}\")")));
+        }
+    }
+}
+
+struct ExprParser {
+    tokens: Vec<Token>,
+    pos: usize,
+    text: String,
+}
+
+fn binary_precedence(op: &str) -> Option<(u8, bool)> {
+    // (precedence, right associative)
+    Some(match op {
+        "," => (1, false),
+        "=" | "+=" | "-=" | "*=" | "/=" | "%=" | "<<=" | ">>=" | "&=" | "^=" | "|=" | "**=" => (2, true),
+        "?" => (3, true),
+        "||" => (4, false),
+        "&&" => (5, false),
+        "|" => (6, false),
+        "^" => (7, false),
+        "&" => (8, false),
+        "==" | "!=" => (9, false),
+        "<" | ">" | "<=" | ">=" => (10, false),
+        "<<" | ">>" => (11, false),
+        "+" | "-" => (12, false),
+        "*" | "/" | "%" => (13, false),
+        "**" => (14, true),
+        _ => return None,
+    })
+}
+
+impl ExprParser {
+    fn peek_op(&self) -> Option<&'static str> {
+        match self.tokens.get(self.pos) {
+            Some(Token::Op(op)) => Some(op),
+            _ => None,
+        }
+    }
+
+    fn error_token(&self) -> String {
+        let rest: Vec<String> = self.tokens[self.pos.min(self.tokens.len())..]
+            .iter()
+            .map(|t| match t {
+                Token::Num(n) => n.to_string(),
+                Token::Ident(name) => name.clone(),
+                Token::Op(op) => op.to_string(),
+            })
+            .collect();
+        rest.join(" ")
+    }
+
+    fn expect(&mut self, op: &str) -> Result<(), ArithError> {
+        if self.peek_op() == Some(op) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(ArithError(format!(
+                "{}: syntax error: `{op}' expected (error token is \"{}\")",
+                self.text,
+                self.error_token()
+            )))
+        }
+    }
+
+    fn parse(&mut self, min_prec: u8, depth: usize) -> Result<Expr, ArithError> {
+        if depth > 256 {
+            return Err(ArithError("expression nested too deeply".to_string()));
+        }
+        let mut left = self.parse_unary(depth)?;
+        while let Some(op) = self.peek_op() {
+            let Some((prec, right_assoc)) = binary_precedence(op) else { break };
+            if prec < min_prec {
+                break;
+            }
+            self.pos += 1;
+            if op == "?" {
+                let then = self.parse(1, depth + 1)?;
+                self.expect(":")?;
+                let otherwise = self.parse(3, depth + 1)?;
+                left = Expr::Ternary(Box::new(left), Box::new(then), Box::new(otherwise));
+                continue;
+            }
+            let next_min = if right_assoc { prec } else { prec + 1 };
+            let right = self.parse(next_min, depth + 1)?;
+            left = if prec == 2 {
+                match left {
+                    Expr::Var(name, index) => Expr::Assign(op, name, index, Box::new(right)),
+                    _ => {
+                        return Err(ArithError(format!(
+                            "{}: attempted assignment to non-variable (error token is \"{}\")",
+                            self.text,
+                            self.error_token()
+                        )));
+                    }
+                }
+            } else {
+                Expr::Binary(op, Box::new(left), Box::new(right))
+            };
+        }
+        Ok(left)
+    }
+
+    fn parse_unary(&mut self, depth: usize) -> Result<Expr, ArithError> {
+        if depth > 256 {
+            return Err(ArithError("expression nested too deeply".to_string()));
+        }
+        match self.peek_op() {
+            Some(op @ ("!" | "~" | "-" | "+")) => {
+                self.pos += 1;
+                Ok(Expr::Unary(op, Box::new(self.parse_unary(depth + 1)?)))
+            }
+            Some(op @ ("++" | "--")) => {
+                self.pos += 1;
+                match self.parse_unary(depth + 1)? {
+                    Expr::Var(name, index) => {
+                        Ok(Expr::IncDec { name, index, delta: if op == "++" { 1 } else { -1 }, post: false })
+                    }
+                    _ => Err(ArithError(format!(
+                        "{}: syntax error: operand expected (error token is \"{}\")",
+                        self.text,
+                        self.error_token()
+                    ))),
+                }
+            }
+            _ => self.parse_postfix(depth),
+        }
+    }
+
+    fn parse_postfix(&mut self, depth: usize) -> Result<Expr, ArithError> {
+        let primary = self.parse_primary(depth)?;
+        if let (Some(op @ ("++" | "--")), Expr::Var(..)) = (self.peek_op(), &primary) {
+            self.pos += 1;
+            if let Expr::Var(name, index) = primary {
+                return Ok(Expr::IncDec { name, index, delta: if op == "++" { 1 } else { -1 }, post: true });
+            }
+        }
+        Ok(primary)
+    }
+
+    fn parse_primary(&mut self, depth: usize) -> Result<Expr, ArithError> {
+        match self.tokens.get(self.pos).cloned() {
+            Some(Token::Num(n)) => {
+                self.pos += 1;
+                Ok(Expr::Num(n))
+            }
+            Some(Token::Ident(name)) => {
+                self.pos += 1;
+                let index = if self.peek_op() == Some("[") {
+                    self.pos += 1;
+                    let index = self.parse(1, depth + 1)?;
+                    self.expect("]")?;
+                    Some(Box::new(index))
+                } else {
+                    None
+                };
+                Ok(Expr::Var(name, index))
+            }
+            Some(Token::Op("(")) => {
+                self.pos += 1;
+                let inner = self.parse(1, depth + 1)?;
+                self.expect(")")?;
+                Ok(inner)
+            }
+            _ => Err(ArithError(format!(
+                "{}: syntax error: operand expected (error token is \"{}\")",
+                self.text,
+                self.error_token()
+            ))),
+        }
+    }
+}
+
+fn parse_expr(text: &str) -> Result<Option<Expr>, ArithError> {
+    let tokens = tokenize(text)?;
+    if tokens.is_empty() {
+        return Ok(None);
+    }
+    let mut parser = ExprParser { tokens, pos: 0, text: text.trim().to_string() };
+    let expr = parser.parse(1, 0)?;
+    if parser.pos < parser.tokens.len() {
+        return Err(ArithError(format!(
+            "{}: syntax error in expression (error token is \"{}\")",
+            parser.text,
+            parser.error_token()
+        )));
+    }
+    Ok(Some(expr))
+}
+
+/// Evaluates an expression text; empty text is 0.
+pub fn eval(text: &str, env: &mut dyn ArithEnv) -> Result<i64, ArithError> {
+    eval_depth(text, env, 0)
+}
+
+fn eval_depth(text: &str, env: &mut dyn ArithEnv, depth: usize) -> Result<i64, ArithError> {
+    if depth > MAX_DEPTH {
+        return Err(ArithError(format!("{text}: expression recursion level exceeded")));
+    }
+    match parse_cached(text)? {
+        Some(expr) => Evaluator { env, depth, text }.eval(&expr),
+        None => Ok(0),
+    }
+}
+
+/// Expressions parsed before, by text: loops evaluate the same few expressions many times.
+const CACHE_ENTRIES: usize = 512;
+
+thread_local! {
+    static PARSED: std::cell::RefCell<std::collections::HashMap<String, Option<std::rc::Rc<Expr>>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+fn parse_cached(text: &str) -> Result<Option<std::rc::Rc<Expr>>, ArithError> {
+    if let Some(hit) = PARSED.with(|cache| cache.borrow().get(text).cloned()) {
+        return Ok(hit);
+    }
+    let parsed = parse_expr(text)?.map(std::rc::Rc::new);
+    PARSED.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.len() >= CACHE_ENTRIES {
+            cache.clear();
+        }
+        cache.insert(text.to_string(), parsed.clone());
+    });
+    Ok(parsed)
+}
+
+struct Evaluator<'e> {
+    env: &'e mut dyn ArithEnv,
+    depth: usize,
+    text: &'e str,
+}
+
+impl Evaluator<'_> {
+    fn index(&mut self, index: &Option<Box<Expr>>) -> Result<Option<i64>, ArithError> {
+        match index {
+            Some(expr) => Ok(Some(self.eval(expr)?)),
+            None => Ok(None),
+        }
+    }
+
+    fn var(&mut self, name: &str, index: Option<i64>) -> Result<i64, ArithError> {
+        let value = self.env.get_var(name, index)?;
+        let trimmed = value.trim();
+        if trimmed.is_empty() {
+            return Ok(0);
+        }
+        if let Ok(n) = trimmed.parse::<i64>() {
+            return Ok(n);
+        }
+        eval_depth(trimmed, self.env, self.depth + 1)
+    }
+
+    fn eval(&mut self, expr: &Expr) -> Result<i64, ArithError> {
+        Ok(match expr {
+            Expr::Num(n) => *n,
+            Expr::Var(name, index) => {
+                let index = self.index(index)?;
+                self.var(name, index)?
+            }
+            Expr::Unary(op, inner) => {
+                let value = self.eval(inner)?;
+                match *op {
+                    "!" => i64::from(value == 0),
+                    "~" => !value,
+                    "-" => value.wrapping_neg(),
+                    _ => value,
+                }
+            }
+            Expr::IncDec { name, index, delta, post } => {
+                let index = self.index(index)?;
+                let old = self.var(name, index)?;
+                let new = old.wrapping_add(*delta);
+                self.env.set_var(name, index, new)?;
+                if *post { old } else { new }
+            }
+            Expr::Ternary(cond, then, otherwise) => {
+                if self.eval(cond)? != 0 {
+                    self.eval(then)?
+                } else {
+                    self.eval(otherwise)?
+                }
+            }
+            Expr::Assign(op, name, index, value) => {
+                let index = self.index(index)?;
+                let right = self.eval(value)?;
+                let result = if *op == "=" {
+                    right
+                } else {
+                    let left = self.var(name, index)?;
+                    self.apply(op.trim_end_matches('='), left, right)?
+                };
+                self.env.set_var(name, index, result)?;
+                result
+            }
+            Expr::Binary(op, left, right) => match *op {
+                "&&" => i64::from(self.eval(left)? != 0 && self.eval(right)? != 0),
+                "||" => i64::from(self.eval(left)? != 0 || self.eval(right)? != 0),
+                "," => {
+                    self.eval(left)?;
+                    self.eval(right)?
+                }
+                _ => {
+                    let left = self.eval(left)?;
+                    let right = self.eval(right)?;
+                    self.apply(op, left, right)?
+                }
+            },
+        })
+    }
+
+    fn apply(&self, op: &str, left: i64, right: i64) -> Result<i64, ArithError> {
+        let div_zero = || ArithError(format!("{}: division by 0 (error token is \"{}\")", self.text.trim(), right));
+        Ok(match op {
+            "+" => left.wrapping_add(right),
+            "-" => left.wrapping_sub(right),
+            "*" => left.wrapping_mul(right),
+            "/" => {
+                if right == 0 {
+                    return Err(div_zero());
+                }
+                left.wrapping_div(right)
+            }
+            "%" => {
+                if right == 0 {
+                    return Err(div_zero());
+                }
+                left.wrapping_rem(right)
+            }
+            "**" => {
+                if right < 0 {
+                    return Err(ArithError(format!("{}: exponent less than 0", self.text.trim())));
+                }
+                let mut result: i64 = 1;
+                let mut base = left;
+                let mut exp = right;
+                while exp > 0 {
+                    if exp & 1 == 1 {
+                        result = result.wrapping_mul(base);
+                    }
+                    base = base.wrapping_mul(base);
+                    exp >>= 1;
+                }
+                result
+            }
+            "<<" => left.wrapping_shl((right & 63) as u32),
+            ">>" => left.wrapping_shr((right & 63) as u32),
+            "&" => left & right,
+            "|" => left | right,
+            "^" => left ^ right,
+            "==" => i64::from(left == right),
+            "!=" => i64::from(left != right),
+            "<" => i64::from(left < right),
+            ">" => i64::from(left > right),
+            "<=" => i64::from(left <= right),
+            ">=" => i64::from(left >= right),
+            _ => return Err(ArithError(format!("unknown operator `{op}`"))),
+        })
+    }
+}
+
+/// Arithmetic variable access over the session state: names are the shell's variables.
+pub struct ArithVars<'s>(pub &'s mut crate::session::State);
+
+impl ArithEnv for ArithVars<'_> {
+    fn get_var(&mut self, name: &str, index: Option<i64>) -> Result<String, ArithError> {
+        let Some(var) = self.0.vars.get(name) else {
+            if self.0.options.nounset {
+                return Err(ArithError(format!("{name}: unbound variable")));
+            }
+            return Ok(String::new());
+        };
+        Ok(match (index, &var.value) {
+            (None, _) => var.scalar().unwrap_or_default().to_string(),
+            (Some(idx), crate::vars::Value::Indexed(map)) => {
+                let idx = if idx < 0 { map.keys().next_back().map_or(0, |k| k + 1) + idx } else { idx };
+                map.get(&idx).cloned().unwrap_or_default()
+            }
+            (Some(idx), crate::vars::Value::Assoc(map)) => map.get(&idx.to_string()).cloned().unwrap_or_default(),
+            (Some(0), _) => var.scalar().unwrap_or_default().to_string(),
+            (Some(_), _) => String::new(),
+        })
+    }
+
+    fn set_var(&mut self, name: &str, index: Option<i64>, value: i64) -> Result<(), ArithError> {
+        let result = match index {
+            None => self.0.vars.set(name, value.to_string()),
+            Some(idx) => self.0.vars.set_element(name, &idx.to_string(), value.to_string(), false),
+        };
+        result.map_err(|e| ArithError(format!("{}: readonly variable", e.0)))
+    }
+}
+
+/// Arithmetic over the state, for callers outside the interpreter.
+pub fn eval_arith(text: &str, state: &mut crate::session::State) -> Result<i64, String> {
+    eval(text, &mut ArithVars(state)).map_err(|e| e.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    #[derive(Default)]
+    struct Env(HashMap<String, String>);
+
+    impl ArithEnv for Env {
+        fn get_var(&mut self, name: &str, _index: Option<i64>) -> Result<String, ArithError> {
+            Ok(self.0.get(name).cloned().unwrap_or_default())
+        }
+        fn set_var(&mut self, name: &str, _index: Option<i64>, value: i64) -> Result<(), ArithError> {
+            self.0.insert(name.to_string(), value.to_string());
+            Ok(())
+        }
+    }
+
+    fn check(text: &str, expected: i64) {
+        let mut env = Env::default();
+        env.0.insert("x".into(), "5".into());
+        env.0.insert("e".into(), "x*2".into());
+        assert_eq!(eval(text, &mut env), Ok(expected), "{text}");
+    }
+
+    #[test]
+    fn operators() {
+        check("1 + 2 * 3", 7);
+        check("(1 + 2) * 3", 9);
+        check("2 ** 3 ** 2", 512);
+        check("-2 ** 2", 4);
+        check("7 / 2 + 7 % 3", 4);
+        check("1 << 4 | 1", 17);
+        check("x > 3 ? 10 : 20", 10);
+        check("x++ + x", 11);
+        check("e + 1", 11);
+        check("0x1f + 010 + 2#101", 44);
+        check("!0 && ~0", 1);
+        check("a = 3, a *= 2", 6);
+        check("", 0);
+    }
+
+    #[test]
+    fn errors() {
+        let mut env = Env::default();
+        assert!(eval("1 / 0", &mut env).is_err());
+        assert!(eval("1 +", &mut env).is_err());
+        assert!(eval("08", &mut env).is_err());
+        assert!(eval("3 = 4", &mut env).is_err());
+        env.0.insert("r".into(), "r + 1".into());
+        assert!(eval("r", &mut env).is_err());
+    }
+}

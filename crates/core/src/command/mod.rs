@@ -1,0 +1,343 @@
+//! The command API: [`Ctx`], all a command sees — its arguments, streams, the session state and
+//! the gated workspace ([`Fs`]) — and the table entry ([`Builtin`]) with its [`spec::Spec`].
+//!
+//! This module is the boundary between the commands (`builtins/`) and the engine: a `Ctx` holds
+//! the session's `Shared` privately, and hands out only what a command may use — tools called
+//! through the gate, the agent's name, the store, the deadline — never the workspace behind the
+//! gate. Commands (in another module tree) cannot name the private fields, so the compiler keeps
+//! them from reaching it:
+//!
+//! ```compile_fail
+//! // A command cannot get at the session, and so not at the workspace behind the gate.
+//! // (The same body compiles once `shared` is public: only its privacy refuses it.)
+//! fn reach<'a>(ctx: &'a toolsh_core::command::Ctx<'a>) -> &'a std::sync::Arc<toolsh_core::vfs::Vfs> {
+//!     &ctx.shared.vfs
+//! }
+//! ```
+
+pub mod spec;
+mod tool;
+
+pub use tool::run_tool;
+
+use crate::io::{Input, Io};
+use crate::session::{Shared, State, Status};
+use crate::tools::workspace::Fs;
+use futures::future::BoxFuture;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// Everything a command works with.
+pub struct Ctx<'a> {
+    /// The arguments, `argv[0]` being the command name.
+    pub argv: Vec<String>,
+    /// The descriptor table.
+    pub io: &'a Io,
+    /// The session (variables, cwd, options).
+    pub state: &'a mut State,
+    /// The workspace: content access is a call of an `fs.*` tool through the policy gate.
+    pub vfs: Fs<'a>,
+    shared: &'a Arc<Shared>,
+    /// What this command holds of pipes it read whole, given back when it ends.
+    held: crate::session::HeldInput<'a>,
+}
+
+impl<'a> Ctx<'a> {
+    /// Bundles a command's context.
+    pub fn new(
+        argv: Vec<String>,
+        io: &'a Io,
+        state: &'a mut State,
+        shared: &'a Arc<Shared>,
+        command: &'a str,
+        denied: &'a AtomicBool,
+    ) -> Self {
+        let vfs = Fs::new(&shared.vfs, &shared.gate, command, denied);
+        Ctx { argv, io, state, vfs, shared, held: crate::session::HeldInput::new(shared) }
+    }
+
+    /// The calling agent's name.
+    pub fn agent(&self) -> &str {
+        &self.shared.agent
+    }
+
+    /// Every tool, by name.
+    pub fn tools(&self) -> &Arc<crate::tools::Registry> {
+        &self.shared.tools
+    }
+
+    /// The policy gate and audit log.
+    pub fn gate(&self) -> &Arc<crate::tools::Gate> {
+        &self.shared.gate
+    }
+
+    /// The store, when the shell has one.
+    pub fn store(&self) -> Option<&Arc<crate::store::Store>> {
+        self.shared.store.as_ref()
+    }
+
+    /// The limits the shell was started with: a session may lower its own, never above these.
+    pub fn ceiling(&self) -> &crate::session::Limits {
+        &self.shared.limits
+    }
+
+    /// The line's deadline and stop, for work on another thread (`jq`, `bc`, `awk`).
+    pub fn line_stop(&self) -> LineStop {
+        LineStop(self.shared.clone())
+    }
+
+    /// Runs another command in a subshell of this session with the same streams (for
+    /// `find -exec`, `xargs`, `env`); returns its status.
+    pub async fn run(&self, argv: Vec<String>) -> Status {
+        self.run_with(argv, self.io, |_| {}).await
+    }
+
+    /// Runs another command with other streams, after `adjust` changed the subshell's state.
+    pub async fn run_with(&self, argv: Vec<String>, io: &Io, adjust: impl FnOnce(&mut State)) -> Status {
+        let mut state = self.state.clone();
+        adjust(&mut state);
+        (self.shared.run_command)(state, self.shared, argv, io).await
+    }
+
+    /// The command name.
+    pub fn name(&self) -> &str {
+        &self.argv[0]
+    }
+
+    /// Standard input.
+    pub fn stdin(&self) -> Input {
+        self.io.stdin()
+    }
+
+    /// Writes to standard output; `false` when the reader is gone or the write failed (a
+    /// failure other than a closed pipe is reported, as GNU tools do).
+    /// Every write is a step of the line (see [`Ctx::step`]): a command that only writes
+    /// (`yes`, `seq`, `cat /dev/zero`) ends at its deadline like any other.
+    pub async fn out(&self, bytes: impl AsRef<[u8]>) -> bool {
+        if !self.step().await {
+            return false;
+        }
+        match self.io.stdout().write_all(bytes.as_ref()).await {
+            Ok(()) => true,
+            Err(err) => {
+                if err.kind() != std::io::ErrorKind::BrokenPipe {
+                    self.complain(format!("write error: {}", crate::vfs::describe(&err))).await;
+                }
+                false
+            }
+        }
+    }
+
+    /// One step of the command's work: `false` once the line's deadline passed or its caller
+    /// cancelled it (the reason is recorded; the command should end with status 1). Now and
+    /// then it yields to the runtime, so a busy command lets other sessions run.
+    pub async fn step(&self) -> bool {
+        match self.shared.pace.step().await {
+            Ok(()) => true,
+            Err(stop) => {
+                self.shared.note_pace_stop(stop);
+                false
+            }
+        }
+    }
+
+    /// Whether the line must stop now, for work that cannot await (a blocking evaluator).
+    pub fn stop_requested(&self) -> bool {
+        self.shared.pace.check().is_err()
+    }
+
+    /// Writes to standard error.
+    pub async fn err(&self, bytes: impl AsRef<[u8]>) {
+        let _ = self.io.stderr().write_all(bytes.as_ref()).await;
+    }
+
+    /// Prints `name: message` on stderr and returns 1.
+    pub async fn fail(&self, message: impl std::fmt::Display) -> Status {
+        self.complain(message).await;
+        1
+    }
+
+    /// Prints `name: message` on stderr.
+    pub async fn complain(&self, message: impl std::fmt::Display) {
+        let line = format!("{}: {message}\n", self.name());
+        self.err(line).await;
+    }
+
+    /// Reads the command's arguments by its spec. `--help` prints the help (the command is
+    /// then over, status 0); a usage error is said in GNU's words with the hint to `--help`
+    /// (status: the spec's). Either way `Err` carries the status to return.
+    pub async fn args(&self, spec: &spec::Spec) -> Result<spec::Args, Status> {
+        self.args_of(spec, &self.argv[1..]).await
+    }
+
+    /// [`Ctx::args`] of words the command picked (after taking out what it reads itself).
+    pub async fn args_of(&self, spec: &spec::Spec, words: &[String]) -> Result<spec::Args, Status> {
+        match spec.parse(words) {
+            Ok(args) => Ok(args),
+            Err(spec::Refusal::Help) => Err(if self.out(spec.help()).await { spec.help_status() } else { 1 }),
+            Err(spec::Refusal::Usage(misuse)) => Err(self.refuse(spec, &misuse).await),
+        }
+    }
+
+    /// A usage error found by the command itself (a missing operand), said as [`Ctx::args`]
+    /// says those of the parse.
+    pub async fn misuse(&self, spec: &spec::Spec, message: impl std::fmt::Display) -> Status {
+        self.refuse(spec, &spec::Misuse::Said(message.to_string())).await
+    }
+
+    /// Says a usage error in the spec's words; the spec's usage status.
+    async fn refuse(&self, spec: &spec::Spec, misuse: &spec::Misuse) -> Status {
+        self.err(spec.refusal_text(misuse)).await;
+        spec.usage_status
+    }
+
+    /// Resolves a path against the working directory.
+    pub fn abs(&self, path: &str) -> String {
+        self.state.abs_path(path)
+    }
+
+    /// Opens a file operand to be read in pieces: `-` and `/dev/stdin` are standard input.
+    pub fn open_operand(&self, path: &str) -> std::io::Result<OperandReader> {
+        match path {
+            "-" | "/dev/stdin" => Ok(OperandReader::Stdin(self.stdin())),
+            _ => {
+                let abs = self.abs(path);
+                if self.vfs.stat(&abs)?.is_dir() {
+                    return Err(std::io::Error::from(std::io::ErrorKind::IsADirectory));
+                }
+                self.vfs.open_reader(&abs).map(OperandReader::File)
+            }
+        }
+    }
+
+    /// All of standard input, up to the session's `input-bytes` limit.
+    /// A line stopped meanwhile (its producer hit the deadline) ends here with an
+    /// [`std::io::ErrorKind::Interrupted`] error rather than working on a partial input.
+    /// What every command of the session holds this way counts against the one limit.
+    pub async fn read_stdin(&self) -> std::io::Result<Vec<u8>> {
+        let data = self.held.read_whole(&self.stdin(), self.state.limits.input_bytes).await?;
+        if self.stop_requested() {
+            return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "stopped"));
+        }
+        Ok(data)
+    }
+
+    /// Reads a file operand: `-` and `/dev/stdin` are standard input.
+    pub async fn read_operand(&self, path: &str) -> std::io::Result<Vec<u8>> {
+        match path {
+            "-" | "/dev/stdin" => self.read_stdin().await,
+            _ => {
+                let abs = self.abs(path);
+                if self.vfs.stat(&abs)?.is_dir() {
+                    return Err(std::io::Error::from(std::io::ErrorKind::IsADirectory));
+                }
+                self.vfs.read(&abs)
+            }
+        }
+    }
+}
+
+/// The line a command runs in, as work on another thread sees it: whether it must stop, and a
+/// way to stop it with a reason. It gives nothing else of the session.
+#[derive(Clone)]
+pub struct LineStop(Arc<Shared>);
+
+impl LineStop {
+    /// Whether the line reached its deadline or was cancelled; the reason is recorded.
+    pub fn stopped(&self) -> bool {
+        match self.0.pace.check() {
+            Ok(()) => false,
+            Err(stop) => {
+                // The line ends for this reason, with its status, though no step of it saw it.
+                self.0.note_pace_stop(stop);
+                true
+            }
+        }
+    }
+
+    /// Stops the line with `message` and `status` (a limit the work itself found).
+    pub fn stop(&self, message: String, status: Status) {
+        self.0.note_stop(message, status);
+    }
+}
+
+/// Bytes read from a file operand at a time.
+const READ_CHUNK: usize = 256 * 1024;
+
+/// An operand opened to be read in pieces: standard input, or a workspace file.
+pub enum OperandReader {
+    /// Standard input, as its pipe delivers it.
+    Stdin(Input),
+    /// A workspace file.
+    File(Box<dyn crate::vfs::Reader>),
+}
+
+impl OperandReader {
+    /// The next piece; `None` at the end.
+    pub async fn chunk(&mut self) -> std::io::Result<Option<Vec<u8>>> {
+        match self {
+            OperandReader::Stdin(input) => Ok(input.read_chunk().await),
+            OperandReader::File(reader) => {
+                // `read_to_end` fills without zeroing the buffer first; `take` bounds the piece
+                // (and a pipe or slow disk handing over less at a time is read until full).
+                let mut buf = Vec::with_capacity(READ_CHUNK);
+                std::io::Read::read_to_end(&mut std::io::Read::take(reader, READ_CHUNK as u64), &mut buf)?;
+                // A file read is not a wait: yield, so the deadline or Ctrl-C can end a command
+                // going through a large file between its pieces.
+                tokio::task::yield_now().await;
+                Ok((!buf.is_empty()).then_some(buf))
+            }
+        }
+    }
+}
+
+/// Raises its flag when dropped: a command running work on a blocking thread holds one, so
+/// that when the command is abandoned (deadline, Ctrl-C, cancellation, its reader gone) the
+/// work sees the flag at its next step and stops.
+pub struct StopOnDrop(pub std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// The status of a command stopped by a bug of its own (a caught panic), as sysexits'
+/// `EX_SOFTWARE`.
+pub const EXIT_INTERNAL: Status = 70;
+
+/// The message for a command whose code panicked: the panic's text, and that it was stopped.
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    let text = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown cause".to_string());
+    format!("internal error ({text}); the command was stopped")
+}
+
+/// The function type of a command.
+pub type CommandFn = for<'a> fn(Ctx<'a>) -> BoxFuture<'a, Status>;
+
+/// How a table entry runs.
+#[derive(Clone, Copy)]
+pub enum Run {
+    /// A command: a function of its [`Ctx`], which never sees the interpreter.
+    Command(CommandFn),
+    /// An interpreter builtin (`eval`, `exit`, `local`, …), run by the interpreter itself
+    /// (`interp/special.rs`): it changes control flow or the interpreter's own state.
+    Interpreter,
+}
+
+/// One entry of the table of commands and interpreter builtins (one lookup for both: a
+/// function ▸ this table ▸ a tool ▸ a script path).
+pub struct Builtin {
+    /// The name typed.
+    pub name: &'static str,
+    /// How it runs.
+    pub run: Run,
+    /// One line for `help`.
+    pub summary: &'static str,
+    /// What it takes, said once: its help, usage errors, flags, the tools it calls.
+    pub spec: &'static spec::Spec,
+}

@@ -1,0 +1,116 @@
+//! Tools from the command side: the context a tool body gets when a command calls it
+//! ([`tool_cx`]), running a tool by its name as a command ([`run_tool`]), and `Ctx`'s calls of
+//! tools through the registry and its gate.
+
+use super::Ctx;
+use crate::io::Io;
+use crate::session::{Shared, Status};
+use crate::tools::{Tool, ToolCx, flags};
+use serde_json::Value;
+use std::sync::Arc;
+
+/// What a tool body gets when `command`, run in `cwd`, calls it.
+pub(crate) fn tool_cx(shared: &Arc<Shared>, cwd: &str, command: &str) -> ToolCx {
+    ToolCx {
+        vfs: shared.vfs.clone(),
+        cwd: cwd.to_string(),
+        agent: shared.agent.clone(),
+        session: shared.gate.audit().session().to_string(),
+        command: command.to_string(),
+        gate: shared.gate.clone(),
+        store: shared.store.clone(),
+        meter: Arc::default(),
+        pace: shared.pace.clone(),
+    }
+}
+
+/// Runs `argv` as a call of `tool` in the session `state`: words to JSON by the schema, standard input into the
+/// tool's text property, the result to standard output.
+pub async fn run_tool(
+    shared: &Arc<Shared>,
+    state: &crate::session::State,
+    tool: Arc<dyn Tool>,
+    argv: Vec<String>,
+    io: &Io,
+) -> Status {
+    let spec = tool.spec();
+    let say = |bytes: Vec<u8>, err: bool| async move {
+        let out = if err { io.stderr() } else { io.stdout() };
+        let _ = out.write_all(&bytes).await;
+    };
+    if matches!(argv.get(1).map(String::as_str), Some("-h" | "--help")) {
+        say(flags::usage(spec).into_bytes(), false).await;
+        return 0;
+    }
+    let mut args = match flags::parse_argv(spec, &argv[1..]) {
+        Ok(args) => args,
+        Err(err) => {
+            say(format!("{}\n{}", err.message, flags::usage(spec)).into_bytes(), true).await;
+            return err.status;
+        }
+    };
+    if let Some(property) = flags::stdin_property(spec, &args)
+        && !io.stdin().is_null()
+    {
+        let held = crate::session::HeldInput::new(shared);
+        let bytes = match held.read_whole(&io.stdin(), state.limits.input_bytes).await {
+            Ok(bytes) => bytes,
+            Err(err) => {
+                say(format!("{}: {}\n", argv[0], crate::vfs::describe(&err)).into_bytes(), true).await;
+                return 1;
+            }
+        };
+        args.insert(property.to_string(), Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+    }
+    let cx = tool_cx(shared, &state.cwd, &argv[0]);
+    match shared.tools.call(&shared.gate, cx, &argv[0], &spec.name, Value::Object(args)).await {
+        Ok(output) => {
+            say(output.into_bytes(), false).await;
+            0
+        }
+        Err(err) => {
+            let usage = if err.status == crate::session::EXIT_USAGE { flags::usage(spec) } else { String::new() };
+            say(format!("{}\n{usage}", err.message).into_bytes(), true).await;
+            err.status
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// Calls a tool for an adapter command: the JSON result, or the status after the error was
+    /// printed as `command: message` (a denial as the gate words it).
+    pub async fn call(&self, tool: &str, args: Value) -> Result<Value, Status> {
+        match self.call_quiet(tool, args).await {
+            Ok(value) => Ok(value),
+            Err(err) => {
+                if err.status == crate::tools::gate::EXIT_DENIED {
+                    self.err(format!("{}\n", err.message)).await;
+                } else {
+                    self.complain(&err.message).await;
+                }
+                Err(err.status)
+            }
+        }
+    }
+
+    /// Calls a tool for an adapter command that words its own errors.
+    pub async fn call_quiet(&self, tool: &str, args: Value) -> Result<Value, crate::tools::ToolError> {
+        let cx = tool_cx(self.shared, &self.state.cwd, self.name());
+        self.shared.tools.call(&self.shared.gate, cx, self.name(), tool, args).await.map(|output| output.into_json())
+    }
+
+    /// Runs `net.fetch`'s body in the name of this command, with the meter it reports to
+    /// (`curl` draws it); the body gates itself. The command gets the meter, never the
+    /// tool's context (which holds the workspace behind the gate).
+    #[cfg(feature = "net")]
+    pub fn fetch(
+        &self,
+        args: crate::tools::net::FetchArgs,
+    ) -> (
+        Arc<crate::tools::Meter>,
+        impl std::future::Future<Output = Result<crate::tools::net::Fetched, crate::tools::net::FetchError>> + use<>,
+    ) {
+        let cx = tool_cx(self.shared, &self.state.cwd, self.name());
+        (cx.meter.clone(), async move { crate::tools::net::fetch(&cx, args).await })
+    }
+}

@@ -1,0 +1,398 @@
+//! Byte streams between commands: bounded pipes, shared input readers, output sinks, and the
+//! file-descriptor table a command runs with.
+//!
+//! A pipe is a bounded channel of chunks, so a fast writer waits for a slow reader
+//! (backpressure), and a writer whose reader is gone gets `BrokenPipe` (the SIGPIPE of this shell).
+
+use crate::vfs::WriteMode;
+use std::io;
+use std::io::Write as _;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use tokio::sync::mpsc;
+
+/// Chunks a pipe holds before its writer waits.
+const PIPE_SLOTS: usize = 16;
+/// Largest chunk sent through a pipe at once.
+const CHUNK: usize = 64 * 1024;
+
+/// Creates a bounded pipe.
+pub fn pipe() -> (PipeWriter, PipeReader) {
+    let (sender, receiver) = mpsc::channel(PIPE_SLOTS);
+    (PipeWriter(sender), PipeReader(receiver))
+}
+
+/// The writing end of a pipe; clones share the pipe, which closes when the last is dropped.
+#[derive(Clone, Debug)]
+pub struct PipeWriter(mpsc::Sender<Vec<u8>>);
+
+/// The reading end of a pipe.
+#[derive(Debug)]
+pub struct PipeReader(mpsc::Receiver<Vec<u8>>);
+
+/// A capture buffer with a size cap.
+#[derive(Debug)]
+pub struct Capture {
+    data: Mutex<Vec<u8>>,
+    limit: usize,
+    overflowed: AtomicBool,
+}
+
+impl Capture {
+    /// A buffer that refuses to grow beyond `limit` bytes.
+    pub fn new(limit: usize) -> Arc<Self> {
+        Arc::new(Capture { data: Mutex::new(Vec::new()), limit, overflowed: AtomicBool::new(false) })
+    }
+
+    /// Takes the captured bytes.
+    pub fn take(&self) -> Vec<u8> {
+        std::mem::take(&mut *self.data.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+
+    /// Bytes captured so far.
+    pub fn len(&self) -> usize {
+        self.data.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    /// True when nothing was captured.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// True when a write was refused for the cap.
+    pub fn overflowed(&self) -> bool {
+        self.overflowed.load(Ordering::Relaxed)
+    }
+
+    fn push(&self, bytes: &[u8]) -> io::Result<()> {
+        let mut data = self.data.lock().unwrap_or_else(|p| p.into_inner());
+        if data.len() + bytes.len() > self.limit {
+            self.overflowed.store(true, Ordering::Relaxed);
+            return Err(io::Error::other(format!("output limit of {} bytes exceeded", self.limit)));
+        }
+        data.extend_from_slice(bytes);
+        Ok(())
+    }
+}
+
+/// A host writer (the real stdout or stderr of the toolsh process).
+pub struct HostSink {
+    writer: Mutex<Box<dyn io::Write + Send>>,
+    broken: AtomicBool,
+    written: AtomicU64,
+    /// The stream is a terminal a person watches (progress meters are shown only there).
+    terminal: bool,
+}
+
+impl std::fmt::Debug for Output {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Output::Null => "Null",
+            Output::Pipe(_) => "Pipe",
+            Output::Capture(_) => "Capture",
+            Output::File(_) => "File",
+            Output::Host(_) => "Host",
+            Output::Closed => "Closed",
+        })
+    }
+}
+
+impl std::fmt::Debug for HostSink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("HostSink")
+    }
+}
+
+impl HostSink {
+    /// Wraps a writer.
+    pub fn new(writer: Box<dyn io::Write + Send>) -> Arc<Self> {
+        Self::with_terminal(writer, false)
+    }
+
+    /// Wraps a writer, saying whether it is a terminal.
+    pub fn with_terminal(writer: Box<dyn io::Write + Send>, terminal: bool) -> Arc<Self> {
+        Arc::new(HostSink {
+            writer: Mutex::new(writer),
+            broken: AtomicBool::new(false),
+            written: AtomicU64::new(0),
+            terminal,
+        })
+    }
+
+    fn write(&self, bytes: &[u8]) -> io::Result<()> {
+        let mut writer = self.writer.lock().unwrap_or_else(|p| p.into_inner());
+        let res = writer.write_all(bytes).and_then(|()| writer.flush());
+        if let Err(err) = &res
+            && err.kind() == io::ErrorKind::BrokenPipe
+        {
+            self.broken.store(true, Ordering::Relaxed);
+        }
+        self.written.fetch_add(bytes.len() as u64, Ordering::Relaxed);
+        res
+    }
+}
+
+/// Where a command's output goes.
+#[derive(Clone, Default)]
+pub enum Output {
+    /// Discarded (`/dev/null`, closed).
+    #[default]
+    Null,
+    /// Into a pipe.
+    Pipe(PipeWriter),
+    /// Into a capture buffer (`$( )`, library callers).
+    Capture(Arc<Capture>),
+    /// Into an open workspace file.
+    File(Arc<Mutex<Box<dyn io::Write + Send>>>),
+    /// To a host stream.
+    Host(Arc<HostSink>),
+    /// A closed descriptor: writes fail with "Bad file descriptor".
+    Closed,
+}
+
+impl Output {
+    /// Opens a workspace file for writing (created, truncated or appended per `mode`).
+    pub fn file(fs: &crate::tools::workspace::Fs<'_>, path: &str, mode: WriteMode) -> io::Result<Self> {
+        let writer = fs.open_writer(path, mode)?;
+        Ok(Output::File(Arc::new(Mutex::new(writer))))
+    }
+
+    /// Writes all bytes, waiting for pipe space.
+    pub async fn write_all(&self, bytes: &[u8]) -> io::Result<()> {
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        match self {
+            Output::Null => Ok(()),
+            Output::Pipe(PipeWriter(sender)) => {
+                for chunk in bytes.chunks(CHUNK) {
+                    if sender.send(chunk.to_vec()).await.is_err() {
+                        return Err(io::Error::from(io::ErrorKind::BrokenPipe));
+                    }
+                }
+                Ok(())
+            }
+            Output::Capture(capture) => capture.push(bytes),
+            Output::File(writer) => writer.lock().unwrap_or_else(|p| p.into_inner()).write_all(bytes),
+            Output::Host(sink) => sink.write(bytes),
+            Output::Closed => Err(io::Error::from_raw_os_error(9)),
+        }
+    }
+
+    /// True when this is a host terminal (where a progress meter may be drawn).
+    pub fn is_terminal(&self) -> bool {
+        matches!(self, Output::Host(sink) if sink.terminal)
+    }
+
+    /// True when the reader is gone: writing would fail with `BrokenPipe`.
+    pub fn is_broken(&self) -> bool {
+        match self {
+            Output::Pipe(PipeWriter(sender)) => sender.is_closed(),
+            Output::Host(sink) => sink.broken.load(Ordering::Relaxed),
+            _ => false,
+        }
+    }
+}
+
+/// Buffered state of an input stream.
+#[derive(Debug, Default)]
+struct Reader {
+    buf: Vec<u8>,
+    pos: usize,
+    source: Option<PipeReader>,
+    /// Opens the source on first read (the host's stdin is pumped only if someone reads it).
+    start: Option<fn() -> PipeReader>,
+}
+
+impl Reader {
+    /// Makes at least one more byte available; false at end of input.
+    async fn fill(&mut self) -> bool {
+        if self.pos < self.buf.len() {
+            return true;
+        }
+        if let Some(start) = self.start.take() {
+            self.source = Some(start());
+        }
+        let Some(PipeReader(receiver)) = &mut self.source else {
+            return false;
+        };
+        match receiver.recv().await {
+            Some(chunk) => {
+                self.buf = chunk;
+                self.pos = 0;
+                true
+            }
+            None => {
+                self.source = None;
+                false
+            }
+        }
+    }
+}
+
+/// The error of a command that would hold more of a pipe than `limit` ([`crate::session::Limits::input_bytes`]).
+pub fn input_too_large(limit: usize) -> std::io::Error {
+    std::io::Error::other(format!(
+        "input larger than {limit} bytes, the input-bytes limit; read it from a workspace file \
+         rather than a pipe, or start the shell with a higher --limit input-bytes=N"
+    ))
+}
+
+/// Where a command's input comes from. Clones share one read position, as a shared file
+/// descriptor does: `while read line` consumes the lines one by one.
+#[derive(Clone, Debug, Default)]
+pub struct Input(Option<Arc<tokio::sync::Mutex<Reader>>>);
+
+impl Input {
+    /// Empty input.
+    pub fn null() -> Self {
+        Input(None)
+    }
+
+    /// True for empty input that was never connected to anything.
+    pub fn is_null(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// Input that yields `bytes`.
+    pub fn from_bytes(bytes: Vec<u8>) -> Self {
+        Input(Some(Arc::new(tokio::sync::Mutex::new(Reader { buf: bytes, pos: 0, source: None, start: None }))))
+    }
+
+    /// Input that reads a pipe.
+    pub fn from_pipe(reader: PipeReader) -> Self {
+        Input(Some(Arc::new(tokio::sync::Mutex::new(Reader {
+            buf: Vec::new(),
+            pos: 0,
+            source: Some(reader),
+            start: None,
+        }))))
+    }
+
+    /// Input whose pipe is opened by `start` on the first read.
+    pub fn lazy(start: fn() -> PipeReader) -> Self {
+        Input(Some(Arc::new(tokio::sync::Mutex::new(Reader {
+            buf: Vec::new(),
+            pos: 0,
+            source: None,
+            start: Some(start),
+        }))))
+    }
+
+    /// The next chunk of bytes; `None` at end of input.
+    pub async fn read_chunk(&self) -> Option<Vec<u8>> {
+        let inner = self.0.as_ref()?;
+        let mut reader = inner.lock().await;
+        if !reader.fill().await {
+            return None;
+        }
+        let pos = reader.pos;
+        reader.pos = reader.buf.len();
+        if pos == 0 {
+            return Some(std::mem::take(&mut reader.buf));
+        }
+        Some(reader.buf[pos..].to_vec())
+    }
+
+    /// Reads up to and including `delim` (or at most `max` bytes); `None` at end of input.
+    /// The second value says whether the delimiter was found.
+    pub async fn read_until(&self, delim: Option<u8>, max: Option<usize>) -> Option<(Vec<u8>, bool)> {
+        let inner = self.0.as_ref()?;
+        let mut reader = inner.lock().await;
+        let mut out = Vec::new();
+        loop {
+            if max.is_some_and(|m| out.len() >= m) {
+                return Some((out, false));
+            }
+            if !reader.fill().await {
+                return if out.is_empty() { None } else { Some((out, false)) };
+            }
+            let available = &reader.buf[reader.pos..];
+            let want = max.map_or(usize::MAX, |m| m - out.len());
+            let limit = available.len().min(want);
+            let found = delim.and_then(|d| available[..limit].iter().position(|&b| b == d));
+            match found {
+                Some(idx) => {
+                    out.extend_from_slice(&available[..idx]);
+                    reader.pos += idx + 1;
+                    return Some((out, true));
+                }
+                None => {
+                    out.extend_from_slice(&available[..limit]);
+                    reader.pos += limit;
+                }
+            }
+        }
+    }
+}
+
+/// An open file descriptor.
+#[derive(Clone, Debug)]
+pub enum Fd {
+    /// Readable.
+    Input(Input),
+    /// Writable.
+    Output(Output),
+}
+
+/// The descriptor table a command runs with; index = descriptor number.
+#[derive(Clone, Debug, Default)]
+pub struct Io {
+    fds: Vec<Option<Fd>>,
+}
+
+impl Io {
+    /// A table with stdin, stdout and stderr.
+    pub fn new(stdin: Input, stdout: Output, stderr: Output) -> Self {
+        Io { fds: vec![Some(Fd::Input(stdin)), Some(Fd::Output(stdout)), Some(Fd::Output(stderr))] }
+    }
+
+    /// Descriptor `n`.
+    pub fn get(&self, n: usize) -> Option<&Fd> {
+        self.fds.get(n).and_then(Option::as_ref)
+    }
+
+    /// Sets (or with `None` closes) descriptor `n`.
+    pub fn set(&mut self, n: usize, fd: Option<Fd>) {
+        if self.fds.len() <= n {
+            self.fds.resize(n + 1, None);
+        }
+        self.fds[n] = fd;
+    }
+
+    /// Standard input (empty when closed or not readable).
+    pub fn stdin(&self) -> Input {
+        match self.get(0) {
+            Some(Fd::Input(input)) => input.clone(),
+            _ => Input::null(),
+        }
+    }
+
+    /// Output descriptor `n` (failing writes when closed or not writable).
+    pub fn output(&self, n: usize) -> Output {
+        match self.get(n) {
+            Some(Fd::Output(output)) => output.clone(),
+            _ => Output::Closed,
+        }
+    }
+
+    /// Standard output.
+    pub fn stdout(&self) -> Output {
+        self.output(1)
+    }
+
+    /// Standard error.
+    pub fn stderr(&self) -> Output {
+        self.output(2)
+    }
+
+    /// Highest open descriptor number plus one.
+    pub fn len(&self) -> usize {
+        self.fds.len()
+    }
+
+    /// True when no descriptor is open.
+    pub fn is_empty(&self) -> bool {
+        self.fds.iter().all(Option::is_none)
+    }
+}

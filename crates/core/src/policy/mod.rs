@@ -1,0 +1,345 @@
+//! Policy: which tool calls are allowed, asked about, or denied.
+//!
+//! Rules come from `toolsh.toml` and the `--allow/--ask/--deny` flags; a profile supplies the
+//! defaults. A rule is `PATTERN` or `PATTERN:ARG`, where `PATTERN` is a glob over qualified tool
+//! names (`fs.*`) and `ARG` a glob over the call's subject (its path or URL). Precedence:
+//! deny ▸ ask ▸ allow ▸ the profile's default for the tool's side effect. The control plane (the
+//! config file, the store, secrets) is never writable, whatever the rules say.
+
+use crate::tools::SideEffect;
+use globset::{Glob, GlobBuilder, GlobMatcher};
+use std::fmt;
+use std::sync::Arc;
+
+/// What a rule says about a call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verdict {
+    /// Run it.
+    Allow,
+    /// Ask whoever can answer; nobody to answer means no.
+    Ask,
+    /// Do not run it.
+    Deny,
+}
+
+impl Verdict {
+    /// `allow`, `ask` or `deny`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Allow => "allow",
+            Verdict::Ask => "ask",
+            Verdict::Deny => "deny",
+        }
+    }
+}
+
+/// A named set of defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Profile {
+    /// Only read-only tools run.
+    Readonly,
+    /// Reads and workspace writes run; network and host programs are denied. The default.
+    #[default]
+    Workspace,
+    /// Everything runs unless a rule says otherwise.
+    Trusted,
+}
+
+impl Profile {
+    /// Parses `readonly`, `workspace` or `trusted`.
+    pub fn parse(name: &str) -> Result<Profile, String> {
+        match name {
+            "readonly" | "read-only" => Ok(Profile::Readonly),
+            "workspace" => Ok(Profile::Workspace),
+            "trusted" => Ok(Profile::Trusted),
+            other => Err(format!("unknown profile '{other}': use readonly, workspace or trusted")),
+        }
+    }
+
+    /// The profile's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Readonly => "readonly",
+            Profile::Workspace => "workspace",
+            Profile::Trusted => "trusted",
+        }
+    }
+}
+
+/// One `allow`/`ask`/`deny` rule.
+#[derive(Debug, Clone)]
+pub struct Rule {
+    verdict: Verdict,
+    text: Arc<str>,
+    tool: GlobMatcher,
+    /// The argument pattern as written and, for a relative path pattern, joined to the root.
+    arg: Option<(GlobMatcher, Option<GlobMatcher>)>,
+}
+
+impl Rule {
+    /// Parses `PATTERN[:ARG]`; relative argument patterns are taken from `root`.
+    pub fn parse(verdict: Verdict, spec: &str, root: &str) -> Result<Rule, String> {
+        let (tool, arg) = match spec.split_once(':') {
+            Some((tool, arg)) if !arg.is_empty() => (tool, Some(arg)),
+            _ => (spec.trim_end_matches(':'), None),
+        };
+        if tool.is_empty() {
+            return Err(format!("rule '{spec}' names no tool: write e.g. fs.write or fs.write:src/**"));
+        }
+        let bad = |err: globset::Error| format!("rule '{spec}': {err}");
+        let tool = Glob::new(tool).map_err(bad)?.compile_matcher();
+        let arg = match arg {
+            None => None,
+            Some(pattern) => {
+                let compile = |p: &str| {
+                    GlobBuilder::new(p).literal_separator(true).build().map(|g| g.compile_matcher()).map_err(bad)
+                };
+                let rooted = if pattern.starts_with('/') || pattern.contains("://") {
+                    None
+                } else {
+                    Some(compile(&crate::vfs::path::normalize(root, pattern))?)
+                };
+                Some((compile(pattern)?, rooted))
+            }
+        };
+        Ok(Rule { verdict, text: format!("{}:{spec}", verdict.as_str()).into(), tool, arg })
+    }
+
+    fn matches(&self, tool: &str, subject: Option<&str>) -> bool {
+        if !self.tool.is_match(tool) {
+            return false;
+        }
+        match (&self.arg, subject) {
+            (None, _) => true,
+            (Some(_), None) => false,
+            (Some((plain, rooted)), Some(subject)) => {
+                plain.is_match(subject) || rooted.as_ref().is_some_and(|r| r.is_match(subject))
+            }
+        }
+    }
+
+    /// True when the rule holds for every argument of a matching tool.
+    fn is_unconditional(&self) -> bool {
+        self.arg.is_none()
+    }
+}
+
+/// What the gate needs to know about a tool to decide.
+#[derive(Debug, Clone, Copy)]
+pub struct ToolFacts<'a> {
+    /// Qualified name.
+    pub name: &'a str,
+    /// Side-effect class.
+    pub side_effect: SideEffect,
+    /// Runs only when a rule allows it explicitly.
+    pub restricted: bool,
+    /// Writes: the control plane is checked against its subjects.
+    pub writes: bool,
+}
+
+/// A decision and the rule that made it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// `deny:fs.delete`, `profile:workspace`, `control-plane`, … (shared: decisions are hot).
+    pub rule: Arc<str>,
+}
+
+impl fmt::Display for Decision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let verb = match self.verdict {
+            Verdict::Allow => "allowed",
+            Verdict::Ask => "held for approval",
+            Verdict::Deny => "denied",
+        };
+        write!(f, "{verb} by {}", self.rule)
+    }
+}
+
+/// The rules in force for a session.
+#[derive(Debug, Clone)]
+pub struct Policy {
+    profile: Profile,
+    /// `profile:NAME`, the rule named by default decisions.
+    profile_rule: Arc<str>,
+    rules: Vec<Rule>,
+    /// Paths that are never writable (config file, store, …), virtual and absolute.
+    control_plane: Vec<String>,
+    /// Tools switched off: not registered, and refused on every path that names them.
+    disabled: Vec<(GlobMatcher, Arc<str>)>,
+}
+
+impl Policy {
+    /// A policy with `profile` defaults and no rules.
+    pub fn new(profile: Profile) -> Self {
+        Policy {
+            profile,
+            profile_rule: profile_rule(profile),
+            rules: Vec::new(),
+            control_plane: Vec::new(),
+            disabled: Vec::new(),
+        }
+    }
+
+    /// The profile.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// Replaces the profile.
+    pub fn set_profile(&mut self, profile: Profile) {
+        self.profile = profile;
+        self.profile_rule = profile_rule(profile);
+    }
+
+    /// Adds a rule (`PATTERN[:ARG]`), relative path patterns taken from `root`.
+    pub fn add(&mut self, verdict: Verdict, spec: &str, root: &str) -> Result<(), String> {
+        self.rules.push(Rule::parse(verdict, spec, root)?);
+        Ok(())
+    }
+
+    /// Switches off the tools matching `pattern` (a glob over tool names).
+    pub fn disable(&mut self, pattern: &str) -> Result<(), String> {
+        let matcher = Glob::new(pattern).map_err(|e| format!("disable '{pattern}': {e}"))?.compile_matcher();
+        self.disabled.push((matcher, format!("disabled:{pattern}").into()));
+        Ok(())
+    }
+
+    /// The `disabled:PAT` rule that switches `tool` off, if one does.
+    pub fn disabled_by(&self, tool: &str) -> Option<&Arc<str>> {
+        self.disabled.iter().find(|(m, _)| m.is_match(tool)).map(|(_, rule)| rule)
+    }
+
+    /// Protects a virtual path (a file or a whole directory) from every write.
+    pub fn protect(&mut self, path: &str) {
+        self.control_plane.push(path.trim_end_matches('/').to_string());
+    }
+
+    /// The rules as written, in precedence order.
+    pub fn rules(&self) -> impl Iterator<Item = &str> {
+        self.rules.iter().map(|r| &*r.text)
+    }
+
+    /// Decides one call of `tool` with its subject (path or URL) when it has one.
+    pub fn decide(&self, tool: ToolFacts<'_>, subject: Option<&str>) -> Decision {
+        if let Some(rule) = self.disabled_by(tool.name) {
+            return Decision { verdict: Verdict::Deny, rule: rule.clone() };
+        }
+        if tool.writes
+            && let Some(path) = subject
+            && let Some(what) = self.control_plane_of(path)
+        {
+            return Decision {
+                verdict: Verdict::Deny,
+                rule: format!("control-plane ({what} is never writable)").into(),
+            };
+        }
+        for verdict in [Verdict::Deny, Verdict::Ask, Verdict::Allow] {
+            if let Some(rule) = self.rules.iter().find(|r| r.verdict == verdict && r.matches(tool.name, subject)) {
+                return Decision { verdict, rule: rule.text.clone() };
+            }
+        }
+        self.default_for(tool)
+    }
+
+    /// True when an allow rule with an argument pattern matches `subject` (and nothing denies
+    /// or asks): how loopback URLs are opened to `net.fetch`, by naming them.
+    pub fn explicitly_allows(&self, tool: ToolFacts<'_>, subject: &str) -> bool {
+        self.decide(tool, Some(subject)).verdict == Verdict::Allow
+            && self
+                .rules
+                .iter()
+                .any(|r| r.verdict == Verdict::Allow && r.arg.is_some() && r.matches(tool.name, Some(subject)))
+    }
+
+    /// The decision when the subject is not known yet: a denial only when every subject would
+    /// be denied (the pre-flight check blocks a line on certain denials only).
+    pub fn decide_unknown_subject(&self, tool: ToolFacts<'_>) -> Option<Decision> {
+        if let Some(rule) = self.disabled_by(tool.name) {
+            return Some(Decision { verdict: Verdict::Deny, rule: rule.clone() });
+        }
+        if let Some(rule) =
+            self.rules.iter().find(|r| r.verdict == Verdict::Deny && r.is_unconditional() && r.matches(tool.name, None))
+        {
+            return Some(Decision { verdict: Verdict::Deny, rule: rule.text.clone() });
+        }
+        let rescued = self.rules.iter().any(|r| r.verdict != Verdict::Deny && r.tool.is_match(tool.name));
+        let default = self.default_for(tool);
+        (default.verdict == Verdict::Deny && !rescued).then_some(default)
+    }
+
+    fn default_for(&self, tool: ToolFacts<'_>) -> Decision {
+        let deny =
+            |why: &str| Decision { verdict: Verdict::Deny, rule: format!("{} ({why})", self.profile_rule).into() };
+        if tool.restricted {
+            return deny("restricted tool: needs an explicit allow rule");
+        }
+        let (ns, _) = tool.name.split_once('.').unwrap_or((tool.name, ""));
+        let verdict = match self.profile {
+            Profile::Trusted => Verdict::Allow,
+            _ if matches!(ns, "net" | "host") && self.profile == Profile::Workspace => {
+                return deny("network and host programs are denied; allow them with --allow");
+            }
+            Profile::Readonly => match tool.side_effect {
+                SideEffect::ReadOnly => Verdict::Allow,
+                _ => return deny("only read-only tools run"),
+            },
+            Profile::Workspace => match tool.side_effect {
+                SideEffect::Delegating => Verdict::Ask,
+                _ => Verdict::Allow,
+            },
+        };
+        Decision { verdict, rule: self.profile_rule.clone() }
+    }
+
+    /// What protected thing `path` is, when it is part of the control plane.
+    pub fn control_plane_of(&self, path: &str) -> Option<&'static str> {
+        for protected in &self.control_plane {
+            if path == protected || path.strip_prefix(protected.as_str()).is_some_and(|rest| rest.starts_with('/')) {
+                return Some("the toolsh configuration");
+            }
+        }
+        let name = path.rsplit('/').next().unwrap_or(path);
+        let secret = name == ".env"
+            || name.starts_with(".env.")
+            || name.ends_with(".pem")
+            || name.ends_with(".key")
+            || name.starts_with("id_");
+        secret.then_some("a secret")
+    }
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy::new(Profile::default())
+    }
+}
+
+fn profile_rule(profile: Profile) -> Arc<str> {
+    format!("profile:{}", profile.name()).into()
+}
+
+/// A call the pre-flight check found denied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Blocked {
+    /// The command as typed.
+    pub command: String,
+    /// The tool it calls.
+    pub tool: String,
+    /// The literal subject, when known.
+    pub subject: Option<String>,
+    /// The decision.
+    pub decision: Decision,
+}
+
+impl std::fmt::Display for Blocked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let via = if self.command == self.tool { String::new() } else { format!("{} → ", self.command) };
+        let target = self.subject.as_ref().map_or(String::new(), |s| format!(" {s}"));
+        write!(f, "[blocked: {via}{}{target} {} — nothing was executed]", self.tool, self.decision)
+    }
+}
+
+#[cfg(test)]
+mod tests;

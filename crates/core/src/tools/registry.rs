@@ -1,0 +1,166 @@
+//! The registry: every tool by qualified name, the aliases that absorb guessed names, and the
+//! one dispatch point for JSON calls (tool commands, the library, MCP): schema check ▸ gate ▸
+//! body ▸ audit.
+
+use super::gate::{Gate, digest};
+use super::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec};
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+/// All registered tools.
+#[derive(Clone, Default)]
+pub struct Registry {
+    tools: BTreeMap<String, Arc<dyn Tool>>,
+    aliases: HashMap<String, String>,
+    /// Tools switched off: listed as disabled, never resolved.
+    disabled: BTreeMap<String, Arc<dyn Tool>>,
+}
+
+impl Registry {
+    /// An empty registry.
+    pub fn new() -> Self {
+        Registry::default()
+    }
+
+    /// The built-in tools.
+    pub fn builtin() -> Self {
+        let mut registry = Registry::new();
+        let tools = super::fs::tools().into_iter().chain(super::agents::tools()).chain(super::db::tools());
+        #[cfg(feature = "net")]
+        let tools = tools.chain(super::net::tools());
+        for tool in tools {
+            // Built-in names are distinct by construction; a clash is a bug caught by tests.
+            let _ = registry.register(tool);
+        }
+        registry
+    }
+
+    /// Adds a tool. Names are `namespace.tool` (letters, digits, `_`, `-`); a name or alias
+    /// already taken is refused.
+    pub fn register(&mut self, tool: Arc<dyn Tool>) -> Result<(), String> {
+        let spec = tool.spec();
+        let name = spec.name.clone();
+        let valid = |n: &str| {
+            n.split_once('.').is_some_and(|(ns, rest)| {
+                !ns.is_empty()
+                    && !rest.is_empty()
+                    && n.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+            })
+        };
+        if !valid(&name) {
+            return Err(format!("tool name '{name}' must be namespace.tool (letters, digits, _ and -)"));
+        }
+        if self.resolve(&name).is_some() {
+            return Err(format!("tool '{name}' is already registered"));
+        }
+        for alias in &spec.aliases {
+            if self.resolve(alias).is_some() {
+                return Err(format!("alias '{alias}' of '{name}' is already taken"));
+            }
+        }
+        for alias in &spec.aliases {
+            self.aliases.insert(alias.clone(), name.clone());
+        }
+        self.tools.insert(name, tool);
+        Ok(())
+    }
+
+    /// Drops the tools `disabled` says are off.
+    pub fn retain(&mut self, enabled: impl Fn(&str) -> bool) {
+        let (on, off): (BTreeMap<_, _>, BTreeMap<_, _>) =
+            std::mem::take(&mut self.tools).into_iter().partition(|(name, _)| enabled(name));
+        self.tools = on;
+        self.disabled.extend(off);
+        let tools = &self.tools;
+        self.aliases.retain(|_, name| tools.contains_key(name));
+    }
+
+    /// Finds a tool by name or alias.
+    pub fn resolve(&self, name: &str) -> Option<&Arc<dyn Tool>> {
+        self.tools.get(name).or_else(|| self.aliases.get(name).and_then(|n| self.tools.get(n)))
+    }
+
+    /// All tools, by name.
+    pub fn iter(&self) -> impl Iterator<Item = &Arc<dyn Tool>> {
+        self.tools.values()
+    }
+
+    /// Checks `args` against the tool's schema (after applying parameter aliases), passes the
+    /// gate in the name of `command`, runs the body and records the outcome.
+    pub async fn call(
+        &self,
+        gate: &Gate,
+        cx: ToolCx,
+        command: &str,
+        name: &str,
+        args: Value,
+    ) -> Result<ToolOutput, ToolError> {
+        let tool = self.resolve(name).cloned().ok_or_else(|| self.unknown(name))?;
+        let spec = tool.spec();
+        let args = super::flags::check(spec, args)?;
+        if spec.gates_itself {
+            return tool.call(cx, args).await;
+        }
+        let subject = subject_of(spec, &args, &cx);
+        let ticket = gate
+            .admit(command, spec.facts(), subject.as_deref())
+            .map_err(|denied| ToolError { status: super::gate::EXIT_DENIED, message: denied.to_string() })?;
+        let ticket = ticket.with_digest(digest(&spec.name, Some(&args.to_string())));
+        let result = tool.call(cx, args).await;
+        gate.record(ticket, result.as_ref().map_or_else(|e| e.status, |_| 0));
+        result
+    }
+
+    /// The error for an unknown tool: it lists up to three close names.
+    pub fn unknown(&self, name: &str) -> ToolError {
+        let close = self.similar(name, 3);
+        let hint = if close.is_empty() {
+            "run 'help' or 'config tools' to list tools".to_string()
+        } else {
+            format!("did you mean: {}?", close.join(", "))
+        };
+        ToolError { status: 127, message: format!("unknown tool '{name}' ({hint})") }
+    }
+
+    /// Tool names close to `name`, closest first.
+    pub fn similar(&self, name: &str, limit: usize) -> Vec<String> {
+        let mut scored: Vec<(usize, &str)> = self
+            .tools
+            .iter()
+            .filter(|(_, t)| t.spec().visible)
+            .map(|(n, _)| (crate::suggest::edit_distance(name, n).min(suffix_distance(name, n)), n.as_str()))
+            .filter(|(d, n)| *d <= (n.len() / 3).max(1))
+            .collect();
+        scored.sort();
+        scored.into_iter().take(limit).map(|(_, n)| n.to_string()).collect()
+    }
+
+    /// Tools switched off.
+    pub fn disabled(&self) -> impl Iterator<Item = &Arc<dyn Tool>> {
+        self.disabled.values()
+    }
+
+    /// The visible tools' specs.
+    pub fn visible(&self) -> impl Iterator<Item = &ToolSpec> {
+        self.tools.values().map(|t| t.spec()).filter(|s| s.visible)
+    }
+}
+
+/// Distance between the parts after the namespace (`read` finds `fs.read`).
+fn suffix_distance(name: &str, qualified: &str) -> usize {
+    match qualified.split_once('.') {
+        Some((_, tool)) => crate::suggest::edit_distance(name, tool) + 1,
+        None => usize::MAX,
+    }
+}
+
+/// The call's subject: the value of the spec's subject property, a path made absolute.
+pub(crate) fn subject_of(spec: &ToolSpec, args: &Value, cx: &ToolCx) -> Option<String> {
+    let value = args.get(spec.subject?)?;
+    let text = match value {
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
+    };
+    Some(if spec.subject_is_path { cx.abs(&text) } else { text })
+}

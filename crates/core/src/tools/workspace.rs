@@ -1,0 +1,246 @@
+//! [`Fs`]: the shell's view of the workspace. Commands, redirections, globs, scripts and the
+//! `fs.*` tools reach files only through it, and each operation that reads content or changes
+//! anything is a call of an `fs.*` tool through the [`Gate`]: `read` is `fs.read`, `write`
+//! `fs.write`, `read_dir` `fs.list`, `mkdir` `fs.mkdir`, removals `fs.delete`, `rename`
+//! `fs.move`, `copy_tree` `fs.copy` — judged on everything the operation reaches (the resolved
+//! path, every entry of a tree; see [`super::reach`]) and then done on the resolved path.
+//! Typed and streamed: no JSON on this path, just a decision and an audit record.
+//!
+//! Metadata lookups (`stat`, `exists`, `resolve`, `read_link`) are not tool calls: every
+//! command needs them, they change nothing, and they reveal no content.
+
+use super::gate::{Denied, Gate};
+use super::reach::{Reach, Role};
+use super::{SideEffect, Ticket};
+use crate::policy::ToolFacts;
+use crate::vfs::{DirEntry, Meta, Vfs, WriteMode};
+use std::io;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::SystemTime;
+
+/// The facts of the built-in fs tools, as the gate needs them.
+pub mod facts {
+    use super::*;
+
+    const fn tool(name: &'static str, side_effect: SideEffect) -> ToolFacts<'static> {
+        let writes = !matches!(side_effect, SideEffect::ReadOnly);
+        ToolFacts { name, side_effect, restricted: false, writes }
+    }
+
+    /// `fs.read`.
+    pub const READ: ToolFacts<'static> = tool("fs.read", SideEffect::ReadOnly);
+    /// `fs.write`.
+    pub const WRITE: ToolFacts<'static> = tool("fs.write", SideEffect::SideEffecting);
+    /// `fs.list`.
+    pub const LIST: ToolFacts<'static> = tool("fs.list", SideEffect::ReadOnly);
+    /// `fs.mkdir`.
+    pub const MKDIR: ToolFacts<'static> = tool("fs.mkdir", SideEffect::SideEffecting);
+    /// `fs.copy`.
+    pub const COPY: ToolFacts<'static> = tool("fs.copy", SideEffect::SideEffecting);
+    /// `fs.move`.
+    pub const MOVE: ToolFacts<'static> = tool("fs.move", SideEffect::SideEffecting);
+    /// `fs.delete`.
+    pub const DELETE: ToolFacts<'static> = tool("fs.delete", SideEffect::SideEffecting);
+}
+
+/// The workspace as one command sees it: every content access passes the gate in the name of
+/// `command`.
+pub struct Fs<'a> {
+    vfs: &'a Arc<Vfs>,
+    gate: &'a Gate,
+    command: &'a str,
+    /// Set when the gate refused a call, so the command's failure becomes status 126.
+    denied: &'a AtomicBool,
+}
+
+impl<'a> Fs<'a> {
+    /// A view for `command`; refusals are noted in `denied`.
+    pub fn new(vfs: &'a Arc<Vfs>, gate: &'a Gate, command: &'a str, denied: &'a AtomicBool) -> Self {
+        Fs { vfs, gate, command, denied }
+    }
+
+    /// Passes the gate for an operation whose reach is known, in the name of `tool` on `subject`.
+    fn judge(&self, tool: ToolFacts<'static>, subject: &str, reach: Reach) -> io::Result<Ticket<'a>> {
+        self.gate.admit_reach(self.command, tool, subject, reach).map_err(|denied| self.refused(denied))
+    }
+
+    /// The common case in one step: the path as typed is allowed, and `open`, which refuses
+    /// every symlink on its way, succeeds, so the path typed is the path reached (a redirection
+    /// in a loop pays no lookup for its judgment). `None` — nothing done — when the path holds a
+    /// link or asks for more than an allowance: then the judgment resolves it first.
+    fn plain<T>(&self, role: Role, abs: &str, open: impl FnOnce() -> Option<io::Result<T>>) -> Option<io::Result<T>> {
+        let mut reach = self.gate.reach();
+        reach.typed(role, abs);
+        if !reach.is_allowed() {
+            return None;
+        }
+        let opened = open()?;
+        let ticket = match self.judge(role.primary(), abs, reach) {
+            Ok(ticket) => ticket,
+            Err(err) => return Some(Err(err)),
+        };
+        self.gate.record(ticket, i32::from(opened.is_err()));
+        Some(opened)
+    }
+
+    /// `op` on the path `abs` reaches in `role` (resolved through symlinks), once the gate
+    /// admitted it; the outcome is recorded under the role's tool.
+    fn call<T>(&self, role: Role, abs: &str, op: impl FnOnce(&str) -> io::Result<T>) -> io::Result<T> {
+        let mut reach = self.gate.reach();
+        let resolved = reach.path(self.vfs, role, abs)?;
+        let ticket = self.judge(role.primary(), &resolved, reach)?;
+        let result = op(&resolved);
+        self.gate.record(ticket, i32::from(result.is_err()));
+        result
+    }
+
+    /// Metadata, following symlinks.
+    pub fn stat(&self, abs: &str) -> io::Result<Meta> {
+        self.vfs.stat(abs)
+    }
+
+    /// Metadata of the path itself.
+    pub fn lstat(&self, abs: &str) -> io::Result<Meta> {
+        self.vfs.lstat(abs)
+    }
+
+    /// True when the path exists.
+    pub fn exists(&self, abs: &str) -> bool {
+        self.vfs.exists(abs)
+    }
+
+    /// The path with symlinks resolved.
+    pub fn resolve(&self, abs: &str, follow_last: bool) -> io::Result<String> {
+        self.vfs.resolve(abs, follow_last)
+    }
+
+    /// The target of a symlink.
+    pub fn read_link(&self, abs: &str) -> io::Result<String> {
+        self.vfs.read_link(abs)
+    }
+
+    /// `fs.read`: the whole content of a file.
+    pub fn read(&self, abs: &str) -> io::Result<Vec<u8>> {
+        // Devices are no one's files: no call to gate or audit.
+        if matches!(abs, "/dev/null" | "/dev/zero") {
+            return self.vfs.read(abs);
+        }
+        if let Some(read) = self.plain(Role::Read, abs, || self.vfs.open_reader_plain(abs)) {
+            return read.and_then(|mut reader| {
+                let mut data = Vec::new();
+                reader.read_to_end(&mut data).map(|_| data)
+            });
+        }
+        self.call(Role::Read, abs, |at| self.vfs.read(at))
+    }
+
+    /// `fs.read`: opens a file to be read in pieces (one call, however many reads follow).
+    pub fn open_reader(&self, abs: &str) -> io::Result<Box<dyn crate::vfs::Reader>> {
+        if matches!(abs, "/dev/null" | "/dev/zero") {
+            return self.vfs.open_reader(abs);
+        }
+        if let Some(opened) = self.plain(Role::Read, abs, || self.vfs.open_reader_plain(abs)) {
+            return opened;
+        }
+        self.call(Role::Read, abs, |at| self.vfs.open_reader(at))
+    }
+
+    /// `fs.write`: writes a file.
+    pub fn write(&self, abs: &str, data: &[u8], mode: WriteMode) -> io::Result<()> {
+        if abs == "/dev/null" {
+            return Ok(());
+        }
+        self.open_writer(abs, mode)?.write_all(data)
+    }
+
+    /// `fs.write`: opens a file for a stream of writes (one call, however many writes follow),
+    /// judged where it lands: through a symlink, at the link's target.
+    pub fn open_writer(&self, abs: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>> {
+        if abs == "/dev/null" {
+            return Ok(Box::new(io::sink()));
+        }
+        if let Some(opened) = self.plain(Role::Write, abs, || self.vfs.open_writer_plain(abs, mode)) {
+            return opened;
+        }
+        self.call(Role::Write, abs, |at| self.vfs.open_writer(at, mode))
+    }
+
+    fn refused(&self, denied: Denied) -> io::Error {
+        self.denied.store(true, Ordering::Relaxed);
+        denied.into()
+    }
+
+    /// `fs.write`: permission bits.
+    pub fn set_mode(&self, abs: &str, mode: u32) -> io::Result<()> {
+        self.call(Role::Write, abs, |at| self.vfs.set_mode(at, mode))
+    }
+
+    /// `fs.write`: modification time.
+    pub fn set_mtime(&self, abs: &str, mtime: SystemTime) -> io::Result<()> {
+        self.call(Role::Write, abs, |at| self.vfs.set_mtime(at, mtime))
+    }
+
+    /// `fs.write`: a symlink at `abs` (judged as the link, which is what it writes).
+    pub fn symlink(&self, target: &str, abs: &str) -> io::Result<()> {
+        self.call(Role::Link, abs, |at| self.vfs.symlink(target, at))
+    }
+
+    /// `fs.list`: the entries of a directory.
+    pub fn read_dir(&self, abs: &str) -> io::Result<Vec<DirEntry>> {
+        self.call(Role::List, abs, |at| self.vfs.read_dir(at))
+    }
+
+    /// `fs.mkdir`: one directory.
+    pub fn mkdir(&self, abs: &str) -> io::Result<()> {
+        self.call(Role::Mkdir, abs, |at| self.vfs.mkdir(at))
+    }
+
+    /// `fs.delete`: a file or symlink.
+    pub fn remove_file(&self, abs: &str) -> io::Result<()> {
+        self.call(Role::Delete, abs, |at| self.vfs.remove_file(at))
+    }
+
+    /// `fs.delete`: an empty directory.
+    pub fn remove_dir(&self, abs: &str) -> io::Result<()> {
+        self.call(Role::Delete, abs, |at| self.vfs.remove_dir(at))
+    }
+
+    /// `fs.delete`: a whole tree, judged entry by entry before anything is removed, so a
+    /// protected file anywhere in it keeps the whole tree.
+    pub fn remove_tree(&self, abs: &str) -> io::Result<()> {
+        let mut reach = self.gate.reach();
+        let resolved = reach.path(self.vfs, Role::Delete, abs)?;
+        reach.below(self.vfs, Role::Delete, &resolved, None)?;
+        let ticket = self.judge(facts::DELETE, &resolved, reach)?;
+        let result = self.vfs.remove_tree(&resolved);
+        self.gate.record(ticket, i32::from(result.is_err()));
+        result
+    }
+
+    /// `fs.move`: the source tree is deleted where it is and written where it goes; every
+    /// entry of both is judged before anything moves.
+    pub fn rename(&self, from: &str, to: &str) -> io::Result<()> {
+        let mut reach = self.gate.reach();
+        let source = reach.path(self.vfs, Role::MoveFrom, from)?;
+        let dest = reach.path(self.vfs, Role::MoveTo, to)?;
+        reach.below(self.vfs, Role::MoveFrom, &source, Some((&dest, Role::MoveTo)))?;
+        let ticket = self.judge(facts::MOVE, &source, reach)?;
+        let result = self.vfs.rename(&source, &dest);
+        self.gate.record(ticket, i32::from(result.is_err()));
+        result
+    }
+
+    /// `fs.copy`: the source tree is read (`fs.read`), the destination tree written; every
+    /// entry of both is judged before anything is copied.
+    pub fn copy_tree(&self, from: &str, to: &str) -> io::Result<()> {
+        let mut reach = self.gate.reach();
+        let source = reach.path(self.vfs, Role::CopyFrom, from)?;
+        let dest = reach.path(self.vfs, Role::CopyTo, to)?;
+        reach.below(self.vfs, Role::CopyFrom, &source, Some((&dest, Role::CopyTo)))?;
+        let ticket = self.judge(facts::COPY, &dest, reach)?;
+        let result = self.vfs.copy_tree(&source, &dest);
+        self.gate.record(ticket, i32::from(result.is_err()));
+        result
+    }
+}

@@ -1,0 +1,448 @@
+//! Shell variables: scalars, indexed and associative arrays, attributes, and dynamic scoping.
+//!
+//! All variables live in one map, shared copy-on-write between a shell and its subshells (a
+//! pipeline stage clones the map in O(1) and pays for a copy only if it assigns). `local` saves
+//! the shadowed value in the current call frame and the frame restores it on return, which gives
+//! bash's dynamic scoping with O(1) lookups.
+
+use indexmap::IndexMap;
+use rustc_hash::FxHashMap;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Attribute bits of a variable.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Attrs(u8);
+
+impl Attrs {
+    /// `export`
+    pub const EXPORT: Attrs = Attrs(1);
+    /// `readonly`
+    pub const READONLY: Attrs = Attrs(2);
+    /// `declare -i`
+    pub const INTEGER: Attrs = Attrs(4);
+    /// `declare -l`
+    pub const LOWER: Attrs = Attrs(8);
+    /// `declare -u`
+    pub const UPPER: Attrs = Attrs(16);
+
+    /// True when every bit of `other` is set.
+    pub fn has(self, other: Attrs) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Sets or clears the bits of `other`.
+    pub fn set(&mut self, other: Attrs, on: bool) {
+        if on {
+            self.0 |= other.0;
+        } else {
+            self.0 &= !other.0;
+        }
+    }
+}
+
+/// A variable's value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// Declared without a value (`local x`, `declare x`).
+    Unset,
+    /// A string.
+    Str(String),
+    /// `declare -a`: sparse, ordered by index.
+    Indexed(BTreeMap<i64, String>),
+    /// `declare -A`: ordered by insertion.
+    Assoc(IndexMap<String, String>),
+}
+
+/// A variable: value and attributes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Var {
+    /// The value.
+    pub value: Value,
+    /// The attributes.
+    pub attrs: Attrs,
+}
+
+impl Var {
+    /// A plain string variable.
+    pub fn string(value: impl Into<String>) -> Self {
+        Var { value: Value::Str(value.into()), attrs: Attrs::default() }
+    }
+
+    /// The scalar value (element 0 of an array), if set.
+    pub fn scalar(&self) -> Option<&str> {
+        match &self.value {
+            Value::Unset => None,
+            Value::Str(text) => Some(text),
+            Value::Indexed(map) => map.get(&0).map(String::as_str),
+            Value::Assoc(map) => map.get("0").map(String::as_str),
+        }
+    }
+
+    /// All element values in order (a scalar is one element).
+    pub fn values(&self) -> Vec<String> {
+        match &self.value {
+            Value::Unset => Vec::new(),
+            Value::Str(text) => vec![text.clone()],
+            Value::Indexed(map) => map.values().cloned().collect(),
+            Value::Assoc(map) => map.values().cloned().collect(),
+        }
+    }
+
+    /// All keys in order (a scalar has key `0`).
+    pub fn keys(&self) -> Vec<String> {
+        match &self.value {
+            Value::Unset => Vec::new(),
+            Value::Str(_) => vec!["0".to_string()],
+            Value::Indexed(map) => map.keys().map(i64::to_string).collect(),
+            Value::Assoc(map) => map.keys().cloned().collect(),
+        }
+    }
+}
+
+/// Why an assignment was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadonlyError(pub String);
+
+/// One function call's saved state.
+#[derive(Debug, Clone, Default)]
+struct Frame {
+    /// Variables made local in this frame with the value they shadowed.
+    saved: Vec<(String, Option<Var>)>,
+}
+
+/// The variable table with its call frames.
+#[derive(Debug, Clone, Default)]
+pub struct Vars {
+    map: Arc<FxHashMap<String, Var>>,
+    frames: Vec<Frame>,
+    /// What the values hold, about ([`value_bytes`]): checked against the variable-bytes
+    /// limit at every command, so no loop of assignments grows without bound.
+    bytes: usize,
+}
+
+/// What one array element costs beyond its text (map entry, string header).
+const ELEMENT_COST: usize = 32;
+
+/// About how many bytes a value holds.
+fn value_bytes(value: &Value) -> usize {
+    match value {
+        Value::Unset => 0,
+        Value::Str(text) => text.len(),
+        Value::Indexed(map) => map.values().map(|v| v.len() + ELEMENT_COST).sum(),
+        Value::Assoc(map) => map.iter().map(|(k, v)| k.len() + v.len() + ELEMENT_COST).sum(),
+    }
+}
+
+/// What an element written over `old` adds.
+fn element_delta(old: Option<&String>, new: &str) -> isize {
+    match old {
+        Some(old) => new.len() as isize - old.len() as isize,
+        None => (new.len() + ELEMENT_COST) as isize,
+    }
+}
+
+impl Vars {
+    /// An empty table.
+    pub fn new() -> Self {
+        Vars::default()
+    }
+
+    /// Looks a variable up.
+    pub fn get(&self, name: &str) -> Option<&Var> {
+        self.map.get(name)
+    }
+
+    /// The scalar value of a variable, if set.
+    pub fn get_str(&self, name: &str) -> Option<&str> {
+        self.map.get(name).and_then(Var::scalar)
+    }
+
+    /// About how many bytes the values hold (attribute edits through [`Vars::get_mut`] are
+    /// not counted: they change no value's size).
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    fn account(&mut self, delta: isize) {
+        self.bytes = self.bytes.saturating_add_signed(delta);
+    }
+
+    /// Mutable access for in-place changes (attribute edits).
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut Var> {
+        Arc::make_mut(&mut self.map).get_mut(name)
+    }
+
+    /// Sets a scalar, keeping attributes; refuses readonly variables.
+    pub fn set(&mut self, name: &str, value: impl Into<String>) -> Result<(), ReadonlyError> {
+        let value = value.into();
+        let map = Arc::make_mut(&mut self.map);
+        let delta = match map.get_mut(name) {
+            Some(var) if var.attrs.has(Attrs::READONLY) => return Err(ReadonlyError(name.to_string())),
+            Some(var) => {
+                let value = apply_case(var.attrs, value);
+                match &mut var.value {
+                    Value::Indexed(elements) => {
+                        let delta = element_delta(elements.get(&0), &value);
+                        elements.insert(0, value);
+                        delta
+                    }
+                    Value::Assoc(elements) => {
+                        let delta = element_delta(elements.get("0"), &value);
+                        elements.insert("0".to_string(), value);
+                        delta
+                    }
+                    other => {
+                        let delta = value.len() as isize - value_bytes(other) as isize;
+                        *other = Value::Str(value);
+                        delta
+                    }
+                }
+            }
+            None => {
+                let delta = value.len() as isize;
+                map.insert(name.to_string(), Var::string(value));
+                delta
+            }
+        };
+        self.account(delta);
+        Ok(())
+    }
+
+    /// Replaces a whole variable value (arrays included), keeping attributes.
+    pub fn set_value(&mut self, name: &str, value: Value) -> Result<(), ReadonlyError> {
+        let added = value_bytes(&value) as isize;
+        let map = Arc::make_mut(&mut self.map);
+        let removed = match map.get_mut(name) {
+            Some(var) if var.attrs.has(Attrs::READONLY) => return Err(ReadonlyError(name.to_string())),
+            Some(var) => value_bytes(&std::mem::replace(&mut var.value, value)),
+            None => {
+                map.insert(name.to_string(), Var { value, attrs: Attrs::default() });
+                0
+            }
+        };
+        self.account(added - removed as isize);
+        Ok(())
+    }
+
+    /// Inserts a variable as is (no readonly check; used to restore saved state).
+    pub fn insert(&mut self, name: &str, var: Var) {
+        let added = value_bytes(&var.value) as isize;
+        let old = Arc::make_mut(&mut self.map).insert(name.to_string(), var);
+        self.account(added - old.map_or(0, |v| value_bytes(&v.value)) as isize);
+    }
+
+    /// Removes a variable; refuses readonly ones.
+    pub fn unset(&mut self, name: &str) -> Result<Option<Var>, ReadonlyError> {
+        if self.map.get(name).is_some_and(|v| v.attrs.has(Attrs::READONLY)) {
+            return Err(ReadonlyError(name.to_string()));
+        }
+        if !self.map.contains_key(name) {
+            return Ok(None);
+        }
+        let old = Arc::make_mut(&mut self.map).remove(name);
+        self.account(-(old.as_ref().map_or(0, |v| value_bytes(&v.value)) as isize));
+        Ok(old)
+    }
+
+    /// `name+=(…)` of an indexed array, in place: each item at its index, or after the last
+    /// element (a scalar becomes element 0 first, as in bash).
+    pub fn append_indexed(&mut self, name: &str, items: Vec<(Option<i64>, String)>) -> Result<(), ReadonlyError> {
+        let map = Arc::make_mut(&mut self.map);
+        let var = map.entry(name.to_string()).or_insert(Var { value: Value::Unset, attrs: Attrs::default() });
+        if var.attrs.has(Attrs::READONLY) {
+            return Err(ReadonlyError(name.to_string()));
+        }
+        let mut delta = 0isize;
+        if !matches!(var.value, Value::Indexed(_)) {
+            let elements = match std::mem::replace(&mut var.value, Value::Unset) {
+                Value::Str(text) => {
+                    delta += ELEMENT_COST as isize;
+                    std::iter::once((0, text)).collect()
+                }
+                _ => BTreeMap::new(),
+            };
+            var.value = Value::Indexed(elements);
+        }
+        if let Value::Indexed(elements) = &mut var.value {
+            let mut next = elements.keys().next_back().map_or(0, |k| k + 1);
+            for (index, value) in items {
+                let at = index.unwrap_or(next);
+                delta += element_delta(elements.get(&at), &value);
+                elements.insert(at, value);
+                next = at + 1;
+            }
+        }
+        self.account(delta);
+        Ok(())
+    }
+
+    /// `name[key]=value` (or `+=`), in place — copying the array for each element made a loop
+    /// of element assignments quadratic. A scalar becomes element 0 of an indexed array; a
+    /// negative index counts from the end.
+    pub fn set_element(&mut self, name: &str, key: &str, value: String, append: bool) -> Result<(), ReadonlyError> {
+        let map = Arc::make_mut(&mut self.map);
+        let var = map.entry(name.to_string()).or_insert(Var { value: Value::Unset, attrs: Attrs::default() });
+        if var.attrs.has(Attrs::READONLY) {
+            return Err(ReadonlyError(name.to_string()));
+        }
+        let mut delta = 0isize;
+        let entry = match &mut var.value {
+            Value::Assoc(elements) => {
+                if !elements.contains_key(key) {
+                    delta += (key.len() + ELEMENT_COST) as isize;
+                }
+                elements.entry(key.to_string()).or_default()
+            }
+            other => {
+                if !matches!(other, Value::Indexed(_)) {
+                    let elements = match std::mem::replace(other, Value::Unset) {
+                        Value::Str(text) => {
+                            delta += ELEMENT_COST as isize;
+                            std::iter::once((0, text)).collect()
+                        }
+                        _ => BTreeMap::new(),
+                    };
+                    *other = Value::Indexed(elements);
+                }
+                let Value::Indexed(elements) = other else { return Ok(()) };
+                let mut idx: i64 = key.trim().parse().unwrap_or(0);
+                if idx < 0 {
+                    idx += elements.keys().next_back().map_or(0, |k| k + 1);
+                }
+                if !elements.contains_key(&idx) {
+                    delta += ELEMENT_COST as isize;
+                }
+                elements.entry(idx).or_default()
+            }
+        };
+        if append {
+            delta += value.len() as isize;
+            entry.push_str(&value);
+        } else {
+            delta += value.len() as isize - entry.len() as isize;
+            *entry = value;
+        }
+        self.account(delta);
+        Ok(())
+    }
+
+    /// `unset 'name[key]'`: removes one element (a negative index counts from the end); for
+    /// a scalar, key 0 is the variable itself.
+    pub fn unset_element(&mut self, name: &str, key: &str) {
+        let Some(var) = self.map.get(name) else { return };
+        if !matches!(var.value, Value::Indexed(_) | Value::Assoc(_)) {
+            if key == "0" {
+                let _ = self.unset(name);
+            }
+            return;
+        }
+        let removed = match Arc::make_mut(&mut self.map).get_mut(name).map(|v| &mut v.value) {
+            Some(Value::Indexed(map)) => key.parse::<i64>().ok().and_then(|mut idx| {
+                if idx < 0 {
+                    idx += map.keys().next_back().map_or(0, |k| k + 1);
+                }
+                map.remove(&idx)
+            }),
+            Some(Value::Assoc(map)) => map.shift_remove(key).map(|v| v + key),
+            _ => None,
+        };
+        if let Some(text) = removed {
+            self.account(-((text.len() + ELEMENT_COST) as isize));
+        }
+    }
+
+    /// Removes a variable whatever its attributes (restoring saved state).
+    pub fn remove(&mut self, name: &str) {
+        if self.map.contains_key(name) {
+            let old = Arc::make_mut(&mut self.map).remove(name);
+            self.account(-(old.map_or(0, |v| value_bytes(&v.value)) as isize));
+        }
+    }
+
+    /// Names of all variables, sorted.
+    pub fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.map.keys().cloned().collect();
+        names.sort();
+        names
+    }
+
+    /// Exported variables with a scalar value, sorted by name.
+    pub fn exported(&self) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = self
+            .map
+            .iter()
+            .filter(|(_, v)| v.attrs.has(Attrs::EXPORT))
+            .filter_map(|(k, v)| v.scalar().map(|s| (k.clone(), s.to_string())))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Enters a function call.
+    pub fn push_frame(&mut self) {
+        self.frames.push(Frame::default());
+    }
+
+    /// Leaves a function call, restoring what its locals shadowed.
+    pub fn pop_frame(&mut self) {
+        if let Some(frame) = self.frames.pop() {
+            for (name, saved) in frame.saved.into_iter().rev() {
+                match saved {
+                    Some(var) => self.insert(&name, var),
+                    None => self.remove(&name),
+                }
+            }
+        }
+    }
+
+    /// True inside a function.
+    pub fn in_function(&self) -> bool {
+        !self.frames.is_empty()
+    }
+
+    /// Makes `name` local to the current frame (saving what it shadows); the new variable starts
+    /// unset. Returns false outside functions.
+    pub fn make_local(&mut self, name: &str) -> bool {
+        let Some(frame) = self.frames.last() else {
+            return false;
+        };
+        if frame.saved.iter().any(|(n, _)| n == name) {
+            return true;
+        }
+        let previous = self.map.get(name).cloned();
+        let inherited_attrs = previous.as_ref().map(|v| v.attrs).unwrap_or_default();
+        if let Some(frame) = self.frames.last_mut() {
+            frame.saved.push((name.to_string(), previous));
+        }
+        let mut attrs = Attrs::default();
+        attrs.set(Attrs::EXPORT, inherited_attrs.has(Attrs::EXPORT));
+        self.insert(name, Var { value: Value::Unset, attrs });
+        true
+    }
+}
+
+/// Applies `declare -l`/`-u` to a value.
+pub fn apply_case(attrs: Attrs, value: String) -> String {
+    if attrs.has(Attrs::LOWER) {
+        value.to_lowercase()
+    } else if attrs.has(Attrs::UPPER) {
+        value.to_uppercase()
+    } else {
+        value
+    }
+}
+
+/// True for a valid variable name.
+pub fn is_name(text: &str) -> bool {
+    let mut chars = text.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+impl Var {
+    /// True when exported.
+    pub fn is_exported(&self) -> bool {
+        self.attrs.has(Attrs::EXPORT)
+    }
+}
