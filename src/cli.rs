@@ -47,6 +47,10 @@ policy:
   --config FILE         policy file (default: toolsh.toml in the workspace root, if present)
 identity and state:
   --agent NAME          who this session acts for (default: agent)
+  --mcp 'ALIAS=COMMAND ARGS…'
+                        mount an MCP server (a program speaking MCP on stdio): its tools
+                        become the commands ALIAS.TOOL, behind the policy like any tool
+                        (toolsh.toml: [mcp.ALIAS] command, args, env, timeout)
   --store PATH          the SQLite store for messages, metadata and the audit log, shared by
                         every process naming it (default: $XDG_STATE_HOME/toolsh/store.db,
                         else ~/.local/state/toolsh/store.db)
@@ -81,6 +85,8 @@ pub struct Options {
     config: Option<PathBuf>,
     agent: Option<String>,
     store: Option<PathBuf>,
+    /// `--mcp ALIAS=COMMAND ARGS…`: servers declared on the command line.
+    mcp_servers: Vec<crate::mount::ServerConfig>,
     /// `toolsh mcp`: serve MCP on stdio.
     mcp: bool,
     /// `toolsh mcp --http ADDR`: serve MCP over HTTP instead.
@@ -177,6 +183,10 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
             Long("disable") => options.disable.push(value(&mut parser, "--disable")?),
             Long("config") => options.config = Some(PathBuf::from(value(&mut parser, "--config")?)),
             Long("agent") => options.agent = Some(value(&mut parser, "--agent")?),
+            Long("mcp") => {
+                let text = value(&mut parser, "--mcp")?;
+                options.mcp_servers.push(crate::mount::ServerConfig::from_flag(&text)?);
+            }
             Long("store") => options.store = Some(PathBuf::from(value(&mut parser, "--store")?)),
             Long("timeout") => {
                 let text = value(&mut parser, "--timeout")?;
@@ -281,7 +291,7 @@ fn load_policy(
     options: &Options,
     root: &str,
     store: Option<&std::path::Path>,
-) -> Result<(crate::policy::Policy, crate::store::Retention), String> {
+) -> Result<(crate::policy::Policy, crate::store::Retention, Vec<crate::mount::ServerConfig>), String> {
     let path = match &options.config {
         Some(path) => Some(path.clone()),
         None if !options.memory => Some(std::path::Path::new(root).join("toolsh.toml")),
@@ -312,7 +322,17 @@ fn load_policy(
         }
     }
     let retention = file.as_ref().map(|f| f.audit.retention()).unwrap_or_default();
-    Ok((policy, retention))
+    let mut servers = match &file {
+        Some(file) => file.mcp_servers()?,
+        None => Vec::new(),
+    };
+    for declared in &options.mcp_servers {
+        if servers.iter().any(|s| s.alias == declared.alias) {
+            return Err(format!("--mcp {}: the alias is declared twice", declared.alias));
+        }
+        servers.push(declared.clone());
+    }
+    Ok((policy, retention, servers))
 }
 
 /// `$XDG_STATE_HOME/toolsh/store.db`, else `~/.local/state/toolsh/store.db`.
@@ -390,7 +410,7 @@ pub fn main(argv: Vec<String>) -> i32 {
         }
     };
     let store = options.store.clone().or_else(default_store);
-    let (policy, retention) = match load_policy(&options, &cwd, store.as_deref()) {
+    let (policy, retention, servers) = match load_policy(&options, &cwd, store.as_deref()) {
         Ok(loaded) => loaded,
         Err(message) => {
             eprintln!("toolsh: {message}");
@@ -431,6 +451,15 @@ pub fn main(argv: Vec<String>) -> i32 {
             builder = builder.env(name, &value);
         }
     }
+    // The operator's MCP servers: listed now (started, for the ones not running yet), their
+    // tools registered as `ALIAS.TOOL`.
+    builder = match crate::mount::mount(builder, &servers, |warning| eprintln!("toolsh: {warning}")) {
+        Ok(builder) => builder,
+        Err(message) => {
+            eprintln!("toolsh: {message}");
+            return EXIT_USAGE;
+        }
+    };
     let mut shell = builder.build();
     let runtime = match tokio::runtime::Builder::new_current_thread().enable_time().build() {
         Ok(runtime) => runtime,

@@ -35,6 +35,48 @@ pub struct ConfigFile {
     /// How much of the audit log the store keeps (`[audit]`).
     #[serde(default)]
     pub audit: AuditConfig,
+    /// `[mcp.ALIAS]`: MCP servers whose tools are mounted as `ALIAS.TOOL`.
+    #[serde(default)]
+    pub mcp: std::collections::BTreeMap<String, McpEntry>,
+}
+
+/// One `[mcp.ALIAS]` table: a stdio server (`command`, `args`, `env`) and how long a call of
+/// its tools may take (`timeout`: `30s`, `2m`, `500ms`, or seconds).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct McpEntry {
+    /// The program, found on the host's `PATH`.
+    pub command: Option<String>,
+    /// Its arguments.
+    #[serde(default)]
+    pub args: Vec<String>,
+    /// The only variables it gets, besides `PATH`.
+    #[serde(default)]
+    pub env: std::collections::BTreeMap<String, String>,
+    /// A Streamable HTTP server's address (not served by this build yet: refused by name).
+    pub url: Option<String>,
+    /// Headers for `url`.
+    #[serde(default)]
+    pub headers: std::collections::BTreeMap<String, String>,
+    /// How long one call may take.
+    pub timeout: Option<String>,
+}
+
+/// `30s`, `2m`, `500ms`, `1.5` (seconds).
+fn duration(text: &str) -> Option<std::time::Duration> {
+    let (number, unit) = match text.find(|c: char| c.is_ascii_alphabetic()) {
+        Some(at) => text.split_at(at),
+        None => (text, "s"),
+    };
+    let number: f64 = number.trim().parse().ok().filter(|n: &f64| n.is_finite() && *n > 0.0)?;
+    let seconds = match unit {
+        "ms" => number / 1000.0,
+        "s" => number,
+        "m" => number * 60.0,
+        "h" => number * 3600.0,
+        _ => return None,
+    };
+    std::time::Duration::try_from_secs_f64(seconds).ok()
 }
 
 /// `[audit]`: `keep_days` and `keep_rows` (defaults: 30 days, 1,000,000 records).
@@ -59,6 +101,43 @@ impl AuditConfig {
 }
 
 impl ConfigFile {
+    /// The servers of the `[mcp.*]` tables, checked: a malformed entry is an error naming its
+    /// key.
+    #[cfg(feature = "mcp")]
+    pub fn mcp_servers(&self) -> Result<Vec<crate::mount::ServerConfig>, String> {
+        use crate::mount::{DEFAULT_TIMEOUT, Endpoint, ServerConfig};
+        let mut servers = Vec::new();
+        for (alias, entry) in &self.mcp {
+            ServerConfig::validate_alias(alias).map_err(|err| format!("[mcp.{alias}]: {err}"))?;
+            let timeout = match &entry.timeout {
+                Some(text) => duration(text)
+                    .ok_or_else(|| format!("[mcp.{alias}] timeout: `{text}` is not a duration (30s, 2m, 500ms)"))?,
+                None => DEFAULT_TIMEOUT,
+            };
+            let endpoint = match (&entry.command, &entry.url) {
+                (Some(_), Some(_)) => return Err(format!("[mcp.{alias}]: give `command` or `url`, not both")),
+                (None, None) => return Err(format!("[mcp.{alias}]: `command` (a stdio server) is missing")),
+                (None, Some(url)) => {
+                    return Err(format!(
+                        "[mcp.{alias}] url = \"{url}\": Streamable HTTP servers cannot be mounted yet; \
+                         declare a stdio server with `command`"
+                    ));
+                }
+                (Some(command), None) if command.trim().is_empty() => {
+                    return Err(format!("[mcp.{alias}] command: empty"));
+                }
+                (Some(command), None) => {
+                    if !entry.headers.is_empty() {
+                        return Err(format!("[mcp.{alias}] headers: only for a `url` server"));
+                    }
+                    Endpoint::Stdio { program: command.clone(), args: entry.args.clone(), env: entry.env.clone() }
+                }
+            };
+            servers.push(ServerConfig { alias: alias.clone(), endpoint, timeout });
+        }
+        Ok(servers)
+    }
+
     /// Parses the text of `path` (named in errors, with line and column).
     pub fn parse(path: &Path, text: &str) -> Result<ConfigFile, String> {
         toml::from_str(text).map_err(|err| {

@@ -44,4 +44,6 @@ pub mod console;
 pub mod fuzz;
 #[cfg(feature = "mcp")]
 pub mod mcp;
+#[cfg(feature = "mcp")]
+pub mod mount;
 pub mod preflight;

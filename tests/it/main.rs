@@ -9,6 +9,7 @@ mod escape;
 mod examples;
 mod floor;
 mod mcp;
+mod mounts;
 mod net;
 mod parser_props;
 mod policy;

@@ -15,9 +15,15 @@ pub struct Ran {
 
 /// Runs the binary with a clean environment, killed if it outlives `bound`.
 pub fn run_binary(cwd: &Path, args: &[String], bound: Duration) -> Ran {
+    run_binary_with(cwd, args, &[], bound)
+}
+
+/// [`run_binary`] with the variables `env` (and nothing else of the host's environment).
+pub fn run_binary_with(cwd: &Path, args: &[String], env: &[(&str, String)], bound: Duration) -> Ran {
     let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_toolsh"))
         .env_clear()
+        .envs(env.iter().map(|(name, value)| (*name, value.as_str())))
         .current_dir(cwd)
         .args(args)
         .stdin(Stdio::null())

@@ -1,0 +1,171 @@
+//! MCP servers mounted into the shell: every tool of a server the operator declared
+//! (`[mcp.ALIAS]` in toolsh.toml, `--mcp ALIAS=COMMAND ARGS…`) becomes the tool `ALIAS.TOOL`,
+//! registered like toolsh's own — flags, `-h`, `help ALIAS`, `config tools`, the pre-flight and
+//! the gate all come from the one registry — and called over the server's connection.
+//!
+//! Starting a server is a host action: only the configuration and the command line, which the
+//! operator controls, declare one; nothing inside the shell can. Connections live on a runtime
+//! of their own for the life of the process (`server.rs`), so every session of `toolsh mcp
+//! --http` shares one connection per server and a server outlives the line that started it.
+
+mod result;
+mod server;
+
+pub use server::{Connection, EXIT_UNAVAILABLE};
+
+use crate::tools::{SideEffect, Tool, ToolCx, ToolError, ToolOutput, ToolSpec};
+use futures::future::BoxFuture;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How a declared server is reached.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Endpoint {
+    /// A program speaking MCP on its standard streams, started on demand.
+    Stdio {
+        /// The program (looked up on the host's `PATH`) and its arguments.
+        program: String,
+        /// Its arguments.
+        args: Vec<String>,
+        /// The only variables it gets, besides `PATH`.
+        env: BTreeMap<String, String>,
+    },
+}
+
+/// One declared server.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ServerConfig {
+    /// The namespace of its tools (`memory` → `memory.read_graph`).
+    pub alias: String,
+    /// Where it is.
+    pub endpoint: Endpoint,
+    /// How long one call may take before it is given up (the line's own deadline applies too).
+    pub timeout: Duration,
+}
+
+/// How long a call of a mounted tool may take unless the server's entry says otherwise.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The namespaces of toolsh's own tools, which no server may take.
+const RESERVED: &[&str] = &["db", "fs", "host", "meta", "msg", "net", "shell", "toolsh"];
+
+impl ServerConfig {
+    /// Checks the alias: a namespace of its own, written as a shell word can spell it.
+    pub fn validate_alias(alias: &str) -> Result<(), String> {
+        let mut chars = alias.chars();
+        let well_formed = chars.next().is_some_and(|c| c.is_ascii_lowercase())
+            && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-');
+        if !well_formed {
+            return Err(format!(
+                "mcp server '{alias}': an alias is a lowercase letter, then letters, digits, '_' or '-'"
+            ));
+        }
+        if RESERVED.contains(&alias) {
+            return Err(format!("mcp server '{alias}': the namespace '{alias}' is toolsh's own"));
+        }
+        Ok(())
+    }
+
+    /// `--mcp ALIAS=COMMAND ARGS…`: the words after `=` are the program and its arguments.
+    pub fn from_flag(text: &str) -> Result<ServerConfig, String> {
+        let Some((alias, command)) = text.split_once('=') else {
+            return Err(format!("--mcp '{text}': expected ALIAS=COMMAND [ARGS…]"));
+        };
+        Self::validate_alias(alias)?;
+        let mut words = command.split_whitespace().map(str::to_string);
+        let Some(program) = words.next() else {
+            return Err(format!("--mcp '{text}': no command after '='"));
+        };
+        Ok(ServerConfig {
+            alias: alias.to_string(),
+            endpoint: Endpoint::Stdio { program, args: words.collect(), env: BTreeMap::new() },
+            timeout: DEFAULT_TIMEOUT,
+        })
+    }
+}
+
+/// Lists every declared server's tools (starting the servers) and registers each tool in
+/// `builder` as `ALIAS.TOOL`. A server that cannot be listed is reported through `warn` and
+/// left out (the rest of the shell works; its commands are then unknown); a tool whose name
+/// cannot be a command, or collides with one, is an error naming it.
+pub fn mount(
+    mut builder: crate::ShellBuilder,
+    servers: &[ServerConfig],
+    mut warn: impl FnMut(&str),
+) -> Result<crate::ShellBuilder, String> {
+    for config in servers {
+        let connection = Connection::shared(config);
+        let listed = match connection.list_tools_blocking() {
+            Ok(listed) => listed,
+            Err(err) => {
+                warn(&format!("{}; its tools are not mounted", err.message));
+                continue;
+            }
+        };
+        for tool in listed {
+            let mounted = MountedTool::new(&connection, &tool)?;
+            builder = builder.tool(Arc::new(mounted)).map_err(|err| format!("mcp server '{}': {err}", config.alias))?;
+        }
+    }
+    Ok(builder)
+}
+
+/// A tool of a mounted server, as the registry holds it.
+struct MountedTool {
+    spec: ToolSpec,
+    /// The tool's name on its server.
+    remote: String,
+    /// Whether it declared an `outputSchema` (its `structuredContent` is then the output).
+    structured: bool,
+    connection: Arc<Connection>,
+}
+
+impl MountedTool {
+    /// The tool `listed` (as the server's `tools/list` gave it) of `connection`'s server.
+    fn new(connection: &Arc<Connection>, listed: &Value) -> Result<MountedTool, String> {
+        let alias = connection.alias();
+        let remote = listed.get("name").and_then(Value::as_str).unwrap_or_default();
+        let well_formed =
+            !remote.is_empty() && remote.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+        if !well_formed {
+            return Err(format!("mcp server '{alias}': the tool name '{remote}' is not a word the shell can type"));
+        }
+        let description = listed.get("description").and_then(Value::as_str).unwrap_or(remote);
+        let schema = listed.get("inputSchema").cloned().unwrap_or_else(|| serde_json::json!({"type": "object"}));
+        let annotations = listed.get("annotations");
+        let hint = |name: &str| annotations.and_then(|a| a.get(name)).and_then(Value::as_bool);
+        let mut spec = ToolSpec::with_schema(&format!("{alias}.{remote}"), description, schema);
+        // The operator declared the server: its tools run as the server describes them. A
+        // read-only tool reads; one the server marks destructive hands its effect to a world
+        // outside the workspace, which the profiles ask about (docs/tools.md).
+        spec = match (hint("readOnlyHint"), hint("destructiveHint")) {
+            (Some(true), _) => spec.read_only(),
+            (_, Some(true)) => spec.side_effect(SideEffect::Delegating),
+            _ => spec.side_effect(SideEffect::SideEffecting),
+        };
+        Ok(MountedTool {
+            spec,
+            remote: remote.to_string(),
+            structured: listed.get("outputSchema").is_some_and(Value::is_object),
+            connection: connection.clone(),
+        })
+    }
+}
+
+impl Tool for MountedTool {
+    fn spec(&self) -> &ToolSpec {
+        &self.spec
+    }
+
+    fn call(&self, cx: ToolCx, args: Value) -> BoxFuture<'static, Result<ToolOutput, ToolError>> {
+        let connection = self.connection.clone();
+        let remote = self.remote.clone();
+        let structured = self.structured;
+        Box::pin(async move {
+            let answer = connection.call(&remote, args).await?;
+            result::output(&cx, connection.alias(), &remote, structured, &answer)
+        })
+    }
+}

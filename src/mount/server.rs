@@ -1,0 +1,225 @@
+//! The connection to one declared server: started on first need, kept for the life of the
+//! process on a runtime of its own (so a server outlives the line, the session and the
+//! runtime that first asked for it), shared by every shell of the process, and started again
+//! on the next call after it crashed or closed.
+//!
+//! A server's standard error never reaches the shell's output: its last lines are kept to
+//! explain a failure ("unavailable", status 125, naming the server).
+
+use super::{Endpoint, ServerConfig};
+use crate::tools::ToolError;
+use rmcp::service::{RoleClient, RunningService, ServiceError, ServiceExt};
+use rmcp::transport::TokioChildProcess;
+use serde_json::Value;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+/// The status of a call that found its server unavailable (it would not start, crashed, or
+/// closed the connection).
+pub const EXIT_UNAVAILABLE: i32 = 125;
+
+/// How long a server may take to start and answer `initialize`.
+const START_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Lines of a server's standard error kept to explain its failures.
+const STDERR_LINES: usize = 8;
+
+type Service = RunningService<RoleClient, ()>;
+
+/// One declared server and its connection, when it is up.
+pub struct Connection {
+    config: ServerConfig,
+    live: tokio::sync::Mutex<Option<Arc<Service>>>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+}
+
+/// The runtime every connection lives on: the process's, never dropped (a runtime dropped
+/// inside another's task panics, and a server is kept warm for the life of the process).
+fn runtime() -> Result<&'static tokio::runtime::Runtime, ToolError> {
+    static RUNTIME: OnceLock<Result<tokio::runtime::Runtime, String>> = OnceLock::new();
+    RUNTIME
+        .get_or_init(|| {
+            tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .thread_name("toolsh-mcp")
+                .enable_all()
+                .build()
+                .map_err(|err| err.to_string())
+        })
+        .as_ref()
+        .map_err(|err| ToolError { status: EXIT_UNAVAILABLE, message: format!("cannot start the MCP client: {err}") })
+}
+
+/// Runs `work` on the connections' runtime; dropping the returned future (a deadline,
+/// Ctrl-C, a cancelled MCP call) aborts it there, which cancels its request at the server.
+async fn on_runtime<T: Send + 'static>(
+    work: impl std::future::Future<Output = Result<T, ToolError>> + Send + 'static,
+) -> Result<T, ToolError> {
+    struct AbortOnDrop(tokio::task::AbortHandle);
+    impl Drop for AbortOnDrop {
+        fn drop(&mut self) {
+            self.0.abort();
+        }
+    }
+    let task = runtime()?.spawn(work);
+    let _abort = AbortOnDrop(task.abort_handle());
+    task.await.unwrap_or_else(|err| Err(ToolError::failed(format!("the MCP client stopped: {err}"))))
+}
+
+impl Connection {
+    /// The connection to `config`'s server: one per declaration in the process.
+    pub fn shared(config: &ServerConfig) -> Arc<Connection> {
+        static ALL: OnceLock<Mutex<HashMap<ServerConfig, Arc<Connection>>>> = OnceLock::new();
+        let mut all = ALL.get_or_init(Default::default).lock().unwrap_or_else(|p| p.into_inner());
+        all.entry(config.clone())
+            .or_insert_with(|| {
+                Arc::new(Connection {
+                    config: config.clone(),
+                    live: tokio::sync::Mutex::new(None),
+                    stderr: Arc::default(),
+                })
+            })
+            .clone()
+    }
+
+    /// The namespace of the server's tools.
+    pub fn alias(&self) -> &str {
+        &self.config.alias
+    }
+
+    /// Every tool the server lists (all pages), as JSON, starting it when needed; blocks the
+    /// calling thread (mounting happens before the shell runs).
+    pub fn list_tools_blocking(self: &Arc<Self>) -> Result<Vec<Value>, ToolError> {
+        let this = self.clone();
+        futures::executor::block_on(on_runtime(async move { this.list_tools().await }))
+    }
+
+    async fn list_tools(&self) -> Result<Vec<Value>, ToolError> {
+        let service = self.service().await?;
+        let tools = service.list_all_tools().await.map_err(|err| self.failed("tools/list", err))?;
+        tools
+            .into_iter()
+            .map(|tool| serde_json::to_value(tool).map_err(|err| ToolError::failed(err.to_string())))
+            .collect()
+    }
+
+    /// Calls `tool` with `args`; the result as the server sent it (JSON).
+    pub async fn call(self: &Arc<Self>, tool: &str, args: Value) -> Result<Value, ToolError> {
+        let this = self.clone();
+        let tool = tool.to_string();
+        on_runtime(async move {
+            let service = this.service().await?;
+            let mut params = rmcp::model::CallToolRequestParams::new(tool.clone());
+            params.arguments = match args {
+                Value::Object(map) => Some(map),
+                _ => None,
+            };
+            match tokio::time::timeout(this.config.timeout, service.call_tool(params)).await {
+                Err(_) => Err(ToolError {
+                    status: crate::interp::EXIT_LIMIT,
+                    message: format!(
+                        "mcp server '{}': {tool} did not answer within {} s (its timeout); the call was cancelled",
+                        this.config.alias,
+                        this.config.timeout.as_secs_f64()
+                    ),
+                }),
+                Ok(Err(err)) => {
+                    if !matches!(err, ServiceError::McpError(_)) {
+                        // The connection is gone (the server crashed or closed it): the next
+                        // call starts the server again.
+                        this.forget(&service).await;
+                    }
+                    Err(this.failed(&tool, err))
+                }
+                Ok(Ok(result)) => serde_json::to_value(result).map_err(|err| ToolError::failed(err.to_string())),
+            }
+        })
+        .await
+    }
+
+    /// The running service, started when there is none or the last one closed.
+    async fn service(&self) -> Result<Arc<Service>, ToolError> {
+        let mut live = self.live.lock().await;
+        if let Some(service) = live.as_ref().filter(|service| !service.is_closed()) {
+            return Ok(service.clone());
+        }
+        *live = None;
+        let service = Arc::new(self.start().await?);
+        *live = Some(service.clone());
+        Ok(service)
+    }
+
+    /// Drops `service` as the live connection (when it still is), so the next need starts anew.
+    async fn forget(&self, service: &Arc<Service>) {
+        let mut live = self.live.lock().await;
+        if live.as_ref().is_some_and(|current| Arc::ptr_eq(current, service)) {
+            *live = None;
+        }
+    }
+
+    async fn start(&self) -> Result<Service, ToolError> {
+        match &self.config.endpoint {
+            Endpoint::Stdio { program, args, env } => {
+                // The operator declared this program (toolsh.toml or --mcp): it is the one host
+                // program toolsh starts, with only `PATH` and the declared variables.
+                #[allow(clippy::disallowed_methods)] // declared by the operator, never from the shell
+                let mut command = tokio::process::Command::new(program);
+                command.args(args).env_clear();
+                #[allow(clippy::disallowed_methods)] // the declared server finds its interpreter on PATH
+                if let Some(path) = std::env::var_os("PATH") {
+                    command.env("PATH", path);
+                }
+                command.envs(env);
+                let (transport, stderr) = TokioChildProcess::builder(command)
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .map_err(|err| self.unavailable(&format!("cannot start '{program}': {err}")))?;
+                if let Some(stderr) = stderr {
+                    tokio::spawn(keep_last_lines(stderr, self.stderr.clone()));
+                }
+                match tokio::time::timeout(START_TIMEOUT, ().serve(transport)).await {
+                    Ok(Ok(service)) => Ok(service),
+                    Ok(Err(err)) => Err(self.unavailable(&format!("it did not initialize: {err}"))),
+                    Err(_) => {
+                        Err(self.unavailable(&format!("it did not initialize within {} s", START_TIMEOUT.as_secs())))
+                    }
+                }
+            }
+        }
+    }
+
+    /// A failed request: the server's own error (status 1, its words), or the connection lost.
+    fn failed(&self, what: &str, err: ServiceError) -> ToolError {
+        match err {
+            ServiceError::McpError(error) => {
+                let status = if error.code == rmcp::model::ErrorCode::INVALID_PARAMS { 2 } else { 1 };
+                ToolError { status, message: format!("mcp server '{}': {what}: {}", self.config.alias, error.message) }
+            }
+            other => self.unavailable(&format!("{what}: {other}")),
+        }
+    }
+
+    /// The server is unavailable: why, and what it last said on standard error.
+    fn unavailable(&self, why: &str) -> ToolError {
+        let said: Vec<String> = self.stderr.lock().unwrap_or_else(|p| p.into_inner()).iter().cloned().collect();
+        let tail = if said.is_empty() { String::new() } else { format!("\n  its last words: {}", said.join("\n  ")) };
+        ToolError {
+            status: EXIT_UNAVAILABLE,
+            message: format!("mcp server '{}' unavailable: {why}{tail}", self.config.alias),
+        }
+    }
+}
+
+/// Keeps the last [`STDERR_LINES`] lines a server writes on standard error.
+async fn keep_last_lines(stderr: tokio::process::ChildStderr, into: Arc<Mutex<VecDeque<String>>>) {
+    use tokio::io::AsyncBufReadExt;
+    let mut lines = tokio::io::BufReader::new(stderr).lines();
+    while let Ok(Some(line)) = lines.next_line().await {
+        let mut kept = into.lock().unwrap_or_else(|p| p.into_inner());
+        if kept.len() == STDERR_LINES {
+            kept.pop_front();
+        }
+        kept.push_back(line);
+    }
+}

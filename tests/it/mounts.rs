@@ -1,0 +1,160 @@
+//! MCP servers mounted as commands (`--mcp`, `[mcp.ALIAS]`), against a real server written with
+//! the official Python SDK (`tests/mcp/mounted.py`, which leaves a marker file for every call
+//! that reached it): help and usage from the schemas, text, structured, error and image
+//! results, a pipeline through a mounted tool, the policy (a denied call sends nothing), a
+//! crashed server restarted on the next call, a hung one ended by the deadline, and the
+//! configuration's errors.
+
+use crate::support::{Ran, run_binary_with};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// A workspace, and a directory where the server marks the calls it received.
+struct Fixture {
+    ws: tempfile::TempDir,
+    marks: tempfile::TempDir,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        Fixture { ws: tempfile::tempdir().expect("tempdir"), marks: tempfile::tempdir().expect("tempdir") }
+    }
+
+    /// `--mcp` declaring the test server as `m`.
+    fn flag(&self) -> String {
+        let server = format!("{}/tests/mcp/mounted.py", env!("CARGO_MANIFEST_DIR"));
+        format!("m=python3 {server} {}", self.marks.path().display())
+    }
+
+    /// Runs `toolsh --mcp m=… ARGS… -c LINE`.
+    fn run(&self, args: &[&str], line: &str) -> Ran {
+        let mut argv: Vec<String> = vec!["--mcp".into(), self.flag()];
+        argv.extend(args.iter().map(|a| a.to_string()));
+        argv.extend(["-c".into(), line.to_string()]);
+        run_binary_with(self.ws.path(), &argv, &host_path(), Duration::from_secs(60))
+    }
+
+    /// The calls of `tool` the server received.
+    fn reached(&self, tool: &str) -> usize {
+        std::fs::read_dir(self.marks.path())
+            .map(|entries| {
+                entries.flatten().filter(|e| e.file_name().to_string_lossy().starts_with(&format!("{tool}-"))).count()
+            })
+            .unwrap_or(0)
+    }
+}
+
+/// The host's `PATH`, which the server needs to find python3 (toolsh passes on only it).
+fn host_path() -> Vec<(&'static str, String)> {
+    vec![("PATH", std::env::var("PATH").unwrap_or_default())]
+}
+
+#[test]
+fn a_mounted_servers_tools_are_commands_with_help_from_their_schemas() {
+    let fx = Fixture::new();
+    let out = fx.run(&[], "help m; m.echo --help");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    for tool in ["m.add", "m.crash", "m.echo", "m.fail", "m.forget", "m.hang", "m.pixel"] {
+        assert!(out.stdout.contains(tool), "help m lists {tool}:\n{}", out.stdout);
+    }
+    assert!(out.stdout.contains("usage: m.echo --text STRING [--times INTEGER]"), "{}", out.stdout);
+    assert!(out.stdout.contains("Repeat TEXT, TIMES times"), "{}", out.stdout);
+    assert!(out.stdout.contains("side effect: read_only"), "{}", out.stdout);
+}
+
+#[test]
+fn results_become_shell_output() {
+    let fx = Fixture::new();
+    // Structured content is one line of JSON (the tools declare an outputSchema), so jq reads it.
+    let out = fx.run(&[], "m.add --terms 2 --terms 40 | jq .total; m.echo --text hi --times 2 | jq -r .result");
+    assert_eq!((out.stdout.as_str(), out.status), ("42\nhi\nhi\n", 0), "{}", out.stderr);
+    // isError: status 1, the text on stderr, nothing on stdout.
+    let out = fx.run(&[], "m.fail --reason nope");
+    assert_eq!((out.stdout.as_str(), out.status), ("", 1), "{}", out.stderr);
+    assert!(out.stderr.contains("fail"), "{}", out.stderr);
+    // An image is saved in the workspace, never printed as base64.
+    let out = fx.run(&[], "m.pixel; wc -c < /tmp/.mcp/m.pixel-1.png; head -c 4 /tmp/.mcp/m.pixel-1.png | od -An -c");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let mut lines = out.stdout.lines();
+    assert_eq!(lines.next(), Some("[image saved: /tmp/.mcp/m.pixel-1.png (image/png, 67 bytes)]"));
+    assert_eq!(lines.next(), Some("67"));
+    assert!(lines.next().is_some_and(|l| l.contains("P   N   G")), "{}", out.stdout);
+}
+
+#[test]
+fn arguments_that_fail_the_schema_send_nothing() {
+    let fx = Fixture::new();
+    let out = fx.run(&[], "m.echo --times 2");
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("text"), "the error names the property: {}", out.stderr);
+    assert_eq!(fx.reached("echo"), 0, "nothing reached the server");
+}
+
+#[test]
+fn the_policy_holds_for_mounted_tools() {
+    let fx = Fixture::new();
+    // A tool the server marks destructive is asked about; with nobody to ask, it is denied.
+    let out = fx.run(&[], "m.forget --key k");
+    assert_eq!(out.status, 126, "{}", out.stderr);
+    assert_eq!(fx.reached("forget"), 0);
+    // An explicit rule allows it.
+    let out = fx.run(&["--allow", "m.forget"], "m.forget --key k");
+    assert_eq!((out.stdout.as_str(), out.status), ("{\"result\":\"forgot k\"}\n", 0), "{}", out.stderr);
+    assert_eq!(fx.reached("forget"), 1);
+    // A denied namespace blocks the whole line before anything runs.
+    let out = fx.run(&["--deny", "m.*"], "echo before > a.txt; m.echo --text x");
+    assert_eq!(out.status, 126, "{}", out.stderr);
+    assert!(out.stderr.contains("[blocked: m.echo denied by deny:m.*"), "{}", out.stderr);
+    assert!(!fx.ws.path().join("a.txt").exists(), "the blocked line ran nothing");
+    assert_eq!(fx.reached("echo"), 0);
+}
+
+#[test]
+fn a_crashed_server_is_named_and_started_again_on_the_next_call() {
+    let fx = Fixture::new();
+    let out = fx.run(&[], "m.crash; echo \"status $?\"; m.echo --text back | jq -r .result");
+    assert!(out.stdout.contains("status 125"), "{}\n{}", out.stdout, out.stderr);
+    assert!(out.stderr.contains("mcp server 'm' unavailable"), "{}", out.stderr);
+    assert!(out.stderr.contains("crashing as asked"), "its last stderr lines are quoted: {}", out.stderr);
+    assert!(out.stdout.ends_with("back\n"), "the next call started it again: {}", out.stdout);
+    assert_eq!(fx.reached("echo"), 1);
+}
+
+#[test]
+fn the_deadline_ends_a_call_a_server_never_answers() {
+    let fx = Fixture::new();
+    let started = Instant::now();
+    let out = fx.run(&["--timeout", "3"], "m.hang");
+    assert_eq!(out.status, 124, "{}", out.stderr);
+    assert!(started.elapsed() < Duration::from_secs(20), "ended at the deadline, not when the server woke");
+}
+
+#[test]
+fn a_server_that_cannot_start_leaves_the_shell_working() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let argv: Vec<String> =
+        ["--mcp", "gone=/nonexistent/server", "-c", "echo still here"].iter().map(|a| a.to_string()).collect();
+    let out = run_binary_with(ws.path(), &argv, &host_path(), Duration::from_secs(30));
+    assert_eq!((out.stdout.as_str(), out.status), ("still here\n", 0));
+    assert!(out.stderr.contains("mcp server 'gone' unavailable: cannot start '/nonexistent/server'"), "{}", out.stderr);
+}
+
+#[test]
+fn malformed_declarations_are_config_errors_naming_the_key() {
+    let cases: &[(&str, &str)] = &[
+        ("[mcp.fs]\ncommand = \"x\"\n", "the namespace 'fs' is toolsh's own"),
+        ("[mcp.api]\nargs = [\"x\"]\n", "[mcp.api]: `command` (a stdio server) is missing"),
+        ("[mcp.api]\ncommand = \"x\"\nurl = \"http://127.0.0.1:1/mcp\"\n", "not both"),
+        ("[mcp.api]\ncommand = \"x\"\ntimeout = \"soon\"\n", "[mcp.api] timeout: `soon` is not a duration"),
+        ("[mcp.api]\ncommand = \"x\"\nport = 3\n", "unknown field `port`"),
+        ("[mcp.Bad]\ncommand = \"x\"\n", "an alias is a lowercase letter"),
+    ];
+    for (toml, said) in cases {
+        let ws = tempfile::tempdir().expect("tempdir");
+        std::fs::write(ws.path().join("toolsh.toml"), toml).expect("write config");
+        let out = run_binary_with(ws.path(), &["-c".into(), "echo ran".into()], &host_path(), Duration::from_secs(30));
+        assert_eq!((out.stdout.as_str(), out.status), ("", 2), "{toml}: {}", out.stderr);
+        assert!(out.stderr.contains(said), "{toml}: expected {said:?} in {}", out.stderr);
+    }
+    assert!(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp/mounted.py").exists());
+}

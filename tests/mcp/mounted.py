@@ -1,0 +1,87 @@
+"""A small MCP server (official SDK) that toolsh mounts in tests/it/mounts.rs: text, structured
+and error results, an image, a read-only and a destructive tool, and a crash and a hang.
+
+Usage: python3 tests/mcp/mounted.py [MARKER_DIR]   (stdio; MARKER_DIR records the calls that
+reached the server, one empty file per call, so a test can see that a denied call sent nothing)
+"""
+import os
+import sys
+import time
+
+from mcp.server.mcpserver import Image, MCPServer
+from mcp.types import ToolAnnotations
+from pydantic import BaseModel
+
+marks = sys.argv[1] if len(sys.argv) > 1 else None
+server = MCPServer("mounted")
+
+
+def reached(name):
+    if marks:
+        open(os.path.join(marks, f"{name}-{time.time_ns()}"), "w").close()
+
+
+class Sum(BaseModel):
+    total: int
+    terms: list[int]
+
+
+@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+def echo(text: str, times: int = 1) -> str:
+    """Repeat TEXT, TIMES times, one per line."""
+    reached("echo")
+    return "\n".join([text] * times)
+
+
+@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+def add(terms: list[int]) -> Sum:
+    """Add the TERMS up (a structured result)."""
+    reached("add")
+    return Sum(total=sum(terms), terms=terms)
+
+
+@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+def fail(reason: str) -> str:
+    """Fail with REASON."""
+    reached("fail")
+    raise ValueError(reason)
+
+
+@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+def pixel() -> Image:
+    """A one-pixel PNG."""
+    reached("pixel")
+    png = bytes.fromhex(
+        "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+        "1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082")
+    return Image(data=png, format="png")
+
+
+@server.tool(annotations=ToolAnnotations(destructiveHint=True))
+def forget(key: str) -> str:
+    """Forget KEY (destructive)."""
+    reached("forget")
+    return f"forgot {key}"
+
+
+@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+def crash() -> str:
+    """Exit the server at once."""
+    reached("crash")
+    sys.stderr.write("mounted: crashing as asked\n")
+    sys.stderr.flush()
+    os._exit(3)
+
+
+@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+def hang(seconds: float = 3600) -> str:
+    """Sleep SECONDS before answering."""
+    reached("hang")
+    time.sleep(seconds)
+    return "woke"
+
+
+if __name__ == "__main__":
+    sys.stderr.write("mounted: ready\n")
+    sys.stderr.flush()
+    server.run()
