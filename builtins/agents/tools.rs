@@ -48,19 +48,26 @@ async fn help_on(ctx: &Ctx<'_>, tools: &Registry, name: &str) -> Status {
     }
     // A namespace (`help crm`, `help crm.*`) lists its tools, also when a command shares the name.
     let namespace = name.trim_end_matches(['.', '*']);
-    let listed: Vec<String> = tools
+    let listed: Vec<(&str, String)> = tools
         .visible()
         .filter(|spec| spec.namespace() == namespace)
-        .map(|spec| format!("  {:<12} {}\n", spec.name, spec.summary()))
+        .map(|spec| (spec.name.as_str(), spec.summary().into_owned()))
         .collect();
     if !listed.is_empty() {
         out.push_str(&format!("Tools: {namespace} ('NAME -h' for usage)\n"));
-        out.extend(listed);
+        out.push_str(&two_columns(&listed));
     }
     if out.is_empty() {
         return ctx.fail(format!("no help for '{name}': run 'help' for the list")).await;
     }
     i32::from(!ctx.out(out).await)
+}
+
+/// Rows of `NAME  SUMMARY`, the summaries aligned after the longest name (at least 12 wide,
+/// as the commands' list is).
+fn two_columns(rows: &[(&str, String)]) -> String {
+    let width = rows.iter().map(|(name, _)| name.chars().count()).max().unwrap_or(0).max(12);
+    rows.iter().map(|(name, summary)| format!("  {name:<width$} {summary}\n")).collect()
 }
 
 /// `help`: every command, then the tools by namespace.
@@ -70,13 +77,17 @@ async fn help_index(ctx: &Ctx<'_>, tools: &Registry) -> Status {
         out.push_str(&format!("  {:<12} {}\n", builtin.name, builtin.summary));
     }
     let mut namespace = "";
+    let mut rows: Vec<(&str, String)> = Vec::new();
     for spec in tools.visible() {
         if spec.namespace() != namespace {
+            out.push_str(&two_columns(&rows));
+            rows.clear();
             namespace = spec.namespace();
             out.push_str(&format!("\nTools: {namespace}\n"));
         }
-        out.push_str(&format!("  {:<12} {}\n", spec.name, spec.summary()));
+        rows.push((spec.name.as_str(), spec.summary().into_owned()));
     }
+    out.push_str(&two_columns(&rows));
     out.push_str("\nTools run as commands: NAME --flag value, NAME '{json}', NAME -h for usage.\n");
     i32::from(!ctx.out(out).await)
 }

@@ -158,3 +158,69 @@ fn malformed_declarations_are_config_errors_naming_the_key() {
     }
     assert!(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp/mounted.py").exists());
 }
+
+/// A reference server from npm (`.ci/run` installs them under `target/mcp-servers`).
+fn npm_server(name: &str) -> String {
+    let bin = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/mcp-servers/node_modules/.bin").join(name);
+    assert!(bin.exists(), "{} is missing: .ci/run installs the reference MCP servers", bin.display());
+    bin.display().to_string()
+}
+
+#[test]
+fn the_memory_server_through_a_pipeline() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let memory = ws.path().join("memory.jsonl");
+    let config = format!(
+        "[mcp.memory]\ncommand = \"{}\"\nenv = {{ MEMORY_FILE_PATH = \"{}\" }}\n",
+        npm_server("mcp-server-memory"),
+        memory.display()
+    );
+    std::fs::write(ws.path().join("toolsh.toml"), config).expect("write config");
+    let line = r#"memory.create_entities --entities '{"name":"toolsh","entityType":"project","observations":["a shell"]}' >/dev/null && memory.read_graph | jq -r '.entities[] | "\(.name) \(.entityType) \(.observations[0])"'; memory.delete_entities --entityNames toolsh; echo "delete: $?""#;
+    let out = run_binary_with(ws.path(), &["-c".into(), line.into()], &host_path(), Duration::from_secs(60));
+    assert_eq!(out.stdout, "toolsh project a shell\ndelete: 126\n", "{}", out.stderr);
+    assert!(out.stderr.contains("[blocked: memory.delete_entities needs approval"), "{}", out.stderr);
+    let stored = std::fs::read_to_string(&memory).expect("the server wrote its file");
+    assert!(stored.contains("\"name\":\"toolsh\""), "the denied delete sent nothing: {stored}");
+}
+
+#[test]
+fn the_filesystem_server_answers_with_structured_content() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let shared = tempfile::tempdir().expect("tempdir");
+    std::fs::write(shared.path().join("a.txt"), "one\ntwo\n").expect("write");
+    let flag = format!("files={} {}", npm_server("mcp-server-filesystem"), shared.path().display());
+    let line = format!(
+        "files.read_text_file --path {0}/a.txt | jq -r .content; files.list_directory --path {0} | jq -r .content",
+        shared.path().display()
+    );
+    let out =
+        run_binary_with(ws.path(), &["--mcp".into(), flag, "-c".into(), line], &host_path(), Duration::from_secs(60));
+    assert_eq!(out.stdout, "one\ntwo\n\n[FILE] a.txt\n", "{}", out.stderr);
+    assert_eq!(out.status, 0);
+}
+
+#[test]
+fn the_everything_server_images_resources_and_structured_content() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let flag = format!("every={}", npm_server("mcp-server-everything"));
+    let line = "every.get-tiny-image | grep saved; wc -c < /tmp/.mcp/every.get-tiny-image-1.png; \
+                every.get-resource-links --count 2 | grep -c '^\\[resource: demo://'; \
+                every.get-structured-content --location Chicago | jq -r 'keys | join(\",\")'";
+    let out = run_binary_with(
+        ws.path(),
+        &["--mcp".into(), flag, "-c".into(), line.into()],
+        &host_path(),
+        Duration::from_secs(60),
+    );
+    let mut lines = out.stdout.lines();
+    assert_eq!(
+        lines.next(),
+        Some("[image saved: /tmp/.mcp/every.get-tiny-image-1.png (image/png, 4033 bytes)]"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(lines.next(), Some("4033"));
+    assert_eq!(lines.next(), Some("2"));
+    assert_eq!(lines.next(), Some("conditions,humidity,temperature"));
+}

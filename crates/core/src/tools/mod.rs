@@ -74,6 +74,9 @@ pub enum Concurrency {
     ParallelSafe,
 }
 
+/// The longest summary a listing shows (see [`ToolSpec::summary`]).
+pub const SUMMARY_CHARS: usize = 100;
+
 /// Everything known about a tool except its body.
 #[derive(Debug, Clone)]
 pub struct ToolSpec {
@@ -221,9 +224,15 @@ impl ToolSpec {
         self.schema.value.get_or_init(self.schema.derive)
     }
 
-    /// The first line of the description.
-    pub fn summary(&self) -> &str {
-        self.description.lines().next().unwrap_or("")
+    /// The description's first sentence (of its first line), at most [`SUMMARY_CHARS`]
+    /// characters: what listings show of a tool, however long a server's description is.
+    pub fn summary(&self) -> std::borrow::Cow<'_, str> {
+        let line = self.description.lines().next().unwrap_or("");
+        let sentence = line.find(". ").map_or(line, |end| &line[..=end]);
+        match sentence.char_indices().nth(SUMMARY_CHARS) {
+            Some((cut, _)) => format!("{}…", sentence[..cut].trim_end()).into(),
+            None => sentence.into(),
+        }
     }
 
     /// The namespace (`fs` of `fs.read`).
