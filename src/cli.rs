@@ -453,7 +453,7 @@ pub fn main(argv: Vec<String>) -> i32 {
     }
     // The operator's MCP servers: listed now (started, for the ones not running yet), their
     // tools registered as `ALIAS.TOOL`.
-    builder = match crate::mount::mount(builder, &servers, |warning| eprintln!("toolsh: {warning}")) {
+    builder = match crate::mount::mount(builder, &servers, store.as_deref(), |warning| eprintln!("toolsh: {warning}")) {
         Ok(builder) => builder,
         Err(message) => {
             eprintln!("toolsh: {message}");

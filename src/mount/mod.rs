@@ -86,23 +86,44 @@ impl ServerConfig {
     }
 }
 
-/// Lists every declared server's tools (starting the servers) and registers each tool in
-/// `builder` as `ALIAS.TOOL`. A server that cannot be listed is reported through `warn` and
-/// left out (the rest of the shell works; its commands are then unknown); a tool whose name
-/// cannot be a command, or collides with one, is an error naming it.
+/// How long a cached tool list is used without listing again at start-up. (Whenever a
+/// server starts for a call, its list is refreshed in the background anyway.)
+pub const CACHE_AGE: Duration = Duration::from_secs(24 * 3600);
+
+/// Registers every declared server's tools in `builder` as `ALIAS.TOOL`. A server's list comes
+/// from the store's cache (`store`: a fresh process then starts no server until a call needs
+/// it) or, when there is none or it is older than [`CACHE_AGE`], from the server, started now.
+/// A server that cannot be listed is reported through `warn` and left out (the rest of the
+/// shell works; its commands are then unknown); a tool whose name cannot be a command, or
+/// collides with one, is an error naming it.
 pub fn mount(
     mut builder: crate::ShellBuilder,
     servers: &[ServerConfig],
+    store: Option<&std::path::Path>,
     mut warn: impl FnMut(&str),
 ) -> Result<crate::ShellBuilder, String> {
+    let cache = store.map(|path| crate::store::Store::new(path, "toolsh", "mcp-mount"));
     for config in servers {
         let connection = Connection::shared(config);
-        let listed = match connection.list_tools_blocking() {
-            Ok(listed) => listed,
-            Err(err) => {
-                warn(&format!("{}; its tools are not mounted", err.message));
-                continue;
-            }
+        let identity = config.identity();
+        if let Some(cache) = &cache {
+            connection.keep_listed_in(cache.for_session("mcp-mount"), identity.clone());
+        }
+        let cached = cache.as_ref().and_then(|cache| cached_tools(cache, &identity));
+        let listed = match cached {
+            Some(listed) => listed,
+            None => match connection.list_tools_blocking() {
+                Ok(listed) => {
+                    if let Some(cache) = &cache {
+                        let _ = cache.set_mcp_tools(&identity, &Value::Array(listed.clone()).to_string());
+                    }
+                    listed
+                }
+                Err(err) => {
+                    warn(&format!("{}; its tools are not mounted", err.message));
+                    continue;
+                }
+            },
         };
         for tool in listed {
             let mounted = MountedTool::new(&connection, &tool)?;
@@ -110,6 +131,30 @@ pub fn mount(
         }
     }
     Ok(builder)
+}
+
+/// The cached list of the server declared as `identity`, unless it is missing, unreadable or
+/// older than [`CACHE_AGE`].
+fn cached_tools(cache: &crate::store::Store, identity: &str) -> Option<Vec<Value>> {
+    let (listed_at, text) = cache.mcp_tools(identity).ok().flatten()?;
+    let age = crate::store::now_ms().saturating_sub(listed_at);
+    if age < 0 || age as u128 > CACHE_AGE.as_millis() {
+        return None;
+    }
+    serde_json::from_str(&text).ok()
+}
+
+impl ServerConfig {
+    /// What identifies the declaration in the cache: a digest of how the server is started
+    /// (FNV-1a; the declaration may hold secrets, the store keeps only this).
+    pub fn identity(&self) -> String {
+        let text = format!("{:?}", self.endpoint);
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for byte in text.bytes() {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+        format!("{}:{hash:016x}", self.alias)
+    }
 }
 
 /// A tool of a mounted server, as the registry holds it.

@@ -32,6 +32,9 @@ pub struct Connection {
     config: ServerConfig,
     live: tokio::sync::Mutex<Option<Arc<Service>>>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// Where the server's tool list is cached, and under which identity: refreshed whenever
+    /// the server starts.
+    cache: Mutex<Option<(crate::store::Store, String)>>,
 }
 
 /// The runtime every connection lives on: the process's, never dropped (a runtime dropped
@@ -78,9 +81,15 @@ impl Connection {
                     config: config.clone(),
                     live: tokio::sync::Mutex::new(None),
                     stderr: Arc::default(),
+                    cache: Mutex::new(None),
                 })
             })
             .clone()
+    }
+
+    /// Keeps the server's tool list in `cache` as `identity` each time the server starts.
+    pub fn keep_listed_in(&self, cache: crate::store::Store, identity: String) {
+        *self.cache.lock().unwrap_or_else(|p| p.into_inner()) = Some((cache, identity));
     }
 
     /// The namespace of the server's tools.
@@ -147,6 +156,23 @@ impl Connection {
         *live = None;
         let service = Arc::new(self.start().await?);
         *live = Some(service.clone());
+        let cache = self
+            .cache
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .map(|(c, id)| (c.for_session("mcp-mount"), id.clone()));
+        if let Some((cache, identity)) = cache {
+            // The next process registers what the server lists now (tools added or removed).
+            let lister = service.clone();
+            tokio::spawn(async move {
+                if let Ok(tools) = lister.list_all_tools().await
+                    && let Ok(text) = serde_json::to_string(&tools)
+                {
+                    let _ = cache.set_mcp_tools(&identity, &text);
+                }
+            });
+        }
         Ok(service)
     }
 

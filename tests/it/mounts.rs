@@ -63,6 +63,19 @@ fn a_mounted_servers_tools_are_commands_with_help_from_their_schemas() {
 }
 
 #[test]
+fn a_cached_tool_list_starts_no_server_until_a_call_needs_it() {
+    let fx = Fixture::new();
+    let store = fx.marks.path().join("store.db").display().to_string();
+    let first = fx.run(&["--store", &store], "help m | grep -c '^  m[.]'");
+    assert_eq!((first.stdout.as_str(), fx.reached("started")), ("7\n", 1), "{}", first.stderr);
+    let cached = fx.run(&["--store", &store], "help m | grep -c '^  m[.]'; m.echo --help | head -1");
+    assert_eq!(cached.stdout, "7\nusage: m.echo --text STRING [--times INTEGER]\n", "{}", cached.stderr);
+    assert_eq!(fx.reached("started"), 1, "help and usage came from the store's cache");
+    let called = fx.run(&["--store", &store], "m.echo --text hi | jq -r .result");
+    assert_eq!((called.stdout.as_str(), fx.reached("started")), ("hi\n", 2), "{}", called.stderr);
+}
+
+#[test]
 fn results_become_shell_output() {
     let fx = Fixture::new();
     // Structured content is one line of JSON (the tools declare an outputSchema), so jq reads it.

@@ -2,7 +2,8 @@
 and error results, an image, a read-only and a destructive tool, and a crash and a hang.
 
 Usage: python3 tests/mcp/mounted.py [MARKER_DIR]   (stdio; MARKER_DIR records the calls that
-reached the server, one empty file per call, so a test can see that a denied call sent nothing)
+reached the server, one empty file per call, so a test can see that a denied call sent nothing,
+and one `started-…` file per start)
 """
 import os
 import sys
@@ -82,6 +83,7 @@ def hang(seconds: float = 3600) -> str:
 
 
 if __name__ == "__main__":
+    reached("started")
     sys.stderr.write("mounted: ready\n")
     sys.stderr.flush()
     server.run()

@@ -640,5 +640,32 @@ fn check_change(key: &str, old: Option<&str>, new: &str, protection: Protection)
     }
 }
 
+/// The tool lists of mounted MCP servers, so a fresh process can register a server's tools
+/// without starting it (nothing here marks presence: a cache is not an agent).
+impl Store {
+    /// The cached list for `identity`: when it was listed (ms since the epoch) and the tools
+    /// as JSON text.
+    pub fn mcp_tools(&self, identity: &str) -> Result<Option<(i64, String)>, StoreError> {
+        self.with_opened(false, |conn| {
+            conn.query_row("SELECT listed_at, tools FROM mcp_tools WHERE identity = ?1", [identity], |row| {
+                Ok((row.get(0)?, row.get(1)?))
+            })
+            .optional()
+        })
+    }
+
+    /// Keeps `tools` (JSON text) as the list of `identity`, listed now.
+    pub fn set_mcp_tools(&self, identity: &str, tools: &str) -> Result<(), StoreError> {
+        self.with_opened(false, |conn| {
+            conn.execute(
+                "INSERT INTO mcp_tools (identity, listed_at, tools) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (identity) DO UPDATE SET listed_at = excluded.listed_at, tools = excluded.tools",
+                params![identity, now_ms(), tools],
+            )
+            .map(|_| ())
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests;

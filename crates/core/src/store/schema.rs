@@ -41,6 +41,12 @@ const MIGRATIONS: &[&str] = &[
         calls INTEGER NOT NULL
      );
      CREATE INDEX audit_by_time ON audit (at);",
+    // 2: the tool lists of mounted MCP servers, by the identity of their declaration.
+    "CREATE TABLE mcp_tools (
+        identity TEXT PRIMARY KEY,
+        listed_at INTEGER NOT NULL,
+        tools TEXT NOT NULL
+     );",
 ];
 
 /// The version this toolsh writes.
