@@ -25,7 +25,26 @@ const START_TIMEOUT: Duration = Duration::from_secs(30);
 /// Lines of a server's standard error kept to explain its failures.
 const STDERR_LINES: usize = 8;
 
-type Service = RunningService<RoleClient, ()>;
+type Service = RunningService<RoleClient, Client>;
+
+/// toolsh's side of a connection: what it answers a server's requests and notifications.
+/// It offers no sampling (a server asking gets "method not found"; sampling is deprecated),
+/// no elicitation and no roots yet; a changed tool list is cached at once, for the next
+/// process to register.
+struct Client {
+    cache: Option<(crate::store::Store, String)>,
+}
+
+impl rmcp::ClientHandler for Client {
+    async fn on_tool_list_changed(&self, context: rmcp::service::NotificationContext<RoleClient>) {
+        if let Some((cache, identity)) = &self.cache
+            && let Ok(tools) = context.peer.list_all_tools().await
+            && let Ok(text) = serde_json::to_string(&tools)
+        {
+            let _ = cache.set_mcp_tools(identity, &text);
+        }
+    }
+}
 
 /// One declared server and its connection, when it is up.
 pub struct Connection {
@@ -176,6 +195,12 @@ impl Connection {
         Ok(service)
     }
 
+    /// The cache and identity the server's list is kept under, when there is a store.
+    fn cache_handle(&self) -> Option<(crate::store::Store, String)> {
+        let cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        cache.as_ref().map(|(store, identity)| (store.for_session("mcp-mount"), identity.clone()))
+    }
+
     /// Drops `service` as the live connection (when it still is), so the next need starts anew.
     async fn forget(&self, service: &Arc<Service>) {
         let mut live = self.live.lock().await;
@@ -204,7 +229,8 @@ impl Connection {
                 if let Some(stderr) = stderr {
                     tokio::spawn(keep_last_lines(stderr, self.stderr.clone()));
                 }
-                match tokio::time::timeout(START_TIMEOUT, ().serve(transport)).await {
+                let cache = self.cache_handle();
+                match tokio::time::timeout(START_TIMEOUT, Client { cache }.serve(transport)).await {
                     Ok(Ok(service)) => Ok(service),
                     Ok(Err(err)) => Err(self.unavailable(&format!("it did not initialize: {err}"))),
                     Err(_) => {

@@ -304,5 +304,31 @@ fn main() {
         };
     }
     measure("with a harness's 40 tools", &builder.build());
+    // A real roster: the reference MCP servers (`.ci/run` installs them), mounted.
+    let bin = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/mcp-servers/node_modules/.bin");
+    if bin.join("mcp-server-everything").exists() {
+        let shared = std::env::temp_dir();
+        let declare = |alias: &str, args: String| {
+            toolsh::mount::ServerConfig::from_flag(&format!("{alias}={args}")).unwrap_or_else(|err| {
+                eprintln!("token-budget: {err}");
+                std::process::exit(1);
+            })
+        };
+        let servers = [
+            declare("every", bin.join("mcp-server-everything").display().to_string()),
+            declare("files", format!("{} {}", bin.join("mcp-server-filesystem").display(), shared.display())),
+            declare("memory", bin.join("mcp-server-memory").display().to_string()),
+        ];
+        match toolsh::mount::mount(toolsh::Shell::builder(), &servers, None, |warning| {
+            eprintln!("token-budget: {warning}")
+        }) {
+            Ok(builder) => {
+                measure("with server-everything, server-filesystem and server-memory mounted", &builder.build())
+            }
+            Err(err) => eprintln!("token-budget: {err}"),
+        }
+    } else {
+        println!("(the reference MCP servers are not installed: run .ci/run once to measure them mounted)");
+    }
     println!("target: <= 500 tokens for the shell definition with the registry at >= 60 tools");
 }
