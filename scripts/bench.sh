@@ -4,14 +4,18 @@
 #   scripts/bench.sh shell      the shell itself: start-up, loops, pipelines, parsing, calls
 #   scripts/bench.sh text       text and data tools on generated 20 MB and 100 MB logs and a
 #                               20 MB JSON array, against bash + GNU tools + jq (LC_ALL=C)
+#   scripts/bench.sh mcp        a mounted MCP server (server-everything; .ci/run installs it):
+#                               a cold first call, help from the cached list in a fresh process,
+#                               and a warm call against the Python SDK calling the server directly
 #   RUNS=5 scripts/bench.sh     repetitions per measurement (median is reported)
 # Targets (from the issues): startup <= dash, loop <= 0.5x bash, 1000 pipelines <= 0.02x bash,
 # parse <= dash, 100,000 function calls (measured, no target); every text pipeline <= 1.0x
 # the GNU tools' time, jq <= 1.2x jq's.
 set -euo pipefail
 SECTION="${1:-all}"
-case "$SECTION" in all|shell|text) ;; *) echo "usage: $0 [all|shell|text]" >&2; exit 2 ;; esac
+case "$SECTION" in all|shell|text|mcp) ;; *) echo "usage: $0 [all|shell|text|mcp]" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
+ROOT="$PWD"
 # The shipped binary is linked statically (no dynamic loader work at start-up); build it the same way.
 HOST="$(rustc -vV | sed -n 's/^host: //p')"
 RUSTFLAGS="-C target-feature=+crt-static" cargo build --release --quiet --target "$HOST"
@@ -138,5 +142,23 @@ text_benchmarks() {
   done
 }
 
-if [ "$SECTION" != text ]; then shell_benchmarks; fi
-if [ "$SECTION" != shell ]; then text_benchmarks; fi
+mcp_benchmarks() {
+  local every="$ROOT/target/mcp-servers/node_modules/.bin/mcp-server-everything"
+  if [ ! -x "$every" ]; then echo "mcp: server-everything is not installed (run .ci/run once)"; return; fi
+  cold() { rm -f cold.db*; "$TOOLSH" --store cold.db --mcp "every=$every" -c 'every.echo --message hi'; }
+  t=$(measure cold); b=$(measure "$TOOLSH" -c true)
+  report "first call, cold server, no cached list" "$t" "-c true" "$b" "(measured)"
+  "$TOOLSH" --store warm.db --mcp "every=$every" -c true >/dev/null 2>&1
+  t=$(measure "$TOOLSH" --store warm.db --mcp "every=$every" -c 'help every')
+  report "help of the server, cached list, fresh process" "$t" "-c true" "$b" "<= 5 ms"
+  # A warm call: 201 calls less 1 call in one process, over 200, against the SDK's median.
+  one=$(measure "$TOOLSH" --store warm.db --mcp "every=$every" -c 'every.echo --message hi')
+  many=$(measure "$TOOLSH" --store warm.db --mcp "every=$every" -c 'for i in $(seq 201); do every.echo --message hi; done')
+  t=$(awk -v a="$many" -v b="$one" 'BEGIN { printf "%.3f", (a - b) / 200 }')
+  d=$(python3 "$ROOT/scripts/mcp_direct_calls.py" 200 "$every" 2>/dev/null)
+  report "one warm call (toolsh; reference: SDK client direct)" "$t" "sdk" "$d" "overhead <= 1 ms"
+}
+
+if [ "$SECTION" = all ] || [ "$SECTION" = shell ]; then shell_benchmarks; fi
+if [ "$SECTION" = all ] || [ "$SECTION" = text ]; then text_benchmarks; fi
+if [ "$SECTION" = all ] || [ "$SECTION" = mcp ]; then mcp_benchmarks; fi
