@@ -47,10 +47,11 @@ policy:
   --config FILE         policy file (default: toolsh.toml in the workspace root, if present)
 identity and state:
   --agent NAME          who this session acts for (default: agent)
-  --mcp 'ALIAS=COMMAND ARGS…'
-                        mount an MCP server (a program speaking MCP on stdio): its tools
-                        become the commands ALIAS.TOOL, behind the policy like any tool
-                        (toolsh.toml: [mcp.ALIAS] command, args, env, timeout)
+  --mcp 'ALIAS=COMMAND ARGS…' | --mcp ALIAS=URL
+                        mount an MCP server (a program speaking MCP on stdio, or a
+                        Streamable HTTP address): its tools become the commands ALIAS.TOOL,
+                        behind the policy like any tool (toolsh.toml: [mcp.ALIAS] command,
+                        args, env | url, headers; timeout)
   --store PATH          the SQLite store for messages, metadata and the audit log, shared by
                         every process naming it (default: $XDG_STATE_HOME/toolsh/store.db,
                         else ~/.local/state/toolsh/store.db)

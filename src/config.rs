@@ -40,8 +40,8 @@ pub struct ConfigFile {
     pub mcp: std::collections::BTreeMap<String, McpEntry>,
 }
 
-/// One `[mcp.ALIAS]` table: a stdio server (`command`, `args`, `env`) and how long a call of
-/// its tools may take (`timeout`: `30s`, `2m`, `500ms`, or seconds).
+/// One `[mcp.ALIAS]` table: a stdio server (`command`, `args`, `env`) or a Streamable HTTP one
+/// (`url`, `headers`), and how long a call of its tools may take (`timeout`: `30s`, `2m`, `500ms`, or seconds).
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct McpEntry {
@@ -53,9 +53,9 @@ pub struct McpEntry {
     /// The only variables it gets, besides `PATH`.
     #[serde(default)]
     pub env: std::collections::BTreeMap<String, String>,
-    /// A Streamable HTTP server's address (not served by this build yet: refused by name).
+    /// A Streamable HTTP server's address.
     pub url: Option<String>,
-    /// Headers for `url`.
+    /// Headers for `url`; `${VAR}` in a value is the host's variable (never shown).
     #[serde(default)]
     pub headers: std::collections::BTreeMap<String, String>,
     /// How long one call may take.
@@ -116,12 +116,17 @@ impl ConfigFile {
             };
             let endpoint = match (&entry.command, &entry.url) {
                 (Some(_), Some(_)) => return Err(format!("[mcp.{alias}]: give `command` or `url`, not both")),
-                (None, None) => return Err(format!("[mcp.{alias}]: `command` (a stdio server) is missing")),
+                (None, None) => {
+                    return Err(format!("[mcp.{alias}]: `command` (a stdio server) or `url` (an HTTP one) is missing"));
+                }
+                (None, Some(url)) if !(url.starts_with("http://") || url.starts_with("https://")) => {
+                    return Err(format!("[mcp.{alias}] url: `{url}` is not an http:// or https:// address"));
+                }
                 (None, Some(url)) => {
-                    return Err(format!(
-                        "[mcp.{alias}] url = \"{url}\": Streamable HTTP servers cannot be mounted yet; \
-                         declare a stdio server with `command`"
-                    ));
+                    if !entry.args.is_empty() || !entry.env.is_empty() {
+                        return Err(format!("[mcp.{alias}]: `args` and `env` are for a `command` server"));
+                    }
+                    Endpoint::Http { url: url.clone(), headers: entry.headers.clone() }
                 }
                 (Some(command), None) if command.trim().is_empty() => {
                     return Err(format!("[mcp.{alias}] command: empty"));

@@ -32,6 +32,14 @@ pub enum Endpoint {
         /// The only variables it gets, besides `PATH`.
         env: BTreeMap<String, String>,
     },
+    /// A Streamable HTTP server.
+    Http {
+        /// Its address (`http://127.0.0.1:9000/mcp`, `https://…`).
+        url: String,
+        /// Headers sent with every request, `${VAR}` taken from the host's environment when
+        /// the connection starts (the values are never printed).
+        headers: BTreeMap<String, String>,
+    },
 }
 
 /// One declared server.
@@ -68,12 +76,20 @@ impl ServerConfig {
         Ok(())
     }
 
-    /// `--mcp ALIAS=COMMAND ARGS…`: the words after `=` are the program and its arguments.
+    /// `--mcp ALIAS=COMMAND ARGS…`: the words after `=` are the program and its arguments;
+    /// `--mcp ALIAS=URL` (`http://`, `https://`) a Streamable HTTP server.
     pub fn from_flag(text: &str) -> Result<ServerConfig, String> {
         let Some((alias, command)) = text.split_once('=') else {
-            return Err(format!("--mcp '{text}': expected ALIAS=COMMAND [ARGS…]"));
+            return Err(format!("--mcp '{text}': expected ALIAS=COMMAND [ARGS…] or ALIAS=URL"));
         };
         Self::validate_alias(alias)?;
+        if command.starts_with("http://") || command.starts_with("https://") {
+            return Ok(ServerConfig {
+                alias: alias.to_string(),
+                endpoint: Endpoint::Http { url: command.trim().to_string(), headers: BTreeMap::new() },
+                timeout: DEFAULT_TIMEOUT,
+            });
+        }
         let mut words = command.split_whitespace().map(str::to_string);
         let Some(program) = words.next() else {
             return Err(format!("--mcp '{text}': no command after '='"));

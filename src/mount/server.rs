@@ -9,7 +9,8 @@
 use super::{Endpoint, ServerConfig};
 use crate::tools::ToolError;
 use rmcp::service::{RoleClient, RunningService, ServiceError, ServiceExt};
-use rmcp::transport::TokioChildProcess;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -229,15 +230,39 @@ impl Connection {
                 if let Some(stderr) = stderr {
                     tokio::spawn(keep_last_lines(stderr, self.stderr.clone()));
                 }
-                let cache = self.cache_handle();
-                match tokio::time::timeout(START_TIMEOUT, Client { cache }.serve(transport)).await {
-                    Ok(Ok(service)) => Ok(service),
-                    Ok(Err(err)) => Err(self.unavailable(&format!("it did not initialize: {err}"))),
-                    Err(_) => {
-                        Err(self.unavailable(&format!("it did not initialize within {} s", START_TIMEOUT.as_secs())))
-                    }
-                }
+                self.initialize(Client { cache: self.cache_handle() }.serve(transport)).await
             }
+            Endpoint::Http { url, headers } => {
+                let mut sent = HashMap::new();
+                for (name, value) in headers {
+                    let value = with_host_variables(value).map_err(|missing| {
+                        self.unavailable(&format!("header {name}: the host variable {missing} is not set"))
+                    })?;
+                    let name = hyper::header::HeaderName::from_bytes(name.as_bytes())
+                        .map_err(|_| self.unavailable(&format!("header {name}: not a header name")))?;
+                    // The value is a secret as often as not: the error does not repeat it.
+                    let value = hyper::header::HeaderValue::from_str(&value)
+                        .map_err(|_| self.unavailable(&format!("header {name}: its value is not valid in a header")))?;
+                    sent.insert(name, value);
+                }
+                // The HTTP client's TLS runs on ring (the provider ureq brings); installed once.
+                let _ = rustls::crypto::ring::default_provider().install_default();
+                let config = StreamableHttpClientTransportConfig::with_uri(url.as_str()).custom_headers(sent);
+                let transport = StreamableHttpClientTransport::from_config(config);
+                self.initialize(Client { cache: self.cache_handle() }.serve(transport)).await
+            }
+        }
+    }
+
+    /// Waits for the handshake of a connection being started, up to [`START_TIMEOUT`].
+    async fn initialize<E: std::fmt::Display>(
+        &self,
+        handshake: impl std::future::Future<Output = Result<Service, E>>,
+    ) -> Result<Service, ToolError> {
+        match tokio::time::timeout(START_TIMEOUT, handshake).await {
+            Ok(Ok(service)) => Ok(service),
+            Ok(Err(err)) => Err(self.unavailable(&format!("it did not initialize: {err}"))),
+            Err(_) => Err(self.unavailable(&format!("it did not initialize within {} s", START_TIMEOUT.as_secs()))),
         }
     }
 
@@ -274,4 +299,21 @@ async fn keep_last_lines(stderr: tokio::process::ChildStderr, into: Arc<Mutex<Ve
         }
         kept.push_back(line);
     }
+}
+
+/// `value` with every `${NAME}` replaced by the host variable `NAME`; `Err` names one unset.
+fn with_host_variables(value: &str) -> Result<String, String> {
+    let mut out = String::new();
+    let mut rest = value;
+    while let Some(start) = rest.find("${") {
+        let Some(len) = rest[start + 2..].find('}') else { break };
+        let name = &rest[start + 2..start + 2 + len];
+        #[allow(clippy::disallowed_methods)] // the operator's declaration names the variable
+        let found = std::env::var(name).map_err(|_| name.to_string())?;
+        out.push_str(&rest[..start]);
+        out.push_str(&found);
+        rest = &rest[start + 3 + len..];
+    }
+    out.push_str(rest);
+    Ok(out)
 }

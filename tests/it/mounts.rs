@@ -54,7 +54,7 @@ fn a_mounted_servers_tools_are_commands_with_help_from_their_schemas() {
     let fx = Fixture::new();
     let out = fx.run(&[], "help m; m.echo --help");
     assert_eq!(out.status, 0, "{}", out.stderr);
-    for tool in ["m.add", "m.crash", "m.echo", "m.fail", "m.forget", "m.hang", "m.pixel"] {
+    for tool in ["m.add", "m.authorization", "m.crash", "m.echo", "m.fail", "m.forget", "m.hang", "m.pixel"] {
         assert!(out.stdout.contains(tool), "help m lists {tool}:\n{}", out.stdout);
     }
     assert!(out.stdout.contains("usage: m.echo --text STRING [--times INTEGER]"), "{}", out.stdout);
@@ -67,9 +67,9 @@ fn a_cached_tool_list_starts_no_server_until_a_call_needs_it() {
     let fx = Fixture::new();
     let store = fx.marks.path().join("store.db").display().to_string();
     let first = fx.run(&["--store", &store], "help m | grep -c '^  m[.]'");
-    assert_eq!((first.stdout.as_str(), fx.reached("started")), ("7\n", 1), "{}", first.stderr);
+    assert_eq!((first.stdout.as_str(), fx.reached("started")), ("8\n", 1), "{}", first.stderr);
     let cached = fx.run(&["--store", &store], "help m | grep -c '^  m[.]'; m.echo --help | head -1");
-    assert_eq!(cached.stdout, "7\nusage: m.echo --text STRING [--times INTEGER]\n", "{}", cached.stderr);
+    assert_eq!(cached.stdout, "8\nusage: m.echo --text STRING [--times INTEGER]\n", "{}", cached.stderr);
     assert_eq!(fx.reached("started"), 1, "help and usage came from the store's cache");
     let called = fx.run(&["--store", &store], "m.echo --text hi | jq -r .result");
     assert_eq!((called.stdout.as_str(), fx.reached("started")), ("hi\n", 2), "{}", called.stderr);
@@ -156,8 +156,16 @@ fn a_server_that_cannot_start_leaves_the_shell_working() {
 fn malformed_declarations_are_config_errors_naming_the_key() {
     let cases: &[(&str, &str)] = &[
         ("[mcp.fs]\ncommand = \"x\"\n", "the namespace 'fs' is toolsh's own"),
-        ("[mcp.api]\nargs = [\"x\"]\n", "[mcp.api]: `command` (a stdio server) is missing"),
+        ("[mcp.api]\nargs = [\"x\"]\n", "[mcp.api]: `command` (a stdio server) or `url` (an HTTP one) is missing"),
         ("[mcp.api]\ncommand = \"x\"\nurl = \"http://127.0.0.1:1/mcp\"\n", "not both"),
+        (
+            "[mcp.api]\nurl = \"ftp://example/mcp\"\n",
+            "[mcp.api] url: `ftp://example/mcp` is not an http:// or https:// address",
+        ),
+        (
+            "[mcp.api]\nurl = \"http://127.0.0.1:1/mcp\"\nargs = [\"x\"]\n",
+            "`args` and `env` are for a `command` server",
+        ),
         ("[mcp.api]\ncommand = \"x\"\ntimeout = \"soon\"\n", "[mcp.api] timeout: `soon` is not a duration"),
         ("[mcp.api]\ncommand = \"x\"\nport = 3\n", "unknown field `port`"),
         ("[mcp.Bad]\ncommand = \"x\"\n", "an alias is a lowercase letter"),
@@ -236,4 +244,57 @@ fn the_everything_server_images_resources_and_structured_content() {
     assert_eq!(lines.next(), Some("4033"));
     assert_eq!(lines.next(), Some("2"));
     assert_eq!(lines.next(), Some("conditions,humidity,temperature"));
+}
+
+/// The test server over Streamable HTTP on a free loopback port, stopped when dropped.
+struct HttpServer {
+    child: std::process::Child,
+    port: u16,
+}
+
+impl HttpServer {
+    #[allow(clippy::disallowed_types)] // finding a free loopback port, and waiting for the server
+    fn start() -> HttpServer {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
+        let server = format!("{}/tests/mcp/mounted.py", env!("CARGO_MANIFEST_DIR"));
+        let child = std::process::Command::new("python3")
+            .args([server.as_str(), "-", &port.to_string()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("python3 with the mcp package");
+        let started = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(started.elapsed() < Duration::from_secs(30), "the HTTP server did not come up");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        HttpServer { child, port }
+    }
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_streamable_http_server_with_headers_from_the_host_environment() {
+    let server = HttpServer::start();
+    let ws = tempfile::tempdir().expect("tempdir");
+    let config = format!(
+        "[mcp.web]\nurl = \"http://127.0.0.1:{}/mcp\"\nheaders = {{ Authorization = \"Bearer ${{WEB_TOKEN}}\" }}\n",
+        server.port
+    );
+    std::fs::write(ws.path().join("toolsh.toml"), config).expect("write config");
+    let line = "web.echo --text over-http | jq -r .result; web.authorization | jq -r .result".to_string();
+    let mut env = host_path();
+    env.push(("WEB_TOKEN", "s3cret".to_string()));
+    let out = run_binary_with(ws.path(), &["-c".into(), line.clone()], &env, Duration::from_secs(60));
+    assert_eq!((out.stdout.as_str(), out.status), ("over-http\nBearer s3cret\n", 0), "{}", out.stderr);
+    // Without the variable nothing connects, and the message names the variable, not a value.
+    let out = run_binary_with(ws.path(), &["-c".into(), line], &host_path(), Duration::from_secs(60));
+    assert!(out.stderr.contains("header Authorization: the host variable WEB_TOKEN is not set"), "{}", out.stderr);
+    assert!(!out.stderr.contains("s3cret") && out.stdout.is_empty(), "{}", out.stderr);
 }

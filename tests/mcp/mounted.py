@@ -1,7 +1,8 @@
 """A small MCP server (official SDK) that toolsh mounts in tests/it/mounts.rs: text, structured
 and error results, an image, a read-only and a destructive tool, and a crash and a hang.
 
-Usage: python3 tests/mcp/mounted.py [MARKER_DIR]   (stdio; MARKER_DIR records the calls that
+Usage: python3 tests/mcp/mounted.py [MARKER_DIR [PORT]]   (stdio, or Streamable HTTP on
+127.0.0.1:PORT when a port is given; MARKER_DIR records the calls that
 reached the server, one empty file per call, so a test can see that a denied call sent nothing,
 and one `started-…` file per start)
 """
@@ -9,11 +10,12 @@ import os
 import sys
 import time
 
-from mcp.server.mcpserver import Image, MCPServer
+from mcp.server.mcpserver import Context, Image, MCPServer
 from mcp.types import ToolAnnotations
 from pydantic import BaseModel
 
-marks = sys.argv[1] if len(sys.argv) > 1 else None
+marks = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] != "-" else None
+port = int(sys.argv[2]) if len(sys.argv) > 2 else None
 server = MCPServer("mounted")
 
 
@@ -66,6 +68,13 @@ def forget(key: str) -> str:
 
 
 @server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+def authorization(ctx: Context) -> str:
+    """The Authorization header of the request (over HTTP)."""
+    request = ctx.request_context.request
+    return request.headers.get("authorization", "none") if request is not None else "stdio"
+
+
+@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
 def crash() -> str:
     """Exit the server at once."""
     reached("crash")
@@ -86,4 +95,7 @@ if __name__ == "__main__":
     reached("started")
     sys.stderr.write("mounted: ready\n")
     sys.stderr.flush()
-    server.run()
+    if port is None:
+        server.run()
+    else:
+        server.run("streamable-http", host="127.0.0.1", port=port)
