@@ -10,6 +10,7 @@
 
 mod result;
 mod server;
+mod stdio;
 
 pub use server::{Connection, EXIT_UNAVAILABLE};
 

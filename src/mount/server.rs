@@ -6,11 +6,12 @@
 //! A server's standard error never reaches the shell's output: its last lines are kept to
 //! explain a failure ("unavailable", status 125, naming the server).
 
+use super::stdio::{ChildTransport, MAX_MESSAGE, Oversized};
 use super::{Endpoint, ServerConfig};
 use crate::tools::ToolError;
 use rmcp::service::{RoleClient, RunningService, ServiceError, ServiceExt};
+use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
-use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -55,6 +56,8 @@ pub struct Connection {
     /// Where the server's tool list is cached, and under which identity: refreshed whenever
     /// the server starts.
     cache: Mutex<Option<(crate::store::Store, String)>>,
+    /// Raised when the server sends a message past [`MAX_MESSAGE`] (stdio).
+    oversized: Arc<Oversized>,
 }
 
 /// The runtime every connection lives on: the process's, never dropped (a runtime dropped
@@ -102,6 +105,7 @@ impl Connection {
                     live: tokio::sync::Mutex::new(None),
                     stderr: Arc::default(),
                     cache: Mutex::new(None),
+                    oversized: Arc::default(),
                 })
             })
             .clone()
@@ -144,7 +148,19 @@ impl Connection {
                 Value::Object(map) => Some(map),
                 _ => None,
             };
-            match tokio::time::timeout(this.config.timeout, service.call_tool(params)).await {
+            let answered = tokio::select! {
+                answered = tokio::time::timeout(this.config.timeout, service.call_tool(params)) => answered,
+                () = this.oversized.notify.notified() => {
+                    let bytes = this.oversized.bytes.load(std::sync::atomic::Ordering::Relaxed);
+                    return Err(ToolError::failed(format!(
+                        "mcp server '{}': its answer to {tool} passed {} MiB ({bytes} bytes so far), the cap for \
+                         one message; it was dropped",
+                        this.config.alias,
+                        MAX_MESSAGE >> 20
+                    )));
+                }
+            };
+            match answered {
                 Err(_) => Err(ToolError {
                     status: crate::interp::EXIT_LIMIT,
                     message: format!(
@@ -223,13 +239,20 @@ impl Connection {
                     command.env("PATH", path);
                 }
                 command.envs(env);
-                let (transport, stderr) = TokioChildProcess::builder(command)
+                // Its own process group: a Ctrl-C at the console is the shell's, not the server's.
+                command
+                    .stdin(std::process::Stdio::piped())
+                    .stdout(std::process::Stdio::piped())
                     .stderr(std::process::Stdio::piped())
-                    .spawn()
-                    .map_err(|err| self.unavailable(&format!("cannot start '{program}': {err}")))?;
-                if let Some(stderr) = stderr {
+                    .process_group(0)
+                    .kill_on_drop(true);
+                let mut child =
+                    command.spawn().map_err(|err| self.unavailable(&format!("cannot start '{program}': {err}")))?;
+                if let Some(stderr) = child.stderr.take() {
                     tokio::spawn(keep_last_lines(stderr, self.stderr.clone()));
                 }
+                let transport = ChildTransport::new(child, self.oversized.clone())
+                    .map_err(|err| self.unavailable(&format!("cannot talk to '{program}': {err}")))?;
                 self.initialize(Client { cache: self.cache_handle() }.serve(transport)).await
             }
             Endpoint::Http { url, headers } => {

@@ -10,6 +10,7 @@ import os
 import sys
 import time
 
+import anyio
 from mcp.server.mcpserver import Context, Image, MCPServer
 from mcp.types import ToolAnnotations
 from pydantic import BaseModel
@@ -75,6 +76,13 @@ def authorization(ctx: Context) -> str:
 
 
 @server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+def big(megabytes: int) -> str:
+    """A text of MEGABYTES MiB."""
+    reached("big")
+    return "x" * (megabytes << 20)
+
+
+@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
 def crash() -> str:
     """Exit the server at once."""
     reached("crash")
@@ -84,10 +92,14 @@ def crash() -> str:
 
 
 @server.tool(annotations=ToolAnnotations(readOnlyHint=True))
-def hang(seconds: float = 3600) -> str:
-    """Sleep SECONDS before answering."""
+async def hang(seconds: float = 3600) -> str:
+    """Sleep SECONDS before answering (a cancellation is marked as `cancelled-…`)."""
     reached("hang")
-    time.sleep(seconds)
+    try:
+        await anyio.sleep(seconds)
+    except anyio.get_cancelled_exc_class():
+        reached("cancelled")
+        raise
     return "woke"
 
 
