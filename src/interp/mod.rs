@@ -371,6 +371,30 @@ impl ShellBuilder {
         self
     }
 
+    /// Mounts an MCP server: its tools become `ALIAS.TOOL`, behind the policy like any tool.
+    /// The list comes from the store's cache when the builder has a store (set it first) and
+    /// it is fresh, else from the server, started now; a server that cannot be listed is an
+    /// error naming it. (`toolsh.toml`'s `[mcp.ALIAS]` and `--mcp` declare servers the same way.)
+    ///
+    /// ```no_run
+    /// # fn main() -> Result<(), String> {
+    /// let memory = toolsh::mount::ServerConfig::from_flag("memory=npx -y @modelcontextprotocol/server-memory")?;
+    /// let shell = toolsh::Shell::builder().mcp_server(memory)?.build();
+    /// # Ok(()) }
+    /// ```
+    #[cfg(feature = "mcp")]
+    pub fn mcp_server(self, config: crate::mount::ServerConfig) -> Result<Self, String> {
+        let store = self.store.clone();
+        let mut unavailable = None;
+        let builder = crate::mount::mount(self, std::slice::from_ref(&config), store.as_deref(), |warning| {
+            unavailable = Some(warning.to_string());
+        })?;
+        match unavailable {
+            Some(warning) => Err(warning),
+            None => Ok(builder),
+        }
+    }
+
     /// How much of the audit log the store keeps (default: 30 days, 1,000,000 records).
     pub fn audit_retention(mut self, retention: crate::store::Retention) -> Self {
         self.retention = retention;

@@ -358,3 +358,18 @@ fn toolsh_mcp_serves_mounted_tools_to_the_python_sdk_and_shares_one_connection()
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success() && stdout.trim_end().ends_with("ok"), "stdout:\n{stdout}\nstderr:\n{stderr}");
 }
+
+#[test]
+fn an_embedder_mounts_a_server_through_the_builder() {
+    let marks = tempfile::tempdir().expect("tempdir");
+    let server = format!("{}/tests/mcp/mounted.py", env!("CARGO_MANIFEST_DIR"));
+    let config = toolsh::mount::ServerConfig::from_flag(&format!("lib=python3 {server} {}", marks.path().display()))
+        .expect("flag");
+    let mut shell = toolsh::Shell::builder().mcp_server(config).expect("mounted").build();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+    let out = runtime.block_on(shell.exec("lib.add --terms 1 --terms 2 | jq .total"));
+    assert_eq!((out.stdout_text().as_str(), out.status), ("3\n", 0), "{}", out.stderr_text());
+    let gone = toolsh::mount::ServerConfig::from_flag("gone=/nonexistent/server").expect("flag");
+    let refused = toolsh::Shell::builder().mcp_server(gone).err().unwrap_or_default();
+    assert!(refused.contains("mcp server 'gone' unavailable"), "{refused}");
+}
