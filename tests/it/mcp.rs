@@ -7,7 +7,8 @@
 
 use std::process::Command;
 
-fn python(script: &str) {
+/// Runs `tests/mcp/SCRIPT TOOLSH WORKDIR`, which prints `ok` when every check held.
+pub(crate) fn python(script: &str) {
     let dir = tempfile::tempdir().expect("tempdir");
     let client = format!("{}/tests/mcp/{script}", env!("CARGO_MANIFEST_DIR"));
     let out = Command::new("python3")

@@ -348,15 +348,7 @@ fn a_streamable_http_server_with_headers_from_the_host_environment() {
 
 #[test]
 fn toolsh_mcp_serves_mounted_tools_to_the_python_sdk_and_shares_one_connection() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let script = format!("{}/tests/mcp/gateway.py", env!("CARGO_MANIFEST_DIR"));
-    let out = std::process::Command::new("python3")
-        .args([script.as_str(), env!("CARGO_BIN_EXE_toolsh"), &dir.path().display().to_string()])
-        .output()
-        .expect("python3 with the mcp package");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success() && stdout.trim_end().ends_with("ok"), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    crate::mcp::python("gateway.py");
 }
 
 #[test]
