@@ -209,10 +209,14 @@ impl Preflight<'_> {
         }
         let by_path = complete && spec.operand_paths && !operands.is_empty();
         for tool in spec.tools_for(&operands) {
+            let found;
             let facts = match fs_facts(tool) {
                 Some(facts) => facts,
                 None => match self.tools.resolve(tool) {
-                    Some(found) => found.spec().facts(),
+                    Some(registered) => {
+                        found = registered;
+                        found.spec().facts()
+                    }
                     None => continue,
                 },
             };

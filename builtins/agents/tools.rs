@@ -48,8 +48,10 @@ async fn help_on(ctx: &Ctx<'_>, tools: &Registry, name: &str) -> Status {
     }
     // A namespace (`help crm`, `help crm.*`) lists its tools, also when a command shares the name.
     let namespace = name.trim_end_matches(['.', '*']);
-    let listed: Vec<(&str, String)> = tools
-        .visible()
+    let visible = tools.visible();
+    let listed: Vec<(&str, String)> = visible
+        .iter()
+        .map(|tool| tool.spec())
         .filter(|spec| spec.namespace() == namespace)
         .map(|spec| (spec.name.as_str(), spec.summary().into_owned()))
         .collect();
@@ -78,7 +80,8 @@ async fn help_index(ctx: &Ctx<'_>, tools: &Registry) -> Status {
     }
     let mut namespace = "";
     let mut rows: Vec<(&str, String)> = Vec::new();
-    for spec in tools.visible() {
+    let visible = tools.visible();
+    for spec in visible.iter().map(|tool| tool.spec()) {
         if spec.namespace() != namespace {
             out.push_str(&two_columns(&rows));
             rows.clear();
@@ -205,7 +208,8 @@ pub async fn config(mut ctx: Ctx<'_>) -> Status {
             }
             let query = words.join(" ").to_lowercase();
             let policy = gate.policy();
-            let mut rows: Vec<(usize, &toolsh_core::tools::ToolSpec)> = tools
+            let every = tools.all();
+            let mut rows: Vec<(usize, &toolsh_core::tools::ToolSpec)> = every
                 .iter()
                 .chain(tools.disabled())
                 .map(|t| t.spec())

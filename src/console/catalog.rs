@@ -30,7 +30,8 @@ impl Catalog {
             let flags = builtin.spec.flags().into_iter().map(|flag| (flag, String::new())).collect();
             entries.insert(builtin.name.to_string(), Entry { summary: builtin.summary.to_string(), flags });
         }
-        for spec in shell.tools().visible() {
+        for tool in shell.tools().visible() {
+            let spec = tool.spec();
             let schema = spec.schema();
             let properties = schema.get("properties").and_then(|p| p.as_object());
             let flags = properties

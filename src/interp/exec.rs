@@ -702,7 +702,7 @@ impl Interp {
             }
             return Ok(status);
         }
-        if let Some(tool) = self.shared.tools.resolve(name).cloned() {
+        if let Some(tool) = self.shared.tools.resolve(name) {
             let command = argv[0].clone();
             let run = crate::command::run_tool(&self.shared, &self.state, tool, argv, io);
             return Ok(contain_panic(&command, io, run).await);

@@ -332,6 +332,13 @@ impl ShellBuilder {
         self
     }
 
+    /// Registers a namespace whose tools can change while the shell runs (a mounted MCP
+    /// server's): the registry asks it at every lookup. A namespace already registered is refused.
+    pub fn tool_source(mut self, source: Arc<dyn crate::tools::ToolSource>) -> Result<Self, String> {
+        self.tools.add_source(source)?;
+        Ok(self)
+    }
+
     /// Registers an embedder's tool; it becomes a command and passes the same gate.
     pub fn tool(mut self, tool: Arc<dyn crate::tools::Tool>) -> Result<Self, String> {
         // A name the command table holds would never reach the tool (commands come first):
@@ -417,7 +424,8 @@ impl ShellBuilder {
             .store
             .map(|path| Arc::new(crate::store::Store::new(&path, &self.agent, &session).with_retention(retention)));
         let mut tools = self.tools;
-        tools.retain(|name| self.policy.disabled_by(name).is_none());
+        let policy = self.policy.clone();
+        tools.retain(move |name| policy.disabled_by(name).is_none());
         let parts = Parts {
             vfs: Arc::new(self.vfs),
             limits: self.limits,

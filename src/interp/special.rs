@@ -424,11 +424,11 @@ fn describe_kind(interp: &Interp, name: &str, kind: Kind) -> String {
             Some(tools) => format!("{name} is a shell builtin (calls {})\n", tools.join(", ")),
             None => format!("{name} is a shell builtin\n"),
         },
-        Kind::Tool => match interp.shared.tools.resolve(name).map(|t| t.spec()) {
-            Some(spec) if spec.name == name => {
-                format!("{name} is a tool ({}): {}\n", spec.side_effect.as_str(), spec.summary())
+        Kind::Tool => match interp.shared.tools.resolve(name) {
+            Some(tool) if tool.spec().name == name => {
+                format!("{name} is a tool ({}): {}\n", tool.spec().side_effect.as_str(), tool.spec().summary())
             }
-            Some(spec) => format!("{name} is an alias of the tool {}\n", spec.name),
+            Some(tool) => format!("{name} is an alias of the tool {}\n", tool.spec().name),
             None => format!("{name} is a tool\n"),
         },
         Kind::Function => {

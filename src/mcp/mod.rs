@@ -127,7 +127,8 @@ Commands besides bash builtins:",
         out.push_str(name);
     }
     out.push_str("\nTools:");
-    out.push_str(&tool_index(shell.tools().visible().map(|spec| spec.name.as_str())));
+    let visible = shell.tools().visible();
+    out.push_str(&tool_index(visible.iter().map(|tool| tool.spec().name.as_str())));
     out
 }
 

@@ -142,10 +142,8 @@ pub fn mount(
                 }
             },
         };
-        for tool in listed {
-            let mounted = MountedTool::new(&connection, &tool)?;
-            builder = builder.tool(Arc::new(mounted)).map_err(|err| format!("mcp server '{}': {err}", config.alias))?;
-        }
+        connection.set_tools(&listed)?;
+        builder = builder.tool_source(connection).map_err(|err| format!("mcp server '{}': {err}", config.alias))?;
     }
     Ok(builder)
 }
@@ -175,7 +173,7 @@ impl ServerConfig {
 }
 
 /// A tool of a mounted server, as the registry holds it.
-struct MountedTool {
+pub(super) struct MountedTool {
     spec: ToolSpec,
     /// The tool's name on its server.
     remote: String,
@@ -186,7 +184,7 @@ struct MountedTool {
 
 impl MountedTool {
     /// The tool `listed` (as the server's `tools/list` gave it) of `connection`'s server.
-    fn new(connection: &Arc<Connection>, listed: &Value) -> Result<MountedTool, String> {
+    pub(super) fn new(connection: &Arc<Connection>, listed: &Value) -> Result<MountedTool, String> {
         let alias = connection.alias();
         let remote = listed.get("name").and_then(Value::as_str).unwrap_or_default();
         let well_formed =

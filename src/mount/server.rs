@@ -8,11 +8,12 @@
 
 use super::stdio::{ChildTransport, MAX_MESSAGE, Oversized};
 use super::{Endpoint, ServerConfig};
-use crate::tools::ToolError;
+use crate::tools::{Tool, ToolError, ToolSource};
 use rmcp::service::{RoleClient, RunningService, ServiceError, ServiceExt};
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -31,19 +32,17 @@ type Service = RunningService<RoleClient, Client>;
 
 /// toolsh's side of a connection: what it answers a server's requests and notifications.
 /// It offers no sampling (a server asking gets "method not found"; sampling is deprecated),
-/// no elicitation and no roots yet; a changed tool list is cached at once, for the next
-/// process to register.
+/// no elicitation and no roots yet; a changed tool list is listed again at once.
 struct Client {
-    cache: Option<(crate::store::Store, String)>,
+    connection: std::sync::Weak<Connection>,
 }
 
 impl rmcp::ClientHandler for Client {
     async fn on_tool_list_changed(&self, context: rmcp::service::NotificationContext<RoleClient>) {
-        if let Some((cache, identity)) = &self.cache
+        if let Some(connection) = self.connection.upgrade()
             && let Ok(tools) = context.peer.list_all_tools().await
-            && let Ok(text) = serde_json::to_string(&tools)
         {
-            let _ = cache.set_mcp_tools(identity, &text);
+            connection.relisted(tools);
         }
     }
 }
@@ -58,6 +57,18 @@ pub struct Connection {
     cache: Mutex<Option<(crate::store::Store, String)>>,
     /// Raised when the server sends a message past [`MAX_MESSAGE`] (stdio).
     oversized: Arc<Oversized>,
+    /// The server's tools as the shell sees them now (the registry asks at every lookup).
+    tools: std::sync::RwLock<Arc<BTreeMap<String, Arc<dyn Tool>>>>,
+}
+
+impl ToolSource for Connection {
+    fn namespace(&self) -> &str {
+        &self.config.alias
+    }
+
+    fn tools(&self) -> Arc<BTreeMap<String, Arc<dyn Tool>>> {
+        self.tools.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
 }
 
 /// The runtime every connection lives on: the process's, never dropped (a runtime dropped
@@ -106,6 +117,7 @@ impl Connection {
                     stderr: Arc::default(),
                     cache: Mutex::new(None),
                     oversized: Arc::default(),
+                    tools: Default::default(),
                 })
             })
             .clone()
@@ -114,6 +126,29 @@ impl Connection {
     /// Keeps the server's tool list in `cache` as `identity` each time the server starts.
     pub fn keep_listed_in(&self, cache: crate::store::Store, identity: String) {
         *self.cache.lock().unwrap_or_else(|p| p.into_inner()) = Some((cache, identity));
+    }
+
+    /// Makes `listed` (tools as `tools/list` gives them, JSON) the server's tools in the shell.
+    /// A tool whose name cannot be a command is refused, naming it.
+    pub fn set_tools(self: &Arc<Self>, listed: &[Value]) -> Result<(), String> {
+        let mut tools = BTreeMap::new();
+        for value in listed {
+            let tool = super::MountedTool::new(self, value)?;
+            tools.insert(tool.spec().name.clone(), Arc::new(tool) as Arc<dyn Tool>);
+        }
+        *self.tools.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(tools);
+        Ok(())
+    }
+
+    /// The server listed `tools` (when it started, or after it said its list changed): they
+    /// are the shell's at once, and the store's cache keeps them for the next process.
+    fn relisted(self: &Arc<Self>, tools: Vec<rmcp::model::Tool>) {
+        let listed: Vec<Value> = tools.into_iter().filter_map(|tool| serde_json::to_value(tool).ok()).collect();
+        // A name the shell cannot type leaves the list the shell has as it was.
+        let _ = self.set_tools(&listed);
+        if let Some((cache, identity)) = self.cache_handle() {
+            let _ = cache.set_mcp_tools(&identity, &Value::Array(listed).to_string());
+        }
     }
 
     /// The namespace of the server's tools.
@@ -128,7 +163,7 @@ impl Connection {
         futures::executor::block_on(on_runtime(async move { this.list_tools().await }))
     }
 
-    async fn list_tools(&self) -> Result<Vec<Value>, ToolError> {
+    async fn list_tools(self: &Arc<Self>) -> Result<Vec<Value>, ToolError> {
         let service = self.service().await?;
         let tools = service.list_all_tools().await.map_err(|err| self.failed("tools/list", err))?;
         tools
@@ -184,7 +219,7 @@ impl Connection {
     }
 
     /// The running service, started when there is none or the last one closed.
-    async fn service(&self) -> Result<Arc<Service>, ToolError> {
+    async fn service(self: &Arc<Self>) -> Result<Arc<Service>, ToolError> {
         let mut live = self.live.lock().await;
         if let Some(service) = live.as_ref().filter(|service| !service.is_closed()) {
             return Ok(service.clone());
@@ -192,23 +227,14 @@ impl Connection {
         *live = None;
         let service = Arc::new(self.start().await?);
         *live = Some(service.clone());
-        let cache = self
-            .cache
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .as_ref()
-            .map(|(c, id)| (c.for_session("mcp-mount"), id.clone()));
-        if let Some((cache, identity)) = cache {
-            // The next process registers what the server lists now (tools added or removed).
-            let lister = service.clone();
-            tokio::spawn(async move {
-                if let Ok(tools) = lister.list_all_tools().await
-                    && let Ok(text) = serde_json::to_string(&tools)
-                {
-                    let _ = cache.set_mcp_tools(&identity, &text);
-                }
-            });
-        }
+        // What the server lists now (tools added or removed since the cached list) becomes the
+        // shell's, in the background of the call that started it.
+        let (lister, connection) = (service.clone(), self.clone());
+        tokio::spawn(async move {
+            if let Ok(tools) = lister.list_all_tools().await {
+                connection.relisted(tools);
+            }
+        });
         Ok(service)
     }
 
@@ -226,7 +252,7 @@ impl Connection {
         }
     }
 
-    async fn start(&self) -> Result<Service, ToolError> {
+    async fn start(self: &Arc<Self>) -> Result<Service, ToolError> {
         match &self.config.endpoint {
             Endpoint::Stdio { program, args, env } => {
                 // The operator declared this program (toolsh.toml or --mcp): it is the one host
@@ -253,7 +279,7 @@ impl Connection {
                 }
                 let transport = ChildTransport::new(child, self.oversized.clone())
                     .map_err(|err| self.unavailable(&format!("cannot talk to '{program}': {err}")))?;
-                self.initialize(Client { cache: self.cache_handle() }.serve(transport)).await
+                self.initialize(Client { connection: Arc::downgrade(self) }.serve(transport)).await
             }
             Endpoint::Http { url, headers } => {
                 let mut sent = HashMap::new();
@@ -272,7 +298,7 @@ impl Connection {
                 let _ = rustls::crypto::ring::default_provider().install_default();
                 let config = StreamableHttpClientTransportConfig::with_uri(url.as_str()).custom_headers(sent);
                 let transport = StreamableHttpClientTransport::from_config(config);
-                self.initialize(Client { cache: self.cache_handle() }.serve(transport)).await
+                self.initialize(Client { connection: Arc::downgrade(self) }.serve(transport)).await
             }
         }
     }

@@ -83,6 +83,17 @@ fn a_cached_tool_list_starts_no_server_until_a_call_needs_it() {
 }
 
 #[test]
+fn a_changed_tool_list_is_the_shells_at_once() {
+    let fx = Fixture::new();
+    let line = "set -o pipefail; m.late 2>/dev/null; echo \"before: $?\"; m.grow | jq -r .result; \
+                for i in $(seq 50); do m.late 2>/dev/null | jq -r .result && break; sleep 0.1; done; \
+                help m | grep -c 'm.late '";
+    let out = fx.run(&[], line);
+    assert_eq!(out.stdout, "before: 127\ngrown\nlate and here\n1\n", "{}", out.stderr);
+    assert_eq!(fx.reached("late"), 1);
+}
+
+#[test]
 fn results_become_shell_output() {
     let fx = Fixture::new();
     // Structured content is one line of JSON (the tools declare an outputSchema), so jq reads it.

@@ -83,6 +83,21 @@ def big(megabytes: int) -> str:
 
 
 @server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+async def grow(ctx: Context) -> str:
+    """Add the tool `late` and say the tool list changed."""
+    reached("grow")
+
+    def late() -> str:
+        """A tool added while the server runs."""
+        reached("late")
+        return "late and here"
+
+    server.add_tool(late, annotations=ToolAnnotations(readOnlyHint=True))
+    await ctx.session.send_tool_list_changed()
+    return "grown"
+
+
+@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
 def crash() -> str:
     """Exit the server at once."""
     reached("crash")

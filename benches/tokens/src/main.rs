@@ -279,6 +279,7 @@ fn main() {
         let one = toolsh::mcp::export(shell, "mcp").unwrap_or_default();
         let separate: Vec<Value> = shell
             .tools()
+            .all()
             .iter()
             .map(|tool| {
                 let spec = tool.spec();

@@ -18,7 +18,7 @@ pub mod registry;
 pub mod workspace;
 
 pub use gate::{Answer, Approval, Approver, Denied, Gate, Ticket};
-pub use registry::Registry;
+pub use registry::{Registry, ToolSource};
 
 use crate::vfs::Vfs;
 use futures::future::BoxFuture;

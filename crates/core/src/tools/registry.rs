@@ -15,6 +15,20 @@ pub struct Registry {
     aliases: HashMap<String, String>,
     /// Tools switched off: listed as disabled, never resolved.
     disabled: BTreeMap<String, Arc<dyn Tool>>,
+    /// Namespaces whose tools can change while the shell runs, asked at every lookup.
+    sources: Vec<Arc<dyn ToolSource>>,
+    /// Which tools are on (the policy's `disable` globs), for the sources' tools too.
+    enabled: Option<Arc<dyn Fn(&str) -> bool + Send + Sync>>,
+}
+
+/// A namespace whose tools can change while the shell runs (a mounted MCP server's, whose
+/// server may change its list): the registry asks it for the current ones at every lookup
+/// and listing, so a tool the server adds is a command at once.
+pub trait ToolSource: Send + Sync {
+    /// The namespace it owns (`memory` of `memory.read_graph`).
+    fn namespace(&self) -> &str;
+    /// Its tools as they are now, by qualified name.
+    fn tools(&self) -> Arc<BTreeMap<String, Arc<dyn Tool>>>;
 }
 
 impl Registry {
@@ -66,24 +80,58 @@ impl Registry {
         Ok(())
     }
 
-    /// Drops the tools `disabled` says are off.
-    pub fn retain(&mut self, enabled: impl Fn(&str) -> bool) {
+    /// Adds a namespace of changing tools; a namespace the registry already has is refused.
+    pub fn add_source(&mut self, source: Arc<dyn ToolSource>) -> Result<(), String> {
+        let namespace = source.namespace().to_string();
+        let taken = self
+            .tools
+            .keys()
+            .chain(self.disabled.keys())
+            .any(|n| n.split_once('.').is_some_and(|(ns, _)| ns == namespace))
+            || self.sources.iter().any(|s| s.namespace() == namespace);
+        if taken {
+            return Err(format!("the namespace '{namespace}' is already registered"));
+        }
+        self.sources.push(source);
+        Ok(())
+    }
+
+    /// Drops the tools `disabled` says are off (the sources' tools are filtered as they come).
+    pub fn retain(&mut self, enabled: impl Fn(&str) -> bool + Send + Sync + 'static) {
         let (on, off): (BTreeMap<_, _>, BTreeMap<_, _>) =
             std::mem::take(&mut self.tools).into_iter().partition(|(name, _)| enabled(name));
         self.tools = on;
         self.disabled.extend(off);
         let tools = &self.tools;
         self.aliases.retain(|_, name| tools.contains_key(name));
+        self.enabled = Some(Arc::new(enabled));
+    }
+
+    fn is_enabled(&self, name: &str) -> bool {
+        self.enabled.as_ref().is_none_or(|enabled| enabled(name))
     }
 
     /// Finds a tool by name or alias.
-    pub fn resolve(&self, name: &str) -> Option<&Arc<dyn Tool>> {
-        self.tools.get(name).or_else(|| self.aliases.get(name).and_then(|n| self.tools.get(n)))
+    pub fn resolve(&self, name: &str) -> Option<Arc<dyn Tool>> {
+        if let Some(tool) = self.tools.get(name).or_else(|| self.aliases.get(name).and_then(|n| self.tools.get(n))) {
+            return Some(tool.clone());
+        }
+        let (namespace, _) = name.split_once('.')?;
+        let source = self.sources.iter().find(|s| s.namespace() == namespace)?;
+        source.tools().get(name).filter(|_| self.is_enabled(name)).cloned()
     }
 
     /// All tools, by name.
-    pub fn iter(&self) -> impl Iterator<Item = &Arc<dyn Tool>> {
-        self.tools.values()
+    pub fn all(&self) -> Vec<Arc<dyn Tool>> {
+        let mut all: BTreeMap<String, Arc<dyn Tool>> = self.tools.clone();
+        for source in &self.sources {
+            for (name, tool) in source.tools().iter() {
+                if self.is_enabled(name) {
+                    all.insert(name.clone(), tool.clone());
+                }
+            }
+        }
+        all.into_values().collect()
     }
 
     /// Checks `args` against the tool's schema (after applying parameter aliases), passes the
@@ -96,7 +144,7 @@ impl Registry {
         name: &str,
         args: Value,
     ) -> Result<ToolOutput, ToolError> {
-        let tool = self.resolve(name).cloned().ok_or_else(|| self.unknown(name))?;
+        let tool = self.resolve(name).ok_or_else(|| self.unknown(name))?;
         let spec = tool.spec();
         let args = super::flags::check(spec, args)?;
         if spec.gates_itself {
@@ -125,15 +173,15 @@ impl Registry {
 
     /// Tool names close to `name`, closest first.
     pub fn similar(&self, name: &str, limit: usize) -> Vec<String> {
-        let mut scored: Vec<(usize, &str)> = self
-            .tools
-            .iter()
-            .filter(|(_, t)| t.spec().visible)
-            .map(|(n, _)| (crate::suggest::edit_distance(name, n).min(suffix_distance(name, n)), n.as_str()))
+        let mut scored: Vec<(usize, String)> = self
+            .visible()
+            .into_iter()
+            .map(|t| t.spec().name.clone())
+            .map(|n| (crate::suggest::edit_distance(name, &n).min(suffix_distance(name, &n)), n))
             .filter(|(d, n)| *d <= (n.len() / 3).max(1))
             .collect();
         scored.sort();
-        scored.into_iter().take(limit).map(|(_, n)| n.to_string()).collect()
+        scored.into_iter().take(limit).map(|(_, n)| n).collect()
     }
 
     /// Tools switched off.
@@ -141,9 +189,11 @@ impl Registry {
         self.disabled.values()
     }
 
-    /// The visible tools' specs.
-    pub fn visible(&self) -> impl Iterator<Item = &ToolSpec> {
-        self.tools.values().map(|t| t.spec()).filter(|s| s.visible)
+    /// The visible tools, by name.
+    pub fn visible(&self) -> Vec<Arc<dyn Tool>> {
+        let mut all = self.all();
+        all.retain(|t| t.spec().visible);
+        all
     }
 }
 
