@@ -18,8 +18,11 @@ pub struct Registry {
     /// Namespaces whose tools can change while the shell runs, asked at every lookup.
     sources: Vec<Arc<dyn ToolSource>>,
     /// Which tools are on (the policy's `disable` globs), for the sources' tools too.
-    enabled: Option<Arc<dyn Fn(&str) -> bool + Send + Sync>>,
+    enabled: Option<Enabled>,
 }
+
+/// Whether a tool of that name is on.
+type Enabled = Arc<dyn Fn(&str) -> bool + Send + Sync>;
 
 /// A namespace whose tools can change while the shell runs (a mounted MCP server's, whose
 /// server may change its list): the registry asks it for the current ones at every lookup
