@@ -277,6 +277,8 @@ pub struct Progress {
     pub stdout_bytes: usize,
     /// Bytes written to standard error so far.
     pub stderr_bytes: usize,
+    /// What the running tool last reported: done, and of how many when it said.
+    pub tool: Option<(u64, Option<u64>)>,
 }
 
 /// Builds a [`Shell`].
@@ -527,6 +529,7 @@ impl Shell {
             audit_sink: parts.audit_sink,
             unheard: std::sync::atomic::AtomicBool::new(false),
             run_command: run_in_subshell,
+            meter: Arc::default(),
         });
         Shell { interp: Interp::fresh(state, shared, 0), exited: None, spills: 0 }
     }
@@ -600,6 +603,9 @@ impl Shell {
         }
         let cancel = options.cancel.take().unwrap_or_default();
         let every = options.progress_every.unwrap_or(Duration::from_secs(1));
+        // What a tool of this line reports, from nothing.
+        let meter = self.interp.shared.meter.clone();
+        meter.set(0, None);
         let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
         let status = {
             let run = self.run_paced(src, &io, Some(cancel.clone()));
@@ -613,7 +619,13 @@ impl Shell {
                     }
                     _ = ticks.tick(), if options.progress.is_some() => {
                         if let Some(progress) = options.progress.as_mut() {
-                            progress(Progress { elapsed: started.elapsed(), stdout_bytes: stdout.len(), stderr_bytes: stderr.len() });
+                            let (done, total) = meter.get();
+                            progress(Progress {
+                                elapsed: started.elapsed(),
+                                stdout_bytes: stdout.len(),
+                                stderr_bytes: stderr.len(),
+                                tool: (done > 0 || total.is_some()).then_some((done, total)),
+                            });
                         }
                     }
                 }

@@ -256,8 +256,13 @@ impl ServerHandler for ShellServer {
             let peer = context.peer.clone();
             options.progress = Some(Box::new(move |p: crate::Progress| {
                 let mut note = ProgressNotificationParam::new(token.clone(), p.elapsed.as_secs_f64());
+                let tool = match p.tool {
+                    Some((done, Some(total))) => format!("; the running tool is at {done} of {total}"),
+                    Some((done, None)) => format!("; the running tool is at {done}"),
+                    None => String::new(),
+                };
                 note.message = Some(format!(
-                    "running for {:.0} s; {} bytes of output so far",
+                    "running for {:.0} s; {} bytes of output so far{tool}",
                     p.elapsed.as_secs_f64(),
                     p.stdout_bytes + p.stderr_bytes
                 ));

@@ -38,6 +38,21 @@ struct Client {
 }
 
 impl rmcp::ClientHandler for Client {
+    async fn on_progress(
+        &self,
+        params: rmcp::model::ProgressNotificationParam,
+        _context: rmcp::service::NotificationContext<RoleClient>,
+    ) {
+        // The meter of the call the token was given to: what the line's progress reports show.
+        if let Some(connection) = self.connection.upgrade() {
+            let calls = connection.progress.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(meter) = calls.get(&params.progress_token.0.to_string()) {
+                let whole = |n: f64| if n.is_finite() && n > 0.0 { n as u64 } else { 0 };
+                meter.set(whole(params.progress), params.total.map(whole).filter(|t| *t > 0));
+            }
+        }
+    }
+
     async fn on_tool_list_changed(&self, context: rmcp::service::NotificationContext<RoleClient>) {
         if let Some(connection) = self.connection.upgrade()
             && let Ok(tools) = context.peer.list_all_tools().await
@@ -57,6 +72,8 @@ pub struct Connection {
     cache: Mutex<Option<(crate::store::Store, String)>>,
     /// Raised when the server sends a message past [`MAX_MESSAGE`] (stdio).
     oversized: Arc<Oversized>,
+    /// The meters of the calls in progress, by the progress token each was sent with.
+    progress: Mutex<HashMap<String, Arc<crate::tools::Meter>>>,
     /// The server's tools as the shell sees them now (the registry asks at every lookup).
     tools: std::sync::RwLock<Arc<BTreeMap<String, Arc<dyn Tool>>>>,
 }
@@ -118,6 +135,7 @@ impl Connection {
                     cache: Mutex::new(None),
                     oversized: Arc::default(),
                     tools: Default::default(),
+                    progress: Mutex::default(),
                 })
             })
             .clone()
@@ -172,8 +190,14 @@ impl Connection {
             .collect()
     }
 
-    /// Calls `tool` with `args`; the result as the server sent it (JSON).
-    pub async fn call(self: &Arc<Self>, tool: &str, args: Value) -> Result<Value, ToolError> {
+    /// Calls `tool` with `args`; the result as the server sent it (JSON). What the server
+    /// reports of its progress goes to `meter`.
+    pub async fn call(
+        self: &Arc<Self>,
+        tool: &str,
+        args: Value,
+        meter: Arc<crate::tools::Meter>,
+    ) -> Result<Value, ToolError> {
         let this = self.clone();
         let tool = tool.to_string();
         on_runtime(async move {
@@ -183,8 +207,18 @@ impl Connection {
                 Value::Object(map) => Some(map),
                 _ => None,
             };
+            let request = rmcp::model::ClientRequest::CallToolRequest(rmcp::model::CallToolRequest::new(params));
+            // Sent by hand (not `call_tool`) to learn the progress token rmcp gives the request,
+            // under which the server's progress comes back.
+            let handle = service
+                .peer()
+                .send_cancellable_request(request, rmcp::service::PeerRequestOptions::no_options())
+                .await
+                .map_err(|err| this.failed(&tool, err))?;
+            let _listening = Listening::new(&this, &handle.progress_token.0.to_string(), meter);
+            let mut abandoned = Abandoned { peer: service.peer().clone(), id: Some(handle.id.clone()) };
             let answered = tokio::select! {
-                answered = tokio::time::timeout(this.config.timeout, service.call_tool(params)) => answered,
+                answered = tokio::time::timeout(this.config.timeout, handle.await_response()) => answered,
                 () = this.oversized.notify.notified() => {
                     let bytes = this.oversized.bytes.load(std::sync::atomic::Ordering::Relaxed);
                     return Err(ToolError::failed(format!(
@@ -195,6 +229,13 @@ impl Connection {
                     )));
                 }
             };
+            let answered = answered.map(|answer| {
+                abandoned.id = None;
+                answer.and_then(|result| match result {
+                    rmcp::model::ServerResult::CallToolResult(result) => Ok(result),
+                    _ => Err(ServiceError::UnexpectedResponse),
+                })
+            });
             match answered {
                 Err(_) => Err(ToolError {
                     status: crate::interp::EXIT_LIMIT,
@@ -365,4 +406,43 @@ fn with_host_variables(value: &str) -> Result<String, String> {
     }
     out.push_str(rest);
     Ok(out)
+}
+
+/// A call's progress token, listened to while it lives.
+struct Listening {
+    connection: Arc<Connection>,
+    token: String,
+}
+
+impl Listening {
+    fn new(connection: &Arc<Connection>, token: &str, meter: Arc<crate::tools::Meter>) -> Listening {
+        connection.progress.lock().unwrap_or_else(|p| p.into_inner()).insert(token.to_string(), meter);
+        Listening { connection: connection.clone(), token: token.to_string() }
+    }
+}
+
+impl Drop for Listening {
+    fn drop(&mut self) {
+        self.connection.progress.lock().unwrap_or_else(|p| p.into_inner()).remove(&self.token);
+    }
+}
+
+/// A request the caller gave up (its deadline, its timeout, Ctrl-C): the server is told, so
+/// it stops the work.
+struct Abandoned {
+    peer: rmcp::Peer<RoleClient>,
+    id: Option<rmcp::model::RequestId>,
+}
+
+impl Drop for Abandoned {
+    fn drop(&mut self) {
+        if let Some(id) = self.id.take() {
+            let peer = self.peer.clone();
+            let cancelled =
+                rmcp::model::CancelledNotificationParam::new(Some(id), Some("toolsh stopped the call".to_string()));
+            tokio::spawn(async move {
+                let _ = peer.notify_cancelled(cancelled).await;
+            });
+        }
+    }
 }

@@ -40,6 +40,17 @@ async def over_stdio(toolsh, workdir, marks):
             check(result.content[0].text == "42\n[exit 0]", f"a mounted tool through the shell: {result}")
             result = await session.call_tool("shell", {"command": "m.forget --key k"})
             check(result.content[0].text.endswith("[exit 126]"), f"a destructive tool is asked about: {result}")
+            # The mounted server's own progress reaches toolsh's client in the line's reports.
+            notes = []
+
+            async def heard(progress, total, message):
+                notes.append(message or "")
+
+            result = await session.call_tool("shell", {"command": "m.slow --steps 3 | jq -r .result"},
+                                             progress_callback=heard)
+            check(result.content[0].text == "3 steps\n[exit 0]", f"the slow tool ran: {result}")
+            check(any("the running tool is at" in n and "of 3" in n for n in notes),
+                  f"the server's progress is in the reports: {notes}")
 
 
 async def over_http(toolsh, workdir, marks):

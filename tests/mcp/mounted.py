@@ -98,6 +98,16 @@ async def grow(ctx: Context) -> str:
 
 
 @server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+async def slow(steps: int, ctx: Context) -> str:
+    """Take STEPS steps of 1.2 s, reporting progress after each."""
+    reached("slow")
+    for step in range(1, steps + 1):
+        await anyio.sleep(1.2)
+        await ctx.report_progress(step, steps)
+    return f"{steps} steps"
+
+
+@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
 def crash() -> str:
     """Exit the server at once."""
     reached("crash")

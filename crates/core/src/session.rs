@@ -286,6 +286,9 @@ pub struct Shared {
     /// Where the shell's own file access (redirections, globs) notes refusals nobody reads:
     /// those surface as the failed operation's own error.
     pub unheard: std::sync::atomic::AtomicBool,
+    /// How far the tool the line is running last said it got (`net.fetch`'s bytes, a mounted
+    /// server's progress notifications): what progress reports of a running line show.
+    pub meter: Arc<crate::tools::Meter>,
     /// How a command runs another (`xargs`, `env`, `find -exec`): the interpreter's own
     /// dispatch, in a subshell of `State`. The interpreter sits above the commands, so it
     /// hands its entry point down here rather than the commands naming it.

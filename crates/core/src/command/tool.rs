@@ -19,7 +19,7 @@ pub(crate) fn tool_cx(shared: &Arc<Shared>, cwd: &str, command: &str) -> ToolCx 
         command: command.to_string(),
         gate: shared.gate.clone(),
         store: shared.store.clone(),
-        meter: Arc::default(),
+        meter: shared.meter.clone(),
         pace: shared.pace.clone(),
     }
 }

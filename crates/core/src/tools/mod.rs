@@ -276,7 +276,7 @@ pub struct ToolCx {
     pub(crate) pace: Arc<crate::pace::Pace>,
 }
 
-/// How far a tool body got: `done` of `total` units (bytes), `total` 0 when unknown.
+/// How far a tool body got: `done` of `total` units (bytes, steps), `total` 0 when unknown.
 #[derive(Debug, Default)]
 pub struct Meter {
     done: std::sync::atomic::AtomicU64,
