@@ -372,6 +372,44 @@ impl crate::tools::Approver for ElicitingApprover {
             Some(Err(_)) | None => Answer::Unavailable,
         }
     }
+
+    /// A mounted server's question, passed to this server's client as its own elicitation.
+    fn elicit(&self, asker: &str, message: &str, schema: &Value) -> crate::tools::Elicited {
+        use crate::tools::Elicited;
+        let Some(Asking { peer, deadline, cancel }) = self.call.lock().unwrap_or_else(|p| p.into_inner()).clone()
+        else {
+            return Elicited::Unavailable;
+        };
+        let supported = peer.peer_info().is_some_and(|info| info.capabilities.elicitation.is_some());
+        let Ok(handle) = tokio::runtime::Handle::try_current() else { return Elicited::Unavailable };
+        let Ok(requested_schema) = serde_json::from_value::<rmcp::model::ElicitationSchema>(schema.clone()) else {
+            return Elicited::Unavailable;
+        };
+        if !supported || handle.runtime_flavor() != tokio::runtime::RuntimeFlavor::MultiThread {
+            return Elicited::Unavailable;
+        }
+        let params = rmcp::model::ElicitRequestParams::FormElicitationParams {
+            meta: None,
+            message: format!("{asker} asks: {message}"),
+            requested_schema,
+        };
+        let asked = async {
+            tokio::select! {
+                answer = tokio::time::timeout_at(deadline, peer.create_elicitation(params)) => answer.ok(),
+                () = cancel.cancelled() => None,
+            }
+        };
+        match tokio::task::block_in_place(|| handle.block_on(asked)) {
+            Some(Ok(result)) => match result.action {
+                rmcp::model::ElicitationAction::Accept => {
+                    Elicited::Accepted(result.content.unwrap_or(Value::Object(Default::default())))
+                }
+                rmcp::model::ElicitationAction::Decline => Elicited::Declined,
+                _ => Elicited::Cancelled,
+            },
+            Some(Err(_)) | None => Elicited::Unavailable,
+        }
+    }
 }
 
 /// Serves `shell` over stdio until the client goes away. `approver`, when given, is the one the

@@ -224,7 +224,7 @@ impl Tool for MountedTool {
         let remote = self.remote.clone();
         let structured = self.structured;
         Box::pin(async move {
-            let answer = connection.call(&remote, args, cx.meter.clone()).await?;
+            let answer = connection.call(&remote, args, cx.meter.clone(), cx.gate.clone()).await?;
             result::output(&cx, connection.alias(), &remote, structured, &answer)
         })
     }

@@ -31,8 +31,9 @@ const STDERR_LINES: usize = 8;
 type Service = RunningService<RoleClient, Client>;
 
 /// toolsh's side of a connection: what it answers a server's requests and notifications.
-/// It offers no sampling (a server asking gets "method not found"; sampling is deprecated),
-/// no elicitation and no roots yet; a changed tool list is listed again at once.
+/// A server's question (form elicitation) goes to the approver of the session whose call it
+/// interrupts; its progress to that call's meter; a changed tool list is listed again at
+/// once. Sampling and roots are not offered (both deprecated by SEP-2577).
 struct Client {
     connection: std::sync::Weak<Connection>,
 }
@@ -45,12 +46,51 @@ impl rmcp::ClientHandler for Client {
     ) {
         // The meter of the call the token was given to: what the line's progress reports show.
         if let Some(connection) = self.connection.upgrade() {
-            let calls = connection.progress.lock().unwrap_or_else(|p| p.into_inner());
-            if let Some(meter) = calls.get(&params.progress_token.0.to_string()) {
+            let calls = connection.calls.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(InFlight { meter, .. }) = calls.get(&params.progress_token.0.to_string()) {
                 let whole = |n: f64| if n.is_finite() && n > 0.0 { n as u64 } else { 0 };
                 meter.set(whole(params.progress), params.total.map(whole).filter(|t| *t > 0));
             }
         }
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: rmcp::model::ElicitRequestParams,
+        _context: rmcp::service::RequestContext<RoleClient>,
+    ) -> Result<rmcp::model::ElicitResult, rmcp::ErrorData> {
+        use rmcp::model::{ElicitResult, ElicitationAction};
+        let decline = Ok(ElicitResult::new(ElicitationAction::Decline));
+        let Some(connection) = self.connection.upgrade() else { return decline };
+        let rmcp::model::ElicitRequestParams::FormElicitationParams { message, requested_schema, .. } = request else {
+            return decline; // a URL to open: toolsh has no browser to send anyone to
+        };
+        // The question belongs to a call in progress; it goes to that call's session (with
+        // several at once, to one of them: the protocol does not say whose it is).
+        let gate = connection.calls.lock().unwrap_or_else(|p| p.into_inner()).values().next().map(|c| c.gate.clone());
+        let Some(gate) = gate else { return decline };
+        let schema = serde_json::to_value(&requested_schema).unwrap_or_default();
+        let asker = format!("mcp server '{}'", connection.config.alias);
+        Ok(match gate.elicit(&asker, &message, &schema) {
+            crate::tools::Elicited::Accepted(content) => {
+                let mut result = ElicitResult::new(ElicitationAction::Accept);
+                result.content = Some(content);
+                result
+            }
+            crate::tools::Elicited::Cancelled => ElicitResult::new(ElicitationAction::Cancel),
+            crate::tools::Elicited::Declined | crate::tools::Elicited::Unavailable => {
+                ElicitResult::new(ElicitationAction::Decline)
+            }
+        })
+    }
+
+    fn get_info(&self) -> rmcp::model::ClientConfig {
+        // Elicitation (form) is offered: questions go to the session's approver.
+        let capabilities = rmcp::model::ClientCapabilities::builder().enable_elicitation().build();
+        rmcp::model::ClientConfig::new(
+            capabilities,
+            rmcp::model::Implementation::new("toolsh", env!("CARGO_PKG_VERSION")),
+        )
     }
 
     async fn on_tool_list_changed(&self, context: rmcp::service::NotificationContext<RoleClient>) {
@@ -72,8 +112,8 @@ pub struct Connection {
     cache: Mutex<Option<(crate::store::Store, String)>>,
     /// Raised when the server sends a message past [`MAX_MESSAGE`] (stdio).
     oversized: Arc<Oversized>,
-    /// The meters of the calls in progress, by the progress token each was sent with.
-    progress: Mutex<HashMap<String, Arc<crate::tools::Meter>>>,
+    /// The calls in progress, by the progress token each was sent with.
+    calls: Mutex<HashMap<String, InFlight>>,
     /// The server's tools as the shell sees them now (the registry asks at every lookup).
     tools: std::sync::RwLock<Arc<BTreeMap<String, Arc<dyn Tool>>>>,
 }
@@ -135,7 +175,7 @@ impl Connection {
                     cache: Mutex::new(None),
                     oversized: Arc::default(),
                     tools: Default::default(),
-                    progress: Mutex::default(),
+                    calls: Mutex::default(),
                 })
             })
             .clone()
@@ -197,6 +237,7 @@ impl Connection {
         tool: &str,
         args: Value,
         meter: Arc<crate::tools::Meter>,
+        gate: Arc<crate::tools::Gate>,
     ) -> Result<Value, ToolError> {
         let this = self.clone();
         let tool = tool.to_string();
@@ -215,7 +256,7 @@ impl Connection {
                 .send_cancellable_request(request, rmcp::service::PeerRequestOptions::no_options())
                 .await
                 .map_err(|err| this.failed(&tool, err))?;
-            let _listening = Listening::new(&this, &handle.progress_token.0.to_string(), meter);
+            let _listening = Listening::new(&this, &handle.progress_token.0.to_string(), InFlight { meter, gate });
             let mut abandoned = Abandoned { peer: service.peer().clone(), id: Some(handle.id.clone()) };
             let answered = tokio::select! {
                 answered = tokio::time::timeout(this.config.timeout, handle.await_response()) => answered,
@@ -408,6 +449,12 @@ fn with_host_variables(value: &str) -> Result<String, String> {
     Ok(out)
 }
 
+/// A call in progress: where its progress goes, and whom its server's questions go to.
+struct InFlight {
+    meter: Arc<crate::tools::Meter>,
+    gate: Arc<crate::tools::Gate>,
+}
+
 /// A call's progress token, listened to while it lives.
 struct Listening {
     connection: Arc<Connection>,
@@ -415,15 +462,15 @@ struct Listening {
 }
 
 impl Listening {
-    fn new(connection: &Arc<Connection>, token: &str, meter: Arc<crate::tools::Meter>) -> Listening {
-        connection.progress.lock().unwrap_or_else(|p| p.into_inner()).insert(token.to_string(), meter);
+    fn new(connection: &Arc<Connection>, token: &str, call: InFlight) -> Listening {
+        connection.calls.lock().unwrap_or_else(|p| p.into_inner()).insert(token.to_string(), call);
         Listening { connection: connection.clone(), token: token.to_string() }
     }
 }
 
 impl Drop for Listening {
     fn drop(&mut self) {
-        self.connection.progress.lock().unwrap_or_else(|p| p.into_inner()).remove(&self.token);
+        self.connection.calls.lock().unwrap_or_else(|p| p.into_inner()).remove(&self.token);
     }
 }
 

@@ -10,7 +10,7 @@ import os
 import subprocess
 import sys
 
-from mcp import Client, ClientSession, StdioServerParameters
+from mcp import Client, ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -29,8 +29,14 @@ async def over_stdio(toolsh, workdir, marks):
     mount = f"m=python3 {HERE}/mounted.py {marks}"
     params = StdioServerParameters(command=toolsh, args=["mcp", "--root", workdir, "--mcp", mount],
                                    env={"PATH": os.environ["PATH"]})
+    asked = []
+
+    async def answer(context, params):
+        asked.append(params.message)
+        return types.ElicitResult(action="accept", content={"name": "Ada"})
+
     async with stdio_client(params) as (read, write):
-        async with ClientSession(read, write) as session:
+        async with ClientSession(read, write, elicitation_callback=answer) as session:
             await session.initialize()
             tools = (await session.list_tools()).tools
             check([t.name for t in tools] == ["shell"], f"one tool: {tools}")
@@ -40,6 +46,10 @@ async def over_stdio(toolsh, workdir, marks):
             check(result.content[0].text == "42\n[exit 0]", f"a mounted tool through the shell: {result}")
             result = await session.call_tool("shell", {"command": "m.forget --key k"})
             check(result.content[0].text.endswith("[exit 126]"), f"a destructive tool is asked about: {result}")
+            # The mounted server's question reaches toolsh's client as its own elicitation.
+            result = await session.call_tool("shell", {"command": "m.greet | jq -r .result"})
+            check(result.content[0].text == "hello Ada\n[exit 0]", f"the answer went back: {result}")
+            check("mcp server 'm' asks: Whom shall I greet?" in asked, f"the question, naming its server: {asked}")
             # The mounted server's own progress reaches toolsh's client in the line's reports.
             notes = []
 

@@ -107,6 +107,18 @@ async def slow(steps: int, ctx: Context) -> str:
     return f"{steps} steps"
 
 
+class Name(BaseModel):
+    name: str
+
+
+@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+async def greet(ctx: Context) -> str:
+    """Ask for a name (elicitation) and greet it."""
+    reached("greet")
+    answer = await ctx.elicit("Whom shall I greet?", Name)
+    return f"hello {answer.data.name}" if answer.action == "accept" else answer.action
+
+
 @server.tool(annotations=ToolAnnotations(readOnlyHint=True))
 def crash() -> str:
     """Exit the server at once."""

@@ -47,6 +47,27 @@ pub enum Answer {
 pub trait Approver: Send + Sync {
     /// Whether the call may run.
     fn approve(&self, request: &Approval) -> Answer;
+
+    /// Puts a question a tool's server asks while a call runs (MCP elicitation: `message`,
+    /// answered as the JSON Schema `schema` describes) to whoever can answer. Nobody, unless
+    /// the approver can: toolsh's own MCP client can.
+    fn elicit(&self, asker: &str, message: &str, schema: &serde_json::Value) -> Elicited {
+        let _ = (asker, message, schema);
+        Elicited::Unavailable
+    }
+}
+
+/// What came of a server's question ([`Approver::elicit`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Elicited {
+    /// Answered: the content, as the schema asked.
+    Accepted(serde_json::Value),
+    /// Whoever was asked said no.
+    Declined,
+    /// Whoever was asked dismissed the question.
+    Cancelled,
+    /// There is nobody to ask.
+    Unavailable,
 }
 
 /// A call the policy refused; its text is what the user sees.
@@ -125,6 +146,11 @@ pub struct Gate {
 }
 
 impl Gate {
+    /// A server's question during a call, put to the approver ([`Approver::elicit`]).
+    pub fn elicit(&self, asker: &str, message: &str, schema: &serde_json::Value) -> Elicited {
+        self.approver.as_ref().map_or(Elicited::Unavailable, |approver| approver.elicit(asker, message, schema))
+    }
+
     /// A gate over `policy`; `ask` goes to `approver` (none: denied).
     pub fn new(policy: Policy, approver: Option<Arc<dyn Approver>>, audit: Arc<Audit>) -> Self {
         Gate { policy: RwLock::new(Arc::new(policy)), approver, audit, blocked: Default::default() }

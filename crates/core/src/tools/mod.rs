@@ -17,7 +17,7 @@ pub mod reach;
 pub mod registry;
 pub mod workspace;
 
-pub use gate::{Answer, Approval, Approver, Denied, Gate, Ticket};
+pub use gate::{Answer, Approval, Approver, Denied, Elicited, Gate, Ticket};
 pub use registry::{Registry, ToolSource};
 
 use crate::vfs::Vfs;
