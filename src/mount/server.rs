@@ -112,6 +112,10 @@ pub struct Connection {
     cache: Mutex<Option<(crate::store::Store, String)>>,
     /// Raised when the server sends a message past [`MAX_MESSAGE`] (stdio).
     oversized: Arc<Oversized>,
+    /// Whether the server listed its tools in this process (the list is then not the cache's).
+    listed_live: std::sync::atomic::AtomicBool,
+    /// This connection, for what `&self` alone cannot do.
+    me: std::sync::Weak<Connection>,
     /// The calls in progress, by the progress token each was sent with.
     calls: Mutex<HashMap<String, InFlight>>,
     /// The server's tools as the shell sees them now (the registry asks at every lookup).
@@ -125,6 +129,19 @@ impl ToolSource for Connection {
 
     fn tools(&self) -> Arc<BTreeMap<String, Arc<dyn Tool>>> {
         self.tools.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// The list came from the cache and the server has not listed since it started: a name
+    /// the cache lacks may be a tool added since, so the server is started and asked (once).
+    fn refresh(&self) -> bool {
+        if self.listed_live.load(std::sync::atomic::Ordering::Relaxed) {
+            return false;
+        }
+        let Some(me) = self.me.upgrade() else { return false };
+        match me.list_tools_blocking() {
+            Ok(listed) => me.set_tools(&listed).is_ok(),
+            Err(_) => false,
+        }
     }
 }
 
@@ -168,7 +185,7 @@ impl Connection {
         let mut all = ALL.get_or_init(Default::default).lock().unwrap_or_else(|p| p.into_inner());
         all.entry(config.clone())
             .or_insert_with(|| {
-                Arc::new(Connection {
+                Arc::new_cyclic(|me| Connection {
                     config: config.clone(),
                     live: tokio::sync::Mutex::new(None),
                     stderr: Arc::default(),
@@ -176,6 +193,8 @@ impl Connection {
                     oversized: Arc::default(),
                     tools: Default::default(),
                     calls: Mutex::default(),
+                    listed_live: Default::default(),
+                    me: me.clone(),
                 })
             })
             .clone()
@@ -201,6 +220,7 @@ impl Connection {
     /// The server listed `tools` (when it started, or after it said its list changed): they
     /// are the shell's at once, and the store's cache keeps them for the next process.
     fn relisted(self: &Arc<Self>, tools: Vec<rmcp::model::Tool>) {
+        self.listed_live.store(true, std::sync::atomic::Ordering::Relaxed);
         let listed: Vec<Value> = tools.into_iter().filter_map(|tool| serde_json::to_value(tool).ok()).collect();
         // A name the shell cannot type leaves the list the shell has as it was.
         let _ = self.set_tools(&listed);
@@ -224,6 +244,7 @@ impl Connection {
     async fn list_tools(self: &Arc<Self>) -> Result<Vec<Value>, ToolError> {
         let service = self.service().await?;
         let tools = service.list_all_tools().await.map_err(|err| self.failed("tools/list", err))?;
+        self.listed_live.store(true, std::sync::atomic::Ordering::Relaxed);
         tools
             .into_iter()
             .map(|tool| serde_json::to_value(tool).map_err(|err| ToolError::failed(err.to_string())))

@@ -94,6 +94,25 @@ fn a_changed_tool_list_is_the_shells_at_once() {
 }
 
 #[test]
+fn a_tool_the_cached_list_lacks_is_found_by_asking_the_server() {
+    let fx = Fixture::new();
+    let store = fx.marks.path().join("store.db");
+    let flag = ["--store", &store.display().to_string()].map(str::to_string);
+    let first = fx.run(&[&flag[0], &flag[1]], "true");
+    assert_eq!(first.status, 0, "{}", first.stderr);
+    // The cache as it would be had the server gained `echo` since it was listed.
+    let conn = rusqlite::Connection::open(&store).expect("open store");
+    let changed = conn
+        .execute("UPDATE mcp_tools SET tools = replace(tools, '\"name\":\"echo\"', '\"name\":\"echoed\"')", [])
+        .expect("update");
+    assert_eq!(changed, 1);
+    drop(conn);
+    let out = fx.run(&[&flag[0], &flag[1]], "m.echo --text found | jq -r .result; m.nothing; echo \"nothing: $?\"");
+    assert_eq!(out.stdout, "found\nnothing: 127\n", "{}", out.stderr);
+    assert_eq!(fx.reached("started"), 2, "listed again once, by the run that missed");
+}
+
+#[test]
 fn results_become_shell_output() {
     let fx = Fixture::new();
     // Structured content is one line of JSON (the tools declare an outputSchema), so jq reads it.

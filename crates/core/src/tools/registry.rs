@@ -32,6 +32,12 @@ pub trait ToolSource: Send + Sync {
     fn namespace(&self) -> &str;
     /// Its tools as they are now, by qualified name.
     fn tools(&self) -> Arc<BTreeMap<String, Arc<dyn Tool>>>;
+
+    /// Asked when a name in its namespace is not among its tools: lists them again if that
+    /// may find it (a list cached before the tool existed); whether it did.
+    fn refresh(&self) -> bool {
+        false
+    }
 }
 
 impl Registry {
@@ -121,7 +127,9 @@ impl Registry {
         }
         let (namespace, _) = name.split_once('.')?;
         let source = self.sources.iter().find(|s| s.namespace() == namespace)?;
-        source.tools().get(name).filter(|_| self.is_enabled(name)).cloned()
+        let found = source.tools().get(name).cloned();
+        let found = found.or_else(|| source.refresh().then(|| source.tools().get(name).cloned()).flatten());
+        found.filter(|_| self.is_enabled(name))
     }
 
     /// All tools, by name.
