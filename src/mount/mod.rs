@@ -1,5 +1,6 @@
 //! MCP servers mounted into the shell: every tool of a server the operator declared
-//! (`[mcp.ALIAS]` in toolsh.toml, `--mcp ALIAS=COMMAND ARGS…`) becomes the tool `ALIAS.TOOL`,
+//! (`[mcp.ALIAS]` in toolsh.toml, `--mcp 'ALIAS=COMMAND ARGS…'` or `--mcp ALIAS=URL`,
+//! [`crate::ShellBuilder::mcp_server`]) becomes the tool `ALIAS.TOOL`,
 //! registered like toolsh's own — flags, `-h`, `help ALIAS`, `config tools`, the pre-flight and
 //! the gate all come from the one registry — and called over the server's connection.
 //!
@@ -12,7 +13,8 @@ mod result;
 mod server;
 mod stdio;
 
-pub use server::{Connection, EXIT_UNAVAILABLE};
+use server::Connection;
+pub use server::EXIT_UNAVAILABLE;
 
 use crate::tools::{SideEffect, Tool, ToolCx, ToolError, ToolOutput, ToolSpec};
 use futures::future::BoxFuture;
