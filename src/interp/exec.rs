@@ -11,7 +11,6 @@ use crate::ast::*;
 use crate::builtins::{self, Ctx};
 use futures::future::BoxFuture;
 use std::sync::Arc;
-use toolsh_core::suggest::edit_distance;
 
 impl Interp {
     /// Runs a list of and-or lists.
@@ -710,37 +709,9 @@ impl Interp {
         if name.contains('/') {
             return self.run_script_path(argv, io).await;
         }
-        let suggestions = self.similar_commands(name);
-        let message = if suggestions.is_empty() {
-            format!("toolsh: {name}: command not found\n")
-        } else {
-            format!("toolsh: {name}: command not found (did you mean: {}?)\n", suggestions.join(", "))
-        };
+        let message = self.not_found(name);
         let _ = io.stderr().write_all(message.as_bytes()).await;
         Ok(EXIT_NOT_FOUND)
-    }
-
-    /// Up to three known command names close to `name` (edit distance), closest first.
-    fn similar_commands(&self, name: &str) -> Vec<String> {
-        let limit = (name.chars().count() / 3).max(1);
-        let mut scored: Vec<(usize, String)> = builtins::all()
-            .iter()
-            .map(|b| b.name.to_string())
-            .chain(self.state.functions.keys().cloned())
-            .filter_map(|candidate| {
-                let distance = edit_distance(name, &candidate);
-                (distance <= limit).then_some((distance, candidate))
-            })
-            .collect();
-        // Tools too, matched on the whole name or the part after the namespace (`read`).
-        for tool in self.shared.tools.similar(name, 3) {
-            let distance = edit_distance(name, &tool)
-                .min(tool.split_once('.').map_or(usize::MAX, |(_, t)| edit_distance(name, t)));
-            scored.push((distance, tool));
-        }
-        scored.sort();
-        scored.dedup_by(|a, b| a.1 == b.1);
-        scored.into_iter().take(3).map(|(_, name)| name).collect()
     }
 
     async fn run_script_path(&mut self, argv: Vec<String>, io: &Io) -> ExecResult {

@@ -9,6 +9,7 @@ mod brace;
 mod cond;
 mod exec;
 mod expand;
+mod notfound;
 mod redirect;
 pub(crate) mod special;
 

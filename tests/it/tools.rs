@@ -137,6 +137,24 @@ fn unknown_names_suggest_real_commands_and_tools() {
 }
 
 #[test]
+fn host_programs_are_named_as_such_and_no_guess_is_destructive() {
+    let mut shell = fresh();
+    for (line, instead) in [("git status", "diff -u"), ("rg TODO", "grep -rn"), ("ps aux", "jobs"), ("npm test", "")] {
+        let out = exec(&mut shell, line);
+        let said = out.stderr_text();
+        assert_eq!(out.status, 127, "{line}");
+        assert!(said.contains("toolsh runs no host programs, and none can be installed"), "{line}: {said}");
+        assert!(said.contains(instead), "{line}: names what does the job: {said}");
+        assert!(!said.contains("did you mean"), "{line}: no guesses for a known program: {said}");
+    }
+    // A typo is never offered a destructive command, nor a tool by a loose likeness.
+    let out = exec(&mut shell, "rn -rf x");
+    assert!(!out.stderr_text().contains("rm"), "{}", out.stderr_text());
+    let out = exec(&mut shell, "gets");
+    assert!(!out.stderr_text().contains("meta.get"), "{}", out.stderr_text());
+}
+
+#[test]
 fn discovery_ranks_tools_and_prints_schemas() {
     let mut shell = fresh();
     let out = exec(&mut shell, "config tools delete");
