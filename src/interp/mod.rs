@@ -856,6 +856,16 @@ impl Shell {
         self.interp.shared.gate.policy().profile()
     }
 
+    /// Whether the policy denies every call of the tool `name` whatever its arguments (or
+    /// switched it off, or there is no such tool).
+    pub fn certainly_denied(&self, name: &str) -> bool {
+        let policy = self.interp.shared.gate.policy();
+        match self.interp.shared.tools.resolve(name) {
+            Some(tool) => policy.decide_unknown_subject(tool.spec().facts()).is_some(),
+            None => true,
+        }
+    }
+
     /// Whether the policy lets any network request through (`net.fetch` is not certainly denied).
     pub fn policy_allows_network(&self) -> bool {
         #[cfg(feature = "net")]

@@ -105,21 +105,25 @@ pub fn shell_tool(shell: &Shell) -> Tool {
     Tool::new("shell", description(shell), Arc::new(object)).with_annotations(annotations)
 }
 
-/// The tool's description: a short guide, then a compact index of commands and tools.
+/// The tool's description: a short guide, then a compact index of the commands and tools the
+/// policy lets run (nothing it certainly denies or switched off is named).
 pub fn description(shell: &Shell) -> String {
-    let mut out = String::from(
-        "Run bash in a sandboxed workspace: pipes, redirects, && || ;, variables, functions, loops, \
-heredocs, $(...); variables, functions and cwd persist between calls. Discover with `help`, \
-`help NS`, `CMD -h`; tools are commands (`fs.read --path f`, `ns.tool '{json}'`). Output: \
-stdout, then `[stderr]` and stderr, a `[truncated: …]` marker naming a file with everything \
-(page it with sed -n, grep, tail), `[exit N]` last. Exit 0 ok, 1 failed, 2 usage, 124 timeout, \
-125 unavailable, 126 blocked by policy (nothing ran), 127 unknown command, 130 cancelled.\n\
-Commands besides bash builtins:",
+    let mut out = format!(
+        "Run bash in a sandboxed workspace (cwd {}); no host programs. Pipes, redirects, && || ;, \
+functions, loops, heredocs, $(...). Variables, functions, cwd and /tmp persist between calls. \
+Discover: `help`, `help NS`, `CMD -h`, `config tools QUERY`; tools are commands (`fs.read --path f`, \
+`ns.tool '{{json}}'`). Output: stdout, `[stderr]` + stderr, a `[truncated: …]` marker naming a file \
+with all of it, `[exit N]` last. Exit 0 ok, 1/2 failed (2 also usage), 124 timeout, 125 \
+unavailable, 126 blocked by policy (nothing ran), 127 unknown, 130 cancelled. who/ping/msg: \
+other agents, not the network.\nCommands besides bash builtins:",
+        shell.cwd()
     );
-    // Every model knows bash's own builtins: only the other commands are named.
+    // Every model knows bash's own builtins: only the other commands are named, and only
+    // those with something to do under the policy (not `curl` when the network is denied).
     let listed = crate::builtins::all()
         .iter()
         .filter(|b| matches!(b.run, crate::builtins::Run::Command(_)))
+        .filter(|b| b.spec.tools.is_empty() || !b.spec.tools.iter().all(|tool| shell.certainly_denied(tool)))
         .map(|b| b.name)
         .filter(|n| n.chars().all(|c| c.is_ascii_alphanumeric()) && !crate::builtins::BASH_BUILTINS.contains(n));
     for name in listed {
@@ -128,7 +132,8 @@ Commands besides bash builtins:",
     }
     out.push_str("\nTools:");
     let visible = shell.tools().visible();
-    out.push_str(&tool_index(visible.iter().map(|tool| tool.spec().name.as_str())));
+    let allowed = visible.iter().map(|tool| tool.spec().name.as_str()).filter(|name| !shell.certainly_denied(name));
+    out.push_str(&tool_index(allowed));
     out
 }
 

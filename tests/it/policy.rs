@@ -300,3 +300,24 @@ fn awk_reads_and_writes_through_the_gate() {
     assert_eq!(out.stdout_text(), "126\n", "{}", out.stderr_text());
     assert!(kept(&mut sh));
 }
+
+#[test]
+fn the_mcp_description_names_only_what_the_policy_lets_run() {
+    let words = |shell: &Shell| -> Vec<String> {
+        toolsh::mcp::description(shell).split([' ', ',', ';', '\n']).map(str::to_string).collect()
+    };
+    // The default profile denies the network: neither curl nor wget nor net.fetch is offered.
+    let default = words(&shell(Policy::default()));
+    for absent in ["curl", "wget", "net.fetch"] {
+        assert!(!default.iter().any(|w| w == absent), "{absent} is not offered: {default:?}");
+    }
+    assert!(default.iter().any(|w| w == "grep") && default.iter().any(|w| w.starts_with("fs.")), "{default:?}");
+    let text = toolsh::mcp::description(&shell(Policy::default()));
+    assert!(text.contains("(cwd /)") && text.contains("`config tools QUERY`"), "{text}");
+    // Allowed, they are named again; a tool switched off is not.
+    let mut opened = policy(&[(Verdict::Allow, "net.fetch")]);
+    opened.disable("db.*").expect("disable");
+    let opened = words(&shell(opened));
+    assert!(opened.iter().any(|w| w == "curl") && opened.iter().any(|w| w == "net.fetch"), "{opened:?}");
+    assert!(!opened.iter().any(|w| w == "sqlite3" || w.starts_with("db.")), "{opened:?}");
+}
