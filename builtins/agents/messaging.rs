@@ -41,9 +41,10 @@ pub const WHO: Spec = Spec {
 /// `ping`.
 pub const PING: Spec = Spec {
     name: "ping",
-    summary: "say whether an agent is alive",
+    summary: "say whether an agent is alive (not a network ping)",
     synopsis: &["AGENT"],
-    about: "Say whether AGENT was seen on the store lately; status 0 when it was.",
+    about: "Say whether AGENT, another agent of this store, was seen lately; status 0 when it was. \
+It is not a network ping: no host is reached.",
     tools: &["msg.ping"],
     ..Spec::BASE
 };
@@ -231,7 +232,7 @@ pub async fn ping(ctx: Ctx<'_>) -> Status {
         (_, Some(idle)) => {
             format!("{agent} is not responding (last seen {} ago)\n", ago(crate::store::now_ms() - idle * 1000))
         }
-        _ => format!("{agent} has never been seen on this store\n"),
+        _ => format!("{agent} has never been seen on this store (ping asks about agents, not network hosts)\n"),
     };
     ctx.out(line).await;
     i32::from(v["alive"] != Value::Bool(true))
