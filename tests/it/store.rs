@@ -75,7 +75,10 @@ fn presence_and_identity() {
     assert!(out.starts_with("alice is alive (seen "), "{out}");
     assert!(out.ends_with("alice\nbob\n"), "{out}");
     let (out, _, status) = finish(toolsh(&store, "bob", "ping carol").spawn().expect("spawn"));
-    assert_eq!((out.as_str(), status), ("carol has never been seen on this store (ping asks about agents, not network hosts)\n", 1));
+    assert_eq!(
+        (out.as_str(), status),
+        ("carol has never been seen on this store (ping asks about agents, not network hosts)\n", 1)
+    );
 }
 
 #[test]
