@@ -508,9 +508,13 @@ impl Drop for Abandoned {
             let peer = self.peer.clone();
             let cancelled =
                 rmcp::model::CancelledNotificationParam::new(Some(id), Some("toolsh stopped the call".to_string()));
-            tokio::spawn(async move {
-                let _ = peer.notify_cancelled(cancelled).await;
-            });
+            // Dropped on the connections' runtime (the call's task); outside any, nobody is left
+            // to tell.
+            if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+                runtime.spawn(async move {
+                    let _ = peer.notify_cancelled(cancelled).await;
+                });
+            }
         }
     }
 }
