@@ -343,43 +343,11 @@ impl ElicitingApprover {
     }
 }
 
-impl crate::tools::Approver for ElicitingApprover {
-    fn approve(&self, request: &crate::tools::Approval) -> Answer {
-        let Some(Asking { peer, deadline, cancel }) = self.call.lock().unwrap_or_else(|p| p.into_inner()).clone()
-        else {
-            return Answer::Unavailable;
-        };
-        let supported = peer.peer_info().is_some_and(|info| info.capabilities.elicitation.is_some());
-        let Ok(handle) = tokio::runtime::Handle::try_current() else { return Answer::Unavailable };
-        if !supported || handle.runtime_flavor() != tokio::runtime::RuntimeFlavor::MultiThread {
-            return Answer::Unavailable;
-        }
-        let target = request.subject.as_deref().map_or(String::new(), |s| format!(" {s}"));
-        let message =
-            format!("Allow `{}` to call {}{target}? (policy rule {})", request.command, request.tool, request.rule);
-        let Ok(schema) = rmcp::model::ElicitationSchema::builder().required_bool("approve").build() else {
-            return Answer::Unavailable;
-        };
-        let params =
-            rmcp::model::ElicitRequestParams::FormElicitationParams { meta: None, message, requested_schema: schema };
-        let asked = async {
-            tokio::select! {
-                answer = tokio::time::timeout_at(deadline, peer.create_elicitation(params)) => answer.ok(),
-                () = cancel.cancelled() => None,
-            }
-        };
-        match tokio::task::block_in_place(|| handle.block_on(asked)) {
-            Some(Ok(result)) if result.action == rmcp::model::ElicitationAction::Accept => {
-                let approve = result.content.as_ref().and_then(|c| c.get("approve")).and_then(Value::as_bool);
-                if approve == Some(true) { Answer::Approved } else { Answer::Refused }
-            }
-            Some(Ok(_)) => Answer::Refused,
-            Some(Err(_)) | None => Answer::Unavailable,
-        }
-    }
-
-    /// A mounted server's question, passed to this server's client as its own elicitation.
-    fn elicit(&self, asker: &str, message: &str, schema: &Value) -> crate::tools::Elicited {
+impl ElicitingApprover {
+    /// Puts a form question to the client of the call in progress, waiting no longer than the
+    /// call may run: the client's answer, or `Unavailable` when there is no call, the client
+    /// does not take elicitation, or nothing can block to wait for it.
+    fn ask(&self, message: String, requested_schema: rmcp::model::ElicitationSchema) -> crate::tools::Elicited {
         use crate::tools::Elicited;
         let Some(Asking { peer, deadline, cancel }) = self.call.lock().unwrap_or_else(|p| p.into_inner()).clone()
         else {
@@ -387,17 +355,10 @@ impl crate::tools::Approver for ElicitingApprover {
         };
         let supported = peer.peer_info().is_some_and(|info| info.capabilities.elicitation.is_some());
         let Ok(handle) = tokio::runtime::Handle::try_current() else { return Elicited::Unavailable };
-        let Ok(requested_schema) = serde_json::from_value::<rmcp::model::ElicitationSchema>(schema.clone()) else {
-            return Elicited::Unavailable;
-        };
         if !supported || handle.runtime_flavor() != tokio::runtime::RuntimeFlavor::MultiThread {
             return Elicited::Unavailable;
         }
-        let params = rmcp::model::ElicitRequestParams::FormElicitationParams {
-            meta: None,
-            message: format!("{asker} asks: {message}"),
-            requested_schema,
-        };
+        let params = rmcp::model::ElicitRequestParams::FormElicitationParams { meta: None, message, requested_schema };
         let asked = async {
             tokio::select! {
                 answer = tokio::time::timeout_at(deadline, peer.create_elicitation(params)) => answer.ok(),
@@ -413,6 +374,32 @@ impl crate::tools::Approver for ElicitingApprover {
                 _ => Elicited::Cancelled,
             },
             Some(Err(_)) | None => Elicited::Unavailable,
+        }
+    }
+}
+
+impl crate::tools::Approver for ElicitingApprover {
+    fn approve(&self, request: &crate::tools::Approval) -> Answer {
+        let target = request.subject.as_deref().map_or(String::new(), |s| format!(" {s}"));
+        let message =
+            format!("Allow `{}` to call {}{target}? (policy rule {})", request.command, request.tool, request.rule);
+        let Ok(schema) = rmcp::model::ElicitationSchema::builder().required_bool("approve").build() else {
+            return Answer::Unavailable;
+        };
+        match self.ask(message, schema) {
+            crate::tools::Elicited::Accepted(content) if content.get("approve") == Some(&Value::Bool(true)) => {
+                Answer::Approved
+            }
+            crate::tools::Elicited::Unavailable => Answer::Unavailable,
+            _ => Answer::Refused,
+        }
+    }
+
+    /// A mounted server's question, passed to this server's client as its own elicitation.
+    fn elicit(&self, asker: &str, message: &str, schema: &Value) -> crate::tools::Elicited {
+        match serde_json::from_value::<rmcp::model::ElicitationSchema>(schema.clone()) {
+            Ok(schema) => self.ask(format!("{asker} asks: {message}"), schema),
+            Err(_) => crate::tools::Elicited::Unavailable,
         }
     }
 }
