@@ -80,8 +80,8 @@ impl Interp {
     }
 
     /// Up to three known command names close to `name`, closest first: commands and
-    /// functions within a small edit distance, and tools by their whole name or by exactly
-    /// the part after the namespace (`read` → `fs.read`).
+    /// functions within a small edit distance, and tools as [`crate::tools::Registry::similar`]
+    /// finds them.
     fn similar_commands(&self, name: &str) -> Vec<String> {
         let limit = (name.chars().count() / 3).max(1);
         let mut scored: Vec<(usize, String)> = builtins::all()
@@ -94,13 +94,7 @@ impl Interp {
                 (distance <= limit).then_some((distance, candidate))
             })
             .collect();
-        for tool in self.shared.tools.similar(name, 3) {
-            let whole = edit_distance(name, &tool);
-            let after_namespace = tool.split_once('.').is_some_and(|(_, t)| t == name);
-            if whole <= limit || after_namespace {
-                scored.push((if after_namespace { 0 } else { whole }, tool));
-            }
-        }
+        scored.extend(self.shared.tools.similar(name, 3));
         scored.sort();
         scored.dedup_by(|a, b| a.1 == b.1);
         scored.into_iter().take(3).map(|(_, name)| name).collect()

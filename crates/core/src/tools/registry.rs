@@ -173,7 +173,7 @@ impl Registry {
 
     /// The error for an unknown tool: it lists up to three close names.
     pub fn unknown(&self, name: &str) -> ToolError {
-        let close = self.similar(name, 3);
+        let close: Vec<String> = self.similar(name, 3).into_iter().map(|(_, n)| n).collect();
         let hint = if close.is_empty() {
             "run 'help' or 'config tools' to list tools".to_string()
         } else {
@@ -182,17 +182,25 @@ impl Registry {
         ToolError { status: 127, message: format!("unknown tool '{name}' ({hint})") }
     }
 
-    /// Tool names close to `name`, closest first.
-    pub fn similar(&self, name: &str, limit: usize) -> Vec<String> {
+    /// Tool names close to `name`, closest first: within a small edit distance of the whole
+    /// name (a third of what was typed), or exactly the part after the namespace (`read` →
+    /// `fs.read`). A loose likeness of the part after the namespace is no guess (`git` is not
+    /// `meta.get`, `patch` not `net.fetch`).
+    pub fn similar(&self, name: &str, limit: usize) -> Vec<(usize, String)> {
+        let within = (name.chars().count() / 3).max(1);
         let mut scored: Vec<(usize, String)> = self
             .visible()
             .into_iter()
             .map(|t| t.spec().name.clone())
-            .map(|n| (crate::suggest::edit_distance(name, &n).min(suffix_distance(name, &n)), n))
-            .filter(|(d, n)| *d <= (n.len() / 3).max(1))
+            .filter_map(|n| {
+                let exact_tool = n.split_once('.').is_some_and(|(_, tool)| tool == name);
+                let distance = if exact_tool { 0 } else { crate::suggest::edit_distance(name, &n) };
+                (distance <= within).then_some((distance, n))
+            })
             .collect();
         scored.sort();
-        scored.into_iter().take(limit).map(|(_, n)| n).collect()
+        scored.truncate(limit);
+        scored
     }
 
     /// Tools switched off.
@@ -205,14 +213,6 @@ impl Registry {
         let mut all = self.all();
         all.retain(|t| t.spec().visible);
         all
-    }
-}
-
-/// Distance between the parts after the namespace (`read` finds `fs.read`).
-fn suffix_distance(name: &str, qualified: &str) -> usize {
-    match qualified.split_once('.') {
-        Some((_, tool)) => crate::suggest::edit_distance(name, tool) + 1,
-        None => usize::MAX,
     }
 }
 
