@@ -74,6 +74,12 @@ impl Registry {
         if !valid(&name) {
             return Err(format!("tool name '{name}' must be namespace.tool (letters, digits, _ and -)"));
         }
+        // A source owns its namespace whole (and asking it would start a server).
+        if let Some((namespace, _)) = name.split_once('.')
+            && self.sources.iter().any(|s| s.namespace() == namespace)
+        {
+            return Err(format!("tool '{name}': the namespace '{namespace}' belongs to a mounted server"));
+        }
         if self.resolve(&name).is_some() {
             return Err(format!("tool '{name}' is already registered"));
         }
@@ -224,4 +230,49 @@ pub(crate) fn subject_of(spec: &ToolSpec, args: &Value, cx: &ToolCx) -> Option<S
         other => other.to_string(),
     };
     Some(if spec.subject_is_path { cx.abs(&text) } else { text })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A source of one tool, `src.echo`.
+    struct Source(Arc<BTreeMap<String, Arc<dyn Tool>>>);
+
+    impl ToolSource for Source {
+        fn namespace(&self) -> &str {
+            "src"
+        }
+        fn tools(&self) -> Arc<BTreeMap<String, Arc<dyn Tool>>> {
+            self.0.clone()
+        }
+    }
+
+    fn tool(name: &str) -> Arc<dyn Tool> {
+        let spec = ToolSpec::with_schema(name, "a tool", serde_json::json!({"type": "object"}));
+        super::super::typed(spec, |_cx, _args: serde_json::Value| async { Ok(ToolOutput::Empty) })
+    }
+
+    #[test]
+    fn a_source_owns_its_namespace_whole() {
+        let mut registry = Registry::builtin();
+        let tools = BTreeMap::from([("src.echo".to_string(), tool("src.echo"))]);
+        registry.add_source(Arc::new(Source(Arc::new(tools)))).expect("a new namespace");
+        assert!(registry.resolve("src.echo").is_some());
+        assert!(registry.all().iter().any(|t| t.spec().name == "src.echo"), "listed with the rest");
+        let refused = registry.register(tool("src.other")).expect_err("its namespace is taken");
+        assert!(refused.contains("belongs to a mounted server"), "{refused}");
+        let empty = Arc::new(BTreeMap::new());
+        assert!(registry.add_source(Arc::new(Source(empty))).is_err(), "a second source of one namespace");
+        struct Fs;
+        impl ToolSource for Fs {
+            fn namespace(&self) -> &str {
+                "fs"
+            }
+            fn tools(&self) -> Arc<BTreeMap<String, Arc<dyn Tool>>> {
+                Arc::default()
+            }
+        }
+        assert!(registry.add_source(Arc::new(Fs)).is_err(), "a namespace of registered tools");
+    }
 }
