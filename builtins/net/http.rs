@@ -99,26 +99,15 @@ fn curl_words(_: &Spec, misuse: &Misuse) -> String {
 /// terminal, and not when the body itself goes there).
 async fn request(ctx: &Ctx<'_>, args: FetchArgs, meter: bool) -> Result<Fetched, (i32, String)> {
     let (progress, fetching) = ctx.fetch(args);
-    tokio::pin!(fetching);
-    let mut ticks = tokio::time::interval(std::time::Duration::from_millis(200));
-    let mut drawn = false;
-    let result = loop {
-        tokio::select! {
-            result = &mut fetching => break result,
-            _ = ticks.tick(), if meter => {
-                let (done, total) = progress.get();
-                if done > 0 {
-                    let of = total.map_or(String::new(), |t| format!(" of {} ({}%)", size(t), done * 100 / t.max(1)));
-                    ctx.err(format!("\r\x1b[K  {} received{of}", size(done))).await;
-                    drawn = true;
-                }
-            }
-        }
-    };
-    if drawn {
-        ctx.err("\r\x1b[K").await;
-    }
+    let drawn = if meter { Some(&*progress) } else { None };
+    let result = toolsh_core::command::metered(&ctx.io.stderr(), drawn, received, fetching).await;
     result.map_err(|e| (e.code, e.message))
+}
+
+/// `1.5 MiB received of 3.0 MiB (50%)`
+fn received(done: u64, total: Option<u64>) -> String {
+    let of = total.map_or(String::new(), |t| format!(" of {} ({}%)", size(t), done * 100 / t.max(1)));
+    format!("{} received{of}", size(done))
 }
 
 /// `1.5 MiB`

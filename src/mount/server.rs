@@ -71,7 +71,10 @@ impl rmcp::ClientHandler for Client {
         let Some(gate) = gate else { return decline };
         let schema = serde_json::to_value(&requested_schema).unwrap_or_default();
         let asker = format!("mcp server '{}'", connection.config.alias);
-        Ok(match gate.elicit(&asker, &message, &schema) {
+        // Whoever answers may take a while (a person at the console reads the terminal): off
+        // the connection's one worker, which carries every mounted server's messages.
+        let asked = tokio::task::spawn_blocking(move || gate.elicit(&asker, &message, &schema)).await;
+        Ok(match asked.unwrap_or(crate::tools::Elicited::Unavailable) {
             crate::tools::Elicited::Accepted(content) => {
                 let mut result = ElicitResult::new(ElicitationAction::Accept);
                 result.content = Some(content);

@@ -322,3 +322,34 @@ fn history_survives_a_restart_and_ctrl_r_searches_it() {
     }
     console.wait_for("\nremembered-42\n");
 }
+
+#[test]
+fn a_mounted_servers_question_and_progress_reach_the_terminal() {
+    let marks = tempfile::tempdir().expect("tempdir");
+    let server = format!("'m=python3 {}/tests/mcp/mounted.py {}'", env!("CARGO_MANIFEST_DIR"), marks.path().display());
+    let console = Console::start("elicit", &["--mcp", &server], &[]);
+    // The server asks whom to greet: the form is read at the terminal, field by field.
+    console.type_text("m.greet");
+    console.keys(&["Enter"]);
+    let screen = console.wait_for("[c] cancel: ");
+    assert!(screen.contains("mcp server 'm' asks: Whom shall I greet?"), "{screen}");
+    console.type_text("y");
+    console.keys(&["Enter"]);
+    console.wait_for("(string, required): ");
+    console.type_text("Ada");
+    console.keys(&["Enter"]);
+    console.wait_for("\n{\"result\":\"hello Ada\"}\n");
+    // Declined, the server hears so.
+    console.type_text("m.greet");
+    console.keys(&["Enter"]);
+    wait_until(|| console.screen().matches("[c] cancel: ").count() == 2, || console.screen());
+    console.type_text("n");
+    console.keys(&["Enter"]);
+    console.wait_for("\n{\"result\":\"decline\"}\n");
+    // The server's progress is drawn while the call runs, and cleared when it ends.
+    console.type_text("m.slow --steps 3");
+    console.keys(&["Enter"]);
+    console.wait_for("1 of 3 (33%)");
+    let screen = console.wait_for("\n{\"result\":\"3 steps\"}\n");
+    assert!(!screen.contains("of 3 ("), "the meter is cleared when the call ends:\n{screen}");
+}

@@ -18,7 +18,7 @@
 pub mod spec;
 mod tool;
 
-pub use tool::run_tool;
+pub use tool::{metered, run_tool};
 
 use crate::io::{Input, Io};
 use crate::session::{Shared, State, Status};

@@ -63,7 +63,11 @@ pub async fn run_tool(
         args.insert(property.to_string(), Value::String(String::from_utf8_lossy(&bytes).into_owned()));
     }
     let cx = tool_cx(shared, &state.cwd, &argv[0]);
-    match shared.tools.call(&shared.gate, cx, &argv[0], &spec.name, Value::Object(args)).await {
+    // A long call (a mounted server's, reporting progress) is drawn on a terminal as it runs.
+    shared.meter.set(0, None);
+    let call = shared.tools.call(&shared.gate, cx, &argv[0], &spec.name, Value::Object(args));
+    let drawn = if io.stderr().is_terminal() { Some(&*shared.meter) } else { None };
+    match metered(&io.stderr(), drawn, steps, call).await {
         Ok(output) => {
             say(output.into_bytes(), false).await;
             0
@@ -74,6 +78,45 @@ pub async fn run_tool(
             err.status
         }
     }
+}
+
+/// `2 of 3 (66%)`: a tool's progress in its own units.
+fn steps(done: u64, total: Option<u64>) -> String {
+    match total {
+        Some(total) => format!("{done} of {total} ({}%)", done * 100 / total.max(1)),
+        None => done.to_string(),
+    }
+}
+
+/// Runs `work`, drawing `meter` on `stderr` (worded by `describe`) every 200 ms while it runs
+/// and has something to show, and clearing the line at the end; with no meter, just runs it.
+/// The caller decides whether to draw: only on a terminal, and not where the output goes.
+pub async fn metered<F: std::future::Future>(
+    stderr: &crate::io::Output,
+    meter: Option<&crate::tools::Meter>,
+    describe: fn(u64, Option<u64>) -> String,
+    work: F,
+) -> F::Output {
+    let Some(meter) = meter else { return work.await };
+    tokio::pin!(work);
+    let mut ticks = tokio::time::interval(std::time::Duration::from_millis(200));
+    let mut drawn = false;
+    let result = loop {
+        tokio::select! {
+            result = &mut work => break result,
+            _ = ticks.tick() => {
+                let (done, total) = meter.get();
+                if done > 0 {
+                    let _ = stderr.write_all(format!("\r\x1b[K  {}", describe(done, total)).as_bytes()).await;
+                    drawn = true;
+                }
+            }
+        }
+    };
+    if drawn {
+        let _ = stderr.write_all(b"\r\x1b[K").await;
+    }
+    result
 }
 
 impl Ctx<'_> {
