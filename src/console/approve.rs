@@ -162,7 +162,11 @@ fn parse_field(field: &Value, text: &str, needed: bool) -> Result<Option<Value>,
     }
     if let Some(allowed) = choices(field) {
         let pick = |one: &str| {
-            allowed.iter().find(|c| c.as_str() == one).cloned().ok_or_else(|| format!("choose from {}", allowed.join(", ")))
+            allowed
+                .iter()
+                .find(|c| c.as_str() == one)
+                .cloned()
+                .ok_or_else(|| format!("choose from {}", allowed.join(", ")))
         };
         return if is_multi(field) {
             let picked: Result<Vec<Value>, String> =

@@ -9,7 +9,7 @@
 use super::stdio::{ChildTransport, MAX_MESSAGE, Oversized};
 use super::{Endpoint, ServerConfig};
 use crate::tools::{Tool, ToolError, ToolSource};
-use rmcp::service::{RoleClient, RunningService, ServiceError, ServiceExt};
+use rmcp::service::{ClientServiceExt, RoleClient, RunningService, ServiceError};
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use serde_json::Value;
@@ -59,32 +59,12 @@ impl rmcp::ClientHandler for Client {
         request: rmcp::model::ElicitRequestParams,
         _context: rmcp::service::RequestContext<RoleClient>,
     ) -> Result<rmcp::model::ElicitResult, rmcp::ErrorData> {
-        use rmcp::model::{ElicitResult, ElicitationAction};
-        let decline = Ok(ElicitResult::new(ElicitationAction::Decline));
-        let Some(connection) = self.connection.upgrade() else { return decline };
-        let rmcp::model::ElicitRequestParams::FormElicitationParams { message, requested_schema, .. } = request else {
-            return decline; // a URL to open: toolsh has no browser to send anyone to
-        };
+        let Some(connection) = self.connection.upgrade() else { return Ok(declined()) };
         // The question belongs to a call in progress; it goes to that call's session (with
-        // several at once, to one of them: the protocol does not say whose it is).
+        // several at once, to one of them: a handshake-era request does not say whose it is).
         let gate = connection.calls.lock().unwrap_or_else(|p| p.into_inner()).values().next().map(|c| c.gate.clone());
-        let Some(gate) = gate else { return decline };
-        let schema = serde_json::to_value(&requested_schema).unwrap_or_default();
-        let asker = format!("mcp server '{}'", connection.config.alias);
-        // Whoever answers may take a while (a person at the console reads the terminal): off
-        // the connection's one worker, which carries every mounted server's messages.
-        let asked = tokio::task::spawn_blocking(move || gate.elicit(&asker, &message, &schema)).await;
-        Ok(match asked.unwrap_or(crate::tools::Elicited::Unavailable) {
-            crate::tools::Elicited::Accepted(content) => {
-                let mut result = ElicitResult::new(ElicitationAction::Accept);
-                result.content = Some(content);
-                result
-            }
-            crate::tools::Elicited::Cancelled => ElicitResult::new(ElicitationAction::Cancel),
-            crate::tools::Elicited::Declined | crate::tools::Elicited::Unavailable => {
-                ElicitResult::new(ElicitationAction::Decline)
-            }
-        })
+        let Some(gate) = gate else { return Ok(declined()) };
+        Ok(answer_question(&connection.config.alias, gate, request).await)
     }
 
     fn get_info(&self) -> rmcp::model::ClientConfig {
@@ -103,6 +83,86 @@ impl rmcp::ClientHandler for Client {
             connection.relisted(tools);
         }
     }
+}
+
+fn declined() -> rmcp::model::ElicitResult {
+    rmcp::model::ElicitResult::new(rmcp::model::ElicitationAction::Decline)
+}
+
+/// A server's question (form elicitation) put to `gate`'s approver, answered as the protocol
+/// wants it; a URL to open is declined (toolsh has no browser to send anyone to).
+async fn answer_question(
+    alias: &str,
+    gate: Arc<crate::tools::Gate>,
+    request: rmcp::model::ElicitRequestParams,
+) -> rmcp::model::ElicitResult {
+    use rmcp::model::{ElicitResult, ElicitationAction};
+    let rmcp::model::ElicitRequestParams::FormElicitationParams { message, requested_schema, .. } = request else {
+        return declined();
+    };
+    let schema = serde_json::to_value(&requested_schema).unwrap_or_default();
+    let asker = format!("mcp server '{alias}'");
+    // Whoever answers may take a while (a person at the console reads the terminal): off the
+    // connections' one worker, which carries every mounted server's messages.
+    let asked = tokio::task::spawn_blocking(move || gate.elicit(&asker, &message, &schema)).await;
+    match asked.unwrap_or(crate::tools::Elicited::Unavailable) {
+        crate::tools::Elicited::Accepted(content) => {
+            let mut result = ElicitResult::new(ElicitationAction::Accept);
+            result.content = Some(content);
+            result
+        }
+        crate::tools::Elicited::Cancelled => ElicitResult::new(ElicitationAction::Cancel),
+        crate::tools::Elicited::Declined | crate::tools::Elicited::Unavailable => declined(),
+    }
+}
+
+/// Lists the tools again each time the server says they changed, for as long as the
+/// subscription lasts (the connection's life). Holds neither the connection nor the service:
+/// a connection forgotten after a crash ends it.
+async fn listen_for_changes(connection: std::sync::Weak<Connection>, peer: rmcp::Peer<RoleClient>) {
+    let filter = rmcp::model::SubscriptionFilter::builder().tools_list_changed().build();
+    let Ok(mut subscription) = peer.listen(filter).await else { return };
+    while let Ok(Some(notification)) = subscription.next().await {
+        if matches!(notification, rmcp::model::ServerNotification::ToolListChangedNotification(_))
+            && let Some(connection) = connection.upgrade()
+            && let Ok(tools) = peer.list_all_tools().await
+        {
+            connection.relisted(tools);
+        }
+    }
+}
+
+/// Both eras of the protocol: `server/discover` for the 2026-07-28 revision first, then the
+/// `initialize` handshake of the earlier ones for a server that does not know it.
+fn lifecycle() -> rmcp::service::ClientLifecycleMode {
+    rmcp::service::ClientLifecycleMode::Auto {
+        preferred_versions: vec![rmcp::model::ProtocolVersion::V_2026_07_28],
+        legacy_version: None,
+    }
+}
+
+/// How many times one call may be answered "input required" before toolsh gives up on it.
+const INPUT_ROUNDS: usize = 10;
+
+/// The answers to a server's input requests (2026-07-28: questions returned as the call's
+/// result, answered by calling again): form questions go to the call's own approver; sampling
+/// and roots are not offered, so asking for them ends the call.
+async fn answer_inputs(
+    alias: &str,
+    gate: &Arc<crate::tools::Gate>,
+    requests: rmcp::model::InputRequests,
+) -> Result<rmcp::model::InputResponses, String> {
+    let mut answers = rmcp::model::InputResponses::new();
+    for (key, request) in requests {
+        let answer = match request {
+            rmcp::model::InputRequest::Elicitation(request) => {
+                answer_question(alias, gate.clone(), request.params).await
+            }
+            _ => return Err("it asked for sampling or roots, which toolsh does not offer".to_string()),
+        };
+        answers.insert(key, serde_json::to_value(answer).map_err(|err| err.to_string())?);
+    }
+    Ok(answers)
 }
 
 /// One declared server and its connection, when it is up.
@@ -272,56 +332,94 @@ impl Connection {
                 Value::Object(map) => Some(map),
                 _ => None,
             };
-            let request = rmcp::model::ClientRequest::CallToolRequest(rmcp::model::CallToolRequest::new(params));
-            // Sent by hand (not `call_tool`) to learn the progress token rmcp gives the request,
-            // under which the server's progress comes back.
-            let handle = service
-                .peer()
-                .send_cancellable_request(request, rmcp::service::PeerRequestOptions::no_options())
-                .await
-                .map_err(|err| this.failed(&tool, err))?;
-            let _listening = Listening::new(&this, &handle.progress_token.0.to_string(), InFlight { meter, gate });
-            let mut abandoned = Abandoned { peer: service.peer().clone(), id: Some(handle.id.clone()) };
-            let answered = tokio::select! {
-                answered = tokio::time::timeout(this.config.timeout, handle.await_response()) => answered,
-                () = this.oversized.notify.notified() => {
-                    let bytes = this.oversized.bytes.load(std::sync::atomic::Ordering::Relaxed);
-                    return Err(ToolError::failed(format!(
-                        "mcp server '{}': its answer to {tool} passed {} MiB ({bytes} bytes so far), the cap for \
-                         one message; it was dropped",
-                        this.config.alias,
-                        MAX_MESSAGE >> 20
-                    )));
-                }
-            };
-            let answered = answered.map(|answer| {
-                abandoned.id = None;
-                answer.and_then(|result| match result {
-                    rmcp::model::ServerResult::CallToolResult(result) => Ok(result),
-                    _ => Err(ServiceError::UnexpectedResponse),
-                })
-            });
-            match answered {
-                Err(_) => Err(ToolError {
-                    status: crate::interp::EXIT_LIMIT,
-                    message: format!(
-                        "mcp server '{}': {tool} did not answer within {} s (its timeout); the call was cancelled",
-                        this.config.alias,
-                        this.config.timeout.as_secs_f64()
-                    ),
-                }),
-                Ok(Err(err)) => {
-                    if !matches!(err, ServiceError::McpError(_)) {
-                        // The connection is gone (the server crashed or closed it): the next
-                        // call starts the server again.
-                        this.forget(&service).await;
+            // A server of the 2026-07-28 revision asks its questions as the call's result
+            // ("input required"); the call is made again with the answers, a few rounds at most.
+            for _ in 0..INPUT_ROUNDS {
+                let result = this.call_once(&service, &tool, params.clone(), &meter, &gate).await?;
+                let asked = match result {
+                    rmcp::model::ServerResult::CallToolResult(result) => {
+                        return serde_json::to_value(result).map_err(|err| ToolError::failed(err.to_string()));
                     }
-                    Err(this.failed(&tool, err))
-                }
-                Ok(Ok(result)) => serde_json::to_value(result).map_err(|err| ToolError::failed(err.to_string())),
+                    rmcp::model::ServerResult::InputRequiredResult(asked) => asked,
+                    _ => return Err(this.failed(&tool, ServiceError::UnexpectedResponse)),
+                };
+                let answers = match asked.input_requests {
+                    Some(requests) => answer_inputs(&this.config.alias, &gate, requests).await.map_err(|why| {
+                        ToolError::failed(format!("mcp server '{}': {tool}: {why}", this.config.alias))
+                    })?,
+                    None => {
+                        // Nothing to answer: the server is not ready yet; ask again shortly.
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                        rmcp::model::InputResponses::new()
+                    }
+                };
+                params.input_responses = Some(answers);
+                params.request_state = asked.request_state;
             }
+            Err(ToolError::failed(format!(
+                "mcp server '{}': {tool} still wanted input after {INPUT_ROUNDS} rounds; toolsh gave up",
+                this.config.alias
+            )))
         })
         .await
+    }
+
+    /// Sends one `tools/call` and waits for its answer, within the server's timeout; what the
+    /// server reports of its progress meanwhile goes to `meter`, its questions to `gate`.
+    async fn call_once(
+        self: &Arc<Self>,
+        service: &Arc<Service>,
+        tool: &str,
+        params: rmcp::model::CallToolRequestParams,
+        meter: &Arc<crate::tools::Meter>,
+        gate: &Arc<crate::tools::Gate>,
+    ) -> Result<rmcp::model::ServerResult, ToolError> {
+        let request = rmcp::model::ClientRequest::CallToolRequest(rmcp::model::CallToolRequest::new(params));
+        // Sent by hand (not `call_tool`) to learn the progress token rmcp gives the request,
+        // under which the server's progress comes back.
+        let handle = service
+            .peer()
+            .send_cancellable_request(request, rmcp::service::PeerRequestOptions::no_options())
+            .await
+            .map_err(|err| self.failed(tool, err))?;
+        let call = InFlight { meter: meter.clone(), gate: gate.clone() };
+        let _listening = Listening::new(self, &handle.progress_token.0.to_string(), call);
+        let mut abandoned = Abandoned { peer: service.peer().clone(), id: Some(handle.id.clone()) };
+        let answered = tokio::select! {
+            answered = tokio::time::timeout(self.config.timeout, handle.await_response()) => answered,
+            () = self.oversized.notify.notified() => {
+                let bytes = self.oversized.bytes.load(std::sync::atomic::Ordering::Relaxed);
+                return Err(ToolError::failed(format!(
+                    "mcp server '{}': its answer to {tool} passed {} MiB ({bytes} bytes so far), the cap for \
+                     one message; it was dropped",
+                    self.config.alias,
+                    MAX_MESSAGE >> 20
+                )));
+            }
+        };
+        match answered {
+            Err(_) => Err(ToolError {
+                status: crate::interp::EXIT_LIMIT,
+                message: format!(
+                    "mcp server '{}': {tool} did not answer within {} s (its timeout); the call was cancelled",
+                    self.config.alias,
+                    self.config.timeout.as_secs_f64()
+                ),
+            }),
+            Ok(Err(err)) => {
+                abandoned.id = None;
+                if !matches!(err, ServiceError::McpError(_)) {
+                    // The connection is gone (the server crashed or closed it): the next call
+                    // starts the server again.
+                    self.forget(service).await;
+                }
+                Err(self.failed(tool, err))
+            }
+            Ok(Ok(result)) => {
+                abandoned.id = None;
+                Ok(result)
+            }
+        }
     }
 
     /// The running service, started when there is none or the last one closed.
@@ -341,6 +439,12 @@ impl Connection {
                 connection.relisted(tools);
             }
         });
+        // A server of the 2026-07-28 revision says its list changed only on a subscription
+        // (earlier ones notify every client, which `Client` hears).
+        let modern = service.peer_info().is_some_and(|info| !info.protocol_version.has_initialize());
+        if modern {
+            tokio::spawn(listen_for_changes(Arc::downgrade(self), service.peer().clone()));
+        }
         Ok(service)
     }
 
@@ -385,7 +489,10 @@ impl Connection {
                 }
                 let transport = ChildTransport::new(child, self.oversized.clone())
                     .map_err(|err| self.unavailable(&format!("cannot talk to '{program}': {err}")))?;
-                self.initialize(Client { connection: Arc::downgrade(self) }.serve(transport)).await
+                self.initialize(
+                    Client { connection: Arc::downgrade(self) }.serve_with_lifecycle(transport, lifecycle()),
+                )
+                .await
             }
             Endpoint::Http { url, headers } => {
                 let mut sent = HashMap::new();
@@ -404,7 +511,10 @@ impl Connection {
                 let _ = rustls::crypto::ring::default_provider().install_default();
                 let config = StreamableHttpClientTransportConfig::with_uri(url.as_str()).custom_headers(sent);
                 let transport = StreamableHttpClientTransport::from_config(config);
-                self.initialize(Client { connection: Arc::downgrade(self) }.serve(transport)).await
+                self.initialize(
+                    Client { connection: Arc::downgrade(self) }.serve_with_lifecycle(transport, lifecycle()),
+                )
+                .await
             }
         }
     }

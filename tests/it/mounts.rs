@@ -83,6 +83,15 @@ fn a_cached_tool_list_starts_no_server_until_a_call_needs_it() {
 }
 
 #[test]
+fn the_newest_revision_both_sides_speak_is_negotiated() {
+    // The test server speaks both eras: toolsh discovers the 2026-07-28 revision first. (The
+    // npm reference servers speak only the handshake era: their tests use it.)
+    let fx = Fixture::new();
+    let out = fx.run(&[], "m.revision | jq -r .result");
+    assert_eq!(out.stdout, "2026-07-28\n", "{}", out.stderr);
+}
+
+#[test]
 fn a_changed_tool_list_is_the_shells_at_once() {
     let fx = Fixture::new();
     let line = "set -o pipefail; m.late 2>/dev/null; echo \"before: $?\"; m.grow | jq -r .result; \
@@ -299,12 +308,13 @@ fn the_filesystem_server_answers_with_structured_content() {
 }
 
 #[test]
-fn the_everything_server_images_resources_and_structured_content() {
+fn the_everything_server_images_resources_structured_content_and_questions() {
     let ws = tempfile::tempdir().expect("tempdir");
     let flag = format!("every={}", npm_server("mcp-server-everything"));
     let line = "every.get-tiny-image | grep saved; wc -c < /tmp/.mcp/every.get-tiny-image-1.png; \
                 every.get-resource-links --count 2 | grep -c '^\\[resource: demo://'; \
-                every.get-structured-content --location Chicago | jq -r 'keys | join(\",\")'";
+                every.get-structured-content --location Chicago | jq -r 'keys | join(\",\")'; \
+                every.trigger-elicitation-request | grep -c '\"action\": \"decline\"'";
     let out = run_binary_with(
         ws.path(),
         &["--mcp".into(), flag, "-c".into(), line.into()],
@@ -321,6 +331,9 @@ fn the_everything_server_images_resources_and_structured_content() {
     assert_eq!(lines.next(), Some("4033"));
     assert_eq!(lines.next(), Some("2"));
     assert_eq!(lines.next(), Some("conditions,humidity,temperature"));
+    // A server of the handshake era asks in the middle of the call; with nobody to ask
+    // (`toolsh -c`), it is told the user declined.
+    assert_eq!(lines.next(), Some("1"), "{}", out.stdout);
 }
 
 /// The test server over Streamable HTTP on a free loopback port, stopped when dropped.

@@ -11,7 +11,9 @@ import sys
 import time
 
 import anyio
-from mcp.server.mcpserver import Context, Image, MCPServer
+from typing import Annotated
+
+from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Image, MCPServer, Resolve
 from mcp.types import ToolAnnotations
 from pydantic import BaseModel
 
@@ -93,6 +95,8 @@ async def grow(ctx: Context) -> str:
         return "late and here"
 
     server.add_tool(late, annotations=ToolAnnotations(readOnlyHint=True))
+    # Both eras: subscribers of the 2026-07-28 revision, and clients of the earlier ones.
+    await ctx.notify_tools_changed()
     await ctx.session.send_tool_list_changed()
     return "grown"
 
@@ -112,10 +116,19 @@ class Name(BaseModel):
 
 
 @server.tool(annotations=ToolAnnotations(readOnlyHint=True))
-async def greet(ctx: Context) -> str:
-    """Ask for a name (elicitation) and greet it."""
+def revision(ctx: Context) -> str:
+    """The protocol revision this call came in on."""
+    return ctx.protocol_version or "unknown"
+
+
+def whom() -> Elicit[Name]:
+    return Elicit("Whom shall I greet?", Name)
+
+
+@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+async def greet(answer: Annotated[ElicitationResult[Name], Resolve(whom)]) -> str:
+    """Ask for a name (elicitation: mid-call, or as the call's result on 2026-07-28) and greet it."""
     reached("greet")
-    answer = await ctx.elicit("Whom shall I greet?", Name)
     return f"hello {answer.data.name}" if answer.action == "accept" else answer.action
 
 
