@@ -656,7 +656,11 @@ impl Shell {
     /// Runs `src` and renders the result for a model (see [`crate::contract`]): one text block
     /// ending in `[exit N]`, cut to `caps` with the whole output kept in the workspace's
     /// `/tmp/.out/N.log`, named by the marker.
-    pub async fn exec_for_model(&mut self, src: &str, caps: crate::contract::Caps) -> (ExecOutcome, String) {
+    pub async fn exec_for_model(
+        &mut self,
+        src: &str,
+        caps: crate::contract::Caps,
+    ) -> (ExecOutcome, crate::contract::Rendered) {
         self.exec_for_model_with(src, caps, ExecOptions::default()).await
     }
 
@@ -666,7 +670,7 @@ impl Shell {
         src: &str,
         caps: crate::contract::Caps,
         options: ExecOptions,
-    ) -> (ExecOutcome, String) {
+    ) -> (ExecOutcome, crate::contract::Rendered) {
         let outcome = self.exec_with(src, options).await;
         self.spills += 1;
         let path = format!("/tmp/.out/{}.log", self.spills);

@@ -60,12 +60,15 @@ pub async fn serve(
     let template = Mutex::new(template);
     let running = super::RunningCalls::default();
     let listed = running.clone();
+    let turns = super::turns::SessionTurns::default();
+    let queued = turns.clone();
     let factory = move || {
         let approver = Arc::new(ElicitingApprover::default());
         let shell = template.lock().unwrap_or_else(|p| p.into_inner()).new_session(Some(approver.clone()));
         let mut server = ShellServer::new(shell, caps).with_approver(approver);
         server.sessions_only = true;
         server.running = Some(listed.clone());
+        server.turns = queued.clone();
         Ok(server)
     };
     let mut hosts = vec!["localhost".to_string(), "127.0.0.1".to_string(), "::1".to_string()];
@@ -91,10 +94,12 @@ pub async fn serve(
         let service = service.clone();
         let sessions = sessions.clone();
         let running = running.clone();
+        let turns = turns.clone();
         let route = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
             let service = service.clone();
             let sessions = sessions.clone();
             let running = running.clone();
+            let turns = turns.clone();
             async move {
                 if let Some(why) = forbidden(request.headers(), bound) {
                     return Ok(refused(why));
@@ -106,6 +111,7 @@ pub async fn serve(
                 {
                     let calls = running.lock().unwrap_or_else(|p| p.into_inner()).remove(id).unwrap_or_default();
                     calls.into_iter().for_each(|(_, token)| token.cancel());
+                    turns.lock().unwrap_or_else(|p| p.into_inner()).remove(id);
                 }
                 // A POST without a session id opens a session (its `initialize`).
                 let opens =
@@ -116,7 +122,22 @@ pub async fn serve(
                 }
                 if request.uri().path() == PATH {
                     let ending = request.method() == hyper::Method::DELETE;
+                    let (request, queued) = match arrive(request, &turns).await {
+                        Ok(read) => read,
+                        Err(response) => return Ok(response),
+                    };
                     let mut response = service.handle(request).await;
+                    if let Some((turns, id)) = queued {
+                        // Answered: a call that never took its turn leaves the queue now.
+                        let left = Left { turns, id };
+                        response = response.map(|body| {
+                            body.map_frame(move |frame| {
+                                let _ = &left;
+                                frame
+                            })
+                            .boxed()
+                        });
+                    }
                     // rmcp acknowledges a session's end with 202; the official SDKs expect
                     // 200 or 204 and log a failure otherwise.
                     if ending && response.status() == hyper::StatusCode::ACCEPTED {
@@ -137,6 +158,54 @@ pub async fn serve(
                 .serve_connection(io, route)
                 .await;
         });
+    }
+}
+
+/// The most a POST's body may hold (one JSON-RPC message).
+const MAX_BODY: usize = 16 << 20;
+
+/// The body of a response served.
+type Body = http_body_util::combinators::BoxBody<Bytes, std::convert::Infallible>;
+
+/// A request read whole; when it is a call of a session, the call is queued in that
+/// session's turns (calls of one session take the shell in the order they arrived here).
+async fn arrive(
+    request: hyper::Request<hyper::body::Incoming>,
+    turns: &super::turns::SessionTurns,
+) -> Result<
+    (hyper::Request<Full<Bytes>>, Option<(Arc<super::turns::Turns>, rmcp::model::RequestId)>),
+    hyper::Response<Body>,
+> {
+    let session = request.headers().get("mcp-session-id").and_then(|v| v.to_str().ok()).map(str::to_string);
+    let (parts, body) = request.into_parts();
+    let bytes = match http_body_util::Limited::new(body, MAX_BODY).collect().await {
+        Ok(collected) => collected.to_bytes(),
+        Err(_) => {
+            let body = Full::new(Bytes::from(format!("toolsh: a request body may hold at most {MAX_BODY} bytes\n")));
+            let mut response = hyper::Response::new(body.boxed());
+            *response.status_mut() = hyper::StatusCode::PAYLOAD_TOO_LARGE;
+            return Err(response);
+        }
+    };
+    let queued = session.and_then(|session| {
+        let message = serde_json::from_slice::<rmcp::model::ClientJsonRpcMessage>(&bytes).ok()?;
+        let id = super::turns::takes_a_turn(&message)?;
+        let turns = super::turns::of(turns, &session);
+        turns.arrived(id.clone());
+        Some((turns, id))
+    });
+    Ok((hyper::Request::from_parts(parts, Full::new(bytes)), queued))
+}
+
+/// A call's place in its session's queue, left when dropped.
+struct Left {
+    turns: Arc<super::turns::Turns>,
+    id: rmcp::model::RequestId,
+}
+
+impl Drop for Left {
+    fn drop(&mut self) {
+        self.turns.done(&self.id);
     }
 }
 

@@ -1,36 +1,44 @@
 //! `toolsh mcp`: an MCP server over stdio offering exactly one tool, `shell`.
 //!
 //! One session per connection (variables, functions and cwd persist between calls); each call
-//! runs one command line and answers with the result contract of [`crate::contract`]. A call
-//! that runs and fails is a tool result with `isError`; JSON-RPC errors are only for requests
-//! that cannot be routed (an unknown tool, a missing `command`). Standard output is the
-//! protocol channel: the shell's output is always captured, never written there.
-//! [`http`] serves the same tool to many clients at once, one session each.
+//! runs one command line and answers with the result contract of [`crate::contract`], plus
+//! the same facts as structured content ([`call`]). A call that runs and fails, and a call
+//! whose arguments are wrong, are tool results with `isError` that the model reads; JSON-RPC
+//! errors are only for requests that cannot be routed (an unknown tool). Calls of a session
+//! run one at a time in the order they arrived ([`turns`]). Standard output is the protocol
+//! channel: the shell's output is always captured, never written there. A line's cut output
+//! is a resource of its session (`resources/read`). [`http`] serves the same tool to many
+//! clients at once, one session each.
 
+mod ask;
+mod call;
 pub mod http;
+mod turns;
 
-use crate::contract::Caps;
-use crate::interp::Shell;
-use crate::tools::Answer;
+pub use ask::ElicitingApprover;
+pub use call::{DEFAULT_TIMEOUT, MAX_TIMEOUT};
+
+use crate::contract::{Caps, Rendered};
+use crate::interp::{ExecOutcome, Shell};
+use ask::{Asking, Channel, Question};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, InitializeResult,
-    ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig, Tool,
-    ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, InitializeResult, InputRequest,
+    InputRequiredResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams, ProgressNotificationParam,
+    ProgressToken, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ResourceContents,
+    ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData as McpError, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
-use std::sync::Arc;
-use std::time::Duration;
-
-/// Default time one call may take.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
-/// The longest a caller may ask for.
-pub const MAX_TIMEOUT: Duration = Duration::from_secs(600);
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio_util::sync::CancellationToken;
 
 /// The server: one shell session and the description of its one tool.
 pub struct ShellServer {
-    shell: tokio::sync::Mutex<Shell>,
+    shell: Arc<tokio::sync::Mutex<Shell>>,
+    /// The session's workspace, for reading its spill files while a line runs.
+    vfs: crate::vfs::Vfs,
     tool: Tool,
     caps: Caps,
     approver: Option<Arc<ElicitingApprover>>,
@@ -41,30 +49,52 @@ pub struct ShellServer {
     /// Where this session's running calls are listed, so that ending the session (`DELETE`
     /// over HTTP, closing standard input over stdio) stops them at once.
     running: Option<RunningCalls>,
+    /// The order calls arrived in, per session.
+    turns: turns::SessionTurns,
+    /// Lines that asked the client something and wait for the call that answers
+    /// (2026-07-28), by the request state given to the client.
+    waiting: Mutex<HashMap<String, Line>>,
 }
 
 /// The running calls of each HTTP session, by session id: a token to cancel each, with the
 /// number of the call that registered it.
-pub(crate) type RunningCalls =
-    Arc<std::sync::Mutex<std::collections::HashMap<String, Vec<(u64, tokio_util::sync::CancellationToken)>>>>;
+pub(crate) type RunningCalls = Arc<Mutex<HashMap<String, Vec<(u64, CancellationToken)>>>>;
 
-/// The key of the one session a stdio server has in [`RunningCalls`].
+/// The key of the one session a stdio server has in [`RunningCalls`] and its turns.
 const STDIO_SESSION: &str = "stdio";
 
-/// Numbers calls for [`RunningCalls`].
+/// Numbers calls for [`RunningCalls`], and request states.
 static NEXT_CALL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Where a line's progress reports go: the client and token of the call that follows it now.
+type ProgressSink = Arc<Mutex<Option<(rmcp::Peer<RoleServer>, ProgressToken)>>>;
+
+/// A line running on its own task, followed by one call (or, between the rounds of a question
+/// on 2026-07-28, by none).
+struct Line {
+    finished: tokio::sync::oneshot::Receiver<(ExecOutcome, Rendered)>,
+    questions: tokio::sync::mpsc::UnboundedReceiver<Question>,
+    /// Stops the line (the following call was cancelled, or the session ended).
+    cancel: CancellationToken,
+    progress: ProgressSink,
+    /// The answer to the question the line waits on, while it waits.
+    answer: Option<tokio::sync::oneshot::Sender<crate::tools::Elicited>>,
+}
 
 impl ShellServer {
     /// A server over `shell`.
     pub fn new(shell: Shell, caps: Caps) -> Self {
         let tool = shell_tool(&shell);
         ShellServer {
-            shell: tokio::sync::Mutex::new(shell),
+            vfs: shell.vfs().clone(),
+            shell: Arc::new(tokio::sync::Mutex::new(shell)),
             tool,
             caps,
             approver: None,
             sessions_only: false,
             running: None,
+            turns: turns::SessionTurns::default(),
+            waiting: Mutex::default(),
         }
     }
 
@@ -77,7 +107,7 @@ impl ShellServer {
 }
 
 /// The `shell` tool definition: the guide and command index as description, the input
-/// schema, and annotations true to the session's policy.
+/// schema, the structured result's schema, and annotations true to the session's policy.
 pub fn shell_tool(shell: &Shell) -> Tool {
     let schema = json!({
         "type": "object",
@@ -102,7 +132,9 @@ pub fn shell_tool(shell: &Shell) -> Tool {
         .destructive(!read_only)
         .idempotent(false)
         .open_world(shell.policy_allows_network());
-    Tool::new("shell", description(shell), Arc::new(object)).with_annotations(annotations)
+    let mut tool = Tool::new("shell", description(shell), Arc::new(object)).with_annotations(annotations);
+    tool.output_schema = Some(Arc::new(call::output_schema()));
+    tool
 }
 
 /// The tool's description: a short guide, then a compact index of the commands and tools the
@@ -183,13 +215,10 @@ fn tool_index<'a>(names: impl Iterator<Item = &'a str>) -> String {
     out
 }
 
-fn invalid(message: &str) -> McpError {
-    McpError::invalid_params(message.to_string(), None)
-}
-
 impl ServerHandler for ShellServer {
     fn get_info(&self) -> ServerConfig {
-        let mut info = InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
+        let capabilities = ServerCapabilities::builder().enable_tools().enable_resources().build();
+        let mut info = InitializeResult::new(capabilities)
             .with_instructions("One tool, `shell`: run bash command lines; start with `help`.");
         info.server_info = Implementation::new("toolsh", env!("CARGO_PKG_VERSION"));
         info
@@ -227,70 +256,235 @@ impl ServerHandler for ShellServer {
                 None,
             ));
         }
-        let args = request.arguments.unwrap_or_default();
-        let command =
-            args.get("command").and_then(Value::as_str).ok_or_else(|| invalid("'command' (a string) is required"))?;
-        let timeout = match args.get("timeout_ms") {
-            None | Some(Value::Null) => DEFAULT_TIMEOUT,
-            Some(value) => match value.as_u64() {
-                Some(ms) if ms > 0 => Duration::from_millis(ms).min(MAX_TIMEOUT),
-                _ => return Err(invalid("'timeout_ms' must be a positive integer")),
-            },
-        };
-        // The call is listed under its session (over HTTP its id, over stdio the one session),
-        // so that ending the session — `DELETE`, or the client closing standard input — stops it.
-        let listed = self.running.as_ref().and_then(|running| {
-            let session = match context.extensions.get::<hyper::http::request::Parts>() {
-                Some(parts) => parts.headers.get("mcp-session-id")?.to_str().ok()?.to_string(),
-                None => STDIO_SESSION.to_string(),
+        // The answer to a question a line asked (2026-07-28): that line goes on.
+        if let Some(state) = request.request_state.as_deref() {
+            let line = self.waiting.lock().unwrap_or_else(|p| p.into_inner()).remove(state);
+            let Some(mut line) = line else {
+                let why = "this answer belongs to a call that is over (its time ran out, or it was answered); \
+                           run the command again";
+                return Ok(CallToolResponse::Complete(call::refused(why)));
             };
+            let answer = request.input_responses.as_ref().and_then(|answers| answers.get(ANSWER)).cloned();
+            let elicited = answer
+                .and_then(|answer| serde_json::from_value::<rmcp::model::ElicitResult>(answer).ok())
+                .map_or(crate::tools::Elicited::Unavailable, ask::elicited);
+            if let Some(waiting) = line.answer.take() {
+                let _ = waiting.send(elicited);
+            }
+            return Ok(self.follow(line, &context).await);
+        }
+        let session = session_of(&context);
+        let turns = turns::of(&self.turns, &session);
+        // The turn ends when the call takes the shell, or is given up, or fails below.
+        let turn = Turn { turns: &turns, id: context.id.clone() };
+        let shell = tokio::select! {
+            shell = async {
+                turns.wait(&context.id).await;
+                self.shell.clone().lock_owned().await
+            } => shell,
+            () = context.ct.cancelled() => {
+                return Ok(CallToolResponse::Complete(call::refused("the call was cancelled before it started")));
+            }
+        };
+        drop(turn);
+        let args = match call::args(request.arguments) {
+            Ok(args) => args,
+            Err(why) => return Ok(CallToolResponse::Complete(call::refused(&why))),
+        };
+        self.forget_abandoned();
+        let line = self.start(shell, args, &session, &context);
+        Ok(self.follow(line, &context).await)
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, McpError> {
+        // The session's spill files: the whole output of lines whose text was cut.
+        let mut spills: Vec<(u64, String)> = self
+            .vfs
+            .read_dir("/tmp/.out")
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|entry| {
+                let path = format!("/tmp/.out/{}", entry.name);
+                let number = entry.name.strip_suffix(".log")?.parse().ok()?;
+                call::spill_path(&call::spill_uri(&path)).is_some().then_some((number, path))
+            })
+            .collect();
+        spills.sort();
+        let resources = spills
+            .into_iter()
+            .map(|(_, path)| {
+                let mut resource = rmcp::model::Resource::new(call::spill_uri(&path), path.clone());
+                resource.mime_type = Some("text/plain".to_string());
+                resource
+            })
+            .collect();
+        Ok(ListResourcesResult::with_all_items(resources))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, McpError> {
+        let not_found = || {
+            McpError::resource_not_found(
+                format!("no such resource: {} (this session's resources are its cut outputs)", request.uri),
+                None,
+            )
+        };
+        let path = call::spill_path(&request.uri).ok_or_else(not_found)?;
+        let bytes = self.vfs.read(path).map_err(|_| not_found())?;
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let contents = ResourceContents::text(text, request.uri.clone()).with_mime_type("text/plain");
+        Ok(ReadResourceResponse::Complete(ReadResourceResult::new(vec![contents])))
+    }
+}
+
+/// The key under which a line's question is put to the client, and its answer comes back.
+const ANSWER: &str = "answer";
+
+/// The session a request belongs to: over HTTP its id, over stdio the one session.
+fn session_of(context: &RequestContext<RoleServer>) -> String {
+    context
+        .extensions
+        .get::<hyper::http::request::Parts>()
+        .and_then(|parts| parts.headers.get("mcp-session-id")?.to_str().ok())
+        .unwrap_or(STDIO_SESSION)
+        .to_string()
+}
+
+/// A call's place in its session's queue, left when it is dropped.
+struct Turn<'a> {
+    turns: &'a turns::Turns,
+    id: rmcp::model::RequestId,
+}
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        self.turns.done(&self.id);
+    }
+}
+
+impl ShellServer {
+    /// Starts the call's line on a task of its own that holds the session's shell until the
+    /// line ends, whether or not a call is following it.
+    fn start(
+        &self,
+        mut shell: tokio::sync::OwnedMutexGuard<Shell>,
+        args: call::Args,
+        session: &str,
+        context: &RequestContext<RoleServer>,
+    ) -> Line {
+        let cancel = CancellationToken::new();
+        let (questions_to, questions) = tokio::sync::mpsc::unbounded_channel();
+        if let Some(approver) = &self.approver {
+            // How this call's questions reach the client: a request of their own, or the
+            // call's own result on a revision without a handshake. A question waits no
+            // longer than the call may run.
+            let takes_questions = context.client_capabilities().is_some_and(|c| c.elicitation.is_some());
+            let rounds = context.protocol_version().is_some_and(|v| !v.has_initialize());
+            let to = if rounds { Channel::Rounds(questions_to) } else { Channel::Request(context.peer.clone()) };
+            let deadline = tokio::time::Instant::now() + args.timeout;
+            approver.prepare(takes_questions.then(|| Asking { to, deadline, cancel: cancel.clone() }));
+        }
+        // The line is listed under its session, so that ending the session stops it.
+        let listed = self.running.as_ref().map(|running| {
             let number = NEXT_CALL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let mut map = running.lock().unwrap_or_else(|p| p.into_inner());
-            map.entry(session.clone()).or_default().push((number, context.ct.clone()));
-            Some((running.clone(), session, number))
+            map.entry(session.to_string()).or_default().push((number, cancel.clone()));
+            (running.clone(), session.to_string(), number)
         });
-        let mut shell = self.shell.lock().await;
-        if let Some(approver) = &self.approver {
-            // A question this call puts to the client waits no longer than the call may run.
-            approver.prepare(context.peer.clone(), tokio::time::Instant::now() + timeout, context.ct.clone());
-        }
+        let progress = ProgressSink::default();
         let mut options =
-            crate::ExecOptions { timeout: Some(timeout), cancel: Some(context.ct.clone()), ..Default::default() };
-        if let Some(token) = context.meta.get_progress_token() {
-            // The client asked for progress: a notification every second while the line runs.
-            let peer = context.peer.clone();
-            options.progress = Some(Box::new(move |p: crate::Progress| {
-                let mut note = ProgressNotificationParam::new(token.clone(), p.elapsed.as_secs_f64());
-                let tool = match p.tool {
-                    Some((done, Some(total))) => format!("; the running tool is at {done} of {total}"),
-                    Some((done, None)) => format!("; the running tool is at {done}"),
-                    None => String::new(),
-                };
-                note.message = Some(format!(
-                    "running for {:.0} s; {} bytes of output so far{tool}",
-                    p.elapsed.as_secs_f64(),
-                    p.stdout_bytes + p.stderr_bytes
-                ));
-                let peer = peer.clone();
-                tokio::spawn(async move {
-                    let _ = peer.notify_progress(note).await;
-                });
-            }));
-        }
-        let (outcome, text) = shell.exec_for_model_with(command, self.caps, options).await;
-        if let Some((running, session, number)) = listed {
-            let mut map = running.lock().unwrap_or_else(|p| p.into_inner());
-            if let Some(calls) = map.get_mut(&session) {
-                calls.retain(|(n, _)| *n != number);
-                if calls.is_empty() {
-                    map.remove(&session);
+            crate::ExecOptions { timeout: Some(args.timeout), cancel: Some(cancel.clone()), ..Default::default() };
+        let reports = progress.clone();
+        options.progress = Some(Box::new(move |p: crate::Progress| {
+            // A notification every second while the line runs, to whichever call follows it
+            // and asked for progress.
+            let Some((peer, token)) = reports.lock().unwrap_or_else(|p| p.into_inner()).clone() else { return };
+            let mut note = ProgressNotificationParam::new(token, p.elapsed.as_secs_f64());
+            let tool = match p.tool {
+                Some((done, Some(total))) => format!("; the running tool is at {done} of {total}"),
+                Some((done, None)) => format!("; the running tool is at {done}"),
+                None => String::new(),
+            };
+            note.message = Some(format!(
+                "running for {:.0} s; {} bytes of output so far{tool}",
+                p.elapsed.as_secs_f64(),
+                p.stdout_bytes + p.stderr_bytes
+            ));
+            tokio::spawn(async move {
+                let _ = peer.notify_progress(note).await;
+            });
+        }));
+        let (done, finished) = tokio::sync::oneshot::channel();
+        let caps = self.caps;
+        tokio::spawn(async move {
+            let result = shell.exec_for_model_with(&args.command, caps, options).await;
+            drop(shell);
+            if let Some((running, session, number)) = listed {
+                let mut map = running.lock().unwrap_or_else(|p| p.into_inner());
+                if let Some(calls) = map.get_mut(&session) {
+                    calls.retain(|(n, _)| *n != number);
+                    if calls.is_empty() {
+                        map.remove(&session);
+                    }
                 }
             }
-        }
-        let status = outcome.status;
-        let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
-        result.is_error = Some(status != 0);
-        Ok(CallToolResponse::Complete(result))
+            let _ = done.send(result);
+        });
+        Line { finished, questions, cancel, progress, answer: None }
+    }
+
+    /// Follows `line` for the call `context`: its result when it ends; a question for the
+    /// client as this call's result (2026-07-28), the line kept until the answer comes; or,
+    /// when the call is cancelled, the line stopped and what it did so far.
+    async fn follow(&self, mut line: Line, context: &RequestContext<RoleServer>) -> CallToolResponse {
+        *line.progress.lock().unwrap_or_else(|p| p.into_inner()) =
+            context.meta.get_progress_token().map(|token| (context.peer.clone(), token));
+        let asked = tokio::select! {
+            finished = &mut line.finished => return Self::ended(finished),
+            Some(question) = line.questions.recv() => question,
+            () = context.ct.cancelled() => {
+                line.cancel.cancel();
+                return Self::ended((&mut line.finished).await);
+            }
+        };
+        *line.progress.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        let params = rmcp::model::ElicitRequestParams::FormElicitationParams {
+            meta: None,
+            message: asked.message,
+            requested_schema: asked.schema,
+        };
+        line.answer = Some(asked.answer);
+        let state = format!("line-{}", NEXT_CALL.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+        self.waiting.lock().unwrap_or_else(|p| p.into_inner()).insert(state.clone(), line);
+        let mut requests = rmcp::model::InputRequests::new();
+        requests.insert(ANSWER.to_string(), InputRequest::Elicitation(rmcp::model::ElicitRequest::new(params)));
+        let mut result = InputRequiredResult::from_request_state(state);
+        result.input_requests = Some(requests);
+        CallToolResponse::InputRequired(result)
+    }
+
+    /// The result of a line that ended (or whose task is gone, which only a panic could do).
+    fn ended(finished: Result<(ExecOutcome, Rendered), tokio::sync::oneshot::error::RecvError>) -> CallToolResponse {
+        CallToolResponse::Complete(match finished {
+            Ok((outcome, rendered)) => call::finished(&outcome, rendered),
+            Err(_) => CallToolResult::error(vec![rmcp::model::ContentBlock::text(
+                "toolsh: the line stopped without a result\n[exit 1]",
+            )]),
+        })
+    }
+
+    /// Lines whose question nobody answered in time went on without the answer (a denial):
+    /// their places in the waiting list go.
+    fn forget_abandoned(&self) {
+        let mut waiting = self.waiting.lock().unwrap_or_else(|p| p.into_inner());
+        waiting.retain(|_, line| line.answer.as_ref().is_some_and(|answer| !answer.is_closed()));
     }
 }
 
@@ -308,99 +502,6 @@ pub fn export(shell: &Shell, format: &str) -> Result<Value, String> {
         })),
         "anthropic" => Ok(json!({ "name": "shell", "description": description, "input_schema": schema })),
         other => Err(format!("unknown format '{other}': use mcp, openai or anthropic")),
-    }
-}
-
-/// Answers `ask` decisions by asking the MCP client (elicitation), when the client supports it;
-/// otherwise, or when the user declines, the call is denied.
-///
-/// The gate asks synchronously from inside the running line, so this blocks its worker thread
-/// (`block_in_place`) while the transport, on the other workers, carries the question and the
-/// answer: it needs the multi-thread runtime `serve_stdio` builds on. A question unanswered by
-/// the call's deadline, or when the call is cancelled, is answered "nobody approved": a
-/// client that never replies cannot hold the session.
-#[derive(Default)]
-pub struct ElicitingApprover {
-    call: std::sync::Mutex<Option<Asking>>,
-}
-
-/// Whom the current call asks, and until when.
-#[derive(Clone)]
-struct Asking {
-    peer: rmcp::Peer<RoleServer>,
-    deadline: tokio::time::Instant,
-    cancel: tokio_util::sync::CancellationToken,
-}
-
-impl ElicitingApprover {
-    fn prepare(
-        &self,
-        peer: rmcp::Peer<RoleServer>,
-        deadline: tokio::time::Instant,
-        cancel: tokio_util::sync::CancellationToken,
-    ) {
-        *self.call.lock().unwrap_or_else(|p| p.into_inner()) = Some(Asking { peer, deadline, cancel });
-    }
-}
-
-impl ElicitingApprover {
-    /// Puts a form question to the client of the call in progress, waiting no longer than the
-    /// call may run: the client's answer, or `Unavailable` when there is no call, the client
-    /// does not take elicitation, or nothing can block to wait for it.
-    fn ask(&self, message: String, requested_schema: rmcp::model::ElicitationSchema) -> crate::tools::Elicited {
-        use crate::tools::Elicited;
-        let Some(Asking { peer, deadline, cancel }) = self.call.lock().unwrap_or_else(|p| p.into_inner()).clone()
-        else {
-            return Elicited::Unavailable;
-        };
-        let supported = peer.peer_info().is_some_and(|info| info.capabilities.elicitation.is_some());
-        let Ok(handle) = tokio::runtime::Handle::try_current() else { return Elicited::Unavailable };
-        if !supported || handle.runtime_flavor() != tokio::runtime::RuntimeFlavor::MultiThread {
-            return Elicited::Unavailable;
-        }
-        let params = rmcp::model::ElicitRequestParams::FormElicitationParams { meta: None, message, requested_schema };
-        let asked = async {
-            tokio::select! {
-                answer = tokio::time::timeout_at(deadline, peer.create_elicitation(params)) => answer.ok(),
-                () = cancel.cancelled() => None,
-            }
-        };
-        match tokio::task::block_in_place(|| handle.block_on(asked)) {
-            Some(Ok(result)) => match result.action {
-                rmcp::model::ElicitationAction::Accept => {
-                    Elicited::Accepted(result.content.unwrap_or(Value::Object(Default::default())))
-                }
-                rmcp::model::ElicitationAction::Decline => Elicited::Declined,
-                _ => Elicited::Cancelled,
-            },
-            Some(Err(_)) | None => Elicited::Unavailable,
-        }
-    }
-}
-
-impl crate::tools::Approver for ElicitingApprover {
-    fn approve(&self, request: &crate::tools::Approval) -> Answer {
-        let target = request.subject.as_deref().map_or(String::new(), |s| format!(" {s}"));
-        let message =
-            format!("Allow `{}` to call {}{target}? (policy rule {})", request.command, request.tool, request.rule);
-        let Ok(schema) = rmcp::model::ElicitationSchema::builder().required_bool("approve").build() else {
-            return Answer::Unavailable;
-        };
-        match self.ask(message, schema) {
-            crate::tools::Elicited::Accepted(content) if content.get("approve") == Some(&Value::Bool(true)) => {
-                Answer::Approved
-            }
-            crate::tools::Elicited::Unavailable => Answer::Unavailable,
-            _ => Answer::Refused,
-        }
-    }
-
-    /// A mounted server's question, passed to this server's client as its own elicitation.
-    fn elicit(&self, asker: &str, message: &str, schema: &Value) -> crate::tools::Elicited {
-        match serde_json::from_value::<rmcp::model::ElicitationSchema>(schema.clone()) {
-            Ok(schema) => self.ask(format!("{asker} asks: {message}"), schema),
-            Err(_) => crate::tools::Elicited::Unavailable,
-        }
     }
 }
 
@@ -423,7 +524,10 @@ pub async fn serve_stdio(shell: Shell, caps: Caps, approver: Option<Arc<Elicitin
             ended.into_iter().for_each(|(_, token)| token.cancel());
         })),
     };
-    let running = server.serve((stdin, stdout)).await.map_err(|e| format!("mcp: {e}"))?;
+    // Calls are queued as they are read, so they take the shell in that order.
+    let transport = rmcp::transport::IntoTransport::<RoleServer, std::io::Error, _>::into_transport((stdin, stdout));
+    let transport = turns::Arrivals::new(transport, turns::of(&server.turns, STDIO_SESSION));
+    let running = server.serve(transport).await.map_err(|e| format!("mcp: {e}"))?;
     running.waiting().await.map_err(|e| format!("mcp: {e}"))?;
     Ok(())
 }

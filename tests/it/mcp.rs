@@ -3,7 +3,9 @@
 //! nothing, an unknown command, truncation with a readable spill file, a timeout; and
 //! cancellation and progress over raw JSON-RPC (`tests/mcp/cancel.py`); `ask` through
 //! elicitation (`tests/mcp/elicit.py`); protocol negotiation and JSON-RPC errors
-//! (`tests/mcp/negotiate.py`).
+//! (`tests/mcp/negotiate.py`); what a harness meets through the SDK's default client on the
+//! newest revision — mistakes as results, calls in order, questions in rounds, structured
+//! results and spill resources (`tests/mcp/harness.py`).
 
 use std::process::Command;
 
@@ -40,6 +42,11 @@ fn ask_decisions_go_to_the_client_through_elicitation() {
 #[test]
 fn current_and_previous_protocol_revisions_negotiate() {
     python("negotiate.py");
+}
+
+#[test]
+fn a_harness_gets_readable_mistakes_ordered_calls_questions_and_structured_results() {
+    python("harness.py");
 }
 
 #[test]

@@ -263,7 +263,9 @@ fn outcomes_say_what_ran_what_was_blocked_and_what_was_cut() {
     let out = exec(&mut shell, "touch /x; c=rm; $c /x; echo after");
     assert_eq!((out.status, out.blocked.len()), (0, 1));
     let caps = toolsh::contract::Caps { chars: 1000, lines: 100 };
-    let (outcome, text) = runtime().block_on(shell.exec_for_model("seq 1 5000; echo oops >&2", caps));
+    let (outcome, rendered) = runtime().block_on(shell.exec_for_model("seq 1 5000; echo oops >&2", caps));
+    assert_eq!((rendered.truncated, rendered.spill.as_deref()), (true, Some("/tmp/.out/1.log")));
+    let text = rendered.text;
     assert_eq!(outcome.status, 0);
     assert!(text.starts_with("1\n2\n"), "{text}");
     assert!(text.ends_with("oops\n[truncated: kept first 66 and last 379 of 23,907 chars (5,002 lines); full output in /tmp/.out/1.log]\n[exit 0]"), "{text}");

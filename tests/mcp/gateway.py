@@ -61,6 +61,14 @@ async def over_stdio(toolsh, workdir, marks):
             check(result.content[0].text == "3 steps\n[exit 0]", f"the slow tool ran: {result}")
             check(any("the running tool is at" in n and "of 3" in n for n in notes),
                   f"the server's progress is in the reports: {notes}")
+    # The SDK's default client speaks 2026-07-28: the mounted server's question comes back as
+    # the shell call's result ("input required"), and the answer goes on to the server.
+    asked.clear()
+    async with Client(params, elicitation_callback=answer) as client:
+        check(client.protocol_version == "2026-07-28", client.protocol_version)
+        result = await client.call_tool("shell", {"command": "m.greet | jq -r .result"})
+        check(result.content[0].text == "hello Ada\n[exit 0]", f"the answer went back in rounds: {result}")
+        check(asked == ["mcp server 'm' asks: Whom shall I greet?"], f"asked once: {asked}")
 
 
 async def over_http(toolsh, workdir, marks):

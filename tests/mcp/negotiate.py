@@ -1,5 +1,6 @@
 """Protocol negotiation over raw JSON-RPC: clients on the current and the previous revisions
-get their own revision back and a working `shell` tool; unroutable calls get a JSON-RPC error.
+get their own revision back and a working `shell` tool; an unknown tool gets a JSON-RPC error,
+a call without a command a result the model can read.
 
 Usage: python3 tests/mcp/negotiate.py TOOLSH WORKDIR   (run by tests/it/mcp.rs)
 """
@@ -19,7 +20,8 @@ for version in ["2025-11-25", "2025-06-18", "2025-03-26"]:
     server.send({"id": 3, "method": "tools/call", "params": {"name": "nope", "arguments": {}}})
     assert "error" in server.reply(3), "an unknown tool is a JSON-RPC error"
     server.send({"id": 4, "method": "tools/call", "params": {"name": "shell", "arguments": {}}})
-    assert "error" in server.reply(4), "a missing command is a JSON-RPC error"
+    result = server.reply(4)["result"]
+    assert result["isError"] is True and "`command` is required" in result["content"][0]["text"], result
     server.send({"id": 5, "method": "tools/call", "params": {"name": "shell", "arguments": {"command": "false"}}})
     result = server.reply(5)["result"]
     assert result["isError"] is True and result["content"][0]["text"] == "[exit 1]", result

@@ -130,6 +130,18 @@ fn grouped(n: usize) -> String {
     out
 }
 
+/// A result as the model gets it: the text block, and the facts a harness may want without
+/// parsing it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rendered {
+    /// The one text block (output, truncation marker, `[exit N]`).
+    pub text: String,
+    /// Whether anything was cut from it.
+    pub truncated: bool,
+    /// Where the whole output was kept, when it was cut and could be kept.
+    pub spill: Option<String>,
+}
+
 /// The whole result block. `spill` stores the full body and returns where (called only when
 /// something is cut).
 pub fn render(
@@ -138,12 +150,13 @@ pub fn render(
     status: i32,
     caps: Caps,
     spill: impl FnOnce(&str) -> Option<String>,
-) -> String {
+) -> Rendered {
     let text = body(stdout, stderr);
-    let mut out = match truncate(&text, caps) {
-        None => text,
+    let (mut out, truncated, kept) = match truncate(&text, caps) {
+        None => (text, false, None),
         Some((kept, cut)) => {
-            let place = match spill(&text) {
+            let kept_at = spill(&text);
+            let place = match &kept_at {
                 Some(path) => format!("; full output in {path}"),
                 None => "; the full output could not be kept".to_string(),
             };
@@ -158,14 +171,14 @@ pub fn render(
                 grouped(cut.total),
                 grouped(cut.lines)
             ));
-            out
+            (out, true, kept_at)
         }
     };
     if !out.is_empty() && !out.ends_with('\n') {
         out.push('\n');
     }
     out.push_str(&format!("[exit {status}]"));
-    out
+    Rendered { text: out, truncated, spill: kept }
 }
 
 #[cfg(test)]
@@ -174,11 +187,11 @@ mod tests {
 
     #[test]
     fn short_output_ends_with_the_exit_line() {
-        assert_eq!(render(b"hi\n", b"", 0, Caps::default(), |_| None), "hi\n[exit 0]");
-        assert_eq!(render(b"a", b"oops\n", 1, Caps::default(), |_| None), "a\n[stderr]\noops\n[exit 1]");
-        assert_eq!(render(b"", b"", 0, Caps::default(), |_| None), "[exit 0]");
+        assert_eq!(render(b"hi\n", b"", 0, Caps::default(), |_| None).text, "hi\n[exit 0]");
+        assert_eq!(render(b"a", b"oops\n", 1, Caps::default(), |_| None).text, "a\n[stderr]\noops\n[exit 1]");
+        assert_eq!(render(b"", b"", 0, Caps::default(), |_| None).text, "[exit 0]");
         assert_eq!(
-            render(b"\x1b[1;31mred\x1b[0m \x1b]0;title\x07ok\n", b"", 0, Caps::default(), |_| None),
+            render(b"\x1b[1;31mred\x1b[0m \x1b]0;title\x07ok\n", b"", 0, Caps::default(), |_| None).text,
             "red ok\n[exit 0]"
         );
     }
@@ -187,7 +200,10 @@ mod tests {
     fn long_output_keeps_head_and_tail_and_says_so() {
         let text: String = (1..=1000).map(|i| format!("line {i}\n")).collect();
         let caps = Caps { chars: 1_000_000, lines: 100 };
-        let out = render(text.as_bytes(), b"", 0, caps, |_| Some("/tmp/.out/1.log".to_string()));
+        let rendered = render(text.as_bytes(), b"", 0, caps, |_| Some("/tmp/.out/1.log".to_string()));
+        assert!(rendered.truncated);
+        assert_eq!(rendered.spill.as_deref(), Some("/tmp/.out/1.log"));
+        let out = rendered.text;
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines[0], "line 1");
         assert_eq!(lines[24], "line 25");

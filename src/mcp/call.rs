@@ -1,0 +1,159 @@
+//! One `shell` call from the client's side: its arguments read (a mistake is a result the
+//! model can read, never a protocol error it cannot see), and its outcome as a result — the
+//! text block of [`crate::contract`], the same facts as structured content for harnesses, and
+//! the whole output as a resource link when the text was cut.
+
+use crate::contract::Rendered;
+use crate::interp::ExecOutcome;
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// Default time one call may take.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+/// The longest a caller may ask for.
+pub const MAX_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// The arguments the `shell` tool takes.
+pub const ARGUMENTS: [&str; 2] = ["command", "timeout_ms"];
+
+/// What a call asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Args {
+    pub command: String,
+    pub timeout: Duration,
+}
+
+/// The call's arguments, or what is wrong with them, in words for the model.
+pub fn args(arguments: Option<JsonObject>) -> Result<Args, String> {
+    let args = arguments.unwrap_or_default();
+    let unknown: Vec<String> =
+        args.keys().filter(|k| !ARGUMENTS.contains(&k.as_str())).map(|k| format!("`{k}`")).collect();
+    if !unknown.is_empty() {
+        let cd = if args.contains_key("workdir") || args.contains_key("cwd") {
+            " (to run somewhere else, begin the command with `cd DIR &&`)"
+        } else {
+            ""
+        };
+        return Err(format!(
+            "unknown argument {}: the shell tool takes only `command` and `timeout_ms`{cd}",
+            unknown.join(", ")
+        ));
+    }
+    let command = match args.get("command") {
+        Some(Value::String(command)) => command.clone(),
+        Some(other) => return Err(format!("`command` must be a string (the command line to run), not {other}")),
+        None => return Err("`command` is required: the command line to run".to_string()),
+    };
+    let timeout = match args.get("timeout_ms") {
+        None | Some(Value::Null) => DEFAULT_TIMEOUT,
+        // A number written as a string ("5000") means that number: models send both.
+        Some(value) => match value.as_u64().or_else(|| value.as_str().and_then(|s| s.trim().parse().ok())) {
+            Some(ms) if ms > 0 => Duration::from_millis(ms).min(MAX_TIMEOUT),
+            _ => {
+                return Err(format!(
+                    "`timeout_ms` must be a whole number of milliseconds above 0 (at most {}), not {value}",
+                    MAX_TIMEOUT.as_millis()
+                ));
+            }
+        },
+    };
+    Ok(Args { command, timeout })
+}
+
+/// The schema of the structured content every result carries.
+pub fn output_schema() -> JsonObject {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "exit": { "type": "integer", "description": "The exit status of the command line." },
+            "truncated": { "type": "boolean", "description": "Whether the text was cut." },
+            "spill": {
+                "type": ["string", "null"],
+                "description": "The workspace file with the whole output, when it was cut (also a resource)."
+            },
+            "duration_ms": { "type": "integer", "description": "Wall time of the line." }
+        },
+        "required": ["exit", "truncated", "spill", "duration_ms"]
+    });
+    match schema {
+        Value::Object(map) => map,
+        _ => JsonObject::new(),
+    }
+}
+
+/// The URI of a spill file as a resource of the session.
+pub fn spill_uri(path: &str) -> String {
+    format!("toolsh://{path}")
+}
+
+/// The workspace path of a spill resource's URI, when it names one (only `/tmp/.out/N.log`).
+pub fn spill_path(uri: &str) -> Option<&str> {
+    let path = uri.strip_prefix("toolsh://")?;
+    let name = path.strip_prefix("/tmp/.out/")?.strip_suffix(".log")?;
+    (!name.is_empty() && name.bytes().all(|b| b.is_ascii_digit())).then_some(path)
+}
+
+/// The result of a line that ran.
+pub fn finished(outcome: &ExecOutcome, rendered: Rendered) -> CallToolResult {
+    let facts = json!({
+        "exit": outcome.status,
+        "truncated": rendered.truncated,
+        "spill": rendered.spill,
+        "duration_ms": u64::try_from(outcome.duration.as_millis()).unwrap_or(u64::MAX),
+    });
+    let mut content = vec![ContentBlock::text(rendered.text)];
+    if let Some(path) = &rendered.spill {
+        let mut link = rmcp::model::Resource::new(spill_uri(path), "the whole output");
+        link.mime_type = Some("text/plain".to_string());
+        content.push(ContentBlock::resource_link(link));
+    }
+    let mut result = CallToolResult::success(content);
+    result.structured_content = Some(facts);
+    result.is_error = Some(outcome.status != 0);
+    result
+}
+
+/// The result of a call that ran nothing because its arguments were wrong: status 2, as a
+/// usage error, saying why.
+pub fn refused(why: &str) -> CallToolResult {
+    let mut result = CallToolResult::error(vec![ContentBlock::text(format!("toolsh: {why}; nothing ran\n[exit 2]"))]);
+    result.structured_content = Some(json!({ "exit": 2, "truncated": false, "spill": null, "duration_ms": 0 }));
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn of(value: Value) -> Result<Args, String> {
+        match value {
+            Value::Object(map) => args(Some(map)),
+            _ => args(None),
+        }
+    }
+
+    #[test]
+    fn arguments_are_read_and_mistakes_are_worded_for_the_model() {
+        let ok = of(json!({"command": "pwd", "timeout_ms": "5000"}));
+        assert_eq!(ok, Ok(Args { command: "pwd".into(), timeout: Duration::from_secs(5) }));
+        assert_eq!(of(json!({"command": "pwd", "timeout_ms": 10_000_000})).map(|a| a.timeout), Ok(MAX_TIMEOUT));
+        let err = |value| of(value).err().unwrap_or_default();
+        assert!(err(json!({"command": "pwd", "workdir": "/"})).contains("unknown argument `workdir`"));
+        assert!(err(json!({"command": "pwd", "workdir": "/"})).contains("cd DIR &&"));
+        assert!(err(json!({"command": "pwd", "timeout_ms": 0})).contains("above 0"));
+        assert!(err(json!({"command": "pwd", "timeout_ms": -5})).contains("not -5"));
+        assert!(err(json!({})).contains("`command` is required"));
+        assert!(err(json!({"command": ["ls"]})).contains("must be a string"));
+    }
+
+    #[test]
+    fn only_spill_files_are_resources() {
+        assert_eq!(spill_path(&spill_uri("/tmp/.out/12.log")), Some("/tmp/.out/12.log"));
+        for uri in
+            ["toolsh:///etc/passwd", "toolsh:///tmp/.out/../x.log", "toolsh:///tmp/.out/.log", "file:///tmp/.out/1.log"]
+        {
+            assert_eq!(spill_path(uri), None, "{uri}");
+        }
+    }
+}
