@@ -1,5 +1,7 @@
 //! Token budget of the one `shell` tool: its generated definition (guide + command index)
-//! against every registered tool exported as a separate definition, in o200k_base tokens.
+//! against every registered tool exported as a separate definition, in o200k_base tokens —
+//! on both sides what a model is given of a tool (name, description, input schema); the whole
+//! MCP definition of `shell` (with annotations and its output schema) is printed beside it.
 //!
 //! Measured twice: with the built-in registry, and with a harness's own tools added (the
 //! 40 typical SaaS tools of [`EMBEDDER_TOOLS`], registered as an embedder would), which takes
@@ -276,7 +278,10 @@ fn main() {
     };
     let count = |value: &Value| bpe.encode_with_special_tokens(&value.to_string()).len();
     let measure = |label: &str, shell: &toolsh::Shell| {
-        let one = toolsh::mcp::export(shell, "mcp").unwrap_or_default();
+        // What a model is given for a tool, on both sides: name, description, input schema
+        // (harnesses keep annotations and the output schema to themselves).
+        let whole = toolsh::mcp::export(shell, "mcp").unwrap_or_default();
+        let one = json!({ "name": whole["name"], "description": whole["description"], "inputSchema": whole["inputSchema"] });
         let separate: Vec<Value> = shell
             .tools()
             .all()
@@ -290,6 +295,7 @@ fn main() {
         let separate_tokens: usize = separate.iter().map(|v| count(v)).sum();
         println!("{label}: {} tools", separate.len());
         println!("  shell tool definition:   {shell_tokens} tokens (o200k_base)");
+        println!("    (whole MCP definition, with annotations and outputSchema: {} tokens)", count(&whole));
         println!("  tools as separate schemas: {separate_tokens} tokens");
         println!("  ratio:                   {:.3}", shell_tokens as f64 / separate_tokens.max(1) as f64);
     };
