@@ -207,6 +207,12 @@ impl MountedTool {
             (_, Some(true)) => spec.side_effect(SideEffect::Delegating),
             _ => spec.side_effect(SideEffect::SideEffecting),
         };
+        // One that says it reaches an open world (the web, a public service) is judged as the
+        // network is: only an explicit hint, since the protocol's default (absent = open)
+        // would judge every server the operator declared as the network.
+        if hint("openWorldHint") == Some(true) {
+            spec = spec.open_world();
+        }
         Ok(MountedTool {
             spec,
             remote: remote.to_string(),

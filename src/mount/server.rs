@@ -28,6 +28,9 @@ const START_TIMEOUT: Duration = Duration::from_secs(30);
 /// Lines of a server's standard error kept to explain its failures.
 const STDERR_LINES: usize = 8;
 
+/// Size past which a server's log is begun afresh at its next start.
+const LOG_BYTES: u64 = 1 << 20;
+
 type Service = RunningService<RoleClient, Client>;
 
 /// toolsh's side of a connection: what it answers a server's requests and notifications.
@@ -268,6 +271,22 @@ impl Connection {
         *self.cache.lock().unwrap_or_else(|p| p.into_inner()) = Some((cache, identity));
     }
 
+    /// The log of the server's standard error, beside the store (`mcp-logs/ALIAS.log`), opened
+    /// for a start: appended to, begun afresh once past [`LOG_BYTES`]. None without a store.
+    #[allow(clippy::disallowed_methods)] // the operator's log on the host, outside every mount
+    fn log_file(&self) -> Option<std::fs::File> {
+        use std::io::Write;
+        let dir = self.cache_handle()?.0.path().parent()?.join("mcp-logs");
+        std::fs::create_dir_all(&dir).ok()?;
+        let path = dir.join(format!("{}.log", self.config.alias));
+        let long = std::fs::metadata(&path).is_ok_and(|m| m.len() > LOG_BYTES);
+        let mut file =
+            std::fs::OpenOptions::new().create(true).append(!long).write(true).truncate(long).open(&path).ok()?;
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        writeln!(file, "--- toolsh started the server (unix time {now}) ---").ok()?;
+        Some(file)
+    }
+
     /// Makes `listed` (tools as `tools/list` gives them, JSON) the server's tools in the shell.
     /// A tool whose name cannot be a command is refused, naming it.
     pub fn set_tools(self: &Arc<Self>, listed: &[Value]) -> Result<(), String> {
@@ -485,7 +504,7 @@ impl Connection {
                 let mut child =
                     command.spawn().map_err(|err| self.unavailable(&format!("cannot start '{program}': {err}")))?;
                 if let Some(stderr) = child.stderr.take() {
-                    tokio::spawn(keep_last_lines(stderr, self.stderr.clone()));
+                    tokio::spawn(keep_last_lines(stderr, self.stderr.clone(), self.log_file()));
                 }
                 let transport = ChildTransport::new(child, self.oversized.clone())
                     .map_err(|err| self.unavailable(&format!("cannot talk to '{program}': {err}")))?;
@@ -553,11 +572,22 @@ impl Connection {
     }
 }
 
-/// Keeps the last [`STDERR_LINES`] lines a server writes on standard error.
-async fn keep_last_lines(stderr: tokio::process::ChildStderr, into: Arc<Mutex<VecDeque<String>>>) {
+/// Keeps the last [`STDERR_LINES`] lines a server writes on standard error, and writes every
+/// line to its log file when it has one.
+async fn keep_last_lines(
+    stderr: tokio::process::ChildStderr,
+    into: Arc<Mutex<VecDeque<String>>>,
+    mut log: Option<std::fs::File>,
+) {
+    use std::io::Write;
     use tokio::io::AsyncBufReadExt;
     let mut lines = tokio::io::BufReader::new(stderr).lines();
     while let Ok(Some(line)) = lines.next_line().await {
+        if let Some(file) = log.as_mut()
+            && writeln!(file, "{line}").is_err()
+        {
+            log = None; // a full disk stops the log, not the server
+        }
         let mut kept = into.lock().unwrap_or_else(|p| p.into_inner());
         if kept.len() == STDERR_LINES {
             kept.pop_front();

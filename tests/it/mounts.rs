@@ -171,12 +171,18 @@ fn the_policy_holds_for_mounted_tools() {
 #[test]
 fn a_crashed_server_is_named_and_started_again_on_the_next_call() {
     let fx = Fixture::new();
-    let out = fx.run(&[], "m.crash; echo \"status $?\"; m.echo --text back | jq -r .result");
+    let store = fx.marks.path().join("state/store.db").display().to_string();
+    let out = fx.run(&["--store", &store], "m.crash; echo \"status $?\"; m.echo --text back | jq -r .result");
     assert!(out.stdout.contains("status 125"), "{}\n{}", out.stdout, out.stderr);
     assert!(out.stderr.contains("mcp server 'm' unavailable"), "{}", out.stderr);
     assert!(out.stderr.contains("crashing as asked"), "its last stderr lines are quoted: {}", out.stderr);
     assert!(out.stdout.ends_with("back\n"), "the next call started it again: {}", out.stdout);
     assert_eq!(fx.reached("echo"), 1);
+    // Everything it said on standard error is in its log beside the store, start by start.
+    let log = std::fs::read_to_string(fx.marks.path().join("state/mcp-logs/m.log")).unwrap_or_default();
+    assert!(log.contains("crashing as asked"), "{log}");
+    assert!(log.matches("--- toolsh started the server").count() >= 2, "{log}");
+    assert!(!out.stdout.contains("mounted: ready"), "never in the shell's output: {}", out.stdout);
 }
 
 #[test]
@@ -407,4 +413,25 @@ fn an_embedder_mounts_a_server_through_the_builder() {
     let gone = toolsh::mount::ServerConfig::from_flag("gone=/nonexistent/server").expect("flag");
     let refused = toolsh::Shell::builder().mcp_server(gone).err().unwrap_or_default();
     assert!(refused.contains("mcp server 'gone' unavailable"), "{refused}");
+}
+
+#[test]
+fn an_open_world_tool_is_judged_as_the_network() {
+    // server-everything's gzip tool says it reaches an open world (it fetches a URL): the
+    // default profile denies it as it denies the network, and an allow rule opens it.
+    let ws = tempfile::tempdir().expect("tempdir");
+    let flag = format!("every={}", npm_server("mcp-server-everything"));
+    let line = "every.echo --message hi; every.gzip-file-as-resource --name x.gz --data 'data:text/plain;base64,aGk='";
+    let run = |extra: &[&str]| {
+        let mut argv: Vec<String> = vec!["--mcp".into(), flag.clone()];
+        argv.extend(extra.iter().map(|a| a.to_string()));
+        argv.extend(["-c".into(), line.into()]);
+        run_binary_with(ws.path(), &argv, &host_path(), Duration::from_secs(60))
+    };
+    let denied = run(&[]);
+    assert_eq!((denied.status, denied.stdout.as_str()), (126, ""), "{}", denied.stderr);
+    assert!(denied.stderr.contains("open-world tools are denied"), "{}", denied.stderr);
+    let allowed = run(&["--allow", "every.gzip-file-as-resource"]);
+    assert_eq!(allowed.status, 0, "{}", allowed.stderr);
+    assert!(allowed.stdout.contains("[resource: demo://resource/session/x.gz"), "{}", allowed.stdout);
 }

@@ -281,7 +281,8 @@ fn main() {
         // What a model is given for a tool, on both sides: name, description, input schema
         // (harnesses keep annotations and the output schema to themselves).
         let whole = toolsh::mcp::export(shell, "mcp").unwrap_or_default();
-        let one = json!({ "name": whole["name"], "description": whole["description"], "inputSchema": whole["inputSchema"] });
+        let one =
+            json!({ "name": whole["name"], "description": whole["description"], "inputSchema": whole["inputSchema"] });
         let separate: Vec<Value> = shell
             .tools()
             .all()

@@ -38,7 +38,8 @@ impl Verdict {
 pub enum Profile {
     /// Only read-only tools run.
     Readonly,
-    /// Reads and workspace writes run; network and host programs are denied. The default.
+    /// Reads and workspace writes run; network, host programs and open-world tools are denied.
+    /// The default.
     #[default]
     Workspace,
     /// Everything runs unless a rule says otherwise.
@@ -135,6 +136,9 @@ pub struct ToolFacts<'a> {
     pub restricted: bool,
     /// Writes: the control plane is checked against its subjects.
     pub writes: bool,
+    /// Reaches a world outside the workspace and the store (the network, another service):
+    /// the profiles judge it as they judge the network.
+    pub open_world: bool,
 }
 
 /// A decision and the rule that made it.
@@ -278,8 +282,8 @@ impl Policy {
         let (ns, _) = tool.name.split_once('.').unwrap_or((tool.name, ""));
         let verdict = match self.profile {
             Profile::Trusted => Verdict::Allow,
-            _ if matches!(ns, "net" | "host") && self.profile == Profile::Workspace => {
-                return deny("network and host programs are denied; allow them with --allow");
+            _ if tool.open_world || (matches!(ns, "net" | "host") && self.profile == Profile::Workspace) => {
+                return deny("network, host programs and open-world tools are denied; allow them with --allow");
             }
             Profile::Readonly => match tool.side_effect {
                 SideEffect::ReadOnly => Verdict::Allow,

@@ -5,7 +5,7 @@ use super::*;
 const ROOT: &str = "/work";
 
 fn tool(name: &str, side_effect: SideEffect) -> ToolFacts<'_> {
-    ToolFacts { name, side_effect, restricted: false, writes: side_effect != SideEffect::ReadOnly }
+    ToolFacts { name, side_effect, restricted: false, writes: side_effect != SideEffect::ReadOnly, open_world: false }
 }
 
 fn policy(profile: Profile, rules: &[(Verdict, &str)]) -> Policy {
@@ -76,7 +76,13 @@ fn relative_path_patterns_start_at_the_root_and_star_stops_at_slashes() {
 
 #[test]
 fn restricted_tools_need_an_explicit_allow() {
-    let facts = ToolFacts { name: "db.drop", side_effect: SideEffect::SideEffecting, restricted: true, writes: true };
+    let facts = ToolFacts {
+        name: "db.drop",
+        side_effect: SideEffect::SideEffecting,
+        restricted: true,
+        writes: true,
+        open_world: false,
+    };
     assert_eq!(Policy::new(Profile::Trusted).decide(facts, None).verdict, Verdict::Deny);
     let p = policy(Profile::Workspace, &[(Verdict::Allow, "db.drop")]);
     assert_eq!(p.decide(facts, None).verdict, Verdict::Allow);

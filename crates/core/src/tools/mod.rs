@@ -97,6 +97,8 @@ pub struct ToolSpec {
     pub visible: bool,
     /// Runs only when a policy rule allows it explicitly.
     pub restricted: bool,
+    /// Reaches a world outside the workspace and the store: judged as the network is.
+    pub open_world: bool,
     /// The property whose value policy argument patterns match (a path, a URL, a recipient).
     pub subject: Option<&'static str>,
     /// Whether the subject is a workspace path (resolved against the working directory).
@@ -153,6 +155,7 @@ impl ToolSpec {
             concurrency: Concurrency::Exclusive,
             visible: true,
             restricted: false,
+            open_world: false,
             subject: None,
             subject_is_path: false,
             gates_itself: false,
@@ -219,6 +222,12 @@ impl ToolSpec {
         self
     }
 
+    /// Marks the tool as reaching a world outside the workspace and the store.
+    pub fn open_world(mut self) -> Self {
+        self.open_world = true;
+        self
+    }
+
     /// The JSON Schema of the arguments.
     pub fn schema(&self) -> &Value {
         self.schema.value.get_or_init(self.schema.derive)
@@ -248,6 +257,7 @@ impl ToolSpec {
             restricted: self.restricted,
             // Only paths can name the control plane; a recipient called `.env` is just a name.
             writes: self.side_effect != SideEffect::ReadOnly && self.subject_is_path,
+            open_world: self.open_world,
         }
     }
 }

@@ -19,8 +19,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The facts of `net.fetch` as the gate needs them.
-pub const FETCH: ToolFacts<'static> =
-    ToolFacts { name: "net.fetch", side_effect: SideEffect::SideEffecting, restricted: false, writes: false };
+pub const FETCH: ToolFacts<'static> = ToolFacts {
+    name: "net.fetch",
+    side_effect: SideEffect::SideEffecting,
+    restricted: false,
+    writes: false,
+    open_world: true,
+};
 
 /// Default response cap.
 pub const MAX_BYTES: u64 = 10 * 1024 * 1024;
@@ -108,6 +113,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
             "Make an HTTP(S) request and return status, headers and body.\nPrivate, link-local and metadata addresses are refused on every hop.",
         )
         .gates_itself()
+        .open_world()
         .subject("url", false)
         .stdin("body")
         .aliases(&["web_fetch", "http.get", "fetch_url", "http_request"])
