@@ -2,8 +2,8 @@
 //! the official Python SDK (`tests/mcp/mounted.py`, which leaves a marker file for every call
 //! that reached it): help and usage from the schemas, text, structured, error and image
 //! results, a pipeline through a mounted tool, the policy (a denied call sends nothing), a
-//! crashed server restarted on the next call, a hung one ended by the deadline, and the
-//! configuration's errors.
+//! crashed server restarted on the next call, a hung one ended by the deadline, a tool list
+//! in pages, both protocol eras, and the configuration's errors.
 
 use crate::support::{Ran, run_binary_with};
 use std::path::Path;

@@ -1,5 +1,6 @@
 """A small MCP server (official SDK) that toolsh mounts in tests/it/mounts.rs: text, structured
-and error results, an image, a read-only and a destructive tool, and a crash and a hang.
+and error results, an image, a read-only and a destructive tool, a crash and a hang, and its
+tool list in pages of three.
 
 Usage: python3 tests/mcp/mounted.py [MARKER_DIR [PORT]]   (stdio, or Streamable HTTP on
 127.0.0.1:PORT when a port is given; MARKER_DIR records the calls that
@@ -14,12 +15,24 @@ import anyio
 from typing import Annotated
 
 from mcp.server.mcpserver import Context, Elicit, ElicitationResult, Image, MCPServer, Resolve
-from mcp.types import ToolAnnotations
+from mcp.types import ListToolsResult, ToolAnnotations
 from pydantic import BaseModel
 
 marks = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] != "-" else None
 port = int(sys.argv[2]) if len(sys.argv) > 2 else None
-server = MCPServer("mounted")
+
+
+class Paged(MCPServer):
+    """Lists its tools three to a page, so a client must follow `nextCursor` to see them all."""
+
+    async def _handle_list_tools(self, ctx, params):
+        tools = await self.list_tools()
+        start = int(params.cursor) if params is not None and params.cursor else 0
+        rest = start + 3 < len(tools)
+        return ListToolsResult(tools=tools[start:start + 3], next_cursor=str(start + 3) if rest else None)
+
+
+server = Paged("mounted")
 
 
 def reached(name):
