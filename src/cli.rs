@@ -20,8 +20,12 @@ usage: toolsh [options] [-c SCRIPT [NAME [ARG...]] | FILE [ARG...]]
                                   serve it over Streamable HTTP at http://ADDR/mcp, one
                                   session per client (ADDR like 127.0.0.1:8080; port 0 picks one)
          --max-sessions N         sessions the HTTP server holds at once (default 1000)
-       toolsh tools --export mcp|openai|anthropic [options]
-                                  print the `shell` tool definition for another harness
+         --shape NAME             serve the tools a harness knows instead of `shell`:
+                                  claude-code, anthropic-bash, openai-shell,
+                                  openai-local-shell, codex
+       toolsh tools --export mcp|openai|anthropic|SHAPE [options]
+                                  print the `shell` tool definition for another harness, or
+                                  a shape's tools
 
 Runs bash-like scripts in-process over a sandboxed workspace. With no script and a terminal on
 standard input, opens the console; otherwise reads the script from standard input.
@@ -96,6 +100,8 @@ pub struct Options {
     http_limits: crate::mcp::http::Limits,
     /// `toolsh tools --export FORMAT`.
     export: Option<String>,
+    /// `toolsh mcp --shape NAME`: the tools served.
+    shape: crate::mcp::shape::Shape,
     args: Vec<String>,
 }
 
@@ -111,7 +117,7 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
         Some("tools") => {
             match (argv.get(1).map(String::as_str), argv.get(2)) {
                 (Some("--export"), Some(format)) => options.export = Some(format.clone()),
-                _ => return Err("tools takes --export mcp|openai|anthropic".to_string()),
+                _ => return Err("tools takes --export mcp|openai|anthropic|SHAPE".to_string()),
             }
             words = &argv[3..];
         }
@@ -151,6 +157,10 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                     format!("--http takes HOST:PORT with a numeric address, like 127.0.0.1:8080; got '{addr}'")
                 })?;
                 options.http = Some(parsed);
+            }
+            Long("shape") if options.mcp => {
+                let name = value(&mut parser, "--shape")?;
+                options.shape = crate::mcp::shape::Shape::named(&name)?;
             }
             Long("max-sessions") if options.mcp => {
                 let text = value(&mut parser, "--max-sessions")?;
@@ -496,13 +506,20 @@ pub fn main(argv: Vec<String>) -> i32 {
         };
         let caps = crate::contract::Caps::default();
         let served = match options.http {
-            Some(addr) => runtime.block_on(crate::mcp::http::serve(shell, caps, addr, options.http_limits, |bound| {
-                eprintln!("toolsh: serving MCP on http://{bound}{}", crate::mcp::http::PATH);
-                if !bound.ip().is_loopback() {
-                    eprintln!("toolsh: warning: {bound} is reachable from other machines and asks no credentials");
-                }
-            })),
-            None => runtime.block_on(crate::mcp::serve_stdio(shell, caps, eliciting)),
+            Some(addr) => runtime.block_on(crate::mcp::http::serve(
+                shell,
+                caps,
+                options.shape,
+                addr,
+                options.http_limits,
+                |bound| {
+                    eprintln!("toolsh: serving MCP on http://{bound}{}", crate::mcp::http::PATH);
+                    if !bound.ip().is_loopback() {
+                        eprintln!("toolsh: warning: {bound} is reachable from other machines and asks no credentials");
+                    }
+                },
+            )),
+            None => runtime.block_on(crate::mcp::serve_stdio(shell, caps, options.shape, eliciting)),
         };
         runtime.shutdown_background();
         return match served {

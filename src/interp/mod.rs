@@ -826,6 +826,22 @@ impl Shell {
         &self.interp.state.cwd
     }
 
+    /// Makes `dir` (absolute, or relative to the working directory) the working directory, as
+    /// `cd` does (`PWD` and `OLDPWD` follow); the error says why not, in `cd`'s words.
+    pub fn set_cwd(&mut self, dir: &str) -> Result<(), String> {
+        let abs = self.interp.state.abs_path(dir);
+        match self.interp.shared.vfs.stat(&abs) {
+            Ok(meta) if meta.is_dir() => {
+                let old = std::mem::replace(&mut self.interp.state.cwd, abs.clone());
+                self.interp.state.set_var("OLDPWD", old);
+                self.interp.state.set_var("PWD", abs);
+                Ok(())
+            }
+            Ok(_) => Err(format!("cd: {dir}: Not a directory")),
+            Err(err) => Err(format!("cd: {dir}: {}", crate::vfs::describe(&err))),
+        }
+    }
+
     /// The workspace.
     pub fn vfs(&self) -> &Vfs {
         &self.interp.shared.vfs

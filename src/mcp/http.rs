@@ -49,6 +49,7 @@ impl Default for Limits {
 pub async fn serve(
     template: Shell,
     caps: Caps,
+    shape: super::shape::Shape,
     addr: SocketAddr,
     limits: Limits,
     listening: impl FnOnce(SocketAddr),
@@ -65,7 +66,7 @@ pub async fn serve(
     let factory = move || {
         let approver = Arc::new(ElicitingApprover::default());
         let shell = template.lock().unwrap_or_else(|p| p.into_inner()).new_session(Some(approver.clone()));
-        let mut server = ShellServer::new(shell, caps).with_approver(approver);
+        let mut server = ShellServer::new(shell, caps).with_approver(approver).with_shape(shape);
         server.sessions_only = true;
         server.running = Some(listed.clone());
         server.turns = queued.clone();

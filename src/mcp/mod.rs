@@ -13,12 +13,13 @@
 mod ask;
 mod call;
 pub mod http;
+pub mod shape;
 mod turns;
 
 pub use ask::ElicitingApprover;
 pub use call::{DEFAULT_TIMEOUT, MAX_TIMEOUT};
 
-use crate::contract::{Caps, Rendered};
+use crate::contract::Caps;
 use crate::interp::{ExecOutcome, Shell};
 use ask::{Asking, Channel, Question};
 use rmcp::model::{
@@ -30,6 +31,7 @@ use rmcp::model::{
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData as McpError, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
+use shape::{Answer, Plan, Ran, Shape};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio_util::sync::CancellationToken;
@@ -37,9 +39,16 @@ use tokio_util::sync::CancellationToken;
 /// The server: one shell session and the description of its one tool.
 pub struct ShellServer {
     shell: Arc<tokio::sync::Mutex<Shell>>,
+    /// The session as it began, never run: what a restart starts again from (kept only for a
+    /// shape that can restart).
+    pristine: Option<Mutex<Shell>>,
     /// The session's workspace, for reading its spill files while a line runs.
     vfs: crate::vfs::Vfs,
-    tool: Tool,
+    /// The harness's tool shape, and its tools as listed.
+    shape: Shape,
+    tools: Vec<Tool>,
+    /// Background shells started by `run_in_background`, by id, and the next id's number.
+    background: Mutex<(u64, HashMap<String, Background>)>,
     caps: Caps,
     approver: Option<Arc<ElicitingApprover>>,
     /// Offer only protocol revisions with a session handshake (HTTP: revisions without one
@@ -69,26 +78,44 @@ static NEXT_CALL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::n
 /// Where a line's progress reports go: the client and token of the call that follows it now.
 type ProgressSink = Arc<Mutex<Option<(rmcp::Peer<RoleServer>, ProgressToken)>>>;
 
-/// A line running on its own task, followed by one call (or, between the rounds of a question
-/// on 2026-07-28, by none).
+/// A call's lines running on their own task, followed by one call (or, between the rounds of
+/// a question on 2026-07-28, by none).
 struct Line {
-    finished: tokio::sync::oneshot::Receiver<(ExecOutcome, Rendered)>,
+    finished: tokio::sync::oneshot::Receiver<Vec<Ran>>,
+    /// How their outcomes are laid out for the model.
+    layout: Answer,
     questions: tokio::sync::mpsc::UnboundedReceiver<Question>,
-    /// Stops the line (the following call was cancelled, or the session ended).
+    /// Stops the lines (the following call was cancelled, or the session ended).
     cancel: CancellationToken,
     progress: ProgressSink,
     /// The answer to the question the line waits on, while it waits.
-    answer: Option<tokio::sync::oneshot::Sender<crate::tools::Elicited>>,
+    reply: Option<tokio::sync::oneshot::Sender<crate::tools::Elicited>>,
+}
+
+/// A background shell: how much of its output was read.
+#[derive(Default)]
+struct Background {
+    read_out: usize,
+    read_err: usize,
+    killed: bool,
+}
+
+/// Where background shell `id` keeps its output, status and process id.
+fn job_file(id: &str, what: &str) -> String {
+    format!("/tmp/.jobs/{id}.{what}")
 }
 
 impl ShellServer {
     /// A server over `shell`.
     pub fn new(shell: Shell, caps: Caps) -> Self {
-        let tool = shell_tool(&shell);
+        let tools = vec![shell_tool(&shell)];
         ShellServer {
             vfs: shell.vfs().clone(),
+            pristine: None,
             shell: Arc::new(tokio::sync::Mutex::new(shell)),
-            tool,
+            shape: Shape::Shell,
+            tools,
+            background: Mutex::default(),
             caps,
             approver: None,
             sessions_only: false,
@@ -104,6 +131,30 @@ impl ShellServer {
         self.approver = Some(approver);
         self
     }
+
+    /// Serves the tools of `shape` instead of `shell` alone.
+    pub fn with_shape(mut self, shape: Shape) -> Self {
+        // Nobody else holds the shell yet.
+        if let Ok(shell) = self.shell.try_lock() {
+            self.tools = shape_tools(&shell, shape);
+            if shape.restarts() {
+                self.pristine = Some(Mutex::new(shell.new_session(None)));
+            }
+        }
+        self.shape = shape;
+        self
+    }
+}
+
+/// The tools of `shape` for `shell`: its description and annotations on each.
+pub fn shape_tools(shell: &Shell, shape: Shape) -> Vec<Tool> {
+    let annotations = shell_tool(shell).annotations.unwrap_or_default();
+    let guide = if shape.processes() {
+        described(shell, "Each command is a process of its own: its cd and variables end with it; files and /tmp stay.")
+    } else {
+        description(shell)
+    };
+    shape.tools(&guide, annotations)
 }
 
 /// The `shell` tool definition: the guide and command index as description, the input
@@ -140,9 +191,14 @@ pub fn shell_tool(shell: &Shell) -> Tool {
 /// The tool's description: a short guide, then a compact index of the commands and tools the
 /// policy lets run (nothing it certainly denies or switched off is named).
 pub fn description(shell: &Shell) -> String {
+    described(shell, "Variables, functions, cwd and /tmp persist between calls.")
+}
+
+/// [`description`], saying what persists between calls as `persists` does.
+fn described(shell: &Shell, persists: &str) -> String {
     let mut out = format!(
         "Run bash in a sandboxed workspace (cwd {}); no host programs. Pipes, redirects, && || ;, \
-functions, loops, heredocs, $(...). Variables, functions, cwd and /tmp persist between calls. \
+functions, loops, heredocs, $(...). {persists} \
 Discover: `help`, `help NS`, `CMD -h`, `config tools QUERY`; tools are commands (`fs.read --path f`, \
 `ns.tool '{{json}}'`). Output: stdout, `[stderr]` + stderr, a `[truncated: …]` marker naming a file \
 with all of it, `[exit N]` last. Exit 0 ok, 1/2 failed (2 also usage), 124 timeout, 125 \
@@ -238,11 +294,11 @@ impl ServerHandler for ShellServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        Ok(ListToolsResult::with_all_items(vec![self.tool.clone()]))
+        Ok(ListToolsResult::with_all_items(self.tools.clone()))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        (name == "shell").then(|| self.tool.clone())
+        self.tools.iter().find(|tool| tool.name == name).cloned()
     }
 
     async fn call_tool(
@@ -250,9 +306,10 @@ impl ServerHandler for ShellServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
-        if request.name != "shell" {
+        if !self.tools.iter().any(|tool| tool.name == request.name) {
+            let names: Vec<&str> = self.tools.iter().map(|tool| tool.name.as_ref()).collect();
             return Err(McpError::invalid_params(
-                format!("unknown tool '{}': the only tool is 'shell'", request.name),
+                format!("unknown tool '{}': the tools are {}", request.name, names.join(", ")),
                 None,
             ));
         }
@@ -268,7 +325,7 @@ impl ServerHandler for ShellServer {
             let elicited = answer
                 .and_then(|answer| serde_json::from_value::<rmcp::model::ElicitResult>(answer).ok())
                 .map_or(crate::tools::Elicited::Unavailable, ask::elicited);
-            if let Some(waiting) = line.answer.take() {
+            if let Some(waiting) = line.reply.take() {
                 let _ = waiting.send(elicited);
             }
             return Ok(self.follow(line, &context).await);
@@ -287,13 +344,30 @@ impl ServerHandler for ShellServer {
             }
         };
         drop(turn);
-        let args = match call::args(request.arguments) {
-            Ok(args) => args,
+        let next = self.background.lock().unwrap_or_else(|p| p.into_inner()).0 + 1;
+        let plan = match self.shape.plan(&request.name, request.arguments, next) {
+            Ok(Some(plan)) => plan,
+            Ok(None) => return Ok(CallToolResponse::Complete(call::refused("this tool takes no calls"))),
             Err(why) => return Ok(CallToolResponse::Complete(call::refused(&why))),
         };
         self.forget_abandoned();
-        let line = self.start(shell, args, &session, &context);
-        Ok(self.follow(line, &context).await)
+        let mut shell = shell;
+        let result = match plan {
+            Plan::Run { runs, restart, answer } => {
+                if restart && let Some(pristine) = &self.pristine {
+                    // A fresh session: what the session began as, with its approver.
+                    let approver = self.approver.clone().map(|a| a as Arc<dyn crate::tools::Approver>);
+                    *shell = pristine.lock().unwrap_or_else(|p| p.into_inner()).new_session(approver);
+                    self.background.lock().unwrap_or_else(|p| p.into_inner()).1.clear();
+                }
+                let line = self.start(shell, runs, answer, &session, &context);
+                return Ok(self.follow(line, &context).await);
+            }
+            Plan::Background { id, line } => self.run_in_background(&mut shell, id, &line).await,
+            Plan::Output { id, filter } => self.background_output(&id, filter.as_deref()),
+            Plan::Kill { id } => self.kill_background(&mut shell, &id).await,
+        };
+        Ok(CallToolResponse::Complete(result))
     }
 
     async fn list_resources(
@@ -370,12 +444,13 @@ impl Drop for Turn<'_> {
 }
 
 impl ShellServer {
-    /// Starts the call's line on a task of its own that holds the session's shell until the
-    /// line ends, whether or not a call is following it.
+    /// Starts the call's lines, one after the other, on a task of its own that holds the
+    /// session's shell until they end, whether or not a call is following them.
     fn start(
         &self,
         mut shell: tokio::sync::OwnedMutexGuard<Shell>,
-        args: call::Args,
+        runs: Vec<shape::Run>,
+        layout: Answer,
         session: &str,
         context: &RequestContext<RoleServer>,
     ) -> Line {
@@ -388,7 +463,7 @@ impl ShellServer {
             let takes_questions = context.client_capabilities().is_some_and(|c| c.elicitation.is_some());
             let rounds = context.protocol_version().is_some_and(|v| !v.has_initialize());
             let to = if rounds { Channel::Rounds(questions_to) } else { Channel::Request(context.peer.clone()) };
-            let deadline = tokio::time::Instant::now() + args.timeout;
+            let deadline = tokio::time::Instant::now() + runs.iter().map(|run| run.timeout).sum();
             approver.prepare(takes_questions.then(|| Asking { to, deadline, cancel: cancel.clone() }));
         }
         // The line is listed under its session, so that ending the session stops it.
@@ -399,10 +474,8 @@ impl ShellServer {
             (running.clone(), session.to_string(), number)
         });
         let progress = ProgressSink::default();
-        let mut options =
-            crate::ExecOptions { timeout: Some(args.timeout), cancel: Some(cancel.clone()), ..Default::default() };
         let reports = progress.clone();
-        options.progress = Some(Box::new(move |p: crate::Progress| {
+        let report = move |p: crate::Progress| {
             // A notification every second while the line runs, to whichever call follows it
             // and asked for progress.
             let Some((peer, token)) = reports.lock().unwrap_or_else(|p| p.into_inner()).clone() else { return };
@@ -420,11 +493,37 @@ impl ShellServer {
             tokio::spawn(async move {
                 let _ = peer.notify_progress(note).await;
             });
-        }));
+        };
         let (done, finished) = tokio::sync::oneshot::channel();
         let caps = self.caps;
+        let stop = cancel.clone();
         tokio::spawn(async move {
-            let result = shell.exec_for_model_with(&args.command, caps, options).await;
+            let mut ran = Vec::new();
+            for run in runs {
+                if stop.is_cancelled() {
+                    break;
+                }
+                // A working directory given with the call is the call's only.
+                let back = run.workdir.as_ref().map(|_| shell.cwd().to_string());
+                if let Some(dir) = &run.workdir
+                    && let Err(why) = shell.set_cwd(dir)
+                {
+                    ran.push(refused_run(&why, caps));
+                    continue;
+                }
+                let report = report.clone();
+                let options = crate::ExecOptions {
+                    timeout: Some(run.timeout),
+                    cancel: Some(stop.clone()),
+                    progress: Some(Box::new(report)),
+                    ..Default::default()
+                };
+                let (outcome, rendered) = shell.exec_for_model_with(&run.line, caps, options).await;
+                if let Some(back) = back {
+                    let _ = shell.set_cwd(&back);
+                }
+                ran.push(Ran { outcome, rendered });
+            }
             drop(shell);
             if let Some((running, session, number)) = listed {
                 let mut map = running.lock().unwrap_or_else(|p| p.into_inner());
@@ -435,9 +534,9 @@ impl ShellServer {
                     }
                 }
             }
-            let _ = done.send(result);
+            let _ = done.send(ran);
         });
-        Line { finished, questions, cancel, progress, answer: None }
+        Line { finished, layout, questions, cancel, progress, reply: None }
     }
 
     /// Follows `line` for the call `context`: its result when it ends; a question for the
@@ -447,11 +546,11 @@ impl ShellServer {
         *line.progress.lock().unwrap_or_else(|p| p.into_inner()) =
             context.meta.get_progress_token().map(|token| (context.peer.clone(), token));
         let asked = tokio::select! {
-            finished = &mut line.finished => return Self::ended(finished),
+            finished = &mut line.finished => return Self::ended(line.layout, finished),
             Some(question) = line.questions.recv() => question,
             () = context.ct.cancelled() => {
                 line.cancel.cancel();
-                return Self::ended((&mut line.finished).await);
+                return Self::ended(line.layout, (&mut line.finished).await);
             }
         };
         *line.progress.lock().unwrap_or_else(|p| p.into_inner()) = None;
@@ -460,7 +559,7 @@ impl ShellServer {
             message: asked.message,
             requested_schema: asked.schema,
         };
-        line.answer = Some(asked.answer);
+        line.reply = Some(asked.answer);
         let state = format!("line-{}", NEXT_CALL.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
         self.waiting.lock().unwrap_or_else(|p| p.into_inner()).insert(state.clone(), line);
         let mut requests = rmcp::model::InputRequests::new();
@@ -470,10 +569,10 @@ impl ShellServer {
         CallToolResponse::InputRequired(result)
     }
 
-    /// The result of a line that ended (or whose task is gone, which only a panic could do).
-    fn ended(finished: Result<(ExecOutcome, Rendered), tokio::sync::oneshot::error::RecvError>) -> CallToolResponse {
+    /// The result of lines that ended (or whose task is gone, which only a panic could do).
+    fn ended(layout: Answer, finished: Result<Vec<Ran>, tokio::sync::oneshot::error::RecvError>) -> CallToolResponse {
         CallToolResponse::Complete(match finished {
-            Ok((outcome, rendered)) => call::finished(&outcome, rendered),
+            Ok(ran) => shape::answered(layout, ran),
             Err(_) => CallToolResult::error(vec![rmcp::model::ContentBlock::text(
                 "toolsh: the line stopped without a result\n[exit 1]",
             )]),
@@ -484,13 +583,117 @@ impl ShellServer {
     /// their places in the waiting list go.
     fn forget_abandoned(&self) {
         let mut waiting = self.waiting.lock().unwrap_or_else(|p| p.into_inner());
-        waiting.retain(|_, line| line.answer.as_ref().is_some_and(|answer| !answer.is_closed()));
+        waiting.retain(|_, line| line.reply.as_ref().is_some_and(|answer| !answer.is_closed()));
     }
+
+    /// Starts `line` as background shell `id`: its output, its status when it ends and its
+    /// process id go to `/tmp/.jobs/`, where `BashOutput` and `KillShell` find them.
+    async fn run_in_background(&self, shell: &mut Shell, id: String, line: &str) -> CallToolResult {
+        let (out, err, exit, pid) =
+            (job_file(&id, "out"), job_file(&id, "err"), job_file(&id, "exit"), job_file(&id, "pid"));
+        // The inner subshell keeps an `exit` in the line from skipping the status.
+        let wrapped =
+            format!("mkdir -p /tmp/.jobs; ( ( {line}\n) > {out} 2> {err}; echo $? > {exit} ) & echo $! > {pid}");
+        let options = crate::ExecOptions { timeout: Some(DEFAULT_TIMEOUT), ..Default::default() };
+        let started = shell.exec_with(&wrapped, options).await;
+        if started.status != 0 {
+            let rendered =
+                crate::contract::render(&started.stdout, &started.stderr, started.status, self.caps, |_| None);
+            return call::finished(&started, rendered);
+        }
+        let mut background = self.background.lock().unwrap_or_else(|p| p.into_inner());
+        background.0 += 1;
+        background.1.insert(id.clone(), Background::default());
+        CallToolResult::success(vec![rmcp::model::ContentBlock::text(format!(
+            "Command running in background with ID: {id}"
+        ))])
+    }
+
+    /// What background shell `id` wrote since it was last read (its lines matching `filter`),
+    /// and whether it still runs.
+    fn background_output(&self, id: &str, filter: Option<&str>) -> CallToolResult {
+        let filter = match filter.map(regex::Regex::new).transpose() {
+            Ok(filter) => filter,
+            Err(err) => return call::refused(&format!("`filter` is not a regular expression: {err}")),
+        };
+        let mut background = self.background.lock().unwrap_or_else(|p| p.into_inner());
+        let known: Vec<String> = background.1.keys().cloned().collect();
+        let Some(job) = background.1.get_mut(id) else {
+            return call::refused(&format!("no background shell '{id}' (this session's: {})", listed(known)));
+        };
+        let read = |path: &str, from: &mut usize| -> String {
+            let bytes = self.vfs.read(path).unwrap_or_default();
+            let new = bytes.get(*from..).unwrap_or_default();
+            *from = bytes.len();
+            let text = crate::contract::strip_ansi(&String::from_utf8_lossy(new));
+            match &filter {
+                Some(filter) => text.lines().filter(|l| filter.is_match(l)).map(|l| format!("{l}\n")).collect(),
+                None => text,
+            }
+        };
+        let stdout = read(&job_file(id, "out"), &mut job.read_out);
+        let stderr = read(&job_file(id, "err"), &mut job.read_err);
+        let exit = self.vfs.read(&job_file(id, "exit")).ok().map(|b| String::from_utf8_lossy(&b).trim().to_string());
+        let status = match (&exit, job.killed) {
+            (_, true) => "<status>killed</status>".to_string(),
+            (Some(code), _) => format!("<status>completed</status>\n<exit_code>{code}</exit_code>"),
+            (None, _) => "<status>running</status>".to_string(),
+        };
+        let mut text = status;
+        for (name, body) in [("stdout", stdout), ("stderr", stderr)] {
+            if !body.is_empty() {
+                text.push_str(&format!(
+                    "\n<{name}>\n{}</{name}>",
+                    if body.ends_with('\n') { body } else { body + "\n" }
+                ));
+            }
+        }
+        CallToolResult::success(vec![rmcp::model::ContentBlock::text(text)])
+    }
+
+    /// Stops background shell `id` (its whole job).
+    async fn kill_background(&self, shell: &mut Shell, id: &str) -> CallToolResult {
+        let known: Vec<String> = self.background.lock().unwrap_or_else(|p| p.into_inner()).1.keys().cloned().collect();
+        if !known.iter().any(|k| k == id) {
+            return call::refused(&format!("no background shell '{id}' (this session's: {})", listed(known)));
+        }
+        let line = format!("kill $(cat {}) 2>/dev/null", job_file(id, "pid"));
+        let options = crate::ExecOptions { timeout: Some(DEFAULT_TIMEOUT), ..Default::default() };
+        let killed = shell.exec_with(&line, options).await.status == 0;
+        let mut background = self.background.lock().unwrap_or_else(|p| p.into_inner());
+        let text = match background.1.get_mut(id) {
+            Some(job) if killed => {
+                job.killed = true;
+                format!("Successfully killed shell: {id}")
+            }
+            _ => format!("Shell {id} is not running"),
+        };
+        CallToolResult::success(vec![rmcp::model::ContentBlock::text(text)])
+    }
+}
+
+/// `bash_1, bash_2`, or `none`.
+fn listed(mut names: Vec<String>) -> String {
+    names.sort();
+    if names.is_empty() { "none".to_string() } else { names.join(", ") }
+}
+
+/// The outcome of a line that could not start (its working directory is not there).
+fn refused_run(why: &str, caps: Caps) -> Ran {
+    let outcome = ExecOutcome { stderr: format!("toolsh: {why}\n").into_bytes(), status: 1, ..Default::default() };
+    let rendered = crate::contract::render(&outcome.stdout, &outcome.stderr, outcome.status, caps, |_| None);
+    Ran { outcome, rendered }
 }
 
 /// The `shell` tool definition in the format another harness expects: `mcp`, `openai`
 /// (function calling) or `anthropic` (tool use).
 pub fn export(shell: &Shell, format: &str) -> Result<Value, String> {
+    if let Ok(shape) = Shape::named(format)
+        && shape != Shape::Shell
+    {
+        // A harness's shape: its tools, as MCP lists them.
+        return serde_json::to_value(shape_tools(shell, shape)).map_err(|e| e.to_string());
+    }
     let tool = shell_tool(shell);
     let description = tool.description.as_deref().unwrap_or("").to_string();
     let schema = Value::Object((*tool.input_schema).clone());
@@ -501,14 +704,25 @@ pub fn export(shell: &Shell, format: &str) -> Result<Value, String> {
             "function": { "name": "shell", "description": description, "parameters": schema }
         })),
         "anthropic" => Ok(json!({ "name": "shell", "description": description, "input_schema": schema })),
-        other => Err(format!("unknown format '{other}': use mcp, openai or anthropic")),
+        other => {
+            let shapes: Vec<&str> = shape::SHAPES.iter().map(|(name, _)| *name).skip(1).collect();
+            Err(format!(
+                "unknown format '{other}': use mcp, openai or anthropic (the shell tool), or a shape: {}",
+                shapes.join(", ")
+            ))
+        }
     }
 }
 
 /// Serves `shell` over stdio until the client goes away. `approver`, when given, is the one the
 /// shell was built with: it learns the client here.
-pub async fn serve_stdio(shell: Shell, caps: Caps, approver: Option<Arc<ElicitingApprover>>) -> Result<(), String> {
-    let mut server = ShellServer::new(shell, caps);
+pub async fn serve_stdio(
+    shell: Shell,
+    caps: Caps,
+    shape: Shape,
+    approver: Option<Arc<ElicitingApprover>>,
+) -> Result<(), String> {
+    let mut server = ShellServer::new(shell, caps).with_shape(shape);
     if let Some(approver) = approver {
         server = server.with_approver(approver);
     }

@@ -5,7 +5,8 @@
 //! elicitation (`tests/mcp/elicit.py`); protocol negotiation and JSON-RPC errors
 //! (`tests/mcp/negotiate.py`); what a harness meets through the SDK's default client on the
 //! newest revision — mistakes as results, calls in order, questions in rounds, structured
-//! results and spill resources (`tests/mcp/harness.py`).
+//! results and spill resources (`tests/mcp/harness.py`); the harness shapes against golden
+//! transcripts (`tests/mcp/shapes.py`, `tests/mcp/transcripts/`).
 
 use std::process::Command;
 
@@ -47,6 +48,11 @@ fn current_and_previous_protocol_revisions_negotiate() {
 #[test]
 fn a_harness_gets_readable_mistakes_ordered_calls_questions_and_structured_results() {
     python("harness.py");
+}
+
+#[test]
+fn each_harness_shape_answers_as_its_golden_transcript() {
+    python("shapes.py");
 }
 
 #[test]

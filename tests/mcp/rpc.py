@@ -5,10 +5,10 @@ import subprocess
 
 
 class Server:
-    """One `toolsh mcp --root WORKDIR` process spoken to line by line."""
+    """One `toolsh mcp --root WORKDIR [EXTRA…]` process spoken to line by line."""
 
-    def __init__(self, toolsh, workdir):
-        self.proc = subprocess.Popen([toolsh, "mcp", "--root", workdir], stdin=subprocess.PIPE,
+    def __init__(self, toolsh, workdir, *extra):
+        self.proc = subprocess.Popen([toolsh, "mcp", "--root", workdir, *extra], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, env={"PATH": os.environ.get("PATH", "")})
 
     def send(self, message):
