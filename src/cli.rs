@@ -504,7 +504,8 @@ pub fn main(argv: Vec<String>) -> i32 {
                 return 1;
             }
         };
-        let caps = crate::contract::Caps::default();
+        // The client's model takes pictures and sound: a line that prints one hands it over.
+        let caps = crate::contract::Caps { media: crate::mcp::MEDIA_BYTES, ..Default::default() };
         let served = match options.http {
             Some(addr) => runtime.block_on(crate::mcp::http::serve(
                 shell,

@@ -1,7 +1,8 @@
 //! One `shell` call from the client's side: its arguments read (a mistake is a result the
 //! model can read, never a protocol error it cannot see), and its outcome as a result — the
 //! text block of [`crate::contract`], the same facts as structured content for harnesses, and
-//! the whole output as a resource link when the text was cut.
+//! the whole output as a resource link when the text was cut, and an image or audio clip the
+//! line printed as an image or audio block.
 
 use crate::contract::Rendered;
 use crate::interp::ExecOutcome;
@@ -103,6 +104,7 @@ pub fn finished(outcome: &ExecOutcome, rendered: Rendered) -> CallToolResult {
         "duration_ms": u64::try_from(outcome.duration.as_millis()).unwrap_or(u64::MAX),
     });
     let mut content = vec![ContentBlock::text(rendered.text)];
+    content.extend(rendered.media.as_ref().map(media_block));
     if let Some(path) = &rendered.spill {
         let mut link = rmcp::model::Resource::new(spill_uri(path), "the whole output");
         link.mime_type = Some("text/plain".to_string());
@@ -112,6 +114,17 @@ pub fn finished(outcome: &ExecOutcome, rendered: Rendered) -> CallToolResult {
     result.structured_content = Some(facts);
     result.is_error = Some(outcome.status != 0);
     result
+}
+
+/// The most an image or audio clip a line prints may hold to be handed to the client as such:
+/// what 5 MiB of base64 carries.
+pub const MEDIA_BYTES: usize = (5 << 20) / 4 * 3;
+
+/// An image or audio clip as a content block.
+pub fn media_block(media: &crate::contract::Media) -> ContentBlock {
+    use base64::Engine as _;
+    let data = base64::engine::general_purpose::STANDARD.encode(&media.bytes);
+    if media.is_image() { ContentBlock::image(data, media.mime) } else { ContentBlock::audio(data, media.mime) }
 }
 
 /// The result of a call that ran nothing because its arguments were wrong: status 2, as a

@@ -17,7 +17,7 @@ pub mod shape;
 mod turns;
 
 pub use ask::ElicitingApprover;
-pub use call::{DEFAULT_TIMEOUT, MAX_TIMEOUT};
+pub use call::{DEFAULT_TIMEOUT, MAX_TIMEOUT, MEDIA_BYTES};
 
 use crate::contract::Caps;
 use crate::interp::{ExecOutcome, Shell};

@@ -448,8 +448,13 @@ pub struct Ran {
 /// rest: a cancelled call runs no more).
 pub fn answered(answer: Answer, ran: Vec<Ran>) -> CallToolResult {
     let status = ran.last().map_or(0, |r| r.outcome.status);
+    // Images and audio the lines printed go along as such (the contract's layout adds its own).
+    let media: Vec<ContentBlock> =
+        ran.iter().filter_map(|r| r.rendered.media.as_ref()).map(call::media_block).collect();
     let with_text = |text: String, structured: Option<Value>| {
-        let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
+        let mut content = vec![ContentBlock::text(text)];
+        content.extend(media.iter().cloned());
+        let mut result = CallToolResult::success(content);
         result.structured_content = structured;
         result.is_error = Some(status != 0);
         result

@@ -262,7 +262,7 @@ fn outcomes_say_what_ran_what_was_blocked_and_what_was_cut() {
     assert!(out.blocked[0].contains("nothing was executed"), "{:?}", out.blocked);
     let out = exec(&mut shell, "touch /x; c=rm; $c /x; echo after");
     assert_eq!((out.status, out.blocked.len()), (0, 1));
-    let caps = toolsh::contract::Caps { chars: 1000, lines: 100 };
+    let caps = toolsh::contract::Caps { chars: 1000, lines: 100, ..Default::default() };
     let (outcome, rendered) = runtime().block_on(shell.exec_for_model("seq 1 5000; echo oops >&2", caps));
     assert_eq!((rendered.truncated, rendered.spill.as_deref()), (true, Some("/tmp/.out/1.log")));
     let text = rendered.text;

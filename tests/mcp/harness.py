@@ -6,6 +6,7 @@ negotiates the newest revision: 2026-07-28 over stdio) and through raw JSON-RPC:
 - calls sent together on one connection run in the order they were sent;
 - `ask` reaches the client's elicitation callback on 2026-07-28 (the call returns "input
   required" and is made again with the answer): approved runs, declined denies;
+- an image or audio clip a line prints (`cat chart.png`) is an image or audio block;
 - every result carries structured content ({exit, truncated, spill, duration_ms}, as the
   tool's outputSchema says), and a cut output is a resource link readable with
   resources/read — only the session's own spill files are resources.
@@ -13,6 +14,7 @@ negotiates the newest revision: 2026-07-28 over stdio) and through raw JSON-RPC:
 Usage: python3 tests/mcp/harness.py TOOLSH WORKDIR   (run by tests/it/mcp.rs)
 """
 import asyncio
+import base64
 import os
 import sys
 
@@ -59,6 +61,22 @@ async def arguments_and_results(toolsh, workdir):
 
         result = await client.call_tool("shell", {"command": "sleep 0.2; echo slept", "timeout_ms": "5000"})
         check(text_of(result) == "slept\n[exit 0]", f"a timeout written as a string: {result}")
+
+        # An image or a sound the line prints goes to the model as such, the text saying so.
+        png = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
+        with open(os.path.join(workdir, "chart.png"), "wb") as f:
+            f.write(png)
+        with open(os.path.join(workdir, "beep.wav"), "wb") as f:
+            f.write(b"RIFF\x24\x00\x00\x00WAVEfmt " + bytes(32))
+        result = await client.call_tool("shell", {"command": "cat chart.png"})
+        check(text_of(result) == "[image attached: image/png, 1,032 bytes]\n[exit 0]", f"an image: {text_of(result)!r}")
+        images = [c for c in result.content if c.type == "image"]
+        check(len(images) == 1 and images[0].mime_type == "image/png"
+              and base64.b64decode(images[0].data) == png, f"the image block: {result.content}")
+        result = await client.call_tool("shell", {"command": "cat beep.wav"})
+        check([c.mime_type for c in result.content if c.type == "audio"] == ["audio/wav"], f"a sound: {result.content}")
+        result = await client.call_tool("shell", {"command": "cat chart.png | wc -c; echo text"})
+        check(text_of(result) == "1032\ntext\n[exit 0]" and len(result.content) == 1, f"not an image: {result}")
 
         result = await client.call_tool("shell", {"command": "seq 1 100000"})
         facts = result.structured_content

@@ -5,6 +5,10 @@
 //! Long output keeps its head (about a quarter of the budget) and its tail (the rest), cut at
 //! line boundaries, and the marker says exactly what was kept of how much and where the whole
 //! output is (a file in the workspace the model can page with `sed -n`, `grep`, `tail`).
+//!
+//! Where the model can take pictures and sound ([`Caps::media`]), output that is one image or
+//! one audio clip (`cat chart.png`) is handed over as such ([`Rendered::media`]) and the text
+//! says so, instead of showing its bytes.
 
 use std::sync::LazyLock;
 
@@ -15,12 +19,48 @@ pub struct Caps {
     pub chars: usize,
     /// Lines at most.
     pub lines: usize,
+    /// The largest image or audio clip handed to the model as such (0: none is; the bytes are
+    /// shown as text, as anywhere else).
+    pub media: usize,
 }
 
 impl Default for Caps {
     fn default() -> Self {
-        Caps { chars: 30_000, lines: 2_000 }
+        Caps { chars: 30_000, lines: 2_000, media: 0 }
     }
+}
+
+/// Output that is one image or one audio clip, for a model that takes them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Media {
+    /// Its MIME type (`image/png`, `audio/wav`, …).
+    pub mime: &'static str,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+impl Media {
+    /// Whether it is a picture (else it is sound).
+    pub fn is_image(&self) -> bool {
+        self.mime.starts_with("image/")
+    }
+}
+
+/// The MIME type of `bytes` when they are an image or audio file of a kind models take, by its
+/// signature.
+pub fn sniff(bytes: &[u8]) -> Option<&'static str> {
+    let riff = |kind: &[u8]| bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == kind;
+    Some(match bytes {
+        [0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, ..] => "image/png",
+        [0xff, 0xd8, 0xff, ..] => "image/jpeg",
+        [b'G', b'I', b'F', b'8', b'7' | b'9', b'a', ..] => "image/gif",
+        _ if riff(b"WEBP") => "image/webp",
+        _ if riff(b"WAVE") => "audio/wav",
+        [b'I', b'D', b'3', ..] | [0xff, 0xfb | 0xf3 | 0xf2, ..] => "audio/mpeg",
+        [b'O', b'g', b'g', b'S', ..] => "audio/ogg",
+        [b'f', b'L', b'a', b'C', ..] => "audio/flac",
+        _ => return None,
+    })
 }
 
 static ANSI: LazyLock<Option<regex::Regex>> = LazyLock::new(|| {
@@ -140,6 +180,8 @@ pub struct Rendered {
     pub truncated: bool,
     /// Where the whole output was kept, when it was cut and could be kept.
     pub spill: Option<String>,
+    /// Standard output, when it was one image or audio clip handed over as such.
+    pub media: Option<Media>,
 }
 
 /// The whole result block. `spill` stores the full body and returns where (called only when
@@ -151,7 +193,15 @@ pub fn render(
     caps: Caps,
     spill: impl FnOnce(&str) -> Option<String>,
 ) -> Rendered {
-    let text = body(stdout, stderr);
+    let media = sniff(stdout).filter(|_| stdout.len() <= caps.media).map(|mime| Media { mime, bytes: stdout.to_vec() });
+    let text = match &media {
+        Some(media) => {
+            let kind = if media.is_image() { "image" } else { "audio" };
+            let said = format!("[{kind} attached: {}, {} bytes]\n", media.mime, grouped(media.bytes.len()));
+            body(said.as_bytes(), stderr)
+        }
+        None => body(stdout, stderr),
+    };
     let (mut out, truncated, kept) = match truncate(&text, caps) {
         None => (text, false, None),
         Some((kept, cut)) => {
@@ -178,12 +228,29 @@ pub fn render(
         out.push('\n');
     }
     out.push_str(&format!("[exit {status}]"));
-    Rendered { text: out, truncated, spill: kept }
+    Rendered { text: out, truncated, spill: kept, media }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_image_or_clip_is_handed_over_where_the_model_takes_them() {
+        let png = [&[0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a][..], &[0u8; 100]].concat();
+        let caps = Caps { media: 1000, ..Caps::default() };
+        let rendered = render(&png, b"", 0, caps, |_| None);
+        assert_eq!(rendered.text, "[image attached: image/png, 108 bytes]\n[exit 0]");
+        assert_eq!(rendered.media, Some(Media { mime: "image/png", bytes: png.clone() }));
+        // Past the cap, or where media is not taken, the bytes are output as any other.
+        for caps in [Caps { media: 50, ..Caps::default() }, Caps::default()] {
+            let rendered = render(&png, b"", 0, caps, |_| None);
+            assert!(rendered.media.is_none() && rendered.text.contains("PNG"), "{}", rendered.text);
+        }
+        assert_eq!(sniff(b"RIFF\0\0\0\0WAVEfmt "), Some("audio/wav"));
+        assert_eq!(sniff(b"GIF89a"), Some("image/gif"));
+        assert_eq!(sniff(b"hello"), None);
+    }
 
     #[test]
     fn short_output_ends_with_the_exit_line() {
@@ -199,7 +266,7 @@ mod tests {
     #[test]
     fn long_output_keeps_head_and_tail_and_says_so() {
         let text: String = (1..=1000).map(|i| format!("line {i}\n")).collect();
-        let caps = Caps { chars: 1_000_000, lines: 100 };
+        let caps = Caps { chars: 1_000_000, lines: 100, media: 0 };
         let rendered = render(text.as_bytes(), b"", 0, caps, |_| Some("/tmp/.out/1.log".to_string()));
         assert!(rendered.truncated);
         assert_eq!(rendered.spill.as_deref(), Some("/tmp/.out/1.log"));
@@ -216,7 +283,7 @@ mod tests {
         assert_eq!(lines[101], "[exit 0]");
         // A single long line is cut by characters.
         let long = "x".repeat(100);
-        let (kept, cut) = truncate(&long, Caps { chars: 40, lines: 10 }).unwrap();
+        let (kept, cut) = truncate(&long, Caps { chars: 40, lines: 10, media: 0 }).unwrap();
         assert_eq!((kept.len(), cut.head, cut.tail, cut.total), (41, 10, 30, 100));
     }
 }
