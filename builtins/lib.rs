@@ -63,6 +63,7 @@ static TABLE: &[Builtin] = &[
     entry!(interpreter shell::special::DOT),
     entry!(spec shell::flow::COLON, shell::flow::colon),
     entry!(spec shell::cond::BRACKET, shell::cond::test),
+    entry!(spec fs::patch::APPLY_PATCH, fs::patch::apply_patch),
     entry!(spec agents::tools::AUDIT, agents::tools::audit),
     entry!(spec lang::awk::AWK, lang::awk::awk),
     entry!(spec data::encode::BASE64, data::encode::base64),

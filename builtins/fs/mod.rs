@@ -1,5 +1,7 @@
-//! Commands over the workspace's files and trees: `cat ls cp mv rm mkdir touch …`, `find`, `tree`.
+//! Commands over the workspace's files and trees: `cat ls cp mv rm mkdir touch …`, `find`, `tree`,
+//! `apply_patch`.
 
 pub mod files;
 pub mod find;
+pub mod patch;
 pub mod tree;

@@ -10,7 +10,8 @@
 //!   outcome per command, as JSON).
 //! - `openai-local-shell`: OpenAI's `local_shell` (`command` as argv, `env`,
 //!   `working_directory`, `timeout_ms`).
-//! - `codex`: Codex's `shell` (`command` as argv, `workdir`, `timeout_ms`).
+//! - `codex`: Codex's `shell` (`command` as argv, `workdir`, `timeout_ms`) and `apply_patch`
+//!   (`input`: a `*** Begin Patch` patch, all files or none).
 //!
 //! A working directory given with a call is that call's only: the session's own is back when
 //! the call ends. A command given as argv (`["bash", "-lc", "ls"]`) runs its script when it is a
@@ -36,7 +37,7 @@ pub enum Shape {
     OpenaiShell,
     /// OpenAI's `local_shell`.
     OpenaiLocalShell,
-    /// Codex's `shell`.
+    /// Codex's `shell` and `apply_patch`.
     Codex,
 }
 
@@ -235,7 +236,22 @@ impl Shape {
                 }),
                 None,
             )],
-            Shape::Codex => vec![tool(
+            Shape::Codex => vec![
+                tool(
+                    "apply_patch",
+                    "Edit files with a patch: '*** Begin Patch', then for each file '*** Add File: PATH' (lines with +), \
+                     '*** Delete File: PATH', or '*** Update File: PATH' (optionally '*** Move to: NEW') with @@ hunks \
+                     of ' ' context, '-' removed and '+' added lines; then '*** End Patch'. All files change, or none."
+                        .to_string(),
+                    json!({
+                        "type": "object",
+                        "properties": { "input": { "type": "string", "description": "The whole patch." } },
+                        "required": ["input"],
+                        "additionalProperties": false
+                    }),
+                    None,
+                ),
+                tool(
                 "shell",
                 description.to_string(),
                 json!({
@@ -251,7 +267,8 @@ impl Shape {
                     "additionalProperties": false
                 }),
                 None,
-            )],
+            ),
+            ],
         };
         tools.into_iter().flatten().collect()
     }
@@ -278,6 +295,7 @@ impl Shape {
             (Shape::Codex, "shell") => {
                 &["command", "workdir", "timeout_ms", "with_escalated_permissions", "justification"]
             }
+            (Shape::Codex, "apply_patch") => &["input"],
             _ => return Ok(None),
         };
         let unknown: Vec<String> =
@@ -359,6 +377,16 @@ impl Shape {
                 let line = process(&exports, &argv_line(&args)?);
                 let timeout = millis(&args, "timeout_ms")?.unwrap_or(DEFAULT_TIMEOUT);
                 one(line, timeout, text(&args, "working_directory")?, Answer::OutputAndMetadata)
+            }
+            (Shape::Codex, "apply_patch") => {
+                let input = text(&args, "input")?.ok_or("`input` is required: the patch")?;
+                // The patch as a here-document, under a delimiter it does not hold.
+                let mut delimiter = "TOOLSH_PATCH".to_string();
+                while input.lines().any(|line| line == delimiter) {
+                    delimiter.push('_');
+                }
+                let line = format!("apply_patch <<'{delimiter}'\n{input}\n{delimiter}");
+                one(line, DEFAULT_TIMEOUT, None, Answer::ExitWallOutput)
             }
             (Shape::Codex, _) => {
                 let timeout = millis(&args, "timeout_ms")?.unwrap_or(DEFAULT_TIMEOUT);

@@ -12,6 +12,7 @@ mod mcp;
 mod mounts;
 mod net;
 mod parser_props;
+mod patching;
 mod policy;
 mod redteam;
 mod sqlite;

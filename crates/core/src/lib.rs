@@ -20,6 +20,7 @@ pub mod contract;
 pub mod glob;
 pub mod io;
 pub mod pace;
+pub mod patch;
 pub mod pattern;
 pub mod policy;
 pub mod predicates;

@@ -145,6 +145,16 @@ struct DeleteArgs {
     recursive: bool,
 }
 
+/// Arguments of `fs.patch`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct PatchArgs {
+    /// The patch: `*** Begin Patch`, then `*** Add File: P` (lines with +), `*** Delete File: P`
+    /// or `*** Update File: P` (optional `*** Move to: Q`, then @@ hunks of ' ', '-', '+'
+    /// lines), then `*** End Patch`.
+    patch: String,
+}
+
 /// The fs tools.
 pub fn tools() -> Vec<Arc<dyn Tool>> {
     vec![
@@ -215,6 +225,17 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
                 .aliases(&["move_file", "rename_file", "fs.mv", "fs.rename"])
                 .param_aliases(&[("source", "from"), ("src", "from"), ("destination", "to"), ("dest", "to")]),
             move_,
+        ),
+        typed(
+            ToolSpec::new::<PatchArgs>(
+                "fs.patch",
+                "Add, delete, update and move files with one patch ('*** Begin Patch' format).\nAll files change, or none.",
+            )
+            .gates_itself()
+            .stdin("patch")
+            .aliases(&["apply_patch_json", "patch_files"])
+            .param_aliases(&[("input", "patch"), ("diff", "patch")]),
+            patch,
         ),
         typed(
             ToolSpec::new::<DeleteArgs>("fs.delete", "Delete a file, or a directory with recursive.")
@@ -403,6 +424,16 @@ async fn move_(cx: ToolCx, args: FromTo) -> Result<ToolOutput, ToolError> {
     let to = destination(&cx, &args.from, &args.to);
     cx.with_fs(|fs| fs.rename(&cx.abs(&args.from), &to)).map_err(io_err(&args.from))?;
     Ok(ToolOutput::Json(json!({ "from": args.from, "to": to })))
+}
+
+async fn patch(cx: ToolCx, args: PatchArgs) -> Result<ToolOutput, ToolError> {
+    let parsed = crate::patch::parse(&args.patch).map_err(|err| ToolError::usage(format!("fs.patch: {err}")))?;
+    let (changes, done) = cx
+        .with_fs(|fs| crate::patch::plan(&parsed, |path| cx.abs(path), |path| fs.read(path)))
+        .map_err(|err| ToolError::failed(format!("fs.patch: {err}")))?;
+    cx.with_fs(|fs| fs.apply(&changes)).map_err(|err| ToolError::io("fs.patch", &err))?;
+    let files: Vec<Value> = done.iter().map(|d| json!({ "change": d.mark.to_string(), "path": d.path })).collect();
+    Ok(ToolOutput::Json(json!({ "applied": true, "files": files })))
 }
 
 async fn delete(cx: ToolCx, args: DeleteArgs) -> Result<ToolOutput, ToolError> {

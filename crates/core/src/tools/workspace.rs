@@ -44,6 +44,38 @@ pub mod facts {
     pub const DELETE: ToolFacts<'static> = tool("fs.delete", SideEffect::SideEffecting);
 }
 
+/// One change of [`Fs::apply`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    /// The file at `path` holds `data` (made, or replaced).
+    Write {
+        /// Absolute path.
+        path: String,
+        /// Its whole content.
+        data: Vec<u8>,
+    },
+    /// The file at `path` is removed.
+    Delete {
+        /// Absolute path.
+        path: String,
+    },
+}
+
+/// The ancestors of `path` that do not exist, outermost first.
+fn missing_parents(vfs: &Vfs, path: &str) -> Vec<String> {
+    let mut missing = Vec::new();
+    let mut dir = path;
+    while let Some((parent, _)) = dir.rsplit_once('/') {
+        if parent.is_empty() || vfs.exists(parent) {
+            break;
+        }
+        missing.push(parent.to_string());
+        dir = parent;
+    }
+    missing.reverse();
+    missing
+}
+
 /// The workspace as one command sees it: every content access passes the gate in the name of
 /// `command`.
 pub struct Fs<'a> {
@@ -216,6 +248,63 @@ impl<'a> Fs<'a> {
         let result = self.vfs.remove_tree(&resolved);
         self.gate.record(ticket, i32::from(result.is_err()));
         result
+    }
+
+    /// `fs.write` (and `fs.delete`) of several files as one operation, as a patch changes
+    /// them: every path is judged before anything changes (one question for an `ask` rule),
+    /// missing parent directories of a written file are made, and a failure part way puts back
+    /// what was already changed — all of it happens, or none.
+    pub fn apply(&self, changes: &[Change]) -> io::Result<()> {
+        let mut reach = self.gate.reach();
+        let mut resolved = Vec::with_capacity(changes.len());
+        for change in changes {
+            let (role, path) = match change {
+                Change::Write { path, .. } => (Role::Write, path),
+                Change::Delete { path } => (Role::Delete, path),
+            };
+            for dir in missing_parents(self.vfs, path) {
+                reach.path(self.vfs, Role::Mkdir, &dir)?;
+            }
+            resolved.push(reach.path(self.vfs, role, path)?);
+        }
+        let Some(first) = resolved.first() else { return Ok(()) };
+        let ticket = self.judge(facts::WRITE, first, reach)?;
+        // What each path held, to put back should a later change fail.
+        let before: Vec<Option<Vec<u8>>> = resolved.iter().map(|path| self.vfs.read(path).ok()).collect();
+        let mut made: Vec<String> = Vec::new();
+        let mut failure = None;
+        for (k, change) in changes.iter().enumerate() {
+            let done = match change {
+                Change::Write { data, .. } => missing_parents(self.vfs, &resolved[k])
+                    .into_iter()
+                    .try_for_each(|dir| {
+                        self.vfs.mkdir(&dir)?;
+                        made.push(dir);
+                        Ok(())
+                    })
+                    .and_then(|()| self.vfs.write(&resolved[k], data, WriteMode::Truncate)),
+                Change::Delete { .. } => self.vfs.remove_file(&resolved[k]),
+            };
+            if let Err(err) = done {
+                failure = Some((k, err));
+                break;
+            }
+        }
+        if let Some((failed, err)) = failure {
+            for k in (0..failed).rev() {
+                let _ = match &before[k] {
+                    Some(old) => self.vfs.write(&resolved[k], old, WriteMode::Truncate),
+                    None => self.vfs.remove_file(&resolved[k]),
+                };
+            }
+            for dir in made.iter().rev() {
+                let _ = self.vfs.remove_dir(dir);
+            }
+            self.gate.record(ticket, 1);
+            return Err(err);
+        }
+        self.gate.record(ticket, 0);
+        Ok(())
     }
 
     /// `fs.move`: the source tree is deleted where it is and written where it goes; every
