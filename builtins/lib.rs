@@ -123,6 +123,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::columns::NL, text::columns::nl),
     entry!(spec data::od::OD, data::od::od),
     entry!(spec text::columns::PASTE, text::columns::paste),
+    entry!(spec fs::patch::PATCH, fs::patch::patch),
     entry!(spec agents::messaging::PING, agents::messaging::ping),
     entry!(spec shell::nav::POPD, shell::nav::popd),
     entry!(spec text::printf::PRINTF, text::printf::printf),

@@ -35,7 +35,6 @@ const HOST_PROGRAMS: &[(&str, &str)] = &[
     ("node", "awk, jq or bc for computing; the shell itself for scripting"),
     ("npm", ""),
     ("npx", ""),
-    ("patch", "apply_patch (the *** Begin Patch format), fs.write --mode edit, or sed -i"),
     ("perl", "awk, sed or jq"),
     ("php", ""),
     ("pip", ""),

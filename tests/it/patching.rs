@@ -98,3 +98,131 @@ fn a_write_refused_part_way_puts_back_what_was_changed() {
     assert!(!dir.path().join("new").exists(), "the directory it made is gone again");
     assert_eq!(read(frozen.path(), "three.txt"), "a\nb\n");
 }
+
+/// A case for `patch` against GNU patch: files before, the diff, the arguments.
+struct Case {
+    name: &'static str,
+    files: &'static [(&'static str, &'static str)],
+    diff: &'static str,
+    args: &'static str,
+}
+
+const LETTERS: &str = "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n";
+/// Changes `c` and `j` of LETTERS, in two hunks.
+const TWO_HUNKS: &str = "--- f\t2026-01-01 00:00:00\n+++ f\t2026-01-01 00:00:00\n@@ -1,5 +1,5 @@\n a\n b\n-c\n+C\n d\n e\n@@ -8,5 +8,5 @@\n h\n i\n-j\n+J\n k\n l\n";
+
+const CASES: &[Case] = &[
+    Case { name: "exact", files: &[("f", LETTERS)], diff: TWO_HUNKS, args: "" },
+    Case {
+        name: "offset",
+        files: &[("f", "x\ny\nz\na\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n")],
+        diff: TWO_HUNKS,
+        args: "",
+    },
+    Case { name: "fuzz", files: &[("f", "a\nB\nc\nd\ne\nf\ng\nh\ni\nj\nk\nL\n")], diff: TWO_HUNKS, args: "" },
+    Case { name: "second-fails", files: &[("f", "a\nb\nc\nd\ne\nf\ng\nh\nI\nQ\nK\nl\n")], diff: TWO_HUNKS, args: "" },
+    Case {
+        name: "dry-run",
+        files: &[("f", "a\nb\nc\nd\ne\nf\ng\nh\nI\nQ\nK\nl\n")],
+        diff: TWO_HUNKS,
+        args: "--dry-run",
+    },
+    Case { name: "reverse", files: &[("f", "a\nb\nC\nd\ne\nf\ng\nh\ni\nJ\nk\nl\n")], diff: TWO_HUNKS, args: "-R" },
+    Case {
+        name: "applied-forward",
+        files: &[("f", "a\nb\nC\nd\ne\nf\ng\nh\ni\nJ\nk\nl\n")],
+        diff: TWO_HUNKS,
+        args: "-N",
+    },
+    Case { name: "applied-asks", files: &[("f", "a\nb\nC\nd\ne\nf\ng\nh\ni\nJ\nk\nl\n")], diff: TWO_HUNKS, args: "" },
+    Case { name: "origfile", files: &[("other", LETTERS)], diff: TWO_HUNKS, args: "other" },
+    Case {
+        name: "create-and-delete",
+        files: &[("gone.txt", "bye\n")],
+        diff: "--- /dev/null\t2026-01-01\n+++ made/new.txt\t2026-01-01\n@@ -0,0 +1,2 @@\n+one\n+two\n\
+               --- gone.txt\t2026-01-01\n+++ /dev/null\t2026-01-01\n@@ -1 +0,0 @@\n-bye\n",
+        args: "-p0",
+    },
+    Case {
+        name: "git",
+        files: &[("src/lib.rs", "fn a() {}\nfn b() {}\n"), ("README", "old\n")],
+        diff: "diff --git a/src/lib.rs b/src/lib.rs\nindex 1111111..2222222 100644\n--- a/src/lib.rs\n+++ b/src/lib.rs\n\
+               @@ -1,2 +1,2 @@\n fn a() {}\n-fn b() {}\n+fn b() { todo!() }\ndiff --git a/README b/README\n--- a/README\n+++ b/README\n\
+               @@ -1 +1 @@\n-old\n+new\n",
+        args: "-p1",
+    },
+    Case {
+        name: "no-newline",
+        files: &[("f", "x\ny")],
+        diff: "--- f\n+++ f\n@@ -1,2 +1,2 @@\n x\n-y\n\\ No newline at end of file\n+z\n",
+        args: "",
+    },
+    Case {
+        name: "default-strip",
+        files: &[("d/f", LETTERS)],
+        diff: "--- d/f\n+++ d/f\n@@ -2,3 +2,3 @@\n b\n-c\n+C\n d\n",
+        args: "",
+    },
+    Case { name: "missing", files: &[("f", LETTERS)], diff: "--- nope\n+++ nope\n@@ -1 +1 @@\n-a\n+b\n", args: "" },
+    Case { name: "garbage", files: &[("f", LETTERS)], diff: "this is no diff\n", args: "" },
+];
+
+/// The files under `dir` (but the diff), with their contents.
+fn tree(dir: &Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(at) = stack.pop() {
+        for entry in std::fs::read_dir(&at).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if entry.file_name() != "the.diff" {
+                let name = path.strip_prefix(dir).map(|p| p.display().to_string()).unwrap_or_default();
+                out.push((name, std::fs::read_to_string(&path).unwrap_or_default()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn patch_answers_and_leaves_the_tree_as_gnu_patch_does() {
+    if std::process::Command::new("patch").arg("--version").output().is_err() {
+        panic!("GNU patch must be installed (.ci/run does it)");
+    }
+    let mut differences = Vec::new();
+    for case in CASES {
+        let dirs: Vec<tempfile::TempDir> = (0..2).map(|_| tempfile::tempdir().expect("tempdir")).collect();
+        for dir in &dirs {
+            for (name, text) in case.files {
+                let path = dir.path().join(name);
+                std::fs::create_dir_all(path.parent().expect("parent")).expect("dirs");
+                std::fs::write(path, text).expect("fixture");
+            }
+            std::fs::write(dir.path().join("the.diff"), case.diff).expect("diff");
+        }
+        let line = format!("patch {} < the.diff", case.args);
+        let gnu = std::process::Command::new("bash")
+            .args(["-c", &line])
+            .current_dir(dirs[0].path())
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("bash");
+        let ours = toolsh(dirs[1].path(), &[], &line);
+        let theirs = (String::from_utf8_lossy(&gnu.stdout).into_owned(), gnu.status.code().unwrap_or(-1));
+        if (ours.stdout.clone(), ours.status) != theirs {
+            differences.push(format!(
+                "{}: GNU said {theirs:?}, toolsh {:?} (stderr {:?})",
+                case.name,
+                (ours.stdout, ours.status),
+                ours.stderr
+            ));
+        }
+        let (gnu_tree, our_tree) = (tree(dirs[0].path()), tree(dirs[1].path()));
+        if gnu_tree != our_tree {
+            differences.push(format!("{}: GNU left {gnu_tree:?}\n  toolsh left {our_tree:?}", case.name));
+        }
+    }
+    assert!(differences.is_empty(), "{}", differences.join("\n"));
+}

@@ -1,5 +1,6 @@
-//! The patch format Codex's models write (`*** Begin Patch` … `*** End Patch`): files added
-//! whole, deleted, or updated by hunks of context, removed and added lines, optionally moved.
+//! Patches: [`unified`] diffs as GNU `patch` applies them, and (here) the format Codex's
+//! models write (`*** Begin Patch` … `*** End Patch`): files added whole, deleted, or updated
+//! by hunks of context, removed and added lines, optionally moved.
 //! [`parse`] reads a patch; [`plan`] works out every file's new content from the files as
 //! they are, so that nothing is written unless every hunk of every file found its place — the
 //! caller applies the [`Change`]s as one operation (`Fs::apply`).
@@ -8,6 +9,8 @@
 //! lines, are looked for from where the previous hunk ended, first exactly, then ignoring
 //! trailing blanks, then ignoring surrounding blanks; a hunk that ends with `*** End of File`
 //! must match at the end. An update leaves the file ending with a newline.
+
+pub mod unified;
 
 use crate::tools::workspace::Change;
 
