@@ -363,7 +363,13 @@ impl ServerHandler for ShellServer {
                 let line = self.start(shell, runs, answer, &session, &context);
                 return Ok(self.follow(line, &context).await);
             }
-            Plan::Background { id, line } => self.run_in_background(&mut shell, id, &line).await,
+            Plan::Background { id, line } => {
+                // Its start runs no question past this call: nobody follows it to answer.
+                if let Some(approver) = &self.approver {
+                    approver.prepare(None);
+                }
+                self.run_in_background(&mut shell, id, &line).await
+            }
             Plan::Output { id, filter } => self.background_output(&id, filter.as_deref()),
             Plan::Kill { id } => self.kill_background(&mut shell, &id).await,
         };

@@ -1,5 +1,5 @@
-//! `toolsh mcp` driven by the official Python MCP SDK (`tests/mcp/client.py`; `.ci/run`
-//! installs it): one tool, a pipeline, state across calls, failure, a blocked line that runs
+//! `toolsh mcp` driven by the official TypeScript client (`tests/mcp/client.mjs`) and the
+//! official Python MCP SDK (`tests/mcp/client.py`; `.ci/run` installs both): one tool, a pipeline, state across calls, failure, a blocked line that runs
 //! nothing, an unknown command, truncation with a readable spill file, a timeout; and
 //! cancellation and progress over raw JSON-RPC (`tests/mcp/cancel.py`); `ask` through
 //! elicitation (`tests/mcp/elicit.py`); protocol negotiation and JSON-RPC errors
@@ -48,6 +48,21 @@ fn current_and_previous_protocol_revisions_negotiate() {
 #[test]
 fn a_harness_gets_readable_mistakes_ordered_calls_questions_and_structured_results() {
     python("harness.py");
+}
+
+#[test]
+fn the_typescript_client_drives_the_shell_tool_in_both_eras_and_over_http() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let client = format!("{}/tests/mcp/client.mjs", env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("node")
+        .arg(client)
+        .arg(env!("CARGO_BIN_EXE_toolsh"))
+        .arg(dir.path())
+        .output()
+        .expect("node must be installed with the TypeScript client (.ci/run does it)");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && stdout.trim_end().ends_with("ok"), "stdout:\n{stdout}\nstderr:\n{stderr}");
 }
 
 #[test]
