@@ -66,6 +66,40 @@ fn the_typescript_client_drives_the_shell_tool_in_both_eras_and_over_http() {
 }
 
 #[test]
+fn the_official_conformance_suite_passes_where_it_applies() {
+    // `toolsh mcp --http` on a free port; the suite's scenarios against it, with those that
+    // need fixtures toolsh does not offer listed (and why) in tests/mcp/conformance.yaml.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut server = Command::new(env!("CARGO_BIN_EXE_toolsh"))
+        .args(["mcp", "--http", "127.0.0.1:0", "--root"])
+        .arg(dir.path())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("toolsh");
+    let mut announced = String::new();
+    if let Some(stderr) = server.stderr.take() {
+        use std::io::BufRead;
+        let _ = std::io::BufReader::new(stderr).read_line(&mut announced);
+    }
+    let url = announced.split_whitespace().last().unwrap_or_default().to_string();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = Command::new(format!("{root}/target/node22/node_modules/.bin/node"))
+        .arg(format!("{root}/target/mcp-clients/node_modules/@modelcontextprotocol/conformance/dist/index.js"))
+        .args(["server", "--url", &url, "--expected-failures"])
+        .arg(format!("{root}/tests/mcp/conformance.yaml"))
+        .output()
+        .expect("Node 22 and the conformance suite (.ci/run installs them)");
+    let _ = server.kill();
+    let _ = server.wait();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("Baseline check passed"),
+        "{url}\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
 fn each_harness_shape_answers_as_its_golden_transcript() {
     python("shapes.py");
 }
