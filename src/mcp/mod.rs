@@ -34,6 +34,7 @@ use serde_json::{Value, json};
 use shape::{Answer, Plan, Ran, Shape};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
 /// The server: one shell session and the description of its one tool.
@@ -371,6 +372,23 @@ impl ServerHandler for ShellServer {
                 self.run_in_background(&mut shell, id, &line).await
             }
             Plan::Output { id, filter } => self.background_output(&id, filter.as_deref()),
+            Plan::Exec { session, line, workdir, wait, tokens } => {
+                if let Some(approver) = &self.approver {
+                    approver.prepare(None);
+                }
+                let id = format!("exec_{session}");
+                let line = match workdir {
+                    Some(dir) => format!("cd -- {} && {{\n{line}\n}}", shape::quote(&dir)),
+                    None => line,
+                };
+                match self.start_job(&mut shell, &id, &line, true).await {
+                    Ok(()) => self.job_so_far(&id, session, wait, tokens).await,
+                    Err(refused) => refused,
+                }
+            }
+            Plan::Poll { session, wait, tokens } => {
+                self.job_so_far(&format!("exec_{session}"), session, wait, tokens).await
+            }
             Plan::Kill { id } => self.kill_background(&mut shell, &id).await,
         };
         Ok(CallToolResponse::Complete(result))
@@ -595,24 +613,71 @@ impl ShellServer {
     /// Starts `line` as background shell `id`: its output, its status when it ends and its
     /// process id go to `/tmp/.jobs/`, where `BashOutput` and `KillShell` find them.
     async fn run_in_background(&self, shell: &mut Shell, id: String, line: &str) -> CallToolResult {
+        if let Err(refused) = self.start_job(shell, &id, line, false).await {
+            return refused;
+        }
+        CallToolResult::success(vec![rmcp::model::ContentBlock::text(format!(
+            "Command running in background with ID: {id}"
+        ))])
+    }
+
+    /// Starts `line` as the session's job `id`, its output (with `merged`, standard error too)
+    /// in `/tmp/.jobs/ID.out`, its status in `.exit` when it ends, its process in `.pid`; a line
+    /// that does not start (the policy refused it) is the error, as a result.
+    async fn start_job(&self, shell: &mut Shell, id: &str, line: &str, merged: bool) -> Result<(), CallToolResult> {
         let (out, err, exit, pid) =
-            (job_file(&id, "out"), job_file(&id, "err"), job_file(&id, "exit"), job_file(&id, "pid"));
+            (job_file(id, "out"), job_file(id, "err"), job_file(id, "exit"), job_file(id, "pid"));
+        let streams = if merged { format!("> {out} 2>&1") } else { format!("> {out} 2> {err}") };
         // The inner subshell keeps an `exit` in the line from skipping the status.
-        let wrapped =
-            format!("mkdir -p /tmp/.jobs; ( ( {line}\n) > {out} 2> {err}; echo $? > {exit} ) & echo $! > {pid}");
+        let wrapped = format!("mkdir -p /tmp/.jobs; ( ( {line}\n) {streams}; echo $? > {exit} ) & echo $! > {pid}");
         let options = crate::ExecOptions { timeout: Some(DEFAULT_TIMEOUT), ..Default::default() };
         let started = shell.exec_with(&wrapped, options).await;
         if started.status != 0 {
             let rendered =
                 crate::contract::render(&started.stdout, &started.stderr, started.status, self.caps, |_| None);
-            return call::finished(&started, rendered);
+            return Err(call::finished(&started, rendered));
         }
         let mut background = self.background.lock().unwrap_or_else(|p| p.into_inner());
         background.0 += 1;
-        background.1.insert(id.clone(), Background::default());
-        CallToolResult::success(vec![rmcp::model::ContentBlock::text(format!(
-            "Command running in background with ID: {id}"
-        ))])
+        background.1.insert(id.to_string(), Background::default());
+        Ok(())
+    }
+
+    /// Codex's `exec_command` and `write_stdin`: waits up to `wait` for job `id` to end, then
+    /// says what it wrote since it was last read (at most about `tokens` tokens: its head and
+    /// tail) and whether it ended (`Process exited with code N`) or runs on (`Process running
+    /// with session ID N`).
+    async fn job_so_far(&self, id: &str, session: u64, wait: Duration, tokens: usize) -> CallToolResult {
+        let started = tokio::time::Instant::now();
+        let exit = job_file(id, "exit");
+        while started.elapsed() < wait && self.vfs.read(&exit).is_err() {
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        let ended = self.vfs.read(&exit).ok().map(|b| String::from_utf8_lossy(&b).trim().to_string());
+        let output = {
+            let mut background = self.background.lock().unwrap_or_else(|p| p.into_inner());
+            let Some(job) = background.1.get_mut(id) else {
+                return call::refused(&format!("no session {session} (a command's session ends with it)"));
+            };
+            let bytes = self.vfs.read(&job_file(id, "out")).unwrap_or_default();
+            let new = bytes.get(job.read_out..).unwrap_or_default().to_vec();
+            job.read_out = bytes.len();
+            crate::contract::strip_ansi(&String::from_utf8_lossy(&new))
+        };
+        let (output, cut) = shape::keep_tokens(&output, tokens);
+        let state = match &ended {
+            Some(code) => {
+                self.background.lock().unwrap_or_else(|p| p.into_inner()).1.remove(id);
+                format!("Process exited with code {code}")
+            }
+            None => format!("Process running with session ID {session}"),
+        };
+        let cut = if cut { format!("Original output was cut to about {tokens} tokens\n") } else { String::new() };
+        let text =
+            format!("Wall time: {:.1} seconds\n{state}\n{cut}Output:\n{output}", started.elapsed().as_secs_f64());
+        let mut result = CallToolResult::success(vec![rmcp::model::ContentBlock::text(text)]);
+        result.is_error = Some(ended.as_deref().is_some_and(|code| code != "0"));
+        result
     }
 
     /// What background shell `id` wrote since it was last read (its lines matching `filter`),

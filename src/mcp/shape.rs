@@ -79,6 +79,13 @@ pub enum Plan {
     /// Stop background shell `id`.
     #[allow(missing_docs)]
     Kill { id: String },
+    /// Start `line` as session `session` (Codex's `exec_command`), in `workdir`, and say what
+    /// it wrote within `wait` (about `tokens` tokens at most).
+    #[allow(missing_docs)]
+    Exec { session: u64, line: String, workdir: Option<String>, wait: Duration, tokens: usize },
+    /// What session `session` wrote since (Codex's `write_stdin` with nothing to write).
+    #[allow(missing_docs)]
+    Poll { session: u64, wait: Duration, tokens: usize },
 }
 
 /// How the outcomes of a call's lines are laid out.
@@ -238,6 +245,46 @@ impl Shape {
             )],
             Shape::Codex => vec![
                 tool(
+                    "exec_command",
+                    "Run a command; if it is still running after yield_time_ms, its session ID is returned and \
+                     write_stdin (with empty chars) collects what it writes next."
+                        .to_string(),
+                    json!({
+                        "type": "object",
+                        "properties": {
+                            "cmd": { "type": "string", "description": "The shell command to run." },
+                            "workdir": { "type": "string", "description": "The working directory for this command." },
+                            "yield_time_ms": ms("How long to wait for output before yielding (default 10000)."),
+                            "max_output_tokens": { "type": "integer", "minimum": 1, "description": "Most tokens of output to return." },
+                            "shell": { "type": "string", "description": "Accepted: the command runs in toolsh's shell." },
+                            "login": { "type": "boolean", "description": "Accepted and ignored." },
+                            "with_escalated_permissions": { "type": "boolean", "description": "Accepted: the policy decides, not the call." },
+                            "justification": { "type": "string", "description": "Why escalated permissions are wanted." }
+                        },
+                        "required": ["cmd"],
+                        "additionalProperties": false
+                    }),
+                    None,
+                ),
+                tool(
+                    "write_stdin",
+                    "Collect what a running exec_command session wrote since last asked (chars must be empty: \
+                     toolsh's commands read no terminal)."
+                        .to_string(),
+                    json!({
+                        "type": "object",
+                        "properties": {
+                            "session_id": { "type": "integer", "description": "The session of a running command." },
+                            "chars": { "type": "string", "description": "Must be empty." },
+                            "yield_time_ms": ms("How long to wait for output (default 10000)."),
+                            "max_output_tokens": { "type": "integer", "minimum": 1, "description": "Most tokens of output to return." }
+                        },
+                        "required": ["session_id"],
+                        "additionalProperties": false
+                    }),
+                    None,
+                ),
+                tool(
                     "apply_patch",
                     "Edit files with a patch: '*** Begin Patch', then for each file '*** Add File: PATH' (lines with +), \
                      '*** Delete File: PATH', or '*** Update File: PATH' (optionally '*** Move to: NEW') with @@ hunks \
@@ -296,6 +343,17 @@ impl Shape {
                 &["command", "workdir", "timeout_ms", "with_escalated_permissions", "justification"]
             }
             (Shape::Codex, "apply_patch") => &["input"],
+            (Shape::Codex, "exec_command") => &[
+                "cmd",
+                "workdir",
+                "yield_time_ms",
+                "max_output_tokens",
+                "shell",
+                "login",
+                "with_escalated_permissions",
+                "justification",
+            ],
+            (Shape::Codex, "write_stdin") => &["session_id", "chars", "yield_time_ms", "max_output_tokens"],
             _ => return Ok(None),
         };
         let unknown: Vec<String> =
@@ -378,6 +436,26 @@ impl Shape {
                 let timeout = millis(&args, "timeout_ms")?.unwrap_or(DEFAULT_TIMEOUT);
                 one(line, timeout, text(&args, "working_directory")?, Answer::OutputAndMetadata)
             }
+            (Shape::Codex, "exec_command") => Plan::Exec {
+                session: next_background,
+                line: text(&args, "cmd")?.ok_or("`cmd` is required: the command to run")?,
+                workdir: text(&args, "workdir")?,
+                wait: millis(&args, "yield_time_ms")?.unwrap_or(YIELD),
+                tokens: tokens(&args)?,
+            },
+            (Shape::Codex, "write_stdin") => {
+                if text(&args, "chars")?.is_some_and(|chars| !chars.is_empty()) {
+                    return Err(
+                        "toolsh's commands read no terminal: write_stdin only collects output (chars must be empty)"
+                            .to_string(),
+                    );
+                }
+                let session = args
+                    .get("session_id")
+                    .and_then(|v| v.as_u64().or_else(|| v.as_str().and_then(|s| s.parse().ok())))
+                    .ok_or("`session_id` is required: the session a running command was given")?;
+                Plan::Poll { session, wait: millis(&args, "yield_time_ms")?.unwrap_or(YIELD), tokens: tokens(&args)? }
+            }
             (Shape::Codex, "apply_patch") => {
                 let input = text(&args, "input")?.ok_or("`input` is required: the patch")?;
                 // The patch as a here-document, under a delimiter it does not hold.
@@ -395,6 +473,34 @@ impl Shape {
         };
         Ok(Some(plan))
     }
+}
+
+/// How long Codex's `exec_command` and `write_stdin` wait for output by default.
+const YIELD: Duration = Duration::from_secs(10);
+
+/// `max_output_tokens`, or Codex's default.
+fn tokens(args: &JsonObject) -> Result<usize, String> {
+    match args.get("max_output_tokens") {
+        None | Some(Value::Null) => Ok(10_000),
+        Some(value) => value
+            .as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .filter(|n| *n > 0)
+            .ok_or_else(|| format!("`max_output_tokens` must be a whole number above 0, not {value}")),
+    }
+}
+
+/// `text` cut to about `tokens` tokens (four characters each), its head and tail kept around a
+/// marker; whether it was cut.
+pub fn keep_tokens(text: &str, tokens: usize) -> (String, bool) {
+    let most = tokens.saturating_mul(4);
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= most {
+        return (text.to_string(), false);
+    }
+    let head: String = chars[..most / 2].iter().collect();
+    let tail: String = chars[chars.len() - most / 2..].iter().collect();
+    (format!("{head}\n…{} characters cut…\n{tail}", chars.len() - most), true)
 }
 
 /// A string argument, if given.
