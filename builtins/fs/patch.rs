@@ -1,8 +1,8 @@
 //! Patches as commands. `apply_patch`: the edits Codex's models write (`*** Begin Patch` …
 //! `*** End Patch`): the patch comes as its operand, from a file, or on standard input (a
 //! heredoc); every file of the patch changes, or none does (`Fs::apply`); the summary says
-//! what changed in Codex's words. `patch`: unified diffs as GNU patch applies them, file by
-//! file, its report and its `.orig` and `.rej` files included.
+//! what changed in Codex's words. `patch`: unified and context diffs as GNU patch applies
+//! them, file by file, its report and its `.orig` and `.rej` files included.
 
 use crate::Ctx;
 use crate::session::Status;
@@ -76,7 +76,7 @@ pub const PATCH: Spec = Spec {
     name: "patch",
     summary: "apply a diff file to an original",
     synopsis: &["[OPTION]... [ORIGFILE [PATCHFILE]]"],
-    about: "Apply a unified diff (diff -u, git diff) as GNU patch does: hunks found where they say or at an offset, with up to two lines of context ignored (fuzz); hunks that fail go to FILE.rej and the file is kept as FILE.orig.",
+    about: "Apply a unified or context diff (diff -u, git diff, diff -c) as GNU patch does: hunks found where they say or at an offset, with up to two lines of context ignored (fuzz); hunks that fail go to FILE.rej and the file is kept as FILE.orig.",
     options: &[STRIP, REVERSE, FORWARD, DRY_RUN, INPUT, SILENT, DIRECTORY, NO_BACKUP],
     words: Words::GnuPrefixedHint,
     usage_status: 2,

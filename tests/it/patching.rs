@@ -111,6 +111,11 @@ const LETTERS: &str = "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n";
 /// Changes `c` and `j` of LETTERS, in two hunks.
 const TWO_HUNKS: &str = "--- f\t2026-01-01 00:00:00\n+++ f\t2026-01-01 00:00:00\n@@ -1,5 +1,5 @@\n a\n b\n-c\n+C\n d\n e\n@@ -8,5 +8,5 @@\n h\n i\n-j\n+J\n k\n l\n";
 
+/// TWO_HUNKS as `diff -c` writes it, the second hunk also adding a line at the end.
+const CONTEXT: &str = "*** f\t2026-01-01 00:00:00\n--- f\t2026-01-01 00:00:00\n***************\n*** 1,5 ****\n  a\n  b\n! c\n  d\n  e\n\
+                       --- 1,5 ----\n  a\n  b\n! C\n  d\n  e\n***************\n*** 8,12 ****\n  h\n  i\n! j\n  k\n  l\n\
+                       --- 8,13 ----\n  h\n  i\n! J\n  k\n  l\n+ m\n";
+
 const CASES: &[Case] = &[
     Case { name: "exact", files: &[("f", LETTERS)], diff: TWO_HUNKS, args: "" },
     Case {
@@ -163,6 +168,9 @@ const CASES: &[Case] = &[
         diff: "--- d/f\n+++ d/f\n@@ -2,3 +2,3 @@\n b\n-c\n+C\n d\n",
         args: "",
     },
+    Case { name: "context", files: &[("f", "x\nx\na\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n")], diff: CONTEXT, args: "" },
+    Case { name: "context-fails", files: &[("f", "a\nb\nc\nd\ne\nf\ng\nh\nI\nQ\nK\nl\n")], diff: CONTEXT, args: "" },
+    Case { name: "context-reverse", files: &[("f", "a\nb\nC\nd\ne\nf\ng\nh\ni\nJ\nk\nl\nm\n")], diff: CONTEXT, args: "-R" },
     Case { name: "missing", files: &[("f", LETTERS)], diff: "--- nope\n+++ nope\n@@ -1 +1 @@\n-a\n+b\n", args: "" },
     Case { name: "garbage", files: &[("f", LETTERS)], diff: "this is no diff\n", args: "" },
 ];

@@ -1,4 +1,5 @@
-//! Unified diffs (`diff -u`, `git diff`) applied as GNU `patch` applies them: each hunk is
+//! Unified diffs (`diff -u`, `git diff`) and context diffs (`diff -c`, read into the same
+//! hunks) applied as GNU `patch` applies them: each hunk is
 //! looked for where its header says, then further and further away (never before the previous
 //! hunk), first with all its context, then with up to two lines of context ignored at each end
 //! (fuzz); a hunk that finds no place is rejected, the others still apply. What is reported —
@@ -110,6 +111,16 @@ pub fn parse(text: &str) -> Result<Vec<FilePatch>, Malformed> {
     let mut files = Vec::new();
     let mut i = 0;
     while i < lines.len() {
+        let context = bare(i).starts_with("*** ")
+            && i + 2 < lines.len()
+            && bare(i + 1).starts_with("--- ")
+            && bare(i + 2).starts_with("***************");
+        if context {
+            let (file, next) = context_file(&lines, i)?;
+            files.push(file);
+            i = next;
+            continue;
+        }
         let starts = bare(i).starts_with("--- ") && i + 1 < lines.len() && bare(i + 1).starts_with("+++ ");
         if !starts {
             i += 1;
@@ -185,6 +196,151 @@ pub fn parse(text: &str) -> Result<Vec<FilePatch>, Malformed> {
         files.push(file);
     }
     Ok(files)
+}
+
+/// `*** a,b ****` or `--- a,b ----` → (first line, how many lines), `a` alone one line; a range
+/// starting at 0 holds none.
+fn context_range(line: &str, lead: &str, tail: &str) -> Option<(usize, usize)> {
+    let inner = line.strip_prefix(lead)?.strip_suffix(tail)?.trim();
+    let (start, end) = match inner.split_once(',') {
+        Some((start, end)) => (start.parse().ok()?, end.parse::<usize>().ok()?),
+        None => {
+            let start: usize = inner.parse().ok()?;
+            (start, start)
+        }
+    };
+    Some((start, if start == 0 { 0 } else { end + 1 - start.min(end + 1) }))
+}
+
+/// One file's part of a context diff starting at line `at` (its `***` line), and the line after
+/// it. Each hunk's old and new sections are merged into the `' '`/`-`/`+` lines of a unified
+/// hunk; a section left out (nothing but context there) is the other's context.
+fn context_file(lines: &[&str], at: usize) -> Result<(FilePatch, usize), Malformed> {
+    let bare = |i: usize| lines[i].trim_end_matches('\n').trim_end_matches('\r');
+    let mut file = FilePatch {
+        old: name_of(&bare(at)[4..]),
+        new: name_of(&bare(at + 1)[4..]),
+        header: [bare(at).to_string(), bare(at + 1).to_string()],
+        line: at + 1,
+        hunks: Vec::new(),
+    };
+    let mut i = at + 2;
+    while i < lines.len() && bare(i).starts_with("***************") {
+        let mut text = lines[i].to_string();
+        i += 1;
+        let bad = |i: usize| Malformed {
+            line: i + 1,
+            message: format!("malformed patch at line {}: {}", i + 1, lines.get(i).map_or("", |l| l.trim_end())),
+        };
+        let (old_start, old_count) =
+            (i < lines.len()).then(|| context_range(bare(i), "*** ", " ****")).flatten().ok_or_else(|| bad(i))?;
+        text.push_str(lines[i]);
+        i += 1;
+        // Old lines up to the new section's header.
+        let mut old: Vec<(char, String)> = Vec::new();
+        let mut old_no_newline = false;
+        while i < lines.len() && !(bare(i).starts_with("--- ") && bare(i).ends_with(" ----")) {
+            let line = bare(i);
+            if line.starts_with('\\') {
+                old_no_newline = true;
+            } else {
+                old.push(marked(line).ok_or_else(|| bad(i))?);
+            }
+            text.push_str(lines[i]);
+            i += 1;
+        }
+        let (new_start, new_count) =
+            (i < lines.len()).then(|| context_range(bare(i), "--- ", " ----")).flatten().ok_or_else(|| bad(i))?;
+        text.push_str(lines[i]);
+        i += 1;
+        let mut new: Vec<(char, String)> = Vec::new();
+        let mut new_no_newline = false;
+        while i < lines.len() && new.len() < new_count {
+            let line = bare(i);
+            if line.starts_with("***************") || (line.starts_with("*** ") && !line.ends_with(" ****")) {
+                break;
+            }
+            if line.starts_with('\\') {
+                new_no_newline = true;
+            } else {
+                new.push(marked(line).ok_or_else(|| bad(i))?);
+            }
+            text.push_str(lines[i]);
+            i += 1;
+        }
+        while i < lines.len() && bare(i).starts_with('\\') {
+            new_no_newline = true;
+            text.push_str(lines[i]);
+            i += 1;
+        }
+        // A section left out holds only context: the other side's, without its changes.
+        if old.is_empty() && old_count > 0 {
+            old = new.iter().filter(|(c, _)| *c == ' ').cloned().collect();
+        }
+        if new.is_empty() && new_count > 0 {
+            new = old.iter().filter(|(c, _)| *c == ' ').cloned().collect();
+        }
+        if old.len() != old_count || new.len() != new_count {
+            return Err(Malformed { line: i, message: "unexpected end of file in patch".to_string() });
+        }
+        file.hunks.push(Hunk { old_start, new_start, lines: merged(&old, &new), old_no_newline, new_no_newline, text });
+    }
+    Ok((file, i))
+}
+
+/// A context diff line: `  x` context, `- x` removed, `+ x` added, `! x` changed.
+fn marked(line: &str) -> Option<(char, String)> {
+    let mut chars = line.chars();
+    let mark = chars.next()?;
+    if !matches!(mark, ' ' | '-' | '+' | '!') {
+        return None;
+    }
+    let rest = chars.as_str();
+    Some((mark, rest.strip_prefix(' ').unwrap_or(rest).to_string()))
+}
+
+/// The old and new sections of a context hunk as one run of unified lines: context in both,
+/// `-` only in the old, `+` only in the new, and a `!` block as its old lines then its new.
+fn merged(old: &[(char, String)], new: &[(char, String)]) -> Vec<(char, String)> {
+    let mut out = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < old.len() || j < new.len() {
+        match (old.get(i).map(|(c, _)| *c), new.get(j).map(|(c, _)| *c)) {
+            (Some('-'), _) => {
+                out.push(('-', old[i].1.clone()));
+                i += 1;
+            }
+            (_, Some('+')) => {
+                out.push(('+', new[j].1.clone()));
+                j += 1;
+            }
+            (Some('!'), _) | (_, Some('!')) => {
+                while old.get(i).is_some_and(|(c, _)| *c == '!') {
+                    out.push(('-', old[i].1.clone()));
+                    i += 1;
+                }
+                while new.get(j).is_some_and(|(c, _)| *c == '!') {
+                    out.push(('+', new[j].1.clone()));
+                    j += 1;
+                }
+            }
+            (Some(_), Some(_)) => {
+                out.push((' ', old[i].1.clone()));
+                i += 1;
+                j += 1;
+            }
+            (Some(_), None) => {
+                out.push(('-', old[i].1.clone()));
+                i += 1;
+            }
+            (None, Some(_)) => {
+                out.push(('+', new[j].1.clone()));
+                j += 1;
+            }
+            (None, None) => break,
+        }
+    }
+    out
 }
 
 /// Sets the no-newline flags from where the `\` lines stand in the hunk's text.
@@ -381,6 +537,18 @@ mod tests {
         let back = files[0].hunks[0].reversed();
         let (text, _) = apply(&Text::of(b"y\n"), &[back]);
         assert_eq!(text.bytes(), b"x".to_vec());
+    }
+
+    #[test]
+    fn a_context_diff_reads_as_the_same_hunks() {
+        let context = "*** f\t2026\n--- f\t2026\n***************\n*** 1,4 ****\n  a\n! b\n  c\n- d\n--- 1,4 ----\n+ z\n  a\n! B\n  c\n";
+        let unified = "--- f\n+++ f\n@@ -1,4 +1,4 @@\n+z\n a\n-b\n+B\n c\n-d\n";
+        let (a, b) = (parse(context).expect("context"), parse(unified).expect("unified"));
+        assert_eq!(a[0].hunks[0].lines, b[0].hunks[0].lines);
+        // A section of context only is left out: the other side's context stands for it.
+        let added = "*** f\n--- f\n***************\n*** 1,2 ****\n--- 1,3 ----\n  a\n  b\n+ c\n";
+        let lines = &parse(added).expect("parses")[0].hunks[0].lines;
+        assert_eq!(lines.iter().map(|(c, _)| *c).collect::<String>(), "  +");
     }
 
     #[test]
