@@ -170,7 +170,12 @@ const CASES: &[Case] = &[
     },
     Case { name: "context", files: &[("f", "x\nx\na\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n")], diff: CONTEXT, args: "" },
     Case { name: "context-fails", files: &[("f", "a\nb\nc\nd\ne\nf\ng\nh\nI\nQ\nK\nl\n")], diff: CONTEXT, args: "" },
-    Case { name: "context-reverse", files: &[("f", "a\nb\nC\nd\ne\nf\ng\nh\ni\nJ\nk\nl\nm\n")], diff: CONTEXT, args: "-R" },
+    Case {
+        name: "context-reverse",
+        files: &[("f", "a\nb\nC\nd\ne\nf\ng\nh\ni\nJ\nk\nl\nm\n")],
+        diff: CONTEXT,
+        args: "-R",
+    },
     Case { name: "missing", files: &[("f", LETTERS)], diff: "--- nope\n+++ nope\n@@ -1 +1 @@\n-a\n+b\n", args: "" },
     Case { name: "garbage", files: &[("f", LETTERS)], diff: "this is no diff\n", args: "" },
 ];
