@@ -87,7 +87,8 @@ try {
         let said = '';
         server.stderr.on('data', chunk => {
             said += chunk.toString();
-            const line = said.split('\n').find(l => l.startsWith('toolsh: serving MCP on '));
+            // Only whole lines: the announcement may come in pieces.
+            const line = said.split('\n').slice(0, -1).find(l => l.startsWith('toolsh: serving MCP on '));
             if (line) resolve(line.trim().split(' ').pop());
         });
         server.once('exit', code => reject(new Error(`the server exited (${code}): ${said}`)));
