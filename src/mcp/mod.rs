@@ -1,11 +1,12 @@
-//! `toolsh mcp`: an MCP server over stdio offering exactly one tool, `shell`.
+//! `toolsh mcp`: an MCP server over stdio offering one tool, `shell` (or the tools of a harness's
+//! shape: `shape.rs`).
 //!
 //! One session per connection (variables, functions and cwd persist between calls); each call
 //! runs one command line and answers with the result contract of [`crate::contract`], plus
-//! the same facts as structured content ([`call`]). A call that runs and fails, and a call
+//! the same facts as structured content (`call.rs`). A call that runs and fails, and a call
 //! whose arguments are wrong, are tool results with `isError` that the model reads; JSON-RPC
 //! errors are only for requests that cannot be routed (an unknown tool). Calls of a session
-//! run one at a time in the order they arrived ([`turns`]). Standard output is the protocol
+//! run one at a time in the order they arrived (`turns.rs`). Standard output is the protocol
 //! channel: the shell's output is always captured, never written there. A line's cut output
 //! is a resource of its session (`resources/read`). [`http`] serves the same tool to many
 //! clients at once, one session each.
