@@ -44,8 +44,9 @@ pub struct ShellServer {
     /// The session as it began, never run: what a restart starts again from (kept only for a
     /// shape that can restart).
     pristine: Option<Mutex<Shell>>,
-    /// The session's workspace, for reading its spill files while a line runs.
-    vfs: crate::vfs::Vfs,
+    /// The session's workspace, for reading its spill files and jobs' output while a line
+    /// runs (a restart brings a new one).
+    vfs: std::sync::RwLock<crate::vfs::Vfs>,
     /// The harness's tool shape, and its tools as listed.
     shape: Shape,
     tools: Vec<Tool>,
@@ -112,7 +113,7 @@ impl ShellServer {
     pub fn new(shell: Shell, caps: Caps) -> Self {
         let tools = vec![shell_tool(&shell)];
         ShellServer {
-            vfs: shell.vfs().clone(),
+            vfs: std::sync::RwLock::new(shell.vfs().clone()),
             pristine: None,
             shell: Arc::new(tokio::sync::Mutex::new(shell)),
             shape: Shape::Shell,
@@ -360,6 +361,7 @@ impl ServerHandler for ShellServer {
                     // A fresh session: what the session began as, with its approver.
                     let approver = self.approver.clone().map(|a| a as Arc<dyn crate::tools::Approver>);
                     *shell = pristine.lock().unwrap_or_else(|p| p.into_inner()).new_session(approver);
+                    *self.vfs.write().unwrap_or_else(|p| p.into_inner()) = shell.vfs().clone();
                     self.background.lock().unwrap_or_else(|p| p.into_inner()).1.clear();
                 }
                 let line = self.start(shell, runs, answer, &session, &context);
@@ -402,7 +404,7 @@ impl ServerHandler for ShellServer {
     ) -> Result<ListResourcesResult, McpError> {
         // The session's spill files: the whole output of lines whose text was cut.
         let mut spills: Vec<(u64, String)> = self
-            .vfs
+            .workspace()
             .read_dir("/tmp/.out")
             .unwrap_or_default()
             .into_iter()
@@ -436,7 +438,7 @@ impl ServerHandler for ShellServer {
             )
         };
         let path = call::spill_path(&request.uri).ok_or_else(not_found)?;
-        let bytes = self.vfs.read(path).map_err(|_| not_found())?;
+        let bytes = self.workspace().read(path).map_err(|_| not_found())?;
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let contents = ResourceContents::text(text, request.uri.clone()).with_mime_type("text/plain");
         Ok(ReadResourceResponse::Complete(ReadResourceResult::new(vec![contents])))
@@ -469,6 +471,11 @@ impl Drop for Turn<'_> {
 }
 
 impl ShellServer {
+    /// The session's workspace as it is now.
+    fn workspace(&self) -> crate::vfs::Vfs {
+        self.vfs.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
     /// Starts the call's lines, one after the other, on a task of its own that holds the
     /// session's shell until they end, whether or not a call is following them.
     fn start(
@@ -651,16 +658,16 @@ impl ShellServer {
     async fn job_so_far(&self, id: &str, session: u64, wait: Duration, tokens: usize) -> CallToolResult {
         let started = tokio::time::Instant::now();
         let exit = job_file(id, "exit");
-        while started.elapsed() < wait && self.vfs.read(&exit).is_err() {
+        while started.elapsed() < wait && self.workspace().read(&exit).is_err() {
             tokio::time::sleep(Duration::from_millis(25)).await;
         }
-        let ended = self.vfs.read(&exit).ok().map(|b| String::from_utf8_lossy(&b).trim().to_string());
+        let ended = self.workspace().read(&exit).ok().map(|b| String::from_utf8_lossy(&b).trim().to_string());
         let output = {
             let mut background = self.background.lock().unwrap_or_else(|p| p.into_inner());
             let Some(job) = background.1.get_mut(id) else {
                 return call::refused(&format!("no session {session} (a command's session ends with it)"));
             };
-            let bytes = self.vfs.read(&job_file(id, "out")).unwrap_or_default();
+            let bytes = self.workspace().read(&job_file(id, "out")).unwrap_or_default();
             let new = bytes.get(job.read_out..).unwrap_or_default().to_vec();
             job.read_out = bytes.len();
             crate::contract::strip_ansi(&String::from_utf8_lossy(&new))
@@ -694,7 +701,7 @@ impl ShellServer {
             return call::refused(&format!("no background shell '{id}' (this session's: {})", listed(known)));
         };
         let read = |path: &str, from: &mut usize| -> String {
-            let bytes = self.vfs.read(path).unwrap_or_default();
+            let bytes = self.workspace().read(path).unwrap_or_default();
             let new = bytes.get(*from..).unwrap_or_default();
             *from = bytes.len();
             let text = crate::contract::strip_ansi(&String::from_utf8_lossy(new));
@@ -705,7 +712,8 @@ impl ShellServer {
         };
         let stdout = read(&job_file(id, "out"), &mut job.read_out);
         let stderr = read(&job_file(id, "err"), &mut job.read_err);
-        let exit = self.vfs.read(&job_file(id, "exit")).ok().map(|b| String::from_utf8_lossy(&b).trim().to_string());
+        let exit =
+            self.workspace().read(&job_file(id, "exit")).ok().map(|b| String::from_utf8_lossy(&b).trim().to_string());
         let status = match (&exit, job.killed) {
             (_, true) => "<status>killed</status>".to_string(),
             (Some(code), _) => format!("<status>completed</status>\n<exit_code>{code}</exit_code>"),
