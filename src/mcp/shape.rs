@@ -553,9 +553,12 @@ fn argv_line(args: &JsonObject) -> Result<String, String> {
     let program = words[0].rsplit('/').next().unwrap_or_default();
     let is_shell = matches!(program, "bash" | "sh" | "zsh" | "dash");
     match words.get(1).map(String::as_str) {
-        Some("-c" | "-lc" | "-ic" | "-l") if is_shell => {
-            let at = if words[1] == "-l" && words.get(2).map(String::as_str) == Some("-c") { 3 } else { 2 };
-            words.get(at).cloned().ok_or_else(|| format!("`command`: {} {} needs a script", words[0], words[1]))
+        Some("-c" | "-lc" | "-ic") if is_shell => {
+            words.get(2).cloned().ok_or_else(|| format!("`command`: {} {} needs a script", words[0], words[1]))
+        }
+        // `bash -l -c SCRIPT`
+        Some("-l") if is_shell && words.get(2).map(String::as_str) == Some("-c") => {
+            words.get(3).cloned().ok_or_else(|| format!("`command`: {} -l -c needs a script", words[0]))
         }
         _ => Ok(words.iter().map(|w| quote(w)).collect::<Vec<_>>().join(" ")),
     }
@@ -686,6 +689,8 @@ mod tests {
             ("( ls -la | head\n)".to_string(), Some("/w".into()))
         );
         assert_eq!(codex(json!(["/bin/sh", "-c", "echo $HOME"])).0, "( echo $HOME\n)");
+        assert_eq!(codex(json!(["bash", "-l", "-c", "echo hi"])).0, "( echo hi\n)");
+        assert_eq!(codex(json!(["bash", "-l", "run.sh"])).0, "( bash -l run.sh\n)");
         assert_eq!(codex(json!(["grep", "-n", "it's", "a b.txt"])).0, "( grep -n 'it'\\''s' 'a b.txt'\n)");
         let local = plan(Shape::OpenaiLocalShell, "local_shell", json!({ "command": ["env"], "env": { "A": "x y" } }));
         assert_eq!(line_of(local).0, "( export A='x y'; env\n)");
