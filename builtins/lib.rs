@@ -27,7 +27,7 @@ pub use toolsh_core::command::spec;
 pub use toolsh_core::command::{Builtin, CommandFn, Ctx, EXIT_INTERNAL, OperandReader, Run};
 
 // The engine's modules, under the names the commands use for them (`crate::vfs`, …).
-use toolsh_core::{arith, command, io, parser, pattern, policy, predicates, session, store, vfs};
+use toolsh_core::{arith, command, io, parser, pattern, policy, predicates, session, signals, store, vfs};
 
 use crate::session::Status;
 use futures::future::BoxFuture;
@@ -156,6 +156,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec data::tar::TAR, data::tar::tar),
     entry!(spec text::stream::TEE, text::stream::tee),
     entry!(spec shell::cond::TEST, shell::cond::test),
+    entry!(spec shell::timeout::TIMEOUT, shell::timeout::timeout),
     entry!(spec fs::files::TOUCH, fs::files::touch),
     entry!(spec text::stream::TR, text::stream::tr),
     entry!(interpreter shell::special::TRAP),

@@ -29,7 +29,7 @@ pub use toolsh_vfs as vfs;
 
 /// Every command (the `toolsh-builtins` crate).
 pub use toolsh_builtins as builtins;
-pub use toolsh_core::{audit, command, contract, policy, store, tools};
+pub use toolsh_core::{audit, command, contract, policy, signals, store, tools};
 
 pub use interp::{ExecOptions, ExecOutcome, Limits, Progress, Shell, ShellBuilder, Status};
 pub use parser::{ParseError, check, parse};

@@ -912,6 +912,19 @@ pub const YES: Spec = Spec {
     ..Spec::BASE
 };
 
+/// A time interval as GNU's `sleep` and `timeout` read it: a number of seconds, or of minutes,
+/// hours or days with `m`, `h`, `d` (`s` for seconds); `infinity` too (a deadline ends it).
+pub fn interval(arg: &str) -> Option<f64> {
+    let (number, factor) = match arg.chars().last() {
+        Some('s') => (&arg[..arg.len() - 1], 1.0),
+        Some('m') => (&arg[..arg.len() - 1], 60.0),
+        Some('h') => (&arg[..arg.len() - 1], 3600.0),
+        Some('d') => (&arg[..arg.len() - 1], 86400.0),
+        _ => (arg, 1.0),
+    };
+    number.parse::<f64>().ok().filter(|value| *value >= 0.0 && !value.is_nan()).map(|value| value * factor)
+}
+
 /// `sleep NUMBER[smhd]…`
 pub async fn sleep(ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&SLEEP_SPEC).await {
@@ -924,17 +937,9 @@ pub async fn sleep(ctx: Ctx<'_>) -> Status {
     let mut total = 0.0f64;
     let mut bad = Vec::new();
     for arg in &args.operands {
-        let (number, factor) = match arg.chars().last() {
-            Some('s') => (&arg[..arg.len() - 1], 1.0),
-            Some('m') => (&arg[..arg.len() - 1], 60.0),
-            Some('h') => (&arg[..arg.len() - 1], 3600.0),
-            Some('d') => (&arg[..arg.len() - 1], 86400.0),
-            _ => (arg.as_str(), 1.0),
-        };
-        // `infinity` is a number to GNU sleep too; the line's deadline ends it.
-        match number.parse::<f64>() {
-            Ok(value) if value >= 0.0 && !value.is_nan() => total += value * factor,
-            _ => bad.push(arg),
+        match interval(arg) {
+            Some(seconds) => total += seconds,
+            None => bad.push(arg),
         }
     }
     if let Some((last, others)) = bad.split_last() {

@@ -499,41 +499,11 @@ fn shell_quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', "'\\''"))
 }
 
-/// The signals by number as Linux numbers them (`kill -l`), 32 and 33 left out as bash does.
-fn signals() -> Vec<(u32, String)> {
-    const LOW: [&str; 31] = [
-        "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM",
-        "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU", "URG", "XCPU", "XFSZ", "VTALRM", "PROF",
-        "WINCH", "IO", "PWR", "SYS",
-    ];
-    let mut all: Vec<(u32, String)> = (1..).zip(LOW.iter().map(|n| n.to_string())).collect();
-    for n in 34..=64u32 {
-        let name = match n {
-            34 => "RTMIN".to_string(),
-            35..=49 => format!("RTMIN+{}", n - 34),
-            64 => "RTMAX".to_string(),
-            _ => format!("RTMAX-{}", 64 - n),
-        };
-        all.push((n, name));
-    }
-    all
-}
-
-/// A signal by name (`TERM`, `SIGTERM`, any case) or number.
-fn signal_number(spec: &str) -> Option<u32> {
-    if let Ok(n) = spec.parse::<u32>() {
-        return (n == 0 || signals().iter().any(|(m, _)| *m == n)).then_some(n);
-    }
-    let upper = spec.to_uppercase();
-    let bare = upper.strip_prefix("SIG").unwrap_or(&upper);
-    signals().into_iter().find(|(_, name)| name == bare).map(|(n, _)| n)
-}
-
 /// `kill -l` / `trap -l` without operands: five `N) SIGNAME` a line, as bash lays them out;
 /// with operands, each number's name or each name's number (an exit status above 128 names
 /// its signal).
 async fn list_signals(io: &Io, command: &str, operands: &[String]) -> Status {
-    let all = signals();
+    let all = crate::signals::all();
     if operands.is_empty() {
         let mut out = String::new();
         for (idx, (n, name)) in all.iter().enumerate() {
@@ -550,7 +520,7 @@ async fn list_signals(io: &Io, command: &str, operands: &[String]) -> Status {
     for operand in operands {
         let line = match operand.parse::<u32>() {
             Ok(n) => all.iter().find(|(m, _)| *m == n || *m + 128 == n).map(|(_, name)| name.clone()),
-            Err(_) => signal_number(operand).map(|n| n.to_string()),
+            Err(_) => crate::signals::number(operand).map(|n| n.to_string()),
         };
         match line {
             Some(line) => say(io, &format!("{line}\n")).await,
@@ -724,7 +694,7 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
                 complain(io, "kill", &format!("{}: option requires an argument", words[0])).await;
                 return Ok(EXIT_USAGE);
             };
-            match signal_number(spec) {
+            match crate::signals::number(spec) {
                 Some(n) => signal = n,
                 None => {
                     complain(io, "kill", &format!("{spec}: invalid signal specification")).await;
@@ -735,7 +705,7 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         }
         Some("--") => words = &words[1..],
         Some(word) if word.starts_with('-') && !word.starts_with("-%") => {
-            match signal_number(&word[1..]) {
+            match crate::signals::number(&word[1..]) {
                 Some(n) => signal = n,
                 None => {
                     complain(io, "kill", &format!("{}: invalid signal specification", &word[1..])).await;

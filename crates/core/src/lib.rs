@@ -25,6 +25,7 @@ pub mod pattern;
 pub mod policy;
 pub mod predicates;
 pub mod session;
+pub mod signals;
 pub mod store;
 pub mod suggest;
 pub mod tools;
