@@ -10,19 +10,24 @@
 
 use std::process::Command;
 
-/// Runs `tests/mcp/SCRIPT TOOLSH WORKDIR`, which prints `ok` when every check held.
-pub(crate) fn python(script: &str) {
+/// Runs `PROGRAM tests/mcp/SCRIPT TOOLSH WORKDIR`, which prints `ok` when every check held.
+fn drive(program: &str, script: &str) {
     let dir = tempfile::tempdir().expect("tempdir");
     let client = format!("{}/tests/mcp/{script}", env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new("python3")
+    let out = Command::new(program)
         .arg(client)
         .arg(env!("CARGO_BIN_EXE_toolsh"))
         .arg(dir.path())
         .output()
-        .expect("python3 must be installed with the mcp package (.ci/run does it)");
+        .expect("python3 with the mcp package and node with the TypeScript client (.ci/run installs them)");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success() && stdout.trim_end().ends_with("ok"), "stdout:\n{stdout}\nstderr:\n{stderr}");
+}
+
+/// Runs a Python SDK script of `tests/mcp/`.
+pub(crate) fn python(script: &str) {
+    drive("python3", script);
 }
 
 #[test]
@@ -52,17 +57,7 @@ fn a_harness_gets_readable_mistakes_ordered_calls_questions_and_structured_resul
 
 #[test]
 fn the_typescript_client_drives_the_shell_tool_in_both_eras_and_over_http() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let client = format!("{}/tests/mcp/client.mjs", env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new("node")
-        .arg(client)
-        .arg(env!("CARGO_BIN_EXE_toolsh"))
-        .arg(dir.path())
-        .output()
-        .expect("node must be installed with the TypeScript client (.ci/run does it)");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success() && stdout.trim_end().ends_with("ok"), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    drive("node", "client.mjs");
 }
 
 #[test]
