@@ -121,6 +121,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec agents::messaging::MSG, agents::messaging::msg),
     entry!(spec fs::files::MV, fs::files::mv),
     entry!(spec text::columns::NL, text::columns::nl),
+    entry!(spec shell::nohup::NOHUP, shell::nohup::nohup),
     entry!(spec data::od::OD, data::od::od),
     entry!(spec text::columns::PASTE, text::columns::paste),
     entry!(spec fs::patch::PATCH, fs::patch::patch),

@@ -145,6 +145,11 @@ fn a_typed_pipeline_runs_and_the_prompt_shows_agent_place_and_status() {
     console.type_text("mkdir sub && cd sub && false");
     console.keys(&["Enter"]);
     console.wait_for("alice work/sub [1]$");
+    // On a terminal, nohup sends the output to nohup.out, saying so, as GNU's does.
+    console.type_text("nohup echo kept; cat nohup.out");
+    console.keys(&["Enter"]);
+    let screen = console.wait_for("\nkept\n");
+    assert!(screen.contains("nohup: ignoring input and appending output to 'nohup.out'"), "{screen}");
 }
 
 #[test]

@@ -65,6 +65,7 @@ fn no_route_around_a_denial_deletes_the_file() {
         "env -S 'rm /keep.txt'",
         "env --split-string='rm /keep.txt'",
         "timeout 5 rm /keep.txt",
+        "nohup rm /keep.txt",
         "timeout -s KILL -k 1 --preserve-status 5s env rm /keep.txt",
         "eval 'rm /keep.txt'",
         "eval \"$(echo rm) /keep.txt\"",
