@@ -495,7 +495,7 @@ impl ShellServer {
             let takes_questions = context.client_capabilities().is_some_and(|c| c.elicitation.is_some());
             let rounds = context.protocol_version().is_some_and(|v| !v.has_initialize());
             let to = if rounds { Channel::Rounds(questions_to) } else { Channel::Request(context.peer.clone()) };
-            let deadline = tokio::time::Instant::now() + runs.iter().map(|run| run.timeout).sum();
+            let deadline = tokio::time::Instant::now() + total(&runs);
             approver.prepare(takes_questions.then(|| Asking { to, deadline, cancel: cancel.clone() }));
         }
         // The line is listed under its session, so that ending the session stops it.
@@ -529,10 +529,13 @@ impl ShellServer {
         let (done, finished) = tokio::sync::oneshot::channel();
         let caps = self.caps;
         let stop = cancel.clone();
+        // The call's lines together take no longer than one call may.
+        let deadline = tokio::time::Instant::now() + total(&runs);
         tokio::spawn(async move {
             let mut ran = Vec::new();
             for run in runs {
-                if stop.is_cancelled() {
+                let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+                if stop.is_cancelled() || left.is_zero() {
                     break;
                 }
                 // A working directory given with the call is the call's only.
@@ -545,7 +548,7 @@ impl ShellServer {
                 }
                 let report = report.clone();
                 let options = crate::ExecOptions {
-                    timeout: Some(run.timeout),
+                    timeout: Some(run.timeout.min(left)),
                     cancel: Some(stop.clone()),
                     progress: Some(Box::new(report)),
                     ..Default::default()
@@ -750,6 +753,11 @@ impl ShellServer {
         };
         CallToolResult::success(vec![rmcp::model::ContentBlock::text(text)])
     }
+}
+
+/// The time a call's lines have together: their own, at most [`MAX_TIMEOUT`].
+fn total(runs: &[shape::Run]) -> Duration {
+    runs.iter().fold(Duration::ZERO, |sum, run| sum.saturating_add(run.timeout)).min(MAX_TIMEOUT)
 }
 
 /// `bash_1, bash_2`, or `none`.

@@ -401,6 +401,12 @@ impl Shape {
                     Some(_) => return Err("`commands` must be a non-empty array of strings".to_string()),
                     None => return Err("`commands` is required: the command lines to run".to_string()),
                 };
+                if commands.len() > MAX_COMMANDS {
+                    return Err(format!(
+                        "`commands` may hold at most {MAX_COMMANDS} command lines, not {}",
+                        commands.len()
+                    ));
+                }
                 let timeout = millis(&args, "timeout_ms")?.unwrap_or(DEFAULT_TIMEOUT);
                 let max_output_length = match args.get("max_output_length") {
                     None | Some(Value::Null) => None,
@@ -474,6 +480,10 @@ impl Shape {
         Ok(Some(plan))
     }
 }
+
+/// The most command lines one call of OpenAI's shell may carry (together they have
+/// [`MAX_TIMEOUT`] at most).
+const MAX_COMMANDS: usize = 64;
 
 /// How long Codex's `exec_command` and `write_stdin` wait for output by default.
 const YIELD: Duration = Duration::from_secs(10);
