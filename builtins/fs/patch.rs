@@ -9,6 +9,7 @@ use crate::session::Status;
 use crate::spec::{Opt, Spec, Words};
 use toolsh_core::patch;
 use toolsh_core::patch::unified;
+use toolsh_core::tools::workspace::Change;
 
 /// `apply_patch`.
 pub const APPLY_PATCH: Spec = Spec {
@@ -248,16 +249,18 @@ async fn one_file(
     }
     let mismatch = outcomes.iter().any(|o| *o != unified::Outcome::Exact);
     if !asked.dry_run {
+        // The backup and the file change together, or neither does (missing directories made).
+        let mut changes = Vec::new();
         if mismatch && asked.backup && !before.is_empty() {
-            let _ = ctx.vfs.write(&format!("{path}.orig"), &before, crate::vfs::WriteMode::Truncate);
+            changes.push(Change::Write { path: format!("{path}.orig"), data: before.clone() });
         }
         let bytes = after.bytes();
-        let written = if removes && bytes.is_empty() && failed.is_empty() {
-            ctx.vfs.remove_file(&path)
+        changes.push(if removes && bytes.is_empty() && failed.is_empty() {
+            Change::Delete { path: path.clone() }
         } else {
-            make_parents(ctx, &path).and_then(|()| ctx.vfs.write(&path, &bytes, crate::vfs::WriteMode::Truncate))
-        };
-        if let Err(err) = written {
+            Change::Write { path: path.clone(), data: bytes }
+        });
+        if let Err(err) = ctx.vfs.apply(&changes) {
             ctx.err(format!("patch: **** Can't create file {target} : {}\n", crate::vfs::describe(&err))).await;
             return 2;
         }
@@ -299,14 +302,4 @@ async fn reject(
 /// `1 out of 1 hunk`, `2 out of 3 hunks`.
 fn out_of(some: usize, all: usize) -> String {
     format!("{some} out of {all} hunk{}", if all == 1 { "" } else { "s" })
-}
-
-/// The missing directories above `path`, made.
-fn make_parents(ctx: &Ctx<'_>, path: &str) -> std::io::Result<()> {
-    let Some((dir, _)) = path.rsplit_once('/') else { return Ok(()) };
-    if dir.is_empty() || ctx.vfs.exists(dir) {
-        return Ok(());
-    }
-    make_parents(ctx, dir)?;
-    ctx.vfs.mkdir(dir)
 }

@@ -239,3 +239,17 @@ fn patch_answers_and_leaves_the_tree_as_gnu_patch_does() {
     }
     assert!(differences.is_empty(), "{}", differences.join("\n"));
 }
+
+#[test]
+fn a_backup_the_policy_refuses_keeps_the_file_as_it_was() {
+    // The hunk lands at an offset, so GNU patch keeps f.orig; writing it is denied: the file
+    // is not changed without its backup.
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("f"), format!("x\ny\n{LETTERS}")).expect("fixture");
+    std::fs::write(dir.path().join("the.diff"), TWO_HUNKS).expect("diff");
+    let out = toolsh(dir.path(), &["--deny", "fs.write:f.orig"], "patch < the.diff");
+    assert_eq!(out.status, 126, "{}\n{}", out.stdout, out.stderr);
+    assert!(out.stderr.contains("denied by deny:fs.write:f.orig"), "{}", out.stderr);
+    assert_eq!(read(dir.path(), "f"), format!("x\ny\n{LETTERS}"));
+    assert!(!dir.path().join("f.orig").exists());
+}
