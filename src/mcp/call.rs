@@ -28,38 +28,46 @@ pub struct Args {
 /// The call's arguments, or what is wrong with them, in words for the model.
 pub fn args(arguments: Option<JsonObject>) -> Result<Args, String> {
     let args = arguments.unwrap_or_default();
-    let unknown: Vec<String> =
-        args.keys().filter(|k| !ARGUMENTS.contains(&k.as_str())).map(|k| format!("`{k}`")).collect();
-    if !unknown.is_empty() {
-        let cd = if args.contains_key("workdir") || args.contains_key("cwd") {
-            " (to run somewhere else, begin the command with `cd DIR &&`)"
-        } else {
-            ""
-        };
-        return Err(format!(
-            "unknown argument {}: the shell tool takes only `command` and `timeout_ms`{cd}",
-            unknown.join(", ")
-        ));
-    }
+    only(&args, "the shell tool", &ARGUMENTS)?;
     let command = match args.get("command") {
         Some(Value::String(command)) => command.clone(),
         Some(other) => return Err(format!("`command` must be a string (the command line to run), not {other}")),
         None => return Err("`command` is required: the command line to run".to_string()),
     };
-    let timeout = match args.get("timeout_ms") {
-        None | Some(Value::Null) => DEFAULT_TIMEOUT,
-        // A number written as a string ("5000") means that number: models send both.
-        Some(value) => match value.as_u64().or_else(|| value.as_str().and_then(|s| s.trim().parse().ok())) {
-            Some(ms) if ms > 0 => Duration::from_millis(ms).min(MAX_TIMEOUT),
-            _ => {
-                return Err(format!(
-                    "`timeout_ms` must be a whole number of milliseconds above 0 (at most {}), not {value}",
-                    MAX_TIMEOUT.as_millis()
-                ));
-            }
-        },
-    };
+    let timeout = millis(&args, "timeout_ms")?.unwrap_or(DEFAULT_TIMEOUT);
     Ok(Args { command, timeout })
+}
+
+/// Refuses arguments `tool` does not take, naming those it does (and, for a working directory
+/// it has no argument for, how to get one).
+pub fn only(args: &JsonObject, tool: &str, known: &[&str]) -> Result<(), String> {
+    let unknown: Vec<String> = args.keys().filter(|k| !known.contains(&k.as_str())).map(|k| format!("`{k}`")).collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    let takes: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
+    let asks_for_a_directory = ["workdir", "cwd"].iter().any(|k| args.contains_key(*k) && !known.contains(k));
+    let cd = match (asks_for_a_directory, known.contains(&"workdir")) {
+        (true, true) => " (the working directory is `workdir`)",
+        (true, false) => " (to run somewhere else, begin the command with `cd DIR &&`)",
+        _ => "",
+    };
+    Err(format!("unknown argument {}: {tool} takes only {}{cd}", unknown.join(", "), takes.join(", ")))
+}
+
+/// A time in milliseconds, if given: a number, or digits in a string ("5000" means that number:
+/// models send both); at most [`MAX_TIMEOUT`].
+pub fn millis(args: &JsonObject, name: &str) -> Result<Option<Duration>, String> {
+    match args.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(value) => match value.as_u64().or_else(|| value.as_str().and_then(|s| s.trim().parse().ok())) {
+            Some(ms) if ms > 0 => Ok(Some(Duration::from_millis(ms).min(MAX_TIMEOUT))),
+            _ => Err(format!(
+                "`{name}` must be a whole number of milliseconds above 0 (at most {}), not {value}",
+                MAX_TIMEOUT.as_millis()
+            )),
+        },
+    }
 }
 
 /// The schema of the structured content every result carries.

@@ -108,6 +108,19 @@ fn job_file(id: &str, what: &str) -> String {
     format!("/tmp/.jobs/{id}.{what}")
 }
 
+/// Job `id`'s exit status, once it ended.
+fn job_status(workspace: &crate::vfs::Vfs, id: &str) -> Option<String> {
+    workspace.read(&job_file(id, "exit")).ok().map(|b| String::from_utf8_lossy(&b).trim().to_string())
+}
+
+/// What the file at `path` holds past `from` (escapes stripped), `from` moved to its end.
+fn unread(workspace: &crate::vfs::Vfs, path: &str, from: &mut usize) -> String {
+    let bytes = workspace.read(path).unwrap_or_default();
+    let new = bytes.get(*from..).unwrap_or_default();
+    *from = bytes.len();
+    crate::contract::strip_ansi(&String::from_utf8_lossy(new))
+}
+
 impl ShellServer {
     /// A server over `shell`.
     pub fn new(shell: Shell, caps: Caps) -> Self {
@@ -151,44 +164,29 @@ impl ShellServer {
 
 /// The tools of `shape` for `shell`: its description and annotations on each.
 pub fn shape_tools(shell: &Shell, shape: Shape) -> Vec<Tool> {
-    let annotations = shell_tool(shell).annotations.unwrap_or_default();
     let guide = if shape.processes() {
         described(shell, "Each command is a process of its own: its cd and variables end with it; files and /tmp stay.")
     } else {
         description(shell)
     };
-    shape.tools(&guide, annotations)
+    shape.tools(&guide, annotations(shell))
 }
 
 /// The `shell` tool definition: the guide and command index as description, the input
 /// schema, the structured result's schema, and annotations true to the session's policy.
 pub fn shell_tool(shell: &Shell) -> Tool {
-    let schema = json!({
-        "type": "object",
-        "properties": {
-            "command": { "type": "string", "description": "A bash command line or script." },
-            "timeout_ms": {
-                "type": "integer",
-                "description": "Give up after this many milliseconds (default 30000, at most 600000).",
-                "minimum": 1
-            }
-        },
-        "required": ["command"],
-        "additionalProperties": false
-    });
-    let object = match schema {
-        Value::Object(map) => map,
-        _ => serde_json::Map::new(),
-    };
+    shape::shell_definition(description(shell), annotations(shell))
+}
+
+/// Annotations true to the session's policy: read-only under the `readonly` profile, open to
+/// the world when the policy lets the network in.
+fn annotations(shell: &Shell) -> ToolAnnotations {
     let read_only = shell.policy_profile() == crate::policy::Profile::Readonly;
-    let annotations = ToolAnnotations::with_title("shell")
+    ToolAnnotations::with_title("shell")
         .read_only(read_only)
         .destructive(!read_only)
         .idempotent(false)
-        .open_world(shell.policy_allows_network());
-    let mut tool = Tool::new("shell", description(shell), Arc::new(object)).with_annotations(annotations);
-    tool.output_schema = Some(Arc::new(call::output_schema()));
-    tool
+        .open_world(shell.policy_allows_network())
 }
 
 /// The tool's description: a short guide, then a compact index of the commands and tools the
@@ -367,18 +365,9 @@ impl ServerHandler for ShellServer {
                 let line = self.start(shell, runs, answer, &session, &context);
                 return Ok(self.follow(line, &context).await);
             }
-            Plan::Background { id, line } => {
-                // Its start runs no question past this call: nobody follows it to answer.
-                if let Some(approver) = &self.approver {
-                    approver.prepare(None);
-                }
-                self.run_in_background(&mut shell, id, &line).await
-            }
+            Plan::Background { id, line } => self.run_in_background(&mut shell, id, &line).await,
             Plan::Output { id, filter } => self.background_output(&id, filter.as_deref()),
             Plan::Exec { session, line, workdir, wait, tokens } => {
-                if let Some(approver) = &self.approver {
-                    approver.prepare(None);
-                }
                 let id = format!("exec_{session}");
                 let line = match workdir {
                     Some(dir) => format!("cd -- {} && {{\n{line}\n}}", shape::quote(&dir)),
@@ -487,6 +476,8 @@ impl ShellServer {
         context: &RequestContext<RoleServer>,
     ) -> Line {
         let cancel = CancellationToken::new();
+        // The call's lines together take no longer than one call may; a question no longer.
+        let deadline = tokio::time::Instant::now() + total(&runs);
         let (questions_to, questions) = tokio::sync::mpsc::unbounded_channel();
         if let Some(approver) = &self.approver {
             // How this call's questions reach the client: a request of their own, or the
@@ -495,7 +486,6 @@ impl ShellServer {
             let takes_questions = context.client_capabilities().is_some_and(|c| c.elicitation.is_some());
             let rounds = context.protocol_version().is_some_and(|v| !v.has_initialize());
             let to = if rounds { Channel::Rounds(questions_to) } else { Channel::Request(context.peer.clone()) };
-            let deadline = tokio::time::Instant::now() + total(&runs);
             approver.prepare(takes_questions.then(|| Asking { to, deadline, cancel: cancel.clone() }));
         }
         // The line is listed under its session, so that ending the session stops it.
@@ -529,8 +519,6 @@ impl ShellServer {
         let (done, finished) = tokio::sync::oneshot::channel();
         let caps = self.caps;
         let stop = cancel.clone();
-        // The call's lines together take no longer than one call may.
-        let deadline = tokio::time::Instant::now() + total(&runs);
         tokio::spawn(async move {
             let mut ran = Vec::new();
             for run in runs {
@@ -636,6 +624,10 @@ impl ShellServer {
     /// in `/tmp/.jobs/ID.out`, its status in `.exit` when it ends, its process in `.pid`; a line
     /// that does not start (the policy refused it) is the error, as a result.
     async fn start_job(&self, shell: &mut Shell, id: &str, line: &str, merged: bool) -> Result<(), CallToolResult> {
+        // A job asks nobody: no call follows it to carry a question.
+        if let Some(approver) = &self.approver {
+            approver.prepare(None);
+        }
         let (out, err, exit, pid) =
             (job_file(id, "out"), job_file(id, "err"), job_file(id, "exit"), job_file(id, "pid"));
         let streams = if merged { format!("> {out} 2>&1") } else { format!("> {out} 2> {err}") };
@@ -660,22 +652,30 @@ impl ShellServer {
     /// with session ID N`).
     async fn job_so_far(&self, id: &str, session: u64, wait: Duration, tokens: usize) -> CallToolResult {
         let started = tokio::time::Instant::now();
-        let exit = job_file(id, "exit");
-        while started.elapsed() < wait && self.workspace().read(&exit).is_err() {
+        while started.elapsed() < wait && job_status(&self.workspace(), id).is_none() {
             tokio::time::sleep(Duration::from_millis(25)).await;
         }
-        let ended = self.workspace().read(&exit).ok().map(|b| String::from_utf8_lossy(&b).trim().to_string());
+        let workspace = self.workspace();
+        let ended = job_status(&workspace, id);
         let output = {
             let mut background = self.background.lock().unwrap_or_else(|p| p.into_inner());
             let Some(job) = background.1.get_mut(id) else {
                 return call::refused(&format!("no session {session} (a command's session ends with it)"));
             };
-            let bytes = self.workspace().read(&job_file(id, "out")).unwrap_or_default();
-            let new = bytes.get(job.read_out..).unwrap_or_default().to_vec();
-            job.read_out = bytes.len();
-            crate::contract::strip_ansi(&String::from_utf8_lossy(&new))
+            unread(&workspace, &job_file(id, "out"), &mut job.read_out)
         };
-        let (output, cut) = shape::keep_tokens(&output, tokens);
+        // About four characters a token: its head and tail kept, whole lines where they can be.
+        let caps = Caps { chars: tokens.saturating_mul(4), lines: usize::MAX, media: 0 };
+        let (output, cut) = match crate::contract::truncate(&output, caps) {
+            Some((kept, cut)) => (
+                kept,
+                format!(
+                    "Output was cut to about {tokens} tokens: the first {} and last {} of {} characters\n",
+                    cut.head, cut.tail, cut.total
+                ),
+            ),
+            None => (output, String::new()),
+        };
         let state = match &ended {
             Some(code) => {
                 self.background.lock().unwrap_or_else(|p| p.into_inner()).1.remove(id);
@@ -683,7 +683,6 @@ impl ShellServer {
             }
             None => format!("Process running with session ID {session}"),
         };
-        let cut = if cut { format!("Original output was cut to about {tokens} tokens\n") } else { String::new() };
         let text =
             format!("Wall time: {:.1} seconds\n{state}\n{cut}Output:\n{output}", started.elapsed().as_secs_f64());
         let mut result = CallToolResult::success(vec![rmcp::model::ContentBlock::text(text)]);
@@ -703,11 +702,9 @@ impl ShellServer {
         let Some(job) = background.1.get_mut(id) else {
             return call::refused(&format!("no background shell '{id}' (this session's: {})", listed(known)));
         };
+        let workspace = self.workspace();
         let read = |path: &str, from: &mut usize| -> String {
-            let bytes = self.workspace().read(path).unwrap_or_default();
-            let new = bytes.get(*from..).unwrap_or_default();
-            *from = bytes.len();
-            let text = crate::contract::strip_ansi(&String::from_utf8_lossy(new));
+            let text = unread(&workspace, path, from);
             match &filter {
                 Some(filter) => text.lines().filter(|l| filter.is_match(l)).map(|l| format!("{l}\n")).collect(),
                 None => text,
@@ -715,8 +712,7 @@ impl ShellServer {
         };
         let stdout = read(&job_file(id, "out"), &mut job.read_out);
         let stderr = read(&job_file(id, "err"), &mut job.read_err);
-        let exit =
-            self.workspace().read(&job_file(id, "exit")).ok().map(|b| String::from_utf8_lossy(&b).trim().to_string());
+        let exit = job_status(&workspace, id);
         let status = match (&exit, job.killed) {
             (_, true) => "<status>killed</status>".to_string(),
             (Some(code), _) => format!("<status>completed</status>\n<exit_code>{code}</exit_code>"),

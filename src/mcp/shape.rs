@@ -17,7 +17,7 @@
 //! the call ends. A command given as argv (`["bash", "-lc", "ls"]`) runs its script when it is a
 //! shell's `-c`, and otherwise the words, quoted.
 
-use super::call::{self, DEFAULT_TIMEOUT, MAX_TIMEOUT};
+use super::call::{self, DEFAULT_TIMEOUT};
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject, Tool, ToolAnnotations};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -134,20 +134,7 @@ impl Shape {
                             "description": "The command as argv, like [\"bash\", \"-lc\", \"ls -la\"]." });
         let ms = |about: &str| json!({ "type": "integer", "minimum": 1, "description": about });
         let tools = match self {
-            Shape::Shell => vec![tool(
-                "shell",
-                description.to_string(),
-                json!({
-                    "type": "object",
-                    "properties": {
-                        "command": { "type": "string", "description": "A bash command line or script." },
-                        "timeout_ms": ms("Give up after this many milliseconds (default 30000, at most 600000).")
-                    },
-                    "required": ["command"],
-                    "additionalProperties": false
-                }),
-                Some(call::output_schema()),
-            )],
+            Shape::Shell => vec![Some(shell_definition(description.to_string(), annotations.clone()))],
             Shape::ClaudeCode => vec![
                 tool(
                     "Bash",
@@ -356,12 +343,7 @@ impl Shape {
             (Shape::Codex, "write_stdin") => &["session_id", "chars", "yield_time_ms", "max_output_tokens"],
             _ => return Ok(None),
         };
-        let unknown: Vec<String> =
-            args.keys().filter(|k| !known.contains(&k.as_str())).map(|k| format!("`{k}`")).collect();
-        if !unknown.is_empty() {
-            let takes: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
-            return Err(format!("unknown argument {}: {tool} takes {}", unknown.join(", "), takes.join(", ")));
-        }
+        call::only(&args, tool, known)?;
         let one = |line: String, timeout: Duration, workdir: Option<String>, answer: Answer| Plan::Run {
             runs: vec![Run { line, timeout, workdir }],
             restart: false,
@@ -374,7 +356,7 @@ impl Shape {
                 if boolean(&args, "run_in_background")? == Some(true) {
                     Plan::Background { id: format!("bash_{next_background}"), line: command }
                 } else {
-                    one(command, millis(&args, "timeout")?.unwrap_or(DEFAULT_TIMEOUT), None, Answer::Contract)
+                    one(command, call::millis(&args, "timeout")?.unwrap_or(DEFAULT_TIMEOUT), None, Answer::Contract)
                 }
             }
             (Shape::ClaudeCode, "BashOutput") => Plan::Output {
@@ -407,7 +389,7 @@ impl Shape {
                         commands.len()
                     ));
                 }
-                let timeout = millis(&args, "timeout_ms")?.unwrap_or(DEFAULT_TIMEOUT);
+                let timeout = call::millis(&args, "timeout_ms")?.unwrap_or(DEFAULT_TIMEOUT);
                 let max_output_length = match args.get("max_output_length") {
                     None | Some(Value::Null) => None,
                     Some(value) => Some(
@@ -439,14 +421,14 @@ impl Shape {
                     Some(_) => return Err("`env` must be an object of strings".to_string()),
                 }
                 let line = process(&exports, &argv_line(&args)?);
-                let timeout = millis(&args, "timeout_ms")?.unwrap_or(DEFAULT_TIMEOUT);
+                let timeout = call::millis(&args, "timeout_ms")?.unwrap_or(DEFAULT_TIMEOUT);
                 one(line, timeout, text(&args, "working_directory")?, Answer::OutputAndMetadata)
             }
             (Shape::Codex, "exec_command") => Plan::Exec {
                 session: next_background,
                 line: text(&args, "cmd")?.ok_or("`cmd` is required: the command to run")?,
                 workdir: text(&args, "workdir")?,
-                wait: millis(&args, "yield_time_ms")?.unwrap_or(YIELD),
+                wait: call::millis(&args, "yield_time_ms")?.unwrap_or(YIELD),
                 tokens: tokens(&args)?,
             },
             (Shape::Codex, "write_stdin") => {
@@ -460,7 +442,11 @@ impl Shape {
                     .get("session_id")
                     .and_then(|v| v.as_u64().or_else(|| v.as_str().and_then(|s| s.parse().ok())))
                     .ok_or("`session_id` is required: the session a running command was given")?;
-                Plan::Poll { session, wait: millis(&args, "yield_time_ms")?.unwrap_or(YIELD), tokens: tokens(&args)? }
+                Plan::Poll {
+                    session,
+                    wait: call::millis(&args, "yield_time_ms")?.unwrap_or(YIELD),
+                    tokens: tokens(&args)?,
+                }
             }
             (Shape::Codex, "apply_patch") => {
                 let input = text(&args, "input")?.ok_or("`input` is required: the patch")?;
@@ -473,7 +459,7 @@ impl Shape {
                 one(line, DEFAULT_TIMEOUT, None, Answer::ExitWallOutput)
             }
             (Shape::Codex, _) => {
-                let timeout = millis(&args, "timeout_ms")?.unwrap_or(DEFAULT_TIMEOUT);
+                let timeout = call::millis(&args, "timeout_ms")?.unwrap_or(DEFAULT_TIMEOUT);
                 one(process("", &argv_line(&args)?), timeout, text(&args, "workdir")?, Answer::ExitWallOutput)
             }
         };
@@ -481,8 +467,33 @@ impl Shape {
     }
 }
 
+/// toolsh's own `shell` tool: a command line and its time limit in, the result contract and
+/// its facts (the output schema) out.
+pub fn shell_definition(description: String, annotations: ToolAnnotations) -> Tool {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "command": { "type": "string", "description": "A bash command line or script." },
+            "timeout_ms": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "Give up after this many milliseconds (default 30000, at most 600000)."
+            }
+        },
+        "required": ["command"],
+        "additionalProperties": false
+    });
+    let schema = match schema {
+        Value::Object(map) => map,
+        _ => JsonObject::new(),
+    };
+    let mut tool = Tool::new("shell", description, Arc::new(schema)).with_annotations(annotations);
+    tool.output_schema = Some(Arc::new(call::output_schema()));
+    tool
+}
+
 /// The most command lines one call of OpenAI's shell may carry (together they have
-/// [`MAX_TIMEOUT`] at most).
+/// [`call::MAX_TIMEOUT`] at most).
 const MAX_COMMANDS: usize = 64;
 
 /// How long Codex's `exec_command` and `write_stdin` wait for output by default.
@@ -500,19 +511,6 @@ fn tokens(args: &JsonObject) -> Result<usize, String> {
     }
 }
 
-/// `text` cut to about `tokens` tokens (four characters each), its head and tail kept around a
-/// marker; whether it was cut.
-pub fn keep_tokens(text: &str, tokens: usize) -> (String, bool) {
-    let most = tokens.saturating_mul(4);
-    let chars: Vec<char> = text.chars().collect();
-    if chars.len() <= most {
-        return (text.to_string(), false);
-    }
-    let head: String = chars[..most / 2].iter().collect();
-    let tail: String = chars[chars.len() - most / 2..].iter().collect();
-    (format!("{head}\n…{} characters cut…\n{tail}", chars.len() - most), true)
-}
-
 /// A string argument, if given.
 fn text(args: &JsonObject, name: &str) -> Result<Option<String>, String> {
     match args.get(name) {
@@ -528,17 +526,6 @@ fn boolean(args: &JsonObject, name: &str) -> Result<Option<bool>, String> {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Bool(b)) => Ok(Some(*b)),
         Some(other) => Err(format!("`{name}` must be true or false, not {other}")),
-    }
-}
-
-/// A time in milliseconds (a number, or digits in a string), at most [`MAX_TIMEOUT`].
-fn millis(args: &JsonObject, name: &str) -> Result<Option<Duration>, String> {
-    match args.get(name) {
-        None | Some(Value::Null) => Ok(None),
-        Some(value) => match value.as_u64().or_else(|| value.as_str().and_then(|s| s.trim().parse().ok())) {
-            Some(ms) if ms > 0 => Ok(Some(Duration::from_millis(ms).min(MAX_TIMEOUT))),
-            _ => Err(format!("`{name}` must be a whole number of milliseconds above 0, not {value}")),
-        },
     }
 }
 
