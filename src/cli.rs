@@ -61,8 +61,9 @@ identity and state:
                         else ~/.local/state/toolsh/store.db)
 limits:
   --timeout SECS        wall time of the whole run
-  --limit NAME=N        commands, loop-iterations, call-depth, output-bytes,
-                        input-bytes, variable-bytes
+  --limit NAME=N        call-depth, commands, input-bytes, job-log-bytes,
+                        job-timeout-ms, jobs, loop-iterations, output-bytes,
+                        timeout-ms, variable-bytes (times in ms, 0 for none)
 other:
   -n                    parse the script and report syntax errors; run nothing
   -h, --help            this help
@@ -208,19 +209,11 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                 let spec = value(&mut parser, "--limit")?;
                 let (name, number) = spec.split_once('=').ok_or("--limit takes NAME=N")?;
                 let n: u64 = number.parse().map_err(|_| format!("--limit {name}: `{number}` is not a number"))?;
-                match name {
-                    "commands" => options.limits.commands = n,
-                    "loop-iterations" => options.limits.loop_iterations = n,
-                    "call-depth" => options.limits.call_depth = n as usize,
-                    "output-bytes" => options.limits.output_bytes = n as usize,
-                    "input-bytes" => options.limits.input_bytes = n as usize,
-                    "variable-bytes" => options.limits.variable_bytes = n as usize,
-                    _ => {
-                        return Err(format!(
-                            "--limit: unknown limit `{name}` (commands, loop-iterations, call-depth, output-bytes, input-bytes, variable-bytes)"
-                        ));
-                    }
-                }
+                let Some(limit) = crate::NAMED_LIMITS.iter().find(|l| l.name == name) else {
+                    let names: Vec<&str> = crate::NAMED_LIMITS.iter().map(|l| l.name).collect();
+                    return Err(format!("--limit: unknown limit `{name}` ({})", names.join(", ")));
+                };
+                (limit.set)(&mut options.limits, n);
             }
             Short('h') | Long("help") => return Err(String::new()),
             // Answered by `main` once the options parsed.

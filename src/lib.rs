@@ -33,6 +33,7 @@ pub use toolsh_core::{audit, command, contract, policy, signals, store, tools};
 
 pub use interp::{ExecOptions, ExecOutcome, Limits, Progress, Shell, ShellBuilder, Status};
 pub use parser::{ParseError, check, parse};
+pub use toolsh_core::session::{NAMED_LIMITS, NamedLimit};
 pub use vfs::Vfs;
 #[cfg(feature = "cli")]
 pub mod cli;

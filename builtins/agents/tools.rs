@@ -2,7 +2,7 @@
 //! `help`, `config tools`, and `audit`.
 
 use crate::Ctx;
-use crate::session::Status;
+use crate::session::{NAMED_LIMITS, NamedLimit, Status};
 use crate::spec::{Opt, Spec};
 use serde_json::{Value, json};
 use toolsh_core::tools::{Registry, flags};
@@ -103,27 +103,10 @@ pub const CONFIG: Spec = Spec {
     name: "config",
     summary: "list tools (config tools [QUERY]), their schemas, the policy",
     synopsis: &["tools [QUERY]... [--json]", "tools NAME --schema", "policy", "get [NAME]", "set NAME VALUE"],
-    about: "List the tools (those matching QUERY first), show one's schema, the policy's profile and rules, or the session's settings; set lowers a limit (or raises it up to the one the shell started with).",
+    about: "List the tools (those matching QUERY first), show one's schema, the policy's profile and rules, or the session's settings; set lowers a limit (or raises it up to the one the shell started with), or says what a call's deadline does to a line still running (set on-timeout stop|background).",
     options: &[JSON, SCHEMA],
     ..Spec::BASE
 };
-
-/// The session settings `config get`/`config set` know: name, reader, writer.
-type Setting = (&'static str, fn(&crate::session::Limits) -> u64, fn(&mut crate::session::Limits, u64));
-
-const SETTINGS: &[Setting] = &[
-    ("call-depth", |l| l.call_depth as u64, |l, v| l.call_depth = v as usize),
-    ("commands", |l| l.commands, |l, v| l.commands = v),
-    ("input-bytes", |l| l.input_bytes as u64, |l, v| l.input_bytes = v as usize),
-    ("loop-iterations", |l| l.loop_iterations, |l, v| l.loop_iterations = v),
-    ("output-bytes", |l| l.output_bytes as u64, |l, v| l.output_bytes = v as usize),
-    ("variable-bytes", |l| l.variable_bytes as u64, |l, v| l.variable_bytes = v as usize),
-    (
-        "timeout-ms",
-        |l| l.wall_time.map_or(0, |d| d.as_millis() as u64),
-        |l, v| l.wall_time = (v > 0).then(|| std::time::Duration::from_millis(v)),
-    ),
-];
 
 /// `config get [NAME]`, `config set NAME VALUE`: the session's limits (lowered freely, raised
 /// only up to what the shell was started with) and, read-only, its identity and policy.
@@ -134,7 +117,8 @@ async fn settings(ctx: &mut Ctx<'_>, args: &[&str]) -> Status {
         ["get"] | ["get", _] => {
             let want = args.get(1).copied();
             let mut rows: Vec<(String, String)> =
-                SETTINGS.iter().map(|(name, get, _)| (name.to_string(), get(&ctx.state.limits).to_string())).collect();
+                NAMED_LIMITS.iter().map(|l| (l.name.to_string(), (l.get)(&ctx.state.limits).to_string())).collect();
+            rows.push(("on-timeout".into(), ctx.state.on_deadline.name().to_string()));
             rows.push(("agent".into(), ctx.agent().to_string()));
             rows.push(("session".into(), gate.audit().session().to_string()));
             rows.push(("profile".into(), gate.policy().profile().name().to_string()));
@@ -155,17 +139,27 @@ async fn settings(ctx: &mut Ctx<'_>, args: &[&str]) -> Status {
             }
             i32::from(!ctx.out(out).await)
         }
+        ["set", "on-timeout", value] => match toolsh_core::session::OnDeadline::named(value) {
+            Some(setting) => {
+                ctx.state.on_deadline = setting;
+                0
+            }
+            None => ctx.misuse(&CONFIG, format!("on-timeout: `{value}` is neither stop nor background")).await,
+        },
         ["set", name, value] => {
-            let Some((_, get, set)) = SETTINGS.iter().find(|(n, _, _)| n == name) else {
-                let names: Vec<&str> = SETTINGS.iter().map(|(n, _, _)| *n).collect();
+            let Some(NamedLimit { get, set, .. }) = NAMED_LIMITS.iter().find(|l| l.name == *name) else {
+                let mut names: Vec<&str> = NAMED_LIMITS.iter().map(|l| l.name).collect();
+                names.push("on-timeout");
                 return ctx.misuse(&CONFIG, format!("'{name}' cannot be set: settable are {}", names.join(", "))).await;
             };
             let Ok(number) = value.parse::<u64>() else {
                 return ctx.misuse(&CONFIG, format!("{name}: not a number: {value}")).await;
             };
             let max = get(&ceiling);
-            let unlimited_ceiling = *name == "timeout-ms" && max == 0;
-            if !unlimited_ceiling && (number > max || (*name == "timeout-ms" && number == 0)) {
+            // A time of 0 is none: allowed only when the shell started without one.
+            let timed = name.ends_with("-ms");
+            let unlimited_ceiling = timed && max == 0;
+            if !unlimited_ceiling && (number > max || (timed && number == 0)) {
                 return ctx
                     .fail(format!(
                         "{name} cannot go above {max}, the limit this shell was started with (denied by its launcher)"

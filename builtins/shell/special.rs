@@ -125,13 +125,45 @@ pub const EXPORT: Spec = Spec {
 };
 /// `jobs`
 pub const JOBS: Spec = Spec {
-    about: "List the session's background jobs and their state.",
+    about: "List the session's background jobs and their state; a finished job is listed once, then forgotten. Each job's output (standard output and error) is kept in /tmp/.jobs/N.log.",
     options: &[
-        Opt::short('l', "lists process IDs in addition to the normal information"),
+        Opt::short('l', "also the process ID, the time since the job started and its log file"),
         Opt::short('p', "lists process IDs only"),
+        Opt::short('n', "lists only jobs that changed status (here: all)"),
+        Opt::short('r', "restrict output to running jobs"),
+        Opt::short('s', "restrict output to stopped jobs (none here)"),
+        Opt::short('o', "print the jobs' output so far (their logs), not their state"),
     ],
     order: Order::OptionsFirst,
-    ..special("jobs", "display status of jobs", &["[-lp] [jobspec ...]"])
+    ..special(
+        "jobs",
+        "display status of jobs, or with -o their output",
+        &["[-lnprs] [jobspec ...]", "-o [jobspec ...]"],
+    )
+};
+/// `disown`
+pub const DISOWN: Spec = Spec {
+    about: "Remove each JOBSPEC (the current job by default) from the table of jobs: it runs on, unlisted, until it ends or the session does.",
+    options: &[
+        Opt::short('a', "remove all jobs"),
+        Opt::short('r', "remove only running jobs"),
+        Opt::short('h', "keep the jobs listed (no job here receives a hangup)"),
+    ],
+    order: Order::OptionsFirst,
+    ..special("disown", "remove jobs from current shell", &["[-h] [-ar] [jobspec ... | pid ...]"])
+};
+/// `ps`
+pub const PS: Spec = Spec {
+    about: "List the session's processes: the shell and each running background job (its whole pipeline on one line). TIME is the time a job ran on the shell's threads. Columns that have no meaning here (memory, terminal) are left out or shown as ?.",
+    options: &[
+        Opt::short('e', "every process (here: the session's)"),
+        Opt::short('f', "full format: UID PID PPID STIME TTY TIME CMD"),
+        Opt::short('o', "the columns named: pid, ppid, user, uid, tty, time, etime, stime, stat, %cpu, comm, args")
+            .value("FORMAT"),
+        Opt::short('p', "only the processes with these IDs").value("PIDLIST"),
+    ],
+    order: Order::Own,
+    ..special("ps", "report the session's processes", &["[-ef] [-o FORMAT] [-p PIDLIST]", "aux"])
 };
 /// `kill`
 pub const KILL: Spec = Spec {
@@ -189,8 +221,12 @@ pub const TYPE: Spec = Spec {
 };
 /// `wait`
 pub const WAIT: Spec = Spec {
-    about: "Wait for the jobs named (all by default) and return the status of the last one.",
-    options: &[Opt::short('n', "wait for a single job from the list of IDs, or the next job to finish")],
+    about: "Wait for the jobs named (all by default) and return the status of the last one; a job waited for leaves the table.",
+    options: &[
+        Opt::short('n', "wait for a single job from the list of IDs, or the next job to finish"),
+        Opt::short('p', "assign the process ID of the job waited for to VAR").value("VAR"),
+        Opt::short('f', "wait for the job to end (the only way here)"),
+    ],
     order: Order::OptionsFirst,
-    ..special("wait", "wait for job completion and return exit status", &["[-n] [id ...]"])
+    ..special("wait", "wait for job completion and return exit status", &["[-fn] [-p var] [id ...]"])
 };

@@ -6,7 +6,7 @@ use super::arith::ArithVars;
 use super::io::{Io, Output, pipe};
 use super::pattern::Pattern;
 use super::vars::{Attrs, Value, Var};
-use super::{EXIT_NOT_FOUND, EXIT_SIGPIPE, ExecResult, Flow, Interp, Job, Status, special};
+use super::{EXIT_NOT_FOUND, EXIT_SIGPIPE, ExecResult, Flow, Interp, Status, special};
 use crate::ast::*;
 use crate::builtins::{self, Ctx};
 use futures::future::BoxFuture;
@@ -27,7 +27,7 @@ impl Interp {
                     None => io,
                 };
                 if item.background {
-                    self.spawn_background(&item.and_or, io);
+                    self.spawn_background(&item.and_or, io)?;
                     status = 0;
                     self.state.last_status = 0;
                     continue;
@@ -179,24 +179,6 @@ impl Interp {
             let _ = self.run_trap(&action, io).await;
         }
         status
-    }
-
-    fn spawn_background(&mut self, and_or: &AndOr, io: &Io) {
-        let mut sub = self.subshell();
-        let and_or = and_or.clone();
-        let io = io.clone();
-        let command = Script { body: vec![ListItem { and_or: and_or.clone(), background: false }] }
-            .to_string()
-            .trim_end()
-            .to_string();
-        let handle = tokio::spawn(async move {
-            let result = sub.exec_and_or(&and_or, &io).await;
-            sub.finish_subshell(result, &io).await
-        });
-        let pid = self.new_pid();
-        let id = self.jobs.iter().map(|j| j.id).max().unwrap_or(0) + 1;
-        self.jobs.push(Job { id, pid, command, handle: Some(handle), status: None });
-        self.state.last_background = Some(pid);
     }
 
     /// Runs one command.

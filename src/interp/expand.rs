@@ -419,7 +419,7 @@ impl Interp {
     /// ([`Interp::finish_process_substs`]). toolsh runs no processes, so the two sides take turns
     /// instead of running at the same time.
     async fn process_subst(&mut self, script: &Script, output: bool, io: &Io) -> Result<String, Flow> {
-        let n = self.shared.next_pid.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let n = self.shared.counters.next_pid.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let path = format!("/tmp/.toolsh-subst-{}-{n}", std::process::id());
         let content = if output {
             Vec::new()

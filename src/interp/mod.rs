@@ -9,19 +9,21 @@ mod brace;
 mod cond;
 mod exec;
 mod expand;
+mod jobs;
+mod line;
 mod notfound;
 mod redirect;
 pub(crate) mod special;
 
 // The parts of the session the commands share live in toolsh-core; the interpreter names them
 // as its own.
+use toolsh_core::joblog::JobOutput;
 pub use toolsh_core::session::{
-    EXIT_CANCELLED, EXIT_LIMIT, EXIT_NOT_FOUND, EXIT_SIGPIPE, EXIT_USAGE, HeldInput, Limits, Options, Shared, State,
-    Status,
+    EXIT_CANCELLED, EXIT_LIMIT, EXIT_NOT_FOUND, EXIT_PROMOTED, EXIT_SIGPIPE, EXIT_USAGE, HeldInput, Limits, OnDeadline,
+    Options, Shared, State, Status,
 };
-pub use toolsh_core::{arith, glob, io, pace, pattern, vars};
+pub use toolsh_core::{arith, glob, io, pace, pattern, session, vars};
 
-use crate::parser;
 use crate::vfs::Vfs;
 use futures::future::BoxFuture;
 use io::{Capture, Input, Io, Output};
@@ -50,20 +52,15 @@ pub(crate) enum Flow {
 
 pub(crate) type ExecResult = Result<Status, Flow>;
 
-/// A background job.
-pub(crate) struct Job {
-    pub id: usize,
-    pub pid: u32,
-    pub command: String,
-    pub handle: Option<tokio::task::JoinHandle<Status>>,
-    pub status: Option<Status>,
-}
-
 /// An executing shell: session state plus the execution context.
 pub(crate) struct Interp {
     pub state: State,
     pub shared: Arc<Shared>,
-    pub jobs: Vec<Job>,
+    /// The background jobs (a subshell has a table of its own; a line that may be promoted
+    /// shares the session's).
+    pub jobs: Arc<std::sync::Mutex<jobs::JobTable>>,
+    /// The status `exit` asked for, once the shell exited.
+    pub exited: Option<Status>,
     /// Above zero inside conditions, where errexit and the ERR trap do not apply.
     pub errexit_suppressed: u32,
     pub call_depth: usize,
@@ -89,7 +86,8 @@ impl Interp {
         Interp {
             state,
             shared,
-            jobs: Vec::new(),
+            jobs: jobs::new_table(false),
+            exited: None,
             errexit_suppressed: 0,
             call_depth: 0,
             loop_depth: 0,
@@ -101,6 +99,16 @@ impl Interp {
         }
     }
 
+    /// A copy of this shell, at rest between lines, to run one line that may go on as a job:
+    /// the same state, execution and jobs.
+    pub(crate) fn for_line(&self) -> Interp {
+        let mut line = Interp::fresh(self.state.clone(), self.shared.clone(), 0);
+        line.jobs = self.jobs.clone();
+        line.exited = self.exited;
+        line.exec_io = self.exec_io.clone();
+        line
+    }
+
     pub fn subshell(&self) -> Interp {
         let mut state = self.state.clone();
         state.subshell_level += 1;
@@ -108,7 +116,8 @@ impl Interp {
         Interp {
             state,
             shared: self.shared.clone(),
-            jobs: Vec::new(),
+            jobs: jobs::new_table(true),
+            exited: None,
             errexit_suppressed: self.errexit_suppressed,
             call_depth: self.call_depth,
             loop_depth: 0,
@@ -126,7 +135,7 @@ impl Interp {
         if count > self.state.limits.commands {
             return Err(self.limit_hit("commands", self.state.limits.commands));
         }
-        let total = self.shared.session_commands_run.fetch_add(1, Ordering::Relaxed) + 1;
+        let total = self.shared.counters.commands.fetch_add(1, Ordering::Relaxed) + 1;
         if total > self.state.limits.session_commands {
             return Err(self.limit_hit("commands in this session", self.state.limits.session_commands));
         }
@@ -184,7 +193,7 @@ impl Interp {
     }
 
     pub fn new_pid(&self) -> u32 {
-        self.shared.next_pid.fetch_add(1, Ordering::Relaxed) as u32
+        self.shared.counters.next_pid.fetch_add(1, Ordering::Relaxed) as u32
     }
 }
 
@@ -241,6 +250,9 @@ pub struct ExecOutcome {
     pub truncated: bool,
     /// Wall time of the execution.
     pub duration: Duration,
+    /// The job the line became when it outran its deadline ([`ExecOptions::on_deadline`]):
+    /// it runs on, its output in `/tmp/.jobs/N.log`; the status is then [`EXIT_PROMOTED`].
+    pub job: Option<usize>,
 }
 
 impl ExecOutcome {
@@ -267,6 +279,55 @@ pub struct ExecOptions {
     pub progress: Option<Box<dyn FnMut(Progress) + Send>>,
     /// Interval of `progress` (default one second).
     pub progress_every: Option<Duration>,
+    /// What the deadline does to the line if it is still running then (default: the
+    /// session's setting, `config set on-timeout`, which is to stop it).
+    pub on_deadline: Option<session::OnDeadline>,
+}
+
+/// How a call's line ended, as [`Watch::drive`] saw it.
+enum Driven<T> {
+    Done(T),
+    Cancelled,
+    /// Its call's time ran out (only when the line is to be promoted then).
+    Due,
+}
+
+/// What watches a call's line while it runs: its caller's cancellation and progress callback.
+struct Watch {
+    cancel: tokio_util::sync::CancellationToken,
+    progress: Option<Box<dyn FnMut(Progress) + Send>>,
+    every: Duration,
+    started: Instant,
+    meter: Arc<crate::tools::Meter>,
+    stdout: Arc<Capture>,
+    stderr: Arc<Capture>,
+}
+
+impl Watch {
+    /// Runs `run` to its end, its cancellation or `due`, reporting progress as it goes.
+    async fn drive<F: std::future::Future + Unpin>(&mut self, run: &mut F, due: Option<Duration>) -> Driven<F::Output> {
+        let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + self.every, self.every);
+        let due = tokio::time::sleep(due.unwrap_or(Duration::MAX));
+        tokio::pin!(due);
+        loop {
+            tokio::select! {
+                done = &mut *run => return Driven::Done(done),
+                () = self.cancel.cancelled() => return Driven::Cancelled,
+                () = &mut due => return Driven::Due,
+                _ = ticks.tick(), if self.progress.is_some() => {
+                    if let Some(progress) = self.progress.as_mut() {
+                        let (done, total) = self.meter.get();
+                        progress(Progress {
+                            elapsed: self.started.elapsed(),
+                            stdout_bytes: self.stdout.len(),
+                            stderr_bytes: self.stderr.len(),
+                            tool: (done > 0 || total.is_some()).then_some((done, total)),
+                        });
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// What a progress callback learns.
@@ -470,7 +531,6 @@ fn new_session_id() -> String {
 /// A shell session.
 pub struct Shell {
     interp: Interp,
-    exited: Option<Status>,
     /// Outputs kept whole for models (`/tmp/.out/N.log`).
     spills: u64,
 }
@@ -479,11 +539,7 @@ pub struct Shell {
 /// leaves nothing running (jobs are tasks on the server's runtime, which would outlive it).
 impl Drop for Shell {
     fn drop(&mut self) {
-        for job in &self.interp.jobs {
-            if let Some(handle) = &job.handle {
-                handle.abort();
-            }
-        }
+        self.interp.job_table().stop_all();
     }
 }
 
@@ -517,12 +573,10 @@ impl Shell {
             vfs: parts.vfs,
             limits: parts.limits,
             commands_run: AtomicU64::new(0),
-            session_commands_run: AtomicU64::new(0),
+            counters: Arc::default(),
             started: Instant::now(),
-            next_pid: AtomicU64::new(1000),
             stop_reason: std::sync::Mutex::new(None),
             pace: Arc::default(),
-            held_input: std::sync::atomic::AtomicUsize::new(0),
             tools: parts.tools,
             gate: Arc::new(crate::tools::Gate::new(parts.policy, parts.approver, audit)),
             agent: parts.agent,
@@ -532,7 +586,7 @@ impl Shell {
             run_command: run_in_subshell,
             meter: Arc::default(),
         });
-        Shell { interp: Interp::fresh(state, shared, 0), exited: None, spills: 0 }
+        Shell { interp: Interp::fresh(state, shared, 0), spills: 0 }
     }
 
     /// A new session beside this one, for a server holding many (one per client): the same
@@ -595,62 +649,139 @@ impl Shell {
         let limit = self.interp.state.limits.output_bytes;
         let stdout = Capture::new(limit);
         let stderr = Capture::new(limit);
-        let io = Io::new(Input::null(), Output::Capture(stdout.clone()), Output::Capture(stderr.clone()));
         let started = Instant::now();
         self.interp.shared.gate.take_blocked();
-        let saved = self.interp.state.limits.wall_time;
-        if options.timeout.is_some() {
-            self.interp.state.limits.wall_time = options.timeout;
-        }
         let cancel = options.cancel.take().unwrap_or_default();
-        let every = options.progress_every.unwrap_or(Duration::from_secs(1));
         // What a tool of this line reports, from nothing.
-        let meter = self.interp.shared.meter.clone();
-        meter.set(0, None);
-        let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
-        let status = {
-            let run = self.run_paced(src, &io, Some(cancel.clone()));
-            tokio::pin!(run);
-            loop {
-                tokio::select! {
-                    status = &mut run => break status,
-                    () = cancel.cancelled() => {
-                        let _ = io.stderr().write_all(b"toolsh: cancelled; the line was stopped\n").await;
-                        break EXIT_CANCELLED;
+        self.interp.shared.meter.set(0, None);
+        let mut watch = Watch {
+            cancel: cancel.clone(),
+            progress: options.progress.take(),
+            every: options.progress_every.unwrap_or(Duration::from_secs(1)),
+            started,
+            meter: self.interp.shared.meter.clone(),
+            stdout: stdout.clone(),
+            stderr: stderr.clone(),
+        };
+        let wall_time = options.timeout.or(self.interp.state.limits.wall_time);
+        let on_deadline = options.on_deadline.unwrap_or(self.interp.state.on_deadline);
+        let mut promoted = None;
+        let status = match wall_time.filter(|_| on_deadline == session::OnDeadline::Background) {
+            None => {
+                let io = Io::new(Input::null(), Output::Capture(stdout.clone()), Output::Capture(stderr.clone()));
+                let ended = {
+                    let run = self.interp.run_line(src, &io, Some(cancel.clone()), wall_time);
+                    tokio::pin!(run);
+                    watch.drive(&mut run, None).await
+                };
+                match ended {
+                    Driven::Done(status) => status,
+                    Driven::Cancelled | Driven::Due => self.cancelled(&io).await,
+                }
+            }
+            Some(due) => {
+                // The line runs on a copy of the shell it can take along if its time runs out:
+                // finished in time, the copy is the shell; promoted, the shell is as it was.
+                let (out, err) = (
+                    JobOutput::new(Output::Capture(stdout.clone()), None),
+                    JobOutput::new(Output::Capture(stderr.clone()), None),
+                );
+                let io = Io::new(Input::null(), Output::Job(out.clone()), Output::Job(err.clone()));
+                let mut line = self.interp.for_line();
+                let limit = line.state.limits.job_time;
+                let (text, line_io, line_cancel) = (src.to_string(), io.clone(), cancel.clone());
+                let mut run: BoxFuture<'static, (Interp, Status)> = Box::pin(async move {
+                    let status = line.run_line(&text, &line_io, Some(line_cancel), limit).await;
+                    (line, status)
+                });
+                match watch.drive(&mut run, Some(due)).await {
+                    Driven::Done((line, status)) => {
+                        self.interp = line;
+                        status
                     }
-                    _ = ticks.tick(), if options.progress.is_some() => {
-                        if let Some(progress) = options.progress.as_mut() {
-                            let (done, total) = meter.get();
-                            progress(Progress {
-                                elapsed: started.elapsed(),
-                                stdout_bytes: stdout.len(),
-                                stderr_bytes: stderr.len(),
-                                tool: (done > 0 || total.is_some()).then_some((done, total)),
-                            });
+                    Driven::Cancelled => self.cancelled(&io).await,
+                    Driven::Due => match self.promote(src, run, [(&stdout, &out), (&stderr, &err)]) {
+                        Ok((id, so_far)) => {
+                            promoted = Some((id, so_far));
+                            EXIT_PROMOTED
                         }
-                    }
+                        Err(why) => {
+                            let message = format!("toolsh: limit exceeded: wall time; {why}\n");
+                            let _ = io.stderr().write_all(message.as_bytes()).await;
+                            self.interp.state.last_status = EXIT_LIMIT;
+                            EXIT_LIMIT
+                        }
+                    },
                 }
             }
         };
-        if status == EXIT_CANCELLED {
-            // A line dropped while it waited: what it did is still on record.
-            self.interp.shared.pace.end();
-            self.interp.shared.stop_reason.lock().unwrap_or_else(|p| p.into_inner()).take();
-            let _ = self.interp.shared.gate.audit().flush();
-            self.interp.state.last_status = status;
-        }
-        if options.timeout.is_some() {
-            self.interp.state.limits.wall_time = saved;
+        let (job, [stdout_bytes, mut stderr_bytes]) = match promoted {
+            Some((id, so_far)) => (Some(id), so_far),
+            None => (None, [stdout.take_sealed(), stderr.take_sealed()]),
+        };
+        if let Some(id) = job {
+            let path = toolsh_core::joblog::path(id);
+            let notice = format!(
+                "[still running as job %{id}; output continues in {path} — 'wait %{id}' or 'jobs -o %{id}' to collect]\n"
+            );
+            stderr_bytes.extend_from_slice(notice.as_bytes());
         }
         ExecOutcome {
             truncated: stdout.overflowed() || stderr.overflowed(),
-            stdout: stdout.take(),
-            stderr: stderr.take(),
+            stdout: stdout_bytes,
+            stderr: stderr_bytes,
             status,
             executed: self.interp.shared.commands_run.load(Ordering::Relaxed),
             blocked: self.interp.shared.gate.take_blocked(),
             duration: started.elapsed(),
+            job,
         }
+    }
+
+    /// A line dropped while it waited: what it did is still on record, and its status is 130.
+    async fn cancelled(&mut self, io: &Io) -> Status {
+        let _ = io.stderr().write_all(b"toolsh: cancelled; the line was stopped\n").await;
+        self.interp.shared.pace.end();
+        self.interp.shared.stop_reason.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let _ = self.interp.shared.gate.audit().flush();
+        self.interp.state.last_status = EXIT_CANCELLED;
+        EXIT_CANCELLED
+    }
+
+    /// Makes the line `run` (which outran its call) a background job: what it printed so far
+    /// starts its log and stays the call's output, what it prints from now on goes to the log
+    /// alone; it keeps its execution (its deadline now the job's limit, no caller to cancel
+    /// it) and the shell takes a new one. The job's number and the output so far, or why it
+    /// could not be a job.
+    fn promote(
+        &mut self,
+        src: &str,
+        run: BoxFuture<'static, (Interp, Status)>,
+        streams: [(&Arc<Capture>, &Arc<JobOutput>); 2],
+    ) -> Result<(usize, [Vec<u8>; 2]), String> {
+        let (id, pid, log) = match self.interp.enter_job(src.trim()) {
+            Ok(entered) => entered,
+            Err(_) => {
+                let stopped = self.interp.shared.stop_reason.lock().unwrap_or_else(|p| p.into_inner()).take();
+                self.interp.shared.pace.end();
+                return Err(format!(
+                    "it could not go on as a job ({})",
+                    stopped.map_or_else(|| "too many jobs".to_string(), |(message, _)| message)
+                ));
+            }
+        };
+        let so_far = streams.map(|(capture, stream)| {
+            let bytes = capture.take_sealed();
+            log.write(&bytes);
+            stream.attach(log.clone());
+            bytes
+        });
+        self.interp.shared.pace.release();
+        self.interp.leave_execution();
+        self.interp.launch(id, Box::pin(async move { run.await.1 }), log);
+        self.interp.state.last_background = Some(pid);
+        self.interp.state.last_status = EXIT_PROMOTED;
+        Ok((id, so_far))
     }
 
     /// Runs `src` and renders the result for a model (see [`crate::contract`]): one text block
@@ -694,84 +825,8 @@ impl Shell {
 
     /// [`Shell::run`], stopped early by `cancel` at the line's next step.
     async fn run_paced(&mut self, src: &str, io: &Io, cancel: Option<tokio_util::sync::CancellationToken>) -> Status {
-        let script = match parser::parse(src) {
-            Ok(script) => script,
-            Err(err) => {
-                let message = format!("toolsh: {err}\n");
-                let _ = io.stderr().write_all(message.as_bytes()).await;
-                self.interp.state.last_status = EXIT_USAGE;
-                return EXIT_USAGE;
-            }
-        };
-        self.interp.shared.commands_run.store(0, Ordering::Relaxed);
-        if let Some(status) = self.interp.preflight(&script.body, io).await {
-            self.interp.state.last_status = status;
-            let _ = self.interp.shared.gate.audit().flush();
-            return status;
-        }
-        let (status, _) = self.execute(&script.body, io, cancel).await;
-        self.interp.state.last_status = status;
-        if self.exited.is_some() {
-            return self.finish(io).await;
-        }
-        status
-    }
-
-    /// Runs a parsed list under the session's wall time and `cancel`: the stop reason, if the
-    /// line was stopped, is printed once, and the audit records are written whatever happened.
-    /// The status, and whether a stop (a limit, the deadline, cancellation) ended it.
-    async fn execute(
-        &mut self,
-        body: &[crate::ast::ListItem],
-        io: &Io,
-        cancel: Option<tokio_util::sync::CancellationToken>,
-    ) -> (Status, bool) {
-        let wall_time = self.interp.state.limits.wall_time;
-        // The deadline is checked at every step of the line (busy or not) and, for a line that
-        // waits, by the timer below.
-        self.interp.shared.pace.begin(wall_time, cancel);
-        let run = self.interp.exec_list(body, io);
-        let result = match wall_time {
-            Some(limit) => match tokio::time::timeout(limit, run).await {
-                Ok(result) => result,
-                Err(_) => Err(self.interp.stopped(pace::Stop::Deadline(limit))),
-            },
-            None => run.await,
-        };
-        // Work that saw the deadline without a step of the line seeing it (a tool body, an
-        // evaluator thread) ended early: the line was stopped all the same.
-        if let Err(stop) = self.interp.shared.pace.check()
-            && stop != pace::Stop::Halted
-        {
-            self.interp.shared.note_pace_stop(stop);
-        }
-        self.interp.shared.pace.end();
-        let status = match result {
-            Ok(status) => status,
-            Err(Flow::Exit(status)) => {
-                self.exited = Some(status);
-                status
-            }
-            Err(Flow::Fatal(status)) => status,
-            Err(Flow::Return(status)) => status,
-            Err(Flow::Break(_) | Flow::Continue(_)) => self.interp.state.last_status,
-            Err(Flow::SigPipe) => EXIT_SIGPIPE,
-        };
-        let stopped = self.interp.shared.stop_reason.lock().unwrap_or_else(|p| p.into_inner()).take();
-        // A command that noticed the stop itself ended with its own status: the line's is the stop's.
-        let was_stopped = stopped.is_some();
-        let status = match stopped {
-            Some((message, stop_status)) => {
-                let _ = io.stderr().write_all(format!("toolsh: {message}\n").as_bytes()).await;
-                stop_status
-            }
-            None => status,
-        };
-        if let Err(err) = self.interp.shared.gate.audit().flush() {
-            let message = format!("toolsh: the audit log could not be written: {err}\n");
-            let _ = io.stderr().write_all(message.as_bytes()).await;
-        }
-        (status, was_stopped)
+        let limit = self.interp.state.limits.wall_time;
+        self.interp.run_line(src, io, cancel, limit).await
     }
 
     /// [`Shell::run`] until `stop` completes (an interrupt): then the line is dropped where it
@@ -793,26 +848,12 @@ impl Shell {
 
     /// Ends the session: runs the EXIT trap once and returns the final status.
     pub async fn finish(&mut self, io: &Io) -> Status {
-        let status = self.exited.unwrap_or(self.interp.state.last_status);
-        if let Some(action) = Arc::make_mut(&mut self.interp.state.traps).remove("EXIT") {
-            self.interp.state.last_status = status;
-            // Under the same wall time as any line, and audited like one; a trap cut off by
-            // it ends the session with the stop's status.
-            if let Ok(script) = parser::parse(&action) {
-                let (trap_status, stopped) = self.execute(&script.body, io, None).await;
-                if stopped {
-                    self.exited = Some(trap_status);
-                    return trap_status;
-                }
-            }
-        }
-        self.exited = Some(status);
-        status
+        self.interp.finish(io).await
     }
 
     /// The status `exit` asked for, once the script exited.
     pub fn exit_status(&self) -> Option<Status> {
-        self.exited
+        self.interp.exited
     }
 
     /// Sets `$0` and the positional parameters.
@@ -858,6 +899,12 @@ impl Shell {
         if let Some(var) = self.interp.state.vars.get_mut(name) {
             var.attrs.set(Attrs::EXPORT, true);
         }
+    }
+
+    /// Says what a call's deadline does to a line still running then (what `config set
+    /// on-timeout` sets): stop it, or let it go on as a background job.
+    pub fn set_on_deadline(&mut self, on_deadline: OnDeadline) {
+        self.interp.state.on_deadline = on_deadline;
     }
 
     /// Sets the wall time of each following execution (`None`: no limit), as a caller that

@@ -40,7 +40,6 @@ const HOST_PROGRAMS: &[(&str, &str)] = &[
     ("pip", ""),
     ("pip3", ""),
     ("pnpm", ""),
-    ("ps", "jobs"),
     ("python", "awk, jq or bc for computing; the shell itself for scripting"),
     ("python3", "awk, jq or bc for computing; the shell itself for scripting"),
     ("rg", "grep -rn PATTERN ."),

@@ -1,6 +1,6 @@
 //! Shell builtins that need the interpreter itself: control flow (`exit`, `return`, `break`,
 //! `continue`), code execution (`eval`, `source`, `sh -c`, `exec`), lookup (`command`,
-//! `builtin`, `type`), jobs (`wait`, `jobs`, `kill`), `trap`, and the declaration commands
+//! `builtin`, `type`), jobs (`wait`, `jobs`, `kill`, `disown`, `ps`: in `jobs.rs`), `trap`, and the declaration commands
 //! (`declare`, `local`, `export`, `readonly`), whose arguments are assignments.
 
 use super::io::Io;
@@ -142,54 +142,18 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
         }
         "type" => type_command(interp, argv, io).await,
         "trap" => trap(interp, argv, io).await,
-        "wait" => wait(interp, argv, io).await,
-        "jobs" => {
+        "wait" | "jobs" | "disown" => {
             let args = match parsed(&argv, io).await {
                 Ok(args) => args,
                 Err(status) => return Ok(status),
             };
-            let (pids_only, long) = (args.letters().contains(&'p'), args.letters().contains(&'l'));
-            let count = interp.jobs.len();
-            // Operands pick jobs by `%N` (or `N`); one that names none fails, as bash's does.
-            let mut picked = Vec::new();
-            let mut status = 0;
-            for spec in &args.operands {
-                match find_job(interp, spec) {
-                    Some(at) => picked.push(at),
-                    None => {
-                        complain(io, "jobs", &format!("{spec}: no such job")).await;
-                        status = 1;
-                    }
-                }
+            match argv[0].as_str() {
+                "wait" => super::jobs::wait(interp, &args, io).await,
+                "jobs" => Ok(super::jobs::jobs(interp, &args, io).await),
+                _ => Ok(super::jobs::disown(interp, &args, io).await),
             }
-            if !args.operands.is_empty() && picked.is_empty() {
-                return Ok(status);
-            }
-            let mut out = String::new();
-            for (idx, job) in interp.jobs.iter().enumerate() {
-                if !picked.is_empty() && !picked.contains(&idx) {
-                    continue;
-                }
-                let done = job.handle.as_ref().is_none_or(|h| h.is_finished());
-                let marker = if idx + 1 == count {
-                    '+'
-                } else if idx + 2 == count {
-                    '-'
-                } else {
-                    ' '
-                };
-                let state = if done { "Done" } else { "Running" };
-                if pids_only {
-                    out.push_str(&format!("{}\n", job.pid));
-                } else if long {
-                    out.push_str(&format!("[{}]{marker} {} {state:<24}{} &\n", job.id, job.pid, job.command));
-                } else {
-                    out.push_str(&format!("[{}]{marker}  {state:<24}{} &\n", job.id, job.command));
-                }
-            }
-            say(io, &out).await;
-            Ok(status)
         }
+        "ps" => Ok(super::jobs::ps(interp, &argv, io).await),
         "kill" => kill(interp, argv, io).await,
         _ => declaration(interp, argv, io).await,
     }
@@ -584,102 +548,6 @@ async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     Ok(status)
 }
 
-fn find_job(interp: &Interp, spec: &str) -> Option<usize> {
-    if let Some(id) = spec.strip_prefix('%') {
-        let id = match id {
-            "" | "+" | "%" => interp.jobs.last().map(|j| j.id)?,
-            "-" => interp.jobs.iter().rev().nth(1).map(|j| j.id)?,
-            other => other.parse().ok()?,
-        };
-        interp.jobs.iter().position(|j| j.id == id)
-    } else {
-        let pid: u32 = spec.parse().ok()?;
-        interp.jobs.iter().position(|j| j.pid == pid)
-    }
-}
-
-async fn wait_job(interp: &mut Interp, idx: usize) -> Status {
-    let job = &mut interp.jobs[idx];
-    if let Some(status) = job.status {
-        return status;
-    }
-    let status = match job.handle.take() {
-        Some(handle) => job_status(handle.await),
-        None => 127,
-    };
-    job.status = Some(status);
-    status
-}
-
-/// A job's status from how its task ended: cancelled as by TERM (143), or failed (1).
-fn job_status(ended: Result<Status, tokio::task::JoinError>) -> Status {
-    match ended {
-        Ok(status) => status,
-        Err(err) if err.is_cancelled() => 143,
-        Err(_) => 1,
-    }
-}
-
-/// `wait [-n] [ID]…`: every job (or those named), or with `-n` the next of them to finish.
-async fn wait(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    let parsed = match parsed(&argv, io).await {
-        Ok(args) => args,
-        Err(status) => return Ok(status),
-    };
-    let specs: Vec<&String> = parsed.operands.iter().collect();
-    if parsed.letters().contains(&'n') {
-        let mut among = Vec::new();
-        for spec in &specs {
-            match find_job(interp, spec) {
-                Some(idx) => among.push(idx),
-                None => complain(io, "wait", &format!("{spec}: no such job")).await,
-            }
-        }
-        if specs.is_empty() {
-            among = (0..interp.jobs.len()).collect();
-        }
-        // Jobs already waited for do not count; with none left, 127 as bash. The first of the
-        // others to end (or one that ended unseen) is reaped as `wait_job` reaps one.
-        let (indices, handles): (Vec<usize>, Vec<&mut tokio::task::JoinHandle<Status>>) = interp
-            .jobs
-            .iter_mut()
-            .enumerate()
-            .filter(|(idx, job)| among.contains(idx) && job.status.is_none())
-            .filter_map(|(idx, job)| job.handle.as_mut().map(|handle| (idx, handle)))
-            .unzip();
-        if handles.is_empty() {
-            return Ok(127);
-        }
-        let (ended, at, _) = futures::future::select_all(handles).await;
-        let status = job_status(ended);
-        let job = &mut interp.jobs[indices[at]];
-        (job.handle, job.status) = (None, Some(status));
-        return Ok(status);
-    }
-    if specs.is_empty() {
-        let mut status = 0;
-        for idx in 0..interp.jobs.len() {
-            status = wait_job(interp, idx).await;
-        }
-        interp.jobs.clear();
-        let _ = status;
-        return Ok(0);
-    }
-    let mut status = 0;
-    for spec in specs {
-        match find_job(interp, spec) {
-            Some(idx) => {
-                status = wait_job(interp, idx).await;
-            }
-            None => {
-                complain(io, "wait", &format!("{spec}: no such job")).await;
-                status = 127;
-            }
-        }
-    }
-    Ok(status)
-}
-
 /// `kill [-s SIG | -n NUM | -SIG] ID…`, `kill -l [SIG]…`. A job here is a task, not a process:
 /// a signal whose default action ends a process ends the job (its status 128 + the signal's
 /// number), one that is ignored by default (CHLD, CONT, URG, WINCH) does nothing, `0` only asks
@@ -725,28 +593,7 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
             .await;
         return Ok(EXIT_USAGE);
     }
-    let mut status = 0;
-    for spec in words {
-        match find_job(interp, spec) {
-            Some(idx) => {
-                let job = &mut interp.jobs[idx];
-                let running = job.handle.as_ref().is_some_and(|h| !h.is_finished());
-                if signal == 0 || matches!(signal, 17 | 18 | 23 | 28) {
-                    status = status.max(i32::from(signal == 0 && !running));
-                    continue;
-                }
-                if running && let Some(handle) = &job.handle {
-                    handle.abort();
-                    job.status = Some(128 + signal as Status);
-                }
-            }
-            None => {
-                complain(io, "kill", &format!("{spec}: arguments must be process or job IDs")).await;
-                status = 1;
-            }
-        }
-    }
-    Ok(status)
+    Ok(super::jobs::kill_jobs(interp, signal, words, io).await)
 }
 
 /// Attribute flags of the declaration commands.

@@ -16,13 +16,15 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 pub const MAX_TIMEOUT: Duration = Duration::from_secs(600);
 
 /// The arguments the `shell` tool takes.
-pub const ARGUMENTS: [&str; 2] = ["command", "timeout_ms"];
+pub const ARGUMENTS: [&str; 3] = ["command", "timeout_ms", "on_timeout"];
 
 /// What a call asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Args {
     pub command: String,
     pub timeout: Duration,
+    /// What the deadline does to a line still running (default: the session's setting).
+    pub on_timeout: Option<crate::interp::OnDeadline>,
 }
 
 /// The call's arguments, or what is wrong with them, in words for the model.
@@ -35,7 +37,15 @@ pub fn args(arguments: Option<JsonObject>) -> Result<Args, String> {
         None => return Err("`command` is required: the command line to run".to_string()),
     };
     let timeout = millis(&args, "timeout_ms")?.unwrap_or(DEFAULT_TIMEOUT);
-    Ok(Args { command, timeout })
+    let on_timeout = match args.get("on_timeout") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(word)) => Some(
+            crate::interp::OnDeadline::named(word)
+                .ok_or_else(|| format!("`on_timeout` is \"background\" or \"stop\", not \"{word}\""))?,
+        ),
+        Some(other) => return Err(format!("`on_timeout` is \"background\" or \"stop\", not {other}")),
+    };
+    Ok(Args { command, timeout, on_timeout })
 }
 
 /// Refuses arguments `tool` does not take, naming those it does (and, for a working directory
@@ -81,7 +91,11 @@ pub fn output_schema() -> JsonObject {
                 "type": ["string", "null"],
                 "description": "The workspace file with the whole output, when it was cut (also a resource)."
             },
-            "duration_ms": { "type": "integer", "description": "Wall time of the line." }
+            "duration_ms": { "type": "integer", "description": "Wall time of the line." },
+            "job": {
+                "type": ["integer", "null"],
+                "description": "The job the line became when its time ran out (exit 148): it runs on."
+            }
         },
         "required": ["exit", "truncated", "spill", "duration_ms"]
     });
@@ -110,6 +124,7 @@ pub fn finished(outcome: &ExecOutcome, rendered: Rendered) -> CallToolResult {
         "truncated": rendered.truncated,
         "spill": rendered.spill,
         "duration_ms": u64::try_from(outcome.duration.as_millis()).unwrap_or(u64::MAX),
+        "job": outcome.job,
     });
     let mut content = vec![ContentBlock::text(rendered.text)];
     content.extend(rendered.media.as_ref().map(media_block));
@@ -120,7 +135,8 @@ pub fn finished(outcome: &ExecOutcome, rendered: Rendered) -> CallToolResult {
     }
     let mut result = CallToolResult::success(content);
     result.structured_content = Some(facts);
-    result.is_error = Some(outcome.status != 0);
+    // A line that goes on as a job has not failed: its end is collected later.
+    result.is_error = Some(outcome.status != 0 && outcome.job.is_none());
     result
 }
 
@@ -157,7 +173,7 @@ mod tests {
     #[test]
     fn arguments_are_read_and_mistakes_are_worded_for_the_model() {
         let ok = of(json!({"command": "pwd", "timeout_ms": "5000"}));
-        assert_eq!(ok, Ok(Args { command: "pwd".into(), timeout: Duration::from_secs(5) }));
+        assert_eq!(ok, Ok(Args { command: "pwd".into(), timeout: Duration::from_secs(5), on_timeout: None }));
         assert_eq!(of(json!({"command": "pwd", "timeout_ms": 10_000_000})).map(|a| a.timeout), Ok(MAX_TIMEOUT));
         let err = |value| of(value).err().unwrap_or_default();
         assert!(err(json!({"command": "pwd", "workdir": "/"})).contains("unknown argument `workdir`"));

@@ -123,7 +123,9 @@ fn unread(workspace: &crate::vfs::Vfs, path: &str, from: &mut usize) -> String {
 
 impl ShellServer {
     /// A server over `shell`.
-    pub fn new(shell: Shell, caps: Caps) -> Self {
+    pub fn new(mut shell: Shell, caps: Caps) -> Self {
+        // A line that outruns its call goes on as a job: the model collects it in a later call.
+        shell.set_on_deadline(crate::interp::OnDeadline::Background);
         let tools = vec![shell_tool(&shell)];
         ShellServer {
             vfs: std::sync::RwLock::new(shell.vfs().clone()),
@@ -151,7 +153,11 @@ impl ShellServer {
     /// Serves the tools of `shape` instead of `shell` alone.
     pub fn with_shape(mut self, shape: Shape) -> Self {
         // Nobody else holds the shell yet.
-        if let Ok(shell) = self.shell.try_lock() {
+        if let Ok(mut shell) = self.shell.try_lock() {
+            // The harnesses these shapes stand in for stop a command at its timeout.
+            if shape != Shape::Shell {
+                shell.set_on_deadline(crate::interp::OnDeadline::Stop);
+            }
             self.tools = shape_tools(&shell, shape);
             if shape.restarts() {
                 self.pristine = Some(Mutex::new(shell.new_session(None)));
@@ -203,7 +209,7 @@ functions, loops, heredocs, $(...). {persists} \
 Discover: `help`, `help NS`, `CMD -h`, `config tools QUERY`; tools are commands (`fs.read --path f`, \
 `ns.tool '{{json}}'`). Output: stdout, `[stderr]` + stderr, a `[truncated: …]` marker naming a file \
 with all of it, `[exit N]` last. Exit 0 ok, 1/2 failed (2 also usage), 124 timeout, 125 \
-unavailable, 126 blocked by policy (nothing ran), 127 unknown, 130 cancelled. who/ping/msg: \
+unavailable, 126 blocked by policy (nothing ran), 127 unknown, 130 cancelled, 148 still running as a job (`jobs`). who/ping/msg: \
 other agents, not the network.\nCommands besides bash builtins:",
         shell.cwd()
     );
@@ -539,6 +545,7 @@ impl ShellServer {
                     timeout: Some(run.timeout.min(left)),
                     cancel: Some(stop.clone()),
                     progress: Some(Box::new(report)),
+                    on_deadline: run.on_timeout,
                     ..Default::default()
                 };
                 let (outcome, rendered) = shell.exec_for_model_with(&run.line, caps, options).await;

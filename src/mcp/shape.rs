@@ -60,6 +60,8 @@ pub struct Run {
     pub timeout: Duration,
     /// Where it runs, for this call only.
     pub workdir: Option<String>,
+    /// What its deadline does if it is still running then (default: the session's setting).
+    pub on_timeout: Option<crate::interp::OnDeadline>,
 }
 
 /// What a call asks the server to do.
@@ -316,7 +318,8 @@ impl Shape {
                 return Ok(None);
             }
             let args = call::args(Some(args))?;
-            let runs = vec![Run { line: args.command, timeout: args.timeout, workdir: None }];
+            let runs =
+                vec![Run { line: args.command, timeout: args.timeout, workdir: None, on_timeout: args.on_timeout }];
             return Ok(Some(Plan::Run { runs, restart: false, answer: Answer::Contract }));
         }
         let known: &[&str] = match (self, tool) {
@@ -345,7 +348,7 @@ impl Shape {
         };
         call::only(&args, tool, known)?;
         let one = |line: String, timeout: Duration, workdir: Option<String>, answer: Answer| Plan::Run {
-            runs: vec![Run { line, timeout, workdir }],
+            runs: vec![Run { line, timeout, workdir, on_timeout: None }],
             restart: false,
             answer,
         };
@@ -370,7 +373,7 @@ impl Shape {
                 if command.is_none() && !restart {
                     return Err("`command` is required (or `restart: true`)".to_string());
                 }
-                let runs = command.map(|line| Run { line, timeout: DEFAULT_TIMEOUT, workdir: None });
+                let runs = command.map(|line| Run { line, timeout: DEFAULT_TIMEOUT, workdir: None, on_timeout: None });
                 Plan::Run { runs: runs.into_iter().collect(), restart, answer: Answer::Contract }
             }
             (Shape::OpenaiShell, _) => {
@@ -399,7 +402,8 @@ impl Shape {
                             .ok_or("`max_output_length` must be a whole number")?,
                     ),
                 };
-                let runs = commands.into_iter().map(|line| Run { line, timeout, workdir: None }).collect();
+                let runs =
+                    commands.into_iter().map(|line| Run { line, timeout, workdir: None, on_timeout: None }).collect();
                 Plan::Run { runs, restart: false, answer: Answer::PerCommand { max_output_length } }
             }
             (Shape::OpenaiLocalShell, _) => {
@@ -477,7 +481,11 @@ pub fn shell_definition(description: String, annotations: ToolAnnotations) -> To
             "timeout_ms": {
                 "type": "integer",
                 "minimum": 1,
-                "description": "Give up after this many milliseconds (default 30000, at most 600000)."
+                "description": "The call's time in ms (default 30000, at most 600000)."
+            },
+            "on_timeout": {
+                "enum": ["background", "stop"],
+                "description": "Then a line still running goes on as a job (default) or stops."
             }
         },
         "required": ["command"],

@@ -55,8 +55,15 @@ async def main(toolsh, workdir):
             again, _ = await shell(f"sed -n '99999p' {spill}; wc -l < {spill}")
             check(again == "99999\n100000\n[exit 0]", f"spill readable: {again!r}")
 
-            text, error = await shell("sleep 5; echo late", timeout_ms=300)
+            text, error = await shell("sleep 5; echo late", timeout_ms=300, on_timeout="stop")
             check(error and "[exit 124]" in text and "late" not in text, f"timeout: {text!r}")
+
+            # Past its time a line goes on as a job by default; a later call collects it.
+            text, error = await shell("echo early; sleep 0.6; echo late", timeout_ms=300)
+            check(not error and "early" in text and "late" not in text and "still running as job %1" in text
+                  and text.endswith("[exit 148]"), f"promoted: {text!r}")
+            text, _ = await shell("wait %1; echo \"status $?\"; cat /tmp/.jobs/1.log")
+            check(text == "status 0\nearly\nlate\n[exit 0]", f"collected: {text!r}")
 
             text, _ = await shell("echo still here")
             check(text == "still here\n[exit 0]", f"after a timeout: {text!r}")

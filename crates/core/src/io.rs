@@ -36,12 +36,26 @@ pub struct Capture {
     data: Mutex<Vec<u8>>,
     limit: usize,
     overflowed: AtomicBool,
+    /// Its reader is done: later writes (a background job's) are dropped, not kept.
+    sealed: AtomicBool,
 }
 
 impl Capture {
     /// A buffer that refuses to grow beyond `limit` bytes.
     pub fn new(limit: usize) -> Arc<Self> {
-        Arc::new(Capture { data: Mutex::new(Vec::new()), limit, overflowed: AtomicBool::new(false) })
+        Arc::new(Capture {
+            data: Mutex::new(Vec::new()),
+            limit,
+            overflowed: AtomicBool::new(false),
+            sealed: AtomicBool::new(false),
+        })
+    }
+
+    /// Takes the captured bytes; nothing written later is kept (its reader has returned:
+    /// a job the line started writes on into its own log).
+    pub fn take_sealed(&self) -> Vec<u8> {
+        self.sealed.store(true, Ordering::Relaxed);
+        self.take()
     }
 
     /// Takes the captured bytes.
@@ -65,6 +79,9 @@ impl Capture {
     }
 
     fn push(&self, bytes: &[u8]) -> io::Result<()> {
+        if self.sealed.load(Ordering::Relaxed) {
+            return Ok(());
+        }
         let mut data = self.data.lock().unwrap_or_else(|p| p.into_inner());
         if data.len() + bytes.len() > self.limit {
             self.overflowed.store(true, Ordering::Relaxed);
@@ -92,6 +109,7 @@ impl std::fmt::Debug for Output {
             Output::Capture(_) => "Capture",
             Output::File(_) => "File",
             Output::Host(_) => "Host",
+            Output::Job(_) => "Job",
             Output::Closed => "Closed",
         })
     }
@@ -146,6 +164,8 @@ pub enum Output {
     File(Arc<Mutex<Box<dyn io::Write + Send>>>),
     /// To a host stream.
     Host(Arc<HostSink>),
+    /// A background job's stream: its log, and its line's stream while that line is there.
+    Job(Arc<crate::joblog::JobOutput>),
     /// A closed descriptor: writes fail with "Bad file descriptor".
     Closed,
 }
@@ -175,6 +195,7 @@ impl Output {
             Output::Capture(capture) => capture.push(bytes),
             Output::File(writer) => writer.lock().unwrap_or_else(|p| p.into_inner()).write_all(bytes),
             Output::Host(sink) => sink.write(bytes),
+            Output::Job(job) => job.write_all(bytes).await,
             Output::Closed => Err(io::Error::from_raw_os_error(9)),
         }
     }
@@ -189,6 +210,7 @@ impl Output {
         match self {
             Output::Pipe(PipeWriter(sender)) => sender.is_closed(),
             Output::Host(sink) => sink.broken.load(Ordering::Relaxed),
+            Output::Job(job) => job.parent().is_broken(),
             _ => false,
         }
     }

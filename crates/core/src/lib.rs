@@ -19,6 +19,7 @@ pub mod command;
 pub mod contract;
 pub mod glob;
 pub mod io;
+pub mod joblog;
 pub mod pace;
 pub mod patch;
 pub mod pattern;

@@ -99,6 +99,12 @@ impl Pace {
         self.last_yield.store(self.now(), Ordering::Relaxed);
     }
 
+    /// The execution goes on without its caller's cancellation (a line promoted to a job: the
+    /// call that could cancel it has returned).
+    pub fn release(&self) {
+        *self.cancel.lock().unwrap_or_else(|p| p.into_inner()) = None;
+    }
+
     /// Ends the execution: nothing is stopped any more (background jobs go on).
     pub fn end(&self) {
         self.begin(None, None);

@@ -31,6 +31,10 @@ pub const EXIT_SIGPIPE: Status = 141;
 /// Status of a cancelled execution.
 pub const EXIT_CANCELLED: Status = 130;
 
+/// Status of a call whose line outran its deadline and goes on as a background job: 148,
+/// what bash reports when a foreground job is moved off the terminal (128 + SIGTSTP).
+pub const EXIT_PROMOTED: Status = 148;
+
 /// Shell options (`set -o`, `shopt`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[allow(missing_docs)]
@@ -97,7 +101,46 @@ pub struct Limits {
     /// per array element), checked at every command: `a+=("$x")` in a loop ends with this
     /// limit named, not with the host's memory exhausted.
     pub variable_bytes: usize,
+    /// Background jobs running at once (`cmd &`, a promoted line).
+    pub jobs: usize,
+    /// Wall time of one background job (or of a line promoted to one).
+    pub job_time: Option<Duration>,
+    /// Bytes a job's log keeps: past it, the first and last halves with a marker between.
+    pub job_log_bytes: usize,
 }
+
+/// A limit by the name `--limit NAME=N` and `config set NAME N` give it: its reader and
+/// writer (times in milliseconds, 0 for none).
+pub struct NamedLimit {
+    /// The name.
+    pub name: &'static str,
+    /// Reads it.
+    pub get: fn(&Limits) -> u64,
+    /// Writes it.
+    pub set: fn(&mut Limits, u64),
+}
+
+fn millis(time: Option<Duration>) -> u64 {
+    time.map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+fn from_millis(ms: u64) -> Option<Duration> {
+    (ms > 0).then(|| Duration::from_millis(ms))
+}
+
+/// Every limit a user can name, in the order they are listed.
+pub const NAMED_LIMITS: &[NamedLimit] = &[
+    NamedLimit { name: "call-depth", get: |l| l.call_depth as u64, set: |l, v| l.call_depth = v as usize },
+    NamedLimit { name: "commands", get: |l| l.commands, set: |l, v| l.commands = v },
+    NamedLimit { name: "input-bytes", get: |l| l.input_bytes as u64, set: |l, v| l.input_bytes = v as usize },
+    NamedLimit { name: "job-log-bytes", get: |l| l.job_log_bytes as u64, set: |l, v| l.job_log_bytes = v as usize },
+    NamedLimit { name: "job-timeout-ms", get: |l| millis(l.job_time), set: |l, v| l.job_time = from_millis(v) },
+    NamedLimit { name: "jobs", get: |l| l.jobs as u64, set: |l, v| l.jobs = v as usize },
+    NamedLimit { name: "loop-iterations", get: |l| l.loop_iterations, set: |l, v| l.loop_iterations = v },
+    NamedLimit { name: "output-bytes", get: |l| l.output_bytes as u64, set: |l, v| l.output_bytes = v as usize },
+    NamedLimit { name: "timeout-ms", get: |l| millis(l.wall_time), set: |l, v| l.wall_time = from_millis(v) },
+    NamedLimit { name: "variable-bytes", get: |l| l.variable_bytes as u64, set: |l, v| l.variable_bytes = v as usize },
+];
 
 impl Default for Limits {
     fn default() -> Self {
@@ -110,6 +153,9 @@ impl Default for Limits {
             input_bytes: 1024 * 1024 * 1024,
             session_commands: u64::MAX,
             variable_bytes: 1024 * 1024 * 1024,
+            jobs: 64,
+            job_time: Some(Duration::from_secs(3600)),
+            job_log_bytes: 2 * 1024 * 1024,
         }
     }
 }
@@ -154,6 +200,38 @@ pub struct State {
     pub getopts_optind: String,
     /// `$_`: the last argument of the previous simple command run in this shell.
     pub last_arg: String,
+    /// What a call's deadline does to a line still running (`config set on-timeout`).
+    pub on_deadline: OnDeadline,
+}
+
+/// What a call's deadline does to a line still running then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OnDeadline {
+    /// Stops it (status 124, the limit named).
+    #[default]
+    Stop,
+    /// Promotes it to a background job: the call returns what it printed so far and
+    /// [`EXIT_PROMOTED`]; the line runs on, its output in its job's log.
+    Background,
+}
+
+impl OnDeadline {
+    /// The word `config` and the MCP `on_timeout` argument use.
+    pub fn name(self) -> &'static str {
+        match self {
+            OnDeadline::Stop => "stop",
+            OnDeadline::Background => "background",
+        }
+    }
+
+    /// The setting a word names.
+    pub fn named(word: &str) -> Option<OnDeadline> {
+        match word {
+            "stop" => Some(OnDeadline::Stop),
+            "background" => Some(OnDeadline::Background),
+            _ => None,
+        }
+    }
 }
 
 impl State {
@@ -200,6 +278,7 @@ impl State {
             getopts_char: 0,
             getopts_optind: "1".to_string(),
             last_arg: String::new(),
+            on_deadline: OnDeadline::Stop,
             lineno: 0,
             limits: Limits::default(),
         }
@@ -262,17 +341,14 @@ pub struct Shared {
     /// The ceiling: the limits the shell was built with (a session may only lower its own).
     pub limits: Limits,
     pub commands_run: AtomicU64,
-    pub session_commands_run: AtomicU64,
+    /// What the session's executions count together: the line, its jobs, a promoted line.
+    pub counters: Arc<Counters>,
     pub started: Instant,
-    pub next_pid: AtomicU64,
     /// Why the current execution was stopped (a limit, its deadline, cancellation): the line
     /// `Shell::run` prints once.
     pub stop_reason: std::sync::Mutex<Option<(String, Status)>>,
     /// The deadline and cancellation of the execution in progress (tool bodies hold it too).
     pub pace: Arc<pace::Pace>,
-    /// Bytes the session's running commands hold from pipes they read whole, together: the
-    /// input-bytes limit bounds this sum, so four `yes | sort &` cannot take four times it.
-    pub held_input: std::sync::atomic::AtomicUsize,
     /// Every tool, by name.
     pub tools: Arc<crate::tools::Registry>,
     /// The policy gate and audit log.
@@ -299,7 +375,53 @@ pub struct Shared {
 /// execution, the words and the streams; the command's status.
 pub type RunCommand = for<'a> fn(State, &'a Arc<Shared>, Vec<String>, &'a Io) -> BoxFuture<'a, Status>;
 
+/// What every execution of one session counts together.
+#[derive(Debug)]
+pub struct Counters {
+    /// Commands dispatched over the whole session (against `Limits::session_commands`).
+    pub commands: AtomicU64,
+    /// The next virtual process id (`$!`, a job's, a process substitution's).
+    pub next_pid: AtomicU64,
+    /// Bytes the session's running commands hold from pipes they read whole, together: the
+    /// input-bytes limit bounds this sum, so four `yes | sort &` cannot take four times it.
+    pub held_input: std::sync::atomic::AtomicUsize,
+}
+
+impl Default for Counters {
+    fn default() -> Self {
+        Counters {
+            commands: AtomicU64::new(0),
+            next_pid: AtomicU64::new(1000),
+            held_input: std::sync::atomic::AtomicUsize::new(0),
+        }
+    }
+}
+
 impl Shared {
+    /// An execution of its own for a background job (or a line promoted to one), beside the
+    /// session's: the same workspace, gate, tools, store and session counters, but its own
+    /// deadline and cancellation, stop reason, command count and meter, so the next line's
+    /// deadline never stops the job, nor the job's limit the line.
+    pub fn for_job(&self) -> Shared {
+        Shared {
+            vfs: self.vfs.clone(),
+            limits: self.limits,
+            commands_run: AtomicU64::new(0),
+            counters: self.counters.clone(),
+            started: self.started,
+            stop_reason: std::sync::Mutex::new(None),
+            pace: Arc::default(),
+            tools: self.tools.clone(),
+            gate: self.gate.clone(),
+            agent: self.agent.clone(),
+            store: self.store.clone(),
+            audit_sink: self.audit_sink.clone(),
+            unheard: std::sync::atomic::AtomicBool::new(false),
+            meter: Arc::default(),
+            run_command: self.run_command,
+        }
+    }
+
     /// Records why the line stops (the first reason wins) and returns the status it ends with.
     pub fn note_stop(&self, message: String, status: Status) -> Status {
         let mut slot = self.stop_reason.lock().unwrap_or_else(|p| p.into_inner());
@@ -323,7 +445,7 @@ impl Shared {
     }
 }
 
-/// What one command holds of a pipe it read whole, counted in [`Shared::held_input`] with
+/// What one command holds of a pipe it read whole, counted in [`Counters::held_input`] with
 /// what every other running command of the session holds, and given back when it is dropped.
 pub struct HeldInput<'a> {
     shared: &'a Shared,
@@ -341,7 +463,7 @@ impl<'a> HeldInput<'a> {
     pub async fn read_whole(&self, input: &io::Input, limit: usize) -> std::io::Result<Vec<u8>> {
         let mut data = Vec::new();
         while let Some(chunk) = input.read_chunk().await {
-            let before = self.shared.held_input.fetch_add(chunk.len(), Ordering::Relaxed);
+            let before = self.shared.counters.held_input.fetch_add(chunk.len(), Ordering::Relaxed);
             self.bytes.fetch_add(chunk.len(), Ordering::Relaxed);
             if before.saturating_add(chunk.len()) > limit {
                 return Err(io::input_too_large(limit));
@@ -360,7 +482,7 @@ impl Drop for HeldInput<'_> {
     fn drop(&mut self) {
         let bytes = *self.bytes.get_mut();
         if bytes > 0 {
-            self.shared.held_input.fetch_sub(bytes, Ordering::Relaxed);
+            self.shared.counters.held_input.fetch_sub(bytes, Ordering::Relaxed);
         }
     }
 }

@@ -138,8 +138,14 @@ fn forged_host_and_origin_headers_get_403() {
 
 /// `toolsh mcp --memory` over stdio, past its handshake.
 fn stdio_server() -> (Child, std::process::ChildStdin, BufReader<std::process::ChildStdout>) {
+    stdio_server_with(&[])
+}
+
+/// [`stdio_server`] with more of the command line.
+fn stdio_server_with(extra: &[&str]) -> (Child, std::process::ChildStdin, BufReader<std::process::ChildStdout>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_toolsh"))
         .args(["mcp", "--memory"])
+        .args(extra)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -197,7 +203,7 @@ fn work_past_the_deadline_stops_with_the_call() {
     .iter()
     .enumerate()
     {
-        let call = serde_json::json!({"jsonrpc":"2.0","id":id + 2,"method":"tools/call","params":{"name":"shell","arguments":{"command":command,"timeout_ms":500}}});
+        let call = serde_json::json!({"jsonrpc":"2.0","id":id + 2,"method":"tools/call","params":{"name":"shell","arguments":{"command":command,"timeout_ms":500,"on_timeout":"stop"}}});
         writeln!(stdin, "{call}").expect("send");
         line.clear();
         stdout.read_line(&mut line).expect("answer");
@@ -208,6 +214,56 @@ fn work_past_the_deadline_stops_with_the_call() {
         let spent = cpu_ticks(child.id()) - before;
         assert!(spent < 20, "{command}: {spent} ticks of CPU in 0.7 s after the call answered");
     }
+    drop(stdin);
+    let _ = child.wait();
+}
+
+/// One call of the `shell` tool over stdio: its answer's line.
+fn call_shell(
+    stdin: &mut std::process::ChildStdin,
+    stdout: &mut BufReader<std::process::ChildStdout>,
+    id: u32,
+    arguments: serde_json::Value,
+) -> String {
+    let call = serde_json::json!({"jsonrpc":"2.0","id":id,"method":"tools/call","params":{"name":"shell","arguments":arguments}});
+    writeln!(stdin, "{call}").expect("send");
+    let mut line = String::new();
+    stdout.read_line(&mut line).expect("answer");
+    line
+}
+
+#[test]
+fn a_busy_line_promoted_to_a_job_stops_at_the_job_limit_and_when_killed() {
+    // A line that outruns its call goes on as a job; it must not keep a core busy past the
+    // job's own limit, nor after `kill`.
+    let (mut child, mut stdin, mut stdout) = stdio_server_with(&["--limit", "job-timeout-ms=1500"]);
+    let spin = serde_json::json!({"command": "while :; do :; done", "timeout_ms": 300});
+    let answer = call_shell(&mut stdin, &mut stdout, 2, spin.clone());
+    assert!(answer.contains("[exit 148]") && answer.contains("still running as job %1"), "{answer}");
+    std::thread::sleep(Duration::from_millis(1700));
+    let before = cpu_ticks(child.id());
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(cpu_ticks(child.id()) - before < 15, "the job outlived its limit");
+    let answer = call_shell(
+        &mut stdin,
+        &mut stdout,
+        3,
+        serde_json::json!({"command": "jobs; wait %1; echo \"status $?\"; cat /tmp/.jobs/1.log"}),
+    );
+    assert!(
+        answer.contains("Exit 124") && answer.contains("status 124") && answer.contains("limit exceeded: wall time"),
+        "{answer}"
+    );
+
+    let answer = call_shell(&mut stdin, &mut stdout, 4, spin);
+    assert!(answer.contains("[exit 148]"), "{answer}");
+    let answer =
+        call_shell(&mut stdin, &mut stdout, 5, serde_json::json!({"command": "kill %1; wait %1; echo \"status $?\""}));
+    assert!(answer.contains("status 143"), "{answer}");
+    std::thread::sleep(Duration::from_millis(200));
+    let before = cpu_ticks(child.id());
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(cpu_ticks(child.id()) - before < 15, "the job outlived kill");
     drop(stdin);
     let _ = child.wait();
 }

@@ -1,0 +1,873 @@
+//! The session's background jobs: the table `jobs`, `wait`, `kill`, `disown` and `ps` read,
+//! and how a job starts — from `cmd &`, or a line promoted when its call's time ran out.
+//!
+//! A job is a task on the runtime with an execution of its own
+//! ([`toolsh_core::session::Shared::for_job`]: its own deadline, the `job-timeout-ms` limit,
+//! so the next line's deadline never stops it), its output in its log `/tmp/.jobs/N.log`
+//! ([`toolsh_core::joblog`]) and, while the line that started it is still there, in that
+//! line's streams too. A finished job stays in the table, its status shown by `jobs`, until
+//! `wait` collects it (bash forgets it once reported: a model coming back in a later call
+//! would find nothing); a collected job's status stays known to `wait PID`, as in bash. The
+//! table keeps at most [`KEPT_FINISHED`] finished jobs. Every job stops when the session ends.
+
+use super::io::{Io, Output};
+use super::{ExecResult, Interp, Status};
+use futures::future::BoxFuture;
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant, SystemTime};
+use tokio::sync::watch;
+use toolsh_core::joblog::{self, JobLog, JobOutput};
+
+/// Finished jobs the table keeps for `jobs` and `wait`, at most: past it the oldest go.
+const KEPT_FINISHED: usize = 256;
+/// Statuses of collected jobs kept for `wait PID`, as bash keeps those of its children.
+const KEPT_STATUSES: usize = 256;
+
+/// A session's (or a subshell's) jobs.
+#[derive(Default)]
+pub(crate) struct JobTable {
+    jobs: Vec<Job>,
+    /// Statuses of jobs that left the table, by process id, oldest first.
+    reaped: VecDeque<(u32, Status)>,
+    /// Jobs `disown` took out of the table: they still stop with the session.
+    disowned: Vec<Arc<Running>>,
+    /// The session's own table names its logs by job number; a subshell's by process id, so
+    /// its `%1` never writes over the session's.
+    nested: bool,
+}
+
+/// One job in the table.
+pub(crate) struct Job {
+    pub id: usize,
+    pub pid: u32,
+    pub command: String,
+    pub log: Option<Arc<JobLog>>,
+    pub run: Arc<Running>,
+}
+
+/// A job's task, as the table and the task itself see it.
+pub(crate) struct Running {
+    status: watch::Sender<Option<Status>>,
+    /// The signal that ended it, when `kill` did.
+    signal: AtomicU32,
+    abort: OnceLock<tokio::task::AbortHandle>,
+    started: Instant,
+    started_at: SystemTime,
+    /// Nanoseconds the task spent running (being polled) on the shell's threads.
+    busy: AtomicU64,
+    ended: Mutex<Option<Instant>>,
+}
+
+impl Running {
+    fn new() -> Arc<Running> {
+        Arc::new(Running {
+            status: watch::Sender::new(None),
+            signal: AtomicU32::new(0),
+            abort: OnceLock::new(),
+            started: Instant::now(),
+            started_at: SystemTime::now(),
+            busy: AtomicU64::new(0),
+            ended: Mutex::new(None),
+        })
+    }
+
+    /// Records how the job ended; the first ending wins (a job killed as it finished).
+    fn end(&self, status: Status) -> bool {
+        let first = self.status.send_if_modified(|slot| {
+            if slot.is_some() {
+                return false;
+            }
+            *slot = Some(status);
+            true
+        });
+        if first {
+            *self.ended.lock().unwrap_or_else(|p| p.into_inner()) = Some(Instant::now());
+        }
+        first
+    }
+
+    /// Its status, once it ended.
+    pub fn status(&self) -> Option<Status> {
+        *self.status.borrow()
+    }
+
+    /// Waits for it to end.
+    pub async fn finished(&self) -> Status {
+        let mut seen = self.status.subscribe();
+        match seen.wait_for(Option::is_some).await {
+            Ok(status) => status.unwrap_or(1),
+            // The sender is `self`: it cannot be gone while this runs.
+            Err(_) => 1,
+        }
+    }
+
+    /// Ends it as `signal` would end a process (status 128 + the signal).
+    pub fn kill(&self, signal: u32) {
+        if self.end(128 + signal as Status) {
+            self.signal.store(signal, Ordering::Relaxed);
+            if let Some(abort) = self.abort.get() {
+                abort.abort();
+            }
+        }
+    }
+
+    /// Stops it with the session (as a hangup would).
+    fn stop(&self) {
+        self.kill(1);
+    }
+
+    /// Time since it started, up to its end.
+    pub fn elapsed(&self) -> Duration {
+        match *self.ended.lock().unwrap_or_else(|p| p.into_inner()) {
+            Some(end) => end.duration_since(self.started),
+            None => self.started.elapsed(),
+        }
+    }
+
+    /// Time it spent running on the shell's threads.
+    pub fn busy(&self) -> Duration {
+        Duration::from_nanos(self.busy.load(Ordering::Relaxed))
+    }
+}
+
+/// A job's work, its running time counted.
+struct Timed {
+    work: BoxFuture<'static, Status>,
+    run: Arc<Running>,
+}
+
+impl std::future::Future for Timed {
+    type Output = Status;
+
+    fn poll(mut self: std::pin::Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<Status> {
+        let start = Instant::now();
+        let polled = self.work.as_mut().poll(cx);
+        let spent = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        self.run.busy.fetch_add(spent, Ordering::Relaxed);
+        polled
+    }
+}
+
+impl JobTable {
+    /// A subshell's table.
+    pub fn nested() -> JobTable {
+        JobTable { nested: true, ..JobTable::default() }
+    }
+
+    fn running(&self) -> usize {
+        self.jobs.iter().filter(|job| job.run.status().is_none()).count()
+    }
+
+    /// Every job still running, disowned ones too (the session ends them).
+    pub fn stop_all(&mut self) {
+        for job in &self.jobs {
+            job.run.stop();
+        }
+        for run in self.disowned.drain(..) {
+            run.stop();
+        }
+    }
+
+    /// The position of the job `spec` names: `%N`, `%+`/`%%`/`%`, `%-`, `%STRING` (the job
+    /// whose command starts so), `%?STRING` (contains it), or a process id.
+    pub fn find(&self, spec: &str) -> Option<usize> {
+        let Some(rest) = spec.strip_prefix('%') else {
+            let pid: u32 = spec.parse().ok()?;
+            return self.jobs.iter().position(|j| j.pid == pid);
+        };
+        match rest {
+            "" | "+" | "%" => self.jobs.len().checked_sub(1),
+            "-" => self.jobs.len().checked_sub(2).or_else(|| self.jobs.len().checked_sub(1)),
+            _ => match rest.parse::<usize>() {
+                Ok(id) => self.jobs.iter().position(|j| j.id == id),
+                Err(_) => match rest.strip_prefix('?') {
+                    Some(part) => self.jobs.iter().rposition(|j| j.command.contains(part)),
+                    None => self.jobs.iter().rposition(|j| j.command.starts_with(rest)),
+                },
+            },
+        }
+    }
+
+    /// Takes job `at` out of the table, its status kept for `wait PID`.
+    fn reap(&mut self, at: usize) -> Job {
+        let job = self.jobs.remove(at);
+        if let Some(status) = job.run.status() {
+            self.reaped.push_back((job.pid, status));
+            if self.reaped.len() > KEPT_STATUSES {
+                self.reaped.pop_front();
+            }
+        }
+        job
+    }
+
+    /// Job `pid` was waited for: it leaves the table.
+    fn collect(&mut self, pid: u32) {
+        if let Some(at) = self.jobs.iter().position(|job| job.pid == pid) {
+            self.reap(at);
+        }
+    }
+
+    fn reaped_status(&self, pid: u32) -> Option<Status> {
+        self.reaped.iter().rev().find(|(p, _)| *p == pid).map(|(_, status)| *status)
+    }
+
+    /// The table's `+` and `-` marks for the job at `at`.
+    fn mark(&self, at: usize) -> char {
+        match self.jobs.len() - at {
+            1 => '+',
+            2 => '-',
+            _ => ' ',
+        }
+    }
+}
+
+/// A job's state as `jobs` words it, as bash does.
+fn state_word(run: &Running) -> String {
+    match run.status() {
+        None => "Running".to_string(),
+        Some(_) if run.signal.load(Ordering::Relaxed) != 0 => describe_signal(run.signal.load(Ordering::Relaxed)),
+        Some(0) => "Done".to_string(),
+        Some(status) => format!("Exit {status}"),
+    }
+}
+
+/// What bash says of a job a signal ended (the C library's descriptions).
+fn describe_signal(signal: u32) -> String {
+    match signal {
+        1 => "Hangup",
+        2 => "Interrupt",
+        3 => "Quit",
+        4 => "Illegal instruction",
+        6 => "Aborted",
+        7 => "Bus error",
+        8 => "Floating point exception",
+        9 => "Killed",
+        10 => "User defined signal 1",
+        11 => "Segmentation fault",
+        12 => "User defined signal 2",
+        13 => "Broken pipe",
+        14 => "Alarm clock",
+        15 => "Terminated",
+        24 => "CPU time limit exceeded",
+        25 => "File size limit exceeded",
+        26 => "Virtual timer expired",
+        27 => "Profiling timer expired",
+        29 => "I/O possible",
+        30 => "Power failure",
+        31 => "Bad system call",
+        _ => return format!("Signal {signal}"),
+    }
+    .to_string()
+}
+
+/// The canonical text of a command on one line, as `jobs` shows it (bash: `( a; b )`,
+/// `{ a; b; }`, `if x; then y; fi`); one with a here-document keeps its lines.
+pub(crate) fn one_line(printed: &str) -> String {
+    if printed.contains("<<") {
+        return printed.trim_end().to_string();
+    }
+    let mut out = String::new();
+    for part in printed.lines().map(str::trim).filter(|p| !p.is_empty()) {
+        let opens = ["(", "{", "if", "elif", "while", "until", "then", "do", "else", "in", "|", "&&", "||", "!"]
+            .iter()
+            .any(|end| out == *end || out.ends_with(&format!(" {end}")));
+        if out.is_empty() {
+        } else if opens || part.starts_with(')') {
+            out.push(' ');
+        } else {
+            out.push_str("; ");
+        }
+        out.push_str(part);
+    }
+    out
+}
+
+/// A duration as `ps` shows elapsed and CPU time: `[[DD-]HH:]MM:SS`.
+fn clock(time: Duration, always_hours: bool) -> String {
+    let secs = time.as_secs();
+    let (days, hours, mins, secs) = (secs / 86_400, secs / 3600 % 24, secs / 60 % 60, secs % 60);
+    match (days, hours) {
+        (0, 0) if !always_hours => format!("{mins:02}:{secs:02}"),
+        (0, _) => format!("{hours:02}:{mins:02}:{secs:02}"),
+        _ => format!("{days}-{hours:02}:{mins:02}:{secs:02}"),
+    }
+}
+
+impl Interp {
+    /// The table, locked for a moment (never across an await).
+    pub(crate) fn job_table(&self) -> MutexGuard<'_, JobTable> {
+        self.jobs.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Starts `cmd &`: a subshell of this shell as a job, `$!` its process id.
+    pub(crate) fn spawn_background(&mut self, and_or: &crate::ast::AndOr, io: &Io) -> ExecResult {
+        let command = one_line(
+            &crate::ast::Script { body: vec![crate::ast::ListItem { and_or: and_or.clone(), background: false }] }
+                .to_string(),
+        );
+        let (id, pid, log) = self.enter_job(&command)?;
+        let mut sub = self.subshell();
+        sub.shared = Arc::new(self.shared.for_job());
+        let mut io = io.clone();
+        for fd in [1, 2] {
+            io.set(fd, Some(super::io::Fd::Output(Output::Job(JobOutput::new(io.output(fd), Some(log.clone()))))));
+        }
+        let and_or = and_or.clone();
+        let limit = sub.state.limits.job_time;
+        let work: BoxFuture<'static, Status> = Box::pin(async move {
+            let body = [crate::ast::ListItem { and_or, background: false }];
+            sub.execute(super::line::Body::Job(&body), &io, limit, None).await.0
+        });
+        self.launch(id, work, log);
+        self.state.last_background = Some(pid);
+        Ok(0)
+    }
+
+    /// Takes a place in the table for a job running `command`: its number, process id and
+    /// log; refused (the line stops, the limit named) when `jobs` run already.
+    pub(crate) fn enter_job(&self, command: &str) -> Result<(usize, u32, Arc<JobLog>), super::Flow> {
+        let limits = self.state.limits;
+        let pid = self.new_pid();
+        let mut table = self.job_table();
+        if table.running() >= limits.jobs {
+            drop(table);
+            return Err(self.limit_hit("background jobs running at once", limits.jobs as u64));
+        }
+        let finished: Vec<usize> = (0..table.jobs.len()).filter(|&at| table.jobs[at].run.status().is_some()).collect();
+        for &at in finished.iter().take(finished.len().saturating_sub(KEPT_FINISHED - 1)).rev() {
+            table.reap(at);
+        }
+        let id = table.jobs.iter().map(|j| j.id).max().unwrap_or(0) + 1;
+        let name = if table.nested { pid as usize } else { id };
+        let log = JobLog::create(self.shared.vfs.clone(), joblog::path(name), limits.job_log_bytes);
+        let run = Running::new();
+        table.jobs.push(Job { id, pid, command: command.to_string(), log: Some(log.clone()), run });
+        Ok((id, pid, log))
+    }
+
+    /// Runs `work` as job `id` (entered by [`Interp::enter_job`]): its status recorded when it
+    /// ends, its log written out, its audit records flushed.
+    pub(crate) fn launch(&self, id: usize, work: BoxFuture<'static, Status>, log: Arc<JobLog>) {
+        let Some(run) = self.job_table().jobs.iter().find(|j| j.id == id).map(|j| j.run.clone()) else {
+            return;
+        };
+        let gate = self.shared.gate.clone();
+        let timed = Timed { work, run: run.clone() };
+        let ending = run.clone();
+        let task = tokio::spawn(async move {
+            let status = timed.await;
+            ending.end(status);
+            log.finish();
+            let _ = gate.audit().flush();
+            status
+        });
+        let _ = run.abort.set(task.abort_handle());
+        // A job killed before its task existed.
+        if run.signal.load(Ordering::Relaxed) != 0 {
+            task.abort();
+        }
+    }
+
+    /// The execution a promoted line goes on with is its own; the session takes a new one.
+    pub(crate) fn leave_execution(&mut self) {
+        self.shared = Arc::new(self.shared.for_job());
+    }
+}
+
+/// `jobs [-lnprs] [-o] [JOBSPEC]…`: the table, as bash lists it; `-l` adds the process id,
+/// the time since the job started and its log; `-o` prints the jobs' output so far.
+pub(crate) async fn jobs(interp: &mut Interp, args: &crate::builtins::spec::Args, io: &Io) -> Status {
+    let letters = args.letters();
+    let has = |c: char| letters.contains(&c);
+    let mut status = 0;
+    let mut out = String::new();
+    let mut problems = String::new();
+    let mut logs = Vec::new();
+    {
+        let table = interp.job_table();
+        let mut picked = Vec::new();
+        for spec in &args.operands {
+            match table.find(spec) {
+                Some(at) => picked.push(at),
+                None => {
+                    problems.push_str(&format!("toolsh: jobs: {spec}: no such job\n"));
+                    status = 1;
+                }
+            }
+        }
+        for (at, job) in table.jobs.iter().enumerate() {
+            if !args.operands.is_empty() && !picked.contains(&at) {
+                continue;
+            }
+            let done = job.run.status().is_some();
+            if (has('r') && done) || has('s') {
+                continue;
+            }
+            if has('o') {
+                logs.push((job.id, job.log.clone()));
+                continue;
+            }
+            let mark = table.mark(at);
+            let state = state_word(&job.run);
+            let tail = if done { "" } else { " &" };
+            if has('p') {
+                out.push_str(&format!("{}\n", job.pid));
+            } else if has('l') {
+                let log = job.log.as_ref().map_or("-", |log| log.path());
+                let elapsed = clock(job.run.elapsed(), false);
+                out.push_str(&format!(
+                    "[{}]{mark} {} {state:<12} {elapsed:>8}  {log}  {}{tail}\n",
+                    job.id, job.pid, job.command
+                ));
+            } else {
+                out.push_str(&format!("[{}]{mark}  {state:<24}{}{tail}\n", job.id, job.command));
+            }
+        }
+    }
+    let _ = io.stderr().write_all(problems.as_bytes()).await;
+    let several = logs.len() > 1;
+    for (id, log) in logs {
+        let text = match &log {
+            Some(log) => match interp.shared.vfs.read(log.path()) {
+                Ok(bytes) => bytes,
+                Err(err) => {
+                    let message = format!("toolsh: jobs: {}: {}\n", log.path(), crate::vfs::describe(&err));
+                    let _ = io.stderr().write_all(message.as_bytes()).await;
+                    status = 1;
+                    continue;
+                }
+            },
+            None => Vec::new(),
+        };
+        if several {
+            out.push_str(&format!("==> %{id} <==\n"));
+        }
+        out.push_str(&String::from_utf8_lossy(&text));
+    }
+    let _ = io.stdout().write_all(out.as_bytes()).await;
+    status
+}
+
+/// What `wait` waits for: a job of the table, or a status already known.
+enum Waited {
+    Job(Arc<Running>),
+    Known(Status),
+}
+
+/// `wait [-n] [-p VAR] [ID]…`: every job (or those named), or with `-n` the first of them to
+/// end; collected jobs leave the table.
+pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args, io: &Io) -> ExecResult {
+    let any = args.letters().contains(&'n');
+    let var = args.last_short('p').map(str::to_string);
+    let specs = &args.operands;
+    let mut targets = Vec::new();
+    let mut status = 0;
+    let mut problems = String::new();
+    {
+        let table = interp.job_table();
+        for spec in specs {
+            let (problem, code) = match table.find(spec) {
+                Some(at) => {
+                    targets.push((Waited::Job(table.jobs[at].run.clone()), table.jobs[at].pid));
+                    continue;
+                }
+                None if spec.starts_with('%') => (format!("{spec}: no such job"), 127),
+                None => match spec.parse::<u32>() {
+                    Ok(pid) => match table.reaped_status(pid) {
+                        Some(known) => {
+                            targets.push((Waited::Known(known), pid));
+                            continue;
+                        }
+                        None => (format!("pid {pid} is not a child of this shell"), 127),
+                    },
+                    Err(_) => (format!("`{spec}': not a pid or valid job spec"), 1),
+                },
+            };
+            problems.push_str(&format!("toolsh: wait: {problem}\n"));
+            status = code;
+        }
+        if specs.is_empty() {
+            targets = table.jobs.iter().map(|job| (Waited::Job(job.run.clone()), job.pid)).collect();
+        }
+    }
+    let _ = io.stderr().write_all(problems.as_bytes()).await;
+    if any {
+        return Ok(wait_any(interp, targets, var.as_deref()).await);
+    }
+    let all = specs.is_empty();
+    for (target, pid) in targets {
+        status = match target {
+            Waited::Known(known) => known,
+            Waited::Job(run) => {
+                let ended = run.finished().await;
+                interp.job_table().collect(pid);
+                ended
+            }
+        };
+        if let Some(name) = &var {
+            let _ = interp.state.vars.set(name, pid.to_string());
+        }
+    }
+    // `wait` with no operands ends with 0 whatever the jobs' statuses, as bash's does.
+    Ok(if all { 0 } else { status })
+}
+
+/// `wait -n`: the first of `targets` to end (one already ended counts), collected.
+async fn wait_any(interp: &mut Interp, targets: Vec<(Waited, u32)>, var: Option<&str>) -> Status {
+    let mut waiting = Vec::new();
+    for (target, pid) in targets {
+        match target {
+            Waited::Known(status) => {
+                if let Some(name) = var {
+                    let _ = interp.state.vars.set(name, pid.to_string());
+                }
+                return status;
+            }
+            Waited::Job(run) => waiting.push((pid, run)),
+        }
+    }
+    if waiting.is_empty() {
+        return 127;
+    }
+    let ends = waiting.iter().map(|(_, run)| Box::pin(run.finished()));
+    let (status, first, _) = futures::future::select_all(ends).await;
+    let pid = waiting[first].0;
+    if let Some(name) = var {
+        let _ = interp.state.vars.set(name, pid.to_string());
+    }
+    interp.job_table().collect(pid);
+    status
+}
+
+/// `kill` of the jobs `specs`: a signal whose default action ends a process ends the job
+/// (status 128 + its number), one ignored by default does nothing, `0` asks whether it runs.
+pub(crate) async fn kill_jobs(interp: &mut Interp, signal: u32, specs: &[String], io: &Io) -> Status {
+    let mut status = 0;
+    for spec in specs {
+        let found = {
+            let table = interp.job_table();
+            table.find(spec).map(|at| table.jobs[at].run.clone())
+        };
+        match found {
+            Some(run) => {
+                let running = run.status().is_none();
+                if signal == 0 || matches!(signal, 17 | 18 | 23 | 28) {
+                    status = status.max(i32::from(signal == 0 && !running));
+                } else if running {
+                    run.kill(signal);
+                }
+            }
+            None => {
+                let message = if spec.starts_with('%') {
+                    format!("{spec}: no such job")
+                } else if spec.parse::<u32>().is_ok() {
+                    format!("({spec}) - No such process")
+                } else {
+                    format!("{spec}: arguments must be process or job IDs")
+                };
+                let _ = io.stderr().write_all(format!("toolsh: kill: {message}\n").as_bytes()).await;
+                status = 1;
+            }
+        }
+    }
+    status
+}
+
+/// `disown [-ar] [-h] [JOBSPEC]…`: the jobs leave the table (they run on, and stop with the
+/// session); `-h` keeps them in it, as a job here never receives a hangup anyway.
+pub(crate) async fn disown(interp: &mut Interp, args: &crate::builtins::spec::Args, io: &Io) -> Status {
+    let letters = args.letters();
+    if letters.contains(&'h') {
+        return 0;
+    }
+    let problems = disown_picked(interp, args, &letters);
+    let failed = !problems.is_empty();
+    let _ = io.stderr().write_all(problems.as_bytes()).await;
+    i32::from(failed)
+}
+
+/// Takes the jobs `disown` names out of the table; what it could not find, in bash's words.
+fn disown_picked(interp: &Interp, args: &crate::builtins::spec::Args, letters: &[char]) -> String {
+    let mut table = interp.job_table();
+    let mut picked: Vec<usize> = Vec::new();
+    let mut problems = String::new();
+    if letters.contains(&'a') || letters.contains(&'r') {
+        let running_only = letters.contains(&'r');
+        picked = (0..table.jobs.len()).filter(|&at| !running_only || table.jobs[at].run.status().is_none()).collect();
+    } else if args.operands.is_empty() {
+        match table.find("%+") {
+            Some(at) => picked.push(at),
+            None => problems.push_str("toolsh: disown: current: no such job\n"),
+        }
+    }
+    for spec in &args.operands {
+        match table.find(spec) {
+            Some(at) => picked.push(at),
+            None => problems.push_str(&format!("toolsh: disown: {spec}: no such job\n")),
+        }
+    }
+    picked.sort_unstable();
+    picked.dedup();
+    for at in picked.into_iter().rev() {
+        let job = table.jobs.remove(at);
+        if job.run.status().is_none() {
+            table.disowned.push(job.run);
+        }
+    }
+    problems
+}
+
+/// `ps [-efl] [-o FIELDS] [-p PIDS] | ps aux`: the session as processes — the shell, and each
+/// running job (its pipeline, one line) — in `ps`'s columns for the fields that exist here.
+pub(crate) async fn ps(interp: &mut Interp, argv: &[String], io: &Io) -> Status {
+    let mut full = false;
+    let mut bsd = false;
+    let mut fields: Option<Vec<String>> = None;
+    let mut pids: Option<Vec<u32>> = None;
+    let mut words = argv[1..].iter();
+    while let Some(word) = words.next() {
+        let word = word.as_str();
+        let value = |words: &mut std::slice::Iter<'_, String>, inline: &str| -> Option<String> {
+            if inline.is_empty() { words.next().cloned() } else { Some(inline.to_string()) }
+        };
+        if let Some(rest) = word.strip_prefix('-') {
+            let mut letters = rest.chars();
+            while let Some(letter) = letters.next() {
+                match letter {
+                    'e' | 'A' | 'a' | 'x' | 'w' | 'H' => {}
+                    'f' | 'l' | 'F' => full = true,
+                    'o' | 'p' | 'q' => {
+                        let Some(list) = value(&mut words, letters.as_str()) else {
+                            let _ = io.stderr().write_all(b"error: list of process IDs must follow -p\n").await;
+                            return 1;
+                        };
+                        if letter == 'o' {
+                            fields.get_or_insert_with(Vec::new).extend(list.split([',', ' ']).map(str::to_string));
+                        } else {
+                            let mut wanted: Vec<u32> = Vec::new();
+                            for part in list.split([',', ' ']).filter(|p| !p.is_empty()) {
+                                match part.parse() {
+                                    Ok(pid) => wanted.push(pid),
+                                    Err(_) => {
+                                        let _ = io.stderr().write_all(b"error: process ID list syntax error\n").await;
+                                        return 1;
+                                    }
+                                }
+                            }
+                            pids.get_or_insert_with(Vec::new).extend(wanted);
+                        }
+                        break;
+                    }
+                    _ => {
+                        let message = format!(
+                            "error: unsupported option -{letter}\n  (toolsh's ps takes -e, -f, -l, -o FIELDS, -p PIDS and aux)\n"
+                        );
+                        let _ = io.stderr().write_all(message.as_bytes()).await;
+                        return 1;
+                    }
+                }
+            }
+        } else if word.chars().all(|c| matches!(c, 'a' | 'u' | 'x' | 'w' | 'e')) {
+            bsd = bsd || word.contains('u');
+        } else {
+            let message = format!("error: unsupported option (BSD syntax): {word}\n");
+            let _ = io.stderr().write_all(message.as_bytes()).await;
+            return 1;
+        }
+    }
+    let shell_pid = std::process::id();
+    let session_time = interp.shared.started.elapsed();
+    let user = interp.state.vars.get_str("USER").unwrap_or(&interp.shared.agent).to_string();
+    let mut rows: Vec<Row> = vec![Row {
+        pid: shell_pid,
+        ppid: 1,
+        comm: "toolsh".to_string(),
+        args: "toolsh".to_string(),
+        elapsed: session_time,
+        busy: Duration::ZERO,
+        started_at: SystemTime::now() - session_time,
+        state: "Ss",
+        user: user.clone(),
+    }];
+    for job in interp.job_table().jobs.iter().filter(|job| job.run.status().is_none()) {
+        rows.push(Row {
+            pid: job.pid,
+            ppid: shell_pid,
+            comm: program(&job.command),
+            args: job.command.clone(),
+            elapsed: job.run.elapsed(),
+            busy: job.run.busy(),
+            started_at: job.run.started_at,
+            state: "S",
+            user: user.clone(),
+        });
+    }
+    if let Some(pids) = &pids {
+        rows.retain(|row| pids.contains(&row.pid));
+    }
+    let fields: Vec<String> = match fields {
+        Some(fields) => fields.into_iter().filter(|f| !f.is_empty()).collect(),
+        None if bsd => ["user", "pid", "%cpu", "stat", "start", "time", "command"].map(String::from).to_vec(),
+        None if full => ["uid", "pid", "ppid", "stime", "tty", "time", "cmd"].map(String::from).to_vec(),
+        None => ["pid", "tty", "time", "comm"].map(String::from).to_vec(),
+    };
+    let mut columns = Vec::new();
+    for field in &fields {
+        let (name, custom) = field.split_once('=').map_or((field.as_str(), None), |(n, h)| (n, Some(h)));
+        let Some(column) = Column::named(name) else {
+            let message = format!("error: unknown user-defined format specifier \"{name}\"\n");
+            let _ = io.stderr().write_all(message.as_bytes()).await;
+            return 1;
+        };
+        columns.push((column, custom.map(str::to_string)));
+    }
+    let mut out = String::new();
+    let last = columns.len().saturating_sub(1);
+    let line = |cells: Vec<(String, bool)>| -> String {
+        let mut text = String::new();
+        for (i, ((cell, right), (column, _))) in cells.into_iter().zip(&columns).enumerate() {
+            let width = column.width();
+            if i > 0 {
+                text.push(' ');
+            }
+            if i == last && !right {
+                text.push_str(&cell);
+            } else if right {
+                text.push_str(&format!("{cell:>width$}"));
+            } else {
+                text.push_str(&format!("{cell:<width$}"));
+            }
+        }
+        text.trim_end().to_string() + "\n"
+    };
+    if columns.iter().any(|(_, header)| header.as_deref() != Some("")) {
+        out.push_str(&line(
+            columns.iter().map(|(c, h)| (h.clone().unwrap_or_else(|| c.header().to_string()), c.right())).collect(),
+        ));
+    }
+    for row in &rows {
+        out.push_str(&line(columns.iter().map(|(c, _)| (c.cell(row), c.right())).collect()));
+    }
+    let _ = io.stdout().write_all(out.as_bytes()).await;
+    i32::from(rows.len() <= usize::from(pids.is_none()) && pids.is_some())
+}
+
+/// The program a job runs as `ps` names it: its first command's, or the shell's for a
+/// compound command (a subshell of it, as in bash).
+fn program(command: &str) -> String {
+    let first = command.split_whitespace().find(|word| !word.contains('=')).unwrap_or("toolsh");
+    let keyword =
+        ["(", "{", "!", "if", "for", "while", "until", "case", "[["].contains(&first) || first.starts_with('(');
+    if keyword { "toolsh".to_string() } else { first.to_string() }
+}
+
+/// One process as `ps` shows it.
+struct Row {
+    pid: u32,
+    ppid: u32,
+    comm: String,
+    args: String,
+    elapsed: Duration,
+    busy: Duration,
+    started_at: SystemTime,
+    state: &'static str,
+    user: String,
+}
+
+/// A `ps` field that exists here.
+#[derive(Clone, Copy)]
+enum Column {
+    Pid,
+    Ppid,
+    User,
+    Uid,
+    Tty,
+    Time,
+    Etime,
+    Start,
+    Stat,
+    Cpu,
+    Comm,
+    Args,
+}
+
+impl Column {
+    fn named(name: &str) -> Option<Column> {
+        Some(match name {
+            "pid" => Column::Pid,
+            "ppid" => Column::Ppid,
+            "user" | "euser" | "ruser" => Column::User,
+            "uid" | "euid" => Column::Uid,
+            "tty" | "tt" | "tname" => Column::Tty,
+            "time" | "cputime" => Column::Time,
+            "etime" => Column::Etime,
+            "stime" | "start" | "start_time" | "lstart" => Column::Start,
+            "stat" | "s" | "state" => Column::Stat,
+            "%cpu" | "pcpu" | "c" => Column::Cpu,
+            "comm" | "ucmd" | "ucomm" => Column::Comm,
+            "args" | "cmd" | "command" => Column::Args,
+            _ => return None,
+        })
+    }
+
+    fn header(self) -> &'static str {
+        match self {
+            Column::Pid => "PID",
+            Column::Ppid => "PPID",
+            Column::User => "USER",
+            Column::Uid => "UID",
+            Column::Tty => "TTY",
+            Column::Time => "TIME",
+            Column::Etime => "ELAPSED",
+            Column::Start => "STIME",
+            Column::Stat => "STAT",
+            Column::Cpu => "%CPU",
+            Column::Comm | Column::Args => "CMD",
+        }
+    }
+
+    fn width(self) -> usize {
+        match self {
+            Column::Pid | Column::Ppid => 7,
+            Column::User | Column::Uid => 8,
+            Column::Tty => 8,
+            Column::Time | Column::Etime => 8,
+            Column::Start | Column::Stat | Column::Cpu => 5,
+            Column::Comm | Column::Args => 0,
+        }
+    }
+
+    fn right(self) -> bool {
+        matches!(self, Column::Pid | Column::Ppid | Column::Time | Column::Etime | Column::Cpu)
+    }
+
+    fn cell(self, row: &Row) -> String {
+        match self {
+            Column::Pid => row.pid.to_string(),
+            Column::Ppid => row.ppid.to_string(),
+            Column::User => row.user.clone(),
+            Column::Uid => "1000".to_string(),
+            Column::Tty => "?".to_string(),
+            Column::Time => clock(row.busy, true),
+            Column::Etime => clock(row.elapsed, false),
+            Column::Start => {
+                let secs = row.started_at.duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+                format!("{:02}:{:02}", secs / 3600 % 24, secs / 60 % 60)
+            }
+            Column::Stat => row.state.to_string(),
+            Column::Cpu => {
+                let share = row.busy.as_secs_f64() / row.elapsed.as_secs_f64().max(1e-9) * 100.0;
+                format!("{share:.1}")
+            }
+            Column::Comm => row.comm.clone(),
+            Column::Args => row.args.clone(),
+        }
+    }
+}
+
+/// The session's table (for a job started in `shared`, the one it enters).
+pub(crate) fn new_table(nested: bool) -> Arc<Mutex<JobTable>> {
+    Arc::new(Mutex::new(if nested { JobTable::nested() } else { JobTable::default() }))
+}

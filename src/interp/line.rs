@@ -1,0 +1,139 @@
+//! One line from text to status: parsed whole, checked by the pre-flight, run under its wall
+//! time and cancellation, the stop reason printed once and the audit records written; and the
+//! end of a session (its `EXIT` trap). A background job runs its list the same way
+//! ([`Body::Job`]), under its own execution.
+
+use super::io::Io;
+use super::{EXIT_SIGPIPE, EXIT_USAGE, Flow, Interp, Status};
+use crate::parser;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+use toolsh_core::pace;
+
+/// What [`Interp::execute`] runs.
+pub(crate) enum Body<'a> {
+    /// A line of the shell itself (`exit` ends the session).
+    Line(&'a [crate::ast::ListItem]),
+    /// A job's list, run as a subshell (its `exit` ends only the job, its `EXIT` trap runs).
+    Job(&'a [crate::ast::ListItem]),
+}
+
+impl Interp {
+    /// Runs `src` under `limit` and `cancel`: the whole text is parsed first (a syntax error
+    /// runs nothing), the pre-flight may refuse it whole.
+    pub(crate) async fn run_line(
+        &mut self,
+        src: &str,
+        io: &Io,
+        cancel: Option<tokio_util::sync::CancellationToken>,
+        limit: Option<Duration>,
+    ) -> Status {
+        let script = match parser::parse(src) {
+            Ok(script) => script,
+            Err(err) => {
+                let message = format!("toolsh: {err}\n");
+                let _ = io.stderr().write_all(message.as_bytes()).await;
+                self.state.last_status = EXIT_USAGE;
+                return EXIT_USAGE;
+            }
+        };
+        self.shared.commands_run.store(0, Ordering::Relaxed);
+        if let Some(status) = self.preflight(&script.body, io).await {
+            self.state.last_status = status;
+            let _ = self.shared.gate.audit().flush();
+            return status;
+        }
+        let (status, _) = self.execute(Body::Line(&script.body), io, limit, cancel).await;
+        self.state.last_status = status;
+        if self.exited.is_some() {
+            return self.finish(io).await;
+        }
+        status
+    }
+
+    /// Runs `body` under `limit` and `cancel`: the stop reason, if it was stopped, is printed
+    /// once, and the audit records are written whatever happened. The status, and whether a
+    /// stop (a limit, the deadline, cancellation) ended it.
+    pub(crate) async fn execute(
+        &mut self,
+        body: Body<'_>,
+        io: &Io,
+        limit: Option<Duration>,
+        cancel: Option<tokio_util::sync::CancellationToken>,
+    ) -> (Status, bool) {
+        // The deadline is checked at every step of the line (busy or not) and, for a line that
+        // waits, by the timer below.
+        self.shared.pace.begin(limit, cancel);
+        let run = async {
+            match body {
+                Body::Line(list) => self.exec_list(list, io).await,
+                Body::Job(list) => {
+                    let result = self.exec_list(list, io).await;
+                    Ok(self.finish_subshell(result, io).await)
+                }
+            }
+        };
+        let result = match limit {
+            Some(limit) => match tokio::time::timeout(limit, run).await {
+                Ok(result) => result,
+                Err(_) => Err(self.stopped(pace::Stop::Deadline(limit))),
+            },
+            None => run.await,
+        };
+        // Work that saw the deadline without a step of the line seeing it (a tool body, an
+        // evaluator thread) ended early: the line was stopped all the same.
+        if let Err(stop) = self.shared.pace.check()
+            && stop != pace::Stop::Halted
+        {
+            self.shared.note_pace_stop(stop);
+        }
+        self.shared.pace.end();
+        let status = match result {
+            Ok(status) => status,
+            Err(Flow::Exit(status)) => {
+                self.exited = Some(status);
+                status
+            }
+            Err(Flow::Fatal(status)) => status,
+            Err(Flow::Return(status)) => status,
+            Err(Flow::Break(_) | Flow::Continue(_)) => self.state.last_status,
+            Err(Flow::SigPipe) => EXIT_SIGPIPE,
+        };
+        let stopped = self.shared.stop_reason.lock().unwrap_or_else(|p| p.into_inner()).take();
+        // A command that noticed the stop itself ended with its own status: the line's is the stop's.
+        let was_stopped = stopped.is_some();
+        let status = match stopped {
+            Some((message, stop_status)) => {
+                let _ = io.stderr().write_all(format!("toolsh: {message}\n").as_bytes()).await;
+                stop_status
+            }
+            None => status,
+        };
+        if let Err(err) = self.shared.gate.audit().flush() {
+            let message = format!("toolsh: the audit log could not be written: {err}\n");
+            let _ = io.stderr().write_all(message.as_bytes()).await;
+        }
+        (status, was_stopped)
+    }
+
+    /// Ends the session: runs the EXIT trap once and returns the final status.
+    pub(crate) async fn finish(&mut self, io: &Io) -> Status {
+        let status = self.exited.unwrap_or(self.state.last_status);
+        if let Some(action) = Arc::make_mut(&mut self.state.traps).remove("EXIT") {
+            self.state.last_status = status;
+            // Under the same wall time as any line, and audited like one; a trap cut off by
+            // it ends the session with the stop's status.
+            if let Ok(script) = parser::parse(&action) {
+                let limit = self.state.limits.wall_time;
+                let (trap_status, stopped) = self.execute(Body::Line(&script.body), io, limit, None).await;
+                if stopped {
+                    self.exited = Some(trap_status);
+                    return trap_status;
+                }
+            }
+        }
+        self.exited = Some(status);
+        status
+    }
+}
