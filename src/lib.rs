@@ -31,7 +31,7 @@ pub use toolsh_vfs as vfs;
 pub use toolsh_builtins as builtins;
 pub use toolsh_core::{audit, command, contract, policy, signals, store, tools};
 
-pub use interp::{ExecOptions, ExecOutcome, Limits, Progress, Shell, ShellBuilder, Status};
+pub use interp::{ExecOptions, ExecOutcome, Limits, OnDeadline, Progress, Shell, ShellBuilder, Status};
 pub use parser::{ParseError, check, parse};
 pub use toolsh_core::session::{NAMED_LIMITS, NamedLimit};
 pub use vfs::Vfs;

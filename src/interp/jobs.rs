@@ -36,6 +36,9 @@ pub(crate) struct JobTable {
     /// The session's own table names its logs by job number; a subshell's by process id, so
     /// its `%1` never writes over the session's.
     nested: bool,
+    /// A subshell's table starts with its parent's jobs (`kill $(jobs -p)`, `jobs | wc -l`),
+    /// which it forgets when it starts one of its own, as bash's subshells do.
+    inherited: bool,
 }
 
 /// One job in the table.
@@ -151,9 +154,20 @@ impl std::future::Future for Timed {
 }
 
 impl JobTable {
-    /// A subshell's table.
-    pub fn nested() -> JobTable {
-        JobTable { nested: true, ..JobTable::default() }
+    /// A subshell's table: its parent's jobs, until it starts one.
+    pub fn inherited(&self) -> JobTable {
+        let jobs = self
+            .jobs
+            .iter()
+            .map(|job| Job {
+                id: job.id,
+                pid: job.pid,
+                command: job.command.clone(),
+                log: job.log.clone(),
+                run: job.run.clone(),
+            })
+            .collect();
+        JobTable { jobs, nested: true, inherited: true, ..JobTable::default() }
     }
 
     fn running(&self) -> usize {
@@ -182,12 +196,40 @@ impl JobTable {
             "-" => self.jobs.len().checked_sub(2).or_else(|| self.jobs.len().checked_sub(1)),
             _ => match rest.parse::<usize>() {
                 Ok(id) => self.jobs.iter().position(|j| j.id == id),
-                Err(_) => match rest.strip_prefix('?') {
-                    Some(part) => self.jobs.iter().rposition(|j| j.command.contains(part)),
-                    None => self.jobs.iter().rposition(|j| j.command.starts_with(rest)),
-                },
+                // A name that fits several jobs names none (bash: "ambiguous job spec").
+                Err(_) => {
+                    let fits = |job: &Job| match rest.strip_prefix('?') {
+                        Some(part) => job.command.contains(part),
+                        None => job.command.starts_with(rest),
+                    };
+                    let mut fitting = self.jobs.iter().enumerate().filter(|(_, job)| fits(job));
+                    match (fitting.next(), fitting.next()) {
+                        (Some((at, _)), None) => Some(at),
+                        _ => None,
+                    }
+                }
             },
         }
+    }
+
+    /// What `command` says of `spec`, which names no job: bash's words (an ambiguous name
+    /// says so first).
+    pub fn no_such(&self, command: &str, spec: &str) -> String {
+        let mut said = String::new();
+        if let Some(rest) = spec.strip_prefix('%')
+            && rest.parse::<usize>().is_err()
+            && !matches!(rest, "" | "+" | "%" | "-")
+        {
+            let word = rest.strip_prefix('?').unwrap_or(rest);
+            let fits = |job: &&Job| {
+                if rest.starts_with('?') { job.command.contains(word) } else { job.command.starts_with(word) }
+            };
+            if self.jobs.iter().filter(fits).count() > 1 {
+                said.push_str(&format!("toolsh: {command}: {word}: ambiguous job spec\n"));
+            }
+        }
+        said.push_str(&format!("toolsh: {command}: {spec}: no such job\n"));
+        said
     }
 
     /// Takes job `at` out of the table, its status kept for `wait PID`.
@@ -335,6 +377,9 @@ impl Interp {
             drop(table);
             return Err(self.limit_hit("background jobs running at once", limits.jobs as u64));
         }
+        if std::mem::take(&mut table.inherited) {
+            table.jobs.clear();
+        }
         let finished: Vec<usize> = (0..table.jobs.len()).filter(|&at| table.jobs[at].run.status().is_some()).collect();
         for &at in finished.iter().take(finished.len().saturating_sub(KEPT_FINISHED - 1)).rev() {
             table.reap(at);
@@ -392,15 +437,17 @@ pub(crate) async fn jobs(interp: &mut Interp, args: &crate::builtins::spec::Args
             match table.find(spec) {
                 Some(at) => picked.push(at),
                 None => {
-                    problems.push_str(&format!("toolsh: jobs: {spec}: no such job\n"));
+                    problems.push_str(&table.no_such("jobs", spec));
                     status = 1;
                 }
             }
         }
-        for (at, job) in table.jobs.iter().enumerate() {
-            if !args.operands.is_empty() && !picked.contains(&at) {
-                continue;
-            }
+        // Those named in the order named (bash's), or all in the table's order.
+        if args.operands.is_empty() {
+            picked = (0..table.jobs.len()).collect();
+        }
+        for at in picked {
+            let job = &table.jobs[at];
             let done = job.run.status().is_some();
             if (has('r') && done) || has('s') {
                 continue;
@@ -473,7 +520,11 @@ pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args
                     targets.push((Waited::Job(table.jobs[at].run.clone()), table.jobs[at].pid));
                     continue;
                 }
-                None if spec.starts_with('%') => (format!("{spec}: no such job"), 127),
+                None if spec.starts_with('%') => {
+                    problems.push_str(&table.no_such("wait", spec));
+                    status = 127;
+                    continue;
+                }
                 None => match spec.parse::<u32>() {
                     Ok(pid) => match table.reaped_status(pid) {
                         Some(known) => {
@@ -546,9 +597,12 @@ async fn wait_any(interp: &mut Interp, targets: Vec<(Waited, u32)>, var: Option<
 pub(crate) async fn kill_jobs(interp: &mut Interp, signal: u32, specs: &[String], io: &Io) -> Status {
     let mut status = 0;
     for spec in specs {
-        let found = {
+        let (found, no_such) = {
             let table = interp.job_table();
-            table.find(spec).map(|at| table.jobs[at].run.clone())
+            match table.find(spec) {
+                Some(at) => (Some(table.jobs[at].run.clone()), String::new()),
+                None => (None, table.no_such("kill", spec)),
+            }
         };
         match found {
             Some(run) => {
@@ -561,13 +615,13 @@ pub(crate) async fn kill_jobs(interp: &mut Interp, signal: u32, specs: &[String]
             }
             None => {
                 let message = if spec.starts_with('%') {
-                    format!("{spec}: no such job")
+                    no_such
                 } else if spec.parse::<u32>().is_ok() {
-                    format!("({spec}) - No such process")
+                    format!("toolsh: kill: ({spec}) - No such process\n")
                 } else {
-                    format!("{spec}: arguments must be process or job IDs")
+                    format!("toolsh: kill: {spec}: arguments must be process or job IDs\n")
                 };
-                let _ = io.stderr().write_all(format!("toolsh: kill: {message}\n").as_bytes()).await;
+                let _ = io.stderr().write_all(message.as_bytes()).await;
                 status = 1;
             }
         }
@@ -605,7 +659,7 @@ fn disown_picked(interp: &Interp, args: &crate::builtins::spec::Args, letters: &
     for spec in &args.operands {
         match table.find(spec) {
             Some(at) => picked.push(at),
-            None => problems.push_str(&format!("toolsh: disown: {spec}: no such job\n")),
+            None => problems.push_str(&table.no_such("disown", spec)),
         }
     }
     picked.sort_unstable();
@@ -867,7 +921,7 @@ impl Column {
     }
 }
 
-/// The session's table (for a job started in `shared`, the one it enters).
-pub(crate) fn new_table(nested: bool) -> Arc<Mutex<JobTable>> {
-    Arc::new(Mutex::new(if nested { JobTable::nested() } else { JobTable::default() }))
+/// A table for a new shell.
+pub(crate) fn new_table() -> Arc<Mutex<JobTable>> {
+    Arc::new(Mutex::new(JobTable::default()))
 }

@@ -86,7 +86,7 @@ impl Interp {
         Interp {
             state,
             shared,
-            jobs: jobs::new_table(false),
+            jobs: jobs::new_table(),
             exited: None,
             errexit_suppressed: 0,
             call_depth: 0,
@@ -116,7 +116,7 @@ impl Interp {
         Interp {
             state,
             shared: self.shared.clone(),
-            jobs: jobs::new_table(true),
+            jobs: Arc::new(std::sync::Mutex::new(self.job_table().inherited())),
             exited: None,
             errexit_suppressed: self.errexit_suppressed,
             call_depth: self.call_depth,

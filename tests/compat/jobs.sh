@@ -120,3 +120,114 @@ n 0
 n 0
 n 127
 ## status: 0
+
+### jobs lists a running job as bash writes its command
+(sleep 1; echo x) & sleep 1 | cat & x=1 sleep 1 & sleep 1 && echo y &
+jobs
+kill %1 %2 %3 %4; wait
+## stdout:
+[1]   Running                 ( sleep 1; echo x ) &
+[2]   Running                 sleep 1 | cat &
+[3]-  Running                 x=1 sleep 1 &
+[4]+  Running                 sleep 1 && echo y &
+## status: 0
+
+### jobs picks by number, name and substring; an ambiguous name names none +stderr
+sleep 1 & sleep 2 & true && sleep 1 &
+jobs %1 %true %?2
+jobs %sle; echo "status $?"
+jobs %?zz; echo "status $?"
+kill %1 %2 %3; wait
+## stdout:
+[1]   Running                 sleep 1 &
+[3]+  Running                 true && sleep 1 &
+[2]-  Running                 sleep 2 &
+status 1
+status 1
+## stderr:
+jobs: sle: ambiguous job spec
+jobs: %sle: no such job
+jobs: %?zz: no such job
+## status: 0
+
+### a job that does not exist is refused in bash's words +stderr
+wait %9; echo "wait $?"
+wait 99999; echo "wait pid $?"
+wait abc; echo "wait word $?"
+kill %9; echo "kill $?"
+kill 99999; echo "kill pid $?"
+kill abc; echo "kill word $?"
+disown; echo "disown $?"
+disown %2; echo "disown job $?"
+jobs %3; echo "jobs $?"
+## stdout:
+wait 127
+wait pid 127
+wait word 1
+kill 1
+kill pid 1
+kill word 1
+disown 1
+disown job 1
+jobs 1
+## stderr:
+wait: %9: no such job
+wait: pid 99999 is not a child of this shell
+wait: `abc': not a pid or valid job spec
+kill: %9: no such job
+kill: (99999) - No such process
+kill: abc: arguments must be process or job IDs
+disown: current: no such job
+disown: %2: no such job
+jobs: %3: no such job
+## status: 0
+
+### wait collects a job once; its status stays known by process id
+(exit 3) & pid=$!
+wait %1; echo "first $?"
+wait %1; echo "again $?"
+wait $pid; echo "by pid $?"
+## stdout:
+first 3
+again 127
+by pid 3
+## status: 0
+
+### wait -p names the job that ended
+(exit 4) & first=$!
+wait -n -p ended; echo "status $?"
+[ "$ended" = "$first" ] && echo "named the job"
+## stdout:
+status 4
+named the job
+## status: 0
+
+### disown takes jobs out of the table
+sleep 1 & sleep 1 &
+disown %1; jobs
+disown -a; jobs; echo "empty $?"
+## stdout:
+[2]+  Running                 sleep 1 &
+empty 0
+## status: 0
+
+### a job's output reaches the line that started it
+{ echo out; echo err >&2; } & wait
+echo after
+## stdout:
+out
+after
+## status: 0
+
+### a pipeline and a substitution see the shell's jobs; a subshell's own job is its own
+sleep 1 &
+jobs | wc -l
+echo "$(jobs -p | wc -l)"
+(sleep 0.5 & jobs)
+kill $(jobs -p); wait; echo "status $?"
+## stdout:
+1
+1
+[1]+  Running                 sleep 0.5 &
+status 0
+## status: 0

@@ -38,6 +38,8 @@ struct Kept {
     written: u64,
     /// Appends to the file while it is under the cap.
     writer: Option<Box<dyn std::io::Write + Send>>,
+    /// Past the cap: the file is written whole from `head` and `tail`.
+    over: bool,
     head: Vec<u8>,
     tail: VecDeque<u8>,
     /// When the file was last written whole (past the cap), and whether it is behind.
@@ -65,6 +67,7 @@ impl JobLog {
             inner: Mutex::new(Kept {
                 written: 0,
                 writer,
+                over: false,
                 head: Vec::new(),
                 tail: VecDeque::new(),
                 saved: None,
@@ -97,23 +100,28 @@ impl JobLog {
         let mut kept = self.lock();
         let before = kept.written;
         kept.written = before.saturating_add(bytes.len() as u64);
-        if kept.written <= self.cap as u64 {
-            if let Some(writer) = kept.writer.as_mut() {
-                let _ = writer.write_all(bytes);
-            }
-            return;
-        }
         let half = self.cap / 2;
-        if kept.writer.take().is_some() {
-            // Crossing the cap: what the file holds so far becomes the head and the tail.
-            let mut so_far = self.vfs.read(&self.path).unwrap_or_default();
-            so_far.truncate(usize::try_from(before).unwrap_or(usize::MAX));
-            let cut = so_far.len().min(half);
-            kept.tail.extend(&so_far[cut..]);
-            so_far.truncate(cut);
-            kept.head = so_far;
+        if !kept.over {
+            if kept.written <= self.cap as u64 {
+                if let Some(writer) = kept.writer.as_mut() {
+                    let _ = writer.write_all(bytes);
+                }
+                return;
+            }
+            // Crossing the cap: what the file holds so far and these bytes make the head and
+            // the tail.
+            kept.over = true;
+            kept.writer = None;
+            let mut all = self.vfs.read(&self.path).unwrap_or_default();
+            all.truncate(usize::try_from(before).unwrap_or(usize::MAX));
+            all.extend_from_slice(bytes);
+            let cut = all.len().min(half);
+            kept.tail.extend(&all[cut..]);
+            all.truncate(cut);
+            kept.head = all;
+        } else {
+            kept.tail.extend(bytes);
         }
-        kept.tail.extend(bytes);
         let excess = kept.tail.len().saturating_sub(self.cap - half);
         kept.tail.drain(..excess);
         kept.behind = true;
@@ -201,6 +209,16 @@ mod tests {
         log.finish();
         assert_eq!(text(&vfs, "/tmp/.jobs/1.log"), "one\ntwo\n");
         assert_eq!(log.written(), 8);
+    }
+
+    #[test]
+    fn one_write_past_the_cap_keeps_its_own_head() {
+        let vfs = Arc::new(Vfs::in_memory());
+        let log = JobLog::create(vfs.clone(), path(3), 10);
+        log.write(b"abcdefghijklmnopqrstuvwxyz");
+        log.finish();
+        let kept = text(&vfs, "/tmp/.jobs/3.log");
+        assert!(kept.starts_with("abcde\n[… 16 bytes cut") && kept.ends_with("…]\nvwxyz"), "{kept}");
     }
 
     #[test]
