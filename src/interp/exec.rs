@@ -27,7 +27,7 @@ impl Interp {
                     None => io,
                 };
                 if item.background {
-                    self.spawn_background(&item.and_or, io)?;
+                    self.spawn_background(&item.and_or, io).await?;
                     status = 0;
                     self.state.last_status = 0;
                     continue;

@@ -22,6 +22,8 @@ use toolsh_core::joblog::{self, JobLog, JobOutput};
 
 /// Finished jobs the table keeps for `jobs` and `wait`, at most: past it the oldest go.
 const KEPT_FINISHED: usize = 256;
+/// How long starting a job waits for one of `jobs` running ones to end before the limit stops it.
+const SLOT_WAIT: Duration = Duration::from_secs(1);
 /// Statuses of collected jobs kept for `wait PID`, as bash keeps those of its children.
 const KEPT_STATUSES: usize = 256;
 
@@ -344,11 +346,12 @@ impl Interp {
     }
 
     /// Starts `cmd &`: a subshell of this shell as a job, `$!` its process id.
-    pub(crate) fn spawn_background(&mut self, and_or: &crate::ast::AndOr, io: &Io) -> ExecResult {
+    pub(crate) async fn spawn_background(&mut self, and_or: &crate::ast::AndOr, io: &Io) -> ExecResult {
         let command = one_line(
             &crate::ast::Script { body: vec![crate::ast::ListItem { and_or: and_or.clone(), background: false }] }
                 .to_string(),
         );
+        self.await_a_free_slot().await;
         let (id, pid, log) = self.enter_job(&command)?;
         let mut sub = self.subshell();
         sub.shared = Arc::new(self.shared.for_job());
@@ -365,6 +368,23 @@ impl Interp {
         self.launch(id, work, log);
         self.state.last_background = Some(pid);
         Ok(0)
+    }
+
+    /// With `jobs` running already, waits a moment for one to end (`for …; do cmd & done`
+    /// starts jobs faster than they get to run), so only jobs that do not end soon hit the limit.
+    async fn await_a_free_slot(&self) {
+        let running: Vec<Arc<Running>> = {
+            let table = self.job_table();
+            if table.running() < self.state.limits.jobs {
+                return;
+            }
+            table.jobs.iter().filter(|job| job.run.status().is_none()).map(|job| job.run.clone()).collect()
+        };
+        if running.is_empty() {
+            return;
+        }
+        let ends = running.iter().map(|run| Box::pin(run.finished()));
+        let _ = tokio::time::timeout(SLOT_WAIT, futures::future::select_all(ends)).await;
     }
 
     /// Takes a place in the table for a job running `command`: its number, process id and
