@@ -142,6 +142,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec fs::files::RMDIR, fs::files::rmdir),
     entry!(spec lang::sed::SED, lang::sed::sed),
     entry!(spec text::stream::SEQ, text::stream::seq),
+    entry!(interpreter shell::special::SESSION),
     entry!(spec shell::vars::SET, shell::vars::set),
     entry!(interpreter shell::special::SH),
     entry!(spec data::encode::SHA1SUM, data::encode::checksum),

@@ -7,13 +7,15 @@
 #   scripts/bench.sh mcp        a mounted MCP server (server-everything; .ci/run installs it):
 #                               a cold first call, help from the cached list in a fresh process,
 #                               and a warm call against the Python SDK calling the server directly
+#   scripts/bench.sh session    a saved session of 1,000 variables and a 1 MiB /tmp: its size,
+#                               and restoring (and saving) it in a fresh process against -c true
 #   RUNS=5 scripts/bench.sh     repetitions per measurement (median is reported)
 # Targets (from the issues): startup <= dash, loop <= 0.5x bash, 1000 pipelines <= 0.02x bash,
 # parse <= dash, 100,000 function calls (measured, no target); every text pipeline <= 1.0x
 # the GNU tools' time, jq <= 1.2x jq's.
 set -euo pipefail
 SECTION="${1:-all}"
-case "$SECTION" in all|shell|text|mcp) ;; *) echo "usage: $0 [all|shell|text|mcp]" >&2; exit 2 ;; esac
+case "$SECTION" in all|shell|text|mcp|session) ;; *) echo "usage: $0 [all|shell|text|mcp|session]" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
 # The shipped binary is linked statically (no dynamic loader work at start-up); build it the same way.
@@ -159,6 +161,21 @@ mcp_benchmarks() {
   report "one warm call (toolsh; reference: SDK client direct)" "$t" "sdk" "$d" "overhead <= 1 ms"
 }
 
+session_benchmarks() {
+  rm -f sessions.db*
+  "$TOOLSH" --store sessions.db --session big -c \
+    'for i in $(seq 1000); do declare "v$i=value number $i"; done; seq 1 200000 | head -c 1048576 > /tmp/blob' >/dev/null
+  local size
+  size=$("$TOOLSH" --store sessions.db -c 'session list' | awk -F'\t' '$1 == "big" { print $2 }')
+  echo "session of 1,000 variables and a 1 MiB /tmp: $size"
+  b=$(measure "$TOOLSH" --store sessions.db -c true)
+  t=$(measure "$TOOLSH" --store sessions.db -c 'session restore big')
+  report "restore it in a fresh process" "$t" "-c true" "$b" "(measured)"
+  t=$(measure "$TOOLSH" --store sessions.db --session big -c true)
+  report "restore and save it (--session, one line)" "$t" "-c true" "$b" "(measured)"
+}
+
 if [ "$SECTION" = all ] || [ "$SECTION" = shell ]; then shell_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = text ]; then text_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = mcp ]; then mcp_benchmarks; fi
+if [ "$SECTION" = all ] || [ "$SECTION" = session ]; then session_benchmarks; fi

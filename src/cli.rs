@@ -51,6 +51,10 @@ policy:
   --config FILE         policy file (default: toolsh.toml in the workspace root, if present)
 identity and state:
   --agent NAME          who this session acts for (default: agent)
+  --session NAME        keep this session in the store as NAME (the agent's): restored at
+                        start, saved after each line of the console, each MCP call and at
+                        the end (variables, functions, options, traps, cwd, jobs, /tmp)
+  --fresh               with --session: start NAME anew instead of restoring it
   --mcp 'ALIAS=COMMAND ARGS…' | --mcp ALIAS=URL
                         mount an MCP server (a program speaking MCP on stdio, or a
                         Streamable HTTP address): its tools become the commands ALIAS.TOOL,
@@ -85,6 +89,10 @@ pub struct Options {
     script_file: Option<String>,
     /// `-n`: parse only.
     no_exec: bool,
+    /// `--session NAME`: the session kept in the store.
+    session: Option<String>,
+    /// `--fresh`: the session starts anew.
+    fresh: bool,
     profile: Option<String>,
     rules: Vec<(crate::policy::Verdict, String)>,
     disable: Vec<String>,
@@ -200,6 +208,8 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                 options.mcp_servers.push(crate::mount::ServerConfig::from_flag(&text)?);
             }
             Long("store") => options.store = Some(PathBuf::from(value(&mut parser, "--store")?)),
+            Long("session") => options.session = Some(value(&mut parser, "--session")?),
+            Long("fresh") => options.fresh = true,
             Long("timeout") => {
                 let text = value(&mut parser, "--timeout")?;
                 let secs: f64 = text.parse().map_err(|_| format!("--timeout: `{text}` is not a number of seconds"))?;
@@ -465,6 +475,13 @@ pub fn main(argv: Vec<String>) -> i32 {
         }
     };
     let mut shell = builder.build();
+    if let Some(name) = &options.session
+        && !options.fresh
+        && let Err(why) = shell.restore_session(name)
+    {
+        eprintln!("toolsh: {why}");
+        return EXIT_USAGE;
+    }
     let runtime = match tokio::runtime::Builder::new_current_thread().enable_time().build() {
         Ok(runtime) => runtime,
         Err(err) => {
@@ -513,7 +530,13 @@ pub fn main(argv: Vec<String>) -> i32 {
                     }
                 },
             )),
-            None => runtime.block_on(crate::mcp::serve_stdio(shell, caps, options.shape, eliciting)),
+            None => runtime.block_on(crate::mcp::serve_stdio(
+                shell,
+                caps,
+                options.shape,
+                eliciting,
+                options.session.clone(),
+            )),
         };
         runtime.shutdown_background();
         return match served {
@@ -543,7 +566,11 @@ pub fn main(argv: Vec<String>) -> i32 {
         shell.set_args(file, options.args.clone());
         (text_of(bytes), file.clone())
     } else if std::io::stdin().is_terminal() {
-        let setup = crate::console::Setup { root: cwd.clone(), history: history_file(&options, &cwd) };
+        let setup = crate::console::Setup {
+            root: cwd.clone(),
+            history: history_file(&options, &cwd),
+            session: options.session.clone(),
+        };
         let status = crate::console::run(&mut shell, setup) & 0xff;
         exit_without_teardown(shell);
         return status;
@@ -586,6 +613,11 @@ pub fn main(argv: Vec<String>) -> i32 {
         }
         shell.finish(&io).await
     });
+    if let Some(name) = &options.session
+        && let Err(why) = shell.save_session(name)
+    {
+        eprintln!("toolsh: {why}");
+    }
     let _ = std::io::stdout().flush();
     // A blocking task still waiting (a request to a silent server past the deadline) must not
     // hold the exit: the runtime is left behind, not joined.

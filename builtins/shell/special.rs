@@ -152,6 +152,16 @@ pub const DISOWN: Spec = Spec {
     order: Order::OptionsFirst,
     ..special("disown", "remove jobs from current shell", &["[-h] [-ar] [jobspec ... | pid ...]"])
 };
+/// `session`
+pub const SESSION: Spec = Spec {
+    about: "Keep this session in the store and bring it back: its variables, functions, options, traps, cwd, directory stack, job records and in-memory /tmp. list shows the agent's sessions; save NAME keeps this one as NAME; restore NAME makes this shell NAME as it was saved; fork NAME NEW copies a saved session; drop NAME forgets one. `toolsh --session NAME` restores NAME at start and saves it after every line.",
+    order: Order::Own,
+    ..special(
+        "session",
+        "save and restore this session in the store",
+        &["[list]", "save NAME", "restore NAME", "fork NAME NEW", "drop NAME"],
+    )
+};
 /// `ps`
 pub const PS: Spec = Spec {
     about: "List the session's processes: the shell and each running background job (its whole pipeline on one line). TIME is the time a job ran on the shell's threads. Columns that have no meaning here (memory, terminal) are left out or shown as ?.",

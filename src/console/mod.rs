@@ -50,6 +50,8 @@ pub struct Setup {
     pub root: String,
     /// The history file (none: history for this run only).
     pub history: Option<PathBuf>,
+    /// The session kept in the store after each line (`--session NAME`).
+    pub session: Option<String>,
 }
 
 /// Runs the console until Ctrl-D or `exit`; returns the final status.
@@ -84,6 +86,11 @@ pub fn run(shell: &mut Shell, setup: Setup) -> Status {
                     }
                 };
                 let status = runtime.block_on(shell.run_until(&line, &io, interrupt));
+                if let Some(name) = &setup.session
+                    && let Err(why) = shell.save_session(name)
+                {
+                    eprintln!("toolsh: {why}");
+                }
                 if status == crate::interp::EXIT_CANCELLED && shell.exit_status().is_none() {
                     // The terminal echoed `^C` already: end its line.
                     eprintln!();

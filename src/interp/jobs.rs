@@ -78,6 +78,20 @@ impl Running {
         })
     }
 
+    /// A job that ended before this process (a restored session's), with `status`, by
+    /// `signal` when one ended it.
+    pub fn ended(status: Status, signal: u32) -> Arc<Running> {
+        let run = Running::new();
+        run.end(status);
+        run.signal.store(signal, Ordering::Relaxed);
+        run
+    }
+
+    /// The signal that ended it (0: none).
+    pub fn signal(&self) -> u32 {
+        self.signal.load(Ordering::Relaxed)
+    }
+
     /// Records how the job ended; the first ending wins (a job killed as it finished).
     fn end(&self, status: Status) -> bool {
         let first = self.status.send_if_modified(|slot| {
@@ -156,6 +170,19 @@ impl std::future::Future for Timed {
 }
 
 impl JobTable {
+    /// The jobs, in the table's order.
+    pub fn jobs(&self) -> &[Job] {
+        &self.jobs
+    }
+
+    /// Replaces the jobs (a restored session's), stopping any that ran.
+    pub fn replace(&mut self, jobs: Vec<Job>) {
+        for job in &self.jobs {
+            job.run.stop();
+        }
+        self.jobs = jobs;
+    }
+
     /// A subshell's table: its parent's jobs, until it starts one.
     pub fn inherited(&self) -> JobTable {
         let jobs = self

@@ -13,6 +13,7 @@ mod jobs;
 mod line;
 mod notfound;
 mod redirect;
+mod sessions;
 pub(crate) mod special;
 
 // The parts of the session the commands share live in toolsh-core; the interpreter names them
@@ -899,6 +900,19 @@ impl Shell {
         if let Some(var) = self.interp.state.vars.get_mut(name) {
             var.attrs.set(Attrs::EXPORT, true);
         }
+    }
+
+    /// Saves this session to the store as `name` (its agent's): variables, functions,
+    /// options, traps, cwd, directory stack, job records and in-memory `/tmp`.
+    pub fn save_session(&self, name: &str) -> Result<(), String> {
+        self.interp.save_session(name)
+    }
+
+    /// Makes this shell the saved session `name`; `Ok(false)` when there is none. A snapshot
+    /// that is damaged or from a newer toolsh is refused (the store's path and the version
+    /// named) and nothing changes.
+    pub fn restore_session(&mut self, name: &str) -> Result<bool, String> {
+        self.interp.restore_session(name)
     }
 
     /// Says what a call's deadline does to a line still running then (what `config set

@@ -154,6 +154,7 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
             }
         }
         "ps" => Ok(super::jobs::ps(interp, &argv, io).await),
+        "session" => Ok(super::sessions::session(interp, &argv, io).await),
         "kill" => kill(interp, argv, io).await,
         _ => declaration(interp, argv, io).await,
     }

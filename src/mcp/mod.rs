@@ -66,6 +66,8 @@ pub struct ShellServer {
     /// Lines that asked the client something and wait for the call that answers
     /// (2026-07-28), by the request state given to the client.
     waiting: Mutex<HashMap<String, Line>>,
+    /// The name this server's session is kept under in the store (`--session NAME`).
+    keep_as: Option<String>,
 }
 
 /// The running calls of each HTTP session, by session id: a token to cancel each, with the
@@ -140,6 +142,7 @@ impl ShellServer {
             running: None,
             turns: turns::SessionTurns::default(),
             waiting: Mutex::default(),
+            keep_as: None,
         }
     }
 
@@ -524,6 +527,7 @@ impl ShellServer {
         };
         let (done, finished) = tokio::sync::oneshot::channel();
         let caps = self.caps;
+        let keep_as = self.keep_as.clone();
         let stop = cancel.clone();
         tokio::spawn(async move {
             let mut ran = Vec::new();
@@ -553,6 +557,14 @@ impl ShellServer {
                     let _ = shell.set_cwd(&back);
                 }
                 ran.push(Ran { outcome, rendered });
+            }
+            // A session kept in the store is saved after every call (a failure is said in the
+            // call's result, not lost).
+            if let Some(name) = &keep_as
+                && let Err(why) = shell.save_session(name)
+                && let Some(last) = ran.last_mut()
+            {
+                last.rendered.text = format!("toolsh: {why}\n{}", last.rendered.text);
             }
             drop(shell);
             if let Some((running, session, number)) = listed {
@@ -812,11 +824,13 @@ pub async fn serve_stdio(
     caps: Caps,
     shape: Shape,
     approver: Option<Arc<ElicitingApprover>>,
+    keep_as: Option<String>,
 ) -> Result<(), String> {
     let mut server = ShellServer::new(shell, caps).with_shape(shape);
     if let Some(approver) = approver {
         server = server.with_approver(approver);
     }
+    server.keep_as = keep_as;
     // A client that closes standard input has ended the session: its running call stops now
     // (the MCP library would wait up to five seconds for it to finish on its own).
     let calls = RunningCalls::default();

@@ -16,6 +16,7 @@ mod parser_props;
 mod patching;
 mod policy;
 mod redteam;
+mod sessions;
 mod sqlite;
 mod store;
 mod support;

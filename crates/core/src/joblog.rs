@@ -76,6 +76,20 @@ impl JobLog {
         })
     }
 
+    /// The log already at `path` (a restored session's job, which writes no more).
+    pub fn kept(vfs: Arc<Vfs>, path: String) -> Arc<JobLog> {
+        let kept = Kept {
+            written: 0,
+            writer: None,
+            over: true,
+            head: Vec::new(),
+            tail: VecDeque::new(),
+            saved: None,
+            behind: false,
+        };
+        Arc::new(JobLog { vfs, path, cap: 2, inner: Mutex::new(kept) })
+    }
+
     /// Its path in the workspace.
     pub fn path(&self) -> &str {
         &self.path

@@ -27,6 +27,7 @@ pub mod policy;
 pub mod predicates;
 pub mod session;
 pub mod signals;
+pub mod snapshot;
 pub mod store;
 pub mod suggest;
 pub mod tools;

@@ -107,6 +107,8 @@ pub struct Limits {
     pub job_time: Option<Duration>,
     /// Bytes a job's log keeps: past it, the first and last halves with a marker between.
     pub job_log_bytes: usize,
+    /// Bytes a saved session may take (its state and its `/tmp`).
+    pub snapshot_bytes: usize,
 }
 
 /// A limit by the name `--limit NAME=N` and `config set NAME N` give it: its reader and
@@ -138,6 +140,7 @@ pub const NAMED_LIMITS: &[NamedLimit] = &[
     NamedLimit { name: "jobs", get: |l| l.jobs as u64, set: |l, v| l.jobs = v as usize },
     NamedLimit { name: "loop-iterations", get: |l| l.loop_iterations, set: |l, v| l.loop_iterations = v },
     NamedLimit { name: "output-bytes", get: |l| l.output_bytes as u64, set: |l, v| l.output_bytes = v as usize },
+    NamedLimit { name: "snapshot-bytes", get: |l| l.snapshot_bytes as u64, set: |l, v| l.snapshot_bytes = v as usize },
     NamedLimit { name: "timeout-ms", get: |l| millis(l.wall_time), set: |l, v| l.wall_time = from_millis(v) },
     NamedLimit { name: "variable-bytes", get: |l| l.variable_bytes as u64, set: |l, v| l.variable_bytes = v as usize },
 ];
@@ -156,6 +159,7 @@ impl Default for Limits {
             jobs: 64,
             job_time: Some(Duration::from_secs(3600)),
             job_log_bytes: 2 * 1024 * 1024,
+            snapshot_bytes: 64 * 1024 * 1024,
         }
     }
 }

@@ -26,6 +26,16 @@ impl Attrs {
     /// `declare -u`
     pub const UPPER: Attrs = Attrs(16);
 
+    /// The bits, as a snapshot keeps them.
+    pub fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// Attributes from saved bits (unknown bits dropped).
+    pub fn from_bits(bits: u8) -> Attrs {
+        Attrs(bits & 31)
+    }
+
     /// True when every bit of `other` is set.
     pub fn has(self, other: Attrs) -> bool {
         self.0 & other.0 == other.0

@@ -667,5 +667,83 @@ impl Store {
     }
 }
 
+/// A session kept in the store, as `session list` shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionEntry {
+    /// Its name.
+    pub name: String,
+    /// When it was saved (ms since the epoch).
+    pub saved_at: i64,
+    /// Its size in bytes (state and `/tmp`).
+    pub bytes: i64,
+    /// The snapshot version it was written in.
+    pub version: i64,
+}
+
+/// The agent's saved sessions ([`crate::snapshot`]).
+impl Store {
+    /// Keeps `snapshot` as session `name` of this agent, replacing what it held.
+    pub fn save_session(&self, name: &str, snapshot: &crate::snapshot::Snapshot) -> Result<(), StoreError> {
+        let agent = self.agent.clone();
+        self.write(|tx| {
+            tx.execute(
+                "INSERT INTO sessions (agent, name, version, saved_at, state, tmp) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT (agent, name) DO UPDATE SET version = excluded.version,
+                    saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp",
+                params![agent, name, crate::snapshot::VERSION, now_ms(), snapshot.state, snapshot.tmp],
+            )
+            .map(|_| ())
+        })
+    }
+
+    /// Session `name` of this agent, when there is one.
+    pub fn load_session(&self, name: &str) -> Result<Option<crate::snapshot::Snapshot>, StoreError> {
+        let agent = self.agent.clone();
+        self.with_opened(false, |conn| {
+            conn.query_row("SELECT state, tmp FROM sessions WHERE agent = ?1 AND name = ?2", [&agent, name], |row| {
+                Ok(crate::snapshot::Snapshot { state: row.get(0)?, tmp: row.get(1)? })
+            })
+            .optional()
+        })
+    }
+
+    /// This agent's sessions, by name.
+    pub fn sessions(&self) -> Result<Vec<SessionEntry>, StoreError> {
+        let agent = self.agent.clone();
+        self.with_opened(false, |conn| {
+            let mut query = conn.prepare(
+                "SELECT name, saved_at, length(state) + length(tmp), version FROM sessions WHERE agent = ?1 ORDER BY name",
+            )?;
+            let rows = query.query_map([&agent], |row| {
+                Ok(SessionEntry { name: row.get(0)?, saved_at: row.get(1)?, bytes: row.get(2)?, version: row.get(3)? })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// Copies session `from` to `to` (replacing `to`); false when there is no `from`.
+    pub fn copy_session(&self, from: &str, to: &str) -> Result<bool, StoreError> {
+        let agent = self.agent.clone();
+        self.write(|tx| {
+            tx.execute(
+                "INSERT INTO sessions (agent, name, version, saved_at, state, tmp)
+                    SELECT agent, ?3, version, ?4, state, tmp FROM sessions WHERE agent = ?1 AND name = ?2
+                 ON CONFLICT (agent, name) DO UPDATE SET version = excluded.version,
+                    saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp",
+                params![agent, from, to, now_ms()],
+            )
+            .map(|n| n > 0)
+        })
+    }
+
+    /// Forgets session `name`; false when there was none.
+    pub fn drop_session(&self, name: &str) -> Result<bool, StoreError> {
+        let agent = self.agent.clone();
+        self.write(|tx| {
+            tx.execute("DELETE FROM sessions WHERE agent = ?1 AND name = ?2", [&agent, name]).map(|n| n > 0)
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests;

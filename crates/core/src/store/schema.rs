@@ -47,6 +47,16 @@ const MIGRATIONS: &[&str] = &[
         listed_at INTEGER NOT NULL,
         tools TEXT NOT NULL
      );",
+    // 3: sessions kept between processes (`--session NAME`, `session save`), per agent.
+    "CREATE TABLE sessions (
+        agent TEXT NOT NULL,
+        name TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        saved_at INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        tmp BLOB NOT NULL,
+        PRIMARY KEY (agent, name)
+     );",
 ];
 
 /// The version this toolsh writes.

@@ -1,0 +1,165 @@
+//! Sessions that survive the process: a shell's state, jobs and `/tmp` saved to the store
+//! under a name ([`toolsh_core::snapshot`]) and restored from it, and the `session` builtin
+//! that manages them (`list`, `save`, `restore`, `fork`, `drop`).
+
+use super::io::Io;
+use super::jobs::{Job, Running};
+use super::{Interp, Status};
+use std::sync::Arc;
+use toolsh_core::snapshot::{Refusal, SavedJob, Snapshot};
+
+/// The longest session name.
+const NAME_CHARS: usize = 128;
+
+/// Why a session was not saved or restored, in words for the user.
+pub type Failure = String;
+
+/// Whether `name` can name a session: 1 to 128 characters, none of them a control character.
+pub fn check_name(name: &str) -> Result<(), Failure> {
+    if name.is_empty() || name.chars().count() > NAME_CHARS || name.chars().any(char::is_control) {
+        return Err(format!("'{name}' is not a session name (1 to {NAME_CHARS} characters, no control characters)"));
+    }
+    Ok(())
+}
+
+impl Interp {
+    fn store_for_sessions(&self) -> Result<Arc<toolsh_core::store::Store>, Failure> {
+        self.shared
+            .store
+            .clone()
+            .ok_or_else(|| "sessions are kept in the store, and this shell has none (--store PATH)".to_string())
+    }
+
+    /// This shell as a snapshot: its state, its jobs' records, its in-memory `/tmp`.
+    pub(crate) fn snapshot(&self) -> Result<Snapshot, Failure> {
+        let jobs = self.job_table().records();
+        let snapshot = Snapshot::capture(&self.state, jobs, &self.shared.vfs)
+            .map_err(|err| format!("it could not be read: {}", crate::vfs::describe(&err)))?;
+        let most = self.state.limits.snapshot_bytes;
+        if snapshot.len() > most {
+            return Err(format!(
+                "limit exceeded: snapshot bytes (at most {most}; this session takes {}): make /tmp smaller, or raise --limit snapshot-bytes=N",
+                snapshot.len()
+            ));
+        }
+        Ok(snapshot)
+    }
+
+    /// Saves this shell as session `name` of its agent.
+    pub(crate) fn save_session(&self, name: &str) -> Result<(), Failure> {
+        check_name(name)?;
+        let store = self.store_for_sessions()?;
+        let snapshot = self.snapshot().map_err(|why| format!("session '{name}' was not saved: {why}"))?;
+        store.save_session(name, &snapshot).map_err(|err| format!("session '{name}' was not saved: {err}"))
+    }
+
+    /// Makes this shell session `name` as it was saved; false when there is no such session.
+    /// A snapshot that is damaged or newer is refused, naming the store and the version, and
+    /// nothing changes.
+    pub(crate) fn restore_session(&mut self, name: &str) -> Result<bool, Failure> {
+        check_name(name)?;
+        let store = self.store_for_sessions()?;
+        let Some(snapshot) = store.load_session(name).map_err(|err| format!("session '{name}': {err}"))? else {
+            return Ok(false);
+        };
+        let restored = snapshot.restore(&self.state, &self.shared.limits, &self.shared.vfs).map_err(|refusal| {
+            let drop = "'session drop NAME' (or --fresh) starts it anew";
+            match refusal {
+                Refusal::Newer(_) | Refusal::Corrupt(_) => {
+                    format!("session '{name}' in {} was not restored: {refusal}; {drop}", store.path().display())
+                }
+            }
+        })?;
+        self.state = restored.state;
+        let vfs = self.shared.vfs.clone();
+        self.job_table().restore(restored.jobs, &vfs);
+        Ok(true)
+    }
+}
+
+impl super::jobs::JobTable {
+    /// The jobs as a snapshot keeps them.
+    pub fn records(&self) -> Vec<SavedJob> {
+        self.jobs()
+            .iter()
+            .map(|job| SavedJob {
+                id: job.id,
+                pid: job.pid,
+                command: job.command.clone(),
+                status: job.run.status(),
+                signal: job.run.signal(),
+                log: job.log.as_ref().map(|log| log.path().to_string()),
+            })
+            .collect()
+    }
+
+    /// Puts saved jobs back: each ended (one that was running ended with its process, as a
+    /// hangup ends it), its log where it was.
+    pub fn restore(&mut self, saved: Vec<SavedJob>, vfs: &Arc<crate::vfs::Vfs>) {
+        let jobs = saved
+            .into_iter()
+            .map(|job| {
+                let (status, signal) = match job.status {
+                    Some(status) => (status, job.signal),
+                    None => (129, 1),
+                };
+                let log = job.log.map(|path| toolsh_core::joblog::JobLog::kept(vfs.clone(), path));
+                Job { id: job.id, pid: job.pid, command: job.command, log, run: Running::ended(status, signal) }
+            })
+            .collect();
+        self.replace(jobs);
+    }
+}
+
+/// `session [list | save NAME | restore NAME | fork NAME NEW | drop NAME]`.
+pub(crate) async fn session(interp: &mut Interp, argv: &[String], io: &Io) -> Status {
+    let words: Vec<&str> = argv[1..].iter().map(String::as_str).collect();
+    let store = match interp.store_for_sessions() {
+        Ok(store) => store,
+        Err(why) => return complain(io, &why, 1).await,
+    };
+    let result: Result<String, (String, Status)> = match words.as_slice() {
+        [] | ["list"] => match store.sessions() {
+            Ok(entries) => Ok(entries
+                .iter()
+                .map(|e| {
+                    let age = (toolsh_core::store::now_ms() - e.saved_at).max(0) / 1000;
+                    format!("{}\t{} bytes\tsaved {}s ago\n", e.name, e.bytes, age)
+                })
+                .collect()),
+            Err(err) => Err((err.to_string(), 1)),
+        },
+        ["save", name] => interp.save_session(name).map(|()| String::new()).map_err(|why| (why, 1)),
+        ["restore", name] => match interp.restore_session(name) {
+            Ok(true) => Ok(String::new()),
+            Ok(false) => Err((format!("no session '{name}' (session list shows them)"), 1)),
+            Err(why) => Err((why, 1)),
+        },
+        ["fork", from, to] => match check_name(to) {
+            Err(why) => Err((why, 2)),
+            Ok(()) => match store.copy_session(from, to) {
+                Ok(true) => Ok(String::new()),
+                Ok(false) => Err((format!("no session '{from}' (session list shows them)"), 1)),
+                Err(err) => Err((err.to_string(), 1)),
+            },
+        },
+        ["drop", name] => match store.drop_session(name) {
+            Ok(true) => Ok(String::new()),
+            Ok(false) => Err((format!("no session '{name}' (session list shows them)"), 1)),
+            Err(err) => Err((err.to_string(), 1)),
+        },
+        _ => Err(("usage: session [list | save NAME | restore NAME | fork NAME NEW | drop NAME]".to_string(), 2)),
+    };
+    match result {
+        Ok(text) => {
+            let _ = io.stdout().write_all(text.as_bytes()).await;
+            0
+        }
+        Err((why, status)) => complain(io, &why, status).await,
+    }
+}
+
+async fn complain(io: &Io, why: &str, status: Status) -> Status {
+    let _ = io.stderr().write_all(format!("toolsh: session: {why}\n").as_bytes()).await;
+    status
+}
