@@ -64,6 +64,9 @@ static TABLE: &[Builtin] = &[
     entry!(spec shell::flow::COLON, shell::flow::colon),
     entry!(spec shell::cond::BRACKET, shell::cond::test),
     entry!(spec fs::patch::APPLY_PATCH, fs::patch::apply_patch),
+    entry!(spec agents::timers::AT, agents::timers::at),
+    entry!(spec agents::timers::ATQ, agents::timers::atq),
+    entry!(spec agents::timers::ATRM, agents::timers::atrm),
     entry!(spec agents::tools::AUDIT, agents::tools::audit),
     entry!(spec lang::awk::AWK, lang::awk::awk),
     entry!(spec data::encode::BASE64, data::encode::base64),
@@ -81,6 +84,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec agents::tools::CONFIG, agents::tools::config),
     entry!(interpreter shell::special::CONTINUE),
     entry!(spec fs::files::CP, fs::files::cp),
+    entry!(spec agents::timers::CRONTAB, agents::timers::crontab),
     #[cfg(feature = "net")]
     entry!(spec net::http::CURL, net::http::curl),
     entry!(spec text::lines::CUT, text::lines::cut),

@@ -23,6 +23,10 @@ usage: toolsh [options] [-c SCRIPT [NAME [ARG...]] | FILE [ARG...]]
          --shape NAME             serve the tools a harness knows instead of `shell`:
                                   claude-code, anthropic-bash, openai-shell,
                                   openai-local-shell, codex
+       toolsh serve [--http ADDR] [options]
+                                  fire every agent's at jobs and crontab entries from the
+                                  store (--store), each in a fresh session of its agent; with
+                                  --http, serve MCP too (as mcp --http)
        toolsh tools --export mcp|openai|anthropic|SHAPE [options]
                                   print the `shell` tool definition for another harness, or
                                   a shape's tools
@@ -103,6 +107,8 @@ pub struct Options {
     mcp_servers: Vec<crate::mount::ServerConfig>,
     /// `toolsh mcp`: serve MCP on stdio.
     mcp: bool,
+    /// `toolsh serve`: the timer loop (and, with `--http`, the MCP server).
+    serve: bool,
     /// `toolsh mcp --http ADDR`: serve MCP over HTTP instead.
     http: Option<std::net::SocketAddr>,
     /// What the HTTP server lets clients hold (`--max-sessions`).
@@ -121,6 +127,10 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
     match argv.first().map(String::as_str) {
         Some("mcp") => {
             options.mcp = true;
+            words = &argv[1..];
+        }
+        Some("serve") => {
+            (options.mcp, options.serve) = (true, true);
             words = &argv[1..];
         }
         Some("tools") => {
@@ -516,6 +526,22 @@ pub fn main(argv: Vec<String>) -> i32 {
         };
         // The client's model takes pictures and sound: a line that prints one hands it over.
         let caps = crate::contract::Caps { media: crate::mcp::MEDIA_BYTES, ..Default::default() };
+        if options.serve {
+            let Some(path) = &store else {
+                eprintln!("toolsh: serve fires the timers kept in the store: give --store PATH");
+                return EXIT_USAGE;
+            };
+            let timers = Arc::new(crate::store::Store::new(path, "toolsh-serve", "serve"));
+            runtime.spawn(crate::serve::fire_timers(shell.new_session(None), timers));
+            if options.http.is_none() {
+                eprintln!("toolsh: firing timers from {}", path.display());
+                runtime.block_on(async {
+                    let _ = tokio::signal::ctrl_c().await;
+                });
+                runtime.shutdown_background();
+                return 0;
+            }
+        }
         let served = match options.http {
             Some(addr) => runtime.block_on(crate::mcp::http::serve(
                 shell,

@@ -29,7 +29,7 @@ pub use toolsh_vfs as vfs;
 
 /// Every command (the `toolsh-builtins` crate).
 pub use toolsh_builtins as builtins;
-pub use toolsh_core::{audit, command, contract, policy, signals, store, tools};
+pub use toolsh_core::{audit, command, contract, policy, signals, store, timers, tools};
 
 pub use interp::{ExecOptions, ExecOutcome, Limits, OnDeadline, Progress, Shell, ShellBuilder, Status};
 pub use parser::{ParseError, check, parse};
@@ -48,3 +48,5 @@ pub mod mcp;
 #[cfg(feature = "mcp")]
 pub mod mount;
 pub mod preflight;
+#[cfg(feature = "cli")]
+pub mod serve;

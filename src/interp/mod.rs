@@ -595,6 +595,12 @@ impl Shell {
     /// functions and cwd as they are now, its own in-memory `/tmp`, session id and audit
     /// trail. `ask` decisions go to `approver` (none: denied).
     pub fn new_session(&self, approver: Option<Arc<dyn crate::tools::Approver>>) -> Shell {
+        self.new_session_as(&self.interp.shared.agent, approver)
+    }
+
+    /// [`Shell::new_session`] acting for `agent` (a timer's owner, run by `toolsh serve`):
+    /// the store's messages, metadata, timers and sessions are that agent's.
+    pub fn new_session_as(&self, agent: &str, approver: Option<Arc<dyn crate::tools::Approver>>) -> Shell {
         let shared = &self.interp.shared;
         let session = new_session_id();
         let mut state = self.interp.state.clone();
@@ -607,8 +613,8 @@ impl Shell {
             tools: shared.tools.clone(),
             policy: (*shared.gate.policy()).clone(),
             approver,
-            agent: shared.agent.clone(),
-            store: shared.store.as_ref().map(|store| Arc::new(store.for_session(&session))),
+            agent: agent.to_string(),
+            store: shared.store.as_ref().map(|store| Arc::new(store.for_agent_session(agent, &session))),
             session,
             audit_sink: shared.audit_sink.clone(),
         };

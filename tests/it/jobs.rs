@@ -98,7 +98,7 @@ fn a_log_past_its_cap_keeps_head_and_tail_and_the_job_limits_are_named() {
     assert!(size < 4200, "the log holds about its cap: {size}");
     let log = exec(&rt, &mut shell, "grep -c 'bytes cut' /tmp/.jobs/1.log").stdout_text();
     assert_eq!(log, "1\n", "one marker where the middle was cut");
-    let out = exec(&rt, &mut shell, "sleep 1 & sleep 1 & sleep 1 & echo never");
+    let out = exec(&rt, &mut shell, "sleep 5 & sleep 5 & sleep 5 & echo never");
     assert_eq!(out.status, 124, "{}", out.stderr_text());
     assert!(
         out.stderr_text().contains("limit exceeded: background jobs running at once (at most 2)"),

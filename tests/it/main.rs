@@ -21,4 +21,5 @@ mod sqlite;
 mod store;
 mod support;
 mod tidy;
+mod timers;
 mod tools;

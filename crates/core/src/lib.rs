@@ -30,5 +30,6 @@ pub mod signals;
 pub mod snapshot;
 pub mod store;
 pub mod suggest;
+pub mod timers;
 pub mod tools;
 pub mod vars;

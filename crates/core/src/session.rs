@@ -109,6 +109,8 @@ pub struct Limits {
     pub job_log_bytes: usize,
     /// Bytes a saved session may take (its state and its `/tmp`).
     pub snapshot_bytes: usize,
+    /// Timers (`at` jobs and crontab entries) one agent may hold.
+    pub timers: usize,
 }
 
 /// A limit by the name `--limit NAME=N` and `config set NAME N` give it: its reader and
@@ -142,6 +144,7 @@ pub const NAMED_LIMITS: &[NamedLimit] = &[
     NamedLimit { name: "output-bytes", get: |l| l.output_bytes as u64, set: |l, v| l.output_bytes = v as usize },
     NamedLimit { name: "snapshot-bytes", get: |l| l.snapshot_bytes as u64, set: |l, v| l.snapshot_bytes = v as usize },
     NamedLimit { name: "timeout-ms", get: |l| millis(l.wall_time), set: |l, v| l.wall_time = from_millis(v) },
+    NamedLimit { name: "timers", get: |l| l.timers as u64, set: |l, v| l.timers = v as usize },
     NamedLimit { name: "variable-bytes", get: |l| l.variable_bytes as u64, set: |l, v| l.variable_bytes = v as usize },
 ];
 
@@ -160,6 +163,7 @@ impl Default for Limits {
             job_time: Some(Duration::from_secs(3600)),
             job_log_bytes: 2 * 1024 * 1024,
             snapshot_bytes: 64 * 1024 * 1024,
+            timers: 100,
         }
     }
 }

@@ -21,6 +21,7 @@ pub(crate) fn tool_cx(shared: &Arc<Shared>, cwd: &str, command: &str) -> ToolCx 
         store: shared.store.clone(),
         meter: shared.meter.clone(),
         pace: shared.pace.clone(),
+        limits: shared.limits,
     }
 }
 

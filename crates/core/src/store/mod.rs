@@ -104,9 +104,14 @@ impl Store {
     /// The same store and connection for another session of this process: one connection
     /// (and its file descriptors) serves any number of sessions.
     pub fn for_session(&self, session: &str) -> Store {
+        self.for_agent_session(&self.agent, session)
+    }
+
+    /// [`Store::for_session`] acting for `agent` (a timer's owner, run by `toolsh serve`).
+    pub fn for_agent_session(&self, agent: &str, session: &str) -> Store {
         Store {
             path: self.path.clone(),
-            agent: self.agent.clone(),
+            agent: agent.to_string(),
             session: session.to_string(),
             conn: self.conn.clone(),
             wal_pages: self.wal_pages.clone(),
@@ -663,6 +668,208 @@ impl Store {
                 params![identity, now_ms(), tools],
             )
             .map(|_| ())
+        })
+    }
+}
+
+/// A timer: an `at` job or a crontab entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub struct Timer {
+    pub id: i64,
+    pub agent: String,
+    /// [`crate::timers::AT`] or [`crate::timers::CRON`].
+    pub kind: String,
+    pub schedule: String,
+    pub command: String,
+    pub cwd: String,
+    /// When it is next due (ms since the epoch).
+    pub next_at: i64,
+}
+
+/// One firing of a timer, as `atq --runs` shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub struct TimerRun {
+    pub timer: i64,
+    pub slot: i64,
+    pub kind: String,
+    pub command: String,
+    pub started_at: i64,
+    pub status: Option<i64>,
+    pub output: Option<String>,
+}
+
+fn timer_of(row: &rusqlite::Row<'_>) -> rusqlite::Result<Timer> {
+    Ok(Timer {
+        id: row.get(0)?,
+        agent: row.get(1)?,
+        kind: row.get(2)?,
+        schedule: row.get(3)?,
+        command: row.get(4)?,
+        cwd: row.get(5)?,
+        next_at: row.get(6)?,
+    })
+}
+
+const TIMER_COLUMNS: &str = "id, agent, kind, schedule, command, cwd, next_at";
+
+/// Timers: kept per agent, fired once each by whichever `toolsh serve` claims the slot first.
+impl Store {
+    /// Adds an `at` job of this agent due at `at` (ms); its number. Refused past `most` timers.
+    pub fn add_at(&self, command: &str, cwd: &str, at: i64, most: usize) -> Result<Result<i64, String>, StoreError> {
+        let agent = self.agent.clone();
+        self.write(|tx| {
+            let held: i64 = tx.query_row("SELECT count(*) FROM timers WHERE agent = ?1", [&agent], |r| r.get(0))?;
+            if held as usize >= most {
+                return Ok(Err(format!("limit exceeded: timers per agent (at most {most})")));
+            }
+            tx.execute(
+                "INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at)
+                 VALUES (?1, 'at', ?2, ?3, ?4, ?2, ?5)",
+                params![agent, at, command, cwd, now_ms()],
+            )?;
+            Ok(Ok(tx.last_insert_rowid()))
+        })
+    }
+
+    /// This agent's timers of `kind`, soonest first.
+    pub fn timers(&self, kind: &str) -> Result<Vec<Timer>, StoreError> {
+        let agent = self.agent.clone();
+        self.with_opened(false, |conn| {
+            let sql = format!("SELECT {TIMER_COLUMNS} FROM timers WHERE agent = ?1 AND kind = ?2 ORDER BY next_at, id");
+            let mut query = conn.prepare(&sql)?;
+            let rows = query.query_map(params![agent, kind], timer_of)?;
+            rows.collect()
+        })
+    }
+
+    /// Removes this agent's `at` job `id`; false when it has none such.
+    pub fn remove_at(&self, id: i64) -> Result<bool, StoreError> {
+        let agent = self.agent.clone();
+        self.write(|tx| {
+            tx.execute("DELETE FROM timers WHERE id = ?1 AND agent = ?2 AND kind = 'at'", params![id, agent])
+                .map(|n| n > 0)
+        })
+    }
+
+    /// Installs this agent's crontab: its text, and its entries with when each is next due.
+    pub fn set_crontab(
+        &self,
+        text: &str,
+        entries: &[(String, String, i64)],
+        cwd: &str,
+        most: usize,
+    ) -> Result<Result<(), String>, StoreError> {
+        let agent = self.agent.clone();
+        self.write(|tx| {
+            let ats: i64 =
+                tx.query_row("SELECT count(*) FROM timers WHERE agent = ?1 AND kind = 'at'", [&agent], |r| r.get(0))?;
+            if ats as usize + entries.len() > most {
+                return Ok(Err(format!("limit exceeded: timers per agent (at most {most})")));
+            }
+            tx.execute("DELETE FROM timers WHERE agent = ?1 AND kind = 'cron'", [&agent])?;
+            for (schedule, command, next) in entries {
+                tx.execute(
+                    "INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at)
+                     VALUES (?1, 'cron', ?2, ?3, ?4, ?5, ?6)",
+                    params![agent, schedule, command, cwd, next, now_ms()],
+                )?;
+            }
+            tx.execute(
+                "INSERT INTO crontabs (agent, text) VALUES (?1, ?2) ON CONFLICT (agent) DO UPDATE SET text = excluded.text",
+                params![agent, text],
+            )?;
+            Ok(Ok(()))
+        })
+    }
+
+    /// This agent's crontab as installed.
+    pub fn crontab(&self) -> Result<Option<String>, StoreError> {
+        let agent = self.agent.clone();
+        self.with_opened(false, |conn| {
+            conn.query_row("SELECT text FROM crontabs WHERE agent = ?1", [&agent], |r| r.get(0)).optional()
+        })
+    }
+
+    /// Removes this agent's crontab; false when it had none.
+    pub fn remove_crontab(&self) -> Result<bool, StoreError> {
+        let agent = self.agent.clone();
+        self.write(|tx| {
+            tx.execute("DELETE FROM timers WHERE agent = ?1 AND kind = 'cron'", [&agent])?;
+            tx.execute("DELETE FROM crontabs WHERE agent = ?1", [&agent]).map(|n| n > 0)
+        })
+    }
+
+    /// Every agent's timers due by `now` (ms).
+    pub fn due_timers(&self, now: i64) -> Result<Vec<Timer>, StoreError> {
+        self.with_opened(false, |conn| {
+            let sql = format!("SELECT {TIMER_COLUMNS} FROM timers WHERE next_at <= ?1 ORDER BY next_at, id");
+            let mut query = conn.prepare(&sql)?;
+            let rows = query.query_map([now], timer_of)?;
+            rows.collect()
+        })
+    }
+
+    /// When the soonest timer of any agent is due.
+    pub fn next_due(&self) -> Result<Option<i64>, StoreError> {
+        self.with_opened(false, |conn| conn.query_row("SELECT min(next_at) FROM timers", [], |r| r.get(0)))
+    }
+
+    /// Claims `timer`'s run at `slot` for this process: true for exactly one claimant. The
+    /// timer moves to `next` (an `at` job, with none, is gone); `run` says whether it runs
+    /// (a missed crontab slot is only passed over).
+    pub fn claim_timer(&self, timer: &Timer, next: Option<i64>, run: bool) -> Result<bool, StoreError> {
+        self.write(|tx| {
+            let moved = match next {
+                Some(next) => tx.execute(
+                    "UPDATE timers SET next_at = ?1 WHERE id = ?2 AND next_at = ?3",
+                    params![next, timer.id, timer.next_at],
+                )?,
+                None => tx.execute("DELETE FROM timers WHERE id = ?1 AND next_at = ?2", params![timer.id, timer.next_at])?,
+            };
+            if moved == 0 || !run {
+                return Ok(false);
+            }
+            tx.execute(
+                "INSERT INTO timer_runs (timer, slot, agent, kind, command, started_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![timer.id, timer.next_at, timer.agent, timer.kind, timer.command, now_ms()],
+            )?;
+            Ok(true)
+        })
+    }
+
+    /// Records how the run of `timer` at `slot` ended (its output cut to `most` bytes).
+    pub fn finish_timer_run(&self, timer: i64, slot: i64, status: i64, output: &str) -> Result<(), StoreError> {
+        self.write(|tx| {
+            tx.execute(
+                "UPDATE timer_runs SET ended_at = ?1, status = ?2, output = ?3 WHERE timer = ?4 AND slot = ?5",
+                params![now_ms(), status, output, timer, slot],
+            )
+            .map(|_| ())
+        })
+    }
+
+    /// This agent's latest runs (of timer `only`, when given), newest first.
+    pub fn timer_runs(&self, only: Option<i64>, limit: u32) -> Result<Vec<TimerRun>, StoreError> {
+        let agent = self.agent.clone();
+        self.with_opened(false, |conn| {
+            let mut query = conn.prepare(
+                "SELECT timer, slot, kind, command, started_at, status, output FROM timer_runs
+                 WHERE agent = ?1 AND (?2 IS NULL OR timer = ?2) ORDER BY started_at DESC, slot DESC LIMIT ?3",
+            )?;
+            let rows = query.query_map(params![agent, only, limit], |row| {
+                Ok(TimerRun {
+                    timer: row.get(0)?,
+                    slot: row.get(1)?,
+                    kind: row.get(2)?,
+                    command: row.get(3)?,
+                    started_at: row.get(4)?,
+                    status: row.get(5)?,
+                    output: row.get(6)?,
+                })
+            })?;
+            rows.collect()
         })
     }
 }

@@ -57,6 +57,34 @@ const MIGRATIONS: &[&str] = &[
         tmp BLOB NOT NULL,
         PRIMARY KEY (agent, name)
      );",
+    // 4: timers (`at`, `crontab`), fired by `toolsh serve`; each run claimed once by its slot.
+    "CREATE TABLE timers (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        agent TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        schedule TEXT NOT NULL,
+        command TEXT NOT NULL,
+        cwd TEXT NOT NULL,
+        next_at INTEGER NOT NULL,
+        created_at INTEGER NOT NULL
+     );
+     CREATE INDEX timers_due ON timers (next_at);
+     CREATE TABLE crontabs (
+        agent TEXT PRIMARY KEY,
+        text TEXT NOT NULL
+     );
+     CREATE TABLE timer_runs (
+        timer INTEGER NOT NULL,
+        slot INTEGER NOT NULL,
+        agent TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        command TEXT NOT NULL,
+        started_at INTEGER NOT NULL,
+        ended_at INTEGER,
+        status INTEGER,
+        output TEXT,
+        PRIMARY KEY (timer, slot)
+     );",
 ];
 
 /// The version this toolsh writes.

@@ -15,6 +15,7 @@ pub mod guard;
 pub mod net;
 pub mod reach;
 pub mod registry;
+pub mod timers;
 pub mod workspace;
 
 pub use gate::{Answer, Approval, Approver, Denied, Elicited, Gate, Ticket};
@@ -284,6 +285,8 @@ pub struct ToolCx {
     pub meter: Arc<Meter>,
     /// The calling line's deadline and cancellation.
     pub(crate) pace: Arc<crate::pace::Pace>,
+    /// The shell's limits (those a body enforces itself: timers per agent).
+    pub limits: crate::session::Limits,
 }
 
 /// How far a tool body got: `done` of `total` units (bytes, steps), `total` 0 when unknown.

@@ -49,7 +49,11 @@ impl Registry {
     /// The built-in tools.
     pub fn builtin() -> Self {
         let mut registry = Registry::new();
-        let tools = super::fs::tools().into_iter().chain(super::agents::tools()).chain(super::db::tools());
+        let tools = super::fs::tools()
+            .into_iter()
+            .chain(super::agents::tools())
+            .chain(super::db::tools())
+            .chain(super::timers::tools());
         #[cfg(feature = "net")]
         let tools = tools.chain(super::net::tools());
         for tool in tools {

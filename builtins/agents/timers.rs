@@ -1,0 +1,178 @@
+//! `at`, `atq`, `atrm` and `crontab` over the `timer.*` tools: scripts scheduled in the store
+//! for this agent, run by `toolsh serve` in a fresh session of the agent (times in UTC).
+
+use crate::Ctx;
+use crate::session::Status;
+use crate::spec::{Opt, Spec};
+use serde_json::{Value, json};
+
+const FILE: Opt = Opt::short('f', "read the script from FILE, not standard input").value("FILE");
+const TIME: Opt = Opt::short('t', "the time as [[CC]YY]MMDDhhmm[.ss]").value("TIME");
+const RUNS: Opt = Opt::long("runs", "the latest runs (of job ID), with their status and output");
+const LIST: Opt = Opt::short('l', "show this agent's crontab");
+const REMOVE: Opt = Opt::short('r', "remove this agent's crontab");
+
+/// `at`.
+pub const AT: Spec = Spec {
+    name: "at",
+    summary: "run a script once, later",
+    synopsis: &["[-f FILE] TIME...", "-t [[CC]YY]MMDDhhmm[.ss]"],
+    about: "Schedule the script on standard input (or in FILE) to run once at TIME: now + N minutes|hours|days|weeks (seconds too), HH:MM [today|tomorrow|YYYY-MM-DD], 9am, noon, midnight, teatime, YYYY-MM-DD HH:MM (UTC). toolsh serve runs it in a fresh session of this agent, in this directory; a failure is sent to the agent's inbox.",
+    options: &[FILE, TIME],
+    tools: &["timer.at"],
+    ..Spec::BASE
+};
+
+/// `atq`.
+pub const ATQ: Spec = Spec {
+    name: "atq",
+    summary: "list pending at jobs, or their runs",
+    synopsis: &["", "--runs [ID]"],
+    about: "List this agent's pending at jobs (number, time, queue a, agent); with --runs, the latest runs of at jobs and crontab entries with their status and output.",
+    options: &[RUNS],
+    tools: &["timer.list"],
+    ..Spec::BASE
+};
+
+/// `atrm`.
+pub const ATRM: Spec = Spec {
+    name: "atrm",
+    summary: "remove pending at jobs",
+    synopsis: &["JOB..."],
+    tools: &["timer.remove"],
+    ..Spec::BASE
+};
+
+/// `crontab`.
+pub const CRONTAB: Spec = Spec {
+    name: "crontab",
+    summary: "install, list or remove this agent's crontab",
+    synopsis: &["FILE", "-", "-l", "-r"],
+    about: "Install FILE (or standard input with -) as this agent's crontab, replacing it: five fields (minute hour day-of-month month day-of-week; six with seconds first) or @hourly, @daily, @weekly, @monthly, @yearly, then the command; NAME=value lines are exported to the entries after them. Times are UTC. toolsh serve runs each entry when due, in a fresh session of this agent; missed times are skipped, as cron does.",
+    options: &[LIST, REMOVE],
+    tools: &["timer.crontab"],
+    ..Spec::BASE
+};
+
+/// `at [-f FILE] TIME…`, `at -t STAMP`.
+pub async fn at(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&AT).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let when = match args.last(&TIME) {
+        Some(stamp) if args.operands.is_empty() => {
+            match toolsh_core::timers::parse_touch_time(stamp, chrono::Utc::now()) {
+                Ok(time) => time.format("%Y-%m-%d %H:%M:%S").to_string(),
+                Err(why) => return ctx.fail(why).await,
+            }
+        }
+        Some(_) => return ctx.misuse(&AT, "-t and a TIME together").await,
+        None if args.operands.is_empty() => return ctx.misuse(&AT, "missing TIME").await,
+        None => args.operands.join(" "),
+    };
+    let script = match args.last(&FILE) {
+        Some(file) => match ctx.vfs.read(&ctx.abs(file)) {
+            Ok(bytes) => bytes,
+            Err(err) => return ctx.fail(format!("{file}: {}", crate::vfs::describe(&err))).await,
+        },
+        None => match ctx.read_stdin().await {
+            Ok(bytes) => bytes,
+            Err(err) => return ctx.fail(crate::vfs::describe(&err)).await,
+        },
+    };
+    let command = String::from_utf8_lossy(&script).into_owned();
+    if command.trim().is_empty() {
+        return ctx.fail("no script to run: give it on standard input or with -f FILE").await;
+    }
+    match ctx.call("timer.at", json!({ "when": when, "command": command })).await {
+        Ok(job) => {
+            ctx.err(format!("job {} at {}\n", job["id"], job["at"].as_str().unwrap_or_default())).await;
+            0
+        }
+        Err(status) => status,
+    }
+}
+
+/// `atq`, `atq --runs [ID]`.
+pub async fn atq(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&ATQ).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let runs = args.has(&RUNS);
+    let id = match args.operands.first().map(|id| id.parse::<i64>()) {
+        None => None,
+        Some(Ok(id)) if runs => Some(id),
+        Some(_) => return ctx.misuse(&ATQ, format!("'{}': only --runs takes a job number", args.operands[0])).await,
+    };
+    let list = match ctx.call("timer.list", json!({ "runs": runs, "id": id })).await {
+        Ok(Value::Array(list)) => list,
+        Ok(_) => Vec::new(),
+        Err(status) => return status,
+    };
+    let mut out = String::new();
+    let agent = ctx.agent().to_string();
+    for item in &list {
+        let text = |key: &str| item[key].as_str().unwrap_or_default().to_string();
+        if runs {
+            let status = item["status"].as_i64().map_or_else(|| "running".to_string(), |s| format!("exit {s}"));
+            out.push_str(&format!("{}\t{}\t{}\t{}\n", item["id"], text("slot"), status, text("command").trim()));
+            for line in text("output").lines() {
+                out.push_str(&format!("\t{line}\n"));
+            }
+        } else if item["kind"] == "at" {
+            out.push_str(&format!("{}\t{} a {agent}\n", item["id"], text("next")));
+        }
+    }
+    i32::from(!ctx.out(out).await)
+}
+
+/// `atrm JOB…`.
+pub async fn atrm(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&ATRM).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if args.operands.is_empty() {
+        return ctx.misuse(&ATRM, "missing JOB").await;
+    }
+    let mut status = 0;
+    for job in &args.operands {
+        let Ok(id) = job.parse::<i64>() else {
+            ctx.complain(format!("Cannot find jobid {job}")).await;
+            status = 1;
+            continue;
+        };
+        if let Err(failed) = ctx.call("timer.remove", json!({ "id": id })).await {
+            status = failed;
+        }
+    }
+    status
+}
+
+/// `crontab FILE|-`, `crontab -l`, `crontab -r`.
+pub async fn crontab(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&CRONTAB).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let (list, remove) = (args.has(&LIST), args.has(&REMOVE));
+    match (list, remove, args.operands.as_slice()) {
+        (true, false, []) => match ctx.call("timer.crontab", json!({})).await {
+            Ok(Value::String(text)) => i32::from(!ctx.out(text).await),
+            Ok(other) => i32::from(!ctx.out(format!("{other}\n")).await),
+            Err(status) => status,
+        },
+        (false, true, []) => ctx.call("timer.crontab", json!({ "remove": true })).await.map_or_else(|s| s, |_| 0),
+        (false, false, [file]) => {
+            let text = if file == "-" { ctx.read_stdin().await } else { ctx.vfs.read(&ctx.abs(file)) };
+            let text = match text {
+                Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                Err(err) => return ctx.fail(format!("{file}: {}", crate::vfs::describe(&err))).await,
+            };
+            ctx.call("timer.crontab", json!({ "text": text })).await.map_or_else(|s| s, |_| 0)
+        }
+        _ => ctx.misuse(&CRONTAB, "give one of FILE, -, -l or -r").await,
+    }
+}

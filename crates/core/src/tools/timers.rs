@@ -1,0 +1,156 @@
+//! Tools over the store's timers (`timer.*`): an `at` job added, listed, removed; a crontab
+//! installed, read or removed. They only record what is due; `toolsh serve` fires it. `at`,
+//! `atq`, `atrm` and `crontab` are these tools as their usual commands.
+
+use super::agents::EXIT_UNAVAILABLE;
+use super::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec, typed};
+use crate::store::{Store, StoreError};
+use crate::timers;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::json;
+use std::sync::Arc;
+
+fn store(cx: &ToolCx) -> Result<&Arc<Store>, ToolError> {
+    cx.store.as_ref().ok_or_else(|| ToolError {
+        status: EXIT_UNAVAILABLE,
+        message: "timers are kept in the store, and this shell has none: start toolsh with --store PATH".to_string(),
+    })
+}
+
+fn unavailable(err: StoreError) -> ToolError {
+    ToolError { status: EXIT_UNAVAILABLE, message: err.0 }
+}
+
+/// Arguments of `timer.at`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct AtArgs {
+    /// When: `now + 10 minutes`, `14:30`, `9am tomorrow`, `noon`, `2026-12-24 18:00` (UTC).
+    when: String,
+    /// The script to run then.
+    command: String,
+}
+
+/// Arguments of `timer.list`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct ListArgs {
+    /// Also the latest runs (with their status and output), of this timer only when given.
+    #[serde(default)]
+    runs: bool,
+    /// The timer whose runs to show.
+    #[serde(default)]
+    id: Option<i64>,
+}
+
+/// Arguments of `timer.remove`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct RemoveArgs {
+    /// The `at` job's number.
+    id: i64,
+}
+
+/// Arguments of `timer.crontab`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct CrontabArgs {
+    /// A whole crontab to install in place of the agent's (five fields or six with seconds
+    /// first, or `@hourly` and the like, then the command). Without it, the crontab is shown.
+    #[serde(default)]
+    text: Option<String>,
+    /// Remove the agent's crontab.
+    #[serde(default)]
+    remove: bool,
+}
+
+/// The timer tools.
+pub fn tools() -> Vec<Arc<dyn Tool>> {
+    vec![
+        typed(
+            ToolSpec::new::<AtArgs>("timer.at", "Run a script once at a time (fired by toolsh serve).")
+                .stdin("command")
+                .aliases(&["schedule_once"]),
+            |cx: ToolCx, args: AtArgs| async move {
+                let now = chrono::Utc::now();
+                let when = timers::parse_at(&args.when, now).map_err(ToolError::failed)?;
+                let at = timers::millis(when).max(timers::millis(now));
+                let added = store(&cx)?.add_at(&args.command, &cx.cwd, at, cx.limits.timers).map_err(unavailable)?;
+                let id = added.map_err(ToolError::failed)?;
+                Ok(ToolOutput::Json(json!({ "id": id, "at_ms": at, "at": timers::shown(at) })))
+            },
+        ),
+        typed(
+            ToolSpec::new::<ListArgs>("timer.list", "List this agent's at jobs and crontab entries, or their runs.")
+                .read_only(),
+            |cx: ToolCx, args: ListArgs| async move {
+                let store = store(&cx)?;
+                if args.runs {
+                    let runs = store.timer_runs(args.id, 20).map_err(unavailable)?;
+                    let list: Vec<_> = runs
+                        .into_iter()
+                        .map(|r| {
+                            json!({ "id": r.timer, "kind": r.kind, "slot": timers::shown(r.slot), "command": r.command,
+                                    "status": r.status, "output": r.output })
+                        })
+                        .collect();
+                    return Ok(ToolOutput::Json(json!(list)));
+                }
+                let mut list = Vec::new();
+                for kind in [timers::AT, timers::CRON] {
+                    for t in store.timers(kind).map_err(unavailable)? {
+                        list.push(json!({ "id": t.id, "kind": t.kind, "schedule": t.schedule, "next_ms": t.next_at,
+                                          "next": timers::shown(t.next_at), "command": t.command }));
+                    }
+                }
+                Ok(ToolOutput::Json(json!(list)))
+            },
+        ),
+        typed(
+            ToolSpec::new::<RemoveArgs>("timer.remove", "Remove one of this agent's at jobs."),
+            |cx: ToolCx, args: RemoveArgs| async move {
+                if !store(&cx)?.remove_at(args.id).map_err(unavailable)? {
+                    return Err(ToolError::failed(format!("Cannot find jobid {}", args.id)));
+                }
+                Ok(ToolOutput::Json(json!({ "removed": args.id })))
+            },
+        ),
+        typed(
+            ToolSpec::new::<CrontabArgs>("timer.crontab", "Install, show or remove this agent's crontab.")
+                .stdin("text"),
+            |cx: ToolCx, args: CrontabArgs| async move {
+                let store = store(&cx)?;
+                let none = || ToolError::failed(format!("no crontab for {}", cx.agent));
+                if args.remove {
+                    return if store.remove_crontab().map_err(unavailable)? {
+                        Ok(ToolOutput::Json(json!({ "removed": true })))
+                    } else {
+                        Err(none())
+                    };
+                }
+                let Some(text) = args.text else {
+                    return match store.crontab().map_err(unavailable)? {
+                        Some(text) => Ok(ToolOutput::Text(text)),
+                        None => Err(none()),
+                    };
+                };
+                let entries = timers::parse_crontab(&text, "-")
+                    .map_err(|errors| ToolError::failed(format!("{errors}\nerrors in crontab file, can't install.")))?;
+                let now = timers::millis(chrono::Utc::now());
+                let mut planned = Vec::new();
+                for entry in entries {
+                    let schedule = timers::schedule(&entry.schedule).map_err(ToolError::failed)?;
+                    let next = timers::next_after(&schedule, now)
+                        .ok_or_else(|| ToolError::failed(format!("'{}' is never due", entry.schedule)))?;
+                    planned.push((entry.schedule, entry.command, next));
+                }
+                store
+                    .set_crontab(&text, &planned, &cx.cwd, cx.limits.timers)
+                    .map_err(unavailable)?
+                    .map_err(ToolError::failed)?;
+                Ok(ToolOutput::Json(json!({ "installed": planned.len() })))
+            },
+        ),
+    ]
+}

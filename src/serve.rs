@@ -1,0 +1,125 @@
+//! `toolsh serve`: the long-lived process that fires timers (and, with `--http`, serves MCP).
+//!
+//! Every agent's `at` jobs and crontab entries live in the store. The loop wakes when the
+//! soonest is due (at least every second), and for each due one claims its slot in one write
+//! transaction (`Store::claim_timer`: the timer moves to its next time only if it still
+//! stands at this slot), so of several `toolsh serve` processes on one store exactly one runs
+//! it. The claimant runs the script in a fresh session of the timer's agent (the same
+//! workspace, policy and limits, in the directory it was scheduled from, bounded by the
+//! `job-timeout-ms` limit), keeps its status and output with the run, and on failure sends
+//! the agent a message.
+//!
+//! Missed times are handled as cron and atd do: an `at` job whose time passed while nothing
+//! ran runs as soon as a server starts; a crontab slot more than [`GRACE`] late is skipped,
+//! the entry moved to its next time after now.
+
+use crate::interp::Shell;
+use crate::store::{Store, Timer, now_ms};
+use crate::timers;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How late a crontab slot may still run.
+pub const GRACE: Duration = Duration::from_secs(60);
+
+/// The most of a run's output kept with it.
+const OUTPUT_BYTES: usize = 64 * 1024;
+
+/// The agent a failure notice comes from.
+const SENDER: &str = "toolsh-serve";
+
+/// Fires due timers until the process ends; `template` makes each run's session.
+pub async fn fire_timers(template: Shell, store: Arc<Store>) {
+    let template = Arc::new(std::sync::Mutex::new(template));
+    loop {
+        let now = now_ms();
+        match store.due_timers(now) {
+            Ok(due) => {
+                for timer in due {
+                    fire(&template, &store, timer, now);
+                }
+            }
+            Err(err) => eprintln!("toolsh: serve: the store: {err}"),
+        }
+        let next = store.next_due().ok().flatten().unwrap_or(now + 1000);
+        let wait = (next - now_ms()).clamp(20, 1000);
+        tokio::time::sleep(Duration::from_millis(u64::try_from(wait).unwrap_or(1000))).await;
+    }
+}
+
+/// Claims `timer`'s slot and, when this process got it, runs it on a task of its own.
+fn fire(template: &Arc<std::sync::Mutex<Shell>>, store: &Arc<Store>, timer: Timer, now: i64) {
+    let (next, run) = if timer.kind == timers::CRON {
+        let Ok(schedule) = timers::schedule(&timer.schedule) else {
+            // Installed entries parsed when installed; one that no longer does is dropped.
+            let _ = store.claim_timer(&timer, None, false);
+            return;
+        };
+        let late = now - timer.next_at > i64::try_from(GRACE.as_millis()).unwrap_or(i64::MAX);
+        let from = if late { now } else { timer.next_at };
+        (timers::next_after(&schedule, from), !late)
+    } else {
+        (None, true)
+    };
+    match store.claim_timer(&timer, next, run) {
+        Ok(true) => {}
+        Ok(false) => return,
+        Err(err) => {
+            eprintln!("toolsh: serve: timer {}: {err}", timer.id);
+            return;
+        }
+    }
+    let session = template.lock().unwrap_or_else(|p| p.into_inner()).new_session_as(&timer.agent, None);
+    let store = store.clone();
+    tokio::spawn(async move { run_timer(session, store, timer).await });
+}
+
+/// Runs `timer`'s script in `shell`, keeps the outcome with the run, and tells its agent of
+/// a failure.
+async fn run_timer(mut shell: Shell, store: Arc<Store>, timer: Timer) {
+    let mut notes = String::new();
+    if let Err(why) = shell.set_cwd(&timer.cwd) {
+        notes.push_str(&format!("toolsh: {why}; ran in {}\n", shell.cwd()));
+    }
+    let limit = shell.state().limits.job_time;
+    let options = crate::ExecOptions { timeout: limit, ..Default::default() };
+    let outcome = shell.exec_with(&timer.command, options).await;
+    let mut output = notes;
+    output.push_str(&outcome.stdout_text());
+    if !outcome.stderr.is_empty() {
+        output.push_str("[stderr]\n");
+        output.push_str(&outcome.stderr_text());
+    }
+    if output.len() > OUTPUT_BYTES {
+        let mut cut = OUTPUT_BYTES;
+        while !output.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        output.truncate(cut);
+        output.push_str("\n[output cut]\n");
+    }
+    if let Err(err) = store.finish_timer_run(timer.id, timer.next_at, i64::from(outcome.status), &output) {
+        eprintln!("toolsh: serve: timer {}: {err}", timer.id);
+    }
+    if outcome.status != 0 {
+        let what = if timer.kind == timers::AT {
+            format!("at job {}", timer.id)
+        } else {
+            format!("crontab entry '{}'", timer.schedule)
+        };
+        let tail: Vec<&str> = output.lines().rev().take(5).collect();
+        let tail: Vec<&str> = tail.into_iter().rev().collect();
+        let text = format!(
+            "{what} failed with status {} at {}: {}\n{}\n(atq --runs {} shows the whole output)",
+            outcome.status,
+            timers::shown(timer.next_at),
+            timer.command.trim(),
+            tail.join("\n"),
+            timer.id
+        );
+        let sender = store.for_agent_session(SENDER, "serve");
+        if let Err(err) = sender.send(&timer.agent, &text) {
+            eprintln!("toolsh: serve: timer {}: the failure notice was not sent: {err}", timer.id);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! Timers: `at`, `atq`, `atrm` and `crontab` keep an agent's scripts in the store, and
+//! `toolsh serve` fires them — each slot exactly once even with two servers on one store,
+//! output kept with the run, a failure sent to the agent's inbox, missed times handled as cron
+//! and atd handle them, bad times and lines refused with nothing stored.
+
+use crate::support::{Ran, run_binary};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+fn toolsh(dir: &Path, args: &[&str]) -> Ran {
+    let mut all: Vec<String> = vec!["--root".into(), dir.display().to_string()];
+    all.extend(["--store".into(), dir.join("s.db").display().to_string(), "--agent".into(), "alice".into()]);
+    all.extend(args.iter().map(|a| a.to_string()));
+    run_binary(dir, &all, Duration::from_secs(20))
+}
+
+fn serve(dir: &Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_toolsh"))
+        .args(["serve", "--root", &dir.display().to_string(), "--store", &dir.join("s.db").display().to_string()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn serve")
+}
+
+fn stop(mut child: Child) {
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+fn sql(dir: &Path, query: &str) -> Vec<Vec<i64>> {
+    let conn = rusqlite::Connection::open(dir.join("s.db")).expect("open");
+    let mut statement = conn.prepare(query).expect("prepare");
+    let columns = statement.column_count();
+    let rows = statement
+        .query_map([], |row| (0..columns).map(|i| row.get::<_, i64>(i)).collect::<Result<Vec<_>, _>>())
+        .expect("query");
+    rows.map(|r| r.expect("row")).collect()
+}
+
+#[test]
+fn two_servers_on_one_store_fire_each_second_of_a_crontab_exactly_once() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = toolsh(dir.path(), &["-c", "echo '* * * * * * date +%s >> ticks.log' | crontab - && crontab -l"]);
+    assert_eq!((out.status, out.stdout.as_str()), (0, "* * * * * * date +%s >> ticks.log\n"), "{}", out.stderr);
+    let (one, two) = (serve(dir.path()), serve(dir.path()));
+    std::thread::sleep(Duration::from_secs(8));
+    stop(one);
+    stop(two);
+    let runs = sql(dir.path(), "SELECT slot, count(*) FROM timer_runs GROUP BY slot ORDER BY slot");
+    assert!(runs.len() >= 6, "a run for (nearly) every second: {runs:?}");
+    assert!(runs.iter().all(|r| r[1] == 1), "each slot ran once: {runs:?}");
+    assert!(runs.windows(2).all(|w| w[1][0] - w[0][0] == 1000), "no second skipped: {runs:?}");
+    // A run killed with its server may not have written yet; every finished one did, once.
+    let finished = sql(dir.path(), "SELECT count(*) FROM timer_runs WHERE status = 0")[0][0];
+    let lines = std::fs::read_to_string(dir.path().join("ticks.log")).expect("ticks");
+    assert_eq!(lines.lines().count() as i64, finished, "{lines}");
+}
+
+#[test]
+fn at_jobs_run_once_keep_their_output_and_report_failure_to_the_inbox() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = toolsh(
+        dir.path(),
+        &[
+            "-c",
+            "mkdir -p sub && cd sub && echo 'echo \"ran in $PWD\"; echo $((6 * 7))' | at now; echo 'echo broke >&2; exit 3' | at -t 202001010000; atq | wc -l",
+        ],
+    );
+    assert_eq!(out.stdout, "2\n", "{}", out.stderr);
+    assert!(out.stderr.contains("job 1 at ") && out.stderr.contains("job 2 at "), "{}", out.stderr);
+    let server = serve(dir.path());
+    std::thread::sleep(Duration::from_secs(3));
+    stop(server);
+    let out = toolsh(dir.path(), &["-c", "atq | wc -l; atq --runs 1; atq --runs 2 | head -1 | cut -f3; msg read"]);
+    let sub = dir.path().join("sub");
+    assert!(out.stdout.starts_with("0\n1\t"), "{}", out.stdout);
+    assert!(out.stdout.contains(&format!("\tran in {}\n\t42\n", sub.display())), "{}", out.stdout);
+    assert!(out.stdout.contains("exit 3\n"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("from toolsh-serve") && out.stdout.contains("at job 2 failed with status 3"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("broke"), "{}", out.stdout);
+}
+
+#[test]
+fn a_crontab_slot_missed_while_nothing_ran_is_skipped_as_cron_skips_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    toolsh(dir.path(), &["-c", "echo '@hourly echo hourly >> hourly.log' | crontab -"]);
+    let conn = rusqlite::Connection::open(dir.path().join("s.db")).expect("open");
+    conn.execute("UPDATE timers SET next_at = next_at - 7200000", []).expect("age it");
+    let server = serve(dir.path());
+    std::thread::sleep(Duration::from_millis(1500));
+    stop(server);
+    assert!(!dir.path().join("hourly.log").exists(), "a slot two hours late does not run");
+    let next = sql(dir.path(), "SELECT next_at FROM timers")[0][0];
+    assert!(next > toolsh_core_now(), "moved to its next time after now");
+    assert_eq!(sql(dir.path(), "SELECT count(*) FROM timer_runs")[0][0], 0);
+}
+
+fn toolsh_core_now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+}
+
+#[test]
+fn bad_times_lines_and_ids_are_refused_with_nothing_stored() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = toolsh(
+        dir.path(),
+        &["-c", "echo x | at teatime-ish; echo \"at $?\"; echo x | at -t 13991399; echo \"t $?\"; at now </dev/null; echo \"empty $?\"
+                 echo '0 9 * * * ok' | crontab -; printf '61 * * * * x\\n* * *\\n' | crontab -; echo \"bad $?\"; crontab -l
+                 atrm 99 x; echo \"atrm $?\"; crontab -r; crontab -r; echo \"r $?\"; crontab -l; echo \"l $?\"; atq | wc -l"],
+    );
+    assert_eq!(out.stdout, "at 1\nt 1\nempty 1\nbad 1\n0 9 * * * ok\natrm 1\nr 1\nl 1\n0\n", "{}", out.stderr);
+    for said in [
+        "at: Garbled time",
+        "at: no script to run",
+        "crontab: \"-\":1: bad schedule '61 * * * *'",
+        "\"-\":2: bad command",
+        "errors in crontab file, can't install.",
+        "atrm: Cannot find jobid 99",
+        "atrm: Cannot find jobid x",
+        "crontab: no crontab for alice",
+    ] {
+        assert!(out.stderr.contains(said), "{said}: {}", out.stderr);
+    }
+    // The timers limit is named when hit, and the store holds no more than it.
+    let out = toolsh(
+        dir.path(),
+        &["--limit", "timers=2", "-c", "for i in 1 2 3; do echo : | at now + 1 hour; done; atq | wc -l"],
+    );
+    assert_eq!(out.stdout, "2\n");
+    assert!(out.stderr.contains("limit exceeded: timers per agent (at most 2)"), "{}", out.stderr);
+}
