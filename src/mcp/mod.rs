@@ -212,7 +212,7 @@ functions, loops, heredocs, $(...). {persists} \
 Discover: `help`, `help NS`, `CMD -h`, `config tools QUERY`; tools are commands (`fs.read --path f`, \
 `ns.tool '{{json}}'`). Output: stdout, `[stderr]` + stderr, a `[truncated: …]` marker naming a file \
 with all of it, `[exit N]` last. Exit 0 ok, 1/2 failed (2 also usage), 124 timeout, 125 \
-unavailable, 126 blocked by policy (nothing ran), 127 unknown, 130 cancelled, 148 still running as a job (`jobs`). who/ping/msg: \
+unavailable, 126 blocked by policy (nothing ran), 127 unknown, 130 cancelled, 148 went on as a job. who/ping/msg: \
 other agents, not the network.\nCommands besides bash builtins:",
         shell.cwd()
     );

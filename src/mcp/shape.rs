@@ -481,11 +481,11 @@ pub fn shell_definition(description: String, annotations: ToolAnnotations) -> To
             "timeout_ms": {
                 "type": "integer",
                 "minimum": 1,
-                "description": "The call's time in ms (default 30000, at most 600000)."
+                "description": "Time in ms (default 30000, max 600000)."
             },
             "on_timeout": {
                 "enum": ["background", "stop"],
-                "description": "Then a line still running goes on as a job (default) or stops."
+                "description": "Then: go on as a job (default), or stop."
             }
         },
         "required": ["command"],
