@@ -908,6 +908,11 @@ impl Shell {
         }
     }
 
+    /// The store, when the shell has one.
+    pub fn store(&self) -> Option<&Arc<crate::store::Store>> {
+        self.interp.shared.store.as_ref()
+    }
+
     /// Saves this session to the store as `name` (its agent's): variables, functions,
     /// options, traps, cwd, directory stack, job records and in-memory `/tmp`.
     pub fn save_session(&self, name: &str) -> Result<(), String> {

@@ -21,6 +21,7 @@ use crate::interp::Shell;
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::session::store::{SessionState, SessionStore, SessionStoreError};
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -57,17 +58,21 @@ pub async fn serve(
     let listener =
         tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("mcp: cannot listen on {addr}: {e}"))?;
     let bound = listener.local_addr().map_err(|e| format!("mcp: {e}"))?;
+    // With a store, sessions outlive the process: their handshakes and shells are kept there.
+    let kept = template.store().cloned();
     // `new_session` borrows the template; the factory runs on any worker, hence the lock.
     let template = Mutex::new(template);
     let running = super::RunningCalls::default();
     let listed = running.clone();
     let turns = super::turns::SessionTurns::default();
     let queued = turns.clone();
+    let keeps = kept.is_some();
     let factory = move || {
         let approver = Arc::new(ElicitingApprover::default());
         let shell = template.lock().unwrap_or_else(|p| p.into_inner()).new_session(Some(approver.clone()));
         let mut server = ShellServer::new(shell, caps).with_approver(approver).with_shape(shape);
         server.sessions_only = true;
+        server.kept_by_id = keeps;
         server.running = Some(listed.clone());
         server.turns = queued.clone();
         Ok(server)
@@ -76,7 +81,10 @@ pub async fn serve(
     if !bound.ip().is_unspecified() {
         hosts.push(bound.ip().to_string());
     }
-    let config = StreamableHttpServerConfig::default().with_allowed_hosts(hosts);
+    let mut config = StreamableHttpServerConfig::default().with_allowed_hosts(hosts);
+    if let Some(store) = &kept {
+        config.session_store = Some(Arc::new(KeptSessions(store.clone())));
+    }
     let sessions = Arc::new(LocalSessionManager::default());
     let service = StreamableHttpService::new(factory, sessions.clone(), config);
     listening(bound);
@@ -96,11 +104,13 @@ pub async fn serve(
         let sessions = sessions.clone();
         let running = running.clone();
         let turns = turns.clone();
+        let kept = kept.clone();
         let route = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
             let service = service.clone();
             let sessions = sessions.clone();
             let running = running.clone();
             let turns = turns.clone();
+            let kept = kept.clone();
             async move {
                 if let Some(why) = forbidden(request.headers(), bound) {
                     return Ok(refused(why));
@@ -113,6 +123,10 @@ pub async fn serve(
                     let calls = running.lock().unwrap_or_else(|p| p.into_inner()).remove(id).unwrap_or_default();
                     calls.into_iter().for_each(|(_, token)| token.cancel());
                     turns.lock().unwrap_or_else(|p| p.into_inner()).remove(id);
+                    // The client ended it: nothing of it is kept for a restart.
+                    if let Some(store) = &kept {
+                        let _ = store.drop_session(&super::kept_name(id));
+                    }
                 }
                 // A POST without a session id opens a session (its `initialize`).
                 let opens =
@@ -273,4 +287,27 @@ fn not_found() -> hyper::Response<http_body_util::combinators::BoxBody<Bytes, st
     let mut response = hyper::Response::new(body);
     *response.status_mut() = hyper::StatusCode::NOT_FOUND;
     response
+}
+
+/// The handshakes of the server's sessions kept in the store, so that after a restart rmcp
+/// replays a session's `initialize` when its client comes back with its `Mcp-Session-Id`
+/// (and [`ShellServer`] then restores the shell saved under that id).
+pub struct KeptSessions(pub Arc<crate::store::Store>);
+
+#[async_trait::async_trait]
+impl SessionStore for KeptSessions {
+    async fn load(&self, id: &str) -> Result<Option<SessionState>, SessionStoreError> {
+        match self.0.load_mcp_session(id)? {
+            Some(text) => Ok(Some(serde_json::from_str(&text)?)),
+            None => Ok(None),
+        }
+    }
+
+    async fn store(&self, id: &str, state: &SessionState) -> Result<(), SessionStoreError> {
+        Ok(self.0.save_mcp_session(id, &serde_json::to_string(state)?)?)
+    }
+
+    async fn delete(&self, id: &str) -> Result<(), SessionStoreError> {
+        Ok(self.0.drop_mcp_session(id)?)
+    }
 }

@@ -68,6 +68,11 @@ pub struct ShellServer {
     waiting: Mutex<HashMap<String, Line>>,
     /// The name this server's session is kept under in the store (`--session NAME`).
     keep_as: Option<String>,
+    /// Over HTTP with a store: the session is kept under its id (`mcp:ID`), restored by the
+    /// first call a restarted server gets for it.
+    kept_by_id: bool,
+    /// Whether the first call looked for a kept shell already.
+    looked_for_kept: std::sync::atomic::AtomicBool,
 }
 
 /// The running calls of each HTTP session, by session id: a token to cancel each, with the
@@ -143,6 +148,8 @@ impl ShellServer {
             turns: turns::SessionTurns::default(),
             waiting: Mutex::default(),
             keep_as: None,
+            kept_by_id: false,
+            looked_for_kept: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -354,6 +361,14 @@ impl ServerHandler for ShellServer {
             }
         };
         drop(turn);
+        let mut shell = shell;
+        // A session this process did not start (it was restarted): its shell as last saved.
+        if self.kept_by_id
+            && !self.looked_for_kept.swap(true, std::sync::atomic::Ordering::Relaxed)
+            && let Err(why) = shell.restore_session(&kept_name(&session))
+        {
+            return Ok(CallToolResponse::Complete(call::refused(&why)));
+        }
         let next = self.background.lock().unwrap_or_else(|p| p.into_inner()).0 + 1;
         let plan = match self.shape.plan(&request.name, request.arguments, next) {
             Ok(Some(plan)) => plan,
@@ -361,7 +376,6 @@ impl ServerHandler for ShellServer {
             Err(why) => return Ok(CallToolResponse::Complete(call::refused(&why))),
         };
         self.forget_abandoned();
-        let mut shell = shell;
         let result = match plan {
             Plan::Run { runs, restart, answer } => {
                 if restart && let Some(pristine) = &self.pristine {
@@ -446,6 +460,11 @@ impl ServerHandler for ShellServer {
 /// The key under which a line's question is put to the client, and its answer comes back.
 const ANSWER: &str = "answer";
 
+/// The name an HTTP session's shell is kept under in the store.
+pub fn kept_name(session: &str) -> String {
+    format!("mcp:{session}")
+}
+
 /// The session a request belongs to: over HTTP its id, over stdio the one session.
 fn session_of(context: &RequestContext<RoleServer>) -> String {
     context
@@ -527,7 +546,7 @@ impl ShellServer {
         };
         let (done, finished) = tokio::sync::oneshot::channel();
         let caps = self.caps;
-        let keep_as = self.keep_as.clone();
+        let keep_as = self.keep_as.clone().or_else(|| self.kept_by_id.then(|| kept_name(session)));
         let stop = cancel.clone();
         tokio::spawn(async move {
             let mut ran = Vec::new();

@@ -6,7 +6,8 @@
 //! (`tests/mcp/negotiate.py`); what a harness meets through the SDK's default client on the
 //! newest revision — mistakes as results, calls in order, questions in rounds, structured
 //! results and spill resources (`tests/mcp/harness.py`); the harness shapes against golden
-//! transcripts (`tests/mcp/shapes.py`, `tests/mcp/transcripts/`).
+//! transcripts (`tests/mcp/shapes.py`, `tests/mcp/transcripts/`); a session restored by its id
+//! after `toolsh serve --http` is killed and started again (`tests/mcp/restart.py`).
 
 use std::process::Command;
 
@@ -102,4 +103,9 @@ fn each_harness_shape_answers_as_its_golden_transcript() {
 #[test]
 fn http_mode_keeps_fifty_concurrent_sessions_apart() {
     python("sessions.py");
+}
+
+#[test]
+fn an_http_session_survives_its_server_being_killed_and_started_again() {
+    python("restart.py");
 }

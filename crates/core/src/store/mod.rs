@@ -874,6 +874,34 @@ impl Store {
     }
 }
 
+/// The handshakes of MCP HTTP sessions (the client's `initialize`, as JSON), by session id:
+/// what a restarted `toolsh mcp --http` needs to answer a session it did not start.
+impl Store {
+    /// Keeps session `id`'s handshake.
+    pub fn save_mcp_session(&self, id: &str, state: &str) -> Result<(), StoreError> {
+        self.with_opened(false, |conn| {
+            conn.execute(
+                "INSERT INTO mcp_sessions (id, state, saved_at) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (id) DO UPDATE SET state = excluded.state, saved_at = excluded.saved_at",
+                params![id, state, now_ms()],
+            )
+            .map(|_| ())
+        })
+    }
+
+    /// Session `id`'s handshake, when it was kept.
+    pub fn load_mcp_session(&self, id: &str) -> Result<Option<String>, StoreError> {
+        self.with_opened(false, |conn| {
+            conn.query_row("SELECT state FROM mcp_sessions WHERE id = ?1", [id], |r| r.get(0)).optional()
+        })
+    }
+
+    /// Forgets session `id`'s handshake.
+    pub fn drop_mcp_session(&self, id: &str) -> Result<(), StoreError> {
+        self.with_opened(false, |conn| conn.execute("DELETE FROM mcp_sessions WHERE id = ?1", [id]).map(|_| ()))
+    }
+}
+
 /// A session kept in the store, as `session list` shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionEntry {

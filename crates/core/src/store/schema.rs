@@ -85,6 +85,12 @@ const MIGRATIONS: &[&str] = &[
         output TEXT,
         PRIMARY KEY (timer, slot)
      );",
+    // 5: the handshakes of MCP HTTP sessions, so a restarted server answers their ids.
+    "CREATE TABLE mcp_sessions (
+        id TEXT PRIMARY KEY,
+        state TEXT NOT NULL,
+        saved_at INTEGER NOT NULL
+     );",
 ];
 
 /// The version this toolsh writes.
