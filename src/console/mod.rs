@@ -74,6 +74,11 @@ pub fn run(shell: &mut Shell, setup: Setup) -> Status {
         if let Ok(mut current) = view.lock() {
             *current = View::of(shell);
         }
+        // Jobs that ended since the last prompt are told before the next, as bash tells them.
+        let notices = shell.job_notices();
+        if !notices.is_empty() {
+            eprint!("{notices}");
+        }
         let prompt = prompt::Prompt::new(shell.agent(), &setup.root, shell.cwd(), shell.state().last_status);
         match editor.read_line(&prompt) {
             Ok(Signal::Success(line)) => {

@@ -63,6 +63,8 @@ pub(crate) struct Running {
     /// Nanoseconds the task spent running (being polled) on the shell's threads.
     busy: AtomicU64,
     ended: Mutex<Option<Instant>>,
+    /// Its end was told (the console's notice before a prompt).
+    told: std::sync::atomic::AtomicBool,
 }
 
 impl Running {
@@ -75,6 +77,7 @@ impl Running {
             started_at: SystemTime::now(),
             busy: AtomicU64::new(0),
             ended: Mutex::new(None),
+            told: std::sync::atomic::AtomicBool::new(false),
         })
     }
 
@@ -170,6 +173,17 @@ impl std::future::Future for Timed {
 }
 
 impl JobTable {
+    /// The jobs that ended and were not told yet, each as `jobs` lists it; told now.
+    pub fn notices(&self) -> String {
+        let mut out = String::new();
+        for (at, job) in self.jobs.iter().enumerate() {
+            if job.run.status().is_some() && !job.run.told.swap(true, Ordering::Relaxed) {
+                out.push_str(&format!("[{}]{}  {:<24}{}\n", job.id, self.mark(at), state_word(&job.run), job.command));
+            }
+        }
+        out
+    }
+
     /// The jobs, in the table's order.
     pub fn jobs(&self) -> &[Job] {
         &self.jobs

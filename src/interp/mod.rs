@@ -908,6 +908,12 @@ impl Shell {
         }
     }
 
+    /// The jobs that ended since they were last told, as interactive bash tells them before
+    /// its prompt (`[1]+  Done                    make`); each is told once.
+    pub fn job_notices(&self) -> String {
+        self.interp.job_table().notices()
+    }
+
     /// The store, when the shell has one.
     pub fn store(&self) -> Option<&Arc<crate::store::Store>> {
         self.interp.shared.store.as_ref()

@@ -358,3 +358,19 @@ fn a_mounted_servers_question_and_progress_reach_the_terminal() {
     let screen = console.wait_for("\n{\"result\":\"3 steps\"}\n");
     assert!(!screen.contains("of 3 ("), "the meter is cleared when the call ends:\n{screen}");
 }
+
+#[test]
+fn a_job_that_ended_is_told_before_the_next_prompt_once() {
+    let console = Console::start("jobs", &[], &[]);
+    console.type_text("sleep 0.3 & (exit 3) &");
+    console.keys(&["Enter"]);
+    std::thread::sleep(Duration::from_millis(600));
+    console.type_text("true");
+    console.keys(&["Enter"]);
+    let screen = console.wait_for("Done                    sleep 0.3");
+    assert!(screen.contains("Exit 3                  ( exit 3 )"), "{screen}");
+    console.type_text("echo again");
+    console.keys(&["Enter"]);
+    let screen = console.wait_for("\nagain\n");
+    assert_eq!(screen.matches("Done                    sleep 0.3").count(), 1, "told once: {screen}");
+}
