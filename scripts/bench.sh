@@ -54,6 +54,7 @@ startup_loop() { for _ in $(seq 100); do "$@" -c true; done; }
 LOOP='for ((i=0;i<10000;i++)); do x=$i; echo "line $x" >> out.txt; done'
 PIPES='for i in $(seq 1000); do echo "x$i" | tr a-z A-Z; done'
 FUNCS='f() { :; }; for ((i=0;i<100000;i++)); do f; done'
+JOBS='for i in $(seq 500); do echo "$i" > /dev/null & done; wait'
 
 # A 5,000-line script with a representative mix of constructs.
 for i in $(seq 1000); do
@@ -81,6 +82,8 @@ shell_benchmarks() {
   report "parse 5,000 lines" "$t" bash "$b" "(info)"
   t=$(measure "$TOOLSH" -c "$FUNCS"); b=$(measure bash -c "$FUNCS")
   report "100,000 function calls" "$t" bash "$b" "(measured)"
+  t=$(measure "$TOOLSH" -c "$JOBS"); b=$(measure bash -c "$JOBS")
+  report "500 background jobs and wait (each with its log)" "$t" bash "$b" "(measured)"
 }
 
 # Generated inputs: a log whose lines are `DATE TIME COMPONENT LEVEL BYTES words...` and a

@@ -6,9 +6,8 @@
 //! session goes on where the last one stopped.
 
 use crate::support::{Ran, run_binary};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 fn toolsh(dir: &Path, args: &[&str]) -> Ran {
@@ -132,20 +131,8 @@ fn an_mcp_server_restarted_on_a_session_goes_on_where_it_stopped() {
         )
     };
     let serve = |lines: &[String]| -> Vec<String> {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_toolsh"))
-            .args(["mcp", "--memory", "--store", &store, "--session", "agent-1"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn");
-        let mut stdin = child.stdin.take().expect("stdin");
-        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
-        writeln!(stdin, "{init}").expect("send");
-        let mut line = String::new();
-        stdout.read_line(&mut line).expect("initialized");
-        writeln!(stdin, r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#).expect("send");
+        let (mut child, mut stdin, mut stdout) =
+            crate::support::mcp_stdio(&["--memory", "--store", &store, "--session", "agent-1"]);
         let mut answers = Vec::new();
         for request in lines {
             stdin.write_all(request.as_bytes()).expect("send");

@@ -106,3 +106,26 @@ pub fn http_server(answer: impl Fn(&Request) -> Answer + Send + 'static) -> u16 
     });
     port
 }
+
+/// `toolsh mcp ARGS` over stdio, past its handshake: the child, its input and its output.
+pub fn mcp_stdio(
+    args: &[&str],
+) -> (std::process::Child, std::process::ChildStdin, std::io::BufReader<std::process::ChildStdout>) {
+    use std::io::{BufRead, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_toolsh"))
+        .arg("mcp")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn toolsh mcp");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+    writeln!(stdin, "{initialize}").expect("send");
+    let mut line = String::new();
+    stdout.read_line(&mut line).expect("initialize answer");
+    writeln!(stdin, r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#).expect("send");
+    (child, stdin, stdout)
+}

@@ -12,6 +12,9 @@ import signal
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+import mcp_http  # noqa: E402  (the raw requests the benchmarks send too)
+
 
 def check(condition, message):
     if not condition:
@@ -20,19 +23,13 @@ def check(condition, message):
 
 def post(port, message, session=None):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
-    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
-               "MCP-Protocol-Version": "2025-11-25"}
-    if session:
-        headers["Mcp-Session-Id"] = session
-    conn.request("POST", "/mcp", json.dumps({"jsonrpc": "2.0", **message}), headers)
-    response = conn.getresponse()
-    body = response.read().decode()
+    status, session, body = mcp_http.post_status(conn, message, session)
     conn.close()
     # An answer comes as JSON or as server-sent events whose data lines hold it.
     answers = [json.loads(line[5:]) for line in body.splitlines() if line.startswith("data:") and line[5:].strip()]
     if not answers and body.strip().startswith("{"):
         answers = [json.loads(body)]
-    return response.status, response.getheader("Mcp-Session-Id"), answers
+    return status, session, answers
 
 
 def shell(port, session, number, command):

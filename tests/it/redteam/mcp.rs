@@ -141,23 +141,11 @@ fn stdio_server() -> (Child, std::process::ChildStdin, BufReader<std::process::C
     stdio_server_with(&[])
 }
 
-/// [`stdio_server`] with more of the command line.
+/// [`stdio_server`] with more of the command line (an in-memory workspace).
 fn stdio_server_with(extra: &[&str]) -> (Child, std::process::ChildStdin, BufReader<std::process::ChildStdout>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_toolsh"))
-        .args(["mcp", "--memory"])
-        .args(extra)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    writeln!(stdin, "{INITIALIZE}").expect("send");
-    let mut line = String::new();
-    stdout.read_line(&mut line).expect("initialize answer");
-    writeln!(stdin, r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#).expect("send");
-    (child, stdin, stdout)
+    let mut args = vec!["--memory"];
+    args.extend_from_slice(extra);
+    crate::support::mcp_stdio(&args)
 }
 
 #[test]

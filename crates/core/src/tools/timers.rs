@@ -2,25 +2,13 @@
 //! installed, read or removed. They only record what is due; `toolsh serve` fires it. `at`,
 //! `atq`, `atrm` and `crontab` are these tools as their usual commands.
 
-use super::agents::EXIT_UNAVAILABLE;
+use super::agents::{store, unavailable};
 use super::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec, typed};
-use crate::store::{Store, StoreError};
 use crate::timers;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
 use std::sync::Arc;
-
-fn store(cx: &ToolCx) -> Result<&Arc<Store>, ToolError> {
-    cx.store.as_ref().ok_or_else(|| ToolError {
-        status: EXIT_UNAVAILABLE,
-        message: "timers are kept in the store, and this shell has none: start toolsh with --store PATH".to_string(),
-    })
-}
-
-fn unavailable(err: StoreError) -> ToolError {
-    ToolError { status: EXIT_UNAVAILABLE, message: err.0 }
-}
 
 /// Arguments of `timer.at`.
 #[derive(Deserialize, JsonSchema)]
