@@ -132,6 +132,13 @@ impl Store {
     fn describe(&self, err: &rusqlite::Error) -> StoreError {
         let path = self.path.display();
         let hint = match err.sqlite_error_code() {
+            // A store a newer toolsh migrated says so (the migration wrote why).
+            Some(rusqlite::ErrorCode::NotADatabase)
+                if let rusqlite::Error::SqliteFailure(_, Some(why)) = err
+                    && why.contains("newer than this toolsh") =>
+            {
+                format!("has {why}, or name another with --store")
+            }
             Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
                 format!("is locked by another process for more than {}s; try again", BUSY_WAIT.as_secs())
             }

@@ -108,7 +108,7 @@ pub fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
     if version > VERSION {
         return Err(rusqlite::Error::SqliteFailure(
             rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_NOTADB),
-            Some(format!("schema version {version} is newer than this toolsh's {VERSION}; upgrade toolsh")),
+            Some(format!("schema version {version}, newer than this toolsh's {VERSION}; upgrade toolsh")),
         ));
     }
     for (idx, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {

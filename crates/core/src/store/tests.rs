@@ -67,7 +67,10 @@ fn a_newer_schema_is_refused() {
     conn.pragma_update(None, "user_version", 99).unwrap();
     drop(conn);
     let err = Store::new(&path, "a", "s").counts().unwrap_err();
-    assert!(err.0.contains("store"), "{err}");
+    assert!(
+        err.0.contains("has schema version 99, newer than this toolsh's") && err.0.contains("upgrade toolsh"),
+        "{err}"
+    );
 }
 
 #[test]
