@@ -1,4 +1,4 @@
-//! Encodings and checksums: `base64` (`-d`, `-w`) and `md5sum`, `sha1sum`, `sha256sum`
+//! Encodings and checksums: `base64` (`-d`, `-w`) and `md5sum`, `sha1sum`, `sha224sum`, `sha256sum`, `sha384sum`, `sha512sum`, `b2sum`
 //! (with `-c` to verify a list), in GNU coreutils' formats.
 
 use crate::Ctx;
@@ -84,6 +84,10 @@ fn digest(algorithm: &str, data: &[u8]) -> String {
     let bytes: Vec<u8> = match algorithm {
         "md5sum" => md5::Md5::digest(data).to_vec(),
         "sha1sum" => sha1::Sha1::digest(data).to_vec(),
+        "sha224sum" => sha2::Sha224::digest(data).to_vec(),
+        "sha384sum" => sha2::Sha384::digest(data).to_vec(),
+        "sha512sum" => sha2::Sha512::digest(data).to_vec(),
+        "b2sum" => blake2::Blake2b512::digest(data).to_vec(),
         _ => sha2::Sha256::digest(data).to_vec(),
     };
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -112,13 +116,37 @@ pub const SHA1SUM: Spec =
 /// `sha256sum`.
 pub const SHA256SUM: Spec =
     sum_spec("sha256sum", "compute or check SHA-256 checksums", "Print or check SHA256 (256-bit) checksums.");
+/// `sha224sum`.
+pub const SHA224SUM: Spec = Spec {
+    variant_of: Some("sha256sum"),
+    ..sum_spec("sha224sum", "compute or check SHA-224 checksums", "Print or check SHA224 (224-bit) checksums.")
+};
+/// `sha384sum`.
+pub const SHA384SUM: Spec = Spec {
+    variant_of: Some("sha256sum"),
+    ..sum_spec("sha384sum", "compute or check SHA-384 checksums", "Print or check SHA384 (384-bit) checksums.")
+};
+/// `sha512sum`.
+pub const SHA512SUM: Spec = Spec {
+    variant_of: Some("sha256sum"),
+    ..sum_spec("sha512sum", "compute or check SHA-512 checksums", "Print or check SHA512 (512-bit) checksums.")
+};
+/// `b2sum`.
+pub const B2SUM: Spec = Spec {
+    variant_of: Some("sha256sum"),
+    ..sum_spec("b2sum", "compute or check BLAKE2b checksums", "Print or check BLAKE2b (512-bit) checksums.")
+};
 
 /// `md5sum`, `sha1sum`, `sha256sum`: `[-bct] [--quiet] [--status] [--ignore-missing] [FILE…]`
 pub async fn checksum(ctx: Ctx<'_>) -> Status {
     let name = ctx.name().to_string();
     let spec = match name.as_str() {
         "sha1sum" => &SHA1SUM,
+        "sha224sum" => &SHA224SUM,
         "sha256sum" => &SHA256SUM,
+        "sha384sum" => &SHA384SUM,
+        "sha512sum" => &SHA512SUM,
+        "b2sum" => &B2SUM,
         _ => &MD5SUM,
     };
     let args = match ctx.args(spec).await {

@@ -657,3 +657,45 @@ pub async fn let_(ctx: Ctx<'_>) -> Status {
     }
     i32::from(last == 0)
 }
+
+const NULL_END: Opt = Opt::both('0', "null", "end each output line with NUL, not newline");
+
+/// `printenv`.
+pub const PRINTENV: Spec = Spec {
+    name: "printenv",
+    summary: "print all or part of environment",
+    synopsis: &["[OPTION]... [VARIABLE]..."],
+    about: "Print the values of the specified environment VARIABLE(s) (the session's exported variables). If no VARIABLE is specified, print name and value pairs for them all.",
+    options: &[NULL_END],
+    usage_status: 2,
+    ..Spec::BASE
+};
+
+/// `printenv [-0] [VARIABLE]…`: the exported variables, or the values of those named; status 1
+/// when one of them is not exported, as GNU's.
+pub async fn printenv(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&PRINTENV).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let end = if args.has(&NULL_END) { '\0' } else { '\n' };
+    let env = ctx.state.vars.exported();
+    let mut out = String::new();
+    let mut status = 0;
+    if args.operands.is_empty() {
+        for (name, value) in &env {
+            out.push_str(&format!("{name}={value}{end}"));
+        }
+    }
+    for name in &args.operands {
+        // A name with `=` names no variable (GNU's rule).
+        match env.iter().find(|(n, _)| n == name).filter(|_| !name.contains('=')) {
+            Some((_, value)) => out.push_str(&format!("{value}{end}")),
+            None => status = 1,
+        }
+    }
+    if !ctx.out(out).await {
+        return 1;
+    }
+    status
+}

@@ -642,6 +642,37 @@ impl Search<'_, '_> {
 }
 
 /// `grep [options] PATTERN [FILE…]`
+/// `egrep`: `grep -E`, as the script GNU grep installs runs it (its messages are grep's).
+pub const EGREP: Spec = Spec {
+    name: "egrep",
+    summary: "print lines that match extended regular expressions (grep -E)",
+    about: "Run grep -E with the same arguments (the obsolescent name GNU grep still installs).",
+    variant_of: Some("grep"),
+    ..GREP
+};
+
+/// `fgrep`: `grep -F`.
+pub const FGREP: Spec = Spec {
+    name: "fgrep",
+    summary: "print lines that contain fixed strings (grep -F)",
+    about: "Run grep -F with the same arguments (the obsolescent name GNU grep still installs).",
+    variant_of: Some("grep"),
+    ..GREP
+};
+
+/// `egrep` and `fgrep`: `exec grep -E|-F "$@"`.
+pub async fn egrep(mut ctx: Ctx<'_>) -> Status {
+    let (flag, spec) = if ctx.name() == "fgrep" { ("-F", &FGREP) } else { ("-E", &EGREP) };
+    // Its own help; everything else (usage errors too) is grep's.
+    if ctx.argv[1..].iter().take_while(|w| *w != "--").any(|w| w == "--help") {
+        return if ctx.out(spec.help()).await { spec.help_status() } else { 1 };
+    }
+    ctx.argv[0] = "grep".to_string();
+    ctx.argv.insert(1, flag.to_string());
+    grep(ctx).await
+}
+
+/// `grep [OPTION]... PATTERNS [FILE]...`
 pub async fn grep(ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&GREP).await {
         Ok(args) => args,

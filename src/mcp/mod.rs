@@ -227,7 +227,7 @@ other agents, not the network.\nCommands besides bash builtins:",
     // those with something to do under the policy (not `curl` when the network is denied).
     let listed = crate::builtins::all()
         .iter()
-        .filter(|b| matches!(b.run, crate::builtins::Run::Command(_)))
+        .filter(|b| matches!(b.run, crate::builtins::Run::Command(_)) && b.spec.variant_of.is_none())
         .filter(|b| b.spec.tools.is_empty() || !b.spec.tools.iter().all(|tool| shell.certainly_denied(tool)))
         .map(|b| b.name)
         .filter(|n| n.chars().all(|c| c.is_ascii_alphanumeric()) && !crate::builtins::BASH_BUILTINS.contains(n));

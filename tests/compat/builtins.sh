@@ -429,3 +429,26 @@ wait
 status 1
 status 0
 ## status: 0
+
+### printenv prints exported variables, failing for any not exported +stderr
+export A=1 B=two; C=local
+printenv A B; echo "both $?"
+printenv A C; echo "one missing $?"
+printenv A=1; echo "with = $?"
+printenv -0 B | od -c | head -1
+printenv | grep -c '^A=1$'
+printenv -z; echo "usage $?"
+## stdout:
+1
+two
+both 0
+1
+one missing 1
+with = 1
+0000000   t   w   o  \0
+1
+usage 2
+## stderr:
+printenv: invalid option -- 'z'
+Try 'printenv --help' for more information.
+## status: 0

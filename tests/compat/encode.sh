@@ -148,3 +148,27 @@ status 1
 ## files:
 a: "abc"
 sums: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad *a\n3608bca1e44ea6c4d268eb6db02260269892c0b42b86bbf1e77a6fa16c3c9282 *b\n"
+
+### the SHA-2 family and BLAKE2b sums, written and checked
+printf 'abc' > f; printf '' > e
+sha224sum f e; sha384sum f; sha512sum e; b2sum f
+sha512sum f e > sums; b2sum f > b2; sha512sum -c sums; b2sum --quiet -c b2; echo "quiet $?"
+printf 'x' > f; sha384sum f > s3; printf 'y' > f; sha384sum -c s3 2>/dev/null; echo "changed $?"
+## stdout:
+23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7  f
+d14a028c2a3a2bc9476102bb288234c415a2b01f828ea62ac5b3e42f  e
+cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7  f
+cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e  e
+ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923  f
+f: OK
+e: OK
+quiet 0
+f: FAILED
+changed 1
+## status: 0
+## files:
+b2: "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923  f\n"
+e: ""
+f: "y"
+s3: "d752c2c51fba0e29aa190570a9d4253e44077a058d3297fa3a5630d5bd012622f97c28acaed313b5c83bb990caa7da85  f\n"
+sums: "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f  f\ncf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e  e\n"

@@ -641,3 +641,24 @@ ab
 ## status: 0
 ## files:
 re: "ar^x\nrx\na$b\nab$\nab\n^x\n"
+
+### egrep and fgrep are grep -E and grep -F, their messages grep's +stderr
+printf 'ab\naab\na+b\nx\n' > f
+egrep 'a+b' f; fgrep 'a+b' f; fgrep -c -e x -e ab f
+egrep -q '(' f; echo "status $?"
+egrep --no-such f; echo "usage $?"
+## stdout:
+ab
+aab
+a+b
+3
+status 2
+usage 2
+## stderr:
+grep: Unmatched ( or \(
+grep: unrecognized option '--no-such'
+Usage: grep [OPTION]... PATTERNS [FILE]...
+Try 'grep --help' for more information.
+## status: 0
+## files:
+f: "ab\naab\na+b\nx\n"

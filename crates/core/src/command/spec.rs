@@ -190,6 +190,9 @@ pub struct Spec {
     /// Words of its own language that read as flags, for the console to complete (`find`'s
     /// `-name`, `-type`, …).
     pub keywords: &'static [&'static str],
+    /// The command it is another name or member of (`egrep` of `grep`, `sha512sum` of the
+    /// checksums): the model's guide names the family once, under that command.
+    pub variant_of: Option<&'static str>,
 }
 
 /// Whether a command runs another command line (`xargs`, `env`, `find -exec`), and where it
@@ -359,6 +362,7 @@ impl Spec {
         runs: Runs::Nothing,
         help_letter: None,
         keywords: &[],
+        variant_of: None,
     };
 
     /// What a bash builtin's spec shares: options before the operands, bash's words, status 2
