@@ -70,7 +70,13 @@ impl Interp {
                 }
             }
         })?;
-        self.state = restored.state;
+        let mut state = restored.state;
+        // A directory this workspace lacks (saved over another root) leaves the cwd as it is.
+        if !self.shared.vfs.stat(&state.cwd).is_ok_and(|meta| meta.is_dir()) {
+            state.cwd = self.state.cwd.clone();
+            let _ = state.vars.set("PWD", state.cwd.clone());
+        }
+        self.state = state;
         let vfs = self.shared.vfs.clone();
         self.job_table().restore(restored.jobs, &vfs);
         Ok(true)

@@ -26,6 +26,9 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
+/// How long a session kept in the store may wait for its client to come back.
+pub const KEPT_FOR: std::time::Duration = std::time::Duration::from_secs(7 * 24 * 3600);
+
 /// The one path the server answers on.
 pub const PATH: &str = "/mcp";
 
@@ -58,8 +61,12 @@ pub async fn serve(
     let listener =
         tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("mcp: cannot listen on {addr}: {e}"))?;
     let bound = listener.local_addr().map_err(|e| format!("mcp: {e}"))?;
-    // With a store, sessions outlive the process: their handshakes and shells are kept there.
+    // With a store, sessions outlive the process: their handshakes and shells are kept there,
+    // for a week after their last call.
     let kept = template.store().cloned();
+    if let Some(store) = &kept {
+        let _ = store.drop_stale_sessions("mcp:", crate::store::now_ms() - KEPT_FOR.as_millis() as i64);
+    }
     // `new_session` borrows the template; the factory runs on any worker, hence the lock.
     let template = Mutex::new(template);
     let running = super::RunningCalls::default();

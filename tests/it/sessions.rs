@@ -149,3 +149,12 @@ fn an_mcp_server_restarted_on_a_session_goes_on_where_it_stopped() {
     let answers = serve(&[call(2, "echo $((counter + 1)) $PWD $(cat /tmp/note)")]);
     assert!(answers[0].contains("42 /tmp kept"), "{}", answers[0]);
 }
+
+#[test]
+fn a_saved_cwd_this_workspace_lacks_leaves_the_cwd_where_it_is() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    toolsh(dir.path(), &["--session", "moved", "-c", "mkdir -p /only/here && cd /only/here"]);
+    // A fresh in-memory workspace has no /only/here.
+    let out = toolsh(dir.path(), &["--session", "moved", "-c", "pwd; echo \"$PWD\""]);
+    assert_eq!((out.status, out.stdout.as_str()), (0, "/\n/\n"), "{}", out.stderr);
+}

@@ -978,6 +978,26 @@ impl Store {
         })
     }
 
+    /// Forgets every agent's sessions named `prefix…` saved before `before` (ms) and, for
+    /// `mcp:` ones, their handshakes: an HTTP session idle that long will not come back.
+    pub fn drop_stale_sessions(&self, prefix: &str, before: i64) -> Result<usize, StoreError> {
+        self.write(|tx| {
+            let stale: Vec<String> = {
+                let mut query =
+                    tx.prepare("SELECT name FROM sessions WHERE substr(name, 1, length(?1)) = ?1 AND saved_at < ?2")?;
+                let rows = query.query_map(params![prefix, before], |r| r.get::<_, String>(0))?;
+                rows.collect::<rusqlite::Result<_>>()?
+            };
+            for name in &stale {
+                tx.execute("DELETE FROM sessions WHERE name = ?1", [name])?;
+                if let Some(id) = name.strip_prefix("mcp:") {
+                    tx.execute("DELETE FROM mcp_sessions WHERE id = ?1", [id])?;
+                }
+            }
+            Ok(stale.len())
+        })
+    }
+
     /// Forgets session `name`; false when there was none.
     pub fn drop_session(&self, name: &str) -> Result<bool, StoreError> {
         let agent = self.agent.clone();

@@ -119,3 +119,19 @@ fn the_audit_log_keeps_what_its_retention_says() {
     assert!((1000..=1000 + PRUNE_EVERY).contains(&rows), "{rows} rows");
     assert!(oldest > now_ms() - 3_600_000, "an expired record is still there");
 }
+
+#[test]
+fn stale_http_sessions_are_forgotten_with_their_handshakes_and_others_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(&dir, "a");
+    let snapshot = crate::snapshot::Snapshot { state: "{}".into(), tmp: Vec::new() };
+    for name in ["mcp:old", "mcp:new", "work"] {
+        store.save_session(name, &snapshot).unwrap();
+    }
+    store.save_mcp_session("old", "{}").unwrap();
+    store.with(|conn| conn.execute("UPDATE sessions SET saved_at = 0 WHERE name IN ('mcp:old', 'work')", [])).unwrap();
+    assert_eq!(store.drop_stale_sessions("mcp:", 1000).unwrap(), 1);
+    let left: Vec<String> = store.sessions().unwrap().into_iter().map(|s| s.name).collect();
+    assert_eq!(left, ["mcp:new", "work"]);
+    assert_eq!(store.load_mcp_session("old").unwrap(), None);
+}
