@@ -464,12 +464,14 @@ impl Interp {
         let ending = run.clone();
         let task = tokio::spawn(async move {
             let status = timed.await;
-            ending.end(status);
+            // Its log whole and its audit written before anyone waiting learns it ended.
             log.finish();
             let _ = gate.audit().flush();
+            ending.end(status);
             status
         });
         let _ = run.abort.set(task.abort_handle());
+        self.shared.counters.track_job(task.abort_handle());
         // A job killed before its task existed.
         if run.signal.load(Ordering::Relaxed) != 0 {
             task.abort();

@@ -541,6 +541,8 @@ pub struct Shell {
 impl Drop for Shell {
     fn drop(&mut self) {
         self.interp.job_table().stop_all();
+        // Jobs subshells started, which no table of this shell lists.
+        self.interp.shared.counters.stop_jobs();
     }
 }
 

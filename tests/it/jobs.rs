@@ -123,12 +123,17 @@ fn a_subshells_jobs_are_its_own_and_jobs_stop_with_the_session() {
     );
     let out = exec(&rt, &mut shell, "while :; do echo spin > /tmp/spin; done & echo $!");
     assert_eq!(out.status, 0);
+    // One a subshell started, which outlives the subshell as in bash, stops with the session too.
+    let out = exec(&rt, &mut shell, "( while :; do echo spin > /tmp/inner; done & )");
+    assert_eq!(out.status, 0);
     let vfs = shell.vfs().clone();
     drop(shell);
     std::thread::sleep(Duration::from_millis(100));
     let _ = vfs.remove_file("/tmp/spin");
+    let _ = vfs.remove_file("/tmp/inner");
     std::thread::sleep(Duration::from_millis(200));
     assert!(!vfs.exists("/tmp/spin"), "the job stopped with its session");
+    assert!(!vfs.exists("/tmp/inner"), "a subshell's job stopped with the session");
 }
 
 #[test]

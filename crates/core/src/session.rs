@@ -393,6 +393,25 @@ pub struct Counters {
     /// Bytes the session's running commands hold from pipes they read whole, together: the
     /// input-bytes limit bounds this sum, so four `yes | sort &` cannot take four times it.
     pub held_input: std::sync::atomic::AtomicUsize,
+    /// Every background job the session started, in any subshell (a job outlives the subshell
+    /// that started it, as in bash): all stop when the session ends.
+    pub jobs: std::sync::Mutex<Vec<tokio::task::AbortHandle>>,
+}
+
+impl Counters {
+    /// Keeps `job` to be stopped with the session (forgetting those that ended).
+    pub fn track_job(&self, job: tokio::task::AbortHandle) {
+        let mut jobs = self.jobs.lock().unwrap_or_else(|p| p.into_inner());
+        jobs.retain(|job| !job.is_finished());
+        jobs.push(job);
+    }
+
+    /// Stops every job of the session.
+    pub fn stop_jobs(&self) {
+        for job in self.jobs.lock().unwrap_or_else(|p| p.into_inner()).drain(..) {
+            job.abort();
+        }
+    }
 }
 
 impl Default for Counters {
@@ -401,6 +420,7 @@ impl Default for Counters {
             commands: AtomicU64::new(0),
             next_pid: AtomicU64::new(1000),
             held_input: std::sync::atomic::AtomicUsize::new(0),
+            jobs: std::sync::Mutex::default(),
         }
     }
 }
