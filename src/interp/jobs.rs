@@ -47,7 +47,8 @@ pub(crate) struct JobTable {
 pub(crate) struct Job {
     pub id: usize,
     pub pid: u32,
-    pub command: String,
+    /// Shared: a subshell's table copies its parent's jobs at every pipeline stage.
+    pub command: Arc<str>,
     pub log: Option<Arc<JobLog>>,
     pub run: Arc<Running>,
 }
@@ -449,7 +450,7 @@ impl Interp {
         let name = if table.nested { pid as usize } else { id };
         let log = JobLog::create(self.shared.vfs.clone(), joblog::path(name), limits.job_log_bytes);
         let run = Running::new();
-        table.jobs.push(Job { id, pid, command: command.to_string(), log: Some(log.clone()), run });
+        table.jobs.push(Job { id, pid, command: command.into(), log: Some(log.clone()), run });
         Ok((id, pid, log))
     }
 
@@ -813,7 +814,7 @@ pub(crate) async fn ps(interp: &mut Interp, argv: &[String], io: &Io) -> Status 
             pid: job.pid,
             ppid: shell_pid,
             comm: program(&job.command),
-            args: job.command.clone(),
+            args: job.command.to_string(),
             elapsed: job.run.elapsed(),
             busy: job.run.busy(),
             started_at: job.run.started_at,

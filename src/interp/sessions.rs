@@ -6,7 +6,7 @@ use super::io::Io;
 use super::jobs::{Job, Running};
 use super::{Interp, Status};
 use std::sync::Arc;
-use toolsh_core::snapshot::{Refusal, SavedJob, Snapshot};
+use toolsh_core::snapshot::{SavedJob, Snapshot};
 
 /// The longest session name.
 const NAME_CHARS: usize = 128;
@@ -63,12 +63,10 @@ impl Interp {
             return Ok(false);
         };
         let restored = snapshot.restore(&self.state, &self.shared.limits, &self.shared.vfs).map_err(|refusal| {
-            let drop = "'session drop NAME' (or --fresh) starts it anew";
-            match refusal {
-                Refusal::Newer(_) | Refusal::Corrupt(_) => {
-                    format!("session '{name}' in {} was not restored: {refusal}; {drop}", store.path().display())
-                }
-            }
+            format!(
+                "session '{name}' in {} was not restored: {refusal}; 'session drop NAME' (or --fresh) starts it anew",
+                store.path().display()
+            )
         })?;
         let mut state = restored.state;
         // A directory this workspace lacks (saved over another root) leaves the cwd as it is.
@@ -91,7 +89,7 @@ impl super::jobs::JobTable {
             .map(|job| SavedJob {
                 id: job.id,
                 pid: job.pid,
-                command: job.command.clone(),
+                command: job.command.to_string(),
                 status: job.run.status(),
                 signal: job.run.signal(),
                 log: job.log.as_ref().map(|log| log.path().to_string()),
@@ -110,7 +108,7 @@ impl super::jobs::JobTable {
                     None => (129, 1),
                 };
                 let log = job.log.map(|path| toolsh_core::joblog::JobLog::kept(vfs.clone(), path));
-                Job { id: job.id, pid: job.pid, command: job.command, log, run: Running::ended(status, signal) }
+                Job { id: job.id, pid: job.pid, command: job.command.into(), log, run: Running::ended(status, signal) }
             })
             .collect();
         self.replace(jobs);
