@@ -59,6 +59,8 @@ identity and state:
                         start, saved after each line of the console, each MCP call and at
                         the end (variables, functions, options, traps, cwd, jobs, /tmp)
   --fresh               with --session: start NAME anew instead of restoring it
+  --host NAME[=PATH]    run the host program NAME (on the PATH, or PATH) as the command NAME,
+                        confined to the dir mounts (see [host.NAME] in toolsh.toml)
   --mcp 'ALIAS=COMMAND ARGS…' | --mcp ALIAS=URL
                         mount an MCP server (a program speaking MCP on stdio, or a
                         Streamable HTTP address): its tools become the commands ALIAS.TOOL,
@@ -105,6 +107,8 @@ pub struct Options {
     store: Option<PathBuf>,
     /// `--mcp ALIAS=COMMAND ARGS…`: servers declared on the command line.
     mcp_servers: Vec<crate::mount::ServerConfig>,
+    /// `--host NAME[=PATH]`: host programs declared on the command line.
+    host_programs: Vec<crate::host::HostConfig>,
     /// `toolsh mcp`: serve MCP on stdio.
     mcp: bool,
     /// `toolsh serve`: the timer loop (and, with `--http`, the MCP server).
@@ -217,6 +221,10 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                 let text = value(&mut parser, "--mcp")?;
                 options.mcp_servers.push(crate::mount::ServerConfig::from_flag(&text)?);
             }
+            Long("host") => {
+                let text = value(&mut parser, "--host")?;
+                options.host_programs.push(crate::host::HostConfig::from_flag(&text)?);
+            }
             Long("store") => options.store = Some(PathBuf::from(value(&mut parser, "--store")?)),
             Long("session") => options.session = Some(value(&mut parser, "--session")?),
             Long("fresh") => options.fresh = true,
@@ -311,11 +319,7 @@ fn build_vfs(options: &Options) -> Result<(Vfs, String), String> {
 
 /// Reads the policy file (`--config`, or `toolsh.toml` in the workspace root) and adds the
 /// command line's rules; the file itself becomes part of the control plane.
-fn load_policy(
-    options: &Options,
-    root: &str,
-    store: Option<&std::path::Path>,
-) -> Result<(crate::policy::Policy, crate::store::Retention, Vec<crate::mount::ServerConfig>), String> {
+fn load_policy(options: &Options, root: &str, store: Option<&std::path::Path>) -> Result<Declared, String> {
     let path = match &options.config {
         Some(path) => Some(path.clone()),
         None if !options.memory => Some(std::path::Path::new(root).join("toolsh.toml")),
@@ -356,7 +360,58 @@ fn load_policy(
         }
         servers.push(declared.clone());
     }
-    Ok((policy, retention, servers))
+    let mut hosts = match &file {
+        Some(file) => file.host_programs()?,
+        None => Vec::new(),
+    };
+    for declared in &options.host_programs {
+        if hosts.iter().any(|h| h.name == declared.name) {
+            return Err(format!("--host {}: the program is declared twice", declared.name));
+        }
+        hosts.push(declared.clone());
+    }
+    Ok(Declared { policy, retention, servers, hosts })
+}
+
+/// What the configuration and the command line declare.
+struct Declared {
+    policy: crate::policy::Policy,
+    retention: crate::store::Retention,
+    servers: Vec<crate::mount::ServerConfig>,
+    hosts: Vec<crate::host::HostConfig>,
+}
+
+/// Resolves the declared host programs on the host (status 2 and a message naming the one
+/// that cannot be) and adds them to `builder`. A name a built-in command has stays the
+/// built-in's; the program is then `host.NAME`, which the operator is told.
+#[allow(clippy::disallowed_methods)] // the host's PATH and the declared variables, read once here
+fn declare_hosts(
+    mut builder: crate::ShellBuilder,
+    hosts: Vec<crate::host::HostConfig>,
+) -> Result<crate::ShellBuilder, String> {
+    if hosts.is_empty() {
+        return Ok(builder);
+    }
+    let launcher = std::env::current_exe().map_err(|e| format!("cannot find toolsh's own executable: {e}"))?;
+    let path = std::env::var("PATH").unwrap_or_else(|_| "/usr/local/bin:/usr/bin:/bin".to_string());
+    let mut host_env = Vec::new();
+    for name in hosts.iter().flat_map(|h| &h.env) {
+        if let Ok(value) = std::env::var(name) {
+            host_env.push((name.clone(), value));
+        }
+    }
+    let setup = std::sync::Arc::new(crate::host::HostSetup::new(launcher, path, host_env));
+    for config in hosts {
+        let program = crate::host::HostProgram::resolve(config, setup.clone())?;
+        let name = program.config().name.clone();
+        if crate::builtins::lookup(&name).is_some() {
+            eprintln!(
+                "toolsh: host program '{name}': '{name}' is a built-in command, which keeps the name; run the program as host.{name}"
+            );
+        }
+        builder = builder.host_program(program)?;
+    }
+    Ok(builder)
 }
 
 /// `$XDG_STATE_HOME/toolsh/store.db`, else `~/.local/state/toolsh/store.db`.
@@ -434,7 +489,7 @@ pub fn main(argv: Vec<String>) -> i32 {
         }
     };
     let store = options.store.clone().or_else(default_store);
-    let (policy, retention, servers) = match load_policy(&options, &cwd, store.as_deref()) {
+    let Declared { policy, retention, servers, hosts } = match load_policy(&options, &cwd, store.as_deref()) {
         Ok(loaded) => loaded,
         Err(message) => {
             eprintln!("toolsh: {message}");
@@ -484,6 +539,13 @@ pub fn main(argv: Vec<String>) -> i32 {
             return EXIT_USAGE;
         }
     };
+    builder = match declare_hosts(builder, hosts) {
+        Ok(builder) => builder,
+        Err(message) => {
+            eprintln!("toolsh: {message}");
+            return EXIT_USAGE;
+        }
+    };
     let mut shell = builder.build();
     if let Some(name) = &options.session
         && !options.fresh
@@ -492,7 +554,7 @@ pub fn main(argv: Vec<String>) -> i32 {
         eprintln!("toolsh: {why}");
         return EXIT_USAGE;
     }
-    let runtime = match tokio::runtime::Builder::new_current_thread().enable_time().build() {
+    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(err) => {
             eprintln!("toolsh: cannot start the runtime: {err}");

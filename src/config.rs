@@ -38,6 +38,31 @@ pub struct ConfigFile {
     /// `[mcp.ALIAS]`: MCP servers whose tools are mounted as `ALIAS.TOOL`.
     #[serde(default)]
     pub mcp: std::collections::BTreeMap<String, McpEntry>,
+    /// `[host.NAME]`: host programs run as the command `NAME` and the tool `host.NAME`.
+    #[serde(default)]
+    pub host: std::collections::BTreeMap<String, HostEntry>,
+}
+
+/// One `[host.NAME]` table (docs/tools.md, "Host programs").
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HostEntry {
+    /// The program: a name on the host's `PATH`, or a path (default: NAME).
+    pub program: Option<String>,
+    /// Variables passed through.
+    #[serde(default)]
+    pub env: Vec<String>,
+    /// TCP allowed (default false).
+    #[serde(default)]
+    pub network: bool,
+    /// May write the read-write mounts (default true).
+    pub writable: Option<bool>,
+    /// More host paths it may read.
+    #[serde(default)]
+    pub read: Vec<String>,
+    /// Runs without the kernel's confinement (default false).
+    #[serde(default)]
+    pub unconfined: bool,
 }
 
 /// One `[mcp.ALIAS]` table: a stdio server (`command`, `args`, `env`) or a Streamable HTTP one
@@ -141,6 +166,44 @@ impl ConfigFile {
             servers.push(ServerConfig { alias: alias.clone(), endpoint, timeout });
         }
         Ok(servers)
+    }
+
+    /// The programs of the `[host.*]` tables, checked: a malformed entry is an error naming
+    /// its key. (Whether each exists on the host is checked when it is resolved.)
+    #[cfg(feature = "host")]
+    pub fn host_programs(&self) -> Result<Vec<crate::host::HostConfig>, String> {
+        let mut programs = Vec::new();
+        for (name, entry) in &self.host {
+            crate::host::validate_name(name).map_err(|err| format!("[host.{name}]: {err}"))?;
+            let mut config = crate::host::HostConfig::new(name);
+            if let Some(program) = &entry.program {
+                if program.trim().is_empty() {
+                    return Err(format!("[host.{name}] program: empty"));
+                }
+                config.program = program.clone();
+            }
+            for variable in &entry.env {
+                let ok = variable.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                    && variable.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                if !ok || variable == "PATH" {
+                    return Err(format!(
+                        "[host.{name}] env: '{variable}' is not a variable it can be given (PATH always is)"
+                    ));
+                }
+            }
+            config.env = entry.env.clone();
+            config.network = entry.network;
+            config.writable = entry.writable.unwrap_or(true);
+            for path in &entry.read {
+                if !path.starts_with('/') {
+                    return Err(format!("[host.{name}] read: '{path}' is not an absolute host path"));
+                }
+            }
+            config.read = entry.read.iter().map(std::path::PathBuf::from).collect();
+            config.unconfined = entry.unconfined;
+            programs.push(config);
+        }
+        Ok(programs)
     }
 
     /// Parses the text of `path` (named in errors, with line and column).

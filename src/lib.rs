@@ -43,6 +43,8 @@ pub mod config;
 pub mod console;
 #[doc(hidden)]
 pub mod fuzz;
+#[cfg(feature = "host")]
+pub mod host;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 #[cfg(feature = "mcp")]

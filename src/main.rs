@@ -6,6 +6,9 @@
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
+    // Started again as a host program's launcher: becomes the program, never returns.
+    #[cfg(feature = "host")]
+    toolsh::host::main_if_launching();
     let argv: Vec<String> = std::env::args().skip(1).collect();
     std::process::exit(toolsh::cli::main(argv));
 }

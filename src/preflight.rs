@@ -185,13 +185,13 @@ impl Preflight<'_> {
             _ => {}
         }
         if let Some(tool) = self.tools.resolve(name) {
-            if matches!(rest.first().map(String::as_str), Some("-h" | "--help")) {
+            let spec = tool.spec();
+            if !spec.takes_words && matches!(rest.first().map(String::as_str), Some("-h" | "--help")) {
                 return None; // usage, not a call
             }
-            let spec = tool.spec();
             let subject = if complete {
                 crate::tools::flags::parse_argv(spec, rest).ok().and_then(|args| {
-                    let value = args.get(spec.subject?)?.as_str()?.to_string();
+                    let value = crate::tools::registry::subject_text(args.get(spec.subject?)?);
                     Some(if spec.subject_is_path { crate::vfs::path::normalize(self.cwd, &value) } else { value })
                 })
             } else {

@@ -404,6 +404,15 @@ impl ShellBuilder {
         Ok(self)
     }
 
+    /// Declares a host program (see [`crate::host`]): the tool `host.NAME` and, unless a
+    /// built-in command has that name (which keeps it), the command `NAME`.
+    #[cfg(feature = "host")]
+    pub fn host_program(mut self, program: crate::host::HostProgram) -> Result<Self, String> {
+        let alias = crate::builtins::lookup(&program.config().name).is_none();
+        self.tools.register(program.into_tool(alias))?;
+        Ok(self)
+    }
+
     /// Registers an embedder's tool; it becomes a command and passes the same gate.
     pub fn tool(mut self, tool: Arc<dyn crate::tools::Tool>) -> Result<Self, String> {
         // A name the command table holds would never reach the tool (commands come first):

@@ -115,6 +115,12 @@ impl Pace {
         self.halted.store(true, Ordering::Relaxed);
     }
 
+    /// How long until the deadline (`None`: there is none).
+    pub fn time_left(&self) -> Option<Duration> {
+        let deadline = self.deadline.load(Ordering::Relaxed);
+        (deadline != u64::MAX).then(|| Duration::from_nanos(deadline.saturating_sub(self.now())))
+    }
+
     /// Whether the execution must stop now.
     pub fn check(&self) -> Result<(), Stop> {
         if self.halted.load(Ordering::Relaxed) {

@@ -14,6 +14,8 @@ use std::time::SystemTime;
 /// A host directory as a backend.
 pub struct DirFs {
     root: Dir,
+    /// The host path it was opened at (host programs run there, see [`Backend::host_root`]).
+    host: std::path::PathBuf,
 }
 
 fn rel_path(rel: &str) -> &Path {
@@ -54,7 +56,7 @@ impl DirFs {
     /// Opens `host_path` as the root of a backend.
     pub fn open(host_path: &Path) -> io::Result<Self> {
         let root = Dir::open_ambient_dir(host_path, cap_std::ambient_authority())?;
-        Ok(DirFs { root })
+        Ok(DirFs { root, host: host_path.to_path_buf() })
     }
 }
 
@@ -79,6 +81,10 @@ impl DirFs {
 impl Backend for DirFs {
     fn follows_links_safely(&self) -> bool {
         true
+    }
+
+    fn host_root(&self) -> Option<&Path> {
+        Some(&self.host)
     }
 
     fn is_plain(&self, rel: &str, follow_last: bool) -> Option<bool> {

@@ -153,6 +153,12 @@ pub trait Backend: Send + Sync {
     fn is_plain(&self, _rel: &str, _follow_last: bool) -> Option<bool> {
         None
     }
+    /// The host directory this backend is, when it is one whose files a host program can be
+    /// given as they are (a `dir` mount; not memory, not an overlay whose changes stay in
+    /// memory).
+    fn host_root(&self) -> Option<&std::path::Path> {
+        None
+    }
     /// True when the backend follows symlinks itself and refuses, with an error, any that would
     /// leave its root (as `cap-std` does). The Vfs then skips its own component-by-component
     /// resolution on the hot paths and falls back to it only when the backend refused a link.

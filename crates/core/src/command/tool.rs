@@ -22,6 +22,7 @@ pub(crate) fn tool_cx(shared: &Arc<Shared>, cwd: &str, command: &str) -> ToolCx 
         meter: shared.meter.clone(),
         pace: shared.pace.clone(),
         limits: shared.limits,
+        env: Vec::new(),
     }
 }
 
@@ -39,6 +40,9 @@ pub async fn run_tool(
         let out = if err { io.stderr() } else { io.stdout() };
         let _ = out.write_all(&bytes).await;
     };
+    if spec.takes_words {
+        return run_words(shared, state, &tool, argv, io).await;
+    }
     if matches!(argv.get(1).map(String::as_str), Some("-h" | "--help")) {
         say(flags::usage(spec).into_bytes(), false).await;
         return 0;
@@ -77,6 +81,68 @@ pub async fn run_tool(
             let usage = if err.status == crate::session::EXIT_USAGE { flags::usage(spec) } else { String::new() };
             say(format!("{}\n{usage}", err.message).into_bytes(), true).await;
             err.status
+        }
+    }
+}
+
+/// Runs a tool that [takes words](crate::tools::ToolSpec::takes_words) (a host program):
+/// its words are its subject at the gate, its body has the command's streams, and the audit
+/// records how it ended — also when the line is stopped while it runs.
+async fn run_words(
+    shared: &Arc<Shared>,
+    state: &crate::session::State,
+    tool: &Arc<dyn Tool>,
+    argv: Vec<String>,
+    io: &Io,
+) -> Status {
+    let spec = tool.spec();
+    let command = argv[0].clone();
+    let words = argv[1..].to_vec();
+    let subject = words.join(" ");
+    let ticket = match shared.gate.admit(&command, spec.facts(), Some(&subject)) {
+        Ok(ticket) => ticket.with_digest(crate::tools::gate::digest(&spec.name, Some(&subject))),
+        Err(denied) => {
+            let _ = io.stderr().write_all(format!("{denied}\n").as_bytes()).await;
+            return crate::tools::gate::EXIT_DENIED;
+        }
+    };
+    let mut cx = tool_cx(shared, &state.cwd, &command);
+    cx.env = state.vars.exported();
+    let Some(run) = tool.stream(cx.clone(), words.clone(), io.clone()) else {
+        // No body of its own: one call with the words as its `args`.
+        let args = serde_json::json!({ "args": words });
+        let result = tool.call(cx, args).await;
+        shared.gate.record(ticket, result.as_ref().map_or_else(|e| e.status, |_| 0));
+        return match result {
+            Ok(output) => {
+                let _ = io.stdout().write_all(&output.into_bytes()).await;
+                0
+            }
+            Err(err) => {
+                let _ = io.stderr().write_all(format!("{}\n", err.message).as_bytes()).await;
+                err.status
+            }
+        };
+    };
+    let mut recorded = RecordOnDrop { gate: &shared.gate, ticket: Some(ticket) };
+    let status = run.await;
+    if let Some(ticket) = recorded.ticket.take() {
+        shared.gate.record(ticket, status);
+    }
+    status
+}
+
+/// Records a call whose command was dropped mid-way (the line's deadline, a cancellation,
+/// Ctrl-C) as killed: its program was.
+struct RecordOnDrop<'a> {
+    gate: &'a crate::tools::Gate,
+    ticket: Option<crate::tools::Ticket<'a>>,
+}
+
+impl Drop for RecordOnDrop<'_> {
+    fn drop(&mut self) {
+        if let Some(ticket) = self.ticket.take() {
+            self.gate.record(ticket, 128 + 9);
         }
     }
 }

@@ -73,8 +73,19 @@ pub struct Rule {
     verdict: Verdict,
     text: Arc<str>,
     tool: GlobMatcher,
-    /// The argument pattern as written and, for a relative path pattern, joined to the root.
-    arg: Option<(GlobMatcher, Option<GlobMatcher>)>,
+    /// The argument pattern.
+    arg: Option<ArgPattern>,
+}
+
+/// A rule's argument pattern, compiled for each kind of subject.
+#[derive(Debug, Clone)]
+struct ArgPattern {
+    /// As written, `*` stopping at `/` (paths, URLs, recipients).
+    plain: GlobMatcher,
+    /// For a relative path pattern, joined to the root.
+    rooted: Option<GlobMatcher>,
+    /// Over a command line's words, where `*` crosses `/` (`push*` holds `push origin/main`).
+    words: GlobMatcher,
 }
 
 impl Rule {
@@ -92,29 +103,40 @@ impl Rule {
         let arg = match arg {
             None => None,
             Some(pattern) => {
-                let compile = |p: &str| {
-                    GlobBuilder::new(p).literal_separator(true).build().map(|g| g.compile_matcher()).map_err(bad)
+                let compile = |p: &str, separator: bool| {
+                    GlobBuilder::new(p).literal_separator(separator).build().map(|g| g.compile_matcher()).map_err(bad)
                 };
                 let rooted = if pattern.starts_with('/') || pattern.contains("://") {
                     None
                 } else {
-                    Some(compile(&crate::vfs::path::normalize(root, pattern))?)
+                    Some(compile(&crate::vfs::path::normalize(root, pattern), true)?)
                 };
-                Some((compile(pattern)?, rooted))
+                Some(ArgPattern { plain: compile(pattern, true)?, rooted, words: compile(pattern, false)? })
             }
         };
         Ok(Rule { verdict, text: format!("{}:{spec}", verdict.as_str()).into(), tool, arg })
     }
 
-    fn matches(&self, tool: &str, subject: Option<&str>) -> bool {
-        if !self.tool.is_match(tool) {
+    fn matches(&self, tool: ToolFacts<'_>, subject: Option<&str>) -> bool {
+        if !self.tool.is_match(tool.name) {
             return false;
         }
         match (&self.arg, subject) {
             (None, _) => true,
             (Some(_), None) => false,
-            (Some((plain, rooted)), Some(subject)) => {
-                plain.is_match(subject) || rooted.as_ref().is_some_and(|r| r.is_match(subject))
+            // A command line: an allow rule holds it from its first word; a deny or ask rule
+            // from any word on, so options put before the words a rule names (`git -c k=v
+            // push`, `git --no-pager push`) do not slip past it.
+            (Some(arg), Some(subject)) if tool.words => {
+                if self.verdict == Verdict::Allow {
+                    return arg.words.is_match(subject);
+                }
+                std::iter::once(0)
+                    .chain(subject.match_indices(' ').map(|(at, _)| at + 1))
+                    .any(|start| arg.words.is_match(&subject[start..]))
+            }
+            (Some(arg), Some(subject)) => {
+                arg.plain.is_match(subject) || arg.rooted.as_ref().is_some_and(|r| r.is_match(subject))
             }
         }
     }
@@ -139,6 +161,9 @@ pub struct ToolFacts<'a> {
     /// Reaches a world outside the workspace and the store (the network, another service):
     /// the profiles judge it as they judge the network.
     pub open_world: bool,
+    /// Its subject is a command line (a host program's words), not a path: see
+    /// [`crate::tools::ToolSpec::takes_words`].
+    pub words: bool,
 }
 
 /// A decision and the rule that made it.
@@ -220,6 +245,12 @@ impl Policy {
         self.control_plane.push(path.trim_end_matches('/').to_string());
     }
 
+    /// The paths protected from every write (the policy file, the store), as given to
+    /// [`Policy::protect`].
+    pub fn protected(&self) -> impl Iterator<Item = &str> {
+        self.control_plane.iter().map(String::as_str)
+    }
+
     /// The rules as written, in precedence order.
     pub fn rules(&self) -> impl Iterator<Item = &str> {
         self.rules.iter().map(|r| &*r.text)
@@ -240,7 +271,7 @@ impl Policy {
             };
         }
         for verdict in [Verdict::Deny, Verdict::Ask, Verdict::Allow] {
-            if let Some(rule) = self.rules.iter().find(|r| r.verdict == verdict && r.matches(tool.name, subject)) {
+            if let Some(rule) = self.rules.iter().find(|r| r.verdict == verdict && r.matches(tool, subject)) {
                 return Decision { verdict, rule: rule.text.clone() };
             }
         }
@@ -254,7 +285,7 @@ impl Policy {
             && self
                 .rules
                 .iter()
-                .any(|r| r.verdict == Verdict::Allow && r.arg.is_some() && r.matches(tool.name, Some(subject)))
+                .any(|r| r.verdict == Verdict::Allow && r.arg.is_some() && r.matches(tool, Some(subject)))
     }
 
     /// The decision when the subject is not known yet: a denial only when every subject would
@@ -264,7 +295,7 @@ impl Policy {
             return Some(Decision { verdict: Verdict::Deny, rule: rule.clone() });
         }
         if let Some(rule) =
-            self.rules.iter().find(|r| r.verdict == Verdict::Deny && r.is_unconditional() && r.matches(tool.name, None))
+            self.rules.iter().find(|r| r.verdict == Verdict::Deny && r.is_unconditional() && r.matches(tool, None))
         {
             return Some(Decision { verdict: Verdict::Deny, rule: rule.text.clone() });
         }

@@ -5,7 +5,14 @@ use super::*;
 const ROOT: &str = "/work";
 
 fn tool(name: &str, side_effect: SideEffect) -> ToolFacts<'_> {
-    ToolFacts { name, side_effect, restricted: false, writes: side_effect != SideEffect::ReadOnly, open_world: false }
+    ToolFacts {
+        name,
+        side_effect,
+        restricted: false,
+        writes: side_effect != SideEffect::ReadOnly,
+        open_world: false,
+        words: false,
+    }
 }
 
 fn policy(profile: Profile, rules: &[(Verdict, &str)]) -> Policy {
@@ -82,6 +89,7 @@ fn restricted_tools_need_an_explicit_allow() {
         restricted: true,
         writes: true,
         open_world: false,
+        words: false,
     };
     assert_eq!(Policy::new(Profile::Trusted).decide(facts, None).verdict, Verdict::Deny);
     let p = policy(Profile::Workspace, &[(Verdict::Allow, "db.drop")]);

@@ -145,6 +145,10 @@ impl Prop<'_> {
 /// Turns the words after a tool command's name into JSON arguments. `stdin` is called, at most
 /// once, when the tool's stdin property is missing.
 pub fn parse_argv(spec: &ToolSpec, words: &[String]) -> Result<Map<String, Value>, ToolError> {
+    if spec.takes_words {
+        let args = words.iter().cloned().map(Value::String).collect();
+        return Ok(Map::from_iter([("args".to_string(), Value::Array(args))]));
+    }
     let tool = spec.name.as_str();
     if let [only] = words
         && only.trim_start().starts_with('{')

@@ -104,6 +104,11 @@ pub struct ToolSpec {
     pub subject: Option<&'static str>,
     /// Whether the subject is a workspace path (resolved against the working directory).
     pub subject_is_path: bool,
+    /// The tool takes its command line as it is — every word after its name is an item of
+    /// the array property `args`, and that list, joined by blanks, is its subject (a host
+    /// program). Rules over such a subject match words: `*` crosses `/`, and a deny or ask
+    /// rule matches from any word on (`host.git:push*` holds `git -c k=v push`).
+    pub takes_words: bool,
     /// The text property piped standard input fills.
     pub stdin: Option<&'static str>,
     /// Other names a model may guess for this tool; absorbed, never listed.
@@ -159,6 +164,7 @@ impl ToolSpec {
             open_world: false,
             subject: None,
             subject_is_path: false,
+            takes_words: false,
             gates_itself: false,
             stdin: None,
             aliases: Vec::new(),
@@ -184,6 +190,15 @@ impl ToolSpec {
     pub fn subject(mut self, property: &'static str, is_path: bool) -> Self {
         self.subject = Some(property);
         self.subject_is_path = is_path;
+        self
+    }
+
+    /// Declares that the tool takes its command line as it is, into the array property
+    /// `args`, which is its subject (see [`ToolSpec::takes_words`]).
+    pub fn takes_words(mut self) -> Self {
+        self.takes_words = true;
+        self.subject = Some("args");
+        self.subject_is_path = false;
         self
     }
 
@@ -259,6 +274,7 @@ impl ToolSpec {
             // Only paths can name the control plane; a recipient called `.env` is just a name.
             writes: self.side_effect != SideEffect::ReadOnly && self.subject_is_path,
             open_world: self.open_world,
+            words: self.takes_words,
         }
     }
 }
@@ -287,6 +303,9 @@ pub struct ToolCx {
     pub(crate) pace: Arc<crate::pace::Pace>,
     /// The shell's limits (those a body enforces itself: timers per agent).
     pub limits: crate::session::Limits,
+    /// The session's exported variables, for a tool run as a command that takes words (a
+    /// host program picks the ones it was declared with); empty otherwise.
+    pub env: Vec<(String, String)>,
 }
 
 /// How far a tool body got: `done` of `total` units (bytes, steps), `total` 0 when unknown.
@@ -328,6 +347,12 @@ impl ToolCx {
     /// a transfer) should end now, with an error.
     pub fn stop_requested(&self) -> bool {
         self.pace.check().is_err()
+    }
+
+    /// How long the calling line may still run (`None`: no deadline) — a program started for
+    /// the call gets its CPU limit from it.
+    pub fn time_left(&self) -> Option<std::time::Duration> {
+        self.pace.time_left()
     }
 
     /// Runs `body` with the workspace as the gate sees it, in the name of this call's command:
@@ -425,6 +450,15 @@ pub trait Tool: Send + Sync {
     fn spec(&self) -> &ToolSpec;
     /// Runs the body (the gate has already admitted the call).
     fn call(&self, cx: ToolCx, args: Value) -> BoxFuture<'static, Result<ToolOutput, ToolError>>;
+
+    /// Runs a tool that [takes words](ToolSpec::takes_words) as a command: `words` (its
+    /// arguments) with the command's own streams, standing in for it until it ends, its exit
+    /// status the command's (the gate has already admitted the call). `None`: the tool has
+    /// no such body, and its words go through [`Tool::call`] like any tool's.
+    fn stream(&self, cx: ToolCx, words: Vec<String>, io: crate::io::Io) -> Option<BoxFuture<'static, i32>> {
+        let _ = (cx, words, io);
+        None
+    }
 }
 
 /// A tool whose body takes a typed argument `A` (the schema in its spec is `A`'s).

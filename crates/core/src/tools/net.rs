@@ -25,6 +25,7 @@ pub const FETCH: ToolFacts<'static> = ToolFacts {
     restricted: false,
     writes: false,
     open_world: true,
+    words: false,
 };
 
 /// Default response cap.

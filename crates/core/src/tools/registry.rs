@@ -228,12 +228,20 @@ impl Registry {
 
 /// The call's subject: the value of the spec's subject property, a path made absolute.
 pub(crate) fn subject_of(spec: &ToolSpec, args: &Value, cx: &ToolCx) -> Option<String> {
-    let value = args.get(spec.subject?)?;
-    let text = match value {
-        Value::String(text) => text.clone(),
-        other => other.to_string(),
-    };
+    let text = subject_text(args.get(spec.subject?)?);
     Some(if spec.subject_is_path { cx.abs(&text) } else { text })
+}
+
+/// The text rules match for a subject's value: a string as it is, a list of words joined by
+/// blanks (a command line), anything else as JSON.
+pub fn subject_text(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        Value::Array(items) if items.iter().all(Value::is_string) => {
+            items.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(" ")
+        }
+        other => other.to_string(),
+    }
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ pub mod facts {
 
     const fn tool(name: &'static str, side_effect: SideEffect) -> ToolFacts<'static> {
         let writes = !matches!(side_effect, SideEffect::ReadOnly);
-        ToolFacts { name, side_effect, restricted: false, writes, open_world: false }
+        ToolFacts { name, side_effect, restricted: false, writes, open_world: false, words: false }
     }
 
     /// `fs.read`.

@@ -1,0 +1,248 @@
+//! Host programs as confined tools: a program the operator declares (`[host.NAME]` in
+//! toolsh.toml, `--host NAME[=PATH]`, [`crate::ShellBuilder::host_program`]) becomes the tool
+//! `host.NAME` and the command `NAME`. Its words are its subject at the gate (`--deny
+//! 'host.git:push*'`), in the pre-flight as at run time; it runs as a real child process with
+//! the command's streams, confined by the kernel to the workspace's `dir` mounts
+//! (`launch.rs`), and is killed with its whole process group when its line ends or is stopped
+//! (`run.rs`).
+//!
+//! Declaring is a host action, like mounting an MCP server: only the configuration and the
+//! command line can; nothing typed inside the shell can.
+
+mod launch;
+mod run;
+
+pub use launch::main_if_launching;
+
+use crate::tools::{SideEffect, Tool, ToolCx, ToolError, ToolOutput, ToolSpec};
+use futures::future::BoxFuture;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// One declared program, as the operator wrote it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostConfig {
+    /// The command's name (`git`), and the tool's `host.git`.
+    pub name: String,
+    /// The program: a name looked up on the host's `PATH` when toolsh starts, or a path.
+    pub program: String,
+    /// The variables passed through: the session's exported value, else the host's.
+    pub env: Vec<String>,
+    /// TCP connect and bind allowed.
+    pub network: bool,
+    /// May write the read-write mounts (otherwise every mount is read-only to it).
+    pub writable: bool,
+    /// More host paths it may read.
+    pub read: Vec<PathBuf>,
+    /// Runs without the kernel's confinement (only where the operator says so).
+    pub unconfined: bool,
+}
+
+impl HostConfig {
+    /// A program called `name`, found on the `PATH` as `name`, with the defaults: no
+    /// network, writable, no extra reads, confined.
+    pub fn new(name: &str) -> HostConfig {
+        HostConfig {
+            name: name.to_string(),
+            program: name.to_string(),
+            env: Vec::new(),
+            network: false,
+            writable: true,
+            read: Vec::new(),
+            unconfined: false,
+        }
+    }
+
+    /// `--host NAME[=PATH]`.
+    pub fn from_flag(text: &str) -> Result<HostConfig, String> {
+        let (name, program) = match text.split_once('=') {
+            Some((name, program)) => (name, Some(program)),
+            None => (text, None),
+        };
+        validate_name(name).map_err(|err| format!("--host '{text}': {err}"))?;
+        let mut config = HostConfig::new(name);
+        if let Some(program) = program.filter(|p| !p.trim().is_empty()) {
+            config.program = program.to_string();
+        }
+        Ok(config)
+    }
+}
+
+/// Checks a program's name: a word a command line can type, and no path.
+pub fn validate_name(name: &str) -> Result<(), String> {
+    let well_formed = name.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '+'));
+    if well_formed {
+        Ok(())
+    } else {
+        Err(format!("'{name}' is not a program name (letters, digits, '_', '-', '.', '+')"))
+    }
+}
+
+/// What toolsh learned about the host when it started: what every declared program shares.
+#[derive(Debug, Clone)]
+pub struct HostSetup {
+    /// toolsh's own executable, started again as the launcher.
+    pub launcher: PathBuf,
+    /// The host's `PATH`, which programs are looked up on and get.
+    pub path: String,
+    /// The host's values of the variables declared anywhere (read once, here).
+    pub host_env: Vec<(String, String)>,
+    /// The kernel's Landlock ABI (0: none).
+    pub abi: i32,
+}
+
+impl HostSetup {
+    /// Reads the host: `launcher` is the toolsh executable (the CLI's own; an embedder passes
+    /// the installed `toolsh`), `env` the host environment's variables the declarations name.
+    pub fn new(launcher: PathBuf, path: String, host_env: Vec<(String, String)>) -> HostSetup {
+        HostSetup { launcher, path, host_env, abi: landlock_abi() }
+    }
+}
+
+/// The kernel's Landlock ABI version, 0 when it has none (not built in, or not enabled).
+pub fn landlock_abi() -> i32 {
+    use landlock::{ABI, Access, AccessFs, CompatLevel, Compatible, Ruleset, RulesetAttr};
+    // A ruleset made and dropped restricts nothing; the newest ABI whose rights it accepts as
+    // a hard requirement is the kernel's.
+    for (abi, number) in
+        [(ABI::V7, 7), (ABI::V6, 6), (ABI::V5, 5), (ABI::V4, 4), (ABI::V3, 3), (ABI::V2, 2), (ABI::V1, 1)]
+    {
+        let made = Ruleset::default()
+            .set_compatibility(CompatLevel::HardRequirement)
+            .handle_access(AccessFs::from_all(abi))
+            .and_then(|ruleset| ruleset.create());
+        if made.is_ok() {
+            return number;
+        }
+    }
+    0
+}
+
+/// A declared program, resolved: the tool `host.NAME`.
+pub struct HostProgram {
+    declared: Arc<run::Declared>,
+    spec: ToolSpec,
+}
+
+impl HostProgram {
+    /// Resolves `config` on the host: a program that cannot be found is an error naming it;
+    /// one that cannot be confined here is refused unless declared `unconfined`.
+    pub fn resolve(config: HostConfig, setup: Arc<HostSetup>) -> Result<HostProgram, String> {
+        validate_name(&config.name).map_err(|err| format!("[host.{}]: {err}", config.name))?;
+        let found = find_program(&config.program, &setup.path).ok_or_else(|| {
+            format!("[host.{}]: program '{}' not found on the host's PATH", config.name, config.program)
+        })?;
+        #[allow(clippy::disallowed_methods)] // the operator's declaration, resolved on the host once
+        let program =
+            std::fs::canonicalize(&found).map_err(|e| format!("[host.{}]: {}: {e}", config.name, found.display()))?;
+        if setup.abi == 0 && !config.unconfined {
+            return Err(format!(
+                "[host.{}]: this kernel has no Landlock, so host programs cannot be confined here; \
+                 set unconfined = true for it to run it anyway",
+                config.name
+            ));
+        }
+        let parent = program.parent().unwrap_or(Path::new("/"));
+        // A program in PREFIX/bin keeps its libraries under PREFIX (a Python or Node install).
+        let prefix = match parent.file_name().and_then(|n| n.to_str()) {
+            Some("bin" | "sbin") => parent.parent().unwrap_or(parent),
+            _ => parent,
+        }
+        .to_path_buf();
+        let summary = format!(
+            "Run the host program {} ({}): its words are its arguments, its streams the command's.{}",
+            config.name,
+            program.display(),
+            if config.unconfined { " Unconfined." } else { "" }
+        );
+        let spec = ToolSpec::with_schema(&format!("host.{}", config.name), &summary, schema())
+            .side_effect(SideEffect::SideEffecting)
+            .takes_words()
+            .stdin("stdin");
+        Ok(HostProgram { declared: Arc::new(run::Declared { config, program, prefix, setup }), spec })
+    }
+
+    /// The declaration.
+    pub fn config(&self) -> &HostConfig {
+        &self.declared.config
+    }
+
+    /// The resolved program.
+    pub fn program(&self) -> &Path {
+        &self.declared.program
+    }
+
+    /// Gives the tool the command's name as an alias (unless a built-in command has it, which
+    /// keeps it: the program is then `host.NAME`).
+    pub fn into_tool(mut self, alias: bool) -> Arc<dyn Tool> {
+        if alias {
+            let name = self.declared.config.name.clone();
+            self.spec = self.spec.aliases(&[name.as_str()]);
+        }
+        Arc::new(self)
+    }
+}
+
+/// `{args: [string], stdin: string}`: the JSON form of a call.
+fn schema() -> Value {
+    serde_json::json!({
+        "type": "object",
+        "properties": {
+            "args": {"type": "array", "items": {"type": "string"}, "description": "The program's arguments."},
+            "stdin": {"type": "string", "description": "Its standard input."}
+        }
+    })
+}
+
+/// `name` on `path` (a name with a `/` is a path as it is).
+fn find_program(name: &str, path: &str) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let executable = |candidate: &Path| {
+        #[allow(clippy::disallowed_methods)] // looking the declared program up on the host
+        let meta = std::fs::metadata(candidate).ok()?;
+        (meta.is_file() && meta.permissions().mode() & 0o111 != 0).then(|| candidate.to_path_buf())
+    };
+    if name.contains('/') {
+        return executable(Path::new(name));
+    }
+    path.split(':').filter(|dir| !dir.is_empty()).find_map(|dir| executable(&Path::new(dir).join(name)))
+}
+
+impl Tool for HostProgram {
+    fn spec(&self) -> &ToolSpec {
+        &self.spec
+    }
+
+    /// A JSON call: the output collected, `{status, stdout, stderr}`.
+    fn call(&self, cx: ToolCx, args: Value) -> BoxFuture<'static, Result<ToolOutput, ToolError>> {
+        let words: Vec<String> = match args.get("args") {
+            Some(Value::Array(items)) => items.iter().map(|v| v.as_str().unwrap_or_default().to_string()).collect(),
+            _ => Vec::new(),
+        };
+        let stdin = args.get("stdin").and_then(Value::as_str).map(|s| s.as_bytes().to_vec());
+        let declared = self.declared.clone();
+        Box::pin(async move {
+            let limit = cx.limits.output_bytes;
+            let (out, err) = (toolsh_core::io::Capture::new(limit), toolsh_core::io::Capture::new(limit));
+            let input = stdin.map_or_else(toolsh_core::io::Input::null, toolsh_core::io::Input::from_bytes);
+            let io = toolsh_core::io::Io::new(
+                input,
+                toolsh_core::io::Output::Capture(out.clone()),
+                toolsh_core::io::Output::Capture(err.clone()),
+            );
+            let status = run::run(&declared, &cx, words, &io).await;
+            Ok(ToolOutput::Json(serde_json::json!({
+                "status": status,
+                "stdout": String::from_utf8_lossy(&out.take()),
+                "stderr": String::from_utf8_lossy(&err.take()),
+            })))
+        })
+    }
+
+    fn stream(&self, cx: ToolCx, words: Vec<String>, io: toolsh_core::io::Io) -> Option<BoxFuture<'static, i32>> {
+        let declared = self.declared.clone();
+        Some(Box::pin(async move { run::run(&declared, &cx, words, &io).await }))
+    }
+}

@@ -1,0 +1,330 @@
+//! One call of a host program: the session's directory and path operands mapped to the host
+//! paths of `dir` mounts, the [`Plan`] the launcher carries out, the child started in a
+//! process group of its own with a cleared environment, its streams joined to the command's,
+//! and the whole group killed when the call ends — or when its future is dropped (the line's
+//! deadline, a cancellation, Ctrl-C).
+
+use super::HostConfig;
+use super::launch::{ARG0, Confine, EXIT_CANNOT_RUN, Plan, Rlimits};
+use crate::tools::ToolCx;
+use std::path::PathBuf;
+use std::sync::Arc;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use toolsh_core::io::{Input, Io, Output};
+
+/// A declared program, resolved (shared by its tool and every call).
+#[derive(Debug)]
+pub(super) struct Declared {
+    pub(super) config: HostConfig,
+    pub(super) program: PathBuf,
+    pub(super) prefix: PathBuf,
+    pub(super) setup: Arc<super::HostSetup>,
+}
+
+/// System directories every program may read and execute (those that exist).
+const SYSTEM: &[&str] = &["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
+
+/// Files of `/etc` a program may read: the loader's, names and users, time, locale, TLS
+/// roots. Not `/etc` whole (`/etc/shadow`, keys).
+const ETC: &[&str] = &[
+    "/etc/ld.so.cache",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d",
+    "/etc/localtime",
+    "/etc/timezone",
+    "/etc/passwd",
+    "/etc/group",
+    "/etc/nsswitch.conf",
+    "/etc/host.conf",
+    "/etc/hosts",
+    "/etc/resolv.conf",
+    "/etc/gai.conf",
+    "/etc/services",
+    "/etc/protocols",
+    "/etc/mime.types",
+    "/etc/locale.alias",
+    "/etc/alternatives",
+    "/etc/ssl",
+    "/etc/ca-certificates",
+    "/etc/ca-certificates.conf",
+];
+
+/// Device files it may read and write.
+const DEVICES: &[&str] = &["/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom"];
+
+/// Resource limits besides CPU time (which comes from the deadline).
+const FILE_BYTES: u64 = 8 << 30;
+const PROCESSES: u64 = 4096;
+const ADDRESS_SPACE: u64 = 64 << 30;
+
+/// A message for the command's standard error, and the status it ends with.
+type Refusal = (i32, String);
+
+/// Runs the program with `words` on `io`; its exit status (128+N when killed by signal N).
+pub(super) async fn run(declared: &Declared, cx: &ToolCx, words: Vec<String>, io: &Io) -> i32 {
+    let name = declared.config.name.clone();
+    match start_and_wait(declared, cx, words, io).await {
+        Ok(status) => status,
+        Err((status, message)) => {
+            let _ = io.stderr().write_all(format!("{name}: {message}\n").as_bytes()).await;
+            status
+        }
+    }
+}
+
+async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io: &Io) -> Result<i32, Refusal> {
+    let config = &declared.config;
+    let mounts = HostMounts::of(&cx.vfs);
+    let cwd = mounts.host_path(&cx.cwd).map_err(|why| {
+        (EXIT_CANNOT_RUN, format!("the working directory {} {why}; host programs run only in directories mounted from the host (--root, --mount)", cx.cwd))
+    })?;
+    let args = words.iter().map(|word| mounts.translate(word)).collect::<Result<Vec<_>, _>>()?;
+    // Scratch space of its own, removed with everything in it when the call ends.
+    #[allow(clippy::disallowed_methods)] // the program's private temporary directory on the host
+    let scratch = tempfile::Builder::new()
+        .prefix("toolsh-host-")
+        .tempdir()
+        .map_err(|e| (EXIT_CANNOT_RUN, format!("cannot make its temporary directory: {e}")))?;
+    let protected: Vec<PathBuf> = if config.writable {
+        let policy = cx.gate.policy();
+        policy.protected().filter_map(|path| mounts.writable_host_path(path)).collect()
+    } else {
+        Vec::new()
+    };
+    #[allow(clippy::disallowed_methods)] // which protected files exist on the host now
+    let (existing, missing): (Vec<PathBuf>, Vec<PathBuf>) = protected.into_iter().partition(|p| p.exists());
+    let confine = (!config.unconfined).then(|| Confine {
+        abi: declared.setup.abi,
+        exec: SYSTEM
+            .iter()
+            .map(PathBuf::from)
+            .chain([declared.prefix.clone()])
+            .chain(mounts.all.iter().map(|m| m.host.clone()))
+            .collect(),
+        read: ETC.iter().map(PathBuf::from).chain(config.read.iter().cloned()).collect(),
+        write: mounts
+            .all
+            .iter()
+            .filter(|m| config.writable && !m.read_only)
+            .map(|m| m.host.clone())
+            .chain([scratch.path().to_path_buf()])
+            .collect(),
+        devices: DEVICES.iter().map(PathBuf::from).collect(),
+        network: config.network,
+        readonly: existing,
+    });
+    let plan = Plan {
+        name: config.name.clone(),
+        program: declared.program.clone(),
+        args,
+        cwd,
+        confine,
+        limits: Rlimits {
+            // The soft limit at the deadline (rounded up), so a program that ignores the kill
+            // still stops.
+            cpu_seconds: cx.time_left().map(|left| left.as_secs() + 1),
+            file_bytes: FILE_BYTES,
+            processes: PROCESSES,
+            address_space: ADDRESS_SPACE,
+        },
+    };
+    let plan = serde_json::to_string(&plan).map_err(|e| (EXIT_CANNOT_RUN, e.to_string()))?;
+
+    #[allow(clippy::disallowed_methods)] // the launcher of a program the operator declared
+    let mut command = tokio::process::Command::new(&declared.setup.launcher);
+    command
+        .arg0(ARG0)
+        .arg(plan)
+        .env_clear()
+        .env("PATH", &declared.setup.path)
+        .env("TMPDIR", scratch.path())
+        .envs(environment(declared, cx))
+        .process_group(0)
+        .stdin(if io.stdin().is_null() { std::process::Stdio::null() } else { std::process::Stdio::piped() })
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true);
+    let mut child = command.spawn().map_err(|e| (EXIT_CANNOT_RUN, format!("cannot start: {e}")))?;
+    let group = KillGroup(child.id());
+    let feed = child.stdin.take().map(|stdin| tokio::spawn(feed(io.stdin(), stdin)));
+    let stdout = child.stdout.take().map(|out| drain(out, io.stdout()));
+    let stderr = child.stderr.take().map(|err| drain(err, io.stderr()));
+    let copy = async {
+        tokio::join!(
+            async {
+                if let Some(out) = stdout {
+                    out.await
+                }
+            },
+            async {
+                if let Some(err) = stderr {
+                    err.await
+                }
+            }
+        )
+    };
+    tokio::pin!(copy);
+    // Its output is copied while it runs; once it has ended, whatever it left running in its
+    // group is killed, which closes the streams they held.
+    let (status, copied) = tokio::select! {
+        status = child.wait() => (status, false),
+        _ = &mut copy => (child.wait().await, true),
+    };
+    drop(group);
+    if !copied {
+        copy.await;
+    }
+    if let Some(feed) = feed {
+        feed.abort();
+    }
+    let status = status.map_err(|e| (EXIT_CANNOT_RUN, format!("lost: {e}")))?;
+    remove_created(&missing, &config.name, io).await;
+    use std::os::unix::process::ExitStatusExt;
+    Ok(status.code().or_else(|| status.signal().map(|signal| 128 + signal)).unwrap_or(EXIT_CANNOT_RUN))
+}
+
+/// The declared variables: the session's exported value, else the host's.
+fn environment<'a>(declared: &'a Declared, cx: &'a ToolCx) -> impl Iterator<Item = (String, String)> + 'a {
+    declared.config.env.iter().filter_map(move |name| {
+        let value = cx
+            .env
+            .iter()
+            .chain(declared.setup.host_env.iter())
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.clone())?;
+        Some((name.clone(), value))
+    })
+}
+
+/// Copies the command's standard input to the program until either ends.
+async fn feed(input: Input, mut stdin: tokio::process::ChildStdin) {
+    while let Some(chunk) = input.read_chunk().await {
+        if stdin.write_all(&chunk).await.is_err() {
+            return;
+        }
+    }
+}
+
+/// Copies one of the program's streams to `out`. When `out`'s reader has gone, it stops
+/// reading, so the program's next write fails as a pipe's would (SIGPIPE).
+async fn drain(mut from: impl tokio::io::AsyncRead + Unpin, out: Output) {
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        match from.read(&mut buf).await {
+            Ok(0) | Err(_) => return,
+            Ok(n) => {
+                if out.write_all(&buf[..n]).await.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Kills the program's whole process group when dropped: at the end of every call, and when
+/// the call's future is dropped mid-way.
+struct KillGroup(Option<u32>);
+
+impl Drop for KillGroup {
+    fn drop(&mut self) {
+        if let Some(pid) = self.0.and_then(|pid| i32::try_from(pid).ok()) {
+            let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGKILL);
+        }
+    }
+}
+
+/// Protected files that did not exist when the program started (the policy file of a
+/// workspace that has none yet) cannot be mounted read-only; one it made is removed.
+async fn remove_created(missing: &[PathBuf], name: &str, io: &Io) {
+    for path in missing {
+        #[allow(clippy::disallowed_methods)] // undoing what the program made of toolsh's own files
+        let removed = match std::fs::symlink_metadata(path) {
+            Ok(meta) if meta.is_dir() => std::fs::remove_dir_all(path).is_ok(),
+            Ok(_) => std::fs::remove_file(path).is_ok(),
+            Err(_) => continue,
+        };
+        let what = if removed { "removed it" } else { "could not remove it" };
+        let line =
+            format!("toolsh: {name} made {}, which is toolsh's own and never writable; {what}\n", path.display());
+        let _ = io.stderr().write_all(line.as_bytes()).await;
+    }
+}
+
+/// A `dir` mount as host programs see it.
+struct HostMount {
+    at: String,
+    host: PathBuf,
+    read_only: bool,
+}
+
+/// The session's mounts: those with host directories, and where the others are.
+struct HostMounts {
+    all: Vec<HostMount>,
+    vfs: Arc<crate::vfs::Vfs>,
+}
+
+impl HostMounts {
+    fn of(vfs: &Arc<crate::vfs::Vfs>) -> HostMounts {
+        let all = vfs
+            .mounts()
+            .iter()
+            .filter_map(|m| {
+                let host = m.backend.host_root()?.to_path_buf();
+                Some(HostMount { at: m.at.clone(), host, read_only: m.read_only })
+            })
+            .collect();
+        HostMounts { all, vfs: vfs.clone() }
+    }
+
+    /// The host path of the virtual path `abs`, or why there is none.
+    fn host_path(&self, abs: &str) -> Result<PathBuf, String> {
+        let mount = self
+            .vfs
+            .mounts()
+            .iter()
+            .find(|m| crate::vfs::path::strip_mount(abs, &m.at).is_some())
+            .ok_or_else(|| "is outside every mount".to_string())?;
+        let rel = crate::vfs::path::strip_mount(abs, &mount.at).unwrap_or_default();
+        match mount.backend.host_root() {
+            Some(root) if rel.is_empty() => Ok(root.to_path_buf()),
+            Some(root) => Ok(root.join(rel)),
+            None => Err(format!("is in {} ({}), not a host directory", mount.at, mount.label)),
+        }
+    }
+
+    /// The host path of `abs` when it lies in a `dir` mount the program may write.
+    fn writable_host_path(&self, abs: &str) -> Option<PathBuf> {
+        let mount = self.all.iter().find(|m| crate::vfs::path::strip_mount(abs, &m.at).is_some())?;
+        if mount.read_only {
+            return None;
+        }
+        // The deepest mount holding it must be this one.
+        self.host_path(abs).ok().filter(|_| {
+            self.vfs.mounts().iter().find(|m| crate::vfs::path::strip_mount(abs, &m.at).is_some()).map(|m| &m.at)
+                == Some(&mount.at)
+        })
+    }
+
+    /// An argument as the program gets it: a virtual path (`/w/x`, or `--opt=/w/x`) inside a
+    /// `dir` mount becomes its host path; one inside another mount cannot be given; anything
+    /// else is passed as written (relative paths start from its working directory).
+    fn translate(&self, word: &str) -> Result<String, Refusal> {
+        let (head, path) = match word.find("=/") {
+            Some(at) if word.starts_with('-') => word.split_at(at + 1),
+            _ => ("", word),
+        };
+        if !path.starts_with('/')
+            || !self.vfs.mounts().iter().any(|m| m.at != "/" && crate::vfs::path::strip_mount(path, &m.at).is_some())
+        {
+            return Ok(word.to_string());
+        }
+        let abs = crate::vfs::path::normalize("/", path);
+        match self.host_path(&abs) {
+            Ok(host) => Ok(format!("{head}{}", host.display())),
+            Err(why) => Err((
+                EXIT_CANNOT_RUN,
+                format!("{path} {why}: host programs see only directories mounted from the host"),
+            )),
+        }
+    }
+}
