@@ -9,13 +9,16 @@
 #                               and a warm call against the Python SDK calling the server directly
 #   scripts/bench.sh session    a saved session of 1,000 variables and a 1 MiB /tmp: its size,
 #                               and restoring (and saving) it in a fresh process against -c true
+#   scripts/bench.sh host       host programs (git, python3) through toolsh, confined, against
+#                               bash running them directly: one program per process, and the
+#                               cost per call of 100 calls in one process
 #   RUNS=5 scripts/bench.sh     repetitions per measurement (median is reported)
 # Targets (from the issues): startup <= dash, loop <= 0.5x bash, 1000 pipelines <= 0.02x bash,
 # parse <= dash, 100,000 function calls (measured, no target); every text pipeline <= 1.0x
-# the GNU tools' time, jq <= 1.2x jq's.
+# the GNU tools' time, jq <= 1.2x jq's; a host program's spawn <= 1.2x bash's.
 set -euo pipefail
 SECTION="${1:-all}"
-case "$SECTION" in all|shell|text|mcp|session) ;; *) echo "usage: $0 [all|shell|text|mcp|session]" >&2; exit 2 ;; esac
+case "$SECTION" in all|shell|text|mcp|session|host) ;; *) echo "usage: $0 [all|shell|text|mcp|session|host]" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
 # The shipped binary is linked statically (no dynamic loader work at start-up); build it the same way.
@@ -178,7 +181,23 @@ session_benchmarks() {
   report "restore and save it (--session, one line)" "$t" "-c true" "$b" "(measured)"
 }
 
+host_benchmarks() {
+  # Debian's python3 (a version manager's shim is no program toolsh runs), the same for both.
+  local py=/usr/bin/python3 t b ours theirs
+  local declared=(--profile trusted --host git --host "python3=$py")
+  for pair in "git --version|git --version" "python3 -c pass|$py -c pass"; do
+    ours="${pair%%|*}" theirs="${pair#*|}"
+    t=$(measure "$TOOLSH" "${declared[@]}" -c "$ours")
+    b=$(measure bash -c "$theirs")
+    report "one process: $ours" "$t" "bash" "$b" "<= 1.2"
+    t=$(measure "$TOOLSH" "${declared[@]}" -c "for i in \$(seq 100); do $ours; done")
+    b=$(measure bash -c "for i in \$(seq 100); do $theirs; done")
+    report "100 calls in one process: $ours" "$t" "bash" "$b" "<= 1.2"
+  done
+}
+
 if [ "$SECTION" = all ] || [ "$SECTION" = shell ]; then shell_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = text ]; then text_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = mcp ]; then mcp_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = session ]; then session_benchmarks; fi
+if [ "$SECTION" = all ] || [ "$SECTION" = host ]; then host_benchmarks; fi

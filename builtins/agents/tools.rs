@@ -81,7 +81,12 @@ async fn help_index(ctx: &Ctx<'_>, tools: &Registry) -> Status {
     let mut namespace = "";
     let mut rows: Vec<(&str, String)> = Vec::new();
     let visible = tools.visible();
-    for spec in visible.iter().map(|tool| tool.spec()) {
+    // What the policy denies whatever its arguments is left out (a declared host program under
+    // the default profile, the network): `config tools` lists everything with its verdict.
+    let policy = ctx.gate().policy();
+    let (runnable, denied): (Vec<_>, Vec<_>) =
+        visible.iter().map(|tool| tool.spec()).partition(|spec| policy.decide_unknown_subject(spec.facts()).is_none());
+    for spec in runnable {
         if spec.namespace() != namespace {
             out.push_str(&two_columns(&rows));
             rows.clear();
@@ -91,6 +96,10 @@ async fn help_index(ctx: &Ctx<'_>, tools: &Registry) -> Status {
         rows.push((spec.name.as_str(), spec.summary().into_owned()));
     }
     out.push_str(&two_columns(&rows));
+    if !denied.is_empty() {
+        let names: Vec<&str> = denied.iter().map(|spec| spec.name.as_str()).collect();
+        out.push_str(&format!("\nDenied by the policy, so not listed: {}.\n", names.join(", ")));
+    }
     out.push_str("\nTools run as commands: NAME --flag value, NAME '{json}', NAME -h for usage.\n");
     i32::from(!ctx.out(out).await)
 }

@@ -134,6 +134,17 @@ impl HostProgram {
         let found = find_program(&config.program, &setup.path).ok_or_else(|| {
             format!("[host.{}]: program '{}' not found on the host's PATH", config.name, config.program)
         })?;
+        if found.components().any(|c| c.as_os_str() == "shims") {
+            // pyenv, rbenv, asdf: a script that runs the manager, which reads its own tree and
+            // variables at every start — none of which the program is given.
+            return Err(format!(
+                "[host.{name}]: '{program}' is {}, a version manager's shim; declare the program it \
+                 runs (`pyenv which {program}` or the like names it): program = \"/path/to/{program}\"",
+                found.display(),
+                name = config.name,
+                program = config.program,
+            ));
+        }
         #[allow(clippy::disallowed_methods)] // the operator's declaration, resolved on the host once
         let program =
             std::fs::canonicalize(&found).map_err(|e| format!("[host.{}]: {}: {e}", config.name, found.display()))?;
@@ -151,11 +162,19 @@ impl HostProgram {
             _ => parent,
         }
         .to_path_buf();
+        let reach = match (config.unconfined, config.writable, config.network) {
+            (true, ..) => "unconfined",
+            (false, true, false) => "confined to the dir mounts",
+            (false, false, false) => "confined to the dir mounts, read-only",
+            (false, true, true) => "confined to the dir mounts, with network",
+            (false, false, true) => "confined to the dir mounts, read-only, with network",
+        };
         let summary = format!(
-            "Run the host program {} ({}): its words are its arguments, its streams the command's.{}",
-            config.name,
+            "Host program {} ({reach}): {} ARGS….\nIts words are its arguments, its standard streams \
+             the command's; the policy's rules match its words (host.{}:WORDS).",
             program.display(),
-            if config.unconfined { " Unconfined." } else { "" }
+            config.name,
+            config.name
         );
         let spec = ToolSpec::with_schema(&format!("host.{}", config.name), &summary, schema())
             .side_effect(SideEffect::SideEffecting)

@@ -1,6 +1,7 @@
 //! What the shell says of a command that does not exist, worded so that a model stops rather
 //! than retries: the programs agents reach for first (`git`, `python3`, `rg`, `npm`) are named
-//! as host programs toolsh does not run, with the built-in that does the job where one does;
+//! as host programs that run only when the operator declares them, with the built-in that does
+//! the job where one does;
 //! anything else gets up to three close names — close by a small edit distance, and never a
 //! destructive command (`rg` is not a typo of `rm`).
 
@@ -64,8 +65,9 @@ impl Interp {
             let instead = HOST_PROGRAMS[at].1;
             let instead = if instead.is_empty() { String::new() } else { format!("; use {instead}") };
             return format!(
-                "toolsh: {name}: command not found: toolsh runs no host programs, and none can be \
-                 installed{instead} ('help' lists every command)\n"
+                "toolsh: {name}: command not found: host programs run here only when the operator \
+                 declares them ([host.{name}] in toolsh.toml, or --host {name}), and none can be \
+                 installed from here{instead} ('help' lists every command)\n"
             );
         }
         let suggestions = self.similar_commands(name);

@@ -8,6 +8,7 @@ mod console;
 mod escape;
 mod examples;
 mod floor;
+mod host;
 mod jobs;
 mod mcp;
 mod mounts;

@@ -135,3 +135,25 @@ fn bad_rules_are_refused_with_the_rule_named() {
     assert!(err.contains("fs.["), "{err}");
     assert!(Profile::parse("open").unwrap_err().contains("readonly, workspace or trusted"));
 }
+
+#[test]
+fn rules_over_words_match_a_command_line() {
+    let words = ToolFacts { words: true, ..tool("host.git", SideEffect::SideEffecting) };
+    let p = policy(
+        Profile::Workspace,
+        &[(Verdict::Deny, "host.git:push*"), (Verdict::Allow, "host.git:status*"), (Verdict::Allow, "host.git:log *")],
+    );
+    let verdict = |line: &str| p.decide(words, Some(line)).verdict;
+    // `*` crosses `/`; a deny rule holds from any word on.
+    assert_eq!(verdict("push origin/main"), Verdict::Deny);
+    assert_eq!(verdict("-c alias.x=y push"), Verdict::Deny);
+    assert_eq!(verdict("--no-pager push --force"), Verdict::Deny);
+    // An allow rule only from the first word: a later word does not open the call.
+    assert_eq!(verdict("status --short"), Verdict::Allow);
+    assert_eq!(verdict("log --oneline src/a.rs"), Verdict::Allow);
+    assert_eq!(verdict("commit -m status"), Verdict::Deny, "the profile's default for host.*");
+    // Path subjects keep `*` within one component.
+    let path = tool("fs.write", SideEffect::SideEffecting);
+    let q = policy(Profile::Workspace, &[(Verdict::Deny, "fs.write:/w/*")]);
+    assert_eq!(q.decide(path, Some("/w/a/b")).verdict, Verdict::Allow);
+}

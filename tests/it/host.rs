@@ -1,0 +1,314 @@
+//! Host programs declared by the operator (`[host.NAME]`, `--host`): real git and python3 run
+//! in a `dir` mount through the binary, and what the kernel's confinement must hold — nothing
+//! outside the mounts read or written, no network, toolsh's own files kept, no process left
+//! behind — with the host checked unchanged afterwards. The policy over a program's words is
+//! tried through every route that runs a command.
+
+use crate::support::{Ran, run_binary_with};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Whether the kernel can confine host programs; when not, the test says so and passes.
+fn confinable() -> bool {
+    let abi = toolsh::host::landlock_abi();
+    if abi == 0 {
+        eprintln!("skipped: this kernel has no Landlock, so host programs are refused here");
+    }
+    abi > 0
+}
+
+fn python() -> &'static str {
+    // Debian's interpreter: a version manager's shim earlier on the PATH is refused on purpose.
+    "/usr/bin/python3"
+}
+
+/// `toolsh ARGS` in `dir` with the host's usual PATH, bounded.
+fn toolsh(dir: &Path, args: &[&str]) -> Ran {
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let path = ("PATH", "/usr/local/bin:/usr/bin:/bin".to_string());
+    run_binary_with(dir, &args, &[path], Duration::from_secs(60))
+}
+
+/// A workspace with toolsh.toml declaring git and python3 under the trusted profile.
+fn workspace() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = format!("profile = \"trusted\"\n[host.git]\n[host.python3]\nprogram = \"{}\"\n", python());
+    #[allow(clippy::disallowed_methods)]
+    std::fs::write(dir.path().join("toolsh.toml"), config).expect("config");
+    dir
+}
+
+#[test]
+fn git_runs_in_a_dir_mount_as_it_does_in_bash() {
+    if !confinable() {
+        return;
+    }
+    let ws = workspace();
+    let line = "git init -q . && echo one > a.txt && git add a.txt \
+                && git -c user.name=t -c user.email=t@x commit -qm first && git log --oneline | head -1 \
+                && echo two >> a.txt && git diff && git status --short";
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", line]);
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    let lines: Vec<&str> = ran.stdout.lines().collect();
+    assert!(lines[0].ends_with(" first"), "{}", ran.stdout);
+    assert!(ran.stdout.contains("+two\n") && ran.stdout.contains(" M a.txt\n"), "{}", ran.stdout);
+    // The same repository, read by git outside toolsh, agrees.
+    let direct = std::process::Command::new("git")
+        .args(["log", "--oneline", "-1"])
+        .current_dir(ws.path())
+        .output()
+        .expect("git");
+    assert_eq!(String::from_utf8_lossy(&direct.stdout).trim(), lines[0]);
+}
+
+#[test]
+fn a_python_script_reaches_nothing_outside_its_mount() {
+    if !confinable() {
+        return;
+    }
+    let outside = tempfile::tempdir().expect("outside");
+    let secret = outside.path().join("home/.ssh/id_ed25519");
+    #[allow(clippy::disallowed_methods)]
+    {
+        std::fs::create_dir_all(secret.parent().expect("parent")).expect("ssh dir");
+        std::fs::write(&secret, "KEY").expect("secret");
+    }
+    let ws = workspace();
+    #[allow(clippy::disallowed_types)] // a loopback server the program must not reach
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("listener");
+    let port = listener.local_addr().expect("addr").port();
+    listener.set_nonblocking(true).expect("nonblocking");
+    let script = format!(
+        r#"
+import os, socket
+def attempt(what, f):
+    try:
+        f(); print(what, "reached")
+    except OSError as e:
+        print(what, "refused", e.errno)
+attempt("write-outside", lambda: open("{out}/made.txt", "w").write("x"))
+attempt("read-ssh", lambda: open("{secret}").read())
+attempt("write-ssh", lambda: open("{secret}", "w").write("gone"))
+attempt("read-shadow", lambda: open("/etc/shadow").read())
+os.symlink("{secret}", "link")
+attempt("follow-link", lambda: open("link").read())
+attempt("connect", lambda: socket.create_connection(("127.0.0.1", {port}), timeout=2))
+attempt("write-inside", lambda: open("inside.txt", "w").write("ok"))
+"#,
+        out = outside.path().display(),
+        secret = secret.display(),
+    );
+    #[allow(clippy::disallowed_methods)]
+    std::fs::write(ws.path().join("probe.py"), script).expect("probe");
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", "python3 probe.py"]);
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    for what in ["write-outside", "read-ssh", "write-ssh", "read-shadow", "follow-link", "connect"] {
+        assert!(ran.stdout.contains(&format!("{what} refused")), "{what}: {}", ran.stdout);
+    }
+    assert!(ran.stdout.contains("write-inside reached"), "{}", ran.stdout);
+    #[allow(clippy::disallowed_methods)]
+    {
+        assert_eq!(std::fs::read_to_string(&secret).expect("secret"), "KEY", "the secret is unchanged");
+        assert!(!outside.path().join("made.txt").exists(), "nothing was made outside");
+    }
+    assert!(listener.accept().is_err(), "no connection reached the loopback server");
+}
+
+#[test]
+fn a_reader_that_goes_away_stops_the_program() {
+    if !confinable() {
+        return;
+    }
+    let ws = workspace();
+    let started = Instant::now();
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", "python3 -c 'while True: print(1)' | head -1"]);
+    assert_eq!(ran.stdout, "1\n", "{}", ran.stderr);
+    assert!(started.elapsed() < Duration::from_secs(20), "took {:?}", started.elapsed());
+}
+
+/// The processes whose command line holds `marker`.
+fn processes_with(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    #[allow(clippy::disallowed_methods)]
+    for entry in std::fs::read_dir("/proc").expect("proc").flatten() {
+        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
+            let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            if text.contains(marker) {
+                found.push(text);
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_deadline_kills_the_whole_process_group() {
+    if !confinable() {
+        return;
+    }
+    let ws = workspace();
+    let line = "python3 -c 'import subprocess, time; subprocess.Popen([\"sleep\", \"4321.5\"]); time.sleep(4321)'";
+    let started = Instant::now();
+    let ran = toolsh(ws.path(), &["--store", "s.db", "--timeout", "1", "-c", line]);
+    assert_eq!(ran.status, 124, "{}", ran.stderr);
+    assert!(started.elapsed() < Duration::from_secs(10), "took {:?}", started.elapsed());
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(processes_with("4321"), Vec::<String>::new(), "a process was left behind");
+}
+
+#[test]
+fn statuses_pass_through_and_a_signal_gives_128_plus_n() {
+    if !confinable() {
+        return;
+    }
+    let ws = workspace();
+    let line = "python3 -c 'import sys; sys.exit(3)'; echo $?; \
+                python3 -c 'import os, signal; os.kill(os.getpid(), signal.SIGTERM)'; echo $?";
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", line]);
+    assert_eq!(ran.stdout, "3\n143\n", "{}", ran.stderr);
+}
+
+#[test]
+fn toolsh_s_own_files_stay_as_they_are() {
+    if !confinable() {
+        return;
+    }
+    let ws = workspace();
+    #[allow(clippy::disallowed_methods)]
+    let before = std::fs::read_to_string(ws.path().join("toolsh.toml")).expect("config");
+    let line = "python3 -c 'open(\"toolsh.toml\", \"a\").write(\"profile = 1\")'; \
+                python3 -c 'import os; os.remove(\"toolsh.toml\")'; echo done";
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", line]);
+    assert!(ran.stdout.ends_with("done\n"), "{}", ran.stderr);
+    assert!(ran.stderr.contains("Read-only file system") && ran.stderr.contains("busy"), "{}", ran.stderr);
+    #[allow(clippy::disallowed_methods)]
+    let after = std::fs::read_to_string(ws.path().join("toolsh.toml")).expect("config");
+    assert_eq!(before, after);
+
+    // Without a configuration file, one the program makes is taken away.
+    let bare = tempfile::tempdir().expect("bare");
+    let make = format!("--host=python3={}", python());
+    let ran = toolsh(bare.path(), &["--profile", "trusted", &make, "-c", "python3 -c 'open(\"toolsh.toml\", \"w\")'"]);
+    assert!(ran.stderr.contains("which is toolsh's own and never writable; removed it"), "{}", ran.stderr);
+    assert!(!bare.path().join("toolsh.toml").exists());
+}
+
+/// A workspace with the program `mark` (a script outside it that creates the file its first
+/// word names), the rule `deny host.mark:push*`.
+fn marking() -> (tempfile::TempDir, tempfile::TempDir) {
+    let bin = tempfile::tempdir().expect("bin");
+    let mark = bin.path().join("mark");
+    #[allow(clippy::disallowed_methods)]
+    {
+        std::fs::write(&mark, "#!/bin/sh\n: > \"$1\"\n").expect("mark");
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&mark, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    let ws = tempfile::tempdir().expect("ws");
+    let config =
+        format!("profile = \"trusted\"\ndeny = [\"host.mark:push*\"]\n[host.mark]\nprogram = \"{}\"\n", mark.display());
+    #[allow(clippy::disallowed_methods)]
+    std::fs::write(ws.path().join("toolsh.toml"), config).expect("config");
+    (bin, ws)
+}
+
+#[test]
+fn a_rule_over_words_holds_on_every_route() {
+    if !confinable() {
+        return;
+    }
+    let (_bin, ws) = marking();
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", "mark allowed && ls allowed"]);
+    assert_eq!(ran.stdout, "allowed\n", "the program runs when the rule does not hold: {}", ran.stderr);
+    let routes = [
+        "mark push",
+        "mark -x push",
+        "host.mark push",
+        "eval mark push",
+        "eval 'mark push'",
+        "sh -c 'mark push'",
+        "bash -c \"mark push\"",
+        "f(){ mark push; }; f",
+        "echo push | xargs mark",
+        "command mark push",
+        "env mark push",
+        "timeout 5 mark push",
+        "nohup mark push",
+        "c=mark; $c push",
+        "w=push; mark $w",
+        "find . -maxdepth 0 -exec mark push \\;",
+    ];
+    for route in routes {
+        let ran = toolsh(ws.path(), &["--store", "s.db", "-c", route]);
+        // `find` goes on past a command that failed, as GNU find does; the rest end with 126.
+        if !route.starts_with("find") {
+            assert_eq!(ran.status, 126, "{route}: {} {}", ran.stdout, ran.stderr);
+        }
+        assert!(ran.stderr.contains("denied by deny:host.mark:push*"), "{route}: {}", ran.stderr);
+        assert!(!ws.path().join("push").exists(), "{route} ran the program");
+        assert!(!ws.path().join("-x").exists(), "{route} ran the program");
+    }
+}
+
+#[test]
+fn every_call_is_audited() {
+    if !confinable() {
+        return;
+    }
+    let ws = workspace();
+    let ran = toolsh(
+        ws.path(),
+        &["--store", "s.db", "-c", "git --version >/dev/null; git nope 2>/dev/null; audit --tool 'host.*'"],
+    );
+    let records: Vec<&str> = ran.stdout.lines().filter(|l| l.contains("host.git")).collect();
+    assert_eq!(records.len(), 2, "{}", ran.stdout);
+    assert!(records[1].contains("exit 1") || records[1].contains(" 1 "), "{}", ran.stdout);
+}
+
+#[test]
+fn what_cannot_run_says_why() {
+    if !confinable() {
+        return;
+    }
+    let ws = workspace();
+    // Declared but missing on the host: a configuration error naming it.
+    let ran = toolsh(ws.path(), &["--host", "no-such-program", "-c", "true"]);
+    assert_eq!(ran.status, 2);
+    assert!(ran.stderr.contains("[host.no-such-program]: program 'no-such-program' not found"), "{}", ran.stderr);
+    // Not declared: said plainly.
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", "node -v"]);
+    assert_eq!(ran.status, 127);
+    assert!(ran.stderr.contains("host programs run here only when the operator declares them"), "{}", ran.stderr);
+    // Declared, but the default profile denies host programs: nothing runs.
+    let ran = toolsh(ws.path(), &["--store", "s.db", "--profile", "workspace", "-c", "echo start; git status"]);
+    assert_eq!((ran.status, ran.stdout.as_str()), (126, ""), "{}", ran.stderr);
+    // Memory has no host files to give: the working directory and a path operand.
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", "cd /tmp && git status"]);
+    assert_eq!(ran.status, 126);
+    assert!(ran.stderr.contains("not a host directory"), "{}", ran.stderr);
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", "echo 'print(1)' > /tmp/x.py; python3 /tmp/x.py"]);
+    assert_eq!(ran.status, 126);
+    assert!(ran.stderr.contains("/tmp/x.py is in /tmp (memory)"), "{}", ran.stderr);
+}
+
+#[test]
+fn git_commits_through_toolsh_mcp() {
+    if !confinable() {
+        return;
+    }
+    use std::io::{BufRead, Write};
+    let ws = workspace();
+    let root = ws.path().display().to_string();
+    let store = ws.path().join("s.db").display().to_string();
+    let (mut child, mut stdin, mut stdout) = crate::support::mcp_stdio(&["--root", &root, "--store", &store]);
+    let line = "git init -q . && echo x > f && git add f && git -c user.name=m -c user.email=m@x commit -qm viamcp && git log --format=%s";
+    let call = serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "shell", "arguments": {"command": line}}});
+    writeln!(stdin, "{call}").expect("send");
+    let mut answer = String::new();
+    stdout.read_line(&mut answer).expect("answer");
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(answer.contains("viamcp"), "{answer}");
+    assert!(!answer.contains("\"isError\":true"), "{answer}");
+}
