@@ -144,6 +144,9 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .kill_on_drop(true);
+    // Declared before the group's guard, so dropped after it: a call stopped mid-way has its
+    // program killed first, then what it made of toolsh's own files taken away.
+    let mut made = TakeAway(missing);
     let mut child = command.spawn().map_err(|e| (EXIT_CANNOT_RUN, format!("cannot start: {e}")))?;
     let group = KillGroup(child.id());
     let feed = child.stdin.take().map(|stdin| tokio::spawn(feed(io.stdin(), stdin)));
@@ -178,7 +181,7 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         feed.abort();
     }
     let status = status.map_err(|e| (EXIT_CANNOT_RUN, format!("lost: {e}")))?;
-    remove_created(&missing, &config.name, io).await;
+    remove_created(&std::mem::take(&mut made.0), &config.name, io).await;
     use std::os::unix::process::ExitStatusExt;
     Ok(status.code().or_else(|| status.signal().map(|signal| 128 + signal)).unwrap_or(EXIT_CANNOT_RUN))
 }
@@ -229,6 +232,22 @@ impl Drop for KillGroup {
     fn drop(&mut self) {
         if let Some(pid) = self.0.and_then(|pid| i32::try_from(pid).ok()) {
             let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGKILL);
+        }
+    }
+}
+
+/// Removes, when dropped, the protected files it holds that now exist (see [`remove_created`]).
+struct TakeAway(Vec<PathBuf>);
+
+impl Drop for TakeAway {
+    fn drop(&mut self) {
+        for path in &self.0 {
+            #[allow(clippy::disallowed_methods)] // undoing what the program made of toolsh's own files
+            let _ = match std::fs::symlink_metadata(path) {
+                Ok(meta) if meta.is_dir() => std::fs::remove_dir_all(path),
+                Ok(_) => std::fs::remove_file(path),
+                Err(_) => continue,
+            };
         }
     }
 }
