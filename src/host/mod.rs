@@ -178,8 +178,7 @@ impl HostProgram {
         );
         let spec = ToolSpec::with_schema(&format!("host.{}", config.name), &summary, schema())
             .side_effect(SideEffect::SideEffecting)
-            .takes_words()
-            .stdin("stdin");
+            .takes_words();
         Ok(HostProgram { declared: Arc::new(run::Declared { config, program, prefix, setup }), spec })
     }
 
@@ -204,13 +203,12 @@ impl HostProgram {
     }
 }
 
-/// `{args: [string], stdin: string}`: the JSON form of a call.
+/// `{args: [string]}`: the words of a call, as the pre-flight and `config tools --schema` see them.
 fn schema() -> Value {
     serde_json::json!({
         "type": "object",
         "properties": {
-            "args": {"type": "array", "items": {"type": "string"}, "description": "The program's arguments."},
-            "stdin": {"type": "string", "description": "Its standard input."}
+            "args": {"type": "array", "items": {"type": "string"}, "description": "The program's arguments."}
         }
     })
 }
@@ -234,30 +232,10 @@ impl Tool for HostProgram {
         &self.spec
     }
 
-    /// A JSON call: the output collected, `{status, stdout, stderr}`.
-    fn call(&self, cx: ToolCx, args: Value) -> BoxFuture<'static, Result<ToolOutput, ToolError>> {
-        let words: Vec<String> = match args.get("args") {
-            Some(Value::Array(items)) => items.iter().map(|v| v.as_str().unwrap_or_default().to_string()).collect(),
-            _ => Vec::new(),
-        };
-        let stdin = args.get("stdin").and_then(Value::as_str).map(|s| s.as_bytes().to_vec());
-        let declared = self.declared.clone();
-        Box::pin(async move {
-            let limit = cx.limits.output_bytes;
-            let (out, err) = (toolsh_core::io::Capture::new(limit), toolsh_core::io::Capture::new(limit));
-            let input = stdin.map_or_else(toolsh_core::io::Input::null, toolsh_core::io::Input::from_bytes);
-            let io = toolsh_core::io::Io::new(
-                input,
-                toolsh_core::io::Output::Capture(out.clone()),
-                toolsh_core::io::Output::Capture(err.clone()),
-            );
-            let status = run::run(&declared, &cx, words, &io).await;
-            Ok(ToolOutput::Json(serde_json::json!({
-                "status": status,
-                "stdout": String::from_utf8_lossy(&out.take()),
-                "stderr": String::from_utf8_lossy(&err.take()),
-            })))
-        })
+    /// Every call comes as a command ([`Tool::stream`]); a program's words are not JSON.
+    fn call(&self, _cx: ToolCx, _args: Value) -> BoxFuture<'static, Result<ToolOutput, ToolError>> {
+        let name = self.declared.config.name.clone();
+        Box::pin(async move { Err(ToolError::usage(format!("host.{name} runs as a command: {name} ARGS…"))) })
     }
 
     fn stream(&self, cx: ToolCx, words: Vec<String>, io: toolsh_core::io::Io) -> Option<BoxFuture<'static, i32>> {

@@ -242,26 +242,26 @@ struct TakeAway(Vec<PathBuf>);
 impl Drop for TakeAway {
     fn drop(&mut self) {
         for path in &self.0 {
-            #[allow(clippy::disallowed_methods)] // undoing what the program made of toolsh's own files
-            let _ = match std::fs::symlink_metadata(path) {
-                Ok(meta) if meta.is_dir() => std::fs::remove_dir_all(path),
-                Ok(_) => std::fs::remove_file(path),
-                Err(_) => continue,
-            };
+            take_away(path);
         }
     }
+}
+
+/// Removes `path` if it exists: `None` when it does not, else whether it went.
+#[allow(clippy::disallowed_methods)] // undoing what a program made of toolsh's own files
+fn take_away(path: &std::path::Path) -> Option<bool> {
+    let removed = match std::fs::symlink_metadata(path).ok()? {
+        meta if meta.is_dir() => std::fs::remove_dir_all(path),
+        _ => std::fs::remove_file(path),
+    };
+    Some(removed.is_ok())
 }
 
 /// Protected files that did not exist when the program started (the policy file of a
 /// workspace that has none yet) cannot be mounted read-only; one it made is removed.
 async fn remove_created(missing: &[PathBuf], name: &str, io: &Io) {
     for path in missing {
-        #[allow(clippy::disallowed_methods)] // undoing what the program made of toolsh's own files
-        let removed = match std::fs::symlink_metadata(path) {
-            Ok(meta) if meta.is_dir() => std::fs::remove_dir_all(path).is_ok(),
-            Ok(_) => std::fs::remove_file(path).is_ok(),
-            Err(_) => continue,
-        };
+        let Some(removed) = take_away(path) else { continue };
         let what = if removed { "removed it" } else { "could not remove it" };
         let line =
             format!("toolsh: {name} made {}, which is toolsh's own and never writable; {what}\n", path.display());
@@ -271,7 +271,6 @@ async fn remove_created(missing: &[PathBuf], name: &str, io: &Io) {
 
 /// A `dir` mount as host programs see it.
 struct HostMount {
-    at: String,
     host: PathBuf,
     read_only: bool,
 }
@@ -289,7 +288,7 @@ impl HostMounts {
             .iter()
             .filter_map(|m| {
                 let host = m.backend.host_root()?.to_path_buf();
-                Some(HostMount { at: m.at.clone(), host, read_only: m.read_only })
+                Some(HostMount { host, read_only: m.read_only })
             })
             .collect();
         HostMounts { all, vfs: vfs.clone() }
@@ -313,15 +312,12 @@ impl HostMounts {
 
     /// The host path of `abs` when it lies in a `dir` mount the program may write.
     fn writable_host_path(&self, abs: &str) -> Option<PathBuf> {
-        let mount = self.all.iter().find(|m| crate::vfs::path::strip_mount(abs, &m.at).is_some())?;
+        // The mounts are deepest first: the first holding `abs` is the one it lies in.
+        let mount = self.vfs.mounts().iter().find(|m| crate::vfs::path::strip_mount(abs, &m.at).is_some())?;
         if mount.read_only {
             return None;
         }
-        // The deepest mount holding it must be this one.
-        self.host_path(abs).ok().filter(|_| {
-            self.vfs.mounts().iter().find(|m| crate::vfs::path::strip_mount(abs, &m.at).is_some()).map(|m| &m.at)
-                == Some(&mount.at)
-        })
+        self.host_path(abs).ok()
     }
 
     /// An argument as the program gets it: a virtual path (`/w/x`, or `--opt=/w/x`) inside a

@@ -41,7 +41,12 @@ pub async fn run_tool(
         let _ = out.write_all(&bytes).await;
     };
     if spec.takes_words {
-        return run_words(shared, state, &tool, argv, io).await;
+        let mut cx = tool_cx(shared, &state.cwd, &argv[0]);
+        cx.env = state.vars.exported();
+        if let Some(run) = tool.stream(cx, argv[1..].to_vec(), io.clone()) {
+            return run_words(shared, spec, &argv, run, io).await;
+        }
+        // No body of its own: its words go as `args` through the call below, like any tool's.
     }
     if matches!(argv.get(1).map(String::as_str), Some("-h" | "--help")) {
         say(flags::usage(spec).into_bytes(), false).await;
@@ -85,50 +90,27 @@ pub async fn run_tool(
     }
 }
 
-/// Runs a tool that [takes words](crate::tools::ToolSpec::takes_words) (a host program):
-/// its words are its subject at the gate, its body has the command's streams, and the audit
-/// records how it ended — also when the line is stopped while it runs.
+/// Runs the streaming body of a tool that [takes words](crate::tools::ToolSpec::takes_words)
+/// (a host program): its words are its subject at the gate, and the audit records how it
+/// ended — also when the line is stopped while it runs.
 async fn run_words(
     shared: &Arc<Shared>,
-    state: &crate::session::State,
-    tool: &Arc<dyn Tool>,
-    argv: Vec<String>,
+    spec: &crate::tools::ToolSpec,
+    argv: &[String],
+    run: futures::future::BoxFuture<'static, Status>,
     io: &Io,
 ) -> Status {
-    let spec = tool.spec();
-    let command = argv[0].clone();
-    let words = argv[1..].to_vec();
-    let subject = words.join(" ");
-    let ticket = match shared.gate.admit(&command, spec.facts(), Some(&subject)) {
+    let subject = argv[1..].join(" ");
+    let ticket = match shared.gate.admit(&argv[0], spec.facts(), Some(&subject)) {
         Ok(ticket) => ticket.with_digest(crate::tools::gate::digest(&spec.name, Some(&subject))),
         Err(denied) => {
             let _ = io.stderr().write_all(format!("{denied}\n").as_bytes()).await;
             return crate::tools::gate::EXIT_DENIED;
         }
     };
-    let mut cx = tool_cx(shared, &state.cwd, &command);
-    cx.env = state.vars.exported();
-    let Some(run) = tool.stream(cx.clone(), words.clone(), io.clone()) else {
-        // No body of its own: one call with the words as its `args`.
-        let args = serde_json::json!({ "args": words });
-        let result = tool.call(cx, args).await;
-        shared.gate.record(ticket, result.as_ref().map_or_else(|e| e.status, |_| 0));
-        return match result {
-            Ok(output) => {
-                let _ = io.stdout().write_all(&output.into_bytes()).await;
-                0
-            }
-            Err(err) => {
-                let _ = io.stderr().write_all(format!("{}\n", err.message).as_bytes()).await;
-                err.status
-            }
-        };
-    };
     let mut recorded = RecordOnDrop { gate: &shared.gate, ticket: Some(ticket) };
     let status = run.await;
-    if let Some(ticket) = recorded.ticket.take() {
-        shared.gate.record(ticket, status);
-    }
+    recorded.finish(status);
     status
 }
 
@@ -139,11 +121,18 @@ struct RecordOnDrop<'a> {
     ticket: Option<crate::tools::Ticket<'a>>,
 }
 
+impl RecordOnDrop<'_> {
+    /// Records the call as it ended.
+    fn finish(&mut self, status: Status) {
+        if let Some(ticket) = self.ticket.take() {
+            self.gate.record(ticket, status);
+        }
+    }
+}
+
 impl Drop for RecordOnDrop<'_> {
     fn drop(&mut self) {
-        if let Some(ticket) = self.ticket.take() {
-            self.gate.record(ticket, 128 + 9);
-        }
+        self.finish(128 + 9);
     }
 }
 
