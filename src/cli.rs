@@ -392,7 +392,8 @@ fn declare_hosts(
     if hosts.is_empty() {
         return Ok(builder);
     }
-    let launcher = std::env::current_exe().map_err(|e| format!("cannot find toolsh's own executable: {e}"))?;
+    let toolsh = std::env::current_exe().map_err(|e| format!("cannot find toolsh's own executable: {e}"))?;
+    let launcher = crate::host::HostSetup::launcher_for(&toolsh);
     let path = std::env::var("PATH").unwrap_or_else(|_| "/usr/local/bin:/usr/bin:/bin".to_string());
     let mut host_env = Vec::new();
     for name in hosts.iter().flat_map(|h| &h.env) {

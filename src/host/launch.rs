@@ -68,15 +68,20 @@ pub struct Rlimits {
     pub address_space: u64,
 }
 
-/// When this process was started as the launcher, carries out the plan in its first argument
-/// and never returns; otherwise returns at once. `main` calls it first of all.
+/// When this process was started as the launcher (`argv[0]` is [`ARG0`]), carries out the plan
+/// and never returns; otherwise returns at once. `toolsh`'s `main` calls it first of all, for
+/// when the small `toolsh-launch` is not installed beside it.
 pub fn main_if_launching() {
-    let mut args = std::env::args_os();
-    let is_launcher = args.next().is_some_and(|arg0| Path::new(&arg0).file_name() == Some(OsStr::new(ARG0)));
-    if !is_launcher {
-        return;
+    let is_launcher =
+        std::env::args_os().next().is_some_and(|arg0| Path::new(&arg0).file_name() == Some(OsStr::new(ARG0)));
+    if is_launcher {
+        launcher_main();
     }
-    let plan = args.next().and_then(|text| serde_json::from_str::<Plan>(&text.to_string_lossy()).ok());
+}
+
+/// The launcher's `main`: carries out the plan in its first argument; never returns.
+pub fn launcher_main() -> ! {
+    let plan = std::env::args_os().nth(1).and_then(|text| serde_json::from_str::<Plan>(&text.to_string_lossy()).ok());
     let Some(plan) = plan else {
         eprintln!("toolsh-launch: started without a plan (it is started by toolsh, not by hand)");
         std::process::exit(EXIT_CANNOT_RUN);
@@ -95,6 +100,9 @@ fn launch(plan: &Plan) -> (i32, String) {
     if let Some(confine) = &plan.confine {
         if let Err(err) = isolate(confine) {
             return (EXIT_CANNOT_RUN, err);
+        }
+        if let Err(err) = drop_capabilities() {
+            return (EXIT_CANNOT_RUN, format!("cannot drop its capabilities: {err}"));
         }
         if let Err(err) = restrict(confine) {
             return (EXIT_CANNOT_RUN, format!("cannot confine it with Landlock: {err}"));
@@ -178,6 +186,24 @@ fn isolate(confine: &Confine) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Gives up every capability (all sets, the bounding set first), so a program started by root
+/// holds none of root's powers the file rules do not cover (rebooting, setting the clock,
+/// loading modules, raw devices); with `no_new_privs`, nothing it runs gets them back.
+fn drop_capabilities() -> Result<(), String> {
+    use caps::CapSet;
+    // Without CAP_SETPCAP (not root) the bounding set cannot change, and there is nothing to
+    // lose: what must hold is that no effective capability is left.
+    let _ = caps::clear(None, CapSet::Bounding);
+    for set in [CapSet::Ambient, CapSet::Inheritable, CapSet::Permitted, CapSet::Effective] {
+        caps::clear(None, set).map_err(|e| e.to_string())?;
+    }
+    match caps::read(None, CapSet::Effective) {
+        Ok(left) if left.is_empty() => Ok(()),
+        Ok(left) => Err(format!("{} remain", left.len())),
+        Err(err) => Err(err.to_string()),
+    }
 }
 
 /// Maps the caller's own ids into a new user namespace (so files keep their owners).

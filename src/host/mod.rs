@@ -12,7 +12,7 @@
 mod launch;
 mod run;
 
-pub use launch::main_if_launching;
+pub use launch::{launcher_main, main_if_launching};
 
 use crate::tools::{SideEffect, Tool, ToolCx, ToolError, ToolOutput, ToolSpec};
 use futures::future::BoxFuture;
@@ -83,7 +83,8 @@ pub fn validate_name(name: &str) -> Result<(), String> {
 /// What toolsh learned about the host when it started: what every declared program shares.
 #[derive(Debug, Clone)]
 pub struct HostSetup {
-    /// toolsh's own executable, started again as the launcher.
+    /// The launcher: `toolsh-launch` beside toolsh's executable, or toolsh itself started
+    /// again under that name (see [`HostSetup::launcher_for`]).
     pub launcher: PathBuf,
     /// The host's `PATH`, which programs are looked up on and get.
     pub path: String,
@@ -94,6 +95,16 @@ pub struct HostSetup {
 }
 
 impl HostSetup {
+    /// The launcher for the toolsh executable `toolsh`: the small `toolsh-launch` installed
+    /// beside it (cargo builds and installs both), else `toolsh` itself, which becomes the
+    /// launcher when started under that name.
+    pub fn launcher_for(toolsh: &Path) -> PathBuf {
+        let small = toolsh.with_file_name("toolsh-launch");
+        #[allow(clippy::disallowed_methods)] // which launcher is installed, looked at once
+        let installed = std::fs::metadata(&small).is_ok_and(|meta| meta.is_file());
+        if installed { small } else { toolsh.to_path_buf() }
+    }
+
     /// Reads the host: `launcher` is the toolsh executable (the CLI's own; an embedder passes
     /// the installed `toolsh`), `env` the host environment's variables the declarations name.
     pub fn new(launcher: PathBuf, path: String, host_env: Vec<(String, String)>) -> HostSetup {

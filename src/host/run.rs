@@ -149,7 +149,8 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
     let mut made = TakeAway(missing);
     let mut child = command.spawn().map_err(|e| (EXIT_CANNOT_RUN, format!("cannot start: {e}")))?;
     let group = KillGroup(child.id());
-    let feed = child.stdin.take().map(|stdin| tokio::spawn(feed(io.stdin(), stdin)));
+    // Stopped with the call however it ends, so it reads no more of the command's input.
+    let _feed = child.stdin.take().map(|stdin| AbortOnDrop(tokio::spawn(feed(io.stdin(), stdin))));
     let stdout = child.stdout.take().map(|out| drain(out, io.stdout()));
     let stderr = child.stderr.take().map(|err| drain(err, io.stderr()));
     let copy = async {
@@ -176,9 +177,6 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
     drop(group);
     if !copied {
         copy.await;
-    }
-    if let Some(feed) = feed {
-        feed.abort();
     }
     let status = status.map_err(|e| (EXIT_CANNOT_RUN, format!("lost: {e}")))?;
     remove_created(&std::mem::take(&mut made.0), &config.name, io).await;
@@ -221,6 +219,15 @@ async fn drain(mut from: impl tokio::io::AsyncRead + Unpin, out: Output) {
                 }
             }
         }
+    }
+}
+
+/// Stops a task when dropped.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
 

@@ -94,6 +94,12 @@ os.symlink("{secret}", "link")
 attempt("follow-link", lambda: open("link").read())
 attempt("connect", lambda: socket.create_connection(("127.0.0.1", {port}), timeout=2))
 attempt("write-inside", lambda: open("inside.txt", "w").write("ok"))
+# Root's powers beyond files: setting the host name (to the one it has, so a regression
+# changes nothing) needs CAP_SYS_ADMIN, which the program no longer holds.
+import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+name = socket.gethostname().encode()
+print("sethostname", "reached" if libc.sethostname(name, len(name)) == 0 else "refused")
 "#,
         out = outside.path().display(),
         secret = secret.display(),
@@ -102,7 +108,7 @@ attempt("write-inside", lambda: open("inside.txt", "w").write("ok"))
     std::fs::write(ws.path().join("probe.py"), script).expect("probe");
     let ran = toolsh(ws.path(), &["--store", "s.db", "-c", "python3 probe.py"]);
     assert_eq!(ran.status, 0, "{}", ran.stderr);
-    for what in ["write-outside", "read-ssh", "write-ssh", "read-shadow", "follow-link", "connect"] {
+    for what in ["write-outside", "read-ssh", "write-ssh", "read-shadow", "follow-link", "connect", "sethostname"] {
         assert!(ran.stdout.contains(&format!("{what} refused")), "{what}: {}", ran.stdout);
     }
     assert!(ran.stdout.contains("write-inside reached"), "{}", ran.stdout);
@@ -317,4 +323,37 @@ fn git_commits_through_toolsh_mcp() {
     let _ = child.wait();
     assert!(answer.contains("viamcp"), "{answer}");
     assert!(!answer.contains("\"isError\":true"), "{answer}");
+}
+
+#[test]
+fn toolsh_itself_launches_where_the_small_launcher_is_missing() {
+    if !confinable() {
+        return;
+    }
+    // `toolsh` alone in a directory: no `toolsh-launch` beside it.
+    let alone = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("host-launcher-fallback");
+    let copy = alone.join("toolsh");
+    #[allow(clippy::disallowed_methods)]
+    {
+        let _ = std::fs::remove_dir_all(&alone);
+        std::fs::create_dir_all(&alone).expect("dir");
+        std::fs::hard_link(env!("CARGO_BIN_EXE_toolsh"), &copy)
+            .or_else(|_| std::fs::copy(env!("CARGO_BIN_EXE_toolsh"), &copy).map(|_| ()))
+            .expect("copy toolsh");
+    }
+    let ws = workspace();
+    let out = std::process::Command::new(&copy)
+        .env_clear()
+        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+        .current_dir(ws.path())
+        .args(["--store", "s.db", "-c", "python3 -c 'open(\"/etc/shadow\")' 2>&1 | tail -1; python3 -c 'print(6*7)'"])
+        .output()
+        .expect("run the copy");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        stdout,
+        "PermissionError: [Errno 13] Permission denied: '/etc/shadow'\n42\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
