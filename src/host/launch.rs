@@ -50,6 +50,10 @@ pub struct Confine {
     pub devices: Vec<PathBuf>,
     /// TCP connect and bind allowed.
     pub network: bool,
+    /// An empty network namespace to join (`/proc/PID/ns/net` of the holder toolsh keeps,
+    /// and the inode it must have) rather than make one: making one costs about a
+    /// millisecond per call.
+    pub netns: Option<(PathBuf, u64)>,
     /// Files inside writable directories it must not change (toolsh's own configuration and
     /// store): mounted read-only over themselves in a mount namespace of its own.
     pub readonly: Vec<PathBuf>,
@@ -79,8 +83,14 @@ pub fn main_if_launching() {
     }
 }
 
+/// The first argument that makes the launcher the holder of an empty network namespace.
+pub const HOLD_NETNS: &str = "--hold-empty-network";
+
 /// The launcher's `main`: carries out the plan in its first argument; never returns.
 pub fn launcher_main() -> ! {
+    if std::env::args_os().nth(1).is_some_and(|arg| arg == HOLD_NETNS) {
+        hold_empty_network();
+    }
     let plan = std::env::args_os().nth(1).and_then(|text| serde_json::from_str::<Plan>(&text.to_string_lossy()).ok());
     let Some(plan) = plan else {
         eprintln!("toolsh-launch: started without a plan (it is started by toolsh, not by hand)");
@@ -137,7 +147,7 @@ fn set_limits(limits: &Rlimits) -> nix::Result<()> {
 fn isolate(confine: &Confine) -> Result<(), String> {
     use nix::sched::{CloneFlags, unshare};
     let mut wanted = CloneFlags::empty();
-    if !confine.network {
+    if !confine.network && !joined(confine.netns.as_ref()) {
         wanted |= CloneFlags::CLONE_NEWNET;
     }
     if !confine.readonly.is_empty() {
@@ -186,6 +196,33 @@ fn isolate(confine: &Confine) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Joins the network namespace at `path`, when there is one, it is still the one with
+/// `inode`, and that works.
+fn joined(namespace: Option<&(PathBuf, u64)>) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Some((path, inode)) = namespace else { return false };
+    #[allow(clippy::disallowed_methods)] // the holder's namespace file, named by toolsh
+    let Ok(file) = std::fs::File::open(path) else { return false };
+    if file.metadata().map(|meta| meta.ino()).ok() != Some(*inode) {
+        return false;
+    }
+    nix::sched::setns(file, nix::sched::CloneFlags::CLONE_NEWNET).is_ok()
+}
+
+/// The holder: makes an empty network namespace, says `ready`, and keeps it alive for the
+/// launchers to join until its standard input closes (toolsh ended).
+fn hold_empty_network() -> ! {
+    use std::io::{Read, Write};
+    if let Err(err) = nix::sched::unshare(nix::sched::CloneFlags::CLONE_NEWNET) {
+        eprintln!("toolsh-launch: cannot make a network namespace: {err}");
+        std::process::exit(EXIT_CANNOT_RUN);
+    }
+    let _ = std::io::stdout().write_all(b"ready\n").and_then(|()| std::io::stdout().flush());
+    let mut rest = Vec::new();
+    let _ = std::io::stdin().read_to_end(&mut rest);
+    std::process::exit(0);
 }
 
 /// Gives up every capability (all sets, the bounding set first), so a program started by root

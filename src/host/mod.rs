@@ -10,6 +10,7 @@
 //! command line can; nothing typed inside the shell can.
 
 mod launch;
+mod netns;
 mod run;
 
 pub use launch::{launcher_main, main_if_launching};
@@ -81,7 +82,7 @@ pub fn validate_name(name: &str) -> Result<(), String> {
 }
 
 /// What toolsh learned about the host when it started: what every declared program shares.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct HostSetup {
     /// The launcher: `toolsh-launch` beside toolsh's executable, or toolsh itself started
     /// again under that name (see [`HostSetup::launcher_for`]).
@@ -92,6 +93,8 @@ pub struct HostSetup {
     pub host_env: Vec<(String, String)>,
     /// The kernel's Landlock ABI (0: none).
     pub abi: i32,
+    /// The empty network namespace programs without network join, made on first need.
+    netns: std::sync::OnceLock<Option<netns::Holder>>,
 }
 
 impl HostSetup {
@@ -108,7 +111,13 @@ impl HostSetup {
     /// Reads the host: `launcher` is the toolsh executable (the CLI's own; an embedder passes
     /// the installed `toolsh`), `env` the host environment's variables the declarations name.
     pub fn new(launcher: PathBuf, path: String, host_env: Vec<(String, String)>) -> HostSetup {
-        HostSetup { launcher, path, host_env, abi: landlock_abi() }
+        HostSetup { launcher, path, host_env, abi: landlock_abi(), netns: std::sync::OnceLock::new() }
+    }
+
+    /// The empty network namespace to join (`/proc/PID/ns/net` and its inode), made on first
+    /// call by a holder process; `None` where there is none (not root: each launcher makes its own).
+    pub(crate) fn empty_netns(&self) -> Option<&(PathBuf, u64)> {
+        self.netns.get_or_init(|| netns::Holder::start(&self.launcher)).as_ref().map(netns::Holder::namespace)
     }
 }
 

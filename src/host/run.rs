@@ -111,6 +111,7 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
             .collect(),
         devices: DEVICES.iter().map(PathBuf::from).collect(),
         network: config.network,
+        netns: if config.network { None } else { declared.setup.empty_netns().cloned() },
         readonly: existing,
     });
     let plan = Plan {
