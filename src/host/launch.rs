@@ -252,21 +252,24 @@ fn map_ids(uid: nix::unistd::Uid, gid: nix::unistd::Gid) -> Result<(), String> {
     write("/proc/self/gid_map", format!("{gid} {gid} 1"))
 }
 
+/// The Landlock ABIs this launcher knows, newest first, with their numbers.
+pub(super) const ABIS: [(landlock::ABI, i32); 7] = [
+    (landlock::ABI::V7, 7),
+    (landlock::ABI::V6, 6),
+    (landlock::ABI::V5, 5),
+    (landlock::ABI::V4, 4),
+    (landlock::ABI::V3, 3),
+    (landlock::ABI::V2, 2),
+    (landlock::ABI::V1, 1),
+];
+
 /// Applies the Landlock ruleset to this process (and so to the program it becomes).
 fn restrict(confine: &Confine) -> Result<(), String> {
     use landlock::{
         ABI, Access, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset, RulesetAttr,
         RulesetCreatedAttr, RulesetStatus, Scope,
     };
-    let abi = match confine.abi {
-        1 => ABI::V1,
-        2 => ABI::V2,
-        3 => ABI::V3,
-        4 => ABI::V4,
-        5 => ABI::V5,
-        6 => ABI::V6,
-        _ => ABI::V7,
-    };
+    let abi = ABIS.iter().find(|(_, number)| *number <= confine.abi).map_or(ABI::V1, |(abi, _)| *abi);
     let all = AccessFs::from_all(abi);
     let read = AccessFs::from_read(abi);
     let read_only = read & !BitFlags::from(AccessFs::Execute);

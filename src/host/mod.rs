@@ -123,12 +123,10 @@ impl HostSetup {
 
 /// The kernel's Landlock ABI version, 0 when it has none (not built in, or not enabled).
 pub fn landlock_abi() -> i32 {
-    use landlock::{ABI, Access, AccessFs, CompatLevel, Compatible, Ruleset, RulesetAttr};
+    use landlock::{Access, AccessFs, CompatLevel, Compatible, Ruleset, RulesetAttr};
     // A ruleset made and dropped restricts nothing; the newest ABI whose rights it accepts as
     // a hard requirement is the kernel's.
-    for (abi, number) in
-        [(ABI::V7, 7), (ABI::V6, 6), (ABI::V5, 5), (ABI::V4, 4), (ABI::V3, 3), (ABI::V2, 2), (ABI::V1, 1)]
-    {
+    for (abi, number) in launch::ABIS {
         let made = Ruleset::default()
             .set_compatibility(CompatLevel::HardRequirement)
             .handle_access(AccessFs::from_all(abi))
