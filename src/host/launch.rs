@@ -72,7 +72,7 @@ pub struct Rlimits {
     pub address_space: u64,
 }
 
-/// When this process was started as the launcher (`argv[0]` is [`ARG0`]), carries out the plan
+/// When this process was started as the launcher (`argv[0]` is `toolsh-launch`), carries out the plan
 /// and never returns; otherwise returns at once. `toolsh`'s `main` calls it first of all, for
 /// when the small `toolsh-launch` is not installed beside it.
 pub fn main_if_launching() {
