@@ -388,9 +388,9 @@ struct Declared {
 fn declare_hosts(
     mut builder: crate::ShellBuilder,
     hosts: Vec<crate::host::HostConfig>,
-) -> Result<crate::ShellBuilder, String> {
+) -> Result<(crate::ShellBuilder, Option<EndLaunchers>), String> {
     if hosts.is_empty() {
-        return Ok(builder);
+        return Ok((builder, None));
     }
     let toolsh = std::env::current_exe().map_err(|e| format!("cannot find toolsh's own executable: {e}"))?;
     let launcher = crate::host::HostSetup::launcher_for(&toolsh);
@@ -412,7 +412,17 @@ fn declare_hosts(
         }
         builder = builder.host_program(program)?;
     }
-    Ok(builder)
+    Ok((builder, Some(EndLaunchers(setup))))
+}
+
+/// Ends the host programs' launchers when `main` returns, whose shell is left to the operating
+/// system (see [`exit_without_teardown`]): their temporary directories go with them.
+struct EndLaunchers(std::sync::Arc<crate::host::HostSetup>);
+
+impl Drop for EndLaunchers {
+    fn drop(&mut self) {
+        self.0.end_launchers();
+    }
 }
 
 /// `$XDG_STATE_HOME/toolsh/store.db`, else `~/.local/state/toolsh/store.db`.
@@ -540,8 +550,9 @@ pub fn main(argv: Vec<String>) -> i32 {
             return EXIT_USAGE;
         }
     };
-    builder = match declare_hosts(builder, hosts) {
-        Ok(builder) => builder,
+    let _end_launchers;
+    (builder, _end_launchers) = match declare_hosts(builder, hosts) {
+        Ok(declared) => declared,
         Err(message) => {
             eprintln!("toolsh: {message}");
             return EXIT_USAGE;

@@ -1,5 +1,5 @@
-//! `toolsh-launch`: what toolsh starts for each call of a host program. It sets the call's
-//! limits, namespaces and Landlock ruleset on itself, then becomes the program
+//! `toolsh-launch`: what toolsh starts once per declared host program (and confinement). It
+//! confines itself, then starts each call's program on toolsh's request
 //! ([`toolsh::host::launcher_main`]); kept apart from `toolsh` so that it starts fast.
 
 fn main() {

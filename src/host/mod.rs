@@ -3,17 +3,18 @@
 //! `host.NAME` and the command `NAME`. Its words are its subject at the gate (`--deny
 //! 'host.git:push*'`), in the pre-flight as at run time; it runs as a real child process with
 //! the command's streams, confined by the kernel to the workspace's `dir` mounts
-//! (`launch.rs`), and is killed with its whole process group when its line ends or is stopped
-//! (`run.rs`).
+//! (`confine.rs`) by a launcher that starts it (`launcher.rs`, kept by `launchers.rs`), and is
+//! killed with its whole process group when its line ends or is stopped (`run.rs`).
 //!
 //! Declaring is a host action, like mounting an MCP server: only the configuration and the
 //! command line can; nothing typed inside the shell can.
 
-mod launch;
-mod netns;
+mod confine;
+mod launcher;
+mod launchers;
 mod run;
 
-pub use launch::{launcher_main, main_if_launching};
+pub use launcher::{launcher_main, main_if_launching};
 
 use crate::tools::{SideEffect, Tool, ToolCx, ToolError, ToolOutput, ToolSpec};
 use futures::future::BoxFuture;
@@ -93,8 +94,8 @@ pub struct HostSetup {
     pub host_env: Vec<(String, String)>,
     /// The kernel's Landlock ABI (0: none).
     pub abi: i32,
-    /// The empty network namespace programs without network join, made on first need.
-    netns: std::sync::OnceLock<Option<netns::Holder>>,
+    /// The programs' launchers, started on first need.
+    launchers: launchers::Launchers,
 }
 
 impl HostSetup {
@@ -111,13 +112,13 @@ impl HostSetup {
     /// Reads the host: `launcher` is the toolsh executable (the CLI's own; an embedder passes
     /// the installed `toolsh`), `env` the host environment's variables the declarations name.
     pub fn new(launcher: PathBuf, path: String, host_env: Vec<(String, String)>) -> HostSetup {
-        HostSetup { launcher, path, host_env, abi: landlock_abi(), netns: std::sync::OnceLock::new() }
+        HostSetup { launcher, path, host_env, abi: landlock_abi(), launchers: Default::default() }
     }
 
-    /// The empty network namespace to join (`/proc/PID/ns/net` and its inode), made on first
-    /// call by a holder process; `None` where there is none (not root: each launcher makes its own).
-    pub(crate) fn empty_netns(&self) -> Option<&(PathBuf, u64)> {
-        self.netns.get_or_init(|| netns::Holder::start(&self.launcher)).as_ref().map(netns::Holder::namespace)
+    /// Ends every launcher: each kills what it started, and its temporary directory is
+    /// removed. For a process that ends without dropping its shell; dropping does the same.
+    pub fn end_launchers(&self) {
+        self.launchers.end();
     }
 }
 
@@ -126,7 +127,7 @@ pub fn landlock_abi() -> i32 {
     use landlock::{Access, AccessFs, CompatLevel, Compatible, Ruleset, RulesetAttr};
     // A ruleset made and dropped restricts nothing; the newest ABI whose rights it accepts as
     // a hard requirement is the kernel's.
-    for (abi, number) in launch::ABIS {
+    for (abi, number) in confine::ABIS {
         let made = Ruleset::default()
             .set_compatibility(CompatLevel::HardRequirement)
             .handle_access(AccessFs::from_all(abi))
@@ -197,7 +198,8 @@ impl HostProgram {
         let spec = ToolSpec::with_schema(&format!("host.{}", config.name), &summary, schema())
             .side_effect(SideEffect::SideEffecting)
             .takes_words();
-        Ok(HostProgram { declared: Arc::new(run::Declared { config, program, prefix, setup }), spec })
+        let declared = run::Declared { config, program, prefix, setup };
+        Ok(HostProgram { declared: Arc::new(declared), spec })
     }
 
     /// The declaration.

@@ -1,11 +1,13 @@
 //! One call of a host program: the session's directory and path operands mapped to the host
-//! paths of `dir` mounts, the [`Plan`] the launcher carries out, the child started in a
-//! process group of its own with a cleared environment, its streams joined to the command's,
-//! and the whole group killed when the call ends — or when its future is dropped (the line's
-//! deadline, a cancellation, Ctrl-C).
+//! paths of `dir` mounts, the confinement ([`Setup`]) and the [`Request`] a launcher carries
+//! out — the program started in a process group of its own with a cleared environment — its
+//! streams joined to the command's, and the whole group killed when the call ends, or when its
+//! future is dropped (the line's deadline, a cancellation, Ctrl-C).
 
 use super::HostConfig;
-use super::launch::{ARG0, Confine, EXIT_CANNOT_RUN, Plan, Rlimits};
+use super::confine::{Confine, EXIT_CANNOT_RUN, Rlimits};
+use super::launcher::{Reply, Request, Setup};
+use super::launchers::Streams;
 use crate::tools::ToolCx;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -79,12 +81,6 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         (EXIT_CANNOT_RUN, format!("the working directory {} {why}; host programs run only in directories mounted from the host (--root, --mount)", cx.cwd))
     })?;
     let args = words.iter().map(|word| mounts.translate(word)).collect::<Result<Vec<_>, _>>()?;
-    // Scratch space of its own, removed with everything in it when the call ends.
-    #[allow(clippy::disallowed_methods)] // the program's private temporary directory on the host
-    let scratch = tempfile::Builder::new()
-        .prefix("toolsh-host-")
-        .tempdir()
-        .map_err(|e| (EXIT_CANNOT_RUN, format!("cannot make its temporary directory: {e}")))?;
     let protected: Vec<PathBuf> = if config.writable {
         let policy = cx.gate.policy();
         policy.protected().filter_map(|path| mounts.writable_host_path(path)).collect()
@@ -102,87 +98,86 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
             .chain(mounts.all.iter().map(|m| m.host.clone()))
             .collect(),
         read: ETC.iter().map(PathBuf::from).chain(config.read.iter().cloned()).collect(),
-        write: mounts
-            .all
-            .iter()
-            .filter(|m| config.writable && !m.read_only)
-            .map(|m| m.host.clone())
-            .chain([scratch.path().to_path_buf()])
-            .collect(),
+        write: mounts.all.iter().filter(|m| config.writable && !m.read_only).map(|m| m.host.clone()).collect(),
         devices: DEVICES.iter().map(PathBuf::from).collect(),
         network: config.network,
-        netns: if config.network { None } else { declared.setup.empty_netns().cloned() },
         readonly: existing,
     });
-    let plan = Plan {
+    let setup = Setup {
         name: config.name.clone(),
         program: declared.program.clone(),
+        confine,
+        limits: Rlimits { file_bytes: FILE_BYTES, processes: PROCESSES, address_space: ADDRESS_SPACE },
+    };
+    let request = Request {
         args,
         cwd,
-        confine,
-        limits: Rlimits {
-            // The soft limit at the deadline (rounded up), so a program that ignores the kill
-            // still stops.
-            cpu_seconds: cx.time_left().map(|left| left.as_secs() + 1),
-            file_bytes: FILE_BYTES,
-            processes: PROCESSES,
-            address_space: ADDRESS_SPACE,
-        },
+        env: [("PATH".to_string(), declared.setup.path.clone())].into_iter().chain(environment(declared, cx)).collect(),
+        // The soft limit at the deadline (rounded up), so a program that left its process
+        // group, and so outlives the kill, still stops.
+        cpu_seconds: cx.time_left().map(|left| left.as_secs() + 1),
     };
-    let plan = serde_json::to_string(&plan).map_err(|e| (EXIT_CANNOT_RUN, e.to_string()))?;
-
-    #[allow(clippy::disallowed_methods)] // the launcher of a program the operator declared
-    let mut command = tokio::process::Command::new(&declared.setup.launcher);
-    command
-        .arg0(ARG0)
-        .arg(plan)
-        .env_clear()
-        .env("PATH", &declared.setup.path)
-        .env("TMPDIR", scratch.path())
-        .envs(environment(declared, cx))
-        .process_group(0)
-        .stdin(if io.stdin().is_null() { std::process::Stdio::null() } else { std::process::Stdio::piped() })
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .kill_on_drop(true);
+    let cannot = |what: &str, err: std::io::Error| (EXIT_CANNOT_RUN, format!("cannot make its {what}: {err}"));
+    let (stdout, stdout_end) = pipe().map_err(|err| cannot("output pipe", err))?;
+    let (stderr, stderr_end) = pipe().map_err(|err| cannot("error pipe", err))?;
+    let (stdin_end, stdin) = if io.stdin().is_null() {
+        (None, None)
+    } else {
+        let (read, write) = pipe().map_err(|err| cannot("input pipe", err))?;
+        (Some(read), Some(write))
+    };
+    let streams = Streams { stdout: stdout_end, stderr: stderr_end, stdin: stdin_end };
     // Declared before the group's guard, so dropped after it: a call stopped mid-way has its
     // program killed first, then what it made of toolsh's own files taken away.
     let mut made = TakeAway(missing);
-    let mut child = command.spawn().map_err(|e| (EXIT_CANNOT_RUN, format!("cannot start: {e}")))?;
-    let group = KillGroup(child.id());
+    let mut call = declared
+        .setup
+        .launchers
+        .call(&declared.setup.launcher, &setup, request, streams)
+        .await
+        .map_err(|message| (EXIT_CANNOT_RUN, message))?;
+    let mut group = match call.next().await {
+        Some(Reply::Started { pid }) => KillGroup(Some(pid)),
+        Some(Reply::Failed { status, message }) => return Err((status, message)),
+        _ => return Err((EXIT_CANNOT_RUN, "its launcher ended before it started".to_string())),
+    };
+    let into = |fd| tokio::net::unix::pipe::Receiver::from_owned_fd(fd).map_err(|err| cannot("streams", err));
+    let (stdout, stderr) = (into(stdout)?, into(stderr)?);
     // Stopped with the call however it ends, so it reads no more of the command's input.
-    let _feed = child.stdin.take().map(|stdin| AbortOnDrop(tokio::spawn(feed(io.stdin(), stdin))));
-    let stdout = child.stdout.take().map(|out| drain(out, io.stdout()));
-    let stderr = child.stderr.take().map(|err| drain(err, io.stderr()));
-    let copy = async {
-        tokio::join!(
-            async {
-                if let Some(out) = stdout {
-                    out.await
-                }
-            },
-            async {
-                if let Some(err) = stderr {
-                    err.await
-                }
-            }
-        )
+    let _feed = match stdin {
+        Some(fd) => {
+            let sender = tokio::net::unix::pipe::Sender::from_owned_fd(fd).map_err(|err| cannot("streams", err))?;
+            Some(AbortOnDrop(tokio::spawn(feed(io.stdin(), sender))))
+        }
+        None => None,
     };
+    let copy = async { tokio::join!(drain(stdout, io.stdout()), drain(stderr, io.stderr())) };
     tokio::pin!(copy);
-    // Its output is copied while it runs; once it has ended, whatever it left running in its
-    // group is killed, which closes the streams they held.
-    let (status, copied) = tokio::select! {
-        status = child.wait() => (status, false),
-        _ = &mut copy => (child.wait().await, true),
+    // Its output is copied while it runs; once it has ended, the launcher kills whatever it
+    // left running in its group, which closes the streams they held.
+    let (ended, copied) = tokio::select! {
+        ended = call.next() => (ended, false),
+        _ = &mut copy => (call.next().await, true),
     };
+    // Ended (the launcher killed what was left) or lost: nothing to kill from here either way
+    // but in the second case.
+    if matches!(ended, Some(Reply::Ended { .. })) {
+        group.0 = None;
+    }
     drop(group);
     if !copied {
         copy.await;
     }
-    let status = status.map_err(|e| (EXIT_CANNOT_RUN, format!("lost: {e}")))?;
     remove_created(&std::mem::take(&mut made.0), &config.name, io).await;
-    use std::os::unix::process::ExitStatusExt;
-    Ok(status.code().or_else(|| status.signal().map(|signal| 128 + signal)).unwrap_or(EXIT_CANNOT_RUN))
+    match ended {
+        Some(Reply::Ended { status }) => Ok(status),
+        _ => Err((EXIT_CANNOT_RUN, "lost: its launcher ended".to_string())),
+    }
+}
+
+/// A pipe whose ends close on `exec` (the launcher receives the ends it passes on).
+fn pipe() -> std::io::Result<(std::os::fd::OwnedFd, std::os::fd::OwnedFd)> {
+    Ok(rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)?)
 }
 
 /// The declared variables: the session's exported value, else the host's.
@@ -199,7 +194,7 @@ fn environment<'a>(declared: &'a Declared, cx: &'a ToolCx) -> impl Iterator<Item
 }
 
 /// Copies the command's standard input to the program until either ends.
-async fn feed(input: Input, mut stdin: tokio::process::ChildStdin) {
+async fn feed(input: Input, mut stdin: tokio::net::unix::pipe::Sender) {
     while let Some(chunk) = input.read_chunk().await {
         if stdin.write_all(&chunk).await.is_err() {
             return;
@@ -234,11 +229,11 @@ impl Drop for AbortOnDrop {
 
 /// Kills the program's whole process group when dropped: at the end of every call, and when
 /// the call's future is dropped mid-way.
-struct KillGroup(Option<u32>);
+struct KillGroup(Option<i32>);
 
 impl Drop for KillGroup {
     fn drop(&mut self) {
-        if let Some(pid) = self.0.and_then(|pid| i32::try_from(pid).ok()) {
+        if let Some(pid) = self.0 {
             let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGKILL);
         }
     }

@@ -374,3 +374,42 @@ fn a_job_that_ended_is_told_before_the_next_prompt_once() {
     let screen = console.wait_for("\nagain\n");
     assert_eq!(screen.matches("Done                    sleep 0.3").count(), 1, "told once: {screen}");
 }
+
+#[test]
+fn host_programs_run_from_the_console_and_ctrl_c_stops_one() {
+    if toolsh::host::landlock_abi() == 0 {
+        eprintln!("skipped: this kernel has no Landlock, so host programs are refused here");
+        return;
+    }
+    let config = "profile = \"trusted\"\n[host.git]\n[host.python3]\nprogram = \"/usr/bin/python3\"\n";
+    let script = "import sys\nassert sum([1, 2]) == 3\nprint('tests passed')\nsys.exit(3)\n";
+    let console = Console::start("host", &[], &[("toolsh.toml", config), ("check.py", script)]);
+    console.type_text("git init -q . && git status --short");
+    console.keys(&["Enter"]);
+    console.wait_for("?? check.py");
+    console.type_text("python3 check.py");
+    console.keys(&["Enter"]);
+    console.wait_for("tests passed");
+    console.wait_for("[3]$");
+    console.type_text("git add check.py && git -c user.name=t -c user.email=t@x commit -qm one && git log --format=%s");
+    console.keys(&["Enter"]);
+    console.wait_for("\none\n");
+    // A program that would run for a long time stops at Ctrl-C, its whole group with it.
+    console.type_text("python3 -c 'import time; time.sleep(9876.5)'; echo not-reached");
+    console.keys(&["Enter"]);
+    wait_until(|| processes_with("9876.5"), || console.screen());
+    let started = Instant::now();
+    console.keys(&["C-c"]);
+    console.wait_for("[130]$");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert!(!console.screen().lines().any(|l| l == "not-reached"), "{}", console.screen());
+    wait_until(|| !processes_with("9876.5"), || console.screen());
+}
+
+/// Whether a process whose command line holds `marker` runs.
+fn processes_with(marker: &str) -> bool {
+    std::fs::read_dir("/proc").into_iter().flatten().flatten().any(|entry| {
+        std::fs::read(entry.path().join("cmdline"))
+            .is_ok_and(|cmdline| String::from_utf8_lossy(&cmdline).replace('\0', " ").contains(marker))
+    })
+}

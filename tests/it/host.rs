@@ -163,6 +163,33 @@ fn the_deadline_kills_the_whole_process_group() {
 }
 
 #[test]
+fn one_launcher_serves_a_program_s_calls_and_a_dead_one_is_replaced() {
+    if !confinable() {
+        return;
+    }
+    let ws = workspace();
+    let who = "python3 -c 'import os; print(os.getppid(), os.environ[\"TMPDIR\"])'";
+    // The second call kills its launcher and waits: the call is lost (126), the program with it.
+    let kill = "python3 -c 'import os, time; os.kill(os.getppid(), 9); time.sleep(8765.5)'";
+    let line = format!("{who}; {who}; {kill}; echo status $?; {who}");
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", &line]);
+    let lines: Vec<&str> = ran.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{}\n{}", ran.stdout, ran.stderr);
+    assert_eq!(lines[0], lines[1], "two calls, one launcher and one TMPDIR");
+    assert_eq!(lines[2], "status 126", "{}", ran.stderr);
+    assert!(ran.stderr.contains("its launcher ended"), "{}", ran.stderr);
+    let (first, last) = (lines[0].split(' ').next(), lines[3].split(' ').next());
+    assert_ne!(first, last, "a new launcher after the first died");
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(processes_with("8765"), Vec::<String>::new(), "the lost call's program was left behind");
+    // Each launcher's TMPDIR went with it: the first's when it died, the second's when toolsh ended.
+    for line in [lines[0], lines[3]] {
+        let dir = line.split(' ').nth(1).unwrap_or_default();
+        assert!(dir.contains("toolsh-host-") && !Path::new(dir).exists(), "{dir} remains");
+    }
+}
+
+#[test]
 fn statuses_pass_through_and_a_signal_gives_128_plus_n() {
     if !confinable() {
         return;

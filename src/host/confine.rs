@@ -1,41 +1,20 @@
-//! The launcher: toolsh started again, as `toolsh-launch`, between the shell and a host
-//! program. In a process of its own — one thread, nothing else to break — it sets the limits,
-//! the namespaces and the Landlock ruleset the [`Plan`] says, then becomes the program
-//! (`exec`), which inherits all of them and can shed none (`no_new_privs`).
+//! The confinement a launcher puts on itself once, before it starts any program: resource
+//! limits, an empty network namespace, toolsh's own files read-only in a mount namespace of its
+//! own, no capabilities, and a Landlock ruleset. Every program it then starts inherits all of
+//! them and can shed none (`no_new_privs`).
 //!
-//! Doing this in a fresh process rather than between `fork` and `exec` of the shell keeps
-//! toolsh free of `unsafe` code (a `pre_exec` hook is unsafe: it runs in a copy of a
-//! multi-threaded process) at the cost of one more `exec` per call.
+//! It runs in the launcher's one thread, before any other exists: `unshare` of a mount
+//! namespace needs a single-threaded process, and a Landlock domain binds the thread that takes
+//! it and what that thread starts.
 
 use serde::{Deserialize, Serialize};
-use std::ffi::OsStr;
-use std::path::{Path, PathBuf};
-
-/// The name the launcher is started under (its `argv[0]`).
-pub const ARG0: &str = "toolsh-launch";
+use std::path::PathBuf;
 
 /// Exit status of a program that could not be started as declared (bash's "cannot execute").
 pub const EXIT_CANNOT_RUN: i32 = 126;
 
-/// What the launcher does: everything it needs, decided by the shell.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Plan {
-    /// The command as typed (the program's `argv[0]`, and the name in messages).
-    pub name: String,
-    /// The program, an absolute host path.
-    pub program: PathBuf,
-    /// Its arguments.
-    pub args: Vec<String>,
-    /// Where it starts (a host directory of a `dir` mount).
-    pub cwd: PathBuf,
-    /// The kernel's confinement; `None` runs it unconfined (the operator said so).
-    pub confine: Option<Confine>,
-    /// Resource limits.
-    pub limits: Rlimits,
-}
-
 /// What the program may reach.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Confine {
     /// The Landlock ABI the kernel has (checked when toolsh started).
     pub abi: i32,
@@ -50,20 +29,15 @@ pub struct Confine {
     pub devices: Vec<PathBuf>,
     /// TCP connect and bind allowed.
     pub network: bool,
-    /// An empty network namespace to join (`/proc/PID/ns/net` of the holder toolsh keeps,
-    /// and the inode it must have) rather than make one: making one costs about a
-    /// millisecond per call.
-    pub netns: Option<(PathBuf, u64)>,
     /// Files inside writable directories it must not change (toolsh's own configuration and
     /// store): mounted read-only over themselves in a mount namespace of its own.
     pub readonly: Vec<PathBuf>,
 }
 
-/// The rlimits set before the program starts.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+/// The rlimits every program of a launcher has (CPU time comes with each call, from its
+/// deadline).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rlimits {
-    /// CPU seconds (from the line's deadline).
-    pub cpu_seconds: Option<u64>,
     /// Largest file it may write.
     pub file_bytes: u64,
     /// Processes of its user.
@@ -72,67 +46,16 @@ pub struct Rlimits {
     pub address_space: u64,
 }
 
-/// When this process was started as the launcher (`argv[0]` is `toolsh-launch`), carries out the plan
-/// and never returns; otherwise returns at once. `toolsh`'s `main` calls it first of all, for
-/// when the small `toolsh-launch` is not installed beside it.
-pub fn main_if_launching() {
-    let is_launcher =
-        std::env::args_os().next().is_some_and(|arg0| Path::new(&arg0).file_name() == Some(OsStr::new(ARG0)));
-    if is_launcher {
-        launcher_main();
-    }
+/// Confines this process as `confine` says; the reason when it cannot be.
+pub fn apply(confine: &Confine) -> Result<(), String> {
+    isolate(confine)?;
+    drop_capabilities().map_err(|err| format!("cannot drop its capabilities: {err}"))?;
+    restrict(confine).map_err(|err| format!("cannot confine it with Landlock: {err}"))
 }
 
-/// The first argument that makes the launcher the holder of an empty network namespace.
-pub const HOLD_NETNS: &str = "--hold-empty-network";
-
-/// The launcher's `main`: carries out the plan in its first argument; never returns.
-pub fn launcher_main() -> ! {
-    if std::env::args_os().nth(1).is_some_and(|arg| arg == HOLD_NETNS) {
-        hold_empty_network();
-    }
-    let plan = std::env::args_os().nth(1).and_then(|text| serde_json::from_str::<Plan>(&text.to_string_lossy()).ok());
-    let Some(plan) = plan else {
-        eprintln!("toolsh-launch: started without a plan (it is started by toolsh, not by hand)");
-        std::process::exit(EXIT_CANNOT_RUN);
-    };
-    let (status, message) = launch(&plan);
-    eprintln!("toolsh: {}: {message}", plan.name);
-    std::process::exit(status);
-}
-
-/// Sets everything up and `exec`s the program; returns only on failure, with the status and
-/// the reason.
-fn launch(plan: &Plan) -> (i32, String) {
-    if let Err(err) = set_limits(&plan.limits) {
-        return (EXIT_CANNOT_RUN, format!("cannot set its resource limits: {err}"));
-    }
-    if let Some(confine) = &plan.confine {
-        if let Err(err) = isolate(confine) {
-            return (EXIT_CANNOT_RUN, err);
-        }
-        if let Err(err) = drop_capabilities() {
-            return (EXIT_CANNOT_RUN, format!("cannot drop its capabilities: {err}"));
-        }
-        if let Err(err) = restrict(confine) {
-            return (EXIT_CANNOT_RUN, format!("cannot confine it with Landlock: {err}"));
-        }
-    }
-    #[allow(clippy::disallowed_methods)] // the one host program start: the operator declared it
-    let mut command = std::process::Command::new(&plan.program);
-    use std::os::unix::process::CommandExt;
-    command.arg0(&plan.name).args(&plan.args).current_dir(&plan.cwd);
-    let err = command.exec();
-    let status = if err.kind() == std::io::ErrorKind::NotFound { 127 } else { EXIT_CANNOT_RUN };
-    (status, format!("{}: {}", plan.program.display(), toolsh_vfs::describe(&err)))
-}
-
-fn set_limits(limits: &Rlimits) -> nix::Result<()> {
+/// Sets `limits` on this process (and so on every program it starts).
+pub fn set_limits(limits: &Rlimits) -> nix::Result<()> {
     use nix::sys::resource::{Resource, setrlimit};
-    if let Some(seconds) = limits.cpu_seconds {
-        // The soft limit sends SIGXCPU, the hard one a second later SIGKILL.
-        setrlimit(Resource::RLIMIT_CPU, seconds, seconds.saturating_add(1))?;
-    }
     setrlimit(Resource::RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes)?;
     setrlimit(Resource::RLIMIT_NPROC, limits.processes, limits.processes)?;
     setrlimit(Resource::RLIMIT_AS, limits.address_space, limits.address_space)?;
@@ -147,7 +70,7 @@ fn set_limits(limits: &Rlimits) -> nix::Result<()> {
 fn isolate(confine: &Confine) -> Result<(), String> {
     use nix::sched::{CloneFlags, unshare};
     let mut wanted = CloneFlags::empty();
-    if !confine.network && !joined(confine.netns.as_ref()) {
+    if !confine.network {
         wanted |= CloneFlags::CLONE_NEWNET;
     }
     if !confine.readonly.is_empty() {
@@ -198,33 +121,6 @@ fn isolate(confine: &Confine) -> Result<(), String> {
     Ok(())
 }
 
-/// Joins the network namespace at `path`, when there is one, it is still the one with
-/// `inode`, and that works.
-fn joined(namespace: Option<&(PathBuf, u64)>) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    let Some((path, inode)) = namespace else { return false };
-    #[allow(clippy::disallowed_methods)] // the holder's namespace file, named by toolsh
-    let Ok(file) = std::fs::File::open(path) else { return false };
-    if file.metadata().map(|meta| meta.ino()).ok() != Some(*inode) {
-        return false;
-    }
-    nix::sched::setns(file, nix::sched::CloneFlags::CLONE_NEWNET).is_ok()
-}
-
-/// The holder: makes an empty network namespace, says `ready`, and keeps it alive for the
-/// launchers to join until its standard input closes (toolsh ended).
-fn hold_empty_network() -> ! {
-    use std::io::{Read, Write};
-    if let Err(err) = nix::sched::unshare(nix::sched::CloneFlags::CLONE_NEWNET) {
-        eprintln!("toolsh-launch: cannot make a network namespace: {err}");
-        std::process::exit(EXIT_CANNOT_RUN);
-    }
-    let _ = std::io::stdout().write_all(b"ready\n").and_then(|()| std::io::stdout().flush());
-    let mut rest = Vec::new();
-    let _ = std::io::stdin().read_to_end(&mut rest);
-    std::process::exit(0);
-}
-
 /// Gives up every capability (all sets, the bounding set first), so a program started by root
 /// holds none of root's powers the file rules do not cover (rebooting, setting the clock,
 /// loading modules, raw devices); with `no_new_privs`, nothing it runs gets them back.
@@ -263,7 +159,7 @@ pub(super) const ABIS: [(landlock::ABI, i32); 7] = [
     (landlock::ABI::V1, 1),
 ];
 
-/// Applies the Landlock ruleset to this process (and so to the program it becomes).
+/// Applies the Landlock ruleset to this process (and so to the programs it starts).
 fn restrict(confine: &Confine) -> Result<(), String> {
     use landlock::{
         ABI, Access, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset, RulesetAttr,

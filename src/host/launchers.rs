@@ -1,0 +1,198 @@
+//! toolsh's side of the launchers (`launcher.rs`): one is started for a program and a
+//! confinement when a call first needs it, kept for the calls after (a few per program, the
+//! least recently started let go), asked to start each call's program, and started again
+//! should it have died.
+
+use super::launcher::{ARG0, CALL_FDS, Reply, Request, Setup};
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+
+/// Launchers kept per program (one per distinct confinement: a session's mounts, which of
+/// toolsh's files exist).
+const KEPT: usize = 4;
+
+/// A running launcher.
+#[derive(Debug)]
+pub(super) struct Launcher {
+    control: OwnedFd,
+    process: Option<std::process::Child>,
+    /// Its programs' temporary directory (their `TMPDIR`), removed with the launcher.
+    scratch: tempfile::TempDir,
+}
+
+/// The streams a call's program gets.
+pub(super) struct Streams {
+    pub(super) stdout: OwnedFd,
+    pub(super) stderr: OwnedFd,
+    /// `None`: it reads nothing (`/dev/null`).
+    pub(super) stdin: Option<OwnedFd>,
+}
+
+/// A call under way: the launcher's replies.
+pub(super) struct Call {
+    replies: tokio::io::Lines<tokio::io::BufReader<tokio::net::UnixStream>>,
+    /// Kept while the call runs: a launcher let go ends what it started.
+    _launcher: Arc<Launcher>,
+}
+
+impl Call {
+    /// The next reply; `None` when the launcher has gone.
+    pub(super) async fn next(&mut self) -> Option<Reply> {
+        let line = self.replies.next_line().await.ok()??;
+        serde_json::from_str(&line).ok()
+    }
+}
+
+impl Launcher {
+    /// Starts a launcher for `setup` and waits until it has confined itself (blocking: a few
+    /// milliseconds, once).
+    fn start(exe: &Path, setup: &Setup, scratch: tempfile::TempDir) -> Result<Launcher, String> {
+        use rustix::net::{AddressFamily, SocketFlags, SocketType, socketpair};
+        use std::os::unix::process::CommandExt;
+        let (control, theirs) = socketpair(AddressFamily::UNIX, SocketType::SEQPACKET, SocketFlags::CLOEXEC, None)
+            .map_err(|err| format!("cannot make its launcher's socket: {err}"))?;
+        let setup = serde_json::to_string(setup).map_err(|err| err.to_string())?;
+        #[allow(clippy::disallowed_methods)] // the launcher of a program the operator declared
+        let mut command = std::process::Command::new(exe);
+        command
+            .arg0(ARG0)
+            .arg(setup)
+            .env_clear()
+            // Out of the terminal's foreground group, so a Ctrl-C reaches toolsh, which stops
+            // the call; not the launcher, which other calls may share.
+            .process_group(0)
+            .stdin(std::process::Stdio::from(theirs))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        let process = command.spawn().map_err(|err| format!("cannot start {}: {err}", exe.display()))?;
+        drop(command);
+        let launcher = Launcher { control, process: Some(process), scratch };
+        let mut said = vec![0u8; 64 * 1024];
+        let answer = rustix::net::recv(&launcher.control, &mut said[..], rustix::net::RecvFlags::empty())
+            .ok()
+            .and_then(|(read, _)| serde_json::from_slice::<Reply>(said.get(..read).unwrap_or_default()).ok());
+        match answer {
+            Some(Reply::Ready) => Ok(launcher),
+            Some(Reply::Failed { message, .. }) => Err(message),
+            _ => Err(format!("{} ended before it was ready", exe.display())),
+        }
+    }
+
+    /// The programs' temporary directory.
+    pub(super) fn tmpdir(&self) -> &Path {
+        self.scratch.path()
+    }
+
+    /// Asks for a call; an error means the launcher has gone (and another may be started).
+    async fn call(self: &Arc<Self>, request: &Request, streams: &Streams) -> std::io::Result<Call> {
+        use rustix::net::{SendAncillaryBuffer, SendAncillaryMessage, SendFlags};
+        let (ours, theirs) = std::os::unix::net::UnixStream::pair()?;
+        {
+            let mut fds: Vec<BorrowedFd<'_>> = vec![theirs.as_fd(), streams.stdout.as_fd(), streams.stderr.as_fd()];
+            fds.extend(streams.stdin.as_ref().map(AsFd::as_fd));
+            let mut space = [std::mem::MaybeUninit::uninit(); rustix::cmsg_space!(ScmRights(CALL_FDS))];
+            let mut ancillary = SendAncillaryBuffer::new(&mut space);
+            ancillary.push(SendAncillaryMessage::ScmRights(&fds));
+            rustix::net::sendmsg(&self.control, &[std::io::IoSlice::new(b"c")], &mut ancillary, SendFlags::NOSIGNAL)?;
+        }
+        drop(theirs);
+        ours.set_nonblocking(true)?;
+        let mut stream = tokio::net::UnixStream::from_std(ours)?;
+        let mut line = serde_json::to_vec(request).map_err(std::io::Error::other)?;
+        line.push(b'\n');
+        stream.write_all(&line).await?;
+        Ok(Call { replies: tokio::io::BufReader::new(stream).lines(), _launcher: self.clone() })
+    }
+}
+
+impl Drop for Launcher {
+    fn drop(&mut self) {
+        // Its control socket closes after this (a field): it kills what it started and ends;
+        // it is reaped aside, so no zombie stays.
+        if let Some(mut process) = self.process.take() {
+            let _ = std::thread::Builder::new().spawn(move || process.wait());
+        }
+    }
+}
+
+/// The launchers of the declared programs, by the setup each was started with (less its
+/// temporary directory).
+#[derive(Debug, Default)]
+pub(super) struct Launchers(Mutex<Vec<(Setup, Arc<Launcher>)>>);
+
+impl Launchers {
+    /// Starts a call of `setup`'s program with `request` on `streams` (which are given to the
+    /// launcher; toolsh's copies are closed): the launcher that has that setup, else a new one.
+    /// `exe` is the launcher's executable.
+    pub(super) async fn call(
+        &self,
+        exe: &Path,
+        setup: &Setup,
+        mut request: Request,
+        streams: Streams,
+    ) -> Result<Call, String> {
+        let mut fresh = false;
+        loop {
+            let launcher = match self.find(setup) {
+                Some(launcher) => launcher,
+                None => {
+                    fresh = true;
+                    self.start(exe, setup).await?
+                }
+            };
+            request.env.retain(|(name, _)| name != "TMPDIR");
+            request.env.push(("TMPDIR".to_string(), launcher.tmpdir().display().to_string()));
+            match launcher.call(&request, &streams).await {
+                Ok(call) => return Ok(call),
+                Err(err) if fresh => return Err(format!("its launcher did not take the call: {err}")),
+                // It died (killed from outside, say); the next round starts another.
+                Err(_) => self.forget(&launcher),
+            }
+        }
+    }
+
+    fn find(&self, setup: &Setup) -> Option<Arc<Launcher>> {
+        let kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        kept.iter().find(|(started, _)| started == setup).map(|(_, launcher)| launcher.clone())
+    }
+
+    fn forget(&self, launcher: &Arc<Launcher>) {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).retain(|(_, kept)| !Arc::ptr_eq(kept, launcher));
+    }
+
+    async fn start(&self, exe: &Path, setup: &Setup) -> Result<Arc<Launcher>, String> {
+        // The programs' own temporary directory, writable to them.
+        #[allow(clippy::disallowed_methods)] // the programs' private temporary directory on the host
+        let scratch = tempfile::Builder::new()
+            .prefix("toolsh-host-")
+            .tempdir()
+            .map_err(|err| format!("cannot make its temporary directory: {err}"))?;
+        let mut full = setup.clone();
+        if let Some(confine) = &mut full.confine {
+            confine.write.push(scratch.path().to_path_buf());
+        }
+        let exe: PathBuf = exe.to_path_buf();
+        let launcher = tokio::task::spawn_blocking(move || Launcher::start(&exe, &full, scratch))
+            .await
+            .map_err(|err| err.to_string())??;
+        let launcher = Arc::new(launcher);
+        let mut kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let same_program = |(started, _): &(Setup, Arc<Launcher>)| started.name == setup.name;
+        if kept.iter().filter(|entry| same_program(entry)).count() >= KEPT
+            && let Some(oldest) = kept.iter().position(same_program)
+        {
+            kept.remove(oldest);
+        }
+        kept.push((setup.clone(), launcher.clone()));
+        Ok(launcher)
+    }
+
+    /// Lets every launcher go: each kills what it started and ends (at once where no call
+    /// holds it), and its temporary directory is removed.
+    pub(super) fn end(&self) {
+        let ended = std::mem::take(&mut *self.0.lock().unwrap_or_else(PoisonError::into_inner));
+        drop(ended);
+    }
+}
