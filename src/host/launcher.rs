@@ -10,10 +10,15 @@
 //! message from toolsh is one call: one byte, and as `SCM_RIGHTS` a stream socket for the call
 //! and the program's standard output, error and, when it reads any, input. Over the call's
 //! socket toolsh sends the [`Request`] (one JSON line); the launcher answers
-//! [`Reply::Started`] with the pid (which is also the process group), then [`Reply::Ended`]
-//! with the status, or [`Reply::Failed`]. When toolsh closes a call's socket before the program
-//! ends, the launcher kills its group; when toolsh closes the control socket (it ended, or
-//! needs this launcher no more), the launcher kills every group it started and exits.
+//! [`Reply::Started`], then [`Reply::Ended`] with the status, or [`Reply::Failed`]. When toolsh
+//! closes a call's socket before the program ends, the launcher kills its process group; when
+//! toolsh closes the control socket (it ended, or needs this launcher no more), the launcher
+//! kills every group it started and exits.
+//!
+//! As root, the launcher serves from a PID namespace of its own, as its first process (the one
+//! toolsh starts makes the namespace and waits for it): a process that leaves its call's process
+//! group (`setsid`) is reparented to it and killed as soon as no call of the program runs, and
+//! when the launcher ends the kernel ends everything left in the namespace.
 
 use super::confine::{self, Confine, EXIT_CANNOT_RUN, Rlimits};
 use serde::{Deserialize, Serialize};
@@ -58,8 +63,8 @@ pub struct Request {
 pub enum Reply {
     /// Confined, and waiting for calls.
     Ready,
-    /// The call's program runs, as this process (and process group).
-    Started { pid: i32 },
+    /// The call's program runs.
+    Started,
     /// It ended with this status (128+N when killed by signal N).
     Ended { status: i32 },
     /// The launcher or the call could not be set up.
@@ -90,6 +95,10 @@ pub fn launcher_main() -> ! {
     };
     let stdin = std::io::stdin();
     let control = stdin.as_fd();
+    let in_namespace = std::env::args_os().nth(2).is_some_and(|arg| arg == IN_NAMESPACE);
+    if !in_namespace && nix::unistd::geteuid().is_root() {
+        std::process::exit(serve_from_pid_namespace(control));
+    }
     if let Err(message) = prepare(&setup) {
         say(control, &Reply::Failed { status: EXIT_CANNOT_RUN, message });
         std::process::exit(EXIT_CANNOT_RUN);
@@ -97,6 +106,31 @@ pub fn launcher_main() -> ! {
     say(control, &Reply::Ready);
     serve(&setup, control);
     std::process::exit(0);
+}
+
+/// The argument that tells a launcher it is the first process of its PID namespace.
+const IN_NAMESPACE: &str = "--in-pid-namespace";
+
+/// Makes a PID namespace and starts the launcher again as its first process, with the same
+/// setup and control socket; returns its status when it ends (toolsh closed the socket).
+fn serve_from_pid_namespace(control: BorrowedFd<'_>) -> i32 {
+    use std::os::unix::process::CommandExt;
+    let started = nix::sched::unshare(nix::sched::CloneFlags::CLONE_NEWPID)
+        .map_err(|err| format!("cannot make a PID namespace: {}", err.desc()))
+        .and_then(|()| std::env::current_exe().map_err(|err| format!("cannot find itself: {err}")))
+        .and_then(|exe| {
+            #[allow(clippy::disallowed_methods)] // the launcher itself, again
+            let mut command = std::process::Command::new(exe);
+            command.arg0(ARG0).args(std::env::args_os().skip(1).take(1)).arg(IN_NAMESPACE).env_clear();
+            command.spawn().map_err(|err| format!("cannot start in its PID namespace: {err}"))
+        });
+    match started {
+        Ok(mut launcher) => launcher.wait().ok().and_then(|status| status.code()).unwrap_or(EXIT_CANNOT_RUN),
+        Err(message) => {
+            say(control, &Reply::Failed { status: EXIT_CANNOT_RUN, message });
+            EXIT_CANNOT_RUN
+        }
+    }
 }
 
 /// Limits and confines this process, before any other thread exists.
@@ -144,11 +178,16 @@ fn serve(setup: &Setup, control: BorrowedFd<'_>) {
         // Ended, or given up by toolsh (it never writes after the request, so anything
         // readable on the call's socket is its end).
         let mut index = running.len();
+        let mut finished = false;
         while index > 0 {
             index -= 1;
             if ready[1 + 2 * index] || ready[2 + 2 * index] {
                 finish(running.swap_remove(index));
+                finished = true;
             }
+        }
+        if finished && running.is_empty() {
+            sweep();
         }
         if ready[0] {
             match receive(control) {
@@ -159,6 +198,23 @@ fn serve(setup: &Setup, control: BorrowedFd<'_>) {
     }
     for run in running {
         finish(run);
+    }
+}
+
+/// With no call running, whatever still runs in the launcher's PID namespace left its call's
+/// process group to outlive it: it is killed, and what has ended is reaped (the namespace's
+/// orphans are the launcher's). Outside a PID namespace of its own, nothing is done: another
+/// process's kill(-1) would reach the whole user.
+fn sweep() {
+    use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
+    if nix::unistd::getpid().as_raw() != 1 {
+        return;
+    }
+    let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(-1), nix::sys::signal::Signal::SIGKILL);
+    while let Ok(status) = waitpid(nix::unistd::Pid::from_raw(-1), Some(WaitPidFlag::WNOHANG)) {
+        if status == WaitStatus::StillAlive {
+            break;
+        }
     }
 }
 
@@ -239,7 +295,7 @@ fn start(setup: &Setup, fds: Vec<OwnedFd>) -> Option<Running> {
             return fail(&mut call, EXIT_CANNOT_RUN, format!("cannot watch it (pidfd, Linux 5.3): {err}"));
         }
     };
-    reply(&mut call, &Reply::Started { pid: pid.as_raw_nonzero().get() });
+    reply(&mut call, &Reply::Started);
     Some(Running { child, pidfd, call })
 }
 

@@ -3,6 +3,7 @@
 //! least recently started let go), asked to start each call's program, and started again
 //! should it have died.
 
+use super::confine::EXIT_CANNOT_RUN;
 use super::launcher::{ARG0, CALL_FDS, Reply, Request, Setup};
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::{Path, PathBuf};
@@ -34,7 +35,7 @@ pub(super) struct Streams {
 pub(super) struct Call {
     replies: tokio::io::Lines<tokio::io::BufReader<tokio::net::UnixStream>>,
     /// Kept while the call runs: a launcher let go ends what it started.
-    _launcher: Arc<Launcher>,
+    launcher: Arc<Launcher>,
 }
 
 impl Call {
@@ -103,7 +104,7 @@ impl Launcher {
         let mut line = serde_json::to_vec(request).map_err(std::io::Error::other)?;
         line.push(b'\n');
         stream.write_all(&line).await?;
-        Ok(Call { replies: tokio::io::BufReader::new(stream).lines(), _launcher: self.clone() })
+        Ok(Call { replies: tokio::io::BufReader::new(stream).lines(), launcher: self.clone() })
     }
 }
 
@@ -125,32 +126,44 @@ pub(super) struct Launchers(Mutex<Vec<(Setup, Arc<Launcher>)>>);
 impl Launchers {
     /// Starts a call of `setup`'s program with `request` on `streams` (which are given to the
     /// launcher; toolsh's copies are closed): the launcher that has that setup, else a new one.
-    /// `exe` is the launcher's executable.
+    /// `exe` is the launcher's executable. Returns once the program runs; a kept launcher found
+    /// dead (killed from outside, say) before it said the program started is replaced, and the
+    /// call made again.
     pub(super) async fn call(
         &self,
         exe: &Path,
         setup: &Setup,
         mut request: Request,
         streams: Streams,
-    ) -> Result<Call, String> {
-        let mut fresh = false;
+    ) -> Result<Call, (i32, String)> {
+        let cannot = |message: String| (EXIT_CANNOT_RUN, message);
         loop {
-            let launcher = match self.find(setup) {
-                Some(launcher) => launcher,
-                None => {
-                    fresh = true;
-                    self.start(exe, setup).await?
-                }
+            let (launcher, fresh) = match self.find(setup) {
+                Some(launcher) => (launcher, false),
+                None => (self.start(exe, setup).await.map_err(cannot)?, true),
             };
             request.env.retain(|(name, _)| name != "TMPDIR");
             request.env.push(("TMPDIR".to_string(), launcher.tmpdir().display().to_string()));
-            match launcher.call(&request, &streams).await {
-                Ok(call) => return Ok(call),
-                Err(err) if fresh => return Err(format!("its launcher did not take the call: {err}")),
-                // It died (killed from outside, say); the next round starts another.
-                Err(_) => self.forget(&launcher),
+            let mut call = match launcher.call(&request, &streams).await {
+                Ok(call) => call,
+                Err(err) if fresh => return Err(cannot(format!("its launcher did not take the call: {err}"))),
+                Err(_) => {
+                    self.forget(&launcher);
+                    continue;
+                }
+            };
+            match call.next().await {
+                Some(Reply::Started) => return Ok(call),
+                Some(Reply::Failed { status, message }) => return Err((status, message)),
+                _ if fresh => return Err(cannot("its launcher ended before it started".to_string())),
+                _ => self.forget(&launcher),
             }
         }
+    }
+
+    /// Lets the launcher of `call` go: it ended while the call ran.
+    pub(super) fn forget_call(&self, call: &Call) {
+        self.forget(&call.launcher);
     }
 
     fn find(&self, setup: &Setup) -> Option<Arc<Launcher>> {

@@ -11,7 +11,8 @@ use super::launchers::Streams;
 use crate::tools::ToolCx;
 use std::path::PathBuf;
 use std::sync::Arc;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::AsyncWriteExt;
+use tokio::net::unix::pipe::Receiver;
 use toolsh_core::io::{Input, Io, Output};
 
 /// A declared program, resolved (shared by its tool and every call).
@@ -127,20 +128,12 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         (Some(read), Some(write))
     };
     let streams = Streams { stdout: stdout_end, stderr: stderr_end, stdin: stdin_end };
-    // Declared before the group's guard, so dropped after it: a call stopped mid-way has its
-    // program killed first, then what it made of toolsh's own files taken away.
+    // Declared before the call, so dropped after it: a call stopped mid-way hangs up first (the
+    // launcher then kills its process group), then what it made of toolsh's own files is taken
+    // away. (The kill is the launcher's, so it may land a moment after.)
     let mut made = TakeAway(missing);
-    let mut call = declared
-        .setup
-        .launchers
-        .call(&declared.setup.launcher, &setup, request, streams)
-        .await
-        .map_err(|message| (EXIT_CANNOT_RUN, message))?;
-    let mut group = match call.next().await {
-        Some(Reply::Started { pid }) => KillGroup(Some(pid)),
-        Some(Reply::Failed { status, message }) => return Err((status, message)),
-        _ => return Err((EXIT_CANNOT_RUN, "its launcher ended before it started".to_string())),
-    };
+    let launchers = &declared.setup.launchers;
+    let mut call = launchers.call(&declared.setup.launcher, &setup, request, streams).await?;
     let into = |fd| tokio::net::unix::pipe::Receiver::from_owned_fd(fd).map_err(|err| cannot("streams", err));
     let (stdout, stderr) = (into(stdout)?, into(stderr)?);
     // Stopped with the call however it ends, so it reads no more of the command's input.
@@ -151,27 +144,26 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         }
         None => None,
     };
-    let copy = async { tokio::join!(drain(stdout, io.stdout()), drain(stderr, io.stderr())) };
+    let (end, over) = tokio::sync::watch::channel(false);
+    let copy = async { tokio::join!(drain(stdout, io.stdout(), over.clone()), drain(stderr, io.stderr(), over)) };
     tokio::pin!(copy);
-    // Its output is copied while it runs; once it has ended, the launcher kills whatever it
-    // left running in its group, which closes the streams they held.
+    // Its output is copied while it runs; once it has ended (and the launcher has killed
+    // whatever it left in its group), what its streams still hold.
     let (ended, copied) = tokio::select! {
         ended = call.next() => (ended, false),
         _ = &mut copy => (call.next().await, true),
     };
-    // Ended (the launcher killed what was left) or lost: nothing to kill from here either way
-    // but in the second case.
-    if matches!(ended, Some(Reply::Ended { .. })) {
-        group.0 = None;
-    }
-    drop(group);
     if !copied {
+        let _ = end.send(true);
         copy.await;
     }
     remove_created(&std::mem::take(&mut made.0), &config.name, io).await;
     match ended {
         Some(Reply::Ended { status }) => Ok(status),
-        _ => Err((EXIT_CANNOT_RUN, "lost: its launcher ended".to_string())),
+        _ => {
+            launchers.forget_call(&call);
+            Err((EXIT_CANNOT_RUN, "lost: its launcher ended".to_string()))
+        }
     }
 }
 
@@ -203,17 +195,36 @@ async fn feed(input: Input, mut stdin: tokio::net::unix::pipe::Sender) {
 }
 
 /// Copies one of the program's streams to `out`. When `out`'s reader has gone, it stops
-/// reading, so the program's next write fails as a pipe's would (SIGPIPE).
-async fn drain(mut from: impl tokio::io::AsyncRead + Unpin, out: Output) {
+/// reading, so the program's next write fails as a pipe's would (SIGPIPE). Once the program
+/// has ended (`ended`), it copies what the pipe still holds and stops: a process that left the
+/// program's group and still holds the stream is not waited for.
+async fn drain(mut from: Receiver, out: Output, mut ended: tokio::sync::watch::Receiver<bool>) {
+    use tokio::io::AsyncReadExt;
     let mut buf = vec![0u8; 64 * 1024];
     loop {
-        match from.read(&mut buf).await {
-            Ok(0) | Err(_) => return,
-            Ok(n) => {
-                if out.write_all(&buf[..n]).await.is_err() {
-                    return;
-                }
-            }
+        let n = tokio::select! {
+            biased;
+            read = from.read(&mut buf) => match read {
+                Ok(0) | Err(_) => return,
+                Ok(n) => n,
+            },
+            _ = ended.wait_for(|ended| *ended) => break,
+        };
+        if out.write_all(&buf[..n]).await.is_err() {
+            return;
+        }
+    }
+    // Read by the kernel, not through the runtime's readiness (which may not have seen yet what
+    // the program wrote just before it ended); the pipe does not block.
+    loop {
+        let n = match rustix::io::read(std::os::fd::AsFd::as_fd(&from), &mut buf) {
+            Ok(0) => return,
+            Ok(n) => n,
+            Err(rustix::io::Errno::INTR) => continue,
+            Err(_) => return, // empty (EAGAIN): all of it has been copied
+        };
+        if out.write_all(&buf[..n]).await.is_err() {
+            return;
         }
     }
 }
@@ -224,18 +235,6 @@ struct AbortOnDrop(tokio::task::JoinHandle<()>);
 impl Drop for AbortOnDrop {
     fn drop(&mut self) {
         self.0.abort();
-    }
-}
-
-/// Kills the program's whole process group when dropped: at the end of every call, and when
-/// the call's future is dropped mid-way.
-struct KillGroup(Option<i32>);
-
-impl Drop for KillGroup {
-    fn drop(&mut self) {
-        if let Some(pid) = self.0 {
-            let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGKILL);
-        }
     }
 }
 
