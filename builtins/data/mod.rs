@@ -1,5 +1,6 @@
-//! Data that is not lines of text: SQLite databases, encodings and checksums, hex and octal dumps, gzip and tar archives.
+//! Data that is not lines of text: SQLite databases, encodings and checksums, files compared and searched as bytes, hex and octal dumps, gzip and tar archives.
 
+pub mod bytes;
 pub mod compress;
 pub mod dump;
 pub mod encode;

@@ -798,6 +798,7 @@ pub const MKDIR: Spec = Spec {
     options: &[MODE, PARENTS, MKDIR_VERBOSE],
     tools: &["fs.mkdir"],
     operand_paths: true,
+    assumed: true,
     ..Spec::BASE
 };
 
@@ -887,6 +888,7 @@ pub const RMDIR: Spec = Spec {
     options: &[NON_EMPTY, RMDIR_PARENTS],
     tools: &["fs.delete"],
     operand_paths: true,
+    assumed: true,
     ..Spec::BASE
 };
 
@@ -932,6 +934,7 @@ pub const TOUCH: Spec = Spec {
     options: &[NO_CREATE, Opt::short('m', "change only the modification time (the only one kept here)")],
     tools: &["fs.write"],
     operand_paths: true,
+    assumed: true,
     ..Spec::BASE
 };
 
@@ -1448,6 +1451,7 @@ pub const BASENAME: Spec = Spec {
     about: "Print NAME with any leading directory components removed, and a trailing SUFFIX if given.",
     options: &[MULTIPLE, SUFFIX, ZERO],
     order: Order::OptionsFirst,
+    assumed: true,
     ..Spec::BASE
 };
 
@@ -1497,6 +1501,7 @@ pub const DIRNAME: Spec = Spec {
     synopsis: &["[OPTION] NAME..."],
     about: "Output each NAME with its last non-slash component and trailing slashes removed; if NAME contains no /'s, output '.' (meaning the current directory).",
     options: &[ZERO],
+    assumed: true,
     ..Spec::BASE
 };
 
@@ -1537,6 +1542,7 @@ pub const REALPATH: Spec = Spec {
         Opt::both('e', "canonicalize-existing", "all components of the path must exist"),
         Opt::both('m', "canonicalize-missing", "no path components need exist or be a directory"),
     ],
+    assumed: true,
     ..Spec::BASE
 };
 
@@ -1590,6 +1596,7 @@ pub const READLINK: Spec = Spec {
         Opt::both('m', "canonicalize-missing", "canonicalize; no component need exist"),
         Opt::both('n', "no-newline", "do not output the trailing delimiter"),
     ],
+    assumed: true,
     ..Spec::BASE
 };
 
@@ -1650,6 +1657,7 @@ pub const MKTEMP: Spec = Spec {
     about: "Create a temporary file or directory, safely, and print its name. TEMPLATE must end in at least 3 X's (default tmp.XXXXXXXXXX, in $TMPDIR or /tmp).",
     options: &[MKTEMP_DIR, TMPDIR, QUIET, UNDER_TMPDIR],
     tools: &["fs.write"],
+    assumed: true,
     ..Spec::BASE
 };
 

@@ -229,6 +229,16 @@ pub const TYPE: Spec = Spec {
     order: Order::OptionsFirst,
     ..special("type", "display information about command type", &["[-afptP] name [name ...]"])
 };
+/// `which`
+pub const WHICH: Spec = Spec {
+    about: "Say, for each NAME that runs as a command here (a builtin, a tool or a declared host program), the name to run it by; functions and keywords are not commands to which. Status 1 when one is not found, and nothing said for it, as Debian's which.",
+    options: &[
+        Opt::short('a', "print all matches (there is one here)"),
+        Opt::short('s', "print nothing; only the status"),
+    ],
+    order: Order::OptionsFirst,
+    ..special("which", "locate a command", &["[-as] NAME..."])
+};
 /// `wait`
 pub const WAIT: Spec = Spec {
     about: "Wait for the jobs named (all by default) and return the status of the last one; a job waited for leaves the table.",

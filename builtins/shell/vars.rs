@@ -668,6 +668,7 @@ pub const PRINTENV: Spec = Spec {
     about: "Print the values of the specified environment VARIABLE(s) (the session's exported variables). If no VARIABLE is specified, print name and value pairs for them all.",
     options: &[NULL_END],
     usage_status: 2,
+    assumed: true,
     ..Spec::BASE
 };
 

@@ -399,6 +399,7 @@ pub const EXPAND: Spec = Spec {
     synopsis: &["[OPTION]... [FILE]..."],
     about: "Convert tabs in each FILE to spaces, writing to standard output.",
     options: &[INITIAL, TABS],
+    assumed: true,
     ..Spec::BASE
 };
 

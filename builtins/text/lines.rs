@@ -786,6 +786,7 @@ pub const REV: Spec = Spec {
     synopsis: &["[options] [file ...]"],
     about: "Reverse lines characterwise.",
     help_letter: Some('h'),
+    assumed: true,
     ..Spec::BASE
 };
 

@@ -745,6 +745,7 @@ pub const SEQ: Spec = Spec {
     about: "Print numbers from FIRST to LAST, in steps of INCREMENT. If FIRST or INCREMENT is omitted, it defaults to 1.",
     options: &[FORMAT, SEPARATOR, EQUAL_WIDTH],
     negatives: true,
+    assumed: true,
     ..Spec::BASE
 };
 
@@ -851,6 +852,7 @@ pub const TEE: Spec = Spec {
     options: &[APPEND, Opt::both('i', "ignore-interrupts", "ignore interrupt signals (there are none to ignore here)")],
     tools: &["fs.write"],
     operand_paths: true,
+    assumed: true,
     ..Spec::BASE
 };
 
@@ -899,6 +901,7 @@ pub const SLEEP_SPEC: Spec = Spec {
     synopsis: &["NUMBER[SUFFIX]..."],
     about: "Pause for NUMBER seconds, the sum of the arguments; SUFFIX may be 's' for seconds (the default), 'm' for minutes, 'h' for hours or 'd' for days.",
     options: &[],
+    assumed: true,
     ..Spec::BASE
 };
 
@@ -909,6 +912,7 @@ pub const YES: Spec = Spec {
     synopsis: &["[STRING]..."],
     about: "Repeatedly output a line with all specified STRING(s), or 'y'.",
     options: &[],
+    assumed: true,
     ..Spec::BASE
 };
 

@@ -373,7 +373,7 @@ impl Interp {
             }
             CompoundCommand::Arith(word) => {
                 let text = self.expand_string(word, io).await?;
-                match super::arith::eval(&text, &mut ArithVars(&mut self.state)) {
+                match super::arith::eval(&text, &mut ArithVars::new(&mut self.state, Some(self.shared.started))) {
                     Ok(value) => Ok(i32::from(value == 0)),
                     Err(err) => {
                         self.error(io, &format!("((: {}", err.0)).await;

@@ -399,7 +399,7 @@ impl Interp {
 
     /// Evaluates arithmetic text; errors end the script as bash does.
     pub(crate) async fn arith(&mut self, text: &str, io: &Io) -> Result<i64, Flow> {
-        match arith::eval(text, &mut ArithVars(&mut self.state)) {
+        match arith::eval(text, &mut ArithVars::new(&mut self.state, Some(self.shared.started))) {
             Ok(value) => Ok(value),
             Err(ArithError(message)) => {
                 self.error(io, &message).await;

@@ -141,6 +141,7 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
             interp.dispatch_builtin(rest, io).await
         }
         "type" => type_command(interp, argv, io).await,
+        "which" => which(interp, argv, io).await,
         "trap" => trap(interp, argv, io).await,
         "wait" | "jobs" | "disown" => {
             let args = match parsed(&argv, io).await {
@@ -401,6 +402,29 @@ fn describe_kind(interp: &Interp, name: &str, kind: Kind) -> String {
             format!("{name} is a function\n{name} () \n{body}\n")
         }
     }
+}
+
+/// `which [-as] NAME…`: the name itself for each that runs as a command (there are no files on
+/// a PATH to name, as `command -v` says); status 1 when one does not.
+async fn which(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    let args = match parsed(&argv, io).await {
+        Ok(args) => args,
+        Err(status) => return Ok(status),
+    };
+    let silent = args.letters().contains(&'s');
+    let mut status = 0;
+    let mut out = String::new();
+    for name in &args.operands {
+        let runs = kinds_of(interp, name).iter().any(|kind| matches!(kind, Kind::Builtin | Kind::Tool));
+        if !runs || KEYWORDS.contains(&name.as_str()) {
+            status = 1;
+        } else if !silent {
+            out.push_str(name);
+            out.push('\n');
+        }
+    }
+    let _ = io.stdout().write_all(out.as_bytes()).await;
+    Ok(status)
 }
 
 /// `type [-afptP] NAME…`: how each name would run. No name here is a file on a PATH, so `-p`

@@ -223,11 +223,12 @@ unavailable, 126 blocked by policy (nothing ran), 127 unknown, 130 cancelled, 14
 other agents, not the network.\nCommands besides bash builtins:",
         shell.cwd()
     );
-    // Every model knows bash's own builtins: only the other commands are named, and only
-    // those with something to do under the policy (not `curl` when the network is denied).
+    // Every model knows bash's own builtins and the Unix basics (`mkdir`, `uname`): only the
+    // other commands are named, and only those with something to do under the policy (not
+    // `curl` when the network is denied).
     let listed = crate::builtins::all()
         .iter()
-        .filter(|b| matches!(b.run, crate::builtins::Run::Command(_)) && b.spec.variant_of.is_none())
+        .filter(|b| matches!(b.run, crate::builtins::Run::Command(_)) && b.spec.variant_of.is_none() && !b.spec.assumed)
         .filter(|b| b.spec.tools.is_empty() || !b.spec.tools.iter().all(|tool| shell.certainly_denied(tool)))
         .map(|b| b.name)
         .filter(|n| n.chars().all(|c| c.is_ascii_alphanumeric()) && !crate::builtins::BASH_BUILTINS.contains(n));

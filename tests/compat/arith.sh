@@ -183,3 +183,17 @@ x=0; (( 1 || (x=5) )); echo $x; (( 0 && (x=6) )); echo $x
 0
 0
 ## status: 0
+
+### variables bash computes at each use count in arithmetic too
+a=$((RANDOM)); b=$((RANDOM)); [ "$a" != "$b" ] && echo two draws
+echo $(( RANDOM >= 0 && RANDOM < 32768 ))
+echo $((LINENO))
+start=$SECONDS; echo $(( SECONDS - start ))
+echo $(( EPOCHSECONDS > 1700000000 ))
+## stdout:
+two draws
+1
+3
+0
+1
+## status: 0

@@ -452,3 +452,24 @@ usage 2
 printenv: invalid option -- 'z'
 Try 'printenv --help' for more information.
 ## status: 0
+
+### which finds what runs, and says nothing for what does not
+which cat > /dev/null && echo found; which no-such-command-x; echo "missing $?"
+which sort no-such-command-x > /dev/null; echo "one missing $?"
+## stdout:
+found
+missing 1
+one missing 1
+## status: 0
+
+### uname and nproc describe the machine scripts test
+uname; uname -s; [ "$(uname -sm)" = "Linux $(uname -m)" ] && echo "-sm in order"
+[ "$(nproc)" -ge 1 ] && [ "$(nproc --ignore=10000)" = 1 ] && echo at least one
+uname -q; echo "usage $?"
+## stdout:
+Linux
+Linux
+-sm in order
+at least one
+usage 1
+## status: 0

@@ -66,14 +66,16 @@ fn the_official_conformance_suite_passes_where_it_applies() {
     // `toolsh mcp --http` on a free port; the suite's scenarios against it, with those that
     // need fixtures toolsh does not offer listed (and why) in tests/mcp/conformance.yaml.
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut server = Command::new(env!("CARGO_BIN_EXE_toolsh"))
+    let server = Command::new(env!("CARGO_BIN_EXE_toolsh"))
         .args(["mcp", "--http", "127.0.0.1:0", "--root"])
         .arg(dir.path())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("toolsh");
+    // Ended however the test ends (a panic included), so no server outlives it.
+    let mut server = KillOnDrop(server);
     let mut announced = String::new();
-    if let Some(stderr) = server.stderr.take() {
+    if let Some(stderr) = server.0.stderr.take() {
         use std::io::BufRead;
         let _ = std::io::BufReader::new(stderr).read_line(&mut announced);
     }
@@ -85,8 +87,7 @@ fn the_official_conformance_suite_passes_where_it_applies() {
         .arg(format!("{root}/tests/mcp/conformance.yaml"))
         .output()
         .expect("Node 22 and the conformance suite (.ci/run installs them)");
-    let _ = server.kill();
-    let _ = server.wait();
+    drop(server);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success() && stdout.contains("Baseline check passed"),
@@ -108,4 +109,14 @@ fn http_mode_keeps_fifty_concurrent_sessions_apart() {
 #[test]
 fn an_http_session_survives_its_server_being_killed_and_started_again() {
     python("restart.py");
+}
+
+/// A child process killed and reaped when dropped.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }

@@ -501,13 +501,45 @@ impl Evaluator<'_> {
     }
 }
 
-/// Arithmetic variable access over the session state: names are the shell's variables.
-pub struct ArithVars<'s>(pub &'s mut crate::session::State);
+/// Arithmetic variable access over the session state: names are the shell's variables, and
+/// the ones bash computes at each use (`RANDOM`, `LINENO`, `SECONDS`, `EPOCHSECONDS`), as in
+/// an expansion.
+pub struct ArithVars<'s> {
+    /// The session's variables.
+    pub state: &'s mut crate::session::State,
+    /// When `SECONDS` counts from (`None`: it is an ordinary variable here).
+    pub started: Option<std::time::Instant>,
+}
+
+impl<'s> ArithVars<'s> {
+    /// Over `state`, with `SECONDS` counting from `started`.
+    pub fn new(state: &'s mut crate::session::State, started: Option<std::time::Instant>) -> Self {
+        ArithVars { state, started }
+    }
+
+    fn dynamic(&mut self, name: &str) -> Option<String> {
+        Some(match name {
+            "RANDOM" => self.state.next_random().to_string(),
+            "LINENO" => self.state.lineno.to_string(),
+            "SECONDS" => self.started?.elapsed().as_secs().to_string(),
+            "EPOCHSECONDS" => {
+                let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+                now.map(|since| since.as_secs()).unwrap_or(0).to_string()
+            }
+            _ => return None,
+        })
+    }
+}
 
 impl ArithEnv for ArithVars<'_> {
     fn get_var(&mut self, name: &str, index: Option<i64>) -> Result<String, ArithError> {
-        let Some(var) = self.0.vars.get(name) else {
-            if self.0.options.nounset {
+        if index.is_none()
+            && let Some(value) = self.dynamic(name)
+        {
+            return Ok(value);
+        }
+        let Some(var) = self.state.vars.get(name) else {
+            if self.state.options.nounset {
                 return Err(ArithError(format!("{name}: unbound variable")));
             }
             return Ok(String::new());
@@ -526,8 +558,8 @@ impl ArithEnv for ArithVars<'_> {
 
     fn set_var(&mut self, name: &str, index: Option<i64>, value: i64) -> Result<(), ArithError> {
         let result = match index {
-            None => self.0.vars.set(name, value.to_string()),
-            Some(idx) => self.0.vars.set_element(name, &idx.to_string(), value.to_string(), false),
+            None => self.state.vars.set(name, value.to_string()),
+            Some(idx) => self.state.vars.set_element(name, &idx.to_string(), value.to_string(), false),
         };
         result.map_err(|e| ArithError(format!("{}: readonly variable", e.0)))
     }
@@ -535,7 +567,7 @@ impl ArithEnv for ArithVars<'_> {
 
 /// Arithmetic over the state, for callers outside the interpreter.
 pub fn eval_arith(text: &str, state: &mut crate::session::State) -> Result<i64, String> {
-    eval(text, &mut ArithVars(state)).map_err(|e| e.0)
+    eval(text, &mut ArithVars::new(state, None)).map_err(|e| e.0)
 }
 
 #[cfg(test)]

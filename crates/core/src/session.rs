@@ -257,10 +257,15 @@ impl State {
             ("OSTYPE", "linux-gnu"),
             ("UID", "1000"),
             ("EUID", "1000"),
+            // The machine `uname` and `hostname` describe.
+            ("HOSTNAME", "toolsh"),
+            ("HOSTTYPE", std::env::consts::ARCH),
         ] {
             let _ = vars.set(name, value);
         }
-        let versinfo = ["5", "2", "0", "1", "toolsh", "x86_64-pc-linux-gnu"];
+        let machtype = format!("{}-pc-linux-gnu", std::env::consts::ARCH);
+        let _ = vars.set("MACHTYPE", &machtype);
+        let versinfo = ["5", "2", "0", "1", "toolsh", machtype.as_str()];
         let _ = vars.set_value(
             "BASH_VERSINFO",
             vars::Value::Indexed(versinfo.iter().enumerate().map(|(i, v)| (i as i64, v.to_string())).collect()),

@@ -193,6 +193,9 @@ pub struct Spec {
     /// The command it is another name or member of (`egrep` of `grep`, `sha512sum` of the
     /// checksums): the model's guide names the family once, under that command.
     pub variant_of: Option<&'static str>,
+    /// A command every model expects of a Unix system and uses without being told (`mkdir`,
+    /// `uname`, `cmp`): the model's guide spends no words on it.
+    pub assumed: bool,
 }
 
 /// Whether a command runs another command line (`xargs`, `env`, `find -exec`), and where it
@@ -363,6 +366,7 @@ impl Spec {
         help_letter: None,
         keywords: &[],
         variant_of: None,
+        assumed: false,
     };
 
     /// What a bash builtin's spec shares: options before the operands, bash's words, status 2

@@ -1,0 +1,245 @@
+//! Looking at files as bytes: `cmp` (where two differ, as GNU diffutils says it), `strings`
+//! (the printable runs in a binary) and `cksum` (the POSIX CRC and size).
+
+use crate::Ctx;
+use crate::session::Status;
+use crate::spec::{Opt, Spec, Words};
+use toolsh_core::vfs::describe;
+
+const SILENT: Opt = Opt::both('s', "quiet", "suppress all normal output").alias("silent");
+const VERBOSE: Opt = Opt::both('l', "verbose", "output byte numbers and differing byte values");
+const PRINT_BYTES: Opt = Opt::both('b', "print-bytes", "print differing bytes");
+
+/// `cmp`.
+pub const CMP: Spec = Spec {
+    name: "cmp",
+    summary: "compare two files byte by byte",
+    synopsis: &["[OPTION]... FILE1 [FILE2]"],
+    about: "Compare two files byte by byte; FILE2 (or FILE1) '-' or missing is standard input. Status 0 if they are the same, 1 if they differ, 2 if in trouble.",
+    options: &[PRINT_BYTES, VERBOSE, SILENT],
+    usage_status: 2,
+    words: Words::GnuPrefixedHint,
+    assumed: true,
+    ..Spec::BASE
+};
+
+/// `cmp [-bls] FILE1 [FILE2]`: the first difference (or every one, `-l`), or which one ended
+/// first.
+pub async fn cmp(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&CMP).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let names: Vec<String> = match args.operands.as_slice() {
+        [] => return ctx.misuse(&CMP, "missing operand after 'cmp'").await,
+        [one] => vec![one.clone(), "-".to_string()],
+        [one, two] => vec![one.clone(), two.clone()],
+        [_, _, extra, ..] => return ctx.misuse(&CMP, format!("invalid --ignore-initial value '{extra}'")).await,
+    };
+    let mut data = Vec::new();
+    for name in &names {
+        match ctx.read_operand(name).await {
+            Ok(bytes) => data.push(bytes),
+            Err(err) => {
+                ctx.complain(format!("{name}: {}", describe(&err))).await;
+                return 2;
+            }
+        }
+    }
+    let (a, b) = (&data[0], &data[1]);
+    let (silent, verbose) = (args.has(&SILENT), args.has(&VERBOSE));
+    let common = a.len().min(b.len());
+    let mut out = String::new();
+    let mut differ = false;
+    for at in 0..common {
+        if a[at] == b[at] {
+            continue;
+        }
+        differ = true;
+        if silent {
+            break;
+        }
+        if verbose {
+            out.push_str(&format!("{} {:3o} {:3o}\n", at + 1, a[at], b[at]));
+            continue;
+        }
+        let line = a[..at].iter().filter(|&&byte| byte == b'\n').count() + 1;
+        out.push_str(&format!("{} {} differ: byte {}, line {line}", names[0], names[1], at + 1));
+        if args.has(&PRINT_BYTES) {
+            out.push_str(&format!(" is {:3o} {} {:3o} {}", a[at], shown(a[at]), b[at], shown(b[at])));
+        }
+        out.push('\n');
+        break;
+    }
+    if !out.is_empty() && !ctx.out(out).await {
+        return 2;
+    }
+    if (differ && !verbose) || a.len() == b.len() {
+        return i32::from(differ);
+    }
+    // One is a prefix of the other (up to the differences `-l` listed).
+    if !silent {
+        let (shorter, short) = if a.len() < b.len() { (&names[0], a) } else { (&names[1], b) };
+        let message = if short.is_empty() {
+            format!("EOF on {shorter} which is empty")
+        } else if verbose {
+            format!("EOF on {shorter} after byte {}", short.len())
+        } else {
+            let lines = short.iter().filter(|&&byte| byte == b'\n').count();
+            if short.ends_with(b"\n") {
+                format!("EOF on {shorter} after byte {}, line {lines}", short.len())
+            } else {
+                format!("EOF on {shorter} after byte {}, in line {}", short.len(), lines + 1)
+            }
+        };
+        ctx.complain(message).await;
+    }
+    1
+}
+
+/// A byte as `cmp -b` shows it: printable as itself, others in `cat -v`'s notation.
+fn shown(byte: u8) -> String {
+    match byte {
+        0x20..=0x7e => (byte as char).to_string(),
+        0x7f => "^?".to_string(),
+        0x80.. => format!("M-{}", shown(byte - 0x80)),
+        _ => format!("^{}", (byte + 0x40) as char),
+    }
+}
+
+const BYTES: Opt = Opt::both('n', "bytes", "print sequences of at least MIN characters (4)").value("MIN");
+const RADIX: Opt = Opt::both('t', "radix", "print the offset of each string in base o, d or x").value("RADIX");
+
+/// `strings`.
+pub const STRINGS: Spec = Spec {
+    name: "strings",
+    summary: "print the sequences of printable characters in files",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Print each sequence of at least 4 (-n) printable characters (and tabs) in each FILE, or standard input, one per line.",
+    options: &[BYTES, RADIX],
+    words: Words::GnuWithHelp,
+    assumed: true,
+    ..Spec::BASE
+};
+
+/// `strings [-n MIN] [-t o|d|x] [FILE…]`.
+pub async fn strings(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&STRINGS).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let least = match args.last(&BYTES).map(str::parse::<usize>) {
+        None => 4,
+        Some(Ok(n)) if n > 0 => n,
+        Some(_) => {
+            return ctx.fail(format!("invalid minimum string length {}", args.last(&BYTES).unwrap_or_default())).await;
+        }
+    };
+    let radix = args.last(&RADIX);
+    if radix.is_some_and(|r| !matches!(r, "o" | "d" | "x")) {
+        return ctx.misuse(&STRINGS, "invalid radix: must be o, d or x").await;
+    }
+    let names: Vec<String> = if args.operands.is_empty() { vec!["-".to_string()] } else { args.operands.clone() };
+    let mut status = 0;
+    for name in names {
+        let bytes = match ctx.read_operand(&name).await {
+            Ok(bytes) => bytes,
+            Err(err) => {
+                ctx.complain(format!("'{name}': {}", describe(&err))).await;
+                status = 1;
+                continue;
+            }
+        };
+        let mut out = Vec::new();
+        let mut start = 0;
+        for at in 0..=bytes.len() {
+            let printable = bytes.get(at).is_some_and(|&b| (0x20..=0x7e).contains(&b) || b == b'\t');
+            if printable {
+                continue;
+            }
+            if at - start >= least {
+                match radix {
+                    Some("o") => out.extend_from_slice(format!("{start:7o} ").as_bytes()),
+                    Some("d") => out.extend_from_slice(format!("{start:7} ").as_bytes()),
+                    Some(_) => out.extend_from_slice(format!("{start:7x} ").as_bytes()),
+                    None => {}
+                }
+                out.extend_from_slice(&bytes[start..at]);
+                out.push(b'\n');
+            }
+            start = at + 1;
+        }
+        if !ctx.out(out).await {
+            return 1;
+        }
+    }
+    status
+}
+
+/// `cksum`.
+pub const CKSUM: Spec = Spec {
+    name: "cksum",
+    summary: "print the CRC checksum and byte count of each file",
+    synopsis: &["[FILE]..."],
+    about: "Print the POSIX CRC-32 checksum and the byte count of each FILE, or standard input.",
+    assumed: true,
+    ..Spec::BASE
+};
+
+/// `cksum [FILE…]`: `CRC SIZE NAME` per file (no name for standard input).
+pub async fn cksum(ctx: Ctx<'_>) -> Status {
+    let args = match ctx.args(&CKSUM).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    let names: Vec<String> = if args.operands.is_empty() { vec!["-".to_string()] } else { args.operands.clone() };
+    let mut status = 0;
+    let mut out = String::new();
+    for name in &names {
+        match ctx.read_operand(name).await {
+            Ok(bytes) => {
+                let label = if args.operands.is_empty() { String::new() } else { format!(" {name}") };
+                out.push_str(&format!("{} {}{label}\n", posix_crc(&bytes), bytes.len()));
+            }
+            Err(err) => {
+                ctx.complain(format!("{name}: {}", describe(&err))).await;
+                status = 1;
+            }
+        }
+    }
+    if !ctx.out(out).await {
+        return 1;
+    }
+    status
+}
+
+/// The CRC of POSIX `cksum`: polynomial 0x04C11DB7, most significant bit first, over the data
+/// and then its length (least significant byte first, as few bytes as it takes), complemented.
+fn posix_crc(data: &[u8]) -> u32 {
+    fn feed(crc: u32, byte: u8) -> u32 {
+        let mut crc = crc ^ (u32::from(byte) << 24);
+        for _ in 0..8 {
+            crc = if crc & 0x8000_0000 != 0 { (crc << 1) ^ 0x04C1_1DB7 } else { crc << 1 };
+        }
+        crc
+    }
+    let mut crc = data.iter().fold(0u32, |crc, &byte| feed(crc, byte));
+    let mut length = data.len() as u64;
+    while length > 0 {
+        crc = feed(crc, (length & 0xff) as u8);
+        length >>= 8;
+    }
+    !crc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::posix_crc;
+
+    #[test]
+    fn the_posix_crc_of_known_inputs() {
+        // What GNU cksum prints for them.
+        assert_eq!(posix_crc(b""), 4_294_967_295);
+        assert_eq!(posix_crc(b"abc"), 1_219_131_554);
+    }
+}
