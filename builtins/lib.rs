@@ -106,6 +106,7 @@ static TABLE: &[Builtin] = &[
     entry!(interpreter shell::special::EXIT),
     entry!(spec text::columns::EXPAND, text::columns::expand),
     entry!(interpreter shell::special::EXPORT),
+    entry!(spec shell::expr::EXPR, shell::expr::expr),
     entry!(spec shell::flow::FALSE, shell::flow::false_),
     entry!(spec text::grep::FGREP, text::grep::egrep),
     entry!(spec fs::find::FIND, fs::find::find),

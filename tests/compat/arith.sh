@@ -197,3 +197,47 @@ two draws
 0
 1
 ## status: 0
+
+### expr evaluates as GNU's, statuses included +stderr
+expr 1 + 2 \* 3; expr \( 1 + 2 \) \* 3; expr -5 / 2; expr 10 % 3; expr 9223372036854775807 + 1
+expr abc : 'a.c'; expr abc : 'a\(.\)c'; expr abc : x; echo "no match $?"
+expr length hello; expr substr hello 2 3; expr index hello l; expr match abc '\(b\)'; echo "empty group $?"
+expr 3 \< 10; expr a \< b; expr 0 \| 5; expr '' \| 0; echo "null or zero $?"; expr 2 \& 0; expr + length
+expr 5 / 0; echo "division $?"; expr a + 1; echo "non-integer $?"; expr 1 +; echo "missing $?"
+expr 1 2; echo "unexpected $?"; expr \( 1; echo "unclosed $?"
+i=0; while [ "$(expr $i \< 3)" = 1 ]; do i=$(expr $i + 1); done; echo "counted to $i"
+## stdout:
+7
+9
+-2
+1
+9223372036854775808
+3
+b
+0
+no match 1
+5
+ell
+3
+
+empty group 1
+1
+1
+5
+0
+null or zero 1
+0
+length
+division 2
+non-integer 2
+missing 2
+unexpected 2
+unclosed 2
+counted to 3
+## stderr:
+expr: division by zero
+expr: non-integer argument
+expr: syntax error: missing argument after '+'
+expr: syntax error: unexpected argument '2'
+expr: syntax error: expecting ')' after '1'
+## status: 0
