@@ -1,4 +1,4 @@
-//! Text filters as GNU coreutils, grep and printf define them: streams, lines, columns, `sort`, `join`, `diff`, `grep`, and the regex and format engines they share.
+//! Text filters as GNU coreutils, grep and printf define them: streams, lines, columns, `sort`, `join`, `diff`, `grep`, the pagers as they are off a terminal, and the regex and format engines they share.
 
 pub mod cfmt;
 pub mod columns;
@@ -6,6 +6,7 @@ pub mod diff;
 pub mod grep;
 pub mod join;
 pub mod lines;
+pub mod pager;
 pub mod posix_regex;
 pub mod printf;
 pub mod sort;

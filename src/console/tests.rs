@@ -48,8 +48,8 @@ fn flags_of_the_command_being_typed() {
 #[test]
 fn variables_after_a_dollar() {
     let (completer, _) = setup();
-    assert_eq!(values(&completer, "echo $HO"), ["$HOME"]);
-    assert_eq!(values(&completer, "echo ${HO"), ["${HOME}"]);
+    assert_eq!(values(&completer, "echo $HO"), ["$HOME", "$HOSTNAME", "$HOSTTYPE"]);
+    assert_eq!(values(&completer, "echo ${HOM"), ["${HOME}"]);
 }
 
 #[test]

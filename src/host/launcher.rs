@@ -96,8 +96,11 @@ pub fn launcher_main() -> ! {
     let stdin = std::io::stdin();
     let control = stdin.as_fd();
     let in_namespace = std::env::args_os().nth(2).is_some_and(|arg| arg == IN_NAMESPACE);
-    if !in_namespace && nix::unistd::geteuid().is_root() {
-        std::process::exit(serve_from_pid_namespace(control));
+    if !in_namespace
+        && nix::unistd::geteuid().is_root()
+        && let Some(status) = serve_from_pid_namespace(control)
+    {
+        std::process::exit(status);
     }
     if let Err(message) = prepare(&setup) {
         say(control, &Reply::Failed { status: EXIT_CANNOT_RUN, message });
@@ -112,25 +115,24 @@ pub fn launcher_main() -> ! {
 const IN_NAMESPACE: &str = "--in-pid-namespace";
 
 /// Makes a PID namespace and starts the launcher again as its first process, with the same
-/// setup and control socket; returns its status when it ends (toolsh closed the socket).
-fn serve_from_pid_namespace(control: BorrowedFd<'_>) -> i32 {
+/// setup and control socket; its status when it ends (toolsh closed the socket). `None` where
+/// the kernel makes none (a container that forbids it): this launcher then serves itself.
+fn serve_from_pid_namespace(control: BorrowedFd<'_>) -> Option<i32> {
     use std::os::unix::process::CommandExt;
-    let started = nix::sched::unshare(nix::sched::CloneFlags::CLONE_NEWPID)
-        .map_err(|err| format!("cannot make a PID namespace: {}", err.desc()))
-        .and_then(|()| std::env::current_exe().map_err(|err| format!("cannot find itself: {err}")))
-        .and_then(|exe| {
-            #[allow(clippy::disallowed_methods)] // the launcher itself, again
-            let mut command = std::process::Command::new(exe);
-            command.arg0(ARG0).args(std::env::args_os().skip(1).take(1)).arg(IN_NAMESPACE).env_clear();
-            command.spawn().map_err(|err| format!("cannot start in its PID namespace: {err}"))
-        });
-    match started {
+    nix::sched::unshare(nix::sched::CloneFlags::CLONE_NEWPID).ok()?;
+    let started = std::env::current_exe().map_err(|err| format!("cannot find itself: {err}")).and_then(|exe| {
+        #[allow(clippy::disallowed_methods)] // the launcher itself, again
+        let mut command = std::process::Command::new(exe);
+        command.arg0(ARG0).args(std::env::args_os().skip(1).take(1)).arg(IN_NAMESPACE).env_clear();
+        command.spawn().map_err(|err| format!("cannot start in its PID namespace: {err}"))
+    });
+    Some(match started {
         Ok(mut launcher) => launcher.wait().ok().and_then(|status| status.code()).unwrap_or(EXIT_CANNOT_RUN),
         Err(message) => {
             say(control, &Reply::Failed { status: EXIT_CANNOT_RUN, message });
             EXIT_CANNOT_RUN
         }
-    }
+    })
 }
 
 /// Limits and confines this process, before any other thread exists.

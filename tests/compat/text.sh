@@ -106,3 +106,32 @@ a b
 -n
 status 1
 ## status: 0
+
+### less and more copy their files off a terminal, more under headers +stderr
+printf 'a\nb\n' > m1; printf 'c\n' > m2
+less -N m1 m2; echo x | less -R; more m1 m2; echo y | more
+less nope; echo "less $?"; more nope; echo "more $?"
+## stdout:
+a
+b
+c
+x
+::::::::::::::
+m1
+::::::::::::::
+a
+b
+::::::::::::::
+m2
+::::::::::::::
+c
+y
+nope: No such file or directory
+less 0
+more 0
+## stderr:
+more: cannot open nope: No such file or directory
+## status: 0
+## files:
+m1: "a\nb\n"
+m2: "c\n"
