@@ -43,7 +43,7 @@ pub async fn expr(ctx: Ctx<'_>) -> Status {
             if !ctx.out(format!("{value}\n")).await {
                 return 3;
             }
-            i32::from(value.is_empty() || value.parse::<i128>().is_ok_and(|n| n == 0))
+            i32::from(!truthy(&value))
         }
         Err(Failure(status, message)) => {
             ctx.complain(message).await;
@@ -73,12 +73,9 @@ impl Parser<'_> {
         self.words.get(self.at).map(String::as_str)
     }
 
-    /// The operand after the operator just read.
+    /// The operand after the keyword just read.
     fn operand(&mut self) -> Value {
-        if self.at >= self.words.len() {
-            let after = self.words.get(self.at.wrapping_sub(1)).map_or("", String::as_str);
-            return Err(Failure(2, format!("syntax error: missing argument after '{after}'")));
-        }
+        self.require()?;
         self.primary()
     }
 
@@ -209,7 +206,8 @@ impl Parser<'_> {
             }
             "+" => {
                 self.require()?;
-                Ok(self.words[self.next()].clone())
+                self.at += 1;
+                Ok(self.words[self.at - 1].clone())
             }
             "length" => {
                 let text = self.operand()?;
@@ -236,12 +234,6 @@ impl Parser<'_> {
             }
             _ => Ok(word),
         }
-    }
-
-    /// Takes the next word as it is (after `+`).
-    fn next(&mut self) -> usize {
-        self.at += 1;
-        self.at - 1
     }
 }
 

@@ -4,13 +4,8 @@
 //! `uname -m`, `id -u`, `nproc`) without handing out the host's name or users.
 
 use crate::Ctx;
-use crate::session::Status;
+use crate::session::{AGENT_ID as ID, HOSTNAME as HOSTNAME_VALUE, Status};
 use crate::spec::{Opt, Spec, Words};
-
-/// The machine's name (`uname -n`, `hostname`, `$HOSTNAME`).
-pub const HOSTNAME_VALUE: &str = "toolsh";
-/// The agent's user and group id (`$UID`).
-const ID: u32 = 1000;
 
 const ALL: Opt = Opt::both('a', "all", "print all information, omitting -p and -i when unknown");
 const KERNEL_NAME: Opt = Opt::both('s', "kernel-name", "print the kernel name");

@@ -14,6 +14,9 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
 /// toolsh's files exist).
 const KEPT: usize = 4;
 
+/// How long a launcher may take to confine itself and say it is ready.
+const READY_WITHIN: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// A running launcher.
 #[derive(Debug)]
 pub(super) struct Launcher {
@@ -70,6 +73,10 @@ impl Launcher {
         let process = command.spawn().map_err(|err| format!("cannot start {}: {err}", exe.display()))?;
         drop(command);
         let launcher = Launcher { control, process: Some(process), scratch };
+        // Confining itself takes milliseconds; a launcher still silent after READY_WITHIN is
+        // given up (and ended, with the control socket) rather than waited for.
+        let timeout = rustix::net::sockopt::Timeout::Recv;
+        let _ = rustix::net::sockopt::set_socket_timeout(&launcher.control, timeout, Some(READY_WITHIN));
         let mut said = vec![0u8; 64 * 1024];
         let answer = rustix::net::recv(&launcher.control, &mut said[..], rustix::net::RecvFlags::empty())
             .ok()
@@ -77,7 +84,11 @@ impl Launcher {
         match answer {
             Some(Reply::Ready) => Ok(launcher),
             Some(Reply::Failed { message, .. }) => Err(message),
-            _ => Err(format!("{} ended before it was ready", exe.display())),
+            _ => Err(format!(
+                "{} ended, or said nothing within {} s, before it was ready",
+                exe.display(),
+                READY_WITHIN.as_secs()
+            )),
         }
     }
 

@@ -416,7 +416,7 @@ async fn which(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut out = String::new();
     for name in &args.operands {
         let runs = kinds_of(interp, name).iter().any(|kind| matches!(kind, Kind::Builtin | Kind::Tool));
-        if !runs || KEYWORDS.contains(&name.as_str()) {
+        if !runs {
             status = 1;
         } else if !silent {
             out.push_str(name);

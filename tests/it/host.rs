@@ -4,7 +4,7 @@
 //! behind — with the host checked unchanged afterwards. The policy over a program's words is
 //! tried through every route that runs a command.
 
-use crate::support::{Ran, run_binary_with};
+use crate::support::{Ran, processes, run_binary_with};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -132,19 +132,9 @@ fn a_reader_that_goes_away_stops_the_program() {
     assert!(started.elapsed() < Duration::from_secs(20), "took {:?}", started.elapsed());
 }
 
-/// The processes whose command line holds `marker`.
+/// The command lines holding `marker`.
 fn processes_with(marker: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    #[allow(clippy::disallowed_methods)]
-    for entry in std::fs::read_dir("/proc").expect("proc").flatten() {
-        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
-            let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-            if text.contains(marker) {
-                found.push(text);
-            }
-        }
-    }
-    found
+    processes().into_iter().map(|(_, cmdline)| cmdline).filter(|cmdline| cmdline.contains(marker)).collect()
 }
 
 #[test]
@@ -190,10 +180,9 @@ fn one_launcher_serves_a_program_s_calls_and_a_dead_one_is_replaced() {
     wait_until("the third call", || ws.path().join("ready").exists());
     // Its launcher killed from outside: the call is lost (126), its program with it.
     let workspace = ws.path().display().to_string();
-    let launchers = processes_with("toolsh-launch");
-    let ours: Vec<&String> = launchers.iter().filter(|line| line.contains(&workspace)).collect();
-    assert!(!ours.is_empty(), "no launcher for {workspace} among {launchers:?}");
-    for pid in pids_with(&workspace, "toolsh-launch") {
+    let ours = pids_with(&workspace, "toolsh-launch");
+    assert!(!ours.is_empty(), "no launcher for {workspace} among {:?}", processes_with("toolsh-launch"));
+    for pid in ours {
         let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGKILL);
     }
     let ran = running.join().expect("toolsh");
@@ -212,23 +201,16 @@ fn one_launcher_serves_a_program_s_calls_and_a_dead_one_is_replaced() {
 
 /// The pids of processes whose command line starts with `start` and holds `marker`.
 fn pids_with(marker: &str, start: &str) -> Vec<i32> {
-    let mut found = Vec::new();
-    #[allow(clippy::disallowed_methods)]
-    for entry in std::fs::read_dir("/proc").expect("proc").flatten() {
-        let Some(pid) = entry.file_name().to_str().and_then(|name| name.parse().ok()) else { continue };
-        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
-            let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-            if text.starts_with(start) && text.contains(marker) {
-                found.push(pid);
-            }
-        }
-    }
-    found
+    let ours = |cmdline: &String| cmdline.starts_with(start) && cmdline.contains(marker);
+    processes().into_iter().filter(|(_, cmdline)| ours(cmdline)).map(|(pid, _)| pid).collect()
 }
 
 #[test]
 fn a_process_that_leaves_its_group_goes_when_the_call_has_ended() {
-    if !confinable() || !nix::unistd::geteuid().is_root() {
+    if !confinable() {
+        return;
+    }
+    if !nix::unistd::geteuid().is_root() {
         eprintln!("skipped: a launcher has a PID namespace of its own only as root");
         return;
     }

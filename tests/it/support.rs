@@ -129,3 +129,15 @@ pub fn mcp_stdio(
     writeln!(stdin, r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#).expect("send");
     (child, stdin, stdout)
 }
+
+/// Every process now: its pid and its command line, arguments joined by blanks.
+pub fn processes() -> Vec<(i32, String)> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").expect("proc").flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|name| name.parse().ok()) else { continue };
+        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
+            found.push((pid, String::from_utf8_lossy(&cmdline).replace('\0', " ")));
+        }
+    }
+    found
+}

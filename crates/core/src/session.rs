@@ -242,6 +242,11 @@ impl OnDeadline {
     }
 }
 
+/// The name of toolsh's machine (`$HOSTNAME`, `uname -n`, `hostname`).
+pub const HOSTNAME: &str = "toolsh";
+/// The agent's user and group id (`$UID`, `$EUID`, `id`).
+pub const AGENT_ID: u32 = 1000;
+
 impl State {
     /// A new session in `cwd`.
     pub fn new(cwd: &str) -> Self {
@@ -255,13 +260,13 @@ impl State {
             // Scripts test these to know they run under bash; toolsh aims to be that bash.
             ("BASH_VERSION", "5.2.0(1)-toolsh"),
             ("OSTYPE", "linux-gnu"),
-            ("UID", "1000"),
-            ("EUID", "1000"),
-            // The machine `uname` and `hostname` describe.
-            ("HOSTNAME", "toolsh"),
+            ("HOSTNAME", HOSTNAME),
             ("HOSTTYPE", std::env::consts::ARCH),
         ] {
             let _ = vars.set(name, value);
+        }
+        for name in ["UID", "EUID"] {
+            let _ = vars.set(name, AGENT_ID.to_string());
         }
         let machtype = format!("{}-pc-linux-gnu", std::env::consts::ARCH);
         let _ = vars.set("MACHTYPE", &machtype);
