@@ -649,11 +649,13 @@ pub fn main(argv: Vec<String>) -> i32 {
     }
     let stdout = Output::Host(HostSink::with_terminal(Box::new(std::io::stdout()), std::io::stdout().is_terminal()));
     let stderr = Output::Host(HostSink::with_terminal(Box::new(std::io::stderr()), std::io::stderr().is_terminal()));
-    let (source, name) = if let Some(command) = &options.command {
+    // A line given with -c is parsed whole (a syntax error runs nothing); a script file or a
+    // script on standard input runs one complete command at a time, as bash runs it.
+    let (source, script_name) = if let Some(command) = &options.command {
         let name = options.args.first().cloned().unwrap_or_else(|| "toolsh".to_string());
         let args = options.args.get(1..).map(<[String]>::to_vec).unwrap_or_default();
         shell.set_args(&name, args);
-        (command.clone(), name)
+        (command.clone(), None)
     } else if let Some(file) = &options.script_file {
         #[allow(clippy::disallowed_methods)] // the script named on the command line
         let bytes = match std::fs::File::open(file).and_then(|f| read_script(f, options.limits.input_bytes)) {
@@ -664,7 +666,7 @@ pub fn main(argv: Vec<String>) -> i32 {
             }
         };
         shell.set_args(file, options.args.clone());
-        (text_of(bytes), file.clone())
+        (text_of(bytes), Some(file.clone()))
     } else if std::io::stdin().is_terminal() {
         let setup = crate::console::Setup {
             root: cwd.clone(),
@@ -682,9 +684,8 @@ pub fn main(argv: Vec<String>) -> i32 {
                 return 1;
             }
         };
-        (text_of(text), "toolsh".to_string())
+        (text_of(text), Some("toolsh".to_string()))
     };
-    let _ = name;
     if options.no_exec {
         return match crate::parser::check(&source) {
             Ok(_) => 0,
@@ -704,7 +705,10 @@ pub fn main(argv: Vec<String>) -> i32 {
     let started = std::time::Instant::now();
     let wall_time = options.limits.wall_time;
     let status = runtime.block_on(async {
-        let status = shell.run(&source, &io).await;
+        let status = match &script_name {
+            Some(name) => shell.run_script(&source, name, &io).await,
+            None => shell.run(&source, &io).await,
+        };
         if shell.exit_status().is_some() {
             return status;
         }

@@ -1,17 +1,22 @@
-//! Pre-flight: before a line runs, every tool call that can be known from its text is checked,
-//! and one certain denial stops the whole line before anything runs (status 126).
+//! Pre-flight: before a line runs, every tool call that can be known from its text and runs
+//! unconditionally is checked, and one certain denial stops the whole line before anything runs
+//! (status 126). What runs only on a condition — a branch, a loop's body, a function's body,
+//! what follows `||`, the next command of a script or sourced file — is checked the same way
+//! when the interpreter reaches it ([`crate::interp`]'s `reached`), so a script runs up to its
+//! first denied call as bash runs up to a failing command, and a denied call in a dead branch
+//! or an uncalled function stops nothing.
 //!
 //! Known from the text: command names written literally (quotes and backslashes removed, so
 //! `\rm` and `'rm'` are `rm`), through the wrappers that run another command (`command`,
 //! `builtin`, `exec`, `env`, `xargs`, `nohup`, `time`, `timeout`, `find -exec`), the strings
-//! given to `eval`, `sh -c` and `bash -c`, command and process substitutions, function bodies,
-//! and redirection targets. Paths and tool arguments are judged when they are literal; otherwise
-//! only a denial that holds for every argument blocks. Whatever stays unknown (a name in a
-//! variable, a sourced file) meets the same gate at run time.
+//! given to `eval`, `sh -c` and `bash -c`, command and process substitutions, and redirection
+//! targets. Paths and tool arguments are judged when they are literal; otherwise only a denial
+//! that holds for every argument blocks. Whatever stays unknown (a name in a variable) meets
+//! the same gate at run time.
 
 use crate::ast::{
-    AndOr, Assign, AssignValue, Command, CompoundCommand, CondExpr, ListItem, ParamOp, RedirOp, Redirect,
-    SimpleCommand, Subscript, Word, WordPart,
+    AndOr, AndOrOp, Assign, AssignValue, Command, CompoundCommand, CondExpr, ListItem, ParamOp, Pipeline, RedirOp,
+    Redirect, SimpleCommand, Subscript, Word, WordPart,
 };
 use crate::policy::{Blocked, Policy, ToolFacts, Verdict};
 use crate::tools::{Registry, workspace::facts};
@@ -30,18 +35,30 @@ pub struct Preflight<'a> {
 const MAX_NESTED: usize = 8;
 
 impl Preflight<'_> {
-    /// The first certain denial in `list`, if any.
+    /// The first certain denial among the calls `list` makes unconditionally, if any.
     pub fn check(&self, list: &[ListItem]) -> Option<Blocked> {
         self.list(list, 0)
+    }
+
+    /// [`Preflight::check`] for one pipeline (reached after `||`).
+    pub fn check_pipeline(&self, pipeline: &Pipeline) -> Option<Blocked> {
+        pipeline.commands.iter().find_map(|c| self.command(c, 0))
+    }
+
+    /// [`Preflight::check`] for one command (a function's body, called).
+    pub fn check_command(&self, command: &Command) -> Option<Blocked> {
+        self.command(command, 0)
     }
 
     fn list(&self, list: &[ListItem], depth: usize) -> Option<Blocked> {
         list.iter().find_map(|item| self.and_or(&item.and_or, depth))
     }
 
+    /// The pipelines up to the first `||`: `a && b` is the line's plan, what follows `||` a
+    /// fallback that runs only if it fails.
     fn and_or(&self, and_or: &AndOr, depth: usize) -> Option<Blocked> {
         std::iter::once(&and_or.first)
-            .chain(and_or.rest.iter().map(|(_, p)| p))
+            .chain(and_or.rest.iter().take_while(|(op, _)| *op == AndOrOp::And).map(|(_, p)| p))
             .flat_map(|p| p.commands.iter())
             .find_map(|c| self.command(c, depth))
     }
@@ -52,29 +69,23 @@ impl Preflight<'_> {
             Command::Compound(compound, redirects, _) => {
                 self.redirects(redirects, depth).or_else(|| self.compound(compound, depth))
             }
-            Command::Function(def) => self.command(&def.body, depth),
+            // A definition runs nothing; the body is checked when the function is called.
+            Command::Function(_) => None,
         }
     }
 
+    /// What a compound command runs whatever happens: its first condition, a loop's first
+    /// test, the words it expands first; its bodies wait until they are reached.
     fn compound(&self, compound: &CompoundCommand, depth: usize) -> Option<Blocked> {
         match compound {
             CompoundCommand::Brace(list) | CompoundCommand::Subshell(list) => self.list(list, depth),
-            CompoundCommand::If { branches, otherwise } => branches
-                .iter()
-                .find_map(|(c, b)| self.list(c, depth).or_else(|| self.list(b, depth)))
-                .or_else(|| otherwise.as_ref().and_then(|o| self.list(o, depth))),
-            CompoundCommand::For { words, body, .. } => {
-                words.iter().flatten().find_map(|w| self.word(w, depth)).or_else(|| self.list(body, depth))
+            CompoundCommand::If { branches, .. } => branches.first().and_then(|(c, _)| self.list(c, depth)),
+            CompoundCommand::For { words, .. } | CompoundCommand::Select { words, .. } => {
+                words.iter().flatten().find_map(|w| self.word(w, depth))
             }
-            CompoundCommand::ArithFor { init, cond, step, body } => {
-                [init, cond, step].into_iter().find_map(|w| self.word(w, depth)).or_else(|| self.list(body, depth))
-            }
-            CompoundCommand::While { cond, body, .. } => self.list(cond, depth).or_else(|| self.list(body, depth)),
-            CompoundCommand::Case { word, arms } => self.word(word, depth).or_else(|| {
-                arms.iter().find_map(|arm| {
-                    arm.patterns.iter().find_map(|p| self.word(p, depth)).or_else(|| self.list(&arm.body, depth))
-                })
-            }),
+            CompoundCommand::ArithFor { init, cond, .. } => [init, cond].into_iter().find_map(|w| self.word(w, depth)),
+            CompoundCommand::While { cond, .. } => self.list(cond, depth),
+            CompoundCommand::Case { word, .. } => self.word(word, depth),
             CompoundCommand::Arith(word) => self.word(word, depth),
             CompoundCommand::Cond(expr) => self.cond(expr, depth),
         }
@@ -252,6 +263,7 @@ impl Preflight<'_> {
             tool: tool.name.to_string(),
             subject: subject.map(str::to_string),
             decision,
+            ran: 0,
         })
     }
 }

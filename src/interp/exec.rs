@@ -56,13 +56,18 @@ impl Interp {
             self.errexit_suppressed -= 1;
             result?
         };
+        let mut fallback = false;
         for (idx, (op, pipeline)) in and_or.rest.iter().enumerate() {
+            fallback |= *op == AndOrOp::Or;
             let run = match op {
                 AndOrOp::And => status == 0,
                 AndOrOp::Or => status != 0,
             };
             if !run {
                 continue;
+            }
+            if fallback {
+                self.reached(pipeline, |check, p| check.check_pipeline(p))?;
             }
             status = if idx + 1 == last {
                 self.exec_pipeline_checked(pipeline, io).await?
@@ -102,11 +107,29 @@ impl Interp {
         self.state.last_status = saved;
         match result {
             Err(flow @ (Flow::Exit(_) | Flow::Fatal(_))) => Err(flow),
+            Err(Flow::Discard) => Ok(()),
             _ => Ok(()),
         }
     }
 
     async fn exec_pipeline(&mut self, pipeline: &Pipeline, io: &Io) -> ExecResult {
+        let Some(format) = pipeline.time else {
+            return self.exec_pipeline_untimed(pipeline, io).await;
+        };
+        let started = super::timing::start();
+        let status = self.exec_pipeline_untimed(pipeline, io).await?;
+        let custom = self.state.vars.get_str("TIMEFORMAT").map(str::to_string);
+        let report = super::timing::report(&started, custom.as_deref(), format == TimeFormat::Posix);
+        match report {
+            Ok(text) => {
+                let _ = io.stderr().write_all(text.as_bytes()).await;
+            }
+            Err(message) => self.error(io, &message).await,
+        }
+        Ok(status)
+    }
+
+    async fn exec_pipeline_untimed(&mut self, pipeline: &Pipeline, io: &Io) -> ExecResult {
         let status = if pipeline.commands.len() == 1 {
             let status = self.exec_command(&pipeline.commands[0], io).await?;
             if !matches!(pipeline.commands[0], Command::Simple(_)) || self.state.vars.get("PIPESTATUS").is_some() {
@@ -169,7 +192,7 @@ impl Interp {
             Ok(status) => status,
             // bash: an expansion error (unbound variable, `${x:?}`) ends a subshell with 1,
             // though the top-level shell exits with 127.
-            Err(Flow::Fatal(127)) => 1,
+            Err(Flow::Fatal(127) | Flow::Discard) => 1,
             Err(Flow::Exit(status) | Flow::Fatal(status) | Flow::Return(status)) => status,
             Err(Flow::Break(_) | Flow::Continue(_)) => self.state.last_status,
             Err(Flow::SigPipe) => EXIT_SIGPIPE,
@@ -231,25 +254,33 @@ impl Interp {
                     return Err(Flow::SigPipe);
                 }
                 if let Err(Flow::Fatal(status)) = result
-                    && status == super::EXIT_LIMIT
+                    && self.shared.stopping().is_some()
                 {
                     return Err(Flow::Fatal(status));
                 }
                 Ok(sub.finish_subshell(result, io).await)
             }
             CompoundCommand::If { branches, otherwise } => {
-                for (cond, body) in branches {
+                for (idx, (cond, body)) in branches.iter().enumerate() {
+                    if idx > 0 {
+                        self.reached(&cond[..], |check, list| check.check(list))?;
+                    }
                     if self.exec_condition(cond, io).await? == 0 {
+                        self.reached(&body[..], |check, list| check.check(list))?;
                         return self.exec_list(body, io).await;
                     }
                 }
                 match otherwise {
-                    Some(body) => self.exec_list(body, io).await,
+                    Some(body) => {
+                        self.reached(&body[..], |check, list| check.check(list))?;
+                        self.exec_list(body, io).await
+                    }
                     None => Ok(0),
                 }
             }
             CompoundCommand::While { until, cond, body } => {
                 let mut status = 0;
+                let mut body_checked = false;
                 let mut iterations = 0u64;
                 self.loop_depth += 1;
                 let result = loop {
@@ -264,7 +295,7 @@ impl Interp {
                     if (cond_status == 0) == *until {
                         break Ok(status);
                     }
-                    match self.loop_body(body, io).await {
+                    match self.loop_body(body, io, &mut body_checked).await {
                         LoopStep::Next(s) => status = s,
                         LoopStep::Stop(s) => break Ok(s),
                         LoopStep::Out(flow) => break Err(flow),
@@ -281,6 +312,7 @@ impl Interp {
                 let mut status = 0;
                 self.loop_depth += 1;
                 let mut result = Ok(0);
+                let mut body_checked = false;
                 for (count, item) in items.into_iter().enumerate() {
                     if count as u64 >= self.state.limits.loop_iterations {
                         result = Err(self.limit_hit("loop iterations", self.state.limits.loop_iterations));
@@ -291,7 +323,7 @@ impl Interp {
                         result = Ok(1);
                         break;
                     }
-                    match self.loop_body(body, io).await {
+                    match self.loop_body(body, io, &mut body_checked).await {
                         LoopStep::Next(s) => status = s,
                         LoopStep::Stop(s) => {
                             status = s;
@@ -310,6 +342,7 @@ impl Interp {
             CompoundCommand::ArithFor { init, cond, step, body } => {
                 self.eval_arith_word(init, io).await?;
                 let mut status = 0;
+                let mut body_checked = false;
                 let mut iterations = 0u64;
                 self.loop_depth += 1;
                 let result = loop {
@@ -324,7 +357,7 @@ impl Interp {
                             Err(flow) => break Err(flow),
                         }
                     }
-                    match self.loop_body(body, io).await {
+                    match self.loop_body(body, io, &mut body_checked).await {
                         LoopStep::Next(s) => status = s,
                         LoopStep::Stop(s) => break Ok(s),
                         LoopStep::Out(flow) => break Err(flow),
@@ -336,6 +369,7 @@ impl Interp {
                 self.loop_depth -= 1;
                 result
             }
+            CompoundCommand::Select { var, words, body } => self.exec_select(var, words, body, io).await,
             CompoundCommand::Case { word, arms } => {
                 let subject = self.expand_string(word, io).await?;
                 let mut idx = 0;
@@ -360,6 +394,7 @@ impl Interp {
                     }
                     fall_through = false;
                     if matched {
+                        self.reached(&arm.body[..], |check, list| check.check(list))?;
                         status = self.exec_list(&arm.body, io).await?;
                         match arm.terminator {
                             CaseTerminator::Break => return Ok(status),
@@ -390,7 +425,15 @@ impl Interp {
         self.arith(&text, io).await
     }
 
-    async fn loop_body(&mut self, body: &[ListItem], io: &Io) -> LoopStep {
+    /// One pass of a loop's body; the body is checked by the pre-flight on the first pass
+    /// (`checked`), as it is the same text each time.
+    pub(super) async fn loop_body(&mut self, body: &[ListItem], io: &Io, checked: &mut bool) -> LoopStep {
+        if !*checked {
+            *checked = true;
+            if let Err(flow) = self.reached(body, |check, list| check.check(list)) {
+                return LoopStep::Out(flow);
+            }
+        }
         match self.exec_list(body, io).await {
             Ok(status) => LoopStep::Next(status),
             // The loop's status is break's own: 0, or 1 after a bad count.
@@ -531,8 +574,8 @@ impl Interp {
         if argv.is_empty() {
             for assign in &simple.assigns {
                 if !self.assign(assign, io).await? {
-                    // bash: a failed assignment ends a non-interactive shell.
-                    return Err(Flow::Fatal(1));
+                    // bash: a failed assignment drops the rest of the complete command.
+                    return Err(Flow::Discard);
                 }
                 if self.state.options.xtrace {
                     // Traced from the stored value, so the right side is expanded only once.
@@ -651,7 +694,7 @@ impl Interp {
         Box::pin(async move {
             let name = argv[0].as_str();
             if let Some(def) = self.state.functions.get(name).cloned() {
-                return self.call_function(&def, argv, io).await;
+                return self.call_function(def, argv, io).await;
             }
             self.dispatch_builtin(argv, io).await
         })
@@ -722,28 +765,28 @@ impl Interp {
                 return Ok(126);
             }
         };
-        let script = match crate::parser::parse(&source) {
-            Ok(script) => script,
-            Err(err) => {
-                self.error(io, &format!("{name}: {err}")).await;
-                return Ok(super::EXIT_USAGE);
-            }
-        };
-        if let Some(status) = self.preflight(&script.body, io).await {
-            return Ok(status);
-        }
         let mut sub = self.subshell();
         sub.state.functions = Arc::new(Default::default());
-        sub.state.arg0 = name;
+        sub.state.arg0 = name.clone();
         sub.state.positional = Arc::new(argv[1..].to_vec());
         sub.state.options = super::Options::default();
-        let result = sub.exec_list(&script.body, io).await;
+        let result = sub.run_source(&source, io, &name).await;
+        if let Err(Flow::Fatal(status)) = result
+            && self.shared.stopping().is_some()
+        {
+            return Err(Flow::Fatal(status));
+        }
         Ok(sub.finish_subshell(result, io).await)
     }
 
-    pub(crate) async fn call_function(&mut self, def: &FunctionDef, argv: Vec<String>, io: &Io) -> ExecResult {
+    pub(crate) async fn call_function(&mut self, def: Arc<FunctionDef>, argv: Vec<String>, io: &Io) -> ExecResult {
         if self.call_depth >= self.state.limits.call_depth {
             return Err(self.limit_hit("call depth", self.state.limits.call_depth as u64));
+        }
+        // The body is judged at the first call of the line (the same text each time).
+        if !self.checked_functions.iter().any(|checked| Arc::ptr_eq(checked, &def)) {
+            self.reached(&def.body, |check, body| check.check_command(body))?;
+            self.checked_functions.push(def.clone());
         }
         let mut argv = argv;
         let name = std::mem::take(&mut argv[0]);
@@ -766,7 +809,7 @@ impl Interp {
     }
 }
 
-enum LoopStep {
+pub(super) enum LoopStep {
     Next(Status),
     Stop(Status),
     Out(Flow),

@@ -213,7 +213,7 @@ impl Interp {
                 if matches.is_empty() {
                     if self.state.options.failglob {
                         self.error(io, &format!("no match: {}", field.text)).await;
-                        return Err(Flow::Fatal(1));
+                        return Err(Flow::Discard);
                     }
                     if !self.state.options.nullglob {
                         out.push(field.text);
@@ -403,7 +403,7 @@ impl Interp {
             Ok(value) => Ok(value),
             Err(ArithError(message)) => {
                 self.error(io, &message).await;
-                Err(Flow::Fatal(1))
+                Err(Flow::Discard)
             }
         }
     }
@@ -434,7 +434,7 @@ impl Interp {
         if let Err(err) = self.shared.vfs.write(&path, &content, crate::vfs::WriteMode::Truncate) {
             self.error(io, &format!("process substitution needs a writable /tmp: {}", crate::vfs::describe(&err)))
                 .await;
-            return Err(Flow::Fatal(1));
+            return Err(Flow::Discard);
         }
         self.process_substs.push((path.clone(), output.then(|| Box::new(script.clone()))));
         Ok(path)
@@ -498,6 +498,10 @@ impl Interp {
     }
 
     async fn expand_param<'w>(&mut self, param: &'w ParamExpr, io: &Io) -> Result<ParamValue<'w>, Flow> {
+        if let ParamOp::Bad(text) = &param.op {
+            self.error(io, &format!("${{{text}}}: bad substitution")).await;
+            return Err(Flow::Discard);
+        }
         let (name, index) = if param.indirect {
             let target = match self.lookup(&param.name, &param.index, io).await? {
                 ParamValue::Str(text) => text,
@@ -507,7 +511,7 @@ impl Interp {
             if target.is_empty() {
                 if self.state.options.nounset || !matches!(param.op, ParamOp::Test { .. }) {
                     self.error(io, &format!("{}: invalid indirect expansion", param.name)).await;
-                    return Err(Flow::Fatal(1));
+                    return Err(Flow::Discard);
                 }
                 (String::new(), None)
             } else {
@@ -573,7 +577,7 @@ impl Interp {
                         };
                         if !assigned {
                             self.error(io, &format!("{name}: cannot assign in this way")).await;
-                            return Err(Flow::Fatal(1));
+                            return Err(Flow::Discard);
                         }
                         Ok(ParamValue::Str(text))
                     }
@@ -601,10 +605,10 @@ impl Interp {
                 let empty = pattern.is_empty();
                 Ok(map_value(value, |text| replace(text, &compiled, empty, *mode, &replacement)))
             }
-            ParamOp::Case { upper, all, pattern } => {
+            ParamOp::Case { to, all, pattern } => {
                 let pattern = self.expand_pattern(pattern, io).await?;
                 let compiled = if pattern.is_empty() { None } else { Some(Pattern::new(&pattern)) };
-                Ok(map_value(value, |text| change_case(text, *upper, *all, compiled.as_ref())))
+                Ok(map_value(value, |text| change_case(text, *to, *all, compiled.as_ref())))
             }
             ParamOp::Slice { offset, length } => {
                 let offset_text = self.expand_string(offset, io).await?;
@@ -626,7 +630,7 @@ impl Interp {
                             Some((start, end)) => Ok(ParamValue::List { items: items[start..end].to_vec(), star }),
                             None => {
                                 self.error(io, &format!("{}: substring expression < 0", length.unwrap_or(0))).await;
-                                Err(Flow::Fatal(1))
+                                Err(Flow::Discard)
                             }
                         }
                     }
@@ -636,7 +640,7 @@ impl Interp {
                             Some((start, end)) => Ok(ParamValue::Str(chars[start..end].iter().collect())),
                             None => {
                                 self.error(io, &format!("{}: substring expression < 0", length.unwrap_or(0))).await;
-                                Err(Flow::Fatal(1))
+                                Err(Flow::Discard)
                             }
                         }
                     }
@@ -648,7 +652,7 @@ impl Interp {
                 let op = *op;
                 Ok(map_value(value, |text| transform(text, op, &name, attrs)))
             }
-            ParamOp::Length | ParamOp::Keys | ParamOp::PrefixNames { .. } => Ok(value),
+            ParamOp::Length | ParamOp::Keys | ParamOp::PrefixNames { .. } | ParamOp::Bad(_) => Ok(value),
         }
     }
 
@@ -920,15 +924,16 @@ fn replace(text: &str, pattern: &Pattern, empty_pattern: bool, mode: ReplaceMode
     }
 }
 
-fn change_case(text: &str, upper: bool, all: bool, pattern: Option<&Pattern>) -> String {
+fn change_case(text: &str, to: CaseTo, all: bool, pattern: Option<&Pattern>) -> String {
     let mut out = String::with_capacity(text.len());
     for (idx, c) in text.chars().enumerate() {
         let selected = (all || idx == 0) && pattern.is_none_or(|p| p.matches(&c.to_string()));
         if selected {
-            if upper {
-                out.extend(c.to_uppercase());
-            } else {
-                out.extend(c.to_lowercase());
+            match to {
+                CaseTo::Upper => out.extend(c.to_uppercase()),
+                CaseTo::Lower => out.extend(c.to_lowercase()),
+                CaseTo::Toggle if c.is_uppercase() => out.extend(c.to_lowercase()),
+                CaseTo::Toggle => out.extend(c.to_uppercase()),
             }
         } else {
             out.push(c);
@@ -943,7 +948,7 @@ fn transform(text: &str, op: char, name: &str, attrs: super::vars::Attrs) -> Str
         'Q' => format!("'{}'", text.replace('\'', "'\\''")),
         'E' => crate::builtins::expand_backslashes(text).0,
         'U' => text.to_uppercase(),
-        'u' => change_case(text, true, false, None),
+        'u' => change_case(text, CaseTo::Upper, false, None),
         'L' => text.to_lowercase(),
         'A' => format!("{name}='{}'", text.replace('\'', "'\\''")),
         'a' => {

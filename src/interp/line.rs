@@ -17,6 +17,9 @@ pub(crate) enum Body<'a> {
     Line(&'a [crate::ast::ListItem]),
     /// A job's list, run as a subshell (its `exit` ends only the job, its `EXIT` trap runs).
     Job(&'a [crate::ast::ListItem]),
+    /// A script's text, parsed and run one complete command at a time (`name` prefixes its
+    /// syntax errors).
+    Script { text: &'a str, name: &'a str },
 }
 
 impl Interp {
@@ -39,12 +42,39 @@ impl Interp {
             }
         };
         self.shared.commands_run.store(0, Ordering::Relaxed);
+        self.checked_functions.clear();
         if let Some(status) = self.preflight(&script.body, io).await {
             self.state.last_status = status;
             let _ = self.shared.gate.audit().flush();
             return status;
         }
-        let (status, _) = self.execute(Body::Line(&script.body), io, limit, cancel).await;
+        self.run_body(Body::Line(&script.body), io, cancel, limit).await
+    }
+
+    /// Runs a script's text as bash runs a file: each complete command is parsed, checked by
+    /// the pre-flight and run in turn, so the commands before a syntax error or a denied call
+    /// run (see [`Interp::run_source`]).
+    pub(crate) async fn run_script(
+        &mut self,
+        text: &str,
+        name: &str,
+        io: &Io,
+        cancel: Option<tokio_util::sync::CancellationToken>,
+        limit: Option<Duration>,
+    ) -> Status {
+        self.shared.commands_run.store(0, Ordering::Relaxed);
+        self.checked_functions.clear();
+        self.run_body(Body::Script { text, name }, io, cancel, limit).await
+    }
+
+    async fn run_body(
+        &mut self,
+        body: Body<'_>,
+        io: &Io,
+        cancel: Option<tokio_util::sync::CancellationToken>,
+        limit: Option<Duration>,
+    ) -> Status {
+        let (status, _) = self.execute(body, io, limit, cancel).await;
         self.state.last_status = status;
         if self.exited.is_some() {
             return self.finish(io).await;
@@ -72,6 +102,7 @@ impl Interp {
                     let result = self.exec_list(list, io).await;
                     Ok(self.finish_subshell(result, io).await)
                 }
+                Body::Script { text, name } => self.run_source(text, io, name).await,
             }
         };
         let result = match limit {
@@ -96,6 +127,7 @@ impl Interp {
                 status
             }
             Err(Flow::Fatal(status)) => status,
+            Err(Flow::Discard) => 1,
             Err(Flow::Return(status)) => status,
             Err(Flow::Break(_) | Flow::Continue(_)) => self.state.last_status,
             Err(Flow::SigPipe) => EXIT_SIGPIPE,

@@ -13,8 +13,10 @@ mod jobs;
 mod line;
 mod notfound;
 mod redirect;
+mod select;
 mod sessions;
 pub(crate) mod special;
+mod timing;
 
 // The parts of the session the commands share live in toolsh-core; the interpreter names them
 // as its own.
@@ -47,6 +49,10 @@ pub(crate) enum Flow {
     Exit(Status),
     /// An error that ends the script (its message is already printed).
     Fatal(Status),
+    /// An expansion error (bad substitution, arithmetic, a failed assignment; its message is
+    /// already printed): as in bash, the rest of the complete command is dropped and the next
+    /// one runs, with status 1; a subshell ends with 1.
+    Discard,
     /// Output went to a closed pipe: the stage stops.
     SigPipe,
 }
@@ -77,10 +83,12 @@ pub(crate) struct Interp {
     /// Scratch files of process substitutions made for the current command, with the list that
     /// reads each `>(…)` file.
     pub process_substs: Vec<(String, Option<Box<crate::ast::Script>>)>,
+    /// Functions whose body the pre-flight passed in this line: held, so none is dropped and
+    /// another put at its address while it is listed here.
+    pub checked_functions: Vec<Arc<crate::ast::FunctionDef>>,
 }
 
 impl Interp {
-    /// A clone of this shell for a subshell or pipeline stage.
     /// An interpreter over `state` with nothing running yet: no jobs, no enclosing loops,
     /// calls or sources; `nesting` is how deep the native stack already is.
     fn fresh(state: State, shared: Arc<Shared>, nesting: usize) -> Interp {
@@ -97,6 +105,7 @@ impl Interp {
             exec_io: None,
             nesting,
             process_substs: Vec::new(),
+            checked_functions: Vec::new(),
         }
     }
 
@@ -110,6 +119,7 @@ impl Interp {
         line
     }
 
+    /// A clone of this shell for a subshell or pipeline stage.
     pub fn subshell(&self) -> Interp {
         let mut state = self.state.clone();
         state.subshell_level += 1;
@@ -127,6 +137,7 @@ impl Interp {
             exec_io: self.exec_io.clone(),
             nesting: self.nesting,
             process_substs: Vec::new(),
+            checked_functions: self.checked_functions.clone(),
         }
     }
 
@@ -185,6 +196,25 @@ impl Interp {
         let message = format!("toolsh: {blocked}\n");
         let _ = io.stderr().write_all(message.as_bytes()).await;
         Some(crate::tools::gate::EXIT_DENIED)
+    }
+
+    /// Checks a part of the text that runs only now it is reached (a branch taken, a loop's
+    /// body, a function called, the next command of a script): a certain denial in what it
+    /// runs unconditionally stops the line there, saying how many commands ran before it.
+    pub(crate) fn reached<T: ?Sized>(
+        &self,
+        node: &T,
+        check: impl FnOnce(&crate::preflight::Preflight<'_>, &T) -> Option<crate::policy::Blocked>,
+    ) -> Result<(), Flow> {
+        let policy = self.shared.gate.policy();
+        let preflight =
+            crate::preflight::Preflight { policy: &policy, tools: &self.shared.tools, cwd: &self.state.cwd };
+        let Some(mut blocked) = check(&preflight, node) else {
+            return Ok(());
+        };
+        blocked.ran = self.shared.commands_run.load(Ordering::Relaxed);
+        self.shared.gate.record_blocked(&blocked);
+        Err(self.stop_with(blocked.to_string(), crate::tools::gate::EXIT_DENIED))
     }
 
     /// 126 when the gate refused a call of the shell's own file access since the last check,
@@ -839,6 +869,14 @@ impl Shell {
     /// a syntax error runs nothing.
     pub async fn run(&mut self, src: &str, io: &Io) -> Status {
         self.run_paced(src, io, None).await
+    }
+
+    /// Runs `src` as bash runs the script file `name`: one complete command at a time, each
+    /// parsed and checked by the pre-flight when reached, so the commands before a syntax error
+    /// or a denied call run; a syntax error ends the script with status 2.
+    pub async fn run_script(&mut self, src: &str, name: &str, io: &Io) -> Status {
+        let limit = self.interp.state.limits.wall_time;
+        self.interp.run_script(src, name, io, None, limit).await
     }
 
     /// [`Shell::run`], stopped early by `cancel` at the line's next step.

@@ -162,25 +162,44 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
 }
 
 impl Interp {
-    /// Parses and runs text in the current shell (for `eval` and `source`).
+    /// Runs text in the current shell as bash runs a file (`eval`, `source`, scripts): one
+    /// complete command at a time, each parsed and checked by the pre-flight only when
+    /// reached, so the commands before a syntax error or a denied call run. An expansion error
+    /// drops the rest of its complete command (status 1) and the next one runs; a syntax error
+    /// ends the text with status 2.
     pub(crate) async fn run_source(&mut self, source: &str, io: &Io, context: &str) -> ExecResult {
-        let script = match crate::parser::parse(source) {
-            Ok(script) => script,
-            Err(err) => {
-                complain(io, context, &err.to_string()).await;
-                return Ok(EXIT_USAGE);
-            }
-        };
         if self.call_depth >= self.state.limits.call_depth {
             return Err(self.limit_hit("call depth", self.state.limits.call_depth as u64));
         }
-        if let Some(status) = self.preflight(&script.body, io).await {
-            return Ok(status);
-        }
         self.call_depth += 1;
-        let result = self.exec_list(&script.body, io).await;
+        let result = self.run_commands(source, io, context).await;
         self.call_depth -= 1;
         result
+    }
+
+    async fn run_commands(&mut self, source: &str, io: &Io, context: &str) -> ExecResult {
+        let mut status = 0;
+        for command in crate::parser::Commands::new(source) {
+            let list = match command {
+                Ok(list) => list,
+                Err(err) => {
+                    complain(io, context, &err.to_string()).await;
+                    return Ok(EXIT_USAGE);
+                }
+            };
+            let result = match self.reached(&list[..], |check, list| check.check(list)) {
+                Ok(()) => self.exec_list(&list, io).await,
+                Err(flow) => Err(flow),
+            };
+            status = match result {
+                Err(Flow::Discard) => {
+                    self.state.last_status = 1;
+                    1
+                }
+                other => other?,
+            };
+        }
+        Ok(status)
     }
 }
 
@@ -303,7 +322,7 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
     };
     let result = sub.run_source(&source, io, &argv[0]).await;
     if let Err(Flow::Fatal(status)) = result
-        && status == super::EXIT_LIMIT
+        && interp.shared.stopping().is_some()
     {
         return Err(Flow::Fatal(status));
     }

@@ -306,3 +306,82 @@ after break 2 0
 outside 0
 return 2
 ## status: 0
+
+### select lists its menu on stderr and reads a choice per line +stderr
+printf '2\n\nx\n1\n' > answers
+select x in apple "banana split" cherry; do echo "[$x] [$REPLY]"; [ "$REPLY" = 1 ] && break; done < answers; echo "status $?"
+PS3='pick> '; select y; do echo never; done < /dev/null; echo "end $?"
+set -- p q; select y; do echo "$y"; break; done <<< 2
+## stdout:
+[banana split] [2]
+[] [x]
+[apple] [1]
+status 0
+end 0
+q
+## stderr:
+1) apple
+2) banana split
+3) cherry
+#? #? 1) apple
+2) banana split
+3) cherry
+#? #? 1) p
+2) q
+pick> 
+## status: 0
+## files:
+answers: "2\n\nx\n1\n"
+
+### select lays a long menu out in columns +stderr
+COLUMNS=50; select n in $(seq 1 25) a-longer-word; do echo "$n"; break; done <<< 26
+## stdout:
+a-longer-word
+## stderr:
+ 1) 1		   14) 14
+ 2) 2		   15) 15
+ 3) 3		   16) 16
+ 4) 4		   17) 17
+ 5) 5		   18) 18
+ 6) 6		   19) 19
+ 7) 7		   20) 20
+ 8) 8		   21) 21
+ 9) 9		   22) 22
+10) 10		   23) 23
+11) 11		   24) 24
+12) 12		   25) 25
+13) 13		   26) a-longer-word
+#? 
+## status: 0
+
+### time reports as TIMEFORMAT says, and keeps the pipeline's status +stderr
+TIMEFORMAT='took %0R s'; time sleep 0; time false | true; echo "status $?"
+time ! true; echo "negated $?"
+TIMEFORMAT='%%|%0lR|%0U'; time { echo in group; }
+TIMEFORMAT=; time echo quiet
+TIMEFORMAT='%Z'; time echo bad format; echo "after $?"
+## stdout:
+status 0
+negated 1
+in group
+quiet
+bad format
+after 0
+## stderr:
+took 0 s
+took 0 s
+took 0 s
+%|0m0s|0
+TIMEFORMAT: `Z': invalid format character
+## status: 0
+
+### time -p and a bare time
+time -p true 2> err; wc -l < err
+time 2> err2; echo "bare $?"
+## stdout:
+0
+bare 0
+## status: 0
+## files:
+err: ""
+err2: ""

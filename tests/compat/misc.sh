@@ -311,10 +311,13 @@ echo $((1/0)); echo after
 1/0: division by 0 (error token is "0")
 ## status: 1
 
-### bad substitution is a syntax error
-echo ${x!}
+### a bad substitution fails when expanded, not when parsed +stderr
+echo before; echo ${x!}; echo same line
+## stdout:
+before
+## stderr:
+${x!}: bad substitution
 ## status: 1
-## known-diff: toolsh rejects a bad substitution when parsing (status 2, nothing runs); bash fails when expanding (status 1)
 
 ### shift count too large status
 set -- a b; shift 5; echo $? $#

@@ -148,3 +148,41 @@ fn version_is_answered() {
         assert_eq!((out.as_str(), status), (concat!("toolsh ", env!("CARGO_PKG_VERSION"), "\n"), 0), "{err}");
     }
 }
+
+/// Runs `script` as a file with real bash and with toolsh (both as `NAME ARGS`, as standard
+/// input, and sourced from a line), and compares what each wrote to stdout and its status.
+fn same_as_bash(script: &str, args: &[&str]) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("s.sh"), script).expect("write");
+    let mut bash = Command::new("/bin/bash");
+    bash.env_clear().env("PATH", "/usr/bin:/bin").current_dir(dir.path());
+    let forms: [(Vec<&str>, &str, &str); 3] = [
+        ([vec!["s.sh"], args.to_vec()].concat(), "", "file"),
+        (vec![], script, "stdin"),
+        (vec!["-c", "source ./s.sh; echo \"sourced: $?\""], "", "source"),
+    ];
+    for (argv, stdin, form) in forms {
+        let (bash_out, _, bash_status) = run(bash.args(&argv), stdin);
+        bash = Command::new("/bin/bash");
+        bash.env_clear().env("PATH", "/usr/bin:/bin").current_dir(dir.path());
+        let (out, err, status) = run(toolsh().current_dir(dir.path()).args(&argv), stdin);
+        assert_eq!((out.as_str(), status), (bash_out.as_str(), bash_status), "{form} of {script:?}: {err}");
+    }
+}
+
+#[test]
+fn scripts_run_one_complete_command_at_a_time_as_bash_runs_them() {
+    // A syntax error ends the script with 2 after the commands before it ran.
+    same_as_bash("echo one\nif true; then echo two; fi\nfi\necho never\n", &[]);
+    // A zsh-only branch bash never takes, and a bad substitution that drops the rest of its line.
+    same_as_bash(
+        "if [ -n \"$ZSH_VERSION\" ]; then me=${(%):-%x}; fi\necho a; echo ${(%):-%x}; echo same\necho b\n",
+        &[],
+    );
+    // An arithmetic error, a readonly assignment and a failed glob likewise.
+    same_as_bash("echo $((1+)); echo same\necho after $?\nreadonly r=1\nr=2; echo same\necho end\n", &[]);
+    // Case toggling, `{` in a pattern, here-documents and continued lines across commands.
+    same_as_bash("x=aBc; echo ${x~~} ${x~} ${1~~}\ny='{z}'; echo ${y#{}\ncat <<E\n$x\nE\necho a \\\n  b\n", &["Arg"]);
+    // The last command's status is the script's.
+    same_as_bash("echo a\nfalse\n", &[]);
+}

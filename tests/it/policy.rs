@@ -116,6 +116,69 @@ fn no_route_around_a_denial_deletes_the_file() {
 }
 
 #[test]
+fn a_denied_call_that_never_runs_stops_nothing() {
+    // An installer's shape: helpers that fetch, a dead branch for another shell, a fallback
+    // after `||`, and a main part that uses none of them. The workspace profile denies the network.
+    let mut sh = shell(Policy::new(Profile::Workspace));
+    let lib = "fetch() { curl -fsSL \"$1\"; }\n\
+               if [ -n \"$ZSH_VERSION\" ]; then curl https://example.invalid/zsh; fi\n\
+               case \"$1\" in --net) wget https://example.invalid/x ;; esac\n\
+               for url in; do curl \"$url\"; done\n\
+               test -f /keep.txt || curl -o /keep.txt https://example.invalid/keep\n\
+               greet() { echo \"hello $1\"; }\n";
+    let out = exec(&mut sh, &format!("cat > /lib.sh <<'EOF'\n{lib}EOF\n. /lib.sh; greet you; echo status $?"));
+    assert_eq!((out.stdout_text().as_str(), out.status), ("hello you\nstatus 0\n", 0), "{}", out.stderr_text());
+    assert!(out.blocked.is_empty(), "{:?}", out.blocked);
+    // The same text as one line: nothing in it is certain to run curl either.
+    let out = exec(&mut sh, &format!("{lib}greet me"));
+    assert_eq!((out.stdout_text().as_str(), out.status), ("hello me\n", 0), "{}", out.stderr_text());
+}
+
+#[test]
+fn a_script_runs_up_to_its_first_denied_call_and_says_how_many_ran() {
+    let mut sh = shell(policy(&[(Verdict::Deny, "fs.delete")]));
+    // Reached in a branch: the commands before it ran, nothing after it does.
+    let script = "echo one > /one.txt\nif test -f /keep.txt; then\n  echo two > /two.txt\n  rm /keep.txt\nfi\necho never > /never.txt\n";
+    let out = exec(&mut sh, &format!("cat > /s.sh <<'EOF'\n{script}EOF\nchmod +x /s.sh; /s.sh; echo after"));
+    assert_eq!(out.status, 126, "{}", out.stderr_text());
+    assert_eq!(out.stdout_text(), "", "the line stops with the script");
+    let err = out.stderr_text();
+    assert!(
+        err.contains(
+            "[blocked: rm → fs.delete /keep.txt denied by deny:fs.delete — 5 commands ran before it, nothing after]"
+        ),
+        "{err}"
+    );
+    assert!(kept(&mut sh));
+    for (file, made) in [("/one.txt", 0), ("/never.txt", 1)] {
+        assert_eq!(exec(&mut sh, &format!("test -f {file}")).status, made, "{file}");
+    }
+    // `two.txt` was not written: the branch's body is judged whole when it is reached.
+    assert_eq!(exec(&mut sh, "test -f /two.txt").status, 1);
+    // A function's body when it is called, a loop's before its first pass, a fallback when taken.
+    for (line, ran) in [
+        ("wipe() { rm /keep.txt; }; echo a; wipe; echo b", 2),
+        ("for f in /keep.txt; do rm \"$f\"; done; echo b", 0),
+        ("false || rm /keep.txt; echo b", 1),
+    ] {
+        let out = exec(&mut sh, line);
+        assert_eq!(out.status, 126, "{line}: {}", out.stderr_text());
+        assert!(!out.stdout_text().contains('b'), "{line}: {}", out.stdout_text());
+        let said = match ran {
+            0 => "nothing was executed".to_string(),
+            1 => "1 command ran before it".to_string(),
+            n => format!("{n} commands ran before it"),
+        };
+        assert!(out.stderr_text().contains(&said), "{line}: {}", out.stderr_text());
+        assert!(kept(&mut sh), "{line}");
+    }
+    // A line whose denied call is certain still runs nothing.
+    let out = exec(&mut sh, "echo first > /first.txt && rm /keep.txt");
+    assert!(out.stderr_text().contains("nothing was executed"), "{}", out.stderr_text());
+    assert_eq!(exec(&mut sh, "test -e /first.txt").status, 1);
+}
+
+#[test]
 fn a_name_known_only_at_run_time_is_denied_when_called() {
     let mut sh = shell(policy(&[(Verdict::Deny, "fs.delete")]));
     let out = exec(&mut sh, "echo before; c=rm; $c /keep.txt; echo \"after $?\"");
@@ -297,10 +360,12 @@ fn awk_reads_and_writes_through_the_gate() {
     let out = exec(&mut sh, "mkdir /out; awk 'BEGIN { print \"x\" > \"/out/f\"; print \"after\" }'; ls /out | wc -l");
     assert_eq!(out.stdout_text(), "after\n0\n", "{}", out.stderr_text());
     assert!(out.stderr_text().contains("/out/f"), "{}", out.stderr_text());
-    // Commands run from awk are commands of the session: the gate applies to them too.
+    // Commands run from awk are commands of the session: the pre-flight judges the text when
+    // awk runs it, and a certain denial stops the line there.
     let mut sh = shell(policy(&[(Verdict::Deny, "fs.delete")]));
-    let out = exec(&mut sh, "awk 'BEGIN { print system(\"rm /keep.txt\") }'");
-    assert_eq!(out.stdout_text(), "126\n", "{}", out.stderr_text());
+    let out = exec(&mut sh, "awk 'BEGIN { print system(\"rm /keep.txt\"); print \"after\" }'");
+    assert_eq!((out.stdout_text().as_str(), out.status), ("", 126), "{}", out.stderr_text());
+    assert!(out.stderr_text().contains("fs.delete /keep.txt denied by deny:fs.delete — 1 command ran before it"));
     assert!(kept(&mut sh));
 }
 

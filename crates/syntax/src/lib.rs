@@ -9,4 +9,4 @@
 pub mod ast;
 pub mod parser;
 
-pub use parser::{ParseError, check, parse};
+pub use parser::{Commands, ParseError, check, parse};

@@ -366,13 +366,21 @@ pub struct Blocked {
     pub subject: Option<String>,
     /// The decision.
     pub decision: Decision,
+    /// Commands of the line that ran before the pre-flight reached this call (0: the line
+    /// was refused whole).
+    pub ran: u64,
 }
 
 impl std::fmt::Display for Blocked {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let via = if self.command == self.tool { String::new() } else { format!("{} → ", self.command) };
         let target = self.subject.as_ref().map_or(String::new(), |s| format!(" {s}"));
-        write!(f, "[blocked: {via}{}{target} {} — nothing was executed]", self.tool, self.decision)
+        write!(f, "[blocked: {via}{}{target} {} — ", self.tool, self.decision)?;
+        match self.ran {
+            0 => write!(f, "nothing was executed]"),
+            1 => write!(f, "1 command ran before it, nothing after]"),
+            n => write!(f, "{n} commands ran before it, nothing after]"),
+        }
     }
 }
 

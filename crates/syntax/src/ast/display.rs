@@ -93,6 +93,11 @@ impl Printer {
     }
 
     fn pipeline(&mut self, pipeline: &Pipeline) {
+        match pipeline.time {
+            Some(TimeFormat::Bash) => self.out.push_str("time "),
+            Some(TimeFormat::Posix) => self.out.push_str("time -p "),
+            None => {}
+        }
         if pipeline.negated {
             self.out.push_str("! ");
         }
@@ -203,8 +208,9 @@ impl Printer {
                 }
                 self.out.push_str("fi");
             }
-            CompoundCommand::For { var, words, body } => {
-                self.out.push_str("for ");
+            CompoundCommand::For { var, words, body } | CompoundCommand::Select { var, words, body } => {
+                let keyword = if matches!(compound, CompoundCommand::For { .. }) { "for " } else { "select " };
+                self.out.push_str(keyword);
                 self.out.push_str(var);
                 if let Some(words) = words {
                     self.out.push_str(" in");
@@ -475,6 +481,11 @@ impl Printer {
         let inner =
             if matches!(context, Context::Double | Context::Backslash) { Context::Backslash } else { Context::Plain };
         self.out.push_str("${");
+        if let ParamOp::Bad(text) = &param.op {
+            self.out.push_str(text);
+            self.out.push('}');
+            return;
+        }
         match param.op {
             ParamOp::Length => self.out.push('#'),
             ParamOp::Keys | ParamOp::PrefixNames { .. } => self.out.push('!'),
@@ -527,8 +538,12 @@ impl Printer {
                 self.out.push('/');
                 self.parts(&replacement.parts, inner);
             }
-            ParamOp::Case { upper, all, pattern } => {
-                let op = if *upper { "^" } else { "," };
+            ParamOp::Case { to, all, pattern } => {
+                let op = match to {
+                    CaseTo::Upper => "^",
+                    CaseTo::Lower => ",",
+                    CaseTo::Toggle => "~",
+                };
                 self.out.push_str(op);
                 if *all {
                     self.out.push_str(op);
@@ -547,6 +562,7 @@ impl Printer {
                 self.out.push('@');
                 self.out.push(*op);
             }
+            ParamOp::Bad(_) => {}
         }
         self.out.push('}');
     }

@@ -73,6 +73,8 @@ pub enum AndOrOp {
 /// Commands joined by `|` or `|&`, optionally negated with `!`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pipeline {
+    /// Leading `time` or `time -p`: the pipeline's times are reported when it ends.
+    pub time: Option<TimeFormat>,
     /// Leading `!`.
     pub negated: bool,
     /// The stages, at least one.
@@ -81,6 +83,15 @@ pub struct Pipeline {
     pub pipe_stderr: Vec<bool>,
     /// Source range.
     pub span: Span,
+}
+
+/// How `time` reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeFormat {
+    /// `time`: as `TIMEFORMAT` says.
+    Bash,
+    /// `time -p`: POSIX's three lines.
+    Posix,
 }
 
 /// One command.
@@ -169,6 +180,16 @@ pub enum CompoundCommand {
     /// `for name in words; do body; done` (no `in`: the positional parameters).
     For {
         /// The loop variable.
+        var: String,
+        /// The words after `in`.
+        words: Option<Vec<Word>>,
+        /// The body.
+        body: List,
+    },
+    /// `select name in words; do body; done`: a numbered menu of the words on standard error,
+    /// each line read naming one (no `in`: the positional parameters).
+    Select {
+        /// The variable set to the chosen word.
         var: String,
         /// The words after `in`.
         words: Option<Vec<Word>>,
@@ -432,10 +453,10 @@ pub enum ParamOp {
         /// The replacement (empty when absent).
         replacement: Word,
     },
-    /// `^` `^^` `,` `,,`
+    /// `^` `^^` `,` `,,` `~` `~~`
     Case {
-        /// `^` forms (else `,`).
-        upper: bool,
+        /// What the selected characters become.
+        to: CaseTo,
         /// Doubled operator.
         all: bool,
         /// Optional pattern selecting characters.
@@ -450,6 +471,20 @@ pub enum ParamOp {
     },
     /// `${name@Q}` and friends.
     Transform(char),
+    /// Text bash cannot expand (`${(%):-%x}`, `${a b}`): the whole `${…}` as written, an error
+    /// only when the word is expanded (a zsh-only branch bash never reaches still parses).
+    Bad(String),
+}
+
+/// What [`ParamOp::Case`] turns characters into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaseTo {
+    /// `^`
+    Upper,
+    /// `,`
+    Lower,
+    /// `~`: upper case to lower and lower to upper.
+    Toggle,
 }
 
 /// The operator of [`ParamOp::Test`].

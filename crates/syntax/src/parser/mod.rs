@@ -33,6 +33,35 @@ pub fn check(src: &str) -> Result<usize, ParseError> {
     parser.parse_script().map(|_| parser.checked).map_err(|e| e.locate(src))
 }
 
+/// A script's complete commands one at a time, as bash reads a file: each item is the next
+/// line's list (with everything a compound command, a continuation or a here-document carries
+/// over to later lines), parsed only when asked for, so the commands before a syntax error run
+/// and the ones after it are never read. After an error the iterator ends.
+pub struct Commands<'a> {
+    parser: Parser<'a>,
+    failed: bool,
+}
+
+impl<'a> Commands<'a> {
+    /// The complete commands of `src`.
+    pub fn new(src: &'a str) -> Self {
+        Commands { parser: Parser::new(src, 0), failed: false }
+    }
+}
+
+impl Iterator for Commands<'_> {
+    type Item = Result<List, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let next = self.parser.parse_complete_command().map_err(|e| e.locate(self.parser.src)).transpose();
+        self.failed = matches!(next, Some(Err(_)));
+        next
+    }
+}
+
 pub(crate) struct Parser<'a> {
     src: &'a str,
     bytes: &'a [u8],
@@ -44,7 +73,7 @@ pub(crate) struct Parser<'a> {
     heredoc_skip: Option<(usize, usize)>,
     depth: usize,
     /// Byte offsets where lines start in the top-level source (for `$LINENO`).
-    line_starts: std::rc::Rc<Vec<usize>>,
+    line_starts: std::sync::Arc<Vec<usize>>,
     /// [`check`]: drop top-level commands once parsed instead of collecting them.
     discard_top_level: bool,
     /// Index into `line_starts` of the last line looked up.
@@ -65,7 +94,7 @@ impl<'a> Parser<'a> {
             base,
             heredoc_skip: None,
             depth: 0,
-            line_starts: std::rc::Rc::new(line_starts),
+            line_starts: std::sync::Arc::new(line_starts),
             discard_top_level: false,
             checked: 0,
             line_hint: std::cell::Cell::new(0),
@@ -265,6 +294,44 @@ impl<'a> Parser<'a> {
         Ok(Script { body })
     }
 
+    /// The next complete command at top level: and-or lists up to the end of their line
+    /// (`None` at the end of the text).
+    fn parse_complete_command(&mut self) -> PResult<Option<List>> {
+        self.skip_linebreaks();
+        if self.eof() {
+            return Ok(None);
+        }
+        self.enter()?;
+        let mut list = Vec::new();
+        loop {
+            let and_or = self.parse_and_or()?;
+            self.skip_blanks();
+            let mut item = ListItem { and_or, background: false };
+            match self.peek() {
+                Some(b';') if !self.at(";;") && !self.at(";&") => self.pos += 1,
+                Some(b'&') if !self.at("&&") => {
+                    self.pos += 1;
+                    item.background = true;
+                }
+                Some(b'\n') | None => {}
+                _ => return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found()))),
+            }
+            list.push(item);
+            self.skip_blanks();
+            match self.peek() {
+                None => break,
+                Some(b'\n') => {
+                    self.consume_newline();
+                    break;
+                }
+                _ => {}
+            }
+        }
+        self.leave();
+        list.shrink_to_fit();
+        Ok(Some(list))
+    }
+
     /// True when the cursor is at something that ends the current list.
     fn at_list_end(&self, terminators: &[&str]) -> bool {
         self.eof()
@@ -342,11 +409,32 @@ impl<'a> Parser<'a> {
     fn parse_pipeline(&mut self) -> PResult<Pipeline> {
         self.skip_blanks();
         let start = self.pos;
+        let mut time = None;
+        if self.eat_keyword("time") {
+            self.skip_blanks();
+            time = Some(TimeFormat::Bash);
+            if self.at("-p") && Self::is_delimiter(self.peek_at(2)) {
+                self.pos += 2;
+                self.skip_blanks();
+                time = Some(TimeFormat::Posix);
+            }
+        }
         let mut negated = false;
         while self.peek() == Some(b'!') && Self::is_delimiter(self.peek_at(1)) {
             self.pos += 1;
             negated = !negated;
             self.skip_blanks();
+        }
+        // `time` alone reports the times of nothing.
+        if time.is_some() && !negated && (self.eof() || matches!(self.peek(), Some(b'\n' | b';' | b'&' | b')'))) {
+            let nothing = Command::Simple(SimpleCommand { span: self.span_from(self.pos), ..Default::default() });
+            return Ok(Pipeline {
+                time,
+                negated,
+                commands: vec![nothing],
+                pipe_stderr: Vec::new(),
+                span: self.span_from(start),
+            });
         }
         let mut commands = vec![self.parse_command()?];
         let mut pipe_stderr = Vec::new();
@@ -368,7 +456,7 @@ impl<'a> Parser<'a> {
             commands.push(self.parse_command()?);
         }
         commands.shrink_to_fit();
-        Ok(Pipeline { negated, commands, pipe_stderr, span: self.span_from(start) })
+        Ok(Pipeline { time, negated, commands, pipe_stderr, span: self.span_from(start) })
     }
 
     // ----- commands -----
@@ -390,7 +478,7 @@ impl<'a> Parser<'a> {
                 return self.parse_function_keyword();
             }
         }
-        if matches!(first, b'i' | b'w' | b'u' | b'f' | b'c' | b'{' | b'(' | b'[')
+        if matches!(first, b'i' | b'w' | b'u' | b'f' | b'c' | b's' | b'{' | b'(' | b'[')
             && let Some(compound) = self.parse_compound()?
         {
             let redirects = self.parse_trailing_redirects()?;
@@ -503,6 +591,10 @@ impl<'a> Parser<'a> {
         } else if self.at_keyword("for") {
             self.pos += 3;
             self.parse_for().map(Some)
+        } else if self.at_keyword("select") {
+            self.pos += 6;
+            let (var, words, body) = self.parse_for_in("select")?;
+            Ok(Some(CompoundCommand::Select { var, words, body }))
         } else if self.at_keyword("case") {
             self.pos += 4;
             self.parse_case().map(Some)
@@ -629,8 +721,15 @@ impl<'a> Parser<'a> {
             let body = self.parse_loop_body()?;
             return Ok(CompoundCommand::ArithFor { init, cond, step, body });
         }
+        let (var, words, body) = self.parse_for_in("for")?;
+        Ok(CompoundCommand::For { var, words, body })
+    }
+
+    /// `NAME [in WORDS…] ; do BODY done` after `for` or `select`.
+    fn parse_for_in(&mut self, keyword: &str) -> PResult<(String, Option<Vec<Word>>, List)> {
+        self.skip_blanks();
         let Some(var) = self.parse_name() else {
-            return Err(self.error(format!("expected a variable name after `for`, found {}", self.found())));
+            return Err(self.error(format!("expected a variable name after `{keyword}`, found {}", self.found())));
         };
         self.skip_linebreaks();
         let mut words = None;
@@ -647,7 +746,7 @@ impl<'a> Parser<'a> {
                         self.consume_newline();
                         break;
                     }
-                    None => return Err(self.incomplete("expected `do` in a `for` loop")),
+                    None => return Err(self.incomplete(format!("expected `do` in a `{keyword}` loop"))),
                     _ => {
                         let word = self.parse_word()?;
                         // At an operator (`for x in (a b)`) no word is read: bash's syntax
@@ -666,7 +765,7 @@ impl<'a> Parser<'a> {
             self.pos += 1;
         }
         let body = self.parse_loop_body()?;
-        Ok(CompoundCommand::For { var, words, body })
+        Ok((var, words, body))
     }
 
     fn parse_loop_body(&mut self) -> PResult<List> {

@@ -47,9 +47,40 @@ fn errors_have_positions() {
         let err = parse(src).unwrap_err();
         assert!(err.is_incomplete(), "{src:?}: {err}");
     }
-    for src in ["fi", "echo )", "a && && b", "case x in esac esac", "((", "echo ${x!}"] {
+    for src in ["fi", "echo )", "a && && b", "case x in esac esac", "(("] {
         assert!(parse(src).is_err(), "{src:?} should fail");
     }
+}
+
+#[test]
+fn a_substitution_bash_cannot_expand_parses_and_keeps_its_text() {
+    // bash finds the closing brace and fails only if the word is expanded.
+    for (src, inner) in
+        [("echo ${x!}", "x!"), ("echo ${(%):-%x} b", "(%):-%x"), ("echo \"${a b}\"", "a b"), ("echo ${a${b}}", "a${b}")]
+    {
+        let tree = parse(src).unwrap_or_else(|e| panic!("{src:?}: {e}"));
+        assert!(format!("{tree:?}").contains(&format!("Bad({inner:?})")), "{src:?}: {tree:?}");
+        reparse(src);
+    }
+    assert!(parse("echo ${(%)").unwrap_err().is_incomplete());
+}
+
+#[test]
+fn complete_commands_come_one_line_at_a_time() {
+    let src = "echo a; echo b &\nif x\nthen y; fi; echo c\ncat <<E\nbody\nE\n\n# note\necho d \\\n e\nfi\necho never";
+    let mut commands = Commands::new(src);
+    let mut lengths = Vec::new();
+    for command in commands.by_ref() {
+        match command {
+            Ok(list) => lengths.push(list.len()),
+            Err(err) => {
+                assert_eq!((err.line, err.kind), (11, ParseErrorKind::Syntax), "{err}");
+                break;
+            }
+        }
+    }
+    assert_eq!(lengths, [2, 2, 1, 1]);
+    assert!(commands.next().is_none(), "nothing is read after a syntax error");
 }
 
 #[test]
@@ -98,6 +129,8 @@ const CONSTRUCTS: &[(&str, &str)] = &[
     ("redirections", "cmd <in >out 2>>err 2>&1 &>all 3<&- <>rw <<<\"here\" >|clobber"),
     ("pipelines_and_lists", "! a | b |& c && d || e; f & g"),
     ("subshell_and_group", "(cd /tmp; ls) && { echo a; echo b; } | cat"),
+    ("time_and_select", "time -p a | b; time ! c; time; select x in a b; do break; done"),
+    ("case_toggle_and_bad_substitution", "echo ${a~} ${a~~} ${(%):-%x} ${x#{}"),
     ("globs_braces_tildes", "echo *.rs ?x [a-z]* @(a|b) !(c) x{1,2}y {1..3} ~ ~/d"),
     ("process_substitution", "diff <(sort a) >(cat)"),
 ];

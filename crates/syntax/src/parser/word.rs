@@ -2,7 +2,7 @@
 //! here-document bodies. Each context has its own rules for what a backslash escapes and what
 //! ends the word; [`Mode`] names them.
 
-use super::{PResult, ParseError, Parser};
+use super::{PResult, ParseError, ParseErrorKind, Parser};
 use crate::ast::*;
 
 /// The quoting context a word is read in.
@@ -96,7 +96,7 @@ impl<'a> Parser<'a> {
         None
     }
 
-    fn mode_ends(&self, mode: Mode, brace_depth: usize, paren_depth: usize) -> bool {
+    fn mode_ends(&self, mode: Mode, paren_depth: usize) -> bool {
         let Some(byte) = self.peek() else {
             return true;
         };
@@ -107,7 +107,7 @@ impl<'a> Parser<'a> {
             }
             Mode::DoubleQuoted => byte == b'"',
             Mode::HereDoc | Mode::Arith => false,
-            Mode::ParamWord { stop_slash, .. } => byte == b'}' && brace_depth == 0 || stop_slash && byte == b'/',
+            Mode::ParamWord { stop_slash, .. } => byte == b'}' || stop_slash && byte == b'/',
         }
     }
 
@@ -128,7 +128,6 @@ impl<'a> Parser<'a> {
             parts.push(self.parse_process_subst()?);
         }
         let mut literal = String::new();
-        let mut brace_depth = 0usize;
         let mut paren_depth = 0usize;
         let in_dq = matches!(mode, Mode::DoubleQuoted | Mode::HereDoc | Mode::ParamWord { in_dq: true, .. });
         let quotes_active = matches!(mode, Mode::Unquoted | Mode::Regex | Mode::ParamWord { in_dq: false, .. });
@@ -139,7 +138,7 @@ impl<'a> Parser<'a> {
                 }
             };
         }
-        while !self.mode_ends(mode, brace_depth, paren_depth) {
+        while !self.mode_ends(mode, paren_depth) {
             let Some(byte) = self.peek() else { break };
             match byte {
                 b'\\' => {
@@ -210,8 +209,6 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     match (mode, byte) {
-                        (Mode::ParamWord { .. }, b'{') => brace_depth += 1,
-                        (Mode::ParamWord { .. }, b'}') => brace_depth = brace_depth.saturating_sub(1),
                         (Mode::Regex, b'(') => paren_depth += 1,
                         (Mode::Regex, b')') => paren_depth = paren_depth.saturating_sub(1),
                         _ => {}
@@ -442,7 +439,58 @@ impl<'a> Parser<'a> {
         Ok(WordPart::Quoted(out))
     }
 
+    /// `${…}` at the cursor. What bash could not expand is kept as [`ParamOp::Bad`] up to its
+    /// closing brace and fails only when expanded, as bash's bad substitution does.
     fn parse_braced_param(&mut self, in_dq: bool) -> PResult<WordPart> {
+        let start = self.pos;
+        match self.parse_braced_param_ops(in_dq) {
+            Err(err) if err.kind == ParseErrorKind::Syntax && err.message.starts_with(BAD_SUBSTITUTION) => {
+                let Some(end) = self.braced_end(start + 2) else {
+                    self.pos = self.bytes.len();
+                    return Err(self.incomplete("unterminated `${`: add the closing `}`"));
+                };
+                self.pos = end + 1;
+                let text = self.src[start + 2..end].to_string();
+                Ok(WordPart::Param(Box::new(ParamExpr {
+                    name: String::new(),
+                    index: None,
+                    indirect: false,
+                    op: ParamOp::Bad(text),
+                })))
+            }
+            other => other,
+        }
+    }
+
+    /// The `}` that closes a `${` whose text starts at `from`, as bash finds it: quotes,
+    /// backslashes and nested `${…}` are skipped over.
+    fn braced_end(&self, from: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        let mut idx = from;
+        while idx < self.bytes.len() {
+            match self.bytes[idx] {
+                b'\\' => idx += 1,
+                b'\'' => idx += self.src[idx + 1..].find('\'')? + 1,
+                b'"' => {
+                    idx += 1;
+                    while idx < self.bytes.len() && self.bytes[idx] != b'"' {
+                        idx += if self.bytes[idx] == b'\\' { 2 } else { 1 };
+                    }
+                }
+                b'$' if self.bytes.get(idx + 1) == Some(&b'{') => {
+                    depth += 1;
+                    idx += 1;
+                }
+                b'}' if depth == 0 => return Some(idx),
+                b'}' => depth -= 1,
+                _ => {}
+            }
+            idx += 1;
+        }
+        None
+    }
+
+    fn parse_braced_param_ops(&mut self, in_dq: bool) -> PResult<WordPart> {
         self.pos += 2;
         let mut param = ParamExpr { name: String::new(), index: None, indirect: false, op: ParamOp::None };
         let mut length = false;
@@ -540,14 +588,19 @@ impl<'a> Parser<'a> {
                 };
                 ParamOp::Replace { mode, pattern, replacement }
             }
-            b'^' | b',' => {
+            b'^' | b',' | b'~' => {
                 self.pos += 1;
                 let all = self.peek() == Some(byte);
                 if all {
                     self.pos += 1;
                 }
                 let pattern = self.param_word(word_mode)?;
-                ParamOp::Case { upper: byte == b'^', all, pattern }
+                let to = match byte {
+                    b'^' => CaseTo::Upper,
+                    b',' => CaseTo::Lower,
+                    _ => CaseTo::Toggle,
+                };
+                ParamOp::Case { to, all, pattern }
             }
             b':' => {
                 self.pos += 1;
@@ -584,7 +637,7 @@ impl<'a> Parser<'a> {
         if self.eof() {
             return self.incomplete("unterminated `${`: add the closing `}`");
         }
-        self.syntax_error("bad substitution: expected a name and an operator such as `${name:-word}`")
+        self.syntax_error(BAD_SUBSTITUTION)
     }
 
     fn close_brace(&mut self, param: ParamExpr) -> PResult<WordPart> {
@@ -642,6 +695,10 @@ impl<'a> Parser<'a> {
         }
     }
 }
+
+/// The message of a `${…}` the parser cannot read (kept for expansion time as
+/// [`ParamOp::Bad`]).
+const BAD_SUBSTITUTION: &str = "bad substitution: expected a name and an operator such as `${name:-word}`";
 
 fn test_kind(byte: u8) -> TestKind {
     match byte {
