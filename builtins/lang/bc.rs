@@ -2,7 +2,8 @@
 //! integer mantissa and a count of decimal places; `scale` sets the places of `/`, `%`, `^`
 //! with a negative exponent and `sqrt`. Variables, arrays, `ibase`/`obase` (2–16), `if`,
 //! `while`, `for`, `break`/`continue`, `define` with `auto` and `return`, `print`, strings,
-//! comments, `length`, `scale`, `sqrt`, `-l` (scale 20; no math-library functions).
+//! comments, `length`, `scale`, `sqrt`, `-l` (scale 20 and the math library's `s c a l e j`,
+//! written in bc in `bc_math.bc`).
 
 use crate::Ctx;
 use crate::session::Status;
@@ -1119,13 +1120,24 @@ fn quits(text: &str) -> bool {
     lex(text).is_ok_and(|tokens| tokens.iter().any(|(tok, _)| *tok == Tok::Name("quit".to_string())))
 }
 
+/// The functions of `-l`: `s c a l e j`, written in bc (`bc_math.bc`); a program may redefine them.
+fn math_library() -> HashMap<String, Function> {
+    const SOURCE: &str = include_str!("bc_math.bc");
+    let tokens = lex(SOURCE).unwrap_or_default();
+    let mut parser = Parser { toks: tokens, at: 0, functions: HashMap::new(), quit: false, depth: 0 };
+    // The library is part of the program and parses (a unit test holds it).
+    let _ = parser.statements_until(None);
+    parser.functions
+}
+
 /// Parses and runs a whole program: its output and the error that stopped it, if one did.
 fn evaluate(text: &str, math: bool, halt: crate::lang::deep::Halt) -> (String, Option<String>) {
     let tokens = match lex(text) {
         Ok(tokens) => tokens,
         Err(message) => return (String::new(), Some(format!("line {message}"))),
     };
-    let mut parser = Parser { toks: tokens, at: 0, functions: HashMap::new(), quit: false, depth: 0 };
+    let functions = if math { math_library() } else { HashMap::new() };
+    let mut parser = Parser { toks: tokens, at: 0, functions, quit: false, depth: 0 };
     let program = match parser.statements_until(None) {
         Ok(program) => program,
         Err(message) => return (String::new(), Some(format!("line {message}"))),
@@ -1155,6 +1167,16 @@ fn evaluate(text: &str, math: bool, halt: crate::lang::deep::Halt) -> (String, O
 mod tests {
     fn evaluate(text: &str, math: bool) -> (String, Option<String>) {
         super::evaluate(text, math, crate::lang::deep::Halt::never())
+    }
+
+    #[test]
+    fn the_math_library_parses_whole() {
+        let functions = super::math_library();
+        let mut names: Vec<&str> = functions.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        assert_eq!(names, ["a", "c", "e", "j", "l", "s"]);
+        // Values recorded from GNU bc -l.
+        assert_eq!(evaluate("scale=30; a(1)*4", true), ("3.141592653589793238462643383276\n".to_string(), None));
     }
 
     fn bc(text: &str) -> String {

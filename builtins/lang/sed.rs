@@ -251,6 +251,8 @@ impl ScriptParser {
     }
 
     fn addr2(&mut self) -> Result<Addr2, String> {
+        // GNU sed takes spaces after the comma (`2, 4 d`).
+        self.skip_spaces();
         match self.peek() {
             Some('+') => {
                 self.pos += 1;
@@ -337,6 +339,9 @@ impl ScriptParser {
             }
             let addr1 = self.addr1()?;
             let mut addr2 = None;
+            if addr1.is_some() {
+                self.skip_spaces();
+            }
             if addr1.is_some() && self.peek() == Some(',') {
                 self.pos += 1;
                 addr2 = Some(self.addr2()?);

@@ -51,9 +51,7 @@ pub fn basic(pattern: &str) -> String {
             '^' if !starts_expression(&out) => out.push_str("\\^"),
             '$' if !ends_expression(&chars[idx + 1..]) => out.push_str("\\$"),
             '[' => {
-                let end = bracket_end(&chars, idx);
-                out.extend(&chars[idx..end]);
-                idx = end;
+                idx = bracket(&chars, idx, &mut out);
                 continue;
             }
             _ => out.push(c),
@@ -94,9 +92,7 @@ pub fn extended(pattern: &str) -> String {
                 continue;
             }
             '[' => {
-                let end = bracket_end(&chars, idx);
-                out.extend(&chars[idx..end]);
-                idx = end;
+                idx = bracket(&chars, idx, &mut out);
                 continue;
             }
             // A brace that does not start a valid interval is an ordinary character.
@@ -129,29 +125,63 @@ pub fn extended(pattern: &str) -> String {
     out
 }
 
-/// The index just past the bracket expression starting at `open`.
-fn bracket_end(chars: &[char], open: usize) -> usize {
+/// Writes the bracket expression starting at `open` in the regex crate's syntax and returns the
+/// index just past it. POSIX reads `[` and a leading `]` as members (`[[]`, `[][]`, `[^[]`),
+/// where the regex crate would open a nested class or find an empty one; `&`, `~`, `-` pairs and
+/// `^` elsewhere than first are escaped so they stay members too. `[:class:]` passes through,
+/// `[.c.]` and `[=c=]` become `c`. Without a closing `]` the text is copied as it is, so the
+/// regex crate's "unclosed character class" is reported (GNU's `Unmatched [`).
+fn bracket(chars: &[char], open: usize, out: &mut String) -> usize {
+    let mut class = String::from("[");
     let mut idx = open + 1;
     if chars.get(idx) == Some(&'^') {
+        class.push('^');
         idx += 1;
     }
-    if chars.get(idx) == Some(&']') {
-        idx += 1;
-    }
+    let first = idx;
     while idx < chars.len() {
-        if chars[idx] == '[' && matches!(chars.get(idx + 1), Some(':' | '.' | '=')) {
-            let kind = chars[idx + 1];
-            let mut end = idx + 2;
-            while end + 1 < chars.len() && !(chars[end] == kind && chars[end + 1] == ']') {
-                end += 1;
+        let c = chars[idx];
+        match c {
+            ']' if idx > first => {
+                class.push(']');
+                out.push_str(&class);
+                return idx + 1;
             }
-            idx = end + 2;
-            continue;
-        }
-        if chars[idx] == ']' {
-            return idx + 1;
+            '[' if matches!(chars.get(idx + 1), Some(':' | '.' | '=')) => {
+                let kind = chars[idx + 1];
+                let Some(len) = chars[idx + 2..].windows(2).position(|w| w[0] == kind && w[1] == ']') else {
+                    break;
+                };
+                let inner: String = chars[idx + 2..idx + 2 + len].iter().collect();
+                if kind == ':' {
+                    class.push_str(&format!("[:{inner}:]"));
+                } else {
+                    push_member(&mut class, &inner);
+                }
+                idx += len + 4;
+                continue;
+            }
+            // An escape the tools read inside brackets (`\n`, `\]`, `\\`) stays one.
+            '\\' if idx + 1 < chars.len() => {
+                class.push('\\');
+                class.push(chars[idx + 1]);
+                idx += 2;
+                continue;
+            }
+            _ => push_member(&mut class, &c.to_string()),
         }
         idx += 1;
     }
+    out.extend(&chars[open..]);
     chars.len()
+}
+
+/// One member of a bracket expression, escaped where the regex crate would read it otherwise.
+fn push_member(class: &mut String, member: &str) {
+    for c in member.chars() {
+        if matches!(c, '[' | ']' | '&' | '~' | '^') {
+            class.push('\\');
+        }
+        class.push(c);
+    }
 }

@@ -90,7 +90,8 @@ impl Builder {
             if has_pattern_chars(text) {
                 self.cur.quoted_special.push((start, self.cur.text.len()));
             }
-        } else if !self.cur.glob && pattern::has_magic(text) {
+        } else if !self.cur.glob && text.bytes().any(|b| matches!(b, b'*' | b'?' | b'[' | b'(')) {
+            // A piece may hold half of a bracket expression (`[$x]`): the whole field decides.
             self.cur.glob = true;
         }
     }
@@ -208,8 +209,9 @@ impl Interp {
     async fn expand_fields_into(&mut self, word: &Word, io: &Io, out: &mut Vec<String>) -> Result<(), Flow> {
         let fields = self.build(word, Mode::Fields, io).await?;
         for field in fields {
-            if field.glob && !self.state.options.noglob {
-                let matches = glob::glob(&self.fs("glob"), &self.state.cwd, &field.pattern(), &self.state.options);
+            let pattern = if field.glob && !self.state.options.noglob { Some(field.pattern()) } else { None };
+            if let Some(pattern) = pattern.filter(|p| pattern::has_magic(p)) {
+                let matches = glob::glob(&self.fs("glob"), &self.state.cwd, &pattern, &self.state.options);
                 if matches.is_empty() {
                     if self.state.options.failglob {
                         self.error(io, &format!("no match: {}", field.text)).await;

@@ -1623,3 +1623,15 @@ data.txt alice
 ## status: 0
 ## files:
 data.txt: "alice 10 x\nbob 20 y\ncarol 30 x\n"
+
+### octal and hex escapes in strings and regular expressions
+awk 'BEGIN { print "\101\x41\x4a2"; if ("A" ~ /\101/) print "octal"; if ("A" ~ /\x41/) print "hex"; if ("Ab" ~ /A\056/) print "a named dot is any character" }'
+printf 'a[b\nc]d\n' | awk '/[[]/ { print "open " $0 } /[]]/ { print "close " $0 }'
+## stdout:
+AAJ2
+octal
+hex
+a named dot is any character
+open a[b
+close c]d
+## status: 0

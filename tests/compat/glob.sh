@@ -262,3 +262,18 @@ touch 1a b2; echo [[:digit:]]*
 ## files:
 1a: ""
 b2: ""
+
+### a lone [ is a word, a closed one a bracket expression
+touch xa xb a b
+x=a; echo x[$x] x[ab] [ x [] []] [!]] x[!]a] [a
+i=1; while [ "$i" -lt 3 ]; do echo "$i"; i=$((i + 1)); done
+## stdout:
+xa xa xb [ x [] []] a b xb [a
+1
+2
+## status: 0
+## files:
+a: ""
+b: ""
+xa: ""
+xb: ""

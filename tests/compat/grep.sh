@@ -662,3 +662,23 @@ Try 'grep --help' for more information.
 ## status: 0
 ## files:
 f: "ab\naab\na+b\nx\n"
+
+### bracket expressions holding [ or ]
+printf 'a[b\nc]d\ne^f\ng&h\n' > f
+grep '[[]' f; grep -c '[][]' f; grep '[^]a-z[]' f; grep '[&]' f; grep -o '[[:alpha:][.^.]]*' f
+## stdout:
+a[b
+2
+e^f
+g&h
+g&h
+a
+b
+c
+d
+e^f
+g
+h
+## status: 0
+## files:
+f: "a[b\nc]d\ne^f\ng&h\n"

@@ -417,3 +417,21 @@ od -c out two | sed 's/  */ /g'
 ## files:
 out: "a\nb"
 two: "x\ny"
+
+### spaces around the comma of an address range
+seq 6 | sed '2, 4 d'
+seq 6 | sed -n '2 , 3 p'
+## stdout:
+1
+5
+6
+2
+3
+## status: 0
+
+### brackets holding [ and ]
+printf 'a[b\nc]d\n' | sed 's/[^[]*//; s/[][]/|/'
+## stdout:
+|b
+
+## status: 0

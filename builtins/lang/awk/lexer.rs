@@ -169,7 +169,7 @@ const PUNCTS: &[&str] = &[
 ];
 
 /// Decodes the escape sequence after a backslash at `src[*idx]` (which is past the backslash)
-/// in a string: `\n \t \" \\ \/ \a \b \f \r \v`, octal `\ddd`; anything else keeps the
+/// in a string: `\n \t \" \\ \/ \a \b \f \r \v`, octal `\ddd`, hex `\xhh`; anything else keeps the
 /// backslash, as gawk does (with a warning we do not print).
 pub fn escape(src: &[u8], idx: &mut usize, out: &mut Vec<u8>) {
     let Some(&c) = src.get(*idx) else {
@@ -198,6 +198,19 @@ pub fn escape(src: &[u8], idx: &mut usize, out: &mut Vec<u8>) {
                 }
             }
             out.push(value as u8);
+        }
+        b'x' if src.get(*idx).is_some_and(u8::is_ascii_hexdigit) => {
+            let mut value = 0u8;
+            for _ in 0..2 {
+                match src.get(*idx).and_then(|d| (*d as char).to_digit(16)) {
+                    Some(digit) => {
+                        value = value.wrapping_mul(16).wrapping_add(digit as u8);
+                        *idx += 1;
+                    }
+                    None => break,
+                }
+            }
+            out.push(value);
         }
         _ => {
             out.push(b'\\');

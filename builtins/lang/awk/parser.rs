@@ -13,14 +13,66 @@ use std::rc::Rc;
 /// Compiles an awk (extended) regular expression, shared: a clone of a `Regex` would start
 /// without its match caches.
 pub fn compile_regex(source: &str) -> Result<Rc<Regex>, String> {
-    RegexBuilder::new(&posix_regex::extended(source)).size_limit(16 << 20).build().map(Rc::new).map_err(|err| match err
-    {
-        regex::Error::Syntax(text) => {
-            text.lines().last().unwrap_or("invalid regular expression").trim().replace("error: ", "")
+    RegexBuilder::new(&posix_regex::extended(&numeric_escapes(source)))
+        .size_limit(16 << 20)
+        .build()
+        .map(Rc::new)
+        .map_err(|err| match err {
+            regex::Error::Syntax(text) => {
+                text.lines().last().unwrap_or("invalid regular expression").trim().replace("error: ", "")
+            }
+            regex::Error::CompiledTooBig(_) => "regular expression too big".to_string(),
+            other => other.to_string(),
+        })
+}
+
+/// gawk's numeric escapes in a regular expression (`\101`, `\x41`) as the characters they
+/// name (which the regex crate would read as back-references); as in gawk, a character so named
+/// keeps its meaning in the expression (`/\056/` is `.`, any character).
+fn numeric_escapes(source: &str) -> std::borrow::Cow<'_, str> {
+    if !source.contains('\\') {
+        return source.into();
+    }
+    let mut out = String::with_capacity(source.len());
+    let mut chars = source.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
         }
-        regex::Error::CompiledTooBig(_) => "regular expression too big".to_string(),
-        other => other.to_string(),
-    })
+        let (radix, most) = match chars.peek() {
+            Some('0'..='7') => (8, 3),
+            Some('x') => {
+                chars.next();
+                (16, 2)
+            }
+            Some(&other) => {
+                chars.next();
+                out.push('\\');
+                out.push(other);
+                continue;
+            }
+            None => {
+                out.push('\\');
+                continue;
+            }
+        };
+        let mut value = 0u32;
+        let mut digits = 0;
+        while digits < most
+            && let Some(digit) = chars.peek().and_then(|d| d.to_digit(radix))
+        {
+            value = value * radix + digit;
+            digits += 1;
+            chars.next();
+        }
+        match char::from_u32(value).filter(|_| digits > 0) {
+            Some(named) => out.push(named),
+            // `\x` with no digit stands for `x`, as in gawk.
+            None => out.push('x'),
+        }
+    }
+    out.into()
 }
 
 struct Parser {

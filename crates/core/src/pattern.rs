@@ -57,7 +57,9 @@ impl Pattern {
     }
 }
 
-/// True when `text` contains an unquoted pattern character.
+/// True when `text` contains an unquoted pattern character: `*`, `?`, an extended glob, or a
+/// `[` that a `]` closes (a lone `[`, as in `[ "$i" -lt 3 ]`, is an ordinary character, so
+/// such a word never lists a directory).
 pub fn has_magic(text: &str) -> bool {
     let mut escaped = false;
     let bytes = text.as_bytes();
@@ -68,7 +70,14 @@ pub fn has_magic(text: &str) -> bool {
         }
         match byte {
             b'\\' => escaped = true,
-            b'*' | b'?' | b'[' => return true,
+            b'*' | b'?' => return true,
+            b'[' => {
+                // A `]` first in the expression (after `!` or `^`) is a member, not its end.
+                let first = idx + 1 + usize::from(matches!(bytes.get(idx + 1), Some(b'!' | b'^')));
+                if bytes.get(first + 1..).is_some_and(|rest| rest.contains(&b']')) {
+                    return true;
+                }
+            }
             b'+' | b'@' | b'!' if bytes.get(idx + 1) == Some(&b'(') => return true,
             _ => {}
         }
