@@ -14,7 +14,7 @@
 #                               cost per call of 100 calls in one process
 #   RUNS=5 scripts/bench.sh     repetitions per measurement (median is reported)
 # Targets (from the issues): startup <= dash, loop <= 0.5x bash, 1000 pipelines <= 0.02x bash,
-# parse <= dash, 100,000 function calls (measured, no target); every text pipeline <= 1.0x
+# parse <= dash, a 5,000-line script run <= dash, 100,000 function calls (measured, no target); every text pipeline <= 1.0x
 # the GNU tools' time, jq <= 1.2x jq's; a host program's spawn <= 1.2x bash's.
 set -euo pipefail
 SECTION="${1:-all}"
@@ -69,6 +69,10 @@ while read -r line; do printf '%s\n' "$line"; done < input.txt
 f() { local v=$1; echo "${v//x/y}"; }
 LINES
 done > parse.sh
+# The same size of script run, not only parsed: 5,000 lines of cheap commands, one per line.
+for i in $(seq 1000); do
+  printf '%s\n' ':' "x=$i" '[ -n "$x" ]' 'true' 'y=${x%0}'
+done > run.sh
 
 echo "toolsh benchmarks ($(date -u +%Y-%m-%dT%H:%MZ), median of $RUNS runs, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
 
@@ -83,6 +87,9 @@ shell_benchmarks() {
   t=$(measure "$TOOLSH" -n parse.sh); d=$(measure dash -n parse.sh); b=$(measure bash -n parse.sh)
   report "parse 5,000 lines" "$t" dash "$d" "<= 1.0 vs dash"
   report "parse 5,000 lines" "$t" bash "$b" "(info)"
+  t=$(measure "$TOOLSH" run.sh); d=$(measure dash run.sh); b=$(measure bash run.sh)
+  report "run 5,000 lines" "$t" dash "$d" "<= 1.0 vs dash"
+  report "run 5,000 lines" "$t" bash "$b" "(info)"
   t=$(measure "$TOOLSH" -c "$FUNCS"); b=$(measure bash -c "$FUNCS")
   report "100,000 function calls" "$t" bash "$b" "(measured)"
   t=$(measure "$TOOLSH" -c "$JOBS"); b=$(measure bash -c "$JOBS")
