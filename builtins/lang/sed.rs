@@ -8,11 +8,10 @@ use crate::session::Status;
 use crate::spec::{Opt, Spec, Words};
 use crate::text::posix_regex;
 use crate::vfs::{WriteMode, describe};
-use regex::bytes::{Regex, RegexBuilder};
 use std::sync::Arc;
 
 /// A compiled expression, shared: cloning a `Regex` would also drop its match caches.
-type Re = Arc<Regex>;
+type Re = Arc<posix_regex::Compiled>;
 
 const QUIET: Opt = Opt::both('n', "quiet", "suppress automatic printing of pattern space").alias("silent");
 const EXPRESSION: Opt = Opt::both('e', "expression", "add the script to the commands to be executed").value("script");
@@ -109,12 +108,7 @@ struct ScriptParser {
 
 fn compile(pattern: &str, extended: bool, ignore_case: bool) -> Result<Re, String> {
     let translated = if extended { posix_regex::extended(pattern) } else { posix_regex::basic(pattern) };
-    RegexBuilder::new(&translated)
-        .case_insensitive(ignore_case)
-        .multi_line(false)
-        .build()
-        .map(Arc::new)
-        .map_err(|err| posix_regex::failure_message(&err.to_string()))
+    posix_regex::Compiled::new(&translated, ignore_case).map(Arc::new)
 }
 
 impl ScriptParser {
@@ -480,7 +474,7 @@ impl ScriptParser {
 }
 
 /// Expands `&`, `\1`…`\9`, `\n` and the GNU case escapes of a replacement.
-fn substitute(replacement: &[u8], caps: &regex::bytes::Captures<'_>, out: &mut Vec<u8>) {
+fn substitute(replacement: &[u8], caps: &posix_regex::Groups<'_>, out: &mut Vec<u8>) {
     #[derive(Clone, Copy, PartialEq)]
     enum Case {
         None,
@@ -507,14 +501,14 @@ fn substitute(replacement: &[u8], caps: &regex::bytes::Captures<'_>, out: &mut V
         let b = replacement[idx];
         match b {
             b'&' => {
-                let whole = caps.get(0).map(|m| m.as_bytes()).unwrap_or_default();
+                let whole = caps.get(0).unwrap_or_default();
                 push(out, whole, case, &mut one_shot);
             }
             b'\\' if idx + 1 < replacement.len() => {
                 idx += 1;
                 match replacement[idx] {
                     d @ b'0'..=b'9' => {
-                        let group = caps.get((d - b'0') as usize).map(|m| m.as_bytes()).unwrap_or_default();
+                        let group = caps.get((d - b'0') as usize).unwrap_or_default();
                         push(out, group, case, &mut one_shot);
                     }
                     b'n' => out.push(b'\n'),
@@ -808,14 +802,14 @@ impl Machine<'_, '_> {
                     let mut count = 0;
                     let mut changed = false;
                     for caps in regex.captures_iter(space) {
-                        let Some(whole) = caps.get(0) else { continue };
+                        let Some((start, end)) = caps.span(0) else { continue };
                         count += 1;
                         if count < *nth {
                             continue;
                         }
-                        result.extend_from_slice(&space[copied..whole.start()]);
+                        result.extend_from_slice(&space[copied..start]);
                         substitute(replacement, &caps, &mut result);
-                        copied = whole.end();
+                        copied = end;
                         changed = true;
                         if !global {
                             break;

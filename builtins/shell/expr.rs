@@ -247,12 +247,14 @@ fn arithmetic(left: &str, right: &str, op: impl Fn(i128, i128) -> Option<i128>) 
 /// `STRING : REGEX`, anchored at the start: the first group's text when the pattern has one
 /// (empty when it did not match), else how many characters matched (0 when none did).
 fn regex_match(text: &str, pattern: &str) -> Value {
-    let translated = format!("^(?:{})", crate::text::posix_regex::basic(pattern));
-    let regex = regex::Regex::new(&translated)
-        .map_err(|err| Failure(2, crate::text::posix_regex::failure_message(&err.to_string())))?;
-    let captures = regex.captures(text);
-    if regex.captures_len() > 1 {
-        return Ok(captures.and_then(|c| c.get(1)).map_or(String::new(), |m| m.as_str().to_string()));
+    use crate::text::posix_regex;
+    let translated = format!("^(?:{})", posix_regex::basic(pattern));
+    let grouped = posix_regex::renumber_groups(&translated, 0).1 > 0;
+    let regex = posix_regex::Compiled::new(&translated, false).map_err(|message| Failure(2, message))?;
+    let captures = regex.captures_iter(text.as_bytes()).next();
+    let group = |index| captures.as_ref().and_then(|c| c.get(index)).map(String::from_utf8_lossy);
+    if grouped {
+        return Ok(group(1).map_or(String::new(), |m| m.into_owned()));
     }
-    Ok(captures.and_then(|c| c.get(0)).map_or(0, |m| m.as_str().chars().count()).to_string())
+    Ok(group(0).map_or(0, |m| m.chars().count()).to_string())
 }

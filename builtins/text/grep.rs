@@ -243,6 +243,21 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
             _ => posix_regex::basic(p),
         })
         .collect();
+    // Back-references (`\(a\)\1`) need fancy-regex; each expression keeps its own groups.
+    let backtracking = o.syntax != 'P' && pieces.iter().any(|p| posix_regex::has_backreference(p));
+    let pieces = if backtracking {
+        let mut groups = 0;
+        pieces
+            .iter()
+            .map(|piece| {
+                let (renumbered, opened) = posix_regex::renumber_groups(piece, groups);
+                groups += opened;
+                renumbered
+            })
+            .collect()
+    } else {
+        pieces
+    };
     // No pattern at all (`-f` of an empty file) matches no line, as in GNU grep.
     let mut joined = if pieces.is_empty() {
         "[^\\s\\S]".to_string()
@@ -258,7 +273,7 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
         let last = text.lines().rev().find(|l| l.starts_with("error:")).unwrap_or(text.lines().next().unwrap_or(""));
         format!("{}: {}", patterns.join("\\n"), last.trim_start_matches("error: "))
     };
-    if o.syntax == 'P' {
+    if o.syntax == 'P' || backtracking {
         let flags = if o.ignore_case { "(?i)" } else { "" };
         // fancy-regex counts positions in the wrapped pattern, which the user never wrote.
         return fancy_regex::Regex::new(&format!("{flags}{joined}")).map(Matcher::Perl).map_err(|e| {

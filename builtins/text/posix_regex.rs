@@ -185,3 +185,142 @@ fn push_member(class: &mut String, member: &str) {
         class.push(c);
     }
 }
+
+/// Whether a translated expression refers back to a group (`\1`…`\9` outside brackets), which
+/// the regex crate cannot match and fancy-regex (backtracking, bounded) can.
+pub fn has_backreference(translated: &str) -> bool {
+    let bytes = translated.as_bytes();
+    let mut idx = 0;
+    let mut in_class = false;
+    while idx < bytes.len() {
+        match bytes[idx] {
+            b'\\' => {
+                if !in_class && bytes.get(idx + 1).is_some_and(|d| (b'1'..=b'9').contains(d)) {
+                    return true;
+                }
+                idx += 1;
+            }
+            b'[' if !in_class => in_class = true,
+            b']' if in_class => in_class = false,
+            _ => {}
+        }
+        idx += 1;
+    }
+    false
+}
+
+/// `translated` with each back-reference raised by `by` and the number of capturing groups it
+/// opens, for joining expressions into one alternation (`grep -e A -e B`) whose later members
+/// refer to their own groups.
+pub fn renumber_groups(translated: &str, by: usize) -> (String, usize) {
+    let chars: Vec<char> = translated.chars().collect();
+    let mut out = String::with_capacity(translated.len());
+    let mut groups = 0;
+    let mut in_class = false;
+    let mut idx = 0;
+    while idx < chars.len() {
+        let c = chars[idx];
+        match c {
+            '\\' if idx + 1 < chars.len() => {
+                let next = chars[idx + 1];
+                match next.to_digit(10) {
+                    Some(n @ 1..=9) if !in_class => out.push_str(&format!("\\{}", n as usize + by)),
+                    _ => {
+                        out.push(c);
+                        out.push(next);
+                    }
+                }
+                idx += 2;
+                continue;
+            }
+            '[' if !in_class => in_class = true,
+            ']' if in_class => in_class = false,
+            '(' if !in_class && chars.get(idx + 1) != Some(&'?') => groups += 1,
+            _ => {}
+        }
+        out.push(c);
+        idx += 1;
+    }
+    (out, groups)
+}
+
+/// A compiled POSIX expression: the regex crate's automaton, or for an expression with
+/// back-references fancy-regex's backtracking over the text (a line that is not UTF-8 then
+/// matches nothing, and a search past fancy-regex's backtrack limit finds nothing).
+#[derive(Debug)]
+pub enum Compiled {
+    /// No back-reference.
+    Automaton(regex::bytes::Regex),
+    /// With back-references.
+    Backtracking(fancy_regex::Regex),
+}
+
+/// The spans of one match and its groups (byte offsets into the searched text).
+pub struct Groups<'h> {
+    hay: &'h [u8],
+    spans: Vec<Option<(usize, usize)>>,
+}
+
+impl<'h> Groups<'h> {
+    /// Group `index` (0: the whole match) as bytes, if it took part.
+    pub fn get(&self, index: usize) -> Option<&'h [u8]> {
+        self.span(index).map(|(start, end)| &self.hay[start..end])
+    }
+
+    /// Group `index`'s span.
+    pub fn span(&self, index: usize) -> Option<(usize, usize)> {
+        self.spans.get(index).copied().flatten()
+    }
+}
+
+impl Compiled {
+    /// Compiles a translated expression (see [`basic`], [`extended`]).
+    pub fn new(translated: &str, ignore_case: bool) -> Result<Compiled, String> {
+        if has_backreference(translated) {
+            let flags = if ignore_case { "(?i)" } else { "" };
+            return fancy_regex::Regex::new(&format!("{flags}{translated}"))
+                .map(Compiled::Backtracking)
+                .map_err(|err| failure_message(&err.to_string()));
+        }
+        regex::bytes::RegexBuilder::new(translated)
+            .case_insensitive(ignore_case)
+            .size_limit(16 << 20)
+            .build()
+            .map(Compiled::Automaton)
+            .map_err(|err| failure_message(&err.to_string()))
+    }
+
+    /// Whether `hay` holds a match.
+    pub fn is_match(&self, hay: &[u8]) -> bool {
+        match self {
+            Compiled::Automaton(regex) => regex.is_match(hay),
+            Compiled::Backtracking(regex) => {
+                std::str::from_utf8(hay).is_ok_and(|text| regex.is_match(text).unwrap_or(false))
+            }
+        }
+    }
+
+    /// The matches of `hay` from left to right, with their groups, found as they are asked for.
+    pub fn captures_iter<'r, 'h>(&'r self, hay: &'h [u8]) -> Box<dyn Iterator<Item = Groups<'h>> + 'r>
+    where
+        'h: 'r,
+    {
+        let groups = move |spans: Vec<Option<(usize, usize)>>| Groups { hay, spans };
+        match self {
+            Compiled::Automaton(regex) => Box::new(
+                regex
+                    .captures_iter(hay)
+                    .map(move |caps| groups(caps.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect())),
+            ),
+            Compiled::Backtracking(regex) => match std::str::from_utf8(hay) {
+                Ok(text) => Box::new(
+                    regex
+                        .captures_iter(text)
+                        .map_while(Result::ok)
+                        .map(move |caps| groups(caps.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect())),
+                ),
+                Err(_) => Box::new(std::iter::empty()),
+            },
+        }
+    }
+}

@@ -1635,3 +1635,9 @@ a named dot is any character
 open a[b
 close c]d
 ## status: 0
+
+### a back-reference is an octal escape in awk
+printf 'aa\n\001\n' | awk '/\1/ { print "control-A on line " NR } /(a)\1/ { print "never" }'
+## stdout:
+control-A on line 2
+## status: 0

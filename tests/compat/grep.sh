@@ -682,3 +682,15 @@ h
 ## status: 0
 ## files:
 f: "a[b\nc]d\ne^f\ng&h\n"
+
+### back-references in basic and extended patterns, one numbering per -e
+printf 'aa\nab\nbcbc\nabab\nxyx\n' > f
+grep '\(a\)\1' f; grep -c -e '\(a\)\1' -e '\(bc\)\1' f; grep -oE '(ab)\1' f; grep -x '\([a-z]\)y\1' f
+## stdout:
+aa
+2
+abab
+xyx
+## status: 0
+## files:
+f: "aa\nab\nbcbc\nabab\nxyx\n"

@@ -435,3 +435,13 @@ printf 'a[b\nc]d\n' | sed 's/[^[]*//; s/[][]/|/'
 |b
 
 ## status: 0
+
+### back-references in addresses and s patterns
+printf 'aa\nab\nx\nx\ny\n' | sed -n '/\(a\)\1/p; $!N; /^\(.*\)\n\1$/p'
+echo 'abab cdcd efgh' | sed -E 's/(..)\1/[\1]/g'
+## stdout:
+aa
+x
+x
+[ab] [cd] efgh
+## status: 0
