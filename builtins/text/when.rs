@@ -1,7 +1,7 @@
 //! Dates as `date -d` (and `find -newermt`) read them, in UTC: an absolute date (`@EPOCH`, RFC
 //! 3339, `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]`), then GNU's relative items — `now`, `today`,
-//! `yesterday`, `tomorrow`, `N UNIT [ago]`, `+N UNIT`, `next|last|this UNIT`, a day of the week
-//! (`monday`, `next friday`, `last tue`) and a time of day (`10:00`). Months and years move the
+//! `yesterday`, `tomorrow`, `N UNIT [ago]`, `+N UNIT`, `+ N UNIT`, `UNIT` alone, `next|last|this
+//! UNIT`, a day of the week (`monday`, `next friday`, `last tue`) and a time of day (`10:00`). Months and years move the
 //! calendar fields and let an impossible day run over into the next month, as GNU does
 //! (`2024-01-31 +1 month` is March 2nd).
 
@@ -49,11 +49,21 @@ pub fn parse(text: &str, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
                 }
             }
             _ if weekday(&word).is_some() => rel.weekday = weekday(&word).map(|day| (day, 0)),
+            // A unit alone is one of it (`hour`, `week ago`).
+            _ if unit(&word).is_some() => rel.add(unit(&word)?, 1),
             _ => {
-                let count: i64 = word.strip_prefix('+').unwrap_or(&word).parse().ok()?;
+                // The sign may stand apart from its number (`now + 2 hours`, `- 2 days`).
+                let (sign, number) = match word.as_str() {
+                    "+" | "-" => {
+                        idx += 1;
+                        (if word == "-" { -1 } else { 1 }, words.get(idx - 1)?.to_string())
+                    }
+                    _ => (1, word.clone()),
+                };
+                let count: i64 = number.strip_prefix('+').unwrap_or(&number).parse().ok()?;
                 let following = words.get(idx)?.to_ascii_lowercase();
                 idx += 1;
-                rel.add(unit(&following)?, count);
+                rel.add(unit(&following)?, sign * count);
             }
         }
     }

@@ -961,3 +961,19 @@ d/e/
 d/e/f: ""
 d/e/up -> ../..
 ld -> d
+
+### date -d with relative items after a date
+for d in '2024-01-31 + 1 month' '2024-02-29 + 1 year' '2024-01-01 - 1 fortnight' '2024-01-01 week ago' '2024-01-01 hour' '2024-03-10 next friday' '2024-03-10 last monday' '2024-03-10 12:00 tomorrow' '2024-01-31 +1 month -1 day'; do
+  TZ=UTC date -u -d "$d" '+%F %T %A'
+done
+## stdout:
+2024-03-02 00:00:00 Saturday
+2025-03-01 00:00:00 Saturday
+2023-12-18 00:00:00 Monday
+2023-12-25 00:00:00 Monday
+2024-01-01 01:00:00 Monday
+2024-03-10 00:00:00 Sunday
+2024-03-10 00:00:00 Sunday
+2024-03-11 12:00:00 Monday
+2024-03-01 00:00:00 Friday
+## status: 0
