@@ -173,7 +173,7 @@ fn human(size: u64) -> String {
     }
 }
 
-fn format_time(time: SystemTime) -> String {
+pub(crate) fn format_time(time: SystemTime) -> String {
     let datetime: chrono::DateTime<chrono::Utc> = time.into();
     let six_months = std::time::Duration::from_secs(183 * 24 * 3600);
     let recent = SystemTime::now().duration_since(time).map(|d| d < six_months).unwrap_or(true);
@@ -276,7 +276,9 @@ fn ls_line(ctx: &Ctx<'_>, name: &str, abs: &str, meta: &Meta, opts: &LsOptions) 
         shown = format!("{name} -> {target}");
     }
     let size = if opts.human { human(meta.size) } else { meta.size.to_string() };
-    format!("{} 1 user user {size:>5} {} {shown}\n", mode_string(meta), format_time(meta.mtime))
+    // Every file is the agent's, in the agent's group (as `id` says).
+    let owner = ctx.agent();
+    format!("{} 1 {owner} {owner} {size:>5} {} {shown}\n", mode_string(meta), format_time(meta.mtime))
 }
 
 /// `ls`.
@@ -930,21 +932,73 @@ pub const TOUCH: Spec = Spec {
     name: "touch",
     summary: "create files or update their times",
     synopsis: &["[OPTION]... FILE..."],
-    about: "Update the modification time of each FILE to the current time; a FILE that does not exist is created empty, unless -c is given.",
-    options: &[NO_CREATE, Opt::short('m', "change only the modification time (the only one kept here)")],
+    about: "Update the modification time of each FILE to the current time (or the one -d, -t or -r gives); a FILE that does not exist is created empty, unless -c is given. A file keeps one time here: -a alone changes nothing but creates.",
+    options: &[NO_CREATE, ACCESS_ONLY, MODIFICATION_ONLY, TOUCH_DATE, TOUCH_STAMP, TOUCH_REFERENCE],
     tools: &["fs.write"],
     operand_paths: true,
     assumed: true,
     ..Spec::BASE
 };
 
-/// `touch [-cm] FILE…`
+const ACCESS_ONLY: Opt = Opt::short('a', "change only the access time (not kept here: nothing changes)");
+const MODIFICATION_ONLY: Opt = Opt::short('m', "change only the modification time (the only one kept here)");
+const TOUCH_DATE: Opt =
+    Opt::both('d', "date", "use the time STRING names instead of now (as date -d reads it)").value("STRING");
+const TOUCH_STAMP: Opt = Opt::short('t', "use [[CC]YY]MMDDhhmm[.ss] instead of now").value("STAMP");
+const TOUCH_REFERENCE: Opt = Opt::both('r', "reference", "use FILE's time instead of now").value("FILE");
+
+/// `touch -t`'s `[[CC]YY]MMDDhhmm[.ss]`, in UTC (the workspace's zone).
+fn touch_stamp(stamp: &str) -> Option<SystemTime> {
+    let (main, seconds) = match stamp.split_once('.') {
+        Some((main, seconds)) if seconds.len() == 2 => (main, seconds.parse::<u32>().ok()?),
+        Some(_) => return None,
+        None => (stamp, 0),
+    };
+    if !main.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let number = |range: std::ops::Range<usize>| main.get(range).and_then(|d| d.parse::<u32>().ok());
+    let (year, rest) = match main.len() {
+        8 => (chrono::Datelike::year(&chrono::Utc::now()), 0),
+        // POSIX: YY from 69 is 19YY, below it 20YY.
+        10 => (number(0..2).map(|yy| if yy >= 69 { 1900 + yy } else { 2000 + yy })? as i32, 2),
+        12 => (number(0..4)? as i32, 4),
+        _ => return None,
+    };
+    let date = chrono::NaiveDate::from_ymd_opt(year, number(rest..rest + 2)?, number(rest + 2..rest + 4)?)?;
+    let time = date.and_hms_opt(number(rest + 4..rest + 6)?, number(rest + 6..rest + 8)?, seconds)?;
+    Some(time.and_utc().into())
+}
+
+/// `touch [-acm] [-d DATE|-t STAMP|-r FILE] FILE…`
 pub async fn touch(ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&TOUCH).await {
         Ok(args) => args,
         Err(status) => return status,
     };
     let flags = args.letters();
+    let when = if let Some(date) = args.last(&TOUCH_DATE) {
+        match crate::text::stream::parse_date(date) {
+            Some(when) => when.into(),
+            None => return ctx.fail(format!("invalid date format '{date}'")).await,
+        }
+    } else if let Some(stamp) = args.last(&TOUCH_STAMP) {
+        match touch_stamp(stamp) {
+            Some(when) => when,
+            None => return ctx.fail(format!("invalid date format '{stamp}'")).await,
+        }
+    } else if let Some(reference) = args.last(&TOUCH_REFERENCE) {
+        match ctx.vfs.stat(&ctx.abs(reference)) {
+            Ok(meta) => meta.mtime,
+            Err(err) => {
+                return ctx.fail(format!("failed to get attributes of '{reference}': {}", describe(&err))).await;
+            }
+        }
+    } else {
+        SystemTime::now()
+    };
+    // `-a` without `-m` asks for the access time only, which no file keeps here.
+    let keep_time = flags.contains(&'a') && !flags.contains(&'m');
     let operands = args.operands;
     if operands.is_empty() {
         return ctx.misuse(&TOUCH, "missing file operand").await;
@@ -953,11 +1007,13 @@ pub async fn touch(ctx: Ctx<'_>) -> Status {
     for operand in operands {
         let abs = ctx.abs(&operand);
         let result = if ctx.vfs.stat(&abs).is_ok() {
-            ctx.vfs.set_mtime(&abs, SystemTime::now())
+            if keep_time { Ok(()) } else { ctx.vfs.set_mtime(&abs, when) }
         } else if flags.contains(&'c') {
             Ok(())
         } else {
-            ctx.vfs.write(&abs, b"", WriteMode::Append)
+            ctx.vfs
+                .write(&abs, b"", WriteMode::Append)
+                .and_then(|()| if keep_time { Ok(()) } else { ctx.vfs.set_mtime(&abs, when) })
         };
         if let Err(err) = result {
             ctx.complain(format!("cannot touch '{operand}': {}", describe(&err))).await;
@@ -1106,8 +1162,8 @@ pub async fn stat(ctx: Ctx<'_>) -> Status {
                         Some('A') => out.push_str(&mode_string(&meta)),
                         Some('Y') => out.push_str(&epoch.to_string()),
                         Some('y') => out.push_str(&datetime.format("%Y-%m-%d %H:%M:%S%.9f %z").to_string()),
-                        Some('U' | 'G') => out.push_str("user"),
-                        Some('u' | 'g') => out.push_str("1000"),
+                        Some('U' | 'G') => out.push_str(ctx.agent()),
+                        Some('u' | 'g') => out.push_str(&toolsh_core::session::AGENT_ID.to_string()),
                         Some('h') => out.push('1'),
                         Some('%') => out.push('%'),
                         Some(other) => {

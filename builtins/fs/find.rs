@@ -1,7 +1,10 @@
 //! `find`: walks the workspace and evaluates an expression of tests (`-name -iname -path -regex
-//! -iregex -type -size -perm -newer -newermt -mtime -mmin -lname -readable -writable -executable
-//! -empty -maxdepth -mindepth`) and actions (`-print -print0 -printf -delete -exec … \; -exec … +
-//! -prune -quit`) joined by `!`, `-a`, `-o` and parentheses.
+//! -iregex -type -size -perm -newer -newerXY -mtime -mmin -atime -amin -ctime -cmin -daystart
+//! -lname -samefile -inum -user -group -uid -gid -nouser -nogroup -readable -writable -executable
+//! -empty -maxdepth -mindepth -xdev`) and actions (`-print -print0 -printf -ls -delete -exec … \;
+//! -exec … + -prune -quit`) joined by `!`, `-a`, `-o`, `,` and parentheses. A file keeps one
+//! time (access and change times are its modification time), every file is the agent's, and
+//! there are no inode numbers (`-inum` matches nothing, `-ls` shows 0).
 //! Directories are read in sorted order, so output is deterministic.
 
 use crate::Ctx;
@@ -69,6 +72,12 @@ enum Node {
     Access(u32),
     /// `-printf FORMAT`.
     Printf(String),
+    /// `-ls`: the line `ls -dils` would print.
+    Ls,
+    /// `A , B`: both evaluated, B's value.
+    Comma(Box<Node>, Box<Node>),
+    /// `-samefile FILE`: resolves to the same path as FILE did (links followed with -L).
+    SameFile(String, bool),
     Not(Box<Node>),
     And(Box<Node>, Box<Node>),
     Or(Box<Node>, Box<Node>),
@@ -77,9 +86,11 @@ enum Node {
 impl Node {
     fn has_action(&self) -> bool {
         match self {
-            Node::Print | Node::Print0 | Node::Printf(_) | Node::Delete | Node::Exec { .. } | Node::Quit => true,
+            Node::Print | Node::Print0 | Node::Printf(_) | Node::Ls | Node::Delete | Node::Exec { .. } | Node::Quit => {
+                true
+            }
             Node::Not(inner) => inner.has_action(),
-            Node::And(a, b) | Node::Or(a, b) => a.has_action() || b.has_action(),
+            Node::And(a, b) | Node::Or(a, b) | Node::Comma(a, b) => a.has_action() || b.has_action(),
             _ => false,
         }
     }
@@ -88,7 +99,7 @@ impl Node {
         match self {
             Node::Delete => true,
             Node::Not(inner) => inner.has_delete(),
-            Node::And(a, b) | Node::Or(a, b) => a.has_delete() || b.has_delete(),
+            Node::And(a, b) | Node::Or(a, b) | Node::Comma(a, b) => a.has_delete() || b.has_delete(),
             _ => false,
         }
     }
@@ -160,6 +171,12 @@ struct Parser<'a> {
     depth_first: bool,
     execs: usize,
     regex_type: RegexType,
+    /// `-daystart`: ages count from the end of today, not from now.
+    day_start: bool,
+    /// `-xdev`/`-mount`: no descent into another file system.
+    one_file_system: bool,
+    /// `-L`: links are followed (for `-samefile`).
+    follow_all: bool,
 }
 
 impl Parser<'_> {
@@ -170,6 +187,17 @@ impl Parser<'_> {
     fn value(&mut self, option: &str) -> Result<String, String> {
         self.pos += 1;
         self.args.get(self.pos - 1).cloned().ok_or_else(|| format!("missing argument to `{option}'"))
+    }
+
+    /// The lowest operator: `,` (both sides run, the right one's value counts).
+    fn comma(&mut self, ctx: &Ctx<'_>) -> Result<Node, String> {
+        let mut left = self.or(ctx)?;
+        while self.peek() == Some(",") {
+            self.pos += 1;
+            let right = self.or(ctx)?;
+            left = Node::Comma(Box::new(left), Box::new(right));
+        }
+        Ok(left)
     }
 
     fn or(&mut self, ctx: &Ctx<'_>) -> Result<Node, String> {
@@ -187,7 +215,7 @@ impl Parser<'_> {
         loop {
             match self.peek() {
                 Some("-a" | "-and") => self.pos += 1,
-                Some("-o" | "-or" | ")") | None => break,
+                Some("-o" | "-or" | ")" | ",") | None => break,
                 _ => {}
             }
             let right = self.not(ctx)?;
@@ -211,7 +239,7 @@ impl Parser<'_> {
         self.pos += 1;
         Ok(match token.as_str() {
             "(" => {
-                let inner = self.or(ctx)?;
+                let inner = self.comma(ctx)?;
                 if self.peek() != Some(")") {
                     return Err(
                         "invalid expression; you have used a binary operator '(' with nothing after it".to_string()
@@ -249,10 +277,76 @@ impl Parser<'_> {
                 let (cmp, n) = parse_cmp(number).ok_or_else(|| format!("invalid argument `{spec}' to `-size'"))?;
                 Node::Size(cmp, n, unit_bytes)
             }
-            "-mtime" | "-mmin" => {
+            // A file keeps one time here, so access and change times are the modification time.
+            "-mtime" | "-mmin" | "-atime" | "-amin" | "-ctime" | "-cmin" => {
                 let spec = self.value(&token)?;
                 let (cmp, n) = parse_cmp(&spec).ok_or_else(|| format!("invalid argument `{spec}' to `{token}'"))?;
-                Node::Mtime(cmp, n, if token == "-mtime" { 86400 } else { 60 })
+                Node::Mtime(cmp, n, if token.ends_with("time") { 86400 } else { 60 })
+            }
+            "-daystart" => {
+                self.day_start = true;
+                Node::True
+            }
+            "-xdev" | "-mount" => {
+                self.one_file_system = true;
+                Node::True
+            }
+            // Every file is the agent's (`id`): its name or id matches, another id does not,
+            // and another name is no user at all.
+            "-user" | "-group" | "-uid" | "-gid" => {
+                let who = self.value(&token)?;
+                let id = toolsh_core::session::AGENT_ID.to_string();
+                if who == ctx.agent() || who == id {
+                    Node::True
+                } else if who.parse::<u32>().is_ok() {
+                    Node::False
+                } else if token == "-user" {
+                    return Err(format!("'{who}' is not the name of a known user"));
+                } else if token == "-group" {
+                    return Err(format!("'{who}' is not the name of an existing group"));
+                } else {
+                    return Err(format!("invalid argument `{who}' to `{token}'"));
+                }
+            }
+            "-nouser" | "-nogroup" => Node::False,
+            "-ls" => Node::Ls,
+            // There are no inode numbers: a file is the same as another when both resolve to
+            // the same path.
+            "-samefile" => {
+                let other = self.value(&token)?;
+                let abs = ctx.abs(&other);
+                let resolved = ctx
+                    .vfs
+                    .resolve(&abs, self.follow_all)
+                    .map_err(|_| format!("'{other}': No such file or directory"))?;
+                Node::SameFile(resolved, self.follow_all)
+            }
+            "-inum" => {
+                let value = self.value(&token)?;
+                value.parse::<u64>().map_err(|_| format!("invalid argument `{value}' to `-inum'"))?;
+                Node::False
+            }
+            newer if newer.len() == 8 && newer.starts_with("-newer") => {
+                // `-newerXY REF`: X and Y among a, B, c, m, t (only Y may be t, a date); every
+                // time here is the modification time.
+                let mut letters = newer[6..].chars();
+                let (x, y) = (letters.next().unwrap_or('m'), letters.next().unwrap_or('m'));
+                if !"aBcm".contains(x) || !"aBcmt".contains(y) {
+                    return Err(format!("unknown predicate `{newer}'"));
+                }
+                let reference = self.value(&token)?;
+                if y == 't' {
+                    let when = crate::text::stream::parse_date(&reference).ok_or_else(|| {
+                        format!("I cannot figure out how to interpret '{reference}' as a date or time")
+                    })?;
+                    Node::NewerThan(when.into())
+                } else {
+                    let meta = ctx
+                        .vfs
+                        .stat(&ctx.abs(&reference))
+                        .map_err(|_| format!("'{reference}': No such file or directory"))?;
+                    Node::Newer(meta.mtime)
+                }
             }
             "-newer" => {
                 let reference = self.value(&token)?;
@@ -303,12 +397,6 @@ impl Parser<'_> {
                     return Err(format!("invalid mode '{spec}'"));
                 };
                 Node::Perm(test, mode)
-            }
-            "-newermt" => {
-                let date = self.value(&token)?;
-                let when = crate::text::stream::parse_date(&date)
-                    .ok_or_else(|| format!("I cannot figure out how to interpret '{date}' as a date or time"))?;
-                Node::NewerThan(when.into())
             }
             "-lname" | "-ilname" => {
                 let glob = self.value(&token)?;
@@ -437,6 +525,12 @@ impl Walk<'_, '_> {
                     && self.ctx.vfs.read_link(entry.abs).is_ok_and(|target| pattern.matches(&target))
             }
             Node::Access(bit) => entry.meta.mode & bit != 0,
+            Node::SameFile(resolved, follow) => self.ctx.vfs.resolve(entry.abs, *follow).is_ok_and(|r| r == *resolved),
+            Node::Ls => {
+                let line = ls_line(self.ctx, entry);
+                self.out.extend_from_slice(line.as_bytes());
+                true
+            }
             Node::Printf(format) => {
                 let text = printf(self.ctx, format, entry);
                 self.out.extend_from_slice(text.as_bytes());
@@ -481,6 +575,10 @@ impl Walk<'_, '_> {
             }
             Node::Not(inner) => !Box::pin(self.eval(inner, entry, prune)).await,
             Node::And(a, b) => Box::pin(self.eval(a, entry, prune)).await && Box::pin(self.eval(b, entry, prune)).await,
+            Node::Comma(a, b) => {
+                Box::pin(self.eval(a, entry, prune)).await;
+                Box::pin(self.eval(b, entry, prune)).await
+            }
             Node::Or(a, b) => Box::pin(self.eval(a, entry, prune)).await || Box::pin(self.eval(b, entry, prune)).await,
         }
     }
@@ -502,7 +600,7 @@ pub const FIND: Spec = Spec {
     name: "find",
     summary: "search for files in a directory hierarchy",
     synopsis: &["[-H] [-L] [-P] [starting-point...] [expression]"],
-    about: "Walk each starting point (default: .) and evaluate the expression on every file: tests -name -iname -path -ipath -regex -iregex (-regextype) -type -size -empty -perm -newer -newermt -mtime -mmin -lname -readable -writable -executable -maxdepth -mindepth; actions -print -print0 -printf FORMAT -delete -exec CMD {} ; (or +) -prune -quit; joined by ! -a -o and ( ).",
+    about: "Walk each starting point (default: .) and evaluate the expression on every file: tests -name -iname -path -ipath -regex -iregex (-regextype) -type -size -empty -perm -newer -newerXY -mtime -mmin -atime -amin -ctime -cmin (-daystart) -lname -samefile -user -group -nouser -nogroup -readable -writable -executable -maxdepth -mindepth -xdev; actions -print -print0 -printf FORMAT -ls -delete -exec CMD {} ; (or +) -prune -quit; joined by ! -a -o , and ( ).",
     options: &[NEVER_FOLLOW, FOLLOW_OPERANDS, FOLLOW_ALL],
     order: Order::Leading,
     tools: &["fs.list"],
@@ -547,6 +645,27 @@ pub const FIND: Spec = Spec {
         "-writable",
         "-executable",
         "-printf",
+        "-atime",
+        "-amin",
+        "-ctime",
+        "-cmin",
+        "-daystart",
+        "-xdev",
+        "-mount",
+        "-user",
+        "-group",
+        "-uid",
+        "-gid",
+        "-nouser",
+        "-nogroup",
+        "-ls",
+        "-samefile",
+        "-inum",
+        "-newermm",
+        "-newerma",
+        "-newermc",
+        "-newerct",
+        "-newerat",
     ],
     ..Spec::BASE
 };
@@ -576,11 +695,14 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
         depth_first: false,
         execs: 0,
         regex_type: RegexType::Emacs,
+        day_start: false,
+        one_file_system: false,
+        follow_all,
     };
     let mut expr = if parser.args.is_empty() {
         Node::True
     } else {
-        match parser.or(&ctx) {
+        match parser.comma(&ctx) {
             Ok(expr) if parser.pos == parser.args.len() => expr,
             Ok(_) => return ctx.fail(format!("unexpected `{}'", parser.args[parser.pos])).await,
             Err(message) => return ctx.fail(message).await,
@@ -596,7 +718,7 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
         batches: vec![Vec::new(); parser.execs],
         status: 0,
         quit: false,
-        now: SystemTime::now(),
+        now: if parser.day_start { end_of_today() } else { SystemTime::now() },
     };
     for root in &roots {
         let abs = ctx.abs(root);
@@ -639,7 +761,9 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
                 chain.push((identity, display.clone()));
                 above = Arc::new(chain);
             }
-            let descend = meta.is_dir() && parser.max_depth.is_none_or(|m| depth < m);
+            let descend = meta.is_dir()
+                && parser.max_depth.is_none_or(|m| depth < m)
+                && !(parser.one_file_system && depth > 0 && ctx.vfs.is_mount_point(&abs));
             let entry = Entry { display: &display, abs: &abs, meta, depth, root };
             let mut prune = false;
             if depth_first && descend && !expanded {
@@ -661,7 +785,7 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
         }
     }
     walk.flush().await;
-    if let Node::And(_, _) | Node::Or(_, _) | Node::Exec { .. } | Node::Not(_) = &expr {
+    if let Node::And(_, _) | Node::Or(_, _) | Node::Comma(_, _) | Node::Exec { .. } | Node::Not(_) = &expr {
         let batches = std::mem::take(&mut walk.batches);
         for (id, paths) in batches.into_iter().enumerate() {
             if paths.is_empty() {
@@ -679,11 +803,42 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
     walk.status
 }
 
+/// The line `-ls` prints, laid out as GNU find lays it out (there are no inode numbers here: 0).
+fn ls_line(ctx: &Ctx<'_>, entry: &Entry<'_>) -> String {
+    let meta = &entry.meta;
+    let blocks = meta.size.div_ceil(4096) * 4;
+    let owner = ctx.agent();
+    let links = if meta.is_dir() { 2 } else { 1 };
+    let mut line = format!(
+        "{:>9} {blocks:>6} {} {links:>3} {owner:<8} {owner:<8} {:>8} {} {}",
+        0,
+        crate::fs::files::mode_string(meta),
+        meta.size,
+        crate::fs::files::format_time(meta.mtime),
+        entry.display
+    );
+    if meta.kind == FileKind::Symlink
+        && let Ok(target) = ctx.vfs.read_link(entry.abs)
+    {
+        line.push_str(" -> ");
+        line.push_str(&target);
+    }
+    line.push('\n');
+    line
+}
+
+/// The end of today (UTC, the workspace's zone): what `-daystart` counts ages from, so
+/// `-mtime 0` is "modified today".
+fn end_of_today() -> SystemTime {
+    let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default().as_secs();
+    SystemTime::UNIX_EPOCH + Duration::from_secs((now / 86_400 + 1) * 86_400)
+}
+
 fn find_exec(node: &Node, wanted: usize) -> Option<&Vec<String>> {
     match node {
         Node::Exec { argv, id, .. } if *id == wanted => Some(argv),
         Node::Not(inner) => find_exec(inner, wanted),
-        Node::And(a, b) | Node::Or(a, b) => find_exec(a, wanted).or_else(|| find_exec(b, wanted)),
+        Node::And(a, b) | Node::Or(a, b) | Node::Comma(a, b) => find_exec(a, wanted).or_else(|| find_exec(b, wanted)),
         _ => None,
     }
 }
@@ -830,8 +985,8 @@ fn directive_text(ctx: &Ctx<'_>, directive: char, time_part: Option<char>, entry
         'd' => entry.depth.to_string(),
         'l' if meta.kind == FileKind::Symlink => ctx.vfs.read_link(entry.abs).unwrap_or_default(),
         'l' => String::new(),
-        'u' | 'g' => "user".to_string(),
-        'U' | 'G' => "1000".to_string(),
+        'u' | 'g' => ctx.agent().to_string(),
+        'U' | 'G' => toolsh_core::session::AGENT_ID.to_string(),
         'n' => "1".to_string(),
         't' | 'a' | 'c' => time(None),
         'T' | 'A' | 'C' => time(time_part),

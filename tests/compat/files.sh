@@ -977,3 +977,57 @@ done
 2024-03-11 12:00:00 Monday
 2024-03-01 00:00:00 Friday
 ## status: 0
+
+### find's owner, time and identity tests, -ls and the comma
+mkdir -p fd/sub; touch fd/a.txt fd/sub/b.log; ln -s a.txt fd/link; touch -d '2020-05-01' fd/sub/b.log
+find fd -user "$(id -un)" -name a.txt; find fd -uid "$(id -u)" -name a.txt; find fd -group "$(id -gn)" -type l
+find fd -user 4242; find fd -nouser; find fd -nogroup; find fd -inum 0
+find fd -atime -1 -name a.txt; find fd -amin -10 -type l; find fd -daystart -mtime +1
+find fd -newermm fd/sub/b.log -name '*.txt'; find fd -newermt 2021-01-01 -type l
+find fd -samefile fd/a.txt; find -L fd -samefile fd/a.txt | sort; find fd -samefile fd/link
+find fd -name a.txt , -name b.log; find fd -xdev -name b.log
+find fd/sub -name b.log -ls | tr -s ' ' | cut -d' ' -f3,4,5,8,9,10,11,12
+find fd -user nobody-here; echo "status $?"
+## stdout:
+fd/a.txt
+fd/a.txt
+fd/link
+fd/a.txt
+fd/link
+fd/sub/b.log
+fd/a.txt
+fd/link
+fd/a.txt
+fd/a.txt
+fd/link
+fd/link
+fd/sub/b.log
+fd/sub/b.log
+0 -rw-r--r-- 1 0 May 1 2020 fd/sub/b.log
+status 1
+## status: 0
+## files:
+fd/
+fd/a.txt: ""
+fd/link -> a.txt
+fd/sub/
+fd/sub/b.log: ""
+
+### touch -d, -t and -r set the modification time
+touch -d '2020-05-01 10:00' a; touch -t 202001021530.45 b; touch -t 9912312359 c; touch -r a d
+for f in a b c d; do date -u -r "$f" '+%F %T'; done
+touch -d garbage x; echo "status $?"; touch -t 123 x; echo "status $?"; ls x 2>/dev/null; echo "x $?"
+## stdout:
+2020-05-01 10:00:00
+2020-01-02 15:30:45
+1999-12-31 23:59:00
+2020-05-01 10:00:00
+status 1
+status 1
+x 2
+## status: 0
+## files:
+a: ""
+b: ""
+c: ""
+d: ""

@@ -137,6 +137,11 @@ impl<'a> Fs<'a> {
         self.vfs.lstat(abs)
     }
 
+    /// Whether another file system is mounted at `abs` (`find -xdev` stops there).
+    pub fn is_mount_point(&self, abs: &str) -> bool {
+        self.vfs.mounts().iter().any(|mount| mount.at == abs)
+    }
+
     /// True when the path exists.
     pub fn exists(&self, abs: &str) -> bool {
         self.vfs.exists(abs)
