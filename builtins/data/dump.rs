@@ -352,9 +352,14 @@ pub const SPLIT: Spec = Spec {
         Opt::both('l', "lines", "put NUMBER lines/records per output file").value("NUMBER"),
         Opt::both('n', "number", "generate CHUNKS output files").value("CHUNKS"),
         SPLIT_VERBOSE,
+        SPLIT_FILTER,
     ],
     ..Spec::BASE
 };
+
+const SPLIT_FILTER: Opt =
+    Opt::long("filter", "write each piece to the shell COMMAND's input instead of a file; $FILE is its name")
+        .value("COMMAND");
 
 /// `split [-l N | -b SIZE | -C SIZE | -n CHUNKS] [-a LEN] [-d | -x] [--additional-suffix=S]
 /// [-e] [--verbose] [FILE [PREFIX]]`
@@ -362,6 +367,7 @@ pub async fn split(ctx: Ctx<'_>) -> Status {
     let mut cut: Option<Cut> = None;
     let mut suffixes = Suffixes { alphabet: b"abcdefghijklmnopqrstuvwxyz", length: 2, fixed: false, start: 0 };
     let (mut extra, mut elide, mut verbose) = (String::new(), false, false);
+    let mut filter: Option<String> = None;
     let args = match ctx.args(&SPLIT).await {
         Ok(args) => args,
         Err(status) => return status,
@@ -371,6 +377,7 @@ pub async fn split(ctx: Ctx<'_>) -> Status {
         let flag = match *opt {
             ADDITIONAL_SUFFIX => 'S',
             SPLIT_VERBOSE => 'V',
+            SPLIT_FILTER => 'F',
             NUMERIC_SUFFIXES => 'd',
             HEX_SUFFIXES => 'x',
             _ => opt.short.unwrap_or_default(),
@@ -409,6 +416,7 @@ pub async fn split(ctx: Ctx<'_>) -> Status {
             ('S', None) => extra = text,
             ('e', None) => elide = true,
             ('V', None) => verbose = true,
+            ('F', None) => filter = Some(text),
             _ => {}
         }
     }
@@ -440,7 +448,24 @@ pub async fn split(ctx: Ctx<'_>) -> Status {
         if verbose {
             ctx.out(format!("creating file '{name}'\n")).await;
         }
-        if let Err(err) = ctx.vfs.write(&ctx.abs(&name), &piece.concat(), WriteMode::Truncate) {
+        if let Some(command) = &filter {
+            // As GNU: the command reads the piece, `$FILE` names it, and a failure ends split.
+            let mut io = ctx.io.clone();
+            io.set(0, Some(crate::io::Fd::Input(crate::io::Input::from_bytes(piece.concat()))));
+            let argv = vec!["sh".to_string(), "-c".to_string(), command.clone()];
+            let status = ctx
+                .run_with(argv, &io, |state| {
+                    let _ = state.vars.set("FILE", name.clone());
+                    if let Some(var) = state.vars.get_mut("FILE") {
+                        var.attrs.set(toolsh_core::vars::Attrs::EXPORT, true);
+                    }
+                })
+                .await;
+            if status != 0 {
+                ctx.complain(format!("with FILE={name}, exit {status} from command: {command}")).await;
+                return status;
+            }
+        } else if let Err(err) = ctx.vfs.write(&ctx.abs(&name), &piece.concat(), WriteMode::Truncate) {
             return ctx.fail(format!("{name}: {}", describe(&err))).await;
         }
         written += 1;

@@ -243,6 +243,17 @@ pub const OD: Spec = Spec {
         Opt::short('o', "same as -t o2, select octal 2-byte units"),
         Opt::short('s', "same as -t d2, select decimal 2-byte units"),
         Opt::short('x', "same as -t x2, select hexadecimal 2-byte units"),
+        Opt::short('B', "same as -t o2 (traditional)"),
+        Opt::short('D', "same as -t u4 (traditional)"),
+        Opt::short('e', "same as -t fD (traditional)"),
+        Opt::short('F', "same as -t fD (traditional)"),
+        Opt::short('h', "same as -t x2 (traditional)"),
+        Opt::short('H', "same as -t x4 (traditional)"),
+        Opt::short('X', "same as -t x4 (traditional)"),
+        Opt::short('I', "same as -t dL (traditional)"),
+        Opt::short('L', "same as -t dL (traditional)"),
+        Opt::short('O', "same as -t o4 (traditional)"),
+        Opt::long("traditional", "accept arguments in the traditional form (the options above)"),
     ],
     ..Spec::BASE
 };
@@ -254,8 +265,9 @@ async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {
         Ok(args) => args,
         Err(status) => return Err(status),
     };
-    // Every option of od has a letter: the loop reads them by it.
-    for (opt, value) in args.given() {
+    // Every option of od but --traditional (which changes nothing here) has a letter: the
+    // loop reads them by it.
+    for (opt, value) in args.given().filter(|(opt, _)| opt.short.is_some()) {
         let (flag, value) = (opt.short.unwrap_or_default(), value.to_string());
         let legacy = match flag {
             'a' => "a",
@@ -264,10 +276,14 @@ async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {
             'd' => "u2",
             'f' => "f4",
             'i' => "d4",
-            'l' => "d8",
-            'o' => "o2",
+            'l' | 'I' | 'L' => "d8",
+            'o' | 'B' => "o2",
             's' => "d2",
-            'x' => "x2",
+            'x' | 'h' => "x2",
+            'D' => "u4",
+            'e' | 'F' => "f8",
+            'H' | 'X' => "x4",
+            'O' => "o4",
             _ => "",
         };
         if !legacy.is_empty() {

@@ -25,6 +25,15 @@ const DIRECTORY: Opt = Opt::both('C', "directory", "change to directory DIR").va
 const EXCLUDE: Opt = Opt::long("exclude", "exclude files matching PATTERN").value("PATTERN");
 const BZIP2: Opt = Opt::both('j', "bzip2", "filter the archive through bzip2 (refused: only gzip here)");
 const XZ: Opt = Opt::both('J', "xz", "filter the archive through xz (refused: only gzip here)");
+const COMPRESS_PROGRAM: Opt =
+    Opt::both('I', "use-compress-program", "filter through PROG (refused: no programs run here; only gzip)")
+        .value("PROG");
+const OTHER_COMPRESSION: [Opt; 4] = [
+    Opt::long("zstd", "filter the archive through zstd (refused: only gzip here)"),
+    Opt::long("lzma", "filter the archive through lzma (refused: only gzip here)"),
+    Opt::both('Z', "compress", "filter the archive through compress (refused: only gzip here)"),
+    Opt::long("lzip", "filter the archive through lzip (refused: only gzip here)"),
+];
 
 /// `tar`.
 pub const TAR: Spec = Spec {
@@ -32,7 +41,24 @@ pub const TAR: Spec = Spec {
     summary: "create, list or extract tar archives (-z gzip) of the workspace",
     synopsis: &["[OPTION...] [FILE]..."],
     about: "Create (-c), list (-t) or extract (-x) tar archives of the workspace; the first word's letters are options even without a dash (tar czf out.tgz dir).",
-    options: &[CREATE, LIST, EXTRACT, VERBOSE, GZIP, TO_STDOUT, FILE, DIRECTORY, EXCLUDE, BZIP2, XZ],
+    options: &[
+        CREATE,
+        LIST,
+        EXTRACT,
+        VERBOSE,
+        GZIP,
+        TO_STDOUT,
+        FILE,
+        DIRECTORY,
+        EXCLUDE,
+        BZIP2,
+        XZ,
+        COMPRESS_PROGRAM,
+        OTHER_COMPRESSION[0],
+        OTHER_COMPRESSION[1],
+        OTHER_COMPRESSION[2],
+        OTHER_COMPRESSION[3],
+    ],
     usage_status: 64,
     words: Words::Own(tar_words),
     ..Spec::BASE

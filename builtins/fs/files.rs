@@ -191,6 +191,12 @@ struct LsOptions {
     human: bool,
     directory: bool,
     classify: bool,
+    /// `-p`: `/` after directories only.
+    slash: bool,
+    owner: bool,
+    group: bool,
+    numeric: bool,
+    hide_control: bool,
 }
 
 async fn ls_entries(ctx: &Ctx<'_>, dir_display: &str, dir_abs: &str, opts: &LsOptions, out: &mut String) -> bool {
@@ -258,7 +264,14 @@ fn sort_items(items: &mut [(String, Meta)], opts: &LsOptions) {
 }
 
 fn ls_line(ctx: &Ctx<'_>, name: &str, abs: &str, meta: &Meta, opts: &LsOptions) -> String {
-    let mut shown = name.to_string();
+    let mut shown = if opts.hide_control {
+        name.chars().map(|c| if c.is_control() { '?' } else { c }).collect()
+    } else {
+        name.to_string()
+    };
+    if opts.slash && !opts.classify && meta.kind == FileKind::Dir {
+        shown.push('/');
+    }
     if opts.classify {
         match meta.kind {
             FileKind::Dir => shown.push('/'),
@@ -277,8 +290,16 @@ fn ls_line(ctx: &Ctx<'_>, name: &str, abs: &str, meta: &Meta, opts: &LsOptions) 
     }
     let size = if opts.human { human(meta.size) } else { meta.size.to_string() };
     // Every file is the agent's, in the agent's group (as `id` says).
-    let owner = ctx.agent();
-    format!("{} 1 {owner} {owner} {size:>5} {} {shown}\n", mode_string(meta), format_time(meta.mtime))
+    let id = toolsh_core::session::AGENT_ID.to_string();
+    let name = if opts.numeric { id.as_str() } else { ctx.agent() };
+    let mut owners = String::new();
+    for (wanted, who) in [(opts.owner, name), (opts.group, name)] {
+        if wanted {
+            owners.push_str(who);
+            owners.push(' ');
+        }
+    }
+    format!("{} 1 {owners}{size:>5} {} {shown}\n", mode_string(meta), format_time(meta.mtime))
 }
 
 /// `ls`.
@@ -299,6 +320,11 @@ pub const LS: Spec = Spec {
         Opt::short('S', "sort by file size, largest first"),
         Opt::short('t', "sort by time, newest first"),
         Opt::short('1', "list one file per line (always so here)"),
+        Opt::short('p', "append / to directories"),
+        Opt::short('g', "like -l, but do not list the owner"),
+        Opt::short('o', "like -l, but do not list the group"),
+        Opt::both('n', "numeric-uid-gid", "like -l, but list the user and group ids"),
+        Opt::both('q', "hide-control-chars", "print ? instead of nongraphic characters"),
     ],
     usage_status: 2,
     tools: &["fs.list"],
@@ -306,7 +332,7 @@ pub const LS: Spec = Spec {
     ..Spec::BASE
 };
 
-/// `ls [-aAdFhlrRSt1] [FILE…]`
+/// `ls [-aAdFghlnopqrRSt1] [FILE…]`
 pub async fn ls(ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&LS).await {
         Ok(args) => args,
@@ -318,7 +344,7 @@ pub async fn ls(ctx: Ctx<'_>) -> Status {
     let opts = LsOptions {
         all: has('a'),
         almost_all: has('A'),
-        long: has('l'),
+        long: has('l') || has('g') || has('o') || has('n'),
         recursive: has('R'),
         by_time: has('t'),
         by_size: has('S'),
@@ -326,6 +352,11 @@ pub async fn ls(ctx: Ctx<'_>) -> Status {
         human: has('h'),
         directory: has('d'),
         classify: has('F'),
+        slash: has('p'),
+        owner: !has('g'),
+        group: !has('o'),
+        numeric: has('n'),
+        hide_control: has('q'),
     };
     if operands.is_empty() {
         operands.push(".".to_string());
@@ -400,12 +431,16 @@ pub const CP: Spec = Spec {
         Opt::both('r', "recursive", "copy directories recursively"),
         Opt::short('R', "same as -r"),
         Opt::both('v', "verbose", "explain what is being done"),
+        Opt::both('P', "no-dereference", "copy symbolic links as links (the default with -r)"),
+        Opt::short('d', "same as --no-dereference"),
+        Opt::both('L', "dereference", "follow symbolic links given as SOURCE (the default without -r)"),
+        Opt::short('H', "follow symbolic links given as SOURCE, also with -r"),
     ],
     tools: &["fs.read", "fs.copy"],
     ..Spec::BASE
 };
 
-/// `cp [-afnprRv] SOURCE… DEST`
+/// `cp [-afnprRvPdLH] SOURCE… DEST`
 pub async fn cp(ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&CP).await {
         Ok(args) => args,
@@ -414,6 +449,13 @@ pub async fn cp(ctx: Ctx<'_>) -> Status {
     let flags = args.letters();
     let operands = args.operands;
     let recursive = flags.iter().any(|f| matches!(f, 'r' | 'R' | 'a'));
+    // Whether a SOURCE that is a symbolic link is followed: the last of -P/-d and -L/-H says,
+    // else GNU's default (followed, unless copying recursively).
+    let follow = match flags.iter().rev().find(|f| matches!(f, 'P' | 'd' | 'L' | 'H')) {
+        Some('L' | 'H') => true,
+        Some(_) => false,
+        None => !recursive,
+    };
     let no_clobber = flags.contains(&'n');
     let verbose = flags.contains(&'v');
     if operands.is_empty() {
@@ -430,7 +472,7 @@ pub async fn cp(ctx: Ctx<'_>) -> Status {
             Err(message) => return ctx.fail(message).await,
         };
         let abs = ctx.abs(source);
-        let meta = match ctx.vfs.stat(&abs) {
+        let meta = match if follow { ctx.vfs.stat(&abs) } else { ctx.vfs.lstat(&abs) } {
             Ok(meta) => meta,
             Err(err) => {
                 ctx.complain(format!("cannot stat '{source}': {}", describe(&err))).await;
@@ -466,7 +508,16 @@ pub async fn cp(ctx: Ctx<'_>) -> Status {
             lines.concat()
         });
         let result = if meta.is_dir() {
-            ctx.vfs.copy_tree(&abs, &target)
+            // Followed, a link to a directory is copied as the directory it names.
+            let from = if follow { ctx.vfs.resolve(&abs, true).unwrap_or_else(|_| abs.clone()) } else { abs.clone() };
+            ctx.vfs.copy_tree(&from, &target)
+        } else if meta.kind == FileKind::Symlink {
+            ctx.vfs.read_link(&abs).and_then(|link| {
+                if ctx.vfs.lstat(&target).is_ok() {
+                    ctx.vfs.remove_file(&target)?;
+                }
+                ctx.vfs.symlink(&link, &target)
+            })
         } else {
             ctx.vfs.read(&abs).and_then(|data| ctx.vfs.write(&target, &data, WriteMode::Truncate)).and_then(|()| {
                 if flags.iter().any(|f| matches!(f, 'p' | 'a')) {

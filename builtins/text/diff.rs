@@ -1,6 +1,6 @@
 //! `diff`: line differences between files (`-` is standard input) or directory trees, in GNU
-//! diff's normal (default) and unified (`-u`, `-U N`) formats, with `-q -s -r -N -x`, the
-//! comparisons `-i -b -w -Z`, binary files reported as GNU does, and statuses 0 same, 1 different,
+//! diff's normal (default), unified (`-u`, `-U N`) and side-by-side (`-y`, `-W`,
+//! `--suppress-common-lines`) formats, with `-q -s -r -N -x`, the comparisons `-i -b -w -Z -B`, binary files reported as GNU does, and statuses 0 same, 1 different,
 //! 2 trouble. The Myers algorithm comes from the `similar` crate.
 
 use crate::Ctx;
@@ -28,6 +28,13 @@ struct Options {
     exclude: Vec<Pattern>,
     /// The options as typed: GNU repeats them in the `diff …` line before each pair of a tree.
     switches: String,
+    /// `-B`: changes whose lines are all blank are no changes.
+    ignore_blank_lines: bool,
+    /// `-y`: the two files side by side, in `width` columns (`-W`).
+    side_by_side: bool,
+    width: usize,
+    /// `--suppress-common-lines` (with `-y`).
+    suppress_common: bool,
 }
 
 impl Options {
@@ -201,7 +208,8 @@ async fn diff_files(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &m
         }
         0
     };
-    if old_data == new_data {
+    // Side by side shows the lines even of files that are the same, as GNU does.
+    if old_data == new_data && (o.brief || !o.side_by_side) {
         return identical(out);
     }
     // As GNU: a NUL in the first 32 KiB makes a file binary, compared only as a whole.
@@ -221,7 +229,19 @@ async fn diff_files(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &m
     } else {
         capture_diff_slices(Algorithm::Myers, &old.lines, &new.lines)
     };
+    // `-B`: a change of blank lines only (inserted, deleted or replaced) is not one.
+    let ops: Vec<DiffOp> = if o.ignore_blank_lines {
+        let blank = |text: &Text, range: std::ops::Range<usize>| range.into_iter().all(|i| text.lines[i].is_empty());
+        ops.into_iter()
+            .filter(|op| op.tag() == DiffTag::Equal || !(blank(&old, op.old_range()) && blank(&new, op.new_range())))
+            .collect()
+    } else {
+        ops
+    };
     if ops.iter().all(|op| op.tag() == DiffTag::Equal) {
+        if o.side_by_side && !o.brief {
+            out.push_str(&side_by_side(&old, &new, &ops, o.width, o.suppress_common));
+        }
         return identical(out);
     }
     if o.brief {
@@ -239,9 +259,117 @@ async fn diff_files(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &m
             out.push_str(&format!("+++ {}\n", header(o.labels.get(1), right, &right_abs)));
             out.push_str(&unified(&old, &new, ops, context));
         }
+        None if o.side_by_side => {
+            out.push_str(&side_by_side(&old, &new, &ops, o.width, o.suppress_common));
+        }
         None => out.push_str(&normal(&old, &new, &ops)),
     }
     1
+}
+
+/// GNU's gutter: at least this many columns between the halves of `-y`.
+const GUTTER: usize = 3;
+const TAB: usize = 8;
+
+/// `-y`: each line of the old file beside its counterpart in the new one, as GNU diff lays
+/// them out in `width` columns: `|` between changed lines, `<` and `>` beside a line only one
+/// side has, nothing between equal ones (which `suppress` leaves out).
+fn side_by_side(old: &Text, new: &Text, ops: &[DiffOp], width: usize, suppress: bool) -> String {
+    let offset = (width + TAB + GUTTER) / (2 * TAB) * TAB;
+    let half = offset.saturating_sub(GUTTER).min(width.saturating_sub(offset));
+    let column2 = if half > 0 { offset } else { width };
+    let middle = (half + column2).saturating_sub(1) / 2;
+    let mut out = String::new();
+    let mut line = |left: Option<&str>, sep: char, right: Option<&str>| {
+        let mut col = left.map_or(0, |text| half_line(&mut out, text, half));
+        if sep != ' ' {
+            col = tab_to(&mut out, col, middle);
+            out.push(sep);
+        }
+        if let Some(text) = right.filter(|t| !t.is_empty()) {
+            col = tab_to(&mut out, col, column2);
+            half_line(&mut out, text, half);
+        }
+        let _ = col;
+        out.push('\n');
+    };
+    // Equal and changed runs come in the order of the files; a gap between the ops that `-B`
+    // dropped is shown as equal lines would be.
+    let (mut a, mut b) = (0, 0);
+    for op in ops {
+        let (tag, olds, news) = op.as_tag_tuple();
+        while a < olds.start && b < news.start {
+            if !suppress {
+                line(Some(&old.lines[a]), ' ', Some(&new.lines[b]));
+            }
+            a += 1;
+            b += 1;
+        }
+        while a < olds.start {
+            line(Some(&old.lines[a]), '<', None);
+            a += 1;
+        }
+        while b < news.start {
+            line(None, '>', Some(&new.lines[b]));
+            b += 1;
+        }
+        match tag {
+            DiffTag::Equal => {
+                for (i, j) in olds.clone().zip(news.clone()) {
+                    if !suppress {
+                        line(Some(&old.lines[i]), ' ', Some(&new.lines[j]));
+                    }
+                }
+            }
+            _ => {
+                let (mut i, mut j) = (olds.start, news.start);
+                while i < olds.end && j < news.end {
+                    line(Some(&old.lines[i]), '|', Some(&new.lines[j]));
+                    i += 1;
+                    j += 1;
+                }
+                for i in i..olds.end {
+                    line(Some(&old.lines[i]), '<', None);
+                }
+                for j in j..news.end {
+                    line(None, '>', Some(&new.lines[j]));
+                }
+            }
+        }
+        a = olds.end;
+        b = news.end;
+    }
+    out
+}
+
+/// Writes `text` cut to `limit` columns (a tab reaching the next multiple of 8), returning the
+/// columns it took.
+fn half_line(out: &mut String, text: &str, limit: usize) -> usize {
+    let mut col = 0;
+    for c in text.chars() {
+        let next = if c == '\t' { (col / TAB + 1) * TAB } else { col + 1 };
+        if next > limit {
+            break;
+        }
+        out.push(c);
+        col = next;
+    }
+    col
+}
+
+/// Pads from column `from` to `to` with tabs, then spaces, as GNU diff does.
+fn tab_to(out: &mut String, mut from: usize, to: usize) -> usize {
+    let mut tab = from + TAB - from % TAB;
+    while tab <= to {
+        out.push('\t');
+        from = tab;
+        tab += TAB;
+    }
+    while from < to {
+        out.push(' ');
+        from += 1;
+    }
+    to
 }
 
 /// Compares two directories in name order, and their subdirectories with `-r`.
@@ -308,6 +436,10 @@ const IGNORE_TRAILING_SPACE: Opt = Opt::both('Z', "ignore-trailing-space", "igno
 const IGNORE_SPACE_CHANGE: Opt = Opt::both('b', "ignore-space-change", "ignore changes in the amount of white space");
 const IGNORE_ALL_SPACE: Opt = Opt::both('w', "ignore-all-space", "ignore all white space");
 const TEXT: Opt = Opt::both('a', "text", "treat all files as text");
+const IGNORE_BLANK_LINES: Opt = Opt::both('B', "ignore-blank-lines", "ignore changes where lines are all blank");
+const SIDE_BY_SIDE: Opt = Opt::both('y', "side-by-side", "output in two columns");
+const WIDTH: Opt = Opt::both('W', "width", "output at most NUM (default 130) print columns").value("NUM");
+const SUPPRESS_COMMON: Opt = Opt::long("suppress-common-lines", "do not output common lines (with -y)");
 const LABEL: Opt = Opt::long("label", "use LABEL instead of file name and timestamp (can be repeated)").value("LABEL");
 const COLOR: Opt = Opt::long("color", "color output: never here (WHEN: never, auto)").optional("WHEN");
 
@@ -332,6 +464,10 @@ pub const DIFF: Spec = Spec {
         IGNORE_SPACE_CHANGE,
         IGNORE_ALL_SPACE,
         TEXT,
+        IGNORE_BLANK_LINES,
+        SIDE_BY_SIDE,
+        WIDTH,
+        SUPPRESS_COMMON,
         LABEL,
         COLOR,
     ],
@@ -346,7 +482,7 @@ pub async fn diff(ctx: Ctx<'_>) -> Status {
         Ok(args) => args,
         Err(status) => return status,
     };
-    let mut o = Options::default();
+    let mut o = Options { width: 130, ..Options::default() };
     for (opt, value) in args.given() {
         match *opt {
             UNIFIED_3 => o.unified = Some(3),
@@ -367,12 +503,22 @@ pub async fn diff(ctx: Ctx<'_>) -> Status {
             IGNORE_TRAILING_SPACE => o.ignore_trailing_space = true,
             REPORT_IDENTICAL => o.report_identical = true,
             TEXT => o.text = true,
+            IGNORE_BLANK_LINES => o.ignore_blank_lines = true,
+            SIDE_BY_SIDE => o.side_by_side = true,
+            SUPPRESS_COMMON => o.suppress_common = true,
+            WIDTH => match value.parse() {
+                Ok(n) => o.width = n,
+                Err(_) => return ctx.misuse(&DIFF, format!("invalid width '{value}'")).await,
+            },
             LABEL => o.labels.push(value.to_string()),
             EXCLUDE => o.exclude.push(Pattern::new(value)),
             // No terminal here: colour is never wanted, whatever `auto` would pick.
             _ if matches!(value, "" | "never" | "auto") => {}
             _ => return ctx.misuse(&DIFF, "--color=always: colour is not drawn here").await,
         }
+    }
+    if o.side_by_side && o.ignore_blank_lines {
+        return ctx.misuse(&DIFF, "-B with -y: the ignored lines are not drawn here").await;
     }
     let files = args.operands.clone();
     // A recursive diff names each pair with the options as given: every word but the files.

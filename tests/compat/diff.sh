@@ -393,3 +393,54 @@ Files m1 and m2 differ
 ## files:
 m1: "1\n2\n"
 m2: "1\n3\n"
+
+### diff side by side, with and without common lines, in a narrow width
+printf 'one\ntwo\nthree\nfour\tx\nfive\n' > p
+printf 'one\n2\nthree\nfive\nsix is a much longer line than the others by far, really long indeed\n' > q
+diff -y p q; echo "status $?"
+diff -y -W 40 p q; diff -y --suppress-common-lines -W 60 p q; diff -y p p; echo "same $?"
+## stdout:
+one								one
+two							      |	2
+three								three
+four	x						      <
+five								five
+							      >	six is a much longer line than the others by far, really long
+status 1
+one			one
+two		   |	2
+three			three
+four	x	   <
+five			five
+		   >	six is a much lo
+two			     |	2
+four	x		     <
+			     >	six is a much longer line th
+one								one
+two								two
+three								three
+four	x							four	x
+five								five
+same 0
+## status: 0
+## files:
+p: "one\ntwo\nthree\nfour\tx\nfive\n"
+q: "one\n2\nthree\nfive\nsix is a much longer line than the others by far, really long indeed\n"
+
+### diff -B ignores changes of blank lines only
+printf 'a\n\nb\n' > b1; printf 'a\nb\n' > b2; diff -B b1 b2; echo "status $?"
+printf 'a\nb\n' > c1; printf 'a\n\nc\n' > c2; diff -B c1 c2; echo "status $?"
+## stdout:
+status 0
+2c2,3
+< b
+---
+> 
+> c
+status 1
+## status: 0
+## files:
+b1: "a\n\nb\n"
+b2: "a\nb\n"
+c1: "a\nb\n"
+c2: "a\n\nc\n"

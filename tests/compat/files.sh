@@ -1031,3 +1031,60 @@ a: ""
 b: ""
 c: ""
 d: ""
+
+### ls -p -g -o -n -q
+mkdir d; touch d/f "$(printf 'c\tx')"
+ls -p; ls -q; ls -g d | tail -1 | tr -s ' ' | cut -d' ' -f1,2; ls -o d | tail -1 | tr -s ' ' | cut -d' ' -f1,2; ls -n d | tail -1 | cut -d' ' -f1,2
+## stdout:
+c	x
+d/
+c?x
+d
+-rw-r--r-- 1
+-rw-r--r-- 1
+-rw-r--r-- 1
+## status: 0
+## files:
+c	x: ""
+d/
+d/f: ""
+
+### cp follows or copies symbolic links as -P -d -L -H say
+mkdir d; echo data > d/f; ln -s d dl; ln -s d/f fl
+cp -P fl p1; cp -d fl p2; cp -L fl p3; cp fl p4; cp -R dl r1; cp -rH dl r2; cp -rL dl r3; cp -a fl p5
+for f in p1 p2 p3 p4 p5 r1 r2 r3; do printf '%s ' "$f"; if [ -L "$f" ]; then echo "link to $(readlink "$f")"; else echo "copy"; fi; done
+## stdout:
+p1 link to d/f
+p2 link to d/f
+p3 copy
+p4 copy
+p5 link to d/f
+r1 link to d
+r2 copy
+r3 copy
+## status: 0
+## files:
+d/
+d/f: "data\n"
+dl -> d
+fl -> d/f
+p1 -> d/f
+p2 -> d/f
+p3: "data\n"
+p4: "data\n"
+p5 -> d/f
+r1 -> d
+r2/
+r2/f: "data\n"
+r3/
+r3/f: "data\n"
+
+### tar refuses other compression programs cleanly
+echo x > f; tar --use-compress-program=xz -cf - f | wc -c; tar -I zstd -cf - f > /dev/null; echo "status $?"
+## stdout:
+164
+status 0
+## status: 0
+## files:
+f: "x\n"
+## known-diff: no program runs to compress here (GNU tar runs xz or zstd); toolsh refuses with status 2 and writes no archive
