@@ -699,6 +699,10 @@ impl Interp {
             "RANDOM" => ParamValue::Str(self.state.next_random().to_string()),
             "SECONDS" => ParamValue::Str(self.shared.started.elapsed().as_secs().to_string()),
             "EPOCHSECONDS" => ParamValue::Str(chrono::Utc::now().timestamp().to_string()),
+            "EPOCHREALTIME" => {
+                let now = chrono::Utc::now();
+                ParamValue::Str(format!("{}.{:06}", now.timestamp(), now.timestamp_subsec_micros()))
+            }
             "BASHPID" => ParamValue::Str(std::process::id().to_string()),
             "BASH_SUBSHELL" => ParamValue::Str(state.subshell_level.to_string()),
             "LINENO" => ParamValue::Str(state.lineno.to_string()),

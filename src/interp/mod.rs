@@ -516,6 +516,11 @@ impl ShellBuilder {
     pub fn build(self) -> Shell {
         let mut state = State::new(&self.cwd);
         state.limits = self.limits;
+        // The session's user is the agent (as `id` says); the embedder's variables come after.
+        let _ = state.vars.set("USER", self.agent.clone());
+        if let Some(var) = state.vars.get_mut("USER") {
+            var.attrs.set(Attrs::EXPORT, true);
+        }
         for (name, value) in self.env {
             let _ = state.vars.set(&name, value);
             if let Some(var) = state.vars.get_mut(&name) {

@@ -473,3 +473,15 @@ Linux
 at least one
 usage 1
 ## status: 0
+
+### the variables scripts test: BASH, PPID, EPOCHREALTIME, an exported PATH
+[ -n "$BASH" ] && echo "bash at ${BASH%/*}"; [ "$PPID" -gt 0 ] && echo "has a parent"
+case $EPOCHREALTIME in *.??????) echo "micro seconds" ;; esac
+env | grep -c '^PATH='; PATH="$HOME/bin:$PATH"; case $PATH in *:/usr/bin:*|*:/usr/bin) echo "extended" ;; esac
+## stdout:
+bash at /bin
+has a parent
+micro seconds
+1
+extended
+## status: 0

@@ -246,6 +246,8 @@ impl OnDeadline {
 pub const HOSTNAME: &str = "toolsh";
 /// The agent's user and group id (`$UID`, `$EUID`, `id`).
 pub const AGENT_ID: u32 = 1000;
+/// `$PATH` in a new session.
+pub const DEFAULT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 impl State {
     /// A new session in `cwd`.
@@ -267,6 +269,17 @@ impl State {
         }
         for name in ["UID", "EUID"] {
             let _ = vars.set(name, AGENT_ID.to_string());
+        }
+        let _ = vars.set("PPID", std::os::unix::process::parent_id().to_string());
+        // `$BASH` names the shell scripts run under (they test it to know bash runs them);
+        // `PATH` and `SHELL` are exported, as in any login: no command here is looked up on
+        // the PATH, but scripts read and extend it.
+        let _ = vars.set("BASH", "/bin/bash");
+        for (name, value) in [("PATH", DEFAULT_PATH), ("SHELL", "/bin/bash")] {
+            let _ = vars.set(name, value);
+            if let Some(var) = vars.get_mut(name) {
+                var.attrs.set(vars::Attrs::EXPORT, true);
+            }
         }
         let machtype = format!("{}-pc-linux-gnu", std::env::consts::ARCH);
         let _ = vars.set("MACHTYPE", &machtype);
