@@ -646,6 +646,8 @@ struct DeclFlags {
     set: Vec<(char, bool)>,
     print: bool,
     functions: bool,
+    /// `-F`: function names, not their bodies.
+    names_only: bool,
     global: bool,
 }
 
@@ -684,7 +686,8 @@ impl Interp {
                     for c in field[1..].chars() {
                         match c {
                             'p' => flags.print = true,
-                            'f' | 'F' => flags.functions = true,
+                            'f' => flags.functions = true,
+                            'F' => (flags.functions, flags.names_only) = (true, true),
                             'g' => flags.global = true,
                             'n' if command == "export" => flags.set.push(('x', false)),
                             'a' | 'A' | 'i' | 'r' | 'x' | 'l' | 'u' => flags.set.push((c, on)),
@@ -724,7 +727,7 @@ impl Interp {
             flags.set.retain(|&(c, on)| !(c == 'x' && on));
         }
         if flags.functions {
-            return self.print_functions(&targets, io).await;
+            return self.print_functions(&targets, flags.names_only, io).await;
         }
         if targets.is_empty() {
             return self.print_declarations(&command, &flags, io).await;
@@ -832,7 +835,9 @@ impl Interp {
         }
     }
 
-    async fn print_functions(&mut self, targets: &[Target], io: &Io) -> ExecResult {
+    /// `declare -f [NAME…]` (definitions) and `declare -F [NAME…]` (names: `declare -f NAME`
+    /// for all, the name alone for those asked).
+    async fn print_functions(&mut self, targets: &[Target], names_only: bool, io: &Io) -> ExecResult {
         let mut names: Vec<String> = targets
             .iter()
             .map(|t| match t {
@@ -840,7 +845,8 @@ impl Interp {
                 Target::Assign(a) => a.name.clone(),
             })
             .collect();
-        if names.is_empty() {
+        let all = names.is_empty();
+        if all {
             names = self.state.functions.keys().cloned().collect();
             names.sort();
         }
@@ -848,6 +854,8 @@ impl Interp {
         let mut status = 0;
         for name in names {
             match self.state.functions.get(&name) {
+                Some(_) if names_only && all => out.push_str(&format!("declare -f {name}\n")),
+                Some(_) if names_only => out.push_str(&format!("{name}\n")),
                 Some(def) => out.push_str(&format!("{name} () \n{}\n", def.body)),
                 None => status = 1,
             }

@@ -174,3 +174,14 @@ fib() { local n=$1; if ((n < 2)); then echo $n; return; fi; local a b; a=$(fib $
 ## stdout:
 55
 ## status: 0
+
+### declare -F names the functions
+f() { :; }; g() { echo g; }
+declare -F; declare -F g; declare -F nope; echo "status $?"; typeset -F f
+## stdout:
+declare -f f
+declare -f g
+g
+status 1
+f
+## status: 0
