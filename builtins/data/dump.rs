@@ -253,8 +253,13 @@ enum Cut {
     },
 }
 
-/// A size with GNU's multipliers: `K` 1024, `KB` 1000, `M`, `MB`, `G`, `GB`, `T`, `b` 512.
+/// A size with GNU's multipliers, not zero (split's sizes).
 fn parse_size(text: &str) -> Option<usize> {
+    size_with_unit(text).filter(|&n| n > 0)
+}
+
+/// A size with GNU's multipliers: `K` 1024, `KB` 1000, `M`, `MB`, `G`, `GB`, `T`, `b` 512.
+pub(crate) fn size_with_unit(text: &str) -> Option<usize> {
     let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
     let (digits, unit) = text.split_at(split);
     let multiplier: usize = match unit {
@@ -269,7 +274,7 @@ fn parse_size(text: &str) -> Option<usize> {
         "T" | "TiB" => 1 << 40,
         _ => return None,
     };
-    digits.parse::<usize>().ok()?.checked_mul(multiplier).filter(|&n| n > 0)
+    digits.parse::<usize>().ok()?.checked_mul(multiplier)
 }
 
 /// `-n CHUNKS`: `N`, `K/N`, `l/N`, `l/K/N`, `r/N`, `r/K/N`.

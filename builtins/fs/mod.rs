@@ -5,3 +5,4 @@ pub mod files;
 pub mod find;
 pub mod patch;
 pub mod tree;
+pub mod truncate;

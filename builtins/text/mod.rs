@@ -3,12 +3,15 @@
 pub mod cfmt;
 pub mod columns;
 pub mod diff;
+pub mod envsubst;
 pub mod grep;
 pub mod join;
 pub mod lines;
 pub mod pager;
 pub mod posix_regex;
 pub mod printf;
+pub mod shuf;
 pub mod sort;
 pub mod stream;
+pub mod tsort;
 pub mod when;

@@ -1082,9 +1082,31 @@ r3/f: "data\n"
 ### tar refuses other compression programs cleanly
 echo x > f; tar --use-compress-program=xz -cf - f | wc -c; tar -I zstd -cf - f > /dev/null; echo "status $?"
 ## stdout:
-164
+168
 status 0
 ## status: 0
 ## files:
 f: "x\n"
 ## known-diff: no program runs to compress here (GNU tar runs xz or zstd); toolsh refuses with status 2 and writes no archive
+
+### truncate cuts, extends with zeros, and adjusts by + - < > / %
+printf abcdefg > t; truncate -s 3 t; cat t; echo
+truncate -s +2 t; od -c t | head -1; truncate -s '<2' t; wc -c < t; truncate -s %4 t; wc -c < t
+truncate -s 1K big; wc -c < big; truncate -r t copy; wc -c < copy
+truncate -c -s 5 nothere; ls nothere 2>/dev/null; echo "status $?"
+truncate f; echo "status $?"; truncate -s x t; echo "status $?"
+## stdout:
+abc
+0000000   a   b   c  \0  \0
+2
+4
+1024
+4
+status 2
+status 1
+status 1
+## status: 0
+## files:
+big: 1024 bytes, 1 lines
+copy: "\u{0}\u{0}\u{0}\u{0}"
+t: "ab\u{0}\u{0}"

@@ -135,3 +135,50 @@ more: cannot open nope: No such file or directory
 ## files:
 m1: "a\nb\n"
 m2: "c\n"
+
+### tsort orders as GNU's does, and says where a loop is
+printf 'x z\nx y\nq r\n' | tsort
+printf 'a c\na b\nb c\n' | tsort
+printf 'a b\nb a\n' | tsort 2>/dev/null; echo "status $?"
+printf 'a\n' | tsort; echo "status $?"
+## stdout:
+q
+x
+r
+y
+z
+a
+b
+c
+a
+b
+status 1
+status 1
+## status: 0
+
+### envsubst replaces exported variables, or only those named
+export X=1 Y=two; Z=unexported
+echo 'x=$X y=${Y} z=$Z none=$NONE ${X' | envsubst
+echo '$X $Y' | envsubst '$Y'; envsubst -v 'a $X ${Y}'
+## stdout:
+x=1 y=two z= none= ${X
+$X two
+X
+Y
+## status: 0
+
+### shuf permutes all lines, -n some, -e words, -i a range, -r with repetition
+seq 10 | shuf | sort -n | tr '\n' ' '; echo
+shuf -e a b c | sort | tr '\n' ' '; echo
+shuf -i 1-5 | sort -n | tr '\n' ' '; echo
+shuf -n 2 -i 1-100 | wc -l; shuf -r -n 5 -e x | tr -d '\n'; echo; shuf -r -e x y | head -3 | wc -l
+shuf -i 5-3; echo "status $?"
+## stdout:
+1 2 3 4 5 6 7 8 9 10 
+a b c 
+1 2 3 4 5 
+2
+xxxxx
+3
+status 1
+## status: 0
