@@ -92,6 +92,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec net::http::CURL, net::http::curl),
     entry!(spec text::lines::CUT, text::lines::cut),
     entry!(spec text::stream::DATE, text::stream::date),
+    entry!(spec data::dd::DD, data::dd::dd),
     entry!(interpreter shell::special::DECLARE),
     entry!(spec text::diff::DIFF, text::diff::diff),
     entry!(spec fs::files::DIRNAME, fs::files::dirname),

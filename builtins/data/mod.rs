@@ -2,6 +2,7 @@
 
 pub mod bytes;
 pub mod compress;
+pub mod dd;
 pub mod dump;
 pub mod encode;
 pub mod od;

@@ -682,3 +682,27 @@ x02
 2
 status 3
 ## status: 0
+
+### dd copies blocks, skips, seeks, converts and counts records
+printf abcdef | dd bs=2 count=2 2>/dev/null; echo
+printf abc | dd conv=ucase status=none; printf abcdef | dd bs=1 skip=2 count=3 status=noxfer; echo
+dd if=/dev/zero bs=1K count=3 status=none | wc -c
+printf abcdef | dd bs=4 2>&1 >/dev/null | head -2
+printf 123456789 > f; printf AB | dd of=f bs=1 seek=3 conv=notrunc status=none; cat f; echo
+printf 123456789 > g; printf AB | dd of=g bs=1 seek=3 status=none; cat g; echo
+printf abcdef | dd iflag=skip_bytes,count_bytes skip=1 count=2 status=none; echo
+dd foo=1 2>/dev/null; echo "status $?"
+## stdout:
+abcd
+ABCcde
+3072
+1+1 records in
+1+1 records out
+123AB6789
+123AB
+bc
+status 1
+## status: 0
+## files:
+f: "123AB6789"
+g: "123AB"
