@@ -307,14 +307,8 @@ impl<'a> Parser<'a> {
             let and_or = self.parse_and_or()?;
             self.skip_blanks();
             let mut item = ListItem { and_or, background: false };
-            match self.peek() {
-                Some(b';') if !self.at(";;") && !self.at(";&") => self.pos += 1,
-                Some(b'&') if !self.at("&&") => {
-                    self.pos += 1;
-                    item.background = true;
-                }
-                Some(b'\n') | None => {}
-                _ => return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found()))),
+            if !self.separator(&mut item) && !matches!(self.peek(), Some(b'\n') | None) {
+                return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
             }
             list.push(item);
             self.skip_blanks();
@@ -330,6 +324,20 @@ impl<'a> Parser<'a> {
         self.leave();
         list.shrink_to_fit();
         Ok(Some(list))
+    }
+
+    /// Consumes the `;` or `&` that ends an and-or list (`&` makes `item` a background one);
+    /// false when neither is there (`;;` and `;&` end a case arm, `&&` continues the list).
+    fn separator(&mut self, item: &mut ListItem) -> bool {
+        match self.peek() {
+            Some(b';') if !self.at(";;") && !self.at(";&") => self.pos += 1,
+            Some(b'&') if !self.at("&&") => {
+                self.pos += 1;
+                item.background = true;
+            }
+            _ => return false,
+        }
+        true
     }
 
     /// True when the cursor is at something that ends the current list.
@@ -354,11 +362,7 @@ impl<'a> Parser<'a> {
             self.skip_blanks();
             let mut item = ListItem { and_or, background: false };
             match self.peek() {
-                Some(b';') if !self.at(";;") && !self.at(";&") => self.pos += 1,
-                Some(b'&') if !self.at("&&") => {
-                    self.pos += 1;
-                    item.background = true;
-                }
+                _ if self.separator(&mut item) => {}
                 Some(b'\n') => self.consume_newline(),
                 _ => {
                     self.keep(&mut list, item);
