@@ -117,6 +117,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::grep::GREP, text::grep::grep),
     entry!(spec data::compress::GUNZIP, data::compress::gzip),
     entry!(spec data::compress::GZIP, data::compress::gzip),
+    entry!(interpreter shell::special::HASH),
     entry!(spec text::stream::HEAD, text::stream::head),
     entry!(spec agents::tools::HELP, agents::tools::help),
     entry!(spec shell::machine::HOSTNAME, shell::machine::hostname),

@@ -239,6 +239,20 @@ pub const WHICH: Spec = Spec {
     order: Order::OptionsFirst,
     ..special("which", "locate a command", &["[-as] NAME..."])
 };
+/// `hash`
+pub const HASH: Spec = Spec {
+    about: "Remember where each NAME is found. No command here is looked up on a PATH, so the table stays empty: NAME succeeds when it runs as a command here and is said not found otherwise; -r empties the table; -t, -d and -l find nothing in it.",
+    options: &[
+        Opt::short('r', "forget all remembered locations"),
+        Opt::short('t', "print the remembered location of each NAME"),
+        Opt::short('d', "forget the remembered location of each NAME"),
+        Opt::short('l', "display in a format that may be reused as input"),
+        Opt::short('p', "use PATHNAME as the full pathname of NAME").value("PATHNAME"),
+    ],
+    order: Order::OptionsFirst,
+    assumed: true,
+    ..special("hash", "remember or display program locations", &["[-lr] [-p pathname] [-dt] [name ...]"])
+};
 /// `wait`
 pub const WAIT: Spec = Spec {
     about: "Wait for the jobs named (all by default) and return the status of the last one; a job waited for leaves the table.",

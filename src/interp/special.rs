@@ -142,6 +142,7 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
         }
         "type" => type_command(interp, argv, io).await,
         "which" => which(interp, argv, io).await,
+        "hash" => hash(interp, argv, io).await,
         "trap" => trap(interp, argv, io).await,
         "wait" | "jobs" | "disown" => {
             let args = match parsed(&argv, io).await {
@@ -443,6 +444,34 @@ async fn which(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         }
     }
     let _ = io.stdout().write_all(out.as_bytes()).await;
+    Ok(status)
+}
+
+/// `hash [-lrdt] [-p PATH] [NAME…]`: the table of programs found on the PATH, which stays
+/// empty here (no command is a file on a PATH): a NAME that runs succeeds, the others are not
+/// found, as in bash.
+async fn hash(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    let args = match parsed(&argv, io).await {
+        Ok(args) => args,
+        Err(status) => return Ok(status),
+    };
+    let letters = args.letters();
+    let looks = letters.iter().any(|l| matches!(l, 't' | 'd'));
+    if args.operands.is_empty() {
+        // bash says this on standard output.
+        if !letters.contains(&'r') && !letters.contains(&'p') {
+            say(io, "hash: hash table empty\n").await;
+        }
+        return Ok(0);
+    }
+    let mut status = 0;
+    for name in &args.operands {
+        let runs = !kinds_of(interp, name).is_empty();
+        if looks || !runs && !letters.contains(&'p') {
+            complain(io, "hash", &format!("{name}: not found")).await;
+            status = 1;
+        }
+    }
     Ok(status)
 }
 

@@ -485,3 +485,15 @@ micro seconds
 1
 extended
 ## status: 0
+
+### hash's table of PATH lookups +stderr
+hash; echo "empty $?"; hash echo; echo "builtin $?"; hash no-such-command; echo "missing $?"; hash -r; echo "reset $?"
+## stdout:
+hash: hash table empty
+empty 0
+builtin 0
+missing 1
+reset 0
+## stderr:
+hash: no-such-command: not found
+## status: 0
