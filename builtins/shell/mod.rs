@@ -1,5 +1,6 @@
 //! Bash's own builtins that are commands here (`test`, `cd`, `read`, `set`, …), the specs of those the interpreter runs itself, the commands that run commands (`xargs`, `env`, `timeout`, `nohup`), and what the machine says about itself (`uname`, `id`, …).
 
+pub mod alias;
 pub mod cond;
 pub mod expr;
 pub mod flow;

@@ -497,3 +497,22 @@ reset 0
 ## stderr:
 hash: no-such-command: not found
 ## status: 0
+
+### alias and unalias remember, list and forget (a script's bash expands none) +stderr
+alias ll='ls -l' q="it's"; alias; alias ll; alias nope; echo "status $?"
+unalias ll; alias -p; unalias nope; echo "status $?"; unalias -a; alias; unalias; echo "status $?"
+alias e=echo; e hi 2>/dev/null; echo "not expanded $?"
+## stdout:
+alias ll='ls -l'
+alias q='it'\''s'
+alias ll='ls -l'
+status 1
+alias q='it'\''s'
+status 1
+status 2
+not expanded 127
+## stderr:
+alias: nope: not found
+unalias: nope: not found
+unalias: usage: unalias [-a] name [name ...]
+## status: 0

@@ -191,6 +191,8 @@ pub struct State {
     pub last_background: Option<u32>,
     /// `pushd` stack.
     pub dir_stack: Vec<String>,
+    /// `alias` definitions, by name.
+    pub aliases: std::collections::BTreeMap<String, String>,
     /// Names of the functions being executed, innermost last.
     pub funcnames: Vec<String>,
     /// Seed of `$RANDOM`.
@@ -303,6 +305,7 @@ impl State {
             traps: Arc::new(HashMap::new()),
             last_background: None,
             dir_stack: Vec::new(),
+            aliases: Default::default(),
             funcnames: Vec::new(),
             random_seed: seed,
             subshell_level: 0,

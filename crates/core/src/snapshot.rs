@@ -59,6 +59,8 @@ struct Saved {
     options: BTreeMap<String, bool>,
     traps: BTreeMap<String, String>,
     dir_stack: Vec<String>,
+    #[serde(default)]
+    aliases: BTreeMap<String, String>,
     last_status: Status,
     last_background: Option<u32>,
     last_arg: String,
@@ -162,6 +164,7 @@ impl Snapshot {
             options: options(&mut opts).into_iter().map(|(name, on)| (name.to_string(), *on)).collect(),
             traps: state.traps.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
             dir_stack: state.dir_stack.clone(),
+            aliases: state.aliases.clone(),
             last_status: state.last_status,
             last_background: state.last_background,
             last_arg: state.last_arg.clone(),
@@ -230,6 +233,7 @@ impl Snapshot {
         }
         state.traps = Arc::new(saved.traps.into_iter().collect());
         state.dir_stack = saved.dir_stack;
+        state.aliases = saved.aliases;
         state.last_status = saved.last_status;
         state.last_background = saved.last_background;
         state.last_arg = saved.last_arg;
