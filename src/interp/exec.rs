@@ -107,7 +107,7 @@ impl Interp {
         self.state.last_status = saved;
         match result {
             Err(flow @ (Flow::Exit(_) | Flow::Fatal(_))) => Err(flow),
-            Err(Flow::Discard) => Ok(()),
+            // An expansion error ends the trap's action only.
             _ => Ok(()),
         }
     }
