@@ -249,8 +249,8 @@ fn arithmetic(left: &str, right: &str, op: impl Fn(i128, i128) -> Option<i128>) 
 fn regex_match(text: &str, pattern: &str) -> Value {
     use crate::text::posix_regex;
     let translated = format!("^(?:{})", posix_regex::basic(pattern));
-    let grouped = posix_regex::renumber_groups(&translated, 0).1 > 0;
     let regex = posix_regex::Compiled::new(&translated, false).map_err(|message| Failure(2, message))?;
+    let grouped = regex.captures_len() > 1;
     let captures = regex.captures_iter(text.as_bytes()).next();
     let group = |index| captures.as_ref().and_then(|c| c.get(index)).map(String::from_utf8_lossy);
     if grouped {

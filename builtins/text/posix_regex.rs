@@ -290,6 +290,14 @@ impl Compiled {
             .map_err(|err| failure_message(&err.to_string()))
     }
 
+    /// The number of groups, the whole match included.
+    pub fn captures_len(&self) -> usize {
+        match self {
+            Compiled::Automaton(regex) => regex.captures_len(),
+            Compiled::Backtracking(regex) => regex.captures_len(),
+        }
+    }
+
     /// Whether `hay` holds a match.
     pub fn is_match(&self, hay: &[u8]) -> bool {
         match self {

@@ -93,22 +93,14 @@ pub async fn tsort(ctx: Ctx<'_>) -> Status {
             ready.push_back(start);
             continue;
         };
-        if items.get(next.as_str()).is_some_and(|item| item.before == usize::MAX) {
-            continue;
-        }
         out.push_str(&next);
         out.push('\n');
         written += 1;
-        let after = match items.get_mut(next.as_str()) {
-            Some(item) => {
-                item.before = usize::MAX;
-                std::mem::take(&mut item.after)
-            }
-            None => Vec::new(),
-        };
+        // Each item is queued once (when nothing is before it any more), and a written item
+        // has nothing before it, so counts only go down for items still waiting.
+        let after = items.get_mut(next.as_str()).map(|item| std::mem::take(&mut item.after)).unwrap_or_default();
         for successor in after {
             if let Some(item) = items.get_mut(successor.as_str())
-                && item.before != usize::MAX
                 && item.before > 0
             {
                 item.before -= 1;
