@@ -258,6 +258,15 @@ fn temp_dir() -> tempfile::TempDir {
     tempfile::Builder::new().prefix("toolsh-compat-").tempdir().expect("temporary directory")
 }
 
+/// bash's PATH: the system's, after `TOOLSH_ORACLE_PATH` when set (where scripts/compat.sh finds
+/// jq 1.7+, built by scripts/jq-oracle.sh; the distribution's jq is 1.6).
+fn oracle_path() -> String {
+    match std::env::var("TOOLSH_ORACLE_PATH") {
+        Ok(dir) if !dir.is_empty() => format!("{dir}:/usr/bin:/bin"),
+        _ => "/usr/bin:/bin".to_string(),
+    }
+}
+
 fn run_bash(script: &str) -> Outcome {
     let dir = temp_dir();
     let root = dir.path().canonicalize().expect("canonical temp dir");
@@ -268,7 +277,7 @@ fn run_bash(script: &str) -> Outcome {
         .env_clear()
         .env("HOME", &root)
         .env("LC_ALL", "C.UTF-8")
-        .env("PATH", "/usr/bin:/bin")
+        .env("PATH", oracle_path())
         .stdin(std::process::Stdio::null())
         .output()
         .expect("run /bin/bash");

@@ -4,5 +4,4 @@ pub mod awk;
 pub mod bc;
 pub mod deep;
 pub mod jq;
-pub mod jq_limits;
 pub mod sed;

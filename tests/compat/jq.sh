@@ -141,7 +141,7 @@ jq '.a[' <<< '{}' 2>/dev/null; echo $?
 ### jq parse error status
 echo 'not json' | jq . 2>/dev/null; echo $?
 ## stdout:
-4
+5
 ## status: 0
 
 ### jq in pipeline with variables
@@ -166,18 +166,18 @@ hi
 ## status: 0
 
 ### jq numbers are spelled as jq spells doubles
-jq -nc '[1.0, 2.5*2, 1.50, 1e3, 1e15, 1e16, 0.0001, 0.00001, 1.5e-7, -0.0, 0.1+0.2, 100000000000000000000]'
+jq -nc '[1.0, 2.5*2, 1.50, 1e3, 1e15, 1e16, 0.0001, 0.00001, 1.5e-7, 0.1+0.2, 100000000000000000000]'
 ## stdout:
-[1,5,1.5,1000,1000000000000000,1e+16,0.0001,1e-05,1.5e-07,-0,0.30000000000000004,1e+20]
+[1.0,5,1.50,1E+3,1E+15,1E+16,0.0001,0.00001,1.5E-7,0.30000000000000004,100000000000000000000]
 ## status: 0
 
 ### jq tostring tojson and formats spell numbers as jq does
 jq -nr '[1.0, 2.5*2, "a", null] | tostring, tojson, @csv, @tsv'
 ## stdout:
-[1,5,"a",null]
-[1,5,"a",null]
-1,5,"a",
-1	5	a	
+[1.0,5,"a",null]
+[1.0,5,"a",null]
+1.0,5,"a",
+1.0	5	a	
 ## status: 0
 
 ### jq nan and infinities print as null and the largest doubles
@@ -201,7 +201,7 @@ err: "{\"a\":1}\n"
 ### jq stderr and debug write to the command's stderr
 jq -n '"a" | stderr' 2>err >out; cat err; echo; cat out; jq -nc '[1] | debug | length' 2>err; cat err
 ## stdout:
-"a"
+a
 "a"
 1
 ["DEBUG:",[1]]
@@ -461,7 +461,7 @@ rc=0
 ### echo '{' | jq . 2>/dev/null; echo "rc=$?"
 echo '{' | jq . 2>/dev/null; echo "rc=$?"
 ## stdout:
-rc=4
+rc=5
 ## status: 0
 
 ### jq -c 'group_by(.k) | map({k: .[0].k, s: (map(.v) | add)})' g.json
@@ -514,10 +514,10 @@ g.json: "[{\"k\":\"b\",\"v\":2},{\"k\":\"a\",\"v\":1},{\"k\":\"b\",\"v\":3}]\n"
 printf '{"a":1}\n{"b": tru}\n{"c":2}\n' | jq -c . 2>/dev/null; echo $?; printf '1 2\n[3,' | jq -s -c . 2>/dev/null; echo $?; printf '1 2 x' | jq -c '[., input]' 2>/dev/null; echo $?; printf '1 2 x' | jq -n '[inputs]' 2>/dev/null; echo $?
 ## stdout:
 {"a":1}
-4
-4
+5
+5
 [1,2]
-4
+5
 5
 ## status: 0
 
@@ -566,4 +566,176 @@ jq -nc '[1,[2,[3]]] | [..], [recurse(if type == "array" then .[] else empty end)
 128
 6
 6
+## status: 0
+
+### jq 1.7 assignment creates what is missing
+jq -nc '.a = 1, (.x.y = 1), (.list[2] = "c"), (getpath(["a",0,"b"]) |= 5)'
+## stdout:
+{"a":1}
+{"x":{"y":1}}
+{"list":[null,null,"c"]}
+{"a":[{"b":5}]}
+## status: 0
+
+### jq 1.7 assignment grows arrays
+echo '{"foo":[11],"bar":42}' | jq -c '.foo[length] = 12, (.foo[3] = 0), (.foo[2].bar = 1)'
+## stdout:
+{"foo":[11,null,12],"bar":42}
+{"foo":[11,null,null,0],"bar":42}
+{"foo":[11,null,{"bar":1}],"bar":42}
+## status: 0
+
+### jq 1.7 negative index past the start +stderr
+jq -nc '[1] | .[-1] = 5, (try (.[-3] = 0) catch .)'; jq -n '.[-1] = 1'
+## stdout:
+[5]
+"Out of bounds negative array index"
+## stderr:
+jq: error (at <unknown>): Out of bounds negative array index
+## status: 5
+
+### jq 1.7 del of several paths at once
+echo '[0,1,2,3,4,5,6,7,8,9]' | jq -c 'del(.[1, 2]), del(.[1], .[-6], .[2], .[-3:9]), delpaths([[0],[-1]])'
+## stdout:
+[0,3,4,5,6,7,8,9]
+[0,3,5,6,9]
+[1,2,3,4,5,6,7,8]
+## status: 0
+
+### jq 1.7 update to empty deletes together
+echo '{"items":[1,2,3,4,5,6]}' | jq -c '.items[] |= select(. % 2 == 0), (.items[1,4,2,3] |= empty), (.items |= map_values(empty))'
+## stdout:
+{"items":[2,4,6]}
+{"items":[1,6]}
+{"items":[]}
+## status: 0
+
+### jq 1.7 arithmetic updates
+echo '{"n":1,"list":[1,2]}' | jq -c '.n += 1, (.m -= 1), (.k //= "d"), (.n *= 10), (.list[] += (10, 20))'
+## stdout:
+{"n":2,"list":[1,2]}
+## status: 5
+
+### jq 1.7 from_entries reads key name and value spellings
+echo '[{"name":"a","value":1},{"Key":"b","Value":2},{"key":"c"},{"Name":"d","value":false}]' | jq -c 'from_entries, (from_entries | with_entries(.value |= tostring))'
+## stdout:
+{"a":1,"b":2,"c":null,"d":false}
+{"a":"1","b":"2","c":"null","d":"false"}
+## status: 0
+
+### jq 1.7 join treats null as empty
+echo '["a",null,1,true,2.5]' | jq -r 'join("-"), ([] | join(",")), ([null] | join(","))'
+## stdout:
+a--1-true-2.5
+
+
+## status: 0
+
+### jq 1.7 IN INDEX and JOIN
+jq -nc '[2 | IN(1,2,3)], [5 | IN(1,2)], ([{"id":1,"n":"a"},{"id":2,"n":"b"}] | INDEX(.id)), ([[1,"x"],[2,"y"]] | INDEX(.[0]) as $idx | [{"k":1},{"k":2},{"k":3}] | JOIN($idx; .k | tostring))'
+## stdout:
+[true]
+[false]
+{"1":{"id":1,"n":"a"},"2":{"id":2,"n":"b"}}
+[[{"k":1},[1,"x"]],[{"k":2},[2,"y"]],[{"k":3},null]]
+## status: 0
+
+### jq 1.7 tostream fromstream truncate_stream
+echo '{"a":[1,{"b":2}],"c":[]}' | jq -c '[tostream], fromstream(tostream), [1 | truncate_stream([[0],1],[[1,0],2],[[1,0]],[[1]])]'
+## stdout:
+[[["a",0],1],[["a",1,"b"],2],[["a",1,"b"]],[["a",1]],[["c"],[]],[["c"]]]
+{"a":[1,{"b":2}],"c":[]}
+[[[0],2],[[0]]]
+## status: 0
+
+### jq 1.7 trimstr ltrimstr rtrimstr
+echo '["foofoo","barfoo","foo",1]' | jq -c '[.[] | try ltrimstr("foo") catch .], [.[] | try rtrimstr("foo") catch .], [.[:3][] | trimstr("foo")]'
+## stdout:
+["foo","barfoo","","startswith() requires string inputs"]
+["foo","bar","","endswith() requires string inputs"]
+["","bar",""]
+## status: 0
+
+### jq 1.7 splits getpath paths and pick
+echo '{"a":{"b":[1,2]},"s":"a1b22c"}' | jq -c '[.s | splits("[0-9]+")], getpath(["a","b",1]), getpath(["x","y"]), setpath(["a","c"]; 3), [paths], [paths(type == "number")], pick(.a.b[1])'
+## stdout:
+["a","b","c"]
+2
+null
+{"a":{"b":[1,2],"c":3},"s":"a1b22c"}
+[["a"],["a","b"],["a","b",0],["a","b",1],["s"]]
+[["a","b",0],["a","b",1]]
+{"a":{"b":[null,2]}}
+## status: 0
+
+### jq 1.7 location and build answers
+jq -nc '$__loc__, (1 |
+  $__loc__.line), have_decnum, have_literal_numbers'
+## stdout:
+{"file":"<top-level>","line":1}
+2
+true
+true
+## status: 0
+
+### jq 1.7 keeps the digits it read
+echo '{"id":12345678901234567890123,"price":19.90,"e":1e3,"small":0.0000001,"big":9007199254740993}' | jq -c '., .id, .price, (.price | tostring), [.e, .small, .big]'
+## stdout:
+{"id":12345678901234567890123,"price":19.90,"e":1E+3,"small":1E-7,"big":9007199254740993}
+12345678901234567890123
+19.90
+"19.90"
+[1E+3,1E-7,9007199254740993]
+## status: 0
+
+### jq 1.7 computed numbers are doubles
+jq -nc '[2.5*2, 1/3, 0.1+0.2, 1e1000, -1e-5, 3.0]'
+## stdout:
+[5,0.3333333333333333,0.30000000000000004,1E+1000,-0.00001,3.0]
+## status: 0
+
+### jq 1.7 reads past a byte order mark
+printf '\357\273\277{"a":1}\n' | jq -c .a
+## stdout:
+1
+## status: 0
+
+### jq 1.7 error names the input line +stderr
+printf '1\n"x"\n3\n' | jq '. + 1'; echo "status $?"; printf '{"a":\n1}\n' | jq '.a | error'
+## stdout:
+2
+4
+status 0
+## stderr:
+jq: error (at <stdin>:2): string ("x") and number (1) cannot be added
+jq: error (at <stdin>:2) (not a string): 1
+## status: 5
+
+### jq 1.7 division by zero is an error +stderr
+jq -nc '[1, 0] | try (.[0] / .[1]) catch ., try (5 % 0) catch ., (6 / 4), ("a,b" / ",")'; jq -n '1 / 0'; echo "status $?"
+## stdout:
+"number (1) and number (0) cannot be divided because the divisor is zero"
+"number (5) and number (0) cannot be divided (remainder) because the divisor is zero"
+1.5
+["a","b"]
+status 5
+## stderr:
+jq: error (at <unknown>): number (1) and number (0) cannot be divided because the divisor is zero
+## status: 0
+
+### jq 1.7 limit skip nth negative counts
+jq -nc '[limit(0; 1,2)], (try limit(-1; 1) catch .), [nth(1,2; 10,20,30)], (try nth(-1; 1) catch .), [skip(1; 1,2,3)]'
+## stdout:
+[]
+"limit doesn't support negative count"
+[20,30]
+"nth doesn't support negative indices"
+[2,3]
+## status: 0
+
+### jq 1.7 abs and walk
+jq -nc '[-3, 2.5, "a"] | map(abs), ([[3,1],{"b":[2,1]}] | walk(if type == "array" then sort else . end))'
+## stdout:
+[3,2.5,"a"]
+[[1,3],{"b":[1,2]}]
 ## status: 0

@@ -188,7 +188,7 @@ fn input_that_used_to_abort_the_process_ends_one_command() {
     std::fs::write(dir.path().join("split.awk"), "BEGIN { x = \"ab\\\ncd\"; print x }\n").expect("write");
     let cases: [(&str, i32, &str); 10] = [
         ("bc parens.bc", 1, "nested at most 10000 deep"),
-        ("jq . deep.json", 4, "Exceeds depth limit for parsing"),
+        ("jq . deep.json", 5, "jq: parse error: Exceeds depth limit for parsing"),
         ("jq -n 'def f: 1 + f; f'", 5, "recursed too deep"),
         ("jq -n 'def f: [f]; f'", 5, "recursed too deep"),
         ("jq -n '\"nan\" | fromjson'", 5, "cannot parse"),

@@ -3,6 +3,11 @@
 //! --slurpfile --rawfile --args --jsonargs`), `input`/`inputs`, `$ENV` from the shell's exported
 //! variables (never the host's), and `halt`/`halt_error` as exit statuses.
 
+mod limits;
+mod messages;
+mod paths;
+mod rewrite;
+
 use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Misuse, Opt, Spec, Words};
@@ -237,11 +242,13 @@ fn read_values(data: &[u8], raw: bool, slurp: bool) -> (Vec<Val>, Option<String>
         }
         return (text.lines().map(|l| Val::from(l.to_string())).collect(), None);
     }
+    // A byte order mark before the text is read past, as jq does.
+    let data = data.strip_prefix("\u{feff}".as_bytes()).unwrap_or(data);
     let mut values = Vec::new();
     let mut error = None;
     // Input nested deeper than jq allows is refused before the parser recurses into it (200,000
     // `[` overflowed the stack); the values before it still count.
-    let (data, deep) = match crate::lang::jq_limits::too_deep(data) {
+    let (data, deep) = match limits::too_deep(data) {
         Some(at) => {
             let start = data[..at].iter().rposition(|b| b.is_ascii_whitespace()).map_or(0, |i| i + 1);
             (&data[..start.min(at)], Some(depth_error(data, at)))
@@ -265,7 +272,71 @@ fn read_values(data: &[u8], raw: bool, slurp: bool) -> (Vec<Val>, Option<String>
     }
 }
 
-/// jq's message for input nested past [`crate::lang::jq_limits::MAX_DEPTH`] at byte `at`.
+/// Where each input value ends, as jq names it in an error: `FILE:LINE`, the lines counted up
+/// to the end of the line the value ends on (jq reads its input a line at a time). Raw lines
+/// are their own numbers; a slurped input is all the lines.
+fn places(data: &[u8], sources: &[(String, usize)], o: &Options) -> Vec<String> {
+    let data = data.strip_prefix("\u{feff}".as_bytes()).unwrap_or(data);
+    let source = |offset: usize| {
+        let at = sources.iter().rposition(|(_, start)| *start <= offset).unwrap_or(0);
+        sources.get(at).map_or(("<stdin>", 0), |(name, start)| (name.as_str(), *start))
+    };
+    let line_of = |end: usize| {
+        let (name, start) = source(end);
+        let upto = memchr::memchr(b'\n', &data[end.min(data.len())..]).map_or(data.len(), |nl| end + nl + 1);
+        format!("{name}:{}", bytecount::count(&data[start.min(upto)..upto], b'\n'))
+    };
+    if o.slurp {
+        return vec![line_of(data.len())];
+    }
+    if o.raw_input {
+        return (1..=bytecount::count(data, b'\n') + 1).map(|line| format!("{}:{line}", source(0).0)).collect();
+    }
+    let mut ends = Vec::new();
+    let (mut depth, mut in_string, mut escaped, mut in_scalar) = (0usize, false, false, false);
+    for (at, &b) in data.iter().enumerate() {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => {
+                    in_string = false;
+                    if depth == 0 {
+                        ends.push(at);
+                    }
+                }
+                _ => {}
+            }
+            continue;
+        }
+        if in_scalar {
+            if !(b.is_ascii_whitespace() || b"[]{},:\"".contains(&b)) {
+                continue;
+            }
+            in_scalar = false;
+            ends.push(at - 1);
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => depth += 1,
+            b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    ends.push(at);
+                }
+            }
+            b if b.is_ascii_whitespace() || b == b',' || b == b':' => {}
+            _ if depth == 0 => in_scalar = true,
+            _ => {}
+        }
+    }
+    if in_scalar {
+        ends.push(data.len() - 1);
+    }
+    ends.into_iter().map(line_of).collect()
+}
+
+/// jq's message for input nested past [`limits::MAX_DEPTH`] at byte `at`.
 fn depth_error(data: &[u8], at: usize) -> String {
     let before = &data[..at];
     let line = 1 + bytecount::count(before, b'\n');
@@ -289,25 +360,32 @@ fn parse_error(data: &[u8], error: &str) -> String {
     format!("parse error: {what} at line {line}, column {column}")
 }
 
-/// `value` with its numbers spelled as jq spells them: every non-integer number is a double
-/// printed with the shortest digits that read back the same, in plain notation unless the
-/// decimal point lies more than 15 places past the digits or before 4 leading zeros (`1e+16`,
-/// `1e-05`); NaN is null and infinities the largest doubles. jaq keeps literals as written
-/// (`1.50`, `1e3`) and prints `5.0` for `2.5*2`: a model comparing with real jq would see
-/// differences that are not there. Untouched when every number is a machine integer.
+/// `value` with its numbers spelled as jq 1.7+ spells them: a number as read (a literal in the
+/// input or the filter) keeps its digits, in decNumber's canonical form (`1.000` stays
+/// `1.000`, `1e3` is `1E+3`, `100000000000000000001` keeps its last digit); a computed
+/// non-integer is a double printed with the shortest digits that read back the same, in plain
+/// notation unless the decimal point lies more than 15 places past the digits or before 4
+/// leading zeros (`1e+16`, `1e-05`); NaN is null and infinities the largest doubles. jaq
+/// prints `5.0` for `2.5*2` and `1e3` as written: a model comparing with real jq would see
+/// differences that are not there. Untouched when every number is an integer.
 fn jq_numbers(value: &Val) -> Option<Val> {
     use jaq_json::Num;
     match value {
-        // Doubles hold integers exactly up to 2^53; jq has no other numbers.
-        Val::Num(Num::Int(i)) if i.unsigned_abs() <= 1 << 53 => None,
+        Val::Num(Num::Int(_) | Num::BigInt(_)) => None,
         Val::Num(num) => {
-            let x = match num {
-                Num::Float(x) => *x,
-                Num::BigInt(i) => i.to_string().parse().unwrap_or(f64::NAN),
-                Num::Dec(text) => text.parse().unwrap_or(f64::NAN),
-                Num::Int(i) => *i as f64,
+            let text = match num {
+                Num::Dec(text) => decimal_text(text),
+                _ => None,
             };
-            Some(if x.is_nan() { Val::Null } else { Val::Num(Num::Dec(std::rc::Rc::new(format_double(x)))) })
+            let text = text.or_else(|| {
+                let x = match num {
+                    Num::Float(x) => *x,
+                    Num::Dec(text) => text.parse().unwrap_or(f64::NAN),
+                    _ => f64::NAN,
+                };
+                (!x.is_nan()).then(|| format_double(x))
+            });
+            Some(text.map_or(Val::Null, |text| Val::Num(Num::Dec(std::rc::Rc::new(text)))))
         }
         Val::Arr(items) => {
             let fixed: Vec<Option<Val>> = items.iter().map(jq_numbers).collect();
@@ -338,6 +416,11 @@ thread_local! {
     static MESSAGES: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// `value` as compact JSON text with jq's numbers.
+fn compact_text(value: &Val) -> String {
+    String::from_utf8_lossy(&compact_json(value)).into_owned()
+}
+
 /// `value` as compact JSON with jq's numbers.
 fn compact_json(value: &Val) -> Vec<u8> {
     let fixed = jq_numbers(value);
@@ -355,7 +438,10 @@ fn jq_messages<D: for<'a> DataT<V<'a> = Val>>() -> Vec<jaq_core::native::Fun<D>>
     }
     vec![
         run(("__jq_stderr", v(0), |cv| {
-            say(&compact_json(&cv.1));
+            match &cv.1 {
+                Val::TStr(text) => say(text),
+                other => say(&compact_json(other)),
+            }
             Box::new(std::iter::empty())
         })),
         run(("__jq_debug", v(0), |cv| {
@@ -385,6 +471,44 @@ fn jq_tojson<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
         let _ = jaq_json::write::write(&mut text, &jaq_json::write::Pp::default(), 0, fixed.as_ref().unwrap_or(&cv.1));
         jaq_core::native::bome(Ok(Val::utf8_str(String::from_utf8_lossy(&text).into_owned())))
     }))
+}
+
+/// A decimal literal (`-12.50e-3`) in decNumber's canonical form, as jq 1.7+ prints a number it
+/// read: plain when the exponent is at most 0 and the number not below 1E-6 in magnitude
+/// (`0.01250`), else one digit before the point and `E±n`; `None` when it is not a literal.
+fn decimal_text(literal: &str) -> Option<String> {
+    let (sign, rest) = match literal.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", literal),
+    };
+    let (mantissa, exponent) = match rest.find(['e', 'E']) {
+        Some(at) => (&rest[..at], rest[at + 1..].parse::<i64>().ok()?),
+        None => (rest, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if whole.is_empty() && fraction.is_empty() || !(whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit())) {
+        return None;
+    }
+    let digits = format!("{whole}{fraction}");
+    let digits = digits.trim_start_matches('0');
+    let digits = if digits.is_empty() { "0" } else { digits };
+    let exponent = exponent - fraction.len() as i64;
+    let count = digits.len() as i64;
+    let adjusted = exponent + count - 1;
+    Some(if exponent <= 0 && adjusted >= -6 {
+        let point = count + exponent;
+        if exponent == 0 {
+            format!("{sign}{digits}")
+        } else if point > 0 {
+            format!("{sign}{}.{}", &digits[..point as usize], &digits[point as usize..])
+        } else {
+            format!("{sign}0.{}{digits}", "0".repeat((-point) as usize))
+        }
+    } else {
+        let (first, rest) = digits.split_at(1);
+        let rest = if rest.is_empty() { String::new() } else { format!(".{rest}") };
+        format!("{sign}{first}{rest}E{}{}", if adjusted < 0 { '-' } else { '+' }, adjusted.abs())
+    })
 }
 
 /// A finite double as jq prints it (see [`jq_numbers`]).
@@ -466,6 +590,8 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
     };
     // Inputs: files read through the workspace, else standard input.
     let mut data = Vec::new();
+    // Where each file starts in `data`, for the place an error names.
+    let mut sources = vec![("<stdin>".to_string(), 0)];
     // With -n, input is read only when the filter asks for it (`input`, `inputs`).
     if !o.null_input || !o.files.is_empty() || code.contains("input") {
         if o.files.is_empty() {
@@ -477,9 +603,11 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
                 }
             };
         } else {
+            sources.clear();
             for file in &o.files {
                 match ctx.read_operand(file).await {
                     Ok(bytes) => {
+                        sources.push((file.clone(), data.len()));
                         data.extend_from_slice(&bytes);
                         data.push(b'\n');
                     }
@@ -494,14 +622,14 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
     let env = ctx.state.vars.exported();
     // A thread of its own keeps the shell's deadline, Ctrl-C and cancellation working while the
     // filter computes; the evaluation stops at its next output or function call once the line
-    // does (see `jq_limits`). Output streams back in chunks, so `jq … | head` ends when head
+    // does (see `limits`). Output streams back in chunks, so `jq … | head` ends when head
     // has enough.
     let (chunks, mut received) = tokio::sync::mpsc::channel::<Vec<u8>>(4);
     let (halt_tx, halt_rx) = tokio::sync::oneshot::channel::<crate::lang::deep::Halt>();
     let running = crate::lang::deep::run(&ctx, "jq", move |halt| {
         let _ = halt_tx.send(halt.clone());
         let mut emit = |chunk: Vec<u8>| chunks.blocking_send(chunk).is_ok();
-        evaluate(&o, &code, &data, env, &halt, &mut emit)
+        evaluate(&o, &code, &data, &sources, env, &halt, &mut emit)
     });
     let reading = async {
         let halt = halt_rx.await.ok();
@@ -531,39 +659,9 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
 /// `tostring` (so `@csv`, `@tsv` and the other formats) spelling numbers as jq does,
 /// `stderr`, `debug`, `halt_error` writing to the command's standard error (jaq-std sends them
 /// to a logger), and the generators that can run without end — `repeat`, `recurse` (so `..`),
-/// `while`, `until`, and `range` in pieces of 4,096 — passing the guard (`jq_limits`) as they
+/// `while`, `until`, and `range` in pieces of 4,096 — passing the guard (`limits`) as they
 /// go, so a filter like `[range(1e9)]` stops at the deadline instead of running on after it.
-const PRELUDE: &str = r#"def env: $ENV;
-def input_filename: $__input_filename;
-def stderr: (__jq_stderr as $x | .), .;
-def debug: (__jq_debug as $x | .), .;
-def debug(msgs): ((msgs | __jq_debug) as $x | .), .;
-def halt_error($code): (__jq_halt_message as $x | .), halt($code);
-def halt_error: halt_error(5);
-def tojson: __jq_tojson;
-def tostring: if type == "string" then . else __jq_tojson end;
-def @csv: map(if type == "string" then "\"" + gsub("\""; "\"\"") + "\"" elif type == "null" then "" else tostring end) | join(",");
-def @tsv: map(if type == "string" then gsub("\\\\"; "\\\\") | gsub("\t"; "\\t") | gsub("\n"; "\\n") | gsub("\r"; "\\r") elif type == "null" then "" else tostring end) | join("\t");
-def repeat(f): def rec: __jq_guard | f, rec; rec;
-def recurse(f): def rec: __jq_guard | ., (f | rec); rec;
-def recurse: recurse(.[]?);
-def recurse(f; cond): recurse(f | select(cond));
-def while(cond; update): def rec: __jq_guard | if cond then ., (update | rec) else empty end; rec;
-def until(cond; update): def rec: __jq_guard | if cond then . else update | rec end; rec;
-def __jq_range($from; $upto; $by): range($from; $upto; $by);
-def range($from; $upto; $by):
-  if [$from, $upto, $by] | map(type) != ["number", "number", "number"] then __jq_range($from; $upto; $by)
-  elif $by == 0 then empty
-  elif ($from | floor) == $from and ($by | floor) == $by then
-    ((($upto - $from) / ($by * 4096)) | ceil) as $chunks
-    | range(0; $chunks) | __jq_guard
-    | ($from + . * 4096 * $by) as $start
-    | __jq_range($start; if $by > 0 then [$start + 4096 * $by, $upto] | min else [$start + 4096 * $by, $upto] | max end; $by)
-  elif $by > 0 then $from | while(. < $upto; . + $by)
-  else $from | while(. > $upto; . + $by) end;
-def range($from; $upto): range($from; $upto; 1);
-def range($upto): range(0; $upto);
-"#;
+const PRELUDE: &str = include_str!("prelude.jq");
 
 /// ` at <top-level>, line L, column C:` and the line with a caret under the spot, for a slice
 /// `at` of `program` (the prelude followed by the user's `code`); empty when `at` lies
@@ -627,14 +725,15 @@ fn evaluate(
     o: &Options,
     code: &str,
     data: &[u8],
+    sources: &[(String, usize)],
     env: Vec<(String, String)>,
     halt: &crate::lang::deep::Halt,
     emit: &mut dyn FnMut(Vec<u8>) -> bool,
 ) -> Outcome {
     MESSAGES.with(|m| m.borrow_mut().clear());
-    crate::lang::jq_limits::set_halt(Some(halt.clone()));
-    let mut outcome = evaluate_filter(o, code, data, env, halt, emit);
-    crate::lang::jq_limits::set_halt(None);
+    limits::set_halt(Some(halt.clone()));
+    let mut outcome = evaluate_filter(o, code, data, sources, env, halt, emit);
+    limits::set_halt(None);
     let messages = MESSAGES.with(|m| std::mem::take(&mut *m.borrow_mut()));
     if !messages.is_empty() {
         outcome.err = format!("{}{}", String::from_utf8_lossy(&messages), outcome.err);
@@ -669,7 +768,9 @@ fn compile(program: &str, code: &str, var_names: &[String]) -> Result<jaq_core::
         )
         .chain(jaq_json::funs::<JqData>())
         .chain(std::iter::once(jq_tojson::<JqData>()))
-        .chain(std::iter::once(crate::lang::jq_limits::guard::<JqData>()))
+        .chain(std::iter::once(limits::guard::<JqData>()))
+        .chain(paths::natives::<JqData>())
+        .chain(std::iter::once(messages::native::<JqData>()))
         .chain(jq_messages::<JqData>());
     let compiler = Compiler::default().with_funs(funs).with_global_vars(var_names.iter().map(String::as_str));
     match compiler.compile(modules) {
@@ -695,6 +796,7 @@ fn evaluate_filter(
     o: &Options,
     code: &str,
     data: &[u8],
+    sources: &[(String, usize)],
     env: Vec<(String, String)>,
     halt: &crate::lang::deep::Halt,
     emit: &mut dyn FnMut(Vec<u8>) -> bool,
@@ -703,8 +805,18 @@ fn evaluate_filter(
     // `$ENV` is the shell's exported variables; jaq-std's `env` would read the host's, so it is
     // left out and `env` is defined as `$ENV`.
     let env = Val::obj(env.into_iter().map(|(k, v)| (Val::from(k), Val::from(v))).collect());
-    let mut var_names: Vec<String> = vec!["$ENV".to_string()];
-    let mut var_values: Vec<Val> = vec![env];
+    // `$__loc__` is defined for the check of the text as written; the rewritten text that runs
+    // has each one replaced by its own place.
+    let location = Val::obj(
+        [
+            (Val::from("file".to_string()), Val::from("<top-level>".to_string())),
+            (Val::from("line".to_string()), Val::from(1isize)),
+        ]
+        .into_iter()
+        .collect(),
+    );
+    let mut var_names: Vec<String> = vec!["$ENV".to_string(), "$__loc__".to_string()];
+    let mut var_values: Vec<Val> = vec![env, location];
     let mut named = Vec::new();
     for (name, arg) in &o.named {
         match arg.value() {
@@ -744,17 +856,20 @@ fn evaluate_filter(
         Ok(filter) => filter,
         Err(message) => return failure(format!("jq: error: {message}\njq: 1 compile error\n"), 3),
     };
-    // Errors are reported against the text as written; the run uses the guarded definitions.
-    if code.contains("def") {
-        let guarded = crate::lang::jq_limits::guard_definitions(code);
-        if let Ok(checked) = compile(&format!("{PRELUDE}{guarded}"), &guarded, &var_names) {
-            filter = checked;
+    // Errors are reported against the text as written; the run uses it rewritten (jq's
+    // assignments, guarded definitions: see `rewrite`).
+    if let Some(rewritten) = rewrite::rewrite(code) {
+        match compile(&format!("{PRELUDE}{rewritten}"), &rewritten, &var_names) {
+            Ok(rewritten) => filter = rewritten,
+            Err(message) => return failure(format!("jq: error: {message} (in the filter as rewritten)\n"), 3),
         }
     }
     // A text that does not parse comes after the values before it: read by `input`/`inputs` it
     // is an error of the filter, else the end of the input (as in jq).
+    let places = places(data, sources, o);
+    let taken = std::cell::Cell::new(0usize);
     let queue: Box<dyn Iterator<Item = Result<Val, String>>> =
-        Box::new(values.into_iter().map(Ok).chain(input_error.map(Err)));
+        Box::new(values.into_iter().map(Ok).chain(input_error.map(Err)).inspect(|_| taken.set(taken.get() + 1)));
     let inputs = RcIter::new(queue);
     let inputs: &RcIter<dyn Iterator<Item = Result<Val, String>>> = &inputs;
     let mut outcome = Outcome { out: Vec::new(), err: String::new(), status: 0 };
@@ -770,16 +885,19 @@ fn evaluate_filter(
             match { inputs }.next() {
                 Some(Ok(value)) => value,
                 Some(Err(message)) => {
-                    // After the values before it, as jq; it exits 4 then (as the recorded jq does).
+                    // After the values before it, as jq; it exits 5 then (as jq 1.7+ does).
+                    outcome.err.push_str("jq: ");
                     outcome.err.push_str(&message);
                     outcome.err.push('\n');
-                    outcome.status = 4;
+                    outcome.status = 5;
                     return outcome;
                 }
                 None => break,
             }
         };
         first = false;
+        // As jq, the status is the last input's: an error in one input does not stay.
+        outcome.status = 0;
         let global = Global { lut: &filter.lut, inputs };
         let run_ctx = jaq_core::Ctx::<JqData>::new(global, Vars::new(var_values.clone()));
         for result in filter.id.run((run_ctx, input)) {
@@ -803,11 +921,17 @@ fn evaluate_filter(
                     Err(exn) => {
                         // As jq: a string error is shown as text, another value as JSON.
                         let message = match exn.get_err().map(jaq_core::Error::into_val) {
-                            Ok(Val::TStr(text)) => format!(": {}", String::from_utf8_lossy(&text)),
+                            Ok(Val::TStr(text)) => {
+                                let text = String::from_utf8_lossy(&text);
+                                format!(": {}", messages::translate(&text).unwrap_or_else(|| text.into_owned()))
+                            }
                             Ok(value) => format!(" (not a string): {value}"),
                             Err(_) => ": unexpected control flow".to_string(),
                         };
-                        let at = if o.null_input { "<unknown>" } else { "<stdin>:0" };
+                        let at = match taken.get().checked_sub(1).and_then(|at| places.get(at)) {
+                            Some(place) => place.as_str(),
+                            None => "<unknown>",
+                        };
                         outcome.err.push_str(&format!("jq: error (at {at}){message}\n"));
                         outcome.status = 5;
                         // As jq: an error ends this input's outputs (`1, error, 2` prints 1;

@@ -1,0 +1,470 @@
+//! jq's path operations, where jaq's differ: `setpath`, `delpaths` and the update behind `=`,
+//! `|=`, `+=`… (`rewrite.rs` turns those into `__jq_update`), and division that fails on a
+//! zero divisor. As jq: `null` becomes the
+//! object or array a key asks for (`null | .a[2] = 1` is `{"a":[null,null,1]}`), an array
+//! grows with nulls, a negative index counts from the end (and fails before the start), and
+//! the paths an update leaves without a value are deleted together at the end, each index
+//! taken against the array as it was (`del(.[1], .[-6])` deletes two elements, not one and
+//! then another). Messages are jq's.
+//!
+//! Updates change the value in place when nothing else holds it, so `.[] |= f` over a large
+//! array is linear.
+
+use jaq_core::native::{Fun, v};
+use jaq_core::{Bind, DataT, Error, Exn, Native, ValX};
+use jaq_json::{Rc, Val};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The largest index an assignment may create (jq's limit: INT_MAX / 4).
+const MAX_INDEX: f64 = 536_870_911.0;
+
+fn fail<T>(message: impl Into<String>) -> Result<T, Exn<'static, Val>> {
+    Err(Exn::from(Error::new(Val::from(message.into()))))
+}
+
+/// jq's name for the kind of `value`.
+pub fn kind(value: &Val) -> &'static str {
+    match value {
+        Val::Null => "null",
+        Val::Bool(_) => "boolean",
+        Val::Num(_) => "number",
+        Val::TStr(_) | Val::BStr(_) => "string",
+        Val::Arr(_) => "array",
+        Val::Obj(_) => "object",
+    }
+}
+
+/// `value` as jq shows it in a message: compact JSON cut to 29 bytes with `...` (and the
+/// closing quote or bracket) when longer.
+pub fn shown(value: &Val) -> String {
+    let text = super::compact_text(value);
+    if text.len() <= 29 {
+        return text;
+    }
+    let close = match text.as_bytes()[0] {
+        b'"' => "\"",
+        b'[' => "]",
+        b'{' => "}",
+        _ => "",
+    };
+    let keep = text.floor_char_boundary(if close.is_empty() { 26 } else { 25 });
+    format!("{}...{close}", &text[..keep])
+}
+
+fn cannot_index<T>(value: &Val, key: &Val) -> Result<T, Exn<'static, Val>> {
+    fail(format!("Cannot index {} with {} ({})", kind(value), kind(key), shown(key)))
+}
+
+fn number(value: &Val) -> Option<f64> {
+    match value {
+        Val::Num(_) => jaq_std::ValT::as_f64(value),
+        _ => None,
+    }
+}
+
+/// A slice key (`{"start": s, "end": e}`) as the bounds it has within `len` elements.
+fn slice(key: &Val, len: usize) -> Option<Result<(usize, usize), Exn<'static, Val>>> {
+    let Val::Obj(map) = key else { return None };
+    let bound = |name: &str| map.get(&Val::from(name.to_string()));
+    let (Some(start), Some(end)) = (bound("start"), bound("end")) else {
+        return Some(fail("Array/string slice indices must be integers"));
+    };
+    let len = len as f64;
+    let at = |bound: &Val, default: f64| match bound {
+        Val::Null => Some(default),
+        bound => number(bound).map(|x| if x < 0.0 { (x + len).max(0.0) } else { x.min(len) }),
+    };
+    let (Some(start), Some(end)) = (at(start, 0.0), at(end, len)) else {
+        return Some(fail("Array/string slice indices must be integers"));
+    };
+    let start = start.floor();
+    let end = end.ceil().max(start).min(len);
+    Some(Ok((start as usize, end as usize)))
+}
+
+/// An array index as jq reads it (truncated toward zero; negative from the end), or `None`
+/// for NaN.
+fn index(key: f64, len: usize) -> Option<f64> {
+    if key.is_nan() {
+        return None;
+    }
+    let key = key.trunc();
+    Some(if key < 0.0 { key + len as f64 } else { key })
+}
+
+/// The value at `path` in `value`: null where something is missing, jq's error where a key
+/// does not fit the value.
+pub fn get(value: &Val, path: &[Val]) -> Result<Val, Exn<'static, Val>> {
+    let mut here = value.clone();
+    for key in path {
+        here = match (&here, key) {
+            (Val::Null, Val::TStr(_) | Val::Num(_)) => Val::Null,
+            (Val::Null, Val::Obj(_)) => Val::Null,
+            (Val::Obj(map), Val::TStr(_)) => map.get(key).cloned().unwrap_or(Val::Null),
+            (Val::Arr(items), Val::Num(_)) => match number(key).and_then(|k| index(k, items.len())) {
+                Some(at) if at >= 0.0 && (at as usize) < items.len() => items[at as usize].clone(),
+                _ => Val::Null,
+            },
+            (Val::Arr(items), Val::Obj(_)) => match slice(key, items.len()) {
+                Some(Ok((start, end))) => Val::Arr(Rc::new(items[start..end].to_vec())),
+                Some(Err(err)) => return Err(err),
+                None => return cannot_index(&here, key),
+            },
+            _ => return cannot_index(&here, key),
+        };
+    }
+    Ok(here)
+}
+
+/// `value` with the value at `path` replaced by what `new` makes of it.
+pub fn set(value: Val, path: &[Val], new: &mut dyn FnMut(Val) -> ValX<'static, Val>) -> ValX<'static, Val> {
+    let Some((key, rest)) = path.split_first() else { return new(value) };
+    match (value, key) {
+        (value @ (Val::Null | Val::Obj(_)), Val::TStr(_)) => {
+            let mut map = match value {
+                Val::Obj(map) => map,
+                _ => Rc::new(Default::default()),
+            };
+            let entries = Rc::make_mut(&mut map);
+            let child = entries.get_mut(key).map(std::mem::take).unwrap_or(Val::Null);
+            let child = set(child, rest, new)?;
+            entries.insert(key.clone(), child);
+            Ok(Val::Obj(map))
+        }
+        (value @ (Val::Null | Val::Arr(_)), Val::Num(_)) => {
+            let mut items = match value {
+                Val::Arr(items) => items,
+                _ => Rc::new(Vec::new()),
+            };
+            let Some(at) = number(key).and_then(|k| index(k, items.len())) else {
+                return fail("Cannot set array element at NaN index");
+            };
+            if at < 0.0 {
+                return fail("Out of bounds negative array index");
+            }
+            if at > MAX_INDEX {
+                return fail("Array index too large");
+            }
+            let at = at as usize;
+            let list = Rc::make_mut(&mut items);
+            if at >= list.len() {
+                list.resize(at + 1, Val::Null);
+            }
+            let child = std::mem::take(&mut list[at]);
+            list[at] = set(child, rest, new)?;
+            Ok(Val::Arr(items))
+        }
+        (value @ (Val::Null | Val::Arr(_)), Val::Obj(_)) => {
+            let mut items = match value {
+                Val::Arr(items) => items,
+                _ => Rc::new(Vec::new()),
+            };
+            let (start, end) = match slice(key, items.len()) {
+                Some(bounds) => bounds?,
+                None => return cannot_index(&Val::Arr(items), key),
+            };
+            let part = Val::Arr(Rc::new(items[start..end].to_vec()));
+            let Val::Arr(replacement) = set(part, rest, new)? else {
+                return fail("A slice of an array can only be assigned another array");
+            };
+            Rc::make_mut(&mut items).splice(start..end, replacement.iter().cloned());
+            Ok(Val::Arr(items))
+        }
+        (Val::TStr(_), Val::Obj(_)) => fail("Cannot update string slices"),
+        (value, key) => cannot_index(&value, key),
+    }
+}
+
+/// `value` without the values at `paths`, all deleted together.
+pub fn delete(value: Val, paths: &[&[Val]]) -> ValX<'static, Val> {
+    if paths.is_empty() {
+        return Ok(value);
+    }
+    if paths.iter().any(|path| path.is_empty()) {
+        return Ok(Val::Null);
+    }
+    match value {
+        Val::Null => Ok(Val::Null),
+        Val::Arr(mut items) => {
+            let len = items.len();
+            let mut gone = BTreeSet::new();
+            let mut within: BTreeMap<usize, Vec<&[Val]>> = BTreeMap::new();
+            let mut slices: Vec<(usize, usize, Vec<&[Val]>)> = Vec::new();
+            for path in paths {
+                let (key, rest) = (&path[0], &path[1..]);
+                match key {
+                    Val::Num(_) => {
+                        let at = number(key).and_then(|k| index(k, len)).filter(|&at| at >= 0.0 && at < len as f64);
+                        match (at, rest.is_empty()) {
+                            (Some(at), true) => _ = gone.insert(at as usize),
+                            (Some(at), false) => within.entry(at as usize).or_default().push(rest),
+                            (None, _) => {}
+                        }
+                    }
+                    Val::Obj(_) => {
+                        let (start, end) = match slice(key, len) {
+                            Some(bounds) => bounds?,
+                            None => return fail("Cannot delete object element of array"),
+                        };
+                        if rest.is_empty() {
+                            gone.extend(start..end);
+                        } else {
+                            slices.push((start, end, vec![rest]));
+                        }
+                    }
+                    key if rest.is_empty() => return fail(format!("Cannot delete {} element of array", kind(key))),
+                    key => return cannot_index(&Val::Arr(items), key),
+                }
+            }
+            let list = Rc::make_mut(&mut items);
+            for (at, rest) in within {
+                list[at] = delete(std::mem::take(&mut list[at]), &rest)?;
+            }
+            for (start, end, rest) in slices.into_iter().rev() {
+                let part = delete(Val::Arr(Rc::new(list[start..end].to_vec())), &rest)?;
+                if let Val::Arr(part) = part {
+                    list.splice(start..end, part.iter().cloned());
+                }
+            }
+            let mut at = 0;
+            list.retain(|_| {
+                at += 1;
+                !gone.contains(&(at - 1))
+            });
+            Ok(Val::Arr(items))
+        }
+        Val::Obj(mut map) => {
+            let mut gone = Vec::new();
+            let mut within: Vec<(&Val, Vec<&[Val]>)> = Vec::new();
+            for path in paths {
+                let (key, rest) = (&path[0], &path[1..]);
+                match (key, rest.is_empty()) {
+                    (Val::TStr(_), true) => gone.push(key),
+                    (Val::TStr(_), false) => match within.iter_mut().find(|(k, _)| *k == key) {
+                        Some((_, list)) => list.push(rest),
+                        None => within.push((key, vec![rest])),
+                    },
+                    (key, true) => return fail(format!("Cannot delete {} field of object", kind(key))),
+                    (key, false) => return cannot_index(&Val::Obj(map), key),
+                }
+            }
+            let entries = Rc::make_mut(&mut map);
+            for (key, rest) in within {
+                if let Some(child) = entries.get_mut(key) {
+                    *child = delete(std::mem::take(child), &rest)?;
+                }
+            }
+            for key in gone {
+                entries.shift_remove(key);
+            }
+            Ok(Val::Obj(map))
+        }
+        value => match paths.iter().find(|path| path.len() > 1) {
+            Some(path) => cannot_index(&value, &path[0]),
+            None => fail(format!("Cannot delete fields from {}", kind(&value))),
+        },
+    }
+}
+
+/// The paths in a `delpaths` argument, checked as jq checks them.
+fn path_list(paths: &Val) -> Result<Vec<&[Val]>, Exn<'static, Val>> {
+    let Val::Arr(paths) = paths else { return fail("Paths must be specified as an array") };
+    paths
+        .iter()
+        .map(|path| match path {
+            Val::Arr(keys) => Ok(keys.as_slice()),
+            other => fail(format!("Path must be specified as array, not {}", kind(other))),
+        })
+        .collect()
+}
+
+fn one_path(path: &Val) -> Result<&[Val], Exn<'static, Val>> {
+    match path {
+        Val::Arr(keys) => Ok(keys.as_slice()),
+        _ => fail("Path must be specified as an array"),
+    }
+}
+
+/// `l / r` or `l % r` as jq has them: a number divided by zero is an error, not an infinity.
+fn divide(l: Val, r: Val, remainder: bool) -> ValX<'static, Val> {
+    let zero = match (&l, number(&r)) {
+        (Val::Num(_), Some(r)) => {
+            if remainder {
+                r.trunc() == 0.0
+            } else {
+                r == 0.0
+            }
+        }
+        _ => false,
+    };
+    if zero {
+        let what = if remainder { "divided (remainder)" } else { "divided" };
+        return fail(format!(
+            "number ({}) and number ({}) cannot be {what} because the divisor is zero",
+            shown(&l),
+            shown(&r)
+        ));
+    }
+    let result = if remainder { l % r } else { l / r };
+    result.map_err(Exn::from)
+}
+
+/// `__jq_setpath($p; $v)`, `__jq_delpaths($ps)` and `__jq_update($paths; f)`: each path in
+/// turn gets the first output of `f` on its value, or is deleted (with the others, at the
+/// end) when `f` has none.
+pub fn natives<D: for<'a> DataT<V<'a> = Val>>() -> Vec<Fun<D>> {
+    vec![
+        (
+            "__jq_divide",
+            v(2),
+            Native::new(|mut cv| {
+                let l = cv.0.pop_var();
+                let r = cv.0.pop_var();
+                Box::new(std::iter::once(divide(l, r, false)))
+            }),
+        ),
+        (
+            "__jq_remainder",
+            v(2),
+            Native::new(|mut cv| {
+                let l = cv.0.pop_var();
+                let r = cv.0.pop_var();
+                Box::new(std::iter::once(divide(l, r, true)))
+            }),
+        ),
+        (
+            "__jq_setpath",
+            v(2),
+            Native::new(|mut cv| {
+                let value = cv.0.pop_var();
+                let path = cv.0.pop_var();
+                let result = one_path(&path).and_then(|path| set(cv.1, path, &mut |_| Ok(value.clone())));
+                Box::new(std::iter::once(result))
+            }),
+        ),
+        (
+            "__jq_delpaths",
+            v(1),
+            Native::new(|mut cv| {
+                let paths = cv.0.pop_var();
+                let result = path_list(&paths).and_then(|paths| delete(cv.1, &paths));
+                Box::new(std::iter::once(result))
+            }),
+        ),
+        (
+            "__jq_update",
+            [Bind::Var(()), Bind::Fun(())].into(),
+            Native::new(|mut cv| {
+                let (update, context) = cv.0.pop_fun();
+                let paths = cv.0.pop_var();
+                let paths = match path_list(&paths) {
+                    Ok(paths) => paths,
+                    Err(err) => return Box::new(std::iter::once(Err(err))),
+                };
+                let mut value = cv.1;
+                let mut deleted = Vec::new();
+                for path in paths {
+                    let current = match get(&value, path) {
+                        Ok(current) => current,
+                        Err(err) => return Box::new(std::iter::once(Err(err))),
+                    };
+                    match update.run((context.clone(), current)).next() {
+                        None => deleted.push(path),
+                        Some(Err(err)) => return Box::new(std::iter::once(Err(err))),
+                        Some(Ok(new)) => {
+                            let mut new = Some(new);
+                            match set(value, path, &mut |_| Ok(new.take().unwrap_or_default())) {
+                                Ok(updated) => value = updated,
+                                Err(err) => return Box::new(std::iter::once(Err(err))),
+                            }
+                        }
+                    }
+                }
+                let result = delete(value, &deleted);
+                Box::new(std::iter::once(result))
+            }),
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json(text: &str) -> Val {
+        jaq_json::read::parse_single(text.as_bytes()).expect("test JSON")
+    }
+
+    fn text(value: &Val) -> String {
+        super::super::compact_text(value)
+    }
+
+    fn keys(text: &str) -> Vec<Val> {
+        match json(text) {
+            Val::Arr(keys) => keys.to_vec(),
+            _ => panic!("a path is an array"),
+        }
+    }
+
+    fn error(result: ValX<'static, Val>) -> String {
+        match result {
+            Err(exn) => match exn.get_err().map(Error::into_val) {
+                Ok(Val::TStr(message)) => String::from_utf8_lossy(&message).into_owned(),
+                _ => "?".to_string(),
+            },
+            Ok(value) => panic!("expected an error, got {}", text(&value)),
+        }
+    }
+
+    fn setpath(value: &str, path: &str, new: &str) -> ValX<'static, Val> {
+        let new = json(new);
+        set(json(value), &keys(path), &mut |_| Ok(new.clone()))
+    }
+
+    #[test]
+    fn setting_creates_and_grows_as_jq_does() {
+        let ok = |v, p, n| text(&setpath(v, p, n).expect("sets"));
+        assert_eq!(ok("null", r#"["a","b"]"#, "1"), r#"{"a":{"b":1}}"#);
+        assert_eq!(ok("null", "[2]", "1"), "[null,null,1]");
+        assert_eq!(
+            ok(r#"{"foo":[11],"bar":42}"#, r#"["foo",2,"bar"]"#, "1"),
+            r#"{"foo":[11,null,{"bar":1}],"bar":42}"#
+        );
+        assert_eq!(ok("[1,2,3]", "[-1]", "9"), "[1,2,9]");
+        assert_eq!(ok("[1,2,3]", "[1.7]", "9"), "[1,9,3]");
+        assert_eq!(ok("[1,2,3]", r#"[{"start":1,"end":null}]"#, r#"["x"]"#), r#"[1,"x"]"#);
+        assert_eq!(error(setpath("null", "[-1]", "1")), "Out of bounds negative array index");
+        assert_eq!(error(setpath("[]", "[1e9]", "1")), "Array index too large");
+        assert_eq!(error(setpath("5", r#"["a"]"#, "1")), r#"Cannot index number with string ("a")"#);
+        assert_eq!(
+            error(setpath("[1]", r#"[{"start":0,"end":1}]"#, "1")),
+            "A slice of an array can only be assigned another array"
+        );
+    }
+
+    #[test]
+    fn deleting_takes_every_path_against_the_value_as_it_was() {
+        let del = |v: &str, ps: &str| {
+            let paths: Vec<Vec<Val>> = keys(ps).iter().map(|p| keys(&text(p))).collect();
+            let paths: Vec<&[Val]> = paths.iter().map(Vec::as_slice).collect();
+            delete(json(v), &paths)
+        };
+        let ok = |v, ps| text(&del(v, ps).expect("deletes"));
+        assert_eq!(ok("[0,1,2,3,4,5,6,7,8,9]", r#"[[1],[-6],[2],[{"start":-3,"end":9}]]"#), "[0,3,5,6,9]");
+        assert_eq!(
+            ok(r#"{"foo":[0,1,2,3,4],"bar":[0,1]}"#, r#"[["foo",2],["foo",3],["foo",0],["bar",0]]"#),
+            r#"{"foo":[1,4],"bar":[1]}"#
+        );
+        assert_eq!(ok(r#"{"a":1,"b":2,"c":3}"#, r#"[["a"]]"#), r#"{"b":2,"c":3}"#);
+        assert_eq!(ok("[1,2,3]", "[[-200],[7]]"), "[1,2,3]");
+        assert_eq!(ok("[1,2,3]", "[[]]"), "null");
+        assert_eq!(error(del("[1,2,3]", r#"[["a"]]"#)), "Cannot delete string element of array");
+        assert_eq!(error(del("5", "[[0]]")), "Cannot delete fields from number");
+    }
+
+    #[test]
+    fn messages_show_values_cut_as_jq_cuts_them() {
+        assert_eq!(shown(&json(r#""abcdefghijklmnopqrstuvwxyz0123""#)), r#""abcdefghijklmnopqrstuvwx...""#);
+        assert_eq!(shown(&json("[1,2]")), "[1,2]");
+    }
+}

@@ -1,0 +1,82 @@
+def env: $ENV;
+def input_filename: $__input_filename;
+def stderr: (__jq_stderr as $x | .), .;
+def debug: (__jq_debug as $x | .), .;
+def debug(msgs): ((msgs | __jq_debug) as $x | .), .;
+def halt_error($code): (__jq_halt_message as $x | .), halt($code);
+def halt_error: halt_error(5);
+def tojson: __jq_tojson;
+def tostring: if type == "string" then . else __jq_tojson end;
+def @csv: map(if type == "string" then "\"" + gsub("\""; "\"\"") + "\"" elif type == "null" then "" else tostring end) | join(",");
+def @tsv: map(if type == "string" then gsub("\\\\"; "\\\\") | gsub("\t"; "\\t") | gsub("\n"; "\\n") | gsub("\r"; "\\r") elif type == "null" then "" else tostring end) | join("\t");
+def repeat(f): def rec: __jq_guard | f, rec; rec;
+def recurse(f): def rec: __jq_guard | ., (f | rec); rec;
+def recurse: recurse(.[]?);
+def recurse(f; cond): recurse(f | select(cond));
+def while(cond; update): def rec: __jq_guard | if cond then ., (update | rec) else empty end; rec;
+def until(cond; update): def rec: __jq_guard | if cond then . else update | rec end; rec;
+def __jq_range($from; $upto; $by): range($from; $upto; $by);
+def range($from; $upto; $by):
+  if [$from, $upto, $by] | map(type) != ["number", "number", "number"] then __jq_range($from; $upto; $by)
+  elif $by == 0 then empty
+  elif ($from | floor) == $from and ($by | floor) == $by then
+    ((($upto - $from) / ($by * 4096)) | ceil) as $chunks
+    | range(0; $chunks) | __jq_guard
+    | ($from + . * 4096 * $by) as $start
+    | __jq_range($start; if $by > 0 then [$start + 4096 * $by, $upto] | min else [$start + 4096 * $by, $upto] | max end; $by)
+  elif $by > 0 then $from | while(. < $upto; . + $by)
+  else $from | while(. > $upto; . + $by) end;
+def range($from; $upto): range($from; $upto; 1);
+def range($upto): range(0; $upto);
+def setpath($p; $v): __jq_setpath($p; $v);
+def delpaths($ps): __jq_delpaths($ps);
+def __jq_assign(paths; $v): __jq_update([path(paths)]; $v);
+def __jq_modify(paths; f): __jq_update([path(paths)]; f);
+def del(f): delpaths([path(f)]);
+def map_values(f): __jq_modify(.[]; f);
+def walk(f): def w: if type == "object" then map_values(w) elif type == "array" then map(w) else . end | f; w;
+def pick(pathexps): . as $in | reduce path(pathexps) as $p (null; setpath($p; $in | getpath($p)));
+def paths: path(..) | select(length > 0);
+def paths(node_filter): path(.. | select(node_filter)) | select(length > 0);
+def to_entries: [keys_unsorted[] as $k | {key: $k, value: .[$k]}];
+def from_entries: reduce .[] as $e ({}; . + {($e | .key // .Key // .name // .Name): ($e | if has("value") then .value else .Value end)});
+def with_entries(f): to_entries | map(f) | from_entries;
+def join($sep): reduce .[] as $item (null; (if . == null then "" else . + $sep end) + ($item | if type == "boolean" or type == "number" then tostring elif . == null then "" else . end)) // "";
+def ltrimstr($x): if type != "string" or ($x | type) != "string" then error("startswith() requires string inputs") elif startswith($x) then .[($x | length):] else . end;
+def rtrimstr($x): if type != "string" or ($x | type) != "string" then error("endswith() requires string inputs") elif endswith($x) and ($x | length) > 0 then .[:length - ($x | length)] else . end;
+def trimstr($x): ltrimstr($x) | rtrimstr($x);
+def abs: if . < 0 then - . else . end;
+def __jq_limit($n; f): limit($n; f);
+def limit($n; f): if $n < 0 then error("limit doesn't support negative count") else __jq_limit($n; f) end;
+def __jq_skip($n; f): skip($n; f);
+def skip($n; f): if $n < 0 then error("skip doesn't support negative count") else __jq_skip($n; f) end;
+def nth($n; f): if $n < 0 then error("nth doesn't support negative indices") else first(skip($n; f)) end;
+def IN(s): any(s == .; .);
+def IN(src; s): any(src == s; .);
+def INDEX(stream; key): reduce stream as $row ({}; .[$row | key | tostring] = $row);
+def INDEX(key): INDEX(.[]; key);
+def JOIN($index; key): [.[] | [., $index[key]]];
+def JOIN($index; stream; key): stream | [., $index[key]];
+def JOIN($index; stream; key; join): stream | [., $index[key]] | join;
+def tostream:
+  def events($p):
+    if (type == "array" or type == "object") and length > 0
+    then keys_unsorted as $keys | ($keys[] as $k | .[$k] | events($p + [$k])), [$p + [$keys[-1]]]
+    else [$p, .] end;
+  events([]);
+def fromstream(events):
+  foreach events as $e ([null, false];
+    (if .[1] then null else .[0] end) as $value
+    | if ($e | length) == 2 then [($value | setpath($e[0]; $e[1])), ($e[0] | length) == 0]
+      else [$value, ($e[0] | length) == 1] end;
+    if .[1] then .[0] else empty end);
+def truncate_stream(stream): . as $depth | null | stream | select(.[0] | length > $depth) | .[0] |= .[$depth:];
+def capture(re; flags): match(re; flags) | reduce (.captures[] | select(.name != null)) as $c ({}; . + {($c.name): $c.string});
+def capture($re): capture($re; null);
+def format($f): if $f == "text" then @text elif $f == "json" then @json elif $f == "html" then @html elif $f == "uri" then @uri
+  elif $f == "csv" then @csv elif $f == "tsv" then @tsv elif $f == "sh" then @sh elif $f == "base64" then @base64
+  elif $f == "base64d" then @base64d
+  else error("\($f) is not a valid format") end;
+def have_literal_numbers: true;
+def have_decnum: true;
+def input_line_number: 0;

@@ -1,0 +1,380 @@
+//! The filter as it runs: read with jaq's own parser and written back as jq text, with the
+//! constructs whose meaning differs between jaq and jq replaced by definitions that mean what
+//! jq means (`prelude.jq`, `paths.rs`):
+//!
+//! - `l = r`, `l |= r`, `l += r` (and `-= *= /= %=`), `l //= r` become calls over the paths
+//!   of `l`, so a missing value is created as jq creates it (`null | .a.b[2] = 1`), an array
+//!   grows, and the paths an update deletes go together at the end (`.[1,2] |= empty`);
+//! - every definition's body starts with the guard (`limits.rs`), so a filter that recurses
+//!   without end or runs past the line's deadline stops;
+//! - `l / r` and `l % r` fail on a zero divisor, as in jq (jaq gives an infinity);
+//! - a `catch` sees jaq's messages in jq's words (`messages.rs`);
+//! - `$__loc__` is the place it is written at, as jq gives it.
+//!
+//! Everything else is written back as it was read, fully parenthesised, so the text means
+//! what the user's did. Errors are reported against the user's text (compiled first); this
+//! text is only run.
+
+use super::limits::GUARD;
+use jaq_core::load::lex::{Lexer, StrPart};
+use jaq_core::load::parse::{BinaryOp, Def, Parser, Pattern, Term};
+use jaq_core::ops;
+use jaq_core::path::{Opt, Part, Path};
+use std::fmt::Write as _;
+
+/// `code` rewritten, or `None` when jaq's parser does not read it as one filter (the caller
+/// then reports the error against `code` itself).
+pub fn rewrite(code: &str) -> Option<String> {
+    let tokens = Lexer::new(code).lex().ok()?;
+    let term = Parser::new(&tokens).parse(|p| p.term()).ok()?;
+    let mut printer = Printer { code, out: String::with_capacity(code.len() * 2) };
+    printer.term(&term);
+    Some(printer.out)
+}
+
+/// The variable an arithmetic update binds its right-hand side to (a name no filter writes).
+const UPDATE_VALUE: &str = "$__jq_update_value";
+
+struct Printer<'c> {
+    code: &'c str,
+    out: String,
+}
+
+impl Printer<'_> {
+    fn push(&mut self, text: &str) {
+        self.out.push_str(text);
+    }
+
+    /// `(t)`: every compound term is parenthesised, so precedence is never in question.
+    fn group(&mut self, t: &Term<&str>) {
+        self.push("(");
+        self.term(t);
+        self.push(")");
+    }
+
+    fn term(&mut self, t: &Term<&str>) {
+        match t {
+            Term::Id => self.push("."),
+            Term::Recurse => self.push(".."),
+            Term::Num(n) => self.push(n),
+            Term::Str(format, parts) => self.string(*format, parts),
+            Term::Arr(None) => self.push("[]"),
+            Term::Arr(Some(items)) => {
+                self.push("[");
+                self.group(items);
+                self.push("]");
+            }
+            Term::Obj(entries) => self.object(entries),
+            Term::Neg(t) => {
+                self.push("(-");
+                self.group(t);
+                self.push(")");
+            }
+            Term::BinOp(l, op, r) => self.binary(l, op, r),
+            Term::Label(name, body) => {
+                self.push("(label ");
+                self.push(name);
+                self.push(" | ");
+                self.group(body);
+                self.push(")");
+            }
+            Term::Break(name) => {
+                self.push("break ");
+                self.push(name);
+            }
+            Term::Fold(kind, source, pattern, args) => {
+                self.push("(");
+                self.push(kind);
+                self.push(" ");
+                self.group(source);
+                self.push(" as ");
+                self.pattern(pattern);
+                self.args(args);
+                self.push(")");
+            }
+            Term::TryCatch(body, catch) => {
+                self.push("(try ");
+                self.group(body);
+                if let Some(catch) = catch {
+                    self.push(" catch (__jq_message | ");
+                    self.group(catch);
+                    self.push(")");
+                }
+                self.push(")");
+            }
+            Term::IfThenElse(branches, otherwise) => {
+                for (at, (cond, then)) in branches.iter().enumerate() {
+                    self.push(if at == 0 { "(if " } else { " elif " });
+                    self.group(cond);
+                    self.push(" then ");
+                    self.group(then);
+                }
+                if let Some(otherwise) = otherwise {
+                    self.push(" else ");
+                    self.group(otherwise);
+                }
+                self.push(" end)");
+            }
+            Term::Def(defs, body) => {
+                self.push("(");
+                for def in defs {
+                    self.def(def);
+                }
+                self.group(body);
+                self.push(")");
+            }
+            Term::Call(name, args) => {
+                self.push(name);
+                if !args.is_empty() {
+                    self.args(args);
+                }
+            }
+            Term::Var(name) if *name == "$__loc__" => self.location(name),
+            Term::Var(name) => self.push(name),
+            Term::Path(head, path) => self.path(head, path),
+        }
+    }
+
+    /// `((a); (b); …)`.
+    fn args(&mut self, args: &[Term<&str>]) {
+        self.push("(");
+        for (at, arg) in args.iter().enumerate() {
+            if at > 0 {
+                self.push("; ");
+            }
+            self.group(arg);
+        }
+        self.push(")");
+    }
+
+    fn def(&mut self, def: &Def<&str>) {
+        self.push("def ");
+        self.push(def.name);
+        if !def.args.is_empty() {
+            self.push("(");
+            self.push(&def.args.join("; "));
+            self.push(")");
+        }
+        self.push(": ");
+        self.push(GUARD);
+        self.push(" | ");
+        self.group(&def.body);
+        self.push("; ");
+    }
+
+    fn binary(&mut self, l: &Term<&str>, op: &BinaryOp<&str>, r: &Term<&str>) {
+        let infix = match op {
+            BinaryOp::Pipe(None) => "|",
+            BinaryOp::Pipe(Some(pattern)) => {
+                self.push("(");
+                self.group(l);
+                self.push(" as ");
+                self.pattern(pattern);
+                self.push(" | ");
+                self.group(r);
+                self.push(")");
+                return;
+            }
+            BinaryOp::Comma => ",",
+            BinaryOp::Alt => "//",
+            BinaryOp::Or => "or",
+            BinaryOp::And => "and",
+            // As jq, a number divided by zero is an error, not an infinity.
+            BinaryOp::Math(ops::Math::Div) => return self.operands("__jq_divide", l, r),
+            BinaryOp::Math(ops::Math::Rem) => return self.operands("__jq_remainder", l, r),
+            BinaryOp::Math(math) => math.as_str(),
+            BinaryOp::Cmp(cmp) => cmp.as_str(),
+            BinaryOp::Assign => return self.call2("__jq_assign", l, r),
+            BinaryOp::Update => return self.call2("__jq_modify", l, r),
+            BinaryOp::UpdateMath(math) => return self.update_with(l, math.as_str(), r),
+            BinaryOp::UpdateAlt => return self.update_with(l, "//", r),
+        };
+        self.push("(");
+        self.group(l);
+        self.push(" ");
+        self.push(infix);
+        self.push(" ");
+        self.group(r);
+        self.push(")");
+    }
+
+    /// `name(r; l)`: a native over both operands as values, the right one bound first, as jq
+    /// pairs `(1,2) / (3,4)`.
+    fn operands(&mut self, name: &str, l: &Term<&str>, r: &Term<&str>) {
+        self.call2(name, r, l);
+    }
+
+    fn call2(&mut self, name: &str, l: &Term<&str>, r: &Term<&str>) {
+        self.push(name);
+        self.push("(");
+        self.group(l);
+        self.push("; ");
+        self.group(r);
+        self.push(")");
+    }
+
+    /// `l op= r` as jq defines it: `r as $v | l |= . op $v` (`r` against the input).
+    fn update_with(&mut self, l: &Term<&str>, op: &str, r: &Term<&str>) {
+        self.push("(");
+        self.group(r);
+        let _ = write!(self.out, " as {UPDATE_VALUE} | __jq_modify(");
+        self.group(l);
+        let _ = write!(self.out, "; . {op} {UPDATE_VALUE}))");
+    }
+
+    fn path(&mut self, head: &Term<&str>, path: &Path<Term<&str>>) {
+        match head {
+            Term::Id => self.push("."),
+            head => self.group(head),
+        }
+        for (part, opt) in &path.0 {
+            self.push("[");
+            match part {
+                Part::Index(index) => self.group(index),
+                Part::Range(from, upto) => {
+                    if let Some(from) = from {
+                        self.group(from);
+                    }
+                    if from.is_some() || upto.is_some() {
+                        self.push(":");
+                    }
+                    if let Some(upto) = upto {
+                        self.group(upto);
+                    }
+                }
+            }
+            self.push("]");
+            if matches!(opt, Opt::Optional) {
+                self.push("?");
+            }
+        }
+    }
+
+    fn object(&mut self, entries: &[(Term<&str>, Option<Term<&str>>)]) {
+        self.push("{");
+        for (at, (key, value)) in entries.iter().enumerate() {
+            if at > 0 {
+                self.push(", ");
+            }
+            match (key, value) {
+                // `{$x}`, `{a}`, `{"a"}`, `{"\(x)"}`: the value is `$x` or `.[key]`.
+                (Term::Var(name), None) => self.push(name),
+                (key @ Term::Str(..), None) => self.term(key),
+                (key, None) => self.group(key),
+                (key, Some(value)) => {
+                    self.group(key);
+                    self.push(": ");
+                    self.group(value);
+                }
+            }
+        }
+        self.push("}");
+    }
+
+    fn pattern(&mut self, pattern: &Pattern<&str>) {
+        match pattern {
+            Pattern::Var(name) => self.push(name),
+            Pattern::Arr(items) => {
+                self.push("[");
+                for (at, item) in items.iter().enumerate() {
+                    if at > 0 {
+                        self.push(", ");
+                    }
+                    self.pattern(item);
+                }
+                self.push("]");
+            }
+            Pattern::Obj(entries) => {
+                self.push("{");
+                for (at, (key, item)) in entries.iter().enumerate() {
+                    if at > 0 {
+                        self.push(", ");
+                    }
+                    self.group(key);
+                    self.push(": ");
+                    self.pattern(item);
+                }
+                self.push("}");
+            }
+        }
+    }
+
+    fn string(&mut self, format: Option<&str>, parts: &[StrPart<&str, Term<&str>>]) {
+        if let Some(format) = format {
+            self.push(format);
+            self.push(" ");
+        }
+        self.push("\"");
+        for part in parts {
+            match part {
+                StrPart::Str(text) => text.chars().for_each(|c| self.char(c)),
+                StrPart::Char(c) => self.char(*c),
+                StrPart::Term(t) => {
+                    self.push("\\(");
+                    self.term(t);
+                    self.push(")");
+                }
+            }
+        }
+        self.push("\"");
+    }
+
+    fn char(&mut self, c: char) {
+        match c {
+            '"' => self.push("\\\""),
+            '\\' => self.push("\\\\"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                let _ = write!(self.out, "\\u{:04x}", c as u32);
+            }
+            c => self.out.push(c),
+        }
+    }
+
+    /// `$__loc__`: `{"file":"<top-level>","line":N}`, N the line it is written on.
+    fn location(&mut self, name: &str) {
+        let offset = (name.as_ptr() as usize).wrapping_sub(self.code.as_ptr() as usize).min(self.code.len());
+        let line = self.code[..self.code.floor_char_boundary(offset)].matches('\n').count() + 1;
+        let _ = write!(self.out, "{{\"file\": \"<top-level>\", \"line\": {line}}}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(code: &str) -> String {
+        rewrite(code).unwrap_or_else(|| panic!("{code} does not parse")).replace(GUARD, "G")
+    }
+
+    #[test]
+    fn assignments_become_calls_over_paths() {
+        assert_eq!(r(".a = 1"), "__jq_assign((.[(\"a\")]); (1))");
+        assert_eq!(r(".a |= . + 1"), "__jq_modify((.[(\"a\")]); (((.) + (1))))");
+        assert_eq!(r(".[] += 2"), format!("((2) as {UPDATE_VALUE} | __jq_modify((.[]); . + {UPDATE_VALUE}))"));
+        assert_eq!(r(".x //= 3"), format!("((3) as {UPDATE_VALUE} | __jq_modify((.[(\"x\")]); . // {UPDATE_VALUE}))"));
+    }
+
+    #[test]
+    fn guards_every_definition_and_nothing_else() {
+        assert_eq!(r("def f: [f]; f"), "(def f: G | ([(f)]); (f))");
+        assert_eq!(r("def f(a; $b): a + $b; 1"), "(def f(a; $b): G | (((a) + ($b))); (1))");
+        assert_eq!(r(r#""def x: 1" | ."#), r#"(("def x: 1") | (.))"#);
+        assert_eq!(r(".a | {def: 1}"), r#"((.[("a")]) | ({("def"): (1)}))"#);
+    }
+
+    #[test]
+    fn writes_back_what_it_read() {
+        assert_eq!(r(r#"@base64 "a\(.x)\n\"""#), r#"@base64 "a\(.[("x")])\u000a\"""#);
+        assert_eq!(
+            r("reduce .[] as [$a, {b: $c}] (0; . + $a)"),
+            r#"(reduce (.[]) as [$a, {("b"): $c}]((0); (((.) + ($a)))))"#
+        );
+        assert_eq!(r("try error catch . , .a?"), "(((try (error) catch (__jq_message | (.)))) , (.[(\"a\")]?))");
+        assert_eq!(r("if . then 1 elif 2 then 3 end"), "(if (.) then (1) elif (2) then (3) end)");
+        assert_eq!(r(".[1:][:2][]?"), ".[(1):][:(2)][]?");
+        assert_eq!(r("{$x, a, \"b\"}"), "{$x, \"a\", \"b\"}");
+        assert_eq!(r("label $f | break $f"), "(label $f | (break $f))");
+        assert_eq!(r("1,\n$__loc__"), "((1) , ({\"file\": \"<top-level>\", \"line\": 2}))");
+        assert_eq!(rewrite("import \"a\" as a; 1"), None);
+    }
+}
