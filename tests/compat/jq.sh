@@ -739,3 +739,85 @@ jq -nc '[-3, 2.5, "a"] | map(abs), ([[3,1],{"b":[2,1]}] | walk(if type == "array
 [3,2.5,"a"]
 [[1,3],{"b":[1,2]}]
 ## status: 0
+
+### jq 1.7 capture gives null for a group that took no part
+jq -nc '"a","b","c" | capture("(?<x>a)?b?")'; jq -nc '"xyzzy-14" | capture("(?<name>[a-z]+)-(?<n>[0-9]+)"), [match("(a)?b"; "g") | .captures]'
+## stdout:
+{"x":"a"}
+{"x":null}
+{"x":null}
+{"name":"xyzzy","n":"14"}
+[]
+## status: 0
+
+### jq 1.7 match offsets count characters and look-around works
+jq -nc '"aé1é2" | [match("é(\\d)"; "g") | [.offset, .length, .captures[0].offset]], ("qux" | gsub("(?=u)"; "u")), ("foo bar foo" | [match("foo (?<x>bar)? foo"; "ig") | .string])'
+## stdout:
+[[1,2,2],[3,2,4]]
+"quux"
+["foo bar foo"]
+## status: 0
+
+### jq 1.7 sub and gsub with named captures and several outputs
+jq -nc '"123foo456bar" | gsub("[^a-z]*(?<x>[a-z]*)"; "Z\(.x)"), ("aB" | [gsub("(?<a>.)"; "\(.a|ascii_upcase)", "\(.a|ascii_downcase)", "c")]), ("abc" | sub("(?<x>b)"; "[\(.x)]")), ("a.b.c" | gsub("\\."; "-"))'
+## stdout:
+"ZfooZbarZ"
+["AB","ab","cc"]
+"a[b]c"
+"a-b-c"
+## status: 0
+
+### jq 1.7 test scan split and splits with flags
+jq -nc '"Hello World" | test("world"; "i"), test("world"), [scan("o.")], [scan("(l)(.)")], split("\\s+"; null), [splits("o"; "g")], ("a1b22c" | split("[0-9]+"; ""))'
+## stdout:
+true
+false
+["o ","or"]
+[["l","l"],["l","d"]]
+["Hello","World"]
+["Hell"," W","rld"]
+["a","b","c"]
+## status: 0
+
+### jq 1.7 regex errors +stderr
+jq -nc '"a" | try test("("; null) catch "bad pattern", try test("a"; "q") catch ., try (1 | test("a")) catch .'
+## stdout:
+"bad pattern"
+"q is not a valid modifier string"
+"number (1) cannot be matched, as it is not a string"
+## status: 0
+
+### jq -f reads the filter from a file
+printf '# the name\n.name # and nothing else\n' > prog.jq; echo '{"name":"ada"}' > in.json; jq -f prog.jq in.json; echo '{"name":"bob"}' | jq -r --from-file prog.jq; jq -f missing.jq in.json; echo "status $?"
+## stdout:
+"ada"
+bob
+status 2
+## status: 0
+## files:
+in.json: "{\"name\":\"ada\"}\n"
+prog.jq: "# the name\n.name # and nothing else\n"
+
+### jq --stream gives path events
+echo '{"a":[1,{"b":2}],"c":"x"}' | jq -c --stream .; echo '3 []' | jq -c --stream .; echo '{"a":[1,2]}' | jq -c --stream -n '[inputs | select(length == 2)]'
+## stdout:
+[["a",0],1]
+[["a",1,"b"],2]
+[["a",1,"b"]]
+[["a",1]]
+[["c"],"x"]
+[["c"]]
+[[],3]
+[[],[]]
+[[["a",0],1],[["a",1],2]]
+## status: 0
+
+### jq --raw-output0 ends each output with NUL +stderr
+echo '["a","b",1]' | jq --raw-output0 '.[]' | od -c | sed 's/  */ /g'; echo '["x\u0000y"]' | jq --raw-output0 '.[]'; echo "status $?"
+## stdout:
+0000000 a \0 b \0 1 \0
+0000006
+status 5
+## stderr:
+jq: error (at <stdin>:1): Cannot dump a string containing NUL with --raw-output0 option
+## status: 0

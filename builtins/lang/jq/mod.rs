@@ -1,11 +1,12 @@
 //! `jq` on jaq (jaq-core, jaq-std, jaq-json): filters over JSON read from the workspace or
-//! standard input, with jq's flags (`-r -j -c -s -n -e -R -S --tab --indent N --arg --argjson
-//! --slurpfile --rawfile --args --jsonargs`), `input`/`inputs`, `$ENV` from the shell's exported
+//! standard input, with jq's flags (`-r -j -c -s -n -e -R -S -f --tab --indent N --arg --argjson
+//! --slurpfile --rawfile --args --jsonargs --stream --raw-output0`), `input`/`inputs`, `$ENV` from the shell's exported
 //! variables (never the host's), and `halt`/`halt_error` as exit statuses.
 
 mod limits;
 mod messages;
 mod paths;
+mod regex;
 mod rewrite;
 
 use crate::Ctx;
@@ -20,6 +21,7 @@ use jaq_json::Val;
 use jaq_std::input::{HasInputs, Inputs, RcIter};
 
 const RAW_OUTPUT: Opt = Opt::both('r', "raw-output", "output raw strings, not JSON texts");
+const RAW_OUTPUT0: Opt = Opt::long("raw-output0", "implies -r and output NUL after each output");
 const JOIN_OUTPUT: Opt = Opt::both('j', "join-output", "implies -r and output without newline after each output");
 const ASCII_OUTPUT: Opt =
     Opt::both('a', "ascii-output", "output strings by only ASCII characters using escape sequences");
@@ -30,6 +32,8 @@ const EXIT_STATUS: Opt = Opt::both('e', "exit-status", "set exit status code bas
 const RAW_INPUT: Opt = Opt::both('R', "raw-input", "read each line as string instead of JSON");
 const SORT_KEYS: Opt = Opt::both('S', "sort-keys", "sort keys of each object on output");
 const MONOCHROME: Opt = Opt::both('M', "monochrome-output", "disable colored output (never colored here)");
+const FROM_FILE: Opt = Opt::both('f', "from-file", "read the filter from the file named by the first operand");
+const STREAM: Opt = Opt::long("stream", "parse the input in streaming fashion: [path, leaf] and [path] events");
 const TAB: Opt = Opt::long("tab", "use tabs for indentation");
 const INDENT: Opt = Opt::long("indent", "use n spaces for indentation (max 7 spaces)").value("n");
 const ARG: Opt = Opt::long("arg", "set $name to the string value").two("name", "value");
@@ -52,6 +56,7 @@ pub const JQ: Spec = Spec {
     about: "Process each JSON input (the FILEs, or standard input) with the FILTER and print its results as JSON.",
     options: &[
         RAW_OUTPUT,
+        RAW_OUTPUT0,
         JOIN_OUTPUT,
         ASCII_OUTPUT,
         COMPACT_OUTPUT,
@@ -61,6 +66,8 @@ pub const JQ: Spec = Spec {
         RAW_INPUT,
         SORT_KEYS,
         MONOCHROME,
+        FROM_FILE,
+        STREAM,
         TAB,
         INDENT,
         ARG,
@@ -122,6 +129,9 @@ impl<'a> HasInputs<'a, Val> for Global<'a> {
 struct Options {
     raw: bool,
     join: bool,
+    nul: bool,
+    from_file: bool,
+    stream: bool,
     compact: bool,
     slurp: bool,
     null_input: bool,
@@ -168,6 +178,9 @@ async fn parse_args(ctx: &Ctx<'_>) -> Result<Options, Status> {
         match *opt {
             RAW_OUTPUT => o.raw = true,
             JOIN_OUTPUT => (o.raw, o.join) = (true, true),
+            RAW_OUTPUT0 => (o.raw, o.join, o.nul) = (true, true, true),
+            FROM_FILE => o.from_file = true,
+            STREAM => o.stream = true,
             COMPACT_OUTPUT => o.compact = true,
             SLURP => o.slurp = true,
             NULL_INPUT => o.null_input = true,
@@ -270,6 +283,31 @@ fn read_values(data: &[u8], raw: bool, slurp: bool) -> (Vec<Val>, Option<String>
         (true, None) => (vec![Val::from_iter(values)], None),
         (false, error) => (values, error),
     }
+}
+
+/// The events `tostream` gives for `value`: `[path, leaf]` for each scalar or empty container,
+/// and `[path]` after the last child of each other container (its last child's path).
+fn stream_events(value: &Val) -> Vec<Val> {
+    fn walk(value: &Val, path: &mut Vec<Val>, out: &mut Vec<Val>) {
+        let children: Vec<(Val, &Val)> = match value {
+            Val::Arr(items) => items.iter().enumerate().map(|(i, v)| (Val::from(i as isize), v)).collect(),
+            Val::Obj(map) => map.iter().map(|(k, v)| (k.clone(), v)).collect(),
+            _ => Vec::new(),
+        };
+        let Some(last) = children.last().map(|(key, _)| key.clone()) else {
+            out.push(Val::from_iter([Val::from_iter(path.iter().cloned()), value.clone()]));
+            return;
+        };
+        for (key, child) in children {
+            path.push(key);
+            walk(child, path, out);
+            path.pop();
+        }
+        out.push(Val::from_iter([Val::from_iter(path.iter().cloned().chain([last]))]));
+    }
+    let mut out = Vec::new();
+    walk(value, &mut Vec::new(), &mut out);
+    out
 }
 
 /// Where each input value ends, as jq names it in an error: `FILE:LINE`, the lines counted up
@@ -543,7 +581,9 @@ fn render(value: &Val, o: &Options, out: &mut Vec<u8>) {
         && let Val::TStr(text) = value
     {
         out.extend_from_slice(text);
-        if !o.join {
+        if o.nul {
+            out.push(0);
+        } else if !o.join {
             out.push(b'\n');
         }
         return;
@@ -572,7 +612,9 @@ fn render(value: &Val, o: &Options, out: &mut Vec<u8>) {
         text = escaped.into_bytes();
     }
     out.extend_from_slice(&text);
-    if !o.join {
+    if o.nul {
+        out.push(0);
+    } else if !o.join {
         out.push(b'\n');
     }
 }
@@ -585,9 +627,19 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
     };
     // As jq: without a filter, `.` — unless there is nothing to filter and a person to tell.
     let interactive = ctx.io.stdout().is_terminal() && ctx.stdin().is_null();
-    let Some(code) = o.filter.clone().or_else(|| (!interactive).then(|| ".".to_string())) else {
+    let Some(mut code) = o.filter.clone().or_else(|| (!interactive).then(|| ".".to_string())) else {
         return ctx.misuse(&JQ, "").await;
     };
+    // With -f the first operand names the file the filter is in.
+    if o.from_file {
+        code = match ctx.read_operand(&code).await {
+            Ok(text) => String::from_utf8_lossy(&text).into_owned(),
+            Err(err) => {
+                ctx.err(format!("jq: error: Could not open {code}: {}\n", describe(&err))).await;
+                return 2;
+            }
+        };
+    }
     // Inputs: files read through the workspace, else standard input.
     let mut data = Vec::new();
     // Where each file starts in `data`, for the place an error names.
@@ -771,6 +823,7 @@ fn compile(program: &str, code: &str, var_names: &[String]) -> Result<jaq_core::
         .chain(std::iter::once(limits::guard::<JqData>()))
         .chain(paths::natives::<JqData>())
         .chain(std::iter::once(messages::native::<JqData>()))
+        .chain(std::iter::once(regex::native::<JqData>()))
         .chain(jq_messages::<JqData>());
     let compiler = Compiler::default().with_funs(funs).with_global_vars(var_names.iter().map(String::as_str));
     match compiler.compile(modules) {
@@ -801,7 +854,14 @@ fn evaluate_filter(
     halt: &crate::lang::deep::Halt,
     emit: &mut dyn FnMut(Vec<u8>) -> bool,
 ) -> Outcome {
-    let (values, input_error) = read_values(data, o.raw_input, o.slurp);
+    let (values, input_error) = read_values(data, o.raw_input, o.slurp && !o.stream);
+    // --stream: each input as the events `tostream` gives (slurped, the array of them all).
+    let values = if o.stream && !o.raw_input {
+        let events = values.iter().flat_map(stream_events);
+        if o.slurp { vec![Val::from_iter(events)] } else { events.collect() }
+    } else {
+        values
+    };
     // `$ENV` is the shell's exported variables; jaq-std's `env` would read the host's, so it is
     // left out and `env` is defined as `$ENV`.
     let env = Val::obj(env.into_iter().map(|(k, v)| (Val::from(k), Val::from(v))).collect());
@@ -871,6 +931,11 @@ fn evaluate_filter(
     let queue: Box<dyn Iterator<Item = Result<Val, String>>> =
         Box::new(values.into_iter().map(Ok).chain(input_error.map(Err)).inspect(|_| taken.set(taken.get() + 1)));
     let inputs = RcIter::new(queue);
+    // Where the input being filtered came from, as an error names it.
+    let place = || match taken.get().checked_sub(1).and_then(|at| places.get(at)) {
+        Some(place) => place.as_str(),
+        None => "<unknown>",
+    };
     let inputs: &RcIter<dyn Iterator<Item = Result<Val, String>>> = &inputs;
     let mut outcome = Outcome { out: Vec::new(), err: String::new(), status: 0 };
     let mut last: Option<bool> = None;
@@ -908,6 +973,14 @@ fn evaluate_filter(
             match result {
                 Ok(value) => {
                     last = Some(!matches!(value, Val::Null | Val::Bool(false)));
+                    if o.nul && matches!(&value, Val::TStr(text) if text.contains(&0)) {
+                        outcome.err.push_str(&format!(
+                            "jq: error (at {}): Cannot dump a string containing NUL with --raw-output0 option\n",
+                            place()
+                        ));
+                        outcome.status = 5;
+                        break;
+                    }
                     render(&value, o, &mut outcome.out);
                     if outcome.out.len() >= CHUNK && !emit(std::mem::take(&mut outcome.out)) {
                         halt.request();
@@ -928,11 +1001,7 @@ fn evaluate_filter(
                             Ok(value) => format!(" (not a string): {value}"),
                             Err(_) => ": unexpected control flow".to_string(),
                         };
-                        let at = match taken.get().checked_sub(1).and_then(|at| places.get(at)) {
-                            Some(place) => place.as_str(),
-                            None => "<unknown>",
-                        };
-                        outcome.err.push_str(&format!("jq: error (at {at}){message}\n"));
+                        outcome.err.push_str(&format!("jq: error (at {}){message}\n", place()));
                         outcome.status = 5;
                         // As jq: an error ends this input's outputs (`1, error, 2` prints 1;
                         // jaq's `fromjson` of "nan" repeated its error for ever).

@@ -80,3 +80,35 @@ def format($f): if $f == "text" then @text elif $f == "json" then @json elif $f 
 def have_literal_numbers: true;
 def have_decnum: true;
 def input_line_number: 0;
+def __jq_regex_args($val): ($val | type) as $t
+  | if $t == "string" then [$val, null]
+    elif $t == "array" and ($val | length) > 1 then $val[:2]
+    elif $t == "array" and ($val | length) > 0 then [$val[0], null]
+    else error("\($t) not a string or array") end;
+def __jq_named: reduce (.captures[] | select(.name != null)) as $c ({}; . + {($c.name): $c.string});
+def match(re; flags): __jq_match(re; flags; false)[];
+def match($val): __jq_regex_args($val) as [$re, $flags] | match($re; $flags);
+def test(re; flags): __jq_match(re; flags; true);
+def test($val): __jq_regex_args($val) as [$re, $flags] | test($re; $flags);
+def capture(re; flags): match(re; flags) | __jq_named;
+def capture($val): __jq_regex_args($val) as [$re, $flags] | capture($re; $flags);
+def scan($re; $flags): match($re; "g" + $flags) | if (.captures | length) > 0 then [.captures[].string] else .string end;
+def scan($re): scan($re; null);
+def split($re; flags): . as $s
+  | ([0] + [match($re; "g" + flags) | (.offset, .offset + .length)] + [$s | length]) as $cuts
+  | [range(0; $cuts | length; 2) as $i | $s[$cuts[$i]:$cuts[$i + 1]]];
+def splits($re; flags): split($re; flags)[];
+def splits($re): splits($re; null);
+def sub($re; str; $flags): . as $in
+  | [match($re; $flags)] as $edits
+  | if $edits == [] then $in
+    else [$edits[] | [__jq_named | str]] as $inserts
+      | range(0; $inserts[0] | length) as $k
+      | reduce range(0; $edits | length) as $e ({out: [], at: 0};
+          .out += [$in[.at:$edits[$e].offset], $inserts[$e][$k]]
+          | .at = $edits[$e].offset + $edits[$e].length)
+      | .out + [$in[.at:]] | add
+    end;
+def sub($re; str): sub($re; str; "");
+def gsub($re; str; $flags): sub($re; str; $flags + "g");
+def gsub($re; str): sub($re; str; "g");
