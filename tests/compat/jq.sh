@@ -821,3 +821,22 @@ status 5
 ## stderr:
 jq: error (at <stdin>:1): Cannot dump a string containing NUL with --raw-output0 option
 ## status: 0
+
+### jq 1.7 indices that are not integers are cut
+jq -nc '[range(10)] | .[1.2:3.5], .[-1.5:], .[:-1.5], [.[1.1,1.7,-1.5]], (.[1.1] = 5), (1.5 as $i | .[$i])'
+## stdout:
+[1,2,3]
+[8,9]
+[0,1,2,3,4,5,6,7,8]
+[1,1,9]
+[0,5,2,3,4,5,6,7,8,9]
+1
+## status: 0
+
+### jq 1.7 tonumber toboolean and flatten refuse what jq refuses
+jq -nc '["123"," 1","1e2","-5.50","x",null,[1],"1.",".5","+1","01","1.e2","e5"] | map(try tonumber catch .), (["true","false",true,"yes",0] | map(try toboolean catch .)), (try ([[1]] | flatten(-1)) catch .)'
+## stdout:
+[123,"string (\" 1\") cannot be parsed as a number",1E+2,-5.50,"string (\"x\") cannot be parsed as a number","null (null) cannot be parsed as a number","array ([1]) cannot be parsed as a number",1,0.5,1,1,1E+2,"string (\"e5\") cannot be parsed as a number"]
+[true,false,true,"string (\"yes\") cannot be parsed as a boolean","number (0) cannot be parsed as a boolean"]
+"flatten depth must not be negative"
+## status: 0

@@ -309,11 +309,85 @@ fn divide(l: Val, r: Val, remainder: bool) -> ValX<'static, Val> {
     result.map_err(Exn::from)
 }
 
+/// `value` as jq names it in a message: `string ("abc")`.
+pub fn describe(value: &Val) -> String {
+    format!("{} ({})", kind(value), shown(value))
+}
+
+/// `text` as a JSON number if it is a number as jq reads one (`+1`, `01`, `1.`, `.5`, `1.e2`
+/// become `1`, `1`, `1`, `0.5`, `1e2`), else `None`.
+fn number_literal(text: &str) -> Option<String> {
+    let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+    let (sign, t) = match text.as_bytes().first() {
+        Some(b'-') => ("-", &text[1..]),
+        Some(b'+') => ("", &text[1..]),
+        _ => ("", text),
+    };
+    let whole = &t[..digits(t)];
+    let mut rest = &t[whole.len()..];
+    let mut fraction = "";
+    if let Some(after) = rest.strip_prefix('.') {
+        fraction = &after[..digits(after)];
+        rest = &after[fraction.len()..];
+    }
+    if whole.is_empty() && fraction.is_empty() {
+        return None;
+    }
+    let exponent = match rest.strip_prefix(['e', 'E']) {
+        None if rest.is_empty() => String::new(),
+        None => return None,
+        Some(e) => {
+            let n = e.strip_prefix(['+', '-']).unwrap_or(e);
+            if n.is_empty() || digits(n) != n.len() {
+                return None;
+            }
+            format!("e{e}")
+        }
+    };
+    let whole = whole.trim_start_matches('0');
+    let whole = if whole.is_empty() { "0" } else { whole };
+    let fraction = if fraction.is_empty() { String::new() } else { format!(".{fraction}") };
+    Some(format!("{sign}{whole}{fraction}{exponent}"))
+}
+
+/// A string's number, read as jq reads it: the whole text a number (its digits kept), `nan`
+/// or `infinity`, nothing around it.
+fn to_number(value: &Val) -> ValX<'static, Val> {
+    let Val::TStr(text) = value else { return fail(format!("{} cannot be parsed as a number", describe(value))) };
+    let text = String::from_utf8_lossy(text);
+    let special = match text.trim_start_matches(['-', '+']).to_ascii_lowercase().as_str() {
+        "nan" => Some(f64::NAN),
+        "infinity" => Some(if text.starts_with('-') { f64::NEG_INFINITY } else { f64::INFINITY }),
+        _ => None,
+    };
+    if let Some(x) = special {
+        return Ok(Val::Num(jaq_json::Num::Float(x)));
+    }
+    match number_literal(&text).and_then(|literal| jaq_json::read::parse_single(literal.as_bytes()).ok()) {
+        Some(number @ Val::Num(_)) => Ok(number),
+        _ => fail(format!("{} cannot be parsed as a number", describe(value))),
+    }
+}
+
+/// An index as jq takes it: a number cut to an integer (`floor`, `ceil` or toward zero), any
+/// other value as it is.
+fn integral(value: Val, round: fn(f64) -> f64) -> Val {
+    match number(&value) {
+        Some(x) if x.is_finite() && x.fract() != 0.0 => Val::from(round(x) as isize),
+        _ => value,
+    }
+}
+
 /// `__jq_setpath($p; $v)`, `__jq_delpaths($ps)` and `__jq_update($paths; f)`: each path in
 /// turn gets the first output of `f` on its value, or is deleted (with the others, at the
 /// end) when `f` has none.
 pub fn natives<D: for<'a> DataT<V<'a> = Val>>() -> Vec<Fun<D>> {
     vec![
+        ("__jq_describe", v(0), Native::new(|cv| Box::new(std::iter::once(Ok(Val::from(describe(&cv.1))))))),
+        ("__jq_tonumber", v(0), Native::new(|cv| Box::new(std::iter::once(to_number(&cv.1))))),
+        ("__jq_index", v(0), Native::new(|cv| Box::new(std::iter::once(Ok(integral(cv.1, f64::trunc)))))),
+        ("__jq_from", v(0), Native::new(|cv| Box::new(std::iter::once(Ok(integral(cv.1, f64::floor)))))),
+        ("__jq_upto", v(0), Native::new(|cv| Box::new(std::iter::once(Ok(integral(cv.1, f64::ceil)))))),
         (
             "__jq_divide",
             v(2),

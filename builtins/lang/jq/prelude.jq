@@ -112,3 +112,8 @@ def sub($re; str; $flags): . as $in
 def sub($re; str): sub($re; str; "");
 def gsub($re; str; $flags): sub($re; str; $flags + "g");
 def gsub($re; str): sub($re; str; "g");
+def tonumber: if type == "number" then . else __jq_tonumber end;
+def toboolean: if type == "boolean" then . elif . == "true" then true elif . == "false" then false
+  else error("\(__jq_describe) cannot be parsed as a boolean") end;
+def __jq_flatten($depth): flatten($depth);
+def flatten($depth): if $depth < 0 then error("flatten depth must not be negative") else __jq_flatten($depth) end;

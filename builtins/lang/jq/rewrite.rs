@@ -7,6 +7,7 @@
 //!   grows, and the paths an update deletes go together at the end (`.[1,2] |= empty`);
 //! - every definition's body starts with the guard (`limits.rs`), so a filter that recurses
 //!   without end or runs past the line's deadline stops;
+//! - an index or slice bound that is not an integer is cut as jq cuts it;
 //! - `l / r` and `l % r` fail on a zero divisor, as in jq (jaq gives an infinity);
 //! - a `catch` sees jaq's messages in jq's words (`messages.rs`);
 //! - `$__loc__` is the place it is written at, as jq gives it.
@@ -230,22 +231,39 @@ impl Printer<'_> {
         for (part, opt) in &path.0 {
             self.push("[");
             match part {
-                Part::Index(index) => self.group(index),
+                Part::Index(index) => self.index(index, "__jq_index"),
                 Part::Range(from, upto) => {
                     if let Some(from) = from {
-                        self.group(from);
+                        self.index(from, "__jq_from");
                     }
                     if from.is_some() || upto.is_some() {
                         self.push(":");
                     }
                     if let Some(upto) = upto {
-                        self.group(upto);
+                        self.index(upto, "__jq_upto");
                     }
                 }
             }
             self.push("]");
             if matches!(opt, Opt::Optional) {
                 self.push("?");
+            }
+        }
+    }
+
+    /// An index or slice bound: a number that is not an integer is cut as jq cuts it (`.[1.7]`
+    /// is `.[1]`, `.[1.2:3.5]` is `.[1:4]`) by `round`; a string or an integer written as
+    /// such needs nothing.
+    fn index(&mut self, index: &Term<&str>, round: &str) {
+        match index {
+            Term::Str(None, _) => self.group(index),
+            Term::Num(n) if n.bytes().all(|b| b.is_ascii_digit()) => self.group(index),
+            index => {
+                self.push("(");
+                self.group(index);
+                self.push(" | ");
+                self.push(round);
+                self.push(")");
             }
         }
     }
