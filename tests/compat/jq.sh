@@ -840,3 +840,14 @@ jq -nc '["123"," 1","1e2","-5.50","x",null,[1],"1.",".5","+1","01","1.e2","e5"] 
 [true,false,true,"string (\"yes\") cannot be parsed as a boolean","number (0) cannot be parsed as a boolean"]
 "flatten depth must not be negative"
 ## status: 0
+
+### jq 1.7 destructuring alternatives
+echo '[{"a":1,"b":[2,{"d":3}]},[4,{"b":5}],"foo"]' | jq -c '.[] as {$a, b: [$c, {$d}]} ?// [$a, {$b}] ?// $e | [$a, $b, $c, $d, $e]'; jq -nc '[[3]] | .[] as [$a] ?// [$b] | if $a != null then error("err: \($a)") else {$a,$b} end'; jq -nc '[[3],[4],6] | [.[] as [$a] ?// $a | $a]'; jq -nc '6 | . as [$a] ?// {a: $a} | $a'; echo "status $?"
+## stdout:
+[1,null,2,3,null]
+[4,5,null,null,null]
+[null,null,null,null,"foo"]
+{"a":null,"b":3}
+[3,4,6]
+status 5
+## status: 0

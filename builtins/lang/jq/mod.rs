@@ -3,6 +3,7 @@
 //! --slurpfile --rawfile --args --jsonargs --stream --raw-output0`), `input`/`inputs`, `$ENV` from the shell's exported
 //! variables (never the host's), and `halt`/`halt_error` as exit statuses.
 
+mod alternatives;
 mod limits;
 mod messages;
 mod paths;
@@ -911,6 +912,9 @@ fn evaluate_filter(
         [file] => Val::from(file.clone()),
         _ => Val::Null,
     });
+    // `?//` is written out in terms jaq reads (see `alternatives`).
+    let expanded = alternatives::expand(code);
+    let code = expanded.as_str();
     let program = format!("{PRELUDE}{code}");
     let mut filter = match compile(&program, code, &var_names) {
         Ok(filter) => filter,

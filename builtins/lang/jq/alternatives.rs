@@ -1,0 +1,166 @@
+//! jq's destructuring alternatives, which jaq's parser does not read, written out in terms it
+//! does: `E as P1 ?// P2 ?// P3 | BODY` becomes
+//!
+//! ```text
+//! E as $__jq_alt | . as $__jq_dot
+//! | try (null as $only_in_others | $__jq_alt as P1 | BODY)
+//!   catch ($__jq_dot | try (… P2 …) catch ($__jq_dot | … $__jq_alt as P3 | BODY))
+//! ```
+//!
+//! as jq means it: each value of `E` is bound by the first pattern for which neither the
+//! binding nor `BODY` fails (an error in the last one is the result), and every variable of
+//! every pattern is bound, to null where its pattern was not the one used. `BODY` runs to the
+//! end of the expression the binding is in (a closing bracket, a `;`, or `then elif else end`).
+
+use jaq_core::load::lex::{Lexer, Tok, Token};
+
+/// `code` with every `?//` written out, or `code` itself when it has none (or does not lex:
+/// the compiler then reports the error against it).
+pub fn expand(code: &str) -> String {
+    let mut code = code.to_string();
+    // Each round writes out the first alternative found; a body can hold another.
+    for _ in 0..64 {
+        if !code.contains("?//") {
+            break;
+        }
+        match first(&code) {
+            Some(expanded) => code = expanded,
+            None => break,
+        }
+    }
+    code
+}
+
+/// Byte offset of slice `s` in `code`.
+fn offset(code: &str, s: &str) -> usize {
+    (s.as_ptr() as usize).wrapping_sub(code.as_ptr() as usize).min(code.len())
+}
+
+fn first(code: &str) -> Option<String> {
+    let tokens = Lexer::new(code).lex().ok()?;
+    find(code, &tokens)
+}
+
+fn is_sym(token: &Token<&str>, text: &str) -> bool {
+    matches!(token, Token(s, Tok::Sym) if *s == text)
+}
+
+fn is_pattern(token: &Token<&str>) -> bool {
+    match token {
+        Token(_, Tok::Var) => true,
+        Token(s, Tok::Block(_)) => s.starts_with('[') || s.starts_with('{'),
+        _ => false,
+    }
+}
+
+/// The variables a pattern binds (every `$name` in it).
+fn variables<'s>(token: &Token<&'s str>, out: &mut Vec<&'s str>) {
+    match token {
+        Token(name, Tok::Var) => {
+            if !out.contains(name) {
+                out.push(name);
+            }
+        }
+        Token(_, Tok::Block(inner)) => inner.iter().for_each(|t| variables(t, out)),
+        _ => {}
+    }
+}
+
+/// Finds the first `as P ?// …` in `tokens` (depth first) and returns `code` with it written out.
+fn find(code: &str, tokens: &[Token<&str>]) -> Option<String> {
+    for (at, token) in tokens.iter().enumerate() {
+        if matches!(token, Token("as", Tok::Word)) {
+            if let Some(expanded) = expand_at(code, tokens, at) {
+                return Some(expanded);
+            }
+        }
+        if let Token(_, Tok::Block(inner)) = token
+            && let Some(expanded) = find(code, inner)
+        {
+            return Some(expanded);
+        }
+        if let Token(_, Tok::Str(parts)) = token {
+            for part in parts {
+                if let jaq_core::load::lex::StrPart::Term(Token(_, Tok::Block(inner))) = part
+                    && let Some(expanded) = find(code, inner)
+                {
+                    return Some(expanded);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn expand_at(code: &str, tokens: &[Token<&str>], at: usize) -> Option<String> {
+    // `as` P1 (`?` `//` P)+ `|`
+    let mut patterns = vec![tokens.get(at + 1).filter(|t| is_pattern(t))?];
+    let mut next = at + 2;
+    while tokens.get(next).is_some_and(|t| is_sym(t, "?")) && tokens.get(next + 1).is_some_and(|t| is_sym(t, "//")) {
+        patterns.push(tokens.get(next + 2).filter(|t| is_pattern(t))?);
+        next += 3;
+    }
+    if patterns.len() < 2 || !tokens.get(next).is_some_and(|t| is_sym(t, "|")) {
+        return None;
+    }
+    let body_start = next + 1;
+    // The body's own `if … end` and `def …;` do not end it.
+    let (mut ifs, mut defs) = (0usize, 0usize);
+    let ends = |t: &Token<&str>| match t {
+        Token("if", Tok::Word) => {
+            ifs += 1;
+            false
+        }
+        Token("end", Tok::Word) if ifs > 0 => {
+            ifs -= 1;
+            false
+        }
+        Token("then" | "elif" | "else", Tok::Word) => ifs == 0,
+        Token("end", Tok::Word) => true,
+        Token("def", Tok::Word) => {
+            defs += 1;
+            false
+        }
+        Token(";", Tok::Sym) if defs > 0 => {
+            defs -= 1;
+            false
+        }
+        Token(";" | ")" | "]" | "}", Tok::Sym) => true,
+        _ => false,
+    };
+    let body_end = tokens[body_start..].iter().position(ends).map_or(tokens.len(), |n| body_start + n);
+    let (first_body, last_body) = (tokens.get(body_start)?, tokens.get(body_end.checked_sub(1)?)?);
+    let body = &code[offset(code, first_body.0)..offset(code, last_body.0) + last_body.0.len()];
+    let mut all = Vec::new();
+    patterns.iter().for_each(|p| variables(p, &mut all));
+    let alternative = |pattern: &Token<&str>| {
+        let mut own = Vec::new();
+        variables(pattern, &mut own);
+        let nulls: String = all.iter().filter(|v| !own.contains(v)).map(|v| format!("null as {v} | ")).collect();
+        format!("$__jq_dot | {nulls}$__jq_alt as {} | ({body})", pattern.0)
+    };
+    let mut chain = alternative(patterns[patterns.len() - 1]);
+    for pattern in patterns[..patterns.len() - 1].iter().rev() {
+        chain = format!("try ({}) catch ({chain})", alternative(pattern));
+    }
+    let start = offset(code, tokens[at].0);
+    let end = offset(code, last_body.0) + last_body.0.len();
+    Some(format!("{}as $__jq_alt | . as $__jq_dot | ({chain}){}", &code[..start], &code[end..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_out_each_alternative_with_every_variable_bound() {
+        assert_eq!(
+            expand(".[] as [$a] ?// $b | [$a, $b]"),
+            ".[] as $__jq_alt | . as $__jq_dot | (try ($__jq_dot | null as $b | $__jq_alt as [$a] | ([$a, $b])) \
+             catch ($__jq_dot | null as $a | $__jq_alt as $b | ([$a, $b])))"
+        );
+        // The body ends where its expression does; text without `?//` is untouched.
+        assert!(expand("[. as {a:$x} ?// $x | $x], 1").ends_with("| ($x)))], 1"));
+        assert_eq!(expand(". as $x | $x"), ". as $x | $x");
+    }
+}
