@@ -56,11 +56,7 @@ fn is_pattern(token: &Token<&str>) -> bool {
 /// The variables a pattern binds (every `$name` in it).
 fn variables<'s>(token: &Token<&'s str>, out: &mut Vec<&'s str>) {
     match token {
-        Token(name, Tok::Var) => {
-            if !out.contains(name) {
-                out.push(name);
-            }
-        }
+        Token(name, Tok::Var) if !out.contains(name) => out.push(name),
         Token(_, Tok::Block(inner)) => inner.iter().for_each(|t| variables(t, out)),
         _ => {}
     }
