@@ -65,10 +65,10 @@ fn variables<'s>(token: &Token<&'s str>, out: &mut Vec<&'s str>) {
 /// Finds the first `as P ?// …` in `tokens` (depth first) and returns `code` with it written out.
 fn find(code: &str, tokens: &[Token<&str>]) -> Option<String> {
     for (at, token) in tokens.iter().enumerate() {
-        if matches!(token, Token("as", Tok::Word)) {
-            if let Some(expanded) = expand_at(code, tokens, at) {
-                return Some(expanded);
-            }
+        if matches!(token, Token("as", Tok::Word))
+            && let Some(expanded) = expand_at(code, tokens, at)
+        {
+            return Some(expanded);
         }
         if let Token(_, Tok::Block(inner)) = token
             && let Some(expanded) = find(code, inner)
