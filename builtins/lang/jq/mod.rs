@@ -682,7 +682,7 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
     let running = crate::lang::deep::run(&ctx, "jq", move |halt| {
         let _ = halt_tx.send(halt.clone());
         let mut emit = |chunk: Vec<u8>| chunks.blocking_send(chunk).is_ok();
-        evaluate(&o, &code, &data, &sources, env, &halt, &mut emit)
+        evaluate(Job { o: &o, code: &code, data: &data, sources: &sources, env }, &halt, &mut emit)
     });
     let reading = async {
         let halt = halt_rx.await.ok();
@@ -772,20 +772,22 @@ fn failure(err: String, status: Status) -> Outcome {
     Outcome { out: Vec::new(), err, status }
 }
 
+/// What one evaluation reads: the options, the filter, the input bytes with where each file
+/// starts in them, and the shell's exported variables.
+struct Job<'a> {
+    o: &'a Options,
+    code: &'a str,
+    data: &'a [u8],
+    sources: &'a [(String, usize)],
+    env: Vec<(String, String)>,
+}
+
 /// Compiles and runs the filter over the inputs, synchronously (jaq values are not `Send`);
 /// what the filter wrote to standard error comes before any error message.
-fn evaluate(
-    o: &Options,
-    code: &str,
-    data: &[u8],
-    sources: &[(String, usize)],
-    env: Vec<(String, String)>,
-    halt: &crate::lang::deep::Halt,
-    emit: &mut dyn FnMut(Vec<u8>) -> bool,
-) -> Outcome {
+fn evaluate(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMut(Vec<u8>) -> bool) -> Outcome {
     MESSAGES.with(|m| m.borrow_mut().clear());
     limits::set_halt(Some(halt.clone()));
-    let mut outcome = evaluate_filter(o, code, data, sources, env, halt, emit);
+    let mut outcome = evaluate_filter(job, halt, emit);
     limits::set_halt(None);
     let messages = MESSAGES.with(|m| std::mem::take(&mut *m.borrow_mut()));
     if !messages.is_empty() {
@@ -846,15 +848,8 @@ fn compile(program: &str, code: &str, var_names: &[String]) -> Result<jaq_core::
     }
 }
 
-fn evaluate_filter(
-    o: &Options,
-    code: &str,
-    data: &[u8],
-    sources: &[(String, usize)],
-    env: Vec<(String, String)>,
-    halt: &crate::lang::deep::Halt,
-    emit: &mut dyn FnMut(Vec<u8>) -> bool,
-) -> Outcome {
+fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMut(Vec<u8>) -> bool) -> Outcome {
+    let Job { o, code, data, sources, env } = job;
     let (values, input_error) = read_values(data, o.raw_input, o.slurp && !o.stream);
     // --stream: each input as the events `tostream` gives (slurped, the array of them all).
     let values = if o.stream && !o.raw_input {
