@@ -65,10 +65,9 @@ fn number(value: &Val) -> Option<f64> {
 /// A slice key (`{"start": s, "end": e}`) as the bounds it has within `len` elements.
 fn slice(key: &Val, len: usize) -> Option<Result<(usize, usize), Exn<'static, Val>>> {
     let Val::Obj(map) = key else { return None };
-    let bound = |name: &str| map.get(&Val::from(name.to_string()));
-    let (Some(start), Some(end)) = (bound("start"), bound("end")) else {
-        return Some(fail("Array/string slice indices must be integers"));
-    };
+    // jaq's `path(.[1:])` leaves out the bound jq writes as null.
+    let bound = |name: &str| map.get(&Val::from(name.to_string())).unwrap_or(&Val::Null);
+    let (start, end) = (bound("start"), bound("end"));
     let len = len as f64;
     let at = |bound: &Val, default: f64| match bound {
         Val::Null => Some(default),
