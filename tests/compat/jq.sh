@@ -860,3 +860,17 @@ echo '[[1,2,3],[4,5,6]]' | jq -c '.[0][1:] = ["z"], (.[1][:2] |= map(. * 10)), d
 [[1],[5,6]]
 [[1,2,3,"w"],[4,5,6]]
 ## status: 0
+
+### jq 1.7 an undefined name is underlined +stderr
+echo 1 | jq '.a | foo(1)'; echo "status $?"; echo '"x"' | jq 'floor'; echo 1 | jq -c 'input_filename, $__loc__'
+## stdout:
+status 3
+"<stdin>"
+{"file":"<top-level>","line":1}
+## stderr:
+jq: error: foo/1 is not defined at <top-level>, line 1, column 6:
+    .a | foo(1)
+         ^^^
+jq: 1 compile error
+jq: error (at <stdin>:1): string ("x") number required
+## status: 0

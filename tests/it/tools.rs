@@ -332,11 +332,15 @@ fn jq_compile_errors_say_what_and_where() {
     assert_eq!(
         out.stderr_text(),
         "jq: error: syntax error, unexpected end of input, expecting the closing partner of ( at <top-level>, \
-         line 2, column 9:\n  map(.b\n        ^\njq: 1 compile error\n"
+         line 2, column 9:\n      map(.b\n            ^\njq: 1 compile error\n"
     );
     let out = exec(&mut shell, "jq -n '.a | nosuch(1)'");
     assert_eq!(out.status, 3);
-    assert!(out.stderr_text().starts_with("jq: error: nosuch/1 is not defined at <top-level>, line 1, column 6:\n"));
+    assert_eq!(
+        out.stderr_text(),
+        "jq: error: nosuch/1 is not defined at <top-level>, line 1, column 6:\n    .a | nosuch(1)\n         ^^^^^^\n\
+         jq: 1 compile error\n"
+    );
     // Nothing was written to standard output.
     assert!(out.stdout.is_empty());
 }

@@ -2,7 +2,8 @@
 //! `__jq_message` native the rewrite puts before every handler) and where the command prints
 //! them: `cannot use 5 as iterable (array or object)` is jq's `Cannot iterate over number
 //! (5)`, `cannot calculate "x" + 1` is `string ("x") and number (1) cannot be added`, and
-//! `cannot index 0 with "b"` is `Cannot index number with string ("b")`. A message of any
+//! `cannot index 0 with "b"` is `Cannot index number with string ("b")`, `cannot use "x" as
+//! number` is `string ("x") number required`. A message of any
 //! other shape (an `error("…")` of the filter's own) passes unchanged.
 
 use super::paths::{kind, shown};
@@ -26,6 +27,7 @@ pub fn translate(text: &str) -> Option<String> {
         let value = json(value)?;
         return match what {
             "iterable (array or object)" => Some(format!("Cannot iterate over {} ({})", kind(&value), shown(&value))),
+            "number" => Some(format!("{} ({}) number required", kind(&value), shown(&value))),
             _ => None,
         };
     }

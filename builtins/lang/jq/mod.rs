@@ -716,10 +716,10 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
 /// go, so a filter like `[range(1e9)]` stops at the deadline instead of running on after it.
 const PRELUDE: &str = include_str!("prelude.jq");
 
-/// ` at <top-level>, line L, column C:` and the line with a caret under the spot, for a slice
-/// `at` of `program` (the prelude followed by the user's `code`); empty when `at` lies
-/// elsewhere (in the prelude).
-fn place(program: &str, code: &str, at: &str) -> String {
+/// ` at <top-level>, line L, column C:` and the line, indented as jq indents it, with `width`
+/// carets under the spot, for a slice `at` of `program` (the prelude followed by the user's
+/// `code`); empty when `at` lies elsewhere (in the prelude).
+fn place(program: &str, code: &str, at: &str, width: usize) -> String {
     let offset = (at.as_ptr() as usize).wrapping_sub(program.as_ptr() as usize);
     let Some(offset) = offset.checked_sub(program.len() - code.len()).filter(|&o| o <= code.len()) else {
         return String::new();
@@ -729,7 +729,8 @@ fn place(program: &str, code: &str, at: &str) -> String {
     let start = before.rfind('\n').map_or(0, |i| i + 1);
     let column = before[start..].chars().count() + 1;
     let text = code[start..].lines().next().unwrap_or("");
-    format!(" at <top-level>, line {line}, column {column}:\n{text}\n{}^", " ".repeat(column - 1))
+    let carets = "^".repeat(width.max(1));
+    format!(" at <top-level>, line {line}, column {column}:\n    {text}\n    {}{carets}", " ".repeat(column - 1))
 }
 
 /// jq's kind of message for a lexing or parsing error, with its place.
@@ -758,7 +759,7 @@ fn syntax_error(program: &str, code: &str, error: &jaq_core::load::Error<&str>) 
     };
     let token: String = found.chars().take_while(|c| !c.is_whitespace()).take(12).collect();
     let unexpected = if token.is_empty() { "end of input".to_string() } else { format!("'{token}'") };
-    format!("syntax error, unexpected {unexpected}, expecting {expected}{}", place(program, code, found))
+    format!("syntax error, unexpected {unexpected}, expecting {expected}{}", place(program, code, found, 1))
 }
 
 /// What an evaluation produced.
@@ -839,7 +840,7 @@ fn compile(program: &str, code: &str, var_names: &[String]) -> Result<jaq_core::
                         jaq_core::compile::Undefined::Filter(arity) => format!("{name}/{arity}"),
                         _ => name.to_string(),
                     };
-                    format!("{what} is not defined{}", place(program, code, name))
+                    format!("{what} is not defined{}", place(program, code, name, name.chars().count()))
                 }
                 None => "a name is not defined".to_string(),
             };
@@ -905,6 +906,7 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
     var_names.push("$__input_filename".to_string());
     var_values.push(match o.files.as_slice() {
         [file] => Val::from(file.clone()),
+        [] if !o.null_input => Val::from("<stdin>".to_string()),
         _ => Val::Null,
     });
     // `?//` is written out in terms jaq reads (see `alternatives`).
