@@ -531,9 +531,14 @@ fn decimal_text(literal: &str) -> Option<String> {
     let digits = format!("{whole}{fraction}");
     let digits = digits.trim_start_matches('0');
     let digits = if digits.is_empty() { "0" } else { digits };
-    let exponent = exponent - fraction.len() as i64;
-    let count = digits.len() as i64;
+    // In i128, so no exponent a text can hold overflows the sums below.
+    let exponent = i128::from(exponent) - fraction.len() as i128;
+    let count = digits.len() as i128;
     let adjusted = exponent + count - 1;
+    // Past decNumber's exponent range jq holds the number as a double.
+    if adjusted.abs() > 999_999_999 {
+        return None;
+    }
     Some(if exponent <= 0 && adjusted >= -6 {
         let point = count + exponent;
         if exponent == 0 {
@@ -1020,4 +1025,21 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
         };
     }
     outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decimal_text;
+
+    #[test]
+    fn literals_keep_their_digits_in_decnumber_form() {
+        let d = |text: &str| decimal_text(text).unwrap_or_else(|| "none".to_string());
+        assert_eq!(d("1.000"), "1.000");
+        assert_eq!(d("1e3"), "1E+3");
+        assert_eq!(d("0.0000001"), "1E-7");
+        assert_eq!(d("-12.5e-3"), "-0.0125");
+        assert_eq!(d("0e10"), "0E+10");
+        assert_eq!(d("123e9223372036854775807"), "none");
+        assert_eq!(d("1.2.3"), "none");
+    }
 }
