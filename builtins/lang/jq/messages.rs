@@ -48,10 +48,6 @@ pub fn translate(text: &str) -> Option<String> {
             }
         }
     }
-    if let Some(rest) = text.strip_prefix("cannot negate ") {
-        let value = json(rest)?;
-        return Some(format!("{} ({}) cannot be negated", kind(&value), shown(&value)));
-    }
     None
 }
 
@@ -82,6 +78,7 @@ mod tests {
         assert_eq!(t(r#"cannot calculate "x" + 1"#), r#"string ("x") and number (1) cannot be added"#);
         assert_eq!(t(r#"cannot calculate "a - b" - "c""#), r#"string ("a - b") and string ("c") cannot be subtracted"#);
         assert_eq!(t(r#"cannot index 0 with "b""#), r#"Cannot index number with string ("b")"#);
+        assert_eq!(t(r#"cannot use "x" as number"#), r#"string ("x") number required"#);
         assert_eq!(translate("my own error"), None);
     }
 }

@@ -314,7 +314,7 @@ fn stream_events(value: &Val) -> Vec<Val> {
 /// Where each input value ends, as jq names it in an error: `FILE:LINE`, the lines counted up
 /// to the end of the line the value ends on (jq reads its input a line at a time). Raw lines
 /// are their own numbers; a slurped input is all the lines.
-fn places(data: &[u8], sources: &[(String, usize)], o: &Options) -> Vec<String> {
+fn input_places(data: &[u8], sources: &[(String, usize)], o: &Options) -> Vec<String> {
     let data = data.strip_prefix("\u{feff}".as_bytes()).unwrap_or(data);
     let source = |offset: usize| {
         let at = sources.iter().rposition(|(_, start)| *start <= offset).unwrap_or(0);
@@ -932,13 +932,18 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
     }
     // A text that does not parse comes after the values before it: read by `input`/`inputs` it
     // is an error of the filter, else the end of the input (as in jq).
-    let places = places(data, sources, o);
+    // Input positions are worked out only when an error names one (a scan of all the input).
+    let places = std::cell::OnceCell::new();
     let taken = std::cell::Cell::new(0usize);
     let queue: Box<dyn Iterator<Item = Result<Val, String>>> =
         Box::new(values.into_iter().map(Ok).chain(input_error.map(Err)).inspect(|_| taken.set(taken.get() + 1)));
     let inputs = RcIter::new(queue);
     // Where the input being filtered came from, as an error names it.
-    let place = || match taken.get().checked_sub(1).and_then(|at| places.get(at)) {
+    let place = || match taken
+        .get()
+        .checked_sub(1)
+        .and_then(|at| places.get_or_init(|| input_places(data, sources, o)).get(at))
+    {
         Some(place) => place.as_str(),
         None => "<unknown>",
     };
