@@ -286,8 +286,8 @@ pub const UNSET: Spec = Spec {
     ..Spec::BASH
 };
 
-/// `unset [-v|-f|-n] name…` (toolsh has no name references, so `-n` unsets the variable
-/// itself, as bash does for a variable that is not one).
+/// `unset [-v|-f|-n] name…`: through a name reference the target is unset; with `-n`, the
+/// reference itself.
 pub async fn unset(ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&UNSET).await {
         Ok(args) => args,
@@ -295,6 +295,7 @@ pub async fn unset(ctx: Ctx<'_>) -> Status {
     };
     let functions = args.has(&UNSET_FUNCTIONS);
     let variables = args.has(&UNSET_VARIABLES);
+    let reference = args.has(&UNSET_NAMEREF);
     if functions && variables {
         return ctx.fail("cannot simultaneously unset a function and a variable").await;
     }
@@ -314,7 +315,8 @@ pub async fn unset(ctx: Ctx<'_>) -> Status {
             status = 1;
             continue;
         }
-        match ctx.state.vars.unset(arg) {
+        let removed = if reference { ctx.state.vars.unset_raw(arg) } else { ctx.state.vars.unset(arg) };
+        match removed {
             Ok(Some(_)) => {}
             Ok(None) if !variables => {
                 Arc::make_mut(&mut ctx.state.functions).remove(arg);

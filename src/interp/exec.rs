@@ -318,7 +318,10 @@ impl Interp {
                         result = Err(self.limit_hit("loop iterations", self.state.limits.loop_iterations));
                         break;
                     }
-                    if !self.state.set_var(var, item) {
+                    // A reference as the loop variable names each word in turn, as in bash.
+                    if let Some(reference) = self.state.vars.get_raw_mut(var).filter(|v| v.attrs.has(Attrs::NAMEREF)) {
+                        reference.value = Value::Str(item);
+                    } else if !self.state.set_var(var, item) {
                         self.error(io, &format!("{var}: readonly variable")).await;
                         result = Ok(1);
                         break;
@@ -608,7 +611,10 @@ impl Interp {
         let io = io.as_ref();
         let mut saved = Vec::new();
         for assign in &simple.assigns {
-            saved.push((assign.name.clone(), self.state.vars.get(&assign.name).cloned()));
+            // Saved and restored under the name written to: a reference stays a reference.
+            let target = self.state.vars.resolve(&assign.name).into_owned();
+            let before = self.state.vars.get_raw(&target).cloned();
+            saved.push((target, before));
             if !self.assign(assign, io).await? {
                 self.restore_vars(saved);
                 return Ok(1);

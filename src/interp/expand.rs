@@ -504,6 +504,15 @@ impl Interp {
             self.error(io, &format!("${{{text}}}: bad substitution")).await;
             return Err(Flow::Discard);
         }
+        if param.indirect
+            && param.index.is_none()
+            && matches!(param.op, ParamOp::None)
+            && let Some(var) = self.state.vars.get_raw(&param.name)
+            && var.attrs.has(super::vars::Attrs::NAMEREF)
+        {
+            // `${!ref}` of a name reference is the name it holds.
+            return Ok(var.scalar().map_or(ParamValue::Unset, |name| ParamValue::Str(name.to_string())));
+        }
         let (name, index) = if param.indirect {
             let target = match self.lookup(&param.name, &param.index, io).await? {
                 ParamValue::Str(text) => text,
@@ -714,6 +723,9 @@ impl Interp {
                     }
                     _ => items.first().map_or(ParamValue::Unset, |f| ParamValue::Str(f.clone())),
                 }
+            }
+            _ if index.is_none() && state.vars.element_target(name).is_some() => {
+                state.vars.get_str(name).map_or(ParamValue::Unset, |s| ParamValue::Str(s.to_string()))
             }
             _ => {
                 let Some(var) = state.vars.get(name) else {

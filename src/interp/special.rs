@@ -719,7 +719,7 @@ impl Interp {
                             'F' => (flags.functions, flags.names_only) = (true, true),
                             'g' => flags.global = true,
                             'n' if command == "export" => flags.set.push(('x', false)),
-                            'a' | 'A' | 'i' | 'r' | 'x' | 'l' | 'u' => flags.set.push((c, on)),
+                            'a' | 'A' | 'i' | 'r' | 'x' | 'l' | 'u' | 'n' => flags.set.push((c, on)),
                             _ => {
                                 complain(io, &command, &format!("-{c}: invalid option")).await;
                                 return Ok(EXIT_USAGE);
@@ -769,7 +769,7 @@ impl Interp {
                     Target::Name(name) => name,
                     Target::Assign(assign) => &assign.name,
                 };
-                match self.state.vars.get(name) {
+                match self.state.vars.get_raw(name) {
                     Some(var) => out.push_str(&declare_line(name, var)),
                     None => {
                         complain(io, &command, &format!("{name}: not found")).await;
@@ -804,6 +804,11 @@ impl Interp {
             if make_local {
                 self.state.vars.make_local(&bare);
             }
+            let reference = flags.set.iter().any(|&(c, on)| c == 'n' && on);
+            if reference && let Some(var) = self.state.vars.get_raw_mut(&bare) {
+                // The value is the reference's own: written before the attribute lands.
+                var.attrs.set(Attrs::NAMEREF, false);
+            }
             self.apply_attributes(&bare, &flags);
             if let Target::Assign(assign) = &target {
                 let mut assign = assign.clone();
@@ -828,15 +833,48 @@ impl Interp {
                     var.attrs.set(Attrs::READONLY, true);
                 }
             }
+            if reference && !self.make_reference(&command, &bare, io).await {
+                status = 1;
+            }
         }
         Ok(status)
     }
 
-    fn apply_attributes(&mut self, name: &str, flags: &DeclFlags) {
-        if self.state.vars.get(name).is_none() {
-            self.state.vars.insert(name, Var { value: Value::Unset, attrs: Attrs::default() });
+    /// Gives `name` the reference attribute once its value is written, refusing what bash
+    /// refuses: a value that is no variable name and a reference to itself.
+    async fn make_reference(&mut self, command: &str, name: &str, io: &Io) -> bool {
+        let target = self.state.vars.get_raw(name).and_then(Var::scalar).unwrap_or_default().to_string();
+        let valid = target.is_empty() || super::vars::is_name(&target) || super::vars::split_element(&target).is_some();
+        let problem = if !valid {
+            Some(format!("`{target}': invalid variable name for name reference"))
+        } else if target == name {
+            Some(format!("{name}: nameref variable self references not allowed"))
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            complain(io, command, &problem).await;
+            let _ = self.state.vars.unset_raw(name);
+            return false;
         }
-        let Some(var) = self.state.vars.get_mut(name) else { return };
+        if let Some(var) = self.state.vars.get_raw_mut(name) {
+            var.attrs.set(Attrs::NAMEREF, true);
+        }
+        true
+    }
+
+    /// Sets the attributes `flags` name: on the variable a reference names, unless `-n`/`+n`
+    /// is among them (then every attribute is the reference's own, as in bash).
+    fn apply_attributes(&mut self, name: &str, flags: &DeclFlags) {
+        let own = flags.set.iter().any(|&(c, _)| c == 'n');
+        let name = if own { name.to_string() } else { self.state.vars.resolve(name).into_owned() };
+        if super::vars::split_element(&name).is_some() {
+            return;
+        }
+        if self.state.vars.get_raw(&name).is_none() {
+            self.state.vars.insert(&name, Var { value: Value::Unset, attrs: Attrs::default() });
+        }
+        let Some(var) = self.state.vars.get_raw_mut(&name) else { return };
         for &(flag, on) in &flags.set {
             match flag {
                 'a' if on && !matches!(var.value, Value::Indexed(_) | Value::Assoc(_)) => {
@@ -849,6 +887,7 @@ impl Interp {
                     var.value = Value::Assoc(Default::default());
                 }
                 'i' => var.attrs.set(Attrs::INTEGER, on),
+                'n' if !on => var.attrs.set(Attrs::NAMEREF, false),
                 'r' => var.attrs.set(Attrs::READONLY, on || var.attrs.has(Attrs::READONLY)),
                 'x' => var.attrs.set(Attrs::EXPORT, on),
                 'l' => {
@@ -898,7 +937,7 @@ impl Interp {
         let want_export = command == "export" || flags.set.iter().any(|&(c, on)| c == 'x' && on);
         let want_readonly = command == "readonly" || flags.set.iter().any(|&(c, on)| c == 'r' && on);
         for name in self.state.vars.names() {
-            let Some(var) = self.state.vars.get(&name) else { continue };
+            let Some(var) = self.state.vars.get_raw(&name) else { continue };
             if want_export && !var.attrs.has(Attrs::EXPORT) || want_readonly && !var.attrs.has(Attrs::READONLY) {
                 continue;
             }
@@ -941,9 +980,14 @@ fn declare_line(name: &str, var: &Var) -> String {
         Value::Assoc(_) => flags.push('A'),
         _ => {}
     }
-    for (attr, c) in
-        [(Attrs::INTEGER, 'i'), (Attrs::LOWER, 'l'), (Attrs::READONLY, 'r'), (Attrs::UPPER, 'u'), (Attrs::EXPORT, 'x')]
-    {
+    for (attr, c) in [
+        (Attrs::INTEGER, 'i'),
+        (Attrs::LOWER, 'l'),
+        (Attrs::NAMEREF, 'n'),
+        (Attrs::READONLY, 'r'),
+        (Attrs::UPPER, 'u'),
+        (Attrs::EXPORT, 'x'),
+    ] {
         if var.attrs.has(attr) {
             flags.push(c);
         }

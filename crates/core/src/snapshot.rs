@@ -139,7 +139,7 @@ impl Snapshot {
             .names()
             .into_iter()
             .filter_map(|name| {
-                let var = state.vars.get(&name)?;
+                let var = state.vars.get_raw(&name)?;
                 let value = match &var.value {
                     Value::Unset => SavedValue::Unset,
                     Value::Str(text) => SavedValue::Str(text.clone()),

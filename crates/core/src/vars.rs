@@ -4,6 +4,13 @@
 //! pipeline stage clones the map in O(1) and pays for a copy only if it assigns). `local` saves
 //! the shadowed value in the current call frame and the frame restores it on return, which gives
 //! bash's dynamic scoping with O(1) lookups.
+//!
+//! A name reference (`declare -n ref=target`) is a variable whose value is another name:
+//! every read and write through the table's methods reaches the target, so `read`,
+//! `printf -v`, `mapfile` and assignments all follow it with no code of their own; only the
+//! `_raw` methods, `insert`/`remove` (restoring saved state) and `make_local` see the
+//! reference itself. The check costs nothing on a plain variable: it reads the attribute of
+//! the entry the lookup found anyway.
 
 use indexmap::IndexMap;
 use rustc_hash::FxHashMap;
@@ -25,6 +32,8 @@ impl Attrs {
     pub const LOWER: Attrs = Attrs(8);
     /// `declare -u`
     pub const UPPER: Attrs = Attrs(16);
+    /// `declare -n`: the value names another variable, which every read and write reaches.
+    pub const NAMEREF: Attrs = Attrs(32);
 
     /// The bits, as a snapshot keeps them.
     pub fn bits(self) -> u8 {
@@ -33,7 +42,7 @@ impl Attrs {
 
     /// Attributes from saved bits (unknown bits dropped).
     pub fn from_bits(bits: u8) -> Attrs {
-        Attrs(bits & 31)
+        Attrs(bits & 63)
     }
 
     /// True when every bit of `other` is set.
@@ -158,14 +167,91 @@ impl Vars {
         Vars::default()
     }
 
-    /// Looks a variable up.
+    /// Looks a variable up, through name references. A reference to an array element
+    /// (`declare -n r='a[1]'`) finds nothing here: [`Vars::get_str`] and
+    /// [`Vars::element_target`] reach its element.
     pub fn get(&self, name: &str) -> Option<&Var> {
+        let var = self.map.get(name)?;
+        if var.attrs.has(Attrs::NAMEREF) {
+            // A reference with no target (or in a circle) reads as unset.
+            let target = self.resolve(name);
+            return if target == name { None } else { self.map.get(target.as_ref()) };
+        }
+        Some(var)
+    }
+
+    /// Looks the variable itself up, not following a name reference.
+    pub fn get_raw(&self, name: &str) -> Option<&Var> {
         self.map.get(name)
     }
 
-    /// The scalar value of a variable, if set.
+    /// The scalar value of a variable (or of the array element a reference names), if set.
     pub fn get_str(&self, name: &str) -> Option<&str> {
-        self.map.get(name).and_then(Var::scalar)
+        let var = self.map.get(name)?;
+        if var.attrs.has(Attrs::NAMEREF) {
+            let target = self.resolve(name);
+            if let Some((base, key)) = split_element(&target) {
+                return self.element(base, key);
+            }
+            return if target == name { None } else { self.map.get(target.as_ref()).and_then(Var::scalar) };
+        }
+        var.scalar()
+    }
+
+    /// One element of an array (a negative index counts from the end; key 0 of a scalar is
+    /// the scalar).
+    pub fn element(&self, name: &str, key: &str) -> Option<&str> {
+        let var = self.get(name)?;
+        match &var.value {
+            Value::Assoc(map) => map.get(key).map(String::as_str),
+            Value::Indexed(map) => {
+                let mut idx: i64 = key.trim().parse().unwrap_or(0);
+                if idx < 0 {
+                    idx += map.keys().next_back().map_or(0, |k| k + 1);
+                }
+                map.get(&idx).map(String::as_str)
+            }
+            Value::Str(text) if key.trim() == "0" => Some(text),
+            _ => None,
+        }
+    }
+
+    /// The name a reference finally names (the name itself when it is no reference, or when
+    /// the chain runs in a circle, which bash also refuses to follow). A reference whose
+    /// value is empty (`declare -n r` before any assignment) names itself.
+    pub fn resolve<'a>(&'a self, name: &'a str) -> std::borrow::Cow<'a, str> {
+        let mut current: &str = name;
+        for _ in 0..MAX_REFERENCES {
+            match self.map.get(current) {
+                Some(var) if var.attrs.has(Attrs::NAMEREF) => match var.scalar() {
+                    Some(next) if !next.is_empty() && next != current => current = next,
+                    _ => return current.into(),
+                },
+                _ => return current.into(),
+            }
+        }
+        name.into()
+    }
+
+    /// The array element a reference names (`declare -n r='a[1]'` → `("a", "1")`), if it
+    /// names one.
+    pub fn element_target(&self, name: &str) -> Option<(String, String)> {
+        if !self.map.get(name).is_some_and(|v| v.attrs.has(Attrs::NAMEREF)) {
+            return None;
+        }
+        let target = self.resolve(name);
+        split_element(&target).map(|(base, key)| (base.to_string(), key.to_string()))
+    }
+
+    /// The name writes to `name` reach: `name` itself unless it is a reference.
+    fn target_of(&self, name: &str) -> Option<String> {
+        match self.map.get(name) {
+            Some(var) if var.attrs.has(Attrs::NAMEREF) => {
+                let target = self.resolve(name);
+                (target != name).then(|| target.into_owned())
+            }
+            _ => None,
+        }
     }
 
     /// About how many bytes the values hold (attribute edits through [`Vars::get_mut`] are
@@ -178,14 +264,30 @@ impl Vars {
         self.bytes = self.bytes.saturating_add_signed(delta);
     }
 
-    /// Mutable access for in-place changes (attribute edits).
+    /// Mutable access for in-place changes (attribute edits), through name references.
     pub fn get_mut(&mut self, name: &str) -> Option<&mut Var> {
+        match self.target_of(name) {
+            Some(target) => Arc::make_mut(&mut self.map).get_mut(&target),
+            None => Arc::make_mut(&mut self.map).get_mut(name),
+        }
+    }
+
+    /// Mutable access to the variable itself, not following a name reference.
+    pub fn get_raw_mut(&mut self, name: &str) -> Option<&mut Var> {
         Arc::make_mut(&mut self.map).get_mut(name)
     }
 
-    /// Sets a scalar, keeping attributes; refuses readonly variables.
+    /// Sets a scalar, keeping attributes; refuses readonly variables. Through a reference,
+    /// the target is set (its element, for a reference to one); a reference with no target
+    /// yet takes the value as its target's name, as bash's does.
     pub fn set(&mut self, name: &str, value: impl Into<String>) -> Result<(), ReadonlyError> {
         let value = value.into();
+        if let Some(target) = self.target_of(name) {
+            return match split_element(&target) {
+                Some((base, key)) => self.set_element(base, key, value, false),
+                None => self.set(&target, value),
+            };
+        }
         let map = Arc::make_mut(&mut self.map);
         let delta = match map.get_mut(name) {
             Some(var) if var.attrs.has(Attrs::READONLY) => return Err(ReadonlyError(name.to_string())),
@@ -221,6 +323,9 @@ impl Vars {
 
     /// Replaces a whole variable value (arrays included), keeping attributes.
     pub fn set_value(&mut self, name: &str, value: Value) -> Result<(), ReadonlyError> {
+        if let Some(target) = self.target_of(name) {
+            return self.set_value(&target, value);
+        }
         let added = value_bytes(&value) as isize;
         let map = Arc::make_mut(&mut self.map);
         let removed = match map.get_mut(name) {
@@ -244,6 +349,20 @@ impl Vars {
 
     /// Removes a variable; refuses readonly ones.
     pub fn unset(&mut self, name: &str) -> Result<Option<Var>, ReadonlyError> {
+        if let Some(target) = self.target_of(name) {
+            return match split_element(&target) {
+                Some((base, key)) => {
+                    self.unset_element(base, key);
+                    Ok(None)
+                }
+                None => self.unset(&target),
+            };
+        }
+        self.unset_raw(name)
+    }
+
+    /// Removes the variable itself (`unset -n`), a reference included; refuses readonly ones.
+    pub fn unset_raw(&mut self, name: &str) -> Result<Option<Var>, ReadonlyError> {
         if self.map.get(name).is_some_and(|v| v.attrs.has(Attrs::READONLY)) {
             return Err(ReadonlyError(name.to_string()));
         }
@@ -258,6 +377,9 @@ impl Vars {
     /// `name+=(…)` of an indexed array, in place: each item at its index, or after the last
     /// element (a scalar becomes element 0 first, as in bash).
     pub fn append_indexed(&mut self, name: &str, items: Vec<(Option<i64>, String)>) -> Result<(), ReadonlyError> {
+        if let Some(target) = self.target_of(name) {
+            return self.append_indexed(&target, items);
+        }
         let map = Arc::make_mut(&mut self.map);
         let var = map.entry(name.to_string()).or_insert(Var { value: Value::Unset, attrs: Attrs::default() });
         if var.attrs.has(Attrs::READONLY) {
@@ -291,6 +413,9 @@ impl Vars {
     /// of element assignments quadratic. A scalar becomes element 0 of an indexed array; a
     /// negative index counts from the end.
     pub fn set_element(&mut self, name: &str, key: &str, value: String, append: bool) -> Result<(), ReadonlyError> {
+        if let Some(target) = self.target_of(name) {
+            return self.set_element(&target, key, value, append);
+        }
         let map = Arc::make_mut(&mut self.map);
         let var = map.entry(name.to_string()).or_insert(Var { value: Value::Unset, attrs: Attrs::default() });
         if var.attrs.has(Attrs::READONLY) {
@@ -340,6 +465,9 @@ impl Vars {
     /// `unset 'name[key]'`: removes one element (a negative index counts from the end); for
     /// a scalar, key 0 is the variable itself.
     pub fn unset_element(&mut self, name: &str, key: &str) {
+        if let Some(target) = self.target_of(name) {
+            return self.unset_element(&target, key);
+        }
         let Some(var) = self.map.get(name) else { return };
         if !matches!(var.value, Value::Indexed(_) | Value::Assoc(_)) {
             if key == "0" {
@@ -430,6 +558,16 @@ impl Vars {
         self.insert(name, Var { value: Value::Unset, attrs });
         true
     }
+}
+
+/// How many references a chain may pass through before it counts as a circle.
+const MAX_REFERENCES: usize = 16;
+
+/// `name[key]` split at its subscript, if it is one.
+pub fn split_element(text: &str) -> Option<(&str, &str)> {
+    let (base, rest) = text.split_once('[')?;
+    let key = rest.strip_suffix(']')?;
+    is_name(base).then_some((base, key))
 }
 
 /// Applies `declare -l`/`-u` to a value.

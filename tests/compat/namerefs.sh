@@ -1,0 +1,137 @@
+### a reference reads and writes its target
+x=1; declare -n r=x; echo $r; r=2; echo $x; r+=3; echo $x
+## stdout:
+1
+2
+23
+## status: 0
+
+### declare -p shows the reference itself
+declare -n r=x; x=5; declare -p r x
+## stdout:
+declare -n r="x"
+declare -- x="5"
+## status: 0
+
+### ${!ref} is the name it holds
+declare -n r=target; echo "${!r}"
+## stdout:
+target
+## status: 0
+
+### a reference with no target takes the first assignment as its target
+declare -n r; r=x; x=7; declare -p r; echo $r
+## stdout:
+declare -n r="x"
+7
+## status: 0
+
+### local -n passes an array to a function by name
+sum() { local -n _arr=$1 _out=$2; _out=0; for v in "${_arr[@]}"; do ((_out+=v)); done; }
+nums=(1 2 3 4); sum nums total; echo $total
+## stdout:
+10
+## status: 0
+
+### a function appends to and indexes the caller's array
+f() { local -n a=$1; a+=(z); a[5]=k; echo "${!a[@]}"; }; arr=(p); f arr; declare -p arr
+## stdout:
+0 1 5
+declare -a arr=([0]="p" [1]="z" [5]="k")
+## status: 0
+
+### an array assigned through a reference
+declare -n q=y; q=(1 2 3); declare -p y; echo ${#q[@]} ${q[1]}
+## stdout:
+declare -a y=([0]="1" [1]="2" [2]="3")
+3 2
+## status: 0
+
+### associative arrays through a reference
+declare -A h=([k]=v); declare -n hr=h; echo ${hr[k]}; hr[j]=w; echo ${!hr[@]}
+## stdout:
+v
+k j
+## status: 0
+
+### a reference to an array element
+arr=(a b c); declare -n s='arr[1]'; echo "$s"; s=W; declare -p arr
+## stdout:
+b
+declare -a arr=([0]="a" [1]="W" [2]="c")
+## status: 0
+
+### unset reaches the target, unset -n the reference
+x=1; declare -n r=x; unset r; echo "${x-unset}"; declare -p r; x=2; unset -n r; declare -p r 2>/dev/null || echo gone; echo $x
+## stdout:
+unset
+declare -n r="x"
+gone
+2
+## status: 0
+
+### declare +n leaves a plain variable holding the name
+x=1; declare -n m=x; declare +n m; declare -p m
+## stdout:
+declare -- m="x"
+## status: 0
+
+### attributes other than -n go to the target
+declare -n c=y; export c; declare -p c y; declare -i n; declare -n ni=n; ni=3+4; echo $n
+## stdout:
+declare -n c="y"
+declare -x y
+7
+## status: 0
+
+### -n with other flags belongs to the reference
+declare -rn ro=y; declare -p ro
+## stdout:
+declare -nr ro="y"
+## status: 0
+
+### read and printf -v write through a reference
+h() { local -n res=$1; read -r res <<< "read-in"; printf -v res '%s!' "$res"; }; h out; echo "$out"
+## stdout:
+read-in!
+## status: 0
+
+### a reference to a reference
+y=1; declare -n rr=y; declare -n rrr=rr; echo $rrr; rrr=9; echo $y
+## stdout:
+1
+9
+## status: 0
+
+### a temporary assignment through a reference is undone
+w=1; declare -n wr=w; wr=5 env | grep '^w='; declare -p wr w
+## stdout:
+w=5
+declare -n wr="w"
+declare -- w="1"
+## status: 0
+
+### the loop variable as a reference names each word
+x=1; y=2; declare -n L; for L in x y; do echo "[$L]"; done; declare -p L
+## stdout:
+[1]
+[2]
+declare -n L="y"
+## status: 0
+
+### invalid target names are refused +stderr
+declare -n bad=1x; echo $?; declare -n self=self; echo $?
+## stdout:
+1
+1
+## stderr:
+declare: `1x': invalid variable name for name reference
+declare: self: nameref variable self references not allowed
+## status: 0
+
+### a reference made in a function does not outlive it
+g() { local -n o=$1; o=changed; }; v=orig; g v; echo $v; declare -p o 2>/dev/null || echo none
+## stdout:
+changed
+none
+## status: 0
