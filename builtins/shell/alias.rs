@@ -1,18 +1,19 @@
 //! `alias` and `unalias`: the session's alias definitions, listed and quoted as bash lists
-//! them. A script's shell (bash without `-i`) does not expand aliases unless `shopt -s
-//! expand_aliases`; toolsh never expands them (see docs/deviations.md), so defining one is
-//! what a script's bash does by default: remembered, listed, not applied.
+//! them. As in bash, they are expanded when a command is read, only under `shopt -s
+//! expand_aliases` (on in the console, as in an interactive bash; off in scripts and for
+//! agents' lines), by the parser (`toolsh_syntax::parse_with_aliases`).
 
 use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Opt, Order, Spec};
+use std::sync::Arc;
 
 /// `alias`.
 pub const ALIAS: Spec = Spec {
     name: "alias",
     summary: "define or display aliases",
     synopsis: &["[-p] [name[=value] ... ]"],
-    about: "Define each NAME=VALUE as an alias, or print the NAMEs given (all with none, or -p) as `alias NAME='VALUE'`. Aliases are remembered but, as in a script's bash, not expanded.",
+    about: "Define each NAME=VALUE as an alias, or print the NAMEs given (all with none, or -p) as `alias NAME='VALUE'`. Aliases are expanded when a command is read once `shopt -s expand_aliases` is set (the console sets it).",
     options: &[Opt::short('p', "print all defined aliases in a reusable format")],
     order: Order::OptionsFirst,
     assumed: true,
@@ -44,15 +45,15 @@ pub async fn alias(ctx: Ctx<'_>) -> Status {
     };
     let mut out = String::new();
     if args.operands.is_empty() || args.has(&ALIAS.options[0]) {
-        for (name, value) in &ctx.state.aliases {
+        for (name, value) in ctx.state.aliases.iter() {
             out.push_str(&shown(name, value));
         }
     }
     let mut status = 0;
     for operand in &args.operands {
         match operand.split_once('=') {
-            Some((name, value)) if !name.is_empty() && !name.contains(['/', '$', '`', '=']) => {
-                ctx.state.aliases.insert(name.to_string(), value.to_string());
+            Some((name, value)) if valid_name(name) => {
+                Arc::make_mut(&mut ctx.state.aliases).insert(name.to_string(), value.to_string());
             }
             Some((name, _)) => {
                 ctx.complain(format!("`{name}': invalid alias name")).await;
@@ -73,6 +74,12 @@ pub async fn alias(ctx: Ctx<'_>) -> Status {
     status
 }
 
+/// A name bash lets an alias have: no quoting, expansion, blank or operator character.
+fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.contains(['/', '$', '`', '=', '\'', '"', '\\', ' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>'])
+}
+
 /// `unalias [-a] NAME…`.
 pub async fn unalias(ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&UNALIAS).await {
@@ -80,7 +87,7 @@ pub async fn unalias(ctx: Ctx<'_>) -> Status {
         Err(status) => return status,
     };
     if args.has(&UNALIAS.options[0]) {
-        ctx.state.aliases.clear();
+        Arc::make_mut(&mut ctx.state.aliases).clear();
         return 0;
     }
     if args.operands.is_empty() {
@@ -90,7 +97,7 @@ pub async fn unalias(ctx: Ctx<'_>) -> Status {
     }
     let mut status = 0;
     for name in &args.operands {
-        if ctx.state.aliases.remove(name).is_none() {
+        if Arc::make_mut(&mut ctx.state.aliases).remove(name).is_none() {
             ctx.complain(format!("{name}: not found")).await;
             status = 1;
         }

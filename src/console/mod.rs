@@ -63,6 +63,7 @@ pub fn run(shell: &mut Shell, setup: Setup) -> Status {
             return 1;
         }
     };
+    shell.set_interactive();
     let catalog = Arc::new(Catalog::of(shell));
     let view = Arc::new(Mutex::new(View::of(shell)));
     let mut editor = editor(shell, &catalog, &view, setup.history.as_ref());

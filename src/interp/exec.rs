@@ -97,7 +97,7 @@ impl Interp {
     }
 
     pub(crate) async fn run_trap(&mut self, action: &str, io: &Io) -> Result<(), Flow> {
-        let Ok(script) = crate::parser::parse(action) else {
+        let Ok(script) = crate::parser::parse_with_aliases(action, &self.aliases_in_effect()) else {
             return Ok(());
         };
         let saved = self.state.last_status;

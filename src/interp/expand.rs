@@ -811,7 +811,7 @@ fn read_file_shortcut(script: &Script) -> Option<&Word> {
     match &item.and_or.first.commands[0] {
         Command::Simple(simple) if simple.words.is_empty() && simple.assigns.is_empty() => {
             match simple.redirects.as_slice() {
-                [Redirect { fd: None | Some(0), op: RedirOp::In, target, .. }] => Some(target),
+                [Redirect { fd: RedirFd::Default | RedirFd::Number(0), op: RedirOp::In, target, .. }] => Some(target),
                 _ => None,
             }
         }

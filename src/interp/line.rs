@@ -1,4 +1,4 @@
-//! One line from text to status: parsed whole, checked by the pre-flight, run under its wall
+//! One line from text to status: read whole, checked by the pre-flight, run under its wall
 //! time and cancellation, the stop reason printed once and the audit records written; and the
 //! end of a session (its `EXIT` trap). A background job runs its list the same way
 //! ([`Body::Job`]), under its own execution.
@@ -20,6 +20,34 @@ pub(crate) enum Body<'a> {
     /// A script's text, parsed and run one complete command at a time (`name` prefixes its
     /// syntax errors).
     Script { text: &'a str, name: &'a str },
+    /// A typed line, parsed whole before anything runs and run one line of it at a time.
+    Typed(&'a Typed<'a>),
+}
+
+/// A typed line, read whole (for the syntax check and the pre-flight) as bash reads `-c`
+/// text line by line: the commands of each of its lines, in order.
+pub(crate) struct Typed<'a> {
+    text: &'a str,
+    /// Every command, in order.
+    items: crate::ast::List,
+    /// Where each line's commands end in `items`.
+    line_ends: Vec<usize>,
+    /// The aliases the text was read with.
+    aliases: Arc<parser::Aliases>,
+}
+
+impl<'a> Typed<'a> {
+    /// Reads `text` with `aliases`.
+    fn read(text: &'a str, aliases: Arc<parser::Aliases>) -> Result<Self, parser::ParseError> {
+        let mut typed = Typed { text, items: Vec::new(), line_ends: Vec::new(), aliases };
+        let mut lines = parser::Commands::new(text);
+        lines.set_aliases(&typed.aliases);
+        for line in lines {
+            typed.items.extend(line?);
+            typed.line_ends.push(typed.items.len());
+        }
+        Ok(typed)
+    }
 }
 
 impl Interp {
@@ -32,8 +60,8 @@ impl Interp {
         cancel: Option<tokio_util::sync::CancellationToken>,
         limit: Option<Duration>,
     ) -> Status {
-        let script = match parser::parse(src) {
-            Ok(script) => script,
+        let typed = match Typed::read(src, self.aliases_in_effect()) {
+            Ok(typed) => typed,
             Err(err) => {
                 let message = format!("toolsh: {err}\n");
                 let _ = io.stderr().write_all(message.as_bytes()).await;
@@ -43,12 +71,34 @@ impl Interp {
         };
         self.shared.commands_run.store(0, Ordering::Relaxed);
         self.checked_functions.clear();
-        if let Some(status) = self.preflight(&script.body, io).await {
+        if let Some(status) = self.preflight(&typed.items, io).await {
             self.state.last_status = status;
             let _ = self.shared.gate.audit().flush();
             return status;
         }
-        self.run_body(Body::Line(&script.body), io, cancel, limit).await
+        self.run_body(Body::Typed(&typed), io, cancel, limit).await
+    }
+
+    /// Runs a typed line one of its lines at a time. Once a line changes the aliases in
+    /// effect (`alias`, `unalias`, `shopt -s expand_aliases`), the lines after it are read
+    /// again with the new ones, as bash would read them only then.
+    async fn exec_typed(&mut self, typed: &Typed<'_>, io: &Io) -> super::ExecResult {
+        let mut status = 0;
+        let mut start = 0;
+        for (line, &end) in typed.line_ends.iter().enumerate() {
+            status = self.exec_list(&typed.items[start..end], io).await?;
+            start = end;
+            let now = self.aliases_in_effect();
+            let changed = !(Arc::ptr_eq(&now, &typed.aliases) || now.is_empty() && typed.aliases.is_empty());
+            if changed && end < typed.items.len() {
+                let mut rest = parser::Commands::new(typed.text);
+                rest.set_aliases(&typed.aliases);
+                // Past the lines already run, read as they were.
+                rest.by_ref().take(line + 1).for_each(drop);
+                return self.run_commands(rest, io, "line").await;
+            }
+        }
+        Ok(status)
     }
 
     /// Runs a script's text as bash runs a file: each complete command is parsed, checked by
@@ -103,6 +153,7 @@ impl Interp {
                     Ok(self.finish_subshell(result, io).await)
                 }
                 Body::Script { text, name } => self.run_source(text, io, name).await,
+                Body::Typed(typed) => self.exec_typed(typed, io).await,
             }
         };
         let result = match limit {
@@ -156,7 +207,7 @@ impl Interp {
             self.state.last_status = status;
             // Under the same wall time as any line, and audited like one; a trap cut off by
             // it ends the session with the stop's status.
-            if let Ok(script) = parser::parse(&action) {
+            if let Ok(script) = parser::parse_with_aliases(&action, &self.aliases_in_effect()) {
                 let limit = self.state.limits.wall_time;
                 let (trap_status, stopped) = self.execute(Body::Line(&script.body), io, limit, None).await;
                 if stopped {

@@ -89,6 +89,11 @@ pub(crate) struct Interp {
 }
 
 impl Interp {
+    /// The aliases the next command read expands: none unless `shopt -s expand_aliases`.
+    pub(crate) fn aliases_in_effect(&self) -> Arc<crate::parser::Aliases> {
+        if self.state.options.expand_aliases { self.state.aliases.clone() } else { Arc::default() }
+    }
+
     /// An interpreter over `state` with nothing running yet: no jobs, no enclosing loops,
     /// calls or sources; `nesting` is how deep the native stack already is.
     fn fresh(state: State, shared: Arc<Shared>, nesting: usize) -> Interp {
@@ -1029,6 +1034,12 @@ impl Shell {
     /// Session state (read-only view).
     pub fn state(&self) -> &State {
         &self.interp.state
+    }
+
+    /// Makes the session interactive as bash -i is: aliases are expanded (`shopt -s
+    /// expand_aliases`), which a script's and an agent's shell leave off.
+    pub fn set_interactive(&mut self) {
+        self.interp.state.options.expand_aliases = true;
     }
 }
 

@@ -4,8 +4,12 @@
 
 use super::io::{Fd, Input, Io, Output};
 use super::{Flow, Interp, Status};
-use crate::ast::{RedirOp, Redirect};
+use crate::ast::{RedirFd, RedirOp, Redirect};
 use crate::vfs::{WriteMode, describe};
+
+/// Where `{name}>file` starts looking for a free descriptor (bash: 10, above those scripts
+/// number themselves).
+const FIRST_NAMED_FD: usize = 10;
 
 impl Interp {
     /// Applies redirections to a copy of `io`. The inner `Err` is the status of a failed one.
@@ -29,7 +33,14 @@ impl Interp {
             RedirOp::In | RedirOp::ReadWrite | RedirOp::DupIn | RedirOp::HereString | RedirOp::HereDoc { .. } => 0,
             _ => 1,
         };
-        let fd = redirect.fd.map_or(default_fd, |n| n as usize);
+        let fd = match &redirect.fd {
+            RedirFd::Default => default_fd,
+            RedirFd::Number(n) => *n as usize,
+            RedirFd::Var(name) => match self.named_fd(name, redirect, io) {
+                Ok(fd) => fd,
+                Err(message) => return Ok(Err(message)),
+            },
+        };
         match &redirect.op {
             RedirOp::HereDoc { quoted, .. } => {
                 let body = if *quoted {
@@ -126,6 +137,26 @@ impl Interp {
             }
             RedirOp::HereDoc { .. } | RedirOp::HereString => Ok(Ok(())),
         }
+    }
+
+    /// The descriptor of `{name}>…`: to close (`{name}>&-`), the one the variable holds;
+    /// otherwise the lowest free one from 10 up, stored in the variable, as bash allocates.
+    fn named_fd(&mut self, name: &str, redirect: &Redirect, io: &Io) -> Result<usize, String> {
+        let closing =
+            matches!(redirect.op, RedirOp::DupIn | RedirOp::DupOut) && redirect.target.as_literal() == Some("-");
+        if closing {
+            return self
+                .state
+                .vars
+                .get_str(name)
+                .and_then(|value| value.parse::<usize>().ok())
+                .ok_or_else(|| format!("{name}: ambiguous redirect"));
+        }
+        let fd = (FIRST_NAMED_FD..).find(|&n| io.get(n).is_none()).unwrap_or(FIRST_NAMED_FD);
+        if self.state.vars.set(name, fd.to_string()).is_err() {
+            return Err(format!("{name}: readonly variable"));
+        }
+        Ok(fd)
     }
 
     fn open_output(&self, target: &str, mode: WriteMode, io: &Io) -> Result<Output, String> {

@@ -173,14 +173,23 @@ impl Interp {
             return Err(self.limit_hit("call depth", self.state.limits.call_depth as u64));
         }
         self.call_depth += 1;
-        let result = self.run_commands(source, io, context).await;
+        let result = self.run_commands(crate::parser::Commands::new(source), io, context).await;
         self.call_depth -= 1;
         result
     }
 
-    async fn run_commands(&mut self, source: &str, io: &Io, context: &str) -> ExecResult {
+    /// Runs the complete commands `commands` reads, each read with the aliases in effect
+    /// when it is reached.
+    pub(crate) async fn run_commands(
+        &mut self,
+        mut commands: crate::parser::Commands,
+        io: &Io,
+        context: &str,
+    ) -> ExecResult {
         let mut status = 0;
-        for command in crate::parser::Commands::new(source) {
+        loop {
+            commands.set_aliases(&self.aliases_in_effect());
+            let Some(command) = commands.next() else { break };
             let list = match command {
                 Ok(list) => list,
                 Err(err) => {

@@ -277,3 +277,60 @@ echo hello > >(tr a-z A-Z); sleep 0.2; echo after
 HELLO
 after
 ## status: 0
+
+### a named descriptor opened with exec, written and closed
+exec {out}>log; [ "$out" -ge 10 ] && echo numbered; echo one >&$out; echo two >&$out; exec {out}>&-; cat log
+## stdout:
+numbered
+one
+two
+## status: 0
+## files:
+log: "one\ntwo\n"
+
+### a named descriptor read line by line
+printf 'a\nb\nc\n' > in; exec {in}<in; read -u $in x; read -u $in y; echo "$x $y"; exec {in}<&-
+## stdout:
+a b
+## status: 0
+## files:
+in: "a\nb\nc\n"
+
+### two named descriptors get different numbers
+exec {a}>f1 {b}>f2; [ "$a" != "$b" ] && echo distinct; echo A >&$a; echo B >&$b; exec {a}>&- {b}>&-; cat f1 f2
+## stdout:
+distinct
+A
+B
+## status: 0
+## files:
+f1: "A\n"
+f2: "B\n"
+
+### a named descriptor on one command sets the variable
+{w}>tmp echo hi; [ -n "$w" ] && echo set
+## stdout:
+hi
+set
+## status: 0
+## files:
+tmp: ""
+
+### a named duplicate of standard output
+exec {c}>&1; echo via-dup >&$c; exec {c}>&-
+## stdout:
+via-dup
+## status: 0
+
+### braces that are not a descriptor name stay words
+echo {x}>y; cat y; echo '{x}' >z; cat z; echo {1x}; { echo grp; } > g; cat g
+## stdout:
+
+{x}
+{1x}
+grp
+## status: 0
+## files:
+g: "grp\n"
+y: ""
+z: "{x}\n"

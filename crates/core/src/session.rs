@@ -53,6 +53,8 @@ pub struct Options {
     pub dotglob: bool,
     pub nocaseglob: bool,
     pub nocasematch: bool,
+    /// `shopt -s expand_aliases`: aliases are expanded when commands are read.
+    pub expand_aliases: bool,
 }
 
 impl Default for Options {
@@ -72,6 +74,7 @@ impl Default for Options {
             dotglob: false,
             nocaseglob: false,
             nocasematch: false,
+            expand_aliases: false,
         }
     }
 }
@@ -192,7 +195,7 @@ pub struct State {
     /// `pushd` stack.
     pub dir_stack: Vec<String>,
     /// `alias` definitions, by name.
-    pub aliases: std::collections::BTreeMap<String, String>,
+    pub aliases: std::sync::Arc<std::collections::BTreeMap<String, String>>,
     /// Names of the functions being executed, innermost last.
     pub funcnames: Vec<String>,
     /// Seed of `$RANDOM`.

@@ -106,7 +106,7 @@ impl std::fmt::Display for Refusal {
 }
 
 /// The option names a snapshot uses, with their fields.
-fn options(options: &mut Options) -> [(&'static str, &mut bool); 14] {
+fn options(options: &mut Options) -> [(&'static str, &mut bool); 15] {
     [
         ("errexit", &mut options.errexit),
         ("nounset", &mut options.nounset),
@@ -122,6 +122,7 @@ fn options(options: &mut Options) -> [(&'static str, &mut bool); 14] {
         ("dotglob", &mut options.dotglob),
         ("nocaseglob", &mut options.nocaseglob),
         ("nocasematch", &mut options.nocasematch),
+        ("expand_aliases", &mut options.expand_aliases),
     ]
 }
 
@@ -164,7 +165,7 @@ impl Snapshot {
             options: options(&mut opts).into_iter().map(|(name, on)| (name.to_string(), *on)).collect(),
             traps: state.traps.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
             dir_stack: state.dir_stack.clone(),
-            aliases: state.aliases.clone(),
+            aliases: state.aliases.as_ref().clone(),
             last_status: state.last_status,
             last_background: state.last_background,
             last_arg: state.last_arg.clone(),
@@ -233,7 +234,7 @@ impl Snapshot {
         }
         state.traps = Arc::new(saved.traps.into_iter().collect());
         state.dir_stack = saved.dir_stack;
-        state.aliases = saved.aliases;
+        state.aliases = std::sync::Arc::new(saved.aliases);
         state.last_status = saved.last_status;
         state.last_background = saved.last_background;
         state.last_arg = saved.last_arg;

@@ -9,4 +9,4 @@
 pub mod ast;
 pub mod parser;
 
-pub use parser::{Commands, ParseError, check, parse};
+pub use parser::{Aliases, Commands, ParseError, check, parse, parse_with_aliases};

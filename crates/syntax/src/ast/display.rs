@@ -347,8 +347,14 @@ impl Printer {
     }
 
     fn redirect(&mut self, redirect: &Redirect) {
-        if let Some(fd) = redirect.fd {
-            self.out.push_str(&fd.to_string());
+        match &redirect.fd {
+            RedirFd::Default => {}
+            RedirFd::Number(fd) => self.out.push_str(&fd.to_string()),
+            RedirFd::Var(name) => {
+                self.out.push('{');
+                self.out.push_str(name);
+                self.out.push('}');
+            }
         }
         let op = match &redirect.op {
             RedirOp::In => "<",

@@ -273,14 +273,36 @@ pub enum CondExpr {
 /// A redirection.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Redirect {
-    /// Explicit file descriptor before the operator.
-    pub fd: Option<u32>,
+    /// The descriptor written before the operator.
+    pub fd: RedirFd,
     /// The operator.
     pub op: RedirOp,
     /// The target word, or the here-document body.
     pub target: Word,
     /// Source range.
     pub span: Span,
+}
+
+/// The descriptor a redirection acts on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RedirFd {
+    /// None written: the operator's own (0 for input, 1 for output).
+    Default,
+    /// `2>`
+    Number(u32),
+    /// `{name}>`: a free descriptor from 10 up, its number stored in the variable; `{name}>&-`
+    /// closes the descriptor the variable holds.
+    Var(String),
+}
+
+impl RedirFd {
+    /// The number written, if one was.
+    pub fn number(&self) -> Option<u32> {
+        match self {
+            RedirFd::Number(n) => Some(*n),
+            _ => None,
+        }
+    }
 }
 
 /// Redirection operators.

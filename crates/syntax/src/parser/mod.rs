@@ -11,6 +11,7 @@ mod word;
 pub use error::{ParseError, ParseErrorKind};
 
 use crate::ast::*;
+use std::sync::Arc;
 
 /// Deepest nesting of constructs before parsing refuses (protects the stack).
 const MAX_DEPTH: usize = 200;
@@ -18,10 +19,23 @@ const MAX_DEPTH: usize = 200;
 /// Words that end a list when found in command position.
 const RESERVED: &[&str] = &["then", "else", "elif", "fi", "do", "done", "esac", "}", "]]", "in"];
 
+/// Alias definitions by name, as `alias` keeps them.
+pub type Aliases = std::collections::BTreeMap<String, String>;
+
+/// Words that open a compound command or a function: never taken for an alias.
+const KEYWORDS: &[&str] = &["if", "while", "until", "for", "case", "select", "function", "{", "[[", "!", "time"];
+
 /// Parses a whole script.
 pub fn parse(src: &str) -> Result<Script, ParseError> {
+    parse_with_aliases(src, &Arc::default())
+}
+
+/// Parses a whole script, expanding `aliases` in command position as bash does with
+/// `shopt -s expand_aliases` (the error's place is in the text as expanded).
+pub fn parse_with_aliases(src: &str, aliases: &Arc<Aliases>) -> Result<Script, ParseError> {
     let mut parser = Parser::new(src, 0);
-    parser.parse_script().map_err(|e| e.locate(src))
+    parser.aliases = aliases.clone();
+    parser.parse_script().map_err(|e| e.locate(&parser.src))
 }
 
 /// Checks a whole script's syntax without keeping its tree: each top-level command is parsed and
@@ -37,34 +51,42 @@ pub fn check(src: &str) -> Result<usize, ParseError> {
 /// line's list (with everything a compound command, a continuation or a here-document carries
 /// over to later lines), parsed only when asked for, so the commands before a syntax error run
 /// and the ones after it are never read. After an error the iterator ends.
-pub struct Commands<'a> {
-    parser: Parser<'a>,
+pub struct Commands {
+    parser: Parser,
     failed: bool,
 }
 
-impl<'a> Commands<'a> {
+impl Commands {
     /// The complete commands of `src`.
-    pub fn new(src: &'a str) -> Self {
+    pub fn new(src: &str) -> Self {
         Commands { parser: Parser::new(src, 0), failed: false }
+    }
+
+    /// The aliases expanded from the next command on (bash reads a command after running the
+    /// one before, so an alias defined there applies).
+    pub fn set_aliases(&mut self, aliases: &Arc<Aliases>) {
+        if !Arc::ptr_eq(&self.parser.aliases, aliases) {
+            self.parser.aliases = aliases.clone();
+        }
     }
 }
 
-impl Iterator for Commands<'_> {
+impl Iterator for Commands {
     type Item = Result<List, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.failed {
             return None;
         }
-        let next = self.parser.parse_complete_command().map_err(|e| e.locate(self.parser.src)).transpose();
+        let next = self.parser.parse_complete_command().map_err(|e| e.locate(&self.parser.src)).transpose();
         self.failed = matches!(next, Some(Err(_)));
         next
     }
 }
 
-pub(crate) struct Parser<'a> {
-    src: &'a str,
-    bytes: &'a [u8],
+pub(crate) struct Parser {
+    /// The text, owned: an alias in command position is replaced by its value in place.
+    src: String,
     pos: usize,
     /// Offset of `src` inside the top-level source (for sub-parsers), added to spans.
     base: usize,
@@ -80,16 +102,23 @@ pub(crate) struct Parser<'a> {
     line_hint: std::cell::Cell<usize>,
     /// Top-level commands parsed in discard mode.
     checked: usize,
+    /// Aliases expanded in command position (empty: none are).
+    aliases: Arc<Aliases>,
+    /// Aliases whose text is being read, with the offset where it ends: inside its own text
+    /// an alias is not expanded again (`alias ls='ls -F'`).
+    expanding: Vec<(String, usize)>,
+    /// Where the text of an alias whose value ends in a blank ends: the next word is also
+    /// checked for an alias.
+    alias_blank_end: Option<usize>,
 }
 
 type PResult<T> = Result<T, ParseError>;
 
-impl<'a> Parser<'a> {
-    pub(crate) fn new(src: &'a str, base: usize) -> Self {
+impl Parser {
+    pub(crate) fn new(src: &str, base: usize) -> Self {
         let line_starts = std::iter::once(0).chain(src.match_indices('\n').map(|(i, _)| i + 1)).collect();
         Parser {
-            src,
-            bytes: src.as_bytes(),
+            src: src.to_string(),
             pos: 0,
             base,
             heredoc_skip: None,
@@ -98,14 +127,16 @@ impl<'a> Parser<'a> {
             discard_top_level: false,
             checked: 0,
             line_hint: std::cell::Cell::new(0),
+            aliases: Arc::default(),
+            expanding: Vec::new(),
+            alias_blank_end: None,
         }
     }
 
     /// A parser for a piece of the same source (backquotes, here-documents, arithmetic).
-    fn sub(&self, src: &'a str, base: usize) -> Self {
+    fn sub(&self, src: &str, base: usize) -> Self {
         Parser {
-            src,
-            bytes: src.as_bytes(),
+            src: src.to_string(),
             pos: 0,
             base,
             heredoc_skip: None,
@@ -114,6 +145,76 @@ impl<'a> Parser<'a> {
             discard_top_level: false,
             checked: 0,
             line_hint: std::cell::Cell::new(0),
+            aliases: self.aliases.clone(),
+            expanding: Vec::new(),
+            alias_blank_end: None,
+        }
+    }
+
+    /// Replaces the word at the cursor by the text of the alias it names, as bash reads
+    /// aliases: an unquoted word in command position that is no reserved word and no alias
+    /// already being read here. The text is put in place of the word and read as source, so
+    /// it may hold several commands, operators or redirections. True when it did.
+    fn expand_alias(&mut self) -> bool {
+        if self.aliases.is_empty() {
+            return false;
+        }
+        let start = self.pos;
+        let bytes = self.bytes();
+        let mut end = start;
+        while end < bytes.len()
+            && !Self::is_delimiter(Some(bytes[end]))
+            && !matches!(bytes[end], b'\'' | b'"' | b'\\' | b'$' | b'`' | b'=')
+        {
+            end += 1;
+        }
+        if end == start || !Self::is_delimiter(bytes.get(end).copied()) {
+            return false;
+        }
+        let name = &self.src[start..end];
+        if RESERVED.contains(&name) || KEYWORDS.contains(&name) {
+            return false;
+        }
+        self.expanding.retain(|(_, until)| *until > start);
+        if self.expanding.iter().any(|(active, _)| active == name) {
+            return false;
+        }
+        let Some(value) = self.aliases.get(name).cloned() else {
+            return false;
+        };
+        let name = name.to_string();
+        let delta = value.len() as isize - (end - start) as isize;
+        self.src.replace_range(start..end, &value);
+        let shift = |offset: &mut usize| {
+            if *offset >= end {
+                *offset = offset.saturating_add_signed(delta);
+            }
+        };
+        for (_, until) in &mut self.expanding {
+            shift(until);
+        }
+        if let Some((newline, resume)) = &mut self.heredoc_skip {
+            shift(newline);
+            shift(resume);
+        }
+        if delta != 0 && self.base == 0 {
+            // `$LINENO` of the lines after: the text moved.
+            let starts = Arc::make_mut(&mut self.line_starts);
+            let first = starts.partition_point(|&line| line < end);
+            for line in &mut starts[first..] {
+                *line = line.saturating_add_signed(delta);
+            }
+        }
+        self.expanding.push((name, start + value.len()));
+        self.alias_blank_end = value.ends_with([' ', '\t']).then_some(start + value.len());
+        true
+    }
+
+    /// Expands aliases at the cursor while the word there names one (each alias at most once,
+    /// so this ends).
+    fn expand_aliases(&mut self) {
+        while self.expand_alias() {
+            self.skip_blanks();
         }
     }
 
@@ -135,20 +236,24 @@ impl<'a> Parser<'a> {
 
     // ----- low-level cursor -----
 
+    fn bytes(&self) -> &[u8] {
+        self.src.as_bytes()
+    }
+
     fn peek(&self) -> Option<u8> {
-        self.bytes.get(self.pos).copied()
+        self.bytes().get(self.pos).copied()
     }
 
     fn peek_at(&self, ahead: usize) -> Option<u8> {
-        self.bytes.get(self.pos + ahead).copied()
+        self.bytes().get(self.pos + ahead).copied()
     }
 
     fn at(&self, text: &str) -> bool {
-        self.bytes[self.pos.min(self.bytes.len())..].starts_with(text.as_bytes())
+        self.bytes()[self.pos.min(self.bytes().len())..].starts_with(text.as_bytes())
     }
 
     fn eof(&self) -> bool {
-        self.pos >= self.bytes.len()
+        self.pos >= self.bytes().len()
     }
 
     fn span_from(&self, start: usize) -> Span {
@@ -467,6 +572,8 @@ impl<'a> Parser<'a> {
 
     fn parse_command(&mut self) -> PResult<Command> {
         self.skip_blanks();
+        self.alias_blank_end = None;
+        self.expand_aliases();
         let start = self.pos;
         let Some(first) = self.peek() else {
             return Err(self.incomplete("expected a command"));
@@ -498,9 +605,9 @@ impl<'a> Parser<'a> {
     fn function_header(&mut self) -> Option<String> {
         let start = self.pos;
         let mut end = start;
-        while end < self.bytes.len()
-            && !Self::is_delimiter(Some(self.bytes[end]))
-            && !matches!(self.bytes[end], b'$' | b'`' | b'\'' | b'"' | b'\\' | b'=')
+        while end < self.bytes().len()
+            && !Self::is_delimiter(Some(self.bytes()[end]))
+            && !matches!(self.bytes()[end], b'$' | b'`' | b'\'' | b'"' | b'\\' | b'=')
         {
             end += 1;
         }
@@ -508,17 +615,17 @@ impl<'a> Parser<'a> {
             return None;
         }
         let mut cursor = end;
-        while matches!(self.bytes.get(cursor), Some(b' ' | b'\t')) {
+        while matches!(self.bytes().get(cursor), Some(b' ' | b'\t')) {
             cursor += 1;
         }
-        if self.bytes.get(cursor) != Some(&b'(') {
+        if self.bytes().get(cursor) != Some(&b'(') {
             return None;
         }
         cursor += 1;
-        while matches!(self.bytes.get(cursor), Some(b' ' | b'\t')) {
+        while matches!(self.bytes().get(cursor), Some(b' ' | b'\t')) {
             cursor += 1;
         }
-        if self.bytes.get(cursor) != Some(&b')') {
+        if self.bytes().get(cursor) != Some(&b')') {
             return None;
         }
         self.pos = cursor + 1;
@@ -704,7 +811,7 @@ impl<'a> Parser<'a> {
             let mut piece_start = inner_start;
             let mut depth = 0i32;
             for idx in inner_start..end {
-                match self.bytes[idx] {
+                match self.bytes()[idx] {
                     b'(' => depth += 1,
                     b')' => depth -= 1,
                     b';' if depth == 0 => {
@@ -997,6 +1104,17 @@ impl<'a> Parser<'a> {
                     continue;
                 }
             }
+            let after_blank = self.alias_blank_end.is_some_and(|end| self.pos >= end);
+            if command.words.is_empty() || after_blank {
+                // After assignments, or the word after an alias whose text ends in a blank.
+                if after_blank {
+                    self.alias_blank_end = None;
+                }
+                self.expand_aliases();
+                if self.at_command_end() {
+                    break;
+                }
+            }
             let word = self.parse_word()?;
             if word.parts.is_empty() {
                 return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
@@ -1058,8 +1176,8 @@ impl<'a> Parser<'a> {
     pub(super) fn matching_close(&self, open: usize, open_byte: u8, close: u8) -> Option<usize> {
         let mut depth = 0usize;
         let mut idx = open;
-        while idx < self.bytes.len() {
-            match self.bytes[idx] {
+        while idx < self.bytes().len() {
+            match self.bytes()[idx] {
                 b'\\' => idx += 1,
                 b'\n' => return None,
                 b if b == open_byte => depth += 1,
@@ -1088,7 +1206,7 @@ impl<'a> Parser<'a> {
                 None => return Err(self.incomplete("expected `)` to close an array")),
                 Some(b'[') => {
                     if let Some(close) = self.matching_bracket(self.pos)
-                        && self.bytes.get(close + 1) == Some(&b'=')
+                        && self.bytes().get(close + 1) == Some(&b'=')
                     {
                         let key = self.sub_arith(self.pos + 1, close)?;
                         self.pos = close + 2;
@@ -1112,24 +1230,42 @@ impl<'a> Parser<'a> {
 
     /// Parses a redirection at the cursor, if there is one.
     fn parse_redirect(&mut self) -> PResult<Option<Redirect>> {
-        if !matches!(self.peek(), Some(b'0'..=b'9' | b'<' | b'>' | b'&')) || self.at("<(") || self.at(">(") {
+        if !matches!(self.peek(), Some(b'0'..=b'9' | b'<' | b'>' | b'&' | b'{')) || self.at("<(") || self.at(">(") {
             return Ok(None);
         }
         let start = self.pos;
         let mut cursor = self.pos;
-        while matches!(self.bytes.get(cursor), Some(c) if c.is_ascii_digit()) {
+        let fd = if self.peek() == Some(b'{') {
+            // `{name}>file`: only a name in braces right before the operator (else a word).
             cursor += 1;
-        }
-        let fd = if cursor > start {
-            if !matches!(self.bytes.get(cursor), Some(b'<' | b'>')) {
+            while matches!(self.bytes().get(cursor), Some(c) if c.is_ascii_alphanumeric() || *c == b'_') {
+                cursor += 1;
+            }
+            let name = &self.src[start + 1..cursor];
+            if self.bytes().get(cursor) != Some(&b'}')
+                || !matches!(self.bytes().get(cursor + 1), Some(b'<' | b'>'))
+                || matches!(self.bytes().get(cursor + 2), Some(b'('))
+                || !name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            {
                 return Ok(None);
             }
-            match self.src[start..cursor].parse::<u32>() {
-                Ok(fd) => Some(fd),
-                Err(_) => return Err(self.syntax_error("file descriptor number too large")),
-            }
+            cursor += 1;
+            RedirFd::Var(name.to_string())
         } else {
-            None
+            while matches!(self.bytes().get(cursor), Some(c) if c.is_ascii_digit()) {
+                cursor += 1;
+            }
+            if cursor > start {
+                if !matches!(self.bytes().get(cursor), Some(b'<' | b'>')) {
+                    return Ok(None);
+                }
+                match self.src[start..cursor].parse::<u32>() {
+                    Ok(fd) => RedirFd::Number(fd),
+                    Err(_) => return Err(self.syntax_error("file descriptor number too large")),
+                }
+            } else {
+                RedirFd::Default
+            }
         };
         self.pos = cursor;
         const OPS: &[(&str, RedirOp)] = &[
@@ -1148,7 +1284,7 @@ impl<'a> Parser<'a> {
             return self.parse_heredoc(fd, strip_tabs, start).map(Some);
         }
         let op = if let Some((text, op)) = OPS.iter().find(|(text, _)| self.at(text)) {
-            if fd.is_some() && matches!(op, RedirOp::OutErr | RedirOp::AppendOutErr) {
+            if fd != RedirFd::Default && matches!(op, RedirOp::OutErr | RedirOp::AppendOutErr) {
                 self.pos = start;
                 return Ok(None);
             }
@@ -1174,7 +1310,7 @@ impl<'a> Parser<'a> {
         Ok(Some(Redirect { fd, op, target, span: self.span_from(start) }))
     }
 
-    fn parse_heredoc(&mut self, fd: Option<u32>, strip_tabs: bool, start: usize) -> PResult<Redirect> {
+    fn parse_heredoc(&mut self, fd: RedirFd, strip_tabs: bool, start: usize) -> PResult<Redirect> {
         self.skip_blanks();
         let delim_word = self.parse_word()?;
         if delim_word.parts.is_empty() {

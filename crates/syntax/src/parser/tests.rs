@@ -127,6 +127,7 @@ const CONSTRUCTS: &[(&str, &str)] = &[
     ("heredoc", "cat <<EOF\nhello $name\nEOF"),
     ("heredoc_quoted_stripped", "cat <<'A' <<-B\n$no\nA\n\tindented\n\tB"),
     ("redirections", "cmd <in >out 2>>err 2>&1 &>all 3<&- <>rw <<<\"here\" >|clobber"),
+    ("named_descriptors", "exec {fd}>out {in}<&0 {fd}>&-; echo {x} {1}>y {a}>(b)"),
     ("pipelines_and_lists", "! a | b |& c && d || e; f & g"),
     ("subshell_and_group", "(cd /tmp; ls) && { echo a; echo b; } | cat"),
     ("time_and_select", "time -p a | b; time ! c; time; select x in a b; do break; done"),

@@ -31,7 +31,7 @@ fn push_part(parts: &mut Vec<WordPart>, part: WordPart) {
     }
 }
 
-impl<'a> Parser<'a> {
+impl Parser {
     /// Reads an ordinary word at the cursor (possibly empty when at an operator).
     pub(super) fn parse_word(&mut self) -> PResult<Word> {
         let start = self.pos;
@@ -61,7 +61,7 @@ impl<'a> Parser<'a> {
     /// Finds the `))` that closes an arithmetic expression starting at `from`; `None` when the
     /// text is not arithmetic (e.g. `$( (a); b )`) or unfinished.
     pub(super) fn arith_region_end(&self, from: usize) -> Option<usize> {
-        let bytes = self.bytes;
+        let bytes = self.bytes();
         let mut depth = 0usize;
         let mut idx = from;
         while idx < bytes.len() {
@@ -446,7 +446,7 @@ impl<'a> Parser<'a> {
         match self.parse_braced_param_ops(in_dq) {
             Err(err) if err.kind == ParseErrorKind::Syntax && err.message.starts_with(BAD_SUBSTITUTION) => {
                 let Some(end) = self.braced_end(start + 2) else {
-                    self.pos = self.bytes.len();
+                    self.pos = self.bytes().len();
                     return Err(self.incomplete("unterminated `${`: add the closing `}`"));
                 };
                 self.pos = end + 1;
@@ -467,17 +467,17 @@ impl<'a> Parser<'a> {
     fn braced_end(&self, from: usize) -> Option<usize> {
         let mut depth = 0usize;
         let mut idx = from;
-        while idx < self.bytes.len() {
-            match self.bytes[idx] {
+        while idx < self.bytes().len() {
+            match self.bytes()[idx] {
                 b'\\' => idx += 1,
                 b'\'' => idx += self.src[idx + 1..].find('\'')? + 1,
                 b'"' => {
                     idx += 1;
-                    while idx < self.bytes.len() && self.bytes[idx] != b'"' {
-                        idx += if self.bytes[idx] == b'\\' { 2 } else { 1 };
+                    while idx < self.bytes().len() && self.bytes()[idx] != b'"' {
+                        idx += if self.bytes()[idx] == b'\\' { 2 } else { 1 };
                     }
                 }
-                b'$' if self.bytes.get(idx + 1) == Some(&b'{') => {
+                b'$' if self.bytes().get(idx + 1) == Some(&b'{') => {
                     depth += 1;
                     idx += 1;
                 }
@@ -662,8 +662,8 @@ impl<'a> Parser<'a> {
     fn slice_field_end(&self, from: usize) -> usize {
         let mut depth = 0usize;
         let mut idx = from;
-        while idx < self.bytes.len() {
-            match self.bytes[idx] {
+        while idx < self.bytes().len() {
+            match self.bytes()[idx] {
                 b'(' | b'{' | b'[' => depth += 1,
                 b')' | b']' => depth = depth.saturating_sub(1),
                 b'}' if depth == 0 => return idx,
@@ -674,7 +674,7 @@ impl<'a> Parser<'a> {
             }
             idx += 1;
         }
-        self.bytes.len()
+        self.bytes().len()
     }
 
     fn parse_param_name(&mut self) -> String {
