@@ -77,6 +77,9 @@ static TABLE: &[Builtin] = &[
     entry!(spec lang::bc::BC, lang::bc::bc),
     entry!(interpreter shell::special::BREAK),
     entry!(interpreter shell::special::BUILTIN),
+    entry!(spec data::compress::BUNZIP2, data::compress::compressor),
+    entry!(spec data::compress::BZCAT, data::compress::compressor),
+    entry!(spec data::compress::BZIP2, data::compress::compressor),
     entry!(spec fs::files::CAT, fs::files::cat),
     entry!(spec shell::nav::CD, shell::nav::cd),
     entry!(spec fs::files::CHMOD, fs::files::chmod),
@@ -116,8 +119,8 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::columns::FOLD, text::columns::fold),
     entry!(spec shell::vars::GETOPTS, shell::vars::getopts),
     entry!(spec text::grep::GREP, text::grep::grep),
-    entry!(spec data::compress::GUNZIP, data::compress::gzip),
-    entry!(spec data::compress::GZIP, data::compress::gzip),
+    entry!(spec data::compress::GUNZIP, data::compress::compressor),
+    entry!(spec data::compress::GZIP, data::compress::compressor),
     entry!(interpreter shell::special::HASH),
     entry!(spec text::stream::HEAD, text::stream::head),
     entry!(spec agents::tools::HELP, agents::tools::help),
@@ -199,6 +202,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec shell::machine::UNAME, shell::machine::uname),
     entry!(spec text::lines::UNIQ, text::lines::uniq),
     entry!(spec shell::vars::UNSET, shell::vars::unset),
+    entry!(spec data::compress::UNXZ, data::compress::compressor),
     entry!(interpreter shell::special::WAIT),
     entry!(spec text::lines::WC, text::lines::wc),
     #[cfg(feature = "net")]
@@ -208,8 +212,10 @@ static TABLE: &[Builtin] = &[
     entry!(spec agents::messaging::WHOAMI, agents::messaging::whoami),
     entry!(spec shell::xargs::XARGS, shell::xargs::xargs),
     entry!(spec data::dump::XXD, data::dump::xxd),
+    entry!(spec data::compress::XZ, data::compress::compressor),
+    entry!(spec data::compress::XZCAT, data::compress::compressor),
     entry!(spec text::stream::YES, text::stream::yes),
-    entry!(spec data::compress::ZCAT, data::compress::gzip),
+    entry!(spec data::compress::ZCAT, data::compress::compressor),
 ];
 
 /// The tools a command calls, from its spec (`None` for a command that calls none).

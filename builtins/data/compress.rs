@@ -1,7 +1,10 @@
-//! `gzip`, `gunzip` and `zcat` over the workspace (flate2), with GNU gzip's file handling: `F`
-//! becomes `F.gz` (mode and mtime kept, the original removed unless `-k`), `-c` streams to stdout,
-//! `-l` lists, `-t` tests, `-v` reports ratios, `-r` walks directories, `-S` names the suffix,
-//! and its statuses (1 error, 2 warning such as "unknown suffix").
+//! `gzip`/`gunzip`/`zcat` (flate2), `bzip2`/`bunzip2`/`bzcat` (bzip2 over libbz2-rs) and
+//! `xz`/`unxz`/`xzcat` (lzma-rust2) over the workspace, with one file handling: `F` becomes
+//! `F.gz` (mode and mtime kept, the original removed unless `-k`), `-c` streams to stdout,
+//! `-t` tests, `-v` reports, `-d` decompresses. What differs between the three programs — the
+//! options each has (gzip's `-l -r -S -n`, xz's `-S -e -T`), their messages and statuses (gzip
+//! and xz: 1 error, 2 warning; bzip2: 1, and 2 for a corrupt file), bzip2's `F.out` for a name
+//! it cannot guess — is in [`Format`].
 
 use crate::Ctx;
 use crate::session::Status;
@@ -28,34 +31,67 @@ const VERBOSE: Opt = Opt::both('v', "verbose", "verbose mode");
 const LEVEL: Opt = Opt::number("N", "compression level N: 1 (--fast) is fastest, 9 (--best) smallest");
 const FAST: Opt = Opt::long("fast", "compress faster (-1)");
 const BEST: Opt = Opt::long("best", "compress better (-9)");
+const COMPRESS: Opt = Opt::both('z', "compress", "force compression");
+const SMALL: Opt = Opt::both('s', "small", "use less memory (at most 2500k)");
+const EXTREME: Opt = Opt::both('e', "extreme", "try to improve compression ratio by using more CPU time");
+const THREADS: Opt = Opt::both('T', "threads", "use at most NUM threads (one is used)").value("NUM");
+const XZ_LEVEL: Opt = Opt::number("N", "compression preset N: 0 is fastest, 9 smallest; the default is 6");
 const GZIP_OPTIONS: &[Opt] =
     &[STDOUT, DECOMPRESS, FORCE, KEEP, LIST, NO_NAME, NAME, QUIET, RECURSIVE, SUFFIX, TEST, VERBOSE, LEVEL, FAST, BEST];
+const BZIP2_OPTIONS: &[Opt] =
+    &[STDOUT, DECOMPRESS, COMPRESS, FORCE, KEEP, QUIET, SMALL, TEST, VERBOSE, LEVEL, FAST, BEST];
+const XZ_OPTIONS: &[Opt] =
+    &[STDOUT, DECOMPRESS, COMPRESS, FORCE, KEEP, QUIET, SUFFIX, TEST, VERBOSE, EXTREME, THREADS, XZ_LEVEL, FAST, BEST];
 
-/// The spec of `gzip` and of `gunzip` and `zcat`, which are it with `-d` (and `-c`) preset.
-const fn gzip_spec(name: &'static str, summary: &'static str, about: &'static str) -> Spec {
+/// What tells the three programs' specs apart: their options, the level digits, their
+/// misuse words.
+type Family = (&'static [Opt], Opt, fn(&Spec, &Misuse) -> String);
+const GZIP_FAMILY: Family = (GZIP_OPTIONS, LEVEL, gzip_words);
+const BZIP2_FAMILY: Family = (BZIP2_OPTIONS, LEVEL, bzip2_words);
+const XZ_FAMILY: Family = (XZ_OPTIONS, XZ_LEVEL, own_words);
+
+/// The spec of a compressor, and of its decompressing (`-d`) and printing (`-dc`) names.
+const fn spec(name: &'static str, summary: &'static str, about: &'static str, family: Family) -> Spec {
+    let (options, digits, words) = family;
     Spec {
         name,
         summary,
         synopsis: &["[OPTION]... [FILE]..."],
         about,
-        options: GZIP_OPTIONS,
-        digits: Some(LEVEL),
-        words: Words::Own(gzip_words),
+        options,
+        digits: Some(digits),
+        words: Words::Own(words),
         help_letter: Some('h'),
         ..Spec::BASE
     }
 }
 
+const GZIP_ABOUT: &str = "Compress or uncompress FILEs (by default, compress FILES in-place). With no FILE, or when FILE is -, read standard input.";
 /// `gzip`.
-pub const GZIP: Spec = gzip_spec(
-    "gzip",
-    "compress files to .gz",
-    "Compress or uncompress FILEs (by default, compress FILES in-place). With no FILE, or when FILE is -, read standard input.",
-);
+pub const GZIP: Spec = spec("gzip", "compress files to .gz", GZIP_ABOUT, GZIP_FAMILY);
 /// `gunzip`.
-pub const GUNZIP: Spec = gzip_spec("gunzip", "decompress .gz files", "Uncompress FILEs (by default, in-place).");
+pub const GUNZIP: Spec =
+    spec("gunzip", "decompress .gz files", "Uncompress FILEs (by default, in-place).", GZIP_FAMILY);
 /// `zcat`.
-pub const ZCAT: Spec = gzip_spec("zcat", "print .gz files decompressed", "Uncompress FILEs to standard output.");
+pub const ZCAT: Spec =
+    spec("zcat", "print .gz files decompressed", "Uncompress FILEs to standard output.", GZIP_FAMILY);
+const BZIP2_ABOUT: &str = "Compress or decompress FILEs with bzip2 (by default, compress FILEs in place to FILE.bz2). With no FILE, or when FILE is -, read standard input.";
+/// `bzip2`.
+pub const BZIP2: Spec = spec("bzip2", "compress files to .bz2", BZIP2_ABOUT, BZIP2_FAMILY);
+/// `bunzip2`.
+pub const BUNZIP2: Spec =
+    spec("bunzip2", "decompress .bz2 files", "Decompress FILEs (by default, in place).", BZIP2_FAMILY);
+/// `bzcat`.
+pub const BZCAT: Spec =
+    spec("bzcat", "print .bz2 files decompressed", "Decompress FILEs to standard output.", BZIP2_FAMILY);
+const XZ_ABOUT: &str = "Compress or decompress FILEs in the .xz format (by default, compress FILEs in place to FILE.xz). With no FILE, or when FILE is -, read standard input.";
+/// `xz`.
+pub const XZ: Spec = spec("xz", "compress files to .xz", XZ_ABOUT, XZ_FAMILY);
+/// `unxz`.
+pub const UNXZ: Spec = spec("unxz", "decompress .xz files", "Decompress FILEs (by default, in place).", XZ_FAMILY);
+/// `xzcat`.
+pub const XZCAT: Spec =
+    spec("xzcat", "print .xz files decompressed", "Decompress FILEs to standard output.", XZ_FAMILY);
 
 /// gzip's words (also for gunzip and zcat, which are gzip): GNU's message and gzip's
 /// backquoted hint.
@@ -63,8 +99,210 @@ fn gzip_words(_: &Spec, misuse: &Misuse) -> String {
     format!("gzip: {misuse}\nTry `gzip --help' for more information.\n")
 }
 
+/// xz's words: each name says its own.
+fn own_words(spec: &Spec, misuse: &Misuse) -> String {
+    format!("{}: {misuse}\n{}: Try `{} --help' for more information.\n", spec.name, spec.name, spec.name)
+}
+
+/// bzip2's words: a flag it does not know is a "bad flag", and the usage follows.
+fn bzip2_words(spec: &Spec, misuse: &Misuse) -> String {
+    let said = match misuse {
+        Misuse::Unrecognized(written) => format!("Bad flag `--{written}'"),
+        Misuse::Invalid(letter) => format!("Bad flag `-{letter}'"),
+        other => other.to_string(),
+    };
+    format!(
+        "{}: {said}\n\n   usage: {} [flags and input files in any order] (`{} --help' lists the flags)\n",
+        spec.name, spec.name, spec.name
+    )
+}
+
+/// What bzip2 reading says of data that is not bzip2 (or is damaged).
+const BZIP2_CORRUPT: &str = "not a bzip2 file";
+
+/// One of the three compressed formats, and the program that writes it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Format {
+    Gzip,
+    Bzip2,
+    Xz,
+}
+
+impl Format {
+    /// The format a command name works on, and whether it decompresses (and prints).
+    fn of_command(name: &str) -> (Format, bool, bool) {
+        match name {
+            "gunzip" => (Format::Gzip, true, false),
+            "zcat" => (Format::Gzip, true, true),
+            "bzip2" => (Format::Bzip2, false, false),
+            "bunzip2" => (Format::Bzip2, true, false),
+            "bzcat" => (Format::Bzip2, true, true),
+            "xz" => (Format::Xz, false, false),
+            "unxz" => (Format::Xz, true, false),
+            "xzcat" => (Format::Xz, true, true),
+            _ => (Format::Gzip, false, false),
+        }
+    }
+
+    /// The name messages start with (gunzip and zcat are gzip; bunzip2 and unxz say their own).
+    fn program(self, command: &str) -> &str {
+        match self {
+            Format::Gzip => "gzip",
+            _ => command,
+        }
+    }
+
+    fn spec(self, command: &str) -> &'static Spec {
+        match command {
+            "gunzip" => &GUNZIP,
+            "zcat" => &ZCAT,
+            "bzip2" => &BZIP2,
+            "bunzip2" => &BUNZIP2,
+            "bzcat" => &BZCAT,
+            "xz" => &XZ,
+            "unxz" => &UNXZ,
+            "xzcat" => &XZCAT,
+            _ => &GZIP,
+        }
+    }
+
+    fn suffix(self) -> &'static str {
+        match self {
+            Format::Gzip => ".gz",
+            Format::Bzip2 => ".bz2",
+            Format::Xz => ".xz",
+        }
+    }
+
+    /// Other suffixes the program knows, and what each becomes decompressed.
+    fn other_suffixes(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Format::Gzip => &[(".tgz", ".tar"), (".gz", "")],
+            Format::Bzip2 => &[(".tbz2", ".tar"), (".tbz", ".tar"), (".bz2", ""), (".bz", "")],
+            Format::Xz => &[(".txz", ".tar"), (".xz", "")],
+        }
+    }
+
+    pub(crate) fn default_level(self) -> u32 {
+        match self {
+            Format::Gzip => 6,
+            Format::Bzip2 => 9,
+            Format::Xz => 6,
+        }
+    }
+
+    /// The format whose magic number `data` starts with.
+    pub(crate) fn sniff(data: &[u8]) -> Option<Format> {
+        if data.starts_with(&[0x1f, 0x8b]) {
+            Some(Format::Gzip)
+        } else if data.starts_with(b"BZh") {
+            Some(Format::Bzip2)
+        } else if data.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
+            Some(Format::Xz)
+        } else {
+            None
+        }
+    }
+
+    /// What the program says of a file it could not decompress, and the status.
+    fn failure(self, file: &str, why: &str) -> (String, Status) {
+        match self {
+            Format::Bzip2 if why == BZIP2_CORRUPT => (format!("{file} is not a bzip2 file."), 2),
+            Format::Bzip2 => (format!("{file}: {why}"), 2),
+            _ => (format!("{file}: {why}"), 1),
+        }
+    }
+
+    /// Messages for the cases the three programs word differently: the input is missing or
+    /// unreadable, is a directory, already has the suffix, or the output exists. Each with
+    /// its status.
+    fn cannot_open(self, file: &str, why: &str) -> String {
+        match self {
+            Format::Bzip2 => format!("Can't open input file {file}: {why}."),
+            _ => format!("{file}: {why}"),
+        }
+    }
+
+    fn directory(self, file: &str) -> (String, Status) {
+        match self {
+            Format::Gzip => (format!("{file} is a directory -- ignored"), 2),
+            Format::Bzip2 => (format!("Input file {file} is a directory."), 1),
+            Format::Xz => (format!("{file}: Is a directory, skipping"), 2),
+        }
+    }
+
+    fn has_suffix(self, file: &str, suffix: &str) -> (String, Status) {
+        match self {
+            // GNU gzip warns but exits 0.
+            Format::Gzip => (format!("{file} already has {suffix} suffix -- unchanged"), 0),
+            Format::Bzip2 => (format!("Input file {file} already has {suffix} suffix."), 1),
+            Format::Xz => (format!("{file}: File already has `{suffix}' suffix, skipping"), 2),
+        }
+    }
+
+    fn exists(self, target: &str) -> (String, Status) {
+        match self {
+            Format::Gzip => (format!("{target} already exists;\tnot overwritten"), 2),
+            Format::Bzip2 => (format!("Output file {target} already exists."), 1),
+            Format::Xz => (format!("{target}: File exists"), 1),
+        }
+    }
+
+    /// Decompresses `data` (any number of concatenated streams) to at most
+    /// [`MAX_DECOMPRESSED`] bytes.
+    pub(crate) fn decompress(self, data: &[u8]) -> Result<Vec<u8>, &'static str> {
+        match self {
+            Format::Gzip => decompress(data),
+            Format::Bzip2 => read_capped(bzip2::read::MultiBzDecoder::new(data), data.len(), BZIP2_CORRUPT),
+            Format::Xz => {
+                if Format::sniff(data) != Some(Format::Xz) {
+                    return Err("File format not recognized");
+                }
+                read_capped(lzma_rust2::XzReader::new(data, true), data.len(), "Compressed data is corrupt")
+            }
+        }
+    }
+
+    /// Compresses `data`; a gzip header records `name` and `mtime`.
+    pub(crate) fn compress(
+        self,
+        data: &[u8],
+        name: Option<&str>,
+        mtime: u32,
+        level: u32,
+        extreme: bool,
+    ) -> std::io::Result<Vec<u8>> {
+        let out = Vec::with_capacity(data.len() / 2 + 64);
+        match self {
+            Format::Gzip => compress(data, name, mtime, level),
+            Format::Bzip2 => {
+                let mut encoder = bzip2::write::BzEncoder::new(out, bzip2::Compression::new(level.clamp(1, 9)));
+                encoder.write_all(data)?;
+                encoder.finish()
+            }
+            Format::Xz => {
+                let mut options = lzma_rust2::XzOptions::with_preset(level.min(9));
+                if extreme {
+                    // xz's `-e`: the slower match finder searched deepest, for every preset.
+                    let lzma = &mut options.lzma_options;
+                    (lzma.mode, lzma.mf) = (lzma_rust2::EncodeMode::Normal, lzma_rust2::MfType::Bt4);
+                    (lzma.nice_len, lzma.depth_limit) = (lzma_rust2::LzmaOptions::NICE_LEN_MAX, 512);
+                }
+                let mut encoder = lzma_rust2::XzWriter::new(out, options).map_err(std::io::Error::other)?;
+                encoder.write_all(data)?;
+                encoder.finish().map_err(std::io::Error::other)
+            }
+        }
+    }
+}
+
 /// What the flags ask for.
 struct Options {
+    format: Format,
+    /// The name messages start with.
+    program: String,
+    /// xz's `-e`.
+    extreme: bool,
     decompress: bool,
     to_stdout: bool,
     keep: bool,
@@ -83,7 +321,7 @@ impl Options {
     /// The suffixes a compressed name may end in, and what each becomes when decompressed.
     fn suffixes(&self) -> Vec<(&str, &str)> {
         let mut known = vec![(self.suffix.as_str(), "")];
-        known.extend([(".tgz", ".tar"), (".gz", "")].into_iter().filter(|(s, _)| *s != self.suffix));
+        known.extend(self.format.other_suffixes().iter().copied().filter(|(s, _)| *s != self.suffix));
         known
     }
 
@@ -145,18 +383,26 @@ const MAX_DECOMPRESSED: u64 = 1 << 30;
 
 /// Decompresses a whole gzip stream (any number of members) of at most [`MAX_DECOMPRESSED`].
 pub(crate) fn decompress(data: &[u8]) -> Result<Vec<u8>, &'static str> {
-    let limit = MAX_DECOMPRESSED as usize;
     // The trailer's ISIZE (the size modulo 4 GiB of the last member) is right for the usual
     // single-member file: one allocation of the right size, no copies as the output grows.
     let hinted = data
         .len()
         .checked_sub(4)
         .map_or(0, |at| u32::from_le_bytes([data[at], data[at + 1], data[at + 2], data[at + 3]]) as usize);
-    let mut out = Vec::with_capacity(hinted.max(data.len().saturating_mul(3)).min(limit));
-    let mut decoder = MultiGzDecoder::new(data);
+    read_capped_into(MultiGzDecoder::new(data), hinted.max(data.len().saturating_mul(3)), "not in gzip format")
+}
+
+/// Reads a decoder to its end, at most [`MAX_DECOMPRESSED`] bytes; `corrupt` names a failure.
+fn read_capped(decoder: impl Read, packed: usize, corrupt: &'static str) -> Result<Vec<u8>, &'static str> {
+    read_capped_into(decoder, packed.saturating_mul(4), corrupt)
+}
+
+fn read_capped_into(mut decoder: impl Read, hint: usize, corrupt: &'static str) -> Result<Vec<u8>, &'static str> {
+    let limit = MAX_DECOMPRESSED as usize;
+    let mut out = Vec::with_capacity(hint.min(limit));
     let mut piece = vec![0u8; 1 << 20];
     loop {
-        let n = decoder.read(&mut piece).map_err(|_| "not in gzip format")?;
+        let n = decoder.read(&mut piece).map_err(|_| corrupt)?;
         if n == 0 {
             return Ok(out);
         }
@@ -173,11 +419,15 @@ pub(crate) fn decompress(data: &[u8]) -> Result<Vec<u8>, &'static str> {
     }
 }
 
-/// `gzip`; `gunzip` and `zcat` are it with `-d` and `-d -c` preset.
-pub async fn gzip(ctx: Ctx<'_>) -> Status {
+/// `gzip`, `bzip2` and `xz`; their `un…`/`…cat` names are them with `-d` and `-d -c` preset.
+pub async fn compressor(ctx: Ctx<'_>) -> Status {
+    let (format, decompress, to_stdout) = Format::of_command(ctx.name());
     let mut options = Options {
-        decompress: ctx.name() != "gzip",
-        to_stdout: ctx.name() == "zcat",
+        format,
+        program: format.program(ctx.name()).to_string(),
+        extreme: false,
+        decompress,
+        to_stdout,
         keep: false,
         force: false,
         no_name: false,
@@ -185,14 +435,10 @@ pub async fn gzip(ctx: Ctx<'_>) -> Status {
         test: false,
         verbose: false,
         recursive: false,
-        suffix: ".gz".to_string(),
-        level: 6,
+        suffix: format.suffix().to_string(),
+        level: format.default_level(),
     };
-    let spec = match ctx.name() {
-        "gunzip" => &GUNZIP,
-        "zcat" => &ZCAT,
-        _ => &GZIP,
-    };
+    let spec = format.spec(ctx.name());
     let args = match ctx.args(spec).await {
         Ok(args) => args,
         Err(status) => return status,
@@ -201,6 +447,7 @@ pub async fn gzip(ctx: Ctx<'_>) -> Status {
         match *opt {
             STDOUT => options.to_stdout = true,
             DECOMPRESS => options.decompress = true,
+            COMPRESS => options.decompress = false,
             FORCE => options.force = true,
             KEEP => options.keep = true,
             LIST => options.list = true,
@@ -212,11 +459,14 @@ pub async fn gzip(ctx: Ctx<'_>) -> Status {
             SUFFIX => options.suffix = value.to_string(),
             TEST => options.test = true,
             VERBOSE => options.verbose = true,
+            EXTREME => options.extreme = true,
+            SMALL | THREADS => {}
             FAST => options.level = 1,
             BEST => options.level = 9,
-            // A run of digits: the last one is the level (`-9`), as gzip reads `-19`.
+            // A run of digits: the last one is the level (`-9`), as gzip reads `-19`; xz
+            // also has -0.
             _ => match value.chars().last().and_then(|d| d.to_digit(10)) {
-                Some(level @ 1..=9) => options.level = level,
+                Some(level) if level > 0 || format == Format::Xz => options.level = level,
                 _ => return ctx.misuse(spec, "invalid option -- '0'").await,
             },
         }
@@ -233,9 +483,11 @@ pub async fn gzip(ctx: Ctx<'_>) -> Status {
     if options.list {
         return list(&ctx, &options, &files).await;
     }
+    // bzip2 lines its verbose reports up on the longest operand (at least 7 characters).
+    let width = files.iter().map(|f| f.chars().count()).max().unwrap_or(0).max(7);
     let mut status = 0;
     for file in &files {
-        status = status.max(one_file(&ctx, &options, file).await);
+        status = status.max(one_file(&ctx, &options, file, width).await);
     }
     status
 }
@@ -257,13 +509,13 @@ async fn list(ctx: &Ctx<'_>, options: &Options, files: &[String]) -> Status {
         let data = match ctx.read_operand(file).await {
             Ok(data) => data,
             Err(err) => {
-                complain(ctx, format!("{file}: {}", describe(&err))).await;
+                complain(ctx, options, format!("{file}: {}", describe(&err))).await;
                 status = 1;
                 continue;
             }
         };
         let Some((header, _, size)) = layout(&data) else {
-            complain(ctx, format!("{file}: not in gzip format")).await;
+            complain(ctx, options, format!("{file}: not in gzip format")).await;
             status = 1;
             continue;
         };
@@ -285,16 +537,20 @@ async fn list(ctx: &Ctx<'_>, options: &Options, files: &[String]) -> Status {
     status
 }
 
-/// GNU's gunzip and zcat are scripts around gzip, so every message says `gzip:`.
-async fn complain(ctx: &Ctx<'_>, message: String) {
-    ctx.err(format!("gzip: {message}\n")).await;
+/// A message with the program's name (GNU's gunzip and zcat are scripts around gzip, so they
+/// say `gzip:`).
+async fn complain(ctx: &Ctx<'_>, options: &Options, message: String) {
+    ctx.err(format!("{}: {message}\n", options.program)).await;
 }
 
-/// Compresses or decompresses one operand; returns 0, 1 (error) or 2 (warning).
-async fn one_file(ctx: &Ctx<'_>, options: &Options, file: &str) -> Status {
+/// Compresses or decompresses one operand; returns 0, 1 (error) or 2 (warning; for bzip2, a
+/// corrupt file).
+async fn one_file(ctx: &Ctx<'_>, options: &Options, file: &str, width: usize) -> Status {
+    let format = options.format;
     // Like GNU, gunzip of a missing `F` without a known suffix means `F.gz`.
     let with_suffix;
     let file = if options.decompress
+        && format == Format::Gzip
         && file != "-"
         && options.plain_name(file).is_none()
         && ctx.vfs.lstat(&ctx.abs(file)).is_err()
@@ -304,10 +560,12 @@ async fn one_file(ctx: &Ctx<'_>, options: &Options, file: &str) -> Status {
     } else {
         file
     };
-    let warn = |message: String| async move {
-        complain(ctx, message).await;
-        2
+    let say = |(message, status): (String, Status)| async move {
+        complain(ctx, options, message).await;
+        status
     };
+    // bzip2's report starts with the name, padded to the longest operand.
+    let report_head = format!("  {file}: {}", " ".repeat(width.saturating_sub(file.chars().count())));
     let target = if file == "-" || options.to_stdout || options.test {
         None
     } else if options.decompress {
@@ -315,12 +573,16 @@ async fn one_file(ctx: &Ctx<'_>, options: &Options, file: &str) -> Status {
             Some(name) => Some(name),
             // Walking a tree, gunzip passes over files that are not compressed.
             None if options.recursive => return 0,
-            None => return warn(format!("{file}: unknown suffix -- ignored")).await,
+            None if format == Format::Gzip => return say((format!("{file}: unknown suffix -- ignored"), 2)).await,
+            None if format == Format::Bzip2 => {
+                complain(ctx, options, format!("Can't guess original name for {file} -- using {file}.out")).await;
+                Some(format!("{file}.out"))
+            }
+            // xz looks at the data first: a file that is not xz says so.
+            None => None,
         }
     } else if let Some((suffix, _)) = options.suffixes().into_iter().find(|(suffix, _)| file.ends_with(suffix)) {
-        // GNU gzip warns here but still exits 0.
-        complain(ctx, format!("{file} already has {suffix} suffix -- unchanged")).await;
-        return 0;
+        return say(format.has_suffix(file, suffix)).await;
     } else {
         Some(format!("{file}{}", options.suffix))
     };
@@ -329,29 +591,23 @@ async fn one_file(ctx: &Ctx<'_>, options: &Options, file: &str) -> Status {
         None
     } else {
         match ctx.vfs.stat(&source_abs) {
-            Ok(meta) if meta.is_dir() => return warn(format!("{file} is a directory -- ignored")).await,
+            Ok(meta) if meta.is_dir() => return say(format.directory(file)).await,
             Ok(meta) => Some(meta),
-            Err(err) => {
-                complain(ctx, format!("{file}: {}", describe(&err))).await;
-                return 1;
-            }
+            Err(err) => return say((format.cannot_open(file, &describe(&err)), 1)).await,
         }
     };
     if let Some(target) = &target
         && !options.force
         && ctx.vfs.lstat(&ctx.abs(target)).is_ok()
     {
-        return warn(format!("{target} already exists;\tnot overwritten")).await;
+        return say(format.exists(target)).await;
     }
     let data = match ctx.read_operand(file).await {
         Ok(data) => data,
-        Err(err) => {
-            complain(ctx, format!("{file}: {}", describe(&err))).await;
-            return 1;
-        }
+        Err(err) => return say((format.cannot_open(file, &describe(&err)), 1)).await,
     };
     let result = if options.decompress {
-        decompress(&data).map_err(|why| format!("{file}: {why}"))
+        format.decompress(&data).map_err(|why| format.failure(file, why))
     } else {
         // Like GNU gzip, a named file records its base name and mtime; `-n` and stdin do not.
         let name = (file != "-" && !options.no_name).then(|| file.rsplit('/').next().unwrap_or(file));
@@ -360,31 +616,55 @@ async fn one_file(ctx: &Ctx<'_>, options: &Options, file: &str) -> Status {
             .filter(|_| !options.no_name)
             .and_then(|m| m.mtime.duration_since(UNIX_EPOCH).ok())
             .map_or(0, |d| u32::try_from(d.as_secs()).unwrap_or(0));
-        compress(&data, name, mtime, options.level).map_err(|err| format!("{file}: {}", describe(&err)))
+        format
+            .compress(&data, name, mtime, options.level, options.extreme)
+            .map_err(|err| (format!("{file}: {}", describe(&err)), 1))
     };
     let bytes = match result {
         Ok(bytes) => bytes,
-        Err(message) => {
-            complain(ctx, message).await;
-            return 1;
-        }
+        Err(failure) => return say(failure).await,
     };
+    if options.decompress && target.is_none() && file != "-" && !options.to_stdout && !options.test {
+        // xz: the data is xz, but the name does not say what it decompresses to.
+        return say((format!("{file}: Filename has an unknown suffix, skipping"), 2)).await;
+    }
     if options.test {
         if options.verbose {
-            ctx.err(format!("{file}:\t OK\n")).await;
+            let line = match format {
+                Format::Gzip => format!("{file}:\t OK\n"),
+                Format::Bzip2 => format!("{report_head}ok\n"),
+                Format::Xz => xz_report(file, data.len(), bytes.len()),
+            };
+            ctx.err(line).await;
         }
         return 0;
     }
     if options.verbose {
         let (packed, plain) = if options.decompress { (&data, &bytes) } else { (&bytes, &data) };
-        let header = layout(packed).map_or(0, |(header, _, _)| header);
-        let ratio = ratio(plain.len() as u64, (packed.len() - header.min(packed.len())) as u64);
-        let done = match &target {
-            None => "replaced with stdout".to_string(),
-            Some(target) if options.keep => format!("created {target}"),
-            Some(target) => format!("replaced with {target}"),
+        let line = match format {
+            Format::Gzip => {
+                let header = layout(packed).map_or(0, |(header, _, _)| header);
+                let ratio = ratio(plain.len() as u64, (packed.len() - header.min(packed.len())) as u64);
+                let done = match &target {
+                    None => "replaced with stdout".to_string(),
+                    Some(target) if options.keep => format!("created {target}"),
+                    Some(target) => format!("replaced with {target}"),
+                };
+                format!("{file}:\t{ratio} -- {done}\n")
+            }
+            Format::Bzip2 if options.decompress => format!("{report_head}done\n"),
+            Format::Bzip2 => {
+                let (plain, packed) = (plain.len() as f64, packed.len() as f64);
+                let (ratio, bits) = if plain == 0.0 { (0.0, 0.0) } else { (plain / packed, 8.0 * packed / plain) };
+                let saved = if plain == 0.0 { 0.0 } else { 100.0 * (1.0 - packed / plain) };
+                format!(
+                    "{report_head}{ratio:6.3}:1, {bits:6.3} bits/byte, {saved:5.2}% saved, {} in, {} out.\n",
+                    plain as u64, packed as u64
+                )
+            }
+            Format::Xz => xz_report(file, packed.len(), plain.len()),
         };
-        ctx.err(format!("{file}:\t{ratio} -- {done}\n")).await;
+        ctx.err(line).await;
     }
     let Some(target) = target else {
         return if ctx.out(bytes).await { 0 } else { 1 };
@@ -399,9 +679,32 @@ async fn one_file(ctx: &Ctx<'_>, options: &Options, file: &str) -> Status {
     });
     match written {
         Ok(()) => 0,
-        Err(err) => {
-            complain(ctx, format!("{target}: {}", describe(&err))).await;
-            1
-        }
+        Err(err) => say((format!("{target}: {}", describe(&err)), 1)).await,
     }
+}
+
+/// xz's `-v` line off a terminal: compressed and uncompressed sizes and their ratio.
+fn xz_report(file: &str, packed: usize, plain: usize) -> String {
+    let ratio = if plain == 0 || packed as f64 / plain as f64 > 9.999 {
+        "> 9.999".to_string()
+    } else {
+        format!("= {:.3}", packed as f64 / plain as f64)
+    };
+    format!("{file}: {} / {} {ratio}\n", xz_size(packed), xz_size(plain))
+}
+
+/// A size as xz shows it in the C locale: bytes, or KiB/MiB/GiB with one decimal from
+/// 10,000 bytes on.
+fn xz_size(bytes: usize) -> String {
+    let units = ["KiB", "MiB", "GiB"];
+    if bytes < 10_000 {
+        return format!("{bytes} B");
+    }
+    let mut value = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 10_000.0 && unit + 1 < units.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", units[unit])
 }

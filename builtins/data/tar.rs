@@ -1,9 +1,10 @@
 //! `tar`: create (`-c`), list (`-t`) and extract (`-x`) archives of the workspace, plain or
-//! gzip-compressed (`-z`; detected by itself when reading). Every file it reads or writes goes
+//! compressed with gzip (`-z`), bzip2 (`-j`) or xz (`-J`) — detected by itself when reading. Every file it reads or writes goes
 //! through the workspace's gated operations, so policy applies member by member; members that
 //! would land outside the target (`..`) are refused and a leading `/` is removed, as GNU tar does.
 
 use crate::Ctx;
+use crate::data::compress::Format;
 use crate::session::Status;
 use crate::spec::{Misuse, Opt, Spec, Words};
 use crate::vfs::{FileKind, WriteMode, describe};
@@ -23,16 +24,16 @@ const TO_STDOUT: Opt = Opt::both('O', "to-stdout", "extract files to standard ou
 const FILE: Opt = Opt::both('f', "file", "use archive file ARCHIVE ('-': standard input or output)").value("ARCHIVE");
 const DIRECTORY: Opt = Opt::both('C', "directory", "change to directory DIR").value("DIR");
 const EXCLUDE: Opt = Opt::long("exclude", "exclude files matching PATTERN").value("PATTERN");
-const BZIP2: Opt = Opt::both('j', "bzip2", "filter the archive through bzip2 (refused: only gzip here)");
-const XZ: Opt = Opt::both('J', "xz", "filter the archive through xz (refused: only gzip here)");
+const BZIP2: Opt = Opt::both('j', "bzip2", "filter the archive through bzip2 (detected by itself when reading)");
+const XZ: Opt = Opt::both('J', "xz", "filter the archive through xz (detected by itself when reading)");
 const COMPRESS_PROGRAM: Opt =
-    Opt::both('I', "use-compress-program", "filter through PROG (refused: no programs run here; only gzip)")
+    Opt::both('I', "use-compress-program", "filter through PROG (refused: no programs run here; -z -j -J do)")
         .value("PROG");
 const OTHER_COMPRESSION: [Opt; 4] = [
-    Opt::long("zstd", "filter the archive through zstd (refused: only gzip here)"),
-    Opt::long("lzma", "filter the archive through lzma (refused: only gzip here)"),
-    Opt::both('Z', "compress", "filter the archive through compress (refused: only gzip here)"),
-    Opt::long("lzip", "filter the archive through lzip (refused: only gzip here)"),
+    Opt::long("zstd", "filter the archive through zstd (refused: gzip, bzip2 and xz are available)"),
+    Opt::long("lzma", "filter the archive through lzma (refused: gzip, bzip2 and xz are available)"),
+    Opt::both('Z', "compress", "filter the archive through compress (refused: gzip, bzip2 and xz are available)"),
+    Opt::long("lzip", "filter the archive through lzip (refused: gzip, bzip2 and xz are available)"),
 ];
 
 /// `tar`.
@@ -73,7 +74,8 @@ fn tar_words(_: &Spec, misuse: &Misuse) -> String {
 struct Options {
     mode: Option<char>,
     verbose: bool,
-    gzip: bool,
+    /// `-z`, `-j` or `-J`.
+    compression: Option<Format>,
     to_stdout: bool,
     archive: Option<String>,
     directory: Option<String>,
@@ -110,14 +112,17 @@ async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {
                 o.mode = Some(letter);
             }
             VERBOSE => o.verbose = true,
-            GZIP => o.gzip = true,
+            GZIP => o.compression = Some(Format::Gzip),
+            BZIP2 => o.compression = Some(Format::Bzip2),
+            XZ => o.compression = Some(Format::Xz),
             TO_STDOUT => o.to_stdout = true,
             FILE => o.archive = Some(value.to_string()),
             DIRECTORY => o.directory = Some(value.to_string()),
             EXCLUDE => o.exclude.push(value.to_string()),
             _ => {
                 let name = opt.long.unwrap_or_default();
-                ctx.complain(format!("--{name}: only gzip (-z) compression is available")).await;
+                ctx.complain(format!("--{name}: only gzip (-z), bzip2 (-j) and xz (-J) compression are available"))
+                    .await;
                 return Err(2);
             }
         }
@@ -251,12 +256,8 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
     };
     // Whole blocks of 20 records, as GNU tar writes them.
     bytes.resize(bytes.len().div_ceil(RECORD_BLOCK) * RECORD_BLOCK, 0);
-    if o.gzip {
-        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        if std::io::Write::write_all(&mut encoder, &bytes).is_err() {
-            return ctx.fail("cannot compress the archive").await;
-        }
-        bytes = match encoder.finish() {
+    if let Some(format) = o.compression {
+        bytes = match format.compress(&bytes, None, 0, format.default_level(), false) {
             Ok(bytes) => bytes,
             Err(err) => return ctx.fail(format!("cannot compress the archive: {err}")).await,
         };
@@ -340,10 +341,10 @@ async fn read_archive(ctx: &Ctx<'_>, o: &Options) -> Status {
             return 2;
         }
     };
-    // gzip is recognised by its magic number, as GNU tar does when reading.
-    let data = if o.gzip || data.starts_with(&[0x1f, 0x8b]) {
+    // Compression is recognised by its magic number, as GNU tar does when reading.
+    let data = if let Some(format) = Format::sniff(&data).or(o.compression) {
         // Bounded as gunzip is: a small archive cannot unpack into unbounded memory.
-        match crate::data::compress::decompress(&data) {
+        match format.decompress(&data) {
             Ok(plain) => plain,
             Err(why) => {
                 ctx.err(format!("tar: the archive cannot be unpacked: {why}\n")).await;

@@ -211,3 +211,152 @@ f
 ## files:
 a: 3893 bytes, 1000 lines
 f: "1\n2\n3\n4\n5\n"
+
+### bzip2 replaces a file and bunzip2 restores it with its mode
+printf 'hello\nworld\n' > a; chmod 640 a; bzip2 a; ls; bunzip2 a.bz2; ls -l a | cut -c1-10; cat a
+## stdout:
+a.bz2
+-rw-r-----
+hello
+world
+## status: 0
+## files:
+a: "hello\nworld\n"
+
+### bzip2 refuses what bzip2 refuses +stderr
+echo hello > f; bzip2 f; bzip2 f.bz2; echo "rc=$?"; bzip2 -k f.bz2 2>/dev/null; bzip2 -dk f.bz2; bzip2 -k f; echo "rc=$?"
+bzip2 nofile; echo "rc=$?"; mkdir dir; bzip2 dir; echo "rc=$?"; ls
+## stdout:
+rc=1
+rc=1
+rc=1
+rc=1
+dir
+f
+f.bz2
+## stderr:
+bzip2: Input file f.bz2 already has .bz2 suffix.
+bzip2: Output file f.bz2 already exists.
+bzip2: Can't open input file nofile: No such file or directory.
+bzip2: Input file dir is a directory.
+## status: 0
+## files:
+dir/
+f: "hello\n"
+f.bz2: "BZh91AY&SY����\u{0}\u{0}\u{1}A\u{0}\u{0}\u{10}\u{2}D�\u{0}0�\u{0}�F)�\u{17}rE8P�����"
+
+### bunzip2 of a name it cannot guess and of data that is not bzip2 +stderr
+echo hi | bzip2 > g; bzip2 -d g; echo "rc=$?"; cat g.out; echo junk > j.bz2; bzip2 -d j.bz2; echo "rc=$?"; ls
+## stdout:
+rc=0
+hi
+rc=2
+g.out
+j.bz2
+## stderr:
+bzip2: Can't guess original name for g -- using g.out
+bzip2: j.bz2 is not a bzip2 file.
+## status: 0
+## files:
+g.out: "hi\n"
+j.bz2: "junk\n"
+
+### bzip2 verbose reports and tests +stderr
+seq 1000 > s; seq 5 > h; bzip2 -kv s h; bzip2 -tv s.bz2 h.bz2; bunzip2 -v -f s.bz2
+## stderr:
+  s:        4.241:1,  1.886 bits/byte, 76.42% saved, 3893 in, 918 out.
+  h:        0.233:1, 34.400 bits/byte, -330.00% saved, 10 in, 43 out.
+  s.bz2:   ok
+  h.bz2:   ok
+  s.bz2:   done
+## status: 0
+## files:
+h: "1\n2\n3\n4\n5\n"
+h.bz2: "BZh91AY&SY��}�\u{0}\u{0}\u{2}�\u{0}\u{0}\u{10}>\u{0} \u{0}\"\u{18}h0\u{1}�\u{1f}�]�\u{14}�BBw9�\u{4}"
+s: 3893 bytes, 1000 lines
+
+### bzip2 through pipes, concatenated streams and levels
+echo hi | bzip2 | bzip2 -dc; (echo a | bzip2; echo b | bzip2) | bzcat; seq 20000 | bzip2 -1 | bzcat | tail -1
+## stdout:
+hi
+a
+b
+20000
+## status: 0
+
+### xz replaces a file and unxz restores it with its mode
+printf 'hello\nworld\n' > a; chmod 640 a; xz a; ls; unxz a.xz; ls -l a | cut -c1-10; cat a
+## stdout:
+a.xz
+-rw-r-----
+hello
+world
+## status: 0
+## files:
+a: "hello\nworld\n"
+
+### xz refuses what xz refuses +stderr
+echo hello > f; xz f; xz f.xz; echo "rc=$?"; xz -dk f.xz; xz -k f; echo "rc=$?"
+xz nofile; echo "rc=$?"; mkdir dir; xz dir; echo "rc=$?"; echo x > g; xz -d g; echo "rc=$?"
+xz -c f > t; xz -d t; echo "rc=$?"; ls
+## stdout:
+rc=2
+rc=1
+rc=1
+rc=2
+rc=1
+rc=2
+dir
+f
+f.xz
+g
+t
+## stderr:
+xz: f.xz: File already has `.xz' suffix, skipping
+xz: f.xz: File exists
+xz: nofile: No such file or directory
+xz: dir: Is a directory, skipping
+xz: g: File format not recognized
+xz: t: Filename has an unknown suffix, skipping
+## status: 0
+## files:
+dir/
+f: "hello\n"
+f.xz: "�7zXZ\u{0}\u{0}\u{4}�ִF\u{2}\u{0}!\u{1}\u{16}\u{0}\u{0}\u{0}t/�\u{1}\u{0}\u{5}hello\n\u{0}\u{0}\u{0}�`�����\u{0}\u{1}\u{1e}\u{6}�/�\u{1d}\u{1f}��}\u{1}\u{0}\u{0}\u{0}\u{0}\u{4}YZ"
+g: "x\n"
+t: "�7zXZ\u{0}\u{0}\u{4}�ִF\u{2}\u{0}!\u{1}\u{16}\u{0}\u{0}\u{0}t/�\u{1}\u{0}\u{5}hello\n\u{0}\u{0}\u{0}�`�����\u{0}\u{1}\u{1e}\u{6}�/�\u{1d}\u{1f}��}\u{1}\u{0}\u{0}\u{0}\u{0}\u{4}YZ"
+
+### xz through pipes, concatenated streams, levels and -S
+echo hi | xz | xz -dc; (echo a | xz; echo b | xz -0) | xzcat; seq 20000 | xz -9e | xz -d | tail -1
+echo s > s; xz -S .lz s; ls; xz -d -S .lz s.lz; cat s
+## stdout:
+hi
+a
+b
+20000
+s.lz
+s
+## status: 0
+## files:
+s: "s\n"
+
+### xz verbose and test reports on small files +stderr
+printf 'a' > one; xz -t <(xz -c one) 2>/dev/null; xz -k one; xz -tv one.xz 2>&1 | sed 's/[0-9]* B \//N B \//'
+## stdout:
+one.xz: N B / 1 B > 9.999
+## status: 0
+## files:
+one: "a"
+one.xz: "�7zXZ\u{0}\u{0}\u{4}�ִF\u{2}\u{0}!\u{1}\u{16}\u{0}\u{0}\u{0}t/�\u{1}\u{0}\u{0}a\u{0}\u{0}\u{0}\u{0}\u{5}+e.w�\u{2}3\u{0}\u{1}\u{19}\u{1}�,��\u{1f}��}\u{1}\u{0}\u{0}\u{0}\u{0}\u{4}YZ"
+
+### tar archives compressed with bzip2 and xz, detected when read
+mkdir d; seq 10 > d/a; tar cjf a.tbz2 d; tar cJf a.txz d; rm -r d; tar tf a.tbz2; tar xf a.txz; cat d/a | wc -l; bzip2 -t a.tbz2 && xz -t a.txz && echo valid; rm a.tbz2 a.txz
+## stdout:
+d/
+d/a
+10
+valid
+## status: 0
+## files:
+d/
+d/a: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
