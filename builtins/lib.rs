@@ -145,6 +145,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::columns::NL, text::columns::nl),
     entry!(spec shell::nohup::NOHUP, shell::nohup::nohup),
     entry!(spec shell::machine::NPROC, shell::machine::nproc),
+    entry!(spec text::numfmt::NUMFMT, text::numfmt::numfmt),
     entry!(spec data::od::OD, data::od::od),
     entry!(spec text::columns::PASTE, text::columns::paste),
     entry!(spec fs::patch::PATCH, fs::patch::patch),

@@ -7,6 +7,7 @@ pub mod envsubst;
 pub mod grep;
 pub mod join;
 pub mod lines;
+pub mod numfmt;
 pub mod pager;
 pub mod posix_regex;
 pub mod printf;
