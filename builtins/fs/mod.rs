@@ -3,6 +3,7 @@
 
 pub mod files;
 pub mod find;
+pub mod owner;
 pub mod patch;
 pub mod tree;
 pub mod truncate;

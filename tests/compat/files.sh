@@ -1110,3 +1110,21 @@ status 1
 big: 1024 bytes, 1 lines
 copy: "\u{0}\u{0}\u{0}\u{0}"
 t: "ab\u{0}\u{0}"
+
+### chown and chgrp refuse what does not exist +stderr
+touch f; chown no_such_user f; echo "rc=$?"; chgrp no_such_group f; echo "rc=$?"; chown; echo "rc=$?"; chown no_such_user; echo "rc=$?"
+## stdout:
+rc=1
+rc=1
+rc=1
+rc=1
+## stderr:
+chown: invalid user: 'no_such_user'
+chgrp: invalid group: 'no_such_group'
+chown: missing operand
+Try 'chown --help' for more information.
+chown: missing operand after 'no_such_user'
+Try 'chown --help' for more information.
+## status: 0
+## files:
+f: ""

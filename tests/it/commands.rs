@@ -110,3 +110,34 @@ fn unknown_options_are_refused_as_gnu_refuses_them() {
     assert_eq!(std::fs::read_to_string(dir.path().join("keep")).expect("kept"), "kept\n", "nothing was done");
     assert!(failures.is_empty(), "refused differently from GNU:\n{}", failures.join("\n"));
 }
+
+/// The workspace's one user and group is the agent: chown/chgrp to it (by name or number)
+/// succeed and change nothing; any other owner does not exist here, as `id` says.
+#[test]
+fn ownership_belongs_to_the_agent_alone() {
+    let mut shell = Shell::builder().build();
+    let out = exec(
+        &mut shell,
+        "me=$(id -un); touch f; mkdir -p d/e; chown -v \"$me\" f; chown \"$me:$me\" f && chown 1000:1000 f && echo same; \
+         chgrp -v \"$me\" f; chown -Rv \"$me\" d; stat -c '%U:%G' f",
+    );
+    let me = exec(&mut shell, "id -un").stdout_text().trim().to_string();
+    assert_eq!(
+        out.stdout_text(),
+        format!(
+            "ownership of 'f' retained as {me}\nsame\ngroup of 'f' retained as {me}\nownership of 'd' retained as \
+             {me}\nownership of 'd/e' retained as {me}\n{me}:{me}\n"
+        )
+    );
+    assert_eq!(out.status, 0);
+    for (line, message) in [
+        ("chown root f", "chown: invalid user: ‘root’\n"),
+        ("chgrp wheel f", "chgrp: invalid group: ‘wheel’\n"),
+        ("chown \"$(id -un)\":staff f", "chown: invalid group: ‘"),
+        ("chown \"$(id -un)\" missing", "chown: cannot access 'missing': No such file or directory\n"),
+    ] {
+        let out = exec(&mut shell, line);
+        assert_eq!(out.status, 1, "{line}");
+        assert!(String::from_utf8_lossy(&out.stderr).starts_with(message), "{line}: {:?}", out.stderr);
+    }
+}
