@@ -127,6 +127,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::stream::HEAD, text::stream::head),
     entry!(spec agents::tools::HELP, agents::tools::help),
     entry!(spec shell::machine::HOSTNAME, shell::machine::hostname),
+    entry!(spec text::iconv::ICONV, text::iconv::iconv),
     entry!(spec shell::machine::ID_SPEC, shell::machine::id),
     entry!(interpreter shell::special::JOBS),
     entry!(spec text::join::JOIN, text::join::join),

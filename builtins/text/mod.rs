@@ -5,6 +5,7 @@ pub mod columns;
 pub mod diff;
 pub mod envsubst;
 pub mod grep;
+pub mod iconv;
 pub mod join;
 pub mod lines;
 pub mod numfmt;
