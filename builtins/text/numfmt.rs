@@ -125,6 +125,25 @@ struct Options {
     invalid: Invalid,
 }
 
+impl Default for Options {
+    /// GNU's defaults: no scaling, units of 1, rounding from zero, the first field, abort.
+    fn default() -> Self {
+        Options {
+            from: Scale::None,
+            from_unit: 1.0,
+            to: Scale::None,
+            to_unit: 1.0,
+            padding: None,
+            round: Round::FromZero,
+            suffix: String::new(),
+            format: Format::default(),
+            fields: vec![(1, 1)],
+            delimiter: None,
+            invalid: Invalid::Abort,
+        }
+    }
+}
+
 /// Why a field could not be converted: the message, as GNU words it.
 struct Problem(String);
 
@@ -241,19 +260,7 @@ fn options(args: &crate::spec::Args) -> Result<Options, Refused> {
         }
     };
     let refused = |message: String| Refused::Value(message);
-    let mut options = Options {
-        from: Scale::None,
-        from_unit: 1.0,
-        to: Scale::None,
-        to_unit: 1.0,
-        padding: None,
-        round: Round::FromZero,
-        suffix: String::new(),
-        format: Format::default(),
-        fields: vec![(1, 1)],
-        delimiter: None,
-        invalid: Invalid::Abort,
-    };
+    let mut options = Options::default();
     for (opt, value) in args.given() {
         match *opt {
             FROM => options.from = scale("from", value, true)?,
@@ -573,19 +580,7 @@ mod tests {
     use super::*;
 
     fn run(args: &[&str], number: &str) -> Result<String, String> {
-        let mut options = Options {
-            from: Scale::None,
-            from_unit: 1.0,
-            to: Scale::None,
-            to_unit: 1.0,
-            padding: None,
-            round: Round::FromZero,
-            suffix: String::new(),
-            format: Format::default(),
-            fields: vec![(1, 1)],
-            delimiter: None,
-            invalid: Invalid::Abort,
-        };
+        let mut options = Options::default();
         for arg in args {
             match arg.split_once('=') {
                 Some(("--to", "si")) => options.to = Scale::Si,
