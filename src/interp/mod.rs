@@ -91,7 +91,12 @@ pub(crate) struct Interp {
 impl Interp {
     /// The aliases the next command read expands: none unless `shopt -s expand_aliases`.
     pub(crate) fn aliases_in_effect(&self) -> Arc<crate::parser::Aliases> {
-        if self.state.options.expand_aliases { self.state.aliases.clone() } else { Arc::default() }
+        // The session's own table when it is empty: no allocation for each command read.
+        if self.state.options.expand_aliases || self.state.aliases.is_empty() {
+            self.state.aliases.clone()
+        } else {
+            Arc::default()
+        }
     }
 
     /// An interpreter over `state` with nothing running yet: no jobs, no enclosing loops,
