@@ -129,18 +129,19 @@ pub(crate) enum Format {
 }
 
 impl Format {
-    /// The format a command name works on, and whether it decompresses (and prints).
-    fn of_command(name: &str) -> (Format, bool, bool) {
+    /// What a command name is: its spec, its format, and whether it decompresses (and
+    /// prints) by default.
+    fn of_command(name: &str) -> (&'static Spec, Format, bool, bool) {
         match name {
-            "gunzip" => (Format::Gzip, true, false),
-            "zcat" => (Format::Gzip, true, true),
-            "bzip2" => (Format::Bzip2, false, false),
-            "bunzip2" => (Format::Bzip2, true, false),
-            "bzcat" => (Format::Bzip2, true, true),
-            "xz" => (Format::Xz, false, false),
-            "unxz" => (Format::Xz, true, false),
-            "xzcat" => (Format::Xz, true, true),
-            _ => (Format::Gzip, false, false),
+            "gunzip" => (&GUNZIP, Format::Gzip, true, false),
+            "zcat" => (&ZCAT, Format::Gzip, true, true),
+            "bzip2" => (&BZIP2, Format::Bzip2, false, false),
+            "bunzip2" => (&BUNZIP2, Format::Bzip2, true, false),
+            "bzcat" => (&BZCAT, Format::Bzip2, true, true),
+            "xz" => (&XZ, Format::Xz, false, false),
+            "unxz" => (&UNXZ, Format::Xz, true, false),
+            "xzcat" => (&XZCAT, Format::Xz, true, true),
+            _ => (&GZIP, Format::Gzip, false, false),
         }
     }
 
@@ -149,20 +150,6 @@ impl Format {
         match self {
             Format::Gzip => "gzip",
             _ => command,
-        }
-    }
-
-    fn spec(self, command: &str) -> &'static Spec {
-        match command {
-            "gunzip" => &GUNZIP,
-            "zcat" => &ZCAT,
-            "bzip2" => &BZIP2,
-            "bunzip2" => &BUNZIP2,
-            "bzcat" => &BZCAT,
-            "xz" => &XZ,
-            "unxz" => &UNXZ,
-            "xzcat" => &XZCAT,
-            _ => &GZIP,
         }
     }
 
@@ -421,7 +408,7 @@ fn read_capped_into(mut decoder: impl Read, hint: usize, corrupt: &'static str) 
 
 /// `gzip`, `bzip2` and `xz`; their `un…`/`…cat` names are them with `-d` and `-d -c` preset.
 pub async fn compressor(ctx: Ctx<'_>) -> Status {
-    let (format, decompress, to_stdout) = Format::of_command(ctx.name());
+    let (spec, format, decompress, to_stdout) = Format::of_command(ctx.name());
     let mut options = Options {
         format,
         program: format.program(ctx.name()).to_string(),
@@ -438,7 +425,6 @@ pub async fn compressor(ctx: Ctx<'_>) -> Status {
         suffix: format.suffix().to_string(),
         level: format.default_level(),
     };
-    let spec = format.spec(ctx.name());
     let args = match ctx.args(spec).await {
         Ok(args) => args,
         Err(status) => return status,

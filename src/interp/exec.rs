@@ -451,6 +451,10 @@ impl Interp {
     /// Performs one assignment; false when refused (message printed).
     pub(crate) async fn assign(&mut self, assign: &Assign, io: &Io) -> Result<bool, Flow> {
         let name = &assign.name;
+        if self.state.vars.is_circular(name) {
+            self.error(io, &format!("warning: {name}: circular name reference")).await;
+            return Ok(false);
+        }
         let attrs = self.state.vars.get(name).map(|v| v.attrs).unwrap_or_default();
         if attrs.has(Attrs::READONLY) {
             self.error(io, &format!("{name}: readonly variable")).await;

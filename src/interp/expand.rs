@@ -724,6 +724,10 @@ impl Interp {
                     _ => items.first().map_or(ParamValue::Unset, |f| ParamValue::Str(f.clone())),
                 }
             }
+            _ if state.vars.is_circular(name) => {
+                self.error(io, &format!("warning: {name}: circular name reference")).await;
+                ParamValue::Unset
+            }
             _ if index.is_none() && state.vars.element_target(name).is_some() => {
                 state.vars.get_str(name).map_or(ParamValue::Unset, |s| ParamValue::Str(s.to_string()))
             }

@@ -135,3 +135,12 @@ g() { local -n o=$1; o=changed; }; v=orig; g v; echo $v; declare -p o 2>/dev/nul
 changed
 none
 ## status: 0
+
+### a circle of references warns when read and ends the script when assigned +stderr
+declare -n c1=c2; declare -n c2=c1; echo "<$c1>"; c1=5; echo "not reached"
+## stdout:
+<>
+## stderr:
+warning: c1: circular name reference
+warning: c1: circular name reference
+## status: 1

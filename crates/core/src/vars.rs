@@ -233,6 +233,13 @@ impl Vars {
         name.into()
     }
 
+    /// True for a reference whose chain runs in a circle (`declare -n a=b b=a`): bash warns
+    /// when one is read and refuses to assign through it.
+    pub fn is_circular(&self, name: &str) -> bool {
+        self.map.get(name).is_some_and(|v| v.attrs.has(Attrs::NAMEREF) && v.scalar().is_some_and(|t| !t.is_empty()))
+            && self.resolve(name) == name
+    }
+
     /// The array element a reference names (`declare -n r='a[1]'` → `("a", "1")`), if it
     /// names one.
     pub fn element_target(&self, name: &str) -> Option<(String, String)> {
