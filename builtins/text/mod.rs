@@ -1,5 +1,6 @@
 //! Text filters as GNU coreutils, grep and printf define them: streams, lines, columns, `sort`, `join`, `diff`, `grep`, the pagers as they are off a terminal, and the regex and format engines they share.
 
+pub mod cal;
 pub mod cfmt;
 pub mod columns;
 pub mod diff;
