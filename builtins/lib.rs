@@ -118,6 +118,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec shell::expr::EXPR, shell::expr::expr),
     entry!(spec shell::flow::FALSE, shell::flow::false_),
     entry!(spec text::grep::FGREP, text::grep::egrep),
+    entry!(spec data::file::FILE, data::file::file),
     entry!(spec fs::find::FIND, fs::find::find),
     entry!(spec text::columns::FOLD, text::columns::fold),
     entry!(spec shell::vars::GETOPTS, shell::vars::getopts),

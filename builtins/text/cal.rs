@@ -16,8 +16,9 @@ const BEFORE: Opt = Opt::short('B', "display N months before the current month")
 const TODAY: Opt = Opt::short('d', "use yyyy-mm as the current month").value("yyyy-mm");
 const BACKWARD: Opt = Opt::short('C', "the output of cal (the only layout here)");
 const JULIAN: Opt = Opt::short('j', "display days of the year, numbered from January 1");
-const MONTH: Opt = Opt::short('m', "display MONTH (a number, a name, or N followed by f or p for the following or previous)")
-    .value("MONTH");
+const MONTH: Opt =
+    Opt::short('m', "display MONTH (a number, a name, or N followed by f or p for the following or previous)")
+        .value("MONTH");
 const YEAR: Opt = Opt::short('y', "display a calendar for the whole year");
 
 /// `cal`.
