@@ -209,6 +209,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::lines::UNIQ, text::lines::uniq),
     entry!(spec shell::vars::UNSET, shell::vars::unset),
     entry!(spec data::compress::UNXZ, data::compress::compressor),
+    entry!(spec data::zip::UNZIP, data::zip::unzip),
     entry!(interpreter shell::special::WAIT),
     entry!(spec text::lines::WC, text::lines::wc),
     #[cfg(feature = "net")]
@@ -222,6 +223,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec data::compress::XZCAT, data::compress::compressor),
     entry!(spec text::stream::YES, text::stream::yes),
     entry!(spec data::compress::ZCAT, data::compress::compressor),
+    entry!(spec data::zip::ZIP, data::zip::zip),
 ];
 
 /// The tools a command calls, from its spec (`None` for a command that calls none).

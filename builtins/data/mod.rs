@@ -10,3 +10,4 @@ pub mod magic;
 pub mod od;
 pub mod sqlite;
 pub mod tar;
+pub mod zip;
