@@ -101,6 +101,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::stream::DATE, text::stream::date),
     entry!(spec data::dd::DD, data::dd::dd),
     entry!(interpreter shell::special::DECLARE),
+    entry!(spec fs::df::DF, fs::df::df),
     entry!(spec text::diff::DIFF, text::diff::diff),
     entry!(spec fs::files::DIRNAME, fs::files::dirname),
     entry!(spec shell::nav::DIRS, shell::nav::dirs),

@@ -1,6 +1,7 @@
 //! Commands over the workspace's files and trees: `cat ls cp mv rm mkdir touch …`, `find`, `tree`,
-//! `apply_patch`.
+//! `apply_patch`, `df`.
 
+pub mod df;
 pub mod files;
 pub mod find;
 pub mod owner;

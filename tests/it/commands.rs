@@ -141,3 +141,55 @@ fn ownership_belongs_to_the_agent_alone() {
         assert!(String::from_utf8_lossy(&out.stderr).starts_with(message), "{line}: {:?}", out.stderr);
     }
 }
+
+/// `df` shows a directory mount as the host file system it lies on: the figures that do not
+/// move between two runs (size, inodes) are GNU df's own for the same directory, in every
+/// scale; memory mounts show the session's memory budget.
+#[test]
+fn df_reports_the_file_system_a_mount_lies_on() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().canonicalize().expect("canonical");
+    // The header's words and the first row as printed.
+    let split = |text: &str| {
+        let mut lines = text.lines();
+        let header: Vec<String> = lines.next().unwrap_or_default().split_whitespace().map(str::to_string).collect();
+        (header, lines.next().unwrap_or_default().trim().to_string())
+    };
+    let gnu = |args: &str| {
+        let out = Command::new("bash").arg("-c").arg(format!("df {args} .")).current_dir(&root).output().expect("df");
+        split(&String::from_utf8_lossy(&out.stdout))
+    };
+    let ours = |args: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_toolsh"))
+            .args(["--root", &root.to_string_lossy(), "--store"])
+            .arg(root.join(".store.db"))
+            .args(["-c", &format!("df {args} .")])
+            .env_clear()
+            .output()
+            .expect("toolsh");
+        assert_eq!(out.status.code(), Some(0), "df {args}: {:?}", out.stderr);
+        split(&String::from_utf8_lossy(&out.stdout))
+    };
+    for scale in ["", "-h", "-H", "-k", "-BM", "-BK", "-B 1000", "-B 1536", "-B2K"] {
+        // What does not move between two runs: the size and the inode count, as printed.
+        for fields in ["--output=size", "--output=itotal"] {
+            let args = format!("{scale} {fields}");
+            assert_eq!(ours(&args), gnu(&args), "df {args}");
+        }
+        // The headers of every layout (used and free space move meanwhile).
+        for layout in ["", "-T", "-P", "--output", "--output=size,used,avail,pcent"] {
+            let args = format!("{scale} {layout}");
+            assert_eq!(ours(&args).0, gnu(&args).0, "df {args}");
+        }
+    }
+    for args in ["-i", "-hi", "-Ph", "-P"] {
+        assert_eq!(ours(args).0, gnu(args).0, "df {args}");
+    }
+    let mut shell = Shell::builder().build();
+    let out =
+        exec(&mut shell, "df -T --output=source,fstype,size,used,target /tmp; df -t memory -x memory /tmp; echo $?");
+    assert_eq!(
+        out.stdout_text(),
+        "Filesystem     Type   1K-blocks  Used Mounted on\nmemory         memory   1048576     0 /tmp\n1\n"
+    );
+}

@@ -4,7 +4,7 @@
 //! are resolved by the kernel relative to that handle and any `..`, absolute path or symlink that
 //! would leave it is refused, even if the tree changes during the operation.
 
-use super::{Backend, DirEntry, FileKind, Meta, WriteMode};
+use super::{Backend, DirEntry, FileKind, Meta, Usage, WriteMode};
 use cap_fs_ext::{FollowSymlinks, OpenOptionsFollowExt};
 use cap_std::fs::{Dir, OpenOptions, Permissions, PermissionsExt};
 use std::io::{self, Write};
@@ -81,6 +81,20 @@ impl DirFs {
 impl Backend for DirFs {
     fn follows_links_safely(&self) -> bool {
         true
+    }
+
+    /// The host file system's figures (statvfs of the root), as `df` shows them for it.
+    fn usage(&self) -> Option<Usage> {
+        let stat = rustix::fs::fstatvfs(&self.root).ok()?;
+        let unit = stat.f_frsize.max(1);
+        let total = stat.f_blocks.saturating_mul(unit);
+        let free = stat.f_bfree.saturating_mul(unit);
+        Some(Usage {
+            total,
+            used: total.saturating_sub(free),
+            available: stat.f_bavail.saturating_mul(unit),
+            files: (stat.f_files > 0).then_some((stat.f_files, stat.f_ffree)),
+        })
     }
 
     fn host_root(&self) -> Option<&Path> {

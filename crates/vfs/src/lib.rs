@@ -73,6 +73,19 @@ pub enum WriteMode {
     CreateNew,
 }
 
+/// How much a backend's storage holds and can hold (`df`). Counts it cannot tell are `None`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Usage {
+    /// Bytes in all.
+    pub total: u64,
+    /// Bytes in use.
+    pub used: u64,
+    /// Bytes a write may still take (below `total - used` where some are reserved).
+    pub available: u64,
+    /// File entries in all, and free.
+    pub files: Option<(u64, u64)>,
+}
+
 /// An open file: read in pieces, and positioned (`tail` reads a file from its end).
 pub trait Reader: io::Read + io::Seek + Send {}
 
@@ -159,6 +172,10 @@ pub trait Backend: Send + Sync {
     fn host_root(&self) -> Option<&std::path::Path> {
         None
     }
+    /// The capacity and use of its storage, when it can tell.
+    fn usage(&self) -> Option<Usage> {
+        None
+    }
     /// True when the backend follows symlinks itself and refuses, with an error, any that would
     /// leave its root (as `cap-std` does). The Vfs then skips its own component-by-component
     /// resolution on the hot paths and falls back to it only when the backend refused a link.
@@ -212,6 +229,19 @@ pub struct Mount {
     /// The backend resolves paths itself and no other mount lies inside this one, so paths
     /// below it can go to the backend directly.
     direct: bool,
+}
+
+/// A mount as listings show it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MountFacts {
+    /// The mount point.
+    pub at: String,
+    /// What it is (`memory`, `dir:/host/path`, …).
+    pub label: String,
+    /// Writes are refused.
+    pub read_only: bool,
+    /// Its storage's figures, when the backend can tell.
+    pub usage: Option<Usage>,
 }
 
 /// The mount table.
@@ -303,6 +333,22 @@ impl Vfs {
     /// The mounts, deepest first.
     pub fn mounts(&self) -> &[Mount] {
         &self.mounts
+    }
+
+    /// What each mount is and holds, by mount point (what `df` lists; no backend handed out).
+    pub fn mount_facts(&self) -> Vec<MountFacts> {
+        let mut facts: Vec<MountFacts> = self
+            .mounts
+            .iter()
+            .map(|m| MountFacts {
+                at: m.at.clone(),
+                label: m.label.clone(),
+                read_only: m.read_only,
+                usage: m.backend.usage(),
+            })
+            .collect();
+        facts.sort_by(|a, b| a.at.cmp(&b.at));
+        facts
     }
 
     fn mount_for(&self, abs: &str) -> Option<Located<'_>> {

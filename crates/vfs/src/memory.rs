@@ -1,7 +1,7 @@
 //! The `memory` backend: a tree held in a map from relative path to node, its file content
 //! counted against a [`MemoryBudget`].
 
-use super::{Backend, DirEntry, FileKind, Meta, WriteMode};
+use super::{Backend, DirEntry, FileKind, Meta, Usage, WriteMode};
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -154,6 +154,12 @@ impl MemoryFs {
 }
 
 impl Backend for MemoryFs {
+    /// The memory budget, shared by every memory tree of a session (entries are not counted).
+    fn usage(&self) -> Option<Usage> {
+        let (total, used) = (self.budget.capacity(), self.budget.used().min(self.budget.capacity()));
+        Some(Usage { total, used, available: total - used, files: None })
+    }
+
     fn lstat(&self, rel: &str) -> io::Result<Meta> {
         if rel.is_empty() {
             return Ok(Meta { kind: FileKind::Dir, size: 0, mode: 0o755, mtime: SystemTime::UNIX_EPOCH });

@@ -2,7 +2,7 @@
 //! directory); every change stays in an upper in-memory layer. Deletions are recorded as
 //! whiteouts so a removed lower file stays removed.
 
-use super::{Backend, DirEntry, FileKind, MemoryFs, Meta, WriteMode};
+use super::{Backend, DirEntry, FileKind, MemoryFs, Meta, Usage, WriteMode};
 use std::collections::HashSet;
 use std::io;
 use std::sync::{Arc, RwLock};
@@ -75,6 +75,11 @@ impl OverlayFs {
 }
 
 impl Backend for OverlayFs {
+    /// The lower tree's figures: the changes held in memory are not on it yet.
+    fn usage(&self) -> Option<Usage> {
+        self.lower.usage()
+    }
+
     fn lstat(&self, rel: &str) -> io::Result<Meta> {
         if let Ok(meta) = self.upper.lstat(rel)
             && !rel.is_empty()

@@ -137,6 +137,11 @@ impl<'a> Fs<'a> {
         self.vfs.lstat(abs)
     }
 
+    /// The mounts and their figures (`df`): metadata, as `stat` is, not a tool call.
+    pub fn mount_facts(&self) -> Vec<crate::vfs::MountFacts> {
+        self.vfs.mount_facts()
+    }
+
     /// Whether another file system is mounted at `abs` (`find -xdev` stops there).
     pub fn is_mount_point(&self, abs: &str) -> bool {
         self.vfs.mounts().iter().any(|mount| mount.at == abs)
