@@ -4,6 +4,7 @@
 //! variables (never the host's), and `halt`/`halt_error` as exit statuses.
 
 mod alternatives;
+mod colors;
 mod limits;
 mod messages;
 mod paths;
@@ -14,6 +15,7 @@ use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Misuse, Opt, Spec, Words};
 use crate::vfs::describe;
+use colors::Colors;
 use jaq_core::compile::Compiler;
 use jaq_core::data::{DataT, HasLut};
 use jaq_core::load::{Arena, File, Loader};
@@ -32,7 +34,9 @@ const NULL_INPUT: Opt = Opt::both('n', "null-input", "use `null` as the single i
 const EXIT_STATUS: Opt = Opt::both('e', "exit-status", "set exit status code based on the output");
 const RAW_INPUT: Opt = Opt::both('R', "raw-input", "read each line as string instead of JSON");
 const SORT_KEYS: Opt = Opt::both('S', "sort-keys", "sort keys of each object on output");
-const MONOCHROME: Opt = Opt::both('M', "monochrome-output", "disable colored output (never colored here)");
+const MONOCHROME: Opt = Opt::both('M', "monochrome-output", "disable colored output");
+const COLOR: Opt = Opt::both('C', "color-output", "colorize JSON output (the colors of JQ_COLORS, else jq's)");
+const SEQ: Opt = Opt::long("seq", "parse input/output as application/json-seq");
 const FROM_FILE: Opt = Opt::both('f', "from-file", "read the filter from the file named by the first operand");
 const STREAM: Opt = Opt::long("stream", "parse the input in streaming fashion: [path, leaf] and [path] events");
 const TAB: Opt = Opt::long("tab", "use tabs for indentation");
@@ -67,6 +71,8 @@ pub const JQ: Spec = Spec {
         RAW_INPUT,
         SORT_KEYS,
         MONOCHROME,
+        COLOR,
+        SEQ,
         FROM_FILE,
         STREAM,
         TAB,
@@ -128,6 +134,10 @@ impl<'a> HasInputs<'a, Val> for Global<'a> {
 
 #[derive(Default)]
 struct Options {
+    /// `-C` without `-M`: the escape sequences of each kind (see `colors`).
+    colors: Option<Colors>,
+    /// `--seq`: RS before each output, input texts separated by RS.
+    seq: bool,
     raw: bool,
     join: bool,
     nul: bool,
@@ -189,6 +199,7 @@ async fn parse_args(ctx: &Ctx<'_>) -> Result<Options, Status> {
             RAW_INPUT => o.raw_input = true,
             SORT_KEYS => o.sort_keys = true,
             ASCII_OUTPUT => o.ascii = true,
+            SEQ => o.seq = true,
             TAB => o.indent = Some("\t".to_string()),
             INDENT => match value.parse::<usize>() {
                 Ok(n) if n <= 7 => o.indent = Some(" ".repeat(n)),
@@ -197,6 +208,18 @@ async fn parse_args(ctx: &Ctx<'_>) -> Result<Options, Status> {
             },
             _ => {}
         }
+    }
+    // -M wins over -C wherever it stands, as in jq.
+    if args.has(&COLOR) && !args.has(&MONOCHROME) {
+        let spec = ctx.state.vars.get_str("JQ_COLORS");
+        o.colors = Some(match spec.map(Colors::parse) {
+            Some(Some(colors)) => colors,
+            Some(None) => {
+                ctx.err("Failed to set $JQ_COLORS\n").await;
+                Colors::default()
+            }
+            None => Colors::default(),
+        });
     }
     for (name, value) in args.pairs(&ARG) {
         o.named.push((name.to_string(), Arg::Text(value.to_string())));
@@ -248,6 +271,53 @@ async fn parse_args(ctx: &Ctx<'_>) -> Result<Options, Status> {
 
 /// Reads the input values: JSON texts, or raw lines with `-R`. As jq, the values before a
 /// text that does not parse still count (unless slurped); the error comes with them.
+/// `--seq` input: the texts after each RS. A text an RS cuts short is dropped, one cut short
+/// by the end of the input is ignored with jq's warning (the values before the fault kept);
+/// text before the first RS is abandoned, and said so when no RS follows it at all.
+fn read_seq(data: &[u8]) -> (Vec<Val>, Vec<String>) {
+    let mut warnings = Vec::new();
+    if !data.contains(&0x1e) {
+        if !data.iter().all(u8::is_ascii_whitespace) {
+            let line = bytecount::count(data, b'\n') + 1;
+            warnings
+                .push(format!("jq: ignoring parse error: Unfinished abandoned text at EOF at line {line}, column 0\n"));
+        }
+        return (Vec::new(), warnings);
+    }
+    let mut values = Vec::new();
+    let mut start = memchr::memchr(0x1e, data).map_or(data.len(), |at| at + 1);
+    while start <= data.len() {
+        let end = memchr::memchr(0x1e, &data[start..]).map_or(data.len(), |at| start + at);
+        for value in jaq_json::read::parse_many(&data[start..end]) {
+            match value {
+                Ok(value) => values.push(value),
+                Err(err) => {
+                    if end == data.len() {
+                        // Placed in the whole input, as jq counts lines.
+                        let said = parse_error(&data[..end], &shift(&err.to_string(), start));
+                        let said = said.strip_prefix("parse error: ").unwrap_or(&said);
+                        warnings.push(format!("jq: ignoring parse error: {said}\n"));
+                    }
+                    break;
+                }
+            }
+        }
+        start = end + 1;
+    }
+    (values, warnings)
+}
+
+/// A parser error's `byte offset N` moved on by `by` bytes.
+fn shift(error: &str, by: usize) -> String {
+    match error.strip_prefix("byte offset ").and_then(|rest| rest.split_once(": ")) {
+        Some((offset, what)) => match offset.parse::<usize>() {
+            Ok(offset) => format!("byte offset {}: {what}", offset + by),
+            Err(_) => error.to_string(),
+        },
+        None => error.to_string(),
+    }
+}
+
 fn read_values(data: &[u8], raw: bool, slurp: bool) -> (Vec<Val>, Option<String>) {
     if raw {
         let text = String::from_utf8_lossy(data).into_owned();
@@ -600,8 +670,17 @@ fn render(value: &Val, o: &Options, out: &mut Vec<u8>) {
         sep_space: !o.compact,
         ..Default::default()
     };
+    // --seq: RS before each JSON text (a raw string goes without, as in jq).
+    if o.seq {
+        out.push(0x1e);
+    }
     let mut text = Vec::new();
-    let _ = jaq_json::write::write(&mut text, &pp, 0, value);
+    match &o.colors {
+        Some(colors) => colors.write(value, &pp, 0, &mut text),
+        None => {
+            let _ = jaq_json::write::write(&mut text, &pp, 0, value);
+        }
+    }
     if o.ascii {
         // Outside strings JSON text is ASCII already, so every other character is in a string.
         let mut escaped = String::new();
@@ -856,7 +935,14 @@ fn compile(program: &str, code: &str, var_names: &[String]) -> Result<jaq_core::
 
 fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMut(Vec<u8>) -> bool) -> Outcome {
     let Job { o, code, data, sources, env } = job;
-    let (values, input_error) = read_values(data, o.raw_input, o.slurp && !o.stream);
+    let (values, input_error, warnings) = if o.seq && !o.raw_input {
+        let (values, warnings) = read_seq(data);
+        let values = if o.slurp && !o.stream { vec![Val::from_iter(values)] } else { values };
+        (values, None, warnings.concat())
+    } else {
+        let (values, error) = read_values(data, o.raw_input, o.slurp && !o.stream);
+        (values, error, String::new())
+    };
     // --stream: each input as the events `tostream` gives (slurped, the array of them all).
     let values = if o.stream && !o.raw_input {
         let events = values.iter().flat_map(stream_events);
@@ -948,7 +1034,8 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
         None => "<unknown>",
     };
     let inputs: &RcIter<dyn Iterator<Item = Result<Val, String>>> = &inputs;
-    let mut outcome = Outcome { out: Vec::new(), err: String::new(), status: 0 };
+    // The warnings of --seq input come first, as jq reads its input before it filters.
+    let mut outcome = Outcome { out: Vec::new(), err: warnings, status: 0 };
     let mut last: Option<bool> = None;
     let mut first = true;
     loop {
