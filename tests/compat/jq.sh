@@ -1002,3 +1002,90 @@ printf '\036[1]\036 \036{"a":2}\n' | jq --seq -c .; printf '[1]\n' | jq --seq -c
 jq: ignoring parse error: Unfinished abandoned text at EOF at line 2, column 0
 jq: ignoring parse error: Unfinished JSON term at EOF at line 3, column 0
 ## status: 0
+
+### jq modules: import and include from -L, the working directory and metadata search paths
+mkdir -p lib/sub lib/deep/x; printf 'def f: "f from a";\ndef g($x): $x + 1;\n' > lib/a.jq; printf 'import "a" as a;\ndef h: a::f + "!";\n' > lib/b.jq; printf 'def s: "sub";\n' > lib/sub/sub.jq; printf 'def here: "local";\n' > local.jq
+jq -n -L lib 'import "a" as a; a::f, a::g(1)'; jq -n -L lib 'include "a"; f'; jq -n -Llib 'import "b" as b; b::h'; jq -n --library-path lib 'import "sub" as s; s::s'; jq -n 'import "local" as l; l::here'; jq -n 'import "lib/a" as a; a::f'; jq -n 'import "a" as a {search: "./lib"}; a::f'; jq -n -L lib '[1,2] as $x | import "a" as a; 1' 2>/dev/null; echo $?
+## stdout:
+"f from a"
+2
+"f from a"
+"f from a!"
+"sub"
+"local"
+"f from a"
+"f from a"
+3
+## status: 0
+## files:
+lib/
+lib/a.jq: "def f: \"f from a\";\ndef g($x): $x + 1;\n"
+lib/b.jq: "import \"a\" as a;\ndef h: a::f + \"!\";\n"
+lib/deep/
+lib/deep/x/
+lib/sub/
+lib/sub/sub.jq: "def s: \"sub\";\n"
+local.jq: "def here: \"local\";\n"
+
+### jq data imports bind the file's JSON texts
+mkdir -p lib; printf '[1,2]\n{"a":3}\n' > lib/d.json
+jq -n -c -L lib 'import "d" as $d; $d, $d::d[1].a'; jq -n -c -L lib 'import "d" as $d; import "d" as $e; [$d[0][1], $e::e[1]]'
+## stdout:
+[[1,2],{"a":3}]
+3
+[2,{"a":3}]
+## status: 0
+## files:
+lib/
+lib/d.json: "[1,2]\n{\"a\":3}\n"
+
+### jq modules run as jq runs them: assignments and definitions inside them
+mkdir -p lib; printf 'def setx: .x = 1;\ndef grow: .[3] = "z";\n' > lib/m.jq
+jq -n -c -L lib 'import "m" as m; null | m::setx, ([1] | m::grow)'
+## stdout:
+{"x":1}
+[1,null,null,"z"]
+## status: 0
+## files:
+lib/
+lib/m.jq: "def setx: .x = 1;\ndef grow: .[3] = \"z\";\n"
+
+### jq says which module it cannot find or read +stderr
+mkdir -p lib lib/sub; printf 'def x: 1' > lib/bad.jq; printf 'def s: 1;' > lib/sub/sub.jq
+jq -n -L lib 'import "nope" as n; 1'; echo $?; jq -n 'import "a" as a; a::f'; echo $?; jq -n -L lib 'include "bad"; x' 2>/dev/null; echo $?; jq -n -L lib 'import "sub/sub" as s; 1'; echo $?; jq -n -L lib 'import "nope" as $n; 1'; echo $?
+## stdout:
+3
+3
+3
+3
+3
+## stderr:
+jq: error: module not found: nope
+
+jq: 1 compile error
+jq: error: module not found: a
+
+jq: 1 compile error
+jq: error: module names must not have equal consecutive components: sub/sub
+
+jq: 1 compile error
+jq: error: module not found: nope
+
+jq: 1 compile error
+## status: 0
+## files:
+lib/
+lib/bad.jq: "def x: 1"
+lib/sub/
+lib/sub/sub.jq: "def s: 1;"
+
+### jq finds modules in ~/.jq when no -L is given
+mkdir -p .jq; printf 'def home: "from home";\n' > .jq/h.jq
+jq -n 'import "h" as h; h::home'; echo $?
+## stdout:
+"from home"
+0
+## status: 0
+## files:
+.jq/
+.jq/h.jq: "def home: \"from home\";\n"

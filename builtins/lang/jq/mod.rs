@@ -1,12 +1,14 @@
 //! `jq` on jaq (jaq-core, jaq-std, jaq-json): filters over JSON read from the workspace or
 //! standard input, with jq's flags (`-r -j -c -s -n -e -R -S -f --tab --indent N --arg --argjson
-//! --slurpfile --rawfile --args --jsonargs --stream --raw-output0`), `input`/`inputs`, `$ENV` from the shell's exported
-//! variables (never the host's), and `halt`/`halt_error` as exit statuses.
+//! --slurpfile --rawfile --args --jsonargs --stream --raw-output0 --seq -C -L`), modules
+//! (`import`, `include`), `input`/`inputs`, `$ENV` from the shell's exported variables (never
+//! the host's), and `halt`/`halt_error` as exit statuses.
 
 mod alternatives;
 mod colors;
 mod limits;
 mod messages;
+mod modules;
 mod paths;
 mod regex;
 mod rewrite;
@@ -48,6 +50,7 @@ const SLURPFILE: Opt =
 const RAWFILE: Opt = Opt::long("rawfile", "set $name to string contents of file").two("name", "file");
 const ARGS: Opt = Opt::long("args", "consume remaining arguments as positional string values");
 const JSONARGS: Opt = Opt::long("jsonargs", "consume remaining arguments as positional JSON values");
+const LIBRARY: Opt = Opt::both('L', "library-path", "search modules from the directory").value("dir");
 
 /// `jq`.
 pub const JQ: Spec = Spec {
@@ -83,6 +86,7 @@ pub const JQ: Spec = Spec {
         RAWFILE,
         ARGS,
         JSONARGS,
+        LIBRARY,
     ],
     usage_status: 2,
     words: Words::Own(jq_words),
@@ -138,6 +142,8 @@ struct Options {
     colors: Option<Colors>,
     /// `--seq`: RS before each output, input texts separated by RS.
     seq: bool,
+    /// `-L`: where modules are looked for (`~/.jq` when none is given).
+    library: Vec<String>,
     raw: bool,
     join: bool,
     nul: bool,
@@ -200,6 +206,7 @@ async fn parse_args(ctx: &Ctx<'_>) -> Result<Options, Status> {
             SORT_KEYS => o.sort_keys = true,
             ASCII_OUTPUT => o.ascii = true,
             SEQ => o.seq = true,
+            LIBRARY => o.library.push(ctx.abs(value)),
             TAB => o.indent = Some("\t".to_string()),
             INDENT => match value.parse::<usize>() {
                 Ok(n) if n <= 7 => o.indent = Some(" ".repeat(n)),
@@ -756,6 +763,7 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
             }
         }
     }
+    let library = read_library(&ctx, &o, &modules::data_names(&code));
     let env = ctx.state.vars.exported();
     // A thread of its own keeps the shell's deadline, Ctrl-C and cancellation working while the
     // filter computes; the evaluation stops at its next output or function call once the line
@@ -766,7 +774,7 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
     let running = crate::lang::deep::run(&ctx, "jq", move |halt| {
         let _ = halt_tx.send(halt.clone());
         let mut emit = |chunk: Vec<u8>| chunks.blocking_send(chunk).is_ok();
-        evaluate(Job { o: &o, code: &code, data: &data, sources: &sources, env }, &halt, &mut emit)
+        evaluate(Job { o: &o, library: &library, code: &code, data: &data, sources: &sources, env }, &halt, &mut emit)
     });
     let reading = async {
         let halt = halt_rx.await.ok();
@@ -790,6 +798,38 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
         ctx.err(result.err).await;
     }
     result.status
+}
+
+/// The module and data files the filter's directives reach (see `modules`), read through the
+/// workspace until the loader asks for nothing new.
+fn read_library(ctx: &Ctx<'_>, o: &Options, code: &str) -> modules::Library {
+    let search = if o.library.is_empty() {
+        ctx.state
+            .vars
+            .get_str("HOME")
+            .map(|home| vec![format!("{}/.jq", home.trim_end_matches('/'))])
+            .unwrap_or_default()
+    } else {
+        o.library.clone()
+    };
+    let mut library = modules::Library { search, cwd: ctx.abs("."), files: std::collections::HashMap::new() };
+    if modules::split_header(code).0.is_empty() {
+        return library;
+    }
+    // Each round reads what the loader reached; a chain of imports is followed a file a round.
+    for _ in 0..64 {
+        let wanted = library.wanted(code);
+        if wanted.is_empty() {
+            break;
+        }
+        for path in wanted {
+            let is_file = ctx.vfs.stat(&path).is_ok_and(|m| m.kind == crate::vfs::FileKind::File);
+            let text =
+                is_file.then(|| ctx.vfs.read(&path).ok()).flatten().map(|b| String::from_utf8_lossy(&b).into_owned());
+            library.files.insert(path, text);
+        }
+    }
+    library
 }
 
 /// Definitions jq has that jaq lacks, `env` as the shell's exported variables, `tojson`/
@@ -861,6 +901,8 @@ fn failure(err: String, status: Status) -> Outcome {
 /// starts in them, and the shell's exported variables.
 struct Job<'a> {
     o: &'a Options,
+    /// The module files the filter's directives reach, read before it runs.
+    library: &'a modules::Library,
     code: &'a str,
     data: &'a [u8],
     sources: &'a [(String, usize)],
@@ -885,19 +927,49 @@ fn evaluate(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMut(Vec<u
 /// outcome); `emit` answers false when nobody reads any more.
 const CHUNK: usize = 16 * 1024;
 
-/// Loads and compiles `program` (the prelude and the user's `code`, whose slices name the
-/// place of an error); the error is jq's message.
-fn compile(program: &str, code: &str, var_names: &[String]) -> Result<jaq_core::Filter<JqData>, String> {
+/// Loads and compiles `code` with jq's definitions (`prelude.jq`) before it and the modules
+/// its directives reach (their text passed through `module`); gives the filter and the values
+/// of its data imports, or jq's message for the first error.
+fn compile(
+    code: &str,
+    var_names: &[String],
+    library: &modules::Library,
+    module: &dyn Fn(&str) -> String,
+) -> Result<(jaq_core::Filter<JqData>, Vec<Val>), String> {
     let arena = Arena::default();
-    let loader = Loader::new(jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()));
-    let modules = match loader.load(&arena, File { code: program, path: () }) {
+    let prelude = jaq_core::load::parse(PRELUDE, |p| p.defs()).unwrap_or_default();
+    let loader = Loader::new(jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()).chain(prelude))
+        .with_read(|import: jaq_core::load::Import<&str, modules::ModPath>| library.read(import, module));
+    let modules = match loader.load(&arena, File { code, path: modules::TOP.to_string() }) {
         Ok(modules) => modules,
         Err(errors) => {
-            let first = errors.into_iter().next().map(|(_, error)| syntax_error(program, code, &error));
-            let message = first.unwrap_or_else(|| format!("syntax error in the filter `{code}`"));
-            return Err(message);
+            let first = errors.into_iter().next().map(|(file, error)| match &error {
+                jaq_core::load::Error::Io(failures) => {
+                    failures.first().map_or("cannot load a module".to_string(), |(_, why)| format!("{why}\n"))
+                }
+                _ if file.path == modules::TOP => syntax_error(code, code, &error),
+                // Placed in the module's file, as jq places it.
+                _ => syntax_error(file.code, file.code, &error).replacen(
+                    " at <top-level>,",
+                    &format!(" at {},", file.path),
+                    1,
+                ),
+            });
+            return Err(first.unwrap_or_else(|| format!("syntax error in the filter `{code}`")));
         }
     };
+    let mut imported = Vec::new();
+    let data = jaq_core::load::import(&modules, |import| {
+        imported.push(library.data(import)?);
+        Ok(())
+    });
+    if let Err(errors) = data {
+        let why = errors.into_iter().find_map(|(_, error)| match error {
+            jaq_core::load::Error::Io(failures) => failures.into_iter().next().map(|(_, why)| why),
+            _ => None,
+        });
+        return Err(format!("{}\n", why.unwrap_or_else(|| "cannot load data".to_string())));
+    }
     let funs = jaq_core::funs::<JqData>()
         .chain(jaq_std::funs::<JqData>().filter(|(name, _, _)| *name != "env"))
         .chain(
@@ -915,7 +987,7 @@ fn compile(program: &str, code: &str, var_names: &[String]) -> Result<jaq_core::
         .chain(jq_messages::<JqData>());
     let compiler = Compiler::default().with_funs(funs).with_global_vars(var_names.iter().map(String::as_str));
     match compiler.compile(modules) {
-        Ok(filter) => Ok(filter),
+        Ok(filter) => Ok((filter, imported)),
         Err(errors) => {
             let first = errors.into_iter().flat_map(|(_, errs)| errs).next();
             let message = match first {
@@ -924,7 +996,7 @@ fn compile(program: &str, code: &str, var_names: &[String]) -> Result<jaq_core::
                         jaq_core::compile::Undefined::Filter(arity) => format!("{name}/{arity}"),
                         _ => name.to_string(),
                     };
-                    format!("{what} is not defined{}", place(program, code, name, name.chars().count()))
+                    format!("{what} is not defined{}", place(code, code, name, name.chars().count()))
                 }
                 None => "a name is not defined".to_string(),
             };
@@ -934,7 +1006,7 @@ fn compile(program: &str, code: &str, var_names: &[String]) -> Result<jaq_core::
 }
 
 fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMut(Vec<u8>) -> bool) -> Outcome {
-    let Job { o, code, data, sources, env } = job;
+    let Job { o, library, code, data, sources, env } = job;
     let (values, input_error, warnings) = if o.seq && !o.raw_input {
         let (values, warnings) = read_seq(data);
         let values = if o.slurp && !o.stream { vec![Val::from_iter(values)] } else { values };
@@ -1000,22 +1072,27 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
         [] if !o.null_input => Val::from("<stdin>".to_string()),
         _ => Val::Null,
     });
-    // `?//` is written out in terms jaq reads (see `alternatives`).
-    let expanded = alternatives::expand(code);
+    // `?//` is written out in terms jaq reads (see `alternatives`), and so are data imports'
+    // qualified names (`modules`).
+    let code = modules::data_names(code);
+    let expanded = alternatives::expand(&code);
     let code = expanded.as_str();
-    let program = format!("{PRELUDE}{code}");
-    let mut filter = match compile(&program, code, &var_names) {
-        Ok(filter) => filter,
+    let (mut filter, mut imported) = match compile(code, &var_names, library, &|text| text.to_string()) {
+        Ok(compiled) => compiled,
         Err(message) => return failure(format!("jq: error: {message}\njq: 1 compile error\n"), 3),
     };
     // Errors are reported against the text as written; the run uses it rewritten (jq's
-    // assignments, guarded definitions: see `rewrite`).
-    if let Some(rewritten) = rewrite::rewrite(code) {
-        match compile(&format!("{PRELUDE}{rewritten}"), &rewritten, &var_names) {
-            Ok(rewritten) => filter = rewritten,
+    // assignments, guarded definitions: see `rewrite`), its modules too.
+    let (header, body) = modules::split_header(code);
+    if let Some(rewritten) = rewrite::rewrite(body) {
+        let rewritten = format!("{header}{rewritten}");
+        match compile(&rewritten, &var_names, library, &rewrite::module) {
+            Ok(compiled) => (filter, imported) = compiled,
             Err(message) => return failure(format!("jq: error: {message} (in the filter as rewritten)\n"), 3),
         }
     }
+    // Data imports come after the global variables, as the compiler numbers them.
+    var_values.extend(imported);
     // A text that does not parse comes after the values before it: read by `input`/`inputs` it
     // is an error of the filter, else the end of the input (as in jq).
     // Input positions are worked out only when an error names one (a scan of all the input).

@@ -33,6 +33,19 @@ pub fn rewrite(code: &str) -> Option<String> {
     Some(printer.out)
 }
 
+/// A module file rewritten: its directives as written, each definition rewritten; the text
+/// as written when jaq's parser does not read it (the loader then reports the error).
+pub fn module(code: &str) -> String {
+    let (header, body) = super::modules::split_header(code);
+    let Ok(tokens) = Lexer::new(body).lex() else { return code.to_string() };
+    let Ok(defs) = Parser::new(&tokens).parse(|p| p.defs()) else { return code.to_string() };
+    let mut printer = Printer { code: body, out: String::with_capacity(body.len() * 2) };
+    for def in &defs {
+        printer.def(def);
+    }
+    format!("{header}{}", printer.out)
+}
+
 /// The variable an arithmetic update binds its right-hand side to (a name no filter writes).
 const UPDATE_VALUE: &str = "$__jq_update_value";
 

@@ -1,0 +1,212 @@
+//! jq's modules on the workspace: `import "m" as m;`, `include "m";` and `import "d" as $d;`
+//! (JSON data), found as jq finds them — in the importing file's directory (the working
+//! directory for the filter itself), the directories its `{search: …}` metadata names, then
+//! the `-L` directories (`~/.jq` when none is given) — as `m.jq` or `m/m.jq` (`d.json` for
+//! data). The files are read through the workspace before the filter runs: the loader runs
+//! over what has been read, says which files it still looks for, and those are read, until
+//! nothing new is asked for. Module text runs rewritten as the filter does (`rewrite.rs`).
+
+use std::collections::HashMap;
+
+use jaq_core::load::lex::{Lexer, Tok, Token};
+use jaq_core::load::parse::Term;
+use jaq_core::load::{self, Arena, File, Import, Loader};
+
+/// The path a loaded file is known by (a workspace path; `<top-level>` for the filter).
+pub type ModPath = String;
+
+/// The filter's own path.
+pub const TOP: &str = "<top-level>";
+
+/// What the loader may read: the files looked for, each with its text or `None` when absent.
+#[derive(Default)]
+pub struct Library {
+    /// The `-L` directories, absolute (or `~/.jq`).
+    pub search: Vec<String>,
+    /// The working directory: the filter's own `.`.
+    pub cwd: String,
+    /// Every path looked at so far.
+    pub files: HashMap<String, Option<String>>,
+}
+
+/// The header of a filter or module — its `module`, `import` and `include` directives — and
+/// the rest.
+pub fn split_header(code: &str) -> (&str, &str) {
+    let Ok(tokens) = Lexer::new(code).lex() else { return ("", code) };
+    let mut end = 0;
+    let mut in_directive = false;
+    for Token(text, kind) in &tokens {
+        match (kind, *text) {
+            (Tok::Word, "module" | "import" | "include") if !in_directive => in_directive = true,
+            (Tok::Sym, ";") if in_directive => {
+                in_directive = false;
+                end = load::span(code, text).end;
+            }
+            _ if in_directive => {}
+            _ => break,
+        }
+    }
+    code.split_at(end)
+}
+
+/// `code` with each data import's qualified name (`$d::d` for `import "f" as $d;`), which
+/// jaq does not read, written as the plain one jq also binds (`$d`).
+pub fn data_names(code: &str) -> std::borrow::Cow<'_, str> {
+    let (header, _) = split_header(code);
+    let Ok(tokens) = Lexer::new(header).lex() else { return code.into() };
+    let mut text = std::borrow::Cow::Borrowed(code);
+    for window in tokens.windows(2) {
+        if let [Token("as", Tok::Word), Token(name, Tok::Var)] = window {
+            let qualified = format!("{name}::{}", &name[1..]);
+            if text.contains(&qualified) {
+                text = text.replace(&qualified, name).into();
+            }
+        }
+    }
+    text
+}
+
+/// The directory part of a path (`.` relative to the working directory for the filter).
+fn parent_dir<'a>(path: &'a str, cwd: &'a str) -> &'a str {
+    if path == TOP {
+        return cwd;
+    }
+    match path.rsplit_once('/') {
+        Some(("", _)) => "/",
+        Some((dir, _)) => dir,
+        None => cwd,
+    }
+}
+
+fn join(dir: &str, rel: &str) -> String {
+    if rel.starts_with('/') {
+        rel.to_string()
+    } else if dir.ends_with('/') {
+        format!("{dir}{rel}")
+    } else {
+        format!("{dir}/{rel}")
+    }
+}
+
+impl Library {
+    /// The paths a directive's module or data may be at, in the order jq looks.
+    fn candidates(&self, import: &Import<&str, ModPath>, ext: &str) -> Result<Vec<String>, String> {
+        let rel = import.path.trim_matches('"');
+        let parts: Vec<&str> = rel.split('/').collect();
+        if parts.windows(2).any(|w| w[0] == w[1]) {
+            return Err(format!("module names must not have equal consecutive components: {rel}"));
+        }
+        let here = parent_dir(import.parent, &self.cwd);
+        let mut dirs = vec![here.to_string()];
+        if let Some(Term::Obj(entries)) = import.meta {
+            for (key, value) in entries {
+                let is_search = matches!(key, Term::Str(None, parts) if parts.len() == 1
+                    && matches!(&parts[0], jaq_core::load::lex::StrPart::Str("search")));
+                if is_search && let Some(value) = value {
+                    let mut texts = Vec::new();
+                    collect_strings(value, &mut texts);
+                    dirs.extend(texts.into_iter().map(|t| join(here, t)));
+                }
+            }
+        }
+        dirs.extend(self.search.iter().cloned());
+        let last = parts.last().copied().unwrap_or(rel);
+        Ok(dirs
+            .iter()
+            .flat_map(|dir| [join(dir, &format!("{rel}.{ext}")), join(dir, &format!("{rel}/{last}.{ext}"))])
+            .collect())
+    }
+
+    /// The first candidate that exists, or the paths still to be looked at.
+    fn find(&self, import: &Import<&str, ModPath>, ext: &str) -> Result<Result<(String, &str), Vec<String>>, String> {
+        let mut unknown = Vec::new();
+        for candidate in self.candidates(import, ext)? {
+            match self.files.get(&candidate) {
+                Some(Some(text)) if unknown.is_empty() => return Ok(Ok((candidate, text))),
+                Some(_) => {}
+                None => unknown.push(candidate),
+            }
+        }
+        Ok(Err(unknown))
+    }
+
+    /// The files the loader would still look at for `code` (empty when it has all it needs).
+    pub fn wanted(&self, code: &str) -> Vec<String> {
+        let arena = Arena::default();
+        let mut wanted = Vec::new();
+        let loader = Loader::new([]).with_read(|import: Import<&str, ModPath>| {
+            let found = self.find(&import, "jq")?;
+            match found {
+                Ok((path, text)) => Ok(File { code: data_names(text).into_owned(), path }),
+                Err(unknown) => {
+                    wanted.extend(unknown);
+                    Err("not read yet".to_string())
+                }
+            }
+        });
+        if let Ok(modules) = loader.load(&arena, File { code, path: TOP.to_string() }) {
+            let _ = load::import(&modules, |import| {
+                if let Ok(Err(unknown)) = self.find(&import, "json") {
+                    wanted.extend(unknown);
+                }
+                Ok(())
+            });
+        }
+        wanted.sort();
+        wanted.dedup();
+        wanted
+    }
+
+    /// Reads a directive's module for the loader: its text rewritten by `rewrite`.
+    pub fn read(
+        &self,
+        import: Import<&str, ModPath>,
+        rewrite: &dyn Fn(&str) -> String,
+    ) -> Result<File<String, ModPath>, String> {
+        match self.find(&import, "jq")? {
+            Ok((path, text)) => Ok(File { code: rewrite(&data_names(text)), path }),
+            Err(_) => Err(format!("module not found: {}", import.path.trim_matches('"'))),
+        }
+    }
+
+    /// The JSON texts of a data import, as jq binds them: an array of them all.
+    pub fn data(&self, import: Import<&str, ModPath>) -> Result<jaq_json::Val, String> {
+        match self.find(&import, "json")? {
+            Ok((path, text)) => {
+                let values: Result<Vec<jaq_json::Val>, _> = jaq_json::read::parse_many(text.as_bytes()).collect();
+                values.map(jaq_json::Val::from_iter).map_err(|e| format!("{path}: {e}"))
+            }
+            Err(_) => Err(format!("module not found: {}", import.path.trim_matches('"'))),
+        }
+    }
+}
+
+/// The plain strings of a metadata value (`"./lib"` or `["a", "b"]`).
+fn collect_strings<'a>(term: &Term<&'a str>, out: &mut Vec<&'a str>) {
+    match term {
+        Term::Str(None, parts) => {
+            if let [jaq_core::load::lex::StrPart::Str(text)] = parts.as_slice() {
+                out.push(text);
+            }
+        }
+        Term::Arr(Some(items)) => collect_strings(items, out),
+        Term::BinOp(l, jaq_core::load::parse::BinaryOp::Comma, r) => {
+            collect_strings(l, out);
+            collect_strings(r, out);
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_header_is_the_directives() {
+        assert_eq!(split_header(r#"import "a" as a; include "b" {search: "x"}; a::f"#).1, " a::f");
+        assert_eq!(split_header(".a | .b"), ("", ".a | .b"));
+        assert_eq!(split_header(r#"module {a: 1}; def f: 1;"#).1, " def f: 1;");
+        assert_eq!(data_names(r#"import "d" as $d; $d::d[0], $d"#), r#"import "d" as $d; $d[0], $d"#);
+    }
+}
