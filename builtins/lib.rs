@@ -234,7 +234,11 @@ pub fn adapter_of(name: &str) -> Option<&'static [&'static str]> {
 
 /// Finds a command by name.
 pub fn lookup(name: &str) -> Option<&'static Builtin> {
-    TABLE.binary_search_by(|b| b.name.cmp(name)).ok().map(|idx| &TABLE[idx])
+    // Hashed once on first use: every command a line runs is looked up, some twice (the
+    // pre-flight and the dispatch), and a binary search compares a name a dozen times.
+    static INDEX: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, &'static Builtin>> =
+        std::sync::LazyLock::new(|| TABLE.iter().map(|b| (b.name, b)).collect());
+    INDEX.get(name).copied()
 }
 
 /// All commands, sorted.

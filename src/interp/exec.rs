@@ -225,16 +225,9 @@ impl Interp {
         {
             match command {
                 Command::Simple(simple) => self.exec_simple(simple, io).await,
+                // Boxed apart: a simple command's future does not carry a compound's state.
                 Command::Compound(compound, redirects, _) => {
-                    let redirected = match self.redirected(redirects, io).await? {
-                        Ok(redirected) => redirected,
-                        Err(status) => return Ok(status),
-                    };
-                    let result = self.exec_compound(compound, redirected.as_ref()).await;
-                    if !self.process_substs.is_empty() {
-                        self.finish_process_substs(io).await;
-                    }
-                    result
+                    Box::pin(self.exec_redirected_compound(compound, redirects, io)).await
                 }
                 Command::Function(def) => {
                     Arc::make_mut(&mut self.state.functions).insert(def.name.clone(), Arc::new(def.clone()));
@@ -242,6 +235,23 @@ impl Interp {
                 }
             }
         }
+    }
+
+    async fn exec_redirected_compound(
+        &mut self,
+        compound: &CompoundCommand,
+        redirects: &[Redirect],
+        io: &Io,
+    ) -> ExecResult {
+        let redirected = match self.redirected(redirects, io).await? {
+            Ok(redirected) => redirected,
+            Err(status) => return Ok(status),
+        };
+        let result = self.exec_compound(compound, redirected.as_ref()).await;
+        if !self.process_substs.is_empty() {
+            self.finish_process_substs(io).await;
+        }
+        result
     }
 
     async fn exec_compound(&mut self, compound: &CompoundCommand, io: &Io) -> ExecResult {
@@ -575,7 +585,7 @@ impl Interp {
             && matches!(name, "declare" | "typeset" | "local" | "export" | "readonly")
             && !self.state.functions.contains_key(name)
         {
-            return self.exec_declaration_command(simple, io).await;
+            return Box::pin(self.exec_declaration_command(simple, io)).await;
         }
         let argv = self.expand_words(&simple.words, io).await?;
         if argv.is_empty() {
@@ -701,52 +711,60 @@ impl Interp {
 
     /// Runs a command by name: function ▸ shell builtin ▸ command table ▸ script ▸ not found.
     pub(crate) fn dispatch<'a>(&'a mut self, argv: Vec<String>, io: &'a Io) -> BoxFuture<'a, ExecResult> {
-        Box::pin(async move {
-            let name = argv[0].as_str();
-            if let Some(def) = self.state.functions.get(name).cloned() {
-                return self.call_function(def, argv, io).await;
-            }
-            self.dispatch_builtin(argv, io).await
-        })
+        if let Some(def) = self.state.functions.get(argv[0].as_str()).cloned() {
+            return Box::pin(self.call_function(def, argv, io));
+        }
+        self.dispatch_builtin(argv, io)
     }
 
-    /// Dispatch skipping functions (`command`, `builtin`).
-    pub(crate) async fn dispatch_builtin(&mut self, argv: Vec<String>, io: &Io) -> ExecResult {
+    /// Dispatch skipping functions (`command`, `builtin`). The way is chosen before anything
+    /// is awaited and each way is a future of its own: a command pays for moving its own
+    /// state into the box, not for the largest of them all (a function call, a script).
+    pub(crate) fn dispatch_builtin<'a>(&'a mut self, argv: Vec<String>, io: &'a Io) -> BoxFuture<'a, ExecResult> {
         let name = argv[0].as_str();
         if let Some(entry) = builtins::lookup(name) {
             if let Some((help, status)) = builtins::interpreter_help(entry, &argv) {
-                let _ = io.stdout().write_all(help.as_bytes()).await;
-                return Ok(status);
+                return Box::pin(async move {
+                    let _ = io.stdout().write_all(help.as_bytes()).await;
+                    Ok(status)
+                });
             }
-            let builtins::Run::Command(run) = entry.run else {
-                return special::run(self, argv, io).await;
+            return match entry.run {
+                builtins::Run::Command(run) => Box::pin(self.run_builtin(run, argv, io)),
+                builtins::Run::Interpreter => special::run(self, argv, io),
             };
-            let command = argv[0].clone();
-            let denied = std::sync::atomic::AtomicBool::new(false);
-            let ctx = Ctx::new(argv, io, &mut self.state, &self.shared, &command, &denied);
-            // A bug of one command (a library that panics on some input) ends that command with
-            // an error, not the process and every session in it.
-            let status = contain_panic(&command, io, run(ctx)).await;
-            if status != 0 && io.stdout().is_broken() {
-                return Err(Flow::SigPipe);
-            }
-            // A failure the policy caused is a denial, whatever status the command chose.
-            if status != 0 && denied.load(std::sync::atomic::Ordering::Relaxed) {
-                return Ok(crate::tools::gate::EXIT_DENIED);
-            }
-            return Ok(status);
         }
         if let Some(tool) = self.shared.tools.resolve(name) {
             let command = argv[0].clone();
             let run = crate::command::run_tool(&self.shared, &self.state, tool, argv, io);
-            return Ok(contain_panic(&command, io, run).await);
+            return Box::pin(async move { Ok(contain_panic(&command, io, run).await) });
         }
         if name.contains('/') {
-            return self.run_script_path(argv, io).await;
+            return Box::pin(self.run_script_path(argv, io));
         }
         let message = self.not_found(name);
-        let _ = io.stderr().write_all(message.as_bytes()).await;
-        Ok(EXIT_NOT_FOUND)
+        Box::pin(async move {
+            let _ = io.stderr().write_all(message.as_bytes()).await;
+            Ok(EXIT_NOT_FOUND)
+        })
+    }
+
+    /// Runs a command of the table with the session's context.
+    async fn run_builtin(&mut self, run: crate::command::CommandFn, argv: Vec<String>, io: &Io) -> ExecResult {
+        let command = argv[0].clone();
+        let denied = std::sync::atomic::AtomicBool::new(false);
+        let ctx = Ctx::new(argv, io, &mut self.state, &self.shared, &command, &denied);
+        // A bug of one command (a library that panics on some input) ends that command with
+        // an error, not the process and every session in it.
+        let status = contain_panic(&command, io, run(ctx)).await;
+        if status != 0 && io.stdout().is_broken() {
+            return Err(Flow::SigPipe);
+        }
+        // A failure the policy caused is a denial, whatever status the command chose.
+        if status != 0 && denied.load(std::sync::atomic::Ordering::Relaxed) {
+            return Ok(crate::tools::gate::EXIT_DENIED);
+        }
+        Ok(status)
     }
 
     async fn run_script_path(&mut self, argv: Vec<String>, io: &Io) -> ExecResult {

@@ -4,15 +4,17 @@
 
 use super::gate::{Gate, digest};
 use super::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec};
+use rustc_hash::FxHashMap;
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// All registered tools.
 #[derive(Clone, Default)]
 pub struct Registry {
-    tools: BTreeMap<String, Arc<dyn Tool>>,
-    aliases: HashMap<String, String>,
+    /// Hashed, not ordered: every command a line runs asks for its name here first.
+    tools: FxHashMap<String, Arc<dyn Tool>>,
+    aliases: FxHashMap<String, String>,
     /// Tools switched off: listed as disabled, never resolved.
     disabled: BTreeMap<String, Arc<dyn Tool>>,
     /// Namespaces whose tools can change while the shell runs, asked at every lookup.
@@ -117,9 +119,9 @@ impl Registry {
 
     /// Drops the tools `disabled` says are off (the sources' tools are filtered as they come).
     pub fn retain(&mut self, enabled: impl Fn(&str) -> bool + Send + Sync + 'static) {
-        let (on, off): (BTreeMap<_, _>, BTreeMap<_, _>) =
+        let (on, off): (Vec<_>, Vec<_>) =
             std::mem::take(&mut self.tools).into_iter().partition(|(name, _)| enabled(name));
-        self.tools = on;
+        self.tools = on.into_iter().collect();
         self.disabled.extend(off);
         let tools = &self.tools;
         self.aliases.retain(|_, name| tools.contains_key(name));
@@ -144,7 +146,7 @@ impl Registry {
 
     /// All tools, by name.
     pub fn all(&self) -> Vec<Arc<dyn Tool>> {
-        let mut all: BTreeMap<String, Arc<dyn Tool>> = self.tools.clone();
+        let mut all: BTreeMap<String, Arc<dyn Tool>> = self.tools.clone().into_iter().collect();
         for source in &self.sources {
             for (name, tool) in source.tools().iter() {
                 if self.is_enabled(name) {
