@@ -7,6 +7,9 @@
 
 use crate::interp::io::{HostSink, Input, Io, Output, pipe};
 use crate::interp::{EXIT_USAGE, Limits, Shell};
+
+/// A store that cannot be opened at start-up (as `env` and `timeout` say their own failures).
+const EXIT_STORE: i32 = 125;
 use crate::vfs::{Backend, DirFs, MemoryBudget, MemoryFs, OverlayFs, Vfs};
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -66,9 +69,11 @@ identity and state:
                         Streamable HTTP address): its tools become the commands ALIAS.TOOL,
                         behind the policy like any tool (toolsh.toml: [mcp.ALIAS] command,
                         args, env | url, headers; timeout)
-  --store PATH          the SQLite store for messages, metadata and the audit log, shared by
-                        every process naming it (default: $XDG_STATE_HOME/toolsh/store.db,
-                        else ~/.local/state/toolsh/store.db)
+  --store PATH|URL      the store for messages, metadata, timers, sessions and the audit
+                        log, shared by every process naming it: a SQLite file (default:
+                        $XDG_STATE_HOME/toolsh/store.db, else ~/.local/state/toolsh/store.db)
+                        or postgres://[USER@]HOST[:PORT]/DB, shared across machines (the
+                        password from PGPASSWORD; toolsh.toml: store = PATH|URL)
 limits:
   --timeout SECS        wall time of the whole run
   --limit NAME=N        call-depth, commands, input-bytes, job-log-bytes,
@@ -104,7 +109,7 @@ pub struct Options {
     disable: Vec<String>,
     config: Option<PathBuf>,
     agent: Option<String>,
-    store: Option<PathBuf>,
+    store: Option<crate::store::Location>,
     /// `--mcp ALIAS=COMMAND ARGS…`: servers declared on the command line.
     mcp_servers: Vec<crate::mount::ServerConfig>,
     /// `--host NAME[=PATH]`: host programs declared on the command line.
@@ -225,7 +230,7 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                 let text = value(&mut parser, "--host")?;
                 options.host_programs.push(crate::host::HostConfig::from_flag(&text)?);
             }
-            Long("store") => options.store = Some(PathBuf::from(value(&mut parser, "--store")?)),
+            Long("store") => options.store = Some(crate::store::Location::parse(&value(&mut parser, "--store")?)),
             Long("session") => options.session = Some(value(&mut parser, "--session")?),
             Long("fresh") => options.fresh = true,
             Long("timeout") => {
@@ -319,7 +324,7 @@ fn build_vfs(options: &Options) -> Result<(Vfs, String), String> {
 
 /// Reads the policy file (`--config`, or `toolsh.toml` in the workspace root) and adds the
 /// command line's rules; the file itself becomes part of the control plane.
-fn load_policy(options: &Options, root: &str, store: Option<&std::path::Path>) -> Result<Declared, String> {
+fn load_policy(options: &Options, root: &str) -> Result<Declared, String> {
     let path = match &options.config {
         Some(path) => Some(path.clone()),
         None if !options.memory => Some(std::path::Path::new(root).join("toolsh.toml")),
@@ -342,7 +347,19 @@ fn load_policy(options: &Options, root: &str, store: Option<&std::path::Path>) -
         let shown = if path.is_absolute() { path } else { std::path::Path::new(root).join(path) };
         policy.protect(&shown.to_string_lossy());
     }
-    if let Some(store) = store {
+    // `--store`, else the file's `store =` (a relative file is the workspace's), else the
+    // default file.
+    let store = match (&options.store, file.as_ref().and_then(|f| f.store.as_deref())) {
+        (Some(store), _) => Some(store.clone()),
+        (None, Some(named)) => Some(match crate::store::Location::parse(named) {
+            crate::store::Location::File(path) if path.is_relative() => {
+                crate::store::Location::File(std::path::Path::new(root).join(path))
+            }
+            other => other,
+        }),
+        (None, None) => default_store().map(crate::store::Location::File),
+    };
+    if let Some(store) = store.as_ref().and_then(crate::store::Location::file) {
         // The store and its WAL files, should the user put them inside the workspace.
         let shown = if store.is_absolute() { store.to_path_buf() } else { std::path::Path::new(root).join(store) };
         for suffix in ["", "-wal", "-shm", "-journal"] {
@@ -370,12 +387,14 @@ fn load_policy(options: &Options, root: &str, store: Option<&std::path::Path>) -
         }
         hosts.push(declared.clone());
     }
-    Ok(Declared { policy, retention, servers, hosts })
+    Ok(Declared { policy, retention, servers, hosts, store })
 }
 
 /// What the configuration and the command line declare.
 struct Declared {
     policy: crate::policy::Policy,
+    /// Where the store is: `--store`, the file's `store =`, or the default file.
+    store: Option<crate::store::Location>,
     retention: crate::store::Retention,
     servers: Vec<crate::mount::ServerConfig>,
     hosts: Vec<crate::host::HostConfig>,
@@ -427,12 +446,7 @@ impl Drop for EndLaunchers {
 
 /// `$XDG_STATE_HOME/toolsh/store.db`, else `~/.local/state/toolsh/store.db`.
 fn default_store() -> Option<PathBuf> {
-    #[allow(clippy::disallowed_methods)] // where the user keeps state is a host fact
-    let state = std::env::var_os("XDG_STATE_HOME")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/state")))?;
-    Some(state.join("toolsh").join("store.db"))
+    Some(crate::store::state_dir()?.join("store.db"))
 }
 
 /// The console's history file: one per workspace, beside the default store
@@ -499,8 +513,7 @@ pub fn main(argv: Vec<String>) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let store = options.store.clone().or_else(default_store);
-    let Declared { policy, retention, servers, hosts } = match load_policy(&options, &cwd, store.as_deref()) {
+    let Declared { policy, retention, servers, hosts, store } = match load_policy(&options, &cwd) {
         Ok(loaded) => loaded,
         Err(message) => {
             eprintln!("toolsh: {message}");
@@ -512,7 +525,15 @@ pub fn main(argv: Vec<String>) -> i32 {
         builder = builder.agent(agent);
     }
     if let Some(store) = &store {
-        builder = builder.store(store).audit_retention(retention);
+        // A shared store is checked before anything runs: a wrong address or a server that
+        // cannot be reached is said now (status 125), never replaced by local state.
+        if matches!(store, crate::store::Location::Postgres(_))
+            && let Err(err) = crate::store::Store::open(store, "toolsh", "check").check()
+        {
+            eprintln!("toolsh: {err}");
+            return EXIT_STORE;
+        }
+        builder = builder.store_at(store.clone()).audit_retention(retention);
     }
     let console =
         !options.mcp && options.command.is_none() && options.script_file.is_none() && std::io::stdin().is_terminal();
@@ -543,7 +564,7 @@ pub fn main(argv: Vec<String>) -> i32 {
     }
     // The operator's MCP servers: listed now (started, for the ones not running yet), their
     // tools registered as `ALIAS.TOOL`.
-    builder = match crate::mount::mount(builder, &servers, store.as_deref(), |warning| eprintln!("toolsh: {warning}")) {
+    builder = match crate::mount::mount(builder, &servers, store.as_ref(), |warning| eprintln!("toolsh: {warning}")) {
         Ok(builder) => builder,
         Err(message) => {
             eprintln!("toolsh: {message}");
@@ -601,14 +622,15 @@ pub fn main(argv: Vec<String>) -> i32 {
         // The client's model takes pictures and sound: a line that prints one hands it over.
         let caps = crate::contract::Caps { media: crate::mcp::MEDIA_BYTES, ..Default::default() };
         if options.serve {
-            let Some(path) = &store else {
+            let Some(at) = &store else {
                 eprintln!("toolsh: serve fires the timers kept in the store: give --store PATH");
                 return EXIT_USAGE;
             };
-            let timers = Arc::new(crate::store::Store::new(path, "toolsh-serve", "serve"));
+            let timers = Arc::new(crate::store::Store::open(at, "toolsh-serve", "serve"));
+            let target = timers.target().to_string();
             runtime.spawn(crate::serve::fire_timers(shell.new_session(None), timers));
             if options.http.is_none() {
-                eprintln!("toolsh: firing timers from {}", path.display());
+                eprintln!("toolsh: firing timers from {target}");
                 runtime.block_on(async {
                     let _ = tokio::signal::ctrl_c().await;
                 });

@@ -20,6 +20,10 @@ pub struct ConfigFile {
     /// The profile name.
     #[serde(default)]
     pub profile: Option<String>,
+    /// The store: a SQLite file (relative to the workspace root) or a `postgres://` address
+    /// (`--store` wins over it).
+    #[serde(default)]
+    pub store: Option<String>,
     /// Allow rules.
     #[serde(default)]
     pub allow: Vec<String>,

@@ -131,7 +131,7 @@ async fn settings(ctx: &mut Ctx<'_>, args: &[&str]) -> Status {
             rows.push(("agent".into(), ctx.agent().to_string()));
             rows.push(("session".into(), gate.audit().session().to_string()));
             rows.push(("profile".into(), gate.policy().profile().name().to_string()));
-            rows.push(("store".into(), ctx.store().map_or("none".into(), |s| s.path().display().to_string())));
+            rows.push(("store".into(), ctx.store().map_or("none".into(), |s| s.target().to_string())));
             let mut out = String::new();
             for (name, value) in &rows {
                 match want {

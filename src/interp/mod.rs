@@ -396,7 +396,7 @@ pub struct ShellBuilder {
     agent: String,
     session: Option<String>,
     audit_sink: Option<Arc<dyn crate::audit::AuditSink>>,
-    store: Option<std::path::PathBuf>,
+    store: Option<crate::store::Location>,
     retention: crate::store::Retention,
 }
 
@@ -487,8 +487,15 @@ impl ShellBuilder {
 
     /// Keeps messages, metadata and the audit log in the SQLite store at `path` (opened on
     /// first use; shared safely with other processes naming the same file).
-    pub fn store(mut self, path: &std::path::Path) -> Self {
-        self.store = Some(path.to_path_buf());
+    pub fn store(self, path: &std::path::Path) -> Self {
+        self.store_at(crate::store::Location::File(path.to_path_buf()))
+    }
+
+    /// Keeps messages, metadata and the audit log in the store at `location`: a SQLite file
+    /// or a PostgreSQL database shared with other processes and machines (opened on first
+    /// use; [`crate::store::Store::check`] opens it at once).
+    pub fn store_at(mut self, location: crate::store::Location) -> Self {
+        self.store = Some(location);
         self
     }
 
@@ -507,7 +514,7 @@ impl ShellBuilder {
     pub fn mcp_server(self, config: crate::mount::ServerConfig) -> Result<Self, String> {
         let store = self.store.clone();
         let mut unavailable = None;
-        let builder = crate::mount::mount(self, std::slice::from_ref(&config), store.as_deref(), |warning| {
+        let builder = crate::mount::mount(self, std::slice::from_ref(&config), store.as_ref(), |warning| {
             unavailable = Some(warning.to_string());
         })?;
         match unavailable {
@@ -541,7 +548,7 @@ impl ShellBuilder {
         let retention = self.retention;
         let store = self
             .store
-            .map(|path| Arc::new(crate::store::Store::new(&path, &self.agent, &session).with_retention(retention)));
+            .map(|at| Arc::new(crate::store::Store::open(&at, &self.agent, &session).with_retention(retention)));
         let mut tools = self.tools;
         let policy = self.policy.clone();
         tools.retain(move |name| policy.disabled_by(name).is_none());

@@ -65,7 +65,7 @@ impl Interp {
         let restored = snapshot.restore(&self.state, &self.shared.limits, &self.shared.vfs).map_err(|refusal| {
             format!(
                 "session '{name}' in {} was not restored: {refusal}; 'session drop NAME' (or --fresh) starts it anew",
-                store.path().display()
+                store.target()
             )
         })?;
         let mut state = restored.state;

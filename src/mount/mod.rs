@@ -118,10 +118,10 @@ pub const CACHE_AGE: Duration = Duration::from_secs(24 * 3600);
 pub fn mount(
     mut builder: crate::ShellBuilder,
     servers: &[ServerConfig],
-    store: Option<&std::path::Path>,
+    store: Option<&crate::store::Location>,
     mut warn: impl FnMut(&str),
 ) -> Result<crate::ShellBuilder, String> {
-    let cache = store.map(|path| crate::store::Store::new(path, "toolsh", "mcp-mount"));
+    let cache = store.map(|at| crate::store::Store::open(at, "toolsh", "mcp-mount"));
     for config in servers {
         let connection = Connection::shared(config);
         let identity = config.identity();

@@ -276,7 +276,7 @@ impl Connection {
     #[allow(clippy::disallowed_methods)] // the operator's log on the host, outside every mount
     fn log_file(&self) -> Option<std::fs::File> {
         use std::io::Write;
-        let dir = self.cache_handle()?.0.path().parent()?.join("mcp-logs");
+        let dir = self.cache_handle()?.0.local_dir().join("mcp-logs");
         std::fs::create_dir_all(&dir).ok()?;
         let path = dir.join(format!("{}.log", self.config.alias));
         let long = std::fs::metadata(&path).is_ok_and(|m| m.len() > LOG_BYTES);

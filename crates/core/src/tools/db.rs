@@ -95,7 +95,7 @@ fn run(cx: &ToolCx, args: &SqlArgs, writes: bool) -> Result<ToolOutput, ToolErro
                 .chars()
                 .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
                 .collect();
-            let dir = store.path().parent().map(|p| p.join("db")).unwrap_or_else(|| "db".into());
+            let dir = store.local_dir().join("db");
             Target::Own(dir.join(format!("{agent}.sqlite")))
         }
     };
