@@ -12,13 +12,16 @@
 #   scripts/bench.sh host       host programs (git, python3) through toolsh, confined, against
 #                               bash running them directly: one program per process, and the
 #                               cost per call of 100 calls in one process
+#   scripts/bench.sh store      the store on PostgreSQL (a private cluster, scripts/postgres.sh)
+#                               against SQLite: the time per `msg send`, `msg read`, `meta incr`
+#                               (500 in one process), and 10 processes sending at once
 #   RUNS=5 scripts/bench.sh     repetitions per measurement (median is reported)
 # Targets (from the issues): startup <= dash, loop <= 0.5x bash, 1000 pipelines <= 0.02x bash,
 # parse <= dash, a 5,000-line script run <= dash, 100,000 function calls (measured, no target); every text pipeline <= 1.0x
 # the GNU tools' time, jq <= 1.2x jq's; a host program's spawn <= 1.2x bash's.
 set -euo pipefail
 SECTION="${1:-all}"
-case "$SECTION" in all|shell|text|mcp|session|host) ;; *) echo "usage: $0 [all|shell|text|mcp|session|host]" >&2; exit 2 ;; esac
+case "$SECTION" in all|shell|text|mcp|session|host|store) ;; *) echo "usage: $0 [all|shell|text|mcp|session|host|store]" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
 # The shipped binary is linked statically (no dynamic loader work at start-up); build it the same way.
@@ -203,8 +206,25 @@ host_benchmarks() {
   done
 }
 
+store_benchmarks() {
+  local pg_dir url t s op
+  # Its own directory under /tmp: the server runs as another user when this runs as root.
+  pg_dir=$(mktemp -d /tmp/toolsh-bench-pg.XXXXXX)
+  url=$("$ROOT/scripts/postgres.sh" start "$pg_dir" 55433)
+  trap '"$ROOT/scripts/postgres.sh" stop "'"$pg_dir"'" || true; rm -rf "$WORK" "'"$pg_dir"'"' EXIT
+  for op in "msg send bob hello" "msg read --all -n 1" "meta incr n"; do
+    t=$(measure "$TOOLSH" --memory --store "$url" -c "for i in \$(seq 500); do $op > /dev/null; done")
+    s=$(measure "$TOOLSH" --memory --store store.db -c "for i in \$(seq 500); do $op > /dev/null; done")
+    report "500 x $op (per op: ms/500)" "$t" "sqlite" "$s" "(measured)"
+  done
+  fleet() { for p in $(seq 10); do "$TOOLSH" --memory --agent "a$p" --store "$1" -c 'for i in $(seq 100); do msg send bob x > /dev/null; done' & done; wait; }
+  t=$(measure fleet "$url"); s=$(measure fleet store.db)
+  report "10 processes x 100 msg send at once" "$t" "sqlite" "$s" "(measured)"
+}
+
 if [ "$SECTION" = all ] || [ "$SECTION" = shell ]; then shell_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = text ]; then text_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = mcp ]; then mcp_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = session ]; then session_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = host ]; then host_benchmarks; fi
+if [ "$SECTION" = all ] || [ "$SECTION" = store ]; then store_benchmarks; fi

@@ -2,7 +2,8 @@
 # A private PostgreSQL cluster for the store's tests and for trying a shared store by hand:
 # initdb in a directory of its own, the server on a loopback port with its socket beside it,
 # stopped by `stop`. Nothing of the host's PostgreSQL (its clusters, its service) is touched.
-#   scripts/postgres.sh start DIR [PORT]   starts the cluster in DIR (made if missing) and
+#   scripts/postgres.sh start DIR [PORT]   starts the cluster in DIR (made if missing; under
+#                                          /tmp, not in a private directory, when run as root) and
 #                                          prints its address: postgres://toolsh@127.0.0.1:PORT/toolsh
 #   scripts/postgres.sh stop DIR           stops it
 # The server refuses to run as root, so as root it runs as the `postgres` user the
@@ -23,6 +24,9 @@ if [ -z "$BIN" ]; then
   echo "$0: PostgreSQL's server programs (initdb, pg_ctl) are not installed" >&2
   exit 1
 fi
+# The server's user may not enter the caller's directory.
+DIR="$(realpath -m "$DIR")"
+cd /
 as_owner() {
   if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }

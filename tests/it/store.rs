@@ -1,11 +1,14 @@
-//! The store across real processes: messages exchanged between two `toolsh` processes, atomic
-//! counters, presence, and a store that cannot be used.
+//! The store across real processes, on both engines: messages exchanged between two `toolsh`
+//! processes (also with one killed mid-run), atomic counters, presence, and a store that
+//! cannot be used. Each case runs on a SQLite file and, when `TOOLSH_TEST_POSTGRES` names a
+//! database (`.ci/run` starts one), on a PostgreSQL schema of its own.
 
+use crate::support::stores;
 use std::process::{Command, Stdio};
 
-fn toolsh(store: &std::path::Path, agent: &str, script: &str) -> Command {
+fn toolsh(store: &str, agent: &str, script: &str) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_toolsh"));
-    command.env_clear().args(["--memory", "--timeout", "120", "--agent", agent, "--store"]).arg(store);
+    command.env_clear().args(["--memory", "--timeout", "120", "--agent", agent, "--store", store]);
     command.args(["-c", script]).stdout(Stdio::piped()).stderr(Stdio::piped());
     command
 }
@@ -35,50 +38,81 @@ fn exchange(me: &str, peer: &str) -> String {
 
 #[test]
 fn two_processes_exchange_100_messages_each_none_lost_or_duplicated() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = dir.path().join("store.db");
-    let alice = toolsh(&store, "alice", &exchange("alice", "bob")).spawn().expect("spawn alice");
-    let bob = toolsh(&store, "bob", &exchange("bob", "alice")).spawn().expect("spawn bob");
-    let (alice_got, alice_err, alice_status) = finish(alice);
-    let (bob_got, bob_err, bob_status) = finish(bob);
-    assert_eq!((alice_status, bob_status), (0, 0), "{alice_err}\n{bob_err}");
-    let expected = (1..=100).map(|i| format!("{i}\n")).collect::<String>();
-    assert_eq!(alice_got, expected);
-    assert_eq!(bob_got, expected);
-    let (counts, _, _) = finish(toolsh(&store, "bob", "msg list").spawn().expect("spawn"));
-    assert_eq!(counts, "unread 0, read 100, archived 0, sent 100\n");
+    for store in stores("exchange") {
+        let alice = toolsh(&store.spec, "alice", &exchange("alice", "bob")).spawn().expect("spawn alice");
+        let bob = toolsh(&store.spec, "bob", &exchange("bob", "alice")).spawn().expect("spawn bob");
+        let (alice_got, alice_err, alice_status) = finish(alice);
+        let (bob_got, bob_err, bob_status) = finish(bob);
+        assert_eq!((alice_status, bob_status), (0, 0), "{}: {alice_err}\n{bob_err}", store.name);
+        let expected = (1..=100).map(|i| format!("{i}\n")).collect::<String>();
+        assert_eq!(alice_got, expected, "{}", store.name);
+        assert_eq!(bob_got, expected, "{}", store.name);
+        let (counts, _, _) = finish(toolsh(&store.spec, "bob", "msg list").spawn().expect("spawn"));
+        assert_eq!(counts, "unread 0, read 100, archived 0, sent 100\n", "{}", store.name);
+    }
+}
+
+#[test]
+fn a_sender_killed_mid_run_loses_no_acknowledged_message_and_leaves_no_partial_one() {
+    for store in stores("killed") {
+        // Each number is printed once `msg send` has returned: acknowledged.
+        let script = "for i in $(seq 1000); do msg send bob \"$i\" > /dev/null && echo $i; done";
+        let mut sender = toolsh(&store.spec, "alice", script).spawn().expect("spawn");
+        let mut acknowledged = Vec::new();
+        {
+            use std::io::BufRead;
+            let lines = std::io::BufReader::new(sender.stdout.take().expect("stdout"));
+            for line in lines.lines() {
+                acknowledged.push(line.expect("line").parse::<u32>().expect("number"));
+                if acknowledged.len() == 40 {
+                    sender.kill().expect("SIGKILL");
+                    break;
+                }
+            }
+        }
+        let _ = sender.wait();
+        let (got, err, status) =
+            finish(toolsh(&store.spec, "bob", "msg read --json | jq -r .text").spawn().expect("spawn"));
+        assert_eq!(status, 0, "{}: {err}", store.name);
+        let got: Vec<u32> = got.lines().map(|l| l.parse().expect("a whole message")).collect();
+        // Every acknowledged message arrived, in order, once; at most the one being sent when
+        // the sender died arrived besides (sent, not yet acknowledged).
+        assert!(got.len() == acknowledged.len() || got.len() == acknowledged.len() + 1, "{}: {got:?}", store.name);
+        assert_eq!(got, (1..=got.len() as u32).collect::<Vec<_>>(), "{}", store.name);
+    }
 }
 
 #[test]
 fn two_processes_incrementing_1000_times_each_make_2000() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = dir.path().join("store.db");
-    let script = "for i in $(seq 1000); do meta incr n 1 > /dev/null || exit 1; done";
-    let a = toolsh(&store, "a", script).spawn().expect("spawn");
-    let b = toolsh(&store, "b", script).spawn().expect("spawn");
-    let (_, a_err, a_status) = finish(a);
-    let (_, b_err, b_status) = finish(b);
-    assert_eq!((a_status, b_status), (0, 0), "{a_err}\n{b_err}");
-    let (value, _, _) = finish(toolsh(&store, "c", "meta get n").spawn().expect("spawn"));
-    assert_eq!(value, "2000\n");
+    for store in stores("incr") {
+        let script = "for i in $(seq 1000); do meta incr n 1 > /dev/null || exit 1; done";
+        let a = toolsh(&store.spec, "a", script).spawn().expect("spawn");
+        let b = toolsh(&store.spec, "b", script).spawn().expect("spawn");
+        let (_, a_err, a_status) = finish(a);
+        let (_, b_err, b_status) = finish(b);
+        assert_eq!((a_status, b_status), (0, 0), "{}: {a_err}\n{b_err}", store.name);
+        let (value, _, _) = finish(toolsh(&store.spec, "c", "meta get n").spawn().expect("spawn"));
+        assert_eq!(value, "2000\n", "{}", store.name);
+    }
 }
 
 #[test]
 fn presence_and_identity() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = dir.path().join("store.db");
-    let (out, _, _) = finish(toolsh(&store, "alice", "whoami; msg list > /dev/null").spawn().expect("spawn"));
-    assert_eq!(out, "alice\n");
-    let (out, _, status) =
-        finish(toolsh(&store, "bob", "ping alice; who | cut -d' ' -f1 | sort").spawn().expect("spawn"));
-    assert_eq!(status, 0);
-    assert!(out.starts_with("alice is alive (seen "), "{out}");
-    assert!(out.ends_with("alice\nbob\n"), "{out}");
-    let (out, _, status) = finish(toolsh(&store, "bob", "ping carol").spawn().expect("spawn"));
-    assert_eq!(
-        (out.as_str(), status),
-        ("carol has never been seen on this store (ping asks about agents, not network hosts)\n", 1)
-    );
+    for store in stores("presence") {
+        let store = store.spec.as_str();
+        let (out, _, _) = finish(toolsh(store, "alice", "whoami; msg list > /dev/null").spawn().expect("spawn"));
+        assert_eq!(out, "alice\n");
+        let (out, _, status) =
+            finish(toolsh(store, "bob", "ping alice; who | cut -d' ' -f1 | sort").spawn().expect("spawn"));
+        assert_eq!(status, 0);
+        assert!(out.starts_with("alice is alive (seen "), "{out}");
+        assert!(out.ends_with("alice\nbob\n"), "{store}: {out}");
+        let (out, _, status) = finish(toolsh(store, "bob", "ping carol").spawn().expect("spawn"));
+        assert_eq!(
+            (out.as_str(), status),
+            ("carol has never been seen on this store (ping asks about agents, not network hosts)\n", 1)
+        );
+    }
 }
 
 #[test]
@@ -86,7 +120,7 @@ fn an_unusable_store_is_named_and_kept() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = dir.path().join("store.db");
     std::fs::write(&store, "my notes, not a database\n".repeat(100)).expect("write");
-    let (_, err, status) = finish(toolsh(&store, "a", "msg send b hi").spawn().expect("spawn"));
+    let (_, err, status) = finish(toolsh(&store.display().to_string(), "a", "msg send b hi").spawn().expect("spawn"));
     assert_eq!(status, 125, "{err}");
     assert!(err.contains(&store.display().to_string()) && err.contains("not a toolsh store"), "{err}");
     assert!(std::fs::read_to_string(&store).expect("read").starts_with("my notes"));
@@ -98,8 +132,9 @@ fn an_unusable_store_is_named_and_kept() {
 fn the_audit_log_lands_in_the_store() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = dir.path().join("store.db");
-    let (_, err, status) =
-        finish(toolsh(&store, "a", "echo x > /f; cat /f /f > /dev/null; rm /f").spawn().expect("spawn"));
+    let (_, err, status) = finish(
+        toolsh(&store.display().to_string(), "a", "echo x > /f; cat /f /f > /dev/null; rm /f").spawn().expect("spawn"),
+    );
     assert_eq!(status, 0, "{err}");
     let conn = rusqlite::Connection::open(&store).expect("open");
     let rows: Vec<(String, String, i64)> = conn
@@ -123,13 +158,39 @@ fn the_wal_stays_bounded_across_one_shot_processes() {
     let store = dir.path().join("store.db");
     let mut largest = 0;
     for i in 0..80 {
-        let (_, err, status) =
-            finish(toolsh(&store, "a", &format!("meta set k{i} v > /dev/null")).spawn().expect("spawn"));
+        let (_, err, status) = finish(
+            toolsh(&store.display().to_string(), "a", &format!("meta set k{i} v > /dev/null")).spawn().expect("spawn"),
+        );
         assert_eq!(status, 0, "{err}");
         largest = largest.max(std::fs::metadata(dir.path().join("store.db-wal")).map_or(0, |m| m.len()));
     }
     // 128 pages of 4 KiB and their headers, plus one command line's own pages.
     assert!(largest < 150 * 4120, "the WAL reached {largest} bytes");
-    let (out, _, _) = finish(toolsh(&store, "a", "meta list k | wc -l").spawn().expect("spawn"));
+    let (out, _, _) = finish(toolsh(&store.display().to_string(), "a", "meta list k | wc -l").spawn().expect("spawn"));
     assert_eq!(out.trim(), "80");
+}
+
+#[test]
+fn an_unreachable_postgres_store_is_named_without_its_password_and_nothing_runs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut command = toolsh("postgres://agent:hunter2@127.0.0.1:9/fleet", "a", "echo ran > /tmp/x; echo ran");
+    let (out, err, status) = finish(command.current_dir(dir.path()).spawn().expect("spawn"));
+    assert_eq!((out.as_str(), status), ("", 125), "{err}");
+    assert!(err.contains("store postgres://agent@127.0.0.1:9/fleet cannot be reached"), "{err}");
+    assert!(!err.contains("hunter2"), "{err}");
+}
+
+#[test]
+fn a_session_kept_by_one_process_is_resumed_by_another() {
+    for store in stores("resume") {
+        let run = |script: &str| {
+            let mut command = Command::new(env!("CARGO_BIN_EXE_toolsh"));
+            command.env_clear().args(["--memory", "--agent", "alice", "--store", &store.spec, "--session", "work"]);
+            finish(command.args(["-c", script]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn"))
+        };
+        let (_, err, status) = run("x=42; f() { echo \"f sees $x\"; }; cd /tmp; echo kept > note");
+        assert_eq!(status, 0, "{}: {err}", store.name);
+        let (out, err, status) = run("f; pwd; cat note");
+        assert_eq!((out.as_str(), status), ("f sees 42\n/tmp\nkept\n", 0), "{}: {err}", store.name);
+    }
 }

@@ -141,3 +141,43 @@ pub fn processes() -> Vec<(i32, String)> {
     }
     found
 }
+
+/// A store one case uses, removed when the case ends.
+pub struct TestStore {
+    /// What `--store` is given.
+    pub spec: String,
+    pub name: &'static str,
+    _dir: tempfile::TempDir,
+    /// The PostgreSQL database and the case's schema in it.
+    schema: Option<(String, String)>,
+}
+
+impl Drop for TestStore {
+    fn drop(&mut self) {
+        if let Some((url, schema)) = &self.schema {
+            let admin = toolsh::store::Store::open(&toolsh::store::Location::Postgres(url.clone()), "admin", "setup");
+            let _ = admin.execute_for_test(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE"));
+        }
+    }
+}
+
+/// A SQLite store, and a PostgreSQL one when the run names a test database.
+pub fn stores(case: &str) -> Vec<TestStore> {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let spec = dir.path().join("store.db").display().to_string();
+    let mut all = vec![TestStore { spec, name: "sqlite", _dir: dir, schema: None }];
+    match std::env::var("TOOLSH_TEST_POSTGRES").ok().filter(|url| !url.is_empty()) {
+        Some(url) => {
+            let schema = format!("it{}_{case}", std::process::id());
+            let admin = toolsh::store::Store::open(&toolsh::store::Location::Postgres(url.clone()), "admin", "setup");
+            admin.execute_for_test(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE")).expect("drop schema");
+            admin.execute_for_test(&format!("CREATE SCHEMA {schema}")).expect("create schema");
+            let separator = if url.contains('?') { '&' } else { '?' };
+            let spec = format!("{url}{separator}options=-csearch_path%3D{schema}");
+            let dir = tempfile::tempdir().expect("tempdir");
+            all.push(TestStore { spec, name: "postgres", _dir: dir, schema: Some((url, schema)) });
+        }
+        None => eprintln!("{case}: PostgreSQL skipped (TOOLSH_TEST_POSTGRES is not set)"),
+    }
+    all
+}

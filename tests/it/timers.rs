@@ -60,6 +60,42 @@ fn two_servers_on_one_store_fire_each_second_of_a_crontab_exactly_once() {
 }
 
 #[test]
+fn three_servers_on_one_postgres_store_fire_each_second_exactly_once() {
+    let Some(store) = crate::support::stores("serve3").into_iter().find(|s| s.name == "postgres") else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().display().to_string();
+    let base = ["--root", root.as_str(), "--store", store.spec.as_str()];
+    let mut args: Vec<String> = base.iter().map(|a| a.to_string()).collect();
+    args.extend(["--agent", "alice", "-c", "echo '* * * * * * date +%s >> ticks.log' | crontab -"].map(String::from));
+    let out = run_binary(dir.path(), &args, Duration::from_secs(20));
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let servers: Vec<Child> = (0..3)
+        .map(|_| {
+            Command::new(env!("CARGO_BIN_EXE_toolsh"))
+                .arg("serve")
+                .args(base)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("spawn serve")
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(8));
+    servers.into_iter().for_each(stop);
+    let mut args: Vec<String> = base.iter().map(|a| a.to_string()).collect();
+    args.extend(["--agent", "alice", "-c", "atq --runs | wc -l"].map(String::from));
+    let runs = run_binary(dir.path(), &args, Duration::from_secs(20));
+    let ticks = std::fs::read_to_string(dir.path().join("ticks.log")).expect("ticks");
+    let seconds: Vec<i64> = ticks.lines().map(|l| l.parse().expect("a second")).collect();
+    assert!(seconds.len() >= 6, "a run for (nearly) every second: {ticks}");
+    assert!(seconds.windows(2).all(|w| w[1] - w[0] == 1), "each second once, none skipped: {ticks}");
+    assert!(runs.stdout.trim().parse::<usize>().expect("runs") >= seconds.len(), "{}", runs.stdout);
+}
+
+#[test]
 fn at_jobs_run_once_keep_their_output_and_report_failure_to_the_inbox() {
     let dir = tempfile::tempdir().expect("tempdir");
     let out = toolsh(

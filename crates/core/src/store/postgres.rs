@@ -23,12 +23,13 @@ use super::{
     TIMER_COLUMNS, Timer, TimerRun, now_ms, plan_meta,
 };
 use crate::snapshot::Snapshot;
+use deadpool_postgres::GenericClient;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use futures::future::BoxFuture;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
-use tokio_postgres::{GenericClient, NoTls, Row};
+use tokio_postgres::{NoTls, Row};
 
 /// The longest any one operation may take, connecting included.
 pub const OP_TIMEOUT: Duration = Duration::from_secs(30);
@@ -235,7 +236,7 @@ impl Postgres {
     fn write<T, F>(&self, who: Actor<'_>, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
-        F: for<'t> FnOnce(&'t tokio_postgres::Transaction<'t>) -> BoxFuture<'t, Result<T, Failure>> + Send + 'static,
+        F: for<'t> FnOnce(&'t deadpool_postgres::Transaction<'t>) -> BoxFuture<'t, Result<T, Failure>> + Send + 'static,
     {
         let (agent, session) = (who.agent.to_string(), who.session.to_string());
         self.seen.lock().unwrap_or_else(|p| p.into_inner()).insert(agent.clone());
@@ -244,7 +245,7 @@ impl Postgres {
                 let mut client = pool.get().await?;
                 let tx = client.transaction().await?;
                 let value = work(&tx).await?;
-                touch(&*tx, &agent, &session).await?;
+                touch(&tx, &agent, &session).await?;
                 tx.commit().await?;
                 Ok(value)
             })
@@ -256,18 +257,17 @@ impl Postgres {
     fn query<T, F>(&self, who: Option<Actor<'_>>, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
-        F: for<'c> FnOnce(&'c tokio_postgres::Client) -> BoxFuture<'c, Result<T, Failure>> + Send + 'static,
+        F: for<'c> FnOnce(&'c deadpool_postgres::Client) -> BoxFuture<'c, Result<T, Failure>> + Send + 'static,
     {
         let first = who.filter(|who| self.seen.lock().unwrap_or_else(|p| p.into_inner()).insert(who.agent.to_string()));
         let presence = first.map(|who| (who.agent.to_string(), who.session.to_string()));
         self.run(move |pool| {
             Box::pin(async move {
-                let object = pool.get().await?;
-                let client: &tokio_postgres::Client = &object;
+                let client = pool.get().await?;
                 if let Some((agent, session)) = presence {
-                    touch(client, &agent, &session).await?;
+                    touch(&client, &agent, &session).await?;
                 }
-                work(client).await
+                work(&client).await
             })
         })
     }
@@ -303,12 +303,12 @@ fn migrate(pool: Pool) -> Job<()> {
 async fn migrate_now(pool: Pool) -> Result<(), Failure> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
-    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).await?;
+    tx.execute(&tx.prepare_cached("SELECT pg_advisory_xact_lock($1)").await?, &[&MIGRATION_LOCK]).await?;
     tx.batch_execute("CREATE TABLE IF NOT EXISTS toolsh_schema (version BIGINT NOT NULL)").await?;
-    let version: i64 = match tx.query_opt("SELECT version FROM toolsh_schema", &[]).await? {
+    let version: i64 = match tx.query_opt(&tx.prepare_cached("SELECT version FROM toolsh_schema").await?, &[]).await? {
         Some(row) => row.get(0),
         None => {
-            tx.execute("INSERT INTO toolsh_schema (version) VALUES (0)", &[]).await?;
+            tx.execute(&tx.prepare_cached("INSERT INTO toolsh_schema (version) VALUES (0)").await?, &[]).await?;
             0
         }
     };
@@ -317,7 +317,7 @@ async fn migrate_now(pool: Pool) -> Result<(), Failure> {
     }
     for index in version as usize..schema::VERSION as usize {
         tx.batch_execute(&schema::render(index, Dialect::Postgres)).await?;
-        tx.execute("UPDATE toolsh_schema SET version = $1", &[&(index as i64 + 1)]).await?;
+        tx.execute(&tx.prepare_cached("UPDATE toolsh_schema SET version = $1").await?, &[&(index as i64 + 1)]).await?;
     }
     tx.commit().await?;
     Ok(())
@@ -325,13 +325,13 @@ async fn migrate_now(pool: Pool) -> Result<(), Failure> {
 
 /// Marks `agent` as seen now.
 async fn touch(client: &impl GenericClient, agent: &str, session: &str) -> Result<(), Failure> {
-    client
-        .execute(
+    let statement = client
+        .prepare_cached(
             "INSERT INTO agents (name, last_seen, session) VALUES ($1, $2, $3)
              ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen, session = excluded.session",
-            &[&agent, &now_ms(), &session],
         )
         .await?;
+    client.execute(&statement, &[&agent, &now_ms(), &session]).await?;
     Ok(())
 }
 
@@ -410,10 +410,10 @@ impl Engine for Postgres {
                     )
                 };
                 let limit = limit.map(i64::from);
-                let messages: Vec<Message> = tx.query(&sql, &[&me, &limit]).await?.iter().map(message).collect();
+                let messages: Vec<Message> = tx.query(&tx.prepare_cached(&sql).await?, &[&me, &limit]).await?.iter().map(message).collect();
                 let ids: Vec<i64> = messages.iter().filter(|m| m.read_at.is_none()).map(|m| m.id).collect();
                 if !ids.is_empty() {
-                    tx.execute("UPDATE messages SET read_at = $1 WHERE id = ANY($2) AND read_at IS NULL", &[&now_ms(), &ids])
+                    tx.execute(&tx.prepare_cached("UPDATE messages SET read_at = $1 WHERE id = ANY($2) AND read_at IS NULL").await?, &[&now_ms(), &ids])
                         .await?;
                 }
                 Ok(messages)
@@ -453,18 +453,29 @@ impl Engine for Postgres {
             Box::pin(async move {
                 let mut found = Vec::new();
                 for id in ids {
-                    let exists =
-                        tx.query_opt("SELECT id FROM messages WHERE id = $1 AND recipient = $2", &[&id, &me]).await?;
+                    let exists = tx
+                        .query_opt(
+                            &tx.prepare_cached("SELECT id FROM messages WHERE id = $1 AND recipient = $2").await?,
+                            &[&id, &me],
+                        )
+                        .await?;
                     if exists.is_none() {
                         continue;
                     }
                     if let Some(read) = read {
                         let at = read.then(now_ms);
-                        tx.execute("UPDATE messages SET read_at = $1 WHERE id = $2", &[&at, &id]).await?;
+                        tx.execute(
+                            &tx.prepare_cached("UPDATE messages SET read_at = $1 WHERE id = $2").await?,
+                            &[&at, &id],
+                        )
+                        .await?;
                     }
                     if let Some(archived) = archived {
-                        tx.execute("UPDATE messages SET archived = $1 WHERE id = $2", &[&i64::from(archived), &id])
-                            .await?;
+                        tx.execute(
+                            &tx.prepare_cached("UPDATE messages SET archived = $1 WHERE id = $2").await?,
+                            &[&i64::from(archived), &id],
+                        )
+                        .await?;
                     }
                     found.push(id);
                 }
@@ -476,8 +487,14 @@ impl Engine for Postgres {
     fn agents(&self, who: Actor<'_>) -> Result<Vec<(String, i64)>, StoreError> {
         self.query(Some(who), |client| {
             Box::pin(async move {
-                let rows =
-                    client.query("SELECT name, last_seen FROM agents ORDER BY last_seen DESC, name", &[]).await?;
+                let rows = client
+                    .query(
+                        &client
+                            .prepare_cached("SELECT name, last_seen FROM agents ORDER BY last_seen DESC, name")
+                            .await?,
+                        &[],
+                    )
+                    .await?;
                 Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
             })
         })
@@ -487,7 +504,9 @@ impl Engine for Postgres {
         let agent = agent.to_string();
         self.query(Some(who), move |client| {
             Box::pin(async move {
-                let row = client.query_opt("SELECT last_seen FROM agents WHERE name = $1", &[&agent]).await?;
+                let row = client
+                    .query_opt(&client.prepare_cached("SELECT last_seen FROM agents WHERE name = $1").await?, &[&agent])
+                    .await?;
                 Ok(row.map(|r| r.get(0)))
             })
         })
@@ -497,7 +516,12 @@ impl Engine for Postgres {
         let key = key.to_string();
         self.query(Some(who), move |client| {
             Box::pin(async move {
-                let row = client.query_opt("SELECT key, value, protection FROM meta WHERE key = $1", &[&key]).await?;
+                let row = client
+                    .query_opt(
+                        &client.prepare_cached("SELECT key, value, protection FROM meta WHERE key = $1").await?,
+                        &[&key],
+                    )
+                    .await?;
                 Ok(row.as_ref().map(meta_entry))
             })
         })
@@ -528,8 +552,14 @@ impl Engine for Postgres {
         self.write(who, move |tx| {
             Box::pin(async move {
                 // The key's lock, held to the commit: a missing key has no row to lock.
-                tx.execute("SELECT pg_advisory_xact_lock($1, hashtext($2))", &[&META_LOCK, &key]).await?;
-                let existing = tx.query_opt("SELECT value, protection FROM meta WHERE key = $1", &[&key]).await?;
+                tx.execute(
+                    &tx.prepare_cached("SELECT pg_advisory_xact_lock($1, hashtext($2))").await?,
+                    &[&META_LOCK, &key],
+                )
+                .await?;
+                let existing = tx
+                    .query_opt(&tx.prepare_cached("SELECT value, protection FROM meta WHERE key = $1").await?, &[&key])
+                    .await?;
                 let existing = existing.map(|r| (r.get::<_, String>(0), Protection::parse(r.get::<_, &str>(1))));
                 let plan = match plan_meta(&key, existing.as_ref().map(|(v, p)| (v.as_str(), *p)), &change) {
                     Ok(plan) => plan,
@@ -538,14 +568,17 @@ impl Engine for Postgres {
                 match &plan {
                     MetaPlan::Write(value, protection) => {
                         tx.execute(
-                            "INSERT INTO meta (key, value, protection, updated_at) VALUES ($1, $2, $3, $4)
+                            &tx.prepare_cached(
+                                "INSERT INTO meta (key, value, protection, updated_at) VALUES ($1, $2, $3, $4)
                              ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                            )
+                            .await?,
                             &[&key, value, &protection.as_str(), &now_ms()],
                         )
                         .await?;
                     }
                     MetaPlan::Delete => {
-                        tx.execute("DELETE FROM meta WHERE key = $1", &[&key]).await?;
+                        tx.execute(&tx.prepare_cached("DELETE FROM meta WHERE key = $1").await?, &[&key]).await?;
                     }
                     MetaPlan::Nothing => {}
                 }
@@ -593,7 +626,10 @@ impl Engine for Postgres {
         let (agent, command, cwd) = (who.agent.to_string(), command.to_string(), cwd.to_string());
         self.write(who, move |tx| {
             Box::pin(async move {
-                let held: i64 = tx.query_one("SELECT count(*) FROM timers WHERE agent = $1", &[&agent]).await?.get(0);
+                let held: i64 = tx
+                    .query_one(&tx.prepare_cached("SELECT count(*) FROM timers WHERE agent = $1").await?, &[&agent])
+                    .await?
+                    .get(0);
                 if held >= most_of(most) {
                     return Ok(Err(format!("limit exceeded: timers per agent (at most {most})")));
                 }
@@ -615,7 +651,12 @@ impl Engine for Postgres {
             Box::pin(async move {
                 let sql =
                     format!("SELECT {TIMER_COLUMNS} FROM timers WHERE agent = $1 AND kind = $2 ORDER BY next_at, id");
-                Ok(client.query(&sql, &[&agent, &kind]).await?.iter().map(timer_of).collect())
+                Ok(client
+                    .query(&client.prepare_cached(&sql).await?, &[&agent, &kind])
+                    .await?
+                    .iter()
+                    .map(timer_of)
+                    .collect())
             })
         })
     }
@@ -644,21 +685,19 @@ impl Engine for Postgres {
         self.write(who, move |tx| {
             Box::pin(async move {
                 let ats: i64 =
-                    tx.query_one("SELECT count(*) FROM timers WHERE agent = $1 AND kind = 'at'", &[&agent]).await?.get(0);
+                    tx.query_one(&tx.prepare_cached("SELECT count(*) FROM timers WHERE agent = $1 AND kind = 'at'").await?, &[&agent]).await?.get(0);
                 if ats + most_of(entries.len()) > most_of(most) {
                     return Ok(Err(format!("limit exceeded: timers per agent (at most {most})")));
                 }
-                tx.execute("DELETE FROM timers WHERE agent = $1 AND kind = 'cron'", &[&agent]).await?;
+                tx.execute(&tx.prepare_cached("DELETE FROM timers WHERE agent = $1 AND kind = 'cron'").await?, &[&agent]).await?;
                 for (schedule, command, next) in &entries {
-                    tx.execute(
-                        "INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at)
-                         VALUES ($1, 'cron', $2, $3, $4, $5, $6)",
+                    tx.execute(&tx.prepare_cached("INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at)
+                         VALUES ($1, 'cron', $2, $3, $4, $5, $6)").await?,
                         &[&agent, schedule, command, &cwd, next, &now_ms()],
                     )
                     .await?;
                 }
-                tx.execute(
-                    "INSERT INTO crontabs (agent, text) VALUES ($1, $2) ON CONFLICT (agent) DO UPDATE SET text = excluded.text",
+                tx.execute(&tx.prepare_cached("INSERT INTO crontabs (agent, text) VALUES ($1, $2) ON CONFLICT (agent) DO UPDATE SET text = excluded.text").await?,
                     &[&agent, &text],
                 )
                 .await?;
@@ -671,7 +710,10 @@ impl Engine for Postgres {
         let agent = agent.to_string();
         self.query(None, move |client| {
             Box::pin(async move {
-                Ok(client.query_opt("SELECT text FROM crontabs WHERE agent = $1", &[&agent]).await?.map(|r| r.get(0)))
+                Ok(client
+                    .query_opt(&client.prepare_cached("SELECT text FROM crontabs WHERE agent = $1").await?, &[&agent])
+                    .await?
+                    .map(|r| r.get(0)))
             })
         })
     }
@@ -680,8 +722,12 @@ impl Engine for Postgres {
         let agent = who.agent.to_string();
         self.write(who, move |tx| {
             Box::pin(async move {
-                tx.execute("DELETE FROM timers WHERE agent = $1 AND kind = 'cron'", &[&agent]).await?;
-                Ok(tx.execute("DELETE FROM crontabs WHERE agent = $1", &[&agent]).await? > 0)
+                tx.execute(
+                    &tx.prepare_cached("DELETE FROM timers WHERE agent = $1 AND kind = 'cron'").await?,
+                    &[&agent],
+                )
+                .await?;
+                Ok(tx.execute(&tx.prepare_cached("DELETE FROM crontabs WHERE agent = $1").await?, &[&agent]).await? > 0)
             })
         })
     }
@@ -690,14 +736,19 @@ impl Engine for Postgres {
         self.query(None, move |client| {
             Box::pin(async move {
                 let sql = format!("SELECT {TIMER_COLUMNS} FROM timers WHERE next_at <= $1 ORDER BY next_at, id");
-                Ok(client.query(&sql, &[&now]).await?.iter().map(timer_of).collect())
+                Ok(client.query(&client.prepare_cached(&sql).await?, &[&now]).await?.iter().map(timer_of).collect())
             })
         })
     }
 
     fn next_due(&self) -> Result<Option<i64>, StoreError> {
         self.query(None, |client| {
-            Box::pin(async move { Ok(client.query_one("SELECT min(next_at) FROM timers", &[]).await?.get(0)) })
+            Box::pin(async move {
+                Ok(client
+                    .query_one(&client.prepare_cached("SELECT min(next_at) FROM timers").await?, &[])
+                    .await?
+                    .get(0))
+            })
         })
     }
 
@@ -709,22 +760,20 @@ impl Engine for Postgres {
                 // first's row lock, then finds `next_at` moved and changes nothing.
                 let moved = match next {
                     Some(next) => {
-                        tx.execute(
-                            "UPDATE timers SET next_at = $1 WHERE id = $2 AND next_at = $3",
+                        tx.execute(&tx.prepare_cached("UPDATE timers SET next_at = $1 WHERE id = $2 AND next_at = $3").await?,
                             &[&next, &timer.id, &timer.next_at],
                         )
                         .await?
                     }
                     None => {
-                        tx.execute("DELETE FROM timers WHERE id = $1 AND next_at = $2", &[&timer.id, &timer.next_at])
+                        tx.execute(&tx.prepare_cached("DELETE FROM timers WHERE id = $1 AND next_at = $2").await?, &[&timer.id, &timer.next_at])
                             .await?
                     }
                 };
                 if moved == 0 || !run {
                     return Ok(false);
                 }
-                tx.execute(
-                    "INSERT INTO timer_runs (timer, slot, agent, kind, command, started_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                tx.execute(&tx.prepare_cached("INSERT INTO timer_runs (timer, slot, agent, kind, command, started_at) VALUES ($1, $2, $3, $4, $5, $6)").await?,
                     &[&timer.id, &timer.next_at, &timer.agent, &timer.kind, &timer.command, &now_ms()],
                 )
                 .await?;
@@ -745,7 +794,10 @@ impl Engine for Postgres {
         self.write(who, move |tx| {
             Box::pin(async move {
                 tx.execute(
-                    "UPDATE timer_runs SET ended_at = $1, status = $2, output = $3 WHERE timer = $4 AND slot = $5",
+                    &tx.prepare_cached(
+                        "UPDATE timer_runs SET ended_at = $1, status = $2, output = $3 WHERE timer = $4 AND slot = $5",
+                    )
+                    .await?,
                     &[&now_ms(), &status, &output, &timer, &slot],
                 )
                 .await?;
@@ -802,7 +854,10 @@ impl Engine for Postgres {
         let id = id.to_string();
         self.query(None, move |client| {
             Box::pin(async move {
-                Ok(client.query_opt("SELECT state FROM mcp_sessions WHERE id = $1", &[&id]).await?.map(|r| r.get(0)))
+                Ok(client
+                    .query_opt(&client.prepare_cached("SELECT state FROM mcp_sessions WHERE id = $1").await?, &[&id])
+                    .await?
+                    .map(|r| r.get(0)))
             })
         })
     }
@@ -811,7 +866,7 @@ impl Engine for Postgres {
         let id = id.to_string();
         self.query(None, move |client| {
             Box::pin(async move {
-                client.execute("DELETE FROM mcp_sessions WHERE id = $1", &[&id]).await?;
+                client.execute(&client.prepare_cached("DELETE FROM mcp_sessions WHERE id = $1").await?, &[&id]).await?;
                 Ok(())
             })
         })
@@ -822,10 +877,9 @@ impl Engine for Postgres {
             (who.agent.to_string(), name.to_string(), snapshot.state.clone(), snapshot.tmp.clone());
         self.write(who, move |tx| {
             Box::pin(async move {
-                tx.execute(
-                    "INSERT INTO sessions (agent, name, version, saved_at, state, tmp) VALUES ($1, $2, $3, $4, $5, $6)
+                tx.execute(&tx.prepare_cached("INSERT INTO sessions (agent, name, version, saved_at, state, tmp) VALUES ($1, $2, $3, $4, $5, $6)
                      ON CONFLICT (agent, name) DO UPDATE SET version = excluded.version,
-                        saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp",
+                        saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp").await?,
                     &[&agent, &name, &i64::from(crate::snapshot::VERSION), &now_ms(), &state, &tmp],
                 )
                 .await?;
@@ -895,7 +949,7 @@ impl Engine for Postgres {
                     .await?;
                 for row in &stale {
                     if let Some(id) = row.get::<_, &str>(0).strip_prefix("mcp:") {
-                        tx.execute("DELETE FROM mcp_sessions WHERE id = $1", &[&id]).await?;
+                        tx.execute(&tx.prepare_cached("DELETE FROM mcp_sessions WHERE id = $1").await?, &[&id]).await?;
                     }
                 }
                 Ok(stale.len())
@@ -907,7 +961,13 @@ impl Engine for Postgres {
         let (agent, name) = (who.agent.to_string(), name.to_string());
         self.write(who, move |tx| {
             Box::pin(async move {
-                Ok(tx.execute("DELETE FROM sessions WHERE agent = $1 AND name = $2", &[&agent, &name]).await? > 0)
+                Ok(tx
+                    .execute(
+                        &tx.prepare_cached("DELETE FROM sessions WHERE agent = $1 AND name = $2").await?,
+                        &[&agent, &name],
+                    )
+                    .await?
+                    > 0)
             })
         })
     }
@@ -923,7 +983,7 @@ impl Engine for Postgres {
         self.write(who, move |tx| {
             Box::pin(async move {
                 let insert = tx
-                    .prepare(
+                    .prepare_cached(
                         "INSERT INTO audit (at, session, agent, command, tool, digest, decision, rule, status, micros, calls)
                          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
                     )
@@ -943,8 +1003,8 @@ impl Engine for Postgres {
                     last = row.get(0);
                 }
                 if !rows.is_empty() && last / PRUNE_EVERY != (last - rows.len() as i64) / PRUNE_EVERY {
-                    tx.execute("DELETE FROM audit WHERE at < $1", &[&now_ms().saturating_sub(max_age_ms)]).await?;
-                    tx.execute("DELETE FROM audit WHERE id <= $1", &[&last.saturating_sub(max_rows)]).await?;
+                    tx.execute(&tx.prepare_cached("DELETE FROM audit WHERE at < $1").await?, &[&now_ms().saturating_sub(max_age_ms)]).await?;
+                    tx.execute(&tx.prepare_cached("DELETE FROM audit WHERE id <= $1").await?, &[&last.saturating_sub(max_rows)]).await?;
                 }
                 Ok(())
             })
@@ -953,6 +1013,8 @@ impl Engine for Postgres {
 
     fn execute_for_test(&self, sql: &str) -> Result<u64, StoreError> {
         let sql = sql.to_string();
-        self.query(None, move |client| Box::pin(async move { Ok(client.execute(sql.as_str(), &[]).await?) }))
+        self.query(None, move |client| {
+            Box::pin(async move { Ok(client.execute(&client.prepare_cached(&sql).await?, &[]).await?) })
+        })
     }
 }
