@@ -9,14 +9,21 @@ use serde_json::{Value, json};
 const JSON: Opt = Opt::long("json", "print the tool's answer as JSON, one value a line");
 const ALL: Opt = Opt::both('a', "all", "read: every message, read ones too");
 const COUNT: Opt = Opt::short('n', "read: at most NUM messages").value("NUM");
+const WAIT: Opt =
+    Opt::long("wait", "read: with no new message, wait up to SECONDS (without: until one comes)").optional("SECONDS");
 
 /// `msg`.
 pub const MSG: Spec = Spec {
     name: "msg",
     summary: "send and read messages between agents",
-    synopsis: &["send TO [TEXT]...", "read [-a] [-n NUM] [--json]", "list [--json]", "archive|unarchive ID..."],
+    synopsis: &[
+        "send TO [TEXT]...",
+        "read [-a] [-n NUM] [--wait [SECONDS]] [--json]",
+        "list [--json]",
+        "archive|unarchive ID...",
+    ],
     about: "Send a message (the TEXT, or standard input), read your new messages, count your mailbox, or archive messages.",
-    options: &[JSON, ALL, COUNT],
+    options: &[JSON, ALL, COUNT, WAIT],
     tools: &["msg.send", "msg.read", "msg.list", "msg.update"],
     subcommands: &[
         ("archive", &["msg.update"]),
@@ -87,7 +94,7 @@ pub async fn msg(ctx: Ctx<'_>) -> Status {
     let rest = &args.operands[1..];
     let allowed: &[Opt] = match sub.as_str() {
         "send" | "list" => &[JSON],
-        "read" => &[JSON, ALL, COUNT],
+        "read" => &[JSON, ALL, COUNT, WAIT],
         _ => &[],
     };
     if let Err(status) = only_for(&ctx, &MSG, &args, &sub, allowed).await {
@@ -116,6 +123,24 @@ pub async fn msg(ctx: Ctx<'_>) -> Status {
             }
         }
         "read" => {
+            // `--wait 5` as well as `--wait=5`: a number right after a bare --wait is its time.
+            let mut rest = rest;
+            let wait = match (args.has(&WAIT), args.last(&WAIT)) {
+                (false, _) => None,
+                (true, Some(text)) if !text.is_empty() => Some(text.to_string()),
+                (true, _) => match rest.first().filter(|t| t.parse::<f64>().is_ok()) {
+                    Some(secs) => {
+                        rest = &rest[1..];
+                        Some(secs.clone())
+                    }
+                    None => Some("-1".to_string()),
+                },
+            };
+            let wait = match wait.map(|w| w.parse::<f64>()) {
+                None => None,
+                Some(Ok(secs)) if secs.is_finite() => Some(secs),
+                Some(_) => return ctx.misuse(&MSG, "--wait needs a number of seconds").await,
+            };
             if let Some(extra) = rest.first() {
                 return ctx.misuse(&MSG, format!("extra operand '{extra}'")).await;
             }
@@ -125,7 +150,7 @@ pub async fn msg(ctx: Ctx<'_>) -> Status {
                 Some(Ok(n)) => Some(n),
                 Some(Err(_)) => return ctx.misuse(&MSG, "-n needs a number").await,
             };
-            let list = match ctx.call("msg.read", json!({ "all": all, "limit": limit })).await {
+            let list = match ctx.call("msg.read", json!({ "all": all, "limit": limit, "wait": wait })).await {
                 Ok(list) => list,
                 Err(status) => return status,
             };

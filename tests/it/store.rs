@@ -194,3 +194,21 @@ fn a_session_kept_by_one_process_is_resumed_by_another() {
         assert_eq!((out.as_str(), status), ("f sees 42\n/tmp\nkept\n", 0), "{}: {err}", store.name);
     }
 }
+
+#[test]
+fn a_waiting_reader_gets_the_message_sent_while_it_waits() {
+    for store in stores("wait") {
+        let reader = toolsh(&store.spec, "bob", "msg read --wait 60; msg read --wait=0.2").spawn().expect("spawn");
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        let (_, err, status) =
+            finish(toolsh(&store.spec, "alice", "msg send bob 'while you waited'").spawn().expect("spawn"));
+        assert_eq!(status, 0, "{}: {err}", store.name);
+        // The first read returns with the message (not after its 60 s); the second finds none.
+        let (out, err, status) = finish(reader);
+        assert_eq!(status, 0, "{}: {err}", store.name);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "{}: {out}", store.name);
+        assert!(lines[0].ends_with("from alice (0s ago): while you waited"), "{}: {out}", store.name);
+        assert_eq!(lines[1], "no new messages");
+    }
+}

@@ -136,6 +136,12 @@ pub trait Engine: Send + Sync {
     fn append_audit(&self, who: Actor<'_>, rows: &[AuditRow], max_age_ms: i64, max_rows: i64)
     -> Result<(), StoreError>;
 
+    /// A signal that changes whenever a message may have arrived for anyone, when the engine
+    /// can push one (PostgreSQL's LISTEN/NOTIFY); `None` makes waiting readers poll.
+    fn arrivals(&self) -> Option<tokio::sync::watch::Receiver<u64>> {
+        None
+    }
+
     /// Runs one SQL statement that changes rows (tests age records with it).
     #[doc(hidden)]
     fn execute_for_test(&self, sql: &str) -> Result<u64, StoreError>;

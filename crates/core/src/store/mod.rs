@@ -281,6 +281,44 @@ impl Store {
     pub fn heartbeat(&self) -> Result<(), StoreError> {
         self.engine.heartbeat(self.me())
     }
+
+    /// [`Store::read`], waiting up to `wait` (for ever with none) for a message when there is
+    /// none yet: woken by the engine's arrivals (PostgreSQL: at once) or polling with backoff
+    /// (SQLite: from 20 ms up to 500 ms). Dropping the future stops the wait.
+    pub async fn read_waiting(
+        &self,
+        all: bool,
+        limit: Option<u32>,
+        wait: Option<Duration>,
+    ) -> Result<Vec<Message>, StoreError> {
+        let until = wait.map(|wait| tokio::time::Instant::now() + wait);
+        let mut arrivals = self.engine.arrivals();
+        let mut pause = Duration::from_millis(20);
+        loop {
+            // Seen before the read: an arrival after it wakes the wait below at once.
+            if let Some(arrivals) = &mut arrivals {
+                arrivals.borrow_and_update();
+            }
+            let messages = self.read(all, limit)?;
+            let left = until.map(|until| until.saturating_duration_since(tokio::time::Instant::now()));
+            if !messages.is_empty() || left.is_some_and(|left| left.is_zero()) {
+                return Ok(messages);
+            }
+            let left = left.unwrap_or(Duration::MAX);
+            match &mut arrivals {
+                // A notification lost with a dropped connection is caught by the next look.
+                Some(signal) => {
+                    if let Ok(Err(_)) = tokio::time::timeout(left.min(Duration::from_secs(5)), signal.changed()).await {
+                        arrivals = None; // the listener is gone: poll
+                    }
+                }
+                None => {
+                    tokio::time::sleep(left.min(pause)).await;
+                    pause = (pause * 2).min(Duration::from_millis(500));
+                }
+            }
+        }
+    }
 }
 
 /// How a `meta` key may change.

@@ -51,6 +51,10 @@ pub struct Postgres {
     target: String,
     /// The connections, or why the address cannot give any (said by every use).
     pool: Result<Pool, StoreError>,
+    /// The address, for the connection that listens for arrivals.
+    config: Option<tokio_postgres::Config>,
+    /// Bumped at every arrival (started on first use by a waiting reader).
+    arrivals: OnceLock<tokio::sync::watch::Receiver<u64>>,
     /// Whether the schema was brought up to date (tried again by the next use until it is).
     migrated: Mutex<bool>,
     /// Agents already marked present by this process (a read marks its agent once).
@@ -161,15 +165,22 @@ impl Postgres {
     }
 
     fn new(url: &str) -> Postgres {
-        let (target, pool) = match config_of(url) {
+        let (target, pool, config) = match config_of(url) {
             Ok(config) => {
                 let target = shown(&config);
-                let pool = Postgres::pool(config, &target);
-                (target, pool)
+                let pool = Postgres::pool(config.clone(), &target);
+                (target, pool, Some(config))
             }
-            Err(err) => ("postgres://…".to_string(), Err(err)),
+            Err(err) => ("postgres://…".to_string(), Err(err), None),
         };
-        Postgres { target, pool, migrated: Mutex::new(false), seen: Mutex::default() }
+        Postgres {
+            target,
+            pool,
+            config,
+            arrivals: OnceLock::new(),
+            migrated: Mutex::new(false),
+            seen: Mutex::default(),
+        }
     }
 
     fn pool(config: tokio_postgres::Config, target: &str) -> Result<Pool, StoreError> {
@@ -295,6 +306,45 @@ fn describe_db(target: &str, err: &tokio_postgres::Error) -> String {
     }
 }
 
+/// The channel `msg send` notifies (with the recipient) when its transaction commits.
+const MAIL_CHANNEL: &str = "toolsh_mail";
+
+/// Listens on [`MAIL_CHANNEL`] for as long as anyone may wait, bumping `bump` at every
+/// notification and at every (re)connection — what was sent while no connection listened is
+/// then looked at too. Ends when no receiver is left.
+async fn listen(config: tokio_postgres::Config, bump: tokio::sync::watch::Sender<u64>) {
+    let mut pause = Duration::from_millis(100);
+    while !bump.is_closed() {
+        if let Ok(Ok((client, mut connection))) = tokio::time::timeout(CONNECT_TIMEOUT, config.connect(NoTls)).await {
+            let mut messages = futures::stream::poll_fn(move |cx| connection.poll_message(cx));
+            let listening = async {
+                // The LISTEN is answered through the connection driven below.
+                client.batch_execute(&format!("LISTEN {MAIL_CHANNEL}")).await
+            };
+            let mut listening = std::pin::pin!(listening);
+            let mut listened = false;
+            loop {
+                tokio::select! {
+                    done = &mut listening, if !listened => {
+                        listened = true;
+                        if done.is_err() { break; }
+                        pause = Duration::from_millis(100);
+                        bump.send_modify(|n| *n += 1);
+                    }
+                    message = futures::StreamExt::next(&mut messages) => match message {
+                        Some(Ok(tokio_postgres::AsyncMessage::Notification(_))) => bump.send_modify(|n| *n += 1),
+                        Some(Ok(_)) => {}
+                        Some(Err(_)) | None => break,
+                    },
+                    _ = bump.closed() => return,
+                }
+            }
+        }
+        tokio::time::sleep(pause).await;
+        pause = (pause * 2).min(Duration::from_secs(5));
+    }
+}
+
 /// Brings the database to [`schema::VERSION`] under an advisory lock (other processes wait).
 fn migrate(pool: Pool) -> Job<()> {
     Box::pin(migrate_now(pool))
@@ -386,11 +436,12 @@ impl Engine for Postgres {
         self.write(who, move |tx| {
             Box::pin(async move {
                 let row = tx
-                    .query_one(
-                        "INSERT INTO messages (sender, recipient, body, sent_at) VALUES ($1, $2, $3, $4) RETURNING id",
+                    .query_one(&tx.prepare_cached("INSERT INTO messages (sender, recipient, body, sent_at) VALUES ($1, $2, $3, $4) RETURNING id").await?,
                         &[&from, &to, &text, &now_ms()],
                     )
                     .await?;
+                // Delivered to listeners when the transaction commits, never before.
+                tx.execute(&tx.prepare_cached("SELECT pg_notify('toolsh_mail', $1)").await?, &[&to]).await?;
                 Ok(row.get(0))
             })
         })
@@ -427,12 +478,16 @@ impl Engine for Postgres {
             Box::pin(async move {
                 let row = client
                     .query_one(
-                        "SELECT
+                        &client
+                            .prepare_cached(
+                                "SELECT
                            count(*) FILTER (WHERE recipient = $1 AND read_at IS NULL AND archived = 0),
                            count(*) FILTER (WHERE recipient = $1 AND read_at IS NOT NULL AND archived = 0),
                            count(*) FILTER (WHERE recipient = $1 AND archived = 1),
                            count(*) FILTER (WHERE sender = $1)
                          FROM messages WHERE recipient = $1 OR sender = $1",
+                            )
+                            .await?,
                         &[&me],
                     )
                     .await?;
@@ -532,8 +587,7 @@ impl Engine for Postgres {
         self.query(Some(who), move |client| {
             Box::pin(async move {
                 let rows = client
-                    .query(
-                        "SELECT key, value, protection FROM meta WHERE substr(key, 1, length($1)) = $1 ORDER BY key COLLATE \"C\"",
+                    .query(&client.prepare_cached("SELECT key, value, protection FROM meta WHERE substr(key, 1, length($1)) = $1 ORDER BY key COLLATE \"C\"").await?,
                         &[&prefix],
                     )
                     .await?;
@@ -592,7 +646,10 @@ impl Engine for Postgres {
         self.query(None, move |client| {
             Box::pin(async move {
                 let row = client
-                    .query_opt("SELECT listed_at, tools FROM mcp_tools WHERE identity = $1", &[&identity])
+                    .query_opt(
+                        &client.prepare_cached("SELECT listed_at, tools FROM mcp_tools WHERE identity = $1").await?,
+                        &[&identity],
+                    )
                     .await?;
                 Ok(row.map(|r| (r.get(0), r.get(1))))
             })
@@ -605,8 +662,12 @@ impl Engine for Postgres {
             Box::pin(async move {
                 client
                     .execute(
-                        "INSERT INTO mcp_tools (identity, listed_at, tools) VALUES ($1, $2, $3)
+                        &client
+                            .prepare_cached(
+                                "INSERT INTO mcp_tools (identity, listed_at, tools) VALUES ($1, $2, $3)
                          ON CONFLICT (identity) DO UPDATE SET listed_at = excluded.listed_at, tools = excluded.tools",
+                            )
+                            .await?,
                         &[&identity, &now_ms(), &tools],
                     )
                     .await?;
@@ -635,8 +696,11 @@ impl Engine for Postgres {
                 }
                 let row = tx
                     .query_one(
-                        "INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at)
+                        &tx.prepare_cached(
+                            "INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at)
                          VALUES ($1, 'at', $2, $3, $4, $5, $6) RETURNING id",
+                        )
+                        .await?,
                         &[&agent, &at.to_string(), &command, &cwd, &at, &now_ms()],
                     )
                     .await?;
@@ -666,7 +730,10 @@ impl Engine for Postgres {
         self.write(who, move |tx| {
             Box::pin(async move {
                 let n = tx
-                    .execute("DELETE FROM timers WHERE id = $1 AND agent = $2 AND kind = 'at'", &[&id, &agent])
+                    .execute(
+                        &tx.prepare_cached("DELETE FROM timers WHERE id = $1 AND agent = $2 AND kind = 'at'").await?,
+                        &[&id, &agent],
+                    )
                     .await?;
                 Ok(n > 0)
             })
@@ -812,9 +879,13 @@ impl Engine for Postgres {
             Box::pin(async move {
                 let rows = client
                     .query(
-                        "SELECT timer, slot, kind, command, started_at, status, output FROM timer_runs
+                        &client
+                            .prepare_cached(
+                                "SELECT timer, slot, kind, command, started_at, status, output FROM timer_runs
                          WHERE agent = $1 AND ($2::BIGINT IS NULL OR timer = $2)
                          ORDER BY started_at DESC, slot DESC LIMIT $3",
+                            )
+                            .await?,
                         &[&agent, &only, &i64::from(limit)],
                     )
                     .await?;
@@ -840,8 +911,12 @@ impl Engine for Postgres {
             Box::pin(async move {
                 client
                     .execute(
-                        "INSERT INTO mcp_sessions (id, state, saved_at) VALUES ($1, $2, $3)
+                        &client
+                            .prepare_cached(
+                                "INSERT INTO mcp_sessions (id, state, saved_at) VALUES ($1, $2, $3)
                          ON CONFLICT (id) DO UPDATE SET state = excluded.state, saved_at = excluded.saved_at",
+                            )
+                            .await?,
                         &[&id, &state, &now_ms()],
                     )
                     .await?;
@@ -893,7 +968,12 @@ impl Engine for Postgres {
         self.query(None, move |client| {
             Box::pin(async move {
                 let row = client
-                    .query_opt("SELECT state, tmp FROM sessions WHERE agent = $1 AND name = $2", &[&agent, &name])
+                    .query_opt(
+                        &client
+                            .prepare_cached("SELECT state, tmp FROM sessions WHERE agent = $1 AND name = $2")
+                            .await?,
+                        &[&agent, &name],
+                    )
                     .await?;
                 Ok(row.map(|r| Snapshot { state: r.get(0), tmp: r.get(1) }))
             })
@@ -906,8 +986,12 @@ impl Engine for Postgres {
             Box::pin(async move {
                 let rows = client
                     .query(
-                        "SELECT name, saved_at, (octet_length(state) + octet_length(tmp))::BIGINT, version
+                        &client
+                            .prepare_cached(
+                                "SELECT name, saved_at, (octet_length(state) + octet_length(tmp))::BIGINT, version
                          FROM sessions WHERE agent = $1 ORDER BY name COLLATE \"C\"",
+                            )
+                            .await?,
                         &[&agent],
                     )
                     .await?;
@@ -925,10 +1009,13 @@ impl Engine for Postgres {
             Box::pin(async move {
                 let n = tx
                     .execute(
-                        "INSERT INTO sessions (agent, name, version, saved_at, state, tmp)
+                        &tx.prepare_cached(
+                            "INSERT INTO sessions (agent, name, version, saved_at, state, tmp)
                             SELECT agent, $3, version, $4, state, tmp FROM sessions WHERE agent = $1 AND name = $2
                          ON CONFLICT (agent, name) DO UPDATE SET version = excluded.version,
                             saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp",
+                        )
+                        .await?,
                         &[&agent, &from, &to, &now_ms()],
                     )
                     .await?;
@@ -942,8 +1029,7 @@ impl Engine for Postgres {
         self.write(who, move |tx| {
             Box::pin(async move {
                 let stale = tx
-                    .query(
-                        "DELETE FROM sessions WHERE substr(name, 1, length($1)) = $1 AND saved_at < $2 RETURNING name",
+                    .query(&tx.prepare_cached("DELETE FROM sessions WHERE substr(name, 1, length($1)) = $1 AND saved_at < $2 RETURNING name").await?,
                         &[&prefix, &before],
                     )
                     .await?;
@@ -1009,6 +1095,17 @@ impl Engine for Postgres {
                 Ok(())
             })
         })
+    }
+
+    fn arrivals(&self) -> Option<tokio::sync::watch::Receiver<u64>> {
+        let config = self.config.clone()?;
+        let runtime = runtime().ok()?;
+        let receiver = self.arrivals.get_or_init(|| {
+            let (bump, receiver) = tokio::sync::watch::channel(0);
+            runtime.spawn(listen(config, bump));
+            receiver
+        });
+        Some(receiver.clone())
     }
 
     fn execute_for_test(&self, sql: &str) -> Result<u64, StoreError> {

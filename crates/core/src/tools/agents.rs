@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Status of a call whose store is missing or failing.
 pub const EXIT_UNAVAILABLE: i32 = 125;
@@ -51,6 +52,9 @@ struct ReadArgs {
     /// At most this many, oldest first.
     #[serde(default)]
     limit: Option<u32>,
+    /// With none to read, wait up to this many seconds for one (negative: until one comes).
+    #[serde(default)]
+    wait: Option<f64>,
 }
 
 /// Arguments of `msg.update`.
@@ -152,7 +156,14 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
                 "message.read",
             ]),
             |cx: ToolCx, args: ReadArgs| async move {
-                let messages = store(&cx)?.read(args.all, args.limit).map_err(unavailable)?;
+                let messages = match args.wait {
+                    None => store(&cx)?.read(args.all, args.limit),
+                    Some(secs) => {
+                        let wait = (secs >= 0.0).then(|| Duration::try_from_secs_f64(secs).unwrap_or(Duration::MAX));
+                        store(&cx)?.read_waiting(args.all, args.limit, wait).await
+                    }
+                }
+                .map_err(unavailable)?;
                 Ok(ToolOutput::Json(json!(messages)))
             },
         ),
