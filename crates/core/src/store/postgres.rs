@@ -353,12 +353,12 @@ fn migrate(pool: Pool) -> Job<()> {
 async fn migrate_now(pool: Pool) -> Result<(), Failure> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
-    tx.execute(&tx.prepare_cached("SELECT pg_advisory_xact_lock($1)").await?, &[&MIGRATION_LOCK]).await?;
+    exec(&tx, "SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).await?;
     tx.batch_execute("CREATE TABLE IF NOT EXISTS toolsh_schema (version BIGINT NOT NULL)").await?;
-    let version: i64 = match tx.query_opt(&tx.prepare_cached("SELECT version FROM toolsh_schema").await?, &[]).await? {
+    let version: i64 = match opt(&tx, "SELECT version FROM toolsh_schema", &[]).await? {
         Some(row) => row.get(0),
         None => {
-            tx.execute(&tx.prepare_cached("INSERT INTO toolsh_schema (version) VALUES (0)").await?, &[]).await?;
+            exec(&tx, "INSERT INTO toolsh_schema (version) VALUES (0)", &[]).await?;
             0
         }
     };
@@ -367,7 +367,7 @@ async fn migrate_now(pool: Pool) -> Result<(), Failure> {
     }
     for index in version as usize..schema::VERSION as usize {
         tx.batch_execute(&schema::render(index, Dialect::Postgres)).await?;
-        tx.execute(&tx.prepare_cached("UPDATE toolsh_schema SET version = $1").await?, &[&(index as i64 + 1)]).await?;
+        exec(&tx, "UPDATE toolsh_schema SET version = $1", &[&(index as i64 + 1)]).await?;
     }
     tx.commit().await?;
     Ok(())
@@ -375,14 +375,40 @@ async fn migrate_now(pool: Pool) -> Result<(), Failure> {
 
 /// Marks `agent` as seen now.
 async fn touch(client: &impl GenericClient, agent: &str, session: &str) -> Result<(), Failure> {
-    let statement = client
-        .prepare_cached(
-            "INSERT INTO agents (name, last_seen, session) VALUES ($1, $2, $3)
-             ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen, session = excluded.session",
-        )
-        .await?;
-    client.execute(&statement, &[&agent, &now_ms(), &session]).await?;
+    exec(
+        client,
+        "INSERT INTO agents (name, last_seen, session) VALUES ($1, $2, $3)
+         ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen, session = excluded.session",
+        &[&agent, &now_ms(), &session],
+    )
+    .await?;
     Ok(())
+}
+
+/// The parameters of a statement.
+type Params<'a> = &'a [&'a (dyn tokio_postgres::types::ToSql + Sync)];
+
+// Every statement is prepared once per connection (deadpool keeps them) and then only bound
+// and run: one round trip instead of two.
+
+/// Runs `sql`; the rows it changed.
+async fn exec(client: &impl GenericClient, sql: &str, params: Params<'_>) -> Result<u64, Failure> {
+    Ok(client.execute(&client.prepare_cached(sql).await?, params).await?)
+}
+
+/// The one row `sql` returns.
+async fn one(client: &impl GenericClient, sql: &str, params: Params<'_>) -> Result<Row, Failure> {
+    Ok(client.query_one(&client.prepare_cached(sql).await?, params).await?)
+}
+
+/// The row `sql` returns, if any.
+async fn opt(client: &impl GenericClient, sql: &str, params: Params<'_>) -> Result<Option<Row>, Failure> {
+    Ok(client.query_opt(&client.prepare_cached(sql).await?, params).await?)
+}
+
+/// The rows `sql` returns.
+async fn rows(client: &impl GenericClient, sql: &str, params: Params<'_>) -> Result<Vec<Row>, Failure> {
+    Ok(client.query(&client.prepare_cached(sql).await?, params).await?)
 }
 
 fn message(row: &Row) -> Message {
@@ -435,13 +461,14 @@ impl Engine for Postgres {
         let (from, to, text) = (who.agent.to_string(), to.to_string(), text.to_string());
         self.write(who, move |tx| {
             Box::pin(async move {
-                let row = tx
-                    .query_one(&tx.prepare_cached("INSERT INTO messages (sender, recipient, body, sent_at) VALUES ($1, $2, $3, $4) RETURNING id").await?,
-                        &[&from, &to, &text, &now_ms()],
-                    )
-                    .await?;
+                let row = one(
+                    tx,
+                    "INSERT INTO messages (sender, recipient, body, sent_at) VALUES ($1, $2, $3, $4) RETURNING id",
+                    &[&from, &to, &text, &now_ms()],
+                )
+                .await?;
                 // Delivered to listeners when the transaction commits, never before.
-                tx.execute(&tx.prepare_cached("SELECT pg_notify('toolsh_mail', $1)").await?, &[&to]).await?;
+                exec(tx, "SELECT pg_notify('toolsh_mail', $1)", &[&to]).await?;
                 Ok(row.get(0))
             })
         })
@@ -461,11 +488,10 @@ impl Engine for Postgres {
                     )
                 };
                 let limit = limit.map(i64::from);
-                let messages: Vec<Message> = tx.query(&tx.prepare_cached(&sql).await?, &[&me, &limit]).await?.iter().map(message).collect();
+                let messages: Vec<Message> = rows(tx, &sql, &[&me, &limit]).await?.iter().map(message).collect();
                 let ids: Vec<i64> = messages.iter().filter(|m| m.read_at.is_none()).map(|m| m.id).collect();
                 if !ids.is_empty() {
-                    tx.execute(&tx.prepare_cached("UPDATE messages SET read_at = $1 WHERE id = ANY($2) AND read_at IS NULL").await?, &[&now_ms(), &ids])
-                        .await?;
+                    exec(tx, "UPDATE messages SET read_at = $1 WHERE id = ANY($2) AND read_at IS NULL", &[&now_ms(), &ids]).await?;
                 }
                 Ok(messages)
             })
@@ -476,21 +502,17 @@ impl Engine for Postgres {
         let me = who.agent.to_string();
         self.query(Some(who), move |client| {
             Box::pin(async move {
-                let row = client
-                    .query_one(
-                        &client
-                            .prepare_cached(
-                                "SELECT
+                let row = one(
+                    client,
+                    "SELECT
                            count(*) FILTER (WHERE recipient = $1 AND read_at IS NULL AND archived = 0),
                            count(*) FILTER (WHERE recipient = $1 AND read_at IS NOT NULL AND archived = 0),
                            count(*) FILTER (WHERE recipient = $1 AND archived = 1),
                            count(*) FILTER (WHERE sender = $1)
                          FROM messages WHERE recipient = $1 OR sender = $1",
-                            )
-                            .await?,
-                        &[&me],
-                    )
-                    .await?;
+                    &[&me],
+                )
+                .await?;
                 Ok([row.get(0), row.get(1), row.get(2), row.get(3)])
             })
         })
@@ -508,29 +530,18 @@ impl Engine for Postgres {
             Box::pin(async move {
                 let mut found = Vec::new();
                 for id in ids {
-                    let exists = tx
-                        .query_opt(
-                            &tx.prepare_cached("SELECT id FROM messages WHERE id = $1 AND recipient = $2").await?,
-                            &[&id, &me],
-                        )
-                        .await?;
+                    let exists =
+                        opt(tx, "SELECT id FROM messages WHERE id = $1 AND recipient = $2", &[&id, &me]).await?;
                     if exists.is_none() {
                         continue;
                     }
                     if let Some(read) = read {
                         let at = read.then(now_ms);
-                        tx.execute(
-                            &tx.prepare_cached("UPDATE messages SET read_at = $1 WHERE id = $2").await?,
-                            &[&at, &id],
-                        )
-                        .await?;
+                        exec(tx, "UPDATE messages SET read_at = $1 WHERE id = $2", &[&at, &id]).await?;
                     }
                     if let Some(archived) = archived {
-                        tx.execute(
-                            &tx.prepare_cached("UPDATE messages SET archived = $1 WHERE id = $2").await?,
-                            &[&i64::from(archived), &id],
-                        )
-                        .await?;
+                        exec(tx, "UPDATE messages SET archived = $1 WHERE id = $2", &[&i64::from(archived), &id])
+                            .await?;
                     }
                     found.push(id);
                 }
@@ -542,14 +553,8 @@ impl Engine for Postgres {
     fn agents(&self, who: Actor<'_>) -> Result<Vec<(String, i64)>, StoreError> {
         self.query(Some(who), |client| {
             Box::pin(async move {
-                let rows = client
-                    .query(
-                        &client
-                            .prepare_cached("SELECT name, last_seen FROM agents ORDER BY last_seen DESC, name")
-                            .await?,
-                        &[],
-                    )
-                    .await?;
+                let rows =
+                    rows(client, "SELECT name, last_seen FROM agents ORDER BY last_seen DESC, name", &[]).await?;
                 Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
             })
         })
@@ -559,9 +564,7 @@ impl Engine for Postgres {
         let agent = agent.to_string();
         self.query(Some(who), move |client| {
             Box::pin(async move {
-                let row = client
-                    .query_opt(&client.prepare_cached("SELECT last_seen FROM agents WHERE name = $1").await?, &[&agent])
-                    .await?;
+                let row = opt(client, "SELECT last_seen FROM agents WHERE name = $1", &[&agent]).await?;
                 Ok(row.map(|r| r.get(0)))
             })
         })
@@ -571,12 +574,7 @@ impl Engine for Postgres {
         let key = key.to_string();
         self.query(Some(who), move |client| {
             Box::pin(async move {
-                let row = client
-                    .query_opt(
-                        &client.prepare_cached("SELECT key, value, protection FROM meta WHERE key = $1").await?,
-                        &[&key],
-                    )
-                    .await?;
+                let row = opt(client, "SELECT key, value, protection FROM meta WHERE key = $1", &[&key]).await?;
                 Ok(row.as_ref().map(meta_entry))
             })
         })
@@ -586,11 +584,7 @@ impl Engine for Postgres {
         let prefix = prefix.to_string();
         self.query(Some(who), move |client| {
             Box::pin(async move {
-                let rows = client
-                    .query(&client.prepare_cached("SELECT key, value, protection FROM meta WHERE substr(key, 1, length($1)) = $1 ORDER BY key COLLATE \"C\"").await?,
-                        &[&prefix],
-                    )
-                    .await?;
+                let rows = rows(client, "SELECT key, value, protection FROM meta WHERE substr(key, 1, length($1)) = $1 ORDER BY key COLLATE \"C\"", &[&prefix]).await?;
                 Ok(rows.iter().map(meta_entry).collect())
             })
         })
@@ -606,14 +600,8 @@ impl Engine for Postgres {
         self.write(who, move |tx| {
             Box::pin(async move {
                 // The key's lock, held to the commit: a missing key has no row to lock.
-                tx.execute(
-                    &tx.prepare_cached("SELECT pg_advisory_xact_lock($1, hashtext($2))").await?,
-                    &[&META_LOCK, &key],
-                )
-                .await?;
-                let existing = tx
-                    .query_opt(&tx.prepare_cached("SELECT value, protection FROM meta WHERE key = $1").await?, &[&key])
-                    .await?;
+                exec(tx, "SELECT pg_advisory_xact_lock($1, hashtext($2))", &[&META_LOCK, &key]).await?;
+                let existing = opt(tx, "SELECT value, protection FROM meta WHERE key = $1", &[&key]).await?;
                 let existing = existing.map(|r| (r.get::<_, String>(0), Protection::parse(r.get::<_, &str>(1))));
                 let plan = match plan_meta(&key, existing.as_ref().map(|(v, p)| (v.as_str(), *p)), &change) {
                     Ok(plan) => plan,
@@ -621,18 +609,16 @@ impl Engine for Postgres {
                 };
                 match &plan {
                     MetaPlan::Write(value, protection) => {
-                        tx.execute(
-                            &tx.prepare_cached(
-                                "INSERT INTO meta (key, value, protection, updated_at) VALUES ($1, $2, $3, $4)
+                        exec(
+                            tx,
+                            "INSERT INTO meta (key, value, protection, updated_at) VALUES ($1, $2, $3, $4)
                              ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-                            )
-                            .await?,
                             &[&key, value, &protection.as_str(), &now_ms()],
                         )
                         .await?;
                     }
                     MetaPlan::Delete => {
-                        tx.execute(&tx.prepare_cached("DELETE FROM meta WHERE key = $1").await?, &[&key]).await?;
+                        exec(tx, "DELETE FROM meta WHERE key = $1", &[&key]).await?;
                     }
                     MetaPlan::Nothing => {}
                 }
@@ -645,12 +631,8 @@ impl Engine for Postgres {
         let identity = identity.to_string();
         self.query(None, move |client| {
             Box::pin(async move {
-                let row = client
-                    .query_opt(
-                        &client.prepare_cached("SELECT listed_at, tools FROM mcp_tools WHERE identity = $1").await?,
-                        &[&identity],
-                    )
-                    .await?;
+                let row =
+                    opt(client, "SELECT listed_at, tools FROM mcp_tools WHERE identity = $1", &[&identity]).await?;
                 Ok(row.map(|r| (r.get(0), r.get(1))))
             })
         })
@@ -660,17 +642,13 @@ impl Engine for Postgres {
         let (identity, tools) = (identity.to_string(), tools.to_string());
         self.query(None, move |client| {
             Box::pin(async move {
-                client
-                    .execute(
-                        &client
-                            .prepare_cached(
-                                "INSERT INTO mcp_tools (identity, listed_at, tools) VALUES ($1, $2, $3)
+                exec(
+                    client,
+                    "INSERT INTO mcp_tools (identity, listed_at, tools) VALUES ($1, $2, $3)
                          ON CONFLICT (identity) DO UPDATE SET listed_at = excluded.listed_at, tools = excluded.tools",
-                            )
-                            .await?,
-                        &[&identity, &now_ms(), &tools],
-                    )
-                    .await?;
+                    &[&identity, &now_ms(), &tools],
+                )
+                .await?;
                 Ok(())
             })
         })
@@ -687,23 +665,17 @@ impl Engine for Postgres {
         let (agent, command, cwd) = (who.agent.to_string(), command.to_string(), cwd.to_string());
         self.write(who, move |tx| {
             Box::pin(async move {
-                let held: i64 = tx
-                    .query_one(&tx.prepare_cached("SELECT count(*) FROM timers WHERE agent = $1").await?, &[&agent])
-                    .await?
-                    .get(0);
+                let held: i64 = one(tx, "SELECT count(*) FROM timers WHERE agent = $1", &[&agent]).await?.get(0);
                 if held >= most_of(most) {
                     return Ok(Err(format!("limit exceeded: timers per agent (at most {most})")));
                 }
-                let row = tx
-                    .query_one(
-                        &tx.prepare_cached(
-                            "INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at)
+                let row = one(
+                    tx,
+                    "INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at)
                          VALUES ($1, 'at', $2, $3, $4, $5, $6) RETURNING id",
-                        )
-                        .await?,
-                        &[&agent, &at.to_string(), &command, &cwd, &at, &now_ms()],
-                    )
-                    .await?;
+                    &[&agent, &at.to_string(), &command, &cwd, &at, &now_ms()],
+                )
+                .await?;
                 Ok(Ok(row.get(0)))
             })
         })
@@ -715,12 +687,7 @@ impl Engine for Postgres {
             Box::pin(async move {
                 let sql =
                     format!("SELECT {TIMER_COLUMNS} FROM timers WHERE agent = $1 AND kind = $2 ORDER BY next_at, id");
-                Ok(client
-                    .query(&client.prepare_cached(&sql).await?, &[&agent, &kind])
-                    .await?
-                    .iter()
-                    .map(timer_of)
-                    .collect())
+                Ok(rows(client, &sql, &[&agent, &kind]).await?.iter().map(timer_of).collect())
             })
         })
     }
@@ -729,12 +696,8 @@ impl Engine for Postgres {
         let agent = who.agent.to_string();
         self.write(who, move |tx| {
             Box::pin(async move {
-                let n = tx
-                    .execute(
-                        &tx.prepare_cached("DELETE FROM timers WHERE id = $1 AND agent = $2 AND kind = 'at'").await?,
-                        &[&id, &agent],
-                    )
-                    .await?;
+                let n =
+                    exec(tx, "DELETE FROM timers WHERE id = $1 AND agent = $2 AND kind = 'at'", &[&id, &agent]).await?;
                 Ok(n > 0)
             })
         })
@@ -752,22 +715,16 @@ impl Engine for Postgres {
         self.write(who, move |tx| {
             Box::pin(async move {
                 let ats: i64 =
-                    tx.query_one(&tx.prepare_cached("SELECT count(*) FROM timers WHERE agent = $1 AND kind = 'at'").await?, &[&agent]).await?.get(0);
+                    one(tx, "SELECT count(*) FROM timers WHERE agent = $1 AND kind = 'at'", &[&agent]).await?.get(0);
                 if ats + most_of(entries.len()) > most_of(most) {
                     return Ok(Err(format!("limit exceeded: timers per agent (at most {most})")));
                 }
-                tx.execute(&tx.prepare_cached("DELETE FROM timers WHERE agent = $1 AND kind = 'cron'").await?, &[&agent]).await?;
+                exec(tx, "DELETE FROM timers WHERE agent = $1 AND kind = 'cron'", &[&agent]).await?;
                 for (schedule, command, next) in &entries {
-                    tx.execute(&tx.prepare_cached("INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at)
-                         VALUES ($1, 'cron', $2, $3, $4, $5, $6)").await?,
-                        &[&agent, schedule, command, &cwd, next, &now_ms()],
-                    )
-                    .await?;
+                    exec(tx, "INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at)
+                         VALUES ($1, 'cron', $2, $3, $4, $5, $6)", &[&agent, schedule, command, &cwd, next, &now_ms()]).await?;
                 }
-                tx.execute(&tx.prepare_cached("INSERT INTO crontabs (agent, text) VALUES ($1, $2) ON CONFLICT (agent) DO UPDATE SET text = excluded.text").await?,
-                    &[&agent, &text],
-                )
-                .await?;
+                exec(tx, "INSERT INTO crontabs (agent, text) VALUES ($1, $2) ON CONFLICT (agent) DO UPDATE SET text = excluded.text", &[&agent, &text]).await?;
                 Ok(Ok(()))
             })
         })
@@ -777,10 +734,7 @@ impl Engine for Postgres {
         let agent = agent.to_string();
         self.query(None, move |client| {
             Box::pin(async move {
-                Ok(client
-                    .query_opt(&client.prepare_cached("SELECT text FROM crontabs WHERE agent = $1").await?, &[&agent])
-                    .await?
-                    .map(|r| r.get(0)))
+                Ok(opt(client, "SELECT text FROM crontabs WHERE agent = $1", &[&agent]).await?.map(|r| r.get(0)))
             })
         })
     }
@@ -789,12 +743,8 @@ impl Engine for Postgres {
         let agent = who.agent.to_string();
         self.write(who, move |tx| {
             Box::pin(async move {
-                tx.execute(
-                    &tx.prepare_cached("DELETE FROM timers WHERE agent = $1 AND kind = 'cron'").await?,
-                    &[&agent],
-                )
-                .await?;
-                Ok(tx.execute(&tx.prepare_cached("DELETE FROM crontabs WHERE agent = $1").await?, &[&agent]).await? > 0)
+                exec(tx, "DELETE FROM timers WHERE agent = $1 AND kind = 'cron'", &[&agent]).await?;
+                Ok(exec(tx, "DELETE FROM crontabs WHERE agent = $1", &[&agent]).await? > 0)
             })
         })
     }
@@ -803,19 +753,14 @@ impl Engine for Postgres {
         self.query(None, move |client| {
             Box::pin(async move {
                 let sql = format!("SELECT {TIMER_COLUMNS} FROM timers WHERE next_at <= $1 ORDER BY next_at, id");
-                Ok(client.query(&client.prepare_cached(&sql).await?, &[&now]).await?.iter().map(timer_of).collect())
+                Ok(rows(client, &sql, &[&now]).await?.iter().map(timer_of).collect())
             })
         })
     }
 
     fn next_due(&self) -> Result<Option<i64>, StoreError> {
         self.query(None, |client| {
-            Box::pin(async move {
-                Ok(client
-                    .query_one(&client.prepare_cached("SELECT min(next_at) FROM timers").await?, &[])
-                    .await?
-                    .get(0))
-            })
+            Box::pin(async move { Ok(one(client, "SELECT min(next_at) FROM timers", &[]).await?.get(0)) })
         })
     }
 
@@ -827,23 +772,16 @@ impl Engine for Postgres {
                 // first's row lock, then finds `next_at` moved and changes nothing.
                 let moved = match next {
                     Some(next) => {
-                        tx.execute(&tx.prepare_cached("UPDATE timers SET next_at = $1 WHERE id = $2 AND next_at = $3").await?,
-                            &[&next, &timer.id, &timer.next_at],
-                        )
-                        .await?
+                        exec(tx, "UPDATE timers SET next_at = $1 WHERE id = $2 AND next_at = $3", &[&next, &timer.id, &timer.next_at]).await?
                     }
                     None => {
-                        tx.execute(&tx.prepare_cached("DELETE FROM timers WHERE id = $1 AND next_at = $2").await?, &[&timer.id, &timer.next_at])
-                            .await?
+                        exec(tx, "DELETE FROM timers WHERE id = $1 AND next_at = $2", &[&timer.id, &timer.next_at]).await?
                     }
                 };
                 if moved == 0 || !run {
                     return Ok(false);
                 }
-                tx.execute(&tx.prepare_cached("INSERT INTO timer_runs (timer, slot, agent, kind, command, started_at) VALUES ($1, $2, $3, $4, $5, $6)").await?,
-                    &[&timer.id, &timer.next_at, &timer.agent, &timer.kind, &timer.command, &now_ms()],
-                )
-                .await?;
+                exec(tx, "INSERT INTO timer_runs (timer, slot, agent, kind, command, started_at) VALUES ($1, $2, $3, $4, $5, $6)", &[&timer.id, &timer.next_at, &timer.agent, &timer.kind, &timer.command, &now_ms()]).await?;
                 Ok(true)
             })
         })
@@ -860,11 +798,9 @@ impl Engine for Postgres {
         let output = output.to_string();
         self.write(who, move |tx| {
             Box::pin(async move {
-                tx.execute(
-                    &tx.prepare_cached(
-                        "UPDATE timer_runs SET ended_at = $1, status = $2, output = $3 WHERE timer = $4 AND slot = $5",
-                    )
-                    .await?,
+                exec(
+                    tx,
+                    "UPDATE timer_runs SET ended_at = $1, status = $2, output = $3 WHERE timer = $4 AND slot = $5",
                     &[&now_ms(), &status, &output, &timer, &slot],
                 )
                 .await?;
@@ -877,18 +813,14 @@ impl Engine for Postgres {
         let agent = agent.to_string();
         self.query(None, move |client| {
             Box::pin(async move {
-                let rows = client
-                    .query(
-                        &client
-                            .prepare_cached(
-                                "SELECT timer, slot, kind, command, started_at, status, output FROM timer_runs
+                let rows = rows(
+                    client,
+                    "SELECT timer, slot, kind, command, started_at, status, output FROM timer_runs
                          WHERE agent = $1 AND ($2::BIGINT IS NULL OR timer = $2)
                          ORDER BY started_at DESC, slot DESC LIMIT $3",
-                            )
-                            .await?,
-                        &[&agent, &only, &i64::from(limit)],
-                    )
-                    .await?;
+                    &[&agent, &only, &i64::from(limit)],
+                )
+                .await?;
                 Ok(rows
                     .iter()
                     .map(|row| TimerRun {
@@ -909,17 +841,13 @@ impl Engine for Postgres {
         let (id, state) = (id.to_string(), state.to_string());
         self.query(None, move |client| {
             Box::pin(async move {
-                client
-                    .execute(
-                        &client
-                            .prepare_cached(
-                                "INSERT INTO mcp_sessions (id, state, saved_at) VALUES ($1, $2, $3)
+                exec(
+                    client,
+                    "INSERT INTO mcp_sessions (id, state, saved_at) VALUES ($1, $2, $3)
                          ON CONFLICT (id) DO UPDATE SET state = excluded.state, saved_at = excluded.saved_at",
-                            )
-                            .await?,
-                        &[&id, &state, &now_ms()],
-                    )
-                    .await?;
+                    &[&id, &state, &now_ms()],
+                )
+                .await?;
                 Ok(())
             })
         })
@@ -929,10 +857,7 @@ impl Engine for Postgres {
         let id = id.to_string();
         self.query(None, move |client| {
             Box::pin(async move {
-                Ok(client
-                    .query_opt(&client.prepare_cached("SELECT state FROM mcp_sessions WHERE id = $1").await?, &[&id])
-                    .await?
-                    .map(|r| r.get(0)))
+                Ok(opt(client, "SELECT state FROM mcp_sessions WHERE id = $1", &[&id]).await?.map(|r| r.get(0)))
             })
         })
     }
@@ -941,7 +866,7 @@ impl Engine for Postgres {
         let id = id.to_string();
         self.query(None, move |client| {
             Box::pin(async move {
-                client.execute(&client.prepare_cached("DELETE FROM mcp_sessions WHERE id = $1").await?, &[&id]).await?;
+                exec(client, "DELETE FROM mcp_sessions WHERE id = $1", &[&id]).await?;
                 Ok(())
             })
         })
@@ -952,9 +877,11 @@ impl Engine for Postgres {
             (who.agent.to_string(), name.to_string(), snapshot.state.clone(), snapshot.tmp.clone());
         self.write(who, move |tx| {
             Box::pin(async move {
-                tx.execute(&tx.prepare_cached("INSERT INTO sessions (agent, name, version, saved_at, state, tmp) VALUES ($1, $2, $3, $4, $5, $6)
+                exec(
+                    tx,
+                    "INSERT INTO sessions (agent, name, version, saved_at, state, tmp) VALUES ($1, $2, $3, $4, $5, $6)
                      ON CONFLICT (agent, name) DO UPDATE SET version = excluded.version,
-                        saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp").await?,
+                        saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp",
                     &[&agent, &name, &i64::from(crate::snapshot::VERSION), &now_ms(), &state, &tmp],
                 )
                 .await?;
@@ -967,14 +894,9 @@ impl Engine for Postgres {
         let (agent, name) = (agent.to_string(), name.to_string());
         self.query(None, move |client| {
             Box::pin(async move {
-                let row = client
-                    .query_opt(
-                        &client
-                            .prepare_cached("SELECT state, tmp FROM sessions WHERE agent = $1 AND name = $2")
-                            .await?,
-                        &[&agent, &name],
-                    )
-                    .await?;
+                let row =
+                    opt(client, "SELECT state, tmp FROM sessions WHERE agent = $1 AND name = $2", &[&agent, &name])
+                        .await?;
                 Ok(row.map(|r| Snapshot { state: r.get(0), tmp: r.get(1) }))
             })
         })
@@ -984,17 +906,13 @@ impl Engine for Postgres {
         let agent = agent.to_string();
         self.query(None, move |client| {
             Box::pin(async move {
-                let rows = client
-                    .query(
-                        &client
-                            .prepare_cached(
-                                "SELECT name, saved_at, (octet_length(state) + octet_length(tmp))::BIGINT, version
+                let rows = rows(
+                    client,
+                    "SELECT name, saved_at, (octet_length(state) + octet_length(tmp))::BIGINT, version
                          FROM sessions WHERE agent = $1 ORDER BY name COLLATE \"C\"",
-                            )
-                            .await?,
-                        &[&agent],
-                    )
-                    .await?;
+                    &[&agent],
+                )
+                .await?;
                 Ok(rows
                     .iter()
                     .map(|r| SessionEntry { name: r.get(0), saved_at: r.get(1), bytes: r.get(2), version: r.get(3) })
@@ -1007,18 +925,15 @@ impl Engine for Postgres {
         let (agent, from, to) = (who.agent.to_string(), from.to_string(), to.to_string());
         self.write(who, move |tx| {
             Box::pin(async move {
-                let n = tx
-                    .execute(
-                        &tx.prepare_cached(
-                            "INSERT INTO sessions (agent, name, version, saved_at, state, tmp)
+                let n = exec(
+                    tx,
+                    "INSERT INTO sessions (agent, name, version, saved_at, state, tmp)
                             SELECT agent, $3, version, $4, state, tmp FROM sessions WHERE agent = $1 AND name = $2
                          ON CONFLICT (agent, name) DO UPDATE SET version = excluded.version,
                             saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp",
-                        )
-                        .await?,
-                        &[&agent, &from, &to, &now_ms()],
-                    )
-                    .await?;
+                    &[&agent, &from, &to, &now_ms()],
+                )
+                .await?;
                 Ok(n > 0)
             })
         })
@@ -1028,14 +943,15 @@ impl Engine for Postgres {
         let prefix = prefix.to_string();
         self.write(who, move |tx| {
             Box::pin(async move {
-                let stale = tx
-                    .query(&tx.prepare_cached("DELETE FROM sessions WHERE substr(name, 1, length($1)) = $1 AND saved_at < $2 RETURNING name").await?,
-                        &[&prefix, &before],
-                    )
-                    .await?;
+                let stale = rows(
+                    tx,
+                    "DELETE FROM sessions WHERE substr(name, 1, length($1)) = $1 AND saved_at < $2 RETURNING name",
+                    &[&prefix, &before],
+                )
+                .await?;
                 for row in &stale {
                     if let Some(id) = row.get::<_, &str>(0).strip_prefix("mcp:") {
-                        tx.execute(&tx.prepare_cached("DELETE FROM mcp_sessions WHERE id = $1").await?, &[&id]).await?;
+                        exec(tx, "DELETE FROM mcp_sessions WHERE id = $1", &[&id]).await?;
                     }
                 }
                 Ok(stale.len())
@@ -1047,13 +963,7 @@ impl Engine for Postgres {
         let (agent, name) = (who.agent.to_string(), name.to_string());
         self.write(who, move |tx| {
             Box::pin(async move {
-                Ok(tx
-                    .execute(
-                        &tx.prepare_cached("DELETE FROM sessions WHERE agent = $1 AND name = $2").await?,
-                        &[&agent, &name],
-                    )
-                    .await?
-                    > 0)
+                Ok(exec(tx, "DELETE FROM sessions WHERE agent = $1 AND name = $2", &[&agent, &name]).await? > 0)
             })
         })
     }
@@ -1068,29 +978,24 @@ impl Engine for Postgres {
         let rows = rows.to_vec();
         self.write(who, move |tx| {
             Box::pin(async move {
-                let insert = tx
-                    .prepare_cached(
-                        "INSERT INTO audit (at, session, agent, command, tool, digest, decision, rule, status, micros, calls)
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
-                    )
-                    .await?;
                 let mut last = 0_i64;
                 for r in &rows {
                     let (status, calls) = (i64::from(r.status), i64::from(r.calls));
-                    let row = tx
-                        .query_one(
-                            &insert,
-                            &[
-                                &r.at, &r.session, &r.agent, &r.command, &r.tool, &r.digest, &r.decision, &r.rule,
-                                &status, &r.micros, &calls,
-                            ],
-                        )
-                        .await?;
+                    let row = one(
+                        tx,
+                        "INSERT INTO audit (at, session, agent, command, tool, digest, decision, rule, status, micros, calls)
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+                        &[
+                            &r.at, &r.session, &r.agent, &r.command, &r.tool, &r.digest, &r.decision, &r.rule, &status,
+                            &r.micros, &calls,
+                        ],
+                    )
+                    .await?;
                     last = row.get(0);
                 }
                 if !rows.is_empty() && last / PRUNE_EVERY != (last - rows.len() as i64) / PRUNE_EVERY {
-                    tx.execute(&tx.prepare_cached("DELETE FROM audit WHERE at < $1").await?, &[&now_ms().saturating_sub(max_age_ms)]).await?;
-                    tx.execute(&tx.prepare_cached("DELETE FROM audit WHERE id <= $1").await?, &[&last.saturating_sub(max_rows)]).await?;
+                    exec(tx, "DELETE FROM audit WHERE at < $1", &[&now_ms().saturating_sub(max_age_ms)]).await?;
+                    exec(tx, "DELETE FROM audit WHERE id <= $1", &[&last.saturating_sub(max_rows)]).await?;
                 }
                 Ok(())
             })
@@ -1110,8 +1015,6 @@ impl Engine for Postgres {
 
     fn execute_for_test(&self, sql: &str) -> Result<u64, StoreError> {
         let sql = sql.to_string();
-        self.query(None, move |client| {
-            Box::pin(async move { Ok(client.execute(&client.prepare_cached(&sql).await?, &[]).await?) })
-        })
+        self.query(None, move |client| Box::pin(async move { exec(client, &sql, &[]).await }))
     }
 }
