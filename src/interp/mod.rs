@@ -992,8 +992,15 @@ impl Shell {
 
     /// Saves this session to the store as `name` (its agent's): variables, functions,
     /// options, traps, cwd, directory stack, job records and in-memory `/tmp`.
-    pub fn save_session(&self, name: &str) -> Result<(), String> {
+    pub fn save_session(&self, name: &str) -> Result<i64, String> {
         self.interp.save_session(name)
+    }
+
+    /// How many times the saved session `name` was saved (`None`: there is none): a process
+    /// holding the session compares it with the generation it last saved or restored to see
+    /// whether another process saved it since.
+    pub fn session_generation(&self, name: &str) -> Result<Option<i64>, String> {
+        self.interp.session_generation(name)
     }
 
     /// Makes this shell the saved session `name`; `Ok(false)` when there is none. A snapshot

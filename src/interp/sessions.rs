@@ -45,12 +45,18 @@ impl Interp {
         Ok(snapshot)
     }
 
-    /// Saves this shell as session `name` of its agent.
-    pub(crate) fn save_session(&self, name: &str) -> Result<(), Failure> {
+    /// Saves this shell as session `name` of its agent; the session's generation now.
+    pub(crate) fn save_session(&self, name: &str) -> Result<i64, Failure> {
         check_name(name)?;
         let store = self.store_for_sessions()?;
         let snapshot = self.snapshot().map_err(|why| format!("session '{name}' was not saved: {why}"))?;
         store.save_session(name, &snapshot).map_err(|err| format!("session '{name}' was not saved: {err}"))
+    }
+
+    /// How many times session `name` of this agent was saved (`None`: never).
+    pub(crate) fn session_generation(&self, name: &str) -> Result<Option<i64>, Failure> {
+        let store = self.store_for_sessions()?;
+        store.session_generation(name).map_err(|err| format!("session '{name}': {err}"))
     }
 
     /// Makes this shell session `name` as it was saved; false when there is no such session.
@@ -133,7 +139,7 @@ pub(crate) async fn session(interp: &mut Interp, argv: &[String], io: &Io) -> St
                 .collect()),
             Err(err) => Err((err.to_string(), 1)),
         },
-        ["save", name] => interp.save_session(name).map(|()| String::new()).map_err(|why| (why, 1)),
+        ["save", name] => interp.save_session(name).map(|_| String::new()).map_err(|why| (why, 1)),
         ["restore", name] => match interp.restore_session(name) {
             Ok(true) => Ok(String::new()),
             Ok(false) => Err((format!("no session '{name}' (session list shows them)"), 1)),

@@ -68,11 +68,12 @@ pub struct ShellServer {
     waiting: Mutex<HashMap<String, Line>>,
     /// The name this server's session is kept under in the store (`--session NAME`).
     keep_as: Option<String>,
-    /// Over HTTP with a store: the session is kept under its id (`mcp:ID`), restored by the
-    /// first call a restarted server gets for it.
+    /// Over HTTP with a store: the session is kept under its id (`mcp:ID`) after every call,
+    /// and a call finds it as last saved by whichever server process saved it.
     kept_by_id: bool,
-    /// Whether the first call looked for a kept shell already.
-    looked_for_kept: std::sync::atomic::AtomicBool,
+    /// The generation of the kept session this process's shell holds (what it last saved or
+    /// restored); `None` before the first call.
+    held_generation: Arc<Mutex<Option<i64>>>,
 }
 
 /// The running calls of each HTTP session, by session id: a token to cancel each, with the
@@ -149,7 +150,7 @@ impl ShellServer {
             waiting: Mutex::default(),
             keep_as: None,
             kept_by_id: false,
-            looked_for_kept: std::sync::atomic::AtomicBool::new(false),
+            held_generation: Arc::default(),
         }
     }
 
@@ -363,10 +364,10 @@ impl ServerHandler for ShellServer {
         };
         drop(turn);
         let mut shell = shell;
-        // A session this process did not start (it was restarted): its shell as last saved.
+        // A session another process saved since this one held it (a restarted server, or a
+        // balancer that sent its last call elsewhere): its shell as last saved.
         if self.kept_by_id
-            && !self.looked_for_kept.swap(true, std::sync::atomic::Ordering::Relaxed)
-            && let Err(why) = shell.restore_session(&kept_name(&session))
+            && let Err(why) = self.catch_up(&mut shell, &kept_name(&session))
         {
             return Ok(CallToolResponse::Complete(call::refused(&why)));
         }
@@ -489,6 +490,19 @@ impl Drop for Turn<'_> {
 }
 
 impl ShellServer {
+    /// Brings `shell` to the kept session `name` when another process saved it since this one
+    /// last held it: one look at the session's generation per call, a restore only when it
+    /// moved (and at the first call of a session this process did not start).
+    fn catch_up(&self, shell: &mut crate::Shell, name: &str) -> Result<(), String> {
+        let stored = shell.session_generation(name)?;
+        let mut held = self.held_generation.lock().unwrap_or_else(|p| p.into_inner());
+        if stored.is_some() && stored != *held {
+            shell.restore_session(name)?;
+            *held = stored;
+        }
+        Ok(())
+    }
+
     /// The session's workspace as it is now.
     fn workspace(&self) -> crate::vfs::Vfs {
         self.vfs.read().unwrap_or_else(|p| p.into_inner()).clone()
@@ -548,6 +562,7 @@ impl ShellServer {
         let (done, finished) = tokio::sync::oneshot::channel();
         let caps = self.caps;
         let keep_as = self.keep_as.clone().or_else(|| self.kept_by_id.then(|| kept_name(session)));
+        let held_generation = self.held_generation.clone();
         let stop = cancel.clone();
         tokio::spawn(async move {
             let mut ran = Vec::new();
@@ -580,11 +595,15 @@ impl ShellServer {
             }
             // A session kept in the store is saved after every call (a failure is said in the
             // call's result, not lost).
-            if let Some(name) = &keep_as
-                && let Err(why) = shell.save_session(name)
-                && let Some(last) = ran.last_mut()
-            {
-                last.rendered.text = format!("toolsh: {why}\n{}", last.rendered.text);
+            if let Some(name) = &keep_as {
+                match shell.save_session(name) {
+                    Ok(generation) => *held_generation.lock().unwrap_or_else(|p| p.into_inner()) = Some(generation),
+                    Err(why) => {
+                        if let Some(last) = ran.last_mut() {
+                            last.rendered.text = format!("toolsh: {why}\n{}", last.rendered.text);
+                        }
+                    }
+                }
             }
             drop(shell);
             if let Some((running, session, number)) = listed {

@@ -2,7 +2,7 @@
 //! against bash on a copy of it; deadlines and cancellation stop CPU-bound lines; input that
 //! used to run away (the parser, the pattern matcher) ends with an error.
 
-use std::io::Read;
+use crate::support::mcp_http;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -285,25 +285,6 @@ fn the_audit_log_is_kept_to_the_configured_size() {
     assert!((2000..=2000 + 1024).contains(&rows), "{rows} audit rows kept");
 }
 
-/// One HTTP/1.1 request on a fresh connection: the status and the headers and body as text.
-#[allow(clippy::disallowed_types)] // the test is the server's client, on loopback
-fn http(addr: &str, method: &str, session: Option<&str>, body: &str) -> (u16, String) {
-    use std::io::Write;
-    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
-    stream.set_read_timeout(Some(Duration::from_secs(20))).expect("timeout");
-    let session = session.map(|id| format!("Mcp-Session-Id: {id}\r\n")).unwrap_or_default();
-    let request = format!(
-        "{method} /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\n{session}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).expect("send");
-    let mut answer = Vec::new();
-    let _ = stream.read_to_end(&mut answer);
-    let text = String::from_utf8_lossy(&answer).into_owned();
-    let status = text.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    (status, text)
-}
-
 #[test]
 fn the_http_server_caps_its_sessions() {
     let mut server = Command::new(env!("CARGO_BIN_EXE_toolsh"))
@@ -325,24 +306,24 @@ fn the_http_server_caps_its_sessions() {
             .find_map(|l| l.to_ascii_lowercase().starts_with("mcp-session-id:").then(|| l[15..].trim().to_string()))
             .unwrap_or_default()
     };
-    let (first, answer) = http(&addr, "POST", None, init);
+    let (first, answer) = mcp_http(&addr, "POST", None, init);
     let id = session_of(&answer);
-    let (second, _) = http(&addr, "POST", None, init);
-    let (third, refused) = http(&addr, "POST", None, init);
+    let (second, _) = mcp_http(&addr, "POST", None, init);
+    let (third, refused) = mcp_http(&addr, "POST", None, init);
     // Ending a session makes room for another.
-    let (ended, _) = http(&addr, "DELETE", Some(&id), "");
-    let (fourth, answer) = http(&addr, "POST", None, init);
+    let (ended, _) = mcp_http(&addr, "DELETE", Some(&id), "");
+    let (fourth, answer) = mcp_http(&addr, "POST", None, init);
     // Ending a session stops the line it is running (it went on to its timeout_ms).
     let busy = session_of(&answer);
-    let _ = http(&addr, "POST", Some(&busy), r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    let _ = mcp_http(&addr, "POST", Some(&busy), r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
     let (done, finished) = std::sync::mpsc::channel();
     let (call_addr, call_session) = (addr.clone(), busy.clone());
     std::thread::spawn(move || {
         let call = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"shell","arguments":{"command":"while :; do :; done","timeout_ms":120000}}}"#;
-        let _ = done.send(http(&call_addr, "POST", Some(&call_session), call));
+        let _ = done.send(mcp_http(&call_addr, "POST", Some(&call_session), call));
     });
     std::thread::sleep(Duration::from_millis(500));
-    let (deleted, _) = http(&addr, "DELETE", Some(&busy), "");
+    let (deleted, _) = mcp_http(&addr, "DELETE", Some(&busy), "");
     // At once: well before the five seconds the MCP library would let it run on.
     let stopped = finished.recv_timeout(Duration::from_secs(3));
     let _ = server.kill();

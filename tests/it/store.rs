@@ -212,3 +212,51 @@ fn a_waiting_reader_gets_the_message_sent_while_it_waits() {
         assert_eq!(lines[1], "no new messages");
     }
 }
+
+/// A `toolsh mcp --http` on `store`, and its address.
+fn http_server(store: &str) -> (std::process::Child, String) {
+    let mut server = Command::new(env!("CARGO_BIN_EXE_toolsh"))
+        .env_clear()
+        .args(["mcp", "--http", "127.0.0.1:0", "--memory", "--store", store])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn server");
+    let mut banner = String::new();
+    let mut stderr = std::io::BufReader::new(server.stderr.take().expect("stderr"));
+    std::io::BufRead::read_line(&mut stderr, &mut banner).expect("banner");
+    let addr = banner.trim().rsplit("http://").next().unwrap_or_default().trim_end_matches("/mcp").to_string();
+    (server, addr)
+}
+
+#[test]
+fn an_http_session_is_answered_as_it_is_by_whichever_server_a_call_reaches() {
+    for store in stores("balanced") {
+        let (mut one, first) = http_server(&store.spec);
+        let (mut two, second) = http_server(&store.spec);
+        let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"balanced","version":"1"}}}"#;
+        let (_, answer) = crate::support::mcp_http(&first, "POST", None, init);
+        let id = answer
+            .lines()
+            .find_map(|l| l.to_ascii_lowercase().starts_with("mcp-session-id:").then(|| l[15..].trim().to_string()))
+            .expect("a session id");
+        let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+        crate::support::mcp_http(&first, "POST", Some(&id), initialized);
+        let call = |addr: &str, n: u32, line: &str| {
+            let body = serde_json::json!({"jsonrpc": "2.0", "id": n, "method": "tools/call",
+                "params": {"name": "shell", "arguments": {"command": line}}});
+            crate::support::mcp_http(addr, "POST", Some(&id), &body.to_string()).1
+        };
+        // Calls alternate between the servers as a balancer without affinity sends them.
+        call(&first, 2, "x=1; cd /tmp");
+        let answer = call(&second, 3, "x=$((x + 1)); echo \"x=$x in $PWD\"");
+        assert!(answer.contains("x=2 in /tmp"), "{}: {answer}", store.name);
+        let answer = call(&first, 4, "echo \"x=$x\"");
+        assert!(answer.contains("x=2"), "{}: the first server answered with its stale shell: {answer}", store.name);
+        for server in [&mut one, &mut two] {
+            let _ = server.kill();
+            let _ = server.wait();
+        }
+    }
+}

@@ -181,3 +181,22 @@ pub fn stores(case: &str) -> Vec<TestStore> {
     }
     all
 }
+
+/// One HTTP/1.1 request on a fresh connection: the status and the headers and body as text.
+#[allow(clippy::disallowed_types)] // the test is the server's client, on loopback
+pub fn mcp_http(addr: &str, method: &str, session: Option<&str>, body: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
+    stream.set_read_timeout(Some(Duration::from_secs(20))).expect("timeout");
+    let session = session.map(|id| format!("Mcp-Session-Id: {id}\r\n")).unwrap_or_default();
+    let request = format!(
+        "{method} /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\n{session}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).expect("send");
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let status = text.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    (status, text)
+}

@@ -124,7 +124,9 @@ pub trait Engine: Send + Sync {
     fn load_mcp_session(&self, id: &str) -> Result<Option<String>, StoreError>;
     fn drop_mcp_session(&self, id: &str) -> Result<(), StoreError>;
 
-    fn save_session(&self, who: Actor<'_>, name: &str, snapshot: &Snapshot) -> Result<(), StoreError>;
+    /// Saves the session; its generation now (one more than before, 1 for a new one).
+    fn save_session(&self, who: Actor<'_>, name: &str, snapshot: &Snapshot) -> Result<i64, StoreError>;
+    fn session_generation(&self, agent: &str, name: &str) -> Result<Option<i64>, StoreError>;
     fn load_session(&self, agent: &str, name: &str) -> Result<Option<Snapshot>, StoreError>;
     fn sessions(&self, agent: &str) -> Result<Vec<SessionEntry>, StoreError>;
     fn copy_session(&self, who: Actor<'_>, from: &str, to: &str) -> Result<bool, StoreError>;
@@ -132,7 +134,7 @@ pub trait Engine: Send + Sync {
     fn drop_session(&self, who: Actor<'_>, name: &str) -> Result<bool, StoreError>;
 
     /// Appends audit rows, then drops records older than `max_age_ms` and all but the newest
-    /// `max_rows` once the log passes a multiple of [`super::PRUNE_EVERY`].
+    /// `max_rows` once the log passes a multiple of `PRUNE_EVERY` (1,024 rows).
     fn append_audit(&self, who: Actor<'_>, rows: &[AuditRow], max_age_ms: i64, max_rows: i64)
     -> Result<(), StoreError>;
 

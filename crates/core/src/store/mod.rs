@@ -645,9 +645,15 @@ pub struct SessionEntry {
 
 /// The agent's saved sessions ([`crate::snapshot`]).
 impl Store {
-    /// Keeps `snapshot` as session `name` of this agent, replacing what it held.
-    pub fn save_session(&self, name: &str, snapshot: &crate::snapshot::Snapshot) -> Result<(), StoreError> {
+    /// Keeps `snapshot` as session `name` of this agent, replacing what it held; the
+    /// session's generation now (each save adds one).
+    pub fn save_session(&self, name: &str, snapshot: &crate::snapshot::Snapshot) -> Result<i64, StoreError> {
         self.engine.save_session(self.me(), name, snapshot)
+    }
+
+    /// Session `name`'s generation: how many times it was saved (`None`: there is none).
+    pub fn session_generation(&self, name: &str) -> Result<Option<i64>, StoreError> {
+        self.engine.session_generation(&self.agent, name)
     }
 
     /// Session `name` of this agent, when there is one.

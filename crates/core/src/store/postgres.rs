@@ -872,20 +872,35 @@ impl Engine for Postgres {
         })
     }
 
-    fn save_session(&self, who: Actor<'_>, name: &str, snapshot: &Snapshot) -> Result<(), StoreError> {
+    fn save_session(&self, who: Actor<'_>, name: &str, snapshot: &Snapshot) -> Result<i64, StoreError> {
         let (agent, name, state, tmp) =
             (who.agent.to_string(), name.to_string(), snapshot.state.clone(), snapshot.tmp.clone());
         self.write(who, move |tx| {
             Box::pin(async move {
-                exec(
+                let row = one(
                     tx,
-                    "INSERT INTO sessions (agent, name, version, saved_at, state, tmp) VALUES ($1, $2, $3, $4, $5, $6)
+                    "INSERT INTO sessions (agent, name, version, saved_at, state, tmp, generation)
+                     VALUES ($1, $2, $3, $4, $5, $6, 1)
                      ON CONFLICT (agent, name) DO UPDATE SET version = excluded.version,
-                        saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp",
+                        saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp,
+                        generation = sessions.generation + 1
+                     RETURNING generation",
                     &[&agent, &name, &i64::from(crate::snapshot::VERSION), &now_ms(), &state, &tmp],
                 )
                 .await?;
-                Ok(())
+                Ok(row.get(0))
+            })
+        })
+    }
+
+    fn session_generation(&self, agent: &str, name: &str) -> Result<Option<i64>, StoreError> {
+        let (agent, name) = (agent.to_string(), name.to_string());
+        self.query(None, move |client| {
+            Box::pin(async move {
+                let row =
+                    opt(client, "SELECT generation FROM sessions WHERE agent = $1 AND name = $2", &[&agent, &name])
+                        .await?;
+                Ok(row.map(|r| r.get(0)))
             })
         })
     }
@@ -927,10 +942,11 @@ impl Engine for Postgres {
             Box::pin(async move {
                 let n = exec(
                     tx,
-                    "INSERT INTO sessions (agent, name, version, saved_at, state, tmp)
-                            SELECT agent, $3, version, $4, state, tmp FROM sessions WHERE agent = $1 AND name = $2
-                         ON CONFLICT (agent, name) DO UPDATE SET version = excluded.version,
-                            saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp",
+                    "INSERT INTO sessions (agent, name, version, saved_at, state, tmp, generation)
+                        SELECT agent, $3, version, $4, state, tmp, 1 FROM sessions WHERE agent = $1 AND name = $2
+                     ON CONFLICT (agent, name) DO UPDATE SET version = excluded.version,
+                        saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp,
+                        generation = sessions.generation + 1",
                     &[&agent, &from, &to, &now_ms()],
                 )
                 .await?;

@@ -117,6 +117,9 @@ const CHANGES: &[&str] = &[
         state TEXT NOT NULL,
         saved_at {int} NOT NULL
      );",
+    // 6: a session's generation, one more at every save: a process holding a session in
+    // memory sees that another process saved it since (no affinity needed behind a balancer).
+    "ALTER TABLE sessions ADD COLUMN generation {int} NOT NULL DEFAULT 0;",
 ];
 
 /// The version this toolsh writes.

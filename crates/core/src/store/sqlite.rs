@@ -589,15 +589,27 @@ impl Engine for Sqlite {
         self.with(None, |conn| conn.execute("DELETE FROM mcp_sessions WHERE id = ?1", [id]).map(|_| ()))
     }
 
-    fn save_session(&self, who: Actor<'_>, name: &str, snapshot: &Snapshot) -> Result<(), StoreError> {
+    fn save_session(&self, who: Actor<'_>, name: &str, snapshot: &Snapshot) -> Result<i64, StoreError> {
         self.write(who, |tx| {
-            tx.execute(
-                "INSERT INTO sessions (agent, name, version, saved_at, state, tmp) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            tx.query_row(
+                "INSERT INTO sessions (agent, name, version, saved_at, state, tmp, generation)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1)
                  ON CONFLICT (agent, name) DO UPDATE SET version = excluded.version,
-                    saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp",
+                    saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp,
+                    generation = sessions.generation + 1
+                 RETURNING generation",
                 params![who.agent, name, crate::snapshot::VERSION, now_ms(), snapshot.state, snapshot.tmp],
+                |row| row.get(0),
             )
-            .map(|_| ())
+        })
+    }
+
+    fn session_generation(&self, agent: &str, name: &str) -> Result<Option<i64>, StoreError> {
+        self.with(None, |conn| {
+            conn.query_row("SELECT generation FROM sessions WHERE agent = ?1 AND name = ?2", [agent, name], |row| {
+                row.get(0)
+            })
+            .optional()
         })
     }
 
@@ -625,10 +637,11 @@ impl Engine for Sqlite {
     fn copy_session(&self, who: Actor<'_>, from: &str, to: &str) -> Result<bool, StoreError> {
         self.write(who, |tx| {
             tx.execute(
-                "INSERT INTO sessions (agent, name, version, saved_at, state, tmp)
-                    SELECT agent, ?3, version, ?4, state, tmp FROM sessions WHERE agent = ?1 AND name = ?2
+                "INSERT INTO sessions (agent, name, version, saved_at, state, tmp, generation)
+                    SELECT agent, ?3, version, ?4, state, tmp, 1 FROM sessions WHERE agent = ?1 AND name = ?2
                  ON CONFLICT (agent, name) DO UPDATE SET version = excluded.version,
-                    saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp",
+                    saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp,
+                    generation = sessions.generation + 1",
                 params![who.agent, from, to, now_ms()],
             )
             .map(|n| n > 0)
