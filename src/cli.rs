@@ -26,10 +26,11 @@ usage: toolsh [options] [-c SCRIPT [NAME [ARG...]] | FILE [ARG...]]
          --shape NAME             serve the tools a harness knows instead of `shell`:
                                   claude-code, anthropic-bash, openai-shell,
                                   openai-local-shell, codex
-       toolsh serve [--http ADDR] [options]
+       toolsh serve [--http ADDR] [--timer-lease SECS] [options]
                                   fire every agent's at jobs and crontab entries from the
                                   store (--store), each in a fresh session of its agent; with
-                                  --http, serve MCP too (as mcp --http)
+                                  --http, serve MCP too (as mcp --http); a run whose server
+                                  died is run by another once its lease (30 s) runs out
        toolsh tools --export mcp|openai|anthropic|SHAPE [options]
                                   print the `shell` tool definition for another harness, or
                                   a shape's tools
@@ -118,6 +119,8 @@ pub struct Options {
     mcp: bool,
     /// `toolsh serve`: the timer loop (and, with `--http`, the MCP server).
     serve: bool,
+    /// `toolsh serve --timer-lease SECS`: how long a run is this server's without renewal.
+    timer_lease: Duration,
     /// `toolsh mcp --http ADDR`: serve MCP over HTTP instead.
     http: Option<std::net::SocketAddr>,
     /// What the HTTP server lets clients hold (`--max-sessions`).
@@ -189,6 +192,13 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
             Long("shape") if options.mcp => {
                 let name = value(&mut parser, "--shape")?;
                 options.shape = crate::mcp::shape::Shape::named(&name)?;
+            }
+            Long("timer-lease") if options.serve => {
+                let text = value(&mut parser, "--timer-lease")?;
+                options.timer_lease = match text.parse::<f64>().map(Duration::try_from_secs_f64) {
+                    Ok(Ok(lease)) if !lease.is_zero() => lease,
+                    _ => return Err(format!("--timer-lease takes a positive number of seconds; got '{text}'")),
+                };
             }
             Long("max-sessions") if options.mcp => {
                 let text = value(&mut parser, "--max-sessions")?;
@@ -628,7 +638,7 @@ pub fn main(argv: Vec<String>) -> i32 {
             };
             let timers = Arc::new(crate::store::Store::open(at, "toolsh-serve", "serve"));
             let target = timers.target().to_string();
-            runtime.spawn(crate::serve::fire_timers(shell.new_session(None), timers));
+            runtime.spawn(crate::serve::fire_timers(shell.new_session(None), timers, options.timer_lease));
             if options.http.is_none() {
                 eprintln!("toolsh: firing timers from {target}");
                 runtime.block_on(async {

@@ -12,9 +12,17 @@
 //! Missed times are handled as cron and atd do: an `at` job whose time passed while nothing
 //! ran runs as soon as a server starts; a crontab slot more than [`GRACE`] late is skipped,
 //! the entry moved to its next time after now.
+//!
+//! A run is its server's under a lease ([`LEASE`] unless `--timer-lease` says otherwise),
+//! renewed three times per lease while it runs. A server that dies mid-run stops renewing;
+//! once the lease runs out, one other server takes the run over (`Store::take_orphaned_run`)
+//! and runs it again from the start, and only its outcome is recorded. So a run is neither
+//! lost with its server nor recorded twice; what the dead run did before it died stays done
+//! (a script that must not repeat a step checks for it). A server cut off from the store for
+//! longer than its lease may find its run taken over: its late outcome is then dropped.
 
 use crate::interp::Shell;
-use crate::store::{Store, Timer, now_ms};
+use crate::store::{Lease, Store, Timer, now_ms};
 use crate::timers;
 use std::sync::Arc;
 use std::time::Duration;
@@ -28,31 +36,63 @@ const OUTPUT_BYTES: usize = 64 * 1024;
 /// The agent a failure notice comes from.
 const SENDER: &str = "toolsh-serve";
 
-/// Fires due timers until the process ends; `template` makes each run's session.
-pub async fn fire_timers(template: Shell, store: Arc<Store>) {
+/// How long a run stays its server's without renewal, by default.
+pub const LEASE: Duration = Duration::from_secs(30);
+
+/// This server among all that share the store: process, start time and a random part.
+fn owner() -> String {
+    use std::hash::BuildHasher;
+    let random = std::collections::hash_map::RandomState::new().hash_one(std::process::id());
+    format!("{}:{}:{random:016x}", std::process::id(), now_ms())
+}
+
+/// Fires due timers until the process ends; `template` makes each run's session; `lease`
+/// (zero: [`LEASE`]) is how long a run stays this server's without renewal.
+pub async fn fire_timers(template: Shell, store: Arc<Store>, lease: Duration) {
     let template = Arc::new(std::sync::Mutex::new(template));
+    let lease = if lease.is_zero() { LEASE } else { lease };
+    let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
+    let owner = owner();
+    let held = |now: i64| Lease { owner: owner.clone(), until: now.saturating_add(lease_ms) };
+    let renew_every = (lease_ms / 3).max(1);
+    let mut renewed = now_ms();
     loop {
         let now = now_ms();
         match store.due_timers(now) {
             Ok(due) => {
                 for timer in due {
-                    fire(&template, &store, timer, now);
+                    fire(&template, &store, timer, now, &held(now));
                 }
             }
             Err(err) => eprintln!("toolsh: serve: the store: {err}"),
         }
+        if now - renewed >= renew_every {
+            match store.renew_timer_runs(&held(now)) {
+                Ok(_) => renewed = now,
+                Err(err) => eprintln!("toolsh: serve: the store: {err}"),
+            }
+        }
+        // Runs whose server died: taken over one at a time, each by one server.
+        while let Ok(Some(timer)) = store.take_orphaned_run(&held(now), now) {
+            eprintln!(
+                "toolsh: serve: timer {} (slot {}): its server stopped renewing; running it here",
+                timer.id, timer.next_at
+            );
+            start(&template, &store, timer, owner.clone());
+        }
         let next = store.next_due().ok().flatten().unwrap_or(now + 1000);
-        let wait = (next - now_ms()).clamp(20, 1000);
+        let wait = (next - now_ms()).clamp(20, 1000).min(renew_every);
         tokio::time::sleep(Duration::from_millis(u64::try_from(wait).unwrap_or(1000))).await;
     }
 }
 
-/// Claims `timer`'s slot and, when this process got it, runs it on a task of its own.
-fn fire(template: &Arc<std::sync::Mutex<Shell>>, store: &Arc<Store>, timer: Timer, now: i64) {
+/// Claims `timer`'s slot under `lease` and, when this process got it, runs it on a task of
+/// its own.
+fn fire(template: &Arc<std::sync::Mutex<Shell>>, store: &Arc<Store>, timer: Timer, now: i64, lease: &Lease) {
     let (next, run) = if timer.kind == timers::CRON {
         let Ok(schedule) = timers::schedule(&timer.schedule) else {
             // Installed entries parsed when installed; one that no longer does is dropped.
-            let _ = store.claim_timer(&timer, None, false);
+            let _ = store.claim_timer(&timer, None, false, lease);
             return;
         };
         let late = now - timer.next_at > i64::try_from(GRACE.as_millis()).unwrap_or(i64::MAX);
@@ -61,22 +101,24 @@ fn fire(template: &Arc<std::sync::Mutex<Shell>>, store: &Arc<Store>, timer: Time
     } else {
         (None, true)
     };
-    match store.claim_timer(&timer, next, run) {
-        Ok(true) => {}
-        Ok(false) => return,
-        Err(err) => {
-            eprintln!("toolsh: serve: timer {}: {err}", timer.id);
-            return;
-        }
+    match store.claim_timer(&timer, next, run, lease) {
+        Ok(true) => start(template, store, timer, lease.owner.clone()),
+        Ok(false) => {}
+        Err(err) => eprintln!("toolsh: serve: timer {}: {err}", timer.id),
     }
-    let session = template.lock().unwrap_or_else(|p| p.into_inner()).new_session_as(&timer.agent, None);
-    let store = store.clone();
-    tokio::spawn(async move { run_timer(session, store, timer).await });
 }
 
-/// Runs `timer`'s script in `shell`, keeps the outcome with the run, and tells its agent of
-/// a failure.
-async fn run_timer(mut shell: Shell, store: Arc<Store>, timer: Timer) {
+/// Runs `timer` (claimed or taken over by `owner`) in a fresh session of its agent, on a
+/// task of its own.
+fn start(template: &Arc<std::sync::Mutex<Shell>>, store: &Arc<Store>, timer: Timer, owner: String) {
+    let session = template.lock().unwrap_or_else(|p| p.into_inner()).new_session_as(&timer.agent, None);
+    let store = store.clone();
+    tokio::spawn(async move { run_timer(session, store, timer, owner).await });
+}
+
+/// Runs `timer`'s script in `shell`, keeps the outcome with the run (unless another server
+/// took the run over meanwhile), and tells its agent of a failure.
+async fn run_timer(mut shell: Shell, store: Arc<Store>, timer: Timer, owner: String) {
     let mut notes = String::new();
     if let Err(why) = shell.set_cwd(&timer.cwd) {
         notes.push_str(&format!("toolsh: {why}; ran in {}\n", shell.cwd()));
@@ -98,8 +140,16 @@ async fn run_timer(mut shell: Shell, store: Arc<Store>, timer: Timer) {
         output.truncate(cut);
         output.push_str("\n[output cut]\n");
     }
-    if let Err(err) = store.finish_timer_run(timer.id, timer.next_at, i64::from(outcome.status), &output) {
-        eprintln!("toolsh: serve: timer {}: {err}", timer.id);
+    match store.finish_timer_run(timer.id, timer.next_at, &owner, i64::from(outcome.status), &output) {
+        Ok(true) => {}
+        Ok(false) => {
+            eprintln!(
+                "toolsh: serve: timer {}: another server took this run over; its outcome is the one kept",
+                timer.id
+            );
+            return;
+        }
+        Err(err) => eprintln!("toolsh: serve: timer {}: {err}", timer.id),
     }
     if outcome.status != 0 {
         let what = if timer.kind == timers::AT {

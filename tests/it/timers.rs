@@ -172,3 +172,54 @@ fn bad_times_lines_and_ids_are_refused_with_nothing_stored() {
     assert_eq!(out.stdout, "2\n");
     assert!(out.stderr.contains("limit exceeded: timers per agent (at most 2)"), "{}", out.stderr);
 }
+
+#[test]
+fn a_run_whose_server_died_is_run_once_more_by_another_and_recorded_once() {
+    for store in crate::support::stores("orphan") {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().display().to_string();
+        let base = ["--root", root.as_str(), "--store", store.spec.as_str()];
+        let run = |line: &str| {
+            let mut args: Vec<String> = base.iter().map(|a| a.to_string()).collect();
+            args.extend(["--agent", "alice", "-c", line].map(String::from));
+            run_binary(dir.path(), &args, Duration::from_secs(20))
+        };
+        let out = run("echo 'echo start >> ran.log; sleep 2; echo end >> ran.log' | at now");
+        assert_eq!(out.status, 0, "{}: {}", store.name, out.stderr);
+        let server = || {
+            Command::new(env!("CARGO_BIN_EXE_toolsh"))
+                .args(["serve", "--timer-lease", "1"])
+                .args(base)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("spawn serve")
+        };
+        let log = dir.path().join("ran.log");
+        let until = |what: &str| {
+            let started = std::time::Instant::now();
+            while !std::fs::read_to_string(&log).unwrap_or_default().contains(what) {
+                assert!(started.elapsed() < Duration::from_secs(20), "{}: never saw {what}", store.name);
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        };
+        // The first server dies (SIGKILL) in the middle of the run.
+        let first = server();
+        until("start");
+        stop(first);
+        let second = server();
+        until("end");
+        // The outcome is written once the script has ended.
+        let started = std::time::Instant::now();
+        while run("atq --runs | cut -f3 | head -1").stdout == "running\n" {
+            assert!(started.elapsed() < Duration::from_secs(20), "{}: the run never finished", store.name);
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        stop(second);
+        let ran = std::fs::read_to_string(&log).expect("log");
+        assert_eq!(ran, "start\nstart\nend\n", "{}: run again from the start, once", store.name);
+        let runs = run("atq --runs | wc -l; atq --runs | cut -f3 | head -1");
+        assert_eq!(runs.stdout, "1\nexit 0\n", "{}: one run, finished with status 0: {}", store.name, runs.stderr);
+    }
+}

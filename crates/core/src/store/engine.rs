@@ -12,7 +12,7 @@
 //!   processes add up;
 //! - `claim_timer` succeeds for exactly one claimant of a timer's slot.
 
-use super::{Message, MetaChange, MetaEntry, MetaPlan, SessionEntry, StoreError, Timer, TimerRun};
+use super::{Lease, Message, MetaChange, MetaEntry, MetaPlan, SessionEntry, StoreError, Timer, TimerRun};
 use crate::snapshot::Snapshot;
 
 /// Who an operation acts for: the agent and its session (presence records both).
@@ -109,15 +109,29 @@ pub trait Engine: Send + Sync {
     fn remove_crontab(&self, who: Actor<'_>) -> Result<bool, StoreError>;
     fn due_timers(&self, now: i64) -> Result<Vec<Timer>, StoreError>;
     fn next_due(&self) -> Result<Option<i64>, StoreError>;
-    fn claim_timer(&self, who: Actor<'_>, timer: &Timer, next: Option<i64>, run: bool) -> Result<bool, StoreError>;
+    fn claim_timer(
+        &self,
+        who: Actor<'_>,
+        timer: &Timer,
+        next: Option<i64>,
+        run: bool,
+        lease: &Lease,
+    ) -> Result<bool, StoreError>;
+    /// Moves the lease of every unfinished run `lease.owner` holds to `lease.until`.
+    fn renew_timer_runs(&self, lease: &Lease) -> Result<u64, StoreError>;
+    /// Takes over one unfinished run whose lease ran out before `now`, for `lease`: the
+    /// timer as it stood at that slot (exactly one taker gets each).
+    fn take_orphaned_run(&self, who: Actor<'_>, lease: &Lease, now: i64) -> Result<Option<Timer>, StoreError>;
+    /// Records the end of a run `owner` holds (a run taken over since is not touched).
     fn finish_timer_run(
         &self,
         who: Actor<'_>,
         timer: i64,
         slot: i64,
+        owner: &str,
         status: i64,
         output: &str,
-    ) -> Result<(), StoreError>;
+    ) -> Result<bool, StoreError>;
     fn timer_runs(&self, agent: &str, only: Option<i64>, limit: u32) -> Result<Vec<TimerRun>, StoreError>;
 
     fn save_mcp_session(&self, id: &str, state: &str) -> Result<(), StoreError>;

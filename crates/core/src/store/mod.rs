@@ -545,6 +545,19 @@ pub struct TimerRun {
 
 const TIMER_COLUMNS: &str = "id, agent, kind, schedule, command, cwd, next_at";
 
+/// A run of a timer as the server that runs it holds it: its name for the process, and until
+/// when the run is its own unless renewed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lease {
+    /// The server process (`host:pid:start`).
+    pub owner: String,
+    /// When the lease runs out (ms since the epoch).
+    pub until: i64,
+}
+
+/// The columns of a run that make it a timer again (for a server taking it over).
+const RUN_AS_TIMER: &str = "timer, agent, kind, COALESCE(schedule, ''), command, COALESCE(cwd, '/'), slot";
+
 /// Timers: kept per agent, fired once each by whichever `toolsh serve` claims the slot first.
 impl Store {
     /// Adds an `at` job of this agent due at `at` (ms); its number. Refused past `most` timers.
@@ -593,16 +606,35 @@ impl Store {
         self.engine.next_due()
     }
 
-    /// Claims `timer`'s run at `slot` for this process: true for exactly one claimant. The
-    /// timer moves to `next` (an `at` job, with none, is gone); `run` says whether it runs
-    /// (a missed crontab slot is only passed over).
-    pub fn claim_timer(&self, timer: &Timer, next: Option<i64>, run: bool) -> Result<bool, StoreError> {
-        self.engine.claim_timer(self.me(), timer, next, run)
+    /// Claims `timer`'s run at `slot` for this process, held under `lease`: true for exactly
+    /// one claimant. The timer moves to `next` (an `at` job, with none, is gone); `run` says
+    /// whether it runs (a missed crontab slot is only passed over).
+    pub fn claim_timer(&self, timer: &Timer, next: Option<i64>, run: bool, lease: &Lease) -> Result<bool, StoreError> {
+        self.engine.claim_timer(self.me(), timer, next, run, lease)
     }
 
-    /// Records how the run of `timer` at `slot` ended (its output cut to `most` bytes).
-    pub fn finish_timer_run(&self, timer: i64, slot: i64, status: i64, output: &str) -> Result<(), StoreError> {
-        self.engine.finish_timer_run(self.me(), timer, slot, status, output)
+    /// Renews the lease of every unfinished run `lease.owner` holds.
+    pub fn renew_timer_runs(&self, lease: &Lease) -> Result<u64, StoreError> {
+        self.engine.renew_timer_runs(lease)
+    }
+
+    /// Takes over, under `lease`, one unfinished run whose lease ran out before `now` (its
+    /// server died): the timer as it stood at that slot, for exactly one taker.
+    pub fn take_orphaned_run(&self, lease: &Lease, now: i64) -> Result<Option<Timer>, StoreError> {
+        self.engine.take_orphaned_run(self.me(), lease, now)
+    }
+
+    /// Records how the run of `timer` at `slot` that `owner` holds ended; false when another
+    /// server took it over since.
+    pub fn finish_timer_run(
+        &self,
+        timer: i64,
+        slot: i64,
+        owner: &str,
+        status: i64,
+        output: &str,
+    ) -> Result<bool, StoreError> {
+        self.engine.finish_timer_run(self.me(), timer, slot, owner, status, output)
     }
 
     /// This agent's latest runs (of timer `only`, when given), newest first.

@@ -19,8 +19,8 @@
 use super::engine::{Actor, AuditRow, Engine};
 use super::schema::{self, Dialect};
 use super::{
-    MESSAGE_COLUMNS, Message, MetaChange, MetaEntry, MetaPlan, PRUNE_EVERY, Protection, SessionEntry, StoreError,
-    TIMER_COLUMNS, Timer, TimerRun, now_ms, plan_meta,
+    Lease, MESSAGE_COLUMNS, Message, MetaChange, MetaEntry, MetaPlan, PRUNE_EVERY, Protection, RUN_AS_TIMER,
+    SessionEntry, StoreError, TIMER_COLUMNS, Timer, TimerRun, now_ms, plan_meta,
 };
 use crate::snapshot::Snapshot;
 use deadpool_postgres::GenericClient;
@@ -764,25 +764,86 @@ impl Engine for Postgres {
         })
     }
 
-    fn claim_timer(&self, who: Actor<'_>, timer: &Timer, next: Option<i64>, run: bool) -> Result<bool, StoreError> {
-        let timer = timer.clone();
+    fn claim_timer(
+        &self,
+        who: Actor<'_>,
+        timer: &Timer,
+        next: Option<i64>,
+        run: bool,
+        lease: &Lease,
+    ) -> Result<bool, StoreError> {
+        let (timer, lease) = (timer.clone(), lease.clone());
         self.write(who, move |tx| {
             Box::pin(async move {
                 // The slot is the timer's `next_at` as read: a second claimant waits for the
                 // first's row lock, then finds `next_at` moved and changes nothing.
                 let moved = match next {
                     Some(next) => {
-                        exec(tx, "UPDATE timers SET next_at = $1 WHERE id = $2 AND next_at = $3", &[&next, &timer.id, &timer.next_at]).await?
+                        exec(
+                            tx,
+                            "UPDATE timers SET next_at = $1 WHERE id = $2 AND next_at = $3",
+                            &[&next, &timer.id, &timer.next_at],
+                        )
+                        .await?
                     }
                     None => {
-                        exec(tx, "DELETE FROM timers WHERE id = $1 AND next_at = $2", &[&timer.id, &timer.next_at]).await?
+                        exec(tx, "DELETE FROM timers WHERE id = $1 AND next_at = $2", &[&timer.id, &timer.next_at])
+                            .await?
                     }
                 };
                 if moved == 0 || !run {
                     return Ok(false);
                 }
-                exec(tx, "INSERT INTO timer_runs (timer, slot, agent, kind, command, started_at) VALUES ($1, $2, $3, $4, $5, $6)", &[&timer.id, &timer.next_at, &timer.agent, &timer.kind, &timer.command, &now_ms()]).await?;
+                exec(
+                    tx,
+                    "INSERT INTO timer_runs (timer, slot, agent, kind, command, started_at, owner, lease_until, schedule, cwd)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                    &[
+                        &timer.id,
+                        &timer.next_at,
+                        &timer.agent,
+                        &timer.kind,
+                        &timer.command,
+                        &now_ms(),
+                        &lease.owner,
+                        &lease.until,
+                        &timer.schedule,
+                        &timer.cwd,
+                    ],
+                )
+                .await?;
                 Ok(true)
+            })
+        })
+    }
+
+    fn renew_timer_runs(&self, lease: &Lease) -> Result<u64, StoreError> {
+        let lease = lease.clone();
+        self.query(None, move |client| {
+            Box::pin(async move {
+                exec(
+                    client,
+                    "UPDATE timer_runs SET lease_until = $1 WHERE owner = $2 AND ended_at IS NULL",
+                    &[&lease.until, &lease.owner],
+                )
+                .await
+            })
+        })
+    }
+
+    fn take_orphaned_run(&self, who: Actor<'_>, lease: &Lease, now: i64) -> Result<Option<Timer>, StoreError> {
+        let lease = lease.clone();
+        self.write(who, move |tx| {
+            Box::pin(async move {
+                // A run another taker holds is skipped, never taken twice.
+                let sql = format!(
+                    "UPDATE timer_runs SET owner = $1, lease_until = $2
+                     WHERE (timer, slot) = (SELECT timer, slot FROM timer_runs
+                                            WHERE ended_at IS NULL AND lease_until < $3
+                                            ORDER BY started_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+                     RETURNING {RUN_AS_TIMER}"
+                );
+                Ok(opt(tx, &sql, &[&lease.owner, &lease.until, &now]).await?.as_ref().map(timer_of))
             })
         })
     }
@@ -792,19 +853,21 @@ impl Engine for Postgres {
         who: Actor<'_>,
         timer: i64,
         slot: i64,
+        owner: &str,
         status: i64,
         output: &str,
-    ) -> Result<(), StoreError> {
-        let output = output.to_string();
+    ) -> Result<bool, StoreError> {
+        let (owner, output) = (owner.to_string(), output.to_string());
         self.write(who, move |tx| {
             Box::pin(async move {
-                exec(
+                let n = exec(
                     tx,
-                    "UPDATE timer_runs SET ended_at = $1, status = $2, output = $3 WHERE timer = $4 AND slot = $5",
-                    &[&now_ms(), &status, &output, &timer, &slot],
+                    "UPDATE timer_runs SET ended_at = $1, status = $2, output = $3
+                     WHERE timer = $4 AND slot = $5 AND (owner = $6 OR owner IS NULL) AND ended_at IS NULL",
+                    &[&now_ms(), &status, &output, &timer, &slot, &owner],
                 )
                 .await?;
-                Ok(())
+                Ok(n > 0)
             })
         })
     }

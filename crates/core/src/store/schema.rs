@@ -120,6 +120,14 @@ const CHANGES: &[&str] = &[
     // 6: a session's generation, one more at every save: a process holding a session in
     // memory sees that another process saved it since (no affinity needed behind a balancer).
     "ALTER TABLE sessions ADD COLUMN generation {int} NOT NULL DEFAULT 0;",
+    // 7: a timer run's lease: the server running it renews `lease_until`; a run whose lease
+    // ran out unfinished (its server died) is taken over and run by another, from what the
+    // run itself keeps (the `at` job's row is gone once claimed).
+    "ALTER TABLE timer_runs ADD COLUMN owner TEXT;
+     ALTER TABLE timer_runs ADD COLUMN lease_until {int};
+     ALTER TABLE timer_runs ADD COLUMN schedule TEXT;
+     ALTER TABLE timer_runs ADD COLUMN cwd TEXT;
+     CREATE INDEX timer_runs_unfinished ON timer_runs (lease_until) WHERE ended_at IS NULL;",
 ];
 
 /// The version this toolsh writes.

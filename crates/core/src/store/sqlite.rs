@@ -7,8 +7,8 @@
 
 use super::engine::{Actor, AuditRow, Engine};
 use super::{
-    MESSAGE_COLUMNS, Message, MetaChange, MetaEntry, MetaPlan, PRUNE_EVERY, Protection, SessionEntry, StoreError,
-    TIMER_COLUMNS, Timer, TimerRun, now_ms, plan_meta, schema,
+    Lease, MESSAGE_COLUMNS, Message, MetaChange, MetaEntry, MetaPlan, PRUNE_EVERY, Protection, RUN_AS_TIMER,
+    SessionEntry, StoreError, TIMER_COLUMNS, Timer, TimerRun, now_ms, plan_meta, schema,
 };
 use crate::snapshot::Snapshot;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
@@ -509,7 +509,14 @@ impl Engine for Sqlite {
         self.with(None, |conn| conn.query_row("SELECT min(next_at) FROM timers", [], |r| r.get(0)))
     }
 
-    fn claim_timer(&self, who: Actor<'_>, timer: &Timer, next: Option<i64>, run: bool) -> Result<bool, StoreError> {
+    fn claim_timer(
+        &self,
+        who: Actor<'_>,
+        timer: &Timer,
+        next: Option<i64>,
+        run: bool,
+        lease: &Lease,
+    ) -> Result<bool, StoreError> {
         self.write(who, |tx| {
             // The slot is the timer's `next_at` as read: only one claimant still finds it there.
             let moved = match next {
@@ -523,10 +530,45 @@ impl Engine for Sqlite {
                 return Ok(false);
             }
             tx.execute(
-                "INSERT INTO timer_runs (timer, slot, agent, kind, command, started_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![timer.id, timer.next_at, timer.agent, timer.kind, timer.command, now_ms()],
+                "INSERT INTO timer_runs (timer, slot, agent, kind, command, started_at, owner, lease_until, schedule, cwd)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                params![
+                    timer.id,
+                    timer.next_at,
+                    timer.agent,
+                    timer.kind,
+                    timer.command,
+                    now_ms(),
+                    lease.owner,
+                    lease.until,
+                    timer.schedule,
+                    timer.cwd
+                ],
             )?;
             Ok(true)
+        })
+    }
+
+    fn renew_timer_runs(&self, lease: &Lease) -> Result<u64, StoreError> {
+        self.with(None, |conn| {
+            conn.execute(
+                "UPDATE timer_runs SET lease_until = ?1 WHERE owner = ?2 AND ended_at IS NULL",
+                params![lease.until, lease.owner],
+            )
+            .map(|n| n as u64)
+        })
+    }
+
+    fn take_orphaned_run(&self, who: Actor<'_>, lease: &Lease, now: i64) -> Result<Option<Timer>, StoreError> {
+        // One statement in a write transaction: no other taker between the pick and the take.
+        self.write(who, |tx| {
+            let sql = format!(
+                "UPDATE timer_runs SET owner = ?1, lease_until = ?2
+                 WHERE rowid = (SELECT rowid FROM timer_runs WHERE ended_at IS NULL AND lease_until < ?3
+                                ORDER BY started_at LIMIT 1)
+                 RETURNING {RUN_AS_TIMER}"
+            );
+            tx.query_row(&sql, params![lease.owner, lease.until, now], timer_of).optional()
         })
     }
 
@@ -535,15 +577,17 @@ impl Engine for Sqlite {
         who: Actor<'_>,
         timer: i64,
         slot: i64,
+        owner: &str,
         status: i64,
         output: &str,
-    ) -> Result<(), StoreError> {
+    ) -> Result<bool, StoreError> {
         self.write(who, |tx| {
             tx.execute(
-                "UPDATE timer_runs SET ended_at = ?1, status = ?2, output = ?3 WHERE timer = ?4 AND slot = ?5",
-                params![now_ms(), status, output, timer, slot],
+                "UPDATE timer_runs SET ended_at = ?1, status = ?2, output = ?3
+                 WHERE timer = ?4 AND slot = ?5 AND (owner = ?6 OR owner IS NULL) AND ended_at IS NULL",
+                params![now_ms(), status, output, timer, slot, owner],
             )
-            .map(|_| ())
+            .map(|n| n > 0)
         })
     }
 

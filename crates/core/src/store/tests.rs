@@ -183,21 +183,52 @@ fn timers_are_claimed_once_per_slot() {
         assert_eq!(s.next_due().unwrap(), Some(1_000));
         let due = s.due_timers(1_600).unwrap();
         assert_eq!(due.iter().map(|t| t.next_at).collect::<Vec<_>>(), [1_000, 1_500], "{}", b.name);
+        let lease = |owner: &str, until: i64| Lease { owner: owner.to_string(), until };
         // Three claimants of the same slot: one wins.
         let wins: usize = std::thread::scope(|scope| {
             let claims: Vec<_> = (0..3)
                 .map(|i| {
                     let store = b.store(&format!("serve{i}"));
                     let cron = due[1].clone();
-                    scope.spawn(move || usize::from(store.claim_timer(&cron, Some(61_500), true).unwrap()))
+                    let held = lease(&format!("serve{i}"), now_ms() + 60_000);
+                    scope.spawn(move || usize::from(store.claim_timer(&cron, Some(61_500), true, &held).unwrap()))
                 })
                 .collect();
             claims.into_iter().map(|c| c.join().unwrap()).sum()
         });
         assert_eq!(wins, 1, "{}", b.name);
-        assert!(s.claim_timer(&due[0], None, true).unwrap());
-        assert!(!s.claim_timer(&due[0], None, true).unwrap());
-        s.finish_timer_run(due[0].id, 1_000, 0, "hi\n").unwrap();
+        // A run whose server died: its lease runs out, and one other server takes it over.
+        assert!(s.claim_timer(&due[0], None, true, &lease("dead", 5_000)).unwrap());
+        assert!(!s.claim_timer(&due[0], None, true, &lease("late", 5_000)).unwrap());
+        assert_eq!(
+            s.take_orphaned_run(&lease("heir", 90_000), 4_000).unwrap(),
+            None,
+            "{}: the lease still holds",
+            b.name
+        );
+        assert_eq!(s.renew_timer_runs(&lease("nobody", 1)).unwrap(), 0);
+        let taken = std::thread::scope(|scope| {
+            let takers: Vec<_> = ["heir1", "heir2", "heir3"]
+                .map(|name| {
+                    let store = b.store(name);
+                    scope.spawn(move || store.take_orphaned_run(&lease(name, now_ms() + 60_000), 6_000).unwrap())
+                })
+                .into_iter()
+                .collect();
+            takers.into_iter().filter_map(|t| t.join().unwrap()).collect::<Vec<_>>()
+        });
+        assert_eq!(taken.len(), 1, "{}: taken once: {taken:?}", b.name);
+        let heir = taken[0].clone();
+        assert_eq!((heir.id, heir.next_at, heir.command.as_str(), heir.cwd.as_str()), (id, 1_000, "echo hi", "/"));
+        // The dead server's late report changes nothing; the heir's is the run's.
+        assert!(!s.finish_timer_run(id, 1_000, "dead", 1, "half").unwrap(), "{}", b.name);
+        let owner = s.timer_runs(Some(id), 1).unwrap();
+        assert_eq!(owner[0].status, None);
+        let heir_name = ["heir1", "heir2", "heir3"]
+            .into_iter()
+            .find(|name| s.finish_timer_run(id, 1_000, name, 0, "hi\n").unwrap())
+            .expect("the heir finishes it");
+        assert!(heir_name.starts_with("heir"));
         let runs = s.timer_runs(Some(id), 10).unwrap();
         assert_eq!((runs.len(), runs[0].status, runs[0].output.as_deref()), (1, Some(0), Some("hi\n")));
         assert_eq!(s.timer_runs(None, 10).unwrap().len(), 2);
