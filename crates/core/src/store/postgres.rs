@@ -475,23 +475,45 @@ impl Engine for Postgres {
     }
 
     fn read(&self, who: Actor<'_>, all: bool, limit: Option<u32>) -> Result<Vec<Message>, StoreError> {
-        let me = who.agent.to_string();
+        let (me, session) = (who.agent.to_string(), who.session.to_string());
+        let limit = limit.map(i64::from);
+        if !all {
+            // New messages in one statement (one round trip, atomic as a statement): mark the
+            // reader present, take its unread messages — skipping those another reader holds,
+            // so none is handed out twice — and mark them read. They come back as they were
+            // when taken (unread), oldest first.
+            return self.query(None, move |client| {
+                Box::pin(async move {
+                    let taken = rows(
+                        client,
+                        "WITH seen AS (
+                            INSERT INTO agents (name, last_seen, session) VALUES ($1, $3, $4)
+                            ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen, session = excluded.session
+                         ), picked AS (
+                            SELECT id FROM messages WHERE recipient = $1 AND read_at IS NULL AND archived = 0
+                            ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED
+                         )
+                         UPDATE messages SET read_at = $3 FROM picked WHERE messages.id = picked.id
+                         RETURNING messages.id, sender, recipient, body, sent_at, NULL::BIGINT, archived",
+                        &[&me, &limit, &now_ms(), &session],
+                    )
+                    .await?;
+                    let mut messages: Vec<Message> = taken.iter().map(message).collect();
+                    messages.sort_by_key(|m| m.id);
+                    Ok(messages)
+                })
+            });
+        }
         self.write(who, move |tx| {
             Box::pin(async move {
-                // Unread messages another reader holds are skipped, never handed out twice.
-                let sql = if all {
-                    format!("SELECT {MESSAGE_COLUMNS} FROM messages WHERE recipient = $1 AND archived = 0 ORDER BY id LIMIT $2 FOR UPDATE")
-                } else {
-                    format!(
-                        "SELECT {MESSAGE_COLUMNS} FROM messages WHERE recipient = $1 AND read_at IS NULL AND archived = 0
-                         ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED"
-                    )
-                };
-                let limit = limit.map(i64::from);
+                let sql = format!(
+                    "SELECT {MESSAGE_COLUMNS} FROM messages WHERE recipient = $1 AND archived = 0 ORDER BY id LIMIT $2 FOR UPDATE"
+                );
                 let messages: Vec<Message> = rows(tx, &sql, &[&me, &limit]).await?.iter().map(message).collect();
                 let ids: Vec<i64> = messages.iter().filter(|m| m.read_at.is_none()).map(|m| m.id).collect();
                 if !ids.is_empty() {
-                    exec(tx, "UPDATE messages SET read_at = $1 WHERE id = ANY($2) AND read_at IS NULL", &[&now_ms(), &ids]).await?;
+                    exec(tx, "UPDATE messages SET read_at = $1 WHERE id = ANY($2) AND read_at IS NULL", &[&now_ms(), &ids])
+                        .await?;
                 }
                 Ok(messages)
             })
