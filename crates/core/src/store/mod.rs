@@ -291,7 +291,8 @@ impl Store {
         limit: Option<u32>,
         wait: Option<Duration>,
     ) -> Result<Vec<Message>, StoreError> {
-        let until = wait.map(|wait| tokio::time::Instant::now() + wait);
+        // A wait too long to be a time (past the clock's range) is no limit at all.
+        let until = wait.and_then(|wait| tokio::time::Instant::now().checked_add(wait));
         let mut arrivals = self.engine.arrivals();
         let mut pause = Duration::from_millis(20);
         loop {

@@ -359,3 +359,17 @@ fn the_wal_stays_small_across_many_command_lines() {
     let wal = std::fs::metadata(dir.path().join("store.db-wal")).map(|m| m.len()).unwrap_or(0);
     assert!(wal < (128 + 16) * 4200, "WAL grew to {wal} bytes");
 }
+
+#[test]
+fn a_waiting_read_returns_what_is_there_whatever_the_wait_and_nothing_after_a_short_one() {
+    on_both("waiting", |b| {
+        let s = b.store("a");
+        s.send("a", "x").unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        // A wait past the clock's range is no limit, not an overflow.
+        let got = runtime.block_on(s.read_waiting(false, None, Some(Duration::MAX))).unwrap();
+        assert_eq!(got.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["x"], "{}", b.name);
+        let none = runtime.block_on(s.read_waiting(false, None, Some(Duration::from_millis(50)))).unwrap();
+        assert!(none.is_empty(), "{}", b.name);
+    });
+}
