@@ -73,12 +73,21 @@ pub async fn fire_timers(template: Shell, store: Arc<Store>, lease: Duration) {
             }
         }
         // Runs whose server died: taken over one at a time, each by one server.
-        while let Ok(Some(timer)) = store.take_orphaned_run(&held(now), now) {
-            eprintln!(
-                "toolsh: serve: timer {} (slot {}): its server stopped renewing; running it here",
-                timer.id, timer.next_at
-            );
-            start(&template, &store, timer, owner.clone());
+        loop {
+            match store.take_orphaned_run(&held(now), now) {
+                Ok(Some(timer)) => {
+                    eprintln!(
+                        "toolsh: serve: timer {} (slot {}): its server stopped renewing; running it here",
+                        timer.id, timer.next_at
+                    );
+                    start(&template, &store, timer, owner.clone());
+                }
+                Ok(None) => break,
+                Err(err) => {
+                    eprintln!("toolsh: serve: the store: {err}");
+                    break;
+                }
+            }
         }
         let next = store.next_due().ok().flatten().unwrap_or(now + 1000);
         let wait = (next - now_ms()).clamp(20, 1000).min(renew_every);

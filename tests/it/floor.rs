@@ -287,18 +287,7 @@ fn the_audit_log_is_kept_to_the_configured_size() {
 
 #[test]
 fn the_http_server_caps_its_sessions() {
-    let mut server = Command::new(env!("CARGO_BIN_EXE_toolsh"))
-        .env_clear()
-        .args(["mcp", "--http", "127.0.0.1:0", "--max-sessions", "2", "--memory"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn server");
-    let mut banner = String::new();
-    let mut stderr = std::io::BufReader::new(server.stderr.take().expect("stderr"));
-    std::io::BufRead::read_line(&mut stderr, &mut banner).expect("banner");
-    let addr = banner.trim().rsplit("http://").next().unwrap_or_default().trim_end_matches("/mcp").to_string();
+    let (mut server, addr) = crate::support::mcp_http_server(&["--max-sessions", "2", "--memory"]);
     let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"floor","version":"1"}}}"#;
     let session_of = |answer: &str| {
         answer

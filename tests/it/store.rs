@@ -213,28 +213,11 @@ fn a_waiting_reader_gets_the_message_sent_while_it_waits() {
     }
 }
 
-/// A `toolsh mcp --http` on `store`, and its address.
-fn http_server(store: &str) -> (std::process::Child, String) {
-    let mut server = Command::new(env!("CARGO_BIN_EXE_toolsh"))
-        .env_clear()
-        .args(["mcp", "--http", "127.0.0.1:0", "--memory", "--store", store])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn server");
-    let mut banner = String::new();
-    let mut stderr = std::io::BufReader::new(server.stderr.take().expect("stderr"));
-    std::io::BufRead::read_line(&mut stderr, &mut banner).expect("banner");
-    let addr = banner.trim().rsplit("http://").next().unwrap_or_default().trim_end_matches("/mcp").to_string();
-    (server, addr)
-}
-
 #[test]
 fn an_http_session_is_answered_as_it_is_by_whichever_server_a_call_reaches() {
     for store in stores("balanced") {
-        let (mut one, first) = http_server(&store.spec);
-        let (mut two, second) = http_server(&store.spec);
+        let (mut one, first) = crate::support::mcp_http_server(&["--memory", "--store", &store.spec]);
+        let (mut two, second) = crate::support::mcp_http_server(&["--memory", "--store", &store.spec]);
         let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"balanced","version":"1"}}}"#;
         let (_, answer) = crate::support::mcp_http(&first, "POST", None, init);
         let id = answer

@@ -200,3 +200,21 @@ pub fn mcp_http(addr: &str, method: &str, session: Option<&str>, body: &str) -> 
     let status = text.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
     (status, text)
 }
+
+/// `toolsh mcp --http 127.0.0.1:0 ARGS…` started, and the address it says it serves.
+pub fn mcp_http_server(args: &[&str]) -> (std::process::Child, String) {
+    let mut server = Command::new(env!("CARGO_BIN_EXE_toolsh"))
+        .env_clear()
+        .args(["mcp", "--http", "127.0.0.1:0"])
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn server");
+    let mut banner = String::new();
+    let mut stderr = std::io::BufReader::new(server.stderr.take().expect("stderr"));
+    std::io::BufRead::read_line(&mut stderr, &mut banner).expect("banner");
+    let addr = banner.trim().rsplit("http://").next().unwrap_or_default().trim_end_matches("/mcp").to_string();
+    (server, addr)
+}

@@ -8,16 +8,32 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+/// The SQLite store of the cases that use one in their workspace.
+fn file_store(dir: &Path) -> String {
+    dir.join("s.db").display().to_string()
+}
+
 fn toolsh(dir: &Path, args: &[&str]) -> Ran {
+    toolsh_on(dir, &file_store(dir), args)
+}
+
+/// `toolsh` as alice on the workspace `dir` and the store `store`.
+fn toolsh_on(dir: &Path, store: &str, args: &[&str]) -> Ran {
     let mut all: Vec<String> = vec!["--root".into(), dir.display().to_string()];
-    all.extend(["--store".into(), dir.join("s.db").display().to_string(), "--agent".into(), "alice".into()]);
+    all.extend(["--store".into(), store.to_string(), "--agent".into(), "alice".into()]);
     all.extend(args.iter().map(|a| a.to_string()));
     run_binary(dir, &all, Duration::from_secs(20))
 }
 
 fn serve(dir: &Path) -> Child {
+    serve_on(dir, &file_store(dir), &[])
+}
+
+/// `toolsh serve` on the workspace `dir` and the store `store`, with `extra` flags.
+fn serve_on(dir: &Path, store: &str, extra: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_toolsh"))
-        .args(["serve", "--root", &dir.display().to_string(), "--store", &dir.join("s.db").display().to_string()])
+        .args(["serve", "--root", &dir.display().to_string(), "--store", store])
+        .args(extra)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -65,29 +81,12 @@ fn three_servers_on_one_postgres_store_fire_each_second_exactly_once() {
         return;
     };
     let dir = tempfile::tempdir().expect("tempdir");
-    let root = dir.path().display().to_string();
-    let base = ["--root", root.as_str(), "--store", store.spec.as_str()];
-    let mut args: Vec<String> = base.iter().map(|a| a.to_string()).collect();
-    args.extend(["--agent", "alice", "-c", "echo '* * * * * * date +%s >> ticks.log' | crontab -"].map(String::from));
-    let out = run_binary(dir.path(), &args, Duration::from_secs(20));
+    let out = toolsh_on(dir.path(), &store.spec, &["-c", "echo '* * * * * * date +%s >> ticks.log' | crontab -"]);
     assert_eq!(out.status, 0, "{}", out.stderr);
-    let servers: Vec<Child> = (0..3)
-        .map(|_| {
-            Command::new(env!("CARGO_BIN_EXE_toolsh"))
-                .arg("serve")
-                .args(base)
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("spawn serve")
-        })
-        .collect();
+    let servers: Vec<Child> = (0..3).map(|_| serve_on(dir.path(), &store.spec, &[])).collect();
     std::thread::sleep(Duration::from_secs(8));
     servers.into_iter().for_each(stop);
-    let mut args: Vec<String> = base.iter().map(|a| a.to_string()).collect();
-    args.extend(["--agent", "alice", "-c", "atq --runs | wc -l"].map(String::from));
-    let runs = run_binary(dir.path(), &args, Duration::from_secs(20));
+    let runs = toolsh_on(dir.path(), &store.spec, &["-c", "atq --runs | wc -l"]);
     let ticks = std::fs::read_to_string(dir.path().join("ticks.log")).expect("ticks");
     let seconds: Vec<i64> = ticks.lines().map(|l| l.parse().expect("a second")).collect();
     assert!(seconds.len() >= 6, "a run for (nearly) every second: {ticks}");
@@ -177,25 +176,10 @@ fn bad_times_lines_and_ids_are_refused_with_nothing_stored() {
 fn a_run_whose_server_died_is_run_once_more_by_another_and_recorded_once() {
     for store in crate::support::stores("orphan") {
         let dir = tempfile::tempdir().expect("tempdir");
-        let root = dir.path().display().to_string();
-        let base = ["--root", root.as_str(), "--store", store.spec.as_str()];
-        let run = |line: &str| {
-            let mut args: Vec<String> = base.iter().map(|a| a.to_string()).collect();
-            args.extend(["--agent", "alice", "-c", line].map(String::from));
-            run_binary(dir.path(), &args, Duration::from_secs(20))
-        };
+        let run = |line: &str| toolsh_on(dir.path(), &store.spec, &["-c", line]);
         let out = run("echo 'echo start >> ran.log; sleep 2; echo end >> ran.log' | at now");
         assert_eq!(out.status, 0, "{}: {}", store.name, out.stderr);
-        let server = || {
-            Command::new(env!("CARGO_BIN_EXE_toolsh"))
-                .args(["serve", "--timer-lease", "1"])
-                .args(base)
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("spawn serve")
-        };
+        let server = || serve_on(dir.path(), &store.spec, &["--timer-lease", "1"]);
         let log = dir.path().join("ran.log");
         let until = |what: &str| {
             let started = std::time::Instant::now();

@@ -158,7 +158,13 @@ impl Store {
 
     /// [`Store::for_session`] acting for `agent` (a timer's owner, run by `toolsh serve`).
     pub fn for_agent_session(&self, agent: &str, session: &str) -> Store {
-        Store { agent: agent.to_string(), session: session.to_string(), ..self.clone() }
+        Store {
+            engine: self.engine.clone(),
+            location: self.location.clone(),
+            agent: agent.to_string(),
+            session: session.to_string(),
+            retention: self.retention,
+        }
     }
 
     /// Where the store is.
