@@ -15,13 +15,16 @@
 #   scripts/bench.sh store      the store on PostgreSQL (a private cluster, scripts/postgres.sh)
 #                               against SQLite: the time per `msg send`, `msg read`, `meta incr`
 #                               (500 in one process), and 10 processes sending at once
+#   scripts/bench.sh objects    a workspace on object storage (moto's S3 server on loopback,
+#                               scripts/s3.sh): `cat` and `grep -c` of a 100 MB object against
+#                               the same file on a `dir` mount, and writing it
 #   RUNS=5 scripts/bench.sh     repetitions per measurement (median is reported)
 # Targets (from the issues): startup <= dash, loop <= 0.5x bash, 1000 pipelines <= 0.02x bash,
 # parse <= dash, a 5,000-line script run <= dash, 100,000 function calls (measured, no target); every text pipeline <= 1.0x
 # the GNU tools' time, jq <= 1.2x jq's; a host program's spawn <= 1.2x bash's.
 set -euo pipefail
 SECTION="${1:-all}"
-case "$SECTION" in all|shell|text|mcp|session|host|store) ;; *) echo "usage: $0 [all|shell|text|mcp|session|host|store]" >&2; exit 2 ;; esac
+case "$SECTION" in all|shell|text|mcp|session|host|store|objects) ;; *) echo "usage: $0 [all|shell|text|mcp|session|host|store|objects]" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
 # The shipped binary is linked statically (no dynamic loader work at start-up); build it the same way.
@@ -30,7 +33,9 @@ RUSTFLAGS="-C target-feature=+crt-static" cargo build --release --quiet --target
 TOOLSH="$PWD/target/$HOST/release/toolsh"
 RUNS="${RUNS:-5}"
 WORK="$(mktemp -d)"
-trap 'rm -rf "$WORK"' EXIT
+# What the exit undoes; a section that starts a server adds its stop in front.
+CLEANUP='rm -rf "$WORK"'
+trap 'eval "$CLEANUP"' EXIT
 cd "$WORK"
 
 # median wall time in milliseconds of running "$@" RUNS times; output goes to OUT (not
@@ -211,7 +216,7 @@ store_benchmarks() {
   # Its own directory under /tmp: the server runs as another user when this runs as root.
   pg_dir=$(mktemp -d /tmp/toolsh-bench-pg.XXXXXX)
   url=$("$ROOT/scripts/postgres.sh" start "$pg_dir" 55433)
-  trap '"$ROOT/scripts/postgres.sh" stop "'"$pg_dir"'" || true; rm -rf "$WORK" "'"$pg_dir"'"' EXIT
+  CLEANUP='"$ROOT/scripts/postgres.sh" stop "'"$pg_dir"'" || true; rm -rf "'"$pg_dir"'"; '"$CLEANUP"
   for op in "msg send agent hello" "msg read -n 1" "meta incr n"; do  # the default agent writes to itself, so each read takes one
     t=$(measure "$TOOLSH" --memory --store "$url" -c "for i in \$(seq 500); do $op > /dev/null; done")
     s=$(measure "$TOOLSH" --memory --store store.db -c "for i in \$(seq 500); do $op > /dev/null; done")
@@ -222,9 +227,33 @@ store_benchmarks() {
   report "10 processes x 100 msg send at once" "$t" "sqlite" "$s" "(measured)"
 }
 
+objects_benchmarks() {
+  local s3_dir endpoint t d
+  s3_dir=$(mktemp -d /tmp/toolsh-bench-s3.XXXXXX)
+  endpoint=$("$ROOT/scripts/s3.sh" start "$s3_dir" 55491)
+  CLEANUP='"$ROOT/scripts/s3.sh" stop "'"$s3_dir"'"; rm -rf "'"$s3_dir"'"; '"$CLEANUP"
+  export AWS_ENDPOINT_URL="$endpoint" AWS_ACCESS_KEY_ID=bench AWS_SECRET_ACCESS_KEY=bench
+  mkdir -p dir
+  yes 'the quick brown fox jumps over the lazy dog' | head -c 100000000 > dir/big
+  local bucket=(--memory --mount /data=s3://toolsh/bench) local_dir=(--memory --mount "/data=$PWD/dir")
+  t=$(measure "$TOOLSH" "${bucket[@]}" -c 'cat /dev/stdin > /data/big' < dir/big)
+  d=$(measure "$TOOLSH" "${local_dir[@]}" -c 'cat /dev/stdin > /data/copy' < dir/big)
+  report "write a 100 MB object (multipart upload)" "$t" "dir" "$d" "(measured)"
+  for op in "cat /data/big" "grep -c fox /data/big"; do
+    t=$(measure "$TOOLSH" "${bucket[@]}" -c "$op")
+    d=$(measure "$TOOLSH" "${local_dir[@]}" -c "$op")
+    report "$op (100 MB object vs file)" "$t" "dir" "$d" "(measured)"
+  done
+  "$TOOLSH" "${bucket[@]}" -c 'echo x > /data/small'
+  t=$(measure "$TOOLSH" "${bucket[@]}" -c 'for i in $(seq 100); do cat /data/small; done')
+  d=$(measure "$TOOLSH" "${local_dir[@]}" -c 'echo x > /data/small; for i in $(seq 100); do cat /data/small; done')
+  report "100 x cat of a small object (cached)" "$t" "dir" "$d" "(measured)"
+}
+
 if [ "$SECTION" = all ] || [ "$SECTION" = shell ]; then shell_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = text ]; then text_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = mcp ]; then mcp_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = session ]; then session_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = host ]; then host_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = store ]; then store_benchmarks; fi
+if [ "$SECTION" = all ] || [ "$SECTION" = objects ]; then objects_benchmarks; fi

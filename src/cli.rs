@@ -8,7 +8,8 @@
 use crate::interp::io::{HostSink, Input, Io, Output, pipe};
 use crate::interp::{EXIT_USAGE, Limits, Shell};
 
-/// A store that cannot be opened at start-up (as `env` and `timeout` say their own failures).
+/// A store or a mounted bucket that does not answer at start-up (as `env` and `timeout` say
+/// their own failures).
 const EXIT_STORE: i32 = 125;
 use crate::vfs::{Backend, DirFs, MemoryBudget, MemoryFs, OverlayFs, Vfs};
 use std::io::{IsTerminal, Read, Write};
@@ -45,7 +46,10 @@ workspace:
   --memory-size SIZE    what the in-memory parts (--memory, --overlay changes, /tmp) may hold
                         together, like 512M or 2G (default 1G); past it writes fail with
                         `No space left on device`
-  --mount VPATH=SRC[:ro]  also mount host directory SRC at VPATH (read-only with :ro)
+  --mount VPATH=SRC[:ro]  also mount SRC at VPATH (read-only with :ro): a host directory, or
+                        a bucket prefix s3://BUCKET/PREFIX reached with AWS_ENDPOINT_URL,
+                        AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (toolsh.toml:
+                        [mount] and [s3])
 environment:
   --env NAME[=VALUE]    export NAME (its host value when no VALUE is given)
   --inherit-env         export the whole host environment
@@ -93,7 +97,7 @@ pub struct Options {
     overlay: bool,
     memory: bool,
     memory_size: Option<u64>,
-    mounts: Vec<(String, PathBuf, bool)>,
+    mounts: Vec<crate::mounts::MountSpec>,
     env: Vec<(String, Option<String>)>,
     inherit_env: bool,
     limits: Limits,
@@ -211,11 +215,7 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
             Long("mount") => {
                 let spec = value(&mut parser, "--mount")?;
                 let (vpath, source) = spec.split_once('=').ok_or("--mount takes VPATH=SRC[:ro]")?;
-                let (source, read_only) = match source.strip_suffix(":ro") {
-                    Some(source) => (source, true),
-                    None => (source.strip_suffix(":rw").unwrap_or(source), false),
-                };
-                options.mounts.push((vpath.to_string(), PathBuf::from(source), read_only));
+                options.mounts.push(crate::mounts::MountSpec::parse(vpath, source));
             }
             Long("env") => {
                 let spec = value(&mut parser, "--env")?;
@@ -280,7 +280,7 @@ fn absolute(path: &std::path::Path) -> Result<String, String> {
 }
 
 /// `4096`, `64K`, `512M`, `2G` (powers of 1024) as bytes.
-fn parse_size(text: &str) -> Option<u64> {
+pub(crate) fn parse_size(text: &str) -> Option<u64> {
     let (digits, unit) = match text.find(|c: char| !c.is_ascii_digit()) {
         Some(idx) => text.split_at(idx),
         None => (text, ""),
@@ -296,9 +296,10 @@ fn parse_size(text: &str) -> Option<u64> {
     digits.parse::<u64>().ok()?.checked_mul(1 << shift)
 }
 
-/// Builds the workspace and the starting directory from the options.
+/// Builds the workspace and the starting directory from the options and the policy file's
+/// `[mount]` table (`--mount` wins for the same path).
 #[allow(clippy::disallowed_methods)] // the operator's own mounts: the one place host directories open
-fn build_vfs(options: &Options) -> Result<(Vfs, String), String> {
+fn build_vfs(options: &Options, config: &Config) -> Result<(Vfs, String), crate::mounts::MountError> {
     let mut vfs = Vfs::new();
     // One budget for everything the workspace holds in memory.
     let budget = MemoryBudget::new(options.memory_size.unwrap_or(MemoryBudget::DEFAULT_CAPACITY));
@@ -307,8 +308,7 @@ fn build_vfs(options: &Options) -> Result<(Vfs, String), String> {
         vfs.mount("/", memory(), false, "memory");
         "/".to_string()
     } else {
-        let root = options.root.clone().unwrap_or_else(|| PathBuf::from("."));
-        let abs = absolute(&root)?;
+        let abs = workspace_root(options)?;
         let dir = DirFs::open(std::path::Path::new(&abs)).map_err(|e| format!("{abs}: {e}"))?;
         let backend: Arc<dyn Backend> = if options.overlay {
             Arc::new(OverlayFs::with_upper(Arc::new(dir), MemoryFs::with_budget(budget.clone())))
@@ -324,31 +324,71 @@ fn build_vfs(options: &Options) -> Result<(Vfs, String), String> {
     if cwd != "/tmp" {
         vfs.mount("/tmp", memory(), false, "memory");
     }
-    for (vpath, source, read_only) in &options.mounts {
-        let abs = absolute(source)?;
-        let dir = DirFs::open(std::path::Path::new(&abs)).map_err(|e| format!("{abs}: {e}"))?;
-        vfs.mount(vpath, Arc::new(dir), *read_only, &format!("dir:{abs}"));
+    let default = crate::config::S3Entry::default();
+    let settings = config.file.as_ref().map_or(&default, |file| &file.s3);
+    for spec in config.mounts(options) {
+        let (backend, label) = crate::mounts::open(&spec, settings, config.readable_by(&vfs))?;
+        vfs.mount(&spec.at, backend, spec.read_only, &label);
     }
     Ok((vfs, cwd))
 }
 
+/// The workspace root on the host (`--root`, default `.`), absolute.
+fn workspace_root(options: &Options) -> Result<String, String> {
+    absolute(options.root.as_deref().unwrap_or(std::path::Path::new(".")))
+}
+
+/// The policy file: where it is (`--config`, else `toolsh.toml` in the workspace root) and what
+/// it says, read before anything else since it declares mounts too.
+struct Config {
+    path: Option<PathBuf>,
+    file: Option<crate::config::ConfigFile>,
+}
+
+impl Config {
+    fn read(options: &Options) -> Result<Config, String> {
+        let path = match &options.config {
+            Some(path) => Some(path.clone()),
+            None if !options.memory => Some(std::path::Path::new(&workspace_root(options)?).join("toolsh.toml")),
+            None => None,
+        };
+        let mut file = None;
+        if let Some(path) = &path {
+            #[allow(clippy::disallowed_methods)] // the control plane is read from the host, never the VFS
+            match std::fs::read_to_string(path) {
+                Ok(text) => file = Some(crate::config::ConfigFile::parse(path, &text)?),
+                Err(err) if err.kind() == std::io::ErrorKind::NotFound && options.config.is_none() => {}
+                Err(err) => return Err(format!("{}: {err}", path.display())),
+            }
+        }
+        Ok(Config { path, file })
+    }
+
+    /// The file's `[mount]` entries, then the command line's (which win for the same path).
+    fn mounts(&self, options: &Options) -> Vec<crate::mounts::MountSpec> {
+        let mut all: Vec<crate::mounts::MountSpec> = self
+            .file
+            .iter()
+            .flat_map(|file| file.mount.iter())
+            .filter(|(at, _)| !options.mounts.iter().any(|m| &m.at == *at))
+            .map(|(at, source)| crate::mounts::MountSpec::parse(at, source))
+            .collect();
+        all.extend(options.mounts.iter().cloned());
+        all
+    }
+
+    /// True when the shell could read the file through `vfs`.
+    fn readable_by(&self, vfs: &Vfs) -> bool {
+        #[allow(clippy::disallowed_methods)] // where the control plane lies on the host
+        let host = self.path.as_ref().and_then(|p| std::fs::canonicalize(p).ok());
+        host.and_then(|p| p.to_str().map(|p| vfs.stat(p).is_ok())).unwrap_or(false)
+    }
+}
+
 /// Reads the policy file (`--config`, or `toolsh.toml` in the workspace root) and adds the
 /// command line's rules; the file itself becomes part of the control plane.
-fn load_policy(options: &Options, root: &str) -> Result<Declared, String> {
-    let path = match &options.config {
-        Some(path) => Some(path.clone()),
-        None if !options.memory => Some(std::path::Path::new(root).join("toolsh.toml")),
-        None => None,
-    };
-    let mut file = None;
-    if let Some(path) = &path {
-        #[allow(clippy::disallowed_methods)] // the control plane is read from the host, never the VFS
-        match std::fs::read_to_string(path) {
-            Ok(text) => file = Some(crate::config::ConfigFile::parse(path, &text)?),
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound && options.config.is_none() => {}
-            Err(err) => return Err(format!("{}: {err}", path.display())),
-        }
-    }
+fn load_policy(options: &Options, config: Config, root: &str) -> Result<Declared, String> {
+    let Config { path, file } = config;
     let mut policy = crate::config::policy(file.as_ref(), options.profile.as_deref(), &options.rules, root)?;
     for pattern in &options.disable {
         policy.disable(pattern)?;
@@ -516,14 +556,23 @@ pub fn main(argv: Vec<String>) -> i32 {
         println!("toolsh {}", env!("CARGO_PKG_VERSION"));
         return 0;
     }
-    let (vfs, cwd) = match build_vfs(&options) {
-        Ok(built) => built,
+    let config = match Config::read(&options) {
+        Ok(config) => config,
         Err(message) => {
             eprintln!("toolsh: {message}");
             return EXIT_USAGE;
         }
     };
-    let Declared { policy, retention, servers, hosts, store } = match load_policy(&options, &cwd) {
+    let (vfs, cwd) = match build_vfs(&options, &config) {
+        Ok(built) => built,
+        Err(err) => {
+            eprintln!("toolsh: {}", err.message);
+            // Storage that does not answer is said as a shared store's is (status 125).
+            return if err.unreachable { EXIT_STORE } else { EXIT_USAGE };
+        }
+    };
+    let buckets = config.mounts(&options).iter().any(|m| matches!(m.source, crate::mounts::Source::Object(_)));
+    let Declared { policy, retention, servers, hosts, store } = match load_policy(&options, config, &cwd) {
         Ok(loaded) => loaded,
         Err(message) => {
             eprintln!("toolsh: {message}");
@@ -560,7 +609,9 @@ pub fn main(argv: Vec<String>) -> i32 {
             // The environment is bytes; shell variables are text. A name that is not text is
             // no shell identifier anyway; a value that is not keeps its bytes as U+FFFD.
             // (`std::env::vars` panicked on either.)
-            if let Some(name) = name.to_str() {
+            if let Some(name) = name.to_str()
+                && !(buckets && crate::mounts::CREDENTIAL_VARIABLES.contains(&name))
+            {
                 builder = builder.env(name, &value.to_string_lossy());
             }
         }
@@ -798,7 +849,8 @@ mod tests {
         assert_eq!(options.command.as_deref(), Some("echo"));
         assert_eq!(options.args, ["name", "a", "b"]);
         let options = parse_args(&args("--mount /data=/srv:ro script.sh x")).unwrap();
-        assert_eq!(options.mounts, [("/data".to_string(), PathBuf::from("/srv"), true)]);
+        assert_eq!(options.mounts, [crate::mounts::MountSpec::parse("/data", "/srv:ro")]);
+        assert!(options.mounts[0].read_only);
         assert_eq!(options.script_file.as_deref(), Some("script.sh"));
         assert_eq!(options.args, ["x"]);
         assert!(parse_args(&args("--bogus")).is_err());

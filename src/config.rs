@@ -45,6 +45,29 @@ pub struct ConfigFile {
     /// `[host.NAME]`: host programs run as the command `NAME` and the tool `host.NAME`.
     #[serde(default)]
     pub host: std::collections::BTreeMap<String, HostEntry>,
+    /// `[mount]`: `"/data" = "SRC[:ro]"`, as `--mount /data=SRC[:ro]` (a host directory, or
+    /// `s3://bucket/prefix`).
+    #[serde(default)]
+    pub mount: std::collections::BTreeMap<String, String>,
+    /// `[s3]`: how `s3://` mounts reach their buckets (the `AWS_*` variables win over it).
+    #[serde(default)]
+    pub s3: S3Entry,
+}
+
+/// The `[s3]` table (docs/deploy.md, "Workspaces on object storage").
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct S3Entry {
+    /// An S3-compatible server (`AWS_ENDPOINT_URL`).
+    pub endpoint: Option<String>,
+    /// The region (`AWS_REGION`).
+    pub region: Option<String>,
+    /// The key's id (`AWS_ACCESS_KEY_ID`).
+    pub access_key_id: Option<String>,
+    /// The secret (`AWS_SECRET_ACCESS_KEY`): only in a file the shell cannot read.
+    pub secret_access_key: Option<String>,
+    /// How much the read cache holds: `64MiB` (the default), `0` for none.
+    pub cache: Option<String>,
 }
 
 /// One `[host.NAME]` table (docs/tools.md, "Host programs").

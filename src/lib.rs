@@ -49,6 +49,8 @@ pub mod host;
 pub mod mcp;
 #[cfg(feature = "mcp")]
 pub mod mount;
+#[cfg(feature = "cli")]
+pub mod mounts;
 pub mod preflight;
 #[cfg(feature = "cli")]
 pub mod serve;

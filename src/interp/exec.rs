@@ -251,7 +251,7 @@ impl Interp {
         if !self.process_substs.is_empty() {
             self.finish_process_substs(io).await;
         }
-        result
+        self.close_redirected(redirected, io, result).await
     }
 
     async fn exec_compound(&mut self, compound: &CompoundCommand, io: &Io) -> ExecResult {
@@ -615,14 +615,14 @@ impl Interp {
             return Ok(status);
         }
         let outer_io = io;
-        let io = match self.redirected(&simple.redirects, io).await? {
+        let redirected = match self.redirected(&simple.redirects, io).await? {
             Ok(io) => io,
             Err(status) => {
                 self.state.last_status = status;
                 return Ok(status);
             }
         };
-        let io = io.as_ref();
+        let io = redirected.as_ref();
         let mut saved = Vec::new();
         for assign in &simple.assigns {
             // Saved and restored under the name written to: a reference stays a reference.
@@ -650,6 +650,7 @@ impl Interp {
             self.finish_process_substs(outer_io).await;
         }
         self.restore_vars(saved);
+        let result = self.close_redirected(redirected, outer_io, result).await;
         if let Ok(status) = result {
             self.state.last_status = status;
         }

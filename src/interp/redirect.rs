@@ -28,6 +28,29 @@ impl Interp {
         Ok(Ok(io))
     }
 
+    /// Closes the files a command's redirections opened (when they gave it a table of its
+    /// own): a file whose content could not be kept — an object whose upload failed — is said
+    /// on `outer`'s stderr, and a command that had succeeded fails.
+    pub(crate) async fn close_redirected(
+        &mut self,
+        io: std::borrow::Cow<'_, Io>,
+        outer: &Io,
+        result: crate::interp::ExecResult,
+    ) -> crate::interp::ExecResult {
+        let std::borrow::Cow::Owned(io) = io else { return result };
+        let failed = io.close_files();
+        for (path, err) in &failed {
+            self.error(outer, &format!("{path}: {}", describe(err))).await;
+        }
+        match result {
+            Ok(0) if !failed.is_empty() => {
+                self.state.last_status = 1;
+                Ok(1)
+            }
+            other => other,
+        }
+    }
+
     async fn apply_one(&mut self, redirect: &Redirect, io: &mut Io) -> Result<Result<(), String>, Flow> {
         let default_fd = match redirect.op {
             RedirOp::In | RedirOp::ReadWrite | RedirOp::DupIn | RedirOp::HereString | RedirOp::HereDoc { .. } => 0,

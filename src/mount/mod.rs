@@ -15,6 +15,7 @@ mod stdio;
 
 use server::Connection;
 pub use server::EXIT_UNAVAILABLE;
+pub(crate) use server::with_host_variables;
 
 use crate::tools::{SideEffect, Tool, ToolCx, ToolError, ToolOutput, ToolSpec};
 use futures::future::BoxFuture;

@@ -597,7 +597,7 @@ async fn keep_last_lines(
 }
 
 /// `value` with every `${NAME}` replaced by the host variable `NAME`; `Err` names one unset.
-fn with_host_variables(value: &str) -> Result<String, String> {
+pub(crate) fn with_host_variables(value: &str) -> Result<String, String> {
     let mut out = String::new();
     let mut rest = value;
     while let Some(start) = rest.find("${") {

@@ -2,6 +2,7 @@
 //! tests, parser properties, and the CLI.
 #![allow(clippy::disallowed_methods)] // tests set up and inspect real files and run real bash
 
+mod buckets;
 mod cli;
 mod commands;
 mod console;

@@ -150,6 +150,13 @@ impl HostSink {
     }
 }
 
+/// A workspace file open for a command's output.
+pub struct OpenFile {
+    /// Its path, for the message when closing it fails.
+    path: String,
+    writer: Mutex<Box<dyn crate::vfs::FileWriter>>,
+}
+
 /// Where a command's output goes.
 #[derive(Clone, Default)]
 pub enum Output {
@@ -161,7 +168,7 @@ pub enum Output {
     /// Into a capture buffer (`$( )`, library callers).
     Capture(Arc<Capture>),
     /// Into an open workspace file.
-    File(Arc<Mutex<Box<dyn io::Write + Send>>>),
+    File(Arc<OpenFile>),
     /// To a host stream.
     Host(Arc<HostSink>),
     /// A background job's stream: its log, and its line's stream while that line is there.
@@ -174,7 +181,20 @@ impl Output {
     /// Opens a workspace file for writing (created, truncated or appended per `mode`).
     pub fn file(fs: &crate::tools::workspace::Fs<'_>, path: &str, mode: WriteMode) -> io::Result<Self> {
         let writer = fs.open_writer(path, mode)?;
-        Ok(Output::File(Arc::new(Mutex::new(writer))))
+        Ok(Output::File(Arc::new(OpenFile { path: path.to_string(), writer: Mutex::new(writer) })))
+    }
+
+    /// Closes a workspace file this is the last holder of, saying whether what was written is
+    /// kept (an object's upload commits here); `None` for anything else, or a file still held
+    /// elsewhere (a duplicate descriptor, a background job), which its last holder closes.
+    pub fn close(self) -> Option<(String, io::Result<()>)> {
+        match self {
+            Output::File(file) => Arc::into_inner(file).map(|file| {
+                let writer = file.writer.into_inner().unwrap_or_else(|p| p.into_inner());
+                (file.path, writer.close())
+            }),
+            _ => None,
+        }
     }
 
     /// Writes all bytes, waiting for pipe space.
@@ -193,7 +213,7 @@ impl Output {
                 Ok(())
             }
             Output::Capture(capture) => capture.push(bytes),
-            Output::File(writer) => writer.lock().unwrap_or_else(|p| p.into_inner()).write_all(bytes),
+            Output::File(file) => file.writer.lock().unwrap_or_else(|p| p.into_inner()).write_all(bytes),
             Output::Host(sink) => sink.write(bytes),
             Output::Job(job) => job.write_all(bytes).await,
             Output::Closed => Err(io::Error::from_raw_os_error(9)),
@@ -372,6 +392,20 @@ impl Io {
     /// Descriptor `n`.
     pub fn get(&self, n: usize) -> Option<&Fd> {
         self.fds.get(n).and_then(Option::as_ref)
+    }
+
+    /// Closes the table's workspace files that nothing else holds, returning each one whose
+    /// content could not be kept, with the reason.
+    pub fn close_files(self) -> Vec<(String, io::Error)> {
+        let mut failed = Vec::new();
+        for fd in self.fds.into_iter().flatten() {
+            if let Fd::Output(output) = fd
+                && let Some((path, Err(err))) = output.close()
+            {
+                failed.push((path, err));
+            }
+        }
+        failed
     }
 
     /// Sets (or with `None` closes) descriptor `n`.

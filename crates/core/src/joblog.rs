@@ -37,7 +37,7 @@ pub struct JobLog {
 struct Kept {
     written: u64,
     /// Appends to the file while it is under the cap.
-    writer: Option<Box<dyn std::io::Write + Send>>,
+    writer: Option<Box<dyn crate::vfs::FileWriter>>,
     /// Past the cap: the file is written whole from `head` and `tail`.
     over: bool,
     head: Vec<u8>,

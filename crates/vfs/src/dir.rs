@@ -162,7 +162,7 @@ impl Backend for DirFs {
         self.open_file(rel, mode)?.write_all(data)
     }
 
-    fn open_writer(self: std::sync::Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>> {
+    fn open_writer(self: std::sync::Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn crate::FileWriter>> {
         Ok(Box::new(self.open_file(rel, mode)?))
     }
 
@@ -188,7 +188,7 @@ impl Backend for DirFs {
         self: std::sync::Arc<Self>,
         rel: &str,
         mode: WriteMode,
-    ) -> Option<io::Result<Box<dyn io::Write + Send>>> {
+    ) -> Option<io::Result<Box<dyn crate::FileWriter>>> {
         // One openat2 that refuses every symlink (RESOLVE_NO_SYMLINKS) and anything outside the
         // root: the open itself says the path is plain, at no extra cost. A link anywhere, or a
         // kernel without openat2, leaves it to the caller (nothing was created or truncated).

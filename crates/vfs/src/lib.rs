@@ -9,11 +9,15 @@
 
 mod dir;
 mod memory;
+#[cfg(feature = "s3")]
+mod object;
 mod overlay;
 pub mod path;
 
 pub use dir::DirFs;
 pub use memory::{MemoryBudget, MemoryFs};
+#[cfg(feature = "s3")]
+pub use object::{ObjectConfig, ObjectFs};
 pub use overlay::OverlayFs;
 
 use std::io;
@@ -91,6 +95,21 @@ pub trait Reader: io::Read + io::Seek + Send {}
 
 impl<T: io::Read + io::Seek + Send> Reader for T {}
 
+/// A file open for writing. Dropping it closes it; [`FileWriter::close`] closes it and says
+/// whether what was written is kept — on object storage the upload commits there, so a failure
+/// that dropping would leave unsaid is reported.
+pub trait FileWriter: io::Write + Send {
+    /// Closes the file: `Err` when what was written could not be kept.
+    fn close(self: Box<Self>) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl FileWriter for std::fs::File {}
+impl FileWriter for cap_std::fs::File {}
+impl FileWriter for io::Sink {}
+impl FileWriter for AppendWriter {}
+
 /// `/dev/zero`: zeros without end (what reads it decides when to stop, as `head -c` does).
 struct Zeros;
 
@@ -140,7 +159,7 @@ pub trait Backend: Send + Sync {
     /// Sets the modification time.
     fn set_mtime(&self, rel: &str, mtime: SystemTime) -> io::Result<()>;
     /// Opens a file for a stream of writes (a redirection), applying `mode` once.
-    fn open_writer(self: Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>>;
+    fn open_writer(self: Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn FileWriter>>;
     /// Like `open_reader`, when no component of `rel` is a symlink: `None` when one is, or when
     /// the backend cannot tell as part of the open.
     fn open_reader_plain(&self, _rel: &str) -> Option<io::Result<Box<dyn Reader>>> {
@@ -149,11 +168,7 @@ pub trait Backend: Send + Sync {
     /// Like `open_writer`, when no component of `rel` is a symlink: `None` when one is, or when
     /// the backend cannot tell as part of the open (the caller then resolves the path first).
     /// Nothing is created or truncated unless the file is opened.
-    fn open_writer_plain(
-        self: Arc<Self>,
-        _rel: &str,
-        _mode: WriteMode,
-    ) -> Option<io::Result<Box<dyn io::Write + Send>>> {
+    fn open_writer_plain(self: Arc<Self>, _rel: &str, _mode: WriteMode) -> Option<io::Result<Box<dyn FileWriter>>> {
         None
     }
     /// Metadata following symlinks, for backends that follow them safely themselves.
@@ -198,7 +213,7 @@ pub(crate) struct AppendWriter {
 
 impl AppendWriter {
     /// Applies `mode` to `rel` now, then appends every write.
-    pub(crate) fn open(backend: Arc<dyn Backend>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>> {
+    pub(crate) fn open(backend: Arc<dyn Backend>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn FileWriter>> {
         backend.write(rel, b"", mode)?;
         Ok(Box::new(AppendWriter { backend, rel: rel.to_string() }))
     }
@@ -523,7 +538,7 @@ impl Vfs {
     }
 
     /// Opens a file for a stream of writes, following a final symlink.
-    pub fn open_writer(&self, abs: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>> {
+    pub fn open_writer(&self, abs: &str, mode: WriteMode) -> io::Result<Box<dyn FileWriter>> {
         if abs == "/dev/null" {
             return Ok(Box::new(io::sink()));
         }
@@ -543,7 +558,7 @@ impl Vfs {
 
     /// Opens a file for writing when its path holds no symlink, in one step (see
     /// [`Backend::open_writer_plain`]); `None` when it holds one or the mount cannot tell.
-    pub fn open_writer_plain(&self, abs: &str, mode: WriteMode) -> Option<io::Result<Box<dyn io::Write + Send>>> {
+    pub fn open_writer_plain(&self, abs: &str, mode: WriteMode) -> Option<io::Result<Box<dyn FileWriter>>> {
         let located = self.direct(abs)?;
         if located.mount.read_only {
             return Some(Err(io::Error::new(io::ErrorKind::ReadOnlyFilesystem, "Read-only file system")));

@@ -366,7 +366,7 @@ impl Backend for MemoryFs {
         Ok(())
     }
 
-    fn open_writer(self: Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn std::io::Write + Send>> {
+    fn open_writer(self: Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn crate::FileWriter>> {
         super::AppendWriter::open(self, rel, mode)
     }
 }

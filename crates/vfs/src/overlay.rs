@@ -244,7 +244,7 @@ impl Backend for OverlayFs {
         self.upper.set_mtime(rel, mtime)
     }
 
-    fn open_writer(self: Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn std::io::Write + Send>> {
+    fn open_writer(self: Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn crate::FileWriter>> {
         super::AppendWriter::open(self, rel, mode)
     }
 }

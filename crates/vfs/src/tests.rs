@@ -90,7 +90,7 @@ impl Backend for Counting {
     fn set_mtime(&self, rel: &str, mtime: SystemTime) -> io::Result<()> {
         self.inner.set_mtime(rel, mtime)
     }
-    fn open_writer(self: Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>> {
+    fn open_writer(self: Arc<Self>, rel: &str, mode: WriteMode) -> io::Result<Box<dyn crate::FileWriter>> {
         self.inner.clone().open_writer(rel, mode)
     }
     fn stat(&self, rel: &str) -> io::Result<Meta> {

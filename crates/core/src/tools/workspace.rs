@@ -193,12 +193,14 @@ impl<'a> Fs<'a> {
         if abs == "/dev/null" {
             return Ok(());
         }
-        self.open_writer(abs, mode)?.write_all(data)
+        let mut writer = self.open_writer(abs, mode)?;
+        writer.write_all(data)?;
+        writer.close()
     }
 
     /// `fs.write`: opens a file for a stream of writes (one call, however many writes follow),
     /// judged where it lands: through a symlink, at the link's target.
-    pub fn open_writer(&self, abs: &str, mode: WriteMode) -> io::Result<Box<dyn io::Write + Send>> {
+    pub fn open_writer(&self, abs: &str, mode: WriteMode) -> io::Result<Box<dyn crate::vfs::FileWriter>> {
         if abs == "/dev/null" {
             return Ok(Box::new(io::sink()));
         }
