@@ -5,7 +5,10 @@
 #   scripts/postgres.sh start DIR [PORT]   starts the cluster in DIR (made if missing; under
 #                                          /tmp, not in a private directory, when run as root) and
 #                                          prints its address: postgres://toolsh@127.0.0.1:PORT/toolsh
+#                                          ?sslmode=verify-full&sslrootcert=DIR/ca.crt
 #   scripts/postgres.sh stop DIR           stops it
+# The server speaks TLS only, with a certificate for 127.0.0.1 from a CA of its own (DIR/ca.crt);
+# psql here uses the Unix socket beside it.
 # The server refuses to run as root, so as root it runs as the `postgres` user the
 # distribution's package creates.
 set -euo pipefail
@@ -37,16 +40,30 @@ case "$ACTION" in
     if [ ! -f "$DIR/data/PG_VERSION" ]; then
       as_owner "$BIN/initdb" -D "$DIR/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 >"$DIR/initdb.log" 2>&1 \
         || { cat "$DIR/initdb.log" >&2; exit 1; }
+      # TCP only with TLS: every connection of the tests is encrypted.
+      sed -i 's/^host /hostssl /' "$DIR/data/pg_hba.conf"
+      (
+        cd "$DIR"
+        openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=toolsh test CA" \
+          -keyout ca.key -out ca.crt
+        openssl req -newkey rsa:2048 -nodes -subj "/CN=127.0.0.1" -keyout server.key -out server.csr
+        printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\n' >server.ext
+        openssl x509 -req -in server.csr -CA ca.crt -CAkey ca.key -CAcreateserial -days 3650 \
+          -extfile server.ext -out server.crt
+      ) >"$DIR/openssl.log" 2>&1 || { cat "$DIR/openssl.log" >&2; exit 1; }
+      chmod 600 "$DIR/server.key"
+      [ "$(id -u)" -ne 0 ] || chown postgres "$DIR/server.key" "$DIR/server.crt"
     fi
     as_owner "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 30 \
-      -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null \
+      -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 -c ssl=on \
+          -c ssl_cert_file=$DIR/server.crt -c ssl_key_file=$DIR/server.key" start >/dev/null \
       || { cat "$DIR/server.log" >&2; exit 1; }
     psql() { as_owner "$BIN/psql" -h "$DIR" -p "$PORT" -U postgres -v ON_ERROR_STOP=1 -qtA "$@"; }
     if [ -z "$(psql -d postgres -c "SELECT 1 FROM pg_roles WHERE rolname = 'toolsh'")" ]; then
       psql -d postgres -c "CREATE ROLE toolsh LOGIN CREATEDB"
       psql -d postgres -c "CREATE DATABASE toolsh OWNER toolsh"
     fi
-    echo "postgres://toolsh@127.0.0.1:$PORT/toolsh"
+    echo "postgres://toolsh@127.0.0.1:$PORT/toolsh?sslmode=verify-full&sslrootcert=$DIR/ca.crt"
     ;;
   stop)
     [ -f "$DIR/data/postmaster.pid" ] && as_owner "$BIN/pg_ctl" -D "$DIR/data" -m fast -w stop >/dev/null

@@ -251,3 +251,45 @@ fn a_write_the_bucket_cannot_commit_is_said_and_fails_the_command() {
     let (out, err, status) = run(toolsh(&endpoint, &["--memory", "--mount", &mount, "-c", script]));
     assert_eq!((out.as_str(), err.as_str(), status), ("status 1\ntheirs\n", "toolsh: /data/f: File exists\n", 0));
 }
+
+#[test]
+fn agents_on_two_servers_share_one_store_and_one_bucket() {
+    let Some(endpoint) = endpoint("fleet") else { return };
+    let env = [("AWS_ENDPOINT_URL", endpoint.as_str()), ("AWS_ACCESS_KEY_ID", "k"), ("AWS_SECRET_ACCESS_KEY", "s")];
+    let mount = format!("/data={}", fresh_prefix("fleet"));
+    for store in crate::support::stores("fleet") {
+        let shared = |agent: &'static str| {
+            crate::support::mcp_http_server_with(
+                &["--memory", "--agent", agent, "--store", &store.spec, "--mount", &mount],
+                &env,
+            )
+        };
+        let (mut one, first) = shared("alice");
+        let (mut two, second) = shared("bob");
+        let (alice, bob) = (crate::support::mcp_http_session(&first), crate::support::mcp_http_session(&second));
+        let waiting = {
+            let (second, bob) = (second.clone(), bob.clone());
+            std::thread::spawn(move || {
+                crate::support::mcp_http_shell(&second, &bob, 2, "msg read --wait 60 && cat /data/report.txt")
+            })
+        };
+        std::thread::sleep(Duration::from_millis(500));
+        let sent = crate::support::mcp_http_shell(
+            &first,
+            &alice,
+            2,
+            "echo 'all green' > /data/report.txt && msg send bob 'report in /data'",
+        );
+        assert!(sent.contains("sent #"), "{}: {sent}", store.name);
+        let read = waiting.join().expect("reader");
+        assert!(
+            read.contains("from alice") && read.contains("report in /data") && read.contains("all green"),
+            "{}: {read}",
+            store.name
+        );
+        for server in [&mut one, &mut two] {
+            let _ = server.kill();
+            let _ = server.wait();
+        }
+    }
+}

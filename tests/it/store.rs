@@ -218,19 +218,8 @@ fn an_http_session_is_answered_as_it_is_by_whichever_server_a_call_reaches() {
     for store in stores("balanced") {
         let (mut one, first) = crate::support::mcp_http_server(&["--memory", "--store", &store.spec]);
         let (mut two, second) = crate::support::mcp_http_server(&["--memory", "--store", &store.spec]);
-        let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"balanced","version":"1"}}}"#;
-        let (_, answer) = crate::support::mcp_http(&first, "POST", None, init);
-        let id = answer
-            .lines()
-            .find_map(|l| l.to_ascii_lowercase().starts_with("mcp-session-id:").then(|| l[15..].trim().to_string()))
-            .expect("a session id");
-        let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
-        crate::support::mcp_http(&first, "POST", Some(&id), initialized);
-        let call = |addr: &str, n: u32, line: &str| {
-            let body = serde_json::json!({"jsonrpc": "2.0", "id": n, "method": "tools/call",
-                "params": {"name": "shell", "arguments": {"command": line}}});
-            crate::support::mcp_http(addr, "POST", Some(&id), &body.to_string()).1
-        };
+        let id = crate::support::mcp_http_session(&first);
+        let call = |addr: &str, n: u32, line: &str| crate::support::mcp_http_shell(addr, &id, n, line);
         // Calls alternate between the servers as a balancer without affinity sends them.
         call(&first, 2, "x=1; cd /tmp");
         let answer = call(&second, 3, "x=$((x + 1)); echo \"x=$x in $PWD\"");

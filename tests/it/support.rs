@@ -182,6 +182,25 @@ pub fn stores(case: &str) -> Vec<TestStore> {
     all
 }
 
+/// Opens an MCP session on `addr` (initialize, initialized) and returns its id.
+pub fn mcp_http_session(addr: &str) -> String {
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"it","version":"1"}}}"#;
+    let (_, answer) = mcp_http(addr, "POST", None, init);
+    let id = answer
+        .lines()
+        .find_map(|l| l.to_ascii_lowercase().starts_with("mcp-session-id:").then(|| l[15..].trim().to_string()))
+        .expect("a session id");
+    mcp_http(addr, "POST", Some(&id), r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    id
+}
+
+/// Calls the `shell` tool with `line` in session `id` on `addr`; the whole HTTP answer.
+pub fn mcp_http_shell(addr: &str, id: &str, n: u32, line: &str) -> String {
+    let body = serde_json::json!({"jsonrpc": "2.0", "id": n, "method": "tools/call",
+        "params": {"name": "shell", "arguments": {"command": line}}});
+    mcp_http(addr, "POST", Some(id), &body.to_string()).1
+}
+
 /// One HTTP/1.1 request on a fresh connection: the status and the headers and body as text.
 #[allow(clippy::disallowed_types)] // the test is the server's client, on loopback
 pub fn mcp_http(addr: &str, method: &str, session: Option<&str>, body: &str) -> (u16, String) {
@@ -203,8 +222,14 @@ pub fn mcp_http(addr: &str, method: &str, session: Option<&str>, body: &str) -> 
 
 /// `toolsh mcp --http 127.0.0.1:0 ARGS…` started, and the address it says it serves.
 pub fn mcp_http_server(args: &[&str]) -> (std::process::Child, String) {
+    mcp_http_server_with(args, &[])
+}
+
+/// [`mcp_http_server`] with these host variables (and no others).
+pub fn mcp_http_server_with(args: &[&str], env: &[(&str, &str)]) -> (std::process::Child, String) {
     let mut server = Command::new(env!("CARGO_BIN_EXE_toolsh"))
         .env_clear()
+        .envs(env.iter().copied())
         .args(["mcp", "--http", "127.0.0.1:0"])
         .args(args)
         .stdin(Stdio::null())

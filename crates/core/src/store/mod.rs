@@ -13,6 +13,7 @@ pub mod engine;
 mod postgres;
 mod schema;
 mod sqlite;
+mod tls;
 
 pub use engine::{Actor, AuditRow, Engine};
 pub use postgres::Postgres;

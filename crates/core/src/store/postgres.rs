@@ -18,6 +18,7 @@
 
 use super::engine::{Actor, AuditRow, Engine};
 use super::schema::{self, Dialect};
+use super::tls::Tls;
 use super::{
     Lease, MESSAGE_COLUMNS, Message, MetaChange, MetaEntry, MetaPlan, PRUNE_EVERY, Protection, RUN_AS_TIMER,
     SessionEntry, StoreError, TIMER_COLUMNS, Timer, TimerRun, now_ms, plan_meta,
@@ -29,7 +30,8 @@ use futures::future::BoxFuture;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
-use tokio_postgres::{NoTls, Row};
+use tokio_postgres::Row;
+use tokio_postgres_rustls::MakeRustlsConnect;
 
 /// The longest any one operation may take, connecting included.
 pub const OP_TIMEOUT: Duration = Duration::from_secs(30);
@@ -51,8 +53,8 @@ pub struct Postgres {
     target: String,
     /// The connections, or why the address cannot give any (said by every use).
     pool: Result<Pool, StoreError>,
-    /// The address, for the connection that listens for arrivals.
-    config: Option<tokio_postgres::Config>,
+    /// The address and its TLS, for the connection that listens for arrivals.
+    config: Option<(tokio_postgres::Config, MakeRustlsConnect)>,
     /// Bumped at every arrival (started on first use by a waiting reader).
     arrivals: OnceLock<tokio::sync::watch::Receiver<u64>>,
     /// Whether the schema was brought up to date (tried again by the next use until it is).
@@ -101,16 +103,18 @@ fn runtime() -> Result<&'static tokio::runtime::Runtime, StoreError> {
 
 /// `url` completed from the libpq variables (`PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`,
 /// `PGDATABASE`) where it is silent, as `psql` completes it.
-fn config_of(url: &str) -> Result<tokio_postgres::Config, StoreError> {
+fn config_of(url: &str) -> Result<(tokio_postgres::Config, MakeRustlsConnect), StoreError> {
+    // The operator's variables, read by toolsh itself: the shell inside never sees them.
+    #[allow(clippy::disallowed_methods)]
+    let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    let (url, tls) = Tls::take(url, env);
+    let tls = tls.connector()?;
     let mut config: tokio_postgres::Config = url.parse().map_err(|e| {
         // The parser's message never repeats the address, so no password is shown.
         StoreError(format!(
             "store address is not a PostgreSQL URL ({e}): postgres://[user[:password]@]host[:port]/database"
         ))
     })?;
-    // The operator's variables, read by toolsh itself: the shell inside never sees them.
-    #[allow(clippy::disallowed_methods)]
-    let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
     if config.get_hosts().is_empty() {
         config.host(env("PGHOST").as_deref().unwrap_or("localhost"));
     }
@@ -137,7 +141,7 @@ fn config_of(url: &str) -> Result<tokio_postgres::Config, StoreError> {
         config.connect_timeout(CONNECT_TIMEOUT);
     }
     config.application_name("toolsh");
-    Ok(config)
+    Ok((config, tls))
 }
 
 /// `postgres://user@host:port/database`: the address as messages show it, never the password.
@@ -166,10 +170,10 @@ impl Postgres {
 
     fn new(url: &str) -> Postgres {
         let (target, pool, config) = match config_of(url) {
-            Ok(config) => {
+            Ok((config, tls)) => {
                 let target = shown(&config);
-                let pool = Postgres::pool(config.clone(), &target);
-                (target, pool, Some(config))
+                let pool = Postgres::pool(config.clone(), tls.clone(), &target);
+                (target, pool, Some((config, tls)))
             }
             Err(err) => ("postgres://…".to_string(), Err(err), None),
         };
@@ -183,8 +187,8 @@ impl Postgres {
         }
     }
 
-    fn pool(config: tokio_postgres::Config, target: &str) -> Result<Pool, StoreError> {
-        let manager = Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
+    fn pool(config: tokio_postgres::Config, tls: MakeRustlsConnect, target: &str) -> Result<Pool, StoreError> {
+        let manager = Manager::from_config(config, tls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
         // Building the pool connects nothing; its connections are made on the store's runtime.
         let _entered = runtime()?.enter();
         Pool::builder(manager)
@@ -312,10 +316,12 @@ const MAIL_CHANNEL: &str = "toolsh_mail";
 /// Listens on [`MAIL_CHANNEL`] for as long as anyone may wait, bumping `bump` at every
 /// notification and at every (re)connection — what was sent while no connection listened is
 /// then looked at too. Ends when no receiver is left.
-async fn listen(config: tokio_postgres::Config, bump: tokio::sync::watch::Sender<u64>) {
+async fn listen(config: tokio_postgres::Config, tls: MakeRustlsConnect, bump: tokio::sync::watch::Sender<u64>) {
     let mut pause = Duration::from_millis(100);
     while !bump.is_closed() {
-        if let Ok(Ok((client, mut connection))) = tokio::time::timeout(CONNECT_TIMEOUT, config.connect(NoTls)).await {
+        if let Ok(Ok((client, mut connection))) =
+            tokio::time::timeout(CONNECT_TIMEOUT, config.connect(tls.clone())).await
+        {
             let mut messages = futures::stream::poll_fn(move |cx| connection.poll_message(cx));
             let listening = async {
                 // The LISTEN is answered through the connection driven below.
@@ -1104,11 +1110,11 @@ impl Engine for Postgres {
     }
 
     fn arrivals(&self) -> Option<tokio::sync::watch::Receiver<u64>> {
-        let config = self.config.clone()?;
+        let (config, tls) = self.config.clone()?;
         let runtime = runtime().ok()?;
         let receiver = self.arrivals.get_or_init(|| {
             let (bump, receiver) = tokio::sync::watch::channel(0);
-            runtime.spawn(listen(config, bump));
+            runtime.spawn(listen(config, tls, bump));
             receiver
         });
         Some(receiver.clone())

@@ -347,6 +347,29 @@ fn an_unreachable_database_is_named_without_its_password() {
 }
 
 #[test]
+fn tls_is_verified_against_the_named_authority_and_refused_unencrypted() {
+    // The test cluster (scripts/postgres.sh) takes TCP connections with TLS only, and its
+    // address names the authority of its certificate.
+    let Some(url) = postgres_url().filter(|url| url.contains("sslrootcert=")) else {
+        return eprintln!("tls: skipped (TOOLSH_TEST_POSTGRES names no TLS cluster)");
+    };
+    let (base, query) = url.split_once('?').unwrap();
+    let root = query.split('&').find_map(|p| p.strip_prefix("sslrootcert=")).unwrap();
+    let open = |query: &str| Store::open(&Location::Postgres(format!("{base}?{query}&application_name=tls")), "a", "s");
+    open(&format!("sslmode=verify-full&sslrootcert={root}")).check().unwrap();
+    // `require` encrypts without checking the certificate, as libpq does.
+    open("sslmode=require").check().unwrap();
+    let err = open("sslmode=disable").check().unwrap_err();
+    assert!(err.0.contains("no encryption") && err.0.contains("127.0.0.1"), "{err}");
+    // Another authority: the server's own certificate is no root of trust.
+    let other = root.replace("ca.crt", "server.crt");
+    let err = open(&format!("sslmode=verify-full&sslrootcert={other}")).check().unwrap_err();
+    assert!(err.0.contains("invalid peer certificate"), "{err}");
+    let err = open("sslmode=verify-full&sslrootcert=/no/such/ca.pem").check().unwrap_err();
+    assert!(err.0.contains("/no/such/ca.pem"), "{err}");
+}
+
+#[test]
 fn the_wal_stays_small_across_many_command_lines() {
     // Each process that opens the store first reads the whole WAL: writes must empty it
     // (the same across processes is `the_wal_stays_bounded_across_one_shot_processes`).
