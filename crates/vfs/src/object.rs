@@ -36,10 +36,13 @@ pub const PIECE: usize = 8 << 20;
 /// The read cache's default bound.
 pub const DEFAULT_CACHE: u64 = 64 << 20;
 
-/// How long one request may take before it fails (retries included), and how long a transfer
-/// may stall.
-const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
-const IO_TIMEOUT: Duration = Duration::from_secs(20);
+/// How long one attempt of a request may take, and how long its transfer may stall; a failed
+/// attempt is repeated `RETRIES` times where repeating is harmless (OpenDAL's retry layer
+/// knows which errors are temporary), so one operation holds the shell for about a minute and
+/// a half at most.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+const IO_TIMEOUT: Duration = Duration::from_secs(10);
+const RETRIES: usize = 2;
 
 /// Where a bucket is and how to reach it. The secret never leaves this struct: [`ObjectConfig::shown`]
 /// names the endpoint and the bucket only.
@@ -272,16 +275,18 @@ impl ObjectFs {
         let op = Operator::new(builder)
             .map_err(|err| format!("{shown}: {}", err.message()))?
             .layer(opendal::layers::TimeoutLayer::new().with_timeout(REQUEST_TIMEOUT).with_io_timeout(IO_TIMEOUT))
-            .layer(opendal::layers::RetryLayer::new().with_jitter().with_max_times(3));
+            .layer(opendal::layers::RetryLayer::new().with_jitter().with_max_times(RETRIES));
         let fs = ObjectFs {
             op,
             shown: shown.clone(),
             cache: ReadCache { capacity: config.cache_bytes, state: Mutex::default() },
         };
         let op = fs.op.clone();
-        block(
-            async move { op.list_with("/").limit(1).await.map_err(|err| io::Error::other(describe_open_error(&err))) },
-        )
+        block(async move {
+            let described = |err: opendal::Error| io::Error::other(describe_open_error(&err));
+            let mut lister = op.lister_with("/").limit(1).await.map_err(described)?;
+            futures::TryStreamExt::try_next(&mut lister).await.map_err(described)
+        })
         .map_err(|err| format!("{shown}: {err}"))?;
         Ok(fs)
     }
@@ -309,11 +314,17 @@ impl ObjectFs {
         let op = self.op.clone();
         let dir = dir_key(rel);
         block(async move {
-            let listing = match limit {
-                Some(n) => op.list_with(&dir).limit(n).await,
-                None => op.list(&dir).await,
-            };
-            listing.map_err(io_error)
+            let Some(n) = limit else { return op.list(&dir).await.map_err(io_error) };
+            // A lister, not `list_with(..).limit(n)`: that collects every page, however small.
+            let mut lister = op.lister_with(&dir).limit(n).await.map_err(io_error)?;
+            let mut first = Vec::with_capacity(n);
+            while first.len() < n {
+                match futures::TryStreamExt::try_next(&mut lister).await.map_err(io_error)? {
+                    Some(entry) => first.push(entry),
+                    None => break,
+                }
+            }
+            Ok(first)
         })
     }
 

@@ -42,7 +42,9 @@ impl Tls {
         for pair in query.split('&').filter(|p| !p.is_empty()) {
             match pair.split_once('=') {
                 Some(("sslmode", value)) => mode = Some(value.to_string()),
-                Some(("sslrootcert", value)) => root = Some(percent_decode(value)),
+                Some(("sslrootcert", value)) => {
+                    root = Some(percent_encoding::percent_decode_str(value).decode_utf8_lossy().into_owned())
+                }
                 _ => kept.push(pair.to_string()),
             }
         }
@@ -93,27 +95,6 @@ impl Tls {
         };
         Ok(tokio_postgres_rustls::MakeRustlsConnect::new(config))
     }
-}
-
-/// `%2F` and the like in a query value (a root certificate's path).
-fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match (bytes[i], bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
-            (b'%', Some(high), Some(low)) => {
-                out.push((high * 16 + low) as u8);
-                i += 3;
-            }
-            (byte, _, _) => {
-                out.push(byte);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Accepts any certificate (libpq's `prefer` and `require`), still checking that the server
