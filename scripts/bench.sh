@@ -234,10 +234,10 @@ objects_benchmarks() {
   CLEANUP='"$ROOT/scripts/s3.sh" stop "'"$s3_dir"'"; rm -rf "'"$s3_dir"'"; '"$CLEANUP"
   export AWS_ENDPOINT_URL="$endpoint" AWS_ACCESS_KEY_ID=bench AWS_SECRET_ACCESS_KEY=bench
   mkdir -p dir
-  yes 'the quick brown fox jumps over the lazy dog' | head -c 100000000 > dir/big
+  head -c 100000000 < <(yes 'the quick brown fox jumps over the lazy dog') > dir/big
   local bucket=(--memory --mount /data=s3://toolsh/bench) local_dir=(--memory --mount "/data=$PWD/dir")
-  t=$(measure "$TOOLSH" "${bucket[@]}" -c 'cat /dev/stdin > /data/big' < dir/big)
-  d=$(measure "$TOOLSH" "${local_dir[@]}" -c 'cat /dev/stdin > /data/copy' < dir/big)
+  t=$(measure "$TOOLSH" "${bucket[@]}" --mount "/src=$PWD/dir:ro" -c 'cat /src/big > /data/big')
+  d=$(measure "$TOOLSH" "${local_dir[@]}" -c 'cat /data/big > /data/copy')
   report "write a 100 MB object (multipart upload)" "$t" "dir" "$d" "(measured)"
   for op in "cat /data/big" "grep -c fox /data/big"; do
     t=$(measure "$TOOLSH" "${bucket[@]}" -c "$op")

@@ -160,7 +160,7 @@ fn a_hundred_megabyte_object_is_searched_in_constant_memory_and_a_killed_upload_
     let mut out = String::new();
     child.stdout.take().expect("stdout").read_to_string(&mut out).expect("read");
     assert_eq!(out, "5000000\nthe quick brown fox\n");
-    // Two ranges of 8 MiB in flight and their HTTP buffers, whatever the object's size (95 MiB):
+    // At most 8 MiB read ahead and the HTTP buffers, whatever the object's size (95 MiB):
     // holding it whole would add at least as much.
     assert!(baseline > 0 && peak < baseline + 48 * 1024, "peak resident memory {peak} KiB, baseline {baseline} KiB");
 

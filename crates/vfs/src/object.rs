@@ -4,9 +4,9 @@
 //! Object storage has objects, not files: this backend gives them the file system's shape.
 //! A directory is a prefix — it exists while an object lies below it, or a marker object
 //! `dir/` (what `mkdir` makes; removing a directory's last file leaves one, so the directory
-//! stays as on a disk). Reads come in ranges of [`PIECE`] bytes, the next one fetched while the
-//! current one is read, so `cat`, `grep` and `head` hold two pieces however large the object;
-//! small objects are kept whole in a [`ReadCache`] bounded by size and checked against the
+//! stays as on a disk). A read is one streamed GET held at most `READ_AHEAD` bytes ahead of
+//! the reader, so `cat`, `grep` and `head` hold that much however large the object; small
+//! objects are kept whole in a [`ReadCache`] bounded by size and checked against the
 //! object's ETag on every open. A writer uploads in parts as the data comes and commits the
 //! object when it is closed: until then, and for ever if the process dies or a part fails,
 //! readers see the previous object or none. `rename` is a copy then a delete (a directory's,
@@ -30,7 +30,8 @@ use opendal::{ErrorKind, Operator};
 
 use crate::{Backend, DirEntry, FileKind, FileWriter, Meta, Reader, WriteMode};
 
-/// The size of one ranged read and of one uploaded part (S3's minimum part is 5 MiB).
+/// The size of one uploaded part (S3's minimum part is 5 MiB), and of the largest object the
+/// read cache keeps.
 pub const PIECE: usize = 8 << 20;
 
 /// The read cache's default bound.
@@ -155,6 +156,10 @@ fn block<T: Send + 'static>(fut: impl Future<Output = io::Result<T>> + Send + 's
 /// An OpenDAL error as the file system would say it: the kinds the tools test for keep their
 /// `io::ErrorKind`; the rest carry the store's own message.
 fn io_error(err: opendal::Error) -> io::Error {
+    io_error_of(&err)
+}
+
+fn io_error_of(err: &opendal::Error) -> io::Error {
     let kind = match err.kind() {
         ErrorKind::NotFound => io::ErrorKind::NotFound,
         ErrorKind::PermissionDenied => io::ErrorKind::PermissionDenied,
@@ -481,9 +486,9 @@ impl Backend for ObjectFs {
             etag,
             size,
             pos: 0,
-            piece: opendal::Buffer::new(),
+            piece: Bytes::new(),
             piece_at: 0,
-            next: None,
+            flow: None,
         }))
     }
 
@@ -682,37 +687,139 @@ impl ObjectFs {
     }
 }
 
-/// Reads an object in ranges of [`PIECE`] bytes, the next range requested while the current
-/// one is read; every range is asked for the ETag the object had when opened, so a reader
-/// never mixes two versions (a change mid-read fails the read).
+/// How many bytes a reader's stream may hold ahead of what was read: the bound of its memory.
+const READ_AHEAD: usize = 8 << 20;
+
+/// The unit `READ_AHEAD` is counted in (a semaphore's permits).
+const READ_UNIT: usize = 16 << 10;
+
+/// Reads an object as one streamed GET from where reading is, holding at most [`READ_AHEAD`]
+/// bytes ahead (the stream waits for the reader beyond that, so the server waits too); a seek
+/// elsewhere starts a new GET there. Every GET asks for the ETag the object had when opened,
+/// so a reader never mixes two versions (a change mid-read fails the read). A stream that
+/// breaks mid-way is started once more from where it broke (a read repeats harmlessly).
 struct ObjectReader {
     op: Operator,
     key: String,
     etag: String,
     size: u64,
     pos: u64,
-    /// The range last read, as the HTTP body's chunks came (never copied into one).
-    piece: opendal::Buffer,
+    /// The piece last received, and where it starts in the object.
+    piece: Bytes,
     piece_at: u64,
-    next: Option<(u64, mpsc::Receiver<io::Result<opendal::Buffer>>)>,
+    flow: Option<Flow>,
+}
+
+/// A GET in progress: its pieces, the credit that lets it run ahead, and where its next piece
+/// starts.
+struct Flow {
+    pieces: mpsc::Receiver<io::Result<Bytes>>,
+    credit: Arc<tokio::sync::Semaphore>,
+    task: tokio::task::AbortHandle,
+    started_at: u64,
+    next_at: u64,
+}
+
+impl Drop for Flow {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
 }
 
 impl ObjectReader {
-    fn fetch(&self, at: u64) -> mpsc::Receiver<io::Result<opendal::Buffer>> {
-        let op = self.op.clone();
-        let key = self.key.clone();
-        let etag = self.etag.clone();
-        let end = (at + PIECE as u64).min(self.size);
-        spawn(async move {
-            let mut read = op.read_with(&key).range(at..end);
+    /// Starts a GET of the object from `at` to its end.
+    fn start(&self, at: u64) -> io::Result<Flow> {
+        let runtime =
+            RUNTIME.as_ref().ok_or_else(|| io::Error::other("object storage: cannot start the I/O runtime"))?;
+        let (send, pieces) = mpsc::channel();
+        let credit = Arc::new(tokio::sync::Semaphore::new(READ_AHEAD / READ_UNIT));
+        let (op, key, etag, size, budget) =
+            (self.op.clone(), self.key.clone(), self.etag.clone(), self.size, credit.clone());
+        let task = runtime.spawn(async move {
+            let mut read = op.reader_with(&key);
             if !etag.is_empty() {
                 read = read.if_match(&etag);
             }
-            read.await.map_err(|err| match err.kind() {
-                ErrorKind::ConditionNotMatch => io::Error::other("the object changed while it was read"),
-                _ => io_error(err),
-            })
-        })
+            let stream = match read.await {
+                Ok(reader) => reader.into_bytes_stream(at..size).await,
+                Err(err) => Err(err),
+            };
+            let mut stream = match stream {
+                Ok(stream) => stream,
+                Err(err) => {
+                    let _ = send.send(Err(read_error(io::Error::other(err))));
+                    return;
+                }
+            };
+            loop {
+                match futures::TryStreamExt::try_next(&mut stream).await {
+                    Ok(Some(piece)) => {
+                        let units = piece.len().div_ceil(READ_UNIT).clamp(1, READ_AHEAD / READ_UNIT) as u32;
+                        match budget.acquire_many(units).await {
+                            Ok(permit) => permit.forget(),
+                            Err(_) => return,
+                        }
+                        if send.send(Ok(piece)).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(None) => return,
+                    Err(err) => {
+                        let _ = send.send(Err(read_error(err)));
+                        return;
+                    }
+                }
+            }
+        });
+        Ok(Flow { pieces, credit, task: task.abort_handle(), started_at: at, next_at: at })
+    }
+
+    /// The next piece from where reading is.
+    fn next_piece(&mut self) -> io::Result<()> {
+        let mut restarted = false;
+        loop {
+            let flow = match &mut self.flow {
+                Some(flow) if flow.next_at == self.pos => flow,
+                _ => self.flow.insert(self.start(self.pos)?),
+            };
+            match flow.pieces.recv() {
+                Ok(Ok(piece)) => {
+                    flow.credit.add_permits(piece.len().div_ceil(READ_UNIT).clamp(1, READ_AHEAD / READ_UNIT));
+                    if !piece.is_empty() {
+                        self.piece_at = flow.next_at;
+                        flow.next_at += piece.len() as u64;
+                        self.piece = piece;
+                        return Ok(());
+                    }
+                }
+                failed => {
+                    // A GET that had been delivering and broke is started once more from here;
+                    // one that failed at once (a missing or changed object) would again.
+                    let progressed = flow.next_at > flow.started_at;
+                    self.flow = None;
+                    if progressed && !restarted {
+                        restarted = true;
+                        continue;
+                    }
+                    return Err(match failed {
+                        Ok(Err(err)) => err,
+                        _ => io::Error::from(io::ErrorKind::UnexpectedEof),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// An error of a GET (OpenDAL's, or its byte stream's wrapping of one), with a changed object
+/// said so.
+fn read_error(err: io::Error) -> io::Error {
+    match err.get_ref().and_then(|inner| inner.downcast_ref::<opendal::Error>()) {
+        Some(inner) if inner.kind() == ErrorKind::ConditionNotMatch => {
+            io::Error::other("object storage: the object changed while it was read")
+        }
+        Some(inner) => io_error_of(inner),
+        None => err,
     }
 }
 
@@ -723,24 +830,11 @@ impl io::Read for ObjectReader {
         }
         let end = self.piece_at + self.piece.len() as u64;
         if self.pos < self.piece_at || self.pos >= end {
-            let at = self.pos - self.pos % PIECE as u64;
-            let pending = match self.next.take() {
-                Some((next_at, recv)) if next_at == at => recv,
-                _ => self.fetch(at),
-            };
-            self.piece = wait(&pending)?;
-            self.piece_at = at;
-            if self.piece.is_empty() {
-                return Err(io::Error::from(io::ErrorKind::UnexpectedEof));
-            }
-            let following = at + PIECE as u64;
-            if following < self.size {
-                self.next = Some((following, self.fetch(following)));
-            }
+            self.next_piece()?;
         }
         let offset = (self.pos - self.piece_at) as usize;
         let n = (self.piece.len() - offset).min(buf.len());
-        bytes::Buf::copy_to_slice(&mut self.piece.slice(offset..offset + n), &mut buf[..n]);
+        buf[..n].copy_from_slice(&self.piece[offset..offset + n]);
         self.pos += n as u64;
         Ok(n)
     }
