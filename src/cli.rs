@@ -273,7 +273,7 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
     Ok(options)
 }
 
-fn absolute(path: &std::path::Path) -> Result<String, String> {
+pub(crate) fn absolute(path: &std::path::Path) -> Result<String, String> {
     #[allow(clippy::disallowed_methods)] // the CLI resolves the roots the user named on the host
     let canonical = std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
     canonical.to_str().map(str::to_string).ok_or_else(|| format!("{}: not a UTF-8 path", path.display()))
@@ -364,14 +364,24 @@ impl Config {
         Ok(Config { path, file })
     }
 
-    /// The file's `[mount]` entries, then the command line's (which win for the same path).
+    /// The file's `[mount]` entries (a relative directory is the workspace root's), then the
+    /// command line's (which win for the same path).
     fn mounts(&self, options: &Options) -> Vec<crate::mounts::MountSpec> {
+        let root = workspace_root(options).ok();
         let mut all: Vec<crate::mounts::MountSpec> = self
             .file
             .iter()
             .flat_map(|file| file.mount.iter())
             .filter(|(at, _)| !options.mounts.iter().any(|m| &m.at == *at))
-            .map(|(at, source)| crate::mounts::MountSpec::parse(at, source))
+            .map(|(at, source)| {
+                let mut spec = crate::mounts::MountSpec::parse(at, source);
+                if let (crate::mounts::Source::Dir(dir), Some(root)) = (&mut spec.source, &root)
+                    && dir.is_relative()
+                {
+                    *dir = std::path::Path::new(root).join(&*dir);
+                }
+                spec
+            })
             .collect();
         all.extend(options.mounts.iter().cloned());
         all

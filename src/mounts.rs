@@ -68,7 +68,6 @@ impl From<String> for MountError {
 }
 
 /// Opens a mount's storage; the label is what `df` and `mount` listings show (never a secret).
-#[allow(clippy::disallowed_methods)] // the operator's own mounts: host directories and variables
 pub fn open(
     spec: &MountSpec,
     settings: &crate::config::S3Entry,
@@ -76,9 +75,9 @@ pub fn open(
 ) -> Result<(Arc<dyn Backend>, String), MountError> {
     match &spec.source {
         Source::Dir(path) => {
-            let canonical = std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let abs = canonical.to_str().ok_or_else(|| format!("{}: not a UTF-8 path", path.display()))?;
-            let dir = crate::vfs::DirFs::open(&canonical).map_err(|e| format!("{abs}: {e}"))?;
+            let abs = crate::cli::absolute(path)?;
+            #[allow(clippy::disallowed_methods)] // the operator's own mounts: the one place host directories open
+            let dir = crate::vfs::DirFs::open(std::path::Path::new(&abs)).map_err(|e| format!("{abs}: {e}"))?;
             Ok((Arc::new(dir), format!("dir:{abs}")))
         }
         Source::Object(address) => open_bucket(address, settings, settings_readable),

@@ -186,3 +186,23 @@ fn scripts_run_one_complete_command_at_a_time_as_bash_runs_them() {
     // The last command's status is the script's.
     same_as_bash("echo a\nfalse\n", &[]);
 }
+
+#[test]
+fn the_policy_file_mounts_directories_relative_to_the_workspace_and_the_flag_wins() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let other = tempfile::tempdir().expect("tempdir");
+    #[allow(clippy::disallowed_methods)] // the test lays out the host directories
+    {
+        std::fs::create_dir(root.path().join("shared")).expect("mkdir");
+        std::fs::write(root.path().join("shared/f"), "from the file's mount\n").expect("write");
+        std::fs::write(other.path().join("f"), "from the flag's mount\n").expect("write");
+        std::fs::write(root.path().join("toolsh.toml"), "[mount]\n\"/srv\" = \"shared:ro\"\n\"/opt\" = \"shared\"\n")
+            .expect("write toolsh.toml");
+    }
+    let root_arg = root.path().display().to_string();
+    let flag = format!("/opt={}", other.path().display());
+    let script = "cat /srv/f /opt/f; echo x > /srv/g; echo \"status $?\"";
+    let (out, err, status) = run(toolsh().args(["--root", &root_arg, "--mount", &flag, "-c", script]), "");
+    assert_eq!((out.as_str(), status), ("from the file's mount\nfrom the flag's mount\nstatus 1\n", 0), "{err}");
+    assert!(err.contains("Read-only file system"), "{err}");
+}
