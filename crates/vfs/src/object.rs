@@ -81,13 +81,14 @@ impl ObjectConfig {
         if bucket.is_empty() {
             return Some(Err(format!("{source}: the address names no bucket (s3://BUCKET/PREFIX)")));
         }
-        let prefix = prefix.trim_matches('/');
-        if prefix.split('/').any(|c| c == "." || c == "..") {
+        let parts: Vec<&str> = prefix.split('/').filter(|c| !c.is_empty()).collect();
+        if parts.iter().any(|c| *c == "." || *c == "..") {
             return Some(Err(format!("{source}: a prefix cannot hold '.' or '..'")));
         }
+        let prefix = parts.join("/");
         Some(Ok(ObjectConfig {
             bucket: bucket.to_string(),
-            prefix: prefix.to_string(),
+            prefix,
             cache_bytes: DEFAULT_CACHE,
             ..ObjectConfig::default()
         }))

@@ -32,6 +32,19 @@ fn names(fs: &ObjectFs, rel: &str) -> Vec<(String, FileKind)> {
 }
 
 #[test]
+fn an_address_names_a_bucket_and_a_clean_prefix() {
+    let parsed = |source: &str| ObjectConfig::parse(source).map(|r| r.map(|c| (c.bucket, c.prefix)));
+    assert_eq!(parsed("s3://b"), Some(Ok(("b".into(), String::new()))));
+    assert_eq!(parsed("s3://b//team/a/"), Some(Ok(("b".into(), "team/a".into()))));
+    assert!(matches!(parsed("s3://b/x/../y"), Some(Err(e)) if e.contains("'..'")));
+    assert!(matches!(parsed("s3:///x"), Some(Err(e)) if e.contains("no bucket")));
+    assert_eq!(parsed("/srv/data"), None);
+    // What messages show: never a password in the endpoint.
+    let config = ObjectConfig { endpoint: Some("http://u:pw@host:9000/base".into()), ..ObjectConfig::default() };
+    assert_eq!(ObjectConfig { bucket: "b".into(), ..config }.shown(), "s3://b at http://host:9000/base");
+}
+
+#[test]
 fn objects_behave_as_files_and_prefixes_as_directories() {
     let Some(fs) = bucket("files") else { return };
     assert!(fs.lstat("").expect("root").is_dir());
