@@ -299,7 +299,11 @@ pub(crate) fn parse_size(text: &str) -> Option<u64> {
 /// Builds the workspace and the starting directory from the options and the policy file's
 /// `[mount]` table (`--mount` wins for the same path).
 #[allow(clippy::disallowed_methods)] // the operator's own mounts: the one place host directories open
-fn build_vfs(options: &Options, config: &Config) -> Result<(Vfs, String), crate::mounts::MountError> {
+fn build_vfs(
+    options: &Options,
+    config: &Config,
+    mounts: &[crate::mounts::MountSpec],
+) -> Result<(Vfs, String), crate::mounts::MountError> {
     let mut vfs = Vfs::new();
     // One budget for everything the workspace holds in memory.
     let budget = MemoryBudget::new(options.memory_size.unwrap_or(MemoryBudget::DEFAULT_CAPACITY));
@@ -326,8 +330,11 @@ fn build_vfs(options: &Options, config: &Config) -> Result<(Vfs, String), crate:
     }
     let default = crate::config::S3Entry::default();
     let settings = config.file.as_ref().map_or(&default, |file| &file.s3);
-    for spec in config.mounts(options) {
-        let (backend, label) = crate::mounts::open(&spec, settings, config.readable_by(&vfs))?;
+    // Whether the shell could read the policy file, from the workspace before the extra
+    // mounts (a secret written there must not be readable).
+    let readable = config.readable_by(&vfs);
+    for spec in mounts {
+        let (backend, label) = crate::mounts::open(spec, settings, readable)?;
         vfs.mount(&spec.at, backend, spec.read_only, &label);
     }
     Ok((vfs, cwd))
@@ -573,7 +580,8 @@ pub fn main(argv: Vec<String>) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let (vfs, cwd) = match build_vfs(&options, &config) {
+    let mounts = config.mounts(&options);
+    let (vfs, cwd) = match build_vfs(&options, &config, &mounts) {
         Ok(built) => built,
         Err(err) => {
             eprintln!("toolsh: {}", err.message);
@@ -581,7 +589,7 @@ pub fn main(argv: Vec<String>) -> i32 {
             return if err.unreachable { EXIT_STORE } else { EXIT_USAGE };
         }
     };
-    let buckets = config.mounts(&options).iter().any(|m| matches!(m.source, crate::mounts::Source::Object(_)));
+    let buckets = mounts.iter().any(|m| matches!(m.source, crate::mounts::Source::Object(_)));
     let Declared { policy, retention, servers, hosts, store } = match load_policy(&options, config, &cwd) {
         Ok(loaded) => loaded,
         Err(message) => {

@@ -395,6 +395,7 @@ impl ObjectFs {
 /// Says why a bucket did not answer when opened.
 fn describe_open_error(err: &opendal::Error) -> String {
     let message = err.message();
+    // OpenDAL gives a missing bucket no kind of its own; S3's code says it.
     if message.contains("NoSuchBucket") {
         "the bucket does not exist".to_string()
     } else if err.kind() == ErrorKind::PermissionDenied {
@@ -420,6 +421,12 @@ fn innermost(err: &(dyn std::error::Error + 'static)) -> String {
 /// The key of `rel` as a directory (`a/b/`; the root is `/`).
 fn dir_key(rel: &str) -> String {
     if rel.is_empty() { "/".to_string() } else { format!("{rel}/") }
+}
+
+/// True when a listing of the directory `rel` holds anything besides its marker.
+fn holds_objects(listing: &[opendal::Entry], rel: &str) -> bool {
+    let marker = dir_key(rel);
+    listing.iter().any(|e| e.path().trim_start_matches('/') != marker)
 }
 
 fn file_meta(meta: &opendal::Metadata) -> Meta {
@@ -557,7 +564,7 @@ impl Backend for ObjectFs {
         }
         let marker = dir_key(rel);
         let below = self.children(rel, Some(2))?;
-        if below.iter().any(|e| e.path().trim_start_matches('/') != marker) {
+        if holds_objects(&below, rel) {
             return Err(io::Error::from(io::ErrorKind::DirectoryNotEmpty));
         }
         if below.is_empty() {
@@ -583,7 +590,9 @@ impl Backend for ObjectFs {
             }
             match self.lstat(to) {
                 Ok(there) if !there.is_dir() => return Err(io::Error::from(io::ErrorKind::NotADirectory)),
-                Ok(_) if !self.read_dir(to)?.is_empty() => {
+                Ok(_)
+                    if self.children(to, Some(2))?.iter().any(|e| e.path().trim_start_matches('/') != dir_key(to)) =>
+                {
                     return Err(io::Error::from(io::ErrorKind::DirectoryNotEmpty));
                 }
                 Ok(_) => {}
