@@ -1,7 +1,7 @@
 //! Times parsing a file (a developer aid for the parse benchmark).
 
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: toolsh_alloc::Mimalloc = toolsh_alloc::Mimalloc;
 fn main() {
     let path = std::env::args().nth(1).expect("file");
     #[allow(clippy::disallowed_methods)]

@@ -3,7 +3,7 @@
 /// An interpreter allocates many small, short-lived values (words, fields, tree nodes); mimalloc
 /// serves them markedly faster than the system allocator (see `scripts/bench.sh`).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: toolsh_alloc::Mimalloc = toolsh_alloc::Mimalloc;
 
 fn main() {
     // Started again as a host program's launcher: becomes the program, never returns.

@@ -175,6 +175,10 @@ impl Preflight<'_> {
             return Some(blocked);
         }
         // Literal words only: from the first word that expands, nothing is known.
+        let name = simple.words.first().and_then(Word::as_literal);
+        if name.is_some_and(|name| self.calls_nothing(name)) {
+            return None;
+        }
         let words: Vec<String> = simple.words.iter().map_while(Word::static_text).collect();
         let all_static = words.len() == simple.words.len();
         self.argv(&words, all_static, depth)
@@ -243,6 +247,15 @@ impl Preflight<'_> {
             }
         }
         None
+    }
+
+    /// Whether a command named `name` judges nothing whatever its arguments: a builtin
+    /// (not a tool of that name) that calls no tool and runs no command line. Most commands
+    /// of a script are; they skip the argument parse.
+    fn calls_nothing(&self, name: &str) -> bool {
+        !matches!(name, "eval" | "sh" | "bash")
+            && crate::builtins::lookup(name).is_some_and(|entry| entry.spec.calls_nothing())
+            && self.tools.resolve(name).is_none()
     }
 
     /// Parses a string given to `eval`/`sh -c` and checks it; text that does not parse is left

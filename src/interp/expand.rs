@@ -186,6 +186,19 @@ enum ParamValue<'w> {
     Word(&'w Word),
 }
 
+/// The fields of a word as one string, separated by spaces; most words are one field, which is
+/// taken as it is.
+fn join_fields(fields: Vec<Field>, text: impl Fn(Field) -> String) -> String {
+    let mut fields = fields.into_iter();
+    let Some(first) = fields.next() else { return String::new() };
+    let mut out = text(first);
+    for field in fields {
+        out.push(' ');
+        out.push_str(&text(field));
+    }
+    out
+}
+
 impl Interp {
     /// Expands command words into fields.
     pub(crate) async fn expand_words(&mut self, words: &[Word], io: &Io) -> Result<Vec<String>, Flow> {
@@ -238,13 +251,13 @@ impl Interp {
             return Ok(text);
         }
         let fields = self.build(word, Mode::String, io).await?;
-        Ok(fields.into_iter().map(|f| f.text).collect::<Vec<_>>().join(" "))
+        Ok(join_fields(fields, |field| field.text))
     }
 
     /// Expands a word to a pattern: quoted characters are escaped with backslashes.
     pub(crate) async fn expand_pattern(&mut self, word: &Word, io: &Io) -> Result<String, Flow> {
         let fields = self.build(word, Mode::Pattern, io).await?;
-        Ok(fields.iter().map(Field::pattern).collect::<Vec<_>>().join(" "))
+        Ok(join_fields(fields, |field| if field.quoted_special.is_empty() { field.text } else { field.pattern() }))
     }
 
     /// Expands the right side of `=~`: quoted parts match literally.

@@ -390,6 +390,15 @@ impl Spec {
         tools
     }
 
+    /// Whether no operands make it call a tool or run a command line: the pre-flight has
+    /// nothing to judge in its arguments.
+    pub fn calls_nothing(&self) -> bool {
+        matches!(self.runs, Runs::Nothing)
+            && self.tools.is_empty()
+            && self.subcommands.is_empty()
+            && self.actions.is_empty()
+    }
+
     /// The command lines it runs with these operands, each with whether it runs as written.
     pub fn command_lines<'a>(&self, operands: &'a [String]) -> Vec<(&'a [String], bool)> {
         match self.runs {

@@ -1,0 +1,113 @@
+//! The process's allocator: mimalloc, called at its plain entry points (`mi_malloc`,
+//! `mi_zalloc`, `mi_realloc`) whenever the alignment asked for is one every block of that size
+//! already has, and at the aligned ones otherwise.
+//!
+//! Why not the `mimalloc` crate's allocator: it calls `mi_malloc_aligned` for every request,
+//! whose fast path covers only blocks of at most 1 KiB; a larger request (an interpreter's
+//! boxed futures, growing strings and vectors) whose size is not a power of two takes the
+//! over-allocating path, a slower allocation that also marks its page as holding interior
+//! pointers, which slows every free on that page. Measured on a 5,000-line script
+//! (`scripts/bench.sh`'s `run.sh`, instructions counted under valgrind): see ARCHITECTURE.md.
+#![no_std]
+
+use core::alloc::{GlobalAlloc, Layout};
+use core::ffi::c_void;
+use libmimalloc_sys::{
+    mi_free, mi_malloc, mi_malloc_aligned, mi_realloc, mi_realloc_aligned, mi_zalloc, mi_zalloc_aligned,
+};
+
+/// mimalloc as the global allocator (`#[global_allocator] static A: Mimalloc = Mimalloc;`).
+pub struct Mimalloc;
+
+/// Whether a block of `size` bytes from the plain entry points is aligned to `align`.
+///
+/// Every mimalloc block is a whole number of 8-byte words and a page's first block is
+/// 16-aligned, so every block is 8-aligned; blocks of a multiple of 16 bytes come from size
+/// classes that are multiples of 16 (every class above 64 bytes is an even number of words),
+/// so they are 16-aligned. Larger alignments take the aligned entry points.
+fn plain(size: usize, align: usize) -> bool {
+    align <= 8 || (align == 16 && size.is_multiple_of(16))
+}
+
+// SAFETY (for each method): the pointers passed on are ones this allocator returned (mimalloc
+// frees a block from either kind of entry point with `mi_free` and resizes it with either
+// `mi_realloc`), and the alignment contract of `GlobalAlloc` is met by `plain` or by the aligned
+// entry point; a debug build checks the alignment of what it returns.
+#[allow(unsafe_code)]
+unsafe impl GlobalAlloc for Mimalloc {
+    #[inline]
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let ptr = if plain(layout.size(), layout.align()) {
+            unsafe { mi_malloc(layout.size()) }
+        } else {
+            unsafe { mi_malloc_aligned(layout.size(), layout.align()) }
+        };
+        debug_assert!(ptr.is_null() || ptr.addr().is_multiple_of(layout.align()));
+        ptr.cast()
+    }
+
+    #[inline]
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let ptr = if plain(layout.size(), layout.align()) {
+            unsafe { mi_zalloc(layout.size()) }
+        } else {
+            unsafe { mi_zalloc_aligned(layout.size(), layout.align()) }
+        };
+        debug_assert!(ptr.is_null() || ptr.addr().is_multiple_of(layout.align()));
+        ptr.cast()
+    }
+
+    #[inline]
+    unsafe fn dealloc(&self, ptr: *mut u8, _layout: Layout) {
+        unsafe { mi_free(ptr.cast::<c_void>()) }
+    }
+
+    #[inline]
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let moved = if plain(new_size, layout.align()) {
+            unsafe { mi_realloc(ptr.cast::<c_void>(), new_size) }
+        } else {
+            unsafe { mi_realloc_aligned(ptr.cast::<c_void>(), new_size, layout.align()) }
+        };
+        debug_assert!(moved.is_null() || moved.addr().is_multiple_of(layout.align()));
+        moved.cast()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use std::vec::Vec;
+
+    /// Every size up to 70,000 bytes at alignments 1 to 64, through each entry point: the
+    /// block is aligned as asked, holds what was written, and survives a resize.
+    #[test]
+    fn blocks_are_aligned_and_hold_their_bytes() {
+        let alloc = Mimalloc;
+        let sizes: Vec<usize> = (1..=300).chain((301..70_000).step_by(97)).collect();
+        for align in [1, 2, 4, 8, 16, 32, 64] {
+            for &size in &sizes {
+                let Ok(layout) = Layout::from_size_align(size, align) else { continue };
+                #[allow(unsafe_code)]
+                // SAFETY: the layout is non-zero in size; every block is freed once.
+                unsafe {
+                    for zeroed in [false, true] {
+                        let ptr = if zeroed { alloc.alloc_zeroed(layout) } else { alloc.alloc(layout) };
+                        assert!(!ptr.is_null());
+                        assert_eq!(ptr.addr() % align, 0, "size {size} align {align}");
+                        let probes = [0, size / 2, size - 1];
+                        if zeroed {
+                            assert!(probes.iter().all(|&i| *ptr.add(i) == 0));
+                        }
+                        ptr.write_bytes(0xA5, size);
+                        let grown = alloc.realloc(ptr, layout, size * 2 + 8);
+                        assert_eq!(grown.addr() % align, 0, "grown {size} align {align}");
+                        assert!(probes.iter().all(|&i| *grown.add(i) == 0xA5));
+                        alloc.dealloc(grown, Layout::from_size_align_unchecked(size * 2 + 8, align));
+                    }
+                }
+            }
+        }
+    }
+}
