@@ -28,8 +28,17 @@ case "$SECTION" in all|shell|text|mcp|session|host|store|objects) ;; *) echo "us
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
 # The shipped binary is linked statically (no dynamic loader work at start-up); build it the same way.
+# Its relocations are packed (RELR) where the linker and the C library can (GNU ld 2.38, glibc
+# 2.36): a position-independent binary applies some 30,000 at start, and their packed table is
+# read in a fraction of the time.
 HOST="$(rustc -vV | sed -n 's/^host: //p')"
-RUSTFLAGS="-C target-feature=+crt-static" cargo build --release --quiet --target "$HOST"
+STATIC_FLAGS="-C target-feature=+crt-static"
+GLIBC="$(getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc //p')"
+if ld --help 2>/dev/null | grep -q pack-relative-relocs && [ -n "$GLIBC" ] \
+  && [ "$(printf '%s\n' 2.36 "$GLIBC" | sort -V | head -1)" = 2.36 ]; then
+  STATIC_FLAGS="$STATIC_FLAGS -C link-arg=-Wl,-z,pack-relative-relocs"
+fi
+RUSTFLAGS="$STATIC_FLAGS" cargo build --release --quiet --target "$HOST"
 TOOLSH="$PWD/target/$HOST/release/toolsh"
 RUNS="${RUNS:-5}"
 WORK="$(mktemp -d)"

@@ -208,7 +208,7 @@ impl Interp {
                 out.push(text.to_string());
                 continue;
             }
-            if word.parts.iter().any(|p| matches!(p, WordPart::Literal(t) if t.contains('{'))) {
+            if word.parts.iter().any(|p| matches!(p, WordPart::Literal(t) if t.bytes().any(|b| b == b'{'))) {
                 for expanded in brace::expand(word) {
                     self.expand_fields_into(&expanded, io, &mut out).await?;
                 }

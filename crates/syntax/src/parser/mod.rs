@@ -116,7 +116,7 @@ type PResult<T> = Result<T, ParseError>;
 
 impl Parser {
     pub(crate) fn new(src: &str, base: usize) -> Self {
-        let line_starts = std::iter::once(0).chain(src.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        let line_starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', src.as_bytes()).map(|i| i + 1)).collect();
         Parser {
             src: src.to_string(),
             pos: 0,
