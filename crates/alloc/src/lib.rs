@@ -29,32 +29,34 @@ fn plain(size: usize, align: usize) -> bool {
     align <= 8 || (align == 16 && size.is_multiple_of(16))
 }
 
+/// A block as `GlobalAlloc` returns it, its alignment checked in debug builds.
+fn block(ptr: *mut c_void, align: usize) -> *mut u8 {
+    debug_assert!(ptr.is_null() || ptr.addr().is_multiple_of(align));
+    ptr.cast()
+}
+
 // SAFETY (for each method): the pointers passed on are ones this allocator returned (mimalloc
 // frees a block from either kind of entry point with `mi_free` and resizes it with either
 // `mi_realloc`), and the alignment contract of `GlobalAlloc` is met by `plain` or by the aligned
-// entry point; a debug build checks the alignment of what it returns.
+// entry point.
 #[allow(unsafe_code)]
 unsafe impl GlobalAlloc for Mimalloc {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let ptr = if plain(layout.size(), layout.align()) {
-            unsafe { mi_malloc(layout.size()) }
-        } else {
-            unsafe { mi_malloc_aligned(layout.size(), layout.align()) }
-        };
-        debug_assert!(ptr.is_null() || ptr.addr().is_multiple_of(layout.align()));
-        ptr.cast()
+        let (size, align) = (layout.size(), layout.align());
+        block(
+            if plain(size, align) { unsafe { mi_malloc(size) } } else { unsafe { mi_malloc_aligned(size, align) } },
+            align,
+        )
     }
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let ptr = if plain(layout.size(), layout.align()) {
-            unsafe { mi_zalloc(layout.size()) }
-        } else {
-            unsafe { mi_zalloc_aligned(layout.size(), layout.align()) }
-        };
-        debug_assert!(ptr.is_null() || ptr.addr().is_multiple_of(layout.align()));
-        ptr.cast()
+        let (size, align) = (layout.size(), layout.align());
+        block(
+            if plain(size, align) { unsafe { mi_zalloc(size) } } else { unsafe { mi_zalloc_aligned(size, align) } },
+            align,
+        )
     }
 
     #[inline]
@@ -64,13 +66,13 @@ unsafe impl GlobalAlloc for Mimalloc {
 
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let moved = if plain(new_size, layout.align()) {
-            unsafe { mi_realloc(ptr.cast::<c_void>(), new_size) }
+        let (old, align) = (ptr.cast::<c_void>(), layout.align());
+        let moved = if plain(new_size, align) {
+            unsafe { mi_realloc(old, new_size) }
         } else {
-            unsafe { mi_realloc_aligned(ptr.cast::<c_void>(), new_size, layout.align()) }
+            unsafe { mi_realloc_aligned(old, new_size, align) }
         };
-        debug_assert!(moved.is_null() || moved.addr().is_multiple_of(layout.align()));
-        moved.cast()
+        block(moved, align)
     }
 }
 
