@@ -789,10 +789,8 @@ fn simple_literal(word: &Word) -> Option<&str> {
     match word.parts.as_slice() {
         [WordPart::Literal(text)]
             if !text.starts_with('~')
-                && !text.contains(['{', '*', '?', '['])
-                && !text.contains("@(")
-                && !text.contains("!(")
-                && !text.contains("+(") =>
+                && !text.bytes().any(|b| matches!(b, b'{' | b'*' | b'?' | b'['))
+                && !text.as_bytes().windows(2).any(|pair| matches!(pair, [b'@' | b'!' | b'+', b'('])) =>
         {
             Some(text)
         }

@@ -132,6 +132,19 @@ a.c: ""
 b.h: ""
 c.txt: ""
 
+### an extglob operator alone makes a word a pattern
+shopt -s extglob
+touch ab ac abb; echo a+(b); echo a!(b); echo x@(y)z
+## stdout:
+ab abb
+abb ac
+x@(y)z
+## status: 0
+## files:
+ab: ""
+abb: ""
+ac: ""
+
 ### extglob without shopt is a syntax error in bash
 touch a.c; echo @(*.c)
 ## status: 2
