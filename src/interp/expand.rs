@@ -34,6 +34,11 @@ struct Field {
 }
 
 impl Field {
+    /// `Field::pattern`, taking the text itself when nothing needs escaping.
+    fn into_pattern(self) -> String {
+        if self.quoted_special.is_empty() { self.text } else { self.pattern() }
+    }
+
     /// The field as a pattern: quoted pattern characters escaped with backslashes.
     fn pattern(&self) -> String {
         if self.quoted_special.is_empty() {
@@ -257,7 +262,7 @@ impl Interp {
     /// Expands a word to a pattern: quoted characters are escaped with backslashes.
     pub(crate) async fn expand_pattern(&mut self, word: &Word, io: &Io) -> Result<String, Flow> {
         let fields = self.build(word, Mode::Pattern, io).await?;
-        Ok(join_fields(fields, |field| if field.quoted_special.is_empty() { field.text } else { field.pattern() }))
+        Ok(join_fields(fields, Field::into_pattern))
     }
 
     /// Expands the right side of `=~`: quoted parts match literally.
