@@ -33,8 +33,8 @@ fn to_atoms(word: &Word) -> Vec<Atom> {
 }
 
 fn from_atoms(atoms: Vec<Atom>, original: &Word) -> Word {
-    let mut parts = Vec::new();
-    let mut literal = String::new();
+    let mut parts = crate::ast::Parts::new();
+    let mut literal = crate::ast::Text::default();
     for atom in atoms {
         match atom {
             Atom::Char(c) => literal.push(c),

@@ -12,6 +12,7 @@ use super::vars::{Value, is_name};
 use super::{Flow, Interp, State, brace, glob};
 use crate::ast::*;
 use futures::future::BoxFuture;
+use std::borrow::Cow;
 
 /// What an expansion produces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -273,7 +274,7 @@ impl Interp {
                 WordPart::Literal(text) => out.push_str(text),
                 WordPart::Quoted(text) => out.push_str(&regex::escape(text)),
                 other => {
-                    let single = Word { parts: vec![other.clone()], span: word.span };
+                    let single = Word { parts: std::iter::once(other.clone()).collect(), span: word.span };
                     let text = self.expand_string(&single, io).await?;
                     if matches!(other, WordPart::DoubleQuoted(_)) {
                         out.push_str(&regex::escape(&text));
@@ -531,7 +532,8 @@ impl Interp {
             // `${!ref}` of a name reference is the name it holds.
             return Ok(var.scalar().map_or(ParamValue::Unset, |name| ParamValue::Str(name.to_string())));
         }
-        let (name, index) = if param.indirect {
+        // The name and subscript expanded: the word's own unless `${!…}` names others.
+        let (name, index): (Cow<'_, str>, Cow<'_, Option<Subscript>>) = if param.indirect {
             let target = match self.lookup(&param.name, &param.index, io).await? {
                 ParamValue::Str(text) => text,
                 ParamValue::List { items, .. } => items.join(" "),
@@ -542,41 +544,43 @@ impl Interp {
                     self.error(io, &format!("{}: invalid indirect expansion", param.name)).await;
                     return Err(Flow::Discard);
                 }
-                (String::new(), None)
+                (Cow::Borrowed(""), Cow::Owned(None))
             } else {
-                split_indirect(&target)
+                let (name, index) = split_indirect(&target);
+                (Cow::Owned(name), Cow::Owned(index))
             }
         } else {
-            (param.name.clone(), param.index.clone())
+            (Cow::Borrowed(param.name.as_str()), Cow::Borrowed(&param.index))
         };
+        let (name, index) = (&*name, &*index);
         match &param.op {
             ParamOp::Length => {
-                let value = self.lookup(&name, &index, io).await?;
+                let value = self.lookup(name, index, io).await?;
                 let length = match value {
                     ParamValue::List { items, .. } => items.len(),
                     ParamValue::Str(text) => text.chars().count(),
                     _ => {
-                        self.check_unset(&name, io).await?;
+                        self.check_unset(name, io).await?;
                         0
                     }
                 };
                 return Ok(ParamValue::Str(length.to_string()));
             }
             ParamOp::Keys => {
-                let keys = self.state.vars.get(&name).map(|v| v.keys()).unwrap_or_default();
+                let keys = self.state.vars.get(name).map(|v| v.keys()).unwrap_or_default();
                 return Ok(ParamValue::List { items: keys, star: matches!(index, Some(Subscript::Star)) });
             }
             ParamOp::PrefixNames { at } => {
-                let names = self.state.vars.names().into_iter().filter(|n| n.starts_with(&name)).collect();
+                let names = self.state.vars.names().into_iter().filter(|n| n.starts_with(name)).collect();
                 return Ok(ParamValue::List { items: names, star: !at });
             }
             _ => {}
         }
-        let value = self.lookup(&name, &index, io).await?;
+        let value = self.lookup(name, index, io).await?;
         match &param.op {
             ParamOp::None => {
                 if matches!(value, ParamValue::Unset) {
-                    self.check_unset(&name, io).await?;
+                    self.check_unset(name, io).await?;
                 }
                 Ok(value)
             }
@@ -599,10 +603,10 @@ impl Interp {
                         let text = self.expand_string(word, io).await?;
                         let assigned = match &index {
                             Some(Subscript::Expr(key)) => {
-                                let key = self.subscript_key(&name, key, io).await?;
-                                self.state.vars.set_element(&name, &key, text.clone(), false).is_ok()
+                                let key = self.subscript_key(name, key, io).await?;
+                                self.state.vars.set_element(name, &key, text.clone(), false).is_ok()
                             }
-                            _ => is_name(&name) && self.state.set_var(&name, text.clone()),
+                            _ => is_name(name) && self.state.set_var(name, text.clone()),
                         };
                         if !assigned {
                             self.error(io, &format!("{name}: cannot assign in this way")).await;
@@ -677,9 +681,9 @@ impl Interp {
                 }
             }
             ParamOp::Transform(op) => {
-                let attrs = self.state.vars.get(&name).map(|v| v.attrs).unwrap_or_default();
+                let attrs = self.state.vars.get(name).map(|v| v.attrs).unwrap_or_default();
                 let op = *op;
-                Ok(map_value(value, |text| transform(text, op, &name, attrs)))
+                Ok(map_value(value, |text| transform(text, op, name, attrs)))
             }
             ParamOp::Length | ParamOp::Keys | ParamOp::PrefixNames { .. } | ParamOp::Bad(_) => Ok(value),
         }

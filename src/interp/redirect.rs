@@ -209,7 +209,7 @@ impl Interp {
     async fn expand_heredoc(&mut self, body: &crate::ast::Word, io: &Io) -> Result<String, Flow> {
         // A heredoc body expands like a double-quoted string: no splitting, no globbing.
         let quoted = crate::ast::Word {
-            parts: vec![crate::ast::WordPart::DoubleQuoted(
+            parts: std::iter::once(crate::ast::WordPart::DoubleQuoted(
                 body.parts
                     .iter()
                     .map(|p| match p {
@@ -217,7 +217,8 @@ impl Interp {
                         other => other.clone(),
                     })
                     .collect(),
-            )],
+            ))
+            .collect(),
             span: body.span,
         };
         self.expand_string(&quoted, io).await

@@ -692,9 +692,7 @@ struct DeclFlags {
 /// A declaration command reached with expanded arguments (`command local …`, `builtin declare …`).
 async fn declaration(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut words = vec![Word::literal(&argv[0])];
-    words.extend(
-        argv[1..].iter().map(|arg| Word { parts: vec![WordPart::Quoted(arg.clone())], span: Default::default() }),
-    );
+    words.extend(argv[1..].iter().map(|arg| Word::quoted(arg)));
     interp.exec_declaration(&words, io).await
 }
 
@@ -742,13 +740,10 @@ impl Interp {
                     Some((name, value)) if super::vars::is_name(name.trim_end_matches('+')) => {
                         let append = name.ends_with('+');
                         targets.push(Target::Assign(Assign {
-                            name: name.trim_end_matches('+').to_string(),
+                            name: name.trim_end_matches('+').into(),
                             index: None,
                             append,
-                            value: AssignValue::Scalar(Word {
-                                parts: vec![WordPart::Quoted(value.to_string())],
-                                span: Default::default(),
-                            }),
+                            value: AssignValue::Scalar(Word::quoted(value)),
                             span: Default::default(),
                         }));
                     }
@@ -775,8 +770,8 @@ impl Interp {
             let mut out = String::new();
             for target in &targets {
                 let name = match target {
-                    Target::Name(name) => name,
-                    Target::Assign(assign) => &assign.name,
+                    Target::Name(name) => name.as_str(),
+                    Target::Assign(assign) => assign.name.as_str(),
                 };
                 match self.state.vars.get_raw(name) {
                     Some(var) => out.push_str(&declare_line(name, var)),
@@ -795,7 +790,7 @@ impl Interp {
         for target in targets {
             let name = match &target {
                 Target::Name(name) => name.clone(),
-                Target::Assign(assign) => assign.name.clone(),
+                Target::Assign(assign) => assign.name.to_string(),
             };
             let bare = name.split('[').next().unwrap_or(&name).to_string();
             if !super::vars::is_name(&bare) {
@@ -919,7 +914,7 @@ impl Interp {
             .iter()
             .map(|t| match t {
                 Target::Name(name) => name.clone(),
-                Target::Assign(a) => a.name.clone(),
+                Target::Assign(a) => a.name.to_string(),
             })
             .collect();
         let all = names.is_empty();

@@ -4,6 +4,8 @@
 //! The text arrives already expanded (`$x` substituted); bare names are looked up through
 //! [`ArithEnv`] and their values are themselves evaluated as expressions, as bash does.
 
+use std::borrow::Cow;
+
 use nom::IResult;
 use nom::Parser;
 use nom::branch::alt;
@@ -18,8 +20,9 @@ pub struct ArithError(pub String);
 
 /// Variable access for the evaluator.
 pub trait ArithEnv {
-    /// The value of `name` (element `index` of an array), empty when unset.
-    fn get_var(&mut self, name: &str, index: Option<i64>) -> Result<String, ArithError>;
+    /// The value of `name` (element `index` of an array), empty when unset; borrowed when it
+    /// is stored, as most values read in a loop's arithmetic are.
+    fn get_var(&mut self, name: &str, index: Option<i64>) -> Result<Cow<'_, str>, ArithError>;
     /// Assigns a number.
     fn set_var(&mut self, name: &str, index: Option<i64>, value: i64) -> Result<(), ArithError>;
 }
@@ -348,8 +351,10 @@ fn eval_depth(text: &str, env: &mut dyn ArithEnv, depth: usize) -> Result<i64, A
 const CACHE_ENTRIES: usize = 512;
 
 thread_local! {
-    static PARSED: std::cell::RefCell<std::collections::HashMap<String, Option<std::rc::Rc<Expr>>>> =
-        std::cell::RefCell::new(std::collections::HashMap::new());
+    // Fx, not SipHash: hashing the text was a fifth of evaluating `i<10000`; the cache's size
+    // bound keeps colliding keys harmless.
+    static PARSED: std::cell::RefCell<rustc_hash::FxHashMap<String, Option<std::rc::Rc<Expr>>>> =
+        std::cell::RefCell::new(rustc_hash::FxHashMap::default());
 }
 
 fn parse_cached(text: &str) -> Result<Option<std::rc::Rc<Expr>>, ArithError> {
@@ -390,7 +395,9 @@ impl Evaluator<'_> {
         if let Ok(n) = trimmed.parse::<i64>() {
             return Ok(n);
         }
-        eval_depth(trimmed, self.env, self.depth + 1)
+        // A value that is itself an expression is evaluated against the variables it reads.
+        let expression = trimmed.to_string();
+        eval_depth(&expression, self.env, self.depth + 1)
     }
 
     fn eval(&mut self, expr: &Expr) -> Result<i64, ArithError> {
@@ -532,28 +539,28 @@ impl<'s> ArithVars<'s> {
 }
 
 impl ArithEnv for ArithVars<'_> {
-    fn get_var(&mut self, name: &str, index: Option<i64>) -> Result<String, ArithError> {
+    fn get_var(&mut self, name: &str, index: Option<i64>) -> Result<Cow<'_, str>, ArithError> {
         if index.is_none()
             && let Some(value) = self.dynamic(name)
         {
-            return Ok(value);
+            return Ok(Cow::Owned(value));
         }
         let Some(var) = self.state.vars.get(name) else {
             if self.state.options.nounset {
                 return Err(ArithError(format!("{name}: unbound variable")));
             }
-            return Ok(String::new());
+            return Ok(Cow::Borrowed(""));
         };
-        Ok(match (index, &var.value) {
-            (None, _) => var.scalar().unwrap_or_default().to_string(),
+        Ok(Cow::Borrowed(match (index, &var.value) {
+            (None, _) => var.scalar().unwrap_or_default(),
             (Some(idx), crate::vars::Value::Indexed(map)) => {
                 let idx = if idx < 0 { map.keys().next_back().map_or(0, |k| k + 1) + idx } else { idx };
-                map.get(&idx).cloned().unwrap_or_default()
+                map.get(&idx).map_or("", String::as_str)
             }
-            (Some(idx), crate::vars::Value::Assoc(map)) => map.get(&idx.to_string()).cloned().unwrap_or_default(),
-            (Some(0), _) => var.scalar().unwrap_or_default().to_string(),
-            (Some(_), _) => String::new(),
-        })
+            (Some(idx), crate::vars::Value::Assoc(map)) => map.get(&idx.to_string()).map_or("", String::as_str),
+            (Some(0), _) => var.scalar().unwrap_or_default(),
+            (Some(_), _) => "",
+        }))
     }
 
     fn set_var(&mut self, name: &str, index: Option<i64>, value: i64) -> Result<(), ArithError> {
@@ -579,8 +586,8 @@ mod tests {
     struct Env(HashMap<String, String>);
 
     impl ArithEnv for Env {
-        fn get_var(&mut self, name: &str, _index: Option<i64>) -> Result<String, ArithError> {
-            Ok(self.0.get(name).cloned().unwrap_or_default())
+        fn get_var(&mut self, name: &str, _index: Option<i64>) -> Result<Cow<'_, str>, ArithError> {
+            Ok(Cow::Borrowed(self.0.get(name).map_or("", String::as_str)))
         }
         fn set_var(&mut self, name: &str, _index: Option<i64>, value: i64) -> Result<(), ArithError> {
             self.0.insert(name.to_string(), value.to_string());

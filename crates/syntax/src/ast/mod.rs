@@ -134,7 +134,7 @@ pub struct SimpleCommand {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Assign {
     /// The variable name.
-    pub name: String,
+    pub name: Text,
     /// The subscript of `name[sub]=…`.
     pub index: Option<Word>,
     /// `+=` instead of `=`.
@@ -339,11 +339,17 @@ pub enum RedirOp {
     },
 }
 
+/// The parts of a word: most words are one part, held inline.
+pub type Parts = smallvec::SmallVec<[WordPart; 1]>;
+
+/// Literal or quoted text in a word: short text (most of it) is held inline.
+pub type Text = compact_str::CompactString;
+
 /// A shell word: a sequence of literal, quoted and expanding parts.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Word {
     /// The parts in order.
-    pub parts: Vec<WordPart>,
+    pub parts: Parts,
     /// Source range.
     pub span: Span,
 }
@@ -351,7 +357,12 @@ pub struct Word {
 impl Word {
     /// A word made of one unquoted literal.
     pub fn literal(text: &str) -> Self {
-        Word { parts: vec![WordPart::Literal(text.to_string())], span: Span::default() }
+        Word { parts: smallvec::smallvec![WordPart::Literal(text.into())], span: Span::default() }
+    }
+
+    /// A word made of one quoted text: `text` as it is, not split or globbed.
+    pub fn quoted(text: &str) -> Self {
+        Word { parts: smallvec::smallvec![WordPart::Quoted(text.into())], span: Span::default() }
     }
 
     /// The text when the word is a single unquoted literal (used for keywords and names).
@@ -387,9 +398,9 @@ impl Word {
 #[derive(Debug, Clone, PartialEq)]
 pub enum WordPart {
     /// Unquoted text: subject to brace expansion, tilde expansion and globbing.
-    Literal(String),
+    Literal(Text),
     /// Text quoted by `'…'`, `$'…'` or a backslash: taken as is.
-    Quoted(String),
+    Quoted(Text),
     /// `"…"`: inner parts expand but are neither split nor globbed.
     DoubleQuoted(Vec<WordPart>),
     /// `$name`, `${…}`.
@@ -414,7 +425,7 @@ pub enum WordPart {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ParamExpr {
     /// The name: an identifier, digits, or one of `@ * # ? - $ ! 0`.
-    pub name: String,
+    pub name: Text,
     /// `[sub]` after the name.
     pub index: Option<Subscript>,
     /// `${!name…}`: indirection.

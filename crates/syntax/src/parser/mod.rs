@@ -110,6 +110,9 @@ pub(crate) struct Parser {
     /// Where the text of an alias whose value ends in a blank ends: the next word is also
     /// checked for an alias.
     alias_blank_end: Option<usize>,
+    /// The buffer a word's literal text is gathered in before it becomes a [`Text`], kept
+    /// between words so that gathering allocates nothing.
+    scratch: String,
 }
 
 type PResult<T> = Result<T, ParseError>;
@@ -130,6 +133,7 @@ impl Parser {
             aliases: Arc::default(),
             expanding: Vec::new(),
             alias_blank_end: None,
+            scratch: String::new(),
         }
     }
 
@@ -148,6 +152,7 @@ impl Parser {
             aliases: self.aliases.clone(),
             expanding: Vec::new(),
             alias_blank_end: None,
+            scratch: String::new(),
         }
     }
 
@@ -788,13 +793,13 @@ impl Parser {
         Ok(CompoundCommand::If { branches, otherwise })
     }
 
-    fn parse_name(&mut self) -> Option<String> {
+    fn parse_name(&mut self) -> Option<Text> {
         let start = self.pos;
         if matches!(self.peek(), Some(c) if c.is_ascii_alphabetic() || c == b'_') {
             while matches!(self.peek(), Some(c) if c.is_ascii_alphanumeric() || c == b'_') {
                 self.pos += 1;
             }
-            Some(self.src[start..self.pos].to_string())
+            Some(Text::from(&self.src[start..self.pos]))
         } else {
             None
         }
@@ -876,7 +881,7 @@ impl Parser {
             self.pos += 1;
         }
         let body = self.parse_loop_body()?;
-        Ok((var, words, body))
+        Ok((String::from(var), words, body))
     }
 
     fn parse_loop_body(&mut self) -> PResult<List> {
@@ -1100,7 +1105,7 @@ impl Parser {
                 let start = self.pos;
                 if let Some(assign) = self.parse_assign()? {
                     let part = WordPart::Assign(Box::new(assign));
-                    command.words.push(Word { parts: vec![part], span: self.span_from(start) });
+                    command.words.push(Word { parts: smallvec::smallvec![part], span: self.span_from(start) });
                     continue;
                 }
             }
@@ -1136,9 +1141,16 @@ impl Parser {
             return Ok(None);
         }
         let start = self.pos;
-        let Some(name) = self.parse_name() else {
+        // Most commands' first word is not an assignment: the name is copied only once an
+        // `=` (or `[`) says it is one.
+        let name_end =
+            start + self.bytes()[start..].iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count();
+        self.pos = name_end;
+        if !matches!(self.peek(), Some(b'=' | b'[' | b'+')) {
+            self.pos = start;
             return Ok(None);
-        };
+        }
+        let name = Text::from(&self.src[start..name_end]);
         let mut index = None;
         if self.peek() == Some(b'[') {
             let Some(close) = self.matching_bracket(self.pos) else {
@@ -1360,7 +1372,10 @@ impl Parser {
             self.heredoc_skip = Some((newline, cursor));
         }
         let target = if quoted {
-            Word { parts: vec![WordPart::Quoted(body)], span: Span::new(self.base + body_start, self.base + cursor) }
+            Word {
+                parts: smallvec::smallvec![WordPart::Quoted(body.into())],
+                span: Span::new(self.base + body_start, self.base + cursor),
+            }
         } else {
             let mut sub = self.sub(&body, self.base + body_start);
             let parts = sub.parse_heredoc_body()?;

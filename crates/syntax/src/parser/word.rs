@@ -23,12 +23,21 @@ enum Mode {
 }
 
 /// Appends a part, merging runs of literal or quoted text so equal words have equal trees.
-fn push_part(parts: &mut Vec<WordPart>, part: WordPart) {
+fn push_part(parts: &mut Parts, part: WordPart) {
     match (parts.last_mut(), part) {
         (Some(WordPart::Literal(prev)), WordPart::Literal(text)) => prev.push_str(&text),
         (Some(WordPart::Quoted(prev)), WordPart::Quoted(text)) => prev.push_str(&text),
         (_, part) => parts.push(part),
     }
+}
+
+/// Whether `byte` is text and nothing else in `mode`: it neither ends the word nor starts a
+/// quote, an expansion, an escape or a pattern operator. (ASCII only, so a run of such bytes
+/// is a whole `str` slice.)
+fn plain_in(mode: Mode, byte: u8) -> bool {
+    byte.is_ascii_alphanumeric()
+        || matches!(byte, b'_' | b'-' | b'.' | b',' | b':' | b'=' | b'%')
+        || byte == b'/' && !matches!(mode, Mode::ParamWord { stop_slash: true, .. })
 }
 
 impl Parser {
@@ -47,7 +56,7 @@ impl Parser {
     }
 
     /// Reads a whole here-document body (this parser holds only the body).
-    pub(super) fn parse_heredoc_body(&mut self) -> PResult<Vec<WordPart>> {
+    pub(super) fn parse_heredoc_body(&mut self) -> PResult<Parts> {
         self.parse_parts(Mode::HereDoc)
     }
 
@@ -121,20 +130,21 @@ impl Parser {
         }
     }
 
-    fn parse_parts(&mut self, mode: Mode) -> PResult<Vec<WordPart>> {
-        // Most words are one part; start small so the tree stays compact.
-        let mut parts = Vec::with_capacity(1);
+    fn parse_parts(&mut self, mode: Mode) -> PResult<Parts> {
+        let mut parts = Parts::new();
         if mode == Mode::Unquoted && (self.at("<(") || self.at(">(")) {
             parts.push(self.parse_process_subst()?);
         }
-        let mut literal = String::new();
+        // A nested word (inside `"…"` or `${…}`) takes a fresh buffer; this one is put back.
+        let mut literal = std::mem::take(&mut self.scratch);
         let mut paren_depth = 0usize;
         let in_dq = matches!(mode, Mode::DoubleQuoted | Mode::HereDoc | Mode::ParamWord { in_dq: true, .. });
         let quotes_active = matches!(mode, Mode::Unquoted | Mode::Regex | Mode::ParamWord { in_dq: false, .. });
         macro_rules! flush {
             () => {
                 if !literal.is_empty() {
-                    push_part(&mut parts, WordPart::Literal(std::mem::take(&mut literal)));
+                    push_part(&mut parts, WordPart::Literal(Text::from(literal.as_str())));
+                    literal.clear();
                 }
             };
         }
@@ -145,7 +155,7 @@ impl Parser {
                     let Some(next) = self.peek_at(1) else {
                         // A backslash that ends the input stands for itself.
                         flush!();
-                        push_part(&mut parts, WordPart::Quoted("\\".to_string()));
+                        push_part(&mut parts, WordPart::Quoted("\\".into()));
                         self.pos += 1;
                         continue;
                     };
@@ -165,7 +175,7 @@ impl Parser {
                         literal.push(ch);
                     } else {
                         flush!();
-                        push_part(&mut parts, WordPart::Quoted(ch.to_string()));
+                        push_part(&mut parts, WordPart::Quoted(Text::from(&*ch.encode_utf8(&mut [0; 4]))));
                     }
                 }
                 b'\'' if quotes_active => {
@@ -174,7 +184,7 @@ impl Parser {
                     let Some(len) = self.src[self.pos..].find('\'') else {
                         return Err(self.incomplete("unterminated single quote: add the closing `'`"));
                     };
-                    let text = self.src[self.pos..self.pos + len].to_string();
+                    let text = Text::from(&self.src[self.pos..self.pos + len]);
                     self.pos += len + 1;
                     push_part(&mut parts, WordPart::Quoted(text));
                 }
@@ -207,6 +217,13 @@ impl Parser {
                     literal.push_str(&self.src[self.pos..=end]);
                     self.pos = end + 1;
                 }
+                _ if plain_in(mode, byte) => {
+                    // A run of bytes with no role in any context is taken whole.
+                    let rest = &self.bytes()[self.pos..];
+                    let run = rest.iter().position(|&b| !plain_in(mode, b)).unwrap_or(rest.len());
+                    literal.push_str(&self.src[self.pos..self.pos + run]);
+                    self.pos += run;
+                }
                 _ => {
                     match (mode, byte) {
                         (Mode::Regex, b'(') => paren_depth += 1,
@@ -236,6 +253,7 @@ impl Parser {
             }
         }
         flush!();
+        self.scratch = literal;
         parts.shrink_to_fit();
         Ok(parts)
     }
@@ -267,7 +285,7 @@ impl Parser {
             return Err(self.incomplete("unterminated double quote: add the closing `\"`"));
         }
         self.pos += 1;
-        Ok(WordPart::DoubleQuoted(inner))
+        Ok(WordPart::DoubleQuoted(inner.into_vec()))
     }
 
     /// Parses a `$`-form at the cursor; `None` when the `$` is literal. `ansi_c`: whether `$'…'`
@@ -319,7 +337,7 @@ impl Parser {
             }
             Some(c) if c.is_ascii_digit() || b"@*#?-$!".contains(&c) => {
                 self.pos += 2;
-                Ok(Some(simple_param((c as char).to_string())))
+                Ok(Some(simple_param(Text::from(&*(c as char).encode_utf8(&mut [0; 4])))))
             }
             _ => Ok(None),
         }
@@ -436,7 +454,7 @@ impl Parser {
                 other => out.push(other),
             }
         }
-        Ok(WordPart::Quoted(out))
+        Ok(WordPart::Quoted(out.into()))
     }
 
     /// `${…}` at the cursor. What bash could not expand is kept as [`ParamOp::Bad`] up to its
@@ -452,7 +470,7 @@ impl Parser {
                 self.pos = end + 1;
                 let text = self.src[start + 2..end].to_string();
                 Ok(WordPart::Param(Box::new(ParamExpr {
-                    name: String::new(),
+                    name: Text::default(),
                     index: None,
                     indirect: false,
                     op: ParamOp::Bad(text),
@@ -492,7 +510,7 @@ impl Parser {
 
     fn parse_braced_param_ops(&mut self, in_dq: bool) -> PResult<WordPart> {
         self.pos += 2;
-        let mut param = ParamExpr { name: String::new(), index: None, indirect: false, op: ParamOp::None };
+        let mut param = ParamExpr { name: Text::default(), index: None, indirect: false, op: ParamOp::None };
         let mut length = false;
         if self.peek() == Some(b'#') {
             // `${#}` is `$#`; `${#name}` and `${#-}` are lengths; `${#:-x}` tests `$#`.
@@ -677,7 +695,7 @@ impl Parser {
         self.bytes().len()
     }
 
-    fn parse_param_name(&mut self) -> String {
+    fn parse_param_name(&mut self) -> Text {
         let start = self.pos;
         match self.peek() {
             Some(c) if c.is_ascii_alphabetic() || c == b'_' => self.parse_name().unwrap_or_default(),
@@ -685,13 +703,13 @@ impl Parser {
                 while matches!(self.peek(), Some(c) if c.is_ascii_digit()) {
                     self.pos += 1;
                 }
-                self.src[start..self.pos].to_string()
+                Text::from(&self.src[start..self.pos])
             }
             Some(c) if b"@*#?-$!".contains(&c) => {
                 self.pos += 1;
-                (c as char).to_string()
+                Text::from(&self.src[start..self.pos])
             }
-            _ => String::new(),
+            _ => Text::default(),
         }
     }
 }
@@ -709,6 +727,6 @@ fn test_kind(byte: u8) -> TestKind {
     }
 }
 
-fn simple_param(name: String) -> WordPart {
+fn simple_param(name: Text) -> WordPart {
     WordPart::Param(Box::new(ParamExpr { name, index: None, indirect: false, op: ParamOp::None }))
 }
