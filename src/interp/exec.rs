@@ -13,29 +13,29 @@ use futures::future::BoxFuture;
 use std::sync::Arc;
 
 impl Interp {
-    /// Runs a list of and-or lists.
-    pub(crate) fn exec_list<'a>(&'a mut self, list: &'a [ListItem], io: &'a Io) -> BoxFuture<'a, ExecResult> {
-        Box::pin(async move {
-            let mut status = 0;
-            for item in list {
-                let exec_io;
-                let io = match &self.exec_io {
-                    Some(redirected) => {
-                        exec_io = redirected.clone();
-                        &exec_io
-                    }
-                    None => io,
-                };
-                if item.background {
-                    self.spawn_background(&item.and_or, io).await?;
-                    status = 0;
-                    self.state.last_status = 0;
-                    continue;
+    /// Runs a list of and-or lists. Not boxed: the recursion through nested lists is broken
+    /// where each command is boxed ([`Interp::exec_command`]), and a script's every line and
+    /// every loop pass runs a list.
+    pub(crate) async fn exec_list(&mut self, list: &[ListItem], io: &Io) -> ExecResult {
+        let mut status = 0;
+        for item in list {
+            let exec_io;
+            let io = match &self.exec_io {
+                Some(redirected) => {
+                    exec_io = redirected.clone();
+                    &exec_io
                 }
-                status = self.exec_and_or(&item.and_or, io).await?;
+                None => io,
+            };
+            if item.background {
+                self.spawn_background(&item.and_or, io).await?;
+                status = 0;
+                self.state.last_status = 0;
+                continue;
             }
-            Ok(status)
-        })
+            status = self.exec_and_or(&item.and_or, io).await?;
+        }
+        Ok(status)
     }
 
     /// Runs a list where a failure must not trigger errexit (conditions).
@@ -102,7 +102,8 @@ impl Interp {
         };
         let saved = self.state.last_status;
         self.errexit_suppressed += 1;
-        let result = self.exec_list(&script.body, io).await;
+        // Boxed: a trap runs between the commands of the list it interrupts.
+        let result = Box::pin(self.exec_list(&script.body, io)).await;
         self.errexit_suppressed -= 1;
         self.state.last_status = saved;
         match result {

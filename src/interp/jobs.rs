@@ -401,12 +401,7 @@ impl Interp {
         for fd in [1, 2] {
             io.set(fd, Some(super::io::Fd::Output(Output::Job(JobOutput::new(io.output(fd), Some(log.clone()))))));
         }
-        let and_or = and_or.clone();
-        let limit = sub.state.limits.job_time;
-        let work: BoxFuture<'static, Status> = Box::pin(async move {
-            let body = [crate::ast::ListItem { and_or, background: false }];
-            sub.execute(super::line::Body::Job(&body), &io, limit, None).await.0
-        });
+        let work = job_work(sub, and_or.clone(), io);
         self.launch(id, work, log);
         self.state.last_background = Some(pid);
         Ok(0)
@@ -988,4 +983,15 @@ impl Column {
 /// A table for a new shell.
 pub(crate) fn new_table() -> Arc<Mutex<JobTable>> {
     Arc::new(Mutex::new(JobTable::default()))
+}
+
+/// What a background job runs: `and_or` in `sub`, under the job time limit. A function of its
+/// own so that its type is named: the compiler proves the job's future `Send` here without
+/// following the lists that start jobs back into themselves.
+fn job_work(mut sub: Interp, and_or: crate::ast::AndOr, io: Io) -> BoxFuture<'static, Status> {
+    let limit = sub.state.limits.job_time;
+    Box::pin(async move {
+        let body = [crate::ast::ListItem { and_or, background: false }];
+        sub.execute(super::line::Body::Job(&body), &io, limit, None).await.0
+    })
 }
