@@ -1141,8 +1141,8 @@ impl Parser {
             return Ok(None);
         }
         let start = self.pos;
-        // Most commands' first word is not an assignment: the name is copied only once an
-        // `=` (or `[`) says it is one.
+        // Most commands' first word is not an assignment: the name is copied only once the
+        // `=`, `+=` or `[` after it says it may be one.
         let name_end =
             start + self.bytes()[start..].iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count();
         self.pos = name_end;
