@@ -31,15 +31,6 @@ fn push_part(parts: &mut Parts, part: WordPart) {
     }
 }
 
-/// Whether `byte` is text and nothing else in `mode`: it neither ends the word nor starts a
-/// quote, an expansion, an escape or a pattern operator. (ASCII only, so a run of such bytes
-/// is a whole `str` slice.)
-fn plain_in(mode: Mode, byte: u8) -> bool {
-    byte.is_ascii_alphanumeric()
-        || matches!(byte, b'_' | b'-' | b'.' | b',' | b':' | b'=' | b'%')
-        || byte == b'/' && !matches!(mode, Mode::ParamWord { stop_slash: true, .. })
-}
-
 impl Parser {
     /// Reads an ordinary word at the cursor (possibly empty when at an operator).
     pub(super) fn parse_word(&mut self) -> PResult<Word> {
@@ -216,13 +207,6 @@ impl Parser {
                     };
                     literal.push_str(&self.src[self.pos..=end]);
                     self.pos = end + 1;
-                }
-                _ if plain_in(mode, byte) => {
-                    // A run of bytes with no role in any context is taken whole.
-                    let rest = &self.bytes()[self.pos..];
-                    let run = rest.iter().position(|&b| !plain_in(mode, b)).unwrap_or(rest.len());
-                    literal.push_str(&self.src[self.pos..self.pos + run]);
-                    self.pos += run;
                 }
                 _ => {
                     match (mode, byte) {
