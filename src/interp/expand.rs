@@ -8,6 +8,7 @@
 use super::arith::{self, ArithError, ArithVars};
 use super::io::{Capture, Io, Output};
 use super::pattern::{self, Pattern};
+use super::quick::quick;
 use super::vars::{Value, is_name};
 use super::{Flow, Interp, State, brace, glob};
 use crate::ast::*;
@@ -117,7 +118,7 @@ impl Builder {
         }
         let ifs = match self.ifs.take() {
             Some(ifs) => ifs,
-            None => ifs_of(state),
+            None => ifs_str(state).to_string(),
         };
         if ifs.is_empty() {
             self.text(value, false);
@@ -172,11 +173,11 @@ impl Builder {
 }
 
 /// The value of `IFS` (unset means space, tab, newline; set but empty means no splitting).
-fn ifs_of(state: &State) -> String {
+pub(crate) fn ifs_str(state: &State) -> &str {
     match state.vars.get_str("IFS") {
-        Some(ifs) => ifs.to_string(),
-        None if state.vars.get("IFS").is_some() => String::new(),
-        None => " \t\n".to_string(),
+        Some(ifs) => ifs,
+        None if state.vars.get("IFS").is_some() => "",
+        None => " \t\n",
     }
 }
 
@@ -212,6 +213,12 @@ impl Interp {
         for word in words {
             if let Some(text) = simple_literal(word) {
                 out.push(text.to_string());
+                continue;
+            }
+            if let Some(quick) = quick(&self.state, &word.parts, Mode::Fields, self.state.limits.output_bytes) {
+                if quick.field {
+                    out.push(quick.text);
+                }
                 continue;
             }
             if word.parts.iter().any(|p| matches!(p, WordPart::Literal(t) if t.bytes().any(|b| b == b'{'))) {
@@ -255,6 +262,9 @@ impl Interp {
             && !matches!(word.parts.first(), Some(WordPart::Literal(t)) if t.starts_with('~'))
         {
             return Ok(text);
+        }
+        if let Some(quick) = quick(&self.state, &word.parts, Mode::String, self.state.limits.output_bytes) {
+            return Ok(quick.text);
         }
         let fields = self.build(word, Mode::String, io).await?;
         Ok(join_fields(fields, |field| field.text))
@@ -793,14 +803,11 @@ impl Interp {
     }
 }
 
-/// A word that is one plain literal with nothing to expand.
+/// A word that is one plain literal with nothing to expand: no tilde, no braces, nothing a
+/// glob would match (a lone `[`, as the command `[` is, is plain).
 fn simple_literal(word: &Word) -> Option<&str> {
     match word.parts.as_slice() {
-        [WordPart::Literal(text)]
-            if !text.starts_with('~')
-                && !text.bytes().any(|b| matches!(b, b'{' | b'*' | b'?' | b'['))
-                && !text.as_bytes().windows(2).any(|pair| matches!(pair, [b'@' | b'!' | b'+', b'('])) =>
-        {
+        [WordPart::Literal(text)] if !text.starts_with('~') && !text.contains('{') && !pattern::has_magic(text) => {
             Some(text)
         }
         _ => None,
@@ -1009,5 +1016,20 @@ fn transform(text: &str, op: char, name: &str, attrs: super::vars::Attrs) -> Str
             flags
         }
         _ => text.to_string(),
+    }
+}
+
+#[cfg(test)]
+impl Interp {
+    /// What the general path (no quick answer) makes of `word` in `mode`: its fields, globbed,
+    /// or its one string.
+    pub(super) async fn expand_general(&mut self, word: &Word, mode: Mode, io: &Io) -> Result<Vec<String>, Flow> {
+        if mode == Mode::Fields {
+            let mut out = Vec::new();
+            self.expand_fields_into(word, io, &mut out).await?;
+            return Ok(out);
+        }
+        let fields = self.build(word, mode, io).await?;
+        Ok(vec![join_fields(fields, |field| field.text)])
     }
 }

@@ -12,6 +12,7 @@ mod expand;
 mod jobs;
 mod line;
 mod notfound;
+mod quick;
 mod redirect;
 mod select;
 mod sessions;

@@ -136,3 +136,114 @@ fn background_jobs_progress_during_busy_foreground_work() {
     let out = run("(echo bg-started) & for ((i=0;i<20000;i++)); do :; done; echo fg-done; wait");
     assert_eq!(out.stdout_text(), "bg-started\nfg-done\n");
 }
+
+/// The quick expansion answers exactly what the general path would, in every state that
+/// changes an expansion (IFS, `set -u`, files a glob would match), and answers at all for
+/// the shapes it exists for.
+#[test]
+fn quick_expansion_agrees_with_the_general_path() {
+    use super::expand::Mode;
+    let words = [
+        "$x",
+        "${x}",
+        "$e",
+        "$u",
+        "a$x",
+        "line$x",
+        "\"line $x\"",
+        "'q'$x",
+        "$sp",
+        "\"$sp\"",
+        "$g",
+        "\"$g\"",
+        "$paren",
+        "$colon",
+        "\"$colon\"",
+        "$tab",
+        "${x%c}",
+        "${x#a}",
+        "${x%%bc}",
+        "${x##z}",
+        "${x%}",
+        "${u%x}",
+        "${x%\"c\"}",
+        "${x%*}",
+        "${x%$e}",
+        "${sp#a }",
+        "${g%a}",
+        "$1",
+        "$2",
+        "\"$2\"",
+        "$0",
+        "$#",
+        "$?",
+        "${10}",
+        "$11",
+        "$r",
+        "$a",
+        "${a}",
+        "${a[1]}",
+        "$_",
+        "$RANDOM",
+        "$LINENO",
+        "\"$@\"",
+        "$*",
+        "~",
+        "~/d",
+        "a~",
+        "f*",
+        "\"f*\"",
+        "\"\"",
+        "''",
+        "$e$e",
+        "\"$e\"",
+        "a{b,c}",
+        "$-",
+        "$$",
+        "${#x}",
+        "${x:-d}",
+        "x=$x",
+        "$(echo c)",
+    ];
+    let states = ["", "set -u", "IFS=:", "IFS=", "unset IFS", "IFS=' a'"];
+    let rt = runtime();
+    let io = Io::new(Input::null(), Output::Null, Output::Null);
+    let mut answered = std::collections::BTreeSet::new();
+    for state in states {
+        let mut shell = Shell::builder().build();
+        let setup = "mkdir /d; cd /d; : > fa; : > fb; x=abc; e=; sp='a b'; g='f*'; paren='(p)'; colon=a:b; \
+                     tab=$'a\\tb'; declare -n r=x; a=(one two); set -- one 'two words' 3 4 5 6 7 8 9 ten; true";
+        let out = rt.block_on(shell.exec(&format!("{setup}; {state}")));
+        assert_eq!(out.status, 0, "{state}: {}", out.stderr_text());
+        for text in words {
+            let script = crate::parser::parse(&format!(": {text}")).expect("parses");
+            let Some(crate::ast::Command::Simple(simple)) = script.body[0].and_or.first.commands.first() else {
+                panic!("{text}: not a simple command")
+            };
+            let word = &simple.words[1];
+            for mode in [Mode::Fields, Mode::String] {
+                let Some(quick) = super::quick::quick(&shell.interp.state, &word.parts, mode, usize::MAX) else {
+                    continue;
+                };
+                answered.insert((state, text, mode == Mode::Fields));
+                let general = rt.block_on(shell.interp.expand_general(word, mode, &io));
+                let quick = match mode {
+                    Mode::Fields if !quick.field => Vec::new(),
+                    _ => vec![quick.text],
+                };
+                assert_eq!(Ok(quick), general.map_err(|_| ()), "{text} under {state:?} in {mode:?}");
+            }
+        }
+    }
+    // The shapes the quick path exists for are answered by it.
+    for text in ["$x", "\"line $x\"", "${x%c}", "${x#a}", "\"$2\"", "$e", "'q'$x"] {
+        assert!(answered.contains(&("", text, true)), "{text} was not answered quickly");
+    }
+    assert!(answered.contains(&("", "$sp", false)), "an assignment's value is not split");
+    // And what it must leave to the general path is not.
+    for text in ["$sp", "$g", "\"$@\"", "$r", "$RANDOM", "$_", "~", "f*", "${x%*}", "a{b,c}"] {
+        assert!(!answered.contains(&("", text, true)), "{text} was answered quickly");
+    }
+    assert!(!answered.contains(&("set -u", "$u", true)), "an unset variable under set -u");
+    assert!(!answered.contains(&("IFS=:", "$colon", true)), "a value IFS splits");
+}
