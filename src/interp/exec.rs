@@ -495,13 +495,13 @@ impl Interp {
             AssignValue::Array(elements) => {
                 let is_assoc = matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_)));
                 if is_assoc {
-                    let value = self.assoc_value(name, elements, assign.append, io).await?;
+                    let value = Box::pin(self.assoc_value(name, elements, assign.append, io)).await?;
                     self.state.vars.set_value(name, value)
                 } else {
                     // The elements are expanded before the array changes (`a=("${a[@]}" x)`);
                     // `a+=(…)` then adds in place: copying the array on every append made a
                     // loop of appends quadratic.
-                    let items = self.indexed_items(elements, io).await?;
+                    let items = Box::pin(self.indexed_items(elements, io)).await?;
                     let cleared = if assign.append {
                         Ok(())
                     } else {
@@ -601,7 +601,7 @@ impl Interp {
                         AssignValue::Scalar(_) => self.state.vars.get_str(&assign.name).unwrap_or_default().to_string(),
                         AssignValue::Array(_) => "(…)".to_string(),
                     };
-                    self.trace(io, &[format!("{}={value}", assign.name)]).await;
+                    Box::pin(self.trace(io, &[format!("{}={value}", assign.name)])).await;
                 }
             }
             let status = self.last_subst_status.unwrap_or(0);
@@ -639,7 +639,7 @@ impl Interp {
             }
         }
         if self.state.options.xtrace {
-            self.trace(io, &argv).await;
+            Box::pin(self.trace(io, &argv)).await;
         }
         // `$_` is the last word of this command once it has run (the command still sees the
         // previous one's).
@@ -648,7 +648,7 @@ impl Interp {
         self.state.last_arg = last_arg;
         if !self.process_substs.is_empty() {
             // `>(list)` writes where the command's own output would have gone before redirection.
-            self.finish_process_substs(outer_io).await;
+            Box::pin(self.finish_process_substs(outer_io)).await;
         }
         self.restore_vars(saved);
         let result = self.close_redirected(redirected, outer_io, result).await;

@@ -221,12 +221,14 @@ impl Interp {
                 }
                 continue;
             }
+            // The general path, boxed: the quick ones above need none of its state, and every
+            // command's future would otherwise carry it.
             if word.parts.iter().any(|p| matches!(p, WordPart::Literal(t) if t.bytes().any(|b| b == b'{'))) {
                 for expanded in brace::expand(word) {
-                    self.expand_fields_into(&expanded, io, &mut out).await?;
+                    Box::pin(self.expand_fields_into(&expanded, io, &mut out)).await?;
                 }
             } else {
-                self.expand_fields_into(word, io, &mut out).await?;
+                Box::pin(self.expand_fields_into(word, io, &mut out)).await?;
             }
         }
         Ok(out)
@@ -266,7 +268,7 @@ impl Interp {
         if let Some(quick) = quick(&self.state, &word.parts, Mode::String, self.state.limits.output_bytes) {
             return Ok(quick.text);
         }
-        let fields = self.build(word, Mode::String, io).await?;
+        let fields = Box::pin(self.build(word, Mode::String, io)).await?;
         Ok(join_fields(fields, |field| field.text))
     }
 
@@ -439,10 +441,13 @@ impl Interp {
         }
     }
 
-    /// Prints `toolsh: message` on the shell's stderr.
-    pub(crate) async fn error(&self, io: &Io, message: &str) {
+    /// Prints `toolsh: message` on the shell's stderr. Boxed: errors are rare, and every
+    /// future that may print one would otherwise carry the write's state.
+    pub(crate) fn error<'a>(&'a self, io: &'a Io, message: &str) -> BoxFuture<'a, ()> {
         let line = format!("toolsh: {message}\n");
-        let _ = io.stderr().write_all(line.as_bytes()).await;
+        Box::pin(async move {
+            let _ = io.stderr().write_all(line.as_bytes()).await;
+        })
     }
 
     /// `<(list)`: runs the list now and names a scratch file holding its output; `>(list)`: names

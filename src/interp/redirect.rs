@@ -69,7 +69,7 @@ impl Interp {
                 let body = if *quoted {
                     redirect.target.static_text().unwrap_or_default()
                 } else {
-                    self.expand_heredoc(&redirect.target, io).await?
+                    Box::pin(self.expand_heredoc(&redirect.target, io)).await?
                 };
                 io.set(fd, Some(Fd::Input(Input::from_bytes(body.into_bytes()))));
                 return Ok(Ok(()));
