@@ -96,11 +96,12 @@ fn param_value<'s>(state: &'s State, param: &ParamExpr) -> Option<Cow<'s, str>> 
     let value: Option<Cow<'s, str>> = match name {
         "?" => Some(Cow::Owned(state.last_status.to_string())),
         "#" => Some(Cow::Owned(state.positional.len().to_string())),
-        _ if name.bytes().all(|b| b.is_ascii_digit()) => match name.parse::<usize>() {
-            Ok(0) => Some(Cow::Borrowed(&state.arg0)),
-            Ok(n) => state.positional.get(n - 1).map(|v| Cow::Borrowed(v.as_str())),
-            Err(_) => return None,
-        },
+        "0" => Some(Cow::Borrowed(&state.arg0)),
+        // As the general lookup reads them: `${00}` is no positional parameter.
+        _ if name.bytes().all(|b| b.is_ascii_digit()) => {
+            let n: usize = name.parse().unwrap_or(usize::MAX);
+            state.positional.get(n.wrapping_sub(1)).map(|v| Cow::Borrowed(v.as_str()))
+        }
         _ if !super::vars::is_name(name) || dynamic(name) => return None,
         _ => match state.vars.get_raw(name) {
             Some(var) if var.attrs.has(Attrs::NAMEREF) => return None,
