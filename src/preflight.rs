@@ -256,11 +256,11 @@ impl Preflight<'_> {
     }
 
     /// Whether `argv` judges nothing for a command named `name`, whatever its arguments: not
-    /// `eval`, `sh` or `bash`, not a tool, and a builtin whose spec calls nothing.
+    /// `eval`, `sh` or `bash`, and a builtin whose spec calls nothing. (No tool has the name
+    /// of a builtin: registration refuses one, and `tidy.rs` checks the built-in tools.)
     fn judges_nothing(&self, name: &str) -> bool {
         !matches!(name, "eval" | "sh" | "bash")
             && crate::builtins::lookup(name).is_some_and(|entry| entry.spec.calls_nothing())
-            && self.tools.resolve(name).is_none()
     }
 
     /// Parses a string given to `eval`/`sh -c` and checks it; text that does not parse is left

@@ -421,7 +421,7 @@ impl Interp {
                 Ok(status)
             }
             CompoundCommand::Arith(word) => {
-                let text = self.expand_string(word, io).await?;
+                let text = self.expand_text(word, io).await?;
                 match super::arith::eval(&text, &mut ArithVars::new(&mut self.state, Some(self.shared.started))) {
                     Ok(value) => Ok(i32::from(value == 0)),
                     Err(err) => {
@@ -435,7 +435,7 @@ impl Interp {
     }
 
     async fn eval_arith_word(&mut self, word: &Word, io: &Io) -> Result<i64, Flow> {
-        let text = self.expand_string(word, io).await?;
+        let text = self.expand_text(word, io).await?;
         self.arith(&text, io).await
     }
 

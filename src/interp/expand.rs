@@ -272,6 +272,15 @@ impl Interp {
         Ok(join_fields(fields, |field| field.text))
     }
 
+    /// [`Interp::expand_string`], borrowing a word that is one plain literal: arithmetic
+    /// text (`i<10000`, `i++`) is read on every pass of a loop.
+    pub(crate) async fn expand_text<'w>(&mut self, word: &'w Word, io: &Io) -> Result<Cow<'w, str>, Flow> {
+        match word.as_literal() {
+            Some(text) if !text.starts_with('~') => Ok(Cow::Borrowed(text)),
+            _ => self.expand_string(word, io).await.map(Cow::Owned),
+        }
+    }
+
     /// Expands a word to a pattern: quoted characters are escaped with backslashes.
     pub(crate) async fn expand_pattern(&mut self, word: &Word, io: &Io) -> Result<String, Flow> {
         let fields = self.build(word, Mode::Pattern, io).await?;
@@ -354,7 +363,7 @@ impl Interp {
                         builder.expansion(&output, quoted, &self.state);
                     }
                     WordPart::Arith(expr) => {
-                        let text = self.expand_string(expr, io).await?;
+                        let text = self.expand_text(expr, io).await?;
                         let value = self.arith(&text, io).await?;
                         builder.expansion(&value.to_string(), quoted, &self.state);
                     }

@@ -82,11 +82,10 @@ impl Interp {
             }
             _ => {}
         }
-        let targets = self.expand_words(std::slice::from_ref(&redirect.target), io).await?;
-        let [target] = targets.as_slice() else {
+        let mut targets = self.expand_words(std::slice::from_ref(&redirect.target), io).await?;
+        let (Some(target), None) = (targets.pop(), targets.first()) else {
             return Ok(Err(format!("{}: ambiguous redirect", redirect.target)));
         };
-        let target = target.clone();
         match &redirect.op {
             RedirOp::DupIn | RedirOp::DupOut => {
                 if target == "-" {

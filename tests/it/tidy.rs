@@ -142,3 +142,17 @@ fn the_crate_graph_is_the_architecture() {
         assert_eq!(workspace_dependencies(&path), *allowed, "the workspace crates {manifest} depends on");
     }
 }
+
+/// No built-in tool is reachable under the name of a command of the table (commands come
+/// first, so such a tool would never run, and the pre-flight judges a builtin's line without
+/// asking the registry): embedders' tools are refused such names at registration.
+#[test]
+fn no_built_in_tool_has_the_name_of_a_command() {
+    let registry = toolsh::tools::Registry::builtin();
+    let taken: Vec<&str> = toolsh::builtins::all()
+        .iter()
+        .map(|entry| entry.name)
+        .filter(|name| registry.resolve(name).is_some())
+        .collect();
+    assert!(taken.is_empty(), "tools under command names: {taken:?}");
+}

@@ -20,6 +20,7 @@ pub use memory::{MemoryBudget, MemoryFs};
 pub use object::{ObjectConfig, ObjectFs};
 pub use overlay::OverlayFs;
 
+use std::borrow::Cow;
 use std::io;
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -273,9 +274,11 @@ const MAX_SYMLINKS: usize = 40;
 const DEVICES: &[&str] = &["/dev/null", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/zero", "/dev/tty"];
 
 /// A path resolved to its mount.
-struct Located<'a> {
-    mount: &'a Mount,
-    rel: String,
+struct Located<'m, 'p> {
+    mount: &'m Mount,
+    /// The path inside the mount: borrowed from the path asked about when it can be, so a
+    /// direct operation allocates nothing to find its backend.
+    rel: Cow<'p, str>,
 }
 
 impl std::fmt::Debug for Vfs {
@@ -313,7 +316,7 @@ impl Vfs {
     }
 
     /// The mount and relative path for `abs` when the backend can take it directly.
-    fn direct(&self, abs: &str) -> Option<Located<'_>> {
+    fn direct<'p>(&self, abs: &'p str) -> Option<Located<'_, 'p>> {
         let located = self.mount_for(abs)?;
         (located.mount.direct && !located.rel.is_empty()).then_some(located)
     }
@@ -323,7 +326,7 @@ impl Vfs {
         &self,
         abs: &str,
         write: bool,
-        op: impl FnOnce(&Located<'_>) -> io::Result<T>,
+        op: impl FnOnce(&Located<'_, '_>) -> io::Result<T>,
     ) -> Option<io::Result<T>> {
         let located = self.direct(abs)?;
         if write && located.mount.read_only {
@@ -366,13 +369,13 @@ impl Vfs {
         facts
     }
 
-    fn mount_for(&self, abs: &str) -> Option<Located<'_>> {
+    fn mount_for<'p>(&self, abs: &'p str) -> Option<Located<'_, 'p>> {
         if !abs.starts_with('/') {
             return None;
         }
         self.mounts
             .iter()
-            .find_map(|mount| path::strip_mount(abs, &mount.at).map(|rel| Located { mount, rel: rel.to_string() }))
+            .find_map(|mount| path::strip_mount(abs, &mount.at).map(|rel| Located { mount, rel: rel.into() }))
     }
 
     /// True when `abs` is a proper ancestor of some mount point (a synthetic directory).
@@ -436,18 +439,19 @@ impl Vfs {
         Ok(done)
     }
 
-    fn locate(&self, abs: &str, follow_last: bool) -> io::Result<(String, Option<Located<'_>>)> {
+    fn locate(&self, abs: &str, follow_last: bool) -> io::Result<(String, Option<Located<'_, 'static>>)> {
         let resolved = self.resolve(abs, follow_last)?;
-        let located = self.mount_for(&resolved);
+        let located =
+            self.mount_for(&resolved).map(|l| Located { mount: l.mount, rel: Cow::Owned(l.rel.into_owned()) });
         Ok((resolved, located))
     }
 
-    fn locate_existing(&self, abs: &str, follow_last: bool) -> io::Result<Located<'_>> {
+    fn locate_existing(&self, abs: &str, follow_last: bool) -> io::Result<Located<'_, 'static>> {
         let (_, located) = self.locate(abs, follow_last)?;
         located.ok_or_else(outside)
     }
 
-    fn locate_writable(&self, abs: &str, follow_last: bool) -> io::Result<Located<'_>> {
+    fn locate_writable(&self, abs: &str, follow_last: bool) -> io::Result<Located<'_, 'static>> {
         let (resolved, located) = self.locate(abs, follow_last)?;
         let located = located.ok_or_else(outside)?;
         if located.mount.read_only {
