@@ -215,7 +215,7 @@ impl Interp {
                 out.push(text.to_string());
                 continue;
             }
-            if let Some(quick) = quick(&self.state, &word.parts, Mode::Fields, self.state.limits.output_bytes) {
+            if let Some(quick) = quick(&self.state, &word.parts, Mode::Fields) {
                 if quick.field {
                     out.push(quick.text);
                 }
@@ -260,12 +260,7 @@ impl Interp {
 
     /// Expands a word to one string (no splitting, no globbing).
     pub(crate) async fn expand_string(&mut self, word: &Word, io: &Io) -> Result<String, Flow> {
-        if let Some(text) = word.static_text()
-            && !matches!(word.parts.first(), Some(WordPart::Literal(t)) if t.starts_with('~'))
-        {
-            return Ok(text);
-        }
-        if let Some(quick) = quick(&self.state, &word.parts, Mode::String, self.state.limits.output_bytes) {
+        if let Some(quick) = quick(&self.state, &word.parts, Mode::String) {
             return Ok(quick.text);
         }
         let fields = Box::pin(self.build(word, Mode::String, io)).await?;

@@ -27,9 +27,9 @@ pub(crate) struct Quick {
     pub(crate) field: bool,
 }
 
-/// `parts` expanded in `mode` when that needs no await (see the module doc), at most `limit`
-/// bytes long.
-pub(crate) fn quick(state: &State, parts: &[WordPart], mode: Mode, limit: usize) -> Option<Quick> {
+/// `parts` expanded in `mode` when that needs no await (see the module doc), within the
+/// value-bytes limit.
+pub(crate) fn quick(state: &State, parts: &[WordPart], mode: Mode) -> Option<Quick> {
     if mode == Mode::Pattern {
         return None;
     }
@@ -77,7 +77,7 @@ pub(crate) fn quick(state: &State, parts: &[WordPart], mode: Mode, limit: usize)
             _ => return None,
         }
     }
-    (out.text.len() <= limit).then_some(out)
+    (out.text.len() <= state.limits.output_bytes).then_some(out)
 }
 
 /// Bytes that make an unquoted piece of a field a glob candidate (as the general builder

@@ -321,7 +321,7 @@ impl Parser {
             }
             Some(c) if c.is_ascii_digit() || b"@*#?-$!".contains(&c) => {
                 self.pos += 2;
-                Ok(Some(simple_param(Text::from(&*(c as char).encode_utf8(&mut [0; 4])))))
+                Ok(Some(simple_param(Text::from(&self.src[self.pos - 1..self.pos]))))
             }
             _ => Ok(None),
         }
