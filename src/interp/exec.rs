@@ -49,10 +49,10 @@ impl Interp {
     async fn exec_and_or(&mut self, and_or: &AndOr, io: &Io) -> ExecResult {
         let last = and_or.rest.len();
         let mut status = if last == 0 {
-            self.exec_pipeline_checked(&and_or.first, io).await?
+            self.exec_pipeline(&and_or.first, io, true).await?
         } else {
             self.errexit_suppressed += 1;
-            let result = self.exec_pipeline(&and_or.first, io).await;
+            let result = self.exec_pipeline(&and_or.first, io, false).await;
             self.errexit_suppressed -= 1;
             result?
         };
@@ -70,28 +70,13 @@ impl Interp {
                 self.reached(pipeline, |check, p| check.check_pipeline(p))?;
             }
             status = if idx + 1 == last {
-                self.exec_pipeline_checked(pipeline, io).await?
+                self.exec_pipeline(pipeline, io, true).await?
             } else {
                 self.errexit_suppressed += 1;
-                let result = self.exec_pipeline(pipeline, io).await;
+                let result = self.exec_pipeline(pipeline, io, false).await;
                 self.errexit_suppressed -= 1;
                 result?
             };
-        }
-        Ok(status)
-    }
-
-    /// Runs a pipeline, then applies the ERR trap and errexit.
-    async fn exec_pipeline_checked(&mut self, pipeline: &Pipeline, io: &Io) -> ExecResult {
-        let status = self.exec_pipeline(pipeline, io).await?;
-        if status != 0 && !pipeline.negated && self.errexit_suppressed == 0 {
-            if let Some(action) = self.state.traps.get("ERR").cloned() {
-                self.run_trap(&action, io).await?;
-                self.state.last_status = status;
-            }
-            if self.state.options.errexit {
-                return Err(Flow::Exit(status));
-            }
         }
         Ok(status)
     }
@@ -113,26 +98,28 @@ impl Interp {
         }
     }
 
-    async fn exec_pipeline(&mut self, pipeline: &Pipeline, io: &Io) -> ExecResult {
-        let Some(format) = pipeline.time else {
-            return self.exec_pipeline_untimed(pipeline, io).await;
-        };
-        let started = super::timing::start();
-        let status = self.exec_pipeline_untimed(pipeline, io).await?;
-        let custom = self.state.vars.get_str("TIMEFORMAT").map(str::to_string);
-        let report = super::timing::report(&started, custom.as_deref(), format == TimeFormat::Posix);
-        match report {
-            Ok(text) => {
-                let _ = io.stderr().write_all(text.as_bytes()).await;
-            }
-            Err(message) => self.error(io, &message).await,
-        }
-        Ok(status)
-    }
-
-    async fn exec_pipeline_untimed(&mut self, pipeline: &Pipeline, io: &Io) -> ExecResult {
+    /// Runs a pipeline: its stages, `!`, `time`'s report, `$?` and `PIPESTATUS`; then, when
+    /// `checked` (the last pipeline of an and-or list), the ERR trap and errexit. One function,
+    /// not one per step: every command a script runs passes here, and each level of futures
+    /// cost a poll and a copy of its state.
+    async fn exec_pipeline(&mut self, pipeline: &Pipeline, io: &Io, checked: bool) -> ExecResult {
+        let started = pipeline.time.map(|_| super::timing::start());
         let status = if pipeline.commands.len() == 1 {
-            let status = self.exec_command(&pipeline.commands[0], io).await?;
+            let status = match &pipeline.commands[0] {
+                // A simple command runs in this future, as `exec_command` would run it but
+                // not boxed: nothing it awaits leads back here unboxed (functions,
+                // substitutions and the general expansion are boxed), and the box and the copy
+                // of its state cost about 200 instructions of every command. Deep in nested
+                // commands it takes the guarded way.
+                Command::Simple(simple) if self.nesting < super::GUARDED_DEPTH => {
+                    self.step().await?;
+                    self.nesting += 1;
+                    let result = self.exec_simple(simple, io).await;
+                    self.nesting -= 1;
+                    result?
+                }
+                command => self.exec_command(command, io).await?,
+            };
             if !matches!(pipeline.commands[0], Command::Simple(_)) || self.state.vars.get("PIPESTATUS").is_some() {
                 self.set_pipestatus(&[status]);
             }
@@ -149,7 +136,30 @@ impl Interp {
         };
         let status = if pipeline.negated { i32::from(status == 0) } else { status };
         self.state.last_status = status;
+        if let (Some(format), Some(started)) = (pipeline.time, started) {
+            Box::pin(self.report_time(&started, format, io)).await;
+        }
+        if checked && status != 0 && !pipeline.negated && self.errexit_suppressed == 0 {
+            if let Some(action) = self.state.traps.get("ERR").cloned() {
+                self.run_trap(&action, io).await?;
+                self.state.last_status = status;
+            }
+            if self.state.options.errexit {
+                return Err(Flow::Exit(status));
+            }
+        }
         Ok(status)
+    }
+
+    /// `time`'s report of a pipeline, in `TIMEFORMAT` or the POSIX format (`time -p`).
+    async fn report_time(&mut self, started: &super::timing::Started, format: TimeFormat, io: &Io) {
+        let custom = self.state.vars.get_str("TIMEFORMAT").map(str::to_string);
+        match super::timing::report(started, custom.as_deref(), format == TimeFormat::Posix) {
+            Ok(text) => {
+                let _ = io.stderr().write_all(text.as_bytes()).await;
+            }
+            Err(message) => self.error(io, &message).await,
+        }
     }
 
     fn set_pipestatus(&mut self, statuses: &[Status]) {
@@ -462,11 +472,19 @@ impl Interp {
     /// Performs one assignment; false when refused (message printed).
     pub(crate) async fn assign(&mut self, assign: &Assign, io: &Io) -> Result<bool, Flow> {
         let name = &assign.name;
-        if self.state.vars.is_circular(name) {
-            self.error(io, &format!("warning: {name}: circular name reference")).await;
-            return Ok(false);
-        }
-        let attrs = self.state.vars.get(name).map(|v| v.attrs).unwrap_or_default();
+        // One lookup for a variable that is not a reference; a reference's target gives the
+        // attributes.
+        let attrs = match self.state.vars.get_raw(name) {
+            Some(var) if var.attrs.has(Attrs::NAMEREF) => {
+                if self.state.vars.is_circular(name) {
+                    self.error(io, &format!("warning: {name}: circular name reference")).await;
+                    return Ok(false);
+                }
+                self.state.vars.get(name).map(|v| v.attrs).unwrap_or_default()
+            }
+            Some(var) => var.attrs,
+            None => Attrs::default(),
+        };
         if attrs.has(Attrs::READONLY) {
             self.error(io, &format!("{name}: readonly variable")).await;
             return Ok(false);
@@ -732,7 +750,7 @@ impl Interp {
                 });
             }
             return match entry.run {
-                builtins::Run::Command(run) => Box::pin(self.run_builtin(run, argv, io)),
+                builtins::Run::Command(run) => Box::pin(self.run_builtin(run, entry.name, argv, io)),
                 builtins::Run::Interpreter => special::run(self, argv, io),
             };
         }
@@ -751,14 +769,20 @@ impl Interp {
         })
     }
 
-    /// Runs a command of the table with the session's context.
-    async fn run_builtin(&mut self, run: crate::command::CommandFn, argv: Vec<String>, io: &Io) -> ExecResult {
-        let command = argv[0].clone();
+    /// Runs a command of the table (`command`: its name there, which `argv[0]` is) with the
+    /// session's context.
+    async fn run_builtin(
+        &mut self,
+        run: crate::command::CommandFn,
+        command: &'static str,
+        argv: Vec<String>,
+        io: &Io,
+    ) -> ExecResult {
         let denied = std::sync::atomic::AtomicBool::new(false);
-        let ctx = Ctx::new(argv, io, &mut self.state, &self.shared, &command, &denied);
+        let ctx = Ctx::new(argv, io, &mut self.state, &self.shared, command, &denied);
         // A bug of one command (a library that panics on some input) ends that command with
         // an error, not the process and every session in it.
-        let status = contain_panic(&command, io, run(ctx)).await;
+        let status = contain_panic(command, io, run(ctx)).await;
         if status != 0 && io.stdout().is_broken() {
             return Err(Flow::SigPipe);
         }

@@ -814,7 +814,7 @@ impl Interp {
 
 /// A word that is one plain literal with nothing to expand: no tilde, no braces, nothing a
 /// glob would match (a lone `[`, as the command `[` is, is plain).
-fn simple_literal(word: &Word) -> Option<&str> {
+pub(super) fn simple_literal(word: &Word) -> Option<&str> {
     match word.parts.as_slice() {
         [WordPart::Literal(text)] if !text.starts_with('~') && !text.contains('{') && !pattern::has_magic(text) => {
             Some(text)

@@ -82,9 +82,16 @@ impl Interp {
             }
             _ => {}
         }
-        let mut targets = self.expand_words(std::slice::from_ref(&redirect.target), io).await?;
-        let (Some(target), None) = (targets.pop(), targets.first()) else {
-            return Ok(Err(format!("{}: ambiguous redirect", redirect.target)));
+        // A plain name (`>> out.txt`) is used as written, not copied into a list of fields.
+        let target = match super::expand::simple_literal(&redirect.target) {
+            Some(text) => std::borrow::Cow::Borrowed(text),
+            None => {
+                let mut targets = self.expand_words(std::slice::from_ref(&redirect.target), io).await?;
+                let (Some(target), None) = (targets.pop(), targets.first()) else {
+                    return Ok(Err(format!("{}: ambiguous redirect", redirect.target)));
+                };
+                std::borrow::Cow::Owned(target)
+            }
         };
         match &redirect.op {
             RedirOp::DupIn | RedirOp::DupOut => {
@@ -116,7 +123,7 @@ impl Interp {
                 Ok(Ok(()))
             }
             RedirOp::In | RedirOp::ReadWrite => {
-                let input = match target.as_str() {
+                let input = match &*target {
                     "/dev/stdin" => io.stdin(),
                     "/dev/null" => Input::from_bytes(Vec::new()),
                     _ => {

@@ -241,3 +241,9 @@ expr: syntax error: missing argument after '+'
 expr: syntax error: unexpected argument '2'
 expr: syntax error: expecting ')' after '1'
 ## status: 0
+
+### a variable read in arithmetic: a leading zero is octal, spaces are dropped
+x=010; y=" 010 "; w=-010; t=+5; z=0x1f; i=7; echo $((x+1)) $((y)) $((w)) $((t)) $((z)) $((i*2))
+## stdout:
+9 8 -8 5 31 14
+## status: 0

@@ -206,3 +206,33 @@ fn the_policy_file_mounts_directories_relative_to_the_workspace_and_the_flag_win
     assert_eq!((out.as_str(), status), ("from the file's mount\nfrom the flag's mount\nstatus 1\n", 0), "{err}");
     assert!(err.contains("Read-only file system"), "{err}");
 }
+
+/// The allocator's first arena is the small one `toolsh_alloc` asks for (its bitmaps cost
+/// start-up page faults), read from mimalloc's own statistics (what it reserved: the arena and
+/// its page map), so a renumbered option in a new mimalloc, or a constructor the linker
+/// dropped, fails here; a size set in the environment is kept.
+#[test]
+fn the_first_arena_is_small() {
+    let reserved_mib = |env: &[(&str, &str)]| -> f64 {
+        let (_, err, status) = run(
+            toolsh().env("MIMALLOC_SHOW_STATS", "1").envs(env.iter().copied()).args(["--memory", "-c", "true"]),
+            "",
+        );
+        assert_eq!(status, 0, "{err}");
+        let line = err.lines().find(|l| l.trim_start().starts_with("reserved")).unwrap_or_default();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let scale = match words.get(3) {
+            Some(&"MiB") => 1.0,
+            Some(&"GiB") => 1024.0,
+            _ => panic!("no statistics: {err}"),
+        };
+        words.get(2).and_then(|w| w.parse::<f64>().ok()).expect("a size") * scale
+    };
+    let default = reserved_mib(&[]);
+    assert!((64.0..80.0).contains(&default), "reserved {default} MiB");
+    let chosen = reserved_mib(&[("MIMALLOC_ARENA_RESERVE", "256MiB")]);
+    assert!((256.0..272.0).contains(&chosen), "reserved {chosen} MiB");
+    // mimalloc's own default, asked for by name, is kept too.
+    let chosen = reserved_mib(&[("MIMALLOC_ARENA_RESERVE", "1GiB")]);
+    assert!((1024.0..1100.0).contains(&chosen), "reserved {chosen} MiB");
+}

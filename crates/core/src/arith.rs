@@ -372,6 +372,18 @@ fn parse_cached(text: &str) -> Result<Option<std::rc::Rc<Expr>>, ArithError> {
     Ok(parsed)
 }
 
+/// `text` as a decimal number written the plain way (`-` at most, digits, no leading zero: bash
+/// reads `010` as octal), else `None` for the expression evaluator to read.
+fn plain_decimal(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let plain = match digits.as_bytes() {
+        [b'0'] => true,
+        [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
+        _ => false,
+    };
+    if plain { text.parse().ok() } else { None }
+}
+
 struct Evaluator<'e> {
     env: &'e mut dyn ArithEnv,
     depth: usize,
@@ -388,11 +400,15 @@ impl Evaluator<'_> {
 
     fn var(&mut self, name: &str, index: Option<i64>) -> Result<i64, ArithError> {
         let value = self.env.get_var(name, index)?;
+        // Most values are plain decimal numbers (a loop's counter): read them as they are.
+        if let Some(n) = plain_decimal(&value) {
+            return Ok(n);
+        }
         let trimmed = value.trim();
         if trimmed.is_empty() {
             return Ok(0);
         }
-        if let Ok(n) = trimmed.parse::<i64>() {
+        if let Some(n) = plain_decimal(trimmed) {
             return Ok(n);
         }
         // A value that is itself an expression is evaluated against the variables it reads.
@@ -525,6 +541,9 @@ impl<'s> ArithVars<'s> {
     }
 
     fn dynamic(&mut self, name: &str) -> Option<String> {
+        if !matches!(name.as_bytes().first(), Some(b'R' | b'L' | b'S' | b'E')) {
+            return None;
+        }
         Some(match name {
             "RANDOM" => self.state.next_random().to_string(),
             "LINENO" => self.state.lineno.to_string(),
@@ -613,6 +632,12 @@ mod tests {
         check("x > 3 ? 10 : 20", 10);
         check("x++ + x", 11);
         check("e + 1", 11);
+        // A value with a leading zero is octal, as bash reads it; spaces around it are dropped.
+        let mut env = Env::default();
+        for (value, expected) in [("010", 8), (" 010 ", 8), ("-010", -8), ("0", 0), ("-0", 0), ("+5", 5), ("42", 42)] {
+            env.0.insert("v".into(), value.into());
+            assert_eq!(eval("v", &mut env), Ok(expected), "{value:?}");
+        }
         check("0x1f + 010 + 2#101", 44);
         check("!0 && ~0", 1);
         check("a = 3, a *= 2", 6);

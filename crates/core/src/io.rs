@@ -377,16 +377,18 @@ pub enum Fd {
     Output(Output),
 }
 
-/// The descriptor table a command runs with; index = descriptor number.
+/// The descriptor table a command runs with; index = descriptor number. The three standard
+/// descriptors are held inline: a redirection copies the table, once per command it applies
+/// to, and a loop of `echo … >> f` allocated a table on every pass.
 #[derive(Clone, Debug, Default)]
 pub struct Io {
-    fds: Vec<Option<Fd>>,
+    fds: smallvec::SmallVec<[Option<Fd>; 3]>,
 }
 
 impl Io {
     /// A table with stdin, stdout and stderr.
     pub fn new(stdin: Input, stdout: Output, stderr: Output) -> Self {
-        Io { fds: vec![Some(Fd::Input(stdin)), Some(Fd::Output(stdout)), Some(Fd::Output(stderr))] }
+        Io { fds: smallvec::smallvec![Some(Fd::Input(stdin)), Some(Fd::Output(stdout)), Some(Fd::Output(stderr))] }
     }
 
     /// Descriptor `n`.

@@ -153,6 +153,32 @@ fn value_bytes(value: &Value) -> usize {
     }
 }
 
+/// Writes a scalar into `var` (its element 0 for an array), as its attributes say; what the
+/// values' size grew by.
+fn store(name: &str, var: &mut Var, value: String) -> Result<isize, ReadonlyError> {
+    if var.attrs.has(Attrs::READONLY) {
+        return Err(ReadonlyError(name.to_string()));
+    }
+    let value = apply_case(var.attrs, value);
+    Ok(match &mut var.value {
+        Value::Indexed(elements) => {
+            let delta = element_delta(elements.get(&0), &value);
+            elements.insert(0, value);
+            delta
+        }
+        Value::Assoc(elements) => {
+            let delta = element_delta(elements.get("0"), &value);
+            elements.insert("0".to_string(), value);
+            delta
+        }
+        other => {
+            let delta = value.len() as isize - value_bytes(other) as isize;
+            *other = Value::Str(value);
+            delta
+        }
+    })
+}
+
 /// What an element written over `old` adds.
 fn element_delta(old: Option<&String>, new: &str) -> isize {
     match old {
@@ -289,43 +315,36 @@ impl Vars {
     /// yet takes the value as its target's name, as bash's does.
     pub fn set(&mut self, name: &str, value: impl Into<String>) -> Result<(), ReadonlyError> {
         let value = value.into();
-        if let Some(target) = self.target_of(name) {
-            return match split_element(&target) {
-                Some((base, key)) => self.set_element(base, key, value, false),
-                None => self.set(&target, value),
-            };
-        }
+        // One lookup for a variable that is not a reference (every assignment a loop makes).
         let map = Arc::make_mut(&mut self.map);
-        let delta = match map.get_mut(name) {
-            Some(var) if var.attrs.has(Attrs::READONLY) => return Err(ReadonlyError(name.to_string())),
-            Some(var) => {
-                let value = apply_case(var.attrs, value);
-                match &mut var.value {
-                    Value::Indexed(elements) => {
-                        let delta = element_delta(elements.get(&0), &value);
-                        elements.insert(0, value);
-                        delta
-                    }
-                    Value::Assoc(elements) => {
-                        let delta = element_delta(elements.get("0"), &value);
-                        elements.insert("0".to_string(), value);
-                        delta
-                    }
-                    other => {
-                        let delta = value.len() as isize - value_bytes(other) as isize;
-                        *other = Value::Str(value);
-                        delta
-                    }
-                }
+        match map.get_mut(name) {
+            Some(var) if !var.attrs.has(Attrs::NAMEREF) => {
+                let delta = store(name, var, value)?;
+                self.account(delta);
+                return Ok(());
             }
+            // A reference: followed below.
+            Some(_) => {}
             None => {
                 let delta = value.len() as isize;
                 map.insert(name.to_string(), Var::string(value));
-                delta
+                self.account(delta);
+                return Ok(());
             }
-        };
-        self.account(delta);
-        Ok(())
+        }
+        match self.target_of(name) {
+            Some(target) => match split_element(&target) {
+                Some((base, key)) => self.set_element(base, key, value, false),
+                None => self.set(&target, value),
+            },
+            // A reference with no target yet: the value names its target.
+            None => {
+                let Some(var) = Arc::make_mut(&mut self.map).get_mut(name) else { return Ok(()) };
+                let delta = store(name, var, value)?;
+                self.account(delta);
+                Ok(())
+            }
+        }
     }
 
     /// Replaces a whole variable value (arrays included), keeping attributes.

@@ -5,21 +5,18 @@
 
 /// Joins `path` to `cwd` when relative and removes `.`, `..` and repeated slashes.
 pub fn normalize(cwd: &str, path: &str) -> String {
-    let mut parts: Vec<&str> = Vec::new();
-    let joined_cwd = if path.starts_with('/') { "" } else { cwd };
-    for component in joined_cwd.split('/').chain(path.split('/')) {
+    let base = if path.starts_with('/') { "" } else { cwd };
+    // Built in place: `out` is always `/a/b…`, so `..` drops what follows its last slash.
+    let mut out = String::with_capacity(base.len() + path.len() + 1);
+    for component in base.split('/').chain(path.split('/')) {
         match component {
             "" | "." => {}
-            ".." => {
-                parts.pop();
+            ".." => out.truncate(out.rfind('/').unwrap_or(0)),
+            other => {
+                out.push('/');
+                out.push_str(other);
             }
-            other => parts.push(other),
         }
-    }
-    let mut out = String::with_capacity(path.len() + cwd.len() + 1);
-    for part in &parts {
-        out.push('/');
-        out.push_str(part);
     }
     if out.is_empty() {
         out.push('/');
@@ -74,4 +71,46 @@ pub fn strip_mount<'a>(abs: &'a str, mount: &str) -> Option<&'a str> {
     }
     let rest = abs.strip_prefix(mount)?;
     if rest.is_empty() { Some("") } else { rest.strip_prefix('/') }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::normalize;
+
+    /// `normalize` against a plain model (a stack of components) over every path of up to
+    /// four components drawn from names, `.`, `..` and empty ones, relative and absolute,
+    /// from three working directories.
+    #[test]
+    fn normalize_agrees_with_a_stack_of_components() {
+        fn model(cwd: &str, path: &str) -> String {
+            let mut stack: Vec<&str> = Vec::new();
+            let base = if path.starts_with('/') { "" } else { cwd };
+            for part in base.split('/').chain(path.split('/')) {
+                match part {
+                    "" | "." => {}
+                    ".." => {
+                        stack.pop();
+                    }
+                    name => stack.push(name),
+                }
+            }
+            format!("/{}", stack.join("/"))
+        }
+        let atoms = ["a", "bc", ".", "..", "", "d.e"];
+        let mut paths = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> =
+                paths.iter().flat_map(|p| atoms.iter().map(move |a| format!("{p}/{a}"))).collect();
+            paths.extend(longer);
+        }
+        for cwd in ["/", "/w", "/w/x/y"] {
+            for path in &paths {
+                for path in [path.as_str(), path.trim_start_matches('/')] {
+                    assert_eq!(normalize(cwd, path), model(cwd, path), "cwd {cwd} path {path:?}");
+                }
+            }
+        }
+        assert_eq!(normalize("/w", "../../x"), "/x");
+        assert_eq!(normalize("/w", ""), "/w");
+    }
 }

@@ -432,7 +432,9 @@ impl Parser {
             }
         }
         self.leave();
-        list.shrink_to_fit();
+        // Not shrunk, unlike the lists a tree keeps: a complete command is run and dropped
+        // (a function it defines is copied out), and shrinking it was a reallocation and a
+        // copy on every line of a script, 6 % of parsing one.
         Ok(Some(list))
     }
 
