@@ -32,7 +32,7 @@ const ARENA_RESERVE_KIB: c_long = 64 * 1024;
 /// before `main`, so this runs as a constructor (`.init_array`), as mimalloc's own set-up does.
 ///
 /// The first arena is 64 MiB rather than mimalloc's 1 GiB: an arena's bitmaps grow with its
-/// size, and those of a 1 GiB arena, written when it is reserved, were 36 of the 400 page
+/// size, and those of a 1 GiB arena, written when it is reserved, were about 40 of the 390 page
 /// faults of `toolsh -c true` (5 % of its wall time; ARCHITECTURE.md). A heap that outgrows it
 /// takes more arenas, each a reservation of address space (mimalloc doubles the size every
 /// eight), so a large heap costs a few more `mmap` calls and nothing per allocation. A size
