@@ -662,7 +662,11 @@ impl Interp {
         // `$_` is the last word of this command once it has run (the command still sees the
         // previous one's).
         let last_arg = argv.last().cloned().unwrap_or_default();
-        let result = self.dispatch(argv, io).await;
+        let result = match self.table_command(&argv) {
+            // The usual case runs in this future; every other way is boxed by `dispatch`.
+            Some((run, name)) => self.run_builtin(run, name, argv, io).await,
+            None => self.dispatch(argv, io).await,
+        };
         self.state.last_arg = last_arg;
         if !self.process_substs.is_empty() {
             // `>(list)` writes where the command's own output would have gone before redirection.
@@ -727,6 +731,20 @@ impl Interp {
         let words: Vec<String> = argv.iter().map(|a| trace_quote(a)).collect();
         let line = format!("{ps4}{}\n", words.join(" "));
         let _ = io.stderr().write_all(line.as_bytes()).await;
+    }
+
+    /// The command of the table `argv` names when [`Interp::dispatch`] would run it through
+    /// [`Interp::run_builtin`]: no function of that name, and not an interpreter builtin.
+    fn table_command(&self, argv: &[String]) -> Option<(crate::command::CommandFn, &'static str)> {
+        let name = argv.first()?.as_str();
+        if self.state.functions.contains_key(name) {
+            return None;
+        }
+        let entry = builtins::lookup(name)?;
+        match entry.run {
+            builtins::Run::Command(run) => Some((run, entry.name)),
+            builtins::Run::Interpreter => None,
+        }
     }
 
     /// Runs a command by name: function ▸ shell builtin ▸ command table ▸ script ▸ not found.

@@ -584,7 +584,7 @@ impl ArithEnv for ArithVars<'_> {
 
     fn set_var(&mut self, name: &str, index: Option<i64>, value: i64) -> Result<(), ArithError> {
         let result = match index {
-            None => self.state.vars.set(name, value.to_string()),
+            None => self.state.vars.set_number(name, value),
             Some(idx) => self.state.vars.set_element(name, &idx.to_string(), value.to_string(), false),
         };
         result.map_err(|e| ArithError(format!("{}: readonly variable", e.0)))
