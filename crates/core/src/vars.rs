@@ -654,8 +654,8 @@ mod tests {
         let kinds: Vec<(&str, Option<Var>)> = vec![
             ("absent", None),
             ("string", Some(Var::string("hello"))),
-            ("upper", Some(Var { value: Value::Str("x".into()), attrs: Attrs(Attrs::UPPER.0) })),
-            ("readonly", Some(Var { value: Value::Str("1".into()), attrs: Attrs(Attrs::READONLY.0) })),
+            ("upper", Some(Var { value: Value::Str("x".into()), attrs: Attrs::UPPER })),
+            ("readonly", Some(Var { value: Value::Str("1".into()), attrs: Attrs::READONLY })),
             (
                 "array",
                 Some(Var {
@@ -663,8 +663,8 @@ mod tests {
                     attrs: Attrs::default(),
                 }),
             ),
-            ("reference", Some(Var { value: Value::Str("target".into()), attrs: Attrs(Attrs::NAMEREF.0) })),
-            ("dangling", Some(Var { value: Value::Unset, attrs: Attrs(Attrs::NAMEREF.0) })),
+            ("reference", Some(Var { value: Value::Str("target".into()), attrs: Attrs::NAMEREF })),
+            ("dangling", Some(Var { value: Value::Unset, attrs: Attrs::NAMEREF })),
         ];
         for (kind, var) in kinds {
             for number in [0, 7, -42, i64::MIN, i64::MAX] {
