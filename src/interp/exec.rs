@@ -662,10 +662,13 @@ impl Interp {
         // `$_` is the last word of this command once it has run (the command still sees the
         // previous one's).
         let last_arg = argv.last().cloned().unwrap_or_default();
-        let result = match self.table_command(&argv) {
-            // The usual case runs in this future; every other way is boxed by `dispatch`.
-            Some((run, name)) => self.run_builtin(run, name, argv, io).await,
-            None => self.dispatch(argv, io).await,
+        let result = match self.way(&argv[0], true) {
+            // The usual case, a command of the table, runs in this future; every other way is
+            // a boxed future of its own.
+            Way::Table(builtins::Builtin { name, run: builtins::Run::Command(run), .. }) => {
+                self.run_builtin(*run, name, argv, io).await
+            }
+            way => self.run_way(way, argv, io).await,
         };
         self.state.last_arg = last_arg;
         if !self.process_substs.is_empty() {
@@ -733,45 +736,52 @@ impl Interp {
         let _ = io.stderr().write_all(line.as_bytes()).await;
     }
 
-    /// The command of the table `argv` names when [`Interp::dispatch`] would run it through
-    /// [`Interp::run_builtin`]: no function of that name, and not an interpreter builtin.
-    fn table_command(&self, argv: &[String]) -> Option<(crate::command::CommandFn, &'static str)> {
-        let name = argv.first()?.as_str();
-        if self.state.functions.contains_key(name) {
-            return None;
+    /// How a command named `name` runs: function (unless `functions` is false: `command`,
+    /// `builtin`) ▸ the command table ▸ anything else (tool, script path, not found). Chosen
+    /// once, before anything is awaited.
+    fn way(&self, name: &str, functions: bool) -> Way {
+        if functions && let Some(def) = self.state.functions.get(name) {
+            return Way::Function(def.clone());
         }
-        let entry = builtins::lookup(name)?;
-        match entry.run {
-            builtins::Run::Command(run) => Some((run, entry.name)),
-            builtins::Run::Interpreter => None,
-        }
+        builtins::lookup(name).map_or(Way::Other, Way::Table)
     }
 
     /// Runs a command by name: function ▸ shell builtin ▸ command table ▸ script ▸ not found.
     pub(crate) fn dispatch<'a>(&'a mut self, argv: Vec<String>, io: &'a Io) -> BoxFuture<'a, ExecResult> {
-        if let Some(def) = self.state.functions.get(argv[0].as_str()).cloned() {
-            return Box::pin(self.call_function(def, argv, io));
-        }
-        self.dispatch_builtin(argv, io)
+        let way = self.way(&argv[0], true);
+        self.run_way(way, argv, io)
     }
 
-    /// Dispatch skipping functions (`command`, `builtin`). The way is chosen before anything
-    /// is awaited and each way is a future of its own: a command pays for moving its own
-    /// state into the box, not for the largest of them all (a function call, a script).
+    /// Dispatch skipping functions (`command`, `builtin`).
     pub(crate) fn dispatch_builtin<'a>(&'a mut self, argv: Vec<String>, io: &'a Io) -> BoxFuture<'a, ExecResult> {
-        let name = argv[0].as_str();
-        if let Some(entry) = builtins::lookup(name) {
-            if let Some((help, status)) = builtins::interpreter_help(entry, &argv) {
-                return Box::pin(async move {
-                    let _ = io.stdout().write_all(help.as_bytes()).await;
-                    Ok(status)
-                });
-            }
-            return match entry.run {
-                builtins::Run::Command(run) => Box::pin(self.run_builtin(run, entry.name, argv, io)),
-                builtins::Run::Interpreter => special::run(self, argv, io),
-            };
+        let way = self.way(&argv[0], false);
+        self.run_way(way, argv, io)
+    }
+
+    /// Runs `argv` the way chosen for it. Each way is a future of its own: a command pays for
+    /// moving its own state into the box, not for the largest of them all (a function call, a
+    /// script).
+    fn run_way<'a>(&'a mut self, way: Way, argv: Vec<String>, io: &'a Io) -> BoxFuture<'a, ExecResult> {
+        let entry = match way {
+            Way::Function(def) => return Box::pin(self.call_function(def, argv, io)),
+            Way::Table(entry) => entry,
+            Way::Other => return self.run_other(argv, io),
+        };
+        if let Some((help, status)) = builtins::interpreter_help(entry, &argv) {
+            return Box::pin(async move {
+                let _ = io.stdout().write_all(help.as_bytes()).await;
+                Ok(status)
+            });
         }
+        match entry.run {
+            builtins::Run::Command(run) => Box::pin(self.run_builtin(run, entry.name, argv, io)),
+            builtins::Run::Interpreter => special::run(self, argv, io),
+        }
+    }
+
+    /// A name neither a function nor in the table: a tool, a script path, or not found.
+    fn run_other<'a>(&'a mut self, argv: Vec<String>, io: &'a Io) -> BoxFuture<'a, ExecResult> {
+        let name = argv[0].as_str();
         if let Some(tool) = self.shared.tools.resolve(name) {
             let command = argv[0].clone();
             let run = crate::command::run_tool(&self.shared, &self.state, tool, argv, io);
@@ -879,6 +889,13 @@ impl Interp {
             other => other,
         }
     }
+}
+
+/// How a command name runs ([`Interp::way`]).
+enum Way {
+    Function(Arc<FunctionDef>),
+    Table(&'static builtins::Builtin),
+    Other,
 }
 
 pub(super) enum LoopStep {
