@@ -27,19 +27,9 @@ SECTION="${1:-all}"
 case "$SECTION" in all|shell|text|mcp|session|host|store|objects) ;; *) echo "usage: $0 [all|shell|text|mcp|session|host|store|objects]" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
-# The shipped binary is linked statically (no dynamic loader work at start-up); build it the same way.
-# Its relocations are packed (RELR) where the linker and the C library can (GNU ld 2.38, glibc
-# 2.36): a position-independent binary applies some 30,000 at start, and their packed table is
-# read in a fraction of the time.
-HOST="$(rustc -vV | sed -n 's/^host: //p')"
-STATIC_FLAGS="-C target-feature=+crt-static"
-GLIBC="$(getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc //p')"
-if ld --help 2>/dev/null | grep -q pack-relative-relocs && [ -n "$GLIBC" ] \
-  && [ "$(printf '%s\n' 2.36 "$GLIBC" | sort -V | head -1)" = 2.36 ]; then
-  STATIC_FLAGS="$STATIC_FLAGS -C link-arg=-Wl,-z,pack-relative-relocs"
-fi
-RUSTFLAGS="$STATIC_FLAGS" cargo build --release --quiet --target "$HOST"
-TOOLSH="$PWD/target/$HOST/release/toolsh"
+# The shipped binary, built as scripts/release.sh builds it (static, packed relocations, and
+# optimised with a profile of its own use where an llvm-profdata for this rustc is installed).
+TOOLSH="$(scripts/release.sh)"
 RUNS="${RUNS:-5}"
 WORK="$(mktemp -d)"
 # What the exit undoes; a section that starts a server adds its stop in front.

@@ -39,8 +39,7 @@ pub async fn nohup(ctx: Ctx<'_>) -> Status {
         return ctx.run(args.operands.clone()).await;
     }
     // Output on a terminal goes to nohup.out in the working directory, standard error with it.
-    let path = ctx.abs("nohup.out");
-    let out = match Output::file(&ctx.vfs, &path, crate::vfs::WriteMode::Append) {
+    let out = match Output::file(&ctx.vfs, ctx.abs("nohup.out"), crate::vfs::WriteMode::Append) {
         Ok(out) => out,
         Err(err) => {
             ctx.complain(format!("failed to open 'nohup.out': {}", crate::vfs::describe(&err))).await;

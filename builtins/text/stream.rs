@@ -124,15 +124,23 @@ pub async fn echo(ctx: Ctx<'_>) -> Status {
         }
         idx += 1;
     }
-    let joined = ctx.argv[idx..].join(" ");
+    let words = &ctx.argv[idx..];
     let mut out = if escapes {
-        let (bytes, stop) = expand_backslashes_bytes(&joined, false);
+        let (bytes, stop) = expand_backslashes_bytes(&words.join(" "), false);
         if stop {
             return if ctx.out(bytes).await { 0 } else { 1 };
         }
         bytes
     } else {
-        joined.into_bytes()
+        // Sized for the words, their spaces and the newline: one allocation.
+        let mut out = Vec::with_capacity(words.iter().map(|w| w.len() + 1).sum::<usize>().max(1));
+        for (n, word) in words.iter().enumerate() {
+            if n > 0 {
+                out.push(b' ');
+            }
+            out.extend_from_slice(word.as_bytes());
+        }
+        out
     };
     if newline {
         out.push(b'\n');

@@ -163,8 +163,7 @@ impl Interp {
     }
 
     fn set_pipestatus(&mut self, statuses: &[Status]) {
-        let map = statuses.iter().enumerate().map(|(i, s)| (i as i64, s.to_string())).collect();
-        self.state.vars.insert("PIPESTATUS", Var { value: Value::Indexed(map), attrs: Attrs::default() });
+        self.state.vars.put_numbers("PIPESTATUS", statuses);
     }
 
     /// Runs the stages of a pipeline concurrently, each in a subshell.
@@ -660,8 +659,10 @@ impl Interp {
             Box::pin(self.trace(io, &argv)).await;
         }
         // `$_` is the last word of this command once it has run (the command still sees the
-        // previous one's).
-        let last_arg = argv.last().cloned().unwrap_or_default();
+        // previous one's). Taken, not borrowed: a command run inside this one takes its own.
+        let mut last_arg = std::mem::take(&mut self.spare_last_arg);
+        last_arg.clear();
+        last_arg.push_str(argv.last().map_or("", String::as_str));
         let result = match self.way(&argv[0], true) {
             // The usual case, a command of the table, runs in this future; every other way is
             // a boxed future of its own.
@@ -670,7 +671,7 @@ impl Interp {
             }
             way => self.run_way(way, argv, io).await,
         };
-        self.state.last_arg = last_arg;
+        self.spare_last_arg = std::mem::replace(&mut self.state.last_arg, last_arg);
         if !self.process_substs.is_empty() {
             // `>(list)` writes where the command's own output would have gone before redirection.
             Box::pin(self.finish_process_substs(outer_io)).await;

@@ -815,12 +815,13 @@ impl Interp {
 /// A word that is one plain literal with nothing to expand: no tilde, no braces, nothing a
 /// glob would match (a lone `[`, as the command `[` is, is plain).
 pub(super) fn simple_literal(word: &Word) -> Option<&str> {
-    match word.parts.as_slice() {
-        [WordPart::Literal(text)] if !text.starts_with('~') && !text.contains('{') && !pattern::has_magic(text) => {
-            Some(text)
-        }
-        _ => None,
+    let [WordPart::Literal(text)] = word.parts.as_slice() else { return None };
+    // Most words hold none of the bytes that could make them more than text: one scan says so.
+    let telling = |byte: u8| matches!(byte, b'~' | b'{' | b'\\' | b'*' | b'?' | b'[' | b'+' | b'@' | b'!');
+    if !text.bytes().any(telling) {
+        return Some(text);
     }
+    (!text.starts_with('~') && !text.contains('{') && !pattern::has_magic(text)).then_some(text.as_str())
 }
 
 /// Whether the part is `$@` or `${a[@]}`, also sliced, trimmed, replaced, case-changed or

@@ -87,6 +87,9 @@ pub(crate) struct Interp {
     /// Functions whose body the pre-flight passed in this line: held, so none is dropped and
     /// another put at its address while it is listed here.
     pub checked_functions: Vec<Arc<crate::ast::FunctionDef>>,
+    /// The buffer the next `$_` is written into while its command runs (it then trades places
+    /// with the state's, so a command's last word is copied without an allocation).
+    pub spare_last_arg: String,
 }
 
 impl Interp {
@@ -117,6 +120,7 @@ impl Interp {
             nesting,
             process_substs: Vec::new(),
             checked_functions: Vec::new(),
+            spare_last_arg: String::new(),
         }
     }
 
@@ -149,6 +153,7 @@ impl Interp {
             nesting: self.nesting,
             process_substs: Vec::new(),
             checked_functions: self.checked_functions.clone(),
+            spare_last_arg: String::new(),
         }
     }
 

@@ -205,11 +205,11 @@ impl Interp {
                 if meta.kind == crate::vfs::FileKind::File {
                     return Err(format!("{target}: cannot overwrite existing file"));
                 }
-                return Output::file(&self.fs("redirect"), &abs, WriteMode::Append)
+                return Output::file(&self.fs("redirect"), abs, WriteMode::Append)
                     .map_err(|e| format!("{target}: {}", describe(&e)));
             }
         }
-        Output::file(&self.fs("redirect"), &abs, mode).map_err(|err| format!("{target}: {}", describe(&err)))
+        Output::file(&self.fs("redirect"), abs, mode).map_err(|err| format!("{target}: {}", describe(&err)))
     }
 
     async fn expand_heredoc(&mut self, body: &crate::ast::Word, io: &Io) -> Result<String, Flow> {

@@ -254,7 +254,7 @@ impl Server {
                 Output::Null
             } else {
                 let mode = if append { WriteMode::Append } else { WriteMode::Truncate };
-                Output::file(&ctx.vfs, &ctx.abs(name), mode).map_err(|err| describe(&err))?
+                Output::file(&ctx.vfs, ctx.abs(name), mode).map_err(|err| describe(&err))?
             };
             self.files.insert(name.to_string(), output);
         }

@@ -375,13 +375,25 @@ fn parse_cached(text: &str) -> Result<Option<std::rc::Rc<Expr>>, ArithError> {
 /// `text` as a decimal number written the plain way (`-` at most, digits, no leading zero: bash
 /// reads `010` as octal), else `None` for the expression evaluator to read.
 fn plain_decimal(text: &str) -> Option<i64> {
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    let plain = match digits.as_bytes() {
-        [b'0'] => true,
-        [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
-        _ => false,
+    let (negative, digits) = match text.as_bytes() {
+        [b'-', rest @ ..] => (true, rest),
+        bytes => (false, bytes),
     };
-    if plain { text.parse().ok() } else { None }
+    match digits {
+        [b'0'] => return Some(0),
+        [b'1'..=b'9', ..] => {}
+        _ => return None,
+    }
+    // Read in one pass (`str::parse` is a fifth of evaluating `i<10000`), accumulated below
+    // zero so that `i64::MIN` reads; a number out of range is left to the evaluator.
+    let mut n: i64 = 0;
+    for &byte in digits {
+        if !byte.is_ascii_digit() {
+            return None;
+        }
+        n = n.checked_mul(10)?.checked_sub(i64::from(byte - b'0'))?;
+    }
+    if negative { Some(n) } else { n.checked_neg() }
 }
 
 struct Evaluator<'e> {
@@ -619,6 +631,45 @@ mod tests {
         env.0.insert("x".into(), "5".into());
         env.0.insert("e".into(), "x*2".into());
         assert_eq!(eval(text, &mut env), Ok(expected), "{text}");
+    }
+
+    #[test]
+    fn plain_decimal_reads_what_parse_reads_of_plain_numbers() {
+        let plain = |text: &str| {
+            let digits = text.strip_prefix('-').unwrap_or(text);
+            let shaped = digits == "0"
+                || digits.starts_with(|c: char| matches!(c, '1'..='9')) && digits.bytes().all(|b| b.is_ascii_digit());
+            if shaped { text.parse::<i64>().ok() } else { None }
+        };
+        let cases = [
+            "0",
+            "-0",
+            "7",
+            "-7",
+            "10",
+            "010",
+            "-010",
+            "00",
+            "",
+            "-",
+            "--1",
+            "+1",
+            " 1",
+            "1 ",
+            "1a",
+            "12x3",
+            "0x10",
+            "9223372036854775807",
+            "9223372036854775808",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "99999999999999999999",
+            "1234567890",
+            "١",
+        ];
+        for text in cases {
+            assert_eq!(plain_decimal(text), plain(text), "{text:?}");
+        }
     }
 
     #[test]

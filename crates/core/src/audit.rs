@@ -11,7 +11,7 @@
 use crate::policy::Verdict;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 /// Records kept in memory.
 const RING: usize = 10_000;
@@ -42,11 +42,11 @@ pub struct Record {
     pub calls: u32,
 }
 
-/// One call as the gate reports it, borrowing its names.
+/// One call as the gate reports it, borrowing its names. When it started is not part of it: a
+/// call folded into the record before it needs no clock, and a new record's start is read when
+/// it is opened (now, less the call's duration).
 #[derive(Debug, Clone, Copy)]
 pub struct Call<'a> {
-    /// When it started.
-    pub at: SystemTime,
     /// The tool.
     pub tool: &'a str,
     /// The command that made it.
@@ -154,8 +154,9 @@ impl Audit {
                 log.lost += 1;
             }
         }
+        let now = SystemTime::now();
         log.ring.push_back(Record {
-            at: call.at,
+            at: now.checked_sub(Duration::from_micros(call.micros)).unwrap_or(now),
             tool: call.tool.to_string(),
             command: call.command.to_string(),
             digest: call.digest,
@@ -210,8 +211,7 @@ mod tests {
     }
 
     fn call<'a>(tool: &'a str, rule: &'a Arc<str>) -> Call<'a> {
-        let at = SystemTime::UNIX_EPOCH;
-        Call { at, tool, command: "cat", digest: 7, verdict: Verdict::Allow, rule, status: 0, micros: 2 }
+        Call { tool, command: "cat", digest: 7, verdict: Verdict::Allow, rule, status: 0, micros: 2 }
     }
 
     #[test]

@@ -179,9 +179,9 @@ pub enum Output {
 
 impl Output {
     /// Opens a workspace file for writing (created, truncated or appended per `mode`).
-    pub fn file(fs: &crate::tools::workspace::Fs<'_>, path: &str, mode: WriteMode) -> io::Result<Self> {
-        let writer = fs.open_writer(path, mode)?;
-        Ok(Output::File(Arc::new(OpenFile { path: path.to_string(), writer: Mutex::new(writer) })))
+    pub fn file(fs: &crate::tools::workspace::Fs<'_>, path: String, mode: WriteMode) -> io::Result<Self> {
+        let writer = fs.open_writer(&path, mode)?;
+        Ok(Output::File(Arc::new(OpenFile { path, writer: Mutex::new(writer) })))
     }
 
     /// Closes a workspace file this is the last holder of, saying whether what was written is

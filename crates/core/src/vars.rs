@@ -368,6 +368,32 @@ impl Vars {
         self.set(name, text)
     }
 
+    /// Replaces the variable `name` (not following a reference, keeping no attribute) with an
+    /// indexed array of `numbers`, as [`Vars::insert`] would: in place when it already is an
+    /// array of as many elements with no attribute (`PIPESTATUS` after every pipeline), so
+    /// the digits go into the elements' own buffers.
+    pub fn put_numbers<N: itoa::Integer + ToString>(&mut self, name: &str, numbers: &[N]) {
+        if let Some(var) = Arc::make_mut(&mut self.map).get_mut(name)
+            && var.attrs == Attrs::default()
+            && let Value::Indexed(elements) = &mut var.value
+            && elements.len() == numbers.len()
+            && elements.keys().copied().eq(0..numbers.len() as i64)
+        {
+            let mut delta = 0isize;
+            for (old, &number) in elements.values_mut().zip(numbers) {
+                let mut digits = itoa::Buffer::new();
+                let text = digits.format(number);
+                delta += text.len() as isize - old.len() as isize;
+                old.clear();
+                old.push_str(text);
+            }
+            self.account(delta);
+            return;
+        }
+        let elements = numbers.iter().enumerate().map(|(i, n)| (i as i64, n.to_string())).collect();
+        self.insert(name, Var { value: Value::Indexed(elements), attrs: Attrs::default() });
+    }
+
     /// Replaces a whole variable value (arrays included), keeping attributes.
     pub fn set_value(&mut self, name: &str, value: Value) -> Result<(), ReadonlyError> {
         if let Some(target) = self.target_of(name) {
@@ -681,6 +707,40 @@ mod tests {
                     assert_eq!(by_number.get_raw(name), by_text.get_raw(name), "{kind} {number} {name}");
                 }
                 assert_eq!(by_number.bytes(), by_text.bytes(), "{kind} {number}");
+            }
+        }
+    }
+
+    #[test]
+    fn put_numbers_is_an_insert_of_the_array() {
+        let array = |elements: &[(i64, &str)]| Var {
+            value: Value::Indexed(elements.iter().map(|&(i, v)| (i, v.to_string())).collect()),
+            attrs: Attrs::default(),
+        };
+        let kinds: Vec<(&str, Option<Var>)> = vec![
+            ("absent", None),
+            ("string", Some(Var::string("hello"))),
+            ("one", Some(array(&[(0, "127")]))),
+            ("two", Some(array(&[(0, "0"), (1, "1")]))),
+            ("holes", Some(array(&[(0, "0"), (2, "1")]))),
+            ("readonly", Some(Var { value: Value::Indexed([(0, "1".to_string())].into()), attrs: Attrs::READONLY })),
+            ("reference", Some(Var { value: Value::Str("target".into()), attrs: Attrs::NAMEREF })),
+        ];
+        for (kind, var) in kinds {
+            for numbers in [&[0][..], &[1, -2], &[i32::MIN], &[255, 0, 3]] {
+                let mut put = Vars::new();
+                put.set("target", "t").expect("set");
+                if let Some(var) = &var {
+                    put.insert("v", var.clone());
+                }
+                let mut inserted = put.clone();
+                put.put_numbers("v", numbers);
+                let elements = numbers.iter().enumerate().map(|(i, n)| (i as i64, n.to_string())).collect();
+                inserted.insert("v", Var { value: Value::Indexed(elements), attrs: Attrs::default() });
+                for name in ["v", "target"] {
+                    assert_eq!(put.get_raw(name), inserted.get_raw(name), "{kind} {numbers:?} {name}");
+                }
+                assert_eq!(put.bytes(), inserted.bytes(), "{kind} {numbers:?}");
             }
         }
     }

@@ -10,7 +10,7 @@ use crate::audit::{Audit, Call};
 use crate::policy::{Decision, Policy, ToolFacts, Verdict};
 use std::fmt;
 use std::sync::{Arc, RwLock};
-use std::time::{Instant, SystemTime};
+use std::time::Instant;
 
 /// Refusals kept for one execution's outcome; more are counted, not listed.
 pub const MAX_BLOCKED: usize = 100;
@@ -124,7 +124,6 @@ pub struct Ticket<'a> {
     rule: Arc<str>,
     verdict: Verdict,
     started: Instant,
-    at: SystemTime,
 }
 
 impl Ticket<'_> {
@@ -196,10 +195,11 @@ impl Gate {
         let Some((decision, touch)) = reach.worst() else {
             return self.admit(command, tool, Some(subject));
         };
-        let mut ticket = match decision.verdict {
-            Verdict::Allow => self.ticket(command, tool, Some(subject), &decision),
-            _ => self.settle(command, touch.tool, Some(&touch.path), decision)?,
-        };
+        if decision.verdict == Verdict::Allow {
+            return Ok(self.ticket(command, tool, Some(subject), &decision));
+        }
+        // The question or the denial names the touch that decided; the ticket, the operation.
+        let mut ticket = self.settle(command, touch.tool, touch.path.as_deref(), decision)?;
         ticket.tool = tool.name;
         ticket.digest = digest(tool.name, Some(subject));
         Ok(ticket)
@@ -219,7 +219,6 @@ impl Gate {
             rule: decision.rule.clone(),
             verdict: decision.verdict,
             started: Instant::now(),
-            at: SystemTime::now(),
         }
     }
 
@@ -292,7 +291,6 @@ impl Gate {
     pub fn record_blocked(&self, blocked: &crate::policy::Blocked) {
         self.note_blocked(blocked.to_string());
         self.audit.push(Call {
-            at: SystemTime::now(),
             tool: &blocked.tool,
             command: &blocked.command,
             digest: digest(&blocked.tool, blocked.subject.as_deref()),
@@ -306,7 +304,6 @@ impl Gate {
     /// Records the outcome of an admitted call.
     pub fn record(&self, ticket: Ticket<'_>, status: i32) {
         self.audit.push(Call {
-            at: ticket.at,
             tool: ticket.tool,
             command: ticket.command,
             digest: ticket.digest,

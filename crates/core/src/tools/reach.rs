@@ -23,13 +23,15 @@ use crate::vfs::Vfs;
 use std::io;
 use std::sync::Arc;
 
-/// One judgment an operation needs: `tool` on the absolute `path`.
+/// One judgment an operation needs: `tool` on an absolute path.
 #[derive(Debug, Clone)]
 pub struct Touch {
     /// The tool it counts as.
     pub tool: ToolFacts<'static>,
-    /// The path.
-    pub path: String,
+    /// The path, kept when the judgment is not an allowance (a question or a denial names it;
+    /// an operation allowed outright is recorded under its own subject, so a redirection in a
+    /// loop copies no path here).
+    pub path: Option<String>,
 }
 
 /// The judgments of one operation, decided as they are found: only the strictest is kept, so
@@ -114,7 +116,8 @@ impl Reach {
             }
             let decision = self.policy.decide(*tool, Some(path));
             if self.worst.as_ref().is_none_or(|(worst, _)| decision.verdict > worst.verdict) {
-                self.worst = Some((decision, Touch { tool: *tool, path: path.to_string() }));
+                let path = (decision.verdict != Verdict::Allow).then(|| path.to_string());
+                self.worst = Some((decision, Touch { tool: *tool, path }));
             }
         }
     }
@@ -197,7 +200,7 @@ mod tests {
     }
 
     fn verdict(reach: Reach) -> Option<(Verdict, String, &'static str)> {
-        reach.worst().map(|(d, t)| (d.verdict, t.path, t.tool.name))
+        reach.worst().map(|(d, t)| (d.verdict, t.path.unwrap_or_default(), t.tool.name))
     }
 
     #[test]
