@@ -7,8 +7,8 @@
 #   scripts/release.sh            the binary (built again only where sources changed)
 #   PGO=0 scripts/release.sh      without the profile
 # The profile comes from running an instrumented build over `train` below: every compat case
-# (tests/compat, some 1,500 scripts over every builtin and construct) and a few general
-# scripts and text pipelines. The benchmark's own command lines are not in it.
+# (tests/compat, some 1,500 scripts over every builtin and construct) and one general script
+# of loops, redirections and text pipelines. The benchmark's own lines are not in it.
 # Build output goes to stderr; stdout is the binary's path alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -60,9 +60,6 @@ train() {
     sort -t, -k2 -n rows.csv | uniq -c | head -3; grep -c row1 rows.csv; cut -d, -f2 rows.csv | sort -u | wc -l
     awk -F, "{s+=\$2} END {print s}" rows.csv; jq -n "[range(2000)] | map(. * 2) | add"
   ' >/dev/null 2>&1 || true
-  for i in $(seq 2000); do printf 'a%s=%s; if [ -n "$a%s" ]; then b="${a%s%%0}"; fi\n' "$i" "$i" "$i" "$i"; done > gen.sh
-  "$toolsh" --root . gen.sh >/dev/null 2>&1 || true
-  "$toolsh" --root . -n gen.sh >/dev/null 2>&1 || true
   for _ in $(seq 20); do "$toolsh" --root . -c true; done
   cd "$ROOT"
   rm -rf "$scratch"
