@@ -71,19 +71,28 @@ build() { # extra rustc flags, target directory
 
 if [ "${PGO:-1}" = 1 ] && [ -n "$(profdata)" ]; then
   DATA="$ROOT/target/pgo"
-  rm -rf "$DATA/raw" && mkdir -p "$DATA/raw"
+  PROFILE="$DATA/toolsh.profdata"
+  GEN="$ROOT/target/pgo-gen/$HOST/release/toolsh"
   echo "release: building the instrumented binary" >&2
   build "-C profile-generate=$DATA/raw" "$ROOT/target/pgo-gen"
-  echo "release: training it" >&2
-  export LLVM_PROFILE_FILE="$DATA/raw/toolsh-%m.profraw"
-  train "$ROOT/target/pgo-gen/$HOST/release/toolsh"
-  merged=""
-  for tool in $(profdata); do
-    if "$tool" merge -o "$DATA/toolsh.profdata" "$DATA"/raw/*.profraw 2>/dev/null; then merged="$tool"; break; fi
-  done
-  if [ -n "$merged" ]; then
-    echo "release: building with the profile (merged by $merged)" >&2
-    build "-C profile-use=$DATA/toolsh.profdata" "$ROOT/target"
+  # Trained again whenever the instrumented binary changed. Cargo does not watch the profile's
+  # content: a crate whose sources did not change keeps the code its last build made, from a
+  # profile of the same code.
+  if [ ! -s "$PROFILE" ] || [ "$GEN" -nt "$PROFILE" ]; then
+    echo "release: training it" >&2
+    rm -rf "$DATA/raw" && mkdir -p "$DATA/raw"
+    LLVM_PROFILE_FILE="$DATA/raw/toolsh-%m.profraw" train "$GEN"
+    rm -f "$PROFILE"
+    for tool in $(profdata); do
+      if "$tool" merge -o "$PROFILE" "$DATA"/raw/*.profraw 2>/dev/null; then
+        echo "release: profile merged by $tool" >&2
+        break
+      fi
+    done
+  fi
+  if [ -s "$PROFILE" ]; then
+    echo "release: building with the profile" >&2
+    build "-C profile-use=$PROFILE" "$ROOT/target"
     echo "$BIN"
     exit 0
   fi
