@@ -16,7 +16,8 @@ ROOT="$PWD"
 HOST="$(rustc -vV | sed -n 's/^host: //p')"
 FLAGS="-C target-feature=+crt-static"
 GLIBC="$(getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc //p')"
-if ld --help 2>/dev/null | grep -q pack-relative-relocs && [ -n "$GLIBC" ] \
+# `grep -c`, not `-q`: an early exit would end `ld` with SIGPIPE, which pipefail counts.
+if [ "$(ld --help 2>/dev/null | grep -c pack-relative-relocs)" -gt 0 ] && [ -n "$GLIBC" ] \
   && [ "$(printf '%s\n' 2.36 "$GLIBC" | sort -V | head -1)" = 2.36 ]; then
   FLAGS="$FLAGS -C link-arg=-Wl,-z,pack-relative-relocs"
 fi
