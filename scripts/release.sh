@@ -7,8 +7,9 @@
 #   scripts/release.sh            the binary (built again only where sources changed)
 #   PGO=0 scripts/release.sh      without the profile
 # The profile comes from running an instrumented build over `train` below: every compat case
-# (tests/compat, some 1,500 scripts over every builtin and construct) and one general script
-# of loops, redirections and text pipelines. The benchmark's own lines are not in it.
+# (tests/compat, some 1,500 scripts over every builtin and construct), one general script of
+# loops, redirections and pipelines, and text tools over inputs of a few megabytes. The
+# benchmark's own lines are not in it.
 # Build output goes to stderr; stdout is the binary's path alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -61,6 +62,15 @@ train() {
     sort -t, -k2 -n rows.csv | uniq -c | head -3; grep -c row1 rows.csv; cut -d, -f2 rows.csv | sort -u | wc -l
     awk -F, "{s+=\$2} END {print s}" rows.csv; jq -n "[range(2000)] | map(. * 2) | add"
   ' >/dev/null 2>&1 || true
+  # Text tools over inputs of a few megabytes, where they read and pipe in pieces.
+  "$toolsh" --root . -c '
+    seq 300000 | awk "{print \$1 % 97, \$1, (\$1 % 5 ? \"ok\" : \"fail\"), \"some words here\"}" > big.txt
+    grep fail big.txt | cut -d" " -f1 | sort -n | uniq | wc -l; sort -k2 -rn big.txt | head -2
+    grep -c 17 big.txt; wc -l big.txt; sed s/o/0/g big.txt | tail -1; awk "{s+=\$2} END {print s}" big.txt
+    jq -n "[range(60000) | {id: ., v: (. % 7), tag: \"t\(. % 3)\"}]" > d.json
+    jq -c ".[] | {id, v}" d.json | tail -1; jq "map(select(.v == 3) | .id) | add" d.json
+    jq "[.[].tag] | unique" d.json; jq ".[] | select(.id % 1000 == 0) | .tag" d.json | sort | uniq -c
+  ' >/dev/null 2>&1 || true
   for _ in $(seq 20); do "$toolsh" --root . -c true; done
   cd "$ROOT"
   rm -rf "$scratch"
@@ -72,13 +82,14 @@ build() { # extra rustc flags, target directory
 
 if [ "${PGO:-1}" = 1 ] && [ -n "$(profdata)" ]; then
   DATA="$ROOT/target/pgo"
-  PROFILE="$DATA/toolsh.profdata"
+  # Named by the training it comes from: a changed training is a new profile, so everything
+  # is built again with it (cargo does not watch a profile's content, only its name).
+  PROFILE="$DATA/toolsh-$(declare -f train | sha256sum | cut -c1-12).profdata"
   GEN="$ROOT/target/pgo-gen/$HOST/release/toolsh"
   echo "release: building the instrumented binary" >&2
   build "-C profile-generate=$DATA/raw" "$ROOT/target/pgo-gen"
-  # Trained again whenever the instrumented binary changed. Cargo does not watch the profile's
-  # content: a crate whose sources did not change keeps the code its last build made, from a
-  # profile of the same code.
+  # Trained again whenever the instrumented binary changed; a crate whose sources did not
+  # change then keeps the code its last build made, from a profile of the same code.
   if [ ! -s "$PROFILE" ] || [ "$GEN" -nt "$PROFILE" ]; then
     echo "release: training it" >&2
     rm -rf "$DATA/raw" && mkdir -p "$DATA/raw"
