@@ -153,6 +153,16 @@ fn value_bytes(value: &Value) -> usize {
     }
 }
 
+/// Writes `number`'s decimal digits over `text`, in its own buffer; what its length grew by.
+fn overwrite_digits<N: itoa::Integer>(text: &mut String, number: N) -> isize {
+    let mut digits = itoa::Buffer::new();
+    let new = digits.format(number);
+    let delta = new.len() as isize - text.len() as isize;
+    text.clear();
+    text.push_str(new);
+    delta
+}
+
 /// Writes a scalar into `var` (its element 0 for an array), as its attributes say; what the
 /// values' size grew by.
 fn store(name: &str, var: &mut Var, value: String) -> Result<isize, ReadonlyError> {
@@ -351,21 +361,17 @@ impl Vars {
     /// variable keeps its buffer (`((i++))` in a loop neither formats through `fmt` nor
     /// allocates); any other variable takes the general way.
     pub fn set_number(&mut self, name: &str, value: i64) -> Result<(), ReadonlyError> {
-        let mut digits = itoa::Buffer::new();
-        let text = digits.format(value);
         if let Some(var) = Arc::make_mut(&mut self.map).get_mut(name)
             && !var.attrs.has(Attrs::NAMEREF)
             && !var.attrs.has(Attrs::READONLY)
             && let Value::Str(old) = &mut var.value
         {
             // Digits and `-` have no case, so the case attributes change nothing.
-            let delta = text.len() as isize - old.len() as isize;
-            old.clear();
-            old.push_str(text);
+            let delta = overwrite_digits(old, value);
             self.account(delta);
             return Ok(());
         }
-        self.set(name, text)
+        self.set(name, itoa::Buffer::new().format(value))
     }
 
     /// Replaces the variable `name` (not following a reference, keeping no attribute) with an
@@ -379,14 +385,7 @@ impl Vars {
             && elements.len() == numbers.len()
             && elements.keys().copied().eq(0..numbers.len() as i64)
         {
-            let mut delta = 0isize;
-            for (old, &number) in elements.values_mut().zip(numbers) {
-                let mut digits = itoa::Buffer::new();
-                let text = digits.format(number);
-                delta += text.len() as isize - old.len() as isize;
-                old.clear();
-                old.push_str(text);
-            }
+            let delta = elements.values_mut().zip(numbers).map(|(old, &number)| overwrite_digits(old, number)).sum();
             self.account(delta);
             return;
         }
