@@ -10,5 +10,7 @@ fn main() {
     #[cfg(feature = "host")]
     toolsh::host::main_if_launching();
     let argv: Vec<String> = std::env::args().skip(1).collect();
-    std::process::exit(toolsh::cli::main(argv));
+    let status = toolsh::cli::main(argv);
+    toolsh_alloc::ending();
+    std::process::exit(status);
 }

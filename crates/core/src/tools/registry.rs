@@ -7,20 +7,31 @@ use super::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec};
 use rustc_hash::FxHashMap;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// All registered tools.
 #[derive(Clone, Default)]
 pub struct Registry {
+    /// The tables, made on first use: most command lines run only shell commands and never
+    /// ask, and making the built-in tools (their specs, names and aliases: some 300
+    /// allocations) was a tenth of the start-up's instructions.
+    tables: OnceLock<Tables>,
+    /// Whether the built-in tools go into the tables when they are made.
+    builtins: bool,
+    /// Namespaces whose tools can change while the shell runs, asked at every lookup.
+    sources: Vec<Arc<dyn ToolSource>>,
+    /// Which tools are on (the policy's `disable` globs), for the sources' tools too.
+    enabled: Option<Enabled>,
+}
+
+/// The registered tools by name, as made by [`Registry::tables`].
+#[derive(Clone, Default)]
+struct Tables {
     /// Hashed, not ordered: every command a line runs asks for its name here first.
     tools: FxHashMap<String, Arc<dyn Tool>>,
     aliases: FxHashMap<String, String>,
     /// Tools switched off: listed as disabled, never resolved.
     disabled: BTreeMap<String, Arc<dyn Tool>>,
-    /// Namespaces whose tools can change while the shell runs, asked at every lookup.
-    sources: Vec<Arc<dyn ToolSource>>,
-    /// Which tools are on (the policy's `disable` globs), for the sources' tools too.
-    enabled: Option<Enabled>,
 }
 
 /// Whether a tool of that name is on.
@@ -48,66 +59,61 @@ impl Registry {
         Registry::default()
     }
 
-    /// The built-in tools.
+    /// The built-in tools (made when first asked for).
     pub fn builtin() -> Self {
-        let mut registry = Registry::new();
-        let tools = super::fs::tools()
-            .into_iter()
-            .chain(super::agents::tools())
-            .chain(super::db::tools())
-            .chain(super::timers::tools());
-        #[cfg(feature = "net")]
-        let tools = tools.chain(super::net::tools());
-        for tool in tools {
-            // Built-in names are distinct by construction; a clash is a bug caught by tests.
-            let _ = registry.register(tool);
+        Registry { builtins: true, ..Registry::default() }
+    }
+
+    /// The tables, made now if they are not yet: the built-in tools (when asked for), then the
+    /// filter of [`Registry::retain`].
+    fn tables(&self) -> &Tables {
+        self.tables.get_or_init(|| {
+            let mut tables = Tables::default();
+            if self.builtins {
+                let tools = super::fs::tools()
+                    .into_iter()
+                    .chain(super::agents::tools())
+                    .chain(super::db::tools())
+                    .chain(super::timers::tools());
+                #[cfg(feature = "net")]
+                let tools = tools.chain(super::net::tools());
+                for tool in tools {
+                    // Built-in names are distinct by construction; a clash is a bug caught by tests.
+                    let _ = tables.insert(tool, &self.sources);
+                }
+            }
+            if let Some(enabled) = &self.enabled {
+                tables.retain(enabled);
+            }
+            tables
+        })
+    }
+
+    fn tables_mut(&mut self) -> &mut Tables {
+        self.tables();
+        match self.tables.get_mut() {
+            Some(tables) => tables,
+            None => unreachable!("the tables were made just above"),
         }
-        registry
     }
 
     /// Adds a tool. Names are `namespace.tool` (letters, digits, `_`, `-`); a name or alias
     /// already taken is refused.
     pub fn register(&mut self, tool: Arc<dyn Tool>) -> Result<(), String> {
-        let spec = tool.spec();
-        let name = spec.name.clone();
-        let valid = |n: &str| {
-            n.split_once('.').is_some_and(|(ns, rest)| {
-                !ns.is_empty()
-                    && !rest.is_empty()
-                    && n.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
-            })
-        };
-        if !valid(&name) {
-            return Err(format!("tool name '{name}' must be namespace.tool (letters, digits, _ and -)"));
-        }
-        // A source owns its namespace whole (and asking it would start a server).
-        if let Some((namespace, _)) = name.split_once('.')
-            && self.sources.iter().any(|s| s.namespace() == namespace)
-        {
-            return Err(format!("tool '{name}': the namespace '{namespace}' belongs to a mounted server"));
-        }
-        if self.resolve(&name).is_some() {
-            return Err(format!("tool '{name}' is already registered"));
-        }
-        for alias in &spec.aliases {
-            if self.resolve(alias).is_some() {
-                return Err(format!("alias '{alias}' of '{name}' is already taken"));
-            }
-        }
-        for alias in &spec.aliases {
-            self.aliases.insert(alias.clone(), name.clone());
-        }
-        self.tools.insert(name, tool);
-        Ok(())
+        let sources = std::mem::take(&mut self.sources);
+        let added = self.tables_mut().insert(tool, &sources);
+        self.sources = sources;
+        added
     }
 
     /// Adds a namespace of changing tools; a namespace the registry already has is refused.
     pub fn add_source(&mut self, source: Arc<dyn ToolSource>) -> Result<(), String> {
         let namespace = source.namespace().to_string();
-        let taken = self
+        let tables = self.tables();
+        let taken = tables
             .tools
             .keys()
-            .chain(self.disabled.keys())
+            .chain(tables.disabled.keys())
             .any(|n| n.split_once('.').is_some_and(|(ns, _)| ns == namespace))
             || self.sources.iter().any(|s| s.namespace() == namespace);
         if taken {
@@ -117,15 +123,14 @@ impl Registry {
         Ok(())
     }
 
-    /// Drops the tools `disabled` says are off (the sources' tools are filtered as they come).
+    /// Drops the tools `disabled` says are off (the sources' tools are filtered as they come);
+    /// tables not yet made are filtered when they are.
     pub fn retain(&mut self, enabled: impl Fn(&str) -> bool + Send + Sync + 'static) {
-        let (on, off): (Vec<_>, Vec<_>) =
-            std::mem::take(&mut self.tools).into_iter().partition(|(name, _)| enabled(name));
-        self.tools = on.into_iter().collect();
-        self.disabled.extend(off);
-        let tools = &self.tools;
-        self.aliases.retain(|_, name| tools.contains_key(name));
-        self.enabled = Some(Arc::new(enabled));
+        let enabled: Enabled = Arc::new(enabled);
+        if let Some(tables) = self.tables.get_mut() {
+            tables.retain(&enabled);
+        }
+        self.enabled = Some(enabled);
     }
 
     fn is_enabled(&self, name: &str) -> bool {
@@ -134,7 +139,8 @@ impl Registry {
 
     /// Finds a tool by name or alias.
     pub fn resolve(&self, name: &str) -> Option<Arc<dyn Tool>> {
-        if let Some(tool) = self.tools.get(name).or_else(|| self.aliases.get(name).and_then(|n| self.tools.get(n))) {
+        let Tables { tools, aliases, .. } = self.tables();
+        if let Some(tool) = tools.get(name).or_else(|| aliases.get(name).and_then(|n| tools.get(n))) {
             return Some(tool.clone());
         }
         let (namespace, _) = name.split_once('.')?;
@@ -146,7 +152,7 @@ impl Registry {
 
     /// All tools, by name.
     pub fn all(&self) -> Vec<Arc<dyn Tool>> {
-        let mut all: BTreeMap<String, Arc<dyn Tool>> = self.tools.clone().into_iter().collect();
+        let mut all: BTreeMap<String, Arc<dyn Tool>> = self.tables().tools.clone().into_iter().collect();
         for source in &self.sources {
             for (name, tool) in source.tools().iter() {
                 if self.is_enabled(name) {
@@ -217,7 +223,7 @@ impl Registry {
 
     /// Tools switched off.
     pub fn disabled(&self) -> impl Iterator<Item = &Arc<dyn Tool>> {
-        self.disabled.values()
+        self.tables().disabled.values()
     }
 
     /// The visible tools, by name.
@@ -225,6 +231,53 @@ impl Registry {
         let mut all = self.all();
         all.retain(|t| t.spec().visible);
         all
+    }
+}
+
+impl Tables {
+    /// Adds a tool unless its name or an alias is taken or invalid, or its namespace belongs
+    /// to one of `sources`.
+    fn insert(&mut self, tool: Arc<dyn Tool>, sources: &[Arc<dyn ToolSource>]) -> Result<(), String> {
+        let spec = tool.spec();
+        let name = spec.name.clone();
+        let valid = |n: &str| {
+            n.split_once('.').is_some_and(|(ns, rest)| {
+                !ns.is_empty()
+                    && !rest.is_empty()
+                    && n.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+            })
+        };
+        if !valid(&name) {
+            return Err(format!("tool name '{name}' must be namespace.tool (letters, digits, _ and -)"));
+        }
+        // A source owns its namespace whole (and asking it would start a server).
+        if let Some((namespace, _)) = name.split_once('.')
+            && sources.iter().any(|s| s.namespace() == namespace)
+        {
+            return Err(format!("tool '{name}': the namespace '{namespace}' belongs to a mounted server"));
+        }
+        let taken = |n: &str| self.tools.contains_key(n) || self.aliases.contains_key(n);
+        if taken(&name) {
+            return Err(format!("tool '{name}' is already registered"));
+        }
+        if let Some(alias) = spec.aliases.iter().find(|alias| taken(alias)) {
+            return Err(format!("alias '{alias}' of '{name}' is already taken"));
+        }
+        for alias in &spec.aliases {
+            self.aliases.insert(alias.clone(), name.clone());
+        }
+        self.tools.insert(name, tool);
+        Ok(())
+    }
+
+    /// Moves the tools `enabled` says are off to `disabled`.
+    fn retain(&mut self, enabled: &Enabled) {
+        let (on, off): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut self.tools).into_iter().partition(|(name, _)| enabled(name));
+        self.tools = on.into_iter().collect();
+        self.disabled.extend(off);
+        let tools = &self.tools;
+        self.aliases.retain(|_, name| tools.contains_key(name));
     }
 }
 
@@ -265,6 +318,28 @@ mod tests {
     fn tool(name: &str) -> Arc<dyn Tool> {
         let spec = ToolSpec::with_schema(name, "a tool", serde_json::json!({"type": "object"}));
         super::super::typed(spec, |_cx, _args: serde_json::Value| async { Ok(ToolOutput::Empty) })
+    }
+
+    /// The tables are made on first use; a filter set before that applies as it would to
+    /// tables made at once.
+    #[test]
+    fn a_filter_set_before_the_tables_are_made_is_applied_when_they_are() {
+        let off = |name: &str| name != "fs.read" && name != "msg.send";
+        let mut late = Registry::builtin();
+        late.retain(off);
+        let mut early = Registry::builtin();
+        assert!(early.resolve("read_file").is_some(), "made here, before the filter");
+        early.retain(off);
+        for registry in [&late, &early] {
+            assert!(registry.resolve("fs.read").is_none() && registry.resolve("read_file").is_none());
+            assert!(registry.resolve("fs.write").is_some() && registry.resolve("write_file").is_some());
+            let disabled: Vec<String> = registry.disabled().map(|t| t.spec().name.clone()).collect();
+            assert_eq!(disabled, ["fs.read", "msg.send"]);
+        }
+        let names = |r: &Registry| r.all().iter().map(|t| t.spec().name.clone()).collect::<Vec<_>>();
+        assert_eq!(names(&late), names(&early));
+        assert!(late.register(tool("fs.write")).is_err(), "a built-in name is taken");
+        assert!(late.register(tool("write_file.x")).is_ok());
     }
 
     #[test]
