@@ -58,7 +58,9 @@ extern "C" fn configure() {
 /// delay of -1 turns purging off, so the exit handler only walks its lists.
 pub fn ending() {
     #[allow(unsafe_code)]
-    // SAFETY: mimalloc's options are atomics in a table; setting one is safe on any thread.
+    // SAFETY: an option is a word-sized value in mimalloc's table, every one read from the
+    // environment at its set-up (so none is initialised concurrently); mimalloc reads them
+    // without locks, and another thread sees the old delay or the new one, both valid.
     unsafe {
         mi_option_set(PURGE_DELAY, -1);
     }

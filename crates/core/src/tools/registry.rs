@@ -89,21 +89,15 @@ impl Registry {
         })
     }
 
-    fn tables_mut(&mut self) -> &mut Tables {
-        self.tables();
-        match self.tables.get_mut() {
-            Some(tables) => tables,
-            None => unreachable!("the tables were made just above"),
-        }
-    }
-
     /// Adds a tool. Names are `namespace.tool` (letters, digits, `_`, `-`); a name or alias
     /// already taken is refused.
     pub fn register(&mut self, tool: Arc<dyn Tool>) -> Result<(), String> {
-        let sources = std::mem::take(&mut self.sources);
-        let added = self.tables_mut().insert(tool, &sources);
-        self.sources = sources;
-        added
+        self.tables();
+        let Registry { tables, sources, .. } = self;
+        match tables.get_mut() {
+            Some(tables) => tables.insert(tool, sources),
+            None => unreachable!("the tables were made just above"),
+        }
     }
 
     /// Adds a namespace of changing tools; a namespace the registry already has is refused.
