@@ -13,8 +13,8 @@ use std::sync::{Arc, OnceLock};
 #[derive(Clone, Default)]
 pub struct Registry {
     /// The tables, made on first use: most command lines run only shell commands and never
-    /// ask, and making the built-in tools (their specs, names and aliases: some 300
-    /// allocations) was a tenth of the start-up's instructions.
+    /// ask, and making the built-in tools (their specs, names and aliases: 370 allocations and
+    /// 80,000 instructions) was a twelfth of what `toolsh -c true` ran.
     tables: OnceLock<Tables>,
     /// Whether the built-in tools go into the tables when they are made.
     builtins: bool,
