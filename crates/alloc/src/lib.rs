@@ -15,6 +15,8 @@
 
 use core::alloc::{GlobalAlloc, Layout};
 use core::ffi::{c_char, c_long, c_void};
+#[cfg(test)]
+use libmimalloc_sys::mi_option_get;
 use libmimalloc_sys::{
     mi_free, mi_malloc, mi_malloc_aligned, mi_option_set, mi_option_t, mi_realloc, mi_realloc_aligned, mi_zalloc,
     mi_zalloc_aligned,
@@ -24,7 +26,8 @@ use libmimalloc_sys::{
 /// sources this crate builds; the sys crate names no constant for it). The `it` test
 /// `the_first_arena_is_small` reads mimalloc's own statistics to check this is the option meant.
 const ARENA_RESERVE: mi_option_t = 23;
-/// mimalloc's `mi_option_purge_delay` (as [`ARENA_RESERVE`], by its place in `mi_option_e`).
+/// mimalloc's `mi_option_purge_delay` (as [`ARENA_RESERVE`], by its place in `mi_option_e`;
+/// the test `the_options_set_are_the_ones_named` checks both against mimalloc's own names).
 const PURGE_DELAY: mi_option_t = 15;
 /// What the shell reserves at first, in KiB.
 const ARENA_RESERVE_KIB: c_long = 64 * 1024;
@@ -145,6 +148,37 @@ mod tests {
     extern crate std;
     use super::*;
     use std::vec::Vec;
+
+    /// The option numbers this crate sets are the options meant: each, set to a value of its
+    /// own, is what mimalloc's own listing prints under that option's name.
+    #[test]
+    fn the_options_set_are_the_ones_named() {
+        #[allow(unsafe_code)]
+        unsafe extern "C" {
+            fn mi_options_print_out(out: libmimalloc_sys::mi_output_fun, arg: *mut c_void);
+        }
+        #[allow(unsafe_code)]
+        unsafe extern "C" fn collect(text: *const c_char, arg: *mut c_void) {
+            // SAFETY: `arg` is the `String` passed below; mimalloc hands over a C string.
+            unsafe {
+                let listing = &mut *arg.cast::<std::string::String>();
+                listing.push_str(&core::ffi::CStr::from_ptr(text).to_string_lossy());
+            }
+        }
+        let mut listing = std::string::String::new();
+        #[allow(unsafe_code)]
+        // SAFETY: options are words in mimalloc's table; `listing` outlives the call.
+        unsafe {
+            let (reserve, delay) = (mi_option_get(ARENA_RESERVE), mi_option_get(PURGE_DELAY));
+            mi_option_set(ARENA_RESERVE, 7_654);
+            mi_option_set(PURGE_DELAY, 4_321);
+            mi_options_print_out(Some(collect), (&raw mut listing).cast());
+            mi_option_set(ARENA_RESERVE, reserve);
+            mi_option_set(PURGE_DELAY, delay);
+        }
+        assert!(listing.contains("option 'arena_reserve': 7654 KiB"), "{listing}");
+        assert!(listing.contains("option 'purge_delay': 4321"), "{listing}");
+    }
 
     /// Every size up to 70,000 bytes at alignments 1 to 64, through each entry point: the
     /// block is aligned as asked, holds what was written, and survives a resize.
