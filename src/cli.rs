@@ -758,8 +758,12 @@ pub fn main(argv: Vec<String>) -> i32 {
         shell.set_args(&name, args);
         (command.clone(), None)
     } else if let Some(file) = &options.script_file {
+        let read = |f: std::fs::File| {
+            let size = f.metadata().map_or(0, |meta| meta.len());
+            read_script(f, size, options.limits.input_bytes)
+        };
         #[allow(clippy::disallowed_methods)] // the script named on the command line
-        let bytes = match std::fs::File::open(file).and_then(|f| read_script(f, options.limits.input_bytes)) {
+        let bytes = match std::fs::File::open(file).and_then(read) {
             Ok(bytes) => bytes,
             Err(err) => {
                 eprintln!("toolsh: {file}: {}", crate::vfs::describe(&err));
@@ -778,7 +782,7 @@ pub fn main(argv: Vec<String>) -> i32 {
         exit_without_teardown(shell);
         return status;
     } else {
-        let text = match read_script(std::io::stdin(), options.limits.input_bytes) {
+        let text = match read_script(std::io::stdin(), 0, options.limits.input_bytes) {
             Ok(text) => text,
             Err(err) => {
                 eprintln!("toolsh: cannot read the script from standard input: {}", crate::vfs::describe(&err));
@@ -831,10 +835,15 @@ pub fn main(argv: Vec<String>) -> i32 {
     status & 0xff
 }
 
-/// A whole script, which is parsed before anything runs: at most `limit` bytes (input-bytes),
-/// so a script with a gigabyte here-document is refused rather than held several times over.
-fn read_script(source: impl Read, limit: usize) -> std::io::Result<Vec<u8>> {
+/// A whole script, of about `size` bytes (its file's length; 0 when unknown), held whole
+/// while it runs: at most `limit` bytes (input-bytes), so a script with a gigabyte
+/// here-document is refused rather than held. The buffer is made at the file's size, so a long
+/// script is not grown into by copies (each a new set of pages the kernel faults in).
+fn read_script(source: impl Read, size: u64, limit: usize) -> std::io::Result<Vec<u8>> {
+    let expected = usize::try_from(size).unwrap_or(usize::MAX).min(limit);
     let mut text = Vec::new();
+    // A size the allocator refuses is only read into as it comes.
+    let _ = text.try_reserve_exact(expected.saturating_add(1));
     source.take(limit as u64 + 1).read_to_end(&mut text)?;
     if text.len() > limit {
         return Err(std::io::Error::other(format!(

@@ -182,7 +182,7 @@ impl Interp {
     /// when it is reached.
     pub(crate) async fn run_commands(
         &mut self,
-        mut commands: crate::parser::Commands,
+        mut commands: crate::parser::Commands<'_>,
         io: &Io,
         context: &str,
     ) -> ExecResult {

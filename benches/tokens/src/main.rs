@@ -293,7 +293,7 @@ fn main() {
             })
             .collect();
         let shell_tokens = count(&one);
-        let separate_tokens: usize = separate.iter().map(|v| count(v)).sum();
+        let separate_tokens: usize = separate.iter().map(count).sum();
         println!("{label}: {} tools", separate.len());
         println!("  shell tool definition:   {shell_tokens} tokens (o200k_base)");
         println!("    (whole MCP definition, with annotations and outputSchema: {} tokens)", count(&whole));

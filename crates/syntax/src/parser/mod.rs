@@ -11,6 +11,7 @@ mod word;
 pub use error::{ParseError, ParseErrorKind};
 
 use crate::ast::*;
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// Deepest nesting of constructs before parsing refuses (protects the stack).
@@ -51,14 +52,15 @@ pub fn check(src: &str) -> Result<usize, ParseError> {
 /// line's list (with everything a compound command, a continuation or a here-document carries
 /// over to later lines), parsed only when asked for, so the commands before a syntax error run
 /// and the ones after it are never read. After an error the iterator ends.
-pub struct Commands {
-    parser: Parser,
+pub struct Commands<'a> {
+    parser: Parser<'a>,
     failed: bool,
 }
 
-impl Commands {
-    /// The complete commands of `src`.
-    pub fn new(src: &str) -> Self {
+impl<'a> Commands<'a> {
+    /// The complete commands of `src` (read in place: the text is copied only if an alias
+    /// is expanded in it).
+    pub fn new(src: &'a str) -> Self {
         Commands { parser: Parser::new(src, 0), failed: false }
     }
 
@@ -71,7 +73,7 @@ impl Commands {
     }
 }
 
-impl Iterator for Commands {
+impl Iterator for Commands<'_> {
     type Item = Result<List, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -84,9 +86,10 @@ impl Iterator for Commands {
     }
 }
 
-pub(crate) struct Parser {
-    /// The text, owned: an alias in command position is replaced by its value in place.
-    src: String,
+pub(crate) struct Parser<'a> {
+    /// The text, borrowed until an alias in command position is replaced by its value in
+    /// place (a script of thousands of lines is not copied to be read).
+    src: Cow<'a, str>,
     pos: usize,
     /// Offset of `src` inside the top-level source (for sub-parsers), added to spans.
     base: usize,
@@ -113,15 +116,26 @@ pub(crate) struct Parser {
     /// The buffer a word's literal text is gathered in before it becomes a [`Text`], kept
     /// between words so that gathering allocates nothing.
     scratch: String,
+    /// The items of the lists being read, innermost last: a list gathers its items here and
+    /// splits them off at its end into a vector of their number (one allocation and one copy),
+    /// instead of growing one by doubling and shrinking it (two reallocations and copies of
+    /// most lists).
+    items: Vec<ListItem>,
+    /// The words of the simple commands being read, gathered in the same way.
+    words: Vec<Word>,
 }
 
 type PResult<T> = Result<T, ParseError>;
 
-impl Parser {
-    pub(crate) fn new(src: &str, base: usize) -> Self {
-        let line_starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', src.as_bytes()).map(|i| i + 1)).collect();
+impl<'a> Parser<'a> {
+    pub(crate) fn new(src: &'a str, base: usize) -> Self {
+        // Counted first, so that the table is made at its size instead of grown by copies.
+        let newlines = || memchr::memchr_iter(b'\n', src.as_bytes()).map(|i| i + 1);
+        let mut line_starts = Vec::with_capacity(newlines().count() + 1);
+        line_starts.push(0);
+        line_starts.extend(newlines());
         Parser {
-            src: src.to_string(),
+            src: Cow::Borrowed(src),
             pos: 0,
             base,
             heredoc_skip: None,
@@ -134,13 +148,15 @@ impl Parser {
             expanding: Vec::new(),
             alias_blank_end: None,
             scratch: String::new(),
+            items: Vec::new(),
+            words: Vec::new(),
         }
     }
 
     /// A parser for a piece of the same source (backquotes, here-documents, arithmetic).
-    fn sub(&self, src: &str, base: usize) -> Self {
+    fn sub(&self, src: &str, base: usize) -> Parser<'static> {
         Parser {
-            src: src.to_string(),
+            src: Cow::Owned(src.to_string()),
             pos: 0,
             base,
             heredoc_skip: None,
@@ -153,6 +169,8 @@ impl Parser {
             expanding: Vec::new(),
             alias_blank_end: None,
             scratch: String::new(),
+            items: Vec::new(),
+            words: Vec::new(),
         }
     }
 
@@ -189,7 +207,7 @@ impl Parser {
         };
         let name = name.to_string();
         let delta = value.len() as isize - (end - start) as isize;
-        self.src.replace_range(start..end, &value);
+        self.src.to_mut().replace_range(start..end, &value);
         let shift = |offset: &mut usize| {
             if *offset >= end {
                 *offset = offset.saturating_add_signed(delta);
@@ -412,7 +430,9 @@ impl Parser {
             return Ok(None);
         }
         self.enter()?;
-        let mut list = Vec::new();
+        // Nothing is left over from a command that failed to parse.
+        self.items.clear();
+        self.words.clear();
         loop {
             let and_or = self.parse_and_or()?;
             self.skip_blanks();
@@ -420,7 +440,7 @@ impl Parser {
             if !self.separator(&mut item) && !matches!(self.peek(), Some(b'\n') | None) {
                 return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
             }
-            list.push(item);
+            self.items.push(item);
             self.skip_blanks();
             match self.peek() {
                 None => break,
@@ -432,10 +452,7 @@ impl Parser {
             }
         }
         self.leave();
-        // Not shrunk, unlike the lists a tree keeps: a complete command is run and dropped
-        // (a function it defines is copied out), and shrinking it was a reallocation and a
-        // copy on every line of a script, 7 % of parsing one.
-        Ok(Some(list))
+        Ok(Some(self.items.split_off(0)))
     }
 
     /// Consumes the `;` or `&` that ends an and-or list (`&` makes `item` a background one);
@@ -464,7 +481,7 @@ impl Parser {
     /// Parses and-or lists separated by `;`, `&` and newlines until a terminator.
     fn parse_list(&mut self, terminators: &[&str]) -> PResult<List> {
         self.enter()?;
-        let mut list = Vec::new();
+        let base = self.items.len();
         loop {
             self.skip_linebreaks();
             if self.at_list_end(terminators) {
@@ -477,26 +494,26 @@ impl Parser {
                 _ if self.separator(&mut item) => {}
                 Some(b'\n') => self.consume_newline(),
                 _ => {
-                    self.keep(&mut list, item);
+                    self.keep(item);
                     if self.at_list_end(terminators) {
                         break;
                     }
                     return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
                 }
             }
-            self.keep(&mut list, item);
+            self.keep(item);
         }
         self.leave();
-        list.shrink_to_fit();
-        Ok(list)
+        Ok(self.items.split_off(base))
     }
 
-    /// Adds a parsed item to its list, or only counts it when checking a script at top level.
-    fn keep(&mut self, list: &mut List, item: ListItem) {
+    /// Adds a parsed item to the list being read, or only counts it when checking a script
+    /// at top level.
+    fn keep(&mut self, item: ListItem) {
         if self.discard_top_level && self.depth == 1 {
             self.checked += 1;
         } else {
-            list.push(item);
+            self.items.push(item);
         }
     }
 
@@ -1086,6 +1103,7 @@ impl Parser {
     fn parse_simple(&mut self) -> PResult<SimpleCommand> {
         let start = self.pos;
         let mut command = SimpleCommand::default();
+        let base = self.words.len();
         loop {
             self.skip_blanks();
             if self.at_command_end() {
@@ -1098,21 +1116,22 @@ impl Parser {
             if self.peek() == Some(b'(') {
                 return Err(self.syntax_error("syntax error near unexpected token `(`"));
             }
-            if command.words.is_empty() {
+            if self.words.len() == base {
                 if let Some(assign) = self.parse_assign()? {
                     command.assigns.push(assign);
                     continue;
                 }
-            } else if is_declaration(&command.words[0]) {
+            } else if is_declaration(&self.words[base]) {
                 let start = self.pos;
                 if let Some(assign) = self.parse_assign()? {
                     let part = WordPart::Assign(Box::new(assign));
-                    command.words.push(Word { parts: smallvec::smallvec![part], span: self.span_from(start) });
+                    let word = Word { parts: smallvec::smallvec![part], span: self.span_from(start) };
+                    self.words.push(word);
                     continue;
                 }
             }
             let after_blank = self.alias_blank_end.is_some_and(|end| self.pos >= end);
-            if command.words.is_empty() || after_blank {
+            if self.words.len() == base || after_blank {
                 // After assignments, or the word after an alias whose text ends in a blank.
                 if after_blank {
                     self.alias_blank_end = None;
@@ -1126,14 +1145,14 @@ impl Parser {
             if word.parts.is_empty() {
                 return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
             }
-            command.words.push(word);
+            self.words.push(word);
         }
+        command.words = self.words.split_off(base);
         if command.words.is_empty() && command.assigns.is_empty() && command.redirects.is_empty() {
             return Err(self.error(format!("syntax error near unexpected token {}", self.found())));
         }
         command.span = self.span_from(start);
         command.span.line = self.line_at(start);
-        command.words.shrink_to_fit();
         Ok(command)
     }
 

@@ -31,7 +31,7 @@ fn push_part(parts: &mut Parts, part: WordPart) {
     }
 }
 
-impl Parser {
+impl Parser<'_> {
     /// Reads an ordinary word at the cursor (possibly empty when at an operator).
     pub(super) fn parse_word(&mut self) -> PResult<Word> {
         let start = self.pos;
