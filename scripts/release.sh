@@ -4,7 +4,10 @@
 # glibc 2.36: a position-independent binary applies some 33,000 at start, and their packed
 # table is 11 KB instead of 700 KB, pages the loader no longer faults in; applying them takes
 # as many instructions), and optimised with a profile of its own use (PGO)
-# when an `llvm-profdata` that reads this rustc's profiles is installed.
+# when an `llvm-profdata` that reads this rustc's profiles is installed. With the profile, LLVM
+# names each function's section hot or unlikely, and the linker is told to keep those names
+# (`-z keep-text-section-prefix`, LLD and GNU ld alike), so the code a run uses lies together
+# in `.text.hot` instead of spread over the whole text (ARCHITECTURE.md has the figures).
 #   scripts/release.sh            the binary (built again only where sources changed)
 #   PGO=0 scripts/release.sh      without the profile
 # The profile comes from running an instrumented build over `train` below: every compat case
@@ -16,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
 HOST="$(rustc -vV | sed -n 's/^host: //p')"
-FLAGS="-C target-feature=+crt-static"
+FLAGS="-C target-feature=+crt-static -C link-arg=-Wl,-z,keep-text-section-prefix"
 GLIBC="$(getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc //p')"
 # `grep -c`, not `-q`: an early exit would end `ld` with SIGPIPE, which pipefail counts.
 if [ "$(ld --help 2>/dev/null | grep -c pack-relative-relocs)" -gt 0 ] && [ -n "$GLIBC" ] \
