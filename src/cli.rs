@@ -883,4 +883,19 @@ mod tests {
         assert!(parse_args(&args("--bogus")).is_err());
         assert!(parse_args(&args("--limit nope=1")).is_err());
     }
+
+    #[test]
+    fn a_script_is_read_whole_whatever_its_size_is_said_to_be_and_refused_past_the_limit() {
+        let text = b"echo a\necho b\n";
+        // The file's length is a hint: a file that grew or shrank since, or an unknown
+        // length, still gives the whole text; a length past any memory allocates nothing.
+        for size in [0, 3, text.len() as u64, 1000, u64::MAX] {
+            assert_eq!(read_script(&text[..], size, 100).unwrap(), text, "size {size}");
+        }
+        assert_eq!(read_script(&text[..], 0, text.len()).unwrap(), text, "exactly at the limit");
+        for size in [0, 3, u64::MAX] {
+            let err = read_script(&text[..], size, text.len() - 1).unwrap_err();
+            assert!(err.to_string().contains("the input-bytes limit"), "size {size}: {err}");
+        }
+    }
 }

@@ -430,9 +430,6 @@ impl<'a> Parser<'a> {
             return Ok(None);
         }
         self.enter()?;
-        // Nothing is left over from a command that failed to parse.
-        self.items.clear();
-        self.words.clear();
         loop {
             let and_or = self.parse_and_or()?;
             self.skip_blanks();
