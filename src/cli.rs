@@ -83,7 +83,8 @@ limits:
   --timeout SECS        wall time of the whole run
   --limit NAME=N        call-depth, commands, input-bytes, job-log-bytes,
                         job-timeout-ms, jobs, loop-iterations, output-bytes,
-                        timeout-ms, variable-bytes (times in ms, 0 for none)
+                        promoted-timeout-ms, snapshot-bytes, timeout-ms, timers,
+                        variable-bytes (times in ms, 0 for none)
 other:
   -n                    parse the script and report syntax errors; run nothing
   -h, --help            this help

@@ -603,6 +603,18 @@ pub struct Shell {
     spills: u64,
 }
 
+/// `10 min`, `90 s`, `1.5 s`: a bound as a model reads it.
+fn spoken_duration(time: Duration) -> String {
+    let secs = time.as_secs();
+    if time.subsec_millis() == 0 && secs >= 60 && secs % 60 == 0 {
+        format!("{} min", secs / 60)
+    } else if time.subsec_millis() == 0 {
+        format!("{secs} s")
+    } else {
+        format!("{} s", time.as_secs_f64())
+    }
+}
+
 /// A session that ends takes its background jobs with it: an MCP session closed by its client
 /// leaves nothing running (jobs are tasks on the server's runtime, which would outlive it).
 impl Drop for Shell {
@@ -722,6 +734,10 @@ impl Shell {
     /// # }
     /// ```
     pub async fn exec_with(&mut self, src: &str, mut options: ExecOptions) -> ExecOutcome {
+        // Each call is a line of a session that outlives it: an `exit` of an earlier call
+        // ended that call's line (its EXIT trap ran then, once), not the session, so this
+        // call's status is its own (docs/agents.md, "exit in a session").
+        self.interp.exited = None;
         let limit = self.interp.state.limits.output_bytes;
         let stdout = Capture::new(limit);
         let stderr = Capture::new(limit);
@@ -764,7 +780,8 @@ impl Shell {
                 );
                 let io = Io::new(Input::null(), Output::Job(out.clone()), Output::Job(err.clone()));
                 let mut line = self.interp.for_line();
-                let limit = line.state.limits.job_time;
+                // Promoted, it runs on to its own bound (never shorter than the call's time).
+                let limit = line.state.limits.promoted_time.map(|bound| bound.max(due));
                 let (text, line_io, line_cancel) = (src.to_string(), io.clone(), cancel.clone());
                 let mut run: BoxFuture<'static, (Interp, Status)> = Box::pin(async move {
                     let status = line.run_line(&text, &line_io, Some(line_cancel), limit).await;
@@ -797,8 +814,12 @@ impl Shell {
         };
         if let Some(id) = job {
             let path = toolsh_core::joblog::path(id);
+            let bound = match self.interp.state.limits.promoted_time {
+                Some(bound) => format!("; it is stopped {} after it started", spoken_duration(bound.max(wall_time.unwrap_or_default()))),
+                None => String::new(),
+            };
             let notice = format!(
-                "[still running as job %{id}; output continues in {path} — 'wait %{id}' or 'jobs -o %{id}' to collect]\n"
+                "[still running as job %{id}; output continues in {path} — 'wait %{id}' or 'jobs -o %{id}' to collect, 'kill %{id}' to stop it{bound}]\n"
             );
             stderr_bytes.extend_from_slice(notice.as_bytes());
         }
@@ -935,7 +956,8 @@ impl Shell {
         self.interp.finish(io).await
     }
 
-    /// The status `exit` asked for, once the script exited.
+    /// The status `exit` asked for, once the script exited (for [`Shell::exec_with`], the
+    /// last call's: the next call starts the session again).
     pub fn exit_status(&self) -> Option<Status> {
         self.interp.exited
     }

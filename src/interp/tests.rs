@@ -114,6 +114,28 @@ fn exit_ends_the_session_and_runs_the_exit_trap_once() {
     assert_eq!(shell.exit_status(), Some(3));
 }
 
+/// A session outlives its calls: `exit` ends its call's line, with its status, and the next
+/// call's status is its own, whatever the one before asked for; the session's state stays.
+#[test]
+fn exit_ends_the_call_not_the_session_and_the_next_status_is_its_own() {
+    let rt = runtime();
+    let mut shell = Shell::builder().build();
+    let out = rt.block_on(shell.exec("cd /tmp; x=kept; trap 'echo bye' EXIT; exit 3; echo never"));
+    assert_eq!((out.stdout_text().as_str(), out.status), ("bye\n", 3));
+    let out = rt.block_on(shell.exec("echo \"after $x $PWD\""));
+    assert_eq!((out.stdout_text().as_str(), out.status), ("after kept /tmp\n", 0));
+    assert_eq!(shell.exit_status(), None);
+    // The trap ran once, with the exit that ended its shell.
+    let out = rt.block_on(shell.exec("exit 0"));
+    assert_eq!((out.stdout_text().as_str(), out.status), ("", 0));
+    let out = rt.block_on(shell.exec("ls /no/such/dir"));
+    assert_eq!(out.status, 2, "{}", out.stderr_text());
+    let out = rt.block_on(shell.exec("test -f /no/such || exit 1"));
+    assert_eq!(out.status, 1);
+    let out = rt.block_on(shell.exec("true"));
+    assert_eq!(out.status, 0);
+}
+
 #[test]
 fn background_jobs_run_concurrently_and_wait_collects_them() {
     let out = run("(sleep 0.05; echo late) & echo early; wait; echo done");

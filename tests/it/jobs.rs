@@ -44,6 +44,34 @@ fn a_line_past_its_deadline_goes_on_as_a_job_whose_log_keeps_growing() {
     assert!(log.starts_with("tick 1\n") && log.ends_with("tick 8\nend\n"), "{log}");
 }
 
+/// A line the caller did not send to the background is bounded by `promoted-timeout-ms` (ten
+/// minutes by default, far under a job's hour), and the notice says how to stop it and when it
+/// stops by itself.
+#[test]
+fn a_promoted_line_is_bounded_and_its_notice_says_how_to_stop_it() {
+    let rt = runtime();
+    assert_eq!(toolsh::Limits::default().promoted_time, Some(Duration::from_secs(600)));
+    let limits = toolsh::Limits { promoted_time: Some(Duration::from_millis(400)), ..Default::default() };
+    let mut shell = Shell::builder().limits(limits).build();
+    let out = within(&rt, &mut shell, "while :; do :; done", 100, OnDeadline::Background);
+    assert_eq!((out.status, out.job), (148, Some(1)), "{}", out.stderr_text());
+    assert!(
+        out.stderr_text().contains("'kill %1' to stop it; it is stopped 0.4 s after it started]"),
+        "{}",
+        out.stderr_text()
+    );
+    let started = Instant::now();
+    let out = exec(&rt, &mut shell, "wait %1; echo \"status $?\"; tail -1 /tmp/.jobs/1.log");
+    assert!(started.elapsed() < Duration::from_secs(2), "the spinning line was stopped at its bound");
+    assert!(out.stdout_text().starts_with("status 124\n"), "{}", out.stdout_text());
+    assert!(out.stdout_text().contains("wall time"), "the log names the limit: {}", out.stdout_text());
+    // `kill` stops one before its bound.
+    let out = within(&rt, &mut shell, "sleep 30", 50, OnDeadline::Background);
+    let id = out.job.expect("promoted");
+    let out = exec(&rt, &mut shell, &format!("kill %{id}; wait %{id}; echo $?"));
+    assert_eq!(out.stdout_text(), "143\n");
+}
+
 #[test]
 fn a_line_that_ends_in_time_keeps_its_changes_and_stop_still_stops() {
     let rt = runtime();

@@ -106,8 +106,11 @@ pub struct Limits {
     pub variable_bytes: usize,
     /// Background jobs running at once (`cmd &`, a promoted line).
     pub jobs: usize,
-    /// Wall time of one background job (or of a line promoted to one).
+    /// Wall time of one background job started with `&`.
     pub job_time: Option<Duration>,
+    /// Wall time of a line that outran its call and went on as a job, from the line's start:
+    /// the caller did not ask for it to run on, so it is bounded well under `job_time`.
+    pub promoted_time: Option<Duration>,
     /// Bytes a job's log keeps: past it, the first and last halves with a marker between.
     pub job_log_bytes: usize,
     /// Bytes a saved session may take (its state and its `/tmp`).
@@ -115,6 +118,10 @@ pub struct Limits {
     /// Timers (`at` jobs and crontab entries) one agent may hold.
     pub timers: usize,
 }
+
+/// The default wall time of a line that went on as a job (`promoted-timeout-ms`): ten
+/// minutes, the longest a single call may wait.
+pub const PROMOTED_TIME: Duration = Duration::from_secs(600);
 
 /// A limit by the name `--limit NAME=N` and `config set NAME N` give it: its reader and
 /// writer (times in milliseconds, 0 for none).
@@ -145,6 +152,7 @@ pub const NAMED_LIMITS: &[NamedLimit] = &[
     NamedLimit { name: "jobs", get: |l| l.jobs as u64, set: |l, v| l.jobs = v as usize },
     NamedLimit { name: "loop-iterations", get: |l| l.loop_iterations, set: |l, v| l.loop_iterations = v },
     NamedLimit { name: "output-bytes", get: |l| l.output_bytes as u64, set: |l, v| l.output_bytes = v as usize },
+    NamedLimit { name: "promoted-timeout-ms", get: |l| millis(l.promoted_time), set: |l, v| l.promoted_time = from_millis(v) },
     NamedLimit { name: "snapshot-bytes", get: |l| l.snapshot_bytes as u64, set: |l, v| l.snapshot_bytes = v as usize },
     NamedLimit { name: "timeout-ms", get: |l| millis(l.wall_time), set: |l, v| l.wall_time = from_millis(v) },
     NamedLimit { name: "timers", get: |l| l.timers as u64, set: |l, v| l.timers = v as usize },
@@ -164,6 +172,7 @@ impl Default for Limits {
             variable_bytes: 1024 * 1024 * 1024,
             jobs: 64,
             job_time: Some(Duration::from_secs(3600)),
+            promoted_time: Some(PROMOTED_TIME),
             job_log_bytes: 2 * 1024 * 1024,
             snapshot_bytes: 64 * 1024 * 1024,
             timers: 100,

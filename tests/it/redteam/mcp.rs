@@ -221,10 +221,10 @@ fn call_shell(
 }
 
 #[test]
-fn a_busy_line_promoted_to_a_job_stops_at_the_job_limit_and_when_killed() {
+fn a_busy_line_promoted_to_a_job_stops_at_its_limit_and_when_killed() {
     // A line that outruns its call goes on as a job; it must not keep a core busy past the
-    // job's own limit, nor after `kill`.
-    let (mut child, mut stdin, mut stdout) = stdio_server_with(&["--limit", "job-timeout-ms=1500"]);
+    // line's own limit (`promoted-timeout-ms`), nor after `kill`.
+    let (mut child, mut stdin, mut stdout) = stdio_server_with(&["--limit", "promoted-timeout-ms=1500"]);
     let spin = serde_json::json!({"command": "while :; do :; done", "timeout_ms": 300});
     let answer = call_shell(&mut stdin, &mut stdout, 2, spin.clone());
     assert!(answer.contains("[exit 148]") && answer.contains("still running as job %1"), "{answer}");
