@@ -140,26 +140,10 @@ pub struct Options {
 fn parse_args(argv: &[String]) -> Result<Options, String> {
     use lexopt::prelude::*;
     let mut options = Options::default();
-    let mut words = argv;
-    match argv.first().map(String::as_str) {
-        Some("mcp") => {
-            options.mcp = true;
-            words = &argv[1..];
-        }
-        Some("serve") => {
-            (options.mcp, options.serve) = (true, true);
-            words = &argv[1..];
-        }
-        Some("tools") => {
-            match (argv.get(1).map(String::as_str), argv.get(2)) {
-                (Some("--export"), Some(format)) => options.export = Some(format.clone()),
-                _ => return Err("tools takes --export mcp|openai|anthropic|SHAPE".to_string()),
-            }
-            words = &argv[3..];
-        }
-        _ => {}
-    }
-    let mut parser = lexopt::Parser::from_args(words.iter().map(String::as_str));
+    // `mcp`, `serve` or `tools`, once its word was read: the global options may come before it
+    // (`toolsh --root D tools --export mcp`), its own only after it.
+    let mut subcommand: Option<&str> = None;
+    let mut parser = lexopt::Parser::from_args(argv.iter().map(String::as_str));
     // What follows the script (or `-c STRING`) is its name and arguments, options or not.
     let rest = |parser: &mut lexopt::Parser| -> Vec<String> {
         parser.raw_args().map(|raw| raw.map(|w| w.to_string_lossy().into_owned()).collect()).unwrap_or_default()
@@ -186,6 +170,11 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                 options.memory_size = Some(parse_size(&text).ok_or_else(|| {
                     format!("--memory-size: `{text}` is not a size; give bytes or a number with K, M or G, like 512M")
                 })?);
+            }
+            Long("export") if subcommand == Some("tools") => options.export = Some(value(&mut parser, "--export")?),
+            Long(own @ ("http" | "shape" | "max-sessions" | "timer-lease" | "export")) if subcommand.is_none() => {
+                let of = if own == "export" { "`toolsh tools`" } else { "`toolsh mcp` and `toolsh serve`" };
+                return Err(format!("--{own} is an option of {of}: put it after the subcommand"));
             }
             Long("http") if options.mcp => {
                 let addr = value(&mut parser, "--http")?;
@@ -262,6 +251,22 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
             Short('h') | Long("help") => return Err(String::new()),
             // Answered by `main` once the options parsed.
             Short('V') | Long("version") => {}
+            Value(word) if subcommand.is_none() && matches!(word.to_str(), Some("mcp" | "serve" | "tools")) => {
+                let name = match word.to_str() {
+                    Some("mcp") => "mcp",
+                    Some("serve") => "serve",
+                    _ => "tools",
+                };
+                subcommand = Some(name);
+                options.mcp = name != "tools";
+                options.serve = name == "serve";
+            }
+            Value(word) if subcommand == Some("tools") => {
+                return Err(format!(
+                    "tools takes no operand (`{}`): toolsh tools --export mcp|openai|anthropic|SHAPE",
+                    text(word)
+                ));
+            }
             Value(script) => {
                 options.script_file = Some(text(script));
                 options.args = rest(&mut parser);
@@ -270,6 +275,9 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
             Short(letter) => return Err(format!("unknown option `-{letter}`")),
             Long(name) => return Err(format!("unknown option `--{name}`")),
         }
+    }
+    if subcommand == Some("tools") && options.export.is_none() {
+        return Err("tools takes --export mcp|openai|anthropic|SHAPE".to_string());
     }
     Ok(options)
 }
@@ -796,7 +804,11 @@ pub fn main(argv: Vec<String>) -> i32 {
         return match crate::parser::check(&source) {
             Ok(_) => 0,
             Err(err) => {
-                eprintln!("toolsh: {err}");
+                // Named as a run of the same file names it (`toolsh: f.sh: 2:4: …`).
+                match options.script_file.as_deref() {
+                    Some(file) => eprintln!("toolsh: {file}: {err}"),
+                    None => eprintln!("toolsh: {err}"),
+                }
                 EXIT_USAGE
             }
         };
@@ -883,6 +895,27 @@ mod tests {
         assert_eq!(options.args, ["x"]);
         assert!(parse_args(&args("--bogus")).is_err());
         assert!(parse_args(&args("--limit nope=1")).is_err());
+    }
+
+    #[test]
+    fn global_options_may_come_before_the_subcommand_and_its_own_only_after() {
+        let options = parse_args(&args("--root /srv --deny fs.delete tools --export mcp")).unwrap();
+        assert_eq!((options.export.as_deref(), options.root.as_deref()), (Some("mcp"), Some("/srv".as_ref())));
+        assert!(options.script_file.is_none() && !options.mcp);
+        let options = parse_args(&args("--memory mcp --http 127.0.0.1:0 --shape codex")).unwrap();
+        assert!(options.mcp && options.memory && options.http.is_some() && !options.serve);
+        let options = parse_args(&args("--agent a serve --timer-lease 5")).unwrap();
+        assert!(options.serve && options.mcp);
+        let refused = |line: &str| parse_args(&args(line)).err().unwrap_or_default();
+        assert!(refused("--http 127.0.0.1:0 mcp").contains("put it after the subcommand"));
+        assert!(refused("tools").contains("tools takes --export"));
+        assert!(refused("tools --export mcp extra").contains("tools takes no operand"));
+        // A word after a script's name is the script's, whatever it spells.
+        let options = parse_args(&args("run.sh tools mcp")).unwrap();
+        assert_eq!(
+            (options.script_file.as_deref(), options.args.as_slice()),
+            (Some("run.sh"), &["tools".to_string(), "mcp".to_string()][..])
+        );
     }
 
     #[test]

@@ -815,7 +815,10 @@ impl Shell {
         if let Some(id) = job {
             let path = toolsh_core::joblog::path(id);
             let bound = match self.interp.state.limits.promoted_time {
-                Some(bound) => format!("; it is stopped {} after it started", spoken_duration(bound.max(wall_time.unwrap_or_default()))),
+                Some(bound) => format!(
+                    "; it is stopped {} after it started",
+                    spoken_duration(bound.max(wall_time.unwrap_or_default()))
+                ),
                 None => String::new(),
             };
             let notice = format!(

@@ -99,6 +99,36 @@ fn invalid_utf8_and_nul_bytes_are_handled() {
     assert_eq!(std::fs::read(dir.path().join("copy")).expect("copy"), b"\xff\x00z");
 }
 
+/// Words of toolsh's own command line that are not UTF-8 are read as script text is (the bytes
+/// replaced, docs/deviations.md), never a panic (status 101).
+#[test]
+fn words_of_the_command_line_that_are_not_utf8_never_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let word = std::ffi::OsStr::from_bytes(b"\xe9t\xe9");
+    let (out, err, status) = run(
+        toolsh()
+            .arg("--memory")
+            .arg("-c")
+            .arg(std::ffi::OsStr::from_bytes(b"echo \xe9; echo \"$1\""))
+            .arg("n")
+            .arg(word),
+        "",
+    );
+    assert_eq!((out.as_str(), status), ("\u{fffd}\n\u{fffd}t\u{fffd}\n", 0), "{err}");
+    let (_, err, status) = run(toolsh().arg("--memory").arg(word), "");
+    assert_eq!(status, 127, "a script named so is not found: {err}");
+}
+
+/// `-n` names the file its syntax error is in, as a run of the file does and as `bash -n` does.
+#[test]
+fn a_syntax_check_names_the_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("bad.sh"), "echo ok\nif then\n").expect("write");
+    let (out, err, status) = run(toolsh().current_dir(dir.path()).args(["-n", "bad.sh"]), "");
+    assert_eq!((out.as_str(), status), ("", 2));
+    assert!(err.starts_with("toolsh: bad.sh: 2:4: syntax error"), "{err}");
+}
+
 #[test]
 fn awk_stops_at_the_deadline_and_recurses_deeply() {
     // The program runs on its own thread; the deadline still ends it.

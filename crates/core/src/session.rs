@@ -152,7 +152,11 @@ pub const NAMED_LIMITS: &[NamedLimit] = &[
     NamedLimit { name: "jobs", get: |l| l.jobs as u64, set: |l, v| l.jobs = v as usize },
     NamedLimit { name: "loop-iterations", get: |l| l.loop_iterations, set: |l, v| l.loop_iterations = v },
     NamedLimit { name: "output-bytes", get: |l| l.output_bytes as u64, set: |l, v| l.output_bytes = v as usize },
-    NamedLimit { name: "promoted-timeout-ms", get: |l| millis(l.promoted_time), set: |l, v| l.promoted_time = from_millis(v) },
+    NamedLimit {
+        name: "promoted-timeout-ms",
+        get: |l| millis(l.promoted_time),
+        set: |l, v| l.promoted_time = from_millis(v),
+    },
     NamedLimit { name: "snapshot-bytes", get: |l| l.snapshot_bytes as u64, set: |l, v| l.snapshot_bytes = v as usize },
     NamedLimit { name: "timeout-ms", get: |l| millis(l.wall_time), set: |l, v| l.wall_time = from_millis(v) },
     NamedLimit { name: "timers", get: |l| l.timers as u64, set: |l, v| l.timers = v as usize },
