@@ -2,13 +2,54 @@
 //! its subject and the rule, and reads `y` (once), `a` (always, for this session: the tool and
 //! rule are remembered) or `n`; the gate records the decision in the audit log. When a mounted
 //! MCP server asks something during a call (form elicitation), the console shows its message
-//! and reads the form field by field, checked against the server's schema.
+//! and reads the form field by field, checked against the server's schema. Ctrl-C while a
+//! question waits refuses it (and the console stops the line): the next line typed is a line,
+//! not an answer.
 
 use crate::tools::{Answer, Elicited};
 use serde_json::{Map, Value};
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The interrupts (Ctrl-C, SIGINT) the console has seen, counted by the task that listens for
+/// them on the runtime's workers while the line (and a question of it) blocks the console's
+/// thread: a question gives up when the count moves. SIGINT is the process's, so is this.
+pub(crate) static INTERRUPTS: AtomicU64 = AtomicU64::new(0);
+
+/// What came of waiting for a line at the terminal.
+enum Typed {
+    Line(String),
+    /// The end of input (or a read error): nobody is there.
+    End,
+    /// Ctrl-C.
+    Interrupted,
+}
+
+/// Waits for a line of standard input, giving up when an interrupt arrives meanwhile.
+fn typed_line() -> Typed {
+    let seen = INTERRUPTS.load(Ordering::SeqCst);
+    let stdin = std::io::stdin();
+    // Looked at every 50 ms: an interrupt is counted by another thread, and a signal that
+    // arrives while `poll` waits restarts it rather than ending it.
+    let tick = rustix::time::Timespec { tv_sec: 0, tv_nsec: 50_000_000 };
+    loop {
+        if INTERRUPTS.load(Ordering::SeqCst) != seen {
+            return Typed::Interrupted;
+        }
+        let mut fds = [rustix::event::PollFd::new(&stdin, rustix::event::PollFlags::IN)];
+        match rustix::event::poll(&mut fds, Some(&tick)) {
+            Ok(0) | Err(rustix::io::Errno::INTR) => continue,
+            Ok(_) | Err(_) => break,
+        }
+    }
+    let mut line = String::new();
+    match stdin.lock().read_line(&mut line) {
+        Ok(0) | Err(_) => Typed::End,
+        Ok(_) => Typed::Line(line),
+    }
+}
 
 /// Answers `ask` decisions and servers' questions at the terminal. It blocks while the user
 /// thinks: the console has nothing else to do meanwhile.
@@ -32,11 +73,14 @@ impl crate::tools::Approver for TerminalApprover {
             request.command, request.tool, request.rule
         );
         let _ = stderr.flush();
-        let mut answer = String::new();
-        match std::io::stdin().lock().read_line(&mut answer) {
-            Ok(0) | Err(_) => return Answer::Unavailable,
-            Ok(_) => {}
-        }
+        let answer = match typed_line() {
+            Typed::Line(answer) => answer,
+            Typed::End => return Answer::Unavailable,
+            Typed::Interrupted => {
+                let _ = writeln!(stderr);
+                return Answer::Refused;
+            }
+        };
         match answer.trim().to_ascii_lowercase().as_str() {
             "y" | "yes" => Answer::Approved,
             "a" | "always" => {

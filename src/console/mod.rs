@@ -27,6 +27,7 @@ use reedline::{
 };
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
+use tokio_util::sync::CancellationToken;
 
 /// Lines of history kept.
 const HISTORY_LINES: usize = 10_000;
@@ -54,6 +55,29 @@ pub struct Setup {
     pub session: Option<String>,
 }
 
+/// Listens for Ctrl-C (SIGINT: the terminal is in its own mode while a line runs) on the
+/// runtime's workers, which a line blocked at a question does not hold: each one is counted,
+/// for the question to give up, and cancels the running line's token, returned here for the
+/// console to put each line's into.
+fn listen_for_interrupts(runtime: &tokio::runtime::Runtime) -> Arc<Mutex<CancellationToken>> {
+    let current = Arc::new(Mutex::new(CancellationToken::new()));
+    let line = current.clone();
+    runtime.spawn(async move {
+        // One listener for the whole run: none is missed between two.
+        let Ok(mut interrupt) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt()) else {
+            return;
+        };
+        while interrupt.recv().await.is_some() {
+            // The line first: a question that gives up must find its line already stopped.
+            if let Ok(running) = line.lock() {
+                running.cancel();
+            }
+            approve::INTERRUPTS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+    });
+    current
+}
+
 /// Runs the console until Ctrl-D or `exit`; returns the final status.
 pub fn run(shell: &mut Shell, setup: Setup) -> Status {
     let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
@@ -71,6 +95,7 @@ pub fn run(shell: &mut Shell, setup: Setup) -> Status {
     let stdout = Output::Host(HostSink::with_terminal(Box::new(std::io::stdout()), std::io::stdout().is_terminal()));
     let stderr = Output::Host(HostSink::with_terminal(Box::new(std::io::stderr()), std::io::stderr().is_terminal()));
     let io = Io::new(Input::null(), stdout, stderr);
+    let interrupts = listen_for_interrupts(&runtime);
     loop {
         if let Ok(mut current) = view.lock() {
             *current = View::of(shell);
@@ -86,12 +111,11 @@ pub fn run(shell: &mut Shell, setup: Setup) -> Status {
                 if line.trim().is_empty() {
                     continue;
                 }
-                let interrupt = async {
-                    if tokio::signal::ctrl_c().await.is_err() {
-                        std::future::pending::<()>().await;
-                    }
-                };
-                let status = runtime.block_on(shell.run_until(&line, &io, interrupt));
+                let stop = CancellationToken::new();
+                if let Ok(mut current) = interrupts.lock() {
+                    *current = stop.clone();
+                }
+                let status = runtime.block_on(shell.run_until(&line, &io, stop));
                 if let Some(name) = &setup.session
                     && let Err(why) = shell.save_session(name)
                 {

@@ -606,7 +606,7 @@ pub struct Shell {
 /// `10 min`, `90 s`, `1.5 s`: a bound as a model reads it.
 fn spoken_duration(time: Duration) -> String {
     let secs = time.as_secs();
-    if time.subsec_millis() == 0 && secs >= 60 && secs % 60 == 0 {
+    if time.subsec_millis() == 0 && secs >= 60 && secs.is_multiple_of(60) {
         format!("{} min", secs / 60)
     } else if time.subsec_millis() == 0 {
         format!("{secs} s")
@@ -651,6 +651,7 @@ impl Shell {
         } else if let Some(store) = &parts.store {
             audit.attach(store.clone());
         }
+        let pace: Arc<toolsh_core::pace::Pace> = Arc::default();
         let shared = Arc::new(Shared {
             vfs: parts.vfs,
             limits: parts.limits,
@@ -658,9 +659,9 @@ impl Shell {
             counters: Arc::default(),
             started: Instant::now(),
             stop_reason: std::sync::Mutex::new(None),
-            pace: Arc::default(),
+            pace: pace.clone(),
             tools: parts.tools,
-            gate: Arc::new(crate::tools::Gate::new(parts.policy, parts.approver, audit)),
+            gate: Arc::new(crate::tools::Gate::new(parts.policy, parts.approver, audit).with_pace(pace)),
             agent: parts.agent,
             store: parts.store,
             audit_sink: parts.audit_sink,
@@ -937,12 +938,13 @@ impl Shell {
         self.interp.run_line(src, io, cancel, limit).await
     }
 
-    /// [`Shell::run`] until `stop` completes (an interrupt): then the line is dropped where it
-    /// stands — its pipeline stages with it — and the status is [`EXIT_CANCELLED`].
-    pub async fn run_until(&mut self, src: &str, io: &Io, stop: impl std::future::Future<Output = ()>) -> Status {
+    /// [`Shell::run`] until `stop` is cancelled (an interrupt): a busy line stops at its next
+    /// step, a waiting one is dropped where it stands — its pipeline stages with it — and the
+    /// status is [`EXIT_CANCELLED`].
+    pub async fn run_until(&mut self, src: &str, io: &Io, stop: tokio_util::sync::CancellationToken) -> Status {
         tokio::select! {
-            status = self.run(src, io) => status,
-            () = stop => {
+            status = self.run_paced(src, io, Some(stop.clone())) => status,
+            () = stop.cancelled() => {
                 self.interp.state.last_status = EXIT_CANCELLED;
                 EXIT_CANCELLED
             }

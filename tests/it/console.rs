@@ -258,6 +258,25 @@ fn an_approval_answered_no_leaves_nothing_executed() {
     console.wait_for("[console exited 3]");
 }
 
+/// Ctrl-C at a question refuses it and stops the line: what is typed next is a line of its
+/// own, not the answer to a question nobody sees any more.
+#[test]
+fn ctrl_c_at_an_approval_refuses_and_stops_the_line() {
+    let console = Console::start("approve-interrupt", &["--ask", "fs.delete"], &[("keep.txt", "precious\n")]);
+    console.type_text("rm keep.txt; echo after");
+    console.keys(&["Enter"]);
+    console.wait_for("[n] no:");
+    console.keys(&["C-c"]);
+    console.wait_for("[130]$");
+    console.type_text("echo typed-next");
+    console.keys(&["Enter"]);
+    let screen = console.wait_for("\ntyped-next\n");
+    assert!(exists(&console.workspace().join("keep.txt")), "the file must still be there: {screen}");
+    assert!(!screen.contains("\nafter"), "the rest of the line did not run: {screen}");
+    console.keys(&["C-d"]);
+    console.wait_for("[console exited");
+}
+
 /// Serves one response of `size` bytes on loopback, slowly (a tenth every 150 ms).
 #[allow(clippy::disallowed_types)] // the test plays the remote server
 fn slow_server(size: usize) -> u16 {

@@ -137,6 +137,13 @@ impl Pace {
         Ok(())
     }
 
+    /// The next step looks at the clock and the cancellation token, whatever the count: time
+    /// passed that the steps did not see (a question put to a person, who may have pressed
+    /// Ctrl-C meanwhile).
+    pub fn look_next_step(&self) {
+        self.steps.store(0, Ordering::Relaxed);
+    }
+
     /// One step of work: now and then checks the deadline and cancellation, and yields to the
     /// runtime once the line has been busy for `YIELD_AFTER`.
     pub async fn step(&self) -> Result<(), Stop> {

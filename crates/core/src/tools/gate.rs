@@ -142,6 +142,8 @@ pub struct Gate {
     /// Refusals since the last [`Gate::take_blocked`], as shown to the user, and how many
     /// more there were past [`MAX_BLOCKED`].
     blocked: std::sync::Mutex<(Vec<String>, usize)>,
+    /// The pace of the lines this gate judges, told when a question was put.
+    pace: Option<Arc<crate::pace::Pace>>,
 }
 
 impl Gate {
@@ -152,7 +154,14 @@ impl Gate {
 
     /// A gate over `policy`; `ask` goes to `approver` (none: denied).
     pub fn new(policy: Policy, approver: Option<Arc<dyn Approver>>, audit: Arc<Audit>) -> Self {
-        Gate { policy: RwLock::new(Arc::new(policy)), approver, audit, blocked: Default::default() }
+        Gate { policy: RwLock::new(Arc::new(policy)), approver, audit, blocked: Default::default(), pace: None }
+    }
+
+    /// Makes the line's next step after a question look at its deadline and cancellation at
+    /// once (a person answering may take long, or stop the line with Ctrl-C).
+    pub fn with_pace(mut self, pace: Arc<crate::pace::Pace>) -> Self {
+        self.pace = Some(pace);
+        self
     }
 
     /// The policy in force.
@@ -243,6 +252,9 @@ impl Gate {
                     rule: decision.rule.to_string(),
                 };
                 let answer = self.approver.as_ref().map_or(Answer::Unavailable, |a| a.approve(&request));
+                if let Some(pace) = &self.pace {
+                    pace.look_next_step();
+                }
                 if answer == Answer::Approved {
                     ticket.rule = format!("{} (approved)", decision.rule).into();
                     return Ok(ticket);
