@@ -65,6 +65,19 @@ async fn help_on(ctx: &Ctx<'_>, tools: &Registry, name: &str) -> Status {
     i32::from(!ctx.out(out).await)
 }
 
+/// What the policy does with calls of `spec`, as a word (`allow`, `ask`, `deny`, or `some` when
+/// rules let some subjects through what is otherwise denied, as `--allow
+/// 'net.fetch:https://api.example.com/**'` does) and as a sentence naming the rule.
+fn verdict_of(policy: &toolsh_core::policy::Policy, spec: &toolsh_core::tools::ToolSpec) -> (&'static str, String) {
+    let decision = policy.decide(spec.facts(), None);
+    let denied = decision.verdict == toolsh_core::policy::Verdict::Deny;
+    if denied && policy.decide_unknown_subject(spec.facts()).is_none() {
+        let said = format!("allowed for some subjects by rules ('config policy' lists them); otherwise {decision}");
+        return ("some", said);
+    }
+    (decision.verdict.as_str(), decision.to_string())
+}
+
 /// Rows of `NAME  SUMMARY`, the summaries aligned after the longest name (at least 12 wide,
 /// as the commands' list is).
 fn two_columns(rows: &[(&str, String)]) -> String {
@@ -228,7 +241,7 @@ pub async fn config(mut ctx: Ctx<'_>) -> Status {
                             "replay": s.replay, "concurrency": s.concurrency,
                             "enabled": policy.disabled_by(&s.name).is_none(),
                             "visible": s.visible, "restricted": s.restricted,
-                            "policy": policy.decide(s.facts(), None).to_string(),
+                            "policy": verdict_of(&policy, s).1,
                         })
                     })
                     .collect();
@@ -246,13 +259,12 @@ pub async fn config(mut ctx: Ctx<'_>) -> Status {
                 if spec.restricted {
                     state.push("restricted");
                 }
-                let decision = policy.decide(spec.facts(), None);
                 out.push_str(&format!(
                     "{:<12} {:<14} {:<19} {:<9} {}\n",
                     spec.name,
                     spec.side_effect.as_str(),
                     state.join(","),
-                    decision.verdict.as_str(),
+                    verdict_of(&policy, spec).0,
                     spec.summary()
                 ));
             }

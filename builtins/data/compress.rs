@@ -66,32 +66,47 @@ const fn spec(name: &'static str, summary: &'static str, about: &'static str, fa
     }
 }
 
+// The decompressing names are gzip's, bzip2's and xz's own (`variant_of`): the tool's
+// description lists the family once, as every model knows the rest of it.
 const GZIP_ABOUT: &str = "Compress or uncompress FILEs (by default, compress FILES in-place). With no FILE, or when FILE is -, read standard input.";
 /// `gzip`.
 pub const GZIP: Spec = spec("gzip", "compress files to .gz", GZIP_ABOUT, GZIP_FAMILY);
 /// `gunzip`.
-pub const GUNZIP: Spec =
-    spec("gunzip", "decompress .gz files", "Uncompress FILEs (by default, in-place).", GZIP_FAMILY);
+pub const GUNZIP: Spec = Spec {
+    variant_of: Some("gzip"),
+    ..spec("gunzip", "decompress .gz files", "Uncompress FILEs (by default, in-place).", GZIP_FAMILY)
+};
 /// `zcat`.
-pub const ZCAT: Spec =
-    spec("zcat", "print .gz files decompressed", "Uncompress FILEs to standard output.", GZIP_FAMILY);
+pub const ZCAT: Spec = Spec {
+    variant_of: Some("gzip"),
+    ..spec("zcat", "print .gz files decompressed", "Uncompress FILEs to standard output.", GZIP_FAMILY)
+};
 const BZIP2_ABOUT: &str = "Compress or decompress FILEs with bzip2 (by default, compress FILEs in place to FILE.bz2). With no FILE, or when FILE is -, read standard input.";
 /// `bzip2`.
 pub const BZIP2: Spec = spec("bzip2", "compress files to .bz2", BZIP2_ABOUT, BZIP2_FAMILY);
 /// `bunzip2`.
-pub const BUNZIP2: Spec =
-    spec("bunzip2", "decompress .bz2 files", "Decompress FILEs (by default, in place).", BZIP2_FAMILY);
+pub const BUNZIP2: Spec = Spec {
+    variant_of: Some("bzip2"),
+    ..spec("bunzip2", "decompress .bz2 files", "Decompress FILEs (by default, in place).", BZIP2_FAMILY)
+};
 /// `bzcat`.
-pub const BZCAT: Spec =
-    spec("bzcat", "print .bz2 files decompressed", "Decompress FILEs to standard output.", BZIP2_FAMILY);
+pub const BZCAT: Spec = Spec {
+    variant_of: Some("bzip2"),
+    ..spec("bzcat", "print .bz2 files decompressed", "Decompress FILEs to standard output.", BZIP2_FAMILY)
+};
 const XZ_ABOUT: &str = "Compress or decompress FILEs in the .xz format (by default, compress FILEs in place to FILE.xz). With no FILE, or when FILE is -, read standard input.";
 /// `xz`.
 pub const XZ: Spec = spec("xz", "compress files to .xz", XZ_ABOUT, XZ_FAMILY);
 /// `unxz`.
-pub const UNXZ: Spec = spec("unxz", "decompress .xz files", "Decompress FILEs (by default, in place).", XZ_FAMILY);
+pub const UNXZ: Spec = Spec {
+    variant_of: Some("xz"),
+    ..spec("unxz", "decompress .xz files", "Decompress FILEs (by default, in place).", XZ_FAMILY)
+};
 /// `xzcat`.
-pub const XZCAT: Spec =
-    spec("xzcat", "print .xz files decompressed", "Decompress FILEs to standard output.", XZ_FAMILY);
+pub const XZCAT: Spec = Spec {
+    variant_of: Some("xz"),
+    ..spec("xzcat", "print .xz files decompressed", "Decompress FILEs to standard output.", XZ_FAMILY)
+};
 
 /// gzip's words (also for gunzip and zcat, which are gzip): GNU's message and gzip's
 /// backquoted hint.

@@ -108,11 +108,15 @@ const fn sum_spec(name: &'static str, summary: &'static str, about: &'static str
 }
 
 /// `md5sum`.
-pub const MD5SUM: Spec =
-    sum_spec("md5sum", "compute or check MD5 checksums", "Print or check MD5 (128-bit) checksums.");
+pub const MD5SUM: Spec = Spec {
+    variant_of: Some("sha256sum"),
+    ..sum_spec("md5sum", "compute or check MD5 checksums", "Print or check MD5 (128-bit) checksums.")
+};
 /// `sha1sum`.
-pub const SHA1SUM: Spec =
-    sum_spec("sha1sum", "compute or check SHA-1 checksums", "Print or check SHA1 (160-bit) checksums.");
+pub const SHA1SUM: Spec = Spec {
+    variant_of: Some("sha256sum"),
+    ..sum_spec("sha1sum", "compute or check SHA-1 checksums", "Print or check SHA1 (160-bit) checksums.")
+};
 /// `sha256sum`.
 pub const SHA256SUM: Spec =
     sum_spec("sha256sum", "compute or check SHA-256 checksums", "Print or check SHA256 (256-bit) checksums.");

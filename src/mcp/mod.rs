@@ -182,9 +182,13 @@ impl ShellServer {
 /// The tools of `shape` for `shell`: its description and annotations on each.
 pub fn shape_tools(shell: &Shell, shape: Shape) -> Vec<Tool> {
     let guide = if shape.processes() {
-        described(shell, "Each command is a process of its own: its cd and variables end with it; files and /tmp stay.")
+        described(
+            shell,
+            "each command is a process of its own: its cd and variables end with it; files and /tmp stay.",
+            false,
+        )
     } else {
-        description(shell)
+        described(shell, PERSISTS, shape == Shape::Shell)
     };
     shape.tools(&guide, annotations(shell))
 }
@@ -209,19 +213,40 @@ fn annotations(shell: &Shell) -> ToolAnnotations {
 /// The tool's description: a short guide, then a compact index of the commands and tools the
 /// policy lets run (nothing it certainly denies or switched off is named).
 pub fn description(shell: &Shell) -> String {
-    described(shell, "Variables, functions, cwd and /tmp persist between calls.")
+    described(shell, PERSISTS, true)
 }
 
-/// [`description`], saying what persists between calls as `persists` does.
-fn described(shell: &Shell, persists: &str) -> String {
+/// What a session of the shapes that keep one keeps between calls.
+const PERSISTS: &str = "state and /tmp persist, `exit` ends only the call.";
+
+/// [`description`], saying what persists between calls as `persists` does, and (`promotes`)
+/// that a line past the call's `timeout_ms` goes on as a job. Every claim is read off the
+/// session: the host programs and the commands and tools listed are those the policy lets run
+/// (tests/it/description.rs holds it to `help` and `config tools` under several policies).
+fn described(shell: &Shell, persists: &str, promotes: bool) -> String {
+    let visible = shell.tools().visible();
+    // By the command that runs each: its own name, or `host.NAME` when a built-in has that.
+    let hosts: Vec<&str> = visible
+        .iter()
+        .map(|tool| tool.spec())
+        .filter(|spec| spec.name.starts_with("host.") && !shell.certainly_denied(&spec.name))
+        .map(|spec| spec.aliases.first().map_or(spec.name.as_str(), String::as_str))
+        .collect();
+    let hosts = match hosts.is_empty() {
+        true => "no host programs (python, node, git…)".to_string(),
+        false => format!("host programs (real, confined): {}", hosts.join(" ")),
+    };
+    let job = match promotes {
+        true => "148 past timeout_ms, still running as job %N (`wait %N`, `kill %N`)",
+        false => "148 went on as a job",
+    };
     let mut out = format!(
-        "Run bash in a sandboxed workspace (cwd {}); no host programs. Pipes, redirects, && || ;, \
-functions, loops, heredocs, $(...). {persists} \
-Discover: `help`, `help NS`, `CMD -h`, `config tools QUERY`; tools are commands (`fs.read --path f`, \
-`ns.tool '{{json}}'`). Output: stdout, `[stderr]` + stderr, a `[truncated: …]` marker naming a file \
-with all of it, `[exit N]` last. Exit 0 ok, 1/2 failed (2 also usage), 124 timeout, 125 \
-unavailable, 126 blocked by policy (nothing ran), 127 unknown, 130 cancelled, 148 went on as a job. who/ping/msg: \
-other agents, not the network.\nCommands besides bash builtins:",
+        "Bash in a sandboxed workspace (cwd {}); {hosts}. Pipes, redirects, functions, loops, heredocs, \
+$(...); {persists} `help NAME`: any command's or tool's usage; `help [NS]`, `config tools QUERY` list \
+them; tools are commands (`fs.read --path f`, `ns.tool '{{json}}'`). Output: stdout, `[stderr]` + \
+stderr, a mark where cut naming a file with all of it, `[exit N]`. Exit 1/2 failed (2 usage), 124 \
+timeout, 125 unavailable, 126 denied by policy (nothing ran), 127 unknown, 130 cancelled, {job}. \
+who/ping/msg: other agents, not the network.\nCommands besides bash builtins:",
         shell.cwd()
     );
     // Every model knows bash's own builtins and the Unix basics (`mkdir`, `uname`): only the
@@ -232,23 +257,29 @@ other agents, not the network.\nCommands besides bash builtins:",
         .filter(|b| matches!(b.run, crate::builtins::Run::Command(_)) && b.spec.variant_of.is_none() && !b.spec.assumed)
         .filter(|b| b.spec.tools.is_empty() || !b.spec.tools.iter().all(|tool| shell.certainly_denied(tool)))
         .map(|b| b.name)
-        .filter(|n| n.chars().all(|c| c.is_ascii_alphanumeric()) && !crate::builtins::BASH_BUILTINS.contains(n));
+        // Names with punctuation (`[`, `.`, `:`) are bash's; `apply_patch` is not.
+        .filter(|n| {
+            n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !crate::builtins::BASH_BUILTINS.contains(n)
+        });
     for name in listed {
         out.push(' ');
         out.push_str(name);
     }
     out.push_str("\nTools:");
-    let visible = shell.tools().visible();
-    let allowed = visible.iter().map(|tool| tool.spec().name.as_str()).filter(|name| !shell.certainly_denied(name));
+    // Host programs are named above, as the commands they are.
+    let allowed = visible
+        .iter()
+        .map(|tool| tool.spec().name.as_str())
+        .filter(|name| !name.starts_with("host.") && !shell.certainly_denied(name));
     out.push_str(&tool_index(allowed));
     out
 }
 
-/// Characters the tool index may take in the description (about 110 tokens): past it, a
+/// Characters the tool index may take in the description (about 85 tokens): past it, a
 /// namespace is summarised as `ns.* (N)` (`help ns` lists it), and namespaces that do not fit
 /// even so are counted at the end, so the description stays within its token budget however
 /// many tools an embedder or peer server registers.
-const TOOL_INDEX_BUDGET: usize = 450;
+const TOOL_INDEX_BUDGET: usize = 340;
 
 /// ` fs.read,write; msg.send,read` — namespaces listed whole, in registry order, as far as the
 /// budget allows with the others summarised (`crm.* (12)`); past that, counted

@@ -6,6 +6,7 @@ mod buckets;
 mod cli;
 mod commands;
 mod console;
+mod description;
 mod escape;
 mod examples;
 mod floor;
