@@ -34,6 +34,7 @@ fn option_slot<'o>(options: &'o mut Options, name: &str) -> Option<&'o mut bool>
         "nocaseglob" => &mut options.nocaseglob,
         "nocasematch" => &mut options.nocasematch,
         "expand_aliases" => &mut options.expand_aliases,
+        "inherit_errexit" => &mut options.inherit_errexit,
         _ => return None,
     })
 }
@@ -189,8 +190,17 @@ pub async fn shopt(mut ctx: Ctx<'_>) -> Status {
     if args.has(&SHOPT_SET_OPTIONS) {
         return set_o_options(&mut ctx, mode, quiet, reusable, &names).await;
     }
-    let known =
-        ["dotglob", "expand_aliases", "extglob", "failglob", "globstar", "nocaseglob", "nocasematch", "nullglob"];
+    let known = [
+        "dotglob",
+        "expand_aliases",
+        "extglob",
+        "failglob",
+        "globstar",
+        "inherit_errexit",
+        "nocaseglob",
+        "nocasematch",
+        "nullglob",
+    ];
     if names.is_empty() {
         let mut out = String::new();
         for name in known {
@@ -204,7 +214,7 @@ pub async fn shopt(mut ctx: Ctx<'_>) -> Status {
     }
     let mut status = 0;
     for name in names {
-        let ignored = matches!(name.as_str(), "lastpipe" | "checkwinsize" | "histappend" | "inherit_errexit");
+        let ignored = matches!(name.as_str(), "lastpipe" | "checkwinsize" | "histappend");
         match option_slot(&mut ctx.state.options, &name) {
             Some(slot) if known.contains(&name.as_str()) => match mode {
                 Some(on) => *slot = on,

@@ -104,42 +104,75 @@ impl Interp {
     /// cost a poll and a copy of its state.
     async fn exec_pipeline(&mut self, pipeline: &Pipeline, io: &Io, checked: bool) -> ExecResult {
         let started = pipeline.time.map(|_| super::timing::start());
-        let status = if pipeline.commands.len() == 1 {
-            let status = match &pipeline.commands[0] {
-                // A simple command runs in this future, as `exec_command` would run it but
-                // not boxed: nothing it awaits leads back here unboxed (functions,
-                // substitutions and the general expansion are boxed), and the box and the copy
-                // of its state cost about 200 instructions of every command. Deep in nested
-                // commands it takes the guarded way.
-                Command::Simple(simple) if self.nesting < super::GUARDED_DEPTH => {
-                    self.step().await?;
-                    self.nesting += 1;
-                    let result = self.exec_simple(simple, io).await;
-                    self.nesting -= 1;
-                    result?
+        // Nothing a negated pipeline runs triggers errexit or the ERR trap, down to the
+        // commands of a function it calls (`! f`), as in bash.
+        if pipeline.negated {
+            self.errexit_suppressed += 1;
+        }
+        let ran: ExecResult = 'run: {
+            if pipeline.commands.len() == 1 {
+                let status = match &pipeline.commands[0] {
+                    // A simple command runs in this future, as `exec_command` would run it but
+                    // not boxed: nothing it awaits leads back here unboxed (functions,
+                    // substitutions and the general expansion are boxed), and the box and the
+                    // copy of its state cost about 200 instructions of every command. Deep in
+                    // nested commands it takes the guarded way.
+                    Command::Simple(simple) if self.nesting < super::GUARDED_DEPTH => {
+                        if let Err(flow) = self.step().await {
+                            break 'run Err(flow);
+                        }
+                        self.nesting += 1;
+                        let result = self.exec_simple(simple, io).await;
+                        self.nesting -= 1;
+                        result
+                    }
+                    command => self.exec_command(command, io).await,
+                };
+                if let Ok(status) = status
+                    && (!matches!(pipeline.commands[0], Command::Simple(_))
+                        || self.state.vars.get("PIPESTATUS").is_some())
+                {
+                    self.set_pipestatus(&[status]);
                 }
-                command => self.exec_command(command, io).await?,
-            };
-            if !matches!(pipeline.commands[0], Command::Simple(_)) || self.state.vars.get("PIPESTATUS").is_some() {
-                self.set_pipestatus(&[status]);
-            }
-            status
-        } else {
-            let statuses = self.exec_stages(pipeline, io).await?;
-            self.set_pipestatus(&statuses);
-            let last = statuses.last().copied().unwrap_or(0);
-            if self.state.options.pipefail {
-                statuses.iter().rev().copied().find(|&s| s != 0).unwrap_or(0)
+                status
             } else {
-                last
+                match self.exec_stages(pipeline, io).await {
+                    Ok(statuses) => {
+                        self.set_pipestatus(&statuses);
+                        let last = statuses.last().copied().unwrap_or(0);
+                        if self.state.options.pipefail {
+                            Ok(statuses.iter().rev().copied().find(|&s| s != 0).unwrap_or(0))
+                        } else {
+                            Ok(last)
+                        }
+                    }
+                    Err(flow) => Err(flow),
+                }
             }
         };
+        if pipeline.negated {
+            self.errexit_suppressed -= 1;
+        }
+        let status = ran?;
         let status = if pipeline.negated { i32::from(status == 0) } else { status };
         self.state.last_status = status;
         if let (Some(format), Some(started)) = (pipeline.time, started) {
             Box::pin(self.report_time(&started, format, io)).await;
         }
-        if checked && status != 0 && !pipeline.negated && self.errexit_suppressed == 0 {
+        // A compound command's own status is not judged (bash): its commands were, one by one,
+        // so `{ false && :; }` or `if …; then false && :; fi` goes on; a subshell, `(( ))`,
+        // `[[ ]]` and a pipeline of several are judged like a simple command.
+        let judged = pipeline.commands.len() > 1
+            || match &pipeline.commands[0] {
+                Command::Compound(compound, ..) => {
+                    matches!(
+                        **compound,
+                        CompoundCommand::Subshell(_) | CompoundCommand::Arith(_) | CompoundCommand::Cond(_)
+                    )
+                }
+                _ => true,
+            };
+        if checked && judged && status != 0 && !pipeline.negated && self.errexit_suppressed == 0 {
             if let Some(action) = self.state.traps.get("ERR").cloned() {
                 self.run_trap(&action, io).await?;
                 self.state.last_status = status;
@@ -310,6 +343,12 @@ impl Interp {
                     }
                     let cond_status = match self.exec_condition(cond, io).await {
                         Ok(s) => s,
+                        // `while break`, `until continue`: they act on this loop.
+                        Err(flow @ (Flow::Break(_) | Flow::Continue(_))) => match self.loop_step(Err(flow)) {
+                            LoopStep::Next(_) => continue,
+                            LoopStep::Stop(s) => break Ok(s),
+                            LoopStep::Out(flow) => break Err(flow),
+                        },
                         Err(flow) => break Err(flow),
                     };
                     if (cond_status == 0) == *until {
@@ -373,8 +412,13 @@ impl Interp {
                     if iterations > self.state.limits.loop_iterations {
                         break Err(self.limit_hit("loop iterations", self.state.limits.loop_iterations));
                     }
-                    if !cond.parts.is_empty() {
-                        match self.eval_arith_word(cond, io).await {
+                    // An empty condition (`(( ; ; ))`, blanks or not) is true, as in bash.
+                    let text = match self.expand_text(cond, io).await {
+                        Ok(text) => text,
+                        Err(flow) => break Err(flow),
+                    };
+                    if !text.trim().is_empty() {
+                        match self.arith(&text, io).await {
                             Ok(0) => break Ok(status),
                             Ok(_) => {}
                             Err(flow) => break Err(flow),
@@ -457,7 +501,14 @@ impl Interp {
                 return LoopStep::Out(flow);
             }
         }
-        match self.exec_list(body, io).await {
+        let result = self.exec_list(body, io).await;
+        self.loop_step(result)
+    }
+
+    /// What a pass of a loop's body (or of a `while` condition, where `break` and `continue`
+    /// act on the loop too) means for the loop.
+    fn loop_step(&self, result: ExecResult) -> LoopStep {
+        match result {
             Ok(status) => LoopStep::Next(status),
             // The loop's status is break's own: 0, or 1 after a bad count.
             Err(Flow::Break(n)) if n <= 1 => LoopStep::Stop(self.state.last_status),

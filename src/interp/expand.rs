@@ -515,6 +515,8 @@ impl Interp {
             let capture = Capture::new(limit);
             let sub_io = Io::new(io.stdin(), Output::Capture(capture.clone()), io.stderr());
             let mut sub = self.subshell();
+            // bash turns `set -e` off inside `$( )` unless `shopt -s inherit_errexit`.
+            sub.state.options.errexit &= self.state.options.inherit_errexit;
             let result = sub.exec_list(&script.body, &sub_io).await;
             let status = sub.finish_subshell(result, &sub_io).await;
             if capture.overflowed() {

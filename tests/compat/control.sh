@@ -385,3 +385,30 @@ bare 0
 ## files:
 err: ""
 err2: ""
+
+### break in a while condition ends the loop
+while break; do echo never; done; echo after $?
+## stdout:
+after 0
+## status: 0
+
+### continue in a while condition runs the condition again
+i=0; while (( i++ < 4 )) && { (( i == 2 )) && continue; true; }; do echo $i; done
+## stdout:
+1
+3
+4
+## status: 0
+
+### break with a count in an inner loop's condition
+for i in 1 2; do while break 2; do :; done; echo never; done; echo out
+## stdout:
+out
+## status: 0
+
+### an arithmetic for with blank parts loops until break
+n=0; for (( ; ; )); do (( ++n == 3 )) && break; done; echo $n; for ((;;)); do echo once; break; done
+## stdout:
+3
+once
+## status: 0

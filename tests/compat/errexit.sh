@@ -104,3 +104,64 @@ set -e; for i in 1 2; do echo $i; false; done; echo never
 ### errexit case statement
 set -e; case x in x) false;; esac; echo never
 ## status: 1
+
+### errexit is off inside command substitution without inherit_errexit
+set -e; x=$(false; echo in); echo "got $x"
+## stdout:
+got in
+## status: 0
+
+### errexit inside command substitution with inherit_errexit
+set -e; shopt -s inherit_errexit; y=$(false; echo in); echo "never $y"
+## status: 1
+
+### errexit is ignored in a negated function call
+set -e; f() { false; echo in f; }; ! f; echo after
+## stdout:
+in f
+after
+## status: 0
+
+### errexit is ignored in a negated group
+set -e; ! { false; echo inner; }; echo after $?
+## stdout:
+inner
+after 1
+## status: 0
+
+### errexit does not judge a group's own status
+set -e; { false && :; }; echo after $?
+## stdout:
+after 1
+## status: 0
+
+### errexit does not judge an if's own status
+set -e; if true; then false && :; fi; echo after $?
+## stdout:
+after 1
+## status: 0
+
+### errexit does not judge a loop's or a case's own status
+set -e; for i in 1; do false && :; done; case x in x) false || false && :;; esac; echo after $?
+## stdout:
+after 1
+## status: 0
+
+### errexit judges a subshell, arithmetic and a conditional
+set -e; (false && :) || echo sub $?; (( 0 )) || echo arith; [[ a = b ]] || echo cond; (( 0 )); echo never
+## stdout:
+sub 1
+arith
+cond
+## status: 1
+
+### errexit judges a pipeline ending in a group
+set -e; true | { false && :; }; echo never
+## status: 1
+
+### ERR trap follows the same rules as errexit
+trap 'echo ERR $?' ERR; { false && :; }; if true; then false && :; fi; (false && :); f() { false; }; ! f; echo end
+## stdout:
+ERR 1
+end
+## status: 0

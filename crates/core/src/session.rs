@@ -55,6 +55,8 @@ pub struct Options {
     pub nocasematch: bool,
     /// `shopt -s expand_aliases`: aliases are expanded when commands are read.
     pub expand_aliases: bool,
+    /// `shopt -s inherit_errexit`: `$( )` keeps `set -e` (without it, bash turns it off there).
+    pub inherit_errexit: bool,
 }
 
 impl Default for Options {
@@ -75,6 +77,7 @@ impl Default for Options {
             nocaseglob: false,
             nocasematch: false,
             expand_aliases: false,
+            inherit_errexit: false,
         }
     }
 }

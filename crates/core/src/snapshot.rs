@@ -106,7 +106,7 @@ impl std::fmt::Display for Refusal {
 }
 
 /// The option names a snapshot uses, with their fields.
-fn options(options: &mut Options) -> [(&'static str, &mut bool); 15] {
+fn options(options: &mut Options) -> [(&'static str, &mut bool); 16] {
     [
         ("errexit", &mut options.errexit),
         ("nounset", &mut options.nounset),
@@ -123,6 +123,7 @@ fn options(options: &mut Options) -> [(&'static str, &mut bool); 15] {
         ("nocaseglob", &mut options.nocaseglob),
         ("nocasematch", &mut options.nocasematch),
         ("expand_aliases", &mut options.expand_aliases),
+        ("inherit_errexit", &mut options.inherit_errexit),
     ]
 }
 
