@@ -364,6 +364,10 @@ impl Interp {
                 result
             }
             CompoundCommand::For { var, words, body } => {
+                if !toolsh_core::vars::is_name(var) {
+                    self.error(io, &format!("`{var}': not a valid identifier")).await;
+                    return Ok(1);
+                }
                 let items = match words {
                     Some(words) => self.expand_words(words, io).await?,
                     None => self.state.positional.as_ref().clone(),

@@ -20,6 +20,10 @@ impl Interp {
         body: &List,
         io: &Io,
     ) -> ExecResult {
+        if !toolsh_core::vars::is_name(var) {
+            self.error(io, &format!("`{var}': not a valid identifier")).await;
+            return Ok(1);
+        }
         let items = match words {
             Some(words) => self.expand_words(words, io).await?,
             None => self.state.positional.as_ref().clone(),

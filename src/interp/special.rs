@@ -109,9 +109,19 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
                 complain(io, name, "only meaningful in a `for', `while', or `until' loop").await;
                 return Ok(0);
             }
-            // A bad count is said, and the innermost loop is still left (status 1), as bash does.
+            // As bash: more than one count, or one that is not a number, is a special builtin's
+            // error and ends the script (status 1, 128); a count out of range is said, and the
+            // innermost loop is still left (status 1).
+            if argv.len() > 2 {
+                complain(io, name, "too many arguments").await;
+                return Err(Flow::Fatal(1));
+            }
             let (count, status) = match count_arg(&argv, 1) {
                 Ok(count) => (count, 0),
+                Err(message) if message.ends_with("numeric argument required") => {
+                    complain(io, name, &message).await;
+                    return Err(Flow::Fatal(128));
+                }
                 Err(message) => {
                     complain(io, name, &message).await;
                     (1, 1)

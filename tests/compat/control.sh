@@ -412,3 +412,24 @@ n=0; for (( ; ; )); do (( ++n == 3 )) && break; done; echo $n; for ((;;)); do ec
 3
 once
 ## status: 0
+
+### break with a word for a count ends the script with 128
+for i in 1 2; do break oops; done; echo never
+## status: 128
+
+### continue with too many counts ends the script with 1
+for i in 1 2; do continue 1 2 3; done; echo never
+## status: 1
+
+### break with a count out of range leaves the loop with 1
+for i in 1 2; do break 0; done; echo "after $?"
+## stdout:
+after 1
+## status: 0
+
+### a loop over a name that is not an identifier fails when it runs
+for a-b in 1; do echo never; done; echo "status $?"; for - in 1; do :; done; echo "status $?"
+## stdout:
+status 1
+status 1
+## status: 0

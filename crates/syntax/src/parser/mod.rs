@@ -860,8 +860,21 @@ impl<'a> Parser<'a> {
     /// `NAME [in WORDS…] ; do BODY done` after `for` or `select`.
     fn parse_for_in(&mut self, keyword: &str) -> PResult<(String, Option<Vec<Word>>, List)> {
         self.skip_blanks();
-        let Some(var) = self.parse_name() else {
-            return Err(self.error(format!("expected a variable name after `{keyword}`, found {}", self.found())));
+        // bash reads any word here and refuses a bad name only when the loop runs (`for - in
+        // 1` says "`-': not a valid identifier", status 1): the text is kept as it was written.
+        let start = self.pos;
+        let var = match self.parse_name() {
+            Some(var) if !matches!(self.peek(), Some(c) if !is_word_end(c)) => var,
+            _ => {
+                while matches!(self.peek(), Some(c) if !is_word_end(c)) {
+                    self.pos += 1;
+                }
+                if self.pos == start {
+                    let found = self.found();
+                    return Err(self.error(format!("expected a variable name after `{keyword}`, found {found}")));
+                }
+                Text::from(&self.src[start..self.pos])
+            }
         };
         self.skip_linebreaks();
         let mut words = None;
@@ -1471,3 +1484,8 @@ pub fn is_binary_test(op: &str) -> bool {
 
 #[cfg(test)]
 mod tests;
+
+/// Whether `c` ends a word that is read raw (a `for` loop's name): a blank or an operator.
+fn is_word_end(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b'(' | b')')
+}
