@@ -21,6 +21,7 @@ mod text;
 
 // What the interpreter takes from the commands: `$'…'` and `echo -e` decode alike, and `set`
 // prints values as `declare -p` quotes them.
+pub use text::printf::ansi_c_quote;
 pub use text::stream::{expand_backslashes, quote_for_reuse};
 
 pub use toolsh_core::command::spec;
@@ -54,8 +55,25 @@ macro_rules! entry {
 /// Bash's own builtins among the commands: every model knows them, so the `shell` tool's
 /// description does not spend tokens listing them (`help` does).
 pub const BASH_BUILTINS: &[&str] = &[
-    "cd", "dirs", "echo", "false", "getopts", "let", "popd", "printf", "pushd", "pwd", "read", "set", "shift", "shopt",
-    "test", "true", "unset",
+    "cd",
+    "dirs",
+    "echo",
+    "false",
+    "getopts",
+    "let",
+    "mapfile",
+    "popd",
+    "printf",
+    "pushd",
+    "pwd",
+    "read",
+    "readarray",
+    "set",
+    "shift",
+    "shopt",
+    "test",
+    "true",
+    "unset",
 ];
 
 /// Every command, sorted by name.
@@ -141,6 +159,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec fs::files::LN, fs::files::ln),
     entry!(interpreter shell::special::LOCAL),
     entry!(spec fs::files::LS, fs::files::ls),
+    entry!(spec shell::vars::MAPFILE, shell::vars::mapfile),
     entry!(spec data::encode::MD5SUM, data::encode::checksum),
     entry!(spec agents::messaging::META, agents::messaging::meta),
     entry!(spec fs::files::MKDIR, fs::files::mkdir),
@@ -163,6 +182,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec shell::nav::PUSHD, shell::nav::pushd),
     entry!(spec shell::nav::PWD, shell::nav::pwd),
     entry!(spec shell::vars::READ, shell::vars::read),
+    entry!(spec shell::vars::READARRAY, shell::vars::mapfile),
     entry!(spec fs::files::READLINK, fs::files::readlink),
     entry!(interpreter shell::special::READONLY),
     entry!(spec fs::files::REALPATH, fs::files::realpath),

@@ -537,6 +537,109 @@ pub async fn read(ctx: Ctx<'_>) -> Status {
     if found && !eof_without_data { 0 } else { 1 }
 }
 
+const MAPFILE_DELIM: Opt =
+    Opt::short('d', "use the first character of DELIM to end each line, rather than newline").value("delim");
+const MAPFILE_COUNT: Opt = Opt::short('n', "copy at most COUNT lines (0: all)").value("count");
+const MAPFILE_ORIGIN: Opt =
+    Opt::short('O', "begin assigning at index ORIGIN (the array is not cleared first)").value("origin");
+const MAPFILE_SKIP: Opt = Opt::short('s', "discard the first COUNT lines read").value("count");
+const MAPFILE_TRIM: Opt = Opt::short('t', "remove the trailing delimiter from each line");
+const MAPFILE_FD: Opt = Opt::short('u', "read lines from file descriptor FD instead of the standard input").value("fd");
+const MAPFILE_CALLBACK: Opt =
+    Opt::short('C', "evaluate CALLBACK each time QUANTUM lines are read (not supported here)").value("callback");
+const MAPFILE_QUANTUM: Opt = Opt::short('c', "the number of lines read between CALLBACK calls").value("quantum");
+
+/// `mapfile`.
+pub const MAPFILE: Spec = Spec {
+    name: "mapfile",
+    summary: "read lines from the standard input into an indexed array",
+    synopsis: &["[-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [array]"],
+    about: "Read lines from the standard input (or FD) into the indexed array ARRAY (MAPFILE by default), one element a line, the array cleared first unless -O is given.",
+    options: &[
+        MAPFILE_DELIM,
+        MAPFILE_COUNT,
+        MAPFILE_ORIGIN,
+        MAPFILE_SKIP,
+        MAPFILE_TRIM,
+        MAPFILE_FD,
+        MAPFILE_CALLBACK,
+        MAPFILE_QUANTUM,
+    ],
+    ..Spec::BASH
+};
+
+/// `readarray`: `mapfile` by its other name.
+pub const READARRAY: Spec = Spec { name: "readarray", variant_of: Some("mapfile"), ..MAPFILE };
+
+/// `mapfile`/`readarray [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [array]`: each
+/// line read is an element; what the array may hold is the session's `variable-bytes`, checked
+/// as the lines come.
+pub async fn mapfile(ctx: Ctx<'_>) -> Status {
+    let spec = if ctx.name() == "readarray" { &READARRAY } else { &MAPFILE };
+    let args = match ctx.args(spec).await {
+        Ok(args) => args,
+        Err(status) => return status,
+    };
+    if let Some(callback) = args.last(&MAPFILE_CALLBACK) {
+        return ctx.fail(format!("-C {callback}: callbacks are not supported (docs/deviations.md)")).await;
+    }
+    let number = |opt: &Opt, what: &str| -> Result<i64, String> {
+        match args.last(opt) {
+            None => Ok(0),
+            Some(text) => text.parse::<i64>().ok().filter(|n| *n >= 0).ok_or_else(|| format!("{text}: invalid {what}")),
+        }
+    };
+    let (count, origin, skip) = match (
+        number(&MAPFILE_COUNT, "line count"),
+        number(&MAPFILE_ORIGIN, "array origin"),
+        number(&MAPFILE_SKIP, "line count"),
+    ) {
+        (Ok(count), Ok(origin), Ok(skip)) => (count, origin, skip),
+        (Err(why), ..) | (_, Err(why), _) | (.., Err(why)) => return ctx.fail(why).await,
+    };
+    let name = args.operands.first().cloned().unwrap_or_else(|| "MAPFILE".to_string());
+    // Words past the array's name are ignored, as bash ignores them.
+    if !is_name(&name) {
+        return ctx.fail(format!("`{name}': not a valid identifier")).await;
+    }
+    let delim = args.last(&MAPFILE_DELIM).map_or(b'\n', |d| d.bytes().next().unwrap_or(0));
+    let input = match args.last(&MAPFILE_FD) {
+        None => ctx.stdin(),
+        Some(fd) => match fd.parse::<usize>().ok().and_then(|n| ctx.io.get(n)) {
+            Some(crate::io::Fd::Input(input)) => input.clone(),
+            _ => return ctx.fail(format!("{fd}: invalid file descriptor: Bad file descriptor")).await,
+        },
+    };
+    let mut map = match (args.has(&MAPFILE_ORIGIN), ctx.state.vars.get(&name).map(|var| &var.value)) {
+        (true, Some(Value::Indexed(map))) => map.clone(),
+        (true, Some(Value::Assoc(_))) => return ctx.fail(format!("{name}: not an indexed array")).await,
+        (true, Some(Value::Str(text))) => std::iter::once((0, text.clone())).collect(),
+        _ => Default::default(),
+    };
+    let budget = ctx.state.limits.variable_bytes;
+    let (mut read, mut held) = (0i64, 0usize);
+    while count == 0 || read - skip < count {
+        let Some((mut line, ended)) = input.read_until(Some(delim), None).await else { break };
+        read += 1;
+        if read <= skip {
+            continue;
+        }
+        // The reader leaves the delimiter out; the element keeps it but with -t.
+        if ended && !args.has(&MAPFILE_TRIM) {
+            line.push(delim);
+        }
+        held += line.len();
+        if held > budget {
+            return ctx.fail(format!("limit exceeded: variable bytes ({budget}); nothing was assigned")).await;
+        }
+        map.insert(origin + read - skip - 1, String::from_utf8_lossy(&line).into_owned());
+    }
+    if ctx.state.vars.set_value(&name, Value::Indexed(map)).is_err() {
+        return ctx.fail(format!("{name}: readonly variable")).await;
+    }
+    0
+}
+
 /// `getopts`: its words are its own (an option string may start with `-`).
 pub const GETOPTS: Spec = Spec {
     name: "getopts",

@@ -8,31 +8,37 @@ use crate::spec::{Opt, Spec};
 use crate::text::cfmt::{self, format_float, format_int, pad};
 use crate::text::stream::expand_backslashes_bytes;
 
+/// `$'…'` with C escapes, as bash quotes a text holding control characters (`%q`,
+/// `declare -p`).
+pub fn ansi_c_quote(text: &str) -> String {
+    let mut out = String::from("$'");
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\x07' => out.push_str("\\a"),
+            '\x08' => out.push_str("\\b"),
+            '\x0b' => out.push_str("\\v"),
+            '\x0c' => out.push_str("\\f"),
+            '\x1b' => out.push_str("\\E"),
+            '\'' => out.push_str("\\'"),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\{:03o}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
 /// Quotes `text` so the shell reads it back as one word, as bash's `%q` does.
 pub(crate) fn shell_quote(text: &str) -> String {
     if text.is_empty() {
         return "''".to_string();
     }
     if text.chars().any(|c| c.is_control()) {
-        let mut out = String::from("$'");
-        for c in text.chars() {
-            match c {
-                '\n' => out.push_str("\\n"),
-                '\t' => out.push_str("\\t"),
-                '\r' => out.push_str("\\r"),
-                '\x07' => out.push_str("\\a"),
-                '\x08' => out.push_str("\\b"),
-                '\x0b' => out.push_str("\\v"),
-                '\x0c' => out.push_str("\\f"),
-                '\x1b' => out.push_str("\\E"),
-                '\'' => out.push_str("\\'"),
-                '\\' => out.push_str("\\\\"),
-                c if c.is_control() => out.push_str(&format!("\\{:03o}", c as u32)),
-                c => out.push(c),
-            }
-        }
-        out.push('\'');
-        return out;
+        return ansi_c_quote(text);
     }
     let mut out = String::new();
     for (idx, c) in text.chars().enumerate() {

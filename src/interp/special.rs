@@ -973,8 +973,12 @@ enum Target {
     Assign(Assign),
 }
 
-/// Double-quotes a value as `declare -p` does.
+/// Quotes a value as `declare -p` does: in double quotes, or as `$'…'` when it holds control
+/// characters (a newline, a tab, an escape).
 fn dquote(text: &str) -> String {
+    if text.chars().any(char::is_control) {
+        return crate::builtins::ansi_c_quote(text);
+    }
     let mut out = String::from("\"");
     for c in text.chars() {
         if matches!(c, '"' | '\\' | '$' | '`') {

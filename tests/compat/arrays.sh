@@ -236,3 +236,54 @@ declare -a a=([0]="x" [1]="w" [5]="q" [6]="r" [7]="x" [8]="z" [9]="q" [10]="r!")
 declare -a a=([1]="w" [5]="q" [6]="r" [7]="x" [8]="z" [9]="q" [10]="end")
 declare -A m=([k]="v2" [j]="w" )
 ## status: 0
+
+### mapfile reads lines with their newlines, -t trims them
+printf 'a\nb\n\nc' > f; mapfile m < f; declare -p m; mapfile -t t < f; declare -p t
+## stdout:
+declare -a m=([0]=$'a\n' [1]=$'b\n' [2]=$'\n' [3]="c")
+declare -a t=([0]="a" [1]="b" [2]="" [3]="c")
+## status: 0
+## files:
+f: "a\nb\n\nc"
+
+### readarray from a process substitution and a here-string
+readarray -t r < <(printf 'x\ny\n'); echo "${#r[@]} ${r[1]}"; readarray -t h <<< $'1\n2'; declare -p h
+## stdout:
+2 y
+declare -a h=([0]="1" [1]="2")
+## status: 0
+
+### mapfile with a delimiter, a count, a skip and an origin
+printf 'a,b,c,d' | { mapfile -d , -t x; declare -p x; }; seq 5 > f; mapfile -s 1 -n 2 -t y < f; declare -p y; z=(q w e r); mapfile -O 2 -t z < f; declare -p z
+## stdout:
+declare -a x=([0]="a" [1]="b" [2]="c" [3]="d")
+declare -a y=([0]="2" [1]="3")
+declare -a z=([0]="q" [1]="w" [2]="1" [3]="2" [4]="3" [5]="4" [6]="5")
+## status: 0
+## files:
+f: "1\n2\n3\n4\n5\n"
+
+### mapfile into MAPFILE by default, and in a pipeline's subshell
+printf '1\n2\n' > f; mapfile < f; echo "${#MAPFILE[@]}"; printf 'x\n' | mapfile -t p; echo "${#p[@]}"
+## stdout:
+2
+0
+## status: 0
+## files:
+f: "1\n2\n"
+
+### mapfile refuses a bad name and a bad count
+mapfile 1x < /dev/null; echo "status $?"; mapfile -n x a < /dev/null; echo "status $?"
+## stdout:
+status 1
+status 1
+## status: 0
+
+### declare -p quotes values with control characters as $'...'
+a=$'1\n2'; b=(1 $'x\ty' "q\"d" $'\e[0m'); declare -A c=([k]=$'v\n'); e=é; declare -p a b c e
+## stdout:
+declare -- a=$'1\n2'
+declare -a b=([0]="1" [1]=$'x\ty' [2]="q\"d" [3]=$'\E[0m')
+declare -A c=([k]=$'v\n' )
+declare -- e="é"
+## status: 0
