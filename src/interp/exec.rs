@@ -545,7 +545,7 @@ impl Interp {
         }
         let result = match &assign.value {
             AssignValue::Scalar(word) => {
-                let mut value = self.expand_string(word, io).await?;
+                let mut value = self.expand_assigned(word, io).await?;
                 if attrs.has(Attrs::INTEGER) {
                     let mut number = self.arith(&value, io).await?;
                     if assign.append {
@@ -616,7 +616,20 @@ impl Interp {
                     items.push((Some(idx), self.expand_string(&element.value, io).await?));
                 }
                 None => {
-                    for value in self.expand_words(std::slice::from_ref(&element.value), io).await? {
+                    // An element's tilde prefix ends at `/` or `:` (`a=(~:x)`), as in an assignment.
+                    let tilde = match element.value.parts.first() {
+                        Some(WordPart::Literal(text)) => {
+                            self.tilde_prefix(text, &['/', ':'], element.value.parts.len() > 1).map(|(dir, end)| {
+                                let mut parts =
+                                    vec![WordPart::Quoted(dir.into()), WordPart::Literal(text[end..].into())];
+                                parts.extend(element.value.parts.iter().skip(1).cloned());
+                                Word { parts: parts.into_iter().collect(), span: element.value.span }
+                            })
+                        }
+                        _ => None,
+                    };
+                    let value = tilde.as_ref().unwrap_or(&element.value);
+                    for value in self.expand_words(std::slice::from_ref(value), io).await? {
                         items.push((None, value));
                     }
                 }

@@ -276,6 +276,64 @@ impl Interp {
         }
     }
 
+    /// The directory a tilde prefix at the start of `text` names, and where the prefix ends (at
+    /// the first of `ends`, or the end): `~` is `$HOME`, `~+` the working directory, `~-`
+    /// `$OLDPWD`, and `~NAME` the home of NAME when NAME is the session's one user (`whoami`);
+    /// any other prefix stays as written, as bash leaves `~nosuchuser`. A prefix that runs on
+    /// into what follows `text` in its word (`more`: a quoted part, an expansion) is not one.
+    pub(crate) fn tilde_prefix(&self, text: &str, ends: &[char], more: bool) -> Option<(String, usize)> {
+        let rest = text.strip_prefix('~')?;
+        let end = match rest.find(ends) {
+            Some(at) => at + 1,
+            None if more => return None,
+            None => text.len(),
+        };
+        let dir = match &text[1..end] {
+            "" => self.state.vars.get_str("HOME"),
+            "+" => Some(self.state.cwd.as_str()),
+            "-" => self.state.vars.get_str("OLDPWD"),
+            user if user == self.shared.agent => self.state.vars.get_str("HOME"),
+            _ => None,
+        };
+        dir.map(|dir| (dir.to_string(), end))
+    }
+
+    /// Expands the value of an assignment (`a=~/x:~/y`, an array's element, `export a=…`):
+    /// a word whose tilde prefixes, at its start and after each unquoted `:`, end at `/` or
+    /// `:`, as bash expands them in assignments.
+    pub(crate) async fn expand_assigned(&mut self, word: &Word, io: &Io) -> Result<String, Flow> {
+        let tilde = |part: &WordPart| matches!(part, WordPart::Literal(text) if text.contains('~'));
+        if !word.parts.iter().any(tilde) {
+            return self.expand_string(word, io).await;
+        }
+        let mut parts = Vec::with_capacity(word.parts.len());
+        for (idx, part) in word.parts.iter().enumerate() {
+            let WordPart::Literal(text) = part else {
+                parts.push(part.clone());
+                continue;
+            };
+            // Each piece between colons of a literal; a piece starts a prefix when it is the
+            // word's start or follows a colon.
+            let pieces = text.split(':').count();
+            for (piece_idx, piece) in text.split(':').enumerate() {
+                if piece_idx > 0 {
+                    parts.push(WordPart::Literal(":".into()));
+                }
+                let at_start = piece_idx > 0 || idx == 0;
+                let more = piece_idx + 1 == pieces && idx + 1 < word.parts.len();
+                match self.tilde_prefix(piece, &['/', ':'], more).filter(|_| at_start) {
+                    Some((dir, end)) => {
+                        parts.push(WordPart::Quoted(dir.into()));
+                        parts.push(WordPart::Literal(piece[end..].into()));
+                    }
+                    None => parts.push(WordPart::Literal(piece.into())),
+                }
+            }
+        }
+        let expanded = Word { parts: parts.into_iter().collect(), span: word.span };
+        self.expand_string(&expanded, io).await
+    }
+
     /// Expands a word to a pattern: quoted characters are escaped with backslashes.
     pub(crate) async fn expand_pattern(&mut self, word: &Word, io: &Io) -> Result<String, Flow> {
         let fields = self.build(word, Mode::Pattern, io).await?;
@@ -308,20 +366,11 @@ impl Interp {
         let mut builder = Builder::new(mode, limit);
         let mut parts: &[WordPart] = &word.parts;
         if let Some(WordPart::Literal(text)) = parts.first()
-            && text.starts_with('~')
+            && let Some((dir, end)) = self.tilde_prefix(text, &['/'], parts.len() > 1)
         {
-            let end = text.find('/').unwrap_or(text.len());
-            let replacement = match &text[1..end] {
-                "" => self.state.vars.get_str("HOME").map(str::to_string),
-                "+" => Some(self.state.cwd.clone()),
-                "-" => self.state.vars.get_str("OLDPWD").map(str::to_string),
-                _ => None,
-            };
-            if let Some(home) = replacement {
-                builder.text(&home, true);
-                builder.text(&text[end..], false);
-                parts = &parts[1..];
-            }
+            builder.text(&dir, true);
+            builder.text(&text[end..], false);
+            parts = &parts[1..];
         }
         self.expand_parts(parts, false, &mut builder, io).await?;
         if builder.over {
@@ -371,7 +420,7 @@ impl Interp {
                         builder.text(&assign.name, true);
                         builder.text(if assign.append { "+=" } else { "=" }, true);
                         if let AssignValue::Scalar(word) = &assign.value {
-                            let value = self.expand_string(word, io).await?;
+                            let value = self.expand_assigned(word, io).await?;
                             builder.text(&value, true);
                         }
                     }
@@ -392,6 +441,17 @@ impl Interp {
             match value {
                 ParamValue::Unset => builder.expansion("", quoted, &self.state),
                 ParamValue::Str(text) => builder.expansion(&text, quoted, &self.state),
+                // `${x:-~}`: an unquoted operand starts with a tilde prefix as a word does.
+                ParamValue::Word(word)
+                    if !quoted
+                        && let Some(WordPart::Literal(text)) = word.parts.first()
+                        && let Some((dir, end)) = self.tilde_prefix(text, &['/'], word.parts.len() > 1) =>
+                {
+                    builder.expansion(&dir, true, &self.state);
+                    let rest = Word { parts: word.parts.iter().skip(1).cloned().collect(), span: word.span };
+                    builder.expansion(&text[end..], false, &self.state);
+                    self.expand_parts(&rest.parts, false, builder, io).await?
+                }
                 ParamValue::Word(word) if quoted || builder.mode != Mode::Fields => {
                     self.expand_parts(&word.parts, quoted, builder, io).await?
                 }

@@ -132,7 +132,16 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
             Err(if name == "break" { Flow::Break(count) } else { Flow::Continue(count) })
         }
         "eval" => {
-            let source = argv[1..].join(" ");
+            // bash's eval takes no options: `--` ends them, another `-x` is a usage error.
+            let words = match argv.get(1).map(String::as_str) {
+                Some("--") => &argv[2..],
+                Some(option) if option.len() > 1 && option.starts_with('-') => {
+                    complain(io, "eval", &format!("{option}: invalid option\neval: usage: eval [arg ...]")).await;
+                    return Ok(EXIT_USAGE);
+                }
+                _ => &argv[1..],
+            };
+            let source = words.join(" ");
             interp.run_source(&source, io, "eval").await
         }
         "." | "source" => source(interp, argv, io).await,

@@ -247,3 +247,9 @@ x=010; y=" 010 "; w=-010; t=+5; z=0x1f; i=7; echo $((x+1)) $((y)) $((w)) $((t)) 
 ## stdout:
 9 8 -8 5 31 14
 ## status: 0
+
+### the old $[ ] form of arithmetic expansion
+a=(5 6); echo $[1+2] "$[2*3]" $[ a[1] + 1 ] x$[1]y "a$[3]" \$[1]
+## stdout:
+3 6 7 x1y a3 $[1]
+## status: 0

@@ -300,3 +300,46 @@ a-b
 p
 q
 ## status: 0
+
+### tilde prefixes in assignments end at a slash or a colon
+HOME=/h; OLDPWD=/o; a=~:~/b:c~:~-; echo $a; export c=x:~; echo $c; declare d=x:~; echo $d; f() { local l=x:~; echo $l; }; f; j+=:~; echo $j
+## stdout:
+/h:/h/b:c~:/o
+x:/h
+x:/h
+x:/h
+:/h
+## status: 0
+
+### a quoted or escaped tilde prefix is not expanded in an assignment
+HOME=/h; f=~\:x; g="~:x"; h=x:'~'; x=~"/q"; echo $f $g $h $x ~"x" ~\/x
+## stdout:
+~:x ~:x x:~ ~/q ~x ~/x
+## status: 0
+
+### an array element's tilde prefix ends at a colon, only at its start
+HOME=/h; b=(~:x ~/y a:~ ~x "~" ~/y:~); echo "${b[@]}"; declare -A m=([k]=~:~); echo ${m[k]}
+## stdout:
+/h:x /h/y a:~ ~x ~ /h/y:~
+~:~
+## status: 0
+
+### the word of a default expands a leading tilde unless quoted
+HOME=/h; OLDPWD=/o; echo ${x:-~} "${x:-~}" ${x:-~/a} ${x:-~-}; y=1; echo ${y:+~} ~nosuchuser
+## stdout:
+/h ~ /h/a /o
+/h ~nosuchuser
+## status: 0
+
+### quotes in a pattern inside double quotes are quotes
+v=abc; echo "${v#'a'}" "${x:-'a'}" "${v/'b'/'X'}" "${v%'c'}" "${v^^'b'}"; v='a+b-c'; echo "${v//['+-']}" "${v//'+'/\"}"
+## stdout:
+bc 'a' aXc ab aBc
+abc a"b-c
+## status: 0
+
+### a closing brace inside single quotes does not end the expansion
+v=1; echo ${v-'}'} "${x-'}'}" "${x-a'b}c'd}"
+## stdout:
+1 '}' a'b}c'd
+## status: 0

@@ -179,6 +179,13 @@ impl Parser<'_> {
                     self.pos += len + 1;
                     push_part(&mut parts, WordPart::Quoted(text));
                 }
+                // Inside double quotes a `'…'` in `${x-'…'}` is text, but bash reads past it
+                // whole: a `}` in it does not end the expansion.
+                b'\'' if matches!(mode, Mode::ParamWord { in_dq: true, .. }) => {
+                    let len = self.src[self.pos + 1..].find('\'').map_or(1, |len| len + 2);
+                    literal.push_str(&self.src[self.pos..self.pos + len]);
+                    self.pos += len;
+                }
                 b'"' if mode != Mode::DoubleQuoted && mode != Mode::HereDoc => {
                     flush!();
                     parts.push(self.parse_double_quoted()?);
@@ -277,6 +284,15 @@ impl Parser<'_> {
     fn parse_dollar(&mut self, in_dq: bool, ansi_c: bool) -> PResult<Option<WordPart>> {
         let start = self.pos;
         match self.peek_at(1) {
+            // `$[expr]`: bash's old form of `$((expr))`.
+            Some(b'[') => {
+                let Some(end) = self.matching_close(start + 1, b'[', b']') else {
+                    return Err(self.incomplete("unterminated `$[`: add the closing `]`"));
+                };
+                let word = self.sub_arith(start + 2, end)?;
+                self.pos = end + 1;
+                Ok(Some(WordPart::Arith(Box::new(word))))
+            }
             Some(b'(') => {
                 if self.peek_at(2) == Some(b'(')
                     && let Some(end) = self.arith_region_end(start + 3)
@@ -548,6 +564,9 @@ impl Parser<'_> {
             return Err(self.incomplete("unterminated `${`: add the closing `}`"));
         };
         let word_mode = Mode::ParamWord { in_dq, stop_slash: false };
+        // A pattern (`#`, `%`, `/`, `^`, `,`) and a replacement read quotes as quotes even
+        // inside double quotes (`"${v#'a'}"` trims `a`), as bash reads them.
+        let pattern_mode = Mode::ParamWord { in_dq: false, stop_slash: false };
         param.op = match byte {
             b'}' => ParamOp::None,
             b':' if matches!(self.peek_at(1), Some(b'-' | b'=' | b'?' | b'+')) => {
@@ -567,7 +586,7 @@ impl Parser<'_> {
                 if longest {
                     self.pos += 1;
                 }
-                let pattern = self.param_word(word_mode)?;
+                let pattern = self.param_word(pattern_mode)?;
                 ParamOp::Trim { suffix: byte == b'%', longest, pattern }
             }
             b'/' => {
@@ -581,10 +600,10 @@ impl Parser<'_> {
                 if mode != ReplaceMode::First {
                     self.pos += 1;
                 }
-                let pattern = self.param_word(Mode::ParamWord { in_dq, stop_slash: true })?;
+                let pattern = self.param_word(Mode::ParamWord { in_dq: false, stop_slash: true })?;
                 let replacement = if self.peek() == Some(b'/') {
                     self.pos += 1;
-                    self.param_word(word_mode)?
+                    self.param_word(pattern_mode)?
                 } else {
                     Word::default()
                 };
@@ -596,7 +615,7 @@ impl Parser<'_> {
                 if all {
                     self.pos += 1;
                 }
-                let pattern = self.param_word(word_mode)?;
+                let pattern = self.param_word(pattern_mode)?;
                 let to = match byte {
                     b'^' => CaseTo::Upper,
                     b',' => CaseTo::Lower,
