@@ -669,8 +669,14 @@ impl Interp {
                 let is_null = match &value {
                     ParamValue::Unset => true,
                     ParamValue::Str(text) => *colon && text.is_empty(),
-                    ParamValue::List { items, .. } => {
-                        items.is_empty() || (*colon && items.iter().all(String::is_empty))
+                    // As bash tests it: the words joined (`$@` with spaces, `$*` with IFS's
+                    // first character), so two empty words are not null unless IFS is empty.
+                    ParamValue::List { items, star } => {
+                        let joined_empty = || {
+                            items.iter().all(String::is_empty)
+                                && (items.len() == 1 || *star && self.ifs_first().is_empty())
+                        };
+                        items.is_empty() || (*colon && joined_empty())
                     }
                     ParamValue::Word(_) => false,
                 };

@@ -343,3 +343,18 @@ v=1; echo ${v-'}'} "${x-'}'}" "${x-a'b}c'd}"
 ## stdout:
 1 '}' a'b}c'd
 ## status: 0
+
+### a default of "$@" and "$*" holding only empty words
+f() { for w in "${@:-x}"; do echo "[$w]"; done; echo "*[${*:-x}]" "+[${@:+y}]"; }; f "" ""; f ""; f; IFS=; f "" ""
+## stdout:
+[]
+[]
+*[ ] +[y]
+[x]
+*[x] +[]
+[x]
+*[x] +[]
+[]
+[]
+*[x] +[y]
+## status: 0
