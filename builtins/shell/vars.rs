@@ -525,12 +525,9 @@ pub async fn read(ctx: Ctx<'_>) -> Status {
     } else {
         let fields = split_for_read(&chars, &ifs, names.len());
         for (idx, name) in names.iter().enumerate() {
-            if !is_name(name) {
-                return ctx.fail(format!("`{name}': not a valid identifier")).await;
-            }
             let value = fields.get(idx).cloned().unwrap_or_default();
-            if !ctx.state.set_var(name, value) {
-                return ctx.fail(format!("{name}: readonly variable")).await;
+            if let Err(err) = ctx.state.set_target(name, value) {
+                return ctx.fail(err.to_string()).await;
             }
         }
     }

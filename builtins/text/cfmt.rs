@@ -223,6 +223,17 @@ fn general_form(value: f64, precision: usize, alt: bool, upper: bool) -> String 
     }
 }
 
+/// `%#.0f` and `%#.0e` keep the decimal point C's alternate form asks for (`3.`, `3.e+00`).
+fn with_point(text: String, wanted: bool) -> String {
+    if !wanted || text.contains('.') {
+        return text;
+    }
+    match text.find(['e', 'E']) {
+        Some(at) => format!("{}.{}", &text[..at], &text[at..]),
+        None => text + ".",
+    }
+}
+
 /// `%e %E %f %F %g %G %a %A` of a double.
 pub fn format_float(value: f64, conv: char, spec: &Spec) -> String {
     let precision = spec.precision.unwrap_or(6);
@@ -235,10 +246,10 @@ pub fn format_float(value: f64, conv: char, spec: &Spec) -> String {
         if upper { text.to_uppercase() } else { text.to_string() }
     } else {
         match conv.to_ascii_lowercase() {
-            'e' => exp_form(value, precision, upper),
+            'e' => with_point(exp_form(value, precision, upper), spec.alt && precision == 0),
             'g' => general_form(value, precision, spec.alt, upper),
             'a' => format!("{value}"),
-            _ => fixed(value, precision),
+            _ => with_point(fixed(value, precision), spec.alt && precision == 0),
         }
     };
     let sign = if body.starts_with('-') {

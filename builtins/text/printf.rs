@@ -77,7 +77,10 @@ pub(crate) fn shell_quote(text: &str) -> String {
 struct Args<'a> {
     items: &'a [String],
     pos: usize,
+    /// Arguments that are not numbers: said, and the status is 1.
     errors: Vec<String>,
+    /// Numbers past 64 bits, clamped: said, as bash warns, and the status stays 0.
+    warnings: Vec<String>,
 }
 
 impl Args<'_> {
@@ -89,12 +92,26 @@ impl Args<'_> {
         item
     }
 
-    fn int(&mut self) -> i64 {
+    /// The next argument as an integer for a signed conversion, or (`unsigned`) an unsigned one,
+    /// as bash reads it: empty is 0, a number past 64 bits is clamped with a warning (to the
+    /// signed bounds, or to all ones), anything else is an error and its leading digits.
+    fn int(&mut self, unsigned: bool) -> i64 {
         let Some(text) = self.next() else { return 0 };
+        if text.is_empty() {
+            return 0;
+        }
         let text = text.to_string();
-        match parse_int(&text) {
-            Some(value) => value,
-            None => {
+        match parse_int(&text, unsigned) {
+            Ok(value) => value,
+            Err(IntError::Overflow { negative }) => {
+                self.warnings.push(format!("warning: {text}: Numerical result out of range"));
+                match (unsigned, negative) {
+                    (true, _) => -1,
+                    (false, true) => i64::MIN,
+                    (false, false) => i64::MAX,
+                }
+            }
+            Err(IntError::Invalid) => {
                 self.errors.push(format!("{text}: invalid number"));
                 leading_int(&text)
             }
@@ -109,9 +126,9 @@ impl Args<'_> {
         }
         match text.trim().parse::<f64>() {
             Ok(value) => value,
-            Err(_) => match parse_int(&text) {
-                Some(value) => value as f64,
-                None => {
+            Err(_) => match parse_int(&text, false) {
+                Ok(value) => value as f64,
+                Err(_) => {
                     self.errors.push(format!("{text}: invalid number"));
                     0.0
                 }
@@ -125,24 +142,44 @@ fn leading_int(text: &str) -> i64 {
     digits.parse().unwrap_or(0)
 }
 
-fn parse_int(text: &str) -> Option<i64> {
+/// Why an argument is not an integer.
+enum IntError {
+    /// Digits past 64 bits.
+    Overflow {
+        negative: bool,
+    },
+    Invalid,
+}
+
+/// An integer as C's `strtoimax` reads it for printf: decimal, `0x` hex, `0` octal, a quote
+/// and a character's code; up to 64 bits (unsigned ones wrap to negative).
+fn parse_int(text: &str, unsigned: bool) -> Result<i64, IntError> {
     let trimmed = text.trim_start();
     if let Some(rest) = trimmed.strip_prefix('\'').or_else(|| trimmed.strip_prefix('"')) {
-        return Some(rest.chars().next().map_or(0, |c| i64::from(c as u32)));
+        return Ok(rest.chars().next().map_or(0, |c| i64::from(c as u32)));
     }
     let (negative, digits) = match trimmed.as_bytes().first() {
         Some(b'-') => (true, &trimmed[1..]),
         Some(b'+') => (false, &trimmed[1..]),
         _ => (false, trimmed),
     };
-    let value = if let Some(hex) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
-        i64::from_str_radix(hex, 16).ok()?
+    let (radix, body) = if let Some(hex) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+        (16, hex)
     } else if digits.len() > 1 && digits.starts_with('0') {
-        i64::from_str_radix(&digits[1..], 8).ok()?
+        (8, &digits[1..])
     } else {
-        digits.parse::<i64>().ok().or_else(|| digits.parse::<u64>().ok().map(|v| v as i64))?
+        (10, digits)
     };
-    Some(if negative { value.wrapping_neg() } else { value })
+    let value = match u64::from_str_radix(body, radix) {
+        Ok(value) => value as i64,
+        Err(err) if *err.kind() == std::num::IntErrorKind::PosOverflow => return Err(IntError::Overflow { negative }),
+        Err(_) => return Err(IntError::Invalid),
+    };
+    // Past the signed range, a decimal is out of range for `%d` too (bash clamps it there).
+    if !unsigned && radix == 10 && value < 0 && !(negative && value == i64::MIN) {
+        return Err(IntError::Overflow { negative });
+    }
+    Ok(if negative { value.wrapping_neg() } else { value })
 }
 
 /// Runs the format once over the remaining arguments; false when `\c` stopped output.
@@ -169,14 +206,23 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>) -> Result<bool,
             idx += 1;
             continue;
         }
-        let spec = cfmt::parse_spec(format, &mut idx, || args.int());
+        let spec = cfmt::parse_spec(format, &mut idx, || args.int(false));
+        if format.get(idx) == Some(&b'(') {
+            let text = time_conversion(format, &mut idx, args)?;
+            let text = match spec.precision {
+                Some(precision) => text.chars().take(precision).collect(),
+                None => text,
+            };
+            out.extend_from_slice(pad(text, &spec, false).as_bytes());
+            continue;
+        }
         let Some(&conv) = format.get(idx) else {
             return Err("`%': missing format character".to_string());
         };
         idx += 1;
         let conv = conv as char;
         let text = match conv {
-            'd' | 'i' | 'o' | 'u' | 'x' | 'X' => format_int(args.int(), conv, &spec),
+            'd' | 'i' | 'o' | 'u' | 'x' | 'X' => format_int(args.int(!matches!(conv, 'd' | 'i')), conv, &spec),
             'e' | 'E' | 'f' | 'F' | 'g' | 'G' | 'a' | 'A' => format_float(args.float(), conv, &spec),
             'c' => {
                 let c = args.next().and_then(|s| s.chars().next()).map(String::from).unwrap_or_default();
@@ -187,7 +233,8 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>) -> Result<bool,
                 let mut body = match conv {
                     'q' => shell_quote(&arg),
                     'b' => {
-                        let (bytes, stop) = expand_backslashes_bytes(&arg, false);
+                        // `%b` reads `\141` as octal, as `\0141` (bash), unlike `echo -e`.
+                        let (bytes, stop) = expand_backslashes_bytes(&arg, true);
                         if stop {
                             let text = String::from_utf8_lossy(&bytes).into_owned();
                             out.extend_from_slice(pad(text, &spec, false).as_bytes());
@@ -207,6 +254,38 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>) -> Result<bool,
         out.extend_from_slice(text.as_bytes());
     }
     Ok(true)
+}
+
+/// bash's `%(FORMAT)T` at `idx` (on the `(`): the next argument, seconds since the epoch (none,
+/// empty or -1: now; -2: the shell's start, which is now here), formatted by strftime's
+/// FORMAT (empty: `%X`) in the shell's time zone, UTC.
+fn time_conversion(format: &[u8], idx: &mut usize, args: &mut Args<'_>) -> Result<String, String> {
+    let Some(close) = format[*idx..].iter().position(|&b| b == b')') else {
+        return Err("`(': invalid time format specification".to_string());
+    };
+    let inner = String::from_utf8_lossy(&format[*idx + 1..*idx + close]).into_owned();
+    *idx += close + 1;
+    if format.get(*idx) != Some(&b'T') {
+        let found = format.get(*idx).map_or(String::new(), |&b| (b as char).to_string());
+        return Err(format!("`{found}': invalid time format specification"));
+    }
+    *idx += 1;
+    let seconds = match args.items.get(args.pos).map(String::as_str) {
+        None | Some("") => {
+            args.next();
+            -1
+        }
+        Some(_) => args.int(false),
+    };
+    let when = match seconds {
+        -1 | -2 => chrono::Utc::now(),
+        seconds => chrono::DateTime::from_timestamp(seconds, 0).unwrap_or_else(chrono::Utc::now),
+    };
+    let strftime = if inner.is_empty() { "%X" } else { inner.as_str() };
+    let mut text = String::new();
+    use std::fmt::Write;
+    write!(text, "{}", when.format(strftime)).map_err(|_| format!("`{inner}': invalid time format"))?;
+    Ok(text)
 }
 
 /// The end of the escape sequence starting at `start` (a backslash).
@@ -252,7 +331,7 @@ pub async fn printf(ctx: Ctx<'_>) -> Status {
     let Some(format) = argv.first() else {
         return ctx.misuse(&PRINTF, "").await;
     };
-    let mut args = Args { items: &argv[1..], pos: 0, errors: Vec::new() };
+    let mut args = Args { items: &argv[1..], pos: 0, errors: Vec::new(), warnings: Vec::new() };
     let mut out = Vec::new();
     loop {
         let before = args.pos;
@@ -269,17 +348,22 @@ pub async fn printf(ctx: Ctx<'_>) -> Status {
             break;
         }
     }
-    for error in &args.errors {
-        ctx.complain(error).await;
+    for said in args.warnings.iter().chain(&args.errors) {
+        ctx.complain(said).await;
     }
     let status = i32::from(!args.errors.is_empty());
     match target {
         Some(name) => {
             let text = String::from_utf8_lossy(&out).into_owned();
-            if !ctx.state.set_var(&name, text) {
-                return ctx.fail(format!("{name}: readonly variable")).await;
+            match ctx.state.set_target(&name, text) {
+                Ok(()) => status,
+                // bash: a name that is not one is a usage error (2).
+                Err(err @ toolsh_core::session::TargetError::Invalid(_)) => {
+                    ctx.complain(err.to_string()).await;
+                    2
+                }
+                Err(err) => ctx.fail(err.to_string()).await,
             }
-            status
         }
         None => {
             if ctx.out(&out).await {

@@ -516,3 +516,46 @@ alias: nope: not found
 unalias: nope: not found
 unalias: usage: unalias [-a] name [name ...]
 ## status: 0
+
+### printf clamps integers past 64 bits with a warning and status 0
+printf '%d %d %u %x\n' 99999999999999999999 -99999999999999999999 -1 99999999999999999999; echo "s=$?"
+## stdout:
+9223372036854775807 -9223372036854775808 18446744073709551615 ffffffffffffffff
+s=0
+## status: 0
+
+### printf reads an empty argument as 0 and a bad one as an error
+printf '%d|%s\n' '' x; echo "s=$?"; printf '%d %d\n' 1x 2; echo "s=$?"
+## stdout:
+0|x
+s=0
+1 2
+s=1
+## status: 0
+
+### printf %b reads octal escapes with and without a leading zero
+printf '%b\n' 'a\141b\0142c\x41'
+## stdout:
+aabbcA
+## status: 0
+
+### printf's alternate forms keep the point and the base
+printf '%#.0f %#x %#o %#g %#.0e\n' 3 255 8 1.5 3
+## stdout:
+3. 0xff 010 1.50000 3.e+00
+## status: 0
+
+### printf -v sets an element and refuses a bad name
+printf -v 'a[' x; echo "s=$?"; printf -v 'a[1]' y; i=2; printf -v 'a[i+1]' w; declare -A m; printf -v 'm[k k]' z; echo "${a[1]} ${a[3]} ${m[k k]}"; read 'b[2]' c <<< 'p q'; echo "${b[2]} $c"
+## stdout:
+s=2
+y w z
+p q
+## status: 0
+
+### printf formats times with %(...)T
+TZ=UTC; printf '%(%Y-%m-%d)T|%(%s)T|%5.2(%Y)T|\n' 86400 5 0; printf '%(%Y %j)T %s\n' 1000000000 a
+## stdout:
+1970-01-02|5|   19|
+2001 252 a
+## status: 0
