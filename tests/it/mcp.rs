@@ -8,7 +8,8 @@
 //! results and spill resources (`tests/mcp/harness.py`); the harness shapes against golden
 //! transcripts (`tests/mcp/shapes.py`, `tests/mcp/transcripts/`); the cut of long output marked
 //! where it is in every shape, the file it names read back whole, and the operator's caps
-//! (`tests/mcp/cuts.py`); a session restored by its id
+//! (`tests/mcp/cuts.py`); what Codex 0.171 and Claude Code 2.1 send (`tests/mcp/versions.py`);
+//! a session restored by its id
 //! after `toolsh serve --http` is killed and started again (`tests/mcp/restart.py`).
 
 use std::process::Command;
@@ -106,6 +107,11 @@ fn each_harness_shape_answers_as_its_golden_transcript() {
 #[test]
 fn every_shape_marks_a_cut_where_it_is_and_names_a_file_with_all_of_it() {
     python("cuts.py");
+}
+
+#[test]
+fn codex_0_171_and_claude_code_2_1_calls_work_as_their_harnesses_send_them() {
+    python("versions.py");
 }
 
 #[test]
