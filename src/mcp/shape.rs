@@ -19,9 +19,10 @@
 //!   files or none); the approval fields (`sandbox_permissions`, `justification`,
 //!   `prefix_rule`) are taken and ignored, since the operator's policy decides what runs.
 //!
-//! The tools toolsh follows closely (Claude Code 2.1's, Codex's) take their arguments as a
-//! type: its serde reading refuses what the harness would not send, and the listed schema is
-//! derived from it.
+//! Every shape's tools take their arguments as a type (`Deserialize + JsonSchema`,
+//! `deny_unknown_fields`): its serde reading refuses what the harness would not send, naming
+//! it, and the listed schema is derived from it (toolsh's own `shell` keeps its hand-held
+//! schema, whose tokens are counted).
 //!
 //! A working directory given with a call is that call's only: the session's own is back when
 //! the call ends. A command given as argv (`["bash", "-lc", "ls"]`) runs its script when it is a
@@ -152,21 +153,16 @@ impl Shape {
 
     /// The tools a client of this shape lists. `description` is the shell's generated guide.
     pub fn tools(self, description: &str, annotations: ToolAnnotations) -> Vec<Tool> {
-        let tool = |name: &str, about: String, schema: Value, output: Option<JsonObject>| {
-            let Value::Object(schema) = schema else { return None };
-            let mut tool = Tool::new(name.to_string(), about, Arc::new(schema)).with_annotations(annotations.clone());
-            tool.output_schema = output.map(Arc::new);
-            Some(tool)
-        };
         // A tool whose arguments are a type: its schema derived from it (field docs and all).
+        let tool = |name: &str, about: String, schema: Value| {
+            let Value::Object(schema) = schema else { return None };
+            Some(Tool::new(name.to_string(), about, Arc::new(schema)).with_annotations(annotations.clone()))
+        };
         macro_rules! typed {
             ($args:ty, $name:expr, $about:expr $(,)?) => {
-                tool($name, $about, schema_of::<$args>(), None)
+                tool($name, $about, schema_of::<$args>())
             };
         }
-        let argv = json!({ "type": "array", "items": { "type": "string" }, "minItems": 1,
-                            "description": "The command as argv, like [\"bash\", \"-lc\", \"ls -la\"]." });
-        let ms = |about: &str| json!({ "type": "integer", "minimum": 1, "description": about });
         let tools = match self {
             Shape::Shell => vec![Some(shell_definition(description.to_string(), annotations.clone()))],
             Shape::ClaudeCode => vec![
@@ -187,100 +183,25 @@ impl Shape {
                 ),
             ],
             Shape::ClaudeCode20 => vec![
-                tool(
+                typed!(
+                    Bash20,
                     "Bash",
                     format!(
                         "{description}\nWith run_in_background, the command runs on; BashOutput reads what it \
                          wrote, KillShell stops it."
                     ),
-                    json!({
-                        "type": "object",
-                        "properties": {
-                            "command": { "type": "string", "description": "The command to execute" },
-                            "timeout": ms("Optional timeout in milliseconds (max 600000)"),
-                            "description": { "type": "string", "description": "What this command does, in 5-10 words" },
-                            "run_in_background": { "type": "boolean", "description": "Run the command in the background; read its output later with BashOutput" }
-                        },
-                        "required": ["command"],
-                        "additionalProperties": false
-                    }),
-                    None,
                 ),
-                tool(
+                typed!(
+                    BashOutput,
                     "BashOutput",
                     "Output a background shell wrote since it was last read, and whether it is still running."
                         .to_string(),
-                    json!({
-                        "type": "object",
-                        "properties": {
-                            "bash_id": { "type": "string", "description": "The ID of the background shell" },
-                            "filter": { "type": "string", "description": "Only output lines matching this regular expression" }
-                        },
-                        "required": ["bash_id"],
-                        "additionalProperties": false
-                    }),
-                    None,
                 ),
-                tool(
-                    "KillShell",
-                    "Stop a background shell by its ID.".to_string(),
-                    json!({
-                        "type": "object",
-                        "properties": { "shell_id": { "type": "string", "description": "The ID of the background shell to kill" } },
-                        "required": ["shell_id"],
-                        "additionalProperties": false
-                    }),
-                    None,
-                ),
+                typed!(KillShell, "KillShell", "Stop a background shell by its ID.".to_string()),
             ],
-            Shape::AnthropicBash => vec![tool(
-                "bash",
-                description.to_string(),
-                json!({
-                    "type": "object",
-                    "properties": {
-                        "command": { "type": "string", "description": "The bash command to run." },
-                        "restart": { "type": "boolean", "description": "Restart the session: variables, functions and the working directory start afresh." }
-                    },
-                    "additionalProperties": false
-                }),
-                None,
-            )],
-            Shape::OpenaiShell => vec![tool(
-                "shell",
-                description.to_string(),
-                json!({
-                    "type": "object",
-                    "properties": {
-                        "commands": { "type": "array", "items": { "type": "string" }, "minItems": 1,
-                                      "description": "Command lines, run one after the other in the session." },
-                        "timeout_ms": ms("Give up on a command after this many milliseconds."),
-                        "max_output_length": { "type": "integer", "minimum": 0,
-                                               "description": "Keep at most this many characters of each stdout and stderr." }
-                    },
-                    "required": ["commands"],
-                    "additionalProperties": false
-                }),
-                None,
-            )],
-            Shape::OpenaiLocalShell => vec![tool(
-                "local_shell",
-                description.to_string(),
-                json!({
-                    "type": "object",
-                    "properties": {
-                        "command": argv,
-                        "env": { "type": "object", "additionalProperties": { "type": "string" },
-                                 "description": "Variables for this command only." },
-                        "working_directory": { "type": "string", "description": "Where to run it, for this call only." },
-                        "timeout_ms": ms("Give up after this many milliseconds."),
-                        "user": { "type": "string", "description": "Accepted and ignored: the session has one user." }
-                    },
-                    "required": ["command"],
-                    "additionalProperties": false
-                }),
-                None,
-            )],
+            Shape::AnthropicBash => vec![typed!(AnthropicBash, "bash", description.to_string())],
+            Shape::OpenaiShell => vec![typed!(OpenaiShell, "shell", description.to_string())],
+            Shape::OpenaiLocalShell => vec![typed!(LocalShell, "local_shell", description.to_string())],
             Shape::Codex => vec![
                 typed!(ExecCommand,
                     "exec_command",
@@ -320,116 +241,25 @@ impl Shape {
                 vec![Run { line: args.command, timeout: args.timeout, workdir: None, on_timeout: args.on_timeout }];
             return Ok(Some(Plan::Run { runs, restart: false, answer: Answer::Contract }));
         }
-        // The tools whose arguments are a type: read, refused and described by it.
-        match (self, tool) {
-            (Shape::ClaudeCode, "Bash") => return Ok(Some(typed_args::<Bash>(tool, args)?.plan())),
-            (Shape::ClaudeCode, "TaskStop") => return Ok(Some(typed_args::<TaskStop>(tool, args)?.plan()?)),
-            (Shape::ClaudeCode, "Read") => return Ok(Some(typed_args::<Read>(tool, args)?.plan())),
-            (Shape::Codex, "exec_command") => {
-                return Ok(Some(typed_args::<ExecCommand>(tool, args)?.plan(next_background)));
-            }
-            (Shape::Codex, "write_stdin") => return Ok(Some(typed_args::<WriteStdin>(tool, args)?.plan()?)),
-            (Shape::Codex, "apply_patch") => return Ok(Some(typed_args::<ApplyPatch>(tool, args)?.plan())),
-            (Shape::Codex, "shell") => return Ok(Some(typed_args::<CodexShell>(tool, args)?.plan()?)),
-            _ => {}
-        }
-        let known: &[&str] = match (self, tool) {
-            (Shape::ClaudeCode20, "Bash") => &["command", "timeout", "description", "run_in_background"],
-            (Shape::ClaudeCode20, "BashOutput") => &["bash_id", "filter"],
-            (Shape::ClaudeCode20, "KillShell") => &["shell_id"],
-            (Shape::AnthropicBash, "bash") => &["command", "restart"],
-            (Shape::OpenaiShell, "shell") => &["commands", "timeout_ms", "max_output_length"],
-            (Shape::OpenaiLocalShell, "local_shell") => &["command", "env", "working_directory", "timeout_ms", "user"],
-            _ => return Ok(None),
-        };
-        call::only(&args, tool, known)?;
+        // Every harness tool's arguments are a type: read, refused and described by it.
         let plan = match (self, tool) {
-            (Shape::Shell | Shape::ClaudeCode | Shape::Codex, _) => return Ok(None),
-            (Shape::ClaudeCode20, "Bash") => {
-                let command = text(&args, "command")?.ok_or("`command` is required")?;
-                if boolean(&args, "run_in_background")? == Some(true) {
-                    Plan::Background { id: format!("bash_{next_background}"), line: command }
-                } else {
-                    one(
-                        command,
-                        call::millis(&args, "timeout")?.unwrap_or(DEFAULT_TIMEOUT),
-                        None,
-                        None,
-                        Answer::Contract,
-                    )
-                }
+            (Shape::ClaudeCode, "Bash") => typed_args::<Bash>(tool, args)?.plan(),
+            (Shape::ClaudeCode, "TaskStop") => typed_args::<TaskStop>(tool, args)?.plan()?,
+            (Shape::ClaudeCode, "Read") => typed_args::<Read>(tool, args)?.plan(),
+            (Shape::ClaudeCode20, "Bash") => typed_args::<Bash20>(tool, args)?.plan(next_background),
+            (Shape::ClaudeCode20, "BashOutput") => {
+                let BashOutput { bash_id, filter } = typed_args(tool, args)?;
+                Plan::Output { id: bash_id, filter }
             }
-            (Shape::ClaudeCode20, "BashOutput") => Plan::Output {
-                id: text(&args, "bash_id")?.ok_or("`bash_id` is required")?,
-                filter: text(&args, "filter")?,
-            },
-            (Shape::ClaudeCode20, _) => Plan::Kill { id: text(&args, "shell_id")?.ok_or("`shell_id` is required")? },
-            (Shape::AnthropicBash, _) => {
-                let restart = boolean(&args, "restart")? == Some(true);
-                let command = text(&args, "command")?;
-                if command.is_none() && !restart {
-                    return Err("`command` is required (or `restart: true`)".to_string());
-                }
-                let runs = command.map(|line| Run { line, timeout: DEFAULT_TIMEOUT, workdir: None, on_timeout: None });
-                Plan::Run { runs: runs.into_iter().collect(), restart, answer: Answer::Contract }
-            }
-            (Shape::OpenaiShell, _) => {
-                let commands = match args.get("commands") {
-                    Some(Value::Array(items)) if !items.is_empty() => items
-                        .iter()
-                        .map(|item| item.as_str().map(str::to_string))
-                        .collect::<Option<Vec<String>>>()
-                        .ok_or("`commands` must be an array of strings")?,
-                    Some(_) => return Err("`commands` must be a non-empty array of strings".to_string()),
-                    None => return Err("`commands` is required: the command lines to run".to_string()),
-                };
-                if commands.len() > MAX_COMMANDS {
-                    return Err(format!(
-                        "`commands` may hold at most {MAX_COMMANDS} command lines, not {}",
-                        commands.len()
-                    ));
-                }
-                let timeout = call::millis(&args, "timeout_ms")?.unwrap_or(DEFAULT_TIMEOUT);
-                let max_output_length = match args.get("max_output_length") {
-                    None | Some(Value::Null) => None,
-                    Some(value) => Some(
-                        value
-                            .as_u64()
-                            .and_then(|n| usize::try_from(n).ok())
-                            .ok_or("`max_output_length` must be a whole number")?,
-                    ),
-                };
-                let runs =
-                    commands.into_iter().map(|line| Run { line, timeout, workdir: None, on_timeout: None }).collect();
-                Plan::Run { runs, restart: false, answer: Answer::PerCommand { max_output_length } }
-            }
-            (Shape::OpenaiLocalShell, _) => {
-                let mut exports = String::new();
-                match args.get("env") {
-                    None | Some(Value::Null) => {}
-                    Some(Value::Object(env)) => {
-                        for (name, value) in env {
-                            let valid = !name.is_empty()
-                                && !name.starts_with(|c: char| c.is_ascii_digit())
-                                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-                            let value = value.as_str().ok_or("`env` values must be strings")?;
-                            if !valid {
-                                return Err(format!("`env`: '{name}' is not a variable name"));
-                            }
-                            exports.push_str(&format!("export {name}={}; ", quote(value)));
-                        }
-                    }
-                    Some(_) => return Err("`env` must be an object of strings".to_string()),
-                }
-                let words = match args.get("command") {
-                    Some(command) => serde_json::from_value::<Argv>(command.clone())
-                        .map_err(|_| "`command` must be a non-empty array of strings (argv)".to_string())?,
-                    None => return Err("`command` is required: the command as argv".to_string()),
-                };
-                let line = process(&exports, &words.line()?);
-                let timeout = call::millis(&args, "timeout_ms")?.unwrap_or(DEFAULT_TIMEOUT);
-                one(line, timeout, text(&args, "working_directory")?, None, Answer::OutputAndMetadata)
-            }
+            (Shape::ClaudeCode20, "KillShell") => Plan::Kill { id: typed_args::<KillShell>(tool, args)?.shell_id },
+            (Shape::AnthropicBash, "bash") => typed_args::<AnthropicBash>(tool, args)?.plan()?,
+            (Shape::OpenaiShell, "shell") => typed_args::<OpenaiShell>(tool, args)?.plan()?,
+            (Shape::OpenaiLocalShell, "local_shell") => typed_args::<LocalShell>(tool, args)?.plan()?,
+            (Shape::Codex, "exec_command") => typed_args::<ExecCommand>(tool, args)?.plan(next_background),
+            (Shape::Codex, "write_stdin") => typed_args::<WriteStdin>(tool, args)?.plan()?,
+            (Shape::Codex, "apply_patch") => typed_args::<ApplyPatch>(tool, args)?.plan(),
+            (Shape::Codex, "shell") => typed_args::<CodexShell>(tool, args)?.plan()?,
+            _ => return Ok(None),
         };
         Ok(Some(plan))
     }
@@ -474,24 +304,6 @@ const YIELD: Duration = Duration::from_secs(10);
 /// `max_output_tokens`, or Codex's default.
 fn tokens(max_output_tokens: Option<u64>) -> usize {
     max_output_tokens.and_then(|n| usize::try_from(n).ok()).filter(|n| *n > 0).unwrap_or(10_000)
-}
-
-/// A string argument, if given.
-fn text(args: &JsonObject, name: &str) -> Result<Option<String>, String> {
-    match args.get(name) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s.clone())),
-        Some(other) => Err(format!("`{name}` must be a string, not {other}")),
-    }
-}
-
-/// A boolean argument, if given.
-fn boolean(args: &JsonObject, name: &str) -> Result<Option<bool>, String> {
-    match args.get(name) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::Bool(b)) => Ok(Some(*b)),
-        Some(other) => Err(format!("`{name}` must be true or false, not {other}")),
-    }
 }
 
 /// An argv command runs as the process it is in its harness: in a subshell (its `cd`, `exit`
@@ -643,7 +455,7 @@ struct Approval {
     justification: Option<String>,
     /// Taken, and ignored: rules are the operator's.
     prefix_rule: Option<Vec<String>>,
-    /// Codex before 0.50's name for require_escalated: taken, and ignored.
+    /// Older Codex's name for require_escalated: taken, and ignored.
     with_escalated_permissions: Option<bool>,
     /// Taken, and ignored.
     additional_permissions: Option<Value>,
@@ -838,13 +650,154 @@ impl Read {
 }
 
 /// The input schema of a typed tool: its type's, without the type's own doc (the tool's
-/// description says what the tool does).
+/// description says what the tool does), and with an optional argument's type as the
+/// harnesses write it (`"string"`: leaving it out is how it is not given; `["string", "null"]`
+/// is serde's reading of `Option`, which no harness's schema says).
 fn schema_of<A: schemars::JsonSchema>() -> Value {
     let mut schema = crate::tools::derive_schema::<A>();
     if let Some(object) = schema.as_object_mut() {
         object.remove("description");
+        for property in
+            object.get_mut("properties").and_then(Value::as_object_mut).into_iter().flat_map(|p| p.values_mut())
+        {
+            let types = property.get("type").and_then(Value::as_array).cloned().unwrap_or_default();
+            if let [one, Value::String(null)] = types.as_slice()
+                && null == "null"
+            {
+                property["type"] = one.clone();
+            }
+        }
     }
     schema
+}
+
+/// Claude Code 2.0's `Bash`.
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct Bash20 {
+    /// The command to execute
+    command: String,
+    /// Optional timeout in milliseconds (max 600000)
+    timeout: Option<Millis>,
+    /// What this command does, in 5-10 words
+    #[allow(dead_code)] // for the harness's display; nothing to do here
+    description: Option<String>,
+    /// Run the command in the background; read its output later with BashOutput
+    run_in_background: Option<bool>,
+}
+
+impl Bash20 {
+    fn plan(self, next_background: u64) -> Plan {
+        if self.run_in_background == Some(true) {
+            return Plan::Background { id: format!("bash_{next_background}"), line: self.command };
+        }
+        let timeout = self.timeout.map_or(DEFAULT_TIMEOUT, |ms| ms.0);
+        one(self.command, timeout, None, None, Answer::Contract)
+    }
+}
+
+/// Claude Code 2.0's `BashOutput`.
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct BashOutput {
+    /// The ID of the background shell
+    bash_id: String,
+    /// Only output lines matching this regular expression
+    filter: Option<String>,
+}
+
+/// Claude Code 2.0's `KillShell`.
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct KillShell {
+    /// The ID of the background shell to kill
+    shell_id: String,
+}
+
+/// Anthropic's `bash` tool (bash_20250124).
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct AnthropicBash {
+    /// The bash command to run.
+    command: Option<String>,
+    /// Restart the session: variables, functions and the working directory start afresh.
+    restart: Option<bool>,
+}
+
+impl AnthropicBash {
+    fn plan(self) -> Result<Plan, String> {
+        let restart = self.restart == Some(true);
+        if self.command.is_none() && !restart {
+            return Err("`command` is required (or `restart: true`)".to_string());
+        }
+        let runs = self.command.map(|line| Run { line, timeout: DEFAULT_TIMEOUT, workdir: None, on_timeout: None });
+        Ok(Plan::Run { runs: runs.into_iter().collect(), restart, answer: Answer::Contract })
+    }
+}
+
+/// OpenAI's `shell` tool (the Responses API's).
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct OpenaiShell {
+    /// Command lines, run one after the other in the session.
+    commands: Vec<String>,
+    /// Give up on a command after this many milliseconds.
+    timeout_ms: Option<Millis>,
+    /// Keep at most this many characters of each stdout and stderr (head and tail, the cut marked).
+    max_output_length: Option<Count>,
+}
+
+impl OpenaiShell {
+    fn plan(self) -> Result<Plan, String> {
+        if self.commands.is_empty() {
+            return Err("`commands` must be a non-empty array of strings".to_string());
+        }
+        if self.commands.len() > MAX_COMMANDS {
+            return Err(format!(
+                "`commands` may hold at most {MAX_COMMANDS} command lines, not {}",
+                self.commands.len()
+            ));
+        }
+        let timeout = self.timeout_ms.map_or(DEFAULT_TIMEOUT, |ms| ms.0);
+        let max_output_length = self.max_output_length.map(|n| usize::try_from(n.0).unwrap_or(usize::MAX));
+        let runs = self.commands.into_iter().map(|line| Run { line, timeout, workdir: None, on_timeout: None });
+        Ok(Plan::Run { runs: runs.collect(), restart: false, answer: Answer::PerCommand { max_output_length } })
+    }
+}
+
+/// OpenAI's `local_shell` tool.
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct LocalShell {
+    /// The command as argv, like ["bash", "-lc", "ls -la"].
+    command: Argv,
+    /// Variables for this command only.
+    env: Option<std::collections::BTreeMap<String, String>>,
+    /// Where to run it, for this call only.
+    working_directory: Option<String>,
+    /// Give up after this many milliseconds.
+    timeout_ms: Option<Millis>,
+    /// Taken, and ignored: the session has one user.
+    #[allow(dead_code)] // see the field's doc
+    user: Option<String>,
+}
+
+impl LocalShell {
+    fn plan(self) -> Result<Plan, String> {
+        let mut exports = String::new();
+        for (name, value) in self.env.unwrap_or_default() {
+            let valid = !name.is_empty()
+                && !name.starts_with(|c: char| c.is_ascii_digit())
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !valid {
+                return Err(format!("`env`: '{name}' is not a variable name"));
+            }
+            exports.push_str(&format!("export {name}={}; ", quote(&value)));
+        }
+        let line = process(&exports, &self.command.line()?);
+        let timeout = self.timeout_ms.map_or(DEFAULT_TIMEOUT, |ms| ms.0);
+        Ok(one(line, timeout, self.working_directory, None, Answer::OutputAndMetadata))
+    }
 }
 
 /// A plan of one line.
@@ -1099,7 +1052,8 @@ mod tests {
     fn wrong_arguments_are_named() {
         let err = |shape, tool, args| plan(shape, tool, args).err().unwrap_or_default();
         assert!(err(Shape::Codex, "shell", json!({ "command": [] })).contains("non-empty array"));
-        assert!(err(Shape::OpenaiShell, "shell", json!({ "commands": "ls" })).contains("array of strings"));
+        assert!(err(Shape::OpenaiShell, "shell", json!({ "commands": "ls" })).contains("expected a sequence"));
+        assert!(err(Shape::OpenaiShell, "shell", json!({ "commands": [] })).contains("non-empty array"));
         let cwd = err(Shape::ClaudeCode, "Bash", json!({ "command": "ls", "cwd": "/" }));
         assert!(cwd.contains("unknown field `cwd`") && cwd.contains("cd DIR &&"), "{cwd}");
         let cwd = err(Shape::Codex, "shell", json!({ "command": ["ls"], "cwd": "/" }));
