@@ -110,6 +110,17 @@ async def each_shape(toolsh, workdir):
                     check(kept <= 30_000 + 2, f"openai-shell default cap: {kept} chars")
                     check(body["output"][1]["stderr"] == "1\n2\n3\n", f"a short stream is whole: {body['output'][1]!r}")
                     check(result.structured_content is None, "the JSON text is not sent again as structured content")
+                if shape == "claude-code-2.0":
+                    # A background shell's output, read with BashOutput, is cut and marked too.
+                    await session.call_tool("Bash", {"command": SEQ, "run_in_background": True})
+                    for _ in range(100):  # until it ended, without reading (a read takes what it wrote)
+                        ended = await session.call_tool("Bash", {"command": "test -f /tmp/.jobs/bash_1.exit"})
+                        if not ended.is_error:
+                            break
+                        await asyncio.sleep(0.1)
+                    text = text_of(await session.call_tool("BashOutput", {"bash_id": "bash_1"}))
+                    stdout = text.split("<stdout>\n", 1)[1].split("</stdout>", 1)[0]
+                    check(cut_in(stdout, "claude-code-2.0 BashOutput") == "/tmp/.jobs/bash_1.out", "BashOutput's file")
                 if shape == "codex":
                     # A command still running is polled with write_stdin; its cut names its file.
                     started = text_of(await session.call_tool(
