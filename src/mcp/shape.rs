@@ -677,7 +677,7 @@ fn schema_of<A: schemars::JsonSchema>() -> Value {
 struct Bash20 {
     /// The command to execute
     command: String,
-    /// Optional timeout in milliseconds (max 600000)
+    /// Optional timeout in milliseconds (default 120000, max 600000)
     timeout: Option<Millis>,
     /// What this command does, in 5-10 words
     #[allow(dead_code)] // for the harness's display; nothing to do here
@@ -691,7 +691,9 @@ impl Bash20 {
         if self.run_in_background == Some(true) {
             return Plan::Background { id: format!("bash_{next_background}"), line: self.command };
         }
-        let timeout = self.timeout.map_or(DEFAULT_TIMEOUT, |ms| ms.0);
+        // Claude Code's default then as now; at it, 2.0 killed the command (the shape's
+        // deadline stops it, 124).
+        let timeout = self.timeout.map_or(CLAUDE_CODE_TIMEOUT, |ms| ms.0);
         one(self.command, timeout, None, None, Answer::Contract)
     }
 }
@@ -1106,6 +1108,13 @@ mod tests {
         }
         match plan(Shape::ClaudeCode, "Bash", json!({ "command": "make" })) {
             Ok(Some(Plan::Run { runs, .. })) => assert_eq!(runs[0].timeout, CLAUDE_CODE_TIMEOUT),
+            other => panic!("{other:?}"),
+        }
+        // 2.0's default was 120 s too, and the command stopped at it.
+        match plan(Shape::ClaudeCode20, "Bash", json!({ "command": "make" })) {
+            Ok(Some(Plan::Run { runs, .. })) => {
+                assert_eq!((runs[0].timeout, runs[0].on_timeout), (CLAUDE_CODE_TIMEOUT, None))
+            }
             other => panic!("{other:?}"),
         }
         assert_eq!(
