@@ -433,13 +433,25 @@ fn typed_args<A: serde::de::DeserializeOwned + schemars::JsonSchema>(
 ) -> Result<A, String> {
     let asks_for_a_directory = args.contains_key("cwd");
     serde_json::from_value(Value::Object(args)).map_err(|err| {
-        let takes_workdir = schema_of::<A>().pointer("/properties/workdir").is_some();
-        let hint = match (asks_for_a_directory, takes_workdir) {
+        let schema = schema_of::<A>();
+        let takes: Vec<String> = schema
+            .get("properties")
+            .and_then(Value::as_object)
+            .map(|properties| properties.keys().map(|k| format!("`{k}`")).collect())
+            .unwrap_or_default();
+        let hint = match (asks_for_a_directory, takes.iter().any(|k| k == "`workdir`")) {
             (true, true) => " (the working directory is `workdir`)",
             (true, false) => " (to run somewhere else, begin the command with `cd DIR &&`)",
             _ => "",
         };
-        format!("{tool}: {err}{hint}")
+        // serde names the fields a type takes, except one with flattened fields (Codex's
+        // approval fields): then the schema does.
+        let err = err.to_string();
+        if err.starts_with("unknown field") && !err.contains("expected") {
+            format!("{tool}: {err}, expected one of {}{hint}", takes.join(", "))
+        } else {
+            format!("{tool}: {err}{hint}")
+        }
     })
 }
 
