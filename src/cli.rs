@@ -83,8 +83,10 @@ limits:
   --timeout SECS        wall time of the whole run
   --limit NAME=N        call-depth, commands, input-bytes, job-log-bytes,
                         job-timeout-ms, jobs, loop-iterations, output-bytes,
-                        promoted-timeout-ms, snapshot-bytes, timeout-ms, timers,
-                        variable-bytes (times in ms, 0 for none)
+                        promoted-timeout-ms, result-chars, result-lines (what a
+                        model is given of a line's output before the cut),
+                        snapshot-bytes, timeout-ms, timers, variable-bytes
+                        (times in ms, 0 for none; toolsh.toml: [limits] NAME = N)
 other:
   -n                    parse the script and report syntax errors; run nothing
   -h, --help            this help
@@ -102,6 +104,8 @@ pub struct Options {
     env: Vec<(String, Option<String>)>,
     inherit_env: bool,
     limits: Limits,
+    /// The limits the command line named (they win over the policy file's `[limits]`).
+    limits_named: Vec<&'static str>,
     command: Option<String>,
     script_file: Option<String>,
     /// `-n`: parse only.
@@ -237,6 +241,7 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                 let text = value(&mut parser, "--timeout")?;
                 let secs: f64 = text.parse().map_err(|_| format!("--timeout: `{text}` is not a number of seconds"))?;
                 options.limits.wall_time = Some(Duration::from_secs_f64(secs.max(0.0)));
+                options.limits_named.push("timeout-ms");
             }
             Long("limit") => {
                 let spec = value(&mut parser, "--limit")?;
@@ -247,6 +252,7 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                     return Err(format!("--limit: unknown limit `{name}` ({})", names.join(", ")));
                 };
                 (limit.set)(&mut options.limits, n);
+                options.limits_named.push(limit.name);
             }
             Short('h') | Long("help") => return Err(String::new()),
             // Answered by `main` once the options parsed.
@@ -401,6 +407,21 @@ impl Config {
             .collect();
         all.extend(options.mounts.iter().cloned());
         all
+    }
+
+    /// Sets the file's `[limits]` that the command line did not name (`--limit` wins); a
+    /// name that is no limit is an error naming the ones there are.
+    fn limits(&self, options: &mut Options) -> Result<(), String> {
+        for (name, value) in self.file.iter().flat_map(|file| file.limits.iter()) {
+            let Some(limit) = crate::NAMED_LIMITS.iter().find(|l| l.name == name) else {
+                let names: Vec<&str> = crate::NAMED_LIMITS.iter().map(|l| l.name).collect();
+                return Err(format!("[limits]: unknown limit `{name}` ({})", names.join(", ")));
+            };
+            if !options.limits_named.contains(&limit.name) {
+                (limit.set)(&mut options.limits, *value);
+            }
+        }
+        Ok(())
     }
 
     /// True when the shell could read the file through `vfs`.
@@ -566,7 +587,7 @@ fn text_of(bytes: Vec<u8>) -> String {
 
 /// Runs the command line; returns the process exit status.
 pub fn main(argv: Vec<String>) -> i32 {
-    let options = match parse_args(&argv) {
+    let mut options = match parse_args(&argv) {
         Ok(options) => options,
         Err(message) if message.is_empty() => {
             print!("{USAGE}");
@@ -589,6 +610,10 @@ pub fn main(argv: Vec<String>) -> i32 {
             return EXIT_USAGE;
         }
     };
+    if let Err(message) = config.limits(&mut options) {
+        eprintln!("toolsh: {message}");
+        return EXIT_USAGE;
+    }
     let mounts = config.mounts(&options);
     let (vfs, cwd) = match build_vfs(&options, &config, &mounts) {
         Ok(built) => built,

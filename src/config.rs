@@ -6,6 +6,9 @@
 //! ask = ["fs.delete"]
 //! deny = ["fs.write:secrets/**"]
 //! disable = ["net.*"]            # not registered at all
+//!
+//! [limits]                       # as --limit NAME=N (which wins)
+//! result-chars = 20000
 //! ```
 //! The file is part of the control plane: the shell can never write it.
 
@@ -52,6 +55,10 @@ pub struct ConfigFile {
     /// `[s3]`: how `s3://` mounts reach their buckets (the `AWS_*` variables win over it).
     #[serde(default)]
     pub s3: S3Entry,
+    /// `[limits]`: `result-chars = 20000`, as `--limit result-chars=20000` (which wins), by the
+    /// names `--limit` takes.
+    #[serde(default)]
+    pub limits: std::collections::BTreeMap<String, u64>,
 }
 
 /// The `[s3]` table (docs/deploy.md, "Workspaces on object storage").

@@ -280,6 +280,16 @@ fn run_in_subshell<'a>(state: State, shared: &'a Arc<Shared>, argv: Vec<String>,
     })
 }
 
+/// Writes `text` to the spill file `path` (under `/tmp/.out`, made when missing).
+fn spill(vfs: &Vfs, path: &str, text: &str) -> Option<String> {
+    if !vfs.exists("/tmp/.out") {
+        let _ = vfs.mkdir("/tmp");
+        vfs.mkdir("/tmp/.out").ok()?;
+    }
+    vfs.write(path, text.as_bytes(), crate::vfs::WriteMode::Truncate).ok()?;
+    Some(path.to_string())
+}
+
 /// The captured result of [`Shell::exec`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ExecOutcome {
@@ -908,14 +918,16 @@ impl Shell {
         let path = format!("/tmp/.out/{}.log", self.spills);
         let vfs = self.interp.shared.vfs.clone();
         let text = crate::contract::render(&outcome.stdout, &outcome.stderr, outcome.status, caps, |full| {
-            if !vfs.exists("/tmp/.out") {
-                let _ = vfs.mkdir("/tmp");
-                vfs.mkdir("/tmp/.out").ok()?;
-            }
-            vfs.write(&path, full.as_bytes(), crate::vfs::WriteMode::Truncate).ok()?;
-            Some(path.clone())
+            spill(&vfs, &path, full)
         });
         (outcome, text)
+    }
+
+    /// Keeps `text` whole in the next `/tmp/.out/N.log` and says where, for a layout that cuts
+    /// output the contract did not (a harness's per-stream cap); `None` when it cannot be kept.
+    pub fn keep_output(&mut self, text: &str) -> Option<String> {
+        self.spills += 1;
+        spill(&self.interp.shared.vfs, &format!("/tmp/.out/{}.log", self.spills), text)
     }
 
     /// Runs `src` with the given streams and returns its status. The whole text is parsed first:
@@ -1016,6 +1028,12 @@ impl Shell {
     /// its prompt (`[1]+  Done                    make`); each is told once.
     pub fn job_notices(&self) -> String {
         self.interp.job_table().notices()
+    }
+
+    /// The number of the session's newest job (`%N`, its output in `/tmp/.jobs/N.log`), if it
+    /// has any.
+    pub fn last_job(&self) -> Option<usize> {
+        self.interp.job_table().jobs().last().map(|job| job.id)
     }
 
     /// The store, when the shell has one.

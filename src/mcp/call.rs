@@ -50,7 +50,7 @@ pub fn args(arguments: Option<JsonObject>) -> Result<Args, String> {
 
 /// Refuses arguments `tool` does not take, naming those it does (and, for a working directory
 /// it has no argument for, how to get one).
-pub fn only(args: &JsonObject, tool: &str, known: &[&str]) -> Result<(), String> {
+fn only(args: &JsonObject, tool: &str, known: &[&str]) -> Result<(), String> {
     let unknown: Vec<String> = args.keys().filter(|k| !known.contains(&k.as_str())).map(|k| format!("`{k}`")).collect();
     if unknown.is_empty() {
         return Ok(());

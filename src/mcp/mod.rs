@@ -409,6 +409,8 @@ impl ServerHandler for ShellServer {
             Err(why) => return Ok(CallToolResponse::Complete(call::refused(&why))),
         };
         self.forget_abandoned();
+        // What a model is given of output: the session's result caps as they are now.
+        let caps = Caps::of(&shell.state().limits, self.caps.media);
         let result = match plan {
             Plan::Run { runs, restart, answer } => {
                 if restart && let Some(pristine) = &self.pristine {
@@ -422,7 +424,7 @@ impl ServerHandler for ShellServer {
                 return Ok(self.follow(line, &context).await);
             }
             Plan::Background { id, line } => self.run_in_background(&mut shell, id, &line).await,
-            Plan::Output { id, filter } => self.background_output(&id, filter.as_deref()),
+            Plan::Output { id, filter } => self.background_output(&id, filter.as_deref(), caps),
             Plan::Exec { session, line, workdir, wait, tokens } => {
                 let id = format!("exec_{session}");
                 let line = match workdir {
@@ -430,14 +432,16 @@ impl ServerHandler for ShellServer {
                     None => line,
                 };
                 match self.start_job(&mut shell, &id, &line, true).await {
-                    Ok(()) => self.job_so_far(&id, session, wait, tokens).await,
+                    Ok(()) => self.job_so_far(&id, session, wait, tokens, caps).await,
                     Err(refused) => refused,
                 }
             }
             Plan::Poll { session, wait, tokens } => {
-                self.job_so_far(&format!("exec_{session}"), session, wait, tokens).await
+                self.job_so_far(&format!("exec_{session}"), session, wait, tokens, caps).await
             }
             Plan::Kill { id } => self.kill_background(&mut shell, &id).await,
+            Plan::Spawn { line } => self.spawn_job(&mut shell, &line, caps).await,
+            Plan::Stop { job } => self.stop_job(&mut shell, &job, caps).await,
         };
         Ok(CallToolResponse::Complete(result))
     }
@@ -591,7 +595,7 @@ impl ShellServer {
             });
         };
         let (done, finished) = tokio::sync::oneshot::channel();
-        let caps = self.caps;
+        let media = self.caps.media;
         let keep_as = self.keep_as.clone().or_else(|| self.kept_by_id.then(|| kept_name(session)));
         let held_generation = self.held_generation.clone();
         let stop = cancel.clone();
@@ -604,6 +608,8 @@ impl ShellServer {
                 }
                 // A working directory given with the call is the call's only.
                 let back = run.workdir.as_ref().map(|_| shell.cwd().to_string());
+                // The caps are the session's limits as they are now (`config set result-chars`).
+                let caps = Caps::of(&shell.state().limits, media);
                 if let Some(dir) = &run.workdir
                     && let Err(why) = shell.set_cwd(dir)
                 {
@@ -622,7 +628,13 @@ impl ShellServer {
                 if let Some(back) = back {
                     let _ = shell.set_cwd(&back);
                 }
-                ran.push(Ran { outcome, rendered });
+                ran.push(Ran { outcome, rendered, streams: None });
+            }
+            // OpenAI's shell gives each stream on its own: cut to fit together, each cut
+            // marked with where the whole output is.
+            if let Answer::PerCommand { max_output_length } = layout {
+                let caps = Caps::of(&shell.state().limits, media);
+                shape::fit_streams(&mut ran, max_output_length, caps, &mut |text| shell.keep_output(text));
             }
             // A session kept in the store is saved after every call (a failure is said in the
             // call's result, not lost).
@@ -709,6 +721,55 @@ impl ShellServer {
         ))])
     }
 
+    /// Starts `line` as a job of the session (`line &`), answering with its ID `%N` and its
+    /// output file `/tmp/.jobs/N.log` (Claude Code 2.1's `run_in_background`); a line that
+    /// does not start (the policy refused it) is the error, as a result.
+    async fn spawn_job(&self, shell: &mut Shell, line: &str, caps: Caps) -> CallToolResult {
+        // A job asks nobody: no call follows it to carry a question.
+        if let Some(approver) = &self.approver {
+            approver.prepare(None);
+        }
+        let before = shell.last_job();
+        let options = crate::ExecOptions { timeout: Some(DEFAULT_TIMEOUT), ..Default::default() };
+        let started = shell.exec_with(&format!("{{ {line}\n}} &"), options).await;
+        match shell.last_job() {
+            Some(job) if started.status == 0 && shell.last_job() != before => {
+                CallToolResult::success(vec![rmcp::model::ContentBlock::text(shape::backgrounded(job, None))])
+            }
+            _ => {
+                let rendered =
+                    crate::contract::render(&started.stdout, &started.stderr, started.status, caps, |_| None);
+                call::finished(&started, rendered)
+            }
+        }
+    }
+
+    /// Stops the session's job `%job` (Claude Code 2.1's `TaskStop`), answering as Claude Code
+    /// does: a JSON object with a message, or the reason it could not.
+    async fn stop_job(&self, shell: &mut Shell, job: &str, caps: Caps) -> CallToolResult {
+        let options = || crate::ExecOptions { timeout: Some(DEFAULT_TIMEOUT), ..Default::default() };
+        // Only a running job is stopped: one that ended says so, with how it ended.
+        let running = shell.exec_with(&format!("jobs -r %{job}"), options()).await;
+        if running.status == 0 && running.stdout.is_empty() {
+            let state = shell.exec_with(&format!("jobs %{job}"), options()).await.stdout_text();
+            let why = format!("Task %{job} is not running: {}", state.trim());
+            let mut result = CallToolResult::error(vec![rmcp::model::ContentBlock::text(why)]);
+            result.is_error = Some(true);
+            return result;
+        }
+        let stopped = shell.exec_with(&format!("kill %{job}"), options()).await;
+        if stopped.status != 0 {
+            let rendered = crate::contract::render(&stopped.stdout, &stopped.stderr, stopped.status, caps, |_| None);
+            return call::finished(&stopped, rendered);
+        }
+        let said = json!({
+            "message": format!("Successfully stopped task: %{job}"),
+            "task_id": format!("%{job}"),
+            "task_type": "local_bash",
+        });
+        CallToolResult::success(vec![rmcp::model::ContentBlock::text(said.to_string())])
+    }
+
     /// Starts `line` as the session's job `id`, its output (with `merged`, standard error too)
     /// in `/tmp/.jobs/ID.out`, its status in `.exit` when it ends, its process in `.pid`; a line
     /// that does not start (the policy refused it) is the error, as a result.
@@ -739,7 +800,7 @@ impl ShellServer {
     /// says what it wrote since it was last read (at most about `tokens` tokens: its head and
     /// tail) and whether it ended (`Process exited with code N`) or runs on (`Process running
     /// with session ID N`).
-    async fn job_so_far(&self, id: &str, session: u64, wait: Duration, tokens: usize) -> CallToolResult {
+    async fn job_so_far(&self, id: &str, session: u64, wait: Duration, tokens: usize, caps: Caps) -> CallToolResult {
         let started = tokio::time::Instant::now();
         while started.elapsed() < wait && job_status(&self.workspace(), id).is_none() {
             tokio::time::sleep(Duration::from_millis(25)).await;
@@ -753,17 +814,12 @@ impl ShellServer {
             };
             unread(&workspace, &job_file(id, "out"), &mut job.read_out)
         };
-        // About four characters a token: its head and tail kept, whole lines where they can be.
-        let caps = Caps { chars: tokens.saturating_mul(4), lines: usize::MAX, media: 0 };
-        let (output, cut) = match crate::contract::truncate(&output, caps) {
-            Some((kept, cut)) => (
-                kept,
-                format!(
-                    "Output was cut to about {tokens} tokens: the first {} and last {} of {} characters\n",
-                    cut.head, cut.tail, cut.total
-                ),
-            ),
-            None => (output, String::new()),
+        // About four characters a token, within the session's caps: its head and tail kept,
+        // whole lines where they can be, the cut marked with the file that holds all of it.
+        let caps = Caps { chars: tokens.saturating_mul(4).min(caps.chars), lines: caps.lines, media: 0 };
+        let output = match crate::contract::truncate(&output, caps) {
+            Some(cut) => cut.marked(Some(&job_file(id, "out"))),
+            None => output,
         };
         let state = match &ended {
             Some(code) => {
@@ -772,8 +828,7 @@ impl ShellServer {
             }
             None => format!("Process running with session ID {session}"),
         };
-        let text =
-            format!("Wall time: {:.1} seconds\n{state}\n{cut}Output:\n{output}", started.elapsed().as_secs_f64());
+        let text = format!("Wall time: {:.1} seconds\n{state}\nOutput:\n{output}", started.elapsed().as_secs_f64());
         let mut result = CallToolResult::success(vec![rmcp::model::ContentBlock::text(text)]);
         result.is_error = Some(ended.as_deref().is_some_and(|code| code != "0"));
         result
@@ -781,7 +836,7 @@ impl ShellServer {
 
     /// What background shell `id` wrote since it was last read (its lines matching `filter`),
     /// and whether it still runs.
-    fn background_output(&self, id: &str, filter: Option<&str>) -> CallToolResult {
+    fn background_output(&self, id: &str, filter: Option<&str>, caps: Caps) -> CallToolResult {
         let filter = match filter.map(regex::Regex::new).transpose() {
             Ok(filter) => filter,
             Err(err) => return call::refused(&format!("`filter` is not a regular expression: {err}")),
@@ -792,10 +847,16 @@ impl ShellServer {
             return call::refused(&format!("no background shell '{id}' (this session's: {})", listed(known)));
         };
         let workspace = self.workspace();
+        // Each stream gets half the session's caps; a cut is marked with the file holding it all.
+        let half = Caps { chars: caps.chars / 2, lines: (caps.lines / 2).max(1), media: 0 };
         let read = |path: &str, from: &mut usize| -> String {
             let text = unread(&workspace, path, from);
-            match &filter {
+            let text = match &filter {
                 Some(filter) => text.lines().filter(|l| filter.is_match(l)).map(|l| format!("{l}\n")).collect(),
+                None => text,
+            };
+            match crate::contract::truncate(&text, half) {
+                Some(cut) => cut.marked(Some(path)),
                 None => text,
             }
         };
@@ -855,7 +916,7 @@ fn listed(mut names: Vec<String>) -> String {
 fn refused_run(why: &str, caps: Caps) -> Ran {
     let outcome = ExecOutcome { stderr: format!("toolsh: {why}\n").into_bytes(), status: 1, ..Default::default() };
     let rendered = crate::contract::render(&outcome.stdout, &outcome.stderr, outcome.status, caps, |_| None);
-    Ran { outcome, rendered }
+    Ran { outcome, rendered, streams: None }
 }
 
 /// The `shell` tool definition in the format another harness expects: `mcp`, `openai`

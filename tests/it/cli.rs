@@ -68,6 +68,24 @@ fn yes_into_head_ends_at_once() {
 }
 
 #[test]
+fn the_policy_files_limits_are_the_command_lines_unless_it_names_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().to_string_lossy().to_string();
+    let write = |text: &str| std::fs::write(dir.path().join("toolsh.toml"), text).expect("toolsh.toml");
+    write("[limits]\nresult-lines = 50\nresult-chars = 900\n");
+    let get = "config get result-lines; config get result-chars";
+    let (out, err, status) = run(toolsh().args(["--root", &root, "-c", get]), "");
+    assert_eq!((out.as_str(), status), ("50\n900\n", 0), "{err}");
+    let (out, _, _) = run(toolsh().args(["--root", &root, "--limit", "result-lines=70", "-c", get]), "");
+    assert_eq!(out, "70\n900\n");
+    // A name that is no limit stops toolsh, naming it.
+    write("[limits]\nresult-line = 50\n");
+    let (_, err, status) = run(toolsh().args(["--root", &root, "-c", "true"]), "");
+    assert_eq!(status, 2);
+    assert!(err.contains("unknown limit `result-line`"), "{err}");
+}
+
+#[test]
 fn limits_stop_with_a_named_limit() {
     let (_, err, status) =
         run(toolsh().args(["--memory", "--limit", "loop-iterations=100", "-c", "while :; do :; done"]), "");

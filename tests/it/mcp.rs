@@ -6,7 +6,10 @@
 //! (`tests/mcp/negotiate.py`); what a harness meets through the SDK's default client on the
 //! newest revision — mistakes as results, calls in order, questions in rounds, structured
 //! results and spill resources (`tests/mcp/harness.py`); the harness shapes against golden
-//! transcripts (`tests/mcp/shapes.py`, `tests/mcp/transcripts/`); a session restored by its id
+//! transcripts (`tests/mcp/shapes.py`, `tests/mcp/transcripts/`); the cut of long output marked
+//! where it is in every shape, the file it names read back whole, and the operator's caps
+//! (`tests/mcp/cuts.py`); what Codex 0.171 and Claude Code 2.1 send (`tests/mcp/versions.py`);
+//! a session restored by its id
 //! after `toolsh serve --http` is killed and started again (`tests/mcp/restart.py`).
 
 use std::process::Command;
@@ -99,6 +102,16 @@ fn the_official_conformance_suite_passes_where_it_applies() {
 #[test]
 fn each_harness_shape_answers_as_its_golden_transcript() {
     python("shapes.py");
+}
+
+#[test]
+fn every_shape_marks_a_cut_where_it_is_and_names_a_file_with_all_of_it() {
+    python("cuts.py");
+}
+
+#[test]
+fn codex_0_171_and_claude_code_2_1_calls_work_as_their_harnesses_send_them() {
+    python("versions.py");
 }
 
 #[test]

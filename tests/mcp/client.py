@@ -4,6 +4,7 @@ Usage: python3 tests/mcp/client.py TOOLSH WORKDIR   (run by tests/it/mcp.rs)
 """
 import asyncio
 import os
+import re
 import sys
 
 from mcp import ClientSession, StdioServerParameters
@@ -50,8 +51,14 @@ async def main(toolsh, workdir):
             check(error and "[exit 127]" in text and "did you mean: echo" in text, f"unknown: {text!r}")
 
             text, _ = await shell("seq 1 100000")
-            check("[truncated: kept first" in text and text.endswith("[exit 0]"), f"truncation: {text[-300:]!r}")
-            spill = text.split("full output in ")[1].split("]")[0]
+            # The cut is marked where it is: the line before it and the line after it are the
+            # last kept of the head and the first of the tail, and it counts the lines between.
+            lines = text.split("\n")
+            at = next((i for i, line in enumerate(lines) if line.startswith("[truncated: ")), 0)
+            mark = re.fullmatch(r"\[truncated: ([\d,]+) lines \([\d,]+ chars\) cut here; all of it: (\S+)\]", lines[at])
+            check(mark is not None and lines[at - 1] == str(at) and lines[-2:] == ["100000", "[exit 0]"]
+                  and int(mark[1].replace(",", "")) == int(lines[at + 1]) - at - 1, f"cut: {lines[at - 1:at + 2]!r}")
+            spill = mark[2] if mark else ""
             again, _ = await shell(f"sed -n '99999p' {spill}; wc -l < {spill}")
             check(again == "99999\n100000\n[exit 0]", f"spill readable: {again!r}")
 

@@ -1,10 +1,13 @@
 //! The result contract for models: one text block, ANSI escapes stripped — stdout, then
-//! `[stderr]` and stderr if there is any, then a truncation marker if anything was cut, and
-//! `[exit N]` last so it survives any truncation a client applies.
+//! `[stderr]` and stderr if there is any, and `[exit N]` last so it survives any truncation a
+//! client applies.
 //!
 //! Long output keeps its head (about a quarter of the budget) and its tail (the rest), cut at
-//! line boundaries, and the marker says exactly what was kept of how much and where the whole
-//! output is (a file in the workspace the model can page with `sed -n`, `grep`, `tail`).
+//! line boundaries, and one line *at the cut* ([`Cut::marked`]) says what was left out there
+//! and where all of it is (a file in the workspace the model can page with `sed -n`, `grep`,
+//! `tail`): a model reading the kept text never takes the tail for what follows the head.
+//! Every layout that cuts output (the harness shapes' per-stream and per-token caps too) cuts
+//! with [`truncate`] and marks with [`Cut::marked`].
 //!
 //! Where the model can take pictures and sound ([`Caps::media`]), output that is one image or
 //! one audio clip (`cat chart.png`) is handed over as such ([`Rendered::media`]) and the text
@@ -26,7 +29,14 @@ pub struct Caps {
 
 impl Default for Caps {
     fn default() -> Self {
-        Caps { chars: 30_000, lines: 2_000, media: 0 }
+        Caps::of(&crate::session::Limits::default(), 0)
+    }
+}
+
+impl Caps {
+    /// The caps the session's limits set (`result-chars`, `result-lines`), with `media`.
+    pub fn of(limits: &crate::session::Limits, media: usize) -> Caps {
+        Caps { chars: limits.result_chars, lines: limits.result_lines, media }
     }
 }
 
@@ -89,22 +99,46 @@ pub fn body(stdout: &[u8], stderr: &[u8]) -> String {
     text
 }
 
-/// What was cut, for the marker.
+/// What was cut: the text kept on either side of the cut, and what the cut left out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cut {
-    /// Characters kept from the start.
-    pub head: usize,
-    /// Characters kept from the end.
-    pub tail: usize,
-    /// Characters in all.
-    pub total: usize,
-    /// Lines in all.
+    /// The text kept from the start.
+    pub head: String,
+    /// The text kept from the end.
+    pub tail: String,
+    /// Characters left out.
+    pub chars: usize,
+    /// Line endings left out (0 when the cut is inside one long line).
     pub lines: usize,
+}
+
+impl Cut {
+    /// The kept text with one line at the cut naming what was left out and where all of it
+    /// is (`place`; `None`: it could not be kept), so that a reader never takes the tail for
+    /// what follows the head.
+    pub fn marked(&self, place: Option<&str>) -> String {
+        let left_out = match self.lines {
+            0 => format!("{} chars", grouped(self.chars)),
+            lines => format!("{} lines ({} chars)", grouped(lines), grouped(self.chars)),
+        };
+        let place = match place {
+            Some(path) => format!("all of it: {path}"),
+            None => "the whole output could not be kept".to_string(),
+        };
+        let mut out = String::with_capacity(self.head.len() + self.tail.len() + 96);
+        out.push_str(&self.head);
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&format!("[truncated: {left_out} cut here; {place}]\n"));
+        out.push_str(&self.tail);
+        out
+    }
 }
 
 /// Cuts `text` to `caps`, keeping a head of about a quarter and a tail of the rest, at line
 /// boundaries when a boundary is near. `None` when it fits.
-pub fn truncate(text: &str, caps: Caps) -> Option<(String, Cut)> {
+pub fn truncate(text: &str, caps: Caps) -> Option<Cut> {
     let total = text.chars().count();
     let lines = text.lines().count();
     if total <= caps.chars && lines <= caps.lines {
@@ -145,16 +179,13 @@ pub fn truncate(text: &str, caps: Caps) -> Option<(String, Cut)> {
         let skip = total.saturating_sub(tail_chars);
         tail_start = text.char_indices().nth(skip).map_or(text.len(), |(i, _)| i).max(head_end);
     }
-    let head = &text[..head_end];
-    let tail = &text[tail_start..];
-    let mut kept = String::with_capacity(head.len() + tail.len() + 1);
-    kept.push_str(head);
-    if !head.is_empty() && !head.ends_with('\n') {
-        kept.push('\n');
-    }
-    kept.push_str(tail);
-    let cut = Cut { head: head.chars().count(), tail: tail.chars().count(), total, lines };
-    Some((kept, cut))
+    let middle = &text[head_end..tail_start];
+    Some(Cut {
+        head: text[..head_end].to_string(),
+        tail: text[tail_start..].to_string(),
+        chars: middle.chars().count(),
+        lines: middle.matches('\n').count(),
+    })
 }
 
 /// Thousands separators: `48213` → `48,213`.
@@ -204,24 +235,9 @@ pub fn render(
     };
     let (mut out, truncated, kept) = match truncate(&text, caps) {
         None => (text, false, None),
-        Some((kept, cut)) => {
+        Some(cut) => {
             let kept_at = spill(&text);
-            let place = match &kept_at {
-                Some(path) => format!("; full output in {path}"),
-                None => "; the full output could not be kept".to_string(),
-            };
-            let mut out = kept;
-            if !out.is_empty() && !out.ends_with('\n') {
-                out.push('\n');
-            }
-            out.push_str(&format!(
-                "[truncated: kept first {} and last {} of {} chars ({} lines){place}]",
-                grouped(cut.head),
-                grouped(cut.tail),
-                grouped(cut.total),
-                grouped(cut.lines)
-            ));
-            (out, true, kept_at)
+            (cut.marked(kept_at.as_deref()), true, kept_at)
         }
     };
     if !out.is_empty() && !out.ends_with('\n') {
@@ -264,7 +280,7 @@ mod tests {
     }
 
     #[test]
-    fn long_output_keeps_head_and_tail_and_says_so() {
+    fn long_output_keeps_head_and_tail_and_marks_the_cut_where_it_is() {
         let text: String = (1..=1000).map(|i| format!("line {i}\n")).collect();
         let caps = Caps { chars: 1_000_000, lines: 100, media: 0 };
         let rendered = render(text.as_bytes(), b"", 0, caps, |_| Some("/tmp/.out/1.log".to_string()));
@@ -274,16 +290,22 @@ mod tests {
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines[0], "line 1");
         assert_eq!(lines[24], "line 25");
-        assert_eq!(lines[25], "line 926");
-        assert_eq!(lines[99], "line 1000");
-        assert_eq!(
-            lines[100],
-            "[truncated: kept first 191 and last 676 of 8,893 chars (1,000 lines); full output in /tmp/.out/1.log]"
-        );
+        // The cut is marked between the last line of the head and the first of the tail.
+        assert_eq!(lines[25], "[truncated: 900 lines (8,026 chars) cut here; all of it: /tmp/.out/1.log]");
+        assert_eq!(lines[26], "line 926");
+        assert_eq!(lines[100], "line 1000");
         assert_eq!(lines[101], "[exit 0]");
-        // A single long line is cut by characters.
+        assert_eq!(lines.len(), 102);
+        // Nothing kept says it is whole when the whole could not be kept.
+        let lost = render(text.as_bytes(), b"", 0, caps, |_| None).text;
+        assert!(lost.contains("cut here; the whole output could not be kept]\nline 926\n"), "{lost}");
+        // A single long line is cut by characters, and the mark counts characters.
         let long = "x".repeat(100);
-        let (kept, cut) = truncate(&long, Caps { chars: 40, lines: 10, media: 0 }).unwrap();
-        assert_eq!((kept.len(), cut.head, cut.tail, cut.total), (41, 10, 30, 100));
+        let cut = truncate(&long, Caps { chars: 40, lines: 10, media: 0 }).unwrap();
+        assert_eq!((cut.head.len(), cut.tail.len(), cut.chars, cut.lines), (10, 30, 60, 0));
+        assert_eq!(
+            cut.marked(Some("/f")),
+            format!("{}\n[truncated: 60 chars cut here; all of it: /f]\n{}", "x".repeat(10), "x".repeat(30))
+        );
     }
 }

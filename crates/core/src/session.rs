@@ -120,6 +120,11 @@ pub struct Limits {
     pub snapshot_bytes: usize,
     /// Timers (`at` jobs and crontab entries) one agent may hold.
     pub timers: usize,
+    /// Characters of a line's output a model is given (`contract::Caps::chars`): past it, the
+    /// head and tail with the cut marked and the whole kept in `/tmp/.out/N.log`.
+    pub result_chars: usize,
+    /// Lines of a line's output a model is given (`contract::Caps::lines`).
+    pub result_lines: usize,
 }
 
 /// The default wall time of a line that went on as a job (`promoted-timeout-ms`): ten
@@ -160,6 +165,8 @@ pub const NAMED_LIMITS: &[NamedLimit] = &[
         get: |l| millis(l.promoted_time),
         set: |l, v| l.promoted_time = from_millis(v),
     },
+    NamedLimit { name: "result-chars", get: |l| l.result_chars as u64, set: |l, v| l.result_chars = v as usize },
+    NamedLimit { name: "result-lines", get: |l| l.result_lines as u64, set: |l, v| l.result_lines = v as usize },
     NamedLimit { name: "snapshot-bytes", get: |l| l.snapshot_bytes as u64, set: |l, v| l.snapshot_bytes = v as usize },
     NamedLimit { name: "timeout-ms", get: |l| millis(l.wall_time), set: |l, v| l.wall_time = from_millis(v) },
     NamedLimit { name: "timers", get: |l| l.timers as u64, set: |l, v| l.timers = v as usize },
@@ -183,6 +190,8 @@ impl Default for Limits {
             job_log_bytes: 2 * 1024 * 1024,
             snapshot_bytes: 64 * 1024 * 1024,
             timers: 100,
+            result_chars: 30_000,
+            result_lines: 2_000,
         }
     }
 }

@@ -127,8 +127,9 @@ struct Schema {
     derive: fn() -> Value,
 }
 
-/// The JSON Schema of `A`, without the `$schema` and `title` noise.
-fn derive_schema<A: schemars::JsonSchema>() -> Value {
+/// The JSON Schema of `A`, without the `$schema` and `title` noise (also the harness shapes'
+/// argument types' schemas).
+pub fn derive_schema<A: schemars::JsonSchema>() -> Value {
     let mut schema = schemars::SchemaGenerator::default().into_root_schema_for::<A>().to_value();
     if let Some(object) = schema.as_object_mut() {
         object.remove("$schema");
