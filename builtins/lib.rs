@@ -99,6 +99,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec data::compress::BZCAT, data::compress::compressor),
     entry!(spec data::compress::BZIP2, data::compress::compressor),
     entry!(spec text::cal::CAL, text::cal::cal),
+    entry!(interpreter shell::special::CALLER),
     entry!(spec fs::files::CAT, fs::files::cat),
     entry!(spec shell::nav::CD, shell::nav::cd),
     entry!(spec fs::owner::CHGRP, fs::owner::chown),

@@ -805,6 +805,7 @@ pub fn main(argv: Vec<String>) -> i32 {
             }
         };
         shell.set_args(file, options.args.clone());
+        shell.set_script_file(file);
         (text_of(bytes), Some(file.clone()))
     } else if std::io::stdin().is_terminal() {
         let setup = crate::console::Setup {

@@ -201,6 +201,11 @@ pub const READONLY: Spec = Spec {
     ],
     ..special("readonly", "mark shell variables as unchangeable", &["[-aAf] [name[=value] ...] or readonly -p"])
 };
+/// `caller`
+pub const CALLER: Spec = Spec {
+    about: "Say where the current function (or the one EXPR frames out) was called from: the line and file, or with EXPR the line, the calling function and its file. Fails outside a function or past the stack.",
+    ..special("caller", "return the context of the current subroutine call", &["[expr]"])
+};
 /// `return`
 pub const RETURN: Spec = Spec {
     about: "Return from a function or a sourced file with status N, or the status of the last command.",

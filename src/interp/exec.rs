@@ -274,6 +274,14 @@ impl Interp {
                 }
                 Command::Function(def) => {
                     Arc::make_mut(&mut self.state.functions).insert(def.name.clone(), Arc::new(def.clone()));
+                    // bash names a function defined in a typed line's text "environment".
+                    let file = match &*self.state.source {
+                        "" => Arc::from("environment"),
+                        _ => self.state.source.clone(),
+                    };
+                    if self.state.function_sources.get(&def.name) != Some(&file) {
+                        Arc::make_mut(&mut self.state.function_sources).insert(def.name.clone(), file);
+                    }
                     Ok(0)
                 }
             }
@@ -944,13 +952,14 @@ impl Interp {
         argv.remove(0);
         let saved_positional = std::mem::replace(&mut self.state.positional, Arc::new(argv));
         self.state.vars.push_frame();
-        self.state.funcnames.push(name);
+        let file = self.state.function_sources.get(&name).cloned().unwrap_or_else(|| Arc::from("environment"));
+        self.state.frames.push(toolsh_core::session::Frame { name, source: file, line: self.state.lineno });
         self.call_depth += 1;
         let saved_loop_depth = std::mem::replace(&mut self.loop_depth, 0);
         let result = self.exec_command(&def.body, io).await;
         self.loop_depth = saved_loop_depth;
         self.call_depth -= 1;
-        self.state.funcnames.pop();
+        self.state.frames.pop();
         self.state.vars.pop_frame();
         self.state.positional = saved_positional;
         match result {

@@ -824,8 +824,23 @@ impl Interp {
             "BASHPID" => ParamValue::Str(std::process::id().to_string()),
             "BASH_SUBSHELL" => ParamValue::Str(state.subshell_level.to_string()),
             "LINENO" => ParamValue::Str(state.lineno.to_string()),
-            "FUNCNAME" if state.vars.get("FUNCNAME").is_none() => {
-                let items: Vec<String> = state.funcnames.iter().rev().cloned().collect();
+            "FUNCNAME" | "BASH_SOURCE" | "BASH_LINENO" if state.vars.get(name).is_none() => {
+                let items = match name {
+                    "FUNCNAME" => state.funcname(),
+                    "BASH_SOURCE" => state.bash_source(),
+                    _ => state.bash_lineno(),
+                };
+                let items = match index {
+                    // `${BASH_SOURCE[1]}`: one element.
+                    Some(Subscript::Expr(key)) => {
+                        let key = key.clone();
+                        let at = self.expand_string(&key, io).await?;
+                        let at = self.arith(&at, io).await?;
+                        let item = usize::try_from(at).ok().and_then(|at| items.get(at).cloned());
+                        return Ok(item.map_or(ParamValue::Unset, ParamValue::Str));
+                    }
+                    _ => items,
+                };
                 match index {
                     Some(Subscript::At | Subscript::Star) => {
                         ParamValue::List { items, star: matches!(index, Some(Subscript::Star)) }

@@ -979,6 +979,13 @@ impl Shell {
         self.interp.exited
     }
 
+    /// Names the script file the session runs: the bottom of its call stack (`BASH_SOURCE`,
+    /// `main` in `FUNCNAME`) and the file its commands come from.
+    pub fn set_script_file(&mut self, file: &str) {
+        self.interp.state.main_source = Arc::from(file);
+        self.interp.state.source = Arc::from(file);
+    }
+
     /// Sets `$0` and the positional parameters.
     pub fn set_args(&mut self, arg0: &str, args: Vec<String>) {
         self.interp.state.arg0 = arg0.to_string();

@@ -104,6 +104,7 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
             };
             Err(Flow::Return(status))
         }
+        "caller" => Ok(caller(interp, &argv, io).await),
         "break" | "continue" => {
             if interp.loop_depth == 0 {
                 complain(io, name, "only meaningful in a `for', `while', or `until' loop").await;
@@ -232,12 +233,51 @@ impl Interp {
     }
 }
 
+/// `caller [EXPR]`, from the call stack: without EXPR `LINE FILE` of the current call, with it
+/// `LINE FUNCTION FILE` of the frame EXPR out; `NULL` for a file a typed line has none of, as in
+/// bash; status 1 outside a function or past the stack.
+async fn caller(interp: &mut Interp, argv: &[String], io: &Io) -> Status {
+    let state = &interp.state;
+    let (lines, names, files) = (state.bash_lineno(), state.stack_names(), state.bash_source());
+    let depth = match argv.get(1).map(|text| text.trim().parse::<usize>()) {
+        None => None,
+        Some(Ok(depth)) => Some(depth),
+        Some(Err(_)) => {
+            complain(io, "caller", &format!("{}: invalid number", argv[1])).await;
+            return EXIT_USAGE;
+        }
+    };
+    let at = depth.unwrap_or(0);
+    let Some(line) = lines.get(at) else { return 1 };
+    let text = match depth {
+        None => format!("{line} {}\n", files.get(at + 1).map_or("NULL", String::as_str)),
+        // A frame out needs a caller of its own.
+        Some(_) => match (names.get(at + 1), files.get(at + 1)) {
+            (Some(name), Some(file)) => format!("{line} {name} {file}\n"),
+            _ => return 1,
+        },
+    };
+    say(io, &text).await;
+    0
+}
+
 async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let Some(path) = argv.get(1) else {
         complain(io, &argv[0], "filename argument required").await;
         return Ok(EXIT_USAGE);
     };
-    let abs = interp.state.abs_path(path);
+    // A name without a slash is looked for on PATH first, then in the working directory, as
+    // bash's `sourcepath` does.
+    let on_path = (!path.contains('/'))
+        .then(|| interp.state.vars.get_str("PATH").map(str::to_string))
+        .flatten()
+        .and_then(|dirs| {
+            dirs.split(':')
+                .filter(|dir| !dir.is_empty())
+                .map(|dir| interp.state.abs_path(&format!("{dir}/{path}")))
+                .find(|candidate| interp.shared.vfs.stat(candidate).is_ok_and(|meta| !meta.is_dir()))
+        });
+    let abs = on_path.unwrap_or_else(|| interp.state.abs_path(path));
     let text = match interp.fs(&argv[0]).read(&abs) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(err) => {
@@ -251,7 +291,14 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         None
     };
     interp.source_depth += 1;
+    let file: Arc<str> = Arc::from(path.as_str());
+    let frame =
+        toolsh_core::session::Frame { name: "source".to_string(), source: file.clone(), line: interp.state.lineno };
+    interp.state.frames.push(frame);
+    let outer = std::mem::replace(&mut interp.state.source, file);
     let result = interp.run_source(&text, io, path).await;
+    interp.state.source = outer;
+    interp.state.frames.pop();
     interp.source_depth -= 1;
     if let Some(saved) = saved {
         interp.state.positional = saved;
@@ -272,6 +319,10 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
         }
     }
     sub.state.options = super::Options::default();
+    // A new shell: its own call stack, from a typed line until a script file names one.
+    sub.state.frames = Vec::new();
+    sub.state.function_sources = Arc::default();
+    (sub.state.source, sub.state.main_source) = (Arc::from(""), Arc::from(""));
     let mut idx = 1;
     let mut command_text = None;
     let mut from_stdin = false;
@@ -325,6 +376,8 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
                 match sub.fs(&argv[0]).read(&abs) {
                     Ok(bytes) => {
                         sub.state.arg0 = path.clone();
+                        (sub.state.source, sub.state.main_source) =
+                            (Arc::from(path.as_str()), Arc::from(path.as_str()));
                         sub.state.positional = Arc::new(argv[idx + 1..].to_vec());
                         String::from_utf8_lossy(&bytes).into_owned()
                     }

@@ -185,3 +185,47 @@ g
 status 1
 f
 ## status: 0
+
+### the call stack of a typed line: FUNCNAME, BASH_LINENO, BASH_SOURCE and caller
+f() { echo "${FUNCNAME[*]} | ${BASH_LINENO[*]} | ${BASH_SOURCE[*]}"; caller; caller 0; echo "s=$?"; }; echo "${#BASH_SOURCE[@]} ${#FUNCNAME[@]}"; f; caller; echo "s=$?"
+## stdout:
+0 0
+f | 1 | environment
+1 NULL
+s=1
+s=1
+## status: 0
+
+### the call stack of a script and a file it sources
+printf 'h() { caller 0; caller 1; caller 2; echo "H: ${FUNCNAME[*]} | ${BASH_LINENO[*]} | ${BASH_SOURCE[*]}"; }\necho "lib: ${FUNCNAME[*]} | ${BASH_LINENO[*]} | ${BASH_SOURCE[*]}"\n' > lib.sh
+printf 'f() { caller 0; echo "F: ${FUNCNAME[*]} | ${BASH_LINENO[*]} | ${BASH_SOURCE[*]}"; h; }\n\ng() { f; }\nsource ./lib.sh\ng\necho "top: ${FUNCNAME[*]} | ${BASH_LINENO[*]} | ${BASH_SOURCE[0]} | $(caller; echo $?)"\n' > s.sh
+bash s.sh; mkdir -p sub; printf 'cd "$(dirname "${BASH_SOURCE[0]}")" && basename "$PWD"\n' > sub/where.sh; bash sub/where.sh
+## stdout:
+lib:  | 4 0 | ./lib.sh s.sh
+3 g s.sh
+F: f g main | 3 5 0 | s.sh s.sh s.sh
+1 f s.sh
+3 g s.sh
+5 main s.sh
+H: h f g main | 1 3 5 0 | ./lib.sh s.sh s.sh s.sh
+top:  | 0 | s.sh | 0 NULL
+0
+sub
+## status: 0
+## files:
+lib.sh: "h() { caller 0; caller 1; caller 2; echo \"H: ${FUNCNAME[*]} | ${BASH_LINENO[*]} | ${BASH_SOURCE[*]}\"; }\necho \"lib: ${FUNCNAME[*]} | ${BASH_LINENO[*]} | ${BASH_SOURCE[*]}\"\n"
+s.sh: "f() { caller 0; echo \"F: ${FUNCNAME[*]} | ${BASH_LINENO[*]} | ${BASH_SOURCE[*]}\"; h; }\n\ng() { f; }\nsource ./lib.sh\ng\necho \"top: ${FUNCNAME[*]} | ${BASH_LINENO[*]} | ${BASH_SOURCE[0]} | $(caller; echo $?)\"\n"
+sub/
+sub/where.sh: "cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && basename \"$PWD\"\n"
+
+### source looks a name without a slash up on PATH first
+mkdir -p lib; echo 'echo from-path' > lib/p.sh; echo 'echo from-cwd' > p.sh; PATH=$PWD/lib:$PATH; . p.sh; PATH=/nonexistent; . p.sh; . ./p.sh
+## stdout:
+from-path
+from-cwd
+from-cwd
+## status: 0
+## files:
+lib/
+lib/p.sh: "echo from-path\n"
+p.sh: "echo from-cwd\n"

@@ -196,6 +196,56 @@ impl Default for Limits {
     }
 }
 
+/// A frame of the call stack: a function being run, or a file being sourced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Frame {
+    /// The function's name, or `source` for a sourced file.
+    pub name: String,
+    /// The file the function was defined in, or the sourced file.
+    pub source: Arc<str>,
+    /// The line it was called from, in the file of the frame below.
+    pub line: u32,
+}
+
+impl State {
+    /// `FUNCNAME`, innermost first: empty outside functions; in a script, `main` at the bottom.
+    pub fn funcname(&self) -> Vec<String> {
+        if !self.frames.iter().any(|frame| frame.name != "source") {
+            return Vec::new();
+        }
+        self.stack_names()
+    }
+
+    /// The names of the whole call stack, innermost first, `main` at the bottom of a script's
+    /// (what `caller` reads, which FUNCNAME shows only inside a function).
+    pub fn stack_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.frames.iter().rev().map(|frame| frame.name.clone()).collect();
+        if !self.main_source.is_empty() {
+            names.push("main".to_string());
+        }
+        names
+    }
+
+    /// `BASH_SOURCE`, innermost first: each frame's file, then the script's.
+    pub fn bash_source(&self) -> Vec<String> {
+        let mut files: Vec<String> = self.frames.iter().rev().map(|frame| frame.source.to_string()).collect();
+        if !self.main_source.is_empty() {
+            files.push(self.main_source.to_string());
+        }
+        files
+    }
+
+    /// `BASH_LINENO`, innermost first: the line each frame was called from, then 0 for the
+    /// script's own.
+    pub fn bash_lineno(&self) -> Vec<String> {
+        let mut lines: Vec<String> = self.frames.iter().rev().map(|frame| frame.line.to_string()).collect();
+        if !self.main_source.is_empty() {
+            lines.push("0".to_string());
+        }
+        lines
+    }
+}
+
 /// Why [`State::set_target`] did not set its target.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TargetError {
@@ -242,8 +292,17 @@ pub struct State {
     pub dir_stack: Vec<String>,
     /// `alias` definitions, by name.
     pub aliases: std::sync::Arc<std::collections::BTreeMap<String, String>>,
-    /// Names of the functions being executed, innermost last.
-    pub funcnames: Vec<String>,
+    /// The functions and sourced files being run, outermost first (FUNCNAME, BASH_SOURCE,
+    /// BASH_LINENO, `caller`).
+    pub frames: Vec<Frame>,
+    /// The file whose commands run now: a script's or sourced file's name, empty for a typed
+    /// line (bash `-c`).
+    pub source: Arc<str>,
+    /// The script the session runs (`toolsh script.sh`), the bottom of the call stack
+    /// (`main`); empty for typed lines.
+    pub main_source: Arc<str>,
+    /// The file each function was defined in (a function's BASH_SOURCE), by name.
+    pub function_sources: Arc<HashMap<String, Arc<str>>>,
     /// Seed of `$RANDOM`.
     pub random_seed: u64,
     /// Nesting of subshells (`$BASH_SUBSHELL`).
@@ -355,7 +414,10 @@ impl State {
             last_background: None,
             dir_stack: Vec::new(),
             aliases: Default::default(),
-            funcnames: Vec::new(),
+            frames: Vec::new(),
+            source: Arc::from(""),
+            main_source: Arc::from(""),
+            function_sources: Arc::default(),
             random_seed: seed,
             subshell_level: 0,
             getopts_char: 0,
