@@ -804,8 +804,22 @@ pub fn main(argv: Vec<String>) -> i32 {
                 return if err.kind() == std::io::ErrorKind::NotFound { 127 } else { 1 };
             }
         };
+        let source = text_of(bytes);
+        if let crate::interp::shebang::Interpreter::Program { name, line, .. } =
+            crate::interp::shebang::interpreter(&source)
+        {
+            // Read as a shell script, its lines would run as commands (`import os`); bash
+            // refuses a binary file the same way (126).
+            let path = if file.contains('/') { file.clone() } else { format!("./{file}") };
+            eprintln!(
+                "toolsh: {file}: its interpreter ({line}) is {name}, not a shell, and toolsh runs only \
+                 shell scripts: run it with {name} itself, or inside toolsh as {path} with {name} \
+                 declared as a host program"
+            );
+            return 126;
+        }
         shell.set_args(file, options.args.clone());
-        (text_of(bytes), Some(file.clone()))
+        (source, Some(file.clone()))
     } else if std::io::stdin().is_terminal() {
         let setup = crate::console::Setup {
             root: cwd.clone(),

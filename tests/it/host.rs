@@ -433,3 +433,111 @@ fn toolsh_itself_launches_where_the_small_launcher_is_missing() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Writes `text` to `path` in `dir`, executable.
+fn script(dir: &Path, path: &str, text: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    let file = dir.join(path);
+    #[allow(clippy::disallowed_methods)]
+    {
+        std::fs::create_dir_all(file.parent().expect("parent")).expect("dir");
+        std::fs::write(&file, text).expect("script");
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+}
+
+#[test]
+fn a_script_runs_as_its_interpreter_line_says() {
+    if !confinable() {
+        return;
+    }
+    let ws = workspace();
+    let argv = "import sys\nprint(sys.argv[1:], sys.flags.dont_write_bytecode)\n";
+    script(ws.path(), "tests/runtests.py", &format!("#!/usr/bin/env python\n{argv}"));
+    script(ws.path(), "u.py", &format!("#!/usr/bin/python3 -B\n{argv}"));
+    script(ws.path(), "e.sh", "#!/usr/bin/env -S bash -e\necho one\nfalse\necho two\n");
+    script(ws.path(), "plain.sh", "echo plain \"$@\"\n");
+    script(ws.path(), "r.rb", "#!/usr/bin/env ruby\nputs 1\nimport os\n");
+    // python finds the declared python3; the script's path and arguments follow its words.
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", "./tests/runtests.py a 'b c'; ./u.py x"]);
+    assert_eq!(ran.stdout, "['a', 'b c'] 0\n['x'] 1\n", "{}", ran.stderr);
+    // A shell's line runs here with its options, as bash runs it.
+    for line in ["./e.sh", "./plain.sh 1 2"] {
+        let ran = toolsh(ws.path(), &["--store", "s.db", "-c", line]);
+        let bash = std::process::Command::new("bash").args(["-c", line]).current_dir(ws.path()).output().expect("bash");
+        assert_eq!(ran.stdout, String::from_utf8_lossy(&bash.stdout), "{line}: {}", ran.stderr);
+        assert_eq!(ran.status, bash.status.code().expect("status"), "{line}");
+    }
+    // An interpreter nobody declared: refused, named, with how to declare it; not one line of
+    // it runs as a command.
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", "./r.rb"]);
+    assert_eq!((ran.status, ran.stdout.as_str()), (127, ""), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("(#!/usr/bin/env ruby) is ruby") && ran.stderr.contains("[host.ruby]"),
+        "{}",
+        ran.stderr
+    );
+    assert!(!ran.stderr.contains("command not found"), "{}", ran.stderr);
+    // Given to toolsh itself, a script of another language is refused, not read as shell.
+    let ran = toolsh(ws.path(), &["--store", "s.db", "tests/runtests.py"]);
+    assert_eq!((ran.status, ran.stdout.as_str()), (126, ""), "{}", ran.stderr);
+    assert!(ran.stderr.contains("is python, not a shell"), "{}", ran.stderr);
+    assert!(!ran.stderr.contains("command not found"), "{}", ran.stderr);
+}
+
+#[test]
+fn a_declared_program_close_to_the_name_is_offered() {
+    if !confinable() {
+        return;
+    }
+    let ws = workspace();
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", "python -V"]);
+    assert_eq!(ran.status, 127);
+    assert!(ran.stderr.contains("did you mean: python3?"), "{}", ran.stderr);
+    assert!(!ran.stderr.contains("[host.python]"), "{}", ran.stderr);
+    // A known program that is not declared says so, and names what is.
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", "pytest -q"]);
+    assert_eq!(ran.status, 127);
+    assert!(
+        ran.stderr.contains("[host.pytest]") && ran.stderr.contains("declared here: git, python3"),
+        "{}",
+        ran.stderr
+    );
+}
+
+#[test]
+fn the_programs_agents_reach_for_are_named_as_host_programs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for name in ["pytest", "ruff", "tox", "mypy", "uv", "poetry", "gh"] {
+        let ran = toolsh(dir.path(), &["--memory", "-c", &format!("{name} --version")]);
+        assert_eq!(ran.status, 127, "{name}");
+        let declare = format!(
+            "{name} is a host program, and host programs run here only when the operator declares them ([host.{name}] in toolsh.toml, or --host {name})"
+        );
+        assert!(ran.stderr.contains(&declare), "{name}: {}", ran.stderr);
+        assert!(!ran.stderr.contains("did you mean"), "{name}: {}", ran.stderr);
+    }
+}
+
+#[test]
+fn a_program_not_found_in_a_pipeline_still_reaches_the_model() {
+    // pipefail is off, so the line's status is head's (0), as in bash; what it printed on
+    // standard error is in the text the model reads.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().display().to_string();
+    let store = dir.path().join("s.db").display().to_string();
+    use std::io::{BufRead, Write};
+    let (mut child, mut stdin, mut stdout) = crate::support::mcp_stdio(&["--root", &root, "--store", &store]);
+    let call = serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "shell", "arguments": {"command": "git status | head"}}});
+    writeln!(stdin, "{call}").expect("send");
+    let mut answer = String::new();
+    stdout.read_line(&mut answer).expect("answer");
+    let _ = child.kill();
+    let _ = child.wait();
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("json");
+    let text = answer["result"]["content"][0]["text"].as_str().expect("text");
+    assert_eq!(answer["result"]["isError"], false, "{answer}");
+    assert!(text.starts_with("[stderr]\ntoolsh: git: command not found: git is a host program"), "{text}");
+    assert!(text.ends_with("[exit 0]"), "{text}");
+}
