@@ -531,6 +531,33 @@ fn declare_hosts(
     Ok((builder, Some(EndLaunchers(setup))))
 }
 
+/// With host programs declared, puts a private host directory behind the in-memory `/tmp`
+/// (not when the workspace root is `/tmp` itself); what removes it when `main` returns, whose
+/// shell is left to the operating system (see [`exit_without_teardown`]).
+fn host_tmp(vfs: &mut Vfs, hosts: &[crate::host::HostConfig], cwd: &str) -> std::io::Result<Option<RemoveTmp>> {
+    if hosts.is_empty() || cwd == "/tmp" || !vfs.has_private_tmp() {
+        return Ok(None);
+    }
+    vfs.mount_scratch_tmp()?;
+    let host = vfs
+        .mounts()
+        .iter()
+        .find(|m| m.at == "/tmp")
+        .and_then(|m| m.backend.host_root())
+        .map(std::path::Path::to_path_buf);
+    Ok(host.map(RemoveTmp))
+}
+
+/// Removes the session's `/tmp` directory on the host when dropped.
+struct RemoveTmp(PathBuf);
+
+impl Drop for RemoveTmp {
+    fn drop(&mut self) {
+        #[allow(clippy::disallowed_methods)] // the directory toolsh made for this run
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// Ends the host programs' launchers when `main` returns, whose shell is left to the operating
 /// system (see [`exit_without_teardown`]): their temporary directories go with them.
 struct EndLaunchers(std::sync::Arc<crate::host::HostSetup>);
@@ -615,7 +642,7 @@ pub fn main(argv: Vec<String>) -> i32 {
         return EXIT_USAGE;
     }
     let mounts = config.mounts(&options);
-    let (vfs, cwd) = match build_vfs(&options, &config, &mounts) {
+    let (mut vfs, cwd) = match build_vfs(&options, &config, &mounts) {
         Ok(built) => built,
         Err(err) => {
             eprintln!("toolsh: {}", err.message);
@@ -629,6 +656,15 @@ pub fn main(argv: Vec<String>) -> i32 {
         Err(message) => {
             eprintln!("toolsh: {message}");
             return EXIT_USAGE;
+        }
+    };
+    // Host programs see the shell's `/tmp`: a private host directory behind it, made for this
+    // run and removed when it ends (each MCP or timer session gets its own).
+    let _remove_tmp = match host_tmp(&mut vfs, &hosts, &cwd) {
+        Ok(made) => made,
+        Err(err) => {
+            eprintln!("toolsh: cannot make /tmp a host directory for the host programs: {err}");
+            return 1;
         }
     };
     let mut builder = Shell::builder().vfs(vfs).cwd(&cwd).limits(options.limits).env("HOME", &cwd).policy(policy);

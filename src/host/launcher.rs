@@ -34,8 +34,10 @@ pub const ARG0: &str = "toolsh-launch";
 /// What a launcher is started with: the program, and what confines it on every call.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
-    /// The command as typed (the program's `argv[0]`, and the name in messages).
+    /// The command as typed (the name in messages).
     pub name: String,
+    /// The program's `argv[0]`: the name, or the path it was declared by.
+    pub arg0: String,
     /// The program, an absolute host path.
     pub program: PathBuf,
     /// The kernel's confinement; `None` runs it unconfined (the operator said so).
@@ -270,7 +272,7 @@ fn start(setup: &Setup, fds: Vec<OwnedFd>) -> Option<Running> {
     #[allow(clippy::disallowed_methods)] // the one host program start: the operator declared it
     let mut command = std::process::Command::new(&setup.program);
     command
-        .arg0(&setup.name)
+        .arg0(&setup.arg0)
         .args(&request.args)
         .env_clear()
         .envs(request.env.iter().map(|(name, value)| (name, value)))

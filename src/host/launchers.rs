@@ -153,8 +153,9 @@ impl Launchers {
                 Some(launcher) => (launcher, false),
                 None => (self.start(exe, setup).await.map_err(cannot)?, true),
             };
-            request.env.retain(|(name, _)| name != "TMPDIR");
-            request.env.push(("TMPDIR".to_string(), launcher.tmpdir().display().to_string()));
+            if !request.env.iter().any(|(name, _)| name == "TMPDIR") {
+                request.env.push(("TMPDIR".to_string(), launcher.tmpdir().display().to_string()));
+            }
             let mut call = match launcher.call(&request, &streams).await {
                 Ok(call) => call,
                 Err(err) if fresh => return Err(cannot(format!("its launcher did not take the call: {err}"))),
@@ -191,6 +192,7 @@ impl Launchers {
         #[allow(clippy::disallowed_methods)] // the programs' private temporary directory on the host
         let scratch = tempfile::Builder::new()
             .prefix("toolsh-host-")
+            .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
             .tempdir()
             .map_err(|err| format!("cannot make its temporary directory: {err}"))?;
         let mut full = setup.clone();

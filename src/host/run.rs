@@ -5,7 +5,7 @@
 //! future is dropped (the line's deadline, a cancellation, Ctrl-C).
 
 use super::HostConfig;
-use super::confine::{Confine, EXIT_CANNOT_RUN, Rlimits};
+use super::confine::{Confine, Rlimits};
 use super::launcher::{Reply, Request, Setup};
 use super::launchers::Streams;
 use crate::tools::ToolCx;
@@ -19,10 +19,19 @@ use toolsh_core::io::{Input, Io, Output};
 #[derive(Debug)]
 pub(super) struct Declared {
     pub(super) config: HostConfig,
+    /// The program as found (absolute; links not followed).
     pub(super) program: PathBuf,
-    pub(super) prefix: PathBuf,
+    /// Its `argv[0]`.
+    pub(super) arg0: String,
+    /// The installations it belongs to (as found, and where its links lead).
+    pub(super) prefixes: Vec<PathBuf>,
     pub(super) setup: Arc<super::HostSetup>,
 }
+
+/// A program that cannot run where it was asked to (a path in no host directory), or whose
+/// streams or launcher failed: unavailable, as the contract has it — not 126, which says the
+/// policy refused it.
+const EXIT_UNAVAILABLE: i32 = crate::tools::agents::EXIT_UNAVAILABLE;
 
 /// System directories every program may read and execute (those that exist).
 const SYSTEM: &[&str] = &["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
@@ -79,7 +88,14 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
     let config = &declared.config;
     let mounts = HostMounts::of(&cx.vfs);
     let cwd = mounts.host_path(&cx.cwd).map_err(|why| {
-        (EXIT_CANNOT_RUN, format!("the working directory {} {why}; host programs run only in directories mounted from the host (--root, --mount)", cx.cwd))
+        (
+            EXIT_UNAVAILABLE,
+            format!(
+                "the working directory {} {why}; host programs run only in directories mounted from \
+                 the host: cd into the workspace (or a --mount) first; nothing ran",
+                cx.cwd
+            ),
+        )
     })?;
     let args = words.iter().map(|word| mounts.translate(word)).collect::<Result<Vec<_>, _>>()?;
     let protected: Vec<PathBuf> = if config.writable {
@@ -95,7 +111,7 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         exec: SYSTEM
             .iter()
             .map(PathBuf::from)
-            .chain([declared.prefix.clone()])
+            .chain(declared.prefixes.iter().cloned())
             .chain(mounts.all.iter().map(|m| m.host.clone()))
             .collect(),
         read: ETC.iter().map(PathBuf::from).chain(config.read.iter().cloned()).collect(),
@@ -106,6 +122,7 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
     });
     let setup = Setup {
         name: config.name.clone(),
+        arg0: declared.arg0.clone(),
         program: declared.program.clone(),
         confine,
         limits: Rlimits { file_bytes: FILE_BYTES, processes: PROCESSES, address_space: ADDRESS_SPACE },
@@ -113,12 +130,12 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
     let request = Request {
         args,
         cwd,
-        env: [("PATH".to_string(), declared.setup.path.clone())].into_iter().chain(environment(declared, cx)).collect(),
+        env: environment(declared, cx, &mounts),
         // The soft limit at the deadline (rounded up), so a program that left its process
         // group, and so outlives the kill, still stops.
         cpu_seconds: cx.time_left().map(|left| left.as_secs() + 1),
     };
-    let cannot = |what: &str, err: std::io::Error| (EXIT_CANNOT_RUN, format!("cannot make its {what}: {err}"));
+    let cannot = |what: &str, err: std::io::Error| (EXIT_UNAVAILABLE, format!("cannot make its {what}: {err}"));
     let (stdout, stdout_end) = pipe().map_err(|err| cannot("output pipe", err))?;
     let (stderr, stderr_end) = pipe().map_err(|err| cannot("error pipe", err))?;
     let (stdin_end, stdin) = if io.stdin().is_null() {
@@ -162,7 +179,7 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         Some(Reply::Ended { status }) => Ok(status),
         _ => {
             launchers.forget_call(&call);
-            Err((EXIT_CANNOT_RUN, "lost: its launcher ended".to_string()))
+            Err((EXIT_UNAVAILABLE, "lost: its launcher ended".to_string()))
         }
     }
 }
@@ -172,9 +189,15 @@ fn pipe() -> std::io::Result<(std::os::fd::OwnedFd, std::os::fd::OwnedFd)> {
     Ok(rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)?)
 }
 
-/// The declared variables: the session's exported value, else the host's.
-fn environment<'a>(declared: &'a Declared, cx: &'a ToolCx) -> impl Iterator<Item = (String, String)> + 'a {
-    declared.config.env.iter().filter_map(move |name| {
+/// The program's whole environment: `PATH` (the host's); the declared variables, each the
+/// session's exported value, else the host's; and, where the session's `/tmp` is a host
+/// directory the program may write, that directory as its `TMPDIR` and — unless `HOME` is
+/// declared — its `HOME`, so what it keeps (`git config --global`, caches) stays in the
+/// session, seen by the shell, and goes with it. (Elsewhere the launcher gives its own
+/// `TMPDIR`, and there is no `HOME`.)
+fn environment(declared: &Declared, cx: &ToolCx, mounts: &HostMounts) -> Vec<(String, String)> {
+    let mut env = vec![("PATH".to_string(), declared.setup.path.clone())];
+    env.extend(declared.config.env.iter().filter(|name| *name != "TMPDIR").filter_map(|name| {
         let value = cx
             .env
             .iter()
@@ -182,7 +205,15 @@ fn environment<'a>(declared: &'a Declared, cx: &'a ToolCx) -> impl Iterator<Item
             .find(|(key, _)| key == name)
             .map(|(_, value)| value.clone())?;
         Some((name.clone(), value))
-    })
+    }));
+    let tmp = mounts.writable_host_path("/tmp").filter(|_| declared.config.writable);
+    if let Some(tmp) = tmp.map(|path| path.display().to_string()) {
+        if !env.iter().any(|(name, _)| name == "HOME") {
+            env.push(("HOME".to_string(), tmp.clone()));
+        }
+        env.push(("TMPDIR".to_string(), tmp));
+    }
+    env
 }
 
 /// Copies the command's standard input to the program until either ends.
@@ -339,9 +370,34 @@ impl HostMounts {
         match self.host_path(&abs) {
             Ok(host) => Ok(format!("{head}{}", host.display())),
             Err(why) => Err((
-                EXIT_CANNOT_RUN,
-                format!("{path} {why}: host programs see only directories mounted from the host"),
+                EXIT_UNAVAILABLE,
+                format!(
+                    "{path} {why}: host programs see only directories mounted from the host; copy it \
+                     into the workspace (cp {path} .) and give that path; nothing ran"
+                ),
             )),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{EXIT_UNAVAILABLE, HostMounts};
+    use crate::vfs::{DirFs, MemoryFs, Vfs};
+    use std::sync::Arc;
+
+    #[test]
+    fn a_path_in_no_host_directory_is_unavailable_with_what_to_do() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut vfs = Vfs::new();
+        vfs.mount("/w", Arc::new(DirFs::open(dir.path()).expect("dir")), false, "dir");
+        vfs.mount("/m", Arc::new(MemoryFs::new()), false, "memory");
+        let mounts = HostMounts::of(&Arc::new(vfs));
+        assert_eq!(mounts.translate("/w/a.py").ok(), Some(dir.path().join("a.py").display().to_string()));
+        assert_eq!(mounts.translate("--x=/w/b").ok(), Some(format!("--x={}", dir.path().join("b").display())));
+        let (status, message) = mounts.translate("/m/p.diff").expect_err("memory");
+        assert_eq!(status, EXIT_UNAVAILABLE);
+        assert!(message.starts_with("/m/p.diff is in /m (memory), not a host directory"), "{message}");
+        assert!(message.contains("cp /m/p.diff ."), "{message}");
     }
 }

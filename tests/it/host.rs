@@ -173,30 +173,41 @@ fn one_launcher_serves_a_program_s_calls_and_a_dead_one_is_replaced() {
         return;
     }
     let ws = workspace();
-    let tmpdir = "python3 -c 'import os; print(os.environ[\"TMPDIR\"])'";
     let wait = "python3 -c 'import time; open(\"ready\", \"w\").close(); time.sleep(8765.5)'";
-    let line = format!("{tmpdir}; {tmpdir}; {wait}; echo status $?; {tmpdir}");
+    let again = "python3 -c 'import time; open(\"again\", \"w\").close(); time.sleep(1)'";
+    let line = format!("python3 -c 'print(1)'; python3 -c 'print(2)'; {wait}; echo status $?; {again}; echo after");
     let running = toolsh_aside(ws.path(), &["--store", "s.db", "-c", &line]);
     wait_until("the third call", || ws.path().join("ready").exists());
-    // Its launcher killed from outside: the call is lost (126), its program with it.
+    // The launchers for this workspace (as root, each is also the first process of a PID
+    // namespace of its own, started with --in-pid-namespace).
     let workspace = ws.path().display().to_string();
-    let ours = pids_with(&workspace, "toolsh-launch");
-    assert!(!ours.is_empty(), "no launcher for {workspace} among {:?}", processes_with("toolsh-launch"));
-    for pid in ours {
-        let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGKILL);
+    let launchers = || -> Vec<(i32, String)> {
+        processes()
+            .into_iter()
+            .filter(|(_, cmdline)| cmdline.starts_with("toolsh-launch") && cmdline.contains(&workspace))
+            .collect()
+    };
+    let ours = launchers();
+    let outer: Vec<&String> =
+        ours.iter().map(|(_, cmdline)| cmdline).filter(|c| !c.contains("--in-pid-namespace")).collect();
+    assert_eq!(outer.len(), 1, "three calls, one launcher: {outer:?}");
+    // Its own temporary directory, named in its setup.
+    let scratch = outer[0].split('"').find(|word| word.contains("/toolsh-host-")).expect("its TMPDIR").to_string();
+    // Its launcher killed from outside: the call is lost (125, unavailable; not 126, which is
+    // the policy's), its program with it; the next call gets a new launcher.
+    for (pid, _) in &ours {
+        let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(*pid), nix::sys::signal::Signal::SIGKILL);
     }
+    wait_until("the next call", || ws.path().join("again").exists());
+    let pids: Vec<i32> = ours.iter().map(|(pid, _)| *pid).collect();
+    let new = launchers();
+    assert!(!new.is_empty() && new.iter().all(|(pid, _)| !pids.contains(pid)), "{new:?} after {ours:?}");
     let ran = running.join().expect("toolsh");
-    let lines: Vec<&str> = ran.stdout.lines().collect();
-    assert_eq!(lines.len(), 4, "{}\n{}", ran.stdout, ran.stderr);
-    assert_eq!(lines[0], lines[1], "two calls, one launcher and one TMPDIR");
-    assert_eq!(lines[2], "status 126", "{}", ran.stderr);
+    assert_eq!(ran.stdout, "1\n2\nstatus 125\nafter\n", "{}", ran.stderr);
     assert!(ran.stderr.contains("its launcher ended"), "{}", ran.stderr);
-    assert_ne!(lines[0], lines[3], "a new launcher, with a TMPDIR of its own, after the first died");
     wait_until("the lost call's program to go", || processes_with("8765.5").is_empty());
-    // Each launcher's TMPDIR went with it: the first's when it died, the second's when toolsh ended.
-    for dir in [lines[0], lines[3]] {
-        assert!(dir.contains("toolsh-host-") && !Path::new(dir).exists(), "{dir} remains");
-    }
+    // The first launcher's TMPDIR went with it.
+    assert!(!Path::new(&scratch).exists(), "{scratch} remains");
 }
 
 /// The pids of processes whose command line starts with `start` and holds `marker`.
@@ -370,13 +381,65 @@ fn what_cannot_run_says_why() {
     // Declared, but the default profile denies host programs: nothing runs.
     let ran = toolsh(ws.path(), &["--store", "s.db", "--profile", "workspace", "-c", "echo start; git status"]);
     assert_eq!((ran.status, ran.stdout.as_str()), (126, ""), "{}", ran.stderr);
-    // Memory has no host files to give: the working directory and a path operand.
-    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", "cd /tmp && git status"]);
-    assert_eq!(ran.status, 126);
-    assert!(ran.stderr.contains("not a host directory"), "{}", ran.stderr);
-    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", "echo 'print(1)' > /tmp/x.py; python3 /tmp/x.py"]);
-    assert_eq!(ran.status, 126);
-    assert!(ran.stderr.contains("/tmp/x.py is in /tmp (memory)"), "{}", ran.stderr);
+    // A directory with no host files behind it: unavailable (125), not "denied by policy"
+    // (126), with what to do instead.
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", "cd / && git status"]);
+    assert_eq!((ran.status, ran.stdout.as_str()), (125, ""), "{}", ran.stderr);
+    assert!(ran.stderr.contains("the working directory / is outside every mount"), "{}", ran.stderr);
+    assert!(ran.stderr.contains("cd into the workspace"), "{}", ran.stderr);
+}
+
+#[test]
+fn host_programs_share_the_session_s_tmp_and_it_goes_with_the_run() {
+    if !confinable() {
+        return;
+    }
+    let ws = workspace();
+    let home = tempfile::tempdir().expect("home");
+    let line = "echo 'print(6*7)' > /tmp/x.py; python3 /tmp/x.py; \
+                git init -q . && echo one > a.txt && git add a.txt && git diff --cached > /tmp/p.diff; \
+                git rm -q --cached a.txt && rm a.txt && git apply --index /tmp/p.diff && cat a.txt; \
+                cd /tmp && python3 -c 'import tempfile; f = open(tempfile.mkstemp(prefix=\"made\")[1], \"w\"); f.write(\"seen\")' \
+                && cat /tmp/made*; echo; python3 -c 'import os; print(os.environ[\"TMPDIR\"] == os.environ[\"HOME\"], os.environ[\"TMPDIR\"])'; \
+                git config --global user.name Agent && git config --global user.email a@x && cd - >/dev/null \
+                && git commit -qm first && git log --format=%an/%s && cat /tmp/.gitconfig | grep -c Agent";
+    let args: Vec<String> = ["--store", "s.db", "-c", line].iter().map(|a| a.to_string()).collect();
+    let env = [("PATH", "/usr/local/bin:/usr/bin:/bin".to_string()), ("HOME", home.path().display().to_string())];
+    let ran = run_binary_with(ws.path(), &args, &env, Duration::from_secs(60));
+    let lines: Vec<&str> = ran.stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "{}\n{}", ran.stdout, ran.stderr);
+    assert_eq!(lines[..3], ["42", "one", "seen"], "{}", ran.stderr);
+    let tmp = lines[3].strip_prefix("True ").expect("TMPDIR is HOME");
+    assert_eq!(lines[4..], ["Agent/first", "1"], "{}", ran.stderr);
+    #[allow(clippy::disallowed_methods)]
+    {
+        assert!(!Path::new(tmp).exists(), "{tmp} is removed when toolsh ends");
+        assert!(std::fs::read_dir(home.path()).expect("home").next().is_none(), "the operator's HOME is untouched");
+    }
+}
+
+#[test]
+fn a_venv_interpreter_keeps_its_venv() {
+    if !confinable() {
+        return;
+    }
+    let ws = tempfile::tempdir().expect("tempdir");
+    let made = std::process::Command::new(python())
+        .args(["-m", "venv", "--without-pip", ".venv"])
+        .current_dir(ws.path())
+        .status()
+        .expect("venv");
+    assert!(made.success());
+    let config = "profile = \"trusted\"\n[host.python3]\nprogram = \".venv/bin/python\"\n";
+    #[allow(clippy::disallowed_methods)]
+    std::fs::write(ws.path().join("toolsh.toml"), config).expect("config");
+    let ran = toolsh(
+        ws.path(),
+        &["--store", "s.db", "-c", "python3 -c 'import sys; print(sys.prefix); print(sys.prefix != sys.base_prefix)'"],
+    );
+    #[allow(clippy::disallowed_methods)]
+    let venv = std::fs::canonicalize(ws.path().join(".venv")).expect("venv");
+    assert_eq!(ran.stdout, format!("{}\nTrue\n", venv.display()), "{}", ran.stderr);
 }
 
 #[test]

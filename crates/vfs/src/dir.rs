@@ -16,6 +16,8 @@ pub struct DirFs {
     root: Dir,
     /// The host path it was opened at (host programs run there, see [`Backend::host_root`]).
     host: std::path::PathBuf,
+    /// A directory made for it ([`DirFs::scratch`]), removed when the backend is dropped.
+    _scratch: Option<tempfile::TempDir>,
 }
 
 fn rel_path(rel: &str) -> &Path {
@@ -56,7 +58,21 @@ impl DirFs {
     /// Opens `host_path` as the root of a backend.
     pub fn open(host_path: &Path) -> io::Result<Self> {
         let root = Dir::open_ambient_dir(host_path, cap_std::ambient_authority())?;
-        Ok(DirFs { root, host: host_path.to_path_buf() })
+        Ok(DirFs { root, host: host_path.to_path_buf(), _scratch: None })
+    }
+
+    /// A new private directory (mode 0700, `toolsh-tmp-*` in the host's temporary directory)
+    /// as a backend, removed with everything in it when the backend is dropped: a session's
+    /// `/tmp` that host programs see too.
+    pub fn scratch() -> io::Result<Self> {
+        #[allow(clippy::disallowed_methods)] // the session's own directory, made on the host
+        let made = tempfile::Builder::new()
+            .prefix("toolsh-tmp-")
+            .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
+            .tempdir()?;
+        let mut dir = DirFs::open(made.path())?;
+        dir._scratch = Some(made);
+        Ok(dir)
     }
 }
 
