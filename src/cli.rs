@@ -535,7 +535,12 @@ fn declare_hosts(
 /// (not when the workspace root is `/tmp` itself); what removes it when `main` returns, whose
 /// shell is left to the operating system (see [`exit_without_teardown`]).
 fn host_tmp(vfs: &mut Vfs, hosts: &[crate::host::HostConfig], cwd: &str) -> std::io::Result<Option<RemoveTmp>> {
-    if hosts.is_empty() || cwd == "/tmp" || !vfs.has_private_tmp() {
+    if hosts.is_empty() {
+        return Ok(None);
+    }
+    // What toolsh runs that ended without removing theirs left behind.
+    crate::vfs::remove_stale_scratch();
+    if cwd == "/tmp" || !vfs.has_private_tmp() {
         return Ok(None);
     }
     vfs.mount_scratch_tmp()?;

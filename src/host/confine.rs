@@ -32,6 +32,10 @@ pub struct Confine {
     /// Files inside writable directories it must not change (toolsh's own configuration and
     /// store): mounted read-only over themselves in a mount namespace of its own.
     pub readonly: Vec<PathBuf>,
+    /// The directories between a writable mount's root and those files, outermost first:
+    /// mounted over themselves (still writable), so none can be renamed or removed — which
+    /// would carry the read-only file away and let a forged one take its path.
+    pub pinned: Vec<PathBuf>,
 }
 
 /// The rlimits every program of a launcher has (CPU time comes with each call, from its
@@ -73,7 +77,7 @@ fn isolate(confine: &Confine) -> Result<(), String> {
     if !confine.network {
         wanted |= CloneFlags::CLONE_NEWNET;
     }
-    if !confine.readonly.is_empty() {
+    if !confine.readonly.is_empty() || !confine.pinned.is_empty() {
         wanted |= CloneFlags::CLONE_NEWNS;
     }
     if wanted.is_empty() {
@@ -87,12 +91,17 @@ fn isolate(confine: &Confine) -> Result<(), String> {
         unshare(wanted | CloneFlags::CLONE_NEWUSER).map_err(|e| e.to_string()).and_then(|()| map_ids(uid, gid))
     };
     if let Err(err) = unshared {
-        if !confine.readonly.is_empty() {
+        if !confine.readonly.is_empty() || !confine.pinned.is_empty() {
             return Err(format!(
                 "cannot keep {} read-only for it: no mount namespace ({err}); run toolsh as root or \
                  with user namespaces allowed, keep toolsh's files outside the mount, or declare the \
                  program with writable = false",
-                confine.readonly[0].display()
+                confine
+                    .readonly
+                    .first()
+                    .or(confine.pinned.first())
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default()
             ));
         }
         if confine.abi < 4 {
@@ -104,11 +113,17 @@ fn isolate(confine: &Confine) -> Result<(), String> {
         }
         return Ok(());
     }
-    if !confine.readonly.is_empty() {
+    if !confine.readonly.is_empty() || !confine.pinned.is_empty() {
         use nix::mount::{MsFlags, mount};
         let none: Option<&str> = None;
         mount(none, "/", none, MsFlags::MS_REC | MsFlags::MS_PRIVATE, none)
             .map_err(|e| format!("cannot make its mounts private: {e}"))?;
+        // First the directories (a bind over one made later would hide the files' binds
+        // inside it): a mount point cannot be renamed or removed (EBUSY), its contents can.
+        for path in &confine.pinned {
+            mount(Some(path), path, none, MsFlags::MS_BIND, none)
+                .map_err(|e| format!("cannot keep {} in place for it: {e}", path.display()))?;
+        }
         for path in &confine.readonly {
             mount(Some(path), path, none, MsFlags::MS_BIND, none)
                 .and_then(|()| {

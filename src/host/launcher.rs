@@ -137,13 +137,18 @@ fn serve_from_pid_namespace(control: BorrowedFd<'_>) -> Option<i32> {
     })
 }
 
-/// Limits and confines this process, before any other thread exists.
+/// Limits and confines this process, before any other thread exists, and makes it one no
+/// program can attach to: its programs share its user and Landlock domain, so without this a
+/// program could `ptrace` it and stall or steer every call of its program. (Not before the
+/// confinement, which writes its own `/proc/self` files; each program is dumpable again once
+/// it `exec`s, as any process is.)
 fn prepare(setup: &Setup) -> Result<(), String> {
     confine::set_limits(&setup.limits).map_err(|err| format!("cannot set its resource limits: {err}"))?;
-    match &setup.confine {
-        Some(confine) => confine::apply(confine),
-        None => Ok(()),
+    if let Some(confine) = &setup.confine {
+        confine::apply(confine)?;
     }
+    rustix::process::set_dumpable_behavior(rustix::process::DumpableBehavior::NotDumpable)
+        .map_err(|err| format!("cannot keep programs from attaching to it: {err}"))
 }
 
 /// Sends one message on the control socket.

@@ -189,12 +189,8 @@ impl Launchers {
 
     async fn start(&self, exe: &Path, setup: &Setup) -> Result<Arc<Launcher>, String> {
         // The programs' own temporary directory, writable to them.
-        #[allow(clippy::disallowed_methods)] // the programs' private temporary directory on the host
-        let scratch = tempfile::Builder::new()
-            .prefix("toolsh-host-")
-            .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
-            .tempdir()
-            .map_err(|err| format!("cannot make its temporary directory: {err}"))?;
+        let scratch =
+            crate::vfs::scratch_dir("host").map_err(|err| format!("cannot make its temporary directory: {err}"))?;
         let mut full = setup.clone();
         if let Some(confine) = &mut full.confine {
             confine.write.push(scratch.path().to_path_buf());

@@ -106,6 +106,15 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
     };
     #[allow(clippy::disallowed_methods)] // which protected files exist on the host now
     let (existing, missing): (Vec<PathBuf>, Vec<PathBuf>) = protected.into_iter().partition(|p| p.exists());
+    let mut pinned: Vec<PathBuf> = if config.writable {
+        let policy = cx.gate.policy();
+        policy.protected().flat_map(|path| mounts.directories_above(path)).collect()
+    } else {
+        Vec::new()
+    };
+    // Outermost first, each once.
+    pinned.sort_by_key(|path| (path.components().count(), path.clone()));
+    pinned.dedup();
     let confine = (!config.unconfined).then(|| Confine {
         abi: declared.setup.abi,
         exec: SYSTEM
@@ -119,6 +128,7 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         devices: DEVICES.iter().map(PathBuf::from).collect(),
         network: config.network,
         readonly: existing,
+        pinned,
     });
     let setup = Setup {
         name: config.name.clone(),
@@ -351,6 +361,30 @@ impl HostMounts {
             return None;
         }
         self.host_path(abs).ok()
+    }
+
+    /// The host directories between the root of the writable `dir` mount holding `abs` and
+    /// `abs` itself (neither included) that exist now, outermost first.
+    fn directories_above(&self, abs: &str) -> Vec<PathBuf> {
+        let Some(file) = self.writable_host_path(abs) else { return Vec::new() };
+        let Some(root) = self
+            .all
+            .iter()
+            .map(|m| &m.host)
+            .filter(|root| file.starts_with(root))
+            .max_by_key(|root| root.components().count())
+        else {
+            return Vec::new();
+        };
+        #[allow(clippy::disallowed_methods)] // which of them exist on the host now
+        let found = file
+            .ancestors()
+            .skip(1)
+            .take_while(|dir| dir != root)
+            .filter(|dir| dir.is_dir())
+            .map(PathBuf::from)
+            .collect::<Vec<_>>();
+        found.into_iter().rev().collect()
     }
 
     /// An argument as the program gets it: a virtual path (`/w/x`, or `--opt=/w/x`) inside a

@@ -604,3 +604,118 @@ fn a_program_not_found_in_a_pipeline_still_reaches_the_model() {
     assert!(text.starts_with("[stderr]\ntoolsh: git: command not found: git is a host program"), "{text}");
     assert!(text.ends_with("[exit 0]"), "{text}");
 }
+
+#[test]
+fn the_control_plane_s_directories_cannot_be_swapped() {
+    if !confinable() {
+        return;
+    }
+    let ws = tempfile::tempdir().expect("tempdir");
+    let config = format!("profile = \"trusted\"\n[host.python3]\nprogram = \"{}\"\n", python());
+    #[allow(clippy::disallowed_methods)]
+    {
+        std::fs::create_dir_all(ws.path().join("conf")).expect("conf");
+        std::fs::create_dir_all(ws.path().join("state/deeper")).expect("state");
+        std::fs::write(ws.path().join("conf/policy.toml"), &config).expect("config");
+    }
+    let flags = ["--config", "conf/policy.toml", "--store", "state/deeper/s.db", "-c"];
+    // The store made, then the attack: carry each directory away with the read-only file in
+    // it and put a forged one in its place.
+    let attack = r#"
+import os
+for old in ["conf", "state", "state/deeper"]:
+    try:
+        os.rename(old, old + "_old"); print(old, "moved")
+    except OSError as e:
+        print(old, "refused", e.errno)
+open("state/deeper/beside", "w").write("a file beside the store is the program's")
+print("beside written")
+"#;
+    #[allow(clippy::disallowed_methods)]
+    std::fs::write(ws.path().join("attack.py"), attack).expect("attack");
+    let line = "python3 -c pass; python3 attack.py";
+    let ran = toolsh(ws.path(), &[&flags[..], &[line]].concat());
+    assert_eq!(
+        ran.stdout, "conf refused 16\nstate refused 16\nstate/deeper refused 16\nbeside written\n",
+        "{}",
+        ran.stderr
+    );
+    #[allow(clippy::disallowed_methods)]
+    {
+        assert_eq!(std::fs::read_to_string(ws.path().join("conf/policy.toml")).expect("config"), config);
+        let store = std::fs::read(ws.path().join("state/deeper/s.db")).expect("store");
+        assert!(store.starts_with(b"SQLite format 3\0"), "the store is toolsh's");
+    }
+}
+
+#[test]
+fn a_program_cannot_attach_to_its_launcher() {
+    if !confinable() {
+        return;
+    }
+    let ws = workspace();
+    let probe = r#"
+import ctypes, os, time
+libc = ctypes.CDLL(None, use_errno=True)
+attached = libc.ptrace(16, os.getppid(), 0, 0) == 0  # PTRACE_ATTACH to the launcher
+print("attached" if attached else "refused %d" % ctypes.get_errno())
+if attached:
+    time.sleep(0.1)
+    libc.ptrace(17, os.getppid(), 0, 0)  # PTRACE_DETACH: leave it as it was
+"#;
+    #[allow(clippy::disallowed_methods)]
+    std::fs::write(ws.path().join("probe.py"), probe).expect("probe");
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", "python3 probe.py; python3 -c 'print(2)'"]);
+    assert_eq!(ran.stdout, "refused 1\n2\n", "{}", ran.stderr);
+}
+
+#[test]
+fn http_sessions_programs_live_apart() {
+    if !confinable() {
+        return;
+    }
+    let ws = workspace();
+    let (root, store) = (ws.path().display().to_string(), ws.path().join("s.db").display().to_string());
+    let (server, addr) =
+        crate::support::mcp_http_server_with(&["--root", &root, "--store", &store], &[("PATH", "/usr/bin:/bin")]);
+    struct Stop(std::process::Child);
+    impl Drop for Stop {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let running = Stop(server);
+    let text = |answer: String| -> String {
+        let json = answer.lines().find_map(|line| line.strip_prefix("data: ").filter(|data| data.starts_with('{')));
+        let value: serde_json::Value = serde_json::from_str(json.unwrap_or("{}")).unwrap_or_default();
+        value["result"]["content"][0]["text"].as_str().unwrap_or(&answer).to_string()
+    };
+    let (a, b) = (crate::support::mcp_http_session(&addr), crate::support::mcp_http_session(&addr));
+    let tmpdir = "python3 -c 'import os; print(os.environ[\"TMPDIR\"])'";
+    let line = format!("echo mine > /tmp/secret; {tmpdir}; python3 -c 'import time; time.sleep(8765.7)' &");
+    let a_tmp = text(crate::support::mcp_http_shell(&addr, &a, 2, &line));
+    assert!(a_tmp.contains("toolsh-tmp-"), "{a_tmp:?}");
+    let a_tmp = a_tmp.lines().next().unwrap_or_default().to_string();
+    wait_until("A's program", || !processes_with("8765.7").is_empty());
+    // B's programs: another /tmp, A's out of reach, and a kill of every process they may
+    // signal reaches nothing of A's.
+    let probe = format!(
+        "{tmpdir}; ls /tmp; python3 -c 'open(\"{a_tmp}/secret\")' 2>&1 | tail -1; \
+         python3 -c 'import os, signal; os.kill(-1, signal.SIGKILL)' 2>/dev/null; echo killed"
+    );
+    let seen = text(crate::support::mcp_http_shell(&addr, &b, 3, &probe));
+    let lines: Vec<&str> = seen.lines().collect();
+    assert!(lines[0].contains("toolsh-tmp-") && lines[0] != a_tmp, "{seen:?}");
+    assert!(!seen.contains("secret\n"), "B's /tmp is its own: {seen}");
+    assert!(seen.contains("PermissionError"), "{seen}");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!processes_with("8765.7").is_empty(), "A's program survived B's kill -1: {seen}");
+    // Killed, the server leaves its sessions' directories; the next toolsh with host programs
+    // removes them.
+    drop(running);
+    assert!(Path::new(&a_tmp).exists());
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", "true"]);
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    assert!(!Path::new(&a_tmp).exists(), "{a_tmp} remains");
+}

@@ -14,7 +14,7 @@ mod object;
 mod overlay;
 pub mod path;
 
-pub use dir::DirFs;
+pub use dir::{DirFs, remove_stale_scratch, scratch_dir};
 pub use memory::{MemoryBudget, MemoryFs};
 #[cfg(feature = "s3")]
 pub use object::{ObjectConfig, ObjectFs};

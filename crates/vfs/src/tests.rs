@@ -151,3 +151,23 @@ fn a_session_s_host_tmp_is_its_own_and_goes_with_it() {
     drop(first);
     assert!(!first_dir.exists());
 }
+
+#[test]
+fn scratch_left_by_a_process_that_ended_is_removed_and_no_other() {
+    let temp = std::env::temp_dir();
+    // No process has a pid past the kernel's largest (4,194,304).
+    let dead = temp.join("toolsh-tmp-4194399-AbCdEf");
+    let other = temp.join("toolsh-notes-4194399");
+    #[allow(clippy::disallowed_methods)]
+    {
+        std::fs::create_dir_all(dead.join("sub")).unwrap();
+        std::fs::create_dir_all(&other).unwrap();
+    }
+    let alive = scratch_dir("tmp").unwrap();
+    remove_stale_scratch();
+    assert!(!dead.exists(), "the dead process's directory is removed");
+    assert!(alive.path().exists(), "a running process's is kept");
+    assert!(other.exists(), "a name of another form is not toolsh's to remove");
+    #[allow(clippy::disallowed_methods)]
+    let _ = std::fs::remove_dir_all(&other);
+}
