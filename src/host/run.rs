@@ -69,6 +69,17 @@ const FILE_BYTES: u64 = 8 << 30;
 const PROCESSES: u64 = 4096;
 const ADDRESS_SPACE: u64 = 64 << 30;
 
+/// The address space a program may have: [`ADDRESS_SPACE`], but no more than the machine's
+/// memory and swap, which it could not use anyway without the kernel killing a process to
+/// make room — perhaps toolsh's own; past it, its allocation fails inside it instead.
+fn address_space() -> u64 {
+    static FITTING: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *FITTING.get_or_init(|| match nix::sys::sysinfo::sysinfo() {
+        Ok(info) => ADDRESS_SPACE.min(info.ram_total().saturating_add(info.swap_total())).max(1 << 30),
+        Err(_) => ADDRESS_SPACE,
+    })
+}
+
 /// A message for the command's standard error, and the status it ends with.
 type Refusal = (i32, String);
 
@@ -135,7 +146,7 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         arg0: declared.arg0.clone(),
         program: declared.program.clone(),
         confine,
-        limits: Rlimits { file_bytes: FILE_BYTES, processes: PROCESSES, address_space: ADDRESS_SPACE },
+        limits: Rlimits { file_bytes: FILE_BYTES, processes: PROCESSES, address_space: address_space() },
     };
     let request = Request {
         args,

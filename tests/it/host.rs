@@ -719,3 +719,26 @@ fn http_sessions_programs_live_apart() {
     assert_eq!(ran.status, 0, "{}", ran.stderr);
     assert!(!Path::new(&a_tmp).exists(), "{a_tmp} remains");
 }
+
+#[test]
+fn a_program_s_address_space_fits_the_machine() {
+    if !confinable() {
+        return;
+    }
+    #[allow(clippy::disallowed_methods)]
+    let meminfo = std::fs::read_to_string("/proc/meminfo").expect("meminfo");
+    let kib = |field: &str| -> u64 {
+        let line = meminfo.lines().find(|line| line.starts_with(field)).expect("field");
+        line.split_whitespace().nth(1).and_then(|n| n.parse().ok()).expect("number")
+    };
+    let machine = (kib("MemTotal:") + kib("SwapTotal:")) * 1024;
+    let ws = workspace();
+    let ran = toolsh(
+        ws.path(),
+        &["--store", "s.db", "-c", "python3 -c 'import resource; print(resource.getrlimit(resource.RLIMIT_AS)[0])'"],
+    );
+    let limit: u64 = ran.stdout.trim().parse().expect(&ran.stderr);
+    // sysinfo and /proc/meminfo round differently: within a page per MiB.
+    let expected = machine.min(64 << 30);
+    assert!(limit.abs_diff(expected) <= expected / 256, "{limit} for a machine of {machine}");
+}
