@@ -846,9 +846,12 @@ pub fn main(argv: Vec<String>) -> i32 {
             }
         };
         let source = text_of(bytes);
-        if let crate::interp::shebang::Interpreter::Program { name, line, .. } =
-            crate::interp::shebang::interpreter(&source)
-        {
+        let interpreter = crate::interp::shebang::interpreter(&source);
+        if interpreter == crate::interp::shebang::Interpreter::Binary {
+            eprintln!("toolsh: {file}: cannot execute binary file");
+            return 126;
+        }
+        if let crate::interp::shebang::Interpreter::Program { name, line, .. } = interpreter {
             // Read as a shell script, its lines would run as commands (`import os`); bash
             // refuses a binary file the same way (126).
             let path = if file.contains('/') { file.clone() } else { format!("./{file}") };

@@ -921,6 +921,16 @@ impl Interp {
             super::shebang::Interpreter::Program { name: program, args, line } => {
                 return Box::pin(self.run_interpreted(argv, &program, args, &line, io)).await;
             }
+            super::shebang::Interpreter::Binary => {
+                // bash's words and status for a file it cannot execute; read as shell, its
+                // bytes would run as commands.
+                let message = format!(
+                    "{name}: cannot execute binary file: a compiled program runs here only as a host \
+                     program the operator declares ([host.NAME] program = \"/path/to/it\" in toolsh.toml)"
+                );
+                self.error(io, &message).await;
+                return Ok(126);
+            }
         };
         let mut sub = self.subshell();
         sub.state.functions = Arc::new(Default::default());

@@ -20,10 +20,15 @@ pub(crate) enum Interpreter {
     /// Another program: its name (the last component of its path) and the words before the
     /// script's path, as they were written (`#!/usr/bin/python3 -u`: `python3`, `-u`).
     Program { name: String, args: Vec<String>, line: String },
+    /// A compiled program (ELF): only a declared host program runs one.
+    Binary,
 }
 
 /// The interpreter `source` names on its first line.
 pub(crate) fn interpreter(source: &str) -> Interpreter {
+    if source.starts_with("\x7fELF") {
+        return Interpreter::Binary;
+    }
     let Some(rest) = source.strip_prefix("#!") else { return Interpreter::Shell(Vec::new()) };
     let line = rest.lines().next().unwrap_or("");
     // The kernel's reading: the path up to a blank, then the rest as one argument.
@@ -94,7 +99,7 @@ mod tests {
     fn named(source: &str) -> Option<(String, Vec<String>)> {
         match interpreter(source) {
             Interpreter::Program { name, args, .. } => Some((name, args)),
-            Interpreter::Shell(_) => None,
+            Interpreter::Shell(_) | Interpreter::Binary => None,
         }
     }
 
@@ -102,7 +107,7 @@ mod tests {
     fn shells_run_here_with_their_set_options() {
         let shell = |source: &str| match interpreter(source) {
             Interpreter::Shell(args) => Some(args),
-            Interpreter::Program { .. } => None,
+            Interpreter::Program { .. } | Interpreter::Binary => None,
         };
         assert_eq!(shell("echo hi\n"), Some(vec![]));
         assert_eq!(shell("#!/bin/sh\necho hi\n"), Some(vec![]));
@@ -113,6 +118,7 @@ mod tests {
             Some(vec!["-eu".into(), "-o".into(), "pipefail".into()])
         );
         assert_eq!(shell("#!/bin/bash -l\n"), Some(vec![]));
+        assert_eq!(interpreter("\x7fELF\x02\x01\x01"), Interpreter::Binary);
     }
 
     #[test]

@@ -541,6 +541,22 @@ fn a_script_runs_as_its_interpreter_line_says() {
         ran.stderr
     );
     assert!(!ran.stderr.contains("command not found"), "{}", ran.stderr);
+    // A compiled program is not read as shell either: refused in bash's words and status for
+    // a file it cannot execute (`bash tru`); run as `./tru`, bash would execute it, which only a
+    // declared host program does here.
+    #[allow(clippy::disallowed_methods)]
+    std::fs::copy("/bin/true", ws.path().join("tru")).expect("a binary");
+    let bash = std::process::Command::new("bash").arg("tru").current_dir(ws.path()).output().expect("bash");
+    for args in [&["-c", "./tru"][..], &["tru"]] {
+        let ran = toolsh(ws.path(), &[&["--store", "s.db"][..], args].concat());
+        assert_eq!(
+            (ran.status, ran.stdout.as_str()),
+            (bash.status.code().expect("status"), ""),
+            "{args:?}: {}",
+            ran.stderr
+        );
+        assert!(ran.stderr.contains("tru: cannot execute binary file"), "{}", ran.stderr);
+    }
     // Given to toolsh itself, a script of another language is refused, not read as shell.
     let ran = toolsh(ws.path(), &["--store", "s.db", "tests/runtests.py"]);
     assert_eq!((ran.status, ran.stdout.as_str()), (126, ""), "{}", ran.stderr);
