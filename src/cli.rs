@@ -543,6 +543,7 @@ fn host_tmp(vfs: &mut Vfs, hosts: &[crate::host::HostConfig], cwd: &str) -> std:
     if cwd == "/tmp" || !vfs.has_private_tmp() {
         return Ok(None);
     }
+    #[allow(clippy::disallowed_methods)] // the operator declared host programs: they share /tmp
     vfs.mount_scratch_tmp()?;
     let host = vfs
         .mounts()

@@ -435,6 +435,7 @@ mod tests {
     fn a_path_in_no_host_directory_is_unavailable_with_what_to_do() {
         let dir = tempfile::tempdir().expect("tempdir");
         let mut vfs = Vfs::new();
+        #[allow(clippy::disallowed_methods)] // the test's own directory
         vfs.mount("/w", Arc::new(DirFs::open(dir.path()).expect("dir")), false, "dir");
         vfs.mount("/m", Arc::new(MemoryFs::new()), false, "memory");
         let mounts = HostMounts::of(&Arc::new(vfs));

@@ -347,7 +347,9 @@ impl Vfs {
     pub fn with_private_tmp(&self) -> Vfs {
         let mut vfs = self.clone();
         let label = vfs.mounts.iter().find(|m| m.at == "/tmp").map(|m| m.label.clone()).unwrap_or_default();
-        if label.starts_with(SCRATCH_TMP) && vfs.mount_scratch_tmp().is_ok() {
+        #[allow(clippy::disallowed_methods)] // the same kind of /tmp the configuration chose
+        let scratch = label.starts_with(SCRATCH_TMP) && vfs.mount_scratch_tmp().is_ok();
+        if scratch {
             return vfs;
         }
         if label == "memory" || label.starts_with(SCRATCH_TMP) {

@@ -127,6 +127,7 @@ fn deep_trees_cost_no_lookup_per_component() {
 fn a_session_s_host_tmp_is_its_own_and_goes_with_it() {
     let mut first = Vfs::in_memory();
     assert!(first.has_private_tmp());
+    #[allow(clippy::disallowed_methods)]
     first.mount_scratch_tmp().unwrap();
     assert!(first.has_private_tmp());
     first.write("/tmp/a", b"first", WriteMode::Truncate).unwrap();
