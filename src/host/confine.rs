@@ -36,6 +36,11 @@ pub struct Confine {
     /// mounted over themselves (still writable), so none can be renamed or removed — which
     /// would carry the read-only file away and let a forged one take its path.
     pub pinned: Vec<PathBuf>,
+    /// An empty directory where it builds the program's root: a file system holding only the
+    /// paths above (bound from the host), so what lies elsewhere — Unix sockets of other
+    /// servers (`/run`, `/tmp/tmux-*`), `/proc`, the rest of `/dev` — is not there at all.
+    /// `None`: the host's root, with Landlock's rules alone.
+    pub root: Option<PathBuf>,
 }
 
 /// The rlimits every program of a launcher has (CPU time comes with each call, from its
@@ -77,7 +82,7 @@ fn isolate(confine: &Confine) -> Result<(), String> {
     if !confine.network {
         wanted |= CloneFlags::CLONE_NEWNET;
     }
-    if !confine.readonly.is_empty() || !confine.pinned.is_empty() {
+    if !confine.readonly.is_empty() || !confine.pinned.is_empty() || confine.root.is_some() {
         wanted |= CloneFlags::CLONE_NEWNS;
     }
     if wanted.is_empty() {
@@ -104,7 +109,9 @@ fn isolate(confine: &Confine) -> Result<(), String> {
                     .unwrap_or_default()
             ));
         }
-        if confine.abi < 4 {
+        // Without a mount namespace there is no root of its own: Landlock's rules alone hold
+        // (which, before ABI 9, leave Unix sockets reachable).
+        if confine.abi < 4 && !confine.network {
             return Err(format!(
                 "cannot cut its network: no network namespace ({err}) and Landlock ABI {} has no \
                  network rules; declare it with network = true to run it anyway",
@@ -113,11 +120,14 @@ fn isolate(confine: &Confine) -> Result<(), String> {
         }
         return Ok(());
     }
-    if !confine.readonly.is_empty() || !confine.pinned.is_empty() {
+    if !confine.readonly.is_empty() || !confine.pinned.is_empty() || confine.root.is_some() {
         use nix::mount::{MsFlags, mount};
         let none: Option<&str> = None;
         mount(none, "/", none, MsFlags::MS_REC | MsFlags::MS_PRIVATE, none)
             .map_err(|e| format!("cannot make its mounts private: {e}"))?;
+        if let Some(staging) = &confine.root {
+            own_root(confine, staging)?;
+        }
         // First the directories (a bind over one made later would hide the files' binds
         // inside it): a mount point cannot be renamed or removed (EBUSY), its contents can.
         for path in &confine.pinned {
@@ -133,6 +143,51 @@ fn isolate(confine: &Confine) -> Result<(), String> {
                 .map_err(|e| format!("cannot keep {} read-only for it: {e}", path.display()))?;
         }
     }
+    Ok(())
+}
+
+/// Makes `staging` the root of this mount namespace, holding only the paths `confine` lets the
+/// program reach, each bound from the host at its own path (a path inside one already bound
+/// comes with it); the host's root is then let go.
+#[allow(clippy::disallowed_methods)] // the launcher building its programs' root, before any program exists
+fn own_root(confine: &Confine, staging: &std::path::Path) -> Result<(), String> {
+    use nix::mount::{MntFlags, MsFlags, mount, umount2};
+    let none: Option<&str> = None;
+    let fail = |what: &str, path: &std::path::Path, err: &dyn std::fmt::Display| {
+        format!("cannot build its root ({what} {}): {err}", path.display())
+    };
+    mount(Some("tmpfs"), staging, Some("tmpfs"), MsFlags::MS_NOSUID, Some("mode=0755"))
+        .map_err(|e| fail("a file system at", staging, &e))?;
+    let mut paths: Vec<&PathBuf> =
+        confine.exec.iter().chain(&confine.read).chain(&confine.write).chain(&confine.devices).collect();
+    // Outermost first: what lies inside a bound directory is there already.
+    paths.sort_by_key(|path| path.components().count());
+    let mut bound: Vec<&PathBuf> = Vec::new();
+    for path in paths {
+        if !path.is_absolute() || bound.iter().any(|outer| path.starts_with(outer)) {
+            continue;
+        }
+        let Ok(meta) = std::fs::metadata(path) else { continue }; // absent here: nothing to give
+        let Ok(rel) = path.strip_prefix("/") else { continue };
+        let at = staging.join(rel);
+        if let Some(parent) = at.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| fail("a directory for", path, &e))?;
+        }
+        let made = if meta.is_dir() { std::fs::create_dir(&at) } else { std::fs::File::create(&at).map(drop) };
+        match made {
+            Err(err) if err.kind() != std::io::ErrorKind::AlreadyExists => return Err(fail("a place for", path, &err)),
+            _ => {}
+        }
+        mount(Some(path.as_path()), &at, none, MsFlags::MS_BIND | MsFlags::MS_REC, none)
+            .map_err(|e| fail("binding", path, &e))?;
+        bound.push(path);
+    }
+    let old = staging.join(".host-root");
+    std::fs::create_dir(&old).map_err(|e| fail("a place for", &old, &e))?;
+    nix::unistd::pivot_root(staging, &old).map_err(|e| fail("pivoting into", staging, &e))?;
+    nix::unistd::chdir("/").map_err(|e| fail("entering", staging, &e))?;
+    umount2("/.host-root", MntFlags::MNT_DETACH).map_err(|e| fail("letting go of", &old, &e))?;
+    let _ = std::fs::remove_dir("/.host-root");
     Ok(())
 }
 

@@ -22,7 +22,9 @@ const READY_WITHIN: std::time::Duration = std::time::Duration::from_secs(10);
 pub(super) struct Launcher {
     control: OwnedFd,
     process: Option<std::process::Child>,
-    /// Its programs' temporary directory (their `TMPDIR`), removed with the launcher.
+    /// Its own directory, removed with the launcher: `tmp/`, its programs' temporary directory
+    /// (their `TMPDIR` where the session's `/tmp` is not theirs to write), and `root/`, where it
+    /// builds their root.
     scratch: tempfile::TempDir,
 }
 
@@ -93,8 +95,8 @@ impl Launcher {
     }
 
     /// The programs' temporary directory.
-    pub(super) fn tmpdir(&self) -> &Path {
-        self.scratch.path()
+    pub(super) fn tmpdir(&self) -> PathBuf {
+        self.scratch.path().join("tmp")
     }
 
     /// Asks for a call; an error means the launcher has gone (and another may be started).
@@ -189,11 +191,15 @@ impl Launchers {
 
     async fn start(&self, exe: &Path, setup: &Setup) -> Result<Arc<Launcher>, String> {
         // The programs' own temporary directory, writable to them.
-        let scratch =
-            crate::vfs::scratch_dir("host").map_err(|err| format!("cannot make its temporary directory: {err}"))?;
+        let cannot = |err: std::io::Error| format!("cannot make its temporary directory: {err}");
+        let scratch = crate::vfs::scratch_dir("host").map_err(cannot)?;
+        let (tmp, root) = (scratch.path().join("tmp"), scratch.path().join("root"));
+        #[allow(clippy::disallowed_methods)] // in the launcher's own directory
+        std::fs::create_dir(&tmp).and_then(|()| std::fs::create_dir(&root)).map_err(cannot)?;
         let mut full = setup.clone();
         if let Some(confine) = &mut full.confine {
-            confine.write.push(scratch.path().to_path_buf());
+            confine.write.push(tmp);
+            confine.root = Some(root);
         }
         let exe: PathBuf = exe.to_path_buf();
         let launcher = tokio::task::spawn_blocking(move || Launcher::start(&exe, &full, scratch))

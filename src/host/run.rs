@@ -140,6 +140,7 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         network: config.network,
         readonly: existing,
         pinned,
+        root: None, // the launcher's own (`launchers.rs`)
     });
     let setup = Setup {
         name: config.name.clone(),

@@ -491,7 +491,7 @@ fn toolsh_itself_launches_where_the_small_launcher_is_missing() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         stdout,
-        "PermissionError: [Errno 13] Permission denied: '/etc/shadow'\n42\n",
+        "FileNotFoundError: [Errno 2] No such file or directory: '/etc/shadow'\n42\n",
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
@@ -724,7 +724,7 @@ fn http_sessions_programs_live_apart() {
     let lines: Vec<&str> = seen.lines().collect();
     assert!(lines[0].contains("toolsh-tmp-") && lines[0] != a_tmp, "{seen:?}");
     assert!(!seen.contains("secret\n"), "B's /tmp is its own: {seen}");
-    assert!(seen.contains("PermissionError"), "{seen}");
+    assert!(seen.contains(&format!("No such file or directory: '{a_tmp}/secret'")), "A's /tmp is not there: {seen}");
     std::thread::sleep(Duration::from_millis(300));
     assert!(!processes_with("8765.7").is_empty(), "A's program survived B's kill -1: {seen}");
     // Killed, the server leaves its sessions' directories; the next toolsh with host programs
@@ -757,4 +757,45 @@ fn a_program_s_address_space_fits_the_machine() {
     // sysinfo and /proc/meminfo round differently: within a page per MiB.
     let expected = machine.min(64 << 30);
     assert!(limit.abs_diff(expected) <= expected / 256, "{limit} for a machine of {machine}");
+}
+
+#[test]
+fn a_program_s_root_holds_only_what_it_was_given() {
+    if !confinable() {
+        return;
+    }
+    // A server's Unix socket outside every mount (a tmux server, docker.sock, an ssh agent).
+    let outside = tempfile::tempdir().expect("outside");
+    let socket = outside.path().join("server.sock");
+    let listener = std::os::unix::net::UnixListener::bind(&socket).expect("listener");
+    listener.set_nonblocking(true).expect("nonblocking");
+    let ws = workspace();
+    let probe = format!(
+        r#"
+import os, socket
+s = socket.socket(socket.AF_UNIX)
+try:
+    s.connect("{socket}"); print("socket reached")
+except OSError as e:
+    print("socket refused", e.errno)
+for path in ["/run", "/proc/1/environ", "/var", "/home", "{outside}"]:
+    print(path, os.path.exists(path))
+print("own", os.path.exists("probe.py"), os.path.exists("/usr/bin/git"), os.path.exists("/dev/null"))
+"#,
+        socket = socket.display(),
+        outside = outside.path().display(),
+    );
+    #[allow(clippy::disallowed_methods)]
+    std::fs::write(ws.path().join("probe.py"), probe).expect("probe");
+    let ran = toolsh(ws.path(), &["--store", "s.db", "-c", "python3 probe.py; git --version | cut -d' ' -f1-2"]);
+    let outside = outside.path().display();
+    assert_eq!(
+        ran.stdout,
+        format!(
+            "socket refused 2\n/run False\n/proc/1/environ False\n/var False\n/home False\n{outside} False\nown True True True\ngit version\n"
+        ),
+        "{}",
+        ran.stderr
+    );
+    assert!(listener.accept().is_err(), "nothing connected to the server outside");
 }
