@@ -385,8 +385,9 @@ impl HostMounts {
             .map(|m| &m.host)
             .filter(|root| file.starts_with(root))
             .max_by_key(|root| root.components().count())
+            .filter(|root| file != **root)
         else {
-            return Vec::new();
+            return Vec::new(); // in no mount, or a mount's root itself: nothing above to keep
         };
         #[allow(clippy::disallowed_methods)] // which of them exist on the host now
         let found = file
