@@ -211,7 +211,7 @@ fn drop_capabilities() -> Result<(), String> {
 
 /// Maps the caller's own ids into a new user namespace (so files keep their owners).
 #[allow(clippy::disallowed_methods)] // the launcher's own /proc files, before the program exists
-fn map_ids(uid: nix::unistd::Uid, gid: nix::unistd::Gid) -> Result<(), String> {
+pub(super) fn map_ids(uid: nix::unistd::Uid, gid: nix::unistd::Gid) -> Result<(), String> {
     let write = |file: &str, text: String| std::fs::write(file, text).map_err(|e| format!("{file}: {e}"));
     write("/proc/self/setgroups", "deny".to_string())?;
     write("/proc/self/uid_map", format!("{uid} {uid} 1"))?;

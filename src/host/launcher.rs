@@ -15,10 +15,13 @@
 //! toolsh closes the control socket (it ended, or needs this launcher no more), the launcher
 //! kills every group it started and exits.
 //!
-//! As root, the launcher serves from a PID namespace of its own, as its first process (the one
-//! toolsh starts makes the namespace and waits for it): a process that leaves its call's process
-//! group (`setsid`) is reparented to it and killed as soon as no call of the program runs, and
-//! when the launcher ends the kernel ends everything left in the namespace.
+//! The launcher serves from a PID namespace of its own, as its first process (the one toolsh
+//! starts makes the namespace — as root directly, otherwise inside a user namespace of its own
+//! — and waits for it): a process that leaves its call's process group (`setsid`) is reparented
+//! to it and killed as soon as no call of the program runs, a program's `kill -9 -1` reaches
+//! nothing outside (not its launcher, which as the namespace's first process takes no signal
+//! from inside), and when the launcher ends the kernel ends everything left in the namespace.
+//! Where the kernel makes none, it serves from where it was started.
 
 use super::confine::{self, Confine, EXIT_CANNOT_RUN, Rlimits};
 use serde::{Deserialize, Serialize};
@@ -99,7 +102,7 @@ pub fn launcher_main() -> ! {
     let control = stdin.as_fd();
     let in_namespace = std::env::args_os().nth(2).is_some_and(|arg| arg == IN_NAMESPACE);
     if !in_namespace
-        && nix::unistd::geteuid().is_root()
+        && may_make_pid_namespace()
         && let Some(status) = serve_from_pid_namespace(control)
     {
         std::process::exit(status);
@@ -111,6 +114,16 @@ pub fn launcher_main() -> ! {
     say(control, &Reply::Ready);
     serve(&setup, control);
     std::process::exit(0);
+}
+
+/// Whether this process may make a PID namespace: as root, or, not as root, once it has
+/// entered a user namespace of its own (where the kernel allows them), in which it may.
+fn may_make_pid_namespace() -> bool {
+    if nix::unistd::geteuid().is_root() {
+        return true;
+    }
+    let (uid, gid) = (nix::unistd::getuid(), nix::unistd::getgid());
+    nix::sched::unshare(nix::sched::CloneFlags::CLONE_NEWUSER).is_ok() && confine::map_ids(uid, gid).is_ok()
 }
 
 /// The argument that tells a launcher it is the first process of its PID namespace.

@@ -799,3 +799,46 @@ print("own", os.path.exists("probe.py"), os.path.exists("/usr/bin/git"), os.path
     );
     assert!(listener.accept().is_err(), "nothing connected to the server outside");
 }
+
+#[test]
+fn not_as_root_a_program_s_kill_minus_one_reaches_nothing_outside() {
+    if !confinable() {
+        return;
+    }
+    // Run as another user (nobody), which only root can arrange here.
+    let nobody = "65534";
+    if !nix::unistd::geteuid().is_root() || !Path::new("/usr/bin/setpriv").exists() {
+        eprintln!("skipped: needs root and setpriv to run toolsh as another user");
+        return;
+    }
+    let ws = workspace();
+    let as_nobody = |args: &[&str]| {
+        let mut command = std::process::Command::new("/usr/bin/setpriv");
+        command
+            .args(["--reuid", nobody, "--regid", nobody, "--clear-groups", "env", "-i", "PATH=/usr/bin:/bin"])
+            .args(args)
+            .current_dir(ws.path())
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        command
+    };
+    let chowned = std::process::Command::new("chown")
+        .args(["-R", &format!("{nobody}:{nobody}"), &ws.path().display().to_string()])
+        .status();
+    assert!(chowned.expect("chown").success());
+    // A process of the same user outside toolsh.
+    let mut outside = as_nobody(&["sleep", "8765.8"]).spawn().expect("sleep");
+    wait_until("the outside process", || !processes_with("8765.8").is_empty());
+    // (ESRCH where it has nothing to signal: the point is what it does not reach.)
+    let line = "python3 -c 'import os, signal; os.kill(-1, signal.SIGKILL)'; python3 -c 'print(2)'";
+    let ran = as_nobody(&[env!("CARGO_BIN_EXE_toolsh"), "--store", "s.db", "-c", line]).output().expect("toolsh");
+    let alive = outside.try_wait().expect("try_wait").is_none();
+    let _ = outside.kill();
+    let _ = outside.wait();
+    let (stdout, stderr) = (String::from_utf8_lossy(&ran.stdout), String::from_utf8_lossy(&ran.stderr));
+    // Its launcher took no signal either: the next call runs on it.
+    assert_eq!(stdout, "2\n", "{stderr}");
+    assert!(!stderr.contains("launcher ended"), "{stderr}");
+    assert!(alive, "the user's process outside toolsh was killed");
+}
