@@ -531,6 +531,39 @@ fn declare_hosts(
     Ok((builder, Some(EndLaunchers(setup))))
 }
 
+/// With host programs declared, puts a private host directory behind the in-memory `/tmp`
+/// (not when the workspace root is `/tmp` itself); what removes it when `main` returns, whose
+/// shell is left to the operating system (see [`exit_without_teardown`]).
+fn host_tmp(vfs: &mut Vfs, hosts: &[crate::host::HostConfig], cwd: &str) -> std::io::Result<Option<RemoveTmp>> {
+    if hosts.is_empty() {
+        return Ok(None);
+    }
+    // What toolsh runs that ended without removing theirs left behind.
+    crate::vfs::remove_stale_scratch();
+    if cwd == "/tmp" || !vfs.has_private_tmp() {
+        return Ok(None);
+    }
+    #[allow(clippy::disallowed_methods)] // the operator declared host programs: they share /tmp
+    vfs.mount_scratch_tmp()?;
+    let host = vfs
+        .mounts()
+        .iter()
+        .find(|m| m.at == "/tmp")
+        .and_then(|m| m.backend.host_root())
+        .map(std::path::Path::to_path_buf);
+    Ok(host.map(RemoveTmp))
+}
+
+/// Removes the session's `/tmp` directory on the host when dropped.
+struct RemoveTmp(PathBuf);
+
+impl Drop for RemoveTmp {
+    fn drop(&mut self) {
+        #[allow(clippy::disallowed_methods)] // the directory toolsh made for this run
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// Ends the host programs' launchers when `main` returns, whose shell is left to the operating
 /// system (see [`exit_without_teardown`]): their temporary directories go with them.
 struct EndLaunchers(std::sync::Arc<crate::host::HostSetup>);
@@ -615,7 +648,7 @@ pub fn main(argv: Vec<String>) -> i32 {
         return EXIT_USAGE;
     }
     let mounts = config.mounts(&options);
-    let (vfs, cwd) = match build_vfs(&options, &config, &mounts) {
+    let (mut vfs, cwd) = match build_vfs(&options, &config, &mounts) {
         Ok(built) => built,
         Err(err) => {
             eprintln!("toolsh: {}", err.message);
@@ -629,6 +662,15 @@ pub fn main(argv: Vec<String>) -> i32 {
         Err(message) => {
             eprintln!("toolsh: {message}");
             return EXIT_USAGE;
+        }
+    };
+    // Host programs see the shell's `/tmp`: a private host directory behind it, made for this
+    // run and removed when it ends (each MCP or timer session gets its own).
+    let _remove_tmp = match host_tmp(&mut vfs, &hosts, &cwd) {
+        Ok(made) => made,
+        Err(err) => {
+            eprintln!("toolsh: cannot make /tmp a host directory for the host programs: {err}");
+            return 1;
         }
     };
     let mut builder = Shell::builder().vfs(vfs).cwd(&cwd).limits(options.limits).env("HOME", &cwd).policy(policy);
@@ -804,9 +846,26 @@ pub fn main(argv: Vec<String>) -> i32 {
                 return if err.kind() == std::io::ErrorKind::NotFound { 127 } else { 1 };
             }
         };
+        let source = text_of(bytes);
+        let interpreter = crate::interp::shebang::interpreter(&source);
+        if interpreter == crate::interp::shebang::Interpreter::Binary {
+            eprintln!("toolsh: {file}: cannot execute binary file");
+            return 126;
+        }
+        if let crate::interp::shebang::Interpreter::Program { name, line, .. } = interpreter {
+            // Read as a shell script, its lines would run as commands (`import os`); bash
+            // refuses a binary file the same way (126).
+            let path = if file.contains('/') { file.clone() } else { format!("./{file}") };
+            eprintln!(
+                "toolsh: {file}: its interpreter ({line}) is {name}, not a shell, and toolsh runs only \
+                 shell scripts: run it with {name} itself, or inside toolsh as {path} with {name} \
+                 declared as a host program"
+            );
+            return 126;
+        }
         shell.set_args(file, options.args.clone());
         shell.set_script_file(file);
-        (text_of(bytes), Some(file.clone()))
+        (source, Some(file.clone()))
     } else if std::io::stdin().is_terminal() {
         let setup = crate::console::Setup {
             root: cwd.clone(),

@@ -32,6 +32,15 @@ pub struct Confine {
     /// Files inside writable directories it must not change (toolsh's own configuration and
     /// store): mounted read-only over themselves in a mount namespace of its own.
     pub readonly: Vec<PathBuf>,
+    /// The directories between a writable mount's root and those files, outermost first:
+    /// mounted over themselves (still writable), so none can be renamed or removed — which
+    /// would carry the read-only file away and let a forged one take its path.
+    pub pinned: Vec<PathBuf>,
+    /// An empty directory where it builds the program's root: a file system holding only the
+    /// paths above (bound from the host), so what lies elsewhere — Unix sockets of other
+    /// servers (`/run`, `/tmp/tmux-*`), `/proc`, the rest of `/dev` — is not there at all.
+    /// `None`: the host's root, with Landlock's rules alone.
+    pub root: Option<PathBuf>,
 }
 
 /// The rlimits every program of a launcher has (CPU time comes with each call, from its
@@ -73,7 +82,7 @@ fn isolate(confine: &Confine) -> Result<(), String> {
     if !confine.network {
         wanted |= CloneFlags::CLONE_NEWNET;
     }
-    if !confine.readonly.is_empty() {
+    if !confine.readonly.is_empty() || !confine.pinned.is_empty() || confine.root.is_some() {
         wanted |= CloneFlags::CLONE_NEWNS;
     }
     if wanted.is_empty() {
@@ -87,15 +96,22 @@ fn isolate(confine: &Confine) -> Result<(), String> {
         unshare(wanted | CloneFlags::CLONE_NEWUSER).map_err(|e| e.to_string()).and_then(|()| map_ids(uid, gid))
     };
     if let Err(err) = unshared {
-        if !confine.readonly.is_empty() {
+        if !confine.readonly.is_empty() || !confine.pinned.is_empty() {
             return Err(format!(
                 "cannot keep {} read-only for it: no mount namespace ({err}); run toolsh as root or \
                  with user namespaces allowed, keep toolsh's files outside the mount, or declare the \
                  program with writable = false",
-                confine.readonly[0].display()
+                confine
+                    .readonly
+                    .first()
+                    .or(confine.pinned.first())
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default()
             ));
         }
-        if confine.abi < 4 {
+        // Without a mount namespace there is no root of its own: Landlock's rules alone hold
+        // (which, before ABI 9, leave Unix sockets reachable).
+        if confine.abi < 4 && !confine.network {
             return Err(format!(
                 "cannot cut its network: no network namespace ({err}) and Landlock ABI {} has no \
                  network rules; declare it with network = true to run it anyway",
@@ -104,11 +120,20 @@ fn isolate(confine: &Confine) -> Result<(), String> {
         }
         return Ok(());
     }
-    if !confine.readonly.is_empty() {
+    if !confine.readonly.is_empty() || !confine.pinned.is_empty() || confine.root.is_some() {
         use nix::mount::{MsFlags, mount};
         let none: Option<&str> = None;
         mount(none, "/", none, MsFlags::MS_REC | MsFlags::MS_PRIVATE, none)
             .map_err(|e| format!("cannot make its mounts private: {e}"))?;
+        if let Some(staging) = &confine.root {
+            own_root(confine, staging)?;
+        }
+        // First the directories (a bind over one made later would hide the files' binds
+        // inside it): a mount point cannot be renamed or removed (EBUSY), its contents can.
+        for path in &confine.pinned {
+            mount(Some(path), path, none, MsFlags::MS_BIND, none)
+                .map_err(|e| format!("cannot keep {} in place for it: {e}", path.display()))?;
+        }
         for path in &confine.readonly {
             mount(Some(path), path, none, MsFlags::MS_BIND, none)
                 .and_then(|()| {
@@ -118,6 +143,51 @@ fn isolate(confine: &Confine) -> Result<(), String> {
                 .map_err(|e| format!("cannot keep {} read-only for it: {e}", path.display()))?;
         }
     }
+    Ok(())
+}
+
+/// Makes `staging` the root of this mount namespace, holding only the paths `confine` lets the
+/// program reach, each bound from the host at its own path (a path inside one already bound
+/// comes with it); the host's root is then let go.
+#[allow(clippy::disallowed_methods)] // the launcher building its programs' root, before any program exists
+fn own_root(confine: &Confine, staging: &std::path::Path) -> Result<(), String> {
+    use nix::mount::{MntFlags, MsFlags, mount, umount2};
+    let none: Option<&str> = None;
+    let fail = |what: &str, path: &std::path::Path, err: &dyn std::fmt::Display| {
+        format!("cannot build its root ({what} {}): {err}", path.display())
+    };
+    mount(Some("tmpfs"), staging, Some("tmpfs"), MsFlags::MS_NOSUID, Some("mode=0755"))
+        .map_err(|e| fail("a file system at", staging, &e))?;
+    let mut paths: Vec<&PathBuf> =
+        confine.exec.iter().chain(&confine.read).chain(&confine.write).chain(&confine.devices).collect();
+    // Outermost first: what lies inside a bound directory is there already.
+    paths.sort_by_key(|path| path.components().count());
+    let mut bound: Vec<&PathBuf> = Vec::new();
+    for path in paths {
+        if !path.is_absolute() || bound.iter().any(|outer| path.starts_with(outer)) {
+            continue;
+        }
+        let Ok(meta) = std::fs::metadata(path) else { continue }; // absent here: nothing to give
+        let Ok(rel) = path.strip_prefix("/") else { continue };
+        let at = staging.join(rel);
+        if let Some(parent) = at.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| fail("a directory for", path, &e))?;
+        }
+        let made = if meta.is_dir() { std::fs::create_dir(&at) } else { std::fs::File::create(&at).map(drop) };
+        match made {
+            Err(err) if err.kind() != std::io::ErrorKind::AlreadyExists => return Err(fail("a place for", path, &err)),
+            _ => {}
+        }
+        mount(Some(path.as_path()), &at, none, MsFlags::MS_BIND | MsFlags::MS_REC, none)
+            .map_err(|e| fail("binding", path, &e))?;
+        bound.push(path);
+    }
+    let old = staging.join(".host-root");
+    std::fs::create_dir(&old).map_err(|e| fail("a place for", &old, &e))?;
+    nix::unistd::pivot_root(staging, &old).map_err(|e| fail("pivoting into", staging, &e))?;
+    nix::unistd::chdir("/").map_err(|e| fail("entering", staging, &e))?;
+    umount2("/.host-root", MntFlags::MNT_DETACH).map_err(|e| fail("letting go of", &old, &e))?;
+    let _ = std::fs::remove_dir("/.host-root");
     Ok(())
 }
 
@@ -141,7 +211,7 @@ fn drop_capabilities() -> Result<(), String> {
 
 /// Maps the caller's own ids into a new user namespace (so files keep their owners).
 #[allow(clippy::disallowed_methods)] // the launcher's own /proc files, before the program exists
-fn map_ids(uid: nix::unistd::Uid, gid: nix::unistd::Gid) -> Result<(), String> {
+pub(super) fn map_ids(uid: nix::unistd::Uid, gid: nix::unistd::Gid) -> Result<(), String> {
     let write = |file: &str, text: String| std::fs::write(file, text).map_err(|e| format!("{file}: {e}"));
     write("/proc/self/setgroups", "deny".to_string())?;
     write("/proc/self/uid_map", format!("{uid} {uid} 1"))?;

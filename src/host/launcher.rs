@@ -15,10 +15,13 @@
 //! toolsh closes the control socket (it ended, or needs this launcher no more), the launcher
 //! kills every group it started and exits.
 //!
-//! As root, the launcher serves from a PID namespace of its own, as its first process (the one
-//! toolsh starts makes the namespace and waits for it): a process that leaves its call's process
-//! group (`setsid`) is reparented to it and killed as soon as no call of the program runs, and
-//! when the launcher ends the kernel ends everything left in the namespace.
+//! The launcher serves from a PID namespace of its own, as its first process (the one toolsh
+//! starts makes the namespace — as root directly, otherwise inside a user namespace of its own
+//! — and waits for it): a process that leaves its call's process group (`setsid`) is reparented
+//! to it and killed as soon as no call of the program runs, a program's `kill -9 -1` reaches
+//! nothing outside (not its launcher, which as the namespace's first process takes no signal
+//! from inside), and when the launcher ends the kernel ends everything left in the namespace.
+//! Where the kernel makes none, it serves from where it was started.
 
 use super::confine::{self, Confine, EXIT_CANNOT_RUN, Rlimits};
 use serde::{Deserialize, Serialize};
@@ -34,8 +37,10 @@ pub const ARG0: &str = "toolsh-launch";
 /// What a launcher is started with: the program, and what confines it on every call.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
-    /// The command as typed (the program's `argv[0]`, and the name in messages).
+    /// The command as typed (the name in messages).
     pub name: String,
+    /// The program's `argv[0]`: the name, or the path it was declared by.
+    pub arg0: String,
     /// The program, an absolute host path.
     pub program: PathBuf,
     /// The kernel's confinement; `None` runs it unconfined (the operator said so).
@@ -97,7 +102,7 @@ pub fn launcher_main() -> ! {
     let control = stdin.as_fd();
     let in_namespace = std::env::args_os().nth(2).is_some_and(|arg| arg == IN_NAMESPACE);
     if !in_namespace
-        && nix::unistd::geteuid().is_root()
+        && may_make_pid_namespace()
         && let Some(status) = serve_from_pid_namespace(control)
     {
         std::process::exit(status);
@@ -109,6 +114,16 @@ pub fn launcher_main() -> ! {
     say(control, &Reply::Ready);
     serve(&setup, control);
     std::process::exit(0);
+}
+
+/// Whether this process may make a PID namespace: as root, or, not as root, once it has
+/// entered a user namespace of its own (where the kernel allows them), in which it may.
+fn may_make_pid_namespace() -> bool {
+    if nix::unistd::geteuid().is_root() {
+        return true;
+    }
+    let (uid, gid) = (nix::unistd::getuid(), nix::unistd::getgid());
+    nix::sched::unshare(nix::sched::CloneFlags::CLONE_NEWUSER).is_ok() && confine::map_ids(uid, gid).is_ok()
 }
 
 /// The argument that tells a launcher it is the first process of its PID namespace.
@@ -135,13 +150,18 @@ fn serve_from_pid_namespace(control: BorrowedFd<'_>) -> Option<i32> {
     })
 }
 
-/// Limits and confines this process, before any other thread exists.
+/// Limits and confines this process, before any other thread exists, and makes it one no
+/// program can attach to: its programs share its user and Landlock domain, so without this a
+/// program could `ptrace` it and stall or steer every call of its program. (Not before the
+/// confinement, which writes its own `/proc/self` files; each program is dumpable again once
+/// it `exec`s, as any process is.)
 fn prepare(setup: &Setup) -> Result<(), String> {
     confine::set_limits(&setup.limits).map_err(|err| format!("cannot set its resource limits: {err}"))?;
-    match &setup.confine {
-        Some(confine) => confine::apply(confine),
-        None => Ok(()),
+    if let Some(confine) = &setup.confine {
+        confine::apply(confine)?;
     }
+    rustix::process::set_dumpable_behavior(rustix::process::DumpableBehavior::NotDumpable)
+        .map_err(|err| format!("cannot keep programs from attaching to it: {err}"))
 }
 
 /// Sends one message on the control socket.
@@ -270,7 +290,7 @@ fn start(setup: &Setup, fds: Vec<OwnedFd>) -> Option<Running> {
     #[allow(clippy::disallowed_methods)] // the one host program start: the operator declared it
     let mut command = std::process::Command::new(&setup.program);
     command
-        .arg0(&setup.name)
+        .arg0(&setup.arg0)
         .args(&request.args)
         .env_clear()
         .envs(request.env.iter().map(|(name, value)| (name, value)))

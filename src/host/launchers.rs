@@ -22,7 +22,9 @@ const READY_WITHIN: std::time::Duration = std::time::Duration::from_secs(10);
 pub(super) struct Launcher {
     control: OwnedFd,
     process: Option<std::process::Child>,
-    /// Its programs' temporary directory (their `TMPDIR`), removed with the launcher.
+    /// Its own directory, removed with the launcher: `tmp/`, its programs' temporary directory
+    /// (their `TMPDIR` where the session's `/tmp` is not theirs to write), and `root/`, where it
+    /// builds their root.
     scratch: tempfile::TempDir,
 }
 
@@ -93,8 +95,8 @@ impl Launcher {
     }
 
     /// The programs' temporary directory.
-    pub(super) fn tmpdir(&self) -> &Path {
-        self.scratch.path()
+    pub(super) fn tmpdir(&self) -> PathBuf {
+        self.scratch.path().join("tmp")
     }
 
     /// Asks for a call; an error means the launcher has gone (and another may be started).
@@ -153,8 +155,9 @@ impl Launchers {
                 Some(launcher) => (launcher, false),
                 None => (self.start(exe, setup).await.map_err(cannot)?, true),
             };
-            request.env.retain(|(name, _)| name != "TMPDIR");
-            request.env.push(("TMPDIR".to_string(), launcher.tmpdir().display().to_string()));
+            if !request.env.iter().any(|(name, _)| name == "TMPDIR") {
+                request.env.push(("TMPDIR".to_string(), launcher.tmpdir().display().to_string()));
+            }
             let mut call = match launcher.call(&request, &streams).await {
                 Ok(call) => call,
                 Err(err) if fresh => return Err(cannot(format!("its launcher did not take the call: {err}"))),
@@ -188,14 +191,15 @@ impl Launchers {
 
     async fn start(&self, exe: &Path, setup: &Setup) -> Result<Arc<Launcher>, String> {
         // The programs' own temporary directory, writable to them.
-        #[allow(clippy::disallowed_methods)] // the programs' private temporary directory on the host
-        let scratch = tempfile::Builder::new()
-            .prefix("toolsh-host-")
-            .tempdir()
-            .map_err(|err| format!("cannot make its temporary directory: {err}"))?;
+        let cannot = |err: std::io::Error| format!("cannot make its temporary directory: {err}");
+        let scratch = crate::vfs::scratch_dir("host").map_err(cannot)?;
+        let (tmp, root) = (scratch.path().join("tmp"), scratch.path().join("root"));
+        #[allow(clippy::disallowed_methods)] // in the launcher's own directory
+        std::fs::create_dir(&tmp).and_then(|()| std::fs::create_dir(&root)).map_err(cannot)?;
         let mut full = setup.clone();
         if let Some(confine) = &mut full.confine {
-            confine.write.push(scratch.path().to_path_buf());
+            confine.write.push(tmp);
+            confine.root = Some(root);
         }
         let exe: PathBuf = exe.to_path_buf();
         let launcher = tokio::task::spawn_blocking(move || Launcher::start(&exe, &full, scratch))

@@ -164,8 +164,13 @@ impl HostProgram {
                 program = config.program,
             ));
         }
-        #[allow(clippy::disallowed_methods)] // the operator's declaration, resolved on the host once
+        // The program is run by the path it was found at, as bash would run it, not the file a
+        // link leads to: a venv's `bin/python` links to the system's interpreter, and finds its
+        // venv only from the path it was started by.
         let program =
+            std::path::absolute(&found).map_err(|e| format!("[host.{}]: {}: {e}", config.name, found.display()))?;
+        #[allow(clippy::disallowed_methods)] // the operator's declaration, resolved on the host once
+        let real =
             std::fs::canonicalize(&found).map_err(|e| format!("[host.{}]: {}: {e}", config.name, found.display()))?;
         if setup.abi == 0 && !config.unconfined {
             return Err(format!(
@@ -174,13 +179,10 @@ impl HostProgram {
                 config.name
             ));
         }
-        let parent = program.parent().unwrap_or(Path::new("/"));
-        // A program in PREFIX/bin keeps its libraries under PREFIX (a Python or Node install).
-        let prefix = match parent.file_name().and_then(|n| n.to_str()) {
-            Some("bin" | "sbin") => parent.parent().unwrap_or(parent),
-            _ => parent,
-        }
-        .to_path_buf();
+        // A program in PREFIX/bin keeps its libraries under PREFIX (a Python or Node install;
+        // a venv, whose interpreter is a link to one).
+        let mut prefixes: Vec<PathBuf> = [&program, &real].into_iter().map(|path| prefix_of(path)).collect();
+        prefixes.dedup();
         let reach = match (config.unconfined, config.writable, config.network) {
             (true, ..) => "unconfined",
             (false, true, false) => "confined to the dir mounts",
@@ -198,7 +200,10 @@ impl HostProgram {
         let spec = ToolSpec::with_schema(&format!("host.{}", config.name), &summary, schema())
             .side_effect(SideEffect::SideEffecting)
             .takes_words();
-        let declared = run::Declared { config, program, prefix, setup };
+        // argv[0] as bash gives it: the name typed, or the path when the program was declared
+        // by one (an interpreter finds its installation from it).
+        let arg0 = if config.program.contains('/') { program.display().to_string() } else { config.name.clone() };
+        let declared = run::Declared { config, program, arg0, prefixes, setup };
         Ok(HostProgram { declared: Arc::new(declared), spec })
     }
 
@@ -231,6 +236,17 @@ fn schema() -> Value {
             "args": {"type": "array", "items": {"type": "string"}, "description": "The program's arguments."}
         }
     })
+}
+
+/// The installation a program at `path` belongs to: `PREFIX` of `PREFIX/bin/NAME`, else its
+/// directory.
+fn prefix_of(path: &Path) -> PathBuf {
+    let parent = path.parent().unwrap_or(Path::new("/"));
+    match parent.file_name().and_then(|n| n.to_str()) {
+        Some("bin" | "sbin") => parent.parent().unwrap_or(parent),
+        _ => parent,
+    }
+    .to_path_buf()
 }
 
 /// `name` on `path` (a name with a `/` is a path as it is).

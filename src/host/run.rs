@@ -5,7 +5,7 @@
 //! future is dropped (the line's deadline, a cancellation, Ctrl-C).
 
 use super::HostConfig;
-use super::confine::{Confine, EXIT_CANNOT_RUN, Rlimits};
+use super::confine::{Confine, Rlimits};
 use super::launcher::{Reply, Request, Setup};
 use super::launchers::Streams;
 use crate::tools::ToolCx;
@@ -19,10 +19,19 @@ use toolsh_core::io::{Input, Io, Output};
 #[derive(Debug)]
 pub(super) struct Declared {
     pub(super) config: HostConfig,
+    /// The program as found (absolute; links not followed).
     pub(super) program: PathBuf,
-    pub(super) prefix: PathBuf,
+    /// Its `argv[0]`.
+    pub(super) arg0: String,
+    /// The installations it belongs to (as found, and where its links lead).
+    pub(super) prefixes: Vec<PathBuf>,
     pub(super) setup: Arc<super::HostSetup>,
 }
+
+/// A program that cannot run where it was asked to (a path in no host directory), or whose
+/// streams or launcher failed: unavailable, as the contract has it — not 126, which says the
+/// policy refused it.
+const EXIT_UNAVAILABLE: i32 = crate::tools::agents::EXIT_UNAVAILABLE;
 
 /// System directories every program may read and execute (those that exist).
 const SYSTEM: &[&str] = &["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
@@ -60,6 +69,17 @@ const FILE_BYTES: u64 = 8 << 30;
 const PROCESSES: u64 = 4096;
 const ADDRESS_SPACE: u64 = 64 << 30;
 
+/// The address space a program may have: [`ADDRESS_SPACE`], but no more than the machine's
+/// memory and swap, which it could not use anyway without the kernel killing a process to
+/// make room — perhaps toolsh's own; past it, its allocation fails inside it instead.
+fn address_space() -> u64 {
+    static FITTING: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *FITTING.get_or_init(|| match nix::sys::sysinfo::sysinfo() {
+        Ok(info) => ADDRESS_SPACE.min(info.ram_total().saturating_add(info.swap_total())).max(1 << 30),
+        Err(_) => ADDRESS_SPACE,
+    })
+}
+
 /// A message for the command's standard error, and the status it ends with.
 type Refusal = (i32, String);
 
@@ -79,7 +99,14 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
     let config = &declared.config;
     let mounts = HostMounts::of(&cx.vfs);
     let cwd = mounts.host_path(&cx.cwd).map_err(|why| {
-        (EXIT_CANNOT_RUN, format!("the working directory {} {why}; host programs run only in directories mounted from the host (--root, --mount)", cx.cwd))
+        (
+            EXIT_UNAVAILABLE,
+            format!(
+                "the working directory {} {why}; host programs run only in directories mounted from \
+                 the host: cd into the workspace (or a --mount) first; nothing ran",
+                cx.cwd
+            ),
+        )
     })?;
     let args = words.iter().map(|word| mounts.translate(word)).collect::<Result<Vec<_>, _>>()?;
     let protected: Vec<PathBuf> = if config.writable {
@@ -90,12 +117,21 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
     };
     #[allow(clippy::disallowed_methods)] // which protected files exist on the host now
     let (existing, missing): (Vec<PathBuf>, Vec<PathBuf>) = protected.into_iter().partition(|p| p.exists());
+    let mut pinned: Vec<PathBuf> = if config.writable {
+        let policy = cx.gate.policy();
+        policy.protected().flat_map(|path| mounts.directories_above(path)).collect()
+    } else {
+        Vec::new()
+    };
+    // Outermost first, each once.
+    pinned.sort_by_key(|path| (path.components().count(), path.clone()));
+    pinned.dedup();
     let confine = (!config.unconfined).then(|| Confine {
         abi: declared.setup.abi,
         exec: SYSTEM
             .iter()
             .map(PathBuf::from)
-            .chain([declared.prefix.clone()])
+            .chain(declared.prefixes.iter().cloned())
             .chain(mounts.all.iter().map(|m| m.host.clone()))
             .collect(),
         read: ETC.iter().map(PathBuf::from).chain(config.read.iter().cloned()).collect(),
@@ -103,22 +139,25 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         devices: DEVICES.iter().map(PathBuf::from).collect(),
         network: config.network,
         readonly: existing,
+        pinned,
+        root: None, // the launcher's own (`launchers.rs`)
     });
     let setup = Setup {
         name: config.name.clone(),
+        arg0: declared.arg0.clone(),
         program: declared.program.clone(),
         confine,
-        limits: Rlimits { file_bytes: FILE_BYTES, processes: PROCESSES, address_space: ADDRESS_SPACE },
+        limits: Rlimits { file_bytes: FILE_BYTES, processes: PROCESSES, address_space: address_space() },
     };
     let request = Request {
         args,
         cwd,
-        env: [("PATH".to_string(), declared.setup.path.clone())].into_iter().chain(environment(declared, cx)).collect(),
+        env: environment(declared, cx, &mounts),
         // The soft limit at the deadline (rounded up), so a program that left its process
         // group, and so outlives the kill, still stops.
         cpu_seconds: cx.time_left().map(|left| left.as_secs() + 1),
     };
-    let cannot = |what: &str, err: std::io::Error| (EXIT_CANNOT_RUN, format!("cannot make its {what}: {err}"));
+    let cannot = |what: &str, err: std::io::Error| (EXIT_UNAVAILABLE, format!("cannot make its {what}: {err}"));
     let (stdout, stdout_end) = pipe().map_err(|err| cannot("output pipe", err))?;
     let (stderr, stderr_end) = pipe().map_err(|err| cannot("error pipe", err))?;
     let (stdin_end, stdin) = if io.stdin().is_null() {
@@ -162,7 +201,7 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         Some(Reply::Ended { status }) => Ok(status),
         _ => {
             launchers.forget_call(&call);
-            Err((EXIT_CANNOT_RUN, "lost: its launcher ended".to_string()))
+            Err((EXIT_UNAVAILABLE, "lost: its launcher ended".to_string()))
         }
     }
 }
@@ -172,9 +211,15 @@ fn pipe() -> std::io::Result<(std::os::fd::OwnedFd, std::os::fd::OwnedFd)> {
     Ok(rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)?)
 }
 
-/// The declared variables: the session's exported value, else the host's.
-fn environment<'a>(declared: &'a Declared, cx: &'a ToolCx) -> impl Iterator<Item = (String, String)> + 'a {
-    declared.config.env.iter().filter_map(move |name| {
+/// The program's whole environment: `PATH` (the host's); the declared variables, each the
+/// session's exported value, else the host's; and, where the session's `/tmp` is a host
+/// directory the program may write, that directory as its `TMPDIR` and — unless `HOME` is
+/// declared — its `HOME`, so what it keeps (`git config --global`, caches) stays in the
+/// session, seen by the shell, and goes with it. (Elsewhere the launcher gives its own
+/// `TMPDIR`, and there is no `HOME`.)
+fn environment(declared: &Declared, cx: &ToolCx, mounts: &HostMounts) -> Vec<(String, String)> {
+    let mut env = vec![("PATH".to_string(), declared.setup.path.clone())];
+    env.extend(declared.config.env.iter().filter(|name| *name != "TMPDIR").filter_map(|name| {
         let value = cx
             .env
             .iter()
@@ -182,7 +227,15 @@ fn environment<'a>(declared: &'a Declared, cx: &'a ToolCx) -> impl Iterator<Item
             .find(|(key, _)| key == name)
             .map(|(_, value)| value.clone())?;
         Some((name.clone(), value))
-    })
+    }));
+    let tmp = mounts.writable_host_path("/tmp").filter(|_| declared.config.writable);
+    if let Some(tmp) = tmp.map(|path| path.display().to_string()) {
+        if !env.iter().any(|(name, _)| name == "HOME") {
+            env.push(("HOME".to_string(), tmp.clone()));
+        }
+        env.push(("TMPDIR".to_string(), tmp));
+    }
+    env
 }
 
 /// Copies the command's standard input to the program until either ends.
@@ -322,6 +375,31 @@ impl HostMounts {
         self.host_path(abs).ok()
     }
 
+    /// The host directories between the root of the writable `dir` mount holding `abs` and
+    /// `abs` itself (neither included) that exist now, outermost first.
+    fn directories_above(&self, abs: &str) -> Vec<PathBuf> {
+        let Some(file) = self.writable_host_path(abs) else { return Vec::new() };
+        let Some(root) = self
+            .all
+            .iter()
+            .map(|m| &m.host)
+            .filter(|root| file.starts_with(root))
+            .max_by_key(|root| root.components().count())
+            .filter(|root| file != **root)
+        else {
+            return Vec::new(); // in no mount, or a mount's root itself: nothing above to keep
+        };
+        #[allow(clippy::disallowed_methods)] // which of them exist on the host now
+        let found = file
+            .ancestors()
+            .skip(1)
+            .take_while(|dir| dir != root)
+            .filter(|dir| dir.is_dir())
+            .map(PathBuf::from)
+            .collect::<Vec<_>>();
+        found.into_iter().rev().collect()
+    }
+
     /// An argument as the program gets it: a virtual path (`/w/x`, or `--opt=/w/x`) inside a
     /// `dir` mount becomes its host path; one inside another mount cannot be given; anything
     /// else is passed as written (relative paths start from its working directory).
@@ -339,9 +417,35 @@ impl HostMounts {
         match self.host_path(&abs) {
             Ok(host) => Ok(format!("{head}{}", host.display())),
             Err(why) => Err((
-                EXIT_CANNOT_RUN,
-                format!("{path} {why}: host programs see only directories mounted from the host"),
+                EXIT_UNAVAILABLE,
+                format!(
+                    "{path} {why}: host programs see only directories mounted from the host; copy it \
+                     into the workspace (cp {path} .) and give that path; nothing ran"
+                ),
             )),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{EXIT_UNAVAILABLE, HostMounts};
+    use crate::vfs::{DirFs, MemoryFs, Vfs};
+    use std::sync::Arc;
+
+    #[test]
+    fn a_path_in_no_host_directory_is_unavailable_with_what_to_do() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut vfs = Vfs::new();
+        #[allow(clippy::disallowed_methods)] // the test's own directory
+        vfs.mount("/w", Arc::new(DirFs::open(dir.path()).expect("dir")), false, "dir");
+        vfs.mount("/m", Arc::new(MemoryFs::new()), false, "memory");
+        let mounts = HostMounts::of(&Arc::new(vfs));
+        assert_eq!(mounts.translate("/w/a.py").ok(), Some(dir.path().join("a.py").display().to_string()));
+        assert_eq!(mounts.translate("--x=/w/b").ok(), Some(format!("--x={}", dir.path().join("b").display())));
+        let (status, message) = mounts.translate("/m/p.diff").expect_err("memory");
+        assert_eq!(status, EXIT_UNAVAILABLE);
+        assert!(message.starts_with("/m/p.diff is in /m (memory), not a host directory"), "{message}");
+        assert!(message.contains("cp /m/p.diff ."), "{message}");
     }
 }

@@ -924,11 +924,32 @@ impl Interp {
                 return Ok(126);
             }
         };
+        let set = match super::shebang::interpreter(&source) {
+            super::shebang::Interpreter::Shell(set) => set,
+            super::shebang::Interpreter::Program { name: program, args, line } => {
+                return Box::pin(self.run_interpreted(argv, &program, args, &line, io)).await;
+            }
+            super::shebang::Interpreter::Binary => {
+                // bash's words and status for a file it cannot execute; read as shell, its
+                // bytes would run as commands.
+                let message = format!(
+                    "{name}: cannot execute binary file: a compiled program runs here only as a host \
+                     program the operator declares ([host.NAME] program = \"/path/to/it\" in toolsh.toml)"
+                );
+                self.error(io, &message).await;
+                return Ok(126);
+            }
+        };
         let mut sub = self.subshell();
         sub.state.functions = Arc::new(Default::default());
         sub.state.arg0 = name.clone();
         sub.state.positional = Arc::new(argv[1..].to_vec());
         sub.state.options = super::Options::default();
+        if !set.is_empty() {
+            // The options of its interpreter line (`#!/bin/bash -e`), as bash takes them.
+            let set = std::iter::once("set".to_string()).chain(set).collect();
+            sub.dispatch_builtin(set, io).await?;
+        }
         let result = sub.run_source(&source, io, &name).await;
         if let Err(Flow::Fatal(status)) = result
             && self.shared.stopping().is_some()
@@ -936,6 +957,36 @@ impl Interp {
             return Err(Flow::Fatal(status));
         }
         Ok(sub.finish_subshell(result, io).await)
+    }
+
+    /// Runs the script `argv[0]`, whose interpreter line (`line`) names `program` with `args`,
+    /// as the kernel would: that program, given the words, the script's path and its
+    /// arguments — here the declared host program of that name. Without one, it is refused
+    /// (127, as bash's "required file not found"), never read as a shell script.
+    async fn run_interpreted(
+        &mut self,
+        argv: Vec<String>,
+        program: &str,
+        args: Vec<String>,
+        line: &str,
+        io: &Io,
+    ) -> ExecResult {
+        let Some((command, tool)) = self.host_program_for(program) else {
+            let declared: Vec<String> = self.host_programs().into_iter().map(|(command, _)| command).collect();
+            let here =
+                if declared.is_empty() { String::new() } else { format!(" (declared: {})", declared.join(", ")) };
+            let message = format!(
+                "{}: its interpreter ({line}) is {program}, which is not a declared host program{here}; \
+                 the operator declares it with [host.{program}] in toolsh.toml or --host {program}. \
+                 Not run: toolsh runs only shell scripts itself",
+                argv[0]
+            );
+            self.error(io, &message).await;
+            return Ok(EXIT_NOT_FOUND);
+        };
+        let words: Vec<String> = std::iter::once(command.clone()).chain(args).chain(argv).collect();
+        let run = crate::command::run_tool(&self.shared, &self.state, tool, words, io);
+        Ok(contain_panic(&command, io, run).await)
     }
 
     pub(crate) async fn call_function(&mut self, def: Arc<FunctionDef>, argv: Vec<String>, io: &Io) -> ExecResult {

@@ -16,6 +16,7 @@ mod quick;
 mod redirect;
 mod select;
 mod sessions;
+pub(crate) mod shebang;
 pub(crate) mod special;
 mod timing;
 

@@ -175,8 +175,7 @@ impl Snapshot {
             jobs,
         };
         let state = serde_json::to_string(&saved).map_err(std::io::Error::other)?;
-        let in_memory = vfs.mounts().iter().any(|m| m.at == TMP && m.label == "memory");
-        let tmp = if in_memory && vfs.exists(TMP) { archive(vfs)? } else { Vec::new() };
+        let tmp = if vfs.has_private_tmp() && vfs.exists(TMP) { archive(vfs)? } else { Vec::new() };
         Ok(Snapshot { state, tmp })
     }
 

@@ -16,6 +16,8 @@ pub struct DirFs {
     root: Dir,
     /// The host path it was opened at (host programs run there, see [`Backend::host_root`]).
     host: std::path::PathBuf,
+    /// A directory made for it ([`DirFs::scratch`]), removed when the backend is dropped.
+    _scratch: Option<tempfile::TempDir>,
 }
 
 fn rel_path(rel: &str) -> &Path {
@@ -43,6 +45,48 @@ fn meta_of(meta: &cap_std::fs::Metadata) -> Meta {
     }
 }
 
+/// A new private directory of this process's, `toolsh-KIND-PID-XXXXXX` in the host's
+/// temporary directory (mode 0700), removed when the guard is dropped — or, when this process
+/// ends without dropping it (killed, or ended without teardown), by the next toolsh that calls
+/// [`remove_stale_scratch`].
+pub fn scratch_dir(kind: &str) -> io::Result<tempfile::TempDir> {
+    #[allow(clippy::disallowed_methods)] // toolsh's own directory, made on the host
+    tempfile::Builder::new()
+        .prefix(&format!("toolsh-{kind}-{}-", std::process::id()))
+        .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
+        .tempdir()
+}
+
+/// Removes the directories [`scratch_dir`] made for processes that no longer run (no
+/// `/proc/PID`) and owned by this user; those of running ones, and anything else, are left
+/// alone.
+pub fn remove_stale_scratch() {
+    let temp = std::env::temp_dir();
+    #[allow(clippy::disallowed_methods)] // toolsh's own leftovers on the host
+    let Ok(entries) = std::fs::read_dir(&temp) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name.to_str().and_then(|name| name.strip_prefix("toolsh-")) else { continue };
+        // KIND-PID-XXXXXX
+        let mut parts = rest.split('-');
+        let (Some(_kind), Some(pid), Some(_random), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            continue;
+        };
+        let Ok(pid) = pid.parse::<u32>() else { continue };
+        #[allow(clippy::disallowed_methods)] // whether the process that made it still runs
+        let running = Path::new("/proc").join(pid.to_string()).exists();
+        let ours = entry.metadata().is_ok_and(|meta| {
+            use std::os::unix::fs::MetadataExt;
+            meta.is_dir() && meta.uid() == rustix::process::geteuid().as_raw()
+        });
+        if !running && ours && entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+            #[allow(clippy::disallowed_methods)]
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
 /// cap-std reports an escape attempt as PermissionDenied with a message; say it plainly.
 fn confine(err: io::Error) -> io::Error {
     if err.kind() == io::ErrorKind::PermissionDenied && err.get_ref().is_some() {
@@ -56,7 +100,17 @@ impl DirFs {
     /// Opens `host_path` as the root of a backend.
     pub fn open(host_path: &Path) -> io::Result<Self> {
         let root = Dir::open_ambient_dir(host_path, cap_std::ambient_authority())?;
-        Ok(DirFs { root, host: host_path.to_path_buf() })
+        Ok(DirFs { root, host: host_path.to_path_buf(), _scratch: None })
+    }
+
+    /// A new private directory ([`scratch_dir`] `tmp`) as a backend, removed with everything
+    /// in it when the backend is dropped: a session's `/tmp` that host programs see too.
+    pub fn scratch() -> io::Result<Self> {
+        let made = scratch_dir("tmp")?;
+        #[allow(clippy::disallowed_methods)] // a directory toolsh made for the session, not one a command names
+        let mut dir = DirFs::open(made.path())?;
+        dir._scratch = Some(made);
+        Ok(dir)
     }
 }
 

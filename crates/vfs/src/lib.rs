@@ -14,7 +14,7 @@ mod object;
 mod overlay;
 pub mod path;
 
-pub use dir::DirFs;
+pub use dir::{DirFs, remove_stale_scratch, scratch_dir};
 pub use memory::{MemoryBudget, MemoryFs};
 #[cfg(feature = "s3")]
 pub use object::{ObjectConfig, ObjectFs};
@@ -287,6 +287,9 @@ impl std::fmt::Debug for Vfs {
     }
 }
 
+/// The label's start of a `/tmp` that is a session's private host directory.
+const SCRATCH_TMP: &str = "tmp:";
+
 impl Vfs {
     /// An empty table: nothing exists.
     pub fn new() -> Self {
@@ -338,14 +341,37 @@ impl Vfs {
         }
     }
 
-    /// The same mounts, except that an in-memory `/tmp` is a fresh, empty one: scratch space
-    /// private to a new session while the workspace stays shared.
+    /// The same mounts, except that a session's own `/tmp` ([`Vfs::has_private_tmp`]) is a
+    /// fresh, empty one of the same kind: scratch space private to a new session while the
+    /// workspace stays shared. (A host directory that cannot be made gives way to memory.)
     pub fn with_private_tmp(&self) -> Vfs {
         let mut vfs = self.clone();
-        if vfs.mounts.iter().any(|m| m.at == "/tmp" && m.label == "memory") {
+        let label = vfs.mounts.iter().find(|m| m.at == "/tmp").map(|m| m.label.clone()).unwrap_or_default();
+        #[allow(clippy::disallowed_methods)] // the same kind of /tmp the configuration chose
+        let scratch = label.starts_with(SCRATCH_TMP) && vfs.mount_scratch_tmp().is_ok();
+        if scratch {
+            return vfs;
+        }
+        if label == "memory" || label.starts_with(SCRATCH_TMP) {
             vfs.mount("/tmp", Arc::new(MemoryFs::new()), false, "memory");
         }
         vfs
+    }
+
+    /// Mounts at `/tmp` a new private host directory ([`DirFs::scratch`]), removed when the
+    /// last copy of this table is dropped: the session's `/tmp`, which host programs see as
+    /// the shell does (labelled `tmp:HOST-PATH`).
+    pub fn mount_scratch_tmp(&mut self) -> io::Result<()> {
+        let dir = DirFs::scratch()?;
+        let label = format!("{SCRATCH_TMP}{}", dir.host_root().map(|p| p.display().to_string()).unwrap_or_default());
+        self.mount("/tmp", Arc::new(dir), false, &label);
+        Ok(())
+    }
+
+    /// Whether `/tmp` is the session's own: in memory, or a private host directory
+    /// ([`Vfs::mount_scratch_tmp`]) — what a snapshot of a session keeps.
+    pub fn has_private_tmp(&self) -> bool {
+        self.mounts.iter().any(|m| m.at == "/tmp" && (m.label == "memory" || m.label.starts_with(SCRATCH_TMP)))
     }
 
     /// The mounts, deepest first.

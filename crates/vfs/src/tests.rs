@@ -122,3 +122,53 @@ fn deep_trees_cost_no_lookup_per_component() {
     let lstats = backend.lstats.load(std::sync::atomic::Ordering::Relaxed);
     assert!(lstats <= 3 * 200 + 10, "{lstats} lookups");
 }
+
+#[test]
+fn a_session_s_host_tmp_is_its_own_and_goes_with_it() {
+    let mut first = Vfs::in_memory();
+    assert!(first.has_private_tmp());
+    #[allow(clippy::disallowed_methods)]
+    first.mount_scratch_tmp().unwrap();
+    assert!(first.has_private_tmp());
+    first.write("/tmp/a", b"first", WriteMode::Truncate).unwrap();
+    let host = |vfs: &Vfs| {
+        vfs.mounts().iter().find(|m| m.at == "/tmp").and_then(|m| m.backend.host_root()).unwrap().to_path_buf()
+    };
+    let first_dir = host(&first);
+    #[allow(clippy::disallowed_methods)]
+    let on_host = std::fs::read(first_dir.join("a")).unwrap();
+    assert_eq!(on_host, b"first", "what the shell writes, the host directory holds");
+    // A new session: a fresh directory of the same kind, empty, the workspace shared.
+    let second = first.with_private_tmp();
+    let second_dir = host(&second);
+    assert_ne!(first_dir, second_dir);
+    assert!(second.read("/tmp/a").is_err());
+    #[allow(clippy::disallowed_methods)]
+    let mode = std::fs::metadata(&second_dir).unwrap().permissions();
+    assert_eq!(std::os::unix::fs::PermissionsExt::mode(&mode) & 0o777, 0o700, "private to toolsh's user");
+    drop(second);
+    assert!(!second_dir.exists(), "removed with its session");
+    assert!(first_dir.exists());
+    drop(first);
+    assert!(!first_dir.exists());
+}
+
+#[test]
+fn scratch_left_by_a_process_that_ended_is_removed_and_no_other() {
+    let temp = std::env::temp_dir();
+    // No process has a pid past the kernel's largest (4,194,304).
+    let dead = temp.join("toolsh-tmp-4194399-AbCdEf");
+    let other = temp.join("toolsh-notes-4194399");
+    #[allow(clippy::disallowed_methods)]
+    {
+        std::fs::create_dir_all(dead.join("sub")).unwrap();
+        std::fs::create_dir_all(&other).unwrap();
+    }
+    let alive = scratch_dir("tmp").unwrap();
+    remove_stale_scratch();
+    assert!(!dead.exists(), "the dead process's directory is removed");
+    assert!(alive.path().exists(), "a running process's is kept");
+    assert!(other.exists(), "a name of another form is not toolsh's to remove");
+    #[allow(clippy::disallowed_methods)]
+    let _ = std::fs::remove_dir_all(&other);
+}
