@@ -941,10 +941,9 @@ impl Interp {
             }
         };
         let mut sub = self.subshell();
-        sub.state.functions = Arc::new(Default::default());
+        sub.become_new_shell(Some(&name));
         sub.state.arg0 = name.clone();
         sub.state.positional = Arc::new(argv[1..].to_vec());
-        sub.state.options = super::Options::default();
         if !set.is_empty() {
             // The options of its interpreter line (`#!/bin/bash -e`), as bash takes them.
             let set = std::iter::once("set".to_string()).chain(set).collect();

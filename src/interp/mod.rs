@@ -135,6 +135,18 @@ impl Interp {
         line
     }
 
+    /// Makes this subshell a new shell, as bash started on a script (`./s.sh`, `bash s.sh`) or
+    /// a `-c` text (`script` none) would be: no functions, default options, its own call stack
+    /// with the script at its bottom.
+    pub(crate) fn become_new_shell(&mut self, script: Option<&str>) {
+        self.state.functions = Arc::default();
+        self.state.function_sources = Arc::default();
+        self.state.options = Options::default();
+        self.state.frames = Vec::new();
+        let file: Arc<str> = Arc::from(script.unwrap_or(""));
+        (self.state.source, self.state.main_source) = (file.clone(), file);
+    }
+
     /// A clone of this shell for a subshell or pipeline stage.
     pub fn subshell(&self) -> Interp {
         let mut state = self.state.clone();

@@ -312,17 +312,12 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
 /// `sh`/`bash` inside toolsh: a new toolsh interpreter in a subshell (never a host program).
 async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut sub = interp.subshell();
-    sub.state.functions = Arc::new(Default::default());
     for name in sub.state.vars.names() {
         if sub.state.vars.get(&name).is_some_and(|v| !v.attrs.has(Attrs::EXPORT)) && name != "IFS" && name != "PWD" {
             sub.state.vars.remove(&name);
         }
     }
-    sub.state.options = super::Options::default();
-    // A new shell: its own call stack, from a typed line until a script file names one.
-    sub.state.frames = Vec::new();
-    sub.state.function_sources = Arc::default();
-    (sub.state.source, sub.state.main_source) = (Arc::from(""), Arc::from(""));
+    sub.become_new_shell(None);
     let mut idx = 1;
     let mut command_text = None;
     let mut from_stdin = false;
