@@ -35,6 +35,7 @@ fn option_slot<'o>(options: &'o mut Options, name: &str) -> Option<&'o mut bool>
         "nocasematch" => &mut options.nocasematch,
         "expand_aliases" => &mut options.expand_aliases,
         "inherit_errexit" => &mut options.inherit_errexit,
+        "lastpipe" => &mut options.lastpipe,
         _ => return None,
     })
 }
@@ -197,6 +198,7 @@ pub async fn shopt(mut ctx: Ctx<'_>) -> Status {
         "failglob",
         "globstar",
         "inherit_errexit",
+        "lastpipe",
         "nocaseglob",
         "nocasematch",
         "nullglob",
@@ -214,7 +216,7 @@ pub async fn shopt(mut ctx: Ctx<'_>) -> Status {
     }
     let mut status = 0;
     for name in names {
-        let ignored = matches!(name.as_str(), "lastpipe" | "checkwinsize" | "histappend");
+        let ignored = matches!(name.as_str(), "checkwinsize" | "histappend");
         match option_slot(&mut ctx.state.options, &name) {
             Some(slot) if known.contains(&name.as_str()) => match mode {
                 Some(on) => *slot = on,

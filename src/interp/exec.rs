@@ -204,6 +204,9 @@ impl Interp {
         let count = pipeline.commands.len();
         let mut stages = Vec::with_capacity(count);
         let mut next_stdin = io.stdin();
+        // `shopt -s lastpipe`: the last command is run by this shell, beside the others.
+        let lastpipe = self.state.options.lastpipe;
+        let mut last_io = None;
         for (idx, command) in pipeline.commands.iter().enumerate() {
             let mut stage_io = io.clone();
             stage_io.set(0, Some(super::io::Fd::Input(next_stdin.clone())));
@@ -214,6 +217,9 @@ impl Interp {
                     stage_io.set(2, Some(super::io::Fd::Output(Output::Pipe(writer))));
                 }
                 next_stdin = super::io::Input::from_pipe(reader);
+            } else if lastpipe {
+                last_io = Some(stage_io);
+                break;
             }
             let mut sub = self.subshell();
             stages.push(async move {
@@ -222,9 +228,19 @@ impl Interp {
             });
         }
         drop(next_stdin);
-        let statuses = futures::future::join_all(stages).await;
+        let (mut statuses, last) = match (last_io, pipeline.commands.last()) {
+            (Some(last_io), Some(command)) => {
+                let (statuses, last) =
+                    futures::join!(futures::future::join_all(stages), self.exec_command(command, &last_io));
+                (statuses, Some(last))
+            }
+            _ => (futures::future::join_all(stages).await, None),
+        };
         if let Some(status) = self.shared.stopping() {
             return Err(Flow::Fatal(status));
+        }
+        if let Some(last) = last {
+            statuses.push(last?);
         }
         Ok(statuses)
     }

@@ -145,3 +145,17 @@ read a b <<< "first second"; echo $b $a
 ## stdout:
 second first
 ## status: 0
+
+### lastpipe runs a pipeline's last command in the shell itself
+shopt -s lastpipe; echo hi | read v; echo "$v"; printf 'a\nb\n' | while read l; do n=$l; done; echo $n; seq 3 | mapfile -t arr; echo ${#arr[@]}; false | true; echo $? ${PIPESTATUS[*]}; shopt lastpipe
+## stdout:
+hi
+b
+3
+0 1 0
+lastpipe       	on
+## status: 0
+
+### lastpipe: exit in the last command ends the shell
+shopt -s lastpipe; echo q | exit 3; echo never
+## status: 3

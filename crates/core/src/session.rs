@@ -57,6 +57,9 @@ pub struct Options {
     pub expand_aliases: bool,
     /// `shopt -s inherit_errexit`: `$( )` keeps `set -e` (without it, bash turns it off there).
     pub inherit_errexit: bool,
+    /// `shopt -s lastpipe`: a pipeline's last command runs in the shell itself, so `… | read
+    /// v` sets `v` (bash does so without job control, which a script's shell never has).
+    pub lastpipe: bool,
 }
 
 impl Default for Options {
@@ -78,6 +81,7 @@ impl Default for Options {
             nocasematch: false,
             expand_aliases: false,
             inherit_errexit: false,
+            lastpipe: false,
         }
     }
 }

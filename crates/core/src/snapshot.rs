@@ -106,7 +106,7 @@ impl std::fmt::Display for Refusal {
 }
 
 /// The option names a snapshot uses, with their fields.
-fn options(options: &mut Options) -> [(&'static str, &mut bool); 16] {
+fn options(options: &mut Options) -> [(&'static str, &mut bool); 17] {
     [
         ("errexit", &mut options.errexit),
         ("nounset", &mut options.nounset),
@@ -124,6 +124,7 @@ fn options(options: &mut Options) -> [(&'static str, &mut bool); 16] {
         ("nocasematch", &mut options.nocasematch),
         ("expand_aliases", &mut options.expand_aliases),
         ("inherit_errexit", &mut options.inherit_errexit),
+        ("lastpipe", &mut options.lastpipe),
     ]
 }
 
