@@ -120,9 +120,10 @@ def with_timeout(arguments, key, timeout_ms):
 SHAPES = [
     Shape("shell", "shell", lambda l, t: with_timeout({"command": l}, "timeout_ms", t), contract, True, True),
     # Claude Code 2.1 (Bash, TaskStop, Read) moves a line past its timeout to the background;
-    # 2.0 (Bash, BashOutput, KillShell) stops it.
+    # 2.0 (Bash, BashOutput, KillShell; `claude-code` before 2.1 was served) stops it.
     Shape("claude-code", "Bash", lambda l, t: with_timeout({"command": l}, "timeout", t), contract, True,
           lambda listed: "TaskStop" in listed),
+    Shape("claude-code-2.0", "Bash", lambda l, t: with_timeout({"command": l}, "timeout", t), contract, True, False),
     # `bash` takes no timeout: its steps with one are not sent (None).
     Shape("anthropic-bash", "bash", lambda l, t: None if t else {"command": l}, contract, True, False),
     Shape("openai-shell", "shell", lambda l, t: with_timeout({"commands": [l]}, "timeout_ms", t), per_command,
@@ -201,7 +202,9 @@ def check_description(where, want, classes, text):
         has += want.get(name, {}).get("has", [])
         lacks += want.get(name, {}).get("lacks", [])
     for words in has:
-        check(words in text, f"{where}: the description does not say {words!r}: {text!r}")
+        # A list: the shapes say it in their own words, and one of these is enough.
+        check(any(w in text for w in ([words] if isinstance(words, str) else words)),
+              f"{where}: the description does not say {words!r}: {text!r}")
     for words in lacks:
         check(words not in text, f"{where}: the description says {words!r}: {text!r}")
 
