@@ -92,7 +92,7 @@ def draw(rng, model, shape_classes):
         choices += [
             lambda: (f'wait %{job}; echo "waited $?"', None, {"status": 0, "stdout": "waited 0\n"},
                      lambda read: model.jobs.remove(job)),
-            # A job half a second old is still sleeping: killed, it ends with 143 (SIGTERM).
+            # A job half a second old is still in its `sleep 2`: killed, it ends with 143 (SIGTERM).
             lambda: (f'kill %{job} 2>/dev/null; wait %{job}; echo "killed $?"', None,
                      {"status": 0, **({"stdout": "killed 143\n"} if time.monotonic() - model.started[job] < 0.5 else {})},
                      lambda read: model.jobs.remove(job)),
@@ -109,8 +109,8 @@ def timed_out(model, classes):
                 check(read.job == str(job), f"the promoted line is job %{job}, not %{read.job}")
                 model.jobs.append(job)
                 model.started[job] = time.monotonic()
-            return ("sleep 1", 150, {"status": 148, "stdout": ""}, after)
-        return ("sleep 1", 150, {"status": 124, "stdout": ""}, None)
+            return ("sleep 2", 150, {"status": 148, "stdout": ""}, after)
+        return ("sleep 2", 150, {"status": 124, "stdout": ""}, None)
     return call
 
 
