@@ -128,6 +128,7 @@ async def session(toolsh, workdir, shape, seed, calls):
             listed = (await client.list_tools()).tools
             described = [(t.name, t.description) for t in listed]
             classes = shape.classes([t.name for t in listed])
+            declared = next(t.output_schema for t in listed if t.name == shape.tool) is not None
             model = Model(root, "persistent" in classes)
             while len(history) < calls:
                 line, timeout_ms, expected, after = draw(rng, model, classes)
@@ -136,10 +137,10 @@ async def session(toolsh, workdir, shape, seed, calls):
                     continue
                 history.append(line if timeout_ms is None else f"{line}  (timeout_ms {timeout_ms})")
                 where = f"{shape.name} seed {seed} call {len(history)} `{line}`"
-                spill = check_call(where, result, read, expected)
+                spill = check_call(where, result, read, expected, declared)
                 if spill:
                     result, read = await shape.send(client, f"seq 1 {expected['long']} | cmp - {spill} && echo whole")
-                    check_call(f"{where} (its spill)", result, read, {"status": 0, "stdout": "whole\n"})
+                    check_call(f"{where} (its spill)", result, read, {"status": 0, "stdout": "whole\n"}, declared)
                 if after:
                     after(read)
                 check(os.path.exists(os.path.join(root, "keep.txt")), f"{where}: keep.txt was deleted")

@@ -106,7 +106,8 @@ function checkCut(where, output, whole) {
     return named[1];
 }
 
-function checkCall(where, result, read, expected) {
+// `declared`: the tool declares an output schema, so MCP requires structured content.
+function checkCall(where, result, read, expected, declared) {
     const status = expected.status;
     check(read.status === status, `${where}: status ${read.status}, expected ${status}: ${JSON.stringify(read.stdout.slice(-300))} ${JSON.stringify(read.stderr.slice(-500))}`);
     check(Boolean(result.isError) === (status !== 0 && status !== 148), `${where}: isError ${result.isError} with status ${status}`);
@@ -120,6 +121,7 @@ function checkCall(where, result, read, expected) {
     }
     if ('stdout' in expected) check(read.stdout === expected.stdout, `${where}: stdout ${JSON.stringify(read.stdout)}, expected ${JSON.stringify(expected.stdout)} (stderr ${JSON.stringify(read.stderr)})`);
     if ('stderr_has' in expected) check(read.stderr.includes(expected.stderr_has), `${where}: stderr ${JSON.stringify(read.stderr)} lacks ${expected.stderr_has}`);
+    check(read.facts || !declared, `${where}: no structured content, though the tool declares its schema`);
     if (read.facts) {
         const facts = read.facts;
         check(facts.exit === status && facts.truncated === 'long' in expected && (facts.spill ?? null) === spill,
@@ -174,7 +176,9 @@ async function runScenario(shape, client, names, questions, label) {
     const listed = (await client.listTools()).tools;
     const described = JSON.stringify(listed.map(t => [t.name, t.description]));
     const classes = [shape.persistent ? 'persistent' : 'process', shape.background(listed.map(t => t.name)) ? 'background' : 'stop'];
-    checkDescription(label, scenario.description, classes, listed.find(t => t.name === shape.tool).description);
+    const tool = listed.find(t => t.name === shape.tool);
+    const declared = Boolean(tool.outputSchema);
+    checkDescription(label, scenario.description, classes, tool.description);
     const send = async (line, timeout) => {
         const args = shape.args(line, timeout);
         if (!args) return [null, null];
@@ -193,14 +197,14 @@ async function runScenario(shape, client, names, questions, label) {
         const [result, read] = await send(step.line, step.timeout_ms);
         if (!result) continue;
         calls++;
-        const spill = checkCall(where, result, read, step);
+        const spill = checkCall(where, result, read, step, declared);
         check(questions.asked.length > 0 === 'answer' in step, `${where}: asked ${JSON.stringify(questions.asked)}`);
         for (const path of step.exists ?? []) check(existsSync(path), `${where}: ${path} is gone`);
         for (const path of step.absent ?? []) check(!existsSync(path), `${where}: ${path} exists`);
         if (step.capture === 'job') names.job = read.job;
         if (spill) {
             const [again, readAgain] = await send(`seq 1 ${step.long} | cmp - ${spill} && echo whole`);
-            checkCall(`${where} (its spill)`, again, readAgain, { status: 0, stdout: 'whole\n' });
+            checkCall(`${where} (its spill)`, again, readAgain, { status: 0, stdout: 'whole\n' }, declared);
             calls++;
         }
         const now = JSON.stringify((await client.listTools()).tools.map(t => [t.name, t.description]));

@@ -150,8 +150,9 @@ def check_cut(where, output, whole):
     return named[1]
 
 
-def check_call(where, result, read, expected):
-    """The invariants of every call: status, isError, structured facts, the cut mark."""
+def check_call(where, result, read, expected, declared=False):
+    """The invariants of every call: status, isError, structured facts (there whenever the tool
+    declares an output schema, as MCP requires), the cut mark."""
     status = expected["status"]
     check(read.status == status, f"{where}: status {read.status}, expected {status}: {read.stdout[-300:]!r} {read.stderr[-500:]!r}")
     # 148 is a line gone on as a job: not an error (docs/agents.md).
@@ -167,6 +168,7 @@ def check_call(where, result, read, expected):
         check(read.stdout == expected["stdout"], f"{where}: stdout {read.stdout!r}, expected {expected['stdout']!r} (stderr {read.stderr!r})")
     if "stderr_has" in expected:
         check(expected["stderr_has"] in read.stderr, f"{where}: stderr {read.stderr!r} lacks {expected['stderr_has']!r}")
+    check(read.facts is not None or not declared, f"{where}: no structured content, though the tool declares its schema")
     if read.facts is not None:
         facts = read.facts
         check(facts.get("exit") == status and facts.get("truncated") == ("long" in expected)
@@ -241,6 +243,7 @@ async def run_scenario(scenario, shape, client, names, questions, label):
     listed = (await client.list_tools()).tools
     described = [(t.name, t.description) for t in listed]
     classes = shape.classes([t.name for t in listed])
+    declared = next(t.output_schema for t in listed if t.name == shape.tool) is not None
     check_description(label, scenario["description"], classes, description_of(listed, shape.tool))
     calls = 0
     for number, step in enumerate(scenario["steps"], start=1):
@@ -255,7 +258,7 @@ async def run_scenario(scenario, shape, client, names, questions, label):
         if result is None:
             continue
         calls += 1
-        spill = check_call(where, result, read, step)
+        spill = check_call(where, result, read, step, declared)
         check(bool(questions.asked) == ("answer" in step), f"{where}: asked {questions.asked}")
         for path in step.get("exists", []):
             check(os.path.exists(path), f"{where}: {path} is gone")
@@ -266,7 +269,7 @@ async def run_scenario(scenario, shape, client, names, questions, label):
         if spill:
             # The file the mark names holds all of it, read through the same shape.
             again, read = await shape.send(client, f"seq 1 {step['long']} | cmp - {spill} && echo whole")
-            check_call(f"{where} (its spill)", again, read, {"status": 0, "stdout": "whole\n"})
+            check_call(f"{where} (its spill)", again, read, {"status": 0, "stdout": "whole\n"}, declared)
             calls += 1
         now = [(t.name, t.description) for t in (await client.list_tools()).tools]
         check(now == described, f"{where}: the tools or their description changed")
