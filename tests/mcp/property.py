@@ -8,7 +8,7 @@ every call the invariants of tests/mcp/scenario.py hold (`check_call`: status, i
 structured facts, the cut mark exactly when cut, at the cut, naming a file with all of it) and
 the description is what it was.
 
-CI runs one fixed seed per shape (`SEEDS`); `TOOLSH_PROPERTY_RUNS=N` runs N more seeds per shape
+CI runs two fixed seeds per shape (`SEEDS`); `TOOLSH_PROPERTY_RUNS=N` runs N more seeds per shape
 (drawn from the clock, printed), `TOOLSH_PROPERTY_SEED=S` replays seed S, and
 `TOOLSH_PROPERTY_CALLS=N` makes each session N calls long (default 40). A failure names the
 shape, the seed and the calls so far.
@@ -25,7 +25,7 @@ from mcp import Client, StdioServerParameters
 
 from scenario import PATH, SHAPES, check, check_call, leaves
 
-SEEDS = [42]
+SEEDS = [42, 7]
 FLAGS = ["--deny", "fs.delete"]
 # Past the contract's caps (2,000 lines): cut; at most that: whole.
 CAP_LINES = 2000
