@@ -1,7 +1,8 @@
 """Random sessions through every shape of `toolsh mcp` (the official Python MCP SDK): each call
 is drawn from a small grammar — echo, false, `exit N`, `(exit N)`, `cd`, a `cd` then `exit`,
-export and unset, a function defined and called, long output, a line past its timeout, `wait`
-and `kill` of the job it became, an unknown command, a denied `rm`, `test -f x || exit 1` — and
+export and unset, a function defined and called, long output, a line past its timeout (after a `cd`
+and an `export`, which it takes with it when it goes on as a job and leaves when it is
+stopped), `wait` and `kill` of the job it became, an unknown command, a denied `rm`, `test -f x || exit 1` — and
 a small model of the session (cwd, variables, functions, jobs; none of them outlives a call in
 the shapes that run each call as a process of its own) predicts its status and output. After
 every call the invariants of tests/mcp/scenario.py hold (`check_call`: status, isError,
@@ -86,7 +87,7 @@ def draw(rng, model, shape_classes):
         lambda: ("test -f keep.txt || exit 1", None, {"status": 0 if in_root else 1, "stdout": ""}, None),
     ]
     if "stop" in shape_classes or "background" in shape_classes:
-        choices.append(timed_out(model, shape_classes))
+        choices.append(timed_out(model, shape_classes, rng.random() < 0.5))
     if model.jobs:
         job = rng.choice(model.jobs)
         choices += [
@@ -100,7 +101,13 @@ def draw(rng, model, shape_classes):
     return rng.choice(choices)()
 
 
-def timed_out(model, classes):
+def timed_out(model, classes, changes):
+    """A line past its timeout, which may first change the session (`cd`, `export`): a line
+    that goes on as a job takes its changes with it, as `( line ) &` would; a line stopped at
+    its deadline leaves them, as bash's does when its foreground command is killed."""
+    sub = f"{model.root}/sub"
+    line = f"cd {sub} && export V2=late; sleep 2" if changes else "sleep 2"
+
     def call():
         if "background" in classes:
             job = model.next_job()
@@ -109,8 +116,9 @@ def timed_out(model, classes):
                 check(read.job == str(job), f"the promoted line is job %{job}, not %{read.job}")
                 model.jobs.append(job)
                 model.started[job] = time.monotonic()
-            return ("sleep 2", 150, {"status": 148, "stdout": ""}, after)
-        return ("sleep 2", 150, {"status": 124, "stdout": ""}, None)
+            return (line, 150, {"status": 148, "stdout": ""}, after)
+        stopped = (lambda read: model.keep(cwd=sub, vars={**model.vars, "V2": "late"})) if changes else None
+        return (line, 150, {"status": 124, "stdout": ""}, stopped)
     return call
 
 
