@@ -25,6 +25,7 @@ const PATH = '/usr/local/bin:/usr/bin:/bin';
 const MARK = /^\[truncated: .*\]$/;
 const MARK_PATH = /(?:all of it:|full output in) (\/\S+)\]$/;
 const PROMOTED = /still running as job %(\d+)|moved to the background \(ID: %(\d+)\)/;
+const STARTED = /^Command running in background with ID: %(\d+)\./;
 
 function check(condition, message) {
     if (!condition) throw new Error(message);
@@ -44,6 +45,9 @@ function contract(result) {
     const text = textOf(result);
     const moved = text.match(PROMOTED);
     if (moved && text.startsWith('Command ')) return { status: 148, stdout: '', stderr: text, job: moved[2] };
+    // Claude Code 2.1: a line started with run_in_background.
+    const started = text.match(STARTED);
+    if (started) return { status: 0, stdout: '', stderr: text, job: started[1] };
     const ended = text.match(/(?:^|\n)\[exit (\d+)\]$/);
     check(ended, `the contract ends with [exit N]: ${JSON.stringify(text.slice(-300))}`);
     const body = text.slice(0, ended.index) + (ended.index > 0 ? '\n' : '');
@@ -83,7 +87,7 @@ const withTimeout = (args, key, ms) => (ms ? { ...args, [key]: ms } : args);
 const shapes = [
     { name: 'shell', tool: 'shell', args: (l, t) => withTimeout({ command: l }, 'timeout_ms', t), layout: contract, persistent: true, background: () => true },
     // Claude Code 2.1 (Bash, TaskStop, Read) moves a line past its timeout on; 2.0 (BashOutput, KillShell) stops it.
-    { name: 'claude-code', tool: 'Bash', args: (l, t) => withTimeout({ command: l }, 'timeout', t), layout: contract, persistent: true, background: listed => listed.includes('TaskStop') },
+    { name: 'claude-code', tool: 'Bash', args: (l, t) => withTimeout({ command: l }, 'timeout', t), layout: contract, persistent: true, background: listed => listed.includes('TaskStop'), ownBackground: l => ({ command: l, run_in_background: true }) },
     { name: 'claude-code-2.0', tool: 'Bash', args: (l, t) => withTimeout({ command: l }, 'timeout', t), layout: contract, persistent: true, background: () => false },
     { name: 'anthropic-bash', tool: 'bash', args: (l, t) => (t ? null : { command: l }), layout: contract, persistent: true, background: () => false },
     { name: 'openai-shell', tool: 'shell', args: (l, t) => withTimeout({ commands: [l] }, 'timeout_ms', t), layout: perCommand, persistent: true, background: () => false },
@@ -175,12 +179,14 @@ function connectClient(questions) {
 async function runScenario(shape, client, names, questions, label) {
     const listed = (await client.listTools()).tools;
     const described = JSON.stringify(listed.map(t => [t.name, t.description]));
-    const classes = [shape.persistent ? 'persistent' : 'process', shape.background(listed.map(t => t.name)) ? 'background' : 'stop'];
+    const classes = [shape.persistent ? 'persistent' : 'process', shape.background(listed.map(t => t.name)) ? 'background' : 'stop',
+        ...(shape.ownBackground ? ['own-background'] : [])];
     const tool = listed.find(t => t.name === shape.tool);
     const declared = Boolean(tool.outputSchema);
     checkDescription(label, scenario.description, classes, tool.description);
-    const send = async (line, timeout) => {
-        const args = shape.args(line, timeout);
+    // `own`: start the line the shape's own way in the background.
+    const send = async (line, timeout, own) => {
+        const args = own ? shape.ownBackground(line) : shape.args(line, timeout);
         if (!args) return [null, null];
         const result = await client.callTool({ name: shape.tool, arguments: args });
         return [result, shape.layout(result)];
@@ -194,7 +200,7 @@ async function runScenario(shape, client, names, questions, label) {
         const where = `${label} step ${index + 1} \`${step.line}\``;
         questions.answer = step.answer;
         questions.asked = [];
-        const [result, read] = await send(step.line, step.timeout_ms);
+        const [result, read] = await send(step.line, step.timeout_ms, step.own_background);
         if (!result) continue;
         calls++;
         const spill = checkCall(where, result, read, step, declared);

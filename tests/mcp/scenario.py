@@ -6,10 +6,12 @@ every call it checks the status, isError, the structured facts, the cut mark and
 description (see `check_call`); tests/mcp/scenario.mjs runs the same data through the official
 TypeScript client.
 
-Each shape is an adapter (`SHAPES`): how a line is sent (its tool and arguments) and how a
-result is read (its layout: where the status, the output and the streams are). The classes of
-a shape pick the step variants: `persistent` or `process` (does `cd` outlive the call?),
-`background` or `stop` (what a line past its timeout does).
+Each shape is an adapter (`SHAPES`): how a line is sent (its tool and arguments; and, where the
+shape has one, its own way to start a line in the background: claude-code's
+`run_in_background`) and how a result is read (its layout: where the status, the output and the
+streams are). The classes of a shape pick the step variants: `persistent` or `process` (does
+`cd` outlive the call?), `background` or `stop` (what a line past its timeout does),
+`own-background`.
 
 tests/mcp/property.py reuses the adapters and checks (`Shape`, `check_call`).
 
@@ -33,6 +35,7 @@ PATH = "/usr/local/bin:/usr/bin:/bin"
 MARK = re.compile(r"\[truncated: [^\n]*\]")
 MARK_PATH = re.compile(r"(?:all of it:|full output in) (/\S+)\]$")
 PROMOTED = re.compile(r"still running as job %(\d+)|moved to the background \(ID: %(\d+)\)")
+STARTED = re.compile(r"Command running in background with ID: %(\d+)\.")
 
 
 def check(condition, message):
@@ -60,6 +63,9 @@ def contract(result):
     moved = PROMOTED.search(text)
     if moved and text.startswith("Command "):  # Claude Code 2.1: a line past its timeout, moved on
         return Read(148, "", text, job=moved[2])
+    started = STARTED.match(text)
+    if started:  # Claude Code 2.1: a line started with run_in_background
+        return Read(0, "", text, job=started[1])
     ended = re.search(r"(?:^|\n)\[exit (\d+)\]$", text)
     check(ended is not None, f"the contract ends with [exit N]: {text[-300:]!r}")
     stdout, stderr = streams(text[:ended.start()] + ("\n" if ended.start() > 0 else ""))
@@ -97,16 +103,18 @@ class Shape:
     """A shape's adapter: its tool, how a line and its timeout become arguments, its layout,
     its classes."""
 
-    def __init__(self, name, tool, arguments, layout, persistent, background):
+    def __init__(self, name, tool, arguments, layout, persistent, background, own_background=None):
         self.name, self.tool, self.arguments, self.layout = name, tool, arguments, layout
-        self.persistent, self.background = persistent, background
+        self.persistent, self.background, self.own_background = persistent, background, own_background
 
     def classes(self, listed):
         background = self.background(listed) if callable(self.background) else self.background
-        return {"persistent" if self.persistent else "process", "background" if background else "stop"}
+        own = {"own-background"} if self.own_background else set()
+        return {"persistent" if self.persistent else "process", "background" if background else "stop"} | own
 
-    async def send(self, client, line, timeout_ms=None):
-        arguments = self.arguments(line, timeout_ms)
+    async def send(self, client, line, timeout_ms=None, own_background=False):
+        """Sends `line`, or starts it the shape's own way in the background (`own_background`)."""
+        arguments = self.own_background(line) if own_background else self.arguments(line, timeout_ms)
         if arguments is None:
             return None, None
         result = await client.call_tool(self.tool, arguments)
@@ -122,7 +130,7 @@ SHAPES = [
     # Claude Code 2.1 (Bash, TaskStop, Read) moves a line past its timeout to the background;
     # 2.0 (Bash, BashOutput, KillShell; `claude-code` before 2.1 was served) stops it.
     Shape("claude-code", "Bash", lambda l, t: with_timeout({"command": l}, "timeout", t), contract, True,
-          lambda listed: "TaskStop" in listed),
+          lambda listed: "TaskStop" in listed, lambda l: {"command": l, "run_in_background": True}),
     Shape("claude-code-2.0", "Bash", lambda l, t: with_timeout({"command": l}, "timeout", t), contract, True, False),
     # `bash` takes no timeout: its steps with one are not sent (None).
     Shape("anthropic-bash", "bash", lambda l, t: None if t else {"command": l}, contract, True, False),
@@ -254,7 +262,7 @@ async def run_scenario(scenario, shape, client, names, questions, label):
         line = step["line"]
         where = f"{label} step {number} `{line}`"
         questions.answer, questions.asked = step.get("answer"), []
-        result, read = await shape.send(client, line, step.get("timeout_ms"))
+        result, read = await shape.send(client, line, step.get("timeout_ms"), step.get("own_background", False))
         if result is None:
             continue
         calls += 1
