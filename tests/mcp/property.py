@@ -24,7 +24,7 @@ import time
 
 from mcp import Client, StdioServerParameters
 
-from scenario import PATH, SHAPES, check, check_call, leaves
+from scenario import SHAPES, check, check_call, leaves, server_env
 
 SEEDS = [42, 7]
 FLAGS = ["--deny", "fs.delete"]
@@ -127,8 +127,10 @@ async def session(toolsh, workdir, shape, seed, calls):
     os.makedirs(os.path.join(root, "sub"))
     with open(os.path.join(root, "keep.txt"), "w") as f:
         f.write("keep\n")
+    home = f"{root}-home"
+    os.makedirs(home)
     params = StdioServerParameters(command=toolsh, args=["mcp", "--shape", shape.name, "--root", root, *FLAGS],
-                                   env={"PATH": PATH})
+                                   env=server_env(home))
     rng = random.Random(seed)
     history = []
     try:

@@ -160,7 +160,11 @@ function prepare(base) {
         writeFileSync(join(rootDir, path), content);
     }
     mkdirSync(outside, { recursive: true });
-    const names = { root: rootDir, outside, servers };
+    // A HOME of its own, so that what toolsh keeps there (its default store and audit log) is
+    // this test's, not the user's.
+    const home = join(base, 'home');
+    mkdirSync(home, { recursive: true });
+    const names = { root: rootDir, outside, servers, home };
     const config = join(outside, 'toolsh.toml');
     writeFileSync(config, fill(scenario.config, names));
     return [names, ['--root', rootDir, '--config', config, ...scenario.flags]];
@@ -223,7 +227,7 @@ async function overStdio(shape, base) {
     const [names, flags] = prepare(base);
     const questions = { answer: null, asked: [] };
     const client = connectClient(questions);
-    await client.connect(new stdio.StdioClientTransport({ command: toolsh, args: ['mcp', '--shape', shape.name, ...flags], env: { PATH } }));
+    await client.connect(new stdio.StdioClientTransport({ command: toolsh, args: ['mcp', '--shape', shape.name, ...flags], env: { PATH, HOME: names.home } }));
     try {
         await runScenario(shape, client, names, questions, `${shape.name} (stdio)`);
     } finally {
@@ -234,7 +238,7 @@ async function overStdio(shape, base) {
 async function overHttp(shape, base) {
     const [names, flags] = prepare(base);
     const server = spawn(toolsh, ['mcp', '--http', '127.0.0.1:0', '--shape', shape.name, ...flags], {
-        env: { PATH },
+        env: { PATH, HOME: names.home },
         stdio: ['ignore', 'ignore', 'pipe'],
     });
     try {

@@ -219,15 +219,22 @@ def check_description(where, want, classes, text):
         check(words not in text, f"{where}: the description says {words!r}: {text!r}")
 
 
+def server_env(home):
+    """The server's environment: the system's PATH, and a HOME of its own, so that what toolsh
+    keeps there (its default store and audit log) is this test's, not the user's."""
+    return {"PATH": PATH, "HOME": home}
+
+
 def prepare(scenario, base):
-    """A fresh workspace and a directory beside it; the names the scenario's text uses."""
+    """A fresh workspace, a directory beside it and a HOME; the names the scenario's text uses."""
     root, outside = os.path.join(base, "root"), os.path.join(base, "outside")
     for path, content in scenario["files"].items():
         os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
         with open(os.path.join(root, path), "w") as f:
             f.write(content)
     os.makedirs(outside)
-    names = {"root": root, "outside": outside, "servers": os.path.abspath(SERVERS)}
+    os.makedirs(os.path.join(base, "home"))
+    names = {"root": root, "outside": outside, "servers": os.path.abspath(SERVERS), "home": os.path.join(base, "home")}
     config = os.path.join(outside, "toolsh.toml")
     with open(config, "w") as f:
         f.write(fill(scenario["config"], names))
@@ -288,7 +295,8 @@ async def run_scenario(scenario, shape, client, names, questions, label):
 async def over_stdio(toolsh, scenario, shape, base):
     names, flags = prepare(scenario, base)
     questions = Questions()
-    params = StdioServerParameters(command=toolsh, args=["mcp", "--shape", shape.name, *flags], env={"PATH": PATH})
+    params = StdioServerParameters(command=toolsh, args=["mcp", "--shape", shape.name, *flags],
+                                   env=server_env(names["home"]))
     async with Client(params, elicitation_callback=questions) as client:
         return await run_scenario(scenario, shape, client, names, questions, f"{shape.name} (stdio)")
 
@@ -296,7 +304,8 @@ async def over_stdio(toolsh, scenario, shape, base):
 async def over_http(toolsh, scenario, shape, base):
     names, flags = prepare(scenario, base)
     server = subprocess.Popen([toolsh, "mcp", "--http", "127.0.0.1:0", "--shape", shape.name, *flags],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env={"PATH": PATH})
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                              env=server_env(names["home"]))
     try:
         said = server.stderr.readline()
         check(said.startswith("toolsh: serving MCP on "), f"the server's address: {said!r}")
