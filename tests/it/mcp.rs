@@ -9,8 +9,11 @@
 //! transcripts (`tests/mcp/shapes.py`, `tests/mcp/transcripts/`); the cut of long output marked
 //! where it is in every shape, the file it names read back whole, and the operator's caps
 //! (`tests/mcp/cuts.py`); what Codex 0.171 and Claude Code 2.1 send (`tests/mcp/versions.py`);
-//! a session restored by its id
-//! after `toolsh serve --http` is killed and started again (`tests/mcp/restart.py`).
+//! a session restored by its id after `toolsh serve --http` is killed and started again
+//! (`tests/mcp/restart.py`); one whole session of 30+ calls described once
+//! (`tests/mcp/scenario.json`) through both clients in every shape, and random sessions from a
+//! small grammar against a model of the session (`tests/mcp/scenario.py`,
+//! `tests/mcp/scenario.mjs`, `tests/mcp/property.py`).
 
 use std::process::Command;
 
@@ -122,6 +125,21 @@ fn http_mode_keeps_fifty_concurrent_sessions_apart() {
 #[test]
 fn an_http_session_survives_its_server_being_killed_and_started_again() {
     python("restart.py");
+}
+
+#[test]
+fn a_whole_session_holds_its_contract_after_every_call_in_every_shape_through_the_python_sdk() {
+    python("scenario.py");
+}
+
+#[test]
+fn a_whole_session_holds_its_contract_after_every_call_in_every_shape_through_the_typescript_client() {
+    drive("node", "scenario.mjs");
+}
+
+#[test]
+fn random_sessions_hold_the_contract_a_model_of_the_session_predicts_in_every_shape() {
+    python("property.py");
 }
 
 /// A child process killed and reaped when dropped.
