@@ -236,16 +236,17 @@ fn described(shell: &Shell, persists: &str, promotes: bool) -> String {
         true => "no host programs (python, node, git…)".to_string(),
         false => format!("host programs (real, confined): {}", hosts.join(" ")),
     };
+    // Only where a line past its time goes on as a job is there a 148 to explain.
     let job = match promotes {
-        true => "148 past timeout_ms, still running as job %N (`wait %N`, `kill %N`)",
-        false => "148 went on as a job",
+        true => ", 148 past timeout_ms, still running as job %N (`wait %N`, `kill %N`)",
+        false => "",
     };
     let mut out = format!(
         "Bash in a sandboxed workspace (cwd {}); {hosts}. Pipes, redirects, functions, loops, heredocs, \
 $(...); {persists} `help NAME`: any command's or tool's usage; `help [NS]`, `config tools QUERY` list \
 them; tools are commands (`fs.read --path f`, `ns.tool '{{json}}'`). Output: stdout, `[stderr]` + \
 stderr, a mark where cut naming a file with all of it, `[exit N]`. Exit 1/2 failed (2 usage), 124 \
-timeout, 125 unavailable, 126 denied by policy (nothing ran), 127 unknown, 130 cancelled, {job}. \
+timeout, 125 unavailable, 126 denied by policy (nothing ran), 127 unknown, 130 cancelled{job}. \
 who/ping/msg: other agents, not the network.\nCommands besides bash builtins:",
         shell.cwd()
     );
