@@ -568,6 +568,20 @@ impl Interp {
             return Ok(false);
         }
         let result = match &assign.value {
+            // Through a reference to an element (`declare -n r='a[i]'; r=v`).
+            AssignValue::Scalar(word)
+                if assign.index.is_none()
+                    && self.state.vars.element_target(name).is_some()
+                    && !attrs.has(Attrs::INTEGER) =>
+            {
+                let value = self.expand_assigned(word, io).await?;
+                let (array, key) = self.reference_element(name, io).await?;
+                let value = match assign.append {
+                    true => self.state.vars.element(&array, &key).unwrap_or_default().to_string() + &value,
+                    false => value,
+                };
+                self.state.vars.set_element(&array, &key, value, false)
+            }
             AssignValue::Scalar(word) => {
                 let mut value = self.expand_assigned(word, io).await?;
                 if attrs.has(Attrs::INTEGER) {

@@ -334,6 +334,19 @@ impl Interp {
         self.expand_string(&expanded, io).await
     }
 
+    /// The array and key a reference to an element names (`declare -n r='a[i+1]'`): an indexed
+    /// array's subscript is arithmetic, evaluated now, as bash evaluates it at each use.
+    pub(crate) async fn reference_element(&mut self, name: &str, io: &Io) -> Result<(String, String), Flow> {
+        let Some((array, key)) = self.state.vars.element_target(name) else {
+            return Ok((name.to_string(), String::new()));
+        };
+        if matches!(self.state.vars.get(&array).map(|var| &var.value), Some(Value::Assoc(_))) {
+            return Ok((array, key));
+        }
+        let at = self.arith(&key, io).await?;
+        Ok((array, at.to_string()))
+    }
+
     /// Expands a word to a pattern: quoted characters are escaped with backslashes.
     pub(crate) async fn expand_pattern(&mut self, word: &Word, io: &Io) -> Result<String, Flow> {
         let fields = self.build(word, Mode::Pattern, io).await?;
@@ -853,7 +866,15 @@ impl Interp {
                 ParamValue::Unset
             }
             _ if index.is_none() && state.vars.element_target(name).is_some() => {
-                state.vars.get_str(name).map_or(ParamValue::Unset, |s| ParamValue::Str(s.to_string()))
+                // `declare -n r='a[@]'`: every element, as `${a[@]}`.
+                if let Some((array, key @ ("@" | "*"))) =
+                    state.vars.element_target(name).as_ref().map(|(array, key)| (array.clone(), key.as_str()))
+                {
+                    let items = state.vars.get(&array).map(|var| var.values()).unwrap_or_default();
+                    return Ok(ParamValue::List { items, star: key == "*" });
+                }
+                let (array, key) = self.reference_element(name, io).await?;
+                self.state.vars.element(&array, &key).map_or(ParamValue::Unset, |s| ParamValue::Str(s.to_string()))
             }
             _ => {
                 let Some(var) = state.vars.get(name) else {

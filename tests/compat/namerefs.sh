@@ -144,3 +144,30 @@ declare -n c1=c2; declare -n c2=c1; echo "<$c1>"; c1=5; echo "not reached"
 warning: c1: circular name reference
 warning: c1: circular name reference
 ## status: 1
+
+### a reference to an element in arithmetic, loops and assignments
+declare -n ref='arr[0]'; arr=(5); (( ref++ )); echo ${arr[0]}; ref=9; echo ${arr[0]} $((ref*2)); i=1; arr[1]=3; declare -n r2='arr[i]'; for (( r2=0; r2<3; r2++ )); do echo -n "$r2 "; done; echo; r2=7; r2+=x; i=5; echo "[$r2]"; declare -p arr
+## stdout:
+6
+9 18
+0 1 2 
+[]
+declare -a arr=([0]="9" [1]="7x")
+## status: 0
+
+### a reference to an associative element
+declare -A m=([k]=4); declare -n mr='m[k]'; echo $((mr+1)); (( mr+=2 )); echo ${m[k]} $mr
+## stdout:
+5
+6 6
+## status: 0
+
+### a reference to every element
+arr=(1 2 3); declare -n r='arr[@]'; echo "${r}"; for x in "$r"; do echo "<$x>"; done; declare -n s='arr[*]'; echo "$s"
+## stdout:
+1 2 3
+<1>
+<2>
+<3>
+1 2 3
+## status: 0

@@ -576,6 +576,21 @@ impl ArithEnv for ArithVars<'_> {
         {
             return Ok(Cow::Owned(value));
         }
+        // A reference to an element (`declare -n ref='arr[i]'`) reads that element.
+        if index.is_none()
+            && let Some((array, key)) = self.state.vars.element_target(name)
+        {
+            let assoc = matches!(self.state.vars.get(&array).map(|var| &var.value), Some(crate::vars::Value::Assoc(_)));
+            if assoc {
+                let value = self.state.vars.get(&array).and_then(|var| match &var.value {
+                    crate::vars::Value::Assoc(map) => map.get(&key).cloned(),
+                    _ => None,
+                });
+                return Ok(Cow::Owned(value.unwrap_or_default()));
+            }
+            let at = eval(&key, self)?;
+            return Ok(Cow::Owned(self.get_var(&array, Some(at))?.into_owned()));
+        }
         let Some(var) = self.state.vars.get(name) else {
             if self.state.options.nounset {
                 return Err(ArithError(format!("{name}: unbound variable")));
@@ -595,6 +610,15 @@ impl ArithEnv for ArithVars<'_> {
     }
 
     fn set_var(&mut self, name: &str, index: Option<i64>, value: i64) -> Result<(), ArithError> {
+        // A reference to an element writes that element, its subscript evaluated as one.
+        if index.is_none()
+            && let Some((array, key)) = self.state.vars.element_target(name)
+        {
+            let assoc = matches!(self.state.vars.get(&array).map(|var| &var.value), Some(crate::vars::Value::Assoc(_)));
+            let key = if assoc { key } else { eval(&key, self)?.to_string() };
+            let result = self.state.vars.set_element(&array, &key, value.to_string(), false);
+            return result.map_err(|e| ArithError(format!("{}: readonly variable", e.0)));
+        }
         let result = match index {
             None => self.state.vars.set_number(name, value),
             Some(idx) => self.state.vars.set_element(name, &idx.to_string(), value.to_string(), false),
