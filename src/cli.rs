@@ -734,7 +734,13 @@ pub fn main(argv: Vec<String>) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let mut shell = builder.build();
+    let mut shell = match builder.try_build() {
+        Ok(shell) => shell,
+        Err(err) => {
+            eprintln!("toolsh: {err}");
+            return EXIT_USAGE;
+        }
+    };
     if let Some(name) = &options.session
         && !options.fresh
         && let Err(why) = shell.restore_session(name)

@@ -141,6 +141,7 @@ pub fn mount(
                 }
                 Err(err) => {
                     warn(&format!("{}; its tools are not mounted", err.message));
+                    builder = builder.unlisted(&config.alias);
                     continue;
                 }
             },
@@ -200,18 +201,19 @@ impl MountedTool {
         let annotations = listed.get("annotations");
         let hint = |name: &str| annotations.and_then(|a| a.get(name)).and_then(Value::as_bool);
         let mut spec = ToolSpec::with_schema(&format!("{alias}.{remote}"), description, schema);
-        // The operator declared the server: its tools run as the server describes them. A
-        // read-only tool reads; one the server marks destructive hands its effect to a world
-        // outside the workspace, which the profiles ask about (docs/tools.md).
-        spec = match (hint("readOnlyHint"), hint("destructiveHint")) {
-            (Some(true), _) => spec.read_only(),
-            (_, Some(true)) => spec.side_effect(SideEffect::Delegating),
-            _ => spec.side_effect(SideEffect::SideEffecting),
+        // A tool is what its annotations say, and an absent hint is what MCP's schema says it
+        // defaults to: not read-only, destructive, open-world. So a tool that says nothing is
+        // judged as the worst it could be (`sql.delete_records`, `git_push`), never as a local
+        // edit; the operator opens it with an allow rule (`--allow sql.delete_records`,
+        // `--allow sql`), and a server that describes its tools gets them judged as described.
+        spec = if hint("readOnlyHint").unwrap_or(false) {
+            spec.read_only()
+        } else if hint("destructiveHint").unwrap_or(true) {
+            spec.side_effect(SideEffect::Delegating)
+        } else {
+            spec.side_effect(SideEffect::SideEffecting)
         };
-        // One that says it reaches an open world (the web, a public service) is judged as the
-        // network is: only an explicit hint, since the protocol's default (absent = open)
-        // would judge every server the operator declared as the network.
-        if hint("openWorldHint") == Some(true) {
+        if hint("openWorldHint").unwrap_or(true) {
             spec = spec.open_world();
         }
         Ok(MountedTool {

@@ -4,6 +4,7 @@
 
 use super::gate::{Gate, digest};
 use super::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec};
+use crate::policy::{NamePattern, Policy, PolicyError};
 use rustc_hash::FxHashMap;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -101,6 +102,9 @@ impl Registry {
     }
 
     /// Adds a namespace of changing tools; a namespace the registry already has is refused.
+    /// Aliases of built-in tools spelt in that namespace (`sql.query` for `db.query`) are
+    /// dropped: the namespace is the source's whole, and a name of it typed by the model must
+    /// reach the mounted server, never quietly run toolsh's own tool instead.
     pub fn add_source(&mut self, source: Arc<dyn ToolSource>) -> Result<(), String> {
         let namespace = source.namespace().to_string();
         let tables = self.tables();
@@ -112,6 +116,9 @@ impl Registry {
             || self.sources.iter().any(|s| s.namespace() == namespace);
         if taken {
             return Err(format!("the namespace '{namespace}' is already registered"));
+        }
+        if let Some(tables) = self.tables.get_mut() {
+            tables.aliases.retain(|alias, _| !in_namespace(alias, &namespace));
         }
         self.sources.push(source);
         Ok(())
@@ -155,6 +162,77 @@ impl Registry {
             }
         }
         all.into_values().collect()
+    }
+
+    /// Checks that every rule and `disable` entry of `policy` names at least one tool — built
+    /// in, registered, a host program or a mounted server's — so that a typo (`fs.dlete`) or a
+    /// name that is no tool's (`rm`, `read_file`) stops the shell instead of protecting nothing.
+    /// A pattern in a namespace of `unlisted` (a declared server whose tools could not be
+    /// listed, which was reported already) is left unchecked; one in a mounted namespace that
+    /// none of its listed tools match has the server list them again first, as a lookup does
+    /// (a cached list may predate the tool). `commands` gives the tools a shell command calls,
+    /// for the hint when a rule names a command.
+    pub fn check(
+        &self,
+        policy: &Policy,
+        unlisted: &[String],
+        commands: impl Fn(&str) -> Option<&'static [&'static str]>,
+    ) -> Result<(), PolicyError> {
+        let mut names: Vec<String> =
+            self.all().into_iter().chain(self.disabled().cloned()).map(|t| t.spec().name.clone()).collect();
+        names.sort();
+        names.dedup();
+        for pattern in policy.name_patterns() {
+            if names.iter().any(|name| pattern.matches(name)) {
+                continue;
+            }
+            let namespace = pattern.written.split_once('.').map_or(pattern.written, |(ns, _)| ns);
+            if unlisted.iter().any(|alias| alias == namespace) {
+                continue;
+            }
+            if let Some(source) = self.sources.iter().find(|s| s.namespace() == namespace)
+                && source.refresh()
+                && source.tools().keys().any(|name| pattern.matches(name))
+            {
+                continue;
+            }
+            return Err(PolicyError { rule: pattern.rule.to_string(), hint: self.hint(pattern, &names, &commands) });
+        }
+        Ok(())
+    }
+
+    /// What a pattern that names no tool probably meant: the tool an alias stands for, the
+    /// tools a command calls, or the tools and namespaces a small edit away.
+    fn hint(
+        &self,
+        pattern: NamePattern<'_>,
+        names: &[String],
+        commands: impl Fn(&str) -> Option<&'static [&'static str]>,
+    ) -> Option<String> {
+        let written = pattern.written;
+        if let Some(tool) = self.tables().aliases.get(written) {
+            return Some(format!("'{written}' is another name of {tool}; rules name the tool: {tool}"));
+        }
+        if let Some(tools) = commands(written) {
+            return Some(format!("'{written}' is a command; rules name the tools it calls: {}", tools.join(", ")));
+        }
+        let within = (written.chars().count() / 3).max(1);
+        let namespaces = names.iter().filter_map(|n| n.split_once('.').map(|(ns, _)| ns));
+        let mut close: Vec<(usize, &str)> = names
+            .iter()
+            .map(String::as_str)
+            .chain(namespaces)
+            .filter_map(|name| {
+                let exact_tool = name.split_once('.').is_some_and(|(_, tool)| tool == written);
+                let distance = if exact_tool { 0 } else { crate::suggest::edit_distance(written, name) };
+                (distance <= within).then_some((distance, name))
+            })
+            .collect();
+        close.sort();
+        close.dedup_by(|a, b| a.1 == b.1);
+        close.truncate(3);
+        let close: Vec<&str> = close.into_iter().map(|(_, name)| name).collect();
+        (!close.is_empty()).then(|| format!("did you mean {}?", close.join(" or ")))
     }
 
     /// Checks `args` against the tool's schema (after applying parameter aliases), passes the
@@ -257,7 +335,8 @@ impl Tables {
         if let Some(alias) = spec.aliases.iter().find(|alias| taken(alias)) {
             return Err(format!("alias '{alias}' of '{name}' is already taken"));
         }
-        for alias in &spec.aliases {
+        // An alias in a source's namespace would shadow its tools (see `Registry::add_source`).
+        for alias in spec.aliases.iter().filter(|alias| !sources.iter().any(|s| in_namespace(alias, s.namespace()))) {
             self.aliases.insert(alias.clone(), name.clone());
         }
         self.tools.insert(name, tool);
@@ -273,6 +352,11 @@ impl Tables {
         let tools = &self.tools;
         self.aliases.retain(|_, name| tools.contains_key(name));
     }
+}
+
+/// Whether `name` is spelt in `namespace` (`sql.query` in `sql`).
+fn in_namespace(name: &str, namespace: &str) -> bool {
+    name.split_once('.').is_some_and(|(ns, _)| ns == namespace)
 }
 
 /// The call's subject: the value of the spec's subject property, a path made absolute.
