@@ -320,6 +320,13 @@ fn a_declared_git_still_writes_its_own_configuration() {
     assert!(out.stderr.contains("git's configuration runs code later"), "{}", out.stderr);
     let config = std::fs::read_to_string(ws.path().join(".git/config")).expect("git's config");
     assert!(config.contains("name = Ada") && !config.contains("evil"), "{config}");
+    // The operator reads beside the program's verdict that rules over its words are advisory.
+    let out = toolsh(ws.path(), &["--host", "git", "-c", "config tools host.git"]);
+    assert!(
+        out.stdout.contains("word rules are advisory") && out.stdout.contains("confinement is the boundary"),
+        "{}",
+        out.stdout
+    );
 }
 
 #[test]
