@@ -281,6 +281,13 @@ fn files_that_run_code_later_are_out_of_the_shells_reach() {
         "apply_patch '*** Begin Patch\n*** Add File: .git/hooks/post-checkout\n+evil\n*** End Patch'",
         "fs.write --path .git/config --content evil",
         "cd .git && echo evil > hooks/pre-commit",
+        "chmod +x .git/hooks/pre-commit",
+        "ln -s /bin/sh .git/hooks/post-checkout",
+        "touch .git/hooks/post-checkout",
+        "mkdir -p t && echo evil > t/post-checkout && tar -cf t.tar -C t post-checkout && tar -xf t.tar -C .git/hooks",
+        "awk 'BEGIN { print \"[core]\" > \".git/config\" }'",
+        "sqlite3 .git/config 'create table t(a)'",
+        "mktemp -p .git/hooks",
     ];
     for route in routes {
         let ws = repository();
