@@ -4,8 +4,9 @@
 //! defaults. A rule is `PATTERN` or `PATTERN:ARG`, where `PATTERN` is a glob over qualified tool
 //! names (`fs.*`, or a namespace alone: `fs`) and `ARG` a glob over the call's subject (its path
 //! or URL; `*` alone is any subject). Precedence: deny ▸ ask ▸ allow ▸ the profile's default for
-//! the tool's side effect. The control plane (the config file, the store, secrets, what runs
-//! code later) is never writable, whatever the rules say. Whether each pattern names a tool
+//! the tool's side effect. The control plane (the config file, the store, secrets) is never
+//! writable, whatever the rules say; what runs code later (git hooks, CI workflows, …) only by
+//! an allow rule that names its path. Whether each pattern names a tool
 //! at all is checked against the registry when the shell is built
 //! ([`crate::tools::Registry::check`]), so a rule that matches nothing never passes unseen.
 

@@ -420,6 +420,63 @@ mod tests {
         assert!(late.register(tool("write_file.x")).is_ok());
     }
 
+    /// A source of any namespace with the tools named.
+    struct Named(&'static str, Arc<BTreeMap<String, Arc<dyn Tool>>>);
+
+    impl ToolSource for Named {
+        fn namespace(&self) -> &str {
+            self.0
+        }
+        fn tools(&self) -> Arc<BTreeMap<String, Arc<dyn Tool>>> {
+            self.1.clone()
+        }
+    }
+
+    #[test]
+    fn a_source_drops_the_built_in_aliases_spelt_in_its_namespace() {
+        let mut registry = Registry::builtin();
+        assert_eq!(registry.resolve("sql.query").map(|t| t.spec().name.clone()).as_deref(), Some("db.query"));
+        let tools = BTreeMap::from([("sql.query".to_string(), tool("sql.query"))]);
+        registry.add_source(Arc::new(Named("sql", Arc::new(tools)))).expect("sql is free");
+        assert_eq!(registry.resolve("sql.query").map(|t| t.spec().name.clone()).as_deref(), Some("sql.query"));
+        assert!(registry.resolve("sql.execute").is_none(), "the server has no such tool");
+        assert_eq!(registry.resolve("query_db").map(|t| t.spec().name.clone()).as_deref(), Some("db.query"));
+    }
+
+    #[test]
+    fn a_policy_names_registered_tools_or_says_what_was_meant() {
+        use crate::policy::{Policy, Verdict};
+        let mut registry = Registry::builtin();
+        let tools = BTreeMap::from([("mem.forget".to_string(), tool("mem.forget"))]);
+        registry.add_source(Arc::new(Named("mem", Arc::new(tools)))).expect("mem is free");
+        let commands = |name: &str| (name == "rm").then_some(&["fs.delete"][..]);
+        let check = |verdict, rule: &str| {
+            let mut policy = Policy::default();
+            policy.add(verdict, rule, "/").expect("parses");
+            registry.check(&policy, &["gone".to_string()], commands).map_err(|e| e.to_string())
+        };
+        for rule in ["fs", "fs.*", "fs.del*", "mem", "mem.forget", "*", "gone.anything", "fs.write:src/**"] {
+            assert_eq!(check(Verdict::Deny, rule), Ok(()), "{rule}");
+        }
+        let refused = [
+            ("fs.dlete", "rule 'deny:fs.dlete' matches no tool (did you mean fs.delete?)"),
+            ("rm", "rule 'deny:rm' matches no tool ('rm' is a command; rules name the tools it calls: fs.delete)"),
+            (
+                "read_file",
+                "rule 'deny:read_file' matches no tool ('read_file' is another name of fs.read; rules name the tool: fs.read)",
+            ),
+            ("mem.forgot", "rule 'deny:mem.forgot' matches no tool (did you mean mem.forget?)"),
+            ("zzz.*", "rule 'deny:zzz.*' matches no tool (run 'toolsh -c \"config tools\"' to list them)"),
+        ];
+        for (rule, said) in refused {
+            assert_eq!(check(Verdict::Deny, rule), Err(said.to_string()), "{rule}");
+        }
+        let mut policy = Policy::default();
+        policy.disable("msgs").expect("parses");
+        let err = registry.check(&policy, &[], commands).expect_err("no such namespace");
+        assert_eq!((err.rule.as_str(), err.hint.as_deref()), ("disabled:msgs", Some("did you mean msg?")));
+    }
+
     #[test]
     fn a_source_owns_its_namespace_whole() {
         let mut registry = Registry::builtin();
