@@ -205,7 +205,10 @@ impl ToolSource for Connection {
         }
         let Some(me) = self.me.upgrade() else { return false };
         match me.list_tools_blocking() {
-            Ok(listed) => me.set_tools(&listed).is_ok(),
+            Ok(listed) => {
+                me.accept(listed);
+                true
+            }
             Err(_) => false,
         }
     }
@@ -287,16 +290,26 @@ impl Connection {
         Some(file)
     }
 
-    /// Makes `listed` (tools as `tools/list` gives them, JSON) the server's tools in the shell.
-    /// A tool whose name cannot be a command is refused, naming it.
-    pub fn set_tools(self: &Arc<Self>, listed: &[Value]) -> Result<(), String> {
+    /// Makes the tools of `listed` (as `tools/list` gives them, JSON) the server's tools in the
+    /// shell, leaving out each one that cannot be a command (a name such as `../x` or `a;b`):
+    /// one hostile or careless tool costs only itself, never the server or the shell. Returns
+    /// the tools taken, as listed (what the cache keeps, so a refused one never returns from
+    /// it), and a sentence for each left out.
+    pub fn accept(self: &Arc<Self>, listed: Vec<Value>) -> (Vec<Value>, Vec<String>) {
         let mut tools = BTreeMap::new();
+        let mut taken = Vec::with_capacity(listed.len());
+        let mut refused = Vec::new();
         for value in listed {
-            let tool = super::MountedTool::new(self, value)?;
-            tools.insert(tool.spec().name.clone(), Arc::new(tool) as Arc<dyn Tool>);
+            match super::MountedTool::new(self, &value) {
+                Ok(tool) => {
+                    tools.insert(tool.spec().name.clone(), Arc::new(tool) as Arc<dyn Tool>);
+                    taken.push(value);
+                }
+                Err(why) => refused.push(format!("{why}; left out")),
+            }
         }
         *self.tools.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(tools);
-        Ok(())
+        (taken, refused)
     }
 
     /// The server listed `tools` (when it started, or after it said its list changed): they
@@ -304,8 +317,8 @@ impl Connection {
     fn relisted(self: &Arc<Self>, tools: Vec<rmcp::model::Tool>) {
         self.listed_live.store(true, std::sync::atomic::Ordering::Relaxed);
         let listed: Vec<Value> = tools.into_iter().filter_map(|tool| serde_json::to_value(tool).ok()).collect();
-        // A name the shell cannot type leaves the list the shell has as it was.
-        let _ = self.set_tools(&listed);
+        // A tool the shell cannot take is left out here and from the cache, as at start.
+        let (listed, _) = self.accept(listed);
         if let Some((cache, identity)) = self.cache_handle() {
             let _ = cache.set_mcp_tools(&identity, &Value::Array(listed).to_string());
         }
@@ -563,7 +576,14 @@ impl Connection {
 
     /// The server is unavailable: why, and what it last said on standard error.
     fn unavailable(&self, why: &str) -> ToolError {
-        let said: Vec<String> = self.stderr.lock().unwrap_or_else(|p| p.into_inner()).iter().cloned().collect();
+        // What the server wrote reaches the operator's terminal: its control characters escaped.
+        let said: Vec<String> = self
+            .stderr
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .map(|line| super::printable(line, false))
+            .collect();
         let tail = if said.is_empty() { String::new() } else { format!("\n  its last words: {}", said.join("\n  ")) };
         ToolError {
             status: EXIT_UNAVAILABLE,

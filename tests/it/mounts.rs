@@ -435,3 +435,37 @@ fn an_open_world_tool_is_judged_as_the_network() {
     assert_eq!(allowed.status, 0, "{}", allowed.stderr);
     assert!(allowed.stdout.contains("[resource: demo://resource/session/x.gz"), "{}", allowed.stdout);
 }
+
+#[test]
+fn a_hostile_servers_tools_cost_only_themselves() {
+    // Tool names that cannot be shell words are named and left out, the good tool is mounted,
+    // and the escape sequences in its descriptions are shown, not sent to the terminal.
+    let ws = tempfile::tempdir().expect("tempdir");
+    let store = ws.path().join("s.db").display().to_string();
+    let flag = format!("h=python3 {}/tests/mcp/hostile.py", env!("CARGO_MANIFEST_DIR"));
+    let run = |line: &str| {
+        let argv: Vec<String> = ["--store", &store, "--mcp", &flag, "-c", line].map(str::to_string).to_vec();
+        run_binary_with(ws.path(), &argv, &host_path(), Duration::from_secs(60))
+    };
+    let out = run("h.ok --text hi; help h; h.ok -h");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(out.stdout.starts_with("ok\n"), "{}", out.stdout);
+    for name in ["../x", "a;b", "`id`", "t\\u{1b}]0;pwned\\u{7}\\u{1b}[2J"] {
+        let said = format!("mcp server 'h': the tool name '{name}' is not a word the shell can type; left out");
+        assert!(out.stderr.contains(&said), "{said}\n{}", out.stderr);
+    }
+    assert!(!out.stdout.contains('\x1b') && !out.stderr.contains('\x1b'), "no escape reaches the terminal");
+    assert!(out.stdout.contains("A good tool.\\u{1b}]0;pwned"), "{}", out.stdout);
+    assert!(out.stdout.contains("What to say\\u{1b}"), "the schema's texts too: {}", out.stdout);
+    // The cache keeps what was taken: the next start mounts `ok` and says nothing.
+    let cached = run("h.ok --text again");
+    assert_eq!((cached.status, cached.stdout.as_str(), cached.stderr.as_str()), (0, "ok\n", ""));
+    // A cache written before (the whole list) costs the same: named, left out, the rest works.
+    let conn = rusqlite::Connection::open(ws.path().join("s.db")).expect("open store");
+    let hostile = r#"[{"name":"ok","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true,"openWorldHint":false}},{"name":"a;b","inputSchema":{"type":"object"}}]"#;
+    assert_eq!(conn.execute("UPDATE mcp_tools SET tools = ?1", [hostile]).expect("update"), 1);
+    drop(conn);
+    let poisoned = run("h.ok; echo $?");
+    assert_eq!(poisoned.stdout, "ok\n0\n", "{}", poisoned.stderr);
+    assert!(poisoned.stderr.contains("'a;b' is not a word the shell can type; left out"), "{}", poisoned.stderr);
+}
