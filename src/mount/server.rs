@@ -28,8 +28,16 @@ const START_TIMEOUT: Duration = Duration::from_secs(30);
 /// Lines of a server's standard error kept to explain its failures.
 const STDERR_LINES: usize = 8;
 
-/// Size past which a server's log is begun afresh at its next start.
+/// Size past which a server's log is begun afresh at its next start, and at which one start's
+/// log stops.
 const LOG_BYTES: u64 = 1 << 20;
+
+/// How long after a "tool list changed" notice the tools are listed again: the notices of a
+/// burst are answered by one listing.
+const LIST_AFTER: Duration = Duration::from_millis(20);
+
+/// How much of one line of a server's standard error is kept to explain a failure.
+const LINE_BYTES: usize = 4096;
 
 type Service = RunningService<RoleClient, Client>;
 
@@ -80,10 +88,8 @@ impl rmcp::ClientHandler for Client {
     }
 
     async fn on_tool_list_changed(&self, context: rmcp::service::NotificationContext<RoleClient>) {
-        if let Some(connection) = self.connection.upgrade()
-            && let Ok(tools) = context.peer.list_all_tools().await
-        {
-            connection.relisted(tools);
+        if let Some(connection) = self.connection.upgrade() {
+            connection.list_changed(context.peer);
         }
     }
 }
@@ -128,9 +134,8 @@ async fn listen_for_changes(connection: std::sync::Weak<Connection>, peer: rmcp:
     while let Ok(Some(notification)) = subscription.next().await {
         if matches!(notification, rmcp::model::ServerNotification::ToolListChangedNotification(_))
             && let Some(connection) = connection.upgrade()
-            && let Ok(tools) = peer.list_all_tools().await
         {
-            connection.relisted(tools);
+            connection.list_changed(peer.clone());
         }
     }
 }
@@ -186,6 +191,8 @@ pub struct Connection {
     calls: Mutex<HashMap<String, InFlight>>,
     /// The server's tools as the shell sees them now (the registry asks at every lookup).
     tools: std::sync::RwLock<Arc<BTreeMap<String, Arc<dyn Tool>>>>,
+    /// "The list changed" notices not yet answered by a listing (see [`Connection::list_changed`]).
+    changes: std::sync::atomic::AtomicUsize,
 }
 
 impl ToolSource for Connection {
@@ -263,6 +270,7 @@ impl Connection {
                     tools: Default::default(),
                     calls: Mutex::default(),
                     listed_live: Default::default(),
+                    changes: Default::default(),
                     me: me.clone(),
                 })
             })
@@ -310,6 +318,33 @@ impl Connection {
         }
         *self.tools.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(tools);
         (taken, refused)
+    }
+
+    /// The server said its tool list changed: it is listed again, by one task for any number
+    /// of notices — those that come while it lists are answered by one more listing — so a
+    /// server that says so 150,000 times costs a few listings, not 150,000.
+    fn list_changed(self: &Arc<Self>, peer: rmcp::Peer<RoleClient>) {
+        use std::sync::atomic::Ordering::SeqCst;
+        if self.changes.fetch_add(1, SeqCst) > 0 {
+            return; // a listing is under way and will look again
+        }
+        let me = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                // A moment for the notices that come in a burst to gather under one listing.
+                tokio::time::sleep(LIST_AFTER).await;
+                let Some(connection) = me.upgrade() else { return };
+                let seen = connection.changes.load(SeqCst);
+                if let Ok(tools) = peer.list_all_tools().await {
+                    connection.relisted(tools);
+                }
+                // Nothing came meanwhile: done. Otherwise one listing answers all that came.
+                if connection.changes.compare_exchange(seen, 0, SeqCst, SeqCst).is_ok() {
+                    return;
+                }
+                connection.changes.store(1, SeqCst);
+            }
+        });
     }
 
     /// The server listed `tools` (when it started, or after it said its list changed): they
@@ -592,27 +627,50 @@ impl Connection {
     }
 }
 
-/// Keeps the last [`STDERR_LINES`] lines a server writes on standard error, and writes every
-/// line to its log file when it has one.
+/// Keeps the last [`STDERR_LINES`] lines a server writes on standard error (each cut at
+/// [`LINE_BYTES`]), and writes what it says to its log file when it has one, until the log
+/// holds [`LOG_BYTES`]: a server that writes without end, or one endless line, costs neither
+/// the operator's disk nor toolsh's memory (the log begins afresh at the next start).
 async fn keep_last_lines(
-    stderr: tokio::process::ChildStderr,
+    mut stderr: tokio::process::ChildStderr,
     into: Arc<Mutex<VecDeque<String>>>,
     mut log: Option<std::fs::File>,
 ) {
     use std::io::Write;
-    use tokio::io::AsyncBufReadExt;
-    let mut lines = tokio::io::BufReader::new(stderr).lines();
-    while let Ok(Some(line)) = lines.next_line().await {
-        if let Some(file) = log.as_mut()
-            && writeln!(file, "{line}").is_err()
-        {
-            log = None; // a full disk stops the log, not the server
+    use tokio::io::AsyncReadExt;
+    let mut logged = log.as_ref().and_then(|file| file.metadata().ok()).map_or(0, |meta| meta.len());
+    let mut line: Vec<u8> = Vec::new();
+    let mut chunk = vec![0u8; 8192];
+    while let Ok(n) = stderr.read(&mut chunk).await
+        && n > 0
+    {
+        let chunk = &chunk[..n];
+        if let Some(file) = log.as_mut() {
+            let room = usize::try_from(LOG_BYTES.saturating_sub(logged)).unwrap_or(usize::MAX);
+            let written = file.write_all(&chunk[..n.min(room)]);
+            logged += n.min(room) as u64;
+            if n > room {
+                let _ = writeln!(file, "\n--- toolsh stopped this log at {LOG_BYTES} bytes; the server goes on ---");
+            }
+            if n > room || written.is_err() {
+                log = None; // a full log or disk stops the log, not the server
+            }
         }
-        let mut kept = into.lock().unwrap_or_else(|p| p.into_inner());
-        if kept.len() == STDERR_LINES {
-            kept.pop_front();
+        for piece in chunk.split_inclusive(|byte| *byte == b'\n') {
+            let (text, ends) = match piece.strip_suffix(b"\n") {
+                Some(text) => (text, true),
+                None => (piece, false),
+            };
+            line.extend_from_slice(&text[..text.len().min(LINE_BYTES.saturating_sub(line.len()))]);
+            if ends {
+                let mut kept = into.lock().unwrap_or_else(|p| p.into_inner());
+                if kept.len() == STDERR_LINES {
+                    kept.pop_front();
+                }
+                kept.push_back(String::from_utf8_lossy(&line).into_owned());
+                line.clear();
+            }
         }
-        kept.push_back(line);
     }
 }
 

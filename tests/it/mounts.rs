@@ -469,3 +469,28 @@ fn a_hostile_servers_tools_cost_only_themselves() {
     assert_eq!(poisoned.stdout, "ok\n0\n", "{}", poisoned.stderr);
     assert!(poisoned.stderr.contains("'a;b' is not a word the shell can type; left out"), "{}", poisoned.stderr);
 }
+
+#[test]
+fn a_flooding_or_shouting_server_costs_a_few_listings_and_a_bounded_log() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let store = ws.path().join("state/s.db").display().to_string();
+    let flag = format!("h=python3 {}/tests/mcp/hostile.py clean", env!("CARGO_MANIFEST_DIR"));
+    // 20,000 "the tool list changed" notices: listed again a few times, not 20,000.
+    let line = "before=$(h.lists); h.flood --count 20000; sleep 1; after=$(h.lists); \
+                echo $((after - before)); h.shout --megabytes 3; h.ok";
+    let argv: Vec<String> = ["--store", &store, "--mcp", &flag, "-c", line].map(str::to_string).to_vec();
+    let out = run_binary_with(ws.path(), &argv, &host_path(), Duration::from_secs(60));
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let mut lines = out.stdout.lines();
+    assert_eq!(lines.next(), Some("flooded"), "{}", out.stdout);
+    let listings: u32 = lines.next().and_then(|n| n.parse().ok()).expect("a count");
+    assert!((1..=20).contains(&listings), "{listings} listings for 20,000 notices");
+    assert_eq!(lines.collect::<Vec<_>>(), ["shouted", "ok"]);
+    // 3 MiB of standard error in one line: the log stops at its cap, saying so.
+    let log = std::fs::read(ws.path().join("state/mcp-logs/h.log")).expect("the server's log");
+    assert!(log.len() < (1 << 20) + 4096, "{} bytes", log.len());
+    assert!(
+        String::from_utf8_lossy(&log)
+            .ends_with("--- toolsh stopped this log at 1048576 bytes; the server goes on ---\n")
+    );
+}
