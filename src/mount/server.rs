@@ -551,6 +551,9 @@ impl Connection {
                     .kill_on_drop(true);
                 let mut child =
                     command.spawn().map_err(|err| self.unavailable(&format!("cannot start '{program}': {err}")))?;
+                if let Some(pid) = child.id() {
+                    STARTED.lock().unwrap_or_else(|p| p.into_inner()).push(pid);
+                }
                 if let Some(stderr) = child.stderr.take() {
                     tokio::spawn(keep_last_lines(stderr, self.stderr.clone(), self.log_file()));
                 }
@@ -670,6 +673,28 @@ async fn keep_last_lines(
                 kept.push_back(String::from_utf8_lossy(&line).into_owned());
                 line.clear();
             }
+        }
+    }
+}
+
+/// The stdio servers toolsh started, by process id (each leads its own process group).
+static STARTED: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// Ends the process group of every stdio server toolsh started that is still its child: a
+/// server busy in a call (which reads no more of its input, so never sees it close) would
+/// otherwise outlive toolsh, still working. A server that already ended, whose id the system
+/// may have given another process since, is left alone (it is no longer toolsh's child).
+#[allow(clippy::disallowed_methods)] // reads /proc/PID/stat of toolsh's own children
+pub fn end_servers() {
+    let me = std::process::id();
+    for pid in std::mem::take(&mut *STARTED.lock().unwrap_or_else(|p| p.into_inner())) {
+        // /proc/PID/stat: "PID (COMM) STATE PPID …", COMM possibly holding blanks or ')'.
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let parent = stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(1)?.parse::<u32>().ok());
+        if parent == Some(me)
+            && let Ok(group) = i32::try_from(pid)
+        {
+            let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(group), nix::sys::signal::Signal::SIGKILL);
         }
     }
 }

@@ -3,13 +3,15 @@ such tools): tool names that cannot be shell words (`../x`, `a;b`, `` `id` ``, o
 escape sequence) beside good tools whose descriptions carry terminal escape sequences: `ok`;
 `flood`, which says its tool list changed COUNT times before answering, and `lists`, how many
 times the tools were listed since; `shout`, which writes MEGABYTES of standard error in one
-line. toolsh must mount the good tools, name and leave out the rest, show the escapes rather
+line; `nap`, which sleeps SECONDS reading nothing. toolsh must mount the good tools, name and leave out the rest, show the escapes rather
 than send them, answer a flood with a few listings and keep its log of the server bounded.
 
-Usage: python3 tests/mcp/hostile.py [clean]   (clean: the good tools only)
+Usage: python3 tests/mcp/hostile.py [clean] [MARKER]   (clean: the good tools only; MARKER, any
+word, names the process for a test looking for it)
 """
 import json
 import sys
+import time
 
 ESCAPES = "\x1b]0;pwned\x07\x1b[2J"
 LOCAL = {"readOnlyHint": True, "openWorldHint": False}
@@ -21,7 +23,7 @@ TOOLS = [
      "annotations": LOCAL},
     *[{"name": name, "description": f"{name} (see the module)", "annotations": LOCAL,
        "inputSchema": {"type": "object", "properties": {arg: {"type": "integer"}} if arg else {}}}
-      for name, arg in [("flood", "count"), ("lists", None), ("shout", "megabytes")]],
+      for name, arg in [("flood", "count"), ("lists", None), ("shout", "megabytes"), ("nap", "seconds")]],
     {"name": "../x", "description": "a path", "inputSchema": {"type": "object"}},
     {"name": "a;b", "description": "a list", "inputSchema": {"type": "object"}},
     {"name": "`id`", "description": "a substitution", "inputSchema": {"type": "object"}},
@@ -29,8 +31,8 @@ TOOLS = [
 ]
 
 
-if sys.argv[1:] == ["clean"]:
-    TOOLS = [tool for tool in TOOLS if tool["name"] in ("ok", "flood", "lists", "shout")]
+if "clean" in sys.argv[1:]:
+    TOOLS = [tool for tool in TOOLS if tool["name"] in ("ok", "flood", "lists", "shout", "nap")]
 
 
 def send(message):
@@ -53,6 +55,9 @@ def call(name, args):
         sys.stderr.write("x" * (args.get("megabytes", 1) << 20) + "\n")
         sys.stderr.flush()
         return text("shouted")
+    if name == "nap":
+        time.sleep(args.get("seconds", 1))  # reads nothing meanwhile: its input's end unseen
+        return text("rested")
     return text("ok")
 
 
