@@ -25,6 +25,9 @@ pub const EXIT_UNAVAILABLE: i32 = 125;
 /// How long a server may take to start and answer `initialize`.
 const START_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// How long a started server may take to list its tools.
+const LIST_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// Lines of a server's standard error kept to explain its failures.
 const STDERR_LINES: usize = 8;
 
@@ -373,7 +376,18 @@ impl Connection {
 
     async fn list_tools(self: &Arc<Self>) -> Result<Vec<Value>, ToolError> {
         let service = self.service().await?;
-        let tools = service.list_all_tools().await.map_err(|err| self.failed("tools/list", err))?;
+        // An answer the client cannot read (a schema nested past the JSON reader's 128 levels)
+        // is dropped without a word, and the request would wait for ever: bounded, so such a
+        // server costs its own tools and a moment, not the start of every shell.
+        let tools = tokio::time::timeout(LIST_TIMEOUT, service.list_all_tools())
+            .await
+            .map_err(|_| {
+                self.unavailable(&format!(
+                    "it did not list its tools within {} s (or listed them in a form toolsh cannot read, such as a schema nested past 128 levels)",
+                    LIST_TIMEOUT.as_secs()
+                ))
+            })?
+            .map_err(|err| self.failed("tools/list", err))?;
         self.listed_live.store(true, std::sync::atomic::Ordering::Relaxed);
         tools
             .into_iter()

@@ -515,3 +515,18 @@ fn a_server_busy_in_a_call_ends_with_toolsh() {
     }
     assert!(!server(), "the server outlived toolsh");
 }
+
+#[test]
+fn a_tool_list_toolsh_cannot_read_costs_that_servers_tools_only() {
+    // A schema nested 200 levels is dropped by the JSON reader without an answer: the listing
+    // is bounded, the server reported and left out, the shell runs.
+    let ws = tempfile::tempdir().expect("tempdir");
+    let flag = format!("h=python3 {}/tests/mcp/hostile.py deep", env!("CARGO_MANIFEST_DIR"));
+    let argv: Vec<String> = ["--mcp", &flag, "-c", "echo alive"].map(str::to_string).to_vec();
+    let started = Instant::now();
+    let out = run_binary_with(ws.path(), &argv, &host_path(), Duration::from_secs(60));
+    assert_eq!((out.status, out.stdout.as_str()), (0, "alive\n"), "{}", out.stderr);
+    assert!(out.stderr.contains("mcp server 'h' unavailable: it did not list its tools within 10 s"), "{}", out.stderr);
+    assert!(out.stderr.contains("its tools are not mounted"), "{}", out.stderr);
+    assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
+}

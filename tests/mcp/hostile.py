@@ -6,8 +6,9 @@ times the tools were listed since; `shout`, which writes MEGABYTES of standard e
 line; `nap`, which sleeps SECONDS reading nothing. toolsh must mount the good tools, name and leave out the rest, show the escapes rather
 than send them, answer a flood with a few listings and keep its log of the server bounded.
 
-Usage: python3 tests/mcp/hostile.py [clean] [MARKER]   (clean: the good tools only; MARKER, any
-word, names the process for a test looking for it)
+Usage: python3 tests/mcp/hostile.py [clean|deep] [MARKER]   (clean: the good tools only; deep:
+one tool whose schema is nested 200 levels; MARKER, any word, names the process for a test
+looking for it)
 """
 import json
 import sys
@@ -31,6 +32,12 @@ TOOLS = [
 ]
 
 
+if "deep" in sys.argv[1:]:
+    # A schema nested past what a JSON reader takes (serde_json stops at 128 levels).
+    deep = {"type": "object"}
+    for _ in range(200):
+        deep = {"type": "object", "properties": {"a": deep}}
+    TOOLS = [{"name": "deep", "description": "too deep", "inputSchema": deep}]
 if "clean" in sys.argv[1:]:
     TOOLS = [tool for tool in TOOLS if tool["name"] in ("ok", "flood", "lists", "shout", "nap")]
 
