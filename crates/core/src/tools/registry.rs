@@ -232,7 +232,20 @@ impl Registry {
         close.dedup_by(|a, b| a.1 == b.1);
         close.truncate(3);
         let close: Vec<&str> = close.into_iter().map(|(_, name)| name).collect();
-        (!close.is_empty()).then(|| format!("did you mean {}?", close.join(" or ")))
+        if !close.is_empty() {
+            return Some(format!("did you mean {}?", close.join(" or ")));
+        }
+        // A namespace nothing has: what declares one.
+        let namespace = written.split_once('.').map_or(written, |(ns, _)| ns);
+        let literal = !namespace.contains(['*', '?', '[', '{']);
+        let known = names.iter().any(|name| name.split_once('.').is_some_and(|(ns, _)| ns == namespace));
+        match namespace {
+            "host" => Some("no such host program is declared: [host.NAME] in toolsh.toml, or --host NAME".to_string()),
+            _ if literal && !known => Some(format!(
+                "no tool has the namespace '{namespace}': an MCP server's tools are mounted with [mcp.{namespace}] in toolsh.toml, or --mcp {namespace}=COMMAND"
+            )),
+            _ => None,
+        }
     }
 
     /// Checks `args` against the tool's schema (after applying parameter aliases), passes the
@@ -466,7 +479,15 @@ mod tests {
                 "rule 'deny:read_file' matches no tool ('read_file' is another name of fs.read; rules name the tool: fs.read)",
             ),
             ("mem.forgot", "rule 'deny:mem.forgot' matches no tool (did you mean mem.forget?)"),
-            ("zzz.*", "rule 'deny:zzz.*' matches no tool (run 'toolsh -c \"config tools\"' to list them)"),
+            (
+                "zzz.*",
+                "rule 'deny:zzz.*' matches no tool (no tool has the namespace 'zzz': an MCP server's tools are mounted with [mcp.zzz] in toolsh.toml, or --mcp zzz=COMMAND)",
+            ),
+            (
+                "host.git:push*",
+                "rule 'deny:host.git:push*' matches no tool (no such host program is declared: [host.NAME] in toolsh.toml, or --host NAME)",
+            ),
+            ("fs.zzzzzz", "rule 'deny:fs.zzzzzz' matches no tool (run 'toolsh -c \"config tools\"' to list them)"),
         ];
         for (rule, said) in refused {
             assert_eq!(check(Verdict::Deny, rule), Err(said.to_string()), "{rule}");
