@@ -574,6 +574,16 @@ impl Drop for EndLaunchers {
     }
 }
 
+/// Ends the mounted MCP servers toolsh started when `main` returns (see
+/// [`crate::mount::end_servers`]): one busy in a call does not outlive toolsh.
+struct EndServers;
+
+impl Drop for EndServers {
+    fn drop(&mut self) {
+        crate::mount::end_servers();
+    }
+}
+
 /// `$XDG_STATE_HOME/toolsh/store.db`, else `~/.local/state/toolsh/store.db`.
 fn default_store() -> Option<PathBuf> {
     Some(crate::store::state_dir()?.join("store.db"))
@@ -718,7 +728,8 @@ pub fn main(argv: Vec<String>) -> i32 {
         }
     }
     // The operator's MCP servers: listed now (started, for the ones not running yet), their
-    // tools registered as `ALIAS.TOOL`.
+    // tools registered as `ALIAS.TOOL`; ended when toolsh ends.
+    let _end_servers = EndServers;
     builder = match crate::mount::mount(builder, &servers, store.as_ref(), |warning| eprintln!("toolsh: {warning}")) {
         Ok(builder) => builder,
         Err(message) => {
@@ -734,7 +745,13 @@ pub fn main(argv: Vec<String>) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let mut shell = builder.build();
+    let mut shell = match builder.try_build() {
+        Ok(shell) => shell,
+        Err(err) => {
+            eprintln!("toolsh: {err}");
+            return EXIT_USAGE;
+        }
+    };
     if let Some(name) = &options.session
         && !options.fresh
         && let Err(why) = shell.restore_session(name)

@@ -117,6 +117,10 @@ async fn help_index(ctx: &Ctx<'_>, tools: &Registry) -> Status {
     i32::from(!ctx.out(out).await)
 }
 
+/// What `config tools` says under a host program: rules over its words bound what toolsh
+/// starts, not what the program starts next.
+const ADVISORY: &str = "word rules are advisory: it can run programs its words do not name (aliases, hooks, scripts); its confinement is the boundary";
+
 const JSON: Opt = Opt::long("json", "tools: print the list as JSON");
 const SCHEMA: Opt = Opt::long("schema", "tools NAME: print the tool's input schema");
 
@@ -236,13 +240,17 @@ pub async fn config(mut ctx: Ctx<'_>) -> Status {
                 let list: Vec<Value> = rows
                     .iter()
                     .map(|(_, s)| {
-                        json!({
+                        let mut row = json!({
                             "name": s.name, "description": s.summary(), "side_effect": s.side_effect,
                             "replay": s.replay, "concurrency": s.concurrency,
                             "enabled": policy.disabled_by(&s.name).is_none(),
                             "visible": s.visible, "restricted": s.restricted,
                             "policy": verdict_of(&policy, s).1,
-                        })
+                        });
+                        if s.takes_words {
+                            row["word_rules"] = json!(ADVISORY);
+                        }
+                        row
                     })
                     .collect();
                 return i32::from(!ctx.out(format!("{}\n", Value::Array(list))).await);
@@ -267,6 +275,12 @@ pub async fn config(mut ctx: Ctx<'_>) -> Status {
                     verdict_of(&policy, spec).0,
                     spec.summary()
                 ));
+                // A program judged by its words (a host program) can start others the words do
+                // not name (git's aliases and hooks, an interpreter's script): said where the
+                // operator reads the verdict, so a word rule is not taken for a wall.
+                if spec.takes_words {
+                    out.push_str(&format!("{:<12} {ADVISORY}\n", ""));
+                }
             }
             i32::from(!ctx.out(out).await)
         }

@@ -19,9 +19,16 @@ pub const APPLY_PATCH: Spec = Spec {
     about: "Apply a patch that adds, deletes, updates or moves files ('*** Add File:', '*** Delete File:', '*** Update File:' with @@ hunks, '*** Move to:'). The patch is the operand itself, the file it names, or standard input. All files change, or none.",
     options: &[],
     words: Words::Gnu,
-    tools: &["fs.read", "fs.write", "fs.delete"],
+    tools: PATCH_TOOLS,
     ..Spec::BASE
 };
+
+/// The tools every patch calls, which the pre-flight judges before it runs: it reads, and
+/// writes each file it changes (a delete is a write of that path too). Which files it deletes
+/// (`fs.delete`) depends on the patch: each is judged with its path when the patch is applied,
+/// so `--deny fs.delete` refuses a patch that deletes or moves a file and lets one that only
+/// adds or updates files through.
+const PATCH_TOOLS: &[&str] = &["fs.read", "fs.write"];
 
 /// `apply_patch [PATCH | FILE]`
 pub async fn apply_patch(ctx: Ctx<'_>) -> Status {
@@ -81,7 +88,7 @@ pub const PATCH: Spec = Spec {
     options: &[STRIP, REVERSE, FORWARD, DRY_RUN, INPUT, SILENT, DIRECTORY, NO_BACKUP],
     words: Words::GnuPrefixedHint,
     usage_status: 2,
-    tools: &["fs.read", "fs.write", "fs.delete"],
+    tools: PATCH_TOOLS,
     ..Spec::BASE
 };
 

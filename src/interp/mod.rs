@@ -427,6 +427,9 @@ pub struct ShellBuilder {
     audit_sink: Option<Arc<dyn crate::audit::AuditSink>>,
     store: Option<crate::store::Location>,
     retention: crate::store::Retention,
+    /// Namespaces of declared MCP servers whose tools could not be listed: rules naming them
+    /// cannot be checked (the failure was reported when the server was mounted).
+    unlisted: Vec<String>,
 }
 
 impl ShellBuilder {
@@ -558,8 +561,33 @@ impl ShellBuilder {
         self
     }
 
-    /// Builds the shell.
-    pub fn build(self) -> Shell {
+    /// Records that the declared server `alias` could not be listed (see `crate::mount`).
+    #[cfg_attr(not(feature = "mcp"), allow(dead_code))]
+    pub(crate) fn unlisted(mut self, alias: &str) -> Self {
+        self.unlisted.push(alias.to_string());
+        self
+    }
+
+    /// Builds the shell, once every rule and `disable` entry of the policy is found to name a
+    /// tool (built in, registered, a host program or a mounted server's): one that names none
+    /// — a typo, a command's name, an alias — is the error, naming the rule and what was
+    /// probably meant. Add tools, host programs and servers before building.
+    pub fn try_build(self) -> Result<Shell, crate::policy::PolicyError> {
+        self.tools.check(&self.policy, &self.unlisted, crate::builtins::adapter_of)?;
+        Ok(self.build_checked())
+    }
+
+    /// Builds the shell. A policy that [`ShellBuilder::try_build`] would refuse makes every
+    /// tool call a denial naming the rule at fault, rather than a shell whose rule protects
+    /// nothing; prefer `try_build`, which says so before anything runs.
+    pub fn build(mut self) -> Shell {
+        if let Err(err) = self.tools.check(&self.policy, &self.unlisted, crate::builtins::adapter_of) {
+            self.policy.refuse_everything(&err.to_string());
+        }
+        self.build_checked()
+    }
+
+    fn build_checked(self) -> Shell {
         let mut state = State::new(&self.cwd);
         state.limits = self.limits;
         // The session's user is the agent (as `id` says); the embedder's variables come after.
@@ -664,6 +692,7 @@ impl Shell {
             audit_sink: None,
             store: None,
             retention: crate::store::Retention::default(),
+            unlisted: Vec::new(),
         }
     }
 

@@ -14,8 +14,8 @@ mod server;
 mod stdio;
 
 use server::Connection;
-pub use server::EXIT_UNAVAILABLE;
 pub(crate) use server::with_host_variables;
+pub use server::{EXIT_UNAVAILABLE, end_servers};
 
 use crate::tools::{SideEffect, Tool, ToolCx, ToolError, ToolOutput, ToolSpec};
 use futures::future::BoxFuture;
@@ -114,8 +114,8 @@ pub const CACHE_AGE: Duration = Duration::from_secs(24 * 3600);
 /// from the store's cache (`store`: a fresh process then starts no server until a call needs
 /// it) or, when there is none or it is older than [`CACHE_AGE`], from the server, started now.
 /// A server that cannot be listed is reported through `warn` and left out (the rest of the
-/// shell works; its commands are then unknown); a tool whose name cannot be a command, or
-/// collides with one, is an error naming it.
+/// shell works; its commands are then unknown); so is a tool whose name cannot be a command,
+/// the server's other tools mounted.
 pub fn mount(
     mut builder: crate::ShellBuilder,
     servers: &[ServerConfig],
@@ -130,22 +130,26 @@ pub fn mount(
             connection.keep_listed_in(cache.for_session("mcp-mount"), identity.clone());
         }
         let cached = cache.as_ref().and_then(|cache| cached_tools(cache, &identity));
-        let listed = match cached {
-            Some(listed) => listed,
+        let refused = match cached {
+            Some(listed) => connection.accept(listed).1,
             None => match connection.list_tools_blocking() {
                 Ok(listed) => {
+                    let (taken, refused) = connection.accept(listed);
                     if let Some(cache) = &cache {
-                        let _ = cache.set_mcp_tools(&identity, &Value::Array(listed.clone()).to_string());
+                        let _ = cache.set_mcp_tools(&identity, &Value::Array(taken).to_string());
                     }
-                    listed
+                    refused
                 }
                 Err(err) => {
                     warn(&format!("{}; its tools are not mounted", err.message));
+                    builder = builder.unlisted(&config.alias);
                     continue;
                 }
             },
         };
-        connection.set_tools(&listed)?;
+        for why in refused {
+            warn(&why);
+        }
         builder = builder.tool_source(connection).map_err(|err| format!("mcp server '{}': {err}", config.alias))?;
     }
     Ok(builder)
@@ -193,25 +197,30 @@ impl MountedTool {
         let well_formed =
             !remote.is_empty() && remote.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
         if !well_formed {
+            let remote = printable(remote, false);
             return Err(format!("mcp server '{alias}': the tool name '{remote}' is not a word the shell can type"));
         }
-        let description = listed.get("description").and_then(Value::as_str).unwrap_or(remote);
-        let schema = listed.get("inputSchema").cloned().unwrap_or_else(|| serde_json::json!({"type": "object"}));
+        // A server's words reach the terminal (`help`, `-h`, `config tools`): its control
+        // characters are shown escaped, never sent to the terminal as escape sequences.
+        let description = printable(listed.get("description").and_then(Value::as_str).unwrap_or(remote), true);
+        let mut schema = listed.get("inputSchema").cloned().unwrap_or_else(|| serde_json::json!({"type": "object"}));
+        printable_texts(&mut schema);
         let annotations = listed.get("annotations");
         let hint = |name: &str| annotations.and_then(|a| a.get(name)).and_then(Value::as_bool);
-        let mut spec = ToolSpec::with_schema(&format!("{alias}.{remote}"), description, schema);
-        // The operator declared the server: its tools run as the server describes them. A
-        // read-only tool reads; one the server marks destructive hands its effect to a world
-        // outside the workspace, which the profiles ask about (docs/tools.md).
-        spec = match (hint("readOnlyHint"), hint("destructiveHint")) {
-            (Some(true), _) => spec.read_only(),
-            (_, Some(true)) => spec.side_effect(SideEffect::Delegating),
-            _ => spec.side_effect(SideEffect::SideEffecting),
+        let mut spec = ToolSpec::with_schema(&format!("{alias}.{remote}"), &description, schema);
+        // A tool is what its annotations say, and an absent hint is what MCP's schema says it
+        // defaults to: not read-only, destructive, open-world. So a tool that says nothing is
+        // judged as the worst it could be (`sql.delete_records`, `git_push`), never as a local
+        // edit; the operator opens it with an allow rule (`--allow sql.delete_records`,
+        // `--allow sql`), and a server that describes its tools gets them judged as described.
+        spec = if hint("readOnlyHint").unwrap_or(false) {
+            spec.read_only()
+        } else if hint("destructiveHint").unwrap_or(true) {
+            spec.side_effect(SideEffect::Delegating)
+        } else {
+            spec.side_effect(SideEffect::SideEffecting)
         };
-        // One that says it reaches an open world (the web, a public service) is judged as the
-        // network is: only an explicit hint, since the protocol's default (absent = open)
-        // would judge every server the operator declared as the network.
-        if hint("openWorldHint") == Some(true) {
+        if hint("openWorldHint").unwrap_or(true) {
             spec = spec.open_world();
         }
         Ok(MountedTool {
@@ -220,6 +229,41 @@ impl MountedTool {
             structured: listed.get("outputSchema").is_some_and(Value::is_object),
             connection: connection.clone(),
         })
+    }
+}
+
+/// `text` with its control characters written as escapes (`\x1b`), line breaks and tabs kept
+/// when `lines` says so: what a server says is shown, not obeyed by the terminal.
+pub(crate) fn printable(text: &str, lines: bool) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' if lines => out.push(c),
+            c if c.is_control() => out.extend(c.escape_default()),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Makes the texts a schema shows in usage (`description`, `title`) printable, at every depth.
+fn printable_texts(schema: &mut Value) {
+    match schema {
+        Value::Object(map) => {
+            for (key, value) in map.iter_mut() {
+                match value {
+                    Value::String(text) if matches!(key.as_str(), "description" | "title") => {
+                        *text = printable(text, true);
+                    }
+                    other => printable_texts(other),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(printable_texts),
+        _ => {}
     }
 }
 

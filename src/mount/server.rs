@@ -25,11 +25,22 @@ pub const EXIT_UNAVAILABLE: i32 = 125;
 /// How long a server may take to start and answer `initialize`.
 const START_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// How long a started server may take to list its tools.
+const LIST_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// Lines of a server's standard error kept to explain its failures.
 const STDERR_LINES: usize = 8;
 
-/// Size past which a server's log is begun afresh at its next start.
+/// Size past which a server's log is begun afresh at its next start, and at which one start's
+/// log stops.
 const LOG_BYTES: u64 = 1 << 20;
+
+/// How long after a "tool list changed" notice the tools are listed again: the notices of a
+/// burst are answered by one listing.
+const LIST_AFTER: Duration = Duration::from_millis(20);
+
+/// How much of one line of a server's standard error is kept to explain a failure.
+const LINE_BYTES: usize = 4096;
 
 type Service = RunningService<RoleClient, Client>;
 
@@ -80,10 +91,8 @@ impl rmcp::ClientHandler for Client {
     }
 
     async fn on_tool_list_changed(&self, context: rmcp::service::NotificationContext<RoleClient>) {
-        if let Some(connection) = self.connection.upgrade()
-            && let Ok(tools) = context.peer.list_all_tools().await
-        {
-            connection.relisted(tools);
+        if let Some(connection) = self.connection.upgrade() {
+            connection.list_changed(context.peer);
         }
     }
 }
@@ -128,9 +137,8 @@ async fn listen_for_changes(connection: std::sync::Weak<Connection>, peer: rmcp:
     while let Ok(Some(notification)) = subscription.next().await {
         if matches!(notification, rmcp::model::ServerNotification::ToolListChangedNotification(_))
             && let Some(connection) = connection.upgrade()
-            && let Ok(tools) = peer.list_all_tools().await
         {
-            connection.relisted(tools);
+            connection.list_changed(peer.clone());
         }
     }
 }
@@ -186,6 +194,8 @@ pub struct Connection {
     calls: Mutex<HashMap<String, InFlight>>,
     /// The server's tools as the shell sees them now (the registry asks at every lookup).
     tools: std::sync::RwLock<Arc<BTreeMap<String, Arc<dyn Tool>>>>,
+    /// "The list changed" notices not yet answered by a listing (see [`Connection::list_changed`]).
+    changes: std::sync::atomic::AtomicUsize,
 }
 
 impl ToolSource for Connection {
@@ -205,7 +215,10 @@ impl ToolSource for Connection {
         }
         let Some(me) = self.me.upgrade() else { return false };
         match me.list_tools_blocking() {
-            Ok(listed) => me.set_tools(&listed).is_ok(),
+            Ok(listed) => {
+                me.accept(listed);
+                true
+            }
             Err(_) => false,
         }
     }
@@ -260,6 +273,7 @@ impl Connection {
                     tools: Default::default(),
                     calls: Mutex::default(),
                     listed_live: Default::default(),
+                    changes: Default::default(),
                     me: me.clone(),
                 })
             })
@@ -287,16 +301,53 @@ impl Connection {
         Some(file)
     }
 
-    /// Makes `listed` (tools as `tools/list` gives them, JSON) the server's tools in the shell.
-    /// A tool whose name cannot be a command is refused, naming it.
-    pub fn set_tools(self: &Arc<Self>, listed: &[Value]) -> Result<(), String> {
+    /// Makes the tools of `listed` (as `tools/list` gives them, JSON) the server's tools in the
+    /// shell, leaving out each one that cannot be a command (a name such as `../x` or `a;b`):
+    /// one hostile or careless tool costs only itself, never the server or the shell. Returns
+    /// the tools taken, as listed (what the cache keeps, so a refused one never returns from
+    /// it), and a sentence for each left out.
+    pub fn accept(self: &Arc<Self>, listed: Vec<Value>) -> (Vec<Value>, Vec<String>) {
         let mut tools = BTreeMap::new();
+        let mut taken = Vec::with_capacity(listed.len());
+        let mut refused = Vec::new();
         for value in listed {
-            let tool = super::MountedTool::new(self, value)?;
-            tools.insert(tool.spec().name.clone(), Arc::new(tool) as Arc<dyn Tool>);
+            match super::MountedTool::new(self, &value) {
+                Ok(tool) => {
+                    tools.insert(tool.spec().name.clone(), Arc::new(tool) as Arc<dyn Tool>);
+                    taken.push(value);
+                }
+                Err(why) => refused.push(format!("{why}; left out")),
+            }
         }
         *self.tools.write().unwrap_or_else(|p| p.into_inner()) = Arc::new(tools);
-        Ok(())
+        (taken, refused)
+    }
+
+    /// The server said its tool list changed: it is listed again, by one task for any number
+    /// of notices — those that come while it lists are answered by one more listing — so a
+    /// server that says so 150,000 times costs a few listings, not 150,000.
+    fn list_changed(self: &Arc<Self>, peer: rmcp::Peer<RoleClient>) {
+        use std::sync::atomic::Ordering::SeqCst;
+        if self.changes.fetch_add(1, SeqCst) > 0 {
+            return; // a listing is under way and will look again
+        }
+        let me = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                // A moment for the notices that come in a burst to gather under one listing.
+                tokio::time::sleep(LIST_AFTER).await;
+                let Some(connection) = me.upgrade() else { return };
+                let seen = connection.changes.load(SeqCst);
+                if let Ok(tools) = peer.list_all_tools().await {
+                    connection.relisted(tools);
+                }
+                // Nothing came meanwhile: done. Otherwise one listing answers all that came.
+                if connection.changes.compare_exchange(seen, 0, SeqCst, SeqCst).is_ok() {
+                    return;
+                }
+                connection.changes.store(1, SeqCst);
+            }
+        });
     }
 
     /// The server listed `tools` (when it started, or after it said its list changed): they
@@ -304,8 +355,8 @@ impl Connection {
     fn relisted(self: &Arc<Self>, tools: Vec<rmcp::model::Tool>) {
         self.listed_live.store(true, std::sync::atomic::Ordering::Relaxed);
         let listed: Vec<Value> = tools.into_iter().filter_map(|tool| serde_json::to_value(tool).ok()).collect();
-        // A name the shell cannot type leaves the list the shell has as it was.
-        let _ = self.set_tools(&listed);
+        // A tool the shell cannot take is left out here and from the cache, as at start.
+        let (listed, _) = self.accept(listed);
         if let Some((cache, identity)) = self.cache_handle() {
             let _ = cache.set_mcp_tools(&identity, &Value::Array(listed).to_string());
         }
@@ -325,7 +376,18 @@ impl Connection {
 
     async fn list_tools(self: &Arc<Self>) -> Result<Vec<Value>, ToolError> {
         let service = self.service().await?;
-        let tools = service.list_all_tools().await.map_err(|err| self.failed("tools/list", err))?;
+        // An answer the client cannot read (a schema nested past the JSON reader's 128 levels)
+        // is dropped without a word, and the request would wait for ever: bounded, so such a
+        // server costs its own tools and a moment, not the start of every shell.
+        let tools = tokio::time::timeout(LIST_TIMEOUT, service.list_all_tools())
+            .await
+            .map_err(|_| {
+                self.unavailable(&format!(
+                    "it did not list its tools within {} s (or listed them in a form toolsh cannot read, such as a schema nested past 128 levels)",
+                    LIST_TIMEOUT.as_secs()
+                ))
+            })?
+            .map_err(|err| self.failed("tools/list", err))?;
         self.listed_live.store(true, std::sync::atomic::Ordering::Relaxed);
         tools
             .into_iter()
@@ -503,6 +565,9 @@ impl Connection {
                     .kill_on_drop(true);
                 let mut child =
                     command.spawn().map_err(|err| self.unavailable(&format!("cannot start '{program}': {err}")))?;
+                if let Some(pid) = child.id() {
+                    STARTED.lock().unwrap_or_else(|p| p.into_inner()).push(pid);
+                }
                 if let Some(stderr) = child.stderr.take() {
                     tokio::spawn(keep_last_lines(stderr, self.stderr.clone(), self.log_file()));
                 }
@@ -563,7 +628,14 @@ impl Connection {
 
     /// The server is unavailable: why, and what it last said on standard error.
     fn unavailable(&self, why: &str) -> ToolError {
-        let said: Vec<String> = self.stderr.lock().unwrap_or_else(|p| p.into_inner()).iter().cloned().collect();
+        // What the server wrote reaches the operator's terminal: its control characters escaped.
+        let said: Vec<String> = self
+            .stderr
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .map(|line| super::printable(line, false))
+            .collect();
         let tail = if said.is_empty() { String::new() } else { format!("\n  its last words: {}", said.join("\n  ")) };
         ToolError {
             status: EXIT_UNAVAILABLE,
@@ -572,27 +644,72 @@ impl Connection {
     }
 }
 
-/// Keeps the last [`STDERR_LINES`] lines a server writes on standard error, and writes every
-/// line to its log file when it has one.
+/// Keeps the last [`STDERR_LINES`] lines a server writes on standard error (each cut at
+/// [`LINE_BYTES`]), and writes what it says to its log file when it has one, until the log
+/// holds [`LOG_BYTES`]: a server that writes without end, or one endless line, costs neither
+/// the operator's disk nor toolsh's memory (the log begins afresh at the next start).
 async fn keep_last_lines(
-    stderr: tokio::process::ChildStderr,
+    mut stderr: tokio::process::ChildStderr,
     into: Arc<Mutex<VecDeque<String>>>,
     mut log: Option<std::fs::File>,
 ) {
     use std::io::Write;
-    use tokio::io::AsyncBufReadExt;
-    let mut lines = tokio::io::BufReader::new(stderr).lines();
-    while let Ok(Some(line)) = lines.next_line().await {
-        if let Some(file) = log.as_mut()
-            && writeln!(file, "{line}").is_err()
+    use tokio::io::AsyncReadExt;
+    let mut logged = log.as_ref().and_then(|file| file.metadata().ok()).map_or(0, |meta| meta.len());
+    let mut line: Vec<u8> = Vec::new();
+    let mut chunk = vec![0u8; 8192];
+    while let Ok(n) = stderr.read(&mut chunk).await
+        && n > 0
+    {
+        let chunk = &chunk[..n];
+        if let Some(file) = log.as_mut() {
+            let room = usize::try_from(LOG_BYTES.saturating_sub(logged)).unwrap_or(usize::MAX);
+            let written = file.write_all(&chunk[..n.min(room)]);
+            logged += n.min(room) as u64;
+            if n > room {
+                let _ = writeln!(file, "\n--- toolsh stopped this log at {LOG_BYTES} bytes; the server goes on ---");
+            }
+            if n > room || written.is_err() {
+                log = None; // a full log or disk stops the log, not the server
+            }
+        }
+        for piece in chunk.split_inclusive(|byte| *byte == b'\n') {
+            let (text, ends) = match piece.strip_suffix(b"\n") {
+                Some(text) => (text, true),
+                None => (piece, false),
+            };
+            line.extend_from_slice(&text[..text.len().min(LINE_BYTES.saturating_sub(line.len()))]);
+            if ends {
+                let mut kept = into.lock().unwrap_or_else(|p| p.into_inner());
+                if kept.len() == STDERR_LINES {
+                    kept.pop_front();
+                }
+                kept.push_back(String::from_utf8_lossy(&line).into_owned());
+                line.clear();
+            }
+        }
+    }
+}
+
+/// The stdio servers toolsh started, by process id (each leads its own process group).
+static STARTED: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// Ends the process group of every stdio server toolsh started that is still its child: a
+/// server busy in a call (which reads no more of its input, so never sees it close) would
+/// otherwise outlive toolsh, still working. A server that already ended, whose id the system
+/// may have given another process since, is left alone (it is no longer toolsh's child).
+#[allow(clippy::disallowed_methods)] // reads /proc/PID/stat of toolsh's own children
+pub fn end_servers() {
+    let me = std::process::id();
+    for pid in std::mem::take(&mut *STARTED.lock().unwrap_or_else(|p| p.into_inner())) {
+        // /proc/PID/stat: "PID (COMM) STATE PPID …", COMM possibly holding blanks or ')'.
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let parent = stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(1)?.parse::<u32>().ok());
+        if parent == Some(me)
+            && let Ok(group) = i32::try_from(pid)
         {
-            log = None; // a full disk stops the log, not the server
+            let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(group), nix::sys::signal::Signal::SIGKILL);
         }
-        let mut kept = into.lock().unwrap_or_else(|p| p.into_inner());
-        if kept.len() == STDERR_LINES {
-            kept.pop_front();
-        }
-        kept.push_back(line);
     }
 }
 

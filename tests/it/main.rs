@@ -19,6 +19,7 @@ mod parser_props;
 mod patching;
 mod policy;
 mod redteam;
+mod rules;
 mod sessions;
 mod sqlite;
 mod store;

@@ -435,3 +435,98 @@ fn an_open_world_tool_is_judged_as_the_network() {
     assert_eq!(allowed.status, 0, "{}", allowed.stderr);
     assert!(allowed.stdout.contains("[resource: demo://resource/session/x.gz"), "{}", allowed.stdout);
 }
+
+#[test]
+fn a_hostile_servers_tools_cost_only_themselves() {
+    // Tool names that cannot be shell words are named and left out, the good tool is mounted,
+    // and the escape sequences in its descriptions are shown, not sent to the terminal.
+    let ws = tempfile::tempdir().expect("tempdir");
+    let store = ws.path().join("s.db").display().to_string();
+    let flag = format!("h=python3 {}/tests/mcp/hostile.py", env!("CARGO_MANIFEST_DIR"));
+    let run = |line: &str| {
+        let argv: Vec<String> = ["--store", &store, "--mcp", &flag, "-c", line].map(str::to_string).to_vec();
+        run_binary_with(ws.path(), &argv, &host_path(), Duration::from_secs(60))
+    };
+    let out = run("h.ok --text hi; help h; h.ok -h");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(out.stdout.starts_with("ok\n"), "{}", out.stdout);
+    for name in ["../x", "a;b", "`id`", "t\\u{1b}]0;pwned\\u{7}\\u{1b}[2J"] {
+        let said = format!("mcp server 'h': the tool name '{name}' is not a word the shell can type; left out");
+        assert!(out.stderr.contains(&said), "{said}\n{}", out.stderr);
+    }
+    assert!(!out.stdout.contains('\x1b') && !out.stderr.contains('\x1b'), "no escape reaches the terminal");
+    assert!(out.stdout.contains("A good tool.\\u{1b}]0;pwned"), "{}", out.stdout);
+    assert!(out.stdout.contains("What to say\\u{1b}"), "the schema's texts too: {}", out.stdout);
+    // The cache keeps what was taken: the next start mounts `ok` and says nothing.
+    let cached = run("h.ok --text again");
+    assert_eq!((cached.status, cached.stdout.as_str(), cached.stderr.as_str()), (0, "ok\n", ""));
+    // A cache written before (the whole list) costs the same: named, left out, the rest works.
+    let conn = rusqlite::Connection::open(ws.path().join("s.db")).expect("open store");
+    let hostile = r#"[{"name":"ok","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true,"openWorldHint":false}},{"name":"a;b","inputSchema":{"type":"object"}}]"#;
+    assert_eq!(conn.execute("UPDATE mcp_tools SET tools = ?1", [hostile]).expect("update"), 1);
+    drop(conn);
+    let poisoned = run("h.ok; echo $?");
+    assert_eq!(poisoned.stdout, "ok\n0\n", "{}", poisoned.stderr);
+    assert!(poisoned.stderr.contains("'a;b' is not a word the shell can type; left out"), "{}", poisoned.stderr);
+}
+
+#[test]
+fn a_flooding_or_shouting_server_costs_a_few_listings_and_a_bounded_log() {
+    let ws = tempfile::tempdir().expect("tempdir");
+    let store = ws.path().join("state/s.db").display().to_string();
+    let flag = format!("h=python3 {}/tests/mcp/hostile.py clean", env!("CARGO_MANIFEST_DIR"));
+    // 20,000 "the tool list changed" notices: listed again a few times, not 20,000.
+    let line = "before=$(h.lists); h.flood --count 20000; sleep 1; after=$(h.lists); \
+                echo $((after - before)); h.shout --megabytes 3; h.ok";
+    let argv: Vec<String> = ["--store", &store, "--mcp", &flag, "-c", line].map(str::to_string).to_vec();
+    let out = run_binary_with(ws.path(), &argv, &host_path(), Duration::from_secs(60));
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let mut lines = out.stdout.lines();
+    assert_eq!(lines.next(), Some("flooded"), "{}", out.stdout);
+    let listings: u32 = lines.next().and_then(|n| n.parse().ok()).expect("a count");
+    assert!((1..=20).contains(&listings), "{listings} listings for 20,000 notices");
+    assert_eq!(lines.collect::<Vec<_>>(), ["shouted", "ok"]);
+    // 3 MiB of standard error in one line: the log stops at its cap, saying so.
+    let log = std::fs::read(ws.path().join("state/mcp-logs/h.log")).expect("the server's log");
+    assert!(log.len() < (1 << 20) + 4096, "{} bytes", log.len());
+    assert!(
+        String::from_utf8_lossy(&log)
+            .ends_with("--- toolsh stopped this log at 1048576 bytes; the server goes on ---\n")
+    );
+}
+
+#[test]
+fn a_server_busy_in_a_call_ends_with_toolsh() {
+    // `h.nap` keeps the server from reading its input, so it never sees toolsh's end: toolsh
+    // ends its process group as it exits.
+    let ws = tempfile::tempdir().expect("tempdir");
+    let marker = ws.path().display().to_string();
+    let flag = format!("h=python3 {}/tests/mcp/hostile.py clean {marker}", env!("CARGO_MANIFEST_DIR"));
+    let server = || {
+        crate::support::processes().into_iter().any(|(_, line)| line.contains("hostile.py") && line.contains(&marker))
+    };
+    let argv: Vec<String> =
+        ["--mcp", &flag, "-c", "h.nap --seconds 30 & sleep 1; echo left"].map(str::to_string).to_vec();
+    let out = run_binary_with(ws.path(), &argv, &host_path(), Duration::from_secs(60));
+    assert_eq!((out.status, out.stdout.as_str()), (0, "left\n"), "{}", out.stderr);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while server() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(!server(), "the server outlived toolsh");
+}
+
+#[test]
+fn a_tool_list_toolsh_cannot_read_costs_that_servers_tools_only() {
+    // A schema nested 200 levels is dropped by the JSON reader without an answer: the listing
+    // is bounded, the server reported and left out, the shell runs.
+    let ws = tempfile::tempdir().expect("tempdir");
+    let flag = format!("h=python3 {}/tests/mcp/hostile.py deep", env!("CARGO_MANIFEST_DIR"));
+    let argv: Vec<String> = ["--mcp", &flag, "-c", "echo alive"].map(str::to_string).to_vec();
+    let started = Instant::now();
+    let out = run_binary_with(ws.path(), &argv, &host_path(), Duration::from_secs(60));
+    assert_eq!((out.status, out.stdout.as_str()), (0, "alive\n"), "{}", out.stderr);
+    assert!(out.stderr.contains("mcp server 'h' unavailable: it did not list its tools within 10 s"), "{}", out.stderr);
+    assert!(out.stderr.contains("its tools are not mounted"), "{}", out.stderr);
+    assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
+}

@@ -1,6 +1,8 @@
 """A small MCP server (official SDK) that toolsh mounts in tests/it/mounts.rs: text, structured
-and error results, an image, a read-only and a destructive tool, a crash and a hang, and its
-tool list in pages of three.
+and error results, an image, a read-only and a destructive tool, one that says nothing about
+itself (MCP's defaults: destructive, open-world), array and object arguments, a tool named as
+one of toolsh's own aliases (`query`), a crash and a hang, and its tool list in pages of three.
+Every other tool says it is local (`openWorldHint: false`).
 
 Usage: python3 tests/mcp/mounted.py [MARKER_DIR [PORT]]   (stdio, or Streamable HTTP on
 127.0.0.1:PORT when a port is given; MARKER_DIR records the calls that
@@ -34,6 +36,9 @@ class Paged(MCPServer):
 
 server = Paged("mounted")
 
+# What the local tools say of themselves: they read, and reach nothing outside.
+READS = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
+
 
 def reached(name):
     if marks:
@@ -45,28 +50,28 @@ class Sum(BaseModel):
     terms: list[int]
 
 
-@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+@server.tool(annotations=READS)
 def echo(text: str, times: int = 1) -> str:
     """Repeat TEXT, TIMES times, one per line."""
     reached("echo")
     return "\n".join([text] * times)
 
 
-@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+@server.tool(annotations=READS)
 def add(terms: list[int]) -> Sum:
     """Add the TERMS up (a structured result)."""
     reached("add")
     return Sum(total=sum(terms), terms=terms)
 
 
-@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+@server.tool(annotations=READS)
 def fail(reason: str) -> str:
     """Fail with REASON."""
     reached("fail")
     raise ValueError(reason)
 
 
-@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+@server.tool(annotations=READS)
 def pixel() -> Image:
     """A one-pixel PNG."""
     reached("pixel")
@@ -76,28 +81,56 @@ def pixel() -> Image:
     return Image(data=png, format="png")
 
 
-@server.tool(annotations=ToolAnnotations(destructiveHint=True))
+@server.tool(annotations=ToolAnnotations(destructiveHint=True, openWorldHint=False))
 def forget(key: str) -> str:
     """Forget KEY (destructive)."""
     reached("forget")
     return f"forgot {key}"
 
 
-@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+@server.tool()
+def drop(table: str) -> str:
+    """Drop TABLE (no annotations: MCP's defaults say destructive and open-world)."""
+    reached("drop")
+    return f"dropped {table}"
+
+
+@server.tool(annotations=ToolAnnotations(destructiveHint=False, openWorldHint=False))
+def delete_names(names: list[str]) -> str:
+    """Delete each of NAMES (an array argument), saying which."""
+    reached("delete_names")
+    return "deleted " + ",".join(names) if names else "deleted nothing"
+
+
+@server.tool(annotations=READS)
+def settings(options: dict[str, int]) -> str:
+    """Say OPTIONS back, sorted (an object argument)."""
+    reached("settings")
+    return ",".join(f"{k}={v}" for k, v in sorted(options.items()))
+
+
+@server.tool(annotations=READS)
+def query(sql: str) -> str:
+    """Answer as the server's own `query` (toolsh's db.query has the alias sql.query)."""
+    reached("query")
+    return f"mounted query: {sql}"
+
+
+@server.tool(annotations=READS)
 def authorization(ctx: Context) -> str:
     """The Authorization header of the request (over HTTP)."""
     request = ctx.request_context.request
     return request.headers.get("authorization", "none") if request is not None else "stdio"
 
 
-@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+@server.tool(annotations=READS)
 def big(megabytes: int) -> str:
     """A text of MEGABYTES MiB."""
     reached("big")
     return "x" * (megabytes << 20)
 
 
-@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+@server.tool(annotations=READS)
 async def grow(ctx: Context) -> str:
     """Add the tool `late` and say the tool list changed."""
     reached("grow")
@@ -107,14 +140,14 @@ async def grow(ctx: Context) -> str:
         reached("late")
         return "late and here"
 
-    server.add_tool(late, annotations=ToolAnnotations(readOnlyHint=True))
+    server.add_tool(late, annotations=READS)
     # Both eras: subscribers of the 2026-07-28 revision, and clients of the earlier ones.
     await ctx.notify_tools_changed()
     await ctx.session.send_tool_list_changed()
     return "grown"
 
 
-@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+@server.tool(annotations=READS)
 async def slow(steps: int, ctx: Context) -> str:
     """Take STEPS steps of 1.2 s, reporting progress after each."""
     reached("slow")
@@ -128,7 +161,7 @@ class Name(BaseModel):
     name: str
 
 
-@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+@server.tool(annotations=READS)
 def revision(ctx: Context) -> str:
     """The protocol revision this call came in on."""
     return ctx.protocol_version or "unknown"
@@ -138,14 +171,14 @@ def whom() -> Elicit[Name]:
     return Elicit("Whom shall I greet?", Name)
 
 
-@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+@server.tool(annotations=READS)
 async def greet(answer: Annotated[ElicitationResult[Name], Resolve(whom)]) -> str:
     """Ask for a name (elicitation: mid-call, or as the call's result on 2026-07-28) and greet it."""
     reached("greet")
     return f"hello {answer.data.name}" if answer.action == "accept" else answer.action
 
 
-@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+@server.tool(annotations=READS)
 def crash() -> str:
     """Exit the server at once."""
     reached("crash")
@@ -154,7 +187,7 @@ def crash() -> str:
     os._exit(3)
 
 
-@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+@server.tool(annotations=READS)
 async def hang(seconds: float = 3600) -> str:
     """Sleep SECONDS before answering (a cancellation is marked as `cancelled-…`)."""
     reached("hang")

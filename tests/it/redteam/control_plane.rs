@@ -78,3 +78,39 @@ fn no_route_writes_the_control_plane_trusted_and_allowed() {
         breaches(&cases(&["--profile", "trusted", "--allow", "fs.*"], &lines), &[], |_, _| None),
     );
 }
+
+/// Issue 47's route: with only `git status` allowed, the agent writes `core.fsmonitor` into
+/// `.git/config` with toolsh's own commands, and the next `git status` runs it. The write is
+/// refused, so git runs nothing the agent planted.
+#[test]
+fn a_planted_fsmonitor_never_reaches_git() {
+    if toolsh::host::landlock_abi() == 0 {
+        eprintln!("skipped: this kernel has no Landlock, so host programs are refused here");
+        return;
+    }
+    let ws = tempfile::tempdir().expect("tempdir");
+    let run = |line: &str| {
+        let argv: Vec<String> = ["--host", "git", "--allow", "host.git:*", "-c", line].map(str::to_string).to_vec();
+        let path = ("PATH", "/usr/local/bin:/usr/bin:/bin".to_string());
+        crate::support::run_binary_with(ws.path(), &argv, &[path], std::time::Duration::from_secs(60))
+    };
+    let made = run("git init -q .");
+    assert_eq!(made.status, 0, "{}", made.stderr);
+    let before = std::fs::read_to_string(ws.path().join(".git/config")).expect("git's config");
+    let routes = [
+        "printf '[core]\\n\\tfsmonitor = \"touch pwned; false\"\\n' >> .git/config; git status --short",
+        "f=.git/config; printf '[core]\\n\\tfsmonitor = \"touch pwned; false\"\\n' >> $f; git status --short",
+        "git config --list >/dev/null; cp .git/config c; printf '[core]\\n\\tfsmonitor = \"touch pwned; false\"\\n' >> c; mv c .git/config; git status",
+        "mkdir -p h; printf '#!/bin/sh\\ntouch pwned\\n' > h/post-checkout; cp h/post-checkout .git/hooks/; chmod +x .git/hooks/post-checkout; git checkout -q -b x",
+    ];
+    for route in routes {
+        let out = run(&format!("{route}; true"));
+        assert!(out.stderr.contains("runs code later"), "{route}: {}", out.stderr);
+        assert!(!ws.path().join("pwned").exists(), "{route}: git ran what the agent planted");
+        assert_eq!(
+            std::fs::read_to_string(ws.path().join(".git/config")).ok().as_deref(),
+            Some(before.as_str()),
+            "{route}"
+        );
+    }
+}

@@ -2,9 +2,13 @@
 //!
 //! Rules come from `toolsh.toml` and the `--allow/--ask/--deny` flags; a profile supplies the
 //! defaults. A rule is `PATTERN` or `PATTERN:ARG`, where `PATTERN` is a glob over qualified tool
-//! names (`fs.*`) and `ARG` a glob over the call's subject (its path or URL). Precedence:
-//! deny ▸ ask ▸ allow ▸ the profile's default for the tool's side effect. The control plane (the
-//! config file, the store, secrets) is never writable, whatever the rules say.
+//! names (`fs.*`, or a namespace alone: `fs`) and `ARG` a glob over the call's subject (its path
+//! or URL; `*` alone is any subject). Precedence: deny ▸ ask ▸ allow ▸ the profile's default for
+//! the tool's side effect. The control plane (the config file, the store, secrets) is never
+//! writable, whatever the rules say; what runs code later (git hooks, CI workflows, …) only by
+//! an allow rule that names its path. Whether each pattern names a tool
+//! at all is checked against the registry when the shell is built
+//! ([`crate::tools::Registry::check`]), so a rule that matches nothing never passes unseen.
 
 use crate::tools::SideEffect;
 use globset::{Glob, GlobBuilder, GlobMatcher};
@@ -72,6 +76,8 @@ impl Profile {
 pub struct Rule {
     verdict: Verdict,
     text: Arc<str>,
+    /// The tool pattern as written (`fs.dlete`), for saying what it matches or should.
+    name: Box<str>,
     tool: GlobMatcher,
     /// The argument pattern.
     arg: Option<ArgPattern>,
@@ -99,8 +105,11 @@ impl Rule {
             return Err(format!("rule '{spec}' names no tool: write e.g. fs.write or fs.write:src/**"));
         }
         let bad = |err: globset::Error| format!("rule '{spec}': {err}");
-        let tool = Glob::new(tool).map_err(bad)?.compile_matcher();
-        let arg = match arg {
+        let name = tool.into();
+        let tool = name_matcher(tool).map_err(bad)?;
+        // `fs:*` reads as "every call of fs", which is what is meant: as a path pattern, `*`
+        // would hold only the entries directly in the workspace root (written `./*`).
+        let arg = match arg.filter(|arg| *arg != "*") {
             None => None,
             Some(pattern) => {
                 let compile = |p: &str, separator: bool| {
@@ -114,7 +123,7 @@ impl Rule {
                 Some(ArgPattern { plain: compile(pattern, true)?, rooted, words: compile(pattern, false)? })
             }
         };
-        Ok(Rule { verdict, text: format!("{}:{spec}", verdict.as_str()).into(), tool, arg })
+        Ok(Rule { verdict, text: format!("{}:{spec}", verdict.as_str()).into(), name, tool, arg })
     }
 
     fn matches(&self, tool: ToolFacts<'_>, subject: Option<&str>) -> bool {
@@ -146,6 +155,53 @@ impl Rule {
         self.arg.is_none()
     }
 }
+
+/// Compiles a pattern over tool names: a namespace alone (`fs`, `memory`) is every tool in it.
+fn name_matcher(pattern: &str) -> Result<GlobMatcher, globset::Error> {
+    let pattern = if pattern.contains('.') { pattern.to_string() } else { format!("{pattern}.*") };
+    Ok(Glob::new(&pattern)?.compile_matcher())
+}
+
+/// One pattern of a policy over tool names — a rule's, or a `disable` entry's — as
+/// [`crate::tools::Registry::check`] compares it with the registered tools.
+#[derive(Debug, Clone, Copy)]
+pub struct NamePattern<'a> {
+    /// The rule as it is named in decisions and errors: `deny:fs.dlete`, `disabled:msg`.
+    pub rule: &'a str,
+    /// The tool pattern as written: `fs.dlete`, `msg`.
+    pub written: &'a str,
+    matcher: &'a GlobMatcher,
+}
+
+impl NamePattern<'_> {
+    /// Whether the pattern holds the tool named `name`.
+    pub fn matches(&self, name: &str) -> bool {
+        self.matcher.is_match(name)
+    }
+}
+
+/// A rule or `disable` entry that names no tool: toolsh refuses to start on it, since a rule
+/// that matches nothing protects nothing (`deny = ["fs.dlete"]` would let `rm` through).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PolicyError {
+    /// The rule as written, with its kind: `deny:fs.dlete`, `disabled:msg.*`.
+    pub rule: String,
+    /// What was probably meant (`did you mean fs.delete?`), when something is close.
+    pub hint: Option<String>,
+}
+
+impl fmt::Display for PolicyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "rule '{}' matches no tool", self.rule)?;
+        match &self.hint {
+            Some(hint) => write!(f, " ({hint})"),
+            None => write!(f, " (run 'toolsh -c \"config tools\"' to list them)"),
+        }
+    }
+}
+
+impl std::error::Error for PolicyError {}
 
 /// What the gate needs to know about a tool to decide.
 #[derive(Debug, Clone, Copy)]
@@ -197,6 +253,9 @@ pub struct Policy {
     control_plane: Vec<String>,
     /// Tools switched off: not registered, and refused on every path that names them.
     disabled: Vec<(GlobMatcher, Arc<str>)>,
+    /// Why the policy refuses every call: it could not be checked against the tools (see
+    /// [`Policy::refuse_everything`]).
+    refused: Option<Arc<str>>,
 }
 
 impl Policy {
@@ -208,6 +267,7 @@ impl Policy {
             rules: Vec::new(),
             control_plane: Vec::new(),
             disabled: Vec::new(),
+            refused: None,
         }
     }
 
@@ -228,11 +288,30 @@ impl Policy {
         Ok(())
     }
 
-    /// Switches off the tools matching `pattern` (a glob over tool names).
+    /// Switches off the tools matching `pattern` (a glob over tool names, or a namespace).
     pub fn disable(&mut self, pattern: &str) -> Result<(), String> {
-        let matcher = Glob::new(pattern).map_err(|e| format!("disable '{pattern}': {e}"))?.compile_matcher();
+        let matcher = name_matcher(pattern).map_err(|e| format!("disable '{pattern}': {e}"))?;
         self.disabled.push((matcher, format!("disabled:{pattern}").into()));
         Ok(())
+    }
+
+    /// Every pattern over tool names, the rules' first (in the order they were added), then
+    /// the `disable` entries'.
+    pub fn name_patterns(&self) -> impl Iterator<Item = NamePattern<'_>> {
+        let rules = self.rules.iter().map(|r| NamePattern { rule: &r.text, written: &r.name, matcher: &r.tool });
+        let disabled = self.disabled.iter().map(|(matcher, rule)| NamePattern {
+            rule,
+            written: rule.strip_prefix("disabled:").unwrap_or(rule),
+            matcher,
+        });
+        rules.chain(disabled)
+    }
+
+    /// Makes every call a denial naming `why`: what a shell built without the check
+    /// ([`crate::tools::Registry::check`]) does with a policy that failed it, rather than
+    /// running with a rule that protects nothing.
+    pub fn refuse_everything(&mut self, why: &str) {
+        self.refused = Some(format!("invalid policy: {why}").into());
     }
 
     /// The `disabled:PAT` rule that switches `tool` off, if one does.
@@ -258,6 +337,9 @@ impl Policy {
 
     /// Decides one call of `tool` with its subject (path or URL) when it has one.
     pub fn decide(&self, tool: ToolFacts<'_>, subject: Option<&str>) -> Decision {
+        if let Some(rule) = &self.refused {
+            return Decision { verdict: Verdict::Deny, rule: rule.clone() };
+        }
         if let Some(rule) = self.disabled_by(tool.name) {
             return Decision { verdict: Verdict::Deny, rule: rule.clone() };
         }
@@ -268,6 +350,18 @@ impl Policy {
             return Decision {
                 verdict: Verdict::Deny,
                 rule: format!("control-plane ({what} is never writable)").into(),
+            };
+        }
+        if tool.writes
+            && !tool.words
+            && let Some(path) = subject
+            && let Some(what) = runs_code_later(path)
+            && !self.names_subject(tool, path)
+        {
+            return Decision {
+                verdict: Verdict::Deny,
+                rule: format!("control-plane ({what} runs code later: writable only by an allow rule naming its path)")
+                    .into(),
             };
         }
         for verdict in [Verdict::Deny, Verdict::Ask, Verdict::Allow] {
@@ -281,16 +375,21 @@ impl Policy {
     /// True when an allow rule with an argument pattern matches `subject` (and nothing denies
     /// or asks): how loopback URLs are opened to `net.fetch`, by naming them.
     pub fn explicitly_allows(&self, tool: ToolFacts<'_>, subject: &str) -> bool {
-        self.decide(tool, Some(subject)).verdict == Verdict::Allow
-            && self
-                .rules
-                .iter()
-                .any(|r| r.verdict == Verdict::Allow && r.arg.is_some() && r.matches(tool, Some(subject)))
+        self.decide(tool, Some(subject)).verdict == Verdict::Allow && self.names_subject(tool, subject)
+    }
+
+    /// Whether an allow rule with an argument pattern matches this call: the operator named
+    /// what it acts on (`--allow 'fs.*:.git/hooks/**'`), not merely the tool.
+    fn names_subject(&self, tool: ToolFacts<'_>, subject: &str) -> bool {
+        self.rules.iter().any(|r| r.verdict == Verdict::Allow && r.arg.is_some() && r.matches(tool, Some(subject)))
     }
 
     /// The decision when the subject is not known yet: a denial only when every subject would
     /// be denied (the pre-flight check blocks a line on certain denials only).
     pub fn decide_unknown_subject(&self, tool: ToolFacts<'_>) -> Option<Decision> {
+        if let Some(rule) = &self.refused {
+            return Some(Decision { verdict: Verdict::Deny, rule: rule.clone() });
+        }
         if let Some(rule) = self.disabled_by(tool.name) {
             return Some(Decision { verdict: Verdict::Deny, rule: rule.clone() });
         }
@@ -349,6 +448,59 @@ impl Default for Policy {
     fn default() -> Self {
         Policy::new(Profile::default())
     }
+}
+
+/// What a write of `path` would plant that runs code later, outside every call the gate sees:
+/// a git hook, git's configuration (`core.fsmonitor`, `core.hooksPath`, `diff.external`,
+/// aliases and filters run programs on the next `git status`), a CI workflow (run on the next
+/// push), ssh's keys and configuration (`authorized_keys`, `ProxyCommand`), a shell's start-up
+/// file. Such a path is part of the control plane for the shell's own commands unless an allow
+/// rule names it; a host program the operator declared (`git` keeping its own configuration
+/// and index) writes with the kernel, not through the gate.
+pub fn runs_code_later(path: &str) -> Option<&'static str> {
+    if !path.starts_with('/') {
+        return None; // not a path: a recipient, a URL, a key
+    }
+    let parts: Vec<&str> = path.split('/').filter(|part| !part.is_empty()).collect();
+    let name = parts.last().copied().unwrap_or_default();
+    if let Some(at) = parts.iter().position(|part| *part == ".git") {
+        // A `.git` file or directory made or replaced points git at another directory, whose
+        // configuration then runs code: the entry itself is covered as well as what is in it.
+        let inside = &parts[at + 1..];
+        return Some(if inside.contains(&"hooks") {
+            "a git hook"
+        } else if inside.ends_with(&["info", "attributes"]) {
+            "git's attributes (which choose filters and diff drivers)"
+        } else if inside.is_empty() || matches!(name, "config" | "config.worktree") {
+            "git's configuration"
+        } else {
+            return None;
+        });
+    }
+    if let Some(at) = parts.iter().position(|part| *part == ".github") {
+        return matches!(parts.get(at + 1), Some(&("workflows" | "actions"))).then_some("a CI workflow");
+    }
+    if name == ".gitlab-ci.yml" || parts.contains(&".circleci") {
+        return Some("a CI workflow");
+    }
+    if parts.contains(&".ssh") {
+        return Some("ssh's keys and configuration");
+    }
+    if name == ".gitconfig" {
+        return Some("git's configuration");
+    }
+    const STARTUP: &[&str] = &[
+        ".bashrc",
+        ".bash_profile",
+        ".bash_login",
+        ".bash_logout",
+        ".profile",
+        ".zshrc",
+        ".zshenv",
+        ".zprofile",
+        ".zlogin",
+    ];
+    STARTUP.contains(&name).then_some("a shell's start-up file")
 }
 
 fn profile_rule(profile: Profile) -> Arc<str> {

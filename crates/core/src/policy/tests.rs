@@ -157,3 +157,78 @@ fn rules_over_words_match_a_command_line() {
     let q = policy(Profile::Workspace, &[(Verdict::Deny, "fs.write:/w/*")]);
     assert_eq!(q.decide(path, Some("/w/a/b")).verdict, Verdict::Allow);
 }
+
+#[test]
+fn a_namespace_alone_is_all_of_it_and_a_star_alone_any_subject() {
+    let delete = tool("fs.delete", SideEffect::SideEffecting);
+    for rule in ["fs", "fs:*", "fs.*", "fs.*:*"] {
+        let p = policy(Profile::Workspace, &[(Verdict::Deny, rule)]);
+        assert_eq!(p.decide(delete, Some("/work/deep/a")).verdict, Verdict::Deny, "{rule}");
+        assert_eq!(p.decide(delete, None).verdict, Verdict::Deny, "{rule}");
+        assert!(p.decide_unknown_subject(delete).is_some(), "{rule}: certain, so the pre-flight blocks");
+        assert_eq!(p.decide(tool("fsx.delete", SideEffect::SideEffecting), None).verdict, Verdict::Allow, "{rule}");
+    }
+    // The entries directly in the root are still a rule of their own.
+    let p = policy(Profile::Workspace, &[(Verdict::Deny, "fs.delete:./*")]);
+    assert_eq!(p.decide(delete, Some("/work/a")).verdict, Verdict::Deny);
+    assert_eq!(p.decide(delete, Some("/work/deep/a")).verdict, Verdict::Allow);
+    let mut p = Policy::default();
+    p.disable("msg").unwrap();
+    assert!(p.disabled_by("msg.send").is_some() && p.disabled_by("meta.get").is_none());
+    let written: Vec<(&str, &str)> = p.name_patterns().map(|n| (n.rule, n.written)).collect();
+    assert_eq!(written, [("disabled:msg", "msg")]);
+}
+
+#[test]
+fn what_runs_code_later_is_written_only_under_a_rule_naming_its_path() {
+    let later = [
+        "/work/.git/hooks/pre-commit",
+        "/work/.git/config",
+        "/work/.git",
+        "/work/sub/.git/modules/m/config",
+        "/work/.git/worktrees/w/config.worktree",
+        "/work/.git/info/attributes",
+        "/work/.github/workflows/ci.yml",
+        "/work/.github/actions/a/action.yml",
+        "/work/.gitlab-ci.yml",
+        "/work/.circleci/config.yml",
+        "/work/.ssh/authorized_keys",
+        "/work/.gitconfig",
+        "/work/.bashrc",
+    ];
+    let ordinary = [
+        "/work/.git/COMMIT_EDITMSG",
+        "/work/.git/objects/ab/cd",
+        "/work/.github/CODEOWNERS",
+        "/work/src/config",
+        "/work/git/hooks/x",
+    ];
+    for path in later {
+        assert!(runs_code_later(path).is_some(), "{path}");
+    }
+    for path in ordinary {
+        assert!(runs_code_later(path).is_none(), "{path}");
+    }
+    assert!(runs_code_later(".git/config").is_none(), "a subject that is no path");
+    let write = tool("fs.write", SideEffect::SideEffecting);
+    let trusted = policy(Profile::Trusted, &[(Verdict::Allow, "fs.*")]);
+    let (verdict, rule) = verdict(&trusted, "fs.write", SideEffect::SideEffecting, Some("/work/.git/hooks/x"));
+    assert_eq!(verdict, Verdict::Deny);
+    assert!(rule.starts_with("control-plane (a git hook runs code later"), "{rule}");
+    assert_eq!(
+        trusted.decide(tool("fs.read", SideEffect::ReadOnly), Some("/work/.git/config")).verdict,
+        Verdict::Allow
+    );
+    let named = policy(Profile::Workspace, &[(Verdict::Allow, "fs.*:.git/hooks/**")]);
+    assert_eq!(named.decide(write, Some("/work/.git/hooks/x")).verdict, Verdict::Allow);
+    assert_eq!(named.decide(write, Some("/work/.git/config")).verdict, Verdict::Deny);
+    // A deny rule still holds over a path an allow rule names.
+    let both = policy(Profile::Workspace, &[(Verdict::Allow, "fs.*:.git/**"), (Verdict::Deny, "fs.delete")]);
+    assert_eq!(
+        both.decide(tool("fs.delete", SideEffect::SideEffecting), Some("/work/.git/config")).verdict,
+        Verdict::Deny
+    );
+    // A host program's words are not paths of the workspace.
+    let words = ToolFacts { words: true, ..tool("host.git", SideEffect::SideEffecting) };
+    assert_eq!(trusted.decide(words, Some("/work/.git/config")).verdict, Verdict::Allow);
+}

@@ -2,8 +2,8 @@
 //! check every JSON call passes, and the usage text generated from the schema.
 //!
 //! Accepted forms: `--name value`, `--name=value`, `--flag` / `--no-flag` / `--flag=false` for
-//! booleans, a repeated flag for arrays, JSON text for objects, one JSON object as the only
-//! word, and bare words for the required properties in order (`fs.read a.txt`).
+//! booleans, a repeated flag or a JSON array for arrays, JSON text for objects, one JSON object
+//! as the only word, and bare words for the required properties in order (`fs.read a.txt`).
 
 use super::{ToolError, ToolSpec};
 use serde_json::{Map, Value};
@@ -124,10 +124,34 @@ impl Prop<'_> {
         }
     }
 
-    /// Turns one command-line word into a value of this property's type.
+    /// Turns one command-line word into a value of this property's type. For an array, a word
+    /// that is a JSON array is its items (`--names '["a","b"]'`, what a model writes), any other
+    /// word one item; a property of no declared type takes JSON when the word is a JSON object
+    /// or array, else the word as a string.
     fn parse(&self, tool: &str, text: &str) -> Result<Value, ToolError> {
-        let kind = if self.is("array") { self.items.first().copied().unwrap_or("string") } else { self.main_kind() };
         let bad = |what: &str| ToolError::usage(format!("{tool}: {}: expected {what}, got '{text}'", self.flag()));
+        let json = || serde_json::from_str::<Value>(text).ok();
+        if self.is("array") && text.trim_start().starts_with('[') {
+            let Some(Value::Array(items)) = json() else {
+                // Text only a list of strings could hold as it is (`[draft]`) stays one item.
+                return match self.items.first() {
+                    None | Some(&"string") => Ok(Value::String(text.to_string())),
+                    Some(_) => Err(bad("a JSON array")),
+                };
+            };
+            let item = Prop { kinds: self.items.clone(), ..self.clone() };
+            if let Some(wrong) = items.iter().find(|value| !type_ok(&item, value)) {
+                return Err(bad(&format!("items of type {} (not {wrong})", self.items.join(" or "))));
+            }
+            return Ok(Value::Array(items));
+        }
+        if self.kinds.is_empty()
+            && matches!(text.trim_start().chars().next(), Some('{' | '['))
+            && let Some(value) = json()
+        {
+            return Ok(value);
+        }
+        let kind = if self.is("array") { self.items.first().copied().unwrap_or("string") } else { self.main_kind() };
         match kind {
             "integer" => text.parse::<i64>().map(Value::from).map_err(|_| bad("an integer")),
             "number" => text.parse::<f64>().map(Value::from).map_err(|_| bad("a number")),
@@ -225,11 +249,17 @@ pub fn parse_argv(spec: &ToolSpec, words: &[String]) -> Result<Map<String, Value
     Ok(map)
 }
 
+/// Adds a parsed value: an array property gathers its items over repeated flags (a JSON array
+/// adds all of its own), any other takes the last value.
 fn insert(map: &mut Map<String, Value>, prop: &Prop<'_>, value: Value) {
-    if prop.is("array") && !value.is_array() {
+    if prop.is("array") {
+        let items = match value {
+            Value::Array(items) => items,
+            one => vec![one],
+        };
         match map.entry(prop.name.to_string()).or_insert_with(|| Value::Array(Vec::new())) {
-            Value::Array(items) => items.push(value),
-            other => *other = Value::Array(vec![value]),
+            Value::Array(gathered) => gathered.extend(items),
+            other => *other = Value::Array(items),
         }
     } else {
         map.insert(prop.name.to_string(), value);
@@ -337,7 +367,7 @@ pub fn usage(spec: &ToolSpec) -> String {
                     right = format!("(required) {right}");
                 }
                 if p.is("array") {
-                    right.push_str(" (repeat the flag for more)");
+                    right.push_str(" (repeat the flag for more, or give a JSON array)");
                 }
                 if let Some(default) = p.default.filter(|d| !d.is_null() && **d != Value::Bool(false)) {
                     right.push_str(&format!(

@@ -4,6 +4,7 @@
 
 use super::gate::{Gate, digest};
 use super::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec};
+use crate::policy::{NamePattern, Policy, PolicyError};
 use rustc_hash::FxHashMap;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -101,6 +102,9 @@ impl Registry {
     }
 
     /// Adds a namespace of changing tools; a namespace the registry already has is refused.
+    /// Aliases of built-in tools spelt in that namespace (`sql.query` for `db.query`) are
+    /// dropped: the namespace is the source's whole, and a name of it typed by the model must
+    /// reach the mounted server, never quietly run toolsh's own tool instead.
     pub fn add_source(&mut self, source: Arc<dyn ToolSource>) -> Result<(), String> {
         let namespace = source.namespace().to_string();
         let tables = self.tables();
@@ -112,6 +116,9 @@ impl Registry {
             || self.sources.iter().any(|s| s.namespace() == namespace);
         if taken {
             return Err(format!("the namespace '{namespace}' is already registered"));
+        }
+        if let Some(tables) = self.tables.get_mut() {
+            tables.aliases.retain(|alias, _| !in_namespace(alias, &namespace));
         }
         self.sources.push(source);
         Ok(())
@@ -155,6 +162,94 @@ impl Registry {
             }
         }
         all.into_values().collect()
+    }
+
+    /// Checks that every rule and `disable` entry of `policy` names at least one tool — built
+    /// in, registered, a host program or a mounted server's — so that a typo (`fs.dlete`) or a
+    /// name that is no tool's (`rm`, `read_file`) stops the shell instead of protecting nothing.
+    /// A pattern in a namespace of `unlisted` (a declared server whose tools could not be
+    /// listed, which was reported already) is left unchecked; one in a mounted namespace that
+    /// none of its listed tools match has the server list them again first, as a lookup does
+    /// (a cached list may predate the tool). `commands` gives the tools a shell command calls,
+    /// for the hint when a rule names a command.
+    pub fn check(
+        &self,
+        policy: &Policy,
+        unlisted: &[String],
+        commands: impl Fn(&str) -> Option<&'static [&'static str]>,
+    ) -> Result<(), PolicyError> {
+        // No rule, nothing to check: the tables stay unmade (most runs never need them).
+        if policy.name_patterns().next().is_none() {
+            return Ok(());
+        }
+        let mut names: Vec<String> =
+            self.all().into_iter().chain(self.disabled().cloned()).map(|t| t.spec().name.clone()).collect();
+        names.sort();
+        names.dedup();
+        for pattern in policy.name_patterns() {
+            if names.iter().any(|name| pattern.matches(name)) {
+                continue;
+            }
+            let namespace = pattern.written.split_once('.').map_or(pattern.written, |(ns, _)| ns);
+            if unlisted.iter().any(|alias| alias == namespace) {
+                continue;
+            }
+            if let Some(source) = self.sources.iter().find(|s| s.namespace() == namespace)
+                && source.refresh()
+                && source.tools().keys().any(|name| pattern.matches(name))
+            {
+                continue;
+            }
+            return Err(PolicyError { rule: pattern.rule.to_string(), hint: self.hint(pattern, &names, &commands) });
+        }
+        Ok(())
+    }
+
+    /// What a pattern that names no tool probably meant: the tool an alias stands for, the
+    /// tools a command calls, or the tools and namespaces a small edit away.
+    fn hint(
+        &self,
+        pattern: NamePattern<'_>,
+        names: &[String],
+        commands: impl Fn(&str) -> Option<&'static [&'static str]>,
+    ) -> Option<String> {
+        let written = pattern.written;
+        if let Some(tool) = self.tables().aliases.get(written) {
+            return Some(format!("'{written}' is another name of {tool}; rules name the tool: {tool}"));
+        }
+        if let Some(tools) = commands(written) {
+            return Some(format!("'{written}' is a command; rules name the tools it calls: {}", tools.join(", ")));
+        }
+        let within = (written.chars().count() / 3).max(1);
+        let namespaces = names.iter().filter_map(|n| n.split_once('.').map(|(ns, _)| ns));
+        let mut close: Vec<(usize, &str)> = names
+            .iter()
+            .map(String::as_str)
+            .chain(namespaces)
+            .filter_map(|name| {
+                let exact_tool = name.split_once('.').is_some_and(|(_, tool)| tool == written);
+                let distance = if exact_tool { 0 } else { crate::suggest::edit_distance(written, name) };
+                (distance <= within).then_some((distance, name))
+            })
+            .collect();
+        close.sort();
+        close.dedup_by(|a, b| a.1 == b.1);
+        close.truncate(3);
+        let close: Vec<&str> = close.into_iter().map(|(_, name)| name).collect();
+        if !close.is_empty() {
+            return Some(format!("did you mean {}?", close.join(" or ")));
+        }
+        // A namespace nothing has: what declares one.
+        let namespace = written.split_once('.').map_or(written, |(ns, _)| ns);
+        let literal = !namespace.contains(['*', '?', '[', '{']);
+        let known = names.iter().any(|name| name.split_once('.').is_some_and(|(ns, _)| ns == namespace));
+        match namespace {
+            "host" => Some("no such host program is declared: [host.NAME] in toolsh.toml, or --host NAME".to_string()),
+            _ if literal && !known => Some(format!(
+                "no tool has the namespace '{namespace}': an MCP server's tools are mounted with [mcp.{namespace}] in toolsh.toml, or --mcp {namespace}=COMMAND"
+            )),
+            _ => None,
+        }
     }
 
     /// Checks `args` against the tool's schema (after applying parameter aliases), passes the
@@ -257,7 +352,8 @@ impl Tables {
         if let Some(alias) = spec.aliases.iter().find(|alias| taken(alias)) {
             return Err(format!("alias '{alias}' of '{name}' is already taken"));
         }
-        for alias in &spec.aliases {
+        // An alias in a source's namespace would shadow its tools (see `Registry::add_source`).
+        for alias in spec.aliases.iter().filter(|alias| !sources.iter().any(|s| in_namespace(alias, s.namespace()))) {
             self.aliases.insert(alias.clone(), name.clone());
         }
         self.tools.insert(name, tool);
@@ -273,6 +369,11 @@ impl Tables {
         let tools = &self.tools;
         self.aliases.retain(|_, name| tools.contains_key(name));
     }
+}
+
+/// Whether `name` is spelt in `namespace` (`sql.query` in `sql`).
+fn in_namespace(name: &str, namespace: &str) -> bool {
+    name.split_once('.').is_some_and(|(ns, _)| ns == namespace)
 }
 
 /// The call's subject: the value of the spec's subject property, a path made absolute.
@@ -334,6 +435,71 @@ mod tests {
         assert_eq!(names(&late), names(&early));
         assert!(late.register(tool("fs.write")).is_err(), "a built-in name is taken");
         assert!(late.register(tool("write_file.x")).is_ok());
+    }
+
+    /// A source of any namespace with the tools named.
+    struct Named(&'static str, Arc<BTreeMap<String, Arc<dyn Tool>>>);
+
+    impl ToolSource for Named {
+        fn namespace(&self) -> &str {
+            self.0
+        }
+        fn tools(&self) -> Arc<BTreeMap<String, Arc<dyn Tool>>> {
+            self.1.clone()
+        }
+    }
+
+    #[test]
+    fn a_source_drops_the_built_in_aliases_spelt_in_its_namespace() {
+        let mut registry = Registry::builtin();
+        assert_eq!(registry.resolve("sql.query").map(|t| t.spec().name.clone()).as_deref(), Some("db.query"));
+        let tools = BTreeMap::from([("sql.query".to_string(), tool("sql.query"))]);
+        registry.add_source(Arc::new(Named("sql", Arc::new(tools)))).expect("sql is free");
+        assert_eq!(registry.resolve("sql.query").map(|t| t.spec().name.clone()).as_deref(), Some("sql.query"));
+        assert!(registry.resolve("sql.execute").is_none(), "the server has no such tool");
+        assert_eq!(registry.resolve("query_db").map(|t| t.spec().name.clone()).as_deref(), Some("db.query"));
+    }
+
+    #[test]
+    fn a_policy_names_registered_tools_or_says_what_was_meant() {
+        use crate::policy::{Policy, Verdict};
+        let mut registry = Registry::builtin();
+        let tools = BTreeMap::from([("mem.forget".to_string(), tool("mem.forget"))]);
+        registry.add_source(Arc::new(Named("mem", Arc::new(tools)))).expect("mem is free");
+        let commands = |name: &str| (name == "rm").then_some(&["fs.delete"][..]);
+        let check = |verdict, rule: &str| {
+            let mut policy = Policy::default();
+            policy.add(verdict, rule, "/").expect("parses");
+            registry.check(&policy, &["gone".to_string()], commands).map_err(|e| e.to_string())
+        };
+        for rule in ["fs", "fs.*", "fs.del*", "mem", "mem.forget", "*", "gone.anything", "fs.write:src/**"] {
+            assert_eq!(check(Verdict::Deny, rule), Ok(()), "{rule}");
+        }
+        let refused = [
+            ("fs.dlete", "rule 'deny:fs.dlete' matches no tool (did you mean fs.delete?)"),
+            ("rm", "rule 'deny:rm' matches no tool ('rm' is a command; rules name the tools it calls: fs.delete)"),
+            (
+                "read_file",
+                "rule 'deny:read_file' matches no tool ('read_file' is another name of fs.read; rules name the tool: fs.read)",
+            ),
+            ("mem.forgot", "rule 'deny:mem.forgot' matches no tool (did you mean mem.forget?)"),
+            (
+                "zzz.*",
+                "rule 'deny:zzz.*' matches no tool (no tool has the namespace 'zzz': an MCP server's tools are mounted with [mcp.zzz] in toolsh.toml, or --mcp zzz=COMMAND)",
+            ),
+            (
+                "host.git:push*",
+                "rule 'deny:host.git:push*' matches no tool (no such host program is declared: [host.NAME] in toolsh.toml, or --host NAME)",
+            ),
+            ("fs.zzzzzz", "rule 'deny:fs.zzzzzz' matches no tool (run 'toolsh -c \"config tools\"' to list them)"),
+        ];
+        for (rule, said) in refused {
+            assert_eq!(check(Verdict::Deny, rule), Err(said.to_string()), "{rule}");
+        }
+        let mut policy = Policy::default();
+        policy.disable("msgs").expect("parses");
+        let err = registry.check(&policy, &[], commands).expect_err("no such namespace");
+        assert_eq!((err.rule.as_str(), err.hint.as_deref()), ("disabled:msgs", Some("did you mean msg?")));
     }
 
     #[test]
