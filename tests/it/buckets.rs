@@ -29,6 +29,7 @@ fn toolsh(endpoint: &str, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_toolsh"));
     command
         .env_clear()
+        .env("HOME", crate::support::test_home())
         .env("AWS_ENDPOINT_URL", endpoint)
         .env("AWS_ACCESS_KEY_ID", "test-key")
         .env("AWS_SECRET_ACCESS_KEY", "test-secret-never-shown")

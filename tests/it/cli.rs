@@ -5,7 +5,7 @@ use std::process::{Command, Stdio};
 
 fn toolsh() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_toolsh"));
-    command.env_clear();
+    command.env_clear().env("HOME", crate::support::test_home());
     command
 }
 

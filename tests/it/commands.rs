@@ -75,6 +75,7 @@ fn unknown_options_are_refused_as_gnu_refuses_them() {
                 .arg(dir.path().join(".store.db"))
                 .args(["-c", &line])
                 .env_clear()
+                .env("HOME", crate::support::test_home())
                 .current_dir(dir.path())
                 .output()
                 .expect("toolsh");
@@ -165,6 +166,7 @@ fn df_reports_the_file_system_a_mount_lies_on() {
             .arg(root.join(".store.db"))
             .args(["-c", &format!("df {args} .")])
             .env_clear()
+            .env("HOME", crate::support::test_home())
             .output()
             .expect("toolsh");
         assert_eq!(out.status.code(), Some(0), "df {args}: {:?}", out.stderr);

@@ -9,7 +9,13 @@ use std::process::Command;
 
 /// `toolsh ARGS…` in `dir`, its standard output and status.
 fn toolsh(dir: &std::path::Path, args: &[&str]) -> (String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_toolsh")).current_dir(dir).env_clear().args(args).output().expect("run");
+    let out = Command::new(env!("CARGO_BIN_EXE_toolsh"))
+        .current_dir(dir)
+        .env_clear()
+        .env("HOME", crate::support::test_home())
+        .args(args)
+        .output()
+        .expect("run");
     (String::from_utf8_lossy(&out.stdout).into_owned(), out.status.code().unwrap_or(-1))
 }
 

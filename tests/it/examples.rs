@@ -37,6 +37,7 @@ fn bash(dir: &Path, args: &[&str]) -> (String, String, i32) {
 
 fn toolsh(dir: &Path, store: &Path, extra: &[&str], args: &[&str]) -> (String, String, i32) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_toolsh"));
+    command.env("HOME", crate::support::test_home());
     command.arg("--root").arg(dir).arg("--store").arg(store).args(extra).args(args).current_dir(dir);
     run(command)
 }

@@ -221,6 +221,7 @@ fn a_host_variable_that_is_not_text_is_imported_without_a_panic() {
     let bytes = std::ffi::OsStr::from_bytes(b"caf\xe9");
     let out = Command::new(env!("CARGO_BIN_EXE_toolsh"))
         .env_clear()
+        .env("HOME", crate::support::test_home())
         .env("ODD", bytes)
         .env(std::ffi::OsStr::from_bytes(b"N\xff"), "x")
         .args(["--memory", "--inherit-env", "-c", "echo \"[$ODD]\""])

@@ -20,8 +20,11 @@ use std::process::Command;
 /// Runs `PROGRAM tests/mcp/SCRIPT TOOLSH WORKDIR`, which prints `ok` when every check held.
 fn drive(program: &str, script: &str) {
     let dir = tempfile::tempdir().expect("tempdir");
+    // A home of the test's own: the servers' default store and logs never touch the user's.
+    let home = tempfile::tempdir().expect("tempdir");
     let client = format!("{}/tests/mcp/{script}", env!("CARGO_MANIFEST_DIR"));
     let out = Command::new(program)
+        .env("HOME", home.path())
         .arg(client)
         .arg(env!("CARGO_BIN_EXE_toolsh"))
         .arg(dir.path())

@@ -25,6 +25,7 @@ fn server() -> u16 {
 fn toolsh(dir: &std::path::Path, args: &[&str], script: &str) -> (String, String, i32) {
     let out = Command::new(env!("CARGO_BIN_EXE_toolsh"))
         .env_clear()
+        .env("HOME", crate::support::test_home())
         .arg("--root")
         .arg(dir)
         .args(args)

@@ -6,6 +6,7 @@ use std::process::Command;
 fn toolsh(root: &std::path::Path, args: &[&str]) -> (String, String, i32) {
     let out = Command::new(env!("CARGO_BIN_EXE_toolsh"))
         .env_clear()
+        .env("HOME", crate::support::test_home())
         .arg("--root")
         .arg(root)
         .args(args)

@@ -8,7 +8,15 @@ use std::process::{Command, Stdio};
 
 fn toolsh(store: &str, agent: &str, script: &str) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_toolsh"));
-    command.env_clear().args(["--memory", "--timeout", "120", "--agent", agent, "--store", store]);
+    command.env_clear().env("HOME", crate::support::test_home()).args([
+        "--memory",
+        "--timeout",
+        "120",
+        "--agent",
+        agent,
+        "--store",
+        store,
+    ]);
     command.args(["-c", script]).stdout(Stdio::piped()).stderr(Stdio::piped());
     command
 }
@@ -185,7 +193,15 @@ fn a_session_kept_by_one_process_is_resumed_by_another() {
     for store in stores("resume") {
         let run = |script: &str| {
             let mut command = Command::new(env!("CARGO_BIN_EXE_toolsh"));
-            command.env_clear().args(["--memory", "--agent", "alice", "--store", &store.spec, "--session", "work"]);
+            command.env_clear().env("HOME", crate::support::test_home()).args([
+                "--memory",
+                "--agent",
+                "alice",
+                "--store",
+                &store.spec,
+                "--session",
+                "work",
+            ]);
             finish(command.args(["-c", script]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn"))
         };
         let (_, err, status) = run("x=42; f() { echo \"f sees $x\"; }; cd /tmp; echo kept > note");

@@ -13,6 +13,12 @@ pub struct Ran {
     pub status: i32,
 }
 
+/// A fresh home for a toolsh the tests start: its default store, logs and history are the
+/// test's, never the user's (a store another build migrated would fail every call's audit).
+pub fn test_home() -> std::path::PathBuf {
+    tempfile::tempdir().map(tempfile::TempDir::keep).expect("a temporary home")
+}
+
 /// Runs the binary with a clean environment, killed if it outlives `bound`.
 pub fn run_binary(cwd: &Path, args: &[String], bound: Duration) -> Ran {
     run_binary_with(cwd, args, &[], bound)
@@ -23,6 +29,7 @@ pub fn run_binary_with(cwd: &Path, args: &[String], env: &[(&str, String)], boun
     let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_toolsh"))
         .env_clear()
+        .env("HOME", test_home())
         .envs(env.iter().map(|(name, value)| (*name, value.as_str())))
         .current_dir(cwd)
         .args(args)
@@ -113,6 +120,7 @@ pub fn mcp_stdio(
 ) -> (std::process::Child, std::process::ChildStdin, std::io::BufReader<std::process::ChildStdout>) {
     use std::io::{BufRead, Write};
     let mut child = Command::new(env!("CARGO_BIN_EXE_toolsh"))
+        .env("HOME", test_home())
         .arg("mcp")
         .args(args)
         .stdin(Stdio::piped())
@@ -229,6 +237,7 @@ pub fn mcp_http_server(args: &[&str]) -> (std::process::Child, String) {
 pub fn mcp_http_server_with(args: &[&str], env: &[(&str, &str)]) -> (std::process::Child, String) {
     let mut server = Command::new(env!("CARGO_BIN_EXE_toolsh"))
         .env_clear()
+        .env("HOME", test_home())
         .envs(env.iter().copied())
         .args(["mcp", "--http", "127.0.0.1:0"])
         .args(args)

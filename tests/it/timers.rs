@@ -32,6 +32,7 @@ fn serve(dir: &Path) -> Child {
 /// `toolsh serve` on the workspace `dir` and the store `store`, with `extra` flags.
 fn serve_on(dir: &Path, store: &str, extra: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_toolsh"))
+        .env("HOME", crate::support::test_home())
         .args(["serve", "--root", &dir.display().to_string(), "--store", store])
         .args(extra)
         .stdin(Stdio::null())

@@ -67,7 +67,7 @@ for (const mode of [undefined, 'auto']) {
     const transport = new stdio.StdioClientTransport({
         command: toolsh,
         args: ['mcp', '--root', dir, '--ask', 'fs.delete'],
-        env: { PATH: process.env.PATH },
+        env: { PATH: process.env.PATH, HOME: process.env.HOME },
     });
     await made.connect(transport);
     const version = made.getNegotiatedProtocolVersion();
@@ -79,7 +79,7 @@ for (const mode of [undefined, 'auto']) {
 const dir = join(workdir, 'http');
 mkdirSync(dir);
 const server = spawn(toolsh, ['mcp', '--http', '127.0.0.1:0', '--root', dir, '--ask', 'fs.delete'], {
-    env: { PATH: process.env.PATH },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
     stdio: ['ignore', 'ignore', 'pipe'],
 });
 try {

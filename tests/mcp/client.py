@@ -20,7 +20,7 @@ async def main(toolsh, workdir):
     params = StdioServerParameters(
         command=toolsh,
         args=["mcp", "--root", workdir, "--deny", "fs.delete"],
-        env={"PATH": os.environ.get("PATH", "")},
+        env={"PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", "")},
     )
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:

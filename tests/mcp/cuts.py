@@ -80,7 +80,7 @@ SHAPES = {
 
 async def session_of(toolsh, workdir, *extra):
     params = StdioServerParameters(command=toolsh, args=["mcp", "--root", workdir, *extra],
-                                   env={"PATH": os.environ.get("PATH", "")})
+                                   env={"PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", "")})
     return stdio_client(params)
 
 

@@ -20,7 +20,7 @@ def check(condition, message):
 
 async def session_with(toolsh, workdir, callback, body):
     params = StdioServerParameters(command=toolsh, args=["mcp", "--root", workdir, "--ask", "fs.delete"],
-                                   env={"PATH": os.environ.get("PATH", "")})
+                                   env={"PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", "")})
     async with stdio_client(params) as (read, write):
         kwargs = {"elicitation_callback": callback} if callback else {}
         async with ClientSession(read, write, **kwargs) as session:

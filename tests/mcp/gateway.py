@@ -28,7 +28,7 @@ def started(marks):
 async def over_stdio(toolsh, workdir, marks):
     mount = f"m=python3 {HERE}/mounted.py {marks}"
     params = StdioServerParameters(command=toolsh, args=["mcp", "--root", workdir, "--mcp", mount],
-                                   env={"PATH": os.environ["PATH"]})
+                                   env={"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "")})
     asked = []
 
     async def answer(context, params):
@@ -75,7 +75,7 @@ async def over_http(toolsh, workdir, marks):
     mount = f"m=python3 {HERE}/mounted.py {marks}"
     server = subprocess.Popen([toolsh, "mcp", "--http", "127.0.0.1:0", "--root", workdir, "--mcp", mount],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              env={"PATH": os.environ["PATH"]})
+                              env={"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "")})
     try:
         line = server.stderr.readline()
         check(line.startswith("toolsh: serving MCP on http://127.0.0.1:"), f"announces its address: {line!r}")

@@ -34,7 +34,7 @@ def text_of(result):
 
 async def arguments_and_results(toolsh, workdir):
     params = StdioServerParameters(command=toolsh, args=["mcp", "--root", workdir],
-                                   env={"PATH": os.environ.get("PATH", "")})
+                                   env={"PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", "")})
     async with Client(params) as client:
         check(client.protocol_version == "2026-07-28", f"the default client's revision: {client.protocol_version}")
         tools = (await client.list_tools()).tools
@@ -108,7 +108,7 @@ async def ask_on_the_newest_revision(toolsh, workdir):
         return callback
 
     params = StdioServerParameters(command=toolsh, args=["mcp", "--root", workdir, "--ask", "fs.delete"],
-                                   env={"PATH": os.environ.get("PATH", "")})
+                                   env={"PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", "")})
     async with Client(params, elicitation_callback=answering(True)) as client:
         check(client.protocol_version == "2026-07-28", client.protocol_version)
         result = await client.call_tool("shell", {"command": "x=kept; rm yes.txt; echo removed $?"})

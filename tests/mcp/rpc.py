@@ -9,7 +9,7 @@ class Server:
 
     def __init__(self, toolsh, workdir, *extra):
         self.proc = subprocess.Popen([toolsh, "mcp", "--root", workdir, *extra], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, env={"PATH": os.environ.get("PATH", "")})
+                                     stdout=subprocess.PIPE, env={"PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", "")})
 
     def send(self, message):
         self.proc.stdin.write((json.dumps({"jsonrpc": "2.0", **message}) + "\n").encode())

@@ -28,7 +28,7 @@ def text_of(result):
 
 def shape(toolsh, workdir, name):
     return stdio_client(StdioServerParameters(command=toolsh, args=["mcp", "--root", workdir, "--shape", name],
-                                              env={"PATH": os.environ.get("PATH", "")}))
+                                              env={"PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", "")}))
 
 
 async def codex(toolsh, workdir):

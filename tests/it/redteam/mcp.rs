@@ -13,6 +13,7 @@ use std::time::Duration;
 fn start() -> (Child, u16) {
     let dir = std::env::temp_dir();
     let mut child = Command::new(env!("CARGO_BIN_EXE_toolsh"))
+        .env("HOME", crate::support::test_home())
         .args(["mcp", "--http", "127.0.0.1:0", "--memory"])
         .current_dir(dir)
         .stdin(Stdio::null())
