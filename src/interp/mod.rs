@@ -15,7 +15,7 @@ mod notfound;
 mod quick;
 mod redirect;
 mod select;
-mod sessions;
+pub(crate) mod sessions;
 pub(crate) mod shebang;
 pub(crate) mod special;
 mod timing;

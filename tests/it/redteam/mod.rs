@@ -10,6 +10,7 @@ mod escape;
 mod mcp;
 mod path_rules;
 mod process;
+mod sessions;
 mod sql;
 
 pub use crate::support::{Ran, run_binary};
