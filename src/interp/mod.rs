@@ -1155,6 +1155,14 @@ impl Shell {
         &self.interp.state
     }
 
+    /// Lowers the most output a line of this session may produce (`output-bytes`) to `bytes`,
+    /// never raising it: a caller that keeps only so much has it refused as it streams instead
+    /// of gathered whole first.
+    pub fn cap_output(&mut self, bytes: usize) {
+        let limits = &mut self.interp.state.limits;
+        limits.output_bytes = limits.output_bytes.min(bytes);
+    }
+
     /// Makes the session interactive as bash -i is: aliases are expanded (`shopt -s
     /// expand_aliases`), which a script's and an agent's shell leave off.
     pub fn set_interactive(&mut self) {

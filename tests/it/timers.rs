@@ -207,3 +207,35 @@ fn a_run_whose_server_died_is_run_once_more_by_another_and_recorded_once() {
         assert_eq!(runs.stdout, "1\nexit 0\n", "{}: one run, finished with status 0: {}", store.name, runs.stderr);
     }
 }
+
+/// The most resident memory process `pid` has had, in bytes (`VmHWM`).
+fn peak_rss(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("status");
+    let kib = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).expect("VmHWM");
+    kib.trim().trim_end_matches("kB").trim().parse::<u64>().expect("a number") * 1024
+}
+
+#[test]
+fn hostile_crontabs_neither_pile_up_runs_nor_gather_output_whole() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Every second: a run that outlasts its slot, and three that write without end.
+    let crontab = "* * * * * * sleep 100\n* * * * * * yes\n* * * * * * yes y\n* * * * * * yes n\n";
+    let out = toolsh(dir.path(), &["-c", &format!("printf '{}' | crontab -", crontab.replace('\n', "\\n"))]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let server = serve(dir.path());
+    std::thread::sleep(Duration::from_secs(5));
+    let peak = peak_rss(server.id());
+    let mut server = server;
+    assert!(server.try_wait().expect("wait").is_none(), "the server ended");
+    stop(server);
+    assert!(peak < 300 << 20, "the server peaked at {} MiB", peak >> 20);
+    // cron's rule: a slot whose previous run of the entry still goes is passed over (the
+    // writers end at the cap, so each of their slots runs).
+    let runs = sql(dir.path(), "SELECT timer, count(*) FROM timer_runs GROUP BY timer ORDER BY timer");
+    assert_eq!(runs.first().map(|r| r[1]), Some(1), "`sleep 100` ran beside itself: {runs:?}");
+    assert_eq!(runs.len(), 4, "{runs:?}");
+    // The writers' runs ended at the cap, their output kept within it.
+    let kept = sql(dir.path(), "SELECT length(output) FROM timer_runs WHERE timer > 1 AND ended_at IS NOT NULL");
+    assert!(!kept.is_empty(), "no writer's run ended");
+    assert!(kept.iter().all(|r| r[0] > 0 && r[0] <= 130 * 1024), "{kept:?}");
+}

@@ -822,6 +822,17 @@ impl Engine for Postgres {
                 if moved == 0 || !run {
                     return Ok(false);
                 }
+                // cron's rule: a slot whose previous run still goes is passed over.
+                let going: i64 = one(
+                    tx,
+                    "SELECT count(*) FROM timer_runs WHERE timer = $1 AND ended_at IS NULL",
+                    &[&timer.id],
+                )
+                .await?
+                .get(0);
+                if going > 0 {
+                    return Ok(false);
+                }
                 exec(
                     tx,
                     "INSERT INTO timer_runs (timer, slot, agent, kind, command, started_at, owner, lease_until, schedule, cwd)
