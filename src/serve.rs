@@ -177,7 +177,7 @@ async fn run_timer(mut shell: Shell, store: Arc<Store>, timer: Timer, owner: Str
             "{what} failed with status {} at {}: {}\n{}\n(atq --runs {} shows the whole output)",
             outcome.status,
             timers::shown(timer.next_at),
-            timer.command.trim(),
+            timers::shown_command(&timer.command).trim(),
             tail.join("\n"),
             timer.id
         );

@@ -239,3 +239,21 @@ fn hostile_crontabs_neither_pile_up_runs_nor_gather_output_whole() {
     assert!(!kept.is_empty(), "no writer's run ended");
     assert!(kept.iter().all(|r| r[0] > 0 && r[0] <= 130 * 1024), "{kept:?}");
 }
+
+#[test]
+fn an_at_job_runs_with_the_exported_variables_and_directory_of_its_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let line = "mkdir -p sub && cd sub && export GREETING=\"it's $((6 * 7))\" && LOCAL=no && \
+                echo 'echo \"$GREETING/${LOCAL-unset} in $PWD\"' | at now";
+    let out = toolsh(dir.path(), &["-c", line]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let server = serve(dir.path());
+    std::thread::sleep(Duration::from_secs(3));
+    stop(server);
+    let out = toolsh(dir.path(), &["-c", "atq --runs 1"]);
+    let sub = dir.path().join("sub");
+    // The command shown is the script as given; it ran with the line's environment.
+    let expected =
+        format!("\texit 0\techo \"$GREETING/${{LOCAL-unset}} in $PWD\"\n\tit's 42/unset in {}\n", sub.display());
+    assert!(out.stdout.ends_with(&expected), "{}", out.stdout);
+}
