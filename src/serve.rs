@@ -59,7 +59,8 @@ pub async fn fire_timers(template: Shell, store: Arc<Store>, lease: Duration) {
     let owner = owner();
     let held = |now: i64| Lease { owner: owner.clone(), until: now.saturating_add(lease_ms) };
     let renew_every = (lease_ms / 3).max(1);
-    let mut renewed = now_ms();
+    // The first pass renews at once: the store learns of this server before any run.
+    let mut renewed = 0;
     loop {
         let now = now_ms();
         match store.due_timers(now) {

@@ -28,7 +28,7 @@ pub const ATQ: Spec = Spec {
     name: "atq",
     summary: "list pending at jobs, or their runs",
     synopsis: &["", "--runs [ID]"],
-    about: "List this agent's pending at jobs (number, time, queue a, agent); with --runs, the latest runs of at jobs and crontab entries with their status and output.",
+    about: "List this agent's pending at jobs (number, time, queue a, agent), saying on standard error when no toolsh serve is firing timers for this store; with --runs, the latest runs of at jobs and crontab entries with their status and output.",
     options: &[RUNS],
     tools: &["timer.list"],
     ..Spec::BASE
@@ -143,7 +143,17 @@ pub async fn atq(ctx: Ctx<'_>) -> Status {
             out.push_str(&format!("{}\t{} a {agent}\n", item["id"], text("next")));
         }
     }
-    i32::from(!ctx.out(out).await)
+    if !ctx.out(out).await {
+        return 1;
+    }
+    // Pending jobs wait for a server: say so when none is firing them (any status is kept).
+    if !runs
+        && let Ok(server) = ctx.call("timer.list", json!({ "server": true })).await
+        && server["firing"] == false
+    {
+        ctx.err("atq: no toolsh serve is firing timers for this store now: pending jobs run once one starts (toolsh serve --store …)\n").await;
+    }
+    0
 }
 
 /// `atrm JOB…`.

@@ -257,3 +257,16 @@ fn an_at_job_runs_with_the_exported_variables_and_directory_of_its_line() {
         format!("\texit 0\techo \"$GREETING/${{LOCAL-unset}} in $PWD\"\n\tit's 42/unset in {}\n", sub.display());
     assert!(out.stdout.ends_with(&expected), "{}", out.stdout);
 }
+
+#[test]
+fn atq_says_whether_a_server_is_firing_timers_for_the_store() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = toolsh(dir.path(), &["-c", "echo true | at now + 1 hour 2>/dev/null; atq | wc -l"]);
+    assert_eq!(out.stdout, "1\n", "{}", out.stderr);
+    assert!(out.stderr.contains("no toolsh serve is firing timers for this store"), "{}", out.stderr);
+    let server = serve(dir.path());
+    std::thread::sleep(Duration::from_millis(1500));
+    let out = toolsh(dir.path(), &["-c", "atq | wc -l"]);
+    stop(server);
+    assert_eq!((out.stdout.as_str(), out.stderr.as_str()), ("1\n", ""), "while a server runs");
+}
