@@ -39,3 +39,21 @@ fn nesting_and_numbers_end_as_failures_not_crashes() {
     });
     assert_none("crashes", found);
 }
+
+#[test]
+fn a_fifo_in_the_workspace_blocks_nothing() {
+    // A host program can make a FIFO; opening it blocked a runtime thread past every deadline
+    // (`cat f` froze all of `toolsh mcp --http`). Reads and writes of it are refused at once.
+    let lines = ["cat fifo", "echo x > fifo", "echo x >> fifo", "read line < fifo", "wc -c fifo", "grep -r x ."];
+    let fx = super::Fixture::new();
+    let made = std::process::Command::new("mkfifo").arg(fx.ws.join("fifo")).status().expect("mkfifo");
+    assert!(made.success());
+    let started = std::time::Instant::now();
+    for line in lines {
+        let ran = fx.run(&[], line);
+        assert!(ran.status >= 0, "{line}: status {} ({})", ran.status, ran.stderr);
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(15), "took {:?}", started.elapsed());
+    let ran = fx.run(&[], "cat fifo");
+    assert!(ran.stderr.contains("not a regular file"), "{}", ran.stderr);
+}
