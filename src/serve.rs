@@ -7,7 +7,11 @@
 //! it. The claimant runs the script in a fresh session of the timer's agent (the same
 //! workspace, policy and limits, in the directory it was scheduled from, bounded by the
 //! `job-timeout-ms` limit), keeps its status and output with the run, and on failure sends
-//! the agent a message.
+//! the agent a message. A run's output is capped at [`OUTPUT_BYTES`] as it streams (its
+//! session's `output-bytes`): a writer past it fails as any line's past that limit does (a
+//! few `* * * * * * yes` entries gathered 256 MiB each and ended the server). A crontab slot
+//! whose previous run of the same entry still goes is passed over, as cron does
+//! (`Store::claim_timer`).
 //!
 //! Missed times are handled as cron and atd do: an `at` job whose time passed while nothing
 //! ran runs as soon as a server starts; a crontab slot more than [`GRACE`] late is skipped,
@@ -55,7 +59,8 @@ pub async fn fire_timers(template: Shell, store: Arc<Store>, lease: Duration) {
     let owner = owner();
     let held = |now: i64| Lease { owner: owner.clone(), until: now.saturating_add(lease_ms) };
     let renew_every = (lease_ms / 3).max(1);
-    let mut renewed = now_ms();
+    // The first pass renews at once: the store learns of this server before any run.
+    let mut renewed = 0;
     loop {
         let now = now_ms();
         match store.due_timers(now) {
@@ -132,6 +137,7 @@ async fn run_timer(mut shell: Shell, store: Arc<Store>, timer: Timer, owner: Str
     if let Err(why) = shell.set_cwd(&timer.cwd) {
         notes.push_str(&format!("toolsh: {why}; ran in {}\n", shell.cwd()));
     }
+    shell.cap_output(OUTPUT_BYTES);
     let limit = shell.state().limits.job_time;
     let options = crate::ExecOptions { timeout: limit, ..Default::default() };
     let outcome = shell.exec_with(&timer.command, options).await;
@@ -172,7 +178,7 @@ async fn run_timer(mut shell: Shell, store: Arc<Store>, timer: Timer, owner: Str
             "{what} failed with status {} at {}: {}\n{}\n(atq --runs {} shows the whole output)",
             outcome.status,
             timers::shown(timer.next_at),
-            timer.command.trim(),
+            timers::shown_command(&timer.command).trim(),
             tail.join("\n"),
             timer.id
         );

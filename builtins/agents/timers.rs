@@ -17,7 +17,7 @@ pub const AT: Spec = Spec {
     name: "at",
     summary: "run a script once, later",
     synopsis: &["[-f FILE] TIME...", "-t [[CC]YY]MMDDhhmm[.ss]"],
-    about: "Schedule the script on standard input (or in FILE) to run once at TIME: now + N minutes|hours|days|weeks (seconds too), HH:MM [today|tomorrow|YYYY-MM-DD], 9am, noon, midnight, teatime, YYYY-MM-DD HH:MM (UTC). toolsh serve runs it in a fresh session of this agent, in this directory; a failure is sent to the agent's inbox.",
+    about: "Schedule the script on standard input (or in FILE) to run once at TIME: now + N minutes|hours|days|weeks (seconds too), HH:MM [today|tomorrow|YYYY-MM-DD], 9am, noon, midnight, teatime, YYYY-MM-DD HH:MM (UTC). toolsh serve runs it in a fresh session of this agent, in this directory, with this line's exported variables; a failure is sent to the agent's inbox.",
     options: &[FILE, TIME],
     tools: &["timer.at"],
     ..Spec::BASE
@@ -28,7 +28,7 @@ pub const ATQ: Spec = Spec {
     name: "atq",
     summary: "list pending at jobs, or their runs",
     synopsis: &["", "--runs [ID]"],
-    about: "List this agent's pending at jobs (number, time, queue a, agent); with --runs, the latest runs of at jobs and crontab entries with their status and output.",
+    about: "List this agent's pending at jobs (number, time, queue a, agent), saying on standard error when no toolsh serve is firing timers for this store; with --runs, the latest runs of at jobs and crontab entries with their status and output.",
     options: &[RUNS],
     tools: &["timer.list"],
     ..Spec::BASE
@@ -81,10 +81,26 @@ pub async fn at(ctx: Ctx<'_>) -> Status {
             Err(err) => return ctx.fail(crate::vfs::describe(&err)).await,
         },
     };
-    let command = String::from_utf8_lossy(&script).into_owned();
-    if command.trim().is_empty() {
+    let script = String::from_utf8_lossy(&script);
+    if script.trim().is_empty() {
         return ctx.fail("no script to run: give it on standard input or with -f FILE").await;
     }
+    // As real `at` does, the job carries this line's exported variables (its directory is
+    // kept with the job): one line before the script, which shown commands leave out.
+    let mut exports: Vec<String> = ctx
+        .state
+        .vars
+        .exported()
+        .into_iter()
+        .filter(|(name, _)| !matches!(name.as_str(), "PWD" | "OLDPWD" | "SHLVL" | "_"))
+        .map(|(name, value)| format!("{name}={}", crate::text::printf::shell_quote(&value)))
+        .collect();
+    exports.sort();
+    let command = if exports.is_empty() {
+        script.into_owned()
+    } else {
+        format!("export {}; {}\n{script}", exports.join(" "), toolsh_core::timers::ENV_MARK)
+    };
     match ctx.call("timer.at", json!({ "when": when, "command": command })).await {
         Ok(job) => {
             ctx.err(format!("job {} at {}\n", job["id"], job["at"].as_str().unwrap_or_default())).await;
@@ -117,7 +133,9 @@ pub async fn atq(ctx: Ctx<'_>) -> Status {
         let text = |key: &str| item[key].as_str().unwrap_or_default().to_string();
         if runs {
             let status = item["status"].as_i64().map_or_else(|| "running".to_string(), |s| format!("exit {s}"));
-            out.push_str(&format!("{}\t{}\t{}\t{}\n", item["id"], text("slot"), status, text("command").trim()));
+            let command = text("command");
+            let command = toolsh_core::timers::shown_command(&command).trim();
+            out.push_str(&format!("{}\t{}\t{}\t{command}\n", item["id"], text("slot"), status));
             for line in text("output").lines() {
                 out.push_str(&format!("\t{line}\n"));
             }
@@ -125,7 +143,17 @@ pub async fn atq(ctx: Ctx<'_>) -> Status {
             out.push_str(&format!("{}\t{} a {agent}\n", item["id"], text("next")));
         }
     }
-    i32::from(!ctx.out(out).await)
+    if !ctx.out(out).await {
+        return 1;
+    }
+    // Pending jobs wait for a server: say so when none is firing them (any status is kept).
+    if !runs
+        && let Ok(server) = ctx.call("timer.list", json!({ "server": true })).await
+        && server["firing"] == false
+    {
+        ctx.err("atq: no toolsh serve is firing timers for this store now: pending jobs run once one starts (toolsh serve --store …)\n").await;
+    }
+    0
 }
 
 /// `atrm JOB…`.

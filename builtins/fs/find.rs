@@ -74,13 +74,16 @@ enum Node {
     Printf(String),
     /// `-ls`: the line `ls -dils` would print.
     Ls,
-    /// `A , B`: both evaluated, B's value.
-    Comma(Box<Node>, Box<Node>),
+    /// `A , B , …`: all evaluated, the last one's value (a chain is one node, not a tree as
+    /// deep as it is long, so its length costs no stack).
+    Comma(Vec<Node>),
     /// `-samefile FILE`: resolves to the same path as FILE did (links followed with -L).
     SameFile(String, bool),
     Not(Box<Node>),
-    And(Box<Node>, Box<Node>),
-    Or(Box<Node>, Box<Node>),
+    /// `A -a B -a …`: evaluated until one is false.
+    And(Vec<Node>),
+    /// `A -o B -o …`: evaluated until one is true.
+    Or(Vec<Node>),
 }
 
 impl Node {
@@ -90,7 +93,7 @@ impl Node {
                 true
             }
             Node::Not(inner) => inner.has_action(),
-            Node::And(a, b) | Node::Or(a, b) | Node::Comma(a, b) => a.has_action() || b.has_action(),
+            Node::And(all) | Node::Or(all) | Node::Comma(all) => all.iter().any(Node::has_action),
             _ => false,
         }
     }
@@ -99,7 +102,7 @@ impl Node {
         match self {
             Node::Delete => true,
             Node::Not(inner) => inner.has_delete(),
-            Node::And(a, b) | Node::Or(a, b) | Node::Comma(a, b) => a.has_delete() || b.has_delete(),
+            Node::And(all) | Node::Or(all) | Node::Comma(all) => all.iter().any(Node::has_delete),
             _ => false,
         }
     }
@@ -177,9 +180,31 @@ struct Parser<'a> {
     one_file_system: bool,
     /// `-L`: links are followed (for `-samefile`).
     follow_all: bool,
+    /// Parentheses and `!` open around the current word (see [`MAX_NESTING`]).
+    nesting: usize,
 }
 
+/// How deep parentheses and `!` nest: reading, running and dropping the tree recurse once per
+/// level, with frames of kilobytes (100,000 of `\(` or `!` overflowed the stack and ended the
+/// process). Chains of operators are flat and cost nothing.
+const MAX_NESTING: usize = 64;
+
 impl Parser<'_> {
+    /// Reads `inner` one level deeper, refusing past [`MAX_NESTING`].
+    fn nested(
+        &mut self,
+        ctx: &Ctx<'_>,
+        inner: fn(&mut Self, &Ctx<'_>) -> Result<Node, String>,
+    ) -> Result<Node, String> {
+        if self.nesting >= MAX_NESTING {
+            return Err(format!("the expression nests deeper than {MAX_NESTING} levels of parentheses and `!'"));
+        }
+        self.nesting += 1;
+        let node = inner(self, ctx);
+        self.nesting -= 1;
+        node
+    }
+
     fn peek(&self) -> Option<&str> {
         self.args.get(self.pos).map(String::as_str)
     }
@@ -191,43 +216,40 @@ impl Parser<'_> {
 
     /// The lowest operator: `,` (both sides run, the right one's value counts).
     fn comma(&mut self, ctx: &Ctx<'_>) -> Result<Node, String> {
-        let mut left = self.or(ctx)?;
+        let mut all = vec![self.or(ctx)?];
         while self.peek() == Some(",") {
             self.pos += 1;
-            let right = self.or(ctx)?;
-            left = Node::Comma(Box::new(left), Box::new(right));
+            all.push(self.or(ctx)?);
         }
-        Ok(left)
+        Ok(chain(all, Node::Comma))
     }
 
     fn or(&mut self, ctx: &Ctx<'_>) -> Result<Node, String> {
-        let mut left = self.and(ctx)?;
+        let mut all = vec![self.and(ctx)?];
         while matches!(self.peek(), Some("-o" | "-or")) {
             self.pos += 1;
-            let right = self.and(ctx)?;
-            left = Node::Or(Box::new(left), Box::new(right));
+            all.push(self.and(ctx)?);
         }
-        Ok(left)
+        Ok(chain(all, Node::Or))
     }
 
     fn and(&mut self, ctx: &Ctx<'_>) -> Result<Node, String> {
-        let mut left = self.not(ctx)?;
+        let mut all = vec![self.not(ctx)?];
         loop {
             match self.peek() {
                 Some("-a" | "-and") => self.pos += 1,
                 Some("-o" | "-or" | ")" | ",") | None => break,
                 _ => {}
             }
-            let right = self.not(ctx)?;
-            left = Node::And(Box::new(left), Box::new(right));
+            all.push(self.not(ctx)?);
         }
-        Ok(left)
+        Ok(chain(all, Node::And))
     }
 
     fn not(&mut self, ctx: &Ctx<'_>) -> Result<Node, String> {
         if matches!(self.peek(), Some("!" | "-not")) {
             self.pos += 1;
-            return Ok(Node::Not(Box::new(self.not(ctx)?)));
+            return Ok(Node::Not(Box::new(self.nested(ctx, Self::not)?)));
         }
         self.primary(ctx)
     }
@@ -239,7 +261,7 @@ impl Parser<'_> {
         self.pos += 1;
         Ok(match token.as_str() {
             "(" => {
-                let inner = self.comma(ctx)?;
+                let inner = self.nested(ctx, Self::comma)?;
                 if self.peek() != Some(")") {
                     return Err(
                         "invalid expression; you have used a binary operator '(' with nothing after it".to_string()
@@ -574,12 +596,29 @@ impl Walk<'_, '_> {
                 self.ctx.run(argv).await == 0
             }
             Node::Not(inner) => !Box::pin(self.eval(inner, entry, prune)).await,
-            Node::And(a, b) => Box::pin(self.eval(a, entry, prune)).await && Box::pin(self.eval(b, entry, prune)).await,
-            Node::Comma(a, b) => {
-                Box::pin(self.eval(a, entry, prune)).await;
-                Box::pin(self.eval(b, entry, prune)).await
+            Node::And(all) => {
+                for node in all {
+                    if !Box::pin(self.eval(node, entry, prune)).await {
+                        return false;
+                    }
+                }
+                true
             }
-            Node::Or(a, b) => Box::pin(self.eval(a, entry, prune)).await || Box::pin(self.eval(b, entry, prune)).await,
+            Node::Or(all) => {
+                for node in all {
+                    if Box::pin(self.eval(node, entry, prune)).await {
+                        return true;
+                    }
+                }
+                false
+            }
+            Node::Comma(all) => {
+                let mut value = true;
+                for node in all {
+                    value = Box::pin(self.eval(node, entry, prune)).await;
+                }
+                value
+            }
         }
     }
 
@@ -698,6 +737,7 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
         day_start: false,
         one_file_system: false,
         follow_all,
+        nesting: 0,
     };
     let mut expr = if parser.args.is_empty() {
         Node::True
@@ -709,7 +749,7 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
         }
     };
     if !expr.has_action() {
-        expr = Node::And(Box::new(expr), Box::new(Node::Print));
+        expr = Node::And(vec![expr, Node::Print]);
     }
     let depth_first = parser.depth_first || expr.has_delete();
     let mut walk = Walk {
@@ -785,7 +825,7 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
         }
     }
     walk.flush().await;
-    if let Node::And(_, _) | Node::Or(_, _) | Node::Comma(_, _) | Node::Exec { .. } | Node::Not(_) = &expr {
+    if let Node::And(_) | Node::Or(_) | Node::Comma(_) | Node::Exec { .. } | Node::Not(_) = &expr {
         let batches = std::mem::take(&mut walk.batches);
         for (id, paths) in batches.into_iter().enumerate() {
             if paths.is_empty() {
@@ -834,11 +874,21 @@ fn end_of_today() -> SystemTime {
     SystemTime::UNIX_EPOCH + Duration::from_secs((now / 86_400 + 1) * 86_400)
 }
 
+/// One node for a chain of them: the node itself when alone.
+fn chain(mut all: Vec<Node>, join: fn(Vec<Node>) -> Node) -> Node {
+    if all.len() == 1
+        && let Some(node) = all.pop()
+    {
+        return node;
+    }
+    join(all)
+}
+
 fn find_exec(node: &Node, wanted: usize) -> Option<&Vec<String>> {
     match node {
         Node::Exec { argv, id, .. } if *id == wanted => Some(argv),
         Node::Not(inner) => find_exec(inner, wanted),
-        Node::And(a, b) | Node::Or(a, b) | Node::Comma(a, b) => find_exec(a, wanted).or_else(|| find_exec(b, wanted)),
+        Node::And(all) | Node::Or(all) | Node::Comma(all) => all.iter().find_map(|node| find_exec(node, wanted)),
         _ => None,
     }
 }

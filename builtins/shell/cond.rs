@@ -1,4 +1,6 @@
-//! `test` and `[`: POSIX's argument-count rules, then `!`, `-a`, `-o` and parentheses.
+//! `test` and `[`: POSIX's argument-count rules, then `!`, `-a`, `-o` and parentheses, nested
+//! at most [`MAX_DEPTH`] deep (each level recurses; 100,000 of `!` overflowed the stack and
+//! ended the process).
 
 use crate::Ctx;
 use crate::parser::{is_binary_test, is_unary_test};
@@ -29,7 +31,7 @@ pub async fn test(ctx: Ctx<'_>) -> Status {
         }
         args.pop();
     }
-    let mut eval = Eval { args: &args, pos: 0, ctx: &ctx };
+    let mut eval = Eval { args: &args, pos: 0, ctx: &ctx, depth: 0 };
     let result = if args.is_empty() { Ok(false) } else { eval.posix() };
     match result {
         Ok(true) => 0,
@@ -41,10 +43,15 @@ pub async fn test(ctx: Ctx<'_>) -> Status {
     }
 }
 
+/// How deep `!` and parentheses nest (as deep as an arithmetic expression may).
+const MAX_DEPTH: usize = 256;
+
 struct Eval<'e, 'c> {
     args: &'e [&'e str],
     pos: usize,
     ctx: &'e Ctx<'c>,
+    /// `!` and `(` open around the current position.
+    depth: usize,
 }
 
 impl<'e> Eval<'e, '_> {
@@ -63,14 +70,14 @@ impl<'e> Eval<'e, '_> {
             4 if a[0] == "!" => Ok(!self.posix_sub(&a[1..])?),
             _ => self.or(),
         };
-        if self.pos != 0 && self.pos < a.len() {
+        if result.is_ok() && self.pos != 0 && self.pos < a.len() {
             return Err(format!("{}: unexpected argument", a[self.pos]));
         }
         result
     }
 
     fn posix_sub(&self, args: &[&str]) -> Result<bool, String> {
-        let mut sub = Eval { args, pos: 0, ctx: self.ctx };
+        let mut sub = Eval { args, pos: 0, ctx: self.ctx, depth: self.depth };
         sub.posix()
     }
 
@@ -103,9 +110,20 @@ impl<'e> Eval<'e, '_> {
     fn not(&mut self) -> Result<bool, String> {
         if self.args.get(self.pos) == Some(&"!") {
             self.pos += 1;
-            return Ok(!self.not()?);
+            return Ok(!self.deeper(Self::not)?);
         }
         self.primary()
+    }
+
+    /// Runs `inner` one level deeper, refusing past [`MAX_DEPTH`].
+    fn deeper(&mut self, inner: fn(&mut Self) -> Result<bool, String>) -> Result<bool, String> {
+        if self.depth >= MAX_DEPTH {
+            return Err("expression nested too deeply".to_string());
+        }
+        self.depth += 1;
+        let value = inner(self);
+        self.depth -= 1;
+        value
     }
 
     fn primary(&mut self) -> Result<bool, String> {
@@ -113,7 +131,7 @@ impl<'e> Eval<'e, '_> {
             return Err("argument expected".to_string());
         };
         if first == "(" {
-            let value = self.or()?;
+            let value = self.deeper(Self::or)?;
             if self.next() != Some(")") {
                 return Err("`)' expected".to_string());
             }

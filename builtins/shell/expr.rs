@@ -33,7 +33,7 @@ pub async fn expr(ctx: Ctx<'_>) -> Status {
         return ctx.misuse(&EXPR, "missing operand").await;
     }
     let words: &[String] = if words[0] == "--" { &words[1..] } else { &words };
-    let mut parser = Parser { words, at: 0 };
+    let mut parser = Parser { words, at: 0, depth: 0 };
     let value = parser.or().and_then(|value| match parser.words.get(parser.at) {
         Some(extra) => Err(Failure(2, format!("syntax error: unexpected argument '{extra}'"))),
         None => Ok(value),
@@ -52,9 +52,15 @@ pub async fn expr(ctx: Ctx<'_>) -> Status {
     }
 }
 
+/// How deep parentheses and the keywords' operands nest (as deep as an arithmetic expression
+/// may): each level recurses, and 100,000 of `(` overflowed the stack and ended the process.
+const MAX_DEPTH: usize = 256;
+
 struct Parser<'a> {
     words: &'a [String],
     at: usize,
+    /// Levels open around the current word.
+    depth: usize,
 }
 
 type Value = Result<String, Failure>;
@@ -183,6 +189,16 @@ impl Parser<'_> {
     }
 
     fn primary(&mut self) -> Value {
+        if self.depth >= MAX_DEPTH {
+            return Err(Failure(2, "syntax error: expression nested too deeply".to_string()));
+        }
+        self.depth += 1;
+        let value = self.primary_here();
+        self.depth -= 1;
+        value
+    }
+
+    fn primary_here(&mut self) -> Value {
         let Some(word) = self.peek().map(str::to_string) else {
             return Err(Failure(2, "syntax error: missing argument".to_string()));
         };

@@ -15,7 +15,7 @@ mod notfound;
 mod quick;
 mod redirect;
 mod select;
-mod sessions;
+pub(crate) mod sessions;
 pub(crate) mod shebang;
 pub(crate) mod special;
 mod timing;
@@ -1153,6 +1153,14 @@ impl Shell {
     /// Session state (read-only view).
     pub fn state(&self) -> &State {
         &self.interp.state
+    }
+
+    /// Lowers the most output a line of this session may produce (`output-bytes`) to `bytes`,
+    /// never raising it: a caller that keeps only so much has it refused as it streams instead
+    /// of gathered whole first.
+    pub fn cap_output(&mut self, bytes: usize) {
+        let limits = &mut self.interp.state.limits;
+        limits.output_bytes = limits.output_bytes.min(bytes);
     }
 
     /// Makes the session interactive as bash -i is: aliases are expanded (`shopt -s

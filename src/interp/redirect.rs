@@ -11,6 +11,11 @@ use crate::vfs::{WriteMode, describe};
 /// number themselves).
 const FIRST_NAMED_FD: usize = 10;
 
+/// One past the highest descriptor a redirection may name: bash refuses a descriptor at or
+/// above the process's open-file limit (`ulimit -n`, commonly 1024) with "Bad file descriptor".
+/// The table is indexed by number, so without this bound `: 1000000000>f` asked for gigabytes.
+const FD_LIMIT: usize = 1024;
+
 impl Interp {
     /// Applies redirections to a copy of `io`. The inner `Err` is the status of a failed one.
     pub(crate) async fn apply_redirects(
@@ -64,6 +69,8 @@ impl Interp {
                 Err(message) => return Ok(Err(message)),
             },
         };
+        // bash: the target is opened first (`: 1000000000>f` creates `f`), then the descriptor
+        // cannot be placed; every placement below goes through `place`.
         match &redirect.op {
             RedirOp::HereDoc { quoted, .. } => {
                 let body = if *quoted {
@@ -71,14 +78,12 @@ impl Interp {
                 } else {
                     Box::pin(self.expand_heredoc(&redirect.target, io)).await?
                 };
-                io.set(fd, Some(Fd::Input(Input::from_bytes(body.into_bytes()))));
-                return Ok(Ok(()));
+                return Ok(place(io, fd, Some(Fd::Input(Input::from_bytes(body.into_bytes())))));
             }
             RedirOp::HereString => {
                 let mut text = self.expand_string(&redirect.target, io).await?;
                 text.push('\n');
-                io.set(fd, Some(Fd::Input(Input::from_bytes(text.into_bytes()))));
-                return Ok(Ok(()));
+                return Ok(place(io, fd, Some(Fd::Input(Input::from_bytes(text.into_bytes())))));
             }
             _ => {}
         }
@@ -96,15 +101,16 @@ impl Interp {
         match &redirect.op {
             RedirOp::DupIn | RedirOp::DupOut => {
                 if target == "-" {
-                    io.set(fd, None);
-                    return Ok(Ok(()));
+                    return Ok(place(io, fd, None));
                 }
                 let source = target.strip_suffix('-').unwrap_or(&target);
                 if let Ok(source_fd) = source.parse::<usize>() {
                     let Some(found) = io.get(source_fd).cloned() else {
                         return Ok(Err(format!("{source_fd}: Bad file descriptor")));
                     };
-                    io.set(fd, Some(found));
+                    if let Err(message) = place(io, fd, Some(found)) {
+                        return Ok(Err(message));
+                    }
                     if target.ends_with('-') {
                         io.set(source_fd, None);
                     }
@@ -143,8 +149,7 @@ impl Interp {
                         }
                     }
                 };
-                io.set(fd, Some(Fd::Input(input)));
-                Ok(Ok(()))
+                Ok(place(io, fd, Some(Fd::Input(input))))
             }
             RedirOp::Out | RedirOp::Clobber | RedirOp::Append | RedirOp::OutErr | RedirOp::AppendOutErr => {
                 let mode = match redirect.op {
@@ -159,10 +164,10 @@ impl Interp {
                 if matches!(redirect.op, RedirOp::OutErr | RedirOp::AppendOutErr) {
                     io.set(1, Some(Fd::Output(output.clone())));
                     io.set(2, Some(Fd::Output(output)));
+                    Ok(Ok(()))
                 } else {
-                    io.set(fd, Some(Fd::Output(output)));
+                    Ok(place(io, fd, Some(Fd::Output(output))))
                 }
-                Ok(Ok(()))
             }
             RedirOp::HereDoc { .. } | RedirOp::HereString => Ok(Ok(())),
         }
@@ -229,4 +234,13 @@ impl Interp {
         };
         self.expand_string(&quoted, io).await
     }
+}
+
+/// Sets descriptor `fd` of `io`, or refuses one past [`FD_LIMIT`] with bash's message.
+fn place(io: &mut Io, fd: usize, value: Option<Fd>) -> Result<(), String> {
+    if fd >= FD_LIMIT {
+        return Err(format!("{fd}: Bad file descriptor"));
+    }
+    io.set(fd, value);
+    Ok(())
 }

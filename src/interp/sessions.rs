@@ -1,6 +1,9 @@
 //! Sessions that survive the process: a shell's state, jobs and `/tmp` saved to the store
 //! under a name ([`toolsh_core::snapshot`]) and restored from it, and the `session` builtin
-//! that manages them (`list`, `save`, `restore`, `fork`, `drop`).
+//! that manages them (`list`, `save`, `restore`, `fork`, `drop`). The sessions `toolsh mcp
+//! --http` keeps for its clients (named [`SERVER_PREFIX`]`<Mcp-Session-Id>`) belong to those
+//! clients: the builtin neither lists nor names them, so one client cannot read, plant in or
+//! drop another's.
 
 use super::io::Io;
 use super::jobs::{Job, Running};
@@ -10,6 +13,22 @@ use toolsh_core::snapshot::{SavedJob, Snapshot};
 
 /// The longest session name.
 const NAME_CHARS: usize = 128;
+
+/// The start of the names the MCP server keeps its clients' sessions under.
+pub const SERVER_PREFIX: &str = "mcp:";
+
+/// Whether the `session` builtin may name `name`: not one of the server's own.
+fn check_own_name(name: &str) -> Result<(), (Failure, Status)> {
+    if name.starts_with(SERVER_PREFIX) {
+        return Err((
+            format!(
+                "'{name}' belongs to another client of the server (names starting with '{SERVER_PREFIX}' are not the session command's)"
+            ),
+            1,
+        ));
+    }
+    Ok(())
+}
 
 /// Why a session was not saved or restored, in words for the user.
 pub type Failure = String;
@@ -132,6 +151,7 @@ pub(crate) async fn session(interp: &mut Interp, argv: &[String], io: &Io) -> St
         [] | ["list"] => match store.sessions() {
             Ok(entries) => Ok(entries
                 .iter()
+                .filter(|e| !e.name.starts_with(SERVER_PREFIX))
                 .map(|e| {
                     let age = (toolsh_core::store::now_ms() - e.saved_at).max(0) / 1000;
                     format!("{}\t{} bytes\tsaved {}s ago\n", e.name, e.bytes, age)
@@ -139,6 +159,11 @@ pub(crate) async fn session(interp: &mut Interp, argv: &[String], io: &Io) -> St
                 .collect()),
             Err(err) => Err((err.to_string(), 1)),
         },
+        ["save" | "restore" | "drop", name] | ["fork", name, _] | ["fork", _, name]
+            if let Err(refused) = check_own_name(name) =>
+        {
+            Err(refused)
+        }
         ["save", name] => interp.save_session(name).map(|_| String::new()).map_err(|why| (why, 1)),
         ["restore", name] => match interp.restore_session(name) {
             Ok(true) => Ok(String::new()),

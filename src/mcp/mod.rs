@@ -500,7 +500,7 @@ const ANSWER: &str = "answer";
 
 /// The name an HTTP session's shell is kept under in the store.
 pub fn kept_name(session: &str) -> String {
-    format!("mcp:{session}")
+    format!("{}{session}", crate::interp::sessions::SERVER_PREFIX)
 }
 
 /// The session a request belongs to: over HTTP its id, over stdio the one session.

@@ -334,3 +334,24 @@ grp
 g: "grp\n"
 y: ""
 z: "{x}\n"
+
+### descriptor past the open-file limit +stderr
+: 1000000000>f; echo $?; : 4000000000>g; echo $?; exec 1000000>h; echo $?; : 1023>i; echo $?; ls
+## stdout:
+1
+0
+1
+0
+f
+g
+h
+i
+## status: 0
+## stderr:
+1000000000: Bad file descriptor
+1000000: Bad file descriptor
+## files:
+f: ""
+g: ""
+h: ""
+i: ""

@@ -208,3 +208,66 @@ fn a_run_whose_server_died_is_run_once_more_by_another_and_recorded_once() {
         assert_eq!(runs.stdout, "1\nexit 0\n", "{}: one run, finished with status 0: {}", store.name, runs.stderr);
     }
 }
+
+/// The most resident memory process `pid` has had, in bytes (`VmHWM`).
+fn peak_rss(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("status");
+    let kib = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).expect("VmHWM");
+    kib.trim().trim_end_matches("kB").trim().parse::<u64>().expect("a number") * 1024
+}
+
+#[test]
+fn hostile_crontabs_neither_pile_up_runs_nor_gather_output_whole() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Every second: a run that outlasts its slot, and three that write without end.
+    let crontab = "* * * * * * sleep 100\n* * * * * * yes\n* * * * * * yes y\n* * * * * * yes n\n";
+    let out = toolsh(dir.path(), &["-c", &format!("printf '{}' | crontab -", crontab.replace('\n', "\\n"))]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let server = serve(dir.path());
+    std::thread::sleep(Duration::from_secs(5));
+    let peak = peak_rss(server.id());
+    let mut server = server;
+    assert!(server.try_wait().expect("wait").is_none(), "the server ended");
+    stop(server);
+    assert!(peak < 300 << 20, "the server peaked at {} MiB", peak >> 20);
+    // cron's rule: a slot whose previous run of the entry still goes is passed over (the
+    // writers end at the cap, so each of their slots runs).
+    let runs = sql(dir.path(), "SELECT timer, count(*) FROM timer_runs GROUP BY timer ORDER BY timer");
+    assert_eq!(runs.first().map(|r| r[1]), Some(1), "`sleep 100` ran beside itself: {runs:?}");
+    assert_eq!(runs.len(), 4, "{runs:?}");
+    // The writers' runs ended at the cap, their output kept within it.
+    let kept = sql(dir.path(), "SELECT length(output) FROM timer_runs WHERE timer > 1 AND ended_at IS NOT NULL");
+    assert!(!kept.is_empty(), "no writer's run ended");
+    assert!(kept.iter().all(|r| r[0] > 0 && r[0] <= 130 * 1024), "{kept:?}");
+}
+
+#[test]
+fn an_at_job_runs_with_the_exported_variables_and_directory_of_its_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let line = "mkdir -p sub && cd sub && export GREETING=\"it's $((6 * 7))\" && LOCAL=no && \
+                echo 'echo \"$GREETING/${LOCAL-unset} in $PWD\"' | at now";
+    let out = toolsh(dir.path(), &["-c", line]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let server = serve(dir.path());
+    std::thread::sleep(Duration::from_secs(3));
+    stop(server);
+    let out = toolsh(dir.path(), &["-c", "atq --runs 1"]);
+    let sub = dir.path().join("sub");
+    // The command shown is the script as given; it ran with the line's environment.
+    let expected =
+        format!("\texit 0\techo \"$GREETING/${{LOCAL-unset}} in $PWD\"\n\tit's 42/unset in {}\n", sub.display());
+    assert!(out.stdout.ends_with(&expected), "{}", out.stdout);
+}
+
+#[test]
+fn atq_says_whether_a_server_is_firing_timers_for_the_store() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = toolsh(dir.path(), &["-c", "echo true | at now + 1 hour 2>/dev/null; atq | wc -l"]);
+    assert_eq!(out.stdout, "1\n", "{}", out.stderr);
+    assert!(out.stderr.contains("no toolsh serve is firing timers for this store"), "{}", out.stderr);
+    let server = serve(dir.path());
+    std::thread::sleep(Duration::from_millis(1500));
+    let out = toolsh(dir.path(), &["-c", "atq | wc -l"]);
+    stop(server);
+    assert_eq!((out.stdout.as_str(), out.stderr.as_str()), ("1\n", ""), "while a server runs");
+}

@@ -732,6 +732,20 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
             }
         };
     }
+    // Every later stage recurses once per level of the filter: a filter nested deeper than
+    // they can hold is refused before anything reads it, as jq refuses it ("memory exhausted").
+    let depth = match limits::filter_depth(&code) {
+        Ok(depth) => depth,
+        Err(at) => {
+            let message = format!(
+                "jq: error: the filter nests deeper than {} levels{}\njq: 1 compile error\n",
+                limits::MAX_FILTER_DEPTH,
+                place(&code, &code, &code[code.floor_char_boundary(at)..], 1)
+            );
+            ctx.err(message).await;
+            return 3;
+        }
+    };
     // Inputs: files read through the workspace, else standard input.
     let mut data = Vec::new();
     // Where each file starts in `data`, for the place an error names.
@@ -763,7 +777,12 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
             }
         }
     }
-    let library = read_library(&ctx, &o, &modules::data_names(&code));
+    // Reading the directives lexes and parses the filter and the modules it names: on a stack
+    // that holds as much nesting as the evaluator's (this thread's may be a runtime worker's
+    // 2 MiB) unless the filter is shallow and names none.
+    let read = || read_library(&ctx, &o, &modules::data_names(&code));
+    let may_import = code.contains("import") || code.contains("include");
+    let library = if depth > SHALLOW || may_import { stacker::grow(crate::lang::deep::STACK, read) } else { read() };
     let env = ctx.state.vars.exported();
     // A thread of its own keeps the shell's deadline, Ctrl-C and cancellation working while the
     // filter computes; the evaluation stops at its next output or function call once the line
@@ -922,6 +941,10 @@ fn evaluate(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMut(Vec<u
     }
     outcome
 }
+
+/// How deep a filter may nest and still be read on the shell's own stack (a runtime worker's
+/// 2 MiB); a deeper one is read on a stack grown to the evaluator's.
+const SHALLOW: usize = 200;
 
 /// Output is handed to `emit` in chunks of about this many bytes (the rest comes back in the
 /// outcome); `emit` answers false when nobody reads any more.

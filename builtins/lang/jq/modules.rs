@@ -122,7 +122,14 @@ impl Library {
         let mut unknown = Vec::new();
         for candidate in self.candidates(import, ext)? {
             match self.files.get(&candidate) {
-                Some(Some(text)) if unknown.is_empty() => return Ok(Ok((candidate, text))),
+                Some(Some(text)) if unknown.is_empty() => {
+                    // A module is compiled as the filter is, so it is bounded as the filter is.
+                    if ext == "jq" && super::limits::filter_depth(text).is_err() {
+                        let limit = super::limits::MAX_FILTER_DEPTH;
+                        return Err(format!("{candidate}: the module nests deeper than {limit} levels"));
+                    }
+                    return Ok(Ok((candidate, text)));
+                }
                 Some(_) => {}
                 None => unknown.push(candidate),
             }

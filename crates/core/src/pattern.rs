@@ -4,6 +4,12 @@
 //! Patterns arrive as text where a backslash quotes the next character (the expander escapes
 //! quoted parts that way). Matching takes time polynomial in the text, never exponential:
 //! plain patterns by the two-pointer walk, extended ones memoised (see `ExtMatcher`).
+//! Extended forms nest at most [`MAX_EXT_DEPTH`] deep: compiling, matching and dropping one
+//! recurse per level, and `@(@(@(…` 100,000 deep overflowed the stack and ended the process.
+
+/// How deep extended forms nest (the shell parser's own nesting limit); an opening past it is
+/// read as the plain characters an unclosed one is read as.
+pub const MAX_EXT_DEPTH: usize = 200;
 
 /// One element of a compiled pattern.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,7 +40,7 @@ impl Pattern {
     pub fn new(text: &str) -> Self {
         let chars: Vec<char> = text.chars().collect();
         let mut pos = 0;
-        let toks = compile(&chars, &mut pos, None);
+        let toks = compile(&chars, &mut pos, None, 0);
         Pattern { toks, nocase: false }
     }
 
@@ -113,7 +119,7 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-fn compile(chars: &[char], pos: &mut usize, stop: Option<&[char]>) -> Vec<Tok> {
+fn compile(chars: &[char], pos: &mut usize, stop: Option<&[char]>, depth: usize) -> Vec<Tok> {
     let mut toks = Vec::new();
     while *pos < chars.len() {
         let c = chars[*pos];
@@ -130,13 +136,13 @@ fn compile(chars: &[char], pos: &mut usize, stop: Option<&[char]>) -> Vec<Tok> {
                     toks.push(Tok::Char('\\'));
                 }
             }
-            '*' | '?' | '+' | '@' | '!' if chars.get(*pos + 1) == Some(&'(') => {
+            '*' | '?' | '+' | '@' | '!' if chars.get(*pos + 1) == Some(&'(') && depth < MAX_EXT_DEPTH => {
                 let save = *pos;
                 *pos += 2;
                 let mut alternatives = Vec::new();
                 let mut closed = false;
                 loop {
-                    alternatives.push(compile(chars, pos, Some(&['|', ')'])));
+                    alternatives.push(compile(chars, pos, Some(&['|', ')']), depth + 1));
                     match chars.get(*pos) {
                         Some('|') => *pos += 1,
                         Some(')') => {
@@ -409,6 +415,16 @@ mod tests {
         check("!(*.c)", "x.h", true);
         check("!(*.c)", "x.c", false);
         check("@(a|b)*(c)d", "bcccd", true);
+    }
+
+    #[test]
+    fn extended_forms_nest_to_a_limit() {
+        let nested = |n: usize| format!("{}a{}", "@(".repeat(n), ")".repeat(n));
+        check(&nested(MAX_EXT_DEPTH), "a", true);
+        // Past the limit the openings are plain characters (and 100,000 of them compile,
+        // match and drop without exhausting the stack).
+        let deep = nested(100_000);
+        check(&deep, "a", false);
     }
 
     #[test]

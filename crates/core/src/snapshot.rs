@@ -7,6 +7,10 @@
 //! as an archive of entries (kind, path, mode, bytes) that holds file contents unencoded. A
 //! snapshot from a newer toolsh, or one that does not read back, is refused with what is
 //! wrong, never half-applied: [`Snapshot::restore`] checks everything before it changes a thing.
+//! The archive is not trusted (the store can be tampered with): every entry lies under `/tmp`,
+//! outside any other mount there, below `/tmp` itself or a directory entry before it (so no
+//! write goes through a link), once; a job's log is one under `/tmp/.jobs`. A `/tmp` that could
+//! not be written back whole is put back as it was.
 
 use crate::ast::{Command, FunctionDef};
 use crate::session::{NAMED_LIMITS, OnDeadline, Options, State, Status};
@@ -253,10 +257,29 @@ impl Snapshot {
         }
         state.on_deadline = OnDeadline::named(&saved.on_deadline).unwrap_or_default();
         let entries = unarchive(&self.tmp).map_err(Refusal::Corrupt)?;
-        if !entries.is_empty() || vfs.exists(TMP) {
-            replace_tmp(vfs, &entries).map_err(|e| Refusal::Corrupt(format!("/tmp could not be written back: {e}")))?;
+        if let Some(entry) = entries.iter().find(|entry| other_mount(vfs, &entry.path)) {
+            return Err(Refusal::Corrupt(format!("/tmp: entry '{}' lies in another mount", entry.path)));
         }
-        Ok(Restored { state, jobs: saved.jobs })
+        let mut jobs = saved.jobs;
+        for job in &mut jobs {
+            // A log is where this toolsh writes logs, or none: a path elsewhere would be read
+            // back without the rules that guard it.
+            if job.log.as_deref().is_some_and(|log| !is_job_log(log)) {
+                job.log = None;
+            }
+        }
+        if !entries.is_empty() || vfs.exists(TMP) {
+            let before = if vfs.exists(TMP) { Some(archive(vfs)) } else { None };
+            if let Err(err) = replace_tmp(vfs, &entries) {
+                if let Some(Ok(before)) = before
+                    && let Ok(before) = unarchive(&before)
+                {
+                    let _ = replace_tmp(vfs, &before);
+                }
+                return Err(Refusal::Corrupt(format!("/tmp could not be written back: {err}")));
+            }
+        }
+        Ok(Restored { state, jobs })
     }
 }
 
@@ -309,6 +332,14 @@ fn other_mount(vfs: &Vfs, path: &str) -> bool {
     vfs.mounts().iter().any(|m| m.at != TMP && (m.at == path || m.at.starts_with(&format!("{path}/"))))
 }
 
+/// Whether `path` names a job log as this toolsh writes them: a file right under
+/// [`crate::joblog::DIR`].
+fn is_job_log(path: &str) -> bool {
+    path.strip_prefix(crate::joblog::DIR)
+        .and_then(|rest| rest.strip_prefix('/'))
+        .is_some_and(|name| !name.is_empty() && !name.contains('/') && name != "..")
+}
+
 /// One entry of the archive.
 struct Entry {
     kind: u8,
@@ -317,9 +348,13 @@ struct Entry {
     data: Vec<u8>,
 }
 
-/// Reads an archive whole, or says where it is damaged.
+/// Reads an archive whole, or says where it is damaged. Each entry's parent is `/tmp` or a
+/// directory entry before it, and no path comes twice: written back in order into an emptied
+/// `/tmp`, no entry goes through a link.
 fn unarchive(bytes: &[u8]) -> Result<Vec<Entry>, String> {
     let mut entries = Vec::new();
+    let mut dirs = std::collections::HashSet::new();
+    let mut seen = std::collections::HashSet::new();
     let mut at = 0usize;
     let take = |at: &mut usize, n: usize| -> Result<&[u8], String> {
         let end = at.checked_add(n).filter(|end| *end <= bytes.len()).ok_or(format!("/tmp: cut short at byte {at}"))?;
@@ -335,23 +370,42 @@ fn unarchive(bytes: &[u8]) -> Result<Vec<Entry>, String> {
         let mode = u32::from_le_bytes(take(&mut at, 4)?.try_into().map_err(|_| "mode")?);
         let size = u64::from_le_bytes(take(&mut at, 8)?.try_into().map_err(|_| "size")?);
         let data = take(&mut at, usize::try_from(size).map_err(|_| "size")?)?.to_vec();
-        if !matches!(kind, DIR | FILE | LINK) || !path.starts_with("/tmp/") || path.split('/').any(|p| p == "..") {
+        let parent = path.rsplit_once('/').map_or("", |(parent, _)| parent);
+        let well_placed = path.starts_with("/tmp/")
+            && !path.split('/').skip(1).any(|p| matches!(p, "" | "." | ".."))
+            && (parent == TMP || dirs.contains(parent));
+        if !matches!(kind, DIR | FILE | LINK) || !well_placed || !seen.insert(path.clone()) {
             return Err(format!("/tmp: entry '{path}' at byte {at} is not one this toolsh writes"));
+        }
+        if kind == DIR {
+            dirs.insert(path.clone());
         }
         entries.push(Entry { kind, path, mode, data });
     }
     Ok(entries)
 }
 
+/// Removes what `dir` holds except other mounts and the directories above them, at any depth
+/// (the host's files behind a mount in `/tmp` are not the session's to remove).
+fn clear(vfs: &Vfs, dir: &str) -> std::io::Result<()> {
+    for entry in vfs.read_dir(dir)? {
+        let path = crate::vfs::path::join(dir, &entry.name);
+        if vfs.mounts().iter().any(|m| m.at == path) {
+            continue;
+        }
+        if other_mount(vfs, &path) {
+            clear(vfs, &path)?;
+        } else {
+            vfs.remove_tree(&path)?;
+        }
+    }
+    Ok(())
+}
+
 /// Empties `/tmp` and writes `entries` into it.
 fn replace_tmp(vfs: &Vfs, entries: &[Entry]) -> std::io::Result<()> {
     if vfs.exists(TMP) {
-        for entry in vfs.read_dir(TMP)? {
-            let path = crate::vfs::path::join(TMP, &entry.name);
-            if !other_mount(vfs, &path) {
-                vfs.remove_tree(&path)?;
-            }
-        }
+        clear(vfs, TMP)?;
     } else {
         vfs.mkdir(TMP)?;
     }
@@ -404,6 +458,54 @@ mod tests {
         assert_eq!((back.state.cwd.as_str(), back.state.dir_stack.len()), ("/tmp", 1));
         assert_eq!(fresh.read("/tmp/d/f").ok(), Some(b"\x00bytes\xff".to_vec()));
         assert_eq!(fresh.read_link("/tmp/link").ok().as_deref(), Some("/tmp/d/f"));
+    }
+
+    #[test]
+    fn a_tampered_archive_is_refused_and_changes_nothing() {
+        let entry = |kind: u8, path: &str, data: &[u8]| {
+            let mut out = vec![kind];
+            out.extend_from_slice(&(path.len() as u32).to_le_bytes());
+            out.extend_from_slice(path.as_bytes());
+            out.extend_from_slice(&0o644u32.to_le_bytes());
+            out.extend_from_slice(&(data.len() as u64).to_le_bytes());
+            out.extend_from_slice(data);
+            out
+        };
+        let (state, vfs) = sample();
+        let snapshot = Snapshot::capture(&state, Vec::new(), &vfs).expect("capture");
+        let base = State::new("/");
+        let limits = crate::session::Limits::default();
+        for tmp in [
+            // Through a link the archive itself makes, out of /tmp.
+            [entry(LINK, "/tmp/out", b"/"), entry(FILE, "/tmp/out/toolsh.toml", b"trusted")].concat(),
+            // Below a directory the archive never made, or twice the same path.
+            entry(FILE, "/tmp/none/f", b"x"),
+            [entry(FILE, "/tmp/f", b"x"), entry(FILE, "/tmp/f", b"y")].concat(),
+            entry(FILE, "/tmp/./f", b"x"),
+            entry(FILE, "/toolsh.toml", b"x"),
+        ] {
+            let target = Vfs::in_memory();
+            let _ = target.mkdir("/tmp");
+            let _ = target.write("/tmp/keep", b"k", WriteMode::Truncate);
+            let tampered = Snapshot { tmp, ..snapshot.clone() };
+            assert!(matches!(tampered.restore(&base, &limits, &target), Err(Refusal::Corrupt(_))));
+            assert!(target.exists("/tmp/keep"), "a refused snapshot changes nothing");
+            assert!(!target.exists("/toolsh.toml"));
+        }
+        // A job's log is one this toolsh writes, or none.
+        let job = |log: &str| SavedJob {
+            id: 1,
+            pid: 1,
+            command: "true".into(),
+            status: Some(0),
+            signal: 0,
+            log: Some(log.to_string()),
+        };
+        let jobs = vec![job("/tmp/.jobs/1.log"), job("/secret/v.txt"), job("/tmp/.jobs/../../secret")];
+        let with_jobs = Snapshot::capture(&state, jobs, &vfs).expect("capture");
+        let back = with_jobs.restore(&base, &limits, &Vfs::in_memory()).expect("restore");
+        let logs: Vec<Option<&str>> = back.jobs.iter().map(|job| job.log.as_deref()).collect();
+        assert_eq!(logs, [Some("/tmp/.jobs/1.log"), None, None]);
     }
 
     #[test]

@@ -144,6 +144,18 @@ pub struct Entry {
     pub command: String,
 }
 
+/// The end of the first line of an `at` job that holds the exported variables of the line that
+/// scheduled it (as real `at` writes them into its job); shown commands leave that line out.
+pub const ENV_MARK: &str = "# the scheduling line's environment";
+
+/// `command` as shown to people: without the environment line `at` put before it.
+pub fn shown_command(command: &str) -> &str {
+    match command.split_once('\n') {
+        Some((first, rest)) if first.ends_with(ENV_MARK) => rest,
+        _ => command,
+    }
+}
+
 /// The schedule of `text` (five fields, or six with seconds first, or a nickname).
 pub fn schedule(text: &str) -> Result<Cron, String> {
     if text.trim().eq_ignore_ascii_case("@reboot") {

@@ -3,9 +3,13 @@
 //! Every operation goes through a `cap_std::fs::Dir` handle opened once on the root, so paths
 //! are resolved by the kernel relative to that handle and any `..`, absolute path or symlink that
 //! would leave it is refused, even if the tree changes during the operation.
+//!
+//! Files are opened without blocking and only regular files are read or written: a FIFO a
+//! host program made would block the open (and with it a runtime thread, past every deadline:
+//! `cat fifo` froze all of `toolsh mcp --http`); it, a socket or a device is refused instead.
 
 use super::{Backend, DirEntry, FileKind, Meta, Usage, WriteMode};
-use cap_fs_ext::{FollowSymlinks, OpenOptionsFollowExt};
+use cap_fs_ext::{FollowSymlinks, OpenOptionsFollowExt, OpenOptionsSyncExt};
 use cap_std::fs::{Dir, OpenOptions, Permissions, PermissionsExt};
 use std::io::{self, Write};
 use std::path::Path;
@@ -18,6 +22,17 @@ pub struct DirFs {
     host: std::path::PathBuf,
     /// A directory made for it ([`DirFs::scratch`]), removed when the backend is dropped.
     _scratch: Option<tempfile::TempDir>,
+}
+
+/// `file` when it is a regular file (a directory is `IsADirectory`; a FIFO, socket or device
+/// is refused, see the module's note).
+fn regular<F: std::os::fd::AsFd>(file: F) -> io::Result<F> {
+    let stat = rustix::fs::fstat(&file)?;
+    match rustix::fs::FileType::from_raw_mode(stat.st_mode) {
+        rustix::fs::FileType::RegularFile => Ok(file),
+        rustix::fs::FileType::Directory => Err(io::Error::from(io::ErrorKind::IsADirectory)),
+        _ => Err(io::Error::other("not a regular file (a FIFO, socket or device is not opened here)")),
+    }
 }
 
 fn rel_path(rel: &str) -> &Path {
@@ -123,12 +138,24 @@ impl DirFs {
         let mut options = OpenOptions::new();
         options.write(true);
         options.follow(follow);
+        options.nonblock(true);
         match mode {
             WriteMode::Truncate => options.create(true).truncate(true),
             WriteMode::Append => options.create(true).append(true),
             WriteMode::CreateNew => options.create_new(true),
         };
-        self.root.open_with(rel_path(rel), &options).map_err(confine)
+        regular(self.root.open_with(rel_path(rel), &options).map_err(confine)?)
+    }
+
+    /// `rel` opened for reading, without blocking, when it is a regular file.
+    fn open_read(&self, rel: &str) -> io::Result<cap_std::fs::File> {
+        if rel.is_empty() {
+            return Err(io::Error::from(io::ErrorKind::IsADirectory));
+        }
+        let mut options = OpenOptions::new();
+        options.read(true);
+        options.nonblock(true);
+        regular(self.root.open_with(rel_path(rel), &options).map_err(confine)?)
     }
 }
 
@@ -195,21 +222,14 @@ impl Backend for DirFs {
     }
 
     fn read(&self, rel: &str) -> io::Result<Vec<u8>> {
-        if rel.is_empty() {
-            return Err(io::Error::from(io::ErrorKind::IsADirectory));
-        }
-        self.root.read(rel_path(rel)).map_err(confine)
+        let mut file = self.open_read(rel)?;
+        let mut data = Vec::new();
+        io::Read::read_to_end(&mut file, &mut data)?;
+        Ok(data)
     }
 
     fn open_reader(&self, rel: &str) -> io::Result<Box<dyn crate::Reader>> {
-        if rel.is_empty() {
-            return Err(io::Error::from(io::ErrorKind::IsADirectory));
-        }
-        let file = self.root.open(rel_path(rel)).map_err(confine)?;
-        if file.metadata()?.is_dir() {
-            return Err(io::Error::from(io::ErrorKind::IsADirectory));
-        }
-        Ok(Box::new(file))
+        Ok(Box::new(self.open_read(rel)?))
     }
 
     fn write(&self, rel: &str, data: &[u8], mode: WriteMode) -> io::Result<()> {
@@ -223,16 +243,9 @@ impl Backend for DirFs {
     fn open_reader_plain(&self, rel: &str) -> Option<io::Result<Box<dyn crate::Reader>>> {
         use rustix::fs::{Mode, OFlags, ResolveFlags};
         let resolve = ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
-        let flags = OFlags::RDONLY | OFlags::CLOEXEC;
+        let flags = OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NONBLOCK;
         match rustix::fs::openat2(&self.root, rel_path(rel), flags, Mode::empty(), resolve) {
-            Ok(fd) => {
-                let file = std::fs::File::from(fd);
-                Some(match file.metadata() {
-                    Ok(meta) if meta.is_dir() => Err(io::Error::from(io::ErrorKind::IsADirectory)),
-                    Ok(_) => Ok(Box::new(file)),
-                    Err(err) => Err(err),
-                })
-            }
+            Ok(fd) => Some(regular(std::fs::File::from(fd)).map(|file| Box::new(file) as Box<dyn crate::Reader>)),
             Err(rustix::io::Errno::LOOP | rustix::io::Errno::XDEV | rustix::io::Errno::NOSYS) => None,
             Err(errno) => Some(Err(io::Error::from_raw_os_error(errno.raw_os_error()))),
         }
@@ -252,10 +265,10 @@ impl Backend for DirFs {
             WriteMode::Append => OFlags::CREATE | OFlags::APPEND,
             WriteMode::CreateNew => OFlags::CREATE | OFlags::EXCL,
         };
-        let flags = OFlags::WRONLY | OFlags::CLOEXEC | how;
+        let flags = OFlags::WRONLY | OFlags::CLOEXEC | OFlags::NONBLOCK | how;
         let resolve = ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
         match rustix::fs::openat2(&self.root, rel_path(rel), flags, Mode::from_bits_truncate(0o666), resolve) {
-            Ok(fd) => Some(Ok(Box::new(std::fs::File::from(fd)))),
+            Ok(fd) => Some(regular(std::fs::File::from(fd)).map(|file| Box::new(file) as Box<dyn crate::FileWriter>)),
             Err(rustix::io::Errno::LOOP | rustix::io::Errno::XDEV | rustix::io::Errno::NOSYS) => None,
             Err(errno) => Some(Err(io::Error::from_raw_os_error(errno.raw_os_error()))),
         }

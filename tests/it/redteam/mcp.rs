@@ -97,6 +97,14 @@ fn one_session_cannot_take_down_or_hold_the_others() {
         "printf '[%.0s' $(seq 100000) | jq .",
         "bc <<< \"$(printf '(%.0s' $(seq 100000))1\"",
         "r(){ r|r; }; r",
+        // A descriptor number sized the table by itself (16 GB for 20 bytes).
+        ": 1000000000>f",
+        "exec 2147483647>&1",
+        // A filter nested deeper than jaq's lexer, parser and compiler recurse.
+        "jq -n \"$(printf '[%.0s' $(seq 8000))1$(printf ']%.0s' $(seq 8000))\"",
+        "jq -n \"$(printf -- '-%.0s' $(seq 100000))1\"",
+        "jq -n \"$(printf '1|%.0s' $(seq 100000))1\"",
+        "printf 'def f: %.0s' $(seq 100000) > /tmp/deep.jq; jq -n -f /tmp/deep.jq",
         "yes > /dev/null",
         "while :; do :; done",
     ] {

@@ -9,6 +9,8 @@ mod control_plane;
 mod escape;
 mod mcp;
 mod path_rules;
+mod process;
+mod sessions;
 mod sql;
 
 pub use crate::support::{Ran, run_binary};

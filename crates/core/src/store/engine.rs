@@ -117,8 +117,11 @@ pub trait Engine: Send + Sync {
         run: bool,
         lease: &Lease,
     ) -> Result<bool, StoreError>;
-    /// Moves the lease of every unfinished run `lease.owner` holds to `lease.until`.
+    /// Moves the lease of every unfinished run `lease.owner` holds to `lease.until`, and
+    /// records that server as alive until then.
     fn renew_timer_runs(&self, lease: &Lease) -> Result<u64, StoreError>;
+    /// When the lease of the server last seen firing timers runs out (`None`: never seen).
+    fn timer_servers_until(&self) -> Result<Option<i64>, StoreError>;
     /// Takes over one unfinished run whose lease ran out before `now`, for `lease`: the
     /// timer as it stood at that slot (exactly one taker gets each).
     fn take_orphaned_run(&self, who: Actor<'_>, lease: &Lease, now: i64) -> Result<Option<Timer>, StoreError>;

@@ -626,6 +626,12 @@ impl Store {
         self.engine.renew_timer_runs(lease)
     }
 
+    /// When the lease of the `toolsh serve` last seen firing timers on this store runs out
+    /// (`None`: none ever did): a time past means none is firing them now.
+    pub fn timer_servers_until(&self) -> Result<Option<i64>, StoreError> {
+        self.engine.timer_servers_until()
+    }
+
     /// Takes over, under `lease`, one unfinished run whose lease ran out before `now` (its
     /// server died): the timer as it stood at that slot, for exactly one taker.
     pub fn take_orphaned_run(&self, lease: &Lease, now: i64) -> Result<Option<Timer>, StoreError> {

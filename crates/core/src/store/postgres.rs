@@ -822,6 +822,17 @@ impl Engine for Postgres {
                 if moved == 0 || !run {
                     return Ok(false);
                 }
+                // cron's rule: a slot whose previous run still goes is passed over.
+                let going: i64 = one(
+                    tx,
+                    "SELECT count(*) FROM timer_runs WHERE timer = $1 AND ended_at IS NULL",
+                    &[&timer.id],
+                )
+                .await?
+                .get(0);
+                if going > 0 {
+                    return Ok(false);
+                }
                 exec(
                     tx,
                     "INSERT INTO timer_runs (timer, slot, agent, kind, command, started_at, owner, lease_until, schedule, cwd)
@@ -851,11 +862,27 @@ impl Engine for Postgres {
             Box::pin(async move {
                 exec(
                     client,
+                    "INSERT INTO timer_servers (owner, alive_until) VALUES ($1, $2)
+                     ON CONFLICT (owner) DO UPDATE SET alive_until = excluded.alive_until",
+                    &[&lease.owner, &lease.until],
+                )
+                .await?;
+                // Servers gone for a day are forgotten.
+                exec(client, "DELETE FROM timer_servers WHERE alive_until < $1", &[&(lease.until - 86_400_000)])
+                    .await?;
+                exec(
+                    client,
                     "UPDATE timer_runs SET lease_until = $1 WHERE owner = $2 AND ended_at IS NULL",
                     &[&lease.until, &lease.owner],
                 )
                 .await
             })
+        })
+    }
+
+    fn timer_servers_until(&self) -> Result<Option<i64>, StoreError> {
+        self.query(None, |client| {
+            Box::pin(async move { Ok(one(client, "SELECT max(alive_until) FROM timer_servers", &[]).await?.get(0)) })
         })
     }
 

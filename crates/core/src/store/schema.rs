@@ -128,6 +128,12 @@ const CHANGES: &[&str] = &[
      ALTER TABLE timer_runs ADD COLUMN schedule TEXT;
      ALTER TABLE timer_runs ADD COLUMN cwd TEXT;
      CREATE INDEX timer_runs_unfinished ON timer_runs (lease_until) WHERE ended_at IS NULL;",
+    // 8: the servers firing timers, each with when its lease runs out (renewed with its
+    // runs'): `atq` says whether any is firing this store's timers.
+    "CREATE TABLE timer_servers (
+        owner TEXT PRIMARY KEY,
+        alive_until {int} NOT NULL
+     );",
 ];
 
 /// The version this toolsh writes.

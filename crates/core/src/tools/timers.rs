@@ -30,6 +30,9 @@ struct ListArgs {
     /// The timer whose runs to show.
     #[serde(default)]
     id: Option<i64>,
+    /// Instead, whether a `toolsh serve` is firing timers for this store now.
+    #[serde(default)]
+    server: bool,
 }
 
 /// Arguments of `timer.remove`.
@@ -74,6 +77,11 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
                 .read_only(),
             |cx: ToolCx, args: ListArgs| async move {
                 let store = store(&cx)?;
+                if args.server {
+                    let until = store.timer_servers_until().map_err(unavailable)?;
+                    let firing = until.is_some_and(|until| until > timers::millis(chrono::Utc::now()));
+                    return Ok(ToolOutput::Json(json!({ "firing": firing, "alive_until_ms": until })));
+                }
                 if args.runs {
                     let runs = store.timer_runs(args.id, 20).map_err(unavailable)?;
                     let list: Vec<_> = runs

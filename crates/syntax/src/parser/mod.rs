@@ -1303,9 +1303,11 @@ impl<'a> Parser<'a> {
                 if !matches!(self.bytes().get(cursor), Some(b'<' | b'>')) {
                     return Ok(None);
                 }
+                // bash: digits past INT_MAX are not a descriptor but a word of their own
+                // (`: 4000000000>f` passes `4000000000` to `:`).
                 match self.src[start..cursor].parse::<u32>() {
-                    Ok(fd) => RedirFd::Number(fd),
-                    Err(_) => return Err(self.syntax_error("file descriptor number too large")),
+                    Ok(fd) if fd <= i32::MAX as u32 => RedirFd::Number(fd),
+                    _ => return Ok(None),
                 }
             } else {
                 RedirFd::Default
