@@ -86,21 +86,8 @@ pub async fn at(ctx: Ctx<'_>) -> Status {
         return ctx.fail("no script to run: give it on standard input or with -f FILE").await;
     }
     // As real `at` does, the job carries this line's exported variables (its directory is
-    // kept with the job): one line before the script, which shown commands leave out.
-    let mut exports: Vec<String> = ctx
-        .state
-        .vars
-        .exported()
-        .into_iter()
-        .filter(|(name, _)| !matches!(name.as_str(), "PWD" | "OLDPWD" | "SHLVL" | "_"))
-        .map(|(name, value)| format!("{name}={}", crate::text::printf::shell_quote(&value)))
-        .collect();
-    exports.sort();
-    let command = if exports.is_empty() {
-        script.into_owned()
-    } else {
-        format!("export {}; {}\n{script}", exports.join(" "), toolsh_core::timers::ENV_MARK)
-    };
+    // kept with the job).
+    let command = format!("{}{script}", environment_line(&ctx));
     match ctx.call("timer.at", json!({ "when": when, "command": command })).await {
         Ok(job) => {
             ctx.err(format!("job {} at {}\n", job["id"], job["at"].as_str().unwrap_or_default())).await;
@@ -179,6 +166,25 @@ pub async fn atrm(ctx: Ctx<'_>) -> Status {
     status
 }
 
+/// The scheduling line's exported variables as the line a timer's script starts with
+/// (`export A=1 B=2; # the scheduling line's environment`), which shown commands and `crontab
+/// -l` leave out; empty when nothing is exported.
+fn environment_line(ctx: &Ctx<'_>) -> String {
+    let mut exports: Vec<String> = ctx
+        .state
+        .vars
+        .exported()
+        .into_iter()
+        .filter(|(name, _)| !matches!(name.as_str(), "PWD" | "OLDPWD" | "SHLVL" | "_"))
+        .map(|(name, value)| format!("{name}={}", crate::text::printf::shell_quote(&value)))
+        .collect();
+    if exports.is_empty() {
+        return String::new();
+    }
+    exports.sort();
+    format!("export {}; {}\n", exports.join(" "), toolsh_core::timers::ENV_MARK)
+}
+
 /// `crontab FILE|-`, `crontab -l`, `crontab -r`.
 pub async fn crontab(ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&CRONTAB).await {
@@ -195,8 +201,10 @@ pub async fn crontab(ctx: Ctx<'_>) -> Status {
         (false, true, []) => ctx.call("timer.crontab", json!({ "remove": true })).await.map_or_else(|s| s, |_| 0),
         (false, false, [file]) => {
             let text = if file == "-" { ctx.read_stdin().await } else { ctx.vfs.read(&ctx.abs(file)) };
+            // Its entries run with this line's exported variables, as an `at` job does (the
+            // crontab's own `NAME=value` lines come after them, so they win).
             let text = match text {
-                Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                Ok(bytes) => format!("{}{}", environment_line(&ctx), String::from_utf8_lossy(&bytes)),
                 Err(err) => return ctx.fail(format!("{file}: {}", crate::vfs::describe(&err))).await,
             };
             ctx.call("timer.crontab", json!({ "text": text })).await.map_or_else(|s| s, |_| 0)

@@ -259,6 +259,27 @@ fn an_at_job_runs_with_the_exported_variables_and_directory_of_its_line() {
     assert!(out.stdout.ends_with(&expected), "{}", out.stdout);
 }
 
+/// A crontab's entries run with the exported variables and the directory of the line that
+/// installed it, as an `at` job's; `crontab -l` shows the table as written, and its errors
+/// count the lines as written.
+#[test]
+fn a_crontab_runs_with_the_exported_variables_and_directory_of_its_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let table = "* * * * * * echo \"$GREETING ${LOCAL-unset} in $PWD\" >> ../cron.out";
+    let line =
+        format!("mkdir -p sub && cd sub && export GREETING=hi && LOCAL=no && echo '{table}' | crontab - && crontab -l");
+    let out = toolsh(dir.path(), &["-c", &line]);
+    assert_eq!((out.stdout.trim_end(), out.status), (table, 0), "{}", out.stderr);
+    let out = toolsh(dir.path(), &["-c", "export X=1; printf '* * * * * true\\nbad line\\n' | crontab -"]);
+    assert!(out.stderr.contains("\"-\":2: "), "lines counted as written: {}", out.stderr);
+    let server = serve(dir.path());
+    std::thread::sleep(Duration::from_millis(2500));
+    stop(server);
+    let ran = std::fs::read_to_string(dir.path().join("cron.out")).unwrap_or_default();
+    let expected = format!("hi unset in {}", dir.path().join("sub").display());
+    assert_eq!(ran.lines().next(), Some(expected.as_str()), "{ran}");
+}
+
 #[test]
 fn atq_says_whether_a_server_is_firing_timers_for_the_store() {
     let dir = tempfile::tempdir().expect("tempdir");

@@ -176,8 +176,19 @@ pub fn parse_crontab(text: &str, source: &str) -> Result<Vec<Entry>, String> {
     let mut entries = Vec::new();
     let mut env = String::new();
     let mut errors = Vec::new();
+    // Lines are numbered as their writer wrote them, without the environment line.
+    let shift = usize::from(text.lines().next().is_some_and(|first| first.trim().ends_with(ENV_MARK)));
     for (number, line) in text.lines().enumerate() {
+        let number = number.saturating_sub(shift);
         let line = line.trim();
+        // The scheduling line's environment (`crontab` puts it first): before every entry.
+        if shift == 1
+            && env.is_empty()
+            && let Some(exports) = line.strip_suffix(ENV_MARK)
+        {
+            env.push_str(exports);
+            continue;
+        }
         if line.is_empty() || line.starts_with('#') {
             continue;
         }

@@ -127,7 +127,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
                 }
                 let Some(text) = args.text else {
                     return match store.crontab().map_err(unavailable)? {
-                        Some(text) => Ok(ToolOutput::Text(text)),
+                        Some(text) => Ok(ToolOutput::Text(timers::shown_command(&text).to_string())),
                         None => Err(none()),
                     };
                 };
