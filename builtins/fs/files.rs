@@ -135,6 +135,7 @@ pub(crate) fn mode_string(meta: &Meta) -> String {
         FileKind::Dir => 'd',
         FileKind::Symlink => 'l',
         FileKind::Device => 'c',
+        FileKind::Fifo => 'p',
         FileKind::File => '-',
     };
     let mut text = String::from(kind);
@@ -1138,11 +1139,12 @@ pub async fn ln(ctx: Ctx<'_>) -> Status {
 }
 
 /// GNU's name for what is at a path (`stat %F`, `rm -i`'s questions).
-fn kind_name(meta: &Meta) -> &'static str {
+pub(crate) fn kind_name(meta: &Meta) -> &'static str {
     match meta.kind {
         FileKind::Dir => "directory",
         FileKind::Symlink => "symbolic link",
         FileKind::Device => "character special file",
+        FileKind::Fifo => "fifo",
         FileKind::File if meta.size == 0 => "regular empty file",
         FileKind::File => "regular file",
     }
