@@ -1140,3 +1140,26 @@ echo 5 | jq -c "-1"; jq -n "-1.5"; jq -n -c -- -2
 -1.5
 -2
 ## status: 0
+
+### jq has(nan), bsearch, utf8bytelength and trim refuse in jq's words
+jq -n -c '[1,2] | has(nan), has(1), has(5), ({} | try has(nan) catch .), ([1] | try has("a") catch .), ({"a":1} | has("a"))'
+jq -n -c '"aa" | try bsearch(0) catch ., ([1,2,3] | bsearch(2))'
+jq -n -c '({"a":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"} | try utf8bytelength catch .), ("é" | utf8bytelength)'
+jq -n -c '(1 | try ltrim catch .), (null | try trim catch .), (" a " | trim, ltrim, rtrim)'
+## stdout:
+false
+true
+false
+"Cannot check whether object has a number key"
+"Cannot check whether array has a string key"
+true
+"string (\"aa\") cannot be searched from"
+1
+"object ({\"a\":\"aaaaaaaaaaaaaaaaaaa...}) only strings have UTF-8 byte length"
+2
+"trim input must be a string"
+"trim input must be a string"
+"a"
+"a "
+" a"
+## status: 0

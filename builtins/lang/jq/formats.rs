@@ -2,7 +2,8 @@
 //! `=`, takes unpadded input (JWT segments) and refuses a lone trailing character or a byte
 //! outside the alphabet in jq's words; `@urid` refuses a `%` not followed by two hex digits
 //! and escapes that do not spell UTF-8. Both read the input as `tostring` gives it, and bytes
-//! that are not UTF-8 become U+FFFD, as jq's strings do.
+//! that are not UTF-8 become U+FFFD, as jq's strings do. Also what the prelude's errors need
+//! to name a value as jq does.
 
 use super::paths::{kind, shown};
 use jaq_core::native::{Fun, bome, run, v};
@@ -91,7 +92,13 @@ fn urid(value: &Val) -> Result<Val, Error<Val>> {
     Ok(text(&out))
 }
 
-/// The natives `__jq_base64d` and `__jq_urid` behind the prelude's `@base64d` and `@urid`.
-pub fn natives<D: for<'a> DataT<V<'a> = Val>>() -> [Fun<D>; 2] {
-    [run(("__jq_base64d", v(0), |cv| bome(base64d(&cv.1)))), run(("__jq_urid", v(0), |cv| bome(urid(&cv.1))))]
+/// The natives `__jq_base64d` and `__jq_urid` behind the prelude's `@base64d` and `@urid`, and
+/// `__jq_described`: the input as jq's type errors name it (`string ("ab…")`), for the
+/// prelude's own errors.
+pub fn natives<D: for<'a> DataT<V<'a> = Val>>() -> [Fun<D>; 3] {
+    [
+        run(("__jq_base64d", v(0), |cv| bome(base64d(&cv.1)))),
+        run(("__jq_urid", v(0), |cv| bome(urid(&cv.1)))),
+        run(("__jq_described", v(0), |cv| bome(Ok(Val::from(format!("{} ({})", kind(&cv.1), shown(&cv.1))))))),
+    ]
 }

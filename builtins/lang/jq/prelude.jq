@@ -81,6 +81,22 @@ def format($f): if $f == "text" then @text elif $f == "json" then @json elif $f 
   else error("\($f) is not a valid format") end;
 def have_literal_numbers: true;
 def have_decnum: true;
+def __jq_has($k): has($k);
+# An array has no NaN index (jq 1.8), and a key of the wrong kind is jq's error.
+def has($k): ($k | type) as $t
+  | if type == "array" and $t == "number" then ($k | isnan | not) and __jq_has($k)
+    elif type == "object" and $t == "string" then __jq_has($k)
+    else error("Cannot check whether \(type) has a \($t) key") end;
+def __jq_bsearch($t): bsearch($t);
+def bsearch($t): if type == "array" then __jq_bsearch($t) else error("\(__jq_described) cannot be searched from") end;
+def __jq_utf8bytelength: utf8bytelength;
+def utf8bytelength: if type == "string" then __jq_utf8bytelength else error("\(__jq_described) only strings have UTF-8 byte length") end;
+def __jq_trim: trim;
+def __jq_ltrim: ltrim;
+def __jq_rtrim: rtrim;
+def trim: if type == "string" then __jq_trim else error("trim input must be a string") end;
+def ltrim: if type == "string" then __jq_ltrim else error("trim input must be a string") end;
+def rtrim: if type == "string" then __jq_rtrim else error("trim input must be a string") end;
 def __jq_implode: implode;
 # jq's implode: numbers only (truncated), and a code point outside Unicode or a surrogate
 # becomes U+FFFD.
