@@ -136,6 +136,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::columns::EXPAND, text::columns::expand),
     entry!(interpreter shell::special::EXPORT),
     entry!(spec shell::expr::EXPR, shell::expr::expr),
+    entry!(spec text::factor::FACTOR, text::factor::factor),
     entry!(spec shell::flow::FALSE, shell::flow::false_),
     entry!(spec text::grep::FGREP, text::grep::egrep),
     entry!(spec data::file::FILE, data::file::file),

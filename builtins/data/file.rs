@@ -231,6 +231,7 @@ async fn judge(ctx: &Ctx<'_>, name: &str, follow: bool, uncompress: bool) -> Ans
             FileKind::Device => {
                 return Answer::Is(special("character special", "inode/chardevice", "binary"), None);
             }
+            FileKind::Fifo => return Answer::Is(special("fifo (named pipe)", "inode/fifo", "binary"), None),
             FileKind::File => {}
         }
         let read = ctx.vfs.open_reader(&abs).and_then(|mut reader| head_of(reader.as_mut(), meta.size));

@@ -135,6 +135,7 @@ pub(crate) fn mode_string(meta: &Meta) -> String {
         FileKind::Dir => 'd',
         FileKind::Symlink => 'l',
         FileKind::Device => 'c',
+        FileKind::Fifo => 'p',
         FileKind::File => '-',
     };
     let mut text = String::from(kind);
@@ -185,8 +186,7 @@ struct LsOptions {
     almost_all: bool,
     long: bool,
     recursive: bool,
-    by_time: bool,
-    by_size: bool,
+    sort: SortBy,
     reverse: bool,
     human: bool,
     directory: bool,
@@ -248,16 +248,58 @@ async fn ls_entries(ctx: &Ctx<'_>, dir_display: &str, dir_abs: &str, opts: &LsOp
     ok
 }
 
-fn sort_items(items: &mut [(String, Meta)], opts: &LsOptions) {
-    items.sort_by(|a, b| {
-        if opts.by_size {
-            b.1.size.cmp(&a.1.size).then_with(|| a.0.cmp(&b.0))
-        } else if opts.by_time {
-            b.1.mtime.cmp(&a.1.mtime).then_with(|| a.0.cmp(&b.0))
-        } else {
-            a.0.cmp(&b.0)
+/// What `ls` sorts by: `--sort=WORD` or the last of `-S -t -U -v -X` given.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SortBy {
+    Name,
+    Size,
+    Time,
+    /// `-U`: the order the directory gives, not reversed by `-r` (as GNU).
+    None,
+    Version,
+    Extension,
+    Width,
+}
+
+impl SortBy {
+    const WORDS: [(&'static str, SortBy); 6] = [
+        ("none", SortBy::None),
+        ("time", SortBy::Time),
+        ("size", SortBy::Size),
+        ("extension", SortBy::Extension),
+        ("version", SortBy::Version),
+        ("width", SortBy::Width),
+    ];
+
+    /// `--sort=WORD`, a word or an unambiguous start of one (as GNU's argmatch takes it).
+    fn word(value: &str) -> Result<SortBy, String> {
+        let exact = SortBy::WORDS.iter().find(|(word, _)| *word == value);
+        let mut starting = SortBy::WORDS.iter().filter(|(word, _)| word.starts_with(value));
+        match (exact, starting.next(), starting.next()) {
+            (Some((_, sort)), _, _) | (None, Some((_, sort)), None) => Ok(*sort),
+            (None, first, _) => {
+                let list: String = SortBy::WORDS.iter().map(|(word, _)| format!("\n  - ‘{word}’")).collect();
+                let kind = if first.is_some() { "ambiguous" } else { "invalid" };
+                Err(format!("{kind} argument ‘{value}’ for ‘--sort’\nValid arguments are:{list}"))
+            }
         }
-    });
+    }
+}
+
+fn sort_items(items: &mut [(String, Meta)], opts: &LsOptions) {
+    let extension = |name: &str| path::file_name(name).rsplit_once('.').map_or("", |(_, ext)| ext).to_string();
+    let by_name = |a: &(String, Meta), b: &(String, Meta)| a.0.cmp(&b.0);
+    match opts.sort {
+        SortBy::None => return,
+        SortBy::Name => items.sort_by(by_name),
+        SortBy::Size => items.sort_by(|a, b| b.1.size.cmp(&a.1.size).then_with(|| by_name(a, b))),
+        SortBy::Time => items.sort_by(|a, b| b.1.mtime.cmp(&a.1.mtime).then_with(|| by_name(a, b))),
+        SortBy::Version => items.sort_by(|a, b| crate::text::sort::version_cmp(a.0.as_bytes(), b.0.as_bytes())),
+        SortBy::Extension => items.sort_by(|a, b| extension(&a.0).cmp(&extension(&b.0)).then_with(|| by_name(a, b))),
+        SortBy::Width => {
+            items.sort_by(|a, b| a.0.chars().count().cmp(&b.0.chars().count()).then_with(|| by_name(a, b)))
+        }
+    }
     if opts.reverse {
         items.reverse();
     }
@@ -319,6 +361,14 @@ pub const LS: Spec = Spec {
         Opt::both('R', "recursive", "list subdirectories recursively"),
         Opt::short('S', "sort by file size, largest first"),
         Opt::short('t', "sort by time, newest first"),
+        Opt::short('U', "do not sort; list entries in directory order"),
+        Opt::short('v', "natural sort of (version) numbers within text"),
+        Opt::short('X', "sort alphabetically by entry extension"),
+        Opt::long(
+            "sort",
+            "sort by WORD instead of name: none (-U), size (-S), time (-t), version (-v), extension (-X), width",
+        )
+        .value("WORD"),
         Opt::short('1', "list one file per line (always so here)"),
         Opt::short('p', "append / to directories"),
         Opt::short('g', "like -l, but do not list the owner"),
@@ -332,13 +382,32 @@ pub const LS: Spec = Spec {
     ..Spec::BASE
 };
 
-/// `ls [-aAdFghlnopqrRSt1] [FILE…]`
+/// `ls [-aAdFghlnopqrRStUvX1] [--sort=WORD] [FILE…]`
 pub async fn ls(ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&LS).await {
         Ok(args) => args,
         Err(status) => return status,
     };
     let flags = args.letters();
+    let mut sort = SortBy::Name;
+    for (opt, value) in args.given() {
+        sort = match (opt.short, opt.long) {
+            (Some('S'), _) => SortBy::Size,
+            (Some('t'), _) => SortBy::Time,
+            (Some('U'), _) => SortBy::None,
+            (Some('v'), _) => SortBy::Version,
+            (Some('X'), _) => SortBy::Extension,
+            (_, Some("sort")) => match SortBy::word(value) {
+                Ok(sort) => sort,
+                Err(message) => {
+                    // GNU says it as a usage error, with status 1 (not 2: the option was known).
+                    ctx.err(LS.refusal_text(&crate::spec::Misuse::Said(message))).await;
+                    return 1;
+                }
+            },
+            _ => continue,
+        };
+    }
     let mut operands = args.operands;
     let has = |c: char| flags.contains(&c);
     let opts = LsOptions {
@@ -346,8 +415,7 @@ pub async fn ls(ctx: Ctx<'_>) -> Status {
         almost_all: has('A'),
         long: has('l') || has('g') || has('o') || has('n'),
         recursive: has('R'),
-        by_time: has('t'),
-        by_size: has('S'),
+        sort,
         reverse: has('r'),
         human: has('h'),
         directory: has('d'),
@@ -1138,11 +1206,12 @@ pub async fn ln(ctx: Ctx<'_>) -> Status {
 }
 
 /// GNU's name for what is at a path (`stat %F`, `rm -i`'s questions).
-fn kind_name(meta: &Meta) -> &'static str {
+pub(crate) fn kind_name(meta: &Meta) -> &'static str {
     match meta.kind {
         FileKind::Dir => "directory",
         FileKind::Symlink => "symbolic link",
         FileKind::Device => "character special file",
+        FileKind::Fifo => "fifo",
         FileKind::File if meta.size == 0 => "regular empty file",
         FileKind::File => "regular file",
     }
@@ -1648,47 +1717,96 @@ pub const REALPATH: Spec = Spec {
     options: &[
         Opt::both('e', "canonicalize-existing", "all components of the path must exist"),
         Opt::both('m', "canonicalize-missing", "no path components need exist or be a directory"),
+        RELATIVE_TO,
+        RELATIVE_BASE,
+        Opt::both('z', "zero", "end each output line with NUL, not newline"),
     ],
     assumed: true,
     ..Spec::BASE
 };
 
-/// `realpath [-e|-m] FILE…`
+const RELATIVE_TO: Opt = Opt::long("relative-to", "print the resolved path relative to DIR").value("DIR");
+const RELATIVE_BASE: Opt = Opt::long("relative-base", "print absolute paths unless paths below DIR").value("DIR");
+
+/// `realpath [-e|-m] [-z] [--relative-to=DIR] [--relative-base=DIR] FILE…`
 pub async fn realpath(ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&REALPATH).await {
         Ok(args) => args,
         Err(status) => return status,
     };
     let flags = args.letters();
+    let (to, base) = (args.last(&RELATIVE_TO).map(str::to_string), args.last(&RELATIVE_BASE).map(str::to_string));
     let operands = args.operands;
     if operands.is_empty() {
         return ctx.misuse(&REALPATH, "missing operand").await;
     }
-    let mut out = String::new();
-    let mut status = 0;
-    for operand in operands {
-        let abs = ctx.abs(&operand);
-        match ctx.vfs.resolve(&abs, true) {
+    // A name resolved as the mode asks (-e: all of it exists, -m: none need, else all but the
+    // last component).
+    let canonical = |name: &str| -> Result<String, String> {
+        match ctx.vfs.resolve(&ctx.abs(name), true) {
             Ok(resolved)
                 if flags.contains(&'m')
                     || ctx.vfs.exists(&resolved)
                     || (!flags.contains(&'e') && ctx.vfs.exists(path::parent(&resolved))) =>
             {
-                out.push_str(&resolved);
-                out.push('\n');
+                Ok(resolved)
             }
-            Ok(_) => {
-                ctx.complain(format!("{operand}: No such file or directory")).await;
-                status = 1;
+            Ok(_) => Err(format!("{name}: No such file or directory")),
+            Err(err) => Err(format!("{name}: {}", describe(&err))),
+        }
+    };
+    // GNU's rules: --relative-base alone is also the directory paths are told against; with
+    // both, a --relative-to outside the base gives absolute paths.
+    let mut relative_to = match to.as_deref().or(base.as_deref()).map(canonical).transpose() {
+        Ok(dir) => dir,
+        Err(message) => return ctx.fail(message).await,
+    };
+    let mut relative_base = match base.as_deref().map(canonical).transpose() {
+        Ok(dir) => dir,
+        Err(message) => return ctx.fail(message).await,
+    };
+    if let (Some(base_dir), Some(to_dir)) = (&relative_base, &relative_to)
+        && !below(base_dir, to_dir)
+    {
+        (relative_to, relative_base) = (None, None);
+    }
+    let end = if flags.contains(&'z') { '\0' } else { '\n' };
+    let mut out = String::new();
+    let mut status = 0;
+    for operand in operands {
+        match canonical(&operand) {
+            Ok(resolved) => {
+                let shown = match (&relative_to, &relative_base) {
+                    (Some(_), Some(base_dir)) if !below(base_dir, &resolved) => resolved,
+                    (Some(dir), _) => relative(&resolved, dir),
+                    _ => resolved,
+                };
+                out.push_str(&shown);
+                out.push(end);
             }
-            Err(err) => {
-                ctx.complain(format!("{operand}: {}", describe(&err))).await;
+            Err(message) => {
+                ctx.complain(message).await;
                 status = 1;
             }
         }
     }
     ctx.out(out).await;
     status
+}
+
+/// Whether `path` is `dir` or below it (both absolute and resolved).
+fn below(dir: &str, path: &str) -> bool {
+    dir == "/" || path == dir || path.strip_prefix(dir).is_some_and(|rest| rest.starts_with('/'))
+}
+
+/// `path` as seen from `dir` (both absolute and resolved): `..` up to their common part.
+fn relative(path: &str, dir: &str) -> String {
+    let parts = |p: &str| p.split('/').filter(|c| !c.is_empty()).map(str::to_string).collect::<Vec<_>>();
+    let (path, dir) = (parts(path), parts(dir));
+    let common = path.iter().zip(&dir).take_while(|(a, b)| a == b).count();
+    let mut shown: Vec<&str> = vec![".."; dir.len() - common];
+    shown.extend(path[common..].iter().map(String::as_str));
+    if shown.is_empty() { ".".to_string() } else { shown.join("/") }
 }
 
 /// `readlink`.

@@ -512,6 +512,7 @@ impl Walk<'_, '_> {
                 'd' => entry.meta.kind == FileKind::Dir,
                 'l' => entry.meta.kind == FileKind::Symlink,
                 'c' => entry.meta.kind == FileKind::Device,
+                'p' => entry.meta.kind == FileKind::Fifo,
                 _ => false,
             }),
             Node::Size(cmp, n, unit) => compare(*cmp, entry.meta.size.div_ceil(*unit) as i64, *n),
@@ -993,6 +994,7 @@ fn directive_text(ctx: &Ctx<'_>, directive: char, time_part: Option<char>, entry
         FileKind::Dir => "d",
         FileKind::Symlink => "l",
         FileKind::Device => "c",
+        FileKind::Fifo => "p",
         FileKind::File => "f",
     };
     let time = |part: Option<char>| -> String {

@@ -7,7 +7,7 @@ use crate::Ctx;
 use crate::pattern::Pattern;
 use crate::session::Status;
 use crate::spec::{Opt, Spec, Words};
-use crate::vfs::{describe, path};
+use crate::vfs::{FileKind, Meta, describe, path};
 use similar::{Algorithm, DiffOp, DiffTag, capture_diff_slices, group_diff_ops};
 
 #[derive(Default)]
@@ -392,21 +392,22 @@ async fn diff_dirs(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &mu
             status = status.max(1);
             continue;
         }
-        let l_dir = ctx.vfs.stat(&ctx.abs(&l)).is_ok_and(|m| m.is_dir());
-        let r_dir = ctx.vfs.stat(&ctx.abs(&r)).is_ok_and(|m| m.is_dir());
+        let (l_meta, r_meta) = (ctx.vfs.stat(&ctx.abs(&l)).ok(), ctx.vfs.stat(&ctx.abs(&r)).ok());
+        let l_dir = l_meta.is_some_and(|m| m.is_dir());
+        let r_dir = r_meta.is_some_and(|m| m.is_dir());
+        // Anything but a regular file or a directory (a FIFO would block the read) is reported
+        // by kind, as GNU does, and the walk goes on.
+        let plain = |m: &Meta| matches!(m.kind, FileKind::File | FileKind::Dir);
         let result = if l_dir && r_dir && !o.recursive {
             out.push_str(&format!("Common subdirectories: {l} and {r}\n"));
             0
         } else if l_dir && r_dir {
             Box::pin(diff_dirs(ctx, o, &l, &r, out)).await
-        } else if l_dir != r_dir && in_left && in_right {
-            out.push_str(&format!(
-                "File {} is a {} while file {} is a {}\n",
-                l,
-                if l_dir { "directory" } else { "regular file" },
-                r,
-                if r_dir { "directory" } else { "regular file" }
-            ));
+        } else if let (Some(l_meta), Some(r_meta)) = (l_meta, r_meta)
+            && (l_dir != r_dir || !plain(&l_meta) || !plain(&r_meta))
+        {
+            let (l_kind, r_kind) = (crate::fs::files::kind_name(&l_meta), crate::fs::files::kind_name(&r_meta));
+            out.push_str(&format!("File {l} is a {l_kind} while file {r} is a {r_kind}\n"));
             1
         } else {
             let mut report = String::new();

@@ -5,6 +5,7 @@ pub mod cfmt;
 pub mod columns;
 pub mod diff;
 pub mod envsubst;
+pub mod factor;
 pub mod grep;
 pub mod iconv;
 pub mod join;

@@ -330,7 +330,7 @@ fn month(text: &[u8]) -> usize {
 
 /// Debian's version comparison (what GNU's `-V` builds on): runs of non-digits compare with
 /// `~` before everything and letters before other characters; runs of digits numerically.
-fn version_cmp(a: &[u8], b: &[u8]) -> Ordering {
+pub(crate) fn version_cmp(a: &[u8], b: &[u8]) -> Ordering {
     fn weight(c: Option<&u8>) -> i32 {
         match c {
             None => 0,

@@ -1082,7 +1082,7 @@ r3/f: "data\n"
 ### tar refuses other compression programs cleanly
 echo x > f; tar --use-compress-program=xz -cf - f | wc -c; tar -I zstd -cf - f > /dev/null; echo "status $?"
 ## stdout:
-168
+164
 status 0
 ## status: 0
 ## files:
@@ -1128,3 +1128,124 @@ Try 'chown --help' for more information.
 ## status: 0
 ## files:
 f: ""
+
+### realpath relative to and relative base
+mkdir -p a/b/c d; touch a/b/c/f
+realpath --relative-to=d a/b/c/f a d; realpath --relative-to=a/b a/b/c/f a/b a /
+realpath --relative-base=a a/b/c/f a d; realpath --relative-base=a --relative-to=a/b a/b/c/f a d
+realpath --relative-base=a/b --relative-to=a a/b/c/f d; realpath -z --relative-to=/ a | od -c | head -1
+realpath --relative-to=nope/x a; echo "status $?"; realpath -m --relative-to=nope/x a/new
+## stdout:
+../a/b/c/f
+../a
+.
+c/f
+.
+..
+../../../..
+b/c/f
+.
+<tmp>/d
+c/f
+..
+<tmp>/d
+<tmp>/a/b/c/f
+<tmp>/d
+0000000   t   m   p   /   t   o   o   l   s   h   -   c   o   m   p   a
+status 1
+../../a/new
+## status: 0
+## files:
+a/
+a/b/
+a/b/c/
+a/b/c/f: ""
+d/
+
+### ls sort words and letters
+printf 12345 > x.md; printf 1 > v10; printf 12 > v9; touch -d '2020-01-01' b.txt v9; touch -d '2021-01-01' a.tar.gz; touch -d '2019-01-01' c x.md; touch -d '2018-01-01' v10
+ls --sort=size; ls --sort=time; ls --sort=extension; ls --sort=version; ls --sort=width; ls -X; ls -v; ls -vr; ls -S --sort=time; ls --sort=time -S; ls --sort=ti; ls --sort=ext -r
+ls --sort=bogus; echo "status $?"; ls --sort=; echo "status $?"
+## stdout:
+x.md
+v9
+v10
+a.tar.gz
+b.txt
+c
+a.tar.gz
+b.txt
+v9
+c
+x.md
+v10
+c
+v10
+v9
+a.tar.gz
+x.md
+b.txt
+a.tar.gz
+b.txt
+c
+v9
+v10
+x.md
+c
+v9
+v10
+x.md
+b.txt
+a.tar.gz
+c
+v10
+v9
+a.tar.gz
+x.md
+b.txt
+a.tar.gz
+b.txt
+c
+v9
+v10
+x.md
+x.md
+v10
+v9
+c
+b.txt
+a.tar.gz
+a.tar.gz
+b.txt
+v9
+c
+x.md
+v10
+x.md
+v9
+v10
+a.tar.gz
+b.txt
+c
+a.tar.gz
+b.txt
+v9
+c
+x.md
+v10
+b.txt
+x.md
+a.tar.gz
+v9
+v10
+c
+status 1
+status 1
+## status: 0
+## files:
+a.tar.gz: ""
+b.txt: ""
+c: ""
+v10: "1"
+v9: "12"
+x.md: "12345"

@@ -1089,3 +1089,77 @@ jq -n 'import "h" as h; h::home'; echo $?
 ## files:
 .jq/
 .jq/h.jq: "def home: \"from home\";\n"
+
+### jq base64d of unpadded input and its errors
+echo '"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.sig"' | jq -c 'split(".")[:2] | map(@base64d | fromjson)'
+for s in '"cWl4YmF6Cg"' '"="' '"QUJDa"' '"Not base64"' '"YQ==garbage"' '"/w"' '123'; do echo "$s" | jq -c 'try @base64d catch .'; done
+## stdout:
+[{"alg":"HS256"},{"sub":"1234"}]
+"qixbaz\n"
+""
+"string (\"QUJDa\") trailing base64 byte found"
+"string (\"Not base64\") is not valid base64 data"
+"a"
+"�"
+"�m"
+## status: 0
+
+### jq urid refuses what is not a uri encoding
+for s in '"a%20b+%E2%82%AC"' '"abc%"' '"abc%f"' '"abc%g"' '"%FX%9F%98%8E"' '"%F0%93%81"' '"%F0%9F%98%8E"' '"%C0%81"' '"%80"' '1'; do echo "$s" | jq -c 'try @urid catch .'; done
+## stdout:
+"a b+€"
+"string (\"abc%\") is not a valid uri encoding"
+"string (\"abc%f\") is not a valid uri encoding"
+"string (\"abc%g\") is not a valid uri encoding"
+"string (\"%FX%9F%98%8E\") is not a valid uri encoding"
+"string (\"%F0%93%81\") is not a valid uri encoding"
+"😎"
+"string (\"%C0%81\") is not a valid uri encoding"
+"string (\"%80\") is not a valid uri encoding"
+"1"
+## status: 0
+
+### jq builtins and implode as jq 1.8
+jq -n -c '(builtins | length > 200), ("-1" | IN(builtins[] / "/" | .[1])), all(builtins[] / "/"; .[1] | tonumber >= 0), (builtins | any(.[:1] == "_")), ([builtins[] | select(startswith("implode") or startswith("builtins"))] | sort)'
+echo '[-1,0,65,1114111,1114112,55295,55296,57343,57344,1.1,1.9,-0.5]' | jq -c 'implode | explode'
+echo '[123,["a"],[null],[true]]' | jq -c 'map(try implode catch .)'
+## stdout:
+true
+false
+true
+false
+["builtins/0","implode/0"]
+[65533,0,65,1114111,65533,55295,65533,65533,57344,1,1,0]
+["implode input must be an array","string (\"a\") can't be imploded, unicode codepoint needs to be numeric","null (null) can't be imploded, unicode codepoint needs to be numeric","boolean (true) can't be imploded, unicode codepoint needs to be numeric"]
+## status: 0
+
+### jq takes a negative number as the filter
+echo 5 | jq -c "-1"; jq -n "-1.5"; jq -n -c -- -2
+## stdout:
+-1
+-1.5
+-2
+## status: 0
+
+### jq has(nan), bsearch, utf8bytelength and trim refuse in jq's words
+jq -n -c '[1,2] | has(nan), has(1), has(5), ({} | try has(nan) catch .), ([1] | try has("a") catch .), ({"a":1} | has("a"))'
+jq -n -c '"aa" | try bsearch(0) catch ., ([1,2,3] | bsearch(2))'
+jq -n -c '({"a":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"} | try utf8bytelength catch .), ("é" | utf8bytelength)'
+jq -n -c '(1 | try ltrim catch .), (null | try trim catch .), (" a " | trim, ltrim, rtrim)'
+## stdout:
+false
+true
+false
+"Cannot check whether object has a number key"
+"Cannot check whether array has a string key"
+true
+"string (\"aa\") cannot be searched from"
+1
+"object ({\"a\":\"aaaaaaaaaaaaaaaaaaa...}) only strings have UTF-8 byte length"
+2
+"trim input must be a string"
+"trim input must be a string"
+"a"
+"a "
+" a"
+## status: 0

@@ -9,6 +9,7 @@ mod console;
 mod description;
 mod escape;
 mod examples;
+mod fifo;
 mod floor;
 mod host;
 mod jobs;

@@ -6,6 +6,7 @@
 
 mod alternatives;
 mod colors;
+mod formats;
 mod limits;
 mod messages;
 mod modules;
@@ -90,6 +91,8 @@ pub const JQ: Spec = Spec {
     ],
     usage_status: 2,
     words: Words::Own(jq_words),
+    // `jq -1` is the filter -1, as jq 1.7+ reads it.
+    negatives: true,
     ..Spec::BASE
 };
 
@@ -1005,6 +1008,7 @@ fn compile(
         .chain(std::iter::once(jq_tojson::<JqData>()))
         .chain(std::iter::once(limits::guard::<JqData>()))
         .chain(paths::natives::<JqData>())
+        .chain(formats::natives::<JqData>())
         .chain(std::iter::once(messages::native::<JqData>()))
         .chain(std::iter::once(regex::native::<JqData>()))
         .chain(jq_messages::<JqData>());

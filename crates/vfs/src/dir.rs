@@ -10,7 +10,7 @@
 
 use super::{Backend, DirEntry, FileKind, Meta, Usage, WriteMode};
 use cap_fs_ext::{FollowSymlinks, OpenOptionsFollowExt, OpenOptionsSyncExt};
-use cap_std::fs::{Dir, OpenOptions, Permissions, PermissionsExt};
+use cap_std::fs::{Dir, FileTypeExt, OpenOptions, Permissions, PermissionsExt};
 use std::io::{self, Write};
 use std::path::Path;
 use std::time::SystemTime;
@@ -46,6 +46,8 @@ fn kind_of(file_type: cap_std::fs::FileType) -> FileKind {
         FileKind::Dir
     } else if file_type.is_file() {
         FileKind::File
+    } else if file_type.is_fifo() {
+        FileKind::Fifo
     } else {
         FileKind::Device
     }

@@ -34,8 +34,11 @@ pub enum FileKind {
     Dir,
     /// A symbolic link (only from `lstat`).
     Symlink,
-    /// A character device such as `/dev/null`.
+    /// A character device such as `/dev/null` (and any other special file of a host directory).
     Device,
+    /// A named pipe in a host directory. Nothing in the virtual workspace creates one; reading
+    /// it waits for a host writer, so commands that walk trees report it instead of opening it.
+    Fifo,
 }
 
 /// File metadata.

@@ -334,6 +334,7 @@ fn kind_name(kind: FileKind) -> &'static str {
         FileKind::Dir => "dir",
         FileKind::Symlink => "symlink",
         FileKind::Device => "device",
+        FileKind::Fifo => "fifo",
     }
 }
 
