@@ -23,6 +23,7 @@
 //! ```
 
 pub use toolsh_syntax::ast;
+mod error;
 pub mod interp;
 pub use toolsh_syntax::parser;
 pub use toolsh_vfs as vfs;
@@ -31,6 +32,7 @@ pub use toolsh_vfs as vfs;
 pub use toolsh_builtins as builtins;
 pub use toolsh_core::{audit, command, contract, policy, signals, store, timers, tools};
 
+pub use error::{Error, Result};
 pub use interp::{ExecOptions, ExecOutcome, Limits, OnDeadline, Progress, Shell, ShellBuilder, Status};
 pub use parser::{ParseError, check, parse};
 pub use toolsh_core::session::{NAMED_LIMITS, NamedLimit};

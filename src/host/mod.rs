@@ -57,12 +57,12 @@ impl HostConfig {
     }
 
     /// `--host NAME[=PATH]`.
-    pub fn from_flag(text: &str) -> Result<HostConfig, String> {
+    pub fn from_flag(text: &str) -> crate::Result<HostConfig> {
         let (name, program) = match text.split_once('=') {
             Some((name, program)) => (name, Some(program)),
             None => (text, None),
         };
-        validate_name(name).map_err(|err| format!("--host '{text}': {err}"))?;
+        validate_name(name).map_err(|err| crate::Error::Declaration(format!("--host '{text}': {err}")))?;
         let mut config = HostConfig::new(name);
         if let Some(program) = program.filter(|p| !p.trim().is_empty()) {
             config.program = program.to_string();
@@ -72,7 +72,7 @@ impl HostConfig {
 }
 
 /// Checks a program's name: a word a command line can type, and no path.
-pub fn validate_name(name: &str) -> Result<(), String> {
+pub(crate) fn validate_name(name: &str) -> Result<(), String> {
     let well_formed = name.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
         && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '+'));
     if well_formed {
@@ -148,7 +148,11 @@ pub struct HostProgram {
 impl HostProgram {
     /// Resolves `config` on the host: a program that cannot be found is an error naming it;
     /// one that cannot be confined here is refused unless declared `unconfined`.
-    pub fn resolve(config: HostConfig, setup: Arc<HostSetup>) -> Result<HostProgram, String> {
+    pub fn resolve(config: HostConfig, setup: Arc<HostSetup>) -> crate::Result<HostProgram> {
+        Self::find(config, setup).map_err(crate::Error::Host)
+    }
+
+    fn find(config: HostConfig, setup: Arc<HostSetup>) -> Result<HostProgram, String> {
         validate_name(&config.name).map_err(|err| format!("[host.{}]: {err}", config.name))?;
         let found = find_program(&config.program, &setup.path).ok_or_else(|| {
             format!("[host.{}]: program '{}' not found on the host's PATH", config.name, config.program)

@@ -471,31 +471,31 @@ impl ShellBuilder {
 
     /// Registers a namespace whose tools can change while the shell runs (a mounted MCP
     /// server's): the registry asks it at every lookup. A namespace already registered is refused.
-    pub fn tool_source(mut self, source: Arc<dyn crate::tools::ToolSource>) -> Result<Self, String> {
-        self.tools.add_source(source)?;
+    pub fn tool_source(mut self, source: Arc<dyn crate::tools::ToolSource>) -> crate::Result<Self> {
+        self.tools.add_source(source).map_err(crate::Error::Name)?;
         Ok(self)
     }
 
     /// Declares a host program (see [`crate::host`]): the tool `host.NAME` and, unless a
     /// built-in command has that name (which keeps it), the command `NAME`.
     #[cfg(feature = "host")]
-    pub fn host_program(mut self, program: crate::host::HostProgram) -> Result<Self, String> {
+    pub fn host_program(mut self, program: crate::host::HostProgram) -> crate::Result<Self> {
         let alias = crate::builtins::lookup(&program.config().name).is_none();
-        self.tools.register(program.into_tool(alias))?;
+        self.tools.register(program.into_tool(alias)).map_err(crate::Error::Name)?;
         Ok(self)
     }
 
     /// Registers an embedder's tool; it becomes a command and passes the same gate.
-    pub fn tool(mut self, tool: Arc<dyn crate::tools::Tool>) -> Result<Self, String> {
+    pub fn tool(mut self, tool: Arc<dyn crate::tools::Tool>) -> crate::Result<Self> {
         // A name the command table holds would never reach the tool (commands come first):
         // refused here rather than silently shadowed.
         let spec = tool.spec();
         if let Some(taken) =
             std::iter::once(&spec.name).chain(&spec.aliases).find(|n| crate::builtins::lookup(n).is_some())
         {
-            return Err(format!("tool '{}': the name '{taken}' is a shell command", spec.name));
+            return Err(crate::Error::Name(format!("tool '{}': the name '{taken}' is a shell command", spec.name)));
         }
-        self.tools.register(tool)?;
+        self.tools.register(tool).map_err(crate::Error::Name)?;
         Ok(self)
     }
 
@@ -537,20 +537,21 @@ impl ShellBuilder {
     /// error naming it. (`toolsh.toml`'s `[mcp.ALIAS]` and `--mcp` declare servers the same way.)
     ///
     /// ```no_run
-    /// # fn main() -> Result<(), String> {
+    /// # fn main() -> toolsh::Result<()> {
     /// let memory = toolsh::mount::ServerConfig::from_flag("memory=npx -y @modelcontextprotocol/server-memory")?;
     /// let shell = toolsh::Shell::builder().mcp_server(memory)?.build();
     /// # Ok(()) }
     /// ```
     #[cfg(feature = "mcp")]
-    pub fn mcp_server(self, config: crate::mount::ServerConfig) -> Result<Self, String> {
+    pub fn mcp_server(self, config: crate::mount::ServerConfig) -> crate::Result<Self> {
         let store = self.store.clone();
         let mut unavailable = None;
         let builder = crate::mount::mount(self, std::slice::from_ref(&config), store.as_ref(), |warning| {
             unavailable = Some(warning.to_string());
-        })?;
+        })
+        .map_err(crate::Error::Server)?;
         match unavailable {
-            Some(warning) => Err(warning),
+            Some(warning) => Err(crate::Error::Server(warning)),
             None => Ok(builder),
         }
     }
@@ -572,7 +573,7 @@ impl ShellBuilder {
     /// tool (built in, registered, a host program or a mounted server's): one that names none
     /// — a typo, a command's name, an alias — is the error, naming the rule and what was
     /// probably meant. Add tools, host programs and servers before building.
-    pub fn try_build(self) -> Result<Shell, crate::policy::PolicyError> {
+    pub fn try_build(self) -> crate::Result<Shell> {
         self.tools.check(&self.policy, &self.unlisted, crate::builtins::adapter_of)?;
         Ok(self.build_checked())
     }
@@ -1041,7 +1042,7 @@ impl Shell {
 
     /// Makes `dir` (absolute, or relative to the working directory) the working directory, as
     /// `cd` does (`PWD` and `OLDPWD` follow); the error says why not, in `cd`'s words.
-    pub fn set_cwd(&mut self, dir: &str) -> Result<(), String> {
+    pub fn set_cwd(&mut self, dir: &str) -> crate::Result<()> {
         let abs = self.interp.state.abs_path(dir);
         match self.interp.shared.vfs.stat(&abs) {
             Ok(meta) if meta.is_dir() => {
@@ -1050,8 +1051,8 @@ impl Shell {
                 self.interp.state.set_var("PWD", abs);
                 Ok(())
             }
-            Ok(_) => Err(format!("cd: {dir}: Not a directory")),
-            Err(err) => Err(format!("cd: {dir}: {}", crate::vfs::describe(&err))),
+            Ok(_) => Err(crate::Error::Workspace(format!("cd: {dir}: Not a directory"))),
+            Err(err) => Err(crate::Error::Workspace(format!("cd: {dir}: {}", crate::vfs::describe(&err)))),
         }
     }
 
@@ -1092,22 +1093,22 @@ impl Shell {
 
     /// Saves this session to the store as `name` (its agent's): variables, functions,
     /// options, traps, cwd, directory stack, job records and in-memory `/tmp`.
-    pub fn save_session(&self, name: &str) -> Result<i64, String> {
-        self.interp.save_session(name)
+    pub fn save_session(&self, name: &str) -> crate::Result<i64> {
+        self.interp.save_session(name).map_err(crate::Error::Session)
     }
 
     /// How many times the saved session `name` was saved (`None`: there is none): a process
     /// holding the session compares it with the generation it last saved or restored to see
     /// whether another process saved it since.
-    pub fn session_generation(&self, name: &str) -> Result<Option<i64>, String> {
-        self.interp.session_generation(name)
+    pub fn session_generation(&self, name: &str) -> crate::Result<Option<i64>> {
+        self.interp.session_generation(name).map_err(crate::Error::Session)
     }
 
     /// Makes this shell the saved session `name`; `Ok(false)` when there is none. A snapshot
     /// that is damaged or from a newer toolsh is refused (the store's path and the version
     /// named) and nothing changes.
-    pub fn restore_session(&mut self, name: &str) -> Result<bool, String> {
-        self.interp.restore_session(name)
+    pub fn restore_session(&mut self, name: &str) -> crate::Result<bool> {
+        self.interp.restore_session(name).map_err(crate::Error::Session)
     }
 
     /// Says what a call's deadline does to a line still running then (what `config set

@@ -614,7 +614,7 @@ impl ShellServer {
                 if let Some(dir) = &run.workdir
                     && let Err(why) = shell.set_cwd(dir)
                 {
-                    ran.push(refused_run(&why, caps));
+                    ran.push(refused_run(&why.to_string(), caps));
                     continue;
                 }
                 let report = report.clone();

@@ -133,10 +133,10 @@ pub enum Answer {
 
 impl Shape {
     /// The shape named `name`.
-    pub fn named(name: &str) -> Result<Shape, String> {
+    pub fn named(name: &str) -> crate::Result<Shape> {
         SHAPES.iter().find(|(n, _)| *n == name).map(|(_, shape)| *shape).ok_or_else(|| {
             let names: Vec<&str> = SHAPES.iter().map(|(n, _)| *n).collect();
-            format!("unknown shape '{name}': use {}", names.join(", "))
+            crate::Error::Declaration(format!("unknown shape '{name}': use {}", names.join(", ")))
         })
     }
 

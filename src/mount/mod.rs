@@ -65,7 +65,7 @@ const RESERVED: &[&str] = &["db", "fs", "host", "meta", "msg", "net", "shell", "
 
 impl ServerConfig {
     /// Checks the alias: a namespace of its own, written as a shell word can spell it.
-    pub fn validate_alias(alias: &str) -> Result<(), String> {
+    pub(crate) fn validate_alias(alias: &str) -> Result<(), String> {
         let mut chars = alias.chars();
         let well_formed = chars.next().is_some_and(|c| c.is_ascii_lowercase())
             && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-');
@@ -82,11 +82,13 @@ impl ServerConfig {
 
     /// `--mcp ALIAS=COMMAND ARGS…`: the words after `=` are the program and its arguments;
     /// `--mcp ALIAS=URL` (`http://`, `https://`) a Streamable HTTP server.
-    pub fn from_flag(text: &str) -> Result<ServerConfig, String> {
+    pub fn from_flag(text: &str) -> crate::Result<ServerConfig> {
         let Some((alias, command)) = text.split_once('=') else {
-            return Err(format!("--mcp '{text}': expected ALIAS=COMMAND [ARGS…] or ALIAS=URL"));
+            return Err(crate::Error::Declaration(format!(
+                "--mcp '{text}': expected ALIAS=COMMAND [ARGS…] or ALIAS=URL"
+            )));
         };
-        Self::validate_alias(alias)?;
+        Self::validate_alias(alias).map_err(crate::Error::Name)?;
         if command.starts_with("http://") || command.starts_with("https://") {
             return Ok(ServerConfig {
                 alias: alias.to_string(),
@@ -96,7 +98,7 @@ impl ServerConfig {
         }
         let mut words = command.split_whitespace().map(str::to_string);
         let Some(program) = words.next() else {
-            return Err(format!("--mcp '{text}': no command after '='"));
+            return Err(crate::Error::Declaration(format!("--mcp '{text}': no command after '='")));
         };
         Ok(ServerConfig {
             alias: alias.to_string(),

@@ -411,8 +411,11 @@ fn an_embedder_mounts_a_server_through_the_builder() {
     let out = runtime.block_on(shell.exec("lib.add --terms 1 --terms 2 | jq .total"));
     assert_eq!((out.stdout_text().as_str(), out.status), ("3\n", 0), "{}", out.stderr_text());
     let gone = toolsh::mount::ServerConfig::from_flag("gone=/nonexistent/server").expect("flag");
-    let refused = toolsh::Shell::builder().mcp_server(gone).err().unwrap_or_default();
-    assert!(refused.contains("mcp server 'gone' unavailable"), "{refused}");
+    let refused = toolsh::Shell::builder().mcp_server(gone).err();
+    assert!(
+        matches!(&refused, Some(toolsh::Error::Server(why)) if why.contains("mcp server 'gone' unavailable")),
+        "{refused:?}"
+    );
 }
 
 #[test]

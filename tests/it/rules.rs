@@ -125,6 +125,7 @@ fn the_library_says_which_rule_names_nothing() {
     let mut policy = toolsh::policy::Policy::default();
     policy.add(toolsh::policy::Verdict::Deny, "fs.dlete", "/").expect("a rule that parses");
     let err = toolsh::Shell::builder().policy(policy.clone()).try_build().err().expect("refused");
+    let toolsh::Error::Policy(err) = err else { panic!("a policy error: {err:?}") };
     assert_eq!(err.rule, "deny:fs.dlete");
     assert_eq!(err.hint.as_deref(), Some("did you mean fs.delete?"));
     // `build` cannot fail: the shell it makes refuses every tool call, naming the rule.

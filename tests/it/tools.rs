@@ -214,7 +214,7 @@ fn an_embedder_tool_is_a_command_behind_the_same_gate() {
     // A name the command table holds would never reach the tool: refused at registration.
     let shadow = ToolSpec::new::<ShoutArgs>("demo.echo", "Echo.").aliases(&["echo"]);
     let shadow = typed(shadow, |_: ToolCx, _: ShoutArgs| async move { Ok(ToolOutput::Text(String::new())) });
-    let refused = Shell::builder().tool(shadow).err().unwrap_or_default();
+    let refused = Shell::builder().tool(shadow).err().map(|err| err.to_string()).unwrap_or_default();
     assert_eq!(refused, "tool 'demo.echo': the name 'echo' is a shell command");
 }
 
