@@ -628,59 +628,84 @@ fn text_of(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
 }
 
-/// Runs the command line; returns the process exit status.
-pub fn main(argv: Vec<String>) -> i32 {
+/// Why a shell could not be set up, and the status toolsh exits with.
+struct Failed {
+    message: String,
+    status: i32,
+}
+
+/// A shell set up from the options, with what it keeps.
+struct Setup {
+    shell: Shell,
+    store: Option<crate::store::Location>,
+    /// The directory it starts in (the workspace root).
+    cwd: String,
+    keep: Keep,
+}
+
+/// What must live as long as a shell set up from command-line words: the host directory
+/// behind its `/tmp` and its host programs' launchers (both end when this is dropped).
+pub struct Keep {
+    _remove_tmp: Option<RemoveTmp>,
+    _end_launchers: Option<EndLaunchers>,
+}
+
+/// A shell set up as `toolsh WORDS…` sets one up, for an embedder that takes the command line's
+/// options (the Python and TypeScript packages): the same words mean the same workspace,
+/// policy file, rules, limits, store, session, host programs and mounted servers everywhere.
+/// `words` are options only (no script, `-c` or subcommand). Keep the [`Keep`] as long as the
+/// shell; the mounted servers' processes end with the process (see [`crate::mount::end_servers`]).
+pub fn shell_from_args(
+    words: &[String],
+    approver: Option<Arc<dyn crate::tools::Approver>>,
+) -> crate::Result<(Shell, Keep)> {
+    let mut argv = vec!["toolsh".to_string()];
+    argv.extend(words.iter().cloned());
     let mut options = match parse_args(&argv) {
         Ok(options) => options,
-        Err(message) if message.is_empty() => {
-            print!("{USAGE}");
-            return 0;
-        }
-        Err(message) => {
-            eprintln!("toolsh: {message}\n{USAGE}");
-            return EXIT_USAGE;
-        }
+        Err(message) if message.is_empty() => return Err(crate::Error::Declaration("--help is no setting".into())),
+        Err(message) => return Err(crate::Error::Declaration(message)),
     };
-    if argv.iter().any(|a| a == "-V" || a == "--version") && options.command.is_none() && options.script_file.is_none()
-    {
-        println!("toolsh {}", env!("CARGO_PKG_VERSION"));
-        return 0;
+    if options.command.is_some() || options.script_file.is_some() || options.mcp || options.export.is_some() {
+        return Err(crate::Error::Declaration("options only: no script, -c or subcommand".into()));
     }
+    match setup(&mut options, approver) {
+        Ok(Setup { shell, keep, .. }) => Ok((shell, keep)),
+        Err(Failed { message, status: EXIT_STORE }) => Err(crate::Error::Store(message)),
+        Err(Failed { message, .. }) => Err(crate::Error::Declaration(message)),
+    }
+}
+
+/// Sets up the shell the options describe: the policy file, the workspace and its mounts,
+/// the store, the environment, the mounted servers and host programs, the session restored.
+fn setup(options: &mut Options, approver: Option<Arc<dyn crate::tools::Approver>>) -> Result<Setup, Failed> {
     let config = match Config::read(&options) {
         Ok(config) => config,
-        Err(message) => {
-            eprintln!("toolsh: {message}");
-            return EXIT_USAGE;
-        }
+        Err(message) => return Err(Failed { message, status: EXIT_USAGE }),
     };
-    if let Err(message) = config.limits(&mut options) {
-        eprintln!("toolsh: {message}");
-        return EXIT_USAGE;
+    if let Err(message) = config.limits(options) {
+        return Err(Failed { message, status: EXIT_USAGE });
     }
     let mounts = config.mounts(&options);
     let (mut vfs, cwd) = match build_vfs(&options, &config, &mounts) {
         Ok(built) => built,
+        // Storage that does not answer is said as a shared store's is (status 125).
         Err(err) => {
-            eprintln!("toolsh: {}", err.message);
-            // Storage that does not answer is said as a shared store's is (status 125).
-            return if err.unreachable { EXIT_STORE } else { EXIT_USAGE };
+            return Err(Failed { status: if err.unreachable { EXIT_STORE } else { EXIT_USAGE }, message: err.message });
         }
     };
     let buckets = mounts.iter().any(|m| matches!(m.source, crate::mounts::Source::Object(_)));
     let Declared { policy, retention, servers, hosts, store } = match load_policy(&options, config, &cwd) {
         Ok(loaded) => loaded,
-        Err(message) => {
-            eprintln!("toolsh: {message}");
-            return EXIT_USAGE;
-        }
+        Err(message) => return Err(Failed { message, status: EXIT_USAGE }),
     };
     // Host programs see the shell's `/tmp`: a private host directory behind it, made for this
     // run and removed when it ends (each MCP or timer session gets its own).
-    let _remove_tmp = match host_tmp(&mut vfs, &hosts, &cwd) {
+    let remove_tmp = match host_tmp(&mut vfs, &hosts, &cwd) {
         Ok(made) => made,
         Err(err) => {
-            eprintln!("toolsh: cannot make /tmp a host directory for the host programs: {err}");
-            return 1;
+            let message = format!("cannot make /tmp a host directory for the host programs: {err}");
+            return Err(Failed { message, status: 1 });
         }
     };
     let mut builder = Shell::builder().vfs(vfs).cwd(&cwd).limits(options.limits).env("HOME", &cwd).policy(policy);
@@ -693,19 +718,12 @@ pub fn main(argv: Vec<String>) -> i32 {
         if matches!(store, crate::store::Location::Postgres(_))
             && let Err(err) = crate::store::Store::open(store, "toolsh", "check").check()
         {
-            eprintln!("toolsh: {err}");
-            return EXIT_STORE;
+            return Err(Failed { message: err.to_string(), status: EXIT_STORE });
         }
         builder = builder.store_at(store.clone()).audit_retention(retention);
     }
-    let console =
-        !options.mcp && options.command.is_none() && options.script_file.is_none() && std::io::stdin().is_terminal();
-    if console {
-        builder = builder.approver(Arc::new(crate::console::TerminalApprover::default()));
-    }
-    let eliciting = options.mcp.then(|| Arc::new(crate::mcp::ElicitingApprover::default()));
-    if let Some(approver) = &eliciting {
-        builder = builder.approver(approver.clone());
+    if let Some(approver) = approver {
+        builder = builder.approver(approver);
     }
     if options.inherit_env {
         #[allow(clippy::disallowed_methods)] // asked for explicitly with --inherit-env
@@ -729,36 +747,64 @@ pub fn main(argv: Vec<String>) -> i32 {
     }
     // The operator's MCP servers: listed now (started, for the ones not running yet), their
     // tools registered as `ALIAS.TOOL`; ended when toolsh ends.
-    let _end_servers = EndServers;
     builder = match crate::mount::mount(builder, &servers, store.as_ref(), |warning| eprintln!("toolsh: {warning}")) {
         Ok(builder) => builder,
-        Err(message) => {
-            eprintln!("toolsh: {message}");
-            return EXIT_USAGE;
-        }
+        Err(message) => return Err(Failed { message, status: EXIT_USAGE }),
     };
-    let _end_launchers;
-    (builder, _end_launchers) = match declare_hosts(builder, hosts) {
+    let end_launchers;
+    (builder, end_launchers) = match declare_hosts(builder, hosts) {
         Ok(declared) => declared,
-        Err(message) => {
-            eprintln!("toolsh: {message}");
-            return EXIT_USAGE;
-        }
+        Err(message) => return Err(Failed { message, status: EXIT_USAGE }),
     };
     let mut shell = match builder.try_build() {
         Ok(shell) => shell,
-        Err(err) => {
-            eprintln!("toolsh: {err}");
-            return EXIT_USAGE;
-        }
+        Err(err) => return Err(Failed { message: err.to_string(), status: EXIT_USAGE }),
     };
     if let Some(name) = &options.session
         && !options.fresh
         && let Err(why) = shell.restore_session(name)
     {
-        eprintln!("toolsh: {why}");
-        return EXIT_USAGE;
+        return Err(Failed { message: why.to_string(), status: EXIT_USAGE });
     }
+    Ok(Setup { shell, store, cwd, keep: Keep { _remove_tmp: remove_tmp, _end_launchers: end_launchers } })
+}
+
+/// Runs the command line; returns the process exit status.
+pub fn main(argv: Vec<String>) -> i32 {
+    let mut options = match parse_args(&argv) {
+        Ok(options) => options,
+        Err(message) if message.is_empty() => {
+            print!("{USAGE}");
+            return 0;
+        }
+        Err(message) => {
+            eprintln!("toolsh: {message}\n{USAGE}");
+            return EXIT_USAGE;
+        }
+    };
+    if argv.iter().any(|a| a == "-V" || a == "--version") && options.command.is_none() && options.script_file.is_none()
+    {
+        println!("toolsh {}", env!("CARGO_PKG_VERSION"));
+        return 0;
+    }
+    // An approver for `ask`: the operator at the console, the client for `toolsh mcp`.
+    let console =
+        !options.mcp && options.command.is_none() && options.script_file.is_none() && std::io::stdin().is_terminal();
+    let eliciting = options.mcp.then(|| Arc::new(crate::mcp::ElicitingApprover::default()));
+    let approver: Option<Arc<dyn crate::tools::Approver>> = match &eliciting {
+        Some(eliciting) => Some(eliciting.clone()),
+        None if console => Some(Arc::new(crate::console::TerminalApprover::default())),
+        None => None,
+    };
+    // The operator's MCP servers end when toolsh ends (one busy in a call does not outlive it).
+    let _end_servers = EndServers;
+    let Setup { mut shell, store, cwd, keep: _keep } = match setup(&mut options, approver) {
+        Ok(setup) => setup,
+        Err(Failed { message, status }) => {
+            eprintln!("toolsh: {message}");
+            return status;
+        }
+    };
     let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(err) => {

@@ -41,6 +41,9 @@ pub enum Error {
     /// A host program could not be found or set up.
     #[error("{0}")]
     Host(String),
+    /// The store or a mounted bucket did not answer (the command line's status 125).
+    #[error("{0}")]
+    Store(String),
     /// A session could not be saved or restored: no store, the store failed, or the snapshot
     /// is damaged, too large or from a newer toolsh (nothing changed).
     #[error("{0}")]
