@@ -9,6 +9,9 @@ echo "== engine without features"; cargo clippy --lib --no-default-features --lo
 echo "== test";   cargo test --locked
 echo "== doc";    RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --quiet
 echo "== fuzz targets build"; cargo check --quiet --locked -p toolsh-fuzz
+# The Python package: its native module linted as the rest, then built into a wheel and tested
+# from a fresh venv (scripts/python.sh).
+echo "== python"; cargo clippy --locked -p toolsh-python -- -D warnings && scripts/python.sh
 echo "== clean tree"
 if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
   git status --porcelain --untracked-files=no

@@ -630,8 +630,18 @@ fn text_of(bytes: Vec<u8>) -> String {
 
 /// Why a shell could not be set up, and the status toolsh exits with.
 struct Failed {
-    message: String,
+    error: crate::Error,
     status: i32,
+}
+
+impl Failed {
+    /// An option, declaration or file that cannot be taken (status 2), or the store or a
+    /// bucket that does not answer (125).
+    fn new(status: i32, message: String) -> Self {
+        let error =
+            if status == EXIT_STORE { crate::Error::Store(message) } else { crate::Error::Declaration(message) };
+        Failed { error, status }
+    }
 }
 
 /// A shell set up from the options, with what it keeps.
@@ -653,15 +663,16 @@ pub struct Keep {
 /// A shell set up as `toolsh WORDS…` sets one up, for an embedder that takes the command line's
 /// options (the Python and TypeScript packages): the same words mean the same workspace,
 /// policy file, rules, limits, store, session, host programs and mounted servers everywhere.
-/// `words` are options only (no script, `-c` or subcommand). Keep the [`Keep`] as long as the
-/// shell; the mounted servers' processes end with the process (see [`crate::mount::end_servers`]).
+/// `words` are options only (no script, `-c` or subcommand); `tools` are the embedder's own,
+/// registered before the policy is checked (a rule may name them). Keep the [`Keep`] as long
+/// as the shell; the mounted servers' processes end with the process (see
+/// [`crate::mount::end_servers`]).
 pub fn shell_from_args(
     words: &[String],
     approver: Option<Arc<dyn crate::tools::Approver>>,
+    tools: Vec<Arc<dyn crate::tools::Tool>>,
 ) -> crate::Result<(Shell, Keep)> {
-    let mut argv = vec!["toolsh".to_string()];
-    argv.extend(words.iter().cloned());
-    let mut options = match parse_args(&argv) {
+    let mut options = match parse_args(words) {
         Ok(options) => options,
         Err(message) if message.is_empty() => return Err(crate::Error::Declaration("--help is no setting".into())),
         Err(message) => return Err(crate::Error::Declaration(message)),
@@ -669,35 +680,38 @@ pub fn shell_from_args(
     if options.command.is_some() || options.script_file.is_some() || options.mcp || options.export.is_some() {
         return Err(crate::Error::Declaration("options only: no script, -c or subcommand".into()));
     }
-    match setup(&mut options, approver) {
+    match setup(&mut options, approver, tools) {
         Ok(Setup { shell, keep, .. }) => Ok((shell, keep)),
-        Err(Failed { message, status: EXIT_STORE }) => Err(crate::Error::Store(message)),
-        Err(Failed { message, .. }) => Err(crate::Error::Declaration(message)),
+        Err(Failed { error, .. }) => Err(error),
     }
 }
 
 /// Sets up the shell the options describe: the policy file, the workspace and its mounts,
 /// the store, the environment, the mounted servers and host programs, the session restored.
-fn setup(options: &mut Options, approver: Option<Arc<dyn crate::tools::Approver>>) -> Result<Setup, Failed> {
-    let config = match Config::read(&options) {
+fn setup(
+    options: &mut Options,
+    approver: Option<Arc<dyn crate::tools::Approver>>,
+    tools: Vec<Arc<dyn crate::tools::Tool>>,
+) -> Result<Setup, Failed> {
+    let config = match Config::read(options) {
         Ok(config) => config,
-        Err(message) => return Err(Failed { message, status: EXIT_USAGE }),
+        Err(message) => return Err(Failed::new(EXIT_USAGE, message)),
     };
     if let Err(message) = config.limits(options) {
-        return Err(Failed { message, status: EXIT_USAGE });
+        return Err(Failed::new(EXIT_USAGE, message));
     }
-    let mounts = config.mounts(&options);
-    let (mut vfs, cwd) = match build_vfs(&options, &config, &mounts) {
+    let mounts = config.mounts(options);
+    let (mut vfs, cwd) = match build_vfs(options, &config, &mounts) {
         Ok(built) => built,
         // Storage that does not answer is said as a shared store's is (status 125).
         Err(err) => {
-            return Err(Failed { status: if err.unreachable { EXIT_STORE } else { EXIT_USAGE }, message: err.message });
+            return Err(Failed::new(if err.unreachable { EXIT_STORE } else { EXIT_USAGE }, err.message));
         }
     };
     let buckets = mounts.iter().any(|m| matches!(m.source, crate::mounts::Source::Object(_)));
-    let Declared { policy, retention, servers, hosts, store } = match load_policy(&options, config, &cwd) {
+    let Declared { policy, retention, servers, hosts, store } = match load_policy(options, config, &cwd) {
         Ok(loaded) => loaded,
-        Err(message) => return Err(Failed { message, status: EXIT_USAGE }),
+        Err(message) => return Err(Failed::new(EXIT_USAGE, message)),
     };
     // Host programs see the shell's `/tmp`: a private host directory behind it, made for this
     // run and removed when it ends (each MCP or timer session gets its own).
@@ -705,7 +719,7 @@ fn setup(options: &mut Options, approver: Option<Arc<dyn crate::tools::Approver>
         Ok(made) => made,
         Err(err) => {
             let message = format!("cannot make /tmp a host directory for the host programs: {err}");
-            return Err(Failed { message, status: 1 });
+            return Err(Failed::new(1, message));
         }
     };
     let mut builder = Shell::builder().vfs(vfs).cwd(&cwd).limits(options.limits).env("HOME", &cwd).policy(policy);
@@ -718,7 +732,7 @@ fn setup(options: &mut Options, approver: Option<Arc<dyn crate::tools::Approver>
         if matches!(store, crate::store::Location::Postgres(_))
             && let Err(err) = crate::store::Store::open(store, "toolsh", "check").check()
         {
-            return Err(Failed { message: err.to_string(), status: EXIT_STORE });
+            return Err(Failed::new(EXIT_STORE, err.to_string()));
         }
         builder = builder.store_at(store.clone()).audit_retention(retention);
     }
@@ -749,22 +763,28 @@ fn setup(options: &mut Options, approver: Option<Arc<dyn crate::tools::Approver>
     // tools registered as `ALIAS.TOOL`; ended when toolsh ends.
     builder = match crate::mount::mount(builder, &servers, store.as_ref(), |warning| eprintln!("toolsh: {warning}")) {
         Ok(builder) => builder,
-        Err(message) => return Err(Failed { message, status: EXIT_USAGE }),
+        Err(message) => return Err(Failed { error: crate::Error::Server(message), status: EXIT_USAGE }),
     };
     let end_launchers;
     (builder, end_launchers) = match declare_hosts(builder, hosts) {
         Ok(declared) => declared,
-        Err(message) => return Err(Failed { message, status: EXIT_USAGE }),
+        Err(message) => return Err(Failed::new(EXIT_USAGE, message)),
     };
+    for tool in tools {
+        builder = match builder.tool(tool) {
+            Ok(builder) => builder,
+            Err(error) => return Err(Failed { error, status: EXIT_USAGE }),
+        };
+    }
     let mut shell = match builder.try_build() {
         Ok(shell) => shell,
-        Err(err) => return Err(Failed { message: err.to_string(), status: EXIT_USAGE }),
+        Err(error) => return Err(Failed { error, status: EXIT_USAGE }),
     };
     if let Some(name) = &options.session
         && !options.fresh
         && let Err(why) = shell.restore_session(name)
     {
-        return Err(Failed { message: why.to_string(), status: EXIT_USAGE });
+        return Err(Failed { error: why, status: EXIT_USAGE });
     }
     Ok(Setup { shell, store, cwd, keep: Keep { _remove_tmp: remove_tmp, _end_launchers: end_launchers } })
 }
@@ -798,10 +818,10 @@ pub fn main(argv: Vec<String>) -> i32 {
     };
     // The operator's MCP servers end when toolsh ends (one busy in a call does not outlive it).
     let _end_servers = EndServers;
-    let Setup { mut shell, store, cwd, keep: _keep } = match setup(&mut options, approver) {
+    let Setup { mut shell, store, cwd, keep: _keep } = match setup(&mut options, approver, Vec::new()) {
         Ok(setup) => setup,
-        Err(Failed { message, status }) => {
-            eprintln!("toolsh: {message}");
+        Err(Failed { error, status }) => {
+            eprintln!("toolsh: {error}");
             return status;
         }
     };

@@ -920,6 +920,35 @@ fn refused_run(why: &str, caps: Caps) -> Ran {
     Ran { outcome, rendered, streams: None }
 }
 
+/// One call of the `shell` tool as `toolsh mcp` answers it, for an embedder whose agent
+/// framework calls the tool itself (the Python and TypeScript adapters): the arguments read
+/// the same way (`command`, `timeout_ms`, `on_timeout`; a mistake is answered in words for the
+/// model), the line run with its deadline and `cancel`, the result rendered by the contract
+/// with the session's caps. Returns the rendering and the line's status.
+pub async fn call_shell(
+    shell: &mut Shell,
+    arguments: Value,
+    cancel: Option<tokio_util::sync::CancellationToken>,
+) -> (crate::contract::Rendered, i32) {
+    let caps = Caps::of(&shell.state().limits, 0);
+    let args = match arguments {
+        Value::Object(map) => call::args(Some(map)),
+        Value::Null => call::args(None),
+        other => Err(format!("the shell tool's arguments are an object with `command`, not {other}")),
+    };
+    let args = match args {
+        Ok(args) => args,
+        Err(why) => {
+            let ran = refused_run(&why, caps);
+            return (ran.rendered, ran.outcome.status);
+        }
+    };
+    let options =
+        crate::ExecOptions { timeout: Some(args.timeout), cancel, on_deadline: args.on_timeout, ..Default::default() };
+    let (outcome, rendered) = shell.exec_for_model_with(&args.command, caps, options).await;
+    (rendered, outcome.status)
+}
+
 /// The `shell` tool definition in the format another harness expects: `mcp`, `openai`
 /// (function calling) or `anthropic` (tool use).
 pub fn export(shell: &Shell, format: &str) -> Result<Value, String> {

@@ -1,0 +1,162 @@
+"""Python functions as toolsh tools: a JSON Schema from the signature, and the call.
+
+The engine checks a call's arguments against the schema, makes the command's flags and help
+from it, and judges the call by the policy; here we only describe the function and call it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import enum
+import inspect
+import json
+import re
+import types
+import typing
+from collections.abc import Callable
+from typing import Any
+
+_NAME = re.compile(r"^[a-z][a-z0-9_-]*\.[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+
+def _pydantic_model(annotation: Any) -> Any:
+    """The pydantic model class ``annotation`` is, if pydantic is installed and it is one."""
+    try:
+        from pydantic import BaseModel
+    except ImportError:
+        return None
+    return annotation if inspect.isclass(annotation) and issubclass(annotation, BaseModel) else None
+
+
+def schema_of(annotation: Any, where: str) -> dict[str, Any]:
+    """The JSON Schema of a type hint; a hint it cannot describe is an error naming ``where``."""
+    if annotation is inspect.Parameter.empty or annotation is Any:
+        return {}
+    model = _pydantic_model(annotation)
+    if model is not None:
+        return model.model_json_schema()
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if annotation is str:
+        return {"type": "string"}
+    if annotation is bool:
+        return {"type": "boolean"}
+    if annotation is int:
+        return {"type": "integer"}
+    if annotation is float:
+        return {"type": "number"}
+    if annotation in (dict, typing.Dict) or origin is dict:
+        return {"type": "object"}
+    if annotation in (list, typing.List) or origin in (list, tuple, set, frozenset):
+        items = schema_of(args[0], where) if args and args[0] is not Ellipsis else {}
+        return {"type": "array", "items": items} if items else {"type": "array"}
+    if origin is typing.Literal:
+        return {"enum": list(args)}
+    if inspect.isclass(annotation) and issubclass(annotation, enum.Enum):
+        return {"enum": [member.value for member in annotation]}
+    if origin in (typing.Union, types.UnionType):
+        present = [a for a in args if a is not type(None)]
+        if len(present) == 1:
+            return schema_of(present[0], where)
+        return {"anyOf": [schema_of(a, where) for a in present]}
+    if origin is typing.Annotated:
+        return schema_of(args[0], where)
+    raise TypeError(f"{where}: toolsh cannot describe the type {annotation!r} as JSON (use str, int, float, "
+                    "bool, list, dict, Optional, Literal, an Enum or a pydantic model)")
+
+
+def _description(function: Callable[..., Any]) -> str:
+    doc = inspect.getdoc(function)
+    return doc.strip() if doc else f"{function.__name__} (a Python function)"
+
+
+def declare(
+    function: Callable[..., Any],
+    name: str | None,
+    description: str | None,
+    read_only: bool,
+    namespace: str,
+) -> tuple[str, str, str, bool, Callable[..., Any]]:
+    """``(name, description, schema, read_only, function)`` as the engine takes a tool."""
+    if not callable(function):
+        raise TypeError(f"a tool is a function, not {function!r}")
+    tool = name or f"{namespace}.{function.__name__}"
+    if not _NAME.match(tool):
+        raise ValueError(f"tool '{tool}': a name is NAMESPACE.TOOL (lowercase namespace, like orders.get)")
+    try:
+        hints = typing.get_type_hints(function, include_extras=True)
+    except Exception:  # noqa: BLE001 - hints that cannot be resolved describe nothing
+        hints = {}
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    for parameter in inspect.signature(function).parameters.values():
+        if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
+            continue
+        if parameter.kind is parameter.POSITIONAL_ONLY:
+            raise TypeError(f"tool '{tool}': parameter '{parameter.name}' is positional-only; flags are named")
+        schema = dict(schema_of(hints.get(parameter.name, parameter.annotation), f"tool '{tool}', parameter '{parameter.name}'"))
+        if parameter.default is inspect.Parameter.empty:
+            required.append(parameter.name)
+        else:
+            try:
+                json.dumps(parameter.default)
+                if parameter.default is not None:
+                    schema["default"] = parameter.default
+            except (TypeError, ValueError):
+                pass
+        properties[parameter.name] = schema
+    schema = {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
+    return (tool, description or _description(function), json.dumps(schema), read_only, function)
+
+
+def _arguments(function: Callable[..., Any], values: dict[str, Any]) -> dict[str, Any]:
+    """The call's JSON values as the function's parameters (pydantic models validated)."""
+    try:
+        hints = typing.get_type_hints(function)
+    except Exception:  # noqa: BLE001
+        hints = {}
+    for key, value in list(values.items()):
+        model = _pydantic_model(hints.get(key))
+        if model is not None:
+            values[key] = model.model_validate(value)
+    return values
+
+
+def _jsonable(value: Any) -> Any:
+    """A return value as JSON data, or a TypeError saying what could not be."""
+    model = _pydantic_model(type(value))
+    if model is not None:
+        return value.model_dump(mode="json")
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.asdict(value)
+    return value
+
+
+def invoke(function: Callable[..., Any], arguments: str, loop: Any) -> tuple[str, Any]:
+    """Calls ``function`` with the call's arguments (a JSON object's text) and says what it
+    returned: ``("json", text)``, ``("text", str)``, ``("bytes", bytes)`` or ``("empty", None)``.
+    A coroutine is awaited on the loop of the ``arun`` that is waiting (where the app's clients
+    live), else on a loop of its own."""
+    values = _arguments(function, json.loads(arguments))
+    result = function(**values)
+    if inspect.isawaitable(result):
+        running = loop.loop
+        if running is not None and running.is_running():
+            result = asyncio.run_coroutine_threadsafe(_awaited(result), running).result()
+        else:
+            result = asyncio.run(_awaited(result))
+    if result is None:
+        return ("empty", None)
+    if isinstance(result, str):
+        return ("text", result if result.endswith("\n") or not result else result + "\n")
+    if isinstance(result, (bytes, bytearray, memoryview)):
+        return ("bytes", bytes(result))
+    try:
+        return ("json", json.dumps(_jsonable(result), ensure_ascii=False, allow_nan=False))
+    except (TypeError, ValueError) as err:
+        raise TypeError(f"returned {type(result).__name__}, which is not JSON ({err})") from None
+
+
+async def _awaited(awaitable: Any) -> Any:
+    return await awaitable

@@ -1,0 +1,357 @@
+//! `toolsh._toolsh`: the engine for Python, as thin as it can be.
+//!
+//! A [`Shell`] here is a `toolsh::Shell` set up from the command line's own options
+//! ([`toolsh::cli::shell_from_args`], so a setting means the same as `toolsh --flag`), run on
+//! one multi-threaded tokio runtime per process with the GIL released while a line runs. The
+//! app's Python functions become tools ([`PyTool`]) and its approver answers `ask` rules
+//! ([`PyApprover`]); both are called back with the GIL taken on a blocking thread. The Python
+//! package (`python/toolsh`) builds the options and the tools' schemas; nothing here decides
+//! what a line does.
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+use toolsh::tools::{Answer, Approval, Approver, SideEffect, Tool, ToolCx, ToolError, ToolOutput, ToolSpec};
+
+pyo3::create_exception!(_toolsh, ToolshError, pyo3::exceptions::PyException, "A toolsh call failed.");
+
+/// The runtime every shell of the process runs on: two workers, so a line's background jobs
+/// go on between calls and a tool waiting for Python never holds the others.
+fn runtime() -> PyResult<&'static tokio::runtime::Runtime> {
+    static RUNTIME: OnceLock<Result<tokio::runtime::Runtime, String>> = OnceLock::new();
+    RUNTIME
+        .get_or_init(|| {
+            tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .thread_name("toolsh")
+                .enable_all()
+                .build()
+                .map_err(|err| err.to_string())
+        })
+        .as_ref()
+        .map_err(|err| PyRuntimeError::new_err(format!("toolsh: cannot start the runtime: {err}")))
+}
+
+/// The error kinds of the library API as one Python exception whose `kind` says which.
+fn error(err: toolsh::Error) -> PyErr {
+    let kind = match &err {
+        toolsh::Error::Name(_) => "name",
+        toolsh::Error::Declaration(_) => "declaration",
+        toolsh::Error::Policy(_) => "policy",
+        toolsh::Error::Server(_) => "server",
+        toolsh::Error::Host(_) => "host",
+        toolsh::Error::Store(_) => "store",
+        toolsh::Error::Session(_) => "session",
+        toolsh::Error::Workspace(_) => "workspace",
+        _ => "other",
+    };
+    let exception = ToolshError::new_err(err.to_string());
+    Python::attach(|py| {
+        let _ = exception.value(py).setattr("kind", kind);
+    });
+    exception
+}
+
+/// An app's Python function as a tool. The package's `_invoke(function, arguments_json)`
+/// calls it (awaiting a coroutine on the app's loop or a fresh one) and returns `(kind,
+/// payload)`: `"json"` and a JSON text, `"text"`, `"bytes"`, or `"empty"`.
+struct PyTool {
+    spec: ToolSpec,
+    function: Arc<Py<PyAny>>,
+    invoke: Arc<Py<PyAny>>,
+}
+
+impl Tool for PyTool {
+    fn spec(&self) -> &ToolSpec {
+        &self.spec
+    }
+
+    fn call(
+        &self,
+        _cx: ToolCx,
+        args: serde_json::Value,
+    ) -> futures::future::BoxFuture<'static, Result<ToolOutput, ToolError>> {
+        let (function, invoke, name) = (self.function.clone(), self.invoke.clone(), self.spec.name.clone());
+        Box::pin(async move {
+            // On a blocking thread: the function may take its time, and the GIL with it. Past
+            // the line's deadline this future is dropped and the call abandoned; the function
+            // runs to its end unobserved (Python threads cannot be stopped).
+            let called = tokio::task::spawn_blocking(move || {
+                Python::attach(|py| -> PyResult<(String, Py<PyAny>)> {
+                    let answer = invoke.call1(py, (function.as_ref(), args.to_string()))?;
+                    answer.extract::<(String, Py<PyAny>)>(py)
+                })
+                .and_then(|(kind, payload)| Python::attach(|py| output(py, &kind, payload.bind(py))))
+                .map_err(|err| Python::attach(|py| described(py, &err)))
+            })
+            .await;
+            match called {
+                Ok(Ok(output)) => Ok(output),
+                Ok(Err(message)) => Err(ToolError::failed(format!("{name}: {message}"))),
+                Err(join) => Err(ToolError::failed(format!("{name}: the function did not finish: {join}"))),
+            }
+        })
+    }
+}
+
+/// What `_invoke` returned, as a tool's output.
+fn output(py: Python<'_>, kind: &str, payload: &Bound<'_, PyAny>) -> PyResult<ToolOutput> {
+    let _ = py;
+    Ok(match kind {
+        "json" => {
+            let text: String = payload.extract()?;
+            let value = serde_json::from_str(&text).map_err(|err| PyValueError::new_err(err.to_string()))?;
+            ToolOutput::Json(value)
+        }
+        "text" => ToolOutput::Text(payload.extract()?),
+        "bytes" => ToolOutput::Bytes(payload.cast::<PyBytes>()?.as_bytes().to_vec()),
+        _ => ToolOutput::Empty,
+    })
+}
+
+/// An exception as one line: `ValueError: no order 7`.
+fn described(py: Python<'_>, err: &PyErr) -> String {
+    let name = err.get_type(py).name().map(|n| n.to_string()).unwrap_or_else(|_| "Exception".into());
+    let message = err.value(py).str().map(|s| s.to_string()).unwrap_or_default();
+    if message.is_empty() { name } else { format!("{name}: {message}") }
+}
+
+/// The app's approver: called with a dict (`command`, `tool`, `subject`, `rule`); a true
+/// answer lets the call run, a false one refuses it, an exception counts as no answer.
+struct PyApprover(Py<PyAny>);
+
+impl Approver for PyApprover {
+    fn approve(&self, request: &Approval) -> Answer {
+        Python::attach(|py| {
+            let asked = pyo3::types::PyDict::new(py);
+            let filled = asked
+                .set_item("command", &request.command)
+                .and_then(|()| asked.set_item("tool", &request.tool))
+                .and_then(|()| asked.set_item("subject", request.subject.as_deref()))
+                .and_then(|()| asked.set_item("rule", &request.rule));
+            match filled.and_then(|()| self.0.call1(py, (asked,))).and_then(|answer| answer.is_truthy(py)) {
+                Ok(true) => Answer::Approved,
+                Ok(false) => Answer::Refused,
+                Err(err) => {
+                    err.print(py);
+                    Answer::Unavailable
+                }
+            }
+        })
+    }
+}
+
+/// One tool the package declares: `(name, description, schema_json, read_only, function)`.
+type Declared = (String, String, String, bool, Py<PyAny>);
+
+/// A session of the engine. Lines run one at a time (a second caller waits its turn).
+#[pyclass(frozen, module = "toolsh._toolsh")]
+struct Shell {
+    shell: Arc<tokio::sync::Mutex<toolsh::Shell>>,
+    /// Answers `ask` rules for this shell and the sessions made from it.
+    approver: Option<Arc<dyn Approver>>,
+    /// The shell as it started, which new sessions are made from.
+    start: Arc<toolsh::Shell>,
+    /// What lives as long as the shells of one setup (their host `/tmp`, launchers).
+    keep: Arc<toolsh::cli::Keep>,
+}
+
+/// A way to stop a running line from another thread or task.
+#[pyclass(frozen, module = "toolsh._toolsh")]
+struct Cancel(tokio_util::sync::CancellationToken);
+
+#[pymethods]
+impl Cancel {
+    #[new]
+    fn new() -> Self {
+        Cancel(tokio_util::sync::CancellationToken::new())
+    }
+
+    /// Stops the line at its next step (status 130).
+    fn cancel(&self) {
+        self.0.cancel();
+    }
+}
+
+/// What a line did: `(stdout, stderr, status, truncated, executed, blocked, duration, job)`.
+type Ran = (Py<PyBytes>, Py<PyBytes>, i32, bool, u64, Vec<String>, f64, Option<usize>);
+
+fn ran(py: Python<'_>, out: toolsh::ExecOutcome) -> Ran {
+    (
+        PyBytes::new(py, &out.stdout).unbind(),
+        PyBytes::new(py, &out.stderr).unbind(),
+        out.status,
+        out.truncated,
+        out.executed,
+        out.blocked,
+        out.duration.as_secs_f64(),
+        out.job,
+    )
+}
+
+fn options(timeout: Option<f64>, cancel: Option<&Cancel>) -> PyResult<toolsh::ExecOptions> {
+    let timeout = match timeout {
+        Some(secs) if secs.is_finite() && secs > 0.0 => Some(Duration::from_secs_f64(secs.min(1e9))),
+        Some(secs) => {
+            return Err(PyValueError::new_err(format!("timeout must be a positive number of seconds, not {secs}")));
+        }
+        None => None,
+    };
+    Ok(toolsh::ExecOptions { timeout, cancel: cancel.map(|c| c.0.clone()), ..Default::default() })
+}
+
+#[pymethods]
+impl Shell {
+    /// `words`: the command line's options (`--root DIR`, `--deny fs.delete`, …); `tools`: the
+    /// app's functions; `approver`: a callable answering `ask` rules; `invoke`: the package's
+    /// function that calls a tool's function.
+    #[new]
+    #[pyo3(signature = (words, tools, approver, invoke))]
+    fn new(
+        py: Python<'_>,
+        words: Vec<String>,
+        tools: Vec<Declared>,
+        approver: Option<Py<PyAny>>,
+        invoke: Py<PyAny>,
+    ) -> PyResult<Self> {
+        let invoke = Arc::new(invoke);
+        let tools: Vec<Arc<dyn Tool>> = tools
+            .into_iter()
+            .map(|(name, description, schema, read_only, function)| -> PyResult<Arc<dyn Tool>> {
+                let schema: serde_json::Value = serde_json::from_str(&schema)
+                    .map_err(|err| PyValueError::new_err(format!("tool '{name}': its schema: {err}")))?;
+                let mut spec = ToolSpec::with_schema(&name, &description, schema);
+                if read_only {
+                    spec = spec.side_effect(SideEffect::ReadOnly);
+                }
+                Ok(Arc::new(PyTool { spec, function: Arc::new(function), invoke: invoke.clone() }))
+            })
+            .collect::<PyResult<_>>()?;
+        let approver = approver.map(|a| Arc::new(PyApprover(a)) as Arc<dyn Approver>);
+        let kept = approver.clone();
+        let runtime = runtime()?;
+        // Mounted servers are started on the runtime (their clients live there).
+        let built = py.detach(|| {
+            let _entered = runtime.enter();
+            toolsh::cli::shell_from_args(&words, approver, tools)
+        });
+        let (shell, keep) = built.map_err(error)?;
+        let start = Arc::new(shell.new_session(kept.clone()));
+        Ok(Shell { shell: Arc::new(tokio::sync::Mutex::new(shell)), approver: kept, start, keep: Arc::new(keep) })
+    }
+
+    /// Runs `line`; the GIL is free while it runs.
+    #[pyo3(signature = (line, timeout=None, cancel=None))]
+    fn run(&self, py: Python<'_>, line: &str, timeout: Option<f64>, cancel: Option<&Cancel>) -> PyResult<Ran> {
+        let options = options(timeout, cancel)?;
+        let runtime = runtime()?;
+        let shell = self.shell.clone();
+        let out = py.detach(|| runtime.block_on(async move { shell.lock().await.exec_with(line, options).await }));
+        Ok(ran(py, out))
+    }
+
+    /// Runs `line` and renders what a model should read: `(text, status, truncated, spill)`.
+    #[pyo3(signature = (line, timeout=None, cancel=None))]
+    fn for_model(
+        &self,
+        py: Python<'_>,
+        line: &str,
+        timeout: Option<f64>,
+        cancel: Option<&Cancel>,
+    ) -> PyResult<(String, i32, bool, Option<String>)> {
+        let options = options(timeout, cancel)?;
+        let runtime = runtime()?;
+        let shell = self.shell.clone();
+        let (out, rendered) = py.detach(|| {
+            runtime.block_on(async move {
+                let mut shell = shell.lock().await;
+                let caps = toolsh::contract::Caps::of(&shell.state().limits, 0);
+                shell.exec_for_model_with(line, caps, options).await
+            })
+        });
+        Ok((rendered.text, out.status, rendered.truncated, rendered.spill))
+    }
+
+    /// One call of the `shell` tool as `toolsh mcp` answers it (`arguments`: the JSON object a
+    /// model sent): `(text, status, truncated, spill)`.
+    #[pyo3(signature = (arguments, cancel=None))]
+    fn call(
+        &self,
+        py: Python<'_>,
+        arguments: &str,
+        cancel: Option<&Cancel>,
+    ) -> PyResult<(String, i32, bool, Option<String>)> {
+        let arguments: serde_json::Value = serde_json::from_str(arguments)
+            .unwrap_or_else(|err| serde_json::Value::String(format!("not JSON ({err})")));
+        let runtime = runtime()?;
+        let shell = self.shell.clone();
+        let cancel = cancel.map(|c| c.0.clone());
+        let (rendered, status) = py.detach(|| {
+            runtime.block_on(async move { toolsh::mcp::call_shell(&mut *shell.lock().await, arguments, cancel).await })
+        });
+        Ok((rendered.text, status, rendered.truncated, rendered.spill))
+    }
+
+    /// A new session over the same workspace, tools, policy and store, as the first one
+    /// started (its own variables, directory, jobs and `/tmp`).
+    fn session(&self) -> Shell {
+        let fresh = self.start.new_session(self.approver.clone());
+        Shell {
+            shell: Arc::new(tokio::sync::Mutex::new(fresh)),
+            approver: self.approver.clone(),
+            start: self.start.clone(),
+            keep: self.keep.clone(),
+        }
+    }
+
+    /// Saves this session to the store as `name`; its generation.
+    fn save(&self, py: Python<'_>, name: &str) -> PyResult<i64> {
+        let shell = self.shell.clone();
+        py.detach(|| shell.blocking_lock().save_session(name)).map_err(error)
+    }
+
+    /// Makes this session the saved `name`; false when there is none.
+    fn restore(&self, py: Python<'_>, name: &str) -> PyResult<bool> {
+        let shell = self.shell.clone();
+        py.detach(|| shell.blocking_lock().restore_session(name)).map_err(error)
+    }
+
+    /// The working directory.
+    fn cwd(&self, py: Python<'_>) -> String {
+        let shell = self.shell.clone();
+        py.detach(|| shell.blocking_lock().cwd().to_string())
+    }
+
+    /// A variable's value.
+    fn var(&self, py: Python<'_>, name: &str) -> Option<String> {
+        let shell = self.shell.clone();
+        py.detach(|| shell.blocking_lock().var(name))
+    }
+
+    /// The `shell` tool's definition for a model as JSON, read off this session as `toolsh
+    /// tools --export FORMAT` prints it (`mcp`, `openai`, `anthropic`, or a shape's name).
+    fn definition(&self, py: Python<'_>, format: &str) -> PyResult<String> {
+        let shell = self.shell.clone();
+        let definition = py.detach(|| toolsh::mcp::export(&shell.blocking_lock(), format));
+        definition.map(|value| value.to_string()).map_err(|message| error(toolsh::Error::Declaration(message)))
+    }
+}
+
+/// `toolsh WORDS…` as the command line runs it; its exit status.
+#[pyfunction]
+fn cli_main(py: Python<'_>, argv: Vec<String>) -> i32 {
+    py.detach(|| toolsh::cli::main(argv))
+}
+
+/// The module.
+#[pymodule]
+fn _toolsh(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Shell>()?;
+    m.add_class::<Cancel>()?;
+    m.add_function(wrap_pyfunction!(cli_main, m)?)?;
+    m.add("ToolshError", m.py().get_type::<ToolshError>())?;
+    m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

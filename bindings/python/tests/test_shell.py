@@ -1,0 +1,299 @@
+"""The Python package against the engine: lines, policy, approvals, limits, sessions, your
+functions as commands (sync and async, failing, hanging, returning what JSON cannot hold),
+asyncio and threads. Each case runs in a real temporary directory."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import toolsh
+
+
+@pytest.fixture()
+def ws(tmp_path: Path) -> Path:
+    (tmp_path / "notes.txt").write_text("alpha\nbeta\ngamma\n")
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "main.py").write_text("print('hi')  # TODO tidy\n")
+    return tmp_path
+
+
+def shell(ws: Path, **settings) -> toolsh.Shell:
+    # A store of the test's own: never the user's.
+    settings.setdefault("store", str(ws.parent / f"{ws.name}-store.db"))
+    return toolsh.Shell(ws, **settings)
+
+
+def test_lines_run_as_bash_runs_them_and_state_persists(ws: Path) -> None:
+    sh = shell(ws)
+    line = "cd src && x=$(grep -c TODO main.py); export x; sort -r ../notes.txt | head -2; echo $x"
+    out = sh.run(line)
+    bash = subprocess.run(["bash", "-c", line], cwd=ws, capture_output=True, text=True)
+    assert (out.stdout, out.status) == (bash.stdout, bash.returncode)
+    assert sh.cwd == str(ws / "src") and sh.var("x") == "1"
+    assert sh.run("echo $x; pwd").stdout == f"1\n{ws / 'src'}\n"
+    # A failing line is its status, not an exception; `exit` ends only the call.
+    assert sh.run("ls /no/such").status == 2
+    assert sh.run("exit 3").status == 3
+    assert sh.run("echo after").stdout == "after\n"
+
+
+def test_a_denied_action_changes_nothing_and_says_so(ws: Path) -> None:
+    sh = shell(ws, deny=["fs.delete"])
+    out = sh.run("rm notes.txt")
+    assert out.status == 126 and out.blocked and (ws / "notes.txt").exists()
+    assert "deny:fs.delete" in out.stderr
+
+
+def test_an_ask_rule_is_answered_by_the_python_approver(ws: Path) -> None:
+    asked: list[dict] = []
+
+    def approver(request: dict) -> bool:
+        asked.append(request)
+        return request["subject"].endswith("b.txt")
+
+    sh = shell(ws, ask=["fs.write"], approver=approver)
+    assert sh.run("echo a > a.txt").status != 0 and not (ws / "a.txt").exists()
+    assert sh.run("echo b > b.txt").status == 0 and (ws / "b.txt").read_text() == "b\n"
+    assert [r["tool"] for r in asked] == ["fs.write", "fs.write"] and asked[0]["rule"] == "ask:fs.write"
+    # Without an approver nobody can say yes.
+    assert shell(ws, ask=["fs.write"]).run("echo c > c.txt").status != 0 and not (ws / "c.txt").exists()
+
+
+def test_an_approver_that_raises_is_no_answer(ws: Path) -> None:
+    def approver(_: dict) -> bool:
+        raise RuntimeError("the operator is away")
+
+    sh = shell(ws, ask=["fs.write"], approver=approver)
+    assert sh.run("echo a > a.txt").status != 0 and not (ws / "a.txt").exists()
+
+
+def test_a_function_is_a_command_with_flags_help_and_policy(ws: Path) -> None:
+    sh = shell(ws)
+    orders = {7: {"id": 7, "total": 42.5, "items": ["pen", "ink"]}}
+
+    @sh.tool("orders.get", read_only=True)
+    def get_order(id: int, verbose: bool = False) -> dict:
+        """Look an order up by its id."""
+        if id not in orders:
+            raise KeyError(f"no order {id}")
+        return orders[id]
+
+    @sh.tool
+    def greet(name: str, times: int = 1) -> str:
+        """Say hello."""
+        return " ".join([f"hello {name}"] * times)
+
+    out = sh.run("orders.get --id 7 | jq -c '{total, n: (.items | length)}'")
+    assert (out.stdout, out.status) == ('{"total":42.5,"n":2}\n', 0)
+    assert sh.run("app.greet --name ada --times 2").stdout == "hello ada hello ada\n"
+    usage = sh.run("help orders.get").stdout
+    assert "--id INTEGER" in usage and "Look an order up" in usage
+    failed = sh.run("orders.get --id 8")
+    assert failed.status == 1 and "KeyError" in failed.stderr and "no order 8" in failed.stderr
+    # The schema is the engine's to check: a word that is no integer never reaches Python.
+    bad = sh.run("orders.get --id seven")
+    assert bad.status == 2, bad.stderr
+    assert "orders.get" in sh.run("config tools orders").stdout
+    # The policy judges it as any tool.
+    denied = shell(ws, deny=["app.get_order_free"], tools=[get_order_free])
+    assert denied.run("app.get_order_free --id 1").status == 126
+
+
+def get_order_free(id: int) -> dict:
+    """An order, free."""
+    return {"id": id, "total": 0}
+
+
+def test_registration_errors_are_clear(ws: Path) -> None:
+    sh = shell(ws)
+    with pytest.raises(ValueError, match="NAMESPACE.TOOL"):
+        sh.tool("noname")(lambda: None)
+    with pytest.raises(toolsh.ToolshError) as taken:
+        sh.tool("fs.read")(lambda path: path)
+    assert taken.value.kind == "name"
+    with pytest.raises(TypeError, match="positional-only"):
+        sh.tool("app.pos")(lambda x, /: x)
+
+    class Opaque:
+        pass
+
+    def odd(thing: Opaque) -> None:
+        """Takes what JSON cannot."""
+
+    with pytest.raises(TypeError, match="cannot describe"):
+        sh.tool("app.odd")(odd)
+    # The shell still works after refused registrations, and a rule naming no tool is said.
+    assert sh.run("echo ok").stdout == "ok\n"
+    with pytest.raises(toolsh.ToolshError) as policy:
+        shell(ws, deny=["orders.gte"])
+    assert policy.value.kind == "policy" and "orders.gte" in str(policy.value)
+    sh.run("true")
+    with pytest.raises(toolsh.ToolshError, match="first line"):
+        sh.tool("app.late")(lambda: 1)
+
+
+def test_what_a_function_returns_is_printed_by_its_kind(ws: Path) -> None:
+    sh = shell(ws)
+
+    @sh.tool("kinds.raw")
+    def raw() -> bytes:
+        return b"\x00\x01binary"
+
+    @sh.tool("kinds.none")
+    def none() -> None:
+        return None
+
+    @sh.tool("kinds.odd")
+    def odd() -> object:
+        return object()
+
+    @sh.tool("kinds.nan")
+    def nan() -> float:
+        return float("nan")
+
+    assert sh.run("kinds.raw").stdout_bytes == b"\x00\x01binary"
+    assert sh.run("kinds.none").stdout == "" and sh.run("kinds.none").status == 0
+    out = sh.run("kinds.odd")
+    assert out.status == 1 and "not JSON" in out.stderr
+    assert sh.run("kinds.nan").status == 1
+
+
+def test_async_functions_are_awaited_on_the_app_s_loop(ws: Path) -> None:
+    sh = shell(ws)
+    loops: list[asyncio.AbstractEventLoop] = []
+
+    @sh.tool("docs.search")
+    async def search(query: str) -> list:
+        """Search the docs."""
+        loops.append(asyncio.get_running_loop())
+        await asyncio.sleep(0.01)
+        return [{"title": f"{query} guide"}]
+
+    async def main() -> tuple[str, str]:
+        ticks = 0
+
+        async def ticker() -> None:
+            nonlocal ticks
+            while True:
+                ticks += 1
+                await asyncio.sleep(0.005)
+
+        running = asyncio.create_task(ticker())
+        out = await sh.arun("docs.search --query intro | jq -r '.[0].title'")
+        running.cancel()
+        assert ticks > 0, "the loop went on while the line ran"
+        return out.stdout, await sh.afor_model("docs.search --query x | jq length")
+
+    stdout, text = asyncio.run(main())
+    assert stdout == "intro guide\n" and text == "1\n[exit 0]"
+    assert len(loops) == 2
+    # Outside asyncio a coroutine gets a loop of its own.
+    assert sh.run("docs.search --query y | jq -r '.[0].title'").stdout == "y guide\n"
+
+
+def test_a_hanging_function_is_abandoned_at_the_deadline(ws: Path) -> None:
+    sh = shell(ws)
+
+    @sh.tool("slow.wait")
+    def wait(seconds: float) -> str:
+        time.sleep(seconds)
+        return "done"
+
+    started = time.monotonic()
+    out = sh.run("slow.wait --seconds 5", timeout=0.5)
+    assert out.status == 124, out
+    assert time.monotonic() - started < 4
+    assert sh.run("echo next").stdout == "next\n"
+
+
+def test_cancelling_stops_the_line(ws: Path) -> None:
+    sh = shell(ws)
+    cancel = toolsh.Cancel()
+    threading.Timer(0.3, cancel.cancel).start()
+    started = time.monotonic()
+    out = sh.run("while :; do :; done", cancel=cancel)
+    assert out.status == 130 and time.monotonic() - started < 5
+
+    async def main() -> float:
+        task = asyncio.create_task(sh.arun("sleep 30"))
+        await asyncio.sleep(0.3)
+        task.cancel()
+        began = time.monotonic()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        return time.monotonic() - began
+
+    assert asyncio.run(main()) < 2
+    assert sh.run("echo still").stdout == "still\n"
+
+
+def test_limits_hold_and_say_which(ws: Path) -> None:
+    sh = shell(ws, limits={"commands": 1000})
+    out = sh.run("while :; do :; done")
+    assert out.status != 0 and "commands" in out.stderr
+    big = shell(ws, limits={"result-lines": 5})
+    text = big.for_model("seq 1 1000")
+    assert "cut here" in text and text.endswith("[exit 0]") and "1000" in text
+
+
+def test_sessions_are_apart_and_saved_ones_come_back(ws: Path) -> None:
+    sh = shell(ws)
+    sh.run("cd src; x=1; f() { echo fn; }")
+    other = sh.session()
+    assert other.run("echo ${x-unset}; pwd").stdout == f"unset\n{ws}\n"
+    assert sh.save("work") >= 1
+    fresh = shell(ws)
+    assert fresh.restore("work") is True
+    assert fresh.run("f; echo $x; pwd").stdout == f"fn\n1\n{ws / 'src'}\n"
+    assert fresh.restore("nothing") is False
+
+
+def test_many_threads_share_one_shell_safely(ws: Path) -> None:
+    sh = shell(ws)
+    sh.run("n=0")
+    results: list[int] = []
+
+    def work() -> None:
+        for _ in range(20):
+            results.append(sh.run("n=$((n+1)); echo $n").status)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [0] * 80 and sh.var("n") == "80"
+
+
+def test_the_definition_is_the_engine_s(ws: Path) -> None:
+    sh = shell(ws, hosts={}, deny=["net.fetch"])
+    definition = sh.definition("openai")
+    assert definition["function"]["name"] == "shell"
+    assert "command" in sh.parameters["properties"]
+    assert str(ws) in sh.description
+    assert json.loads(json.dumps(sh.definition("anthropic")))["name"] == "shell"
+
+
+def test_bad_settings_are_refused_with_the_option_named(ws: Path) -> None:
+    with pytest.raises(toolsh.ToolshError) as missing:
+        toolsh.Shell(ws / "missing")
+    assert "missing" in str(missing.value)
+    with pytest.raises(toolsh.ToolshError, match="limit"):
+        toolsh.Shell(ws, limits={"no-such-limit": 1})
+    with pytest.raises(ValueError, match="allow, ask, deny or disable"):
+        toolsh.Shell(ws, policy={"permit": ["fs.read"]})
+
+
+def test_the_command_line_comes_with_the_package(ws: Path) -> None:
+    exe = Path(sys.executable).parent / "toolsh"
+    assert exe.exists(), exe
+    out = subprocess.run([exe, "--root", str(ws), "-c", "wc -l < notes.txt"], capture_output=True, text=True)
+    assert (out.stdout, out.returncode) == ("3\n", 0)
