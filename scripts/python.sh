@@ -11,6 +11,11 @@ if [ ! -x "$tools/bin/maturin" ]; then
   exit 1
 fi
 rm -rf target/wheels target/py-test
+# The wheel carries the host programs' launcher (a small program of its own, started once per
+# declared program), built here as cargo builds it for the toolsh binary.
+cargo build --quiet --locked --bin toolsh-launch
+mkdir -p bindings/python/python/toolsh/_bin
+cp target/debug/toolsh-launch bindings/python/python/toolsh/_bin/toolsh-launch
 "$tools/bin/maturin" build --quiet --locked -m bindings/python/Cargo.toml --out target/wheels
 # A fresh venv that sees the frameworks installed beside maturin (site packages of the tools
 # venv), and nothing of the source tree: the wheel is what is tested.

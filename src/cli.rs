@@ -504,12 +504,29 @@ struct Declared {
 fn declare_hosts(
     mut builder: crate::ShellBuilder,
     hosts: Vec<crate::host::HostConfig>,
+    launcher: Option<PathBuf>,
 ) -> Result<(crate::ShellBuilder, Option<EndLaunchers>), String> {
     if hosts.is_empty() {
         return Ok((builder, None));
     }
-    let toolsh = std::env::current_exe().map_err(|e| format!("cannot find toolsh's own executable: {e}"))?;
-    let launcher = crate::host::HostSetup::launcher_for(&toolsh);
+    let launcher = match launcher {
+        Some(launcher) => launcher,
+        None => {
+            let toolsh = std::env::current_exe().map_err(|e| format!("cannot find toolsh's own executable: {e}"))?;
+            let launcher = crate::host::HostSetup::launcher_for(&toolsh);
+            // Only toolsh itself becomes a launcher when started as one: an embedding process
+            // (Python, Node) must name the installed `toolsh-launch`.
+            let is_toolsh = launcher.file_name().is_some_and(|name| name.to_string_lossy().starts_with("toolsh"));
+            if !is_toolsh {
+                return Err(format!(
+                    "host programs need toolsh's launcher, and there is no toolsh-launch beside {}: \
+                     install toolsh's own binaries, or give the launcher's path",
+                    toolsh.display()
+                ));
+            }
+            launcher
+        }
+    };
     let path = std::env::var("PATH").unwrap_or_else(|_| "/usr/local/bin:/usr/bin:/bin".to_string());
     let mut host_env = Vec::new();
     for name in hosts.iter().flat_map(|h| &h.env) {
@@ -660,18 +677,26 @@ pub struct Keep {
     _end_launchers: Option<EndLaunchers>,
 }
 
+/// What an embedder adds to the shell the command line's options describe.
+#[derive(Default)]
+#[non_exhaustive]
+pub struct Embedding {
+    /// Answers `ask` rules (none: they are refusals).
+    pub approver: Option<Arc<dyn crate::tools::Approver>>,
+    /// The embedder's own tools, registered before the policy is checked (a rule may name them).
+    pub tools: Vec<Arc<dyn crate::tools::Tool>>,
+    /// The `toolsh-launch` host programs are started through (default: the one beside the
+    /// running executable, which must then be toolsh's).
+    pub launcher: Option<PathBuf>,
+}
+
 /// A shell set up as `toolsh WORDS…` sets one up, for an embedder that takes the command line's
 /// options (the Python and TypeScript packages): the same words mean the same workspace,
 /// policy file, rules, limits, store, session, host programs and mounted servers everywhere.
-/// `words` are options only (no script, `-c` or subcommand); `tools` are the embedder's own,
-/// registered before the policy is checked (a rule may name them). Keep the [`Keep`] as long
-/// as the shell; the mounted servers' processes end with the process (see
+/// `words` are options only (no script, `-c` or subcommand). Keep the [`Keep`] as long as the
+/// shell; the mounted servers' processes end with the process (see
 /// [`crate::mount::end_servers`]).
-pub fn shell_from_args(
-    words: &[String],
-    approver: Option<Arc<dyn crate::tools::Approver>>,
-    tools: Vec<Arc<dyn crate::tools::Tool>>,
-) -> crate::Result<(Shell, Keep)> {
+pub fn shell_from_args(words: &[String], embedding: Embedding) -> crate::Result<(Shell, Keep)> {
     let mut options = match parse_args(words) {
         Ok(options) => options,
         Err(message) if message.is_empty() => return Err(crate::Error::Declaration("--help is no setting".into())),
@@ -680,7 +705,7 @@ pub fn shell_from_args(
     if options.command.is_some() || options.script_file.is_some() || options.mcp || options.export.is_some() {
         return Err(crate::Error::Declaration("options only: no script, -c or subcommand".into()));
     }
-    match setup(&mut options, approver, tools) {
+    match setup(&mut options, embedding) {
         Ok(Setup { shell, keep, .. }) => Ok((shell, keep)),
         Err(Failed { error, .. }) => Err(error),
     }
@@ -688,11 +713,8 @@ pub fn shell_from_args(
 
 /// Sets up the shell the options describe: the policy file, the workspace and its mounts,
 /// the store, the environment, the mounted servers and host programs, the session restored.
-fn setup(
-    options: &mut Options,
-    approver: Option<Arc<dyn crate::tools::Approver>>,
-    tools: Vec<Arc<dyn crate::tools::Tool>>,
-) -> Result<Setup, Failed> {
+fn setup(options: &mut Options, embedding: Embedding) -> Result<Setup, Failed> {
+    let Embedding { approver, tools, launcher } = embedding;
     let config = match Config::read(options) {
         Ok(config) => config,
         Err(message) => return Err(Failed::new(EXIT_USAGE, message)),
@@ -766,7 +788,7 @@ fn setup(
         Err(message) => return Err(Failed { error: crate::Error::Server(message), status: EXIT_USAGE }),
     };
     let end_launchers;
-    (builder, end_launchers) = match declare_hosts(builder, hosts) {
+    (builder, end_launchers) = match declare_hosts(builder, hosts, launcher) {
         Ok(declared) => declared,
         Err(message) => return Err(Failed::new(EXIT_USAGE, message)),
     };
@@ -818,13 +840,14 @@ pub fn main(argv: Vec<String>) -> i32 {
     };
     // The operator's MCP servers end when toolsh ends (one busy in a call does not outlive it).
     let _end_servers = EndServers;
-    let Setup { mut shell, store, cwd, keep: _keep } = match setup(&mut options, approver, Vec::new()) {
-        Ok(setup) => setup,
-        Err(Failed { error, status }) => {
-            eprintln!("toolsh: {error}");
-            return status;
-        }
-    };
+    let Setup { mut shell, store, cwd, keep: _keep } =
+        match setup(&mut options, Embedding { approver, ..Embedding::default() }) {
+            Ok(setup) => setup,
+            Err(Failed { error, status }) => {
+                eprintln!("toolsh: {error}");
+                return status;
+            }
+        };
     let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(err) => {

@@ -208,13 +208,14 @@ impl Shell {
     /// app's functions; `approver`: a callable answering `ask` rules; `invoke`: the package's
     /// function that calls a tool's function.
     #[new]
-    #[pyo3(signature = (words, tools, approver, invoke))]
+    #[pyo3(signature = (words, tools, approver, invoke, launcher=None))]
     fn new(
         py: Python<'_>,
         words: Vec<String>,
         tools: Vec<Declared>,
         approver: Option<Py<PyAny>>,
         invoke: Py<PyAny>,
+        launcher: Option<std::path::PathBuf>,
     ) -> PyResult<Self> {
         let invoke = Arc::new(invoke);
         let tools: Vec<Arc<dyn Tool>> = tools
@@ -235,7 +236,11 @@ impl Shell {
         // Mounted servers are started on the runtime (their clients live there).
         let built = py.detach(|| {
             let _entered = runtime.enter();
-            toolsh::cli::shell_from_args(&words, approver, tools)
+            let mut embedding = toolsh::cli::Embedding::default();
+            embedding.approver = approver;
+            embedding.tools = tools;
+            embedding.launcher = launcher;
+            toolsh::cli::shell_from_args(&words, embedding)
         });
         let (shell, keep) = built.map_err(error)?;
         let start = Arc::new(shell.new_session(kept.clone()));

@@ -297,3 +297,12 @@ def test_the_command_line_comes_with_the_package(ws: Path) -> None:
     assert exe.exists(), exe
     out = subprocess.run([exe, "--root", str(ws), "-c", "wc -l < notes.txt"], capture_output=True, text=True)
     assert (out.stdout, out.returncode) == ("3\n", 0)
+
+
+def test_a_declared_host_program_runs_confined_through_the_carried_launcher(ws: Path) -> None:
+    sh = shell(ws, hosts={"git": None}, allow=["host.git"])
+    out = sh.run("git init -q . && git status --short | sort")
+    assert out.status == 0, out.stderr
+    assert out.stdout == "?? notes.txt\n?? src/\n"
+    # Outside the workspace it reaches nothing.
+    assert sh.run("git -C /etc status").status != 0

@@ -76,6 +76,16 @@ class Result:
         return self.status == 0
 
 
+def _launcher() -> str | None:
+    """The ``toolsh-launch`` host programs start through: the one the wheel carries, else one
+    on the PATH (a ``cargo install``'s)."""
+    import shutil
+    from pathlib import Path
+
+    carried = Path(__file__).parent / "_bin" / "toolsh-launch"
+    return str(carried) if carried.is_file() else shutil.which("toolsh-launch")
+
+
 class _Loop:
     """The event loop an ``arun`` waits on, where an async tool's coroutine runs meanwhile
     (its clients and sessions live there); none outside ``arun``."""
@@ -215,7 +225,7 @@ class Shell:
             return invoke(function, arguments, self_loop)
 
         self_loop = self._loop
-        return _toolsh.Shell(self._words, self._declared, self._approver, call)
+        return _toolsh.Shell(self._words, self._declared, self._approver, call, _launcher())
 
     def tool(
         self,
