@@ -813,6 +813,12 @@ fn setup(options: &mut Options, embedding: Embedding) -> Result<Setup, Failed> {
 
 /// Runs the command line; returns the process exit status.
 pub fn main(argv: Vec<String>) -> i32 {
+    main_with_launcher(argv, None)
+}
+
+/// [`main`] for a process that is not toolsh (the Python package's `toolsh` command): host
+/// programs start through `launcher`, the `toolsh-launch` it carries.
+pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
     let mut options = match parse_args(&argv) {
         Ok(options) => options,
         Err(message) if message.is_empty() => {
@@ -841,7 +847,7 @@ pub fn main(argv: Vec<String>) -> i32 {
     // The operator's MCP servers end when toolsh ends (one busy in a call does not outlive it).
     let _end_servers = EndServers;
     let Setup { mut shell, store, cwd, keep: _keep } =
-        match setup(&mut options, Embedding { approver, ..Embedding::default() }) {
+        match setup(&mut options, Embedding { approver, launcher, ..Embedding::default() }) {
             Ok(setup) => setup,
             Err(Failed { error, status }) => {
                 eprintln!("toolsh: {error}");

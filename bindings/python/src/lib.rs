@@ -344,10 +344,12 @@ impl Shell {
     }
 }
 
-/// `toolsh WORDS…` as the command line runs it; its exit status.
+/// `toolsh WORDS…` as the command line runs it, host programs started through `launcher`;
+/// its exit status.
 #[pyfunction]
-fn cli_main(py: Python<'_>, argv: Vec<String>) -> i32 {
-    py.detach(|| toolsh::cli::main(argv))
+#[pyo3(signature = (argv, launcher=None))]
+fn cli_main(py: Python<'_>, argv: Vec<String>, launcher: Option<std::path::PathBuf>) -> i32 {
+    py.detach(|| toolsh::cli::main_with_launcher(argv, launcher))
 }
 
 /// The module.

@@ -306,3 +306,10 @@ def test_a_declared_host_program_runs_confined_through_the_carried_launcher(ws: 
     assert out.stdout == "?? notes.txt\n?? src/\n"
     # Outside the workspace it reaches nothing.
     assert sh.run("git -C /etc status").status != 0
+
+
+def test_the_package_s_command_line_runs_host_programs_too(ws: Path) -> None:
+    exe = Path(sys.executable).parent / "toolsh"
+    out = subprocess.run([exe, "--root", str(ws), "--host", "git", "--allow", "host.git", "-c", "git --version"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.startswith("git version"), out.stderr

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import sys
 
-from . import _toolsh
+from . import _launcher, _toolsh
 
 
 def main() -> None:
     """Runs ``toolsh ARGS…`` and exits with its status."""
-    sys.exit(_toolsh.cli_main(sys.argv[1:]))
+    sys.exit(_toolsh.cli_main(sys.argv[1:], _launcher()))
 
 
 if __name__ == "__main__":
