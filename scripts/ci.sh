@@ -12,6 +12,9 @@ echo "== fuzz targets build"; cargo check --quiet --locked -p toolsh-fuzz
 # The Python package: its native module linted as the rest, then built into a wheel and tested
 # from a fresh venv (scripts/python.sh).
 echo "== python"; cargo clippy --locked -p toolsh-python -- -D warnings && scripts/python.sh
+# The npm package: its addon linted, then packed, installed into a fresh directory and tested
+# (scripts/node.sh).
+echo "== node"; cargo clippy --locked -p toolsh-node -- -D warnings && scripts/node.sh
 echo "== clean tree"
 if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
   git status --porcelain --untracked-files=no
