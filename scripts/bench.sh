@@ -18,13 +18,16 @@
 #   scripts/bench.sh objects    a workspace on object storage (moto's S3 server on loopback,
 #                               scripts/s3.sh): `cat` and `grep -c` of a 100 MB object against
 #                               the same file on a `dir` mount, and writing it
+#   scripts/bench.sh bindings   the Python and npm packages (release builds): a line's cost per
+#                               call against the Rust API's, an app's function called through
+#                               the shell against directly, package sizes and install times
 #   RUNS=5 scripts/bench.sh     repetitions per measurement (median is reported)
 # Targets (from the issues): startup <= dash, loop <= 0.5x bash, 1000 pipelines <= 0.02x bash,
 # parse <= dash, a 5,000-line script run <= dash, 100,000 function calls (measured, no target); every text pipeline <= 1.0x
 # the GNU tools' time, jq <= 1.2x jq's; a host program's spawn <= 1.2x bash's.
 set -euo pipefail
 SECTION="${1:-all}"
-case "$SECTION" in all|shell|text|mcp|session|host|store|objects) ;; *) echo "usage: $0 [all|shell|text|mcp|session|host|store|objects]" >&2; exit 2 ;; esac
+case "$SECTION" in all|shell|text|mcp|session|host|store|objects|bindings) ;; *) echo "usage: $0 [all|shell|text|mcp|session|host|store|objects|bindings]" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
 # The shipped binary, built as scripts/release.sh builds it (static, packed relocations, and
@@ -249,6 +252,44 @@ objects_benchmarks() {
   report "100 x cat of a small object (cached)" "$t" "dir" "$d" "(measured)"
 }
 
+# The Python and npm packages, release builds: a line's cost per call against the Rust API's
+# (examples/exec_calls.rs), and a tool of the app's language called through the shell against
+# calling the function directly; wheel and addon sizes and install times.
+bindings_benchmarks() {
+  echo "== bindings"
+  (cd "$ROOT" && cargo build --quiet --release --locked -p toolsh --example exec_calls --bin toolsh-launch \
+    && cargo build --quiet --release --locked -p toolsh-node)
+  local rust
+  rust=$("$ROOT/target/release/examples/exec_calls" 'echo hi' 2000)
+  rm -rf "$ROOT/target/wheels-release"
+  mkdir -p "$ROOT/bindings/python/python/toolsh/_bin"
+  cp "$ROOT/target/release/toolsh-launch" "$ROOT/bindings/python/python/toolsh/_bin/toolsh-launch"
+  (cd "$ROOT" && target/py-tools/bin/maturin build --quiet --release --locked -m bindings/python/Cargo.toml \
+    --out target/wheels-release >/dev/null)
+  local wheel start end
+  wheel=$(ls "$ROOT"/target/wheels-release/toolsh-*.whl)
+  python3 -m venv py
+  start=$(date +%s%N); py/bin/pip install -q --no-index --no-deps "$wheel"; end=$(date +%s%N)
+  printf '%-60s %s bytes, installed in %s ms\n' "wheel" "$(stat -c %s "$wheel")" "$(( (end - start) / 1000000 ))"
+  py/bin/python "$ROOT/scripts/bench_bindings.py" 2000 > py.txt
+  cp "$ROOT/target/release/libtoolsh_node.so" "$ROOT/bindings/node/toolsh.linux-x64-gnu.node"
+  cp "$ROOT/target/release/toolsh-launch" "$ROOT/bindings/node/toolsh-launch"
+  (cd "$ROOT/bindings/node" && npm pack --silent --pack-destination "$WORK" >/dev/null)
+  mkdir -p js && echo '{"name":"bench","private":true}' > js/package.json
+  start=$(date +%s%N); (cd js && npm install --silent --offline --no-audit --no-fund ../toolsh-*.tgz >/dev/null); end=$(date +%s%N)
+  printf '%-60s %s bytes, installed in %s ms\n' "npm tarball" "$(stat -c %s "$WORK"/toolsh-*.tgz)" "$(( (end - start) / 1000000 ))"
+  cp "$ROOT/scripts/bench_bindings.mjs" js/
+  (cd js && "$ROOT/target/node22/node_modules/.bin/node" bench_bindings.mjs 2000) > js.txt
+  local py_echo js_echo
+  py_echo=$(awk '$1=="run-echo"{print $2}' py.txt); js_echo=$(awk '$1=="run-echo"{print $2}' js.txt)
+  printf '%-60s %9s us   %-5s %9s us   ratio %7s\n' "sh.run('echo hi') per call, Python vs Rust API" "$py_echo" "rust" "$rust" "$(ratio "$py_echo" "$rust")"
+  printf '%-60s %9s us   %-5s %9s us   ratio %7s\n' "sh.run('echo hi') per call, Node vs Rust API" "$js_echo" "rust" "$rust" "$(ratio "$js_echo" "$rust")"
+  for lang in py js; do
+    awk -v lang="$lang" '$1=="run-tool"{t=$2} $1=="run-echo"{e=$2} $1=="direct"{d=$2}
+      END {printf "%-60s %9s us   %-5s %9s us   (a line of a builtin: %s us)\n", lang " tool through the shell per call", t, "direct", d, e}' "$lang.txt"
+  done
+}
+
 if [ "$SECTION" = all ] || [ "$SECTION" = shell ]; then shell_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = text ]; then text_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = mcp ]; then mcp_benchmarks; fi
@@ -256,3 +297,4 @@ if [ "$SECTION" = all ] || [ "$SECTION" = session ]; then session_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = host ]; then host_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = store ]; then store_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = objects ]; then objects_benchmarks; fi
+if [ "$SECTION" = all ] || [ "$SECTION" = bindings ]; then bindings_benchmarks; fi
