@@ -34,8 +34,6 @@ pub struct Word {
 
 /// Reserved words after which a command is expected again.
 const LEADING_KEYWORDS: &[&str] = &["if", "then", "else", "elif", "do", "while", "until", "!", "{", "time"];
-/// Reserved words that end a construct, or take a name next.
-const OTHER_KEYWORDS: &[&str] = &["fi", "done", "esac", "}", "in", "for", "case", "function", "select", "[[", "]]"];
 
 /// The words of `line`, in order.
 pub fn scan(line: &str) -> Vec<Word> {
@@ -83,7 +81,7 @@ pub fn scan(line: &str) -> Vec<Word> {
                 Role::Assignment
             } else if LEADING_KEYWORDS.contains(&text) {
                 Role::Keyword
-            } else if OTHER_KEYWORDS.contains(&text) {
+            } else if crate::parser::RESERVED_WORDS.contains(&text) {
                 command_expected = matches!(text, "fi" | "done" | "esac" | "}" | "]]");
                 Role::Keyword
             } else {

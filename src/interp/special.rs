@@ -10,12 +10,6 @@ use crate::ast::{Assign, AssignValue, Word, WordPart};
 use crate::builtins;
 use std::sync::Arc;
 
-/// Reserved words, for `type`.
-const KEYWORDS: &[&str] = &[
-    "!", "[[", "]]", "case", "do", "done", "elif", "else", "esac", "fi", "for", "function", "if", "in", "then",
-    "until", "while", "{", "}",
-];
-
 /// True for names this module runs: the table's interpreter builtins.
 pub(crate) fn is_special(name: &str) -> bool {
     builtins::lookup(name).is_some_and(|b| matches!(b.run, builtins::Run::Interpreter))
@@ -471,7 +465,7 @@ fn classify(interp: &Interp, name: &str) -> Option<Kind> {
 /// Every way `name` could run, in the order the shell looks: keyword, function, builtin, tool.
 fn kinds_of(interp: &Interp, name: &str) -> Vec<Kind> {
     let found = [
-        (KEYWORDS.contains(&name), Kind::Keyword),
+        (crate::parser::RESERVED_WORDS.contains(&name), Kind::Keyword),
         (interp.state.functions.contains_key(name), Kind::Function),
         (builtins::lookup(name).is_some(), Kind::Builtin),
         (interp.shared.tools.resolve(name).is_some(), Kind::Tool),

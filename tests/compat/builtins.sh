@@ -559,3 +559,16 @@ TZ=UTC; printf '%(%Y-%m-%d)T|%(%s)T|%5.2(%Y)T|\n' 86400 5 0; printf '%(%Y %j)T %
 1970-01-02|5|   19|
 2001 252 a
 ## status: 0
+
+### type knows every reserved word
+type -t select time coproc '!' '[[' ']]' in; type select | head -1
+## stdout:
+keyword
+keyword
+keyword
+keyword
+keyword
+keyword
+keyword
+select is a shell keyword
+## status: 0

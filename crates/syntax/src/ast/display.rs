@@ -123,30 +123,11 @@ impl Printer {
                 // A first word that reads as a keyword (`!`, `if`, `{`) only stayed a word
                 // because something came before it: keep the redirections in front then.
                 let keyword_first = simple.assigns.is_empty()
-                    && simple.words.first().and_then(Word::as_literal).is_some_and(|w| {
-                        matches!(
-                            w,
-                            "!" | "{"
-                                | "}"
-                                | "[["
-                                | "]]"
-                                | "if"
-                                | "then"
-                                | "else"
-                                | "elif"
-                                | "fi"
-                                | "for"
-                                | "while"
-                                | "until"
-                                | "do"
-                                | "done"
-                                | "case"
-                                | "esac"
-                                | "in"
-                                | "function"
-                                | "select"
-                        )
-                    });
+                    && simple
+                        .words
+                        .first()
+                        .and_then(Word::as_literal)
+                        .is_some_and(|w| crate::parser::RESERVED_WORDS.contains(&w));
                 if keyword_first {
                     for redirect in &simple.redirects {
                         space(self);

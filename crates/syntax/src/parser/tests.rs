@@ -156,3 +156,12 @@ fn each_construct_parses_to_its_recorded_tree() {
     }
     assert!(differ.is_empty(), "trees differ from their snapshots (TOOLSH_BLESS=1 re-records): {differ:?}");
 }
+
+/// The parser's role lists (words that open a construct, words that end a list) are drawn
+/// from the one list of reserved words.
+#[test]
+fn the_parser_s_keyword_roles_are_reserved_words() {
+    for word in KEYWORDS.iter().chain(RESERVED) {
+        assert!(RESERVED_WORDS.contains(word), "{word} is not in RESERVED_WORDS");
+    }
+}
