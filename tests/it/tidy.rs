@@ -114,7 +114,7 @@ fn workspace_dependencies(manifest: &Path) -> Vec<String> {
             section = line.to_string();
         } else if section == "[dependencies]"
             && let Some((name, _)) = line.split_once('=')
-            && name.trim().starts_with("toolsh-")
+            && (name.trim() == "toolsh" || name.trim().starts_with("toolsh-"))
         {
             found.push(name.trim().to_string());
         }
@@ -127,7 +127,8 @@ fn workspace_dependencies(manifest: &Path) -> Vec<String> {
 fn the_crate_graph_is_the_architecture() {
     // Each crate and the workspace crates it may build on: the interpreter above the commands,
     // the commands on the core only, the core on the language and the workspace; the
-    // allocator (the one crate with unsafe code) on none.
+    // allocator (the one crate with unsafe code) on none; the Python and npm packages on the
+    // library.
     let graph: &[(&str, &[&str])] = &[
         ("Cargo.toml", &["toolsh-alloc", "toolsh-builtins", "toolsh-core", "toolsh-syntax", "toolsh-vfs"]),
         ("builtins/Cargo.toml", &["toolsh-core"]),
@@ -135,6 +136,9 @@ fn the_crate_graph_is_the_architecture() {
         ("crates/core/Cargo.toml", &["toolsh-syntax", "toolsh-vfs"]),
         ("crates/syntax/Cargo.toml", &[]),
         ("crates/vfs/Cargo.toml", &[]),
+        // The packages stand on the library's front only.
+        ("bindings/python/Cargo.toml", &["toolsh"]),
+        ("bindings/node/Cargo.toml", &["toolsh"]),
     ];
     for (manifest, allowed) in graph {
         let path = root().join(manifest);
