@@ -951,18 +951,19 @@ pub async fn call_shell(
 
 /// The `shell` tool definition in the format another harness expects: `mcp`, `openai`
 /// (function calling) or `anthropic` (tool use).
-pub fn export(shell: &Shell, format: &str) -> Result<Value, String> {
+pub fn export(shell: &Shell, format: &str) -> crate::Result<Value> {
+    let unwritten = |err: serde_json::Error| crate::Error::Declaration(err.to_string());
     if let Ok(shape) = Shape::named(format)
         && shape != Shape::Shell
     {
         // A harness's shape: its tools, as MCP lists them.
-        return serde_json::to_value(shape_tools(shell, shape)).map_err(|e| e.to_string());
+        return serde_json::to_value(shape_tools(shell, shape)).map_err(unwritten);
     }
     let tool = shell_tool(shell);
     let description = tool.description.as_deref().unwrap_or("").to_string();
     let schema = Value::Object((*tool.input_schema).clone());
     match format {
-        "mcp" => serde_json::to_value(&tool).map_err(|e| e.to_string()),
+        "mcp" => serde_json::to_value(&tool).map_err(unwritten),
         "openai" => Ok(json!({
             "type": "function",
             "function": { "name": "shell", "description": description, "parameters": schema }
@@ -970,10 +971,10 @@ pub fn export(shell: &Shell, format: &str) -> Result<Value, String> {
         "anthropic" => Ok(json!({ "name": "shell", "description": description, "input_schema": schema })),
         other => {
             let shapes: Vec<&str> = shape::SHAPES.iter().map(|(name, _)| *name).skip(1).collect();
-            Err(format!(
+            Err(crate::Error::Declaration(format!(
                 "unknown format '{other}': use mcp, openai or anthropic (the shell tool), or a shape: {}",
                 shapes.join(", ")
-            ))
+            )))
         }
     }
 }

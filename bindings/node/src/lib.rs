@@ -316,9 +316,7 @@ impl Shell {
     #[napi]
     pub async fn definition(&self, format: String) -> Result<String> {
         let shell = self.shell.lock().await;
-        toolsh::mcp::export(&shell, &format)
-            .map(|value| value.to_string())
-            .map_err(|message| error(toolsh::Error::Declaration(message)))
+        toolsh::mcp::export(&shell, &format).map(|value| value.to_string()).map_err(error)
     }
 }
 

@@ -340,7 +340,7 @@ impl Shell {
     fn definition(&self, py: Python<'_>, format: &str) -> PyResult<String> {
         let shell = self.shell.clone();
         let definition = py.detach(|| toolsh::mcp::export(&shell.blocking_lock(), format));
-        definition.map(|value| value.to_string()).map_err(|message| error(toolsh::Error::Declaration(message)))
+        definition.map(|value| value.to_string()).map_err(error)
     }
 }
 
