@@ -34,7 +34,8 @@ fn runtime() -> PyResult<&'static tokio::runtime::Runtime> {
         .map_err(|err| PyRuntimeError::new_err(format!("toolsh: cannot start the runtime: {err}")))
 }
 
-/// The error kinds of the library API as one Python exception whose `kind` says which.
+/// The error kinds of the library API as one Python exception whose `kind` says which (made
+/// on a thread attached to Python).
 fn error(err: toolsh::Error) -> PyErr {
     let kind = match &err {
         toolsh::Error::Name(_) => "name",
@@ -48,19 +49,19 @@ fn error(err: toolsh::Error) -> PyErr {
         _ => "other",
     };
     let exception = ToolshError::new_err(err.to_string());
-    Python::attach(|py| {
+    Python::try_attach(|py| {
         let _ = exception.value(py).setattr("kind", kind);
     });
     exception
 }
 
-/// An app's Python function as a tool. The package's `_invoke(function, arguments_json)`
-/// calls it (awaiting a coroutine on the app's loop or a fresh one) and returns `(kind,
-/// payload)`: `"json"` and a JSON text, `"text"`, `"bytes"`, or `"empty"`.
+/// An app's Python function as a tool. The package's `_start(function, arguments_json,
+/// reply)` calls it on a Python thread of its own (a daemon: a call still running when Python
+/// exits ends with it, never inside a Rust thread) and answers through [`Reply`].
 struct PyTool {
     spec: ToolSpec,
     function: Arc<Py<PyAny>>,
-    invoke: Arc<Py<PyAny>>,
+    start: Arc<Py<PyAny>>,
 }
 
 impl Tool for PyTool {
@@ -73,32 +74,61 @@ impl Tool for PyTool {
         _cx: ToolCx,
         args: serde_json::Value,
     ) -> futures::future::BoxFuture<'static, Result<ToolOutput, ToolError>> {
-        let (function, invoke, name) = (self.function.clone(), self.invoke.clone(), self.spec.name.clone());
+        let (function, start, name) = (self.function.clone(), self.start.clone(), self.spec.name.clone());
         Box::pin(async move {
-            // On a blocking thread: the function may take its time, and the GIL with it. Past
-            // the line's deadline this future is dropped and the call abandoned; the function
-            // runs to its end unobserved (Python threads cannot be stopped).
-            let called = tokio::task::spawn_blocking(move || {
-                Python::attach(|py| -> PyResult<(String, Py<PyAny>)> {
-                    let answer = invoke.call1(py, (function.as_ref(), args.to_string()))?;
-                    answer.extract::<(String, Py<PyAny>)>(py)
-                })
-                .and_then(|(kind, payload)| Python::attach(|py| output(py, &kind, payload.bind(py))))
-                .map_err(|err| Python::attach(|py| described(py, &err)))
-            })
-            .await;
-            match called {
+            let (sender, answer) = tokio::sync::oneshot::channel();
+            let reply = Reply(std::sync::Mutex::new(Some(sender)));
+            // Only the start is done holding the GIL here; past the line's deadline this
+            // future is dropped and the answer, when it comes, goes nowhere.
+            let started = Python::try_attach(|py| {
+                start
+                    .call1(py, (function.as_ref(), args.to_string(), reply))
+                    .map(drop)
+                    .map_err(|err| described(py, &err))
+            });
+            match started {
+                Some(Ok(())) => {}
+                Some(Err(why)) => return Err(ToolError::failed(format!("{name}: {why}"))),
+                None => return Err(ToolError::failed(format!("{name}: Python is shutting down"))),
+            }
+            match answer.await {
                 Ok(Ok(output)) => Ok(output),
-                Ok(Err(message)) => Err(ToolError::failed(format!("{name}: {message}"))),
-                Err(join) => Err(ToolError::failed(format!("{name}: the function did not finish: {join}"))),
+                Ok(Err(why)) => Err(ToolError::failed(format!("{name}: {why}"))),
+                Err(_) => Err(ToolError::failed(format!("{name}: the function ended without an answer"))),
             }
         })
     }
 }
 
+/// Where a Python tool's thread answers: `ok(kind, payload)` with what `_invoke` made of the
+/// return value (`"json"` and a JSON text, `"text"`, `"bytes"`, `"empty"`), or `err(message)`.
+#[pyclass(frozen, module = "toolsh._toolsh")]
+struct Reply(std::sync::Mutex<Option<tokio::sync::oneshot::Sender<Result<ToolOutput, String>>>>);
+
+impl Reply {
+    fn send(&self, answer: Result<ToolOutput, String>) {
+        let sender = self.0.lock().unwrap_or_else(|p| p.into_inner()).take();
+        if let Some(sender) = sender {
+            let _ = sender.send(answer);
+        }
+    }
+}
+
+#[pymethods]
+impl Reply {
+    /// The function returned.
+    fn ok(&self, kind: &str, payload: &Bound<'_, PyAny>) {
+        self.send(output(kind, payload).map_err(|err| described(payload.py(), &err)));
+    }
+
+    /// The function raised (`message`: its type and text).
+    fn err(&self, message: String) {
+        self.send(Err(message));
+    }
+}
+
 /// What `_invoke` returned, as a tool's output.
-fn output(py: Python<'_>, kind: &str, payload: &Bound<'_, PyAny>) -> PyResult<ToolOutput> {
-    let _ = py;
+fn output(kind: &str, payload: &Bound<'_, PyAny>) -> PyResult<ToolOutput> {
     Ok(match kind {
         "json" => {
             let text: String = payload.extract()?;
@@ -124,7 +154,8 @@ struct PyApprover(Py<PyAny>);
 
 impl Approver for PyApprover {
     fn approve(&self, request: &Approval) -> Answer {
-        Python::attach(|py| {
+        // No answer from an interpreter that is shutting down.
+        Python::try_attach(|py| {
             let asked = pyo3::types::PyDict::new(py);
             let filled = asked
                 .set_item("command", &request.command)
@@ -140,6 +171,7 @@ impl Approver for PyApprover {
                 }
             }
         })
+        .unwrap_or(Answer::Unavailable)
     }
 }
 
@@ -205,19 +237,19 @@ fn options(timeout: Option<f64>, cancel: Option<&Cancel>) -> PyResult<toolsh::Ex
 #[pymethods]
 impl Shell {
     /// `words`: the command line's options (`--root DIR`, `--deny fs.delete`, …); `tools`: the
-    /// app's functions; `approver`: a callable answering `ask` rules; `invoke`: the package's
-    /// function that calls a tool's function.
+    /// app's functions; `approver`: a callable answering `ask` rules; `start`: the package's
+    /// function that starts a tool's call.
     #[new]
-    #[pyo3(signature = (words, tools, approver, invoke, launcher=None))]
+    #[pyo3(signature = (words, tools, approver, start, launcher=None))]
     fn new(
         py: Python<'_>,
         words: Vec<String>,
         tools: Vec<Declared>,
         approver: Option<Py<PyAny>>,
-        invoke: Py<PyAny>,
+        start: Py<PyAny>,
         launcher: Option<std::path::PathBuf>,
     ) -> PyResult<Self> {
-        let invoke = Arc::new(invoke);
+        let starter = Arc::new(start);
         let tools: Vec<Arc<dyn Tool>> = tools
             .into_iter()
             .map(|(name, description, schema, read_only, function)| -> PyResult<Arc<dyn Tool>> {
@@ -227,7 +259,7 @@ impl Shell {
                 if read_only {
                     spec = spec.side_effect(SideEffect::ReadOnly);
                 }
-                Ok(Arc::new(PyTool { spec, function: Arc::new(function), invoke: invoke.clone() }))
+                Ok(Arc::new(PyTool { spec, function: Arc::new(function), start: starter.clone() }))
             })
             .collect::<PyResult<_>>()?;
         let approver = approver.map(|a| Arc::new(PyApprover(a)) as Arc<dyn Approver>);
@@ -357,6 +389,7 @@ fn cli_main(py: Python<'_>, argv: Vec<String>, launcher: Option<std::path::PathB
 fn _toolsh(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Shell>()?;
     m.add_class::<Cancel>()?;
+    m.add_class::<Reply>()?;
     m.add_function(wrap_pyfunction!(cli_main, m)?)?;
     m.add("ToolshError", m.py().get_type::<ToolshError>())?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;

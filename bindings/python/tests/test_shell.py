@@ -313,3 +313,35 @@ def test_the_package_s_command_line_runs_host_programs_too(ws: Path) -> None:
     out = subprocess.run([exe, "--root", str(ws), "--host", "git", "--allow", "host.git", "-c", "git --version"],
                          capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.startswith("git version"), out.stderr
+
+
+def test_dropping_the_shell_stops_its_jobs(ws: Path) -> None:
+    import gc
+
+    sh = shell(ws)
+    assert sh.run("while :; do echo x >> ticks; sleep 0.05; done &").status == 0
+    time.sleep(0.4)
+    ticks = ws / "ticks"
+    assert ticks.exists() and ticks.stat().st_size > 0
+    del sh
+    gc.collect()
+    time.sleep(0.2)
+    size = ticks.stat().st_size
+    time.sleep(0.4)
+    assert ticks.stat().st_size == size, "the job went on after its shell was dropped"
+
+
+def test_python_exits_cleanly_while_an_abandoned_function_still_runs(ws: Path) -> None:
+    program = f"""
+import time, toolsh
+sh = toolsh.Shell({str(ws)!r}, store={str(ws.parent / 'exit-store.db')!r})
+@sh.tool("slow.wait")
+def wait(seconds: float) -> str:
+    time.sleep(seconds)
+    return "done"
+print(sh.run("slow.wait --seconds 3", timeout=0.2).status)
+"""
+    started = time.monotonic()
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    assert (out.stdout, out.returncode) == ("124\n", 0), out.stderr
+    assert time.monotonic() - started < 2.5, "exit waited for the abandoned call"

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import _toolsh
-from ._tools import declare, invoke
+from ._tools import declare, start
 
 __all__ = ["Shell", "Result", "ToolshError", "Cancel"]
 __version__ = _toolsh.VERSION
@@ -221,8 +221,8 @@ class Shell:
         self._native = self._build()
 
     def _build(self) -> Any:
-        def call(function: Callable[..., Any], arguments: str) -> tuple[str, Any]:
-            return invoke(function, arguments, self_loop)
+        def call(function: Callable[..., Any], arguments: str, reply: Any) -> None:
+            start(function, arguments, self_loop, reply)
 
         self_loop = self._loop
         return _toolsh.Shell(self._words, self._declared, self._approver, call, _launcher())

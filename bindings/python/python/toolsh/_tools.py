@@ -12,6 +12,7 @@ import enum
 import inspect
 import json
 import re
+import threading
 import types
 import typing
 from collections.abc import Callable
@@ -160,3 +161,18 @@ def invoke(function: Callable[..., Any], arguments: str, loop: Any) -> tuple[str
 
 async def _awaited(awaitable: Any) -> Any:
     return await awaitable
+
+
+def start(function: Callable[..., Any], arguments: str, loop: Any, reply: Any) -> None:
+    """Calls ``function`` on a daemon thread of its own and answers ``reply``: ``ok(kind,
+    payload)`` or ``err(message)``. A call still running when Python exits ends with it."""
+
+    def run() -> None:
+        try:
+            kind, payload = invoke(function, arguments, loop)
+        except BaseException as err:  # noqa: BLE001 - every failure is the call's answer
+            reply.err(f"{type(err).__name__}: {err}" if str(err) else type(err).__name__)
+            return
+        reply.ok(kind, payload)
+
+    threading.Thread(target=run, name=f"toolsh:{getattr(function, '__name__', 'tool')}", daemon=True).start()
