@@ -155,3 +155,16 @@ test("the command line comes with the package", () => {
     ["--root", dir, "-c", "wc -l < notes.txt"], { encoding: "utf8" });
   assert.equal(out, "3\n");
 });
+
+test("a zod schema describes a tool's flags", async () => {
+  const { z } = await import("zod");
+  const dir = workspace();
+  const sh = shell(dir, { tools: [{
+    name: "math.add", description: "Add two numbers.",
+    parameters: z.object({ a: z.number(), b: z.number().default(1) }),
+    execute: ({ a, b }) => ({ sum: a + b }),
+  }] });
+  assert.equal((await sh.run("math.add --a 2 --b 3 | jq .sum")).stdout, "5\n");
+  assert.match((await sh.run("help math.add")).stdout, /--a NUMBER/);
+  assert.equal((await sh.run("math.add --a two")).status, 2);
+});
