@@ -25,7 +25,7 @@ test_site=$(target/py-test/bin/python -c 'import sysconfig; print(sysconfig.get_
 echo "$site" > "$test_site/py-tools.pth"
 target/py-test/bin/python -m pip install --quiet --no-index --no-deps target/wheels/toolsh-*.whl
 # Each test makes its own workspace and store; HOME is the run's own so nothing of the user's
-# state is read or written.
+# state is read or written; TOOLSH_REPO is where the tests find the repository's MCP servers.
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
-(cd "$home" && HOME="$home" "$OLDPWD/target/py-test/bin/python" -m pytest -q -p no:cacheprovider "$OLDPWD/bindings/python/tests")
+(cd "$home" && HOME="$home" TOOLSH_REPO="$OLDPWD" "$OLDPWD/target/py-test/bin/python" -m pytest -q -p no:cacheprovider "$OLDPWD/bindings/python/tests")

@@ -345,3 +345,24 @@ print(sh.run("slow.wait --seconds 3", timeout=0.2).status)
     out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
     assert (out.stdout, out.returncode) == ("124\n", 0), out.stderr
     assert time.monotonic() - started < 2.5, "exit waited for the abandoned call"
+
+
+def test_a_mounted_mcp_server_s_tools_are_commands(ws: Path) -> None:
+    import os
+
+    server = Path(os.environ["TOOLSH_REPO"]) / "tests" / "mcp" / "mounted.py"
+    marks = ws.parent / f"{ws.name}-marks"
+    marks.mkdir()
+    sh = shell(ws, mcp={"lib": f"python3 {server} {marks}"}, deny=["lib.forget"])
+    out = sh.run("lib.add --terms 1 --terms 2 | jq .total")
+    assert (out.stdout, out.status) == ("3\n", 0), out.stderr
+    assert "lib.add" in sh.run("help lib").stdout
+    # The policy holds over the server's tools: a denied call never reaches it.
+    before = len(list(marks.iterdir()))
+    assert sh.run("lib.forget --key k").status == 126
+    assert len(list(marks.iterdir())) == before
+    # A server that does not start is reported and left out, as on the command line: the rest
+    # of the shell works.
+    partial = shell(ws, mcp={"gone": "/nonexistent/server"})
+    assert partial.run("echo up").stdout == "up\n"
+    assert partial.run("gone.anything").status == 127
