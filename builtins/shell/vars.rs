@@ -744,7 +744,8 @@ pub async fn getopts(ctx: Ctx<'_>) -> Status {
     status
 }
 
-/// `let`: its words are expressions (`let -1+x`).
+/// `let`: its words are expressions (`let -1+x`). Run by the interpreter: an unbound variable
+/// under `set -u` ends the shell, as in any expansion.
 pub const LET: Spec = Spec {
     name: "let",
     summary: "evaluate arithmetic expressions",
@@ -753,25 +754,6 @@ pub const LET: Spec = Spec {
     order: Order::Own,
     ..Spec::BASH
 };
-
-/// `let expr…`
-pub async fn let_(ctx: Ctx<'_>) -> Status {
-    let exprs = match ctx.args(&LET).await {
-        Ok(args) => args.operands,
-        Err(status) => return status,
-    };
-    if exprs.is_empty() {
-        return ctx.fail("expression expected").await;
-    }
-    let mut last = 0;
-    for expr in &exprs {
-        match crate::arith::eval_arith(expr, ctx.state) {
-            Ok(value) => last = value,
-            Err(message) => return ctx.fail(message).await,
-        }
-    }
-    i32::from(last == 0)
-}
 
 const NULL_END: Opt = Opt::both('0', "null", "end each output line with NUL, not newline");
 

@@ -251,7 +251,7 @@ impl Interp {
             Ok(status) => status,
             // bash: an expansion error (unbound variable, `${x:?}`) ends a subshell with 1,
             // though the top-level shell exits with 127.
-            Err(Flow::Fatal(127) | Flow::Discard) => 1,
+            Err(Flow::Fatal(super::EXIT_EXPANSION) | Flow::Discard) => 1,
             Err(Flow::Exit(status) | Flow::Fatal(status) | Flow::Return(status)) => status,
             Err(Flow::Break(_) | Flow::Continue(_)) => self.state.last_status,
             Err(Flow::SigPipe) => EXIT_SIGPIPE,
@@ -505,10 +505,10 @@ impl Interp {
                 let text = self.expand_text(word, io).await?;
                 match super::arith::eval(&text, &mut ArithVars::new(&mut self.state, Some(self.shared.started))) {
                     Ok(value) => Ok(i32::from(value == 0)),
-                    Err(err) => {
-                        self.error(io, &format!("((: {}", err.0)).await;
-                        Ok(1)
-                    }
+                    Err(err) => match self.arith_failed(err, Some("(("), io).await {
+                        Flow::Discard => Ok(1),
+                        flow => Err(flow),
+                    },
                 }
             }
             CompoundCommand::Cond(expr) => self.eval_cond(expr, io).await,

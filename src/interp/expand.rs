@@ -511,11 +511,23 @@ impl Interp {
     pub(crate) async fn arith(&mut self, text: &str, io: &Io) -> Result<i64, Flow> {
         match arith::eval(text, &mut ArithVars::new(&mut self.state, Some(self.shared.started))) {
             Ok(value) => Ok(value),
-            Err(ArithError(message)) => {
-                self.error(io, &message).await;
-                Err(Flow::Discard)
-            }
+            Err(err) => Err(self.arith_failed(err, None, io).await),
         }
+    }
+
+    /// Says an arithmetic error (after `prefix`, `((` or `let`) and gives its flow: an unbound
+    /// variable under `set -u` ends the shell as in any expansion, other errors drop the
+    /// command.
+    pub(crate) async fn arith_failed(&mut self, err: ArithError, prefix: Option<&str>, io: &Io) -> Flow {
+        if err.is_unbound() {
+            self.error(io, &err.0).await;
+            return Flow::Fatal(super::EXIT_EXPANSION);
+        }
+        match prefix {
+            Some(prefix) => self.error(io, &format!("{prefix}: {}", err.0)).await,
+            None => self.error(io, &err.0).await,
+        }
+        Flow::Discard
     }
 
     /// Prints `toolsh: message` on the shell's stderr. Boxed: errors are rare, and every
@@ -674,7 +686,11 @@ impl Interp {
         match &param.op {
             ParamOp::None => {
                 if matches!(value, ParamValue::Unset) {
-                    self.check_unset(name, io).await?;
+                    // bash names an element as written: `m[$k]: unbound variable`.
+                    match index {
+                        Some(Subscript::Expr(key)) => self.check_unset(&format!("{name}[{key}]"), io).await?,
+                        _ => self.check_unset(name, io).await?,
+                    }
                 }
                 Ok(value)
             }
@@ -722,7 +738,7 @@ impl Interp {
                         let message =
                             if message.is_empty() { "parameter null or not set".to_string() } else { message };
                         self.error(io, &format!("{name}: {message}")).await;
-                        Err(Flow::Fatal(127))
+                        Err(Flow::Fatal(super::EXIT_EXPANSION))
                     }
                 }
             }
@@ -792,7 +808,7 @@ impl Interp {
     async fn check_unset(&mut self, name: &str, io: &Io) -> Result<(), Flow> {
         if self.state.options.nounset && name != "@" && name != "*" {
             self.error(io, &format!("{name}: unbound variable")).await;
-            return Err(Flow::Fatal(127));
+            return Err(Flow::Fatal(super::EXIT_EXPANSION));
         }
         Ok(())
     }

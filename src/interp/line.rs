@@ -145,6 +145,9 @@ impl Interp {
         // The deadline is checked at every step of the line (busy or not) and, for a line that
         // waits, by the timer below.
         self.shared.pace.begin(limit, cancel);
+        // bash reading a file (a script, or standard input) exits 1 after an expansion error
+        // that ends it (`${x:?}`, an unbound variable under `set -u`); with `-c` it exits 127.
+        let file = matches!(body, Body::Script { .. });
         let run = async {
             match body {
                 Body::Line(list) => self.exec_list(list, io).await,
@@ -177,6 +180,7 @@ impl Interp {
                 self.exited = Some(status);
                 status
             }
+            Err(Flow::Fatal(super::EXIT_EXPANSION)) if file && self.shared.stopping().is_none() => 1,
             Err(Flow::Fatal(status)) => status,
             Err(Flow::Discard) => 1,
             Err(Flow::Return(status)) => status,

@@ -29,6 +29,11 @@ pub use toolsh_core::session::{
 };
 pub use toolsh_core::{arith, glob, io, pace, pattern, session, vars};
 
+/// The status of an expansion error that ends the shell (`${x:?}`, an unbound variable under
+/// `set -u`, in arithmetic too): bash's for `-c` text; a script file exits 1 instead and a
+/// subshell ends with 1.
+pub(crate) const EXIT_EXPANSION: Status = 127;
+
 use crate::vfs::Vfs;
 use futures::future::BoxFuture;
 use io::{Capture, Input, Io, Output};

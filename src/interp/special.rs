@@ -99,6 +99,34 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
             Err(Flow::Return(status))
         }
         "caller" => Ok(caller(interp, &argv, io).await),
+        "let" => {
+            let mut exprs = match parsed(&argv, io).await {
+                Ok(args) => args.operands,
+                Err(status) => return Ok(status),
+            };
+            // bash's `let` takes no options but ends them at `--`.
+            if exprs.first().is_some_and(|first| first == "--") {
+                exprs.remove(0);
+            }
+            if exprs.is_empty() {
+                complain(io, "let", "expression expected").await;
+                return Ok(1);
+            }
+            let mut last = 0;
+            for expr in &exprs {
+                let vars = &mut super::arith::ArithVars::new(&mut interp.state, Some(interp.shared.started));
+                match super::arith::eval(expr, vars) {
+                    Ok(value) => last = value,
+                    Err(err) => {
+                        return match interp.arith_failed(err, Some("let"), io).await {
+                            Flow::Discard => Ok(1),
+                            flow => Err(flow),
+                        };
+                    }
+                }
+            }
+            Ok(i32::from(last == 0))
+        }
         "break" | "continue" => {
             if interp.loop_depth == 0 {
                 complain(io, name, "only meaningful in a `for', `while', or `until' loop").await;

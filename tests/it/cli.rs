@@ -235,6 +235,18 @@ fn scripts_run_one_complete_command_at_a_time_as_bash_runs_them() {
     same_as_bash("echo a\nfalse\n", &[]);
 }
 
+/// An expansion error that ends the shell exits 1 from a file or standard input (127 for `-c`
+/// text, which the compat cases hold), in a function, `eval`, arithmetic and `let` alike.
+#[test]
+fn expansion_errors_end_a_script_with_1() {
+    same_as_bash("echo a\necho ${x:?need x}\necho never\n", &[]);
+    same_as_bash("set -u\nf() { echo $u; }\nf\necho never\n", &[]);
+    same_as_bash("set -u\neval 'echo $((y + 5))'\necho never\n", &[]);
+    same_as_bash("set -u\n(( z + 1 )) || echo no\necho never\n", &[]);
+    same_as_bash("set -u\nlet 'q = w + 1'\necho never\n", &[]);
+    same_as_bash("set -u\n(echo $u)\necho after $?\n", &[]);
+}
+
 #[test]
 fn the_policy_file_mounts_directories_relative_to_the_workspace_and_the_flag_wins() {
     let root = tempfile::tempdir().expect("tempdir");
