@@ -754,8 +754,8 @@ impl Interp {
             let before = self.state.vars.get_raw(&target).cloned();
             saved.push((target, before));
             if !self.assign(assign, io).await? {
-                self.restore_vars(saved);
-                return Ok(1);
+                // bash says so (a readonly variable) and runs the command all the same.
+                continue;
             }
             if let Some(var) = self.state.vars.get_mut(&assign.name) {
                 var.attrs.set(Attrs::EXPORT, true);
