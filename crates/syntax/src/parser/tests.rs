@@ -27,6 +27,8 @@ fn round_trips() {
         "cat <<EOF\nhello $name\n\\$literal\nEOF\necho after",
         "cat <<'EOF' | tr a-z A-Z\nno $expansion here\nEOF",
         "cat <<-EOF\n\tindented\n\tEOF",
+        "cat <<${a}\nx $a\n${a}\ncat <<$(b) <<\"q\"'r'\ny\n$(b)\n$z\nqr",
+        "cat <<EOF; echo a \\\nb\nbody\nEOF\necho after",
         "echo a 2>&1 >/dev/null &>x &>>y 3<&0 <<<\"here\"",
         "! true | false |& cat",
         "echo $'a\\tb' @(x|y) !(z) x{a,b}y ~/dir",
