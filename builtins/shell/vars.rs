@@ -461,9 +461,9 @@ pub async fn read(ctx: Ctx<'_>) -> Status {
     };
     let input = match args.last(&READ_FD) {
         None => ctx.stdin(),
-        Some(fd) => match fd.parse::<usize>().ok().and_then(|n| ctx.io.get(n)) {
-            Some(crate::io::Fd::Input(input)) => input.clone(),
-            _ => return ctx.fail(format!("{fd}: invalid file descriptor: Bad file descriptor")).await,
+        Some(fd) => match fd.parse::<usize>().ok().and_then(|n| ctx.io.get(n)).and_then(crate::io::Fd::input) {
+            Some(input) => input.clone(),
+            None => return ctx.fail(format!("{fd}: invalid file descriptor: Bad file descriptor")).await,
         },
     };
     let names = args.operands.clone();
@@ -604,9 +604,9 @@ pub async fn mapfile(ctx: Ctx<'_>) -> Status {
     let delim = args.last(&MAPFILE_DELIM).map_or(b'\n', |d| d.bytes().next().unwrap_or(0));
     let input = match args.last(&MAPFILE_FD) {
         None => ctx.stdin(),
-        Some(fd) => match fd.parse::<usize>().ok().and_then(|n| ctx.io.get(n)) {
-            Some(crate::io::Fd::Input(input)) => input.clone(),
-            _ => return ctx.fail(format!("{fd}: invalid file descriptor: Bad file descriptor")).await,
+        Some(fd) => match fd.parse::<usize>().ok().and_then(|n| ctx.io.get(n)).and_then(crate::io::Fd::input) {
+            Some(input) => input.clone(),
+            None => return ctx.fail(format!("{fd}: invalid file descriptor: Bad file descriptor")).await,
         },
     };
     let mut map = match (args.has(&MAPFILE_ORIGIN), ctx.state.vars.get(&name).map(|var| &var.value)) {

@@ -20,12 +20,16 @@ impl Interp {
         let mut status = 0;
         for item in list {
             let exec_io;
-            let io = match &self.exec_io {
-                Some(redirected) => {
+            let io = match (&self.exec_io, &self.exec_base) {
+                (Some(redirected), Some(base)) => {
+                    exec_io = io.overlaid(base, redirected);
+                    &exec_io
+                }
+                (Some(redirected), None) => {
                     exec_io = redirected.clone();
                     &exec_io
                 }
-                None => io,
+                (None, _) => io,
             };
             if item.background {
                 self.spawn_background(&item.and_or, io).await?;
@@ -747,6 +751,10 @@ impl Interp {
             }
         };
         let io = redirected.as_ref();
+        if argv.len() == 1 && argv[0] == "exec" && self.exec_base.is_none() {
+            // What `exec`'s redirections change is measured from the table before them.
+            self.exec_base = Some(outer_io.clone());
+        }
         let mut saved = Vec::new();
         for assign in &simple.assigns {
             // Saved and restored under the name written to: a reference stays a reference.

@@ -1114,7 +1114,8 @@ impl<'a> Parser<'a> {
     // ----- simple commands -----
 
     fn at_command_end(&self) -> bool {
-        matches!(self.peek(), None | Some(b'\n' | b';' | b'&' | b'|' | b')'))
+        // `&>` and `&>>` are redirections (`echo x &>log`), not `&` then `>log`.
+        matches!(self.peek(), None | Some(b'\n' | b';' | b'|' | b')')) || self.peek() == Some(b'&') && !self.at("&>")
     }
 
     fn parse_simple(&mut self) -> PResult<SimpleCommand> {

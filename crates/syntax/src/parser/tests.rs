@@ -27,6 +27,7 @@ fn round_trips() {
         "cat <<EOF\nhello $name\n\\$literal\nEOF\necho after",
         "cat <<'EOF' | tr a-z A-Z\nno $expansion here\nEOF",
         "cat <<-EOF\n\tindented\n\tEOF",
+        "echo x &>log; echo y &>>log; echo z 2&>1 &",
         "cat <<${a}\nx $a\n${a}\ncat <<$(b) <<\"q\"'r'\ny\n$(b)\n$z\nqr",
         "cat <<EOF; echo a \\\nb\nbody\nEOF\necho after",
         "echo a 2>&1 >/dev/null &>x &>>y 3<&0 <<<\"here\"",
