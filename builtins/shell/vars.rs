@@ -661,6 +661,8 @@ pub async fn getopts(ctx: Ctx<'_>) -> Status {
     let (spec, name) = (spec.clone(), name.clone());
     let args: Vec<String> = if rest.is_empty() { ctx.state.positional.as_ref().clone() } else { rest.to_vec() };
     let silent = spec.starts_with(':');
+    // `OPTERR=0` keeps the messages back, and only them (bash's sv_opterr).
+    let quiet = ctx.state.vars.get_str("OPTERR").is_some_and(|value| value.trim().parse::<i64>() == Ok(0));
     let optind_text = ctx.state.vars.get_str("OPTIND").unwrap_or("1").to_string();
     let mut optind: usize = optind_text.parse().unwrap_or(1).max(1);
     if optind_text != ctx.state.getopts_optind {
@@ -707,7 +709,9 @@ pub async fn getopts(ctx: Ctx<'_>) -> Status {
                     ctx.state.set_var(&name, ":");
                     ctx.state.set_var("OPTARG", option.to_string());
                 } else {
-                    ctx.err(format!("toolsh: option requires an argument -- {option}\n")).await;
+                    if !quiet {
+                        ctx.err(format!("toolsh: option requires an argument -- {option}\n")).await;
+                    }
                     ctx.state.set_var(&name, "?");
                     let _ = ctx.state.vars.unset("OPTARG");
                 }
@@ -726,7 +730,9 @@ pub async fn getopts(ctx: Ctx<'_>) -> Status {
             if silent {
                 ctx.state.set_var("OPTARG", option.to_string());
             } else {
-                ctx.err(format!("toolsh: illegal option -- {option}\n")).await;
+                if !quiet {
+                    ctx.err(format!("toolsh: illegal option -- {option}\n")).await;
+                }
                 let _ = ctx.state.vars.unset("OPTARG");
             }
             ctx.state.set_var(&name, "?");

@@ -1041,7 +1041,9 @@ impl Interp {
         let saved_positional = std::mem::replace(&mut self.state.positional, Arc::new(argv));
         self.state.vars.push_frame();
         let file = self.state.function_sources.get(&name).cloned().unwrap_or_else(|| Arc::from("environment"));
-        self.state.frames.push(toolsh_core::session::Frame { name, source: file, line: self.state.lineno });
+        let outer_args = saved_positional.clone();
+        let line = self.state.lineno;
+        self.state.frames.push(toolsh_core::session::Frame { name, source: file, line, outer_args });
         self.call_depth += 1;
         let saved_loop_depth = std::mem::replace(&mut self.loop_depth, 0);
         let result = self.exec_command(&def.body, io).await;

@@ -239,7 +239,18 @@ impl Interp {
         for field in fields {
             let pattern = if field.glob && !self.state.options.noglob { Some(field.pattern()) } else { None };
             if let Some(pattern) = pattern.filter(|p| pattern::has_magic(p)) {
-                let matches = glob::glob(&self.fs("glob"), &self.state.cwd, &pattern, &self.state.options);
+                let matches = match self.state.vars.get_str("GLOBIGNORE").filter(|list| !list.is_empty()) {
+                    None => glob::glob(&self.fs("glob"), &self.state.cwd, &pattern, &self.state.options),
+                    // bash: names matching one of GLOBIGNORE's patterns are left out, and
+                    // names starting with `.` are matched as under dotglob.
+                    Some(list) => {
+                        let list = list.to_string();
+                        let options = super::Options { dotglob: true, ..self.state.options };
+                        let mut matches = glob::glob(&self.fs("glob"), &self.state.cwd, &pattern, &options);
+                        matches.retain(|path| !glob_ignored(path, &list));
+                        matches
+                    }
+                };
                 if matches.is_empty() {
                     if self.state.options.failglob {
                         self.error(io, &format!("no match: {}", field.text)).await;
@@ -853,10 +864,14 @@ impl Interp {
             "BASHPID" => ParamValue::Str(std::process::id().to_string()),
             "BASH_SUBSHELL" => ParamValue::Str(state.subshell_level.to_string()),
             "LINENO" => ParamValue::Str(state.lineno.to_string()),
-            "FUNCNAME" | "BASH_SOURCE" | "BASH_LINENO" if state.vars.get(name).is_none() => {
+            "FUNCNAME" | "BASH_SOURCE" | "BASH_LINENO" | "BASH_ARGV" | "BASH_ARGC"
+                if state.vars.get(name).is_none() =>
+            {
                 let items = match name {
                     "FUNCNAME" => state.funcname(),
                     "BASH_SOURCE" => state.bash_source(),
+                    "BASH_ARGV" => state.bash_argv(),
+                    "BASH_ARGC" => vec![state.bash_argv().len().to_string()],
                     _ => state.bash_lineno(),
                 };
                 let items = match index {
@@ -1162,4 +1177,25 @@ impl Interp {
         let fields = self.build(word, mode, io).await?;
         Ok(vec![join_fields(fields, |field| field.text)])
     }
+}
+
+/// True when `path`, a glob's match, is left out by GLOBIGNORE's `list`: `.` and `..` always,
+/// and a path one of the colon-separated patterns matches whole, `*` not crossing a `/` (as
+/// bash matches them: `*.log` leaves `d/c.log` in).
+fn glob_ignored(path: &str, list: &str) -> bool {
+    let base = path.trim_end_matches('/').rsplit('/').next().unwrap_or(path);
+    if base == "." || base == ".." {
+        return true;
+    }
+    list.split(':').filter(|pattern| !pattern.is_empty()).any(|pattern| {
+        let mut names = path.split('/');
+        let mut parts = pattern.split('/');
+        loop {
+            match (names.next(), parts.next()) {
+                (None, None) => return true,
+                (Some(name), Some(part)) if Pattern::new(part).matches(name) => {}
+                _ => return false,
+            }
+        }
+    })
 }

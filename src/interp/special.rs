@@ -314,8 +314,12 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     };
     interp.source_depth += 1;
     let file: Arc<str> = Arc::from(path.as_str());
-    let frame =
-        toolsh_core::session::Frame { name: "source".to_string(), source: file.clone(), line: interp.state.lineno };
+    let frame = toolsh_core::session::Frame {
+        name: "source".to_string(),
+        source: file.clone(),
+        line: interp.state.lineno,
+        outer_args: saved.clone().unwrap_or_else(|| interp.state.positional.clone()),
+    };
     interp.state.frames.push(frame);
     let outer = std::mem::replace(&mut interp.state.source, file);
     let result = interp.run_source(&text, io, path).await;

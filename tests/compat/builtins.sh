@@ -572,3 +572,20 @@ keyword
 keyword
 select is a shell keyword
 ## status: 0
+
+### OPTERR=0 keeps getopts' messages back, and only them +stderr
+OPTERR=0; getopts ab o -x; echo "$o $?"; getopts a: o -a; echo "$o $? ${OPTARG-unset}"; OPTERR=1; OPTIND=1; getopts ab o -y; echo "$o $?"
+## stdout:
+? 0
+? 1 unset
+? 0
+## stderr:
+illegal option -- y
+## status: 0
+
+### BASH_ARGV and BASH_ARGC of -c text without arguments
+echo "[${BASH_ARGV[*]}] [${BASH_ARGC[*]}] ${#BASH_ARGV[@]}"; f() { echo "f [${BASH_ARGV[*]}] [${BASH_ARGC[*]}]"; }; f a b
+## stdout:
+[] [0] 0
+f [] [0]
+## status: 0

@@ -209,6 +209,9 @@ pub struct Frame {
     pub source: Arc<str>,
     /// The line it was called from, in the file of the frame below.
     pub line: u32,
+    /// The positional parameters of the frame below, as they were when this one began
+    /// (`BASH_ARGV` shows the outermost ones).
+    pub outer_args: Arc<Vec<String>>,
 }
 
 impl State {
@@ -237,6 +240,16 @@ impl State {
             files.push(self.main_source.to_string());
         }
         files
+    }
+
+    /// `BASH_ARGV` as bash sets it outside extended debugging: the positional parameters of
+    /// the script (or of the file sourced with arguments) outside every function, last first.
+    pub fn bash_argv(&self) -> Vec<String> {
+        let args = match self.frames.iter().find(|frame| frame.name != "source") {
+            Some(frame) => &frame.outer_args,
+            None => &self.positional,
+        };
+        args.iter().rev().cloned().collect()
     }
 
     /// `BASH_LINENO`, innermost first: the line each frame was called from, then 0 for the
