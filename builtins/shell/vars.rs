@@ -10,6 +10,7 @@ use toolsh_core::vars::{Value, is_name};
 const SET_OPTIONS: &[(&str, char)] = &[
     ("allexport", 'a'),
     ("errexit", 'e'),
+    ("errtrace", 'E'),
     ("noglob", 'f'),
     ("nounset", 'u'),
     ("xtrace", 'x'),
@@ -21,6 +22,7 @@ fn option_slot<'o>(options: &'o mut Options, name: &str) -> Option<&'o mut bool>
     Some(match name {
         "allexport" | "a" => &mut options.allexport,
         "errexit" | "e" => &mut options.errexit,
+        "errtrace" | "E" => &mut options.errtrace,
         "noglob" | "f" => &mut options.noglob,
         "nounset" | "u" => &mut options.nounset,
         "xtrace" | "x" => &mut options.xtrace,
@@ -111,7 +113,7 @@ pub async fn set(ctx: Ctx<'_>) -> Status {
             let name = flag.to_string();
             match option_slot(&mut ctx.state.options, &name) {
                 Some(slot) => *slot = on,
-                None if matches!(flag, 'h' | 'B' | 'H' | 'm' | 'b' | 'v' | 'n' | 'T' | 'E' | 'P') => {}
+                None if matches!(flag, 'h' | 'B' | 'H' | 'm' | 'b' | 'v' | 'n' | 'T' | 'P') => {}
                 None => {
                     return ctx.misuse(&SET, format!("-{flag}: invalid option")).await;
                 }

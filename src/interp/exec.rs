@@ -177,7 +177,10 @@ impl Interp {
                 _ => true,
             };
         if checked && judged && status != 0 && !pipeline.negated && self.errexit_suppressed == 0 {
-            if let Some(action) = self.state.traps.get("ERR").cloned() {
+            // Inside a function only under `set -E`, as bash runs it.
+            let in_function = self.state.frames.iter().any(|frame| frame.name != "source");
+            let traced = !in_function || self.state.options.errtrace;
+            if traced && let Some(action) = self.state.traps.get("ERR").cloned() {
                 self.run_trap(&action, io).await?;
                 self.state.last_status = status;
             }
@@ -845,10 +848,35 @@ impl Interp {
     }
 
     async fn trace(&mut self, io: &Io, argv: &[String]) {
-        let ps4 = self.state.vars.get_str("PS4").unwrap_or("+ ").to_string();
+        let mut ps4 = self.state.vars.get_str("PS4").unwrap_or("+ ").to_string();
+        if ps4.contains(['$', '`']) {
+            ps4 = self.expand_prompt(ps4, io).await;
+        }
         let words: Vec<String> = argv.iter().map(|a| trace_quote(a)).collect();
         let line = format!("{ps4}{}\n", words.join(" "));
         let _ = io.stderr().write_all(line.as_bytes()).await;
+    }
+
+    /// `PS4` expanded as bash expands it before each traced command (`+ ${LINENO}: `): its
+    /// parameters, substitutions and arithmetic, untraced; as written if it does not expand.
+    async fn expand_prompt(&mut self, text: String, io: &Io) -> String {
+        let quoted = format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""));
+        let word = match crate::parser::parse(&format!(": {quoted}")) {
+            Ok(script) => {
+                script.body.into_iter().next().and_then(|item| match item.and_or.first.commands.into_iter().next()? {
+                    Command::Simple(simple) => simple.words.into_iter().nth(1),
+                    _ => None,
+                })
+            }
+            Err(_) => None,
+        };
+        let Some(word) = word else { return text };
+        let xtrace = std::mem::replace(&mut self.state.options.xtrace, false);
+        let status = self.state.last_status;
+        let expanded = Box::pin(self.expand_string(&word, io)).await;
+        self.state.options.xtrace = xtrace;
+        self.state.last_status = status;
+        expanded.unwrap_or(text)
     }
 
     /// How a command named `name` runs: function (unless `functions` is false: `command`,

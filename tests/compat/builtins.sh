@@ -589,3 +589,20 @@ echo "[${BASH_ARGV[*]}] [${BASH_ARGC[*]}] ${#BASH_ARGV[@]}"; f() { echo "f [${BA
 [] [0] 0
 f [] [0]
 ## status: 0
+
+### PS4 is expanded before each traced command
+exec 2>&1; PS4='+ ${FUNCNAME[0]:-main}:$LINENO: '; set -x; f() { echo in; }; f; echo out
+## stdout:
++ main:1: f
++ f:1: echo in
+in
++ main:1: echo out
+out
+## status: 0
+
+### PS4 with substitutions and arithmetic
+exec 2>&1; PS4='[$(echo p)] $((1+1)) "q" '; set -x; echo z
+## stdout:
+[p] 2 "q" echo z
+z
+## status: 0

@@ -56,3 +56,33 @@ trap 'echo final' EXIT; f() { exit 2; }; f; echo not reached
 ## stdout:
 final
 ## status: 2
+
+### the ERR trap fires for a function's status, not inside it, without set -E
+trap 'echo err' ERR; false; true; f() { false; }; f; g() { f; }; g; echo end
+## stdout:
+err
+err
+err
+end
+## status: 0
+
+### set -E and -o errtrace carry the ERR trap into functions
+trap 'echo "err in ${FUNCNAME:-main}"' ERR; f() { false; echo after; }; set -E; f; set +E; set -o errtrace; echo "$-"; set -o | grep errtrace; f
+## stdout:
+err in f
+after
+hBEc
+errtrace       	on
+err in f
+after
+## status: 0
+
+### the ERR trap for a subshell, a substitution and eval
+trap 'echo "err $BASH_SUBSHELL"' ERR; (false); x=$(false); eval false; echo end
+## stdout:
+err 0
+err 0
+err 0
+err 0
+end
+## status: 0

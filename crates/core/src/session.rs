@@ -60,6 +60,8 @@ pub struct Options {
     /// `shopt -s lastpipe`: a pipeline's last command runs in the shell itself, so `… | read
     /// v` sets `v` (bash does so without job control, which a script's shell never has).
     pub lastpipe: bool,
+    /// `set -E` (`-o errtrace`): the `ERR` trap also fires inside functions.
+    pub errtrace: bool,
 }
 
 impl Default for Options {
@@ -82,6 +84,7 @@ impl Default for Options {
             expand_aliases: false,
             inherit_errexit: false,
             lastpipe: false,
+            errtrace: false,
         }
     }
 }
@@ -497,11 +500,16 @@ impl State {
             (o.nounset, 'u'),
             (o.xtrace, 'x'),
             (true, 'B'),
+            (o.errtrace, 'E'),
             (o.noclobber, 'C'),
         ] {
             if on {
                 flags.push(c);
             }
+        }
+        // Text run as `-c` (every line that is not a named script's): bash's `c`.
+        if self.main_source.is_empty() {
+            flags.push('c');
         }
         flags
     }
