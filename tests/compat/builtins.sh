@@ -606,3 +606,10 @@ exec 2>&1; PS4='[$(echo p)] $((1+1)) "q" '; set -x; echo z
 [p] 2 "q" echo z
 z
 ## status: 0
+
+### printf measures a string's width and precision in bytes
+printf '%-10s|%5s|%.2s|%3.1s|%-4q|\n' 'été' 'é' 'été' 'aé' 'é'; printf -v v '%-6s' 'ü'; echo "[$v]"
+## stdout:
+été     |   é|é|  a|é  |
+[ü    ]
+## status: 0
