@@ -628,7 +628,10 @@ impl Interp {
         while bytes.last() == Some(&b'\n') {
             bytes.pop();
         }
-        bytes.retain(|&b| b != 0);
+        if bytes.contains(&0) {
+            bytes.retain(|&b| b != 0);
+            self.error(io, "warning: command substitution: ignored null byte in input").await;
+        }
         Ok(match String::from_utf8(bytes) {
             Ok(text) => text,
             Err(err) => String::from_utf8_lossy(err.as_bytes()).into_owned(),

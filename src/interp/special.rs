@@ -82,7 +82,10 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
             Err(Flow::Exit(status))
         }
         "return" => {
-            if interp.call_depth == 0 && interp.source_depth == 0 {
+            // Only in a function or a sourced file (`eval` and a script's own text are
+            // neither, though they count in `call_depth`).
+            let in_function = interp.state.frames.iter().any(|frame| frame.name != "source");
+            if !in_function && interp.source_depth == 0 {
                 complain(io, "return", "can only `return' from a function or sourced script").await;
                 return Ok(EXIT_USAGE);
             }
@@ -768,7 +771,25 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
             .await;
         return Ok(EXIT_USAGE);
     }
-    Ok(super::jobs::kill_jobs(interp, signal, words, io).await)
+    // `kill -SIG $$`: the shell signals itself; its trap runs, or the signal's default action
+    // ends it (128+N), as bash's does. Other operands are jobs.
+    let me = std::process::id().to_string();
+    let others: Vec<String> = words.iter().filter(|word| **word != me).cloned().collect();
+    let mut status = 0;
+    if !others.is_empty() {
+        status = super::jobs::kill_jobs(interp, signal, &others, io).await;
+    }
+    if others.len() < words.len() && signal != 0 {
+        let name = crate::signals::name(signal).unwrap_or_default();
+        match interp.state.traps.get(&name).cloned() {
+            Some(action) if action.is_empty() => {}
+            Some(action) => interp.run_trap(&action, io).await?,
+            // CHLD, CONT, URG and WINCH are ignored by default.
+            None if matches!(signal, 17 | 18 | 23 | 28) => {}
+            None => return Err(Flow::Exit(128 + signal as Status)),
+        }
+    }
+    Ok(status)
 }
 
 /// Attribute flags of the declaration commands.

@@ -86,3 +86,26 @@ err 0
 err 0
 end
 ## status: 0
+
+### kill -SIG $$ runs the shell's trap
+trap 'echo int' INT; kill -INT $$; echo after $?; trap 'echo usr' USR1; kill -USR1 $$; kill -0 $$; echo "zero $?"
+## stdout:
+int
+after 0
+usr
+zero 0
+## status: 0
+
+### kill $$ with an ignored signal or one ignored by default goes on
+trap '' TERM; kill $$; echo survived; kill -CHLD $$; echo ok; kill -WINCH $$; echo "st $?"
+## stdout:
+survived
+ok
+st 0
+## status: 0
+
+### a trap may exit when the shell signals itself
+trap 'echo cleanup; exit 3' TERM; kill $$; echo never
+## stdout:
+cleanup
+## status: 3

@@ -264,6 +264,12 @@ fn expansion_errors_end_a_script_with_1() {
     same_as_bash("set -u\n(echo $u)\necho after $?\n", &[]);
 }
 
+/// `return` at a script's top level is refused (status 2) and the script goes on.
+#[test]
+fn return_outside_a_function_in_a_script() {
+    same_as_bash("return 2>/dev/null\necho \"after $?\"\nf() { eval return 4; }\nf\necho $?\n", &[]);
+}
+
 #[test]
 fn the_policy_file_mounts_directories_relative_to_the_workspace_and_the_flag_wins() {
     let root = tempfile::tempdir().expect("tempdir");
