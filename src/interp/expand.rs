@@ -811,9 +811,43 @@ impl Interp {
                 }
             }
             ParamOp::Transform(op) => {
-                let attrs = self.state.vars.get(name).map(|v| v.attrs).unwrap_or_default();
+                let var = self.state.vars.get(name);
+                let attrs = var.map(|v| v.attrs).unwrap_or_default();
+                let kind = match var.map(|v| &v.value) {
+                    Some(Value::Indexed(_)) => Some('a'),
+                    Some(Value::Assoc(_)) => Some('A'),
+                    _ => None,
+                };
                 let op = *op;
-                Ok(map_value(value, |text| transform(text, op, name, attrs)))
+                // `${a[@]@K}` and `@k`: an array's keys with its values, as pairs in one
+                // string (values quoted, as `declare -p` quotes them) or as separate words.
+                if matches!(op, 'K' | 'k')
+                    && let Some(Subscript::At | Subscript::Star) = index
+                    && let Some(var) = var
+                    && kind.is_some()
+                {
+                    let pairs: Vec<(String, String)> = match &var.value {
+                        Value::Indexed(map) => map.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+                        Value::Assoc(map) => map.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+                        _ => Vec::new(),
+                    };
+                    if op == 'k' {
+                        let items = pairs.into_iter().flat_map(|(k, v)| [k, v]).collect();
+                        return Ok(ParamValue::List { items, star: matches!(index, Some(Subscript::Star)) });
+                    }
+                    let words: Vec<String> =
+                        pairs.iter().map(|(k, v)| format!("{} {}", key_word(k), super::special::dquote(v))).collect();
+                    let mut text = words.join(" ");
+                    if kind == Some('A') && !text.is_empty() {
+                        text.push(' ');
+                    }
+                    return Ok(ParamValue::Str(text));
+                }
+                if op == 'a' && matches!(value, ParamValue::Unset) && var.is_some() {
+                    // A variable's attributes, whether or not this element has a value.
+                    return Ok(ParamValue::Str(transform("", op, name, attrs, kind)));
+                }
+                Ok(map_value(value, |text| transform(text, op, name, attrs, kind)))
             }
             ParamOp::Length | ParamOp::Keys | ParamOp::PrefixNames { .. } | ParamOp::Bad(_) => Ok(value),
         }
@@ -1139,23 +1173,35 @@ fn change_case(text: &str, to: CaseTo, all: bool, pattern: Option<&Pattern>) -> 
     out
 }
 
-fn transform(text: &str, op: char, name: &str, attrs: super::vars::Attrs) -> String {
+/// An associative array's key as `${m[@]@K}` shows it: quoted when it holds more than
+/// letters, digits and `_`.
+fn key_word(key: &str) -> String {
+    if !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        key.to_string()
+    } else {
+        super::special::dquote(key)
+    }
+}
+
+fn transform(text: &str, op: char, name: &str, attrs: super::vars::Attrs, kind: Option<char>) -> String {
     use super::vars::Attrs;
     match op {
-        'Q' => format!("'{}'", text.replace('\'', "'\\''")),
+        'Q' | 'K' | 'k' => format!("'{}'", text.replace('\'', "'\\''")),
         'E' => crate::builtins::expand_backslashes(text).0,
         'U' => text.to_uppercase(),
         'u' => change_case(text, CaseTo::Upper, false, None),
         'L' => text.to_lowercase(),
         'A' => format!("{name}='{}'", text.replace('\'', "'\\''")),
         'a' => {
-            let mut flags = String::new();
+            let mut flags: String = kind.into_iter().collect();
+            // bash's order, as `declare -p` shows them.
             for (attr, c) in [
                 (Attrs::INTEGER, 'i'),
-                (Attrs::LOWER, 'l'),
+                (Attrs::NAMEREF, 'n'),
                 (Attrs::READONLY, 'r'),
-                (Attrs::UPPER, 'u'),
                 (Attrs::EXPORT, 'x'),
+                (Attrs::LOWER, 'l'),
+                (Attrs::UPPER, 'u'),
             ] {
                 if attrs.has(attr) {
                     flags.push(c);

@@ -1215,7 +1215,7 @@ fn compound_value(text: &str) -> Option<Vec<crate::ast::ArrayElem>> {
 
 /// Quotes a value as `declare -p` does: in double quotes, or as `$'…'` when it holds control
 /// characters (a newline, a tab, an escape).
-fn dquote(text: &str) -> String {
+pub(crate) fn dquote(text: &str) -> String {
     if text.chars().any(char::is_control) {
         return crate::builtins::ansi_c_quote(text);
     }
