@@ -675,6 +675,18 @@ impl Interp {
         let (name, index) = (&*name, &*index);
         match &param.op {
             ParamOp::Length => {
+                if let Some(Subscript::At | Subscript::Star) = index
+                    && self.state.options.nounset
+                    && !matches!(
+                        name,
+                        "@" | "*" | "FUNCNAME" | "BASH_SOURCE" | "BASH_LINENO" | "BASH_ARGV" | "BASH_ARGC"
+                    )
+                    && self.state.vars.get(name).is_none()
+                {
+                    // bash: `${#u[@]}` of an unset array under `set -u` drops the command.
+                    self.error(io, &format!("{name}: unbound variable")).await;
+                    return Err(Flow::Discard);
+                }
                 let value = self.lookup(name, index, io).await?;
                 let length = match value {
                     ParamValue::List { items, .. } => items.len(),
@@ -997,9 +1009,12 @@ pub(super) fn simple_literal(word: &Word) -> Option<&str> {
 }
 
 /// Whether the part is `$@` or `${a[@]}`, also sliced, trimmed, replaced, case-changed or
-/// transformed (each item stays an item): with no items, it makes no field at all.
+/// transformed (each item stays an item), or `${!a[@]}` and `${!prefix@}`: with no items, it
+/// makes no field at all.
 fn is_list_param(part: &WordPart) -> bool {
     match part {
+        WordPart::Param(param) if matches!(param.op, ParamOp::PrefixNames { at: true }) => true,
+        WordPart::Param(param) if matches!(param.op, ParamOp::Keys) => matches!(param.index, Some(Subscript::At)),
         WordPart::Param(param) => {
             matches!(
                 param.op,

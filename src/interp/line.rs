@@ -86,7 +86,15 @@ impl Interp {
         let mut status = 0;
         let mut start = 0;
         for (line, &end) in typed.line_ends.iter().enumerate() {
-            status = self.exec_list(&typed.items[start..end], io).await?;
+            // An expansion error drops the rest of its line's complete command; the next line
+            // runs, as bash reads `-c` text a line at a time.
+            status = match self.exec_list(&typed.items[start..end], io).await {
+                Err(Flow::Discard) => {
+                    self.state.last_status = 1;
+                    1
+                }
+                other => other?,
+            };
             start = end;
             let now = self.aliases_in_effect();
             let changed = !(Arc::ptr_eq(&now, &typed.aliases) || now.is_empty() && typed.aliases.is_empty());

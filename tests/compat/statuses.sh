@@ -113,3 +113,25 @@ ok
 ### an unbound variable in a function ends the shell
 set -u; f() { echo $u; }; f; echo after
 ## status: 127
+
+### an expansion error drops the rest of its line and the next line runs
+echo $((1+)) 2>/dev/null; echo same
+echo "after $?"
+readonly r=1
+r=2; echo same
+echo "next $?"
+## stdout:
+after 1
+next 1
+## status: 0
+
+### ${#u[@]} of an unset array under set -u drops the command +stderr
+set -u
+echo ${#u[@]}; echo same
+echo "next $?"; a=(); echo ${#a[@]} ${#BASH_ARGV[@]}
+## stdout:
+next 1
+0 0
+## stderr:
+u: unbound variable
+## status: 0
