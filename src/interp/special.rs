@@ -1,6 +1,6 @@
 //! Shell builtins that need the interpreter itself: control flow (`exit`, `return`, `break`,
 //! `continue`), code execution (`eval`, `source`, `sh -c`, `exec`), lookup (`command`,
-//! `builtin`, `type`), jobs (`wait`, `jobs`, `kill`, `disown`, `ps`: in `jobs.rs`), `trap`, and the declaration commands
+//! `builtin`, `type`), jobs (`wait`, `jobs`, `kill`, `disown`, `ps`: in `jobs.rs`), `trap`, `let`, and the declaration commands
 //! (`declare`, `local`, `export`, `readonly`), whose arguments are assignments.
 
 use super::io::Io;
