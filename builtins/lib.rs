@@ -28,7 +28,7 @@ pub use toolsh_core::command::spec;
 pub use toolsh_core::command::{Builtin, CommandFn, Ctx, EXIT_INTERNAL, OperandReader, Run};
 
 // The engine's modules, under the names the commands use for them (`crate::vfs`, …).
-use toolsh_core::{arith, command, io, parser, pattern, policy, predicates, session, signals, store, vfs};
+use toolsh_core::{command, io, parser, pattern, policy, predicates, session, signals, store, vfs};
 
 use crate::session::Status;
 use futures::future::BoxFuture;
@@ -157,7 +157,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec lang::jq::JQ, lang::jq::jq),
     entry!(interpreter shell::special::KILL),
     entry!(spec text::pager::LESS, text::pager::pager),
-    entry!(spec shell::vars::LET, shell::vars::let_),
+    entry!(interpreter shell::vars::LET),
     entry!(spec fs::files::LN, fs::files::ln),
     entry!(interpreter shell::special::LOCAL),
     entry!(spec fs::files::LS, fs::files::ls),

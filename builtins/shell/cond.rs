@@ -64,10 +64,14 @@ impl<'e> Eval<'e, '_> {
             2 if is_unary_test(a[0]) => Ok(unary_test(a[0], a[1], self.ctx.state, &self.ctx.vfs)),
             2 => Err(format!("{}: unary operator expected", a[0])),
             3 if is_binary_test(a[1]) && a[1] != "=~" => binary_test(a[0], a[1], a[2], self.ctx.state, &self.ctx.vfs),
-            3 if a[1] == "-a" || a[1] == "-o" => self.or(),
+            // Binary `-a`/`-o` of two strings, whatever they look like (`[ -z -a -z ]`).
+            3 if a[1] == "-a" => Ok(!a[0].is_empty() && !a[2].is_empty()),
+            3 if a[1] == "-o" => Ok(!a[0].is_empty() || !a[2].is_empty()),
             3 if a[0] == "!" => Ok(!self.posix_sub(&a[1..])?),
             3 if a[0] == "(" && a[2] == ")" => Ok(!a[1].is_empty()),
+            3 => Err(format!("{}: binary operator expected", a[1])),
             4 if a[0] == "!" => Ok(!self.posix_sub(&a[1..])?),
+            4 if a[0] == "(" && a[3] == ")" => self.posix_sub(&a[1..3]),
             _ => self.or(),
         };
         if result.is_ok() && self.pos != 0 && self.pos < a.len() {

@@ -10,6 +10,7 @@ use toolsh_core::vars::{Value, is_name};
 const SET_OPTIONS: &[(&str, char)] = &[
     ("allexport", 'a'),
     ("errexit", 'e'),
+    ("errtrace", 'E'),
     ("noglob", 'f'),
     ("nounset", 'u'),
     ("xtrace", 'x'),
@@ -21,6 +22,7 @@ fn option_slot<'o>(options: &'o mut Options, name: &str) -> Option<&'o mut bool>
     Some(match name {
         "allexport" | "a" => &mut options.allexport,
         "errexit" | "e" => &mut options.errexit,
+        "errtrace" | "E" => &mut options.errtrace,
         "noglob" | "f" => &mut options.noglob,
         "nounset" | "u" => &mut options.nounset,
         "xtrace" | "x" => &mut options.xtrace,
@@ -111,7 +113,7 @@ pub async fn set(ctx: Ctx<'_>) -> Status {
             let name = flag.to_string();
             match option_slot(&mut ctx.state.options, &name) {
                 Some(slot) => *slot = on,
-                None if matches!(flag, 'h' | 'B' | 'H' | 'm' | 'b' | 'v' | 'n' | 'T' | 'E' | 'P') => {}
+                None if matches!(flag, 'h' | 'B' | 'H' | 'm' | 'b' | 'v' | 'n' | 'T' | 'P') => {}
                 None => {
                     return ctx.misuse(&SET, format!("-{flag}: invalid option")).await;
                 }
@@ -461,9 +463,9 @@ pub async fn read(ctx: Ctx<'_>) -> Status {
     };
     let input = match args.last(&READ_FD) {
         None => ctx.stdin(),
-        Some(fd) => match fd.parse::<usize>().ok().and_then(|n| ctx.io.get(n)) {
-            Some(crate::io::Fd::Input(input)) => input.clone(),
-            _ => return ctx.fail(format!("{fd}: invalid file descriptor: Bad file descriptor")).await,
+        Some(fd) => match fd.parse::<usize>().ok().and_then(|n| ctx.io.get(n)).and_then(crate::io::Fd::input) {
+            Some(input) => input.clone(),
+            None => return ctx.fail(format!("{fd}: invalid file descriptor: Bad file descriptor")).await,
         },
     };
     let names = args.operands.clone();
@@ -604,9 +606,9 @@ pub async fn mapfile(ctx: Ctx<'_>) -> Status {
     let delim = args.last(&MAPFILE_DELIM).map_or(b'\n', |d| d.bytes().next().unwrap_or(0));
     let input = match args.last(&MAPFILE_FD) {
         None => ctx.stdin(),
-        Some(fd) => match fd.parse::<usize>().ok().and_then(|n| ctx.io.get(n)) {
-            Some(crate::io::Fd::Input(input)) => input.clone(),
-            _ => return ctx.fail(format!("{fd}: invalid file descriptor: Bad file descriptor")).await,
+        Some(fd) => match fd.parse::<usize>().ok().and_then(|n| ctx.io.get(n)).and_then(crate::io::Fd::input) {
+            Some(input) => input.clone(),
+            None => return ctx.fail(format!("{fd}: invalid file descriptor: Bad file descriptor")).await,
         },
     };
     let mut map = match (args.has(&MAPFILE_ORIGIN), ctx.state.vars.get(&name).map(|var| &var.value)) {
@@ -661,6 +663,8 @@ pub async fn getopts(ctx: Ctx<'_>) -> Status {
     let (spec, name) = (spec.clone(), name.clone());
     let args: Vec<String> = if rest.is_empty() { ctx.state.positional.as_ref().clone() } else { rest.to_vec() };
     let silent = spec.starts_with(':');
+    // `OPTERR=0` keeps the messages back, and only them (bash's sv_opterr).
+    let quiet = ctx.state.vars.get_str("OPTERR").is_some_and(|value| value.trim().parse::<i64>() == Ok(0));
     let optind_text = ctx.state.vars.get_str("OPTIND").unwrap_or("1").to_string();
     let mut optind: usize = optind_text.parse().unwrap_or(1).max(1);
     if optind_text != ctx.state.getopts_optind {
@@ -707,7 +711,9 @@ pub async fn getopts(ctx: Ctx<'_>) -> Status {
                     ctx.state.set_var(&name, ":");
                     ctx.state.set_var("OPTARG", option.to_string());
                 } else {
-                    ctx.err(format!("toolsh: option requires an argument -- {option}\n")).await;
+                    if !quiet {
+                        ctx.err(format!("toolsh: option requires an argument -- {option}\n")).await;
+                    }
                     ctx.state.set_var(&name, "?");
                     let _ = ctx.state.vars.unset("OPTARG");
                 }
@@ -726,7 +732,9 @@ pub async fn getopts(ctx: Ctx<'_>) -> Status {
             if silent {
                 ctx.state.set_var("OPTARG", option.to_string());
             } else {
-                ctx.err(format!("toolsh: illegal option -- {option}\n")).await;
+                if !quiet {
+                    ctx.err(format!("toolsh: illegal option -- {option}\n")).await;
+                }
                 let _ = ctx.state.vars.unset("OPTARG");
             }
             ctx.state.set_var(&name, "?");
@@ -744,7 +752,8 @@ pub async fn getopts(ctx: Ctx<'_>) -> Status {
     status
 }
 
-/// `let`: its words are expressions (`let -1+x`).
+/// `let`: its words are expressions (`let -1+x`). Run by the interpreter: an unbound variable
+/// under `set -u` ends the shell, as in any expansion.
 pub const LET: Spec = Spec {
     name: "let",
     summary: "evaluate arithmetic expressions",
@@ -753,25 +762,6 @@ pub const LET: Spec = Spec {
     order: Order::Own,
     ..Spec::BASH
 };
-
-/// `let expr…`
-pub async fn let_(ctx: Ctx<'_>) -> Status {
-    let exprs = match ctx.args(&LET).await {
-        Ok(args) => args.operands,
-        Err(status) => return status,
-    };
-    if exprs.is_empty() {
-        return ctx.fail("expression expected").await;
-    }
-    let mut last = 0;
-    for expr in &exprs {
-        match crate::arith::eval_arith(expr, ctx.state) {
-            Ok(value) => last = value,
-            Err(message) => return ctx.fail(message).await,
-        }
-    }
-    i32::from(last == 0)
-}
 
 const NULL_END: Opt = Opt::both('0', "null", "end each output line with NUL, not newline");
 

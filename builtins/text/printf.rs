@@ -244,10 +244,26 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>) -> Result<bool,
                     }
                     _ => arg,
                 };
-                if let Some(precision) = spec.precision {
-                    body = body.chars().take(precision).collect();
+                // bash's and GNU's printf measure strings in bytes, not characters (`%-6s` of
+                // `été` pads with one space); a precision that would cut a character in two
+                // stops before it, so the text stays UTF-8.
+                if let Some(precision) = spec.precision
+                    && precision < body.len()
+                {
+                    let mut end = precision;
+                    while !body.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                    body.truncate(end);
                 }
-                pad(body, &spec, false)
+                let width = spec.width.unwrap_or(0);
+                if body.len() < width {
+                    let chars = body.chars().count();
+                    let narrower = cfmt::Spec { width: Some(width - (body.len() - chars)), ..spec };
+                    pad(body, &narrower, false)
+                } else {
+                    body
+                }
             }
             other => return Err(format!("`{other}': invalid format character")),
         };

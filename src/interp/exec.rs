@@ -20,12 +20,16 @@ impl Interp {
         let mut status = 0;
         for item in list {
             let exec_io;
-            let io = match &self.exec_io {
-                Some(redirected) => {
+            let io = match (&self.exec_io, &self.exec_base) {
+                (Some(redirected), Some(base)) => {
+                    exec_io = io.overlaid(base, redirected);
+                    &exec_io
+                }
+                (Some(redirected), None) => {
                     exec_io = redirected.clone();
                     &exec_io
                 }
-                None => io,
+                (None, _) => io,
             };
             if item.background {
                 self.spawn_background(&item.and_or, io).await?;
@@ -173,7 +177,10 @@ impl Interp {
                 _ => true,
             };
         if checked && judged && status != 0 && !pipeline.negated && self.errexit_suppressed == 0 {
-            if let Some(action) = self.state.traps.get("ERR").cloned() {
+            // Inside a function only under `set -E`, as bash runs it.
+            let in_function = self.state.frames.iter().any(|frame| frame.name != "source");
+            let traced = !in_function || self.state.options.errtrace;
+            if traced && let Some(action) = self.state.traps.get("ERR").cloned() {
                 self.run_trap(&action, io).await?;
                 self.state.last_status = status;
             }
@@ -251,7 +258,7 @@ impl Interp {
             Ok(status) => status,
             // bash: an expansion error (unbound variable, `${x:?}`) ends a subshell with 1,
             // though the top-level shell exits with 127.
-            Err(Flow::Fatal(127) | Flow::Discard) => 1,
+            Err(Flow::Fatal(super::EXIT_EXPANSION) | Flow::Discard) => 1,
             Err(Flow::Exit(status) | Flow::Fatal(status) | Flow::Return(status)) => status,
             Err(Flow::Break(_) | Flow::Continue(_)) => self.state.last_status,
             Err(Flow::SigPipe) => EXIT_SIGPIPE,
@@ -505,10 +512,10 @@ impl Interp {
                 let text = self.expand_text(word, io).await?;
                 match super::arith::eval(&text, &mut ArithVars::new(&mut self.state, Some(self.shared.started))) {
                     Ok(value) => Ok(i32::from(value == 0)),
-                    Err(err) => {
-                        self.error(io, &format!("((: {}", err.0)).await;
-                        Ok(1)
-                    }
+                    Err(err) => match self.arith_failed(err, Some("(("), io).await {
+                        Flow::Discard => Ok(1),
+                        flow => Err(flow),
+                    },
                 }
             }
             CompoundCommand::Cond(expr) => self.eval_cond(expr, io).await,
@@ -747,6 +754,10 @@ impl Interp {
             }
         };
         let io = redirected.as_ref();
+        if argv.len() == 1 && argv[0] == "exec" && self.exec_base.is_none() {
+            // What `exec`'s redirections change is measured from the table before them.
+            self.exec_base = Some(outer_io.clone());
+        }
         let mut saved = Vec::new();
         for assign in &simple.assigns {
             // Saved and restored under the name written to: a reference stays a reference.
@@ -754,8 +765,8 @@ impl Interp {
             let before = self.state.vars.get_raw(&target).cloned();
             saved.push((target, before));
             if !self.assign(assign, io).await? {
-                self.restore_vars(saved);
-                return Ok(1);
+                // bash says so (a readonly variable) and runs the command all the same.
+                continue;
             }
             if let Some(var) = self.state.vars.get_mut(&assign.name) {
                 var.attrs.set(Attrs::EXPORT, true);
@@ -837,10 +848,35 @@ impl Interp {
     }
 
     async fn trace(&mut self, io: &Io, argv: &[String]) {
-        let ps4 = self.state.vars.get_str("PS4").unwrap_or("+ ").to_string();
+        let mut ps4 = self.state.vars.get_str("PS4").unwrap_or("+ ").to_string();
+        if ps4.contains(['$', '`']) {
+            ps4 = self.expand_prompt(ps4, io).await;
+        }
         let words: Vec<String> = argv.iter().map(|a| trace_quote(a)).collect();
         let line = format!("{ps4}{}\n", words.join(" "));
         let _ = io.stderr().write_all(line.as_bytes()).await;
+    }
+
+    /// `PS4` expanded as bash expands it before each traced command (`+ ${LINENO}: `): its
+    /// parameters, substitutions and arithmetic, untraced; as written if it does not expand.
+    async fn expand_prompt(&mut self, text: String, io: &Io) -> String {
+        let quoted = format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""));
+        let word = match crate::parser::parse(&format!(": {quoted}")) {
+            Ok(script) => {
+                script.body.into_iter().next().and_then(|item| match item.and_or.first.commands.into_iter().next()? {
+                    Command::Simple(simple) => simple.words.into_iter().nth(1),
+                    _ => None,
+                })
+            }
+            Err(_) => None,
+        };
+        let Some(word) = word else { return text };
+        let xtrace = std::mem::replace(&mut self.state.options.xtrace, false);
+        let status = self.state.last_status;
+        let expanded = Box::pin(self.expand_string(&word, io)).await;
+        self.state.options.xtrace = xtrace;
+        self.state.last_status = status;
+        expanded.unwrap_or(text)
     }
 
     /// How a command named `name` runs: function (unless `functions` is false: `command`,
@@ -1033,7 +1069,9 @@ impl Interp {
         let saved_positional = std::mem::replace(&mut self.state.positional, Arc::new(argv));
         self.state.vars.push_frame();
         let file = self.state.function_sources.get(&name).cloned().unwrap_or_else(|| Arc::from("environment"));
-        self.state.frames.push(toolsh_core::session::Frame { name, source: file, line: self.state.lineno });
+        let outer_args = saved_positional.clone();
+        let line = self.state.lineno;
+        self.state.frames.push(toolsh_core::session::Frame { name, source: file, line, outer_args });
         self.call_depth += 1;
         let saved_loop_depth = std::mem::replace(&mut self.loop_depth, 0);
         let result = self.exec_command(&def.body, io).await;

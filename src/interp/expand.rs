@@ -239,7 +239,18 @@ impl Interp {
         for field in fields {
             let pattern = if field.glob && !self.state.options.noglob { Some(field.pattern()) } else { None };
             if let Some(pattern) = pattern.filter(|p| pattern::has_magic(p)) {
-                let matches = glob::glob(&self.fs("glob"), &self.state.cwd, &pattern, &self.state.options);
+                let matches = match self.state.vars.get_str("GLOBIGNORE").filter(|list| !list.is_empty()) {
+                    None => glob::glob(&self.fs("glob"), &self.state.cwd, &pattern, &self.state.options),
+                    // bash: names matching one of GLOBIGNORE's patterns are left out, and
+                    // names starting with `.` are matched as under dotglob.
+                    Some(list) => {
+                        let list = list.to_string();
+                        let options = super::Options { dotglob: true, ..self.state.options };
+                        let mut matches = glob::glob(&self.fs("glob"), &self.state.cwd, &pattern, &options);
+                        matches.retain(|path| !glob_ignored(path, &list));
+                        matches
+                    }
+                };
                 if matches.is_empty() {
                     if self.state.options.failglob {
                         self.error(io, &format!("no match: {}", field.text)).await;
@@ -511,11 +522,23 @@ impl Interp {
     pub(crate) async fn arith(&mut self, text: &str, io: &Io) -> Result<i64, Flow> {
         match arith::eval(text, &mut ArithVars::new(&mut self.state, Some(self.shared.started))) {
             Ok(value) => Ok(value),
-            Err(ArithError(message)) => {
-                self.error(io, &message).await;
-                Err(Flow::Discard)
-            }
+            Err(err) => Err(self.arith_failed(err, None, io).await),
         }
+    }
+
+    /// Says an arithmetic error (after `prefix`, `((` or `let`) and gives its flow: an unbound
+    /// variable under `set -u` ends the shell as in any expansion, other errors drop the
+    /// command.
+    pub(crate) async fn arith_failed(&mut self, err: ArithError, prefix: Option<&str>, io: &Io) -> Flow {
+        if err.is_unbound() {
+            self.error(io, &err.0).await;
+            return Flow::Fatal(super::EXIT_EXPANSION);
+        }
+        match prefix {
+            Some(prefix) => self.error(io, &format!("{prefix}: {}", err.0)).await,
+            None => self.error(io, &err.0).await,
+        }
+        Flow::Discard
     }
 
     /// Prints `toolsh: message` on the shell's stderr. Boxed: errors are rare, and every
@@ -605,7 +628,10 @@ impl Interp {
         while bytes.last() == Some(&b'\n') {
             bytes.pop();
         }
-        bytes.retain(|&b| b != 0);
+        if bytes.contains(&0) {
+            bytes.retain(|&b| b != 0);
+            self.error(io, "warning: command substitution: ignored null byte in input").await;
+        }
         Ok(match String::from_utf8(bytes) {
             Ok(text) => text,
             Err(err) => String::from_utf8_lossy(err.as_bytes()).into_owned(),
@@ -649,6 +675,18 @@ impl Interp {
         let (name, index) = (&*name, &*index);
         match &param.op {
             ParamOp::Length => {
+                if let Some(Subscript::At | Subscript::Star) = index
+                    && self.state.options.nounset
+                    && !matches!(
+                        name,
+                        "@" | "*" | "FUNCNAME" | "BASH_SOURCE" | "BASH_LINENO" | "BASH_ARGV" | "BASH_ARGC"
+                    )
+                    && self.state.vars.get(name).is_none()
+                {
+                    // bash: `${#u[@]}` of an unset array under `set -u` drops the command.
+                    self.error(io, &format!("{name}: unbound variable")).await;
+                    return Err(Flow::Discard);
+                }
                 let value = self.lookup(name, index, io).await?;
                 let length = match value {
                     ParamValue::List { items, .. } => items.len(),
@@ -674,7 +712,11 @@ impl Interp {
         match &param.op {
             ParamOp::None => {
                 if matches!(value, ParamValue::Unset) {
-                    self.check_unset(name, io).await?;
+                    // bash names an element as written: `m[$k]: unbound variable`.
+                    match index {
+                        Some(Subscript::Expr(key)) => self.check_unset(&format!("{name}[{key}]"), io).await?,
+                        _ => self.check_unset(name, io).await?,
+                    }
                 }
                 Ok(value)
             }
@@ -722,7 +764,7 @@ impl Interp {
                         let message =
                             if message.is_empty() { "parameter null or not set".to_string() } else { message };
                         self.error(io, &format!("{name}: {message}")).await;
-                        Err(Flow::Fatal(127))
+                        Err(Flow::Fatal(super::EXIT_EXPANSION))
                     }
                 }
             }
@@ -781,9 +823,43 @@ impl Interp {
                 }
             }
             ParamOp::Transform(op) => {
-                let attrs = self.state.vars.get(name).map(|v| v.attrs).unwrap_or_default();
+                let var = self.state.vars.get(name);
+                let attrs = var.map(|v| v.attrs).unwrap_or_default();
+                let kind = match var.map(|v| &v.value) {
+                    Some(Value::Indexed(_)) => Some('a'),
+                    Some(Value::Assoc(_)) => Some('A'),
+                    _ => None,
+                };
                 let op = *op;
-                Ok(map_value(value, |text| transform(text, op, name, attrs)))
+                // `${a[@]@K}` and `@k`: an array's keys with its values, as pairs in one
+                // string (values quoted, as `declare -p` quotes them) or as separate words.
+                if matches!(op, 'K' | 'k')
+                    && let Some(Subscript::At | Subscript::Star) = index
+                    && let Some(var) = var
+                    && kind.is_some()
+                {
+                    let pairs: Vec<(String, String)> = match &var.value {
+                        Value::Indexed(map) => map.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+                        Value::Assoc(map) => map.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+                        _ => Vec::new(),
+                    };
+                    if op == 'k' {
+                        let items = pairs.into_iter().flat_map(|(k, v)| [k, v]).collect();
+                        return Ok(ParamValue::List { items, star: matches!(index, Some(Subscript::Star)) });
+                    }
+                    let words: Vec<String> =
+                        pairs.iter().map(|(k, v)| format!("{} {}", key_word(k), super::special::dquote(v))).collect();
+                    let mut text = words.join(" ");
+                    if kind == Some('A') && !text.is_empty() {
+                        text.push(' ');
+                    }
+                    return Ok(ParamValue::Str(text));
+                }
+                if op == 'a' && matches!(value, ParamValue::Unset) && var.is_some() {
+                    // A variable's attributes, whether or not this element has a value.
+                    return Ok(ParamValue::Str(transform("", op, name, attrs, kind)));
+                }
+                Ok(map_value(value, |text| transform(text, op, name, attrs, kind)))
             }
             ParamOp::Length | ParamOp::Keys | ParamOp::PrefixNames { .. } | ParamOp::Bad(_) => Ok(value),
         }
@@ -792,7 +868,7 @@ impl Interp {
     async fn check_unset(&mut self, name: &str, io: &Io) -> Result<(), Flow> {
         if self.state.options.nounset && name != "@" && name != "*" {
             self.error(io, &format!("{name}: unbound variable")).await;
-            return Err(Flow::Fatal(127));
+            return Err(Flow::Fatal(super::EXIT_EXPANSION));
         }
         Ok(())
     }
@@ -837,10 +913,14 @@ impl Interp {
             "BASHPID" => ParamValue::Str(std::process::id().to_string()),
             "BASH_SUBSHELL" => ParamValue::Str(state.subshell_level.to_string()),
             "LINENO" => ParamValue::Str(state.lineno.to_string()),
-            "FUNCNAME" | "BASH_SOURCE" | "BASH_LINENO" if state.vars.get(name).is_none() => {
+            "FUNCNAME" | "BASH_SOURCE" | "BASH_LINENO" | "BASH_ARGV" | "BASH_ARGC"
+                if state.vars.get(name).is_none() =>
+            {
                 let items = match name {
                     "FUNCNAME" => state.funcname(),
                     "BASH_SOURCE" => state.bash_source(),
+                    "BASH_ARGV" => state.bash_argv(),
+                    "BASH_ARGC" => vec![state.bash_argv().len().to_string()],
                     _ => state.bash_lineno(),
                 };
                 let items = match index {
@@ -929,9 +1009,12 @@ pub(super) fn simple_literal(word: &Word) -> Option<&str> {
 }
 
 /// Whether the part is `$@` or `${a[@]}`, also sliced, trimmed, replaced, case-changed or
-/// transformed (each item stays an item): with no items, it makes no field at all.
+/// transformed (each item stays an item), or `${!a[@]}` and `${!prefix@}`: with no items, it
+/// makes no field at all.
 fn is_list_param(part: &WordPart) -> bool {
     match part {
+        WordPart::Param(param) if matches!(param.op, ParamOp::PrefixNames { at: true }) => true,
+        WordPart::Param(param) if matches!(param.op, ParamOp::Keys) => matches!(param.index, Some(Subscript::At)),
         WordPart::Param(param) => {
             matches!(
                 param.op,
@@ -1105,23 +1188,35 @@ fn change_case(text: &str, to: CaseTo, all: bool, pattern: Option<&Pattern>) -> 
     out
 }
 
-fn transform(text: &str, op: char, name: &str, attrs: super::vars::Attrs) -> String {
+/// An associative array's key as `${m[@]@K}` shows it: quoted when it holds more than
+/// letters, digits and `_`.
+fn key_word(key: &str) -> String {
+    if !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        key.to_string()
+    } else {
+        super::special::dquote(key)
+    }
+}
+
+fn transform(text: &str, op: char, name: &str, attrs: super::vars::Attrs, kind: Option<char>) -> String {
     use super::vars::Attrs;
     match op {
-        'Q' => format!("'{}'", text.replace('\'', "'\\''")),
+        'Q' | 'K' | 'k' => format!("'{}'", text.replace('\'', "'\\''")),
         'E' => crate::builtins::expand_backslashes(text).0,
         'U' => text.to_uppercase(),
         'u' => change_case(text, CaseTo::Upper, false, None),
         'L' => text.to_lowercase(),
         'A' => format!("{name}='{}'", text.replace('\'', "'\\''")),
         'a' => {
-            let mut flags = String::new();
+            let mut flags: String = kind.into_iter().collect();
+            // bash's order, as `declare -p` shows them.
             for (attr, c) in [
                 (Attrs::INTEGER, 'i'),
-                (Attrs::LOWER, 'l'),
+                (Attrs::NAMEREF, 'n'),
                 (Attrs::READONLY, 'r'),
-                (Attrs::UPPER, 'u'),
                 (Attrs::EXPORT, 'x'),
+                (Attrs::LOWER, 'l'),
+                (Attrs::UPPER, 'u'),
             ] {
                 if attrs.has(attr) {
                     flags.push(c);
@@ -1146,4 +1241,25 @@ impl Interp {
         let fields = self.build(word, mode, io).await?;
         Ok(vec![join_fields(fields, |field| field.text)])
     }
+}
+
+/// True when `path`, a glob's match, is left out by GLOBIGNORE's `list`: `.` and `..` always,
+/// and a path one of the colon-separated patterns matches whole, `*` not crossing a `/` (as
+/// bash matches them: `*.log` leaves `d/c.log` in).
+fn glob_ignored(path: &str, list: &str) -> bool {
+    let base = path.trim_end_matches('/').rsplit('/').next().unwrap_or(path);
+    if base == "." || base == ".." {
+        return true;
+    }
+    list.split(':').filter(|pattern| !pattern.is_empty()).any(|pattern| {
+        let mut names = path.split('/');
+        let mut parts = pattern.split('/');
+        loop {
+            match (names.next(), parts.next()) {
+                (None, None) => return true,
+                (Some(name), Some(part)) if Pattern::new(part).matches(name) => {}
+                _ => return false,
+            }
+        }
+    })
 }

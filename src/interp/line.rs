@@ -86,7 +86,15 @@ impl Interp {
         let mut status = 0;
         let mut start = 0;
         for (line, &end) in typed.line_ends.iter().enumerate() {
-            status = self.exec_list(&typed.items[start..end], io).await?;
+            // An expansion error drops the rest of its line's complete command; the next line
+            // runs, as bash reads `-c` text a line at a time.
+            status = match self.exec_list(&typed.items[start..end], io).await {
+                Err(Flow::Discard) => {
+                    self.state.last_status = 1;
+                    1
+                }
+                other => other?,
+            };
             start = end;
             let now = self.aliases_in_effect();
             let changed = !(Arc::ptr_eq(&now, &typed.aliases) || now.is_empty() && typed.aliases.is_empty());
@@ -145,6 +153,9 @@ impl Interp {
         // The deadline is checked at every step of the line (busy or not) and, for a line that
         // waits, by the timer below.
         self.shared.pace.begin(limit, cancel);
+        // bash reading a file (a script, or standard input) exits 1 after an expansion error
+        // that ends it (`${x:?}`, an unbound variable under `set -u`); with `-c` it exits 127.
+        let file = matches!(body, Body::Script { .. });
         let run = async {
             match body {
                 Body::Line(list) => self.exec_list(list, io).await,
@@ -177,6 +188,7 @@ impl Interp {
                 self.exited = Some(status);
                 status
             }
+            Err(Flow::Fatal(super::EXIT_EXPANSION)) if file && self.shared.stopping().is_none() => 1,
             Err(Flow::Fatal(status)) => status,
             Err(Flow::Discard) => 1,
             Err(Flow::Return(status)) => status,

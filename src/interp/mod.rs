@@ -29,6 +29,11 @@ pub use toolsh_core::session::{
 };
 pub use toolsh_core::{arith, glob, io, pace, pattern, session, vars};
 
+/// The status of an expansion error that ends the shell (`${x:?}`, an unbound variable under
+/// `set -u`, in arithmetic too): bash's for `-c` text; a script file exits 1 instead and a
+/// subshell ends with 1.
+pub(crate) const EXIT_EXPANSION: Status = 127;
+
 use crate::vfs::Vfs;
 use futures::future::BoxFuture;
 use io::{Capture, Input, Io, Output};
@@ -80,6 +85,9 @@ pub(crate) struct Interp {
     pub source_depth: usize,
     /// Descriptors made permanent by `exec` without a command.
     pub exec_io: Option<Io>,
+    /// The table the first `exec` without a command was run with, before its redirections:
+    /// a descriptor still as it was there is `exec_io`'s (see [`Io::overlaid`]).
+    pub exec_base: Option<Io>,
     /// Commands being executed inside each other (for the stack guard).
     pub nesting: usize,
     /// Scratch files of process substitutions made for the current command, with the list that
@@ -118,6 +126,7 @@ impl Interp {
             last_subst_status: None,
             source_depth: 0,
             exec_io: None,
+            exec_base: None,
             nesting,
             process_substs: Vec::new(),
             checked_functions: Vec::new(),
@@ -132,6 +141,7 @@ impl Interp {
         line.jobs = self.jobs.clone();
         line.exited = self.exited;
         line.exec_io = self.exec_io.clone();
+        line.exec_base = self.exec_base.clone();
         line
     }
 
@@ -163,6 +173,7 @@ impl Interp {
             last_subst_status: None,
             source_depth: self.source_depth,
             exec_io: self.exec_io.clone(),
+            exec_base: self.exec_base.clone(),
             nesting: self.nesting,
             process_substs: Vec::new(),
             checked_functions: self.checked_functions.clone(),

@@ -128,6 +128,24 @@ impl Interp {
                 io.set(2, Some(Fd::Output(output)));
                 Ok(Ok(()))
             }
+            RedirOp::ReadWrite if target == "/dev/null" => {
+                Ok(place(io, fd, Some(Fd::Both(Input::from_bytes(Vec::new()), Output::Null))))
+            }
+            RedirOp::ReadWrite if target != "/dev/stdin" => {
+                // Read and write through one descriptor (`exec 8<>f`): the file as it is now
+                // to read, its end to write (bash shares one offset: a deviation).
+                let abs = self.state.abs_path(&target);
+                let bytes = match self.fs("redirect").read(&abs) {
+                    Ok(bytes) => bytes,
+                    Err(err) if err.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+                    Err(err) => return Ok(Err(format!("{target}: {}", describe(&err)))),
+                };
+                let output = match self.open_output(&target, WriteMode::Append, io) {
+                    Ok(output) => output,
+                    Err(message) => return Ok(Err(message)),
+                };
+                Ok(place(io, fd, Some(Fd::Both(Input::from_bytes(bytes), output))))
+            }
             RedirOp::In | RedirOp::ReadWrite => {
                 let input = match &*target {
                     "/dev/stdin" => io.stdin(),

@@ -1,6 +1,6 @@
 //! Shell builtins that need the interpreter itself: control flow (`exit`, `return`, `break`,
 //! `continue`), code execution (`eval`, `source`, `sh -c`, `exec`), lookup (`command`,
-//! `builtin`, `type`), jobs (`wait`, `jobs`, `kill`, `disown`, `ps`: in `jobs.rs`), `trap`, and the declaration commands
+//! `builtin`, `type`), jobs (`wait`, `jobs`, `kill`, `disown`, `ps`: in `jobs.rs`), `trap`, `let`, and the declaration commands
 //! (`declare`, `local`, `export`, `readonly`), whose arguments are assignments.
 
 use super::io::Io;
@@ -82,7 +82,10 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
             Err(Flow::Exit(status))
         }
         "return" => {
-            if interp.call_depth == 0 && interp.source_depth == 0 {
+            // Only in a function or a sourced file (`eval` and a script's own text are
+            // neither, though they count in `call_depth`).
+            let in_function = interp.state.frames.iter().any(|frame| frame.name != "source");
+            if !in_function && interp.source_depth == 0 {
                 complain(io, "return", "can only `return' from a function or sourced script").await;
                 return Ok(EXIT_USAGE);
             }
@@ -99,6 +102,34 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
             Err(Flow::Return(status))
         }
         "caller" => Ok(caller(interp, &argv, io).await),
+        "let" => {
+            let mut exprs = match parsed(&argv, io).await {
+                Ok(args) => args.operands,
+                Err(status) => return Ok(status),
+            };
+            // bash's `let` takes no options but ends them at `--`.
+            if exprs.first().is_some_and(|first| first == "--") {
+                exprs.remove(0);
+            }
+            if exprs.is_empty() {
+                complain(io, "let", "expression expected").await;
+                return Ok(1);
+            }
+            let mut last = 0;
+            for expr in &exprs {
+                let vars = &mut super::arith::ArithVars::new(&mut interp.state, Some(interp.shared.started));
+                match super::arith::eval(expr, vars) {
+                    Ok(value) => last = value,
+                    Err(err) => {
+                        return match interp.arith_failed(err, Some("let"), io).await {
+                            Flow::Discard => Ok(1),
+                            flow => Err(flow),
+                        };
+                    }
+                }
+            }
+            Ok(i32::from(last == 0))
+        }
         "break" | "continue" => {
             if interp.loop_depth == 0 {
                 complain(io, name, "only meaningful in a `for', `while', or `until' loop").await;
@@ -286,8 +317,12 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     };
     interp.source_depth += 1;
     let file: Arc<str> = Arc::from(path.as_str());
-    let frame =
-        toolsh_core::session::Frame { name: "source".to_string(), source: file.clone(), line: interp.state.lineno };
+    let frame = toolsh_core::session::Frame {
+        name: "source".to_string(),
+        source: file.clone(),
+        line: interp.state.lineno,
+        outer_args: saved.clone().unwrap_or_else(|| interp.state.positional.clone()),
+    };
     interp.state.frames.push(frame);
     let outer = std::mem::replace(&mut interp.state.source, file);
     let result = interp.run_source(&text, io, path).await;
@@ -736,7 +771,25 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
             .await;
         return Ok(EXIT_USAGE);
     }
-    Ok(super::jobs::kill_jobs(interp, signal, words, io).await)
+    // `kill -SIG $$`: the shell signals itself; its trap runs, or the signal's default action
+    // ends it (128+N), as bash's does. Other operands are jobs.
+    let me = std::process::id().to_string();
+    let others: Vec<String> = words.iter().filter(|word| **word != me).cloned().collect();
+    let mut status = 0;
+    if !others.is_empty() {
+        status = super::jobs::kill_jobs(interp, signal, &others, io).await;
+    }
+    if others.len() < words.len() && signal != 0 {
+        let name = crate::signals::name(signal).unwrap_or_default();
+        match interp.state.traps.get(&name).cloned() {
+            Some(action) if action.is_empty() => {}
+            Some(action) => interp.run_trap(&action, io).await?,
+            // CHLD, CONT, URG and WINCH are ignored by default.
+            None if matches!(signal, 17 | 18 | 23 | 28) => {}
+            None => return Err(Flow::Exit(128 + signal as Status)),
+        }
+    }
+    Ok(status)
 }
 
 /// Attribute flags of the declaration commands.
@@ -797,12 +850,11 @@ impl Interp {
                     continue;
                 }
                 options_done = true;
-                match field.split_once('=') {
-                    Some((name, value)) if super::vars::is_name(name.trim_end_matches('+')) => {
-                        let append = name.ends_with('+');
+                match split_operand(&field) {
+                    Some((name, index, append, Some(value))) => {
                         targets.push(Target::Assign(Assign {
-                            name: name.trim_end_matches('+').into(),
-                            index: None,
+                            name: name.into(),
+                            index: index.map(subscript_word),
                             append,
                             value: AssignValue::Scalar(Word::quoted(value)),
                             span: Default::default(),
@@ -854,13 +906,28 @@ impl Interp {
                 Target::Assign(assign) => assign.name.to_string(),
             };
             let bare = name.split('[').next().unwrap_or(&name).to_string();
-            if !super::vars::is_name(&bare) {
+            // `export` and `readonly` take no subscript (`export 'e[1]=x'`).
+            let subscripted = match &target {
+                Target::Assign(assign) => assign.index.is_some(),
+                Target::Name(_) => name != bare,
+            };
+            let whole = matches!(command.as_str(), "export" | "readonly") && subscripted;
+            if whole
+                || !super::vars::is_name(&bare)
+                || matches!(target, Target::Name(_)) && split_operand(&name).is_none()
+            {
+                let name = match &target {
+                    Target::Assign(assign) if whole => {
+                        format!("{bare}[{}]", assign.index.as_ref().map(Word::to_string).unwrap_or_default())
+                    }
+                    _ => name,
+                };
                 complain(io, &command, &format!("`{name}': not a valid identifier")).await;
                 status = 1;
                 continue;
             }
             if self.state.vars.get(&bare).is_some_and(|v| v.attrs.has(Attrs::READONLY))
-                && (matches!(target, Target::Assign(_)) || flags.set.iter().any(|&(c, on)| c != 'r' && on))
+                && (matches!(target, Target::Assign(_)) || flags.set.iter().any(|&(c, on)| c == 'r' && !on))
             {
                 complain(io, &command, &format!("{bare}: readonly variable")).await;
                 status = 1;
@@ -869,14 +936,57 @@ impl Interp {
             if make_local {
                 self.state.vars.make_local(&bare);
             }
+            // `declare -A` of an indexed array and `-a` of an associative one are refused
+            // (`readonly` and `export` leave the kind as it is); with a value, as an
+            // assignment error that drops the rest of the command.
+            if matches!(command.as_str(), "declare" | "typeset" | "local") {
+                let kind = self.state.vars.get(&bare).map(|v| &v.value);
+                let wants = |flag: char| flags.set.iter().any(|&(c, on)| c == flag && on);
+                let refused = match kind {
+                    Some(Value::Indexed(_)) if wants('A') => Some("cannot convert indexed to associative array"),
+                    Some(Value::Assoc(_)) if wants('a') => Some("cannot convert associative to indexed array"),
+                    _ => None,
+                };
+                if let Some(problem) = refused {
+                    if matches!(target, Target::Assign(_)) {
+                        self.error(io, &format!("{bare}: {problem}")).await;
+                        return Err(Flow::Discard);
+                    }
+                    complain(io, &command, &format!("{bare}: {problem}")).await;
+                    status = 1;
+                    continue;
+                }
+            }
             let reference = flags.set.iter().any(|&(c, on)| c == 'n' && on);
             if reference && let Some(var) = self.state.vars.get_raw_mut(&bare) {
                 // The value is the reference's own: written before the attribute lands.
                 var.attrs.set(Attrs::NAMEREF, false);
             }
             self.apply_attributes(&bare, &flags);
+            if name != bare
+                && let Some(var) = self.state.vars.get_raw_mut(&bare)
+                && !matches!(var.value, Value::Indexed(_) | Value::Assoc(_))
+            {
+                // `declare 'a[2]'` makes `a` an array, its value the first element.
+                var.value = match std::mem::replace(&mut var.value, Value::Unset) {
+                    Value::Str(text) => Value::Indexed(std::iter::once((0, text)).collect()),
+                    _ => Value::Indexed(Default::default()),
+                };
+            }
             if let Target::Assign(assign) = &target {
                 let mut assign = assign.clone();
+                // A value that reads `(…)` once expanded is a compound assignment to an array
+                // (`declare -a "b=(x y)"`, `declare -a c=$list`); to a scalar it stays text.
+                if let AssignValue::Scalar(word) = &assign.value
+                    && assign.index.is_none()
+                    && matches!(self.state.vars.get(&bare).map(|v| &v.value), Some(Value::Indexed(_) | Value::Assoc(_)))
+                {
+                    let text = self.expand_assigned(word, io).await?;
+                    assign.value = match compound_value(&text) {
+                        Some(elements) => AssignValue::Array(elements),
+                        None => AssignValue::Scalar(Word::quoted(&text)),
+                    };
+                }
                 // `declare -a x=(…)` on an associative array keeps it associative, and
                 // `readonly x=1` must assign before the readonly bit lands.
                 let readonly = flags.set.iter().any(|&(c, on)| c == 'r' && on);
@@ -948,7 +1058,7 @@ impl Interp {
                         _ => Value::Indexed(Default::default()),
                     };
                 }
-                'A' if on && !matches!(var.value, Value::Assoc(_)) => {
+                'A' if on && !matches!(var.value, Value::Indexed(_) | Value::Assoc(_)) => {
                     var.value = Value::Assoc(Default::default());
                 }
                 'i' => var.attrs.set(Attrs::INTEGER, on),
@@ -1024,9 +1134,88 @@ enum Target {
     Assign(Assign),
 }
 
+/// An expanded declaration operand as bash reads it: `name`, `name=value`, `name+=value`,
+/// `name[sub]=value` or `name[sub]`: the name, the subscript, whether it appends, the value.
+fn split_operand(field: &str) -> Option<(&str, Option<&str>, bool, Option<&str>)> {
+    let name_end = field.find(['[', '=', '+']).unwrap_or(field.len());
+    let name = &field[..name_end];
+    if !super::vars::is_name(name) {
+        return None;
+    }
+    let mut rest = &field[name_end..];
+    let mut index = None;
+    if rest.starts_with('[') {
+        let close = closing_bracket(rest)?;
+        index = Some(&rest[1..close]);
+        rest = &rest[close + 1..];
+    }
+    let append = rest.starts_with("+=");
+    let rest = rest.strip_prefix('+').unwrap_or(rest);
+    match rest.strip_prefix('=') {
+        Some(value) => Some((name, index, append, Some(value))),
+        None if rest.is_empty() && !append => Some((name, index, false, None)),
+        None => None,
+    }
+}
+
+/// Where the `]` that closes the `[` at the start of `text` is (nested brackets counted).
+fn closing_bracket(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (at, byte) in text.bytes().enumerate() {
+        match byte {
+            b'[' => depth += 1,
+            b']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(at);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A subscript from an expanded operand, read as bash reads it once more (`a[$i+1]=x`
+/// expands `$i`): as the subscript of an assignment word, else as text.
+fn subscript_word(text: &str) -> Word {
+    let parsed = crate::parser::parse(&format!("_[{text}]=")).ok();
+    let index =
+        parsed.and_then(|script| match script.body.into_iter().next()?.and_or.first.commands.into_iter().next()? {
+            crate::ast::Command::Simple(simple) if simple.words.is_empty() && simple.assigns.len() == 1 => {
+                simple.assigns.into_iter().next()?.index
+            }
+            _ => None,
+        });
+    index.unwrap_or_else(|| Word::quoted(text))
+}
+
+/// The elements of `(…)`, an expanded value read as a compound assignment, as bash reads one
+/// (its words expanded again); `None` for text that is not one.
+fn compound_value(text: &str) -> Option<Vec<crate::ast::ArrayElem>> {
+    if !(text.starts_with('(') && text.ends_with(')')) {
+        return None;
+    }
+    let script = crate::parser::parse(&format!("_={text}")).ok()?;
+    let mut items = script.body.into_iter();
+    let item = items.next()?;
+    if items.next().is_some() || !item.and_or.rest.is_empty() || item.background {
+        return None;
+    }
+    match item.and_or.first.commands.into_iter().next()? {
+        crate::ast::Command::Simple(simple) if simple.words.is_empty() && simple.redirects.is_empty() => {
+            match simple.assigns.into_iter().next()?.value {
+                AssignValue::Array(elements) => Some(elements),
+                AssignValue::Scalar(_) => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 /// Quotes a value as `declare -p` does: in double quotes, or as `$'…'` when it holds control
 /// characters (a newline, a tab, an escape).
-fn dquote(text: &str) -> String {
+pub(crate) fn dquote(text: &str) -> String {
     if text.chars().any(char::is_control) {
         return crate::builtins::ansi_c_quote(text);
     }
@@ -1050,12 +1239,13 @@ fn declare_line(name: &str, var: &Var) -> String {
         _ => {}
     }
     for (attr, c) in [
+        // bash's order.
         (Attrs::INTEGER, 'i'),
-        (Attrs::LOWER, 'l'),
         (Attrs::NAMEREF, 'n'),
         (Attrs::READONLY, 'r'),
-        (Attrs::UPPER, 'u'),
         (Attrs::EXPORT, 'x'),
+        (Attrs::LOWER, 'l'),
+        (Attrs::UPPER, 'u'),
     ] {
         if var.attrs.has(attr) {
             flags.push(c);

@@ -287,3 +287,10 @@ declare -a b=([0]="1" [1]=$'x\ty' [2]="q\"d" [3]=$'\E[0m')
 declare -A c=([k]=$'v\n' )
 declare -- e="é"
 ## status: 0
+
+### "${!a[@]}" and "${!prefix@}" with nothing to list make no field
+a=(); printf '<%s>' "${!a[@]}" "${a[@]:0}" "${!a[*]}" "${!HOxx@}" "${@:1}"; echo; declare -A m=(); printf '<%s>' "${!m[@]}" x; echo
+## stdout:
+<>
+<x>
+## status: 0

@@ -572,3 +572,44 @@ keyword
 keyword
 select is a shell keyword
 ## status: 0
+
+### OPTERR=0 keeps getopts' messages back, and only them +stderr
+OPTERR=0; getopts ab o -x; echo "$o $?"; getopts a: o -a; echo "$o $? ${OPTARG-unset}"; OPTERR=1; OPTIND=1; getopts ab o -y; echo "$o $?"
+## stdout:
+? 0
+? 1 unset
+? 0
+## stderr:
+illegal option -- y
+## status: 0
+
+### BASH_ARGV and BASH_ARGC of -c text without arguments
+echo "[${BASH_ARGV[*]}] [${BASH_ARGC[*]}] ${#BASH_ARGV[@]}"; f() { echo "f [${BASH_ARGV[*]}] [${BASH_ARGC[*]}]"; }; f a b
+## stdout:
+[] [0] 0
+f [] [0]
+## status: 0
+
+### PS4 is expanded before each traced command
+exec 2>&1; PS4='+ ${FUNCNAME[0]:-main}:$LINENO: '; set -x; f() { echo in; }; f; echo out
+## stdout:
++ main:1: f
++ f:1: echo in
+in
++ main:1: echo out
+out
+## status: 0
+
+### PS4 with substitutions and arithmetic
+exec 2>&1; PS4='[$(echo p)] $((1+1)) "q" '; set -x; echo z
+## stdout:
+[p] 2 "q" echo z
+z
+## status: 0
+
+### printf measures a string's width and precision in bytes
+printf '%-10s|%5s|%.2s|%3.1s|%-4q|\n' 'été' 'é' 'été' 'aé' 'é'; printf -v v '%-6s' 'ü'; echo "[$v]"
+## stdout:
+été     |   é|é|  a|é  |
+[ü    ]
+## status: 0

@@ -255,3 +255,58 @@ t: ""
 0
 0
 ## status: 0
+
+### three arguments with -a or -o are two strings joined, whatever they look like
+[ -z -a -z ]; echo $?; test -n -a -z; echo $?; [ -o -o -o ]; echo $?; [ -a -a -a ]; echo $?; [ "" -o x ]; echo $?; [ x -a "" ]; echo $?
+## stdout:
+0
+0
+0
+0
+0
+1
+## status: 0
+
+### two arguments: a unary operator, or ! of one string
+[ -z -a ]; echo $?; [ ! -z -a ]; echo $?; [ ! ]; echo $?; [ ! ! ]; echo $?; [ -n ]; echo $?
+## stdout:
+1
+0
+0
+1
+0
+## status: 0
+
+### parentheses around one, two and three arguments
+[ \( -z \) ]; echo $?; [ \( -n x \) ]; echo $?; [ \( "" = "" \) ]; echo $?; [ ! \( x \) ]; echo $?; [ \( ! x \) ]; echo $?; [ "(" ")" ]; echo $?
+## stdout:
+0
+0
+0
+1
+1
+2
+## status: 0
+
+### three arguments without a binary operator in the middle +stderr
+test -t 1 1; echo $?; [ a b c ]; echo $?; test x -a; echo $?
+## stdout:
+2
+2
+2
+## stderr:
+test: 1: binary operator expected
+[: b: binary operator expected
+test: x: unary operator expected
+## status: 0
+
+### operators as operands of = and of -a chains
+[ = = = ]; echo $?; [ ! = ! ]; echo $?; [ "(" = "(" ]; echo $?; [ 1 -eq 1 -a 2 -gt 1 -o x = y ]; echo $?; [ x -a "" -o y ]; echo $?; [ \( x \) -a \( "" \) ]; echo $?
+## stdout:
+0
+0
+0
+0
+0
+1
+## status: 0

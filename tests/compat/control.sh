@@ -433,3 +433,12 @@ for a-b in 1; do echo never; done; echo "status $?"; for - in 1; do :; done; ech
 status 1
 status 1
 ## status: 0
+
+### return outside a function or sourced file is refused, eval's return in a function returns +stderr
+return; echo $?; f() { eval return 4; echo no; }; f; echo $?
+## stdout:
+2
+4
+## stderr:
+return: can only `return' from a function or sourced script
+## status: 0

@@ -290,3 +290,33 @@ a: ""
 b: ""
 xa: ""
 xb: ""
+
+### GLOBIGNORE leaves out matching names and matches dot files
+touch a b.log .h; mkdir d; touch d/c.log d/.x; GLOBIGNORE=a; echo a*; echo *; GLOBIGNORE='*.log'; echo d/* *; GLOBIGNORE=.h; echo .*; echo *
+## stdout:
+a*
+.h b.log d
+d/.x d/c.log .h a d
+.*
+a b.log d
+## status: 0
+## files:
+.h: ""
+a: ""
+b.log: ""
+d/
+d/.x: ""
+d/c.log: ""
+
+### GLOBIGNORE patterns hold a slash and several are joined by colons
+touch a b.log; mkdir d; touch d/c.log d/e; GLOBIGNORE='d/c*:b*'; echo d/* *; unset GLOBIGNORE; echo *
+## stdout:
+d/e a d
+a b.log d
+## status: 0
+## files:
+a: ""
+b.log: ""
+d/
+d/c.log: ""
+d/e: ""

@@ -185,3 +185,57 @@ EOF
 ## stdout:
 value val 3
 ## status: 0
+
+### a delimiter written as a parameter expansion is its text
+a=EOF; cat <<${a}
+x $a
+${a}
+echo done
+## stdout:
+x EOF
+done
+## status: 0
+
+### a delimiter written as a command substitution is its text
+cat <<$(a)
+x
+$(a)
+echo done
+## stdout:
+x
+done
+## status: 0
+
+### an unquoted $name delimiter leaves the body expanded
+b=B; cat <<$b
+[$b]
+$b
+## stdout:
+[B]
+## status: 0
+
+### a partly quoted delimiter has its quotes removed and stops expansion
+cat <<"E"O\F
+$x
+EOF
+cat <<x'y z'
+$y
+xy z
+echo done
+## stdout:
+$x
+$y
+done
+## status: 0
+
+### a here-document after a line continued with a backslash
+cat <<EOF; echo a \
+b
+hi
+EOF
+echo after
+## stdout:
+hi
+a b
+after
+## status: 0

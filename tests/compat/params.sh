@@ -358,3 +358,26 @@ f() { for w in "${@:-x}"; do echo "[$w]"; done; echo "*[${*:-x}]" "+[${@:+y}]"; 
 []
 *[x] +[y]
 ## status: 0
+
+### ${v@a} names an array's kind with the other attributes
+x=(a b); echo "${x@a}" "${x[@]@a}" "${x[0]@a}"; declare -A m=([k]=v); echo "${m@a}" "${m[k]@a}"; declare -ir n=1; echo ${n@a}; declare -n r=n; echo ${r@a}; declare -lx l=A; echo ${l@a}; declare -i u; echo "[${u@a}]" "[${nosuch@a}]"
+## stdout:
+a a a a
+A A
+ir
+ir
+xl
+[i] []
+## status: 0
+
+### ${a[@]@K} pairs keys with quoted values, @k as separate words
+declare -A m=([k]="v w"); printf '<%s>' "${m[@]@K}"; echo; printf '<%s>' "${m[@]@k}"; echo; a=(p "q r"); printf '<%s>' "${a[@]@K}"; echo; printf '<%s>' "${a[@]@k}"; echo; echo "${a[1]@K}"; s=str; echo ${s@K}; printf '<%s>' ${a[@]@K}; echo
+## stdout:
+<k "v w" >
+<k><v w>
+<0 "p" 1 "q r">
+<0><p><1><q r>
+'q r'
+'str'
+<0><"p"><1><"q><r">
+## status: 0

@@ -346,12 +346,116 @@ f
 g
 h
 i
-## status: 0
 ## stderr:
 1000000000: Bad file descriptor
 1000000: Bad file descriptor
+## status: 0
 ## files:
 f: ""
 g: ""
 h: ""
 i: ""
+
+### a read-write descriptor reads the file and writes after what was read
+echo hello > f; exec 8<>f; read -r l <&8; echo "$l"; echo world >&8; exec 8>&-; cat f
+## stdout:
+hello
+hello
+world
+## status: 0
+## files:
+f: "hello\nworld\n"
+
+### a read-write descriptor creates a missing file
+exec 3<>new; echo a >&3; exec 3>&-; cat new
+## stdout:
+a
+## status: 0
+## files:
+new: "a\n"
+
+### read -u and mapfile -u through a read-write descriptor
+printf '1\n2\n3\n' > f; exec 4<>f; read -u 4 first; mapfile -u 4 rest; echo "$first ${#rest[@]}"; read -u 4 x; echo "st $?"; exec 4<&-
+## stdout:
+1 2
+st 1
+## status: 0
+## files:
+f: "1\n2\n3\n"
+
+### a read-write descriptor on /dev/null, and <> on a command
+exec 6<>/dev/null; echo gone >&6; read -u 6 z; echo "st $?"; echo x > f; cat <>f; echo y 1<>g; cat g
+## stdout:
+st 1
+x
+y
+## status: 0
+## files:
+f: "x\n"
+g: "y\n"
+
+### a descriptor moved with 6>&7- is closed at its old number +stderr
+exec 7>out; exec 6>&7-; echo x >&6; echo y >&7; echo st=$?; cat out
+## stdout:
+st=1
+x
+## stderr:
+7: Bad file descriptor
+## status: 0
+## files:
+out: "x\n"
+
+### 2&>1 is the word 2 and both streams to the file 1
+echo x 2&>1; cat 1
+## stdout:
+x 2
+## status: 0
+## files:
+1: "x 2\n"
+
+### descriptors opened by exec are inherited into command substitutions
+exec 3>o; x=$(echo in >&3; echo out); echo "$x"; cat o
+## stdout:
+out
+in
+## status: 0
+## files:
+o: "in\n"
+
+### &> and &>> after a command's words send both streams to the file
+echo x &>one; ls nosuch &>>one; echo y &>>one; echo "st $?"; cat one
+## stdout:
+st 0
+x
+ls: cannot access 'nosuch': No such file or directory
+y
+## status: 0
+## files:
+one: "x\nls: cannot access 'nosuch': No such file or directory\ny\n"
+
+### output redirected by exec is still captured by command substitutions
+exec >log 2>&1; x=$(echo sub); echo "got $x"; echo err >&2; f() { echo in f; }; f > file; { echo group; } > g; exec >/dev/null
+## status: 0
+## files:
+file: "in f\n"
+g: "group\n"
+log: "got sub\nerr\n"
+
+### exec 3>&1 lets a command substitution write around its capture
+exec 3>&1; x=$(echo to3 >&3; echo cap); echo "[$x]"; exec 3>&-
+## stdout:
+to3
+[cap]
+## status: 0
+
+### descriptors opened by exec reach pipelines, subshells and groups
+exec 5>o; echo a | { cat; echo b >&5; }; ( echo c >&5 ); { echo d; } >&5; exec 5>&-; echo e >&5; echo "st $?"; cat o
+## stdout:
+a
+st 1
+b
+c
+d
+## status: 0
+## files:
+o: "b\nc\nd\n"

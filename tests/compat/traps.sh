@@ -56,3 +56,56 @@ trap 'echo final' EXIT; f() { exit 2; }; f; echo not reached
 ## stdout:
 final
 ## status: 2
+
+### the ERR trap fires for a function's status, not inside it, without set -E
+trap 'echo err' ERR; false; true; f() { false; }; f; g() { f; }; g; echo end
+## stdout:
+err
+err
+err
+end
+## status: 0
+
+### set -E and -o errtrace carry the ERR trap into functions
+trap 'echo "err in ${FUNCNAME:-main}"' ERR; f() { false; echo after; }; set -E; f; set +E; set -o errtrace; echo "$-"; set -o | grep errtrace; f
+## stdout:
+err in f
+after
+hBEc
+errtrace       	on
+err in f
+after
+## status: 0
+
+### the ERR trap for a subshell, a substitution and eval
+trap 'echo "err $BASH_SUBSHELL"' ERR; (false); x=$(false); eval false; echo end
+## stdout:
+err 0
+err 0
+err 0
+err 0
+end
+## status: 0
+
+### kill -SIG $$ runs the shell's trap
+trap 'echo int' INT; kill -INT $$; echo after $?; trap 'echo usr' USR1; kill -USR1 $$; kill -0 $$; echo "zero $?"
+## stdout:
+int
+after 0
+usr
+zero 0
+## status: 0
+
+### kill $$ with an ignored signal or one ignored by default goes on
+trap '' TERM; kill $$; echo survived; kill -CHLD $$; echo ok; kill -WINCH $$; echo "st $?"
+## stdout:
+survived
+ok
+st 0
+## status: 0
+
+### a trap may exit when the shell signals itself
+trap 'echo cleanup; exit 3' TERM; kill $$; echo never
+## stdout:
+cleanup
+## status: 3

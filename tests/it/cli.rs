@@ -235,6 +235,41 @@ fn scripts_run_one_complete_command_at_a_time_as_bash_runs_them() {
     same_as_bash("echo a\nfalse\n", &[]);
 }
 
+/// `BASH_ARGV` and `BASH_ARGC` outside extended debugging: the script's arguments, last
+/// first, at the top and inside functions (sourcing is left out: bash then pushes the file's
+/// name and never pops it, docs/deviations.md).
+#[test]
+fn bash_argv_holds_the_scripts_arguments() {
+    let script = "echo \"[${BASH_ARGV[*]}] [${BASH_ARGC[*]}] ${#BASH_ARGV[@]}\"\nf() { echo \"f [${BASH_ARGV[*]}] [${BASH_ARGC[*]}] ${BASH_ARGV[0]}\"; }\nf x y z\n";
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("s.sh"), script).expect("write");
+    for args in [&["s.sh", "a", "b"][..], &["s.sh"], &["-c", script, "name", "p", "q"]] {
+        let mut bash = Command::new("/bin/bash");
+        bash.env_clear().env("PATH", "/usr/bin:/bin").current_dir(dir.path());
+        let expected = run(bash.args(args), "");
+        let (out, err, status) = run(toolsh().current_dir(dir.path()).args(args), "");
+        assert_eq!((out.as_str(), status), (expected.0.as_str(), expected.2), "{args:?}: {err}");
+    }
+}
+
+/// An expansion error that ends the shell exits 1 from a file or standard input (127 for `-c`
+/// text, which the compat cases hold), in a function, `eval`, arithmetic and `let` alike.
+#[test]
+fn expansion_errors_end_a_script_with_1() {
+    same_as_bash("echo a\necho ${x:?need x}\necho never\n", &[]);
+    same_as_bash("set -u\nf() { echo $u; }\nf\necho never\n", &[]);
+    same_as_bash("set -u\neval 'echo $((y + 5))'\necho never\n", &[]);
+    same_as_bash("set -u\n(( z + 1 )) || echo no\necho never\n", &[]);
+    same_as_bash("set -u\nlet 'q = w + 1'\necho never\n", &[]);
+    same_as_bash("set -u\n(echo $u)\necho after $?\n", &[]);
+}
+
+/// `return` at a script's top level is refused (status 2) and the script goes on.
+#[test]
+fn return_outside_a_function_in_a_script() {
+    same_as_bash("return 2>/dev/null\necho \"after $?\"\nf() { eval return 4; }\nf\necho $?\n", &[]);
+}
+
 #[test]
 fn the_policy_file_mounts_directories_relative_to_the_workspace_and_the_flag_wins() {
     let root = tempfile::tempdir().expect("tempdir");

@@ -18,6 +18,17 @@ use nom::sequence::pair;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ArithError(pub String);
 
+/// How an unbound variable's error ends (`NAME: unbound variable`).
+const UNBOUND: &str = ": unbound variable";
+
+impl ArithError {
+    /// True for an unbound variable under `set -u`: not an arithmetic error but an expansion
+    /// error, which ends a non-interactive shell.
+    pub fn is_unbound(&self) -> bool {
+        self.0.ends_with(UNBOUND)
+    }
+}
+
 /// Variable access for the evaluator.
 pub trait ArithEnv {
     /// The value of `name` (element `index` of an array), empty when unset; borrowed when it
@@ -593,7 +604,7 @@ impl ArithEnv for ArithVars<'_> {
         }
         let Some(var) = self.state.vars.get(name) else {
             if self.state.options.nounset {
-                return Err(ArithError(format!("{name}: unbound variable")));
+                return Err(ArithError(format!("{name}{UNBOUND}")));
             }
             return Ok(Cow::Borrowed(""));
         };

@@ -375,6 +375,54 @@ pub enum Fd {
     Input(Input),
     /// Writable.
     Output(Output),
+    /// Both (`<>`): reads see the file as it was opened, writes go to its end.
+    Both(Input, Output),
+}
+
+impl Fd {
+    /// The readable side, if any.
+    pub fn input(&self) -> Option<&Input> {
+        match self {
+            Fd::Input(input) | Fd::Both(input, _) => Some(input),
+            Fd::Output(_) => None,
+        }
+    }
+
+    /// True when both are the same open descriptor (one stream, not two equal ones).
+    pub fn same(&self, other: &Fd) -> bool {
+        fn same_input(a: &Input, b: &Input) -> bool {
+            match (&a.0, &b.0) {
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            }
+        }
+        fn same_output(a: &Output, b: &Output) -> bool {
+            match (a, b) {
+                (Output::Null, Output::Null) | (Output::Closed, Output::Closed) => true,
+                (Output::Pipe(PipeWriter(a)), Output::Pipe(PipeWriter(b))) => a.same_channel(b),
+                (Output::Capture(a), Output::Capture(b)) => Arc::ptr_eq(a, b),
+                (Output::File(a), Output::File(b)) => Arc::ptr_eq(a, b),
+                (Output::Host(a), Output::Host(b)) => Arc::ptr_eq(a, b),
+                (Output::Job(a), Output::Job(b)) => Arc::ptr_eq(a, b),
+                _ => false,
+            }
+        }
+        match (self, other) {
+            (Fd::Input(a), Fd::Input(b)) => same_input(a, b),
+            (Fd::Output(a), Fd::Output(b)) => same_output(a, b),
+            (Fd::Both(a, x), Fd::Both(b, y)) => same_input(a, b) && same_output(x, y),
+            _ => false,
+        }
+    }
+
+    /// The writable side, if any.
+    pub fn output(&self) -> Option<&Output> {
+        match self {
+            Fd::Output(output) | Fd::Both(_, output) => Some(output),
+            Fd::Input(_) => None,
+        }
+    }
 }
 
 /// The descriptor table a command runs with; index = descriptor number. The three standard
@@ -401,7 +449,7 @@ impl Io {
     pub fn close_files(self) -> Vec<(String, io::Error)> {
         let mut failed = Vec::new();
         for fd in self.fds.into_iter().flatten() {
-            if let Fd::Output(output) = fd
+            if let Fd::Output(output) | Fd::Both(_, output) = fd
                 && let Some((path, Err(err))) = output.close()
             {
                 failed.push((path, err));
@@ -420,17 +468,17 @@ impl Io {
 
     /// Standard input (empty when closed or not readable).
     pub fn stdin(&self) -> Input {
-        match self.get(0) {
-            Some(Fd::Input(input)) => input.clone(),
-            _ => Input::null(),
+        match self.get(0).and_then(Fd::input) {
+            Some(input) => input.clone(),
+            None => Input::null(),
         }
     }
 
     /// Output descriptor `n` (failing writes when closed or not writable).
     pub fn output(&self, n: usize) -> Output {
-        match self.get(n) {
-            Some(Fd::Output(output)) => output.clone(),
-            _ => Output::Closed,
+        match self.get(n).and_then(Fd::output) {
+            Some(output) => output.clone(),
+            None => Output::Closed,
         }
     }
 
@@ -442,6 +490,25 @@ impl Io {
     /// Standard error.
     pub fn stderr(&self) -> Output {
         self.output(2)
+    }
+
+    /// This table with the descriptors `exec` made permanent: each descriptor still as it was
+    /// in `base` (the table `exec` was run with, before its redirections) is `exec`'s; one
+    /// set since (a command substitution's output, a pipe, a redirected group) stays.
+    pub fn overlaid(&self, base: &Io, exec: &Io) -> Io {
+        let mut out = self.clone();
+        let len = self.len().max(base.len()).max(exec.len());
+        for n in 0..len {
+            let unchanged = match (self.get(n), base.get(n)) {
+                (Some(now), Some(then)) => now.same(then),
+                (None, None) => true,
+                _ => false,
+            };
+            if unchanged {
+                out.set(n, exec.get(n).cloned());
+            }
+        }
+        out
     }
 
     /// Highest open descriptor number plus one.

@@ -60,6 +60,8 @@ pub struct Options {
     /// `shopt -s lastpipe`: a pipeline's last command runs in the shell itself, so `… | read
     /// v` sets `v` (bash does so without job control, which a script's shell never has).
     pub lastpipe: bool,
+    /// `set -E` (`-o errtrace`): the `ERR` trap also fires inside functions.
+    pub errtrace: bool,
 }
 
 impl Default for Options {
@@ -82,6 +84,7 @@ impl Default for Options {
             expand_aliases: false,
             inherit_errexit: false,
             lastpipe: false,
+            errtrace: false,
         }
     }
 }
@@ -209,6 +212,9 @@ pub struct Frame {
     pub source: Arc<str>,
     /// The line it was called from, in the file of the frame below.
     pub line: u32,
+    /// The positional parameters of the frame below, as they were when this one began
+    /// (`BASH_ARGV` shows the outermost ones).
+    pub outer_args: Arc<Vec<String>>,
 }
 
 impl State {
@@ -237,6 +243,16 @@ impl State {
             files.push(self.main_source.to_string());
         }
         files
+    }
+
+    /// `BASH_ARGV` as bash sets it outside extended debugging: the positional parameters of
+    /// the script (or of the file sourced with arguments) outside every function, last first.
+    pub fn bash_argv(&self) -> Vec<String> {
+        let args = match self.frames.iter().find(|frame| frame.name != "source") {
+            Some(frame) => &frame.outer_args,
+            None => &self.positional,
+        };
+        args.iter().rev().cloned().collect()
     }
 
     /// `BASH_LINENO`, innermost first: the line each frame was called from, then 0 for the
@@ -484,11 +500,16 @@ impl State {
             (o.nounset, 'u'),
             (o.xtrace, 'x'),
             (true, 'B'),
+            (o.errtrace, 'E'),
             (o.noclobber, 'C'),
         ] {
             if on {
                 flags.push(c);
             }
+        }
+        // Text run as `-c` (every line that is not a named script's): bash's `c`.
+        if self.main_source.is_empty() {
+            flags.push('c');
         }
         flags
     }

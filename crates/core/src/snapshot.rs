@@ -110,7 +110,7 @@ impl std::fmt::Display for Refusal {
 }
 
 /// The option names a snapshot uses, with their fields.
-fn options(options: &mut Options) -> [(&'static str, &mut bool); 17] {
+fn options(options: &mut Options) -> [(&'static str, &mut bool); 18] {
     [
         ("errexit", &mut options.errexit),
         ("nounset", &mut options.nounset),
@@ -129,6 +129,7 @@ fn options(options: &mut Options) -> [(&'static str, &mut bool); 17] {
         ("expand_aliases", &mut options.expand_aliases),
         ("inherit_errexit", &mut options.inherit_errexit),
         ("lastpipe", &mut options.lastpipe),
+        ("errtrace", &mut options.errtrace),
     ]
 }
 

@@ -1114,7 +1114,8 @@ impl<'a> Parser<'a> {
     // ----- simple commands -----
 
     fn at_command_end(&self) -> bool {
-        matches!(self.peek(), None | Some(b'\n' | b';' | b'&' | b'|' | b')'))
+        // `&>` and `&>>` are redirections (`echo x &>log`), not `&` then `>log`.
+        matches!(self.peek(), None | Some(b'\n' | b';' | b'|' | b')')) || self.peek() == Some(b'&') && !self.at("&>")
     }
 
     fn parse_simple(&mut self) -> PResult<SimpleCommand> {
@@ -1365,18 +1366,22 @@ impl<'a> Parser<'a> {
 
     fn parse_heredoc(&mut self, fd: RedirFd, strip_tabs: bool, start: usize) -> PResult<Redirect> {
         self.skip_blanks();
+        let word_start = self.pos;
         let delim_word = self.parse_word()?;
         if delim_word.parts.is_empty() {
             return Err(self.error("expected a delimiter word after `<<`"));
         }
-        let quoted = delim_word.parts.iter().any(|p| !matches!(p, WordPart::Literal(_)));
-        let delimiter = word_text_unquoted(&delim_word);
-        // The body starts after the newline ending this line, or after the previous body that
-        // was queued on the same line.
+        // As bash: the delimiter is the word as written, quotes removed (`<<${a}` ends at a
+        // line `${a}`, `<<$(a)` at `$(a)`); any quoting keeps the body from expanding.
+        let raw = &self.src[word_start..self.pos];
+        let quoted = raw.contains(['\'', '"', '\\']);
+        let delimiter = if raw.contains('\n') { word_text_unquoted(&delim_word) } else { quote_removed(raw) };
+        // The body starts after the newline ending this line (a line continued with `\` goes
+        // on), or after the previous body that was queued on the same line.
         let body_start = match self.heredoc_skip {
             Some((newline, resume)) if newline >= self.pos => resume,
             _ => {
-                let Some(offset) = self.src[self.pos..].find('\n') else {
+                let Some(offset) = line_end(&self.src[self.pos..]) else {
                     return Err(self.incomplete(format!("here-document `{delimiter}` has no body yet")));
                 };
                 self.heredoc_skip = Some((self.pos + offset, self.pos + offset + 1));
@@ -1424,6 +1429,53 @@ impl<'a> Parser<'a> {
         };
         Ok(Redirect { fd, op: RedirOp::HereDoc { strip_tabs, quoted, delimiter }, target, span: self.span_from(start) })
     }
+}
+
+/// Where the newline ending the line that starts `text` is: the first one not escaped by a
+/// backslash (a continued line goes on to the next).
+fn line_end(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(offset) = memchr::memchr(b'\n', &bytes[from..]) {
+        let at = from + offset;
+        let backslashes = bytes[..at].iter().rev().take_while(|&&b| b == b'\\').count();
+        if backslashes % 2 == 0 {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// A word's source text with bash's quote removal: `\x` is `x`, quotes go, `$` forms stay as
+/// written.
+fn quote_removed(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.extend(chars.next()),
+            '\'' => out.extend(chars.by_ref().take_while(|&c| c != '\'')),
+            '"' => {
+                while let Some(c) = chars.next() {
+                    match c {
+                        '"' => break,
+                        '\\' => match chars.next() {
+                            Some(next @ ('$' | '`' | '"' | '\\')) => out.push(next),
+                            Some(next) => {
+                                out.push('\\');
+                                out.push(next);
+                            }
+                            None => out.push('\\'),
+                        },
+                        c => out.push(c),
+                    }
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The text of a word with quotes removed, ignoring expansions (for heredoc delimiters).

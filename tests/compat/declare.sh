@@ -1,0 +1,192 @@
+### a quoted compound operand is text to a scalar, elements to an array
+declare "a=(1 2)"; declare -p a; b=(); declare "b=(1 2)"; declare -p b
+## stdout:
+declare -- a="(1 2)"
+declare -a b=([0]="1" [1]="2")
+## status: 0
+
+### declare -a with a quoted or expanded compound value
+declare -a "b=(x y)"; declare -p b; list="(1 2)"; declare -a c=$list; declare -p c; declare -a d="(3 4)"; declare -p d
+## stdout:
+declare -a b=([0]="x" [1]="y")
+declare -a c=([0]="1" [1]="2")
+declare -a d=([0]="3" [1]="4")
+## status: 0
+
+### a compound value read from text has its words expanded again
+v=val; declare -a "e=(\$v 'q r' [5]=z)"; declare -p e
+## stdout:
+declare -a e=([0]="val" [1]="q r" [5]="z")
+## status: 0
+
+### an associative array from a quoted compound operand
+declare -A m; declare "m=([k]=v)"; declare -p m
+## stdout:
+declare -A m=([k]="v" )
+## status: 0
+
+### a value that only starts with a parenthesis stays text
+declare -a "e=(1 2"; declare -p e; declare -x "k=(1)"; declare -p k
+## stdout:
+declare -a e=([0]="(1 2")
+declare -x k="(1)"
+## status: 0
+
+### a quoted subscripted operand assigns the element
+declare 'a[2]=x'; declare -p a; i=3; declare "a[i]=y" "a[\$i+1]=z" 'a[1]+=w'; declare -p a
+## stdout:
+declare -a a=([2]="x")
+declare -a a=([1]="w" [2]="x" [3]="y" [4]="z")
+## status: 0
+
+### a quoted subscripted operand to local
+f() { local "x[1]"=y; local -a "l=(p q)"; declare -p x l; }; f
+## stdout:
+declare -a x=([1]="y")
+declare -a l=([0]="p" [1]="q")
+## status: 0
+
+### a subscripted name alone makes an array
+declare 'a[2]'; a+=(z); declare -p a; x=5; declare 'x[3]'; declare -p x
+## stdout:
+declare -a a=([0]="z")
+declare -a x=([0]="5")
+## status: 0
+
+### an element's value is not expanded again
+declare 'a[1]=$HOME'; declare -p a
+## stdout:
+declare -a a=([1]="\$HOME")
+## status: 0
+
+### export and readonly take no subscript +stderr
+export 'e[1]=x'; echo $?; readonly q[2]=y; echo $?; export w[1]; echo $?; declare -p e q w
+## stdout:
+1
+1
+1
+## stderr:
+export: `e[1]': not a valid identifier
+readonly: `q[2]': not a valid identifier
+export: `w[1]': not a valid identifier
+declare: e: not found
+declare: q: not found
+declare: w: not found
+## status: 1
+
+### an unbalanced subscript is not a valid identifier +stderr
+declare 'a[x'=1; echo $?; declare 'a]=1'; echo $?
+## stdout:
+1
+1
+## stderr:
+declare: `a[x=1': not a valid identifier
+declare: `a]=1': not a valid identifier
+## status: 0
+
+### assigning a readonly variable +stderr
+declare -r x=2; x=1; echo st=$?; echo after
+## stderr:
+x: readonly variable
+## status: 1
+
+### a readonly variable cannot lose the attribute or be declared again with a value +stderr
+declare -r x=1; declare x=2; echo st=$?; declare +r x; echo st=$?; declare -r x=3; echo st=$?; echo $x
+## stdout:
+st=1
+st=1
+st=1
+1
+## stderr:
+declare: x: readonly variable
+declare: x: readonly variable
+declare: x: readonly variable
+## status: 0
+
+### other attributes may be added to a readonly variable
+declare -r x=1; declare -i x; declare -x x; declare +x x; declare -p x; declare -r s=abc; declare -u s; declare -p s
+## stdout:
+declare -ir x="1"
+declare -ru s="abc"
+## status: 0
+
+### a readonly prefix assignment is said and the command still runs +stderr
+readonly r=1; r=2 :; echo "colon $?"; r=2 true; echo "true $?"; f() { echo "f r=$r"; }; r=2 f; echo "f $?"
+## stdout:
+colon 0
+true 0
+f r=1
+f 0
+## stderr:
+r: readonly variable
+r: readonly variable
+r: readonly variable
+## status: 0
+
+### a readonly plain assignment drops the rest of the line +stderr
+readonly r=1; r=2; echo never
+## stderr:
+r: readonly variable
+## status: 1
+
+### declare -A of an indexed array is refused +stderr
+a=(1 2); declare -A a; echo st=$?; declare -p a
+## stdout:
+st=1
+declare -a a=([0]="1" [1]="2")
+## stderr:
+declare: a: cannot convert indexed to associative array
+## status: 0
+
+### declare -a of an associative array is refused +stderr
+declare -A m=([k]=v); declare -a m; echo st=$?; declare -p m
+## stdout:
+st=1
+declare -A m=([k]="v" )
+## stderr:
+declare: m: cannot convert associative to indexed array
+## status: 0
+
+### declare -A with a value to an indexed array drops the line
+a=(1); declare -A a=([k]=v); echo never
+## status: 1
+
+### readonly -A and -a keep an array's kind
+a=(1 2); readonly -A a; echo st=$?; declare -p a; declare -A b=([k]=v); readonly -a b; echo st=$?; declare -p b
+## stdout:
+st=0
+declare -ar a=([0]="1" [1]="2")
+st=0
+declare -Ar b=([k]="v" )
+## status: 0
+
+### declare -p of every attribute
+declare -i i=3; declare -r r=1; declare -x e=2; declare -a a=(x y); declare -A A=([k]=v); declare -n n=i; declare -lx l=Ab; declare -ir z=4; declare -p i r e a A n l z
+## stdout:
+declare -i i="3"
+declare -r r="1"
+declare -x e="2"
+declare -a a=([0]="x" [1]="y")
+declare -A A=([k]="v" )
+declare -n n="i"
+declare -xl l="ab"
+declare -ir z="4"
+## status: 0
+
+### declare -p of an exported variable without a value, and of none +stderr
+export q; declare -p q; declare -p nosuch; echo st=$?
+## stdout:
+declare -x q
+st=1
+## stderr:
+declare: nosuch: not found
+## status: 0
+
+### declare -F names functions
+f() { echo hi; }; g() { :; }; declare -F f; declare -F; declare -F nosuch; echo st=$?
+## stdout:
+f
+declare -f f
+declare -f g
+st=1
+## status: 0
