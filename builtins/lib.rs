@@ -25,7 +25,7 @@ pub use text::printf::ansi_c_quote;
 pub use text::stream::{expand_backslashes, quote_for_reuse};
 
 pub use toolsh_core::command::spec;
-pub use toolsh_core::command::{Builtin, CommandFn, Ctx, EXIT_INTERNAL, OperandReader, Run};
+pub use toolsh_core::command::{Builtin, CommandFn, Ctx, EXIT_INTERNAL, OperandReader, Run, Special};
 
 // The engine's modules, under the names the commands use for them (`crate::vfs`, …).
 use toolsh_core::{command, io, parser, pattern, policy, predicates, session, signals, store, vfs};
@@ -47,8 +47,8 @@ macro_rules! entry {
             spec: &$spec,
         }
     };
-    (interpreter $spec:path) => {
-        Builtin { name: $spec.name, run: Run::Interpreter, summary: $spec.summary, spec: &$spec }
+    (interpreter $spec:path, $special:ident) => {
+        Builtin { name: $spec.name, run: Run::Interpreter(Special::$special), summary: $spec.summary, spec: &$spec }
     };
 }
 
@@ -78,7 +78,7 @@ pub const BASH_BUILTINS: &[&str] = &[
 
 /// Every command, sorted by name.
 static TABLE: &[Builtin] = &[
-    entry!(interpreter shell::special::DOT),
+    entry!(interpreter shell::special::DOT, Source),
     entry!(spec shell::flow::COLON, shell::flow::colon),
     entry!(spec shell::cond::BRACKET, shell::cond::test),
     entry!(spec shell::alias::ALIAS, shell::alias::alias),
@@ -91,15 +91,15 @@ static TABLE: &[Builtin] = &[
     entry!(spec data::encode::B2SUM, data::encode::checksum),
     entry!(spec data::encode::BASE64, data::encode::base64),
     entry!(spec fs::files::BASENAME, fs::files::basename),
-    entry!(interpreter shell::special::BASH),
+    entry!(interpreter shell::special::BASH, Subshell),
     entry!(spec lang::bc::BC, lang::bc::bc),
-    entry!(interpreter shell::special::BREAK),
-    entry!(interpreter shell::special::BUILTIN),
+    entry!(interpreter shell::special::BREAK, Break),
+    entry!(interpreter shell::special::BUILTIN, Builtin),
     entry!(spec data::compress::BUNZIP2, data::compress::compressor),
     entry!(spec data::compress::BZCAT, data::compress::compressor),
     entry!(spec data::compress::BZIP2, data::compress::compressor),
     entry!(spec text::cal::CAL, text::cal::cal),
-    entry!(interpreter shell::special::CALLER),
+    entry!(interpreter shell::special::CALLER, Caller),
     entry!(spec fs::files::CAT, fs::files::cat),
     entry!(spec shell::nav::CD, shell::nav::cd),
     entry!(spec fs::owner::CHGRP, fs::owner::chown),
@@ -109,9 +109,9 @@ static TABLE: &[Builtin] = &[
     entry!(spec data::bytes::CMP, data::bytes::cmp),
     entry!(spec text::columns::COLUMN, text::columns::column),
     entry!(spec text::columns::COMM, text::columns::comm),
-    entry!(interpreter shell::special::COMMAND),
+    entry!(interpreter shell::special::COMMAND, Command),
     entry!(spec agents::tools::CONFIG, agents::tools::config),
-    entry!(interpreter shell::special::CONTINUE),
+    entry!(interpreter shell::special::CONTINUE, Continue),
     entry!(spec fs::files::CP, fs::files::cp),
     entry!(spec agents::timers::CRONTAB, agents::timers::crontab),
     #[cfg(feature = "net")]
@@ -119,22 +119,22 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::lines::CUT, text::lines::cut),
     entry!(spec text::stream::DATE, text::stream::date),
     entry!(spec data::dd::DD, data::dd::dd),
-    entry!(interpreter shell::special::DECLARE),
+    entry!(interpreter shell::special::DECLARE, Declaration),
     entry!(spec fs::df::DF, fs::df::df),
     entry!(spec text::diff::DIFF, text::diff::diff),
     entry!(spec fs::files::DIRNAME, fs::files::dirname),
     entry!(spec shell::nav::DIRS, shell::nav::dirs),
-    entry!(interpreter shell::special::DISOWN),
+    entry!(interpreter shell::special::DISOWN, Disown),
     entry!(spec fs::files::DU, fs::files::du),
     entry!(spec text::stream::ECHO, text::stream::echo),
     entry!(spec text::grep::EGREP, text::grep::egrep),
     entry!(spec shell::xargs::ENV, shell::xargs::env),
     entry!(spec text::envsubst::ENVSUBST, text::envsubst::envsubst),
-    entry!(interpreter shell::special::EVAL),
-    entry!(interpreter shell::special::EXEC),
-    entry!(interpreter shell::special::EXIT),
+    entry!(interpreter shell::special::EVAL, Eval),
+    entry!(interpreter shell::special::EXEC, Exec),
+    entry!(interpreter shell::special::EXIT, Exit),
     entry!(spec text::columns::EXPAND, text::columns::expand),
-    entry!(interpreter shell::special::EXPORT),
+    entry!(interpreter shell::special::EXPORT, Declaration),
     entry!(spec shell::expr::EXPR, shell::expr::expr),
     entry!(spec text::factor::FACTOR, text::factor::factor),
     entry!(spec shell::flow::FALSE, shell::flow::false_),
@@ -146,20 +146,20 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::grep::GREP, text::grep::grep),
     entry!(spec data::compress::GUNZIP, data::compress::compressor),
     entry!(spec data::compress::GZIP, data::compress::compressor),
-    entry!(interpreter shell::special::HASH),
+    entry!(interpreter shell::special::HASH, Hash),
     entry!(spec text::stream::HEAD, text::stream::head),
     entry!(spec agents::tools::HELP, agents::tools::help),
     entry!(spec shell::machine::HOSTNAME, shell::machine::hostname),
     entry!(spec text::iconv::ICONV, text::iconv::iconv),
     entry!(spec shell::machine::ID_SPEC, shell::machine::id),
-    entry!(interpreter shell::special::JOBS),
+    entry!(interpreter shell::special::JOBS, Jobs),
     entry!(spec text::join::JOIN, text::join::join),
     entry!(spec lang::jq::JQ, lang::jq::jq),
-    entry!(interpreter shell::special::KILL),
+    entry!(interpreter shell::special::KILL, Kill),
     entry!(spec text::pager::LESS, text::pager::pager),
-    entry!(interpreter shell::vars::LET),
+    entry!(interpreter shell::vars::LET, Let),
     entry!(spec fs::files::LN, fs::files::ln),
-    entry!(interpreter shell::special::LOCAL),
+    entry!(interpreter shell::special::LOCAL, Declaration),
     entry!(spec fs::files::LS, fs::files::ls),
     entry!(spec shell::vars::MAPFILE, shell::vars::mapfile),
     entry!(spec data::encode::MD5SUM, data::encode::checksum),
@@ -180,23 +180,23 @@ static TABLE: &[Builtin] = &[
     entry!(spec shell::nav::POPD, shell::nav::popd),
     entry!(spec shell::vars::PRINTENV, shell::vars::printenv),
     entry!(spec text::printf::PRINTF, text::printf::printf),
-    entry!(interpreter shell::special::PS),
+    entry!(interpreter shell::special::PS, Ps),
     entry!(spec shell::nav::PUSHD, shell::nav::pushd),
     entry!(spec shell::nav::PWD, shell::nav::pwd),
     entry!(spec shell::vars::READ, shell::vars::read),
     entry!(spec shell::vars::READARRAY, shell::vars::mapfile),
     entry!(spec fs::files::READLINK, fs::files::readlink),
-    entry!(interpreter shell::special::READONLY),
+    entry!(interpreter shell::special::READONLY, Declaration),
     entry!(spec fs::files::REALPATH, fs::files::realpath),
-    entry!(interpreter shell::special::RETURN),
+    entry!(interpreter shell::special::RETURN, Return),
     entry!(spec text::lines::REV, text::lines::rev),
     entry!(spec fs::files::RM, fs::files::rm),
     entry!(spec fs::files::RMDIR, fs::files::rmdir),
     entry!(spec lang::sed::SED, lang::sed::sed),
     entry!(spec text::stream::SEQ, text::stream::seq),
-    entry!(interpreter shell::special::SESSION),
+    entry!(interpreter shell::special::SESSION, Session),
     entry!(spec shell::vars::SET, shell::vars::set),
-    entry!(interpreter shell::special::SH),
+    entry!(interpreter shell::special::SH, Subshell),
     entry!(spec data::encode::SHA1SUM, data::encode::checksum),
     entry!(spec data::encode::SHA224SUM, data::encode::checksum),
     entry!(spec data::encode::SHA256SUM, data::encode::checksum),
@@ -207,7 +207,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::shuf::SHUF, text::shuf::shuf),
     entry!(spec text::stream::SLEEP_SPEC, text::stream::sleep),
     entry!(spec text::sort::SORT, text::sort::sort),
-    entry!(interpreter shell::special::SOURCE),
+    entry!(interpreter shell::special::SOURCE, Source),
     entry!(spec data::dump::SPLIT, data::dump::split),
     entry!(spec data::sqlite::SQLITE3, data::sqlite::sqlite3),
     entry!(spec fs::files::STAT, fs::files::stat),
@@ -220,24 +220,24 @@ static TABLE: &[Builtin] = &[
     entry!(spec shell::timeout::TIMEOUT, shell::timeout::timeout),
     entry!(spec fs::files::TOUCH, fs::files::touch),
     entry!(spec text::stream::TR, text::stream::tr),
-    entry!(interpreter shell::special::TRAP),
+    entry!(interpreter shell::special::TRAP, Trap),
     entry!(spec fs::tree::TREE, fs::tree::tree),
     entry!(spec shell::flow::TRUE, shell::flow::true_),
     entry!(spec fs::truncate::TRUNCATE, fs::truncate::truncate),
     entry!(spec text::tsort::TSORT, text::tsort::tsort),
-    entry!(interpreter shell::special::TYPE),
-    entry!(interpreter shell::special::TYPESET),
+    entry!(interpreter shell::special::TYPE, Type),
+    entry!(interpreter shell::special::TYPESET, Declaration),
     entry!(spec shell::alias::UNALIAS, shell::alias::unalias),
     entry!(spec shell::machine::UNAME, shell::machine::uname),
     entry!(spec text::lines::UNIQ, text::lines::uniq),
     entry!(spec shell::vars::UNSET, shell::vars::unset),
     entry!(spec data::compress::UNXZ, data::compress::compressor),
     entry!(spec data::zip::UNZIP, data::zip::unzip),
-    entry!(interpreter shell::special::WAIT),
+    entry!(interpreter shell::special::WAIT, Wait),
     entry!(spec text::lines::WC, text::lines::wc),
     #[cfg(feature = "net")]
     entry!(spec net::http::WGET, net::http::wget),
-    entry!(interpreter shell::special::WHICH),
+    entry!(interpreter shell::special::WHICH, Which),
     entry!(spec agents::messaging::WHO, agents::messaging::who),
     entry!(spec agents::messaging::WHOAMI, agents::messaging::whoami),
     entry!(spec shell::xargs::XARGS, shell::xargs::xargs),
@@ -271,7 +271,7 @@ pub fn all() -> &'static [Builtin] {
 /// What `NAME --help` prints for an interpreter builtin (a command reads its spec itself), with
 /// its status; `None` when the builtin runs as usual.
 pub fn interpreter_help(entry: &Builtin, argv: &[String]) -> Option<(String, Status)> {
-    let asked = matches!(entry.run, Run::Interpreter)
+    let asked = matches!(entry.run, Run::Interpreter(_))
         && matches!(entry.spec.parse(argv.get(1..).unwrap_or_default()), Err(spec::Refusal::Help));
     asked.then(|| (entry.spec.help(), entry.spec.help_status()))
 }

@@ -918,7 +918,7 @@ impl Interp {
         }
         match entry.run {
             builtins::Run::Command(run) => Box::pin(self.run_builtin(run, entry.name, argv, io)),
-            builtins::Run::Interpreter => special::run(self, argv, io),
+            builtins::Run::Interpreter(which) => special::run(self, which, argv, io),
         }
     }
 

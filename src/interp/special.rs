@@ -8,11 +8,12 @@ use super::vars::{Attrs, Value, Var};
 use super::{EXIT_USAGE, ExecResult, Flow, Interp, Status};
 use crate::ast::{Assign, AssignValue, Word, WordPart};
 use crate::builtins;
+use crate::builtins::Special;
 use std::sync::Arc;
 
 /// True for names this module runs: the table's interpreter builtins.
 pub(crate) fn is_special(name: &str) -> bool {
-    builtins::lookup(name).is_some_and(|b| matches!(b.run, builtins::Run::Interpreter))
+    builtins::lookup(name).is_some_and(|b| matches!(b.run, builtins::Run::Interpreter(_)))
 }
 
 /// Reads a builtin's words by its spec; `Err` is the status after the refusal was said in
@@ -59,16 +60,17 @@ fn status_arg(text: &str) -> Option<Status> {
 
 pub(crate) fn run<'a>(
     interp: &'a mut Interp,
+    which: Special,
     argv: Vec<String>,
     io: &'a Io,
 ) -> futures::future::BoxFuture<'a, ExecResult> {
-    Box::pin(run_special(interp, argv, io))
+    Box::pin(run_special(interp, which, argv, io))
 }
 
-async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, io: &Io) -> ExecResult {
     let name = argv[0].as_str();
-    match name {
-        "exit" => {
+    match special {
+        Special::Exit => {
             let status = match argv.get(1) {
                 None => interp.state.last_status,
                 Some(text) => match status_arg(text) {
@@ -81,7 +83,7 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
             };
             Err(Flow::Exit(status))
         }
-        "return" => {
+        Special::Return => {
             // Only in a function or a sourced file (`eval` and a script's own text are
             // neither, though they count in `call_depth`).
             let in_function = interp.state.frames.iter().any(|frame| frame.name != "source");
@@ -101,8 +103,8 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
             };
             Err(Flow::Return(status))
         }
-        "caller" => Ok(caller(interp, &argv, io).await),
-        "let" => {
+        Special::Caller => Ok(caller(interp, &argv, io).await),
+        Special::Let => {
             let mut exprs = match parsed(&argv, io).await {
                 Ok(args) => args.operands,
                 Err(status) => return Ok(status),
@@ -130,7 +132,7 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
             }
             Ok(i32::from(last == 0))
         }
-        "break" | "continue" => {
+        Special::Break | Special::Continue => {
             if interp.loop_depth == 0 {
                 complain(io, name, "only meaningful in a `for', `while', or `until' loop").await;
                 return Ok(0);
@@ -155,9 +157,9 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
             };
             interp.state.last_status = status;
             let count = count.min(interp.loop_depth);
-            Err(if name == "break" { Flow::Break(count) } else { Flow::Continue(count) })
+            Err(if special == Special::Break { Flow::Break(count) } else { Flow::Continue(count) })
         }
-        "eval" => {
+        Special::Eval => {
             // bash's eval takes no options: `--` ends them, another `-x` is a usage error.
             let words = match argv.get(1).map(String::as_str) {
                 Some("--") => &argv[2..],
@@ -170,11 +172,11 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
             let source = words.join(" ");
             interp.run_source(&source, io, "eval").await
         }
-        "." | "source" => source(interp, argv, io).await,
-        "sh" | "bash" => sub_shell(interp, argv, io).await,
-        "exec" => exec(interp, argv, io).await,
-        "command" => command(interp, argv, io).await,
-        "builtin" => {
+        Special::Source => source(interp, argv, io).await,
+        Special::Subshell => sub_shell(interp, argv, io).await,
+        Special::Exec => exec(interp, argv, io).await,
+        Special::Command => command(interp, argv, io).await,
+        Special::Builtin => {
             if argv.len() < 2 {
                 return Ok(0);
             }
@@ -185,25 +187,25 @@ async fn run_special(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRes
             }
             interp.dispatch_builtin(rest, io).await
         }
-        "type" => type_command(interp, argv, io).await,
-        "which" => which(interp, argv, io).await,
-        "hash" => hash(interp, argv, io).await,
-        "trap" => trap(interp, argv, io).await,
-        "wait" | "jobs" | "disown" => {
+        Special::Type => type_command(interp, argv, io).await,
+        Special::Which => which(interp, argv, io).await,
+        Special::Hash => hash(interp, argv, io).await,
+        Special::Trap => trap(interp, argv, io).await,
+        Special::Wait | Special::Jobs | Special::Disown => {
             let args = match parsed(&argv, io).await {
                 Ok(args) => args,
                 Err(status) => return Ok(status),
             };
-            match argv[0].as_str() {
-                "wait" => super::jobs::wait(interp, &args, io).await,
-                "jobs" => Ok(super::jobs::jobs(interp, &args, io).await),
+            match special {
+                Special::Wait => super::jobs::wait(interp, &args, io).await,
+                Special::Jobs => Ok(super::jobs::jobs(interp, &args, io).await),
                 _ => Ok(super::jobs::disown(interp, &args, io).await),
             }
         }
-        "ps" => Ok(super::jobs::ps(interp, &argv, io).await),
-        "session" => Ok(super::sessions::session(interp, &argv, io).await),
-        "kill" => kill(interp, argv, io).await,
-        _ => declaration(interp, argv, io).await,
+        Special::Ps => Ok(super::jobs::ps(interp, &argv, io).await),
+        Special::Session => Ok(super::sessions::session(interp, &argv, io).await),
+        Special::Kill => kill(interp, argv, io).await,
+        Special::Declaration => declaration(interp, argv, io).await,
     }
 }
 

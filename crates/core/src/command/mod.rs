@@ -326,7 +326,60 @@ pub enum Run {
     Command(CommandFn),
     /// An interpreter builtin (`eval`, `exit`, `local`, …), run by the interpreter itself
     /// (`interp/special.rs`): it changes control flow or the interpreter's own state.
-    Interpreter,
+    Interpreter(Special),
+}
+
+/// What an interpreter builtin is, for the interpreter's exhaustive `match`: a builtin the
+/// table names that the interpreter does not run cannot be written (it was a name falling
+/// through to `declare`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Special {
+    /// `exit`.
+    Exit,
+    /// `return`.
+    Return,
+    /// `caller`.
+    Caller,
+    /// `let`.
+    Let,
+    /// `break`.
+    Break,
+    /// `continue`.
+    Continue,
+    /// `eval`.
+    Eval,
+    /// `.` and `source`.
+    Source,
+    /// `sh` and `bash`: toolsh itself.
+    Subshell,
+    /// `exec`.
+    Exec,
+    /// `command`.
+    Command,
+    /// `builtin`.
+    Builtin,
+    /// `type`.
+    Type,
+    /// `which`.
+    Which,
+    /// `hash`.
+    Hash,
+    /// `trap`.
+    Trap,
+    /// `wait`.
+    Wait,
+    /// `jobs`.
+    Jobs,
+    /// `disown`.
+    Disown,
+    /// `ps`.
+    Ps,
+    /// `session`.
+    Session,
+    /// `kill`.
+    Kill,
+    /// `declare`, `typeset`, `local`, `export`, `readonly`: their operands are assignments.
+    Declaration,
 }
 
 /// One entry of the table of commands and interpreter builtins (one lookup for both: a
