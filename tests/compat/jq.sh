@@ -1163,3 +1163,200 @@ true
 "a "
 " a"
 ## status: 0
+
+### jq reads NaN and Infinity in any spelling jq reads, as Python writes them
+echo '[1,nan,NaN,-nan,Infinity,-Infinity,infinity,-inf,INF]' | jq -c '., map(isnan), map(isinfinite)'
+echo '{"score": NaN, "max": Infinity}' | jq -c '.score | isnan, (. == .)'
+printf 'NaN\n-Infinity\n' | jq -c '[., type]'
+## stdout:
+[1,null,null,null,1.7976931348623157e+308,-1.7976931348623157e+308,1.7976931348623157e+308,-1.7976931348623157e+308,1.7976931348623157e+308]
+[false,true,true,true,false,false,false,false,false]
+[false,false,false,false,true,true,true,true,true]
+true
+false
+[null,"number"]
+[-1.7976931348623157e+308,"number"]
+## status: 0
+
+### jq refuses what is not JSON to jq: comments, byte strings, keys that are not strings +stderr
+echo '1 {1:2} 3' | jq -c .; echo "status $?"
+printf '[1]\n# note\n' | jq -c .; echo "status $?"
+echo '[nan1]' | jq -c .; echo "status $?"
+echo '2 b"x"' | jq -c .; echo "status $?"
+## stdout:
+1
+status 5
+[1]
+status 5
+status 5
+2
+status 5
+## stderr:
+jq: parse error: Object keys must be strings at line 1, column 5
+jq: parse error: Invalid numeric literal at line 2, column 2
+jq: parse error: Invalid numeric literal at line 1, column 6
+jq: parse error: Invalid numeric literal at line 1, column 4
+## status: 0
+
+### jq fromjson reads nan and says its faults as jq does
+jq -n -c '"nan" | fromjson | isnan'
+jq -n -c '"[NaN, -Infinity]" | fromjson'
+jq -n -c '"a", "[1,", "1 2", "", "{1:2}" | try fromjson catch .'
+jq -n -c '1 | try fromjson catch .'
+## stdout:
+true
+[null,-1.7976931348623157e+308]
+"Invalid numeric literal at EOF at line 1, column 1 (while parsing 'a')"
+"Unfinished JSON term at EOF at line 1, column 3 (while parsing '[1,')"
+"Unexpected extra JSON values (while parsing '1 2')"
+"Expected JSON value (while parsing '')"
+"Object keys must be strings at line 1, column 3 (while parsing '{1:2}')"
+"number (1) only strings can be parsed"
+## status: 0
+
+### jq indexes with NaN and infinities as jq does
+jq -n -c '[1,2,3] | .[nan], .[infinite], .[-infinite], .[1e300], del(.[nan]), del(.[infinite])'
+jq -n -c '[1,2,3] | .[nan:], .[:nan], .[nan:nan], .[1:infinite], .[-infinite:2], ("abc" | .[1:nan])'
+jq -n -c '[1,2] | try .["a":] catch ., try (.[infinite] = 1) catch .'
+## stdout:
+null
+null
+null
+null
+[1,2,3]
+[1,2,3]
+[1,2,3]
+[1,2,3]
+[1,2,3]
+[2,3]
+[1,2]
+"bc"
+"Array/string slice indices must be integers"
+"Array index too large"
+## status: 0
+
+### jq refuses an object key that is not a string, at compile time when it is constant +stderr
+jq -n -c '{(0):1}'; echo "status $?"
+jq -n -c 'try {(null):1} catch .'; echo "status $?"
+jq -n -c '{"a":1} | {(.a):2}'; echo "status $?"
+jq -n -c '[{"key":1,"value":2}] | try from_entries catch .'
+jq -n -c '{("a","b"):1}, {"x\(1)":2}, {a:3}'
+## stdout:
+status 3
+status 3
+status 5
+"Cannot use number (1) as object key"
+{"a":1}
+{"b":1}
+{"x1":2}
+{"a":3}
+## stderr:
+jq: error: Cannot use number (0) as object key at <top-level>, line 1, column 3:
+    {(0):1}
+      ^
+jq: 1 compile error
+jq: error: Cannot use null (null) as object key at <top-level>, line 1, column 7:
+    try {(null):1} catch .
+          ^^^^
+jq: 1 compile error
+jq: error (at <unknown>): Cannot use number (1) as object key
+## status: 0
+
+### jq reduce and foreach go on from the last output of the update
+jq -n -c 'reduce range(3) as $x (0; .+1, .+10)'
+jq -n -c 'reduce range(3) as $x (0; if $x == 1 then empty else . + 1 end)'
+jq -n -c '[foreach range(3) as $x (0; .+1, .+10)]'
+jq -n -c '[foreach range(3) as $x (0; if $x == 1 then empty else . + 1 end)]'
+jq -n -c '[foreach range(3) as $x (0; .+1, .+10; [$x, .])]'
+jq -n -c '[foreach (1,2) as $x (0,10; .+$x; -.)]'
+jq -n -c 'reduce empty as $x (1,2; .)'
+## stdout:
+30
+1
+[1,10,11,20,21,30]
+[1,1]
+[[0,1],[0,10],[1,11],[1,20],[2,21],[2,30]]
+[-1,-3,-11,-13]
+1
+2
+## status: 0
+
+### jq reduce and foreach destructure their values
+jq -n -c 'reduce ([1,2],[3,4]) as [$a,$b] (0; . + $a*$b)'
+jq -n -c '[foreach ({"a":1},{"a":2}) as {a:$v} (0; .+$v; [$v,.])]'
+jq -n -c '[foreach range(5) as $x (null; $x; select(. % 2 == 0))]'
+jq -n -c '[limit(3; foreach range(10) as $x (0; .+$x))]'
+jq -n -c '[1,2] | reduce .[] as $x (.; . + [$x])'
+jq -n -c '{"a":[1,{"b":2}]} as {a:[$x,{b:$y}]} | [$x,$y]'
+jq -n -c '[[1,2],[3]] | [.[] as [$a,$b] ?// $a | {a:$a,b:$b}]'
+## stdout:
+14
+[[1,1],[2,3]]
+[0,2,4]
+[0,1,3]
+[1,2,1,2]
+[1,2]
+[{"a":1,"b":2},{"a":3,"b":null}]
+## status: 0
+
+### jq type errors in jq's words
+jq -n -c 'try (null | keys) catch ., try (1 | to_entries) catch ., try (true | length) catch .'
+jq -n -c 'try ([{}] | @csv) catch ., try ([[1]] | @tsv) catch ., try ({} | @csv) catch ., try ({} | @sh) catch .'
+jq -n -c 'try (1 | explode) catch ., try (1 | ascii_downcase) catch ., try ({} | startswith("a")) catch ., try ("a" | endswith(1)) catch .'
+jq -n -c 'try ("x" | range(.)) catch ., try range(0; "a") catch ., try ({} | sort) catch ., try ({} | unique) catch .'
+jq -n -c 'try ({} | sort_by(.)) catch ., try (1 | group_by(.)) catch ., try ({} | min) catch ., try (1 | max_by(.)) catch .'
+jq -n -c 'try ({} | contains(1)) catch ., try ("a" | contains(1)) catch ., try ({} | inside(1)) catch .'
+jq -n -c 'try ("1" | -.) catch ., try ({} | -.) catch ., try (-null) catch .'
+jq -n -c 'try (1 | mktime) catch ., try ("a" | gmtime) catch ., try ({} | todate) catch ., try ("x" | fromdate) catch ., try ("x" | strptime("%Y")) catch .'
+jq -n -c '({} | reverse), (null | reverse), ({} | flatten), ({"a":[1,[2]]} | flatten), try ("abc" | reverse) catch ., try (1 | flatten) catch .'
+jq -n -c 'try (1 + "a") catch ., try ({} - 1) catch ., try ([] * {}) catch ., try (1 / 0) catch ., try (1 % 0) catch ., try (1 | .[]) catch ., try ("x" | .[0]) catch .'
+jq -n -c 'try ("abc" | tonumber) catch ., try ([] | has("a")) catch ., try ([1,"a"] | add) catch ., try (1 | test("a")) catch .'
+## stdout:
+"null (null) has no keys"
+"number (1) has no keys"
+"boolean (true) has no length"
+"object ({}) is not valid in a csv row"
+"array ([1]) is not valid in a csv row"
+"object ({}) cannot be csv-formatted, only array"
+"object ({}) can not be escaped for shell"
+"explode input must be a string"
+"explode input must be a string"
+"startswith() requires string inputs"
+"endswith() requires string inputs"
+"Range bounds must be numeric"
+"Range bounds must be numeric"
+"object ({}) cannot be sorted, as it is not an array"
+"object ({}) cannot be sorted, as it is not an array"
+"object ({}) and array ([]) cannot be sorted, as they are not both arrays"
+"Cannot iterate over number (1)"
+"object ({}) and object ({}) cannot be iterated over"
+"Cannot iterate over number (1)"
+"object ({}) and number (1) cannot have their containment checked"
+"string (\"a\") and number (1) cannot have their containment checked"
+"number (1) and object ({}) cannot have their containment checked"
+"string (\"1\") cannot be negated"
+"object ({}) cannot be negated"
+"null (null) cannot be negated"
+"mktime requires array inputs"
+"gmtime() requires numeric inputs"
+"strftime/1 requires parsed datetime inputs"
+"date \"x\" does not match format \"%Y-%m-%dT%H:%M:%SZ\""
+"date \"x\" does not match format \"%Y\""
+[]
+[]
+[]
+[1,2]
+"Cannot index string with number (2)"
+"Cannot iterate over number (1)"
+"number (1) and string (\"a\") cannot be added"
+"object ({}) and number (1) cannot be subtracted"
+"array ([]) and object ({}) cannot be multiplied"
+"number (1) and number (0) cannot be divided because the divisor is zero"
+"number (1) and number (0) cannot be divided (remainder) because the divisor is zero"
+"Cannot iterate over number (1)"
+"Cannot index string with number (0)"
+"string (\"abc\") cannot be parsed as a number"
+"Cannot check whether array has a string key"
+"number (1) and string (\"a\") cannot be added"
+"number (1) cannot be matched, as it is not a string"
+## status: 0

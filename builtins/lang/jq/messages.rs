@@ -31,6 +31,10 @@ pub fn translate(text: &str) -> Option<String> {
             _ => None,
         };
     }
+    if let Some(value) = text.strip_suffix(" has no length") {
+        let value = json(value)?;
+        return Some(format!("{} ({}) has no length", kind(&value), shown(&value)));
+    }
     if let Some(rest) = text.strip_prefix("cannot index ") {
         let (value, key) = pair(rest, " with ")?;
         return Some(format!("Cannot index {} with {} ({})", kind(&value), kind(&key), shown(&key)));
@@ -79,6 +83,7 @@ mod tests {
         assert_eq!(t(r#"cannot calculate "a - b" - "c""#), r#"string ("a - b") and string ("c") cannot be subtracted"#);
         assert_eq!(t(r#"cannot index 0 with "b""#), r#"Cannot index number with string ("b")"#);
         assert_eq!(t(r#"cannot use "x" as number"#), r#"string ("x") number required"#);
+        assert_eq!(t("true has no length"), "boolean (true) has no length");
         assert_eq!(translate("my own error"), None);
     }
 }

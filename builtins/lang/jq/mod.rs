@@ -7,6 +7,7 @@
 mod alternatives;
 mod colors;
 mod formats;
+mod input;
 mod limits;
 mod messages;
 mod modules;
@@ -180,7 +181,8 @@ impl Arg {
             Arg::Text(text) => Ok(Val::from(text.clone())),
             Arg::Json(text) => parse_json(text),
             Arg::Slurp(data) => {
-                let values: Result<Vec<Val>, _> = jaq_json::read::parse_many(data).collect();
+                let data = input::normalize(data).map_err(|fault| format!("invalid JSON text: {}", fault.what))?;
+                let values: Result<Vec<Val>, _> = jaq_json::read::parse_many(&data).collect();
                 values.map(Val::from_iter).map_err(|e| format!("invalid JSON text: {e:?}"))
             }
         }
@@ -188,7 +190,8 @@ impl Arg {
 }
 
 fn parse_json(text: &str) -> Result<Val, String> {
-    jaq_json::read::parse_single(text.as_bytes()).map_err(|e| format!("invalid JSON text: {e}"))
+    let text = input::normalize(text.as_bytes()).map_err(|fault| format!("invalid JSON text: {}", fault.what))?;
+    jaq_json::read::parse_single(&text).map_err(|e| format!("invalid JSON text: {e}"))
 }
 
 async fn parse_args(ctx: &Ctx<'_>) -> Result<Options, Status> {
@@ -349,16 +352,24 @@ fn read_values(data: &[u8], raw: bool, slurp: bool) -> (Vec<Val>, Option<String>
         }
         None => (data, None),
     };
-    for value in jaq_json::read::parse_many(data) {
+    // jq's number words are spelled as jaq reads them; what jq refuses stops the reading
+    // there, the values before it still counting.
+    let (text, refused) = match input::normalize(data) {
+        Ok(text) => (text, None),
+        Err(fault) => {
+            (std::borrow::Cow::Borrowed(&data[..fault.at]), Some(place_error(data, fault.after, fault.what)))
+        }
+    };
+    for value in jaq_json::read::parse_many(&text) {
         match value {
             Ok(value) => values.push(value),
             Err(err) => {
-                error = Some(parse_error(data, &err.to_string()));
+                error = Some(parse_error(&text, &err.to_string()));
                 break;
             }
         }
     }
-    let error = deep.or(error);
+    let error = deep.or(refused).or(error);
     match (slurp, error) {
         (true, Some(error)) => (Vec::new(), Some(error)),
         (true, None) => (vec![Val::from_iter(values)], None),
@@ -453,6 +464,14 @@ fn input_places(data: &[u8], sources: &[(String, usize)], o: &Options) -> Vec<St
         ends.push(data.len() - 1);
     }
     ends.into_iter().map(line_of).collect()
+}
+
+/// jq's message `what` for input that stops being JSON jq reads just before byte `after`.
+fn place_error(data: &[u8], after: usize, what: &str) -> String {
+    let before = &data[..after.min(data.len())];
+    let line = 1 + bytecount::count(before, b'\n');
+    let column = before.len() - memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+    format!("parse error: {what} at line {line}, column {column}")
 }
 
 /// jq's message for input nested past [`limits::MAX_DEPTH`] at byte `at`.
@@ -589,6 +608,38 @@ fn jq_tojson<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
         let mut text = Vec::new();
         let _ = jaq_json::write::write(&mut text, &jaq_json::write::Pp::default(), 0, fixed.as_ref().unwrap_or(&cv.1));
         jaq_core::native::bome(Ok(Val::utf8_str(String::from_utf8_lossy(&text).into_owned())))
+    }))
+}
+
+/// `__jq_fromjson`: a string's one JSON value as jq reads it (its number words, `nan` too),
+/// a fault said in jq's words with the text it was parsing.
+fn jq_fromjson<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
+    jaq_core::native::run(("__jq_fromjson", jaq_core::native::v(0), |cv| {
+        let text = match &cv.1 {
+            Val::TStr(text) => text.clone(),
+            other => {
+                let said = format!("{} only strings can be parsed", paths::describe(other));
+                return jaq_core::native::bome(Err(jaq_core::Error::new(Val::from(said))));
+            }
+        };
+        let shown = String::from_utf8_lossy(&text);
+        let fail = |what: String| {
+            let what = what.strip_prefix("parse error: ").unwrap_or(&what).to_string();
+            jaq_core::Error::new(Val::from(format!("{what} (while parsing '{shown}')")))
+        };
+        let result = match input::normalize(&text) {
+            Err(fault) => Err(fail(place_error(&text, fault.after, fault.what))),
+            Ok(data) => {
+                let mut values = jaq_json::read::parse_many(&data);
+                match (values.next(), values.next()) {
+                    (Some(Ok(value)), None) => Ok(value),
+                    (Some(Ok(_)), Some(_)) => Err(fail("Unexpected extra JSON values".to_string())),
+                    (None, _) => Err(fail("Expected JSON value".to_string())),
+                    (Some(Err(err)), _) => Err(fail(parse_error(&data, &err.to_string()))),
+                }
+            }
+        };
+        jaq_core::native::bome(result)
     }))
 }
 
@@ -1006,6 +1057,7 @@ fn compile(
         )
         .chain(jaq_json::funs::<JqData>())
         .chain(std::iter::once(jq_tojson::<JqData>()))
+        .chain(std::iter::once(jq_fromjson::<JqData>()))
         .chain(std::iter::once(limits::guard::<JqData>()))
         .chain(paths::natives::<JqData>())
         .chain(formats::natives::<JqData>())
@@ -1111,6 +1163,10 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
     // Errors are reported against the text as written; the run uses it rewritten (jq's
     // assignments, guarded definitions: see `rewrite`), its modules too.
     let (header, body) = modules::split_header(code);
+    if let Some((at, said)) = rewrite::constant_key(body) {
+        let place = place(code, code, at, at.chars().count());
+        return failure(format!("jq: error: {said}{place}\njq: 1 compile error\n"), 3);
+    }
     if let Some(rewritten) = rewrite::rewrite(body) {
         let rewritten = format!("{header}{rewritten}");
         match compile(&rewritten, &var_names, library, &rewrite::module) {

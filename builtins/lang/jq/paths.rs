@@ -370,10 +370,26 @@ fn to_number(value: &Val) -> ValX<'static, Val> {
 
 /// An index as jq takes it: a number cut to an integer (`floor`, `ceil` or toward zero), any
 /// other value as it is.
+/// An index no array reaches, for NaN and indices past what an `isize` holds: jq gives `null`
+/// for them where jaq, unable to make them an integer, fails.
+const FAR: f64 = 9_007_199_254_740_992.0;
+
 fn integral(value: Val, round: fn(f64) -> f64) -> Val {
     match number(&value) {
-        Some(x) if x.is_finite() && x.fract() != 0.0 => Val::from(round(x) as isize),
+        Some(x) if x.is_nan() => Val::from(FAR as isize),
+        Some(x) if !matches!(value, Val::Num(jaq_json::Num::Int(_))) => Val::from(round(x.clamp(-FAR, FAR)) as isize),
         _ => value,
+    }
+}
+
+/// A slice bound as jq takes it: a number cut to an integer, NaN as no bound (`null`), and
+/// anything but a number or `null` refused in jq's words.
+fn bound(value: Val, round: fn(f64) -> f64) -> Result<Val, Exn<'static, Val>> {
+    match number(&value) {
+        Some(x) if x.is_nan() => Ok(Val::Null),
+        Some(_) => Ok(integral(value, round)),
+        None if matches!(value, Val::Null) => Ok(value),
+        None => fail("Array/string slice indices must be integers"),
     }
 }
 
@@ -385,8 +401,8 @@ pub fn natives<D: for<'a> DataT<V<'a> = Val>>() -> Vec<Fun<D>> {
         ("__jq_describe", v(0), Native::new(|cv| Box::new(std::iter::once(Ok(Val::from(describe(&cv.1))))))),
         ("__jq_tonumber", v(0), Native::new(|cv| Box::new(std::iter::once(to_number(&cv.1))))),
         ("__jq_index", v(0), Native::new(|cv| Box::new(std::iter::once(Ok(integral(cv.1, f64::trunc)))))),
-        ("__jq_from", v(0), Native::new(|cv| Box::new(std::iter::once(Ok(integral(cv.1, f64::floor)))))),
-        ("__jq_upto", v(0), Native::new(|cv| Box::new(std::iter::once(Ok(integral(cv.1, f64::ceil)))))),
+        ("__jq_from", v(0), Native::new(|cv| Box::new(std::iter::once(bound(cv.1, f64::floor))))),
+        ("__jq_upto", v(0), Native::new(|cv| Box::new(std::iter::once(bound(cv.1, f64::ceil))))),
         (
             "__jq_divide",
             v(2),

@@ -1,3 +1,4 @@
+def __jq_key: if type == "string" then . else error("Cannot use \(__jq_describe) as object key") end;
 def env: $ENV;
 def input_filename: $__input_filename;
 def stderr: (__jq_stderr as $x | .), .;
@@ -9,8 +10,6 @@ def tojson: __jq_tojson;
 def @base64d: tostring | __jq_base64d;
 def @urid: tostring | __jq_urid;
 def tostring: if type == "string" then . else __jq_tojson end;
-def @csv: map(if type == "string" then "\"" + gsub("\""; "\"\"") + "\"" elif type == "null" then "" else tostring end) | join(",");
-def @tsv: map(if type == "string" then gsub("\\\\"; "\\\\") | gsub("\t"; "\\t") | gsub("\n"; "\\n") | gsub("\r"; "\\r") elif type == "null" then "" else tostring end) | join("\t");
 def repeat(f): def rec: __jq_guard | f, rec; rec;
 def recurse(f): def rec: __jq_guard | ., (f | rec); rec;
 def recurse: recurse(.[]?);
@@ -18,18 +17,6 @@ def recurse(f; cond): recurse(f | select(cond));
 def while(cond; update): def rec: __jq_guard | if cond then ., (update | rec) else empty end; rec;
 def until(cond; update): def rec: __jq_guard | if cond then . else update | rec end; rec;
 def __jq_range($from; $upto; $by): range($from; $upto; $by);
-def range($from; $upto; $by):
-  if [$from, $upto, $by] | map(type) != ["number", "number", "number"] then __jq_range($from; $upto; $by)
-  elif $by == 0 then empty
-  elif ($from | floor) == $from and ($by | floor) == $by then
-    ((($upto - $from) / ($by * 4096)) | ceil) as $chunks
-    | range(0; $chunks) | __jq_guard
-    | ($from + . * 4096 * $by) as $start
-    | __jq_range($start; if $by > 0 then [$start + 4096 * $by, $upto] | min else [$start + 4096 * $by, $upto] | max end; $by)
-  elif $by > 0 then $from | while(. < $upto; . + $by)
-  else $from | while(. > $upto; . + $by) end;
-def range($from; $upto): range($from; $upto; 1);
-def range($upto): range(0; $upto);
 def setpath($p; $v): __jq_setpath($p; $v);
 def delpaths($ps): __jq_delpaths($ps);
 def __jq_assign(paths; $v): __jq_update([path(paths)]; $v);
@@ -40,13 +27,8 @@ def walk(f): def w: if type == "object" then map_values(w) elif type == "array" 
 def pick(pathexps): . as $in | reduce path(pathexps) as $p (null; setpath($p; $in | getpath($p)));
 def paths: path(..) | select(length > 0);
 def paths(node_filter): path(.. | select(node_filter)) | select(length > 0);
-def to_entries: [keys_unsorted[] as $k | {key: $k, value: .[$k]}];
-def from_entries: reduce .[] as $e ({}; . + {($e | .key // .Key // .name // .Name): ($e | if has("value") then .value else .Value end)});
-def with_entries(f): to_entries | map(f) | from_entries;
+def from_entries: reduce .[] as $e ({}; . + {($e | .key // .Key // .name // .Name | __jq_key): ($e | if has("value") then .value else .Value end)});
 def join($sep): reduce .[] as $item (null; (if . == null then "" else . + $sep end) + ($item | if type == "boolean" or type == "number" then tostring elif . == null then "" else . end)) // "";
-def ltrimstr($x): if type != "string" or ($x | type) != "string" then error("startswith() requires string inputs") elif startswith($x) then .[($x | length):] else . end;
-def rtrimstr($x): if type != "string" or ($x | type) != "string" then error("endswith() requires string inputs") elif endswith($x) and ($x | length) > 0 then .[:length - ($x | length)] else . end;
-def trimstr($x): ltrimstr($x) | rtrimstr($x);
 def abs: if . < 0 then - . else . end;
 def __jq_limit($n; f): limit($n; f);
 def limit($n; f): if $n < 0 then error("limit doesn't support negative count") else __jq_limit($n; f) end;
@@ -75,10 +57,6 @@ def fromstream(events):
 def truncate_stream(stream): . as $depth | null | stream | select(.[0] | length > $depth) | .[0] |= .[$depth:];
 def capture(re; flags): match(re; flags) | reduce (.captures[] | select(.name != null)) as $c ({}; . + {($c.name): $c.string});
 def capture($re): capture($re; null);
-def format($f): if $f == "text" then @text elif $f == "json" then @json elif $f == "html" then @html elif $f == "uri" then @uri
-  elif $f == "csv" then @csv elif $f == "tsv" then @tsv elif $f == "sh" then @sh elif $f == "base64" then @base64
-  elif $f == "base64d" then @base64d
-  else error("\($f) is not a valid format") end;
 def have_literal_numbers: true;
 def have_decnum: true;
 def __jq_has($k): has($k);
@@ -166,3 +144,100 @@ def toboolean: if type == "boolean" then . elif . == "true" then true elif . == 
   else error("\(__jq_describe) cannot be parsed as a boolean") end;
 def __jq_flatten($depth): flatten($depth);
 def flatten($depth): if $depth < 0 then error("flatten depth must not be negative") else __jq_flatten($depth) end;
+# What the rewrite (`rewrite.rs`) calls: negation, object keys and the update of `reduce` and
+# `foreach` in jq's terms.
+def __jq_negate: if type == "number" then -. else error("\(__jq_describe) cannot be negated") end;
+def __jq_last(f): reduce f as $x (null; $x);
+def fromjson: __jq_fromjson;
+# jq 1.8's words where jaq's differ (`cannot use {} as array`), and its results where a
+# definition of jq's gives one for what jaq refuses (`{} | reverse` is `[]`).
+def __jq_keys: keys;
+def __jq_keys_unsorted: keys_unsorted;
+def keys: if type == "object" or type == "array" then __jq_keys else error("\(__jq_describe) has no keys") end;
+def keys_unsorted: if type == "object" or type == "array" then __jq_keys_unsorted else error("\(__jq_describe) has no keys") end;
+def to_entries: [keys_unsorted[] as $k | {key: $k, value: .[$k]}];
+def with_entries(f): to_entries | map(f) | from_entries;
+def __jq_explode: explode;
+def explode: if type == "string" then __jq_explode else error("explode input must be a string") end;
+def __jq_ascii_downcase: ascii_downcase;
+def __jq_ascii_upcase: ascii_upcase;
+def ascii_downcase: if type == "string" then __jq_ascii_downcase else error("explode input must be a string") end;
+def ascii_upcase: if type == "string" then __jq_ascii_upcase else error("explode input must be a string") end;
+def __jq_startswith($s): startswith($s);
+def __jq_endswith($s): endswith($s);
+def startswith($s): if type == "string" and ($s | type) == "string" then __jq_startswith($s) else error("startswith() requires string inputs") end;
+def endswith($s): if type == "string" and ($s | type) == "string" then __jq_endswith($s) else error("endswith() requires string inputs") end;
+def ltrimstr($x): if type != "string" or ($x | type) != "string" then error("startswith() requires string inputs") elif startswith($x) then .[($x | length):] else . end;
+def rtrimstr($x): if type != "string" or ($x | type) != "string" then error("endswith() requires string inputs") elif endswith($x) and ($x | length) > 0 then .[:length - ($x | length)] else . end;
+def trimstr($x): ltrimstr($x) | rtrimstr($x);
+def range($from; $upto; $by):
+  if [$from, $upto, $by] | map(type) != ["number", "number", "number"] then error("Range bounds must be numeric")
+  elif $by == 0 then empty
+  elif ($from | floor) == $from and ($by | floor) == $by then
+    ((($upto - $from) / ($by * 4096)) | ceil) as $chunks
+    | range(0; $chunks) | __jq_guard
+    | ($from + . * 4096 * $by) as $start
+    | __jq_range($start; if $by > 0 then [$start + 4096 * $by, $upto] | min else [$start + 4096 * $by, $upto] | max end; $by)
+  elif $by > 0 then $from | while(. < $upto; . + $by)
+  else $from | while(. > $upto; . + $by) end;
+def range($from; $upto): range($from; $upto; 1);
+def range($upto): range(0; $upto);
+def __jq_reverse: reverse;
+def reverse: if type == "array" then __jq_reverse else [.[length - 1 - range(0; length)]] end;
+def __jq_flatten_all: flatten;
+def flatten: if type == "array" then __jq_flatten_all else reduce .[] as $i ([]; . + ($i | if type == "array" then flatten else [.] end)) end;
+def __jq_min: min;
+def __jq_max: max;
+def min: if type == "array" then __jq_min else error("\(__jq_describe) and \(__jq_describe) cannot be iterated over") end;
+def max: if type == "array" then __jq_max else error("\(__jq_describe) and \(__jq_describe) cannot be iterated over") end;
+def __jq_min_by(f): min_by(f);
+def __jq_max_by(f): max_by(f);
+def min_by(f): if type == "array" then __jq_min_by(f) elif type == "object" then error("\(__jq_describe) and array ([]) cannot be iterated over") else error("Cannot iterate over \(__jq_describe)") end;
+def max_by(f): if type == "array" then __jq_max_by(f) elif type == "object" then error("\(__jq_describe) and array ([]) cannot be iterated over") else error("Cannot iterate over \(__jq_describe)") end;
+def __jq_sort: sort;
+def __jq_unique: unique;
+def sort: if type == "array" then __jq_sort else error("\(__jq_describe) cannot be sorted, as it is not an array") end;
+def unique: if type == "array" then __jq_unique else error("\(__jq_describe) cannot be sorted, as it is not an array") end;
+def __jq_sort_by(f): sort_by(f);
+def __jq_group_by(f): group_by(f);
+def __jq_unique_by(f): unique_by(f);
+def sort_by(f): if type == "array" then __jq_sort_by(f) else error("\(__jq_describe) and array ([]) cannot be sorted, as they are not both arrays") end;
+def group_by(f): if type == "array" then __jq_group_by(f) elif type == "object" then error("\(__jq_describe) and array ([]) cannot be sorted, as they are not both arrays") else error("Cannot iterate over \(__jq_describe)") end;
+def unique_by(f): if type == "array" then __jq_unique_by(f) elif type == "object" then error("\(__jq_describe) and array ([]) cannot be sorted, as they are not both arrays") else error("Cannot iterate over \(__jq_describe)") end;
+def __jq_contains($b): contains($b);
+def contains($b): if type == ($b | type) then __jq_contains($b)
+  else error("\(__jq_describe) and \($b | __jq_describe) cannot have their containment checked") end;
+def inside(xs): . as $x | xs | contains($x);
+def @csv: if type != "array" then error("\(__jq_describe) cannot be csv-formatted, only array") else
+  map(if type == "string" then "\"" + gsub("\""; "\"\"") + "\"" elif type == "null" then ""
+      elif type == "object" or type == "array" then error("\(__jq_describe) is not valid in a csv row")
+      else tostring end) | join(",") end;
+def @tsv: if type != "array" then error("\(__jq_describe) cannot be tsv-formatted, only array") else
+  map(if type == "string" then gsub("\\\\"; "\\\\") | gsub("\t"; "\\t") | gsub("\n"; "\\n") | gsub("\r"; "\\r")
+      elif type == "null" then ""
+      elif type == "object" or type == "array" then error("\(__jq_describe) is not valid in a csv row")
+      else tostring end) | join("\t") end;
+def __jq_strftime($f): strftime($f);
+def strftime($f): if type == "number" or type == "array" then __jq_strftime($f) else error("strftime/1 requires parsed datetime inputs") end;
+def todate: strftime("%Y-%m-%dT%H:%M:%SZ");
+def todateiso8601: todate;
+def __jq_gmtime: gmtime;
+def gmtime: if type == "number" then __jq_gmtime else error("gmtime() requires numeric inputs") end;
+def __jq_mktime: mktime;
+def mktime: if type == "array" then __jq_mktime else error("mktime requires array inputs") end;
+def __jq_sh: @sh;
+def @sh: if type == "object" or (type == "array" and any(.[]; type == "object" or type == "array"))
+  then (if type == "array" then first(.[] | select(type == "object" or type == "array")) else . end)
+    | error("\(__jq_describe) can not be escaped for shell")
+  else __jq_sh end;
+def __jq_fromdateiso8601: fromdateiso8601;
+def fromdateiso8601: if type != "string" then error("strptime/1 requires string inputs and arguments")
+  else . as $d | try __jq_fromdateiso8601 catch error("date \($d | tojson) does not match format \"%Y-%m-%dT%H:%M:%SZ\"") end;
+def fromdate: fromdateiso8601;
+def __jq_strptime($f): strptime($f);
+def strptime($f): if type != "string" or ($f | type) != "string" then error("strptime/1 requires string inputs and arguments")
+  else . as $d | try __jq_strptime($f) catch error("date \($d | tojson) does not match format \($f | tojson)") end;
+def format($f): if $f == "text" then @text elif $f == "json" then @json elif $f == "html" then @html elif $f == "uri" then @uri
+  elif $f == "csv" then @csv elif $f == "tsv" then @tsv elif $f == "sh" then @sh elif $f == "base64" then @base64
+  elif $f == "base64d" then @base64d
+  else error("\($f) is not a valid format") end;

@@ -28,9 +28,19 @@ use std::fmt::Write as _;
 pub fn rewrite(code: &str) -> Option<String> {
     let tokens = Lexer::new(code).lex().ok()?;
     let term = Parser::new(&tokens).parse(|p| p.term()).ok()?;
-    let mut printer = Printer { code, out: String::with_capacity(code.len() * 2) };
+    let mut printer = Printer { code, out: String::with_capacity(code.len() * 2), bad_key: None };
     printer.term(&term);
     Some(printer.out)
+}
+
+/// The first object key in `code` written as a constant that is not a string (`{(0): 1}`,
+/// `{(null): 1}`): the token and jq's words for it, which jq says when it compiles the filter.
+pub fn constant_key(code: &str) -> Option<(&str, String)> {
+    let tokens = Lexer::new(code).lex().ok()?;
+    let term = Parser::new(&tokens).parse(|p| p.term()).ok()?;
+    let mut printer = Printer { code, out: String::new(), bad_key: None };
+    printer.term(&term);
+    printer.bad_key
 }
 
 /// A module file rewritten: its directives as written, each definition rewritten; the text
@@ -39,7 +49,7 @@ pub fn module(code: &str) -> String {
     let (header, body) = super::modules::split_header(code);
     let Ok(tokens) = Lexer::new(body).lex() else { return code.to_string() };
     let Ok(defs) = Parser::new(&tokens).parse(|p| p.defs()) else { return code.to_string() };
-    let mut printer = Printer { code: body, out: String::with_capacity(body.len() * 2) };
+    let mut printer = Printer { code: body, out: String::with_capacity(body.len() * 2), bad_key: None };
     for def in &defs {
         printer.def(def);
     }
@@ -52,21 +62,23 @@ const UPDATE_VALUE: &str = "$__jq_update_value";
 struct Printer<'c> {
     code: &'c str,
     out: String,
+    /// The first constant object key that is not a string, with jq's words for it.
+    bad_key: Option<(&'c str, String)>,
 }
 
-impl Printer<'_> {
+impl<'c> Printer<'c> {
     fn push(&mut self, text: &str) {
         self.out.push_str(text);
     }
 
     /// `(t)`: every compound term is parenthesised, so precedence is never in question.
-    fn group(&mut self, t: &Term<&str>) {
+    fn group(&mut self, t: &Term<&'c str>) {
         self.push("(");
         self.term(t);
         self.push(")");
     }
 
-    fn term(&mut self, t: &Term<&str>) {
+    fn term(&mut self, t: &Term<&'c str>) {
         match t {
             Term::Id => self.push("."),
             Term::Recurse => self.push(".."),
@@ -79,10 +91,11 @@ impl Printer<'_> {
                 self.push("]");
             }
             Term::Obj(entries) => self.object(entries),
+            // jq's words for what is not a number: `string ("a") cannot be negated`.
             Term::Neg(t) => {
-                self.push("(-");
+                self.push("(");
                 self.group(t);
-                self.push(")");
+                self.push(" | __jq_negate)");
             }
             Term::BinOp(l, op, r) => self.binary(l, op, r),
             Term::Label(name, body) => {
@@ -95,6 +108,34 @@ impl Printer<'_> {
             Term::Break(name) => {
                 self.push("break ");
                 self.push(name);
+            }
+            // jq's `reduce` and `foreach` go on from the last output of the update (`null`
+            // when it has none), and `foreach` extracts from each output; jaq's go on from
+            // every output, one run each.
+            Term::Fold(kind, source, pattern, args) if matches!(args.len(), 2 | 3) && matches!(*kind, "reduce" | "foreach") => {
+                let (init, update) = (&args[0], &args[1]);
+                self.push("(");
+                self.group(init);
+                self.push(" as $__jq_init | ");
+                self.push(kind);
+                self.push(" ");
+                self.group(source);
+                self.push(" as ");
+                self.pattern(pattern);
+                if *kind == "reduce" {
+                    self.push(" ($__jq_init; __jq_last(");
+                    self.group(update);
+                    self.push(")))");
+                    return;
+                }
+                self.push(" ([$__jq_init, []]; [.[0] | ");
+                self.group(update);
+                self.push("] | [__jq_last(.[]), .]; .[1][]");
+                if let Some(extract) = args.get(2) {
+                    self.push(" | ");
+                    self.group(extract);
+                }
+                self.push("))");
             }
             Term::Fold(kind, source, pattern, args) => {
                 self.push("(");
@@ -150,7 +191,7 @@ impl Printer<'_> {
     }
 
     /// `((a); (b); …)`.
-    fn args(&mut self, args: &[Term<&str>]) {
+    fn args(&mut self, args: &[Term<&'c str>]) {
         self.push("(");
         for (at, arg) in args.iter().enumerate() {
             if at > 0 {
@@ -161,7 +202,7 @@ impl Printer<'_> {
         self.push(")");
     }
 
-    fn def(&mut self, def: &Def<&str>) {
+    fn def(&mut self, def: &Def<&'c str>) {
         self.push("def ");
         self.push(def.name);
         if !def.args.is_empty() {
@@ -176,7 +217,7 @@ impl Printer<'_> {
         self.push("; ");
     }
 
-    fn binary(&mut self, l: &Term<&str>, op: &BinaryOp<&str>, r: &Term<&str>) {
+    fn binary(&mut self, l: &Term<&'c str>, op: &BinaryOp<&'c str>, r: &Term<&'c str>) {
         let infix = match op {
             BinaryOp::Pipe(None) => "|",
             BinaryOp::Pipe(Some(pattern)) => {
@@ -214,11 +255,11 @@ impl Printer<'_> {
 
     /// `name(r; l)`: a native over both operands as values, the right one bound first, as jq
     /// pairs `(1,2) / (3,4)`.
-    fn operands(&mut self, name: &str, l: &Term<&str>, r: &Term<&str>) {
+    fn operands(&mut self, name: &str, l: &Term<&'c str>, r: &Term<&'c str>) {
         self.call2(name, r, l);
     }
 
-    fn call2(&mut self, name: &str, l: &Term<&str>, r: &Term<&str>) {
+    fn call2(&mut self, name: &str, l: &Term<&'c str>, r: &Term<&'c str>) {
         self.push(name);
         self.push("(");
         self.group(l);
@@ -228,7 +269,7 @@ impl Printer<'_> {
     }
 
     /// `l op= r` as jq defines it: `r as $v | l |= . op $v` (`r` against the input).
-    fn update_with(&mut self, l: &Term<&str>, op: &str, r: &Term<&str>) {
+    fn update_with(&mut self, l: &Term<&'c str>, op: &str, r: &Term<&'c str>) {
         self.push("(");
         self.group(r);
         let _ = write!(self.out, " as {UPDATE_VALUE} | __jq_modify(");
@@ -236,7 +277,7 @@ impl Printer<'_> {
         let _ = write!(self.out, "; . {op} {UPDATE_VALUE}))");
     }
 
-    fn path(&mut self, head: &Term<&str>, path: &Path<Term<&str>>) {
+    fn path(&mut self, head: &Term<&'c str>, path: &Path<Term<&'c str>>) {
         match head {
             Term::Id => self.push("."),
             head => self.group(head),
@@ -267,9 +308,9 @@ impl Printer<'_> {
     /// An index or slice bound: a number that is not an integer is cut as jq cuts it (`.[1.7]`
     /// is `.[1]`, `.[1.2:3.5]` is `.[1:4]`) by `round`; a string or an integer written as
     /// such needs nothing.
-    fn index(&mut self, index: &Term<&str>, round: &str) {
+    fn index(&mut self, index: &Term<&'c str>, round: &str) {
         match index {
-            Term::Str(None, _) => self.group(index),
+            Term::Str(None, _) if round == "__jq_index" => self.group(index),
             Term::Num(n) if n.bytes().all(|b| b.is_ascii_digit()) => self.group(index),
             index => {
                 self.push("(");
@@ -281,7 +322,7 @@ impl Printer<'_> {
         }
     }
 
-    fn object(&mut self, entries: &[(Term<&str>, Option<Term<&str>>)]) {
+    fn object(&mut self, entries: &[(Term<&'c str>, Option<Term<&'c str>>)]) {
         self.push("{");
         for (at, (key, value)) in entries.iter().enumerate() {
             if at > 0 {
@@ -292,8 +333,27 @@ impl Printer<'_> {
                 (Term::Var(name), None) => self.push(name),
                 (key @ Term::Str(..), None) => self.term(key),
                 (key, None) => self.group(key),
-                (key, Some(value)) => {
+                (key @ Term::Str(..), Some(value)) => {
                     self.group(key);
+                    self.push(": ");
+                    self.group(value);
+                }
+                // A key that is not a string is jq's error, never an object jaq allows.
+                (key, Some(value)) => {
+                    let constant = match key {
+                        Term::Num(n) => Some((*n, format!("number ({n})"))),
+                        Term::Call(name @ ("null" | "true" | "false"), args) if args.is_empty() => {
+                            let kind = if *name == "null" { "null" } else { "boolean" };
+                            Some((*name, format!("{kind} ({name})")))
+                        }
+                        _ => None,
+                    };
+                    if let Some((at, shown)) = constant.filter(|_| self.bad_key.is_none()) {
+                        self.bad_key = Some((at, format!("Cannot use {shown} as object key")));
+                    }
+                    self.push("((");
+                    self.group(key);
+                    self.push(") | __jq_key)");
                     self.push(": ");
                     self.group(value);
                 }
@@ -302,7 +362,7 @@ impl Printer<'_> {
         self.push("}");
     }
 
-    fn pattern(&mut self, pattern: &Pattern<&str>) {
+    fn pattern(&mut self, pattern: &Pattern<&'c str>) {
         match pattern {
             Pattern::Var(name) => self.push(name),
             Pattern::Arr(items) => {
@@ -330,7 +390,7 @@ impl Printer<'_> {
         }
     }
 
-    fn string(&mut self, format: Option<&str>, parts: &[StrPart<&str, Term<&str>>]) {
+    fn string(&mut self, format: Option<&str>, parts: &[StrPart<&str, Term<&'c str>>]) {
         if let Some(format) = format {
             self.push(format);
             self.push(" ");
