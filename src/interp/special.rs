@@ -25,7 +25,8 @@ async fn parsed(argv: &[String], io: &Io) -> Result<builtins::spec::Args, Status
     match spec.parse(&argv[1..]) {
         Ok(args) => Ok(args),
         // `--help` is answered before the builtin runs (`builtins::interpreter_help`).
-        Err(builtins::spec::Refusal::Help) => Ok(builtins::spec::Args::default()),
+        // bash's builtins answer no `--version` (`Spec::answers_version`).
+        Err(builtins::spec::Refusal::Help | builtins::spec::Refusal::Version) => Ok(builtins::spec::Args::default()),
         Err(builtins::spec::Refusal::Usage(misuse)) => {
             let text = format!("toolsh: {}", spec.refusal_text(&misuse));
             let _ = io.stderr().write_all(text.as_bytes()).await;

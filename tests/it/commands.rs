@@ -49,6 +49,36 @@ fn every_command_answers_help() {
     assert!(failures.is_empty(), "commands whose --help is not their spec's:\n{}", failures.join("\n"));
 }
 
+/// `--version` is one mechanism from the table: every command that reads options answers
+/// `NAME (toolsh) VERSION` (GNU's first-line form, naming toolsh as the package) and succeeds,
+/// doing nothing else; bash's builtins refuse it as bash's do, and `echo` prints it.
+#[test]
+fn every_command_with_options_answers_version() {
+    let mut shell = Shell::builder().build();
+    let mut failures = Vec::new();
+    for builtin in toolsh::builtins::all() {
+        let spec = builtin.spec;
+        let out = exec(&mut shell, &format!("{} --version", builtin.name));
+        let first = out.stdout_text().lines().next().unwrap_or_default().to_string();
+        // `egrep` answers as grep, as GNU's egrep says it is grep.
+        let names = [Some(builtin.name), Some(spec.name), spec.variant_of];
+        let said = |name: &str| first == format!("{name} (toolsh) {}", env!("CARGO_PKG_VERSION"));
+        let answers = names.into_iter().flatten().any(said) && out.status == 0;
+        if answers != spec.answers_version() {
+            failures.push(format!("{}: {first:?} status {}", builtin.name, out.status));
+        }
+    }
+    assert!(failures.is_empty(), "commands whose --version is not the table's:\n{}", failures.join("\n"));
+    let out = exec(&mut shell, "echo --version; cd --version; echo $?; touch f; rm --version f; ls f");
+    assert_eq!(out.stdout_text().lines().collect::<Vec<_>>()[..2], ["--version", "2"]);
+    assert!(out.stdout_text().ends_with("f\n"), "rm --version removes nothing: {:?}", out.stdout_text());
+    assert!(matches!(spec_of("cd").words, Words::Bash) && !spec_of("cd").answers_version());
+}
+
+fn spec_of(name: &str) -> &'static toolsh::builtins::spec::Spec {
+    toolsh::builtins::lookup(name).expect("a command").spec
+}
+
 fn snapshot(name: &str, actual: &str) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/commands").join(format!("{name}.txt"));
     if std::env::var_os("TOOLSH_BLESS").is_some() {

@@ -175,6 +175,7 @@ impl<'a> Ctx<'a> {
         match spec.parse(words) {
             Ok(args) => Ok(args),
             Err(spec::Refusal::Help) => Err(if self.out(spec.help()).await { spec.help_status() } else { 1 }),
+            Err(spec::Refusal::Version) => Err(if self.out(spec.version()).await { 0 } else { 1 }),
             Err(spec::Refusal::Usage(misuse)) => Err(self.refuse(spec, &misuse).await),
         }
     }

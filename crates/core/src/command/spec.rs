@@ -228,6 +228,8 @@ pub enum Runs {
 pub enum Refusal {
     /// `--help` was asked for: print [`Spec::help`] and succeed.
     Help,
+    /// `--version` was asked for: print [`Spec::version`] and succeed.
+    Version,
     /// A usage error.
     Usage(Misuse),
 }
@@ -453,7 +455,7 @@ impl Spec {
     /// Whether `word` is one option by itself (`-L`, `--help`), for [`Order::Leading`].
     fn is_whole_option(&self, word: &str) -> bool {
         match word.strip_prefix("--") {
-            Some(long) => long.is_empty() || self.long_named(long, long).is_ok(),
+            Some(long) => long.is_empty() || (long == "version" && self.answers_version()) || self.long_named(long, long).is_ok(),
             None => {
                 let mut letters = word.chars().skip(1);
                 word.starts_with('-')
@@ -474,6 +476,27 @@ impl Spec {
     }
 
     /// The status of `--help`: 0, but 2 for bash's builtins (as bash returns).
+    /// Whether `--version` asks for [`Spec::version`]: every command that reads options but a
+    /// bash builtin (bash's have none) or one with an option of that name.
+    pub fn answers_version(&self) -> bool {
+        !matches!(self.words, Words::Bash)
+            && !matches!(self.order, Order::Literal | Order::Own)
+            && !self.options.iter().any(|o| o.long == Some("version") || o.also == Some("version"))
+    }
+
+    /// What `--version` prints. GNU's first line is `NAME (PACKAGE) VERSION`, which scripts
+    /// read; toolsh's says the package is toolsh and its version, and the second line what
+    /// the command follows, since it is not GNU's program.
+    pub fn version(&self) -> String {
+        format!(
+            "{} (toolsh) {}\ntoolsh's own {}, which answers as the GNU or upstream program of that name does; it is not that program.\n",
+            self.name,
+            env!("CARGO_PKG_VERSION"),
+            self.name
+        )
+    }
+
+    /// The status `--help` ends with (bash's builtins: 2).
     pub fn help_status(&self) -> i32 {
         if matches!(self.words, Words::Bash) { 2 } else { 0 }
     }
@@ -591,6 +614,9 @@ impl Spec {
                 None => None,
             };
             if let Some(long) = long {
+                if long == "version" && self.answers_version() {
+                    return Err(Refusal::Version);
+                }
                 let (name, attached) = long.split_once('=').map_or((long, None), |(n, v)| (n, Some(v)));
                 let opt = match self.long_named(name, long)? {
                     Some(opt) => opt,
@@ -753,6 +779,15 @@ mod tests {
 
     fn parse(list: &[&str]) -> Result<Args, Refusal> {
         SPEC.parse(&words(list))
+    }
+
+    #[test]
+    fn version_is_asked_by_its_whole_name() {
+        assert!(matches!(parse(&["x", "--version"]), Err(Refusal::Version)));
+        assert!(matches!(parse(&["--", "--version"]), Ok(_)), "after -- it is an operand");
+        let bash = Spec { words: Words::Bash, ..SPEC };
+        assert!(matches!(bash.parse(&words(&["--version"])), Err(Refusal::Usage(_))), "bash builtins have none");
+        assert!(SPEC.version().starts_with("demo (toolsh) "));
     }
 
     #[test]
