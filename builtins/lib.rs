@@ -73,6 +73,8 @@ pub const BASH_BUILTINS: &[&str] = &[
     "shopt",
     "test",
     "true",
+    "ulimit",
+    "umask",
     "unset",
 ];
 
@@ -227,6 +229,8 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::tsort::TSORT, text::tsort::tsort),
     entry!(interpreter shell::special::TYPE, Type),
     entry!(interpreter shell::special::TYPESET, Declaration),
+    entry!(spec shell::ulimit::ULIMIT, shell::ulimit::ulimit),
+    entry!(spec shell::ulimit::UMASK, shell::ulimit::umask),
     entry!(spec shell::alias::UNALIAS, shell::alias::unalias),
     entry!(spec shell::machine::UNAME, shell::machine::uname),
     entry!(spec text::lines::UNIQ, text::lines::uniq),

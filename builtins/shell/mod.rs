@@ -9,5 +9,6 @@ pub mod nav;
 pub mod nohup;
 pub mod special;
 pub mod timeout;
+pub mod ulimit;
 pub mod vars;
 pub mod xargs;

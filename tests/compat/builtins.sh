@@ -571,6 +571,74 @@ keyword
 keyword
 keyword
 select is a shell keyword
+
+### umask prints the mask in octal, symbolic and reusable forms
+umask 022; umask; umask -S; umask -p; umask -p -S
+umask 077; umask; umask -S
+## stdout:
+0022
+u=rwx,g=rx,o=rx
+umask 0022
+umask -S u=rwx,g=rx,o=rx
+0077
+u=rwx,g=,o=
+## status: 0
+
+### umask sets octal and symbolic masks as bash reads them
+umask 022; umask u=rwx,g=rx,o=; umask; umask g-w,o-rwx; umask; umask a+w; umask
+umask 022; umask o=r; umask; umask =; umask
+umask 022; umask 1 2; echo $?; umask; umask 7777; umask
+umask 022; umask -S 027; umask -- 027; umask 27; umask; umask +w; umask
+## stdout:
+0027
+0027
+0005
+0023
+0777
+0
+0001
+0777
+u=rwx,g=rx,o=
+0027
+0005
+## status: 0
+
+### umask belongs to the shell it is set in +stderr
+umask 022; (umask 077); umask; f() { umask 002; }; f; umask
+umask 022; umask 8; echo $?; umask 0778; echo $?; umask
+umask x=y; echo $?; umask u=rwz; echo $?; umask u+s; echo $?; umask
+umask -Q; echo $?
+## stdout:
+0022
+0002
+1
+1
+0022
+1
+1
+1
+0022
+2
+## stderr:
+umask: 8: octal number out of range
+umask: 0778: octal number out of range
+umask: `x': invalid symbolic mode operator
+umask: `z': invalid symbolic mode character
+umask: `s': invalid symbolic mode character
+umask: -Q: invalid option
+umask: usage: umask [-p] [-S] [mode]
+## status: 0
+
+### ulimit refuses what bash refuses, in its words +stderr
+ulimit -Q; echo $?; ulimit -n abc; echo $?; ulimit -c
+## stdout:
+2
+1
+0
+## stderr:
+ulimit: -Q: invalid option
+ulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]
+ulimit: abc: invalid number
 ## status: 0
 
 ### OPTERR=0 keeps getopts' messages back, and only them +stderr

@@ -225,3 +225,21 @@ fn df_reports_the_file_system_a_mount_lies_on() {
         "Filesystem     Type   1K-blocks  Used Mounted on\nmemory         memory   1048576     0 /tmp\n1\n"
     );
 }
+
+/// `ulimit` reports the limits toolsh holds a session to, and lowers the ones a session can
+/// lower (jobs at once, a line's wall time) for the rest of the session, never raising them.
+#[test]
+fn ulimit_reports_and_lowers_the_sessions_limits() {
+    let mut shell = Shell::builder().build();
+    let out = exec(&mut shell, "ulimit -n; ulimit -u; ulimit; ulimit -a | grep -c .");
+    assert_eq!(out.stdout_text(), "1024\n64\nunlimited\n17\n");
+    let out = exec(&mut shell, "ulimit -u 1; ulimit -u; ulimit -u 5; echo $?; ulimit -n 10; echo $?");
+    assert_eq!(out.stdout_text(), "1\n1\n1\n");
+    assert!(out.stderr_text().contains("max user processes: cannot modify limit: Operation not permitted"));
+    let out = exec(&mut shell, "sleep 1 & sleep 1 & wait");
+    assert!(out.stderr_text().contains("background jobs running at once"), "{:?}", out.stderr_text());
+    // The line's wall time holds from the next line on, as `config set timeout-ms` does.
+    assert_eq!(exec(&mut shell, "ulimit -t 1; ulimit -t").stdout_text(), "1\n");
+    let out = exec(&mut shell, "sleep 3; echo not reached");
+    assert_eq!(out.stdout_text(), "");
+}

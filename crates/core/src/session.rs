@@ -340,6 +340,9 @@ pub struct State {
     pub last_arg: String,
     /// What a call's deadline does to a line still running (`config set on-timeout`).
     pub on_deadline: OnDeadline,
+    /// The file-creation mask `umask` shows and sets (kept, not applied: files are created
+    /// with the workspace's own modes).
+    pub umask: u32,
 }
 
 /// What a call's deadline does to a line still running then.
@@ -446,6 +449,7 @@ impl State {
             on_deadline: OnDeadline::Stop,
             lineno: 0,
             limits: Limits::default(),
+            umask: 0o022,
         }
     }
 
