@@ -154,6 +154,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec shell::machine::HOSTNAME, shell::machine::hostname),
     entry!(spec text::iconv::ICONV, text::iconv::iconv),
     entry!(spec shell::machine::ID_SPEC, shell::machine::id),
+    entry!(spec fs::install::INSTALL, fs::install::install),
     entry!(interpreter shell::special::JOBS, Jobs),
     entry!(spec text::join::JOIN, text::join::join),
     entry!(spec lang::jq::JQ, lang::jq::jq),

@@ -1419,7 +1419,7 @@ pub(crate) fn symbolic_mode(spec: &str) -> Option<u32> {
 }
 
 /// Applies a symbolic or octal mode to `mode`.
-fn apply_mode(spec: &str, mode: u32, is_dir: bool) -> Option<u32> {
+pub(crate) fn apply_mode(spec: &str, mode: u32, is_dir: bool) -> Option<u32> {
     if spec.chars().all(|c| c.is_digit(8)) {
         return u32::from_str_radix(spec, 8).ok();
     }

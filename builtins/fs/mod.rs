@@ -4,6 +4,7 @@
 pub mod df;
 pub mod files;
 pub mod find;
+pub mod install;
 pub mod owner;
 pub mod patch;
 pub mod tree;

@@ -1249,3 +1249,97 @@ c: ""
 v10: "1"
 v9: "12"
 x.md: "12345"
+
+### install copies with mode 0755 or -m, octal or symbolic
+echo hi > a; install a b; ls -l b | cut -c1-10; cat b
+install -m 644 a c; ls -l c | cut -c1-10; install -m u=rw,go=r a e; ls -l e | cut -c1-10
+echo ho > f; mkdir d; install a f d; ls d
+touch -d '2020-01-01 00:00' a; install -p a g; stat -c %y g | cut -c1-4
+install -C a b; echo $?
+## stdout:
+-rwxr-xr-x
+hi
+-rw-r--r--
+-rw-r--r--
+a
+f
+2020
+0
+## status: 0
+## files:
+a: "hi\n"
+b: "hi\n"
+c: "hi\n"
+d/
+d/a: "hi\n"
+d/f: "ho\n"
+e: "hi\n"
+f: "ho\n"
+g: "hi\n"
+
+### install -d and -D make directories, -t names the target, -v says each step
+install -d x/y/z; ls -ld x/y/z | cut -c1-10; install -d -m 700 p; ls -ld p | cut -c1-10
+echo hi > a; install -D a deep/er/b; cat deep/er/b
+install -D -t t/u a; ls t/u
+install -v a b; install -v -d q/r; install -v -D a s/t/u
+## stdout:
+drwxr-xr-x
+drwx------
+hi
+a
+'a' -> 'b'
+install: creating directory 'q'
+install: creating directory 'q/r'
+install: creating directory 's'
+install: creating directory 's/t'
+'a' -> 's/t/u'
+## status: 0
+## files:
+a: "hi\n"
+b: "hi\n"
+deep/
+deep/er/
+deep/er/b: "hi\n"
+p/
+q/
+q/r/
+s/
+s/t/
+s/t/u: "hi\n"
+t/
+t/u/
+t/u/a: "hi\n"
+x/
+x/y/
+x/y/z/
+
+### install refuses as GNU's does +stderr
+install; echo $?
+echo hi > a; install a; echo $?
+install nope b; echo $?
+mkdir d; install d e; echo $?
+install a b c; echo $?
+install -t t a; echo $?
+install -T a d; echo $?
+## stdout:
+1
+1
+1
+1
+1
+1
+1
+## stderr:
+install: missing file operand
+Try 'install --help' for more information.
+install: missing destination file operand after 'a'
+Try 'install --help' for more information.
+install: cannot stat 'nope': No such file or directory
+install: omitting directory 'd'
+install: target 'c': No such file or directory
+install: failed to access 't': No such file or directory
+install: cannot overwrite directory 'd' with non-directory
+## status: 0
+## files:
+a: "hi\n"
+d/
