@@ -143,6 +143,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::grep::FGREP, text::grep::egrep),
     entry!(spec data::file::FILE, data::file::file),
     entry!(spec fs::find::FIND, fs::find::find),
+    entry!(spec text::fmt::FMT, text::fmt::fmt),
     entry!(spec text::columns::FOLD, text::columns::fold),
     entry!(spec shell::vars::GETOPTS, shell::vars::getopts),
     entry!(spec text::grep::GREP, text::grep::grep),

@@ -6,6 +6,7 @@ pub mod columns;
 pub mod diff;
 pub mod envsubst;
 pub mod factor;
+pub mod fmt;
 pub mod grep;
 pub mod iconv;
 pub mod join;

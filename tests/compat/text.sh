@@ -182,3 +182,267 @@ xxxxx
 3
 status 1
 ## status: 0
+
+### fmt fills paragraphs as GNU's cost model does
+cat > p <<'EOF'
+The quick brown fox jumps over the lazy dog. It was a bright cold day in April, and the clocks were striking thirteen.  Winston Smith, his chin nuzzled into his breast in an effort to escape the vile wind, slipped quickly through the glass doors of Victory Mansions, though not quickly enough to prevent a swirl of gritty dust from entering along with him.
+
+  Indented paragraph with several words that should be wrapped at the right
+  margin, keeping its indentation as it goes (and with parentheses) and
+  punctuation; also, commas, many of them, here and there.
+Short line.
+   
+A line
+that is
+short, joined with others. Mr. Smith went to Washington. He said: "hello."  Then left!
+EOF
+fmt p; fmt -w 40 p; fmt -60 p; fmt -u -w 50 p
+## stdout:
+The quick brown fox jumps over the lazy dog. It was a bright cold day in
+April, and the clocks were striking thirteen.  Winston Smith, his chin
+nuzzled into his breast in an effort to escape the vile wind, slipped
+quickly through the glass doors of Victory Mansions, though not quickly
+enough to prevent a swirl of gritty dust from entering along with him.
+
+  Indented paragraph with several words that should be wrapped at the
+  right margin, keeping its indentation as it goes (and with parentheses)
+  and punctuation; also, commas, many of them, here and there.
+Short line.
+
+A line that is short, joined with others. Mr. Smith went to Washington. He
+said: "hello."  Then left!
+The quick brown fox jumps over the lazy
+dog. It was a bright cold day in April,
+and the clocks were striking thirteen.
+Winston Smith, his chin nuzzled into
+his breast in an effort to escape the
+vile wind, slipped quickly through
+the glass doors of Victory Mansions,
+though not quickly enough to prevent
+a swirl of gritty dust from entering
+along with him.
+
+  Indented paragraph with several words
+  that should be wrapped at the right
+  margin, keeping its indentation as
+  it goes (and with parentheses) and
+  punctuation; also, commas, many of
+  them, here and there.
+Short line.
+
+A line that is short, joined
+with others. Mr. Smith went to
+Washington. He said: "hello."
+Then left!
+The quick brown fox jumps over the lazy dog. It was a
+bright cold day in April, and the clocks were striking
+thirteen.  Winston Smith, his chin nuzzled into his breast
+in an effort to escape the vile wind, slipped quickly
+through the glass doors of Victory Mansions, though not
+quickly enough to prevent a swirl of gritty dust from
+entering along with him.
+
+  Indented paragraph with several words that should be
+  wrapped at the right margin, keeping its indentation as
+  it goes (and with parentheses) and punctuation; also,
+  commas, many of them, here and there.
+Short line.
+
+A line that is short, joined with others. Mr. Smith went
+to Washington. He said: "hello."  Then left!
+The quick brown fox jumps over the lazy dog. It
+was a bright cold day in April, and the clocks
+were striking thirteen.  Winston Smith, his chin
+nuzzled into his breast in an effort to escape
+the vile wind, slipped quickly through the glass
+doors of Victory Mansions, though not quickly
+enough to prevent a swirl of gritty dust from
+entering along with him.
+
+  Indented paragraph with several words that
+  should be wrapped at the right margin,
+  keeping its indentation as it goes (and with
+  parentheses) and punctuation; also, commas,
+  many of them, here and there.
+Short line.
+
+A line that is short, joined with
+others. Mr. Smith went to Washington. He said:
+"hello."  Then left!
+## status: 0
+## files:
+p: 683 bytes, 10 lines
+
+### fmt split-only, crown, tagged and prefix modes
+cat > p <<'EOF'
+The quick brown fox jumps over the lazy dog. It was a bright cold day in April, and the clocks were striking thirteen.  Winston Smith, his chin nuzzled into his breast in an effort to escape the vile wind, slipped quickly through the glass doors of Victory Mansions, though not quickly enough to prevent a swirl of gritty dust from entering along with him.
+
+  Indented paragraph with several words that should be wrapped at the right
+  margin, keeping its indentation as it goes (and with parentheses) and
+  punctuation; also, commas, many of them, here and there.
+Short line.
+   
+A line
+that is
+short, joined with others. Mr. Smith went to Washington. He said: "hello."  Then left!
+EOF
+fmt -s -w 40 p; fmt -c -w 30 p; fmt -t -w 30 p; fmt -w 30 -g 20 p
+printf '# a b c d e f g h i j k l m n o p\n# q r s\ncode\n' | fmt -p '# ' -w 12
+seq 1 100 | fmt -w 20; printf 'no newline at end' | fmt
+## stdout:
+The quick brown fox jumps over the lazy
+dog. It was a bright cold day in April,
+and the clocks were striking thirteen.
+Winston Smith, his chin nuzzled into
+his breast in an effort to escape the
+vile wind, slipped quickly through
+the glass doors of Victory Mansions,
+though not quickly enough to prevent
+a swirl of gritty dust from entering
+along with him.
+
+  Indented paragraph with several words
+  that should be wrapped at the right
+  margin, keeping its indentation as
+  it goes (and with parentheses) and
+  punctuation; also, commas, many of
+  them, here and there.
+Short line.
+
+A line
+that is
+short, joined with others. Mr. Smith
+went to Washington. He said: "hello."
+Then left!
+The quick brown fox jumps
+over the lazy dog. It was
+a bright cold day in April,
+and the clocks were striking
+thirteen.  Winston Smith, his
+chin nuzzled into his breast
+in an effort to escape the
+vile wind, slipped quickly
+through the glass doors of
+Victory Mansions, though not
+quickly enough to prevent
+a swirl of gritty dust from
+entering along with him.
+
+  Indented paragraph with
+  several words that should
+  be wrapped at the right
+  margin, keeping its
+  indentation as it goes
+  (and with parentheses)
+  and punctuation; also,
+  commas, many of them, here
+  and there.
+Short line.
+
+A line that is short, joined
+with others. Mr. Smith went
+to Washington. He said:
+"hello."  Then left!
+The quick brown fox jumps
+   over the lazy dog. It
+   was a bright cold day
+   in April, and the clocks
+   were striking thirteen.
+   Winston Smith, his chin
+   nuzzled into his breast
+   in an effort to escape the
+   vile wind, slipped quickly
+   through the glass doors of
+   Victory Mansions, though
+   not quickly enough to
+   prevent a swirl of gritty
+   dust from entering along
+   with him.
+
+  Indented paragraph with
+   several words that should
+   be wrapped at the right
+  margin, keeping its
+   indentation as it goes
+   (and with parentheses) and
+  punctuation; also, commas,
+many of them, here and there.
+Short line.
+
+A line
+that is
+short, joined with
+   others. Mr. Smith went
+   to Washington. He said:
+   "hello."  Then left!
+The quick brown fox
+jumps over the lazy
+dog. It was a bright
+cold day in April,
+and the clocks were
+striking thirteen.
+Winston Smith, his
+chin nuzzled into his
+breast in an effort to
+escape the vile wind,
+slipped quickly through
+the glass doors of
+Victory Mansions,
+though not quickly
+enough to prevent a
+swirl of gritty dust
+from entering along with him.
+
+  Indented paragraph
+  with several words
+  that should be
+  wrapped at the right
+  margin, keeping its
+  indentation as it goes
+  (and with parentheses)
+  and punctuation;
+  also, commas, many
+  of them, here and there.
+Short line.
+
+A line that is
+short, joined with
+others. Mr. Smith went
+to Washington. He said:
+"hello."  Then left!
+# a b c d e
+# f g h i j
+# k l m n o
+# p q r s
+code
+1 2 3 4 5 6 7 8
+9 10 11 12 13 14
+15 16 17 18 19 20
+21 22 23 24 25 26
+27 28 29 30 31 32
+33 34 35 36 37 38
+39 40 41 42 43 44
+45 46 47 48 49 50
+51 52 53 54 55 56
+57 58 59 60 61 62
+63 64 65 66 67 68
+69 70 71 72 73 74
+75 76 77 78 79 80
+81 82 83 84 85 86
+87 88 89 90 91 92
+93 94 95 96 97 98
+99 100
+no newline at end
+## status: 0
+## files:
+p: 683 bytes, 10 lines
+
+### fmt refuses a bad width +stderr
+fmt -w abc </dev/null; echo $?; fmt nope; echo $?
+## stdout:
+1
+1
+## stderr:
+fmt: invalid width: 'abc'
+fmt: cannot open 'nope' for reading: No such file or directory
+## status: 0
