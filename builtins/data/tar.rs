@@ -25,6 +25,13 @@ const FILE: Opt = Opt::both('f', "file", "use archive file ARCHIVE ('-': standar
 const DIRECTORY: Opt = Opt::both('C', "directory", "change to directory DIR").value("DIR");
 const EXCLUDE: Opt = Opt::long("exclude", "exclude files matching PATTERN").value("PATTERN");
 const BZIP2: Opt = Opt::both('j', "bzip2", "filter the archive through bzip2 (detected by itself when reading)");
+const STRIP: Opt =
+    Opt::long("strip-components", "strip NUMBER leading components from file names on extraction").value("NUMBER");
+const WILDCARDS: Opt = Opt::long("wildcards", "use wildcards in the member names to list or extract");
+const OWNER: Opt = Opt::long("owner", "force NAME (or NAME:ID, or a number) as owner for added files").value("NAME");
+const GROUP: Opt = Opt::long("group", "force NAME (or NAME:ID, or a number) as group for added files").value("NAME");
+const NUMERIC_OWNER: Opt = Opt::long("numeric-owner", "always use numbers for user/group names");
+const SORT: Opt = Opt::long("sort", "directory sorting order: none, name (added files are always in name order)").value("ORDER");
 const XZ: Opt = Opt::both('J', "xz", "filter the archive through xz (detected by itself when reading)");
 const COMPRESS_PROGRAM: Opt =
     Opt::both('I', "use-compress-program", "filter through PROG (refused: no programs run here; -z -j -J do)")
@@ -52,6 +59,12 @@ pub const TAR: Spec = Spec {
         FILE,
         DIRECTORY,
         EXCLUDE,
+        STRIP,
+        WILDCARDS,
+        OWNER,
+        GROUP,
+        NUMERIC_OWNER,
+        SORT,
         BZIP2,
         XZ,
         COMPRESS_PROGRAM,
@@ -81,6 +94,26 @@ struct Options {
     directory: Option<String>,
     exclude: Vec<String>,
     operands: Vec<String>,
+    /// `--strip-components`: leading components dropped from extracted names.
+    strip: usize,
+    /// `--wildcards`: the operands are patterns.
+    wildcards: bool,
+    /// `--owner`, `--group`: the name (when not a number) and id written for added files.
+    owner: Option<(Option<String>, u64)>,
+    group: Option<(Option<String>, u64)>,
+    numeric_owner: bool,
+}
+
+/// `NAME`, `NAME:ID` or `ID` as `--owner`/`--group` take it (a name alone has id 0: there are
+/// no host accounts to look it up in).
+fn owner_of(value: &str) -> Option<(Option<String>, u64)> {
+    match value.split_once(':') {
+        Some((name, id)) => Some((Some(name.to_string()), id.parse().ok()?)),
+        None => match value.parse::<u64>() {
+            Ok(id) => Some((None, id)),
+            Err(_) => Some((Some(value.to_string()), 0)),
+        },
+    }
 }
 
 /// Reads the options; `Err` holds the status to end with.
@@ -119,6 +152,27 @@ async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {
             FILE => o.archive = Some(value.to_string()),
             DIRECTORY => o.directory = Some(value.to_string()),
             EXCLUDE => o.exclude.push(value.to_string()),
+            STRIP => match value.parse::<usize>() {
+                Ok(n) => o.strip = n,
+                Err(_) => {
+                    ctx.err(tar_words(&TAR, &Misuse::Said(format!("{value}: Invalid number of elements")))).await;
+                    return Err(2);
+                }
+            },
+            WILDCARDS => o.wildcards = true,
+            NUMERIC_OWNER => o.numeric_owner = true,
+            OWNER | GROUP => {
+                let Some(who) = owner_of(value) else {
+                    ctx.err(format!("tar: '{value}': Invalid owner or group ID\n")).await;
+                    return Err(2);
+                };
+                if *opt == OWNER { o.owner = Some(who) } else { o.group = Some(who) }
+            }
+            SORT if matches!(value, "name" | "none") => {}
+            SORT => {
+                ctx.err(tar_words(&TAR, &Misuse::Said(format!("invalid argument '{value}' for '--sort'")))).await;
+                return Err(2);
+            }
             _ => {
                 let name = opt.long.unwrap_or_default();
                 ctx.complain(format!("--{name}: only gzip (-z), bzip2 (-j) and xz (-J) compression are available"))
@@ -201,6 +255,14 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
         let mut header = tar::Header::new_gnu();
         header.set_mode(meta.mode & 0o7777);
         header.set_mtime(seconds(meta.mtime));
+        for (who, is_owner) in [(&o.owner, true), (&o.group, false)] {
+            if let Some((name, id)) = who {
+                let _ = if is_owner { header.set_uid(*id) } else { header.set_gid(*id) };
+                if let Some(name) = name.as_ref().filter(|_| !o.numeric_owner) {
+                    let _ = if is_owner { header.set_username(name) } else { header.set_groupname(name) };
+                }
+            }
+        }
         let added = match meta.kind {
             FileKind::Dir => {
                 let mut children = match ctx.vfs.read_dir(&abs) {
@@ -390,11 +452,27 @@ fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
             return (out, messages, Walked::NotAnArchive);
         }
     };
+    // A member is wanted when an operand names it or a directory above it; with --wildcards
+    // an operand is a pattern (`*` matching `/` too, as GNU's default).
     let wanted = |name: &str| {
         o.operands.is_empty()
             || o.operands.iter().any(|op| {
                 let op = op.trim_end_matches('/');
-                name.trim_end_matches('/') == op || name.starts_with(&format!("{op}/"))
+                let name = name.trim_end_matches('/');
+                if o.wildcards {
+                    let pattern = crate::pattern::Pattern::new(op);
+                    let mut prefix = name;
+                    loop {
+                        if pattern.matches(prefix) {
+                            return true;
+                        }
+                        match prefix.rfind('/') {
+                            Some(at) => prefix = &prefix[..at],
+                            None => return false,
+                        }
+                    }
+                }
+                name == op || name.starts_with(&format!("{op}/"))
             })
     };
     let mut errors = false;
@@ -448,6 +526,12 @@ fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
             errors = true;
             continue;
         }
+        // --strip-components: a member with no more components than that is skipped (and
+        // not listed by -v).
+        let name = match name.splitn(o.strip + 1, '/').nth(o.strip) {
+            Some(rest) if !rest.is_empty() || o.strip == 0 => rest,
+            _ => continue,
+        };
         if o.verbose && !o.to_stdout {
             out.extend_from_slice(raw.as_bytes());
             out.push(b'\n');

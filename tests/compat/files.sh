@@ -1343,3 +1343,77 @@ install: cannot overwrite directory 'd' with non-directory
 ## files:
 a: "hi\n"
 d/
+
+### tar --strip-components drops leading directories on extraction, -v lists what is kept
+mkdir -p d/e; echo 1 > d/e/a; echo 2 > d/b; tar cf x.tar d; mkdir o; tar xf x.tar -C o --strip-components=2; ls o
+mkdir p; tar xvf x.tar -C p --strip-components=1; find p | sort
+mkdir -p a/b; echo 1 > a/b/c; tar czf x.tgz a; mkdir dst; tar xzf x.tgz --strip-components 1 -C dst; find dst | sort; rm x.tgz
+## stdout:
+a
+d/b
+d/e/
+d/e/a
+p
+p/b
+p/e
+p/e/a
+dst
+dst/b
+dst/b/c
+## status: 0
+## files:
+a/
+a/b/
+a/b/c: "1\n"
+d/
+d/b: "2\n"
+d/e/
+d/e/a: "1\n"
+dst/
+dst/b/
+dst/b/c: "1\n"
+o/
+o/a: "1\n"
+p/
+p/b: "2\n"
+p/e/
+p/e/a: "1\n"
+x.tar: 10240 bytes, 3 lines
+
+### tar --wildcards, --owner, --group, --numeric-owner and --sort=name
+mkdir -p d; echo 1 > d/a; echo 2 > d/b.txt; tar cf a.tar d; tar -tf a.tar --wildcards 'd/*.txt'; tar -tf a.tar --wildcards '*a'
+mkdir o; tar -xf a.tar -C o --wildcards '*.txt'; find o | sort
+echo hi > f; tar cf x.tar --owner=0 --group=0 --numeric-owner --sort=name f; tar tvf x.tar | cut -c1-20
+tar cf y.tar --owner=root --group=root f; tar tvf y.tar | cut -c1-22
+## stdout:
+d/b.txt
+d/a
+o
+o/d
+o/d/b.txt
+-rw-r--r-- 0/0      
+-rw-r--r-- root/root  
+## status: 0
+## files:
+a.tar: 10240 bytes, 3 lines
+d/
+d/a: "1\n"
+d/b.txt: "2\n"
+f: "hi\n"
+o/
+o/d/
+o/d/b.txt: "2\n"
+x.tar: 10240 bytes, 2 lines
+y.tar: 10240 bytes, 2 lines
+
+### tar refuses a bad --strip-components as GNU's does +stderr
+echo hi > f; tar cf x.tar f; tar xf x.tar --strip-components=x; echo $?
+## stdout:
+2
+## stderr:
+tar: x: Invalid number of elements
+Try 'tar --help' or 'tar --usage' for more information.
+## status: 0
+## files:
+f: "hi\n"
+x.tar: 10240 bytes, 2 lines
