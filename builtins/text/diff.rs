@@ -35,6 +35,8 @@ struct Options {
     width: usize,
     /// `--suppress-common-lines` (with `-y`).
     suppress_common: bool,
+    /// `--strip-trailing-cr`.
+    strip_cr: bool,
 }
 
 impl Options {
@@ -74,10 +76,18 @@ struct Text {
     no_final_newline: bool,
 }
 
-fn split(data: &[u8]) -> Text {
+/// A file's lines: split at `\n` only, so a carriage return stays part of its line as GNU
+/// keeps it (`str::lines` would drop it), unless `strip_cr` (`--strip-trailing-cr`).
+fn split(data: &[u8], strip_cr: bool) -> Text {
     let text = String::from_utf8_lossy(data).into_owned();
     let no_final_newline = !text.is_empty() && !text.ends_with('\n');
-    Text { lines: text.lines().map(str::to_string).collect(), no_final_newline }
+    let body = text.strip_suffix('\n').unwrap_or(&text);
+    let lines = if text.is_empty() { Vec::new() } else { body.split('\n').collect() };
+    let lines = lines
+        .into_iter()
+        .map(|line| if strip_cr { line.strip_suffix('\r').unwrap_or(line) } else { line }.to_string())
+        .collect();
+    Text { lines, no_final_newline }
 }
 
 /// `a`, or `a,b` for a range of 1-based lines `start..end`.
@@ -222,7 +232,7 @@ async fn diff_files(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &m
         out.push_str(&format!("Files {left} and {right} differ\n"));
         return 1;
     }
-    let (old, new) = (split(&old_data), split(&new_data));
+    let (old, new) = (split(&old_data, o.strip_cr), split(&new_data, o.strip_cr));
     let ops = if o.loose() {
         let keys = |text: &Text| text.lines.iter().map(|line| o.key(line)).collect::<Vec<_>>();
         capture_diff_slices(Algorithm::Myers, &keys(&old), &keys(&new))
@@ -442,6 +452,7 @@ const SIDE_BY_SIDE: Opt = Opt::both('y', "side-by-side", "output in two columns"
 const WIDTH: Opt = Opt::both('W', "width", "output at most NUM (default 130) print columns").value("NUM");
 const SUPPRESS_COMMON: Opt = Opt::long("suppress-common-lines", "do not output common lines (with -y)");
 const LABEL: Opt = Opt::long("label", "use LABEL instead of file name and timestamp (can be repeated)").value("LABEL");
+const STRIP_CR: Opt = Opt::long("strip-trailing-cr", "strip trailing carriage return on input");
 const COLOR: Opt = Opt::long("color", "color output: never here (WHEN: never, auto)").optional("WHEN");
 
 /// `diff`.
@@ -470,6 +481,7 @@ pub const DIFF: Spec = Spec {
         WIDTH,
         SUPPRESS_COMMON,
         LABEL,
+        STRIP_CR,
         COLOR,
     ],
     usage_status: 2,
@@ -507,6 +519,7 @@ pub async fn diff(ctx: Ctx<'_>) -> Status {
             IGNORE_BLANK_LINES => o.ignore_blank_lines = true,
             SIDE_BY_SIDE => o.side_by_side = true,
             SUPPRESS_COMMON => o.suppress_common = true,
+            STRIP_CR => o.strip_cr = true,
             WIDTH => match value.parse() {
                 Ok(n) => o.width = n,
                 Err(_) => return ctx.misuse(&DIFF, format!("invalid width '{value}'")).await,

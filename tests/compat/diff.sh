@@ -444,3 +444,25 @@ b1: "a\n\nb\n"
 b2: "a\nb\n"
 c1: "a\nb\n"
 c2: "a\n\nc\n"
+
+### diff keeps a carriage return in its line, --strip-trailing-cr drops it
+printf 'a\n' > x; printf 'a\r\n' > z; diff x z | od -c | head -5; echo $?; diff --strip-trailing-cr x z; echo $?
+printf 'a\r\nb\r\n' > x; printf 'a\r\nc\r\n' > z; diff --strip-trailing-cr -u x z | tail -n +3
+printf 'a\rb\n' > x; printf 'a\n' > z; diff x z | od -c | head -4
+## stdout:
+0000000   1   c   1  \n   <       a  \n   -   -   -  \n   >       a  \r
+0000020  \n
+0000021
+0
+0
+@@ -1,2 +1,2 @@
+ a
+-b
++c
+0000000   1   c   1  \n   <       a  \r   b  \n   -   -   -  \n   >    
+0000020   a  \n
+0000022
+## status: 0
+## files:
+x: "a\u{d}b\n"
+z: "a\n"
