@@ -25,6 +25,8 @@ const SEPARATE: Opt =
     Opt::both('s', "separate", "consider files as separate rather than as a single, continuous long stream");
 const UNBUFFERED: Opt = Opt::both('u', "unbuffered", "flush the output buffers after every line");
 const NULL_DATA: Opt = Opt::both('z', "null-data", "separate lines by NUL characters");
+const LINE_LENGTH: Opt = Opt::both('l', "line-length", "specify the desired line-wrap length for the `l' command").value("N");
+const POSIX: Opt = Opt::long("posix", "disable all GNU extensions (accepted; the script runs as written)");
 
 /// `sed`.
 pub const SED: Spec = Spec {
@@ -32,7 +34,7 @@ pub const SED: Spec = Spec {
     summary: "edit streams: substitute, delete, print lines",
     synopsis: &["[OPTION]... {script-only-if-no-other-script} [input-file]..."],
     about: "If no -e, --expression, -f, or --file option is given, then the first non-option argument is taken as the sed script to interpret. All remaining arguments are names of input files; if no input files are specified, then the standard input is read.",
-    options: &[QUIET, EXPRESSION, FILE, IN_PLACE, EXTENDED, EXTENDED_R, SEPARATE, UNBUFFERED, NULL_DATA],
+    options: &[QUIET, EXPRESSION, FILE, IN_PLACE, LINE_LENGTH, POSIX, EXTENDED, EXTENDED_R, SEPARATE, UNBUFFERED, NULL_DATA],
     words: Words::GnuWithHelp,
     ..Spec::BASE
 };
@@ -77,7 +79,8 @@ enum Kind {
     Insert(Vec<u8>),
     Change(Vec<u8>),
     LineNumber,
-    List,
+    /// `l [N]`: the pattern space unambiguously, wrapped at N (the -l length when none).
+    List(Option<usize>),
     ReadFile(String),
     WriteFile(String),
     Branch(Option<String>, BranchWhen),
@@ -394,7 +397,10 @@ impl ScriptParser {
                 'i' => Kind::Insert(self.text_argument()),
                 'c' => Kind::Change(self.text_argument()),
                 '=' => Kind::LineNumber,
-                'l' => Kind::List,
+                'l' => {
+                    self.skip_spaces();
+                    Kind::List(self.number())
+                }
                 'r' => Kind::ReadFile(self.filename()),
                 'w' => Kind::WriteFile(self.filename()),
                 'b' | 't' | 'T' => {
@@ -559,6 +565,37 @@ struct Machine<'c, 'a> {
     /// Set when a line went out without its separator: it is written before any more output.
     missing_newline: bool,
     write_files: Vec<WriteFile>,
+    /// Where `l` wraps its lines (`-l N`; 70, GNU's default).
+    line_length: usize,
+}
+
+/// The pattern space as GNU sed's `l` shows it: C escapes, other unprintable bytes in octal,
+/// `$` at the end, and lines wrapped with `\` to fit `width` (0: never wrapped).
+fn listed(space: &[u8], width: usize) -> String {
+    let mut text = String::new();
+    let mut column = 0;
+    for &b in space {
+        let piece = match b {
+            b'\\' => "\\\\".to_string(),
+            0x07 => "\\a".to_string(),
+            0x08 => "\\b".to_string(),
+            0x0c => "\\f".to_string(),
+            b'\n' => "\\n".to_string(),
+            b'\r' => "\\r".to_string(),
+            b'\t' => "\\t".to_string(),
+            0x0b => "\\v".to_string(),
+            0x20..=0x7e => (b as char).to_string(),
+            other => format!("\\{other:03o}"),
+        };
+        if width > 0 && column + piece.len() > width - 1 {
+            text.push_str("\\\n");
+            column = 0;
+        }
+        column += piece.len();
+        text.push_str(&piece);
+    }
+    text.push_str("$\n");
+    text
 }
 
 /// The lines of the input, read a piece at a time from each operand in turn and kept one line
@@ -914,18 +951,9 @@ impl Machine<'_, '_> {
                 Kind::LineNumber => {
                     self.put(format!("{line_no}\n").as_bytes());
                 }
-                Kind::List => {
-                    let mut text = String::new();
-                    for &b in space.iter() {
-                        match b {
-                            b'\\' => text.push_str("\\\\"),
-                            b'\t' => text.push_str("\\t"),
-                            b'\n' => text.push_str("\\n"),
-                            0x20..=0x7e => text.push(b as char),
-                            other => text.push_str(&format!("\\{other:03o}")),
-                        }
-                    }
-                    text.push_str("$\n");
+                Kind::List(width) => {
+                    let width = width.unwrap_or(self.line_length);
+                    let text = listed(space, width);
                     self.put(text.as_bytes());
                 }
                 Kind::ReadFile(file) => {
@@ -1072,6 +1100,8 @@ pub async fn sed(ctx: Ctx<'_>) -> Status {
     let in_place = args.has(&IN_PLACE).then(|| args.last(&IN_PLACE).unwrap_or_default().to_string());
     let separate = args.has(&SEPARATE);
     let null_data = args.has(&NULL_DATA);
+    // GNU reads the length with atoi: what is not a number is 0, never wrapping.
+    let line_length = args.last(&LINE_LENGTH).map_or(70, |n| n.parse::<usize>().unwrap_or(0));
     let unbuffered = args.has(&UNBUFFERED);
     let mut files = args.operands;
     if scripts.is_empty() {
@@ -1099,6 +1129,7 @@ pub async fn sed(ctx: Ctx<'_>) -> Status {
         last_regex: None,
         streaming: in_place.is_none(),
         flush_at: if unbuffered { 1 } else { 64 * 1024 },
+        line_length,
         broken: false,
         hold: Vec::new(),
         space_limit: ctx.state.limits.output_bytes,

@@ -445,3 +445,54 @@ x
 x
 [ab] [cd] efgh
 ## status: 0
+
+### sed l wraps at 70 columns, at l N, -l N or --line-length, with C escapes
+printf 'aaaaaaaaaaaaaaaa\n' | sed -n 'l 6'; printf 'aaaa\n' | sed -n 'l 1'; printf 'aaaaaaaaaaaaaaaa\n' | sed -n 'l 0'
+seq -s ' ' 1 40 | sed -n l; seq -s ' ' 1 40 | sed -l 20 -n l; seq -s ' ' 1 40 | sed --line-length=30 -n 'l;l 10'
+printf 'a\tb\\c\001\a\b\f\r\v\n' | sed -n l; printf 'a\tb\\c\001\a\n' | sed -n 'l 4'
+printf 'abc\n' | sed --posix 's/b/x/'; printf 'abc\n' | sed -l x -n l
+## stdout:
+aaaaa\
+aaaaa\
+aaaaa\
+a$
+\
+a\
+a\
+a\
+a$
+aaaaaaaaaaaaaaaa$
+1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 \
+27 28 29 30 31 32 33 34 35 36 37 38 39 40$
+1 2 3 4 5 6 7 8 9 1\
+0 11 12 13 14 15 16\
+ 17 18 19 20 21 22 \
+23 24 25 26 27 28 2\
+9 30 31 32 33 34 35\
+ 36 37 38 39 40$
+1 2 3 4 5 6 7 8 9 10 11 12 13\
+ 14 15 16 17 18 19 20 21 22 2\
+3 24 25 26 27 28 29 30 31 32 \
+33 34 35 36 37 38 39 40$
+1 2 3 4 5\
+ 6 7 8 9 \
+10 11 12 \
+13 14 15 \
+16 17 18 \
+19 20 21 \
+22 23 24 \
+25 26 27 \
+28 29 30 \
+31 32 33 \
+34 35 36 \
+37 38 39 \
+40$
+a\tb\\c\001\a\b\f\r\v$
+a\t\
+b\\\
+c\
+\001\
+\a$
+axc
+abc$
+## status: 0
