@@ -59,6 +59,8 @@ enum Node {
         argv: Vec<String>,
         batch: bool,
         id: usize,
+        /// `-execdir`: run in the file's directory, `{}` being `./NAME`.
+        in_dir: bool,
     },
     /// `-regex`: the whole path matches.
     Regex(regex::Regex),
@@ -476,7 +478,9 @@ impl Parser<'_> {
                     return Err(format!("missing argument to `{token}'"));
                 }
                 self.execs += 1;
-                Node::Exec { argv, batch, id: self.execs - 1 }
+                // -execdir runs once per file, `+` too (GNU gathers a directory's files).
+                let in_dir = token == "-execdir";
+                Node::Exec { argv, batch: batch && !in_dir, id: self.execs - 1, in_dir }
             }
             other => return Err(format!("unknown predicate `{other}'")),
         })
@@ -587,12 +591,18 @@ impl Walk<'_, '_> {
                 self.quit = true;
                 true
             }
-            Node::Exec { argv, batch, id } => {
+            Node::Exec { argv, batch, id, in_dir } => {
                 if *batch {
                     self.batches[*id].push(entry.display.to_string());
                     return true;
                 }
                 self.flush().await;
+                if *in_dir {
+                    let name = format!("./{}", crate::vfs::path::file_name(entry.abs));
+                    let argv: Vec<String> = argv.iter().map(|a| a.replace("{}", &name)).collect();
+                    let dir = crate::vfs::path::parent(entry.abs).to_string();
+                    return self.ctx.run_with(argv, self.ctx.io, |state| state.cwd = dir).await == 0;
+                }
                 let argv: Vec<String> = argv.iter().map(|a| a.replace("{}", entry.display)).collect();
                 self.ctx.run(argv).await == 0
             }

@@ -1417,3 +1417,24 @@ Try 'tar --help' or 'tar --usage' for more information.
 ## files:
 f: "hi\n"
 x.tar: 10240 bytes, 2 lines
+
+### find -execdir runs in the file's directory with ./NAME
+mkdir -p d/e; touch d/a.txt d/e/b.txt; find d -type f -execdir echo {} \; | sort; find d -type f -execdir pwd \; | sed 's|.*/||' | sort
+mkdir -p d/e; touch d/a.txt d/e/b.txt; find d -name e -execdir ls {} \;; find d -maxdepth 0 -execdir echo {} \;
+mkdir -p d/e; touch d/e/b.txt; cd d; find . -name b.txt -execdir echo x{}y \;; find e -execdir echo {} +
+## stdout:
+./a.txt
+./b.txt
+d
+e
+b.txt
+./d
+x./b.txty
+./e
+./b.txt
+## status: 0
+## files:
+d/
+d/a.txt: ""
+d/e/
+d/e/b.txt: ""
