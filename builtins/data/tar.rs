@@ -31,7 +31,8 @@ const WILDCARDS: Opt = Opt::long("wildcards", "use wildcards in the member names
 const OWNER: Opt = Opt::long("owner", "force NAME (or NAME:ID, or a number) as owner for added files").value("NAME");
 const GROUP: Opt = Opt::long("group", "force NAME (or NAME:ID, or a number) as group for added files").value("NAME");
 const NUMERIC_OWNER: Opt = Opt::long("numeric-owner", "always use numbers for user/group names");
-const SORT: Opt = Opt::long("sort", "directory sorting order: none, name (added files are always in name order)").value("ORDER");
+const SORT: Opt =
+    Opt::long("sort", "directory sorting order: none, name (added files are always in name order)").value("ORDER");
 const XZ: Opt = Opt::both('J', "xz", "filter the archive through xz (detected by itself when reading)");
 const COMPRESS_PROGRAM: Opt =
     Opt::both('I', "use-compress-program", "filter through PROG (refused: no programs run here; -z -j -J do)")

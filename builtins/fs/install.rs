@@ -11,11 +11,26 @@ use crate::spec::{Opt, Spec};
 use crate::vfs::{WriteMode, describe, path};
 
 const BACKUP_C: Opt = Opt::short('c', "(ignored)");
-const COMPARE: Opt = Opt::both('C', "compare", "compare content of source and destination files, and if no change to the destination, do not modify it");
-const DIRECTORY: Opt = Opt::both('d', "directory", "treat all arguments as directory names; create all components of the specified directories");
-const LEADING: Opt = Opt::short('D', "create all leading components of DEST except the last, or all components of --target-directory, then copy SOURCE to DEST");
+const COMPARE: Opt = Opt::both(
+    'C',
+    "compare",
+    "compare content of source and destination files, and if no change to the destination, do not modify it",
+);
+const DIRECTORY: Opt = Opt::both(
+    'd',
+    "directory",
+    "treat all arguments as directory names; create all components of the specified directories",
+);
+const LEADING: Opt = Opt::short(
+    'D',
+    "create all leading components of DEST except the last, or all components of --target-directory, then copy SOURCE to DEST",
+);
 const MODE: Opt = Opt::both('m', "mode", "set permission mode (as in chmod), instead of rwxr-xr-x").value("MODE");
-const PRESERVE: Opt = Opt::both('p', "preserve-timestamps", "apply the modification time of SOURCE files to corresponding destination files");
+const PRESERVE: Opt = Opt::both(
+    'p',
+    "preserve-timestamps",
+    "apply the modification time of SOURCE files to corresponding destination files",
+);
 const TARGET: Opt = Opt::both('t', "target-directory", "copy all SOURCE arguments into DIRECTORY").value("DIRECTORY");
 const NO_TARGET: Opt = Opt::both('T', "no-target-directory", "treat DEST as a normal file");
 const VERBOSE: Opt = Opt::both('v', "verbose", "print the name of each created file or directory");
@@ -90,7 +105,10 @@ pub async fn install(ctx: Ctx<'_>) -> Status {
             let abs = ctx.abs(dir);
             let made = make_dirs(&ctx, &abs, dir, verbose).await;
             let made = match made {
-                Ok(()) => ctx.vfs.set_mode(&abs, mode).map_err(|e| format!("cannot change permissions of '{dir}': {}", describe(&e))),
+                Ok(()) => ctx
+                    .vfs
+                    .set_mode(&abs, mode)
+                    .map_err(|e| format!("cannot change permissions of '{dir}': {}", describe(&e))),
                 Err(said) => Err(said),
             };
             if let Err(said) = made {
@@ -181,10 +199,16 @@ pub async fn install(ctx: Ctx<'_>) -> Status {
             .vfs
             .write(&to, &data, WriteMode::Truncate)
             .map_err(|e| format!("cannot create regular file '{shown_dest}': {}", describe(&e)))
-            .and_then(|()| ctx.vfs.set_mode(&to, mode).map_err(|e| format!("cannot change permissions of '{shown_dest}': {}", describe(&e))))
+            .and_then(|()| {
+                ctx.vfs
+                    .set_mode(&to, mode)
+                    .map_err(|e| format!("cannot change permissions of '{shown_dest}': {}", describe(&e)))
+            })
             .and_then(|()| {
                 if args.has(&PRESERVE) {
-                    ctx.vfs.set_mtime(&to, meta.mtime).map_err(|e| format!("cannot set timestamps for '{shown_dest}': {}", describe(&e)))
+                    ctx.vfs
+                        .set_mtime(&to, meta.mtime)
+                        .map_err(|e| format!("cannot set timestamps for '{shown_dest}': {}", describe(&e)))
                 } else {
                     Ok(())
                 }

@@ -25,7 +25,8 @@ const SEPARATE: Opt =
     Opt::both('s', "separate", "consider files as separate rather than as a single, continuous long stream");
 const UNBUFFERED: Opt = Opt::both('u', "unbuffered", "flush the output buffers after every line");
 const NULL_DATA: Opt = Opt::both('z', "null-data", "separate lines by NUL characters");
-const LINE_LENGTH: Opt = Opt::both('l', "line-length", "specify the desired line-wrap length for the `l' command").value("N");
+const LINE_LENGTH: Opt =
+    Opt::both('l', "line-length", "specify the desired line-wrap length for the `l' command").value("N");
 const POSIX: Opt = Opt::long("posix", "disable all GNU extensions (accepted; the script runs as written)");
 
 /// `sed`.
@@ -34,7 +35,19 @@ pub const SED: Spec = Spec {
     summary: "edit streams: substitute, delete, print lines",
     synopsis: &["[OPTION]... {script-only-if-no-other-script} [input-file]..."],
     about: "If no -e, --expression, -f, or --file option is given, then the first non-option argument is taken as the sed script to interpret. All remaining arguments are names of input files; if no input files are specified, then the standard input is read.",
-    options: &[QUIET, EXPRESSION, FILE, IN_PLACE, LINE_LENGTH, POSIX, EXTENDED, EXTENDED_R, SEPARATE, UNBUFFERED, NULL_DATA],
+    options: &[
+        QUIET,
+        EXPRESSION,
+        FILE,
+        IN_PLACE,
+        LINE_LENGTH,
+        POSIX,
+        EXTENDED,
+        EXTENDED_R,
+        SEPARATE,
+        UNBUFFERED,
+        NULL_DATA,
+    ],
     words: Words::GnuWithHelp,
     ..Spec::BASE
 };
@@ -61,7 +74,14 @@ enum Addr2 {
 enum Kind {
     Block(usize),
     EndBlock,
-    Subst { regex: Option<Re>, replacement: Vec<u8>, global: bool, nth: usize, print: bool, write: Option<String> },
+    Subst {
+        regex: Option<Re>,
+        replacement: Vec<u8>,
+        global: bool,
+        nth: usize,
+        print: bool,
+        write: Option<String>,
+    },
     Translate(Vec<char>, Vec<char>),
     Delete,
     DeleteFirst,

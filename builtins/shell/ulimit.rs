@@ -219,7 +219,11 @@ fn shown(value: Option<u64>) -> String {
 
 /// `ulimit -a`'s line for `limit`: the name, `(unit, -x)` right-aligned, the value.
 fn described(limit: &Limit, value: Option<u64>) -> String {
-    let flag = if limit.unit.is_empty() { format!("(-{})", limit.letter) } else { format!("({}, -{})", limit.unit, limit.letter) };
+    let flag = if limit.unit.is_empty() {
+        format!("(-{})", limit.letter)
+    } else {
+        format!("({}, -{})", limit.unit, limit.letter)
+    };
     // The flag ends at column 40, or two spaces after a longer name.
     let width = 40usize.saturating_sub(limit.name.len()).max(flag.len() + 2);
     format!("{}{flag:>width$} {}\n", limit.name, shown(value))

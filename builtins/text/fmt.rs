@@ -11,7 +11,9 @@ use crate::spec::{Opt, Spec};
 use crate::vfs::describe;
 
 const CROWN: Opt = Opt::both('c', "crown-margin", "preserve indentation of first two lines");
-const PREFIX: Opt = Opt::both('p', "prefix", "reformat only lines beginning with STRING, reattaching the prefix to reformatted lines").value("STRING");
+const PREFIX: Opt =
+    Opt::both('p', "prefix", "reformat only lines beginning with STRING, reattaching the prefix to reformatted lines")
+        .value("STRING");
 const SPLIT: Opt = Opt::both('s', "split-only", "split long lines, but do not refill");
 const TAGGED: Opt = Opt::both('t', "tagged-paragraph", "indentation of first line different from second");
 const UNIFORM: Opt = Opt::both('u', "uniform-spacing", "one space between words, two after sentences");
@@ -87,7 +89,8 @@ fn read_words<'a>(line: &'a [u8], words: &mut Vec<Word<'a>>, uniform: bool) {
             at += 1;
         }
         let paren = matches!(text[0], b'(' | b'[' | b'`' | b'\'' | b'"');
-        let trimmed = text.iter().rposition(|b| !matches!(b, b')' | b']' | b'\'' | b'"')).map_or(&text[..0], |e| &text[..=e]);
+        let trimmed =
+            text.iter().rposition(|b| !matches!(b, b')' | b']' | b'\'' | b'"')).map_or(&text[..0], |e| &text[..=e]);
         let period = trimmed.last().is_some_and(|b| matches!(b, b'.' | b'?' | b'!'));
         let punct = text.last().is_some_and(u8::is_ascii_punctuation);
         let space = at - spaces_from;
@@ -140,7 +143,8 @@ fn choose_breaks(words: &mut [Word], first_indent: usize, other_indent: usize, l
         let mut w = start;
         loop {
             w += 1;
-            let wcost = line_cost(words, w, len, layout.goal).saturating_add(if w == limit { 0 } else { words[w].best_cost });
+            let wcost =
+                line_cost(words, w, len, layout.goal).saturating_add(if w == limit { 0 } else { words[w].best_cost });
             if wcost < best {
                 best = wcost;
                 words[start].next_break = w;

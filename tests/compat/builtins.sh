@@ -571,6 +571,7 @@ keyword
 keyword
 keyword
 select is a shell keyword
+## status: 0
 
 ### umask prints the mask in octal, symbolic and reusable forms
 umask 022; umask; umask -S; umask -p; umask -p -S

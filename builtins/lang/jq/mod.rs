@@ -356,9 +356,7 @@ fn read_values(data: &[u8], raw: bool, slurp: bool) -> (Vec<Val>, Option<String>
     // there, the values before it still counting.
     let (text, refused) = match input::normalize(data) {
         Ok(text) => (text, None),
-        Err(fault) => {
-            (std::borrow::Cow::Borrowed(&data[..fault.at]), Some(place_error(data, fault.after, fault.what)))
-        }
+        Err(fault) => (std::borrow::Cow::Borrowed(&data[..fault.at]), Some(place_error(data, fault.after, fault.what))),
     };
     for value in jaq_json::read::parse_many(&text) {
         match value {

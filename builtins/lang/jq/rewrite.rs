@@ -112,7 +112,9 @@ impl<'c> Printer<'c> {
             // jq's `reduce` and `foreach` go on from the last output of the update (`null`
             // when it has none), and `foreach` extracts from each output; jaq's go on from
             // every output, one run each.
-            Term::Fold(kind, source, pattern, args) if matches!(args.len(), 2 | 3) && matches!(*kind, "reduce" | "foreach") => {
+            Term::Fold(kind, source, pattern, args)
+                if matches!(args.len(), 2 | 3) && matches!(*kind, "reduce" | "foreach") =>
+            {
                 let (init, update) = (&args[0], &args[1]);
                 self.push("(");
                 self.group(init);

@@ -455,7 +455,9 @@ impl Spec {
     /// Whether `word` is one option by itself (`-L`, `--help`), for [`Order::Leading`].
     fn is_whole_option(&self, word: &str) -> bool {
         match word.strip_prefix("--") {
-            Some(long) => long.is_empty() || (long == "version" && self.answers_version()) || self.long_named(long, long).is_ok(),
+            Some(long) => {
+                long.is_empty() || (long == "version" && self.answers_version()) || self.long_named(long, long).is_ok()
+            }
             None => {
                 let mut letters = word.chars().skip(1);
                 word.starts_with('-')
