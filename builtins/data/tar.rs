@@ -258,7 +258,11 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
         header.set_mtime(seconds(meta.mtime));
         for (who, is_owner) in [(&o.owner, true), (&o.group, false)] {
             if let Some((name, id)) = who {
-                let _ = if is_owner { header.set_uid(*id) } else { header.set_gid(*id) };
+                if is_owner {
+                    header.set_uid(*id);
+                } else {
+                    header.set_gid(*id);
+                }
                 if let Some(name) = name.as_ref().filter(|_| !o.numeric_owner) {
                     let _ = if is_owner { header.set_username(name) } else { header.set_groupname(name) };
                 }
