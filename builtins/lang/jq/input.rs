@@ -143,8 +143,10 @@ mod tests {
     fn refuses_what_jq_refuses() {
         assert_eq!(n("{1:2}"), "Object keys must be strings at 1");
         assert_eq!(n(r#"{"a":1, 2:3}"#), "Object keys must be strings at 8");
-        assert_eq!(n("nan1"), "Invalid numeric literal at 0");
+        assert_eq!(n("nan1"), "Invalid numeric literal at EOF at 0");
+        assert_eq!(n("nan1\n"), "Invalid numeric literal at 0");
         assert_eq!(n("[1] # note"), "Invalid numeric literal at 4");
         assert_eq!(n(r#"b"x""#), "Invalid numeric literal at 0");
+        assert_eq!(n("[1] // c"), "Invalid numeric literal at 4");
     }
 }

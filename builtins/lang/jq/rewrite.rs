@@ -458,10 +458,13 @@ mod tests {
     #[test]
     fn writes_back_what_it_read() {
         assert_eq!(r(r#"@base64 "a\(.x)\n\"""#), r#"@base64 "a\(.[("x")])\u000a\"""#);
+        // reduce goes on from the update's last output, as jq's does.
         assert_eq!(
             r("reduce .[] as [$a, {b: $c}] (0; . + $a)"),
-            r#"(reduce (.[]) as [$a, {("b"): $c}]((0); (((.) + ($a)))))"#
+            r#"((0) as $__jq_init | reduce (.[]) as [$a, {("b"): $c}] ($__jq_init; __jq_last((((.) + ($a))))))"#
         );
+        assert_eq!(r("-.a"), r#"((.[("a")]) | __jq_negate)"#);
+        assert_eq!(r("{(.k): 1}"), r#"{(((.[("k")])) | __jq_key): (1)}"#);
         assert_eq!(r("try error catch . , .a?"), "(((try (error) catch (__jq_message | (.)))) , (.[(\"a\")]?))");
         assert_eq!(r("if . then 1 elif 2 then 3 end"), "(if (.) then (1) elif (2) then (3) end)");
         assert_eq!(r(".[1:][:2][]?"), ".[(1):][:(2)][]?");
