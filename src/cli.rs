@@ -136,6 +136,9 @@ pub struct Options {
     http_limits: crate::mcp::http::Limits,
     /// `toolsh tools --export FORMAT`.
     export: Option<String>,
+    /// Set up for an embedder ([`shell_from_args`]): the workspace's `toolsh.toml` is read
+    /// only when `--config` names it.
+    embedded: bool,
     /// `toolsh mcp --shape NAME`: the tools served.
     shape: crate::mcp::shape::Shape,
     args: Vec<String>,
@@ -239,8 +242,15 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
             Long("fresh") => options.fresh = true,
             Long("timeout") => {
                 let text = value(&mut parser, "--timeout")?;
-                let secs: f64 = text.parse().map_err(|_| format!("--timeout: `{text}` is not a number of seconds"))?;
-                options.limits.wall_time = Some(Duration::from_secs_f64(secs.max(0.0)));
+                // A positive, finite number of seconds that a Duration holds (`inf`, `nan`, `0`
+                // and `1e308` are refused, not a panic or a deadline already past).
+                let wall_time = text
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|secs| *secs > 0.0)
+                    .and_then(|secs| Duration::try_from_secs_f64(secs).ok())
+                    .ok_or_else(|| format!("--timeout takes a positive number of seconds; got `{text}`"))?;
+                options.limits.wall_time = Some(wall_time);
                 options.limits_named.push("timeout-ms");
             }
             Long("limit") => {
@@ -375,7 +385,11 @@ impl Config {
             None => None,
         };
         let mut file = None;
-        if let Some(path) = &path {
+        // An embedder reads a policy file only when it names one: the workspace's own is
+        // content the app did not write (a cloned repository's), and its `[mcp]` entries
+        // would start programs on the host. The path stays the control plane's either way.
+        let read = options.config.is_some() || !options.embedded;
+        if let Some(path) = path.as_ref().filter(|_| read) {
             #[allow(clippy::disallowed_methods)] // the control plane is read from the host, never the VFS
             match std::fs::read_to_string(path) {
                 Ok(text) => file = Some(crate::config::ConfigFile::parse(path, &text)?),
@@ -705,6 +719,7 @@ pub fn shell_from_args(words: &[String], embedding: Embedding) -> crate::Result<
     if options.command.is_some() || options.script_file.is_some() || options.mcp || options.export.is_some() {
         return Err(crate::Error::Declaration("options only: no script, -c or subcommand".into()));
     }
+    options.embedded = true;
     match setup(&mut options, embedding) {
         Ok(Setup { shell, keep, .. }) => Ok((shell, keep)),
         Err(Failed { error, .. }) => Err(error),

@@ -943,8 +943,10 @@ pub async fn call_shell(
             return (ran.rendered, ran.outcome.status);
         }
     };
-    let options =
-        crate::ExecOptions { timeout: Some(args.timeout), cancel, on_deadline: args.on_timeout, ..Default::default() };
+    // As the server's sessions: a line that outruns its call goes on as a job (148), unless the
+    // call says `on_timeout: "stop"` — what the tool's description tells the model.
+    let on_deadline = args.on_timeout.or(Some(crate::interp::OnDeadline::Background));
+    let options = crate::ExecOptions { timeout: Some(args.timeout), cancel, on_deadline, ..Default::default() };
     let (outcome, rendered) = shell.exec_for_model_with(&args.command, caps, options).await;
     (rendered, outcome.status)
 }

@@ -77,7 +77,9 @@ impl Tool for PyTool {
         let (function, start, name) = (self.function.clone(), self.start.clone(), self.spec.name.clone());
         Box::pin(async move {
             let (sender, answer) = tokio::sync::oneshot::channel();
-            let reply = Reply(std::sync::Mutex::new(Some(sender)));
+            let reply = Reply::new(move |answer| {
+                let _ = sender.send(answer);
+            });
             // Only the start is done holding the GIL here; past the line's deadline this
             // future is dropped and the answer, when it comes, goes nowhere.
             let started = Python::try_attach(|py| {
@@ -103,13 +105,20 @@ impl Tool for PyTool {
 /// Where a Python tool's thread answers: `ok(kind, payload)` with what `_invoke` made of the
 /// return value (`"json"` and a JSON text, `"text"`, `"bytes"`, `"empty"`), or `err(message)`.
 #[pyclass(frozen, module = "toolsh._toolsh")]
-struct Reply(std::sync::Mutex<Option<tokio::sync::oneshot::Sender<Result<ToolOutput, String>>>>);
+struct Reply(std::sync::Mutex<Option<Answering>>);
+
+/// Where an answer goes: the first one only.
+type Answering = Box<dyn FnOnce(Result<ToolOutput, String>) + Send>;
 
 impl Reply {
+    fn new(answering: impl FnOnce(Result<ToolOutput, String>) + Send + 'static) -> Self {
+        Reply(std::sync::Mutex::new(Some(Box::new(answering))))
+    }
+
     fn send(&self, answer: Result<ToolOutput, String>) {
-        let sender = self.0.lock().unwrap_or_else(|p| p.into_inner()).take();
-        if let Some(sender) = sender {
-            let _ = sender.send(answer);
+        let answering = self.0.lock().unwrap_or_else(|p| p.into_inner()).take();
+        if let Some(answering) = answering {
+            answering(answer);
         }
     }
 }
@@ -148,30 +157,48 @@ fn described(py: Python<'_>, err: &PyErr) -> String {
     if message.is_empty() { name } else { format!("{name}: {message}") }
 }
 
-/// The app's approver: called with a dict (`command`, `tool`, `subject`, `rule`); a true
-/// answer lets the call run, a false one refuses it, an exception counts as no answer.
-struct PyApprover(Py<PyAny>);
+/// The app's approver (the package's `approving` wrapper: `True` only approves, a coroutine is
+/// awaited), started on a Python thread of its own as a tool is and waited for no longer than
+/// the line may run; an exception, or no answer in time, counts as none.
+struct PyApprover {
+    ask: Arc<Py<PyAny>>,
+    start: Arc<Py<PyAny>>,
+}
 
 impl Approver for PyApprover {
     fn approve(&self, request: &Approval) -> Answer {
-        // No answer from an interpreter that is shutting down.
-        Python::try_attach(|py| {
-            let asked = pyo3::types::PyDict::new(py);
-            let filled = asked
-                .set_item("command", &request.command)
-                .and_then(|()| asked.set_item("tool", &request.tool))
-                .and_then(|()| asked.set_item("subject", request.subject.as_deref()))
-                .and_then(|()| asked.set_item("rule", &request.rule));
-            match filled.and_then(|()| self.0.call1(py, (asked,))).and_then(|answer| answer.is_truthy(py)) {
-                Ok(true) => Answer::Approved,
-                Ok(false) => Answer::Refused,
-                Err(err) => {
-                    err.print(py);
-                    Answer::Unavailable
-                }
+        let asked = serde_json::json!({
+            "request": { "command": request.command, "tool": request.tool, "subject": request.subject, "rule": request.rule }
+        });
+        let (sender, answer) = std::sync::mpsc::channel();
+        let reply = Reply::new(move |answer| {
+            let _ = sender.send(answer);
+        });
+        let started =
+            Python::try_attach(|py| self.start.call1(py, (self.ask.as_ref(), asked.to_string(), reply)).map(drop));
+        if !matches!(started, Some(Ok(()))) {
+            return Answer::Unavailable;
+        }
+        // The wait leaves the runtime's other work to its other threads.
+        let wait = || match request.time_left {
+            Some(left) => answer.recv_timeout(left).ok(),
+            None => answer.recv().ok(),
+        };
+        let answered = match tokio::runtime::Handle::try_current() {
+            Ok(handle) if handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => {
+                tokio::task::block_in_place(wait)
             }
-        })
-        .unwrap_or(Answer::Unavailable)
+            _ => wait(),
+        };
+        match answered {
+            Some(Ok(ToolOutput::Json(serde_json::Value::Bool(true)))) => Answer::Approved,
+            Some(Ok(_)) => Answer::Refused,
+            Some(Err(why)) => {
+                eprintln!("toolsh: the approver failed: {why}");
+                Answer::Unavailable
+            }
+            None => Answer::Unavailable,
+        }
     }
 }
 
@@ -223,6 +250,17 @@ fn ran(py: Python<'_>, out: toolsh::ExecOutcome) -> Ran {
     )
 }
 
+/// The shell, once no line of it runs; from a thread of the runtime (an approver, a tool asking
+/// while its line runs), an error: waiting there would wait for the line that waits for it.
+fn held(shell: &tokio::sync::Mutex<toolsh::Shell>) -> PyResult<tokio::sync::MutexGuard<'_, toolsh::Shell>> {
+    if tokio::runtime::Handle::try_current().is_ok() {
+        return shell.try_lock().map_err(|_| {
+            ToolshError::new_err("the shell is running the line that asks: use it once that line has ended")
+        });
+    }
+    Ok(shell.blocking_lock())
+}
+
 fn options(timeout: Option<f64>, cancel: Option<&Cancel>) -> PyResult<toolsh::ExecOptions> {
     let timeout = match timeout {
         Some(secs) if secs.is_finite() && secs > 0.0 => Some(Duration::from_secs_f64(secs.min(1e9))),
@@ -262,7 +300,8 @@ impl Shell {
                 Ok(Arc::new(PyTool { spec, function: Arc::new(function), start: starter.clone() }))
             })
             .collect::<PyResult<_>>()?;
-        let approver = approver.map(|a| Arc::new(PyApprover(a)) as Arc<dyn Approver>);
+        let approver = approver
+            .map(|ask| Arc::new(PyApprover { ask: Arc::new(ask), start: starter.clone() }) as Arc<dyn Approver>);
         let kept = approver.clone();
         let runtime = runtime()?;
         // Mounted servers are started on the runtime (their clients live there).
@@ -346,33 +385,32 @@ impl Shell {
     /// Saves this session to the store as `name`; its generation.
     fn save(&self, py: Python<'_>, name: &str) -> PyResult<i64> {
         let shell = self.shell.clone();
-        py.detach(|| shell.blocking_lock().save_session(name)).map_err(error)
+        py.detach(|| held(&shell)?.save_session(name).map_err(error))
     }
 
     /// Makes this session the saved `name`; false when there is none.
     fn restore(&self, py: Python<'_>, name: &str) -> PyResult<bool> {
         let shell = self.shell.clone();
-        py.detach(|| shell.blocking_lock().restore_session(name)).map_err(error)
+        py.detach(|| held(&shell)?.restore_session(name).map_err(error))
     }
 
     /// The working directory.
-    fn cwd(&self, py: Python<'_>) -> String {
+    fn cwd(&self, py: Python<'_>) -> PyResult<String> {
         let shell = self.shell.clone();
-        py.detach(|| shell.blocking_lock().cwd().to_string())
+        py.detach(|| Ok(held(&shell)?.cwd().to_string()))
     }
 
     /// A variable's value.
-    fn var(&self, py: Python<'_>, name: &str) -> Option<String> {
+    fn var(&self, py: Python<'_>, name: &str) -> PyResult<Option<String>> {
         let shell = self.shell.clone();
-        py.detach(|| shell.blocking_lock().var(name))
+        py.detach(|| Ok(held(&shell)?.var(name)))
     }
 
     /// The `shell` tool's definition for a model as JSON, read off this session as `toolsh
     /// tools --export FORMAT` prints it (`mcp`, `openai`, `anthropic`, or a shape's name).
     fn definition(&self, py: Python<'_>, format: &str) -> PyResult<String> {
         let shell = self.shell.clone();
-        let definition = py.detach(|| toolsh::mcp::export(&shell.blocking_lock(), format));
-        definition.map(|value| value.to_string()).map_err(error)
+        py.detach(|| toolsh::mcp::export(&*held(&shell)?, format).map(|value| value.to_string()).map_err(error))
     }
 }
 

@@ -108,7 +108,10 @@ def test_the_openai_agents_function_tool_is_the_engine_s_shell(tmp_path: Path) -
     async def main() -> list[str]:
         return [
             await tool.on_invoke_tool(None, json.dumps({"command": "orders.get --id 9 | jq .total"})),
-            await tool.on_invoke_tool(None, json.dumps({"command": "sleep 5", "timeout_ms": 200})),
+            await tool.on_invoke_tool(None, json.dumps({"command": "sleep 5", "timeout_ms": 200, "on_timeout": "stop"})),
+            # As toolsh mcp answers: a line that outruns its call goes on as a job by default.
+            await tool.on_invoke_tool(None, json.dumps({"command": "sleep 0.5; echo late", "timeout_ms": 200})),
+            await tool.on_invoke_tool(None, json.dumps({"command": "wait; cat /tmp/.jobs/1.log"})),
             await tool.on_invoke_tool(None, json.dumps({"cmd": "ls"})),
         ]
 
@@ -116,7 +119,9 @@ def test_the_openai_agents_function_tool_is_the_engine_s_shell(tmp_path: Path) -
     print(answers)
     assert answers[0] == "3.0\n[exit 0]"
     assert answers[1].endswith("[exit 124]")
-    assert "unknown argument `cmd`" in answers[2] and "`command`" in answers[2]
+    assert "still running as job %1" in answers[2] and answers[2].endswith("[exit 148]")
+    assert answers[3] == "late\n[exit 0]"
+    assert "unknown argument `cmd`" in answers[4] and "`command`" in answers[4]
     assert calls == [("orders.get", 9)]
 
 

@@ -132,8 +132,11 @@ def test_registration_errors_are_clear(ws: Path) -> None:
         sh.tool("app.odd")(odd)
     # The shell still works after refused registrations, and a rule naming no tool is said.
     assert sh.run("echo ok").stdout == "ok\n"
+    # A rule may name a tool registered later with @sh.tool: one that still names none is said
+    # at the first line.
+    late = shell(ws, deny=["orders.gte"])
     with pytest.raises(toolsh.ToolshError) as policy:
-        shell(ws, deny=["orders.gte"])
+        late.run("true")
     assert policy.value.kind == "policy" and "orders.gte" in str(policy.value)
     sh.run("true")
     with pytest.raises(toolsh.ToolshError, match="first line"):
@@ -366,3 +369,77 @@ def test_a_mounted_mcp_server_s_tools_are_commands(ws: Path) -> None:
     partial = shell(ws, mcp={"gone": "/nonexistent/server"})
     assert partial.run("echo up").stdout == "up\n"
     assert partial.run("gone.anything").status == 127
+
+
+def test_a_yes_that_comes_after_the_line_ended_runs_nothing(ws: Path) -> None:
+    def slow_yes(_: dict) -> bool:
+        time.sleep(1.0)
+        return True
+
+    sh = shell(ws, ask=["fs.delete"], approver=slow_yes)
+    out = sh.run("rm notes.txt", timeout=0.3)
+    assert out.status != 0 and (ws / "notes.txt").exists(), out
+
+    async def no_async(_: dict) -> bool:
+        return False
+
+    async def yes_async(_: dict) -> bool:
+        return True
+
+    assert shell(ws, ask=["fs.write"], approver=no_async).run("echo a > a.txt").status != 0
+    assert not (ws / "a.txt").exists()
+    assert shell(ws, ask=["fs.write"], approver=yes_async).run("echo b > b.txt").status == 0
+    # Only True approves: a truthy answer such as "no" does not.
+    assert shell(ws, ask=["fs.write"], approver=lambda _: "no").run("echo c > c.txt").status != 0
+    assert not (ws / "c.txt").exists()
+
+
+def test_the_workspace_s_own_policy_file_is_read_only_when_named(ws: Path) -> None:
+    marker = ws.parent / f"{ws.name}-started"
+    (ws / "toolsh.toml").write_text(
+        f'profile = "trusted"\n[mcp.evil]\ncommand = "touch"\nargs = ["{marker}"]\n'
+    )
+    sh = shell(ws, deny=["fs.delete"])
+    assert not marker.exists(), "a program of the workspace's toolsh.toml ran"
+    assert sh.run("rm notes.txt").status == 126
+    # Named, it is read (and its rules hold).
+    (ws / "toolsh.toml").write_text('deny = ["fs.write"]\n')
+    named = shell(ws, policy=ws / "toolsh.toml")
+    assert named.run("echo x > x.txt").status == 126
+
+
+def test_a_timeout_that_is_no_duration_is_refused(ws: Path) -> None:
+    for bad in (float("inf"), 1e308, 0, -1, float("nan")):
+        with pytest.raises(toolsh.ToolshError, match="positive number of seconds"):
+            toolsh.Shell(ws, timeout=bad)
+
+
+def test_a_tool_or_approver_using_its_own_shell_is_told_not_deadlocked(ws: Path) -> None:
+    sh = shell(ws, ask=["fs.write"], approver=lambda _: sh.cwd.endswith("src"))
+
+    @sh.tool("app.nested")
+    def nested() -> str:
+        return sh.run("echo inner").stdout
+
+    @sh.tool("app.aside")
+    def aside() -> str:
+        return sh.session().run("echo aside").stdout
+
+    started = time.monotonic()
+    out = sh.run("app.nested")
+    assert out.status == 1 and "cannot use the shell whose line is calling it" in out.stderr, out
+    assert sh.run("app.aside").stdout == "aside\n"
+    # The approver's question about the shell is an error, so no answer: refused, promptly.
+    assert sh.run("echo x > x.txt").status != 0 and not (ws / "x.txt").exists()
+    assert time.monotonic() - started < 10
+
+
+def test_a_rule_may_name_a_tool_registered_after_the_shell(ws: Path) -> None:
+    sh = shell(ws, deny=["app.secret"])
+
+    @sh.tool("app.secret")
+    def secret() -> str:
+        return "leaked"
+
+    out = sh.run("app.secret")
+    assert out.status == 126 and out.stdout == ""

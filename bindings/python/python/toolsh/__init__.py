@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import _toolsh
-from ._tools import declare, start
+from ._tools import approving, calling, declare, start
 
 __all__ = ["Shell", "Result", "ToolshError", "Cancel"]
 __version__ = _toolsh.VERSION
@@ -172,11 +172,13 @@ class Shell:
     ``memory=True`` gives an empty in-memory workspace instead, ``overlay=DIR`` one whose writes
     stay in memory. The policy: ``profile`` (``readonly``, ``workspace``, ``trusted``), rules
     ``allow``/``ask``/``deny``/``disable`` over tool names (``fs.delete``, ``fs.write:src/**``),
-    or ``policy`` — a ``toolsh.toml`` path, or a dict of those rule lists. ``approver`` answers
-    ``ask`` rules (called with a dict: ``command``, ``tool``, ``subject``, ``rule``; true lets the
-    call run); without one they are refused. ``mcp`` mounts MCP servers (``{"memory": "npx -y
+    or ``policy`` — a ``toolsh.toml`` path (the workspace's own ``toolsh.toml`` is read only
+    when named so: it is content the app did not write), or a dict of those rule lists.
+    ``approver`` answers ``ask`` rules (called with a dict: ``command``, ``tool``, ``subject`` —
+    ``None`` for a call without one —, ``rule``; ``True`` lets the call run, anything else
+    refuses it; an ``async def`` approver is awaited); without one they are refused. ``mcp`` mounts MCP servers (``{"memory": "npx -y
     @modelcontextprotocol/server-memory"}`` or a URL), ``hosts`` declares host programs, ``limits``
-    sets named limits (``{"wall-time-ms": 5000}``), ``store`` keeps messages, sessions and the
+    sets named limits (``{"timeout-ms": 5000, "commands": 100000}``), ``store`` keeps messages, sessions and the
     audit log, ``tools`` are your functions (see :meth:`tool`).
     """
 
@@ -218,14 +220,24 @@ class Shell:
         self._ran = False
         for function in tools:
             self._declared.append(declare(function, None, None, False, namespace))
-        self._native = self._build()
+        # A rule may name a tool registered after this with @sh.tool: a policy that names no
+        # tool yet is said at the first line if it still names none.
+        self._pending: ToolshError | None = None
+        self._native: Any = None
+        try:
+            self._native = self._build()
+        except ToolshError as err:
+            if getattr(err, "kind", None) != "policy":
+                raise
+            self._pending = err
 
     def _build(self) -> Any:
         def call(function: Callable[..., Any], arguments: str, reply: Any) -> None:
             start(function, arguments, self_loop, reply)
 
         self_loop = self._loop
-        return _toolsh.Shell(self._words, self._declared, self._approver, call, _launcher())
+        approver = approving(self._approver, self_loop) if self._approver is not None else None
+        return _toolsh.Shell(self._words, self._declared, approver, call, _launcher())
 
     def tool(
         self,
@@ -254,6 +266,13 @@ class Shell:
             self._declared.append(declared)
             try:
                 self._native = self._build()
+                self._pending = None
+            except ToolshError as err:
+                if getattr(err, "kind", None) == "policy":
+                    self._native, self._pending = None, err
+                else:
+                    self._declared.pop()
+                    raise
             except BaseException:
                 self._declared.pop()
                 raise
@@ -263,15 +282,31 @@ class Shell:
             return register(name)
         return register
 
+    def _ready(self) -> Any:
+        """The engine's shell, or why it cannot be used here: the policy error that keeps it
+        from being made, or a tool or approver of its own running line asking (the line waits
+        for it, and it would wait for the line)."""
+        if getattr(calling, "shell", None) is self._loop:
+            raise ToolshError(
+                "a tool or approver cannot use the shell whose line is calling it; use sh.session()"
+            )
+        if self._native is None and self._pending is not None:
+            raise self._pending
+        return self._native
+
+    def _enter(self) -> None:
+        self._ready()
+        self._ran = True
+
     def run(self, line: str, *, timeout: float | None = None, cancel: Cancel | None = None) -> Result:
         """Runs a command line; state (variables, directory, functions, jobs) stays for the next."""
-        self._ran = True
+        self._enter()
         return Result(*self._native.run(line, timeout, cancel))
 
     async def arun(self, line: str, *, timeout: float | None = None) -> Result:
         """:meth:`run` for asyncio: the loop goes on while the line runs, async tools run on it,
         and cancelling the task stops the line."""
-        self._ran = True
+        self._enter()
         loop = asyncio.get_running_loop()
         cancel = Cancel()
         self._loop.loop = loop
@@ -288,13 +323,13 @@ class Shell:
     def for_model(self, line: str, *, timeout: float | None = None, cancel: Cancel | None = None) -> str:
         """Runs a line and returns what a model should read: the output (a long one cut with
         a mark where it was cut, naming a file that holds all of it) ending in ``[exit N]``."""
-        self._ran = True
+        self._enter()
         text, _status, _truncated, _spill = self._native.for_model(line, timeout, cancel)
         return text
 
     async def afor_model(self, line: str, *, timeout: float | None = None) -> str:
         """:meth:`for_model` for asyncio."""
-        self._ran = True
+        self._enter()
         loop = asyncio.get_running_loop()
         cancel = Cancel()
         self._loop.loop = loop
@@ -315,7 +350,7 @@ class Shell:
         mistake in them is answered in words the model reads. What the agent adapters call."""
         import json
 
-        self._ran = True
+        self._enter()
         text = arguments if isinstance(arguments, str) else json.dumps(dict(arguments))
         answer, _status, _truncated, _spill = self._native.call(text, cancel)
         return answer
@@ -324,7 +359,7 @@ class Shell:
         """:meth:`call` for asyncio (cancelling the task stops the line)."""
         import json
 
-        self._ran = True
+        self._enter()
         text = arguments if isinstance(arguments, str) else json.dumps(dict(arguments))
         loop = asyncio.get_running_loop()
         cancel = Cancel()
@@ -347,33 +382,36 @@ class Shell:
         fresh.__dict__.update(self.__dict__)
         fresh._loop = _Loop()
         fresh._ran = True
+        if self._native is None and self._pending is not None:
+            raise self._pending
+        # A new session waits for no line: a tool may make one of its own shell.
         fresh._native = self._native.session()
         return fresh
 
     def save(self, name: str) -> int:
         """Saves this session to the store as ``name`` (variables, functions, options, cwd,
         jobs, ``/tmp``); its generation."""
-        return self._native.save(name)
+        return self._ready().save(name)
 
     def restore(self, name: str) -> bool:
         """Makes this session the saved ``name``; False when there is none."""
-        return self._native.restore(name)
+        return self._ready().restore(name)
 
     @property
     def cwd(self) -> str:
         """The working directory."""
-        return self._native.cwd()
+        return self._ready().cwd()
 
     def var(self, name: str) -> str | None:
         """A shell variable's value."""
-        return self._native.var(name)
+        return self._ready().var(name)
 
     def definition(self, format: str = "openai") -> dict[str, Any]:
         """The ``shell`` tool's definition, read off this session: ``openai`` (a function
         tool), ``anthropic``, ``mcp``."""
         import json
 
-        return json.loads(self._native.definition(format))
+        return json.loads(self._ready().definition(format))
 
     @property
     def description(self) -> str:

@@ -163,11 +163,35 @@ async def _awaited(awaitable: Any) -> Any:
     return await awaitable
 
 
+calling = threading.local()
+"""On a tool's thread, ``shell``: the loop holder of the shell whose line called it (a line of
+that shell would wait for the tool that waits for it)."""
+
+
+def approving(approver: Callable[[dict[str, Any]], Any], loop: Any) -> Callable[[dict[str, Any]], bool]:
+    """The app's approver as the engine asks it: an ``async def`` one is awaited (on the loop of
+    the ``arun`` waiting, else a loop of its own), and only ``True`` approves — a truthy
+    string such as ``"no"`` is no approval."""
+
+    def ask(request: dict[str, Any]) -> bool:
+        answer = approver(request)
+        if inspect.isawaitable(answer):
+            running = loop.loop
+            if running is not None and running.is_running():
+                answer = asyncio.run_coroutine_threadsafe(_awaited(answer), running).result()
+            else:
+                answer = asyncio.run(_awaited(answer))
+        return answer is True
+
+    return ask
+
+
 def start(function: Callable[..., Any], arguments: str, loop: Any, reply: Any) -> None:
     """Calls ``function`` on a daemon thread of its own and answers ``reply``: ``ok(kind,
     payload)`` or ``err(message)``. A call still running when Python exits ends with it."""
 
     def run() -> None:
+        calling.shell = loop
         try:
             kind, payload = invoke(function, arguments, loop)
         except BaseException as err:  # noqa: BLE001 - every failure is the call's answer

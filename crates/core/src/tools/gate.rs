@@ -29,6 +29,9 @@ pub struct Approval {
     pub subject: Option<String>,
     /// The rule that asks.
     pub rule: String,
+    /// How long the line may still run: an answer later than this is for a line that is over
+    /// (and counts as none), so an approver that can wait no longer need not.
+    pub time_left: Option<std::time::Duration>,
 }
 
 /// What an [`Approver`] answered.
@@ -250,10 +253,16 @@ impl Gate {
                     tool: tool.name.to_string(),
                     subject: subject.map(str::to_string),
                     rule: decision.rule.to_string(),
+                    time_left: self.pace.as_ref().and_then(|pace| pace.time_left()),
                 };
-                let answer = self.approver.as_ref().map_or(Answer::Unavailable, |a| a.approve(&request));
+                let mut answer = self.approver.as_ref().map_or(Answer::Unavailable, |a| a.approve(&request));
                 if let Some(pace) = &self.pace {
                     pace.look_next_step();
+                    // A yes that comes after the line's time ran out, or after it was
+                    // cancelled, is for a line that is over: nothing more may run.
+                    if answer == Answer::Approved && pace.check().is_err() {
+                        answer = Answer::Unavailable;
+                    }
                 }
                 if answer == Answer::Approved {
                     ticket.rule = format!("{} (approved)", decision.rule).into();
