@@ -73,7 +73,7 @@ identity and state:
                         mount an MCP server (a program speaking MCP on stdio, or a
                         Streamable HTTP address): its tools become the commands ALIAS.TOOL,
                         behind the policy like any tool (toolsh.toml: [mcp.ALIAS] command,
-                        args, env | url, headers; timeout)
+                        args, env | url, headers; timeout, start_timeout)
   --store PATH|URL      the store for messages, metadata, timers, sessions and the audit
                         log, shared by every process naming it: a SQLite file (default:
                         $XDG_STATE_HOME/toolsh/store.db, else ~/.local/state/toolsh/store.db)

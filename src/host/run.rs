@@ -66,7 +66,6 @@ const DEVICES: &[&str] = &["/dev/null", "/dev/zero", "/dev/full", "/dev/random",
 
 /// Resource limits besides CPU time (which comes from the deadline).
 const FILE_BYTES: u64 = 8 << 30;
-const PROCESSES: u64 = 4096;
 const ADDRESS_SPACE: u64 = 64 << 30;
 
 /// The address space a program may have: [`ADDRESS_SPACE`], but no more than the machine's
@@ -147,7 +146,14 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         arg0: declared.arg0.clone(),
         program: declared.program.clone(),
         confine,
-        limits: Rlimits { file_bytes: FILE_BYTES, processes: PROCESSES, address_space: address_space() },
+        // Its own processes and the launcher's two (the one toolsh starts and its copy in the
+        // PID namespace), which count in the same cgroup and, not as root, the same user.
+        limits: Rlimits {
+            file_bytes: FILE_BYTES,
+            processes: config.processes.saturating_add(2),
+            address_space: address_space(),
+        },
+        cgroup: None, // the launcher's own (`launchers.rs`)
     };
     let request = Request {
         args,
@@ -197,6 +203,15 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         copy.await;
     }
     remove_created(&std::mem::take(&mut made.0), &config.name, io).await;
+    if let Some(refused) = call.refused_forks().filter(|refused| *refused > 0) {
+        let line = format!(
+            "toolsh: {name} reached its limit of {limit} processes (the kernel refused {refused} more); \
+             the operator raises it with processes = N in [host.{name}]\n",
+            name = config.name,
+            limit = config.processes,
+        );
+        let _ = io.stderr().write_all(line.as_bytes()).await;
+    }
     match ended {
         Some(Reply::Ended { status }) => Ok(status),
         _ => {
