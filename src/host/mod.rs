@@ -13,9 +13,11 @@ mod cgroup;
 mod confine;
 mod launcher;
 mod launchers;
+mod marks;
 mod run;
 
 pub use launcher::{launcher_main, main_if_launching};
+pub use marks::check_planted;
 
 use crate::tools::{SideEffect, Tool, ToolCx, ToolError, ToolOutput, ToolSpec};
 use futures::future::BoxFuture;

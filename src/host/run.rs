@@ -173,6 +173,16 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         (Some(read), Some(write))
     };
     let streams = Streams { stdout: stdout_end, stderr: stderr_end, stdin: stdin_end };
+    // While it may write the workspace, a mark says so to any toolsh started meanwhile, which
+    // then takes no policy or store the program could have planted (`marks.rs`). Declared
+    // first, so it goes last: after the program, and after what it made is taken away.
+    let writable: Vec<PathBuf> = setup.confine.as_ref().map(|c| c.write.clone()).unwrap_or_else(|| {
+        mounts.all.iter().filter(|m| config.writable && !m.read_only).map(|m| m.host.clone()).collect()
+    });
+    let _mark = (!writable.is_empty()).then(|| {
+        let kept = setup.confine.as_ref().map(|c| c.readonly.clone()).unwrap_or_default();
+        super::marks::Mark::new(&super::marks::Reach { writable: &writable, kept: &kept, missing: &missing })
+    });
     // Declared before the call, so dropped after it: a call stopped mid-way hangs up first (the
     // launcher then kills its process group), then what it made of toolsh's own files is taken
     // away. (The kill is the launcher's, so it may land a moment after.)
