@@ -10,6 +10,7 @@ mod escape;
 mod mcp;
 mod path_rules;
 mod process;
+mod programs;
 mod sessions;
 mod sql;
 
