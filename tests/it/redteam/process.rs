@@ -118,3 +118,46 @@ fn a_fork_bomb_in_a_host_program_stops_at_its_process_limit() {
     let left = std::process::Command::new("pgrep").args(["-f", "forks.py"]).output().expect("pgrep");
     assert!(left.stdout.is_empty(), "left running: {}", String::from_utf8_lossy(&left.stdout));
 }
+
+#[test]
+fn one_http_sessions_fork_bomb_leaves_another_sessions_programs_running() {
+    // Through `toolsh mcp --http`: one client's program fills its process limit and holds it
+    // (a background job); another client's program, in a launcher and cgroup of its own, runs
+    // meanwhile, and so does the first client's next line.
+    if toolsh::host::landlock_abi() == 0 || !toolsh::host::process_limit_binds() {
+        eprintln!("skipped: host programs cannot run here, or no process limit binds (root without a pids cgroup)");
+        return;
+    }
+    use crate::support::{mcp_http_server, mcp_http_session, mcp_http_shell};
+    let ws = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        ws.path().join("toolsh.toml"),
+        "profile = \"workspace\"\nallow = [\"host.python3\"]\n[host.python3]\nprogram = \"/usr/bin/python3\"\nprocesses = 64\n",
+    )
+    .expect("config");
+    // The bomb, holding its children 10 s once the kernel refuses more (then the job ends).
+    let holding = FORKS
+        .replace("    sys.exit(3)", "    open(\"held\", \"w\").write(str(made))\n    time.sleep(10)\n    sys.exit(3)");
+    std::fs::write(ws.path().join("forks.py"), holding).expect("script");
+    let root = ws.path().to_string_lossy().into_owned();
+    let store = ws.path().join("store.db").to_string_lossy().into_owned();
+    let (mut server, addr) = mcp_http_server(&["--root", &root, "--store", &store]);
+    let (attacker, victim) = (mcp_http_session(&addr), mcp_http_session(&addr));
+    let answer = mcp_http_shell(&addr, &attacker, 2, "python3 forks.py > /dev/null 2>&1 & echo started");
+    assert!(answer.contains("started"), "{answer}");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !ws.path().join("held").exists() {
+        assert!(std::time::Instant::now() < deadline, "the bomb never filled its limit");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let made = std::fs::read_to_string(ws.path().join("held")).expect("held");
+    assert!(made.parse::<u64>().is_ok_and(|n| (32..64).contains(&n)), "made {made}");
+    // While the bomb holds all it may: the other client's program runs.
+    let answer = mcp_http_shell(&addr, &victim, 2, "python3 -c 'print(6 * 7)'");
+    assert!(answer.contains("42"), "{answer}");
+    // And the server answers the attacker's own next line.
+    let answer = mcp_http_shell(&addr, &attacker, 3, "echo still here");
+    assert!(answer.contains("still here"), "{answer}");
+    let _ = server.kill();
+    let _ = server.wait();
+}
