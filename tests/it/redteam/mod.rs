@@ -5,6 +5,7 @@
 
 mod address;
 mod audit;
+mod confined;
 mod control_plane;
 mod escape;
 mod mcp;
