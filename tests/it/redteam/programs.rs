@@ -18,6 +18,7 @@ fn git(dir: &Path, args: &[&str]) -> String {
 }
 
 #[test]
+#[allow(clippy::disallowed_types)] // a listener on loopback that no route may reach
 fn a_word_rule_on_git_is_advisory_and_the_confinement_holds_on_every_route() {
     if toolsh::host::landlock_abi() == 0 {
         eprintln!("skipped: this kernel has no Landlock, so host programs are refused here");
