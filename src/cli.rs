@@ -741,7 +741,7 @@ fn setup(options: &mut Options, embedding: Embedding) -> Result<Setup, Failed> {
     // store a host program of another toolsh could have planted is not taken.
     #[cfg(feature = "host")]
     if let Err(message) = crate::host::check_planted(&config.control_files(options)) {
-        return Err(Failed { message, status: EXIT_USAGE });
+        return Err(Failed::new(EXIT_USAGE, message));
     }
     if let Err(message) = config.limits(options) {
         return Err(Failed::new(EXIT_USAGE, message));
