@@ -424,7 +424,7 @@ impl Config {
         Ok(())
     }
 
-    /// The policy file and the store file (when one is named) on the host: what another
+    /// The policy file and the store's files (when it is a file) on the host: what another
     /// toolsh's host program must not have planted.
     #[cfg(feature = "host")]
     fn control_files(&self, options: &Options) -> Vec<PathBuf> {
@@ -438,7 +438,14 @@ impl Config {
             }),
             (None, None) => default_store(),
         };
-        files.extend(named);
+        // The store's WAL and journal too: SQLite replays a planted one into the store.
+        if let Some(store) = named {
+            for suffix in ["", "-wal", "-shm", "-journal"] {
+                let mut name = store.clone().into_os_string();
+                name.push(suffix);
+                files.push(PathBuf::from(name));
+            }
+        }
         files
     }
 

@@ -10,8 +10,10 @@
 //! policy file and store: one the program could have made or changed — created where a mark
 //! says it was missing, or changed since a call began that can write where it lies — stops it
 //! with the reason, before anything declared in it (a `[mount]` of `/`, an MCP server, a
-//! rule) takes effect. A mark outlives its toolsh only when that toolsh was killed; the check
-//! then names the mark, which the operator removes once the file has been looked at.
+//! rule) takes effect. A mark outlives its toolsh only when that toolsh was killed: it is kept
+//! while a file the call could have made of toolsh's is there (nothing took it away), and a
+//! toolsh that would take that file names the mark, which the operator removes once the file
+//! has been looked at; otherwise the next toolsh that starts removes it.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -124,7 +126,8 @@ pub fn check_planted(paths: &[PathBuf]) -> Result<(), String> {
             let Some(changed) = changed else { continue }; // absent: nothing to take
             if mark.missing.contains(path) {
                 why = Some(format!("{} did not exist when that program started, and now does", path.display()));
-            } else if let Some(dir) = mark.writable.iter().find(|dir| path.starts_with(dir))
+            } else if alive
+                && let Some(dir) = mark.writable.iter().find(|dir| path.starts_with(dir))
                 && changed >= mark.since
             {
                 why = Some(format!(
@@ -140,7 +143,12 @@ pub fn check_planted(paths: &[PathBuf]) -> Result<(), String> {
         match (why, alive) {
             (None, true) => {}
             (None, false) => {
-                let _ = std::fs::remove_file(&mark.file);
+                // Its toolsh has ended, and with it the call: the mark goes unless a file of
+                // toolsh's that the call could have made is there (its toolsh, killed, never
+                // took it away), for the toolsh that would take it to find.
+                if !mark.missing.iter().any(|path| std::fs::symlink_metadata(path).is_ok()) {
+                    let _ = std::fs::remove_file(&mark.file);
+                }
             }
             (Some(why), true) => {
                 return Err(format!(
