@@ -73,7 +73,7 @@ identity and state:
                         mount an MCP server (a program speaking MCP on stdio, or a
                         Streamable HTTP address): its tools become the commands ALIAS.TOOL,
                         behind the policy like any tool (toolsh.toml: [mcp.ALIAS] command,
-                        args, env | url, headers; timeout)
+                        args, env | url, headers; timeout, start_timeout)
   --store PATH|URL      the store for messages, metadata, timers, sessions and the audit
                         log, shared by every process naming it: a SQLite file (default:
                         $XDG_STATE_HOME/toolsh/store.db, else ~/.local/state/toolsh/store.db)
@@ -438,6 +438,31 @@ impl Config {
         Ok(())
     }
 
+    /// The policy file and the store's files (when it is a file) on the host: what another
+    /// toolsh's host program must not have planted.
+    #[cfg(feature = "host")]
+    fn control_files(&self, options: &Options) -> Vec<PathBuf> {
+        let root = workspace_root(options).ok();
+        let mut files: Vec<PathBuf> = self.path.iter().cloned().collect();
+        let named = match (&options.store, self.file.as_ref().and_then(|f| f.store.as_deref())) {
+            (Some(store), _) => store.file().map(std::path::Path::to_path_buf),
+            (None, Some(named)) => crate::store::Location::parse(named).file().map(|path| match &root {
+                Some(root) if path.is_relative() => std::path::Path::new(root).join(path),
+                _ => path.to_path_buf(),
+            }),
+            (None, None) => default_store(),
+        };
+        // The store's WAL and journal too: SQLite replays a planted one into the store.
+        if let Some(store) = named {
+            for suffix in ["", "-wal", "-shm", "-journal"] {
+                let mut name = store.clone().into_os_string();
+                name.push(suffix);
+                files.push(PathBuf::from(name));
+            }
+        }
+        files
+    }
+
     /// True when the shell could read the file through `vfs`.
     fn readable_by(&self, vfs: &Vfs) -> bool {
         #[allow(clippy::disallowed_methods)] // where the control plane lies on the host
@@ -734,6 +759,12 @@ fn setup(options: &mut Options, embedding: Embedding) -> Result<Setup, Failed> {
         Ok(config) => config,
         Err(message) => return Err(Failed::new(EXIT_USAGE, message)),
     };
+    // Before anything the file declares is acted on (a mount, a server, a rule): a policy or
+    // store a host program of another toolsh could have planted is not taken.
+    #[cfg(feature = "host")]
+    if let Err(message) = crate::host::check_planted(&config.control_files(options)) {
+        return Err(Failed::new(EXIT_USAGE, message));
+    }
     if let Err(message) = config.limits(options) {
         return Err(Failed::new(EXIT_USAGE, message));
     }

@@ -97,10 +97,13 @@ pub struct HostEntry {
     /// Runs without the kernel's confinement (default false).
     #[serde(default)]
     pub unconfined: bool,
+    /// Processes (and threads) its calls may have at once (default 4,096).
+    pub processes: Option<u64>,
 }
 
 /// One `[mcp.ALIAS]` table: a stdio server (`command`, `args`, `env`) or a Streamable HTTP one
-/// (`url`, `headers`), and how long a call of its tools may take (`timeout`: `30s`, `2m`, `500ms`, or seconds).
+/// (`url`, `headers`), how long a call of its tools may take (`timeout`: `30s`, `2m`, `500ms`, or seconds)
+/// and how long it may take to start and answer the handshake (`start_timeout`, default 10 s).
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct McpEntry {
@@ -119,6 +122,8 @@ pub struct McpEntry {
     pub headers: std::collections::BTreeMap<String, String>,
     /// How long one call may take.
     pub timeout: Option<String>,
+    /// How long the server may take to start and answer the handshake.
+    pub start_timeout: Option<String>,
 }
 
 /// `30s`, `2m`, `500ms`, `1.5` (seconds).
@@ -164,7 +169,7 @@ impl ConfigFile {
     /// key.
     #[cfg(feature = "mcp")]
     pub fn mcp_servers(&self) -> Result<Vec<crate::mount::ServerConfig>, String> {
-        use crate::mount::{DEFAULT_TIMEOUT, Endpoint, ServerConfig};
+        use crate::mount::{DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT, Endpoint, ServerConfig};
         let mut servers = Vec::new();
         for (alias, entry) in &self.mcp {
             ServerConfig::validate_alias(alias).map_err(|err| format!("[mcp.{alias}]: {err}"))?;
@@ -172,6 +177,12 @@ impl ConfigFile {
                 Some(text) => duration(text)
                     .ok_or_else(|| format!("[mcp.{alias}] timeout: `{text}` is not a duration (30s, 2m, 500ms)"))?,
                 None => DEFAULT_TIMEOUT,
+            };
+            let start_timeout = match &entry.start_timeout {
+                Some(text) => duration(text).ok_or_else(|| {
+                    format!("[mcp.{alias}] start_timeout: `{text}` is not a duration (10s, 1m, 500ms)")
+                })?,
+                None => DEFAULT_START_TIMEOUT,
             };
             let endpoint = match (&entry.command, &entry.url) {
                 (Some(_), Some(_)) => return Err(format!("[mcp.{alias}]: give `command` or `url`, not both")),
@@ -197,7 +208,7 @@ impl ConfigFile {
                     Endpoint::Stdio { program: command.clone(), args: entry.args.clone(), env: entry.env.clone() }
                 }
             };
-            servers.push(ServerConfig { alias: alias.clone(), endpoint, timeout });
+            servers.push(ServerConfig { alias: alias.clone(), endpoint, timeout, start_timeout });
         }
         Ok(servers)
     }
@@ -235,6 +246,15 @@ impl ConfigFile {
             }
             config.read = entry.read.iter().map(std::path::PathBuf::from).collect();
             config.unconfined = entry.unconfined;
+            if let Some(processes) = entry.processes {
+                if !(1..=crate::host::MAX_PROCESSES).contains(&processes) {
+                    return Err(format!(
+                        "[host.{name}] processes: {processes} is not between 1 and {}",
+                        crate::host::MAX_PROCESSES
+                    ));
+                }
+                config.processes = processes;
+            }
             programs.push(config);
         }
         Ok(programs)

@@ -180,6 +180,14 @@ fn own_root(confine: &Confine, staging: &std::path::Path) -> Result<(), String> 
         }
         mount(Some(path.as_path()), &at, none, MsFlags::MS_BIND | MsFlags::MS_REC, none)
             .map_err(|e| fail("binding", path, &e))?;
+        // What it may not write is bound read-only: Landlock's rules do not cover a file's
+        // mode, times or owner, and a program started by root owns root's files — so without
+        // this, `chmod u+s /usr/bin/python3` by a confined program changed the host's file.
+        // (A device stays writable; a path holding a writable one keeps it writable.)
+        let holds_writable = confine.write.iter().any(|w| w.starts_with(path));
+        if !holds_writable && !confine.devices.contains(path) {
+            read_only(&at).map_err(|e| fail("making read-only", path, &e))?;
+        }
         bound.push(path);
     }
     let old = staging.join(".host-root");
@@ -189,6 +197,29 @@ fn own_root(confine: &Confine, staging: &std::path::Path) -> Result<(), String> 
     umount2("/.host-root", MntFlags::MNT_DETACH).map_err(|e| fail("letting go of", &old, &e))?;
     let _ = std::fs::remove_dir("/.host-root");
     Ok(())
+}
+
+/// Remounts the bind at `at` read-only, keeping the flags its source has (in a user namespace
+/// the kernel refuses a remount that would drop one of them).
+fn read_only(at: &std::path::Path) -> nix::Result<()> {
+    use nix::mount::{MsFlags, mount};
+    use nix::sys::statvfs::{FsFlags, statvfs};
+    let had = statvfs(at)?.flags();
+    let mut flags = MsFlags::MS_BIND | MsFlags::MS_REMOUNT | MsFlags::MS_RDONLY;
+    for (fs, ms) in [
+        (FsFlags::ST_NOSUID, MsFlags::MS_NOSUID),
+        (FsFlags::ST_NODEV, MsFlags::MS_NODEV),
+        (FsFlags::ST_NOEXEC, MsFlags::MS_NOEXEC),
+        (FsFlags::ST_NOATIME, MsFlags::MS_NOATIME),
+        (FsFlags::ST_NODIRATIME, MsFlags::MS_NODIRATIME),
+        (FsFlags::ST_RELATIME, MsFlags::MS_RELATIME),
+    ] {
+        if had.contains(fs) {
+            flags |= ms;
+        }
+    }
+    let none: Option<&str> = None;
+    mount(none, at, none, flags, none)
 }
 
 /// Gives up every capability (all sets, the bounding set first), so a program started by root

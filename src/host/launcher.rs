@@ -47,6 +47,9 @@ pub struct Setup {
     pub confine: Option<Confine>,
     /// Resource limits.
     pub limits: Rlimits,
+    /// The pids cgroup it moves itself into before anything else (toolsh made it, and
+    /// removes it); `None` where the host lets toolsh make none.
+    pub cgroup: Option<PathBuf>,
 }
 
 /// One call.
@@ -101,6 +104,12 @@ pub fn launcher_main() -> ! {
     let stdin = std::io::stdin();
     let control = stdin.as_fd();
     let in_namespace = std::env::args_os().nth(2).is_some_and(|arg| arg == IN_NAMESPACE);
+    // Into its pids cgroup first, so every process it and its programs make counts there (its
+    // copy in the PID namespace is started from here, and so is in it too). Where it cannot
+    // enter, its programs run without that bound, as where there is none.
+    if !in_namespace && let Some(cgroup) = &setup.cgroup {
+        let _ = super::cgroup::join(cgroup);
+    }
     if !in_namespace
         && may_make_pid_namespace()
         && let Some(status) = serve_from_pid_namespace(control)

@@ -26,6 +26,8 @@ pub(super) struct Launcher {
     /// (their `TMPDIR` where the session's `/tmp` is not theirs to write), and `root/`, where it
     /// builds their root.
     scratch: tempfile::TempDir,
+    /// Its pids cgroup, removed once it has ended.
+    cgroup: Option<super::cgroup::Cgroup>,
 }
 
 /// The streams a call's program gets.
@@ -41,6 +43,8 @@ pub(super) struct Call {
     replies: tokio::io::Lines<tokio::io::BufReader<tokio::net::UnixStream>>,
     /// Kept while the call runs: a launcher let go ends what it started.
     launcher: Arc<Launcher>,
+    /// Processes its cgroup had refused when the call started.
+    refused_before: u64,
 }
 
 impl Call {
@@ -49,12 +53,25 @@ impl Call {
         let line = self.replies.next_line().await.ok()??;
         serde_json::from_str(&line).ok()
     }
+
+    /// The processes refused to its launcher's programs since the call started, because they
+    /// had as many as they may (another call of the same launcher may have been refused too);
+    /// `None` where it has no pids cgroup.
+    pub(super) fn refused_forks(&self) -> Option<u64> {
+        let cgroup = self.launcher.cgroup.as_ref()?;
+        Some(cgroup.refused().saturating_sub(self.refused_before))
+    }
 }
 
 impl Launcher {
     /// Starts a launcher for `setup` and waits until it has confined itself (blocking: a few
     /// milliseconds, once).
-    fn start(exe: &Path, setup: &Setup, scratch: tempfile::TempDir) -> Result<Launcher, String> {
+    fn start(
+        exe: &Path,
+        setup: &Setup,
+        scratch: tempfile::TempDir,
+        cgroup: Option<super::cgroup::Cgroup>,
+    ) -> Result<Launcher, String> {
         use rustix::net::{AddressFamily, SocketFlags, SocketType, socketpair};
         use std::os::unix::process::CommandExt;
         let (control, theirs) = socketpair(AddressFamily::UNIX, SocketType::SEQPACKET, SocketFlags::CLOEXEC, None)
@@ -74,7 +91,7 @@ impl Launcher {
             .stderr(std::process::Stdio::null());
         let process = command.spawn().map_err(|err| format!("cannot start {}: {err}", exe.display()))?;
         drop(command);
-        let launcher = Launcher { control, process: Some(process), scratch };
+        let launcher = Launcher { control, process: Some(process), scratch, cgroup };
         // Confining itself takes milliseconds; a launcher still silent after READY_WITHIN is
         // given up (and ended, with the control socket) rather than waited for.
         let timeout = rustix::net::sockopt::Timeout::Recv;
@@ -116,17 +133,22 @@ impl Launcher {
         let mut stream = tokio::net::UnixStream::from_std(ours)?;
         let mut line = serde_json::to_vec(request).map_err(std::io::Error::other)?;
         line.push(b'\n');
+        let refused_before = self.cgroup.as_ref().map_or(0, super::cgroup::Cgroup::refused);
         stream.write_all(&line).await?;
-        Ok(Call { replies: tokio::io::BufReader::new(stream).lines(), launcher: self.clone() })
+        Ok(Call { replies: tokio::io::BufReader::new(stream).lines(), launcher: self.clone(), refused_before })
     }
 }
 
 impl Drop for Launcher {
     fn drop(&mut self) {
         // Its control socket closes after this (a field): it kills what it started and ends;
-        // it is reaped aside, so no zombie stays.
+        // it is reaped aside, so no zombie stays, and then its cgroup, empty, is removed.
         if let Some(mut process) = self.process.take() {
-            let _ = std::thread::Builder::new().spawn(move || process.wait());
+            let cgroup = self.cgroup.take();
+            let _ = std::thread::Builder::new().spawn(move || {
+                let _ = process.wait();
+                drop(cgroup);
+            });
         }
     }
 }
@@ -201,8 +223,11 @@ impl Launchers {
             confine.write.push(tmp);
             confine.root = Some(root);
         }
+        // Its own pids cgroup, so a fork bomb in one program stops at its limit, also as root.
+        let cgroup = super::cgroup::Cgroup::make(setup.limits.processes);
+        full.cgroup = cgroup.as_ref().map(|cgroup| cgroup.path().to_path_buf());
         let exe: PathBuf = exe.to_path_buf();
-        let launcher = tokio::task::spawn_blocking(move || Launcher::start(&exe, &full, scratch))
+        let launcher = tokio::task::spawn_blocking(move || Launcher::start(&exe, &full, scratch, cgroup))
             .await
             .map_err(|err| err.to_string())??;
         let launcher = Arc::new(launcher);
@@ -221,6 +246,15 @@ impl Launchers {
     /// holds it), and its temporary directory is removed.
     pub(super) fn end(&self) {
         let ended = std::mem::take(&mut *self.0.lock().unwrap_or_else(PoisonError::into_inner));
-        drop(ended);
+        for (_, launcher) in ended {
+            // One no call holds is ended here and now, so its cgroup goes before toolsh exits
+            // (the process would not wait for the thread that reaps it aside).
+            if let Ok(mut launcher) = Arc::try_unwrap(launcher) {
+                let _ = rustix::net::shutdown(&launcher.control, rustix::net::Shutdown::Both);
+                if let Some(mut process) = launcher.process.take() {
+                    let _ = process.wait();
+                }
+            }
+        }
     }
 }

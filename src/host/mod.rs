@@ -9,12 +9,15 @@
 //! Declaring is a host action, like mounting an MCP server: only the configuration and the
 //! command line can; nothing typed inside the shell can.
 
+mod cgroup;
 mod confine;
 mod launcher;
 mod launchers;
+mod marks;
 mod run;
 
 pub use launcher::{launcher_main, main_if_launching};
+pub use marks::check_planted;
 
 use crate::tools::{SideEffect, Tool, ToolCx, ToolError, ToolOutput, ToolSpec};
 use futures::future::BoxFuture;
@@ -39,6 +42,23 @@ pub struct HostConfig {
     pub read: Vec<PathBuf>,
     /// Runs without the kernel's confinement (only where the operator says so).
     pub unconfined: bool,
+    /// Processes (threads counted) its calls may have at once, in each of its launchers: a
+    /// pids cgroup of the launcher's own where one can be made, and the process rlimit.
+    pub processes: u64,
+}
+
+/// The processes a program may have unless its declaration says otherwise.
+pub const DEFAULT_PROCESSES: u64 = 4096;
+
+/// The most a declaration may give (the kernel's own default `pid_max` is 4,194,304).
+pub const MAX_PROCESSES: u64 = 1 << 20;
+
+/// Whether a host program's process limit binds here: a pids cgroup can be made for its
+/// launcher, or toolsh does not run as root (whose processes the kernel exempts from the
+/// process rlimit). Where it does not, a fork bomb in a program is bounded by nothing toolsh
+/// sets (docs/tools.md says what the operator does instead).
+pub fn process_limit_binds() -> bool {
+    cgroup::available() || !nix::unistd::geteuid().is_root()
 }
 
 impl HostConfig {
@@ -53,6 +73,7 @@ impl HostConfig {
             writable: true,
             read: Vec::new(),
             unconfined: false,
+            processes: DEFAULT_PROCESSES,
         }
     }
 
@@ -194,8 +215,10 @@ impl HostProgram {
             (false, true, true) => "confined to the dir mounts, with network",
             (false, false, true) => "confined to the dir mounts, read-only, with network",
         };
+        // Where nothing bounds its processes, the operator reads so beside it.
+        let unbound = if process_limit_binds() { "" } else { "; no process limit binds here (root, no pids cgroup)" };
         let summary = format!(
-            "Host program {} ({reach}): {} ARGS….\nIts words are its arguments, its standard streams \
+            "Host program {} ({reach}{unbound}): {} ARGS….\nIts words are its arguments, its standard streams \
              the command's; the policy's rules match its words (host.{}:WORDS).",
             program.display(),
             config.name,

@@ -66,7 +66,6 @@ const DEVICES: &[&str] = &["/dev/null", "/dev/zero", "/dev/full", "/dev/random",
 
 /// Resource limits besides CPU time (which comes from the deadline).
 const FILE_BYTES: u64 = 8 << 30;
-const PROCESSES: u64 = 4096;
 const ADDRESS_SPACE: u64 = 64 << 30;
 
 /// The address space a program may have: [`ADDRESS_SPACE`], but no more than the machine's
@@ -147,7 +146,14 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         arg0: declared.arg0.clone(),
         program: declared.program.clone(),
         confine,
-        limits: Rlimits { file_bytes: FILE_BYTES, processes: PROCESSES, address_space: address_space() },
+        // Its own processes and the launcher's two (the one toolsh starts and its copy in the
+        // PID namespace), which count in the same cgroup and, not as root, the same user.
+        limits: Rlimits {
+            file_bytes: FILE_BYTES,
+            processes: config.processes.saturating_add(2),
+            address_space: address_space(),
+        },
+        cgroup: None, // the launcher's own (`launchers.rs`)
     };
     let request = Request {
         args,
@@ -167,6 +173,16 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         (Some(read), Some(write))
     };
     let streams = Streams { stdout: stdout_end, stderr: stderr_end, stdin: stdin_end };
+    // While it may write the workspace, a mark says so to any toolsh started meanwhile, which
+    // then takes no policy or store the program could have planted (`marks.rs`). Declared
+    // first, so it goes last: after the program, and after what it made is taken away.
+    let writable: Vec<PathBuf> = setup.confine.as_ref().map(|c| c.write.clone()).unwrap_or_else(|| {
+        mounts.all.iter().filter(|m| config.writable && !m.read_only).map(|m| m.host.clone()).collect()
+    });
+    let _mark = (!writable.is_empty()).then(|| {
+        let kept = setup.confine.as_ref().map(|c| c.readonly.clone()).unwrap_or_default();
+        super::marks::Mark::new(&super::marks::Reach { writable: &writable, kept: &kept, missing: &missing })
+    });
     // Declared before the call, so dropped after it: a call stopped mid-way hangs up first (the
     // launcher then kills its process group), then what it made of toolsh's own files is taken
     // away. (The kill is the launcher's, so it may land a moment after.)
@@ -197,6 +213,15 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         copy.await;
     }
     remove_created(&std::mem::take(&mut made.0), &config.name, io).await;
+    if let Some(refused) = call.refused_forks().filter(|refused| *refused > 0) {
+        let line = format!(
+            "toolsh: {name} reached its limit of {limit} processes (the kernel refused {refused} more); \
+             the operator raises it with processes = N in [host.{name}]\n",
+            name = config.name,
+            limit = config.processes,
+        );
+        let _ = io.stderr().write_all(line.as_bytes()).await;
+    }
     match ended {
         Some(Reply::Ended { status }) => Ok(status),
         _ => {

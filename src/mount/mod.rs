@@ -55,10 +55,18 @@ pub struct ServerConfig {
     pub endpoint: Endpoint,
     /// How long one call may take before it is given up (the line's own deadline applies too).
     pub timeout: Duration,
+    /// How long the server may take to start and answer the handshake (`server/discover`,
+    /// `initialize`) before it is reported unavailable; a call's own deadline cuts it shorter.
+    pub start_timeout: Duration,
 }
 
 /// How long a call of a mounted tool may take unless the server's entry says otherwise.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// How long a server may take to start and answer the handshake unless its entry says
+/// otherwise: a server that never answers costs every toolsh start this long (it was 30 s),
+/// and its tools are left out.
+pub const DEFAULT_START_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The namespaces of toolsh's own tools, which no server may take.
 const RESERVED: &[&str] = &["db", "fs", "host", "meta", "msg", "net", "shell", "toolsh"];
@@ -94,6 +102,7 @@ impl ServerConfig {
                 alias: alias.to_string(),
                 endpoint: Endpoint::Http { url: command.trim().to_string(), headers: BTreeMap::new() },
                 timeout: DEFAULT_TIMEOUT,
+                start_timeout: DEFAULT_START_TIMEOUT,
             });
         }
         let mut words = command.split_whitespace().map(str::to_string);
@@ -104,6 +113,7 @@ impl ServerConfig {
             alias: alias.to_string(),
             endpoint: Endpoint::Stdio { program, args: words.collect(), env: BTreeMap::new() },
             timeout: DEFAULT_TIMEOUT,
+            start_timeout: DEFAULT_START_TIMEOUT,
         })
     }
 }

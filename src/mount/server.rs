@@ -22,9 +22,6 @@ use std::time::Duration;
 /// closed the connection).
 pub const EXIT_UNAVAILABLE: i32 = 125;
 
-/// How long a server may take to start and answer `initialize`.
-const START_TIMEOUT: Duration = Duration::from_secs(30);
-
 /// How long a started server may take to list its tools.
 const LIST_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -603,15 +600,20 @@ impl Connection {
         }
     }
 
-    /// Waits for the handshake of a connection being started, up to [`START_TIMEOUT`].
+    /// Waits for the handshake of a connection being started, up to the server's
+    /// `start_timeout` (a call's deadline, when sooner, drops this wait with the call).
     async fn initialize<E: std::fmt::Display>(
         &self,
         handshake: impl std::future::Future<Output = Result<Service, E>>,
     ) -> Result<Service, ToolError> {
-        match tokio::time::timeout(START_TIMEOUT, handshake).await {
+        let within = self.config.start_timeout;
+        match tokio::time::timeout(within, handshake).await {
             Ok(Ok(service)) => Ok(service),
             Ok(Err(err)) => Err(self.unavailable(&format!("it did not initialize: {err}"))),
-            Err(_) => Err(self.unavailable(&format!("it did not initialize within {} s", START_TIMEOUT.as_secs()))),
+            Err(_) => Err(self.unavailable(&format!(
+                "it did not answer the handshake within {} s (its start_timeout)",
+                within.as_secs_f64()
+            ))),
         }
     }
 

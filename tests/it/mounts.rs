@@ -533,3 +533,66 @@ fn a_tool_list_toolsh_cannot_read_costs_that_servers_tools_only() {
     assert!(out.stderr.contains("its tools are not mounted"), "{}", out.stderr);
     assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
 }
+
+#[test]
+fn a_server_that_never_answers_the_handshake_costs_its_start_timeout_named() {
+    // Issue 47: a server that reads `initialize` and never answers held every start 30 s.
+    // Its entry's start_timeout bounds it, and the error names the server and the setting.
+    let ws = tempfile::tempdir().expect("tempdir");
+    let server = format!("{}/tests/mcp/hostile.py", env!("CARGO_MANIFEST_DIR"));
+    let config = format!(
+        "[mcp.mute]\ncommand = \"python3\"\nargs = [\"{server}\", \"mute\"]\nstart_timeout = \"1s\"\n\
+         [mcp.later]\ncommand = \"python3\"\nargs = [\"{server}\", \"mute-later\"]\nstart_timeout = \"1s\"\n"
+    );
+    std::fs::write(ws.path().join("toolsh.toml"), config).expect("config");
+    let store = ws.path().join("store.db").display().to_string();
+    let argv = |line: &str| -> Vec<String> {
+        ["--store", &store, "--allow", "later", "-c", line].map(str::to_string).to_vec()
+    };
+    let started = Instant::now();
+    let out = run_binary_with(ws.path(), &argv("echo alive"), &host_path(), Duration::from_secs(60));
+    assert_eq!((out.status, out.stdout.as_str()), (0, "alive\n"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains(
+            "toolsh: mcp server 'mute' unavailable: it did not answer the handshake within 1 s (its start_timeout)"
+        ),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("its tools are not mounted"), "{}", out.stderr);
+    // The other server answered this first time, and its tools are cached.
+    assert!(!out.stderr.contains("'later'"), "{}", out.stderr);
+    assert!(started.elapsed() < Duration::from_secs(8), "{:?}", started.elapsed());
+    // Now `later` is mute too: a call of a cached tool starts it and gives up at its
+    // start_timeout, naming it, status 125; the shell goes on.
+    let started = Instant::now();
+    let out = run_binary_with(ws.path(), &argv("later.ok; echo after $?"), &host_path(), Duration::from_secs(60));
+    assert!(out.stdout.ends_with("after 125\n"), "{} / {}", out.stdout, out.stderr);
+    assert!(
+        out.stderr.contains("mcp server 'later' unavailable: it did not answer the handshake within 1 s"),
+        "{}",
+        out.stderr
+    );
+    assert!(started.elapsed() < Duration::from_secs(8), "{:?}", started.elapsed());
+}
+
+#[test]
+fn the_lines_deadline_cuts_a_servers_start_short() {
+    // The default start_timeout (10 s) is longer than the line's deadline: the line ends at its
+    // deadline (124), not when the start gives up.
+    let ws = tempfile::tempdir().expect("tempdir");
+    let flag = format!("h=python3 {}/tests/mcp/hostile.py mute-later", env!("CARGO_MANIFEST_DIR"));
+    let store = ws.path().join("store.db").display().to_string();
+    let run = |line: &str| {
+        let argv: Vec<String> = ["--store", &store, "--mcp", &flag, "--allow", "h", "--timeout", "2", "-c", line]
+            .map(str::to_string)
+            .to_vec();
+        run_binary_with(ws.path(), &argv, &host_path(), Duration::from_secs(60))
+    };
+    let out = run("echo listed");
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let started = Instant::now();
+    let out = run("h.ok");
+    assert_eq!(out.status, 124, "{}", out.stderr);
+    assert!(started.elapsed() < Duration::from_secs(6), "{:?}", started.elapsed());
+}

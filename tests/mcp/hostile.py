@@ -6,9 +6,11 @@ times the tools were listed since; `shout`, which writes MEGABYTES of standard e
 line; `nap`, which sleeps SECONDS reading nothing. toolsh must mount the good tools, name and leave out the rest, show the escapes rather
 than send them, answer a flood with a few listings and keep its log of the server bounded.
 
-Usage: python3 tests/mcp/hostile.py [clean|deep] [MARKER]   (clean: the good tools only; deep:
-one tool whose schema is nested 200 levels; MARKER, any word, names the process for a test
-looking for it)
+Usage: python3 tests/mcp/hostile.py [clean|deep|mute|mute-later] [MARKER]   (clean: the good
+tools only; deep: one tool whose schema is nested 200 levels; mute: reads every message and
+answers none, `initialize` included; mute-later: answers as clean when no file `hostile-met`
+is in its working directory, making it, and as mute when there is one; MARKER, any word, names
+the process for a test looking for it)
 """
 import json
 import sys
@@ -85,6 +87,17 @@ def answer(message):
         return {"id": ident, "error": {"code": -32601, "message": f"no method {method}"}}
     return {"id": ident, "result": result}
 
+
+if "mute-later" in sys.argv[1:]:
+    try:
+        open("hostile-met", "x").close()
+        TOOLS = [tool for tool in TOOLS if tool["name"] in ("ok", "flood", "lists", "shout", "nap")]
+    except FileExistsError:
+        sys.argv.append("mute")
+if "mute" in sys.argv[1:]:
+    for line in sys.stdin:
+        pass  # heard, never answered
+    sys.exit(0)
 
 for line in sys.stdin:
     reply = answer(json.loads(line))

@@ -114,3 +114,92 @@ fn a_planted_fsmonitor_never_reaches_git() {
         );
     }
 }
+
+/// Issue 47's route: a host program plants `toolsh.toml` (with a `[mount]` of `/`) while its
+/// call runs; a toolsh started meanwhile in the same workspace (another agent, the console, a
+/// restarted server) took it. Now it refuses to start, naming why, until the call has ended
+/// and the planted file is gone; a toolsh killed mid-call leaves a mark the next one names.
+#[test]
+fn a_policy_planted_by_a_running_program_is_not_taken() {
+    if toolsh::host::landlock_abi() == 0 {
+        eprintln!("skipped: this kernel has no Landlock, so host programs are refused here");
+        return;
+    }
+    let ws = tempfile::tempdir().expect("tempdir");
+    let ws = ws.path().to_path_buf();
+    let store = ws.join("state.db").display().to_string();
+    let args = |line: &str| -> Vec<String> {
+        ["--store", &store, "--host", "python3=/usr/bin/python3", "--allow", "host.python3", "-c", line]
+            .map(str::to_string)
+            .to_vec()
+    };
+    let path = || vec![("PATH", "/usr/local/bin:/usr/bin:/bin".to_string())];
+    let plant = "python3 -c 'import time; open(\"toolsh.toml\", \"w\").write(\"profile = \\\"trusted\\\"\\n[mount]\\n\\\"/hostroot\\\" = \\\"/\\\"\\n\"); time.sleep(4)'";
+    let first = {
+        let (ws, argv) = (ws.clone(), args(plant));
+        std::thread::spawn(move || {
+            crate::support::run_binary_with(&ws, &argv, &path(), std::time::Duration::from_secs(30))
+        })
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !ws.join("toolsh.toml").exists() {
+        assert!(std::time::Instant::now() < deadline, "the program planted nothing");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // A second toolsh in the same workspace, mid-call: it takes nothing.
+    let second = crate::support::run_binary_with(
+        &ws,
+        &["-c".to_string(), "ls /hostroot/etc/hostname".to_string()],
+        &path(),
+        std::time::Duration::from_secs(20),
+    );
+    assert_eq!(second.status, 2, "{} / {}", second.stdout, second.stderr);
+    assert!(second.stdout.is_empty(), "{}", second.stdout);
+    assert!(
+        second.stderr.contains("a host program started by toolsh (pid")
+            && second.stderr.contains("toolsh.toml did not exist when that program started, and now does")
+            && second.stderr.contains("may have been planted"),
+        "{}",
+        second.stderr
+    );
+    let first = first.join().expect("first");
+    assert!(first.stderr.contains("which is toolsh's own and never writable; removed it"), "{}", first.stderr);
+    assert!(!ws.join("toolsh.toml").exists());
+    let again =
+        crate::support::run_binary_with(&ws, &args("echo started"), &path(), std::time::Duration::from_secs(20));
+    assert_eq!((again.status, again.stdout.as_str()), (0, "started\n"), "{}", again.stderr);
+
+    // The first toolsh killed mid-call: nothing removes what its program planted, and the
+    // next toolsh names the mark left behind.
+    let mut first = std::process::Command::new(env!("CARGO_BIN_EXE_toolsh"))
+        .env_clear()
+        .env("HOME", crate::support::test_home())
+        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+        .current_dir(&ws)
+        .args(args(plant))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("toolsh");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !ws.join("toolsh.toml").exists() {
+        assert!(std::time::Instant::now() < deadline, "the program planted nothing");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    first.kill().expect("kill");
+    first.wait().expect("wait");
+    let second = crate::support::run_binary_with(
+        &ws,
+        &["-c".to_string(), "ls /hostroot/etc/hostname".to_string()],
+        &path(),
+        std::time::Duration::from_secs(20),
+    );
+    assert_eq!(second.status, 2, "{} / {}", second.stdout, second.stderr);
+    assert!(second.stderr.contains("has since been killed") && second.stderr.contains("remove "), "{}", second.stderr);
+    let mark = second.stderr.split("remove ").nth(1).and_then(|rest| rest.split(" to start").next()).expect("mark");
+    std::fs::remove_file(mark).expect("the named mark");
+    std::fs::remove_file(ws.join("toolsh.toml")).expect("the planted file");
+    let again =
+        crate::support::run_binary_with(&ws, &args("echo started"), &path(), std::time::Duration::from_secs(20));
+    assert_eq!((again.status, again.stdout.as_str()), (0, "started\n"), "{}", again.stderr);
+}

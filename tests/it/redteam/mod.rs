@@ -5,11 +5,13 @@
 
 mod address;
 mod audit;
+mod confined;
 mod control_plane;
 mod escape;
 mod mcp;
 mod path_rules;
 mod process;
+mod programs;
 mod sessions;
 mod sql;
 
