@@ -12,6 +12,7 @@
 // module adds only what JavaScript needs: your functions as commands, an approver callback,
 // AbortSignal.
 
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -41,6 +42,10 @@ function launcher() {
 }
 
 const NAME = /^[a-z][a-z0-9_-]*\.[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+// Inside a tool or approver called by a line: the shell whose line it is (a line of that shell
+// would wait for the tool that waits for it).
+const calling = new AsyncLocalStorage();
 
 /** The command line's options for these settings (`toolsh --help` says each). */
 function words(o) {
@@ -132,14 +137,15 @@ export class Shell {
       ? async (request) => {
           const { tool, args } = JSON.parse(request);
           try {
-            return JSON.stringify(answer(await this.#tools.get(tool)(args)));
+            return JSON.stringify(answer(await calling.run(this.#native, () => this.#tools.get(tool)(args))));
           } catch (err) {
             throw new Error(describeError(err));
           }
         }
       : null;
+    // Only `true` approves (a truthy "no" does not).
     const approver = options.approver
-      ? async (request) => ((await options.approver(JSON.parse(request))) ? "yes" : "no")
+      ? async (request) => ((await calling.run(this.#native, () => options.approver(JSON.parse(request)))) === true ? "yes" : "no")
       : null;
     try {
       this.#native = native.Shell.create(words(options), declared, dispatch, approver, launcher());
@@ -148,7 +154,15 @@ export class Shell {
     }
   }
 
+  #ready() {
+    if (calling.getStore() === this.#native) {
+      throw new ToolshError("a tool or approver cannot use the shell whose line is calling it; use sh.session()", "reentry");
+    }
+    return this.#native;
+  }
+
   async #with(work, signal) {
+    this.#ready();
     signal?.throwIfAborted?.();
     const cancel = new native.Cancel();
     const stop = () => cancel.cancel();
@@ -180,14 +194,14 @@ export class Shell {
 
   /** A new session over the same workspace, tools, policy and store, as this one started. */
   session() { return new Shell({}, this.#native.session()); }
-  async save(name) { try { return await this.#native.save(name); } catch (err) { throw toolshError(err); } }
-  async restore(name) { try { return await this.#native.restore(name); } catch (err) { throw toolshError(err); } }
-  async cwd() { return this.#native.cwd(); }
-  async variable(name) { return (await this.#native.var(name)) ?? null; }
+  async save(name) { try { return await this.#ready().save(name); } catch (err) { throw toolshError(err); } }
+  async restore(name) { try { return await this.#ready().restore(name); } catch (err) { throw toolshError(err); } }
+  async cwd() { return this.#ready().cwd(); }
+  async variable(name) { return (await this.#ready().var(name)) ?? null; }
 
   /** The `shell` tool's definition, read off this session: `openai`, `anthropic`, `mcp`. */
   async definition(format = "openai") {
-    try { return JSON.parse(await this.#native.definition(format)); } catch (err) { throw toolshError(err); }
+    try { return JSON.parse(await this.#ready().definition(format)); } catch (err) { throw toolshError(err); }
   }
 }
 

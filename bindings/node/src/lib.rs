@@ -101,11 +101,32 @@ impl Approver for JsApprover {
             "command": request.command, "tool": request.tool, "subject": request.subject, "rule": request.rule,
         });
         // The gate asks from a runtime thread; the answer comes from the JavaScript thread,
-        // which a running line leaves free.
-        match futures::executor::block_on(call(&self.0, asked.to_string())) {
-            Ok(answer) if answer == "yes" => Answer::Approved,
-            Ok(_) => Answer::Refused,
-            Err(_) => Answer::Unavailable,
+        // which a running line leaves free. The question is put on the runtime and waited for
+        // no longer than the line may run, the runtime's other work going on meanwhile.
+        let asked = asked.to_string();
+        let runtime = tokio::runtime::Handle::try_current()
+            .ok()
+            .filter(|handle| handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
+        let Some(runtime) = runtime else {
+            return match futures::executor::block_on(call(&self.0, asked)) {
+                Ok(answer) if answer == "yes" => Answer::Approved,
+                Ok(_) => Answer::Refused,
+                Err(_) => Answer::Unavailable,
+            };
+        };
+        let (sender, answer) = std::sync::mpsc::channel();
+        let callback = self.0.clone();
+        runtime.spawn(async move {
+            let _ = sender.send(call(&callback, asked).await);
+        });
+        let wait = || match request.time_left {
+            Some(left) => answer.recv_timeout(left).ok(),
+            None => answer.recv().ok(),
+        };
+        match tokio::task::block_in_place(wait) {
+            Some(Ok(answer)) if answer == "yes" => Answer::Approved,
+            Some(Ok(_)) => Answer::Refused,
+            Some(Err(_)) | None => Answer::Unavailable,
         }
     }
 }

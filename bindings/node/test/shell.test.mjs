@@ -168,3 +168,37 @@ test("a zod schema describes a tool's flags", async () => {
   assert.match((await sh.run("help math.add")).stdout, /--a NUMBER/);
   assert.equal((await sh.run("math.add --a two")).status, 2);
 });
+
+test("a yes after the line's time ran out runs nothing, and a slow approver holds nothing else", async () => {
+  const dir = workspace();
+  const slowYes = () => new Promise((resolve) => setTimeout(() => resolve(true), 1500));
+  const sh = shell(dir, { ask: ["fs.delete"], approver: slowYes });
+  const other = shell(dir);
+  const started = Date.now();
+  const [late, meanwhile] = await Promise.all([
+    sh.run("rm notes.txt", { timeout: 300 }),
+    new Promise((resolve) => setTimeout(resolve, 100)).then(() => other.run("echo free")),
+  ]);
+  assert.notEqual(late.status, 0);
+  assert.ok(existsSync(path.join(dir, "notes.txt")));
+  assert.equal(meanwhile.stdout, "free\n");
+  assert.ok(Date.now() - started < 1400, "the line waited past its time for the approver");
+  // Only true approves.
+  const truthy = shell(dir, { ask: ["fs.write"], approver: () => "no" });
+  assert.notEqual((await truthy.run("echo c > c.txt")).status, 0);
+  assert.ok(!existsSync(path.join(dir, "c.txt")));
+});
+
+test("a tool using the shell whose line calls it is told so", async () => {
+  const dir = workspace();
+  let sh;
+  sh = shell(dir, { tools: [
+    { name: "app.nested", execute: async () => (await sh.run("echo inner")).stdout },
+    { name: "app.aside", execute: async () => (await sh.session().run("echo aside")).stdout },
+  ] });
+  const out = await sh.run("app.nested");
+  assert.equal(out.status, 1);
+  assert.match(out.stderr, /cannot use the shell whose line is calling it/);
+  assert.equal((await sh.run("app.aside")).stdout, "aside\n");
+  assert.throws(() => new Shell({ root: dir, timeout: Infinity }), /positive number of seconds/);
+});
