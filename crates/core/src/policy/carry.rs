@@ -114,7 +114,8 @@ impl Policy {
         if list.len() > MOST {
             return Err(format!("{} policies, more than {MOST}", list.len()));
         }
-        let mut known: Vec<Written> = std::iter::once(self.written()).chain(self.also.iter().map(|a| a.written())).collect();
+        let mut known: Vec<Written> =
+            std::iter::once(self.written()).chain(self.also.iter().map(|a| a.written())).collect();
         for written in list {
             if known.contains(&written) {
                 continue;

@@ -427,10 +427,10 @@ impl Policy {
     /// be denied (the pre-flight check blocks a line on certain denials only).
     pub fn decide_unknown_subject(&self, tool: ToolFacts<'_>) -> Option<Decision> {
         self.own_unknown_subject(tool).or_else(|| {
-            self.also.iter().find_map(|also| also.own_unknown_subject(tool)).map(|decision| Decision {
-                verdict: decision.verdict,
-                rule: carry::scheduled(&decision.rule),
-            })
+            self.also
+                .iter()
+                .find_map(|also| also.own_unknown_subject(tool))
+                .map(|decision| Decision { verdict: decision.verdict, rule: carry::scheduled(&decision.rule) })
         })
     }
 
