@@ -8,6 +8,7 @@ mod audit;
 mod control_plane;
 mod escape;
 mod mcp;
+mod memory;
 mod path_rules;
 mod process;
 mod sessions;
