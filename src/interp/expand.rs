@@ -689,7 +689,13 @@ impl Interp {
             // bash: `$(< file)` reads the file without running a command.
             let path = self.expand_string(path, io).await?;
             let abs = self.state.abs_path(&path);
-            match self.fs("$(<)").read(&abs) {
+            // A file larger than a capture may be is refused before it is read whole (its
+            // size is known; read, it is held at its exact size).
+            let fs = self.fs("$(<)");
+            if fs.stat(&abs).is_ok_and(|meta| meta.size > limit as u64) {
+                return Err(self.limit_hit("output bytes", limit as u64));
+            }
+            match fs.read(&abs) {
                 Ok(bytes) => {
                     self.last_subst_status = Some(0);
                     bytes
