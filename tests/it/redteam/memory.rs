@@ -79,7 +79,8 @@ fn concatenating_a_200_mb_capture_stops_before_it_is_built() {
 /// Repetition and growth under small limits (value bytes 32 MiB, variable bytes and input
 /// bytes 64 MiB). Peaks before → after, unoptimised build: `${x//?/$x}` 122 → 97 MiB,
 /// `a=($x)` over 4 million words 647 → 163 MiB (not refused before), jq `"abc" * 1e8` 325 →
-/// 39 MiB, jq `setpath([2e7]; 1)` 344 → 39 MiB; a capture of `yes` and jq's `[range(1e8)]`
+/// 39 MiB, jq `setpath([2e7]; 1)` 344 → 39 MiB, `$(< FILE)` of 100 MB 129 → 31 MiB; a
+/// capture of `yes` and jq's `[range(1e8)]`
 /// were bounded already (97 and 99 MiB) and stay so.
 #[test]
 fn repetition_and_growth_are_refused_before_they_are_made() {
@@ -89,6 +90,7 @@ fn repetition_and_growth_are_refused_before_they_are_made() {
         ("x=$(head -c 8000 /dev/zero | tr '\\0' a); y=${x//?/$x}", "value bytes", AT_REST + 2 * value),
         ("x=$(yes a | head -c 8000000 | tr '\\n' ' '); a=($x)", "variable bytes", AT_REST + 2 * variables + 16 * MIB),
         ("x=$(yes | head -c 1000000000)", "output bytes", AT_REST + 2 * value),
+        ("head -c 100000000 /dev/zero > big; x=$(< big)", "output bytes", AT_REST + value),
         ("jq -n '\"abc\" * 100000000 | length'", "value bytes", AT_REST + value),
         ("jq -n 'setpath([20000000]; 1) | length'", "value bytes", AT_REST + value),
         ("jq -n '[range(1e8)] | length'", "input bytes", AT_REST + 2 * variables),
