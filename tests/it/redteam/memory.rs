@@ -63,7 +63,7 @@ fn refused_within(limits: &[&str], line: &str, limit: &str, bound: u64) {
 }
 
 /// A 200 MB capture repeated four times, under the default limits (value bytes 256 MiB): it
-/// peaked at 1,403 MiB unquoted and 1,599 quoted (the quick path built the whole 800 MB
+/// peaked at 1,370 MiB unquoted and 1,561 quoted (the quick path built the whole 800 MB
 /// before measuring it); now at the capture's own peak, 417 MiB.
 #[test]
 fn concatenating_a_200_mb_capture_stops_before_it_is_built() {
