@@ -5,8 +5,9 @@
 //! transaction (`Store::claim_timer`: the timer moves to its next time only if it still
 //! stands at this slot), so of several `toolsh serve` processes on one store exactly one runs
 //! it. The claimant runs the script in a fresh session of the timer's agent (the same
-//! workspace, policy and limits, in the directory it was scheduled from, bounded by the
-//! `job-timeout-ms` limit), keeps its status and output with the run, and on failure sends
+//! workspace and limits, in the directory it was scheduled from, bounded by the
+//! `job-timeout-ms` limit; judged by the server's policy and by the policy of the line that
+//! scheduled it, the strictest decision holding, with no one to answer an `ask`), keeps its status and output with the run, and on failure sends
 //! the agent a message. A run's output is capped at [`OUTPUT_BYTES`] as it streams (its
 //! session's `output-bytes`): a writer past it fails as any line's past that limit does (a
 //! few `* * * * * * yes` entries gathered 256 MiB each and ended the server). A crontab slot
@@ -125,7 +126,13 @@ fn fire(template: &Arc<std::sync::Mutex<Shell>>, store: &Arc<Store>, timer: Time
 /// Runs `timer` (claimed or taken over by `owner`) in a fresh session of its agent, on a
 /// task of its own.
 fn start(template: &Arc<std::sync::Mutex<Shell>>, store: &Arc<Store>, timer: Timer, owner: String) {
-    let session = template.lock().unwrap_or_else(|p| p.into_inner()).new_session_as(&timer.agent, None);
+    // Judged by the server's policy and the one the timer was scheduled under, the strictest
+    // decision holding; no approver: an `ask` has no one to answer it, so it is refused.
+    let session = template.lock().unwrap_or_else(|p| p.into_inner()).new_session_under(
+        &timer.agent,
+        None,
+        timer.policy.as_deref(),
+    );
     let store = store.clone();
     tokio::spawn(async move { run_timer(session, store, timer, owner).await });
 }

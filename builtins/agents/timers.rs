@@ -17,7 +17,7 @@ pub const AT: Spec = Spec {
     name: "at",
     summary: "run a script once, later",
     synopsis: &["[-f FILE] TIME...", "-t [[CC]YY]MMDDhhmm[.ss]"],
-    about: "Schedule the script on standard input (or in FILE) to run once at TIME: now + N minutes|hours|days|weeks (seconds too), HH:MM [today|tomorrow|YYYY-MM-DD], 9am, noon, midnight, teatime, YYYY-MM-DD HH:MM (UTC). toolsh serve runs it in a fresh session of this agent, in this directory, with this line's exported variables; a failure is sent to the agent's inbox.",
+    about: "Schedule the script on standard input (or in FILE) to run once at TIME: now + N minutes|hours|days|weeks (seconds too), HH:MM [today|tomorrow|YYYY-MM-DD], 9am, noon, midnight, teatime, YYYY-MM-DD HH:MM (UTC). toolsh serve runs it in a fresh session of this agent, in this directory, with this line's exported variables, under this line's policy and the server's (the stricter holds); a failure is sent to the agent's inbox.",
     options: &[FILE, TIME],
     tools: &["timer.at"],
     ..Spec::BASE
@@ -48,7 +48,7 @@ pub const CRONTAB: Spec = Spec {
     name: "crontab",
     summary: "install, list or remove this agent's crontab",
     synopsis: &["FILE", "-", "-l", "-r"],
-    about: "Install FILE (or standard input with -) as this agent's crontab, replacing it: five fields (minute hour day-of-month month day-of-week; six with seconds first) or @hourly, @daily, @weekly, @monthly, @yearly, then the command; NAME=value lines are exported to the entries after them. Times are UTC. toolsh serve runs each entry when due, in a fresh session of this agent; missed times are skipped, as cron does.",
+    about: "Install FILE (or standard input with -) as this agent's crontab, replacing it: five fields (minute hour day-of-month month day-of-week; six with seconds first) or @hourly, @daily, @weekly, @monthly, @yearly, then the command; NAME=value lines are exported to the entries after them. Times are UTC. toolsh serve runs each entry when due, in a fresh session of this agent, under this line's policy and the server's (the stricter holds); missed times are skipped, as cron does.",
     options: &[LIST, REMOVE],
     tools: &["timer.crontab"],
     ..Spec::BASE

@@ -32,6 +32,11 @@ pub struct Halt {
     /// Calls of [`Halt::requested`]: the clock and the process are looked at every
     /// [`Halt::LOOK_EVERY`]th, the flag every time.
     calls: Arc<std::sync::atomic::AtomicU32>,
+    /// The longest value an evaluator may make in one step (`output-bytes`, "value bytes"),
+    /// asked by [`Halt::refuses_value`] before a value whose size is known in advance is made
+    /// (`"abc" * 1e8`, an array grown to a far index): the memory watch sees a single
+    /// allocation only once it is made.
+    value_bytes: usize,
 }
 
 /// How far the process's resident memory may grow during one evaluation, and when it was last
@@ -76,7 +81,13 @@ impl Halt {
     /// A halt only [`Halt::request`] raises (for evaluators run outside a shell: tests).
     #[cfg(test)]
     pub fn never() -> Halt {
-        Halt { flag: Arc::new(AtomicBool::new(false)), line: None, memory: None, calls: Default::default() }
+        Halt {
+            flag: Arc::new(AtomicBool::new(false)),
+            line: None,
+            memory: None,
+            calls: Default::default(),
+            value_bytes: usize::MAX,
+        }
     }
 
     const LOOK_EVERY: u32 = 64;
@@ -105,6 +116,23 @@ impl Halt {
         line.stopped()
     }
 
+    /// Whether a value of `bytes` is past the value-bytes limit; when it is, the line stops
+    /// with that limit named and the evaluation is asked to stop, before the value is made.
+    pub fn refuses_value(&self, bytes: usize) -> bool {
+        if bytes <= self.value_bytes {
+            return false;
+        }
+        if let Some(line) = &self.line {
+            let message = format!(
+                "limit exceeded: value bytes (a value of {bytes} bytes, more than {}); nothing more ran",
+                self.value_bytes
+            );
+            line.stop(message, crate::session::EXIT_LIMIT);
+        }
+        self.flag.store(true, Ordering::Relaxed);
+        true
+    }
+
     /// Asks the evaluation to stop (its output is no longer wanted).
     pub fn request(&self) {
         self.flag.store(true, Ordering::Relaxed);
@@ -122,7 +150,13 @@ pub async fn run<T: Send + 'static>(
     // Dropped with the command: the evaluation stops at its next check.
     let _raise = crate::command::StopOnDrop(flag.clone());
     let memory = MemoryWatch::new(ctx.state.limits.input_bytes).map(Arc::new);
-    let halt = Halt { flag, line: Some(ctx.line_stop()), memory, calls: Default::default() };
+    let halt = Halt {
+        flag,
+        line: Some(ctx.line_stop()),
+        memory,
+        calls: Default::default(),
+        value_bytes: ctx.state.limits.output_bytes,
+    };
     let (done, finished) = tokio::sync::oneshot::channel();
     let spawned = std::thread::Builder::new().name(name.to_string()).stack_size(STACK).spawn(move || {
         let result = std::panic::catch_unwind(AssertUnwindSafe(|| work(halt)));

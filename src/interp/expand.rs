@@ -75,17 +75,53 @@ struct Builder {
     limit: usize,
     /// Set once a field would have grown past `limit` (the word is then a limit error).
     over: bool,
+    /// What the finished fields hold: their text and [`FIELD_COST`] each, kept within
+    /// `fields_limit` ([`super::Limits::variable_bytes`]: the fields become arguments or an
+    /// array's elements), so `a=($x)` over 100 million words stops at it instead of making
+    /// 100 million fields first.
+    done: usize,
+    fields_limit: usize,
+    /// Set when it was the fields together that went past `fields_limit`.
+    over_fields: bool,
 }
 
+/// What one field costs beyond its text (its place in the list, the string's header).
+const FIELD_COST: usize = 64;
+
 impl Builder {
-    fn new(mode: Mode, limit: usize) -> Self {
-        Builder { mode, fields: Vec::new(), cur: Field::default(), active: false, ifs: None, limit, over: false }
+    fn new(mode: Mode, limit: usize, fields_limit: usize) -> Self {
+        Builder {
+            mode,
+            fields: Vec::new(),
+            cur: Field::default(),
+            active: false,
+            ifs: None,
+            limit,
+            over: false,
+            done: 0,
+            fields_limit,
+            over_fields: false,
+        }
+    }
+
+    /// Whether `more` bytes still fit in the word; marks it over the limit when not. Asked
+    /// before anything is copied or allocated for them.
+    fn room(&mut self, more: usize) -> bool {
+        if self.over {
+            return false;
+        }
+        let field = self.cur.text.len().saturating_add(more);
+        if field > self.limit {
+            self.over = true;
+        } else if self.done.saturating_add(field) > self.fields_limit {
+            (self.over, self.over_fields) = (true, true);
+        }
+        !self.over
     }
 
     fn text(&mut self, text: &str, quoted: bool) {
         self.active = true;
-        if self.over || self.cur.text.len().saturating_add(text.len()) > self.limit {
-            self.over = true;
+        if !self.room(text.len()) {
             return;
         }
         let start = self.cur.text.len();
@@ -103,8 +139,36 @@ impl Builder {
         }
     }
 
+    /// [`Builder::expansion`] of a value the caller owns: when it starts the field and is
+    /// not split, it becomes the field's text as it is, not copied (a 200 MB capture assigned
+    /// with `x=$(…)` was held twice).
+    fn expansion_owned(&mut self, value: String, quoted: bool, state: &State) {
+        if !(quoted || self.mode != Mode::Fields) || !self.cur.text.is_empty() {
+            return self.expansion(&value, quoted, state);
+        }
+        if quoted || !value.is_empty() {
+            self.active = true;
+        }
+        if !self.room(value.len()) {
+            return;
+        }
+        if self.mode != Mode::String {
+            if quoted {
+                if has_pattern_chars(&value) {
+                    self.cur.quoted_special.push((0, value.len()));
+                }
+            } else if !self.cur.glob && value.bytes().any(|b| matches!(b, b'*' | b'?' | b'[' | b'(')) {
+                self.cur.glob = true;
+            }
+        }
+        self.cur.text = value;
+    }
+
     /// The result of an expansion: split on IFS when unquoted in field mode.
     fn expansion(&mut self, value: &str, quoted: bool, state: &State) {
+        if self.over {
+            return;
+        }
         if quoted {
             self.text(value, true);
             return;
@@ -162,8 +226,14 @@ impl Builder {
     }
 
     fn force_end(&mut self) {
-        self.fields.push(std::mem::take(&mut self.cur));
         self.active = false;
+        // The first field is the word's text alone: a word exactly at the limit fits.
+        let cost = if self.fields.is_empty() { 0 } else { FIELD_COST };
+        if !self.room(cost) {
+            return;
+        }
+        self.done += self.cur.text.len() + cost;
+        self.fields.push(std::mem::take(&mut self.cur));
     }
 
     fn finish(mut self) -> Vec<Field> {
@@ -386,8 +456,8 @@ impl Interp {
     }
 
     async fn build(&mut self, word: &Word, mode: Mode, io: &Io) -> Result<Vec<Field>, Flow> {
-        let limit = self.state.limits.output_bytes;
-        let mut builder = Builder::new(mode, limit);
+        let (limit, fields_limit) = (self.state.limits.output_bytes, self.state.limits.variable_bytes);
+        let mut builder = Builder::new(mode, limit, fields_limit);
         let mut parts: &[WordPart] = &word.parts;
         if let Some(WordPart::Literal(text)) = parts.first()
             && let Some((dir, end)) = self.tilde_prefix(text, &['/'], parts.len() > 1)
@@ -397,10 +467,21 @@ impl Interp {
             parts = &parts[1..];
         }
         self.expand_parts(parts, false, &mut builder, io).await?;
+        if builder.over_fields {
+            return Err(self.limit_hit("variable bytes", fields_limit as u64));
+        }
         if builder.over {
             return Err(self.limit_hit("value bytes", limit as u64));
         }
         Ok(builder.finish())
+    }
+
+    /// The length of a plain `$name`'s value, without copying it; `None` for anything else.
+    fn plain_len(&self, param: &ParamExpr) -> Option<usize> {
+        if !matches!(param.op, ParamOp::None) || param.indirect || param.index.is_some() {
+            return None;
+        }
+        self.state.vars.get_str(&param.name).map(str::len)
     }
 
     fn expand_parts<'a>(
@@ -412,6 +493,10 @@ impl Interp {
     ) -> BoxFuture<'a, Result<(), Flow>> {
         Box::pin(async move {
             for part in parts {
+                if builder.over {
+                    // The word is already a limit error: nothing more of it is expanded.
+                    return Ok(());
+                }
                 match part {
                     WordPart::Literal(text) => builder.text(text, quoted),
                     WordPart::Quoted(text) => builder.text(text, true),
@@ -423,12 +508,20 @@ impl Interp {
                         self.expand_parts(inner, true, builder, io).await?;
                     }
                     WordPart::Param(param) => {
+                        // A plain variable that cannot fit is refused before its value is
+                        // copied out (split, it may shrink: that is left to the builder).
+                        if (quoted || builder.mode != Mode::Fields)
+                            && let Some(len) = self.plain_len(param)
+                            && !builder.room(len)
+                        {
+                            return Ok(());
+                        }
                         let value = self.expand_param(param, io).await?;
                         self.place(value, quoted, builder, io).await?;
                     }
                     WordPart::CommandSubst(script) => {
                         let output = self.command_subst(script, io).await?;
-                        builder.expansion(&output, quoted, &self.state);
+                        builder.expansion_owned(output, quoted, &self.state);
                     }
                     WordPart::Arith(expr) => {
                         let text = self.expand_text(expr, io).await?;
@@ -464,7 +557,7 @@ impl Interp {
         Box::pin(async move {
             match value {
                 ParamValue::Unset => builder.expansion("", quoted, &self.state),
-                ParamValue::Str(text) => builder.expansion(&text, quoted, &self.state),
+                ParamValue::Str(text) => builder.expansion_owned(text, quoted, &self.state),
                 // `${x:-~}`: an unquoted operand starts with a tilde prefix as a word does.
                 ParamValue::Word(word)
                     if !quoted
@@ -596,7 +689,13 @@ impl Interp {
             // bash: `$(< file)` reads the file without running a command.
             let path = self.expand_string(path, io).await?;
             let abs = self.state.abs_path(&path);
-            match self.fs("$(<)").read(&abs) {
+            // A file larger than a capture may be is refused before it is read whole (its
+            // size is known; read, it is held at its exact size).
+            let fs = self.fs("$(<)");
+            if fs.stat(&abs).is_ok_and(|meta| meta.size > limit as u64) {
+                return Err(self.limit_hit("output bytes", limit as u64));
+            }
+            match fs.read(&abs) {
                 Ok(bytes) => {
                     self.last_subst_status = Some(0);
                     bytes
@@ -778,7 +877,19 @@ impl Interp {
                 let replacement = self.expand_pattern(replacement, io).await?;
                 let compiled = Pattern::new(&pattern);
                 let empty = pattern.is_empty();
-                Ok(map_value(value, |text| replace(text, &compiled, empty, *mode, &replacement)))
+                // Each result is measured as it grows: `${x//?/$x}` squares its value's length.
+                let limit = self.state.limits.output_bytes;
+                let mut over = false;
+                let value = map_value(value, |text| {
+                    replace(text, &compiled, empty, *mode, &replacement, limit).unwrap_or_else(|| {
+                        over = true;
+                        String::new()
+                    })
+                });
+                if over {
+                    return Err(self.limit_hit("value bytes", limit as u64));
+                }
+                Ok(value)
             }
             ParamOp::Case { to, all, pattern } => {
                 let pattern = self.expand_pattern(pattern, io).await?;
@@ -1061,7 +1172,7 @@ fn split_indirect(target: &str) -> (String, Option<Subscript>) {
     (target.to_string(), None)
 }
 
-fn map_value<'w>(value: ParamValue<'w>, f: impl Fn(&str) -> String) -> ParamValue<'w> {
+fn map_value<'w>(value: ParamValue<'w>, mut f: impl FnMut(&str) -> String) -> ParamValue<'w> {
     match value {
         ParamValue::Str(text) => ParamValue::Str(f(&text)),
         ParamValue::List { items, star } => ParamValue::List { items: items.iter().map(|s| f(s)).collect(), star },
@@ -1126,7 +1237,16 @@ fn replacement_text(replacement: &str, matched: &[char]) -> String {
     out
 }
 
-fn replace(text: &str, pattern: &Pattern, empty_pattern: bool, mode: ReplaceMode, replacement: &str) -> String {
+/// `${x/pattern/replacement}` and its kin over one value; `None` once the result would grow
+/// past `limit` bytes (checked before each piece is added).
+fn replace(
+    text: &str,
+    pattern: &Pattern,
+    empty_pattern: bool,
+    mode: ReplaceMode,
+    replacement: &str,
+    limit: usize,
+) -> Option<String> {
     let chars: Vec<char> = text.chars().collect();
     let n = chars.len();
     match mode {
@@ -1134,21 +1254,21 @@ fn replace(text: &str, pattern: &Pattern, empty_pattern: bool, mode: ReplaceMode
             if let Some(k) = (0..=n).rev().find(|&k| pattern.matches_chars(&chars[..k])) {
                 let mut out = replacement_text(replacement, &chars[..k]);
                 out.extend(chars[k..].iter());
-                return out;
+                return (out.len() <= limit).then_some(out);
             }
-            text.to_string()
+            Some(text.to_string())
         }
         ReplaceMode::Suffix => {
             if let Some(k) = (0..=n).find(|&k| pattern.matches_chars(&chars[k..])) {
                 let mut out: String = chars[..k].iter().collect();
                 out.push_str(&replacement_text(replacement, &chars[k..]));
-                return out;
+                return (out.len() <= limit).then_some(out);
             }
-            text.to_string()
+            Some(text.to_string())
         }
         ReplaceMode::First | ReplaceMode::All => {
             if empty_pattern {
-                return text.to_string();
+                return Some(text.to_string());
             }
             let mut out = String::with_capacity(text.len());
             let mut idx = 0;
@@ -1157,15 +1277,22 @@ fn replace(text: &str, pattern: &Pattern, empty_pattern: bool, mode: ReplaceMode
                 if !(replaced && mode == ReplaceMode::First)
                     && let Some(end) = (idx + 1..=n).rev().find(|&end| pattern.matches_chars(&chars[idx..end]))
                 {
-                    out.push_str(&replacement_text(replacement, &chars[idx..end]));
+                    let piece = replacement_text(replacement, &chars[idx..end]);
+                    if out.len().saturating_add(piece.len()) > limit {
+                        return None;
+                    }
+                    out.push_str(&piece);
                     idx = end;
                     replaced = true;
                     continue;
                 }
+                if out.len() >= limit {
+                    return None;
+                }
                 out.push(chars[idx]);
                 idx += 1;
             }
-            out
+            Some(out)
         }
     }
 }

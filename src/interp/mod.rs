@@ -747,7 +747,23 @@ impl Shell {
     /// [`Shell::new_session`] acting for `agent` (a timer's owner, run by `toolsh serve`):
     /// the store's messages, metadata, timers and sessions are that agent's.
     pub fn new_session_as(&self, agent: &str, approver: Option<Arc<dyn crate::tools::Approver>>) -> Shell {
+        self.new_session_under(agent, approver, None)
+    }
+
+    /// [`Shell::new_session_as`] for a timer's run: with `carried` (the policy the timer was
+    /// scheduled under, [`crate::policy::Policy::carried`]) joined to this shell's, so each
+    /// call is decided by both and the strictest decision holds.
+    pub fn new_session_under(
+        &self,
+        agent: &str,
+        approver: Option<Arc<dyn crate::tools::Approver>>,
+        carried: Option<&str>,
+    ) -> Shell {
         let shared = &self.interp.shared;
+        let mut policy = (*shared.gate.policy()).clone();
+        if let Some(carried) = carried {
+            policy.join(carried);
+        }
         let session = new_session_id();
         let mut state = self.interp.state.clone();
         state.limits = shared.limits;
@@ -757,7 +773,7 @@ impl Shell {
             vfs: Arc::new(shared.vfs.with_private_tmp()),
             limits: shared.limits,
             tools: shared.tools.clone(),
-            policy: (*shared.gate.policy()).clone(),
+            policy,
             approver,
             agent: agent.to_string(),
             store: shared.store.as_ref().map(|store| Arc::new(store.for_agent_session(agent, &session))),

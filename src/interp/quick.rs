@@ -39,24 +39,31 @@ pub(crate) fn quick(state: &State, parts: &[WordPart], mode: Mode) -> Option<Qui
         return None;
     }
     let mut out = Quick { text: String::new(), field: false };
+    let limit = state.limits.output_bytes;
+    // Each piece is measured before it is added: a word past the limit goes to the general
+    // path, which refuses it naming the limit, before this one has grown a string past it
+    // (`y=$x$x$x$x` over a 200 MB value built 800 MB here first).
+    let push = |out: &mut Quick, text: &str| {
+        (out.text.len().saturating_add(text.len()) <= limit).then(|| out.text.push_str(text))
+    };
     for part in parts {
         match part {
             WordPart::Literal(text) => {
                 if mode == Mode::Fields && text.bytes().any(|b| matches!(b, b'{') || globs(b)) {
                     return None;
                 }
-                out.text.push_str(text);
+                push(&mut out, text)?;
                 out.field = true;
             }
             WordPart::Quoted(text) => {
-                out.text.push_str(text);
+                push(&mut out, text)?;
                 out.field = true;
             }
             WordPart::DoubleQuoted(inner) => {
                 for part in inner {
                     match part {
-                        WordPart::Literal(text) | WordPart::Quoted(text) => out.text.push_str(text),
-                        WordPart::Param(param) => out.text.push_str(&param_value(state, param)?),
+                        WordPart::Literal(text) | WordPart::Quoted(text) => push(&mut out, text)?,
+                        WordPart::Param(param) => push(&mut out, &param_value(state, param)?)?,
                         _ => return None,
                     }
                 }
@@ -72,12 +79,12 @@ pub(crate) fn quick(state: &State, parts: &[WordPart], mode: Mode) -> Option<Qui
                     }
                 }
                 out.field |= !value.is_empty();
-                out.text.push_str(&value);
+                push(&mut out, &value)?;
             }
             _ => return None,
         }
     }
-    (out.text.len() <= state.limits.output_bytes).then_some(out)
+    Some(out)
 }
 
 /// Bytes that make an unquoted piece of a field a glob candidate (as the general builder

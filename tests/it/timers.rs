@@ -292,3 +292,53 @@ fn atq_says_whether_a_server_is_firing_timers_for_the_store() {
     stop(server);
     assert_eq!((out.stdout.as_str(), out.stderr.as_str()), ("1\n", ""), "while a server runs");
 }
+
+/// A timer runs under the policy of the line that scheduled it joined to the server's, the
+/// strictest decision holding: an `at` job and a crontab entry scheduled under `--deny
+/// fs.delete` cannot delete (the server's own policy would let them), an `ask` has no one to
+/// answer in a timer's run and is refused, and the server's own deny still holds over a
+/// permissive scheduler. A job scheduled with no rule deletes (the case can fail).
+#[test]
+fn a_timer_runs_under_the_policy_of_its_line_and_the_servers_the_strictest_holding() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for name in ["at.txt", "cron.txt", "ask.txt", "free.txt", "served.txt"] {
+        std::fs::write(dir.path().join(name), "x").expect("write");
+    }
+    let denied = toolsh(
+        dir.path(),
+        &["--deny", "fs.delete", "-c", "echo 'rm at.txt' | at now && echo '* * * * * * rm cron.txt' | crontab -"],
+    );
+    assert_eq!(denied.status, 0, "{}", denied.stderr);
+    let asked = toolsh(dir.path(), &["--ask", "fs.delete", "-c", "echo 'rm ask.txt' | at now"]);
+    assert_eq!(asked.status, 0, "{}", asked.stderr);
+    let free = toolsh(dir.path(), &["-c", "echo 'rm free.txt' | at now"]);
+    assert_eq!(free.status, 0, "{}", free.stderr);
+    let server = serve(dir.path());
+    std::thread::sleep(Duration::from_millis(3000));
+    stop(server);
+    let exists = |name: &str| dir.path().join(name).exists();
+    assert!(!exists("free.txt"), "a job scheduled with no rule deletes");
+    assert!(exists("at.txt"), "the at job's scheduler denied fs.delete");
+    assert!(exists("cron.txt"), "the crontab's scheduler denied fs.delete");
+    assert!(exists("ask.txt"), "an ask has no one to answer in a timer's run");
+    let out = toolsh(dir.path(), &["-c", "atq --runs 1; atq --runs 3"]);
+    assert!(
+        out.stdout.contains("deny:fs.delete (the policy the timer was scheduled under)"),
+        "the refusal names the scheduler's rule: {}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("ask:fs.delete (the policy the timer was scheduled under)"), "{}", out.stdout);
+    let crons = sql(dir.path(), "SELECT count(*), count(status) FROM timer_runs WHERE kind = 'cron' AND status = 126");
+    assert!(crons[0][0] >= 1, "the crontab entry ran and was refused: {crons:?}");
+
+    // The server's own deny holds over a scheduler that trusts everything.
+    toolsh(dir.path(), &["-c", "crontab -r"]);
+    let trusting = toolsh(dir.path(), &["--profile", "trusted", "-c", "echo 'rm served.txt' | at now"]);
+    assert_eq!(trusting.status, 0, "{}", trusting.stderr);
+    let server = serve_on(dir.path(), &file_store(dir.path()), &["--deny", "fs.delete"]);
+    std::thread::sleep(Duration::from_millis(2500));
+    stop(server);
+    assert!(exists("served.txt"), "the server's deny holds");
+    let out = toolsh(dir.path(), &["-c", "atq --runs 5"]);
+    assert!(out.stdout.contains("\texit 126\t") && out.stdout.contains("by deny:fs.delete"), "{}", out.stdout);
+}

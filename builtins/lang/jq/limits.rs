@@ -143,6 +143,14 @@ pub fn set_halt(halt: Option<crate::lang::deep::Halt>) {
     HALT.with(|h| *h.borrow_mut() = halt);
 }
 
+/// Whether a value of `bytes` about to be made is past the value-bytes limit (the line is
+/// then stopped naming it: [`crate::lang::deep::Halt::refuses_value`]); `Err` to return
+/// instead of making it.
+pub fn refuse_value(bytes: usize) -> Result<(), jaq_core::Error<Val>> {
+    let refused = HALT.with(|h| h.borrow().as_ref().is_some_and(|halt| halt.refuses_value(bytes)));
+    if refused { Err(jaq_core::Error::new(Val::from("stopped".to_string()))) } else { Ok(()) }
+}
+
 /// The guard: the value passes through, unless the evaluation must stop.
 pub fn guard<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
     jaq_core::native::run((GUARD, jaq_core::native::v(0), |cv| {

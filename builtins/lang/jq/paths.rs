@@ -145,6 +145,10 @@ pub fn set(value: Val, path: &[Val], new: &mut dyn FnMut(Val) -> ValX<'static, V
                 return fail("Array index too large");
             }
             let at = at as usize;
+            // The array grows to the index at once: its size is known before it is made.
+            if at >= items.len() {
+                super::limits::refuse_value((at + 1).saturating_mul(std::mem::size_of::<Val>())).map_err(Exn::from)?;
+            }
             let list = Rc::make_mut(&mut items);
             if at >= list.len() {
                 list.resize(at + 1, Val::Null);
@@ -285,6 +289,24 @@ fn one_path(path: &Val) -> Result<&[Val], Exn<'static, Val>> {
 }
 
 /// `l / r` or `l % r` as jq has them: a number divided by zero is an error, not an infinity.
+/// `l * r` as jaq multiplies, with a string repeated only once its length is known to fit
+/// the value-bytes limit (`"abc" * 1e8` was made whole before any check could see it).
+fn multiply(l: Val, r: Val) -> ValX<'static, Val> {
+    let repeated = match (&l, &r) {
+        (Val::TStr(s) | Val::BStr(s), n @ Val::Num(_)) | (n @ Val::Num(_), Val::TStr(s) | Val::BStr(s)) => {
+            number(n).map(|times| (s.len(), times))
+        }
+        _ => None,
+    };
+    if let Some((len, times)) = repeated
+        && times >= 1.0
+    {
+        let bytes = if times >= usize::MAX as f64 { usize::MAX } else { len.saturating_mul(times as usize) };
+        super::limits::refuse_value(bytes).map_err(Exn::from)?;
+    }
+    (l * r).map_err(Exn::from)
+}
+
 fn divide(l: Val, r: Val, remainder: bool) -> ValX<'static, Val> {
     let zero = match (&l, number(&r)) {
         (Val::Num(_), Some(r)) => {
@@ -410,6 +432,15 @@ pub fn natives<D: for<'a> DataT<V<'a> = Val>>() -> Vec<Fun<D>> {
                 let l = cv.0.pop_var();
                 let r = cv.0.pop_var();
                 Box::new(std::iter::once(divide(l, r, false)))
+            }),
+        ),
+        (
+            "__jq_multiply",
+            v(2),
+            Native::new(|mut cv| {
+                let l = cv.0.pop_var();
+                let r = cv.0.pop_var();
+                Box::new(std::iter::once(multiply(l, r)))
             }),
         ),
         (

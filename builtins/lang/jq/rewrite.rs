@@ -239,6 +239,8 @@ impl<'c> Printer<'c> {
             // As jq, a number divided by zero is an error, not an infinity.
             BinaryOp::Math(ops::Math::Div) => return self.operands("__jq_divide", l, r),
             BinaryOp::Math(ops::Math::Rem) => return self.operands("__jq_remainder", l, r),
+            // A string repeated is measured before it is made (value bytes).
+            BinaryOp::Math(ops::Math::Mul) => return self.operands("__jq_multiply", l, r),
             BinaryOp::Math(math) => math.as_str(),
             BinaryOp::Cmp(cmp) => cmp.as_str(),
             BinaryOp::Assign => return self.call2("__jq_assign", l, r),

@@ -87,6 +87,13 @@ impl Capture {
             self.overflowed.store(true, Ordering::Relaxed);
             return Err(io::Error::other(format!("output limit of {} bytes exceeded", self.limit)));
         }
+        // Grown by doubling as a vector grows, but never reserved past the limit: a capture
+        // just over half of it would otherwise take twice the limit.
+        let need = data.len() + bytes.len();
+        if need > data.capacity() {
+            let (len, cap) = (data.len(), need.max(data.capacity().saturating_mul(2)).min(self.limit));
+            data.reserve_exact(cap - len);
+        }
         data.extend_from_slice(bytes);
         Ok(())
     }

@@ -9,6 +9,7 @@ mod confined;
 mod control_plane;
 mod escape;
 mod mcp;
+mod memory;
 mod path_rules;
 mod process;
 mod programs;

@@ -15,6 +15,8 @@ use globset::{Glob, GlobBuilder, GlobMatcher};
 use std::fmt;
 use std::sync::Arc;
 
+mod carry;
+
 /// What a rule says about a call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Verdict {
@@ -81,6 +83,10 @@ pub struct Rule {
     tool: GlobMatcher,
     /// The argument pattern.
     arg: Option<ArgPattern>,
+    /// The rule as given to [`Rule::parse`] and the root its relative paths were taken from,
+    /// so the rule can be written out and read back (a timer carries its scheduler's rules).
+    spec: Box<str>,
+    root: Box<str>,
 }
 
 /// A rule's argument pattern, compiled for each kind of subject.
@@ -123,7 +129,15 @@ impl Rule {
                 Some(ArgPattern { plain: compile(pattern, true)?, rooted, words: compile(pattern, false)? })
             }
         };
-        Ok(Rule { verdict, text: format!("{}:{spec}", verdict.as_str()).into(), name, tool, arg })
+        Ok(Rule {
+            verdict,
+            text: format!("{}:{spec}", verdict.as_str()).into(),
+            name,
+            tool,
+            arg,
+            spec: spec.into(),
+            root: root.into(),
+        })
     }
 
     fn matches(&self, tool: ToolFacts<'_>, subject: Option<&str>) -> bool {
@@ -256,6 +270,10 @@ pub struct Policy {
     /// Why the policy refuses every call: it could not be checked against the tools (see
     /// [`Policy::refuse_everything`]).
     refused: Option<Arc<str>>,
+    /// Other policies also in force, each with no `also` of its own: a timer's run is judged
+    /// by the server's policy and by the one it was scheduled under, the strictest decision
+    /// holding (see `carry.rs`).
+    also: Vec<Arc<Policy>>,
 }
 
 impl Policy {
@@ -268,6 +286,7 @@ impl Policy {
             control_plane: Vec::new(),
             disabled: Vec::new(),
             refused: None,
+            also: Vec::new(),
         }
     }
 
@@ -314,8 +333,13 @@ impl Policy {
         self.refused = Some(format!("invalid policy: {why}").into());
     }
 
-    /// The `disabled:PAT` rule that switches `tool` off, if one does.
+    /// The `disabled:PAT` rule that switches `tool` off, if one does (in this policy or one
+    /// also in force).
     pub fn disabled_by(&self, tool: &str) -> Option<&Arc<str>> {
+        self.own_disabled_by(tool).or_else(|| self.also.iter().find_map(|also| also.own_disabled_by(tool)))
+    }
+
+    fn own_disabled_by(&self, tool: &str) -> Option<&Arc<str>> {
         self.disabled.iter().find(|(m, _)| m.is_match(tool)).map(|(_, rule)| rule)
     }
 
@@ -327,7 +351,8 @@ impl Policy {
     /// The paths protected from every write (the policy file, the store), as given to
     /// [`Policy::protect`].
     pub fn protected(&self) -> impl Iterator<Item = &str> {
-        self.control_plane.iter().map(String::as_str)
+        let also = self.also.iter().flat_map(|also| also.control_plane.iter());
+        self.control_plane.iter().chain(also).map(String::as_str)
     }
 
     /// The rules as written, in precedence order.
@@ -335,12 +360,24 @@ impl Policy {
         self.rules.iter().map(|r| &*r.text)
     }
 
-    /// Decides one call of `tool` with its subject (path or URL) when it has one.
+    /// Decides one call of `tool` with its subject (path or URL) when it has one: the
+    /// strictest of this policy's decision and those of the policies also in force.
     pub fn decide(&self, tool: ToolFacts<'_>, subject: Option<&str>) -> Decision {
+        let mut decision = self.decide_own(tool, subject);
+        for also in &self.also {
+            let other = also.decide_own(tool, subject);
+            if other.verdict > decision.verdict {
+                decision = Decision { verdict: other.verdict, rule: carry::scheduled(&other.rule) };
+            }
+        }
+        decision
+    }
+
+    fn decide_own(&self, tool: ToolFacts<'_>, subject: Option<&str>) -> Decision {
         if let Some(rule) = &self.refused {
             return Decision { verdict: Verdict::Deny, rule: rule.clone() };
         }
-        if let Some(rule) = self.disabled_by(tool.name) {
+        if let Some(rule) = self.own_disabled_by(tool.name) {
             return Decision { verdict: Verdict::Deny, rule: rule.clone() };
         }
         if tool.writes
@@ -375,7 +412,9 @@ impl Policy {
     /// True when an allow rule with an argument pattern matches `subject` (and nothing denies
     /// or asks): how loopback URLs are opened to `net.fetch`, by naming them.
     pub fn explicitly_allows(&self, tool: ToolFacts<'_>, subject: &str) -> bool {
-        self.decide(tool, Some(subject)).verdict == Verdict::Allow && self.names_subject(tool, subject)
+        self.decide(tool, Some(subject)).verdict == Verdict::Allow
+            && self.names_subject(tool, subject)
+            && self.also.iter().all(|also| also.names_subject(tool, subject))
     }
 
     /// Whether an allow rule with an argument pattern matches this call: the operator named
@@ -387,10 +426,19 @@ impl Policy {
     /// The decision when the subject is not known yet: a denial only when every subject would
     /// be denied (the pre-flight check blocks a line on certain denials only).
     pub fn decide_unknown_subject(&self, tool: ToolFacts<'_>) -> Option<Decision> {
+        self.own_unknown_subject(tool).or_else(|| {
+            self.also
+                .iter()
+                .find_map(|also| also.own_unknown_subject(tool))
+                .map(|decision| Decision { verdict: decision.verdict, rule: carry::scheduled(&decision.rule) })
+        })
+    }
+
+    fn own_unknown_subject(&self, tool: ToolFacts<'_>) -> Option<Decision> {
         if let Some(rule) = &self.refused {
             return Some(Decision { verdict: Verdict::Deny, rule: rule.clone() });
         }
-        if let Some(rule) = self.disabled_by(tool.name) {
+        if let Some(rule) = self.own_disabled_by(tool.name) {
             return Some(Decision { verdict: Verdict::Deny, rule: rule.clone() });
         }
         if let Some(rule) =

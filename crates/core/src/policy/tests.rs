@@ -232,3 +232,48 @@ fn what_runs_code_later_is_written_only_under_a_rule_naming_its_path() {
     let words = ToolFacts { words: true, ..tool("host.git", SideEffect::SideEffecting) };
     assert_eq!(trusted.decide(words, Some("/work/.git/config")).verdict, Verdict::Allow);
 }
+
+#[test]
+fn a_carried_policy_joins_with_the_strictest_decision_holding() {
+    use SideEffect::*;
+    // The scheduler denied deletes and asked for writes under src/; the server trusts all
+    // but denies the network.
+    let mut scheduler = policy(Profile::Workspace, &[(Verdict::Deny, "fs.delete"), (Verdict::Ask, "fs.write:src/**")]);
+    scheduler.disable("msg").unwrap();
+    scheduler.protect("/work/toolsh.toml");
+    let carried = scheduler.carried();
+    let mut server = policy(Profile::Trusted, &[(Verdict::Deny, "net.fetch")]);
+    server.join(&carried);
+
+    let (got, rule) = verdict(&server, "fs.delete", SideEffecting, Some("/work/a"));
+    assert_eq!(got, Verdict::Deny);
+    assert_eq!(rule, "deny:fs.delete (the policy the timer was scheduled under)");
+    // A relative argument pattern keeps the root it was written under.
+    assert_eq!(verdict(&server, "fs.write", SideEffecting, Some("/work/src/x")).0, Verdict::Ask);
+    assert_eq!(verdict(&server, "fs.write", SideEffecting, Some("/work/doc/x")).0, Verdict::Allow);
+    // The server's own rule holds over the scheduler's profile (which would deny it too) and
+    // names itself; the scheduler's disabled namespace and protected file hold.
+    assert_eq!(verdict(&server, "net.fetch", ReadOnly, Some("https://x.example/")).1, "deny:net.fetch");
+    assert!(server.disabled_by("msg.send").is_some());
+    assert!(server.protected().any(|p| p == "/work/toolsh.toml"));
+    assert_eq!(verdict(&server, "fs.write", SideEffecting, Some("/work/toolsh.toml")).0, Verdict::Deny);
+    // The pre-flight sees the scheduler's certain denial.
+    assert!(server.decide_unknown_subject(tool("fs.delete", SideEffecting)).is_some());
+
+    // Carried again (a timer scheduled by a timer's run) it does not grow.
+    let again = server.carried();
+    let mut next = policy(Profile::Trusted, &[(Verdict::Deny, "net.fetch")]);
+    next.join(&again);
+    next.join(&again);
+    assert_eq!(next.carried(), again);
+
+    // A text that cannot be read refuses everything.
+    let mut broken = Policy::new(Profile::Trusted);
+    broken.join("{not json");
+    let (got, rule) = verdict(&broken, "fs.read", ReadOnly, Some("/work/a"));
+    assert_eq!(got, Verdict::Deny);
+    assert!(rule.contains("cannot be read"), "{rule}");
+    let mut bad_rule = Policy::new(Profile::Trusted);
+    bad_rule.join(r#"[{"profile":"trusted","rules":[{"verdict":"maybe","spec":"fs.read","root":"/"}]}]"#);
+    assert_eq!(verdict(&bad_rule, "fs.read", ReadOnly, None).0, Verdict::Deny);
+}

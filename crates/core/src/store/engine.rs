@@ -92,6 +92,7 @@ pub trait Engine: Send + Sync {
         who: Actor<'_>,
         command: &str,
         cwd: &str,
+        policy: &str,
         at: i64,
         most: usize,
     ) -> Result<Result<i64, String>, StoreError>;
@@ -103,6 +104,7 @@ pub trait Engine: Send + Sync {
         text: &str,
         entries: &[(String, String, i64)],
         cwd: &str,
+        policy: &str,
         most: usize,
     ) -> Result<Result<(), String>, StoreError>;
     fn crontab(&self, agent: &str) -> Result<Option<String>, StoreError>;

@@ -536,6 +536,9 @@ pub struct Timer {
     pub cwd: String,
     /// When it is next due (ms since the epoch).
     pub next_at: i64,
+    /// The policy it was scheduled under ([`crate::policy::Policy::carried`]); `None` for a
+    /// timer scheduled before the store kept it.
+    pub policy: Option<String>,
 }
 
 /// One firing of a timer, as `atq --runs` shows it.
@@ -551,7 +554,7 @@ pub struct TimerRun {
     pub output: Option<String>,
 }
 
-const TIMER_COLUMNS: &str = "id, agent, kind, schedule, command, cwd, next_at";
+const TIMER_COLUMNS: &str = "id, agent, kind, schedule, command, cwd, next_at, policy";
 
 /// A run of a timer as the server that runs it holds it: its name for the process, and until
 /// when the run is its own unless renewed.
@@ -564,13 +567,21 @@ pub struct Lease {
 }
 
 /// The columns of a run that make it a timer again (for a server taking it over).
-const RUN_AS_TIMER: &str = "timer, agent, kind, COALESCE(schedule, ''), command, COALESCE(cwd, '/'), slot";
+const RUN_AS_TIMER: &str = "timer, agent, kind, COALESCE(schedule, ''), command, COALESCE(cwd, '/'), slot, policy";
 
 /// Timers: kept per agent, fired once each by whichever `toolsh serve` claims the slot first.
 impl Store {
-    /// Adds an `at` job of this agent due at `at` (ms); its number. Refused past `most` timers.
-    pub fn add_at(&self, command: &str, cwd: &str, at: i64, most: usize) -> Result<Result<i64, String>, StoreError> {
-        self.engine.add_at(self.me(), command, cwd, at, most)
+    /// Adds an `at` job of this agent due at `at` (ms), scheduled under `policy`
+    /// ([`crate::policy::Policy::carried`]); its number. Refused past `most` timers.
+    pub fn add_at(
+        &self,
+        command: &str,
+        cwd: &str,
+        policy: &str,
+        at: i64,
+        most: usize,
+    ) -> Result<Result<i64, String>, StoreError> {
+        self.engine.add_at(self.me(), command, cwd, policy, at, most)
     }
 
     /// This agent's timers of `kind`, soonest first.
@@ -583,15 +594,17 @@ impl Store {
         self.engine.remove_at(self.me(), id)
     }
 
-    /// Installs this agent's crontab: its text, and its entries with when each is next due.
+    /// Installs this agent's crontab: its text, and its entries with when each is next due,
+    /// all scheduled under `policy` ([`crate::policy::Policy::carried`]).
     pub fn set_crontab(
         &self,
         text: &str,
         entries: &[(String, String, i64)],
         cwd: &str,
+        policy: &str,
         most: usize,
     ) -> Result<Result<(), String>, StoreError> {
-        self.engine.set_crontab(self.me(), text, entries, cwd, most)
+        self.engine.set_crontab(self.me(), text, entries, cwd, policy, most)
     }
 
     /// This agent's crontab as installed.

@@ -438,6 +438,7 @@ fn timer_of(row: &Row) -> Timer {
         command: row.get(4),
         cwd: row.get(5),
         next_at: row.get(6),
+        policy: row.get(7),
     }
 }
 
@@ -687,10 +688,12 @@ impl Engine for Postgres {
         who: Actor<'_>,
         command: &str,
         cwd: &str,
+        policy: &str,
         at: i64,
         most: usize,
     ) -> Result<Result<i64, String>, StoreError> {
-        let (agent, command, cwd) = (who.agent.to_string(), command.to_string(), cwd.to_string());
+        let (agent, command, cwd, policy) =
+            (who.agent.to_string(), command.to_string(), cwd.to_string(), policy.to_string());
         self.write(who, move |tx| {
             Box::pin(async move {
                 let held: i64 = one(tx, "SELECT count(*) FROM timers WHERE agent = $1", &[&agent]).await?.get(0);
@@ -699,9 +702,9 @@ impl Engine for Postgres {
                 }
                 let row = one(
                     tx,
-                    "INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at)
-                         VALUES ($1, 'at', $2, $3, $4, $5, $6) RETURNING id",
-                    &[&agent, &at.to_string(), &command, &cwd, &at, &now_ms()],
+                    "INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at, policy)
+                         VALUES ($1, 'at', $2, $3, $4, $5, $6, $7) RETURNING id",
+                    &[&agent, &at.to_string(), &command, &cwd, &at, &now_ms(), &policy],
                 )
                 .await?;
                 Ok(Ok(row.get(0)))
@@ -737,9 +740,11 @@ impl Engine for Postgres {
         text: &str,
         entries: &[(String, String, i64)],
         cwd: &str,
+        policy: &str,
         most: usize,
     ) -> Result<Result<(), String>, StoreError> {
         let (agent, text, entries, cwd) = (who.agent.to_string(), text.to_string(), entries.to_vec(), cwd.to_string());
+        let policy = policy.to_string();
         self.write(who, move |tx| {
             Box::pin(async move {
                 let ats: i64 =
@@ -749,8 +754,8 @@ impl Engine for Postgres {
                 }
                 exec(tx, "DELETE FROM timers WHERE agent = $1 AND kind = 'cron'", &[&agent]).await?;
                 for (schedule, command, next) in &entries {
-                    exec(tx, "INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at)
-                         VALUES ($1, 'cron', $2, $3, $4, $5, $6)", &[&agent, schedule, command, &cwd, next, &now_ms()]).await?;
+                    exec(tx, "INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at, policy)
+                         VALUES ($1, 'cron', $2, $3, $4, $5, $6, $7)", &[&agent, schedule, command, &cwd, next, &now_ms(), &policy]).await?;
                 }
                 exec(tx, "INSERT INTO crontabs (agent, text) VALUES ($1, $2) ON CONFLICT (agent) DO UPDATE SET text = excluded.text", &[&agent, &text]).await?;
                 Ok(Ok(()))
@@ -835,8 +840,8 @@ impl Engine for Postgres {
                 }
                 exec(
                     tx,
-                    "INSERT INTO timer_runs (timer, slot, agent, kind, command, started_at, owner, lease_until, schedule, cwd)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                    "INSERT INTO timer_runs (timer, slot, agent, kind, command, started_at, owner, lease_until, schedule, cwd, policy)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
                     &[
                         &timer.id,
                         &timer.next_at,
@@ -848,6 +853,7 @@ impl Engine for Postgres {
                         &lease.until,
                         &timer.schedule,
                         &timer.cwd,
+                        &timer.policy,
                     ],
                 )
                 .await?;

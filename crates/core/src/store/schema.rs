@@ -134,6 +134,12 @@ const CHANGES: &[&str] = &[
         owner TEXT PRIMARY KEY,
         alive_until {int} NOT NULL
      );",
+    // 9: the policy a timer was scheduled under (`Policy::carried`), kept with the timer and
+    // with each run (a server taking a run over judges it the same way): its runs are judged
+    // by it and by the server's policy, the strictest decision holding. NULL: scheduled before
+    // this change, judged by the server's policy alone.
+    "ALTER TABLE timers ADD COLUMN policy TEXT;
+     ALTER TABLE timer_runs ADD COLUMN policy TEXT;",
 ];
 
 /// The version this toolsh writes.

@@ -233,6 +233,7 @@ fn timer_of(row: &rusqlite::Row<'_>) -> rusqlite::Result<Timer> {
         command: row.get(4)?,
         cwd: row.get(5)?,
         next_at: row.get(6)?,
+        policy: row.get(7)?,
     })
 }
 
@@ -420,6 +421,7 @@ impl Engine for Sqlite {
         who: Actor<'_>,
         command: &str,
         cwd: &str,
+        policy: &str,
         at: i64,
         most: usize,
     ) -> Result<Result<i64, String>, StoreError> {
@@ -429,9 +431,9 @@ impl Engine for Sqlite {
                 return Ok(Err(format!("limit exceeded: timers per agent (at most {most})")));
             }
             tx.execute(
-                "INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at)
-                 VALUES (?1, 'at', ?2, ?3, ?4, ?5, ?6)",
-                params![who.agent, at.to_string(), command, cwd, at, now_ms()],
+                "INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at, policy)
+                 VALUES (?1, 'at', ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![who.agent, at.to_string(), command, cwd, at, now_ms(), policy],
             )?;
             Ok(Ok(tx.last_insert_rowid()))
         })
@@ -459,6 +461,7 @@ impl Engine for Sqlite {
         text: &str,
         entries: &[(String, String, i64)],
         cwd: &str,
+        policy: &str,
         most: usize,
     ) -> Result<Result<(), String>, StoreError> {
         self.write(who, |tx| {
@@ -470,9 +473,9 @@ impl Engine for Sqlite {
             tx.execute("DELETE FROM timers WHERE agent = ?1 AND kind = 'cron'", [who.agent])?;
             for (schedule, command, next) in entries {
                 tx.execute(
-                    "INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at)
-                     VALUES (?1, 'cron', ?2, ?3, ?4, ?5, ?6)",
-                    params![who.agent, schedule, command, cwd, next, now_ms()],
+                    "INSERT INTO timers (agent, kind, schedule, command, cwd, next_at, created_at, policy)
+                     VALUES (?1, 'cron', ?2, ?3, ?4, ?5, ?6, ?7)",
+                    params![who.agent, schedule, command, cwd, next, now_ms(), policy],
                 )?;
             }
             tx.execute(
@@ -540,8 +543,8 @@ impl Engine for Sqlite {
                 return Ok(false);
             }
             tx.execute(
-                "INSERT INTO timer_runs (timer, slot, agent, kind, command, started_at, owner, lease_until, schedule, cwd)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                "INSERT INTO timer_runs (timer, slot, agent, kind, command, started_at, owner, lease_until, schedule, cwd, policy)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                 params![
                     timer.id,
                     timer.next_at,
@@ -552,7 +555,8 @@ impl Engine for Sqlite {
                     lease.owner,
                     lease.until,
                     timer.schedule,
-                    timer.cwd
+                    timer.cwd,
+                    timer.policy
                 ],
             )?;
             Ok(true)

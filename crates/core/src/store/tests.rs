@@ -172,17 +172,22 @@ fn increments_from_many_connections_add_up() {
 fn timers_are_claimed_once_per_slot() {
     on_both("timers", |b| {
         let s = b.store("a");
-        let id = s.add_at("echo hi", "/", 1_000, 3).unwrap().unwrap();
+        let id = s.add_at("echo hi", "/", "[at]", 1_000, 3).unwrap().unwrap();
         assert_eq!(
-            s.add_at("echo 2", "/", 2_000, 1).unwrap(),
+            s.add_at("echo 2", "/", "[at]", 2_000, 1).unwrap(),
             Err("limit exceeded: timers per agent (at most 1)".into())
         );
-        s.set_crontab("* * * * * date\n", &[("* * * * *".into(), "date".into(), 1_500)], "/", 3).unwrap().unwrap();
+        s.set_crontab("* * * * * date\n", &[("* * * * *".into(), "date".into(), 1_500)], "/", "[cron]", 3)
+            .unwrap()
+            .unwrap();
         assert_eq!(s.crontab().unwrap().as_deref(), Some("* * * * * date\n"));
         assert_eq!(s.timers("at").unwrap().len(), 1);
         assert_eq!(s.next_due().unwrap(), Some(1_000));
         let due = s.due_timers(1_600).unwrap();
         assert_eq!(due.iter().map(|t| t.next_at).collect::<Vec<_>>(), [1_000, 1_500], "{}", b.name);
+        // Each keeps the policy it was scheduled under.
+        let policies: Vec<_> = due.iter().map(|t| t.policy.as_deref()).collect();
+        assert_eq!(policies, [Some("[at]"), Some("[cron]")], "{}", b.name);
         let lease = |owner: &str, until: i64| Lease { owner: owner.to_string(), until };
         // Three claimants of the same slot: one wins.
         let wins: usize = std::thread::scope(|scope| {
@@ -220,6 +225,7 @@ fn timers_are_claimed_once_per_slot() {
         assert_eq!(taken.len(), 1, "{}: taken once: {taken:?}", b.name);
         let heir = taken[0].clone();
         assert_eq!((heir.id, heir.next_at, heir.command.as_str(), heir.cwd.as_str()), (id, 1_000, "echo hi", "/"));
+        assert_eq!(heir.policy.as_deref(), Some("[at]"), "{}: a taken-over run keeps its policy", b.name);
         // The dead server's late report changes nothing; the heir's is the run's.
         assert!(!s.finish_timer_run(id, 1_000, "dead", 1, "half").unwrap(), "{}", b.name);
         let owner = s.timer_runs(Some(id), 1).unwrap();

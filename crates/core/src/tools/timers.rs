@@ -67,7 +67,11 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
                 let now = chrono::Utc::now();
                 let when = timers::parse_at(&args.when, now).map_err(ToolError::failed)?;
                 let at = timers::millis(when).max(timers::millis(now));
-                let added = store(&cx)?.add_at(&args.command, &cx.cwd, at, cx.limits.timers).map_err(unavailable)?;
+                // The job keeps the policy of the line that scheduled it: its run is judged by
+                // that and the server's, the strictest decision holding.
+                let policy = cx.gate.policy().carried();
+                let added =
+                    store(&cx)?.add_at(&args.command, &cx.cwd, &policy, at, cx.limits.timers).map_err(unavailable)?;
                 let id = added.map_err(ToolError::failed)?;
                 Ok(ToolOutput::Json(json!({ "id": id, "at_ms": at, "at": timers::shown(at) })))
             },
@@ -142,7 +146,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
                     planned.push((entry.schedule, entry.command, next));
                 }
                 store
-                    .set_crontab(&text, &planned, &cx.cwd, cx.limits.timers)
+                    .set_crontab(&text, &planned, &cx.cwd, &cx.gate.policy().carried(), cx.limits.timers)
                     .map_err(unavailable)?
                     .map_err(ToolError::failed)?;
                 Ok(ToolOutput::Json(json!({ "installed": planned.len() })))
