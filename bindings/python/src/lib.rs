@@ -261,6 +261,40 @@ fn held(shell: &tokio::sync::Mutex<toolsh::Shell>) -> PyResult<tokio::sync::Mute
     Ok(shell.blocking_lock())
 }
 
+/// Runs `work` (a line, stopped by `stop`) on the runtime from the calling thread, the GIL
+/// released, looking every tenth of a second for a signal Python has to handle: Ctrl-C stops
+/// the line and is raised once it has ended, as it would be from Python code.
+fn drive<T: Send>(
+    py: Python<'_>,
+    stop: tokio_util::sync::CancellationToken,
+    work: impl Future<Output = T> + Send,
+) -> PyResult<T> {
+    let runtime = runtime()?;
+    let (done, interrupted) = py.detach(|| {
+        runtime.block_on(async move {
+            tokio::pin!(work);
+            let mut interrupted = None;
+            let mut ticks = tokio::time::interval(Duration::from_millis(100));
+            loop {
+                tokio::select! {
+                    done = &mut work => break (done, interrupted),
+                    _ = ticks.tick(), if interrupted.is_none() => {
+                        // Python runs its signal handlers on the main thread only, attached.
+                        if let Some(Err(err)) = Python::try_attach(|py| py.check_signals()) {
+                            interrupted = Some(err);
+                            stop.cancel();
+                        }
+                    }
+                }
+            }
+        })
+    });
+    match interrupted {
+        Some(err) => Err(err),
+        None => Ok(done),
+    }
+}
+
 fn options(timeout: Option<f64>, cancel: Option<&Cancel>) -> PyResult<toolsh::ExecOptions> {
     let timeout = match timeout {
         Some(secs) if secs.is_finite() && secs > 0.0 => Some(Duration::from_secs_f64(secs.min(1e9))),
@@ -269,7 +303,9 @@ fn options(timeout: Option<f64>, cancel: Option<&Cancel>) -> PyResult<toolsh::Ex
         }
         None => None,
     };
-    Ok(toolsh::ExecOptions { timeout, cancel: cancel.map(|c| c.0.clone()), ..Default::default() })
+    // Always a token: Ctrl-C stops the line through it.
+    let cancel = cancel.map_or_else(tokio_util::sync::CancellationToken::new, |c| c.0.clone());
+    Ok(toolsh::ExecOptions { timeout, cancel: Some(cancel), ..Default::default() })
 }
 
 #[pymethods]
@@ -322,9 +358,9 @@ impl Shell {
     #[pyo3(signature = (line, timeout=None, cancel=None))]
     fn run(&self, py: Python<'_>, line: &str, timeout: Option<f64>, cancel: Option<&Cancel>) -> PyResult<Ran> {
         let options = options(timeout, cancel)?;
-        let runtime = runtime()?;
+        let stop = options.cancel.clone().unwrap_or_default();
         let shell = self.shell.clone();
-        let out = py.detach(|| runtime.block_on(async move { shell.lock().await.exec_with(line, options).await }));
+        let out = drive(py, stop, async move { shell.lock().await.exec_with(line, options).await })?;
         Ok(ran(py, out))
     }
 
@@ -338,15 +374,13 @@ impl Shell {
         cancel: Option<&Cancel>,
     ) -> PyResult<(String, i32, bool, Option<String>)> {
         let options = options(timeout, cancel)?;
-        let runtime = runtime()?;
+        let stop = options.cancel.clone().unwrap_or_default();
         let shell = self.shell.clone();
-        let (out, rendered) = py.detach(|| {
-            runtime.block_on(async move {
-                let mut shell = shell.lock().await;
-                let caps = toolsh::contract::Caps::of(&shell.state().limits, 0);
-                shell.exec_for_model_with(line, caps, options).await
-            })
-        });
+        let (out, rendered) = drive(py, stop, async move {
+            let mut shell = shell.lock().await;
+            let caps = toolsh::contract::Caps::of(&shell.state().limits, 0);
+            shell.exec_for_model_with(line, caps, options).await
+        })?;
         Ok((rendered.text, out.status, rendered.truncated, rendered.spill))
     }
 
@@ -361,12 +395,15 @@ impl Shell {
     ) -> PyResult<(String, i32, bool, Option<String>)> {
         let arguments: serde_json::Value = serde_json::from_str(arguments)
             .unwrap_or_else(|err| serde_json::Value::String(format!("not JSON ({err})")));
-        let runtime = runtime()?;
         let shell = self.shell.clone();
-        let cancel = cancel.map(|c| c.0.clone());
-        let (rendered, status) = py.detach(|| {
-            runtime.block_on(async move { toolsh::mcp::call_shell(&mut *shell.lock().await, arguments, cancel).await })
-        });
+        let stop = cancel.map_or_else(tokio_util::sync::CancellationToken::new, |c| c.0.clone());
+        let token = stop.clone();
+        let (rendered, status) =
+            drive(
+                py,
+                stop,
+                async move { toolsh::mcp::call_shell(&mut *shell.lock().await, arguments, Some(token)).await },
+            )?;
         Ok((rendered.text, status, rendered.truncated, rendered.spill))
     }
 

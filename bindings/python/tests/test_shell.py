@@ -443,3 +443,23 @@ def test_a_rule_may_name_a_tool_registered_after_the_shell(ws: Path) -> None:
 
     out = sh.run("app.secret")
     assert out.status == 126 and out.stdout == ""
+
+
+def test_ctrl_c_stops_a_running_line_and_is_raised(ws: Path) -> None:
+    import signal
+
+    program = f"""
+import time, toolsh
+sh = toolsh.Shell({str(ws)!r}, store={str(ws.parent / 'sigint-store.db')!r})
+print("ready", flush=True)
+try:
+    sh.run("while :; do :; done")
+except KeyboardInterrupt:
+    print("interrupted", sh.run("echo after").stdout.strip(), flush=True)
+"""
+    child = subprocess.Popen([sys.executable, "-c", program], stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None and child.stdout.readline() == "ready\n"
+    time.sleep(0.5)
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=20)
+    assert (out, child.returncode) == ("interrupted after\n", 0)
