@@ -53,6 +53,23 @@ pub enum Error {
     Workspace(String),
 }
 
+impl Error {
+    /// The kind as one word (`name`, `declaration`, `policy`, `server`, `host`, `store`,
+    /// `session`, `workspace`): what the Python and TypeScript packages give their errors.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::Name(_) => "name",
+            Error::Declaration(_) => "declaration",
+            Error::Policy(_) => "policy",
+            Error::Server(_) => "server",
+            Error::Host(_) => "host",
+            Error::Store(_) => "store",
+            Error::Session(_) => "session",
+            Error::Workspace(_) => "workspace",
+        }
+    }
+}
+
 /// The message, for code whose failures are messages (the command line's).
 impl From<Error> for String {
     fn from(err: Error) -> String {

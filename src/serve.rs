@@ -8,7 +8,7 @@
 //! workspace and limits, in the directory it was scheduled from, bounded by the
 //! `job-timeout-ms` limit; judged by the server's policy and by the policy of the line that
 //! scheduled it, the strictest decision holding, with no one to answer an `ask`), keeps its status and output with the run, and on failure sends
-//! the agent a message. A run's output is capped at [`OUTPUT_BYTES`] as it streams (its
+//! the agent a message. A run's output is capped at `OUTPUT_BYTES` as it streams (its
 //! session's `output-bytes`): a writer past it fails as any line's past that limit does (a
 //! few `* * * * * * yes` entries gathered 256 MiB each and ended the server). A crontab slot
 //! whose previous run of the same entry still goes is passed over, as cron does

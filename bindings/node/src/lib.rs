@@ -22,17 +22,7 @@ type Callback = ThreadsafeFunction<String, Promise<String>, String, Status, fals
 /// The library API's error as a JavaScript error whose message starts with its kind
 /// (`[policy] rule 'deny:fs.dlete' matches no tool …`), which the package turns into a `kind`.
 fn error(err: toolsh::Error) -> Error {
-    let kind = match &err {
-        toolsh::Error::Name(_) => "name",
-        toolsh::Error::Declaration(_) => "declaration",
-        toolsh::Error::Policy(_) => "policy",
-        toolsh::Error::Server(_) => "server",
-        toolsh::Error::Host(_) => "host",
-        toolsh::Error::Store(_) => "store",
-        toolsh::Error::Session(_) => "session",
-        toolsh::Error::Workspace(_) => "workspace",
-        _ => "other",
-    };
+    let kind = err.kind();
     Error::new(Status::GenericFailure, format!("[{kind}] {err}"))
 }
 

@@ -37,17 +37,7 @@ fn runtime() -> PyResult<&'static tokio::runtime::Runtime> {
 /// The error kinds of the library API as one Python exception whose `kind` says which (made
 /// on a thread attached to Python).
 fn error(err: toolsh::Error) -> PyErr {
-    let kind = match &err {
-        toolsh::Error::Name(_) => "name",
-        toolsh::Error::Declaration(_) => "declaration",
-        toolsh::Error::Policy(_) => "policy",
-        toolsh::Error::Server(_) => "server",
-        toolsh::Error::Host(_) => "host",
-        toolsh::Error::Store(_) => "store",
-        toolsh::Error::Session(_) => "session",
-        toolsh::Error::Workspace(_) => "workspace",
-        _ => "other",
-    };
+    let kind = err.kind();
     let exception = ToolshError::new_err(err.to_string());
     Python::try_attach(|py| {
         let _ = exception.value(py).setattr("kind", kind);

@@ -209,3 +209,19 @@ pub fn assert_none(category: &str, found: Vec<String>) {
 pub fn cases(flags: &[&str], lines: &[&str]) -> Vec<Case> {
     lines.iter().map(|line| Case::new(flags, *line)).collect()
 }
+
+/// A workspace and a host directory beside it, under one temporary directory, for the cases
+/// that run host programs; `None` (said) where the kernel has no Landlock and host programs
+/// are refused.
+pub fn program_dirs() -> Option<(tempfile::TempDir, std::path::PathBuf, std::path::PathBuf)> {
+    if toolsh::host::landlock_abi() == 0 {
+        eprintln!("skipped: this kernel has no Landlock, so host programs are refused here");
+        return None;
+    }
+    let outer = tempfile::tempdir().expect("tempdir");
+    let base = outer.path().canonicalize().expect("canonical");
+    let (ws, host) = (base.join("ws"), base.join("host"));
+    std::fs::create_dir_all(&ws).expect("ws");
+    std::fs::create_dir_all(&host).expect("host");
+    Some((outer, ws, host))
+}

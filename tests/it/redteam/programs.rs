@@ -20,15 +20,8 @@ fn git(dir: &Path, args: &[&str]) -> String {
 #[test]
 #[allow(clippy::disallowed_types)] // a listener on loopback that no route may reach
 fn a_word_rule_on_git_is_advisory_and_the_confinement_holds_on_every_route() {
-    if toolsh::host::landlock_abi() == 0 {
-        eprintln!("skipped: this kernel has no Landlock, so host programs are refused here");
-        return;
-    }
-    let outer = tempfile::tempdir().expect("tempdir");
+    let Some((outer, ws, host)) = super::program_dirs() else { return };
     let base = outer.path().canonicalize().expect("canonical");
-    let (ws, host) = (base.join("ws"), base.join("host"));
-    std::fs::create_dir_all(&ws).expect("ws");
-    std::fs::create_dir_all(&host).expect("host");
     git(&host, &["init", "-q", "--bare", "remote.git"]);
     let remote = host.join("remote.git");
     git(&ws, &["init", "-q", "-b", "main", "."]);

@@ -303,22 +303,26 @@ class Shell:
         self._enter()
         return Result(*self._native.run(line, timeout, cancel))
 
-    async def arun(self, line: str, *, timeout: float | None = None) -> Result:
-        """:meth:`run` for asyncio: the loop goes on while the line runs, async tools run on it,
-        and cancelling the task stops the line."""
+    async def _off_loop(self, method: Callable[..., Any], *args: Any) -> Any:
+        """Runs a native method on the default executor while the loop goes on: async tools run
+        on this loop meanwhile, and cancelling the awaiting task stops the line."""
         self._enter()
         loop = asyncio.get_running_loop()
         cancel = Cancel()
         self._loop.loop = loop
-        running = loop.run_in_executor(None, self._native.run, line, timeout, cancel)
         try:
-            return Result(*await running)
+            return await loop.run_in_executor(None, method, *args, cancel)
         except asyncio.CancelledError:
             cancel.cancel()
             raise
         finally:
             if self._loop.loop is loop:
                 self._loop.loop = None
+
+    async def arun(self, line: str, *, timeout: float | None = None) -> Result:
+        """:meth:`run` for asyncio: the loop goes on while the line runs, async tools run on it,
+        and cancelling the task stops the line."""
+        return Result(*await self._off_loop(self._ready().run, line, timeout))
 
     def for_model(self, line: str, *, timeout: float | None = None, cancel: Cancel | None = None) -> str:
         """Runs a line and returns what a model should read: the output (a long one cut with
@@ -329,20 +333,8 @@ class Shell:
 
     async def afor_model(self, line: str, *, timeout: float | None = None) -> str:
         """:meth:`for_model` for asyncio."""
-        self._enter()
-        loop = asyncio.get_running_loop()
-        cancel = Cancel()
-        self._loop.loop = loop
-        running = loop.run_in_executor(None, self._native.for_model, line, timeout, cancel)
-        try:
-            text, _status, _truncated, _spill = await running
-            return text
-        except asyncio.CancelledError:
-            cancel.cancel()
-            raise
-        finally:
-            if self._loop.loop is loop:
-                self._loop.loop = None
+        text, _status, _truncated, _spill = await self._off_loop(self._ready().for_model, line, timeout)
+        return text
 
     def call(self, arguments: Mapping[str, Any] | str, *, cancel: Cancel | None = None) -> str:
         """One call of the ``shell`` tool as ``toolsh mcp`` answers it: ``arguments`` is what the
@@ -359,21 +351,9 @@ class Shell:
         """:meth:`call` for asyncio (cancelling the task stops the line)."""
         import json
 
-        self._enter()
         text = arguments if isinstance(arguments, str) else json.dumps(dict(arguments))
-        loop = asyncio.get_running_loop()
-        cancel = Cancel()
-        self._loop.loop = loop
-        running = loop.run_in_executor(None, self._native.call, text, cancel)
-        try:
-            answer, _status, _truncated, _spill = await running
-            return answer
-        except asyncio.CancelledError:
-            cancel.cancel()
-            raise
-        finally:
-            if self._loop.loop is loop:
-                self._loop.loop = None
+        answer, _status, _truncated, _spill = await self._off_loop(self._ready().call, text)
+        return answer
 
     def session(self) -> Shell:
         """A new session over the same workspace, tools, policy and store, with its own
