@@ -25,10 +25,10 @@ pub use text::printf::ansi_c_quote;
 pub use text::stream::{expand_backslashes, quote_for_reuse};
 
 pub use toolsh_core::command::spec;
-pub use toolsh_core::command::{Builtin, CommandFn, Ctx, EXIT_INTERNAL, OperandReader, Run, Special};
+pub use toolsh_core::command::{Builtin, CommandFn, Ctx, OperandReader, Run, Special};
 
 // The engine's modules, under the names the commands use for them (`crate::vfs`, …).
-use toolsh_core::{command, io, parser, pattern, policy, predicates, session, signals, store, vfs};
+use toolsh_core::{command, io, parser, pattern, policy, predicates, session, signals, status, store, vfs};
 
 use crate::session::Status;
 use futures::future::BoxFuture;

@@ -6,11 +6,8 @@
 //! (`--env NAME`, `--inherit-env`).
 
 use crate::interp::io::{HostSink, Input, Io, Output, pipe};
-use crate::interp::{EXIT_USAGE, Limits, Shell};
+use crate::interp::{Limits, Shell};
 
-/// A store or a mounted bucket that does not answer at start-up (as `env` and `timeout` say
-/// their own failures).
-const EXIT_STORE: i32 = 125;
 use crate::vfs::{Backend, DirFs, MemoryBudget, MemoryFs, OverlayFs, Vfs};
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -694,8 +691,11 @@ impl Failed {
     /// An option, declaration or file that cannot be taken (status 2), or the store or a
     /// bucket that does not answer (125).
     fn new(status: i32, message: String) -> Self {
-        let error =
-            if status == EXIT_STORE { crate::Error::Store(message) } else { crate::Error::Declaration(message) };
+        let error = if status == crate::status::UNAVAILABLE {
+            crate::Error::Store(message)
+        } else {
+            crate::Error::Declaration(message)
+        };
         Failed { error, status }
     }
 }
@@ -757,29 +757,32 @@ fn setup(options: &mut Options, embedding: Embedding) -> Result<Setup, Failed> {
     let Embedding { approver, tools, launcher } = embedding;
     let config = match Config::read(options) {
         Ok(config) => config,
-        Err(message) => return Err(Failed::new(EXIT_USAGE, message)),
+        Err(message) => return Err(Failed::new(crate::status::USAGE, message)),
     };
     // Before anything the file declares is acted on (a mount, a server, a rule): a policy or
     // store a host program of another toolsh could have planted is not taken.
     #[cfg(feature = "host")]
     if let Err(message) = crate::host::check_planted(&config.control_files(options)) {
-        return Err(Failed::new(EXIT_USAGE, message));
+        return Err(Failed::new(crate::status::USAGE, message));
     }
     if let Err(message) = config.limits(options) {
-        return Err(Failed::new(EXIT_USAGE, message));
+        return Err(Failed::new(crate::status::USAGE, message));
     }
     let mounts = config.mounts(options);
     let (mut vfs, cwd) = match build_vfs(options, &config, &mounts) {
         Ok(built) => built,
         // Storage that does not answer is said as a shared store's is (status 125).
         Err(err) => {
-            return Err(Failed::new(if err.unreachable { EXIT_STORE } else { EXIT_USAGE }, err.message));
+            return Err(Failed::new(
+                if err.unreachable { crate::status::UNAVAILABLE } else { crate::status::USAGE },
+                err.message,
+            ));
         }
     };
     let buckets = mounts.iter().any(|m| matches!(m.source, crate::mounts::Source::Object(_)));
     let Declared { policy, retention, servers, hosts, store } = match load_policy(options, config, &cwd) {
         Ok(loaded) => loaded,
-        Err(message) => return Err(Failed::new(EXIT_USAGE, message)),
+        Err(message) => return Err(Failed::new(crate::status::USAGE, message)),
     };
     // Host programs see the shell's `/tmp`: a private host directory behind it, made for this
     // run and removed when it ends (each MCP or timer session gets its own).
@@ -800,7 +803,7 @@ fn setup(options: &mut Options, embedding: Embedding) -> Result<Setup, Failed> {
         if matches!(store, crate::store::Location::Postgres(_))
             && let Err(err) = crate::store::Store::open(store, "toolsh", "check").check()
         {
-            return Err(Failed::new(EXIT_STORE, err.to_string()));
+            return Err(Failed::new(crate::status::UNAVAILABLE, err.to_string()));
         }
         builder = builder.store_at(store.clone()).audit_retention(retention);
     }
@@ -831,28 +834,28 @@ fn setup(options: &mut Options, embedding: Embedding) -> Result<Setup, Failed> {
     // tools registered as `ALIAS.TOOL`; ended when toolsh ends.
     builder = match crate::mount::mount(builder, &servers, store.as_ref(), |warning| eprintln!("toolsh: {warning}")) {
         Ok(builder) => builder,
-        Err(message) => return Err(Failed { error: crate::Error::Server(message), status: EXIT_USAGE }),
+        Err(message) => return Err(Failed { error: crate::Error::Server(message), status: crate::status::USAGE }),
     };
     let end_launchers;
     (builder, end_launchers) = match declare_hosts(builder, hosts, launcher) {
         Ok(declared) => declared,
-        Err(message) => return Err(Failed::new(EXIT_USAGE, message)),
+        Err(message) => return Err(Failed::new(crate::status::USAGE, message)),
     };
     for tool in tools {
         builder = match builder.tool(tool) {
             Ok(builder) => builder,
-            Err(error) => return Err(Failed { error, status: EXIT_USAGE }),
+            Err(error) => return Err(Failed { error, status: crate::status::USAGE }),
         };
     }
     let mut shell = match builder.try_build() {
         Ok(shell) => shell,
-        Err(error) => return Err(Failed { error, status: EXIT_USAGE }),
+        Err(error) => return Err(Failed { error, status: crate::status::USAGE }),
     };
     if let Some(name) = &options.session
         && !options.fresh
         && let Err(why) = shell.restore_session(name)
     {
-        return Err(Failed { error: why, status: EXIT_USAGE });
+        return Err(Failed { error: why, status: crate::status::USAGE });
     }
     Ok(Setup { shell, store, cwd, keep: Keep { _remove_tmp: remove_tmp, _end_launchers: end_launchers } })
 }
@@ -873,7 +876,7 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
         }
         Err(message) => {
             eprintln!("toolsh: {message}\n{USAGE}");
-            return EXIT_USAGE;
+            return crate::status::USAGE;
         }
     };
     if argv.iter().any(|a| a == "-V" || a == "--version") && options.command.is_none() && options.script_file.is_none()
@@ -915,14 +918,14 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
             }
             Err(message) => {
                 eprintln!("toolsh: {message}");
-                EXIT_USAGE
+                crate::status::USAGE
             }
         };
     }
     if options.mcp {
         if options.command.is_some() || options.script_file.is_some() {
             eprintln!("toolsh: mcp takes options only; the client sends the commands");
-            return EXIT_USAGE;
+            return crate::status::USAGE;
         }
         // Several workers: an approval question blocks one while the transport runs on another.
         let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
@@ -937,7 +940,7 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
         if options.serve {
             let Some(at) = &store else {
                 eprintln!("toolsh: serve fires the timers kept in the store: give --store PATH");
-                return EXIT_USAGE;
+                return crate::status::USAGE;
             };
             let timers = Arc::new(crate::store::Store::open(at, "toolsh-serve", "serve"));
             let target = timers.target().to_string();
@@ -1008,7 +1011,7 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
         let interpreter = crate::interp::shebang::interpreter(&source);
         if interpreter == crate::interp::shebang::Interpreter::Binary {
             eprintln!("toolsh: {file}: cannot execute binary file");
-            return 126;
+            return crate::status::CANNOT_RUN;
         }
         if let crate::interp::shebang::Interpreter::Program { name, line, .. } = interpreter {
             // Read as a shell script, its lines would run as commands (`import os`); bash
@@ -1019,7 +1022,7 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
                  shell scripts: run it with {name} itself, or inside toolsh as {path} with {name} \
                  declared as a host program"
             );
-            return 126;
+            return crate::status::CANNOT_RUN;
         }
         shell.set_args(file, options.args.clone());
         shell.set_script_file(file);
@@ -1052,7 +1055,7 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
                     Some(file) => eprintln!("toolsh: {file}: {err}"),
                     None => eprintln!("toolsh: {err}"),
                 }
-                EXIT_USAGE
+                crate::status::USAGE
             }
         };
     }

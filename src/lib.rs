@@ -30,7 +30,7 @@ pub use toolsh_vfs as vfs;
 
 /// Every command (the `toolsh-builtins` crate).
 pub use toolsh_builtins as builtins;
-pub use toolsh_core::{audit, command, contract, policy, signals, store, timers, tools};
+pub use toolsh_core::{audit, command, contract, policy, signals, status, store, timers, tools};
 
 pub use error::{Error, Result};
 pub use interp::{ExecOptions, ExecOutcome, Limits, OnDeadline, Progress, Shell, ShellBuilder, Status};

@@ -109,7 +109,7 @@ impl Halt {
                 "limit exceeded: input bytes (the evaluation grew the process by more than {} bytes); nothing more ran",
                 watch.ceiling
             );
-            line.stop(message, crate::session::EXIT_LIMIT);
+            line.stop(message, crate::status::LIMIT);
             self.flag.store(true, Ordering::Relaxed);
             return true;
         }
@@ -127,7 +127,7 @@ impl Halt {
                 "limit exceeded: value bytes (a value of {bytes} bytes, more than {}); nothing more ran",
                 self.value_bytes
             );
-            line.stop(message, crate::session::EXIT_LIMIT);
+            line.stop(message, crate::status::LIMIT);
         }
         self.flag.store(true, Ordering::Relaxed);
         true

@@ -8,7 +8,6 @@ use crate::session::Status;
 use crate::spec::{Misuse, Opt, Spec, Words};
 use crate::vfs::WriteMode;
 use base64::Engine as _;
-use toolsh_core::tools::gate::EXIT_DENIED;
 use toolsh_core::tools::net::{FetchArgs, Fetched, MAX_BYTES};
 
 const SILENT: Opt = Opt::both('s', "silent", "silent mode: no meter, no errors");
@@ -266,7 +265,7 @@ async fn transfer(
     let fetched = match request(ctx, fetch, meter).await {
         Ok(fetched) => fetched,
         Err((code, message)) => {
-            if code == EXIT_DENIED {
+            if code == crate::status::DENIED {
                 ctx.err(format!("{message}\n")).await;
             } else if !one.quiet_errors {
                 ctx.err(format!("curl: ({code}) {message}\n")).await;
@@ -421,8 +420,8 @@ async fn download(ctx: &Ctx<'_>, url: String, one: &Download<'_>) -> Status {
     let fetched = match request(ctx, args, meter).await {
         Ok(fetched) => fetched,
         Err((code, message)) => {
-            ctx.err(format!("{}{message}\n", if code == EXIT_DENIED { "" } else { "wget: " })).await;
-            return if code == EXIT_DENIED { code } else { 4 };
+            ctx.err(format!("{}{message}\n", if code == crate::status::DENIED { "" } else { "wget: " })).await;
+            return if code == crate::status::DENIED { code } else { 4 };
         }
     };
     if fetched.status >= 400 {

@@ -16,7 +16,7 @@ pub const NOHUP: Spec = Spec {
     options: &[],
     order: Order::OptionsFirst,
     words: Words::Gnu,
-    usage_status: 125,
+    usage_status: crate::status::RUNNER_FAILED,
     runs: Runs::Operands { skip: 0, assignments: false, complete: true },
     ..Spec::BASE
 };
@@ -43,7 +43,7 @@ pub async fn nohup(ctx: Ctx<'_>) -> Status {
         Ok(out) => out,
         Err(err) => {
             ctx.complain(format!("failed to open 'nohup.out': {}", crate::vfs::describe(&err))).await;
-            return 125;
+            return crate::status::RUNNER_FAILED;
         }
     };
     ctx.err("nohup: ignoring input and appending output to 'nohup.out'\n").await;

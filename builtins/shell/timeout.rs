@@ -27,13 +27,10 @@ pub const TIMEOUT: Spec = Spec {
     options: &[SIGNAL, KILL_AFTER, PRESERVE, FOREGROUND, VERBOSE],
     order: Order::OptionsFirst,
     words: Words::Gnu,
-    usage_status: 125,
+    usage_status: crate::status::RUNNER_FAILED,
     runs: Runs::Operands { skip: 1, assignments: false, complete: true },
     ..Spec::BASE
 };
-
-/// GNU's status when timeout itself fails.
-const EXIT_CANCELED: Status = 125;
 
 /// `timeout [-s SIGNAL] [-k DURATION] [--preserve-status] [-v] DURATION COMMAND [ARG]…`
 pub async fn timeout(ctx: Ctx<'_>) -> Status {
@@ -43,7 +40,7 @@ pub async fn timeout(ctx: Ctx<'_>) -> Status {
     };
     let Some((duration, command)) = args.operands.split_first().filter(|(_, command)| !command.is_empty()) else {
         ctx.err("Try 'timeout --help' for more information.\n").await;
-        return EXIT_CANCELED;
+        return crate::status::RUNNER_FAILED;
     };
     let Some(seconds) = interval(duration) else {
         return ctx.misuse(&TIMEOUT, format!("invalid time interval '{duration}'")).await;

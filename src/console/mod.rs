@@ -121,7 +121,7 @@ pub fn run(shell: &mut Shell, setup: Setup) -> Status {
                 {
                     eprintln!("toolsh: {why}");
                 }
-                if status == crate::interp::EXIT_CANCELLED && shell.exit_status().is_none() {
+                if status == crate::status::CANCELLED && shell.exit_status().is_none() {
                     // The terminal echoed `^C` already: end its line.
                     eprintln!();
                 }

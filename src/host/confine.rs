@@ -10,9 +10,6 @@
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
-/// Exit status of a program that could not be started as declared (bash's "cannot execute").
-pub const EXIT_CANNOT_RUN: i32 = 126;
-
 /// What the program may reach.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Confine {

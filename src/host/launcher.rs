@@ -23,7 +23,7 @@
 //! from inside), and when the launcher ends the kernel ends everything left in the namespace.
 //! Where the kernel makes none, it serves from where it was started.
 
-use super::confine::{self, Confine, EXIT_CANNOT_RUN, Rlimits};
+use super::confine::{self, Confine, Rlimits};
 use serde::{Deserialize, Serialize};
 use std::ffi::OsStr;
 use std::io::{BufRead, Write};
@@ -99,7 +99,7 @@ pub fn launcher_main() -> ! {
     let setup = std::env::args_os().nth(1).and_then(|text| serde_json::from_str::<Setup>(&text.to_string_lossy()).ok());
     let Some(setup) = setup else {
         eprintln!("toolsh-launch: started without a setup (toolsh starts it, not a person)");
-        std::process::exit(EXIT_CANNOT_RUN);
+        std::process::exit(crate::status::CANNOT_RUN);
     };
     let stdin = std::io::stdin();
     let control = stdin.as_fd();
@@ -117,8 +117,8 @@ pub fn launcher_main() -> ! {
         std::process::exit(status);
     }
     if let Err(message) = prepare(&setup) {
-        say(control, &Reply::Failed { status: EXIT_CANNOT_RUN, message });
-        std::process::exit(EXIT_CANNOT_RUN);
+        say(control, &Reply::Failed { status: crate::status::CANNOT_RUN, message });
+        std::process::exit(crate::status::CANNOT_RUN);
     }
     say(control, &Reply::Ready);
     serve(&setup, control);
@@ -151,10 +151,10 @@ fn serve_from_pid_namespace(control: BorrowedFd<'_>) -> Option<i32> {
         command.spawn().map_err(|err| format!("cannot start in its PID namespace: {err}"))
     });
     Some(match started {
-        Ok(mut launcher) => launcher.wait().ok().and_then(|status| status.code()).unwrap_or(EXIT_CANNOT_RUN),
+        Ok(mut launcher) => launcher.wait().ok().and_then(|status| status.code()).unwrap_or(crate::status::CANNOT_RUN),
         Err(message) => {
-            say(control, &Reply::Failed { status: EXIT_CANNOT_RUN, message });
-            EXIT_CANNOT_RUN
+            say(control, &Reply::Failed { status: crate::status::CANNOT_RUN, message });
+            crate::status::CANNOT_RUN
         }
     })
 }
@@ -286,13 +286,17 @@ fn start(setup: &Setup, fds: Vec<OwnedFd>) -> Option<Running> {
     let mut call = UnixStream::from(call);
     let request = match read_request(&call) {
         Ok(request) => request,
-        Err(message) => return fail(&mut call, EXIT_CANNOT_RUN, message),
+        Err(message) => return fail(&mut call, crate::status::CANNOT_RUN, message),
     };
     // The program inherits the launcher's working directory: a command given a directory of
     // its own is started with `fork` where the C library is linked statically, and `vfork`
     // (`posix_spawn`) costs less.
     if let Err(err) = nix::unistd::chdir(&request.cwd) {
-        return fail(&mut call, EXIT_CANNOT_RUN, format!("cannot enter {}: {}", request.cwd.display(), err.desc()));
+        return fail(
+            &mut call,
+            crate::status::CANNOT_RUN,
+            format!("cannot enter {}: {}", request.cwd.display(), err.desc()),
+        );
     }
     use std::os::unix::process::CommandExt;
     use std::process::Stdio;
@@ -313,7 +317,7 @@ fn start(setup: &Setup, fds: Vec<OwnedFd>) -> Option<Running> {
     let mut child = match spawned {
         Ok(child) => child,
         Err(err) => {
-            let status = if err.kind() == std::io::ErrorKind::NotFound { 127 } else { EXIT_CANNOT_RUN };
+            let status = if err.kind() == std::io::ErrorKind::NotFound { 127 } else { crate::status::CANNOT_RUN };
             return fail(&mut call, status, format!("{}: {}", setup.program.display(), toolsh_vfs::describe(&err)));
         }
     };
@@ -323,7 +327,7 @@ fn start(setup: &Setup, fds: Vec<OwnedFd>) -> Option<Running> {
         Err(err) => {
             kill_group(pid.as_raw_nonzero().get());
             let _ = child.wait();
-            return fail(&mut call, EXIT_CANNOT_RUN, format!("cannot watch it (pidfd, Linux 5.3): {err}"));
+            return fail(&mut call, crate::status::CANNOT_RUN, format!("cannot watch it (pidfd, Linux 5.3): {err}"));
         }
     };
     reply(&mut call, &Reply::Started);
@@ -344,8 +348,10 @@ fn finish(mut run: Running) {
     }
     use std::os::unix::process::ExitStatusExt;
     let status = match run.child.wait() {
-        Ok(status) => status.code().or_else(|| status.signal().map(|signal| 128 + signal)).unwrap_or(EXIT_CANNOT_RUN),
-        Err(_) => EXIT_CANNOT_RUN,
+        Ok(status) => {
+            status.code().or_else(|| status.signal().map(|signal| 128 + signal)).unwrap_or(crate::status::CANNOT_RUN)
+        }
+        Err(_) => crate::status::CANNOT_RUN,
     };
     reply(&mut run.call, &Reply::Ended { status });
 }

@@ -2,8 +2,6 @@
 //! confinement when a call first needs it, kept for the calls after (a few per program, the
 //! least recently started let go), asked to start each call's program, and started again
 //! should it have died.
-
-use super::confine::EXIT_CANNOT_RUN;
 use super::launcher::{ARG0, CALL_FDS, Reply, Request, Setup};
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::{Path, PathBuf};
@@ -171,7 +169,7 @@ impl Launchers {
         mut request: Request,
         streams: Streams,
     ) -> Result<Call, (i32, String)> {
-        let cannot = |message: String| (EXIT_CANNOT_RUN, message);
+        let cannot = |message: String| (crate::status::CANNOT_RUN, message);
         loop {
             let (launcher, fresh) = match self.find(setup) {
                 Some(launcher) => (launcher, false),

@@ -28,11 +28,6 @@ pub(super) struct Declared {
     pub(super) setup: Arc<super::HostSetup>,
 }
 
-/// A program that cannot run where it was asked to (a path in no host directory), or whose
-/// streams or launcher failed: unavailable, as the contract has it — not 126, which says the
-/// policy refused it.
-const EXIT_UNAVAILABLE: i32 = crate::tools::agents::EXIT_UNAVAILABLE;
-
 /// System directories every program may read and execute (those that exist).
 const SYSTEM: &[&str] = &["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
 
@@ -99,7 +94,7 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
     let mounts = HostMounts::of(&cx.vfs);
     let cwd = mounts.host_path(&cx.cwd).map_err(|why| {
         (
-            EXIT_UNAVAILABLE,
+            crate::status::UNAVAILABLE,
             format!(
                 "the working directory {} {why}; host programs run only in directories mounted from \
                  the host: cd into the workspace (or a --mount) first; nothing ran",
@@ -163,7 +158,8 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         // group, and so outlives the kill, still stops.
         cpu_seconds: cx.time_left().map(|left| left.as_secs() + 1),
     };
-    let cannot = |what: &str, err: std::io::Error| (EXIT_UNAVAILABLE, format!("cannot make its {what}: {err}"));
+    let cannot =
+        |what: &str, err: std::io::Error| (crate::status::UNAVAILABLE, format!("cannot make its {what}: {err}"));
     let (stdout, stdout_end) = pipe().map_err(|err| cannot("output pipe", err))?;
     let (stderr, stderr_end) = pipe().map_err(|err| cannot("error pipe", err))?;
     let (stdin_end, stdin) = if io.stdin().is_null() {
@@ -226,7 +222,7 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         Some(Reply::Ended { status }) => Ok(status),
         _ => {
             launchers.forget_call(&call);
-            Err((EXIT_UNAVAILABLE, "lost: its launcher ended".to_string()))
+            Err((crate::status::UNAVAILABLE, "lost: its launcher ended".to_string()))
         }
     }
 }
@@ -442,7 +438,7 @@ impl HostMounts {
         match self.host_path(&abs) {
             Ok(host) => Ok(format!("{head}{}", host.display())),
             Err(why) => Err((
-                EXIT_UNAVAILABLE,
+                crate::status::UNAVAILABLE,
                 format!(
                     "{path} {why}: host programs see only directories mounted from the host; copy it \
                      into the workspace (cp {path} .) and give that path; nothing ran"
@@ -454,7 +450,7 @@ impl HostMounts {
 
 #[cfg(test)]
 mod tests {
-    use super::{EXIT_UNAVAILABLE, HostMounts};
+    use super::HostMounts;
     use crate::vfs::{DirFs, MemoryFs, Vfs};
     use std::sync::Arc;
 
@@ -469,7 +465,7 @@ mod tests {
         assert_eq!(mounts.translate("/w/a.py").ok(), Some(dir.path().join("a.py").display().to_string()));
         assert_eq!(mounts.translate("--x=/w/b").ok(), Some(format!("--x={}", dir.path().join("b").display())));
         let (status, message) = mounts.translate("/m/p.diff").expect_err("memory");
-        assert_eq!(status, EXIT_UNAVAILABLE);
+        assert_eq!(status, crate::status::UNAVAILABLE);
         assert!(message.starts_with("/m/p.diff is in /m (memory), not a host directory"), "{message}");
         assert!(message.contains("cp /m/p.diff ."), "{message}");
     }

@@ -6,7 +6,7 @@ use super::arith::ArithVars;
 use super::io::{Io, Output, pipe};
 use super::pattern::Pattern;
 use super::vars::{Attrs, Value, Var};
-use super::{EXIT_NOT_FOUND, EXIT_SIGPIPE, ExecResult, Flow, Interp, Status, special};
+use super::{ExecResult, Flow, Interp, Status, special};
 use crate::ast::*;
 use crate::builtins::{self, Ctx};
 use futures::future::BoxFuture;
@@ -258,10 +258,10 @@ impl Interp {
             Ok(status) => status,
             // bash: an expansion error (unbound variable, `${x:?}`) ends a subshell with 1,
             // though the top-level shell exits with 127.
-            Err(Flow::Fatal(super::EXIT_EXPANSION) | Flow::Discard) => 1,
+            Err(Flow::Fatal(crate::status::EXPANSION) | Flow::Discard) => 1,
             Err(Flow::Exit(status) | Flow::Fatal(status) | Flow::Return(status)) => status,
             Err(Flow::Break(_) | Flow::Continue(_)) => self.state.last_status,
-            Err(Flow::SigPipe) => EXIT_SIGPIPE,
+            Err(Flow::SigPipe) => crate::status::SIGPIPE,
         };
         if let Some(action) = Arc::make_mut(&mut self.state.traps).remove("EXIT") {
             self.state.last_status = status;
@@ -936,7 +936,7 @@ impl Interp {
         let message = self.not_found(name);
         Box::pin(async move {
             let _ = io.stderr().write_all(message.as_bytes()).await;
-            Ok(EXIT_NOT_FOUND)
+            Ok(crate::status::NOT_FOUND)
         })
     }
 
@@ -959,7 +959,7 @@ impl Interp {
         }
         // A failure the policy caused is a denial, whatever status the command chose.
         if status != 0 && denied.load(std::sync::atomic::Ordering::Relaxed) {
-            return Ok(crate::tools::gate::EXIT_DENIED);
+            return Ok(crate::status::DENIED);
         }
         Ok(status)
     }
@@ -971,23 +971,23 @@ impl Interp {
             Ok(meta) => meta,
             Err(err) => {
                 self.error(io, &format!("{name}: {}", crate::vfs::describe(&err))).await;
-                return Ok(EXIT_NOT_FOUND);
+                return Ok(crate::status::NOT_FOUND);
             }
         };
         if meta.is_dir() {
             self.error(io, &format!("{name}: Is a directory")).await;
-            return Ok(126);
+            return Ok(crate::status::CANNOT_RUN);
         }
         if meta.mode & 0o111 == 0 {
             self.error(io, &format!("{name}: Permission denied")).await;
-            return Ok(126);
+            return Ok(crate::status::CANNOT_RUN);
         }
         let source = match self.fs(&name).read(&abs) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(err) => {
                 self.error(io, &format!("{name}: {}", crate::vfs::describe(&err))).await;
-                let _ = self.denial_status(126);
-                return Ok(126);
+                let status = self.denial_status(crate::status::CANNOT_RUN);
+                return Ok(status);
             }
         };
         let set = match super::shebang::interpreter(&source) {
@@ -1003,7 +1003,7 @@ impl Interp {
                      program the operator declares ([host.NAME] program = \"/path/to/it\" in toolsh.toml)"
                 );
                 self.error(io, &message).await;
-                return Ok(126);
+                return Ok(crate::status::CANNOT_RUN);
             }
         };
         let mut sub = self.subshell();
@@ -1047,7 +1047,7 @@ impl Interp {
                 argv[0]
             );
             self.error(io, &message).await;
-            return Ok(EXIT_NOT_FOUND);
+            return Ok(crate::status::NOT_FOUND);
         };
         let words: Vec<String> = std::iter::once(command.clone()).chain(args).chain(argv).collect();
         let run = crate::command::run_tool(&self.shared, &self.state, tool, words, io);
@@ -1109,7 +1109,7 @@ fn trace_quote(word: &str) -> String {
 }
 
 /// Runs a command's future; a bug of the command (a library that panics on some input, an
-/// embedder's tool) ends that command with [`crate::builtins::EXIT_INTERNAL`] and a message,
+/// embedder's tool) ends that command with [`crate::status::INTERNAL`] and a message,
 /// not the process and every session in it.
 async fn contain_panic(command: &str, io: &Io, run: impl std::future::Future<Output = Status>) -> Status {
     match futures::FutureExt::catch_unwind(std::panic::AssertUnwindSafe(run)).await {
@@ -1117,7 +1117,7 @@ async fn contain_panic(command: &str, io: &Io, run: impl std::future::Future<Out
         Err(panic) => {
             let message = crate::command::panic_message(panic.as_ref());
             let _ = io.stderr().write_all(format!("{command}: {message}\n").as_bytes()).await;
-            crate::builtins::EXIT_INTERNAL
+            crate::status::INTERNAL
         }
     }
 }

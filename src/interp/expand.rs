@@ -625,7 +625,7 @@ impl Interp {
     pub(crate) async fn arith_failed(&mut self, err: ArithError, prefix: Option<&str>, io: &Io) -> Flow {
         if err.is_unbound() {
             self.error(io, &err.0).await;
-            return Flow::Fatal(super::EXIT_EXPANSION);
+            return Flow::Fatal(crate::status::EXPANSION);
         }
         match prefix {
             Some(prefix) => self.error(io, &format!("{prefix}: {}", err.0)).await,
@@ -863,7 +863,7 @@ impl Interp {
                         let message =
                             if message.is_empty() { "parameter null or not set".to_string() } else { message };
                         self.error(io, &format!("{name}: {message}")).await;
-                        Err(Flow::Fatal(super::EXIT_EXPANSION))
+                        Err(Flow::Fatal(crate::status::EXPANSION))
                     }
                 }
             }
@@ -979,7 +979,7 @@ impl Interp {
     async fn check_unset(&mut self, name: &str, io: &Io) -> Result<(), Flow> {
         if self.state.options.nounset && name != "@" && name != "*" {
             self.error(io, &format!("{name}: unbound variable")).await;
-            return Err(Flow::Fatal(super::EXIT_EXPANSION));
+            return Err(Flow::Fatal(crate::status::EXPANSION));
         }
         Ok(())
     }

@@ -4,7 +4,7 @@
 //! ([`Body::Job`]), under its own execution.
 
 use super::io::Io;
-use super::{EXIT_SIGPIPE, EXIT_USAGE, Flow, Interp, Status};
+use super::{Flow, Interp, Status};
 use crate::parser;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -65,8 +65,8 @@ impl Interp {
             Err(err) => {
                 let message = format!("toolsh: {err}\n");
                 let _ = io.stderr().write_all(message.as_bytes()).await;
-                self.state.last_status = EXIT_USAGE;
-                return EXIT_USAGE;
+                self.state.last_status = crate::status::USAGE;
+                return crate::status::USAGE;
             }
         };
         self.shared.commands_run.store(0, Ordering::Relaxed);
@@ -188,12 +188,12 @@ impl Interp {
                 self.exited = Some(status);
                 status
             }
-            Err(Flow::Fatal(super::EXIT_EXPANSION)) if file && self.shared.stopping().is_none() => 1,
+            Err(Flow::Fatal(crate::status::EXPANSION)) if file && self.shared.stopping().is_none() => 1,
             Err(Flow::Fatal(status)) => status,
             Err(Flow::Discard) => 1,
             Err(Flow::Return(status)) => status,
             Err(Flow::Break(_) | Flow::Continue(_)) => self.state.last_status,
-            Err(Flow::SigPipe) => EXIT_SIGPIPE,
+            Err(Flow::SigPipe) => crate::status::SIGPIPE,
         };
         let stopped = self.shared.stop_reason.lock().unwrap_or_else(|p| p.into_inner()).take();
         // A command that noticed the stop itself ended with its own status: the line's is the stop's.

@@ -23,16 +23,8 @@ mod timing;
 // The parts of the session the commands share live in toolsh-core; the interpreter names them
 // as its own.
 use toolsh_core::joblog::JobOutput;
-pub use toolsh_core::session::{
-    EXIT_CANCELLED, EXIT_LIMIT, EXIT_NOT_FOUND, EXIT_PROMOTED, EXIT_SIGPIPE, EXIT_USAGE, HeldInput, Limits, OnDeadline,
-    Options, Shared, State, Status,
-};
+pub use toolsh_core::session::{HeldInput, Limits, OnDeadline, Options, Shared, State, Status};
 pub use toolsh_core::{arith, glob, io, pace, pattern, session, vars};
-
-/// The status of an expansion error that ends the shell (`${x:?}`, an unbound variable under
-/// `set -u`, in arithmetic too): bash's for `-c` text; a script file exits 1 instead and a
-/// subshell ends with 1.
-pub(crate) const EXIT_EXPANSION: Status = 127;
 
 use crate::vfs::Vfs;
 use futures::future::BoxFuture;
@@ -198,7 +190,7 @@ impl Interp {
     pub fn limit_hit(&self, name: &str, value: u64) -> Flow {
         self.stop_with(
             format!("limit exceeded: {name} (at most {value}); raise it or simplify the command"),
-            EXIT_LIMIT,
+            crate::status::LIMIT,
         )
     }
 
@@ -235,7 +227,7 @@ impl Interp {
         self.shared.gate.record_blocked(&blocked);
         let message = format!("toolsh: {blocked}\n");
         let _ = io.stderr().write_all(message.as_bytes()).await;
-        Some(crate::tools::gate::EXIT_DENIED)
+        Some(crate::status::DENIED)
     }
 
     /// Checks a part of the text that runs only now it is reached (a branch taken, a loop's
@@ -254,13 +246,13 @@ impl Interp {
         };
         blocked.ran = self.shared.commands_run.load(Ordering::Relaxed);
         self.shared.gate.record_blocked(&blocked);
-        Err(self.stop_with(blocked.to_string(), crate::tools::gate::EXIT_DENIED))
+        Err(self.stop_with(blocked.to_string(), crate::status::DENIED))
     }
 
     /// 126 when the gate refused a call of the shell's own file access since the last check,
     /// else `fallback`.
     pub fn denial_status(&self, fallback: Status) -> Status {
-        if self.shared.unheard.swap(false, Ordering::Relaxed) { crate::tools::gate::EXIT_DENIED } else { fallback }
+        if self.shared.unheard.swap(false, Ordering::Relaxed) { crate::status::DENIED } else { fallback }
     }
 
     pub fn new_pid(&self) -> u32 {
@@ -332,7 +324,7 @@ pub struct ExecOutcome {
     /// Wall time of the execution.
     pub duration: Duration,
     /// The job the line became when it outran its deadline ([`ExecOptions::on_deadline`]):
-    /// it runs on, its output in `/tmp/.jobs/N.log`; the status is then [`EXIT_PROMOTED`].
+    /// it runs on, its output in `/tmp/.jobs/N.log`; the status is then [`crate::status::PROMOTED`].
     pub job: Option<usize>,
 }
 
@@ -877,13 +869,13 @@ impl Shell {
                     Driven::Due => match self.promote(src, run, [(&stdout, &out), (&stderr, &err)]) {
                         Ok((id, so_far)) => {
                             promoted = Some((id, so_far));
-                            EXIT_PROMOTED
+                            crate::status::PROMOTED
                         }
                         Err(why) => {
                             let message = format!("toolsh: limit exceeded: wall time; {why}\n");
                             let _ = io.stderr().write_all(message.as_bytes()).await;
-                            self.interp.state.last_status = EXIT_LIMIT;
-                            EXIT_LIMIT
+                            self.interp.state.last_status = crate::status::LIMIT;
+                            crate::status::LIMIT
                         }
                     },
                 }
@@ -925,8 +917,8 @@ impl Shell {
         self.interp.shared.pace.end();
         self.interp.shared.stop_reason.lock().unwrap_or_else(|p| p.into_inner()).take();
         let _ = self.interp.shared.gate.audit().flush();
-        self.interp.state.last_status = EXIT_CANCELLED;
-        EXIT_CANCELLED
+        self.interp.state.last_status = crate::status::CANCELLED;
+        crate::status::CANCELLED
     }
 
     /// Makes the line `run` (which outran its call) a background job: what it printed so far
@@ -961,7 +953,7 @@ impl Shell {
         self.interp.leave_execution();
         self.interp.launch(id, Box::pin(async move { run.await.1 }), log);
         self.interp.state.last_background = Some(pid);
-        self.interp.state.last_status = EXIT_PROMOTED;
+        self.interp.state.last_status = crate::status::PROMOTED;
         Ok((id, so_far))
     }
 
@@ -1022,13 +1014,13 @@ impl Shell {
 
     /// [`Shell::run`] until `stop` is cancelled (an interrupt): a busy line stops at its next
     /// step, a waiting one is dropped where it stands — its pipeline stages with it — and the
-    /// status is [`EXIT_CANCELLED`].
+    /// status is [`crate::status::CANCELLED`].
     pub async fn run_until(&mut self, src: &str, io: &Io, stop: tokio_util::sync::CancellationToken) -> Status {
         tokio::select! {
             status = self.run_paced(src, io, Some(stop.clone())) => status,
             () = stop.cancelled() => {
-                self.interp.state.last_status = EXIT_CANCELLED;
-                EXIT_CANCELLED
+                self.interp.state.last_status = crate::status::CANCELLED;
+                crate::status::CANCELLED
             }
         }
     }

@@ -5,7 +5,7 @@
 
 use super::io::Io;
 use super::vars::{Attrs, Value, Var};
-use super::{EXIT_USAGE, ExecResult, Flow, Interp, Status};
+use super::{ExecResult, Flow, Interp, Status};
 use crate::ast::{Assign, AssignValue, Word, WordPart};
 use crate::builtins;
 use crate::builtins::Special;
@@ -78,7 +78,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
                     Some(status) => status,
                     None => {
                         complain(io, "exit", &format!("{text}: numeric argument required")).await;
-                        EXIT_USAGE
+                        crate::status::USAGE
                     }
                 },
             };
@@ -90,7 +90,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
             let in_function = interp.state.frames.iter().any(|frame| frame.name != "source");
             if !in_function && interp.source_depth == 0 {
                 complain(io, "return", "can only `return' from a function or sourced script").await;
-                return Ok(EXIT_USAGE);
+                return Ok(crate::status::USAGE);
             }
             let status = match argv.get(1) {
                 None => interp.state.last_status,
@@ -98,7 +98,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
                     Some(status) => status,
                     None => {
                         complain(io, "return", &format!("{text}: numeric argument required")).await;
-                        EXIT_USAGE
+                        crate::status::USAGE
                     }
                 },
             };
@@ -166,7 +166,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
                 Some("--") => &argv[2..],
                 Some(option) if option.len() > 1 && option.starts_with('-') => {
                     complain(io, "eval", &format!("{option}: invalid option\neval: usage: eval [arg ...]")).await;
-                    return Ok(EXIT_USAGE);
+                    return Ok(crate::status::USAGE);
                 }
                 _ => &argv[1..],
             };
@@ -242,7 +242,7 @@ impl Interp {
                 Ok(list) => list,
                 Err(err) => {
                     complain(io, context, &err.to_string()).await;
-                    return Ok(EXIT_USAGE);
+                    return Ok(crate::status::USAGE);
                 }
             };
             let result = match self.reached(&list[..], |check, list| check.check(list)) {
@@ -272,7 +272,7 @@ async fn caller(interp: &mut Interp, argv: &[String], io: &Io) -> Status {
         Some(Ok(depth)) => Some(depth),
         Some(Err(_)) => {
             complain(io, "caller", &format!("{}: invalid number", argv[1])).await;
-            return EXIT_USAGE;
+            return crate::status::USAGE;
         }
     };
     let at = depth.unwrap_or(0);
@@ -292,7 +292,7 @@ async fn caller(interp: &mut Interp, argv: &[String], io: &Io) -> Status {
 async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let Some(path) = argv.get(1) else {
         complain(io, &argv[0], "filename argument required").await;
-        return Ok(EXIT_USAGE);
+        return Ok(crate::status::USAGE);
     };
     // A name without a slash is looked for on PATH first, then in the working directory, as
     // bash's `sourcepath` does.
@@ -361,7 +361,7 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
                     Some(text) => command_text = Some(text.clone()),
                     None => {
                         complain(io, &argv[0], "-c: option requires an argument").await;
-                        return Ok(EXIT_USAGE);
+                        return Ok(crate::status::USAGE);
                     }
                 }
                 idx += 1;
@@ -741,7 +741,7 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         Some("-s" | "-n") => {
             let Some(spec) = words.get(1) else {
                 complain(io, "kill", &format!("{}: option requires an argument", words[0])).await;
-                return Ok(EXIT_USAGE);
+                return Ok(crate::status::USAGE);
             };
             match crate::signals::number(spec) {
                 Some(n) => signal = n,
@@ -772,7 +772,7 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     if words.is_empty() {
         complain(io, "kill", "usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]")
             .await;
-        return Ok(EXIT_USAGE);
+        return Ok(crate::status::USAGE);
     }
     // `kill -SIG $$`: the shell signals itself; its trap runs, or the signal's default action
     // ends it (128+N), as bash's does. Other operands are jobs.
@@ -846,7 +846,7 @@ impl Interp {
                             'a' | 'A' | 'i' | 'r' | 'x' | 'l' | 'u' | 'n' => flags.set.push((c, on)),
                             _ => {
                                 complain(io, &command, &format!("-{c}: invalid option")).await;
-                                return Ok(EXIT_USAGE);
+                                return Ok(crate::status::USAGE);
                             }
                         }
                     }

@@ -37,7 +37,7 @@ fn syntax_errors_run_nothing() {
     let rt = runtime();
     let mut shell = Shell::builder().build();
     let out = rt.block_on(shell.exec("echo ran > /marker\nif true; then"));
-    assert_eq!(out.status, EXIT_USAGE);
+    assert_eq!(out.status, crate::status::USAGE);
     assert!(out.stderr_text().contains("2:"), "{}", out.stderr_text());
     assert!(!shell.vfs().exists("/marker"));
 }
@@ -46,23 +46,23 @@ fn syntax_errors_run_nothing() {
 fn limits_stop_with_status_124_and_name_the_limit() {
     let commands = Limits { commands: 50, ..Limits::default() };
     let out = run_with(commands, "while :; do true; done; echo never");
-    assert_eq!(out.status, EXIT_LIMIT);
+    assert_eq!(out.status, crate::status::LIMIT);
     assert!(out.stderr_text().contains("commands (at most 50)"), "{}", out.stderr_text());
     assert!(!out.stdout_text().contains("never"));
 
     let loops = Limits { loop_iterations: 10, ..Limits::default() };
     let out = run_with(loops, "for i in $(seq 100); do :; done");
-    assert_eq!(out.status, EXIT_LIMIT);
+    assert_eq!(out.status, crate::status::LIMIT);
     assert!(out.stderr_text().contains("loop iterations"));
 
     let output = Limits { output_bytes: 1000, ..Limits::default() };
     let out = run_with(output, "x=$(yes | head -c 5000); echo ${#x}");
-    assert_eq!(out.status, EXIT_LIMIT);
+    assert_eq!(out.status, crate::status::LIMIT);
     assert!(out.stderr_text().contains("output bytes"), "{}", out.stderr_text());
 
     let depth = Limits { call_depth: 20, ..Limits::default() };
     let out = run_with(depth, "f() { f; }; f");
-    assert_eq!(out.status, EXIT_LIMIT);
+    assert_eq!(out.status, crate::status::LIMIT);
     assert!(out.stderr_text().contains("call depth"));
 }
 
@@ -92,7 +92,7 @@ fn session_limit_spans_executions() {
     let mut shell = Shell::builder().limits(limits).build();
     assert_eq!(rt.block_on(shell.exec("true; true; true")).status, 0);
     let out = rt.block_on(shell.exec("true; true; true"));
-    assert_eq!(out.status, EXIT_LIMIT);
+    assert_eq!(out.status, crate::status::LIMIT);
     assert!(out.stderr_text().contains("commands in this session"));
 }
 
@@ -100,7 +100,7 @@ fn session_limit_spans_executions() {
 fn wall_time_limit_keeps_partial_output() {
     let limits = Limits { wall_time: Some(std::time::Duration::from_millis(100)), ..Limits::default() };
     let out = run_with(limits, "echo started; sleep 10; echo never");
-    assert_eq!(out.status, EXIT_LIMIT);
+    assert_eq!(out.status, crate::status::LIMIT);
     assert_eq!(out.stdout_text(), "started\n");
     assert!(out.stderr_text().contains("wall time"));
 }
@@ -145,7 +145,7 @@ fn background_jobs_run_concurrently_and_wait_collects_them() {
 #[test]
 fn unknown_commands_get_suggestions() {
     let out = run("ecoh hi");
-    assert_eq!(out.status, EXIT_NOT_FOUND);
+    assert_eq!(out.status, crate::status::NOT_FOUND);
     assert!(out.stderr_text().contains("ecoh: command not found (did you mean: echo?)"), "{}", out.stderr_text());
     let out = run("deploy_app() { :; }; deploy_ap");
     assert!(out.stderr_text().contains("did you mean: deploy_app?"), "{}", out.stderr_text());

@@ -933,7 +933,7 @@ pub fn answered(answer: Answer, ran: Vec<Ran>) -> CallToolResult {
             let output: Vec<Value> = ran
                 .iter()
                 .map(|Ran { outcome, streams, .. }| {
-                    let outcome_json = if outcome.status == crate::interp::EXIT_LIMIT {
+                    let outcome_json = if outcome.status == crate::status::LIMIT {
                         json!({ "type": "timeout" })
                     } else {
                         json!({ "type": "exit", "exit_code": outcome.status })

@@ -14,8 +14,8 @@ mod server;
 mod stdio;
 
 use server::Connection;
+pub use server::end_servers;
 pub(crate) use server::with_host_variables;
-pub use server::{EXIT_UNAVAILABLE, end_servers};
 
 use crate::tools::{SideEffect, Tool, ToolCx, ToolError, ToolOutput, ToolSpec};
 use futures::future::BoxFuture;

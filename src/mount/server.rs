@@ -18,10 +18,6 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-/// The status of a call that found its server unavailable (it would not start, crashed, or
-/// closed the connection).
-pub const EXIT_UNAVAILABLE: i32 = 125;
-
 /// How long a started server may take to list its tools.
 const LIST_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -235,7 +231,10 @@ fn runtime() -> Result<&'static tokio::runtime::Runtime, ToolError> {
                 .map_err(|err| err.to_string())
         })
         .as_ref()
-        .map_err(|err| ToolError { status: EXIT_UNAVAILABLE, message: format!("cannot start the MCP client: {err}") })
+        .map_err(|err| ToolError {
+            status: crate::status::UNAVAILABLE,
+            message: format!("cannot start the MCP client: {err}"),
+        })
 }
 
 /// Runs `work` on the connections' runtime; dropping the returned future (a deadline,
@@ -477,7 +476,7 @@ impl Connection {
         };
         match answered {
             Err(_) => Err(ToolError {
-                status: crate::interp::EXIT_LIMIT,
+                status: crate::status::LIMIT,
                 message: format!(
                     "mcp server '{}': {tool} did not answer within {} s (its timeout); the call was cancelled",
                     self.config.alias,
@@ -640,7 +639,7 @@ impl Connection {
             .collect();
         let tail = if said.is_empty() { String::new() } else { format!("\n  its last words: {}", said.join("\n  ")) };
         ToolError {
-            status: EXIT_UNAVAILABLE,
+            status: crate::status::UNAVAILABLE,
             message: format!("mcp server '{}' unavailable: {why}{tail}", self.config.alias),
         }
     }

@@ -1223,7 +1223,7 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
         let run_ctx = jaq_core::Ctx::<JqData>::new(global, Vars::new(var_values.clone()));
         for result in filter.id.run((run_ctx, input)) {
             if halt.requested() {
-                outcome.status = crate::session::EXIT_CANCELLED;
+                outcome.status = crate::status::CANCELLED;
                 return outcome;
             }
             match result {

@@ -333,7 +333,7 @@ impl Runner<'_, '_> {
             code @ (126 | 127) => Err(code),
             code if code > 128 => {
                 self.ctx.complain(format!("{name}: terminated by signal {}", code - 128)).await;
-                Err(125)
+                Err(crate::status::RUNNER_FAILED)
             }
             _ => {
                 self.status = 123;
@@ -382,7 +382,7 @@ pub const ENV: Spec = Spec {
     about: "Set each NAME to VALUE in the environment and run COMMAND (in a subshell of the session). A mere - implies -i. Without COMMAND, print the resulting environment.",
     options: &[IGNORE_ENVIRONMENT, NUL, UNSET, CHDIR, SPLIT_STRING],
     order: Order::OptionsFirst,
-    usage_status: 125,
+    usage_status: crate::status::RUNNER_FAILED,
     runs: Runs::Operands { skip: 0, assignments: true, complete: true },
     ..Spec::BASE
 };
@@ -427,7 +427,7 @@ pub async fn env(ctx: Ctx<'_>) -> Status {
             };
             if let Some(why) = why {
                 ctx.complain(format!("cannot change directory to '{dir}': {why}")).await;
-                return 125;
+                return crate::status::RUNNER_FAILED;
             }
             Some(ctx.abs(dir))
         }

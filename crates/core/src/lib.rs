@@ -28,6 +28,7 @@ pub mod predicates;
 pub mod session;
 pub mod signals;
 pub mod snapshot;
+pub mod status;
 pub mod store;
 pub mod suggest;
 pub mod timers;

@@ -16,24 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// A command's exit status (0–255).
-pub type Status = i32;
-
-/// Status for a syntax or usage error.
-pub const EXIT_USAGE: Status = 2;
-/// Status when a limit stopped execution.
-pub const EXIT_LIMIT: Status = 124;
-/// Status for an unknown command.
-pub const EXIT_NOT_FOUND: Status = 127;
-/// Status of a stage killed because its reader went away (128 + SIGPIPE).
-pub const EXIT_SIGPIPE: Status = 141;
-
-/// Status of a cancelled execution.
-pub const EXIT_CANCELLED: Status = 130;
-
-/// Status of a call whose line outran its deadline and goes on as a background job: 148,
-/// what bash reports when a foreground job is moved off the terminal (128 + SIGTSTP).
-pub const EXIT_PROMOTED: Status = 148;
+pub use crate::status::Status;
 
 /// Shell options (`set -o`, `shopt`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,7 +72,7 @@ impl Default for Options {
     }
 }
 
-/// Limits on one execution; hitting one stops the line with [`EXIT_LIMIT`] and a message that
+/// Limits on one execution; hitting one stops the line with [`crate::status::LIMIT`] and a message that
 /// names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
@@ -352,7 +335,7 @@ pub enum OnDeadline {
     #[default]
     Stop,
     /// Promotes it to a background job: the call returns what it printed so far and
-    /// [`EXIT_PROMOTED`]; the line runs on, its output in its job's log.
+    /// [`crate::status::PROMOTED`]; the line runs on, its output in its job's log.
     Background,
 }
 
@@ -648,9 +631,13 @@ impl Shared {
     /// Records that the line's deadline passed or its caller cancelled it.
     pub fn note_pace_stop(&self, stop: pace::Stop) -> Status {
         match stop {
-            pace::Stop::Deadline(_) => self.note_stop(format!("limit exceeded: {stop}; nothing more ran"), EXIT_LIMIT),
-            pace::Stop::Cancelled => self.note_stop("cancelled; the line was stopped".to_string(), EXIT_CANCELLED),
-            pace::Stop::Halted => self.stopping().unwrap_or(EXIT_LIMIT),
+            pace::Stop::Deadline(_) => {
+                self.note_stop(format!("limit exceeded: {stop}; nothing more ran"), crate::status::LIMIT)
+            }
+            pace::Stop::Cancelled => {
+                self.note_stop("cancelled; the line was stopped".to_string(), crate::status::CANCELLED)
+            }
+            pace::Stop::Halted => self.stopping().unwrap_or(crate::status::LIMIT),
         }
     }
 

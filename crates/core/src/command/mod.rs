@@ -303,10 +303,6 @@ impl Drop for StopOnDrop {
     }
 }
 
-/// The status of a command stopped by a bug of its own (a caught panic), as sysexits'
-/// `EX_SOFTWARE`.
-pub const EXIT_INTERNAL: Status = 70;
-
 /// The message for a command whose code panicked: the panic's text, and that it was stopped.
 pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     let text = panic

@@ -83,7 +83,7 @@ pub async fn run_tool(
             0
         }
         Err(err) => {
-            let usage = if err.status == crate::session::EXIT_USAGE { flags::usage(spec) } else { String::new() };
+            let usage = if err.status == crate::status::USAGE { flags::usage(spec) } else { String::new() };
             say(format!("{}\n{usage}", err.message).into_bytes(), true).await;
             err.status
         }
@@ -105,7 +105,7 @@ async fn run_words(
         Ok(ticket) => ticket.with_digest(crate::tools::gate::digest(&spec.name, Some(&subject))),
         Err(denied) => {
             let _ = io.stderr().write_all(format!("{denied}\n").as_bytes()).await;
-            return crate::tools::gate::EXIT_DENIED;
+            return crate::status::DENIED;
         }
     };
     let mut recorded = RecordOnDrop { gate: &shared.gate, ticket: Some(ticket) };
@@ -182,7 +182,7 @@ impl Ctx<'_> {
         match self.call_quiet(tool, args).await {
             Ok(value) => Ok(value),
             Err(err) => {
-                if err.status == crate::tools::gate::EXIT_DENIED {
+                if err.status == crate::status::DENIED {
                     self.err(format!("{}\n", err.message)).await;
                 } else {
                     self.complain(&err.message).await;

@@ -9,20 +9,17 @@ use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Status of a call whose store is missing or failing.
-pub const EXIT_UNAVAILABLE: i32 = 125;
-
 /// The store a body needs, or the error that says there is none (125).
 pub(super) fn store(cx: &ToolCx) -> Result<&Arc<Store>, ToolError> {
     cx.store.as_ref().ok_or_else(|| ToolError {
-        status: EXIT_UNAVAILABLE,
+        status: crate::status::UNAVAILABLE,
         message: "no store is attached to this shell: start toolsh with --store PATH".to_string(),
     })
 }
 
 /// A store that failed: unavailable (125), its error as the message.
 pub(super) fn unavailable(err: StoreError) -> ToolError {
-    ToolError { status: EXIT_UNAVAILABLE, message: err.0 }
+    ToolError { status: crate::status::UNAVAILABLE, message: err.0 }
 }
 
 fn meta_err(err: MetaError) -> ToolError {

@@ -10,7 +10,7 @@
 //! underneath), extension loading and the pragmas that name directories, and turns on SQLite's
 //! defensive mode. So no statement creates, reads or changes a host file, nor reaches the store.
 
-use super::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec, agents::EXIT_UNAVAILABLE, typed};
+use super::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec, typed};
 use rusqlite::fallible_iterator::FallibleIterator as _;
 use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
 use rusqlite::types::ValueRef;
@@ -86,7 +86,7 @@ fn run(cx: &ToolCx, args: &SqlArgs, writes: bool) -> Result<ToolOutput, ToolErro
         Some(path) => Target::Workspace(cx.abs(path)),
         None => {
             let store = cx.store.as_ref().ok_or_else(|| ToolError {
-                status: EXIT_UNAVAILABLE,
+                status: crate::status::UNAVAILABLE,
                 message: "no default database without a store: name a database file, or start toolsh with --store"
                     .into(),
             })?;

@@ -15,9 +15,6 @@ use std::time::Instant;
 /// Refusals kept for one execution's outcome; more are counted, not listed.
 pub const MAX_BLOCKED: usize = 100;
 
-/// Exit status of a call the policy denied.
-pub const EXIT_DENIED: i32 = 126;
-
 /// A question for whoever can approve a call.
 #[derive(Debug, Clone)]
 pub struct Approval {
@@ -277,7 +274,7 @@ impl Gate {
             Some(_) => ticket.rule = format!("{} (not approved)", decision.rule).into(),
             None => {}
         }
-        self.record(ticket, EXIT_DENIED);
+        self.record(ticket, crate::status::DENIED);
         let denied = Denied {
             command: command.to_string(),
             tool: tool.name.to_string(),
@@ -317,7 +314,7 @@ impl Gate {
             digest: digest(&blocked.tool, blocked.subject.as_deref()),
             verdict: Verdict::Deny,
             rule: &format!("{} (pre-flight)", blocked.decision.rule).into(),
-            status: EXIT_DENIED,
+            status: crate::status::DENIED,
             micros: 0,
         });
     }

@@ -340,7 +340,7 @@ impl ToolCx {
                 self.gate.record(ticket, 0);
                 Ok(())
             }
-            Err(denied) => Err(ToolError { status: gate::EXIT_DENIED, message: denied.to_string() }),
+            Err(denied) => Err(ToolError { status: crate::status::DENIED, message: denied.to_string() }),
         }
     }
 
@@ -431,7 +431,7 @@ impl ToolError {
     /// An I/O error on `what`.
     pub fn io(what: &str, err: &std::io::Error) -> Self {
         match err.get_ref().and_then(|inner| inner.downcast_ref::<Denied>()) {
-            Some(denied) => ToolError { status: gate::EXIT_DENIED, message: denied.to_string() },
+            Some(denied) => ToolError { status: crate::status::DENIED, message: denied.to_string() },
             None => ToolError::failed(format!("{what}: {}", crate::vfs::describe(err))),
         }
     }

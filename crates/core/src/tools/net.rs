@@ -101,7 +101,7 @@ pub struct FetchError {
 
 impl From<FetchError> for ToolError {
     fn from(err: FetchError) -> Self {
-        let status = if err.code == super::gate::EXIT_DENIED { err.code } else { 1 };
+        let status = if err.code == crate::status::DENIED { err.code } else { 1 };
         ToolError { status, message: err.message }
     }
 }
@@ -143,7 +143,7 @@ pub async fn fetch(cx: &ToolCx, mut args: FetchArgs) -> Result<Fetched, FetchErr
     let ticket = cx
         .gate
         .admit(&cx.command, FETCH, Some(&args.url))
-        .map_err(|denied| FetchError { code: super::gate::EXIT_DENIED, message: denied.to_string() })?;
+        .map_err(|denied| FetchError { code: crate::status::DENIED, message: denied.to_string() })?;
     let limit = Duration::from_secs_f64(args.timeout_secs.clamp(0.001, 3600.0));
     let url = args.url.clone();
     let body = cx.clone();
@@ -158,7 +158,7 @@ pub async fn fetch(cx: &ToolCx, mut args: FetchArgs) -> Result<Fetched, FetchErr
 }
 
 fn denied(message: String) -> FetchError {
-    FetchError { code: super::gate::EXIT_DENIED, message }
+    FetchError { code: crate::status::DENIED, message }
 }
 
 fn fetch_blocking(cx: &ToolCx, args: &FetchArgs) -> Result<Fetched, FetchError> {

@@ -271,7 +271,7 @@ impl Registry {
         let subject = subject_of(spec, &args, &cx);
         let ticket = gate
             .admit(command, spec.facts(), subject.as_deref())
-            .map_err(|denied| ToolError { status: super::gate::EXIT_DENIED, message: denied.to_string() })?;
+            .map_err(|denied| ToolError { status: crate::status::DENIED, message: denied.to_string() })?;
         let ticket = ticket.with_digest(digest(&spec.name, Some(&args.to_string())));
         let result = tool.call(cx, args).await;
         gate.record(ticket, result.as_ref().map_or_else(|e| e.status, |_| 0));
