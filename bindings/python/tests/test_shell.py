@@ -463,3 +463,40 @@ except KeyboardInterrupt:
     child.send_signal(signal.SIGINT)
     out, _ = child.communicate(timeout=20)
     assert (out, child.returncode) == ("interrupted after\n", 0)
+
+
+import enum  # noqa: E402
+import functools  # noqa: E402
+
+from pydantic import BaseModel  # noqa: E402
+
+
+class Color(enum.Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+class Item(BaseModel):
+    name: str
+    qty: int = 1
+
+
+def test_arguments_arrive_as_their_hinted_types(ws: Path) -> None:
+    seen: list[object] = []
+    sh = shell(ws)
+
+    @sh.tool("app.paint")
+    def paint(color: Color, items: list[Item], extra: Item | None = None) -> str:
+        seen.extend([color, items, extra])
+        return f"{color.value} {sum(i.qty for i in items)}"
+
+    def scaled(factor: int, x: int) -> int:
+        """Scale a number."""
+        return factor * x
+
+    sh.tool("app.triple")(functools.partial(scaled, 3))
+    out = sh.run("""app.paint --color blue --items '[{"name": "a", "qty": 2}, {"name": "b"}]'""")
+    assert (out.stdout, out.status) == ("blue 3\n", 0), out.stderr
+    assert seen[0] is Color.BLUE and isinstance(seen[1][0], Item) and seen[2] is None
+    assert sh.run("app.triple --x 5").stdout == "15\n"
+    assert "Scale a number" in sh.run("help app.triple").stdout

@@ -67,9 +67,27 @@ def schema_of(annotation: Any, where: str) -> dict[str, Any]:
                     "bool, list, dict, Optional, Literal, an Enum or a pydantic model)")
 
 
+def _hints(function: Callable[..., Any], extras: bool = False) -> dict[str, Any]:
+    """The type hints of a function, of a ``functools.partial``'s target, or of a callable
+    object's ``__call__``; none when they cannot be resolved."""
+    target = getattr(function, "func", function)
+    if not (inspect.isfunction(target) or inspect.ismethod(target)) and callable(target):
+        target = type(target).__call__
+    try:
+        return typing.get_type_hints(target, include_extras=extras)
+    except Exception:  # noqa: BLE001 - hints that cannot be resolved describe nothing
+        return {}
+
+
+def _name_of(function: Callable[..., Any]) -> str:
+    """A function's name; a ``functools.partial``'s or a callable object's is its target's."""
+    target = getattr(function, "func", function)
+    return getattr(target, "__name__", type(target).__name__)
+
+
 def _description(function: Callable[..., Any]) -> str:
-    doc = inspect.getdoc(function)
-    return doc.strip() if doc else f"{function.__name__} (a Python function)"
+    doc = inspect.getdoc(getattr(function, "func", function))
+    return doc.strip() if doc else f"{_name_of(function)} (a Python function)"
 
 
 def declare(
@@ -82,13 +100,10 @@ def declare(
     """``(name, description, schema, read_only, function)`` as the engine takes a tool."""
     if not callable(function):
         raise TypeError(f"a tool is a function, not {function!r}")
-    tool = name or f"{namespace}.{function.__name__}"
+    tool = name or f"{namespace}.{_name_of(function)}"
     if not _NAME.match(tool):
         raise ValueError(f"tool '{tool}': a name is NAMESPACE.TOOL (lowercase namespace, like orders.get)")
-    try:
-        hints = typing.get_type_hints(function, include_extras=True)
-    except Exception:  # noqa: BLE001 - hints that cannot be resolved describe nothing
-        hints = {}
+    hints = _hints(function, extras=True)
     properties: dict[str, Any] = {}
     required: list[str] = []
     for parameter in inspect.signature(function).parameters.values():
@@ -112,15 +127,22 @@ def declare(
 
 
 def _arguments(function: Callable[..., Any], values: dict[str, Any]) -> dict[str, Any]:
-    """The call's JSON values as the function's parameters (pydantic models validated)."""
+    """The call's JSON values as the function's parameters: with pydantic installed, each
+    validated into its hinted type (models, ``list[Model]``, ``Optional[Model]``, enums); without
+    it, enums made from their values."""
+    hints = _hints(function)
     try:
-        hints = typing.get_type_hints(function)
-    except Exception:  # noqa: BLE001
-        hints = {}
+        from pydantic import TypeAdapter
+    except ImportError:
+        TypeAdapter = None  # noqa: N806
     for key, value in list(values.items()):
-        model = _pydantic_model(hints.get(key))
-        if model is not None:
-            values[key] = model.model_validate(value)
+        hint = hints.get(key)
+        if hint is None or hint is Any:
+            continue
+        if TypeAdapter is not None:
+            values[key] = TypeAdapter(hint).validate_python(value)
+        elif inspect.isclass(hint) and issubclass(hint, enum.Enum):
+            values[key] = hint(value)
     return values
 
 
