@@ -80,7 +80,9 @@ function words(o) {
 function answer(value) {
   if (value === undefined || value === null) return { kind: "empty", payload: null };
   if (typeof value === "string") return { kind: "text", payload: value === "" || value.endsWith("\n") ? value : value + "\n" };
-  if (value instanceof Uint8Array) return { kind: "bytes", payload: Array.from(value) };
+  if (value instanceof Uint8Array) {
+    return { kind: "bytes", payload: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64") };
+  }
   const text = JSON.stringify(value, (_k, v) => {
     if (typeof v === "bigint" || typeof v === "function" || typeof v === "symbol") throw new TypeError(`returned a ${typeof v}, which is not JSON`);
     if (typeof v === "number" && !Number.isFinite(v)) throw new TypeError(`returned ${v}, which is not JSON`);

@@ -36,7 +36,7 @@ async fn call(callback: &Callback, argument: String) -> std::result::Result<Stri
 
 /// An app's JavaScript function as a tool. The package's dispatcher is called with
 /// `{"tool": NAME, "args": {…}}` and answers `{"kind": "json"|"text"|"bytes"|"empty",
-/// "payload": …}` (bytes as an array of numbers) or rejects with the function's error.
+/// "payload": …}` (bytes as base64) or rejects with the function's error.
 struct JsTool {
     spec: ToolSpec,
     dispatch: Arc<Callback>,
@@ -70,12 +70,9 @@ fn output(answer: &str) -> std::result::Result<ToolOutput, String> {
         Some("json") => ToolOutput::Json(payload.clone()),
         Some("text") => ToolOutput::Text(payload.as_str().unwrap_or_default().to_string()),
         Some("bytes") => {
-            // A JSON array of byte values (the package sends a Buffer as one).
-            let bytes: Option<Vec<u8>> = payload
-                .as_array()
-                .map(|items| items.iter().map(|b| b.as_u64().and_then(|b| u8::try_from(b).ok())).collect())
-                .unwrap_or_default();
-            ToolOutput::Bytes(bytes.ok_or("bytes are an array of numbers 0-255")?)
+            use base64::Engine as _;
+            let text = payload.as_str().ok_or("bytes come as base64 text")?;
+            ToolOutput::Bytes(base64::engine::general_purpose::STANDARD.decode(text).map_err(|err| err.to_string())?)
         }
         _ => ToolOutput::Empty,
     })

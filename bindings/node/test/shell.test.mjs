@@ -202,3 +202,14 @@ test("a tool using the shell whose line calls it is told so", async () => {
   assert.equal((await sh.run("app.aside")).stdout, "aside\n");
   assert.throws(() => new Shell({ root: dir, timeout: Infinity }), /positive number of seconds/);
 });
+
+test("large byte results arrive whole and promptly", async () => {
+  const dir = workspace();
+  const big = new Uint8Array(8 * 1024 * 1024).map((_, i) => i % 251);
+  const sh = shell(dir, { tools: [{ name: "blob.get", execute: () => big }] });
+  const started = Date.now();
+  const out = await sh.run("blob.get | wc -c; blob.get | cksum");
+  const wc = spawnSync("bash", ["-c", "wc -c | tr -d ' '"], { input: Buffer.from(big) }).stdout.toString();
+  assert.equal(out.stdout.split("\n")[0].trim(), wc.trim());
+  assert.ok(Date.now() - started < 10000, `took ${Date.now() - started} ms`);
+});
