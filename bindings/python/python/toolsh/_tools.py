@@ -11,6 +11,7 @@ import dataclasses
 import enum
 import inspect
 import json
+import queue
 import re
 import threading
 import types
@@ -208,9 +209,37 @@ def approving(approver: Callable[[dict[str, Any]], Any], loop: Any) -> Callable[
     return ask
 
 
+class _Workers:
+    """Daemon threads that call tools, kept for the next call (starting a thread per call cost
+    most of a call's time); one more is started whenever every one is busy, so a slow tool
+    never holds another. Daemons: a call still running when Python exits ends with it."""
+
+    def __init__(self) -> None:
+        self.calls: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self.idle = 0
+        self.lock = threading.Lock()
+
+    def submit(self, call: Callable[[], None]) -> None:
+        with self.lock:
+            if self.idle == 0:
+                threading.Thread(target=self.work, name="toolsh:tools", daemon=True).start()
+            else:
+                self.idle -= 1
+        self.calls.put(call)
+
+    def work(self) -> None:
+        while True:
+            self.calls.get()()
+            with self.lock:
+                self.idle += 1
+
+
+_workers = _Workers()
+
+
 def start(function: Callable[..., Any], arguments: str, loop: Any, reply: Any) -> None:
-    """Calls ``function`` on a daemon thread of its own and answers ``reply``: ``ok(kind,
-    payload)`` or ``err(message)``. A call still running when Python exits ends with it."""
+    """Calls ``function`` on one of the daemon worker threads and answers ``reply``:
+    ``ok(kind, payload)`` or ``err(message)``."""
 
     def run() -> None:
         calling.shell = loop
@@ -219,6 +248,8 @@ def start(function: Callable[..., Any], arguments: str, loop: Any, reply: Any) -
         except BaseException as err:  # noqa: BLE001 - every failure is the call's answer
             reply.err(f"{type(err).__name__}: {err}" if str(err) else type(err).__name__)
             return
+        finally:
+            calling.shell = None
         reply.ok(kind, payload)
 
-    threading.Thread(target=run, name=f"toolsh:{getattr(function, '__name__', 'tool')}", daemon=True).start()
+    _workers.submit(run)
