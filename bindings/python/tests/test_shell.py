@@ -500,3 +500,23 @@ def test_arguments_arrive_as_their_hinted_types(ws: Path) -> None:
     assert seen[0] is Color.BLUE and isinstance(seen[1][0], Item) and seen[2] is None
     assert sh.run("app.triple --x 5").stdout == "15\n"
     assert "Scale a number" in sh.run("help app.triple").stdout
+
+
+def test_asking_the_shell_on_the_loop_while_its_line_runs_is_refused_not_a_deadlock(ws: Path) -> None:
+    sh = shell(ws)
+
+    @sh.tool("app.later")
+    async def later() -> str:
+        await asyncio.sleep(0.3)
+        return "done"
+
+    async def main() -> tuple[str, str]:
+        running = asyncio.create_task(sh.arun("app.later"))
+        await asyncio.sleep(0.1)
+        with pytest.raises(toolsh.ToolshError, match="awaited on this loop"):
+            _ = sh.cwd
+        # Concurrent aruns of one shell take turns.
+        second = await sh.arun("echo second")
+        return (await running).stdout, second.stdout
+
+    assert asyncio.run(main()) == ("done\n", "second\n")

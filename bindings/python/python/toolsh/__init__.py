@@ -76,6 +76,14 @@ class Result:
         return self.status == 0
 
 
+def _on(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether this thread is running ``loop``."""
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
+
+
 def _launcher() -> str | None:
     """The ``toolsh-launch`` host programs start through: the one the wheel carries, else one
     on the PATH (a ``cargo install``'s)."""
@@ -86,11 +94,26 @@ def _launcher() -> str | None:
     return str(carried) if carried.is_file() else shutil.which("toolsh-launch")
 
 
+_runner: Any = None
+
+
+def _executor() -> Any:
+    """The threads ``arun`` waits on, toolsh's own: waiting lines never take the loop's default
+    executor from the app's ``asyncio.to_thread`` work (which a tool of theirs may need)."""
+    global _runner
+    if _runner is None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        _runner = ThreadPoolExecutor(max_workers=64, thread_name_prefix="toolsh")
+    return _runner
+
+
 class _Loop:
     """The event loop an ``arun`` waits on, where an async tool's coroutine runs meanwhile
     (its clients and sessions live there); none outside ``arun``."""
 
     loop: asyncio.AbstractEventLoop | None = None
+    busy: int = 0
 
 
 def _words(
@@ -282,7 +305,7 @@ class Shell:
             return register(name)
         return register
 
-    def _ready(self) -> Any:
+    def _ready(self, blocking: bool = True) -> Any:
         """The engine's shell, or why it cannot be used here: the policy error that keeps it
         from being made, or a tool or approver of its own running line asking (the line waits
         for it, and it would wait for the line)."""
@@ -290,12 +313,15 @@ class Shell:
             raise ToolshError(
                 "a tool or approver cannot use the shell whose line is calling it; use sh.session()"
             )
+        if blocking and self._loop.busy and self._loop.loop is not None and _on(self._loop.loop):
+            # Waiting here would hold the loop that the running line's async tools need.
+            raise ToolshError("the shell is running a line awaited on this loop: ask once it has ended")
         if self._native is None and self._pending is not None:
             raise self._pending
         return self._native
 
-    def _enter(self) -> None:
-        self._ready()
+    def _enter(self, blocking: bool = True) -> None:
+        self._ready(blocking)
         self._ran = True
 
     def run(self, line: str, *, timeout: float | None = None, cancel: Cancel | None = None) -> Result:
@@ -306,23 +332,25 @@ class Shell:
     async def _off_loop(self, method: Callable[..., Any], *args: Any) -> Any:
         """Runs a native method on the default executor while the loop goes on: async tools run
         on this loop meanwhile, and cancelling the awaiting task stops the line."""
-        self._enter()
+        self._enter(blocking=False)
         loop = asyncio.get_running_loop()
         cancel = Cancel()
         self._loop.loop = loop
+        self._loop.busy += 1
         try:
-            return await loop.run_in_executor(None, method, *args, cancel)
+            return await loop.run_in_executor(_executor(), method, *args, cancel)
         except asyncio.CancelledError:
             cancel.cancel()
             raise
         finally:
+            self._loop.busy -= 1
             if self._loop.loop is loop:
                 self._loop.loop = None
 
     async def arun(self, line: str, *, timeout: float | None = None) -> Result:
         """:meth:`run` for asyncio: the loop goes on while the line runs, async tools run on it,
         and cancelling the task stops the line."""
-        return Result(*await self._off_loop(self._ready().run, line, timeout))
+        return Result(*await self._off_loop(self._ready(blocking=False).run, line, timeout))
 
     def for_model(self, line: str, *, timeout: float | None = None, cancel: Cancel | None = None) -> str:
         """Runs a line and returns what a model should read: the output (a long one cut with
@@ -333,7 +361,7 @@ class Shell:
 
     async def afor_model(self, line: str, *, timeout: float | None = None) -> str:
         """:meth:`for_model` for asyncio."""
-        text, _status, _truncated, _spill = await self._off_loop(self._ready().for_model, line, timeout)
+        text, _status, _truncated, _spill = await self._off_loop(self._ready(blocking=False).for_model, line, timeout)
         return text
 
     def call(self, arguments: Mapping[str, Any] | str, *, cancel: Cancel | None = None) -> str:
@@ -352,7 +380,7 @@ class Shell:
         import json
 
         text = arguments if isinstance(arguments, str) else json.dumps(dict(arguments))
-        answer, _status, _truncated, _spill = await self._off_loop(self._ready().call, text)
+        answer, _status, _truncated, _spill = await self._off_loop(self._ready(blocking=False).call, text)
         return answer
 
     def session(self) -> Shell:
