@@ -357,6 +357,20 @@ def test_a_mounted_mcp_server_s_tools_are_commands(ws: Path) -> None:
     marks = ws.parent / f"{ws.name}-marks"
     marks.mkdir()
     sh = shell(ws, mcp={"lib": f"python3 {server} {marks}"}, deny=["lib.forget"])
+    started = len([m for m in marks.iterdir() if m.name.startswith("started")])
+
+    # With a server mounted, tools registered after the shell join it at its first use: the
+    # server is not started again for each.
+    @sh.tool("app.one")
+    def one() -> int:
+        return 1
+
+    @sh.tool("app.two")
+    def two() -> int:
+        return 2
+
+    assert sh.run("app.one; app.two").stdout == "1\n2\n"
+    assert len([m for m in marks.iterdir() if m.name.startswith("started")]) <= started + 1
     out = sh.run("lib.add --terms 1 --terms 2 | jq .total")
     assert (out.stdout, out.status) == ("3\n", 0), out.stderr
     assert "lib.add" in sh.run("help lib").stdout

@@ -247,6 +247,10 @@ class Shell:
         # tool yet is said at the first line if it still names none.
         self._pending: ToolshError | None = None
         self._native: Any = None
+        # With servers to mount (named, or perhaps in a policy file), each registration would
+        # start them again: tools registered after the shell are then added at its first use.
+        self._servers = bool(mcp) or (policy is not None and not isinstance(policy, Mapping))
+        self._stale = False
         try:
             self._native = self._build()
         except ToolshError as err:
@@ -287,6 +291,9 @@ class Shell:
             tool_name = name if isinstance(name, str) else None
             declared = declare(function, tool_name, description, read_only, self._namespace)
             self._declared.append(declared)
+            if self._servers:
+                self._stale = True
+                return function
             try:
                 self._native = self._build()
                 self._pending = None
@@ -316,6 +323,14 @@ class Shell:
         if blocking and self._loop.busy and self._loop.loop is not None and _on(self._loop.loop):
             # Waiting here would hold the loop that the running line's async tools need.
             raise ToolshError("the shell is running a line awaited on this loop: ask once it has ended")
+        if self._stale:
+            self._stale = False
+            try:
+                self._native, self._pending = self._build(), None
+            except ToolshError as err:
+                if getattr(err, "kind", None) != "policy":
+                    raise
+                self._native, self._pending = None, err
         if self._native is None and self._pending is not None:
             raise self._pending
         return self._native
@@ -390,8 +405,8 @@ class Shell:
         fresh.__dict__.update(self.__dict__)
         fresh._loop = _Loop()
         fresh._ran = True
-        if self._native is None and self._pending is not None:
-            raise self._pending
+        if self._stale or (self._native is None and self._pending is not None):
+            self._ready(blocking=False)
         # A new session waits for no line: a tool may make one of its own shell.
         fresh._native = self._native.session()
         return fresh
