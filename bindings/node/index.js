@@ -50,15 +50,20 @@ const calling = new AsyncLocalStorage();
 /** The command line's options for these settings (`toolsh --help` says each). */
 function words(o) {
   const w = [];
+  // One rule or name given alone is a list of one, not of its characters.
+  const listed = (value) => (value == null ? [] : typeof value === "string" ? [value] : [...value]);
+  for (const [name, value] of Object.entries(o.env ?? {})) {
+    if (value == null || name.includes("=")) throw new TypeError(`env: ${name}=${value} is not NAME=VALUE text`);
+  }
   if (o.memory) w.push("--memory");
   else if (o.overlay != null) w.push("--overlay", String(o.overlay));
   else w.push("--root", String(o.root ?? "."));
   for (const [at, source] of Object.entries(o.mounts ?? {})) w.push("--mount", `${at}=${source}`);
-  const rules = { allow: [...(o.allow ?? [])], ask: [...(o.ask ?? [])], deny: [...(o.deny ?? [])], disable: [...(o.disable ?? [])] };
-  if (o.policy != null && typeof o.policy === "object") {
+  const rules = { allow: listed(o.allow), ask: listed(o.ask), deny: listed(o.deny), disable: listed(o.disable) };
+  if (o.policy != null && typeof o.policy === "object" && !Array.isArray(o.policy)) {
     for (const [verdict, patterns] of Object.entries(o.policy)) {
-      if (!(verdict in rules)) throw new TypeError(`policy: '${verdict}' is not allow, ask, deny or disable`);
-      rules[verdict].push(...(typeof patterns === "string" ? [patterns] : patterns));
+      if (!Object.hasOwn(rules, verdict)) throw new TypeError(`policy: '${verdict}' is not allow, ask, deny or disable`);
+      rules[verdict].push(...listed(patterns));
     }
   } else if (o.policy != null) w.push("--config", String(o.policy));
   for (const [verdict, patterns] of Object.entries(rules)) for (const p of patterns) w.push(`--${verdict}`, p);
@@ -67,7 +72,9 @@ function words(o) {
   if (o.store != null) w.push("--store", String(o.store));
   if (o.session != null) { w.push("--session", o.session); if (o.fresh) w.push("--fresh"); }
   for (const [alias, server] of Object.entries(o.mcp ?? {})) w.push("--mcp", `${alias}=${server}`);
-  const hosts = Array.isArray(o.hosts) ? Object.fromEntries(o.hosts.map((h) => [h, null])) : (o.hosts ?? {});
+  const hosts = typeof o.hosts === "string" || Array.isArray(o.hosts)
+    ? Object.fromEntries(listed(o.hosts).map((h) => [h, null]))
+    : (o.hosts ?? {});
   for (const [name, p] of Object.entries(hosts)) w.push("--host", p == null ? name : `${name}=${p}`);
   for (const [name, value] of Object.entries(o.limits ?? {})) w.push("--limit", `${name}=${value}`);
   for (const [name, value] of Object.entries(o.env ?? {})) w.push("--env", `${name}=${value}`);
@@ -128,7 +135,11 @@ export class Shell {
     this.#tools = new Map();
     const declared = [];
     for (const t of options.tools ?? []) {
-      const name = t.name ?? `${options.namespace ?? "app"}.${t.execute?.name}`;
+      const own = t.execute?.name;
+      if (t.name == null && (!own || own === "execute")) {
+        throw new TypeError("a tool without a name needs a named execute function (or give name: 'ns.tool')");
+      }
+      const name = t.name ?? `${options.namespace ?? "app"}.${own}`;
       if (!NAME.test(name)) throw new TypeError(`tool '${name}': a name is NAMESPACE.TOOL (lowercase namespace, like orders.get)`);
       if (typeof t.execute !== "function") throw new TypeError(`tool '${name}': execute is a function`);
       const schema = t.parameters?.toJSONSchema ? t.parameters.toJSONSchema() : (t.parameters ?? { type: "object", properties: {} });

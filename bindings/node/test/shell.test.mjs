@@ -213,3 +213,12 @@ test("large byte results arrive whole and promptly", async () => {
   assert.equal(out.stdout.split("\n")[0].trim(), wc.trim());
   assert.ok(Date.now() - started < 10000, `took ${Date.now() - started} ms`);
 });
+
+test("a single rule or name is a list of one, and odd settings are refused", async () => {
+  const dir = workspace();
+  const sh = shell(dir, { deny: "fs.delete" });
+  assert.equal((await sh.run("rm notes.txt")).status, 126);
+  assert.throws(() => shell(dir, { env: { A: null } }), /NAME=VALUE/);
+  assert.throws(() => shell(dir, { policy: JSON.parse('{"__proto__": ["x"]}') }), /not allow, ask, deny or disable/);
+  assert.throws(() => shell(dir, { tools: [{ execute: () => 1 }] }), /needs a named execute/);
+});

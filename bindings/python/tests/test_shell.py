@@ -534,3 +534,10 @@ def test_asking_the_shell_on_the_loop_while_its_line_runs_is_refused_not_a_deadl
         return (await running).stdout, second.stdout
 
     assert asyncio.run(main()) == ("done\n", "second\n")
+
+
+def test_a_single_rule_or_name_is_a_list_of_one(ws: Path) -> None:
+    sh = shell(ws, deny="fs.delete")
+    assert sh.run("rm notes.txt").status == 126 and (ws / "notes.txt").exists()
+    with pytest.raises(ValueError, match="NAME=VALUE"):
+        shell(ws, env={"A": None})

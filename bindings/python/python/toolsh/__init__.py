@@ -139,6 +139,17 @@ def _words(
     timeout: float | None,
 ) -> list[str]:
     """The command line's options for these settings (``toolsh --help`` says each)."""
+
+    def listed(value: Any) -> list[Any]:
+        # One rule or name given alone is a list of one, not of its characters.
+        return [value] if isinstance(value, (str, os.PathLike)) else list(value or ())
+
+    allow, ask, deny, disable = listed(allow), listed(ask), listed(deny), listed(disable)
+    if hosts is not None and not isinstance(hosts, Mapping):
+        hosts = listed(hosts)
+    for name, value in (env or {}).items():
+        if value is None or "=" in name:
+            raise ValueError(f"env: {name!r}={value!r} is not NAME=VALUE text")
     words: list[str] = []
     if memory:
         words.append("--memory")
@@ -153,7 +164,7 @@ def _words(
         for verdict, patterns in policy.items():
             if verdict not in rules:
                 raise ValueError(f"policy: '{verdict}' is not allow, ask, deny or disable")
-            rules[verdict] += [patterns] if isinstance(patterns, str) else list(patterns)
+            rules[verdict] += listed(patterns)
     elif policy is not None:
         words += ["--config", os.fspath(policy)]
     for verdict, patterns in rules.items():
