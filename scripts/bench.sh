@@ -21,13 +21,20 @@
 #   scripts/bench.sh bindings   the Python and npm packages (release builds): a line's cost per
 #                               call against the Rust API's, an app's function called through
 #                               the shell against directly, package sizes and install times
+#   scripts/bench.sh scale      agent-scale work, each at three sizes (scripts/bench/scale-*.sh):
+#     scale-search              repository search (grep -r, find, find | xargs grep) against
+#                               ripgrep and GNU grep/find on trees of real Rust sources
+#     scale-files               big single files (grep, wc, cut, awk, sort, uniq, jq, tar/gzip)
+#                               against GNU, jq 1.7 and jaq: time and peak RSS
+#     scale-sessions            `toolsh mcp --http` with many concurrent and idle sessions:
+#                               calls per second, p50/p99, RSS per session
 #   RUNS=5 scripts/bench.sh     repetitions per measurement (median is reported)
 # Targets (from the issues): startup <= dash, loop <= 0.5x bash, 1000 pipelines <= 0.02x bash,
 # parse <= dash, a 5,000-line script run <= dash, 100,000 function calls (measured, no target); every text pipeline <= 1.0x
 # the GNU tools' time, jq <= 1.2x jq's; a host program's spawn <= 1.2x bash's.
 set -euo pipefail
 SECTION="${1:-all}"
-case "$SECTION" in all|shell|text|mcp|session|host|store|objects|bindings) ;; *) echo "usage: $0 [all|shell|text|mcp|session|host|store|objects|bindings]" >&2; exit 2 ;; esac
+case "$SECTION" in all|shell|text|mcp|session|host|store|objects|bindings|scale|scale-search|scale-files|scale-sessions) ;; *) echo "usage: $0 [all|shell|text|mcp|session|host|store|objects|bindings|scale|scale-search|scale-files|scale-sessions]" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
 # The shipped binary, built as scripts/release.sh builds it (static, packed relocations, and
@@ -298,3 +305,9 @@ if [ "$SECTION" = all ] || [ "$SECTION" = host ]; then host_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = store ]; then store_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = objects ]; then objects_benchmarks; fi
 if [ "$SECTION" = all ] || [ "$SECTION" = bindings ]; then bindings_benchmarks; fi
+# Agent-scale parts, each its own script run with the shipped binary, the work directory and RUNS.
+for part in search files sessions; do
+  if [ "$SECTION" = all ] || [ "$SECTION" = scale ] || [ "$SECTION" = "scale-$part" ]; then
+    TOOLSH="$TOOLSH" WORK="$WORK" RUNS="$RUNS" ROOT="$ROOT" bash "$ROOT/scripts/bench/scale-$part.sh"
+  fi
+done
