@@ -28,7 +28,8 @@ pub use toolsh_core::command::spec;
 pub use toolsh_core::command::{Builtin, CommandFn, Ctx, OperandReader, Run, Special};
 
 // The engine's modules, under the names the commands use for them (`crate::vfs`, …).
-use toolsh_core::{command, io, parser, pattern, policy, predicates, session, signals, status, store, vfs};
+use toolsh_core::{command, io, parser, pattern, predicates, session, signals, vfs};
+use toolsh_gate::{policy, status};
 
 use crate::session::Status;
 use futures::future::BoxFuture;

@@ -8,87 +8,15 @@
 use crate::interp::io::{HostSink, Input, Io, Output, pipe};
 use crate::interp::{Limits, Shell};
 
+use crate::mounts::{absolute, parse_size};
 use crate::vfs::{Backend, DirFs, MemoryBudget, MemoryFs, OverlayFs, Vfs};
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-const USAGE: &str = "\
-usage: toolsh [options] [-c SCRIPT [NAME [ARG...]] | FILE [ARG...]]
-       toolsh mcp [options]       serve the one `shell` tool over MCP (stdio)
-       toolsh mcp --http ADDR [options]
-                                  serve it over Streamable HTTP at http://ADDR/mcp, one
-                                  session per client (ADDR like 127.0.0.1:8080; port 0 picks one)
-         --max-sessions N         sessions the HTTP server holds at once (default 1000)
-         --shape NAME             serve the tools a harness knows instead of `shell`:
-                                  claude-code, anthropic-bash, openai-shell,
-                                  openai-local-shell, codex
-       toolsh serve [--http ADDR] [--timer-lease SECS] [options]
-                                  fire every agent's at jobs and crontab entries from the
-                                  store (--store), each in a fresh session of its agent; with
-                                  --http, serve MCP too (as mcp --http); a run whose server
-                                  died is run by another once its lease (30 s) runs out
-       toolsh tools --export mcp|openai|anthropic|SHAPE [options]
-                                  print the `shell` tool definition for another harness, or
-                                  a shape's tools
-
-Runs bash-like scripts in-process over a sandboxed workspace. With no script and a terminal on
-standard input, opens the console; otherwise reads the script from standard input.
-
-workspace:
-  --root DIR            mount DIR read-write at its own path and start there (default: .)
-  --overlay DIR         like --root, but writes stay in memory
-  --memory              an empty in-memory workspace at /
-  --memory-size SIZE    what the in-memory parts (--memory, --overlay changes, /tmp) may hold
-                        together, like 512M or 2G (default 1G); past it writes fail with
-                        `No space left on device`
-  --mount VPATH=SRC[:ro]  also mount SRC at VPATH (read-only with :ro): a host directory, or
-                        a bucket prefix s3://BUCKET/PREFIX reached with AWS_ENDPOINT_URL,
-                        AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (toolsh.toml:
-                        [mount] and [s3])
-environment:
-  --env NAME[=VALUE]    export NAME (its host value when no VALUE is given)
-  --inherit-env         export the whole host environment
-policy:
-  --profile NAME        readonly | workspace (default: reads and workspace writes; no network,
-                        no host programs) | trusted
-  --allow PAT, --ask PAT, --deny PAT
-                        rules over tool names, optionally with an argument pattern:
-                        fs.delete, fs.write:src/**, net.fetch:https://api.example.com/*
-  --disable PAT         switch tools off entirely (net.*, db.execute)
-  --config FILE         policy file (default: toolsh.toml in the workspace root, if present)
-identity and state:
-  --agent NAME          who this session acts for (default: agent)
-  --session NAME        keep this session in the store as NAME (the agent's): restored at
-                        start, saved after each line of the console, each MCP call and at
-                        the end (variables, functions, options, traps, cwd, jobs, /tmp)
-  --fresh               with --session: start NAME anew instead of restoring it
-  --host NAME[=PATH]    run the host program NAME (on the PATH, or PATH) as the command NAME,
-                        confined to the dir mounts (see [host.NAME] in toolsh.toml)
-  --mcp 'ALIAS=COMMAND ARGS…' | --mcp ALIAS=URL
-                        mount an MCP server (a program speaking MCP on stdio, or a
-                        Streamable HTTP address): its tools become the commands ALIAS.TOOL,
-                        behind the policy like any tool (toolsh.toml: [mcp.ALIAS] command,
-                        args, env | url, headers; timeout, start_timeout)
-  --store PATH|URL      the store for messages, metadata, timers, sessions and the audit
-                        log, shared by every process naming it: a SQLite file (default:
-                        $XDG_STATE_HOME/toolsh/store.db, else ~/.local/state/toolsh/store.db)
-                        or postgres://[USER@]HOST[:PORT]/DB, shared across machines (the
-                        password from PGPASSWORD; toolsh.toml: store = PATH|URL)
-limits:
-  --timeout SECS        wall time of the whole run
-  --limit NAME=N        call-depth, commands, input-bytes, job-log-bytes,
-                        job-timeout-ms, jobs, loop-iterations, output-bytes,
-                        promoted-timeout-ms, result-chars, result-lines (what a
-                        model is given of a line's output before the cut),
-                        snapshot-bytes, timeout-ms, timers, variable-bytes
-                        (times in ms, 0 for none; toolsh.toml: [limits] NAME = N)
-other:
-  -n                    parse the script and report syntax errors; run nothing
-  -h, --help            this help
-  -V, --version         the version
-";
+mod flags;
+use flags::Flag;
 
 /// What the command line asked for.
 #[derive(Debug, Default)]
@@ -157,113 +85,125 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
         parser.value().map(|v| v.to_string_lossy().into_owned()).map_err(|_| format!("{flag} needs a value"))
     }
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
-        match arg {
-            Short('c') => {
-                options.command = Some(value(&mut parser, "-c")?);
-                options.args = rest(&mut parser);
-                return Ok(options);
+        let declared = match &arg {
+            Short(letter) => flags::find(Some(*letter), None),
+            Long(name) => flags::find(None, Some(name)),
+            Value(_) => None,
+        };
+        if let Some(declared) = declared {
+            let name = match (declared.short, declared.long) {
+                (_, Some(long)) => format!("--{long}"),
+                (Some(short), None) => format!("-{short}"),
+                (None, None) => String::new(),
+            };
+            if !declared.scope.admits(subcommand) {
+                let owner = declared.scope.owner();
+                return Err(match subcommand {
+                    None => format!("{name} is an option of {owner}: put it after the subcommand"),
+                    Some(sub) => format!("{name} is not an option of `toolsh {sub}`: it is one of {owner}"),
+                });
             }
-            Long("root") => options.root = Some(PathBuf::from(value(&mut parser, "--root")?)),
-            Long("overlay") => {
-                options.root = Some(PathBuf::from(value(&mut parser, "--overlay")?));
-                options.overlay = true;
-            }
-            Long("memory") => options.memory = true,
-            Long("memory-size") => {
-                let text = value(&mut parser, "--memory-size")?;
-                options.memory_size = Some(parse_size(&text).ok_or_else(|| {
-                    format!("--memory-size: `{text}` is not a size; give bytes or a number with K, M or G, like 512M")
-                })?);
-            }
-            Long("export") if subcommand == Some("tools") => options.export = Some(value(&mut parser, "--export")?),
-            Long(own @ ("http" | "shape" | "max-sessions" | "timer-lease" | "export")) if subcommand.is_none() => {
-                let of = if own == "export" { "`toolsh tools`" } else { "`toolsh mcp` and `toolsh serve`" };
-                return Err(format!("--{own} is an option of {of}: put it after the subcommand"));
-            }
-            Long("http") if options.mcp => {
-                let addr = value(&mut parser, "--http")?;
-                let parsed = addr.parse().map_err(|_| {
-                    format!("--http takes HOST:PORT with a numeric address, like 127.0.0.1:8080; got '{addr}'")
-                })?;
-                options.http = Some(parsed);
-            }
-            Long("shape") if options.mcp => {
-                let name = value(&mut parser, "--shape")?;
-                options.shape = crate::mcp::shape::Shape::named(&name)?;
-            }
-            Long("timer-lease") if options.serve => {
-                let text = value(&mut parser, "--timer-lease")?;
-                options.timer_lease = match text.parse::<f64>().map(Duration::try_from_secs_f64) {
-                    Ok(Ok(lease)) if !lease.is_zero() => lease,
-                    _ => return Err(format!("--timer-lease takes a positive number of seconds; got '{text}'")),
-                };
-            }
-            Long("max-sessions") if options.mcp => {
-                let text = value(&mut parser, "--max-sessions")?;
-                options.http_limits.max_sessions = match text.parse::<usize>() {
-                    Ok(n) if n > 0 => n,
-                    _ => return Err(format!("--max-sessions takes a positive number; got '{text}'")),
-                };
-            }
-            Short('n') => options.no_exec = true,
-            Long("mount") => {
-                let spec = value(&mut parser, "--mount")?;
-                let (vpath, source) = spec.split_once('=').ok_or("--mount takes VPATH=SRC[:ro]")?;
-                options.mounts.push(crate::mounts::MountSpec::parse(vpath, source));
-            }
-            Long("env") => {
-                let spec = value(&mut parser, "--env")?;
-                match spec.split_once('=') {
-                    Some((name, value)) => options.env.push((name.to_string(), Some(value.to_string()))),
-                    None => options.env.push((spec, None)),
+            let mut value = || value(&mut parser, &name);
+            match declared.flag {
+                Flag::Command => {
+                    options.command = Some(value()?);
+                    options.args = rest(&mut parser);
+                    return Ok(options);
                 }
+                Flag::Root => options.root = Some(PathBuf::from(value()?)),
+                Flag::Overlay => {
+                    options.root = Some(PathBuf::from(value()?));
+                    options.overlay = true;
+                }
+                Flag::Memory => options.memory = true,
+                Flag::MemorySize => {
+                    let text = value()?;
+                    options.memory_size = Some(parse_size(&text).ok_or_else(|| {
+                        format!(
+                            "--memory-size: `{text}` is not a size; give bytes or a number with K, M or G, like 512M"
+                        )
+                    })?);
+                }
+                Flag::Export => options.export = Some(value()?),
+                Flag::Http => {
+                    let addr = value()?;
+                    let parsed = addr.parse().map_err(|_| {
+                        format!("--http takes HOST:PORT with a numeric address, like 127.0.0.1:8080; got '{addr}'")
+                    })?;
+                    options.http = Some(parsed);
+                }
+                Flag::Shape => options.shape = crate::mcp::shape::Shape::named(&value()?)?,
+                Flag::TimerLease => {
+                    let text = value()?;
+                    options.timer_lease = match text.parse::<f64>().map(Duration::try_from_secs_f64) {
+                        Ok(Ok(lease)) if !lease.is_zero() => lease,
+                        _ => return Err(format!("--timer-lease takes a positive number of seconds; got '{text}'")),
+                    };
+                }
+                Flag::MaxSessions => {
+                    let text = value()?;
+                    options.http_limits.max_sessions = match text.parse::<usize>() {
+                        Ok(n) if n > 0 => n,
+                        _ => return Err(format!("--max-sessions takes a positive number; got '{text}'")),
+                    };
+                }
+                Flag::Check => options.no_exec = true,
+                Flag::Mount => {
+                    let spec = value()?;
+                    let (vpath, source) = spec.split_once('=').ok_or("--mount takes VPATH=SRC[:ro]")?;
+                    options.mounts.push(crate::mounts::MountSpec::parse(vpath, source));
+                }
+                Flag::Env => {
+                    let spec = value()?;
+                    match spec.split_once('=') {
+                        Some((name, value)) => options.env.push((name.to_string(), Some(value.to_string()))),
+                        None => options.env.push((spec, None)),
+                    }
+                }
+                Flag::InheritEnv => options.inherit_env = true,
+                Flag::Profile => options.profile = Some(value()?),
+                Flag::Allow => options.rules.push((crate::policy::Verdict::Allow, value()?)),
+                Flag::Ask => options.rules.push((crate::policy::Verdict::Ask, value()?)),
+                Flag::Deny => options.rules.push((crate::policy::Verdict::Deny, value()?)),
+                Flag::Disable => options.disable.push(value()?),
+                Flag::Config => options.config = Some(PathBuf::from(value()?)),
+                Flag::Agent => options.agent = Some(value()?),
+                Flag::Mcp => options.mcp_servers.push(crate::mount::ServerConfig::from_flag(&value()?)?),
+                Flag::Host => options.host_programs.push(crate::host::HostConfig::from_flag(&value()?)?),
+                Flag::Store => options.store = Some(crate::store::Location::parse(&value()?)),
+                Flag::Session => options.session = Some(value()?),
+                Flag::Fresh => options.fresh = true,
+                Flag::Timeout => {
+                    let text = value()?;
+                    // A positive, finite number of seconds that a Duration holds (`inf`, `nan`,
+                    // `0` and `1e308` are refused, not a panic or a deadline already past).
+                    let wall_time = text
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|secs| *secs > 0.0)
+                        .and_then(|secs| Duration::try_from_secs_f64(secs).ok())
+                        .ok_or_else(|| format!("--timeout takes a positive number of seconds; got `{text}`"))?;
+                    options.limits.wall_time = Some(wall_time);
+                    options.limits_named.push("timeout-ms");
+                }
+                Flag::Limit => {
+                    let spec = value()?;
+                    let (name, number) = spec.split_once('=').ok_or("--limit takes NAME=N")?;
+                    let n: u64 = number.parse().map_err(|_| format!("--limit {name}: `{number}` is not a number"))?;
+                    let Some(limit) = crate::NAMED_LIMITS.iter().find(|l| l.name == name) else {
+                        let names: Vec<&str> = crate::NAMED_LIMITS.iter().map(|l| l.name).collect();
+                        return Err(format!("--limit: unknown limit `{name}` ({})", names.join(", ")));
+                    };
+                    (limit.set)(&mut options.limits, n);
+                    options.limits_named.push(limit.name);
+                }
+                Flag::Help => return Err(String::new()),
+                // Answered by `main` once the options parsed.
+                Flag::Version => {}
             }
-            Long("inherit-env") => options.inherit_env = true,
-            Long("profile") => options.profile = Some(value(&mut parser, "--profile")?),
-            Long("allow") => options.rules.push((crate::policy::Verdict::Allow, value(&mut parser, "--allow")?)),
-            Long("ask") => options.rules.push((crate::policy::Verdict::Ask, value(&mut parser, "--ask")?)),
-            Long("deny") => options.rules.push((crate::policy::Verdict::Deny, value(&mut parser, "--deny")?)),
-            Long("disable") => options.disable.push(value(&mut parser, "--disable")?),
-            Long("config") => options.config = Some(PathBuf::from(value(&mut parser, "--config")?)),
-            Long("agent") => options.agent = Some(value(&mut parser, "--agent")?),
-            Long("mcp") => {
-                let text = value(&mut parser, "--mcp")?;
-                options.mcp_servers.push(crate::mount::ServerConfig::from_flag(&text)?);
-            }
-            Long("host") => {
-                let text = value(&mut parser, "--host")?;
-                options.host_programs.push(crate::host::HostConfig::from_flag(&text)?);
-            }
-            Long("store") => options.store = Some(crate::store::Location::parse(&value(&mut parser, "--store")?)),
-            Long("session") => options.session = Some(value(&mut parser, "--session")?),
-            Long("fresh") => options.fresh = true,
-            Long("timeout") => {
-                let text = value(&mut parser, "--timeout")?;
-                // A positive, finite number of seconds that a Duration holds (`inf`, `nan`, `0`
-                // and `1e308` are refused, not a panic or a deadline already past).
-                let wall_time = text
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|secs| *secs > 0.0)
-                    .and_then(|secs| Duration::try_from_secs_f64(secs).ok())
-                    .ok_or_else(|| format!("--timeout takes a positive number of seconds; got `{text}`"))?;
-                options.limits.wall_time = Some(wall_time);
-                options.limits_named.push("timeout-ms");
-            }
-            Long("limit") => {
-                let spec = value(&mut parser, "--limit")?;
-                let (name, number) = spec.split_once('=').ok_or("--limit takes NAME=N")?;
-                let n: u64 = number.parse().map_err(|_| format!("--limit {name}: `{number}` is not a number"))?;
-                let Some(limit) = crate::NAMED_LIMITS.iter().find(|l| l.name == name) else {
-                    let names: Vec<&str> = crate::NAMED_LIMITS.iter().map(|l| l.name).collect();
-                    return Err(format!("--limit: unknown limit `{name}` ({})", names.join(", ")));
-                };
-                (limit.set)(&mut options.limits, n);
-                options.limits_named.push(limit.name);
-            }
-            Short('h') | Long("help") => return Err(String::new()),
-            // Answered by `main` once the options parsed.
-            Short('V') | Long("version") => {}
+            continue;
+        }
+        match arg {
             Value(word) if subcommand.is_none() && matches!(word.to_str(), Some("mcp" | "serve" | "tools")) => {
                 let name = match word.to_str() {
                     Some("mcp") => "mcp",
@@ -293,29 +233,6 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
         return Err("tools takes --export mcp|openai|anthropic|SHAPE".to_string());
     }
     Ok(options)
-}
-
-pub(crate) fn absolute(path: &std::path::Path) -> Result<String, String> {
-    #[allow(clippy::disallowed_methods)] // the CLI resolves the roots the user named on the host
-    let canonical = std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    canonical.to_str().map(str::to_string).ok_or_else(|| format!("{}: not a UTF-8 path", path.display()))
-}
-
-/// `4096`, `64K`, `512M`, `2G` (powers of 1024) as bytes.
-pub(crate) fn parse_size(text: &str) -> Option<u64> {
-    let (digits, unit) = match text.find(|c: char| !c.is_ascii_digit()) {
-        Some(idx) => text.split_at(idx),
-        None => (text, ""),
-    };
-    let shift = match unit {
-        "" => 0,
-        "K" | "k" | "KiB" => 10,
-        "M" | "MiB" => 20,
-        "G" | "GiB" => 30,
-        "T" | "TiB" => 40,
-        _ => return None,
-    };
-    digits.parse::<u64>().ok()?.checked_mul(1 << shift)
 }
 
 /// Builds the workspace and the starting directory from the options and the policy file's
@@ -871,11 +788,11 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
     let mut options = match parse_args(&argv) {
         Ok(options) => options,
         Err(message) if message.is_empty() => {
-            print!("{USAGE}");
+            print!("{}", flags::usage());
             return 0;
         }
         Err(message) => {
-            eprintln!("toolsh: {message}\n{USAGE}");
+            eprintln!("toolsh: {message}\n{}", flags::usage());
             return crate::status::USAGE;
         }
     };

@@ -30,7 +30,14 @@ pub use toolsh_vfs as vfs;
 
 /// Every command (the `toolsh-builtins` crate).
 pub use toolsh_builtins as builtins;
-pub use toolsh_core::{audit, command, contract, policy, signals, status, store, timers, tools};
+pub use toolsh_core::{command, contract, signals, timers};
+pub use toolsh_gate::{audit, policy, status};
+pub use toolsh_store as store;
+/// Tools and their gate (toolsh-gate), with the built-in tools' registry (toolsh-tools).
+pub mod tools {
+    pub use toolsh_gate::*;
+    pub use toolsh_tools::{all as builtins, registry as builtin_registry};
+}
 
 pub use error::{Error, Result};
 pub use interp::{ExecOptions, ExecOutcome, Limits, OnDeadline, Progress, Shell, ShellBuilder, Status};

@@ -75,7 +75,7 @@ pub fn open(
 ) -> Result<(Arc<dyn Backend>, String), MountError> {
     match &spec.source {
         Source::Dir(path) => {
-            let abs = crate::cli::absolute(path)?;
+            let abs = absolute(path)?;
             #[allow(clippy::disallowed_methods)] // the operator's own mounts: the one place host directories open
             let dir = crate::vfs::DirFs::open(std::path::Path::new(&abs)).map_err(|e| format!("{abs}: {e}"))?;
             Ok((Arc::new(dir), format!("dir:{abs}")))
@@ -121,7 +121,7 @@ fn open_bucket(
     config.secret_access_key = setting("AWS_SECRET_ACCESS_KEY", &settings.secret_access_key)?;
     config.session_token = std::env::var("AWS_SESSION_TOKEN").ok().filter(|v| !v.is_empty());
     if let Some(cache) = &settings.cache {
-        config.cache_bytes = crate::cli::parse_size(cache)
+        config.cache_bytes = parse_size(cache)
             .ok_or_else(|| format!("toolsh.toml: [s3] cache takes a size such as 64MiB; got '{cache}'"))?;
     }
     match crate::vfs::ObjectFs::open(&config) {
@@ -131,6 +131,30 @@ fn open_bucket(
         }
         Err(message) => Err(MountError { message, unreachable: true }),
     }
+}
+
+/// `path` as an absolute host path, links resolved: how a root or mount names a host directory.
+pub(crate) fn absolute(path: &std::path::Path) -> Result<String, String> {
+    #[allow(clippy::disallowed_methods)] // the CLI resolves the roots the user named on the host
+    let canonical = std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    canonical.to_str().map(str::to_string).ok_or_else(|| format!("{}: not a UTF-8 path", path.display()))
+}
+
+/// `4096`, `64K`, `512M`, `2G` (powers of 1024) as bytes.
+pub(crate) fn parse_size(text: &str) -> Option<u64> {
+    let (digits, unit) = match text.find(|c: char| !c.is_ascii_digit()) {
+        Some(idx) => text.split_at(idx),
+        None => (text, ""),
+    };
+    let shift = match unit {
+        "" => 0,
+        "K" | "k" | "KiB" => 10,
+        "M" | "MiB" => 20,
+        "G" | "GiB" => 30,
+        "T" | "TiB" => 40,
+        _ => return None,
+    };
+    digits.parse::<u64>().ok()?.checked_mul(1 << shift)
 }
 
 #[cfg(test)]

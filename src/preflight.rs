@@ -19,7 +19,7 @@ use crate::ast::{
     Redirect, SimpleCommand, Subscript, Word, WordPart,
 };
 use crate::policy::{Blocked, Policy, ToolFacts, Verdict};
-use crate::tools::{Registry, workspace::facts};
+use crate::tools::{Registry, facts};
 
 /// What the check needs: the rules, the tools, and the directory relative paths start from.
 pub struct Preflight<'a> {

@@ -72,7 +72,7 @@ async fn only_for(ctx: &Ctx<'_>, spec: &Spec, args: &Args, sub: &str, allowed: &
 
 /// Time since `ms` in words (`3s`, `5m`, `2h`, `4d`).
 fn ago(ms: i64) -> String {
-    let secs = (crate::store::now_ms() - ms).max(0) / 1000;
+    let secs = (now_ms() - ms).max(0) / 1000;
     match secs {
         0..60 => format!("{secs}s"),
         60..3600 => format!("{}m", secs / 60),
@@ -255,7 +255,7 @@ pub async fn ping(ctx: Ctx<'_>) -> Status {
     let line = match (v["alive"].as_bool(), v["idle_secs"].as_i64()) {
         (Some(true), Some(idle)) => format!("{agent} is alive (seen {idle}s ago)\n"),
         (_, Some(idle)) => {
-            format!("{agent} is not responding (last seen {} ago)\n", ago(crate::store::now_ms() - idle * 1000))
+            format!("{agent} is not responding (last seen {} ago)\n", ago(now_ms() - idle * 1000))
         }
         _ => format!("{agent} has never been seen on this store (ping asks about agents, not network hosts)\n"),
     };
@@ -364,4 +364,10 @@ pub async fn meta(ctx: Ctx<'_>) -> Status {
         }
     };
     i32::from(!ctx.out(out).await)
+}
+
+/// Now, in milliseconds since the epoch (as the store stamps what it keeps).
+fn now_ms() -> i64 {
+    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    i64::try_from(since.as_millis()).unwrap_or(i64::MAX)
 }

@@ -5,7 +5,7 @@ use crate::Ctx;
 use crate::session::{NAMED_LIMITS, NamedLimit, Status};
 use crate::spec::{Opt, Spec};
 use serde_json::{Value, json};
-use toolsh_core::tools::{Registry, flags};
+use toolsh_gate::{Registry, flags};
 
 /// `help`.
 pub const HELP: Spec = Spec {
@@ -68,9 +68,9 @@ async fn help_on(ctx: &Ctx<'_>, tools: &Registry, name: &str) -> Status {
 /// What the policy does with calls of `spec`, as a word (`allow`, `ask`, `deny`, or `some` when
 /// rules let some subjects through what is otherwise denied, as `--allow
 /// 'net.fetch:https://api.example.com/**'` does) and as a sentence naming the rule.
-fn verdict_of(policy: &toolsh_core::policy::Policy, spec: &toolsh_core::tools::ToolSpec) -> (&'static str, String) {
+fn verdict_of(policy: &toolsh_gate::policy::Policy, spec: &toolsh_gate::ToolSpec) -> (&'static str, String) {
     let decision = policy.decide(spec.facts(), None);
-    let denied = decision.verdict == toolsh_core::policy::Verdict::Deny;
+    let denied = decision.verdict == toolsh_gate::policy::Verdict::Deny;
     if denied && policy.decide_unknown_subject(spec.facts()).is_none() {
         let said = format!("allowed for some subjects by rules ('config policy' lists them); otherwise {decision}");
         return ("some", said);
@@ -229,7 +229,7 @@ pub async fn config(mut ctx: Ctx<'_>) -> Status {
             let query = words.join(" ").to_lowercase();
             let policy = gate.policy();
             let every = tools.all();
-            let mut rows: Vec<(usize, &toolsh_core::tools::ToolSpec)> = every
+            let mut rows: Vec<(usize, &toolsh_gate::ToolSpec)> = every
                 .iter()
                 .chain(tools.disabled())
                 .map(|t| t.spec())
@@ -298,7 +298,7 @@ pub async fn config(mut ctx: Ctx<'_>) -> Status {
 
 /// How well `spec` matches `query` (None: not at all). Name matches rank above description
 /// matches; every query word must match somewhere.
-fn rank(spec: &toolsh_core::tools::ToolSpec, query: &str) -> Option<usize> {
+fn rank(spec: &toolsh_gate::ToolSpec, query: &str) -> Option<usize> {
     if query.is_empty() {
         return Some(0);
     }

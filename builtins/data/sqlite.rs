@@ -184,7 +184,7 @@ pub async fn sqlite3(ctx: Ctx<'_>) -> Status {
 /// shell), or a failed statement (the run ends with its status).
 enum Failure {
     Said(String),
-    Tool(toolsh_core::tools::ToolError),
+    Tool(toolsh_gate::ToolError),
 }
 
 /// The database the run works on, reached through the db tools.

@@ -895,7 +895,7 @@ fn remove_asking<'a>(
             }
             return Ok(true);
         }
-        if !confirm(ctx, &format!("remove {} '{shown}'", kind_name(&meta))).await {
+        if !confirm(ctx, &format!("remove {} '{shown}'", meta.kind_name())).await {
             return Ok(false);
         }
         ctx.vfs.remove_file(&abs).map_err(|err| (shown.clone(), err))?;
@@ -1205,18 +1205,6 @@ pub async fn ln(ctx: Ctx<'_>) -> Status {
     }
 }
 
-/// GNU's name for what is at a path (`stat %F`, `rm -i`'s questions).
-pub(crate) fn kind_name(meta: &Meta) -> &'static str {
-    match meta.kind {
-        FileKind::Dir => "directory",
-        FileKind::Symlink => "symbolic link",
-        FileKind::Device => "character special file",
-        FileKind::Fifo => "fifo",
-        FileKind::File if meta.size == 0 => "regular empty file",
-        FileKind::File => "regular file",
-    }
-}
-
 const FORMAT: Opt =
     Opt::both('c', "format", "use the specified FORMAT instead of the default; a newline after each use")
         .value("FORMAT");
@@ -1277,7 +1265,7 @@ pub async fn stat(ctx: Ctx<'_>) -> Status {
                     match chars.next() {
                         Some('n') => out.push_str(&file),
                         Some('s') => out.push_str(&meta.size.to_string()),
-                        Some('F') => out.push_str(kind_name(&meta)),
+                        Some('F') => out.push_str(meta.kind_name()),
                         Some('a') => out.push_str(&format!("{:o}", meta.mode)),
                         Some('A') => out.push_str(&mode_string(&meta)),
                         Some('Y') => out.push_str(&epoch.to_string()),
@@ -1301,7 +1289,7 @@ pub async fn stat(ctx: Ctx<'_>) -> Status {
                 out.push_str(&format!(
                     "  File: {file}\n  Size: {}\t{}\nAccess: ({:04o}/{})\nModify: {}\n",
                     meta.size,
-                    kind_name(&meta),
+                    meta.kind_name(),
                     meta.mode,
                     mode_string(&meta),
                     datetime.format("%Y-%m-%d %H:%M:%S%.9f %z")

@@ -7,9 +7,9 @@
 use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Opt, Spec, Words};
-use toolsh_core::patch;
-use toolsh_core::patch::unified;
-use toolsh_core::tools::workspace::Change;
+use toolsh_gate::patch;
+use toolsh_gate::patch::unified;
+use toolsh_gate::workspace::Change;
 
 /// `apply_patch`.
 pub const APPLY_PATCH: Spec = Spec {

@@ -1,6 +1,6 @@
 //! `curl` and `wget` over `net.fetch`: each request passes the policy gate as a `net.fetch`
 //! call on its URL (and on every redirect), through the SSRF guard (both in
-//! [`toolsh_core::tools::net::fetch`]); bodies stream to standard
+//! [`toolsh_gate::net::fetch`]); bodies stream to standard
 //! output or to a workspace file (an `fs.write` call).
 
 use crate::Ctx;
@@ -8,7 +8,7 @@ use crate::session::Status;
 use crate::spec::{Misuse, Opt, Spec, Words};
 use crate::vfs::WriteMode;
 use base64::Engine as _;
-use toolsh_core::tools::net::{FetchArgs, Fetched, MAX_BYTES};
+use toolsh_gate::net::{FetchArgs, Fetched, MAX_BYTES};
 
 const SILENT: Opt = Opt::both('s', "silent", "silent mode: no meter, no errors");
 const SHOW_ERROR: Opt = Opt::both('S', "show-error", "show an error even when -s is used");

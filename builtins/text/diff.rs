@@ -416,7 +416,7 @@ async fn diff_dirs(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &mu
         } else if let (Some(l_meta), Some(r_meta)) = (l_meta, r_meta)
             && (l_dir != r_dir || !plain(&l_meta) || !plain(&r_meta))
         {
-            let (l_kind, r_kind) = (crate::fs::files::kind_name(&l_meta), crate::fs::files::kind_name(&r_meta));
+            let (l_kind, r_kind) = (l_meta.kind_name(), r_meta.kind_name());
             out.push_str(&format!("File {l} is a {l_kind} while file {r} is a {r_kind}\n"));
             1
         } else {

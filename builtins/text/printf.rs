@@ -374,7 +374,7 @@ pub async fn printf(ctx: Ctx<'_>) -> Status {
             match ctx.state.set_target(&name, text) {
                 Ok(()) => status,
                 // bash: a name that is not one is a usage error (2).
-                Err(err @ toolsh_core::session::TargetError::Invalid(_)) => {
+                Err(err @ toolsh_core::arith::TargetError::Invalid(_)) => {
                     ctx.complain(err.to_string()).await;
                     2
                 }

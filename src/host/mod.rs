@@ -301,7 +301,7 @@ impl Tool for HostProgram {
         Box::pin(async move { Err(ToolError::usage(format!("host.{name} runs as a command: {name} ARGS…"))) })
     }
 
-    fn stream(&self, cx: ToolCx, words: Vec<String>, io: toolsh_core::io::Io) -> Option<BoxFuture<'static, i32>> {
+    fn stream(&self, cx: ToolCx, words: Vec<String>, io: toolsh_gate::Streams) -> Option<BoxFuture<'static, i32>> {
         let declared = self.declared.clone();
         Some(Box::pin(async move { run::run(&declared, &cx, words, &io).await }))
     }

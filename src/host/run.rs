@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use tokio::io::AsyncWriteExt;
 use tokio::net::unix::pipe::Receiver;
-use toolsh_core::io::{Input, Io, Output};
+use toolsh_gate::{Sink, Source};
 
 /// A declared program, resolved (shared by its tool and every call).
 #[derive(Debug)]
@@ -78,18 +78,23 @@ fn address_space() -> u64 {
 type Refusal = (i32, String);
 
 /// Runs the program with `words` on `io`; its exit status (128+N when killed by signal N).
-pub(super) async fn run(declared: &Declared, cx: &ToolCx, words: Vec<String>, io: &Io) -> i32 {
+pub(super) async fn run(declared: &Declared, cx: &ToolCx, words: Vec<String>, io: &toolsh_gate::Streams) -> i32 {
     let name = declared.config.name.clone();
     match start_and_wait(declared, cx, words, io).await {
         Ok(status) => status,
         Err((status, message)) => {
-            let _ = io.stderr().write_all(format!("{name}: {message}\n").as_bytes()).await;
+            let _ = io.stderr.write_all(format!("{name}: {message}\n").as_bytes()).await;
             status
         }
     }
 }
 
-async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io: &Io) -> Result<i32, Refusal> {
+async fn start_and_wait(
+    declared: &Declared,
+    cx: &ToolCx,
+    words: Vec<String>,
+    io: &toolsh_gate::Streams,
+) -> Result<i32, Refusal> {
     let config = &declared.config;
     let mounts = HostMounts::of(&cx.vfs);
     let cwd = mounts.host_path(&cx.cwd).map_err(|why| {
@@ -162,7 +167,7 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
         |what: &str, err: std::io::Error| (crate::status::UNAVAILABLE, format!("cannot make its {what}: {err}"));
     let (stdout, stdout_end) = pipe().map_err(|err| cannot("output pipe", err))?;
     let (stderr, stderr_end) = pipe().map_err(|err| cannot("error pipe", err))?;
-    let (stdin_end, stdin) = if io.stdin().is_null() {
+    let (stdin_end, stdin) = if io.stdin.is_none() {
         (None, None)
     } else {
         let (read, write) = pipe().map_err(|err| cannot("input pipe", err))?;
@@ -191,12 +196,13 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
     let _feed = match stdin {
         Some(fd) => {
             let sender = tokio::net::unix::pipe::Sender::from_owned_fd(fd).map_err(|err| cannot("streams", err))?;
-            Some(AbortOnDrop(tokio::spawn(feed(io.stdin(), sender))))
+            io.stdin.clone().map(|input| AbortOnDrop(tokio::spawn(feed(input, sender))))
         }
         None => None,
     };
     let (end, over) = tokio::sync::watch::channel(false);
-    let copy = async { tokio::join!(drain(stdout, io.stdout(), over.clone()), drain(stderr, io.stderr(), over)) };
+    let copy =
+        async { tokio::join!(drain(stdout, io.stdout.clone(), over.clone()), drain(stderr, io.stderr.clone(), over)) };
     tokio::pin!(copy);
     // Its output is copied while it runs; once it has ended (and the launcher has killed
     // whatever it left in its group), what its streams still hold.
@@ -216,7 +222,7 @@ async fn start_and_wait(declared: &Declared, cx: &ToolCx, words: Vec<String>, io
             name = config.name,
             limit = config.processes,
         );
-        let _ = io.stderr().write_all(line.as_bytes()).await;
+        let _ = io.stderr.write_all(line.as_bytes()).await;
     }
     match ended {
         Some(Reply::Ended { status }) => Ok(status),
@@ -260,7 +266,7 @@ fn environment(declared: &Declared, cx: &ToolCx, mounts: &HostMounts) -> Vec<(St
 }
 
 /// Copies the command's standard input to the program until either ends.
-async fn feed(input: Input, mut stdin: tokio::net::unix::pipe::Sender) {
+async fn feed(input: Arc<dyn Source>, mut stdin: tokio::net::unix::pipe::Sender) {
     while let Some(chunk) = input.read_chunk().await {
         if stdin.write_all(&chunk).await.is_err() {
             return;
@@ -272,7 +278,7 @@ async fn feed(input: Input, mut stdin: tokio::net::unix::pipe::Sender) {
 /// reading, so the program's next write fails as a pipe's would (SIGPIPE). Once the program
 /// has ended (`ended`), it copies what the pipe still holds and stops: a process that left the
 /// program's group and still holds the stream is not waited for.
-async fn drain(mut from: Receiver, out: Output, mut ended: tokio::sync::watch::Receiver<bool>) {
+async fn drain(mut from: Receiver, out: Arc<dyn Sink>, mut ended: tokio::sync::watch::Receiver<bool>) {
     use tokio::io::AsyncReadExt;
     let mut buf = vec![0u8; 64 * 1024];
     loop {
@@ -335,13 +341,13 @@ fn take_away(path: &std::path::Path) -> Option<bool> {
 
 /// Protected files that did not exist when the program started (the policy file of a
 /// workspace that has none yet) cannot be mounted read-only; one it made is removed.
-async fn remove_created(missing: &[PathBuf], name: &str, io: &Io) {
+async fn remove_created(missing: &[PathBuf], name: &str, io: &toolsh_gate::Streams) {
     for path in missing {
         let Some(removed) = take_away(path) else { continue };
         let what = if removed { "removed it" } else { "could not remove it" };
         let line =
             format!("toolsh: {name} made {}, which is toolsh's own and never writable; {what}\n", path.display());
-        let _ = io.stderr().write_all(line.as_bytes()).await;
+        let _ = io.stderr.write_all(line.as_bytes()).await;
     }
 }
 

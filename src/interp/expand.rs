@@ -5,14 +5,16 @@
 //! for assignments and redirections ([`Mode::String`]), and a pattern for `case`, `[[ == ]]`
 //! and `${x#pat}` ([`Mode::Pattern`]), where quoted characters are escaped instead of removed.
 
+pub(super) mod quick;
+
 use super::arith::{self, ArithError, ArithVars};
 use super::io::{Capture, Io, Output};
 use super::pattern::{self, Pattern};
-use super::quick::quick;
 use super::vars::{Value, is_name};
 use super::{Flow, Interp, State, brace, glob};
 use crate::ast::*;
 use futures::future::BoxFuture;
+use quick::quick;
 use std::borrow::Cow;
 
 /// What an expansion produces.

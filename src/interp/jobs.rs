@@ -4,7 +4,7 @@
 //! A job is a task on the runtime with an execution of its own
 //! ([`toolsh_core::session::Shared::for_job`]: its own deadline, the `job-timeout-ms` limit,
 //! so the next line's deadline never stops it), its output in its log `/tmp/.jobs/N.log`
-//! ([`toolsh_core::joblog`]) and, while the line that started it is still there, in that
+//! ([`toolsh_core::io::joblog`]) and, while the line that started it is still there, in that
 //! line's streams too. A finished job stays in the table, its status shown by `jobs`, until
 //! `wait` collects it (bash forgets it once reported: a model coming back in a later call
 //! would find nothing); a collected job's status stays known to `wait PID`, as in bash. The
@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant, SystemTime};
 use tokio::sync::watch;
-use toolsh_core::joblog::{self, JobLog, JobOutput};
+use toolsh_core::io::joblog::{self, JobLog, JobOutput};
 
 /// Finished jobs the table keeps for `jobs` and `wait`, at most: past it the oldest go.
 const KEPT_FINISHED: usize = 256;

@@ -9,7 +9,7 @@ use crate::parser;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
-use toolsh_core::pace;
+use toolsh_gate::pace;
 
 /// What [`Interp::execute`] runs.
 pub(crate) enum Body<'a> {

@@ -12,7 +12,6 @@ mod expand;
 mod jobs;
 mod line;
 mod notfound;
-mod quick;
 mod redirect;
 mod select;
 pub(crate) mod sessions;
@@ -22,9 +21,10 @@ mod timing;
 
 // The parts of the session the commands share live in toolsh-core; the interpreter names them
 // as its own.
-use toolsh_core::joblog::JobOutput;
+use toolsh_core::io::joblog::JobOutput;
 pub use toolsh_core::session::{HeldInput, Limits, OnDeadline, Options, Shared, State, Status};
-pub use toolsh_core::{arith, glob, io, pace, pattern, session, vars};
+pub use toolsh_core::{arith, glob, io, pattern, session, vars};
+pub use toolsh_gate::pace;
 
 use crate::vfs::Vfs;
 use futures::future::BoxFuture;
@@ -642,6 +642,11 @@ struct Parts {
     store: Option<Arc<crate::store::Store>>,
 }
 
+/// The store the shell lent its session (`Shared::store` holds it as the layers below see it).
+pub(crate) fn typed_store(shared: &Shared) -> Option<Arc<crate::store::Store>> {
+    shared.store.clone().and_then(|store| store.into_any().downcast().ok())
+}
+
 /// A session id: time and process, unique enough to tell sessions apart in a shared store.
 fn new_session_id() -> String {
     // The counter keeps sessions made in the same clock tick apart.
@@ -690,7 +695,7 @@ impl Shell {
             limits: Limits::default(),
             policy: crate::policy::Policy::default(),
             approver: None,
-            tools: crate::tools::Registry::builtin(),
+            tools: toolsh_tools::registry(),
             agent: "agent".to_string(),
             session: None,
             audit_sink: None,
@@ -707,7 +712,7 @@ impl Shell {
         } else if let Some(store) = &parts.store {
             audit.attach(store.clone());
         }
-        let pace: Arc<toolsh_core::pace::Pace> = Arc::default();
+        let pace: Arc<toolsh_gate::pace::Pace> = Arc::default();
         let shared = Arc::new(Shared {
             vfs: parts.vfs,
             limits: parts.limits,
@@ -719,7 +724,7 @@ impl Shell {
             tools: parts.tools,
             gate: Arc::new(crate::tools::Gate::new(parts.policy, parts.approver, audit).with_pace(pace)),
             agent: parts.agent,
-            store: parts.store,
+            store: parts.store.map(|store| store as Arc<dyn toolsh_gate::StoreHandle>),
             audit_sink: parts.audit_sink,
             unheard: std::sync::atomic::AtomicBool::new(false),
             run_command: run_in_subshell,
@@ -768,7 +773,7 @@ impl Shell {
             policy,
             approver,
             agent: agent.to_string(),
-            store: shared.store.as_ref().map(|store| Arc::new(store.for_agent_session(agent, &session))),
+            store: typed_store(shared).map(|store| Arc::new(store.for_agent_session(agent, &session))),
             session,
             audit_sink: shared.audit_sink.clone(),
         };
@@ -886,7 +891,7 @@ impl Shell {
             None => (None, [stdout.take_sealed(), stderr.take_sealed()]),
         };
         if let Some(id) = job {
-            let path = toolsh_core::joblog::path(id);
+            let path = toolsh_core::io::joblog::path(id);
             let bound = match self.interp.state.limits.promoted_time {
                 Some(bound) => format!(
                     "; it is stopped {} after it started",
@@ -1106,8 +1111,8 @@ impl Shell {
     }
 
     /// The store, when the shell has one.
-    pub fn store(&self) -> Option<&Arc<crate::store::Store>> {
-        self.interp.shared.store.as_ref()
+    pub fn store(&self) -> Option<Arc<crate::store::Store>> {
+        typed_store(&self.interp.shared)
     }
 
     /// Saves this session to the store as `name` (its agent's): variables, functions,

@@ -10,7 +10,7 @@ use super::Interp;
 use crate::builtins;
 use crate::tools::Tool;
 use std::sync::Arc;
-use toolsh_core::suggest::edit_distance;
+use toolsh_gate::suggest::edit_distance;
 
 /// Host programs by name, and what to use instead (empty: nothing does their job here).
 const HOST_PROGRAMS: &[(&str, &str)] = &[

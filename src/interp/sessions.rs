@@ -41,11 +41,14 @@ pub fn check_name(name: &str) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A snapshot as the store keeps it, in this toolsh's format version.
+fn saved(snapshot: Snapshot) -> toolsh_store::SavedSession {
+    toolsh_store::SavedSession { version: toolsh_core::snapshot::VERSION, state: snapshot.state, tmp: snapshot.tmp }
+}
+
 impl Interp {
-    fn store_for_sessions(&self) -> Result<Arc<toolsh_core::store::Store>, Failure> {
-        self.shared
-            .store
-            .clone()
+    fn store_for_sessions(&self) -> Result<Arc<toolsh_store::Store>, Failure> {
+        crate::interp::typed_store(&self.shared)
             .ok_or_else(|| "sessions are kept in the store, and this shell has none (--store PATH)".to_string())
     }
 
@@ -69,7 +72,7 @@ impl Interp {
         check_name(name)?;
         let store = self.store_for_sessions()?;
         let snapshot = self.snapshot().map_err(|why| format!("session '{name}' was not saved: {why}"))?;
-        store.save_session(name, &snapshot).map_err(|err| format!("session '{name}' was not saved: {err}"))
+        store.save_session(name, &saved(snapshot)).map_err(|err| format!("session '{name}' was not saved: {err}"))
     }
 
     /// How many times session `name` of this agent was saved (`None`: never).
@@ -87,7 +90,7 @@ impl Interp {
         let Some(snapshot) = store.load_session(name).map_err(|err| format!("session '{name}': {err}"))? else {
             return Ok(false);
         };
-        let restored = snapshot.restore(&self.state, &self.shared.limits, &self.shared.vfs).map_err(|refusal| {
+        let restored = Snapshot { state: snapshot.state, tmp: snapshot.tmp }.restore(&self.state, &self.shared.limits, &self.shared.vfs).map_err(|refusal| {
             format!(
                 "session '{name}' in {} was not restored: {refusal}; 'session drop NAME' (or --fresh) starts it anew",
                 store.target()
@@ -132,7 +135,7 @@ impl super::jobs::JobTable {
                     Some(status) => (status, job.signal),
                     None => (129, 1),
                 };
-                let log = job.log.map(|path| toolsh_core::joblog::JobLog::kept(vfs.clone(), path));
+                let log = job.log.map(|path| toolsh_core::io::joblog::JobLog::kept(vfs.clone(), path));
                 Job { id: job.id, pid: job.pid, command: job.command.into(), log, run: Running::ended(status, signal) }
             })
             .collect();
@@ -153,7 +156,7 @@ pub(crate) async fn session(interp: &mut Interp, argv: &[String], io: &Io) -> St
                 .iter()
                 .filter(|e| !e.name.starts_with(SERVER_PREFIX))
                 .map(|e| {
-                    let age = (toolsh_core::store::now_ms() - e.saved_at).max(0) / 1000;
+                    let age = (toolsh_store::now_ms() - e.saved_at).max(0) / 1000;
                     format!("{}\t{} bytes\tsaved {}s ago\n", e.name, e.bytes, age)
                 })
                 .collect()),

@@ -244,7 +244,7 @@ fn quick_expansion_agrees_with_the_general_path() {
             };
             let word = &simple.words[1];
             for mode in [Mode::Fields, Mode::String] {
-                let Some(quick) = super::quick::quick(&shell.interp.state, &word.parts, mode) else {
+                let Some(quick) = super::expand::quick::quick(&shell.interp.state, &word.parts, mode) else {
                     continue;
                 };
                 answered.insert((state, text, mode == Mode::Fields));

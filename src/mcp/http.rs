@@ -63,7 +63,7 @@ pub async fn serve(
     let bound = listener.local_addr().map_err(|e| format!("mcp: {e}"))?;
     // With a store, sessions outlive the process: their handshakes and shells are kept there,
     // for a week after their last call.
-    let kept = template.store().cloned();
+    let kept = template.store();
     if let Some(store) = &kept {
         let _ = store.drop_stale_sessions("mcp:", crate::store::now_ms() - KEPT_FOR.as_millis() as i64);
     }

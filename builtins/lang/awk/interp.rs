@@ -3,10 +3,11 @@
 //! paths that do not allocate, since those are what one-liners over big logs spend time on.
 
 use super::ast::{special as sv, *};
-use super::format::sprintf;
+use super::flow::Flow;
 use super::io::Host;
 use super::lexer::{Builtin, unescape};
 use super::record::{FieldSep, Reader, RecordSep, utf8_len};
+use super::value::format::sprintf;
 use super::value::{Value, push_number, str_to_num};
 use indexmap::IndexMap;
 use regex::bytes::Regex;
@@ -29,21 +30,6 @@ const REGEX_CACHE: usize = 256;
 
 /// The longest string a concatenation may build (the shell's default output-bytes limit).
 const MAX_STRING: usize = 256 * 1024 * 1024;
-
-/// Why evaluation stopped early.
-#[derive(Debug)]
-pub enum Flow {
-    Next,
-    NextFile,
-    Exit,
-    Return(Value),
-    Break,
-    Continue,
-    /// A fatal error: the message.
-    Error(String),
-    /// Stopped from outside (the command abandoned) or by a closed output: the status.
-    Stop(i32),
-}
 
 type Run<T> = Result<T, Flow>;
 

@@ -3,7 +3,7 @@
 //! the command's async task, which owns the shell context. Output is buffered here, so a
 //! request carries many records; input comes as whole files or chunks of standard input.
 
-use super::interp::Flow;
+use super::flow::Flow;
 use tokio::sync::{mpsc, oneshot};
 
 /// Bytes of output gathered before they are handed over.

@@ -11,7 +11,7 @@
 //! line's deadline passes or it grows the process past `input-bytes`.
 
 mod ast;
-mod format;
+mod flow;
 mod interp;
 mod io;
 mod lexer;

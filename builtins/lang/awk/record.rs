@@ -3,7 +3,7 @@
 //! literal character, a regex when longer, characters for `""`). Fields are ranges into the
 //! record, split only when a field or `NF` is used.
 
-use super::interp::Flow;
+use super::flow::Flow;
 use super::io::Host;
 use regex::bytes::Regex;
 use std::rc::Rc;

@@ -2,6 +2,8 @@
 //! `split`, `ARGV`, `ENVIRON`, `-v`) that compare as numbers when they look like one. Also the
 //! conversions between them, as POSIX and gawk define them.
 
+pub mod format;
+
 use std::rc::Rc;
 
 #[derive(Debug, Clone, Default)]
@@ -182,7 +184,7 @@ pub fn push_number(out: &mut Vec<u8>, n: f64, format: &[u8]) {
         let spec = crate::text::cfmt::Spec { precision: Some(6), ..Default::default() };
         out.extend_from_slice(crate::text::cfmt::format_float(n, 'g', &spec).as_bytes());
     } else {
-        out.extend_from_slice(&super::format::sprintf(format, &[Value::Num(n)], b"%.6g").unwrap_or_default());
+        out.extend_from_slice(&format::sprintf(format, &[Value::Num(n)], b"%.6g").unwrap_or_default());
     }
 }
 

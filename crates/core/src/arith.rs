@@ -643,6 +643,52 @@ pub fn eval_arith(text: &str, state: &mut crate::session::State) -> Result<i64, 
     eval(text, &mut ArithVars::new(state, None)).map_err(|e| e.0)
 }
 
+/// Why [`State::set_target`](crate::session::State::set_target) did not set its target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TargetError {
+    /// Neither a name nor `name[subscript]`.
+    Invalid(String),
+    /// The variable is read-only.
+    Readonly(String),
+    /// The subscript's arithmetic failed (its message).
+    Subscript(String),
+}
+
+impl std::fmt::Display for TargetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TargetError::Invalid(target) => write!(f, "`{target}': not a valid identifier"),
+            TargetError::Readonly(name) => write!(f, "{name}: readonly variable"),
+            TargetError::Subscript(message) => f.write_str(message),
+        }
+    }
+}
+
+/// Assignments to a target whose subscript is arithmetic.
+impl crate::session::State {
+    /// Sets `target`, a name or `name[subscript]` as `printf -v`, `read` and `declare`'s
+    /// operands take it (an indexed array's subscript is arithmetic, an associative array's a
+    /// key), to `value`.
+    pub fn set_target(&mut self, target: &str, value: String) -> Result<(), TargetError> {
+        if crate::vars::is_name(target) {
+            return if self.set_var(target, value) { Ok(()) } else { Err(TargetError::Readonly(target.to_string())) };
+        }
+        let element = target.split_once('[').and_then(|(name, rest)| Some((name, rest.strip_suffix(']')?)));
+        let Some((name, subscript)) =
+            element.filter(|(name, subscript)| crate::vars::is_name(name) && !subscript.is_empty())
+        else {
+            return Err(TargetError::Invalid(target.to_string()));
+        };
+        let key = match self.vars.get(name).map(|var| &var.value) {
+            Some(crate::vars::Value::Assoc(_)) => subscript.to_string(),
+            _ => eval(subscript, &mut ArithVars::new(self, None))
+                .map_err(|err| TargetError::Subscript(err.0))?
+                .to_string(),
+        };
+        self.vars.set_element(name, &key, value, false).map_err(|_| TargetError::Readonly(name.to_string()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -29,15 +29,15 @@ impl Tree for Vfs {
     }
 }
 
-impl Tree for crate::tools::workspace::Fs<'_> {
+impl Tree for toolsh_gate::workspace::Fs<'_> {
     fn read_dir(&self, abs: &str) -> io::Result<Vec<DirEntry>> {
-        crate::tools::workspace::Fs::read_dir(self, abs)
+        toolsh_gate::workspace::Fs::read_dir(self, abs)
     }
     fn stat(&self, abs: &str) -> io::Result<Meta> {
-        crate::tools::workspace::Fs::stat(self, abs)
+        toolsh_gate::workspace::Fs::stat(self, abs)
     }
     fn lstat(&self, abs: &str) -> io::Result<Meta> {
-        crate::tools::workspace::Fs::lstat(self, abs)
+        toolsh_gate::workspace::Fs::lstat(self, abs)
     }
 }
 

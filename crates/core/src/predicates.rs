@@ -2,9 +2,9 @@
 //! the command and the interpreter.
 
 use crate::session::State;
-use crate::tools::workspace::Fs;
 use crate::vars::Value;
 use crate::vfs::FileKind;
+use toolsh_gate::workspace::Fs;
 
 /// A unary test (`-f path`, `-z string`, …).
 pub fn unary_test(op: &str, arg: &str, state: &State, vfs: &Fs<'_>) -> bool {

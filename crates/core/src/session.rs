@@ -7,16 +7,17 @@
 
 use crate::ast::FunctionDef;
 use crate::io::{self, Io};
-use crate::pace;
 use crate::vars::{self, Attrs, Vars};
 use crate::vfs::Vfs;
 use futures::future::BoxFuture;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
+use toolsh_gate::pace;
 
-pub use crate::status::Status;
+pub use toolsh_gate::limits::{Limits, NAMED_LIMITS, NamedLimit, PROMOTED_TIME};
+pub use toolsh_gate::status::Status;
 
 /// Shell options (`set -o`, `shopt`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,120 +69,6 @@ impl Default for Options {
             inherit_errexit: false,
             lastpipe: false,
             errtrace: false,
-        }
-    }
-}
-
-/// Limits on one execution; hitting one stops the line with [`crate::status::LIMIT`] and a message that
-/// names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// Wall time of one `Shell::exec`.
-    pub wall_time: Option<Duration>,
-    /// Commands dispatched in one execution (subshells included).
-    pub commands: u64,
-    /// Iterations of any one loop.
-    pub loop_iterations: u64,
-    /// Nested function calls, `source` and `eval`.
-    pub call_depth: usize,
-    /// Bytes captured by `$( )` or `Shell::exec`, and the longest word or value a line may
-    /// build (`s=$s$s` in a loop stops here, named "value bytes").
-    pub output_bytes: usize,
-    /// Bytes one command may gather from a pipe it reads whole (`sort`, `jq -s`, `tac`, a
-    /// tool's stdin): an endless producer (`yes | sort`) ends in an error, not in exhausted
-    /// memory. Workspace files are not counted: their size is already known.
-    pub input_bytes: usize,
-    /// Commands dispatched over the whole session (all executions of one `Shell`).
-    pub session_commands: u64,
-    /// What the shell's variables and arrays may hold together (about: text plus a little
-    /// per array element), checked at every command: `a+=("$x")` in a loop ends with this
-    /// limit named, not with the host's memory exhausted.
-    pub variable_bytes: usize,
-    /// Background jobs running at once (`cmd &`, a promoted line).
-    pub jobs: usize,
-    /// Wall time of one background job started with `&`.
-    pub job_time: Option<Duration>,
-    /// Wall time of a line that outran its call and went on as a job, from the line's start:
-    /// the caller did not ask for it to run on, so it is bounded well under `job_time`.
-    pub promoted_time: Option<Duration>,
-    /// Bytes a job's log keeps: past it, the first and last halves with a marker between.
-    pub job_log_bytes: usize,
-    /// Bytes a saved session may take (its state and its `/tmp`).
-    pub snapshot_bytes: usize,
-    /// Timers (`at` jobs and crontab entries) one agent may hold.
-    pub timers: usize,
-    /// Characters of a line's output a model is given (`contract::Caps::chars`): past it, the
-    /// head and tail with the cut marked and the whole kept in `/tmp/.out/N.log`.
-    pub result_chars: usize,
-    /// Lines of a line's output a model is given (`contract::Caps::lines`).
-    pub result_lines: usize,
-}
-
-/// The default wall time of a line that went on as a job (`promoted-timeout-ms`): ten
-/// minutes, the longest a single call may wait.
-pub const PROMOTED_TIME: Duration = Duration::from_secs(600);
-
-/// A limit by the name `--limit NAME=N` and `config set NAME N` give it: its reader and
-/// writer (times in milliseconds, 0 for none).
-pub struct NamedLimit {
-    /// The name.
-    pub name: &'static str,
-    /// Reads it.
-    pub get: fn(&Limits) -> u64,
-    /// Writes it.
-    pub set: fn(&mut Limits, u64),
-}
-
-fn millis(time: Option<Duration>) -> u64 {
-    time.map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-}
-
-fn from_millis(ms: u64) -> Option<Duration> {
-    (ms > 0).then(|| Duration::from_millis(ms))
-}
-
-/// Every limit a user can name, in the order they are listed.
-pub const NAMED_LIMITS: &[NamedLimit] = &[
-    NamedLimit { name: "call-depth", get: |l| l.call_depth as u64, set: |l, v| l.call_depth = v as usize },
-    NamedLimit { name: "commands", get: |l| l.commands, set: |l, v| l.commands = v },
-    NamedLimit { name: "input-bytes", get: |l| l.input_bytes as u64, set: |l, v| l.input_bytes = v as usize },
-    NamedLimit { name: "job-log-bytes", get: |l| l.job_log_bytes as u64, set: |l, v| l.job_log_bytes = v as usize },
-    NamedLimit { name: "job-timeout-ms", get: |l| millis(l.job_time), set: |l, v| l.job_time = from_millis(v) },
-    NamedLimit { name: "jobs", get: |l| l.jobs as u64, set: |l, v| l.jobs = v as usize },
-    NamedLimit { name: "loop-iterations", get: |l| l.loop_iterations, set: |l, v| l.loop_iterations = v },
-    NamedLimit { name: "output-bytes", get: |l| l.output_bytes as u64, set: |l, v| l.output_bytes = v as usize },
-    NamedLimit {
-        name: "promoted-timeout-ms",
-        get: |l| millis(l.promoted_time),
-        set: |l, v| l.promoted_time = from_millis(v),
-    },
-    NamedLimit { name: "result-chars", get: |l| l.result_chars as u64, set: |l, v| l.result_chars = v as usize },
-    NamedLimit { name: "result-lines", get: |l| l.result_lines as u64, set: |l, v| l.result_lines = v as usize },
-    NamedLimit { name: "snapshot-bytes", get: |l| l.snapshot_bytes as u64, set: |l, v| l.snapshot_bytes = v as usize },
-    NamedLimit { name: "timeout-ms", get: |l| millis(l.wall_time), set: |l, v| l.wall_time = from_millis(v) },
-    NamedLimit { name: "timers", get: |l| l.timers as u64, set: |l, v| l.timers = v as usize },
-    NamedLimit { name: "variable-bytes", get: |l| l.variable_bytes as u64, set: |l, v| l.variable_bytes = v as usize },
-];
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            wall_time: None,
-            commands: 100_000_000,
-            loop_iterations: 10_000_000,
-            call_depth: 1000,
-            output_bytes: 256 * 1024 * 1024,
-            input_bytes: 1024 * 1024 * 1024,
-            session_commands: u64::MAX,
-            variable_bytes: 1024 * 1024 * 1024,
-            jobs: 64,
-            job_time: Some(Duration::from_secs(3600)),
-            promoted_time: Some(PROMOTED_TIME),
-            job_log_bytes: 2 * 1024 * 1024,
-            snapshot_bytes: 64 * 1024 * 1024,
-            timers: 100,
-            result_chars: 30_000,
-            result_lines: 2_000,
         }
     }
 }
@@ -246,27 +133,6 @@ impl State {
             lines.push("0".to_string());
         }
         lines
-    }
-}
-
-/// Why [`State::set_target`] did not set its target.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TargetError {
-    /// Neither a name nor `name[subscript]`.
-    Invalid(String),
-    /// The variable is read-only.
-    Readonly(String),
-    /// The subscript's arithmetic failed (its message).
-    Subscript(String),
-}
-
-impl std::fmt::Display for TargetError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            TargetError::Invalid(target) => write!(f, "`{target}': not a valid identifier"),
-            TargetError::Readonly(name) => write!(f, "{name}: readonly variable"),
-            TargetError::Subscript(message) => f.write_str(message),
-        }
     }
 }
 
@@ -335,7 +201,7 @@ pub enum OnDeadline {
     #[default]
     Stop,
     /// Promotes it to a background job: the call returns what it printed so far and
-    /// [`crate::status::PROMOTED`]; the line runs on, its output in its job's log.
+    /// [`toolsh_gate::status::PROMOTED`]; the line runs on, its output in its job's log.
     Background,
 }
 
@@ -453,28 +319,6 @@ impl State {
         ok
     }
 
-    /// Sets `target`, a name or `name[subscript]` as `printf -v`, `read` and `declare`'s
-    /// operands take it (an indexed array's subscript is arithmetic, an associative array's a
-    /// key), to `value`.
-    pub fn set_target(&mut self, target: &str, value: String) -> Result<(), TargetError> {
-        if crate::vars::is_name(target) {
-            return if self.set_var(target, value) { Ok(()) } else { Err(TargetError::Readonly(target.to_string())) };
-        }
-        let element = target.split_once('[').and_then(|(name, rest)| Some((name, rest.strip_suffix(']')?)));
-        let Some((name, subscript)) =
-            element.filter(|(name, subscript)| crate::vars::is_name(name) && !subscript.is_empty())
-        else {
-            return Err(TargetError::Invalid(target.to_string()));
-        };
-        let key = match self.vars.get(name).map(|var| &var.value) {
-            Some(crate::vars::Value::Assoc(_)) => subscript.to_string(),
-            _ => crate::arith::eval(subscript, &mut crate::arith::ArithVars::new(self, None))
-                .map_err(|err| TargetError::Subscript(err.0))?
-                .to_string(),
-        };
-        self.vars.set_element(name, &key, value, false).map_err(|_| TargetError::Readonly(name.to_string()))
-    }
-
     /// The `$-` flags.
     pub fn flags(&self) -> String {
         let mut flags = String::new();
@@ -529,21 +373,21 @@ pub struct Shared {
     /// The deadline and cancellation of the execution in progress (tool bodies hold it too).
     pub pace: Arc<pace::Pace>,
     /// Every tool, by name.
-    pub tools: Arc<crate::tools::Registry>,
+    pub tools: Arc<toolsh_gate::Registry>,
     /// The policy gate and audit log.
-    pub gate: Arc<crate::tools::Gate>,
+    pub gate: Arc<toolsh_gate::Gate>,
     /// The calling agent's name.
     pub agent: String,
     /// The store, when the shell has one.
-    pub store: Option<Arc<crate::store::Store>>,
+    pub store: Option<Arc<dyn toolsh_gate::StoreHandle>>,
     /// The embedder's audit sink, when it gave one (otherwise the store takes the records).
-    pub audit_sink: Option<Arc<dyn crate::audit::AuditSink>>,
+    pub audit_sink: Option<Arc<dyn toolsh_gate::audit::AuditSink>>,
     /// Where the shell's own file access (redirections, globs) notes refusals nobody reads:
     /// those surface as the failed operation's own error.
     pub unheard: std::sync::atomic::AtomicBool,
     /// How far the tool the line is running last said it got (`net.fetch`'s bytes, a mounted
     /// server's progress notifications): what progress reports of a running line show.
-    pub meter: Arc<crate::tools::Meter>,
+    pub meter: Arc<toolsh_gate::Meter>,
     /// How a command runs another (`xargs`, `env`, `find -exec`): the interpreter's own
     /// dispatch, in a subshell of `State`. The interpreter sits above the commands, so it
     /// hands its entry point down here rather than the commands naming it.
@@ -632,12 +476,12 @@ impl Shared {
     pub fn note_pace_stop(&self, stop: pace::Stop) -> Status {
         match stop {
             pace::Stop::Deadline(_) => {
-                self.note_stop(format!("limit exceeded: {stop}; nothing more ran"), crate::status::LIMIT)
+                self.note_stop(format!("limit exceeded: {stop}; nothing more ran"), toolsh_gate::status::LIMIT)
             }
             pace::Stop::Cancelled => {
-                self.note_stop("cancelled; the line was stopped".to_string(), crate::status::CANCELLED)
+                self.note_stop("cancelled; the line was stopped".to_string(), toolsh_gate::status::CANCELLED)
             }
-            pace::Stop::Halted => self.stopping().unwrap_or(crate::status::LIMIT),
+            pace::Stop::Halted => self.stopping().unwrap_or(toolsh_gate::status::LIMIT),
         }
     }
 

@@ -334,9 +334,9 @@ fn other_mount(vfs: &Vfs, path: &str) -> bool {
 }
 
 /// Whether `path` names a job log as this toolsh writes them: a file right under
-/// [`crate::joblog::DIR`].
+/// [`crate::io::joblog::DIR`].
 fn is_job_log(path: &str) -> bool {
-    path.strip_prefix(crate::joblog::DIR)
+    path.strip_prefix(crate::io::joblog::DIR)
         .and_then(|rest| rest.strip_prefix('/'))
         .is_some_and(|name| !name.is_empty() && !name.contains('/') && name != "..")
 }

@@ -55,6 +55,18 @@ pub struct Meta {
 }
 
 impl Meta {
+    /// GNU's name for what is at a path (`stat %F`, `rm -i`'s questions, `diff`'s notes).
+    pub fn kind_name(&self) -> &'static str {
+        match self.kind {
+            FileKind::Dir => "directory",
+            FileKind::Symlink => "symbolic link",
+            FileKind::Device => "character special file",
+            FileKind::Fifo => "fifo",
+            FileKind::File if self.size == 0 => "regular empty file",
+            FileKind::File => "regular file",
+        }
+    }
+
     /// True for directories.
     pub fn is_dir(&self) -> bool {
         self.kind == FileKind::Dir

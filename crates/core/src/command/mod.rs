@@ -22,10 +22,10 @@ pub use tool::{metered, run_tool};
 
 use crate::io::{Input, Io};
 use crate::session::{Shared, State, Status};
-use crate::tools::workspace::Fs;
 use futures::future::BoxFuture;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use toolsh_gate::workspace::Fs;
 
 /// Everything a command works with.
 pub struct Ctx<'a> {
@@ -62,17 +62,17 @@ impl<'a> Ctx<'a> {
     }
 
     /// Every tool, by name.
-    pub fn tools(&self) -> &Arc<crate::tools::Registry> {
+    pub fn tools(&self) -> &Arc<toolsh_gate::Registry> {
         &self.shared.tools
     }
 
     /// The policy gate and audit log.
-    pub fn gate(&self) -> &Arc<crate::tools::Gate> {
+    pub fn gate(&self) -> &Arc<toolsh_gate::Gate> {
         &self.shared.gate
     }
 
     /// The store, when the shell has one.
-    pub fn store(&self) -> Option<&Arc<crate::store::Store>> {
+    pub fn store(&self) -> Option<&Arc<dyn toolsh_gate::StoreHandle>> {
         self.shared.store.as_ref()
     }
 

@@ -5,9 +5,9 @@
 use super::Ctx;
 use crate::io::Io;
 use crate::session::{Shared, Status};
-use crate::tools::{Tool, ToolCx, flags};
 use serde_json::Value;
 use std::sync::Arc;
+use toolsh_gate::{Tool, ToolCx, flags};
 
 /// What a tool body gets when `command`, run in `cwd`, calls it.
 pub(crate) fn tool_cx(shared: &Arc<Shared>, cwd: &str, command: &str) -> ToolCx {
@@ -43,7 +43,7 @@ pub async fn run_tool(
     if spec.takes_words {
         let mut cx = tool_cx(shared, &state.cwd, &argv[0]);
         cx.env = state.vars.exported();
-        if let Some(run) = tool.stream(cx, argv[1..].to_vec(), io.clone()) {
+        if let Some(run) = tool.stream(cx, argv[1..].to_vec(), io.streams()) {
             return run_words(shared, spec, &argv, run, io).await;
         }
         // No body of its own: its words go as `args` through the call below, like any tool's.
@@ -83,29 +83,29 @@ pub async fn run_tool(
             0
         }
         Err(err) => {
-            let usage = if err.status == crate::status::USAGE { flags::usage(spec) } else { String::new() };
+            let usage = if err.status == toolsh_gate::status::USAGE { flags::usage(spec) } else { String::new() };
             say(format!("{}\n{usage}", err.message).into_bytes(), true).await;
             err.status
         }
     }
 }
 
-/// Runs the streaming body of a tool that [takes words](crate::tools::ToolSpec::takes_words)
+/// Runs the streaming body of a tool that [takes words](toolsh_gate::ToolSpec::takes_words)
 /// (a host program): its words are its subject at the gate, and the audit records how it
 /// ended — also when the line is stopped while it runs.
 async fn run_words(
     shared: &Arc<Shared>,
-    spec: &crate::tools::ToolSpec,
+    spec: &toolsh_gate::ToolSpec,
     argv: &[String],
     run: futures::future::BoxFuture<'static, Status>,
     io: &Io,
 ) -> Status {
     let subject = argv[1..].join(" ");
     let ticket = match shared.gate.admit(&argv[0], spec.facts(), Some(&subject)) {
-        Ok(ticket) => ticket.with_digest(crate::tools::gate::digest(&spec.name, Some(&subject))),
+        Ok(ticket) => ticket.with_digest(toolsh_gate::gate::digest(&spec.name, Some(&subject))),
         Err(denied) => {
             let _ = io.stderr().write_all(format!("{denied}\n").as_bytes()).await;
-            return crate::status::DENIED;
+            return toolsh_gate::status::DENIED;
         }
     };
     let mut recorded = RecordOnDrop { gate: &shared.gate, ticket: Some(ticket) };
@@ -117,8 +117,8 @@ async fn run_words(
 /// Records a call whose command was dropped mid-way (the line's deadline, a cancellation,
 /// Ctrl-C) as killed: its program was.
 struct RecordOnDrop<'a> {
-    gate: &'a crate::tools::Gate,
-    ticket: Option<crate::tools::Ticket<'a>>,
+    gate: &'a toolsh_gate::Gate,
+    ticket: Option<toolsh_gate::Ticket<'a>>,
 }
 
 impl RecordOnDrop<'_> {
@@ -149,7 +149,7 @@ fn steps(done: u64, total: Option<u64>) -> String {
 /// The caller decides whether to draw: only on a terminal, and not where the output goes.
 pub async fn metered<F: std::future::Future>(
     stderr: &crate::io::Output,
-    meter: Option<&crate::tools::Meter>,
+    meter: Option<&toolsh_gate::Meter>,
     describe: fn(u64, Option<u64>) -> String,
     work: F,
 ) -> F::Output {
@@ -182,7 +182,7 @@ impl Ctx<'_> {
         match self.call_quiet(tool, args).await {
             Ok(value) => Ok(value),
             Err(err) => {
-                if err.status == crate::status::DENIED {
+                if err.status == toolsh_gate::status::DENIED {
                     self.err(format!("{}\n", err.message)).await;
                 } else {
                     self.complain(&err.message).await;
@@ -193,7 +193,7 @@ impl Ctx<'_> {
     }
 
     /// Calls a tool for an adapter command that words its own errors.
-    pub async fn call_quiet(&self, tool: &str, args: Value) -> Result<Value, crate::tools::ToolError> {
+    pub async fn call_quiet(&self, tool: &str, args: Value) -> Result<Value, toolsh_gate::ToolError> {
         let cx = tool_cx(self.shared, &self.state.cwd, self.name());
         self.shared.tools.call(&self.shared.gate, cx, self.name(), tool, args).await.map(|output| output.into_json())
     }
@@ -204,12 +204,12 @@ impl Ctx<'_> {
     #[cfg(feature = "net")]
     pub fn fetch(
         &self,
-        args: crate::tools::net::FetchArgs,
+        args: toolsh_gate::net::FetchArgs,
     ) -> (
-        Arc<crate::tools::Meter>,
-        impl std::future::Future<Output = Result<crate::tools::net::Fetched, crate::tools::net::FetchError>> + use<>,
+        Arc<toolsh_gate::Meter>,
+        impl std::future::Future<Output = Result<toolsh_gate::net::Fetched, toolsh_gate::net::FetchError>> + use<>,
     ) {
         let cx = tool_cx(self.shared, &self.state.cwd, self.name());
-        (cx.meter.clone(), async move { crate::tools::net::fetch(&cx, args).await })
+        (cx.meter.clone(), async move { toolsh_gate::net::fetch(&cx, args).await })
     }
 }

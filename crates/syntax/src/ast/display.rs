@@ -127,7 +127,7 @@ impl Printer {
                         .words
                         .first()
                         .and_then(Word::as_literal)
-                        .is_some_and(|w| crate::parser::RESERVED_WORDS.contains(&w));
+                        .is_some_and(|w| super::RESERVED_WORDS.contains(&w));
                 if keyword_first {
                     for redirect in &simple.redirects {
                         space(self);

@@ -5,6 +5,13 @@
 
 mod display;
 
+/// The shell's reserved words, as bash lists them (`compgen -k`): the one list `type`, the
+/// console's highlighting and the printer read; the parser's own lists below are its roles.
+pub const RESERVED_WORDS: &[&str] = &[
+    "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do", "done", "in",
+    "function", "time", "{", "}", "!", "[[", "]]", "coproc",
+];
+
 /// A half-open byte range `[start, end)` into the parsed source.
 ///
 /// Spans are metadata: two spans always compare equal, so trees compare by meaning, not by where

@@ -17,12 +17,7 @@ use std::sync::Arc;
 /// Deepest nesting of constructs before parsing refuses (protects the stack).
 const MAX_DEPTH: usize = 200;
 
-/// The shell's reserved words, as bash lists them (`compgen -k`): the one list `type`, the
-/// console's highlighting and the printer read; the parser's own lists below are its roles.
-pub const RESERVED_WORDS: &[&str] = &[
-    "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do", "done", "in",
-    "function", "time", "{", "}", "!", "[[", "]]", "coproc",
-];
+pub use crate::ast::RESERVED_WORDS;
 
 /// Words that end a list when found in command position.
 const RESERVED: &[&str] = &["then", "else", "elif", "fi", "do", "done", "esac", "}", "]]", "in"];

@@ -1,25 +1,25 @@
 //! Tools over the store: `msg.*` (mailboxes and presence) and `meta.*` (key-value pairs with
 //! protections). Bodies need the store; without one they report it unavailable (status 125).
 
-use super::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec, typed};
-use crate::store::{MetaError, Protection, Store, StoreError};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
+use toolsh_gate::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec, typed};
+use toolsh_store::{MetaError, Protection, Store, StoreError};
 
 /// The store a body needs, or the error that says there is none (125).
-pub(super) fn store(cx: &ToolCx) -> Result<&Arc<Store>, ToolError> {
-    cx.store.as_ref().ok_or_else(|| ToolError {
-        status: crate::status::UNAVAILABLE,
+pub(super) fn store(cx: &ToolCx) -> Result<&Store, ToolError> {
+    crate::store(cx).ok_or_else(|| ToolError {
+        status: toolsh_gate::status::UNAVAILABLE,
         message: "no store is attached to this shell: start toolsh with --store PATH".to_string(),
     })
 }
 
 /// A store that failed: unavailable (125), its error as the message.
 pub(super) fn unavailable(err: StoreError) -> ToolError {
-    ToolError { status: crate::status::UNAVAILABLE, message: err.0 }
+    ToolError { status: toolsh_gate::status::UNAVAILABLE, message: err.0 }
 }
 
 fn meta_err(err: MetaError) -> ToolError {
@@ -186,7 +186,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
                 .aliases(&["list_agents"]),
             |cx: ToolCx, _: NoArgs| async move {
                 let agents = store(&cx)?.agents().map_err(unavailable)?;
-                let now = crate::store::now_ms();
+                let now = toolsh_store::now_ms();
                 let list: Vec<_> = agents
                     .into_iter()
                     .map(
@@ -202,7 +202,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
                 .subject("agent", false),
             |cx: ToolCx, args: PingArgs| async move {
                 let seen = store(&cx)?.last_seen(&args.agent).map_err(unavailable)?;
-                let idle = seen.map(|s| (crate::store::now_ms() - s) / 1000);
+                let idle = seen.map(|s| (toolsh_store::now_ms() - s) / 1000);
                 let alive = idle.is_some_and(|i| i <= ALIVE_SECS);
                 Ok(ToolOutput::Json(json!({ "agent": args.agent, "alive": alive, "idle_secs": idle })))
             },

@@ -10,7 +10,7 @@ use super::{
     Lease, MESSAGE_COLUMNS, Message, MetaChange, MetaEntry, MetaPlan, PRUNE_EVERY, Protection, RUN_AS_TIMER,
     SessionEntry, StoreError, TIMER_COLUMNS, Timer, TimerRun, now_ms, plan_meta, schema,
 };
-use crate::snapshot::Snapshot;
+use crate::SavedSession;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -658,7 +658,7 @@ impl Engine for Sqlite {
         self.with(None, |conn| conn.execute("DELETE FROM mcp_sessions WHERE id = ?1", [id]).map(|_| ()))
     }
 
-    fn save_session(&self, who: Actor<'_>, name: &str, snapshot: &Snapshot) -> Result<i64, StoreError> {
+    fn save_session(&self, who: Actor<'_>, name: &str, snapshot: &SavedSession) -> Result<i64, StoreError> {
         self.write(who, |tx| {
             tx.query_row(
                 "INSERT INTO sessions (agent, name, version, saved_at, state, tmp, generation)
@@ -667,7 +667,7 @@ impl Engine for Sqlite {
                     saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp,
                     generation = sessions.generation + 1
                  RETURNING generation",
-                params![who.agent, name, crate::snapshot::VERSION, now_ms(), snapshot.state, snapshot.tmp],
+                params![who.agent, name, snapshot.version, now_ms(), snapshot.state, snapshot.tmp],
                 |row| row.get(0),
             )
         })
@@ -682,11 +682,13 @@ impl Engine for Sqlite {
         })
     }
 
-    fn load_session(&self, agent: &str, name: &str) -> Result<Option<Snapshot>, StoreError> {
+    fn load_session(&self, agent: &str, name: &str) -> Result<Option<SavedSession>, StoreError> {
         self.with(None, |conn| {
-            conn.query_row("SELECT state, tmp FROM sessions WHERE agent = ?1 AND name = ?2", [agent, name], |row| {
-                Ok(Snapshot { state: row.get(0)?, tmp: row.get(1)? })
-            })
+            conn.query_row(
+                "SELECT state, tmp, version FROM sessions WHERE agent = ?1 AND name = ?2",
+                [agent, name],
+                |row| Ok(SavedSession { state: row.get(0)?, tmp: row.get(1)?, version: row.get(2)? }),
+            )
             .optional()
         })
     }

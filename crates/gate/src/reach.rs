@@ -17,7 +17,7 @@
 //! The gate then decides each (tool, path) pair and the strictest decision is the operation's
 //! ([`super::gate::Gate::admit_reach`]): the whole operation runs or none of it does.
 
-use super::workspace::facts;
+use crate::facts;
 use crate::policy::{Decision, Policy, ToolFacts, Verdict};
 use crate::vfs::Vfs;
 use std::io;

@@ -3,12 +3,12 @@
 //! `atq`, `atrm` and `crontab` are these tools as their usual commands.
 
 use super::agents::{store, unavailable};
-use super::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec, typed};
-use crate::timers;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
 use std::sync::Arc;
+use toolsh_core::timers;
+use toolsh_gate::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec, typed};
 
 /// Arguments of `timer.at`.
 #[derive(Deserialize, JsonSchema)]

@@ -3,7 +3,7 @@
 //! character with that code, `%d` of a huge number prints all its digits, a missing argument
 //! is empty or zero.
 
-use super::value::Value;
+use super::Value;
 use crate::text::cfmt::{self, format_float, format_int, pad};
 
 /// Formats `args` by `format`; `convfmt` converts numbers given to `%s`. Too few arguments

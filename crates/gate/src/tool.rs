@@ -1,27 +1,13 @@
-//! Tools: typed capabilities defined once (name, description, JSON Schema derived from the Rust
-//! argument type, metadata), collected in a [`Registry`], reached as shell commands
+//! A tool: typed capabilities defined once (name, description, JSON Schema derived from the Rust
+//! argument type, metadata), collected in a [`Registry`](crate::Registry), reached as shell commands
 //! (`fs.read --path a.txt`) and through the library, always past the one [`Gate`].
 //!
 //! A tool body receives an owned [`ToolCx`] and its arguments already checked against the
 //! schema; it never sees the policy, which the registry applies before the body runs.
 
-pub mod agents;
-pub mod db;
-pub mod flags;
-pub mod fs;
-pub mod gate;
-pub mod guard;
-#[cfg(feature = "net")]
-pub mod net;
-pub mod reach;
-pub mod registry;
-pub mod timers;
-pub mod workspace;
-
-pub use gate::{Answer, Approval, Approver, Denied, Elicited, Gate, Ticket};
-pub use registry::{Registry, ToolSource};
-
+use crate::gate::{Denied, Gate};
 use crate::vfs::Vfs;
+use crate::workspace;
 use futures::future::BoxFuture;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -117,7 +103,7 @@ pub struct ToolSpec {
     pub param_aliases: Vec<(String, String)>,
     /// The body passes the gate itself for every path it reaches (the workspace tools, through
     /// [`workspace::Fs`]), so the registry neither admits nor records the call.
-    pub(crate) gates_itself: bool,
+    pub gates_itself: bool,
 }
 
 /// A schema derived on first use, or given.
@@ -143,6 +129,16 @@ impl ToolSpec {
     /// schema of `A`.
     pub fn new<A: schemars::JsonSchema>(name: &str, description: &str) -> Self {
         Self::with_schema_fn(name, description, derive_schema::<A>)
+    }
+
+    /// A spec with the name and side effect `facts` declare (a workspace tool's, from
+    /// [`crate::facts`]: what the gate judges for it is what it is) and the schema of `A`.
+    pub fn from_facts<A: schemars::JsonSchema>(facts: crate::policy::ToolFacts<'static>, description: &str) -> Self {
+        let mut spec = Self::new::<A>(facts.name, description);
+        spec.side_effect = facts.side_effect;
+        spec.restricted = facts.restricted;
+        spec.open_world = facts.open_world;
+        spec
     }
 
     /// A spec whose schema is given as JSON (a tool of another server, say).
@@ -204,7 +200,7 @@ impl ToolSpec {
     }
 
     /// Marks a workspace tool whose body judges what it reaches through [`workspace::Fs`].
-    pub(crate) fn gates_itself(mut self) -> Self {
+    pub fn gates_itself(mut self) -> Self {
         self.gates_itself = true;
         self
     }
@@ -296,14 +292,14 @@ pub struct ToolCx {
     /// The gate, for bodies that touch a second subject (the destination of a move).
     pub gate: Arc<Gate>,
     /// The store (messages, metadata), when the shell has one.
-    pub store: Option<Arc<crate::store::Store>>,
+    pub store: Option<Arc<dyn StoreHandle>>,
     /// Where a long-running body reports how far it got (bytes done of a total); the
     /// command that called it may draw it on a terminal.
     pub meter: Arc<Meter>,
     /// The calling line's deadline and cancellation.
-    pub(crate) pace: Arc<crate::pace::Pace>,
+    pub pace: Arc<crate::pace::Pace>,
     /// The shell's limits (those a body enforces itself: timers per agent).
-    pub limits: crate::session::Limits,
+    pub limits: crate::limits::Limits,
     /// The session's exported variables, for a tool run as a command that takes words (a
     /// host program picks the ones it was declared with); empty otherwise.
     pub env: Vec<(String, String)>,
@@ -357,7 +353,7 @@ impl ToolCx {
     }
 
     /// Runs `body` with the workspace as the gate sees it, in the name of this call's command:
-    /// each operation is judged on everything it reaches and recorded (see [`reach`]).
+    /// each operation is judged on everything it reaches and recorded (see [`reach`](crate::reach)).
     pub fn with_fs<T>(&self, body: impl FnOnce(&workspace::Fs<'_>) -> T) -> T {
         let denied = std::sync::atomic::AtomicBool::new(false);
         body(&workspace::Fs::new(&self.vfs, &self.gate, &self.command, &denied))
@@ -456,10 +452,46 @@ pub trait Tool: Send + Sync {
     /// arguments) with the command's own streams, standing in for it until it ends, its exit
     /// status the command's (the gate has already admitted the call). `None`: the tool has
     /// no such body, and its words go through [`Tool::call`] like any tool's.
-    fn stream(&self, cx: ToolCx, words: Vec<String>, io: crate::io::Io) -> Option<BoxFuture<'static, i32>> {
-        let _ = (cx, words, io);
+    fn stream(&self, cx: ToolCx, words: Vec<String>, streams: Streams) -> Option<BoxFuture<'static, i32>> {
+        let _ = (cx, words, streams);
         None
     }
+}
+
+/// The store as this crate sees it: the shell lends it to tool bodies ([`ToolCx::store`]) and
+/// only the bodies that keep their data there (toolsh-tools', naming toolsh-store) look
+/// inside, so nothing under the store compiles a database driver.
+pub trait StoreHandle: Send + Sync {
+    /// Where it is, as `config get store` shows it (a file, `postgres://host/db`).
+    fn target(&self) -> String;
+    /// Itself, for a body that knows its type to downcast.
+    fn as_any(&self) -> &dyn std::any::Any;
+    /// Itself, shared, for the shell that knows its type to downcast.
+    fn into_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync>;
+}
+
+/// Where a tool that runs as a command reads its standard input: chunks as they come.
+pub trait Source: Send + Sync {
+    /// The next chunk; `None` at the end.
+    fn read_chunk(&self) -> BoxFuture<'_, Option<Vec<u8>>>;
+}
+
+/// Where a tool that runs as a command writes its standard output or error.
+pub trait Sink: Send + Sync {
+    /// Writes all of `bytes`; an error when the reader has gone.
+    fn write_all<'a>(&'a self, bytes: &'a [u8]) -> BoxFuture<'a, std::io::Result<()>>;
+}
+
+/// The standard streams of a tool that runs as a command ([`Tool::stream`]): what it may
+/// do with the command's descriptors, and nothing else of them.
+#[derive(Clone)]
+pub struct Streams {
+    /// Standard input; `None` when there is none (`/dev/null`, no pipe).
+    pub stdin: Option<Arc<dyn Source>>,
+    /// Standard output.
+    pub stdout: Arc<dyn Sink>,
+    /// Standard error.
+    pub stderr: Arc<dyn Sink>,
 }
 
 /// A tool whose body takes a typed argument `A` (the schema in its spec is `A`'s).

@@ -23,7 +23,7 @@ use super::{
     Lease, MESSAGE_COLUMNS, Message, MetaChange, MetaEntry, MetaPlan, PRUNE_EVERY, Protection, RUN_AS_TIMER,
     SessionEntry, StoreError, TIMER_COLUMNS, Timer, TimerRun, now_ms, plan_meta,
 };
-use crate::snapshot::Snapshot;
+use crate::SavedSession;
 use deadpool_postgres::GenericClient;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use futures::future::BoxFuture;
@@ -996,9 +996,9 @@ impl Engine for Postgres {
         })
     }
 
-    fn save_session(&self, who: Actor<'_>, name: &str, snapshot: &Snapshot) -> Result<i64, StoreError> {
-        let (agent, name, state, tmp) =
-            (who.agent.to_string(), name.to_string(), snapshot.state.clone(), snapshot.tmp.clone());
+    fn save_session(&self, who: Actor<'_>, name: &str, snapshot: &SavedSession) -> Result<i64, StoreError> {
+        let (agent, name, state, tmp, version) =
+            (who.agent.to_string(), name.to_string(), snapshot.state.clone(), snapshot.tmp.clone(), snapshot.version);
         self.write(who, move |tx| {
             Box::pin(async move {
                 let row = one(
@@ -1009,7 +1009,7 @@ impl Engine for Postgres {
                         saved_at = excluded.saved_at, state = excluded.state, tmp = excluded.tmp,
                         generation = sessions.generation + 1
                      RETURNING generation",
-                    &[&agent, &name, &i64::from(crate::snapshot::VERSION), &now_ms(), &state, &tmp],
+                    &[&agent, &name, &i64::from(version), &now_ms(), &state, &tmp],
                 )
                 .await?;
                 Ok(row.get(0))
@@ -1029,14 +1029,21 @@ impl Engine for Postgres {
         })
     }
 
-    fn load_session(&self, agent: &str, name: &str) -> Result<Option<Snapshot>, StoreError> {
+    fn load_session(&self, agent: &str, name: &str) -> Result<Option<SavedSession>, StoreError> {
         let (agent, name) = (agent.to_string(), name.to_string());
         self.query(None, move |client| {
             Box::pin(async move {
-                let row =
-                    opt(client, "SELECT state, tmp FROM sessions WHERE agent = $1 AND name = $2", &[&agent, &name])
-                        .await?;
-                Ok(row.map(|r| Snapshot { state: r.get(0), tmp: r.get(1) }))
+                let row = opt(
+                    client,
+                    "SELECT state, tmp, version FROM sessions WHERE agent = $1 AND name = $2",
+                    &[&agent, &name],
+                )
+                .await?;
+                Ok(row.map(|r| SavedSession {
+                    state: r.get(0),
+                    tmp: r.get(1),
+                    version: u32::try_from(r.get::<_, i64>(2)).unwrap_or(u32::MAX),
+                }))
             })
         })
     }

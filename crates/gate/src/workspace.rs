@@ -9,40 +9,16 @@
 //! Metadata lookups (`stat`, `exists`, `resolve`, `read_link`) are not tool calls: every
 //! command needs them, they change nothing, and they reveal no content.
 
+use super::Ticket;
 use super::gate::{Denied, Gate};
 use super::reach::{Reach, Role};
-use super::{SideEffect, Ticket};
+use crate::facts;
 use crate::policy::ToolFacts;
 use crate::vfs::{DirEntry, Meta, Vfs, WriteMode};
 use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::SystemTime;
-
-/// The facts of the built-in fs tools, as the gate needs them.
-pub mod facts {
-    use super::*;
-
-    const fn tool(name: &'static str, side_effect: SideEffect) -> ToolFacts<'static> {
-        let writes = !matches!(side_effect, SideEffect::ReadOnly);
-        ToolFacts { name, side_effect, restricted: false, writes, open_world: false, words: false }
-    }
-
-    /// `fs.read`.
-    pub const READ: ToolFacts<'static> = tool("fs.read", SideEffect::ReadOnly);
-    /// `fs.write`.
-    pub const WRITE: ToolFacts<'static> = tool("fs.write", SideEffect::SideEffecting);
-    /// `fs.list`.
-    pub const LIST: ToolFacts<'static> = tool("fs.list", SideEffect::ReadOnly);
-    /// `fs.mkdir`.
-    pub const MKDIR: ToolFacts<'static> = tool("fs.mkdir", SideEffect::SideEffecting);
-    /// `fs.copy`.
-    pub const COPY: ToolFacts<'static> = tool("fs.copy", SideEffect::SideEffecting);
-    /// `fs.move`.
-    pub const MOVE: ToolFacts<'static> = tool("fs.move", SideEffect::SideEffecting);
-    /// `fs.delete`.
-    pub const DELETE: ToolFacts<'static> = tool("fs.delete", SideEffect::SideEffecting);
-}
 
 /// One change of [`Fs::apply`].
 #[derive(Debug, Clone, PartialEq, Eq)]

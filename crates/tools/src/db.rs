@@ -10,7 +10,6 @@
 //! underneath), extension loading and the pragmas that name directories, and turns on SQLite's
 //! defensive mode. So no statement creates, reads or changes a host file, nor reaches the store.
 
-use super::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec, typed};
 use rusqlite::fallible_iterator::FallibleIterator as _;
 use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
 use rusqlite::types::ValueRef;
@@ -19,6 +18,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
+use toolsh_gate::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec, typed};
 
 /// Arguments of `db.query` and `db.execute`.
 #[derive(Deserialize, JsonSchema)]
@@ -85,8 +85,8 @@ fn run(cx: &ToolCx, args: &SqlArgs, writes: bool) -> Result<ToolOutput, ToolErro
         Some(":memory:") => Target::Memory,
         Some(path) => Target::Workspace(cx.abs(path)),
         None => {
-            let store = cx.store.as_ref().ok_or_else(|| ToolError {
-                status: crate::status::UNAVAILABLE,
+            let store = crate::store(cx).ok_or_else(|| ToolError {
+                status: toolsh_gate::status::UNAVAILABLE,
                 message: "no default database without a store: name a database file, or start toolsh with --store"
                     .into(),
             })?;
@@ -118,7 +118,7 @@ fn run(cx: &ToolCx, args: &SqlArgs, writes: bool) -> Result<ToolOutput, ToolErro
     let (results, changed) = execute(&conn, &args.sql, writes)?;
     if changed && let Target::Workspace(abs) = &target {
         let data = conn.serialize(MAIN_DB).map_err(|e| sql_error("", &e))?;
-        cx.with_fs(|fs| fs.write(abs, &data, crate::vfs::WriteMode::Truncate)).map_err(|e| ToolError::io(abs, &e))?;
+        cx.with_fs(|fs| fs.write(abs, &data, toolsh_vfs::WriteMode::Truncate)).map_err(|e| ToolError::io(abs, &e))?;
     }
     Ok(ToolOutput::Json(Value::Array(results)))
 }

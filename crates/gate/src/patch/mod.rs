@@ -12,7 +12,7 @@
 
 pub mod unified;
 
-use crate::tools::workspace::Change;
+use crate::workspace::Change;
 
 /// A parsed patch: its file operations, in order.
 #[derive(Debug, Clone, PartialEq, Eq)]

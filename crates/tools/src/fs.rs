@@ -1,13 +1,14 @@
 //! The `fs.*` tools: read, write (write, append, edit, batches of edits), list, stat, glob,
 //! mkdir, copy, move, delete. Their bodies work on the workspace after the registry's gate; the
-//! shell's file commands reach the same tools through [`super::workspace::Fs`].
+//! shell's file commands reach the same tools through [`toolsh_gate::workspace::Fs`].
 
-use super::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec, typed};
-use crate::vfs::{FileKind, Meta, WriteMode, path};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
+use toolsh_gate::facts;
+use toolsh_gate::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec, typed};
+use toolsh_vfs::{FileKind, Meta, WriteMode, path};
 
 /// Arguments of `fs.read`.
 #[derive(Deserialize, JsonSchema)]
@@ -159,7 +160,7 @@ struct PatchArgs {
 pub fn tools() -> Vec<Arc<dyn Tool>> {
     vec![
         typed(
-            ToolSpec::new::<ReadArgs>("fs.read", "Read a file of the workspace.\nPrints the bytes as they are; offset and limit select lines.")
+            ToolSpec::from_facts::<ReadArgs>(facts::READ, "Read a file of the workspace.\nPrints the bytes as they are; offset and limit select lines.")
                 .read_only()
                 .gates_itself()
                 .subject("path", true)
@@ -168,8 +169,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
             read,
         ),
         typed(
-            ToolSpec::new::<WriteArgs>(
-                "fs.write",
+            ToolSpec::from_facts::<WriteArgs>(facts::WRITE,
                 "Write, append to, or edit a file of the workspace.\nEdits replace old_text by new_text; a batch of edits is applied all or none.",
             )
             .gates_itself()
@@ -180,7 +180,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
             write,
         ),
         typed(
-            ToolSpec::new::<ListArgs>("fs.list", "List a directory: name, kind and size of each entry.")
+            ToolSpec::from_facts::<ListArgs>(facts::LIST, "List a directory: name, kind and size of each entry.")
                 .read_only()
                 .gates_itself()
                 .subject("path", true)
@@ -203,7 +203,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
             glob,
         ),
         typed(
-            ToolSpec::new::<MkdirArgs>("fs.mkdir", "Create a directory.")
+            ToolSpec::from_facts::<MkdirArgs>(facts::MKDIR, "Create a directory.")
                 .gates_itself()
                 .subject("path", true)
                 .aliases(&["make_dir", "create_directory"])
@@ -211,7 +211,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
             mkdir,
         ),
         typed(
-            ToolSpec::new::<FromTo>("fs.copy", "Copy a file or a directory tree.")
+            ToolSpec::from_facts::<FromTo>(facts::COPY, "Copy a file or a directory tree.")
                 .gates_itself()
                 .subject("to", true)
                 .aliases(&["copy_file", "fs.cp"])
@@ -219,7 +219,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
             copy,
         ),
         typed(
-            ToolSpec::new::<FromTo>("fs.move", "Move or rename a file or directory.")
+            ToolSpec::from_facts::<FromTo>(facts::MOVE, "Move or rename a file or directory.")
                 .gates_itself()
                 .subject("from", true)
                 .aliases(&["move_file", "rename_file", "fs.mv", "fs.rename"])
@@ -238,7 +238,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
             patch,
         ),
         typed(
-            ToolSpec::new::<DeleteArgs>("fs.delete", "Delete a file, or a directory with recursive.")
+            ToolSpec::from_facts::<DeleteArgs>(facts::DELETE, "Delete a file, or a directory with recursive.")
                 .gates_itself()
                 .subject("path", true)
                 .aliases(&["delete_file", "remove_file", "fs.rm", "fs.remove"])
@@ -379,8 +379,8 @@ async fn stat(cx: ToolCx, args: PathArgs) -> Result<ToolOutput, ToolError> {
 
 async fn glob(cx: ToolCx, args: GlobArgs) -> Result<ToolOutput, ToolError> {
     let base = cx.abs(&args.path);
-    let options = crate::session::Options { globstar: true, ..Default::default() };
-    let matches = crate::glob::glob(&*cx.vfs, &base, &args.pattern, &options);
+    let options = toolsh_core::session::Options { globstar: true, ..Default::default() };
+    let matches = toolsh_core::glob::glob(&*cx.vfs, &base, &args.pattern, &options);
     Ok(ToolOutput::Json(Value::Array(matches.into_iter().map(Value::String).collect())))
 }
 
@@ -428,9 +428,9 @@ async fn move_(cx: ToolCx, args: FromTo) -> Result<ToolOutput, ToolError> {
 }
 
 async fn patch(cx: ToolCx, args: PatchArgs) -> Result<ToolOutput, ToolError> {
-    let parsed = crate::patch::parse(&args.patch).map_err(|err| ToolError::usage(format!("fs.patch: {err}")))?;
+    let parsed = toolsh_gate::patch::parse(&args.patch).map_err(|err| ToolError::usage(format!("fs.patch: {err}")))?;
     let (changes, done) = cx
-        .with_fs(|fs| crate::patch::plan(&parsed, |path| cx.abs(path), |path| fs.read(path)))
+        .with_fs(|fs| toolsh_gate::patch::plan(&parsed, |path| cx.abs(path), |path| fs.read(path)))
         .map_err(|err| ToolError::failed(format!("fs.patch: {err}")))?;
     cx.with_fs(|fs| fs.apply(&changes)).map_err(|err| ToolError::io("fs.patch", &err))?;
     let files: Vec<Value> = done.iter().map(|d| json!({ "change": d.mark.to_string(), "path": d.path })).collect();

@@ -8,9 +8,9 @@
 //! writable, whatever the rules say; what runs code later (git hooks, CI workflows, …) only by
 //! an allow rule that names its path. Whether each pattern names a tool
 //! at all is checked against the registry when the shell is built
-//! ([`crate::tools::Registry::check`]), so a rule that matches nothing never passes unseen.
+//! ([`crate::Registry::check`]), so a rule that matches nothing never passes unseen.
 
-use crate::tools::SideEffect;
+use crate::SideEffect;
 use globset::{Glob, GlobBuilder, GlobMatcher};
 use std::fmt;
 use std::sync::Arc;
@@ -177,7 +177,7 @@ fn name_matcher(pattern: &str) -> Result<GlobMatcher, globset::Error> {
 }
 
 /// One pattern of a policy over tool names — a rule's, or a `disable` entry's — as
-/// [`crate::tools::Registry::check`] compares it with the registered tools.
+/// [`crate::Registry::check`] compares it with the registered tools.
 #[derive(Debug, Clone, Copy)]
 pub struct NamePattern<'a> {
     /// The rule as it is named in decisions and errors: `deny:fs.dlete`, `disabled:msg`.
@@ -218,7 +218,7 @@ impl fmt::Display for PolicyError {
 impl std::error::Error for PolicyError {}
 
 /// What the gate needs to know about a tool to decide.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ToolFacts<'a> {
     /// Qualified name.
     pub name: &'a str,
@@ -232,7 +232,7 @@ pub struct ToolFacts<'a> {
     /// the profiles judge it as they judge the network.
     pub open_world: bool,
     /// Its subject is a command line (a host program's words), not a path: see
-    /// [`crate::tools::ToolSpec::takes_words`].
+    /// [`crate::ToolSpec::takes_words`].
     pub words: bool,
 }
 
@@ -327,7 +327,7 @@ impl Policy {
     }
 
     /// Makes every call a denial naming `why`: what a shell built without the check
-    /// ([`crate::tools::Registry::check`]) does with a policy that failed it, rather than
+    /// ([`crate::Registry::check`]) does with a policy that failed it, rather than
     /// running with a rule that protects nothing.
     pub fn refuse_everything(&mut self, why: &str) {
         self.refused = Some(format!("invalid policy: {why}").into());

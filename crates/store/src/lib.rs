@@ -19,10 +19,10 @@ pub use engine::{Actor, AuditRow, Engine};
 pub use postgres::Postgres;
 pub use sqlite::{BUSY_WAIT, Sqlite};
 
-use crate::audit::{AuditSink, Record};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use toolsh_gate::audit::{AuditSink, Record};
 
 /// An error that names the store and says what to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -529,14 +529,14 @@ impl Store {
 pub struct Timer {
     pub id: i64,
     pub agent: String,
-    /// [`crate::timers::AT`] or [`crate::timers::CRON`].
+    /// `at` or `cron` (toolsh-core's `timers::AT`, `timers::CRON`).
     pub kind: String,
     pub schedule: String,
     pub command: String,
     pub cwd: String,
     /// When it is next due (ms since the epoch).
     pub next_at: i64,
-    /// The policy it was scheduled under ([`crate::policy::Policy::carried`]); `None` for a
+    /// The policy it was scheduled under ([`toolsh_gate::policy::Policy::carried`]); `None` for a
     /// timer scheduled before the store kept it.
     pub policy: Option<String>,
 }
@@ -572,7 +572,7 @@ const RUN_AS_TIMER: &str = "timer, agent, kind, COALESCE(schedule, ''), command,
 /// Timers: kept per agent, fired once each by whichever `toolsh serve` claims the slot first.
 impl Store {
     /// Adds an `at` job of this agent due at `at` (ms), scheduled under `policy`
-    /// ([`crate::policy::Policy::carried`]); its number. Refused past `most` timers.
+    /// ([`toolsh_gate::policy::Policy::carried`]); its number. Refused past `most` timers.
     pub fn add_at(
         &self,
         command: &str,
@@ -595,7 +595,7 @@ impl Store {
     }
 
     /// Installs this agent's crontab: its text, and its entries with when each is next due,
-    /// all scheduled under `policy` ([`crate::policy::Policy::carried`]).
+    /// all scheduled under `policy` ([`toolsh_gate::policy::Policy::carried`]).
     pub fn set_crontab(
         &self,
         text: &str,
@@ -702,11 +702,23 @@ pub struct SessionEntry {
     pub version: i64,
 }
 
-/// The agent's saved sessions ([`crate::snapshot`]).
+/// A saved session as the store keeps it: opaque text and bytes, in the format of the version
+/// its writer names (toolsh-core's `snapshot` writes and reads them; the store only keeps them).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SavedSession {
+    /// The format version it was written in.
+    pub version: u32,
+    /// The session's state.
+    pub state: String,
+    /// Its `/tmp`, archived.
+    pub tmp: Vec<u8>,
+}
+
+/// The agent's saved sessions.
 impl Store {
     /// Keeps `snapshot` as session `name` of this agent, replacing what it held; the
     /// session's generation now (each save adds one).
-    pub fn save_session(&self, name: &str, snapshot: &crate::snapshot::Snapshot) -> Result<i64, StoreError> {
+    pub fn save_session(&self, name: &str, snapshot: &SavedSession) -> Result<i64, StoreError> {
         self.engine.save_session(self.me(), name, snapshot)
     }
 
@@ -716,7 +728,7 @@ impl Store {
     }
 
     /// Session `name` of this agent, when there is one.
-    pub fn load_session(&self, name: &str) -> Result<Option<crate::snapshot::Snapshot>, StoreError> {
+    pub fn load_session(&self, name: &str) -> Result<Option<SavedSession>, StoreError> {
         self.engine.load_session(&self.agent, name)
     }
 
@@ -739,6 +751,22 @@ impl Store {
     /// Forgets session `name`; false when there was none.
     pub fn drop_session(&self, name: &str) -> Result<bool, StoreError> {
         self.engine.drop_session(self.me(), name)
+    }
+}
+
+/// What the layers under the store see of it: where it is, and itself for the tool bodies that
+/// keep their data in it.
+impl toolsh_gate::StoreHandle for Store {
+    fn target(&self) -> String {
+        Store::target(self).to_string()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn into_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
+        self
     }
 }
 

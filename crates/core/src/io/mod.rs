@@ -4,6 +4,8 @@
 //! A pipe is a bounded channel of chunks, so a fast writer waits for a slow reader
 //! (backpressure), and a writer whose reader is gone gets `BrokenPipe` (the SIGPIPE of this shell).
 
+pub mod joblog;
+
 use crate::vfs::WriteMode;
 use std::io;
 use std::io::Write as _;
@@ -179,14 +181,14 @@ pub enum Output {
     /// To a host stream.
     Host(Arc<HostSink>),
     /// A background job's stream: its log, and its line's stream while that line is there.
-    Job(Arc<crate::joblog::JobOutput>),
+    Job(Arc<crate::io::joblog::JobOutput>),
     /// A closed descriptor: writes fail with "Bad file descriptor".
     Closed,
 }
 
 impl Output {
     /// Opens a workspace file for writing (created, truncated or appended per `mode`).
-    pub fn file(fs: &crate::tools::workspace::Fs<'_>, path: String, mode: WriteMode) -> io::Result<Self> {
+    pub fn file(fs: &toolsh_gate::workspace::Fs<'_>, path: String, mode: WriteMode) -> io::Result<Self> {
         let writer = fs.open_writer(&path, mode)?;
         Ok(Output::File(Arc::new(OpenFile { path, writer: Mutex::new(writer) })))
     }
@@ -499,6 +501,16 @@ impl Io {
         self.output(2)
     }
 
+    /// The standard streams as a tool that runs as a command sees them ([`toolsh_gate::Streams`]).
+    pub fn streams(&self) -> toolsh_gate::Streams {
+        let stdin = self.stdin();
+        toolsh_gate::Streams {
+            stdin: (!stdin.is_null()).then(|| Arc::new(stdin) as Arc<dyn toolsh_gate::Source>),
+            stdout: Arc::new(self.stdout()),
+            stderr: Arc::new(self.stderr()),
+        }
+    }
+
     /// This table with the descriptors `exec` made permanent: each descriptor still as it was
     /// in `base` (the table `exec` was run with, before its redirections) is `exec`'s; one
     /// set since (a command substitution's output, a pipe, a redirected group) stays.
@@ -526,5 +538,17 @@ impl Io {
     /// True when no descriptor is open.
     pub fn is_empty(&self) -> bool {
         self.fds.iter().all(Option::is_none)
+    }
+}
+
+impl toolsh_gate::Source for Input {
+    fn read_chunk(&self) -> futures::future::BoxFuture<'_, Option<Vec<u8>>> {
+        Box::pin(Input::read_chunk(self))
+    }
+}
+
+impl toolsh_gate::Sink for Output {
+    fn write_all<'a>(&'a self, bytes: &'a [u8]) -> futures::future::BoxFuture<'a, io::Result<()>> {
+        Box::pin(Output::write_all(self, bytes))
     }
 }

@@ -13,7 +13,7 @@
 //! - `claim_timer` succeeds for exactly one claimant of a timer's slot.
 
 use super::{Lease, Message, MetaChange, MetaEntry, MetaPlan, SessionEntry, StoreError, Timer, TimerRun};
-use crate::snapshot::Snapshot;
+use crate::SavedSession;
 
 /// Who an operation acts for: the agent and its session (presence records both).
 #[derive(Debug, Clone, Copy)]
@@ -144,9 +144,9 @@ pub trait Engine: Send + Sync {
     fn drop_mcp_session(&self, id: &str) -> Result<(), StoreError>;
 
     /// Saves the session; its generation now (one more than before, 1 for a new one).
-    fn save_session(&self, who: Actor<'_>, name: &str, snapshot: &Snapshot) -> Result<i64, StoreError>;
+    fn save_session(&self, who: Actor<'_>, name: &str, snapshot: &SavedSession) -> Result<i64, StoreError>;
     fn session_generation(&self, agent: &str, name: &str) -> Result<Option<i64>, StoreError>;
-    fn load_session(&self, agent: &str, name: &str) -> Result<Option<Snapshot>, StoreError>;
+    fn load_session(&self, agent: &str, name: &str) -> Result<Option<SavedSession>, StoreError>;
     fn sessions(&self, agent: &str) -> Result<Vec<SessionEntry>, StoreError>;
     fn copy_session(&self, who: Actor<'_>, from: &str, to: &str) -> Result<bool, StoreError>;
     fn drop_stale_sessions(&self, who: Actor<'_>, prefix: &str, before: i64) -> Result<usize, StoreError>;

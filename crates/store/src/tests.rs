@@ -249,7 +249,7 @@ fn timers_are_claimed_once_per_slot() {
 fn sessions_and_caches_are_kept_and_stale_ones_forgotten() {
     on_both("sessions", |b| {
         let store = b.store("a");
-        let snapshot = crate::snapshot::Snapshot { state: "{}".into(), tmp: vec![0, 1, 2, 255] };
+        let snapshot = crate::SavedSession { version: 1, state: "{}".into(), tmp: vec![0, 1, 2, 255] };
         for name in ["mcp:old", "mcp:new", "work"] {
             store.save_session(name, &snapshot).unwrap();
         }
@@ -277,12 +277,12 @@ fn the_audit_log_keeps_what_its_retention_says() {
     on_both("audit", |b| {
         let retention = Retention { max_age: Duration::from_secs(3600), max_rows: 1000 };
         let s = b.store("a").with_retention(retention);
-        let record = |age: Duration| crate::audit::Record {
+        let record = |age: Duration| toolsh_gate::audit::Record {
             at: SystemTime::now() - age,
             tool: "fs.read".into(),
             command: "cat".into(),
             digest: 7,
-            verdict: crate::policy::Verdict::Allow,
+            verdict: toolsh_gate::policy::Verdict::Allow,
             rule: "profile".into(),
             status: 0,
             micros: 1,

@@ -2,8 +2,8 @@
 //! whose expansion reads variables and nothing else, so it can neither fail, nor run anything,
 //! nor split or glob.
 //!
-//! The general expansion ([`super::expand`]) is a tree of futures, boxed where it recurses,
-//! building fields through a [`Builder`](super::expand) that tracks quoting for splitting and
+//! The general expansion ([`super`]) is a tree of futures, boxed where it recurses,
+//! building fields through a [`Builder`](super) that tracks quoting for splitting and
 //! globbing; for these words that machinery costs several times the work of the expansion
 //! itself (a script line of `[ -n "$x" ]` spent most of its time in it). [`quick`] answers
 //! only when its text is exactly what the general path would make, and `None` otherwise (the
@@ -12,9 +12,9 @@
 //! split or globbed, and results past the value-bytes limit all fall through. A test in
 //! `interp/tests.rs` holds the two paths to the same answers.
 
-use super::State;
-use super::expand::{Mode, ifs_str};
-use super::vars::Attrs;
+use super::super::State;
+use super::super::vars::Attrs;
+use super::{Mode, ifs_str};
 use crate::ast::{ParamExpr, ParamOp, WordPart};
 use std::borrow::Cow;
 
@@ -109,7 +109,7 @@ fn param_value<'s>(state: &'s State, param: &ParamExpr) -> Option<Cow<'s, str>> 
             let n: usize = name.parse().unwrap_or(usize::MAX);
             state.positional.get(n.wrapping_sub(1)).map(|v| Cow::Borrowed(v.as_str()))
         }
-        _ if !super::vars::is_name(name) || dynamic(name) => return None,
+        _ if !super::super::vars::is_name(name) || dynamic(name) => return None,
         _ => match state.vars.get_raw(name) {
             Some(var) if var.attrs.has(Attrs::NAMEREF) => return None,
             Some(var) => var.scalar().map(Cow::Borrowed),
