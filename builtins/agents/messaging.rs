@@ -4,7 +4,8 @@
 use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
-use serde_json::{Value, json};
+use serde_json::Value;
+use toolsh_gate::calls::*;
 
 const JSON: Opt = Opt::long("json", "print the tool's answer as JSON, one value a line");
 const ALL: Opt = Opt::both('a', "all", "read: every message, read ones too");
@@ -116,7 +117,7 @@ pub async fn msg(ctx: Ctx<'_>) -> Status {
             if text.is_empty() {
                 return ctx.misuse(&MSG, "nothing to send: give the text or pipe it in").await;
             }
-            match ctx.call("msg.send", json!({ "to": to, "text": text })).await {
+            match ctx.call(&MsgSend { to: to.to_string(), text: text.to_string() }).await {
                 Ok(v) if json_out => i32::from(!ctx.out(format!("{v}\n")).await),
                 Ok(v) => i32::from(!ctx.out(format!("sent #{} to {to}\n", v["id"])).await),
                 Err(status) => status,
@@ -150,7 +151,7 @@ pub async fn msg(ctx: Ctx<'_>) -> Status {
                 Some(Ok(n)) => Some(n),
                 Some(Err(_)) => return ctx.misuse(&MSG, "-n needs a number").await,
             };
-            let list = match ctx.call("msg.read", json!({ "all": all, "limit": limit, "wait": wait })).await {
+            let list = match ctx.call(&MsgRead { all, limit, wait }).await {
                 Ok(list) => list,
                 Err(status) => return status,
             };
@@ -174,7 +175,7 @@ pub async fn msg(ctx: Ctx<'_>) -> Status {
             }
             i32::from(!ctx.out(out).await)
         }
-        "list" => match ctx.call("msg.list", json!({})).await {
+        "list" => match ctx.call(&MsgList {}).await {
             Ok(v) if json_out => i32::from(!ctx.out(format!("{v}\n")).await),
             Ok(v) => {
                 let line = format!(
@@ -196,7 +197,7 @@ pub async fn msg(ctx: Ctx<'_>) -> Status {
             if ids.is_empty() {
                 return ctx.misuse(&MSG, format!("{sub} needs message ids")).await;
             }
-            match ctx.call("msg.update", json!({ "ids": ids, "archived": sub == "archive" })).await {
+            match ctx.call(&MsgUpdate { ids, read: None, archived: Some(sub == "archive") }).await {
                 Ok(v) => {
                     let missing = v["not_found"].as_array().map_or(0, Vec::len);
                     for id in v["not_found"].as_array().into_iter().flatten() {
@@ -221,7 +222,7 @@ pub async fn who(ctx: Ctx<'_>) -> Status {
         return ctx.misuse(&WHO, format!("extra operand '{extra}'")).await;
     }
     let json_out = args.has(&JSON);
-    let list = match ctx.call("msg.who", json!({})).await {
+    let list = match ctx.call(&MsgWho {}).await {
         Ok(list) => list,
         Err(status) => return status,
     };
@@ -248,7 +249,7 @@ pub async fn ping(ctx: Ctx<'_>) -> Status {
         [] => return ctx.misuse(&PING, "missing agent name").await,
         [_, extra, ..] => return ctx.misuse(&PING, format!("extra operand '{extra}'")).await,
     };
-    let v = match ctx.call("msg.ping", json!({ "agent": agent })).await {
+    let v = match ctx.call(&MsgPing { agent: agent.to_string() }).await {
         Ok(v) => v,
         Err(status) => return status,
     };
@@ -293,14 +294,14 @@ pub const META: Spec = Spec {
     about: "Read and change the metadata the agents of this store share; incr adds atomically. --json prints the tool's answer.",
     options: &[JSON, PROTECT],
     negatives: true,
-    tools: &["meta.get", "meta.set", "meta.delete", "meta.list", "meta.incr"],
+    tools: &[MetaGet::TOOL, MetaSet::TOOL, MetaDelete::TOOL, MetaList::TOOL, MetaIncr::TOOL],
     subcommands: &[
-        ("delete", &["meta.delete"]),
-        ("get", &["meta.get"]),
-        ("incr", &["meta.incr"]),
-        ("list", &["meta.list"]),
-        ("rm", &["meta.delete"]),
-        ("set", &["meta.set"]),
+        ("delete", &[MetaDelete::TOOL]),
+        ("get", &[MetaGet::TOOL]),
+        ("incr", &[MetaIncr::TOOL]),
+        ("list", &[MetaList::TOOL]),
+        ("rm", &[MetaDelete::TOOL]),
+        ("set", &[MetaSet::TOOL]),
     ],
     ..Spec::BASE
 };
@@ -319,23 +320,31 @@ pub async fn meta(ctx: Ctx<'_>) -> Status {
         return status;
     }
     let words: Vec<&str> = args.operands.iter().map(String::as_str).collect();
-    let (tool, call_args) = match words.as_slice() {
-        ["get", key] => ("meta.get", json!({ "key": key })),
-        ["set", key, value @ ..] if !value.is_empty() => {
-            ("meta.set", json!({ "key": key, "value": value.join(" "), "protection": protection }))
+    let protection = match protection.map(|p| (p, serde_json::from_value::<Protection>(Value::String(p.to_string())))) {
+        None => None,
+        Some((_, Ok(protection))) => Some(protection),
+        Some((p, Err(_))) => {
+            return ctx.misuse(&META, format!("--protect: `{p}`: use none, readonly or increment")).await;
         }
-        ["delete" | "rm", key] => ("meta.delete", json!({ "key": key })),
-        ["list"] => ("meta.list", json!({})),
-        ["list", prefix] => ("meta.list", json!({ "prefix": prefix })),
-        ["incr", key] => ("meta.incr", json!({ "key": key })),
-        ["incr", key, by] => match by.parse::<i64>() {
-            Ok(by) => ("meta.incr", json!({ "key": key, "by": by })),
+    };
+    let key = |key: &str| key.to_string();
+    let (tool, answer) = match words.as_slice() {
+        ["get", k] => (MetaGet::TOOL, ctx.call(&MetaGet { key: key(k) }).await),
+        ["set", k, value @ ..] if !value.is_empty() => {
+            (MetaSet::TOOL, ctx.call(&MetaSet { key: key(k), value: value.join(" "), protection }).await)
+        }
+        ["delete" | "rm", k] => (MetaDelete::TOOL, ctx.call(&MetaDelete { key: key(k) }).await),
+        ["list"] => (MetaList::TOOL, ctx.call(&MetaList { prefix: String::new() }).await),
+        ["list", prefix] => (MetaList::TOOL, ctx.call(&MetaList { prefix: prefix.to_string() }).await),
+        ["incr", k] => (MetaIncr::TOOL, ctx.call(&MetaIncr { key: key(k), by: 1 }).await),
+        ["incr", k, by] => match by.parse::<i64>() {
+            Ok(by) => (MetaIncr::TOOL, ctx.call(&MetaIncr { key: key(k), by }).await),
             Err(_) => return ctx.misuse(&META, format!("incr: not an integer: {by}")).await,
         },
         [] => return ctx.misuse(&META, "missing subcommand").await,
         _ => return ctx.misuse(&META, "unknown or incomplete subcommand").await,
     };
-    let v = match ctx.call(tool, call_args).await {
+    let v = match answer {
         Ok(v) => v,
         Err(status) => return status,
     };
@@ -343,9 +352,9 @@ pub async fn meta(ctx: Ctx<'_>) -> Status {
         format!("{v}\n")
     } else {
         match tool {
-            "meta.get" | "meta.set" => format!("{}\n", v["value"].as_str().unwrap_or("")),
-            "meta.incr" => format!("{}\n", v["value"]),
-            "meta.delete" => {
+            MetaGet::TOOL | MetaSet::TOOL => format!("{}\n", v["value"].as_str().unwrap_or("")),
+            MetaIncr::TOOL => format!("{}\n", v["value"]),
+            MetaDelete::TOOL => {
                 if v["deleted"] == Value::Bool(false) {
                     return ctx.fail(format!("{}: no such key", v["key"].as_str().unwrap_or(""))).await;
                 }

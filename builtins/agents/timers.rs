@@ -4,7 +4,8 @@
 use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Opt, Spec};
-use serde_json::{Value, json};
+use serde_json::Value;
+use toolsh_gate::calls::*;
 
 const FILE: Opt = Opt::short('f', "read the script from FILE, not standard input").value("FILE");
 const TIME: Opt = Opt::short('t', "the time as [[CC]YY]MMDDhhmm[.ss]").value("TIME");
@@ -88,7 +89,7 @@ pub async fn at(ctx: Ctx<'_>) -> Status {
     // As real `at` does, the job carries this line's exported variables (its directory is
     // kept with the job).
     let command = format!("{}{script}", environment_line(&ctx));
-    match ctx.call("timer.at", json!({ "when": when, "command": command })).await {
+    match ctx.call(&TimerAt { when: when.to_string(), command: command.to_string() }).await {
         Ok(job) => {
             ctx.err(format!("job {} at {}\n", job["id"], job["at"].as_str().unwrap_or_default())).await;
             0
@@ -109,7 +110,7 @@ pub async fn atq(ctx: Ctx<'_>) -> Status {
         Some(Ok(id)) if runs => Some(id),
         Some(_) => return ctx.misuse(&ATQ, format!("'{}': only --runs takes a job number", args.operands[0])).await,
     };
-    let list = match ctx.call("timer.list", json!({ "runs": runs, "id": id })).await {
+    let list = match ctx.call(&TimerList { runs, id, server: false }).await {
         Ok(Value::Array(list)) => list,
         Ok(_) => Vec::new(),
         Err(status) => return status,
@@ -135,7 +136,7 @@ pub async fn atq(ctx: Ctx<'_>) -> Status {
     }
     // Pending jobs wait for a server: say so when none is firing them (any status is kept).
     if !runs
-        && let Ok(server) = ctx.call("timer.list", json!({ "server": true })).await
+        && let Ok(server) = ctx.call(&TimerList { runs: false, id: None, server: true }).await
         && server["firing"] == false
     {
         ctx.err("atq: no toolsh serve is firing timers for this store now: pending jobs run once one starts (toolsh serve --store …)\n").await;
@@ -159,7 +160,7 @@ pub async fn atrm(ctx: Ctx<'_>) -> Status {
             status = 1;
             continue;
         };
-        if let Err(failed) = ctx.call("timer.remove", json!({ "id": id })).await {
+        if let Err(failed) = ctx.call(&TimerRemove { id }).await {
             status = failed;
         }
     }
@@ -193,12 +194,12 @@ pub async fn crontab(ctx: Ctx<'_>) -> Status {
     };
     let (list, remove) = (args.has(&LIST), args.has(&REMOVE));
     match (list, remove, args.operands.as_slice()) {
-        (true, false, []) => match ctx.call("timer.crontab", json!({})).await {
+        (true, false, []) => match ctx.call(&TimerCrontab { text: None, remove: false }).await {
             Ok(Value::String(text)) => i32::from(!ctx.out(text).await),
             Ok(other) => i32::from(!ctx.out(format!("{other}\n")).await),
             Err(status) => status,
         },
-        (false, true, []) => ctx.call("timer.crontab", json!({ "remove": true })).await.map_or_else(|s| s, |_| 0),
+        (false, true, []) => ctx.call(&TimerCrontab { text: None, remove: true }).await.map_or_else(|s| s, |_| 0),
         (false, false, [file]) => {
             let text = if file == "-" { ctx.read_stdin().await } else { ctx.vfs.read(&ctx.abs(file)) };
             // Its entries run with this line's exported variables, as an `at` job does (the
@@ -207,7 +208,7 @@ pub async fn crontab(ctx: Ctx<'_>) -> Status {
                 Ok(bytes) => format!("{}{}", environment_line(&ctx), String::from_utf8_lossy(&bytes)),
                 Err(err) => return ctx.fail(format!("{file}: {}", crate::vfs::describe(&err))).await,
             };
-            ctx.call("timer.crontab", json!({ "text": text })).await.map_or_else(|s| s, |_| 0)
+            ctx.call(&TimerCrontab { text: Some(text.to_string()), remove: false }).await.map_or_else(|s| s, |_| 0)
         }
         _ => ctx.misuse(&CRONTAB, "give one of FILE, -, -l or -r").await,
     }

@@ -16,6 +16,7 @@
 pub use toolsh_vfs as vfs;
 
 pub mod audit;
+pub mod calls;
 pub mod facts;
 pub mod flags;
 pub mod gate;

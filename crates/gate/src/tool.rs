@@ -131,6 +131,11 @@ impl ToolSpec {
         Self::with_schema_fn(name, description, derive_schema::<A>)
     }
 
+    /// The spec of the tool `A` calls ([`crate::calls::Call::TOOL`]), its schema `A`'s.
+    pub fn of<A: crate::calls::Call + schemars::JsonSchema>(description: &str) -> Self {
+        Self::new::<A>(A::TOOL, description)
+    }
+
     /// A spec with the name and side effect `facts` declare (a workspace tool's, from
     /// [`crate::facts`]: what the gate judges for it is what it is) and the schema of `A`.
     pub fn from_facts<A: schemars::JsonSchema>(facts: crate::policy::ToolFacts<'static>, description: &str) -> Self {

@@ -329,37 +329,7 @@ impl Store {
     }
 }
 
-/// How a `meta` key may change.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum Protection {
-    /// Any change.
-    #[default]
-    None,
-    /// Set once; never changed or deleted.
-    Readonly,
-    /// An integer that only grows.
-    Increment,
-}
-
-impl Protection {
-    pub(crate) fn parse(text: &str) -> Protection {
-        match text {
-            "readonly" => Protection::Readonly,
-            "increment" => Protection::Increment,
-            _ => Protection::None,
-        }
-    }
-
-    /// The snake_case name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Protection::None => "none",
-            Protection::Readonly => "readonly",
-            Protection::Increment => "increment",
-        }
-    }
-}
+pub use toolsh_gate::calls::Protection;
 
 /// A `meta` entry.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]

@@ -3,67 +3,20 @@
 //! `atq`, `atrm` and `crontab` are these tools as their usual commands.
 
 use super::agents::{store, unavailable};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::json;
 use std::sync::Arc;
 use toolsh_core::timers;
+use toolsh_gate::calls::{TimerAt, TimerCrontab, TimerList, TimerRemove};
 use toolsh_gate::{Tool, ToolCx, ToolError, ToolOutput, ToolSpec, typed};
-
-/// Arguments of `timer.at`.
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct AtArgs {
-    /// When: `now + 10 minutes`, `14:30`, `9am tomorrow`, `noon`, `2026-12-24 18:00` (UTC).
-    when: String,
-    /// The script to run then.
-    command: String,
-}
-
-/// Arguments of `timer.list`.
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct ListArgs {
-    /// Also the latest runs (with their status and output), of this timer only when given.
-    #[serde(default)]
-    runs: bool,
-    /// The timer whose runs to show.
-    #[serde(default)]
-    id: Option<i64>,
-    /// Instead, whether a `toolsh serve` is firing timers for this store now.
-    #[serde(default)]
-    server: bool,
-}
-
-/// Arguments of `timer.remove`.
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct RemoveArgs {
-    /// The `at` job's number.
-    id: i64,
-}
-
-/// Arguments of `timer.crontab`.
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct CrontabArgs {
-    /// A whole crontab to install in place of the agent's (five fields or six with seconds
-    /// first, or `@hourly` and the like, then the command). Without it, the crontab is shown.
-    #[serde(default)]
-    text: Option<String>,
-    /// Remove the agent's crontab.
-    #[serde(default)]
-    remove: bool,
-}
 
 /// The timer tools.
 pub fn tools() -> Vec<Arc<dyn Tool>> {
     vec![
         typed(
-            ToolSpec::new::<AtArgs>("timer.at", "Run a script once at a time (fired by toolsh serve).")
+            ToolSpec::of::<TimerAt>("Run a script once at a time (fired by toolsh serve).")
                 .stdin("command")
                 .aliases(&["schedule_once"]),
-            |cx: ToolCx, args: AtArgs| async move {
+            |cx: ToolCx, args: TimerAt| async move {
                 let now = chrono::Utc::now();
                 let when = timers::parse_at(&args.when, now).map_err(ToolError::failed)?;
                 let at = timers::millis(when).max(timers::millis(now));
@@ -77,9 +30,8 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
             },
         ),
         typed(
-            ToolSpec::new::<ListArgs>("timer.list", "List this agent's at jobs and crontab entries, or their runs.")
-                .read_only(),
-            |cx: ToolCx, args: ListArgs| async move {
+            ToolSpec::of::<TimerList>("List this agent's at jobs and crontab entries, or their runs.").read_only(),
+            |cx: ToolCx, args: TimerList| async move {
                 let store = store(&cx)?;
                 if args.server {
                     let until = store.timer_servers_until().map_err(unavailable)?;
@@ -108,8 +60,8 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
             },
         ),
         typed(
-            ToolSpec::new::<RemoveArgs>("timer.remove", "Remove one of this agent's at jobs."),
-            |cx: ToolCx, args: RemoveArgs| async move {
+            ToolSpec::of::<TimerRemove>("Remove one of this agent's at jobs."),
+            |cx: ToolCx, args: TimerRemove| async move {
                 if !store(&cx)?.remove_at(args.id).map_err(unavailable)? {
                     return Err(ToolError::failed(format!("Cannot find jobid {}", args.id)));
                 }
@@ -117,9 +69,8 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
             },
         ),
         typed(
-            ToolSpec::new::<CrontabArgs>("timer.crontab", "Install, show or remove this agent's crontab.")
-                .stdin("text"),
-            |cx: ToolCx, args: CrontabArgs| async move {
+            ToolSpec::of::<TimerCrontab>("Install, show or remove this agent's crontab.").stdin("text"),
+            |cx: ToolCx, args: TimerCrontab| async move {
                 let store = store(&cx)?;
                 let none = || ToolError::failed(format!("no crontab for {}", cx.agent));
                 if args.remove {

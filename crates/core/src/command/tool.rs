@@ -176,10 +176,12 @@ pub async fn metered<F: std::future::Future>(
 }
 
 impl Ctx<'_> {
-    /// Calls a tool for an adapter command: the JSON result, or the status after the error was
-    /// printed as `command: message` (a denial as the gate words it).
-    pub async fn call(&self, tool: &str, args: Value) -> Result<Value, Status> {
-        match self.call_quiet(tool, args).await {
+    /// Calls a built-in tool for an adapter command with its typed arguments
+    /// ([`toolsh_gate::calls`]): the JSON result, or the status after the error was printed as
+    /// `command: message` (a denial as the gate words it).
+    pub async fn call<A: toolsh_gate::calls::Call>(&self, args: &A) -> Result<Value, Status> {
+        let args = serde_json::to_value(args).unwrap_or_default();
+        match self.call_quiet(A::TOOL, args).await {
             Ok(value) => Ok(value),
             Err(err) => {
                 if err.status == toolsh_gate::status::DENIED {
