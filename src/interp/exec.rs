@@ -510,7 +510,7 @@ impl Interp {
             }
             CompoundCommand::Arith(word) => {
                 let text = self.expand_text(word, io).await?;
-                match super::arith::eval(&text, &mut ArithVars::new(&mut self.state, Some(self.shared.started))) {
+                match super::arith::eval(&text, &mut ArithVars::new(&mut self.state, Some(self.shared.started()))) {
                     Ok(value) => Ok(i32::from(value == 0)),
                     Err(err) => match self.arith_failed(err, Some("(("), io).await {
                         Flow::Discard => Ok(1),
@@ -925,7 +925,7 @@ impl Interp {
     /// A name neither a function nor in the table: a tool, a script path, or not found.
     fn run_other<'a>(&'a mut self, argv: Vec<String>, io: &'a Io) -> BoxFuture<'a, ExecResult> {
         let name = argv[0].as_str();
-        if let Some(tool) = self.shared.tools.resolve(name) {
+        if let Some(tool) = self.shared.tools().resolve(name) {
             let command = argv[0].clone();
             let run = crate::command::run_tool(&self.shared, &self.state, tool, argv, io);
             return Box::pin(async move { Ok(contain_panic(&command, io, run).await) });
@@ -967,7 +967,7 @@ impl Interp {
     async fn run_script_path(&mut self, argv: Vec<String>, io: &Io) -> ExecResult {
         let name = argv[0].clone();
         let abs = self.state.abs_path(&name);
-        let meta = match self.shared.vfs.stat(&abs) {
+        let meta = match self.shared.vfs().stat(&abs) {
             Ok(meta) => meta,
             Err(err) => {
                 self.error(io, &format!("{name}: {}", crate::vfs::describe(&err))).await;

@@ -375,7 +375,7 @@ impl Interp {
             "" => self.state.vars.get_str("HOME"),
             "+" => Some(self.state.cwd.as_str()),
             "-" => self.state.vars.get_str("OLDPWD"),
-            user if user == self.shared.agent => self.state.vars.get_str("HOME"),
+            user if user == self.shared.agent() => self.state.vars.get_str("HOME"),
             _ => None,
         };
         dir.map(|dir| (dir.to_string(), end))
@@ -615,7 +615,7 @@ impl Interp {
 
     /// Evaluates arithmetic text; errors end the script as bash does.
     pub(crate) async fn arith(&mut self, text: &str, io: &Io) -> Result<i64, Flow> {
-        match arith::eval(text, &mut ArithVars::new(&mut self.state, Some(self.shared.started))) {
+        match arith::eval(text, &mut ArithVars::new(&mut self.state, Some(self.shared.started()))) {
             Ok(value) => Ok(value),
             Err(err) => Err(self.arith_failed(err, None, io).await),
         }
@@ -650,7 +650,7 @@ impl Interp {
     /// ([`Interp::finish_process_substs`]). toolsh runs no processes, so the two sides take turns
     /// instead of running at the same time.
     async fn process_subst(&mut self, script: &Script, output: bool, io: &Io) -> Result<String, Flow> {
-        let n = self.shared.counters.next_pid.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let n = self.shared.next_pid();
         let path = format!("/tmp/.toolsh-subst-{}-{n}", std::process::id());
         let content = if output {
             Vec::new()
@@ -662,7 +662,7 @@ impl Interp {
             sub.finish_subshell(result, &sub_io).await;
             capture.take()
         };
-        if let Err(err) = self.shared.vfs.write(&path, &content, crate::vfs::WriteMode::Truncate) {
+        if let Err(err) = self.shared.vfs().write(&path, &content, crate::vfs::WriteMode::Truncate) {
             self.error(io, &format!("process substitution needs a writable /tmp: {}", crate::vfs::describe(&err)))
                 .await;
             return Err(Flow::Discard);
@@ -675,13 +675,13 @@ impl Interp {
     pub(crate) async fn finish_process_substs(&mut self, io: &Io) {
         for (path, script) in std::mem::take(&mut self.process_substs) {
             if let Some(script) = script {
-                let data = self.shared.vfs.read(&path).unwrap_or_default();
+                let data = self.shared.vfs().read(&path).unwrap_or_default();
                 let sub_io = Io::new(super::io::Input::from_bytes(data), io.stdout(), io.stderr());
                 let mut sub = self.subshell();
                 let result = sub.exec_list(&script.body, &sub_io).await;
                 sub.finish_subshell(result, &sub_io).await;
             }
-            let _ = self.shared.vfs.remove_file(&path);
+            let _ = self.shared.vfs().remove_file(&path);
         }
     }
 
@@ -1017,7 +1017,7 @@ impl Interp {
                 }
             }
             "RANDOM" => ParamValue::Str(self.state.next_random().to_string()),
-            "SECONDS" => ParamValue::Str(self.shared.started.elapsed().as_secs().to_string()),
+            "SECONDS" => ParamValue::Str(self.shared.started().elapsed().as_secs().to_string()),
             "EPOCHSECONDS" => ParamValue::Str(chrono::Utc::now().timestamp().to_string()),
             "EPOCHREALTIME" => {
                 let now = chrono::Utc::now();

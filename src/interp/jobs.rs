@@ -443,7 +443,7 @@ impl Interp {
         }
         let id = table.jobs.iter().map(|j| j.id).max().unwrap_or(0) + 1;
         let name = if table.nested { pid as usize } else { id };
-        let log = JobLog::create(self.shared.vfs.clone(), joblog::path(name), limits.job_log_bytes);
+        let log = JobLog::create(self.shared.vfs().clone(), joblog::path(name), limits.job_log_bytes);
         let run = Running::new();
         table.jobs.push(Job { id, pid, command: command.into(), log: Some(log.clone()), run });
         Ok((id, pid, log))
@@ -455,7 +455,7 @@ impl Interp {
         let Some(run) = self.job_table().jobs.iter().find(|j| j.id == id).map(|j| j.run.clone()) else {
             return;
         };
-        let gate = self.shared.gate.clone();
+        let gate = self.shared.gate().clone();
         let timed = Timed { work, run: run.clone() };
         let ending = run.clone();
         let task = tokio::spawn(async move {
@@ -467,7 +467,7 @@ impl Interp {
             status
         });
         let _ = run.abort.set(task.abort_handle());
-        self.shared.counters.track_job(task.abort_handle());
+        self.shared.track_job(task.abort_handle());
         // A job killed before its task existed.
         if run.signal.load(Ordering::Relaxed) != 0 {
             task.abort();
@@ -536,7 +536,7 @@ pub(crate) async fn jobs(interp: &mut Interp, args: &crate::builtins::spec::Args
     let several = logs.len() > 1;
     for (id, log) in logs {
         let text = match &log {
-            Some(log) => match interp.shared.vfs.read(log.path()) {
+            Some(log) => match interp.shared.vfs().read(log.path()) {
                 Ok(bytes) => bytes,
                 Err(err) => {
                     let message = format!("toolsh: jobs: {}: {}\n", log.path(), crate::vfs::describe(&err));
@@ -791,8 +791,8 @@ pub(crate) async fn ps(interp: &mut Interp, argv: &[String], io: &Io) -> Status 
         }
     }
     let shell_pid = std::process::id();
-    let session_time = interp.shared.started.elapsed();
-    let user = interp.state.vars.get_str("USER").unwrap_or(&interp.shared.agent).to_string();
+    let session_time = interp.shared.started().elapsed();
+    let user = interp.state.vars.get_str("USER").unwrap_or(interp.shared.agent()).to_string();
     let mut rows: Vec<Row> = vec![Row {
         pid: shell_pid,
         ppid: 1,

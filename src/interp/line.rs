@@ -7,7 +7,7 @@ use super::io::Io;
 use super::{Flow, Interp, Status};
 use crate::parser;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+
 use std::time::Duration;
 use toolsh_gate::pace;
 
@@ -69,11 +69,11 @@ impl Interp {
                 return crate::status::USAGE;
             }
         };
-        self.shared.commands_run.store(0, Ordering::Relaxed);
+        self.shared.begin_execution();
         self.checked_functions.clear();
         if let Some(status) = self.preflight(&typed.items, io).await {
             self.state.last_status = status;
-            let _ = self.shared.gate.audit().flush();
+            let _ = self.shared.gate().audit().flush();
             return status;
         }
         self.run_body(Body::Typed(&typed), io, cancel, limit).await
@@ -120,7 +120,7 @@ impl Interp {
         cancel: Option<tokio_util::sync::CancellationToken>,
         limit: Option<Duration>,
     ) -> Status {
-        self.shared.commands_run.store(0, Ordering::Relaxed);
+        self.shared.begin_execution();
         self.checked_functions.clear();
         self.run_body(Body::Script { text, name }, io, cancel, limit).await
     }
@@ -152,7 +152,7 @@ impl Interp {
     ) -> (Status, bool) {
         // The deadline is checked at every step of the line (busy or not) and, for a line that
         // waits, by the timer below.
-        self.shared.pace.begin(limit, cancel);
+        self.shared.pace().begin(limit, cancel);
         // bash reading a file (a script, or standard input) exits 1 after an expansion error
         // that ends it (`${x:?}`, an unbound variable under `set -u`); with `-c` it exits 127.
         let file = matches!(body, Body::Script { .. });
@@ -176,12 +176,12 @@ impl Interp {
         };
         // Work that saw the deadline without a step of the line seeing it (a tool body, an
         // evaluator thread) ended early: the line was stopped all the same.
-        if let Err(stop) = self.shared.pace.check()
+        if let Err(stop) = self.shared.pace().check()
             && stop != pace::Stop::Halted
         {
             self.shared.note_pace_stop(stop);
         }
-        self.shared.pace.end();
+        self.shared.pace().end();
         let status = match result {
             Ok(status) => status,
             Err(Flow::Exit(status)) => {
@@ -195,7 +195,7 @@ impl Interp {
             Err(Flow::Break(_) | Flow::Continue(_)) => self.state.last_status,
             Err(Flow::SigPipe) => crate::status::SIGPIPE,
         };
-        let stopped = self.shared.stop_reason.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let stopped = self.shared.take_stop();
         // A command that noticed the stop itself ended with its own status: the line's is the stop's.
         let was_stopped = stopped.is_some();
         let status = match stopped {
@@ -205,7 +205,7 @@ impl Interp {
             }
             None => status,
         };
-        if let Err(err) = self.shared.gate.audit().flush() {
+        if let Err(err) = self.shared.gate().audit().flush() {
             let message = format!("toolsh: the audit log could not be written: {err}\n");
             let _ = io.stderr().write_all(message.as_bytes()).await;
         }

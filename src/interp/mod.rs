@@ -175,11 +175,11 @@ impl Interp {
 
     /// Counts one dispatched command against the limit.
     pub fn count_command(&self) -> Result<(), Flow> {
-        let count = self.shared.commands_run.fetch_add(1, Ordering::Relaxed) + 1;
+        let count = self.shared.count_command().0;
         if count > self.state.limits.commands {
             return Err(self.limit_hit("commands", self.state.limits.commands));
         }
-        let total = self.shared.counters.commands.fetch_add(1, Ordering::Relaxed) + 1;
+        let total = self.shared.count_command().1;
         if total > self.state.limits.session_commands {
             return Err(self.limit_hit("commands in this session", self.state.limits.session_commands));
         }
@@ -210,21 +210,21 @@ impl Interp {
         if self.state.vars.bytes() > self.state.limits.variable_bytes {
             return Err(self.limit_hit("variable bytes", self.state.limits.variable_bytes as u64));
         }
-        self.shared.pace.step().await.map_err(|stop| self.stopped(stop))
+        self.shared.pace().step().await.map_err(|stop| self.stopped(stop))
     }
 
     /// The workspace as `command` sees it: content access passes the gate.
     pub fn fs<'a>(&'a self, command: &'a str) -> crate::tools::workspace::Fs<'a> {
-        crate::tools::workspace::Fs::new(&self.shared.vfs, &self.shared.gate, command, &self.shared.unheard)
+        self.shared.shell_fs(command)
     }
 
     /// Checks a parsed text before it runs: on a certain denial, prints it, records it, and
     /// returns the status (126) to end with; nothing of the text runs.
     pub(crate) async fn preflight(&self, list: &[crate::ast::ListItem], io: &Io) -> Option<Status> {
-        let policy = self.shared.gate.policy();
-        let check = crate::preflight::Preflight { policy: &policy, tools: &self.shared.tools, cwd: &self.state.cwd };
+        let policy = self.shared.gate().policy();
+        let check = crate::preflight::Preflight { policy: &policy, tools: self.shared.tools(), cwd: &self.state.cwd };
         let blocked = check.check(list)?;
-        self.shared.gate.record_blocked(&blocked);
+        self.shared.gate().record_blocked(&blocked);
         let message = format!("toolsh: {blocked}\n");
         let _ = io.stderr().write_all(message.as_bytes()).await;
         Some(crate::status::DENIED)
@@ -238,25 +238,25 @@ impl Interp {
         node: &T,
         check: impl FnOnce(&crate::preflight::Preflight<'_>, &T) -> Option<crate::policy::Blocked>,
     ) -> Result<(), Flow> {
-        let policy = self.shared.gate.policy();
+        let policy = self.shared.gate().policy();
         let preflight =
-            crate::preflight::Preflight { policy: &policy, tools: &self.shared.tools, cwd: &self.state.cwd };
+            crate::preflight::Preflight { policy: &policy, tools: self.shared.tools(), cwd: &self.state.cwd };
         let Some(mut blocked) = check(&preflight, node) else {
             return Ok(());
         };
-        blocked.ran = self.shared.commands_run.load(Ordering::Relaxed);
-        self.shared.gate.record_blocked(&blocked);
+        blocked.ran = self.shared.commands_run();
+        self.shared.gate().record_blocked(&blocked);
         Err(self.stop_with(blocked.to_string(), crate::status::DENIED))
     }
 
     /// 126 when the gate refused a call of the shell's own file access since the last check,
     /// else `fallback`.
     pub fn denial_status(&self, fallback: Status) -> Status {
-        if self.shared.unheard.swap(false, Ordering::Relaxed) { crate::status::DENIED } else { fallback }
+        if self.shared.take_unheard() { crate::status::DENIED } else { fallback }
     }
 
     pub fn new_pid(&self) -> u32 {
-        self.shared.counters.next_pid.fetch_add(1, Ordering::Relaxed) as u32
+        self.shared.next_pid()
     }
 }
 
@@ -644,7 +644,7 @@ struct Parts {
 
 /// The store the shell lent its session (`Shared::store` holds it as the layers below see it).
 pub(crate) fn typed_store(shared: &Shared) -> Option<Arc<crate::store::Store>> {
-    shared.store.clone().and_then(|store| store.into_any().downcast().ok())
+    shared.store().cloned().and_then(|store| store.into_any().downcast().ok())
 }
 
 /// A session id: time and process, unique enough to tell sessions apart in a shared store.
@@ -681,7 +681,7 @@ impl Drop for Shell {
     fn drop(&mut self) {
         self.interp.job_table().stop_all();
         // Jobs subshells started, which no table of this shell lists.
-        self.interp.shared.counters.stop_jobs();
+        self.interp.shared.stop_jobs();
     }
 }
 
@@ -713,23 +713,17 @@ impl Shell {
             audit.attach(store.clone());
         }
         let pace: Arc<toolsh_gate::pace::Pace> = Arc::default();
-        let shared = Arc::new(Shared {
+        let shared = Arc::new(Shared::new(toolsh_core::session::SharedParts {
             vfs: parts.vfs,
             limits: parts.limits,
-            commands_run: AtomicU64::new(0),
-            counters: Arc::default(),
-            started: Instant::now(),
-            stop_reason: std::sync::Mutex::new(None),
-            pace: pace.clone(),
             tools: parts.tools,
-            gate: Arc::new(crate::tools::Gate::new(parts.policy, parts.approver, audit).with_pace(pace)),
+            gate: Arc::new(crate::tools::Gate::new(parts.policy, parts.approver, audit).with_pace(pace.clone())),
+            pace,
             agent: parts.agent,
             store: parts.store.map(|store| store as Arc<dyn toolsh_gate::StoreHandle>),
             audit_sink: parts.audit_sink,
-            unheard: std::sync::atomic::AtomicBool::new(false),
             run_command: run_in_subshell,
-            meter: Arc::default(),
-        });
+        }));
         Shell { interp: Interp::fresh(state, shared, 0), spills: 0 }
     }
 
@@ -738,7 +732,7 @@ impl Shell {
     /// functions and cwd as they are now, its own in-memory `/tmp`, session id and audit
     /// trail. `ask` decisions go to `approver` (none: denied).
     pub fn new_session(&self, approver: Option<Arc<dyn crate::tools::Approver>>) -> Shell {
-        self.new_session_as(&self.interp.shared.agent, approver)
+        self.new_session_as(self.interp.shared.agent(), approver)
     }
 
     /// [`Shell::new_session`] acting for `agent` (a timer's owner, run by `toolsh serve`):
@@ -757,25 +751,25 @@ impl Shell {
         carried: Option<&str>,
     ) -> Shell {
         let shared = &self.interp.shared;
-        let mut policy = (*shared.gate.policy()).clone();
+        let mut policy = (*shared.gate().policy()).clone();
         if let Some(carried) = carried {
             policy.join(carried);
         }
         let session = new_session_id();
         let mut state = self.interp.state.clone();
-        state.limits = shared.limits;
+        state.limits = *shared.ceiling();
         state.traps = Arc::default();
         state.last_background = None;
         let parts = Parts {
-            vfs: Arc::new(shared.vfs.with_private_tmp()),
-            limits: shared.limits,
-            tools: shared.tools.clone(),
+            vfs: Arc::new(shared.vfs().with_private_tmp()),
+            limits: *shared.ceiling(),
+            tools: shared.tools().clone(),
             policy,
             approver,
             agent: agent.to_string(),
             store: typed_store(shared).map(|store| Arc::new(store.for_agent_session(agent, &session))),
             session,
-            audit_sink: shared.audit_sink.clone(),
+            audit_sink: shared.audit_sink().cloned(),
         };
         Shell::assemble(state, parts)
     }
@@ -820,16 +814,16 @@ impl Shell {
         let stdout = Capture::new(limit);
         let stderr = Capture::new(limit);
         let started = Instant::now();
-        self.interp.shared.gate.take_blocked();
+        self.interp.shared.gate().take_blocked();
         let cancel = options.cancel.take().unwrap_or_default();
         // What a tool of this line reports, from nothing.
-        self.interp.shared.meter.set(0, None);
+        self.interp.shared.meter().set(0, None);
         let mut watch = Watch {
             cancel: cancel.clone(),
             progress: options.progress.take(),
             every: options.progress_every.unwrap_or(Duration::from_secs(1)),
             started,
-            meter: self.interp.shared.meter.clone(),
+            meter: self.interp.shared.meter().clone(),
             stdout: stdout.clone(),
             stderr: stderr.clone(),
         };
@@ -909,8 +903,8 @@ impl Shell {
             stdout: stdout_bytes,
             stderr: stderr_bytes,
             status,
-            executed: self.interp.shared.commands_run.load(Ordering::Relaxed),
-            blocked: self.interp.shared.gate.take_blocked(),
+            executed: self.interp.shared.commands_run(),
+            blocked: self.interp.shared.gate().take_blocked(),
             duration: started.elapsed(),
             job,
         }
@@ -919,9 +913,9 @@ impl Shell {
     /// A line dropped while it waited: what it did is still on record, and its status is 130.
     async fn cancelled(&mut self, io: &Io) -> Status {
         let _ = io.stderr().write_all(b"toolsh: cancelled; the line was stopped\n").await;
-        self.interp.shared.pace.end();
-        self.interp.shared.stop_reason.lock().unwrap_or_else(|p| p.into_inner()).take();
-        let _ = self.interp.shared.gate.audit().flush();
+        self.interp.shared.pace().end();
+        self.interp.shared.take_stop();
+        let _ = self.interp.shared.gate().audit().flush();
         self.interp.state.last_status = crate::status::CANCELLED;
         crate::status::CANCELLED
     }
@@ -940,8 +934,8 @@ impl Shell {
         let (id, pid, log) = match self.interp.enter_job(src.trim()) {
             Ok(entered) => entered,
             Err(_) => {
-                let stopped = self.interp.shared.stop_reason.lock().unwrap_or_else(|p| p.into_inner()).take();
-                self.interp.shared.pace.end();
+                let stopped = self.interp.shared.take_stop();
+                self.interp.shared.pace().end();
                 return Err(format!(
                     "it could not go on as a job ({})",
                     stopped.map_or_else(|| "too many jobs".to_string(), |(message, _)| message)
@@ -954,7 +948,7 @@ impl Shell {
             stream.attach(log.clone());
             bytes
         });
-        self.interp.shared.pace.release();
+        self.interp.shared.pace().release();
         self.interp.leave_execution();
         self.interp.launch(id, Box::pin(async move { run.await.1 }), log);
         self.interp.state.last_background = Some(pid);
@@ -983,7 +977,7 @@ impl Shell {
         let outcome = self.exec_with(src, options).await;
         self.spills += 1;
         let path = format!("/tmp/.out/{}.log", self.spills);
-        let vfs = self.interp.shared.vfs.clone();
+        let vfs = self.interp.shared.vfs().clone();
         let text = crate::contract::render(&outcome.stdout, &outcome.stderr, outcome.status, caps, |full| {
             spill(&vfs, &path, full)
         });
@@ -994,7 +988,7 @@ impl Shell {
     /// output the contract did not (a harness's per-stream cap); `None` when it cannot be kept.
     pub fn keep_output(&mut self, text: &str) -> Option<String> {
         self.spills += 1;
-        spill(&self.interp.shared.vfs, &format!("/tmp/.out/{}.log", self.spills), text)
+        spill(self.interp.shared.vfs(), &format!("/tmp/.out/{}.log", self.spills), text)
     }
 
     /// Runs `src` with the given streams and returns its status. The whole text is parsed first:
@@ -1032,7 +1026,7 @@ impl Shell {
 
     /// The agent this session acts for.
     pub fn agent(&self) -> &str {
-        &self.interp.shared.agent
+        self.interp.shared.agent()
     }
 
     /// Ends the session: runs the EXIT trap once and returns the final status.
@@ -1068,7 +1062,7 @@ impl Shell {
     /// `cd` does (`PWD` and `OLDPWD` follow); the error says why not, in `cd`'s words.
     pub fn set_cwd(&mut self, dir: &str) -> crate::Result<()> {
         let abs = self.interp.state.abs_path(dir);
-        match self.interp.shared.vfs.stat(&abs) {
+        match self.interp.shared.vfs().stat(&abs) {
             Ok(meta) if meta.is_dir() => {
                 let old = std::mem::replace(&mut self.interp.state.cwd, abs.clone());
                 self.interp.state.set_var("OLDPWD", old);
@@ -1082,7 +1076,7 @@ impl Shell {
 
     /// The workspace.
     pub fn vfs(&self) -> &Vfs {
-        &self.interp.shared.vfs
+        self.interp.shared.vfs()
     }
 
     /// The scalar value of a variable.
@@ -1149,19 +1143,19 @@ impl Shell {
 
     /// The registered tools.
     pub fn tools(&self) -> &crate::tools::Registry {
-        &self.interp.shared.tools
+        self.interp.shared.tools()
     }
 
     /// The policy's profile.
     pub fn policy_profile(&self) -> crate::policy::Profile {
-        self.interp.shared.gate.policy().profile()
+        self.interp.shared.gate().policy().profile()
     }
 
     /// Whether the policy denies every call of the tool `name` whatever its arguments (or
     /// switched it off, or there is no such tool).
     pub fn certainly_denied(&self, name: &str) -> bool {
-        let policy = self.interp.shared.gate.policy();
-        match self.interp.shared.tools.resolve(name) {
+        let policy = self.interp.shared.gate().policy();
+        match self.interp.shared.tools().resolve(name) {
             Some(tool) => policy.decide_unknown_subject(tool.spec().facts()).is_some(),
             None => true,
         }
@@ -1170,7 +1164,7 @@ impl Shell {
     /// Whether the policy lets any network request through (`net.fetch` is not certainly denied).
     pub fn policy_allows_network(&self) -> bool {
         #[cfg(feature = "net")]
-        return self.interp.shared.gate.policy().decide_unknown_subject(crate::tools::net::FETCH).is_none();
+        return self.interp.shared.gate().policy().decide_unknown_subject(crate::tools::net::FETCH).is_none();
         #[cfg(not(feature = "net"))]
         false
     }

@@ -127,12 +127,12 @@ impl Interp {
     pub(crate) fn host_programs(&self) -> Vec<(String, Arc<dyn Tool>)> {
         let mut found: Vec<(String, Arc<dyn Tool>)> = self
             .shared
-            .tools
+            .tools()
             .visible()
             .into_iter()
             .filter_map(|tool| {
                 let program = tool.spec().name.strip_prefix("host.")?.to_string();
-                let runs_it = self.shared.tools.resolve(&program).is_some_and(|found| Arc::ptr_eq(&found, &tool));
+                let runs_it = self.shared.tools().resolve(&program).is_some_and(|found| Arc::ptr_eq(&found, &tool));
                 let command = if runs_it { program } else { tool.spec().name.clone() };
                 Some((command, tool))
             })
@@ -167,7 +167,7 @@ impl Interp {
                 (distance <= limit).then_some((distance, candidate))
             })
             .collect();
-        scored.extend(self.shared.tools.similar(name, 3));
+        scored.extend(self.shared.tools().similar(name, 3));
         scored.sort();
         scored.dedup_by(|a, b| a.1 == b.1);
         scored.into_iter().take(3).map(|(_, name)| name).collect()

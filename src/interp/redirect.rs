@@ -224,7 +224,7 @@ impl Interp {
         let abs = self.state.abs_path(target);
         if mode == WriteMode::CreateNew {
             // `set -C` refuses only existing regular files.
-            if let Ok(meta) = self.shared.vfs.stat(&abs) {
+            if let Ok(meta) = self.shared.vfs().stat(&abs) {
                 if meta.kind == crate::vfs::FileKind::File {
                     return Err(format!("{target}: cannot overwrite existing file"));
                 }

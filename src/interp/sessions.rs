@@ -55,7 +55,7 @@ impl Interp {
     /// This shell as a snapshot: its state, its jobs' records, its in-memory `/tmp`.
     pub(crate) fn snapshot(&self) -> Result<Snapshot, Failure> {
         let jobs = self.job_table().records();
-        let snapshot = Snapshot::capture(&self.state, jobs, &self.shared.vfs)
+        let snapshot = Snapshot::capture(&self.state, jobs, self.shared.vfs())
             .map_err(|err| format!("it could not be read: {}", crate::vfs::describe(&err)))?;
         let most = self.state.limits.snapshot_bytes;
         if snapshot.len() > most {
@@ -90,7 +90,7 @@ impl Interp {
         let Some(snapshot) = store.load_session(name).map_err(|err| format!("session '{name}': {err}"))? else {
             return Ok(false);
         };
-        let restored = Snapshot { state: snapshot.state, tmp: snapshot.tmp }.restore(&self.state, &self.shared.limits, &self.shared.vfs).map_err(|refusal| {
+        let restored = Snapshot { state: snapshot.state, tmp: snapshot.tmp }.restore(&self.state, self.shared.ceiling(), self.shared.vfs()).map_err(|refusal| {
             format!(
                 "session '{name}' in {} was not restored: {refusal}; 'session drop NAME' (or --fresh) starts it anew",
                 store.target()
@@ -98,12 +98,12 @@ impl Interp {
         })?;
         let mut state = restored.state;
         // A directory this workspace lacks (saved over another root) leaves the cwd as it is.
-        if !self.shared.vfs.stat(&state.cwd).is_ok_and(|meta| meta.is_dir()) {
+        if !self.shared.vfs().stat(&state.cwd).is_ok_and(|meta| meta.is_dir()) {
             state.cwd = self.state.cwd.clone();
             let _ = state.vars.set("PWD", state.cwd.clone());
         }
         self.state = state;
-        let vfs = self.shared.vfs.clone();
+        let vfs = self.shared.vfs().clone();
         self.job_table().restore(restored.jobs, &vfs);
         Ok(true)
     }

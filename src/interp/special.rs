@@ -120,7 +120,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
             }
             let mut last = 0;
             for expr in &exprs {
-                let vars = &mut super::arith::ArithVars::new(&mut interp.state, Some(interp.shared.started));
+                let vars = &mut super::arith::ArithVars::new(&mut interp.state, Some(interp.shared.started()));
                 match super::arith::eval(expr, vars) {
                     Ok(value) => last = value,
                     Err(err) => {
@@ -303,7 +303,7 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
             dirs.split(':')
                 .filter(|dir| !dir.is_empty())
                 .map(|dir| interp.state.abs_path(&format!("{dir}/{path}")))
-                .find(|candidate| interp.shared.vfs.stat(candidate).is_ok_and(|meta| !meta.is_dir()))
+                .find(|candidate| interp.shared.vfs().stat(candidate).is_ok_and(|meta| !meta.is_dir()))
         });
     let abs = on_path.unwrap_or_else(|| interp.state.abs_path(path));
     let text = match interp.fs(&argv[0]).read(&abs) {
@@ -506,7 +506,7 @@ fn kinds_of(interp: &Interp, name: &str) -> Vec<Kind> {
         (crate::parser::RESERVED_WORDS.contains(&name), Kind::Keyword),
         (interp.state.functions.contains_key(name), Kind::Function),
         (builtins::lookup(name).is_some(), Kind::Builtin),
-        (interp.shared.tools.resolve(name).is_some(), Kind::Tool),
+        (interp.shared.tools().resolve(name).is_some(), Kind::Tool),
     ];
     found.into_iter().filter(|(present, _)| *present).map(|(_, kind)| kind).collect()
 }
@@ -518,7 +518,7 @@ fn describe_kind(interp: &Interp, name: &str, kind: Kind) -> String {
             Some(tools) => format!("{name} is a shell builtin (calls {})\n", tools.join(", ")),
             None => format!("{name} is a shell builtin\n"),
         },
-        Kind::Tool => match interp.shared.tools.resolve(name) {
+        Kind::Tool => match interp.shared.tools().resolve(name) {
             Some(tool) if tool.spec().name == name => {
                 format!("{name} is a tool ({}): {}\n", tool.spec().side_effect.as_str(), tool.spec().summary())
             }

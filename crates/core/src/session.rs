@@ -357,37 +357,55 @@ impl State {
     }
 }
 
-/// What a whole execution shares: the workspace, the limits and the counters.
-#[allow(missing_docs)]
+/// What a whole execution shares: the workspace, the limits and the counters. Its fields are
+/// this file's: the interpreter and the command API reach them through the verbs below, and a
+/// command reaches none (its [`crate::command::Ctx`] keeps the `Shared` to itself).
 pub struct Shared {
-    pub vfs: Arc<Vfs>,
+    vfs: Arc<Vfs>,
     /// The ceiling: the limits the shell was built with (a session may only lower its own).
-    pub limits: Limits,
-    pub commands_run: AtomicU64,
+    limits: Limits,
+    /// Commands dispatched by the execution in progress (against `Limits::commands`).
+    commands_run: AtomicU64,
     /// What the session's executions count together: the line, its jobs, a promoted line.
-    pub counters: Arc<Counters>,
-    pub started: Instant,
+    counters: Arc<Counters>,
+    started: Instant,
     /// Why the current execution was stopped (a limit, its deadline, cancellation): the line
     /// `Shell::run` prints once.
-    pub stop_reason: std::sync::Mutex<Option<(String, Status)>>,
+    stop_reason: std::sync::Mutex<Option<(String, Status)>>,
     /// The deadline and cancellation of the execution in progress (tool bodies hold it too).
-    pub pace: Arc<pace::Pace>,
+    pace: Arc<pace::Pace>,
+    tools: Arc<toolsh_gate::Registry>,
+    gate: Arc<toolsh_gate::Gate>,
+    agent: String,
+    store: Option<Arc<dyn toolsh_gate::StoreHandle>>,
+    audit_sink: Option<Arc<dyn toolsh_gate::audit::AuditSink>>,
+    /// Where the shell's own file access (redirections, globs) notes refusals nobody reads:
+    /// those surface as the failed operation's own error.
+    unheard: std::sync::atomic::AtomicBool,
+    /// How far the tool the line is running last said it got (`net.fetch`'s bytes, a mounted
+    /// server's progress notifications): what progress reports of a running line show.
+    meter: Arc<toolsh_gate::Meter>,
+    run_command: RunCommand,
+}
+
+/// What a shell is made of, given once to [`Shared::new`].
+pub struct SharedParts {
+    /// The workspace, ungated (the gate and the shell's own file access wrap it).
+    pub vfs: Arc<Vfs>,
+    /// The ceiling of every limit.
+    pub limits: Limits,
     /// Every tool, by name.
     pub tools: Arc<toolsh_gate::Registry>,
     /// The policy gate and audit log.
     pub gate: Arc<toolsh_gate::Gate>,
+    /// The deadline and cancellation the gate was given too.
+    pub pace: Arc<pace::Pace>,
     /// The calling agent's name.
     pub agent: String,
     /// The store, when the shell has one.
     pub store: Option<Arc<dyn toolsh_gate::StoreHandle>>,
     /// The embedder's audit sink, when it gave one (otherwise the store takes the records).
     pub audit_sink: Option<Arc<dyn toolsh_gate::audit::AuditSink>>,
-    /// Where the shell's own file access (redirections, globs) notes refusals nobody reads:
-    /// those surface as the failed operation's own error.
-    pub unheard: std::sync::atomic::AtomicBool,
-    /// How far the tool the line is running last said it got (`net.fetch`'s bytes, a mounted
-    /// server's progress notifications): what progress reports of a running line show.
-    pub meter: Arc<toolsh_gate::Meter>,
     /// How a command runs another (`xargs`, `env`, `find -exec`): the interpreter's own
     /// dispatch, in a subshell of `State`. The interpreter sits above the commands, so it
     /// hands its entry point down here rather than the commands naming it.
@@ -400,29 +418,29 @@ pub type RunCommand = for<'a> fn(State, &'a Arc<Shared>, Vec<String>, &'a Io) ->
 
 /// What every execution of one session counts together.
 #[derive(Debug)]
-pub struct Counters {
+struct Counters {
     /// Commands dispatched over the whole session (against `Limits::session_commands`).
-    pub commands: AtomicU64,
+    commands: AtomicU64,
     /// The next virtual process id (`$!`, a job's, a process substitution's).
-    pub next_pid: AtomicU64,
+    next_pid: AtomicU64,
     /// Bytes the session's running commands hold from pipes they read whole, together: the
     /// input-bytes limit bounds this sum, so four `yes | sort &` cannot take four times it.
-    pub held_input: std::sync::atomic::AtomicUsize,
+    held_input: std::sync::atomic::AtomicUsize,
     /// Every background job the session started, in any subshell (a job outlives the subshell
     /// that started it, as in bash): all stop when the session ends.
-    pub jobs: std::sync::Mutex<Vec<tokio::task::AbortHandle>>,
+    jobs: std::sync::Mutex<Vec<tokio::task::AbortHandle>>,
 }
 
 impl Counters {
     /// Keeps `job` to be stopped with the session (forgetting those that ended).
-    pub fn track_job(&self, job: tokio::task::AbortHandle) {
+    fn track_job(&self, job: tokio::task::AbortHandle) {
         let mut jobs = self.jobs.lock().unwrap_or_else(|p| p.into_inner());
         jobs.retain(|job| !job.is_finished());
         jobs.push(job);
     }
 
     /// Stops every job of the session.
-    pub fn stop_jobs(&self) {
+    fn stop_jobs(&self) {
         for job in self.jobs.lock().unwrap_or_else(|p| p.into_inner()).drain(..) {
             job.abort();
         }
@@ -441,6 +459,131 @@ impl Default for Counters {
 }
 
 impl Shared {
+    /// A shell's shared parts, its counters at zero.
+    pub fn new(parts: SharedParts) -> Shared {
+        Shared {
+            vfs: parts.vfs,
+            limits: parts.limits,
+            commands_run: AtomicU64::new(0),
+            counters: Arc::default(),
+            started: Instant::now(),
+            stop_reason: std::sync::Mutex::new(None),
+            pace: parts.pace,
+            tools: parts.tools,
+            gate: parts.gate,
+            agent: parts.agent,
+            store: parts.store,
+            audit_sink: parts.audit_sink,
+            unheard: std::sync::atomic::AtomicBool::new(false),
+            meter: Arc::default(),
+            run_command: parts.run_command,
+        }
+    }
+
+    /// The workspace, ungated: the interpreter's, to wrap in the gate ([`Shared::shell_fs`]) or
+    /// hand to what judges its own reach (globs, snapshots).
+    pub fn vfs(&self) -> &Arc<Vfs> {
+        &self.vfs
+    }
+
+    /// The workspace as the shell's own file access sees it (redirections, globs, `cd`): each
+    /// operation judged by the gate in the name of `command`, a refusal noted for
+    /// [`Shared::take_unheard`].
+    pub fn shell_fs<'a>(&'a self, command: &'a str) -> toolsh_gate::workspace::Fs<'a> {
+        toolsh_gate::workspace::Fs::new(&self.vfs, &self.gate, command, &self.unheard)
+    }
+
+    /// Whether the shell's own file access was refused since last asked.
+    pub fn take_unheard(&self) -> bool {
+        self.unheard.swap(false, Ordering::Relaxed)
+    }
+
+    /// The ceiling: the limits the shell was built with.
+    pub fn ceiling(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Every tool, by name.
+    pub fn tools(&self) -> &Arc<toolsh_gate::Registry> {
+        &self.tools
+    }
+
+    /// The policy gate and audit log.
+    pub fn gate(&self) -> &Arc<toolsh_gate::Gate> {
+        &self.gate
+    }
+
+    /// The deadline and cancellation of the execution in progress.
+    pub fn pace(&self) -> &Arc<pace::Pace> {
+        &self.pace
+    }
+
+    /// How far the running tool last said it got.
+    pub fn meter(&self) -> &Arc<toolsh_gate::Meter> {
+        &self.meter
+    }
+
+    /// The calling agent's name.
+    pub fn agent(&self) -> &str {
+        &self.agent
+    }
+
+    /// The store, when the shell has one.
+    pub fn store(&self) -> Option<&Arc<dyn toolsh_gate::StoreHandle>> {
+        self.store.as_ref()
+    }
+
+    /// The embedder's audit sink, when it gave one.
+    pub fn audit_sink(&self) -> Option<&Arc<dyn toolsh_gate::audit::AuditSink>> {
+        self.audit_sink.as_ref()
+    }
+
+    /// The interpreter's entry point for a command run by a command.
+    pub fn run_command(&self) -> RunCommand {
+        self.run_command
+    }
+
+    /// When the session started (`$SECONDS`, `times`).
+    pub fn started(&self) -> Instant {
+        self.started
+    }
+
+    /// Counts one command dispatched: (this execution's count, the session's).
+    pub fn count_command(&self) -> (u64, u64) {
+        let line = self.commands_run.fetch_add(1, Ordering::Relaxed) + 1;
+        (line, self.counters.commands.fetch_add(1, Ordering::Relaxed) + 1)
+    }
+
+    /// Commands this execution dispatched so far.
+    pub fn commands_run(&self) -> u64 {
+        self.commands_run.load(Ordering::Relaxed)
+    }
+
+    /// A new execution begins: its command count at zero.
+    pub fn begin_execution(&self) {
+        self.commands_run.store(0, Ordering::Relaxed);
+    }
+
+    /// Why the execution was stopped, once (the next call answers `None`).
+    pub fn take_stop(&self) -> Option<(String, Status)> {
+        self.stop_reason.lock().unwrap_or_else(|p| p.into_inner()).take()
+    }
+
+    /// The next virtual process id (`$!`, a job's, a process substitution's).
+    pub fn next_pid(&self) -> u32 {
+        self.counters.next_pid.fetch_add(1, Ordering::Relaxed) as u32
+    }
+
+    /// Keeps `job` to be stopped with the session.
+    pub fn track_job(&self, job: tokio::task::AbortHandle) {
+        self.counters.track_job(job);
+    }
+
+    /// Stops every job of the session.
+    pub fn stop_jobs(&self) {
+        self.counters.stop_jobs();
+    }
+
     /// An execution of its own for a background job (or a line promoted to one), beside the
     /// session's: the same workspace, gate, tools, store and session counters, but its own
     /// deadline and cancellation, stop reason, command count and meter, so the next line's

@@ -11,7 +11,7 @@
 //! // A command cannot get at the session, and so not at the workspace behind the gate.
 //! // (The same body compiles once `shared` is public: only its privacy refuses it.)
 //! fn reach<'a>(ctx: &'a toolsh_core::command::Ctx<'a>) -> &'a std::sync::Arc<toolsh_core::vfs::Vfs> {
-//!     &ctx.shared.vfs
+//!     ctx.shared.vfs()
 //! }
 //! ```
 
@@ -52,33 +52,33 @@ impl<'a> Ctx<'a> {
         command: &'a str,
         denied: &'a AtomicBool,
     ) -> Self {
-        let vfs = Fs::new(&shared.vfs, &shared.gate, command, denied);
+        let vfs = Fs::new(shared.vfs(), shared.gate(), command, denied);
         Ctx { argv, io, state, vfs, shared, held: crate::session::HeldInput::new(shared) }
     }
 
     /// The calling agent's name.
     pub fn agent(&self) -> &str {
-        &self.shared.agent
+        self.shared.agent()
     }
 
     /// Every tool, by name.
     pub fn tools(&self) -> &Arc<toolsh_gate::Registry> {
-        &self.shared.tools
+        self.shared.tools()
     }
 
     /// The policy gate and audit log.
     pub fn gate(&self) -> &Arc<toolsh_gate::Gate> {
-        &self.shared.gate
+        self.shared.gate()
     }
 
     /// The store, when the shell has one.
     pub fn store(&self) -> Option<&Arc<dyn toolsh_gate::StoreHandle>> {
-        self.shared.store.as_ref()
+        self.shared.store()
     }
 
     /// The limits the shell was started with: a session may lower its own, never above these.
     pub fn ceiling(&self) -> &crate::session::Limits {
-        &self.shared.limits
+        self.shared.ceiling()
     }
 
     /// The line's deadline and stop, for work on another thread (`jq`, `bc`, `awk`).
@@ -96,7 +96,7 @@ impl<'a> Ctx<'a> {
     pub async fn run_with(&self, argv: Vec<String>, io: &Io, adjust: impl FnOnce(&mut State)) -> Status {
         let mut state = self.state.clone();
         adjust(&mut state);
-        (self.shared.run_command)(state, self.shared, argv, io).await
+        (self.shared.run_command())(state, self.shared, argv, io).await
     }
 
     /// The command name.
@@ -132,7 +132,7 @@ impl<'a> Ctx<'a> {
     /// cancelled it (the reason is recorded; the command should end with status 1). Now and
     /// then it yields to the runtime, so a busy command lets other sessions run.
     pub async fn step(&self) -> bool {
-        match self.shared.pace.step().await {
+        match self.shared.pace().step().await {
             Ok(()) => true,
             Err(stop) => {
                 self.shared.note_pace_stop(stop);
@@ -143,7 +143,7 @@ impl<'a> Ctx<'a> {
 
     /// Whether the line must stop now, for work that cannot await (a blocking evaluator).
     pub fn stop_requested(&self) -> bool {
-        self.shared.pace.check().is_err()
+        self.shared.pace().check().is_err()
     }
 
     /// Writes to standard error.
@@ -246,7 +246,7 @@ pub struct LineStop(Arc<Shared>);
 impl LineStop {
     /// Whether the line reached its deadline or was cancelled; the reason is recorded.
     pub fn stopped(&self) -> bool {
-        match self.0.pace.check() {
+        match self.0.pace().check() {
             Ok(()) => false,
             Err(stop) => {
                 // The line ends for this reason, with its status, though no step of it saw it.

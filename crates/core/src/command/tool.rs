@@ -12,16 +12,16 @@ use toolsh_gate::{Tool, ToolCx, flags};
 /// What a tool body gets when `command`, run in `cwd`, calls it.
 pub(crate) fn tool_cx(shared: &Arc<Shared>, cwd: &str, command: &str) -> ToolCx {
     ToolCx {
-        vfs: shared.vfs.clone(),
+        vfs: shared.vfs().clone(),
         cwd: cwd.to_string(),
-        agent: shared.agent.clone(),
-        session: shared.gate.audit().session().to_string(),
+        agent: shared.agent().to_string(),
+        session: shared.gate().audit().session().to_string(),
         command: command.to_string(),
-        gate: shared.gate.clone(),
-        store: shared.store.clone(),
-        meter: shared.meter.clone(),
-        pace: shared.pace.clone(),
-        limits: shared.limits,
+        gate: shared.gate().clone(),
+        store: shared.store().cloned(),
+        meter: shared.meter().clone(),
+        pace: shared.pace().clone(),
+        limits: *shared.ceiling(),
         env: Vec::new(),
     }
 }
@@ -74,9 +74,9 @@ pub async fn run_tool(
     }
     let cx = tool_cx(shared, &state.cwd, &argv[0]);
     // A long call (a mounted server's, reporting progress) is drawn on a terminal as it runs.
-    shared.meter.set(0, None);
-    let call = shared.tools.call(&shared.gate, cx, &argv[0], &spec.name, Value::Object(args));
-    let drawn = if io.stderr().is_terminal() { Some(&*shared.meter) } else { None };
+    shared.meter().set(0, None);
+    let call = shared.tools().call(shared.gate(), cx, &argv[0], &spec.name, Value::Object(args));
+    let drawn = if io.stderr().is_terminal() { Some(shared.meter().as_ref()) } else { None };
     match metered(&io.stderr(), drawn, steps, call).await {
         Ok(output) => {
             say(output.into_bytes(), false).await;
@@ -101,14 +101,14 @@ async fn run_words(
     io: &Io,
 ) -> Status {
     let subject = argv[1..].join(" ");
-    let ticket = match shared.gate.admit(&argv[0], spec.facts(), Some(&subject)) {
+    let ticket = match shared.gate().admit(&argv[0], spec.facts(), Some(&subject)) {
         Ok(ticket) => ticket.with_digest(toolsh_gate::gate::digest(&spec.name, Some(&subject))),
         Err(denied) => {
             let _ = io.stderr().write_all(format!("{denied}\n").as_bytes()).await;
             return toolsh_gate::status::DENIED;
         }
     };
-    let mut recorded = RecordOnDrop { gate: &shared.gate, ticket: Some(ticket) };
+    let mut recorded = RecordOnDrop { gate: shared.gate(), ticket: Some(ticket) };
     let status = run.await;
     recorded.finish(status);
     status
@@ -197,7 +197,7 @@ impl Ctx<'_> {
     /// Calls a tool for an adapter command that words its own errors.
     pub async fn call_quiet(&self, tool: &str, args: Value) -> Result<Value, toolsh_gate::ToolError> {
         let cx = tool_cx(self.shared, &self.state.cwd, self.name());
-        self.shared.tools.call(&self.shared.gate, cx, self.name(), tool, args).await.map(|output| output.into_json())
+        self.shared.tools().call(self.shared.gate(), cx, self.name(), tool, args).await.map(|output| output.into_json())
     }
 
     /// Runs `net.fetch`'s body in the name of this command, with the meter it reports to
