@@ -112,6 +112,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec data::bytes::CMP, data::bytes::cmp),
     entry!(spec text::columns::COLUMN, text::columns::column),
     entry!(spec text::columns::COMM, text::columns::comm),
+    entry!(interpreter shell::special::COMPGEN, Compgen),
     entry!(interpreter shell::special::COMMAND, Command),
     entry!(spec agents::tools::CONFIG, agents::tools::config),
     entry!(interpreter shell::special::CONTINUE, Continue),
