@@ -113,6 +113,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec text::columns::COLUMN, text::columns::column),
     entry!(spec text::columns::COMM, text::columns::comm),
     entry!(interpreter shell::special::COMMAND, Command),
+    entry!(interpreter shell::special::COMPGEN, Compgen),
     entry!(spec agents::tools::CONFIG, agents::tools::config),
     entry!(interpreter shell::special::CONTINUE, Continue),
     entry!(spec fs::files::CP, fs::files::cp),

@@ -990,13 +990,22 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
             Some(name) => shell.run_script(&source, name, &io).await,
             None => shell.run(&source, &io).await,
         };
-        if shell.exit_status().is_some() {
-            return status;
-        }
-        if let Some(limit) = wall_time {
-            shell.set_timeout(Some(limit.saturating_sub(started.elapsed())));
-        }
-        shell.finish(&io).await
+        let status = if shell.exit_status().is_some() {
+            status
+        } else {
+            if let Some(limit) = wall_time {
+                shell.set_timeout(Some(limit.saturating_sub(started.elapsed())));
+            }
+            shell.finish(&io).await
+        };
+        // bash leaves its jobs running when it exits, and they still write to its streams: a
+        // caller reading them (a pipe, a capture) gets their output and its end only once they
+        // end. toolsh's jobs cannot outlive the process, so it waits for them, within what is
+        // left of `--timeout` (past it they stop with the session), rather than drop them and
+        // their output (`toolsh -c 'echo a &'` printed nothing).
+        let left = wall_time.map(|limit| limit.saturating_sub(started.elapsed()));
+        shell.await_jobs(left).await;
+        status
     });
     if let Some(name) = &options.session
         && let Err(why) = shell.save_session(name)

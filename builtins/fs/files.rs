@@ -175,13 +175,62 @@ fn human(size: u64) -> String {
 }
 
 pub(crate) fn format_time(time: SystemTime) -> String {
+    styled_time(time, &TimeStyle::Locale)
+}
+
+/// `ls --time-style`: GNU's named styles, or `+FORMAT` (a second format after a newline is
+/// for times within six months).
+#[derive(Clone, Debug, PartialEq)]
+enum TimeStyle {
+    Locale,
+    FullIso,
+    LongIso,
+    Iso,
+    Format { old: String, recent: String },
+}
+
+impl TimeStyle {
+    fn named(word: &str) -> Option<TimeStyle> {
+        if let Some(format) = word.strip_prefix('+') {
+            let (old, recent) = format.split_once('\n').unwrap_or((format, format));
+            return Some(TimeStyle::Format { old: old.to_string(), recent: recent.to_string() });
+        }
+        // `posix-STYLE` is STYLE outside the POSIX locale, the default in it (GNU).
+        Some(match word.strip_prefix("posix-").unwrap_or(word) {
+            "full-iso" => TimeStyle::FullIso,
+            "long-iso" => TimeStyle::LongIso,
+            "iso" => TimeStyle::Iso,
+            "locale" => TimeStyle::Locale,
+            _ => return None,
+        })
+    }
+}
+
+fn styled_time(time: SystemTime, style: &TimeStyle) -> String {
     let datetime: chrono::DateTime<chrono::Utc> = time.into();
     let six_months = std::time::Duration::from_secs(183 * 24 * 3600);
     let recent = SystemTime::now().duration_since(time).map(|d| d < six_months).unwrap_or(true);
-    if recent { datetime.format("%b %e %H:%M").to_string() } else { datetime.format("%b %e  %Y").to_string() }
+    let format = match style {
+        TimeStyle::Locale if recent => "%b %e %H:%M",
+        TimeStyle::Locale => "%b %e  %Y",
+        TimeStyle::FullIso => "%Y-%m-%d %H:%M:%S.%9f %z",
+        TimeStyle::LongIso => "%Y-%m-%d %H:%M",
+        TimeStyle::Iso if recent => "%m-%d %H:%M",
+        TimeStyle::Iso => "%Y-%m-%d ",
+        TimeStyle::Format { recent: format, .. } if recent => format.as_str(),
+        TimeStyle::Format { old: format, .. } => format.as_str(),
+    };
+    let format = format.replace("%N", "%9f");
+    let mut text = String::new();
+    // A format chrono cannot read writes nothing rather than panic.
+    if std::fmt::Write::write_fmt(&mut text, format_args!("{}", datetime.format(&format))).is_err() {
+        text.clear();
+    }
+    text
 }
 
 struct LsOptions {
+    time_style: TimeStyle,
     all: bool,
     almost_all: bool,
     long: bool,
@@ -341,7 +390,7 @@ fn ls_line(ctx: &Ctx<'_>, name: &str, abs: &str, meta: &Meta, opts: &LsOptions) 
             owners.push(' ');
         }
     }
-    format!("{} 1 {owners}{size:>5} {} {shown}\n", mode_string(meta), format_time(meta.mtime))
+    format!("{} 1 {owners}{size:>5} {} {shown}\n", mode_string(meta), styled_time(meta.mtime, &opts.time_style))
 }
 
 /// `ls`.
@@ -375,6 +424,8 @@ pub const LS: Spec = Spec {
         Opt::short('o', "like -l, but do not list the group"),
         Opt::both('n', "numeric-uid-gid", "like -l, but list the user and group ids"),
         Opt::both('q', "hide-control-chars", "print ? instead of nongraphic characters"),
+        Opt::long("time-style", "time/date format with -l: full-iso, long-iso, iso, locale, or +FORMAT").value("STYLE"),
+        Opt::long("full-time", "like -l --time-style=full-iso"),
     ],
     usage_status: 2,
     tools: &["fs.list"],
@@ -390,7 +441,28 @@ pub async fn ls(ctx: Ctx<'_>) -> Status {
     };
     let flags = args.letters();
     let mut sort = SortBy::Name;
+    let mut time_style = TimeStyle::Locale;
+    let mut full_time = false;
     for (opt, value) in args.given() {
+        match opt.long {
+            Some("full-time") => {
+                full_time = true;
+                time_style = TimeStyle::FullIso;
+                continue;
+            }
+            Some("time-style") => {
+                let Some(style) = TimeStyle::named(value) else {
+                    let said = format!(
+                        "invalid argument '{value}' for 'time style'\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format"
+                    );
+                    ctx.err(LS.refusal_text(&crate::spec::Misuse::Said(said))).await;
+                    return 2;
+                };
+                time_style = style;
+                continue;
+            }
+            _ => {}
+        }
         sort = match (opt.short, opt.long) {
             (Some('S'), _) => SortBy::Size,
             (Some('t'), _) => SortBy::Time,
@@ -413,7 +485,8 @@ pub async fn ls(ctx: Ctx<'_>) -> Status {
     let opts = LsOptions {
         all: has('a'),
         almost_all: has('A'),
-        long: has('l') || has('g') || has('o') || has('n'),
+        long: has('l') || has('g') || has('o') || has('n') || full_time,
+        time_style,
         recursive: has('R'),
         sort,
         reverse: has('r'),

@@ -206,6 +206,17 @@ pub const CALLER: Spec = Spec {
     about: "Say where the current function (or the one EXPR frames out) was called from: the line and file, or with EXPR the line, the calling function and its file. Fails outside a function or past the stack.",
     ..special("caller", "return the context of the current subroutine call", &["[expr]"])
 };
+/// `compgen`
+pub const COMPGEN: Spec = Spec {
+    about: "Print the possible completions of WORD (all names with none) one a line: of the ACTIONs (-a aliases, -b builtins, -c commands, -d directories, -e exported and -v all variables, -f files, -j jobs, -k keywords; -A alias|arrayvar|builtin|command|directory|export|file|function|job|keyword|running|setopt|shopt|signal|variable…), of GLOBPAT's matches and of WORDLIST's words (expanded); those matching FILTERPAT removed (!PAT keeps them, & is WORD), each between PREFIX and SUFFIX. Fails when none.",
+    ..special(
+        "compgen",
+        "display possible completions depending on the options",
+        &[
+            "[-abcdefgjksuv] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [word]",
+        ],
+    )
+};
 /// `return`
 pub const RETURN: Spec = Spec {
     about: "Return from a function or a sourced file with status N, or the status of the last command.",

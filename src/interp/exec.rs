@@ -206,6 +206,17 @@ impl Interp {
         self.state.vars.put_numbers("PIPESTATUS", statuses);
     }
 
+    /// `PIPESTATUS` is kept only once something made it (a compound command, a pipeline of
+    /// several stages, a read of it), so a script of simple commands does not rewrite an array
+    /// after each. Until then every pipeline was one simple command and it would hold `$?`
+    /// alone: a first read makes it so, and from then on every pipeline keeps it.
+    pub(super) fn materialize_pipestatus(&mut self) {
+        if self.state.vars.get("PIPESTATUS").is_none() {
+            let status = self.state.last_status;
+            self.set_pipestatus(&[status]);
+        }
+    }
+
     /// Runs the stages of a pipeline concurrently, each in a subshell.
     async fn exec_stages(&mut self, pipeline: &Pipeline, io: &Io) -> Result<Vec<Status>, Flow> {
         let count = pipeline.commands.len();

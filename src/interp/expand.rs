@@ -996,6 +996,9 @@ impl Interp {
 
     /// The raw value of a parameter.
     async fn lookup(&mut self, name: &str, index: &Option<Subscript>, io: &Io) -> Result<ParamValue<'static>, Flow> {
+        if name == "PIPESTATUS" {
+            self.materialize_pipestatus();
+        }
         let state = &self.state;
         let value = match name {
             "@" | "*" => ParamValue::List { items: state.positional.as_ref().clone(), star: name == "*" },

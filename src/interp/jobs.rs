@@ -218,6 +218,12 @@ impl JobTable {
         self.jobs.iter().filter(|job| job.run.status().is_none()).count()
     }
 
+    /// The jobs still running, disowned ones too.
+    pub fn still_running(&self) -> Vec<Arc<Running>> {
+        let listed = self.jobs.iter().map(|job| &job.run);
+        listed.chain(self.disowned.iter()).filter(|run| run.status().is_none()).cloned().collect()
+    }
+
     /// Every job still running, disowned ones too (the session ends them).
     pub fn stop_all(&mut self) {
         for job in &self.jobs {

@@ -6,6 +6,7 @@
 //! `exit`, fatal errors) travels as the private `Flow` error and never leaves this module.
 
 mod brace;
+mod compgen;
 mod cond;
 mod exec;
 mod expand;
@@ -1032,6 +1033,24 @@ impl Shell {
     /// Ends the session: runs the EXIT trap once and returns the final status.
     pub async fn finish(&mut self, io: &Io) -> Status {
         self.interp.finish(io).await
+    }
+
+    /// Waits, at most `limit`, for the background jobs still running (disowned ones too):
+    /// a process run with `-c` or a script ends only when they have (see `cli.rs`), since
+    /// bash's jobs outlive bash and still write to its streams. Returns whether all ended.
+    pub async fn await_jobs(&self, limit: Option<std::time::Duration>) -> bool {
+        let running = self.interp.job_table().still_running();
+        if running.is_empty() {
+            return true;
+        }
+        let all = futures::future::join_all(running.iter().map(|run| run.finished()));
+        match limit {
+            Some(limit) => tokio::time::timeout(limit, all).await.is_ok(),
+            None => {
+                all.await;
+                true
+            }
+        }
     }
 
     /// The status `exit` asked for, once the script exited (for [`Shell::exec_with`], the

@@ -105,6 +105,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
             Err(Flow::Return(status))
         }
         Special::Caller => Ok(caller(interp, &argv, io).await),
+        Special::Compgen => Ok(super::compgen::compgen(interp, &argv, io).await),
         Special::Let => {
             let mut exprs = match parsed(&argv, io).await {
                 Ok(args) => args.operands,
@@ -820,6 +821,9 @@ impl Interp {
         if command == "local" && !self.state.vars.in_function() {
             complain(io, "local", "can only be used in a function").await;
             return Ok(1);
+        }
+        if words[1..].iter().any(|word| word.as_literal().is_some_and(|text| text.starts_with("PIPESTATUS"))) {
+            self.materialize_pipestatus();
         }
         let mut flags = DeclFlags::default();
         let mut targets: Vec<Target> = Vec::new();

@@ -1438,3 +1438,18 @@ d/
 d/a.txt: ""
 d/e/
 d/e/b.txt: ""
+
+### ls --time-style and --full-time
+touch -d '2020-01-02 03:04:05' old; for s in long-iso iso full-iso posix-long-iso locale +%Y/%m/%d; do ls -l --time-style=$s old | awk '{$1=$2=$3=$4=$5=""; print}'; done; ls --full-time old | awk '{print $6, $7, $8}'; ls -l --time-style=bad old; echo "s=$?"
+## stdout:
+     2020-01-02 03:04 old
+     2020-01-02 old
+     2020-01-02 03:04:05.000000000 +0000 old
+     2020-01-02 03:04 old
+     Jan 2 2020 old
+     2020/01/02 old
+2020-01-02 03:04:05.000000000 +0000
+s=2
+## status: 0
+## files:
+old: ""

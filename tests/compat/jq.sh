@@ -1360,3 +1360,41 @@ jq -n -c 'try ("abc" | tonumber) catch ., try ([] | has("a")) catch ., try ([1,"
 "number (1) and string (\"a\") cannot be added"
 "number (1) cannot be matched, as it is not a string"
 ## status: 0
+
+### jq object patterns with $name: bind the key and destructure it
+echo '{"a":1, "b":[2,{"d":3}]}' | jq -c '. as {$a, $b:[$c, $d]} | [$a, $b, $c, $d], (. as {b: [$f, {$d: $dd}]} | [$f, $d, $dd]), (.b[] as {$d:$e} ?// [$d] | [$d, $e])'
+## stdout:
+[1,[2,{"d":3}],2,{"d":3}]
+[2,3,3]
+## status: 5
+
+### jq regex errors in jq 1.8's words
+for re in '(' ')' '[' '*' 'a{3,1}' '[b-a]' '(?z)a'; do jq -nc --arg re "$re" 'try ("a" | test($re)) catch .'; done; jq -nc 'try ("a" | scan("(")) catch ., try ("a" | capture("(?<x>a")) catch ., try ("a" | splits("(")) catch .'
+## stdout:
+"Regex failure: end pattern with unmatched parenthesis"
+"Regex failure: unmatched close parenthesis"
+"Regex failure: premature end of char-class"
+"Regex failure: target of repeat operator is not specified"
+"Regex failure: upper is smaller than lower in repeat range"
+"Regex failure: empty range in char class"
+"Regex failure: undefined group option"
+"Regex failure: end pattern with unmatched parenthesis"
+"Regex failure: end pattern with unmatched parenthesis"
+"Regex failure: end pattern with unmatched parenthesis"
+## status: 0
+
+### jq in getpath strftime splits and halt_error messages
+jq -nc 'try (0 | in({})) catch ., ("a" | in({"a":1})), try (getpath({})) catch ., ({"a":{"b":2}} | getpath(["a","b"]), getpath(["x","y"])), try (1 | strftime(1)) catch ., try ("a" | splits("a"; 1)) catch ., try ("a" | scan("a"; 1)) catch .'; jq -n 'null | halt_error(1)'; echo "s=$?"; jq -n '{"a":1} | halt_error(1)' 2>&1; echo "s=$?"
+## stdout:
+"Cannot check whether object has a number key"
+true
+"Path must be specified as an array"
+2
+null
+"strftime/1 requires a string format"
+"number (1) and string (\"g\") cannot be added"
+"string (\"g\") and number (1) cannot be added"
+s=1
+{"a":1}
+s=1
+## status: 0

@@ -381,3 +381,21 @@ declare -A m=([k]="v w"); printf '<%s>' "${m[@]@K}"; echo; printf '<%s>' "${m[@]
 'str'
 <0><"p"><1><"q><r">
 ## status: 0
+
+### PIPESTATUS before any pipeline and under set -u
+set -u; echo "${PIPESTATUS[0]} ${#PIPESTATUS[@]}"; false; echo "${PIPESTATUS[@]}"; true | false; echo "${PIPESTATUS[@]}"; (exit 3); echo "${PIPESTATUS[*]}"; false; declare -p PIPESTATUS
+## stdout:
+0 1
+1
+0 1
+3
+declare -a PIPESTATUS=([0]="1")
+## status: 0
+
+### OPTERR is 1 to start
+echo "$OPTERR"; declare -p OPTERR; set -u; echo "${OPTERR}x"
+## stdout:
+1
+declare -- OPTERR="1"
+1x
+## status: 0

@@ -319,3 +319,31 @@ fn the_first_arena_is_small() {
     let chosen = reserved_mib(&[("MIMALLOC_ARENA_RESERVE", "1GiB")]);
     assert!((1024.0..1100.0).contains(&chosen), "reserved {chosen} MiB");
 }
+
+/// A job still running when the `-c` text or the script ends writes its output before the
+/// process ends, as bash's jobs (which outlive bash) write to a captured stream; the status is
+/// the script's. `--timeout` still bounds the wait.
+#[test]
+fn background_jobs_still_running_at_the_end_write_their_output() {
+    let script = "echo a &\n(sleep 0.2; echo late) &\necho first\nexit 3\n";
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("s.sh"), script).expect("write");
+    for args in [&["s.sh"][..], &["-c", script]] {
+        let mut bash = Command::new("/bin/bash");
+        bash.env_clear().env("PATH", "/usr/bin:/bin").current_dir(dir.path());
+        let (expected, _, expected_status) = run(bash.args(args), "");
+        let (out, err, status) = run(toolsh().current_dir(dir.path()).args(args), "");
+        let sorted = |text: &str| {
+            let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+            lines.sort();
+            lines
+        };
+        // The order of `a` and `first` is a race in bash too.
+        assert_eq!((sorted(&out), status), (sorted(&expected), expected_status), "{args:?}: {err}");
+        assert!(out.ends_with("late\n"), "{out}");
+    }
+    let started = std::time::Instant::now();
+    let (_, _, status) = run(toolsh().args(["--timeout", "1", "-c", "sleep 30 &"]), "");
+    assert_eq!(status, 0);
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}

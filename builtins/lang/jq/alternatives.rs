@@ -31,6 +31,75 @@ pub fn expand(code: &str) -> String {
     code
 }
 
+/// `code` with each `$name: PATTERN` entry of an object pattern (`. as {$b: [$c]}`, which
+/// binds `$b` to `.b` and destructures `.b` too) written `$name, "name": PATTERN`, which
+/// jaq's parser reads; `code` itself when it has none or does not lex.
+pub fn object_variables(code: &str) -> String {
+    let Ok(tokens) = Lexer::new(code).lex() else { return code.to_string() };
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    find_patterns(code, &tokens, &mut edits);
+    if edits.is_empty() {
+        return code.to_string();
+    }
+    edits.sort_by_key(|(start, _, _)| *start);
+    let mut out = String::with_capacity(code.len() + 16 * edits.len());
+    let mut at = 0;
+    for (start, end, text) in edits {
+        if start < at {
+            continue;
+        }
+        out.push_str(&code[at..start]);
+        out.push_str(&text);
+        at = end;
+    }
+    out.push_str(&code[at..]);
+    out
+}
+
+/// Every pattern after `as` or `?//` in `tokens`, depth first.
+fn find_patterns(code: &str, tokens: &[Token<&str>], edits: &mut Vec<(usize, usize, String)>) {
+    for (at, token) in tokens.iter().enumerate() {
+        let after_as = at > 0 && matches!(tokens[at - 1], Token("as", Tok::Word));
+        let after_alt = at > 1 && is_sym(&tokens[at - 1], "//") && is_sym(&tokens[at - 2], "?");
+        if (after_as || after_alt) && is_pattern(token) {
+            pattern_entries(code, token, edits);
+        }
+        match token {
+            Token(_, Tok::Block(inner)) => find_patterns(code, inner, edits),
+            Token(_, Tok::Str(parts)) => {
+                for part in parts {
+                    if let jaq_core::load::lex::StrPart::Term(Token(_, Tok::Block(inner))) = part {
+                        find_patterns(code, inner, edits);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The `$name:` entries of the object patterns in `pattern` (nested ones too).
+fn pattern_entries(code: &str, pattern: &Token<&str>, edits: &mut Vec<(usize, usize, String)>) {
+    let Token(text, Tok::Block(inner)) = pattern else { return };
+    let object = text.starts_with('{');
+    for (at, token) in inner.iter().enumerate() {
+        let entry_start = at == 0 || is_sym(&inner[at - 1], ",");
+        if object
+            && entry_start
+            && let Token(var, Tok::Var) = token
+            && let Some(colon) = inner.get(at + 1).filter(|t| is_sym(t, ":"))
+        {
+            let start = offset(code, var);
+            let end = offset(code, colon.0) + colon.0.len();
+            let name = var.trim_start_matches('$');
+            edits.push((start, end, format!("{var}, \"{name}\":")));
+        }
+        if matches!(token, Token(_, Tok::Block(_))) {
+            pattern_entries(code, token, edits);
+        }
+    }
+}
+
 /// Byte offset of slice `s` in `code`.
 fn offset(code: &str, s: &str) -> usize {
     (s.as_ptr() as usize).wrapping_sub(code.as_ptr() as usize).min(code.len())
@@ -158,5 +227,16 @@ mod tests {
         // The body ends where its expression does; text without `?//` is untouched.
         assert!(expand("[. as {a:$x} ?// $x | $x], 1").ends_with("| ($x)))], 1"));
         assert_eq!(expand(". as $x | $x"), ". as $x | $x");
+    }
+
+    #[test]
+    fn object_pattern_variables_with_a_pattern_bind_both() {
+        assert_eq!(object_variables(". as {$a, $b:[$c, $d]} | $b"), ". as {$a, $b, \"b\":[$c, $d]} | $b");
+        assert_eq!(
+            object_variables(".[] as [{$x: {$y: $z}}] ?// {$x: $w} | 1"),
+            ".[] as [{$x, \"x\": {$y, \"y\": $z}}] ?// {$x, \"x\": $w} | 1"
+        );
+        // Object construction is not a pattern.
+        assert_eq!(object_variables("{$a: 1} | . as {$a} | $a"), "{$a: 1} | . as {$a} | $a");
     }
 }

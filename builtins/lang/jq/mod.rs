@@ -589,6 +589,8 @@ fn jq_messages<D: for<'a> DataT<V<'a> = Val>>() -> Vec<jaq_core::native::Fun<D>>
         run(("__jq_halt_message", v(0), |cv| {
             match &cv.1 {
                 Val::TStr(text) => say(text),
+                // jq halts without a word for null.
+                Val::Null => {}
                 other => {
                     say(&compact_json(other));
                     say(b"\n");
@@ -1152,7 +1154,7 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
     // `?//` is written out in terms jaq reads (see `alternatives`), and so are data imports'
     // qualified names (`modules`).
     let code = modules::data_names(code);
-    let expanded = alternatives::expand(&code);
+    let expanded = alternatives::expand(&alternatives::object_variables(&code));
     let code = expanded.as_str();
     let (mut filter, mut imported) = match compile(code, &var_names, library, &|text| text.to_string()) {
         Ok(compiled) => compiled,

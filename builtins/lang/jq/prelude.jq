@@ -65,6 +65,9 @@ def has($k): ($k | type) as $t
   | if type == "array" and $t == "number" then ($k | isnan | not) and __jq_has($k)
     elif type == "object" and $t == "string" then __jq_has($k)
     else error("Cannot check whether \(type) has a \($t) key") end;
+def in(xs): . as $x | xs | has($x);
+def getpath($path): if ($path | type) != "array" then error("Path must be specified as an array")
+  else reduce $path[] as $p (.; .[$p]) end;
 def __jq_bsearch($t): bsearch($t);
 def bsearch($t): if type == "array" then __jq_bsearch($t) else error("\(__jq_described) cannot be searched from") end;
 def __jq_utf8bytelength: utf8bytelength;
@@ -122,7 +125,7 @@ def capture($val): __jq_regex_args($val) as [$re, $flags] | capture($re; $flags)
 def scan($re; $flags): match($re; "g" + $flags) | if (.captures | length) > 0 then [.captures[].string] else .string end;
 def scan($re): scan($re; null);
 def split($re; flags): . as $s
-  | ([0] + [match($re; "g" + flags) | (.offset, .offset + .length)] + [$s | length]) as $cuts
+  | ([0] + [match($re; flags + "g") | (.offset, .offset + .length)] + [$s | length]) as $cuts
   | [range(0; $cuts | length; 2) as $i | $s[$cuts[$i]:$cuts[$i + 1]]];
 def splits($re; flags): split($re; flags)[];
 def splits($re): splits($re; null);
@@ -218,7 +221,8 @@ def @tsv: if type != "array" then error("\(__jq_describe) cannot be tsv-formatte
       elif type == "object" or type == "array" then error("\(__jq_describe) is not valid in a csv row")
       else tostring end) | join("\t") end;
 def __jq_strftime($f): strftime($f);
-def strftime($f): if type == "number" or type == "array" then __jq_strftime($f) else error("strftime/1 requires parsed datetime inputs") end;
+def strftime($f): if ($f | type) != "string" then error("strftime/1 requires a string format")
+  elif type == "number" or type == "array" then __jq_strftime($f) else error("strftime/1 requires parsed datetime inputs") end;
 def todate: strftime("%Y-%m-%dT%H:%M:%SZ");
 def todateiso8601: todate;
 def __jq_gmtime: gmtime;

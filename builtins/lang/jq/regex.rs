@@ -56,12 +56,49 @@ fn flags(value: &Val) -> Result<Flags, String> {
     Ok(f)
 }
 
+/// A pattern that does not compile, in jq 1.8's words: `Regex failure: ` and Oniguruma's
+/// message for the same mistake where one is known, else the regex library's.
+fn failure(pattern: &str, said: &str) -> String {
+    let onig = [
+        ("Opening parenthesis without closing", "end pattern with unmatched parenthesis"),
+        ("end of string not reached", "unmatched close parenthesis"),
+        ("Invalid character class", "premature end of char-class"),
+        ("Target of repeat operator is invalid", "target of repeat operator is not specified"),
+        ("Backslash without following character", "end pattern at escape"),
+        ("Unknown group flag", "undefined group option"),
+    ]
+    .iter()
+    .find(|(theirs, _)| said.contains(theirs))
+    .map(|(_, ours)| ours.to_string());
+    let onig = onig.or_else(|| {
+        // The library says only "error parsing pattern" for these; what the pattern holds tells.
+        let bounds = pattern.split('{').skip(1).filter_map(|rest| rest.split_once('}')).any(|(inside, _)| {
+            inside
+                .split_once(',')
+                .and_then(|(lo, hi)| Some((lo.parse::<u64>().ok()?, hi.parse::<u64>().ok()?)))
+                .is_some_and(|(lo, hi)| hi < lo)
+        });
+        if bounds {
+            return Some("upper is smaller than lower in repeat range".to_string());
+        }
+        let chars: Vec<char> = pattern.chars().collect();
+        let reversed = chars
+            .windows(3)
+            .any(|w| w[1] == '-' && w[0] != '[' && w[2] != ']' && w[0] > w[2] && w[0].is_alphanumeric());
+        reversed.then(|| "empty range in char class".to_string())
+    });
+    match onig {
+        Some(message) => format!("Regex failure: {message}"),
+        None => format!("{pattern} (at offset 0) is not a valid regex: {said}"),
+    }
+}
+
 fn compile(pattern: &str, inline: &str) -> Result<Rc<Regex>, String> {
     let source = if inline.is_empty() { pattern.to_string() } else { format!("(?{inline}){pattern}") };
     if let Some(regex) = COMPILED.with(|c| c.borrow().get(&source).cloned()) {
         return Ok(regex);
     }
-    let regex = Rc::new(Regex::new(&source).map_err(|e| format!("{pattern} (at offset 0) is not a valid regex: {e}"))?);
+    let regex = Rc::new(Regex::new(&source).map_err(|e| failure(pattern, &e.to_string()))?);
     COMPILED.with(|c| {
         let mut cache = c.borrow_mut();
         if cache.len() >= CACHED {

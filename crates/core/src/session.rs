@@ -239,6 +239,7 @@ impl State {
             ("IFS", " \t\n"),
             ("PS4", "+ "),
             ("OPTIND", "1"),
+            ("OPTERR", "1"),
             ("PWD", cwd),
             ("HOME", "/"),
             // Scripts test these to know they run under bash; toolsh aims to be that bash.

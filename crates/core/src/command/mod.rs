@@ -337,6 +337,8 @@ pub enum Special {
     Return,
     /// `caller`.
     Caller,
+    /// `compgen`.
+    Compgen,
     /// `let`.
     Let,
     /// `break`.

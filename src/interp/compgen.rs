@@ -1,0 +1,664 @@
+//! `compgen`: bash's completion generator run as a command, which scripts use to list
+//! names — `compgen -A function` (the functions defined), `compgen -v PREFIX` (variables),
+//! `compgen -c` (every command), `compgen -W "$words" -- "$cur"` (the words starting with
+//! a prefix), `compgen -f`/`-d` (files, directories), `-G` (a glob). It reads the interpreter's
+//! tables (functions, aliases, jobs), expands `-W`'s words as bash does, and prints one match
+//! a line in bash's order: the actions in bash's fixed order, then the glob's, then the words';
+//! `-X` filters them, `-P`/`-S` wrap them. `-F` and `-C` (a completion function or command)
+//! take their value and add nothing: outside a completion bash warns they may not work, and
+//! there is no completion state to run them with.
+
+use super::Status;
+use super::{Interp, Io};
+use crate::ast::{Command, Word};
+
+/// bash's reserved words, in its order (`compgen -k`).
+const KEYWORDS: &[&str] = &[
+    "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do", "done", "in",
+    "function", "time", "{", "}", "!", "[[", "]]", "coproc",
+];
+
+/// bash 5.2's builtins, sorted as `compgen -b` lists them; those toolsh lacks are left out.
+const BASH_BUILTINS: &[&str] = &[
+    ".",
+    ":",
+    "[",
+    "alias",
+    "bg",
+    "bind",
+    "break",
+    "builtin",
+    "caller",
+    "cd",
+    "command",
+    "compgen",
+    "complete",
+    "compopt",
+    "continue",
+    "declare",
+    "dirs",
+    "disown",
+    "echo",
+    "enable",
+    "eval",
+    "exec",
+    "exit",
+    "export",
+    "false",
+    "fc",
+    "fg",
+    "getopts",
+    "hash",
+    "help",
+    "history",
+    "jobs",
+    "kill",
+    "let",
+    "local",
+    "logout",
+    "mapfile",
+    "popd",
+    "printf",
+    "pushd",
+    "pwd",
+    "read",
+    "readarray",
+    "readonly",
+    "return",
+    "set",
+    "shift",
+    "shopt",
+    "source",
+    "suspend",
+    "test",
+    "times",
+    "trap",
+    "true",
+    "type",
+    "typeset",
+    "ulimit",
+    "umask",
+    "unalias",
+    "unset",
+    "wait",
+];
+
+/// `set -o`'s names (`compgen -A setopt`).
+const SETOPT: &[&str] = &[
+    "allexport",
+    "braceexpand",
+    "emacs",
+    "errexit",
+    "errtrace",
+    "functrace",
+    "hashall",
+    "histexpand",
+    "history",
+    "ignoreeof",
+    "interactive-comments",
+    "keyword",
+    "monitor",
+    "noclobber",
+    "noexec",
+    "noglob",
+    "nolog",
+    "notify",
+    "nounset",
+    "onecmd",
+    "physical",
+    "pipefail",
+    "posix",
+    "privileged",
+    "verbose",
+    "vi",
+    "xtrace",
+];
+
+/// `shopt`'s names (`compgen -A shopt`).
+const SHOPT: &[&str] = &[
+    "autocd",
+    "assoc_expand_once",
+    "cdable_vars",
+    "cdspell",
+    "checkhash",
+    "checkjobs",
+    "checkwinsize",
+    "cmdhist",
+    "compat31",
+    "compat32",
+    "compat40",
+    "compat41",
+    "compat42",
+    "compat43",
+    "compat44",
+    "complete_fullquote",
+    "direxpand",
+    "dirspell",
+    "dotglob",
+    "execfail",
+    "expand_aliases",
+    "extdebug",
+    "extglob",
+    "extquote",
+    "failglob",
+    "force_fignore",
+    "globasciiranges",
+    "globskipdots",
+    "globstar",
+    "gnu_errfmt",
+    "histappend",
+    "histreedit",
+    "histverify",
+    "hostcomplete",
+    "huponexit",
+    "inherit_errexit",
+    "interactive_comments",
+    "lastpipe",
+    "lithist",
+    "localvar_inherit",
+    "localvar_unset",
+    "login_shell",
+    "mailwarn",
+    "no_empty_cmd_completion",
+    "nocaseglob",
+    "nocasematch",
+    "noexpand_translation",
+    "nullglob",
+    "patsub_replacement",
+    "progcomp",
+    "progcomp_alias",
+    "promptvars",
+    "restricted_shell",
+    "shift_verbose",
+    "sourcepath",
+    "varredir_close",
+    "xpg_echo",
+];
+
+/// Variables the interpreter answers without holding them (`compgen -v` lists them, as
+/// bash's do exist).
+const DYNAMIC: &[&str] = &[
+    "BASHPID",
+    "BASH_ARGC",
+    "BASH_ARGV",
+    "BASH_LINENO",
+    "BASH_SOURCE",
+    "BASH_SUBSHELL",
+    "EPOCHREALTIME",
+    "EPOCHSECONDS",
+    "LINENO",
+    "PIPESTATUS",
+    "RANDOM",
+    "SECONDS",
+];
+
+/// The actions, in the order bash generates them (`gen_action_completions`).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Action {
+    Alias,
+    ArrayVar,
+    Binding,
+    Builtin,
+    Disabled,
+    Enabled,
+    Export,
+    Function,
+    HelpTopic,
+    Hostname,
+    Job,
+    Keyword,
+    Running,
+    SetOpt,
+    Shopt,
+    Signal,
+    Stopped,
+    Variable,
+    Command,
+    File,
+    User,
+    Group,
+    Service,
+    Directory,
+}
+
+fn action_named(name: &str) -> Option<Action> {
+    Some(match name {
+        "alias" => Action::Alias,
+        "arrayvar" => Action::ArrayVar,
+        "binding" => Action::Binding,
+        "builtin" => Action::Builtin,
+        "command" => Action::Command,
+        "directory" => Action::Directory,
+        "disabled" => Action::Disabled,
+        "enabled" => Action::Enabled,
+        "export" => Action::Export,
+        "file" => Action::File,
+        "function" => Action::Function,
+        "group" => Action::Group,
+        "helptopic" => Action::HelpTopic,
+        "hostname" => Action::Hostname,
+        "job" => Action::Job,
+        "keyword" => Action::Keyword,
+        "running" => Action::Running,
+        "service" => Action::Service,
+        "setopt" => Action::SetOpt,
+        "shopt" => Action::Shopt,
+        "signal" => Action::Signal,
+        "stopped" => Action::Stopped,
+        "user" => Action::User,
+        "variable" => Action::Variable,
+        _ => return None,
+    })
+}
+
+/// What the options asked for.
+#[derive(Default, Debug)]
+struct Request {
+    actions: Vec<Action>,
+    glob: Option<String>,
+    words: Option<String>,
+    filter: Option<String>,
+    prefix: String,
+    suffix: String,
+    plusdirs: bool,
+    dirnames: bool,
+    default: bool,
+    word: String,
+}
+
+const USAGE: &str = "compgen: usage: compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [word]\n";
+
+/// Reads the options as bash's `internal_getopt` does: clusters, a value attached or in the
+/// next word, `--` ending them; the first other word is the one to complete.
+fn parse(argv: &[String]) -> Result<Request, String> {
+    let mut request = Request::default();
+    let mut at = 1;
+    while at < argv.len() {
+        let arg = &argv[at];
+        if arg == "--" {
+            at += 1;
+            break;
+        }
+        if !arg.starts_with('-') || arg == "-" {
+            break;
+        }
+        let letters: Vec<char> = arg[1..].chars().collect();
+        let mut i = 0;
+        while i < letters.len() {
+            let letter = letters[i];
+            i += 1;
+            let simple = match letter {
+                'a' => Some(Action::Alias),
+                'b' => Some(Action::Builtin),
+                'c' => Some(Action::Command),
+                'd' => Some(Action::Directory),
+                'e' => Some(Action::Export),
+                'f' => Some(Action::File),
+                'g' => Some(Action::Group),
+                'j' => Some(Action::Job),
+                'k' => Some(Action::Keyword),
+                's' => Some(Action::Service),
+                'u' => Some(Action::User),
+                'v' => Some(Action::Variable),
+                _ => None,
+            };
+            if let Some(action) = simple {
+                request.actions.push(action);
+                continue;
+            }
+            if !matches!(letter, 'o' | 'A' | 'G' | 'W' | 'F' | 'C' | 'X' | 'P' | 'S') {
+                return Err(format!("-{letter}: invalid option\n{USAGE}"));
+            }
+            let value: String = if i < letters.len() {
+                let value = letters[i..].iter().collect();
+                i = letters.len();
+                value
+            } else {
+                at += 1;
+                match argv.get(at) {
+                    Some(value) => value.clone(),
+                    None => return Err(format!("-{letter}: option requires an argument\n{USAGE}")),
+                }
+            };
+            match letter {
+                'o' => match value.as_str() {
+                    "plusdirs" => request.plusdirs = true,
+                    "dirnames" => request.dirnames = true,
+                    "default" | "bashdefault" => request.default = true,
+                    "filenames" | "noquote" | "nosort" | "nospace" | "fullquote" => {}
+                    _ => return Err(format!("{value}: invalid option name\n")),
+                },
+                'A' => match action_named(&value) {
+                    Some(action) => request.actions.push(action),
+                    None => return Err(format!("{value}: invalid action name\n")),
+                },
+                'G' => request.glob = Some(value),
+                'W' => request.words = Some(value),
+                'X' => request.filter = Some(value),
+                'P' => request.prefix = value,
+                'S' => request.suffix = value,
+                // -F, -C: see the module's doc.
+                _ => {}
+            }
+        }
+        at += 1;
+    }
+    request.word = argv.get(at).cloned().unwrap_or_default();
+    Ok(request)
+}
+
+/// Splits `-W`'s text at the characters of `ifs`, a quoted part staying whole (bash's
+/// `split_at_delims`); the pieces keep their quotes, for the expansion to remove.
+fn split_words(text: &str, ifs: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut current = String::new();
+    let mut quote: Option<char> = None;
+    // Open `$(`/`(` and `${`/`{` of substitutions: blanks inside them split nothing.
+    let mut depth = 0usize;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if quote.is_none() && c == '$' && matches!(chars.peek(), Some('(' | '{')) {
+            current.push(c);
+            if let Some(open) = chars.next() {
+                current.push(open);
+            }
+            depth += 1;
+            continue;
+        }
+        if quote.is_none() && depth > 0 {
+            match c {
+                '(' | '{' => depth += 1,
+                ')' | '}' => depth -= 1,
+                _ => {}
+            }
+            if c != '\\' && c != '\'' && c != '"' && c != '`' {
+                current.push(c);
+                continue;
+            }
+        }
+        match quote {
+            Some(q) => {
+                current.push(c);
+                if c == '\\' && q == '"' {
+                    if let Some(next) = chars.next() {
+                        current.push(next);
+                    }
+                } else if c == q {
+                    quote = None;
+                }
+            }
+            None if c == '\\' => {
+                current.push(c);
+                if let Some(next) = chars.next() {
+                    current.push(next);
+                }
+            }
+            None if c == '\'' || c == '"' || c == '`' => {
+                quote = Some(c);
+                current.push(c);
+            }
+            None if ifs.contains(c) => {
+                if !current.is_empty() {
+                    words.push(std::mem::take(&mut current));
+                }
+            }
+            None => current.push(c),
+        }
+    }
+    if !current.is_empty() {
+        words.push(current);
+    }
+    words
+}
+
+/// A piece of `-W`'s text read as the word of a command (`: PIECE`), when it reads as one.
+fn as_word(piece: &str) -> Option<Word> {
+    let script = crate::parser::parse(&format!(": {piece}")).ok()?;
+    let [item] = script.body.as_slice() else { return None };
+    if !item.and_or.rest.is_empty() || item.and_or.first.commands.len() != 1 {
+        return None;
+    }
+    match &item.and_or.first.commands[0] {
+        Command::Simple(simple) if simple.words.len() == 2 && simple.redirects.is_empty() => {
+            simple.words.get(1).cloned()
+        }
+        _ => None,
+    }
+}
+
+/// `compgen [-abcdefgjksuv] [-o OPTION] [-A ACTION] [-G GLOB] [-W WORDS] [-F FN] [-C CMD]
+/// [-X FILTER] [-P PREFIX] [-S SUFFIX] [WORD]`.
+pub(crate) async fn compgen(interp: &mut Interp, argv: &[String], io: &Io) -> Status {
+    let request = match parse(argv) {
+        Ok(request) => request,
+        Err(message) => {
+            let _ = io.stderr().write_all(format!("toolsh: compgen: {message}").as_bytes()).await;
+            return crate::status::USAGE;
+        }
+    };
+    if request.actions.is_empty() && request.glob.is_none() && request.words.is_none() {
+        // Nothing asked for: bash prints nothing and succeeds.
+        return 0;
+    }
+    let word = request.word.as_str();
+    let mut actions = request.actions.clone();
+    actions.sort();
+    actions.dedup();
+    let mut found: Vec<String> = Vec::new();
+    for action in actions {
+        let names = interp.names_for(action, word);
+        found.extend(names.into_iter().filter(|name| name.starts_with(word)));
+    }
+    if let Some(glob) = &request.glob {
+        let options = super::Options { dotglob: false, ..interp.state.options };
+        found.extend(super::glob::glob(&interp.fs("compgen"), &interp.state.cwd, glob, &options));
+    }
+    if let Some(text) = &request.words {
+        let ifs = interp.state.vars.get_str("IFS").unwrap_or(" \t\n").to_string();
+        let noglob = std::mem::replace(&mut interp.state.options.noglob, true);
+        for piece in split_words(text, &ifs) {
+            let Some(parsed) = as_word(&piece) else {
+                found.extend(std::iter::once(piece).filter(|p| p.starts_with(word)));
+                continue;
+            };
+            match Box::pin(interp.expand_words(std::slice::from_ref(&parsed), io)).await {
+                Ok(fields) => found.extend(fields.into_iter().filter(|field| field.starts_with(word))),
+                Err(_) => {
+                    interp.state.options.noglob = noglob;
+                    return 1;
+                }
+            }
+        }
+        interp.state.options.noglob = noglob;
+    }
+    if let Some(filter) = &request.filter {
+        let (negated, pattern) = match filter.strip_prefix('!') {
+            Some(rest) => (true, rest),
+            None => (false, filter.as_str()),
+        };
+        let pattern = super::pattern::Pattern::new(&with_word(pattern, word));
+        // `-X PAT` removes what matches; `-X !PAT` keeps only what does.
+        found.retain(|name| pattern.matches(name) == negated);
+    }
+    if request.plusdirs || ((request.dirnames || request.default) && found.is_empty()) {
+        let names =
+            if request.default && !request.dirnames { interp.files(word, false) } else { interp.files(word, true) };
+        found.extend(names);
+    }
+    if found.is_empty() {
+        return 1;
+    }
+    let mut out = String::new();
+    for name in found {
+        out.push_str(&request.prefix);
+        out.push_str(&name);
+        out.push_str(&request.suffix);
+        out.push('\n');
+    }
+    let _ = io.stdout().write_all(out.as_bytes()).await;
+    0
+}
+
+/// `-X`'s pattern with each unquoted `&` replaced by the word being completed (its pattern
+/// characters quoted); `\&` is a plain `&`.
+fn with_word(pattern: &str, word: &str) -> String {
+    let mut out = String::new();
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                out.push('\\');
+                if let Some(next) = chars.next() {
+                    out.push(next);
+                }
+            }
+            '&' => out.push_str(&super::pattern::escape(word)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+impl Interp {
+    /// The names `action` generates (those starting with `word` are kept by the caller).
+    fn names_for(&self, action: Action, word: &str) -> Vec<String> {
+        let state = &self.state;
+        let strs = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<String>>();
+        match action {
+            Action::Alias => state.aliases.keys().cloned().collect(),
+            Action::ArrayVar => {
+                let names = state.vars.names();
+                names
+                    .into_iter()
+                    .filter(|name| {
+                        state.vars.get(name).is_some_and(|var| {
+                            matches!(var.value, super::vars::Value::Indexed(_) | super::vars::Value::Assoc(_))
+                        })
+                    })
+                    .collect()
+            }
+            Action::Builtin | Action::Enabled | Action::HelpTopic => BASH_BUILTINS
+                .iter()
+                .filter(|name| crate::builtins::lookup(name).is_some())
+                .map(|s| s.to_string())
+                .collect(),
+            Action::Export => state.vars.exported().into_iter().map(|(name, _)| name).collect(),
+            Action::Function => {
+                let mut names: Vec<String> = state.functions.keys().cloned().collect();
+                names.sort();
+                names
+            }
+            Action::Job | Action::Running => {
+                let table = self.job_table();
+                table
+                    .jobs()
+                    .iter()
+                    .filter(|job| action == Action::Job || job.run.status().is_none())
+                    .map(|job| job.command.split_whitespace().next().unwrap_or_default().to_string())
+                    .collect()
+            }
+            Action::Keyword => strs(KEYWORDS),
+            Action::SetOpt => strs(SETOPT),
+            Action::Shopt => strs(SHOPT),
+            Action::Signal => {
+                let mut names = vec!["EXIT".to_string()];
+                names.extend(crate::signals::all().into_iter().map(|(_, name)| format!("SIG{name}")));
+                names.extend(strs(&["DEBUG", "ERR", "RETURN"]));
+                names
+            }
+            Action::Variable => {
+                let mut names = state.vars.names();
+                names.extend(DYNAMIC.iter().map(|s| s.to_string()));
+                if state.vars.in_function() {
+                    names.push("FUNCNAME".to_string());
+                }
+                names.sort();
+                names.dedup();
+                names
+            }
+            Action::Command => {
+                let mut names: Vec<String> = state.aliases.keys().cloned().collect();
+                names.extend(strs(KEYWORDS));
+                let mut functions: Vec<String> = state.functions.keys().cloned().collect();
+                functions.sort();
+                names.extend(functions);
+                let builtins = self.names_for(Action::Builtin, word);
+                // The other commands stand where bash finds programs on the PATH.
+                let others = crate::builtins::all()
+                    .iter()
+                    .map(|entry| entry.name)
+                    .filter(|name| !builtins.iter().any(|b| b == name));
+                names.extend(builtins.iter().cloned());
+                names.extend(others.map(str::to_string));
+                if word.contains('/') {
+                    names.extend(self.files(word, false));
+                }
+                names
+            }
+            Action::File => self.files(word, false),
+            Action::Directory => self.files(word, true),
+            Action::User | Action::Group => vec![self.shared.agent.to_string()],
+            Action::Hostname => vec![super::session::HOSTNAME.to_string()],
+            Action::Binding | Action::Disabled | Action::Stopped | Action::Service => Vec::new(),
+        }
+    }
+
+    /// The files (or only directories) whose path starts with `word`, dot files included as
+    /// readline's completion lists them, `.` and `..` when the last part of `word` starts them.
+    fn files(&self, word: &str, dirs_only: bool) -> Vec<String> {
+        let (dir, base) = match word.rfind('/') {
+            Some(at) => (&word[..=at], &word[at + 1..]),
+            None => ("", word),
+        };
+        let pattern = format!("{}*{}", super::pattern::escape(word), if dirs_only { "/" } else { "" });
+        let options = super::Options { dotglob: true, nullglob: true, failglob: false, ..self.state.options };
+        let mut names: Vec<String> = super::glob::glob(&self.fs("compgen"), &self.state.cwd, &pattern, &options)
+            .into_iter()
+            .map(|path| if dirs_only { path.trim_end_matches('/').to_string() } else { path })
+            .collect();
+        if !base.is_empty() {
+            for special in [".", ".."] {
+                if special.starts_with(base) {
+                    names.push(format!("{dir}{special}"));
+                }
+            }
+        }
+        names
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_split_at_ifs_outside_quotes() {
+        assert_eq!(split_words("a 'b c'  \"d e\"f g\\ h", " \t\n"), ["a", "'b c'", "\"d e\"f", "g\\ h"]);
+        assert_eq!(split_words("a:b c", ":"), ["a", "b c"]);
+        assert_eq!(
+            split_words("$(echo a b) ${x:- y} `echo c d` e", " "),
+            ["$(echo a b)", "${x:- y}", "`echo c d`", "e"]
+        );
+        assert!(split_words("", " ").is_empty());
+    }
+
+    #[test]
+    fn options_read_as_bash_reads_them() {
+        let argv: Vec<String> =
+            ["compgen", "-vA", "function", "-Wx y", "--", "-p"].iter().map(|s| s.to_string()).collect();
+        let request = parse(&argv).expect("parses");
+        assert_eq!(request.actions, [Action::Variable, Action::Function]);
+        assert_eq!(request.words.as_deref(), Some("x y"));
+        assert_eq!(request.word, "-p");
+        assert!(parse(&["compgen".to_string(), "-z".to_string()]).is_err());
+        assert!(parse(&["compgen".to_string(), "-A".to_string(), "nope".to_string()]).is_err());
+        assert!(parse(&["compgen".to_string(), "-W".to_string()]).is_err());
+    }
+
+    #[test]
+    fn the_filter_puts_the_word_for_ampersands() {
+        assert_eq!(with_word("!&b", "a"), "!ab");
+        assert_eq!(with_word("\\&x", "a"), "\\&x");
+        assert_eq!(with_word("&", "*"), "\\*");
+    }
+}
