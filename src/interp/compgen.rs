@@ -597,7 +597,7 @@ impl Interp {
             }
             Action::File => self.files(word, false),
             Action::Directory => self.files(word, true),
-            Action::User | Action::Group => vec![self.shared.agent.to_string()],
+            Action::User | Action::Group => vec![self.shared.agent().to_string()],
             Action::Hostname => vec![super::session::HOSTNAME.to_string()],
             Action::Binding | Action::Disabled | Action::Stopped | Action::Service => Vec::new(),
         }
