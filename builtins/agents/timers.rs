@@ -172,7 +172,7 @@ pub async fn atrm(ctx: Ctx<'_>) -> Status {
 /// -l` leave out; empty when nothing is exported.
 fn environment_line(ctx: &Ctx<'_>) -> String {
     let mut exports: Vec<String> = ctx
-        .state
+        .state()
         .vars
         .exported()
         .into_iter()

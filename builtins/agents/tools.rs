@@ -2,7 +2,7 @@
 //! `help`, `config tools`, and `audit`.
 
 use crate::Ctx;
-use crate::session::{NAMED_LIMITS, NamedLimit, Status};
+use crate::session::{NAMED_LIMITS, Status};
 use crate::spec::{Opt, Spec};
 use serde_json::{Value, json};
 use toolsh_gate::{Registry, flags};
@@ -137,14 +137,13 @@ pub const CONFIG: Spec = Spec {
 /// `config get [NAME]`, `config set NAME VALUE`: the session's limits (lowered freely, raised
 /// only up to what the shell was started with) and, read-only, its identity and policy.
 async fn settings(ctx: &mut Ctx<'_>, args: &[&str]) -> Status {
-    let ceiling = *ctx.ceiling();
     let gate = ctx.gate().clone();
     match args {
         ["get"] | ["get", _] => {
             let want = args.get(1).copied();
             let mut rows: Vec<(String, String)> =
-                NAMED_LIMITS.iter().map(|l| (l.name.to_string(), (l.get)(&ctx.state.limits).to_string())).collect();
-            rows.push(("on-timeout".into(), ctx.state.on_deadline.name().to_string()));
+                NAMED_LIMITS.iter().map(|l| (l.name.to_string(), (l.get)(&ctx.state().limits).to_string())).collect();
+            rows.push(("on-timeout".into(), ctx.state().on_deadline.name().to_string()));
             rows.push(("agent".into(), ctx.agent().to_string()));
             rows.push(("session".into(), gate.audit().session().to_string()));
             rows.push(("profile".into(), gate.policy().profile().name().to_string()));
@@ -167,13 +166,13 @@ async fn settings(ctx: &mut Ctx<'_>, args: &[&str]) -> Status {
         }
         ["set", "on-timeout", value] => match toolsh_core::session::OnDeadline::named(value) {
             Some(setting) => {
-                ctx.state.on_deadline = setting;
+                ctx.set_on_deadline(setting);
                 0
             }
             None => ctx.misuse(&CONFIG, format!("on-timeout: `{value}` is neither stop nor background")).await,
         },
         ["set", name, value] => {
-            let Some(NamedLimit { get, set, .. }) = NAMED_LIMITS.iter().find(|l| l.name == *name) else {
+            let Some(limit) = NAMED_LIMITS.iter().find(|l| l.name == *name) else {
                 let mut names: Vec<&str> = NAMED_LIMITS.iter().map(|l| l.name).collect();
                 names.push("on-timeout");
                 return ctx.misuse(&CONFIG, format!("'{name}' cannot be set: settable are {}", names.join(", "))).await;
@@ -181,19 +180,15 @@ async fn settings(ctx: &mut Ctx<'_>, args: &[&str]) -> Status {
             let Ok(number) = value.parse::<u64>() else {
                 return ctx.misuse(&CONFIG, format!("{name}: not a number: {value}")).await;
             };
-            let max = get(&ceiling);
-            // A time of 0 is none: allowed only when the shell started without one.
-            let timed = name.ends_with("-ms");
-            let unlimited_ceiling = timed && max == 0;
-            if !unlimited_ceiling && (number > max || (timed && number == 0)) {
-                return ctx
-                    .fail(format!(
+            match ctx.set_limit(limit, number) {
+                Ok(()) => 0,
+                Err(max) => {
+                    ctx.fail(format!(
                         "{name} cannot go above {max}, the limit this shell was started with (denied by its launcher)"
                     ))
-                    .await;
+                    .await
+                }
             }
-            set(&mut ctx.state.limits, number);
-            0
         }
         _ => ctx.misuse(&CONFIG, "get takes one NAME at most, set a NAME and a VALUE").await,
     }

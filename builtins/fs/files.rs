@@ -1964,7 +1964,7 @@ pub async fn mktemp(mut ctx: Ctx<'_>) -> Status {
     if x_count < 3 {
         return if quiet { 1 } else { ctx.fail(format!("too few X's in template '{template}'")).await };
     }
-    let env_dir = || ctx.state.vars.get_str("TMPDIR").filter(|d| !d.is_empty()).unwrap_or("/tmp").to_string();
+    let env_dir = || ctx.state().vars.get_str("TMPDIR").filter(|d| !d.is_empty()).unwrap_or("/tmp").to_string();
     // As GNU: without a template, or with -p or -t, the name goes under DIR; a template of
     // its own (with a slash) is taken as written.
     let base_dir = match args.last(&TMPDIR) {
@@ -1977,7 +1977,7 @@ pub async fn mktemp(mut ctx: Ctx<'_>) -> Status {
     for _ in 0..100 {
         let mut name = template[..template.len() - x_count].to_string();
         for _ in 0..x_count {
-            let pick = ctx.state.next_random() as usize % ALPHABET.len();
+            let pick = ctx.next_random() as usize % ALPHABET.len();
             name.push(ALPHABET[pick] as char);
         }
         let full = if base_dir.is_empty() { name.clone() } else { path::join(&base_dir, &name) };
@@ -1994,7 +1994,6 @@ pub async fn mktemp(mut ctx: Ctx<'_>) -> Status {
                     let _ = ctx.vfs.set_mode(&abs, 0o700);
                 }
                 let line = format!("{full}\n");
-                ctx.state.last_status = 0;
                 if ctx.out(line).await { 0 } else { 1 }
             }
             Err(_) if quiet => 1,

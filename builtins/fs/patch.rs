@@ -125,7 +125,7 @@ pub async fn patch(ctx: Ctx<'_>) -> Status {
     };
     let base = match args.last(&DIRECTORY) {
         Some(dir) => ctx.abs(dir),
-        None => ctx.state.cwd.clone(),
+        None => ctx.state().cwd.clone(),
     };
     let (original, source) = match (args.operands.as_slice(), args.last(&INPUT)) {
         ([], input) => (None, input.map(str::to_string)),

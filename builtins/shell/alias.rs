@@ -6,7 +6,6 @@
 use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Opt, Order, Spec};
-use std::sync::Arc;
 
 /// `alias`.
 pub const ALIAS: Spec = Spec {
@@ -38,14 +37,14 @@ fn shown(name: &str, value: &str) -> String {
 }
 
 /// `alias [-p] [NAME[=VALUE]…]`.
-pub async fn alias(ctx: Ctx<'_>) -> Status {
+pub async fn alias(mut ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&ALIAS).await {
         Ok(args) => args,
         Err(status) => return status,
     };
     let mut out = String::new();
     if args.operands.is_empty() || args.has(&ALIAS.options[0]) {
-        for (name, value) in ctx.state.aliases.iter() {
+        for (name, value) in ctx.state().aliases.iter() {
             out.push_str(&shown(name, value));
         }
     }
@@ -53,13 +52,13 @@ pub async fn alias(ctx: Ctx<'_>) -> Status {
     for operand in &args.operands {
         match operand.split_once('=') {
             Some((name, value)) if valid_name(name) => {
-                Arc::make_mut(&mut ctx.state.aliases).insert(name.to_string(), value.to_string());
+                ctx.aliases_mut().insert(name.to_string(), value.to_string());
             }
             Some((name, _)) => {
                 ctx.complain(format!("`{name}': invalid alias name")).await;
                 status = 1;
             }
-            None => match ctx.state.aliases.get(operand) {
+            None => match ctx.state().aliases.get(operand) {
                 Some(value) => out.push_str(&shown(operand, value)),
                 None => {
                     ctx.complain(format!("{operand}: not found")).await;
@@ -81,13 +80,13 @@ fn valid_name(name: &str) -> bool {
 }
 
 /// `unalias [-a] NAME…`.
-pub async fn unalias(ctx: Ctx<'_>) -> Status {
+pub async fn unalias(mut ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&UNALIAS).await {
         Ok(args) => args,
         Err(status) => return status,
     };
     if args.has(&UNALIAS.options[0]) {
-        Arc::make_mut(&mut ctx.state.aliases).clear();
+        ctx.aliases_mut().clear();
         return 0;
     }
     if args.operands.is_empty() {
@@ -97,7 +96,7 @@ pub async fn unalias(ctx: Ctx<'_>) -> Status {
     }
     let mut status = 0;
     for name in &args.operands {
-        if Arc::make_mut(&mut ctx.state.aliases).remove(name).is_none() {
+        if ctx.aliases_mut().remove(name).is_none() {
             ctx.complain(format!("{name}: not found")).await;
             status = 1;
         }

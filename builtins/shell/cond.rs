@@ -61,9 +61,9 @@ impl<'e> Eval<'e, '_> {
         let result = match a.len() {
             1 => Ok(!a[0].is_empty()),
             2 if a[0] == "!" => Ok(a[1].is_empty()),
-            2 if is_unary_test(a[0]) => Ok(unary_test(a[0], a[1], self.ctx.state, &self.ctx.vfs)),
+            2 if is_unary_test(a[0]) => Ok(unary_test(a[0], a[1], self.ctx.state(), &self.ctx.vfs)),
             2 => Err(format!("{}: unary operator expected", a[0])),
-            3 if is_binary_test(a[1]) && a[1] != "=~" => binary_test(a[0], a[1], a[2], self.ctx.state, &self.ctx.vfs),
+            3 if is_binary_test(a[1]) && a[1] != "=~" => binary_test(a[0], a[1], a[2], self.ctx.state(), &self.ctx.vfs),
             // Binary `-a`/`-o` of two strings, whatever they look like (`[ -z -a -z ]`).
             3 if a[1] == "-a" => Ok(!a[0].is_empty() && !a[2].is_empty()),
             3 if a[1] == "-o" => Ok(!a[0].is_empty() || !a[2].is_empty()),
@@ -148,11 +148,11 @@ impl<'e> Eval<'e, '_> {
         {
             self.pos += 1;
             let right = self.next().unwrap_or_default();
-            return binary_test(first, op, right, self.ctx.state, &self.ctx.vfs);
+            return binary_test(first, op, right, self.ctx.state(), &self.ctx.vfs);
         }
         if is_unary_test(first) {
             if let Some(arg) = self.next() {
-                return Ok(unary_test(first, arg, self.ctx.state, &self.ctx.vfs));
+                return Ok(unary_test(first, arg, self.ctx.state(), &self.ctx.vfs));
             }
             return Ok(true);
         }

@@ -79,9 +79,13 @@ async fn change_dir(ctx: &mut Ctx<'_>, target: &str, physical: bool) -> bool {
     }
     match ctx.vfs.stat(&abs) {
         Ok(meta) if meta.is_dir() => {
-            let old = std::mem::replace(&mut ctx.state.cwd, abs.clone());
-            ctx.state.set_var("OLDPWD", old);
-            ctx.state.set_var("PWD", abs);
+            let old = {
+                let old = ctx.state().cwd.clone();
+                ctx.set_cwd(abs.clone());
+                old
+            };
+            ctx.set_var("OLDPWD", old);
+            ctx.set_var("PWD", abs);
             true
         }
         Ok(_) => {
@@ -110,11 +114,11 @@ pub async fn cd(mut ctx: Ctx<'_>) -> Status {
         return ctx.fail("too many arguments").await;
     }
     let (target, print) = match args.operands.first().map(String::as_str) {
-        None => match ctx.state.vars.get_str("HOME") {
+        None => match ctx.state().vars.get_str("HOME") {
             Some(home) => (home.to_string(), false),
             None => return ctx.fail("HOME not set").await,
         },
-        Some("-") => match ctx.state.vars.get_str("OLDPWD") {
+        Some("-") => match ctx.state().vars.get_str("OLDPWD") {
             Some(old) => (old.to_string(), true),
             None => return ctx.fail("OLDPWD not set").await,
         },
@@ -126,7 +130,7 @@ pub async fn cd(mut ctx: Ctx<'_>) -> Status {
         return 1;
     }
     if print {
-        let line = format!("{}\n", ctx.state.cwd);
+        let line = format!("{}\n", ctx.state().cwd);
         ctx.out(line).await;
     }
     0
@@ -141,26 +145,26 @@ pub async fn pwd(ctx: Ctx<'_>) -> Status {
     if let Some(extra) = args.operands.first() {
         return ctx.fail(format!("{extra}: too many arguments")).await;
     }
-    let cwd = ctx.state.cwd.clone();
+    let cwd = ctx.state().cwd.clone();
     let shown = if physical(&args) { ctx.vfs.resolve(&cwd, true).unwrap_or(cwd) } else { cwd };
     if ctx.out(format!("{shown}\n")).await { 0 } else { 1 }
 }
 
 /// The stack as `dirs` numbers it: the working directory, then the entries below it.
 fn entries(ctx: &Ctx<'_>) -> Vec<String> {
-    let mut entries = vec![ctx.state.cwd.clone()];
-    entries.extend(ctx.state.dir_stack.iter().rev().cloned());
+    let mut entries = vec![ctx.state().cwd.clone()];
+    entries.extend(ctx.state().dir_stack.iter().rev().cloned());
     entries
 }
 
 /// Makes `entries` the stack (entry 0 being the working directory, already changed to).
 fn set_entries(ctx: &mut Ctx<'_>, entries: &[String]) {
-    ctx.state.dir_stack = entries.iter().skip(1).rev().cloned().collect();
+    *ctx.dir_stack_mut() = entries.iter().skip(1).rev().cloned().collect();
 }
 
 /// `dir` with the home directory shown as `~`, as bash shows the stack.
 fn tilde(ctx: &Ctx<'_>, dir: &str) -> String {
-    match ctx.state.vars.get_str("HOME").filter(|h| !h.is_empty() && *h != "/") {
+    match ctx.state().vars.get_str("HOME").filter(|h| !h.is_empty() && *h != "/") {
         Some(home) if dir == home => "~".to_string(),
         Some(home) => dir
             .strip_prefix(home)
@@ -223,7 +227,7 @@ pub async fn pushd(mut ctx: Ctx<'_>) -> Status {
                 }
                 set_entries(&mut ctx, &stack);
             } else {
-                let here = ctx.state.cwd.clone();
+                let here = ctx.state().cwd.clone();
                 let mut kept = stack.clone();
                 kept.retain(|e| *e != here);
                 kept.insert(0, here);
@@ -237,11 +241,11 @@ pub async fn pushd(mut ctx: Ctx<'_>) -> Status {
                 stack.insert(1, ctx.abs(&dir));
                 set_entries(&mut ctx, &stack);
             } else {
-                let here = ctx.state.cwd.clone();
+                let here = ctx.state().cwd.clone();
                 if !change_dir(&mut ctx, &dir, false).await {
                     return 1;
                 }
-                ctx.state.dir_stack.push(here);
+                ctx.dir_stack_mut().push(here);
             }
         }
     }
@@ -278,13 +282,13 @@ pub async fn popd(mut ctx: Ctx<'_>) -> Status {
 }
 
 /// `dirs [-clpv] [+N | -N]`
-pub async fn dirs(ctx: Ctx<'_>) -> Status {
+pub async fn dirs(mut ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&DIRS).await {
         Ok(args) => args,
         Err(status) => return status,
     };
     if args.has(&CLEAR) {
-        ctx.state.dir_stack.clear();
+        ctx.dir_stack_mut().clear();
         return 0;
     }
     let stack = entries(&ctx);

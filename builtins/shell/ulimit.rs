@@ -98,7 +98,7 @@ fn apply_symbolic(mask: u32, mode: &str) -> Result<u32, String> {
 }
 
 /// `umask [-p] [-S] [mode]`.
-pub async fn umask(ctx: Ctx<'_>) -> Status {
+pub async fn umask(mut ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&UMASK).await {
         Ok(args) => args,
         Err(status) => return status,
@@ -111,18 +111,18 @@ pub async fn umask(ctx: Ctx<'_>) -> Status {
                 _ => return ctx.fail(format!("{mode}: octal number out of range")).await,
             }
         } else {
-            match apply_symbolic(ctx.state.umask, mode) {
+            match apply_symbolic(ctx.state().umask, mode) {
                 Ok(mask) => mask,
                 Err(said) => return ctx.fail(said).await,
             }
         };
-        ctx.state.umask = mask;
+        ctx.set_umask(mask);
         // `umask -S MODE` shows the mask it set, as bash does.
         if !symbolic_out {
             return 0;
         }
     }
-    let mask = ctx.state.umask;
+    let mask = ctx.state().umask;
     let shown = if symbolic_out { symbolic(mask) } else { format!("{mask:04o}") };
     let line = match (args.has(&PRINT_REUSABLE) && args.operands.is_empty(), symbolic_out) {
         (true, true) => format!("umask -S {shown}\n"),
@@ -202,7 +202,7 @@ const OPEN_FILES: u64 = 1024;
 
 /// The value of the limit with `letter` in this session, `None` for unlimited.
 fn value(ctx: &Ctx<'_>, letter: char) -> Option<u64> {
-    let limits = &ctx.state.limits;
+    let limits = &ctx.state().limits;
     match letter {
         'c' | 'e' | 'r' => Some(0),
         'n' => Some(OPEN_FILES),
@@ -230,7 +230,7 @@ fn described(limit: &Limit, value: Option<u64>) -> String {
 }
 
 /// `ulimit [-SHa…] [limit]`.
-pub async fn ulimit(ctx: Ctx<'_>) -> Status {
+pub async fn ulimit(mut ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&ULIMIT).await {
         Ok(args) => args,
         Err(status) => return status,
@@ -269,11 +269,11 @@ pub async fn ulimit(ctx: Ctx<'_>) -> Status {
         return match limit.letter {
             // A line of no time at all could run nothing; bash's 0 is as strict.
             't' => {
-                ctx.state.limits.wall_time = Some(std::time::Duration::from_secs(wanted.max(1)));
+                ctx.lower_limits(|limits| limits.wall_time = Some(std::time::Duration::from_secs(wanted.max(1))));
                 0
             }
             'u' => {
-                ctx.state.limits.jobs = wanted as usize;
+                ctx.lower_limits(|limits| limits.jobs = usize::try_from(wanted).unwrap_or(usize::MAX));
                 0
             }
             _ => ctx.fail(refused("toolsh cannot lower this limit within a session")).await,

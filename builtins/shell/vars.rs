@@ -4,7 +4,6 @@
 use crate::Ctx;
 use crate::session::{Options, Status};
 use crate::spec::{Opt, Order, Spec};
-use std::sync::Arc;
 use toolsh_core::vars::{Value, is_name};
 
 const SET_OPTIONS: &[(&str, char)] = &[
@@ -53,15 +52,15 @@ pub const SET: Spec = Spec {
 };
 
 /// `set [-+euxfCa] [-o name] [--] [args…]`
-pub async fn set(ctx: Ctx<'_>) -> Status {
+pub async fn set(mut ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&SET).await {
         Ok(args) => args.operands,
         Err(status) => return status,
     };
     if args.is_empty() {
         let mut out = String::new();
-        for name in ctx.state.vars.names() {
-            if let Some(value) = ctx.state.vars.get_str(&name) {
+        for name in ctx.state().vars.names() {
+            if let Some(value) = ctx.state().vars.get_str(&name) {
                 out.push_str(&format!("{name}={}\n", crate::text::stream::quote_for_reuse(value)));
             }
         }
@@ -88,7 +87,7 @@ pub async fn set(ctx: Ctx<'_>) -> Status {
             if flag == 'o' {
                 idx += 1;
                 match args.get(idx) {
-                    Some(name) => match option_slot(&mut ctx.state.options, name) {
+                    Some(name) => match option_slot(ctx.options_mut(), name) {
                         Some(slot) if SET_OPTIONS.iter().any(|(n, _)| n == name) => *slot = on,
                         _ => {
                             return ctx.misuse(&SET, format!("{name}: invalid option name")).await;
@@ -97,7 +96,7 @@ pub async fn set(ctx: Ctx<'_>) -> Status {
                     None => {
                         let mut out = String::new();
                         for (name, _) in SET_OPTIONS {
-                            let value = option_slot(&mut ctx.state.options.clone(), name).is_some_and(|v| *v);
+                            let value = option_slot(&mut ctx.state().options.clone(), name).is_some_and(|v| *v);
                             if on {
                                 out.push_str(&format!("{name:<15}\t{}\n", if value { "on" } else { "off" }));
                             } else {
@@ -111,7 +110,7 @@ pub async fn set(ctx: Ctx<'_>) -> Status {
                 continue;
             }
             let name = flag.to_string();
-            match option_slot(&mut ctx.state.options, &name) {
+            match option_slot(ctx.options_mut(), &name) {
                 Some(slot) => *slot = on,
                 None if matches!(flag, 'h' | 'B' | 'H' | 'm' | 'b' | 'v' | 'n' | 'T' | 'P') => {}
                 None => {
@@ -122,7 +121,7 @@ pub async fn set(ctx: Ctx<'_>) -> Status {
         idx += 1;
     }
     if let Some(positional) = positional {
-        ctx.state.positional = Arc::new(positional);
+        *ctx.positional_mut() = positional;
     }
     0
 }
@@ -138,7 +137,7 @@ pub const SHIFT: Spec = Spec {
 };
 
 /// `shift [n]`
-pub async fn shift(ctx: Ctx<'_>) -> Status {
+pub async fn shift(mut ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&SHIFT).await {
         Ok(args) => args,
         Err(status) => return status,
@@ -152,11 +151,11 @@ pub async fn shift(ctx: Ctx<'_>) -> Status {
         },
         [_, extra, ..] => return ctx.fail(format!("{extra}: too many arguments")).await,
     };
-    if count > ctx.state.positional.len() {
+    if count > ctx.state().positional.len() {
         return 1;
     }
-    let rest = ctx.state.positional[count..].to_vec();
-    ctx.state.positional = Arc::new(rest);
+    let rest = ctx.state().positional[count..].to_vec();
+    *ctx.positional_mut() = rest;
     0
 }
 
@@ -208,7 +207,7 @@ pub async fn shopt(mut ctx: Ctx<'_>) -> Status {
     if names.is_empty() {
         let mut out = String::new();
         for name in known {
-            let value = option_slot(&mut ctx.state.options.clone(), name).is_some_and(|v| *v);
+            let value = option_slot(&mut ctx.state().options.clone(), name).is_some_and(|v| *v);
             if mode.is_none_or(|m| m == value) {
                 out.push_str(&shopt_line(name, value, reusable));
             }
@@ -219,7 +218,7 @@ pub async fn shopt(mut ctx: Ctx<'_>) -> Status {
     let mut status = 0;
     for name in names {
         let ignored = matches!(name.as_str(), "checkwinsize" | "histappend");
-        match option_slot(&mut ctx.state.options, &name) {
+        match option_slot(ctx.options_mut(), &name) {
             Some(slot) if known.contains(&name.as_str()) => match mode {
                 Some(on) => *slot = on,
                 None => {
@@ -253,7 +252,7 @@ fn shopt_line(name: &str, on: bool, reusable: bool) -> String {
 
 /// `shopt -o`: the options `set -o` knows, shown, set or unset by name.
 async fn set_o_options(ctx: &mut Ctx<'_>, mode: Option<bool>, quiet: bool, reusable: bool, names: &[String]) -> Status {
-    let mut options = ctx.state.options;
+    let mut options = ctx.state().options;
     let all: Vec<String> = SET_OPTIONS.iter().map(|(n, _)| n.to_string()).collect();
     let names = if names.is_empty() { &all[..] } else { names };
     let mut out = String::new();
@@ -279,7 +278,7 @@ async fn set_o_options(ctx: &mut Ctx<'_>, mode: Option<bool>, quiet: bool, reusa
         }
     }
     if mode.is_some() {
-        ctx.state.options = options;
+        *ctx.options_mut() = options;
     }
     if !out.is_empty() && !ctx.out(out).await {
         return 1;
@@ -303,7 +302,7 @@ pub const UNSET: Spec = Spec {
 
 /// `unset [-v|-f|-n] name…`: through a name reference the target is unset; with `-n`, the
 /// reference itself.
-pub async fn unset(ctx: Ctx<'_>) -> Status {
+pub async fn unset(mut ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&UNSET).await {
         Ok(args) => args,
         Err(status) => return status,
@@ -317,12 +316,12 @@ pub async fn unset(ctx: Ctx<'_>) -> Status {
     let mut status = 0;
     for arg in &args.operands {
         if functions {
-            Arc::make_mut(&mut ctx.state.functions).remove(arg);
+            ctx.functions_mut().remove(arg);
             continue;
         }
         if let Some((name, rest)) = arg.split_once('[') {
             let key = rest.trim_end_matches(']');
-            ctx.state.vars.unset_element(name, key);
+            ctx.vars_mut().unset_element(name, key);
             continue;
         }
         if !is_name(arg) {
@@ -330,11 +329,11 @@ pub async fn unset(ctx: Ctx<'_>) -> Status {
             status = 1;
             continue;
         }
-        let removed = if reference { ctx.state.vars.unset_raw(arg) } else { ctx.state.vars.unset(arg) };
+        let removed = if reference { ctx.vars_mut().unset_raw(arg) } else { ctx.vars_mut().unset(arg) };
         match removed {
             Ok(Some(_)) => {}
             Ok(None) if !variables => {
-                Arc::make_mut(&mut ctx.state.functions).remove(arg);
+                ctx.functions_mut().remove(arg);
             }
             Ok(None) => {}
             Err(_) => {
@@ -435,7 +434,7 @@ pub const READ: Spec = Spec {
 
 /// `read [-r] [-a array] [-d delim] [-n n] [-N n] [-t secs] [-u fd] [name…]`; `-e`, `-i`,
 /// `-p` and `-s` act only when input is a terminal, which a command's never is here.
-pub async fn read(ctx: Ctx<'_>) -> Status {
+pub async fn read(mut ctx: Ctx<'_>) -> Status {
     let args = match ctx.args(&READ).await {
         Ok(args) => args,
         Err(status) => return status,
@@ -512,25 +511,25 @@ pub async fn read(ctx: Ctx<'_>) -> Status {
         }
         chars.push((c, false));
     }
-    let ifs = match ctx.state.vars.get_str("IFS") {
+    let ifs = match ctx.state().vars.get_str("IFS") {
         Some(ifs) => ifs.to_string(),
-        None if ctx.state.vars.get("IFS").is_some() => String::new(),
+        None if ctx.state().vars.get("IFS").is_some() => String::new(),
         None => " \t\n".to_string(),
     };
     if let Some(array) = array {
         let fields = split_for_read(&chars, &ifs, usize::MAX);
         let map = fields.into_iter().enumerate().map(|(i, f)| (i as i64, f)).collect();
-        if ctx.state.vars.set_value(&array, Value::Indexed(map)).is_err() {
+        if ctx.vars_mut().set_value(&array, Value::Indexed(map)).is_err() {
             return ctx.fail(format!("{array}: readonly variable")).await;
         }
     } else if names.is_empty() {
         let line: String = chars.iter().map(|(c, _)| *c).collect();
-        ctx.state.set_var("REPLY", line);
+        ctx.set_var("REPLY", line);
     } else {
         let fields = split_for_read(&chars, &ifs, names.len());
         for (idx, name) in names.iter().enumerate() {
             let value = fields.get(idx).cloned().unwrap_or_default();
-            if let Err(err) = ctx.state.set_target(name, value) {
+            if let Err(err) = ctx.set_target(name, value) {
                 return ctx.fail(err.to_string()).await;
             }
         }
@@ -575,7 +574,7 @@ pub const READARRAY: Spec = Spec { name: "readarray", variant_of: Some("mapfile"
 /// `mapfile`/`readarray [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [array]`: each
 /// line read is an element; what the array may hold is the session's `variable-bytes`, checked
 /// as the lines come.
-pub async fn mapfile(ctx: Ctx<'_>) -> Status {
+pub async fn mapfile(mut ctx: Ctx<'_>) -> Status {
     let spec = if ctx.name() == "readarray" { &READARRAY } else { &MAPFILE };
     let args = match ctx.args(spec).await {
         Ok(args) => args,
@@ -611,13 +610,13 @@ pub async fn mapfile(ctx: Ctx<'_>) -> Status {
             None => return ctx.fail(format!("{fd}: invalid file descriptor: Bad file descriptor")).await,
         },
     };
-    let mut map = match (args.has(&MAPFILE_ORIGIN), ctx.state.vars.get(&name).map(|var| &var.value)) {
+    let mut map = match (args.has(&MAPFILE_ORIGIN), ctx.state().vars.get(&name).map(|var| &var.value)) {
         (true, Some(Value::Indexed(map))) => map.clone(),
         (true, Some(Value::Assoc(_))) => return ctx.fail(format!("{name}: not an indexed array")).await,
         (true, Some(Value::Str(text))) => std::iter::once((0, text.clone())).collect(),
         _ => Default::default(),
     };
-    let budget = ctx.state.limits.variable_bytes;
+    let budget = ctx.state().limits.variable_bytes;
     let (mut read, mut held) = (0i64, 0usize);
     while count == 0 || read - skip < count {
         let Some((mut line, ended)) = input.read_until(Some(delim), None).await else { break };
@@ -635,7 +634,7 @@ pub async fn mapfile(ctx: Ctx<'_>) -> Status {
         }
         map.insert(origin + read - skip - 1, String::from_utf8_lossy(&line).into_owned());
     }
-    if ctx.state.vars.set_value(&name, Value::Indexed(map)).is_err() {
+    if ctx.vars_mut().set_value(&name, Value::Indexed(map)).is_err() {
         return ctx.fail(format!("{name}: readonly variable")).await;
     }
     0
@@ -652,7 +651,7 @@ pub const GETOPTS: Spec = Spec {
 };
 
 /// `getopts optstring name [args…]`
-pub async fn getopts(ctx: Ctx<'_>) -> Status {
+pub async fn getopts(mut ctx: Ctx<'_>) -> Status {
     let words = match ctx.args(&GETOPTS).await {
         Ok(args) => args.operands,
         Err(status) => return status,
@@ -661,36 +660,36 @@ pub async fn getopts(ctx: Ctx<'_>) -> Status {
         return ctx.misuse(&GETOPTS, "").await;
     };
     let (spec, name) = (spec.clone(), name.clone());
-    let args: Vec<String> = if rest.is_empty() { ctx.state.positional.as_ref().clone() } else { rest.to_vec() };
+    let args: Vec<String> = if rest.is_empty() { ctx.state().positional.as_ref().clone() } else { rest.to_vec() };
     let silent = spec.starts_with(':');
     // `OPTERR=0` keeps the messages back, and only them (bash's sv_opterr).
-    let quiet = ctx.state.vars.get_str("OPTERR").is_some_and(|value| value.trim().parse::<i64>() == Ok(0));
-    let optind_text = ctx.state.vars.get_str("OPTIND").unwrap_or("1").to_string();
+    let quiet = ctx.state().vars.get_str("OPTERR").is_some_and(|value| value.trim().parse::<i64>() == Ok(0));
+    let optind_text = ctx.state().vars.get_str("OPTIND").unwrap_or("1").to_string();
     let mut optind: usize = optind_text.parse().unwrap_or(1).max(1);
-    if optind_text != ctx.state.getopts_optind {
-        ctx.state.getopts_char = 0;
+    if optind_text != ctx.state().getopts_optind {
+        *ctx.getopts_mut().0 = 0;
     }
-    let end = |ctx: Ctx<'_>, optind: usize| {
-        ctx.state.set_var(&name, "?");
-        ctx.state.set_var("OPTIND", optind.to_string());
-        ctx.state.getopts_optind = optind.to_string();
-        ctx.state.getopts_char = 0;
+    let end = |mut ctx: Ctx<'_>, optind: usize| {
+        ctx.set_var(&name, "?");
+        ctx.set_var("OPTIND", optind.to_string());
+        *ctx.getopts_mut().1 = optind.to_string();
+        *ctx.getopts_mut().0 = 0;
         1
     };
     let Some(arg) = args.get(optind - 1).cloned() else {
         return end(ctx, optind);
     };
-    if ctx.state.getopts_char == 0 {
+    if ctx.state().getopts_char == 0 {
         if arg == "--" {
             return end(ctx, optind + 1);
         }
         if !arg.starts_with('-') || arg == "-" {
             return end(ctx, optind);
         }
-        ctx.state.getopts_char = 1;
+        *ctx.getopts_mut().0 = 1;
     }
     let chars: Vec<char> = arg.chars().collect();
-    let pos = ctx.state.getopts_char;
+    let pos = ctx.state().getopts_char;
     let Some(&option) = chars.get(pos) else {
         return end(ctx, optind + 1);
     };
@@ -701,54 +700,54 @@ pub async fn getopts(ctx: Ctx<'_>) -> Status {
     match found {
         Some(at) if spec_chars.get(at + 1) == Some(&':') => {
             if next_pos < chars.len() {
-                ctx.state.set_var("OPTARG", chars[next_pos..].iter().collect::<String>());
+                ctx.set_var("OPTARG", chars[next_pos..].iter().collect::<String>());
                 next_pos = chars.len();
             } else if let Some(value) = args.get(optind) {
-                ctx.state.set_var("OPTARG", value.clone());
+                ctx.set_var("OPTARG", value.clone());
                 optind += 1;
             } else {
                 if silent {
-                    ctx.state.set_var(&name, ":");
-                    ctx.state.set_var("OPTARG", option.to_string());
+                    ctx.set_var(&name, ":");
+                    ctx.set_var("OPTARG", option.to_string());
                 } else {
                     if !quiet {
                         ctx.err(format!("toolsh: option requires an argument -- {option}\n")).await;
                     }
-                    ctx.state.set_var(&name, "?");
-                    let _ = ctx.state.vars.unset("OPTARG");
+                    ctx.set_var(&name, "?");
+                    let _ = ctx.vars_mut().unset("OPTARG");
                 }
-                ctx.state.getopts_char = 0;
-                ctx.state.set_var("OPTIND", (optind + 1).to_string());
-                ctx.state.getopts_optind = (optind + 1).to_string();
+                *ctx.getopts_mut().0 = 0;
+                ctx.set_var("OPTIND", (optind + 1).to_string());
+                *ctx.getopts_mut().1 = (optind + 1).to_string();
                 return 0;
             }
-            ctx.state.set_var(&name, option.to_string());
+            ctx.set_var(&name, option.to_string());
         }
         Some(_) => {
-            ctx.state.set_var(&name, option.to_string());
-            let _ = ctx.state.vars.unset("OPTARG");
+            ctx.set_var(&name, option.to_string());
+            let _ = ctx.vars_mut().unset("OPTARG");
         }
         None => {
             if silent {
-                ctx.state.set_var("OPTARG", option.to_string());
+                ctx.set_var("OPTARG", option.to_string());
             } else {
                 if !quiet {
                     ctx.err(format!("toolsh: illegal option -- {option}\n")).await;
                 }
-                let _ = ctx.state.vars.unset("OPTARG");
+                let _ = ctx.vars_mut().unset("OPTARG");
             }
-            ctx.state.set_var(&name, "?");
+            ctx.set_var(&name, "?");
             status = 0;
         }
     }
     if next_pos >= chars.len() {
-        ctx.state.getopts_char = 0;
+        *ctx.getopts_mut().0 = 0;
         optind += 1;
     } else {
-        ctx.state.getopts_char = next_pos;
+        *ctx.getopts_mut().0 = next_pos;
     }
-    ctx.state.set_var("OPTIND", optind.to_string());
-    ctx.state.getopts_optind = optind.to_string();
+    ctx.set_var("OPTIND", optind.to_string());
+    *ctx.getopts_mut().1 = optind.to_string();
     status
 }
 
@@ -785,7 +784,7 @@ pub async fn printenv(ctx: Ctx<'_>) -> Status {
         Err(status) => return status,
     };
     let end = if args.has(&NULL_END) { '\0' } else { '\n' };
-    let env = ctx.state.vars.exported();
+    let env = ctx.state().vars.exported();
     let mut out = String::new();
     let mut status = 0;
     if args.operands.is_empty() {

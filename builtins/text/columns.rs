@@ -490,7 +490,7 @@ pub async fn column(ctx: Ctx<'_>) -> Status {
                 Ok(width) if width > 0 => width,
                 _ => return ctx.fail(format!("invalid columns argument: '{text}'")).await,
             },
-            None => ctx.state.vars.get_str("COLUMNS").and_then(|c| c.parse().ok()).unwrap_or(80),
+            None => ctx.state().vars.get_str("COLUMNS").and_then(|c| c.parse().ok()).unwrap_or(80),
         };
         let entries: Vec<&str> = all.iter().map(|l| l.trim_end()).filter(|l| !l.is_empty()).collect();
         out = fill_columns(&entries, width, parsed.has(&FILLROWS));

@@ -337,7 +337,7 @@ pub const PRINTF: Spec = Spec {
 };
 
 /// `printf [-v var] FORMAT [args…]`
-pub async fn printf(ctx: Ctx<'_>) -> Status {
+pub async fn printf(mut ctx: Ctx<'_>) -> Status {
     let parsed = match ctx.args(&PRINTF).await {
         Ok(parsed) => parsed,
         Err(status) => return status,
@@ -371,7 +371,7 @@ pub async fn printf(ctx: Ctx<'_>) -> Status {
     match target {
         Some(name) => {
             let text = String::from_utf8_lossy(&out).into_owned();
-            match ctx.state.set_target(&name, text) {
+            match ctx.set_target(&name, text) {
                 Ok(()) => status,
                 // bash: a name that is not one is a usage error (2).
                 Err(err @ toolsh_core::arith::TargetError::Invalid(_)) => {

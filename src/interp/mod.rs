@@ -176,11 +176,10 @@ impl Interp {
 
     /// Counts one dispatched command against the limit.
     pub fn count_command(&self) -> Result<(), Flow> {
-        let count = self.shared.count_command().0;
+        let (count, total) = self.shared.count_command();
         if count > self.state.limits.commands {
             return Err(self.limit_hit("commands", self.state.limits.commands));
         }
-        let total = self.shared.count_command().1;
         if total > self.state.limits.session_commands {
             return Err(self.limit_hit("commands in this session", self.state.limits.session_commands));
         }

@@ -145,7 +145,7 @@ pub async fn awk(ctx: Ctx<'_>) -> Status {
         Ok(invocation) => invocation,
         Err(status) => return status,
     };
-    let environ = ctx.state.vars.exported();
+    let environ = ctx.state().vars.exported();
     let (requests, mut incoming) = mpsc::channel::<Request>(4);
     let host = io::Host::new(requests);
     // The program runs on its own thread (deep.rs: a large stack, stopped by its Halt — the

@@ -224,7 +224,7 @@ async fn parse_args(ctx: &Ctx<'_>) -> Result<Options, Status> {
     }
     // -M wins over -C wherever it stands, as in jq.
     if args.has(&COLOR) && !args.has(&MONOCHROME) {
-        let spec = ctx.state.vars.get_str("JQ_COLORS");
+        let spec = ctx.state().vars.get_str("JQ_COLORS");
         o.colors = Some(match spec.map(Colors::parse) {
             Some(Some(colors)) => colors,
             Some(None) => {
@@ -837,7 +837,7 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
     let read = || read_library(&ctx, &o, &modules::data_names(&code));
     let may_import = code.contains("import") || code.contains("include");
     let library = if depth > SHALLOW || may_import { stacker::grow(crate::lang::deep::STACK, read) } else { read() };
-    let env = ctx.state.vars.exported();
+    let env = ctx.state().vars.exported();
     // A thread of its own keeps the shell's deadline, Ctrl-C and cancellation working while the
     // filter computes; the evaluation stops at its next output or function call once the line
     // does (see `limits`). Output streams back in chunks, so `jq … | head` ends when head
@@ -877,7 +877,7 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
 /// workspace until the loader asks for nothing new.
 fn read_library(ctx: &Ctx<'_>, o: &Options, code: &str) -> modules::Library {
     let search = if o.library.is_empty() {
-        ctx.state
+        ctx.state()
             .vars
             .get_str("HOME")
             .map(|home| vec![format!("{}/.jq", home.trim_end_matches('/'))])

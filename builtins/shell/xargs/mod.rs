@@ -456,7 +456,7 @@ pub async fn env(ctx: Ctx<'_>) -> Status {
         }
     };
     if command.is_empty() {
-        let mut state = ctx.state.clone();
+        let mut state = ctx.subshell_state();
         adjust(&mut state);
         let mut out = String::new();
         let end = if args.has(&NUL) { '\0' } else { '\n' };

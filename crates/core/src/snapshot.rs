@@ -247,13 +247,7 @@ impl Snapshot {
         for limit in NAMED_LIMITS {
             if let Some(value) = saved.limits.get(limit.name) {
                 let most = (limit.get)(ceiling);
-                // A time of 0 is none: never more than the shell's own.
-                let fits = if limit.name.ends_with("-ms") {
-                    most == 0 || (*value > 0 && *value <= most)
-                } else {
-                    *value <= most
-                };
-                (limit.set)(&mut state.limits, if fits { *value } else { most });
+                (limit.set)(&mut state.limits, if limit.within(*value, most) { *value } else { most });
             }
         }
         state.on_deadline = OnDeadline::named(&saved.on_deadline).unwrap_or_default();

@@ -64,6 +64,14 @@ pub struct NamedLimit {
     pub set: fn(&mut Limits, u64),
 }
 
+impl NamedLimit {
+    /// Whether `value` stays within `most` for this limit: at most it, and for a time (0 is
+    /// none) nonzero unless `most` is none too.
+    pub fn within(&self, value: u64, most: u64) -> bool {
+        if self.name.ends_with("-ms") { most == 0 || (value > 0 && value <= most) } else { value <= most }
+    }
+}
+
 fn millis(time: Option<Duration>) -> u64 {
     time.map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }

@@ -7,6 +7,29 @@
 //! gate. Commands (in another module tree) cannot name the private fields, so the compiler keeps
 //! them from reaching it:
 //!
+//! A command reads the session state whole ([`Ctx::state`]) and changes only what its verbs
+//! let it: its variables, options, directory, aliases and the like, and its limits only
+//! within the shell's ceiling ([`Ctx::set_limit`], [`Ctx::lower_limits`]). It cannot raise a
+//! limit past the ceiling, nor replace the state:
+//!
+//! ```compile_fail
+//! fn raise(ctx: &mut toolsh_core::command::Ctx<'_>) {
+//!     ctx.state.limits.jobs = usize::MAX;
+//! }
+//! ```
+//!
+//! ```compile_fail
+//! fn raise(ctx: &mut toolsh_core::command::Ctx<'_>) {
+//!     ctx.state().limits.jobs = usize::MAX;
+//! }
+//! ```
+//!
+//! ```compile_fail
+//! fn replace(ctx: &mut toolsh_core::command::Ctx<'_>) {
+//!     *ctx.state() = toolsh_core::session::State::new("/");
+//! }
+//! ```
+//!
 //! ```compile_fail
 //! // A command cannot get at the session, and so not at the workspace behind the gate.
 //! // (The same body compiles once `shared` is public: only its privacy refuses it.)
@@ -33,8 +56,9 @@ pub struct Ctx<'a> {
     pub argv: Vec<String>,
     /// The descriptor table.
     pub io: &'a Io,
-    /// The session (variables, cwd, options).
-    pub state: &'a mut State,
+    /// The session (variables, cwd, options): read through [`Ctx::state`], changed only
+    /// through the verbs below.
+    state: &'a mut State,
     /// The workspace: content access is a call of an `fs.*` tool through the policy gate.
     pub vfs: Fs<'a>,
     shared: &'a Arc<Shared>,
@@ -54,6 +78,106 @@ impl<'a> Ctx<'a> {
     ) -> Self {
         let vfs = Fs::new(shared.vfs(), shared.gate(), command, denied);
         Ctx { argv, io, state, vfs, shared, held: crate::session::HeldInput::new(shared) }
+    }
+
+    /// The session state, to read: variables, cwd, options, limits, positional parameters.
+    pub fn state(&self) -> &State {
+        self.state
+    }
+
+    /// The variables, to change (the attributes and readonly checks are theirs).
+    pub fn vars_mut(&mut self) -> &mut crate::vars::Vars {
+        &mut self.state.vars
+    }
+
+    /// Sets a variable as an assignment does (exported under `set -a`); false when readonly.
+    pub fn set_var(&mut self, name: &str, value: impl Into<String>) -> bool {
+        self.state.set_var(name, value)
+    }
+
+    /// Sets a name or `name[subscript]` (see [`State::set_target`]).
+    pub fn set_target(&mut self, target: &str, value: String) -> Result<(), crate::arith::TargetError> {
+        self.state.set_target(target, value)
+    }
+
+    /// Changes the working directory to `cwd` (absolute; the caller checked it exists).
+    pub fn set_cwd(&mut self, cwd: String) {
+        self.state.cwd = cwd;
+    }
+
+    /// The shell options (`set`, `shopt`), to change.
+    pub fn options_mut(&mut self) -> &mut crate::session::Options {
+        &mut self.state.options
+    }
+
+    /// The positional parameters, to change (`shift`, `set --`).
+    pub fn positional_mut(&mut self) -> &mut Vec<String> {
+        Arc::make_mut(&mut self.state.positional)
+    }
+
+    /// The aliases, to change.
+    pub fn aliases_mut(&mut self) -> &mut std::collections::BTreeMap<String, String> {
+        Arc::make_mut(&mut self.state.aliases)
+    }
+
+    /// The functions, to change (`unset -f`).
+    pub fn functions_mut(&mut self) -> &mut rustc_hash::FxHashMap<String, Arc<toolsh_syntax::ast::FunctionDef>> {
+        Arc::make_mut(&mut self.state.functions)
+    }
+
+    /// The `pushd` stack, to change.
+    pub fn dir_stack_mut(&mut self) -> &mut Vec<String> {
+        &mut self.state.dir_stack
+    }
+
+    /// `getopts`' place: the character within the current word, and `OPTIND` as last set.
+    pub fn getopts_mut(&mut self) -> (&mut usize, &mut String) {
+        (&mut self.state.getopts_char, &mut self.state.getopts_optind)
+    }
+
+    /// Sets the file-mode creation mask.
+    pub fn set_umask(&mut self, umask: u32) {
+        self.state.umask = umask;
+    }
+
+    /// Sets what a line that outruns its deadline becomes.
+    pub fn set_on_deadline(&mut self, on_deadline: crate::session::OnDeadline) {
+        self.state.on_deadline = on_deadline;
+    }
+
+    /// The next `$RANDOM` value.
+    pub fn next_random(&mut self) -> u32 {
+        self.state.next_random()
+    }
+
+    /// Sets the limit `limit` of this session to `value`, at most the shell's ceiling (a time
+    /// of 0, none, only when the ceiling has none); `Err` with the ceiling's value otherwise.
+    pub fn set_limit(&mut self, limit: &crate::session::NamedLimit, value: u64) -> Result<(), u64> {
+        let most = (limit.get)(self.shared.ceiling());
+        if !limit.within(value, most) {
+            return Err(most);
+        }
+        (limit.set)(&mut self.state.limits, value);
+        Ok(())
+    }
+
+    /// Lowers this session's limits as `lower` says; a limit `lower` would raise stays as it
+    /// was (`ulimit` lowers, never raises).
+    pub fn lower_limits(&mut self, lower: impl FnOnce(&mut crate::session::Limits)) {
+        let before = self.state.limits;
+        let mut after = before;
+        lower(&mut after);
+        for limit in crate::session::NAMED_LIMITS {
+            let wanted = (limit.get)(&after);
+            if limit.within(wanted, (limit.get)(&before)) {
+                (limit.set)(&mut self.state.limits, wanted);
+            }
+        }
+    }
+
+    /// A copy of the session state for a subshell the command runs.
+    pub fn subshell_state(&self) -> State {
+        self.state.clone()
     }
 
     /// The calling agent's name.
