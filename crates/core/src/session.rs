@@ -636,7 +636,7 @@ impl Shared {
     }
 }
 
-/// What one command holds of a pipe it read whole, counted in [`Counters::held_input`] with
+/// What one command holds of a pipe it read whole, counted in the session's `held_input` counter with
 /// what every other running command of the session holds, and given back when it is dropped.
 pub struct HeldInput<'a> {
     shared: &'a Shared,
