@@ -7,7 +7,7 @@
 # when an `llvm-profdata` that reads this rustc's profiles is installed. With the profile, LLVM
 # names each function's section hot or unlikely, and the linker is told to keep those names
 # (`-z keep-text-section-prefix`, LLD and GNU ld alike), so the code a run uses lies together
-# in `.text.hot` instead of spread over the whole text (ARCHITECTURE.md has the figures).
+# in `.text.hot` instead of spread over the whole text (docs/performance.md has the figures).
 #   scripts/release.sh            the binary (built again only where sources changed)
 #   PGO=0 scripts/release.sh      without the profile
 # The profile comes from running an instrumented build over `train` below: every compat case

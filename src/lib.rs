@@ -2,9 +2,9 @@
 //!
 //! ```text
 //! text ─▶ parser ─▶ ast::Script ─▶ interp::Shell (tokio) ─▶ expansion ─▶ command lookup
-//!                                                  │            (function ▸ builtin ▸ command)
+//!                                                  │   (function ▸ command table ▸ tool ▸ script)
 //!                                                  ▼
-//!                                      vfs::Vfs (mounts: memory, dir, overlay)
+//!                          tools::Gate ─▶ vfs::Vfs (mounts: memory, dir, overlay, object)
 //! ```
 //!
 //! Start with [`Shell`]: build one over a [`Vfs`], then [`Shell::exec`] command lines.

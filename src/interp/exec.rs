@@ -1,6 +1,7 @@
 //! Running the tree: lists, and-or lists, pipelines (concurrent stages over bounded pipes),
 //! compound commands, simple commands and the command lookup
-//! (function ▸ shell builtin ▸ command table ▸ script path ▸ not found).
+//! (function ▸ the command table, commands and interpreter builtins in one ▸ tool ▸ script
+//! path ▸ not found).
 
 use super::arith::ArithVars;
 use super::io::{Io, Output, pipe};
@@ -900,7 +901,7 @@ impl Interp {
         builtins::lookup(name).map_or(Way::Other, Way::Table)
     }
 
-    /// Runs a command by name: function ▸ shell builtin ▸ command table ▸ script ▸ not found.
+    /// Runs a command by name: function ▸ the command table ▸ tool ▸ script path ▸ not found.
     pub(crate) fn dispatch<'a>(&'a mut self, argv: Vec<String>, io: &'a Io) -> BoxFuture<'a, ExecResult> {
         let way = self.way(&argv[0], true);
         self.run_way(way, argv, io)

@@ -7,7 +7,7 @@
 //! boxed futures, growing strings and vectors) whose size is not a power of two takes the
 //! over-allocating path, a slower allocation that also marks its page as holding interior
 //! pointers, which slows every free on that page. Measured on a 5,000-line script
-//! (`scripts/bench.sh`'s `run.sh`, instructions counted under valgrind): see ARCHITECTURE.md.
+//! (`scripts/bench.sh`'s `run.sh`, instructions counted under valgrind): see docs/performance.md.
 //!
 //! It also sizes mimalloc's first arena for a short-lived process (`configure`, run as a
 //! constructor of the process), and stops it returning pages to the system at exit (`ending`).
@@ -38,7 +38,7 @@ const ARENA_RESERVE_KIB: c_long = 64 * 1024;
 ///
 /// The first arena is 64 MiB rather than mimalloc's 1 GiB: an arena's bitmaps grow with its
 /// size, and those of a 1 GiB arena, written when it is reserved, were about 40 of the 390 page
-/// faults of `toolsh -c true` (5 % of its wall time; ARCHITECTURE.md). A heap that outgrows it
+/// faults of `toolsh -c true` (5 % of its wall time; docs/performance.md). A heap that outgrows it
 /// takes more arenas, each a reservation of address space (mimalloc doubles the size every
 /// eight), so a large heap costs a few more `mmap` calls and nothing per allocation. A size
 /// set in the environment (`MIMALLOC_ARENA_RESERVE`) is left as it is.

@@ -1,6 +1,6 @@
 //! The session: what a shell carries between commands ([`State`]: variables, functions, cwd,
 //! options, limits), what one execution shares ([`Shared`]: the workspace, the gate, the
-//! deadline, the counters), and the exit statuses every part of the engine speaks in.
+//! deadline, the counters); the limits and the exit statuses are toolsh-gate's, re-exported.
 //!
 //! The interpreter (the `toolsh` crate) builds these; commands see them only through
 //! [`crate::command::Ctx`], which keeps the [`Shared`] to itself.
@@ -636,7 +636,7 @@ impl Shared {
     }
 }
 
-/// What one command holds of a pipe it read whole, counted in [`Counters::held_input`] with
+/// What one command holds of a pipe it read whole, counted in the session's `held_input` counter with
 /// what every other running command of the session holds, and given back when it is dropped.
 pub struct HeldInput<'a> {
     shared: &'a Shared,
