@@ -501,7 +501,8 @@ fn a_flooding_or_shouting_server_costs_a_few_listings_and_a_bounded_log() {
 #[test]
 fn a_server_busy_in_a_call_ends_with_toolsh() {
     // `h.nap` keeps the server from reading its input, so it never sees toolsh's end: toolsh
-    // ends its process group as it exits.
+    // ends its process group as it exits. (The job is stopped first: at its end a script
+    // waits for its jobs, as a caller reading bash's output waits for its jobs' writes.)
     let ws = tempfile::tempdir().expect("tempdir");
     let marker = ws.path().display().to_string();
     let flag = format!("h=python3 {}/tests/mcp/hostile.py clean {marker}", env!("CARGO_MANIFEST_DIR"));
@@ -509,7 +510,7 @@ fn a_server_busy_in_a_call_ends_with_toolsh() {
         crate::support::processes().into_iter().any(|(_, line)| line.contains("hostile.py") && line.contains(&marker))
     };
     let argv: Vec<String> =
-        ["--mcp", &flag, "-c", "h.nap --seconds 30 & sleep 1; echo left"].map(str::to_string).to_vec();
+        ["--mcp", &flag, "-c", "h.nap --seconds 30 & sleep 1; echo left; kill %1"].map(str::to_string).to_vec();
     let out = run_binary_with(ws.path(), &argv, &host_path(), Duration::from_secs(60));
     assert_eq!((out.status, out.stdout.as_str()), (0, "left\n"), "{}", out.stderr);
     let deadline = Instant::now() + Duration::from_secs(5);
