@@ -12,12 +12,6 @@ use super::Status;
 use super::{Interp, Io};
 use crate::ast::{Command, Word};
 
-/// bash's reserved words, in its order (`compgen -k`).
-const KEYWORDS: &[&str] = &[
-    "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do", "done", "in",
-    "function", "time", "{", "}", "!", "[[", "]]", "coproc",
-];
-
 /// bash 5.2's builtins, sorted as `compgen -b` lists them; those toolsh lacks are left out.
 const BASH_BUILTINS: &[&str] = &[
     ".",
@@ -557,7 +551,7 @@ impl Interp {
                     .map(|job| job.command.split_whitespace().next().unwrap_or_default().to_string())
                     .collect()
             }
-            Action::Keyword => strs(KEYWORDS),
+            Action::Keyword => strs(crate::parser::RESERVED_WORDS),
             Action::SetOpt => strs(SETOPT),
             Action::Shopt => strs(SHOPT),
             Action::Signal => {
@@ -578,7 +572,7 @@ impl Interp {
             }
             Action::Command => {
                 let mut names: Vec<String> = state.aliases.keys().cloned().collect();
-                names.extend(strs(KEYWORDS));
+                names.extend(strs(crate::parser::RESERVED_WORDS));
                 let mut functions: Vec<String> = state.functions.keys().cloned().collect();
                 functions.sort();
                 names.extend(functions);
