@@ -4,13 +4,18 @@
 //! own CPU time and the server's resident memory.
 //!
 //! ```text
-//! mcp_load HOST:PORT SERVER_PID idle N                       open N sessions (handshake and one
-//!                                                            call each), leave them idle
+//! mcp_load HOST:PORT SERVER_PID idle N [REST]                open N sessions (handshake and one
+//!                                                            call each), leave them idle (and
+//!                                                            look again REST seconds later)
 //! mcp_load HOST:PORT SERVER_PID active N SECONDS LINE...     N sessions calling the lines in turn
 //! mcp_load stdio - SECONDS LINE... -- PROGRAM ARGS...        the reference: one session of
 //!                                                            `PROGRAM ARGS` (`toolsh mcp …`)
 //!                                                            over stdio, calls one after another
 //! ```
+//!
+//! With `RATE=R` in the environment, `active` is open-loop: the sessions together send R calls
+//! a second (each at its own steady pace, a call due while the last is unanswered sent as soon
+//! as it is answered), so latency is measured at that load rather than at saturation.
 //!
 //! One thread (a current-thread runtime), no MCP library, no TLS, no JSON parsing beyond
 //! finding the session id and the result's `[exit N]`: what the generator spends per call is
@@ -176,7 +181,7 @@ fn usage(pid: &str) -> (u64, f64) {
     (rss, cpu)
 }
 
-async fn idle(addr: &str, pid: &str, sessions: usize) -> Result<(), Error> {
+async fn idle(addr: &str, pid: &str, sessions: usize, rest: Option<f64>) -> Result<(), Error> {
     let mut conn = Conn::open(addr).await?;
     // The first session pays for what every later one shares.
     open_session(&mut conn, usize::MAX).await?;
@@ -190,8 +195,20 @@ async fn idle(addr: &str, pid: &str, sessions: usize) -> Result<(), Error> {
     tokio::time::sleep(Duration::from_millis(500)).await;
     let (after, _) = usage(pid);
     let per = (after as f64 - before as f64) / sessions as f64;
+    // After `rest` seconds more (a server whose idle sessions leave memory for the store).
+    let rested = match rest {
+        Some(rest) => {
+            tokio::time::sleep(Duration::from_secs_f64(rest)).await;
+            let (rested, _) = usage(pid);
+            format!(
+                " rested_s={rest} rss_rested_kib={rested} kib_per_session_rested={:.1}",
+                (rested as f64 - before as f64) / sessions as f64
+            )
+        }
+        None => String::new(),
+    };
     println!(
-        "idle sessions={sessions} rss_before_kib={before} rss_after_kib={after} kib_per_session={per:.1} open_ms_each={:.3}",
+        "idle sessions={sessions} rss_before_kib={before} rss_after_kib={after} kib_per_session={per:.1} open_ms_each={:.3}{rested}",
         opened.as_secs_f64() * 1e3 / sessions as f64
     );
     Ok(())
@@ -207,11 +224,22 @@ async fn active(addr: &str, pid: &str, sessions: usize, seconds: f64, lines: Vec
         opened.push((conn, session));
     }
     let (ready, _) = usage(pid);
-    let warmup = Duration::from_secs_f64((seconds / 5.0).clamp(0.2, 2.0));
+    // `WARMUP=S` sets the warm-up (default a fifth of the timed part, 0.2 to 2 s): with many
+    // sessions and slow calls it should cover a round of every session's first call.
+    let warmup = std::env::var("WARMUP")
+        .ok()
+        .and_then(|w| w.parse::<f64>().ok())
+        .map_or(Duration::from_secs_f64((seconds / 5.0).clamp(0.2, 2.0)), Duration::from_secs_f64);
     let start = Instant::now() + Duration::from_millis(50);
     let timed_from = start + warmup;
     let end = timed_from + Duration::from_secs_f64(seconds);
     let lines = std::rc::Rc::new(lines);
+    // Open loop: each session's gap between calls, and a phase spreading the sessions out.
+    let gap = std::env::var("RATE")
+        .ok()
+        .and_then(|r| r.parse::<f64>().ok())
+        .filter(|r| *r > 0.0)
+        .map(|rate| Duration::from_secs_f64(sessions as f64 / rate));
     let local = tokio::task::LocalSet::new();
     let mut tasks = Vec::new();
     for (n, (mut conn, session)) in opened.into_iter().enumerate() {
@@ -223,7 +251,12 @@ async fn active(addr: &str, pid: &str, sessions: usize, seconds: f64, lines: Vec
             // Sessions start at different lines of the mix, so the mix holds at every moment.
             let mut i = n;
             let mut id = 10u64;
+            let mut due = gap.map(|gap| start + gap.mul_f64(n as f64 / sessions as f64));
             loop {
+                if let (Some(at), Some(gap)) = (due, gap) {
+                    tokio::time::sleep_until(at.into()).await;
+                    due = Some(at + gap);
+                }
                 let now = Instant::now();
                 if now >= end {
                     break;
@@ -235,7 +268,9 @@ async fn active(addr: &str, pid: &str, sessions: usize, seconds: f64, lines: Vec
                 let answer = conn.post(&body, Some(&session)).await;
                 let took = now.elapsed();
                 let ok = matches!(&answer, Ok(a) if a.status == 200 && contains(&a.body, b"[exit 0]"));
-                let timed = now >= timed_from && Instant::now() <= end;
+                // A call counts when it ends inside the timed part (throughput), whenever it began.
+                let ended = Instant::now();
+                let timed = ended >= timed_from && ended <= end;
                 if timed && ok {
                     latencies.push(u32::try_from(took.as_micros()).unwrap_or(u32::MAX));
                 } else if !ok && (timed || answer.is_err()) {
@@ -270,8 +305,9 @@ async fn active(addr: &str, pid: &str, sessions: usize, seconds: f64, lines: Vec
         all.extend(latencies);
         errors += failed;
     }
+    let rate = gap.map_or("closed".to_string(), |gap| format!("{:.0}", sessions as f64 / gap.as_secs_f64()));
     println!(
-        "active sessions={sessions} errors={errors} {} rss_before_kib={before} rss_ready_kib={ready} \
+        "active sessions={sessions} offered={rate} errors={errors} {} rss_before_kib={before} rss_ready_kib={ready} \
          rss_loaded_kib={server_rss} kib_per_session_ready={:.1} kib_per_session_loaded={:.1}",
         summary(all, seconds, server_cpu, client_cpu),
         (ready as f64 - before as f64) / sessions as f64,
@@ -385,7 +421,8 @@ fn main() -> Result<(), Error> {
     let count: usize = count.parse()?;
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     match (mode.as_str(), rest) {
-        ("idle", []) => runtime.block_on(idle(addr, pid, count)),
+        ("idle", []) => runtime.block_on(idle(addr, pid, count, None)),
+        ("idle", [rest]) => runtime.block_on(idle(addr, pid, count, Some(rest.parse()?))),
         ("active", [seconds, lines @ ..]) if !lines.is_empty() => {
             runtime.block_on(active(addr, pid, count, seconds.parse()?, lines.to_vec()))
         }
