@@ -21,8 +21,8 @@
 //! One client cannot hold the server: sessions are capped ([`Limits::max_sessions`]; past it a
 //! new one is refused with 503 and a JSON-RPC error saying so), and a connection that does not
 //! finish sending a request's headers within [`Limits::header_timeout`] — a half-open one, or
-//! an idle keep-alive one — is closed. A session in memory costs about 90 KiB when idle
-//! (`scripts/bench.sh scale-sessions`), so the default cap bounds them at about 90 MiB; the cap
+//! an idle keep-alive one — is closed. A session in memory costs about 100 KiB when idle
+//! (`scripts/bench.sh scale-sessions`), so the default cap bounds them at about 100 MiB; the cap
 //! counts the sessions in memory, not those resting in the store.
 
 use super::{ElicitingApprover, ShellServer};
