@@ -89,8 +89,9 @@ impl Interp {
         if *last == Some(digest) {
             return Ok(None);
         }
-        let generation =
-            store.save_session(name, &snapshot).map_err(|err| format!("session '{name}' was not saved: {err}"))?;
+        let generation = store
+            .save_session(name, &saved(snapshot))
+            .map_err(|err| format!("session '{name}' was not saved: {err}"))?;
         *last = Some(digest);
         Ok(Some(generation))
     }
