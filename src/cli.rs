@@ -147,6 +147,13 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                         _ => return Err(format!("--max-sessions takes a positive number; got '{text}'")),
                     };
                 }
+                Flag::SessionIdle => {
+                    let text = value()?;
+                    options.http_limits.idle_after = match text.parse::<f64>().map(Duration::try_from_secs_f64) {
+                        Ok(Ok(idle)) => idle,
+                        _ => return Err(format!("--session-idle takes a number of seconds (0: never); got '{text}'")),
+                    };
+                }
                 Flag::Check => options.no_exec = true,
                 Flag::Mount => {
                     let spec = value()?;

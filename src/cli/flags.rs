@@ -33,6 +33,7 @@ pub(super) enum Flag {
     Version,
     Http,
     MaxSessions,
+    SessionIdle,
     Shape,
     TimerLease,
     Export,
@@ -214,7 +215,17 @@ pub(super) const FLAGS: &[Declared] = &[
             "max-sessions",
             Some("N"),
             SERVERS,
-            "sessions the HTTP server holds at once (default 1000)",
+            "sessions the HTTP server holds in memory at once (default 1000)",
+        ),
+    ),
+    of(
+        Scope::Server,
+        long(
+            Flag::SessionIdle,
+            "session-idle",
+            Some("SECS"),
+            SERVERS,
+            "with a store, a session idle this long with no job running leaves memory for the store and comes back from it when called (default 60; 0: never)",
         ),
     ),
     of(

@@ -214,6 +214,11 @@ impl JobTable {
         JobTable { jobs, nested: true, inherited: true, ..JobTable::default() }
     }
 
+    /// Whether a job of the table, or one disowned from it, still runs.
+    pub fn busy(&self) -> bool {
+        self.running() > 0 || self.disowned.iter().any(|run| run.status().is_none())
+    }
+
     fn running(&self) -> usize {
         self.jobs.iter().filter(|job| job.run.status().is_none()).count()
     }

@@ -1133,6 +1133,18 @@ impl Shell {
         self.interp.save_session(name).map_err(crate::Error::Session)
     }
 
+    /// [`Shell::save_session`], unless the snapshot is the one whose digest `last` holds (a
+    /// line that changed nothing): then nothing is written and the answer is `None`. `last`
+    /// becomes the digest of what the store now holds for this shell.
+    pub fn save_session_unless(&self, name: &str, last: &mut Option<u64>) -> crate::Result<Option<i64>> {
+        self.interp.save_session_unless(name, last).map_err(crate::Error::Session)
+    }
+
+    /// Whether any job of the session (disowned ones too) is still running.
+    pub fn has_running_jobs(&self) -> bool {
+        self.interp.job_table().busy()
+    }
+
     /// How many times the saved session `name` was saved (`None`: there is none): a process
     /// holding the session compares it with the generation it last saved or restored to see
     /// whether another process saved it since.

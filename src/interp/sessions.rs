@@ -75,6 +75,27 @@ impl Interp {
         store.save_session(name, &saved(snapshot)).map_err(|err| format!("session '{name}' was not saved: {err}"))
     }
 
+    /// [`Interp::save_session`] unless its snapshot's digest is `last`; `last` becomes the
+    /// digest of what was saved (or found unchanged).
+    pub(crate) fn save_session_unless(&self, name: &str, last: &mut Option<u64>) -> Result<Option<i64>, Failure> {
+        use std::hash::{Hash, Hasher};
+        check_name(name)?;
+        let store = self.store_for_sessions()?;
+        let snapshot = self.snapshot().map_err(|why| format!("session '{name}' was not saved: {why}"))?;
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        snapshot.state.hash(&mut hasher);
+        snapshot.tmp.hash(&mut hasher);
+        let digest = hasher.finish();
+        if *last == Some(digest) {
+            return Ok(None);
+        }
+        let generation = store
+            .save_session(name, &saved(snapshot))
+            .map_err(|err| format!("session '{name}' was not saved: {err}"))?;
+        *last = Some(digest);
+        Ok(Some(generation))
+    }
+
     /// How many times session `name` of this agent was saved (`None`: never).
     pub(crate) fn session_generation(&self, name: &str) -> Result<Option<i64>, Failure> {
         let store = self.store_for_sessions()?;

@@ -3,8 +3,17 @@
 //! Each MCP session (one `initialize` handshake, named by the `Mcp-Session-Id` header) gets
 //! its own [`Shell`] made with [`Shell::new_session`] from the configured one: the workspace,
 //! tools, policy and store are shared; variables, functions, cwd, the in-memory `/tmp`, the
-//! audit session and the approval channel are the session's own. A session idle for five
-//! minutes, or ended by the client (`DELETE`), is dropped. Only `/mcp` is served. Against DNS
+//! audit session and the approval channel are the session's own. The sessions share one list
+//! of tool definitions (and, for a shape that restarts, the template a restart starts from).
+//! A session ended by the client (`DELETE`) is dropped. Only `/mcp` is served.
+//!
+//! Idle sessions leave memory. With a store (the default), every session is kept there after
+//! each call that changed it, so one idle for [`Limits::idle_after`] (`--session-idle`, 60 s
+//! by default) with no call running and no job of its own still running is closed in memory
+//! and opened again from the store, transparently, when its client comes back (as after a
+//! restart: its handshake replayed, its shell restored). Without a store, or with
+//! `--session-idle 0`, a session stays in memory until it has been idle for five minutes, and
+//! is then dropped. Against DNS
 //! rebinding and pages in a browser (`forbidden`): a request must carry exactly one `Host`
 //! naming a loopback host or the bound address, with the bound port; an `Origin`, when sent,
 //! must be that same origin (`null` and foreign origins are refused). Refusals are 403.
@@ -12,8 +21,9 @@
 //! One client cannot hold the server: sessions are capped ([`Limits::max_sessions`]; past it a
 //! new one is refused with 503 and a JSON-RPC error saying so), and a connection that does not
 //! finish sending a request's headers within [`Limits::header_timeout`] — a half-open one, or
-//! an idle keep-alive one — is closed. An idle session costs about 90 KiB (measured with
-//! `scripts/bench_mcp_sessions.py`), so the default cap bounds them at about 90 MiB.
+//! an idle keep-alive one — is closed. A session in memory costs about 100 KiB when idle
+//! (`scripts/bench.sh scale-sessions`), so the default cap bounds them at about 100 MiB; the cap
+//! counts the sessions in memory, not those resting in the store.
 
 use super::{ElicitingApprover, ShellServer};
 use crate::contract::Caps;
@@ -22,7 +32,7 @@ use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::session::store::{SessionState, SessionStore, SessionStoreError};
-use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use rmcp::transport::streamable_http_server::{SessionManager, StreamableHttpServerConfig, StreamableHttpService};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
@@ -40,11 +50,49 @@ pub struct Limits {
     /// Time a connection has to send a request's headers (also the idle time of a kept-alive
     /// connection between requests).
     pub header_timeout: std::time::Duration,
+    /// With a store, how long a session may sit idle (no call running, no job running) before
+    /// it leaves memory for the store; zero keeps it in memory.
+    pub idle_after: std::time::Duration,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_sessions: 1000, header_timeout: std::time::Duration::from_secs(30) }
+        Limits { max_sessions: 1000, header_timeout: std::time::Duration::from_secs(30), idle_after: IDLE_AFTER }
+    }
+}
+
+/// How long a session kept in the store stays in memory while idle, by default.
+pub const IDLE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The sessions in memory, by id: when each was last asked something, and its shell (to see
+/// whether a call or a job still runs in it).
+type Resident = Arc<Mutex<std::collections::HashMap<String, Held>>>;
+
+/// A session in memory.
+struct Held {
+    last: std::time::Instant,
+    shell: std::sync::Weak<tokio::sync::Mutex<Shell>>,
+}
+
+tokio::task_local! {
+    /// The shell of the session the factory made while a request was handled, if it made one
+    /// (an `initialize`, or a session opened again from the store).
+    static OPENED: std::cell::RefCell<Option<Arc<tokio::sync::Mutex<Shell>>>>;
+}
+
+/// Marks session `id` as asked something now.
+fn touch(resident: &Resident, id: &str, opened: Option<&Arc<tokio::sync::Mutex<Shell>>>) {
+    let mut resident = resident.lock().unwrap_or_else(|p| p.into_inner());
+    let held = resident
+        .entry(id.to_string())
+        .or_insert_with(|| Held { last: std::time::Instant::now(), shell: std::sync::Weak::new() });
+    held.last = std::time::Instant::now();
+    // The first shell made for it is its own (a later one would be a throwaway the library
+    // made to read a tool's schema).
+    if let Some(shell) = opened
+        && held.shell.upgrade().is_none()
+    {
+        held.shell = Arc::downgrade(shell);
     }
 }
 
@@ -67,8 +115,12 @@ pub async fn serve(
     if let Some(store) = &kept {
         let _ = store.drop_stale_sessions("mcp:", crate::store::now_ms() - KEPT_FOR.as_millis() as i64);
     }
-    // `new_session` borrows the template; the factory runs on any worker, hence the lock.
-    let template = Mutex::new(template);
+    // The tools every session lists, made once: the sessions are the template's, with its
+    // description. `new_session` borrows the template; the factory runs on any worker, hence
+    // the lock (the template is also what a restarting shape starts again from).
+    let tools: Arc<[rmcp::model::Tool]> = super::shape_tools(&template, shape).into();
+    let template = Arc::new(Mutex::new(template));
+    let store_turn = Arc::new(tokio::sync::Semaphore::new(1));
     let running = super::RunningCalls::default();
     let listed = running.clone();
     let turns = super::turns::SessionTurns::default();
@@ -77,7 +129,10 @@ pub async fn serve(
     let factory = move || {
         let approver = Arc::new(ElicitingApprover::default());
         let shell = template.lock().unwrap_or_else(|p| p.into_inner()).new_session(Some(approver.clone()));
-        let mut server = ShellServer::new(shell, caps).with_approver(approver).with_shape(shape);
+        let mut server = ShellServer::session(shell, caps, shape, tools.clone(), template.clone(), store_turn.clone())
+            .with_approver(approver);
+        // The request being handled learns the session's shell (see `touch`).
+        let _ = OPENED.try_with(|opened| *opened.borrow_mut() = Some(server.shell.clone()));
         server.sessions_only = true;
         server.kept_by_id = keeps;
         server.running = Some(listed.clone());
@@ -94,6 +149,16 @@ pub async fn serve(
     }
     let sessions = Arc::new(LocalSessionManager::default());
     let service = StreamableHttpService::new(factory, sessions.clone(), config);
+    let resident = Resident::default();
+    if kept.is_some() && !limits.idle_after.is_zero() {
+        tokio::spawn(put_idle_to_rest(
+            resident.clone(),
+            sessions.clone(),
+            running.clone(),
+            turns.clone(),
+            limits.idle_after,
+        ));
+    }
     listening(bound);
     loop {
         let (stream, _) = match listener.accept().await {
@@ -112,12 +177,14 @@ pub async fn serve(
         let running = running.clone();
         let turns = turns.clone();
         let kept = kept.clone();
+        let resident = resident.clone();
         let route = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
             let service = service.clone();
             let sessions = sessions.clone();
             let running = running.clone();
             let turns = turns.clone();
             let kept = kept.clone();
+            let resident = resident.clone();
             async move {
                 if let Some(why) = forbidden(request.headers(), bound) {
                     return Ok(refused(why));
@@ -130,6 +197,7 @@ pub async fn serve(
                     let calls = running.lock().unwrap_or_else(|p| p.into_inner()).remove(id).unwrap_or_default();
                     calls.into_iter().for_each(|(_, token)| token.cancel());
                     turns.lock().unwrap_or_else(|p| p.into_inner()).remove(id);
+                    resident.lock().unwrap_or_else(|p| p.into_inner()).remove(id);
                     // The client ended it: nothing of it is kept for a restart.
                     if let Some(store) = &kept {
                         let _ = store.drop_session(&super::kept_name(id));
@@ -144,11 +212,44 @@ pub async fn serve(
                 }
                 if request.uri().path() == PATH {
                     let ending = request.method() == hyper::Method::DELETE;
+                    let asked = request
+                        .headers()
+                        .get("mcp-session-id")
+                        .and_then(|v| v.to_str().ok())
+                        .map(str::to_string)
+                        .filter(|_| !ending);
+                    // Asked something now: not idle (before it is handled, so a session being
+                    // put to rest is seen as busy again).
+                    if let Some(id) = &asked {
+                        touch(&resident, id, None);
+                    }
                     let (request, queued) = match arrive(request, &turns).await {
                         Ok(read) => read,
                         Err(response) => return Ok(response),
                     };
-                    let mut response = service.handle(request).await;
+                    let (mut response, opened) = OPENED
+                        .scope(std::cell::RefCell::new(None), async {
+                            let response = service.handle(request).await;
+                            (response, OPENED.with(|opened| opened.borrow_mut().take()))
+                        })
+                        .await;
+                    let id = asked.or_else(|| {
+                        response.headers().get("mcp-session-id").and_then(|v| v.to_str().ok()).map(str::to_string)
+                    });
+                    if let Some(id) = &id
+                        && !ending
+                    {
+                        touch(&resident, id, opened.as_ref());
+                        // The answer's end counts as activity too (a long call's stream).
+                        let done = Touched { resident: resident.clone(), id: id.clone() };
+                        response = response.map(|body| {
+                            body.map_frame(move |frame| {
+                                let _ = &done;
+                                frame
+                            })
+                            .boxed()
+                        });
+                    }
                     if let Some((turns, id)) = queued {
                         // Answered: a call that never took its turn leaves the queue now.
                         let left = Left { turns, id };
@@ -217,6 +318,63 @@ async fn arrive(
         Some((turns, id))
     });
     Ok((hyper::Request::from_parts(parts, Full::new(bytes)), queued))
+}
+
+/// Marks a session as asked something when an answer's body is dropped (sent or abandoned).
+struct Touched {
+    resident: Resident,
+    id: String,
+}
+
+impl Drop for Touched {
+    fn drop(&mut self) {
+        touch(&self.resident, &self.id, None);
+    }
+}
+
+/// Closes in memory every session idle for `idle_after` with no call and no job running: it
+/// rests in the store, which opens it again when its client comes back. Sessions whose
+/// server ended (rmcp closed them) are forgotten.
+async fn put_idle_to_rest(
+    resident: Resident,
+    sessions: Arc<LocalSessionManager>,
+    running: super::RunningCalls,
+    turns: super::turns::SessionTurns,
+    idle_after: std::time::Duration,
+) {
+    let every = (idle_after / 4).clamp(std::time::Duration::from_millis(250), std::time::Duration::from_secs(15));
+    loop {
+        tokio::time::sleep(every).await;
+        let idle: Vec<(String, std::sync::Weak<tokio::sync::Mutex<Shell>>)> = resident
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .filter(|(_, held)| held.last.elapsed() >= idle_after)
+            .map(|(id, held)| (id.clone(), held.shell.clone()))
+            .collect();
+        for (id, shell) in idle {
+            let busy = running.lock().unwrap_or_else(|p| p.into_inner()).contains_key(&id);
+            let rests = match shell.upgrade() {
+                // A call holds the shell, or a job of the session runs: it stays.
+                Some(shell) => !busy && shell.try_lock().is_ok_and(|shell| !shell.has_running_jobs()),
+                // Its server is gone: only the entry is left to forget.
+                None => true,
+            };
+            if !rests {
+                continue;
+            }
+            {
+                // Asked something since it was looked at: it stays.
+                let mut resident = resident.lock().unwrap_or_else(|p| p.into_inner());
+                if resident.get(&id).is_none_or(|held| held.last.elapsed() < idle_after) {
+                    continue;
+                }
+                resident.remove(&id);
+            }
+            turns.lock().unwrap_or_else(|p| p.into_inner()).remove(&id);
+            let _ = sessions.close_session(&id.as_str().into()).await;
+        }
+    }
 }
 
 /// A call's place in its session's queue, left when dropped.

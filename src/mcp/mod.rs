@@ -42,14 +42,15 @@ use tokio_util::sync::CancellationToken;
 pub struct ShellServer {
     shell: Arc<tokio::sync::Mutex<Shell>>,
     /// The session as it began, never run: what a restart starts again from (kept only for a
-    /// shape that can restart).
-    pristine: Option<Mutex<Shell>>,
+    /// shape that can restart; over HTTP, the server's template, shared by its sessions).
+    pristine: Option<Arc<Mutex<Shell>>>,
     /// The session's workspace, for reading its spill files and jobs' output while a line
     /// runs (a restart brings a new one).
     vfs: std::sync::RwLock<crate::vfs::Vfs>,
-    /// The harness's tool shape, and its tools as listed.
+    /// The harness's tool shape, and its tools as listed (over HTTP, one list shared by every
+    /// session: the same description for all, about 10 KiB each made once).
     shape: Shape,
-    tools: Vec<Tool>,
+    tools: Arc<[Tool]>,
     /// Background shells started by `run_in_background`, by id, and the next id's number.
     background: Mutex<(u64, HashMap<String, Background>)>,
     caps: Caps,
@@ -74,7 +75,25 @@ pub struct ShellServer {
     /// The generation of the kept session this process's shell holds (what it last saved or
     /// restored); `None` before the first call.
     held_generation: Arc<Mutex<Option<i64>>>,
+    /// A digest of the snapshot this session last saved, and when: a call that changed nothing
+    /// saves nothing (at least once an hour all the same, so a session in use is never taken
+    /// for a stale one).
+    saved: Arc<Mutex<Saved>>,
+    /// One store operation of a call at a time, for every session of the server: the store's
+    /// connection is one, so calls queue here, on the runtime, instead of each blocking a
+    /// worker thread on its lock (two workers blocked stop every session).
+    store_turn: Arc<tokio::sync::Semaphore>,
 }
+
+/// What a session last saved: its snapshot's digest and when.
+#[derive(Default)]
+struct Saved {
+    digest: Option<u64>,
+    at: Option<std::time::Instant>,
+}
+
+/// How long an unchanged session goes without being saved again.
+const SAVE_UNCHANGED_EVERY: Duration = Duration::from_secs(3600);
 
 /// The running calls of each HTTP session, by session id: a token to cancel each, with the
 /// number of the call that registered it.
@@ -134,7 +153,12 @@ impl ShellServer {
     pub fn new(mut shell: Shell, caps: Caps) -> Self {
         // A line that outruns its call goes on as a job: the model collects it in a later call.
         shell.set_on_deadline(crate::interp::OnDeadline::Background);
-        let tools = vec![shell_tool(&shell)];
+        let tools = Arc::from(vec![shell_tool(&shell)]);
+        Self::with_tools(shell, caps, tools)
+    }
+
+    /// A server over `shell` listing `tools` (made by [`shape_tools`] for a shell like this one).
+    fn with_tools(shell: Shell, caps: Caps, tools: Arc<[Tool]>) -> Self {
         ShellServer {
             vfs: std::sync::RwLock::new(shell.vfs().clone()),
             pristine: None,
@@ -151,7 +175,27 @@ impl ShellServer {
             keep_as: None,
             kept_by_id: false,
             held_generation: Arc::default(),
+            saved: Arc::default(),
+            store_turn: Arc::new(tokio::sync::Semaphore::new(1)),
         }
+    }
+
+    /// One HTTP session of a server: `shape`'s `tools` and the `pristine` session (for a
+    /// shape that restarts) shared with the server's other sessions, as is `store_turn`.
+    fn session(
+        mut shell: Shell,
+        caps: Caps,
+        shape: Shape,
+        tools: Arc<[Tool]>,
+        pristine: Arc<Mutex<Shell>>,
+        store_turn: Arc<tokio::sync::Semaphore>,
+    ) -> Self {
+        shell.set_on_deadline(on_deadline_of(shape));
+        let mut server = Self::with_tools(shell, caps, tools);
+        server.shape = shape;
+        server.pristine = shape.restarts().then_some(pristine);
+        server.store_turn = store_turn;
+        server
     }
 
     /// Sends the shell's `ask` decisions to this server's client; `approver` must be the one
@@ -165,17 +209,23 @@ impl ShellServer {
     pub fn with_shape(mut self, shape: Shape) -> Self {
         // Nobody else holds the shell yet.
         if let Ok(mut shell) = self.shell.try_lock() {
-            // The harnesses these shapes stand in for stop a command at its timeout.
-            if shape != Shape::Shell {
-                shell.set_on_deadline(crate::interp::OnDeadline::Stop);
-            }
-            self.tools = shape_tools(&shell, shape);
+            shell.set_on_deadline(on_deadline_of(shape));
+            self.tools = shape_tools(&shell, shape).into();
             if shape.restarts() {
-                self.pristine = Some(Mutex::new(shell.new_session(None)));
+                self.pristine = Some(Arc::new(Mutex::new(shell.new_session(None))));
             }
         }
         self.shape = shape;
         self
+    }
+}
+
+/// What a line past its call's time does under `shape`: the harnesses the shapes stand in for
+/// stop it; the `shell` tool lets it go on as a job.
+fn on_deadline_of(shape: Shape) -> crate::interp::OnDeadline {
+    match shape {
+        Shape::Shell => crate::interp::OnDeadline::Background,
+        _ => crate::interp::OnDeadline::Stop,
     }
 }
 
@@ -345,7 +395,7 @@ impl ServerHandler for ShellServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        Ok(ListToolsResult::with_all_items(self.tools.clone()))
+        Ok(ListToolsResult::with_all_items(self.tools.to_vec()))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
@@ -397,11 +447,22 @@ impl ServerHandler for ShellServer {
         drop(turn);
         let mut shell = shell;
         // A session another process saved since this one held it (a restarted server, or a
-        // balancer that sent its last call elsewhere): its shell as last saved.
-        if self.kept_by_id
-            && let Err(why) = self.catch_up(&mut shell, &kept_name(&session))
-        {
-            return Ok(CallToolResponse::Complete(call::refused(&why)));
+        // balancer that sent its last call elsewhere): its shell as last saved. The store is
+        // read off the runtime's workers, one call at a time.
+        if self.kept_by_id {
+            let name = kept_name(&session);
+            let (held, saved) = (self.held_generation.clone(), self.saved.clone());
+            let _turn = self.store_turn.clone().acquire_owned().await.ok();
+            let caught = tokio::task::spawn_blocking(move || {
+                let caught = catch_up(&mut shell, &name, &held, &saved);
+                (shell, caught)
+            })
+            .await;
+            shell = match caught {
+                Ok((shell, Ok(()))) => shell,
+                Ok((_, Err(why))) => return Ok(CallToolResponse::Complete(call::refused(&why))),
+                Err(_) => return Ok(CallToolResponse::Complete(call::refused("the session could not be read"))),
+            };
         }
         let next = self.background.lock().unwrap_or_else(|p| p.into_inner()).0 + 1;
         let plan = match self.shape.plan(&request.name, request.arguments, next) {
@@ -418,6 +479,7 @@ impl ServerHandler for ShellServer {
                     // A fresh session: what the session began as, with its approver.
                     let approver = self.approver.clone().map(|a| a as Arc<dyn crate::tools::Approver>);
                     *shell = pristine.lock().unwrap_or_else(|p| p.into_inner()).new_session(approver);
+                    shell.set_on_deadline(on_deadline_of(self.shape));
                     *self.vfs.write().unwrap_or_else(|p| p.into_inner()) = shell.vfs().clone();
                     self.background.lock().unwrap_or_else(|p| p.into_inner()).1.clear();
                 }
@@ -525,20 +587,41 @@ impl Drop for Turn<'_> {
     }
 }
 
-impl ShellServer {
-    /// Brings `shell` to the kept session `name` when another process saved it since this one
-    /// last held it: one look at the session's generation per call, a restore only when it
-    /// moved (and at the first call of a session this process did not start).
-    fn catch_up(&self, shell: &mut crate::Shell, name: &str) -> Result<(), String> {
-        let stored = shell.session_generation(name)?;
-        let mut held = self.held_generation.lock().unwrap_or_else(|p| p.into_inner());
-        if stored.is_some() && stored != *held {
-            shell.restore_session(name)?;
-            *held = stored;
-        }
-        Ok(())
+/// Brings `shell` to the kept session `name` when another process saved it since this one
+/// last held it (`held`): one look at the session's generation per call, a restore only when
+/// it moved (and at the first call of a session this process did not start).
+fn catch_up(
+    shell: &mut crate::Shell,
+    name: &str,
+    held: &Mutex<Option<i64>>,
+    saved: &Mutex<Saved>,
+) -> Result<(), String> {
+    let stored = shell.session_generation(name)?;
+    let mut held = held.lock().unwrap_or_else(|p| p.into_inner());
+    if stored.is_some() && stored != *held {
+        shell.restore_session(name)?;
+        *held = stored;
+        // What this shell now holds was saved elsewhere: the next call saves it.
+        *saved.lock().unwrap_or_else(|p| p.into_inner()) = Saved::default();
     }
+    Ok(())
+}
 
+/// Saves `shell` as `name` unless it is the snapshot `saved` says was saved last (and that
+/// was within [`SAVE_UNCHANGED_EVERY`]); the generation when it was saved.
+fn save_if_changed(shell: &Shell, name: &str, saved: &Mutex<Saved>) -> crate::Result<Option<i64>> {
+    let mut saved = saved.lock().unwrap_or_else(|p| p.into_inner());
+    let fresh = saved.at.is_some_and(|at| at.elapsed() < SAVE_UNCHANGED_EVERY);
+    let mut digest = if fresh { saved.digest } else { None };
+    let generation = shell.save_session_unless(name, &mut digest)?;
+    if generation.is_some() {
+        saved.at = Some(std::time::Instant::now());
+    }
+    saved.digest = digest;
+    Ok(generation)
+}
+
+impl ShellServer {
     /// The session's workspace as it is now.
     fn workspace(&self) -> crate::vfs::Vfs {
         self.vfs.read().unwrap_or_else(|p| p.into_inner()).clone()
@@ -599,6 +682,7 @@ impl ShellServer {
         let media = self.caps.media;
         let keep_as = self.keep_as.clone().or_else(|| self.kept_by_id.then(|| kept_name(session)));
         let held_generation = self.held_generation.clone();
+        let (saved, store_turn) = (self.saved.clone(), self.store_turn.clone());
         let stop = cancel.clone();
         tokio::spawn(async move {
             let mut ran = Vec::new();
@@ -637,19 +721,30 @@ impl ShellServer {
                 let caps = Caps::of(&shell.state().limits, media);
                 shape::fit_streams(&mut ran, max_output_length, caps, &mut |text| shell.keep_output(text));
             }
-            // A session kept in the store is saved after every call (a failure is said in the
-            // call's result, not lost).
-            if let Some(name) = &keep_as {
-                match shell.save_session(name) {
-                    Ok(generation) => *held_generation.lock().unwrap_or_else(|p| p.into_inner()) = Some(generation),
-                    Err(why) => {
-                        if let Some(last) = ran.last_mut() {
-                            last.rendered.text = format!("toolsh: {why}\n{}", last.rendered.text);
-                        }
+            // A session kept in the store is saved after every call that changed it (a failure
+            // is said in the call's result, not lost), off the runtime's workers, one at a time.
+            if let Some(name) = keep_as {
+                let _turn = store_turn.acquire_owned().await.ok();
+                let saving = tokio::task::spawn_blocking(move || {
+                    let result = save_if_changed(&shell, &name, &saved);
+                    drop(shell);
+                    result
+                });
+                let failure = match saving.await {
+                    Ok(Ok(Some(generation))) => {
+                        *held_generation.lock().unwrap_or_else(|p| p.into_inner()) = Some(generation);
+                        None
                     }
+                    Ok(Ok(None)) => None,
+                    Ok(Err(why)) => Some(why.to_string()),
+                    Err(_) => Some("the session was not saved".to_string()),
+                };
+                if let (Some(why), Some(last)) = (failure, ran.last_mut()) {
+                    last.rendered.text = format!("toolsh: {why}\n{}", last.rendered.text);
                 }
+            } else {
+                drop(shell);
             }
-            drop(shell);
             if let Some((running, session, number)) = listed {
                 let mut map = running.lock().unwrap_or_else(|p| p.into_inner());
                 if let Some(calls) = map.get_mut(&session) {

@@ -328,6 +328,55 @@ fn the_http_server_caps_its_sessions() {
 }
 
 #[test]
+fn an_idle_http_session_leaves_memory_for_the_store_and_comes_back_from_it() {
+    // One session in memory at most; one idle a second (with no job running) rests in the
+    // store, which makes room for another, and its client finds it as it left it.
+    let store = tempfile::tempdir().expect("tempdir");
+    let db = store.path().join("store.db");
+    let db = db.to_str().expect("utf-8 path");
+    let (mut server, addr) =
+        crate::support::mcp_http_server(&["--max-sessions", "1", "--session-idle", "1", "--memory", "--store", db]);
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"floor","version":"1"}}}"#;
+    let session_of = |answer: &str| {
+        answer
+            .lines()
+            .find_map(|l| l.to_ascii_lowercase().starts_with("mcp-session-id:").then(|| l[15..].trim().to_string()))
+            .unwrap_or_default()
+    };
+    let call = |session: &str, line: &str| {
+        let body = serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": "shell", "arguments": {"command": line}}});
+        mcp_http(&addr, "POST", Some(session), &body.to_string())
+    };
+    let (_, answer) = mcp_http(&addr, "POST", None, init);
+    let first = session_of(&answer);
+    let _ = mcp_http(&addr, "POST", Some(&first), r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    let (set, _) = call(&first, "kept=41; echo data > /tmp/note; sleep 3 &");
+    // A job of its own runs: the session stays in memory past its idle second.
+    std::thread::sleep(Duration::from_millis(2500));
+    let (while_job, refused) = mcp_http(&addr, "POST", None, init);
+    let _ = call(&first, "wait");
+    // Idle with nothing running: it leaves, and a second session gets its place.
+    let mut second = (0, String::new());
+    for _ in 0..100 {
+        second = mcp_http(&addr, "POST", None, init);
+        if second.0 == 200 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // The first comes back from the store as it was.
+    let (back, answer) = call(&first, "echo $((kept + 1)) $(cat /tmp/note)");
+    let _ = server.kill();
+    let _ = server.wait();
+    assert_eq!(set, 200);
+    assert_eq!(while_job, 503, "a session with a running job left memory: {refused}");
+    assert_eq!(second.0, 200, "the idle session never left memory: {}", second.1);
+    assert_eq!(back, 200, "{answer}");
+    assert!(answer.contains("42 data"), "{answer}");
+}
+
+#[test]
 fn the_languages_corpus_replays_without_a_panic() {
     // Seeds and every crasher the `languages` fuzz target found, as regression cases.
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz/corpus/languages");
