@@ -846,7 +846,8 @@ fn merge_into(sorter: &Sorter<'_>, left: &[Line], right: &[Line], out: &mut [Lin
     }
     let (mut i, mut j) = (0, 0);
     for slot in out.iter_mut() {
-        let take_right = j < right.len() && (i == left.len() || sorter.compare(&right[j], &left[i], true) == Ordering::Less);
+        let take_right =
+            j < right.len() && (i == left.len() || sorter.compare(&right[j], &left[i], true) == Ordering::Less);
         if take_right {
             *slot = right[j];
             j += 1;

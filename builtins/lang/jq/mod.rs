@@ -383,7 +383,9 @@ fn prepare_json(data: &[u8]) -> (std::borrow::Cow<'_, [u8]>, Option<String>) {
     };
     match input::normalize(data) {
         Ok(text) => (text, deep),
-        Err(fault) => (std::borrow::Cow::Borrowed(&data[..fault.at]), deep.or(Some(place_error(data, fault.after, fault.what)))),
+        Err(fault) => {
+            (std::borrow::Cow::Borrowed(&data[..fault.at]), deep.or(Some(place_error(data, fault.after, fault.what))))
+        }
     }
 }
 
@@ -851,7 +853,8 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
             sources.clear();
             // Room for every file and the newline after each, so a big input is read into
             // place once (a file read alone and then extended by its newline was copied whole).
-            let sizes = o.files.iter().filter_map(|file| ctx.vfs.stat(&ctx.abs(file)).ok()).map(|m| m.size + 1).sum::<u64>();
+            let sizes =
+                o.files.iter().filter_map(|file| ctx.vfs.stat(&ctx.abs(file)).ok()).map(|m| m.size + 1).sum::<u64>();
             // Only a hint: what cannot be had now is grown into as it is read.
             let _ = data.try_reserve(usize::try_from(sizes).unwrap_or(0));
             for file in &o.files {
