@@ -6,6 +6,7 @@
 use crate::pattern::Pattern;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
+use crate::text::lines::{Batch, LineBatches};
 use crate::text::posix_regex;
 use crate::vfs::{FileKind, describe, path};
 use crate::{Ctx, OperandReader};
@@ -295,9 +296,21 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
         .map_err(|err| crate::text::posix_regex::failure_message(&err.to_string()))
 }
 
-struct Source {
-    label: String,
-    data: Vec<u8>,
+/// Where a line-by-line search stands between batches of one input.
+struct LineScan {
+    count: usize,
+    /// The index of the next line (0-based).
+    idx: usize,
+    /// Bytes of the input before the next line (for `-b`).
+    offset: usize,
+    last_printed: Option<usize>,
+    after_left: usize,
+    any_context_printed: bool,
+    /// The last lines neither selected nor printed (at most `-B`'s number), with their index
+    /// and offset: copies, as the batch they were read in is gone when a match needs them.
+    before: std::collections::VecDeque<(usize, usize, Vec<u8>)>,
+    /// Whether a NUL byte was seen: selected lines are counted, not printed.
+    binary: bool,
 }
 
 /// Where a direct search stands between pieces of one input.
@@ -338,7 +351,7 @@ impl Search<'_, '_> {
     }
 
     /// Searches one input; returns false when output should stop (`-q` matched, reader gone).
-    async fn search(&mut self, label: String, mut reader: OperandReader, show_name: bool) -> bool {
+    async fn search(&mut self, label: String, reader: OperandReader, show_name: bool) -> bool {
         // Without context or inversion only the matching lines matter: the regex runs over
         // the input a large piece at a time (as GNU grep does), not once per line, and the
         // input is never held whole.
@@ -350,25 +363,7 @@ impl Search<'_, '_> {
         if direct {
             return self.search_pieces(label, reader, show_name).await;
         }
-        let mut data = Vec::new();
-        loop {
-            match reader.chunk().await {
-                Ok(Some(chunk)) if data.is_empty() => data = chunk,
-                Ok(Some(chunk)) => data.extend_from_slice(&chunk),
-                Ok(None) => break,
-                Err(err) => {
-                    self.complain(format!("{label}: {}", describe(&err))).await;
-                    return true;
-                }
-            }
-        }
-        let binary = !self.o.text && !self.o.null_data && memchr::memchr(0, &data).is_some();
-        if binary && self.o.skip_binary {
-            return self.finish_source(&label, show_name, false, 0).await;
-        }
-        let source = Source { label, data };
-        let Some(count) = self.scan_lines(&source, show_name, binary).await else { return false };
-        self.finish_source(&source.label, show_name, binary, count).await
+        self.search_lines(label, reader, show_name).await
     }
 
     /// The direct search over pieces of the input as they are read: each piece up to its last
@@ -516,80 +511,134 @@ impl Search<'_, '_> {
         Some(self.o.max.is_none_or(|m| scan.count < m))
     }
 
-    /// Goes through the input line by line (inversion, context, `-P`, `-z`); the count of
-    /// selected lines, or `None` when output should stop.
-    async fn scan_lines(&mut self, source: &Source, show_name: bool, binary: bool) -> Option<usize> {
+    /// Goes through the input line by line (inversion, context, `-P`, `-z`), a batch of whole
+    /// lines at a time as they are read: the input is never held whole, only the `-B` lines
+    /// before a match. Returns false when output should stop.
+    async fn search_lines(&mut self, label: String, reader: OperandReader, show_name: bool) -> bool {
         let terminator = if self.o.null_data { 0 } else { b'\n' };
-        let mut lines: Vec<&[u8]> = source.data.split(|&b| b == terminator).collect();
-        if source.data.last() == Some(&terminator) || source.data.is_empty() {
-            lines.pop();
+        let mut batches = LineBatches::new(reader, terminator);
+        let mut scan = LineScan {
+            count: 0,
+            idx: 0,
+            offset: 0,
+            last_printed: None,
+            after_left: 0,
+            any_context_printed: false,
+            before: std::collections::VecDeque::new(),
+            binary: false,
+        };
+        let mut first = true;
+        loop {
+            let batch = match batches.next().await {
+                Ok(Some(batch)) => batch,
+                Ok(None) => break,
+                Err(err) => {
+                    self.complain(format!("{label}: {}", describe(&err))).await;
+                    return true;
+                }
+            };
+            // A NUL byte makes the input binary from there on; `-I` judges it by its first
+            // piece, as GNU grep by its first buffer (and as the direct search does).
+            if !self.o.text && !self.o.null_data && batch.contains(0) {
+                if std::mem::take(&mut first) && self.o.skip_binary {
+                    return self.finish_source(&label, show_name, false, 0).await;
+                }
+                scan.binary = true;
+            }
+            first = false;
+            match self.scan_batch(&batch, &label, show_name, terminator, &mut scan).await {
+                None => return false,
+                Some(false) => break,
+                Some(true) => {}
+            }
         }
-        // Where each line starts in the input (for `-b`).
-        let at = |line: &[u8]| line.as_ptr() as usize - source.data.as_ptr() as usize;
-        let mut count = 0usize;
-        let mut last_printed: Option<usize> = None;
-        let mut after_left = 0usize;
-        let mut any_context_printed = false;
-        for (idx, line) in lines.iter().enumerate() {
-            if self.o.max.is_some_and(|m| count >= m) {
+        self.finish_source(&label, show_name, scan.binary, scan.count).await
+    }
+
+    /// The lines of one batch; `None` when output should stop, `Some(false)` when this input
+    /// is done (`-m` reached and its trailing context printed).
+    async fn scan_batch(
+        &mut self,
+        batch: &Batch,
+        label: &str,
+        show_name: bool,
+        terminator: u8,
+        scan: &mut LineScan,
+    ) -> Option<bool> {
+        let printing = !self.quiet_output();
+        let unterminated = batch.unterminated();
+        for line in batch.lines() {
+            let (idx, offset) = (scan.idx, scan.offset);
+            scan.idx += 1;
+            scan.offset += line.len() + usize::from(!unterminated);
+            if self.o.max.is_some_and(|m| scan.count >= m) {
                 // GNU grep still prints trailing context after the last counted match.
-                if after_left > 0 && !self.quiet_output() && !binary {
-                    self.prefix(&source.label, show_name, idx + 1, at(line), b'-');
+                if scan.after_left > 0 && printing && !scan.binary {
+                    self.prefix(label, show_name, idx + 1, offset, b'-');
                     self.out.extend_from_slice(line);
                     self.out.push(terminator);
-                    last_printed = Some(idx);
-                    after_left -= 1;
+                    scan.last_printed = Some(idx);
+                    scan.after_left -= 1;
                     continue;
                 }
-                break;
+                return Some(false);
             }
             let matched = self.regex.is_match(line) != self.o.invert;
             if !matched {
-                if after_left > 0 && !self.quiet_output() && !binary {
-                    self.prefix(&source.label, show_name, idx + 1, at(line), b'-');
+                if scan.after_left > 0 && printing && !scan.binary {
+                    self.prefix(label, show_name, idx + 1, offset, b'-');
                     self.out.extend_from_slice(line);
                     self.out.push(terminator);
-                    last_printed = Some(idx);
-                    after_left -= 1;
+                    scan.last_printed = Some(idx);
+                    scan.after_left -= 1;
+                } else if self.o.before > 0 {
+                    if scan.before.len() == self.o.before {
+                        scan.before.pop_front();
+                    }
+                    scan.before.push_back((idx, offset, line.to_vec()));
                 }
                 continue;
             }
-            count += 1;
+            scan.count += 1;
             self.selected_any = true;
             if self.o.quiet {
                 return None;
             }
-            if self.quiet_output() || binary {
+            if !printing || scan.binary {
                 continue;
             }
             let first_context = idx.saturating_sub(self.o.before);
-            let start = match last_printed {
+            let start = match scan.last_printed {
                 Some(last) => first_context.max(last + 1),
                 None => first_context,
             };
             if (self.o.before > 0 || self.o.after > 0)
-                && any_context_printed
-                && last_printed.is_none_or(|l| start > l + 1)
+                && scan.any_context_printed
+                && scan.last_printed.is_none_or(|l| start > l + 1)
             {
                 self.out.extend_from_slice(b"--\n");
             }
-            for (ctx_idx, ctx_line) in lines.iter().enumerate().take(idx).skip(start) {
-                self.prefix(&source.label, show_name, ctx_idx + 1, at(ctx_line), b'-');
-                self.out.extend_from_slice(ctx_line);
-                self.out.push(terminator);
+            // The lines kept before this one are exactly those from `start` on: every line
+            // between the last printed one and this was neither selected nor printed.
+            for (ctx_idx, ctx_offset, ctx_line) in std::mem::take(&mut scan.before) {
+                if ctx_idx >= start {
+                    self.prefix(label, show_name, ctx_idx + 1, ctx_offset, b'-');
+                    self.out.extend_from_slice(&ctx_line);
+                    self.out.push(terminator);
+                }
             }
             // `-o -v` selects lines but prints nothing of them.
             if !(self.o.only && self.o.invert) {
-                self.emit_line(&source.label, show_name, idx + 1, at(line), line, terminator);
+                self.emit_line(label, show_name, idx + 1, offset, line, terminator);
             }
-            any_context_printed = true;
-            last_printed = Some(idx);
-            after_left = self.o.after;
+            scan.any_context_printed = true;
+            scan.last_printed = Some(idx);
+            scan.after_left = self.o.after;
             if !self.flush_if_large().await {
                 return None;
             }
         }
-        Some(count)
+        Some(true)
     }
 
     /// The per-input summary: the count, the name for `-l`/`-L`, the binary-file notice.

@@ -280,6 +280,11 @@ impl Batch {
         self.body.is_empty() && self.head.last().is_some_and(|&b| b != self.terminator)
     }
 
+    /// Whether `byte` occurs in the batch's lines.
+    pub(crate) fn contains(&self, byte: u8) -> bool {
+        memchr::memchr(byte, &self.head).is_some() || memchr::memchr(byte, &self.body[self.start..self.end]).is_some()
+    }
+
     /// The lines, each without its terminator.
     pub(crate) fn lines(&self) -> impl Iterator<Item = &[u8]> {
         let terminator = self.terminator;

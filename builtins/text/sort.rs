@@ -490,6 +490,27 @@ impl<'d> Sorter<'d> {
         Line { start, end, keys: first, hint }
     }
 
+    /// Whole lines in byte order that all begin alike (the date on every line of a log) are
+    /// hinted by the bytes after what they share: hints of the shared bytes would all be equal
+    /// and every comparison would reach into the input (at 1 GB, a cache miss each side).
+    fn hint_past_common_prefix(&self, lines: &mut [Line]) {
+        let Some(first) = lines.first() else { return };
+        let first = &self.data[first.start..first.end];
+        let mut common = first.len();
+        for line in lines.iter() {
+            let text = &self.data[line.start..line.end];
+            if !text.starts_with(&first[..common]) {
+                common = text.iter().zip(first).take_while(|(a, b)| a == b).count();
+                if common == 0 {
+                    return;
+                }
+            }
+        }
+        for line in lines.iter_mut() {
+            line.hint = hint(&self.data[line.start + common..line.end], &Number::default(), &self.options.global);
+        }
+    }
+
     /// Key by key; `last_resort` adds the whole-line comparison GNU makes on ties.
     fn compare(&self, a: &Line, b: &Line, last_resort: bool) -> Ordering {
         let options = &self.options;
@@ -722,6 +743,9 @@ pub async fn sort(ctx: Ctx<'_>) -> Status {
         lines.push(sorter.line(start, end, &mut spans));
         start = end + 1;
     }
+    if sorter.plain {
+        sorter.hint_past_common_prefix(&mut lines);
+    }
     if let Some(loud) = check {
         return check_order(&ctx, &sorter, &lines, &files[0], loud).await;
     }
@@ -768,7 +792,9 @@ const OUT_PIECE: usize = 256 * 1024;
 const PARALLEL_FROM: usize = 50_000;
 
 /// Sorts the lines, on as many threads as there are cores (up to 4) for large inputs: each
-/// sorts a part, then the parts are merged (stably: on ties the earlier part goes first).
+/// sorts a part where it lies, then runs of parts are merged pairwise into a second table and
+/// back, each merge itself split across the threads (as GNU sort merges in parallel), so a
+/// large input costs two line tables, not one per merge level.
 fn sort_lines(sorter: &Sorter<'_>, mut lines: Vec<Line>, stable: bool) -> Vec<Line> {
     let sort_part = |part: &mut [Line]| {
         if stable {
@@ -782,42 +808,54 @@ fn sort_lines(sorter: &Sorter<'_>, mut lines: Vec<Line>, stable: bool) -> Vec<Li
         sort_part(&mut lines);
         return lines;
     }
-    let part_len = lines.len().div_ceil(threads);
+    let mut run = lines.len().div_ceil(threads);
     std::thread::scope(|scope| {
-        for part in lines.chunks_mut(part_len) {
+        for part in lines.chunks_mut(run) {
             scope.spawn(|| sort_part(part));
         }
     });
-    let mut parts: Vec<Vec<Line>> = lines.chunks(part_len).map(<[Line]>::to_vec).collect();
-    while parts.len() > 1 {
-        let mut next = Vec::with_capacity(parts.len().div_ceil(2));
-        let mut pairs = parts.into_iter();
-        while let Some(left) = pairs.next() {
-            match pairs.next() {
-                Some(right) => next.push(merge_two(sorter, left, right)),
-                None => next.push(left),
-            }
+    let mut other = lines.clone();
+    while run < lines.len() {
+        // Each pair of neighbouring runs of `lines` merged into `other` (a last run without a
+        // partner copied), then the two tables trade places.
+        for (from, to) in lines.chunks(2 * run).zip(other.chunks_mut(2 * run)) {
+            let (left, right) = from.split_at(run.min(from.len()));
+            merge_into(sorter, left, right, to, threads);
         }
-        parts = next;
+        std::mem::swap(&mut lines, &mut other);
+        run *= 2;
     }
-    parts.pop().unwrap_or_default()
+    lines
 }
 
-fn merge_two(sorter: &Sorter<'_>, left: Vec<Line>, right: Vec<Line>) -> Vec<Line> {
-    let mut merged = Vec::with_capacity(left.len() + right.len());
+/// Merges the sorted `left` and `right` into `out` (as long as both), on up to `ways`
+/// threads: `out` is cut where the middle line of `left` belongs, and each side merged apart.
+/// On ties `left`'s lines go first, so the merge is stable.
+fn merge_into(sorter: &Sorter<'_>, left: &[Line], right: &[Line], out: &mut [Line], ways: usize) {
+    if ways >= 2 && left.len() + right.len() >= PARALLEL_FROM && !left.is_empty() {
+        let at = left.len() / 2;
+        let pivot = &left[at];
+        // The lines of `right` before the pivot: those that order strictly before it.
+        let cut = right.partition_point(|line| sorter.compare(line, pivot, true) == Ordering::Less);
+        let (out_low, out_high) = out.split_at_mut(at + cut);
+        std::thread::scope(|scope| {
+            scope.spawn(|| merge_into(sorter, &left[..at], &right[..cut], out_low, ways / 2));
+            merge_into(sorter, &left[at..], &right[cut..], out_high, ways - ways / 2);
+        });
+        return;
+    }
     let (mut i, mut j) = (0, 0);
-    while i < left.len() && j < right.len() {
-        if sorter.compare(&right[j], &left[i], true) == Ordering::Less {
-            merged.push(right[j]);
+    for slot in out.iter_mut() {
+        let take_right =
+            j < right.len() && (i == left.len() || sorter.compare(&right[j], &left[i], true) == Ordering::Less);
+        if take_right {
+            *slot = right[j];
             j += 1;
         } else {
-            merged.push(left[i]);
+            *slot = left[i];
             i += 1;
         }
     }
-    merged.extend_from_slice(&left[i..]);
-    merged.extend_from_slice(&right[j..]);
-    merged
 }
 
 /// `-m`: the inputs' lines merged, each input taken as already sorted (as GNU does, an input

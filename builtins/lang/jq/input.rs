@@ -35,6 +35,20 @@ fn number_word(word: &[u8]) -> Option<&'static [u8]> {
     None
 }
 
+/// Where the string whose text starts at `from` ends: past its closing quote, or the end of
+/// `data`. Its text is skipped to the next quote or backslash at a time (most of a JSON text
+/// is inside strings), an escape and the character after it together.
+pub fn string_end(data: &[u8], mut from: usize) -> usize {
+    while let Some(found) = data.get(from..).and_then(|rest| memchr::memchr2(b'"', b'\\', rest)) {
+        let at = from + found;
+        if data[at] == b'"' {
+            return at + 1;
+        }
+        from = at + 2;
+    }
+    data.len()
+}
+
 /// `data` with jq's number words spelled as jaq-json reads them (borrowed when it has none),
 /// or where it first holds what jq refuses.
 pub fn normalize(data: &[u8]) -> Result<Cow<'_, [u8]>, Fault> {
@@ -49,18 +63,7 @@ pub fn normalize(data: &[u8]) -> Result<Cow<'_, [u8]>, Fault> {
         match b {
             b'"' => {
                 expect_key = false;
-                at += 1;
-                let mut escaped = false;
-                while at < data.len() {
-                    let c = data[at];
-                    at += 1;
-                    match (escaped, c) {
-                        (true, _) => escaped = false,
-                        (false, b'\\') => escaped = true,
-                        (false, b'"') => break,
-                        _ => {}
-                    }
-                }
+                at = string_end(data, at + 1);
                 continue;
             }
             b' ' | b'\t' | b'\n' | b'\r' | b':' => {}
@@ -137,6 +140,10 @@ mod tests {
         assert_eq!(n("[nan, -NAN, inf, -Infinity, infinity]"), "[NaN, NaN, Infinity, -Infinity, Infinity]");
         assert_eq!(n(r#"{"nan": nan}"#), r#"{"nan": NaN}"#);
         assert_eq!(n("[1,true,null,\"#\"]"), "[1,true,null,\"#\"]");
+        // Escaped quotes and backslashes inside strings do not end them.
+        assert_eq!(n(r#"["a\"nan", "c\\", nan, "\\\"inf"]"#), r#"["a\"nan", "c\\", NaN, "\\\"inf"]"#);
+        assert_eq!(string_end(br#""ab\"c" x"#, 1), 7);
+        assert_eq!(string_end(br#""ab\"#, 1), 4);
     }
 
     #[test]

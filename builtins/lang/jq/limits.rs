@@ -172,20 +172,13 @@ pub fn guard<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
 /// (strings are read past; the text need not be valid).
 pub fn too_deep(data: &[u8]) -> Option<usize> {
     let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
-    for (at, &b) in data.iter().enumerate() {
-        if in_string {
-            match (escaped, b) {
-                (true, _) => escaped = false,
-                (false, b'\\') => escaped = true,
-                (false, b'"') => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
+    let mut at = 0;
+    while let Some(&b) = data.get(at) {
         match b {
-            b'"' => in_string = true,
+            b'"' => {
+                at = super::input::string_end(data, at + 1);
+                continue;
+            }
             b'[' | b'{' => {
                 depth += 1;
                 if depth > MAX_DEPTH {
@@ -195,6 +188,7 @@ pub fn too_deep(data: &[u8]) -> Option<usize> {
             b']' | b'}' => depth = depth.saturating_sub(1),
             _ => {}
         }
+        at += 1;
     }
     None
 }

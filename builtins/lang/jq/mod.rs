@@ -282,6 +282,19 @@ async fn parse_args(ctx: &Ctx<'_>) -> Result<Options, Status> {
     Ok(o)
 }
 
+/// Appends the file operand `file` (or standard input) to `data`.
+async fn read_into(ctx: &Ctx<'_>, file: &str, data: &mut Vec<u8>) -> std::io::Result<()> {
+    let regular = !matches!(file, "-" | "/dev/stdin")
+        && ctx.vfs.stat(&ctx.abs(file)).is_ok_and(|meta| meta.kind == crate::vfs::FileKind::File);
+    if regular && let crate::OperandReader::File(mut reader) = ctx.open_operand(file)? {
+        std::io::Read::read_to_end(&mut reader, data)?;
+    } else {
+        // Standard input, or a device read as `read_operand` reads it.
+        data.extend_from_slice(&ctx.read_operand(file).await?);
+    }
+    Ok(())
+}
+
 /// Reads the input values: JSON texts, or raw lines with `-R`. As jq, the values before a
 /// text that does not parse still count (unless slurped); the error comes with them.
 /// `--seq` input: the texts after each RS. A text an RS cuts short is dropped, one cut short
@@ -339,12 +352,28 @@ fn read_values(data: &[u8], raw: bool, slurp: bool) -> (Vec<Val>, Option<String>
         }
         return (text.lines().map(|l| Val::from(l.to_string())).collect(), None);
     }
-    // A byte order mark before the text is read past, as jq does.
-    let data = data.strip_prefix("\u{feff}".as_bytes()).unwrap_or(data);
+    let (text, fault) = prepare_json(data);
     let mut values = Vec::new();
     let mut error = None;
-    // Input nested deeper than jq allows is refused before the parser recurses into it (200,000
-    // `[` overflowed the stack); the values before it still count.
+    for value in json_values(&text, fault) {
+        match value {
+            Ok(value) => values.push(value),
+            Err(message) => error = Some(message),
+        }
+    }
+    match (slurp, error) {
+        (true, Some(error)) => (Vec::new(), Some(error)),
+        (true, None) => (vec![Val::from_iter(values)], None),
+        (false, error) => (values, error),
+    }
+}
+
+/// JSON input made ready for jaq's parser: a byte order mark before it read past, as jq
+/// does; cut where it nests deeper than jq allows (refused before the parser recurses into it:
+/// 200,000 `[` overflowed the stack) or first holds what jq refuses, with the error to give
+/// there (the values before it still count); jq's number words spelled as jaq reads them.
+fn prepare_json(data: &[u8]) -> (std::borrow::Cow<'_, [u8]>, Option<String>) {
+    let data = data.strip_prefix("\u{feff}".as_bytes()).unwrap_or(data);
     let (data, deep) = match limits::too_deep(data) {
         Some(at) => {
             let start = data[..at].iter().rposition(|b| b.is_ascii_whitespace()).map_or(0, |i| i + 1);
@@ -352,27 +381,33 @@ fn read_values(data: &[u8], raw: bool, slurp: bool) -> (Vec<Val>, Option<String>
         }
         None => (data, None),
     };
-    // jq's number words are spelled as jaq reads them; what jq refuses stops the reading
-    // there, the values before it still counting.
-    let (text, refused) = match input::normalize(data) {
-        Ok(text) => (text, None),
-        Err(fault) => (std::borrow::Cow::Borrowed(&data[..fault.at]), Some(place_error(data, fault.after, fault.what))),
-    };
-    for value in jaq_json::read::parse_many(&text) {
-        match value {
-            Ok(value) => values.push(value),
-            Err(err) => {
-                error = Some(parse_error(&text, &err.to_string()));
-                break;
-            }
+    match input::normalize(data) {
+        Ok(text) => (text, deep),
+        Err(fault) => {
+            (std::borrow::Cow::Borrowed(&data[..fault.at]), deep.or(Some(place_error(data, fault.after, fault.what))))
         }
     }
-    let error = deep.or(refused).or(error);
-    match (slurp, error) {
-        (true, Some(error)) => (Vec::new(), Some(error)),
-        (true, None) => (vec![Val::from_iter(values)], None),
-        (false, error) => (values, error),
-    }
+}
+
+/// The values of `text` (from [`prepare_json`]) parsed one at a time, as the filter takes
+/// them: a big input is never held as values all at once. The first error ends them: the
+/// fault found while preparing the text wins over a parse error before it, as it did when
+/// everything was parsed first.
+fn json_values(text: &[u8], fault: Option<String>) -> impl Iterator<Item = Result<Val, String>> + '_ {
+    let mut parsed = jaq_json::read::parse_many(text);
+    let mut fault = Some(fault);
+    std::iter::from_fn(move || {
+        let pending = fault.as_mut()?;
+        match parsed.next() {
+            Some(Ok(value)) => Some(Ok(value)),
+            Some(Err(err)) => {
+                let said = pending.take().unwrap_or_else(|| parse_error(text, &err.to_string()));
+                fault = None;
+                Some(Err(said))
+            }
+            None => fault.take().flatten().map(Err),
+        }
+    })
 }
 
 /// The events `tostream` gives for `value`: `[path, leaf]` for each scalar or empty container,
@@ -816,11 +851,16 @@ pub async fn jq(ctx: Ctx<'_>) -> Status {
             };
         } else {
             sources.clear();
+            // Room for every file and the newline after each, so a big input is read into
+            // place once (a file read alone and then extended by its newline was copied whole).
+            let sizes =
+                o.files.iter().filter_map(|file| ctx.vfs.stat(&ctx.abs(file)).ok()).map(|m| m.size + 1).sum::<u64>();
+            // Only a hint: what cannot be had now is grown into as it is read.
+            let _ = data.try_reserve(usize::try_from(sizes).unwrap_or(0));
             for file in &o.files {
-                match ctx.read_operand(file).await {
-                    Ok(bytes) => {
-                        sources.push((file.clone(), data.len()));
-                        data.extend_from_slice(&bytes);
+                sources.push((file.clone(), data.len()));
+                match read_into(&ctx, file, &mut data).await {
+                    Ok(()) => {
                         data.push(b'\n');
                     }
                     Err(err) => {
@@ -1090,6 +1130,9 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
         let (values, warnings) = read_seq(data);
         let values = if o.slurp && !o.stream { vec![Val::from_iter(values)] } else { values };
         (values, None, warnings.concat())
+    } else if !o.raw_input && !o.slurp {
+        // Parsed as the filter takes them (`queue` below), not here.
+        (Vec::new(), None, String::new())
     } else {
         let (values, error) = read_values(data, o.raw_input, o.slurp && !o.stream);
         (values, error, String::new())
@@ -1181,8 +1224,18 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
     // Input positions are worked out only when an error names one (a scan of all the input).
     let places = std::cell::OnceCell::new();
     let taken = std::cell::Cell::new(0usize);
-    let queue: Box<dyn Iterator<Item = Result<Val, String>>> =
-        Box::new(values.into_iter().map(Ok).chain(input_error.map(Err)).inspect(|_| taken.set(taken.get() + 1)));
+    // JSON texts not slurped are parsed one at a time as the filter takes them (a 200 MB input
+    // parsed first was held as values several times its size).
+    let prepared = (!o.seq && !o.raw_input && !o.slurp).then(|| prepare_json(data));
+    let queue: Box<dyn Iterator<Item = Result<Val, String>>> = match &prepared {
+        Some((text, fault)) if o.stream => Box::new(json_values(text, fault.clone()).flat_map(|value| match value {
+            Ok(value) => stream_events(&value).into_iter().map(Ok).collect::<Vec<_>>(),
+            Err(message) => vec![Err(message)],
+        })),
+        Some((text, fault)) => Box::new(json_values(text, fault.clone())),
+        None => Box::new(values.into_iter().map(Ok).chain(input_error.map(Err))),
+    };
+    let queue: Box<dyn Iterator<Item = Result<Val, String>>> = Box::new(queue.inspect(|_| taken.set(taken.get() + 1)));
     let inputs = RcIter::new(queue);
     // Where the input being filtered came from, as an error names it.
     let place = || match taken
