@@ -118,7 +118,7 @@ fn big_files() -> tempfile::TempDir {
     let mut log = Vec::with_capacity(128 * MIB as usize + 64);
     let mut n = 0u64;
     while (log.len() as u64) < 128 * MIB {
-        let level = if n % 7 == 0 { "ERROR" } else { "INFO" };
+        let level = if n.is_multiple_of(7) { "ERROR" } else { "INFO" };
         log.extend_from_slice(format!("{n} {level} a,{},c\n", n % 1000).as_bytes());
         n += 1;
     }
