@@ -561,12 +561,7 @@ impl Entry<'_> {
     fn meta(&self) -> &Meta {
         self.meta.get_or_init(|| {
             // Gone since its directory was listed: only its kind is known.
-            self.fs.lstat(self.abs).unwrap_or(Meta {
-                kind: self.kind,
-                size: 0,
-                mode: 0,
-                mtime: SystemTime::UNIX_EPOCH,
-            })
+            self.fs.lstat(self.abs).unwrap_or(Meta { kind: self.kind, size: 0, mode: 0, mtime: SystemTime::UNIX_EPOCH })
         })
     }
 }

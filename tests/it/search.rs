@@ -61,7 +61,11 @@ struct Recorder {
 
 impl Approver for Recorder {
     fn approve(&self, request: &Approval) -> Answer {
-        self.asked.lock().expect("lock").push(format!("{} {}", request.tool, request.subject.clone().unwrap_or_default()));
+        self.asked.lock().expect("lock").push(format!(
+            "{} {}",
+            request.tool,
+            request.subject.clone().unwrap_or_default()
+        ));
         Answer::Approved
     }
 }
@@ -82,7 +86,8 @@ fn the_parallel_search_is_gated_as_the_line_by_line_one() {
     let rt = runtime();
     let mut outcomes = Vec::new();
     // `-P` searches line by line on the command's task; the plain pattern on worker threads.
-    for line in ["grep -rn hit .", "grep -rnP hit .", "grep -rl hit /w", "grep -rlP hit /w", "grep -rc hit", "grep -rcP hit"]
+    for line in
+        ["grep -rn hit .", "grep -rnP hit .", "grep -rl hit /w", "grep -rlP hit /w", "grep -rc hit", "grep -rcP hit"]
     {
         let recorder = Arc::new(Recorder { asked: Mutex::new(Vec::new()) });
         let mut sh = shell(dir.path(), policy(&rules), Some(recorder.clone()));

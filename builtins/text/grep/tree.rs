@@ -252,7 +252,14 @@ impl Shared {
     /// The jobs for a directory's entries (sorted by name): its subdirectories (but those
     /// `--exclude-dir` names; with `-R` through symlinks too) and the files `--include` and
     /// `--exclude` select, as the command's own walk takes them.
-    fn children(&self, fs: &Fs<'_>, key: &Key, display: &str, abs: &str, entries: Vec<crate::vfs::DirEntry>) -> Vec<Job> {
+    fn children(
+        &self,
+        fs: &Fs<'_>,
+        key: &Key,
+        display: &str,
+        abs: &str,
+        entries: Vec<crate::vfs::DirEntry>,
+    ) -> Vec<Job> {
         let mut jobs = Vec::new();
         for entry in entries {
             let child_display = if display.is_empty() || display.ends_with('/') {
@@ -270,7 +277,9 @@ impl Shared {
                 FileKind::Dir if !self.o.exclude_dir.iter().any(|p| p.matches(&entry.name)) => {
                     Work::List { display: child_display, abs: child_abs }
                 }
-                FileKind::File if selects(&self.o, &entry.name) => Work::Search { label: child_display, abs: child_abs },
+                FileKind::File if selects(&self.o, &entry.name) => {
+                    Work::Search { label: child_display, abs: child_abs }
+                }
                 _ => continue,
             };
             let mut child = Vec::with_capacity(key.len() + 1);
