@@ -550,7 +550,7 @@ struct Entry<'e> {
     /// Its metadata, looked up when a test needs more than the kind (a `-name` walk makes no
     /// `lstat` per file, as GNU find's does not).
     meta: std::sync::OnceLock<Meta>,
-    fs: &'e toolsh_core::tools::workspace::Fs<'e>,
+    fs: &'e toolsh_gate::workspace::Fs<'e>,
     /// How deep below its starting point (0 for the starting point).
     depth: usize,
     /// The starting point it was found under, as written.

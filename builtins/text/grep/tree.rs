@@ -34,7 +34,7 @@ use std::io::{Read, Seek, SeekFrom};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use toolsh_core::command::LineStop;
-use toolsh_core::tools::workspace::{Fs, ThreadFs, WouldAsk};
+use toolsh_gate::workspace::{Fs, ThreadFs, WouldAsk};
 
 /// Bytes read from a file at a time: the pieces the command's own search reads
 /// (`OperandReader::chunk`), so a block is cut where it would be cut there.

@@ -115,7 +115,7 @@ impl<'a> Fs<'a> {
 
     /// The same view, owned, for worker threads (`gate` is this view's gate, as its owner holds
     /// it).
-    pub(crate) fn for_threads(&self, gate: &Arc<Gate>) -> ThreadFs {
+    pub fn for_threads(&self, gate: &Arc<Gate>) -> ThreadFs {
         ThreadFs {
             vfs: self.vfs.clone(),
             gate: gate.clone(),

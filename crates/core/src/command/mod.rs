@@ -206,9 +206,9 @@ impl<'a> Ctx<'a> {
     }
 
     /// The gated workspace, owned, for work on other threads (`grep -r`); see
-    /// [`crate::tools::workspace::ThreadFs`] (what it cannot ask, it leaves to this thread).
-    pub fn thread_fs(&self) -> crate::tools::workspace::ThreadFs {
-        self.vfs.for_threads(&self.shared.gate)
+    /// [`toolsh_gate::workspace::ThreadFs`] (what it cannot ask, it leaves to this thread).
+    pub fn thread_fs(&self) -> toolsh_gate::workspace::ThreadFs {
+        self.vfs.for_threads(self.shared.gate())
     }
 
     /// The line's deadline and stop, for work on another thread (`jq`, `bc`, `awk`).
