@@ -39,9 +39,45 @@ fn compare(cmp: Cmp, value: i64, target: i64) -> bool {
     }
 }
 
+/// A `-name` pattern. The shapes most walks use — a plain name, and `*` before a plain suffix
+/// (`*.rs`) — are answered by comparing bytes: the general matcher makes a vector of the
+/// name's characters on every call, once per file of the tree.
+#[derive(Debug)]
+enum Glob {
+    Exact(String),
+    Suffix(String),
+    Any(Pattern),
+}
+
+impl Glob {
+    fn new(text: &str, nocase: bool) -> Glob {
+        // No `*`, `?`, bracket, backslash quoting or extended form `X(…)`.
+        let plain = |text: &str| !text.contains(['*', '?', '[', '\\', '(']);
+        if !nocase {
+            if plain(text) {
+                return Glob::Exact(text.to_string());
+            }
+            if let Some(rest) = text.strip_prefix('*')
+                && plain(rest)
+            {
+                return Glob::Suffix(rest.to_string());
+            }
+        }
+        Glob::Any(if nocase { Pattern::new_nocase(text) } else { Pattern::new(text) })
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        match self {
+            Glob::Exact(text) => name == text,
+            Glob::Suffix(suffix) => name.ends_with(suffix.as_str()),
+            Glob::Any(pattern) => pattern.matches(name),
+        }
+    }
+}
+
 #[derive(Debug)]
 enum Node {
-    Name(Pattern),
+    Name(Glob),
     Path(Pattern),
     Type(Vec<char>),
     Size(Cmp, i64, u64),
@@ -96,6 +132,16 @@ impl Node {
             }
             Node::Not(inner) => inner.has_action(),
             Node::And(all) | Node::Or(all) | Node::Comma(all) => all.iter().any(Node::has_action),
+            _ => false,
+        }
+    }
+
+    /// Whether evaluating it may wait (`-exec` runs a command, `-delete` may complain).
+    fn waits(&self) -> bool {
+        match self {
+            Node::Delete | Node::Exec { .. } => true,
+            Node::Not(inner) => inner.waits(),
+            Node::And(all) | Node::Or(all) | Node::Comma(all) => all.iter().any(Node::waits),
             _ => false,
         }
     }
@@ -272,8 +318,8 @@ impl Parser<'_> {
                 self.pos += 1;
                 inner
             }
-            "-name" => Node::Name(Pattern::new(&self.value(&token)?)),
-            "-iname" => Node::Name(Pattern::new_nocase(&self.value(&token)?)),
+            "-name" => Node::Name(Glob::new(&self.value(&token)?, false)),
+            "-iname" => Node::Name(Glob::new(&self.value(&token)?, true)),
             "-path" | "-wholename" => Node::Path(Pattern::new(&self.value(&token)?)),
             "-ipath" => Node::Path(Pattern::new_nocase(&self.value(&token)?)),
             "-type" => {
@@ -499,77 +545,32 @@ struct Walk<'c, 'a> {
 struct Entry<'e> {
     display: &'e str,
     abs: &'e str,
-    meta: Meta,
+    /// Its kind, as its directory's listing says (links not followed but with -L).
+    kind: FileKind,
+    /// Its metadata, looked up when a test needs more than the kind (a `-name` walk makes no
+    /// `lstat` per file, as GNU find's does not).
+    meta: std::sync::OnceLock<Meta>,
+    fs: &'e toolsh_gate::workspace::Fs<'e>,
     /// How deep below its starting point (0 for the starting point).
     depth: usize,
     /// The starting point it was found under, as written.
     root: &'e str,
 }
 
+impl Entry<'_> {
+    fn meta(&self) -> &Meta {
+        self.meta.get_or_init(|| {
+            // Gone since its directory was listed: only its kind is known.
+            self.fs.lstat(self.abs).unwrap_or(Meta { kind: self.kind, size: 0, mode: 0, mtime: SystemTime::UNIX_EPOCH })
+        })
+    }
+}
+
 impl Walk<'_, '_> {
     async fn eval(&mut self, node: &Node, entry: &Entry<'_>, prune: &mut bool) -> bool {
         match node {
-            Node::Name(pattern) => pattern.matches(path::file_name(entry.display)),
-            Node::Path(pattern) => pattern.matches(entry.display),
-            Node::Type(kinds) => kinds.iter().any(|k| match k {
-                'f' => entry.meta.kind == FileKind::File,
-                'd' => entry.meta.kind == FileKind::Dir,
-                'l' => entry.meta.kind == FileKind::Symlink,
-                'c' => entry.meta.kind == FileKind::Device,
-                'p' => entry.meta.kind == FileKind::Fifo,
-                _ => false,
-            }),
-            Node::Size(cmp, n, unit) => compare(*cmp, entry.meta.size.div_ceil(*unit) as i64, *n),
-            Node::Newer(time) => entry.meta.mtime > *time,
-            Node::Mtime(cmp, n, unit) => {
-                let age = self.now.duration_since(entry.meta.mtime).unwrap_or(Duration::ZERO).as_secs();
-                compare(*cmp, (age / unit) as i64, *n)
-            }
-            Node::Empty => match entry.meta.kind {
-                FileKind::Dir => self.ctx.vfs.read_dir(entry.abs).is_ok_and(|e| e.is_empty()),
-                FileKind::File => entry.meta.size == 0,
-                _ => false,
-            },
-            Node::True => true,
-            Node::False => false,
-            Node::Print => {
-                self.out.extend_from_slice(entry.display.as_bytes());
-                self.out.push(b'\n');
-                true
-            }
-            Node::Regex(regex) => regex.is_match(entry.display),
-            Node::Perm(test, mode) => {
-                let bits = entry.meta.mode & 0o7777;
-                match test {
-                    PermTest::Exactly => bits == *mode,
-                    PermTest::All => bits & mode == *mode,
-                    PermTest::Any => *mode == 0 || bits & mode != 0,
-                }
-            }
-            Node::NewerThan(time) => entry.meta.mtime > *time,
-            Node::Lname(pattern) => {
-                entry.meta.kind == FileKind::Symlink
-                    && self.ctx.vfs.read_link(entry.abs).is_ok_and(|target| pattern.matches(&target))
-            }
-            Node::Access(bit) => entry.meta.mode & bit != 0,
-            Node::SameFile(resolved, follow) => self.ctx.vfs.resolve(entry.abs, *follow).is_ok_and(|r| r == *resolved),
-            Node::Ls => {
-                let line = ls_line(self.ctx, entry);
-                self.out.extend_from_slice(line.as_bytes());
-                true
-            }
-            Node::Printf(format) => {
-                let text = printf(self.ctx, format, entry);
-                self.out.extend_from_slice(text.as_bytes());
-                true
-            }
-            Node::Print0 => {
-                self.out.extend_from_slice(entry.display.as_bytes());
-                self.out.push(0);
-                true
-            }
             Node::Delete => {
-                let result = if entry.meta.is_dir() {
+                let result = if entry.kind == FileKind::Dir {
                     self.ctx.vfs.remove_dir(entry.abs)
                 } else {
                     self.ctx.vfs.remove_file(entry.abs)
@@ -581,14 +582,6 @@ impl Walk<'_, '_> {
                     self.status = 1;
                     return false;
                 }
-                true
-            }
-            Node::Prune => {
-                *prune = true;
-                true
-            }
-            Node::Quit => {
-                self.quit = true;
                 true
             }
             Node::Exec { argv, batch, id, in_dir } => {
@@ -630,6 +623,114 @@ impl Walk<'_, '_> {
                 }
                 value
             }
+            leaf => self.test(leaf, entry, prune),
+        }
+    }
+
+    /// [`Walk::eval`] for an expression without `-exec` or `-delete` (`Node::waits`): no future
+    /// per node and file.
+    fn eval_now(&mut self, node: &Node, entry: &Entry<'_>, prune: &mut bool) -> bool {
+        match node {
+            Node::Not(inner) => !self.eval_now(inner, entry, prune),
+            Node::And(all) => {
+                for node in all {
+                    if !self.eval_now(node, entry, prune) {
+                        return false;
+                    }
+                }
+                true
+            }
+            Node::Or(all) => {
+                for node in all {
+                    if self.eval_now(node, entry, prune) {
+                        return true;
+                    }
+                }
+                false
+            }
+            Node::Comma(all) => {
+                let mut value = true;
+                for node in all {
+                    value = self.eval_now(node, entry, prune);
+                }
+                value
+            }
+            leaf => self.test(leaf, entry, prune),
+        }
+    }
+
+    /// A test or an action that needs no waiting.
+    fn test(&mut self, node: &Node, entry: &Entry<'_>, prune: &mut bool) -> bool {
+        match node {
+            Node::Name(pattern) => pattern.matches(path::file_name(entry.display)),
+            Node::Path(pattern) => pattern.matches(entry.display),
+            Node::Type(kinds) => kinds.iter().any(|k| match k {
+                'f' => entry.kind == FileKind::File,
+                'd' => entry.kind == FileKind::Dir,
+                'l' => entry.kind == FileKind::Symlink,
+                'c' => entry.kind == FileKind::Device,
+                'p' => entry.kind == FileKind::Fifo,
+                _ => false,
+            }),
+            Node::Size(cmp, n, unit) => compare(*cmp, entry.meta().size.div_ceil(*unit) as i64, *n),
+            Node::Newer(time) => entry.meta().mtime > *time,
+            Node::Mtime(cmp, n, unit) => {
+                let age = self.now.duration_since(entry.meta().mtime).unwrap_or(Duration::ZERO).as_secs();
+                compare(*cmp, (age / unit) as i64, *n)
+            }
+            Node::Empty => match entry.kind {
+                FileKind::Dir => self.ctx.vfs.read_dir(entry.abs).is_ok_and(|e| e.is_empty()),
+                FileKind::File => entry.meta().size == 0,
+                _ => false,
+            },
+            Node::True => true,
+            Node::False => false,
+            Node::Print => {
+                self.out.extend_from_slice(entry.display.as_bytes());
+                self.out.push(b'\n');
+                true
+            }
+            Node::Regex(regex) => regex.is_match(entry.display),
+            Node::Perm(test, mode) => {
+                let bits = entry.meta().mode & 0o7777;
+                match test {
+                    PermTest::Exactly => bits == *mode,
+                    PermTest::All => bits & mode == *mode,
+                    PermTest::Any => *mode == 0 || bits & mode != 0,
+                }
+            }
+            Node::NewerThan(time) => entry.meta().mtime > *time,
+            Node::Lname(pattern) => {
+                entry.kind == FileKind::Symlink
+                    && self.ctx.vfs.read_link(entry.abs).is_ok_and(|target| pattern.matches(&target))
+            }
+            Node::Access(bit) => entry.meta().mode & bit != 0,
+            Node::SameFile(resolved, follow) => self.ctx.vfs.resolve(entry.abs, *follow).is_ok_and(|r| r == *resolved),
+            Node::Ls => {
+                let line = ls_line(self.ctx, entry);
+                self.out.extend_from_slice(line.as_bytes());
+                true
+            }
+            Node::Printf(format) => {
+                let text = printf(self.ctx, format, entry);
+                self.out.extend_from_slice(text.as_bytes());
+                true
+            }
+            Node::Print0 => {
+                self.out.extend_from_slice(entry.display.as_bytes());
+                self.out.push(0);
+                true
+            }
+            Node::Prune => {
+                *prune = true;
+                true
+            }
+            Node::Quit => {
+                self.quit = true;
+                true
+            }
+            // Waiting actions and operators are `eval`'s.
+            _ => false,
         }
     }
 
@@ -763,6 +864,7 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
         expr = Node::And(vec![expr, Node::Print]);
     }
     let depth_first = parser.depth_first || expr.has_delete();
+    let waits = expr.waits();
     let mut walk = Walk {
         ctx: &ctx,
         out: Vec::new(),
@@ -781,24 +883,29 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
                 continue;
             }
         }
-        let mut stack = vec![Visit { display: root.clone(), abs, depth: 0, expanded: false, above: Arc::default() }];
-        while let Some(Visit { display, abs, depth, expanded, above }) = stack.pop() {
+        let mut stack =
+            vec![Visit { display: root.clone(), abs, depth: 0, kind: None, expanded: false, above: Arc::default() }];
+        while let Some(Visit { display, abs, depth, kind, expanded, above }) = stack.pop() {
             if walk.quit {
                 break;
             }
             // A starting point is followed with -H, or when written with a final slash; every
-            // link with -L (a broken one is itself).
-            let meta = match if follow_all || (depth == 0 && (follow_operands || display.ends_with('/'))) {
-                ctx.vfs.stat(&abs).or_else(|_| ctx.vfs.lstat(&abs))
-            } else {
-                ctx.vfs.lstat(&abs)
-            } {
-                Ok(meta) => meta,
-                Err(_) => continue,
+            // link with -L (a broken one is itself). Below the starting points without -L the
+            // listing's kind is enough until a test asks for more.
+            let (kind, meta) = match kind {
+                Some(kind) if !follow_all => (kind, std::sync::OnceLock::new()),
+                _ => match if follow_all || (depth == 0 && (follow_operands || display.ends_with('/'))) {
+                    ctx.vfs.stat(&abs).or_else(|_| ctx.vfs.lstat(&abs))
+                } else {
+                    ctx.vfs.lstat(&abs)
+                } {
+                    Ok(meta) => (meta.kind, std::sync::OnceLock::from(meta)),
+                    Err(_) => continue,
+                },
             };
             // With -L a directory may be its own ancestor: said as GNU says it, and not entered.
             let mut above = above;
-            if follow_all && meta.is_dir() && !expanded {
+            if follow_all && kind == FileKind::Dir && !expanded {
                 let identity = ctx.vfs.resolve(&abs, true).unwrap_or_else(|_| abs.clone());
                 if let Some((_, ancestor)) = above.iter().find(|(id, _)| *id == identity) {
                     let message = format!(
@@ -812,20 +919,30 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
                 chain.push((identity, display.clone()));
                 above = Arc::new(chain);
             }
-            let descend = meta.is_dir()
+            let descend = kind == FileKind::Dir
                 && parser.max_depth.is_none_or(|m| depth < m)
                 && !(parser.one_file_system && depth > 0 && ctx.vfs.is_mount_point(&abs));
-            let entry = Entry { display: &display, abs: &abs, meta, depth, root };
+            let entry = Entry { display: &display, abs: &abs, kind, meta, fs: &ctx.vfs, depth, root };
             let mut prune = false;
             if depth_first && descend && !expanded {
-                let again =
-                    Visit { display: display.clone(), abs: abs.clone(), depth, expanded: true, above: above.clone() };
+                let again = Visit {
+                    display: display.clone(),
+                    abs: abs.clone(),
+                    depth,
+                    kind: Some(kind),
+                    expanded: true,
+                    above: above.clone(),
+                };
                 stack.push(again);
                 push_children(&ctx, &mut stack, &display, &abs, depth, &above).await;
                 continue;
             }
             if depth >= parser.min_depth {
-                walk.eval(&expr, &entry, &mut prune).await;
+                if waits {
+                    walk.eval(&expr, &entry, &mut prune).await;
+                } else {
+                    walk.eval_now(&expr, &entry, &mut prune);
+                }
             }
             if !depth_first && descend && !prune {
                 push_children(&ctx, &mut stack, &display, &abs, depth, &above).await;
@@ -856,7 +973,7 @@ pub async fn find(ctx: Ctx<'_>) -> Status {
 
 /// The line `-ls` prints, laid out as GNU find lays it out (there are no inode numbers here: 0).
 fn ls_line(ctx: &Ctx<'_>, entry: &Entry<'_>) -> String {
-    let meta = &entry.meta;
+    let meta = entry.meta();
     let blocks = meta.size.div_ceil(4096) * 4;
     let owner = ctx.agent();
     let links = if meta.is_dir() { 2 } else { 1 };
@@ -910,6 +1027,8 @@ struct Visit {
     display: String,
     abs: String,
     depth: usize,
+    /// Its kind as its directory's listing gave it (`None` for a starting point).
+    kind: Option<FileKind>,
     expanded: bool,
     above: Arc<Vec<(String, String)>>,
 }
@@ -935,6 +1054,7 @@ async fn push_children(
                     display: child_display,
                     abs: child,
                     depth: depth + 1,
+                    kind: Some(entry.kind),
                     expanded: false,
                     above: above.clone(),
                 });
@@ -999,7 +1119,7 @@ fn printf(ctx: &Ctx<'_>, format: &str, entry: &Entry<'_>) -> String {
 
 /// The text of one `-printf` directive for `entry`.
 fn directive_text(ctx: &Ctx<'_>, directive: char, time_part: Option<char>, entry: &Entry<'_>) -> String {
-    let meta = &entry.meta;
+    let meta = entry.meta();
     let kind = |meta: &Meta| match meta.kind {
         FileKind::Dir => "d",
         FileKind::Symlink => "l",

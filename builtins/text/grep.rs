@@ -12,6 +12,8 @@ use crate::vfs::{FileKind, describe, path};
 use crate::{Ctx, OperandReader};
 use regex::bytes::{Regex, RegexBuilder};
 
+mod tree;
+
 #[derive(Default)]
 struct Options {
     syntax: char,
@@ -46,6 +48,8 @@ struct Options {
     exclude: Vec<Pattern>,
     exclude_dir: Vec<Pattern>,
     files: Vec<String>,
+    /// `grep -r PAT` without a file: the working directory, its files named without `./`.
+    implicit_cwd: bool,
 }
 
 fn parse_number(text: &str, what: &str) -> Result<usize, String> {
@@ -324,9 +328,188 @@ struct Scan {
     offset: usize,
 }
 
+impl Scan {
+    fn new() -> Self {
+        Scan { count: 0, line_no: 1, binary: false, offset: 0 }
+    }
+}
+
+/// What the direct search of a block decided.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    /// Go on with the next block.
+    More,
+    /// This input is done (`-m` reached, or `-l`/`-L` know the answer).
+    InputDone,
+    /// `-q` found a line: nothing more is searched.
+    Quiet,
+}
+
+/// A number in decimal, without the allocation of `to_string` (one per output line).
+fn push_number(out: &mut Vec<u8>, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
+}
+
+/// The name, line number and byte offset before a line, as asked for.
+fn prefix(o: &Options, out: &mut Vec<u8>, label: &str, show_name: bool, line_no: usize, offset: usize, sep: u8) {
+    if show_name {
+        out.extend_from_slice(label.as_bytes());
+        out.push(if o.null_after_name { 0 } else { sep });
+    }
+    if o.number {
+        push_number(out, line_no);
+        out.push(sep);
+    }
+    if o.byte_offset {
+        push_number(out, offset);
+        out.push(sep);
+    }
+}
+
+/// A selected line (or its `-o` parts, found by `spans`) after its prefix; `offset` is where
+/// the line starts in its input.
+#[allow(clippy::too_many_arguments)]
+fn emit_line(
+    o: &Options,
+    out: &mut Vec<u8>,
+    label: &str,
+    show_name: bool,
+    line_no: usize,
+    offset: usize,
+    line: &[u8],
+    terminator: u8,
+    spans: impl FnOnce(&[u8]) -> Vec<(usize, usize)>,
+) {
+    if o.only {
+        for (start, end) in spans(line) {
+            prefix(o, out, label, show_name, line_no, offset + start, b':');
+            out.extend_from_slice(&line[start..end]);
+            out.push(terminator);
+        }
+    } else {
+        prefix(o, out, label, show_name, line_no, offset, b':');
+        out.extend_from_slice(line);
+        out.push(terminator);
+    }
+}
+
+/// The non-empty matches of a line, as byte spans (`-o`).
+fn byte_spans(regex: &Regex, line: &[u8]) -> Vec<(usize, usize)> {
+    regex.find_iter(line).map(|m| (m.start(), m.end())).filter(|(s, e)| e > s).collect()
+}
+
+/// Modes that print per input rather than per line.
+fn per_input(o: &Options) -> bool {
+    o.count || o.files_with || o.files_without
+}
+
+/// The direct search of a block of whole lines: a NUL byte in it makes the input binary (its
+/// later lines are counted, not printed), and its matching lines are found by searching all of
+/// it at once. Output goes to `out`; the command's own search (`Search`) and the search on a
+/// worker thread (`tree.rs`) share it.
+#[allow(clippy::too_many_arguments)]
+fn scan_block(
+    o: &Options,
+    regex: &Regex,
+    out: &mut Vec<u8>,
+    data: &[u8],
+    label: &str,
+    show_name: bool,
+    scan: &mut Scan,
+) -> Flow {
+    if !o.text && memchr::memchr(0, data).is_some() {
+        scan.binary = true;
+    }
+    let mut at = 0usize;
+    // Line number of the line starting at `numbered_to`.
+    let first_line = scan.line_no;
+    let mut numbered_to = 0usize;
+    // `-l` and `-L` (without `-c`) know their answer at the first selected line, as GNU grep
+    // stops reading there.
+    let first_decides = (o.files_with || o.files_without) && !o.count;
+    while at < data.len() {
+        if o.max.is_some_and(|m| scan.count >= m) {
+            return Flow::InputDone;
+        }
+        let Some(found) = regex.find_at(data, at) else { break };
+        // After a final newline there is no line, though `^` and `$` match there.
+        if found.start() == data.len() && data.last() == Some(&b'\n') {
+            break;
+        }
+        let start = memchr::memrchr(b'\n', &data[..found.start()]).map_or(0, |i| i + 1);
+        let end = memchr::memchr(b'\n', &data[found.start()..]).map_or(data.len(), |i| found.start() + i);
+        let line = &data[start..end];
+        at = end + 1;
+        // A match that ran across a newline is not a match of this line alone.
+        if found.end() > end && !regex.is_match(line) {
+            continue;
+        }
+        scan.count += 1;
+        if o.quiet {
+            return Flow::Quiet;
+        }
+        if first_decides {
+            return Flow::InputDone;
+        }
+        if per_input(o) || scan.binary {
+            continue;
+        }
+        if o.number {
+            scan.line_no += bytecount::count(&data[numbered_to..start], b'\n');
+            numbered_to = start;
+        }
+        emit_line(o, out, label, show_name, scan.line_no, scan.offset + start, line, b'\n', |line| {
+            byte_spans(regex, line)
+        });
+    }
+    if o.number {
+        scan.line_no = first_line + bytecount::count(data, b'\n');
+    }
+    scan.offset += data.len();
+    if o.max.is_none_or(|m| scan.count < m) { Flow::More } else { Flow::InputDone }
+}
+
+/// The per-input summary into `out` — the count, the name for `-l`/`-L`; true when the
+/// binary-file notice follows it (on standard error, once what came before is out).
+fn summary(o: &Options, out: &mut Vec<u8>, label: &str, show_name: bool, binary: bool, count: usize) -> bool {
+    if o.count {
+        if show_name {
+            out.extend_from_slice(label.as_bytes());
+            out.push(if o.null_after_name { 0 } else { b':' });
+        }
+        push_number(out, count);
+        out.push(b'\n');
+        false
+    } else if (o.files_with && count > 0) || (o.files_without && count == 0) {
+        out.extend_from_slice(label.as_bytes());
+        out.push(if o.null_after_name { 0 } else { b'\n' });
+        false
+    } else {
+        // `-L` names no file with a selected line, and says nothing of one that is binary.
+        binary && count > 0 && !o.files_without
+    }
+}
+
+/// Whether a search may go through its input a block at a time (no inversion, no context, a
+/// pattern of the regex crate, lines ending in newlines): the search `tree.rs` runs on worker
+/// threads.
+fn is_direct(o: &Options, regex: &Matcher) -> bool {
+    matches!(regex, Matcher::Bytes(_)) && !o.invert && o.before == 0 && o.after == 0 && !o.null_data
+}
+
 struct Search<'c, 'a> {
     ctx: &'c Ctx<'a>,
-    o: Options,
+    o: std::sync::Arc<Options>,
     regex: Matcher,
     out: Vec<u8>,
     selected_any: bool,
@@ -336,18 +519,7 @@ struct Search<'c, 'a> {
 impl Search<'_, '_> {
     /// The name, line number and byte offset before a line, as asked for.
     fn prefix(&mut self, label: &str, show_name: bool, line_no: usize, offset: usize, sep: u8) {
-        if show_name {
-            self.out.extend_from_slice(label.as_bytes());
-            self.out.push(if self.o.null_after_name { 0 } else { sep });
-        }
-        if self.o.number {
-            self.out.extend_from_slice(line_no.to_string().as_bytes());
-            self.out.push(sep);
-        }
-        if self.o.byte_offset {
-            self.out.extend_from_slice(offset.to_string().as_bytes());
-            self.out.push(sep);
-        }
+        prefix(&self.o, &mut self.out, label, show_name, line_no, offset, sep);
     }
 
     /// Searches one input; returns false when output should stop (`-q` matched, reader gone).
@@ -355,12 +527,7 @@ impl Search<'_, '_> {
         // Without context or inversion only the matching lines matter: the regex runs over
         // the input a large piece at a time (as GNU grep does), not once per line, and the
         // input is never held whole.
-        let direct = matches!(self.regex, Matcher::Bytes(_))
-            && !self.o.invert
-            && self.o.before == 0
-            && self.o.after == 0
-            && !self.o.null_data;
-        if direct {
+        if is_direct(&self.o, &self.regex) {
             return self.search_pieces(label, reader, show_name).await;
         }
         self.search_lines(label, reader, show_name).await
@@ -370,7 +537,7 @@ impl Search<'_, '_> {
     /// line end is searched where it lies; only the line running across two pieces is copied
     /// together.
     async fn search_pieces(&mut self, label: String, mut reader: OperandReader, show_name: bool) -> bool {
-        let mut scan = Scan { count: 0, line_no: 1, binary: false, offset: 0 };
+        let mut scan = Scan::new();
         let mut pending: Vec<u8> = Vec::new();
         let mut first = true;
         loop {
@@ -428,28 +595,27 @@ impl Search<'_, '_> {
         self.finish_source(&label, show_name, scan.binary, scan.count).await
     }
 
-    /// Searches a block of whole lines, noting a NUL byte (a binary file) first.
+    /// Searches a block of whole lines ([`scan_block`]) and hands its output on when large;
+    /// `None` when output should stop, `Some(false)` when this input is done.
     async fn scan_block(&mut self, block: &[u8], label: &str, show_name: bool, scan: &mut Scan) -> Option<bool> {
-        if !self.o.text && memchr::memchr(0, block).is_some() {
-            scan.binary = true;
+        let Matcher::Bytes(regex) = &self.regex else { return Some(false) };
+        let flow = scan_block(&self.o, regex, &mut self.out, block, label, show_name, scan);
+        if scan.count > 0 {
+            self.selected_any = true;
         }
-        self.scan_matches(block, label, show_name, scan).await
+        if flow == Flow::Quiet || !self.flush_if_large().await {
+            return None;
+        }
+        Some(flow == Flow::More)
     }
 
     /// Output a matching line (or its `-o` parts) after its prefix; `offset` is where the line
     /// starts in its input.
     fn emit_line(&mut self, label: &str, show_name: bool, line_no: usize, offset: usize, line: &[u8], terminator: u8) {
-        if self.o.only {
-            for (start, end) in self.regex.spans(line) {
-                self.prefix(label, show_name, line_no, offset + start, b':');
-                self.out.extend_from_slice(&line[start..end]);
-                self.out.push(terminator);
-            }
-        } else {
-            self.prefix(label, show_name, line_no, offset, b':');
-            self.out.extend_from_slice(line);
-            self.out.push(terminator);
-        }
+        let regex = &self.regex;
+        emit_line(&self.o, &mut self.out, label, show_name, line_no, offset, line, terminator, |line| {
+            regex.spans(line)
+        });
     }
 
     /// Hands output over in large pieces; false when the reader is gone.
@@ -459,56 +625,6 @@ impl Search<'_, '_> {
             return self.ctx.out(out).await;
         }
         true
-    }
-
-    /// Finds the matching lines of a block of whole lines by searching all of it at once;
-    /// `None` when output should stop, `Some(false)` when this input is done (`-m`).
-    async fn scan_matches(&mut self, data: &[u8], label: &str, show_name: bool, scan: &mut Scan) -> Option<bool> {
-        let Matcher::Bytes(regex) = &self.regex else { return Some(false) };
-        let regex = regex.clone();
-        let mut at = 0usize;
-        // Line number of the line starting at `numbered_to`.
-        let first_line = scan.line_no;
-        let mut numbered_to = 0usize;
-        while at < data.len() {
-            if self.o.max.is_some_and(|m| scan.count >= m) {
-                return Some(false);
-            }
-            let Some(found) = regex.find_at(data, at) else { break };
-            // After a final newline there is no line, though `^` and `$` match there.
-            if found.start() == data.len() && data.last() == Some(&b'\n') {
-                break;
-            }
-            let start = memchr::memrchr(b'\n', &data[..found.start()]).map_or(0, |i| i + 1);
-            let end = memchr::memchr(b'\n', &data[found.start()..]).map_or(data.len(), |i| found.start() + i);
-            let line = &data[start..end];
-            at = end + 1;
-            // A match that ran across a newline is not a match of this line alone.
-            if found.end() > end && !regex.is_match(line) {
-                continue;
-            }
-            scan.count += 1;
-            self.selected_any = true;
-            if self.o.quiet {
-                return None;
-            }
-            if self.quiet_output() || scan.binary {
-                continue;
-            }
-            if self.o.number {
-                scan.line_no += bytecount::count(&data[numbered_to..start], b'\n');
-                numbered_to = start;
-            }
-            self.emit_line(label, show_name, scan.line_no, scan.offset + start, line, b'\n');
-            if !self.flush_if_large().await {
-                return None;
-            }
-        }
-        if self.o.number {
-            scan.line_no = first_line + bytecount::count(data, b'\n');
-        }
-        scan.offset += data.len();
-        Some(self.o.max.is_none_or(|m| scan.count < m))
     }
 
     /// Goes through the input line by line (inversion, context, `-P`, `-z`), a batch of whole
@@ -641,30 +757,28 @@ impl Search<'_, '_> {
         Some(true)
     }
 
-    /// The per-input summary: the count, the name for `-l`/`-L`, the binary-file notice.
+    /// The per-input summary ([`summary`]), and the binary-file notice after what came before.
     async fn finish_source(&mut self, label: &str, show_name: bool, binary: bool, count: usize) -> bool {
-        if self.o.count {
-            if show_name {
-                self.out.extend_from_slice(label.as_bytes());
-                self.out.push(if self.o.null_after_name { 0 } else { b':' });
-            }
-            self.out.extend_from_slice(format!("{count}\n").as_bytes());
-        } else if (self.o.files_with && count > 0) || (self.o.files_without && count == 0) {
-            self.out.extend_from_slice(label.as_bytes());
-            self.out.push(if self.o.null_after_name { 0 } else { b'\n' });
-        } else if binary && count > 0 {
-            let out = std::mem::take(&mut self.out);
-            if !self.ctx.out(out).await {
-                return false;
-            }
-            self.ctx.err(format!("grep: {label}: binary file matches\n")).await;
+        if summary(&self.o, &mut self.out, label, show_name, binary, count) {
+            return self.binary_notice(label).await;
         }
+        true
+    }
+
+    /// `grep: NAME: binary file matches`, on standard error once the output before it is out;
+    /// false when the reader is gone.
+    async fn binary_notice(&mut self, label: &str) -> bool {
+        let out = std::mem::take(&mut self.out);
+        if !self.ctx.out(out).await {
+            return false;
+        }
+        self.ctx.err(format!("grep: {label}: binary file matches\n")).await;
         true
     }
 
     /// Modes that print per file rather than per line.
     fn quiet_output(&self) -> bool {
-        self.o.count || self.o.files_with || self.o.files_without
+        per_input(&self.o)
     }
 
     async fn complain(&mut self, message: String) {
@@ -700,9 +814,13 @@ impl Search<'_, '_> {
     }
 
     fn selects(&self, name: &str) -> bool {
-        (self.o.include.is_empty() || self.o.include.iter().any(|p| p.matches(name)))
-            && !self.o.exclude.iter().any(|p| p.matches(name))
+        selects(&self.o, name)
     }
+}
+
+/// Whether `--include` and `--exclude` let a file found below a directory be searched.
+fn selects(o: &Options, name: &str) -> bool {
+    (o.include.is_empty() || o.include.iter().any(|p| p.matches(name))) && !o.exclude.iter().any(|p| p.matches(name))
 }
 
 /// `grep [options] PATTERN [FILE…]`
@@ -770,14 +888,41 @@ pub async fn grep(ctx: Ctx<'_>) -> Status {
     };
     // `grep -r PAT` alone searches the working directory and names files from it, without
     // the `./` that `grep -r PAT .` shows (as GNU grep).
-    let implicit_cwd = o.files.is_empty() && o.recursive;
+    o.implicit_cwd = o.files.is_empty() && o.recursive;
+    let implicit_cwd = o.implicit_cwd;
     if o.files.is_empty() {
         o.files.push(if o.recursive { ".".to_string() } else { "-".to_string() });
     }
     let show_name = o.with_name.unwrap_or(o.files.len() > 1 || o.recursive);
     let files = std::mem::take(&mut o.files);
     let recursive = o.recursive;
-    let mut search = Search { ctx: &ctx, o, regex, out: Vec::new(), selected_any: false, error: false };
+    let mut search =
+        Search { ctx: &ctx, o: std::sync::Arc::new(o), regex, out: Vec::new(), selected_any: false, error: false };
+    // A tree, or many files (`find | xargs grep`), is searched on every core (tree.rs); the
+    // searches that go line by line, and standard input, stay here.
+    let parallel =
+        is_direct(&search.o, &search.regex) && (recursive || files.len() > 1) && !files.iter().any(|f| f == "-");
+    let searched = if parallel { tree::run(&mut search, &files, show_name).await } else { None };
+    if searched.is_none() {
+        search_each(&mut search, &files, implicit_cwd, show_name).await;
+    }
+    let out = std::mem::take(&mut search.out);
+    if !out.is_empty() && !ctx.out(out).await {
+        return 2;
+    }
+    match (search.selected_any, search.error) {
+        (true, _) if search.o.quiet => 0,
+        (_, true) => 2,
+        (true, false) => 0,
+        (false, false) => 1,
+    }
+}
+
+/// Searches the operands one after another on the command's task (the tree walked in sorted
+/// order, each directory listed as it is reached).
+async fn search_each(search: &mut Search<'_, '_>, files: &[String], implicit_cwd: bool, show_name: bool) {
+    let ctx = search.ctx;
+    let recursive = search.o.recursive;
     'files: for file in files {
         if file == "-" {
             let stdin = OperandReader::Stdin(ctx.stdin());
@@ -787,7 +932,7 @@ pub async fn grep(ctx: Ctx<'_>) -> Status {
             }
             continue;
         }
-        let abs = ctx.abs(&file);
+        let abs = ctx.abs(file);
         let meta = match ctx.vfs.stat(&abs) {
             Ok(meta) => meta,
             Err(err) => {
@@ -801,7 +946,7 @@ pub async fn grep(ctx: Ctx<'_>) -> Status {
                 continue;
             }
             let mut found = Vec::new();
-            search.walk(if implicit_cwd { "" } else { &file }, &abs, &mut found);
+            search.walk(if implicit_cwd { "" } else { file }, &abs, &mut found);
             found
         } else {
             vec![(file.clone(), abs)]
@@ -818,15 +963,5 @@ pub async fn grep(ctx: Ctx<'_>) -> Status {
                 break 'files;
             }
         }
-    }
-    let out = std::mem::take(&mut search.out);
-    if !out.is_empty() && !ctx.out(out).await {
-        return 2;
-    }
-    match (search.selected_any, search.error) {
-        (true, _) if search.o.quiet => 0,
-        (_, true) => 2,
-        (true, false) => 0,
-        (false, false) => 1,
     }
 }

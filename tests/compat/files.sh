@@ -1453,3 +1453,56 @@ s=2
 ## status: 0
 ## files:
 old: ""
+
+### find -name with plain names, suffixes and patterns, -type, -size, -newer and -prune
+mkdir -p w/src/deep w/tests w/.hidden; printf 'x\n' > w/src/a.rs; printf '%0100d\n' 0 > w/src/deep/b.rs; printf '' > w/src/empty.rs
+printf 'y\n' > w/tests/t.rs; printf 'z\n' > w/.hidden/h.rs; printf 'm\n' > w/Makefile; touch -d '2020-01-01' w/old; touch w/src/a.rs
+find w -name '*.rs' | sort; find w -name Makefile; find w -name '*' -type d | sort; find w -name '*.RS' | sort
+find w -iname '*.RS' | sort; find w -name 'a.*' ; find w -type f -size +0 | sort; find w -type f -empty | sort
+find w -name tests -prune -o -type f -newer w/old -print | sort; find w -name '[ab].rs' | sort; find w -name '\*'
+## stdout:
+w/.hidden/h.rs
+w/src/a.rs
+w/src/deep/b.rs
+w/src/empty.rs
+w/tests/t.rs
+w/Makefile
+w
+w/.hidden
+w/src
+w/src/deep
+w/tests
+w/.hidden/h.rs
+w/src/a.rs
+w/src/deep/b.rs
+w/src/empty.rs
+w/tests/t.rs
+w/src/a.rs
+w/.hidden/h.rs
+w/Makefile
+w/src/a.rs
+w/src/deep/b.rs
+w/tests/t.rs
+w/old
+w/src/empty.rs
+w/.hidden/h.rs
+w/Makefile
+w/src/a.rs
+w/src/deep/b.rs
+w/src/empty.rs
+w/src/a.rs
+w/src/deep/b.rs
+## status: 0
+## files:
+w/
+w/.hidden/
+w/.hidden/h.rs: "z\n"
+w/Makefile: "m\n"
+w/old: ""
+w/src/
+w/src/a.rs: "x\n"
+w/src/deep/
+w/src/deep/b.rs: "0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000\n"
+w/src/empty.rs: ""
+w/tests/
+w/tests/t.rs: "y\n"

@@ -694,3 +694,123 @@ xyx
 ## status: 0
 ## files:
 f: "aa\nab\nbcbc\nabab\nxyx\n"
+
+### grep over several files: counts, names and missing ones in operand order
+printf 'hit\nhit\n' > a; printf 'no\n' > b; printf 'hit\n' > c
+grep -c hit a b c; grep -l hit c missing a b; echo "status $?"; grep -L hit a b c; grep -n hit b c a; grep -q hit missing a; echo "q $?"
+## stdout:
+a:2
+b:0
+c:1
+c
+a
+status 2
+b
+c:1:hit
+a:1:hit
+a:2:hit
+q 0
+## status: 0
+## files:
+a: "hit\nhit\n"
+b: "no\n"
+c: "hit\n"
+
+### grep -r over a tree with a binary file, a symlink and excluded directories
+mkdir -p t/a/deep t/b t/skip t/c.d; printf 'hit one\n' > t/a/one.txt; printf 'hit\0bin\n' > t/a/bin.dat
+printf 'hit deep\n' > t/a/deep/x.rs; printf 'miss\n' > t/b/two.txt; printf 'hit\n' > t/skip/s.txt; printf 'hit\n' > t/c.d/z.txt
+ln -s ../b/two.txt t/a/link.txt; ln -s ../a t/b/dir-link
+grep -rn hit t 2>&1 | sort; echo "--"; grep -rl hit --exclude-dir=skip --exclude-dir='*.d' t | sort; echo "--"
+grep -rc hit --include='*.txt' t | sort; echo "--"; grep -R -l hit t | sort; echo "--"; grep -rL hit t | sort; echo "--"
+grep -rlI hit t | sort; grep -rq zzz t; echo "none $?"
+## stdout:
+grep: t/a/bin.dat: binary file matches
+t/a/deep/x.rs:1:hit deep
+t/a/one.txt:1:hit one
+t/c.d/z.txt:1:hit
+t/skip/s.txt:1:hit
+--
+t/a/bin.dat
+t/a/deep/x.rs
+t/a/one.txt
+--
+t/a/one.txt:1
+t/b/two.txt:0
+t/c.d/z.txt:1
+t/skip/s.txt:1
+--
+t/a/bin.dat
+t/a/deep/x.rs
+t/a/one.txt
+t/b/dir-link/bin.dat
+t/b/dir-link/deep/x.rs
+t/b/dir-link/one.txt
+t/c.d/z.txt
+t/skip/s.txt
+--
+t/b/two.txt
+--
+t/a/deep/x.rs
+t/a/one.txt
+t/c.d/z.txt
+t/skip/s.txt
+none 1
+## status: 0
+## files:
+t/
+t/a/
+t/a/bin.dat: "hit\u{0}bin\n"
+t/a/deep/
+t/a/deep/x.rs: "hit deep\n"
+t/a/link.txt -> ../b/two.txt
+t/a/one.txt: "hit one\n"
+t/b/
+t/b/dir-link -> ../a
+t/b/two.txt: "miss\n"
+t/c.d/
+t/c.d/z.txt: "hit\n"
+t/skip/
+t/skip/s.txt: "hit\n"
+
+### grep -r with -w -i -F -E, -o and a basic expression, over several directories
+mkdir -p r/x r/y; printf 'Alpha beta\nalphabet\nALPHA\n' > r/x/f; printf 'gamma alpha\nbeta_alpha\n' > r/y/g
+grep -rwi alpha r | sort; grep -rF -e 'a b' -e 'a_a' r | sort; grep -rE -o 'al(phabet|pha)' r | sort
+grep -rn 'beta\(_\| \)' r | sort; grep -rc -w alpha r r/x/f | sort
+## stdout:
+r/x/f:ALPHA
+r/x/f:Alpha beta
+r/y/g:gamma alpha
+r/x/f:Alpha beta
+r/y/g:beta_alpha
+r/x/f:alphabet
+r/y/g:alpha
+r/y/g:alpha
+r/y/g:2:beta_alpha
+r/x/f:0
+r/x/f:0
+r/y/g:1
+## status: 0
+## files:
+r/
+r/x/
+r/x/f: "Alpha beta\nalphabet\nALPHA\n"
+r/y/
+r/y/g: "gamma alpha\nbeta_alpha\n"
+
+### find | xargs grep keeps the files' order
+mkdir -p s/a s/b; printf 'hit 1\n' > s/b/2.txt; printf 'hit 2\n' > s/a/1.txt; printf 'x\n' > s/a/3.txt
+find s -name '*.txt' | sort | xargs grep -n hit; find s -type f | sort | xargs grep -c hit
+## stdout:
+s/a/1.txt:1:hit 2
+s/b/2.txt:1:hit 1
+s/a/1.txt:1
+s/a/3.txt:0
+s/b/2.txt:1
+## status: 0
+## files:
+s/
+s/a/
+s/a/1.txt: "hit 2\n"
+s/a/3.txt: "x\n"
+s/b/
+s/b/2.txt: "hit 1\n"

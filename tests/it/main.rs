@@ -21,6 +21,7 @@ mod patching;
 mod policy;
 mod redteam;
 mod rules;
+mod search;
 mod sessions;
 mod sqlite;
 mod store;

@@ -60,16 +60,83 @@ pub struct Fs<'a> {
     command: &'a str,
     /// Set when the gate refused a call, so the command's failure becomes status 126.
     denied: &'a AtomicBool,
+    /// Whether a call the policy answers with `ask` is put to the approver; a view used on a
+    /// worker thread ([`ThreadFs`]) fails it with [`WouldAsk`] instead, and the command does
+    /// that operation again on its own thread, where a question can be put.
+    asks: bool,
+}
+
+/// The error of an operation a [`ThreadFs`] view leaves undone because the policy would ask
+/// about it: nothing was done or recorded.
+#[derive(Debug)]
+pub struct WouldAsk;
+
+impl std::fmt::Display for WouldAsk {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the policy asks about this operation")
+    }
+}
+
+impl std::error::Error for WouldAsk {}
+
+impl WouldAsk {
+    /// Whether `err` is this refusal to ask.
+    pub fn is(err: &io::Error) -> bool {
+        err.get_ref().is_some_and(|inner| inner.is::<WouldAsk>())
+    }
+}
+
+/// The workspace as [`Fs`] shows it to one command, owned, for work the command runs on other
+/// threads (`grep -r` searching on every core): the same gate in the command's name, and the
+/// same audit. Such a thread cannot put a question to the approver (the console's prompt and
+/// the MCP client's elicitation belong to the command's own thread), so an operation the policy
+/// asks about fails with [`WouldAsk`]; refusals are noted here until [`Fs::absorb`] hands them
+/// to the command.
+#[derive(Clone)]
+pub struct ThreadFs {
+    vfs: Arc<Vfs>,
+    gate: Arc<Gate>,
+    command: Arc<str>,
+    denied: Arc<AtomicBool>,
+}
+
+impl ThreadFs {
+    /// The view on this thread.
+    pub fn fs(&self) -> Fs<'_> {
+        Fs { vfs: &self.vfs, gate: &self.gate, command: &self.command, denied: &self.denied, asks: false }
+    }
 }
 
 impl<'a> Fs<'a> {
     /// A view for `command`; refusals are noted in `denied`.
     pub fn new(vfs: &'a Arc<Vfs>, gate: &'a Gate, command: &'a str, denied: &'a AtomicBool) -> Self {
-        Fs { vfs, gate, command, denied }
+        Fs { vfs, gate, command, denied, asks: true }
+    }
+
+    /// The same view, owned, for worker threads (`gate` is this view's gate, as its owner holds
+    /// it).
+    pub fn for_threads(&self, gate: &Arc<Gate>) -> ThreadFs {
+        ThreadFs {
+            vfs: self.vfs.clone(),
+            gate: gate.clone(),
+            command: self.command.into(),
+            denied: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Takes over the refusals a [`ThreadFs`] view noted (the command's status is 126 as if
+    /// it had been refused itself).
+    pub fn absorb(&self, threads: &ThreadFs) {
+        if threads.denied.load(Ordering::Relaxed) {
+            self.denied.store(true, Ordering::Relaxed);
+        }
     }
 
     /// Passes the gate for an operation whose reach is known, in the name of `tool` on `subject`.
     fn judge(&self, tool: ToolFacts<'static>, subject: &str, reach: Reach) -> io::Result<Ticket<'a>> {
+        if !self.asks && !reach.is_allowed() && !reach.is_denied() {
+            return Err(io::Error::other(WouldAsk));
+        }
         self.gate.admit_reach(self.command, tool, subject, reach).map_err(|denied| self.refused(denied))
     }
 

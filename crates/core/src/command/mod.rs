@@ -205,6 +205,12 @@ impl<'a> Ctx<'a> {
         self.shared.ceiling()
     }
 
+    /// The gated workspace, owned, for work on other threads (`grep -r`); see
+    /// [`toolsh_gate::workspace::ThreadFs`] (what it cannot ask, it leaves to this thread).
+    pub fn thread_fs(&self) -> toolsh_gate::workspace::ThreadFs {
+        self.vfs.for_threads(self.shared.gate())
+    }
+
     /// The line's deadline and stop, for work on another thread (`jq`, `bc`, `awk`).
     pub fn line_stop(&self) -> LineStop {
         LineStop(self.shared.clone())

@@ -1,0 +1,180 @@
+//! `grep` over many files searches on worker threads (builtins/text/grep/tree.rs): the gate
+//! holds there as on the command's own thread — a denied read or listing stays denied, a read
+//! the policy asks about is asked on the command's thread and answered — the output is the one
+//! the line-by-line search (`-P`, which stays on the command's task) writes, and a deadline or a
+//! cancellation stops a search of a large tree promptly, its threads with it.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use toolsh::policy::{Policy, Profile, Verdict};
+use toolsh::tools::{Answer, Approval, Approver};
+use toolsh::{ExecOptions, ExecOutcome, Shell};
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("runtime")
+}
+
+/// A host directory mounted at `/w`, under `policy` and `approver`.
+fn shell(dir: &Path, policy: Policy, approver: Option<Arc<dyn Approver>>) -> Shell {
+    let mut vfs = toolsh::Vfs::new();
+    vfs.mount("/w", Arc::new(toolsh::vfs::DirFs::open(dir).expect("open")), false, "dir");
+    let mut builder = Shell::builder().vfs(vfs).cwd("/w").policy(policy);
+    if let Some(approver) = approver {
+        builder = builder.approver(approver);
+    }
+    builder.build()
+}
+
+fn policy(rules: &[(Verdict, &str)]) -> Policy {
+    let mut policy = Policy::new(Profile::Workspace);
+    for (verdict, spec) in rules {
+        policy.add(*verdict, spec, "/").expect("rule");
+    }
+    policy
+}
+
+/// A tree of a few hundred files over nested directories, some matching, one binary.
+fn tree(dir: &Path) {
+    for d in 0..12 {
+        for s in 0..4 {
+            let sub = dir.join(format!("d{d:02}/s{s}"));
+            std::fs::create_dir_all(&sub).expect("mkdir");
+            for f in 0..6 {
+                let text = if (d + s + f) % 3 == 0 { format!("x\nhit {d} {s} {f}\ny\n") } else { "nothing\n".into() };
+                std::fs::write(sub.join(format!("f{f}.txt")), text).expect("write");
+            }
+        }
+    }
+    for name in ["secret/a.txt", "secret/deep/b.txt", "hidden/c.txt", "asked/d.txt", "asked/e.txt"] {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(path, "hit here\n").expect("write");
+    }
+    std::fs::write(dir.join("d03/bin.dat"), b"hit\0binary\n").expect("write");
+    std::fs::write(dir.join(".env"), "hit=secret\n").expect("write");
+}
+
+struct Recorder {
+    asked: Mutex<Vec<String>>,
+}
+
+impl Approver for Recorder {
+    fn approve(&self, request: &Approval) -> Answer {
+        self.asked.lock().expect("lock").push(format!(
+            "{} {}",
+            request.tool,
+            request.subject.clone().unwrap_or_default()
+        ));
+        Answer::Approved
+    }
+}
+
+fn exec(rt: &tokio::runtime::Runtime, sh: &mut Shell, line: &str) -> ExecOutcome {
+    rt.block_on(sh.exec(line))
+}
+
+#[test]
+fn the_parallel_search_is_gated_as_the_line_by_line_one() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    tree(dir.path());
+    let rules = [
+        (Verdict::Deny, "fs.read:/w/secret/**"),
+        (Verdict::Deny, "fs.list:/w/hidden"),
+        (Verdict::Ask, "fs.read:/w/asked/**"),
+    ];
+    let rt = runtime();
+    let mut outcomes = Vec::new();
+    // `-P` searches line by line on the command's task; the plain pattern on worker threads.
+    for line in
+        ["grep -rn hit .", "grep -rnP hit .", "grep -rl hit /w", "grep -rlP hit /w", "grep -rc hit", "grep -rcP hit"]
+    {
+        let recorder = Arc::new(Recorder { asked: Mutex::new(Vec::new()) });
+        let mut sh = shell(dir.path(), policy(&rules), Some(recorder.clone()));
+        let out = exec(&rt, &mut sh, line);
+        let mut asked = recorder.asked.lock().expect("lock").clone();
+        asked.sort();
+        assert_eq!(asked, ["fs.read /w/asked/d.txt", "fs.read /w/asked/e.txt"], "{line}: asked on its own thread");
+        // The audited denials, without what differs between two sessions (time, session id).
+        let audit: String = exec(&rt, &mut sh, "audit --denied --json")
+            .stdout_text()
+            .lines()
+            .map(|record| {
+                let mut record: serde_json::Value = serde_json::from_str(record).expect("an audit record");
+                if let Some(fields) = record.as_object_mut() {
+                    fields.remove("time");
+                    fields.remove("session");
+                }
+                format!("{record}\n")
+            })
+            .collect();
+        outcomes.push((line, out.status, out.stdout_text(), out.stderr_text(), audit));
+    }
+    for pair in outcomes.chunks(2) {
+        let ((line, status, stdout, stderr, audit), (_, p_status, p_stdout, p_stderr, p_audit)) = (&pair[0], &pair[1]);
+        assert_eq!((status, stdout, stderr), (p_status, p_stdout, p_stderr), "{line}");
+        assert_eq!(audit, p_audit, "{line}: the same denials audited");
+        assert_eq!(*status, 126, "{line}: a denied read makes the status 126: {stderr}");
+        assert!(stderr.contains("secret/a.txt") && stderr.contains("secret/deep/b.txt"), "{line}: {stderr}");
+        assert!(stderr.contains("denied by deny:fs.read:/w/secret/**"), "{line}: {stderr}");
+        assert!(!stdout.contains("hidden/") && !stdout.contains("secret/"), "{line}: {stdout}");
+        assert!(stdout.contains("asked/d.txt"), "{line}: what was approved is searched: {stdout}");
+        assert!(audit.contains("fs.read") && audit.contains("fs.list"), "{line}: {audit}");
+    }
+    // In order, named as GNU grep names them: the operand's files depth first by name.
+    let (_, _, stdout, _, _) = &outcomes[0];
+    let names: Vec<&str> = stdout.lines().map(|l| l.split(':').next().unwrap_or("")).collect();
+    let mut sorted = names.clone();
+    sorted.sort_by_key(|n| n.split('/').map(str::to_string).collect::<Vec<_>>());
+    assert_eq!(names, sorted);
+    assert!(stdout.starts_with("./.env:1:hit=secret\n./asked/d.txt:1:hit here\n"), "{stdout}");
+}
+
+#[test]
+fn a_deadline_or_a_cancellation_stops_a_search_of_a_big_tree() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // 2,000 names for one file of 2 MB: 4 GB to search, in the page cache once.
+    let line = "no match on this line, only words and more words to go through again\n";
+    std::fs::write(dir.path().join("one"), line.repeat((2 << 20) / line.len())).expect("write");
+    for d in 0..20 {
+        std::fs::create_dir_all(dir.path().join(format!("d{d}"))).expect("mkdir");
+        for f in 0..100 {
+            std::fs::hard_link(dir.path().join("one"), dir.path().join(format!("d{d}/f{f}"))).expect("link");
+        }
+    }
+    let rt = runtime();
+    let mut sh = shell(dir.path(), Policy::new(Profile::Workspace), None);
+    let started = Instant::now();
+    let options = ExecOptions { timeout: Some(Duration::from_millis(300)), ..Default::default() };
+    let out = rt.block_on(sh.exec_with("grep -rc -i 'zzz[0-9]' .", options));
+    let took = started.elapsed();
+    assert_ne!(out.status, 0, "{}", out.stderr_text());
+    assert!(out.stderr_text().contains("wall time"), "{}", out.stderr_text());
+    assert!(took < Duration::from_millis(1500), "stopped at its deadline, not after {took:?}");
+    let token = tokio_util::sync::CancellationToken::new();
+    let cancel = token.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        cancel.cancel();
+    });
+    let started = Instant::now();
+    let options = ExecOptions { cancel: Some(token), ..Default::default() };
+    let out = rt.block_on(sh.exec_with("grep -rn 'zzz[0-9]' .", options));
+    assert_eq!(out.status, 130, "{}", out.stderr_text());
+    assert!(started.elapsed() < Duration::from_millis(1500), "cancelled promptly, not after {:?}", started.elapsed());
+    // The worker threads end with the search.
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while grep_threads() > 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(grep_threads(), 0, "no search thread outlives its command");
+}
+
+/// Threads of this process named `grep`.
+fn grep_threads() -> usize {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else { return 0 };
+    tasks
+        .flatten()
+        .filter(|task| std::fs::read_to_string(task.path().join("comm")).is_ok_and(|name| name.trim() == "grep"))
+        .count()
+}
