@@ -792,29 +792,49 @@ impl Search<'_, '_> {
     fn walk(&self, display: &str, abs: &str, out: &mut Vec<(String, String)>) {
         let Ok(entries) = self.ctx.vfs.read_dir(abs) else { return };
         for entry in entries {
-            let child_display = if display.is_empty() || display.ends_with('/') {
-                format!("{display}{}", entry.name)
-            } else {
-                format!("{display}/{}", entry.name)
-            };
-            let child_abs = path::join(abs, &entry.name);
-            let kind = if entry.kind == FileKind::Symlink && self.o.follow {
-                self.ctx.vfs.stat(&child_abs).map(|m| m.kind).unwrap_or(FileKind::Symlink)
-            } else {
-                entry.kind
-            };
-            match kind {
-                FileKind::Dir if !self.o.exclude_dir.iter().any(|p| p.matches(&entry.name)) => {
-                    self.walk(&child_display, &child_abs, out);
-                }
-                FileKind::File if self.selects(&entry.name) => out.push((child_display, child_abs)),
-                _ => {}
+            match step(&self.o, &self.ctx.vfs, display, abs, &entry) {
+                Some(Step::Dir(child_display, child_abs)) => self.walk(&child_display, &child_abs, out),
+                Some(Step::File(child_display, child_abs)) => out.push((child_display, child_abs)),
+                None => {}
             }
         }
     }
+}
 
-    fn selects(&self, name: &str) -> bool {
-        selects(&self.o, name)
+/// Where a walk goes from a directory entry: into a directory, to a file to search (each with
+/// its shown name and absolute path), or nowhere (excluded, or neither).
+enum Step {
+    Dir(String, String),
+    File(String, String),
+}
+
+/// The step from `entry` of the directory `abs` (shown as `display`): a symlink followed under
+/// `-R`, `--exclude-dir`, `--include` and `--exclude` applied. The sequential walk and the
+/// workers' take it alike.
+fn step(
+    o: &Options,
+    fs: &toolsh_gate::workspace::Fs<'_>,
+    display: &str,
+    abs: &str,
+    entry: &crate::vfs::DirEntry,
+) -> Option<Step> {
+    let child_display = if display.is_empty() || display.ends_with('/') {
+        format!("{display}{}", entry.name)
+    } else {
+        format!("{display}/{}", entry.name)
+    };
+    let child_abs = path::join(abs, &entry.name);
+    let kind = if entry.kind == FileKind::Symlink && o.follow {
+        fs.stat(&child_abs).map(|m| m.kind).unwrap_or(FileKind::Symlink)
+    } else {
+        entry.kind
+    };
+    match kind {
+        FileKind::Dir if !o.exclude_dir.iter().any(|p| p.matches(&entry.name)) => {
+            Some(Step::Dir(child_display, child_abs))
+        }
+        FileKind::File if selects(o, &entry.name) => Some(Step::File(child_display, child_abs)),
+        _ => None,
     }
 }
 

@@ -24,9 +24,9 @@
 //! ([`HOLD`], past which workers take only the job the command waits for), and a file whose
 //! output outgrows [`HOLD_FILE`] is handed back, opened, for the command to search as it writes.
 
-use super::{Flow, Matcher, Options, Scan, Search, describe, scan_block, selects, summary};
+use super::{Flow, Matcher, Options, Scan, Search, describe, scan_block, summary};
 use crate::OperandReader;
-use crate::vfs::{FileKind, Reader, path};
+use crate::vfs::Reader;
 use regex::bytes::Regex;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
@@ -262,25 +262,10 @@ impl Shared {
     ) -> Vec<Job> {
         let mut jobs = Vec::new();
         for entry in entries {
-            let child_display = if display.is_empty() || display.ends_with('/') {
-                format!("{display}{}", entry.name)
-            } else {
-                format!("{display}/{}", entry.name)
-            };
-            let child_abs = path::join(abs, &entry.name);
-            let kind = if entry.kind == FileKind::Symlink && self.o.follow {
-                fs.stat(&child_abs).map(|m| m.kind).unwrap_or(FileKind::Symlink)
-            } else {
-                entry.kind
-            };
-            let work = match kind {
-                FileKind::Dir if !self.o.exclude_dir.iter().any(|p| p.matches(&entry.name)) => {
-                    Work::List { display: child_display, abs: child_abs }
-                }
-                FileKind::File if selects(&self.o, &entry.name) => {
-                    Work::Search { label: child_display, abs: child_abs }
-                }
-                _ => continue,
+            let work = match super::step(&self.o, fs, display, abs, &entry) {
+                Some(super::Step::Dir(display, abs)) => Work::List { display, abs },
+                Some(super::Step::File(label, abs)) => Work::Search { label, abs },
+                None => continue,
             };
             let mut child = Vec::with_capacity(key.len() + 1);
             child.extend_from_slice(key);
