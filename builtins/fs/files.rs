@@ -275,10 +275,12 @@ async fn ls_entries(ctx: &Ctx<'_>, dir_display: &str, dir_abs: &str, opts: &LsOp
     sort_items(&mut items, opts);
     if opts.long {
         let blocks: u64 = items.iter().map(|(_, m)| m.size.div_ceil(4096) * 4).sum();
-        out.push_str(&format!("total {blocks}\n"));
+        let total = if opts.human { human(blocks * 1024) } else { blocks.to_string() };
+        out.push_str(&format!("total {total}\n"));
     }
+    let width = size_width(&items, opts);
     for (name, meta) in &items {
-        out.push_str(&ls_line(ctx, name, &path::join(dir_abs, name), meta, opts));
+        out.push_str(&ls_line(ctx, name, &path::join(dir_abs, name), meta, opts, width));
     }
     let mut ok = true;
     if opts.recursive {
@@ -354,7 +356,18 @@ fn sort_items(items: &mut [(String, Meta)], opts: &LsOptions) {
     }
 }
 
-fn ls_line(ctx: &Ctx<'_>, name: &str, abs: &str, meta: &Meta, opts: &LsOptions) -> String {
+/// A file's size as `ls -l` shows it (`-h`: human).
+fn size_text(meta: &Meta, opts: &LsOptions) -> String {
+    if opts.human { human(meta.size) } else { meta.size.to_string() }
+}
+
+/// The width of the size column of one listing: its widest size, as GNU aligns it.
+fn size_width(items: &[(String, Meta)], opts: &LsOptions) -> usize {
+    items.iter().map(|(_, meta)| size_text(meta, opts).len()).max().unwrap_or(0)
+}
+
+/// One entry's line; `width` is its listing's size column ([`size_width`]).
+fn ls_line(ctx: &Ctx<'_>, name: &str, abs: &str, meta: &Meta, opts: &LsOptions, width: usize) -> String {
     let mut shown = if opts.hide_control {
         name.chars().map(|c| if c.is_control() { '?' } else { c }).collect()
     } else {
@@ -379,7 +392,7 @@ fn ls_line(ctx: &Ctx<'_>, name: &str, abs: &str, meta: &Meta, opts: &LsOptions) 
     {
         shown = format!("{name} -> {target}");
     }
-    let size = if opts.human { human(meta.size) } else { meta.size.to_string() };
+    let size = size_text(meta, opts);
     // Every file is the agent's, in the agent's group (as `id` says).
     let id = toolsh_core::session::AGENT_ID.to_string();
     let name = if opts.numeric { id.as_str() } else { ctx.agent() };
@@ -390,7 +403,7 @@ fn ls_line(ctx: &Ctx<'_>, name: &str, abs: &str, meta: &Meta, opts: &LsOptions) 
             owners.push(' ');
         }
     }
-    format!("{} 1 {owners}{size:>5} {} {shown}\n", mode_string(meta), styled_time(meta.mtime, &opts.time_style))
+    format!("{} 1 {owners}{size:>width$} {} {shown}\n", mode_string(meta), styled_time(meta.mtime, &opts.time_style))
 }
 
 /// `ls`.
@@ -527,8 +540,9 @@ pub async fn ls(ctx: Ctx<'_>) -> Status {
     sort_items(&mut files, &opts);
     sort_items(&mut dirs, &opts);
     let mut out = String::new();
+    let width = size_width(&files, &opts);
     for (name, meta) in &files {
-        out.push_str(&ls_line(&ctx, name, &ctx.abs(name), meta, &opts));
+        out.push_str(&ls_line(&ctx, name, &ctx.abs(name), meta, &opts, width));
     }
     let headers = operands.len() > 1 || opts.recursive;
     for (idx, (name, _)) in dirs.iter().enumerate() {

@@ -1082,7 +1082,7 @@ r3/f: "data\n"
 ### tar refuses other compression programs cleanly
 echo x > f; tar --use-compress-program=xz -cf - f | wc -c; tar -I zstd -cf - f > /dev/null; echo "status $?"
 ## stdout:
-164
+168
 status 0
 ## status: 0
 ## files:
@@ -1506,3 +1506,16 @@ w/src/deep/b.rs: "00000000000000000000000000000000000000000000000000000000000000
 w/src/empty.rs: ""
 w/tests/
 w/tests/t.rs: "y\n"
+
+### ls -l aligns the size column to the listing's widest size
+printf '%*s' 123456 '' > big; printf x > s; ls -l --time-style=+X | grep -v '^total' | sed 's/^[^ ]* [^ ]* [^ ]* [^ ]* //'; ls -lh --time-style=+X big s | sed 's/^[^ ]* [^ ]* [^ ]* [^ ]* //'; ls -l --time-style=+X s | sed 's/^[^ ]* [^ ]* [^ ]* [^ ]* //'
+## stdout:
+123456 X big
+     1 X s
+121K X big
+   1 X s
+1 X s
+## status: 0
+## files:
+big: 123456 bytes, 1 lines
+s: "x"
