@@ -158,3 +158,44 @@ fn a_saved_cwd_this_workspace_lacks_leaves_the_cwd_where_it_is() {
     let out = toolsh(dir.path(), &["--session", "moved", "-c", "pwd; echo \"$PWD\""]);
     assert_eq!((out.status, out.stdout.as_str()), (0, "/\n/\n"), "{}", out.stderr);
 }
+
+/// A `/tmp` that is a host directory (a mount, or the workspace root started in `/tmp`) is the
+/// host's: a session neither saves it nor, restoring, empties it; the session's variables
+/// still come back.
+#[test]
+fn restoring_a_session_leaves_a_host_tmp_as_it_is() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let host_tmp = dir.path().join("host-tmp");
+    std::fs::create_dir_all(host_tmp.join("sub")).expect("mkdir");
+    std::fs::write(host_tmp.join("keep.txt"), "not the session's\n").expect("write");
+    std::fs::write(host_tmp.join("sub/deep.txt"), "nor this\n").expect("write");
+    let work = dir.path().join("w");
+    std::fs::create_dir_all(&work).expect("mkdir");
+    let run = |line: &str| {
+        let args: Vec<String> = [
+            "--root",
+            &work.display().to_string(),
+            "--mount",
+            &format!("/tmp={}", host_tmp.display()),
+            "--store",
+            &dir.path().join("s.db").display().to_string(),
+            "--session",
+            "x",
+            "-c",
+            line,
+        ]
+        .map(str::to_string)
+        .to_vec();
+        run_binary(dir.path(), &args, Duration::from_secs(20))
+    };
+    let first = run("x=1; echo made > /tmp/by-session.txt");
+    assert_eq!(first.status, 0, "{}", first.stderr);
+    let second = run("echo \"x=$x\"; cat /tmp/keep.txt /tmp/sub/deep.txt /tmp/by-session.txt");
+    assert_eq!(
+        (second.status, second.stdout.as_str()),
+        (0, "x=1\nnot the session's\nnor this\nmade\n"),
+        "{}",
+        second.stderr
+    );
+    assert_eq!(std::fs::read_to_string(host_tmp.join("keep.txt")).expect("still there"), "not the session's\n");
+}

@@ -263,7 +263,10 @@ impl Snapshot {
                 job.log = None;
             }
         }
-        if !entries.is_empty() || vfs.exists(TMP) {
+        // Only a `/tmp` that is the session's own is written back, as only such a one is saved: a
+        // `/tmp` that is a host directory (the workspace root, a mount) is the host's, and
+        // emptying it to restore would delete what is not the session's.
+        if vfs.has_private_tmp() && (!entries.is_empty() || vfs.exists(TMP)) {
             let before = if vfs.exists(TMP) { Some(archive(vfs)) } else { None };
             if let Err(err) = replace_tmp(vfs, &entries) {
                 if let Some(Ok(before)) = before
