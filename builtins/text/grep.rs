@@ -309,7 +309,6 @@ struct LineScan {
     offset: usize,
     last_printed: Option<usize>,
     after_left: usize,
-    any_context_printed: bool,
     /// The last lines neither selected nor printed (at most `-B`'s number), with their index
     /// and offset: copies, as the batch they were read in is gone when a match needs them.
     before: std::collections::VecDeque<(usize, usize, Vec<u8>)>,
@@ -514,6 +513,9 @@ struct Search<'c, 'a> {
     out: Vec<u8>,
     selected_any: bool,
     error: bool,
+    /// Whether a group of lines with context was printed, in this file or an earlier one: the
+    /// next group is set off by `--`, across files as within one (GNU).
+    any_context_printed: bool,
 }
 
 impl Search<'_, '_> {
@@ -639,7 +641,6 @@ impl Search<'_, '_> {
             offset: 0,
             last_printed: None,
             after_left: 0,
-            any_context_printed: false,
             before: std::collections::VecDeque::new(),
             binary: false,
         };
@@ -729,7 +730,7 @@ impl Search<'_, '_> {
                 None => first_context,
             };
             if (self.o.before > 0 || self.o.after > 0)
-                && scan.any_context_printed
+                && self.any_context_printed
                 && scan.last_printed.is_none_or(|l| start > l + 1)
             {
                 self.out.extend_from_slice(b"--\n");
@@ -747,7 +748,7 @@ impl Search<'_, '_> {
             if !(self.o.only && self.o.invert) {
                 self.emit_line(label, show_name, idx + 1, offset, line, terminator);
             }
-            scan.any_context_printed = true;
+            self.any_context_printed = true;
             scan.last_printed = Some(idx);
             scan.after_left = self.o.after;
             if !self.flush_if_large().await {
@@ -913,11 +914,24 @@ pub async fn grep(ctx: Ctx<'_>) -> Status {
     if o.files.is_empty() {
         o.files.push(if o.recursive { ".".to_string() } else { "-".to_string() });
     }
-    let show_name = o.with_name.unwrap_or(o.files.len() > 1 || o.recursive);
+    // Names are shown when more than one file may be searched: several operands, or a
+    // directory searched recursively (a lone file under -r is shown bare, as GNU does).
+    let lone_directory = o.recursive
+        && o.files.len() == 1
+        && o.files[0] != "-"
+        && ctx.vfs.stat(&ctx.abs(&o.files[0])).is_ok_and(|meta| meta.is_dir());
+    let show_name = o.with_name.unwrap_or(o.files.len() > 1 || lone_directory);
     let files = std::mem::take(&mut o.files);
     let recursive = o.recursive;
-    let mut search =
-        Search { ctx: &ctx, o: std::sync::Arc::new(o), regex, out: Vec::new(), selected_any: false, error: false };
+    let mut search = Search {
+        ctx: &ctx,
+        o: std::sync::Arc::new(o),
+        regex,
+        out: Vec::new(),
+        selected_any: false,
+        error: false,
+        any_context_printed: false,
+    };
     // A tree, or many files (`find | xargs grep`), is searched on every core (tree.rs); the
     // searches that go line by line, and standard input, stay here.
     let parallel =

@@ -814,3 +814,59 @@ s/a/1.txt: "hit 2\n"
 s/a/3.txt: "x\n"
 s/b/
 s/b/2.txt: "hit 1\n"
+
+### grep context groups are set off by -- across files too
+printf 'a\nneedle\nb\nc\nd\nneedle\ne\n' > c1; printf 'x\nneedle\ny\n' > c2; printf 'needle\n' > c3; grep -C1 needle c1 c2 c3; echo ==; grep -A1 needle c1 c3; echo ==; grep -B1 -n needle c2 c1
+## stdout:
+c1-a
+c1:needle
+c1-b
+--
+c1-d
+c1:needle
+c1-e
+--
+c2-x
+c2:needle
+c2-y
+--
+c3:needle
+==
+c1:needle
+c1-b
+--
+c1:needle
+c1-e
+--
+c3:needle
+==
+c2-1-x
+c2:2:needle
+--
+c1-1-a
+c1:2:needle
+--
+c1-5-d
+c1:6:needle
+## status: 0
+## files:
+c1: "a\nneedle\nb\nc\nd\nneedle\ne\n"
+c2: "x\nneedle\ny\n"
+c3: "needle\n"
+
+### grep -r names files only when it may search more than one
+printf 'needle here\n' > one.txt; mkdir -p d/e; printf 'needle\n' > d/e/f; grep -r needle one.txt; grep -rc needle one.txt; grep -rn needle d; grep -r needle one.txt d | sort; grep -rh needle d; grep -rH needle one.txt
+## stdout:
+needle here
+1
+d/e/f:1:needle
+d/e/f:needle
+one.txt:needle here
+needle
+one.txt:needle here
+## status: 0
+## files:
+d/
+d/e/
+d/e/f: "needle\n"
+one.txt: "needle here\n"
