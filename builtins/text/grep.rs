@@ -834,6 +834,11 @@ fn step(
         FileKind::Dir if !o.exclude_dir.iter().any(|p| p.matches(&entry.name)) => {
             Some(Step::Dir(child_display, child_abs))
         }
+        // A link that leads nowhere under -R is searched as a file, so its open fails and is
+        // reported (status 2), as GNU reports it.
+        FileKind::File | FileKind::Symlink if o.follow && selects(o, &entry.name) => {
+            Some(Step::File(child_display, child_abs))
+        }
         FileKind::File if selects(o, &entry.name) => Some(Step::File(child_display, child_abs)),
         _ => None,
     }

@@ -870,3 +870,20 @@ d/
 d/e/
 d/e/f: "needle\n"
 one.txt: "needle here\n"
+
+### grep -R reports a link that leads nowhere, grep -r passes over it
+mkdir t; echo needle > t/a; ln -s nowhere t/dangling; ln -s a t/good; grep -R needle t | sort; echo "s=${PIPESTATUS[0]}"; grep -RnP needle t | sort; grep -r needle t; echo "s=$?"
+## stdout:
+t/a:needle
+t/good:needle
+s=2
+t/a:1:needle
+t/good:1:needle
+t/a:needle
+s=0
+## status: 0
+## files:
+t/
+t/a: "needle\n"
+t/dangling -> nowhere
+t/good -> a
