@@ -95,8 +95,9 @@ fn the_parallel_search_is_gated_as_the_line_by_line_one() {
         let mut asked = recorder.asked.lock().expect("lock").clone();
         asked.sort();
         assert_eq!(asked, ["fs.read /w/asked/d.txt", "fs.read /w/asked/e.txt"], "{line}: asked on its own thread");
-        // The audited denials, without what differs between two sessions (time, session id).
-        let audit: String = exec(&rt, &mut sh, "audit --denied --json")
+        // The audited denials, without what differs between two sessions (time, session id),
+        // as a set: workers record theirs in the order they meet them.
+        let mut records: Vec<String> = exec(&rt, &mut sh, "audit --denied --json")
             .stdout_text()
             .lines()
             .map(|record| {
@@ -108,6 +109,8 @@ fn the_parallel_search_is_gated_as_the_line_by_line_one() {
                 format!("{record}\n")
             })
             .collect();
+        records.sort();
+        let audit: String = records.concat();
         outcomes.push((line, out.status, out.stdout_text(), out.stderr_text(), audit));
     }
     for pair in outcomes.chunks(2) {
