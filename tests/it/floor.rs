@@ -351,7 +351,9 @@ fn an_idle_http_session_leaves_memory_for_the_store_and_comes_back_from_it() {
     let (_, answer) = mcp_http(&addr, "POST", None, init);
     let first = session_of(&answer);
     let _ = mcp_http(&addr, "POST", Some(&first), r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
-    let (set, _) = call(&first, "kept=41; echo data > /tmp/note; sleep 3 &");
+    // (The job outlasts the check below by seconds: a slow call on a loaded machine does not
+    // end it first.)
+    let (set, _) = call(&first, "kept=41; echo data > /tmp/note; sleep 5 &");
     // A job of its own runs: the session stays in memory past its idle second.
     std::thread::sleep(Duration::from_millis(2500));
     let (while_job, refused) = mcp_http(&addr, "POST", None, init);
