@@ -102,8 +102,9 @@ pub struct ToolSpec {
     /// Other names for properties (`file` → `path`); absorbed, never listed.
     pub param_aliases: Vec<(String, String)>,
     /// The body passes the gate itself for every path it reaches (the workspace tools, through
-    /// [`workspace::Fs`]), so the registry neither admits nor records the call.
-    pub gates_itself: bool,
+    /// [`workspace::Fs`]), so the registry neither admits nor records the call. Set only by
+    /// [`ToolSpec::gates_itself`]; read only by the registry.
+    pub(crate) gates_itself: bool,
 }
 
 /// A schema derived on first use, or given.
@@ -204,7 +205,9 @@ impl ToolSpec {
         self
     }
 
-    /// Marks a workspace tool whose body judges what it reaches through [`workspace::Fs`].
+    /// Marks a workspace tool whose body judges what it reaches through [`workspace::Fs`]
+    /// (toolsh-tools' `fs.*`): the registry then neither admits nor records its calls, so a
+    /// body that does not go through `Fs` for every path must never be marked so.
     pub fn gates_itself(mut self) -> Self {
         self.gates_itself = true;
         self
