@@ -24,8 +24,11 @@ mod text;
 pub use text::printf::ansi_c_quote;
 pub use text::stream::{expand_backslashes, quote_for_reuse};
 
+/// The specs of the builtins the interpreter runs (`Run::Interpreter`), for it to read their options by.
+pub use shell::special;
 pub use toolsh_core::command::spec;
 pub use toolsh_core::command::{Builtin, CommandFn, Ctx, OperandReader, Run, Special};
+pub use toolsh_core::opt;
 
 // The engine's modules, under the names the commands use for them (`crate::vfs`, …).
 use toolsh_core::{command, io, parser, pattern, predicates, session, signals, vfs};
@@ -35,7 +38,29 @@ use crate::session::Status;
 use futures::future::BoxFuture;
 
 macro_rules! entry {
+    // The row's spec reads the arguments (`--help`, `--version` and usage errors are answered
+    // here, the body never runs); the body gets them parsed.
     (spec $spec:path, $func:path) => {
+        Builtin {
+            name: $spec.name,
+            run: Run::Command({
+                fn run(ctx: Ctx<'_>) -> BoxFuture<'_, Status> {
+                    Box::pin(async move {
+                        match ctx.args(&$spec).await {
+                            Ok(args) => $func(ctx, args).await,
+                            Err(status) => status,
+                        }
+                    })
+                }
+                run
+            }),
+            summary: $spec.summary,
+            spec: &$spec,
+        }
+    };
+    // A command that reads its words itself (`echo`, `test`, `dd`'s `if=`…): its spec still
+    // says what it takes, for `help` and the pre-flight.
+    (own $spec:path, $func:path) => {
         Builtin {
             name: $spec.name,
             run: Run::Command({
@@ -82,8 +107,8 @@ pub const BASH_BUILTINS: &[&str] = &[
 /// Every command, sorted by name.
 static TABLE: &[Builtin] = &[
     entry!(interpreter shell::special::DOT, Source),
-    entry!(spec shell::flow::COLON, shell::flow::colon),
-    entry!(spec shell::cond::BRACKET, shell::cond::test),
+    entry!(own shell::flow::COLON, shell::flow::colon),
+    entry!(own shell::cond::BRACKET, shell::cond::test),
     entry!(spec shell::alias::ALIAS, shell::alias::alias),
     entry!(spec fs::patch::APPLY_PATCH, fs::patch::apply_patch),
     entry!(spec agents::timers::AT, agents::timers::at),
@@ -106,7 +131,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec fs::files::CAT, fs::files::cat),
     entry!(spec shell::nav::CD, shell::nav::cd),
     entry!(spec fs::owner::CHGRP, fs::owner::chown),
-    entry!(spec fs::files::CHMOD, fs::files::chmod),
+    entry!(own fs::files::CHMOD, fs::files::chmod),
     entry!(spec fs::owner::CHOWN, fs::owner::chown),
     entry!(spec data::bytes::CKSUM, data::bytes::cksum),
     entry!(spec data::bytes::CMP, data::bytes::cmp),
@@ -122,7 +147,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec net::http::CURL, net::http::curl),
     entry!(spec text::lines::CUT, text::lines::cut),
     entry!(spec text::stream::DATE, text::stream::date),
-    entry!(spec data::dd::DD, data::dd::dd),
+    entry!(own data::dd::DD, data::dd::dd),
     entry!(interpreter shell::special::DECLARE, Declaration),
     entry!(spec fs::df::DF, fs::df::df),
     entry!(spec text::diff::DIFF, text::diff::diff),
@@ -130,8 +155,8 @@ static TABLE: &[Builtin] = &[
     entry!(spec shell::nav::DIRS, shell::nav::dirs),
     entry!(interpreter shell::special::DISOWN, Disown),
     entry!(spec fs::files::DU, fs::files::du),
-    entry!(spec text::stream::ECHO, text::stream::echo),
-    entry!(spec text::grep::EGREP, text::grep::egrep),
+    entry!(own text::stream::ECHO, text::stream::echo),
+    entry!(own text::grep::EGREP, text::grep::egrep),
     entry!(spec shell::xargs::ENV, shell::xargs::env),
     entry!(spec text::envsubst::ENVSUBST, text::envsubst::envsubst),
     entry!(interpreter shell::special::EVAL, Eval),
@@ -141,8 +166,8 @@ static TABLE: &[Builtin] = &[
     entry!(interpreter shell::special::EXPORT, Declaration),
     entry!(spec shell::expr::EXPR, shell::expr::expr),
     entry!(spec text::factor::FACTOR, text::factor::factor),
-    entry!(spec shell::flow::FALSE, shell::flow::false_),
-    entry!(spec text::grep::FGREP, text::grep::egrep),
+    entry!(own shell::flow::FALSE, shell::flow::false_),
+    entry!(own text::grep::FGREP, text::grep::egrep),
     entry!(spec data::file::FILE, data::file::file),
     entry!(spec fs::find::FIND, fs::find::find),
     entry!(spec text::fmt::FMT, text::fmt::fmt),
@@ -220,15 +245,15 @@ static TABLE: &[Builtin] = &[
     entry!(spec data::bytes::STRINGS, data::bytes::strings),
     entry!(spec text::lines::TAC, text::lines::tac),
     entry!(spec text::stream::TAIL, text::stream::tail),
-    entry!(spec data::tar::TAR, data::tar::tar),
+    entry!(own data::tar::TAR, data::tar::tar),
     entry!(spec text::stream::TEE, text::stream::tee),
-    entry!(spec shell::cond::TEST, shell::cond::test),
+    entry!(own shell::cond::TEST, shell::cond::test),
     entry!(spec shell::timeout::TIMEOUT, shell::timeout::timeout),
     entry!(spec fs::files::TOUCH, fs::files::touch),
     entry!(spec text::stream::TR, text::stream::tr),
     entry!(interpreter shell::special::TRAP, Trap),
     entry!(spec fs::tree::TREE, fs::tree::tree),
-    entry!(spec shell::flow::TRUE, shell::flow::true_),
+    entry!(own shell::flow::TRUE, shell::flow::true_),
     entry!(spec fs::truncate::TRUNCATE, fs::truncate::truncate),
     entry!(spec text::tsort::TSORT, text::tsort::tsort),
     entry!(interpreter shell::special::TYPE, Type),

@@ -83,11 +83,7 @@ fn ago(ms: i64) -> String {
 }
 
 /// `msg send|read|list|archive`.
-pub async fn msg(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&MSG).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn msg(ctx: Ctx<'_>, args: Args) -> Status {
     let json_out = args.has(&JSON);
     let Some(sub) = args.operands.first().cloned() else {
         return ctx.misuse(&MSG, "missing subcommand").await;
@@ -213,11 +209,7 @@ pub async fn msg(ctx: Ctx<'_>) -> Status {
 }
 
 /// `who [--json]`: agents seen on the store.
-pub async fn who(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&WHO).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn who(ctx: Ctx<'_>, args: Args) -> Status {
     if let Some(extra) = args.operands.first() {
         return ctx.misuse(&WHO, format!("extra operand '{extra}'")).await;
     }
@@ -239,11 +231,7 @@ pub async fn who(ctx: Ctx<'_>) -> Status {
 }
 
 /// `ping AGENT`: 0 when the agent was seen recently.
-pub async fn ping(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&PING).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn ping(ctx: Ctx<'_>, args: Args) -> Status {
     let agent = match args.operands.as_slice() {
         [agent] => agent.clone(),
         [] => return ctx.misuse(&PING, "missing agent name").await,
@@ -265,11 +253,7 @@ pub async fn ping(ctx: Ctx<'_>) -> Status {
 }
 
 /// `whoami`: the agent this session acts for.
-pub async fn whoami(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&WHOAMI).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn whoami(ctx: Ctx<'_>, args: Args) -> Status {
     if let Some(extra) = args.operands.first() {
         return ctx.misuse(&WHOAMI, format!("extra operand '{extra}'")).await;
     }
@@ -307,11 +291,7 @@ pub const META: Spec = Spec {
 };
 
 /// `meta get|set|delete|list|incr`.
-pub async fn meta(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&META).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn meta(ctx: Ctx<'_>, args: Args) -> Status {
     let json_out = args.has(&JSON);
     let protection = args.last(&PROTECT);
     let sub = args.operands.first().map_or("", String::as_str);

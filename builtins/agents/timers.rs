@@ -3,7 +3,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Spec};
+use crate::spec::{Args, Opt, Spec};
 use serde_json::Value;
 use toolsh_gate::calls::*;
 
@@ -56,11 +56,7 @@ pub const CRONTAB: Spec = Spec {
 };
 
 /// `at [-f FILE] TIME…`, `at -t STAMP`.
-pub async fn at(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&AT).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn at(ctx: Ctx<'_>, args: Args) -> Status {
     let when = match args.last(&TIME) {
         Some(stamp) if args.operands.is_empty() => {
             match toolsh_core::timers::parse_touch_time(stamp, chrono::Utc::now()) {
@@ -99,11 +95,7 @@ pub async fn at(ctx: Ctx<'_>) -> Status {
 }
 
 /// `atq`, `atq --runs [ID]`.
-pub async fn atq(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&ATQ).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn atq(ctx: Ctx<'_>, args: Args) -> Status {
     let runs = args.has(&RUNS);
     let id = match args.operands.first().map(|id| id.parse::<i64>()) {
         None => None,
@@ -145,11 +137,7 @@ pub async fn atq(ctx: Ctx<'_>) -> Status {
 }
 
 /// `atrm JOB…`.
-pub async fn atrm(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&ATRM).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn atrm(ctx: Ctx<'_>, args: Args) -> Status {
     if args.operands.is_empty() {
         return ctx.misuse(&ATRM, "missing JOB").await;
     }
@@ -187,11 +175,7 @@ fn environment_line(ctx: &Ctx<'_>) -> String {
 }
 
 /// `crontab FILE|-`, `crontab -l`, `crontab -r`.
-pub async fn crontab(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&CRONTAB).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn crontab(ctx: Ctx<'_>, args: Args) -> Status {
     let (list, remove) = (args.has(&LIST), args.has(&REMOVE));
     match (list, remove, args.operands.as_slice()) {
         (true, false, []) => match ctx.call(&TimerCrontab { text: None, remove: false }).await {

@@ -3,7 +3,7 @@
 
 use crate::Ctx;
 use crate::session::{NAMED_LIMITS, Status};
-use crate::spec::{Opt, Spec};
+use crate::spec::{Args, Opt, Spec};
 use serde_json::{Value, json};
 use toolsh_gate::{Registry, flags};
 
@@ -18,12 +18,8 @@ pub const HELP: Spec = Spec {
 
 /// `help [COMMAND | NAMESPACE]…`: the index of commands and tools grouped by namespace, each
 /// command's help or tool's usage, and a namespace's tools.
-pub async fn help(ctx: Ctx<'_>) -> Status {
+pub async fn help(ctx: Ctx<'_>, args: Args) -> Status {
     let tools = ctx.tools().clone();
-    let args = match ctx.args(&HELP).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
     if !args.operands.is_empty() {
         let mut status = 0;
         for name in &args.operands {
@@ -195,12 +191,8 @@ async fn settings(ctx: &mut Ctx<'_>, args: &[&str]) -> Status {
 }
 
 /// `config tools [QUERY]`, `config tools NAME --schema`, `config policy`, `config get/set`.
-pub async fn config(mut ctx: Ctx<'_>) -> Status {
+pub async fn config(mut ctx: Ctx<'_>, parsed: Args) -> Status {
     let (tools, gate) = (ctx.tools().clone(), ctx.gate().clone());
-    let parsed = match ctx.args(&CONFIG).await {
-        Ok(parsed) => parsed,
-        Err(status) => return status,
-    };
     let args: Vec<&str> = parsed.operands.iter().map(String::as_str).collect();
     let sub = args.first().copied().unwrap_or_default();
     if let Some((opt, _)) = parsed.given().find(|_| sub != "tools") {
@@ -333,11 +325,7 @@ pub const AUDIT: Spec = Spec {
 };
 
 /// `audit`: recent tool calls of this session, newest last.
-pub async fn audit(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&AUDIT).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn audit(ctx: Ctx<'_>, args: Args) -> Status {
     if let Some(extra) = args.operands.first() {
         return ctx.misuse(&AUDIT, format!("extra operand '{extra}'")).await;
     }

@@ -3,7 +3,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Spec, Words};
+use crate::spec::{Args, Opt, Spec, Words};
 use toolsh_core::vfs::describe;
 
 const SILENT: Opt = Opt::both('s', "quiet", "suppress all normal output").alias("silent");
@@ -25,11 +25,7 @@ pub const CMP: Spec = Spec {
 
 /// `cmp [-bls] FILE1 [FILE2]`: the first difference (or every one, `-l`), or which one ended
 /// first.
-pub async fn cmp(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&CMP).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn cmp(ctx: Ctx<'_>, args: Args) -> Status {
     let names: Vec<String> = match args.operands.as_slice() {
         [] => return ctx.misuse(&CMP, "missing operand after 'cmp'").await,
         [one] => vec![one.clone(), "-".to_string()],
@@ -123,11 +119,7 @@ pub const STRINGS: Spec = Spec {
 };
 
 /// `strings [-n MIN] [-t o|d|x] [FILE…]`.
-pub async fn strings(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&STRINGS).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn strings(ctx: Ctx<'_>, args: Args) -> Status {
     let least = match args.last(&BYTES).map(str::parse::<usize>) {
         None => 4,
         Some(Ok(n)) if n > 0 => n,
@@ -187,11 +179,7 @@ pub const CKSUM: Spec = Spec {
 };
 
 /// `cksum [FILE…]`: `CRC SIZE NAME` per file (no name for standard input).
-pub async fn cksum(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&CKSUM).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn cksum(ctx: Ctx<'_>, args: Args) -> Status {
     let names: Vec<String> = if args.operands.is_empty() { vec!["-".to_string()] } else { args.operands.clone() };
     let mut status = 0;
     let mut out = String::new();

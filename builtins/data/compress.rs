@@ -8,7 +8,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Misuse, Opt, Spec, Words};
+use crate::spec::{Args, Misuse, Opt, Spec, Words};
 use crate::vfs::{WriteMode, describe};
 use flate2::Compression;
 use flate2::read::MultiGzDecoder;
@@ -422,7 +422,7 @@ fn read_capped_into(mut decoder: impl Read, hint: usize, corrupt: &'static str) 
 }
 
 /// `gzip`, `bzip2` and `xz`; their `un…`/`…cat` names are them with `-d` and `-d -c` preset.
-pub async fn compressor(ctx: Ctx<'_>) -> Status {
+pub async fn compressor(ctx: Ctx<'_>, args: Args) -> Status {
     let (spec, format, decompress, to_stdout) = Format::of_command(ctx.name());
     let mut options = Options {
         format,
@@ -439,10 +439,6 @@ pub async fn compressor(ctx: Ctx<'_>) -> Status {
         recursive: false,
         suffix: format.suffix().to_string(),
         level: format.default_level(),
-    };
-    let args = match ctx.args(spec).await {
-        Ok(args) => args,
-        Err(status) => return status,
     };
     for (opt, value) in args.given() {
         match *opt {

@@ -4,7 +4,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Spec};
+use crate::spec::{Args, Opt, Spec};
 use crate::vfs::{WriteMode, describe};
 
 /// What `xxd` was asked for.
@@ -60,11 +60,7 @@ fn xxd_words(spec: &Spec, misuse: &crate::spec::Misuse) -> String {
 }
 
 /// `xxd [-bipru] [-c COLS] [-g BYTES] [-l LEN] [-s [+-]SEEK] [-o OFF] [-n NAME] [INFILE [OUTFILE]]`
-pub async fn xxd(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&XXD).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn xxd(ctx: Ctx<'_>, args: Args) -> Status {
     let mut o = XxdOptions {
         plain: args.has(&POSTSCRIPT) || args.has(&PLAIN),
         bits: args.has(&BITS),
@@ -368,15 +364,11 @@ const SPLIT_FILTER: Opt =
 
 /// `split [-l N | -b SIZE | -C SIZE | -n CHUNKS] [-a LEN] [-d | -x] [--additional-suffix=S]
 /// [-e] [--verbose] [FILE [PREFIX]]`
-pub async fn split(ctx: Ctx<'_>) -> Status {
+pub async fn split(ctx: Ctx<'_>, args: Args) -> Status {
     let mut cut: Option<Cut> = None;
     let mut suffixes = Suffixes { alphabet: b"abcdefghijklmnopqrstuvwxyz", length: 2, fixed: false, start: 0 };
     let (mut extra, mut elide, mut verbose) = (String::new(), false, false);
     let mut filter: Option<String> = None;
-    let args = match ctx.args(&SPLIT).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
     for (opt, text) in args.given() {
         // The long-only options by the letters this loop knows them by.
         let flag = match *opt {

@@ -3,7 +3,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Spec};
+use crate::spec::{Args, Opt, Spec};
 use crate::vfs::describe;
 use base64::Engine;
 
@@ -24,11 +24,7 @@ pub const BASE64: Spec = Spec {
 };
 
 /// `base64 [-di] [-w COLS] [FILE]`
-pub async fn base64(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&BASE64).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn base64(ctx: Ctx<'_>, args: Args) -> Status {
     let decode = args.has(&DECODE);
     let ignore_garbage = args.has(&IGNORE_GARBAGE);
     let wrap = match args.last(&WRAP).map(str::parse::<usize>) {
@@ -142,21 +138,8 @@ pub const B2SUM: Spec = Spec {
 };
 
 /// `md5sum`, `sha1sum`, `sha256sum`: `[-bct] [--quiet] [--status] [--ignore-missing] [FILE…]`
-pub async fn checksum(ctx: Ctx<'_>) -> Status {
+pub async fn checksum(ctx: Ctx<'_>, args: Args) -> Status {
     let name = ctx.name().to_string();
-    let spec = match name.as_str() {
-        "sha1sum" => &SHA1SUM,
-        "sha224sum" => &SHA224SUM,
-        "sha256sum" => &SHA256SUM,
-        "sha384sum" => &SHA384SUM,
-        "sha512sum" => &SHA512SUM,
-        "b2sum" => &B2SUM,
-        _ => &MD5SUM,
-    };
-    let args = match ctx.args(spec).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
     let check = args.has(&CHECK);
     let quiet = args.has(&QUIET);
     let status_only = args.has(&STATUS);

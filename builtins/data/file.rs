@@ -8,8 +8,9 @@ use std::io::{Read, SeekFrom};
 
 use crate::Ctx;
 use crate::data::magic::{self, Kind};
+use crate::opt;
 use crate::session::Status;
-use crate::spec::{Misuse, Opt, Spec, Words};
+use crate::spec::{Args, Misuse, Opt, Spec, Words};
 use crate::vfs::{FileKind, describe};
 
 const BRIEF: Opt = Opt::both('b', "brief", "do not prepend filenames to output lines");
@@ -123,11 +124,7 @@ fn inside(head: &[u8]) -> Option<Kind> {
 }
 
 /// `file [options] FILE…`.
-pub async fn file(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&FILE).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn file(ctx: Ctx<'_>, args: Args) -> Status {
     let mut names = args.operands.clone();
     if let Some(list) = args.last(&FILES_FROM) {
         match ctx.read_operand(list).await {
@@ -139,7 +136,7 @@ pub async fn file(ctx: Ctx<'_>) -> Status {
         return ctx.misuse(&FILE, "").await;
     }
     // -L and -h: the last one given counts.
-    let follow = args.letters().into_iter().rfind(|l| matches!(l, 'L' | 'h')) == Some('L');
+    let follow = args.last_of(&[opt!(FILE, 'L'), opt!(FILE, 'h')]) == Some(opt!(FILE, 'L'));
     let (mime_type, mime_encoding) =
         (args.has(&MIME) || args.has(&MIME_TYPE), args.has(&MIME) || args.has(&MIME_ENCODING));
     let separator = args.last(&SEPARATOR).unwrap_or(":");

@@ -4,7 +4,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Spec};
+use crate::spec::{Args, Opt, Spec};
 use crate::text::cfmt::{self, format_float};
 
 /// How the bytes of one field are shown.
@@ -258,13 +258,9 @@ pub const OD: Spec = Spec {
     ..Spec::BASE
 };
 
-async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {
+async fn parse(ctx: &Ctx<'_>, args: Args) -> Result<Options, Status> {
     let mut o =
         Options { radix: 'o', types: Vec::new(), skip: 0, limit: None, width: 16, verbose: false, files: Vec::new() };
-    let args = match ctx.args(&OD).await {
-        Ok(args) => args,
-        Err(status) => return Err(status),
-    };
     // Every option of od but --traditional (which changes nothing here) has a letter: the
     // loop reads them by it.
     for (opt, value) in args.given().filter(|(opt, _)| opt.short.is_some()) {
@@ -402,8 +398,8 @@ impl Dumper<'_> {
 }
 
 /// `od [-A RADIX] [-j SKIP] [-N COUNT] [-t TYPE]... [-w[N]] [-v] [-abcdfilosx] [FILE]...`
-pub async fn od(ctx: Ctx<'_>) -> Status {
-    let o = match parse(&ctx).await {
+pub async fn od(ctx: Ctx<'_>, args: Args) -> Status {
+    let o = match parse(&ctx, args).await {
         Ok(o) => o,
         Err(status) => return status,
     };

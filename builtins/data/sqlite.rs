@@ -8,7 +8,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Misuse, Opt, Spec, Words};
+use crate::spec::{Args, Misuse, Opt, Spec, Words};
 use serde_json::{Value, json};
 
 const JSON: Opt = Opt::long("json", "set output mode to 'json'");
@@ -103,11 +103,7 @@ impl Format {
 }
 
 /// `sqlite3`.
-pub async fn sqlite3(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&SQLITE3).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn sqlite3(ctx: Ctx<'_>, args: Args) -> Status {
     let mut format = Format { mode: Mode::List, header: false, header_set: false, separator: "|".to_string() };
     for (opt, value) in args.given() {
         match *opt {

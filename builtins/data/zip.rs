@@ -16,7 +16,7 @@ use zip::{CompressionMethod, ZipArchive, ZipWriter};
 use crate::Ctx;
 use crate::pattern::Pattern;
 use crate::session::Status;
-use crate::spec::{Order, Spec};
+use crate::spec::{Args, Order, Spec};
 use crate::vfs::{FileKind, WriteMode, describe, path};
 
 /// `zip`.
@@ -229,11 +229,8 @@ fn gather(ctx: &Ctx<'_>, args: &ZipArgs, file: &str, into: &mut Vec<(String, Str
 }
 
 /// `zip [options] ZIPFILE [FILE…]`.
-pub async fn zip(ctx: Ctx<'_>) -> Status {
-    let words = match ctx.args(&ZIP).await {
-        Ok(args) => args.operands,
-        Err(status) => return status,
-    };
+pub async fn zip(ctx: Ctx<'_>, words_parsed: Args) -> Status {
+    let words = words_parsed.operands;
     let mut report = ZipReport { ctx: &ctx, text: String::new() };
     let mut args = match zip_args(&words) {
         Ok(args) => args,
@@ -606,11 +603,8 @@ fn listed_time(time: Option<zip::DateTime>) -> String {
 }
 
 /// `unzip [options] ARCHIVE [LIST…] [-x XLIST…] [-d EXDIR]`.
-pub async fn unzip(ctx: Ctx<'_>) -> Status {
-    let words = match ctx.args(&UNZIP).await {
-        Ok(args) => args.operands,
-        Err(status) => return status,
-    };
+pub async fn unzip(ctx: Ctx<'_>, words_parsed: Args) -> Status {
+    let words = words_parsed.operands;
     let Some(args) = unzip_args(&words) else {
         return if ctx.out(UNZIP_USAGE).await { 0 } else { 1 };
     };

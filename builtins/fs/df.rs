@@ -7,7 +7,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Spec};
+use crate::spec::{Args, Opt, Spec};
 use crate::vfs::{MountFacts, describe};
 
 const ALL: Opt = Opt::both('a', "all", "include pseudo, duplicate, inaccessible file systems");
@@ -290,11 +290,7 @@ fn inode_scale(scale: Scale) -> Scale {
 }
 
 /// `df [OPTION]... [FILE]...`.
-pub async fn df(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&DF).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn df(ctx: Ctx<'_>, args: Args) -> Status {
     // The last of -h, -H, -k and -B counts.
     let mut scale = Scale::Blocks { size: 1024, suffix: None };
     for (opt, value) in args.given() {

@@ -3,8 +3,9 @@
 //! Messages follow GNU coreutils' wording.
 
 use crate::Ctx;
+use crate::opt;
 use crate::session::Status;
-use crate::spec::{Opt, Order, Spec};
+use crate::spec::{Args, Opt, Order, Spec};
 use crate::vfs::{FileKind, Meta, WriteMode, describe, path};
 use std::time::SystemTime;
 
@@ -32,21 +33,18 @@ pub const CAT: Spec = Spec {
 };
 
 /// `cat [-AbeEnstTuv] [FILE…]`
-pub async fn cat(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&CAT).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
-    let flags = args.letters();
+pub async fn cat(ctx: Ctx<'_>, args: Args) -> Status {
+    let (all, nonblank, squeeze) = (opt!(CAT, 'A'), opt!(CAT, 'b'), args.has(opt!(CAT, 's')));
+    let number = args.any(&[opt!(CAT, 'n'), nonblank]);
+    let nonblank = args.has(nonblank);
+    let plain = args.given().all(|(opt, _)| opt == opt!(CAT, 'u'));
+    let ends = args.any(&[opt!(CAT, 'E'), all, opt!(CAT, 'e')]);
+    let tabs = args.any(&[opt!(CAT, 'T'), all, opt!(CAT, 't')]);
+    let nonprinting = args.any(&[opt!(CAT, 'v'), all, opt!(CAT, 'e'), opt!(CAT, 't')]);
     let mut files = args.operands;
     if files.is_empty() {
         files.push("-".to_string());
     }
-    let number = flags.contains(&'n') || flags.contains(&'b');
-    let plain = flags.iter().all(|f| *f == 'u');
-    let ends = flags.iter().any(|f| matches!(f, 'E' | 'A' | 'e'));
-    let tabs = flags.iter().any(|f| matches!(f, 'T' | 'A' | 't'));
-    let nonprinting = flags.iter().any(|f| matches!(f, 'v' | 'A' | 'e' | 't'));
     let mut status = 0;
     let mut line_no = 0usize;
     for file in files {
@@ -85,11 +83,11 @@ pub async fn cat(ctx: Ctx<'_>) -> Status {
         for line in data.split_inclusive(|&b| b == b'\n') {
             let body = line.strip_suffix(b"\n").unwrap_or(line);
             let blank = body.is_empty();
-            if flags.contains(&'s') && blank && last_blank {
+            if squeeze && blank && last_blank {
                 continue;
             }
             last_blank = blank;
-            if number && !(flags.contains(&'b') && blank) {
+            if number && !(nonblank && blank) {
                 line_no += 1;
                 out.extend_from_slice(format!("{line_no:>6}\t").as_bytes());
             }
@@ -447,12 +445,7 @@ pub const LS: Spec = Spec {
 };
 
 /// `ls [-aAdFghlnopqrRStUvX1] [--sort=WORD] [FILE…]`
-pub async fn ls(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&LS).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
-    let flags = args.letters();
+pub async fn ls(ctx: Ctx<'_>, mut args: Args) -> Status {
     let mut sort = SortBy::Name;
     let mut time_style = TimeStyle::Locale;
     let mut full_time = false;
@@ -493,24 +486,27 @@ pub async fn ls(ctx: Ctx<'_>) -> Status {
             _ => continue,
         };
     }
-    let mut operands = args.operands;
-    let has = |c: char| flags.contains(&c);
+    let mut operands = std::mem::take(&mut args.operands);
     let opts = LsOptions {
-        all: has('a'),
-        almost_all: has('A'),
-        long: has('l') || has('g') || has('o') || has('n') || full_time,
+        all: args.has(opt!(LS, 'a')),
+        almost_all: args.has(opt!(LS, 'A')),
+        long: args.has(opt!(LS, 'l'))
+            || args.has(opt!(LS, 'g'))
+            || args.has(opt!(LS, 'o'))
+            || args.has(opt!(LS, 'n'))
+            || full_time,
         time_style,
-        recursive: has('R'),
+        recursive: args.has(opt!(LS, 'R')),
         sort,
-        reverse: has('r'),
-        human: has('h'),
-        directory: has('d'),
-        classify: has('F'),
-        slash: has('p'),
-        owner: !has('g'),
-        group: !has('o'),
-        numeric: has('n'),
-        hide_control: has('q'),
+        reverse: args.has(opt!(LS, 'r')),
+        human: args.has(opt!(LS, 'h')),
+        directory: args.has(opt!(LS, 'd')),
+        classify: args.has(opt!(LS, 'F')),
+        slash: args.has(opt!(LS, 'p')),
+        owner: !args.has(opt!(LS, 'g')),
+        group: !args.has(opt!(LS, 'o')),
+        numeric: args.has(opt!(LS, 'n')),
+        hide_control: args.has(opt!(LS, 'q')),
     };
     if operands.is_empty() {
         operands.push(".".to_string());
@@ -596,23 +592,18 @@ pub const CP: Spec = Spec {
 };
 
 /// `cp [-afnprRvPdLH] SOURCE… DEST`
-pub async fn cp(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&CP).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
-    let flags = args.letters();
-    let operands = args.operands;
-    let recursive = flags.iter().any(|f| matches!(f, 'r' | 'R' | 'a'));
+pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
+    let operands = std::mem::take(&mut args.operands);
+    let recursive = args.any(&[opt!(CP, 'r'), opt!(CP, 'R'), opt!(CP, 'a')]);
     // Whether a SOURCE that is a symbolic link is followed: the last of -P/-d and -L/-H says,
     // else GNU's default (followed, unless copying recursively).
-    let follow = match flags.iter().rev().find(|f| matches!(f, 'P' | 'd' | 'L' | 'H')) {
-        Some('L' | 'H') => true,
-        Some(_) => false,
+    let (logical, command_line) = (opt!(CP, 'L'), opt!(CP, 'H'));
+    let follow = match args.last_of(&[opt!(CP, 'P'), opt!(CP, 'd'), logical, command_line]) {
+        Some(opt) => opt == logical || opt == command_line,
         None => !recursive,
     };
-    let no_clobber = flags.contains(&'n');
-    let verbose = flags.contains(&'v');
+    let no_clobber = args.has(opt!(CP, 'n'));
+    let verbose = args.has(opt!(CP, 'v'));
     if operands.is_empty() {
         return ctx.misuse(&CP, "missing file operand").await;
     }
@@ -675,7 +666,7 @@ pub async fn cp(ctx: Ctx<'_>) -> Status {
             })
         } else {
             ctx.vfs.read(&abs).and_then(|data| ctx.vfs.write(&target, &data, WriteMode::Truncate)).and_then(|()| {
-                if flags.iter().any(|f| matches!(f, 'p' | 'a')) {
+                if args.any(&[opt!(CP, 'p'), opt!(CP, 'a')]) {
                     ctx.vfs.set_mtime(&target, meta.mtime)?;
                 }
                 ctx.vfs.set_mode(&target, meta.mode)
@@ -718,13 +709,8 @@ pub const MV: Spec = Spec {
 };
 
 /// `mv [-fnv] SOURCE… DEST`
-pub async fn mv(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&MV).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
-    let flags = args.letters();
-    let operands = args.operands;
+pub async fn mv(ctx: Ctx<'_>, mut args: Args) -> Status {
+    let operands = std::mem::take(&mut args.operands);
     if operands.is_empty() {
         return ctx.misuse(&MV, "missing file operand").await;
     }
@@ -744,7 +730,7 @@ pub async fn mv(ctx: Ctx<'_>) -> Status {
             status = 1;
             continue;
         }
-        if flags.contains(&'n') && ctx.vfs.lstat(&target).is_ok() {
+        if args.has(opt!(MV, 'n')) && ctx.vfs.lstat(&target).is_ok() {
             continue;
         }
         if target.starts_with(&format!("{abs}/")) {
@@ -753,7 +739,7 @@ pub async fn mv(ctx: Ctx<'_>) -> Status {
             continue;
         }
         // Named before the move, which may make the destination a directory.
-        let shown = flags.contains(&'v').then(|| shown_target(source, &dest[0], sources.len() > 1, &ctx));
+        let shown = args.has(opt!(MV, 'v')).then(|| shown_target(source, &dest[0], sources.len() > 1, &ctx));
         match ctx.vfs.rename(&abs, &target) {
             Err(err) => {
                 ctx.complain(format!("cannot move '{source}' to '{}': {}", dest[0], describe(&err))).await;
@@ -818,12 +804,8 @@ enum Ask {
 /// `rm [-fiIrdv] FILE…`: `-i` asks before each removal and `-I` once, reading the answer from
 /// standard input as GNU does; an answer not starting with `y`, or the end of input, is "no".
 /// The last of `-f`, `-i`, `-I` wins.
-pub async fn rm(ctx: Ctx<'_>) -> Status {
+pub async fn rm(ctx: Ctx<'_>, args: Args) -> Status {
     // GNU's words and status on a usage error; nothing is removed.
-    let args = match ctx.args(&RM).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
     let recursive = args.has(&RECURSIVE) || args.has(&RECURSIVE_R);
     let mut force = false;
     let mut ask = Ask::Never;
@@ -1011,11 +993,7 @@ pub const MKDIR: Spec = Spec {
 };
 
 /// `mkdir [-pv] [-m MODE] DIRECTORY…`
-pub async fn mkdir(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&MKDIR).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn mkdir(ctx: Ctx<'_>, args: Args) -> Status {
     let parents = args.has(&PARENTS);
     let verbose = args.has(&MKDIR_VERBOSE);
     let mode = match args.last(&MODE).map(|m| u32::from_str_radix(m, 8)) {
@@ -1101,11 +1079,7 @@ pub const RMDIR: Spec = Spec {
 };
 
 /// `rmdir [-p] [--ignore-fail-on-non-empty] DIRECTORY…`
-pub async fn rmdir(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&RMDIR).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn rmdir(ctx: Ctx<'_>, args: Args) -> Status {
     if args.operands.is_empty() {
         return ctx.misuse(&RMDIR, "missing operand").await;
     }
@@ -1177,12 +1151,7 @@ fn touch_stamp(stamp: &str) -> Option<SystemTime> {
 }
 
 /// `touch [-acm] [-d DATE|-t STAMP|-r FILE] FILE…`
-pub async fn touch(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&TOUCH).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
-    let flags = args.letters();
+pub async fn touch(ctx: Ctx<'_>, mut args: Args) -> Status {
     let when = if let Some(date) = args.last(&TOUCH_DATE) {
         match crate::text::stream::parse_date(date) {
             Some(when) => when.into(),
@@ -1204,8 +1173,8 @@ pub async fn touch(ctx: Ctx<'_>) -> Status {
         SystemTime::now()
     };
     // `-a` without `-m` asks for the access time only, which no file keeps here.
-    let keep_time = flags.contains(&'a') && !flags.contains(&'m');
-    let operands = args.operands;
+    let keep_time = args.has(opt!(TOUCH, 'a')) && !args.has(opt!(TOUCH, 'm'));
+    let operands = std::mem::take(&mut args.operands);
     if operands.is_empty() {
         return ctx.misuse(&TOUCH, "missing file operand").await;
     }
@@ -1214,7 +1183,7 @@ pub async fn touch(ctx: Ctx<'_>) -> Status {
         let abs = ctx.abs(&operand);
         let result = if ctx.vfs.stat(&abs).is_ok() {
             if keep_time { Ok(()) } else { ctx.vfs.set_mtime(&abs, when) }
-        } else if flags.contains(&'c') {
+        } else if args.has(opt!(TOUCH, 'c')) {
             Ok(())
         } else {
             ctx.vfs
@@ -1245,14 +1214,9 @@ pub const LN: Spec = Spec {
 };
 
 /// `ln -s [-fn] TARGET [LINK]`
-pub async fn ln(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&LN).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
-    let flags = args.letters();
-    let operands = args.operands;
-    if !flags.contains(&'s') {
+pub async fn ln(ctx: Ctx<'_>, mut args: Args) -> Status {
+    let operands = std::mem::take(&mut args.operands);
+    if !args.has(opt!(LN, 's')) {
         return ctx.fail("hard links are not supported in the workspace; use ln -s").await;
     }
     let (target, link) = match operands.as_slice() {
@@ -1267,7 +1231,7 @@ pub async fn ln(ctx: Ctx<'_>) -> Status {
             let mut status = 0;
             for target in targets {
                 let link_abs = path::join(&ctx.abs(dir), path::file_name(target));
-                if flags.contains(&'f') && ctx.vfs.lstat(&link_abs).is_ok() {
+                if args.has(opt!(LN, 'f')) && ctx.vfs.lstat(&link_abs).is_ok() {
                     let _ = ctx.vfs.remove_file(&link_abs);
                 }
                 if let Err(err) = ctx.vfs.symlink(target, &link_abs) {
@@ -1280,10 +1244,10 @@ pub async fn ln(ctx: Ctx<'_>) -> Status {
         }
     };
     let mut link_abs = ctx.abs(&link);
-    if ctx.vfs.stat(&link_abs).is_ok_and(|m| m.is_dir()) && !flags.contains(&'n') {
+    if ctx.vfs.stat(&link_abs).is_ok_and(|m| m.is_dir()) && !args.has(opt!(LN, 'n')) {
         link_abs = path::join(&link_abs, path::file_name(&target));
     }
-    if flags.contains(&'f') && ctx.vfs.lstat(&link_abs).is_ok() {
+    if args.has(opt!(LN, 'f')) && ctx.vfs.lstat(&link_abs).is_ok() {
         let _ = ctx.vfs.remove_file(&link_abs);
     }
     match ctx.vfs.symlink(&target, &link_abs) {
@@ -1310,11 +1274,7 @@ pub const STAT: Spec = Spec {
 };
 
 /// `stat [-L] [-c FORMAT | --printf FORMAT] FILE…`
-pub async fn stat(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&STAT).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn stat(ctx: Ctx<'_>, args: Args) -> Status {
     let follow = args.has(&DEREFERENCE);
     // The last of -c/--format/--printf wins; --printf ends no line and reads escapes.
     let (format, newline) = match args.given().filter(|(o, _)| **o == FORMAT || **o == PRINTF).last() {
@@ -1442,12 +1402,7 @@ pub const DU: Spec = Spec {
 };
 
 /// `du [-achs] [-d N] [FILE…]` — sizes in KiB as 4 KiB blocks.
-pub async fn du(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&DU).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
-    let flags = args.letters();
+pub async fn du(ctx: Ctx<'_>, mut args: Args) -> Status {
     let mut max_depth = match args.last(&MAX_DEPTH).map(str::parse::<usize>) {
         None => None,
         Some(Ok(depth)) => Some(depth),
@@ -1456,8 +1411,8 @@ pub async fn du(ctx: Ctx<'_>) -> Status {
             return ctx.misuse(&DU, format!("invalid maximum depth '{shown}'")).await;
         }
     };
-    let mut operands = args.operands;
-    if flags.contains(&'s') {
+    let mut operands = std::mem::take(&mut args.operands);
+    if args.has(opt!(DU, 's')) {
         max_depth = Some(0);
     }
     if operands.is_empty() {
@@ -1474,14 +1429,14 @@ pub async fn du(ctx: Ctx<'_>) -> Status {
             continue;
         }
         let mut lines = Vec::new();
-        grand += disk_usage(&ctx, &abs, operand, flags.contains(&'a'), 0, max_depth, &mut lines);
+        grand += disk_usage(&ctx, &abs, operand, args.has(opt!(DU, 'a')), 0, max_depth, &mut lines);
         for (size, name) in lines {
-            let size = if flags.contains(&'h') { human(size * 1024) } else { size.to_string() };
+            let size = if args.has(opt!(DU, 'h')) { human(size * 1024) } else { size.to_string() };
             out.push_str(&format!("{size}\t{name}\n"));
         }
     }
-    if flags.contains(&'c') {
-        let size = if flags.contains(&'h') { human(grand * 1024) } else { grand.to_string() };
+    if args.has(opt!(DU, 'c')) {
+        let size = if args.has(opt!(DU, 'h')) { human(grand * 1024) } else { grand.to_string() };
         out.push_str(&format!("{size}\ttotal\n"));
     }
     ctx.out(out).await;
@@ -1707,11 +1662,7 @@ pub const BASENAME: Spec = Spec {
 };
 
 /// `basename NAME [SUFFIX]`, `basename -a|-s SUFFIX [-z] NAME…`
-pub async fn basename(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&BASENAME).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn basename(ctx: Ctx<'_>, args: Args) -> Status {
     let mut suffix = args.last(&SUFFIX).map(str::to_string);
     let multiple = args.has(&MULTIPLE) || suffix.is_some();
     let end = if args.has(&ZERO) { '\0' } else { '\n' };
@@ -1757,11 +1708,7 @@ pub const DIRNAME: Spec = Spec {
 };
 
 /// `dirname [-z] NAME…`
-pub async fn dirname(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&DIRNAME).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn dirname(ctx: Ctx<'_>, args: Args) -> Status {
     if args.operands.is_empty() {
         return ctx.misuse(&DIRNAME, "missing operand").await;
     }
@@ -1804,14 +1751,9 @@ const RELATIVE_TO: Opt = Opt::long("relative-to", "print the resolved path relat
 const RELATIVE_BASE: Opt = Opt::long("relative-base", "print absolute paths unless paths below DIR").value("DIR");
 
 /// `realpath [-e|-m] [-z] [--relative-to=DIR] [--relative-base=DIR] FILE…`
-pub async fn realpath(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&REALPATH).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
-    let flags = args.letters();
+pub async fn realpath(ctx: Ctx<'_>, mut args: Args) -> Status {
     let (to, base) = (args.last(&RELATIVE_TO).map(str::to_string), args.last(&RELATIVE_BASE).map(str::to_string));
-    let operands = args.operands;
+    let operands = std::mem::take(&mut args.operands);
     if operands.is_empty() {
         return ctx.misuse(&REALPATH, "missing operand").await;
     }
@@ -1820,9 +1762,9 @@ pub async fn realpath(ctx: Ctx<'_>) -> Status {
     let canonical = |name: &str| -> Result<String, String> {
         match ctx.vfs.resolve(&ctx.abs(name), true) {
             Ok(resolved)
-                if flags.contains(&'m')
+                if args.has(opt!(REALPATH, 'm'))
                     || ctx.vfs.exists(&resolved)
-                    || (!flags.contains(&'e') && ctx.vfs.exists(path::parent(&resolved))) =>
+                    || (!args.has(opt!(REALPATH, 'e')) && ctx.vfs.exists(path::parent(&resolved))) =>
             {
                 Ok(resolved)
             }
@@ -1845,7 +1787,7 @@ pub async fn realpath(ctx: Ctx<'_>) -> Status {
     {
         (relative_to, relative_base) = (None, None);
     }
-    let end = if flags.contains(&'z') { '\0' } else { '\n' };
+    let end = if args.has(opt!(REALPATH, 'z')) { '\0' } else { '\n' };
     let mut out = String::new();
     let mut status = 0;
     for operand in operands {
@@ -1901,26 +1843,21 @@ pub const READLINK: Spec = Spec {
 };
 
 /// `readlink [-efmn] FILE…`
-pub async fn readlink(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&READLINK).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
-    let flags = args.letters();
-    let operands = args.operands;
+pub async fn readlink(ctx: Ctx<'_>, mut args: Args) -> Status {
+    let operands = std::mem::take(&mut args.operands);
     if operands.is_empty() {
         return ctx.misuse(&READLINK, "missing operand").await;
     }
     // GNU: -n drops the newline only when there is one name.
-    let newline = !(flags.contains(&'n') && operands.len() == 1);
-    let canonical = flags.iter().any(|f| matches!(f, 'f' | 'e' | 'm'));
+    let newline = !(args.has(opt!(READLINK, 'n')) && operands.len() == 1);
+    let canonical = args.any(&[opt!(READLINK, 'f'), opt!(READLINK, 'e'), opt!(READLINK, 'm')]);
     let mut out = String::new();
     let mut status = 0;
     for operand in operands {
         let abs = ctx.abs(&operand);
         let result = if canonical {
             ctx.vfs.resolve(&abs, true).and_then(|resolved| {
-                if flags.contains(&'e') && !ctx.vfs.exists(&resolved) {
+                if args.has(opt!(READLINK, 'e')) && !ctx.vfs.exists(&resolved) {
                     Err(std::io::Error::from(std::io::ErrorKind::NotFound))
                 } else {
                     Ok(resolved)
@@ -1962,11 +1899,7 @@ pub const MKTEMP: Spec = Spec {
 };
 
 /// `mktemp [-dqt] [-p DIR] [TEMPLATE]`
-pub async fn mktemp(mut ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&MKTEMP).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn mktemp(mut ctx: Ctx<'_>, args: Args) -> Status {
     let dir_mode = args.has(&MKTEMP_DIR);
     let quiet = args.has(&QUIET);
     if args.operands.len() > 1 {

@@ -10,7 +10,7 @@
 use crate::Ctx;
 use crate::pattern::Pattern;
 use crate::session::Status;
-use crate::spec::{Opt, Order, Runs, Spec};
+use crate::spec::{Args, Opt, Order, Runs, Spec};
 use crate::vfs::{FileKind, Meta, path};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
@@ -822,11 +822,7 @@ pub const FIND: Spec = Spec {
 };
 
 /// `find [-H|-P] [PATH…] [EXPRESSION]`.
-pub async fn find(ctx: Ctx<'_>) -> Status {
-    let parsed = match ctx.args(&FIND).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn find(ctx: Ctx<'_>, parsed: Args) -> Status {
     // The last of -H, -L and -P wins; -P (do not follow) is the default.
     let follow = parsed.given().filter(|(o, _)| [NEVER_FOLLOW, FOLLOW_OPERANDS, FOLLOW_ALL].contains(o)).last();
     let follow_all = follow.is_some_and(|(o, _)| *o == FOLLOW_ALL);

@@ -7,7 +7,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Spec};
+use crate::spec::{Args, Opt, Spec};
 use crate::vfs::{WriteMode, describe, path};
 
 const BACKUP_C: Opt = Opt::short('c', "(ignored)");
@@ -82,11 +82,7 @@ fn relative(shown: &str, abs: &str, dir: &str) -> String {
 }
 
 /// `install` itself.
-pub async fn install(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&INSTALL).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn install(ctx: Ctx<'_>, args: Args) -> Status {
     let verbose = args.has(&VERBOSE);
     let mode = match args.last(&MODE) {
         None => 0o755,

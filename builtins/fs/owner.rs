@@ -6,7 +6,7 @@
 
 use crate::Ctx;
 use crate::session::{AGENT_ID, Status};
-use crate::spec::{Opt, Spec};
+use crate::spec::{Args, Opt, Spec};
 use crate::vfs::describe;
 
 const CHANGES: Opt = Opt::both('c', "changes", "like verbose but report only when a change is made");
@@ -62,13 +62,9 @@ pub const CHGRP: Spec = Spec {
 };
 
 /// `chown OWNER[:GROUP] FILE…` and `chgrp GROUP FILE…`.
-pub async fn chown(ctx: Ctx<'_>) -> Status {
+pub async fn chown(ctx: Ctx<'_>, args: Args) -> Status {
     let group_only = ctx.name() == "chgrp";
     let spec = if group_only { &CHGRP } else { &CHOWN };
-    let args = match ctx.args(spec).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
     let me = ctx.agent().to_string();
     let mut operands = args.operands.clone();
     // What -v says the files are retained as: the owner as written, or the reference's.

@@ -6,7 +6,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Spec, Words};
+use crate::spec::{Args, Opt, Spec, Words};
 use toolsh_gate::patch;
 use toolsh_gate::patch::unified;
 use toolsh_gate::workspace::Change;
@@ -31,11 +31,7 @@ pub const APPLY_PATCH: Spec = Spec {
 const PATCH_TOOLS: &[&str] = &["fs.read", "fs.write"];
 
 /// `apply_patch [PATCH | FILE]`
-pub async fn apply_patch(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&APPLY_PATCH).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn apply_patch(ctx: Ctx<'_>, args: Args) -> Status {
     let text = match args.operands.as_slice() {
         [] => ctx.read_operand("-").await,
         [one] if one.contains("*** Begin Patch") => Ok(one.clone().into_bytes()),
@@ -102,11 +98,7 @@ struct Asked {
 }
 
 /// `patch [OPTION]... [ORIGFILE [PATCHFILE]]`
-pub async fn patch(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&PATCH).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn patch(ctx: Ctx<'_>, args: Args) -> Status {
     let strip = match args.last(&STRIP).map(str::parse::<usize>) {
         None => None,
         Some(Ok(n)) => Some(n),

@@ -4,7 +4,7 @@
 use crate::Ctx;
 use crate::pattern::Pattern;
 use crate::session::Status;
-use crate::spec::{Misuse, Opt, Spec, Words};
+use crate::spec::{Args, Misuse, Opt, Spec, Words};
 use crate::vfs::{FileKind, describe, path};
 
 const ALL: Opt = Opt::short('a', "All files are listed.");
@@ -102,11 +102,7 @@ struct Listed {
 }
 
 /// `tree [OPTION]… [DIRECTORY]…`
-pub async fn tree(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&TREE).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn tree(ctx: Ctx<'_>, args: Args) -> Status {
     let level = match args.last(&LEVEL).map(str::parse::<usize>) {
         None => None,
         Some(Ok(n)) if n > 0 => Some(n),

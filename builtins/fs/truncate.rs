@@ -4,7 +4,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Spec, Words};
+use crate::spec::{Args, Opt, Spec, Words};
 use toolsh_core::vfs::{WriteMode, describe};
 
 const NO_CREATE: Opt = Opt::both('c', "no-create", "do not create any files");
@@ -54,11 +54,7 @@ fn adjusted(current: usize, how: Adjust, size: usize) -> usize {
 }
 
 /// `truncate [-co] (-s SIZE | -r RFILE) FILE…`.
-pub async fn truncate(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&TRUNCATE).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn truncate(ctx: Ctx<'_>, args: Args) -> Status {
     let (size_text, reference) = (args.last(&SIZE), args.last(&REFERENCE));
     if size_text.is_none() && reference.is_none() {
         return ctx.misuse(&TRUNCATE, "you must specify either '--size' or '--reference'").await;

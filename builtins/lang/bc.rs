@@ -7,7 +7,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Misuse, Opt, Spec, Words};
+use crate::spec::{Args, Misuse, Opt, Spec, Words};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -1070,11 +1070,7 @@ fn unescape(text: &str) -> String {
 }
 
 /// `bc [-lq] [FILE...]`: the files, then standard input.
-pub async fn bc(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&BC).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn bc(ctx: Ctx<'_>, args: Args) -> Status {
     if let Some(opt) = [STANDARD, WARN].iter().find(|o| args.has(o)) {
         let name = opt.long.unwrap_or_default();
         return ctx.fail(format!("--{name}: POSIX conformance is not checked here")).await;

@@ -5,7 +5,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Spec, Words};
+use crate::spec::{Args, Opt, Spec, Words};
 use crate::text::posix_regex;
 use crate::vfs::{WriteMode, describe};
 use std::sync::Arc;
@@ -1099,11 +1099,7 @@ impl Machine<'_, '_> {
 }
 
 /// `sed [-n] [-E] [-i[SUFFIX]] [-s] [-z] [-e SCRIPT]… [-f FILE]… [SCRIPT] [FILE…]`
-pub async fn sed(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&SED).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn sed(ctx: Ctx<'_>, args: Args) -> Status {
     let mut scripts: Vec<String> = Vec::new();
     for (opt, value) in args.given() {
         match *opt {

@@ -5,7 +5,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Misuse, Opt, Spec, Words};
+use crate::spec::{Args, Misuse, Opt, Spec, Words};
 use crate::vfs::WriteMode;
 use base64::Engine as _;
 use toolsh_gate::net::{FetchArgs, Fetched, MAX_BYTES};
@@ -131,11 +131,7 @@ async fn data_arg(ctx: &Ctx<'_>, value: &str) -> Result<String, String> {
 }
 
 /// `curl [options] URL…`: each URL in turn, the `-o` files paired with the URLs in order.
-pub async fn curl(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&CURL).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn curl(ctx: Ctx<'_>, args: Args) -> Status {
     let mut headers: Vec<String> = args.given().filter(|(o, _)| **o == HEADER).map(|(_, v)| v.to_string()).collect();
     let mut form = Vec::new();
     for (opt, value) in args.given() {
@@ -356,11 +352,7 @@ fn wget_words(spec: &Spec, misuse: &Misuse) -> String {
 
 /// `wget [-q] [-O FILE] [-P DIR] URL…`: saves each body (to the URL's file name, or
 /// index.html), following redirects.
-pub async fn wget(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&WGET).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn wget(ctx: Ctx<'_>, args: Args) -> Status {
     if let Some(letters) = args.last(&NO).filter(|l| *l != "v") {
         return ctx.misuse(&WGET, format!("-n{letters}: only -nv is known here")).await;
     }

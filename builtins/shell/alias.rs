@@ -5,7 +5,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Order, Spec};
+use crate::spec::{Args, Opt, Order, Spec};
 
 /// `alias`.
 pub const ALIAS: Spec = Spec {
@@ -37,11 +37,7 @@ fn shown(name: &str, value: &str) -> String {
 }
 
 /// `alias [-p] [NAME[=VALUE]…]`.
-pub async fn alias(mut ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&ALIAS).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn alias(mut ctx: Ctx<'_>, args: Args) -> Status {
     let mut out = String::new();
     if args.operands.is_empty() || args.has(&ALIAS.options[0]) {
         for (name, value) in ctx.state().aliases.iter() {
@@ -80,11 +76,7 @@ fn valid_name(name: &str) -> bool {
 }
 
 /// `unalias [-a] NAME…`.
-pub async fn unalias(mut ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&UNALIAS).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn unalias(mut ctx: Ctx<'_>, args: Args) -> Status {
     if args.has(&UNALIAS.options[0]) {
         ctx.aliases_mut().clear();
         return 0;

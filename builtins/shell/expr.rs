@@ -5,7 +5,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Order, Spec};
+use crate::spec::{Args, Order, Spec};
 
 /// `expr`.
 pub const EXPR: Spec = Spec {
@@ -24,11 +24,8 @@ pub const EXPR: Spec = Spec {
 struct Failure(Status, String);
 
 /// `expr EXPRESSION…`.
-pub async fn expr(ctx: Ctx<'_>) -> Status {
-    let words = match ctx.args(&EXPR).await {
-        Ok(args) => args.operands,
-        Err(status) => return status,
-    };
+pub async fn expr(ctx: Ctx<'_>, words_parsed: Args) -> Status {
+    let words = words_parsed.operands;
     if words.is_empty() {
         return ctx.misuse(&EXPR, "missing operand").await;
     }

@@ -5,7 +5,7 @@
 
 use crate::Ctx;
 use crate::session::{AGENT_ID as ID, HOSTNAME as HOSTNAME_VALUE, Status};
-use crate::spec::{Opt, Spec, Words};
+use crate::spec::{Args, Opt, Spec, Words};
 
 const ALL: Opt = Opt::both('a', "all", "print all information, omitting -p and -i when unknown");
 const KERNEL_NAME: Opt = Opt::both('s', "kernel-name", "print the kernel name");
@@ -39,11 +39,7 @@ pub const UNAME: Spec = Spec {
 };
 
 /// `uname [-asnrvmpio]`: the fields asked for, in GNU's order.
-pub async fn uname(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&UNAME).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn uname(ctx: Ctx<'_>, args: Args) -> Status {
     if let Some(extra) = args.operands.first() {
         return ctx.misuse(&UNAME, format!("extra operand '{extra}'")).await;
     }
@@ -88,11 +84,7 @@ pub const HOSTNAME: Spec = Spec {
 };
 
 /// `hostname [-s|-f]`: the name; setting one is refused as for a user who is not root.
-pub async fn hostname(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&HOSTNAME).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn hostname(ctx: Ctx<'_>, args: Args) -> Status {
     if !args.operands.is_empty() {
         return ctx.fail("you must be root to change the host name").await;
     }
@@ -118,11 +110,7 @@ pub const ID_SPEC: Spec = Spec {
 };
 
 /// `id [-ugGnrz] [USER]`: the agent's ids; any other user does not exist here.
-pub async fn id(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&ID_SPEC).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn id(ctx: Ctx<'_>, args: Args) -> Status {
     let me = ctx.agent().to_string();
     if let Some(user) = args.operands.first() {
         if args.operands.len() > 1 {
@@ -163,11 +151,7 @@ pub const NPROC: Spec = Spec {
 };
 
 /// `nproc [--all] [--ignore=N]`: the host's processors, at least one.
-pub async fn nproc(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&NPROC).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn nproc(ctx: Ctx<'_>, args: Args) -> Status {
     if let Some(extra) = args.operands.first() {
         return ctx.misuse(&NPROC, format!("extra operand '{extra}'")).await;
     }

@@ -105,11 +105,7 @@ fn physical(args: &Args) -> bool {
 }
 
 /// `cd [-L|-P [-e]] [dir|-]`
-pub async fn cd(mut ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&CD).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn cd(mut ctx: Ctx<'_>, args: Args) -> Status {
     if args.operands.len() > 1 {
         return ctx.fail("too many arguments").await;
     }
@@ -137,11 +133,7 @@ pub async fn cd(mut ctx: Ctx<'_>) -> Status {
 }
 
 /// `pwd [-LP]`
-pub async fn pwd(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&PWD).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn pwd(ctx: Ctx<'_>, args: Args) -> Status {
     if let Some(extra) = args.operands.first() {
         return ctx.fail(format!("{extra}: too many arguments")).await;
     }
@@ -195,11 +187,7 @@ async fn show(ctx: &Ctx<'_>) -> Status {
 }
 
 /// `pushd [-n] [+N | -N | dir]`
-pub async fn pushd(mut ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&PUSHD).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn pushd(mut ctx: Ctx<'_>, args: Args) -> Status {
     let no_change = args.has(&NO_CHANGE);
     let mut stack = entries(&ctx);
     let rotate = match args.operands.as_slice() {
@@ -253,11 +241,7 @@ pub async fn pushd(mut ctx: Ctx<'_>) -> Status {
 }
 
 /// `popd [-n] [+N | -N]`
-pub async fn popd(mut ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&POPD).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn popd(mut ctx: Ctx<'_>, args: Args) -> Status {
     let mut stack = entries(&ctx);
     if stack.len() < 2 {
         return ctx.fail("directory stack empty").await;
@@ -282,11 +266,7 @@ pub async fn popd(mut ctx: Ctx<'_>) -> Status {
 }
 
 /// `dirs [-clpv] [+N | -N]`
-pub async fn dirs(mut ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&DIRS).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn dirs(mut ctx: Ctx<'_>, args: Args) -> Status {
     if args.has(&CLEAR) {
         ctx.dir_stack_mut().clear();
         return 0;

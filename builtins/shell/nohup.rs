@@ -5,7 +5,7 @@
 use crate::Ctx;
 use crate::io::{Fd, Output};
 use crate::session::Status;
-use crate::spec::{Order, Runs, Spec, Words};
+use crate::spec::{Args, Order, Runs, Spec, Words};
 
 /// `nohup`.
 pub const NOHUP: Spec = Spec {
@@ -22,11 +22,7 @@ pub const NOHUP: Spec = Spec {
 };
 
 /// `nohup COMMAND [ARG]…`
-pub async fn nohup(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&NOHUP).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn nohup(ctx: Ctx<'_>, args: Args) -> Status {
     if args.operands.is_empty() {
         return ctx.misuse(&NOHUP, "missing operand").await;
     }

@@ -6,7 +6,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Order, Runs, Spec, Words};
+use crate::spec::{Args, Opt, Order, Runs, Spec, Words};
 use crate::text::stream::interval;
 
 const SIGNAL: Opt = Opt::both('s', "signal", "specify the signal to be sent on timeout").value("SIGNAL");
@@ -33,11 +33,7 @@ pub const TIMEOUT: Spec = Spec {
 };
 
 /// `timeout [-s SIGNAL] [-k DURATION] [--preserve-status] [-v] DURATION COMMAND [ARG]…`
-pub async fn timeout(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&TIMEOUT).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn timeout(ctx: Ctx<'_>, args: Args) -> Status {
     let Some((duration, command)) = args.operands.split_first().filter(|(_, command)| !command.is_empty()) else {
         ctx.err("Try 'timeout --help' for more information.\n").await;
         return crate::status::RUNNER_FAILED;

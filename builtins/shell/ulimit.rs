@@ -13,7 +13,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Spec};
+use crate::spec::{Args, Opt, Spec};
 
 const PRINT_REUSABLE: Opt = Opt::short('p', "if MODE is omitted, output in a form that may be reused as input");
 const SYMBOLIC: Opt = Opt::short('S', "makes the output symbolic; otherwise an octal number is output");
@@ -98,11 +98,7 @@ fn apply_symbolic(mask: u32, mode: &str) -> Result<u32, String> {
 }
 
 /// `umask [-p] [-S] [mode]`.
-pub async fn umask(mut ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&UMASK).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn umask(mut ctx: Ctx<'_>, args: Args) -> Status {
     let symbolic_out = args.has(&SYMBOLIC);
     if let Some(mode) = args.operands.first() {
         let mask = if mode.starts_with(|c: char| c.is_ascii_digit()) {
@@ -230,11 +226,7 @@ fn described(limit: &Limit, value: Option<u64>) -> String {
 }
 
 /// `ulimit [-SHa…] [limit]`.
-pub async fn ulimit(mut ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&ULIMIT).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn ulimit(mut ctx: Ctx<'_>, args: Args) -> Status {
     let asked: Vec<&Limit> =
         LIMITS.iter().filter(|l| args.given().any(|(opt, _)| opt.short == Some(l.letter))).collect();
     if args.has(&ALL) {

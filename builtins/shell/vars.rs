@@ -3,7 +3,7 @@
 
 use crate::Ctx;
 use crate::session::{Options, Status};
-use crate::spec::{Opt, Order, Spec};
+use crate::spec::{Args, Opt, Order, Spec};
 use toolsh_core::vars::{Value, is_name};
 
 const SET_OPTIONS: &[(&str, char)] = &[
@@ -52,11 +52,8 @@ pub const SET: Spec = Spec {
 };
 
 /// `set [-+euxfCa] [-o name] [--] [args…]`
-pub async fn set(mut ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&SET).await {
-        Ok(args) => args.operands,
-        Err(status) => return status,
-    };
+pub async fn set(mut ctx: Ctx<'_>, parsed: Args) -> Status {
+    let args = parsed.operands;
     if args.is_empty() {
         let mut out = String::new();
         for name in ctx.state().vars.names() {
@@ -137,11 +134,7 @@ pub const SHIFT: Spec = Spec {
 };
 
 /// `shift [n]`
-pub async fn shift(mut ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&SHIFT).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn shift(mut ctx: Ctx<'_>, args: Args) -> Status {
     let count = match args.operands.as_slice() {
         [] => 1,
         [n] => match n.parse::<usize>() {
@@ -176,11 +169,7 @@ pub const SHOPT: Spec = Spec {
 };
 
 /// `shopt [-pqsu] [-o] [name…]`
-pub async fn shopt(mut ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&SHOPT).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn shopt(mut ctx: Ctx<'_>, args: Args) -> Status {
     let mode = match (args.has(&SHOPT_SET), args.has(&SHOPT_UNSET)) {
         (true, true) => return ctx.fail("cannot set and unset shell options simultaneously").await,
         (set, unset) => (set || unset).then_some(set),
@@ -302,11 +291,7 @@ pub const UNSET: Spec = Spec {
 
 /// `unset [-v|-f|-n] name…`: through a name reference the target is unset; with `-n`, the
 /// reference itself.
-pub async fn unset(mut ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&UNSET).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
     let functions = args.has(&UNSET_FUNCTIONS);
     let variables = args.has(&UNSET_VARIABLES);
     let reference = args.has(&UNSET_NAMEREF);
@@ -434,11 +419,7 @@ pub const READ: Spec = Spec {
 
 /// `read [-r] [-a array] [-d delim] [-n n] [-N n] [-t secs] [-u fd] [name…]`; `-e`, `-i`,
 /// `-p` and `-s` act only when input is a terminal, which a command's never is here.
-pub async fn read(mut ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&READ).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn read(mut ctx: Ctx<'_>, args: Args) -> Status {
     let raw = args.has(&READ_RAW);
     let array = args.last(&READ_ARRAY).map(str::to_string);
     let delim = Some(args.last(&READ_DELIM).map_or(b'\n', |d| d.bytes().next().unwrap_or(0)));
@@ -574,12 +555,7 @@ pub const READARRAY: Spec = Spec { name: "readarray", variant_of: Some("mapfile"
 /// `mapfile`/`readarray [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [array]`: each
 /// line read is an element; what the array may hold is the session's `variable-bytes`, checked
 /// as the lines come.
-pub async fn mapfile(mut ctx: Ctx<'_>) -> Status {
-    let spec = if ctx.name() == "readarray" { &READARRAY } else { &MAPFILE };
-    let args = match ctx.args(spec).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn mapfile(mut ctx: Ctx<'_>, args: Args) -> Status {
     if let Some(callback) = args.last(&MAPFILE_CALLBACK) {
         return ctx.fail(format!("-C {callback}: callbacks are not supported (docs/deviations.md)")).await;
     }
@@ -651,11 +627,8 @@ pub const GETOPTS: Spec = Spec {
 };
 
 /// `getopts optstring name [args…]`
-pub async fn getopts(mut ctx: Ctx<'_>) -> Status {
-    let words = match ctx.args(&GETOPTS).await {
-        Ok(args) => args.operands,
-        Err(status) => return status,
-    };
+pub async fn getopts(mut ctx: Ctx<'_>, words_parsed: Args) -> Status {
+    let words = words_parsed.operands;
     let [spec, name, rest @ ..] = words.as_slice() else {
         return ctx.misuse(&GETOPTS, "").await;
     };
@@ -778,11 +751,7 @@ pub const PRINTENV: Spec = Spec {
 
 /// `printenv [-0] [VARIABLE]…`: the exported variables, or the values of those named; status 1
 /// when one of them is not exported, as GNU's.
-pub async fn printenv(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&PRINTENV).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn printenv(ctx: Ctx<'_>, args: Args) -> Status {
     let end = if args.has(&NULL_END) { '\0' } else { '\n' };
     let env = ctx.state().vars.exported();
     let mut out = String::new();

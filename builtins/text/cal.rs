@@ -7,7 +7,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Misuse, Opt, Spec, Words};
+use crate::spec::{Args, Misuse, Opt, Spec, Words};
 
 const ONE: Opt = Opt::short('1', "display only the current month (the default)");
 const THREE: Opt = Opt::short('3', "display the previous, current and next month");
@@ -240,11 +240,7 @@ enum Span {
 }
 
 /// `cal [options] [[month] year]`, as Debian's `cal` reads its words.
-pub async fn cal(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&CAL).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn cal(ctx: Ctx<'_>, args: Args) -> Status {
     let shared = &ctx;
     let bad = move |message: String| async move {
         shared.complain(message).await;

@@ -2,8 +2,9 @@
 //! coreutils' (and util-linux's `column`) output formats.
 
 use crate::Ctx;
+use crate::opt;
 use crate::session::Status;
-use crate::spec::{Opt, Spec};
+use crate::spec::{Args, Opt, Spec};
 use crate::vfs::describe;
 
 /// Reads one operand as lines (without terminators).
@@ -34,11 +35,7 @@ pub const PASTE: Spec = Spec {
 };
 
 /// `paste [-s] [-d LIST] [FILE…]`
-pub async fn paste(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&PASTE).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn paste(ctx: Ctx<'_>, args: Args) -> Status {
     let serial = args.has(&SERIAL);
     let delimiters: Vec<char> = args
         .last(&DELIMITERS)
@@ -132,11 +129,7 @@ pub const COMM: Spec = Spec {
 };
 
 /// `comm [-123] [--output-delimiter=STR] [--total] FILE1 FILE2`
-pub async fn comm(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&COMM).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn comm(ctx: Ctx<'_>, args: Args) -> Status {
     let [left, right] = args.operands.as_slice() else {
         let message = match args.operands.len() {
             0 => "missing operand".to_string(),
@@ -147,8 +140,11 @@ pub async fn comm(ctx: Ctx<'_>) -> Status {
     };
     let separator = args.last(&OUTPUT_DELIMITER).map_or("\t", |d| if d.is_empty() { "\0" } else { d }).to_string();
     let mut totals = [0usize; 3];
-    let letters = args.letters();
-    let hide = |c: char| letters.contains(&c);
+    let hide = |column: char| match column {
+        '1' => args.has(opt!(COMM, '1')),
+        '2' => args.has(opt!(COMM, '2')),
+        _ => args.has(opt!(COMM, '3')),
+    };
     let (a, b) = match (lines(&ctx, left).await, lines(&ctx, right).await) {
         (Ok(a), Ok(b)) => (a, b),
         _ => return 1,
@@ -217,27 +213,23 @@ pub const NL: Spec = Spec {
 };
 
 /// `nl [-b a|t|n|pBRE] [-n ln|rn|rz] [-w N] [-s SEP] [-v N] [-i N] [FILE]`
-pub async fn nl(ctx: Ctx<'_>) -> Status {
-    let parsed = match ctx.args(&NL).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
-    let value = |c: char, default: &str| parsed.last_short(c).unwrap_or(default).to_string();
-    let style = value('b', "t");
+pub async fn nl(ctx: Ctx<'_>, parsed: Args) -> Status {
+    let value = |opt: &Opt, default: &str| parsed.last(opt).unwrap_or(default).to_string();
+    let style = value(opt!(NL, 'b'), "t");
     // GNU refuses widths past INT_MAX; past a megabyte a line of padding is refused here too.
-    let width: usize = match value('w', "6").parse::<i64>() {
+    let width: usize = match value(opt!(NL, 'w'), "6").parse::<i64>() {
         Ok(width) if (1..=1 << 20).contains(&width) => width as usize,
         Ok(width) if width > 0 => {
             return ctx
                 .fail(format!("invalid line number field width: '{width}': Value too large for defined data type"))
                 .await;
         }
-        _ => return ctx.fail(format!("invalid line number field width: '{}'", value('w', "6"))).await,
+        _ => return ctx.fail(format!("invalid line number field width: '{}'", value(opt!(NL, 'w'), "6"))).await,
     };
-    let separator = value('s', "\t");
-    let mut number: i64 = value('v', "1").parse().unwrap_or(1);
-    let increment: i64 = value('i', "1").parse().unwrap_or(1);
-    let format = value('n', "rn");
+    let separator = value(opt!(NL, 's'), "\t");
+    let mut number: i64 = value(opt!(NL, 'v'), "1").parse().unwrap_or(1);
+    let increment: i64 = value(opt!(NL, 'i'), "1").parse().unwrap_or(1);
+    let format = value(opt!(NL, 'n'), "rn");
     let file = parsed.operands.first().cloned().unwrap_or_else(|| "-".to_string());
     let content = match lines(&ctx, &file).await {
         Ok(lines) => lines,
@@ -296,11 +288,7 @@ pub const FOLD: Spec = Spec {
 };
 
 /// `fold [-bs] [-w WIDTH] [FILE…]`
-pub async fn fold(ctx: Ctx<'_>) -> Status {
-    let parsed = match ctx.args(&FOLD).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn fold(ctx: Ctx<'_>, parsed: Args) -> Status {
     let width: usize = parsed.last(&WIDTH).and_then(|v| v.parse().ok()).unwrap_or(80).max(1);
     let spaces = parsed.has(&SPACES);
     let bytes = parsed.has(&BYTES);
@@ -404,11 +392,7 @@ pub const EXPAND: Spec = Spec {
 };
 
 /// `expand [-i] [-t N|LIST] [FILE…]`
-pub async fn expand(ctx: Ctx<'_>) -> Status {
-    let parsed = match ctx.args(&EXPAND).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn expand(ctx: Ctx<'_>, parsed: Args) -> Status {
     let stops = match parsed.last(&TABS).map(TabStops::parse) {
         None => TabStops { stops: Vec::new(), every: 8 },
         Some(Some(stops)) => stops,
@@ -466,11 +450,7 @@ pub const COLUMN: Spec = Spec {
 
 /// `column [-t [-s SEPS] [-o SEP] [-N NAMES]] [-x] [-c WIDTH] [FILE…]`: a table (`-t`), or the
 /// entries filled into as many columns as fit (down first, across with `-x`).
-pub async fn column(ctx: Ctx<'_>) -> Status {
-    let parsed = match ctx.args(&COLUMN).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn column(ctx: Ctx<'_>, parsed: Args) -> Status {
     let table = parsed.has(&TABLE);
     let separators: Option<String> = parsed.last(&SEPARATOR).map(str::to_string);
     let output_separator = parsed.last(&OUTPUT_SEPARATOR).unwrap_or("  ").to_string();

@@ -6,7 +6,7 @@
 use crate::Ctx;
 use crate::pattern::Pattern;
 use crate::session::Status;
-use crate::spec::{Opt, Spec, Words};
+use crate::spec::{Args, Opt, Spec, Words};
 use crate::vfs::{FileKind, Meta, describe, path};
 use similar::{Algorithm, DiffOp, DiffTag, capture_diff_slices, group_diff_ops};
 
@@ -490,11 +490,7 @@ pub const DIFF: Spec = Spec {
 };
 
 /// `diff [OPTION]… FILE1 FILE2`.
-pub async fn diff(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&DIFF).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn diff(ctx: Ctx<'_>, args: Args) -> Status {
     let mut o = Options { width: 130, ..Options::default() };
     for (opt, value) in args.given() {
         match *opt {

@@ -3,7 +3,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Spec, Words};
+use crate::spec::{Args, Opt, Spec, Words};
 use std::collections::HashMap;
 
 const VARIABLES: Opt = Opt::both('v', "variables", "output the variables occurring in SHELL-FORMAT");
@@ -58,11 +58,7 @@ fn references(text: &str) -> Vec<(std::ops::Range<usize>, &str)> {
 }
 
 /// `envsubst [-v] [SHELL-FORMAT]`.
-pub async fn envsubst(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&ENVSUBST).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn envsubst(ctx: Ctx<'_>, args: Args) -> Status {
     let format = match args.operands.as_slice() {
         [] => None,
         [one] => Some(one.clone()),

@@ -6,7 +6,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::Spec;
+use crate::spec::{Args, Spec};
 
 /// `factor`.
 pub const FACTOR: Spec = Spec {
@@ -19,11 +19,7 @@ pub const FACTOR: Spec = Spec {
 };
 
 /// `factor [NUMBER]...`
-pub async fn factor(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&FACTOR).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn factor(ctx: Ctx<'_>, args: Args) -> Status {
     let words = if args.operands.is_empty() {
         match ctx.read_stdin().await {
             Ok(bytes) => String::from_utf8_lossy(&bytes).split_whitespace().map(str::to_string).collect(),

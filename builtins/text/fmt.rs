@@ -7,7 +7,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Spec};
+use crate::spec::{Args, Opt, Spec};
 use crate::vfs::describe;
 
 const CROWN: Opt = Opt::both('c', "crown-margin", "preserve indentation of first two lines");
@@ -276,11 +276,7 @@ fn format(text: &[u8], layout: &Layout, crown: bool, tagged: bool, prefix: &[u8]
 }
 
 /// `fmt [-WIDTH] [-cstu] [-w WIDTH] [-g GOAL] [-p PREFIX] [FILE…]`
-pub async fn fmt(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&FMT).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn fmt(ctx: Ctx<'_>, args: Args) -> Status {
     let number = |opt: &Opt| -> Result<Option<usize>, String> {
         match args.last(opt) {
             None => Ok(None),

@@ -877,15 +877,14 @@ pub async fn egrep(mut ctx: Ctx<'_>) -> Status {
     }
     ctx.argv[0] = "grep".to_string();
     ctx.argv.insert(1, flag.to_string());
-    grep(ctx).await
+    match ctx.args(&GREP).await {
+        Ok(args) => grep(ctx, args).await,
+        Err(status) => status,
+    }
 }
 
 /// `grep [OPTION]... PATTERNS [FILE]...`
-pub async fn grep(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&GREP).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn grep(ctx: Ctx<'_>, args: Args) -> Status {
     let mut o = match parse_args(args) {
         Ok(o) => o,
         Err(message) => return ctx.misuse(&GREP, message).await,

@@ -7,7 +7,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Misuse, Opt, Spec, Words};
+use crate::spec::{Args, Misuse, Opt, Spec, Words};
 use crate::vfs::{WriteMode, describe};
 use unicode_normalization::UnicodeNormalization;
 
@@ -94,11 +94,7 @@ enum Unmappable {
 }
 
 /// `iconv [-c] [-f FROM] [-t TO[//TRANSLIT|//IGNORE]] [-o FILE] [FILE…]`, or `iconv -l`.
-pub async fn iconv(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&ICONV).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn iconv(ctx: Ctx<'_>, args: Args) -> Status {
     if args.has(&LIST) {
         let names = "UTF-8//\nUTF-16//\nUTF-16BE//\nUTF-16LE//\nUTF-32//\nUTF-32BE//\nUTF-32LE//\nASCII//\nISO-8859-1//\n\
                      ISO-8859-2//\nISO-8859-15//\nWINDOWS-1250//\nWINDOWS-1251//\nWINDOWS-1252//\nKOI8-R//\nKOI8-U//\n\

@@ -329,11 +329,7 @@ impl<'a> Joiner<'a> {
 }
 
 /// `join [options] FILE1 FILE2`
-pub async fn join(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&JOIN).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn join(ctx: Ctx<'_>, args: Args) -> Status {
     let (spec, left, right) = match parse(args) {
         Ok(parsed) => parsed,
         Err(message) => return ctx.misuse(&JOIN, message).await,

@@ -1,8 +1,9 @@
 //! Line filters: `cut`, `uniq`, `wc`, `rev`, `tac`, with GNU coreutils' flags and output format.
 
 use crate::Ctx;
+use crate::opt;
 use crate::session::Status;
-use crate::spec::{Opt, Spec};
+use crate::spec::{Args, Opt, Spec};
 use crate::vfs::describe;
 use std::io::Read as _;
 
@@ -139,16 +140,12 @@ pub const CUT: Spec = Spec {
 
 /// `cut -f LIST [-d DELIM] [-s] | -c LIST | -b LIST [--complement] [-z] [file…]`, a piece of
 /// input at a time.
-pub async fn cut(ctx: Ctx<'_>) -> Status {
+pub async fn cut(ctx: Ctx<'_>, args: Args) -> Status {
     let mut mode = None;
     let mut list = None;
     let mut delimiter = b'\t';
     let (mut only_delimited, mut complement, mut zero) = (false, false, false);
     let mut output_delimiter: Option<Vec<u8>> = None;
-    let args = match ctx.args(&CUT).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
     for (opt, value) in args.given() {
         match *opt {
             FIELDS | CHARACTERS | BYTES => {
@@ -380,14 +377,10 @@ pub const UNIQ: Spec = Spec {
 
 /// `uniq [-cdDui] [-f N] [-s N] [-w N] [-z] [--group[=M]] [INPUT [OUTPUT]]`, a piece of input at
 /// a time.
-pub async fn uniq(ctx: Ctx<'_>) -> Status {
+pub async fn uniq(ctx: Ctx<'_>, args: Args) -> Status {
     let (mut count, mut repeated, mut unique, mut ignore_case, mut zero) = (false, false, false, false, false);
     let (mut skip_fields, mut skip_chars, mut check_chars) = (0usize, 0usize, usize::MAX);
     let mut show = UniqShow::First;
-    let args = match ctx.args(&UNIQ).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
     for (opt, value) in args.given() {
         match *opt {
             COUNT => count = true,
@@ -696,19 +689,17 @@ pub const WC: Spec = Spec {
 };
 
 /// `wc [-lwcmL] [file…]`
-pub async fn wc(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&WC).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
-    let mut want = args.letters();
-    let files = args.operands;
-
-    if want.is_empty() {
-        want = vec!['l', 'w', 'c'];
-    }
+pub async fn wc(ctx: Ctx<'_>, args: Args) -> Status {
     // GNU prints columns in a fixed order whatever order the flags came in.
-    let columns: Vec<char> = ['l', 'w', 'm', 'c', 'L'].into_iter().filter(|c| want.contains(c)).collect();
+    let mut columns: Vec<char> = ['l', 'w', 'm', 'c', 'L']
+        .into_iter()
+        .zip([opt!(WC, 'l'), opt!(WC, 'w'), opt!(WC, 'm'), opt!(WC, 'c'), opt!(WC, 'L')])
+        .filter_map(|(column, opt)| args.has(opt).then_some(column))
+        .collect();
+    if columns.is_empty() {
+        columns = vec!['l', 'w', 'c'];
+    }
+    let files = args.operands;
     let names: Vec<String> = if files.is_empty() { vec!["-".to_string()] } else { files.clone() };
     // As GNU: the width comes before any counting, from the sizes of the regular files (at
     // least 7 when one is not a regular file), so each row can go out as soon as it is counted.
@@ -755,7 +746,7 @@ pub async fn wc(ctx: Ctx<'_>) -> Status {
             status = 1;
             continue;
         }
-        let counts = match count_operand(&ctx, name, &want).await {
+        let counts = match count_operand(&ctx, name, &columns).await {
             Ok(counts) => counts,
             // GNU counts a directory as empty after saying what it is.
             Err(err) if err.kind() == std::io::ErrorKind::IsADirectory => {
@@ -796,11 +787,7 @@ pub const REV: Spec = Spec {
 };
 
 /// `rev [file…]`
-pub async fn rev(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&REV).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn rev(ctx: Ctx<'_>, args: Args) -> Status {
     let (data, status) = inputs(&ctx, &args.operands).await;
     let mut out = String::new();
     for (_, bytes) in data {
@@ -835,11 +822,7 @@ pub const TAC: Spec = Spec {
 };
 
 /// `tac [-br] [-s SEP] [FILE…]`: records (lines by default) in reverse order.
-pub async fn tac(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&TAC).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn tac(ctx: Ctx<'_>, args: Args) -> Status {
     let separator = args.last(&SEPARATOR).map_or(b"\n".to_vec(), |s| s.as_bytes().to_vec());
     let (before, regex) = (args.has(&BEFORE), args.has(&REGEX));
     let files = args.operands;

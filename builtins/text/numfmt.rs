@@ -6,7 +6,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Spec, Words};
+use crate::spec::{Args, Opt, Spec, Words};
 
 const FROM: Opt = Opt::long("from", "auto-scale input numbers to UNITs (none, auto, si, iec, iec-i)").value("UNIT");
 const FROM_UNIT: Opt = Opt::long("from-unit", "specify the input unit size (instead of the default 1)").value("N");
@@ -148,11 +148,7 @@ impl Default for Options {
 struct Problem(String);
 
 /// `numfmt [OPTION]... [NUMBER]...`.
-pub async fn numfmt(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&NUMFMT).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn numfmt(ctx: Ctx<'_>, args: Args) -> Status {
     let options = match options(&args) {
         Ok(options) => options,
         Err(Refused::Misuse(message)) => return ctx.misuse(&NUMFMT, message).await,

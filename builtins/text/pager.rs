@@ -5,7 +5,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Misuse, Opt, Spec, Words};
+use crate::spec::{Args, Misuse, Opt, Spec, Words};
 use toolsh_core::vfs::describe;
 
 /// Options a pager takes that change nothing off a terminal.
@@ -48,13 +48,8 @@ pub const MORE: Spec = Spec {
 };
 
 /// `less [OPTION]… [FILE]…` and `more [OPTION]… [FILE]…`.
-pub async fn pager(ctx: Ctx<'_>) -> Status {
+pub async fn pager(ctx: Ctx<'_>, args: Args) -> Status {
     let more = ctx.name() == "more";
-    let spec = if more { &MORE } else { &LESS };
-    let args = match ctx.args(spec).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
     let names: Vec<String> = if args.operands.is_empty() { vec!["-".to_string()] } else { args.operands.clone() };
     for name in &names {
         let bytes = match ctx.read_operand(name).await {

@@ -337,11 +337,7 @@ pub const PRINTF: Spec = Spec {
 };
 
 /// `printf [-v var] FORMAT [args…]`
-pub async fn printf(mut ctx: Ctx<'_>) -> Status {
-    let parsed = match ctx.args(&PRINTF).await {
-        Ok(parsed) => parsed,
-        Err(status) => return status,
-    };
+pub async fn printf(mut ctx: Ctx<'_>, parsed: crate::spec::Args) -> Status {
     let target = parsed.last(&VAR).map(str::to_string);
     let argv = &parsed.operands[..];
     let Some(format) = argv.first() else {

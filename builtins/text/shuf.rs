@@ -4,7 +4,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Spec, Words};
+use crate::spec::{Args, Opt, Spec, Words};
 use toolsh_core::vfs::{WriteMode, describe};
 
 const ECHO: Opt = Opt::both('e', "echo", "treat each ARG as an input line");
@@ -47,11 +47,7 @@ impl Draw {
 }
 
 /// `shuf [-e ARG… | -i LO-HI | FILE] [-n COUNT] [-r] [-o FILE] [-z]`.
-pub async fn shuf(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&SHUF).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn shuf(ctx: Ctx<'_>, args: Args) -> Status {
     let end = if args.has(&ZERO) { b'\0' } else { b'\n' };
     let count = match args.last(&COUNT) {
         Some(text) => match text.parse::<usize>() {

@@ -680,11 +680,7 @@ fn apply_valued(invocation: &mut Invocation, flag: char, value: String) -> Resul
 }
 
 /// `sort [OPTION]... [FILE]...`
-pub async fn sort(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&SORT).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn sort(ctx: Ctx<'_>, args: Args) -> Status {
     let invocation = match parse_args(args) {
         Ok(invocation) => invocation,
         Err(message) => return ctx.misuse(&SORT, message).await,

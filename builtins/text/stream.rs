@@ -2,8 +2,9 @@
 //! the backslash-escape decoding shared with `printf`.
 
 use crate::Ctx;
+use crate::opt;
 use crate::session::Status;
-use crate::spec::{Opt, Order, Spec};
+use crate::spec::{Args, Opt, Order, Spec};
 use crate::vfs::WriteMode;
 
 /// Decodes `echo -e` escapes; the flag says `\c` asked to stop all output.
@@ -225,10 +226,9 @@ pub const TAIL: Spec = Spec {
     ..Spec::BASE
 };
 
-/// The options of `head` or `tail`, read by `spec` (whose `digits` make GNU's obsolete
+/// The options of `head` or `tail`, as their row's spec read them (whose `digits` make GNU's obsolete
 /// `head -5` mean `-n 5`).
-async fn parse_head_tail(ctx: &Ctx<'_>, spec: &Spec, default: i64) -> Result<HeadTailArgs, Status> {
-    let parsed = ctx.args(spec).await?;
+async fn parse_head_tail(ctx: &Ctx<'_>, parsed: Args, default: i64) -> Result<HeadTailArgs, Status> {
     let mut args = HeadTailArgs { lines: true, count: default, from_start: false, headers: None, files: Vec::new() };
     for (opt, value) in parsed.given() {
         match *opt {
@@ -251,8 +251,8 @@ async fn parse_head_tail(ctx: &Ctx<'_>, spec: &Spec, default: i64) -> Result<Hea
 }
 
 /// `head [-n N] [-c N] [file…]`
-pub async fn head(ctx: Ctx<'_>) -> Status {
-    let args = match parse_head_tail(&ctx, &HEAD, 10).await {
+pub async fn head(ctx: Ctx<'_>, parsed: Args) -> Status {
+    let args = match parse_head_tail(&ctx, parsed, 10).await {
         Ok(args) => args,
         Err(status) => return status,
     };
@@ -376,8 +376,8 @@ fn take_head(data: &[u8], lines: bool, count: i64) -> Vec<u8> {
 }
 
 /// `tail [-n [+]N] [-c [+]N] [file…]`
-pub async fn tail(ctx: Ctx<'_>) -> Status {
-    let args = match parse_head_tail(&ctx, &TAIL, 10).await {
+pub async fn tail(ctx: Ctx<'_>, parsed: Args) -> Status {
+    let args = match parse_head_tail(&ctx, parsed, 10).await {
         Ok(args) => args,
         Err(status) => return status,
     };
@@ -625,16 +625,11 @@ pub const TR: Spec = Spec {
 };
 
 /// `tr [-cdst] SET1 [SET2]`
-pub async fn tr(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&TR).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
-    let flags = args.letters();
-    let delete = flags.contains(&'d');
-    let squeeze = flags.contains(&'s');
-    let complement = flags.iter().any(|f| matches!(f, 'c' | 'C'));
-    let truncate = flags.contains(&'t');
+pub async fn tr(ctx: Ctx<'_>, args: Args) -> Status {
+    let delete = args.has(opt!(TR, 'd'));
+    let squeeze = args.has(opt!(TR, 's'));
+    let complement = args.any(&[opt!(TR, 'c'), opt!(TR, 'C')]);
+    let truncate = args.has(opt!(TR, 't'));
     let sets = args.operands;
     // One string for -d alone or -s alone; two to translate, or to delete and then squeeze.
     let needed = if delete != squeeze && (delete || sets.len() == 1) { 1 } else { 2 };
@@ -758,11 +753,7 @@ pub const SEQ: Spec = Spec {
 };
 
 /// `seq [-f FORMAT] [-s SEP] [-w] [FIRST [INCREMENT]] LAST`
-pub async fn seq(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&SEQ).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn seq(ctx: Ctx<'_>, args: Args) -> Status {
     let separator = args.last(&SEPARATOR).unwrap_or("\n").to_string();
     let equal_width = args.has(&EQUAL_WIDTH);
     let format_text = args.last(&FORMAT).map(str::to_string);
@@ -834,11 +825,7 @@ pub async fn seq(ctx: Ctx<'_>) -> Status {
 }
 
 /// `yes [string…]`
-pub async fn yes(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&YES).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn yes(ctx: Ctx<'_>, args: Args) -> Status {
     let line = if args.operands.is_empty() { "y".to_string() } else { args.operands.join(" ") };
     let line = format!("{line}\n");
     let block = line.repeat((8192 / line.len()).max(1));
@@ -865,11 +852,7 @@ pub const TEE: Spec = Spec {
 };
 
 /// `tee [-a] [file…]`
-pub async fn tee(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&TEE).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn tee(ctx: Ctx<'_>, args: Args) -> Status {
     let append = args.has(&APPEND);
     let files = args.operands;
     let mut status = 0;
@@ -938,11 +921,7 @@ pub fn interval(arg: &str) -> Option<f64> {
 }
 
 /// `sleep NUMBER[smhd]…`
-pub async fn sleep(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&SLEEP_SPEC).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn sleep(ctx: Ctx<'_>, args: Args) -> Status {
     if args.operands.is_empty() {
         return ctx.misuse(&SLEEP_SPEC, "missing operand").await;
     }
@@ -994,12 +973,8 @@ pub(crate) fn parse_date(value: &str) -> Option<chrono::DateTime<chrono::Utc>> {
 }
 
 /// `date [-u] [-d STRING | -r FILE] [-I[FMT] | -R | --rfc-3339=FMT] [+FORMAT]`
-pub async fn date(ctx: Ctx<'_>) -> Status {
+pub async fn date(ctx: Ctx<'_>, args: Args) -> Status {
     use chrono::{DateTime, Utc};
-    let args = match ctx.args(&DATE).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
     let mut format = "%a %b %e %H:%M:%S %Z %Y".to_string();
     let mut when: DateTime<Utc> = Utc::now();
     for (opt, value) in args.given() {

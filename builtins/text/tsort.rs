@@ -5,7 +5,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Spec, Words};
+use crate::spec::{Args, Spec, Words};
 use std::collections::{BTreeMap, VecDeque};
 use toolsh_core::vfs::describe;
 
@@ -28,11 +28,7 @@ struct Item {
 }
 
 /// `tsort [FILE]`.
-pub async fn tsort(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&TSORT).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn tsort(ctx: Ctx<'_>, args: Args) -> Status {
     let name = match args.operands.as_slice() {
         [] => "-".to_string(),
         [one] => one.clone(),

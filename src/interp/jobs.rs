@@ -12,6 +12,8 @@
 
 use super::io::{Io, Output};
 use super::{ExecResult, Interp, Status};
+use crate::builtins::spec::Opt;
+use crate::builtins::{opt, special};
 use futures::future::BoxFuture;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
@@ -494,8 +496,7 @@ impl Interp {
 /// `jobs [-lnprs] [-o] [JOBSPEC]…`: the table, as bash lists it; `-l` adds the process id,
 /// the time since the job started and its log; `-o` prints the jobs' output so far.
 pub(crate) async fn jobs(interp: &mut Interp, args: &crate::builtins::spec::Args, io: &Io) -> Status {
-    let letters = args.letters();
-    let has = |c: char| letters.contains(&c);
+    let has = |opt: &Opt| args.has(opt);
     let mut status = 0;
     let mut out = String::new();
     let mut problems = String::new();
@@ -519,19 +520,19 @@ pub(crate) async fn jobs(interp: &mut Interp, args: &crate::builtins::spec::Args
         for at in picked {
             let job = &table.jobs[at];
             let done = job.run.status().is_some();
-            if (has('r') && done) || has('s') {
+            if (has(opt!(special::JOBS, 'r')) && done) || has(opt!(special::JOBS, 's')) {
                 continue;
             }
-            if has('o') {
+            if has(opt!(special::JOBS, 'o')) {
                 logs.push((job.id, job.log.clone()));
                 continue;
             }
             let mark = table.mark(at);
             let state = state_word(&job.run);
             let tail = if done { "" } else { " &" };
-            if has('p') {
+            if has(opt!(special::JOBS, 'p')) {
                 out.push_str(&format!("{}\n", job.pid));
-            } else if has('l') {
+            } else if has(opt!(special::JOBS, 'l')) {
                 let log = job.log.as_ref().map_or("-", |log| log.path());
                 let elapsed = clock(job.run.elapsed(), false);
                 out.push_str(&format!(
@@ -576,8 +577,8 @@ enum Waited {
 /// `wait [-n] [-p VAR] [ID]…`: every job (or those named), or with `-n` the first of them to
 /// end; collected jobs leave the table.
 pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args, io: &Io) -> ExecResult {
-    let any = args.letters().contains(&'n');
-    let var = args.last_short('p').map(str::to_string);
+    let any = args.has(opt!(special::WAIT, 'n'));
+    let var = args.last(opt!(special::WAIT, 'p')).map(str::to_string);
     let specs = &args.operands;
     let mut targets = Vec::new();
     let mut status = 0;
@@ -702,23 +703,22 @@ pub(crate) async fn kill_jobs(interp: &mut Interp, signal: u32, specs: &[String]
 /// `disown [-ar] [-h] [JOBSPEC]…`: the jobs leave the table (they run on, and stop with the
 /// session); `-h` keeps them in it, as a job here never receives a hangup anyway.
 pub(crate) async fn disown(interp: &mut Interp, args: &crate::builtins::spec::Args, io: &Io) -> Status {
-    let letters = args.letters();
-    if letters.contains(&'h') {
+    if args.has(opt!(special::DISOWN, 'h')) {
         return 0;
     }
-    let problems = disown_picked(interp, args, &letters);
+    let problems = disown_picked(interp, args);
     let failed = !problems.is_empty();
     let _ = io.stderr().write_all(problems.as_bytes()).await;
     i32::from(failed)
 }
 
 /// Takes the jobs `disown` names out of the table; what it could not find, in bash's words.
-fn disown_picked(interp: &Interp, args: &crate::builtins::spec::Args, letters: &[char]) -> String {
+fn disown_picked(interp: &Interp, args: &crate::builtins::spec::Args) -> String {
     let mut table = interp.job_table();
     let mut picked: Vec<usize> = Vec::new();
     let mut problems = String::new();
-    if letters.contains(&'a') || letters.contains(&'r') {
-        let running_only = letters.contains(&'r');
+    let running_only = args.has(opt!(special::DISOWN, 'r'));
+    if running_only || args.has(opt!(special::DISOWN, 'a')) {
         picked = (0..table.jobs.len()).filter(|&at| !running_only || table.jobs[at].run.status().is_none()).collect();
     } else if args.operands.is_empty() {
         match table.find("%+") {

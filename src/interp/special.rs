@@ -9,6 +9,8 @@ use super::{ExecResult, Flow, Interp, Status};
 use crate::ast::{Assign, AssignValue, Word, WordPart};
 use crate::builtins;
 use crate::builtins::Special;
+use crate::builtins::spec::Opt;
+use crate::builtins::{opt, special};
 use std::sync::Arc;
 
 /// True for names this module runs: the table's interpreter builtins.
@@ -456,11 +458,8 @@ async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult 
         Ok(args) => args,
         Err(status) => return Ok(status),
     };
-    let describe = args.letters().into_iter().rev().find_map(|letter| match letter {
-        'v' => Some(false),
-        'V' => Some(true),
-        _ => None,
-    });
+    let verbose = opt!(special::COMMAND, 'V');
+    let describe = args.last_of(&[opt!(special::COMMAND, 'v'), verbose]).map(|opt| opt == verbose);
     let names = args.operands;
     let Some(name) = names.first() else {
         return Ok(0);
@@ -540,7 +539,7 @@ async fn which(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         Ok(args) => args,
         Err(status) => return Ok(status),
     };
-    let silent = args.letters().contains(&'s');
+    let silent = args.has(opt!(special::WHICH, 's'));
     let mut status = 0;
     let mut out = String::new();
     for name in &args.operands {
@@ -564,11 +563,11 @@ async fn hash(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         Ok(args) => args,
         Err(status) => return Ok(status),
     };
-    let letters = args.letters();
-    let looks = letters.iter().any(|l| matches!(l, 't' | 'd'));
+    let looks = args.any(&[opt!(special::HASH, 't'), opt!(special::HASH, 'd')]);
+    let (reset, print) = (args.has(opt!(special::HASH, 'r')), args.has(opt!(special::HASH, 'p')));
     if args.operands.is_empty() {
         // bash says this on standard output.
-        if !letters.contains(&'r') && !letters.contains(&'p') {
+        if !reset && !print {
             say(io, "hash: hash table empty\n").await;
         }
         return Ok(0);
@@ -576,7 +575,7 @@ async fn hash(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut status = 0;
     for name in &args.operands {
         let runs = !kinds_of(interp, name).is_empty();
-        if looks || !runs && !letters.contains(&'p') {
+        if looks || !runs && !print {
             complain(io, "hash", &format!("{name}: not found")).await;
             status = 1;
         }
@@ -592,9 +591,10 @@ async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRe
         Ok(args) => args,
         Err(status) => return Ok(status),
     };
-    let letters = args.letters();
-    let (terse, all, no_functions) = (letters.contains(&'t'), letters.contains(&'a'), letters.contains(&'f'));
-    let (path_only, path_forced) = (letters.contains(&'p'), letters.contains(&'P'));
+    let has = |letter: &Opt| args.has(letter);
+    let (terse, all) = (has(opt!(special::TYPE, 't')), has(opt!(special::TYPE, 'a')));
+    let no_functions = has(opt!(special::TYPE, 'f'));
+    let (path_only, path_forced) = (has(opt!(special::TYPE, 'p')), has(opt!(special::TYPE, 'P')));
     let mut status = 0;
     for arg in &args.operands {
         let kinds: Vec<Kind> = kinds_of(interp, arg)
@@ -684,11 +684,11 @@ async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         Ok(args) => args,
         Err(status) => return Ok(status),
     };
-    if parsed.letters().contains(&'l') {
+    if parsed.has(opt!(special::TRAP, 'l')) {
         return Ok(list_signals(io, "trap", &parsed.operands).await);
     }
     let args: Vec<&str> = parsed.operands.iter().map(String::as_str).collect();
-    if args.is_empty() || parsed.letters().contains(&'p') {
+    if args.is_empty() || parsed.has(opt!(special::TRAP, 'p')) {
         // Every trap, or with -p the ones named.
         let wanted: Vec<String> = args.iter().map(|s| normalize_signal(s)).collect();
         let mut entries: Vec<(&String, &String)> =

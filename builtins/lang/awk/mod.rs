@@ -22,7 +22,7 @@ mod value;
 use crate::Ctx;
 use crate::io::{Capture, Fd, Input, Io, Output};
 use crate::session::Status;
-use crate::spec::{Misuse, Opt, Order, Spec, Words};
+use crate::spec::{Args, Misuse, Opt, Order, Spec, Words};
 use crate::vfs::{WriteMode, describe};
 use indexmap::IndexMap;
 use io::Request;
@@ -68,8 +68,7 @@ struct Invocation {
     operands: Vec<String>,
 }
 
-async fn invocation(ctx: &Ctx<'_>) -> Result<Invocation, Status> {
-    let parsed = ctx.args(&AWK).await?;
+async fn invocation(ctx: &Ctx<'_>, parsed: Args) -> Result<Invocation, Status> {
     let mut field_sep = None;
     let mut assigns = Vec::new();
     let mut files = Vec::new();
@@ -140,8 +139,8 @@ fn run_program(
 }
 
 /// `awk [-F FS] [-v VAR=VALUE] (-f FILE | PROGRAM) [FILE...]`
-pub async fn awk(ctx: Ctx<'_>) -> Status {
-    let invocation = match invocation(&ctx).await {
+pub async fn awk(ctx: Ctx<'_>, args: Args) -> Status {
+    let invocation = match invocation(&ctx, args).await {
         Ok(invocation) => invocation,
         Err(status) => return status,
     };

@@ -17,7 +17,7 @@ mod rewrite;
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Misuse, Opt, Spec, Words};
+use crate::spec::{Args, Misuse, Opt, Spec, Words};
 use crate::vfs::describe;
 use colors::Colors;
 use jaq_core::compile::Compiler;
@@ -194,8 +194,7 @@ fn parse_json(text: &str) -> Result<Val, String> {
     jaq_json::read::parse_single(&text).map_err(|e| format!("invalid JSON text: {e}"))
 }
 
-async fn parse_args(ctx: &Ctx<'_>) -> Result<Options, Status> {
-    let args = ctx.args(&JQ).await?;
+async fn parse_args(ctx: &Ctx<'_>, args: Args) -> Result<Options, Status> {
     let mut o = Options { indent: Some("  ".to_string()), ..Options::default() };
     for (opt, value) in args.given() {
         match *opt {
@@ -801,8 +800,8 @@ fn render(value: &Val, o: &Options, out: &mut Vec<u8>) {
 }
 
 /// `jq [options] FILTER [FILE…]`
-pub async fn jq(ctx: Ctx<'_>) -> Status {
-    let o = match parse_args(&ctx).await {
+pub async fn jq(ctx: Ctx<'_>, args: Args) -> Status {
+    let o = match parse_args(&ctx, args).await {
         Ok(o) => o,
         Err(status) => return status,
     };

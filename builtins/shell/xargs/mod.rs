@@ -7,7 +7,7 @@ mod items;
 use crate::Ctx;
 use crate::io::{Input, Io};
 use crate::session::Status;
-use crate::spec::{Opt, Order, Runs, Spec};
+use crate::spec::{Args, Opt, Order, Runs, Spec};
 use items::{Item, Split, Splitter};
 use toolsh_core::vars::{Attrs, is_name};
 
@@ -89,8 +89,7 @@ async fn exclusive(ctx: &Ctx<'_>, earlier: &str, later: &str) {
 }
 
 /// Reads the flags; `Err` holds the status to end with.
-async fn parse_options(ctx: &Ctx<'_>) -> Result<Options, Status> {
-    let args = ctx.args(&XARGS).await?;
+async fn parse_options(ctx: &Ctx<'_>, args: Args) -> Result<Options, Status> {
     let mut o = Options {
         split: Split::Blanks,
         eof: None,
@@ -196,8 +195,8 @@ async fn parse_options(ctx: &Ctx<'_>) -> Result<Options, Status> {
 /// `xargs`: runs the command with arguments read from standard input (or `-a FILE`) as they
 /// arrive, a group at a time: `-n` arguments, `-L` lines, one line with `-I`, else as many as
 /// fit in `-s` bytes. Nothing is read ahead beyond the group being built.
-pub async fn xargs(ctx: Ctx<'_>) -> Status {
-    let o = match parse_options(&ctx).await {
+pub async fn xargs(ctx: Ctx<'_>, args: Args) -> Status {
+    let o = match parse_options(&ctx, args).await {
         Ok(o) => o,
         Err(status) => return status,
     };
@@ -389,11 +388,7 @@ pub const ENV: Spec = Spec {
 
 /// `env [-i0] [-u NAME] [-C DIR] [-S STRING] [NAME=VALUE]… [COMMAND [ARG]…]`: runs the command
 /// in a subshell whose environment is changed so, or prints that environment.
-pub async fn env(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&ENV).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn env(ctx: Ctx<'_>, args: Args) -> Status {
     let mut operands = args.operands.clone();
     let mut clear = args.has(&IGNORE_ENVIRONMENT);
     if operands.first().is_some_and(|o| o == "-") {

@@ -17,6 +17,21 @@
 
 use std::fmt::Write as _;
 
+/// The option of a spec by its letter, looked up while compiling: `args.has(opt!(CAT, 'n'))`
+/// does not build if `CAT` has no `-n` ([`Spec::letter`] in `const` context, where the
+/// panic is a compile error; it never runs).
+#[macro_export]
+macro_rules! opt {
+    ($spec:expr, $letter:literal) => {
+        const {
+            match $spec.letter($letter) {
+                Some(opt) => opt,
+                None => panic!("the spec has no option with this letter"),
+            }
+        }
+    };
+}
+
 /// Whether an option takes a value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Value {
@@ -310,21 +325,20 @@ impl Args {
         self.given.iter().rev().find(|(o, _, _)| o.is(opt)).map(|(_, v, _)| v.as_str())
     }
 
-    /// The value of the last option given by the letter `short` (for commands whose options
-    /// are all letters and read as a table of them).
-    pub fn last_short(&self, short: char) -> Option<&str> {
-        self.given.iter().rev().find(|(o, _, _)| o.short == Some(short)).map(|(_, v, _)| v.as_str())
-    }
-
     /// The operands, or `-` (standard input) when there are none.
     pub fn files(&self) -> Vec<String> {
         if self.operands.is_empty() { vec!["-".to_string()] } else { self.operands.clone() }
     }
 
-    /// The short letters of the options given, in order (long-only options have none): for
-    /// commands that test their flags by letter.
-    pub fn letters(&self) -> Vec<char> {
-        self.given.iter().filter_map(|(o, _, _)| o.short).collect()
+    /// Whether any of `opts` was given (`cat -A`, `-e` and `-t` all show ends).
+    pub fn any(&self, opts: &[&Opt]) -> bool {
+        opts.iter().any(|opt| self.has(opt))
+    }
+
+    /// Which of `opts` was given last (`cp -P … -L`: the last of the options that override
+    /// each other wins).
+    pub fn last_of(&self, opts: &[&'static Opt]) -> Option<&'static Opt> {
+        self.given.iter().rev().find_map(|(o, _, _)| opts.iter().copied().find(|opt| o.is(opt)))
     }
 
     /// Every option given, in order, with its value: for options where the last of several
@@ -346,6 +360,39 @@ impl Args {
 }
 
 impl Spec {
+    /// The option of this spec with the letter `short`, if it has one. The commands ask for it
+    /// through `opt!(SPEC, 'n')`, in `const` context, where a letter the spec does not have
+    /// stops the build: a body cannot test a flag its spec never parses.
+    ///
+    /// ```
+    /// use toolsh_core::command::spec::{Opt, Spec};
+    /// const NL: Spec = Spec { name: "nl", options: &[Opt::short('b', "style").value("STYLE")], ..Spec::BASE };
+    /// let args = NL.parse(&["-bt".to_string()]).unwrap();
+    /// assert_eq!(args.last(toolsh_core::opt!(NL, 'b')), Some("t"));
+    /// ```
+    ///
+    /// A letter the spec lacks does not compile:
+    ///
+    /// ```compile_fail
+    /// use toolsh_core::command::spec::{Opt, Spec};
+    /// const NL: Spec = Spec { name: "nl", options: &[Opt::short('b', "style").value("STYLE")], ..Spec::BASE };
+    /// let args = NL.parse(&["-bt".to_string()]).unwrap();
+    /// assert!(args.has(toolsh_core::opt!(NL, 'x')));
+    /// ```
+    pub const fn letter(&self, short: char) -> Option<&'static Opt> {
+        let options = self.options;
+        let mut at = 0;
+        while at < options.len() {
+            if let Some(letter) = options[at].short
+                && letter == short
+            {
+                return Some(&options[at]);
+            }
+            at += 1;
+        }
+        None
+    }
+
     /// What every spec shares unless it says otherwise: options among the operands, status 1
     /// on a usage error, no tools, runs nothing. Specs end in `..Spec::BASE`.
     pub const BASE: Spec = Spec {
