@@ -137,13 +137,16 @@ impl ToolSpec {
         Self::new::<A>(A::TOOL, description)
     }
 
-    /// A spec with the name and side effect `facts` declare (a workspace tool's, from
-    /// [`crate::facts`]: what the gate judges for it is what it is) and the schema of `A`.
-    pub fn from_facts<A: schemars::JsonSchema>(facts: crate::policy::ToolFacts<'static>, description: &str) -> Self {
+    /// The spec of a workspace tool (`fs.*`) from its facts and the gate crate's grant that
+    /// its body judges every path it reaches through [`crate::workspace::Fs`]: the registry
+    /// neither admits nor records its calls, the `Fs` does.
+    pub fn from_facts<A: schemars::JsonSchema>(grant: crate::facts::SelfGated, description: &str) -> Self {
+        let facts = grant.facts();
         let mut spec = Self::new::<A>(facts.name, description);
         spec.side_effect = facts.side_effect;
         spec.restricted = facts.restricted;
         spec.open_world = facts.open_world;
+        spec.gates_itself = true;
         spec
     }
 
@@ -205,10 +208,10 @@ impl ToolSpec {
         self
     }
 
-    /// Marks a workspace tool whose body judges what it reaches through [`workspace::Fs`]
-    /// (toolsh-tools' `fs.*`): the registry then neither admits nor records its calls, so a
-    /// body that does not go through `Fs` for every path must never be marked so.
-    pub fn gates_itself(mut self) -> Self {
+    /// Marks one of this crate's tools whose body passes the gate itself (`net.fetch`, per
+    /// hop): the registry then neither admits nor records its calls. Not for other crates:
+    /// the workspace tools get it with their grant ([`ToolSpec::from_facts`]).
+    pub(crate) fn gates_itself(mut self) -> Self {
         self.gates_itself = true;
         self
     }

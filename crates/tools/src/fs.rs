@@ -160,19 +160,17 @@ struct PatchArgs {
 pub fn tools() -> Vec<Arc<dyn Tool>> {
     vec![
         typed(
-            ToolSpec::from_facts::<ReadArgs>(facts::READ, "Read a file of the workspace.\nPrints the bytes as they are; offset and limit select lines.")
+            ToolSpec::from_facts::<ReadArgs>(facts::self_gated::READ, "Read a file of the workspace.\nPrints the bytes as they are; offset and limit select lines.")
                 .read_only()
-                .gates_itself()
                 .subject("path", true)
                 .aliases(&["read_file", "fs.cat", "file.read"])
                 .param_aliases(&[("file", "path"), ("file_path", "path"), ("filename", "path")]),
             read,
         ),
         typed(
-            ToolSpec::from_facts::<WriteArgs>(facts::WRITE,
+            ToolSpec::from_facts::<WriteArgs>(facts::self_gated::WRITE,
                 "Write, append to, or edit a file of the workspace.\nEdits replace old_text by new_text; a batch of edits is applied all or none.",
             )
-            .gates_itself()
                 .subject("path", true)
             .stdin("content")
             .aliases(&["write_file", "edit_file", "fs.edit", "file.write"])
@@ -180,9 +178,8 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
             write,
         ),
         typed(
-            ToolSpec::from_facts::<ListArgs>(facts::LIST, "List a directory: name, kind and size of each entry.")
+            ToolSpec::from_facts::<ListArgs>(facts::self_gated::LIST, "List a directory: name, kind and size of each entry.")
                 .read_only()
-                .gates_itself()
                 .subject("path", true)
                 .aliases(&["list_dir", "list_directory", "fs.ls"])
                 .param_aliases(&[("dir", "path"), ("directory", "path")]),
@@ -203,43 +200,38 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
             glob,
         ),
         typed(
-            ToolSpec::from_facts::<MkdirArgs>(facts::MKDIR, "Create a directory.")
-                .gates_itself()
+            ToolSpec::from_facts::<MkdirArgs>(facts::self_gated::MKDIR, "Create a directory.")
                 .subject("path", true)
                 .aliases(&["make_dir", "create_directory"])
                 .param_aliases(&[("dir", "path"), ("p", "parents")]),
             mkdir,
         ),
         typed(
-            ToolSpec::from_facts::<FromTo>(facts::COPY, "Copy a file or a directory tree.")
-                .gates_itself()
+            ToolSpec::from_facts::<FromTo>(facts::self_gated::COPY, "Copy a file or a directory tree.")
                 .subject("to", true)
                 .aliases(&["copy_file", "fs.cp"])
                 .param_aliases(&[("source", "from"), ("src", "from"), ("destination", "to"), ("dest", "to")]),
             copy,
         ),
         typed(
-            ToolSpec::from_facts::<FromTo>(facts::MOVE, "Move or rename a file or directory.")
-                .gates_itself()
+            ToolSpec::from_facts::<FromTo>(facts::self_gated::MOVE, "Move or rename a file or directory.")
                 .subject("from", true)
                 .aliases(&["move_file", "rename_file", "fs.mv", "fs.rename"])
                 .param_aliases(&[("source", "from"), ("src", "from"), ("destination", "to"), ("dest", "to")]),
             move_,
         ),
         typed(
-            ToolSpec::new::<PatchArgs>(
-                "fs.patch",
+            ToolSpec::from_facts::<PatchArgs>(
+                facts::self_gated::PATCH,
                 "Add, delete, update and move files with one patch ('*** Begin Patch' format).\nAll files change, or none.",
             )
-            .gates_itself()
             .stdin("patch")
             .aliases(&["apply_patch_json", "patch_files"])
             .param_aliases(&[("input", "patch"), ("diff", "patch")]),
             patch,
         ),
         typed(
-            ToolSpec::from_facts::<DeleteArgs>(facts::DELETE, "Delete a file, or a directory with recursive.")
-                .gates_itself()
+            ToolSpec::from_facts::<DeleteArgs>(facts::self_gated::DELETE, "Delete a file, or a directory with recursive.")
                 .subject("path", true)
                 .aliases(&["delete_file", "remove_file", "fs.rm", "fs.remove"])
                 .param_aliases(&[("file", "path"), ("r", "recursive")]),

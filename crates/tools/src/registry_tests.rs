@@ -138,7 +138,7 @@ fn a_source_owns_its_namespace_whole() {
 fn the_workspace_tools_are_what_the_gate_judges_them_to_be() {
     use toolsh_gate::facts::*;
     let registry = crate::registry();
-    for declared in [READ, WRITE, LIST, MKDIR, COPY, MOVE, DELETE] {
+    for declared in [READ, WRITE, LIST, MKDIR, COPY, MOVE, DELETE, PATCH] {
         let tool = registry.resolve(declared.name).expect("registered");
         assert_eq!(tool.spec().facts(), declared, "{}", declared.name);
     }
