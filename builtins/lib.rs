@@ -27,7 +27,7 @@ pub use text::stream::{expand_backslashes, quote_for_reuse};
 /// The specs of the builtins the interpreter runs (`Run::Interpreter`), for it to read their options by.
 pub use shell::special;
 pub use toolsh_core::command::spec;
-pub use toolsh_core::command::{Builtin, CommandFn, Ctx, OperandReader, Run, Special};
+pub use toolsh_core::command::{Builtin, ChildState, CommandFn, Ctx, OperandReader, Run, Special};
 pub use toolsh_core::opt;
 
 // The engine's modules, under the names the commands use for them (`crate::vfs`, …).

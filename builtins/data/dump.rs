@@ -451,9 +451,9 @@ pub async fn split(ctx: Ctx<'_>, args: Args) -> Status {
             io.set(0, Some(crate::io::Fd::Input(crate::io::Input::from_bytes(piece.concat()))));
             let argv = vec!["sh".to_string(), "-c".to_string(), command.clone()];
             let status = ctx
-                .run_with(argv, &io, |state| {
-                    let _ = state.vars.set("FILE", name.clone());
-                    if let Some(var) = state.vars.get_mut("FILE") {
+                .run_with(argv, &io, |child| {
+                    let _ = child.vars_mut().set("FILE", name.clone());
+                    if let Some(var) = child.vars_mut().get_mut("FILE") {
                         var.attrs.set(toolsh_core::vars::Attrs::EXPORT, true);
                     }
                 })

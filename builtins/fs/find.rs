@@ -594,7 +594,7 @@ impl Walk<'_, '_> {
                     let name = format!("./{}", crate::vfs::path::file_name(entry.abs));
                     let argv: Vec<String> = argv.iter().map(|a| a.replace("{}", &name)).collect();
                     let dir = crate::vfs::path::parent(entry.abs).to_string();
-                    return self.ctx.run_with(argv, self.ctx.io, |state| state.cwd = dir).await == 0;
+                    return self.ctx.run_with(argv, self.ctx.io, |child| child.set_cwd(dir)).await == 0;
                 }
                 let argv: Vec<String> = argv.iter().map(|a| a.replace("{}", entry.display)).collect();
                 self.ctx.run(argv).await == 0

@@ -428,31 +428,31 @@ pub async fn env(ctx: Ctx<'_>, args: Args) -> Status {
         }
         None => None,
     };
-    let adjust = |state: &mut crate::session::State| {
+    let adjust = |child: &mut crate::ChildState<'_>| {
+        if let Some(cwd) = &cwd {
+            child.set_cwd(cwd.clone());
+        }
+        let vars = child.vars_mut();
         if clear {
-            for name in state.vars.names() {
-                if state.vars.get(&name).is_some_and(|v| v.attrs.has(Attrs::EXPORT)) {
-                    state.vars.remove(&name);
+            for name in vars.names() {
+                if vars.get(&name).is_some_and(|v| v.attrs.has(Attrs::EXPORT)) {
+                    vars.remove(&name);
                 }
             }
         }
         for name in &unset {
-            state.vars.remove(name);
-        }
-        if let Some(cwd) = &cwd {
-            state.cwd = cwd.clone();
+            vars.remove(name);
         }
         for (name, value) in &set {
-            state.vars.remove(name);
-            let _ = state.vars.set(name, value.clone());
-            if let Some(var) = state.vars.get_mut(name) {
+            vars.remove(name);
+            let _ = vars.set(name, value.clone());
+            if let Some(var) = vars.get_mut(name) {
                 var.attrs.set(Attrs::EXPORT, true);
             }
         }
     };
     if command.is_empty() {
-        let mut state = ctx.subshell_state();
-        adjust(&mut state);
+        let state = ctx.child_state(adjust);
         let mut out = String::new();
         let end = if args.has(&NUL) { '\0' } else { '\n' };
         for (name, value) in state.vars.exported() {

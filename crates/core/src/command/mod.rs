@@ -30,6 +30,14 @@
 //! }
 //! ```
 //!
+//! Nor for a command line it runs (`find -exec`, `env`):
+//!
+//! ```compile_fail
+//! async fn raise(ctx: &toolsh_core::command::Ctx<'_>) {
+//!     ctx.run_with(vec!["true".into()], ctx.io, |child| child.0.limits.jobs = usize::MAX).await;
+//! }
+//! ```
+//!
 //! ```compile_fail
 //! // A command cannot get at the session, and so not at the workspace behind the gate.
 //! // (The same body compiles once `shared` is public: only its privacy refuses it.)
@@ -64,6 +72,23 @@ pub struct Ctx<'a> {
     shared: &'a Arc<Shared>,
     /// What this command holds of pipes it read whole, given back when it ends.
     held: crate::session::HeldInput<'a>,
+}
+
+/// What a command may change of the state a command line it runs starts with (`env NAME=V`,
+/// `find -execdir`, `split --filter`'s `$FILE`): its variables and working directory; never
+/// its limits, options or anything else the session holds.
+pub struct ChildState<'s>(&'s mut State);
+
+impl ChildState<'_> {
+    /// The variables, to change.
+    pub fn vars_mut(&mut self) -> &mut crate::vars::Vars {
+        &mut self.0.vars
+    }
+
+    /// The working directory (an absolute path the command resolved).
+    pub fn set_cwd(&mut self, cwd: String) {
+        self.0.cwd = cwd;
+    }
 }
 
 impl<'a> Ctx<'a> {
@@ -175,11 +200,6 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// A copy of the session state for a subshell the command runs.
-    pub fn subshell_state(&self) -> State {
-        self.state.clone()
-    }
-
     /// The calling agent's name.
     pub fn agent(&self) -> &str {
         self.shared.agent()
@@ -222,11 +242,19 @@ impl<'a> Ctx<'a> {
         self.run_with(argv, self.io, |_| {}).await
     }
 
-    /// Runs another command with other streams, after `adjust` changed the subshell's state.
-    pub async fn run_with(&self, argv: Vec<String>, io: &Io, adjust: impl FnOnce(&mut State)) -> Status {
-        let mut state = self.state.clone();
-        adjust(&mut state);
+    /// Runs another command with other streams, after `adjust` changed the subshell's
+    /// variables or working directory (all it may change: see [`ChildState`]).
+    pub async fn run_with(&self, argv: Vec<String>, io: &Io, adjust: impl FnOnce(&mut ChildState<'_>)) -> Status {
+        let state = self.child_state(adjust);
         (self.shared.run_command())(state, self.shared, argv, io).await
+    }
+
+    /// A copy of the session state for a command line this command runs, as `adjust` changed
+    /// it (`env` prints the environment it would pass).
+    pub fn child_state(&self, adjust: impl FnOnce(&mut ChildState<'_>)) -> State {
+        let mut state = self.state.clone();
+        adjust(&mut ChildState(&mut state));
+        state
     }
 
     /// The command name.
