@@ -61,37 +61,37 @@ pub(crate) type ExecResult = Result<Status, Flow>;
 
 /// An executing shell: session state plus the execution context.
 pub(crate) struct Interp {
-    pub state: State,
-    pub shared: Arc<Shared>,
+    state: State,
+    shared: Arc<Shared>,
     /// The background jobs (a subshell has a table of its own; a line that may be promoted
     /// shares the session's).
-    pub jobs: Arc<std::sync::Mutex<jobs::JobTable>>,
+    jobs: Arc<std::sync::Mutex<jobs::JobTable>>,
     /// The status `exit` asked for, once the shell exited.
-    pub exited: Option<Status>,
+    exited: Option<Status>,
     /// Above zero inside conditions, where errexit and the ERR trap do not apply.
-    pub errexit_suppressed: u32,
-    pub call_depth: usize,
-    pub loop_depth: usize,
+    errexit_suppressed: u32,
+    call_depth: usize,
+    loop_depth: usize,
     /// Status of the last command substitution of the current command (for `x=$(false)`).
-    pub last_subst_status: Option<Status>,
+    last_subst_status: Option<Status>,
     /// Nesting of `source`.
-    pub source_depth: usize,
+    source_depth: usize,
     /// Descriptors made permanent by `exec` without a command.
-    pub exec_io: Option<Io>,
+    exec_io: Option<Io>,
     /// The table the first `exec` without a command was run with, before its redirections:
     /// a descriptor still as it was there is `exec_io`'s (see [`Io::overlaid`]).
-    pub exec_base: Option<Io>,
+    exec_base: Option<Io>,
     /// Commands being executed inside each other (for the stack guard).
-    pub nesting: usize,
+    nesting: usize,
     /// Scratch files of process substitutions made for the current command, with the list that
     /// reads each `>(…)` file.
-    pub process_substs: Vec<(String, Option<Box<crate::ast::Script>>)>,
+    process_substs: Vec<(String, Option<Box<crate::ast::Script>>)>,
     /// Functions whose body the pre-flight passed in this line: held, so none is dropped and
     /// another put at its address while it is listed here.
-    pub checked_functions: Vec<Arc<crate::ast::FunctionDef>>,
+    checked_functions: Vec<Arc<crate::ast::FunctionDef>>,
     /// The buffer the next `$_` is written into while its command runs (it then trades places
     /// with the state's, so a command's last word is copied without an allocation).
-    pub spare_last_arg: String,
+    spare_last_arg: String,
 }
 
 impl Interp {
