@@ -1165,10 +1165,15 @@ impl Shell {
         self.interp.state.on_deadline = on_deadline;
     }
 
-    /// Sets the wall time of each following execution (`None`: no limit), as a caller that
-    /// gives every command line its own deadline does.
+    /// Sets the wall time of each following execution, as a caller that gives every command
+    /// line its own deadline does; never past the session's ceiling (`None` is the ceiling's).
     pub fn set_timeout(&mut self, timeout: Option<Duration>) {
-        self.interp.state.limits.wall_time = timeout;
+        let most = self.interp.shared.ceiling().wall_time;
+        self.interp.state.limits.wall_time = match (timeout, most) {
+            (Some(wanted), Some(most)) => Some(wanted.min(most)),
+            (wanted, None) => wanted,
+            (None, most) => most,
+        };
     }
 
     /// The registered tools.

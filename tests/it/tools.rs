@@ -249,6 +249,22 @@ fn config_lowers_limits_but_never_raises_them() {
     assert_eq!(exec(&mut shell, "config get agent").stdout_text(), "agent\n");
 }
 
+/// An embedder's per-line deadline is lowered to the session's ceiling, never set past it.
+#[test]
+fn a_caller_timeout_never_goes_past_the_ceiling() {
+    let limits = toolsh::Limits { wall_time: Some(std::time::Duration::from_secs(2)), ..Default::default() };
+    let mut shell = Shell::builder().limits(limits).build();
+    shell.set_timeout(None);
+    assert_eq!(exec(&mut shell, "config get timeout-ms").stdout_text(), "2000\n");
+    shell.set_timeout(Some(std::time::Duration::from_secs(60)));
+    assert_eq!(exec(&mut shell, "config get timeout-ms").stdout_text(), "2000\n");
+    shell.set_timeout(Some(std::time::Duration::from_millis(500)));
+    assert_eq!(exec(&mut shell, "config get timeout-ms").stdout_text(), "500\n");
+    let mut unbounded = Shell::builder().build();
+    unbounded.set_timeout(Some(std::time::Duration::from_millis(700)));
+    assert_eq!(exec(&mut unbounded, "config get timeout-ms").stdout_text(), "700\n");
+}
+
 #[test]
 fn outcomes_say_what_ran_what_was_blocked_and_what_was_cut() {
     let mut policy = toolsh::policy::Policy::default();
