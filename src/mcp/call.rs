@@ -15,8 +15,32 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 /// The longest a caller may ask for.
 pub const MAX_TIMEOUT: Duration = Duration::from_secs(600);
 
-/// The arguments the `shell` tool takes.
-pub const ARGUMENTS: [&str; 3] = ["command", "timeout_ms", "on_timeout"];
+/// The input schema of the `shell` tool: what it takes, said once (the parse below refuses
+/// any other argument by it). Written out rather than derived: each word of it is read by the
+/// model on every request (the token budget counts it).
+pub fn input_schema() -> JsonObject {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "command": { "type": "string", "description": "A bash command line or script." },
+            "timeout_ms": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "Time in ms (default 30000, max 600000)."
+            },
+            "on_timeout": {
+                "enum": ["background", "stop"],
+                "description": "Then: go on as a job (default), or stop."
+            }
+        },
+        "required": ["command"],
+        "additionalProperties": false
+    });
+    match schema {
+        Value::Object(map) => map,
+        _ => JsonObject::new(),
+    }
+}
 
 /// What a call asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,7 +54,13 @@ pub struct Args {
 /// The call's arguments, or what is wrong with them, in words for the model.
 pub fn args(arguments: Option<JsonObject>) -> Result<Args, String> {
     let args = arguments.unwrap_or_default();
-    only(&args, "the shell tool", &ARGUMENTS)?;
+    let schema = input_schema();
+    let known: Vec<&str> = schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|p| p.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    only(&args, "the shell tool", &known)?;
     let command = match args.get("command") {
         Some(Value::String(command)) => command.clone(),
         Some(other) => return Err(format!("`command` must be a string (the command line to run), not {other}")),

@@ -268,28 +268,7 @@ impl Shape {
 /// toolsh's own `shell` tool: a command line and its time limit in, the result contract and
 /// its facts (the output schema) out.
 pub fn shell_definition(description: String, annotations: ToolAnnotations) -> Tool {
-    let schema = json!({
-        "type": "object",
-        "properties": {
-            "command": { "type": "string", "description": "A bash command line or script." },
-            "timeout_ms": {
-                "type": "integer",
-                "minimum": 1,
-                "description": "Time in ms (default 30000, max 600000)."
-            },
-            "on_timeout": {
-                "enum": ["background", "stop"],
-                "description": "Then: go on as a job (default), or stop."
-            }
-        },
-        "required": ["command"],
-        "additionalProperties": false
-    });
-    let schema = match schema {
-        Value::Object(map) => map,
-        _ => JsonObject::new(),
-    };
-    let mut tool = Tool::new("shell", description, Arc::new(schema)).with_annotations(annotations);
+    let mut tool = Tool::new("shell", description, Arc::new(call::input_schema())).with_annotations(annotations);
     tool.output_schema = Some(Arc::new(call::output_schema()));
     tool
 }
