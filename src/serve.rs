@@ -145,7 +145,7 @@ async fn run_timer(mut shell: Shell, store: Arc<Store>, timer: Timer, owner: Str
         notes.push_str(&format!("toolsh: {why}; ran in {}\n", shell.cwd()));
     }
     shell.cap_output(OUTPUT_BYTES);
-    let limit = shell.state().limits.job_time;
+    let limit = shell.state().limits().job_time;
     let options = crate::ExecOptions { timeout: limit, ..Default::default() };
     let outcome = shell.exec_with(&timer.command, options).await;
     let mut output = notes;

@@ -138,7 +138,7 @@ async fn settings(ctx: &mut Ctx<'_>, args: &[&str]) -> Status {
         ["get"] | ["get", _] => {
             let want = args.get(1).copied();
             let mut rows: Vec<(String, String)> =
-                NAMED_LIMITS.iter().map(|l| (l.name.to_string(), (l.get)(&ctx.state().limits).to_string())).collect();
+                NAMED_LIMITS.iter().map(|l| (l.name.to_string(), (l.get)(ctx.state().limits()).to_string())).collect();
             rows.push(("on-timeout".into(), ctx.state().on_deadline.name().to_string()));
             rows.push(("agent".into(), ctx.agent().to_string()));
             rows.push(("session".into(), gate.audit().session().to_string()));

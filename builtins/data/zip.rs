@@ -251,7 +251,7 @@ pub async fn zip(ctx: Ctx<'_>, words_parsed: Args) -> Status {
     }
     let archive_abs = ctx.abs(&archive);
     // Archives and files are held whole: none may pass the session's input limit.
-    let limit = ctx.state().limits.input_bytes as u64;
+    let limit = ctx.state().limits().input_bytes as u64;
     let old_bytes = match ctx.vfs.stat(&archive_abs) {
         Ok(meta) if meta.size > limit => {
             report.say(format!(
@@ -624,7 +624,7 @@ pub async fn unzip(ctx: Ctx<'_>, words_parsed: Args) -> Status {
         ctx.err(format!("unzip:  cannot find or open {given}, {given}.zip or {given}.ZIP.\n")).await;
         return 9;
     };
-    let limit = ctx.state().limits.input_bytes as u64;
+    let limit = ctx.state().limits().input_bytes as u64;
     if ctx.vfs.stat(&abs).is_ok_and(|m| m.size > limit) {
         return ctx.fail(format!("cannot read {shown}: larger than the input limit ({limit} bytes)")).await;
     }
@@ -789,7 +789,7 @@ async fn test(
 ) -> Status {
     let mut bad = 0;
     for &index in picked {
-        let limit = ctx.state().limits.input_bytes as u64;
+        let limit = ctx.state().limits().input_bytes as u64;
         let line = match contents(archive, index, limit) {
             Ok((name, ..)) => format!("    testing: {name:<22}   OK\n"),
             Err(why) => {
@@ -813,7 +813,7 @@ async fn test(
 }
 
 async fn show(ctx: &Ctx<'_>, archive: &mut ZipArchive<Cursor<Vec<u8>>>, picked: &[usize], named: bool) -> Status {
-    let limit = ctx.state().limits.input_bytes as u64;
+    let limit = ctx.state().limits().input_bytes as u64;
     let mut status = 0;
     for &index in picked {
         match contents(archive, index, limit) {
@@ -883,7 +883,7 @@ async fn extract(
     picked: &[usize],
     args: &UnzipArgs,
 ) -> Status {
-    let limit = ctx.state().limits.input_bytes as u64;
+    let limit = ctx.state().limits().input_bytes as u64;
     let quiet = args.quiet > 0;
     let mut overwrite = args.overwrite;
     let mut status = 0;

@@ -149,13 +149,13 @@ pub async fn run<T: Send + 'static>(
     let flag = Arc::new(AtomicBool::new(false));
     // Dropped with the command: the evaluation stops at its next check.
     let _raise = crate::command::StopOnDrop(flag.clone());
-    let memory = MemoryWatch::new(ctx.state().limits.input_bytes).map(Arc::new);
+    let memory = MemoryWatch::new(ctx.state().limits().input_bytes).map(Arc::new);
     let halt = Halt {
         flag,
         line: Some(ctx.line_stop()),
         memory,
         calls: Default::default(),
-        value_bytes: ctx.state().limits.output_bytes,
+        value_bytes: ctx.state().limits().output_bytes,
     };
     let (done, finished) = tokio::sync::oneshot::channel();
     let spawned = std::thread::Builder::new().name(name.to_string()).stack_size(STACK).spawn(move || {

@@ -1148,7 +1148,7 @@ pub async fn sed(ctx: Ctx<'_>, args: Args) -> Status {
         line_length,
         broken: false,
         hold: Vec::new(),
-        space_limit: ctx.state().limits.output_bytes,
+        space_limit: ctx.state().limits().output_bytes,
         out: Vec::new(),
         chomped: true,
         hold_chomped: true,

@@ -198,7 +198,7 @@ const OPEN_FILES: u64 = 1024;
 
 /// The value of the limit with `letter` in this session, `None` for unlimited.
 fn value(ctx: &Ctx<'_>, letter: char) -> Option<u64> {
-    let limits = &ctx.state().limits;
+    let limits = ctx.state().limits();
     match letter {
         'c' | 'e' | 'r' => Some(0),
         'n' => Some(OPEN_FILES),

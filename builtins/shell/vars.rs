@@ -592,7 +592,7 @@ pub async fn mapfile(mut ctx: Ctx<'_>, args: Args) -> Status {
         (true, Some(Value::Str(text))) => std::iter::once((0, text.clone())).collect(),
         _ => Default::default(),
     };
-    let budget = ctx.state().limits.variable_bytes;
+    let budget = ctx.state().limits().variable_bytes;
     let (mut read, mut held) = (0i64, 0usize);
     while count == 0 || read - skip < count {
         let Some((mut line, ended)) = input.read_until(Some(delim), None).await else { break };

@@ -483,7 +483,7 @@ async fn tail_of_stdin(ctx: &Ctx<'_>, args: &HeadTailArgs) -> std::io::Result<bo
             window.len().saturating_sub(usize::try_from(count).unwrap_or(usize::MAX))
         }
     };
-    let limit = ctx.state().limits.input_bytes;
+    let limit = ctx.state().limits().input_bytes;
     let (mut window, mut kept) = (Vec::new(), 0);
     while let Some(piece) = reader.chunk().await? {
         window.extend_from_slice(&piece);

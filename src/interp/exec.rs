@@ -381,8 +381,8 @@ impl Interp {
                 self.loop_depth += 1;
                 let result = loop {
                     iterations += 1;
-                    if iterations > self.state.limits.loop_iterations {
-                        break Err(self.limit_hit("loop iterations", self.state.limits.loop_iterations));
+                    if iterations > self.state.limits().loop_iterations {
+                        break Err(self.limit_hit("loop iterations", self.state.limits().loop_iterations));
                     }
                     let cond_status = match self.exec_condition(cond, io).await {
                         Ok(s) => s,
@@ -420,8 +420,8 @@ impl Interp {
                 let mut result = Ok(0);
                 let mut body_checked = false;
                 for (count, item) in items.into_iter().enumerate() {
-                    if count as u64 >= self.state.limits.loop_iterations {
-                        result = Err(self.limit_hit("loop iterations", self.state.limits.loop_iterations));
+                    if count as u64 >= self.state.limits().loop_iterations {
+                        result = Err(self.limit_hit("loop iterations", self.state.limits().loop_iterations));
                         break;
                     }
                     // A reference as the loop variable names each word in turn, as in bash.
@@ -456,8 +456,8 @@ impl Interp {
                 self.loop_depth += 1;
                 let result = loop {
                     iterations += 1;
-                    if iterations > self.state.limits.loop_iterations {
-                        break Err(self.limit_hit("loop iterations", self.state.limits.loop_iterations));
+                    if iterations > self.state.limits().loop_iterations {
+                        break Err(self.limit_hit("loop iterations", self.state.limits().loop_iterations));
                     }
                     // An empty condition (`(( ; ; ))`, blanks or not) is true, as in bash.
                     let text = match self.expand_text(cond, io).await {
@@ -1067,8 +1067,8 @@ impl Interp {
     }
 
     pub(crate) async fn call_function(&mut self, def: Arc<FunctionDef>, argv: Vec<String>, io: &Io) -> ExecResult {
-        if self.call_depth >= self.state.limits.call_depth {
-            return Err(self.limit_hit("call depth", self.state.limits.call_depth as u64));
+        if self.call_depth >= self.state.limits().call_depth {
+            return Err(self.limit_hit("call depth", self.state.limits().call_depth as u64));
         }
         // The body is judged at the first call of the line (the same text each time).
         if !self.checked_functions.iter().any(|checked| Arc::ptr_eq(checked, &def)) {

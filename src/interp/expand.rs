@@ -458,7 +458,7 @@ impl Interp {
     }
 
     async fn build(&mut self, word: &Word, mode: Mode, io: &Io) -> Result<Vec<Field>, Flow> {
-        let (limit, fields_limit) = (self.state.limits.output_bytes, self.state.limits.variable_bytes);
+        let (limit, fields_limit) = (self.state.limits().output_bytes, self.state.limits().variable_bytes);
         let mut builder = Builder::new(mode, limit, fields_limit);
         let mut parts: &[WordPart] = &word.parts;
         if let Some(WordPart::Literal(text)) = parts.first()
@@ -655,7 +655,7 @@ impl Interp {
         let content = if output {
             Vec::new()
         } else {
-            let capture = Capture::new(self.state.limits.output_bytes);
+            let capture = Capture::new(self.state.limits().output_bytes);
             let sub_io = Io::new(io.stdin(), Output::Capture(capture.clone()), io.stderr());
             let mut sub = self.subshell();
             let result = sub.exec_list(&script.body, &sub_io).await;
@@ -686,7 +686,7 @@ impl Interp {
     }
 
     async fn command_subst(&mut self, script: &Script, io: &Io) -> Result<String, Flow> {
-        let limit = self.state.limits.output_bytes;
+        let limit = self.state.limits().output_bytes;
         let mut bytes = if let Some(path) = read_file_shortcut(script) {
             // bash: `$(< file)` reads the file without running a command.
             let path = self.expand_string(path, io).await?;
@@ -880,7 +880,7 @@ impl Interp {
                 let compiled = Pattern::new(&pattern);
                 let empty = pattern.is_empty();
                 // Each result is measured as it grows: `${x//?/$x}` squares its value's length.
-                let limit = self.state.limits.output_bytes;
+                let limit = self.state.limits().output_bytes;
                 let mut over = false;
                 let value = map_value(value, |text| {
                     replace(text, &compiled, empty, *mode, &replacement, limit).unwrap_or_else(|| {

@@ -425,7 +425,7 @@ impl Interp {
     async fn await_a_free_slot(&self) {
         let running: Vec<Arc<Running>> = {
             let table = self.job_table();
-            if table.running() < self.state.limits.jobs {
+            if table.running() < self.state.limits().jobs {
                 return;
             }
             table.jobs.iter().filter(|job| job.run.status().is_none()).map(|job| job.run.clone()).collect()
@@ -440,7 +440,7 @@ impl Interp {
     /// Takes a place in the table for a job running `command`: its number, process id and
     /// log; refused (the line stops, the limit named) when `jobs` run already.
     pub(crate) fn enter_job(&self, command: &str) -> Result<(usize, u32, Arc<JobLog>), super::Flow> {
-        let limits = self.state.limits;
+        let limits = self.state.limits();
         let pid = self.new_pid();
         let mut table = self.job_table();
         if table.running() >= limits.jobs {
@@ -1000,7 +1000,7 @@ pub(crate) fn new_table() -> Arc<Mutex<JobTable>> {
 /// own so that its type is named: the compiler proves the job's future `Send` here without
 /// following the lists that start jobs back into themselves.
 fn job_work(mut sub: Interp, and_or: crate::ast::AndOr, io: Io) -> BoxFuture<'static, Status> {
-    let limit = sub.state.limits.job_time;
+    let limit = sub.state.limits().job_time;
     Box::pin(async move {
         let body = [crate::ast::ListItem { and_or, background: false }];
         sub.execute(super::line::Body::Job(&body), &io, limit, None).await.0

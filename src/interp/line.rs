@@ -220,7 +220,7 @@ impl Interp {
             // Under the same wall time as any line, and audited like one; a trap cut off by
             // it ends the session with the stop's status.
             if let Ok(script) = parser::parse_with_aliases(&action, &self.aliases_in_effect()) {
-                let limit = self.state.limits.wall_time;
+                let limit = self.state.limits().wall_time;
                 let (trap_status, stopped) = self.execute(Body::Line(&script.body), io, limit, None).await;
                 if stopped {
                     self.exited = Some(trap_status);

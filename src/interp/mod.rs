@@ -177,11 +177,11 @@ impl Interp {
     /// Counts one dispatched command against the limit.
     pub fn count_command(&self) -> Result<(), Flow> {
         let (count, total) = self.shared.count_command();
-        if count > self.state.limits.commands {
-            return Err(self.limit_hit("commands", self.state.limits.commands));
+        if count > self.state.limits().commands {
+            return Err(self.limit_hit("commands", self.state.limits().commands));
         }
-        if total > self.state.limits.session_commands {
-            return Err(self.limit_hit("commands in this session", self.state.limits.session_commands));
+        if total > self.state.limits().session_commands {
+            return Err(self.limit_hit("commands in this session", self.state.limits().session_commands));
         }
         Ok(())
     }
@@ -207,8 +207,8 @@ impl Interp {
     /// One step of work (a command dispatched): stops the line past its deadline or once
     /// cancelled, and now and then lets the rest of the runtime run (see [`pace`]).
     pub async fn step(&self) -> Result<(), Flow> {
-        if self.state.vars.bytes() > self.state.limits.variable_bytes {
-            return Err(self.limit_hit("variable bytes", self.state.limits.variable_bytes as u64));
+        if self.state.vars.bytes() > self.state.limits().variable_bytes {
+            return Err(self.limit_hit("variable bytes", self.state.limits().variable_bytes as u64));
         }
         self.shared.pace().step().await.map_err(|stop| self.stopped(stop))
     }
@@ -592,8 +592,7 @@ impl ShellBuilder {
     }
 
     fn build_checked(self) -> Shell {
-        let mut state = State::new(&self.cwd);
-        state.limits = self.limits;
+        let mut state = State::new(&self.cwd, self.limits);
         // The session's user is the agent (as `id` says); the embedder's variables come after.
         let _ = state.vars.set("USER", self.agent.clone());
         if let Some(var) = state.vars.get_mut("USER") {
@@ -757,7 +756,7 @@ impl Shell {
         }
         let session = new_session_id();
         let mut state = self.interp.state.clone();
-        state.limits = *shared.ceiling();
+        state.reset_limits();
         state.traps = Arc::default();
         state.last_background = None;
         let parts = Parts {
@@ -810,7 +809,7 @@ impl Shell {
         // ended that call's line (its EXIT trap ran then, once), not the session, so this
         // call's status is its own (docs/agents.md, "exit in a session").
         self.interp.exited = None;
-        let limit = self.interp.state.limits.output_bytes;
+        let limit = self.interp.state.limits().output_bytes;
         let stdout = Capture::new(limit);
         let stderr = Capture::new(limit);
         let started = Instant::now();
@@ -827,7 +826,7 @@ impl Shell {
             stdout: stdout.clone(),
             stderr: stderr.clone(),
         };
-        let wall_time = options.timeout.or(self.interp.state.limits.wall_time);
+        let wall_time = options.timeout.or(self.interp.state.limits().wall_time);
         let on_deadline = options.on_deadline.unwrap_or(self.interp.state.on_deadline);
         let mut promoted = None;
         let status = match wall_time.filter(|_| on_deadline == session::OnDeadline::Background) {
@@ -853,7 +852,7 @@ impl Shell {
                 let io = Io::new(Input::null(), Output::Job(out.clone()), Output::Job(err.clone()));
                 let mut line = self.interp.for_line();
                 // Promoted, it runs on to its own bound (never shorter than the call's time).
-                let limit = line.state.limits.promoted_time.map(|bound| bound.max(due));
+                let limit = line.state.limits().promoted_time.map(|bound| bound.max(due));
                 let (text, line_io, line_cancel) = (src.to_string(), io.clone(), cancel.clone());
                 let mut run: BoxFuture<'static, (Interp, Status)> = Box::pin(async move {
                     let status = line.run_line(&text, &line_io, Some(line_cancel), limit).await;
@@ -886,7 +885,7 @@ impl Shell {
         };
         if let Some(id) = job {
             let path = toolsh_core::io::joblog::path(id);
-            let bound = match self.interp.state.limits.promoted_time {
+            let bound = match self.interp.state.limits().promoted_time {
                 Some(bound) => format!(
                     "; it is stopped {} after it started",
                     spoken_duration(bound.max(wall_time.unwrap_or_default()))
@@ -1001,13 +1000,13 @@ impl Shell {
     /// parsed and checked by the pre-flight when reached, so the commands before a syntax error
     /// or a denied call run; a syntax error ends the script with status 2.
     pub async fn run_script(&mut self, src: &str, name: &str, io: &Io) -> Status {
-        let limit = self.interp.state.limits.wall_time;
+        let limit = self.interp.state.limits().wall_time;
         self.interp.run_script(src, name, io, None, limit).await
     }
 
     /// [`Shell::run`], stopped early by `cancel` at the line's next step.
     async fn run_paced(&mut self, src: &str, io: &Io, cancel: Option<tokio_util::sync::CancellationToken>) -> Status {
-        let limit = self.interp.state.limits.wall_time;
+        let limit = self.interp.state.limits().wall_time;
         self.interp.run_line(src, io, cancel, limit).await
     }
 
@@ -1168,12 +1167,7 @@ impl Shell {
     /// Sets the wall time of each following execution, as a caller that gives every command
     /// line its own deadline does; never past the session's ceiling (`None` is the ceiling's).
     pub fn set_timeout(&mut self, timeout: Option<Duration>) {
-        let most = self.interp.shared.ceiling().wall_time;
-        self.interp.state.limits.wall_time = match (timeout, most) {
-            (Some(wanted), Some(most)) => Some(wanted.min(most)),
-            (wanted, None) => wanted,
-            (None, most) => most,
-        };
+        self.interp.state.clamp_limits(|limits| limits.wall_time = timeout);
     }
 
     /// The registered tools.
@@ -1213,8 +1207,7 @@ impl Shell {
     /// never raising it: a caller that keeps only so much has it refused as it streams instead
     /// of gathered whole first.
     pub fn cap_output(&mut self, bytes: usize) {
-        let limits = &mut self.interp.state.limits;
-        limits.output_bytes = limits.output_bytes.min(bytes);
+        self.interp.state.lower_limits(|limits| limits.output_bytes = limits.output_bytes.min(bytes));
     }
 
     /// Makes the session interactive as bash -i is: aliases are expanded (`shopt -s

@@ -57,7 +57,7 @@ impl Interp {
         let jobs = self.job_table().records();
         let snapshot = Snapshot::capture(&self.state, jobs, self.shared.vfs())
             .map_err(|err| format!("it could not be read: {}", crate::vfs::describe(&err)))?;
-        let most = self.state.limits.snapshot_bytes;
+        let most = self.state.limits().snapshot_bytes;
         if snapshot.len() > most {
             return Err(format!(
                 "limit exceeded: snapshot bytes (at most {most}; this session takes {}): make /tmp smaller, or raise --limit snapshot-bytes=N",
@@ -111,7 +111,7 @@ impl Interp {
         let Some(snapshot) = store.load_session(name).map_err(|err| format!("session '{name}': {err}"))? else {
             return Ok(false);
         };
-        let restored = Snapshot { state: snapshot.state, tmp: snapshot.tmp }.restore(&self.state, self.shared.ceiling(), self.shared.vfs()).map_err(|refusal| {
+        let restored = Snapshot { state: snapshot.state, tmp: snapshot.tmp }.restore(&self.state, self.shared.vfs()).map_err(|refusal| {
             format!(
                 "session '{name}' in {} was not restored: {refusal}; 'session drop NAME' (or --fresh) starts it anew",
                 store.target()

@@ -220,8 +220,8 @@ impl Interp {
     /// drops the rest of its complete command (status 1) and the next one runs; a syntax error
     /// ends the text with status 2.
     pub(crate) async fn run_source(&mut self, source: &str, io: &Io, context: &str) -> ExecResult {
-        if self.call_depth >= self.state.limits.call_depth {
-            return Err(self.limit_hit("call depth", self.state.limits.call_depth as u64));
+        if self.call_depth >= self.state.limits().call_depth {
+            return Err(self.limit_hit("call depth", self.state.limits().call_depth as u64));
         }
         self.call_depth += 1;
         let result = self.run_commands(crate::parser::Commands::new(source), io, context).await;
@@ -421,7 +421,9 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
                 if from_stdin {
                     sub.state.positional = Arc::new(argv.get(idx..).map(<[String]>::to_vec).unwrap_or_default());
                 }
-                match super::HeldInput::new(&interp.shared).read_whole(&io.stdin(), sub.state.limits.input_bytes).await
+                match super::HeldInput::new(&interp.shared)
+                    .read_whole(&io.stdin(), sub.state.limits().input_bytes)
+                    .await
                 {
                     Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
                     Err(err) => {

@@ -472,7 +472,7 @@ impl ServerHandler for ShellServer {
         };
         self.forget_abandoned();
         // What a model is given of output: the session's result caps as they are now.
-        let caps = Caps::of(&shell.state().limits, self.caps.media);
+        let caps = Caps::of(shell.state().limits(), self.caps.media);
         let result = match plan {
             Plan::Run { runs, restart, answer } => {
                 if restart && let Some(pristine) = &self.pristine {
@@ -694,7 +694,7 @@ impl ShellServer {
                 // A working directory given with the call is the call's only.
                 let back = run.workdir.as_ref().map(|_| shell.cwd().to_string());
                 // The caps are the session's limits as they are now (`config set result-chars`).
-                let caps = Caps::of(&shell.state().limits, media);
+                let caps = Caps::of(shell.state().limits(), media);
                 if let Some(dir) = &run.workdir
                     && let Err(why) = shell.set_cwd(dir)
                 {
@@ -718,7 +718,7 @@ impl ShellServer {
             // OpenAI's shell gives each stream on its own: cut to fit together, each cut
             // marked with where the whole output is.
             if let Answer::PerCommand { max_output_length } = layout {
-                let caps = Caps::of(&shell.state().limits, media);
+                let caps = Caps::of(shell.state().limits(), media);
                 shape::fit_streams(&mut ran, max_output_length, caps, &mut |text| shell.keep_output(text));
             }
             // A session kept in the store is saved after every call that changed it (a failure
@@ -1025,7 +1025,7 @@ pub async fn call_shell(
     arguments: Value,
     cancel: Option<tokio_util::sync::CancellationToken>,
 ) -> (crate::contract::Rendered, i32) {
-    let caps = Caps::of(&shell.state().limits, 0);
+    let caps = Caps::of(shell.state().limits(), 0);
     let args = match arguments {
         Value::Object(map) => call::args(Some(map)),
         Value::Null => call::args(None),

@@ -268,7 +268,7 @@ impl Shell {
     pub async fn for_model(&self, line: String, timeout_ms: Option<f64>, cancel: Option<&Cancel>) -> Result<Rendered> {
         let options = options(timeout_ms, cancel)?;
         let mut shell = self.shell.lock().await;
-        let caps = toolsh::contract::Caps::of(&shell.state().limits, 0);
+        let caps = toolsh::contract::Caps::of(shell.state().limits(), 0);
         let (out, rendered) = shell.exec_for_model_with(&line, caps, options).await;
         Ok(Rendered { text: rendered.text, status: out.status, truncated: rendered.truncated, spill: rendered.spill })
     }

@@ -368,7 +368,7 @@ impl Shell {
         let shell = self.shell.clone();
         let (out, rendered) = drive(py, stop, async move {
             let mut shell = shell.lock().await;
-            let caps = toolsh::contract::Caps::of(&shell.state().limits, 0);
+            let caps = toolsh::contract::Caps::of(shell.state().limits(), 0);
             shell.exec_for_model_with(line, caps, options).await
         })?;
         Ok((rendered.text, out.status, rendered.truncated, rendered.spill))

@@ -136,7 +136,27 @@ impl State {
     }
 }
 
-/// The session: everything a subshell inherits.
+/// The session: everything a subshell inherits. Its limits stay within the ceiling it was
+/// made with, whoever holds it mutably: they change only through [`State::set_limit`],
+/// [`State::lower_limits`], [`State::clamp_limits`] and [`State::reset_limits`].
+///
+/// ```
+/// use toolsh_core::session::{Limits, NAMED_LIMITS, State};
+/// let mut state = State::new("/", Limits { jobs: 4, ..Limits::default() });
+/// let jobs = NAMED_LIMITS.iter().find(|l| l.name == "jobs").unwrap();
+/// assert_eq!(state.set_limit(jobs, 9), Err(4));
+/// state.lower_limits(|limits| limits.jobs = 2);
+/// state.lower_limits(|limits| limits.jobs = 3);
+/// assert_eq!(state.limits().jobs, 2);
+/// state.clamp_limits(|limits| limits.jobs = 100);
+/// assert_eq!(state.limits().jobs, 4);
+/// ```
+///
+/// ```compile_fail
+/// fn raise(state: &mut toolsh_core::session::State) {
+///     state.limits.jobs = usize::MAX;
+/// }
+/// ```
 #[derive(Clone)]
 pub struct State {
     /// Variables.
@@ -178,8 +198,11 @@ pub struct State {
     pub subshell_level: u32,
     /// `$LINENO`: the line of the simple command being run.
     pub lineno: u32,
-    /// The limits in force; `config set` may lower them, never above the shell's own.
-    pub limits: Limits,
+    /// The limits in force ([`State::limits`]); changed only through the verbs below, each
+    /// of which keeps every limit within `ceiling`.
+    limits: Limits,
+    /// The limits the shell was built with: none of `limits` ever goes above these.
+    ceiling: Limits,
     /// `getopts`: position inside the current option word, and the `OPTIND` it last set (an
     /// `OPTIND` the user changed restarts parsing).
     pub getopts_char: usize,
@@ -233,7 +256,7 @@ pub const DEFAULT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 impl State {
     /// A new session in `cwd`.
-    pub fn new(cwd: &str) -> Self {
+    pub fn new(cwd: &str, ceiling: Limits) -> Self {
         let mut vars = Vars::new();
         for (name, value) in [
             ("IFS", " \t\n"),
@@ -298,8 +321,60 @@ impl State {
             last_arg: String::new(),
             on_deadline: OnDeadline::Stop,
             lineno: 0,
-            limits: Limits::default(),
+            limits: ceiling,
+            ceiling,
             umask: 0o022,
+        }
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The limits the shell was built with, which no limit of this state goes above.
+    pub fn ceiling(&self) -> &Limits {
+        &self.ceiling
+    }
+
+    /// Sets one limit to `value` if it is within the ceiling ([`NamedLimit::within`]: a time
+    /// of 0, none, only when the ceiling has none); `Err` with the ceiling's value otherwise.
+    pub fn set_limit(&mut self, limit: &NamedLimit, value: u64) -> Result<(), u64> {
+        let most = (limit.get)(&self.ceiling);
+        if !limit.within(value, most) {
+            return Err(most);
+        }
+        (limit.set)(&mut self.limits, value);
+        Ok(())
+    }
+
+    /// The limits the shell was built with, again (a new session of the same shell).
+    pub fn reset_limits(&mut self) {
+        self.limits = self.ceiling;
+    }
+
+    /// Lowers the limits as `lower` says; a limit `lower` would raise stays as it was
+    /// (`ulimit` lowers, never raises).
+    pub fn lower_limits(&mut self, lower: impl FnOnce(&mut Limits)) {
+        let before = self.limits;
+        let mut after = before;
+        lower(&mut after);
+        for limit in NAMED_LIMITS {
+            let wanted = (limit.get)(&after);
+            if limit.within(wanted, (limit.get)(&before)) {
+                (limit.set)(&mut self.limits, wanted);
+            }
+        }
+    }
+
+    /// Changes the limits as `change` says, each held to the ceiling: one past it is the
+    /// ceiling's (a restored session's, a caller's per-line deadline).
+    pub fn clamp_limits(&mut self, change: impl FnOnce(&mut Limits)) {
+        let mut after = self.limits;
+        change(&mut after);
+        for limit in NAMED_LIMITS {
+            let (wanted, most) = ((limit.get)(&after), (limit.get)(&self.ceiling));
+            (limit.set)(&mut self.limits, if limit.within(wanted, most) { wanted } else { most });
         }
     }
 

@@ -176,7 +176,7 @@ impl Snapshot {
             last_status: state.last_status,
             last_background: state.last_background,
             last_arg: state.last_arg.clone(),
-            limits: NAMED_LIMITS.iter().map(|l| (l.name.to_string(), (l.get)(&state.limits))).collect(),
+            limits: NAMED_LIMITS.iter().map(|l| (l.name.to_string(), (l.get)(state.limits()))).collect(),
             on_deadline: state.on_deadline.name().to_string(),
             jobs,
         };
@@ -197,8 +197,8 @@ impl Snapshot {
 
     /// The session it holds, over `base` (a new session's state: what the snapshot does not
     /// hold, such as the shell's own variables' defaults, stays), its limits never above
-    /// `ceiling`; `/tmp` is replaced by the saved one. Nothing changes when it is refused.
-    pub fn restore(&self, base: &State, ceiling: &crate::session::Limits, vfs: &Vfs) -> Result<Restored, Refusal> {
+    /// `base`'s ceiling; `/tmp` is replaced by the saved one. Nothing changes when it is refused.
+    pub fn restore(&self, base: &State, vfs: &Vfs) -> Result<Restored, Refusal> {
         let header: serde_json::Value =
             serde_json::from_str(&self.state).map_err(|e| Refusal::Corrupt(format!("state: {e}")))?;
         let version = header.get("version").and_then(serde_json::Value::as_u64).unwrap_or(0);
@@ -244,12 +244,13 @@ impl Snapshot {
         state.last_status = saved.last_status;
         state.last_background = saved.last_background;
         state.last_arg = saved.last_arg;
-        for limit in NAMED_LIMITS {
-            if let Some(value) = saved.limits.get(limit.name) {
-                let most = (limit.get)(ceiling);
-                (limit.set)(&mut state.limits, if limit.within(*value, most) { *value } else { most });
+        state.clamp_limits(|limits| {
+            for limit in NAMED_LIMITS {
+                if let Some(value) = saved.limits.get(limit.name) {
+                    (limit.set)(limits, *value);
+                }
             }
-        }
+        });
         state.on_deadline = OnDeadline::named(&saved.on_deadline).unwrap_or_default();
         let entries = unarchive(&self.tmp).map_err(Refusal::Corrupt)?;
         if let Some(entry) = entries.iter().find(|entry| other_mount(vfs, &entry.path)) {
@@ -430,7 +431,7 @@ mod tests {
         let _ = vfs.mkdir("/tmp/d");
         let _ = vfs.write("/tmp/d/f", b"\x00bytes\xff", WriteMode::Truncate);
         let _ = vfs.symlink("/tmp/d/f", "/tmp/link");
-        let mut state = State::new("/tmp");
+        let mut state = State::new("/tmp", crate::session::Limits::default());
         let _ = state.vars.set("plain", "value with spaces");
         let _ = state.vars.set_value("arr", Value::Indexed([(0, "a".to_string()), (5, "b".to_string())].into()));
         state.vars.insert("ro", Var { value: Value::Str("x".into()), attrs: Attrs::READONLY });
@@ -448,7 +449,7 @@ mod tests {
         let (state, vfs) = sample();
         let snapshot = Snapshot::capture(&state, Vec::new(), &vfs).expect("capture");
         let fresh = Vfs::in_memory();
-        let back = snapshot.restore(&State::new("/"), &crate::session::Limits::default(), &fresh).expect("restore");
+        let back = snapshot.restore(&State::new("/", crate::session::Limits::default()), &fresh).expect("restore");
         assert_eq!(back.state.vars.get_str("plain"), Some("value with spaces"));
         assert_eq!(back.state.vars.get("arr").map(|v| v.values()), Some(vec!["a".to_string(), "b".to_string()]));
         assert!(back.state.vars.get("ro").is_some_and(|v| v.attrs.has(Attrs::READONLY)));
@@ -471,8 +472,7 @@ mod tests {
         };
         let (state, vfs) = sample();
         let snapshot = Snapshot::capture(&state, Vec::new(), &vfs).expect("capture");
-        let base = State::new("/");
-        let limits = crate::session::Limits::default();
+        let base = State::new("/", crate::session::Limits::default());
         for tmp in [
             // Through a link the archive itself makes, out of /tmp.
             [entry(LINK, "/tmp/out", b"/"), entry(FILE, "/tmp/out/toolsh.toml", b"trusted")].concat(),
@@ -486,7 +486,7 @@ mod tests {
             let _ = target.mkdir("/tmp");
             let _ = target.write("/tmp/keep", b"k", WriteMode::Truncate);
             let tampered = Snapshot { tmp, ..snapshot.clone() };
-            assert!(matches!(tampered.restore(&base, &limits, &target), Err(Refusal::Corrupt(_))));
+            assert!(matches!(tampered.restore(&base, &target), Err(Refusal::Corrupt(_))));
             assert!(target.exists("/tmp/keep"), "a refused snapshot changes nothing");
             assert!(!target.exists("/toolsh.toml"));
         }
@@ -501,7 +501,7 @@ mod tests {
         };
         let jobs = vec![job("/tmp/.jobs/1.log"), job("/secret/v.txt"), job("/tmp/.jobs/../../secret")];
         let with_jobs = Snapshot::capture(&state, jobs, &vfs).expect("capture");
-        let back = with_jobs.restore(&base, &limits, &Vfs::in_memory()).expect("restore");
+        let back = with_jobs.restore(&base, &Vfs::in_memory()).expect("restore");
         let logs: Vec<Option<&str>> = back.jobs.iter().map(|job| job.log.as_deref()).collect();
         assert_eq!(logs, [Some("/tmp/.jobs/1.log"), None, None]);
     }
@@ -513,15 +513,14 @@ mod tests {
         let target = Vfs::in_memory();
         let _ = target.mkdir("/tmp");
         let _ = target.write("/tmp/keep", b"k", WriteMode::Truncate);
-        let base = State::new("/");
-        let limits = crate::session::Limits::default();
+        let base = State::new("/", crate::session::Limits::default());
         let newer =
             Snapshot { state: snapshot.state.replacen("\"version\":1", "\"version\":9", 1), ..snapshot.clone() };
-        assert_eq!(newer.restore(&base, &limits, &target).err(), Some(Refusal::Newer(9)));
+        assert_eq!(newer.restore(&base, &target).err(), Some(Refusal::Newer(9)));
         let cut = Snapshot { tmp: snapshot.tmp[..snapshot.tmp.len() - 3].to_vec(), ..snapshot.clone() };
-        assert!(matches!(cut.restore(&base, &limits, &target), Err(Refusal::Corrupt(_))));
+        assert!(matches!(cut.restore(&base, &target), Err(Refusal::Corrupt(_))));
         let garbled = Snapshot { state: "{not json".into(), ..snapshot };
-        assert!(matches!(garbled.restore(&base, &limits, &target), Err(Refusal::Corrupt(_))));
+        assert!(matches!(garbled.restore(&base, &target), Err(Refusal::Corrupt(_))));
         assert!(target.exists("/tmp/keep"), "a refused snapshot changes nothing");
     }
 }

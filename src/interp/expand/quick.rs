@@ -39,7 +39,7 @@ pub(crate) fn quick(state: &State, parts: &[WordPart], mode: Mode) -> Option<Qui
         return None;
     }
     let mut out = Quick { text: String::new(), field: false };
-    let limit = state.limits.output_bytes;
+    let limit = state.limits().output_bytes;
     // Each piece is measured before it is added: a word past the limit goes to the general
     // path, which refuses it naming the limit, before this one has grown a string past it
     // (`y=$x$x$x$x` over a 200 MB value built 800 MB here first).

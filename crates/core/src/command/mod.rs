@@ -14,19 +14,19 @@
 //!
 //! ```compile_fail
 //! fn raise(ctx: &mut toolsh_core::command::Ctx<'_>) {
-//!     ctx.state.limits.jobs = usize::MAX;
+//!     ctx.state.limits().jobs = usize::MAX;
 //! }
 //! ```
 //!
 //! ```compile_fail
 //! fn raise(ctx: &mut toolsh_core::command::Ctx<'_>) {
-//!     ctx.state().limits.jobs = usize::MAX;
+//!     ctx.state().limits().jobs = usize::MAX;
 //! }
 //! ```
 //!
 //! ```compile_fail
 //! fn replace(ctx: &mut toolsh_core::command::Ctx<'_>) {
-//!     *ctx.state() = toolsh_core::session::State::new("/");
+//!     *ctx.state() = toolsh_core::session::State::new("/", Default::default());
 //! }
 //! ```
 //!
@@ -178,26 +178,13 @@ impl<'a> Ctx<'a> {
     /// Sets the limit `limit` of this session to `value`, at most the shell's ceiling (a time
     /// of 0, none, only when the ceiling has none); `Err` with the ceiling's value otherwise.
     pub fn set_limit(&mut self, limit: &crate::session::NamedLimit, value: u64) -> Result<(), u64> {
-        let most = (limit.get)(self.shared.ceiling());
-        if !limit.within(value, most) {
-            return Err(most);
-        }
-        (limit.set)(&mut self.state.limits, value);
-        Ok(())
+        self.state.set_limit(limit, value)
     }
 
     /// Lowers this session's limits as `lower` says; a limit `lower` would raise stays as it
     /// was (`ulimit` lowers, never raises).
     pub fn lower_limits(&mut self, lower: impl FnOnce(&mut crate::session::Limits)) {
-        let before = self.state.limits;
-        let mut after = before;
-        lower(&mut after);
-        for limit in crate::session::NAMED_LIMITS {
-            let wanted = (limit.get)(&after);
-            if limit.within(wanted, (limit.get)(&before)) {
-                (limit.set)(&mut self.state.limits, wanted);
-            }
-        }
+        self.state.lower_limits(lower);
     }
 
     /// The calling agent's name.
@@ -374,7 +361,7 @@ impl<'a> Ctx<'a> {
     /// [`std::io::ErrorKind::Interrupted`] error rather than working on a partial input.
     /// What every command of the session holds this way counts against the one limit.
     pub async fn read_stdin(&self) -> std::io::Result<Vec<u8>> {
-        let data = self.held.read_whole(&self.stdin(), self.state.limits.input_bytes).await?;
+        let data = self.held.read_whole(&self.stdin(), self.state.limits().input_bytes).await?;
         if self.stop_requested() {
             return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "stopped"));
         }

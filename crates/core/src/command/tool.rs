@@ -63,7 +63,7 @@ pub async fn run_tool(
         && !io.stdin().is_null()
     {
         let held = crate::session::HeldInput::new(shared);
-        let bytes = match held.read_whole(&io.stdin(), state.limits.input_bytes).await {
+        let bytes = match held.read_whole(&io.stdin(), state.limits().input_bytes).await {
             Ok(bytes) => bytes,
             Err(err) => {
                 say(format!("{}: {}\n", argv[0], crate::vfs::describe(&err)).into_bytes(), true).await;
