@@ -29,6 +29,11 @@
 #     scale-sessions            `toolsh mcp --http` with many concurrent and idle sessions:
 #                               calls per second, p50/p99, RSS per session
 #   RUNS=5 scripts/bench.sh     repetitions per measurement (median is reported)
+#   scripts/bench/compare.sh OLD NEW [shell|text|instructions]
+#                               two toolsh binaries against each other (a refactoring's before and
+#                               after): these shell and text lines (scripts/bench/workloads.sh), the
+#                               binaries taking turns, fastest run and CPU time, and callgrind's
+#                               instruction counts
 # Targets (from the issues): startup <= dash, loop <= 0.5x bash, 1000 pipelines <= 0.02x bash,
 # parse <= dash, a 5,000-line script run <= dash, 100,000 function calls (measured, no target); every text pipeline <= 1.0x
 # the GNU tools' time, jq <= 1.2x jq's; a host program's spawn <= 1.2x bash's.
@@ -71,25 +76,9 @@ report() { # name toolsh_ms other_name other_ms target
 
 startup_loop() { for _ in $(seq 100); do "$@" -c true; done; }
 
-LOOP='for ((i=0;i<10000;i++)); do x=$i; echo "line $x" >> out.txt; done'
-PIPES='for i in $(seq 1000); do echo "x$i" | tr a-z A-Z; done'
-FUNCS='f() { :; }; for ((i=0;i<100000;i++)); do f; done'
-JOBS='for i in $(seq 500); do echo "$i" > /dev/null & done; wait'
-
-# A 5,000-line script with a representative mix of constructs.
-for i in $(seq 1000); do
-  cat <<'LINES'
-if [ -n "$x" ]; then echo "value: ${x:-default}" | tr a-z A-Z; fi
-for f in a b c; do case $f in a) echo one;; *) echo other;; esac; done
-count=$((count + 1)); name="${path##*/}"; echo "$name" >> log.txt
-while read -r line; do printf '%s\n' "$line"; done < input.txt
-f() { local v=$1; echo "${v//x/y}"; }
-LINES
-done > parse.sh
-# The same size of script run, not only parsed: 5,000 lines of cheap commands, one per line.
-for i in $(seq 1000); do
-  printf '%s\n' ':' "x=$i" '[ -n "$x" ]' 'true' 'y=${x%0}'
-done > run.sh
+# LOOP, PIPES, FUNCS, JOBS, parse.sh and run.sh, the text inputs and lines: one definition.
+source "$ROOT/scripts/bench/workloads.sh"
+make_scripts
 
 echo "toolsh benchmarks ($(date -u +%Y-%m-%dT%H:%MZ), median of $RUNS runs, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
 
@@ -113,37 +102,6 @@ shell_benchmarks() {
   report "500 background jobs and wait (each with its log)" "$t" bash "$b" "(measured)"
 }
 
-# Generated inputs: a log whose lines are `DATE TIME COMPONENT LEVEL BYTES words...` and a
-# JSON array of records, the same bytes on every run (a fixed seed).
-generate_inputs() {
-  python3 - <<'PY'
-import json, random
-random.seed(7)
-levels = ['INFO'] * 14 + ['WARN'] * 3 + ['ERROR'] * 2 + ['DEBUG']
-parts = ['auth', 'db', 'api', 'cache', 'queue', 'web', 'mail', 'search']
-words = 'user request timeout connection retry failed ok served cache miss hit slow query commit rollback token expired'.split()
-def log(name, mb):
-    with open(name, 'w') as f:
-        size = i = 0
-        while size < mb << 20:
-            line = f"2026-11-{1 + i % 30:02d} {i % 24:02d}:{i % 60:02d}:{i * 7 % 60:02d} {random.choice(parts)} {random.choice(levels)} {random.randint(1, 99999)} {' '.join(random.choices(words, k=random.randint(3, 9)))}\n"
-            f.write(line)
-            size += len(line)
-            i += 1
-log('log20.txt', 20)
-log('log100.txt', 100)
-items, size = [], 0
-while size < 20 << 20:
-    item = {"id": len(items), "level": random.choice(levels), "component": random.choice(parts),
-            "bytes": random.randint(1, 99999), "ratio": round(random.random(), 4),
-            "tags": random.sample(words, 3), "msg": ' '.join(random.choices(words, k=5))}
-    size += len(json.dumps(item)) + 2
-    items.append(item)
-with open('data20.json', 'w') as f:
-    json.dump(items, f)
-PY
-}
-
 # one command line in toolsh against bash with the host's tools: compare CMD OTHER_NAME TARGET
 compare() {
   local t b
@@ -155,23 +113,9 @@ text_benchmarks() {
   generate_inputs
   OUT="$WORK/text-output"
   echo "text tools: bash + GNU tools ($(awk --version 2>/dev/null | head -1 | cut -d, -f1 || echo awk)), $(jq --version 2>/dev/null || echo "no jq")"
-  local file cmd
-  for file in log20.txt log100.txt; do
-    for cmd in \
-      "cat $file | grep ERROR | cut -d' ' -f3 | sort | uniq -c | sort -rn | head" \
-      "awk '{s+=\$5} END {print s}' $file" \
-      "grep -c ERROR $file" \
-      "wc -l $file" \
-      "sed s/a/b/g $file"; do
-      compare "$cmd" bash "<= 1.0"
-    done
-  done
-  for cmd in \
-    "jq '[.[] | select(.level == \"ERROR\") | .bytes] | add' data20.json" \
-    "jq -c '.[] | {id, level}' data20.json" \
-    "jq 'group_by(.component) | map({key: .[0].component, value: length}) | from_entries' data20.json"; do
-    compare "$cmd" jq "<= 1.2"
-  done
+  local cmd
+  for cmd in "${TEXT_LINES[@]}"; do compare "$cmd" bash "<= 1.0"; done
+  for cmd in "${JQ_LINES[@]}"; do compare "$cmd" jq "<= 1.2"; done
 }
 
 mcp_benchmarks() {
