@@ -497,12 +497,19 @@ mod tests {
     }
 
     #[test]
+    fn an_index_by_a_number_checks_what_it_indexes() {
+        assert_eq!(r(".[0]"), "((.) | __jq_indexable((0)))[(0)]");
+        assert_eq!(r(".a[1]?.b"), r#"((.[("a")]) | __jq_indexable((1))?)[(1)]?[("b")]"#);
+        assert_eq!(r(".[$i]"), ".[(($i) | __jq_index)]");
+    }
+
+    #[test]
     fn writes_back_what_it_read() {
         assert_eq!(r(r#"@base64 "a\(.x)\n\"""#), r#"@base64 "a\(.[("x")])\u000a\"""#);
         // reduce goes on from the update's last output, as jq's does.
         assert_eq!(
             r("reduce .[] as [$a, {b: $c}] (0; . + $a)"),
-            r#"((0) as $__jq_init | reduce (.[]) as [$a, {("b"): $c}] ($__jq_init; __jq_last((((.) + ($a))))))"#
+            r#"((0) as $__jq_init | reduce ((.[]) | __jq_indexable(0)) as [$a, {("b"): $c}] ($__jq_init; __jq_last((((.) + ($a))))))"#
         );
         assert_eq!(r("-.a"), r#"((.[("a")]) | __jq_negate)"#);
         assert_eq!(r("{(.k): 1}"), r#"{(((.[("k")])) | __jq_key): (1)}"#);
