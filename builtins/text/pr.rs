@@ -10,7 +10,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Opt, Spec};
+use crate::spec::{Args, Opt, Spec};
 use crate::vfs::describe;
 
 const PAGES: Opt = Opt::long("pages", "begin [stop] printing with page FIRST_[LAST_]PAGE (also +FIRST[:LAST])")
@@ -225,7 +225,7 @@ fn page_range(text: &str) -> Option<(u64, u64)> {
 
 /// What the words say: the options, the files, or a usage error (`Err(Some)`: said with the
 /// hint to `--help`) or a fatal one (`Err(None)` after `fatal` is set).
-fn read_options(args: &crate::spec::Args) -> Result<(Options, Vec<String>), (String, bool)> {
+fn read_options(args: &Args) -> Result<(Options, Vec<String>), (String, bool)> {
     let mut o = Options::default();
     let (mut old_options, mut old_w, mut old_s) = (false, false, false);
     let mut digits = String::new();
@@ -1381,11 +1381,7 @@ async fn open(ctx: &Ctx<'_>, name: &str) -> std::io::Result<(Vec<u8>, Option<std
 }
 
 /// `pr [OPTION]... [FILE]...`
-pub async fn pr(ctx: Ctx<'_>) -> Status {
-    let args = match ctx.args(&PR).await {
-        Ok(args) => args,
-        Err(status) => return status,
-    };
+pub async fn pr(ctx: Ctx<'_>, args: Args) -> Status {
     let (options, files) = match read_options(&args) {
         Ok(read) => read,
         Err((said, true)) => return ctx.misuse(&PR, said).await,
