@@ -209,6 +209,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec fs::patch::PATCH, fs::patch::patch),
     entry!(spec agents::messaging::PING, agents::messaging::ping),
     entry!(spec shell::nav::POPD, shell::nav::popd),
+    entry!(spec text::pr::PR, text::pr::pr),
     entry!(spec shell::vars::PRINTENV, shell::vars::printenv),
     entry!(spec text::printf::PRINTF, text::printf::printf),
     entry!(interpreter shell::special::PS, Ps),

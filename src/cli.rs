@@ -124,7 +124,16 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                         )
                     })?);
                 }
-                Flag::Export => options.export = Some(value()?),
+                Flag::Export => {
+                    let format = value()?;
+                    // One run prints one definition: a second `--export` would silently win.
+                    if let Some(earlier) = &options.export {
+                        return Err(format!(
+                            "--export given twice ({earlier}, then {format}): `toolsh tools` prints one definition; run it once per format"
+                        ));
+                    }
+                    options.export = Some(format);
+                }
                 Flag::Http => {
                     let addr = value()?;
                     let parsed = addr.parse().map_err(|_| {

@@ -29,6 +29,8 @@ struct Type {
     size: usize,
     /// `z`: the block's printable characters after the line, between `>` and `<`.
     text: bool,
+    /// `--endian=big`: a field's first byte is its most significant.
+    big_endian: bool,
 }
 
 impl Type {
@@ -56,7 +58,12 @@ impl Type {
     fn field(&self, bytes: &[u8]) -> String {
         let mut word = [0u8; 8];
         word[..bytes.len()].copy_from_slice(bytes);
-        let unsigned = u64::from_le_bytes(word);
+        // A short last field is padded with zeros after its bytes, whichever the byte order.
+        let unsigned = if self.big_endian {
+            word[..self.size].iter().fold(0u64, |value, &b| (value << 8) | u64::from(b))
+        } else {
+            u64::from_le_bytes(word)
+        };
         let bits = self.size * 8;
         let signed = if bits == 64 { unsigned as i64 } else { ((unsigned << (64 - bits)) as i64) >> (64 - bits) };
         match self.kind {
@@ -173,7 +180,7 @@ fn parse_types(spec: &str, types: &mut Vec<Type>) -> Result<(), String> {
             }
         }
         let text = chars.next_if_eq(&'z').is_some();
-        types.push(Type { kind, size, text });
+        types.push(Type { kind, size, text, big_endian: false });
     }
     Ok(())
 }
@@ -219,6 +226,9 @@ struct Options {
     files: Vec<String>,
 }
 
+const ENDIAN: Opt =
+    Opt::long("endian", "swap input bytes according to the specified order: little or big").value("ORDER");
+
 /// `od`.
 pub const OD: Spec = Spec {
     name: "od",
@@ -254,6 +264,7 @@ pub const OD: Spec = Spec {
         Opt::short('L', "same as -t dL (traditional)"),
         Opt::short('O', "same as -t o4 (traditional)"),
         Opt::long("traditional", "accept arguments in the traditional form (the options above)"),
+        ENDIAN,
     ],
     ..Spec::BASE
 };
@@ -261,8 +272,21 @@ pub const OD: Spec = Spec {
 async fn parse(ctx: &Ctx<'_>, args: Args) -> Result<Options, Status> {
     let mut o =
         Options { radix: 'o', types: Vec::new(), skip: 0, limit: None, width: 16, verbose: false, files: Vec::new() };
-    // Every option of od but --traditional (which changes nothing here) has a letter: the
-    // loop reads them by it.
+    // `--endian=ORDER`, the last one given (GNU takes a unique prefix of the word).
+    let mut big_endian = false;
+    if let Some(order) = args.last(&ENDIAN) {
+        big_endian = match order {
+            _ if !order.is_empty() && "big".starts_with(order) => true,
+            _ if !order.is_empty() && "little".starts_with(order) => false,
+            _ => {
+                let said =
+                    format!("invalid argument '{order}' for '--endian'\nValid arguments are:\n  - 'little'\n  - 'big'");
+                return Err(ctx.misuse(&OD, said).await);
+            }
+        };
+    }
+    // Every option of od but --traditional (which changes nothing here) and --endian has a
+    // letter: the loop reads them by it.
     for (opt, value) in args.given().filter(|(opt, _)| opt.short.is_some()) {
         let (flag, value) = (opt.short.unwrap_or_default(), value.to_string());
         let legacy = match flag {
@@ -319,7 +343,10 @@ async fn parse(ctx: &Ctx<'_>, args: Args) -> Result<Options, Status> {
     }
     o.files = args.operands;
     if o.types.is_empty() {
-        o.types.push(Type { kind: Kind::Octal, size: 2, text: false });
+        o.types.push(Type { kind: Kind::Octal, size: 2, text: false, big_endian: false });
+    }
+    for kind in &mut o.types {
+        kind.big_endian = big_endian;
     }
     // A line holds whole fields of every type: else GNU warns and uses the least common
     // multiple of the sizes (all powers of two, so the largest).

@@ -80,6 +80,9 @@ enum Node {
     Name(Glob),
     Path(Pattern),
     Type(Vec<char>),
+    /// `-xtype`: the kind of what a link leads to (a link leading nowhere stays one); under
+    /// `-L`, where `-type` sees the target, the link's own kind.
+    XType(Vec<char>, bool),
     Size(Cmp, i64, u64),
     Newer(SystemTime),
     Mtime(Cmp, i64, u64),
@@ -322,12 +325,12 @@ impl Parser<'_> {
             "-iname" => Node::Name(Glob::new(&self.value(&token)?, true)),
             "-path" | "-wholename" => Node::Path(Pattern::new(&self.value(&token)?)),
             "-ipath" => Node::Path(Pattern::new_nocase(&self.value(&token)?)),
-            "-type" => {
+            "-type" | "-xtype" => {
                 let kinds: Vec<char> = self.value(&token)?.chars().filter(|c| *c != ',').collect();
                 if let Some(bad) = kinds.iter().find(|c| !"fdlcbps".contains(**c)) {
-                    return Err(format!("Unknown argument to -type: {bad}"));
+                    return Err(format!("Unknown argument to {token}: {bad}"));
                 }
-                Node::Type(kinds)
+                if token == "-xtype" { Node::XType(kinds, self.follow_all) } else { Node::Type(kinds) }
             }
             "-size" => {
                 let spec = self.value(&token)?;
@@ -503,7 +506,7 @@ impl Parser<'_> {
                 }
                 Node::True
             }
-            "-exec" | "-execdir" | "-ok" => {
+            "-exec" | "-execdir" | "-ok" | "-okdir" => {
                 let mut argv = Vec::new();
                 let mut batch = false;
                 loop {
@@ -525,7 +528,7 @@ impl Parser<'_> {
                 }
                 self.execs += 1;
                 // -execdir runs once per file, `+` too (GNU gathers a directory's files).
-                let in_dir = token == "-execdir";
+                let in_dir = token == "-execdir" || token == "-okdir";
                 Node::Exec { argv, batch: batch && !in_dir, id: self.execs - 1, in_dir }
             }
             other => return Err(format!("unknown predicate `{other}'")),
@@ -664,14 +667,15 @@ impl Walk<'_, '_> {
         match node {
             Node::Name(pattern) => pattern.matches(path::file_name(entry.display)),
             Node::Path(pattern) => pattern.matches(entry.display),
-            Node::Type(kinds) => kinds.iter().any(|k| match k {
-                'f' => entry.kind == FileKind::File,
-                'd' => entry.kind == FileKind::Dir,
-                'l' => entry.kind == FileKind::Symlink,
-                'c' => entry.kind == FileKind::Device,
-                'p' => entry.kind == FileKind::Fifo,
-                _ => false,
-            }),
+            Node::Type(kinds) => kind_is(kinds, entry.kind),
+            Node::XType(kinds, follow_all) => {
+                let kind = match (entry.kind, follow_all) {
+                    (FileKind::Symlink, false) => self.ctx.vfs.stat(entry.abs).map_or(FileKind::Symlink, |m| m.kind),
+                    (_, true) => self.ctx.vfs.lstat(entry.abs).map_or(entry.kind, |m| m.kind),
+                    (kind, false) => kind,
+                };
+                kind_is(kinds, kind)
+            }
             Node::Size(cmp, n, unit) => compare(*cmp, entry.meta().size.div_ceil(*unit) as i64, *n),
             Node::Newer(time) => entry.meta().mtime > *time,
             Node::Mtime(cmp, n, unit) => {
@@ -751,7 +755,7 @@ pub const FIND: Spec = Spec {
     name: "find",
     summary: "search for files in a directory hierarchy",
     synopsis: &["[-H] [-L] [-P] [starting-point...] [expression]"],
-    about: "Walk each starting point (default: .) and evaluate the expression on every file: tests -name -iname -path -ipath -regex -iregex (-regextype) -type -size -empty -perm -newer -newerXY -mtime -mmin -atime -amin -ctime -cmin (-daystart) -lname -samefile -user -group -nouser -nogroup -readable -writable -executable -maxdepth -mindepth -xdev; actions -print -print0 -printf FORMAT -ls -delete -exec CMD {} ; (or +) -prune -quit; joined by ! -a -o , and ( ).",
+    about: "Walk each starting point (default: .) and evaluate the expression on every file: tests -name -iname -path -ipath -regex -iregex (-regextype) -type -xtype -size -empty -perm -newer -newerXY -mtime -mmin -atime -amin -ctime -cmin (-daystart) -lname -samefile -user -group -nouser -nogroup -readable -writable -executable -maxdepth -mindepth -xdev; actions -print -print0 -printf FORMAT -ls -delete -exec CMD {} ; (or +) -prune -quit; joined by ! -a -o , and ( ).",
     options: &[NEVER_FOLLOW, FOLLOW_OPERANDS, FOLLOW_ALL],
     order: Order::Leading,
     tools: &["fs.list"],
@@ -782,6 +786,8 @@ pub const FIND: Spec = Spec {
         "-exec",
         "-execdir",
         "-ok",
+        "-okdir",
+        "-xtype",
         "-not",
         "-and",
         "-or",
@@ -965,6 +971,18 @@ pub async fn find(ctx: Ctx<'_>, parsed: Args) -> Status {
         }
     }
     walk.status
+}
+
+/// Whether `kind` is one of the `-type` letters `kinds`.
+fn kind_is(kinds: &[char], kind: FileKind) -> bool {
+    kinds.iter().any(|k| match k {
+        'f' => kind == FileKind::File,
+        'd' => kind == FileKind::Dir,
+        'l' => kind == FileKind::Symlink,
+        'c' => kind == FileKind::Device,
+        'p' => kind == FileKind::Fifo,
+        _ => false,
+    })
 }
 
 /// The line `-ls` prints, laid out as GNU find lays it out (there are no inode numbers here: 0).

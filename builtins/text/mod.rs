@@ -14,6 +14,7 @@ pub mod lines;
 pub mod numfmt;
 pub mod pager;
 pub mod posix_regex;
+pub mod pr;
 pub mod printf;
 pub mod shuf;
 pub mod sort;

@@ -196,7 +196,7 @@ pub(super) const FLAGS: &[Declared] = &[
         "limit",
         Some("NAME=N"),
         LIMITS,
-        "a named limit (listed below; times in ms, 0 for none; toolsh.toml: [limits] NAME = N)",
+        "a named limit (listed below; times in ms, 0 for none; toolsh.toml: [limits] NAME = N); output-bytes bounds what the shell holds (captures, a call's output, values), not what a command streams to stdout, a file or a pipe",
     ),
     of(
         Scope::Server,

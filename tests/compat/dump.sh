@@ -706,3 +706,29 @@ status 1
 ## files:
 f: "123AB6789"
 g: "123AB"
+
+### od --endian reads each field's bytes in the order given +stderr
+printf 'abcdefgh\n' > f
+od --endian=big -t x2 f; od --endian=little -t x4 f; od --endian=big -t f4 -t d4 -t u8 -t a f; od --endian b -t x8 -N 3 f; od --endian=middle f; echo "st $?"
+## stdout:
+0000000 6162 6364 6566 6768 0a00
+0000011
+0000000 64636261 68676665 0000000a
+0000011
+0000000   2.6100788e+20   6.8003237e+22    6.162976e-33
+             1633837924      1701209960       167772160
+                    7017280452245743464              720575940379279360
+          a   b   c   d   e   f   g   h  nl
+0000011
+0000000 6162630000000000
+0000003
+st 1
+## stderr:
+od: invalid argument 'middle' for '--endian'
+Valid arguments are:
+  - 'little'
+  - 'big'
+Try 'od --help' for more information.
+## status: 0
+## files:
+f: "abcdefgh\n"

@@ -1519,3 +1519,34 @@ printf '%*s' 123456 '' > big; printf x > s; ls -l --time-style=+X | grep -v '^to
 ## files:
 big: 123456 bytes, 1 lines
 s: "x"
+
+### find -xtype tests what a link leads to, and the link itself under -L +stderr
+touch a; mkdir d; ln -s a la; ln -s d ld; ln -s nowhere lx
+find . -xtype f | sort; echo --; find . -xtype l; echo --; find . -xtype d | sort; echo --; find -L . -xtype l | sort; echo --; find . -xtype f,l | sort; find . -xtype q; echo "st $?"
+## stdout:
+./a
+./la
+--
+./lx
+--
+.
+./d
+./ld
+--
+./la
+./ld
+./lx
+--
+./a
+./la
+./lx
+st 1
+## stderr:
+find: Unknown argument to -xtype: q
+## status: 0
+## files:
+a: ""
+d/
+la -> a
+ld -> d
+lx -> nowhere

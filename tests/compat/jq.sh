@@ -1398,3 +1398,48 @@ s=1
 {"a":1}
 s=1
 ## status: 0
+
+### jq 1.8 repeats a string by a number's whole part, null below zero
+for e in '. * -1' '. * 0' '. * 0.5' '. * 2.7' '0 * .' '. * nan' '"" * 3' '[. * (1,2)]'; do echo '"ab"' | jq -c "$e"; done; echo '"ab"' | jq '. * 1e10'; echo "st $?"
+## stdout:
+null
+""
+""
+"abab"
+""
+null
+""
+["ab","abab"]
+st 5
+## status: 0
+
+### jq reduce and foreach bind each value by the first pattern of ?// that fits
+echo '[[1],2,[3]]' | jq -c 'reduce .[] as [$a] ?// $a (0; . + $a)'
+echo '[[1],2,{"a":5}]' | jq -c '[foreach .[] as [$a] ?// {$a} ?// $a (0; . + $a; [., $a])]'
+echo '[[1],[2]]' | jq -c 'reduce .[] as [$a] ?// $b (null; [$a, $b])'
+## stdout:
+6
+[[1,1],[3,2],[8,5]]
+[2,null]
+## status: 0
+
+### jq refuses to index an object with a number, in paths and patterns too
+echo '{"a":1}' | jq -c 'try .[0] catch ., try .[1.5] catch ., [.[0]?], try (.[0] = 1) catch ., try path(.[2]) catch ., try (. as [$a] | $a) catch ., try ([.] | .[0][3]) catch .'
+echo '[{"a":1},[5],null,"s"]' | jq -c '[.[] | .[0]?], [.[1:][0][0]], (.[0] | .a), [paths]'
+echo '{"a":[1,2]}' | jq -c '.a[1] += 5 | .a[0], del(.a[0])'; echo '{"a":1}' | jq '.[0]'; echo "st $?"
+## stdout:
+"Cannot index object with number (0)"
+"Cannot index object with number (1.5)"
+[]
+"Cannot index object with number (0)"
+"Cannot index object with number (2)"
+"Cannot index object with number (0)"
+"Cannot index object with number (3)"
+[5,null]
+[5]
+1
+[[0],[0,"a"],[1],[1,0],[2],[3]]
+1
+{"a":[7]}
+st 5
+## status: 0

@@ -125,3 +125,21 @@ fn each_shape_says_what_persists_and_what_a_timeout_becomes() {
     assert_eq!(status, 0, "{json}");
     assert!(json.contains("each command is a process of its own") && !json.contains("148 past"), "{json}");
 }
+
+/// `--export` names the one definition printed: given twice, it is a usage error (status 2)
+/// that names both, not the last silently winning.
+#[test]
+fn a_repeated_export_is_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = Command::new(env!("CARGO_BIN_EXE_toolsh"))
+        .current_dir(dir.path())
+        .env_clear()
+        .env("HOME", crate::support::test_home())
+        .args(["tools", "--export", "mcp", "--export", "openai"])
+        .output()
+        .expect("run");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(out.stdout.is_empty());
+    assert!(said.contains("--export given twice (mcp, then openai)"), "{said}");
+}

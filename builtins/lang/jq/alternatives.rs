@@ -165,7 +165,15 @@ fn expand_at(code: &str, tokens: &[Token<&str>], at: usize) -> Option<String> {
         patterns.push(tokens.get(next + 2).filter(|t| is_pattern(t))?);
         next += 3;
     }
-    if patterns.len() < 2 || !tokens.get(next).is_some_and(|t| is_sym(t, "|")) {
+    if patterns.len() < 2 {
+        return None;
+    }
+    if let Some(Token(args, Tok::Block(inner))) = tokens.get(next)
+        && args.starts_with('(')
+    {
+        return reduction(code, tokens, at, &patterns, args, inner);
+    }
+    if !tokens.get(next).is_some_and(|t| is_sym(t, "|")) {
         return None;
     }
     let body_start = next + 1;
@@ -213,6 +221,50 @@ fn expand_at(code: &str, tokens: &[Token<&str>], at: usize) -> Option<String> {
     Some(format!("{}as $__jq_alt | . as $__jq_dot | ({chain}){}", &code[..start], &code[end..]))
 }
 
+/// `reduce E as P1 ?// P2 (INIT; UPDATE)` (or `foreach`, with EXTRACT too) written as
+/// `reduce E as $__jq_each (INIT; $__jq_each as P1 ?// P2 | (UPDATE))`: the alternatives bind
+/// each value for the update (and the extract), which the next round writes out as above.
+fn reduction(
+    code: &str,
+    tokens: &[Token<&str>],
+    at: usize,
+    patterns: &[&Token<&str>],
+    args: &str,
+    inner: &[Token<&str>],
+) -> Option<String> {
+    // The top-level `;` of the arguments (a `def …;` inside one is not one).
+    let mut cuts = Vec::new();
+    let mut defs = 0usize;
+    for token in inner {
+        match token {
+            Token("def", Tok::Word) => defs += 1,
+            Token(";", Tok::Sym) if defs > 0 => defs -= 1,
+            Token(";", Tok::Sym) => cuts.push(offset(args, token.0)),
+            _ => {}
+        }
+    }
+    if !(1..=2).contains(&cuts.len()) || !args.ends_with(')') {
+        return None;
+    }
+    let binding: Vec<&str> = patterns.iter().map(|p| p.0).collect();
+    let binding = binding.join(" ?// ");
+    let mut rewritten = String::from("(");
+    let mut from = 1;
+    for (n, cut) in cuts.iter().chain(std::iter::once(&(args.len() - 1))).enumerate() {
+        let part = args.get(from..*cut)?;
+        if n == 0 {
+            rewritten.push_str(part);
+        } else {
+            rewritten.push_str(&format!("; $__jq_each as {binding} | ({part})"));
+        }
+        from = cut + 1;
+    }
+    rewritten.push(')');
+    let start = offset(code, tokens[at].0);
+    let end = offset(code, args) + args.len();
+    Some(format!("{}as $__jq_each {rewritten}{}", &code[..start], &code[end..]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,6 +279,15 @@ mod tests {
         // The body ends where its expression does; text without `?//` is untouched.
         assert!(expand("[. as {a:$x} ?// $x | $x], 1").ends_with("| ($x)))], 1"));
         assert_eq!(expand(". as $x | $x"), ". as $x | $x");
+    }
+
+    #[test]
+    fn reduce_and_foreach_bind_alternatives_for_each_value() {
+        let once = first("reduce .[] as [$a] ?// $a (0; . + $a)").unwrap_or_default();
+        assert_eq!(once, "reduce .[] as $__jq_each (0; $__jq_each as [$a] ?// $a | ( . + $a))");
+        let once = first("foreach .[] as [$a] ?// $a (0; . + $a; [$a])").unwrap_or_default();
+        assert!(once.ends_with("| ( . + $a); $__jq_each as [$a] ?// $a | ( [$a]))"), "{once}");
+        assert!(!expand("reduce .[] as [$a] ?// $a (0; . + $a)").contains("?//"));
     }
 
     #[test]

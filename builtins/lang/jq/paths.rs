@@ -291,20 +291,30 @@ fn one_path(path: &Val) -> Result<&[Val], Exn<'static, Val>> {
 /// `l / r` or `l % r` as jq has them: a number divided by zero is an error, not an infinity.
 /// `l * r` as jaq multiplies, with a string repeated only once its length is known to fit
 /// the value-bytes limit (`"abc" * 1e8` was made whole before any check could see it).
+/// `l * r`; a string times a number is jq 1.8's repeat: `null` for a negative number or NaN,
+/// else the string as many times as the number's whole part (`"ab" * 0.5` is `""`), refused as
+/// jq refuses a result past 2^31 bytes, and within the session's value limit.
 fn multiply(l: Val, r: Val) -> ValX<'static, Val> {
     let repeated = match (&l, &r) {
         (Val::TStr(s) | Val::BStr(s), n @ Val::Num(_)) | (n @ Val::Num(_), Val::TStr(s) | Val::BStr(s)) => {
-            number(n).map(|times| (s.len(), times))
+            number(n).map(|times| (s, times, matches!(l, Val::BStr(_)) || matches!(r, Val::BStr(_))))
         }
         _ => None,
     };
-    if let Some((len, times)) = repeated
-        && times >= 1.0
-    {
-        let bytes = if times >= usize::MAX as f64 { usize::MAX } else { len.saturating_mul(times as usize) };
-        super::limits::refuse_value(bytes).map_err(Exn::from)?;
+    let Some((text, times, bytes_kind)) = repeated else {
+        return (l * r).map_err(Exn::from);
+    };
+    if times.is_nan() || times < 0.0 {
+        return Ok(Val::Null);
     }
-    (l * r).map_err(Exn::from)
+    let whole = times.floor();
+    let total = if whole >= usize::MAX as f64 { usize::MAX } else { text.len().saturating_mul(whole as usize) };
+    if total > i32::MAX as usize {
+        return fail("Repeat string result too long");
+    }
+    super::limits::refuse_value(total).map_err(Exn::from)?;
+    let out = text.repeat(whole as usize);
+    Ok(if bytes_kind { Val::byte_str(out) } else { Val::utf8_str(out) })
 }
 
 fn divide(l: Val, r: Val, remainder: bool) -> ValX<'static, Val> {

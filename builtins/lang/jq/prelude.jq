@@ -1,3 +1,4 @@
+def __jq_indexable($i): if type == "object" then error("Cannot index object with number (\($i))") else . end;
 def __jq_key: if type == "string" then . else error("Cannot use \(__jq_describe) as object key") end;
 def env: $ENV;
 def input_filename: $__input_filename;

@@ -121,7 +121,7 @@ impl<'c> Printer<'c> {
                 self.push(" as $__jq_init | ");
                 self.push(kind);
                 self.push(" ");
-                self.group(source);
+                self.guarded_source(source, pattern);
                 self.push(" as ");
                 self.pattern(pattern);
                 if *kind == "reduce" {
@@ -143,7 +143,7 @@ impl<'c> Printer<'c> {
                 self.push("(");
                 self.push(kind);
                 self.push(" ");
-                self.group(source);
+                self.guarded_source(source, pattern);
                 self.push(" as ");
                 self.pattern(pattern);
                 self.args(args);
@@ -224,7 +224,7 @@ impl<'c> Printer<'c> {
             BinaryOp::Pipe(None) => "|",
             BinaryOp::Pipe(Some(pattern)) => {
                 self.push("(");
-                self.group(l);
+                self.guarded_source(l, pattern);
                 self.push(" as ");
                 self.pattern(pattern);
                 self.push(" | ");
@@ -282,11 +282,38 @@ impl<'c> Printer<'c> {
     }
 
     fn path(&mut self, head: &Term<&'c str>, path: &Path<Term<&'c str>>) {
-        match head {
-            Term::Id => self.push("."),
-            head => self.group(head),
-        }
-        for (part, opt) in &path.0 {
+        self.path_parts(head, &path.0);
+    }
+
+    /// `head` and its `parts`. What a number literal indexes is checked first (`.[0]` on an
+    /// object fails as jq's does, "Cannot index object with number"; jaq would look the number
+    /// up as a key and give null), through a definition so paths and updates go through it.
+    fn path_parts(&mut self, head: &Term<&'c str>, parts: &[(Part<Term<&'c str>>, Opt)]) {
+        let guarded = parts.iter().rposition(|(part, _)| matches!(part, Part::Index(Term::Num(_))));
+        let from = match guarded {
+            Some(at) => {
+                self.push("((");
+                self.path_parts(head, &parts[..at]);
+                self.push(") | __jq_indexable(");
+                if let (Part::Index(index), _) = &parts[at] {
+                    self.group(index);
+                }
+                self.push(")");
+                if matches!(parts[at].1, Opt::Optional) {
+                    self.push("?");
+                }
+                self.push(")");
+                at
+            }
+            None => {
+                match head {
+                    Term::Id => self.push("."),
+                    head => self.group(head),
+                }
+                0
+            }
+        };
+        for (part, opt) in &parts[from..] {
             self.push("[");
             match part {
                 Part::Index(index) => self.index(index, "__jq_index"),
@@ -364,6 +391,18 @@ impl<'c> Printer<'c> {
             }
         }
         self.push("}");
+    }
+
+    /// What a pattern binds: an array pattern refuses an object as jq does (`{} as [$a]`,
+    /// "Cannot index object with number (0)"), where jaq would look 0 up as a key.
+    fn guarded_source(&mut self, source: &Term<&'c str>, pattern: &Pattern<&'c str>) {
+        if matches!(pattern, Pattern::Arr(_)) {
+            self.push("(");
+            self.group(source);
+            self.push(" | __jq_indexable(0))");
+        } else {
+            self.group(source);
+        }
     }
 
     fn pattern(&mut self, pattern: &Pattern<&'c str>) {
@@ -458,12 +497,19 @@ mod tests {
     }
 
     #[test]
+    fn an_index_by_a_number_checks_what_it_indexes() {
+        assert_eq!(r(".[0]"), "((.) | __jq_indexable((0)))[(0)]");
+        assert_eq!(r(".a[1]?.b"), r#"((.[("a")]) | __jq_indexable((1))?)[(1)]?[("b")]"#);
+        assert_eq!(r(".[$i]"), ".[(($i) | __jq_index)]");
+    }
+
+    #[test]
     fn writes_back_what_it_read() {
         assert_eq!(r(r#"@base64 "a\(.x)\n\"""#), r#"@base64 "a\(.[("x")])\u000a\"""#);
         // reduce goes on from the update's last output, as jq's does.
         assert_eq!(
             r("reduce .[] as [$a, {b: $c}] (0; . + $a)"),
-            r#"((0) as $__jq_init | reduce (.[]) as [$a, {("b"): $c}] ($__jq_init; __jq_last((((.) + ($a))))))"#
+            r#"((0) as $__jq_init | reduce ((.[]) | __jq_indexable(0)) as [$a, {("b"): $c}] ($__jq_init; __jq_last((((.) + ($a))))))"#
         );
         assert_eq!(r("-.a"), r#"((.[("a")]) | __jq_negate)"#);
         assert_eq!(r("{(.k): 1}"), r#"{(((.[("k")])) | __jq_key): (1)}"#);

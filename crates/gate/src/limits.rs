@@ -16,8 +16,9 @@ pub struct Limits {
     pub loop_iterations: u64,
     /// Nested function calls, `source` and `eval`.
     pub call_depth: usize,
-    /// Bytes captured by `$( )` or `Shell::exec`, and the longest word or value a line may
-    /// build (`s=$s$s` in a loop stops here, named "value bytes").
+    /// Bytes the shell holds: what `$( )` or `Shell::exec` captures, and the longest word or
+    /// value a line may build (`s=$s$s` in a loop stops here, named "value bytes"). Not what a
+    /// command streams to the process's stdout, a file or a pipe: that is never held whole.
     pub output_bytes: usize,
     /// Bytes one command may gather from a pipe it reads whole (`sort`, `jq -s`, `tac`, a
     /// tool's stdin): an endless producer (`yes | sort`) ends in an error, not in exhausted
