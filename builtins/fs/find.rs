@@ -100,6 +100,8 @@ enum Node {
         id: usize,
         /// `-execdir`: run in the file's directory, `{}` being `./NAME`.
         in_dir: bool,
+        /// `-ok`, `-okdir`: run only when a line read from standard input says yes.
+        ask: bool,
     },
     /// `-regex`: the whole path matches.
     Regex(regex::Regex),
@@ -509,6 +511,8 @@ impl Parser<'_> {
             "-exec" | "-execdir" | "-ok" | "-okdir" => {
                 let mut argv = Vec::new();
                 let mut batch = false;
+                // `-ok` and `-okdir` end only at `;` (GNU's): a `+` is one of their words.
+                let ask = token.starts_with("-ok");
                 loop {
                     let Some(arg) = self.peek().map(str::to_string) else {
                         return Err(format!("missing argument to `{token}'"));
@@ -517,7 +521,7 @@ impl Parser<'_> {
                     if arg == ";" {
                         break;
                     }
-                    if arg == "+" && argv.last().is_some_and(|a| a == "{}") {
+                    if arg == "+" && !ask && argv.last().is_some_and(|a| a == "{}") {
                         batch = true;
                         break;
                     }
@@ -529,7 +533,7 @@ impl Parser<'_> {
                 self.execs += 1;
                 // -execdir runs once per file, `+` too (GNU gathers a directory's files).
                 let in_dir = token == "-execdir" || token == "-okdir";
-                Node::Exec { argv, batch: batch && !in_dir, id: self.execs - 1, in_dir }
+                Node::Exec { argv, batch: batch && !in_dir, id: self.execs - 1, in_dir, ask }
             }
             other => return Err(format!("unknown predicate `{other}'")),
         })
@@ -587,20 +591,42 @@ impl Walk<'_, '_> {
                 }
                 true
             }
-            Node::Exec { argv, batch, id, in_dir } => {
+            Node::Exec { argv, batch, id, in_dir, ask } => {
                 if *batch {
                     self.batches[*id].push(entry.display.to_string());
                     return true;
                 }
                 self.flush().await;
-                if *in_dir {
-                    let name = format!("./{}", crate::vfs::path::file_name(entry.abs));
-                    let argv: Vec<String> = argv.iter().map(|a| a.replace("{}", &name)).collect();
-                    let dir = crate::vfs::path::parent(entry.abs).to_string();
-                    return self.ctx.run_with(argv, self.ctx.io, |child| child.set_cwd(dir)).await == 0;
+                let name = if *in_dir {
+                    format!("./{}", crate::vfs::path::file_name(entry.abs))
+                } else {
+                    entry.display.to_string()
+                };
+                let argv: Vec<String> = argv.iter().map(|a| a.replace("{}", &name)).collect();
+                // As GNU's: `< CMD ... FILE > ? ` on standard error, a line from standard
+                // input (yes when it begins with y or Y; none is no), and the command's own
+                // standard input empty, so it cannot take the next answers.
+                let mut quiet = None;
+                if *ask {
+                    self.ctx.err(format!("< {} ... {} > ? ", argv[0], entry.display)).await;
+                    let answer = self.ctx.stdin().read_until(Some(b'\n'), Some(4096)).await;
+                    if !answer.is_some_and(|(line, _)| matches!(line.first(), Some(b'y' | b'Y'))) {
+                        return false;
+                    }
+                    let mut io = self.ctx.io.clone();
+                    io.set(0, Some(crate::io::Fd::Input(crate::io::Input::null())));
+                    quiet = Some(io);
                 }
-                let argv: Vec<String> = argv.iter().map(|a| a.replace("{}", entry.display)).collect();
-                self.ctx.run(argv).await == 0
+                let io = quiet.as_ref().unwrap_or(self.ctx.io);
+                let dir = in_dir.then(|| crate::vfs::path::parent(entry.abs).to_string());
+                self.ctx
+                    .run_with(argv, io, |child| {
+                        if let Some(dir) = dir {
+                            child.set_cwd(dir);
+                        }
+                    })
+                    .await
+                    == 0
             }
             Node::Not(inner) => !Box::pin(self.eval(inner, entry, prune)).await,
             Node::And(all) => {

@@ -1082,7 +1082,7 @@ r3/f: "data\n"
 ### tar refuses other compression programs cleanly
 echo x > f; tar --use-compress-program=xz -cf - f | wc -c; tar -I zstd -cf - f > /dev/null; echo "status $?"
 ## stdout:
-168
+164
 status 0
 ## status: 0
 ## files:
@@ -1550,3 +1550,24 @@ d/
 la -> a
 ld -> d
 lx -> nowhere
+
+### find -ok and -okdir ask on stderr and run on a line read that begins with y +stderr
+mkdir d; touch d/a
+printf 'yes\n' | find d -name a -ok sh -c 'echo run "$1"' sh {} \;; echo "st $?"
+printf 'n\n' | find d -name a -okdir echo in {} \;; echo "st $?"
+find d -name a -ok echo {} \; </dev/null; echo "st $?"
+printf 'Y\n' | find d -name a -okdir echo in {} \;
+find d -ok echo {} +; echo "st $?"
+## stdout:
+run d/a
+st 0
+st 0
+st 0
+in ./a
+st 1
+## stderr:
+< sh ... d/a > ? < echo ... d/a > ? < echo ... d/a > ? < echo ... d/a > ? find: missing argument to `-ok'
+## status: 0
+## files:
+d/
+d/a: ""
