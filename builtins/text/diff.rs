@@ -1,6 +1,6 @@
 //! `diff`: line differences between files (`-` is standard input) or directory trees, in GNU
-//! diff's normal (default), unified (`-u`, `-U N`) and side-by-side (`-y`, `-W`,
-//! `--suppress-common-lines`) formats, with `-q -s -r -N -x`, the comparisons `-i -b -w -Z -B`, binary files reported as GNU does, and statuses 0 same, 1 different,
+//! diff's normal (default), unified (`-u`, `-U N`), context (`-c`, `-C N`), ed script (`-e`),
+//! RCS (`-n`) and side-by-side (`-y`, `-W`, `--suppress-common-lines`) formats, with `-q -s -r -N -x`, the comparisons `-i -b -w -Z -B`, binary files reported as GNU does, and statuses 0 same, 1 different,
 //! 2 trouble. The Myers algorithm comes from the `similar` crate.
 
 use crate::Ctx;
@@ -10,9 +10,24 @@ use crate::spec::{Args, Opt, Spec, Words};
 use crate::vfs::{FileKind, Meta, describe, path};
 use similar::{Algorithm, DiffOp, DiffTag, capture_diff_slices, group_diff_ops};
 
+/// How the differences are written (`-y` aside).
+#[derive(Default, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    #[default]
+    Normal,
+    /// `-u`, `-U N`: that many lines of context.
+    Unified(usize),
+    /// `-c`, `-C N`.
+    Context(usize),
+    /// `-e`: an ed script that makes the first file the second.
+    Ed,
+    /// `-n`: RCS's form of the same.
+    Rcs,
+}
+
 #[derive(Default)]
 struct Options {
-    unified: Option<usize>,
+    format: Format,
     brief: bool,
     recursive: bool,
     new_file: bool,
@@ -177,6 +192,108 @@ fn unified(old: &Text, new: &Text, ops: Vec<DiffOp>, context: usize) -> String {
     out
 }
 
+/// A context hunk's range: `first,last` (1-based, inclusive), the line itself for one, the
+/// line before for none (GNU's `print_context_number_range`).
+fn context_range(start: usize, end: usize) -> String {
+    if end <= start + 1 { format!("{end}") } else { format!("{},{end}", start + 1) }
+}
+
+/// `-c`: each hunk's old lines, then its new ones, each side shown only when it changed;
+/// `!` marks a changed line, `-` a deleted one, `+` an added one.
+fn context(old: &Text, new: &Text, ops: Vec<DiffOp>, lines: usize) -> String {
+    let mut out = String::new();
+    for group in group_diff_ops(ops, lines) {
+        let (Some(first), Some(last)) = (group.first(), group.last()) else { continue };
+        let (old_start, new_start) = (first.old_range().start, first.new_range().start);
+        let (old_end, new_end) = (last.old_range().end, last.new_range().end);
+        out.push_str("***************\n");
+        out.push_str(&format!("*** {} ****\n", context_range(old_start, old_end)));
+        let side = |out: &mut String, text: &Text, old_side: bool| {
+            for op in &group {
+                let (tag, a, b) = op.as_tag_tuple();
+                let (range, mark) = match (tag, old_side) {
+                    (DiffTag::Equal, _) => (if old_side { a } else { b }, "  "),
+                    (DiffTag::Delete, true) => (a, "- "),
+                    (DiffTag::Insert, false) => (b, "+ "),
+                    (DiffTag::Replace, true) => (a, "! "),
+                    (DiffTag::Replace, false) => (b, "! "),
+                    _ => continue,
+                };
+                for idx in range {
+                    push_line(out, mark, text, idx);
+                }
+            }
+        };
+        if group.iter().any(|op| matches!(op.tag(), DiffTag::Delete | DiffTag::Replace)) {
+            side(&mut out, old, true);
+        }
+        out.push_str(&format!("--- {} ----\n", context_range(new_start, new_end)));
+        if group.iter().any(|op| matches!(op.tag(), DiffTag::Insert | DiffTag::Replace)) {
+            side(&mut out, new, false);
+        }
+    }
+    out
+}
+
+/// `-e`: ed commands from the last change to the first (so each applies to lines the ones
+/// before it have not moved). A new line that is only `.` would end ed's input: as GNU, it
+/// is written `..` and fixed with `s/.//`.
+fn ed(new: &Text, ops: &[DiffOp]) -> String {
+    let mut out = String::new();
+    for op in ops.iter().rev() {
+        let (tag, a, b) = op.as_tag_tuple();
+        match tag {
+            DiffTag::Equal => continue,
+            DiffTag::Delete => {
+                out.push_str(&format!("{}d\n", range(a.start, a.end)));
+                continue;
+            }
+            DiffTag::Insert => out.push_str(&format!("{}a\n", a.start)),
+            DiffTag::Replace => out.push_str(&format!("{}c\n", range(a.start, a.end))),
+        }
+        let mut inserting = true;
+        for idx in b {
+            if !inserting {
+                out.push_str("a\n");
+                inserting = true;
+            }
+            if new.lines[idx] == "." {
+                out.push_str("..\n.\ns/.//\n");
+                inserting = false;
+            } else {
+                out.push_str(&new.lines[idx]);
+                out.push('\n');
+            }
+        }
+        if inserting {
+            out.push_str(".\n");
+        }
+    }
+    out
+}
+
+/// `-n`: RCS's commands, first to last, numbered as the old file is: `dLINE COUNT` deletes,
+/// `aLINE COUNT` adds the lines that follow after that line.
+fn rcs(new: &Text, ops: &[DiffOp]) -> String {
+    let mut out = String::new();
+    for op in ops {
+        let (tag, a, b) = op.as_tag_tuple();
+        if matches!(tag, DiffTag::Delete | DiffTag::Replace) {
+            out.push_str(&format!("d{} {}\n", a.start + 1, a.len()));
+        }
+        if matches!(tag, DiffTag::Insert | DiffTag::Replace) {
+            out.push_str(&format!("a{} {}\n", a.end, b.len()));
+            for idx in b {
+                out.push_str(&new.lines[idx]);
+                if !(new.no_final_newline && idx + 1 == new.lines.len()) {
+                    out.push('\n');
+                }
+            }
+        }
+    }
+    out
+}
+
 fn timestamp(ctx: &Ctx<'_>, abs: &str) -> String {
     let mtime = ctx.vfs.stat(abs).map(|m| m.mtime).unwrap_or(std::time::SystemTime::UNIX_EPOCH);
     format_time(mtime)
@@ -236,6 +353,20 @@ async fn diff_files(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &m
     let ops = if o.loose() {
         let keys = |text: &Text| text.lines.iter().map(|line| o.key(line)).collect::<Vec<_>>();
         capture_diff_slices(Algorithm::Myers, &keys(&old), &keys(&new))
+    } else if old.no_final_newline || new.no_final_newline {
+        // As GNU: a last line without its newline is not the same line with one.
+        let keys = |text: &Text| {
+            let mut keys: Vec<&str> = text.lines.iter().map(String::as_str).collect();
+            if text.no_final_newline {
+                keys.pop();
+            }
+            let mut keys: Vec<String> = keys.into_iter().map(str::to_string).collect();
+            if let Some(last) = text.lines.last().filter(|_| text.no_final_newline) {
+                keys.push(format!("{last}\n"));
+            }
+            keys
+        };
+        capture_diff_slices(Algorithm::Myers, &keys(&old), &keys(&new))
     } else {
         capture_diff_slices(Algorithm::Myers, &old.lines, &new.lines)
     };
@@ -258,21 +389,28 @@ async fn diff_files(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &m
         out.push_str(&format!("Files {left} and {right} differ\n"));
         return 1;
     }
-    match o.unified {
-        Some(context) => {
-            let header = |label: Option<&String>, name: &str, abs: &str| match label {
-                Some(label) => label.clone(),
-                None if name == "-" => format!("-\t{}", now()),
-                None => format!("{name}\t{}", timestamp(ctx, abs)),
-            };
+    let header = |label: Option<&String>, name: &str, abs: &str| match label {
+        Some(label) => label.clone(),
+        None if name == "-" => format!("-\t{}", now()),
+        None => format!("{name}\t{}", timestamp(ctx, abs)),
+    };
+    match o.format {
+        Format::Unified(lines) => {
             out.push_str(&format!("--- {}\n", header(o.labels.first(), left, &left_abs)));
             out.push_str(&format!("+++ {}\n", header(o.labels.get(1), right, &right_abs)));
-            out.push_str(&unified(&old, &new, ops, context));
+            out.push_str(&unified(&old, &new, ops, lines));
         }
-        None if o.side_by_side => {
+        Format::Context(lines) => {
+            out.push_str(&format!("*** {}\n", header(o.labels.first(), left, &left_abs)));
+            out.push_str(&format!("--- {}\n", header(o.labels.get(1), right, &right_abs)));
+            out.push_str(&context(&old, &new, ops, lines));
+        }
+        Format::Ed => out.push_str(&ed(&new, &ops)),
+        Format::Rcs => out.push_str(&rcs(&new, &ops)),
+        Format::Normal if o.side_by_side => {
             out.push_str(&side_by_side(&old, &new, &ops, o.width, o.suppress_common));
         }
-        None => out.push_str(&normal(&old, &new, &ops)),
+        Format::Normal => out.push_str(&normal(&old, &new, &ops)),
     }
     1
 }
@@ -437,6 +575,11 @@ const UNIFIED_3: Opt = Opt::short('u', "output 3 lines of unified context");
 const UNIFIED: Opt = Opt::short('U', "output NUM lines of unified context").value("NUM");
 const UNIFIED_LONG: Opt = Opt::long("unified", "output NUM (default 3) lines of unified context").optional("NUM");
 const NORMAL: Opt = Opt::long("normal", "output a normal diff (the default)");
+const CONTEXT_3: Opt = Opt::short('c', "output 3 lines of copied context");
+const CONTEXT: Opt = Opt::short('C', "output NUM lines of copied context").value("NUM");
+const CONTEXT_LONG: Opt = Opt::long("context", "output NUM (default 3) lines of copied context").optional("NUM");
+const ED: Opt = Opt::both('e', "ed", "output an ed script");
+const RCS: Opt = Opt::both('n', "rcs", "output an RCS format diff");
 const BRIEF: Opt = Opt::both('q', "brief", "report only when files differ");
 const REPORT_IDENTICAL: Opt = Opt::both('s', "report-identical-files", "report when two files are the same");
 const RECURSIVE: Opt = Opt::both('r', "recursive", "recursively compare any subdirectories found");
@@ -464,6 +607,11 @@ pub const DIFF: Spec = Spec {
     options: &[
         NORMAL,
         BRIEF,
+        CONTEXT_3,
+        CONTEXT,
+        CONTEXT_LONG,
+        ED,
+        RCS,
         REPORT_IDENTICAL,
         UNIFIED_3,
         UNIFIED,
@@ -492,17 +640,43 @@ pub const DIFF: Spec = Spec {
 /// `diff [OPTION]… FILE1 FILE2`.
 pub async fn diff(ctx: Ctx<'_>, args: Args) -> Status {
     let mut o = Options { width: 130, ..Options::default() };
+    // As GNU: one output style, however often it is asked for.
+    let style = |opt: &Opt| match *opt {
+        UNIFIED_3 | UNIFIED | UNIFIED_LONG => Some(0),
+        CONTEXT_3 | CONTEXT | CONTEXT_LONG => Some(1),
+        ED => Some(2),
+        RCS => Some(3),
+        NORMAL => Some(4),
+        SIDE_BY_SIDE => Some(5),
+        _ => None,
+    };
+    let mut styles = args.given().filter_map(|(opt, _)| style(opt));
+    if let Some(first) = styles.next()
+        && styles.any(|other| other != first)
+    {
+        return ctx.misuse(&DIFF, "conflicting output style options").await;
+    }
     for (opt, value) in args.given() {
         match *opt {
-            UNIFIED_3 => o.unified = Some(3),
-            UNIFIED | UNIFIED_LONG => match value {
-                "" if *opt == UNIFIED_LONG => o.unified = Some(3),
-                text => match text.parse() {
-                    Ok(n) => o.unified = Some(n),
-                    Err(_) => return ctx.misuse(&DIFF, format!("invalid context length '{text}'")).await,
-                },
-            },
-            NORMAL => o.unified = None,
+            // As GNU: the most lines of context asked for, whichever option asked.
+            UNIFIED_3 | UNIFIED | UNIFIED_LONG | CONTEXT_3 | CONTEXT | CONTEXT_LONG => {
+                let lines = match value {
+                    "" => 3,
+                    text => match text.parse() {
+                        Ok(n) => n,
+                        Err(_) => return ctx.misuse(&DIFF, format!("invalid context length '{text}'")).await,
+                    },
+                };
+                let lines = match o.format {
+                    Format::Unified(before) | Format::Context(before) => lines.max(before),
+                    _ => lines,
+                };
+                let unified = matches!(*opt, UNIFIED_3 | UNIFIED | UNIFIED_LONG);
+                o.format = if unified { Format::Unified(lines) } else { Format::Context(lines) };
+            }
+            ED => o.format = Format::Ed,
+            RCS => o.format = Format::Rcs,
+            NORMAL => o.format = Format::Normal,
             BRIEF => o.brief = true,
             RECURSIVE => o.recursive = true,
             NEW_FILE => o.new_file = true,

@@ -466,3 +466,218 @@ printf 'a\rb\n' > x; printf 'a\n' > z; diff x z | od -c | head -4
 ## files:
 x: "a\u{d}b\n"
 z: "a\n"
+
+### diff -c and -C N: context diffs, each side shown only where it changed
+printf 'a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\n' > x; printf 'a\nB\nc\nd\ne\nf\ng\nh\n.\nj\nk\nl\n' > y; printf '' > e0; printf 'z\n' > e1
+diff -c --label x --label y x y; echo "st $?"; diff -C1 --label x --label y x y; diff --context=0 --label x --label y x y; diff -c --label e0 --label e1 e0 e1; diff -c --label e1 --label e0 e1 e0; diff -C1 -c --label x --label y x y | head -4
+## stdout:
+*** x
+--- y
+***************
+*** 1,11 ****
+  a
+! b
+  c
+  d
+  e
+  f
+  g
+  h
+! i
+  j
+  k
+--- 1,12 ----
+  a
+! B
+  c
+  d
+  e
+  f
+  g
+  h
+! .
+  j
+  k
++ l
+st 1
+*** x
+--- y
+***************
+*** 1,3 ****
+  a
+! b
+  c
+--- 1,3 ----
+  a
+! B
+  c
+***************
+*** 8,11 ****
+  h
+! i
+  j
+  k
+--- 8,12 ----
+  h
+! .
+  j
+  k
++ l
+*** x
+--- y
+***************
+*** 2 ****
+! b
+--- 2 ----
+! B
+***************
+*** 9 ****
+! i
+--- 9 ----
+! .
+***************
+*** 11 ****
+--- 12 ----
++ l
+*** e0
+--- e1
+***************
+*** 0 ****
+--- 1 ----
++ z
+*** e1
+--- e0
+***************
+*** 1 ****
+- z
+--- 0 ----
+*** x
+--- y
+***************
+*** 1,11 ****
+## status: 0
+## files:
+e0: ""
+e1: "z\n"
+x: "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\n"
+y: "a\nB\nc\nd\ne\nf\ng\nh\n.\nj\nk\nl\n"
+
+### diff -e writes an ed script, last change first, a lone dot escaped
+printf 'a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\n' > x; printf 'a\nB\nc\nd\ne\nf\ng\nh\n.\nj\nk\nl\n' > y; printf 'z\n' > e1; printf '' > e0
+diff -e x y; echo "st $?"; diff -e e1 e0; diff --ed e0 e1
+## stdout:
+11a
+l
+.
+9c
+..
+.
+s/.//
+2c
+B
+.
+st 1
+1d
+0a
+z
+.
+## status: 1
+## files:
+e0: ""
+e1: "z\n"
+x: "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\n"
+y: "a\nB\nc\nd\ne\nf\ng\nh\n.\nj\nk\nl\n"
+
+### diff -n writes RCS commands, numbered as the first file is
+printf 'a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\n' > x; printf 'a\nB\nc\nd\ne\nf\ng\nh\n.\nj\nk\nl\n' > y; printf 'z\n' > e1; printf '' > e0
+diff -n x y; echo "st $?"; diff -n e0 e1; diff --rcs e1 e0
+## stdout:
+d2 1
+a2 1
+B
+d9 1
+a9 1
+.
+a11 1
+l
+st 1
+a0 1
+z
+d1 1
+## status: 1
+## files:
+e0: ""
+e1: "z\n"
+x: "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\n"
+y: "a\nB\nc\nd\ne\nf\ng\nh\n.\nj\nk\nl\n"
+
+### diff: a last line without its newline is not the same line with one
+printf 'a\nb\nc\n' > x; printf 'a\nb' > nn; printf 'a\nb\n' > nb
+diff x nn; diff nn nb; diff -u --label x --label nn x nn; diff -c --label x --label nn x nn; diff -n x nn; diff -w nn nb; echo "st $?"
+## stdout:
+2,3c2
+< b
+< c
+---
+> b
+\ No newline at end of file
+2c2
+< b
+\ No newline at end of file
+---
+> b
+--- x
++++ nn
+@@ -1,3 +1,2 @@
+ a
+-b
+-c
++b
+\ No newline at end of file
+*** x
+--- nn
+***************
+*** 1,3 ****
+  a
+! b
+! c
+--- 1,2 ----
+  a
+! b
+\ No newline at end of file
+d2 2
+a3 1
+bst 0
+## status: 0
+## files:
+nb: "a\nb\n"
+nn: "a\nb"
+x: "a\nb\nc\n"
+
+### diff refuses two output styles, and takes the most context asked for +stderr
+printf 'a\nb\nc\nd\ne\n' > x; printf 'a\nb\nC\nd\ne\n' > y
+diff -u -c x y; echo "st $?"; diff -e -n x y; echo "st $?"; diff -y --normal x y; echo "st $?"; diff -U0 -u --label x --label y x y
+## stdout:
+st 2
+st 2
+st 2
+--- x
++++ y
+@@ -1,5 +1,5 @@
+ a
+ b
+-c
++C
+ d
+ e
+## stderr:
+diff: conflicting output style options
+diff: Try 'diff --help' for more information.
+diff: conflicting output style options
+diff: Try 'diff --help' for more information.
+diff: conflicting output style options
+diff: Try 'diff --help' for more information.
+## status: 1
+## files:
+x: "a\nb\nc\nd\ne\n"
+y: "a\nb\nC\nd\ne\n"
