@@ -11,7 +11,7 @@ use crate::Ctx;
 use crate::pattern::Pattern;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Order, Runs, Spec};
-use crate::vfs::{FileKind, Meta, path};
+use crate::vfs::{FileKind, Meta, WriteMode, path};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
@@ -127,14 +127,22 @@ enum Node {
     And(Vec<Node>),
     /// `A -o B -o …`: evaluated until one is true.
     Or(Vec<Node>),
+    /// `-fprint FILE`, `-fprint0`, `-fprintf`, `-fls`: the action's text goes to the file
+    /// numbered so (truncated before the walk, as GNU opens it), not to standard output.
+    Into(usize, Box<Node>),
 }
 
 impl Node {
     fn has_action(&self) -> bool {
         match self {
-            Node::Print | Node::Print0 | Node::Printf(_) | Node::Ls | Node::Delete | Node::Exec { .. } | Node::Quit => {
-                true
-            }
+            Node::Print
+            | Node::Print0
+            | Node::Printf(_)
+            | Node::Ls
+            | Node::Delete
+            | Node::Exec { .. }
+            | Node::Quit
+            | Node::Into(..) => true,
             Node::Not(inner) => inner.has_action(),
             Node::And(all) | Node::Or(all) | Node::Comma(all) => all.iter().any(Node::has_action),
             _ => false,
@@ -235,6 +243,8 @@ struct Parser<'a> {
     follow_all: bool,
     /// Parentheses and `!` open around the current word (see [`MAX_NESTING`]).
     nesting: usize,
+    /// The files `-fprint` and its kin write, as named.
+    files: Vec<String>,
 }
 
 /// How deep parentheses and `!` nest: reading, running and dropping the tree recurse once per
@@ -486,6 +496,21 @@ impl Parser<'_> {
             "-false" => Node::False,
             "-print" => Node::Print,
             "-print0" => Node::Print0,
+            "-fprint" | "-fprint0" | "-fls" | "-fprintf" => {
+                let file = self.value(&token)?;
+                let what = match token.as_str() {
+                    "-fprint" => Node::Print,
+                    "-fprint0" => Node::Print0,
+                    "-fls" => Node::Ls,
+                    _ => Node::Printf(self.value(&token)?),
+                };
+                // One file named twice is one stream, as GNU shares it.
+                let at = self.files.iter().position(|f| *f == file).unwrap_or_else(|| {
+                    self.files.push(file);
+                    self.files.len() - 1
+                });
+                Node::Into(at, Box::new(what))
+            }
             "-delete" => {
                 self.depth_first = true;
                 Node::Delete
@@ -547,6 +572,8 @@ struct Walk<'c, 'a> {
     status: Status,
     quit: bool,
     now: SystemTime,
+    /// `-fprint`'s files: each one's name, absolute path and what is still to be written.
+    files: Vec<(String, String, Vec<u8>)>,
 }
 
 struct Entry<'e> {
@@ -661,6 +688,16 @@ impl Walk<'_, '_> {
     fn eval_now(&mut self, node: &Node, entry: &Entry<'_>, prune: &mut bool) -> bool {
         match node {
             Node::Not(inner) => !self.eval_now(inner, entry, prune),
+            Node::Into(file, what) => {
+                // The action writes where standard output's text would go: swapped in for it.
+                let Some((_, _, text)) = self.files.get_mut(*file) else { return false };
+                std::mem::swap(&mut self.out, text);
+                let done = self.eval_now(what, entry, prune);
+                if let Some((_, _, text)) = self.files.get_mut(*file) {
+                    std::mem::swap(&mut self.out, text);
+                }
+                done
+            }
             Node::And(all) => {
                 for node in all {
                     if !self.eval_now(node, entry, prune) {
@@ -769,6 +806,16 @@ impl Walk<'_, '_> {
             let out = std::mem::take(&mut self.out);
             self.ctx.out(out).await;
         }
+        for (name, abs, text) in &mut self.files {
+            if text.is_empty() {
+                continue;
+            }
+            if let Err(err) = self.ctx.vfs.write(abs, text, WriteMode::Append) {
+                self.ctx.complain(format!("'{name}': {}", crate::vfs::describe(&err))).await;
+                self.status = 1;
+            }
+            text.clear();
+        }
     }
 }
 
@@ -781,11 +828,17 @@ pub const FIND: Spec = Spec {
     name: "find",
     summary: "search for files in a directory hierarchy",
     synopsis: &["[-H] [-L] [-P] [starting-point...] [expression]"],
-    about: "Walk each starting point (default: .) and evaluate the expression on every file: tests -name -iname -path -ipath -regex -iregex (-regextype) -type -xtype -size -empty -perm -newer -newerXY -mtime -mmin -atime -amin -ctime -cmin (-daystart) -lname -samefile -user -group -nouser -nogroup -readable -writable -executable -maxdepth -mindepth -xdev; actions -print -print0 -printf FORMAT -ls -delete -exec CMD {} ; (or +) -prune -quit; joined by ! -a -o , and ( ).",
+    about: "Walk each starting point (default: .) and evaluate the expression on every file: tests -name -iname -path -ipath -regex -iregex (-regextype) -type -xtype -size -empty -perm -newer -newerXY -mtime -mmin -atime -amin -ctime -cmin (-daystart) -lname -samefile -user -group -nouser -nogroup -readable -writable -executable -maxdepth -mindepth -xdev; actions -print -print0 -printf FORMAT -ls -fprint FILE -fprint0 FILE -fprintf FILE FORMAT -fls FILE -delete -exec CMD {} ; (or +) -execdir -ok -okdir -prune -quit; joined by ! -a -o , and ( ).",
     options: &[NEVER_FOLLOW, FOLLOW_OPERANDS, FOLLOW_ALL],
     order: Order::Leading,
     tools: &["fs.list"],
-    actions: &[("-delete", "fs.delete")],
+    actions: &[
+        ("-delete", "fs.delete"),
+        ("-fprint", "fs.write"),
+        ("-fprint0", "fs.write"),
+        ("-fprintf", "fs.write"),
+        ("-fls", "fs.write"),
+    ],
     runs: Runs::Between { starts: &["-exec", "-execdir", "-ok", "-okdir"], ends: &[";", "+"] },
     keywords: &[
         "-name",
@@ -878,6 +931,7 @@ pub async fn find(ctx: Ctx<'_>, parsed: Args) -> Status {
         one_file_system: false,
         follow_all,
         nesting: 0,
+        files: Vec::new(),
     };
     let mut expr = if parser.args.is_empty() {
         Node::True
@@ -900,7 +954,16 @@ pub async fn find(ctx: Ctx<'_>, parsed: Args) -> Status {
         status: 0,
         quit: false,
         now: if parser.day_start { end_of_today() } else { SystemTime::now() },
+        files: Vec::new(),
     };
+    // As GNU: each file `-fprint` names is created empty before the walk, or find stops.
+    for name in &parser.files {
+        let abs = ctx.abs(name);
+        if let Err(err) = ctx.vfs.write(&abs, b"", WriteMode::Truncate) {
+            return ctx.fail(format!("'{name}': {}", crate::vfs::describe(&err))).await;
+        }
+        walk.files.push((name.clone(), abs, Vec::new()));
+    }
     for root in &roots {
         let abs = ctx.abs(root);
         match ctx.vfs.lstat(&abs) {
@@ -975,7 +1038,7 @@ pub async fn find(ctx: Ctx<'_>, parsed: Args) -> Status {
             if !depth_first && descend && !prune {
                 push_children(&ctx, &mut stack, &display, &abs, depth, &above).await;
             }
-            if walk.out.len() > 64 * 1024 {
+            if walk.out.len() > 64 * 1024 || walk.files.iter().any(|(_, _, text)| text.len() > 64 * 1024) {
                 walk.flush().await;
             }
         }
