@@ -10,4 +10,5 @@ pub mod magic;
 pub mod od;
 pub mod sqlite;
 pub mod tar;
+pub mod transform;
 pub mod zip;

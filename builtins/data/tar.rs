@@ -2,9 +2,12 @@
 //! compressed with gzip (`-z`), bzip2 (`-j`) or xz (`-J`) — detected by itself when reading. Every file it reads or writes goes
 //! through the workspace's gated operations, so policy applies member by member; members that
 //! would land outside the target (`..`) are refused and a leading `/` is removed, as GNU tar does.
+//! `--transform` renames members (`transform.rs`), `--mtime` dates them, `--one-top-level`
+//! extracts under one directory.
 
 use crate::Ctx;
 use crate::data::compress::Format;
+use crate::data::transform::Names;
 use crate::session::Status;
 use crate::spec::{Misuse, Opt, Spec, Words};
 use crate::vfs::{FileKind, WriteMode, describe};
@@ -28,6 +31,14 @@ const BZIP2: Opt = Opt::both('j', "bzip2", "filter the archive through bzip2 (de
 const STRIP: Opt =
     Opt::long("strip-components", "strip NUMBER leading components from file names on extraction").value("NUMBER");
 const WILDCARDS: Opt = Opt::long("wildcards", "use wildcards in the member names to list or extract");
+const TRANSFORM: Opt =
+    Opt::long("transform", "rename members with the sed s-expression EXPR as they are added or extracted")
+        .alias("xform")
+        .value("EXPR");
+const MTIME: Opt =
+    Opt::long("mtime", "give added files DATE as their time (a name starting with / or . : that file's)").value("DATE");
+const ONE_TOP_LEVEL: Opt =
+    Opt::long("one-top-level", "extract into DIR (default: the archive's name without its suffix)").optional("DIR");
 const OWNER: Opt = Opt::long("owner", "force NAME (or NAME:ID, or a number) as owner for added files").value("NAME");
 const GROUP: Opt = Opt::long("group", "force NAME (or NAME:ID, or a number) as group for added files").value("NAME");
 const NUMERIC_OWNER: Opt = Opt::long("numeric-owner", "always use numbers for user/group names");
@@ -62,6 +73,9 @@ pub const TAR: Spec = Spec {
         EXCLUDE,
         STRIP,
         WILDCARDS,
+        TRANSFORM,
+        MTIME,
+        ONE_TOP_LEVEL,
         OWNER,
         GROUP,
         NUMERIC_OWNER,
@@ -103,6 +117,13 @@ struct Options {
     owner: Option<(Option<String>, u64)>,
     group: Option<(Option<String>, u64)>,
     numeric_owner: bool,
+    /// `--transform`: renames, in order.
+    transforms: Vec<crate::data::transform::Transform>,
+    /// `--mtime`: the time every added member gets.
+    mtime: Option<u64>,
+    /// `--one-top-level`: the directory every member is extracted under (`Some("")`: named
+    /// after the archive).
+    one_top_level: Option<String>,
 }
 
 /// `NAME`, `NAME:ID` or `ID` as `--owner`/`--group` take it (a name alone has id 0: there are
@@ -161,6 +182,30 @@ async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {
                 }
             },
             WILDCARDS => o.wildcards = true,
+            TRANSFORM => {
+                if let Err(why) = crate::data::transform::parse(value, &mut o.transforms) {
+                    ctx.err(tar_words(&TAR, &Misuse::Said(why))).await;
+                    return Err(2);
+                }
+            }
+            MTIME => {
+                // A name starting with `/` or `.` is a file whose time it is, as GNU reads it.
+                let time = if value.starts_with(['/', '.']) {
+                    ctx.vfs.stat(&ctx.abs(value)).map(|meta| seconds(meta.mtime)).map_err(|err| describe(&err))
+                } else {
+                    crate::text::stream::parse_date(value)
+                        .map(|when| u64::try_from(when.timestamp()).unwrap_or(0))
+                        .ok_or_else(|| format!("Invalid date format '{value}'"))
+                };
+                match time {
+                    Ok(time) => o.mtime = Some(time),
+                    Err(why) => {
+                        ctx.err(format!("tar: --mtime {value}: {why}\n")).await;
+                        return Err(2);
+                    }
+                }
+            }
+            ONE_TOP_LEVEL => o.one_top_level = Some(value.to_string()),
             NUMERIC_OWNER => o.numeric_owner = true,
             OWNER | GROUP => {
                 let Some(who) = owner_of(value) else {
@@ -232,7 +277,7 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
     let mut builder = tar::Builder::new(Vec::new());
     let mut errors = false;
     let mut listing = String::new();
-    let mut warned_absolute = false;
+    let mut warned: Vec<String> = Vec::new();
     // Depth first, in name order, as the operands were given.
     let mut pending: Vec<String> = o.operands.iter().rev().cloned().collect();
     while let Some(name) = pending.pop() {
@@ -248,14 +293,24 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
                 continue;
             }
         };
-        let mut member = name.trim_start_matches('/').to_string();
-        if member.len() != name.len() && !warned_absolute {
-            ctx.err("tar: Removing leading `/' from member names\n").await;
-            warned_absolute = true;
+        // As GNU: a leading `/` and `../` are taken off (said once for each such prefix), so
+        // no member names a place above where it is extracted.
+        let (prefix, stripped) = leading_up(&name);
+        if !prefix.is_empty() && !warned.iter().any(|p| p == prefix) {
+            ctx.err(format!("tar: Removing leading `{prefix}' from member names\n")).await;
+            // GNU's tar says it of link targets too for a prefix with `..` (it cuts those
+            // twice), whether or not a link follows.
+            if prefix.split('/').any(|part| part == "..") {
+                ctx.err(format!("tar: Removing leading `{prefix}' from hard link targets\n")).await;
+            }
+            warned.push(prefix.to_string());
         }
+        // `-v` shows the name as given; the archive holds it cut and renamed.
+        let mut shown = name.clone();
+        let mut member = crate::data::transform::apply(&o.transforms, stripped, Names::Member);
         let mut header = tar::Header::new_gnu();
         header.set_mode(meta.mode & 0o7777);
-        header.set_mtime(seconds(meta.mtime));
+        header.set_mtime(o.mtime.unwrap_or_else(|| seconds(meta.mtime)));
         for (who, is_owner) in [(&o.owner, true), (&o.group, false)] {
             if let Some((name, id)) = who {
                 if is_owner {
@@ -284,12 +339,16 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
                 if !member.ends_with('/') {
                     member.push('/');
                 }
+                if !shown.ends_with('/') {
+                    shown.push('/');
+                }
                 header.set_entry_type(tar::EntryType::Directory);
                 header.set_size(0);
                 add(&mut builder, &mut header, &member, None, &[])
             }
             FileKind::Symlink => {
                 let target = ctx.vfs.read_link(&abs).unwrap_or_default();
+                let target = crate::data::transform::apply(&o.transforms, &target, Names::SymlinkTarget);
                 header.set_entry_type(tar::EntryType::Symlink);
                 header.set_size(0);
                 add(&mut builder, &mut header, &member, Some(&target), &[])
@@ -313,7 +372,7 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
             continue;
         }
         if o.verbose {
-            listing.push_str(&member);
+            listing.push_str(&shown);
             listing.push('\n');
         }
     }
@@ -446,7 +505,11 @@ enum Walked {
 /// Lists or extracts the members of the plain tar `data`: standard output, messages for
 /// standard error, and how it ended. Synchronous: the archive reader is not `Send`.
 fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
-    let base = o.directory.as_deref().map_or_else(|| ctx.abs("."), |dir| ctx.abs(dir));
+    let mut base = o.directory.as_deref().map_or_else(|| ctx.abs("."), |dir| ctx.abs(dir));
+    if let Some(top) = &o.one_top_level {
+        let top = if top.is_empty() { top_level_of(o.archive.as_deref().unwrap_or("-")) } else { top.clone() };
+        base = crate::vfs::path::normalize(&base, &top);
+    }
     let mut out = Vec::new();
     let mut messages = String::new();
     let mut archive = tar::Archive::new(data);
@@ -541,6 +604,13 @@ fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
             out.extend_from_slice(raw.as_bytes());
             out.push(b'\n');
         }
+        let renamed;
+        let name = if o.transforms.is_empty() {
+            name
+        } else {
+            renamed = crate::data::transform::apply(&o.transforms, name, Names::Member);
+            renamed.as_str()
+        };
         let abs = crate::vfs::path::normalize(&base, name);
         let result = if o.to_stdout {
             if kind.is_file() {
@@ -550,7 +620,7 @@ fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
                 Ok(())
             }
         } else {
-            extract_one(ctx, &mut entry, kind, mode, &base, &abs)
+            extract_one(ctx, o, &mut entry, kind, mode, &base, &abs)
         };
         if let Err(err) = result {
             messages.push_str(&format!("tar: {name}: Cannot extract: {}\n", describe(&err)));
@@ -563,6 +633,7 @@ fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
 /// Writes one member at `abs` (parents made as needed), with its mode and time.
 fn extract_one(
     ctx: &Ctx<'_>,
+    o: &Options,
     entry: &mut tar::Entry<'_, &[u8]>,
     kind: tar::EntryType,
     mode: u32,
@@ -576,12 +647,14 @@ fn extract_one(
         make_dirs(ctx, abs)?;
     } else if kind.is_symlink() {
         let target = entry.link_name()?.map(|t| t.to_string_lossy().into_owned()).unwrap_or_default();
+        let target = crate::data::transform::apply(&o.transforms, &target, Names::SymlinkTarget);
         if ctx.vfs.lstat(abs).is_ok() {
             ctx.vfs.remove_file(abs)?;
         }
         return ctx.vfs.symlink(&target, abs);
     } else if kind.is_hard_link() {
         let target = entry.link_name()?.map(|t| t.to_string_lossy().into_owned()).unwrap_or_default();
+        let target = crate::data::transform::apply(&o.transforms, &target, Names::HardlinkTarget);
         let data = ctx.vfs.read(&crate::vfs::path::normalize(base, target.trim_start_matches('/')))?;
         ctx.vfs.write(abs, &data, WriteMode::Truncate)?;
     } else {
@@ -592,6 +665,34 @@ fn extract_one(
     let _ = ctx.vfs.set_mode(abs, mode & 0o7777);
     let _ = ctx.vfs.set_mtime(abs, mtime);
     Ok(())
+}
+
+/// What GNU takes off the front of a member's name, and the rest: everything through its
+/// last `..` component, then any `/`s (`../../w/src/../x` keeps `x`, `/etc/x` keeps `etc/x`).
+fn leading_up(name: &str) -> (&str, &str) {
+    let mut cut = 0;
+    let mut at = 0;
+    for part in name.split('/') {
+        at += part.len();
+        if part == ".." {
+            cut = (at + 1).min(name.len());
+        }
+        at += 1;
+    }
+    let rest = name[cut..].trim_start_matches('/');
+    (&name[..name.len() - rest.len()], rest)
+}
+
+/// `--one-top-level`'s directory when none is named: the archive's name without its
+/// directory and its tar or compression suffix, as GNU names it.
+fn top_level_of(archive: &str) -> String {
+    let name = crate::vfs::path::file_name(archive);
+    for suffix in [".tar.gz", ".tar.bz2", ".tar.xz", ".tgz", ".tbz2", ".tbz", ".txz", ".taz", ".tar"] {
+        if let Some(stem) = name.strip_suffix(suffix).filter(|stem| !stem.is_empty()) {
+            return stem.to_string();
+        }
+    }
+    name.to_string()
 }
 
 /// `mkdir -p`.

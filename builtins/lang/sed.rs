@@ -500,7 +500,7 @@ impl ScriptParser {
 }
 
 /// Expands `&`, `\1`…`\9`, `\n` and the GNU case escapes of a replacement.
-fn substitute(replacement: &[u8], caps: &posix_regex::Groups<'_>, out: &mut Vec<u8>) {
+pub(crate) fn substitute(replacement: &[u8], caps: &posix_regex::Groups<'_>, out: &mut Vec<u8>) {
     #[derive(Clone, Copy, PartialEq)]
     enum Case {
         None,

@@ -1602,3 +1602,127 @@ empty: ""
 o0: "d/a\u{0}"
 o1: "a|0\n"
 out: "d/b.txt\n"
+
+### tar --transform renames members and link targets as they are added and extracted, -v shows the names as given
+mkdir src; echo hi > src/a.txt; ln -s a.txt src/l
+tar --transform 's/^src/dst/' --xform 's/txt$/md/' -cvf x.tar src | sort; tar -tf x.tar | sort
+mkdir o; cd o; tar -xf ../x.tar --transform 's,^,pre/,'; find . | sort; readlink pre/dst/l
+tar --transform='s/A/Q/gi;s/\(d\)st/\1ir/2' -cf ../w.tar ../x.tar; tar -tf ../w.tar
+tar -cf ../v.tar --transform 's/\.tar$/.TAR/x' ../x.tar; tar tf ../v.tar
+## stdout:
+src/
+src/a.txt
+src/l
+dst/
+dst/a.md
+dst/l
+.
+./pre
+./pre/dst
+./pre/dst/a.md
+./pre/dst/l
+pre/a.md
+x.tQr
+x.TAR
+## status: 0
+## files:
+o/
+o/pre/
+o/pre/dst/
+o/pre/dst/a.md: "hi\n"
+o/pre/dst/l -> pre/a.md
+src/
+src/a.txt: "hi\n"
+src/l -> a.txt
+v.tar: 20480 bytes, 2 lines
+w.tar: 20480 bytes, 2 lines
+x.tar: 10240 bytes, 2 lines
+
+### tar --transform and --mtime refuse what GNU's refuse +stderr
+mkdir src; touch src/a
+tar --xform 's/a/b/q' -cf z.tar src; echo "st $?"; tar --transform bad -cf z.tar src; echo "st $?"; tar --transform 's/a/b' -cf z.tar src; echo "st $?"
+## stdout:
+st 2
+st 2
+st 2
+## stderr:
+tar: Unknown flag in transform expression: q
+Try 'tar --help' or 'tar --usage' for more information.
+tar: Invalid transform expression
+Try 'tar --help' or 'tar --usage' for more information.
+tar: Invalid transform expression
+Try 'tar --help' or 'tar --usage' for more information.
+## status: 0
+## files:
+src/
+src/a: ""
+
+### tar --mtime gives every added member one time: a date, @seconds or a file's
+mkdir src; echo hi > src/a.txt; touch -d '2001-02-03 04:05:06' ref
+tar --mtime=@0 -cf y.tar src; TZ=UTC tar -tvf y.tar | awk '{print $4, $5, $6}'; tar --mtime='2020-01-02 03:04:05' -cf y.tar src; TZ=UTC tar -tvf y.tar | awk '{print $4, $5, $6}'; tar --mtime=./ref -cf y.tar src; TZ=UTC tar -tvf y.tar | awk '{print $4, $5, $6}'
+## stdout:
+1970-01-01 00:00 src/
+1970-01-01 00:00 src/a.txt
+2020-01-02 03:04 src/
+2020-01-02 03:04 src/a.txt
+2001-02-03 04:05 src/
+2001-02-03 04:05 src/a.txt
+## status: 0
+## files:
+ref: ""
+src/
+src/a.txt: "hi\n"
+y.tar: 10240 bytes, 2 lines
+
+### tar takes off leading / and everything through the last .. of a name, once said for each prefix +stderr
+mkdir -p w/src; echo x > w/x; echo y > w/y; cd w/src
+tar -cvf ../../u.tar ../../w/src/../x ../y; tar tf ../../u.tar
+## stdout:
+../../w/src/../x
+../y
+x
+y
+## stderr:
+tar: Removing leading `../../w/src/../' from member names
+tar: Removing leading `../../w/src/../' from hard link targets
+tar: Removing leading `../' from member names
+tar: Removing leading `../' from hard link targets
+## status: 0
+## files:
+u.tar: 10240 bytes, 3 lines
+w/
+w/src/
+w/x: "x\n"
+w/y: "y\n"
+
+### tar --one-top-level extracts under a directory named for the archive, or the one given
+mkdir src; echo hi > src/a.txt; tar -czf pack.tar.gz src; tar -cf plain.tar src
+mkdir o; cd o; tar --one-top-level -xf ../pack.tar.gz; tar --one-top-level -xf ../plain.tar; tar --one-top-level=top -xvf ../plain.tar; find . | sort; rm ../pack.tar.gz
+## stdout:
+src/
+src/a.txt
+.
+./pack
+./pack/src
+./pack/src/a.txt
+./plain
+./plain/src
+./plain/src/a.txt
+./top
+./top/src
+./top/src/a.txt
+## status: 0
+## files:
+o/
+o/pack/
+o/pack/src/
+o/pack/src/a.txt: "hi\n"
+o/plain/
+o/plain/src/
+o/plain/src/a.txt: "hi\n"
+o/top/
+o/top/src/
+o/top/src/a.txt: "hi\n"
+plain.tar: 10240 bytes, 2 lines
+src/
+src/a.txt: "hi\n"
