@@ -907,7 +907,9 @@ pub const FIND: Spec = Spec {
 };
 
 /// `find [-H|-P] [PATH…] [EXPRESSION]`.
-pub async fn find(ctx: Ctx<'_>, parsed: Args) -> Status {
+pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
+    // A walk lists every directory of a tree: one audit record for the listings, not one each.
+    ctx.vfs.tally_reads();
     // The last of -H, -L and -P wins; -P (do not follow) is the default.
     let follow = parsed.given().filter(|(o, _)| [NEVER_FOLLOW, FOLLOW_OPERANDS, FOLLOW_ALL].contains(o)).last();
     let follow_all = follow.is_some_and(|(o, _)| *o == FOLLOW_ALL);

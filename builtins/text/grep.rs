@@ -789,13 +789,22 @@ impl Search<'_, '_> {
         }
     }
 
-    /// Collects the files below `dir` (sorted), honouring the include and exclude globs.
-    fn walk(&self, display: &str, abs: &str, out: &mut Vec<(String, String)>) {
-        let Ok(entries) = self.ctx.vfs.read_dir(abs) else { return };
+    /// Collects the files below `dir` (sorted), honouring the include and exclude globs; a
+    /// directory that cannot be listed (refused by the policy, say) is there as its
+    /// complaint, said in its turn as GNU grep says it (`grep: DIR: Permission denied`).
+    fn walk(&self, display: &str, abs: &str, out: &mut Vec<(String, Result<String, String>)>) {
+        let entries = match self.ctx.vfs.read_dir(abs) {
+            Ok(entries) => entries,
+            Err(err) => {
+                let name = if display.is_empty() { "." } else { display };
+                out.push((name.to_string(), Err(describe(&err))));
+                return;
+            }
+        };
         for entry in entries {
             match step(&self.o, &self.ctx.vfs, display, abs, &entry) {
                 Some(Step::Dir(child_display, child_abs)) => self.walk(&child_display, &child_abs, out),
-                Some(Step::File(child_display, child_abs)) => out.push((child_display, child_abs)),
+                Some(Step::File(child_display, child_abs)) => out.push((child_display, Ok(child_abs))),
                 None => {}
             }
         }
@@ -884,11 +893,16 @@ pub async fn egrep(mut ctx: Ctx<'_>) -> Status {
 }
 
 /// `grep [OPTION]... PATTERNS [FILE]...`
-pub async fn grep(ctx: Ctx<'_>, args: Args) -> Status {
+pub async fn grep(mut ctx: Ctx<'_>, args: Args) -> Status {
     let mut o = match parse_args(args) {
         Ok(o) => o,
         Err(message) => return ctx.misuse(&GREP, message).await,
     };
+    // A tree, or many files, is thousands of reads: one audit record for those allowed, not
+    // one each (the workers' view of tree.rs counts its own the same way).
+    if o.recursive || o.files.len() > 1 {
+        ctx.vfs.tally_reads();
+    }
     let mut patterns = std::mem::take(&mut o.patterns);
     for file in std::mem::take(&mut o.pattern_files) {
         match ctx.read_operand(&file).await {
@@ -987,9 +1001,16 @@ async fn search_each(search: &mut Search<'_, '_>, files: &[String], implicit_cwd
             search.walk(if implicit_cwd { "" } else { file }, &abs, &mut found);
             found
         } else {
-            vec![(file.clone(), abs)]
+            vec![(file.clone(), Ok(abs))]
         };
         for (label, target_abs) in targets {
+            let target_abs = match target_abs {
+                Ok(target_abs) => target_abs,
+                Err(message) => {
+                    search.complain(format!("{label}: {message}")).await;
+                    continue;
+                }
+            };
             let reader = match ctx.vfs.open_reader(&target_abs) {
                 Ok(reader) => OperandReader::File(reader),
                 Err(err) => {

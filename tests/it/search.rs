@@ -181,3 +181,108 @@ fn grep_threads() -> usize {
         .filter(|task| std::fs::read_to_string(task.path().join("comm")).is_ok_and(|name| name.trim() == "grep"))
         .count()
 }
+
+/// The audit records of `line` run in a fresh shell over `dir`, as JSON, without what differs
+/// between two sessions (time, session id, duration).
+fn audited(
+    rt: &tokio::runtime::Runtime,
+    dir: &Path,
+    rules: &[(Verdict, &str)],
+    line: &str,
+) -> (ExecOutcome, Vec<serde_json::Value>) {
+    let mut sh = shell(dir, policy(rules), None);
+    let out = exec(rt, &mut sh, line);
+    let records = exec(rt, &mut sh, "audit -n 100000 --json")
+        .stdout_text()
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .map(|mut record| {
+            if let Some(fields) = record.as_object_mut() {
+                for varies in ["time", "session", "micros"] {
+                    fields.remove(varies);
+                }
+            }
+            record
+        })
+        .filter(|record| record["command"] == "grep")
+        .collect::<Vec<_>>();
+    // As a set: workers record denials in the order they meet them.
+    let mut records = records;
+    records.sort_by_key(|record| record.to_string());
+    (out, records)
+}
+
+#[test]
+fn a_denied_listing_is_said_and_fails_the_search_as_a_denied_read_does() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    tree(dir.path());
+    std::fs::write(dir.path().join("secret/SECRET.txt"), "SECRET\n").expect("write");
+    let rt = runtime();
+    let list = [(Verdict::Deny, "fs.list:/w/secret")];
+    let read = [(Verdict::Deny, "fs.read:/w/secret/**")];
+    // Workers (the plain pattern) and the command's own walk (-P) alike.
+    for (line, rules) in [
+        ("grep -r SECRET .", &list),
+        ("grep -rP SECRET .", &list),
+        ("grep -rl hit .", &list),
+        ("grep -rlP hit .", &list),
+        ("grep -rl hit .", &read),
+        ("grep -rlP hit .", &read),
+    ] {
+        let mut sh = shell(dir.path(), policy(rules), None);
+        let out = exec(&rt, &mut sh, line);
+        let (stdout, stderr) = (out.stdout_text(), out.stderr_text());
+        assert_eq!(out.status, 126, "{line} under {rules:?}: {stderr}");
+        assert!(stderr.contains("[blocked: grep → fs."), "{line} under {rules:?}: the block is said: {stderr}");
+        assert!(!stdout.contains("secret/"), "{line}: {stdout}");
+        if rules == &list {
+            assert!(stderr.contains("grep: ./secret: [blocked: grep → fs.list /w/secret "), "{line}: {stderr}");
+        }
+    }
+}
+
+#[test]
+fn a_search_audits_its_reads_as_one_record_and_each_denial_as_its_own() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    tree(dir.path());
+    let files = walkdir_count(dir.path());
+    let rt = runtime();
+    let rules = [(Verdict::Deny, "fs.read:/w/secret/**")];
+    let (out, parallel) = audited(&rt, dir.path(), &rules, "grep -rn hit .");
+    assert_eq!(out.status, 126, "{}", out.stderr_text());
+    let (_, sequential) = audited(&rt, dir.path(), &rules, "grep -rnP hit .");
+    // The same records, whichever thread read what, in whatever order.
+    assert_eq!(parallel, sequential);
+    let reads: Vec<&serde_json::Value> =
+        parallel.iter().filter(|r| r["tool"] == "fs.read" && r["decision"] == "allow").collect();
+    assert_eq!(reads.len(), 1, "one record for the allowed reads: {parallel:?}");
+    // Every file but the two denied ones was read.
+    assert_eq!(reads[0]["calls"], files - 2, "{parallel:?}");
+    let denied: Vec<&serde_json::Value> = parallel.iter().filter(|r| r["decision"] == "deny").collect();
+    assert_eq!(denied.len(), 2, "each denial is a record of its own: {parallel:?}");
+    assert!(parallel.iter().any(|r| r["tool"] == "fs.list" && r["decision"] == "allow"), "{parallel:?}");
+    // Another set of files read is another digest.
+    std::fs::write(dir.path().join("d00/extra.txt"), "hit\n").expect("write");
+    let (_, more) = audited(&rt, dir.path(), &rules, "grep -rn hit .");
+    let more_reads: Vec<&serde_json::Value> =
+        more.iter().filter(|r| r["tool"] == "fs.read" && r["decision"] == "allow").collect();
+    assert_eq!(more_reads[0]["calls"], files - 1);
+    assert_ne!(more_reads[0]["digest"], reads[0]["digest"]);
+}
+
+/// Regular files below `dir`.
+fn walkdir_count(dir: &Path) -> u64 {
+    let mut count = 0;
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(at) = pending.pop() {
+        for entry in std::fs::read_dir(&at).expect("list").flatten() {
+            let kind = entry.file_type().expect("kind");
+            if kind.is_dir() {
+                pending.push(entry.path());
+            } else if kind.is_file() {
+                count += 1;
+            }
+        }
+    }
+    count
+}

@@ -101,7 +101,8 @@ enum Found {
     Listed(u32),
     /// A file searched: its output, count and messages.
     Searched(Searched),
-    /// A complaint about an operand (missing, a directory without `-r`).
+    /// A complaint about an operand (missing, a directory without `-r`) or a directory that
+    /// could not be listed.
     Complaint(String),
     /// The policy asks about listing this directory: the command lists it.
     ListHere { display: String, abs: String },
@@ -354,8 +355,12 @@ fn list(shared: &Shared, fs: &Fs<'_>, key: &Key, display: &str, abs: &str) -> (F
         Err(err) if WouldAsk::is(&err) => {
             (Found::ListHere { display: display.to_string(), abs: abs.to_string() }, Vec::new())
         }
-        // As the command's own walk: a directory that cannot be listed is passed over.
-        Err(_) => (Found::Listed(0), Vec::new()),
+        // As the command's own walk: a directory that cannot be listed (refused by the policy,
+        // say) is said in its turn, as GNU grep says it, and the search goes on.
+        Err(err) => {
+            let name = if display.is_empty() { "." } else { display };
+            (Found::Complaint(format!("{name}: {}", describe(&err))), Vec::new())
+        }
     }
 }
 
@@ -594,7 +599,11 @@ async fn collect(
                 // On the command's own thread, where the approver can be asked.
                 let children = match search.ctx.vfs.read_dir(&abs) {
                     Ok(entries) => shared.children(&search.ctx.vfs, &key, &display, &abs, entries),
-                    Err(_) => Vec::new(),
+                    Err(err) => {
+                        let name = if display.is_empty() { "." } else { display.as_str() };
+                        search.complain(format!("{name}: {}", describe(&err))).await;
+                        Vec::new()
+                    }
                 };
                 let count = u32::try_from(children.len()).unwrap_or(u32::MAX);
                 shared.finish(children, 0, true);

@@ -7,6 +7,13 @@
 //! line making more distinct calls than the ring holds loses none. Consecutive identical calls
 //! (same command, tool, digest, decision and status) are folded into one record with a call
 //! count: the log stays readable and cheap without losing a call.
+//!
+//! A walk over a tree (`grep -r`, `find`) reads or lists thousands of paths, each an allowed
+//! `fs.read` or `fs.list` call: a [`Tally`] counts those of one command as one record per tool,
+//! rule and status, written when the command is done — its digest the sum of the calls'
+//! digests, so the record still says which set of paths was reached (a denial, a question and
+//! every change stay records of their own). One record in place of 15,000 is what keeps the
+//! store's writes, and its checkpoint's syncs, out of a search's time.
 
 use crate::policy::Verdict;
 use std::collections::VecDeque;
@@ -178,6 +185,31 @@ impl Audit {
         }
     }
 
+    /// Appends a run of `calls` calls counted together (a [`Tally`]'s), started at `at`, as
+    /// one record (never folded into another).
+    fn push_run(&self, run: &Run) {
+        let mut log = self.log.lock().unwrap_or_else(|p| p.into_inner());
+        if log.ring.len() == RING {
+            log.ring.pop_front();
+            if log.unflushed == RING {
+                log.lost += 1;
+            }
+        }
+        log.ring.push_back(Record {
+            at: run.at,
+            tool: run.tool.to_string(),
+            command: run.command.to_string(),
+            digest: run.digest,
+            verdict: Verdict::Allow,
+            rule: run.rule.clone(),
+            status: run.status,
+            micros: run.micros,
+            calls: run.calls,
+        });
+        log.unflushed = (log.unflushed + 1).min(log.ring.len());
+        log.since_attempt += 1;
+    }
+
     /// The most recent records, oldest first.
     pub fn recent(&self, limit: usize) -> Vec<Record> {
         let log = self.log.lock().unwrap_or_else(|p| p.into_inner());
@@ -194,6 +226,85 @@ impl Audit {
             0 => Ok(()),
             lost => Err(format!("{lost} earlier records were lost: the log could not be written while they were kept")),
         }
+    }
+}
+
+/// Allowed calls of one command, counted as one record per tool, rule and status (see the
+/// module's note): what a tree walk's thousands of reads and listings leave in the log. The
+/// records are written by [`Tally::write`], or when the tally is dropped, however the command
+/// ended.
+pub struct Tally {
+    audit: Arc<Audit>,
+    command: Arc<str>,
+    runs: Mutex<Vec<Run>>,
+}
+
+/// The calls of one tool under one rule with one status.
+struct Run {
+    tool: &'static str,
+    command: Arc<str>,
+    rule: Arc<str>,
+    status: i32,
+    /// When the first started.
+    at: SystemTime,
+    calls: u32,
+    micros: u64,
+    /// The wrapping sum of the calls' digests: the same set of calls gives the same digest,
+    /// in whatever order worker threads made them.
+    digest: u64,
+}
+
+impl Tally {
+    /// An empty tally of `command`'s calls, for `audit`.
+    pub fn new(audit: Arc<Audit>, command: &str) -> Self {
+        Tally { audit, command: command.into(), runs: Mutex::default() }
+    }
+
+    /// Counts an allowed call of `tool` (its digest, rule, status and duration).
+    pub fn add(&self, tool: &'static str, digest: u64, rule: &Arc<str>, status: i32, micros: u64) {
+        let mut runs = self.runs.lock().unwrap_or_else(|p| p.into_inner());
+        let same = |run: &&mut Run| {
+            run.tool == tool && run.status == status && (Arc::ptr_eq(&run.rule, rule) || *run.rule == **rule)
+        };
+        match runs.iter_mut().find(same) {
+            Some(run) if run.calls < u32::MAX => {
+                run.calls += 1;
+                run.micros = run.micros.saturating_add(micros);
+                run.digest = run.digest.wrapping_add(digest);
+            }
+            // A run that is full goes to the log, and a new one starts.
+            Some(_) | None => {
+                if let Some(full) = runs.iter().position(|run| run.calls == u32::MAX) {
+                    self.audit.push_run(&runs.swap_remove(full));
+                }
+                let now = SystemTime::now();
+                runs.push(Run {
+                    tool,
+                    command: self.command.clone(),
+                    rule: rule.clone(),
+                    status,
+                    at: now.checked_sub(Duration::from_micros(micros)).unwrap_or(now),
+                    calls: 1,
+                    micros,
+                    digest,
+                });
+            }
+        }
+    }
+
+    /// Writes the counted calls to the log, one record per run (in the order the runs began),
+    /// and starts counting anew.
+    pub fn write(&self) {
+        let runs = std::mem::take(&mut *self.runs.lock().unwrap_or_else(|p| p.into_inner()));
+        for run in &runs {
+            self.audit.push_run(run);
+        }
+    }
+}
+
+impl Drop for Tally {
+    fn drop(&mut self) {
+        self.write();
     }
 }
 

@@ -127,6 +127,16 @@ pub struct Ticket<'a> {
 }
 
 impl Ticket<'_> {
+    /// Whether the policy allowed the call outright (no question was put).
+    pub(crate) fn allowed_outright(&self) -> bool {
+        self.verdict == Verdict::Allow
+    }
+
+    /// The digest, the rule and the time since the call was admitted (what a tally keeps).
+    pub(crate) fn parts(&self) -> (u64, &Arc<str>, u64) {
+        (self.digest, &self.rule, u64::try_from(self.started.elapsed().as_micros()).unwrap_or(u64::MAX))
+    }
+
     /// Replaces the digest (calls with JSON arguments digest all of them).
     pub fn with_digest(mut self, digest: u64) -> Self {
         self.digest = digest;

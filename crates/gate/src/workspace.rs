@@ -12,6 +12,7 @@
 use super::Ticket;
 use super::gate::{Denied, Gate};
 use super::reach::{Reach, Role};
+use crate::audit::Tally;
 use crate::facts;
 use crate::policy::ToolFacts;
 use crate::vfs::{DirEntry, Meta, Vfs, WriteMode};
@@ -64,6 +65,9 @@ pub struct Fs<'a> {
     /// worker thread ([`ThreadFs`]) fails it with [`WouldAsk`] instead, and the command does
     /// that operation again on its own thread, where a question can be put.
     asks: bool,
+    /// Where allowed reads and listings are counted, one audit record for them all, rather
+    /// than recorded one by one ([`Fs::tally_reads`]; a [`ThreadFs`]'s workers always count).
+    tally: Option<Arc<Tally>>,
 }
 
 /// The error of an operation a [`ThreadFs`] view leaves undone because the policy would ask
@@ -98,19 +102,38 @@ pub struct ThreadFs {
     gate: Arc<Gate>,
     command: Arc<str>,
     denied: Arc<AtomicBool>,
+    /// The workers' allowed reads and listings, one audit record for them all.
+    tally: Arc<Tally>,
 }
 
 impl ThreadFs {
     /// The view on this thread.
     pub fn fs(&self) -> Fs<'_> {
-        Fs { vfs: &self.vfs, gate: &self.gate, command: &self.command, denied: &self.denied, asks: false }
+        Fs {
+            vfs: &self.vfs,
+            gate: &self.gate,
+            command: &self.command,
+            denied: &self.denied,
+            asks: false,
+            tally: Some(self.tally.clone()),
+        }
     }
 }
 
 impl<'a> Fs<'a> {
     /// A view for `command`; refusals are noted in `denied`.
     pub fn new(vfs: &'a Arc<Vfs>, gate: &'a Gate, command: &'a str, denied: &'a AtomicBool) -> Self {
-        Fs { vfs, gate, command, denied, asks: true }
+        Fs { vfs, gate, command, denied, asks: true, tally: None }
+    }
+
+    /// From now on, this view's allowed reads (`fs.read`) and listings (`fs.list`) are
+    /// counted, one audit record per tool, rule and status written when the view is dropped,
+    /// in place of one record each: what a walk of a whole tree (`find`) reads. Denials,
+    /// questions and every change stay records of their own.
+    pub fn tally_reads(&mut self) {
+        if self.tally.is_none() {
+            self.tally = Some(Arc::new(Tally::new(self.gate.audit().clone(), self.command)));
+        }
     }
 
     /// The same view, owned, for worker threads (`gate` is this view's gate, as its owner holds
@@ -121,15 +144,32 @@ impl<'a> Fs<'a> {
             gate: gate.clone(),
             command: self.command.into(),
             denied: Arc::new(AtomicBool::new(false)),
+            tally: Arc::new(Tally::new(gate.audit().clone(), self.command)),
         }
     }
 
     /// Takes over the refusals a [`ThreadFs`] view noted (the command's status is 126 as if
-    /// it had been refused itself).
+    /// it had been refused itself), and writes the audit record of its reads now (were the
+    /// workers stopped instead, it is written when the last of them lets go of the view).
     pub fn absorb(&self, threads: &ThreadFs) {
+        threads.tally.write();
         if threads.denied.load(Ordering::Relaxed) {
             self.denied.store(true, Ordering::Relaxed);
         }
+    }
+
+    /// Records the outcome of an admitted operation in `role`: counted in the tally when
+    /// there is one and the operation only read, and was allowed outright; else a record.
+    fn finish(&self, role: Role, ticket: Ticket<'_>, status: i32) {
+        if let Some(tally) = &self.tally
+            && matches!(role, Role::Read | Role::List)
+            && ticket.allowed_outright()
+        {
+            let (digest, rule, micros) = ticket.parts();
+            tally.add(role.primary().name, digest, rule, status, micros);
+            return;
+        }
+        self.gate.record(ticket, status);
     }
 
     /// Passes the gate for an operation whose reach is known, in the name of `tool` on `subject`.
@@ -155,7 +195,7 @@ impl<'a> Fs<'a> {
             Ok(ticket) => ticket,
             Err(err) => return Some(Err(err)),
         };
-        self.gate.record(ticket, i32::from(opened.is_err()));
+        self.finish(role, ticket, i32::from(opened.is_err()));
         Some(opened)
     }
 
@@ -166,7 +206,7 @@ impl<'a> Fs<'a> {
         let resolved = reach.path(self.vfs, role, abs)?;
         let ticket = self.judge(role.primary(), &resolved, reach)?;
         let result = op(&resolved);
-        self.gate.record(ticket, i32::from(result.is_err()));
+        self.finish(role, ticket, i32::from(result.is_err()));
         result
     }
 
@@ -275,6 +315,9 @@ impl<'a> Fs<'a> {
 
     /// `fs.list`: the entries of a directory.
     pub fn read_dir(&self, abs: &str) -> io::Result<Vec<DirEntry>> {
+        if let Some(listed) = self.plain(Role::List, abs, || self.vfs.read_dir_plain(abs)) {
+            return listed;
+        }
         self.call(Role::List, abs, |at| self.vfs.read_dir(at))
     }
 

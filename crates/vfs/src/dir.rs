@@ -253,6 +253,50 @@ impl Backend for DirFs {
         }
     }
 
+    fn read_dir_plain(&self, rel: &str) -> Option<io::Result<Vec<DirEntry>>> {
+        // One openat2 that refuses every symlink on the way and anything outside the root, then
+        // the entries straight from getdents64: four system calls a directory, where going
+        // through cap-std's `read_dir` (which opens the directory again, relative to itself,
+        // after an fcntl) and resolving the path first took nine.
+        use rustix::fs::{AtFlags, FileType, Mode, OFlags, RawDir, ResolveFlags};
+        let resolve = ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
+        let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+        let fd = match rustix::fs::openat2(&self.root, rel_path(rel), flags, Mode::empty(), resolve) {
+            Ok(fd) => fd,
+            Err(rustix::io::Errno::LOOP | rustix::io::Errno::XDEV | rustix::io::Errno::NOSYS) => return None,
+            Err(errno) => return Some(Err(io::Error::from_raw_os_error(errno.raw_os_error()))),
+        };
+        let mut buf = vec![std::mem::MaybeUninit::<u8>::uninit(); 32 * 1024];
+        let mut dir = RawDir::new(&fd, &mut buf);
+        let mut entries = Vec::new();
+        while let Some(entry) = dir.next() {
+            let entry = match entry {
+                Ok(entry) => entry,
+                Err(errno) => return Some(Err(io::Error::from_raw_os_error(errno.raw_os_error()))),
+            };
+            let name = entry.file_name().to_bytes();
+            if name == b"." || name == b".." {
+                continue;
+            }
+            let kind = match entry.file_type() {
+                // A file system that does not say the kind in its listing: asked of the entry.
+                FileType::Unknown => rustix::fs::statat(&fd, entry.file_name(), AtFlags::SYMLINK_NOFOLLOW)
+                    .map(|stat| FileType::from_raw_mode(stat.st_mode))
+                    .unwrap_or(FileType::RegularFile),
+                kind => kind,
+            };
+            let kind = match kind {
+                FileType::Symlink => FileKind::Symlink,
+                FileType::Directory => FileKind::Dir,
+                FileType::RegularFile => FileKind::File,
+                FileType::Fifo => FileKind::Fifo,
+                _ => FileKind::Device,
+            };
+            entries.push(DirEntry { name: String::from_utf8_lossy(name).into_owned(), kind });
+        }
+        Some(Ok(entries))
+    }
+
     fn open_writer_plain(
         self: std::sync::Arc<Self>,
         rel: &str,

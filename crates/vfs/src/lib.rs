@@ -181,6 +181,11 @@ pub trait Backend: Send + Sync {
     fn open_reader_plain(&self, _rel: &str) -> Option<io::Result<Box<dyn Reader>>> {
         None
     }
+    /// Like `read_dir`, when no component of `rel` is a symlink: `None` when one is, or when
+    /// the backend cannot tell as part of the open.
+    fn read_dir_plain(&self, _rel: &str) -> Option<io::Result<Vec<DirEntry>>> {
+        None
+    }
     /// Like `open_writer`, when no component of `rel` is a symlink: `None` when one is, or when
     /// the backend cannot tell as part of the open (the caller then resolves the path first).
     /// Nothing is created or truncated unless the file is opened.
@@ -599,6 +604,17 @@ impl Vfs {
     pub fn open_reader_plain(&self, abs: &str) -> Option<io::Result<Box<dyn Reader>>> {
         let located = self.direct(abs)?;
         located.mount.backend.open_reader_plain(&located.rel)
+    }
+
+    /// The entries of a directory, sorted by name, when its path holds no symlink, in one step
+    /// (see [`Backend::read_dir_plain`]); `None` when it holds one or the mount cannot tell.
+    pub fn read_dir_plain(&self, abs: &str) -> Option<io::Result<Vec<DirEntry>>> {
+        let located = self.direct(abs)?;
+        let mut entries = located.mount.backend.read_dir_plain(&located.rel)?;
+        if let Ok(entries) = &mut entries {
+            entries.sort_by(|a, b| a.name.cmp(&b.name));
+        }
+        Some(entries)
     }
 
     /// Opens a file for writing when its path holds no symlink, in one step (see
