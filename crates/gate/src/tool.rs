@@ -211,6 +211,7 @@ impl ToolSpec {
     /// Marks one of this crate's tools whose body passes the gate itself (`net.fetch`, per
     /// hop): the registry then neither admits nor records its calls. Not for other crates:
     /// the workspace tools get it with their grant ([`ToolSpec::from_facts`]).
+    #[cfg(feature = "net")]
     pub(crate) fn gates_itself(mut self) -> Self {
         self.gates_itself = true;
         self
