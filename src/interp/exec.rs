@@ -613,6 +613,10 @@ impl Interp {
                 }
                 if let Some(index) = &assign.index {
                     let key = self.subscript(name, index, io).await?;
+                    if self.state.vars.before_first(name, &key) {
+                        self.error(io, &format!("{name}[{key}]: bad array subscript")).await;
+                        return Err(Flow::Discard);
+                    }
                     self.state.vars.set_element(name, &key, value, assign.append && !attrs.has(Attrs::INTEGER))
                 } else if assign.append && !attrs.has(Attrs::INTEGER) {
                     let old = self.state.vars.get_str(name).unwrap_or("").to_string();
@@ -944,6 +948,23 @@ impl Interp {
         }
         if name.contains('/') {
             return Box::pin(self.run_script_path(argv, io));
+        }
+        // bash runs `command_not_found_handle` with the command's words, in a subshell, and
+        // its status is the command's (the handler itself is not looked for inside it).
+        if let Some(def) = self.state.functions.get("command_not_found_handle").cloned()
+            && !self.in_not_found_handler
+        {
+            return Box::pin(async move {
+                let mut sub = self.subshell();
+                sub.in_not_found_handler = true;
+                let mut words = vec!["command_not_found_handle".to_string()];
+                words.extend(argv);
+                let result = sub.call_function(def, words, io).await;
+                if let Err(Flow::SigPipe) = result {
+                    return Err(Flow::SigPipe);
+                }
+                Ok(sub.finish_subshell(result, io).await)
+            });
         }
         let message = self.not_found(name);
         Box::pin(async move {

@@ -968,6 +968,24 @@ impl Interp {
                     }
                     return Ok(ParamValue::Str(text));
                 }
+                // `${a[@]@A}`: the whole array as `declare -p` shows it.
+                if op == 'A'
+                    && let Some(Subscript::At | Subscript::Star) = index
+                    && let Some(var) = var
+                    && kind.is_some()
+                {
+                    let line = super::special::declare_line(name, var);
+                    return Ok(ParamValue::Str(line.trim_end_matches('\n').to_string()));
+                }
+                if op == 'A' && matches!(value, ParamValue::Unset) && var.is_some() {
+                    // `declare -i n` without a value: its attributes alone.
+                    let flags = transform("", 'a', name, attrs, kind);
+                    return Ok(if flags.is_empty() {
+                        ParamValue::Unset
+                    } else {
+                        ParamValue::Str(format!("declare -{flags} {name}"))
+                    });
+                }
                 if op == 'a' && matches!(value, ParamValue::Unset) && var.is_some() {
                     // A variable's attributes, whether or not this element has a value.
                     return Ok(ParamValue::Str(transform("", op, name, attrs, kind)));
@@ -1088,6 +1106,12 @@ impl Interp {
                     Some(Subscript::Expr(key)) => {
                         let key = key.clone();
                         let key = self.subscript_key(name, &key, io).await?;
+                        let scalar = matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Str(_)));
+                        if self.state.vars.before_first(name, &key) || scalar && key.trim().starts_with('-') {
+                            // bash says so and goes on with nothing.
+                            self.error(io, &format!("{name}: bad array subscript")).await;
+                            return Ok(ParamValue::Unset);
+                        }
                         let Some(var) = self.state.vars.get(name) else {
                             return Ok(ParamValue::Unset);
                         };
@@ -1333,12 +1357,19 @@ fn key_word(key: &str) -> String {
 fn transform(text: &str, op: char, name: &str, attrs: super::vars::Attrs, kind: Option<char>) -> String {
     use super::vars::Attrs;
     match op {
+        // bash quotes text holding control characters as `$'…'`, the rest in single quotes.
+        'Q' | 'K' | 'k' if text.chars().any(char::is_control) => crate::builtins::ansi_c_quote(text),
         'Q' | 'K' | 'k' => format!("'{}'", text.replace('\'', "'\\''")),
         'E' => crate::builtins::expand_backslashes(text).0,
         'U' => text.to_uppercase(),
         'u' => change_case(text, CaseTo::Upper, false, None),
         'L' => text.to_lowercase(),
-        'A' => format!("{name}='{}'", text.replace('\'', "'\\''")),
+        'A' => {
+            // `declare -FLAGS name=…` when the variable has attributes, `name=…` otherwise.
+            let flags = transform("", 'a', name, attrs, kind);
+            let value = transform(text, 'Q', name, attrs, kind);
+            if flags.is_empty() { format!("{name}={value}") } else { format!("declare -{flags} {name}={value}") }
+        }
         'a' => {
             let mut flags: String = kind.into_iter().collect();
             // bash's order, as `declare -p` shows them.

@@ -92,6 +92,9 @@ pub(crate) struct Interp {
     /// The buffer the next `$_` is written into while its command runs (it then trades places
     /// with the state's, so a command's last word is copied without an allocation).
     spare_last_arg: String,
+    /// Inside `command_not_found_handle`: a command it does not find is not found (bash calls
+    /// the handler again, without end).
+    in_not_found_handler: bool,
 }
 
 impl Interp {
@@ -124,6 +127,7 @@ impl Interp {
             process_substs: Vec::new(),
             checked_functions: Vec::new(),
             spare_last_arg: String::new(),
+            in_not_found_handler: false,
         }
     }
 
@@ -171,6 +175,7 @@ impl Interp {
             process_substs: Vec::new(),
             checked_functions: self.checked_functions.clone(),
             spare_last_arg: String::new(),
+            in_not_found_handler: self.in_not_found_handler,
         }
     }
 

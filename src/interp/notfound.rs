@@ -156,11 +156,18 @@ impl Interp {
     /// functions within a small edit distance, and tools as [`crate::tools::Registry::similar`]
     /// finds them.
     fn similar_commands(&self, name: &str) -> Vec<String> {
+        if name.is_empty() {
+            return Vec::new();
+        }
         let limit = (name.chars().count() / 3).max(1);
         let mut scored: Vec<(usize, String)> = builtins::all()
             .iter()
             .map(|b| b.name.to_string())
             .filter(|candidate| !NEVER_SUGGESTED.contains(&candidate.as_str()))
+            // `.`, `:` and `[` are one edit from every one-letter name, and never what it meant.
+            .filter(|candidate| {
+                candidate.starts_with(|c: char| c.is_alphanumeric()) || !name.starts_with(|c: char| c.is_alphanumeric())
+            })
             .chain(self.state.functions.keys().cloned())
             .filter_map(|candidate| {
                 let distance = edit_distance(name, &candidate);

@@ -881,6 +881,22 @@ impl Interp {
         if flags.set.iter().any(|&(c, on)| c == 'x' && !on) {
             flags.set.retain(|&(c, on)| !(c == 'x' && on));
         }
+        if flags.functions && matches!(command.as_str(), "export" | "readonly") && !targets.is_empty() {
+            // `export -f f` marks functions (toolsh has no environment to pass them in): it
+            // prints nothing, and names no function it does not know.
+            let mut status = 0;
+            for target in &targets {
+                let name = match target {
+                    Target::Name(name) => name.as_str(),
+                    Target::Assign(assign) => assign.name.as_str(),
+                };
+                if !self.state.functions.contains_key(name) {
+                    complain(io, &command, &format!("{name}: not a function")).await;
+                    status = 1;
+                }
+            }
+            return Ok(status);
+        }
         if flags.functions {
             return self.print_functions(&targets, flags.names_only, io).await;
         }
@@ -1120,8 +1136,14 @@ impl Interp {
         let mut out = String::new();
         let want_export = command == "export" || flags.set.iter().any(|&(c, on)| c == 'x' && on);
         let want_readonly = command == "readonly" || flags.set.iter().any(|&(c, on)| c == 'r' && on);
-        for name in self.state.vars.names() {
+        // `local` lists the current function's variables only, as declarations.
+        let names = if command == "local" { self.state.vars.local_names() } else { self.state.vars.names() };
+        for name in names {
             let Some(var) = self.state.vars.get_raw(&name) else { continue };
+            if command == "local" {
+                out.push_str(&declare_line(&name, var));
+                continue;
+            }
             if want_export && !var.attrs.has(Attrs::EXPORT) || want_readonly && !var.attrs.has(Attrs::READONLY) {
                 continue;
             }
@@ -1240,7 +1262,7 @@ pub(crate) fn dquote(text: &str) -> String {
 }
 
 /// One `declare -p` line.
-fn declare_line(name: &str, var: &Var) -> String {
+pub(crate) fn declare_line(name: &str, var: &Var) -> String {
     let mut flags = String::new();
     match var.value {
         Value::Indexed(_) => flags.push('a'),

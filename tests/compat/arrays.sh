@@ -294,3 +294,17 @@ a=(); printf '<%s>' "${!a[@]}" "${a[@]:0}" "${!a[*]}" "${!HOxx@}" "${@:1}"; echo
 <>
 <x>
 ## status: 0
+
+### a negative index before the first element is a bad array subscript +stderr
+a=(1 2); echo "[${a[-3]}]" $?; echo "${a[-2]}"; x=1; echo "[${x[-1]}]"; x[-1]=3; declare -p x
+a[-3]=x; echo not reached
+## stdout:
+[] 0
+1
+[]
+declare -a x=([0]="3")
+## stderr:
+a: bad array subscript
+x: bad array subscript
+a[-3]: bad array subscript
+## status: 1

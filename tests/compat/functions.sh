@@ -229,3 +229,38 @@ from-cwd
 lib/
 lib/p.sh: "echo from-path\n"
 p.sh: "echo from-cwd\n"
+
+### local with no operand lists the function's own variables, sorted
+g=1; f() { local z=1 a=2; local m; local; echo --; local -p; }; f
+## stdout:
+declare -- a="2"
+declare -- m
+declare -- z="1"
+--
+declare -- a="2"
+declare -- m
+declare -- z="1"
+## status: 0
+
+### export -f marks a function and prints nothing; an unknown one is refused +stderr
+g() { :; }; export -f g; echo $?; export -f nosuch; echo $?; readonly -f g; echo $?
+## stdout:
+0
+1
+0
+## stderr:
+export: nosuch: not a function
+## status: 0
+
+### command_not_found_handle runs in a subshell with the command's words +stderr
+command_not_found_handle() { echo "handled $1 ($#)"; x=2; return 3; }
+x=1; zzz a 'b c'; echo "status $? x=$x"; (qqq); echo $?; unset -f command_not_found_handle; zzz; echo $?
+## stdout:
+handled zzz (3)
+status 3 x=1
+handled qqq (1)
+3
+127
+## stderr:
+zzz: command not found
+## status: 0

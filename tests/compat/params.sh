@@ -399,3 +399,31 @@ echo "$OPTERR"; declare -p OPTERR; set -u; echo "${OPTERR}x"
 declare -- OPTERR="1"
 1x
 ## status: 0
+
+### @Q quotes control characters as $'…', @A shows attributes and whole arrays
+z=$'a\nb'; echo "${z@Q}"; x=$'a\tb'; echo ${x@Q}; u=; echo "${u@A}"
+declare -a a=(1 "2 3"); echo "${a@A}"; echo "${a[1]@A}"; echo "${a[*]@A}"; echo "${a[@]@A}"
+declare -A m=([k]=v); echo "${m[@]@A}"; declare -rx r=$'a\nb'; echo "${r@A}"
+declare -i n; echo "${n@A}".; a2=(); echo "${a2[@]@A}".; declare -il k=3; echo "${k@A}"
+## stdout:
+$'a\nb'
+$'a\tb'
+u=''
+declare -a a='1'
+declare -a a='2 3'
+declare -a a=([0]="1" [1]="2 3")
+declare -a a=([0]="1" [1]="2 3")
+declare -A m=([k]="v" )
+declare -rx r=$'a\nb'
+declare -i n.
+declare -a a2=().
+declare -il k='3'
+## status: 0
+
+### ${x:} is a bad substitution; ${x::2} and ${x:1:} are not +stderr
+x=hello; echo ${x::2} [${x:1:}]; echo ${x:}; echo not reached
+## stdout:
+he []
+## stderr:
+${x:}: bad substitution
+## status: 1

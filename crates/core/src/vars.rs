@@ -252,6 +252,22 @@ impl Vars {
         }
     }
 
+    /// True when `key` is a negative index reaching before an indexed array's first element
+    /// (`a=(1 2); a[-3]`), which bash calls a bad array subscript.
+    pub fn before_first(&self, name: &str, key: &str) -> bool {
+        let Ok(idx) = key.trim().parse::<i64>() else { return false };
+        if idx >= 0 {
+            return false;
+        }
+        let len = match self.get(name).map(|v| &v.value) {
+            Some(Value::Indexed(map)) => map.keys().next_back().map_or(0, |k| k + 1),
+            Some(Value::Assoc(_)) => return false,
+            Some(Value::Str(_)) => 1,
+            _ => 0,
+        };
+        idx.saturating_add(len) < 0
+    }
+
     /// The name a reference finally names (the name itself when it is no reference, or when
     /// the chain runs in a circle, which bash also refuses to follow). A reference whose
     /// value is empty (`declare -n r` before any assignment) names itself.
@@ -573,6 +589,17 @@ impl Vars {
     /// Names of all variables, sorted.
     pub fn names(&self) -> Vec<String> {
         let mut names: Vec<String> = self.map.keys().cloned().collect();
+        names.sort();
+        names
+    }
+
+    /// Names of the current function's locals, sorted (`local` with no operand lists them).
+    pub fn local_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .frames
+            .last()
+            .map(|frame| frame.saved.iter().map(|(name, _)| name.clone()).collect())
+            .unwrap_or_default();
         names.sort();
         names
     }

@@ -626,6 +626,10 @@ impl Parser<'_> {
             b':' => {
                 self.pos += 1;
                 let offset_end = self.slice_field_end(self.pos);
+                if offset_end == self.pos && self.peek() == Some(b'}') {
+                    // `${x:}`: bash names no offset a bad substitution (`${x::2}` is offset 0).
+                    return Err(self.bad_substitution());
+                }
                 let offset = self.sub_arith(self.pos, offset_end)?;
                 self.pos = offset_end;
                 let length = if self.peek() == Some(b':') {
