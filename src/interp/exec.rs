@@ -415,6 +415,14 @@ impl Interp {
                     Some(words) => self.expand_words(words, io).await?,
                     None => self.state.positional.as_ref().clone(),
                 };
+                // `set -x` shows the loop's head as written before each pass, as bash does.
+                let head = match words {
+                    Some(words) if self.state.options.xtrace => {
+                        let words: Vec<String> = words.iter().map(Word::to_string).collect();
+                        format!("for {var} in {}", words.join(" "))
+                    }
+                    _ => format!("for {var} in \"$@\""),
+                };
                 let mut status = 0;
                 self.loop_depth += 1;
                 let mut result = Ok(0);
@@ -423,6 +431,9 @@ impl Interp {
                     if count as u64 >= self.state.limits().loop_iterations {
                         result = Err(self.limit_hit("loop iterations", self.state.limits().loop_iterations));
                         break;
+                    }
+                    if self.state.options.xtrace {
+                        self.trace_line(io, &head).await;
                     }
                     // A reference as the loop variable names each word in turn, as in bash.
                     if let Some(reference) = self.state.vars.get_raw_mut(var).filter(|v| v.attrs.has(Attrs::NAMEREF)) {
@@ -449,6 +460,7 @@ impl Interp {
                 result.map(|_| status)
             }
             CompoundCommand::ArithFor { init, cond, step, body } => {
+                self.trace_arith(init, io).await;
                 self.eval_arith_word(init, io).await?;
                 let mut status = 0;
                 let mut body_checked = false;
@@ -464,6 +476,9 @@ impl Interp {
                         Ok(text) => text,
                         Err(flow) => break Err(flow),
                     };
+                    if self.state.options.xtrace {
+                        self.trace_line(io, &format!("(( {} ))", text.trim())).await;
+                    }
                     if !text.trim().is_empty() {
                         match self.arith(&text, io).await {
                             Ok(0) => break Ok(status),
@@ -476,6 +491,7 @@ impl Interp {
                         LoopStep::Stop(s) => break Ok(s),
                         LoopStep::Out(flow) => break Err(flow),
                     }
+                    self.trace_arith(step, io).await;
                     if let Err(flow) = self.eval_arith_word(step, io).await {
                         break Err(flow);
                     }
@@ -485,6 +501,9 @@ impl Interp {
             }
             CompoundCommand::Select { var, words, body } => self.exec_select(var, words, body, io).await,
             CompoundCommand::Case { word, arms } => {
+                if self.state.options.xtrace {
+                    self.trace_line(io, &format!("case {word} in")).await;
+                }
                 let subject = self.expand_string(word, io).await?;
                 let mut idx = 0;
                 let mut status = 0;
@@ -522,6 +541,9 @@ impl Interp {
             }
             CompoundCommand::Arith(word) => {
                 let text = self.expand_text(word, io).await?;
+                if self.state.options.xtrace {
+                    self.trace_line(io, &format!("(( {text} ))")).await;
+                }
                 match super::arith::eval(&text, &mut ArithVars::new(&mut self.state, Some(self.shared.started()))) {
                     Ok(value) => Ok(i32::from(value == 0)),
                     Err(err) => match self.arith_failed(err, Some("(("), io).await {
@@ -603,6 +625,9 @@ impl Interp {
             }
             AssignValue::Scalar(word) => {
                 let mut value = self.expand_assigned(word, io).await?;
+                if self.state.options.xtrace {
+                    self.traced_value.clone_from(&value);
+                }
                 if attrs.has(Attrs::INTEGER) {
                     let mut number = self.arith(&value, io).await?;
                     if assign.append {
@@ -737,17 +762,42 @@ impl Interp {
         let argv = self.expand_words(&simple.words, io).await?;
         if argv.is_empty() {
             for assign in &simple.assigns {
+                // `PS4=…` is traced with the PS4 it replaces, as bash traces before assigning.
+                let old_ps4 = (self.state.options.xtrace && assign.name.as_str() == "PS4" && assign.index.is_none())
+                    .then(|| self.state.vars.get_str("PS4").map(str::to_string));
                 if !self.assign(assign, io).await? {
                     // bash: a failed assignment drops the rest of the complete command.
                     return Err(Flow::Discard);
                 }
                 if self.state.options.xtrace {
-                    // Traced from the stored value, so the right side is expanded only once.
-                    let value = match &assign.value {
-                        AssignValue::Scalar(_) => self.state.vars.get_str(&assign.name).unwrap_or_default().to_string(),
-                        AssignValue::Array(_) => "(…)".to_string(),
+                    // As bash shows it: the left side as written, the value as expanded (kept by
+                    // `assign`, so the right side is expanded only once); an array as written.
+                    let line = match &assign.value {
+                        AssignValue::Scalar(_) => {
+                            let mut left = assign.name.to_string();
+                            if let Some(index) = &assign.index {
+                                left.push_str(&format!("[{index}]"));
+                            }
+                            left.push_str(if assign.append { "+=" } else { "=" });
+                            left + &trace_quote(&std::mem::take(&mut self.traced_value))
+                        }
+                        AssignValue::Array(_) => {
+                            let word = Word {
+                                parts: [WordPart::Assign(Box::new(assign.clone()))].into_iter().collect(),
+                                span: Default::default(),
+                            };
+                            word.to_string()
+                        }
                     };
-                    Box::pin(self.trace(io, &[format!("{}={value}", assign.name)])).await;
+                    match old_ps4 {
+                        Some(old) => {
+                            let new = self.state.vars.get_str("PS4").unwrap_or_default().to_string();
+                            let _ = self.state.vars.set("PS4", old.unwrap_or_default());
+                            Box::pin(self.trace_line(io, &line)).await;
+                            let _ = self.state.vars.set("PS4", new);
+                        }
+                        None => Box::pin(self.trace_line(io, &line)).await,
+                    }
                 }
             }
             let status = self.last_subst_status.unwrap_or(0);
@@ -864,12 +914,29 @@ impl Interp {
     }
 
     async fn trace(&mut self, io: &Io, argv: &[String]) {
+        let words: Vec<String> = argv.iter().map(|a| trace_quote(a)).collect();
+        self.trace_line(io, &words.join(" ")).await;
+    }
+
+    /// `set -x`'s line for one part of `for (( … ))`, expanded and trimmed.
+    async fn trace_arith(&mut self, word: &Word, io: &Io) {
+        if self.state.options.xtrace {
+            let status = self.state.last_status;
+            let text = self.expand_text(word, io).await.unwrap_or_default();
+            self.state.last_status = status;
+            self.trace_line(io, &format!("(( {} ))", text.trim())).await;
+        }
+    }
+
+    /// Writes one `set -x` line: `PS4` expanded, its first character repeated once more for
+    /// each command or process substitution the command runs in (`++ echo` inside `$( )`).
+    pub(crate) async fn trace_line(&mut self, io: &Io, text: &str) {
         let mut ps4 = self.state.vars.get_str("PS4").unwrap_or("+ ").to_string();
         if ps4.contains(['$', '`']) {
             ps4 = self.expand_prompt(ps4, io).await;
         }
-        let words: Vec<String> = argv.iter().map(|a| trace_quote(a)).collect();
-        let line = format!("{ps4}{}\n", words.join(" "));
+        let first = ps4.chars().next().map(String::from).unwrap_or_default();
+        let line = format!("{}{ps4}{text}\n", first.repeat(self.trace_depth as usize));
         let _ = io.stderr().write_all(line.as_bytes()).await;
     }
 

@@ -658,6 +658,7 @@ impl Interp {
             let capture = Capture::new(self.state.limits().output_bytes);
             let sub_io = Io::new(io.stdin(), Output::Capture(capture.clone()), io.stderr());
             let mut sub = self.subshell();
+            sub.trace_depth += 1;
             let result = sub.exec_list(&script.body, &sub_io).await;
             sub.finish_subshell(result, &sub_io).await;
             capture.take()
@@ -712,6 +713,7 @@ impl Interp {
             let capture = Capture::new(limit);
             let sub_io = Io::new(io.stdin(), Output::Capture(capture.clone()), io.stderr());
             let mut sub = self.subshell();
+            sub.trace_depth += 1;
             // bash turns `set -e` off inside `$( )` unless `shopt -s inherit_errexit`.
             sub.state.options.errexit &= self.state.options.inherit_errexit;
             let result = sub.exec_list(&script.body, &sub_io).await;

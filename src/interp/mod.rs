@@ -95,6 +95,11 @@ pub(crate) struct Interp {
     /// Inside `command_not_found_handle`: a command it does not find is not found (bash calls
     /// the handler again, without end).
     in_not_found_handler: bool,
+    /// How many command or process substitutions deep this shell runs (`set -x` repeats
+    /// `PS4`'s first character once more for each).
+    trace_depth: u32,
+    /// The expanded value of the last scalar assignment, kept for `set -x` under xtrace.
+    traced_value: String,
 }
 
 impl Interp {
@@ -128,6 +133,8 @@ impl Interp {
             checked_functions: Vec::new(),
             spare_last_arg: String::new(),
             in_not_found_handler: false,
+            trace_depth: 0,
+            traced_value: String::new(),
         }
     }
 
@@ -176,6 +183,8 @@ impl Interp {
             checked_functions: self.checked_functions.clone(),
             spare_last_arg: String::new(),
             in_not_found_handler: self.in_not_found_handler,
+            trace_depth: self.trace_depth,
+            traced_value: String::new(),
         }
     }
 

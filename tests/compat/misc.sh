@@ -392,3 +392,39 @@ status 1
 status 1
 status 1
 ## status: 0
+
+### set -x traces [[ ]] tests, (( )), for and case heads, assignments as written, substitutions deeper +stderr
+set -x; x="a b"; [[ ! -z $x && 1 -lt 2 ]]; [[ $x =~ ^a ]]; (( y = 1 + 2 ))
+for ((i=0; i<1; i++)); do :; done; case "a b" in *) ;; esac; for k in 1 2; do :; done
+echo $(echo a; echo $(echo b)); a=(1 2); m[k]=v; x+=1; declare -i n; n=1+2; PS4='>> '; z=$(echo q)
+## stdout:
+a b
+## stderr:
++ x='a b'
++ [[ ! -z a b ]]
++ [[ 1 -lt 2 ]]
++ [[ a b =~ ^a ]]
++ ((  y = 1 + 2  ))
++ (( i=0 ))
++ (( i<1 ))
++ :
++ (( i++ ))
++ (( i<1 ))
++ case "a b" in
++ for k in 1 2
++ :
++ for k in 1 2
++ :
+++ echo a
++++ echo b
+++ echo b
++ echo a b
++ a=(1 2)
++ m[k]=v
++ x+=1
++ declare -i n
++ n=1+2
++ PS4='>> '
+>>> echo q
+>> z=q
+## status: 0
