@@ -731,6 +731,19 @@ impl Interp {
             Some(Value::Assoc(map)) => map,
             _ => Default::default(),
         };
+        // bash 5.1+: a list whose first element has no `[key]=` is key-value pairs
+        // (`m=(k1 v1 k2 v2)`, a missing last value empty).
+        if elements.first().is_some_and(|element| element.key.is_none()) {
+            let mut words = Vec::with_capacity(elements.len());
+            for element in elements {
+                words.push(self.expand_string(&element.value, io).await?);
+            }
+            let mut words = words.into_iter();
+            while let Some(key) = words.next() {
+                map.insert(key, words.next().unwrap_or_default());
+            }
+            return Ok(Value::Assoc(map));
+        }
         for element in elements {
             let value = self.expand_string(&element.value, io).await?;
             match &element.key {
@@ -739,7 +752,7 @@ impl Interp {
                     map.insert(key, value);
                 }
                 None => {
-                    self.error(io, &format!("{name}: {value}: must use subscript when assigning associative array"))
+                    self.error(io, &format!("{name}: '{value}': must use subscript when assigning associative array"))
                         .await;
                 }
             }
@@ -1171,13 +1184,29 @@ impl Interp {
         let file = self.state.function_sources.get(&name).cloned().unwrap_or_else(|| Arc::from("environment"));
         let outer_args = saved_positional.clone();
         let line = self.state.lineno;
-        self.state.frames.push(toolsh_core::session::Frame { name, source: file, line, outer_args });
+        self.state.frames.push(toolsh_core::session::Frame { name, source: file, line, outer_args, set_options: None });
         self.call_depth += 1;
         let saved_loop_depth = std::mem::replace(&mut self.loop_depth, 0);
-        let result = self.exec_command(&def.body, io).await;
+        let return_trap = self.state.traps.get("RETURN").cloned();
+        let mut result = self.exec_command(&def.body, io).await;
+        // A `RETURN` trap set while the function ran runs as it returns (one set outside it
+        // is not inherited by it, as in bash without `set -T`).
+        if let Some(action) = self.state.traps.get("RETURN").cloned()
+            && !action.is_empty()
+            && return_trap.as_ref() != Some(&action)
+            && matches!(result, Ok(_) | Err(Flow::Return(_)))
+        {
+            let status = self.state.last_status;
+            if let Err(flow) = self.run_trap(&action, io).await {
+                result = Err(flow);
+            }
+            self.state.last_status = status;
+        }
         self.loop_depth = saved_loop_depth;
         self.call_depth -= 1;
-        self.state.frames.pop();
+        if let Some(saved) = self.state.frames.pop().and_then(|frame| frame.set_options) {
+            self.state.options.restore_set_options(&saved);
+        }
         self.state.vars.pop_frame();
         self.state.positional = saved_positional;
         match result {

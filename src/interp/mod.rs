@@ -165,6 +165,9 @@ impl Interp {
     pub fn subshell(&self) -> Interp {
         let mut state = self.state.clone();
         state.subshell_level += 1;
+        // Each subshell draws its own `$RANDOM` numbers, as bash's reseeded child does.
+        static SUBSHELLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        state.reseed_random(SUBSHELLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
         state.traps = Arc::new(HashMap::new());
         Interp {
             state,

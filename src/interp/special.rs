@@ -328,6 +328,7 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         source: file.clone(),
         line: interp.state.lineno,
         outer_args: saved.clone().unwrap_or_else(|| interp.state.positional.clone()),
+        set_options: None,
     };
     interp.state.frames.push(frame);
     let outer = std::mem::replace(&mut interp.state.source, file);
@@ -930,6 +931,14 @@ impl Interp {
                 Target::Name(name) => name.clone(),
                 Target::Assign(assign) => assign.name.to_string(),
             };
+            if command == "local" && name == "-" && matches!(target, Target::Name(_)) {
+                // `local -`: the function's `set` options are put back when it returns.
+                let options = self.state.options;
+                if let Some(frame) = self.state.frames.last_mut() {
+                    frame.set_options.get_or_insert(options);
+                }
+                continue;
+            }
             let bare = name.split('[').next().unwrap_or(&name).to_string();
             // `export` and `readonly` take no subscript (`export 'e[1]=x'`).
             let subscripted = match &target {
@@ -1261,6 +1270,24 @@ pub(crate) fn dquote(text: &str) -> String {
     out
 }
 
+/// An associative array's key as `declare -p` shows it: in double quotes when it holds a
+/// character the shell would read specially (bash's `sh_contains_shell_metas`).
+fn assoc_key(key: &str) -> String {
+    let special = key.chars().any(|c| " \t\n'\"\\|&;()<>!{}*[?]^$`".contains(c)) || key.starts_with(['~', '#']);
+    if !special {
+        return key.to_string();
+    }
+    let mut out = String::from("\"");
+    for c in key.chars() {
+        if matches!(c, '"' | '\\' | '$' | '`') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
 /// One `declare -p` line.
 pub(crate) fn declare_line(name: &str, var: &Var) -> String {
     let mut flags = String::new();
@@ -1293,7 +1320,7 @@ pub(crate) fn declare_line(name: &str, var: &Var) -> String {
             format!("declare -{flags} {name}=({})\n", items.join(" "))
         }
         Value::Assoc(map) => {
-            let items: Vec<String> = map.iter().map(|(k, v)| format!("[{k}]={} ", dquote(v))).collect();
+            let items: Vec<String> = map.iter().map(|(k, v)| format!("[{}]={} ", assoc_key(k), dquote(v))).collect();
             format!("declare -{flags} {name}=({})\n", items.concat())
         }
     }

@@ -308,3 +308,26 @@ a: bad array subscript
 x: bad array subscript
 a[-3]: bad array subscript
 ## status: 1
+
+### an associative array from key-value pairs; declare -p quotes keys with specials
+declare -A m=(k1 v1 k2); m+=(k3 v3); declare -p m; declare -A o=(x "y z"); declare -p o
+declare -A q=(["p q"]=1 ["x\$y"]=2 [a=b]=3); for k in "p q" 'x$y' a=b; do declare -A one=(["$k"]=v); declare -p one; unset one; done
+## stdout:
+declare -A m=([k1]="v1" [k2]="" [k3]="v3" )
+declare -A o=([x]="y z" )
+declare -A one=(["p q"]="v" )
+declare -A one=(["x\$y"]="v" )
+declare -A one=([a=b]="v" )
+## status: 0
+
+### RANDOM=N seeds bash's generator
+RANDOM=42; echo $RANDOM $RANDOM $RANDOM; RANDOM=0; echo $RANDOM; RANDOM=abc; echo $RANDOM
+echo $(RANDOM=42; echo $RANDOM); RANDOM=7; echo $((RANDOM)) ${RANDOM}; a=$(echo $RANDOM) b=$(echo $RANDOM); [ "$a" != "$b" ] && echo differ
+## stdout:
+17772 26794 1435
+20814
+20814
+17772
+19344 26956
+differ
+## status: 0

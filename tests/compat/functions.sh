@@ -264,3 +264,15 @@ handled qqq (1)
 ## stderr:
 zzz: command not found
 ## status: 0
+
+### a RETURN trap set in a function runs as it returns; local - restores set options
+f() { trap 'echo RET $?' RETURN; echo in; return 3; }; f; echo "st $?"; g() { echo g; }; g
+h() { local -; set -eu; echo "in ${-//[hcB]/}"; }; h; echo "out ${-//[hcB]/}"
+## stdout:
+in
+RET 0
+st 3
+g
+in eu
+out 
+## status: 0

@@ -85,6 +85,22 @@ pub struct Frame {
     /// The positional parameters of the frame below, as they were when this one began
     /// (`BASH_ARGV` shows the outermost ones).
     pub outer_args: Arc<Vec<String>>,
+    /// The `set` options `local -` saved, restored when the function returns.
+    pub set_options: Option<Options>,
+}
+
+impl Options {
+    /// Puts back the options `set` changes (`local -` restores these, not `shopt`'s).
+    pub fn restore_set_options(&mut self, saved: &Options) {
+        self.errexit = saved.errexit;
+        self.nounset = saved.nounset;
+        self.xtrace = saved.xtrace;
+        self.pipefail = saved.pipefail;
+        self.noglob = saved.noglob;
+        self.noclobber = saved.noclobber;
+        self.allexport = saved.allexport;
+        self.errtrace = saved.errtrace;
+    }
 }
 
 impl State {
@@ -192,8 +208,10 @@ pub struct State {
     pub main_source: Arc<str>,
     /// The file each function was defined in (a function's BASH_SOURCE), by name.
     pub function_sources: Arc<HashMap<String, Arc<str>>>,
-    /// Seed of `$RANDOM`.
+    /// State of `$RANDOM`'s generator (bash's, so `RANDOM=N` gives bash's sequence).
     pub random_seed: u64,
+    /// The last `$RANDOM` given (bash never gives the same number twice in a row).
+    pub last_random: u32,
     /// Nesting of subshells (`$BASH_SUBSHELL`).
     pub subshell_level: u32,
     /// `$LINENO`: the line of the simple command being run.
@@ -314,7 +332,8 @@ impl State {
             source: Arc::from(""),
             main_source: Arc::from(""),
             function_sources: Arc::default(),
-            random_seed: seed,
+            random_seed: seed & 0x7fff_ffff,
+            last_random: 0,
             subshell_level: 0,
             getopts_char: 0,
             getopts_optind: "1".to_string(),
@@ -423,13 +442,36 @@ impl State {
 
     /// Next `$RANDOM` value (0–32767).
     pub fn next_random(&mut self) -> u32 {
-        // xorshift64*: fast and good enough for a shell's RANDOM.
-        let mut x = self.random_seed | 1;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.random_seed = x;
-        ((x.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) % 32768) as u32
+        // `RANDOM=N` seeds the generator: the assignment is kept as a variable until the
+        // next read (bash reads the number as strtoul does: a non-number is 0).
+        if let Some(seed) = self.vars.get_str("RANDOM").map(strtoul) {
+            self.vars.remove("RANDOM");
+            self.random_seed = u64::from(seed as u32);
+            self.last_random = 0;
+        }
+        // bash's generator: Park and Miller's minimal standard (Schrage's method), its two
+        // halves folded, 15 bits, never the same number twice in a row.
+        loop {
+            let mut last = self.random_seed as i64;
+            if last == 0 {
+                last = 123_459_876;
+            }
+            let (h, l) = (last / 127_773, last % 127_773);
+            let t = 16_807 * l - 2_836 * h;
+            self.random_seed = if t < 0 { t + 0x7fff_ffff } else { t } as u64;
+            let value = ((self.random_seed >> 16) ^ (self.random_seed & 0xffff)) as u32 & 32767;
+            if value != self.last_random {
+                self.last_random = value;
+                return value;
+            }
+        }
+    }
+
+    /// Draws a new seed for a subshell, as bash reseeds one (two `$(echo $RANDOM)` differ).
+    pub fn reseed_random(&mut self, salt: u64) {
+        let mixed = (self.random_seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15)).wrapping_mul(0x2545_f491_4f6c_dd1d);
+        self.random_seed = (mixed >> 33) & 0x7fff_ffff;
+        self.last_random = 0;
     }
 }
 
@@ -751,4 +793,20 @@ impl Drop for HeldInput<'_> {
             self.shared.counters.held_input.fetch_sub(bytes, Ordering::Relaxed);
         }
     }
+}
+
+/// A number as C's `strtoul` reads it in base 10: leading blanks, a sign, the digits that
+/// follow (a negative number wraps), 0 when there are none.
+fn strtoul(text: &str) -> u64 {
+    let text = text.trim_start();
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let mut value: u64 = 0;
+    for b in digits.bytes().take_while(u8::is_ascii_digit) {
+        value = value.saturating_mul(10).saturating_add(u64::from(b - b'0'));
+    }
+    if negative { value.wrapping_neg() } else { value }
 }
