@@ -6,15 +6,41 @@ use crate::session::{Options, Status};
 use crate::spec::{Args, Opt, Order, Spec};
 use toolsh_core::vars::{Value, is_name};
 
+/// The `set -o` options toolsh keeps, in bash's (alphabetical) order.
 const SET_OPTIONS: &[(&str, char)] = &[
     ("allexport", 'a'),
     ("errexit", 'e'),
     ("errtrace", 'E'),
+    ("noclobber", 'C'),
     ("noglob", 'f'),
     ("nounset", 'u'),
-    ("xtrace", 'x'),
-    ("noclobber", 'C'),
     ("pipefail", '\0'),
+    ("xtrace", 'x'),
+];
+
+/// bash's other `set -o` options, each with the value it always has here: listed by `set -o`
+/// and `set +o` in their place, and accepted by `set -o NAME` with no effect (like the letters
+/// in docs/deviations.md).
+const FIXED_SET_OPTIONS: &[(&str, bool)] = &[
+    ("braceexpand", true),
+    ("emacs", false),
+    ("functrace", false),
+    ("hashall", true),
+    ("histexpand", false),
+    ("history", false),
+    ("ignoreeof", false),
+    ("interactive-comments", true),
+    ("keyword", false),
+    ("monitor", false),
+    ("noexec", false),
+    ("nolog", false),
+    ("notify", false),
+    ("onecmd", false),
+    ("physical", false),
+    ("posix", false),
+    ("privileged", false),
+    ("verbose", false),
+    ("vi", false),
 ];
 
 fn option_slot<'o>(options: &'o mut Options, name: &str) -> Option<&'o mut bool> {
@@ -86,14 +112,22 @@ pub async fn set(mut ctx: Ctx<'_>, parsed: Args) -> Status {
                 match args.get(idx) {
                     Some(name) => match option_slot(ctx.options_mut(), name) {
                         Some(slot) if SET_OPTIONS.iter().any(|(n, _)| n == name) => *slot = on,
+                        _ if FIXED_SET_OPTIONS.iter().any(|(n, _)| n == name) => {}
                         _ => {
-                            return ctx.misuse(&SET, format!("{name}: invalid option name")).await;
+                            // bash names the option, without the usage line.
+                            ctx.complain(format!("{name}: invalid option name")).await;
+                            return 2;
                         }
                     },
                     None => {
                         let mut out = String::new();
-                        for (name, _) in SET_OPTIONS {
-                            let value = option_slot(&mut ctx.state().options.clone(), name).is_some_and(|v| *v);
+                        let mut all: Vec<(&str, Option<bool>)> = SET_OPTIONS.iter().map(|(n, _)| (*n, None)).collect();
+                        all.extend(FIXED_SET_OPTIONS.iter().map(|(n, v)| (*n, Some(*v))));
+                        all.sort_unstable();
+                        for (name, fixed) in all {
+                            let value = fixed.unwrap_or_else(|| {
+                                option_slot(&mut ctx.state().options.clone(), name).is_some_and(|v| *v)
+                            });
                             if on {
                                 out.push_str(&format!("{name:<15}\t{}\n", if value { "on" } else { "off" }));
                             } else {

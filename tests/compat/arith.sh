@@ -253,3 +253,9 @@ a=(5 6); echo $[1+2] "$[2*3]" $[ a[1] + 1 ] x$[1]y "a$[3]" \$[1]
 ## stdout:
 3 6 7 x1y a3 $[1]
 ## status: 0
+
+### a bare 0x is 0
+echo $(( 0x )) $(( 0X + 1 ))
+## stdout:
+0 1
+## status: 0

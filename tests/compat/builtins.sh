@@ -682,3 +682,66 @@ printf '%-10s|%5s|%.2s|%3.1s|%-4q|\n' 'été' 'é' 'été' 'aé' 'é'; printf -v
 été     |   é|é|  a|é  |
 [ü    ]
 ## status: 0
+
+### set -o and set +o list every option in bash's order; an unknown name is refused +stderr
+set -o pipefail -o errtrace; set -o; set +o; set -o hashall; echo $?; set -o bogus; echo $?
+## stdout:
+allexport      	off
+braceexpand    	on
+emacs          	off
+errexit        	off
+errtrace       	on
+functrace      	off
+hashall        	on
+histexpand     	off
+history        	off
+ignoreeof      	off
+interactive-comments	on
+keyword        	off
+monitor        	off
+noclobber      	off
+noexec         	off
+noglob         	off
+nolog          	off
+notify         	off
+nounset        	off
+onecmd         	off
+physical       	off
+pipefail       	on
+posix          	off
+privileged     	off
+verbose        	off
+vi             	off
+xtrace         	off
+set +o allexport
+set -o braceexpand
+set +o emacs
+set +o errexit
+set -o errtrace
+set +o functrace
+set -o hashall
+set +o histexpand
+set +o history
+set +o ignoreeof
+set -o interactive-comments
+set +o keyword
+set +o monitor
+set +o noclobber
+set +o noexec
+set +o noglob
+set +o nolog
+set +o notify
+set +o nounset
+set +o onecmd
+set +o physical
+set -o pipefail
+set +o posix
+set +o privileged
+set +o verbose
+set +o vi
+set +o xtrace
+0
+2
+## stderr:
+set: bogus: invalid option name
+## status: 0

@@ -227,3 +227,11 @@ printf '%s\n' '"quoted"'
 ## stdout:
 "quoted"
 ## status: 0
+
+### $'…' control escapes and a NUL as bash reads them
+printf %s $'\cA\c?\c[\c\\x\ca\c' | od -An -c; printf %s $'a\0b' | od -An -c; printf '[%s]' $'\x00z' $'\400'; echo
+## stdout:
+ 001 177 033 034   x 001   \   c
+   a
+[][]
+## status: 0

@@ -106,6 +106,10 @@ fn parse_number(text: &str) -> Result<i64, ArithError> {
         }
         (base, digits)
     } else if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        // bash reads a bare `0x` as 0.
+        if hex.is_empty() {
+            return Ok(0);
+        }
         (16, hex)
     } else if text.len() > 1 && text.starts_with('0') {
         (8, &text[1..])

@@ -409,12 +409,23 @@ impl Parser<'_> {
                         't' => out.push('\t'),
                         'v' => out.push('\x0b'),
                         '\\' | '\'' | '"' | '?' => out.push(esc),
-                        'c' => {
-                            if let Some(ctl) = self.src[self.pos..].chars().next() {
+                        'c' => match self.src[self.pos..].chars().next() {
+                            // `\c` before the closing quote stays as written.
+                            None | Some('\'') => out.push_str("\\c"),
+                            Some(ctl) => {
                                 self.pos += ctl.len_utf8();
-                                out.push(char::from((ctl as u8) & 0x1f));
+                                // `\c\\` is one backslash's control character.
+                                if ctl == '\\' && self.peek() == Some(b'\\') {
+                                    self.pos += 1;
+                                }
+                                // bash: `\c?` is DEL, a letter's case does not matter.
+                                out.push(match ctl {
+                                    '?' => '\x7f',
+                                    c if c.is_ascii() => char::from((c.to_ascii_uppercase() as u8) & 0x1f),
+                                    _ => '\u{fffd}',
+                                });
                             }
-                        }
+                        },
                         '0'..='7' => {
                             let mut value = esc.to_digit(8).unwrap_or(0);
                             for _ in 0..2 {
@@ -453,6 +464,10 @@ impl Parser<'_> {
                 }
                 other => out.push(other),
             }
+        }
+        // A NUL ends the value in bash (C strings): `$'a\0b'` is `a`.
+        if let Some(nul) = out.find('\0') {
+            out.truncate(nul);
         }
         Ok(WordPart::Quoted(out.into()))
     }
