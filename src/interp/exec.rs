@@ -92,8 +92,10 @@ impl Interp {
         };
         let saved = self.state.last_status;
         self.errexit_suppressed += 1;
+        self.in_trap += 1;
         // Boxed: a trap runs between the commands of the list it interrupts.
         let result = Box::pin(self.exec_list(&script.body, io)).await;
+        self.in_trap -= 1;
         self.errexit_suppressed -= 1;
         self.state.last_status = saved;
         match result {
@@ -763,8 +765,14 @@ impl Interp {
     async fn exec_simple(&mut self, simple: &SimpleCommand, io: &Io) -> ExecResult {
         self.count_command()?;
         self.last_subst_status = None;
-        if simple.span.line > 0 {
-            self.state.lineno = simple.span.line;
+        if self.in_trap == 0 {
+            if simple.span.line > 0 {
+                self.state.lineno = simple.span.line;
+            }
+            if !self.state.traps.is_empty() {
+                self.bash_command.clear();
+                let _ = std::fmt::Write::write_fmt(&mut self.bash_command, format_args!("{simple}"));
+            }
         }
         if let Some(name) = simple.words.first().and_then(Word::as_literal)
             && matches!(name, "declare" | "typeset" | "local" | "export" | "readonly")
@@ -1207,6 +1215,9 @@ impl Interp {
         if let Some(saved) = self.state.frames.pop().and_then(|frame| frame.set_options) {
             self.state.options.restore_set_options(&saved);
         }
+        // Back in the caller, `$LINENO` is the call's line again (an ERR trap for the call
+        // names it).
+        self.state.lineno = line;
         self.state.vars.pop_frame();
         self.state.positional = saved_positional;
         match result {

@@ -1041,6 +1041,7 @@ impl Interp {
             }
             "RANDOM" => ParamValue::Str(self.state.next_random().to_string()),
             "SECONDS" => ParamValue::Str(self.shared.started().elapsed().as_secs().to_string()),
+            "BASH_COMMAND" => ParamValue::Str(self.bash_command.clone()),
             "EPOCHSECONDS" => ParamValue::Str(chrono::Utc::now().timestamp().to_string()),
             "EPOCHREALTIME" => {
                 let now = chrono::Utc::now();

@@ -100,6 +100,12 @@ pub(crate) struct Interp {
     trace_depth: u32,
     /// The expanded value of the last scalar assignment, kept for `set -x` under xtrace.
     traced_value: String,
+    /// `$BASH_COMMAND`: the simple command running, kept while a trap is set (a trap's action
+    /// reads it; with none set nothing reads it, and the text is not made).
+    bash_command: String,
+    /// Trap actions running: their commands leave `$LINENO` and `$BASH_COMMAND` at the
+    /// command that triggered the trap, as in bash.
+    in_trap: u32,
 }
 
 impl Interp {
@@ -135,6 +141,8 @@ impl Interp {
             in_not_found_handler: false,
             trace_depth: 0,
             traced_value: String::new(),
+            bash_command: String::new(),
+            in_trap: 0,
         }
     }
 
@@ -188,6 +196,8 @@ impl Interp {
             in_not_found_handler: self.in_not_found_handler,
             trace_depth: self.trace_depth,
             traced_value: String::new(),
+            bash_command: self.bash_command.clone(),
+            in_trap: self.in_trap,
         }
     }
 

@@ -310,3 +310,14 @@ test: x: unary operator expected
 0
 1
 ## status: 0
+
+### -v of an array's name tests its element 0
+declare -A m=([a]=1); [[ -v m ]]; echo $?; m[0]=z; [[ -v m ]]; echo $?
+a=([1]=x); [[ -v a ]]; echo $?; a[0]=y; [[ -v a ]]; echo $?; s=; [[ -v s ]]; echo $?
+## stdout:
+1
+0
+1
+0
+0
+## status: 0

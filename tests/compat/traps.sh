@@ -109,3 +109,19 @@ trap 'echo cleanup; exit 3' TERM; kill $$; echo never
 ## stdout:
 cleanup
 ## status: 3
+
+### an ERR trap reads $BASH_COMMAND and the failing command's $LINENO
+trap 'echo "cmd: $BASH_COMMAND at $LINENO"' ERR
+true
+x=1 false a "b c"
+f() {
+  false
+  return 3
+}
+f
+echo "back at $LINENO"
+## stdout:
+cmd: x=1 false a "b c" at 3
+cmd: return 3 at 8
+back at 9
+## status: 0

@@ -33,7 +33,13 @@ pub fn unary_test(op: &str, arg: &str, state: &State, vfs: &Fs<'_>) -> bool {
                 None => (arg, None),
             };
             match (state.vars.get(name), index) {
-                (Some(var), None) => !matches!(var.value, Value::Unset),
+                // An array's name alone is its element 0 (or key "0"), as in bash.
+                (Some(var), None) => match &var.value {
+                    Value::Indexed(map) => map.contains_key(&0),
+                    Value::Assoc(map) => map.contains_key("0"),
+                    Value::Unset => false,
+                    _ => true,
+                },
                 (Some(var), Some(key)) => var.keys().iter().any(|k| k == key),
                 (None, _) => false,
             }

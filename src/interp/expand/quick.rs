@@ -167,5 +167,6 @@ fn dynamic(name: &str) -> bool {
             | "BASH_SUBSHELL"
             | "LINENO"
             | "FUNCNAME"
+            | "BASH_COMMAND"
     )
 }

@@ -110,45 +110,43 @@ impl Printer {
         }
     }
 
+    fn simple(&mut self, simple: &SimpleCommand) {
+        let mut first = true;
+        let mut space = |p: &mut Printer| {
+            if !first {
+                p.out.push(' ');
+            }
+            first = false;
+        };
+        // A first word that reads as a keyword (`!`, `if`, `{`) only stayed a word
+        // because something came before it: keep the redirections in front then.
+        let keyword_first = simple.assigns.is_empty()
+            && simple.words.first().and_then(Word::as_literal).is_some_and(|w| super::RESERVED_WORDS.contains(&w));
+        if keyword_first {
+            for redirect in &simple.redirects {
+                space(self);
+                self.redirect(redirect);
+            }
+        }
+        for assign in &simple.assigns {
+            space(self);
+            self.assign(assign);
+        }
+        for word in &simple.words {
+            space(self);
+            self.word(word, Context::Plain);
+        }
+        if !keyword_first {
+            for redirect in &simple.redirects {
+                space(self);
+                self.redirect(redirect);
+            }
+        }
+    }
+
     fn command(&mut self, command: &Command) {
         match command {
-            Command::Simple(simple) => {
-                let mut first = true;
-                let mut space = |p: &mut Printer| {
-                    if !first {
-                        p.out.push(' ');
-                    }
-                    first = false;
-                };
-                // A first word that reads as a keyword (`!`, `if`, `{`) only stayed a word
-                // because something came before it: keep the redirections in front then.
-                let keyword_first = simple.assigns.is_empty()
-                    && simple
-                        .words
-                        .first()
-                        .and_then(Word::as_literal)
-                        .is_some_and(|w| super::RESERVED_WORDS.contains(&w));
-                if keyword_first {
-                    for redirect in &simple.redirects {
-                        space(self);
-                        self.redirect(redirect);
-                    }
-                }
-                for assign in &simple.assigns {
-                    space(self);
-                    self.assign(assign);
-                }
-                for word in &simple.words {
-                    space(self);
-                    self.word(word, Context::Plain);
-                }
-                if !keyword_first {
-                    for redirect in &simple.redirects {
-                        space(self);
-                        self.redirect(redirect);
-                    }
-                }
-            }
+            Command::Simple(simple) => self.simple(simple),
             Command::Compound(compound, redirects, _) => {
                 self.compound(compound);
                 for redirect in redirects {
@@ -576,6 +574,14 @@ impl fmt::Display for Command {
         if !printer.pending.is_empty() {
             printer.newline();
         }
+        f.write_str(&printer.out)
+    }
+}
+
+impl fmt::Display for SimpleCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut printer = Printer::default();
+        printer.simple(self);
         f.write_str(&printer.out)
     }
 }
