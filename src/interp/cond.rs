@@ -81,7 +81,13 @@ impl Interp {
                             };
                             Ok(compiled.matches(&left) == (op != "!="))
                         }
-                        "=~" => match regex::Regex::new(&right) {
+                        // POSIX ERE as bash uses it: `.` matches a newline too; `nocasematch`
+                        // makes the match ignore case.
+                        "=~" => match regex::RegexBuilder::new(&right)
+                            .dot_matches_new_line(true)
+                            .case_insensitive(self.state.options.nocasematch)
+                            .build()
+                        {
                             Ok(re) => Ok(self.regex_match(&re, &left)),
                             Err(_) => return Ok(Err(format!("{right}: invalid regular expression"))),
                         },

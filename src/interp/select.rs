@@ -43,7 +43,8 @@ impl Interp {
             let prompt = self.state.vars.get_str("PS3").unwrap_or("#? ").to_string();
             let _ = io.stderr().write_all(prompt.as_bytes()).await;
             let Some((mut line, _)) = stdin.read_until(Some(b'\n'), None).await else {
-                let _ = io.stderr().write_all(b"\n").await;
+                // bash ends the prompt's line on standard output at the end of input.
+                let _ = io.stdout().write_all(b"\n").await;
                 break Ok(1);
             };
             if line.last() == Some(&b'\n') {

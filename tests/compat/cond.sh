@@ -321,3 +321,13 @@ a=([1]=x); [[ -v a ]]; echo $?; a[0]=y; [[ -v a ]]; echo $?; s=; [[ -v s ]]; ech
 0
 0
 ## status: 0
+
+### =~ lets . match a newline, and nocasematch ignores case
+[[ $'a\nb' =~ a.b ]] && echo dotnl; [[ AbC =~ ^[a-z]+$ ]] || echo case
+shopt -s nocasematch; [[ AbC =~ ^[a-z]+$ ]] && echo nocase; [[ X =~ x ]] && echo "${BASH_REMATCH[0]}"
+## stdout:
+dotnl
+case
+nocase
+X
+## status: 0

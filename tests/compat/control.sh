@@ -442,3 +442,12 @@ return; echo $?; f() { eval return 4; echo no; }; f; echo $?
 ## stderr:
 return: can only `return' from a function or sourced script
 ## status: 0
+
+### select at the end of its input ends the prompt's line on stdout
+select x in a b; do echo "[$x]"; done <<< $'1\n2'; echo "status $?"
+## stdout:
+[a]
+[b]
+
+status 1
+## status: 0
