@@ -340,6 +340,16 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
         }
         if let Some((name, rest)) = arg.split_once('[') {
             let key = rest.trim_end_matches(']');
+            // `unset 'a[@]'` empties an indexed array (of an associative one, `@` is a key).
+            if matches!(key, "@" | "*")
+                && matches!(ctx.state().vars.get(name).map(|v| &v.value), Some(Value::Indexed(_)))
+            {
+                if ctx.vars_mut().set_value(name, Value::Indexed(Default::default())).is_err() {
+                    ctx.complain(format!("{name}: cannot unset: readonly variable")).await;
+                    status = 1;
+                }
+                continue;
+            }
             ctx.vars_mut().unset_element(name, key);
             continue;
         }

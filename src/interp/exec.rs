@@ -655,13 +655,27 @@ impl Interp {
             AssignValue::Array(elements) => {
                 let is_assoc = matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_)));
                 if is_assoc {
-                    let value = Box::pin(self.assoc_value(name, elements, assign.append, io)).await?;
+                    let mut value = Box::pin(self.assoc_value(name, elements, assign.append, io)).await?;
+                    // `declare -Ai`: each value is evaluated (the old ones already were).
+                    if attrs.has(Attrs::INTEGER)
+                        && let Value::Assoc(map) = &mut value
+                    {
+                        for element in map.values_mut() {
+                            *element = self.arith(element, io).await?.to_string();
+                        }
+                    }
                     self.state.vars.set_value(name, value)
                 } else {
                     // The elements are expanded before the array changes (`a=("${a[@]}" x)`);
                     // `a+=(…)` then adds in place: copying the array on every append made a
                     // loop of appends quadratic.
-                    let items = Box::pin(self.indexed_items(elements, io)).await?;
+                    let mut items = Box::pin(self.indexed_items(elements, io)).await?;
+                    // `declare -ai a=(1+1)`: each element is evaluated.
+                    if attrs.has(Attrs::INTEGER) {
+                        for (_, element) in &mut items {
+                            *element = self.arith(element, io).await?.to_string();
+                        }
+                    }
                     let cleared = if assign.append {
                         Ok(())
                     } else {

@@ -74,6 +74,11 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
     let name = argv[0].as_str();
     match special {
         Special::Exit => {
+            if argv.len() > 2 && status_arg(&argv[1]).is_some() {
+                // bash refuses and exits with status 1.
+                complain(io, "exit", "too many arguments").await;
+                return Err(Flow::Exit(1));
+            }
             let status = match argv.get(1) {
                 None => interp.state.last_status,
                 Some(text) => match status_arg(text) {

@@ -331,3 +331,12 @@ echo $(RANDOM=42; echo $RANDOM); RANDOM=7; echo $((RANDOM)) ${RANDOM}; a=$(echo 
 19344 26956
 differ
 ## status: 0
+
+### unset of a[@] empties an indexed array; of an associative one it names the key @
+a=(1 2); unset 'a[*]'; declare -p a; b=(3); unset 'b[@]'; echo ${#b[@]}
+declare -A m=([a]=1 [@]=2); unset 'm[@]'; declare -p m
+## stdout:
+declare -a a=()
+0
+declare -A m=([a]="1" )
+## status: 0

@@ -190,3 +190,11 @@ declare -f f
 declare -f g
 st=1
 ## status: 0
+
+### an integer array evaluates each element
+declare -ai nums=(1+1 2*2); echo ${nums[@]}; nums+=(3*3); echo ${nums[@]}; declare -Ai m=([a]=1+2); declare -p m
+## stdout:
+2 4
+2 4 9
+declare -Ai m=([a]="3" )
+## status: 0

@@ -135,3 +135,11 @@ next 1
 ## stderr:
 u: unbound variable
 ## status: 0
+
+### exit with two numbers is refused and exits 1 +stderr
+echo before; exit 3 4; echo not reached
+## stdout:
+before
+## stderr:
+exit: too many arguments
+## status: 1
