@@ -259,3 +259,15 @@ echo $(( 0x )) $(( 0X + 1 ))
 ## stdout:
 0 1
 ## status: 0
+
+### an associative array's subscript in arithmetic is a key
+declare -A cnt; for w in a b a c a; do ((cnt[$w]++)); done; echo ${cnt[a]} ${cnt[b]} ${cnt[c]}
+declare -A c; w=y; ((c[$w]+=5)); echo $((c[y]*2)); let "c[z]=4"; echo ${c[z]}
+declare -A m=([k]=3); k=5; echo $((m[k])) $((m[ k ])); a=(1 2 3); i=1; echo $((a[i]+a[i+1])) $((a[a[0]]))
+## stdout:
+3 1 1
+10
+4
+3 0
+5 2
+## status: 0

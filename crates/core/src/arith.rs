@@ -36,6 +36,18 @@ pub trait ArithEnv {
     fn get_var(&mut self, name: &str, index: Option<i64>) -> Result<Cow<'_, str>, ArithError>;
     /// Assigns a number.
     fn set_var(&mut self, name: &str, index: Option<i64>, value: i64) -> Result<(), ArithError>;
+    /// True when `name` is an associative array: its subscripts are keys, not arithmetic.
+    fn is_assoc(&mut self, _name: &str) -> bool {
+        false
+    }
+    /// The value of `name[key]` of an associative array, empty when unset.
+    fn get_key(&mut self, _name: &str, _key: &str) -> Result<Cow<'_, str>, ArithError> {
+        Ok(Cow::Borrowed(""))
+    }
+    /// Assigns a number to `name[key]` of an associative array.
+    fn set_key(&mut self, _name: &str, _key: &str, _value: i64) -> Result<(), ArithError> {
+        Ok(())
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -43,16 +55,27 @@ enum Token {
     Num(i64),
     Ident(String),
     Op(&'static str),
+    /// `[…]` right after a name: kept as text, since an associative array reads it as a key
+    /// (`((count[$word]++))`) and an indexed array as arithmetic.
+    Sub(String),
+}
+
+/// A subscript: its text (an associative array's key) and the arithmetic an indexed array
+/// reads (an error only if one does).
+#[derive(Debug, Clone, PartialEq)]
+struct Index {
+    raw: String,
+    expr: Result<Expr, ArithError>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
 enum Expr {
     Num(i64),
-    Var(String, Option<Box<Expr>>),
+    Var(String, Option<Box<Index>>),
     Unary(&'static str, Box<Expr>),
     Binary(&'static str, Box<Expr>, Box<Expr>),
-    Assign(&'static str, String, Option<Box<Expr>>, Box<Expr>),
-    IncDec { name: String, index: Option<Box<Expr>>, delta: i64, post: bool },
+    Assign(&'static str, String, Option<Box<Index>>, Box<Expr>),
+    IncDec { name: String, index: Option<Box<Index>>, delta: i64, post: bool },
     Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
 }
 
@@ -138,6 +161,24 @@ fn parse_number(text: &str) -> Result<i64, ArithError> {
     Ok(value)
 }
 
+/// The index of the `]` closing the `[` that starts `text`, nested brackets counted.
+fn closing_bracket(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (idx, byte) in text.bytes().enumerate() {
+        match byte {
+            b'[' => depth += 1,
+            b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(idx);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 fn tokenize(text: &str) -> Result<Vec<Token>, ArithError> {
     let mut tokens = Vec::new();
     let mut input = text;
@@ -154,8 +195,16 @@ fn tokenize(text: &str) -> Result<Vec<Token>, ArithError> {
             tokens.push(Token::Num(parse_number(digits)?));
             input = rest;
         } else if let Ok((rest, tok)) = alt((identifier, operator)).parse(input) {
+            let named = matches!(tok, Token::Ident(_));
             tokens.push(tok);
             input = rest;
+            if named
+                && input.starts_with('[')
+                && let Some(close) = closing_bracket(input)
+            {
+                tokens.push(Token::Sub(input[1..close].to_string()));
+                input = &input[close + 1..];
+            }
         } else {
             return Err(ArithError(format!("syntax error: invalid arithmetic operator (error token is \"{input}\")")));
         }
@@ -204,6 +253,7 @@ impl ExprParser {
                 Token::Num(n) => n.to_string(),
                 Token::Ident(name) => name.clone(),
                 Token::Op(op) => op.to_string(),
+                Token::Sub(raw) => format!("[{raw}]"),
             })
             .collect();
         rest.join(" ")
@@ -305,13 +355,18 @@ impl ExprParser {
             }
             Some(Token::Ident(name)) => {
                 self.pos += 1;
-                let index = if self.peek_op() == Some("[") {
-                    self.pos += 1;
-                    let index = self.parse(1, depth + 1)?;
-                    self.expect("]")?;
-                    Some(Box::new(index))
-                } else {
-                    None
+                let index = match self.tokens.get(self.pos) {
+                    Some(Token::Sub(raw)) => {
+                        let raw = raw.clone();
+                        self.pos += 1;
+                        let expr = match parse_expr(&raw) {
+                            Ok(Some(expr)) => Ok(expr),
+                            Ok(None) => Err(ArithError(format!("{name}: bad array subscript"))),
+                            Err(err) => Err(err),
+                        };
+                        Some(Box::new(Index { raw, expr }))
+                    }
+                    _ => None,
                 };
                 Ok(Expr::Var(name, index))
             }
@@ -411,6 +466,14 @@ fn plain_decimal(text: &str) -> Option<i64> {
     if negative { Some(n) } else { n.checked_neg() }
 }
 
+/// What a variable reference names once its subscript is read.
+enum Slot {
+    /// The variable, or an element of an indexed array.
+    At(Option<i64>),
+    /// A key of an associative array.
+    Key(String),
+}
+
 struct Evaluator<'e> {
     env: &'e mut dyn ArithEnv,
     depth: usize,
@@ -418,15 +481,31 @@ struct Evaluator<'e> {
 }
 
 impl Evaluator<'_> {
-    fn index(&mut self, index: &Option<Box<Expr>>) -> Result<Option<i64>, ArithError> {
+    /// Where a subscript points: an associative array's key (its text as written), or an
+    /// indexed array's element (its arithmetic).
+    fn slot(&mut self, name: &str, index: &Option<Box<Index>>) -> Result<Slot, ArithError> {
         match index {
-            Some(expr) => Ok(Some(self.eval(expr)?)),
-            None => Ok(None),
+            None => Ok(Slot::At(None)),
+            Some(index) if self.env.is_assoc(name) => Ok(Slot::Key(index.raw.clone())),
+            Some(index) => match &index.expr {
+                Ok(expr) => Ok(Slot::At(Some(self.eval(expr)?))),
+                Err(err) => Err(err.clone()),
+            },
         }
     }
 
-    fn var(&mut self, name: &str, index: Option<i64>) -> Result<i64, ArithError> {
-        let value = self.env.get_var(name, index)?;
+    fn set(&mut self, name: &str, slot: &Slot, value: i64) -> Result<(), ArithError> {
+        match slot {
+            Slot::At(index) => self.env.set_var(name, *index, value),
+            Slot::Key(key) => self.env.set_key(name, key, value),
+        }
+    }
+
+    fn var(&mut self, name: &str, slot: &Slot) -> Result<i64, ArithError> {
+        let value = match slot {
+            Slot::At(index) => self.env.get_var(name, *index)?,
+            Slot::Key(key) => self.env.get_key(name, key)?,
+        };
         // Most values are plain decimal numbers (a loop's counter): read them as they are.
         if let Some(n) = plain_decimal(&value) {
             return Ok(n);
@@ -447,8 +526,8 @@ impl Evaluator<'_> {
         Ok(match expr {
             Expr::Num(n) => *n,
             Expr::Var(name, index) => {
-                let index = self.index(index)?;
-                self.var(name, index)?
+                let slot = self.slot(name, index)?;
+                self.var(name, &slot)?
             }
             Expr::Unary(op, inner) => {
                 let value = self.eval(inner)?;
@@ -460,10 +539,10 @@ impl Evaluator<'_> {
                 }
             }
             Expr::IncDec { name, index, delta, post } => {
-                let index = self.index(index)?;
-                let old = self.var(name, index)?;
+                let slot = self.slot(name, index)?;
+                let old = self.var(name, &slot)?;
                 let new = old.wrapping_add(*delta);
-                self.env.set_var(name, index, new)?;
+                self.set(name, &slot, new)?;
                 if *post { old } else { new }
             }
             Expr::Ternary(cond, then, otherwise) => {
@@ -474,15 +553,15 @@ impl Evaluator<'_> {
                 }
             }
             Expr::Assign(op, name, index, value) => {
-                let index = self.index(index)?;
+                let slot = self.slot(name, index)?;
                 let right = self.eval(value)?;
                 let result = if *op == "=" {
                     right
                 } else {
-                    let left = self.var(name, index)?;
+                    let left = self.var(name, &slot)?;
                     self.apply(op.trim_end_matches('='), left, right)?
                 };
-                self.env.set_var(name, index, result)?;
+                self.set(name, &slot, result)?;
                 result
             }
             Expr::Binary(op, left, right) => match *op {
@@ -638,6 +717,19 @@ impl ArithEnv for ArithVars<'_> {
             None => self.state.vars.set_number(name, value),
             Some(idx) => self.state.vars.set_element(name, &idx.to_string(), value.to_string(), false),
         };
+        result.map_err(|e| ArithError(format!("{}: readonly variable", e.0)))
+    }
+
+    fn is_assoc(&mut self, name: &str) -> bool {
+        matches!(self.state.vars.get(name).map(|var| &var.value), Some(crate::vars::Value::Assoc(_)))
+    }
+
+    fn get_key(&mut self, name: &str, key: &str) -> Result<Cow<'_, str>, ArithError> {
+        Ok(Cow::Borrowed(self.state.vars.element(name, key).unwrap_or_default()))
+    }
+
+    fn set_key(&mut self, name: &str, key: &str, value: i64) -> Result<(), ArithError> {
+        let result = self.state.vars.set_element(name, key, value.to_string(), false);
         result.map_err(|e| ArithError(format!("{}: readonly variable", e.0)))
     }
 }
