@@ -864,8 +864,12 @@ impl Interp {
                             return Ok(value);
                         }
                         let message = self.expand_string(word, io).await?;
-                        let message =
-                            if message.is_empty() { "parameter null or not set".to_string() } else { message };
+                        // bash's words: `${x:?}` says null or not set, `${x?}` only not set.
+                        let message = match (message.is_empty(), *colon) {
+                            (false, _) => message,
+                            (true, true) => "parameter null or not set".to_string(),
+                            (true, false) => "parameter not set".to_string(),
+                        };
                         self.error(io, &format!("{name}: {message}")).await;
                         Err(Flow::Fatal(crate::status::EXPANSION))
                     }

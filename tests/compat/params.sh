@@ -427,3 +427,12 @@ he []
 ## stderr:
 ${x:}: bad substitution
 ## status: 1
+
+### ${x?} says the parameter is not set, ${x:?} null or not set +stderr
+(unset x; echo ${x?}); (x=; echo ${x:?}); echo done
+## stdout:
+done
+## stderr:
+x: parameter not set
+x: parameter null or not set
+## status: 0
