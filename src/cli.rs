@@ -1009,10 +1009,14 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
         let status = if shell.exit_status().is_some() {
             status
         } else {
+            // For the EXIT trap only: what is saved of the session is its own wall time.
+            let own = shell.state().limits().wall_time;
             if let Some(limit) = wall_time {
                 shell.set_timeout(Some(limit.saturating_sub(started.elapsed())));
             }
-            shell.finish(&io).await
+            let status = shell.finish(&io).await;
+            shell.set_timeout(own);
+            status
         };
         // bash leaves its jobs running when it exits, and they still write to its streams: a
         // caller reading them (a pipe, a capture) gets their output and its end only once they

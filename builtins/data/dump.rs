@@ -96,6 +96,12 @@ pub async fn xxd(ctx: Ctx<'_>, args: Args) -> Status {
         };
         let count = usize::try_from(n.max(0)).unwrap_or(0);
         match *opt {
+            // As xxd: a dump's line holds at most 256 octets (-p and -i lines are not bounded;
+            // the bound below keeps any line within a megabyte).
+            COLS if count > 256 && !(o.plain || o.include) || count > 1 << 20 => {
+                ctx.err("xxd: invalid number of columns (max. 256).\n").await;
+                return 1;
+            }
             COLS => o.columns = Some(count),
             GROUPSIZE => o.group = Some(count),
             LEN => o.limit = Some(count),
@@ -174,7 +180,9 @@ fn xxd_dump(data: &[u8], o: &XxdOptions, base: u64) -> String {
         }
         let shown: String = line.iter().map(|&b| if (0x20..0x7f).contains(&b) { b as char } else { '.' }).collect();
         let address = base + (line_no * columns) as u64;
-        out.push_str(&format!("{address:08x}: {text:<area$} {shown}\n"));
+        out.push_str(&format!("{address:08x}: {text}"));
+        out.extend(std::iter::repeat_n(' ', area.saturating_sub(text.len())));
+        out.push_str(&format!(" {shown}\n"));
     }
     out
 }

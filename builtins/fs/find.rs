@@ -624,10 +624,13 @@ impl Walk<'_, '_> {
                     return true;
                 }
                 self.flush().await;
-                let name = if *in_dir {
-                    format!("./{}", crate::vfs::path::file_name(entry.abs))
+                // `-execdir`'s directory and name come from the path as written, as GNU's do:
+                // a starting point `.` is `./.` run where it is, not its parent's entry.
+                let (dir, name) = if *in_dir {
+                    let (dir, name) = execdir_split(entry.display);
+                    (Some(self.ctx.abs(&dir)), name)
                 } else {
-                    entry.display.to_string()
+                    (None, entry.display.to_string())
                 };
                 let argv: Vec<String> = argv.iter().map(|a| a.replace("{}", &name)).collect();
                 // As GNU's: `< CMD ... FILE > ? ` on standard error, a line from standard
@@ -645,7 +648,6 @@ impl Walk<'_, '_> {
                     quiet = Some(io);
                 }
                 let io = quiet.as_ref().unwrap_or(self.ctx.io);
-                let dir = in_dir.then(|| crate::vfs::path::parent(entry.abs).to_string());
                 self.ctx
                     .run_with(argv, io, |child| {
                         if let Some(dir) = dir {
@@ -1064,6 +1066,22 @@ pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
     walk.status
 }
 
+/// Where `-execdir` runs for the path `shown` (as the walk wrote it) and the name `{}` is
+/// there: `d/e/f` runs in `d/e` as `./f`, `f` and `.` in the working directory as `./f` and
+/// `./.`, `/` in `/` as `/`; trailing slashes stay on the name, as GNU keeps them.
+fn execdir_split(shown: &str) -> (String, String) {
+    let trimmed = shown.trim_end_matches('/');
+    if trimmed.is_empty() {
+        return ("/".to_string(), shown.to_string());
+    }
+    let slashes = &shown[trimmed.len()..];
+    match trimmed.rfind('/') {
+        Some(0) => ("/".to_string(), format!("./{}{slashes}", &trimmed[1..])),
+        Some(at) => (trimmed[..at].to_string(), format!("./{}{slashes}", &trimmed[at + 1..])),
+        None => (".".to_string(), format!("./{trimmed}{slashes}")),
+    }
+}
+
 /// Whether `kind` is one of the `-type` letters `kinds`.
 fn kind_is(kinds: &[char], kind: FileKind) -> bool {
     kinds.iter().any(|k| match k {
@@ -1203,10 +1221,12 @@ fn printf(ctx: &Ctx<'_>, format: &str, entry: &Entry<'_>) -> String {
                 };
                 let time_part = if matches!(directive, 'T' | 'A' | 'C') { chars.next() } else { None };
                 let text = directive_text(ctx, directive, time_part, entry);
+                // Widths held to a megabyte, as printf's are (cfmt's MAX_WIDTH).
                 let (left, width) = match flags.strip_prefix('-') {
-                    Some(w) => (true, w.parse::<usize>().unwrap_or(0)),
-                    None => (false, flags.parse::<usize>().unwrap_or(0)),
+                    Some(w) => (true, w.parse::<usize>().unwrap_or(usize::MAX)),
+                    None => (false, flags.parse::<usize>().unwrap_or(if flags.is_empty() { 0 } else { usize::MAX })),
                 };
+                let width = width.min(1 << 20);
                 let pad = width.saturating_sub(text.chars().count());
                 if !left {
                     out.extend(std::iter::repeat_n(' ', pad));

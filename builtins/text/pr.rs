@@ -174,11 +174,16 @@ impl Default for Options {
 /// Why a run stops before its end, as GNU's `die` says it.
 struct Fatal(String);
 
-/// A number of an option, `min..=i32::MAX`, or GNU's complaint (`ERR: 'TEXT'`, with the reason
-/// when it is out of range).
+/// The most characters, lines or columns an option may ask for (GNU takes up to `INT_MAX`):
+/// a page, a margin or a number past a megabyte is refused before it is held.
+const MOST: i64 = 1 << 20;
+
+/// A number of an option, `min..=MOST` (`-N`'s start: any `i32`), or GNU's complaint (`ERR:
+/// 'TEXT'`, with the reason when it is out of range).
 fn number(text: &str, min: i64, err: &str) -> Result<i64, Fatal> {
+    let most = if min < 0 { i64::from(i32::MAX) } else { MOST };
     match text.trim_start().parse::<i64>() {
-        Ok(n) if n >= min && n <= i64::from(i32::MAX) => Ok(n),
+        Ok(n) if n >= min && n <= most => Ok(n),
         Ok(_) => Err(Fatal(format!("{err}: '{text}': Numerical result out of range"))),
         Err(_)
             if text.trim_start().trim_start_matches(['-', '+']).bytes().all(|b| b.is_ascii_digit())
@@ -202,7 +207,7 @@ fn char_and_width(arg: &str, letter: char, ch: &mut u8, width: &mut i64) -> Resu
     }
     if !rest.is_empty() {
         match rest.parse::<i64>() {
-            Ok(n) if n > 0 && n <= i64::from(i32::MAX) => *width = n,
+            Ok(n) if n > 0 && n <= MOST => *width = n,
             _ => return Err(format!("'-{letter}' extra characters or invalid number in the argument: '{rest}'")),
         }
     }
@@ -905,7 +910,8 @@ impl Printer {
 
     fn add_line_number(&mut self, p: usize) {
         let width = self.o.chars_per_number.max(0) as usize;
-        let text = format!("{:>width$}", self.line_number);
+        let number = self.line_number.to_string();
+        let text = " ".repeat(width.saturating_sub(number.len())) + &number;
         self.line_number = self.line_number.wrapping_add(1);
         // The low digits of a number too wide are the informative ones.
         let digits = text.as_bytes()[text.len() - width..].to_vec();
@@ -1137,8 +1143,15 @@ impl Printer {
         let lhs = (available >> 1).max(1) as usize;
         let rhs = (available - (available >> 1)).max(1) as usize;
         let margin = self.o.margin.max(0) as usize;
-        let line =
-            format!("\n\n{:margin$}{}{:lhs$}{}{:rhs$}{}\n\n\n", "", self.date_text, "", self.file_text, "", page_text);
+        let line = format!(
+            "\n\n{}{}{}{}{}{}\n\n\n",
+            " ".repeat(margin),
+            self.date_text,
+            " ".repeat(lhs),
+            self.file_text,
+            " ".repeat(rhs),
+            page_text
+        );
         self.out.extend_from_slice(line.as_bytes());
         self.print_a_header = false;
         self.output_position = 0;

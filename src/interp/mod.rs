@@ -370,7 +370,8 @@ impl ExecOutcome {
 /// How one [`Shell::exec_with`] runs: its deadline, a way to stop it, and a heartbeat.
 #[derive(Default)]
 pub struct ExecOptions {
-    /// Wall time of this execution (default: the shell's limit).
+    /// Wall time of this execution: at most the shell's limit (`timeout-ms`), which it is
+    /// by default.
     pub timeout: Option<Duration>,
     /// Cancelling it stops the line at its next step; the outcome has status 130 and the
     /// output so far.
@@ -853,7 +854,12 @@ impl Shell {
             stdout: stdout.clone(),
             stderr: stderr.clone(),
         };
-        let wall_time = options.timeout.or(self.interp.state.limits().wall_time);
+        // A caller's timeout shortens the session's wall time, never lengthens it.
+        let limit = self.interp.state.limits().wall_time;
+        let wall_time = match (options.timeout, limit) {
+            (Some(asked), Some(limit)) => Some(asked.min(limit)),
+            (asked, limit) => asked.or(limit),
+        };
         let on_deadline = options.on_deadline.unwrap_or(self.interp.state.on_deadline);
         let mut promoted = None;
         let status = match wall_time.filter(|_| on_deadline == session::OnDeadline::Background) {

@@ -1726,3 +1726,29 @@ o/top/src/a.txt: "hi\n"
 plain.tar: 10240 bytes, 2 lines
 src/
 src/a.txt: "hi\n"
+
+### find -execdir names a starting point as written, in the directory it is in: . is ./. and rm -rf of it removes nothing +stderr
+mkdir -p d/e; touch d/e/f keep
+find . -maxdepth 0 -execdir echo {} \;; find d -maxdepth 0 -execdir echo {} \;; find d/ -maxdepth 0 -execdir echo {} \;; find ./d/.. -maxdepth 0 -execdir echo {} \;; find d -name f -execdir echo {} \;
+find . -maxdepth 0 -execdir rm -rf {} \;; echo "st $?"; cd d; find . -maxdepth 0 -execdir rm -rf {} \;; cd ..; find . | sort
+## stdout:
+./.
+./d
+./d/
+./..
+./f
+st 0
+.
+./d
+./d/e
+./d/e/f
+./keep
+## stderr:
+rm: refusing to remove '.' or '..' directory: skipping './.'
+rm: refusing to remove '.' or '..' directory: skipping './.'
+## status: 0
+## files:
+d/
+d/e/
+d/e/f: ""
+keep: ""

@@ -179,3 +179,19 @@ fn ps_lists_the_shell_and_its_running_jobs_in_ps_columns() {
     assert_eq!(out.status, 1);
     assert!(out.stderr_text().contains("unknown user-defined format specifier \"nope\""), "{}", out.stderr_text());
 }
+
+/// A caller's longer timeout does not lengthen the session's own wall time (`--timeout`,
+/// `timeout-ms`): the line stops, or goes on as a job, at the shorter of the two.
+#[test]
+fn a_call_timeout_never_outlasts_the_session_wall_time() {
+    let rt = runtime();
+    let limits = toolsh::Limits { wall_time: Some(Duration::from_millis(300)), ..Default::default() };
+    let mut shell = Shell::builder().limits(limits).build();
+    let out = within(&rt, &mut shell, "sleep 5; echo never", 20_000, OnDeadline::Stop);
+    assert_eq!(out.status, 124, "{}", out.stderr_text());
+    assert!(!out.stdout_text().contains("never"));
+    let out = within(&rt, &mut shell, "sleep 5; echo later", 20_000, OnDeadline::Background);
+    assert_eq!((out.status, out.job), (148, Some(1)), "{}", out.stderr_text());
+    let out = within(&rt, &mut shell, "sleep 0.05; echo soon", 100, OnDeadline::Stop);
+    assert_eq!(out.stdout_text(), "soon\n");
+}

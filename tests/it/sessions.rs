@@ -199,3 +199,17 @@ fn restoring_a_session_leaves_a_host_tmp_as_it_is() {
     );
     assert_eq!(std::fs::read_to_string(host_tmp.join("keep.txt")).expect("still there"), "not the session's\n");
 }
+
+/// A session carries the limits it lowered, not the ceiling (`--timeout`, `--limit`) of the
+/// process it ran in, nor what was left of `--timeout` for its EXIT trap.
+#[test]
+fn a_session_keeps_the_limits_it_lowered_and_not_its_process_ceiling() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let first =
+        toolsh(dir.path(), &["--session", "s", "--timeout", "10", "--limit", "jobs=5", "-c", "config set jobs 3"]);
+    assert_eq!(first.status, 0, "{}", first.stderr);
+    let second = toolsh(dir.path(), &["--session", "s", "-c", "config get timeout-ms; config get jobs"]);
+    assert_eq!(second.stdout, "0\n3\n", "{}", second.stderr);
+    let third = toolsh(dir.path(), &["--session", "s", "--limit", "jobs=2", "-c", "config get jobs"]);
+    assert_eq!(third.stdout, "2\n", "{}", third.stderr);
+}

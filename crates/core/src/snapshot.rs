@@ -176,7 +176,13 @@ impl Snapshot {
             last_status: state.last_status,
             last_background: state.last_background,
             last_arg: state.last_arg.clone(),
-            limits: NAMED_LIMITS.iter().map(|l| (l.name.to_string(), (l.get)(state.limits()))).collect(),
+            // The limits the session lowered, not the ceiling of the process it ran in: a
+            // later process's own ceiling holds for the rest.
+            limits: NAMED_LIMITS
+                .iter()
+                .filter(|l| (l.get)(state.limits()) != (l.get)(state.ceiling()))
+                .map(|l| (l.name.to_string(), (l.get)(state.limits())))
+                .collect(),
             on_deadline: state.on_deadline.name().to_string(),
             jobs,
         };
