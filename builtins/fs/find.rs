@@ -574,6 +574,8 @@ struct Walk<'c, 'a> {
     now: SystemTime,
     /// `-fprint`'s files: each one's name, absolute path and what is still to be written.
     files: Vec<(String, String, Vec<u8>)>,
+    /// For each file the expression names, which of `files` it is (`out` and `./out` are one).
+    route: Vec<usize>,
 }
 
 struct Entry<'e> {
@@ -692,10 +694,11 @@ impl Walk<'_, '_> {
             Node::Not(inner) => !self.eval_now(inner, entry, prune),
             Node::Into(file, what) => {
                 // The action writes where standard output's text would go: swapped in for it.
-                let Some((_, _, text)) = self.files.get_mut(*file) else { return false };
+                let file = self.route.get(*file).copied().unwrap_or(usize::MAX);
+                let Some((_, _, text)) = self.files.get_mut(file) else { return false };
                 std::mem::swap(&mut self.out, text);
                 let done = self.eval_now(what, entry, prune);
-                if let Some((_, _, text)) = self.files.get_mut(*file) {
+                if let Some((_, _, text)) = self.files.get_mut(file) {
                     std::mem::swap(&mut self.out, text);
                 }
                 done
@@ -959,6 +962,7 @@ pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
         quit: false,
         now: if parser.day_start { end_of_today() } else { SystemTime::now() },
         files: Vec::new(),
+        route: Vec::new(),
     };
     // As GNU: each file `-fprint` names is created empty before the walk, or find stops.
     for name in &parser.files {
@@ -966,7 +970,13 @@ pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
         if let Err(err) = ctx.vfs.write(&abs, b"", WriteMode::Truncate) {
             return ctx.fail(format!("'{name}': {}", crate::vfs::describe(&err))).await;
         }
-        walk.files.push((name.clone(), abs, Vec::new()));
+        match walk.files.iter().position(|(_, known, _)| *known == abs) {
+            Some(at) => walk.route.push(at),
+            None => {
+                walk.route.push(walk.files.len());
+                walk.files.push((name.clone(), abs, Vec::new()));
+            }
+        }
     }
     for root in &roots {
         let abs = ctx.abs(root);

@@ -1575,7 +1575,7 @@ d/a: ""
 ### find -fprint, -fprint0, -fprintf and -fls write to a file made before the walk +stderr
 mkdir d; touch d/a d/b.txt
 find d -name '*.txt' -fprint out; cat out; find d -name a -fprint0 o0 -fprintf o1 '%f|%s\n'; od -c o0; cat o1
-find d -name nothing -fprint empty; wc -c < empty; find d -name a -fprint s -o -name b.txt -fprint s; sort s; rm s
+find d -name nothing -fprint empty; wc -c < empty; find d -name a -fprint s -o -name b.txt -fprint ./s; sort s; rm s
 find d -name a -fls l; wc -l < l; rm l
 find d -fprint nodir/x; echo "st $?"; find d -fprint; echo "st $?"; find . -name missing -fprint d/a; wc -c < d/a
 ## stdout:
