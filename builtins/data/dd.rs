@@ -145,6 +145,8 @@ pub async fn dd(ctx: Ctx<'_>) -> Status {
     let (mut skipped, mut copied) = (0usize, 0usize);
     let mut kept = Vec::new();
     let limit = ctx.ceiling().input_bytes;
+    // `of=/dev/stdout`, `/dev/stderr`, `/dev/fd/N`: the stream, written as the input arrives.
+    let device = plan.output.as_deref().and_then(|file| ctx.io.device(file));
     while wanted.is_none_or(|w| copied < w) {
         let mut piece = match reader.chunk().await {
             Ok(Some(piece)) => piece,
@@ -165,7 +167,11 @@ pub async fn dd(ctx: Ctx<'_>) -> Status {
             piece.make_ascii_lowercase();
         }
         copied += piece.len();
-        if plan.output.is_some() {
+        if let Some(device) = &device {
+            if !piece.is_empty() && device.write_all(&piece).await.is_err() {
+                return 1;
+            }
+        } else if plan.output.is_some() {
             if copied > limit {
                 return ctx.fail(format!("more than {limit} bytes for one file (the input-bytes limit)")).await;
             }
@@ -174,7 +180,7 @@ pub async fn dd(ctx: Ctx<'_>) -> Status {
             return 1;
         }
     }
-    if let Some(file) = &plan.output {
+    if let Some(file) = plan.output.as_ref().filter(|_| device.is_none()) {
         let abs = ctx.abs(file);
         let offset = plan.seek.saturating_mul(plan.obs);
         let mut data = if offset > 0 || plan.notrunc { ctx.vfs.read(&abs).unwrap_or_default() } else { Vec::new() };

@@ -815,7 +815,7 @@ impl Walk<'_, '_> {
             if text.is_empty() {
                 continue;
             }
-            if let Err(err) = self.ctx.vfs.write(abs, text, WriteMode::Append) {
+            if let Err(err) = self.ctx.write_path(abs, text, WriteMode::Append).await {
                 self.ctx.complain(format!("'{name}': {}", crate::vfs::describe(&err))).await;
                 self.status = 1;
             }
@@ -967,7 +967,7 @@ pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
     // As GNU: each file `-fprint` names is created empty before the walk, or find stops.
     for name in &parser.files {
         let abs = ctx.abs(name);
-        if let Err(err) = ctx.vfs.write(&abs, b"", WriteMode::Truncate) {
+        if let Err(err) = ctx.write_path(&abs, b"", WriteMode::Truncate).await {
             return ctx.fail(format!("'{name}': {}", crate::vfs::describe(&err))).await;
         }
         match walk.files.iter().position(|(_, known, _)| *known == abs) {

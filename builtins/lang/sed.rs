@@ -1022,6 +1022,14 @@ impl Machine<'_, '_> {
     }
 
     fn write_to(&mut self, file: &str, text: &[u8]) {
+        // As GNU sed: `w /dev/stdout` writes into the output, in its place among the lines.
+        if file == "/dev/stdout" {
+            self.out.extend_from_slice(text);
+            if self.chomped {
+                self.out.push(self.separator);
+            }
+            return;
+        }
         let at = match self.write_files.iter().position(|w| w.name == file) {
             Some(at) => at,
             None => {
@@ -1216,8 +1224,7 @@ pub async fn sed(ctx: Ctx<'_>, args: Args) -> Status {
         }
     }
     for WriteFile { name: file, data, .. } in std::mem::take(&mut machine.write_files) {
-        let abs = ctx.abs(&file);
-        if let Err(err) = ctx.vfs.write(&abs, &data, WriteMode::Truncate) {
+        if let Err(err) = ctx.write_path(&file, &data, WriteMode::Truncate).await {
             ctx.err(format!("sed: couldn't open file {file}: {}\n", describe(&err))).await;
             status = 4;
         }

@@ -160,7 +160,7 @@ pub async fn iconv(ctx: Ctx<'_>, args: Args) -> Status {
     }
     match args.last(&OUTPUT) {
         Some(path) => {
-            if let Err(err) = ctx.vfs.write(&ctx.abs(path), &out, WriteMode::Truncate) {
+            if let Err(err) = ctx.write_path(path, &out, WriteMode::Truncate).await {
                 return ctx.fail(format!("cannot open output file `{path}': {}", describe(&err))).await;
             }
         }

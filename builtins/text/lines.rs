@@ -517,8 +517,7 @@ pub async fn uniq(ctx: Ctx<'_>, args: Args) -> Status {
     }
     // An OUTPUT of `-` is standard output, as for GNU.
     if let Some(target) = operands.get(1).filter(|t| *t != "-") {
-        let abs = ctx.abs(target);
-        return match ctx.vfs.write(&abs, &out, crate::vfs::WriteMode::Truncate) {
+        return match ctx.write_path(target, &out, crate::vfs::WriteMode::Truncate).await {
             Ok(()) => 0,
             Err(err) => ctx.fail(format!("{target}: {}", describe(&err))).await,
         };

@@ -118,7 +118,7 @@ pub async fn shuf(ctx: Ctx<'_>, args: Args) -> Status {
         }
     }
     match args.last(&OUTPUT) {
-        Some(file) => match ctx.vfs.write(&ctx.abs(file), &out, WriteMode::Truncate) {
+        Some(file) => match ctx.write_path(file, &out, WriteMode::Truncate).await {
             Ok(()) => 0,
             Err(err) => ctx.fail(format!("{file}: {}", describe(&err))).await,
         },

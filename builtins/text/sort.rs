@@ -772,7 +772,7 @@ pub async fn sort(ctx: Ctx<'_>, args: Args) -> Status {
         out.extend_from_slice(&data[line.start..line.end]);
         out.push(terminator);
     }
-    match ctx.vfs.write(&ctx.abs(&path), &out, crate::vfs::WriteMode::Truncate) {
+    match ctx.write_path(&path, &out, crate::vfs::WriteMode::Truncate).await {
         Ok(()) => 0,
         Err(err) => {
             ctx.complain(format!("open failed: {path}: {}", describe(&err))).await;

@@ -858,10 +858,9 @@ pub async fn tee(ctx: Ctx<'_>, args: Args) -> Status {
     let mut status = 0;
     let mut targets = Vec::new();
     for file in &files {
-        let abs = ctx.abs(file);
         let mode = if append { WriteMode::Append } else { WriteMode::Truncate };
-        match ctx.vfs.write(&abs, b"", mode) {
-            Ok(()) => targets.push(abs),
+        match ctx.write_path(file, b"", mode).await {
+            Ok(()) => targets.push(file),
             Err(err) => {
                 ctx.complain(format!("{file}: {}", crate::vfs::describe(&err))).await;
                 status = 1;
@@ -872,7 +871,7 @@ pub async fn tee(ctx: Ctx<'_>, args: Args) -> Status {
     let mut stdout_open = true;
     while let Some(chunk) = input.read_chunk().await {
         for target in &targets {
-            if let Err(err) = ctx.vfs.write(target, &chunk, WriteMode::Append) {
+            if let Err(err) = ctx.write_path(target, &chunk, WriteMode::Append).await {
                 ctx.complain(format!("{target}: {}", crate::vfs::describe(&err))).await;
                 status = 1;
             }

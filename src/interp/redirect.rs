@@ -212,14 +212,8 @@ impl Interp {
     }
 
     fn open_output(&self, target: &str, mode: WriteMode, io: &Io) -> Result<Output, String> {
-        match target {
-            "/dev/null" => return Ok(Output::Null),
-            "/dev/stdout" => return Ok(io.stdout()),
-            "/dev/stderr" => return Ok(io.stderr()),
-            _ => {}
-        }
-        if let Some(n) = target.strip_prefix("/dev/fd/").and_then(|n| n.parse::<usize>().ok()) {
-            return Ok(io.output(n));
+        if let Some(device) = io.device(target) {
+            return Ok(device);
         }
         let abs = self.state.abs_path(target);
         if mode == WriteMode::CreateNew {

@@ -340,3 +340,31 @@ declare -a a=()
 0
 declare -A m=([a]="1" )
 ## status: 0
+
+### associative arrays list their keys in bash's hash-table order
+declare -A m=([b]=1 [a]=2 [c]=3 [zeta]=4 [alpha]=5 [k10]=6 [k2]=7); echo "${!m[@]}"; echo "${m[@]}"; m[a]=changed; unset 'm[c]'; m[c]=back; m[new]=n; declare -p m
+declare -A w; for x in apple banana cherry date elder fig grape apple; do w[$x]=$(( ${w[$x]:-0} + 1 )); done; for k in "${!w[@]}"; do echo "$k ${w[$k]}"; done
+## stdout:
+alpha c b a k2 k10 zeta
+5 3 1 2 7 6 4
+declare -A m=([alpha]="5" [c]="back" [b]="1" [a]="changed" [k2]="7" [new]="n" [k10]="6" [zeta]="4" )
+cherry 1
+grape 1
+apple 2
+elder 1
+fig 1
+date 1
+banana 1
+## status: 0
+
+### associative arrays keep bash's order as they grow past thousands of keys
+declare -A h; for ((i=0;i<5000;i++)); do h[k$i]=$i; done; for ((i=0;i<5000;i+=7)); do unset "h[k$i]"; done; for ((i=0;i<5000;i+=14)); do h[k$i]=again; done
+echo "${#h[@]}"; echo "${!h[@]}" | md5sum; echo "${h[@]}" | md5sum; printf '%s\n' "${!h[@]}" | head -3
+## stdout:
+4643
+f629bac06e5a6c69449480210cb260e7  -
+352ccb143ee751b343a38894dc2eeaec  -
+k1698
+k1699
+k1696
+## status: 0

@@ -459,3 +459,27 @@ d
 ## status: 0
 ## files:
 o: "b\nc\nd\n"
+
+### commands given /dev/stdout, /dev/stderr or /dev/fd/N write to their own streams
+echo 3 | tee /dev/stderr 2>/dev/null; echo "st=$?"; echo 4 | tee /dev/stdout; seq 3 | sed "w /dev/stdout"; printf "b\na\n" | sort -o /dev/stdout; echo x | dd of=/dev/stdout status=none; seq 2 | tee -a /dev/fd/2 2>&1 >/dev/null | cat; printf "a\na\n" | uniq - /dev/stdout; echo q | tee /dev/null; printf "a\n" | shuf -o /dev/stdout; { echo e | tee /dev/stderr >/dev/null; } 2>&1 | tr e E
+## stdout:
+3
+st=0
+4
+4
+1
+1
+2
+2
+3
+3
+a
+b
+x
+1
+2
+a
+q
+a
+E
+## status: 0

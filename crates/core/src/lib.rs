@@ -16,6 +16,7 @@ pub use toolsh_syntax::{ast, parser};
 pub use toolsh_vfs as vfs;
 
 pub mod arith;
+pub mod assoc;
 pub mod command;
 pub mod contract;
 pub mod glob;

@@ -224,7 +224,7 @@ impl Snapshot {
                 SavedValue::Unset => Value::Unset,
                 SavedValue::Str(text) => Value::Str(text),
                 SavedValue::Indexed(items) => Value::Indexed(items.into_iter().collect()),
-                SavedValue::Assoc(items) => Value::Assoc(items.into_iter().collect()),
+                SavedValue::Assoc(items) => Value::Assoc(crate::assoc::Assoc::from_listed(items)),
             };
             state.vars.insert(&name, Var { value, attrs: Attrs::from_bits(attrs) });
         }

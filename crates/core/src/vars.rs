@@ -12,7 +12,6 @@
 //! reference itself. The check costs nothing on a plain variable: it reads the attribute of
 //! the entry the lookup found anyway.
 
-use indexmap::IndexMap;
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -69,8 +68,8 @@ pub enum Value {
     Str(String),
     /// `declare -a`: sparse, ordered by index.
     Indexed(BTreeMap<i64, String>),
-    /// `declare -A`: ordered by insertion.
-    Assoc(IndexMap<String, String>),
+    /// `declare -A`: listed in bash's hash-table order.
+    Assoc(crate::assoc::Assoc),
 }
 
 /// A variable: value and attributes.
@@ -515,7 +514,7 @@ impl Vars {
                 if !elements.contains_key(key) {
                     delta += (key.len() + ELEMENT_COST) as isize;
                 }
-                elements.entry(key.to_string()).or_default()
+                elements.entry_or_default(key)
             }
             other => {
                 if !matches!(other, Value::Indexed(_)) {
@@ -570,7 +569,7 @@ impl Vars {
                 }
                 map.remove(&idx)
             }),
-            Some(Value::Assoc(map)) => map.shift_remove(key).map(|v| v + key),
+            Some(Value::Assoc(map)) => map.remove(key).map(|v| v + key),
             _ => None,
         };
         if let Some(text) = removed {

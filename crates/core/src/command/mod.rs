@@ -342,6 +342,16 @@ impl<'a> Ctx<'a> {
         self.state.abs_path(path)
     }
 
+    /// Writes to a path the command was given: `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and
+    /// `/dev/null` are the command's own descriptors (as `tee /dev/stderr`, `sort -o /dev/stdout`
+    /// take them), anything else a workspace file, through the gate.
+    pub async fn write_path(&self, path: &str, bytes: &[u8], mode: crate::vfs::WriteMode) -> std::io::Result<()> {
+        match self.io.device(path) {
+            Some(device) => device.write_all(bytes).await,
+            None => self.vfs.write(&self.abs(path), bytes, mode),
+        }
+    }
+
     /// Opens a file operand to be read in pieces: `-` and `/dev/stdin` are standard input.
     pub fn open_operand(&self, path: &str) -> std::io::Result<OperandReader> {
         match path {

@@ -491,6 +491,18 @@ impl Io {
         }
     }
 
+    /// The descriptor a device path names, as bash's redirections and GNU's tools take them:
+    /// `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, and `/dev/null` (discarded); `None` for any
+    /// other path, which is a workspace file.
+    pub fn device(&self, path: &str) -> Option<Output> {
+        match path {
+            "/dev/null" => Some(Output::Null),
+            "/dev/stdout" => Some(self.stdout()),
+            "/dev/stderr" => Some(self.stderr()),
+            _ => path.strip_prefix("/dev/fd/").and_then(|n| n.parse::<usize>().ok()).map(|n| self.output(n)),
+        }
+    }
+
     /// Standard output.
     pub fn stdout(&self) -> Output {
         self.output(1)
