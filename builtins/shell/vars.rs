@@ -600,9 +600,14 @@ pub const READARRAY: Spec = Spec { name: "readarray", variant_of: Some("mapfile"
 /// line read is an element; what the array may hold is the session's `variable-bytes`, checked
 /// as the lines come.
 pub async fn mapfile(mut ctx: Ctx<'_>, args: Args) -> Status {
-    if let Some(callback) = args.last(&MAPFILE_CALLBACK) {
-        return ctx.fail(format!("-C {callback}: callbacks are not supported (docs/deviations.md)")).await;
-    }
+    let callback = args.last(&MAPFILE_CALLBACK).map(str::to_string);
+    let quantum = match args.last(&MAPFILE_QUANTUM) {
+        None => 5000,
+        Some(text) => match text.parse::<i64>() {
+            Ok(n) if n > 0 => n,
+            _ => return ctx.fail(format!("{text}: invalid callback quantum")).await,
+        },
+    };
     let number = |opt: &Opt, what: &str| -> Result<i64, String> {
         match args.last(opt) {
             None => Ok(0),
@@ -652,7 +657,14 @@ pub async fn mapfile(mut ctx: Ctx<'_>, args: Args) -> Status {
         if held > budget {
             return ctx.fail(format!("limit exceeded: variable bytes ({budget}); nothing was assigned")).await;
         }
-        map.insert(origin + read - skip - 1, String::from_utf8_lossy(&line).into_owned());
+        let (index, line) = (origin + read - skip - 1, String::from_utf8_lossy(&line).into_owned());
+        // As bash: every QUANTUM lines, `CALLBACK INDEX 'LINE'` is evaluated before the line
+        // is stored (here in a subshell: what it assigns stays there, see docs/deviations.md).
+        if let Some(callback) = callback.as_deref().filter(|_| (read - skip) % quantum == 0) {
+            let quoted = format!("'{}'", line.replace('\'', "'\\''"));
+            ctx.run(vec!["eval".to_string(), format!("{callback} {index} {quoted}")]).await;
+        }
+        map.insert(index, line);
     }
     if ctx.vars_mut().set_value(&name, Value::Indexed(map)).is_err() {
         return ctx.fail(format!("{name}: readonly variable")).await;

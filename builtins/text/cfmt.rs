@@ -29,6 +29,8 @@ pub fn parse_spec(format: &[u8], idx: &mut usize, mut star: impl FnMut() -> i64)
             b' ' => spec.space = true,
             b'#' => spec.alt = true,
             b'0' => spec.zero = true,
+            // Thousands grouping: the shell's locale is C, whose grouping is none (as glibc's).
+            b'\'' => {}
             _ => break,
         }
         *idx += 1;

@@ -368,3 +368,19 @@ k1698
 k1699
 k1696
 ## status: 0
+
+### mapfile calls its callback every quantum lines with the index and the line
+printf 'a\nb\nc\nd it'"'"'s\n' > l; mapfile -t -C "echo cb" -c 2 A < l; echo "${A[@]}"; f() { printf 'f:%s:%s|' "$1" "$2"; }; mapfile -C f -c 1 -O 5 B < l; echo "${#B[@]}"; mapfile -c 0 -C f C < l 2>/dev/null; echo $?
+## stdout:
+cb 1 b
+cb 3 d it's
+a b c d it's
+f:5:a
+|f:6:b
+|f:7:c
+|f:8:d it's
+|4
+1
+## status: 0
+## files:
+l: "a\nb\nc\nd it's\n"

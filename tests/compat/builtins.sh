@@ -745,3 +745,11 @@ set +o xtrace
 ## stderr:
 set: bogus: invalid option name
 ## status: 0
+
+### printf, awk and seq accept the thousands-grouping flag, which the C locale leaves ungrouped
+printf "%'d|%'10.2f|%-'5d|\n" 1234567 1234.5 12; awk 'BEGIN{printf "%'"'"'d\n", 1234567}'; seq -f "%'g" 1000 1000
+## stdout:
+1234567|   1234.50|12   |
+1234567
+1000
+## status: 0
