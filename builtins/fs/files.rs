@@ -211,20 +211,14 @@ fn styled_time(time: SystemTime, style: &TimeStyle) -> String {
     let format = match style {
         TimeStyle::Locale if recent => "%b %e %H:%M",
         TimeStyle::Locale => "%b %e  %Y",
-        TimeStyle::FullIso => "%Y-%m-%d %H:%M:%S.%9f %z",
+        TimeStyle::FullIso => "%Y-%m-%d %H:%M:%S.%N %z",
         TimeStyle::LongIso => "%Y-%m-%d %H:%M",
         TimeStyle::Iso if recent => "%m-%d %H:%M",
         TimeStyle::Iso => "%Y-%m-%d ",
         TimeStyle::Format { recent: format, .. } if recent => format.as_str(),
         TimeStyle::Format { old: format, .. } => format.as_str(),
     };
-    let format = format.replace("%N", "%9f");
-    let mut text = String::new();
-    // A format chrono cannot read writes nothing rather than panic.
-    if std::fmt::Write::write_fmt(&mut text, format_args!("{}", datetime.format(&format))).is_err() {
-        text.clear();
-    }
-    text
+    crate::text::strftime::strftime(format, &datetime.fixed_offset(), "UTC", crate::text::strftime::Dialect::Date)
 }
 
 struct LsOptions {

@@ -1274,7 +1274,13 @@ fn directive_text(ctx: &Ctx<'_>, directive: char, time_part: Option<char>, entry
             Some('+') => format!("{}.{nanos:09}0", when.format("%Y-%m-%d+%H:%M:%S")),
             Some('S') => format!("{}.{nanos:09}0", when.format("%S")),
             Some('T') => format!("{}.{nanos:09}0", when.format("%H:%M:%S")),
-            Some(k) => when.format(&format!("%{k}")).to_string(),
+            // Any other letter is the C library's conversion, or written as it stands (`%TQ`).
+            Some(k) => crate::text::strftime::strftime(
+                &format!("%{k}"),
+                &when.fixed_offset(),
+                "UTC",
+                crate::text::strftime::Dialect::Libc,
+            ),
         }
     };
     match directive {

@@ -19,5 +19,6 @@ pub mod printf;
 pub mod shuf;
 pub mod sort;
 pub mod stream;
+pub mod strftime;
 pub mod tsort;
 pub mod when;

@@ -576,11 +576,12 @@ impl Printer {
     /// and `-m`, which show the time of the run.
     fn set_header(&mut self, name: &str, mtime: Option<std::time::SystemTime>) {
         let when: chrono::DateTime<chrono::Utc> = mtime.unwrap_or_else(std::time::SystemTime::now).into();
-        let mut date = String::new();
-        // A format chrono cannot read gives an empty date rather than a panic.
-        if std::fmt::Write::write_fmt(&mut date, format_args!("{}", when.format(&self.o.date_format))).is_err() {
-            date.clear();
-        }
+        let date = crate::text::strftime::strftime(
+            &self.o.date_format,
+            &when.fixed_offset(),
+            "UTC",
+            crate::text::strftime::Dialect::Date,
+        );
         self.date_text = date;
         self.file_text = match (&self.o.header, mtime) {
             (Some(header), _) => header.clone(),

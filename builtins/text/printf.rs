@@ -298,10 +298,7 @@ fn time_conversion(format: &[u8], idx: &mut usize, args: &mut Args<'_>) -> Resul
         seconds => chrono::DateTime::from_timestamp(seconds, 0).unwrap_or_else(chrono::Utc::now),
     };
     let strftime = if inner.is_empty() { "%X" } else { inner.as_str() };
-    let mut text = String::new();
-    use std::fmt::Write;
-    write!(text, "{}", when.format(strftime)).map_err(|_| format!("`{inner}': invalid time format"))?;
-    Ok(text)
+    Ok(crate::text::strftime::strftime(strftime, &when.fixed_offset(), "UTC", crate::text::strftime::Dialect::Libc))
 }
 
 /// The end of the escape sequence starting at `start` (a backslash).

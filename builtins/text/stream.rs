@@ -1016,11 +1016,8 @@ pub async fn date(ctx: Ctx<'_>, args: Args) -> Status {
         [spec] => return ctx.fail(format!("invalid date '{spec}'")).await,
         [_, extra, ..] => return ctx.misuse(&DATE, format!("extra operand '{extra}'")).await,
     }
-    use std::fmt::Write;
-    let mut text = String::new();
-    if write!(text, "{}", when.format(&format)).is_err() {
-        return ctx.fail(format!("invalid format '{format}'")).await;
-    }
+    let mut text =
+        crate::text::strftime::strftime(&format, &when.fixed_offset(), "UTC", crate::text::strftime::Dialect::Date);
     text.push('\n');
     if ctx.out(text).await { 0 } else { 1 }
 }

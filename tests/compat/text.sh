@@ -446,3 +446,25 @@ fmt -w abc </dev/null; echo $?; fmt nope; echo $?
 fmt: invalid width: 'abc'
 fmt: cannot open 'nope' for reading: No such file or directory
 ## status: 0
+
+### date, printf %()T and awk strftime write GNU's conversions, flags and widths
+d='2024-01-05 03:04:05'; for f in '%N|%3N|%q|%Q|%^a|%#p|%P' '%10Y|%-d|%_m|%05e|%k|%l' '%:z|%::z|%:::z|%c' '%x|%X|%D|%r|%R|%h' '%C|%g|%G|%V|%U|%W|%s' '%^10B|%-10B|%010A|%#Z|%-j|%E|x%'; do date -u -d "$d" +"$f"; done
+date -u -d '2023-01-01' +'%G-W%V-%u %U %W %j'; printf '%(%F %T)T|%(%H)T\n' 86400 3600; awk 'BEGIN{print strftime("%F %Q %s %N", 86400, 1)}'
+## stdout:
+000000000|000|1|%Q|FRI|am|am
+0000002024|5| 1|00005| 3| 3
++00:00|+00:00:00|+00|Fri Jan  5 03:04:05 2024
+01/05/24|03:04:05|01/05/24|03:04:05 AM|03:04|Jan
+20|24|2024|01|00|01|1704423845
+   JANUARY|January|0000Friday|utc|5|%E|x%
+2022-W52-7 01 00 001
+1970-01-02 00:00:00|01
+1970-01-02 %Q 86400 %N
+## status: 0
+
+### printf %()T and awk strftime use the C library's conversions, without date's %N, %q and %:z
+printf '%(%N|%q|%:z|%P|%s|%k|%-d|%^a|%10Y|%#Z)T\n' 86400; awk 'BEGIN{print strftime("%N|%q|%:z|%::z|%P|%s|%k|%-d|%^a|%10Y|%#Z", 86400, 1)}'
+## stdout:
+%N|%q|%:z|am|86400| 0|2|FRI|0000001970|utc
+%N|%q|%:z|%::z|am|86400| 0|2|FRI|0000001970|gmt
+## status: 0

@@ -313,19 +313,20 @@ fn now_seconds() -> f64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_secs() as f64)
 }
 
-/// gawk's `strftime`: C's conversions (through chrono) of a time in seconds, local or UTC.
+/// gawk's `strftime`: GNU's conversions of a time in seconds (`builtins/text/strftime.rs`),
+/// local or UTC; the shell's clock is UTC, so both are UTC unless the host says otherwise.
 fn strftime(format: &str, when: f64, utc: bool) -> String {
     use chrono::TimeZone as _;
-    use std::fmt::Write as _;
     let Some(time) = chrono::Utc.timestamp_opt(when as i64, 0).single() else { return String::new() };
-    let mut out = String::new();
-    // A conversion chrono does not know must not abort the program: it is printed as written.
-    let written = if utc {
-        write!(out, "{}", time.format(format))
-    } else {
-        write!(out, "{}", time.with_timezone(&chrono::Local).format(format))
+    let when = if utc { time.fixed_offset() } else { time.with_timezone(&chrono::Local).fixed_offset() };
+    use crate::text::strftime::{Dialect, strftime};
+    // gawk's UTC is the C library's gmtime, whose zone is named GMT.
+    let zone = match when.offset().local_minus_utc() {
+        0 if utc => "GMT".to_string(),
+        0 => "UTC".to_string(),
+        _ => strftime("%:::z", &when, "", Dialect::Date),
     };
-    if written.is_err() { format.to_string() } else { out }
+    strftime(format, &when, &zone, Dialect::Libc)
 }
 
 /// `gensub`: `which` 0 replaces every match, n the nth; in the replacement `\0` and `&` are
