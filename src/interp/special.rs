@@ -477,6 +477,10 @@ async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult 
             let mut status = 0;
             for name in &names {
                 match (classify(interp, name), verbose) {
+                    (Some(Kind::Alias), false) => {
+                        let text = interp.state.aliases.get(name).map_or("", String::as_str);
+                        say(io, &format!("alias {name}={}\n", shell_quote(text))).await
+                    }
                     (Some(_), false) => say(io, &format!("{name}\n")).await,
                     (Some(kind), true) => say(io, &describe_kind(interp, name, kind)).await,
                     (None, _) => {
@@ -498,6 +502,8 @@ async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult 
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
+    /// Only while aliases expand (`shopt -s expand_aliases`), as bash reports them.
+    Alias,
     Keyword,
     Function,
     Builtin,
@@ -510,7 +516,9 @@ fn classify(interp: &Interp, name: &str) -> Option<Kind> {
 
 /// Every way `name` could run, in the order the shell looks: keyword, function, builtin, tool.
 fn kinds_of(interp: &Interp, name: &str) -> Vec<Kind> {
+    let alias = interp.state.options.expand_aliases && interp.state.aliases.contains_key(name);
     let found = [
+        (alias, Kind::Alias),
         (crate::parser::RESERVED_WORDS.contains(&name), Kind::Keyword),
         (interp.state.functions.contains_key(name), Kind::Function),
         (builtins::lookup(name).is_some(), Kind::Builtin),
@@ -521,6 +529,10 @@ fn kinds_of(interp: &Interp, name: &str) -> Vec<Kind> {
 
 fn describe_kind(interp: &Interp, name: &str, kind: Kind) -> String {
     match kind {
+        Kind::Alias => {
+            let text = interp.state.aliases.get(name).map_or("", String::as_str);
+            format!("{name} is aliased to `{text}'\n")
+        }
         Kind::Keyword => format!("{name} is a shell keyword\n"),
         Kind::Builtin => match builtins::adapter_of(name) {
             Some(tools) => format!("{name} is a shell builtin (calls {})\n", tools.join(", ")),
@@ -623,6 +635,7 @@ async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRe
         for kind in kinds {
             if terse {
                 let word = match kind {
+                    Kind::Alias => "alias",
                     Kind::Keyword => "keyword",
                     Kind::Function => "function",
                     Kind::Builtin => "builtin",

@@ -120,3 +120,17 @@ alias: `a b': invalid alias name
 alias: `x;y': invalid alias name
 alias: `q'': invalid alias name
 ## status: 0
+
+### type and command -v report aliases while they expand
+alias ll="ls -l"; type -t ll; echo "st=$?"; shopt -s expand_aliases; alias q="echo 'hi'"; type ll; type -a ll; command -v ll q; command -V ll; type -t ll; which ll; type -P ll; echo $?; type -f ll
+## stdout:
+st=1
+ll is aliased to `ls -l'
+ll is aliased to `ls -l'
+alias ll='ls -l'
+alias q='echo '\''hi'\'''
+ll is aliased to `ls -l'
+alias
+1
+ll is aliased to `ls -l'
+## status: 0
