@@ -1443,3 +1443,12 @@ echo '{"a":[1,2]}' | jq -c '.a[1] += 5 | .a[0], del(.a[0])'; echo '{"a":1}' | jq
 {"a":[7]}
 st 5
 ## status: 0
+
+### jq's gamma is the log of the gamma function, and an unknown @format fails when it runs
+echo 8 | jq -c '[gamma, (gamma|floor), lgamma, tgamma]'; echo '"hi"' | jq -c 'try @foo catch ., (try @bar "x\(.)" catch .)'; echo '"hi"' | jq '@baz'; echo "st=$?"
+## stdout:
+[8.525161361065413,8,8.525161361065413,5040]
+"foo is not a valid format"
+"bar is not a valid format"
+st=5
+## status: 0

@@ -1198,13 +1198,21 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
     let code = modules::data_names(code);
     let expanded = alternatives::expand(&alternatives::object_variables(&code));
     let code = expanded.as_str();
-    let (mut filter, mut imported) = match compile(code, &var_names, library, &|text| text.to_string()) {
-        Ok(compiled) => compiled,
-        Err(message) => return failure(format!("jq: error: {message}\njq: 1 compile error\n"), 3),
-    };
     // Errors are reported against the text as written; the run uses it rewritten (jq's
     // assignments, guarded definitions: see `rewrite`), its modules too.
     let (header, body) = modules::split_header(code);
+    let (mut filter, mut imported) = match compile(code, &var_names, library, &|text| text.to_string()) {
+        Ok(compiled) => compiled,
+        // An `@name` jq lacks is an error when it runs, which the rewritten text raises.
+        Err(message) if message.starts_with('@') && message.contains("/0 is not defined") => {
+            let rewritten = rewrite::rewrite(body).map(|text| format!("{header}{text}")).unwrap_or_default();
+            match compile(&rewritten, &var_names, library, &rewrite::module) {
+                Ok(compiled) => compiled,
+                Err(_) => return failure(format!("jq: error: {message}\njq: 1 compile error\n"), 3),
+            }
+        }
+        Err(message) => return failure(format!("jq: error: {message}\njq: 1 compile error\n"), 3),
+    };
     if let Some((at, said)) = rewrite::constant_key(body) {
         let place = place(code, code, at, at.chars().count());
         return failure(format!("jq: error: {said}{place}\njq: 1 compile error\n"), 3);

@@ -111,6 +111,8 @@ def builtins: ("IN/1 IN/2 INDEX/1 INDEX/2 JOIN/2 JOIN/3 JOIN/4 abs/0 acos/0 acos
   + "trim/0 trimstr/1 trunc/0 truncate_stream/1 type/0 unique/0 unique_by/1 until/2 utf8bytelength/0 "
   + "values/0 walk/1 while/2 with_entries/1 y0/0 y1/0 yn/2") / " ";
 def input_line_number: 0;
+# jq's gamma is the C library's: the logarithm of the gamma function (jaq's is tgamma).
+def gamma: lgamma;
 def __jq_regex_args($val): ($val | type) as $t
   | if $t == "string" then [$val, null]
     elif $t == "array" and ($val | length) > 1 then $val[:2]

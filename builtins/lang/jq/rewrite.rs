@@ -59,6 +59,9 @@ pub fn module(code: &str) -> String {
 /// The variable an arithmetic update binds its right-hand side to (a name no filter writes).
 const UPDATE_VALUE: &str = "$__jq_update_value";
 
+/// The `@name` formats jq 1.8 has; any other is an error when it runs.
+const FORMATS: &[&str] = &["@text", "@json", "@html", "@uri", "@urid", "@csv", "@tsv", "@sh", "@base64", "@base64d"];
+
 struct Printer<'c> {
     code: &'c str,
     out: String,
@@ -83,6 +86,7 @@ impl<'c> Printer<'c> {
             Term::Id => self.push("."),
             Term::Recurse => self.push(".."),
             Term::Num(n) => self.push(n),
+            Term::Str(Some(format), _) if !FORMATS.contains(format) => self.unknown_format(format),
             Term::Str(format, parts) => self.string(*format, parts),
             Term::Arr(None) => self.push("[]"),
             Term::Arr(Some(items)) => {
@@ -179,6 +183,9 @@ impl<'c> Printer<'c> {
                 }
                 self.group(body);
                 self.push(")");
+            }
+            Term::Call(name, args) if args.is_empty() && name.starts_with('@') && !FORMATS.contains(name) => {
+                self.unknown_format(name)
             }
             Term::Call(name, args) => {
                 self.push(name);
@@ -431,6 +438,12 @@ impl<'c> Printer<'c> {
                 self.push("}");
             }
         }
+    }
+
+    /// An `@name` jq does not know fails when it runs, as jq's does (not when compiled).
+    fn unknown_format(&mut self, format: &str) {
+        let name = format.trim_start_matches('@');
+        self.push(&format!("error({})", serde_json::Value::from(format!("{name} is not a valid format"))));
     }
 
     fn string(&mut self, format: Option<&str>, parts: &[StrPart<&str, Term<&'c str>>]) {
