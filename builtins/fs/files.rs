@@ -1879,6 +1879,9 @@ const TMPDIR: Opt =
     Opt::both('p', "tmpdir", "interpret TEMPLATE relative to DIR (default: $TMPDIR, else /tmp)").value("DIR");
 const UNDER_TMPDIR: Opt = Opt::short('t', "interpret TEMPLATE as a single file name under $TMPDIR or DIR");
 const QUIET: Opt = Opt::both('q', "quiet", "suppress diagnostics about file/dir-creation failure");
+const DRY_RUN: Opt = Opt::both('u', "dry-run", "do not create anything; merely print a name (unsafe)");
+const MKTEMP_SUFFIX: Opt =
+    Opt::long("suffix", "append SUFF to TEMPLATE; implied when TEMPLATE does not end in X").value("SUFF");
 
 /// `mktemp`.
 pub const MKTEMP: Spec = Spec {
@@ -1886,13 +1889,13 @@ pub const MKTEMP: Spec = Spec {
     summary: "create a temporary file or directory",
     synopsis: &["[OPTION]... [TEMPLATE]"],
     about: "Create a temporary file or directory, safely, and print its name. TEMPLATE must end in at least 3 X's (default tmp.XXXXXXXXXX, in $TMPDIR or /tmp).",
-    options: &[MKTEMP_DIR, TMPDIR, QUIET, UNDER_TMPDIR],
+    options: &[MKTEMP_DIR, DRY_RUN, QUIET, MKTEMP_SUFFIX, TMPDIR, UNDER_TMPDIR],
     tools: &["fs.write"],
     assumed: true,
     ..Spec::BASE
 };
 
-/// `mktemp [-dqt] [-p DIR] [TEMPLATE]`
+/// `mktemp [-dqtu] [-p DIR] [--suffix=SUFF] [TEMPLATE]`
 pub async fn mktemp(mut ctx: Ctx<'_>, args: Args) -> Status {
     let dir_mode = args.has(&MKTEMP_DIR);
     let quiet = args.has(&QUIET);
@@ -1900,10 +1903,19 @@ pub async fn mktemp(mut ctx: Ctx<'_>, args: Args) -> Status {
         return ctx.misuse(&MKTEMP, "too many templates").await;
     }
     let explicit = args.operands.first().cloned();
-    let template = explicit.clone().unwrap_or_else(|| "tmp.XXXXXXXXXX".to_string());
+    let whole = explicit.clone().unwrap_or_else(|| "tmp.XXXXXXXXXX".to_string());
+    // As GNU: what follows the last X is a suffix, and --suffix adds to it.
+    let stem_end = whole.rfind('X').map_or(0, |at| at + 1);
+    let (template, mut suffix) = (whole[..stem_end].to_string(), whole[stem_end..].to_string());
+    if let Some(extra) = args.last(&MKTEMP_SUFFIX) {
+        if extra.contains('/') {
+            return ctx.fail(format!("invalid suffix '{extra}', contains directory separator")).await;
+        }
+        suffix.push_str(extra);
+    }
     let x_count = template.chars().rev().take_while(|&c| c == 'X').count();
     if x_count < 3 {
-        return if quiet { 1 } else { ctx.fail(format!("too few X's in template '{template}'")).await };
+        return if quiet { 1 } else { ctx.fail(format!("too few X's in template '{whole}'")).await };
     }
     let env_dir = || ctx.state().vars.get_str("TMPDIR").filter(|d| !d.is_empty()).unwrap_or("/tmp").to_string();
     // As GNU: without a template, or with -p or -t, the name goes under DIR; a template of
@@ -1921,10 +1933,14 @@ pub async fn mktemp(mut ctx: Ctx<'_>, args: Args) -> Status {
             let pick = ctx.next_random() as usize % ALPHABET.len();
             name.push(ALPHABET[pick] as char);
         }
+        name.push_str(&suffix);
         let full = if base_dir.is_empty() { name.clone() } else { path::join(&base_dir, &name) };
         let abs = ctx.abs(&full);
         if ctx.vfs.lstat(&abs).is_ok() {
             continue;
+        }
+        if args.has(&DRY_RUN) {
+            return if ctx.out(format!("{full}\n")).await { 0 } else { 1 };
         }
         let result = if dir_mode { ctx.vfs.mkdir(&abs) } else { ctx.vfs.write(&abs, b"", WriteMode::CreateNew) };
         return match result {

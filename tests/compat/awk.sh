@@ -1641,3 +1641,12 @@ printf 'aa\n\001\n' | awk '/\1/ { print "control-A on line " NR } /(a)\1/ { prin
 ## stdout:
 control-A on line 2
 ## status: 0
+
+### split's fourth argument gets the separators, as gawk's
+awk 'BEGIN{n=split("  a b  c  ", a, " ", s); for(i=0;i<=n;i++) printf "[%s]", s[i]; print ""; n=split(",a,,b,", a, ",", s); for(i=0;i<=n;i++) printf "[%s]", (i in s) ? s[i] : "none"; print ""; n=split("", a, ",", s); print n, length(s); n=split("a1b22c", arr, /[0-9]+/, seps); print n, arr[3], seps[2]}'
+## stdout:
+[  ][ ][  ][  ]
+[none][,][,][,][,][none]
+0 0
+3 c 22
+## status: 0

@@ -1082,7 +1082,7 @@ r3/f: "data\n"
 ### tar refuses other compression programs cleanly
 echo x > f; tar --use-compress-program=xz -cf - f | wc -c; tar -I zstd -cf - f > /dev/null; echo "status $?"
 ## stdout:
-164
+168
 status 0
 ## status: 0
 ## files:
@@ -1752,3 +1752,14 @@ d/
 d/e/
 d/e/f: ""
 keep: ""
+
+### mktemp -u only names, and what follows the last X is a suffix, as with --suffix
+mktemp -u fooXXX.txt | grep -c '^foo...\.txt$'; mktemp -u --suffix=.md barXXX | grep -c '^bar...\.md$'; ls; mktemp -u XX 2>/dev/null; echo $?; mktemp -u --suffix=/x fooXXX 2>/dev/null; echo $?; mktemp -u fooXXXbarX 2>/dev/null; echo $?; f=$(mktemp -p . --suffix=.json); ls | grep -c '^tmp\..\{10\}\.json$'; rm "$f"
+## stdout:
+1
+1
+1
+1
+1
+1
+## status: 0

@@ -961,7 +961,7 @@ impl Parser {
             B::Length => (0, 1),
             B::Substr => (2, 3),
             B::Index | B::Atan2 => (2, 2),
-            B::Split => (2, 3),
+            B::Split => (2, 4),
             B::Sub | B::Gsub => (2, 3),
             B::Match => (2, 3),
             B::Sprintf => (1, usize::MAX),
@@ -991,6 +991,9 @@ impl Parser {
         }
         if builtin == B::Split && !matches!(args.get(1), Some(Expr::Lvalue(LValue::Var(_)))) {
             return Err(self.error_here("split: the second argument must be an array"));
+        }
+        if builtin == B::Split && args.len() == 4 && !matches!(args.get(3), Some(Expr::Lvalue(LValue::Var(_)))) {
+            return Err(self.error_here("split: the fourth argument must be an array"));
         }
         if builtin == B::Match && args.len() == 3 && !matches!(args.get(2), Some(Expr::Lvalue(LValue::Var(_)))) {
             return Err(self.error_here("match: the third argument must be an array"));

@@ -65,6 +65,24 @@ impl<'p> Interp<'p> {
                 };
                 let mut ranges = Vec::new();
                 sep.split(&text, &mut ranges);
+                // gawk's fourth argument: the separators, `seps[i]` after field i; with the
+                // default separator, the blanks before the first field and after the last too.
+                if let Some(Expr::Lvalue(LValue::Var(seps_var))) = args.get(3) {
+                    let seps = self.array(*seps_var)?;
+                    let mut seps = seps.borrow_mut();
+                    seps.clear();
+                    for (idx, pair) in ranges.windows(2).enumerate() {
+                        seps.insert((idx + 1).to_string().into_bytes(), Value::str(&text[pair[0].1..pair[1].0]));
+                    }
+                    if let (FieldSep::Blank, Some(first), Some(last)) = (&sep, ranges.first(), ranges.last()) {
+                        if first.0 > 0 {
+                            seps.insert(b"0".to_vec(), Value::str(&text[..first.0]));
+                        }
+                        if last.1 < text.len() {
+                            seps.insert(ranges.len().to_string().into_bytes(), Value::str(&text[last.1..]));
+                        }
+                    }
+                }
                 let array = self.array(*var)?;
                 let mut array = array.borrow_mut();
                 array.clear();
