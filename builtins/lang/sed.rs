@@ -140,9 +140,25 @@ impl ScriptParser {
     }
 
     fn next(&mut self) -> Option<char> {
+        // The end is not a character read: GNU's positions count only those.
         let c = self.peek();
-        self.pos += 1;
+        if c.is_some() {
+            self.pos += 1;
+        }
         c
+    }
+
+    /// What may follow a command that takes no text: blanks, then the end, a newline, `;`,
+    /// `}` or a comment; anything else is GNU's error, said at the character after it.
+    fn end_of_command(&mut self, command: char) -> Result<(), String> {
+        self.skip_spaces();
+        match self.peek() {
+            None | Some('\n' | ';' | '}' | '#') => Ok(()),
+            Some(_) => {
+                self.next();
+                Err(if command == 's' { "unknown option to `s'" } else { "extra characters after command" }.to_string())
+            }
+        }
     }
 
     fn skip_spaces(&mut self) {
@@ -442,9 +458,14 @@ impl ScriptParser {
                 }
                 other => return Err(format!("unknown command: `{other}'")),
             };
+            if !matches!(command, '{' | 'a' | 'i' | 'c' | 'r' | 'w' | 'b' | 't' | 'T' | ':') {
+                self.end_of_command(command)?;
+            }
             program.push(Cmd { addr1, addr2, negate, kind, label });
         }
         if !open_blocks.is_empty() {
+            // GNU says this one at character 0.
+            self.pos = 0;
             return Err("unmatched `{'".to_string());
         }
         Ok(program)

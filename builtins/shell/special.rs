@@ -77,6 +77,7 @@ const DECLARE_OPTIONS: &[Opt] = &[
     Opt::short('g', "create global variables when used in a shell function"),
     Opt::short('i', "to make NAMEs have the 'integer' attribute"),
     Opt::short('l', "to convert the value of each NAME to lower case on assignment"),
+    Opt::short('n', "make NAME a reference to the variable named by its value"),
     Opt::short('p', "display the attributes and value of each NAME"),
     Opt::short('r', "to make NAMEs readonly"),
     Opt::short('u', "to convert the value of each NAME to upper case on assignment"),
@@ -86,11 +87,19 @@ const DECLARE_OPTIONS: &[Opt] = &[
 pub const DECLARE: Spec = Spec {
     about: "Set variable values and attributes; without NAMEs, display them. Using '+' instead of '-' turns off the attribute.",
     options: DECLARE_OPTIONS,
-    ..special("declare", "set variable values and attributes", &["[-aAfFgilrux] [-p] [name[=value] ...]"])
+    ..special(
+        "declare",
+        "set variable values and attributes",
+        &["[-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]"],
+    )
 };
 /// `typeset`
-pub const TYPESET: Spec =
-    Spec { name: "typeset", summary: "set variable values and attributes (as declare)", ..DECLARE };
+pub const TYPESET: Spec = Spec {
+    name: "typeset",
+    summary: "set variable values and attributes (as declare)",
+    synopsis: &["[-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]"],
+    ..DECLARE
+};
 /// `local`
 pub const LOCAL: Spec = Spec {
     about: "Create a variable local to the function being run, with declare's options.",

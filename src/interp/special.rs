@@ -861,7 +861,14 @@ impl Interp {
                         continue;
                     }
                     let on = field.starts_with('-');
+                    let spec = builtins::lookup(&command).map(|entry| entry.spec);
                     for c in field[1..].chars() {
+                        // Each of the five takes its own letters (`export -x` is refused).
+                        if let Some(spec) = spec.filter(|spec| !spec.options.iter().any(|opt| opt.short == Some(c))) {
+                            let text = spec.refusal_text(&builtins::spec::Misuse::Invalid(c));
+                            let _ = io.stderr().write_all(format!("toolsh: {text}").as_bytes()).await;
+                            return Ok(crate::status::USAGE);
+                        }
                         match c {
                             'p' => flags.print = true,
                             'f' => flags.functions = true,

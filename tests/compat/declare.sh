@@ -198,3 +198,16 @@ declare -ai nums=(1+1 2*2); echo ${nums[@]}; nums+=(3*3); echo ${nums[@]}; decla
 2 4 9
 declare -Ai m=([a]="3" )
 ## status: 0
+
+### declare, typeset, local, export and readonly each refuse letters not theirs, with bash's usage
+export -x 2>&1 | sed 's/^.*export:/export:/'; echo "st=${PIPESTATUS[0]}"; readonly -x a 2>&1 | tail -1; declare -Z 2>&1 | tail -1; typeset -Z 2>&1 | tail -1; f() { local -Q; }; f 2>&1 | tail -1; declare -n r=HOME; echo "${r:+ok}"
+## stdout:
+export: -x: invalid option
+export: usage: export [-fn] [name[=value] ...] or export -p
+st=2
+readonly: usage: readonly [-aAf] [name[=value] ...] or readonly -p
+declare: usage: declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]
+typeset: usage: typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]
+local: usage: local [option] name[=value] ...
+ok
+## status: 0

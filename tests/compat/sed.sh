@@ -496,3 +496,34 @@ c\
 axc
 abc$
 ## status: 0
+
+### a command followed by more than blanks, ; or } is refused, with GNU's positions
+for s in 's/a/' 's/a/b' 's/a/b/q' 'p x' 'pq' 'y/a/b/q' 'dp' '/x/{p' '{p}p' 'p;p }' 'l5x'; do echo a | sed "$s"; echo "st=$?"; done 2>&1; echo a | sed 's/a/b/ ;p;{p};p # c'
+## stdout:
+sed: -e expression #1, char 4: unterminated `s' command
+st=1
+sed: -e expression #1, char 5: unterminated `s' command
+st=1
+sed: -e expression #1, char 7: unknown option to `s'
+st=1
+sed: -e expression #1, char 3: extra characters after command
+st=1
+sed: -e expression #1, char 2: extra characters after command
+st=1
+sed: -e expression #1, char 7: extra characters after command
+st=1
+sed: -e expression #1, char 2: extra characters after command
+st=1
+sed: -e expression #1, char 0: unmatched `{'
+st=1
+sed: -e expression #1, char 4: extra characters after command
+st=1
+sed: -e expression #1, char 5: unexpected `}'
+st=1
+sed: -e expression #1, char 3: extra characters after command
+st=1
+b
+b
+b
+b
+## status: 0
