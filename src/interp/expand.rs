@@ -1285,9 +1285,17 @@ fn replace(
 ) -> Option<String> {
     let chars: Vec<char> = text.chars().collect();
     let n = chars.len();
+    // The ends a match may have, longest first: one when the pattern has a fixed length.
+    let fixed = pattern.fixed_len();
+    let ends = |from: usize, to: usize| -> Box<dyn Iterator<Item = usize>> {
+        match fixed {
+            Some(len) => Box::new(from.checked_add(len).filter(|end| *end <= to).into_iter()),
+            None => Box::new((from..=to).rev()),
+        }
+    };
     match mode {
         ReplaceMode::Prefix => {
-            if let Some(k) = (0..=n).rev().find(|&k| pattern.matches_chars(&chars[..k])) {
+            if let Some(k) = ends(0, n).find(|&k| pattern.matches_chars(&chars[..k])) {
                 let mut out = replacement_text(replacement, &chars[..k]);
                 out.extend(chars[k..].iter());
                 return (out.len() <= limit).then_some(out);
@@ -1295,7 +1303,11 @@ fn replace(
             Some(text.to_string())
         }
         ReplaceMode::Suffix => {
-            if let Some(k) = (0..=n).find(|&k| pattern.matches_chars(&chars[k..])) {
+            let mut starts: Box<dyn Iterator<Item = usize>> = match fixed {
+                Some(len) => Box::new(n.checked_sub(len).into_iter()),
+                None => Box::new(0..=n),
+            };
+            if let Some(k) = starts.find(|&k| pattern.matches_chars(&chars[k..])) {
                 let mut out: String = chars[..k].iter().collect();
                 out.push_str(&replacement_text(replacement, &chars[k..]));
                 return (out.len() <= limit).then_some(out);
@@ -1311,7 +1323,8 @@ fn replace(
             let mut replaced = false;
             while idx < n {
                 if !(replaced && mode == ReplaceMode::First)
-                    && let Some(end) = (idx + 1..=n).rev().find(|&end| pattern.matches_chars(&chars[idx..end]))
+                    && let Some(end) =
+                        ends(idx, n).filter(|&end| end > idx).find(|&end| pattern.matches_chars(&chars[idx..end]))
                 {
                     let piece = replacement_text(replacement, &chars[idx..end]);
                     if out.len().saturating_add(piece.len()) > limit {

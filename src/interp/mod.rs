@@ -215,10 +215,14 @@ impl Interp {
 
     /// The flow for a limit that was hit (the message is printed by the top level).
     pub fn limit_hit(&self, name: &str, value: u64) -> Flow {
-        self.stop_with(
-            format!("limit exceeded: {name} (at most {value}); raise it or simplify the command"),
-            crate::status::LIMIT,
-        )
+        Flow::Fatal(self.shared.note_limit(name, value))
+    }
+
+    /// `Ok` when a value of `bytes` fits the value-bytes limit (`output-bytes`); else the
+    /// limit stops the line, before the value is built.
+    pub(crate) fn value_room(&self, bytes: usize) -> Result<(), Flow> {
+        let most = self.state.limits().output_bytes;
+        if bytes <= most { Ok(()) } else { Err(self.limit_hit("value bytes", most as u64)) }
     }
 
     /// Ends the line with `status`, `message` printed once by the top level.

@@ -474,20 +474,19 @@ async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult 
     };
     match describe {
         Some(verbose) => {
-            let mut status = 0;
+            // bash succeeds when any name is found (`any_found`), unlike `type`, which fails
+            // when any is missing.
+            let mut found = false;
             for name in &names {
                 match (classify(interp, name), verbose) {
                     (Some(_), false) => say(io, &format!("{name}\n")).await,
                     (Some(kind), true) => say(io, &describe_kind(interp, name, kind)).await,
-                    (None, _) => {
-                        if verbose {
-                            complain(io, "command", &format!("{name}: not found")).await;
-                        }
-                        status = 1;
-                    }
+                    (None, true) => complain(io, "command", &format!("{name}: not found")).await,
+                    (None, false) => {}
                 }
+                found |= classify(interp, name).is_some();
             }
-            Ok(status)
+            Ok(if found { 0 } else { 1 })
         }
         None => {
             let _ = name;

@@ -733,6 +733,15 @@ impl Shared {
         slot.get_or_insert((message, status)).1
     }
 
+    /// Stops the line because what it would build passes the limit `name` (`most`): every
+    /// limit hit, the interpreter's and a command's, is said in these words.
+    pub fn note_limit(&self, name: &str, most: u64) -> Status {
+        self.note_stop(
+            format!("limit exceeded: {name} (at most {most}); raise it or simplify the command"),
+            toolsh_gate::status::LIMIT,
+        )
+    }
+
     /// Records that the line's deadline passed or its caller cancelled it.
     pub fn note_pace_stop(&self, stop: pace::Stop) -> Status {
         match stop {

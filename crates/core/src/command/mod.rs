@@ -296,6 +296,20 @@ impl<'a> Ctx<'a> {
         let _ = self.io.stderr().write_all(bytes.as_ref()).await;
     }
 
+    /// Stops the line because what the command would build passes the limit `name` (`most`),
+    /// before it is built; the status to return ([`toolsh_gate::status::LIMIT`]).
+    pub fn limit_hit(&self, name: &str, most: u64) -> Status {
+        self.shared.note_limit(name, most)
+    }
+
+    /// Whether a value of `bytes` fits the value-bytes limit (`output-bytes`, the longest value
+    /// a line may build); when it does not, the line is stopped with that limit named
+    /// ([`Ctx::limit_hit`]) and the caller returns the status in `Err`.
+    pub fn value_room(&self, bytes: usize) -> Result<(), Status> {
+        let most = self.state.limits().output_bytes;
+        if bytes <= most { Ok(()) } else { Err(self.limit_hit("value bytes", most as u64)) }
+    }
+
     /// Prints `name: message` on stderr and returns 1.
     pub async fn fail(&self, message: impl std::fmt::Display) -> Status {
         self.complain(message).await;
