@@ -359,8 +359,11 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
             continue;
         }
         let removed = if reference { ctx.vars_mut().unset_raw(arg) } else { ctx.vars_mut().unset(arg) };
+        // A dynamic variable exists though nothing is stored: unset, it becomes ordinary.
+        let dynamic = !reference && ctx.make_ordinary(arg);
         match removed {
             Ok(Some(_)) => {}
+            Ok(None) if dynamic => {}
             Ok(None) if !variables => {
                 ctx.functions_mut().remove(arg);
             }

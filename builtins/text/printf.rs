@@ -248,19 +248,19 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>, most: usize) ->
             }
             's' | 'q' | 'b' => {
                 let arg = args.next().unwrap_or_default().to_string();
+                // Bytes, not text: `%b` of `\xff` writes the byte, as bash's does.
                 let mut body = match conv {
-                    'q' => shell_quote(&arg),
+                    'q' => shell_quote(&arg).into_bytes(),
                     'b' => {
                         // `%b` reads `\141` as octal, as `\0141` (bash), unlike `echo -e`.
                         let (bytes, stop) = expand_backslashes_bytes(&arg, true);
                         if stop {
-                            let text = String::from_utf8_lossy(&bytes).into_owned();
-                            out.extend_from_slice(pad(text, &spec, false).as_bytes());
+                            out.extend_from_slice(&pad_bytes(bytes, &spec));
                             return Ok(false);
                         }
-                        String::from_utf8_lossy(&bytes).into_owned()
+                        bytes
                     }
-                    _ => arg,
+                    _ => arg.into_bytes(),
                 };
                 // bash's and GNU's printf measure strings in bytes, not characters (`%-6s` of
                 // `été` pads with one space); a precision that would cut a character in two
@@ -269,19 +269,17 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>, most: usize) ->
                     && precision < body.len()
                 {
                     let mut end = precision;
-                    while !body.is_char_boundary(end) {
+                    while end > 0 && body[end] & 0xc0 == 0x80 {
                         end -= 1;
                     }
                     body.truncate(end);
                 }
-                let width = spec.width.unwrap_or(0);
-                if body.len() < width {
-                    let chars = body.chars().count();
-                    let narrower = cfmt::Spec { width: Some(width - (body.len() - chars)), ..spec };
-                    pad(body, &narrower, false)
-                } else {
-                    body
+                let body = pad_bytes(body, &spec);
+                if out.len().saturating_add(body.len()) > most {
+                    return Err(Stop::Limit);
                 }
+                out.extend_from_slice(&body);
+                continue;
             }
             other => return Err(Stop::Said(format!("`{other}': invalid format character"))),
         };
@@ -291,6 +289,19 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>, most: usize) ->
         out.extend_from_slice(text.as_bytes());
     }
     Ok(true)
+}
+
+/// `body` filled with spaces to the spec's width, counted in bytes (on the left unless `-`).
+fn pad_bytes(body: Vec<u8>, spec: &cfmt::Spec) -> Vec<u8> {
+    let fill = spec.width.unwrap_or(0).saturating_sub(body.len());
+    if fill == 0 {
+        return body;
+    }
+    let spaces = std::iter::repeat_n(b' ', fill);
+    match spec.left {
+        true => body.into_iter().chain(spaces).collect(),
+        false => spaces.chain(body).collect(),
+    }
 }
 
 /// bash's `%(FORMAT)T` at `idx` (on the `(`): the next argument, seconds since the epoch (none,

@@ -634,7 +634,9 @@ impl Interp {
                 if self.state.options.xtrace {
                     self.traced_value.clone_from(&value);
                 }
-                if attrs.has(Attrs::INTEGER) {
+                // `SECONDS` is an integer variable in bash (`SECONDS=2+3` counts from 5).
+                let integer = attrs.has(Attrs::INTEGER) || (name == "SECONDS" && self.state.is_dynamic(name));
+                if integer {
                     let mut number = self.arith(&value, io).await?;
                     if assign.append {
                         let old = self.state.vars.get_str(name).unwrap_or("0").to_string();
@@ -700,6 +702,10 @@ impl Interp {
         if result.is_err() {
             self.error(io, &format!("{name}: readonly variable")).await;
             return Ok(false);
+        }
+        if name == "SECONDS" {
+            // It counts from the value given from now, not from when it is next read.
+            self.state.settle_seconds();
         }
         if self.state.options.allexport
             && let Some(var) = self.state.vars.get_mut(name)

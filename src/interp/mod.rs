@@ -167,6 +167,7 @@ impl Interp {
         self.state.frames = Vec::new();
         let file: Arc<str> = Arc::from(script.unwrap_or(""));
         (self.state.source, self.state.main_source) = (file.clone(), file);
+        self.state.enter_shell();
     }
 
     /// A clone of this shell for a subshell or pipeline stage.
@@ -636,6 +637,9 @@ impl ShellBuilder {
                 var.attrs.set(Attrs::EXPORT, true);
             }
         }
+        // `$SHLVL` counts from the embedder's, as bash's from its environment.
+        state.enter_shell();
+        state.login_home = Arc::from(state.vars.get_str("HOME").unwrap_or("/"));
         let session = self.session.unwrap_or_else(new_session_id);
         let retention = self.retention;
         let store = self

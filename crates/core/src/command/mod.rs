@@ -130,6 +130,12 @@ impl<'a> Ctx<'a> {
         self.state.cwd = cwd;
     }
 
+    /// `unset NAME` of a dynamic variable (`RANDOM`, `SECONDS`, …) makes it an ordinary one
+    /// for good ([`State::make_ordinary`]); false for any other name.
+    pub fn make_ordinary(&mut self, name: &str) -> bool {
+        self.state.make_ordinary(name)
+    }
+
     /// The shell options (`set`, `shopt`), to change.
     pub fn options_mut(&mut self) -> &mut crate::session::Options {
         &mut self.state.options
@@ -538,6 +544,10 @@ pub enum Special {
     Kill,
     /// `declare`, `typeset`, `local`, `export`, `readonly`: their operands are assignments.
     Declaration,
+    /// `times`.
+    Times,
+    /// `enable`.
+    Enable,
 }
 
 /// One entry of the table of commands and interpreter builtins (one lookup for both: a
