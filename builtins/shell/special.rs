@@ -264,6 +264,25 @@ pub const WHICH: Spec = Spec {
     order: Order::OptionsFirst,
     ..special("which", "locate a command", &["[-as] NAME..."])
 };
+/// `times`
+pub const TIMES: Spec = Spec {
+    about: "Print the user and system times used by the shell, then by its children. The shell is the toolsh process (all its sessions: commands run inside it); its children are the host programs it ran and waited for.",
+    ..special("times", "display process times", &[""])
+};
+/// `enable`
+pub const ENABLE: Spec = Spec {
+    about: "Enable and disable builtins, or list them. Every command here is toolsh's own: a disabled builtin is listed as disabled but still runs, as the program of that name that bash would find on the PATH instead is the same command here. Loading builtins from shared objects (-f, -d) is not supported.",
+    options: &[
+        Opt::short('a', "print every builtin, saying whether it is enabled"),
+        Opt::short('n', "disable each NAME, or list the disabled builtins"),
+        Opt::short('p', "print the list of builtins in a reusable format"),
+        Opt::short('s', "print only the names of POSIX special builtins"),
+        Opt::short('f', "load a builtin from a shared object (not supported)").value("filename"),
+        Opt::short('d', "remove a builtin loaded with -f (not supported)"),
+    ],
+    order: Order::OptionsFirst,
+    ..special("enable", "enable and disable shell builtins", &["[-a] [-dnps] [-f filename] [name ...]"])
+};
 /// `hash`
 pub const HASH: Spec = Spec {
     about: "Remember where each NAME is found. No command here is looked up on a PATH, so the table stays empty: NAME succeeds when it runs as a command here and is said not found otherwise; -r empties the table; -t, -d and -l find nothing in it.",

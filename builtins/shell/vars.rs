@@ -359,8 +359,11 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
             continue;
         }
         let removed = if reference { ctx.vars_mut().unset_raw(arg) } else { ctx.vars_mut().unset(arg) };
+        // A dynamic variable exists though nothing is stored: unset, it becomes ordinary.
+        let dynamic = !reference && ctx.make_ordinary(arg);
         match removed {
             Ok(Some(_)) => {}
+            Ok(None) if dynamic => {}
             Ok(None) if !variables => {
                 ctx.functions_mut().remove(arg);
             }
@@ -494,18 +497,23 @@ pub async fn read(mut ctx: Ctx<'_>, args: Args) -> Status {
     };
     let names = args.operands.clone();
     let stop = if exact { None } else { delim };
+    // A line is a value: it is read at most one byte past the value-bytes limit, and one that
+    // long stops the line before more of it is held.
+    let most = ctx.state().limits().output_bytes;
     let mut bytes = Vec::new();
     let mut found;
     loop {
+        let room = most.saturating_sub(bytes.len()).saturating_add(1);
+        let want = Some(max.map_or(room, |max| max.min(room)));
         let chunk = match timeout {
             Some(secs) => {
                 let limit = std::time::Duration::from_secs_f64(secs.max(0.0));
-                match tokio::time::timeout(limit, input.read_until(stop, max)).await {
+                match tokio::time::timeout(limit, input.read_until(stop, want)).await {
                     Ok(chunk) => chunk,
                     Err(_) => return 142,
                 }
             }
-            None => input.read_until(stop, max).await,
+            None => input.read_until(stop, want).await,
         };
         let Some((chunk, got_delim)) = chunk else {
             found = false;
@@ -513,6 +521,9 @@ pub async fn read(mut ctx: Ctx<'_>, args: Args) -> Status {
         };
         found = got_delim || max.is_some();
         bytes.extend_from_slice(&chunk);
+        if bytes.len() > most {
+            return ctx.limit_hit("value bytes", most as u64);
+        }
         // Without -r a backslash before the newline continues the line.
         if !raw && got_delim && delim == Some(b'\n') && bytes.last() == Some(&b'\\') {
             let escaped = bytes.iter().rev().take_while(|&&b| b == b'\\').count();
@@ -641,10 +652,17 @@ pub async fn mapfile(mut ctx: Ctx<'_>, args: Args) -> Status {
         (true, Some(Value::Str(text))) => std::iter::once((0, text.clone())).collect(),
         _ => Default::default(),
     };
-    let budget = ctx.state().limits().variable_bytes;
+    // What the array may hold: what the other variables leave of `variable-bytes`, each
+    // element costed as the variables count it; and each line is a value (`output-bytes`),
+    // read at most one byte past that limit.
+    let (most, budget) = (ctx.state().limits().output_bytes, ctx.state().limits().variable_bytes);
+    let budget = budget.saturating_sub(ctx.state().vars.bytes());
     let (mut read, mut held) = (0i64, 0usize);
     while count == 0 || read - skip < count {
-        let Some((mut line, ended)) = input.read_until(Some(delim), None).await else { break };
+        let Some((mut line, ended)) = input.read_until(Some(delim), Some(most.saturating_add(1))).await else { break };
+        if line.len() > most {
+            return ctx.limit_hit("value bytes", most as u64);
+        }
         read += 1;
         if read <= skip {
             continue;
@@ -653,9 +671,9 @@ pub async fn mapfile(mut ctx: Ctx<'_>, args: Args) -> Status {
         if ended && !args.has(&MAPFILE_TRIM) {
             line.push(delim);
         }
-        held += line.len();
+        held = held.saturating_add(line.len() + toolsh_core::vars::ELEMENT_COST);
         if held > budget {
-            return ctx.fail(format!("limit exceeded: variable bytes ({budget}); nothing was assigned")).await;
+            return ctx.limit_hit("variable bytes", ctx.state().limits().variable_bytes as u64);
         }
         let (index, line) = (origin + read - skip - 1, String::from_utf8_lossy(&line).into_owned());
         // As bash: every QUANTUM lines, `CALLBACK INDEX 'LINE'` is evaluated before the line

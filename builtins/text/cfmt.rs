@@ -14,12 +14,24 @@ pub struct Spec {
     pub precision: Option<usize>,
 }
 
-/// Widths and precisions past this are refused as C libraries do, so `%999999999d` cannot ask
-/// for a gigabyte of padding.
+/// Widths and precisions past this are held to it by [`Spec::held`], so `%999999999d` cannot
+/// ask `seq` for a gigabyte of padding (`printf` holds them to the value-bytes limit instead).
 const MAX_WIDTH: usize = 1 << 20;
 
+impl Spec {
+    /// The spec with its width and precision held to [`MAX_WIDTH`].
+    pub fn held(self) -> Spec {
+        Spec {
+            width: self.width.map(|w| w.min(MAX_WIDTH)),
+            precision: self.precision.map(|p| p.min(MAX_WIDTH)),
+            ..self
+        }
+    }
+}
+
 /// Parses the part of a conversion after `%` up to the conversion character, leaving `idx` on
-/// it; `star` supplies the value of a `*` width or precision.
+/// it; `star` supplies the value of a `*` width or precision. Widths and precisions are as
+/// written (a caller holds them to what it can build: [`Spec::held`], or a limit).
 pub fn parse_spec(format: &[u8], idx: &mut usize, mut star: impl FnMut() -> i64) -> Spec {
     let mut spec = Spec::default();
     while let Some(&flag) = format.get(*idx) {
@@ -41,7 +53,7 @@ pub fn parse_spec(format: &[u8], idx: &mut usize, mut star: impl FnMut() -> i64)
         if width < 0 {
             spec.left = true;
         }
-        spec.width = Some((width.unsigned_abs() as usize).min(MAX_WIDTH));
+        spec.width = Some(usize::try_from(width.unsigned_abs()).unwrap_or(usize::MAX));
     } else {
         spec.width = digits(format, idx);
     }
@@ -51,7 +63,7 @@ pub fn parse_spec(format: &[u8], idx: &mut usize, mut star: impl FnMut() -> i64)
             *idx += 1;
             let precision = star();
             // A negative precision is taken as if it were missing.
-            spec.precision = (precision >= 0).then(|| (precision as usize).min(MAX_WIDTH));
+            spec.precision = (precision >= 0).then(|| usize::try_from(precision).unwrap_or(usize::MAX));
         } else {
             spec.precision = Some(digits(format, idx).unwrap_or(0));
         }
@@ -67,8 +79,9 @@ fn digits(format: &[u8], idx: &mut usize) -> Option<usize> {
     while format.get(*idx).is_some_and(u8::is_ascii_digit) {
         *idx += 1;
     }
-    let text = std::str::from_utf8(&format[start..*idx]).ok()?;
-    text.parse::<usize>().ok().map(|n| n.min(MAX_WIDTH))
+    let text = std::str::from_utf8(&format[start..*idx]).ok().filter(|t| !t.is_empty())?;
+    // More digits than a usize holds ask for more than any limit allows, as usize::MAX does.
+    Some(text.parse::<usize>().unwrap_or(usize::MAX))
 }
 
 /// Pads `body` to the spec's width: left-justified, zero-filled after the sign and `0x` for

@@ -182,8 +182,18 @@ fn parse_int(text: &str, unsigned: bool) -> Result<i64, IntError> {
     Ok(if negative { value.wrapping_neg() } else { value })
 }
 
-/// Runs the format once over the remaining arguments; false when `\c` stopped output.
-fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>) -> Result<bool, String> {
+/// Why a pass of the format stopped short.
+enum Stop {
+    /// An error, said as `printf: MESSAGE`.
+    Said(String),
+    /// A width, precision or the output past the value-bytes limit, before it was built.
+    Limit,
+}
+
+/// Runs the format once over the remaining arguments; false when `\c` stopped output. `most`
+/// is what `out` may hold (the value-bytes limit): a width or precision past it is refused
+/// before its padding is made, and so is a piece that would grow `out` past it.
+fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>, most: usize) -> Result<bool, Stop> {
     let mut idx = 0;
     while idx < format.len() {
         let b = format[idx];
@@ -207,8 +217,11 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>) -> Result<bool,
             continue;
         }
         let spec = cfmt::parse_spec(format, &mut idx, || args.int(false));
+        if spec.width.unwrap_or(0) > most {
+            return Err(Stop::Limit);
+        }
         if format.get(idx) == Some(&b'(') {
-            let text = time_conversion(format, &mut idx, args)?;
+            let text = time_conversion(format, &mut idx, args).map_err(Stop::Said)?;
             let text = match spec.precision {
                 Some(precision) => text.chars().take(precision).collect(),
                 None => text,
@@ -217,10 +230,15 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>) -> Result<bool,
             continue;
         }
         let Some(&conv) = format.get(idx) else {
-            return Err("`%': missing format character".to_string());
+            return Err(Stop::Said("`%': missing format character".to_string()));
         };
         idx += 1;
         let conv = conv as char;
+        // A number's precision is digits to make; a string's only cuts it.
+        let made_precision = if matches!(conv, 's' | 'q' | 'b' | 'c') { 0 } else { spec.precision.unwrap_or(0) };
+        if made_precision > most {
+            return Err(Stop::Limit);
+        }
         let text = match conv {
             'd' | 'i' | 'o' | 'u' | 'x' | 'X' => format_int(args.int(!matches!(conv, 'd' | 'i')), conv, &spec),
             'e' | 'E' | 'f' | 'F' | 'g' | 'G' | 'a' | 'A' => format_float(args.float(), conv, &spec),
@@ -230,19 +248,19 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>) -> Result<bool,
             }
             's' | 'q' | 'b' => {
                 let arg = args.next().unwrap_or_default().to_string();
+                // Bytes, not text: `%b` of `\xff` writes the byte, as bash's does.
                 let mut body = match conv {
-                    'q' => shell_quote(&arg),
+                    'q' => shell_quote(&arg).into_bytes(),
                     'b' => {
                         // `%b` reads `\141` as octal, as `\0141` (bash), unlike `echo -e`.
                         let (bytes, stop) = expand_backslashes_bytes(&arg, true);
                         if stop {
-                            let text = String::from_utf8_lossy(&bytes).into_owned();
-                            out.extend_from_slice(pad(text, &spec, false).as_bytes());
+                            out.extend_from_slice(&pad_bytes(bytes, &spec));
                             return Ok(false);
                         }
-                        String::from_utf8_lossy(&bytes).into_owned()
+                        bytes
                     }
-                    _ => arg,
+                    _ => arg.into_bytes(),
                 };
                 // bash's and GNU's printf measure strings in bytes, not characters (`%-6s` of
                 // `été` pads with one space); a precision that would cut a character in two
@@ -251,25 +269,39 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>) -> Result<bool,
                     && precision < body.len()
                 {
                     let mut end = precision;
-                    while !body.is_char_boundary(end) {
+                    while end > 0 && body[end] & 0xc0 == 0x80 {
                         end -= 1;
                     }
                     body.truncate(end);
                 }
-                let width = spec.width.unwrap_or(0);
-                if body.len() < width {
-                    let chars = body.chars().count();
-                    let narrower = cfmt::Spec { width: Some(width - (body.len() - chars)), ..spec };
-                    pad(body, &narrower, false)
-                } else {
-                    body
+                let body = pad_bytes(body, &spec);
+                if out.len().saturating_add(body.len()) > most {
+                    return Err(Stop::Limit);
                 }
+                out.extend_from_slice(&body);
+                continue;
             }
-            other => return Err(format!("`{other}': invalid format character")),
+            other => return Err(Stop::Said(format!("`{other}': invalid format character"))),
         };
+        if out.len().saturating_add(text.len()) > most {
+            return Err(Stop::Limit);
+        }
         out.extend_from_slice(text.as_bytes());
     }
     Ok(true)
+}
+
+/// `body` filled with spaces to the spec's width, counted in bytes (on the left unless `-`).
+fn pad_bytes(body: Vec<u8>, spec: &cfmt::Spec) -> Vec<u8> {
+    let fill = spec.width.unwrap_or(0).saturating_sub(body.len());
+    if fill == 0 {
+        return body;
+    }
+    let spaces = std::iter::repeat_n(b' ', fill);
+    match spec.left {
+        true => body.into_iter().chain(spaces).collect(),
+        false => spaces.chain(body).collect(),
+    }
 }
 
 /// bash's `%(FORMAT)T` at `idx` (on the `(`): the next argument, seconds since the epoch (none,
@@ -321,6 +353,9 @@ fn escape_end(format: &[u8], start: usize) -> usize {
     idx
 }
 
+/// Bytes of output `printf` gathers before it writes them (when it writes to a stream).
+const FLUSH_AT: usize = 64 * 1024;
+
 const VAR: Opt = Opt::short('v', "assign the output to shell variable VAR rather than display it").value("var");
 
 /// `printf`.
@@ -341,20 +376,33 @@ pub async fn printf(mut ctx: Ctx<'_>, parsed: crate::spec::Args) -> Status {
         return ctx.misuse(&PRINTF, "").await;
     };
     let mut args = Args { items: &argv[1..], pos: 0, errors: Vec::new(), warnings: Vec::new() };
+    let most = ctx.state().limits().output_bytes;
     let mut out = Vec::new();
     loop {
         let before = args.pos;
-        match render(format.as_bytes(), &mut args, &mut out) {
+        match render(format.as_bytes(), &mut args, &mut out, most) {
             Ok(true) => {}
             Ok(false) => break,
-            Err(message) => {
+            Err(Stop::Said(message)) => {
                 ctx.complain(message).await;
                 ctx.out(&out).await;
                 return 1;
             }
+            Err(Stop::Limit) => return ctx.limit_hit("value bytes", most as u64),
+        }
+        // The format's own text, reused for each group of arguments, counts too.
+        if out.len() > most {
+            return ctx.limit_hit("value bytes", most as u64);
         }
         if args.pos >= args.items.len() || args.pos == before {
             break;
+        }
+        // Output to a stream goes out as it is made: only a variable's value is held whole.
+        if target.is_none() && out.len() >= FLUSH_AT {
+            if !ctx.out(&out).await {
+                return 1;
+            }
+            out.clear();
         }
     }
     for said in args.warnings.iter().chain(&args.errors) {

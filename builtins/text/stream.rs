@@ -712,7 +712,7 @@ fn seq_format(format: &str) -> Result<(String, crate::text::cfmt::Spec, char, St
                 return Err(format!("format '{format}' has too many % directives"));
             }
             idx += 1;
-            let spec = crate::text::cfmt::parse_spec(bytes, &mut idx, || 0);
+            let spec = crate::text::cfmt::parse_spec(bytes, &mut idx, || 0).held();
             let conversion = bytes.get(idx).map(|&b| b as char).unwrap_or('?');
             if !"eEfFgGaA".contains(conversion) {
                 return Err(format!("format '{format}' has unknown %{conversion} directive"));

@@ -69,7 +69,14 @@ fn expand_atoms(atoms: Vec<Atom>, out: &mut Vec<Vec<Atom>>) {
         };
         let alternatives: Vec<Vec<Atom>> = if commas.is_empty() {
             match sequence(&atoms[open + 1..close]) {
-                Some(items) => items.into_iter().map(|s| s.chars().map(Atom::Char).collect()).collect(),
+                Some(items) => items
+                    .into_iter()
+                    .map(|s| match s.is_empty() {
+                        // The removed backslash leaves a quoted nothing: the word stays.
+                        true => vec![Atom::Part(WordPart::Quoted(Default::default()))],
+                        false => s.chars().map(Atom::Char).collect(),
+                    })
+                    .collect(),
                 None => continue,
             }
         } else {
@@ -168,8 +175,12 @@ fn sequence(atoms: &[Atom]) -> Option<Vec<String>> {
     let mut items = Vec::new();
     let mut value = lo;
     loop {
-        if let Some(c) = char::from_u32(value as u32) {
-            items.push(c.to_string());
+        match char::from_u32(value as u32) {
+            // bash makes the text `\` between `Z` and `a` and then removes it as a quote
+            // character (`{Z..a}` gives an empty word there, kept as a quoted one).
+            Some('\\') => items.push(String::new()),
+            Some(c) => items.push(c.to_string()),
+            None => {}
         }
         if value == hi {
             break;

@@ -12,6 +12,11 @@ use super::Status;
 use super::{Interp, Io};
 use crate::ast::{Command, Word};
 
+/// bash 5.2's builtins that toolsh runs, in bash's order (`compgen -b`, `enable`).
+pub(crate) fn builtins_here() -> impl Iterator<Item = &'static str> {
+    BASH_BUILTINS.iter().copied().filter(|name| crate::builtins::lookup(name).is_some())
+}
+
 /// bash 5.2's builtins, sorted as `compgen -b` lists them; those toolsh lacks are left out.
 const BASH_BUILTINS: &[&str] = &[
     ".",
@@ -531,10 +536,10 @@ impl Interp {
                     })
                     .collect()
             }
-            Action::Builtin | Action::Enabled | Action::HelpTopic => BASH_BUILTINS
-                .iter()
-                .filter(|name| crate::builtins::lookup(name).is_some())
-                .map(|s| s.to_string())
+            Action::Builtin | Action::HelpTopic => builtins_here().map(str::to_string).collect(),
+            Action::Enabled => builtins_here()
+                .filter(|name| !state.disabled_builtins.iter().any(|d| d == name))
+                .map(str::to_string)
                 .collect(),
             Action::Export => state.vars.exported().into_iter().map(|(name, _)| name).collect(),
             Action::Function => {
@@ -593,7 +598,11 @@ impl Interp {
             Action::Directory => self.files(word, true),
             Action::User | Action::Group => vec![self.shared.agent().to_string()],
             Action::Hostname => vec![super::session::HOSTNAME.to_string()],
-            Action::Binding | Action::Disabled | Action::Stopped | Action::Service => Vec::new(),
+            Action::Disabled => builtins_here()
+                .filter(|name| state.disabled_builtins.iter().any(|d| d == name))
+                .map(str::to_string)
+                .collect(),
+            Action::Binding | Action::Stopped | Action::Service => Vec::new(),
         }
     }
 

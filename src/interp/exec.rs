@@ -620,7 +620,11 @@ impl Interp {
                 let value = self.expand_assigned(word, io).await?;
                 let (array, key) = self.reference_element(name, io).await?;
                 let value = match assign.append {
-                    true => self.state.vars.element(&array, &key).unwrap_or_default().to_string() + &value,
+                    true => {
+                        let old = self.state.vars.element(&array, &key).unwrap_or_default();
+                        self.value_room(old.len().saturating_add(value.len()))?;
+                        old.to_string() + &value
+                    }
                     false => value,
                 };
                 self.state.vars.set_element(&array, &key, value, false)
@@ -630,7 +634,9 @@ impl Interp {
                 if self.state.options.xtrace {
                     self.traced_value.clone_from(&value);
                 }
-                if attrs.has(Attrs::INTEGER) {
+                // `SECONDS` is an integer variable in bash (`SECONDS=2+3` counts from 5).
+                let integer = attrs.has(Attrs::INTEGER) || (name == "SECONDS" && self.state.is_dynamic(name));
+                if integer {
                     let mut number = self.arith(&value, io).await?;
                     if assign.append {
                         let old = self.state.vars.get_str(name).unwrap_or("0").to_string();
@@ -644,9 +650,17 @@ impl Interp {
                         self.error(io, &format!("{name}[{key}]: bad array subscript")).await;
                         return Err(Flow::Discard);
                     }
+                    if assign.append {
+                        // `a[i]+=…` in a loop grows one element: measured before it grows.
+                        let old = self.state.vars.element(name, &key).map_or(0, str::len);
+                        self.value_room(old.saturating_add(value.len()))?;
+                    }
                     self.state.vars.set_element(name, &key, value, assign.append && !attrs.has(Attrs::INTEGER))
                 } else if assign.append && !attrs.has(Attrs::INTEGER) {
-                    let old = self.state.vars.get_str(name).unwrap_or("").to_string();
+                    // `x+=…` in a loop: the value is measured before it grows.
+                    let old = self.state.vars.get_str(name).unwrap_or("");
+                    self.value_room(old.len().saturating_add(value.len()))?;
+                    let old = old.to_string();
                     self.state.vars.set(name, old + &value)
                 } else {
                     self.state.vars.set(name, value)
@@ -688,6 +702,10 @@ impl Interp {
         if result.is_err() {
             self.error(io, &format!("{name}: readonly variable")).await;
             return Ok(false);
+        }
+        if name == "SECONDS" {
+            // It counts from the value given from now, not from when it is next read.
+            self.state.settle_seconds();
         }
         if self.state.options.allexport
             && let Some(var) = self.state.vars.get_mut(name)

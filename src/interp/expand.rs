@@ -364,6 +364,8 @@ impl Interp {
     /// `$OLDPWD`, and `~NAME` the home of NAME when NAME is the session's one user (`whoami`);
     /// any other prefix stays as written, as bash leaves `~nosuchuser`. A prefix that runs on
     /// into what follows `text` in its word (`more`: a quoted part, an expansion) is not one.
+    /// The user's home (`~NAME`, and `~` with `HOME` unset, where bash reads the password
+    /// file) is the `HOME` the session started with ([`State::login_home`]).
     pub(crate) fn tilde_prefix(&self, text: &str, ends: &[char], more: bool) -> Option<(String, usize)> {
         let rest = text.strip_prefix('~')?;
         let end = match rest.find(ends) {
@@ -372,31 +374,40 @@ impl Interp {
             None => text.len(),
         };
         let dir = match &text[1..end] {
-            "" => self.state.vars.get_str("HOME"),
+            "" => Some(self.state.vars.get_str("HOME").unwrap_or(&self.state.login_home)),
             "+" => Some(self.state.cwd.as_str()),
             "-" => self.state.vars.get_str("OLDPWD"),
-            user if user == self.shared.agent() => self.state.vars.get_str("HOME"),
+            user if user == self.shared.agent() => Some(&*self.state.login_home),
             _ => None,
         };
         dir.map(|dir| (dir.to_string(), end))
     }
 
-    /// Expands the value of an assignment (`a=~/x:~/y`, an array's element, `export a=…`):
-    /// a word whose tilde prefixes, at its start and after each unquoted `:`, end at `/` or
-    /// `:`, as bash expands them in assignments.
-    pub(crate) async fn expand_assigned(&mut self, word: &Word, io: &Io) -> Result<String, Flow> {
+    /// `word` with its tilde prefixes expanded as an assignment's value has them: from byte
+    /// `start` of its first part, and after each unquoted `:`, each ending at `/` or `:`.
+    /// The directories become quoted parts (not split, not globbed); `None` when no literal
+    /// part holds a `~`.
+    fn assignment_tildes(&self, word: &Word, start: usize) -> Option<Word> {
         let tilde = |part: &WordPart| matches!(part, WordPart::Literal(text) if text.contains('~'));
         if !word.parts.iter().any(tilde) {
-            return self.expand_string(word, io).await;
+            return None;
         }
-        let mut parts = Vec::with_capacity(word.parts.len());
+        let mut parts = Vec::with_capacity(word.parts.len() + 2);
         for (idx, part) in word.parts.iter().enumerate() {
             let WordPart::Literal(text) = part else {
                 parts.push(part.clone());
                 continue;
             };
+            // `name=` of a word that is an assignment's shape stays as written.
+            let text = match idx {
+                0 if start > 0 => {
+                    parts.push(WordPart::Literal(text.get(..start).unwrap_or_default().into()));
+                    text.get(start..).unwrap_or_default()
+                }
+                _ => &text[..],
+            };
             // Each piece between colons of a literal; a piece starts a prefix when it is the
-            // word's start or follows a colon.
+            // value's start or follows a colon.
             let pieces = text.split(':').count();
             for (piece_idx, piece) in text.split(':').enumerate() {
                 if piece_idx > 0 {
@@ -413,8 +424,17 @@ impl Interp {
                 }
             }
         }
-        let expanded = Word { parts: parts.into_iter().collect(), span: word.span };
-        self.expand_string(&expanded, io).await
+        Some(Word { parts: parts.into_iter().collect(), span: word.span })
+    }
+
+    /// Expands the value of an assignment (`a=~/x:~/y`, an array's element, `export a=…`):
+    /// a word whose tilde prefixes, at its start and after each unquoted `:`, end at `/` or
+    /// `:`, as bash expands them in assignments.
+    pub(crate) async fn expand_assigned(&mut self, word: &Word, io: &Io) -> Result<String, Flow> {
+        match self.assignment_tildes(word, 0) {
+            Some(expanded) => self.expand_string(&expanded, io).await,
+            None => self.expand_string(word, io).await,
+        }
     }
 
     /// The array and key a reference to an element names (`declare -n r='a[i+1]'`): an indexed
@@ -461,12 +481,21 @@ impl Interp {
         let (limit, fields_limit) = (self.state.limits().output_bytes, self.state.limits().variable_bytes);
         let mut builder = Builder::new(mode, limit, fields_limit);
         let mut parts: &[WordPart] = &word.parts;
+        let assignment_shaped;
         if let Some(WordPart::Literal(text)) = parts.first()
             && let Some((dir, end)) = self.tilde_prefix(text, &['/'], parts.len() > 1)
         {
             builder.text(&dir, true);
             builder.text(&text[end..], false);
             parts = &parts[1..];
+        } else if let Some(WordPart::Literal(text)) = parts.first()
+            && let Some(eq) = assignment_name_end(text)
+            && let Some(expanded) = self.assignment_tildes(word, eq + 1)
+        {
+            // bash expands `a=~/x:~/y` as an argument too (`echo PATH=~/bin`), as an
+            // assignment's value.
+            assignment_shaped = expanded;
+            parts = &assignment_shaped.parts;
         }
         self.expand_parts(parts, false, &mut builder, io).await?;
         if builder.over_fields {
@@ -1043,17 +1072,21 @@ impl Interp {
                     None => ParamValue::Unset,
                 }
             }
-            "RANDOM" => ParamValue::Str(self.state.next_random().to_string()),
-            "SECONDS" => ParamValue::Str(self.shared.started().elapsed().as_secs().to_string()),
+            // The dynamic variables, until `unset` makes one ordinary.
+            "RANDOM" if state.is_dynamic(name) => ParamValue::Str(self.state.next_random().to_string()),
+            "SECONDS" if state.is_dynamic(name) => {
+                let started = self.shared.started();
+                ParamValue::Str(self.state.seconds(started).unwrap_or(0).to_string())
+            }
             "BASH_COMMAND" => ParamValue::Str(self.bash_command.clone()),
-            "EPOCHSECONDS" => ParamValue::Str(chrono::Utc::now().timestamp().to_string()),
-            "EPOCHREALTIME" => {
+            "EPOCHSECONDS" if state.is_dynamic(name) => ParamValue::Str(chrono::Utc::now().timestamp().to_string()),
+            "EPOCHREALTIME" if state.is_dynamic(name) => {
                 let now = chrono::Utc::now();
                 ParamValue::Str(format!("{}.{:06}", now.timestamp(), now.timestamp_subsec_micros()))
             }
-            "BASHPID" => ParamValue::Str(std::process::id().to_string()),
+            "BASHPID" if state.is_dynamic(name) => ParamValue::Str(std::process::id().to_string()),
             "BASH_SUBSHELL" => ParamValue::Str(state.subshell_level.to_string()),
-            "LINENO" => ParamValue::Str(state.lineno.to_string()),
+            "LINENO" if state.is_dynamic(name) => ParamValue::Str(state.lineno.to_string()),
             "FUNCNAME" | "BASH_SOURCE" | "BASH_LINENO" | "BASH_ARGV" | "BASH_ARGC"
                 if state.vars.get(name).is_none() =>
             {
@@ -1152,7 +1185,7 @@ pub(super) fn simple_literal(word: &Word) -> Option<&str> {
     if !text.bytes().any(telling) {
         return Some(text);
     }
-    (!text.starts_with('~') && !text.contains('{') && !pattern::has_magic(text)).then_some(text.as_str())
+    (!may_have_tilde(&word.parts) && !text.contains('{') && !pattern::has_magic(text)).then_some(text.as_str())
 }
 
 /// Whether the part is `$@` or `${a[@]}`, also sliced, trimmed, replaced, case-changed or
@@ -1273,6 +1306,22 @@ fn replacement_text(replacement: &str, matched: &[char]) -> String {
     out
 }
 
+/// Whether a word whose parts are `parts` may have a tilde prefix: its first part starts with
+/// `~`, or it has an assignment's shape (`a=~/x`, `a=$x:~`) and a `~` in a literal part.
+pub(super) fn may_have_tilde(parts: &[WordPart]) -> bool {
+    let Some(WordPart::Literal(first)) = parts.first() else { return false };
+    first.starts_with('~')
+        || (assignment_name_end(first).is_some()
+            && parts.iter().any(|part| matches!(part, WordPart::Literal(text) if text.contains('~'))))
+}
+
+/// Where the `=` of `name=…` is in `text`, when `text` starts with a name and `=` (a word of
+/// an assignment's shape); `None` otherwise.
+fn assignment_name_end(text: &str) -> Option<usize> {
+    let eq = text.find('=')?;
+    super::vars::is_name(&text[..eq]).then_some(eq)
+}
+
 /// `${x/pattern/replacement}` and its kin over one value; `None` once the result would grow
 /// past `limit` bytes (checked before each piece is added).
 fn replace(
@@ -1285,9 +1334,17 @@ fn replace(
 ) -> Option<String> {
     let chars: Vec<char> = text.chars().collect();
     let n = chars.len();
+    // The ends a match may have, longest first: one when the pattern has a fixed length.
+    let fixed = pattern.fixed_len();
+    let ends = |from: usize, to: usize| -> Box<dyn Iterator<Item = usize>> {
+        match fixed {
+            Some(len) => Box::new(from.checked_add(len).filter(|end| *end <= to).into_iter()),
+            None => Box::new((from..=to).rev()),
+        }
+    };
     match mode {
         ReplaceMode::Prefix => {
-            if let Some(k) = (0..=n).rev().find(|&k| pattern.matches_chars(&chars[..k])) {
+            if let Some(k) = ends(0, n).find(|&k| pattern.matches_chars(&chars[..k])) {
                 let mut out = replacement_text(replacement, &chars[..k]);
                 out.extend(chars[k..].iter());
                 return (out.len() <= limit).then_some(out);
@@ -1295,7 +1352,11 @@ fn replace(
             Some(text.to_string())
         }
         ReplaceMode::Suffix => {
-            if let Some(k) = (0..=n).find(|&k| pattern.matches_chars(&chars[k..])) {
+            let mut starts: Box<dyn Iterator<Item = usize>> = match fixed {
+                Some(len) => Box::new(n.checked_sub(len).into_iter()),
+                None => Box::new(0..=n),
+            };
+            if let Some(k) = starts.find(|&k| pattern.matches_chars(&chars[k..])) {
                 let mut out: String = chars[..k].iter().collect();
                 out.push_str(&replacement_text(replacement, &chars[k..]));
                 return (out.len() <= limit).then_some(out);
@@ -1311,7 +1372,8 @@ fn replace(
             let mut replaced = false;
             while idx < n {
                 if !(replaced && mode == ReplaceMode::First)
-                    && let Some(end) = (idx + 1..=n).rev().find(|&end| pattern.matches_chars(&chars[idx..end]))
+                    && let Some(end) =
+                        ends(idx, n).filter(|&end| end > idx).find(|&end| pattern.matches_chars(&chars[idx..end]))
                 {
                     let piece = replacement_text(replacement, &chars[idx..end]);
                     if out.len().saturating_add(piece.len()) > limit {

@@ -167,6 +167,7 @@ impl Interp {
         self.state.frames = Vec::new();
         let file: Arc<str> = Arc::from(script.unwrap_or(""));
         (self.state.source, self.state.main_source) = (file.clone(), file);
+        self.state.enter_shell();
     }
 
     /// A clone of this shell for a subshell or pipeline stage.
@@ -215,10 +216,14 @@ impl Interp {
 
     /// The flow for a limit that was hit (the message is printed by the top level).
     pub fn limit_hit(&self, name: &str, value: u64) -> Flow {
-        self.stop_with(
-            format!("limit exceeded: {name} (at most {value}); raise it or simplify the command"),
-            crate::status::LIMIT,
-        )
+        Flow::Fatal(self.shared.note_limit(name, value))
+    }
+
+    /// `Ok` when a value of `bytes` fits the value-bytes limit (`output-bytes`); else the
+    /// limit stops the line, before the value is built.
+    pub(crate) fn value_room(&self, bytes: usize) -> Result<(), Flow> {
+        let most = self.state.limits().output_bytes;
+        if bytes <= most { Ok(()) } else { Err(self.limit_hit("value bytes", most as u64)) }
     }
 
     /// Ends the line with `status`, `message` printed once by the top level.
@@ -632,6 +637,9 @@ impl ShellBuilder {
                 var.attrs.set(Attrs::EXPORT, true);
             }
         }
+        // `$SHLVL` counts from the embedder's, as bash's from its environment.
+        state.enter_shell();
+        state.login_home = Arc::from(state.vars.get_str("HOME").unwrap_or("/"));
         let session = self.session.unwrap_or_else(new_session_id);
         let retention = self.retention;
         let store = self

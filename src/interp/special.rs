@@ -215,8 +215,62 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
         Special::Session => Ok(super::sessions::session(interp, &argv, io).await),
         Special::Kill => kill(interp, argv, io).await,
         Special::Declaration => declaration(interp, argv, io).await,
+        Special::Times => {
+            say(io, &super::timing::times()).await;
+            Ok(0)
+        }
+        Special::Enable => enable(interp, argv, io).await,
     }
 }
+
+/// `enable [-anps] [NAME…]`: bash's builtins that toolsh runs, listed as bash lists them, and
+/// the ones disabled (kept in the session; each still runs, see its spec's words).
+async fn enable(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
+    let args = match parsed(&argv, io).await {
+        Ok(args) => args,
+        Err(status) => return Ok(status),
+    };
+    if args.has(opt!(special::ENABLE, 'f')) || args.has(opt!(special::ENABLE, 'd')) {
+        complain(io, "enable", "loading builtins is not supported").await;
+        return Ok(1);
+    }
+    let disable = args.has(opt!(special::ENABLE, 'n'));
+    if args.operands.is_empty() {
+        let (all, posix) = (args.has(opt!(special::ENABLE, 'a')), args.has(opt!(special::ENABLE, 's')));
+        let mut out = String::new();
+        for name in super::compgen::builtins_here() {
+            let off = interp.state.disabled_builtins.iter().any(|d| d == name);
+            if (posix && !POSIX_SPECIAL.contains(&name)) || (!all && off != disable) {
+                continue;
+            }
+            out.push_str(if off { "enable -n " } else { "enable " });
+            out.push_str(name);
+            out.push('\n');
+        }
+        say(io, &out).await;
+        return Ok(0);
+    }
+    let mut status = 0;
+    for name in &args.operands {
+        if !super::compgen::builtins_here().any(|b| b == name) {
+            complain(io, "enable", &format!("{name}: not a shell builtin")).await;
+            status = 1;
+            continue;
+        }
+        let disabled = &mut interp.state.disabled_builtins;
+        disabled.retain(|d| d != name);
+        if disable {
+            disabled.push(name.clone());
+        }
+    }
+    Ok(status)
+}
+
+/// POSIX's special builtins, as `enable -s` lists them.
+const POSIX_SPECIAL: &[&str] = &[
+    ".", ":", "break", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "source",
+    "times", "trap", "unset",
+];
 
 impl Interp {
     /// Runs text in the current shell as bash runs a file (`eval`, `source`, scripts): one
@@ -474,7 +528,9 @@ async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult 
     };
     match describe {
         Some(verbose) => {
-            let mut status = 0;
+            // bash succeeds when any name is found (`any_found`), unlike `type`, which fails
+            // when any is missing.
+            let mut found = false;
             for name in &names {
                 match (classify(interp, name), verbose) {
                     (Some(Kind::Alias), false) => {
@@ -483,15 +539,12 @@ async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult 
                     }
                     (Some(_), false) => say(io, &format!("{name}\n")).await,
                     (Some(kind), true) => say(io, &describe_kind(interp, name, kind)).await,
-                    (None, _) => {
-                        if verbose {
-                            complain(io, "command", &format!("{name}: not found")).await;
-                        }
-                        status = 1;
-                    }
+                    (None, true) => complain(io, "command", &format!("{name}: not found")).await,
+                    (None, false) => {}
                 }
+                found |= classify(interp, name).is_some();
             }
-            Ok(status)
+            Ok(if found { 0 } else { 1 })
         }
         None => {
             let _ = name;
@@ -1284,15 +1337,7 @@ pub(crate) fn dquote(text: &str) -> String {
     if text.chars().any(char::is_control) {
         return crate::builtins::ansi_c_quote(text);
     }
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        if matches!(c, '"' | '\\' | '$' | '`') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push('"');
-    out
+    in_double_quotes(text)
 }
 
 /// An associative array's key as `declare -p` shows it: in double quotes when it holds a
@@ -1302,8 +1347,15 @@ fn assoc_key(key: &str) -> String {
     if !special {
         return key.to_string();
     }
-    let mut out = String::from("\"");
-    for c in key.chars() {
+    in_double_quotes(key)
+}
+
+/// `text` in double quotes, a backslash before each character that is special there
+/// (`"`, `\`, `$`, `` ` ``).
+fn in_double_quotes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
         if matches!(c, '"' | '\\' | '$' | '`') {
             out.push('\\');
         }

@@ -269,3 +269,22 @@ fn quick_expansion_agrees_with_the_general_path() {
     assert!(!answered.contains(&("set -u", "$u", true)), "an unset variable under set -u");
     assert!(!answered.contains(&("IFS=:", "$colon", true)), "a value IFS splits");
 }
+
+#[test]
+fn seconds_counts_on_from_an_assigned_value_across_lines() {
+    let rt = runtime();
+    let mut shell = Shell::builder().build();
+    let out = rt.block_on(shell.exec("SECONDS=100; sleep 1.1; echo $SECONDS"));
+    assert_eq!(out.stdout_text(), "101\n");
+    // The next line counts on from the same assignment; unset, it is an ordinary variable.
+    let out = rt.block_on(shell.exec("echo $((SECONDS >= 101)); unset SECONDS; SECONDS=5; sleep 1.1; echo $SECONDS"));
+    assert_eq!(out.stdout_text(), "1\n5\n");
+}
+
+#[test]
+fn shlvl_counts_from_the_embedders_and_the_user_home_stays() {
+    let rt = runtime();
+    let mut shell = Shell::builder().env("SHLVL", "4").env("HOME", "/home/agent").build();
+    let out = rt.block_on(shell.exec("echo $SHLVL; HOME=/else; echo ~agent; unset HOME; echo ~ ~/x"));
+    assert_eq!(out.stdout_text(), "5\n/home/agent\n/home/agent /home/agent/x\n");
+}

@@ -36,6 +36,25 @@ fn cpu_times() -> (Duration, Duration) {
     (micros(usage.user_time()), micros(usage.system_time()))
 }
 
+/// `times`: the process's user and system time, then its waited-for children's, in bash's
+/// `0m0.003s 0m0.000s` form.
+pub(crate) fn times() -> String {
+    use nix::sys::resource::{UsageWho, getrusage};
+    let clock = |t: nix::sys::time::TimeVal| {
+        let millis = t.tv_sec().max(0) as u64 * 1000 + t.tv_usec().max(0) as u64 / 1000;
+        format!("{}m{}.{:03}s", millis / 60_000, millis / 1000 % 60, millis % 1000)
+    };
+    let mut out = String::new();
+    for who in [UsageWho::RUSAGE_SELF, UsageWho::RUSAGE_CHILDREN] {
+        let (user, sys) = match getrusage(who) {
+            Ok(usage) => (clock(usage.user_time()), clock(usage.system_time())),
+            Err(_) => ("0m0.000s".to_string(), "0m0.000s".to_string()),
+        };
+        out.push_str(&format!("{user} {sys}\n"));
+    }
+    out
+}
+
 /// The times since `started`, formatted with `format` (`None`: bash's default), or the
 /// message for a bad format character (bash then prints nothing else).
 pub(crate) fn report(started: &Started, format: Option<&str>, posix: bool) -> Result<String, String> {

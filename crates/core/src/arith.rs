@@ -647,13 +647,13 @@ impl<'s> ArithVars<'s> {
     }
 
     fn dynamic(&mut self, name: &str) -> Option<String> {
-        if !matches!(name.as_bytes().first(), Some(b'R' | b'L' | b'S' | b'E')) {
+        if !matches!(name.as_bytes().first(), Some(b'R' | b'L' | b'S' | b'E')) || !self.state.is_dynamic(name) {
             return None;
         }
         Some(match name {
             "RANDOM" => self.state.next_random().to_string(),
             "LINENO" => self.state.lineno.to_string(),
-            "SECONDS" => self.started?.elapsed().as_secs().to_string(),
+            "SECONDS" => self.state.seconds(self.started?)?.to_string(),
             "EPOCHSECONDS" => {
                 let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
                 now.map(|since| since.as_secs()).unwrap_or(0).to_string()

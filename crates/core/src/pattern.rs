@@ -57,6 +57,16 @@ impl Pattern {
         matches_at(&self.toks, &chars)
     }
 
+    /// The one length of text this pattern can match, when it has one (no `*` and no
+    /// extended form): `${x//a/b}` then tries one end at each place, not every end, which
+    /// made a replacement over a long value quadratic.
+    pub fn fixed_len(&self) -> Option<usize> {
+        self.toks
+            .iter()
+            .all(|tok| matches!(tok, Tok::Char(_) | Tok::Any | Tok::Class { .. }))
+            .then_some(self.toks.len())
+    }
+
     /// True when `chars` matches.
     pub fn matches_chars(&self, chars: &[char]) -> bool {
         matches_at(&self.toks, chars)

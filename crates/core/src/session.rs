@@ -212,6 +212,17 @@ pub struct State {
     pub random_seed: u64,
     /// The last `$RANDOM` given (bash never gives the same number twice in a row).
     pub last_random: u32,
+    /// What `$SECONDS` counts from: the value last assigned and when (`None`: the shell's
+    /// start, which the caller knows).
+    pub seconds_from: Option<(std::time::Instant, i64)>,
+    /// The dynamic variables ([`DYNAMIC`]) that `unset` made ordinary: as in bash, they keep
+    /// no special meaning even when set again.
+    pub ordinary: Vec<&'static str>,
+    /// The user's home as the password file would give it: the `HOME` the session started
+    /// with (`~NAME` of the session's user, and `~` once `HOME` is unset, as bash falls back).
+    pub login_home: Arc<str>,
+    /// The builtins `enable -n` disabled (listed as such; each still runs).
+    pub disabled_builtins: Vec<String>,
     /// Nesting of subshells (`$BASH_SUBSHELL`).
     pub subshell_level: u32,
     /// `$LINENO`: the line of the simple command being run.
@@ -267,6 +278,9 @@ impl OnDeadline {
 
 /// The name of toolsh's machine (`$HOSTNAME`, `uname -n`, `hostname`).
 pub const HOSTNAME: &str = "toolsh";
+/// The variables bash computes at each use, which `unset` makes ordinary for good.
+pub const DYNAMIC: &[&str] = &["RANDOM", "SECONDS", "LINENO", "EPOCHSECONDS", "EPOCHREALTIME", "BASHPID"];
+
 /// The agent's user and group id (`$UID`, `$EUID`, `id`).
 pub const AGENT_ID: u32 = 1000;
 /// `$PATH` in a new session.
@@ -334,6 +348,10 @@ impl State {
             function_sources: Arc::default(),
             random_seed: seed & 0x7fff_ffff,
             last_random: 0,
+            seconds_from: None,
+            ordinary: Vec::new(),
+            disabled_builtins: Vec::new(),
+            login_home: Arc::from("/"),
             subshell_level: 0,
             getopts_char: 0,
             getopts_optind: "1".to_string(),
@@ -438,6 +456,67 @@ impl State {
             flags.push('c');
         }
         flags
+    }
+
+    /// Whether `name` is still one of the variables bash computes at each use ([`DYNAMIC`]),
+    /// not unset into an ordinary one.
+    pub fn is_dynamic(&self, name: &str) -> bool {
+        DYNAMIC.contains(&name) && !self.ordinary.contains(&name)
+    }
+
+    /// `unset NAME` of a dynamic variable: from now on it is an ordinary one (bash's rule for
+    /// `RANDOM`, `SECONDS`, `LINENO`, …). False for any other name.
+    pub fn make_ordinary(&mut self, name: &str) -> bool {
+        match DYNAMIC.iter().find(|d| **d == name) {
+            Some(known) if !self.ordinary.contains(known) => {
+                self.ordinary.push(known);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// `$SECONDS` now, the shell having started at `started`; `None` once unset made it an
+    /// ordinary variable. A value assigned to it (kept as the variable until it is settled,
+    /// as `RANDOM=N` is) is what it counts from, since the assignment.
+    pub fn seconds(&mut self, started: std::time::Instant) -> Option<i64> {
+        if !self.is_dynamic("SECONDS") {
+            return None;
+        }
+        self.settle_seconds();
+        Some(match self.seconds_from {
+            Some((at, from)) => from.wrapping_add(at.elapsed().as_secs() as i64),
+            None => started.elapsed().as_secs() as i64,
+        })
+    }
+
+    /// Takes a value assigned to `SECONDS` as what it counts from, from now on (the
+    /// interpreter settles its own assignments at once; others are settled when next read).
+    pub fn settle_seconds(&mut self) {
+        if !self.is_dynamic("SECONDS") {
+            return;
+        }
+        if let Some(from) = self.vars.get_str("SECONDS").map(strtoul) {
+            self.vars.remove("SECONDS");
+            self.seconds_from = Some((std::time::Instant::now(), from as i64));
+        }
+    }
+
+    /// A new shell starts in this state (the session's, or `bash` run inside it): `$SHLVL` is
+    /// one more than the level it was started from, as bash counts it (not a number: 0; below
+    /// 0: 0; 1000 or more: 1), exported, and `$SECONDS` counts from 0.
+    pub fn enter_shell(&mut self) {
+        let level = self.vars.get_str("SHLVL").and_then(|text| text.trim().parse::<i64>().ok()).unwrap_or(0);
+        let level = match level.saturating_add(1) {
+            level if level < 0 => 0,
+            level if level >= 1000 => 1,
+            level => level,
+        };
+        let _ = self.vars.set("SHLVL", level.to_string());
+        if let Some(var) = self.vars.get_mut("SHLVL") {
+            var.attrs.set(vars::Attrs::EXPORT, true);
+        }
+        self.seconds_from = Some((std::time::Instant::now(), 0));
     }
 
     /// Next `$RANDOM` value (0–32767).
@@ -731,6 +810,15 @@ impl Shared {
         let mut slot = self.stop_reason.lock().unwrap_or_else(|p| p.into_inner());
         self.pace.halt();
         slot.get_or_insert((message, status)).1
+    }
+
+    /// Stops the line because what it would build passes the limit `name` (`most`): every
+    /// limit hit, the interpreter's and a command's, is said in these words.
+    pub fn note_limit(&self, name: &str, most: u64) -> Status {
+        self.note_stop(
+            format!("limit exceeded: {name} (at most {most}); raise it or simplify the command"),
+            toolsh_gate::status::LIMIT,
+        )
     }
 
     /// Records that the line's deadline passed or its caller cancelled it.

@@ -140,7 +140,7 @@ pub struct Vars {
 }
 
 /// What one array element costs beyond its text (map entry, string header).
-const ELEMENT_COST: usize = 32;
+pub const ELEMENT_COST: usize = 32;
 
 /// About how many bytes a value holds.
 fn value_bytes(value: &Value) -> usize {

@@ -33,9 +33,7 @@ pub(crate) fn quick(state: &State, parts: &[WordPart], mode: Mode) -> Option<Qui
     if mode == Mode::Pattern {
         return None;
     }
-    if let Some(WordPart::Literal(text)) = parts.first()
-        && text.starts_with('~')
-    {
+    if super::may_have_tilde(parts) {
         return None;
     }
     let mut out = Quick { text: String::new(), field: false };

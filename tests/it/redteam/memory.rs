@@ -182,3 +182,54 @@ fn limits_hold_against_big_files() {
     assert_eq!(status, 124, "{stderr}");
     assert!(stderr.contains("limit exceeded: wall time"), "the limit named: {stderr}");
 }
+
+/// Every way a line builds one value is measured before the value is made, under a value
+/// limit of 1 MiB: `printf -v` and `printf`'s widths and precisions (a width was held to 1 MiB
+/// without a word, and `-v` gathered anything), `read` and `mapfile` of a 100 MB line (read
+/// whole, then kept), `mapfile` of many short lines (counted without the cost of each
+/// element), `x+=…` and `a[i]+=…` in a loop (grew to the variables' limit, 1 GiB), and
+/// `${x//a/bbbbbbb}`. Each stops with status 124 and the limit named, no panic, and the
+/// process stays near its size at rest.
+#[test]
+fn every_value_a_line_builds_is_measured_before_it_is_made() {
+    let limits = ["output-bytes=1048576", "variable-bytes=16777216"];
+    let megabyte = "x=$(head -c 1000000 /dev/zero | tr '\\0' a)";
+    let bound = AT_REST + 16 * MIB;
+    let cases: Vec<(String, &str, u64)> = vec![
+        (format!("{megabyte}; printf -v y '%s%s' \"$x\" \"$x\""), "value bytes", bound),
+        (format!("{megabyte}; printf -v y '%s' \"$x\" \"$x\""), "value bytes", bound),
+        ("printf -v y '%*d' 100000000 1".into(), "value bytes", bound),
+        ("printf '%*d' 100000000 1 | wc -c".into(), "value bytes", bound),
+        ("printf '%.*f' 100000000 1 | wc -c".into(), "value bytes", bound),
+        ("printf '%099999999999999999999999d' 1".into(), "value bytes", bound),
+        ("head -c 100000000 /dev/zero | tr '\\0' a | { read -r x; echo never; }".into(), "value bytes", bound),
+        ("head -c 100000000 /dev/zero | tr '\\0' a | { read -N 50000000 x; }".into(), "value bytes", bound),
+        ("head -c 100000000 /dev/zero | tr '\\0' a | mapfile a".into(), "value bytes", bound),
+        ("head -c 100000000 /dev/zero | tr '\\0' a | readarray -t a".into(), "value bytes", bound),
+        ("yes | head -c 100000000 | mapfile -t a".into(), "variable bytes", AT_REST + 48 * MIB),
+        (
+            "x=; while :; do x+=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa; done".into(),
+            "value bytes",
+            bound,
+        ),
+        (
+            "while :; do a[7]+=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa; done".into(),
+            "value bytes",
+            bound,
+        ),
+        (format!("{megabyte}; y=${{x//a/bbbbbbb}}"), "value bytes", bound),
+    ];
+    for (line, limit, bound) in &cases {
+        let (status, stderr, high) = peak(&limits, line);
+        assert_eq!(status, 124, "{line}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{line}: {stderr}");
+        assert!(stderr.contains(&format!("limit exceeded: {limit}")), "{line}: the limit named: {stderr}");
+        assert!(high < *bound, "{line}: peak {} MiB, bound {} MiB", high / MIB, bound / MIB);
+    }
+    // Within the limit, the same shapes work, and printf's output to a stream is not held
+    // whole: three MiB of it pass a limit of one.
+    let line = "printf -v y '%*d' 1000 1; head -c 1000 /dev/zero | { read -r -N 10 z; mapfile a; }; \
+                x=ab; x+=cd; y=${x//b/bbb}; printf '%s\\n' \"$x\" \"$y\"; printf '%1000000d\\n' 1 2 3";
+    let (status, stderr, _) = peak(&limits, line);
+    assert_eq!(status, 0, "{stderr}");
+}

@@ -130,6 +130,12 @@ impl<'a> Ctx<'a> {
         self.state.cwd = cwd;
     }
 
+    /// `unset NAME` of a dynamic variable (`RANDOM`, `SECONDS`, …) makes it an ordinary one
+    /// for good ([`State::make_ordinary`]); false for any other name.
+    pub fn make_ordinary(&mut self, name: &str) -> bool {
+        self.state.make_ordinary(name)
+    }
+
     /// The shell options (`set`, `shopt`), to change.
     pub fn options_mut(&mut self) -> &mut crate::session::Options {
         &mut self.state.options
@@ -294,6 +300,20 @@ impl<'a> Ctx<'a> {
     /// Writes to standard error.
     pub async fn err(&self, bytes: impl AsRef<[u8]>) {
         let _ = self.io.stderr().write_all(bytes.as_ref()).await;
+    }
+
+    /// Stops the line because what the command would build passes the limit `name` (`most`),
+    /// before it is built; the status to return ([`toolsh_gate::status::LIMIT`]).
+    pub fn limit_hit(&self, name: &str, most: u64) -> Status {
+        self.shared.note_limit(name, most)
+    }
+
+    /// Whether a value of `bytes` fits the value-bytes limit (`output-bytes`, the longest value
+    /// a line may build); when it does not, the line is stopped with that limit named
+    /// ([`Ctx::limit_hit`]) and the caller returns the status in `Err`.
+    pub fn value_room(&self, bytes: usize) -> Result<(), Status> {
+        let most = self.state.limits().output_bytes;
+        if bytes <= most { Ok(()) } else { Err(self.limit_hit("value bytes", most as u64)) }
     }
 
     /// Prints `name: message` on stderr and returns 1.
@@ -534,6 +554,10 @@ pub enum Special {
     Kill,
     /// `declare`, `typeset`, `local`, `export`, `readonly`: their operands are assignments.
     Declaration,
+    /// `times`.
+    Times,
+    /// `enable`.
+    Enable,
 }
 
 /// One entry of the table of commands and interpreter builtins (one lookup for both: a

@@ -385,8 +385,10 @@ impl Parser<'_> {
         Ok(WordPart::CommandSubst(Box::new(script)))
     }
 
+    /// `$'…'` after the `$'`. `\xHH` and `\NNN` are bytes, as in bash, so `$'\xe2\x9c\x93'`
+    /// is `✓`; a byte sequence that is not UTF-8 becomes U+FFFD (values are text here).
     fn parse_ansi_c(&mut self) -> PResult<WordPart> {
-        let mut out = String::new();
+        let mut out = AnsiBytes(Vec::new());
         loop {
             let Some(ch) = self.src[self.pos..].chars().next() else {
                 return Err(self.incomplete("unterminated `$'`: add the closing `'`"));
@@ -437,7 +439,7 @@ impl Parser<'_> {
                                     _ => break,
                                 }
                             }
-                            out.push(char::from_u32(value & 0xff).unwrap_or('\u{fffd}'));
+                            out.0.push((value & 0xff) as u8);
                         }
                         'x' | 'u' | 'U' => {
                             let max = match esc {
@@ -453,7 +455,10 @@ impl Parser<'_> {
                             } else {
                                 self.pos += digits.len();
                                 let value = u32::from_str_radix(&digits, 16).unwrap_or(0xfffd);
-                                out.push(char::from_u32(value).unwrap_or('\u{fffd}'));
+                                match esc {
+                                    'x' => out.0.push(value as u8),
+                                    _ => out.push(char::from_u32(value).unwrap_or('\u{fffd}')),
+                                }
                             }
                         }
                         other => {
@@ -466,10 +471,11 @@ impl Parser<'_> {
             }
         }
         // A NUL ends the value in bash (C strings): `$'a\0b'` is `a`.
-        if let Some(nul) = out.find('\0') {
-            out.truncate(nul);
+        let mut bytes = out.0;
+        if let Some(nul) = bytes.iter().position(|&b| b == 0) {
+            bytes.truncate(nul);
         }
-        Ok(WordPart::Quoted(out.into()))
+        Ok(WordPart::Quoted(String::from_utf8_lossy(&bytes).as_ref().into()))
     }
 
     /// `${…}` at the cursor. What bash could not expand is kept as [`ParamOp::Bad`] up to its
@@ -751,4 +757,18 @@ fn test_kind(byte: u8) -> TestKind {
 
 fn simple_param(name: Text) -> WordPart {
     WordPart::Param(Box::new(ParamExpr { name, index: None, indirect: false, op: ParamOp::None }))
+}
+
+/// The bytes of a `$'…'` string as they are decoded: characters as UTF-8, `\xHH` and `\NNN` as
+/// the bytes they name.
+struct AnsiBytes(Vec<u8>);
+
+impl AnsiBytes {
+    fn push(&mut self, c: char) {
+        self.0.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+    }
+
+    fn push_str(&mut self, text: &str) {
+        self.0.extend_from_slice(text.as_bytes());
+    }
 }

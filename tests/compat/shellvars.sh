@@ -1,0 +1,133 @@
+### command -v several names, some missing
+f() { :; }
+command -v echo nosuch f if; echo "st=$?"
+command -v nosuch1 nosuch2; echo "st=$?"
+command -v nosuch echo; echo "st=$?"
+## stdout:
+echo
+f
+if
+st=0
+st=1
+echo
+st=0
+## status: 0
+
+### command -V several names, some missing +stderr
+f() { :; }
+command -V echo nosuch if; echo "st=$?"
+command -V nosuch; echo "st=$?"
+command -V nosuch1 nosuch2 2>/dev/null; echo "st=$?"
+## stdout:
+echo is a shell builtin
+if is a shell keyword
+st=0
+st=1
+st=1
+## stderr:
+command: nosuch: not found
+command: nosuch: not found
+## status: 0
+
+### SECONDS assigned counts from the value
+SECONDS=100; echo $SECONDS
+SECONDS=-5; echo $SECONDS
+SECONDS=abc; echo $SECONDS
+SECONDS=2+3; echo $SECONDS
+((SECONDS=50)); echo $SECONDS $((SECONDS+1))
+declare SECONDS=7; echo $SECONDS
+f() { local SECONDS=9; echo $SECONDS; }; f
+## stdout:
+100
+-5
+0
+5
+50 51
+7
+9
+## status: 0
+
+### SECONDS and RANDOM unset are ordinary
+unset SECONDS; echo "[$SECONDS]"; SECONDS=3; echo $SECONDS
+unset RANDOM; echo "[$RANDOM]"; RANDOM=7; echo $RANDOM $RANDOM
+unset LINENO; echo "[$LINENO]"
+## stdout:
+[]
+3
+[]
+7 7
+[]
+## status: 0
+
+### SHLVL counts shells
+echo "top=$SHLVL"
+bash -c 'echo "inner=$SHLVL"; bash -c "echo inner2=\$SHLVL"; :'
+( echo "sub=$SHLVL" ); echo "$(echo "cs=$SHLVL")"
+SHLVL=7 bash -c 'echo "from7=$SHLVL"'
+SHLVL=abc bash -c 'echo "fromabc=$SHLVL"'
+SHLVL=-5 bash -c 'echo "fromneg=$SHLVL"'
+export SHLVL=999; bash -c 'echo "from999=$SHLVL"' 2>/dev/null
+:
+## stdout:
+top=1
+inner=2
+inner2=3
+sub=1
+cs=1
+from7=8
+fromabc=1
+fromneg=0
+from999=1
+## status: 0
+
+### times prints two lines of user and system time
+times | sed 's/[0-9][0-9]*/N/g'; echo "st=$?"
+## stdout:
+NmN.Ns NmN.Ns
+NmN.Ns NmN.Ns
+st=0
+## status: 0
+
+### enable lists and disables +stderr
+enable | grep -x -e 'enable cd' -e 'enable echo' -e 'enable printf' -e 'enable times'
+enable -n echo kill; enable -n; echo "st=$?"
+enable -a | grep -x -e 'enable cd' -e 'enable -n echo'
+echo still runs
+enable echo; enable -n
+enable nosuch; echo "st=$?"
+enable -n nosuch; echo "st=$?"
+enable -s
+## stdout:
+enable cd
+enable echo
+enable printf
+enable times
+enable -n echo
+enable -n kill
+st=0
+enable cd
+enable -n echo
+still runs
+enable -n kill
+st=1
+st=1
+enable .
+enable :
+enable break
+enable continue
+enable eval
+enable exec
+enable exit
+enable export
+enable readonly
+enable return
+enable set
+enable shift
+enable source
+enable times
+enable trap
+enable unset
+## stderr:
+enable: nosuch: not a shell builtin
+enable: nosuch: not a shell builtin
+## status: 0
