@@ -1107,7 +1107,7 @@ fn kind_is(kinds: &[char], kind: FileKind) -> bool {
 /// The line `-ls` prints, laid out as GNU find lays it out (there are no inode numbers here: 0).
 fn ls_line(ctx: &Ctx<'_>, entry: &Entry<'_>) -> String {
     let meta = entry.meta();
-    let blocks = meta.size.div_ceil(4096) * 4;
+    let blocks = crate::fs::files::kib_blocks(meta);
     let owner = ctx.agent();
     let links = if meta.is_dir() { 2 } else { 1 };
     let mut line = format!(
@@ -1293,8 +1293,8 @@ fn directive_text(ctx: &Ctx<'_>, directive: char, time_part: Option<char>, entry
         'H' => entry.root.to_string(),
         's' => meta.size.to_string(),
         // Blocks of 4 KiB from the size, as `du` counts them (docs/deviations.md).
-        'k' => (meta.size.div_ceil(4096) * 4).to_string(),
-        'b' => (meta.size.div_ceil(4096) * 8).to_string(),
+        'k' => crate::fs::files::kib_blocks(meta).to_string(),
+        'b' => (crate::fs::files::kib_blocks(meta) * 2).to_string(),
         'm' => format!("{:o}", meta.mode & 0o7777),
         'M' => crate::fs::files::mode_string(meta),
         'y' => kind(meta).to_string(),
