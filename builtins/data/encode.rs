@@ -4,6 +4,7 @@
 use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
+use crate::text::printf::quotef;
 use crate::vfs::describe;
 use base64::Engine;
 
@@ -219,7 +220,7 @@ pub async fn checksum(ctx: Ctx<'_>, args: Args) -> Status {
                     }
                 }
                 Err(err) => {
-                    ctx.complain(format!("{file}: {}", describe(&err))).await;
+                    ctx.complain(format!("{}: {}", quotef(file), describe(&err))).await;
                     status = 1;
                 }
             }
@@ -260,12 +261,17 @@ struct Verify {
 async fn verify_list(ctx: &Ctx<'_>, algorithm: &str, list: &str, how: &Verify, reversed: &mut Option<bool>) -> bool {
     let text = match ctx.read_operand(list).await {
         Ok(data) => String::from_utf8_lossy(&data).into_owned(),
+        // A directory opens and then fails to read: GNU says only that.
+        Err(err) if err.kind() == std::io::ErrorKind::IsADirectory => {
+            ctx.complain(format!("{}: read error", quotef(list))).await;
+            return false;
+        }
         Err(err) => {
-            ctx.complain(format!("{list}: {}", describe(&err))).await;
+            ctx.complain(format!("{}: {}", quotef(list), describe(&err))).await;
             return false;
         }
     };
-    let shown_list = if list == "-" { "'standard input'" } else { list };
+    let shown_list = if list == "-" { "'standard input'".to_string() } else { quotef(list) };
     let (tag, hex_len) = algorithm_tag(algorithm);
     let (mut well_formed, mut matched) = (false, false);
     let (mut misformatted, mut unreadable, mut mismatched) = (0u64, 0u64, 0u64);
@@ -297,7 +303,7 @@ async fn verify_list(ctx: &Ctx<'_>, algorithm: &str, list: &str, how: &Verify, r
             Err(err) => {
                 // What the report holds so far goes first, as GNU's output would.
                 ctx.out(std::mem::take(&mut out)).await;
-                ctx.complain(format!("{file}: {}", describe(&err))).await;
+                ctx.complain(format!("{}: {}", quotef(&file), describe(&err))).await;
                 unreadable += 1;
                 if !how.status_only {
                     out.push_str(&format!("{shown}: FAILED open or read\n"));

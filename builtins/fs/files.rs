@@ -6,6 +6,7 @@ use crate::Ctx;
 use crate::opt;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Order, Spec};
+use crate::text::printf::quotef;
 use crate::vfs::{FileKind, Meta, WriteMode, describe, path};
 use std::time::SystemTime;
 
@@ -307,7 +308,8 @@ async fn ls_entries(
             match ctx.vfs.stat(&abs) {
                 Ok(target) => meta = target,
                 Err(err) => {
-                    let shown = if dir_display == "." { entry.name.clone() } else { path::join(dir_display, &entry.name) };
+                    let shown =
+                        if dir_display == "." { entry.name.clone() } else { path::join(dir_display, &entry.name) };
                     ctx.complain(format!("cannot access '{shown}': {}", describe(&err))).await;
                     *minor = true;
                 }
@@ -686,13 +688,17 @@ pub const CP: Spec = Spec {
 pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
     let operands = std::mem::take(&mut args.operands);
     let recursive = args.any(&[opt!(CP, 'r'), opt!(CP, 'R'), opt!(CP, 'a')]);
-    // Whether a SOURCE that is a symbolic link is followed: the last of -P/-d and -L/-H says,
-    // else GNU's default (followed, unless copying recursively).
+    // Whether a SOURCE that is a symbolic link is followed: the last of -P/-d (and -a, which
+    // is -dR) and -L/-H says, else GNU's default (followed, unless copying recursively); -L
+    // also follows the links inside a tree.
     let (logical, command_line) = (opt!(CP, 'L'), opt!(CP, 'H'));
-    let follow = match args.last_of(&[opt!(CP, 'P'), opt!(CP, 'd'), logical, command_line]) {
+    let last = args.last_of(&[opt!(CP, 'P'), opt!(CP, 'd'), opt!(CP, 'a'), logical, command_line]);
+    let follow = match last {
         Some(opt) => opt == logical || opt == command_line,
         None => !recursive,
     };
+    let follow_all = last == Some(logical);
+    let preserve = args.any(&[opt!(CP, 'p'), opt!(CP, 'a')]);
     let no_clobber = args.has(opt!(CP, 'n'));
     let verbose = args.has(opt!(CP, 'v'));
     if operands.is_empty() {
@@ -709,6 +715,8 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
             Err(message) => return ctx.fail(message).await,
         };
         let abs = ctx.abs(source);
+        // A final slash names what a link leads to, whatever the options.
+        let follow = follow || source.ends_with('/');
         let meta = match if follow { ctx.vfs.stat(&abs) } else { ctx.vfs.lstat(&abs) } {
             Ok(meta) => meta,
             Err(err) => {
@@ -722,8 +730,24 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
             status = 1;
             continue;
         }
-        if target == abs || target.starts_with(&format!("{abs}/")) {
-            ctx.complain(format!("cannot copy '{source}' into itself")).await;
+        // Where both ends are, links followed: a directory copied below itself, or a file
+        // onto itself, is refused in GNU's words.
+        let from_id = ctx.vfs.resolve(&abs, follow).unwrap_or_else(|_| abs.clone());
+        let to_id = match ctx.vfs.resolve(path::parent(&target), true) {
+            Ok(parent) => path::join(&parent, path::file_name(&target)),
+            Err(_) => target.clone(),
+        };
+        let shown_to = shown_target(source, &dest[0], sources.len() > 1, &ctx);
+        if meta.is_dir() && (to_id == from_id || to_id.starts_with(&format!("{from_id}/"))) {
+            ctx.complain(format!("cannot copy a directory, '{source}', into itself, '{shown_to}'")).await;
+            status = 1;
+            continue;
+        }
+        if !meta.is_dir()
+            && ctx.vfs.lstat(&target).is_ok()
+            && ctx.vfs.resolve(&target, follow).is_ok_and(|id| id == from_id)
+        {
+            ctx.complain(format!("'{source}' and '{shown_to}' are the same file")).await;
             status = 1;
             continue;
         }
@@ -744,7 +768,15 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
             }
             lines.concat()
         });
-        let result = if meta.is_dir() {
+        let result = if meta.is_dir() && follow_all {
+            // -L: every link inside is copied as what it leads to.
+            let mut trouble = false;
+            let result = copy_followed(&ctx, &abs, source, &target, preserve, &mut Vec::new(), &mut trouble).await;
+            if trouble {
+                status = 1;
+            }
+            result
+        } else if meta.is_dir() {
             // Followed, a link to a directory is copied as the directory it names.
             let from = if follow { ctx.vfs.resolve(&abs, true).unwrap_or_else(|_| abs.clone()) } else { abs.clone() };
             ctx.vfs.copy_tree(&from, &target)
@@ -757,7 +789,7 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
             })
         } else {
             ctx.vfs.read(&abs).and_then(|data| ctx.vfs.write(&target, &data, WriteMode::Truncate)).and_then(|()| {
-                if args.any(&[opt!(CP, 'p'), opt!(CP, 'a')]) {
+                if preserve {
                     ctx.vfs.set_mtime(&target, meta.mtime)?;
                 }
                 ctx.vfs.set_mode(&target, meta.mode)
@@ -776,6 +808,61 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
         }
     }
     status
+}
+
+/// `cp -rL`: copies the tree at `from` to `to`, every link followed. A link that leads
+/// nowhere is said and left out, as is one leading back to a directory being copied (GNU's
+/// "cyclic symbolic link"); `trouble` is set for either. `above` holds where the directories
+/// being copied resolve.
+async fn copy_followed(
+    ctx: &Ctx<'_>,
+    from: &str,
+    shown: &str,
+    to: &str,
+    preserve: bool,
+    above: &mut Vec<String>,
+    trouble: &mut bool,
+) -> std::io::Result<()> {
+    let meta = match ctx.vfs.stat(from) {
+        Ok(meta) => meta,
+        Err(err) => {
+            ctx.complain(format!("cannot stat '{shown}': {}", describe(&err))).await;
+            *trouble = true;
+            return Ok(());
+        }
+    };
+    if !meta.is_dir() {
+        let data = ctx.vfs.read(from)?;
+        ctx.vfs.write(to, &data, WriteMode::Truncate)?;
+        ctx.vfs.set_mode(to, meta.mode)?;
+        if preserve {
+            ctx.vfs.set_mtime(to, meta.mtime)?;
+        }
+        return Ok(());
+    }
+    let identity = ctx.vfs.resolve(from, true)?;
+    if above.contains(&identity) {
+        ctx.complain(format!("cannot copy cyclic symbolic link '{shown}'")).await;
+        *trouble = true;
+        return Ok(());
+    }
+    if !ctx.vfs.stat(to).is_ok_and(|m| m.is_dir()) {
+        ctx.vfs.mkdir(to)?;
+    }
+    above.push(identity);
+    let mut entries = ctx.vfs.read_dir(from)?;
+    entries.sort_by(|a, b| a.name.cmp(&b.name));
+    for entry in entries {
+        let child_shown = path::join(shown, &entry.name);
+        let (child_from, child_to) = (path::join(from, &entry.name), path::join(to, &entry.name));
+        Box::pin(copy_followed(ctx, &child_from, &child_shown, &child_to, preserve, above, trouble)).await?;
+    }
+    above.pop();
+    ctx.vfs.set_mode(to, meta.mode)?;
+    if preserve {
+        ctx.vfs.set_mtime(to, meta.mtime)?;
+    }
+    Ok(())
 }
 
 /// The destination as `cp -v` and `mv -v` name it: `DIR/NAME` when copying into a directory.
@@ -1604,18 +1691,22 @@ fn threshold_bytes(text: &str) -> Option<i64> {
 const MAX_DEPTH: Opt =
     Opt::both('d', "max-depth", "print the total for a directory only if it is N or fewer levels below").value("N");
 const DU_HUMAN: Opt = Opt::both('h', "human-readable", "print sizes in human readable format (e.g., 1K 234M 2G)");
-const DU_KIB: Opt = Opt::short('k', "like --block-size=1K");
-const DU_MIB: Opt = Opt::short('m', "like --block-size=1M");
-const DU_BYTES: Opt = Opt::both('b', "bytes", "equivalent to '--apparent-size --block-size=1'");
+const DU_KIB: Opt = Opt::short('k', "print sizes in KiB (the default)");
+const DU_MIB: Opt = Opt::short('m', "print sizes in MiB");
+const DU_BYTES: Opt = Opt::both('b', "bytes", "print apparent sizes, in bytes");
 const DU_APPARENT: Opt = Opt::long("apparent-size", "print apparent sizes rather than disk usage");
 const DU_INODES: Opt = Opt::long("inodes", "list inode usage information instead of block usage");
 const DU_DEREF: Opt = Opt::both('L', "dereference", "dereference all symbolic links");
-const DU_DEREF_ARGS: Opt = Opt::both('D', "dereference-args", "dereference only symlinks that are listed on the command line");
+const DU_DEREF_ARGS: Opt =
+    Opt::both('D', "dereference-args", "dereference only symlinks that are listed on the command line");
 const DU_DEREF_H: Opt = Opt::short('H', "equivalent to --dereference-args (-D)");
 const DU_NO_DEREF: Opt = Opt::both('P', "no-dereference", "don't follow any symbolic links (this is the default)");
-const DU_THRESHOLD: Opt =
-    Opt::both('t', "threshold", "exclude entries smaller than SIZE if positive, or entries greater than SIZE if negative")
-        .value("SIZE");
+const DU_THRESHOLD: Opt = Opt::both(
+    't',
+    "threshold",
+    "exclude entries smaller than SIZE if positive, or entries greater than SIZE if negative",
+)
+.value("SIZE");
 
 /// `du`.
 pub const DU: Spec = Spec {
@@ -2069,7 +2160,7 @@ fn canonicalize(ctx: &Ctx<'_>, name: &str, mode: Canon, logical: bool, no_links:
     // that what precedes it be a directory.
     let mut pending: Vec<String> = Vec::new();
     let push_path = |pending: &mut Vec<String>, text: &str| {
-        if text.ends_with('/') && text.trim_matches('/') != "" {
+        if text.ends_with('/') && !text.trim_matches('/').is_empty() {
             pending.push(String::new());
         }
         pending.extend(text.split('/').filter(|c| !c.is_empty()).rev().map(str::to_string));
@@ -2119,32 +2210,13 @@ fn canonicalize(ctx: &Ctx<'_>, name: &str, mode: Canon, logical: bool, no_links:
                         }
                         done = candidate;
                     }
-                    Err(err) if mode == Canon::Missing => {
-                        let _ = err;
-                        done = candidate;
-                    }
+                    Err(_) if mode == Canon::Missing => done = candidate,
                     Err(err) => return Err(err),
                 }
             }
         }
     }
     Ok(done)
-}
-
-/// A name as GNU's messages quote it when it must (`quotef`): bare when it holds nothing a
-/// shell would read specially, else in single quotes (double quotes around a `'`).
-fn quotef(name: &str) -> String {
-    let special = |c: char| c.is_whitespace() || "'\"\\$`|&;()<>*?[]{}~#!^=,".contains(c);
-    if !name.is_empty() && !name.contains(special) {
-        return name.to_string();
-    }
-    if !name.contains('\'') {
-        return format!("'{name}'");
-    }
-    if !name.contains(['"', '$', '`', '\\']) {
-        return format!("\"{name}\"");
-    }
-    format!("'{}'", name.replace('\'', "'\\''"))
 }
 
 const CANON_EXISTING: Opt = Opt::both('e', "canonicalize-existing", "all components of the path must exist");
@@ -2251,7 +2323,8 @@ fn relative(path: &str, dir: &str) -> String {
     if shown.is_empty() { ".".to_string() } else { shown.join("/") }
 }
 
-const READLINK_CANONICALIZE: Opt = Opt::both('f', "canonicalize", "canonicalize; all but the last component must exist");
+const READLINK_CANONICALIZE: Opt =
+    Opt::both('f', "canonicalize", "canonicalize; all but the last component must exist");
 const READLINK_VERBOSE: Opt = Opt::both('v', "verbose", "report error messages");
 const READLINK_QUIET: Opt = Opt::both('q', "quiet", "suppress most error messages (on by default)").alias("silent");
 

@@ -376,6 +376,14 @@ impl Parser<'_> {
                 self.one_file_system = true;
                 Node::True
             }
+            // `-follow`: GNU's old spelling of -L, for the whole walk (the tests before it
+            // were read without it, as GNU reads them).
+            "-follow" => {
+                self.follow_all = true;
+                Node::True
+            }
+            // Options about how GNU's walk reads directories: nothing to change here.
+            "-noleaf" | "-ignore_readdir_race" | "-noignore_readdir_race" | "-warn" | "-nowarn" => Node::True,
             // Every file is the agent's (`id`): its name or id matches, another id does not,
             // and another name is no user at all.
             "-user" | "-group" | "-uid" | "-gid" => {
@@ -559,6 +567,15 @@ impl Parser<'_> {
                 // -execdir runs once per file, `+` too (GNU gathers a directory's files).
                 let in_dir = token == "-execdir" || token == "-okdir";
                 Node::Exec { argv, batch: batch && !in_dir, id: self.execs - 1, in_dir, ask }
+            }
+            // A word that is no predicate where one is due: a path written after the
+            // expression, as GNU takes it (adding a hint after `-follow`, as it does).
+            other if !other.starts_with('-') || other == "-" => {
+                let mut message = format!("paths must precede expression: `{other}'");
+                if self.pos >= 2 && self.args[self.pos - 2] == "-follow" {
+                    message.push_str("\nfind: possible unquoted pattern after predicate `-follow'?");
+                }
+                return Err(message);
             }
             other => return Err(format!("unknown predicate `{other}'")),
         })
@@ -833,7 +850,7 @@ pub const FIND: Spec = Spec {
     name: "find",
     summary: "search for files in a directory hierarchy",
     synopsis: &["[-H] [-L] [-P] [starting-point...] [expression]"],
-    about: "Walk each starting point (default: .) and evaluate the expression on every file: tests -name -iname -path -ipath -regex -iregex (-regextype) -type -xtype -size -empty -perm -newer -newerXY -mtime -mmin -atime -amin -ctime -cmin (-daystart) -lname -samefile -user -group -nouser -nogroup -readable -writable -executable -maxdepth -mindepth -xdev; actions -print -print0 -printf FORMAT -ls -fprint FILE -fprint0 FILE -fprintf FILE FORMAT -fls FILE -delete -exec CMD {} ; (or +) -execdir -ok -okdir -prune -quit; joined by ! -a -o , and ( ).",
+    about: "Walk each starting point (default: .) and evaluate the expression on every file: tests -name -iname -path -ipath -regex -iregex (-regextype) -type -xtype -size -empty -perm -newer -newerXY -mtime -mmin -atime -amin -ctime -cmin (-daystart) -lname -samefile -user -group -nouser -nogroup -readable -writable -executable -maxdepth -mindepth -xdev -follow; actions -print -print0 -printf FORMAT -ls -fprint FILE -fprint0 FILE -fprintf FILE FORMAT -fls FILE -delete -exec CMD {} ; (or +) -execdir -ok -okdir -prune -quit; joined by ! -a -o , and ( ).",
     options: &[NEVER_FOLLOW, FOLLOW_OPERANDS, FOLLOW_ALL],
     order: Order::Leading,
     tools: &["fs.list"],
@@ -893,6 +910,12 @@ pub const FIND: Spec = Spec {
         "-daystart",
         "-xdev",
         "-mount",
+        "-follow",
+        "-noleaf",
+        "-ignore_readdir_race",
+        "-noignore_readdir_race",
+        "-warn",
+        "-nowarn",
         "-user",
         "-group",
         "-uid",
@@ -952,6 +975,8 @@ pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
     if !expr.has_action() {
         expr = Node::And(vec![expr, Node::Print]);
     }
+    let follow_all = parser.follow_all;
+    let follow_operands = follow_operands || follow_all;
     let depth_first = parser.depth_first || expr.has_delete();
     let waits = expr.waits();
     let mut walk = Walk {
