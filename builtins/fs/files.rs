@@ -289,6 +289,8 @@ async fn ls_entries(
         }
     };
     let mut items: Vec<(String, Meta)> = Vec::new();
+    // Entries -L could not follow: listed by what `lstat` says, their details unknown.
+    let mut unknown: Vec<String> = Vec::new();
     if opts.all {
         for dot in [".", ".."] {
             if let Ok(meta) = ctx.vfs.stat(&path::normalize(dir_abs, dot)) {
@@ -312,6 +314,7 @@ async fn ls_entries(
                         if dir_display == "." { entry.name.clone() } else { path::join(dir_display, &entry.name) };
                     ctx.complain(format!("cannot access '{shown}': {}", describe(&err))).await;
                     *minor = true;
+                    unknown.push(entry.name.clone());
                 }
             }
         }
@@ -325,6 +328,10 @@ async fn ls_entries(
     }
     let width = size_width(&items, opts);
     for (name, meta) in &items {
+        if opts.long && unknown.contains(name) {
+            out.push_str(&unknown_line(ctx, name, meta, opts, width));
+            continue;
+        }
         out.push_str(&ls_line(ctx, name, &path::join(dir_abs, name), meta, opts, width));
     }
     let mut ok = true;
@@ -459,6 +466,22 @@ fn ls_line(ctx: &Ctx<'_>, name: &str, abs: &str, meta: &Meta, opts: &LsOptions, 
         }
     }
     format!("{} 1 {owners}{size:>width$} {} {shown}\n", mode_string(meta), styled_time(meta.mtime, &opts.time_style))
+}
+
+/// `ls -lL`'s line for a link it could not follow, as GNU writes it: `?` for all it could not
+/// learn, each in its column.
+fn unknown_line(ctx: &Ctx<'_>, name: &str, meta: &Meta, opts: &LsOptions, width: usize) -> String {
+    let id = toolsh_core::session::AGENT_ID.to_string();
+    let who = if opts.numeric { id.as_str() } else { ctx.agent() };
+    let mut owners = String::new();
+    for wanted in [opts.owner, opts.group] {
+        if wanted {
+            owners.push_str(&format!("{:<w$} ", "?", w = who.chars().count()));
+        }
+    }
+    let kind = mode_string(meta).chars().next().unwrap_or('?');
+    let time_width = styled_time(SystemTime::now(), &opts.time_style).chars().count();
+    format!("{kind}????????? ? {owners}{:>width$} {:>time_width$} {name}\n", "?", "?")
 }
 
 /// The mark `-F` (or `-p`: directories only) puts after a name of this kind.
@@ -611,8 +634,10 @@ pub async fn ls(ctx: Ctx<'_>, mut args: Args) -> Status {
         let looked = match opts.deref {
             _ if operand.ends_with('/') => ctx.vfs.stat(&abs),
             Deref::Always | Deref::Operands => ctx.vfs.stat(&abs),
+            // Only a link leading nowhere is listed as itself (GNU: a loop is an error).
             Deref::OperandDirs => match ctx.vfs.stat(&abs) {
                 Ok(meta) if meta.is_dir() => Ok(meta),
+                Err(err) if err.kind() != std::io::ErrorKind::NotFound => Err(err),
                 _ => ctx.vfs.lstat(&abs),
             },
             Deref::Never => ctx.vfs.lstat(&abs),
@@ -1606,7 +1631,7 @@ async fn disk_usage(ctx: &Ctx<'_>, o: &DuOptions, walk: &mut DuWalk, abs: &str, 
     let meta = match if follow { ctx.vfs.stat(abs) } else { ctx.vfs.lstat(abs) } {
         Ok(meta) => meta,
         // A link leading nowhere, when it was to be followed: GNU says no reason.
-        Err(_) if follow && ctx.vfs.lstat(abs).is_ok() => {
+        Err(err) if follow && err.kind() == std::io::ErrorKind::NotFound && ctx.vfs.lstat(abs).is_ok() => {
             ctx.complain(format!("cannot access '{display}'")).await;
             walk.failed = true;
             return 0;

@@ -593,6 +593,8 @@ struct Walk<'c, 'a> {
     files: Vec<(String, String, Vec<u8>)>,
     /// For each file the expression names, which of `files` it is (`out` and `./out` are one).
     route: Vec<usize>,
+    /// What a test found wrong, said after the file's evaluation (tests do not wait).
+    notes: Vec<String>,
 }
 
 struct Entry<'e> {
@@ -755,7 +757,16 @@ impl Walk<'_, '_> {
             Node::Type(kinds) => kind_is(kinds, entry.kind),
             Node::XType(kinds, follow_all) => {
                 let kind = match (entry.kind, follow_all) {
-                    (FileKind::Symlink, false) => self.ctx.vfs.stat(entry.abs).map_or(FileKind::Symlink, |m| m.kind),
+                    // A link leading nowhere is a link; one in a loop is an error (GNU).
+                    (FileKind::Symlink, false) => match self.ctx.vfs.stat(entry.abs) {
+                        Ok(meta) => meta.kind,
+                        Err(err) if err.kind() == std::io::ErrorKind::NotFound => FileKind::Symlink,
+                        Err(err) => {
+                            self.notes.push(format!("'{}': {}", entry.display, crate::vfs::describe(&err)));
+                            self.status = 1;
+                            return false;
+                        }
+                    },
                     (_, true) => self.ctx.vfs.lstat(entry.abs).map_or(entry.kind, |m| m.kind),
                     (kind, false) => kind,
                 };
@@ -988,6 +999,7 @@ pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
         now: if parser.day_start { end_of_today() } else { SystemTime::now() },
         files: Vec::new(),
         route: Vec::new(),
+        notes: Vec::new(),
     };
     // As GNU: each file `-fprint` names is created empty before the walk, or find stops.
     for name in &parser.files {
@@ -1025,7 +1037,15 @@ pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
             let (kind, meta) = match kind {
                 Some(kind) if !follow_all => (kind, std::sync::OnceLock::new()),
                 _ => match if follow_all || (depth == 0 && (follow_operands || display.ends_with('/'))) {
-                    ctx.vfs.stat(&abs).or_else(|_| ctx.vfs.lstat(&abs))
+                    // A link leading nowhere is itself; one in a loop is said and left (GNU).
+                    match ctx.vfs.stat(&abs) {
+                        Err(err) if err.kind() != std::io::ErrorKind::NotFound && ctx.vfs.lstat(&abs).is_ok() => {
+                            ctx.complain(format!("'{display}': {}", crate::vfs::describe(&err))).await;
+                            walk.status = 1;
+                            continue;
+                        }
+                        found => found.or_else(|_| ctx.vfs.lstat(&abs)),
+                    }
                 } else {
                     ctx.vfs.lstat(&abs)
                 } {
@@ -1072,6 +1092,9 @@ pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
                     walk.eval(&expr, &entry, &mut prune).await;
                 } else {
                     walk.eval_now(&expr, &entry, &mut prune);
+                }
+                for note in std::mem::take(&mut walk.notes) {
+                    ctx.complain(note).await;
                 }
             }
             if !depth_first && descend && !prune {

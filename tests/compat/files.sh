@@ -2149,3 +2149,56 @@ d/e/
 d/e/f: ""
 d/e/up -> ..
 dang -> nowhere
+
+### links in a loop: ls, du and find say so and go on, ls -lL shows what it cannot know +stderr
+ln -s loop1 loop2; ln -s loop2 loop1; ln -s nowhere dang; mkdir d e; ln -s ../loop1 d/l; ln -s ../nowhere e/l
+ls loop1; echo "st $?"; ls -l loop1 | sed 's/.*:[0-9][0-9] //'; ls -F loop1 dang; ls -lL d e | tr -s ' '; echo "st $?"; ls -LF d; echo "st $?"
+du -L loop1; echo "st $?"; du -L dang; echo "st $?"; du -sL d; echo "st $?"
+find -L loop1; echo "st $?"; find loop1 -xtype l; echo "st $?"; find -L d; echo "st $?"; find d -xtype l; echo "st $?"; find -L e -type l; echo "st $?"
+## stdout:
+st 2
+loop1 -> loop2
+dang@
+loop1@
+d:
+total 0
+l????????? ? ? ? ? ? l
+
+e:
+total 0
+l????????? ? ? ? ? ? l
+st 0
+l@
+st 1
+st 1
+st 1
+4	d
+st 1
+st 1
+st 1
+d
+st 1
+st 1
+e/l
+st 0
+## stderr:
+ls: cannot access 'loop1': Too many levels of symbolic links
+ls: cannot access 'd/l': Too many levels of symbolic links
+ls: cannot access 'e/l': No such file or directory
+ls: cannot access 'd/l': Too many levels of symbolic links
+du: cannot access 'loop1': Too many levels of symbolic links
+du: cannot access 'dang'
+du: cannot access 'd/l': Too many levels of symbolic links
+find: 'loop1': Too many levels of symbolic links
+find: 'loop1': Too many levels of symbolic links
+find: 'd/l': Too many levels of symbolic links
+find: 'd/l': Too many levels of symbolic links
+## status: 0
+## files:
+d/
+d/l -> ../loop1
+dang -> nowhere
+e/
+e/l -> ../nowhere
+loop1 -> loop2
+loop2 -> loop1
