@@ -1573,6 +1573,8 @@ struct DuOptions {
     /// `-t`: sizes below it (negative: above its magnitude) are not printed.
     threshold: Option<i64>,
     end: char,
+    /// `--exclude`, `-X`: patterns of names not counted.
+    exclude: Vec<crate::pattern::Pattern>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -1601,6 +1603,14 @@ impl DuOptions {
         }
     }
 
+    /// Whether `--exclude` leaves out the file shown as `display`: a pattern matching it
+    /// whole or from after any `/` (GNU's unanchored exclusion; `*` matches `/` too).
+    fn excluded(&self, display: &str) -> bool {
+        self.exclude.iter().any(|pattern| {
+            pattern.matches(display) || display.match_indices('/').any(|(at, _)| pattern.matches(&display[at + 1..]))
+        })
+    }
+
     fn printed(&self, size: u64) -> bool {
         match self.threshold {
             Some(limit) if limit < 0 => size <= limit.unsigned_abs(),
@@ -1627,6 +1637,9 @@ struct DuWalk {
 
 /// Counts `abs` and what is below it; returns what it adds to its directory's size.
 async fn disk_usage(ctx: &Ctx<'_>, o: &DuOptions, walk: &mut DuWalk, abs: &str, display: &str, depth: usize) -> u64 {
+    if o.excluded(display) {
+        return 0;
+    }
     let follow = o.follow_all || (depth == 0 && (o.follow_operands || display.ends_with('/')));
     let meta = match if follow { ctx.vfs.stat(abs) } else { ctx.vfs.lstat(abs) } {
         Ok(meta) => meta,
@@ -1726,6 +1739,9 @@ const DU_DEREF_ARGS: Opt =
     Opt::both('D', "dereference-args", "dereference only symlinks that are listed on the command line");
 const DU_DEREF_H: Opt = Opt::short('H', "equivalent to --dereference-args (-D)");
 const DU_NO_DEREF: Opt = Opt::both('P', "no-dereference", "don't follow any symbolic links (this is the default)");
+const DU_EXCLUDE: Opt = Opt::long("exclude", "exclude files that match PATTERN").value("PATTERN");
+const DU_EXCLUDE_FROM: Opt =
+    Opt::both('X', "exclude-from", "exclude files that match any pattern in FILE").value("FILE");
 const DU_THRESHOLD: Opt = Opt::both(
     't',
     "threshold",
@@ -1747,6 +1763,8 @@ pub const DU: Spec = Spec {
         Opt::both('c', "total", "produce a grand total"),
         DU_DEREF_ARGS,
         MAX_DEPTH,
+        DU_EXCLUDE,
+        DU_EXCLUDE_FROM,
         DU_DEREF_H,
         DU_HUMAN,
         DU_INODES,
@@ -1815,6 +1833,20 @@ pub async fn du(ctx: Ctx<'_>, mut args: Args) -> Status {
         measure = DuMeasure::Inodes;
         unit = if unit.is_none() { None } else { Some(1) };
     }
+    let mut exclude = Vec::new();
+    for (opt, value) in args.given() {
+        if *opt == DU_EXCLUDE {
+            exclude.push(crate::pattern::Pattern::new(value));
+        } else if *opt == DU_EXCLUDE_FROM {
+            match ctx.read_operand(value).await {
+                Ok(data) => exclude.extend(
+                    String::from_utf8_lossy(&data).lines().filter(|l| !l.is_empty()).map(crate::pattern::Pattern::new),
+                ),
+                // GNU says it as a usage error (with the hint), status 1.
+                Err(err) => return ctx.misuse(&DU, format!("{}: {}", quotef(value), describe(&err))).await,
+            }
+        }
+    }
     let follow = args.last_of(&[&DU_DEREF, &DU_DEREF_ARGS, &DU_DEREF_H, &DU_NO_DEREF]);
     let follow_all = follow == Some(&DU_DEREF);
     let mut operands = std::mem::take(&mut args.operands);
@@ -1830,6 +1862,7 @@ pub async fn du(ctx: Ctx<'_>, mut args: Args) -> Status {
         dedupe: !args.has(opt!(DU, 'l')) && (operands.len() > 1 || follow_all),
         threshold,
         end: if args.has(opt!(DU, '0')) { '\0' } else { '\n' },
+        exclude,
     };
     if operands.is_empty() {
         operands.push(".".to_string());

@@ -2202,3 +2202,38 @@ e/
 e/l -> ../nowhere
 loop1 -> loop2
 loop2 -> loop1
+
+### du --exclude and -X leave out names matched whole or from after a slash +stderr
+mkdir -p ex/sub; touch ex/a.x ex/sub/b.x ex/c; head -c 9000 /dev/zero > ex/sub/big.x; echo '*.x' > pats
+du -a --exclude='*.x' ex | sort -k2; du -a --exclude=sub ex | sort -k2; du -a --exclude=ex/sub ex | sort -k2; du -a --exclude='sub/*' ex | sort -k2
+du -a --exclude=ex ex; du -s -X pats ex; du -c --exclude='[ab]*' ex/a.x ex/c; du -X nosuch ex; echo "st $?"
+## stdout:
+8	ex
+0	ex/c
+4	ex/sub
+4	ex
+0	ex/a.x
+0	ex/c
+4	ex
+0	ex/a.x
+0	ex/c
+8	ex
+0	ex/a.x
+0	ex/c
+4	ex/sub
+8	ex
+0	ex/c
+0	total
+st 1
+## stderr:
+du: nosuch: No such file or directory
+Try 'du --help' for more information.
+## status: 0
+## files:
+ex/
+ex/a.x: ""
+ex/c: ""
+ex/sub/
+ex/sub/b.x: ""
+ex/sub/big.x: 9000 bytes, 1 lines
+pats: "*.x\n"
