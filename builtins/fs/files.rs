@@ -781,7 +781,7 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
         }
         // Named before the copy, which may make the destination a directory; a tree is
         // shown entry by entry, as GNU does.
-        let shown = verbose.then(|| {
+        let mut shown = verbose.then(|| {
             let top = shown_target(source, &dest[0], sources.len() > 1, &ctx);
             let entries = if meta.is_dir() { tree_order(&ctx, source, &abs, &meta, true) } else { Vec::new() };
             let mut lines: Vec<String> = entries
@@ -794,12 +794,13 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
             lines.concat()
         });
         let result = if meta.is_dir() && follow_all {
-            // -L: every link inside is copied as what it leads to.
-            let mut trouble = false;
-            let result = copy_followed(&ctx, &abs, source, &target, preserve, &mut Vec::new(), &mut trouble).await;
-            if trouble {
+            // -L: every link inside is copied as what it leads to (and -v says what was).
+            let mut walk = Followed { preserve, above: Vec::new(), trouble: false, listing: verbose.then(String::new) };
+            let result = copy_followed(&ctx, &abs, source, &target, &shown_to, &mut walk).await;
+            if walk.trouble {
                 status = 1;
             }
+            shown = walk.listing;
             result
         } else if meta.is_dir() {
             // Followed, a link to a directory is copied as the directory it names.
@@ -835,24 +836,33 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
     status
 }
 
-/// `cp -rL`: copies the tree at `from` to `to`, every link followed. A link that leads
-/// nowhere is said and left out, as is one leading back to a directory being copied (GNU's
-/// "cyclic symbolic link"); `trouble` is set for either. `above` holds where the directories
-/// being copied resolve.
+/// What `cp -rL` carries through a tree.
+struct Followed {
+    preserve: bool,
+    /// Where the directories being copied resolve.
+    above: Vec<String>,
+    /// Set when something was left out.
+    trouble: bool,
+    /// `-v`'s lines, when asked for.
+    listing: Option<String>,
+}
+
+/// `cp -rL`: copies the tree at `from` (shown as `shown`) to `to` (shown as `shown_to`), every
+/// link followed. A link that leads nowhere is said and left out, as is one leading back to a
+/// directory being copied (GNU's "cyclic symbolic link").
 async fn copy_followed(
     ctx: &Ctx<'_>,
     from: &str,
     shown: &str,
     to: &str,
-    preserve: bool,
-    above: &mut Vec<String>,
-    trouble: &mut bool,
+    shown_to: &str,
+    walk: &mut Followed,
 ) -> std::io::Result<()> {
     let meta = match ctx.vfs.stat(from) {
         Ok(meta) => meta,
         Err(err) => {
             ctx.complain(format!("cannot stat '{shown}': {}", describe(&err))).await;
-            *trouble = true;
+            walk.trouble = true;
             return Ok(());
         }
     };
@@ -860,31 +870,37 @@ async fn copy_followed(
         let data = ctx.vfs.read(from)?;
         ctx.vfs.write(to, &data, WriteMode::Truncate)?;
         ctx.vfs.set_mode(to, meta.mode)?;
-        if preserve {
+        if walk.preserve {
             ctx.vfs.set_mtime(to, meta.mtime)?;
+        }
+        if let Some(listing) = walk.listing.as_mut() {
+            listing.push_str(&format!("'{shown}' -> '{shown_to}'\n"));
         }
         return Ok(());
     }
     let identity = ctx.vfs.resolve(from, true)?;
-    if above.contains(&identity) {
+    if walk.above.contains(&identity) {
         ctx.complain(format!("cannot copy cyclic symbolic link '{shown}'")).await;
-        *trouble = true;
+        walk.trouble = true;
         return Ok(());
     }
     if !ctx.vfs.stat(to).is_ok_and(|m| m.is_dir()) {
         ctx.vfs.mkdir(to)?;
     }
-    above.push(identity);
+    if let Some(listing) = walk.listing.as_mut() {
+        listing.push_str(&format!("'{shown}' -> '{shown_to}'\n"));
+    }
+    walk.above.push(identity);
     let mut entries = ctx.vfs.read_dir(from)?;
     entries.sort_by(|a, b| a.name.cmp(&b.name));
     for entry in entries {
-        let child_shown = path::join(shown, &entry.name);
+        let (child_shown, child_shown_to) = (path::join(shown, &entry.name), path::join(shown_to, &entry.name));
         let (child_from, child_to) = (path::join(from, &entry.name), path::join(to, &entry.name));
-        Box::pin(copy_followed(ctx, &child_from, &child_shown, &child_to, preserve, above, trouble)).await?;
+        Box::pin(copy_followed(ctx, &child_from, &child_shown, &child_to, &child_shown_to, walk)).await?;
     }
-    above.pop();
+    walk.above.pop();
     ctx.vfs.set_mode(to, meta.mode)?;
-    if preserve {
+    if walk.preserve {
         ctx.vfs.set_mtime(to, meta.mtime)?;
     }
     Ok(())
@@ -2436,6 +2452,11 @@ pub async fn readlink(ctx: Ctx<'_>, mut args: Args) -> Status {
     for operand in operands {
         let result = match mode {
             Some(mode) => canonicalize(&ctx, &operand, mode, false, false),
+            // A final slash names what a link leads to, which is no link (or nothing).
+            None if operand.ends_with('/') => ctx
+                .vfs
+                .stat(&ctx.abs(&operand))
+                .and_then(|_| Err(std::io::Error::from(std::io::ErrorKind::InvalidInput))),
             None => ctx.vfs.lstat(&ctx.abs(&operand)).and_then(|meta| {
                 if meta.kind == FileKind::Symlink {
                     ctx.vfs.read_link(&ctx.abs(&operand))

@@ -2237,3 +2237,32 @@ ex/sub/
 ex/sub/b.x: ""
 ex/sub/big.x: 9000 bytes, 1 lines
 pats: "*.x\n"
+
+### cp -rvL says each file it copies and not a cyclic link; readlink of a name with a final slash +stderr
+mkdir -p d/e; echo x > d/file; ln -s .. d/e/up; ln -s d ld; ln -s d/file lf; ln -s nowhere dang
+cp -rvL ld o; echo "st $?"; readlink lf/; echo "st $?"; readlink -v ld/ dang/ d/; echo "st $?"; readlink -f lf/; echo "st $?"
+## stdout:
+'ld' -> 'o'
+'ld/e' -> 'o/e'
+'ld/file' -> 'o/file'
+st 1
+st 1
+st 1
+st 1
+## stderr:
+cp: cannot copy cyclic symbolic link 'ld/e/up'
+readlink: ld/: Invalid argument
+readlink: dang/: No such file or directory
+readlink: d/: Invalid argument
+## status: 0
+## files:
+d/
+d/e/
+d/e/up -> ..
+d/file: "x\n"
+dang -> nowhere
+ld -> d
+lf -> d/file
+o/
+o/e/
+o/file: "x\n"
