@@ -1648,6 +1648,9 @@ struct DuWalk {
     seen: std::collections::HashSet<String>,
     /// The grand total: every counted file's own size, once.
     total: u64,
+    /// Where the directories being walked resolve: one met again below itself (a loop of
+    /// links under -L) is left out, as GNU's walk does, even when `-l` counts files again.
+    above: Vec<String>,
     failed: bool,
 }
 
@@ -1680,8 +1683,13 @@ async fn disk_usage(ctx: &Ctx<'_>, o: &DuOptions, walk: &mut DuWalk, abs: &str, 
     let own = o.measure(&meta);
     walk.total += own;
     let mut size = own;
-    let mut to_parent = own;
     if meta.is_dir() && !(o.one_fs && depth > 0 && ctx.vfs.is_mount_point(abs)) {
+        let identity = ctx.vfs.resolve(abs, true).unwrap_or_else(|_| abs.to_string());
+        if walk.above.contains(&identity) {
+            walk.total -= own;
+            return 0;
+        }
+        walk.above.push(identity);
         match ctx.vfs.read_dir(abs) {
             Ok(entries) => {
                 for entry in entries {
@@ -1692,7 +1700,6 @@ async fn disk_usage(ctx: &Ctx<'_>, o: &DuOptions, walk: &mut DuWalk, abs: &str, 
                     };
                     let child_abs = path::join(abs, &entry.name);
                     let below = Box::pin(disk_usage(ctx, o, walk, &child_abs, &child, depth + 1)).await;
-                    to_parent += below;
                     // -S: what a subdirectory holds is its own line's, not this one's.
                     if !(o.separate && entry.kind == FileKind::Dir) {
                         size += below;
@@ -1704,12 +1711,13 @@ async fn disk_usage(ctx: &Ctx<'_>, o: &DuOptions, walk: &mut DuWalk, abs: &str, 
                 walk.failed = true;
             }
         }
+        walk.above.pop();
     }
     let within = o.max_depth.is_none_or(|m| depth <= m);
     if ((meta.is_dir() || o.all) && within || depth == 0) && o.printed(size) {
         walk.lines.push_str(&format!("{}\t{display}{}", o.shown(size), o.end));
     }
-    if o.separate { size } else { to_parent }
+    size
 }
 
 /// `-t SIZE`: a whole number with an optional unit (`K`, `M`, … of 1024, `KB`, `MB`, … of
@@ -1883,7 +1891,8 @@ pub async fn du(ctx: Ctx<'_>, mut args: Args) -> Status {
     if operands.is_empty() {
         operands.push(".".to_string());
     }
-    let mut walk = DuWalk { lines: String::new(), seen: Default::default(), total: 0, failed: false };
+    let mut walk =
+        DuWalk { lines: String::new(), seen: Default::default(), total: 0, failed: false, above: Vec::new() };
     for operand in &operands {
         let abs = ctx.abs(operand);
         disk_usage(&ctx, &o, &mut walk, &abs, operand, 0).await;

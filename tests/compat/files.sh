@@ -2266,3 +2266,25 @@ lf -> d/file
 o/
 o/e/
 o/file: "x\n"
+
+### du -L over a loop of links leaves the loop out, also with -l counting files again
+mkdir -p d/e; touch d/e/x; ln -s .. d/e/up; du -lL d; du -alL d | sort -k2; du -lc d d; du -L d d
+## stdout:
+4	d/e
+8	d
+8	d
+4	d/e
+0	d/e/x
+4	d/e
+8	d
+4	d/e
+8	d
+16	total
+4	d/e
+8	d
+## status: 0
+## files:
+d/
+d/e/
+d/e/up -> ..
+d/e/x: ""
