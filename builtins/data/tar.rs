@@ -1,5 +1,6 @@
 //! `tar`: create (`-c`), list (`-t`) and extract (`-x`) archives of the workspace, plain or
-//! compressed with gzip (`-z`), bzip2 (`-j`) or xz (`-J`) — detected by itself when reading. Every file it reads or writes goes
+//! compressed with gzip (`-z`), bzip2 (`-j`) or xz (`-J`) — detected by itself when reading;
+//! append to (`-r`, `-u`) and delete from (`--delete`) plain ones in place. Every file it reads or writes goes
 //! through the workspace's gated operations, so policy applies member by member; members that
 //! would land outside the target (`..`) are refused and a leading `/` is removed, as GNU tar does.
 //! `--transform` renames members (`transform.rs`), `--mtime` dates them, `--one-top-level`
@@ -20,6 +21,9 @@ const RECORD_BLOCK: usize = 20 * 512;
 const CREATE: Opt = Opt::both('c', "create", "create a new archive");
 const LIST: Opt = Opt::both('t', "list", "list the contents of an archive");
 const EXTRACT: Opt = Opt::both('x', "extract", "extract files from an archive").alias("get");
+const APPEND: Opt = Opt::both('r', "append", "append files to the end of an archive");
+const UPDATE: Opt = Opt::both('u', "update", "only append files newer than copy in archive");
+const DELETE: Opt = Opt::long("delete", "delete from the archive (not on compressed archives)");
 const VERBOSE: Opt = Opt::both('v', "verbose", "verbosely list files processed");
 const GZIP: Opt =
     Opt::both('z', "gzip", "filter the archive through gzip (detected by itself when reading)").alias("gunzip");
@@ -60,11 +64,14 @@ pub const TAR: Spec = Spec {
     name: "tar",
     summary: "create, list or extract tar archives (-z gzip) of the workspace",
     synopsis: &["[OPTION...] [FILE]..."],
-    about: "Create (-c), list (-t) or extract (-x) tar archives of the workspace; the first word's letters are options even without a dash (tar czf out.tgz dir).",
+    about: "Create (-c), list (-t), extract (-x), append to (-r, -u) or delete from (--delete) tar archives of the workspace; the first word's letters are options even without a dash (tar czf out.tgz dir).",
     options: &[
         CREATE,
         LIST,
         EXTRACT,
+        APPEND,
+        UPDATE,
+        DELETE,
         VERBOSE,
         GZIP,
         TO_STDOUT,
@@ -151,8 +158,9 @@ async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {
     let mut o = Options { operands: args.operands.clone(), ..Options::default() };
     for (opt, value) in args.given() {
         match *opt {
-            CREATE | LIST | EXTRACT => {
-                let letter = opt.short.unwrap_or('c');
+            CREATE | LIST | EXTRACT | APPEND | UPDATE | DELETE => {
+                // `--delete` has no letter: `D` stands for it here.
+                let letter = opt.short.unwrap_or('D');
                 if o.mode.is_some_and(|m| m != letter) {
                     ctx.err(tar_words(
                         &TAR,
@@ -246,6 +254,7 @@ pub async fn tar(ctx: Ctx<'_>) -> Status {
     };
     match o.mode {
         Some('c') => create(&ctx, &o).await,
+        Some('r' | 'u' | 'D') => update(&ctx, &o).await,
         _ => read_archive(&ctx, &o).await,
     }
 }
@@ -273,13 +282,72 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
         ctx.err(tar_words(&TAR, &Misuse::Said("Cowardly refusing to create an empty archive".to_string()))).await;
         return 2;
     }
-    let base = o.directory.as_deref().map_or_else(|| ctx.abs("."), |dir| ctx.abs(dir));
+    // GNU opens (and empties) the archive before it reads a file, so a walk that reaches it
+    // finds it and leaves it out.
+    if let Some(path) = o.archive.as_deref().filter(|a| *a != "-")
+        && let Err(err) = ctx.vfs.write(&ctx.abs(path), b"", WriteMode::Truncate)
+    {
+        ctx.err(format!("tar: {path}: Cannot open: {}\ntar: Error is not recoverable: exiting now\n", describe(&err)))
+            .await;
+        return 2;
+    }
     let mut builder = tar::Builder::new(Vec::new());
-    let mut errors = false;
     let mut listing = String::new();
+    let errors = dump(ctx, o, &o.operands, &mut builder, &mut listing).await;
+    let mut bytes = match builder.into_inner() {
+        Ok(bytes) => bytes,
+        Err(err) => return ctx.fail(format!("cannot finish the archive: {err}")).await,
+    };
+    // Whole blocks of 20 records, as GNU tar writes them.
+    bytes.resize(bytes.len().div_ceil(RECORD_BLOCK) * RECORD_BLOCK, 0);
+    if let Some(format) = o.compression {
+        bytes = match format.compress(&bytes, None, 0, format.default_level(), false) {
+            Ok(bytes) => bytes,
+            Err(err) => return ctx.fail(format!("cannot compress the archive: {err}")).await,
+        };
+    }
+    // The member list goes where the archive does not.
+    let to_stdout = o.archive.as_deref().is_none_or(|a| a == "-");
+    if o.verbose {
+        if to_stdout {
+            ctx.err(listing).await;
+        } else if !ctx.out(listing).await {
+            return 1;
+        }
+    }
+    match o.archive.as_deref() {
+        None | Some("-") => {
+            if !ctx.out(bytes).await {
+                return 1;
+            }
+        }
+        Some(path) => {
+            if let Err(err) = ctx.vfs.write(&ctx.abs(path), &bytes, WriteMode::Truncate) {
+                ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err))).await;
+                return 2;
+            }
+        }
+    }
+    if errors { failed(ctx).await } else { 0 }
+}
+
+/// Adds `names` (and what is below the directories among them) to `builder`, depth first in
+/// name order, as `-c`, `-r` and `-u` add files; `-v`'s lines go to `listing`. True when some
+/// file could not be added (said on standard error).
+async fn dump(
+    ctx: &Ctx<'_>,
+    o: &Options,
+    names: &[String],
+    builder: &mut tar::Builder<Vec<u8>>,
+    listing: &mut String,
+) -> bool {
+    let base = o.directory.as_deref().map_or_else(|| ctx.abs("."), |dir| ctx.abs(dir));
+    // The archive being written is not put in itself (GNU: a warning, not an error).
+    let archive = o.archive.as_deref().filter(|a| *a != "-").map(|a| ctx.abs(a));
+    let mut errors = false;
     let mut warned: Vec<String> = Vec::new();
     // Depth first, in name order, as the operands were given.
-    let mut pending: Vec<String> = o.operands.iter().rev().cloned().collect();
+    let mut pending: Vec<String> = names.iter().rev().cloned().collect();
     while let Some(name) = pending.pop() {
         if excluded(o, &name) {
             continue;
@@ -293,6 +361,10 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
                 continue;
             }
         };
+        if archive.as_deref() == Some(abs.as_str()) && meta.kind == FileKind::File {
+            ctx.err(format!("tar: {name}: file is the archive; not dumped\n")).await;
+            continue;
+        }
         // As GNU: a leading `/` and `../` are taken off (said once for each such prefix), so
         // no member names a place above where it is extracted.
         let (prefix, stripped) = leading_up(&name);
@@ -344,20 +416,20 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
                 }
                 header.set_entry_type(tar::EntryType::Directory);
                 header.set_size(0);
-                add(&mut builder, &mut header, &member, None, &[])
+                add(builder, &mut header, &member, None, &[])
             }
             FileKind::Symlink => {
                 let target = ctx.vfs.read_link(&abs).unwrap_or_default();
                 let target = crate::data::transform::apply(&o.transforms, &target, Names::SymlinkTarget);
                 header.set_entry_type(tar::EntryType::Symlink);
                 header.set_size(0);
-                add(&mut builder, &mut header, &member, Some(&target), &[])
+                add(builder, &mut header, &member, Some(&target), &[])
             }
             _ => match ctx.vfs.read(&abs) {
                 Ok(data) => {
                     header.set_entry_type(tar::EntryType::Regular);
                     header.set_size(data.len() as u64);
-                    add(&mut builder, &mut header, &member, None, &data)
+                    add(builder, &mut header, &member, None, &data)
                 }
                 Err(err) => {
                     ctx.err(format!("tar: {name}: Cannot open: {}\n", describe(&err))).await;
@@ -376,41 +448,184 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
             listing.push('\n');
         }
     }
-    let mut bytes = match builder.into_inner() {
-        Ok(bytes) => bytes,
-        Err(err) => return ctx.fail(format!("cannot finish the archive: {err}")).await,
-    };
-    // Whole blocks of 20 records, as GNU tar writes them.
-    bytes.resize(bytes.len().div_ceil(RECORD_BLOCK) * RECORD_BLOCK, 0);
-    if let Some(format) = o.compression {
-        bytes = match format.compress(&bytes, None, 0, format.default_level(), false) {
-            Ok(bytes) => bytes,
-            Err(err) => return ctx.fail(format!("cannot compress the archive: {err}")).await,
-        };
+    errors
+}
+
+/// One member of an archive being changed: its name, time and kind, and where its bytes
+/// (extension headers, header, data) lie.
+struct Member {
+    name: String,
+    mtime: u64,
+    span: std::ops::Range<usize>,
+}
+
+/// The members of the plain archive `data`, in order, and where the last one ends (the
+/// end-of-archive blocks and padding follow). `Err` when it is not a tar archive.
+fn members(data: &[u8]) -> Result<(Vec<Member>, usize), String> {
+    let mut archive = tar::Archive::new(data);
+    let mut found = Vec::new();
+    let mut end = 0usize;
+    let entries = archive.entries().map_err(|err| err.to_string())?;
+    for entry in entries {
+        let entry = entry.map_err(|err| err.to_string())?;
+        let size = entry.header().entry_size().map_err(|err| err.to_string())?;
+        let data_end = usize::try_from(entry.raw_file_position().saturating_add(size.div_ceil(512) * 512))
+            .map_err(|err| err.to_string())?;
+        let name = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
+        let mtime = entry.header().mtime().unwrap_or(0);
+        // Extension headers (long names) sit between the previous member and this header.
+        found.push(Member { name, mtime, span: end..data_end.min(data.len()) });
+        end = data_end.min(data.len());
     }
-    // The member list goes where the archive does not.
-    let to_stdout = o.archive.as_deref().is_none_or(|a| a == "-");
-    if o.verbose {
-        if to_stdout {
-            ctx.err(listing).await;
-        } else if !ctx.out(listing).await {
-            return 1;
-        }
-    }
-    match o.archive.as_deref() {
-        None | Some("-") => {
-            if !ctx.out(bytes).await {
-                return 1;
+    Ok((found, end))
+}
+
+/// Whether the member `name` is one `operand` names: itself or below it, or with
+/// `--wildcards` matched by it as a pattern (`*` matching `/` too, as GNU's default).
+fn names_member(o: &Options, operand: &str, name: &str) -> bool {
+    let op = operand.trim_end_matches('/');
+    let name = name.trim_end_matches('/');
+    if o.wildcards {
+        let pattern = crate::pattern::Pattern::new(op);
+        let mut prefix = name;
+        loop {
+            if pattern.matches(prefix) {
+                return true;
+            }
+            match prefix.rfind('/') {
+                Some(at) => prefix = &prefix[..at],
+                None => return false,
             }
         }
-        Some(path) => {
-            if let Err(err) = ctx.vfs.write(&ctx.abs(path), &bytes, WriteMode::Truncate) {
+    }
+    name == op || name.strip_prefix(op).is_some_and(|rest| rest.starts_with('/'))
+}
+
+/// `-r`, `-u` and `--delete`: the archive changed in place, as GNU's tar changes it. `-r`
+/// appends the files named; `-u` those newer than their last copy in the archive or not in
+/// it (a directory already there is not added again, but what it holds is, file by file);
+/// `--delete` drops the members the operands name. A compressed archive is refused, as GNU
+/// refuses it.
+async fn update(ctx: &Ctx<'_>, o: &Options) -> Status {
+    let mode = o.mode.unwrap_or('r');
+    if o.compression.is_some() {
+        ctx.err(tar_words(&TAR, &Misuse::Said("Cannot update compressed archives".to_string()))).await;
+        return 2;
+    }
+    let path = o.archive.as_deref().unwrap_or("-");
+    let on_stdio = path == "-";
+    if on_stdio && mode != 'D' {
+        ctx.err(tar_words(&TAR, &Misuse::Said("Options '-Aru' are incompatible with '-f -'".to_string()))).await;
+        return 2;
+    }
+    let abs = ctx.abs(path);
+    let data = match ctx.read_operand(path).await {
+        Ok(data) => data,
+        // A missing archive is made, as GNU opens it for writing.
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound && !on_stdio => Vec::new(),
+        Err(err) => {
+            ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err))).await;
+            ctx.err("tar: Error is not recoverable: exiting now\n").await;
+            return 2;
+        }
+    };
+    if Format::sniff(&data).is_some() {
+        ctx.err("tar: Cannot update compressed archives\ntar: Error is not recoverable: exiting now\n").await;
+        return 2;
+    }
+    let (members, end) = match members(&data) {
+        Ok(found) => found,
+        Err(_) => {
+            ctx.err("tar: This does not look like a tar archive\n").await;
+            return failed(ctx).await;
+        }
+    };
+    let mut errors = false;
+    let mut bytes: Vec<u8>;
+    let mut listing = String::new();
+    if mode == 'D' {
+        let mut used = vec![false; o.operands.len()];
+        bytes = Vec::with_capacity(end);
+        for member in &members {
+            let mut dropped = false;
+            for (at, operand) in o.operands.iter().enumerate() {
+                if names_member(o, operand, &member.name) {
+                    used[at] = true;
+                    dropped = true;
+                }
+            }
+            if !dropped {
+                bytes.extend_from_slice(data.get(member.span.clone()).unwrap_or_default());
+            }
+        }
+        for (operand, used) in o.operands.iter().zip(used) {
+            if !used {
+                ctx.err(format!("tar: {operand}: Not found in archive\n")).await;
+                errors = true;
+            }
+        }
+        // GNU leaves a missing archive empty.
+        if data.is_empty() {
+            if let Err(err) = ctx.vfs.write(&abs, b"", WriteMode::Truncate) {
                 ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err))).await;
                 return 2;
             }
+            return failed(ctx).await;
         }
+    } else {
+        let names = if mode == 'u' { newer_names(ctx, o, &members) } else { o.operands.clone() };
+        let mut builder = tar::Builder::new(Vec::new());
+        errors = dump(ctx, o, &names, &mut builder, &mut listing).await;
+        let added = match builder.into_inner() {
+            Ok(added) => added,
+            Err(err) => return ctx.fail(format!("cannot finish the archive: {err}")).await,
+        };
+        bytes = data.get(..end).unwrap_or_default().to_vec();
+        // The builder's own end-of-archive blocks close the archive.
+        bytes.extend_from_slice(&added);
+    }
+    if mode == 'D' {
+        bytes.extend_from_slice(&[0; 1024]);
+    }
+    bytes.resize(bytes.len().div_ceil(RECORD_BLOCK) * RECORD_BLOCK, 0);
+    if o.verbose && !ctx.out(listing).await {
+        return 1;
+    }
+    let written =
+        if on_stdio { ctx.out(bytes).await } else { ctx.vfs.write(&abs, &bytes, WriteMode::Truncate).is_ok() };
+    if !written {
+        ctx.err(format!("tar: {path}: Cannot write\n")).await;
+        return 2;
     }
     if errors { failed(ctx).await } else { 0 }
+}
+
+/// `-u`: the operands to add, as GNU's tar settles them while it reads the archive: a name
+/// with a copy in the archive at least as new as the file is left out; a directory already
+/// there is replaced by its entries, added after the operands (which are settled in turn by
+/// the members that follow).
+fn newer_names(ctx: &Ctx<'_>, o: &Options, members: &[Member]) -> Vec<String> {
+    let base = o.directory.as_deref().map_or_else(|| ctx.abs("."), |dir| ctx.abs(dir));
+    let mut names: Vec<(String, bool)> = o.operands.iter().map(|name| (name.clone(), true)).collect();
+    for member in members {
+        let member_name = member.name.trim_end_matches('/');
+        let Some(at) = names.iter().position(|(name, wanted)| *wanted && name.trim_end_matches('/') == member_name)
+        else {
+            continue;
+        };
+        let name = names[at].0.clone();
+        let Ok(meta) = ctx.vfs.lstat(&crate::vfs::path::operand(&base, &name)) else { continue };
+        if meta.is_dir() {
+            names[at].1 = false;
+            let mut children = ctx.vfs.read_dir(&crate::vfs::path::operand(&base, &name)).unwrap_or_default();
+            children.sort_by(|a, b| a.name.cmp(&b.name));
+            let prefix = if name.ends_with('/') { name.clone() } else { format!("{name}/") };
+            names.extend(children.into_iter().map(|c| (format!("{prefix}{}", c.name), true)));
+        } else if seconds(meta.mtime) <= member.mtime {
+            names[at].1 = false;
+        }
+    }
+    names.into_iter().filter(|(_, wanted)| *wanted).map(|(name, _)| name).collect()
 }
 
 /// Appends one member under exactly the name given (`./ok` stays `./ok`, as GNU keeps it; the
@@ -520,29 +735,8 @@ fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
             return (out, messages, Walked::NotAnArchive);
         }
     };
-    // A member is wanted when an operand names it or a directory above it; with --wildcards
-    // an operand is a pattern (`*` matching `/` too, as GNU's default).
-    let wanted = |name: &str| {
-        o.operands.is_empty()
-            || o.operands.iter().any(|op| {
-                let op = op.trim_end_matches('/');
-                let name = name.trim_end_matches('/');
-                if o.wildcards {
-                    let pattern = crate::pattern::Pattern::new(op);
-                    let mut prefix = name;
-                    loop {
-                        if pattern.matches(prefix) {
-                            return true;
-                        }
-                        match prefix.rfind('/') {
-                            Some(at) => prefix = &prefix[..at],
-                            None => return false,
-                        }
-                    }
-                }
-                name == op || name.starts_with(&format!("{op}/"))
-            })
-    };
+    // A member is wanted when an operand names it or a directory above it.
+    let wanted = |name: &str| o.operands.is_empty() || o.operands.iter().any(|op| names_member(o, op, name));
     let mut errors = false;
     let mut warned_absolute = false;
     for entry in entries {

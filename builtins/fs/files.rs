@@ -6,6 +6,7 @@ use crate::Ctx;
 use crate::opt;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Order, Spec};
+use crate::text::printf::quotef;
 use crate::vfs::{FileKind, Meta, WriteMode, describe, path};
 use std::time::SystemTime;
 
@@ -141,6 +142,15 @@ pub(crate) fn mode_string(meta: &Meta) -> String {
     text
 }
 
+/// The KiB a file takes on disk as GNU tools count it here, in 4 KiB blocks by its size: a
+/// symbolic link whose target fits in its inode (under 60 bytes, as on ext4) takes none.
+pub(crate) fn kib_blocks(meta: &Meta) -> u64 {
+    if meta.kind == FileKind::Symlink && meta.size < 60 {
+        return 0;
+    }
+    meta.size.div_ceil(4096) * 4
+}
+
 /// `rw-r--r--`: the permission bits as `ls` shows them.
 fn permissions(mode: u32) -> String {
     let mut text = String::new();
@@ -238,9 +248,33 @@ struct LsOptions {
     group: bool,
     numeric: bool,
     hide_control: bool,
+    deref: Deref,
 }
 
-async fn ls_entries(ctx: &Ctx<'_>, dir_display: &str, dir_abs: &str, opts: &LsOptions, out: &mut String) -> bool {
+/// Which symbolic links `ls` follows (GNU's `dereference` setting).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Deref {
+    /// `-d`, `-F` or `-l` without `-H`/`-L`: none; a link is listed as itself.
+    Never,
+    /// The default: an operand that is a link to a directory.
+    OperandDirs,
+    /// `-H`: every operand.
+    Operands,
+    /// `-L`: every link, operands and entries.
+    Always,
+}
+
+/// Lists one directory into `out`; false when it cannot be read. `minor` is set for a lesser
+/// trouble (an entry -L cannot follow), which GNU ends with status 1.
+async fn ls_entries(
+    ctx: &Ctx<'_>,
+    dir_display: &str,
+    dir_abs: &str,
+    opts: &LsOptions,
+    out: &mut String,
+    minor: &mut bool,
+    above: &mut Vec<String>,
+) -> bool {
     let entries = match ctx.vfs.read_dir(dir_abs) {
         Ok(entries) => entries,
         Err(err) => {
@@ -249,6 +283,8 @@ async fn ls_entries(ctx: &Ctx<'_>, dir_display: &str, dir_abs: &str, opts: &LsOp
         }
     };
     let mut items: Vec<(String, Meta)> = Vec::new();
+    // Entries -L could not follow: listed by what `lstat` says, their details unknown.
+    let mut unknown: Vec<String> = Vec::new();
     if opts.all {
         for dot in [".", ".."] {
             if let Ok(meta) = ctx.vfs.stat(&path::normalize(dir_abs, dot)) {
@@ -260,22 +296,44 @@ async fn ls_entries(ctx: &Ctx<'_>, dir_display: &str, dir_abs: &str, opts: &LsOp
         if entry.name.starts_with('.') && !opts.all && !opts.almost_all {
             continue;
         }
-        if let Ok(meta) = ctx.vfs.lstat(&path::join(dir_abs, &entry.name)) {
-            items.push((entry.name, meta));
+        let abs = path::join(dir_abs, &entry.name);
+        let Ok(mut meta) = ctx.vfs.lstat(&abs) else { continue };
+        // With -L an entry is what it leads to; one leading nowhere is said and listed as
+        // the link (GNU: status 1, not 2, for what is not an operand).
+        if opts.deref == Deref::Always && meta.kind == FileKind::Symlink {
+            match ctx.vfs.stat(&abs) {
+                Ok(target) => meta = target,
+                Err(err) => {
+                    let shown =
+                        if dir_display == "." { entry.name.clone() } else { path::join(dir_display, &entry.name) };
+                    ctx.complain(format!("cannot access '{shown}': {}", describe(&err))).await;
+                    *minor = true;
+                    unknown.push(entry.name.clone());
+                }
+            }
         }
+        items.push((entry.name, meta));
     }
     sort_items(&mut items, opts);
     if opts.long {
-        let blocks: u64 = items.iter().map(|(_, m)| m.size.div_ceil(4096) * 4).sum();
+        let blocks: u64 = items.iter().map(|(_, m)| kib_blocks(m)).sum();
         let total = if opts.human { human(blocks * 1024) } else { blocks.to_string() };
         out.push_str(&format!("total {total}\n"));
     }
     let width = size_width(&items, opts);
     for (name, meta) in &items {
+        if opts.long && unknown.contains(name) {
+            out.push_str(&unknown_line(ctx, name, meta, opts, width));
+            continue;
+        }
         out.push_str(&ls_line(ctx, name, &path::join(dir_abs, name), meta, opts, width));
     }
     let mut ok = true;
     if opts.recursive {
+        // The directories being listed, by where they resolve: with -L one may be its own
+        // ancestor, which GNU says and does not list again.
+        let identity = ctx.vfs.resolve(dir_abs, true).unwrap_or_else(|_| dir_abs.to_string());
+        above.push(identity);
         for (name, meta) in &items {
             if meta.kind == FileKind::Dir && name != "." && name != ".." {
                 let display = if dir_display.ends_with('/') {
@@ -283,10 +341,17 @@ async fn ls_entries(ctx: &Ctx<'_>, dir_display: &str, dir_abs: &str, opts: &LsOp
                 } else {
                     format!("{dir_display}/{name}")
                 };
+                let abs = path::join(dir_abs, name);
+                if ctx.vfs.resolve(&abs, true).is_ok_and(|id| above.contains(&id)) {
+                    ctx.complain(format!("{display}: not listing already-listed directory")).await;
+                    ok = false;
+                    continue;
+                }
                 out.push_str(&format!("\n{display}:\n"));
-                ok &= Box::pin(ls_entries(ctx, &display, &path::join(dir_abs, name), opts, out)).await;
+                ok &= Box::pin(ls_entries(ctx, &display, &abs, opts, out, minor, above)).await;
             }
         }
+        above.pop();
     }
     ok
 }
@@ -365,24 +430,23 @@ fn ls_line(ctx: &Ctx<'_>, name: &str, abs: &str, meta: &Meta, opts: &LsOptions, 
     } else {
         name.to_string()
     };
-    if opts.slash && !opts.classify && meta.kind == FileKind::Dir {
-        shown.push('/');
-    }
-    if opts.classify {
-        match meta.kind {
-            FileKind::Dir => shown.push('/'),
-            FileKind::Symlink => shown.push('@'),
-            _ if meta.mode & 0o111 != 0 => shown.push('*'),
-            _ => {}
+    // In a long listing a link shows where it leads, marked as what it leads to (only with
+    // -F: GNU does not look at the target for -p); the link itself gets no `@` there.
+    if opts.long && meta.kind == FileKind::Symlink {
+        if let Ok(target) = ctx.vfs.read_link(abs) {
+            shown.push_str(" -> ");
+            shown.push_str(&target);
+            if opts.classify
+                && let Ok(reached) = ctx.vfs.stat(abs)
+            {
+                shown.push_str(indicator(&reached, opts));
+            }
         }
+    } else {
+        shown.push_str(indicator(meta, opts));
     }
     if !opts.long {
         return format!("{shown}\n");
-    }
-    if meta.kind == FileKind::Symlink
-        && let Ok(target) = ctx.vfs.read_link(abs)
-    {
-        shown = format!("{name} -> {target}");
     }
     let size = size_text(meta, opts);
     // Every file is the agent's, in the agent's group (as `id` says).
@@ -396,6 +460,34 @@ fn ls_line(ctx: &Ctx<'_>, name: &str, abs: &str, meta: &Meta, opts: &LsOptions, 
         }
     }
     format!("{} 1 {owners}{size:>width$} {} {shown}\n", mode_string(meta), styled_time(meta.mtime, &opts.time_style))
+}
+
+/// `ls -lL`'s line for a link it could not follow, as GNU writes it: `?` for all it could not
+/// learn, each in its column.
+fn unknown_line(ctx: &Ctx<'_>, name: &str, meta: &Meta, opts: &LsOptions, width: usize) -> String {
+    let id = toolsh_core::session::AGENT_ID.to_string();
+    let who = if opts.numeric { id.as_str() } else { ctx.agent() };
+    let mut owners = String::new();
+    for wanted in [opts.owner, opts.group] {
+        if wanted {
+            owners.push_str(&format!("{:<w$} ", "?", w = who.chars().count()));
+        }
+    }
+    let kind = mode_string(meta).chars().next().unwrap_or('?');
+    let time_width = styled_time(SystemTime::now(), &opts.time_style).chars().count();
+    format!("{kind}????????? ? {owners}{:>width$} {:>time_width$} {name}\n", "?", "?")
+}
+
+/// The mark `-F` (or `-p`: directories only) puts after a name of this kind.
+fn indicator(meta: &Meta, opts: &LsOptions) -> &'static str {
+    match meta.kind {
+        FileKind::Dir if opts.classify || opts.slash => "/",
+        _ if !opts.classify => "",
+        FileKind::Symlink => "@",
+        FileKind::Fifo => "|",
+        FileKind::File if meta.mode & 0o111 != 0 => "*",
+        _ => "",
+    }
 }
 
 /// `ls`.
@@ -413,6 +505,12 @@ pub const LS: Spec = Spec {
         Opt::short('l', "use a long listing format"),
         Opt::both('r', "reverse", "reverse order while sorting"),
         Opt::both('R', "recursive", "list subdirectories recursively"),
+        Opt::both('L', "dereference", "show information for the file a symbolic link references"),
+        Opt::both('H', "dereference-command-line", "follow symbolic links listed on the command line"),
+        Opt::long(
+            "dereference-command-line-symlink-to-dir",
+            "follow each command line symbolic link that points to a directory",
+        ),
         Opt::short('S', "sort by file size, largest first"),
         Opt::short('t', "sort by time, newest first"),
         Opt::short('U', "do not sort; list entries in directory order"),
@@ -501,26 +599,46 @@ pub async fn ls(ctx: Ctx<'_>, mut args: Args) -> Status {
         group: !args.has(opt!(LS, 'o')),
         numeric: args.has(opt!(LS, 'n')),
         hide_control: args.has(opt!(LS, 'q')),
+        deref: Deref::Never,
+    };
+    // GNU: -L, else -H, else the long option, else (no -d, -F or -l) operands that lead to
+    // directories are followed.
+    let mut opts = opts;
+    opts.deref = if args.has(opt!(LS, 'L')) {
+        Deref::Always
+    } else if args.has(opt!(LS, 'H')) {
+        Deref::Operands
+    } else if args.given().any(|(o, _)| o.long == Some("dereference-command-line-symlink-to-dir"))
+        || !(opts.directory || opts.classify || opts.long)
+    {
+        Deref::OperandDirs
+    } else {
+        Deref::Never
     };
     if operands.is_empty() {
         operands.push(".".to_string());
     }
     let mut status = 0;
+    let mut minor = false;
     let mut files: Vec<(String, Meta)> = Vec::new();
     let mut dirs: Vec<(String, Meta)> = Vec::new();
     for operand in &operands {
         let abs = ctx.abs(operand);
-        match ctx.vfs.stat(&abs) {
+        // A name with a final slash names what its link leads to, whatever the setting.
+        let looked = match opts.deref {
+            _ if operand.ends_with('/') => ctx.vfs.stat(&abs),
+            Deref::Always | Deref::Operands => ctx.vfs.stat(&abs),
+            // Only a link leading nowhere is listed as itself (GNU: a loop is an error).
+            Deref::OperandDirs => match ctx.vfs.stat(&abs) {
+                Ok(meta) if meta.is_dir() => Ok(meta),
+                Err(err) if err.kind() != std::io::ErrorKind::NotFound => Err(err),
+                _ => ctx.vfs.lstat(&abs),
+            },
+            Deref::Never => ctx.vfs.lstat(&abs),
+        };
+        match looked {
             Ok(meta) if meta.kind == FileKind::Dir && !opts.directory => dirs.push((operand.clone(), meta)),
-            Ok(_) => {
-                let meta = ctx.vfs.lstat(&abs).unwrap_or(Meta {
-                    kind: FileKind::File,
-                    size: 0,
-                    mode: 0,
-                    mtime: SystemTime::UNIX_EPOCH,
-                });
-                files.push((operand.clone(), meta));
-            }
+            Ok(meta) => files.push((operand.clone(), meta)),
             Err(err) => {
                 ctx.complain(format!("cannot access '{operand}': {}", describe(&err))).await;
                 status = 2;
@@ -542,14 +660,14 @@ pub async fn ls(ctx: Ctx<'_>, mut args: Args) -> Status {
             }
             out.push_str(&format!("{name}:\n"));
         }
-        if !ls_entries(&ctx, name, &ctx.abs(name), &opts, &mut out).await {
+        if !ls_entries(&ctx, name, &ctx.abs(name), &opts, &mut out, &mut minor, &mut Vec::new()).await {
             status = 2;
         }
     }
     if !ctx.out(out).await {
         return 2;
     }
-    status
+    if status == 0 && minor { 1 } else { status }
 }
 
 /// Where `source` lands for `cp`/`mv` with `dest` (inside it when it is a directory).
@@ -589,13 +707,17 @@ pub const CP: Spec = Spec {
 pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
     let operands = std::mem::take(&mut args.operands);
     let recursive = args.any(&[opt!(CP, 'r'), opt!(CP, 'R'), opt!(CP, 'a')]);
-    // Whether a SOURCE that is a symbolic link is followed: the last of -P/-d and -L/-H says,
-    // else GNU's default (followed, unless copying recursively).
+    // Whether a SOURCE that is a symbolic link is followed: the last of -P/-d (and -a, which
+    // is -dR) and -L/-H says, else GNU's default (followed, unless copying recursively); -L
+    // also follows the links inside a tree.
     let (logical, command_line) = (opt!(CP, 'L'), opt!(CP, 'H'));
-    let follow = match args.last_of(&[opt!(CP, 'P'), opt!(CP, 'd'), logical, command_line]) {
+    let last = args.last_of(&[opt!(CP, 'P'), opt!(CP, 'd'), opt!(CP, 'a'), logical, command_line]);
+    let follow = match last {
         Some(opt) => opt == logical || opt == command_line,
         None => !recursive,
     };
+    let follow_all = last == Some(logical);
+    let preserve = args.any(&[opt!(CP, 'p'), opt!(CP, 'a')]);
     let no_clobber = args.has(opt!(CP, 'n'));
     let verbose = args.has(opt!(CP, 'v'));
     if operands.is_empty() {
@@ -612,6 +734,8 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
             Err(message) => return ctx.fail(message).await,
         };
         let abs = ctx.abs(source);
+        // A final slash names what a link leads to, whatever the options.
+        let follow = follow || source.ends_with('/');
         let meta = match if follow { ctx.vfs.stat(&abs) } else { ctx.vfs.lstat(&abs) } {
             Ok(meta) => meta,
             Err(err) => {
@@ -625,8 +749,24 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
             status = 1;
             continue;
         }
-        if target == abs || target.starts_with(&format!("{abs}/")) {
-            ctx.complain(format!("cannot copy '{source}' into itself")).await;
+        // Where both ends are, links followed: a directory copied below itself, or a file
+        // onto itself, is refused in GNU's words.
+        let from_id = ctx.vfs.resolve(&abs, follow).unwrap_or_else(|_| abs.clone());
+        let to_id = match ctx.vfs.resolve(path::parent(&target), true) {
+            Ok(parent) => path::join(&parent, path::file_name(&target)),
+            Err(_) => target.clone(),
+        };
+        let shown_to = shown_target(source, &dest[0], sources.len() > 1, &ctx);
+        if meta.is_dir() && (to_id == from_id || to_id.starts_with(&format!("{from_id}/"))) {
+            ctx.complain(format!("cannot copy a directory, '{source}', into itself, '{shown_to}'")).await;
+            status = 1;
+            continue;
+        }
+        if !meta.is_dir()
+            && ctx.vfs.lstat(&target).is_ok()
+            && ctx.vfs.resolve(&target, follow).is_ok_and(|id| id == from_id)
+        {
+            ctx.complain(format!("'{source}' and '{shown_to}' are the same file")).await;
             status = 1;
             continue;
         }
@@ -635,7 +775,7 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
         }
         // Named before the copy, which may make the destination a directory; a tree is
         // shown entry by entry, as GNU does.
-        let shown = verbose.then(|| {
+        let mut shown = verbose.then(|| {
             let top = shown_target(source, &dest[0], sources.len() > 1, &ctx);
             let entries = if meta.is_dir() { tree_order(&ctx, source, &abs, &meta, true) } else { Vec::new() };
             let mut lines: Vec<String> = entries
@@ -647,7 +787,16 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
             }
             lines.concat()
         });
-        let result = if meta.is_dir() {
+        let result = if meta.is_dir() && follow_all {
+            // -L: every link inside is copied as what it leads to (and -v says what was).
+            let mut walk = Followed { preserve, above: Vec::new(), trouble: false, listing: verbose.then(String::new) };
+            let result = copy_followed(&ctx, &abs, source, &target, &shown_to, &mut walk).await;
+            if walk.trouble {
+                status = 1;
+            }
+            shown = walk.listing;
+            result
+        } else if meta.is_dir() {
             // Followed, a link to a directory is copied as the directory it names.
             let from = if follow { ctx.vfs.resolve(&abs, true).unwrap_or_else(|_| abs.clone()) } else { abs.clone() };
             ctx.vfs.copy_tree(&from, &target)
@@ -660,7 +809,7 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
             })
         } else {
             ctx.vfs.read(&abs).and_then(|data| ctx.vfs.write(&target, &data, WriteMode::Truncate)).and_then(|()| {
-                if args.any(&[opt!(CP, 'p'), opt!(CP, 'a')]) {
+                if preserve {
                     ctx.vfs.set_mtime(&target, meta.mtime)?;
                 }
                 ctx.vfs.set_mode(&target, meta.mode)
@@ -679,6 +828,76 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
         }
     }
     status
+}
+
+/// What `cp -rL` carries through a tree.
+struct Followed {
+    preserve: bool,
+    /// Where the directories being copied resolve.
+    above: Vec<String>,
+    /// Set when something was left out.
+    trouble: bool,
+    /// `-v`'s lines, when asked for.
+    listing: Option<String>,
+}
+
+/// `cp -rL`: copies the tree at `from` (shown as `shown`) to `to` (shown as `shown_to`), every
+/// link followed. A link that leads nowhere is said and left out, as is one leading back to a
+/// directory being copied (GNU's "cyclic symbolic link").
+async fn copy_followed(
+    ctx: &Ctx<'_>,
+    from: &str,
+    shown: &str,
+    to: &str,
+    shown_to: &str,
+    walk: &mut Followed,
+) -> std::io::Result<()> {
+    let meta = match ctx.vfs.stat(from) {
+        Ok(meta) => meta,
+        Err(err) => {
+            ctx.complain(format!("cannot stat '{shown}': {}", describe(&err))).await;
+            walk.trouble = true;
+            return Ok(());
+        }
+    };
+    if !meta.is_dir() {
+        let data = ctx.vfs.read(from)?;
+        ctx.vfs.write(to, &data, WriteMode::Truncate)?;
+        ctx.vfs.set_mode(to, meta.mode)?;
+        if walk.preserve {
+            ctx.vfs.set_mtime(to, meta.mtime)?;
+        }
+        if let Some(listing) = walk.listing.as_mut() {
+            listing.push_str(&format!("'{shown}' -> '{shown_to}'\n"));
+        }
+        return Ok(());
+    }
+    let identity = ctx.vfs.resolve(from, true)?;
+    if walk.above.contains(&identity) {
+        ctx.complain(format!("cannot copy cyclic symbolic link '{shown}'")).await;
+        walk.trouble = true;
+        return Ok(());
+    }
+    if !ctx.vfs.stat(to).is_ok_and(|m| m.is_dir()) {
+        ctx.vfs.mkdir(to)?;
+    }
+    if let Some(listing) = walk.listing.as_mut() {
+        listing.push_str(&format!("'{shown}' -> '{shown_to}'\n"));
+    }
+    walk.above.push(identity);
+    let mut entries = ctx.vfs.read_dir(from)?;
+    entries.sort_by(|a, b| a.name.cmp(&b.name));
+    for entry in entries {
+        let (child_shown, child_shown_to) = (path::join(shown, &entry.name), path::join(shown_to, &entry.name));
+        let (child_from, child_to) = (path::join(from, &entry.name), path::join(to, &entry.name));
+        Box::pin(copy_followed(ctx, &child_from, &child_shown, &child_to, &child_shown_to, walk)).await?;
+    }
+    walk.above.pop();
+    ctx.vfs.set_mode(to, meta.mode)?;
+    if walk.preserve {
+        ctx.vfs.set_mtime(to, meta.mtime)?;
+    }
+    Ok(())
 }
 
 /// The destination as `cp -v` and `mv -v` name it: `DIR/NAME` when copying into a directory.
@@ -1342,40 +1561,211 @@ pub async fn stat(ctx: Ctx<'_>, args: Args) -> Status {
     status
 }
 
-fn disk_usage(
-    ctx: &Ctx<'_>,
-    abs: &str,
-    display: &str,
+/// How `du` walks and counts.
+struct DuOptions {
     all: bool,
-    depth: usize,
     max_depth: Option<usize>,
-    lines: &mut Vec<(u64, String)>,
-) -> u64 {
-    let Ok(meta) = ctx.vfs.lstat(abs) else { return 0 };
-    let own = meta.size.div_ceil(4096) * 4;
-    if meta.kind != FileKind::Dir {
-        if all && max_depth.is_none_or(|m| depth <= m) {
-            lines.push((own, display.to_string()));
+    /// `-L`: every link is followed; `-H`/`-D`: the operands only.
+    follow_all: bool,
+    follow_operands: bool,
+    /// `-S`: a directory's size leaves out its subdirectories.
+    separate: bool,
+    /// What is counted per file: 4 KiB blocks (in bytes), its size (`--apparent-size`, `-b`),
+    /// or one (`--inodes`).
+    measure: DuMeasure,
+    /// The unit sizes are printed in (bytes per unit), or `None` for `-h`.
+    unit: Option<u64>,
+    /// `-x`: other mounts are not entered.
+    one_fs: bool,
+    /// Whether a file already counted is skipped (GNU does so for every file with several
+    /// operands or -L, unless `-l`: there are no hard links here, so only then).
+    dedupe: bool,
+    /// `-t`: sizes below it (negative: above its magnitude) are not printed.
+    threshold: Option<i64>,
+    end: char,
+    /// `--exclude`, `-X`: patterns of names not counted.
+    exclude: Vec<crate::pattern::Pattern>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum DuMeasure {
+    Blocks,
+    Apparent,
+    Inodes,
+}
+
+impl DuOptions {
+    fn measure(&self, meta: &Meta) -> u64 {
+        match self.measure {
+            DuMeasure::Blocks => kib_blocks(meta) * 1024,
+            DuMeasure::Apparent => meta.size,
+            DuMeasure::Inodes => 1,
         }
-        return own;
     }
-    let mut total = 4;
-    for entry in ctx.vfs.read_dir(abs).unwrap_or_default() {
-        let child_display = if display.ends_with('/') {
-            format!("{display}{}", entry.name)
-        } else {
-            format!("{display}/{}", entry.name)
-        };
-        total += disk_usage(ctx, &path::join(abs, &entry.name), &child_display, all, depth + 1, max_depth, lines);
+
+    /// A size as `du` prints it: in the unit, rounded up, or `-h`'s form.
+    fn shown(&self, size: u64) -> String {
+        match (self.measure, self.unit) {
+            (DuMeasure::Inodes, None) => human_count(size),
+            (DuMeasure::Inodes, Some(_)) => size.to_string(),
+            (_, None) => human(size),
+            (_, Some(unit)) => size.div_ceil(unit.max(1)).to_string(),
+        }
     }
-    if max_depth.is_none_or(|m| depth <= m) {
-        lines.push((total, display.to_string()));
+
+    /// Whether `--exclude` leaves out the file shown as `display`: a pattern matching it
+    /// whole or from after any `/` (GNU's unanchored exclusion; `*` matches `/` too).
+    fn excluded(&self, display: &str) -> bool {
+        self.exclude.iter().any(|pattern| {
+            pattern.matches(display) || display.match_indices('/').any(|(at, _)| pattern.matches(&display[at + 1..]))
+        })
     }
-    total
+
+    fn printed(&self, size: u64) -> bool {
+        match self.threshold {
+            Some(limit) if limit < 0 => size <= limit.unsigned_abs(),
+            Some(limit) => size >= limit.unsigned_abs(),
+            None => true,
+        }
+    }
+}
+
+/// A count as `du --inodes -h` prints it: like a size, without the bytes.
+fn human_count(count: u64) -> String {
+    if count < 1024 { count.to_string() } else { human(count) }
+}
+
+/// What one walk of `du` gathers.
+struct DuWalk {
+    lines: String,
+    /// Every file counted, where it resolves (for `dedupe`).
+    seen: std::collections::HashSet<String>,
+    /// The grand total: every counted file's own size, once.
+    total: u64,
+    /// Where the directories being walked resolve: one met again below itself (a loop of
+    /// links under -L) is left out, as GNU's walk does, even when `-l` counts files again.
+    above: Vec<String>,
+    failed: bool,
+}
+
+/// Counts `abs` and what is below it; returns what it adds to its directory's size.
+async fn disk_usage(ctx: &Ctx<'_>, o: &DuOptions, walk: &mut DuWalk, abs: &str, display: &str, depth: usize) -> u64 {
+    if o.excluded(display) {
+        return 0;
+    }
+    let follow = o.follow_all || (depth == 0 && (o.follow_operands || display.ends_with('/')));
+    let meta = match if follow { ctx.vfs.stat(abs) } else { ctx.vfs.lstat(abs) } {
+        Ok(meta) => meta,
+        // A link leading nowhere, when it was to be followed: GNU says no reason.
+        Err(err) if follow && err.kind() == std::io::ErrorKind::NotFound && ctx.vfs.lstat(abs).is_ok() => {
+            ctx.complain(format!("cannot access '{display}'")).await;
+            walk.failed = true;
+            return 0;
+        }
+        Err(err) => {
+            ctx.complain(format!("cannot access '{display}': {}", describe(&err))).await;
+            walk.failed = true;
+            return 0;
+        }
+    };
+    if o.dedupe {
+        let identity = ctx.vfs.resolve(abs, follow).unwrap_or_else(|_| abs.to_string());
+        if !walk.seen.insert(identity) {
+            return 0;
+        }
+    }
+    let own = o.measure(&meta);
+    walk.total += own;
+    let mut size = own;
+    if meta.is_dir() && !(o.one_fs && depth > 0 && ctx.vfs.is_mount_point(abs)) {
+        let identity = ctx.vfs.resolve(abs, true).unwrap_or_else(|_| abs.to_string());
+        if walk.above.contains(&identity) {
+            walk.total -= own;
+            return 0;
+        }
+        walk.above.push(identity);
+        match ctx.vfs.read_dir(abs) {
+            Ok(entries) => {
+                for entry in entries {
+                    let child = if display.ends_with('/') {
+                        format!("{display}{}", entry.name)
+                    } else {
+                        format!("{display}/{}", entry.name)
+                    };
+                    let child_abs = path::join(abs, &entry.name);
+                    let below = Box::pin(disk_usage(ctx, o, walk, &child_abs, &child, depth + 1)).await;
+                    // -S: what a subdirectory holds is its own line's, not this one's.
+                    if !(o.separate && entry.kind == FileKind::Dir) {
+                        size += below;
+                    }
+                }
+            }
+            Err(err) => {
+                ctx.complain(format!("cannot read directory '{display}': {}", describe(&err))).await;
+                walk.failed = true;
+            }
+        }
+        walk.above.pop();
+    }
+    let within = o.max_depth.is_none_or(|m| depth <= m);
+    if ((meta.is_dir() || o.all) && within || depth == 0) && o.printed(size) {
+        walk.lines.push_str(&format!("{}\t{display}{}", o.shown(size), o.end));
+    }
+    size
+}
+
+/// `-t SIZE`: a whole number with an optional unit (`K`, `M`, … of 1024, `KB`, `MB`, … of
+/// 1000, `KiB` the same as `K`).
+fn threshold_bytes(text: &str) -> Option<i64> {
+    let (negative, body) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let digits = body.find(|c: char| !c.is_ascii_digit()).unwrap_or(body.len());
+    let (number, suffix) = body.split_at(digits);
+    let number: i64 = if number.is_empty() { 1 } else { number.parse().ok()? };
+    if digits == 0 && suffix.is_empty() {
+        return None;
+    }
+    let (letter, rest) = match suffix.chars().next() {
+        Some(c) => (Some(c), &suffix[c.len_utf8()..]),
+        None => (None, ""),
+    };
+    let power = match letter {
+        None => 0,
+        Some(c) => "KMGTPEZY".find(c.to_ascii_uppercase()).map(|at| at as u32 + 1)?,
+    };
+    let base: i64 = match rest {
+        "" | "iB" => 1024,
+        "B" => 1000,
+        _ => return None,
+    };
+    let size = number.checked_mul(base.checked_pow(power)?)?;
+    Some(if negative { -size } else { size })
 }
 
 const MAX_DEPTH: Opt =
     Opt::both('d', "max-depth", "print the total for a directory only if it is N or fewer levels below").value("N");
+const DU_HUMAN: Opt = Opt::both('h', "human-readable", "print sizes in human readable format (e.g., 1K 234M 2G)");
+const DU_KIB: Opt = Opt::short('k', "print sizes in KiB (the default)");
+const DU_MIB: Opt = Opt::short('m', "print sizes in MiB");
+const DU_BYTES: Opt = Opt::both('b', "bytes", "print apparent sizes, in bytes");
+const DU_APPARENT: Opt = Opt::long("apparent-size", "print apparent sizes rather than disk usage");
+const DU_INODES: Opt = Opt::long("inodes", "list inode usage information instead of block usage");
+const DU_DEREF: Opt = Opt::both('L', "dereference", "dereference all symbolic links");
+const DU_DEREF_ARGS: Opt =
+    Opt::both('D', "dereference-args", "dereference only symlinks that are listed on the command line");
+const DU_DEREF_H: Opt = Opt::short('H', "equivalent to --dereference-args (-D)");
+const DU_NO_DEREF: Opt = Opt::both('P', "no-dereference", "don't follow any symbolic links (this is the default)");
+const DU_EXCLUDE: Opt = Opt::long("exclude", "exclude files that match PATTERN").value("PATTERN");
+const DU_EXCLUDE_FROM: Opt =
+    Opt::both('X', "exclude-from", "exclude files that match any pattern in FILE").value("FILE");
+const DU_THRESHOLD: Opt = Opt::both(
+    't',
+    "threshold",
+    "exclude entries smaller than SIZE if positive, or entries greater than SIZE if negative",
+)
+.value("SIZE");
 
 /// `du`.
 pub const DU: Spec = Spec {
@@ -1384,18 +1774,34 @@ pub const DU: Spec = Spec {
     synopsis: &["[OPTION]... [FILE]..."],
     about: "Summarize disk usage of each FILE, recursively for directories, in 1 KiB units of 4 KiB blocks.",
     options: &[
+        Opt::both('0', "null", "end each output line with NUL, not newline"),
         Opt::both('a', "all", "write counts for all files, not just directories"),
+        DU_APPARENT,
+        DU_BYTES,
         Opt::both('c', "total", "produce a grand total"),
+        DU_DEREF_ARGS,
         MAX_DEPTH,
-        Opt::both('h', "human-readable", "print sizes in human readable format (e.g., 1K 234M 2G)"),
+        DU_EXCLUDE,
+        DU_EXCLUDE_FROM,
+        DU_DEREF_H,
+        DU_HUMAN,
+        DU_INODES,
+        DU_KIB,
+        DU_DEREF,
+        Opt::both('l', "count-links", "count sizes many times if hard linked"),
+        DU_MIB,
+        DU_NO_DEREF,
+        Opt::both('S', "separate-dirs", "for directories do not include size of subdirectories"),
         Opt::both('s', "summarize", "display only a total for each argument"),
+        DU_THRESHOLD,
+        Opt::both('x', "one-file-system", "skip directories on different file systems"),
     ],
     tools: &["fs.list"],
     operand_paths: true,
     ..Spec::BASE
 };
 
-/// `du [-achs] [-d N] [FILE…]` — sizes in KiB as 4 KiB blocks.
+/// `du [-0abcDhHklLmPsSx] [-d N] [-t SIZE] [--apparent-size] [--inodes] [FILE…]`
 pub async fn du(ctx: Ctx<'_>, mut args: Args) -> Status {
     let mut max_depth = match args.last(&MAX_DEPTH).map(str::parse::<usize>) {
         None => None,
@@ -1405,36 +1811,96 @@ pub async fn du(ctx: Ctx<'_>, mut args: Args) -> Status {
             return ctx.misuse(&DU, format!("invalid maximum depth '{shown}'")).await;
         }
     };
-    let mut operands = std::mem::take(&mut args.operands);
     if args.has(opt!(DU, 's')) {
+        if args.has(opt!(DU, 'a')) {
+            return ctx.misuse(&DU, "cannot both summarize and show all entries").await;
+        }
+        match max_depth {
+            Some(0) => ctx.complain("warning: summarizing is the same as using --max-depth=0").await,
+            Some(depth) => {
+                return ctx.misuse(&DU, format!("warning: summarizing conflicts with --max-depth={depth}")).await;
+            }
+            None => {}
+        }
         max_depth = Some(0);
     }
+    let threshold = match args.last(&DU_THRESHOLD) {
+        None => None,
+        Some(text) => match threshold_bytes(text) {
+            Some(size) => Some(size),
+            None => return ctx.fail(format!("invalid suffix in -t argument '{text}'")).await,
+        },
+    };
+    // The last of -h, -k, -m and -b says the unit; -b also counts sizes, as --apparent-size.
+    let mut unit = Some(1024);
+    let mut measure = DuMeasure::Blocks;
+    for (opt, _) in args.given() {
+        match *opt {
+            DU_HUMAN => unit = None,
+            DU_KIB => unit = Some(1024),
+            DU_MIB => unit = Some(1024 * 1024),
+            DU_BYTES => {
+                unit = Some(1);
+                measure = DuMeasure::Apparent;
+            }
+            DU_APPARENT => measure = DuMeasure::Apparent,
+            _ => {}
+        }
+    }
+    if args.has(&DU_INODES) {
+        measure = DuMeasure::Inodes;
+        unit = if unit.is_none() { None } else { Some(1) };
+    }
+    let mut exclude = Vec::new();
+    for (opt, value) in args.given() {
+        if *opt == DU_EXCLUDE {
+            exclude.push(crate::pattern::Pattern::new(value));
+        } else if *opt == DU_EXCLUDE_FROM {
+            match ctx.read_operand(value).await {
+                Ok(data) => exclude.extend(
+                    String::from_utf8_lossy(&data).lines().filter(|l| !l.is_empty()).map(crate::pattern::Pattern::new),
+                ),
+                // GNU says it as a usage error (with the hint), status 1.
+                Err(err) => return ctx.misuse(&DU, format!("{}: {}", quotef(value), describe(&err))).await,
+            }
+        }
+    }
+    let follow = args.last_of(&[&DU_DEREF, &DU_DEREF_ARGS, &DU_DEREF_H, &DU_NO_DEREF]);
+    let follow_all = follow == Some(&DU_DEREF);
+    let mut operands = std::mem::take(&mut args.operands);
+    let o = DuOptions {
+        all: args.has(opt!(DU, 'a')),
+        max_depth,
+        follow_all,
+        follow_operands: follow.is_some_and(|f| *f == DU_DEREF_ARGS || *f == DU_DEREF_H),
+        separate: args.has(opt!(DU, 'S')),
+        measure,
+        unit,
+        one_fs: args.has(opt!(DU, 'x')),
+        dedupe: !args.has(opt!(DU, 'l')) && (operands.len() > 1 || follow_all),
+        threshold,
+        end: if args.has(opt!(DU, '0')) { '\0' } else { '\n' },
+        exclude,
+    };
     if operands.is_empty() {
         operands.push(".".to_string());
     }
-    let mut out = String::new();
-    let mut grand = 0;
-    let mut status = 0;
+    let mut walk =
+        DuWalk { lines: String::new(), seen: Default::default(), total: 0, failed: false, above: Vec::new() };
     for operand in &operands {
         let abs = ctx.abs(operand);
-        if ctx.vfs.lstat(&abs).is_err() {
-            ctx.complain(format!("cannot access '{operand}': No such file or directory")).await;
-            status = 1;
-            continue;
-        }
-        let mut lines = Vec::new();
-        grand += disk_usage(&ctx, &abs, operand, args.has(opt!(DU, 'a')), 0, max_depth, &mut lines);
-        for (size, name) in lines {
-            let size = if args.has(opt!(DU, 'h')) { human(size * 1024) } else { size.to_string() };
-            out.push_str(&format!("{size}\t{name}\n"));
+        disk_usage(&ctx, &o, &mut walk, &abs, operand, 0).await;
+        if walk.lines.len() > 64 * 1024 && !ctx.out(std::mem::take(&mut walk.lines)).await {
+            return 1;
         }
     }
     if args.has(opt!(DU, 'c')) {
-        let size = if args.has(opt!(DU, 'h')) { human(grand * 1024) } else { grand.to_string() };
-        out.push_str(&format!("{size}\ttotal\n"));
+        walk.lines.push_str(&format!("{}\ttotal{}", o.shown(walk.total), o.end));
     }
-    ctx.out(out).await;
-    status
+    if !ctx.out(walk.lines).await {
+        return 1;
+    }
+    if walk.failed { 1 } else { 0 }
 }
 
 /// The bits a symbolic mode sets from none (`u+x` → 0o100), for `find -perm`.
@@ -1724,6 +2190,117 @@ pub async fn dirname(ctx: Ctx<'_>, args: Args) -> Status {
     if ctx.out(out).await { 0 } else { 1 }
 }
 
+/// How much of a path must exist to be canonicalized (gnulib's `canonicalize_filename_mode`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Canon {
+    /// `-e`: every component.
+    Existing,
+    /// `-f`, realpath's default: all but the last.
+    AllButLast,
+    /// `-m`: none, nor need one be a directory.
+    Missing,
+}
+
+/// The most links one canonicalization follows (Linux's limit, as gnulib's).
+const MAX_LINKS: usize = 40;
+
+/// `name` made absolute and resolved as GNU's readlink and realpath do: physically, a `..`
+/// going up from where the links before it led (not lexically, as other paths here), each
+/// link followed where it stands. `logical` resolves `..` first (`realpath -L`), `no_links`
+/// follows none (`realpath -s`).
+fn canonicalize(ctx: &Ctx<'_>, name: &str, mode: Canon, logical: bool, no_links: bool) -> std::io::Result<String> {
+    use std::io::{Error, ErrorKind};
+    if name.is_empty() {
+        return Err(ErrorKind::NotFound.into());
+    }
+    // Without links the name is only made absolute; the file it names must exist (-e) or
+    // at least not stand below a file that is not a directory (GNU's stat of it then fails
+    // otherwise than "no such file").
+    if no_links {
+        let abs = ctx.abs(name);
+        return match (mode, ctx.vfs.stat(&abs)) {
+            (Canon::Missing, _) => Ok(abs),
+            (_, Ok(meta)) if name.ends_with('/') && !meta.is_dir() => Err(ErrorKind::NotADirectory.into()),
+            (_, Ok(_)) => Ok(abs),
+            (Canon::AllButLast, Err(err)) if err.kind() == ErrorKind::NotFound => Ok(abs),
+            (_, Err(err)) => Err(err),
+        };
+    }
+    let start = if logical {
+        ctx.abs(name)
+    } else if name.starts_with('/') {
+        name.to_string()
+    } else {
+        path::join(&ctx.state().cwd, name)
+    };
+    // What is left to resolve, last component first; "" stands for a final slash, which asks
+    // that what precedes it be a directory.
+    let mut pending: Vec<String> = Vec::new();
+    let push_path = |pending: &mut Vec<String>, text: &str| {
+        if text.ends_with('/') && !text.trim_matches('/').is_empty() {
+            pending.push(String::new());
+        }
+        pending.extend(text.split('/').filter(|c| !c.is_empty()).rev().map(str::to_string));
+    };
+    push_path(&mut pending, &start);
+    let mut done = String::from("/");
+    let mut links = 0;
+    while let Some(component) = pending.pop() {
+        let more = !pending.is_empty();
+        match component.as_str() {
+            "" | "." => {}
+            ".." => done = path::parent(&done).to_string(),
+            _ => {
+                let candidate = path::join(&done, &component);
+                let found = ctx.vfs.lstat(&candidate);
+                match found {
+                    Ok(meta) if meta.kind == FileKind::Symlink => {
+                        links += 1;
+                        if links > MAX_LINKS {
+                            if mode == Canon::Missing {
+                                done = candidate;
+                                continue;
+                            }
+                            return Err(Error::other("Too many levels of symbolic links"));
+                        }
+                        let target = ctx.vfs.read_link(&candidate)?;
+                        if target.starts_with('/') {
+                            done = "/".to_string();
+                        }
+                        push_path(&mut pending, &target);
+                    }
+                    Ok(meta) => {
+                        // Something follows a file that is not a directory.
+                        if more && mode != Canon::Missing && meta.kind != FileKind::Dir {
+                            let followed = ctx.vfs.stat(&candidate).is_ok_and(|m| m.is_dir());
+                            if !followed {
+                                return Err(ErrorKind::NotADirectory.into());
+                            }
+                        }
+                        done = candidate;
+                    }
+                    Err(err) if err.kind() == ErrorKind::NotFound => {
+                        // The last component may be missing (-f), a final slash after it too.
+                        let last = pending.iter().all(String::is_empty);
+                        if mode == Canon::Existing || (mode == Canon::AllButLast && !last) {
+                            return Err(err);
+                        }
+                        done = candidate;
+                    }
+                    Err(_) if mode == Canon::Missing => done = candidate,
+                    Err(err) => return Err(err),
+                }
+            }
+        }
+    }
+    Ok(done)
+}
+
+const CANON_EXISTING: Opt = Opt::both('e', "canonicalize-existing", "all components of the path must exist");
+const CANON_MISSING: Opt = Opt::both('m', "canonicalize-missing", "no path components need exist or be a directory");
+const LOGICAL: Opt = Opt::both('L', "logical", "resolve '..' components before symlinks");
+const PHYSICAL: Opt = Opt::both('P', "physical", "resolve symlinks as encountered (default)");
+
 /// `realpath`.
 pub const REALPATH: Spec = Spec {
     name: "realpath",
@@ -1731,10 +2308,14 @@ pub const REALPATH: Spec = Spec {
     synopsis: &["[OPTION]... FILE..."],
     about: "Print the resolved absolute file name; all but the last component must exist.",
     options: &[
-        Opt::both('e', "canonicalize-existing", "all components of the path must exist"),
-        Opt::both('m', "canonicalize-missing", "no path components need exist or be a directory"),
+        CANON_EXISTING,
+        CANON_MISSING,
+        LOGICAL,
+        PHYSICAL,
+        Opt::both('q', "quiet", "suppress most error messages"),
         RELATIVE_TO,
         RELATIVE_BASE,
+        Opt::both('s', "strip", "don't expand symlinks").alias("no-symlinks"),
         Opt::both('z', "zero", "end each output line with NUL, not newline"),
     ],
     assumed: true,
@@ -1744,27 +2325,24 @@ pub const REALPATH: Spec = Spec {
 const RELATIVE_TO: Opt = Opt::long("relative-to", "print the resolved path relative to DIR").value("DIR");
 const RELATIVE_BASE: Opt = Opt::long("relative-base", "print absolute paths unless paths below DIR").value("DIR");
 
-/// `realpath [-e|-m] [-z] [--relative-to=DIR] [--relative-base=DIR] FILE…`
+/// `realpath [-e|-m] [-L|-P] [-qsz] [--relative-to=DIR] [--relative-base=DIR] FILE…`
 pub async fn realpath(ctx: Ctx<'_>, mut args: Args) -> Status {
     let (to, base) = (args.last(&RELATIVE_TO).map(str::to_string), args.last(&RELATIVE_BASE).map(str::to_string));
     let operands = std::mem::take(&mut args.operands);
     if operands.is_empty() {
         return ctx.misuse(&REALPATH, "missing operand").await;
     }
-    // A name resolved as the mode asks (-e: all of it exists, -m: none need, else all but the
-    // last component).
+    // The last of -e and -m says how much must exist; the last of -L and -P how `..` goes.
+    let mode = match args.last_of(&[&CANON_EXISTING, &CANON_MISSING]) {
+        Some(opt) if *opt == CANON_EXISTING => Canon::Existing,
+        Some(_) => Canon::Missing,
+        None => Canon::AllButLast,
+    };
+    let logical = args.last_of(&[&LOGICAL, &PHYSICAL]).is_some_and(|opt| *opt == LOGICAL);
+    let no_links = args.has(opt!(REALPATH, 's'));
+    let quiet = args.has(opt!(REALPATH, 'q'));
     let canonical = |name: &str| -> Result<String, String> {
-        match ctx.vfs.resolve(&ctx.abs(name), true) {
-            Ok(resolved)
-                if args.has(opt!(REALPATH, 'm'))
-                    || ctx.vfs.exists(&resolved)
-                    || (!args.has(opt!(REALPATH, 'e')) && ctx.vfs.exists(path::parent(&resolved))) =>
-            {
-                Ok(resolved)
-            }
-            Ok(_) => Err(format!("{name}: No such file or directory")),
-            Err(err) => Err(format!("{name}: {}", describe(&err))),
-        }
+        canonicalize(&ctx, name, mode, logical, no_links).map_err(|err| format!("{}: {}", quotef(name), describe(&err)))
     };
     // GNU's rules: --relative-base alone is also the directory paths are told against; with
     // both, a --relative-to outside the base gives absolute paths.
@@ -1796,7 +2374,9 @@ pub async fn realpath(ctx: Ctx<'_>, mut args: Args) -> Status {
                 out.push(end);
             }
             Err(message) => {
-                ctx.complain(message).await;
+                if !quiet {
+                    ctx.complain(message).await;
+                }
                 status = 1;
             }
         }
@@ -1820,6 +2400,11 @@ fn relative(path: &str, dir: &str) -> String {
     if shown.is_empty() { ".".to_string() } else { shown.join("/") }
 }
 
+const READLINK_CANONICALIZE: Opt =
+    Opt::both('f', "canonicalize", "canonicalize; all but the last component must exist");
+const READLINK_VERBOSE: Opt = Opt::both('v', "verbose", "report error messages");
+const READLINK_QUIET: Opt = Opt::both('q', "quiet", "suppress most error messages (on by default)").alias("silent");
+
 /// `readlink`.
 pub const READLINK: Spec = Spec {
     name: "readlink",
@@ -1828,46 +2413,79 @@ pub const READLINK: Spec = Spec {
     about: "Print the value of a symbolic link, or with -f, -e or -m the canonical file name.",
     options: &[
         Opt::both('e', "canonicalize-existing", "canonicalize; every component must exist"),
-        Opt::both('f', "canonicalize", "canonicalize; all but the last component must exist"),
+        READLINK_CANONICALIZE,
         Opt::both('m', "canonicalize-missing", "canonicalize; no component need exist"),
         Opt::both('n', "no-newline", "do not output the trailing delimiter"),
+        READLINK_QUIET,
+        Opt::short('s', "same as -q"),
+        READLINK_VERBOSE,
+        Opt::both('z', "zero", "end each output line with NUL, not newline"),
     ],
     assumed: true,
     ..Spec::BASE
 };
 
-/// `readlink [-efmn] FILE…`
+/// `readlink [-efmnqsvz] FILE…`
 pub async fn readlink(ctx: Ctx<'_>, mut args: Args) -> Status {
     let operands = std::mem::take(&mut args.operands);
     if operands.is_empty() {
         return ctx.misuse(&READLINK, "missing operand").await;
     }
-    // GNU: -n drops the newline only when there is one name.
-    let newline = !(args.has(opt!(READLINK, 'n')) && operands.len() == 1);
-    let canonical = args.any(&[opt!(READLINK, 'f'), opt!(READLINK, 'e'), opt!(READLINK, 'm')]);
+    // GNU: -n drops the delimiter only when there is one name (and says so otherwise).
+    let mut newline = true;
+    if args.has(opt!(READLINK, 'n')) {
+        if operands.len() == 1 {
+            newline = false;
+        } else {
+            ctx.complain("ignoring --no-newline with multiple arguments").await;
+        }
+    }
+    let end = if args.has(opt!(READLINK, 'z')) { '\0' } else { '\n' };
+    // The last of -e, -f and -m says how much must exist; the last of -v and -q/-s whether
+    // failures are said.
+    let (existing, missing) = (opt!(READLINK, 'e'), opt!(READLINK, 'm'));
+    let mode = args.last_of(&[existing, &READLINK_CANONICALIZE, missing]).map(|opt| match opt {
+        _ if opt == existing => Canon::Existing,
+        _ if opt == missing => Canon::Missing,
+        _ => Canon::AllButLast,
+    });
+    let verbose = args.last_of(&[&READLINK_VERBOSE, &READLINK_QUIET, opt!(READLINK, 's')]) == Some(&READLINK_VERBOSE);
     let mut out = String::new();
     let mut status = 0;
     for operand in operands {
-        let abs = ctx.abs(&operand);
-        let result = if canonical {
-            ctx.vfs.resolve(&abs, true).and_then(|resolved| {
-                if args.has(opt!(READLINK, 'e')) && !ctx.vfs.exists(&resolved) {
-                    Err(std::io::Error::from(std::io::ErrorKind::NotFound))
+        let result = match mode {
+            Some(mode) => canonicalize(&ctx, &operand, mode, false, false),
+            // A final slash names what a link leads to, which is no link (or nothing).
+            None if operand.ends_with('/') => ctx
+                .vfs
+                .stat(&ctx.abs(&operand))
+                .and_then(|_| Err(std::io::Error::from(std::io::ErrorKind::InvalidInput))),
+            None => ctx.vfs.lstat(&ctx.abs(&operand)).and_then(|meta| {
+                if meta.kind == FileKind::Symlink {
+                    ctx.vfs.read_link(&ctx.abs(&operand))
                 } else {
-                    Ok(resolved)
+                    Err(std::io::Error::from(std::io::ErrorKind::InvalidInput))
                 }
-            })
-        } else {
-            ctx.vfs.read_link(&abs)
+            }),
         };
         match result {
             Ok(text) => {
                 out.push_str(&text);
                 if newline {
-                    out.push('\n');
+                    out.push(end);
                 }
             }
-            Err(_) => status = 1,
+            Err(err) => {
+                if verbose {
+                    let why = if err.kind() == std::io::ErrorKind::InvalidInput {
+                        "Invalid argument".to_string()
+                    } else {
+                        describe(&err)
+                    };
+                    ctx.complain(format!("{}: {why}", quotef(&operand))).await;
+                }
+                status = 1;
+            }
         }
     }
     ctx.out(out).await;

@@ -376,6 +376,14 @@ impl Parser<'_> {
                 self.one_file_system = true;
                 Node::True
             }
+            // `-follow`: GNU's old spelling of -L, for the whole walk (the tests before it
+            // were read without it, as GNU reads them).
+            "-follow" => {
+                self.follow_all = true;
+                Node::True
+            }
+            // Options about how GNU's walk reads directories: nothing to change here.
+            "-noleaf" | "-ignore_readdir_race" | "-noignore_readdir_race" | "-warn" | "-nowarn" => Node::True,
             // Every file is the agent's (`id`): its name or id matches, another id does not,
             // and another name is no user at all.
             "-user" | "-group" | "-uid" | "-gid" => {
@@ -560,6 +568,15 @@ impl Parser<'_> {
                 let in_dir = token == "-execdir" || token == "-okdir";
                 Node::Exec { argv, batch: batch && !in_dir, id: self.execs - 1, in_dir, ask }
             }
+            // A word that is no predicate where one is due: a path written after the
+            // expression, as GNU takes it (adding a hint after `-follow`, as it does).
+            other if !other.starts_with('-') || other == "-" => {
+                let mut message = format!("paths must precede expression: `{other}'");
+                if self.pos >= 2 && self.args[self.pos - 2] == "-follow" {
+                    message.push_str("\nfind: possible unquoted pattern after predicate `-follow'?");
+                }
+                return Err(message);
+            }
             other => return Err(format!("unknown predicate `{other}'")),
         })
     }
@@ -576,6 +593,8 @@ struct Walk<'c, 'a> {
     files: Vec<(String, String, Vec<u8>)>,
     /// For each file the expression names, which of `files` it is (`out` and `./out` are one).
     route: Vec<usize>,
+    /// What a test found wrong, said after the file's evaluation (tests do not wait).
+    notes: Vec<String>,
 }
 
 struct Entry<'e> {
@@ -738,7 +757,16 @@ impl Walk<'_, '_> {
             Node::Type(kinds) => kind_is(kinds, entry.kind),
             Node::XType(kinds, follow_all) => {
                 let kind = match (entry.kind, follow_all) {
-                    (FileKind::Symlink, false) => self.ctx.vfs.stat(entry.abs).map_or(FileKind::Symlink, |m| m.kind),
+                    // A link leading nowhere is a link; one in a loop is an error (GNU).
+                    (FileKind::Symlink, false) => match self.ctx.vfs.stat(entry.abs) {
+                        Ok(meta) => meta.kind,
+                        Err(err) if err.kind() == std::io::ErrorKind::NotFound => FileKind::Symlink,
+                        Err(err) => {
+                            self.notes.push(format!("'{}': {}", entry.display, crate::vfs::describe(&err)));
+                            self.status = 1;
+                            return false;
+                        }
+                    },
                     (_, true) => self.ctx.vfs.lstat(entry.abs).map_or(entry.kind, |m| m.kind),
                     (kind, false) => kind,
                 };
@@ -833,7 +861,7 @@ pub const FIND: Spec = Spec {
     name: "find",
     summary: "search for files in a directory hierarchy",
     synopsis: &["[-H] [-L] [-P] [starting-point...] [expression]"],
-    about: "Walk each starting point (default: .) and evaluate the expression on every file: tests -name -iname -path -ipath -regex -iregex (-regextype) -type -xtype -size -empty -perm -newer -newerXY -mtime -mmin -atime -amin -ctime -cmin (-daystart) -lname -samefile -user -group -nouser -nogroup -readable -writable -executable -maxdepth -mindepth -xdev; actions -print -print0 -printf FORMAT -ls -fprint FILE -fprint0 FILE -fprintf FILE FORMAT -fls FILE -delete -exec CMD {} ; (or +) -execdir -ok -okdir -prune -quit; joined by ! -a -o , and ( ).",
+    about: "Walk each starting point (default: .) and evaluate the expression on every file: tests -name -iname -path -ipath -regex -iregex (-regextype) -type -xtype -size -empty -perm -newer -newerXY -mtime -mmin -atime -amin -ctime -cmin (-daystart) -lname -samefile -user -group -nouser -nogroup -readable -writable -executable -maxdepth -mindepth -xdev -follow; actions -print -print0 -printf FORMAT -ls -fprint FILE -fprint0 FILE -fprintf FILE FORMAT -fls FILE -delete -exec CMD {} ; (or +) -execdir -ok -okdir -prune -quit; joined by ! -a -o , and ( ).",
     options: &[NEVER_FOLLOW, FOLLOW_OPERANDS, FOLLOW_ALL],
     order: Order::Leading,
     tools: &["fs.list"],
@@ -893,6 +921,12 @@ pub const FIND: Spec = Spec {
         "-daystart",
         "-xdev",
         "-mount",
+        "-follow",
+        "-noleaf",
+        "-ignore_readdir_race",
+        "-noignore_readdir_race",
+        "-warn",
+        "-nowarn",
         "-user",
         "-group",
         "-uid",
@@ -952,6 +986,8 @@ pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
     if !expr.has_action() {
         expr = Node::And(vec![expr, Node::Print]);
     }
+    let follow_all = parser.follow_all;
+    let follow_operands = follow_operands || follow_all;
     let depth_first = parser.depth_first || expr.has_delete();
     let waits = expr.waits();
     let mut walk = Walk {
@@ -963,6 +999,7 @@ pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
         now: if parser.day_start { end_of_today() } else { SystemTime::now() },
         files: Vec::new(),
         route: Vec::new(),
+        notes: Vec::new(),
     };
     // As GNU: each file `-fprint` names is created empty before the walk, or find stops.
     for name in &parser.files {
@@ -1000,7 +1037,15 @@ pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
             let (kind, meta) = match kind {
                 Some(kind) if !follow_all => (kind, std::sync::OnceLock::new()),
                 _ => match if follow_all || (depth == 0 && (follow_operands || display.ends_with('/'))) {
-                    ctx.vfs.stat(&abs).or_else(|_| ctx.vfs.lstat(&abs))
+                    // A link leading nowhere is itself; one in a loop is said and left (GNU).
+                    match ctx.vfs.stat(&abs) {
+                        Err(err) if err.kind() != std::io::ErrorKind::NotFound && ctx.vfs.lstat(&abs).is_ok() => {
+                            ctx.complain(format!("'{display}': {}", crate::vfs::describe(&err))).await;
+                            walk.status = 1;
+                            continue;
+                        }
+                        found => found.or_else(|_| ctx.vfs.lstat(&abs)),
+                    }
                 } else {
                     ctx.vfs.lstat(&abs)
                 } {
@@ -1047,6 +1092,9 @@ pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
                     walk.eval(&expr, &entry, &mut prune).await;
                 } else {
                     walk.eval_now(&expr, &entry, &mut prune);
+                }
+                for note in std::mem::take(&mut walk.notes) {
+                    ctx.complain(note).await;
                 }
             }
             if !depth_first && descend && !prune {
@@ -1107,7 +1155,7 @@ fn kind_is(kinds: &[char], kind: FileKind) -> bool {
 /// The line `-ls` prints, laid out as GNU find lays it out (there are no inode numbers here: 0).
 fn ls_line(ctx: &Ctx<'_>, entry: &Entry<'_>) -> String {
     let meta = entry.meta();
-    let blocks = meta.size.div_ceil(4096) * 4;
+    let blocks = crate::fs::files::kib_blocks(meta);
     let owner = ctx.agent();
     let links = if meta.is_dir() { 2 } else { 1 };
     let mut line = format!(
@@ -1299,8 +1347,8 @@ fn directive_text(ctx: &Ctx<'_>, directive: char, time_part: Option<char>, entry
         'H' => entry.root.to_string(),
         's' => meta.size.to_string(),
         // Blocks of 4 KiB from the size, as `du` counts them (docs/deviations.md).
-        'k' => (meta.size.div_ceil(4096) * 4).to_string(),
-        'b' => (meta.size.div_ceil(4096) * 8).to_string(),
+        'k' => crate::fs::files::kib_blocks(meta).to_string(),
+        'b' => (crate::fs::files::kib_blocks(meta) * 2).to_string(),
         'm' => format!("{:o}", meta.mode & 0o7777),
         'M' => crate::fs::files::mode_string(meta),
         'y' => kind(meta).to_string(),

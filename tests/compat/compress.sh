@@ -360,3 +360,103 @@ valid
 ## files:
 d/
 d/a: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
+
+### tar -r appends, -u appends what is newer, --delete drops members; in place, in whole records +stderr
+echo one > a; echo two > b; mkdir d; echo three > d/c; touch -d 2001-01-01 a b d/c d
+tar cf x.tar a; tar rvf x.tar b d; tar tf x.tar; wc -c < x.tar; echo --
+tar uvf x.tar a b; touch -d 2002-01-01 b d/c; echo new > e; tar uvf x.tar a b d e; echo "st $?"; tar tf x.tar; touch -d 2003-01-01 d; tar uvf x.tar d; echo --
+tar --delete -f x.tar b d/c; tar tf x.tar; wc -c < x.tar; tar xOf x.tar e; tar --delete -f x.tar zz; echo "st $?"; tar cf y.tar a; tar --delete -f y.tar a; wc -c < y.tar
+tar rf new.tar a; tar tf new.tar; tar --delete -f nosuch.tar a; echo "st $?"; tar rf x.tar nosuch; echo "st $?"
+mkdir s; cd s; echo z > z; tar cf z.tar z; tar rf z.tar .; tar tf z.tar
+## stdout:
+b
+d/
+d/c
+a
+b
+d/
+d/c
+10240
+--
+b
+e
+d/c
+st 0
+a
+b
+d/
+d/c
+b
+e
+d/c
+--
+a
+d/
+e
+10240
+new
+st 2
+10240
+a
+st 2
+st 2
+z
+./
+./z
+## stderr:
+tar: zz: Not found in archive
+tar: Exiting with failure status due to previous errors
+tar: a: Not found in archive
+tar: Exiting with failure status due to previous errors
+tar: nosuch: Cannot stat: No such file or directory
+tar: Exiting with failure status due to previous errors
+tar: ./z.tar: file is the archive; not dumped
+## status: 0
+## files:
+a: "one\n"
+b: "two\n"
+d/
+d/c: "three\n"
+e: "new\n"
+new.tar: 10240 bytes, 2 lines
+nosuch.tar: ""
+s/
+s/z: "z\n"
+s/z.tar: 10240 bytes, 3 lines
+x.tar: 10240 bytes, 3 lines
+y.tar: 10240 bytes, 1 lines
+
+### tar -r, -u and --delete on standard input and on compressed archives, as GNU refuses them +stderr
+echo one > a; echo two > b; tar cf x.tar a b
+tar --delete a < x.tar > y.tar; tar tf y.tar; tar rf - b < x.tar; echo "st $?"; tar -u a; echo "st $?"
+tar czf x.tgz a; tar rf x.tgz b; echo "st $?"; tar --delete -f x.tgz a; echo "st $?"; tar -u -f x.tgz a; echo "st $?"; tar -rz -f x.tgz b; echo "st $?"; tar -r -t -f x.tar; echo "st $?"; rm x.tgz
+## stdout:
+b
+st 2
+st 2
+st 2
+st 2
+st 2
+st 2
+st 2
+## stderr:
+tar: Options '-Aru' are incompatible with '-f -'
+Try 'tar --help' or 'tar --usage' for more information.
+tar: Options '-Aru' are incompatible with '-f -'
+Try 'tar --help' or 'tar --usage' for more information.
+tar: Cannot update compressed archives
+tar: Error is not recoverable: exiting now
+tar: Cannot update compressed archives
+tar: Error is not recoverable: exiting now
+tar: Cannot update compressed archives
+tar: Error is not recoverable: exiting now
+tar: Cannot update compressed archives
+Try 'tar --help' or 'tar --usage' for more information.
+tar: You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option
+Try 'tar --help' or 'tar --usage' for more information.
+## status: 0
+## files:
+a: "one\n"
+b: "two\n"
+x.tar: 10240 bytes, 3 lines
+y.tar: 10240 bytes, 2 lines

@@ -172,3 +172,147 @@ e: ""
 f: "y"
 s3: "d752c2c51fba0e29aa190570a9d4253e44077a058d3297fa3a5630d5bd012622f97c28acaed313b5c83bb990caa7da85  f\n"
 sums: "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f  f\ncf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e  e\n"
+
+### checksum lists with no proper line, improper lines, --strict, -w, and the last of --quiet --status -w +stderr
+echo hi > a; sha256sum a > good; : > empty; printf 'garbage\nmore junk\n' > bad; (cat good; echo junk) > mixed
+echo "0000000000000000000000000000000000000000000000000000000000000000  a" > wrong
+sha256sum -c empty; echo "st $?"; sha256sum -c bad; echo "st $?"; sha256sum -c --status bad; echo "st $?"; md5sum -c < empty; echo "st $?"; sha1sum -c - < bad; echo "st $?"
+sha256sum -c mixed; echo "st $?"; sha256sum -c --strict mixed; echo "st $?"; sha256sum -c --quiet mixed; echo "st $?"; sha256sum -c --status mixed; echo "st $?"
+sha256sum -c -w mixed; echo "st $?"; sha256sum -c -w bad; echo "st $?"; sha256sum -c --strict --status mixed; echo "st $?"
+sha256sum -c --status --quiet wrong; echo "st $?"; sha256sum -c --quiet --status wrong; echo "st $?"; sha256sum -c --status -w mixed; echo "st $?"
+sha256sum -c wrong good; echo "st $?"; sha256sum -c empty good; echo "st $?"; sha256sum -c nosuch; echo "st $?"; mkdir dir; sha256sum -c dir; echo "st $?"
+## stdout:
+st 1
+st 1
+st 1
+st 1
+st 1
+a: OK
+st 0
+a: OK
+st 1
+st 0
+st 0
+a: OK
+st 0
+st 1
+st 1
+a: FAILED
+st 1
+st 1
+a: OK
+st 0
+a: FAILED
+a: OK
+st 1
+a: OK
+st 1
+st 1
+st 1
+## stderr:
+sha256sum: empty: no properly formatted checksum lines found
+sha256sum: bad: no properly formatted checksum lines found
+sha256sum: bad: no properly formatted checksum lines found
+md5sum: 'standard input': no properly formatted checksum lines found
+sha1sum: 'standard input': no properly formatted checksum lines found
+sha256sum: WARNING: 1 line is improperly formatted
+sha256sum: WARNING: 1 line is improperly formatted
+sha256sum: WARNING: 1 line is improperly formatted
+sha256sum: mixed: 2: improperly formatted SHA256 checksum line
+sha256sum: WARNING: 1 line is improperly formatted
+sha256sum: bad: 1: improperly formatted SHA256 checksum line
+sha256sum: bad: 2: improperly formatted SHA256 checksum line
+sha256sum: bad: no properly formatted checksum lines found
+sha256sum: WARNING: 1 computed checksum did NOT match
+sha256sum: mixed: 2: improperly formatted SHA256 checksum line
+sha256sum: WARNING: 1 line is improperly formatted
+sha256sum: WARNING: 1 computed checksum did NOT match
+sha256sum: empty: no properly formatted checksum lines found
+sha256sum: nosuch: No such file or directory
+sha256sum: dir: read error
+## status: 0
+## files:
+a: "hi\n"
+bad: "garbage\nmore junk\n"
+dir/
+empty: ""
+good: "98ea6e4f216f2fb4b69fff9b3a44842c38686ca685f3f55dc48c5d3fb1107be4  a\n"
+mixed: "98ea6e4f216f2fb4b69fff9b3a44842c38686ca685f3f55dc48c5d3fb1107be4  a\njunk\n"
+wrong: "0000000000000000000000000000000000000000000000000000000000000000  a\n"
+
+### checksum --ignore-missing, missing files, the line forms GNU reads, --tag and what only -c means +stderr
+echo hi > a; h=$(sha256sum a | cut -c1-64); (echo "$h  a"; echo "$h  gone") > some; echo "$h  gone" > none
+sha256sum -c some; echo "st $?"; sha256sum -c --status some; echo "st $?"; sha256sum -c --ignore-missing some; echo "st $?"
+sha256sum -c --ignore-missing none; echo "st $?"; sha256sum -c --ignore-missing --status none; echo "st $?"
+printf '%s a\n%s\ta\n  %s  a\n%s  a\r\n# note\n%s *a\n\\%s  a\n' $h $h $h $h $h $h > forms; sha256sum -c forms; echo "st $?"
+echo $h | tr a-f A-F | sed 's/$/  a/' > upper; sha256sum -c upper; sha256sum --tag a > tagged; cat tagged; sha256sum -c tagged; md5sum --tag a > m; md5sum -c m; sha256sum -c m; echo "st $?"
+touch 'b\s' 'c d'; sha256sum b* c* > odd; cat odd; sha256sum -c odd; sha256sum -c 'c d'; echo "st $?"
+sha256sum --status a; echo "st $?"; sha256sum --quiet a; sha256sum -w a; sha256sum --strict a; sha256sum --ignore-missing a; sha256sum -c -b some; sha256sum -c --tag some; sha256sum --tag -t a; echo "st $?"
+## stdout:
+a: OK
+gone: FAILED open or read
+st 1
+st 1
+a: OK
+st 0
+st 1
+st 1
+a: OK
+a: OK
+ a: FAILED open or read
+ a: FAILED open or read
+*a: FAILED open or read
+ a: FAILED open or read
+st 1
+a: OK
+SHA256 (a) = 98ea6e4f216f2fb4b69fff9b3a44842c38686ca685f3f55dc48c5d3fb1107be4
+a: OK
+a: OK
+st 1
+\e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  b\\s
+e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  c d
+b\s: OK
+c d: OK
+st 1
+st 1
+st 1
+## stderr:
+sha256sum: gone: No such file or directory
+sha256sum: WARNING: 1 listed file could not be read
+sha256sum: gone: No such file or directory
+sha256sum: none: no file was verified
+sha256sum: ' a': No such file or directory
+sha256sum: ' a': No such file or directory
+sha256sum: '*a': No such file or directory
+sha256sum: ' a': No such file or directory
+sha256sum: WARNING: 4 listed files could not be read
+sha256sum: m: no properly formatted checksum lines found
+sha256sum: 'c d': no properly formatted checksum lines found
+sha256sum: the --status option is meaningful only when verifying checksums
+Try 'sha256sum --help' for more information.
+sha256sum: the --quiet option is meaningful only when verifying checksums
+Try 'sha256sum --help' for more information.
+sha256sum: the --warn option is meaningful only when verifying checksums
+Try 'sha256sum --help' for more information.
+sha256sum: the --strict option is meaningful only when verifying checksums
+Try 'sha256sum --help' for more information.
+sha256sum: the --ignore-missing option is meaningful only when verifying checksums
+Try 'sha256sum --help' for more information.
+sha256sum: the --binary and --text options are meaningless when verifying checksums
+Try 'sha256sum --help' for more information.
+sha256sum: the --tag option is meaningless when verifying checksums
+Try 'sha256sum --help' for more information.
+sha256sum: --tag does not support --text mode
+Try 'sha256sum --help' for more information.
+## status: 0
+## files:
+a: "hi\n"
+b\s: ""
+c d: ""
+forms: 417 bytes, 7 lines
+m: "MD5 (a) = 764efa883dda1e11db47671c4a3bbd9e\n"
+none: "98ea6e4f216f2fb4b69fff9b3a44842c38686ca685f3f55dc48c5d3fb1107be4  gone\n"
+odd: "\\e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  b\\\\s\ne3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  c d\n"
+some: "98ea6e4f216f2fb4b69fff9b3a44842c38686ca685f3f55dc48c5d3fb1107be4  a\n98ea6e4f216f2fb4b69fff9b3a44842c38686ca685f3f55dc48c5d3fb1107be4  gone\n"
+tagged: "SHA256 (a) = 98ea6e4f216f2fb4b69fff9b3a44842c38686ca685f3f55dc48c5d3fb1107be4\n"
+upper: "98EA6E4F216F2FB4B69FFF9B3A44842C38686CA685F3F55DC48C5D3FB1107BE4  a\n"

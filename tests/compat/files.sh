@@ -1763,3 +1763,539 @@ mktemp -u fooXXX.txt | grep -c '^foo...\.txt$'; mktemp -u --suffix=.md barXXX | 
 1
 1
 ## status: 0
+
+### ls on links: a dangling operand is listed, -l -d -F show the link, -L -H and a final slash what it leads to +stderr
+mkdir d; touch d/f1 d/f2 f; chmod +x f; ln -s nowhere dang; ln -s d ld; ln -s f lf
+ls dang; ls ld; ls ld/; ls -L ld; ls -H ld; ls -d ld; ls -F ld; ls -dF ld lf dang d f; ls -Fd ld/; ls -ld ld/ | cut -c1; echo --
+ls -l ld | sed 's/.* ld/ld/'; ls -lF ld lf dang | sed 's/.*:[0-9][0-9] //'; ls -lp ld | sed 's/.*:[0-9][0-9] //'; ls -lL ld | grep -c rw; ls -l | head -1
+ls -L dang; echo "st $?"; ls -LF; echo "st $?"; ls -HF ld lf dang; echo "st $?"; ls dang/; echo "st $?"
+## stdout:
+dang
+f1
+f2
+f1
+f2
+f1
+f2
+f1
+f2
+ld
+ld@
+d/
+dang@
+f*
+ld@
+lf@
+ld//
+d
+--
+ld -> d
+dang -> nowhere
+ld -> d/
+lf -> f*
+ld -> d
+2
+total 4
+st 2
+d/
+dang@
+f*
+ld/
+lf*
+st 1
+lf*
+
+ld:
+f1
+f2
+st 2
+st 2
+## stderr:
+ls: cannot access 'dang': No such file or directory
+ls: cannot access 'dang': No such file or directory
+ls: cannot access 'dang': No such file or directory
+ls: cannot access 'dang/': No such file or directory
+## status: 0
+## files:
+d/
+d/f1: ""
+d/f2: ""
+dang -> nowhere
+f: ""
+ld -> d
+lf -> f
+
+### ls -R -L does not list a directory again below itself +stderr
+mkdir -p x/e; ln -s .. x/e/up; touch x/e/f; ls -RL x; echo "st $?"; ls -R x
+## stdout:
+x:
+e
+
+x/e:
+f
+up
+st 2
+x:
+e
+
+x/e:
+f
+up
+## stderr:
+ls: x/e/up: not listing already-listed directory
+## status: 0
+## files:
+x/
+x/e/
+x/e/f: ""
+x/e/up -> ..
+
+### du counts file operands, links as themselves unless -L, -D or a final slash, and each file once +stderr
+mkdir -p d/sub; head -c 5000 /dev/zero > d/f1; echo hi > d/sub/x; : > d/f2; head -c 10000 /dev/zero > big; : > f; ln -s nowhere dang; ln -s d ld
+du f; du big d; du -a big; du -c big f; du -c d big; du -sc d d/f1; echo --; du ld; du -L ld; du -D ld; du -H ld; du ld/; du dang; echo --
+du d d; du d/f1 d; du -s d ld; du -sL d ld; du -l d d; du -a d | sort -k2; du -sa d; echo "st $?"; du -L dang; echo "st $?"; du -c nosuch f; echo "st $?"
+## stdout:
+0	f
+12	big
+8	d/sub
+20	d
+12	big
+12	big
+0	f
+12	total
+8	d/sub
+20	d
+12	big
+32	total
+20	d
+20	total
+--
+0	ld
+8	ld/sub
+20	ld
+8	ld/sub
+20	ld
+8	ld/sub
+20	ld
+8	ld/sub
+20	ld/
+0	dang
+--
+8	d/sub
+20	d
+8	d/f1
+8	d/sub
+12	d
+20	d
+0	ld
+20	d
+8	d/sub
+20	d
+8	d/sub
+20	d
+20	d
+8	d/f1
+0	d/f2
+8	d/sub
+4	d/sub/x
+st 1
+st 1
+0	f
+0	total
+st 1
+## stderr:
+du: cannot both summarize and show all entries
+Try 'du --help' for more information.
+du: cannot access 'dang'
+du: cannot access 'nosuch': No such file or directory
+## status: 0
+## files:
+big: 10000 bytes, 1 lines
+d/
+d/f1: 5000 bytes, 1 lines
+d/f2: ""
+d/sub/
+d/sub/x: "hi\n"
+dang -> nowhere
+f: ""
+ld -> d
+
+### du -S, -b, --apparent-size, -k, -m, -h, -t, --inodes and -0; the last unit given wins +stderr
+mkdir -p d/sub; head -c 5000 /dev/zero > d/f1; echo hi > d/sub/x; : > d/f2; head -c 10000 /dev/zero > big
+du -S d; du -Sc d; du -b big; du --apparent-size big; du -k big; du -m big; du -ch big d; du -hb big; du -bh big; du -hk big; du -mb big
+du -t 8K d; du -t -5000 -a d | sort -k2; du --inodes d; du --inodes -a d/sub | sort -k2; du -0 -c big | od -c
+du -s -d 0 d; du -s -d 1 d; echo "st $?"; du -t 1X d; echo "st $?"; du -d x d; echo "st $?"
+## stdout:
+8	d/sub
+12	d
+8	d/sub
+12	d
+20	total
+10000	big
+10	big
+12	big
+1	big
+12K	big
+8.0K	d/sub
+20K	d
+32K	total
+10000	big
+9.8K	big
+12	big
+10000	big
+8	d/sub
+20	d
+0	d/f2
+4	d/sub/x
+2	d/sub
+5	d
+2	d/sub
+1	d/sub/x
+0000000   1   2  \t   b   i   g  \0   1   2  \t   t   o   t   a   l  \0
+0000020
+20	d
+st 1
+st 1
+st 1
+## stderr:
+du: warning: summarizing is the same as using --max-depth=0
+du: warning: summarizing conflicts with --max-depth=1
+Try 'du --help' for more information.
+du: invalid suffix in -t argument '1X'
+du: invalid maximum depth 'x'
+Try 'du --help' for more information.
+## status: 0
+## files:
+big: 10000 bytes, 1 lines
+d/
+d/f1: 5000 bytes, 1 lines
+d/f2: ""
+d/sub/
+d/sub/x: "hi\n"
+
+### cp: the last of -P -d -a -L -H wins, -L follows the links inside a tree, a loop or a file onto itself is refused +stderr
+mkdir d; echo x > d/f; ln -s d ld; ln -s f d/lf; ln -s nowhere dang; mkdir -p e/g; ln -s .. e/g/up
+cp -La ld o1; cp -aL ld o2; cp -rH ld o3; cp -rL d o4; cp -R ld/ o5; cp -P dang o6; cp -a dang o7; cp -rd ld o8; cp -L ld o9; echo "st $?"
+cp -L dang o10; echo "st $?"; cp ld/f d/f; echo "st $?"; cp -rL e o11; echo "st $?"
+## stdout:
+st 1
+st 1
+st 1
+st 1
+## stderr:
+cp: -r not specified; omitting directory 'ld'
+cp: cannot stat 'dang': No such file or directory
+cp: 'ld/f' and 'd/f' are the same file
+cp: cannot copy cyclic symbolic link 'e/g/up'
+## status: 0
+## files:
+d/
+d/f: "x\n"
+d/lf -> f
+dang -> nowhere
+e/
+e/g/
+e/g/up -> ..
+ld -> d
+o1 -> d
+o11/
+o11/g/
+o2/
+o2/f: "x\n"
+o2/lf: "x\n"
+o3/
+o3/f: "x\n"
+o3/lf -> f
+o4/
+o4/f: "x\n"
+o4/lf: "x\n"
+o5/
+o5/f: "x\n"
+o5/lf -> f
+o6 -> nowhere
+o7 -> nowhere
+o8 -> d
+
+### readlink -f -e -m and realpath on missing names, dangling links, files used as directories and loops +stderr
+mkdir -p d/e; touch d/file; ln -s .. d/e/up; ln -s nowhere dang; ln -s d ld; ln -s d/file lf; ln -s d/e le; ln -s loop1 loop2; ln -s loop2 loop1
+for n in missing missing/x dang dang/x d/file/x d/file/ ld/ ld/e/up/file le/.. loop1 loop1/x; do
+  for o in -f -e -m; do printf '%s %s: %s\n' "$o" "$n" "$(readlink $o $n | sed "s#^$PWD#.#"; echo $?)"; done
+done
+readlink -fe missing; echo "st $?"; readlink -ef missing | sed "s#^$PWD#.#"; readlink -me missing/x; echo "st $?"; readlink -v missing; readlink -v d; readlink -fv loop1; readlink -vq missing; readlink -qv missing
+readlink ld d; echo "st $?"; readlink -z ld | od -c; readlink -n ld ld
+realpath missing missing/ dang le/.. | sed "s#^$PWD#.#"; realpath missing/x dang/x d/file/x d/file/ loop1 ''; echo "st $?"; realpath -q missing/x; echo "st $?"
+realpath -m -e missing; realpath -e -m missing/x loop1/x | sed "s#^$PWD#.#"; realpath -s ld dang lf/x ld/x/y | sed "s#^$PWD#.#"; realpath -se dang; realpath -s d/file/; realpath -L le/.. | sed "s#^$PWD#.#"
+cd le && realpath .. ../../lf | sed "s#^${PWD%/d/e}#.#"
+## stdout:
+-f missing: ./missing
+0
+-e missing: 0
+-m missing: ./missing
+0
+-f missing/x: 0
+-e missing/x: 0
+-m missing/x: ./missing/x
+0
+-f dang: ./nowhere
+0
+-e dang: 0
+-m dang: ./nowhere
+0
+-f dang/x: 0
+-e dang/x: 0
+-m dang/x: ./nowhere/x
+0
+-f d/file/x: 0
+-e d/file/x: 0
+-m d/file/x: ./d/file/x
+0
+-f d/file/: 0
+-e d/file/: 0
+-m d/file/: ./d/file
+0
+-f ld/: ./d
+0
+-e ld/: ./d
+0
+-m ld/: ./d
+0
+-f ld/e/up/file: ./d/file
+0
+-e ld/e/up/file: ./d/file
+0
+-m ld/e/up/file: ./d/file
+0
+-f le/..: ./d
+0
+-e le/..: ./d
+0
+-m le/..: ./d
+0
+-f loop1: 0
+-e loop1: 0
+-m loop1: ./loop1
+0
+-f loop1/x: 0
+-e loop1/x: 0
+-m loop1/x: ./loop1/x
+0
+st 1
+./missing
+st 1
+d
+st 1
+0000000   d  \0
+0000002
+d
+d
+./missing
+./missing
+./nowhere
+./d
+st 1
+st 1
+./missing/x
+./loop1/x
+./ld
+./dang
+./ld/x/y
+.
+<tmp>/d
+<tmp>/d/file
+## stderr:
+readlink: missing: No such file or directory
+readlink: d: Invalid argument
+readlink: loop1: Too many levels of symbolic links
+readlink: missing: No such file or directory
+readlink: ignoring --no-newline with multiple arguments
+realpath: missing/x: No such file or directory
+realpath: dang/x: No such file or directory
+realpath: d/file/x: Not a directory
+realpath: d/file/: Not a directory
+realpath: loop1: Too many levels of symbolic links
+realpath: '': No such file or directory
+realpath: missing: No such file or directory
+realpath: lf/x: Not a directory
+realpath: dang: No such file or directory
+realpath: d/file/: Not a directory
+## status: 0
+## files:
+d/
+d/e/
+d/e/up -> ..
+d/file: ""
+dang -> nowhere
+ld -> d
+le -> d/e
+lf -> d/file
+loop1 -> loop2
+loop2 -> loop1
+
+### find -follow is -L for the walk, a path after the expression is refused, -L over a loop goes on with status 1 +stderr
+mkdir -p d/e; touch d/e/f; ln -s .. d/e/up; ln -s nowhere dang
+find d -follow -name f; echo "st $?"; find -L d -type l; echo "st $?"; find -L dang -type l; find -L dang -xtype l; find -H dang; find . -noleaf -name f
+find -follow . -name f; echo "st $?"; find -name a b; echo "st $?"; find -depth x; echo "st $?"
+## stdout:
+d/e/f
+st 1
+st 1
+dang
+dang
+dang
+./d/e/f
+st 1
+st 1
+st 1
+## stderr:
+find: File system loop detected; 'd/e/up' is part of the same file system loop as 'd'.
+find: File system loop detected; 'd/e/up' is part of the same file system loop as 'd'.
+find: paths must precede expression: `.'
+find: possible unquoted pattern after predicate `-follow'?
+find: paths must precede expression: `b'
+find: paths must precede expression: `x'
+## status: 0
+## files:
+d/
+d/e/
+d/e/f: ""
+d/e/up -> ..
+dang -> nowhere
+
+### links in a loop: ls, du and find say so and go on, ls -lL shows what it cannot know +stderr
+ln -s loop1 loop2; ln -s loop2 loop1; ln -s nowhere dang; mkdir d e; ln -s ../loop1 d/l; ln -s ../nowhere e/l
+ls loop1; echo "st $?"; ls -l loop1 | sed 's/.*:[0-9][0-9] //'; ls -F loop1 dang; ls -lL d e | tr -s ' '; echo "st $?"; ls -LF d; echo "st $?"
+du -L loop1; echo "st $?"; du -L dang; echo "st $?"; du -sL d; echo "st $?"
+find -L loop1; echo "st $?"; find loop1 -xtype l; echo "st $?"; find -L d; echo "st $?"; find d -xtype l; echo "st $?"; find -L e -type l; echo "st $?"
+## stdout:
+st 2
+loop1 -> loop2
+dang@
+loop1@
+d:
+total 0
+l????????? ? ? ? ? ? l
+
+e:
+total 0
+l????????? ? ? ? ? ? l
+st 0
+l@
+st 1
+st 1
+st 1
+4	d
+st 1
+st 1
+st 1
+d
+st 1
+st 1
+e/l
+st 0
+## stderr:
+ls: cannot access 'loop1': Too many levels of symbolic links
+ls: cannot access 'd/l': Too many levels of symbolic links
+ls: cannot access 'e/l': No such file or directory
+ls: cannot access 'd/l': Too many levels of symbolic links
+du: cannot access 'loop1': Too many levels of symbolic links
+du: cannot access 'dang'
+du: cannot access 'd/l': Too many levels of symbolic links
+find: 'loop1': Too many levels of symbolic links
+find: 'loop1': Too many levels of symbolic links
+find: 'd/l': Too many levels of symbolic links
+find: 'd/l': Too many levels of symbolic links
+## status: 0
+## files:
+d/
+d/l -> ../loop1
+dang -> nowhere
+e/
+e/l -> ../nowhere
+loop1 -> loop2
+loop2 -> loop1
+
+### du --exclude and -X leave out names matched whole or from after a slash +stderr
+mkdir -p ex/sub; touch ex/a.x ex/sub/b.x ex/c; head -c 9000 /dev/zero > ex/sub/big.x; echo '*.x' > pats
+du -a --exclude='*.x' ex | sort -k2; du -a --exclude=sub ex | sort -k2; du -a --exclude=ex/sub ex | sort -k2; du -a --exclude='sub/*' ex | sort -k2
+du -a --exclude=ex ex; du -s -X pats ex; du -c --exclude='[ab]*' ex/a.x ex/c; du -X nosuch ex; echo "st $?"
+## stdout:
+8	ex
+0	ex/c
+4	ex/sub
+4	ex
+0	ex/a.x
+0	ex/c
+4	ex
+0	ex/a.x
+0	ex/c
+8	ex
+0	ex/a.x
+0	ex/c
+4	ex/sub
+8	ex
+0	ex/c
+0	total
+st 1
+## stderr:
+du: nosuch: No such file or directory
+Try 'du --help' for more information.
+## status: 0
+## files:
+ex/
+ex/a.x: ""
+ex/c: ""
+ex/sub/
+ex/sub/b.x: ""
+ex/sub/big.x: 9000 bytes, 1 lines
+pats: "*.x\n"
+
+### cp -rvL says each file it copies and not a cyclic link; readlink of a name with a final slash +stderr
+mkdir -p d/e; echo x > d/file; ln -s .. d/e/up; ln -s d ld; ln -s d/file lf; ln -s nowhere dang
+cp -rvL ld o; echo "st $?"; readlink lf/; echo "st $?"; readlink -v ld/ dang/ d/; echo "st $?"; readlink -f lf/; echo "st $?"
+## stdout:
+'ld' -> 'o'
+'ld/e' -> 'o/e'
+'ld/file' -> 'o/file'
+st 1
+st 1
+st 1
+st 1
+## stderr:
+cp: cannot copy cyclic symbolic link 'ld/e/up'
+readlink: ld/: Invalid argument
+readlink: dang/: No such file or directory
+readlink: d/: Invalid argument
+## status: 0
+## files:
+d/
+d/e/
+d/e/up -> ..
+d/file: "x\n"
+dang -> nowhere
+ld -> d
+lf -> d/file
+o/
+o/e/
+o/file: "x\n"
+
+### du -L over a loop of links leaves the loop out, also with -l counting files again
+mkdir -p d/e; touch d/e/x; ln -s .. d/e/up; du -lL d; du -alL d | sort -k2; du -lc d d; du -L d d
+## stdout:
+4	d/e
+8	d
+8	d
+4	d/e
+0	d/e/x
+4	d/e
+8	d
+4	d/e
+8	d
+16	total
+4	d/e
+8	d
+## status: 0
+## files:
+d/
+d/e/
+d/e/up -> ..
+d/e/x: ""
