@@ -671,10 +671,59 @@ pub async fn ls(ctx: Ctx<'_>, mut args: Args) -> Status {
 }
 
 /// Where `source` lands for `cp`/`mv` with `dest` (inside it when it is a directory).
-fn destination(ctx: &Ctx<'_>, source: &str, dest: &str, many: bool) -> Result<String, String> {
+/// How the last operand of `cp` and `mv` is taken.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Into {
+    /// A directory the sources go into if it is one, else the name of the copy.
+    Auto,
+    /// A directory the sources go into (several sources, or `-t DIR`).
+    Always,
+    /// The name of the copy even if it is a directory (`-T`).
+    Never,
+}
+
+const TARGET_DIRECTORY: Opt = Opt::both('t', "target-directory", "copy all SOURCE arguments into DIRECTORY").value("DIRECTORY");
+const NO_TARGET_DIRECTORY: Opt = Opt::both('T', "no-target-directory", "treat DEST as a normal file");
+
+/// The sources, the destination and how it is taken, from the operands and `-t`/`-T`, in
+/// GNU's words when they do not fit.
+async fn placement(ctx: &Ctx<'_>, spec: &Spec, args: &mut Args) -> Result<(Vec<String>, String, Into), Status> {
+    let mut operands = std::mem::take(&mut args.operands);
+    let target = args.last(&TARGET_DIRECTORY).map(str::to_string);
+    let no_target = args.has(&NO_TARGET_DIRECTORY);
+    if target.is_some() && no_target {
+        return Err(ctx.fail("cannot combine --target-directory (-t) and --no-target-directory (-T)").await);
+    }
+    if operands.is_empty() {
+        return Err(ctx.misuse(spec, "missing file operand").await);
+    }
+    if let Some(dir) = target {
+        if let Err(err) = ctx.vfs.stat(&ctx.abs(&dir)).and_then(|meta| {
+            if meta.is_dir() { Ok(()) } else { Err(std::io::Error::from(std::io::ErrorKind::NotADirectory)) }
+        }) {
+            return Err(ctx.fail(format!("target directory '{dir}': {}", describe(&err))).await);
+        }
+        return Ok((operands, dir, Into::Always));
+    }
+    if operands.len() < 2 {
+        return Err(ctx.misuse(spec, format!("missing destination file operand after '{}'", operands[0])).await);
+    }
+    if no_target && operands.len() > 2 {
+        return Err(ctx.misuse(spec, format!("extra operand '{}'", operands[2])).await);
+    }
+    let dest = operands.pop().unwrap_or_default();
+    let into = match (no_target, operands.len()) {
+        (true, _) => Into::Never,
+        (false, 1) => Into::Auto,
+        (false, _) => Into::Always,
+    };
+    Ok((operands, dest, into))
+}
+
+fn destination(ctx: &Ctx<'_>, source: &str, dest: &str, into: Into) -> Result<String, String> {
     let dest_abs = ctx.abs(dest);
-    let is_dir = ctx.vfs.stat(&dest_abs).is_ok_and(|m| m.is_dir());
-    if many && !is_dir {
+    let is_dir = into != Into::Never && ctx.vfs.stat(&dest_abs).is_ok_and(|m| m.is_dir());
+    if into == Into::Always && !is_dir {
         return Err(format!("target '{dest}' is not a directory"));
     }
     if is_dir { Ok(path::join(&dest_abs, path::file_name(&ctx.abs(source)))) } else { Ok(dest_abs) }
@@ -698,14 +747,19 @@ pub const CP: Spec = Spec {
         Opt::short('d', "same as --no-dereference"),
         Opt::both('L', "dereference", "follow symbolic links given as SOURCE (the default without -r)"),
         Opt::short('H', "follow symbolic links given as SOURCE, also with -r"),
+        TARGET_DIRECTORY,
+        NO_TARGET_DIRECTORY,
     ],
     tools: &["fs.read", "fs.copy"],
     ..Spec::BASE
 };
 
-/// `cp [-afnprRvPdLH] SOURCE… DEST`
+/// `cp [-afnprRvPdLH] [-t DIR | -T] SOURCE… DEST`
 pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
-    let operands = std::mem::take(&mut args.operands);
+    let (sources, dest, into) = match placement(&ctx, &CP, &mut args).await {
+        Ok(placed) => placed,
+        Err(status) => return status,
+    };
     let recursive = args.any(&[opt!(CP, 'r'), opt!(CP, 'R'), opt!(CP, 'a')]);
     // Whether a SOURCE that is a symbolic link is followed: the last of -P/-d (and -a, which
     // is -dR) and -L/-H says, else GNU's default (followed, unless copying recursively); -L
@@ -720,16 +774,9 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
     let preserve = args.any(&[opt!(CP, 'p'), opt!(CP, 'a')]);
     let no_clobber = args.has(opt!(CP, 'n'));
     let verbose = args.has(opt!(CP, 'v'));
-    if operands.is_empty() {
-        return ctx.misuse(&CP, "missing file operand").await;
-    }
-    if operands.len() < 2 {
-        return ctx.misuse(&CP, format!("missing destination file operand after '{}'", operands[0])).await;
-    }
-    let (sources, dest) = operands.split_at(operands.len() - 1);
     let mut status = 0;
-    for source in sources {
-        let target = match destination(&ctx, source, &dest[0], sources.len() > 1) {
+    for source in &sources {
+        let target = match destination(&ctx, source, &dest, into) {
             Ok(target) => target,
             Err(message) => return ctx.fail(message).await,
         };
@@ -744,6 +791,12 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
                 continue;
             }
         };
+        // `-T` onto a directory: GNU will not put a file in its place.
+        if into == Into::Never && !meta.is_dir() && ctx.vfs.stat(&target).is_ok_and(|m| m.is_dir()) {
+            ctx.complain(format!("cannot overwrite directory '{dest}' with non-directory")).await;
+            status = 1;
+            continue;
+        }
         if meta.is_dir() && !recursive {
             ctx.complain(format!("-r not specified; omitting directory '{source}'")).await;
             status = 1;
@@ -756,7 +809,7 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
             Ok(parent) => path::join(&parent, path::file_name(&target)),
             Err(_) => target.clone(),
         };
-        let shown_to = shown_target(source, &dest[0], sources.len() > 1, &ctx);
+        let shown_to = shown_target(source, &dest, into, &ctx);
         if meta.is_dir() && (to_id == from_id || to_id.starts_with(&format!("{from_id}/"))) {
             ctx.complain(format!("cannot copy a directory, '{source}', into itself, '{shown_to}'")).await;
             status = 1;
@@ -776,7 +829,7 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
         // Named before the copy, which may make the destination a directory; a tree is
         // shown entry by entry, as GNU does.
         let mut shown = verbose.then(|| {
-            let top = shown_target(source, &dest[0], sources.len() > 1, &ctx);
+            let top = shown_target(source, &dest, into, &ctx);
             let entries = if meta.is_dir() { tree_order(&ctx, source, &abs, &meta, true) } else { Vec::new() };
             let mut lines: Vec<String> = entries
                 .into_iter()
@@ -817,7 +870,7 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
         };
         match result {
             Err(err) => {
-                ctx.complain(format!("cannot create '{}': {}", dest[0], describe(&err))).await;
+                ctx.complain(format!("cannot create '{dest}': {}", describe(&err))).await;
                 status = 1;
             }
             Ok(()) => {
@@ -901,8 +954,12 @@ async fn copy_followed(
 }
 
 /// The destination as `cp -v` and `mv -v` name it: `DIR/NAME` when copying into a directory.
-fn shown_target(source: &str, dest: &str, many: bool, ctx: &Ctx<'_>) -> String {
-    let into = many || ctx.vfs.stat(&ctx.abs(dest)).is_ok_and(|m| m.is_dir());
+fn shown_target(source: &str, dest: &str, into: Into, ctx: &Ctx<'_>) -> String {
+    let into = match into {
+        Into::Always => true,
+        Into::Never => false,
+        Into::Auto => ctx.vfs.stat(&ctx.abs(dest)).is_ok_and(|m| m.is_dir()),
+    };
     if into { path::join(dest.trim_end_matches('/'), path::file_name(source)) } else { dest.to_string() }
 }
 
@@ -916,24 +973,22 @@ pub const MV: Spec = Spec {
         Opt::both('f', "force", "do not prompt before overwriting (mv never prompts here)"),
         Opt::both('n', "no-clobber", "do not overwrite an existing file"),
         Opt::both('v', "verbose", "explain what is being done"),
+        Opt { help: "move all SOURCE arguments into DIRECTORY", ..TARGET_DIRECTORY },
+        NO_TARGET_DIRECTORY,
     ],
     tools: &["fs.move"],
     ..Spec::BASE
 };
 
-/// `mv [-fnv] SOURCE… DEST`
+/// `mv [-fnv] [-t DIR | -T] SOURCE… DEST`
 pub async fn mv(ctx: Ctx<'_>, mut args: Args) -> Status {
-    let operands = std::mem::take(&mut args.operands);
-    if operands.is_empty() {
-        return ctx.misuse(&MV, "missing file operand").await;
-    }
-    if operands.len() < 2 {
-        return ctx.misuse(&MV, format!("missing destination file operand after '{}'", operands[0])).await;
-    }
-    let (sources, dest) = operands.split_at(operands.len() - 1);
+    let (sources, dest, into) = match placement(&ctx, &MV, &mut args).await {
+        Ok(placed) => placed,
+        Err(status) => return status,
+    };
     let mut status = 0;
-    for source in sources {
-        let target = match destination(&ctx, source, &dest[0], sources.len() > 1) {
+    for source in &sources {
+        let target = match destination(&ctx, source, &dest, into) {
             Ok(target) => target,
             Err(message) => return ctx.fail(message).await,
         };
@@ -952,10 +1007,10 @@ pub async fn mv(ctx: Ctx<'_>, mut args: Args) -> Status {
             continue;
         }
         // Named before the move, which may make the destination a directory.
-        let shown = args.has(opt!(MV, 'v')).then(|| shown_target(source, &dest[0], sources.len() > 1, &ctx));
+        let shown = args.has(opt!(MV, 'v')).then(|| shown_target(source, &dest, into, &ctx));
         match ctx.vfs.rename(&abs, &target) {
             Err(err) => {
-                ctx.complain(format!("cannot move '{source}' to '{}': {}", dest[0], describe(&err))).await;
+                ctx.complain(format!("cannot move '{source}' to '{dest}': {}", describe(&err))).await;
                 status = 1;
             }
             Ok(()) => {

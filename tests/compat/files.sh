@@ -1082,7 +1082,7 @@ r3/f: "data\n"
 ### tar refuses other compression programs cleanly
 echo x > f; tar --use-compress-program=xz -cf - f | wc -c; tar -I zstd -cf - f > /dev/null; echo "status $?"
 ## stdout:
-168
+164
 status 0
 ## status: 0
 ## files:
@@ -2299,3 +2299,38 @@ d/
 d/e/
 d/e/up -> ..
 d/e/x: ""
+
+### cp and mv take -t DIRECTORY and -T as GNU's
+touch a b; cp -t nod a; echo $?; cp -T a; echo $?; mkdir d; cp -T a d; echo $?; cp -t d a b -v; mv -t d a; echo $?; ls d; cp -T b c; ls; mkdir e; mv -T e d; echo $?; mv -Tv b nb; cp -t a b; echo $?; cp -t d -T a b; echo $?; cp -T a b c; echo $?; mv -t; echo $?; cp --target-directory=d c; ls d; touch f; cp -t f c; echo $?
+## stdout:
+1
+1
+1
+'a' -> 'd/a'
+'b' -> 'd/b'
+0
+a
+b
+b
+c
+d
+1
+renamed 'b' -> 'nb'
+1
+1
+1
+1
+a
+b
+c
+1
+## status: 0
+## files:
+c: ""
+d/
+d/a: ""
+d/b: ""
+d/c: ""
+e/
+f: ""
+nb: ""
