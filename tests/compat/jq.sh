@@ -1451,4 +1451,58 @@ echo 8 | jq -c '[gamma, (gamma|floor), lgamma, tgamma]'; echo '"hi"' | jq -c 'tr
 "foo is not a valid format"
 "bar is not a valid format"
 st=5
+
+### jq reads texts that span the pieces its input is read in, from files and from a pipe
+{ printf '{"s":"'; head -c 600000 /dev/zero | tr '\0' a; printf '"}\n[1,\n2] 3 "x'; head -c 300000 /dev/zero | tr '\0' b; printf '"\n{"n": [[[1]]]}'; } > big.json
+jq -c 'if type == "object" then (.s // .n) | length elif type == "string" then length else . end' big.json
+cat big.json | jq -c 'if type == "object" then (.s // .n) | length elif type == "string" then length else . end'
+cat big.json big.json | jq -c 'length' | tr '\n' ' '; echo
+rm big.json
+## stdout:
+600000
+[1,2]
+3
+300001
+1
+600000
+[1,2]
+3
+300001
+1
+1 2 3 300001 1 1 2 3 300001 1 
+## status: 0
+
+### jq reads its files as one stream, goes on past one it cannot open and names places in each
+printf '{"a":1}\n"x"\n' > e1.json; printf '2\n' > e2.json; printf '{"a":3}\n' > e3.json
+jq -c '.a' e1.json missing.json e2.json 2>err.txt; echo "status $?"; cat err.txt
+jq -c '.a' e1.json e3.json; echo "status $?"
+rm e1.json e2.json e3.json err.txt
+## stdout:
+1
+status 2
+jq: error (at e1.json:2): Cannot index string with string ("a")
+jq: error: Could not open file missing.json: No such file or directory
+jq: error (at e2.json:1): Cannot index number with string ("a")
+1
+3
+status 0
+## status: 0
+
+### jq reads the values before input nested too deep, and what follows a fault only up to it
+{ echo '1 [2]'; head -c 10001 /dev/zero | tr '\0' '['; } | jq -c .; echo "status $?"
+printf '1 [2,] nan1' | jq -c .; echo "status $?"
+printf '1 2\n3' | jq -c 'error("at " + tostring)' 2>&1; echo "status $?"
+printf '\xef\xbb\xbf[1]\n[2]' | jq -c .
+## stdout:
+1
+[2]
+status 5
+1
+status 5
+jq: error (at <stdin>:1): at 1
+jq: error (at <stdin>:1): at 2
+jq: error (at <stdin>:1): at 3
+status 5
+[1]
+[2]
 ## status: 0

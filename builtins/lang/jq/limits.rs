@@ -12,7 +12,8 @@
 use jaq_core::DataT;
 use jaq_json::Val;
 
-/// How deep JSON input may nest, as in jq 1.7 ("Exceeds depth limit for parsing").
+/// How deep JSON input may nest, as in jq 1.7 ("Exceeds depth limit for parsing"; the input's
+/// scanner, `feed`, refuses it before the parser recurses into it).
 pub const MAX_DEPTH: usize = 10_000;
 
 /// How deep a filter may nest, counting each bracket, string interpolation, operator and
@@ -168,43 +169,9 @@ pub fn guard<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
     }))
 }
 
-/// The byte offset at which JSON `data` first nests deeper than [`MAX_DEPTH`], if it does
-/// (strings are read past; the text need not be valid).
-pub fn too_deep(data: &[u8]) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut at = 0;
-    while let Some(&b) = data.get(at) {
-        match b {
-            b'"' => {
-                at = super::input::string_end(data, at + 1);
-                continue;
-            }
-            b'[' | b'{' => {
-                depth += 1;
-                if depth > MAX_DEPTH {
-                    return Some(at);
-                }
-            }
-            b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        at += 1;
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn finds_input_nested_too_deep() {
-        let ok = format!("{}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
-        assert_eq!(too_deep(ok.as_bytes()), None);
-        let deep = "[".repeat(MAX_DEPTH + 1);
-        assert_eq!(too_deep(deep.as_bytes()), Some(MAX_DEPTH));
-        assert_eq!(too_deep(format!("\"{deep}\"").as_bytes()), None);
-    }
 
     #[test]
     fn finds_filters_nested_too_deep() {

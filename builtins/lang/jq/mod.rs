@@ -6,6 +6,7 @@
 
 mod alternatives;
 mod colors;
+mod feed;
 mod formats;
 mod input;
 mod limits;
@@ -294,6 +295,71 @@ async fn read_into(ctx: &Ctx<'_>, file: &str, data: &mut Vec<u8>) -> std::io::Re
     Ok(())
 }
 
+/// Sends the input to the evaluation in pieces: standard input, or each file operand in turn
+/// (named before its bytes, a newline after them, as jq reads files as one stream). A file
+/// that cannot be read is said at the end and the others are read, as jq does. Ends when the
+/// input does, or when the evaluation no longer takes pieces.
+async fn feed_pieces(ctx: &Ctx<'_>, files: &[String], pieces: tokio::sync::mpsc::Sender<feed::Piece>) {
+    /// An operand opened: read in pieces, or (a device) already read whole.
+    enum Opened {
+        Reader(crate::OperandReader),
+        Whole(Vec<u8>),
+    }
+    let operands: Vec<Option<&String>> = if files.is_empty() { vec![None] } else { files.iter().map(Some).collect() };
+    for file in operands {
+        let name = file.map_or("-", String::as_str);
+        let stdin = matches!(name, "-" | "/dev/stdin");
+        let regular = !stdin && ctx.vfs.stat(&ctx.abs(name)).is_ok_and(|meta| meta.kind == crate::vfs::FileKind::File);
+        let opened = if stdin || regular {
+            ctx.open_operand(name).map(Opened::Reader)
+        } else {
+            ctx.read_operand(name).await.map(Opened::Whole)
+        };
+        let opened = match opened {
+            Ok(opened) => opened,
+            Err(err) => {
+                let said = format!("jq: error: Could not open file {name}: {}\n", describe(&err));
+                if pieces.send(feed::Piece::Skipped(said)).await.is_err() {
+                    return;
+                }
+                continue;
+            }
+        };
+        if let Some(file) = file
+            && pieces.send(feed::Piece::Source(file.clone())).await.is_err()
+        {
+            return;
+        }
+        match opened {
+            Opened::Whole(data) => {
+                if pieces.send(feed::Piece::Data(data)).await.is_err() {
+                    return;
+                }
+            }
+            Opened::Reader(mut reader) => loop {
+                // A line stopped meanwhile ends the input here (the evaluation sees the reader
+                // gone and stops too).
+                if ctx.stop_requested() {
+                    return;
+                }
+                let piece = match reader.chunk().await {
+                    Ok(Some(chunk)) => feed::Piece::Data(chunk),
+                    Ok(None) => break,
+                    Err(err) => feed::Piece::Failed(format!("error: Could not open file {name}: {}", describe(&err))),
+                };
+                let failed = matches!(piece, feed::Piece::Failed(_));
+                if pieces.send(piece).await.is_err() || failed {
+                    return;
+                }
+            },
+        }
+        if file.is_some() && pieces.send(feed::Piece::Data(vec![b'\n'])).await.is_err() {
+            return;
+        }
+    }
+    let _ = pieces.send(feed::Piece::End).await;
+}
+
 /// Reads the input values: JSON texts, or raw lines with `-R`. As jq, the values before a
 /// text that does not parse still count (unless slurped); the error comes with them.
 /// `--seq` input: the texts after each RS. A text an RS cuts short is dropped, one cut short
@@ -343,18 +409,21 @@ fn shift(error: &str, by: usize) -> String {
     }
 }
 
-fn read_values(data: &[u8], raw: bool, slurp: bool) -> (Vec<Val>, Option<String>) {
-    if raw {
-        let text = String::from_utf8_lossy(data).into_owned();
-        if slurp {
-            return (vec![Val::from(text)], None);
-        }
-        return (text.lines().map(|l| Val::from(l.to_string())).collect(), None);
+/// Raw lines (`-R`), or all the text as one string when slurped.
+fn read_raw(data: &[u8], slurp: bool) -> (Vec<Val>, Option<String>) {
+    let text = String::from_utf8_lossy(data).into_owned();
+    if slurp {
+        return (vec![Val::from(text)], None);
     }
-    let (text, fault) = prepare_json(data);
+    (text.lines().map(|l| Val::from(l.to_string())).collect(), None)
+}
+
+/// The JSON texts of input read whole (slurped): as jq, the values before a text that does not
+/// parse still count unless slurped; the error comes with them.
+fn read_json(data: Vec<u8>, sources: &[(String, usize)], slurp: bool) -> (Vec<Val>, Option<String>) {
     let mut values = Vec::new();
     let mut error = None;
-    for value in json_values(&text, fault) {
+    for value in feed::Feed::whole(data, sources, usize::MAX) {
         match value {
             Ok(value) => values.push(value),
             Err(message) => error = Some(message),
@@ -365,48 +434,6 @@ fn read_values(data: &[u8], raw: bool, slurp: bool) -> (Vec<Val>, Option<String>
         (true, None) => (vec![Val::from_iter(values)], None),
         (false, error) => (values, error),
     }
-}
-
-/// JSON input made ready for jaq's parser: a byte order mark before it read past, as jq
-/// does; cut where it nests deeper than jq allows (refused before the parser recurses into it:
-/// 200,000 `[` overflowed the stack) or first holds what jq refuses, with the error to give
-/// there (the values before it still count); jq's number words spelled as jaq reads them.
-fn prepare_json(data: &[u8]) -> (std::borrow::Cow<'_, [u8]>, Option<String>) {
-    let data = data.strip_prefix("\u{feff}".as_bytes()).unwrap_or(data);
-    let (data, deep) = match limits::too_deep(data) {
-        Some(at) => {
-            let start = data[..at].iter().rposition(|b| b.is_ascii_whitespace()).map_or(0, |i| i + 1);
-            (&data[..start.min(at)], Some(depth_error(data, at)))
-        }
-        None => (data, None),
-    };
-    match input::normalize(data) {
-        Ok(text) => (text, deep),
-        Err(fault) => {
-            (std::borrow::Cow::Borrowed(&data[..fault.at]), deep.or(Some(place_error(data, fault.after, fault.what))))
-        }
-    }
-}
-
-/// The values of `text` (from [`prepare_json`]) parsed one at a time, as the filter takes
-/// them: a big input is never held as values all at once. The first error ends them: the
-/// fault found while preparing the text wins over a parse error before it, as it did when
-/// everything was parsed first.
-fn json_values(text: &[u8], fault: Option<String>) -> impl Iterator<Item = Result<Val, String>> + '_ {
-    let mut parsed = jaq_json::read::parse_many(text);
-    let mut fault = Some(fault);
-    std::iter::from_fn(move || {
-        let pending = fault.as_mut()?;
-        match parsed.next() {
-            Some(Ok(value)) => Some(Ok(value)),
-            Some(Err(err)) => {
-                let said = pending.take().unwrap_or_else(|| parse_error(text, &err.to_string()));
-                fault = None;
-                Some(Err(said))
-            }
-            None => fault.take().flatten().map(Err),
-        }
-    })
 }
 
 /// The events `tostream` gives for `value`: `[path, leaf]` for each scalar or empty container,
@@ -504,14 +531,6 @@ fn place_error(data: &[u8], after: usize, what: &str) -> String {
     let line = 1 + bytecount::count(before, b'\n');
     let column = before.len() - memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
     format!("parse error: {what} at line {line}, column {column}")
-}
-
-/// jq's message for input nested past [`limits::MAX_DEPTH`] at byte `at`.
-fn depth_error(data: &[u8], at: usize) -> String {
-    let before = &data[..at];
-    let line = 1 + bytecount::count(before, b'\n');
-    let column = before.len() - memchr::memrchr(b'\n', before).map_or(0, |i| i + 1) + 1;
-    format!("parse error: Exceeds depth limit for parsing at line {line}, column {column}")
 }
 
 /// jq's kind of message for input that is not JSON, with the line and column (counted from 0,
@@ -834,12 +853,16 @@ pub async fn jq(ctx: Ctx<'_>, args: Args) -> Status {
             return 3;
         }
     };
-    // Inputs: files read through the workspace, else standard input.
+    // Inputs: files read through the workspace, else standard input. JSON texts are read in
+    // pieces as the filter takes them (`feed`); slurped, `--seq` and `-R` input is read whole
+    // first, as it must be.
+    // With -n, input is read only when the filter asks for it (`input`, `inputs`).
+    let wants_input = !o.null_input || !o.files.is_empty() || code.contains("input");
+    let streamed = wants_input && !o.seq && !o.raw_input && !o.slurp;
     let mut data = Vec::new();
     // Where each file starts in `data`, for the place an error names.
     let mut sources = vec![("<stdin>".to_string(), 0)];
-    // With -n, input is read only when the filter asks for it (`input`, `inputs`).
-    if !o.null_input || !o.files.is_empty() || code.contains("input") {
+    if wants_input && !streamed {
         if o.files.is_empty() {
             data = match ctx.read_stdin().await {
                 Ok(data) => data,
@@ -870,6 +893,12 @@ pub async fn jq(ctx: Ctx<'_>, args: Args) -> Status {
             }
         }
     }
+    // Pieces of input on their way to the evaluation: a few at a time, so memory stays bounded
+    // whatever the input's size.
+    let (pieces, received_pieces) = tokio::sync::mpsc::channel::<feed::Piece>(2);
+    let input = if streamed { JobInput::Stream(received_pieces) } else { JobInput::Whole { data, sources } };
+    let limit = ctx.state().limits().input_bytes;
+    let files = o.files.clone();
     // Reading the directives lexes and parses the filter and the modules it names: on a stack
     // that holds as much nesting as the evaluator's (this thread's may be a runtime worker's
     // 2 MiB) unless the filter is shallow and names none.
@@ -886,8 +915,13 @@ pub async fn jq(ctx: Ctx<'_>, args: Args) -> Status {
     let running = crate::lang::deep::run(&ctx, "jq", move |halt| {
         let _ = halt_tx.send(halt.clone());
         let mut emit = |chunk: Vec<u8>| chunks.blocking_send(chunk).is_ok();
-        evaluate(Job { o: &o, library: &library, code: &code, data: &data, sources: &sources, env }, &halt, &mut emit)
+        evaluate(Job { o: &o, library: &library, code: &code, input, limit, env }, &halt, &mut emit)
     });
+    let feeding = async {
+        if streamed {
+            feed_pieces(&ctx, &files, pieces).await;
+        }
+    };
     let reading = async {
         let halt = halt_rx.await.ok();
         while let Some(chunk) = received.recv().await {
@@ -901,7 +935,7 @@ pub async fn jq(ctx: Ctx<'_>, args: Args) -> Status {
         }
         false
     };
-    let (result, reader_gone) = futures::join!(running, reading);
+    let (result, reader_gone, ()) = futures::join!(running, reading, feeding);
     let result = result.unwrap_or_else(|message| failure(format!("jq: error: {message}\n"), 5));
     if reader_gone || (!result.out.is_empty() && !ctx.out(&result.out).await) {
         return 1;
@@ -1009,16 +1043,25 @@ fn failure(err: String, status: Status) -> Outcome {
     Outcome { out: Vec::new(), err, status }
 }
 
-/// What one evaluation reads: the options, the filter, the input bytes with where each file
-/// starts in them, and the shell's exported variables.
+/// What one evaluation reads: the options, the filter, the input, and the shell's exported
+/// variables.
 struct Job<'a> {
     o: &'a Options,
     /// The module files the filter's directives reach, read before it runs.
     library: &'a modules::Library,
     code: &'a str,
-    data: &'a [u8],
-    sources: &'a [(String, usize)],
+    input: JobInput,
+    /// The longest JSON text held (`input-bytes`).
+    limit: usize,
     env: Vec<(String, String)>,
+}
+
+/// The input of an evaluation.
+enum JobInput {
+    /// Read whole, with where each file starts in it.
+    Whole { data: Vec<u8>, sources: Vec<(String, usize)> },
+    /// In pieces, as the reader (`feed_pieces`) sends them.
+    Stream(tokio::sync::mpsc::Receiver<feed::Piece>),
 }
 
 /// Compiles and runs the filter over the inputs, synchronously (jaq values are not `Send`);
@@ -1124,18 +1167,35 @@ fn compile(
 }
 
 fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMut(Vec<u8>) -> bool) -> Outcome {
-    let Job { o, library, code, data, sources, env } = job;
-    let (values, input_error, warnings) = if o.seq && !o.raw_input {
-        let (values, warnings) = read_seq(data);
-        let values = if o.slurp && !o.stream { vec![Val::from_iter(values)] } else { values };
-        (values, None, warnings.concat())
-    } else if !o.raw_input && !o.slurp {
-        // Parsed as the filter takes them (`queue` below), not here.
-        (Vec::new(), None, String::new())
-    } else {
-        let (values, error) = read_values(data, o.raw_input, o.slurp && !o.stream);
-        (values, error, String::new())
+    let Job { o, library, code, input, limit, env } = job;
+    // JSON texts read in pieces are parsed one at a time as the filter takes them (a 200 MB
+    // input parsed first was held as values several times its size); what was read whole is
+    // read into values here.
+    let (data, sources, feed) = match input {
+        JobInput::Whole { data, sources } => (data, sources, None),
+        JobInput::Stream(mut received) => {
+            let feed = feed::Feed::new(Box::new(move || received.blocking_recv()), limit);
+            (Vec::new(), Vec::new(), Some(std::rc::Rc::new(std::cell::RefCell::new(feed))))
+        }
     };
+    // A slurped input's place is its end (worked out now: its bytes go to the parser).
+    let slurp_place =
+        (o.slurp && !o.raw_input && !o.seq).then(|| input_places(&data, &sources, o).into_iter().next()).flatten();
+    let (values, input_error, warnings, data) = if feed.is_some() {
+        (Vec::new(), None, String::new(), data)
+    } else if o.seq && !o.raw_input {
+        let (values, warnings) = read_seq(&data);
+        let values = if o.slurp && !o.stream { vec![Val::from_iter(values)] } else { values };
+        (values, None, warnings.concat(), data)
+    } else if o.raw_input {
+        let (values, error) = read_raw(&data, o.slurp && !o.stream);
+        (values, error, String::new(), data)
+    } else {
+        let (values, error) = read_json(data, &sources, o.slurp && !o.stream);
+        (values, error, String::new(), Vec::new())
+    };
+    let data = data.as_slice();
+    let sources = sources.as_slice();
     // --stream: each input as the events `tostream` gives (slurped, the array of them all).
     let values = if o.stream && !o.raw_input {
         let events = values.iter().flat_map(stream_events);
@@ -1228,36 +1288,46 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
     var_values.extend(imported);
     // A text that does not parse comes after the values before it: read by `input`/`inputs` it
     // is an error of the filter, else the end of the input (as in jq).
-    // Input positions are worked out only when an error names one (a scan of all the input).
+    // Input positions of what was read whole are worked out only when an error names one (a
+    // scan of all the input); the feed counts them as it goes.
     let places = std::cell::OnceCell::new();
     let taken = std::cell::Cell::new(0usize);
-    // JSON texts not slurped are parsed one at a time as the filter takes them (a 200 MB input
-    // parsed first was held as values several times its size).
-    let prepared = (!o.seq && !o.raw_input && !o.slurp).then(|| prepare_json(data));
-    let queue: Box<dyn Iterator<Item = Result<Val, String>>> = match &prepared {
-        Some((text, fault)) if o.stream => Box::new(json_values(text, fault.clone()).flat_map(|value| match value {
-            Ok(value) => stream_events(&value).into_iter().map(Ok).collect::<Vec<_>>(),
-            Err(message) => vec![Err(message)],
-        })),
-        Some((text, fault)) => Box::new(json_values(text, fault.clone())),
+    let queue: Box<dyn Iterator<Item = Result<Val, String>>> = match &feed {
+        Some(feed) if o.stream => {
+            let feed = feed.clone();
+            Box::new(std::iter::from_fn(move || feed.borrow_mut().next()).flat_map(|value| match value {
+                Ok(value) => stream_events(&value).into_iter().map(Ok).collect::<Vec<_>>(),
+                Err(message) => vec![Err(message)],
+            }))
+        }
+        Some(feed) => {
+            let feed = feed.clone();
+            Box::new(std::iter::from_fn(move || feed.borrow_mut().next()))
+        }
         None => Box::new(values.into_iter().map(Ok).chain(input_error.map(Err))),
     };
     let queue: Box<dyn Iterator<Item = Result<Val, String>>> = Box::new(queue.inspect(|_| taken.set(taken.get() + 1)));
     let inputs = RcIter::new(queue);
     // Where the input being filtered came from, as an error names it.
-    let place = || match taken
-        .get()
-        .checked_sub(1)
-        .and_then(|at| places.get_or_init(|| input_places(data, sources, o)).get(at))
-    {
-        Some(place) => place.as_str(),
-        None => "<unknown>",
+    let place = || -> String {
+        if let Some(feed) = &feed {
+            return feed.borrow_mut().place().unwrap_or_else(|| "<unknown>".to_string());
+        }
+        if let Some(place) = &slurp_place {
+            return if taken.get() > 0 { place.clone() } else { "<unknown>".to_string() };
+        }
+        match taken.get().checked_sub(1).and_then(|at| places.get_or_init(|| input_places(data, sources, o)).get(at)) {
+            Some(place) => place.clone(),
+            None => "<unknown>".to_string(),
+        }
     };
     let inputs: &RcIter<dyn Iterator<Item = Result<Val, String>>> = &inputs;
     // The warnings of --seq input come first, as jq reads its input before it filters.
     let mut outcome = Outcome { out: Vec::new(), err: warnings, status: 0 };
     let mut last: Option<bool> = None;
     let mut first = true;
+    // A file could not be read: jq's status 2 at the end.
+    let mut skipped = false;
     loop {
         let input = if o.null_input {
             if !first {
@@ -1265,17 +1335,34 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
             }
             Val::Null
         } else {
-            match { inputs }.next() {
+            let next = { inputs }.next();
+            // Files that could not be read are said as the input reaches them.
+            if let Some(feed) = &feed {
+                for said in std::mem::take(&mut feed.borrow_mut().skipped) {
+                    outcome.err.push_str(&said);
+                    skipped = true;
+                }
+            }
+            match next {
                 Some(Ok(value)) => value,
                 Some(Err(message)) => {
-                    // After the values before it, as jq; it exits 5 then (as jq 1.7+ does).
+                    // After the values before it, as jq; it exits 5 then (as jq 1.7+ does), 2
+                    // when reading failed.
                     outcome.err.push_str("jq: ");
                     outcome.err.push_str(&message);
                     outcome.err.push('\n');
-                    outcome.status = 5;
+                    outcome.status =
+                        if skipped || feed.as_ref().is_some_and(|feed| feed.borrow().failed_reading) { 2 } else { 5 };
                     return outcome;
                 }
-                None => break,
+                None => {
+                    if feed.as_ref().is_some_and(|feed| feed.borrow().gone) {
+                        // The reader went away: the line was stopped.
+                        outcome.status = crate::status::CANCELLED;
+                        return outcome;
+                    }
+                    break;
+                }
             }
         };
         first = false;
@@ -1335,6 +1422,9 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
             Some(false) => 1,
             None => 4,
         };
+    }
+    if skipped {
+        outcome.status = 2;
     }
     outcome
 }
