@@ -1451,6 +1451,7 @@ echo 8 | jq -c '[gamma, (gamma|floor), lgamma, tgamma]'; echo '"hi"' | jq -c 'tr
 "foo is not a valid format"
 "bar is not a valid format"
 st=5
+## status: 0
 
 ### jq reads texts that span the pieces its input is read in, from files and from a pipe
 { printf '{"s":"'; head -c 600000 /dev/zero | tr '\0' a; printf '"}\n[1,\n2] 3 "x'; head -c 300000 /dev/zero | tr '\0' b; printf '"\n{"n": [[[1]]]}'; } > big.json
