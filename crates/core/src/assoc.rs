@@ -188,10 +188,8 @@ mod tests {
     #[test]
     fn small_arrays_list_as_bash_lists_them() {
         // Recorded from bash 5.2: `declare -A m=([b]=1 [a]=2 [c]=3 [zeta]=4 [alpha]=5 [k10]=6 [k2]=7)`.
-        let m: Assoc = ["b", "a", "c", "zeta", "alpha", "k10", "k2"]
-            .iter()
-            .map(|k| (k.to_string(), String::new()))
-            .collect();
+        let m: Assoc =
+            ["b", "a", "c", "zeta", "alpha", "k10", "k2"].iter().map(|k| (k.to_string(), String::new())).collect();
         assert_eq!(keys(&m), ["alpha", "c", "b", "a", "k2", "k10", "zeta"]);
     }
 
