@@ -677,14 +677,23 @@ impl<'p> Interp<'p> {
                     }
                 }
             }
-            Stmt::ForIn(key, array, body) => {
-                let array = self.array(*array)?;
+            Stmt::ForIn(key, array_var, body) => {
+                let array = self.array(*array_var)?;
+                // gawk runs `for (k in a) delete a[k]` as `delete a`, leaving k at the first key.
+                if deletes_each_key(body, *key, *array_var) {
+                    let first = array.borrow().keys().into_iter().next();
+                    if let Some(first) = first {
+                        self.assign_var(*key, Value::StrNum(first))?;
+                        array.borrow_mut().clear();
+                    }
+                    return Ok(());
+                }
                 // The keys as they were when the loop began, in gawk's order; like gawk, keys
-                // deleted by the body are still visited. They are strings, as in gawk.
+                // deleted by the body are still visited.
                 let keys = array.borrow().keys();
                 for k in keys {
                     self.check_stop()?;
-                    self.assign_var(*key, Value::Str(k))?;
+                    self.assign_var(*key, Value::StrNum(k))?;
                     match self.stmt(body) {
                         Ok(()) | Err(Flow::Continue) => {}
                         Err(Flow::Break) => break,
@@ -1168,4 +1177,15 @@ fn pow(base: f64, exponent: f64) -> f64 {
         return if exponent < 0.0 { 1.0 / result } else { result };
     }
     base.powf(exponent)
+}
+
+/// Whether a for-in body is `delete a[k]` of the loop's own array and key (braced or not).
+fn deletes_each_key(body: &Stmt, key: Var, array: Var) -> bool {
+    match body {
+        Stmt::Delete(var, Some(subscripts)) => {
+            *var == array && matches!(subscripts.as_slice(), [Expr::Lvalue(LValue::Var(k))] if *k == key)
+        }
+        Stmt::Block(stmts) => matches!(stmts.as_slice(), [only] if deletes_each_key(only, key, array)),
+        _ => false,
+    }
 }
