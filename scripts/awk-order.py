@@ -91,6 +91,7 @@ def program_case(rng):
         'for (k in a) { printf "%s|", k; delete a[k] } print length(a)',
         'for (k in a) { printf "%s|", k; a[k "+"] } print ""; for (k in a) printf "%s|", k; print ""',
         'for (k in a) { printf "%s|", k; if (m++ % 2) delete a[START + m * STEP] } print ""',
+        'for (k in a) delete a[k]; print k, length(a)',
     ])
     words = " ".join(str(rng.randint(0, 99)) for _ in range(min(n, 3000)))
     text = ("BEGIN { N = %d; STEP = %d; START = %d; s = \"%s\"; %s; %s }\n"
