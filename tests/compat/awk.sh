@@ -1650,3 +1650,68 @@ awk 'BEGIN{n=split("  a b  c  ", a, " ", s); for(i=0;i<=n;i++) printf "[%s]", s[
 0 0
 3 c 22
 ## status: 0
+
+### for-in visits string keys in gawk's hash order
+printf 'the\ncat\nthe\ndog\na\ncat\nthe\nend\nzebra\nx\n' | awk '{ c[$1]++ } END { for (k in c) print k, c[k] }'
+## stdout:
+end 1
+zebra 1
+x 1
+the 3
+a 1
+cat 2
+dog 1
+## status: 0
+
+### for-in lists the other keys before the integers, and split fills integer keys
+awk 'BEGIN { n = split("q w e r t y", a); a["x"]; a[-1]; a[5000]; a[100000]; for (k in a) printf "%s ", k; print "" }'
+awk 'BEGIN { a[-5]; for (i = 0; i < 30; i += 3) a[i]; a["s"]; for (k in a) printf "%s ", k; print "" }'
+## stdout:
+-1 x 1 2 3 4 5 6 5000 100000 
+s 0 15 3 12 6 21 -5 24 27 9 18 
+## status: 0
+
+### for-in order in arrays grown past thousands of keys
+awk 'BEGIN { for (i = 0; i < 3000; i++) a["k" i]; n = 0; for (k in a) if (n++ < 15) printf "%s ", k; print n }'
+awk 'BEGIN { for (i = 0; i < 3000; i++) b[i * 7919]; n = 0; for (k in b) if (n++ < 15) printf "%s ", k; print n }'
+awk 'BEGIN { for (i = 3000; i > 0; i--) c[i]; n = 0; for (k in c) if (n++ < 15) printf "%s ", k; print n }'
+## stdout:
+k1780 k1781 k1740 k1782 k1741 k1700 k1783 k1742 k1701 k1784 k1743 k1702 k1785 k1744 k1703 3000
+10540189 23392726 15085695 20621076 12995079 20423101 1472934 5543300 7483455 18981843 16732847 1583800 11086600 13929521 14966910 3000
+1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 3000
+## status: 0
+
+### for-in order after deleting and re-adding keys, and after delete a
+awk 'BEGIN { for (i = 1; i <= 40; i++) a["w" i]; for (i = 1; i <= 40; i += 3) delete a["w" i]; a["w1"]; a["new"]; for (k in a) printf "%s ", k; print "" }'
+awk 'BEGIN { a["x"]; a["y"]; delete a; a[3]; a[1]; a[2]; a["z"]; for (k in a) printf "%s ", k; print "" }'
+awk 'BEGIN { a[1]; a["b"]; a["c"]; delete a[1]; a[2]; a[3]; for (k in a) printf "%s ", k; print "" }'
+## stdout:
+w21 w23 w24 w26 w27 w29 w1 w2 w3 w5 w6 w8 w9 new w11 w12 w14 w15 w17 w30 w18 w32 w33 w35 w36 w38 w39 w20 
+z 1 2 3 
+b c 2 3 
+## status: 0
+
+### for-in over SUBSEP keys
+awk 'BEGIN { for (i = 1; i <= 4; i++) for (j = 1; j <= 3; j++) m[i, j] = i * j; for (k in m) { split(k, p, SUBSEP); printf "%s,%s=%s ", p[1], p[2], m[k] } print "" }'
+## stdout:
+4,2=8 4,3=12 2,1=2 2,2=4 2,3=6 3,1=3 3,2=6 3,3=9 1,1=1 1,2=2 4,1=4 1,3=3 
+## status: 0
+
+### for-in walks the keys there were when it began, deleted ones too
+awk 'BEGIN { a["p"]; a["q"]; a["r"]; for (k in a) { print k; delete a["r"]; a["s"] } print length(a) }'
+awk 'BEGIN { a[10]; a[9]; for (k in a) print k, (k < 5) }'
+printf 'x\n10\n9\n' | awk '{ a[$1] } END { for (k in a) print k, (k < 5) }'
+awk 'BEGIN { a["x"]; a["y"]; a["z"]; for (k in a) delete a[k]; print k, length(a); for (k in a) { delete a[k] } print k }'
+## stdout:
+p
+q
+r
+3
+9 0
+10 0
+x 0
+9 0
+10 0
+x 0
+x
+## status: 0

@@ -2,6 +2,7 @@
 //! tree-walking evaluator over resolved slots; numbers, field reads and array subscripts take
 //! paths that do not allocate, since those are what one-liners over big logs spend time on.
 
+use super::array::Array;
 use super::ast::{special as sv, *};
 use super::flow::Flow;
 use super::io::Host;
@@ -9,16 +10,12 @@ use super::lexer::{Builtin, unescape};
 use super::record::{FieldSep, Reader, RecordSep, utf8_len};
 use super::value::format::sprintf;
 use super::value::{Value, push_number, str_to_num};
-use indexmap::IndexMap;
 use regex::bytes::Regex;
-use rustc_hash::FxBuildHasher;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
 mod functions;
-
-type Array = IndexMap<Vec<u8>, Value, FxBuildHasher>;
 
 /// Deepest nesting of user function calls.
 const MAX_CALL_DEPTH: usize = 10_000;
@@ -132,12 +129,12 @@ impl<'p> Interp<'p> {
         globals[sv::RLENGTH] = Cell::Val(Value::Num(-1.0));
         let mut environ = Array::default();
         for (name, value) in setup.environ {
-            environ.insert(name.into_bytes(), Value::strnum(value.as_bytes()));
+            environ.insert(name.as_bytes(), Value::strnum(value.as_bytes()));
         }
         globals[sv::ENVIRON] = Cell::Arr(Rc::new(RefCell::new(environ)));
         let mut argv = Array::default();
         for (idx, arg) in setup.argv.iter().enumerate() {
-            argv.insert(idx.to_string().into_bytes(), Value::strnum(arg.as_bytes()));
+            argv.insert(idx.to_string().as_bytes(), Value::strnum(arg.as_bytes()));
         }
         globals[sv::ARGC] = Cell::Val(Value::Num(setup.argv.len() as f64));
         globals[sv::ARGV] = Cell::Arr(Rc::new(RefCell::new(argv)));
@@ -680,16 +677,23 @@ impl<'p> Interp<'p> {
                     }
                 }
             }
-            Stmt::ForIn(key, array, body) => {
-                let array = self.array(*array)?;
-                // The keys as they were when the loop began, as awk iterates.
-                let keys: Vec<Vec<u8>> = array.borrow().keys().cloned().collect();
+            Stmt::ForIn(key, array_var, body) => {
+                let array = self.array(*array_var)?;
+                // gawk runs `for (k in a) delete a[k]` as `delete a`, leaving k at the first key.
+                if deletes_each_key(body, *key, *array_var) {
+                    let first = array.borrow().keys().into_iter().next();
+                    if let Some(first) = first {
+                        self.assign_var(*key, Value::StrNum(first))?;
+                        array.borrow_mut().clear();
+                    }
+                    return Ok(());
+                }
+                // The keys as they were when the loop began, in gawk's order; like gawk, keys
+                // deleted by the body are still visited.
+                let keys = array.borrow().keys();
                 for k in keys {
                     self.check_stop()?;
-                    if !array.borrow().contains_key(&k) {
-                        continue;
-                    }
-                    self.assign_var(*key, Value::strnum(&k))?;
+                    self.assign_var(*key, Value::StrNum(k))?;
                     match self.stmt(body) {
                         Ok(()) | Err(Flow::Continue) => {}
                         Err(Flow::Break) => break,
@@ -725,7 +729,7 @@ impl<'p> Interp<'p> {
                 match subscripts {
                     Some(subscripts) => {
                         let key = self.subscript(subscripts)?;
-                        array.borrow_mut().swap_remove(&key);
+                        array.borrow_mut().remove(&key);
                     }
                     None => array.borrow_mut().clear(),
                 }
@@ -955,7 +959,7 @@ impl<'p> Interp<'p> {
                     let key = self.subscript(subscripts)?;
                     let array = self.array(*var)?;
                     let mut array = array.borrow_mut();
-                    let slot = array.entry(key).or_default();
+                    let slot = array.slot(&key);
                     let old = slot.num();
                     *slot = Value::Num(old + step);
                     return Ok(Value::Num(if *post { old } else { old + step }));
@@ -999,7 +1003,7 @@ impl<'p> Interp<'p> {
                 let array = self.array(*var)?;
                 let mut array = array.borrow_mut();
                 // Referring to an element creates it, as in every awk.
-                Ok(array.entry(key).or_default().clone())
+                Ok(array.slot(&key).clone())
             }
         }
     }
@@ -1015,7 +1019,7 @@ impl<'p> Interp<'p> {
             LValue::Index(var, subscripts) => {
                 let key = self.subscript(subscripts)?;
                 let array = self.array(*var)?;
-                array.borrow_mut().insert(key, value);
+                array.borrow_mut().insert(&key, value);
                 Ok(())
             }
         }
@@ -1173,4 +1177,15 @@ fn pow(base: f64, exponent: f64) -> f64 {
         return if exponent < 0.0 { 1.0 / result } else { result };
     }
     base.powf(exponent)
+}
+
+/// Whether a for-in body is `delete a[k]` of the loop's own array and key (braced or not).
+fn deletes_each_key(body: &Stmt, key: Var, array: Var) -> bool {
+    match body {
+        Stmt::Delete(var, Some(subscripts)) => {
+            *var == array && matches!(subscripts.as_slice(), [Expr::Lvalue(LValue::Var(k))] if *k == key)
+        }
+        Stmt::Block(stmts) => matches!(stmts.as_slice(), [only] if deletes_each_key(only, key, array)),
+        _ => false,
+    }
 }

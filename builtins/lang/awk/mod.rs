@@ -10,6 +10,7 @@
 //! thread is started by `deep::run`, whose `Halt` stops it when the command is dropped, the
 //! line's deadline passes or it grows the process past `input-bytes`.
 
+mod array;
 mod ast;
 mod flow;
 mod interp;

@@ -87,7 +87,7 @@ impl<'p> Interp<'p> {
                 let mut array = array.borrow_mut();
                 array.clear();
                 for (idx, (start, end)) in ranges.iter().enumerate() {
-                    array.insert((idx + 1).to_string().into_bytes(), Value::strnum(&text[*start..*end]));
+                    array.insert((idx + 1).to_string().as_bytes(), Value::strnum(&text[*start..*end]));
                 }
                 Value::Num(ranges.len() as f64)
             }
@@ -133,9 +133,9 @@ impl<'p> Interp<'p> {
                         let (mut start_key, mut length_key) = (place.clone(), place);
                         start_key.extend_from_slice(b"start");
                         length_key.extend_from_slice(b"length");
-                        array.insert(key, Value::strnum(group.as_bytes()));
-                        array.insert(start_key, Value::Num(char_len(&text[..group.start()]) as f64 + 1.0));
-                        array.insert(length_key, Value::Num(char_len(group.as_bytes()) as f64));
+                        array.insert(&key, Value::strnum(group.as_bytes()));
+                        array.insert(&start_key, Value::Num(char_len(&text[..group.start()]) as f64 + 1.0));
+                        array.insert(&length_key, Value::Num(char_len(group.as_bytes()) as f64));
                     }
                 }
                 self.assign_global(sv::RSTART, Value::Num(start))?;
@@ -255,7 +255,7 @@ impl<'p> Interp<'p> {
                 let mut items: Vec<Value> = if builtin == B::Asort {
                     source.borrow().values().cloned().collect()
                 } else {
-                    source.borrow().keys().map(|k| Value::str(k)).collect()
+                    source.borrow().keys().into_iter().map(Value::Str).collect()
                 };
                 let convfmt = self.convfmt.clone();
                 // Numbers first, in numeric order, then strings in byte order (gawk's default).
@@ -278,7 +278,7 @@ impl<'p> Interp<'p> {
                 dest.clear();
                 let count = items.len();
                 for (idx, item) in items.into_iter().enumerate() {
-                    dest.insert((idx + 1).to_string().into_bytes(), item);
+                    dest.insert((idx + 1).to_string().as_bytes(), item);
                 }
                 Value::Num(count as f64)
             }
