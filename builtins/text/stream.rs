@@ -945,7 +945,7 @@ pub async fn sleep(ctx: Ctx<'_>, args: Args) -> Status {
 const DATE_STRING: Opt = Opt::both(
     'd',
     "date",
-    "display time described by STRING, not 'now' (a date, then items such as '1 day ago', 'next monday', '+2 weeks', '10:00')",
+    "display time described by STRING, not 'now': GNU's date input formats ('2024-03-10 12:00 UTC', 'Sun, 10 Mar 2024 12:00:00 +0200', '@EPOCH', 'next monday', '2 weeks ago', 'TZ=\"EST5\" 10:00', …)",
 )
 .value("STRING");
 const ISO_8601: Opt =
@@ -966,9 +966,26 @@ pub const DATE: Spec = Spec {
     ..Spec::BASE
 };
 
-/// A `-d` date as GNU date reads it (`builtins/when.rs`), relative to now.
+/// A `-d` date as GNU date reads it (`builtins/text/when.rs`), relative to now.
 pub(crate) fn parse_date(value: &str) -> Option<chrono::DateTime<chrono::Utc>> {
     crate::text::when::parse(value, chrono::Utc::now())
+}
+
+/// GNU's conversions in chrono's spelling: `%N`, nanoseconds, is chrono's `%f`.
+fn gnu_conversions(format: &str) -> String {
+    let mut out = String::with_capacity(format.len());
+    let mut chars = format.chars();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c == '%' {
+            match chars.next() {
+                Some('N') => out.push('f'),
+                Some(next) => out.push(next),
+                None => {}
+            }
+        }
+    }
+    out
 }
 
 /// `date [-u] [-d STRING | -r FILE] [-I[FMT] | -R | --rfc-3339=FMT] [+FORMAT]`
@@ -1001,7 +1018,7 @@ pub async fn date(ctx: Ctx<'_>, args: Args) -> Status {
             RFC_EMAIL => format = "%a, %d %b %Y %H:%M:%S %z".to_string(),
             DATE_STRING => match parse_date(value) {
                 Some(value) => when = value,
-                None => return ctx.fail(format!("invalid date '{value}'")).await,
+                None => return ctx.fail(format!("invalid date ‘{value}’")).await,
             },
             REFERENCE => match ctx.vfs.stat(&ctx.abs(value)) {
                 Ok(meta) => when = meta.mtime.into(),
@@ -1013,12 +1030,12 @@ pub async fn date(ctx: Ctx<'_>, args: Args) -> Status {
     match args.operands.as_slice() {
         [] => {}
         [spec] if spec.starts_with('+') => format = spec[1..].to_string(),
-        [spec] => return ctx.fail(format!("invalid date '{spec}'")).await,
+        [spec] => return ctx.fail(format!("invalid date ‘{spec}’")).await,
         [_, extra, ..] => return ctx.misuse(&DATE, format!("extra operand '{extra}'")).await,
     }
     use std::fmt::Write;
     let mut text = String::new();
-    if write!(text, "{}", when.format(&format)).is_err() {
+    if write!(text, "{}", when.format(&gnu_conversions(&format))).is_err() {
         return ctx.fail(format!("invalid format '{format}'")).await;
     }
     text.push('\n');
