@@ -1155,7 +1155,7 @@ pub async fn touch(ctx: Ctx<'_>, mut args: Args) -> Status {
     let when = if let Some(date) = args.last(&TOUCH_DATE) {
         match crate::text::stream::parse_date(date) {
             Some(when) => when.into(),
-            None => return ctx.fail(format!("invalid date format ‘{date}’")).await,
+            None => return ctx.fail(format!("invalid date format '{date}'")).await,
         }
     } else if let Some(stamp) = args.last(&TOUCH_STAMP) {
         match touch_stamp(stamp) {

@@ -422,7 +422,7 @@ impl Parser<'_> {
                 let reference = self.value(&token)?;
                 if y == 't' {
                     let when = crate::text::stream::parse_date(&reference).ok_or_else(|| {
-                        format!("I cannot figure out how to interpret ‘{reference}’ as a date or time")
+                        format!("I cannot figure out how to interpret '{reference}' as a date or time")
                     })?;
                     Node::NewerThan(when.into())
                 } else {

@@ -1018,7 +1018,7 @@ pub async fn date(ctx: Ctx<'_>, args: Args) -> Status {
             RFC_EMAIL => format = "%a, %d %b %Y %H:%M:%S %z".to_string(),
             DATE_STRING => match parse_date(value) {
                 Some(value) => when = value,
-                None => return ctx.fail(format!("invalid date ‘{value}’")).await,
+                None => return ctx.fail(format!("invalid date '{value}'")).await,
             },
             REFERENCE => match ctx.vfs.stat(&ctx.abs(value)) {
                 Ok(meta) => when = meta.mtime.into(),
@@ -1030,7 +1030,7 @@ pub async fn date(ctx: Ctx<'_>, args: Args) -> Status {
     match args.operands.as_slice() {
         [] => {}
         [spec] if spec.starts_with('+') => format = spec[1..].to_string(),
-        [spec] => return ctx.fail(format!("invalid date ‘{spec}’")).await,
+        [spec] => return ctx.fail(format!("invalid date '{spec}'")).await,
         [_, extra, ..] => return ctx.misuse(&DATE, format!("extra operand '{extra}'")).await,
     }
     use std::fmt::Write;
