@@ -945,7 +945,7 @@ pub async fn sleep(ctx: Ctx<'_>, args: Args) -> Status {
 const DATE_STRING: Opt = Opt::both(
     'd',
     "date",
-    "display time described by STRING, not 'now' (a date, then items such as '1 day ago', 'next monday', '+2 weeks', '10:00')",
+    "display time described by STRING, not 'now': GNU's date input formats ('2024-03-10 12:00 UTC', 'Sun, 10 Mar 2024 12:00:00 +0200', '@EPOCH', 'next monday', '2 weeks ago', 'TZ=\"EST5\" 10:00', …)",
 )
 .value("STRING");
 const ISO_8601: Opt =
@@ -966,7 +966,7 @@ pub const DATE: Spec = Spec {
     ..Spec::BASE
 };
 
-/// A `-d` date as GNU date reads it (`builtins/when.rs`), relative to now.
+/// A `-d` date as GNU date reads it (`builtins/text/when.rs`), relative to now.
 pub(crate) fn parse_date(value: &str) -> Option<chrono::DateTime<chrono::Utc>> {
     crate::text::when::parse(value, chrono::Utc::now())
 }

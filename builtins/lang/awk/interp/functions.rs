@@ -72,14 +72,14 @@ impl<'p> Interp<'p> {
                     let mut seps = seps.borrow_mut();
                     seps.clear();
                     for (idx, pair) in ranges.windows(2).enumerate() {
-                        seps.insert((idx + 1).to_string().into_bytes(), Value::str(&text[pair[0].1..pair[1].0]));
+                        seps.insert((idx + 1).to_string().as_bytes(), Value::str(&text[pair[0].1..pair[1].0]));
                     }
                     if let (FieldSep::Blank, Some(first), Some(last)) = (&sep, ranges.first(), ranges.last()) {
                         if first.0 > 0 {
-                            seps.insert(b"0".to_vec(), Value::str(&text[..first.0]));
+                            seps.insert(b"0", Value::str(&text[..first.0]));
                         }
                         if last.1 < text.len() {
-                            seps.insert(ranges.len().to_string().into_bytes(), Value::str(&text[last.1..]));
+                            seps.insert(ranges.len().to_string().as_bytes(), Value::str(&text[last.1..]));
                         }
                     }
                 }
