@@ -363,6 +363,18 @@ pub const SPLIT: Spec = Spec {
         SPLIT_VERBOSE,
         SPLIT_FILTER,
     ],
+    long_order: &[
+        "hex-suffixes",
+        "help",
+        "lines",
+        "line-bytes",
+        "number",
+        "numeric-suffixes",
+        "suffix-length",
+        "separator",
+        "verbose",
+        "version",
+    ],
     ..Spec::BASE
 };
 

@@ -209,6 +209,16 @@ pub const NL: Spec = Spec {
         Opt::both('v', "starting-line-number", "first line number").value("NUMBER"),
         Opt::both('w', "number-width", "use NUMBER columns for line numbers").value("NUMBER"),
     ],
+    long_order: &[
+        "header-numbering",
+        "help",
+        "no-renumber",
+        "number-separator",
+        "number-width",
+        "number-format",
+        "starting-line-number",
+        "section-delimiter",
+    ],
     ..Spec::BASE
 };
 
@@ -445,6 +455,26 @@ pub const COLUMN: Spec = Spec {
     synopsis: &["[OPTION]... [FILE]..."],
     about: "Columnate lists: a table with -t, or the entries filled into as many columns as fit.",
     options: &[OUTPUT_WIDTH, TABLE_COLUMNS, OUTPUT_SEPARATOR, SEPARATOR, TABLE, FILLROWS],
+    long_order: &[
+        "output-separator",
+        "output-width",
+        "table",
+        "table-columns",
+        "table-columns-limit",
+        "table-hide",
+        "table-name",
+        "table-noextreme",
+        "table-noheadings",
+        "table-order",
+        "table-right",
+        "table-truncate",
+        "table-wrap",
+        "table-empty-lines",
+        "table-header-repeat",
+        "tree",
+        "tree-id",
+        "tree-parent",
+    ],
     ..Spec::BASE
 };
 

@@ -964,6 +964,16 @@ pub const DATE: Spec = Spec {
     synopsis: &["[OPTION]... [+FORMAT]"],
     about: "Display the date and time (UTC) in the given FORMAT (strftime's conversions).",
     options: &[DATE_STRING, ISO_8601, RFC_EMAIL, RFC_3339, REFERENCE, UTC],
+    long_order: &[
+        "date",
+        "debug",
+        "reference",
+        "resolution",
+        "rfc-email",
+        "rfc-822=rfc-email",
+        "rfc-2822=rfc-email",
+        "rfc-3339",
+    ],
     ..Spec::BASE
 };
 
