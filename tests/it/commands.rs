@@ -177,7 +177,7 @@ fn long_option_prefixes_are_read_as_gnu_reads_them() {
             let gnu_first = String::from_utf8_lossy(&gnu.stderr).lines().next().unwrap_or_default().to_string();
             let version = String::from_utf8_lossy(&gnu.stdout).lines().next().is_some_and(|l| l.starts_with(name));
             let ambiguous = gnu_first.contains("is ambiguous; possibilities:");
-            if !ambiguous && !(prefix == "--vers" && version) {
+            if !(ambiguous || (prefix == "--vers" && version)) {
                 continue;
             }
             let ours = exec(&mut shell, &format!("{name} {prefix} </dev/null"));
