@@ -120,3 +120,11 @@ Try 'cut --help' for more information.
 cut: invalid field range
 Try 'cut --help' for more information.
 ## status: 0
+
+### tr repeats no longer than the first set needs
+echo abcdef | tr a-f '[x*99999999999]'; echo abcdef | tr a-f 'x[y*2]z'; echo abc | tr -c 'a\n' '[q*99999999999]'
+## stdout:
+xxxxxx
+xyyzzz
+aqq
+## status: 0
