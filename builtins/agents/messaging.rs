@@ -43,6 +43,7 @@ pub const WHO: Spec = Spec {
     synopsis: &["[--json]"],
     options: &[JSON],
     tools: &["msg.who"],
+    long_order: &["heading", "help", "login", "lookup"],
     ..Spec::BASE
 };
 

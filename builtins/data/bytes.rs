@@ -20,6 +20,7 @@ pub const CMP: Spec = Spec {
     usage_status: 2,
     words: Words::GnuPrefixedHint,
     assumed: true,
+    long_order: &["print-bytes", "print-chars", "verbose", "version"],
     ..Spec::BASE
 };
 
@@ -175,6 +176,7 @@ pub const CKSUM: Spec = Spec {
     synopsis: &["[FILE]..."],
     about: "Print the POSIX CRC-32 checksum and the byte count of each FILE, or standard input.",
     assumed: true,
+    long_order: &["status", "strict"],
     ..Spec::BASE
 };
 

@@ -45,14 +45,87 @@ const XZ_OPTIONS: &[Opt] =
 
 /// What tells the three programs' specs apart: their options, the level digits, their
 /// misuse words.
-type Family = (&'static [Opt], Opt, fn(&Spec, &Misuse) -> String);
-const GZIP_FAMILY: Family = (GZIP_OPTIONS, LEVEL, gzip_words);
-const BZIP2_FAMILY: Family = (BZIP2_OPTIONS, LEVEL, bzip2_words);
-const XZ_FAMILY: Family = (XZ_OPTIONS, XZ_LEVEL, own_words);
+/// A family's options, its number option, its words and its program's getopt order
+/// ([`Spec::long_order`]).
+type Family = (&'static [Opt], Opt, fn(&Spec, &Misuse) -> String, &'static [&'static str]);
+const GZIP_FAMILY: Family = (
+    GZIP_OPTIONS,
+    LEVEL,
+    gzip_words,
+    &[
+        "best",
+        "bits",
+        "force",
+        "fast",
+        "list",
+        "license",
+        "lzw",
+        "no-name",
+        "name",
+        "recursive",
+        "rsyncable",
+        "stdout",
+        "silent",
+        "synchronous",
+        "suffix",
+        "to-stdout",
+        "test",
+        "verbose",
+        "version",
+    ],
+);
+const BZIP2_FAMILY: Family = (BZIP2_OPTIONS, LEVEL, bzip2_words, &[]);
+const XZ_FAMILY: Family = (
+    XZ_OPTIONS,
+    XZ_LEVEL,
+    own_words,
+    &[
+        "arm",
+        "armthumb",
+        "arm64",
+        "block-size",
+        "block-list",
+        "best",
+        "compress",
+        "check",
+        "decompress",
+        "delta",
+        "force",
+        "files",
+        "files0",
+        "format",
+        "flush-timeout",
+        "fast",
+        "ignore-check",
+        "ia64",
+        "info-memory",
+        "list",
+        "lzma1",
+        "lzma2",
+        "long-help",
+        "memlimit-compress",
+        "memlimit-decompress",
+        "memlimit-mt-decompress",
+        "memlimit",
+        "memory",
+        "no-sparse",
+        "no-adjust",
+        "no-warn",
+        "stdout",
+        "single-stream",
+        "suffix",
+        "sparc",
+        "test",
+        "to-stdout",
+        "threads",
+        "verbose",
+        "version",
+    ],
+);
 
 /// The spec of a compressor, and of its decompressing (`-d`) and printing (`-dc`) names.
 const fn spec(name: &'static str, summary: &'static str, about: &'static str, family: Family) -> Spec {
-    let (options, digits, words) = family;
+    let (options, digits, words, long_order) = family;
     Spec {
         name,
         summary,
@@ -62,6 +135,7 @@ const fn spec(name: &'static str, summary: &'static str, about: &'static str, fa
         digits: Some(digits),
         words: Words::Own(words),
         help_letter: Some('h'),
+        long_order,
         ..Spec::BASE
     }
 }

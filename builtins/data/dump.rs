@@ -304,7 +304,26 @@ struct Suffixes {
     start: usize,
 }
 
+/// The longest suffix `-a` takes: a file name is far shorter.
+const MAX_SUFFIX: usize = 1 << 20;
+
 impl Suffixes {
+    /// The length of suffix `count` chunks need, as GNU's: enough digits for the last one's
+    /// number (from the start).
+    fn needed(&self, count: usize) -> usize {
+        let base = self.alphabet.len();
+        let mut last = (count - 1).saturating_add(self.start);
+        let mut digits = 0;
+        loop {
+            digits += 1;
+            last /= base;
+            if last == 0 {
+                break;
+            }
+        }
+        digits
+    }
+
     /// The suffix of the `n`-th piece; `None` once the fixed length is used up.
     fn name(&self, n: usize) -> Option<String> {
         let base = self.alphabet.len();
@@ -363,6 +382,18 @@ pub const SPLIT: Spec = Spec {
         SPLIT_VERBOSE,
         SPLIT_FILTER,
     ],
+    long_order: &[
+        "hex-suffixes",
+        "help",
+        "lines",
+        "line-bytes",
+        "number",
+        "numeric-suffixes",
+        "suffix-length",
+        "separator",
+        "verbose",
+        "version",
+    ],
     ..Spec::BASE
 };
 
@@ -401,7 +432,14 @@ pub async fn split(ctx: Ctx<'_>, args: Args) -> Status {
                 return ctx.fail("cannot split in more than one way").await;
             }
             (_, Some(Ok(new_cut))) => cut = Some(new_cut),
+            // A name longer than a MiB is no file's: refused before one is made (GNU runs
+            // out of memory making it).
             ('a', None) => match text.parse::<usize>() {
+                Ok(length) if length > MAX_SUFFIX => {
+                    return ctx
+                        .fail(format!("invalid suffix length: '{text}': Value too large for defined data type"))
+                        .await;
+                }
                 Ok(length) if length > 0 => (suffixes.length, suffixes.fixed) = (length, true),
                 _ => return ctx.fail(format!("invalid suffix length: '{text}'")).await,
             },
@@ -436,14 +474,32 @@ pub async fn split(ctx: Ctx<'_>, args: Args) -> Status {
         Err(err) => return ctx.fail(format!("cannot open '{input}' for reading: {}", describe(&err))).await,
     };
     let cut = cut.unwrap_or(Cut::Lines(1000));
-    let pieces = cut_pieces(&data, cut);
-    if let Cut::Chunks { only: Some(k), .. } = cut {
-        let piece = pieces.get(k - 1).map(|p| p.concat()).unwrap_or_default();
-        return i32::from(!ctx.out(piece).await);
+    if let Cut::Chunks { count, .. } = cut {
+        // As GNU: names long enough for every chunk, all of one length.
+        let needed = suffixes.needed(count);
+        if suffixes.fixed && suffixes.length < needed {
+            return ctx.fail(format!("the suffix length needs to be at least {needed}")).await;
+        }
+        if !suffixes.fixed {
+            (suffixes.length, suffixes.fixed) = (needed.max(2), true);
+        }
     }
+    if let Cut::Chunks { kind, count, only: Some(k) } = cut {
+        let lines: Vec<&[u8]> = if kind == 'r' { data.split_inclusive(|&b| b == b'\n').collect() } else { Vec::new() };
+        return i32::from(!ctx.out(chunk(&data, &lines, kind, count, k).concat()).await);
+    }
+    let mut pieces = Pieces::new(&data, cut);
     let mut written = 0;
-    for piece in pieces {
+    while let Some(piece) = pieces.next() {
+        // A chunk count past the input makes empty files, one a step: the line's deadline
+        // stops an endless-looking run (`-n 99999999999`) rather than memory.
+        if !ctx.step().await {
+            return 1;
+        }
         if elide && piece.iter().all(|part| part.is_empty()) {
+            if pieces.rest_empty() {
+                break;
+            }
             continue;
         }
         let Some(suffix) = suffixes.name(written) else {
@@ -514,31 +570,81 @@ fn cut_pieces(data: &[u8], cut: Cut) -> Vec<Vec<&[u8]>> {
             }
             pieces
         }
-        Cut::Chunks { kind: 'r', count, .. } => {
-            let mut pieces = vec![Vec::new(); count];
-            for (at, line) in lines().enumerate() {
-                pieces[at % count].push(line);
+        // Chunks are made one at a time (`Pieces`), never all at once.
+        Cut::Chunks { .. } => Vec::new(),
+    }
+}
+
+/// The pieces of the input in order: those of a size or a line count all made at once (no
+/// more of them than bytes), the `-n` chunks one at a time, however many are asked for.
+struct Pieces<'a> {
+    data: &'a [u8],
+    made: std::vec::IntoIter<Vec<&'a [u8]>>,
+    /// `-n`: the kind, the count, the next chunk (from 1) and the input's lines for `r/`.
+    chunks: Option<(char, usize, usize, Vec<&'a [u8]>)>,
+}
+
+impl<'a> Pieces<'a> {
+    fn new(data: &'a [u8], cut: Cut) -> Self {
+        let chunks = match cut {
+            Cut::Chunks { kind, count, .. } => {
+                let lines = if kind == 'r' { data.split_inclusive(|&b| b == b'\n').collect() } else { Vec::new() };
+                Some((kind, count, 1, lines))
             }
-            pieces
-        }
-        Cut::Chunks { kind, count, .. } => {
-            // As GNU: pieces of total/N bytes (at least 1), the last one taking the rest; with
-            // `l/` each piece runs on to the end of the line its last byte is in.
-            let size = (data.len() / count).max(1);
-            let mut pieces = Vec::with_capacity(count);
-            let mut start = 0;
-            for k in 1..=count {
-                let nominal = if k == count { data.len() } else { (k * size).min(data.len()) };
-                let mut end = nominal.max(start);
-                if kind == 'l' && end > start && end < data.len() {
-                    end = memchr::memchr(b'\n', &data[end - 1..]).map_or(data.len(), |at| end + at);
-                }
-                pieces.push(vec![&data[start..end]]);
-                start = end;
-            }
-            pieces
+            _ => None,
+        };
+        Pieces { data, made: cut_pieces(data, cut).into_iter(), chunks }
+    }
+
+    /// Whether every chunk still to come is empty.
+    fn rest_empty(&self) -> bool {
+        match &self.chunks {
+            Some(('r', _, next, lines)) => *next > lines.len(),
+            Some((kind, count, next, _)) => chunk_bounds(self.data, *kind, *count, *next).0 >= self.data.len(),
+            None => self.made.len() == 0,
         }
     }
+}
+
+impl<'a> Iterator for Pieces<'a> {
+    type Item = Vec<&'a [u8]>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let Some((kind, count, next, lines)) = &mut self.chunks else { return self.made.next() };
+        if *next > *count {
+            return None;
+        }
+        let piece = chunk(self.data, lines, *kind, *count, *next);
+        *next += 1;
+        Some(piece)
+    }
+}
+
+/// The `k`th of `count` chunks (from 1): lines dealt round (`r/`, over `lines`), or as GNU,
+/// total/N bytes (at least 1) a chunk, the last one taking the rest; with `l/` each chunk
+/// runs on to the end of the line its last byte is in.
+fn chunk<'a>(data: &'a [u8], lines: &[&'a [u8]], kind: char, count: usize, k: usize) -> Vec<&'a [u8]> {
+    if kind == 'r' {
+        return lines.iter().skip(k - 1).step_by(count).copied().collect();
+    }
+    let (start, end) = chunk_bounds(data, kind, count, k);
+    vec![&data[start..end]]
+}
+
+/// Where the `k`th of `count` byte or line chunks starts and ends: each end is the nominal
+/// one (`k` × total/N), moved on to a line's end for `l/`, never before the chunk's start.
+fn chunk_bounds(data: &[u8], kind: char, count: usize, k: usize) -> (usize, usize) {
+    let size = (data.len() / count).max(1);
+    let end_of = |k: usize| -> usize {
+        let nominal = if k >= count { data.len() } else { k.saturating_mul(size).min(data.len()) };
+        if kind == 'l' && nominal > 0 && nominal < data.len() {
+            memchr::memchr(b'\n', &data[nominal - 1..]).map_or(data.len(), |at| nominal + at)
+        } else {
+            nominal
+        }
+    };
+    let start = if k <= 1 { 0 } else { end_of(k - 1) };
+    (start, end_of(k).max(start))
 }
 
 /// Where `part`, a slice of `data`, starts in it.

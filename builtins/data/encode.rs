@@ -104,7 +104,15 @@ const SUM_OPTIONS: &[Opt] = &[BINARY, CHECK, TAG, TEXT, IGNORE_MISSING, QUIET, S
 
 /// A checksum command's spec: they differ only in the digest.
 const fn sum_spec(name: &'static str, summary: &'static str, about: &'static str) -> Spec {
-    Spec { name, summary, synopsis: &["[OPTION]... [FILE]..."], about, options: SUM_OPTIONS, ..Spec::BASE }
+    Spec {
+        name,
+        summary,
+        synopsis: &["[OPTION]... [FILE]..."],
+        about,
+        options: SUM_OPTIONS,
+        long_order: &["status", "strict", "tag", "text"],
+        ..Spec::BASE
+    }
 }
 
 /// `md5sum`.

@@ -266,6 +266,7 @@ pub const OD: Spec = Spec {
         Opt::long("traditional", "accept arguments in the traditional form (the options above)"),
         ENDIAN,
     ],
+    long_order: &["skip-bytes", "strings"],
     ..Spec::BASE
 };
 

@@ -533,6 +533,44 @@ pub const LS: Spec = Spec {
     usage_status: 2,
     tools: &["fs.list"],
     operand_paths: true,
+    long_order: &[
+        "all",
+        "almost-all",
+        "author",
+        "classify",
+        "color",
+        "context",
+        "directory",
+        "dired",
+        "dereference-command-line",
+        "dereference-command-line-symlink-to-dir",
+        "dereference",
+        "full-time",
+        "file-type",
+        "format",
+        "human-readable",
+        "hide-control-chars",
+        "hide",
+        "hyperlink",
+        "help",
+        "inode",
+        "ignore-backups",
+        "ignore",
+        "indicator-style",
+        "numeric-uid-gid",
+        "no-group",
+        "quote-name",
+        "quoting-style",
+        "reverse",
+        "recursive",
+        "size",
+        "si",
+        "show-control-chars",
+        "sort",
+        "tabsize",
+        "time",
+        "time-style",
+    ],
     ..Spec::BASE
 };
 
@@ -751,6 +789,27 @@ pub const CP: Spec = Spec {
         NO_TARGET_DIRECTORY,
     ],
     tools: &["fs.read", "fs.copy"],
+    long_order: &[
+        "archive",
+        "attributes-only",
+        "copy-contents",
+        "context",
+        "no-clobber",
+        "no-dereference",
+        "no-preserve",
+        "no-target-directory",
+        "parents",
+        "preserve",
+        "recursive",
+        "remove-destination",
+        "reflink",
+        "sparse",
+        "strip-trailing-slashes",
+        "suffix",
+        "symbolic-link",
+        "verbose",
+        "version",
+    ],
     ..Spec::BASE
 };
 
@@ -977,6 +1036,7 @@ pub const MV: Spec = Spec {
         NO_TARGET_DIRECTORY,
     ],
     tools: &["fs.move"],
+    long_order: &["no-clobber", "no-target-directory", "strip-trailing-slashes", "suffix", "verbose", "version"],
     ..Spec::BASE
 };
 
@@ -1343,6 +1403,7 @@ pub const RMDIR: Spec = Spec {
     tools: &["fs.delete"],
     operand_paths: true,
     assumed: true,
+    long_order: &["verbose", "version"],
     ..Spec::BASE
 };
 
@@ -1385,6 +1446,7 @@ pub const TOUCH: Spec = Spec {
     tools: &["fs.write"],
     operand_paths: true,
     assumed: true,
+    long_order: &["no-create", "no-dereference"],
     ..Spec::BASE
 };
 
@@ -1478,6 +1540,7 @@ pub const LN: Spec = Spec {
         Opt::both('s', "symbolic", "make symbolic links instead of hard links"),
     ],
     tools: &["fs.write"],
+    long_order: &["no-dereference", "no-target-directory", "suffix", "symbolic", "verbose", "version"],
     ..Spec::BASE
 };
 
@@ -1538,6 +1601,7 @@ pub const STAT: Spec = Spec {
     synopsis: &["[OPTION]... FILE..."],
     about: "Display file status. FORMAT sequences: %n name, %s size, %F type, %a octal mode, %A mode, %Y and %y modification time, %U %G owner, %u %g ids, %h links, %% a %.",
     options: &[DEREFERENCE, FORMAT, PRINTF],
+    long_order: &["file-system", "format"],
     ..Spec::BASE
 };
 
@@ -1853,6 +1917,27 @@ pub const DU: Spec = Spec {
     ],
     tools: &["fs.list"],
     operand_paths: true,
+    long_order: &[
+        "all",
+        "apparent-size",
+        "block-size",
+        "bytes",
+        "dereference",
+        "dereference-args",
+        "exclude",
+        "exclude-from",
+        "human-readable",
+        "help",
+        "null",
+        "no-dereference",
+        "si",
+        "separate-dirs",
+        "summarize",
+        "total",
+        "threshold",
+        "time",
+        "time-style",
+    ],
     ..Spec::BASE
 };
 
@@ -2037,6 +2122,7 @@ pub const CHMOD: Spec = Spec {
     about: "Change the mode of each FILE to MODE. With --reference, change the mode of each FILE to that of RFILE.",
     options: &[CHANGES, SILENT, VERBOSE_MODE, CHMOD_NO_PRESERVE_ROOT, CHMOD_PRESERVE_ROOT, REFERENCE, RECURSIVE_MODE],
     tools: &["fs.write"],
+    long_order: &["recursive", "reference", "verbose", "version"],
     ..Spec::BASE
 };
 
@@ -2477,6 +2563,7 @@ pub const READLINK: Spec = Spec {
         Opt::both('z', "zero", "end each output line with NUL, not newline"),
     ],
     assumed: true,
+    long_order: &["canonicalize", "canonicalize-existing", "canonicalize-missing", "verbose", "version"],
     ..Spec::BASE
 };
 
@@ -2565,6 +2652,7 @@ pub const MKTEMP: Spec = Spec {
     options: &[MKTEMP_DIR, DRY_RUN, QUIET, MKTEMP_SUFFIX, TMPDIR, UNDER_TMPDIR],
     tools: &["fs.write"],
     assumed: true,
+    long_order: &["directory", "dry-run"],
     ..Spec::BASE
 };
 

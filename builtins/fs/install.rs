@@ -49,6 +49,17 @@ pub const INSTALL: Spec = Spec {
     options: &[BACKUP_C, COMPARE, DIRECTORY, LEADING, MODE, PRESERVE, TARGET, NO_TARGET, VERBOSE],
     tools: &["fs.read", "fs.write", "fs.mkdir"],
     assumed: true,
+    long_order: &[
+        "compare",
+        "context",
+        "preserve-timestamps",
+        "preserve-context",
+        "strip",
+        "strip-program",
+        "suffix",
+        "verbose",
+        "version",
+    ],
     ..Spec::BASE
 };
 

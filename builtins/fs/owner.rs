@@ -47,6 +47,7 @@ pub const CHOWN: Spec = Spec {
     about: "Change the owner and/or group of each FILE to OWNER and/or GROUP. The workspace's one user and group is the agent (also numbered by its id): giving files to it succeeds and changes nothing; other users and groups do not exist here.",
     options: OPTIONS,
     tools: &["fs.stat"],
+    long_order: &["no-dereference", "no-preserve-root", "recursive", "reference", "verbose", "version"],
     ..Spec::BASE
 };
 
@@ -58,6 +59,7 @@ pub const CHGRP: Spec = Spec {
     about: "Change the group of each FILE to GROUP. The workspace's one group is the agent's (also numbered by its id): giving files to it succeeds and changes nothing; other groups do not exist here.",
     options: OPTIONS,
     tools: &["fs.stat"],
+    long_order: &["no-dereference", "no-preserve-root", "recursive", "reference", "verbose", "version"],
     ..Spec::BASE
 };
 

@@ -49,6 +49,7 @@ pub const SED: Spec = Spec {
         NULL_DATA,
     ],
     words: Words::GnuWithHelp,
+    long_order: &["file", "follow-symlinks", "silent", "sandbox", "separate"],
     ..Spec::BASE
 };
 

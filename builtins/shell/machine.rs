@@ -80,6 +80,7 @@ pub const HOSTNAME: Spec = Spec {
     usage_status: 255,
     words: Words::Own(|spec, misuse| format!("{}: {misuse}\n", spec.name)),
     assumed: true,
+    long_order: &["all-fqdns", "alias", "all-ip-addresses", "file", "fqdn"],
     ..Spec::BASE
 };
 

@@ -209,6 +209,16 @@ pub const NL: Spec = Spec {
         Opt::both('v', "starting-line-number", "first line number").value("NUMBER"),
         Opt::both('w', "number-width", "use NUMBER columns for line numbers").value("NUMBER"),
     ],
+    long_order: &[
+        "header-numbering",
+        "help",
+        "no-renumber",
+        "number-separator",
+        "number-width",
+        "number-format",
+        "starting-line-number",
+        "section-delimiter",
+    ],
     ..Spec::BASE
 };
 
@@ -289,7 +299,11 @@ pub const FOLD: Spec = Spec {
 
 /// `fold [-bs] [-w WIDTH] [FILE…]`
 pub async fn fold(ctx: Ctx<'_>, parsed: Args) -> Status {
-    let width: usize = parsed.last(&WIDTH).and_then(|v| v.parse().ok()).unwrap_or(80).max(1);
+    let width = match parsed.last(&WIDTH).map(|v| super::decimal_in(v, 1, i64::MAX, "invalid number of columns")) {
+        None => 80,
+        Some(Ok(width)) => usize::try_from(width).unwrap_or(usize::MAX),
+        Some(Err(said)) => return ctx.fail(said).await,
+    };
     let spaces = parsed.has(&SPACES);
     let bytes = parsed.has(&BYTES);
     // As GNU fold: a tab moves to the next multiple of 8, a backspace back one, a carriage
@@ -370,8 +384,8 @@ impl TabStops {
             return stop;
         }
         match column.checked_div(self.every) {
-            Some(whole) => (whole + 1) * self.every,
-            None => column + 1,
+            Some(whole) => (whole + 1).saturating_mul(self.every),
+            None => column.saturating_add(1),
         }
     }
 }
@@ -411,24 +425,40 @@ pub async fn expand(ctx: Ctx<'_>, parsed: Args) -> Status {
             Err(status) => return status,
         };
         for line in content {
-            let mut column = 0;
+            let mut column: usize = 0;
             let mut leading = true;
             for ch in line.chars() {
                 if ch == '\t' && (leading || !initial) {
+                    // A far tab stop (`-t 99999999999`) is written a piece at a time, as GNU
+                    // writes it, never made whole.
                     let next = stops.next(column);
-                    out.push_str(&" ".repeat(next - column));
+                    let mut pad = next - column;
+                    while pad > 0 {
+                        let piece = pad.min(FLUSH_AT);
+                        out.extend(std::iter::repeat_n(' ', piece));
+                        pad -= piece;
+                        if out.len() >= FLUSH_AT && !ctx.out(std::mem::take(&mut out)).await {
+                            return 1;
+                        }
+                    }
                     column = next;
                 } else {
                     leading &= ch == ' ' || ch == '\t';
                     out.push(ch);
-                    column += 1;
+                    column = column.saturating_add(1);
                 }
             }
             out.push('\n');
+            if out.len() >= FLUSH_AT && !ctx.out(std::mem::take(&mut out)).await {
+                return 1;
+            }
         }
     }
     if ctx.out(out).await { 0 } else { 1 }
 }
+
+/// How much output a command that writes as it goes holds before handing it on.
+const FLUSH_AT: usize = 64 * 1024;
 
 const TABLE: Opt = Opt::both('t', "table", "create a table");
 const FILLROWS: Opt = Opt::both('x', "fillrows", "fill rows before columns");
@@ -445,6 +475,26 @@ pub const COLUMN: Spec = Spec {
     synopsis: &["[OPTION]... [FILE]..."],
     about: "Columnate lists: a table with -t, or the entries filled into as many columns as fit.",
     options: &[OUTPUT_WIDTH, TABLE_COLUMNS, OUTPUT_SEPARATOR, SEPARATOR, TABLE, FILLROWS],
+    long_order: &[
+        "output-separator",
+        "output-width",
+        "table",
+        "table-columns",
+        "table-columns-limit",
+        "table-hide",
+        "table-name",
+        "table-noextreme",
+        "table-noheadings",
+        "table-order",
+        "table-right",
+        "table-truncate",
+        "table-wrap",
+        "table-empty-lines",
+        "table-header-repeat",
+        "tree",
+        "tree-id",
+        "tree-parent",
+    ],
     ..Spec::BASE
 };
 

@@ -280,10 +280,7 @@ pub async fn fmt(ctx: Ctx<'_>, args: Args) -> Status {
     let number = |opt: &Opt| -> Result<Option<usize>, String> {
         match args.last(opt) {
             None => Ok(None),
-            Some(text) => match text.parse::<usize>() {
-                Ok(n) if n <= 2500 => Ok(Some(n)),
-                _ => Err(format!("invalid width: '{text}'")),
-            },
+            Some(text) => super::decimal_in(text, 0, 2500, "invalid width").map(|n| usize::try_from(n).ok()),
         }
     };
     let (max_width, goal) = match (number(&WIDTH), number(&GOAL)) {

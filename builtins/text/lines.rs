@@ -24,26 +24,50 @@ async fn inputs(ctx: &Ctx<'_>, files: &[String]) -> (Vec<(String, Vec<u8>)>, Sta
     (out, status)
 }
 
-/// A `cut` list: 1-based inclusive ranges.
-fn parse_list(spec: &str) -> Option<Vec<(usize, usize)>> {
+/// A `cut` list: 1-based inclusive ranges, or GNU's complaint about it (fields for `f`,
+/// positions otherwise).
+fn parse_list(spec: &str, mode: u8) -> Result<Vec<(usize, usize)>, String> {
+    let fields = mode == b'f';
+    let from_one = if fields { "fields are numbered from 1" } else { "byte/character positions are numbered from 1" };
+    let number = |text: &str| -> Result<usize, String> {
+        if !text.bytes().all(|b| b.is_ascii_digit()) {
+            let what = if fields { "invalid field value" } else { "invalid byte/character position" };
+            return Err(format!("{what} '{text}'"));
+        }
+        // Past any offset a line can have, as GNU refuses it.
+        text.parse::<usize>().map_err(|_| {
+            if fields {
+                format!("field number '{text}' is too large")
+            } else {
+                format!("byte/character offset '{text}' is too large")
+            }
+        })
+    };
     let mut ranges = Vec::new();
-    for piece in spec.split(',') {
+    for piece in spec.split([',', ' ']) {
         let (lo, hi) = match piece.split_once('-') {
-            Some((lo, hi)) => (
-                if lo.is_empty() { 1 } else { lo.parse().ok()? },
-                if hi.is_empty() { usize::MAX } else { hi.parse().ok()? },
-            ),
+            Some(("", "")) => return Err("invalid range with no endpoint: -".to_string()),
+            Some((_, hi)) if hi.contains('-') => {
+                return Err(if fields { "invalid field range" } else { "invalid byte or character range" }.to_string());
+            }
+            Some((lo, hi)) => {
+                (if lo.is_empty() { 1 } else { number(lo)? }, if hi.is_empty() { usize::MAX } else { number(hi)? })
+            }
+            None if piece.is_empty() => (0, 0),
             None => {
-                let n = piece.parse().ok()?;
+                let n = number(piece)?;
                 (n, n)
             }
         };
-        if lo == 0 || hi < lo {
-            return None;
+        if lo == 0 {
+            return Err(from_one.to_string());
+        }
+        if hi < lo {
+            return Err("invalid decreasing range".to_string());
         }
         ranges.push((lo, hi));
     }
-    Some(ranges)
+    Ok(ranges)
 }
 
 fn selected(ranges: &[(usize, usize)], position: usize, complement: bool) -> bool {
@@ -169,8 +193,9 @@ pub async fn cut(ctx: Ctx<'_>, args: Args) -> Status {
     let (Some(mode), Some(list)) = (mode, list) else {
         return ctx.misuse(&CUT, "you must specify a list of bytes, characters, or fields").await;
     };
-    let Some(ranges) = parse_list(&list) else {
-        return ctx.fail(format!("invalid field range: '{list}'")).await;
+    let ranges = match parse_list(&list, mode) {
+        Ok(ranges) => ranges,
+        Err(said) => return ctx.misuse(&CUT, said).await,
     };
     let spec = CutSpec { mode, ranges, delimiter, output_delimiter, only_delimited, complement };
     let terminator = if zero { 0 } else { b'\n' };

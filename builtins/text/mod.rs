@@ -22,3 +22,24 @@ pub mod stream;
 pub mod strftime;
 pub mod tsort;
 pub mod when;
+
+/// A decimal option value checked as gnulib's `xdectoimax` checks it: the number, or GNU's
+/// complaint after `what` (`invalid width: '2501': Numerical result out of range`). A value
+/// past `int`'s range (or past any integer's) is "Value too large for defined data type", one
+/// inside it but outside `min..=max` "Numerical result out of range", and anything not a
+/// number is only named.
+pub(crate) fn decimal_in(text: &str, min: i64, max: i64, what: &str) -> Result<i64, String> {
+    let digits = text.trim_start().strip_prefix(['-', '+']).unwrap_or(text.trim_start());
+    let parsed = text.trim_start().strip_prefix('+').unwrap_or(text.trim_start()).parse::<i64>();
+    match parsed {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        Ok(n) if n > i64::from(i32::MAX) || n < i64::from(i32::MIN) => {
+            Err(format!("{what}: '{text}': Value too large for defined data type"))
+        }
+        Ok(_) => Err(format!("{what}: '{text}': Numerical result out of range")),
+        Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!("{what}: '{text}': Value too large for defined data type"))
+        }
+        Err(_) => Err(format!("{what}: '{text}'")),
+    }
+}

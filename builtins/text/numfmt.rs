@@ -37,6 +37,7 @@ pub const NUMFMT: Spec = Spec {
     ],
     words: Words::Gnu,
     assumed: true,
+    long_order: &["delimiter", "debug", "from", "from-unit", "field", "format", "header", "help", "to", "to-unit"],
     ..Spec::BASE
 };
 

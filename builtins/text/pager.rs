@@ -44,6 +44,7 @@ pub const MORE: Spec = Spec {
     about: "Copy each FILE, or standard input, to standard output, as more does when its output is not a terminal: each file under a header with its name.",
     options: PAGER_OPTIONS,
     variant_of: Some("cat"),
+    long_order: &["logical", "lines", "print-over", "plain", "silent", "squeeze"],
     ..Spec::BASE
 };
 

@@ -184,14 +184,11 @@ fn number(text: &str, min: i64, err: &str) -> Result<i64, Fatal> {
     let most = if min < 0 { i64::from(i32::MAX) } else { MOST };
     match text.trim_start().parse::<i64>() {
         Ok(n) if n >= min && n <= most => Ok(n),
-        Ok(_) => Err(Fatal(format!("{err}: '{text}': Numerical result out of range"))),
-        Err(_)
-            if text.trim_start().trim_start_matches(['-', '+']).bytes().all(|b| b.is_ascii_digit())
-                && !text.trim().is_empty() =>
-        {
-            Err(Fatal(format!("{err}: '{text}': Numerical result out of range")))
-        }
-        Err(_) => Err(Fatal(format!("{err}: '{text}'"))),
+        // GNU's words for a number out of range (past `int`'s: too large), from gnulib.
+        _ => match super::decimal_in(text, min, most, err) {
+            Err(said) => Err(Fatal(said)),
+            Ok(n) => Ok(n),
+        },
     }
 }
 

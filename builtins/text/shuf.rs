@@ -23,6 +23,7 @@ pub const SHUF: Spec = Spec {
     options: &[ECHO, RANGE, COUNT, OUTPUT, REPEAT, ZERO],
     words: Words::Gnu,
     assumed: true,
+    long_order: &["head-count", "help", "random-source", "repeat"],
     ..Spec::BASE
 };
 

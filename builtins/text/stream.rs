@@ -544,8 +544,10 @@ async fn pass_on(
     Ok(true)
 }
 
-/// Expands a `tr` set (`a-z`, `[:upper:]`, `\n`, `[x*n]`) into bytes.
-fn tr_set(spec: &str) -> Vec<u8> {
+/// Expands a `tr` set (`a-z`, `[:upper:]`, `\n`, `[x*n]`) into bytes, a repeat at most `most`
+/// long: past the first set's length no byte of the second is used (`[x*99999999999]` was
+/// made whole).
+fn tr_set(spec: &str, most: usize) -> Vec<u8> {
     let (decoded, _) = expand_backslashes_bytes(spec, true);
     let bytes = decoded;
     let mut out = Vec::new();
@@ -585,7 +587,7 @@ fn tr_set(spec: &str) -> Vec<u8> {
             && let Some(close) = bytes[idx + 3..].iter().position(|&b| b == b']')
         {
             let repeat: usize = String::from_utf8_lossy(&bytes[idx + 3..idx + 3 + close]).parse().unwrap_or(0);
-            out.extend(std::iter::repeat_n(bytes[idx + 1], repeat.max(1)));
+            out.extend(std::iter::repeat_n(bytes[idx + 1], repeat.clamp(1, most.max(1))));
             idx += close + 4;
             continue;
         }
@@ -643,11 +645,12 @@ pub async fn tr(ctx: Ctx<'_>, args: Args) -> Status {
         };
         return ctx.misuse(&TR, message).await;
     }
-    let mut set1 = tr_set(&sets[0]);
+    // The first set holds no repeat in GNU's tr; one here is taken at most 256 long.
+    let mut set1 = tr_set(&sets[0], 256);
     if complement {
         set1 = (0u8..=255).filter(|b| !set1.contains(b)).collect();
     }
-    let set2 = sets.get(1).map(|s| tr_set(s)).unwrap_or_default();
+    let set2 = sets.get(1).map(|s| tr_set(s, set1.len())).unwrap_or_default();
     let mut map: [u16; 256] = [0; 256];
     for (i, slot) in map.iter_mut().enumerate() {
         *slot = i as u16;
@@ -963,6 +966,16 @@ pub const DATE: Spec = Spec {
     synopsis: &["[OPTION]... [+FORMAT]"],
     about: "Display the date and time (UTC) in the given FORMAT (strftime's conversions).",
     options: &[DATE_STRING, ISO_8601, RFC_EMAIL, RFC_3339, REFERENCE, UTC],
+    long_order: &[
+        "date",
+        "debug",
+        "reference",
+        "resolution",
+        "rfc-email",
+        "rfc-822=rfc-email",
+        "rfc-2822=rfc-email",
+        "rfc-3339",
+    ],
     ..Spec::BASE
 };
 

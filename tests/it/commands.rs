@@ -142,6 +142,59 @@ fn unknown_options_are_refused_as_gnu_refuses_them() {
     assert!(failures.is_empty(), "refused differently from GNU:\n{}", failures.join("\n"));
 }
 
+/// A long option may be shortened to any prefix getopt finds unambiguous in the real program's
+/// table (`--help` and `--version` included), and an ambiguous one is refused with the same
+/// possibilities in the same order: for every command on the host, every one-letter prefix the
+/// host's tool calls ambiguous is refused with the host's first line, and `--vers` answers as
+/// the host's does (the version, or a refusal where it is ambiguous).
+#[test]
+fn long_option_prefixes_are_read_as_gnu_reads_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut shell = Shell::builder().build();
+    let mut failures = Vec::new();
+    // Programs whose parser is not getopt's (curl, less), or that run an endless or timed
+    // command (yes, sleep), or whose name here is bash's builtin or keyword.
+    let skip =
+        ["yes", "sleep", "timeout", "nohup", "xargs", "env", "tail", "cat", "tee", "watch", "find", "curl", "less"];
+    for builtin in toolsh::builtins::all() {
+        let name = builtin.name;
+        let host = ["/usr/bin", "/bin"].iter().any(|d| std::path::Path::new(d).join(name).exists());
+        if !host || skip.contains(&name) || matches!(builtin.spec.order, Order::Own | Order::Literal) {
+            continue;
+        }
+        if matches!(builtin.spec.words, Words::Bash) {
+            continue;
+        }
+        let prefixes = ('a'..='z').map(|c| format!("--{c}")).chain(["--vers".to_string()]);
+        for prefix in prefixes {
+            let gnu = Command::new(name)
+                .arg(&prefix)
+                .env("LC_ALL", "C")
+                .current_dir(dir.path())
+                .stdin(std::process::Stdio::null())
+                .output();
+            let Ok(gnu) = gnu else { continue };
+            let gnu_first = String::from_utf8_lossy(&gnu.stderr).lines().next().unwrap_or_default().to_string();
+            let version = String::from_utf8_lossy(&gnu.stdout).lines().next().is_some_and(|l| l.starts_with(name));
+            let ambiguous = gnu_first.contains("is ambiguous; possibilities:");
+            if !(ambiguous || (prefix == "--vers" && version)) {
+                continue;
+            }
+            let ours = exec(&mut shell, &format!("{name} {prefix} </dev/null"));
+            let our_first = ours.stderr_text().lines().next().unwrap_or_default().to_string();
+            let same = if ambiguous {
+                our_first == gnu_first && ours.status == gnu.status.code().unwrap_or(-1)
+            } else {
+                ours.status == 0 && ours.stdout_text().starts_with(&format!("{name} (toolsh) "))
+            };
+            if !same {
+                failures.push(format!("{name} {prefix}: GNU {gnu_first:?}, toolsh {our_first:?} ({})", ours.status));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "prefixes read differently from GNU:\n{}", failures.join("\n"));
+}
+
 /// The workspace's one user and group is the agent: chown/chgrp to it (by name or number)
 /// succeed and change nothing; any other owner does not exist here, as `id` says.
 #[test]

@@ -317,6 +317,20 @@ fn multiply(l: Val, r: Val) -> ValX<'static, Val> {
     Ok(if bytes_kind { Val::byte_str(out) } else { Val::utf8_str(out) })
 }
 
+/// `l + r` as jaq adds, with two strings joined only once their length is known to fit: past
+/// 2^31 bytes refused as jq refuses it ("String too long"), and within the session's value
+/// limit.
+fn add(l: Val, r: Val) -> ValX<'static, Val> {
+    if let (Val::TStr(a) | Val::BStr(a), Val::TStr(b) | Val::BStr(b)) = (&l, &r) {
+        let total = a.len().saturating_add(b.len());
+        if total > i32::MAX as usize {
+            return fail("String too long");
+        }
+        super::limits::refuse_value(total).map_err(Exn::from)?;
+    }
+    (l + r).map_err(Exn::from)
+}
+
 fn divide(l: Val, r: Val, remainder: bool) -> ValX<'static, Val> {
     let zero = match (&l, number(&r)) {
         (Val::Num(_), Some(r)) => {
@@ -451,6 +465,15 @@ pub fn natives<D: for<'a> DataT<V<'a> = Val>>() -> Vec<Fun<D>> {
                 let l = cv.0.pop_var();
                 let r = cv.0.pop_var();
                 Box::new(std::iter::once(multiply(l, r)))
+            }),
+        ),
+        (
+            "__jq_add",
+            v(2),
+            Native::new(|mut cv| {
+                let l = cv.0.pop_var();
+                let r = cv.0.pop_var();
+                Box::new(std::iter::once(add(l, r)))
             }),
         ),
         (

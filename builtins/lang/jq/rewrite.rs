@@ -248,6 +248,9 @@ impl<'c> Printer<'c> {
             BinaryOp::Math(ops::Math::Rem) => return self.operands("__jq_remainder", l, r),
             // A string repeated is measured before it is made (value bytes).
             BinaryOp::Math(ops::Math::Mul) => return self.operands("__jq_multiply", l, r),
+            // Two strings joined are measured before they are made (`. + .` in a reduce
+            // doubled a string until memory ran out).
+            BinaryOp::Math(ops::Math::Add) => return self.operands("__jq_add", l, r),
             BinaryOp::Math(math) => math.as_str(),
             BinaryOp::Cmp(cmp) => cmp.as_str(),
             BinaryOp::Assign => return self.call2("__jq_assign", l, r),
@@ -285,7 +288,11 @@ impl<'c> Printer<'c> {
         self.group(r);
         let _ = write!(self.out, " as {UPDATE_VALUE} | __jq_modify(");
         self.group(l);
-        let _ = write!(self.out, "; . {op} {UPDATE_VALUE}))");
+        match op {
+            "+" => write!(self.out, "; __jq_add({UPDATE_VALUE}; .)))"),
+            op => write!(self.out, "; . {op} {UPDATE_VALUE}))"),
+        }
+        .unwrap_or_default();
     }
 
     fn path(&mut self, head: &Term<&'c str>, path: &Path<Term<&'c str>>) {
@@ -496,15 +503,15 @@ mod tests {
     #[test]
     fn assignments_become_calls_over_paths() {
         assert_eq!(r(".a = 1"), "__jq_assign((.[(\"a\")]); (1))");
-        assert_eq!(r(".a |= . + 1"), "__jq_modify((.[(\"a\")]); (((.) + (1))))");
-        assert_eq!(r(".[] += 2"), format!("((2) as {UPDATE_VALUE} | __jq_modify((.[]); . + {UPDATE_VALUE}))"));
+        assert_eq!(r(".a |= . + 1"), "__jq_modify((.[(\"a\")]); (__jq_add((1); (.))))");
+        assert_eq!(r(".[] += 2"), format!("((2) as {UPDATE_VALUE} | __jq_modify((.[]); __jq_add({UPDATE_VALUE}; .)))"));
         assert_eq!(r(".x //= 3"), format!("((3) as {UPDATE_VALUE} | __jq_modify((.[(\"x\")]); . // {UPDATE_VALUE}))"));
     }
 
     #[test]
     fn guards_every_definition_and_nothing_else() {
         assert_eq!(r("def f: [f]; f"), "(def f: G | ([(f)]); (f))");
-        assert_eq!(r("def f(a; $b): a + $b; 1"), "(def f(a; $b): G | (((a) + ($b))); (1))");
+        assert_eq!(r("def f(a; $b): a + $b; 1"), "(def f(a; $b): G | (__jq_add(($b); (a))); (1))");
         assert_eq!(r(r#""def x: 1" | ."#), r#"(("def x: 1") | (.))"#);
         assert_eq!(r(".a | {def: 1}"), r#"((.[("a")]) | ({("def"): (1)}))"#);
     }
@@ -522,7 +529,7 @@ mod tests {
         // reduce goes on from the update's last output, as jq's does.
         assert_eq!(
             r("reduce .[] as [$a, {b: $c}] (0; . + $a)"),
-            r#"((0) as $__jq_init | reduce ((.[]) | __jq_indexable(0)) as [$a, {("b"): $c}] ($__jq_init; __jq_last((((.) + ($a))))))"#
+            r#"((0) as $__jq_init | reduce ((.[]) | __jq_indexable(0)) as [$a, {("b"): $c}] ($__jq_init; __jq_last((__jq_add(($a); (.))))))"#
         );
         assert_eq!(r("-.a"), r#"((.[("a")]) | __jq_negate)"#);
         assert_eq!(r("{(.k): 1}"), r#"{(((.[("k")])) | __jq_key): (1)}"#);

@@ -101,6 +101,9 @@ fn repetition_and_growth_are_refused_before_they_are_made() {
         ("head -c 100000000 /dev/zero > big; x=$(< big)", "output bytes", AT_REST + value),
         ("jq -n '\"abc\" * 100000000 | length'", "value bytes", AT_REST + value),
         ("jq -n 'setpath([20000000]; 1) | length'", "value bytes", AT_REST + value),
+        // A string doubled by `+` in a reduce grew until memory ran out (jq: past 2^31 bytes).
+        ("jq -n 'reduce range(40) as $i (\"x\"; . + .) | length'", "value bytes", AT_REST + 3 * value),
+        ("jq -n 'reduce range(40) as $i (\"x\"; . += .) | length'", "value bytes", AT_REST + 3 * value),
         ("jq -n '[range(1e8)] | length'", "input bytes", AT_REST + 2 * variables),
     ];
     for (line, limit, bound) in cases {

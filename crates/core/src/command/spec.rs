@@ -211,6 +211,13 @@ pub struct Spec {
     /// A command every model expects of a Unix system and uses without being told (`mkdir`,
     /// `uname`, `cmp`): the model's guide spends no words on it.
     pub assumed: bool,
+    /// The real program's long names in its getopt table's order, where that order is not the
+    /// spec's (`--help` and `--version` last): getopt lists an ambiguous prefix's possibilities
+    /// in table order (`sort --s`: `'--sort' '--stable'`). A name listed here that the spec
+    /// lacks still makes a prefix ambiguous, as it does for the real program (`cp --a` fits
+    /// `--archive` and `--attributes-only`), and is refused as unrecognized when named;
+    /// `name=other` is a second name of the spec's option `other` (`rfc-822=rfc-email`).
+    pub long_order: &'static [&'static str],
 }
 
 /// Whether a command runs another command line (`xargs`, `env`, `find -exec`), and where it
@@ -416,6 +423,7 @@ impl Spec {
         keywords: &[],
         variant_of: None,
         assumed: false,
+        long_order: &[],
     };
 
     /// What a bash builtin's spec shares: options before the operands, bash's words, status 2
@@ -502,9 +510,7 @@ impl Spec {
     /// Whether `word` is one option by itself (`-L`, `--help`), for [`Order::Leading`].
     fn is_whole_option(&self, word: &str) -> bool {
         match word.strip_prefix("--") {
-            Some(long) => {
-                long.is_empty() || (long == "version" && self.answers_version()) || self.long_named(long, long).is_ok()
-            }
+            Some(long) => long.is_empty() || self.long_named(long, long).is_ok(),
             None => {
                 let mut letters = word.chars().skip(1);
                 word.starts_with('-')
@@ -658,18 +664,21 @@ impl Spec {
                     let word = &arg[1..];
                     let letters = self.options.iter().any(|o| o.short.is_some());
                     let named = self.long_named(word.split_once('=').map_or(word, |(n, _)| n), word);
-                    (!letters || matches!(named, Ok(Some(_)))).then_some(word)
+                    (!letters || matches!(named, Ok(Named::Opt(_)))).then_some(word)
                 }
                 None => None,
             };
             if let Some(long) = long {
-                if long == "version" && self.answers_version() {
-                    return Err(Refusal::Version);
-                }
                 let (name, attached) = long.split_once('=').map_or((long, None), |(n, v)| (n, Some(v)));
                 let opt = match self.long_named(name, long)? {
-                    Some(opt) => opt,
-                    None => return Err(Refusal::Help),
+                    Named::Opt(opt) => opt,
+                    // `--help=x`, `--version=x`: GNU's table says neither takes a value.
+                    named @ (Named::Help | Named::Version) if attached.is_some() => {
+                        let full = if named == Named::Help { "help" } else { "version" };
+                        return Err(Refusal::Usage(Misuse::NoValue(format!("{}{full}", self.dashes()))));
+                    }
+                    Named::Help => return Err(Refusal::Help),
+                    Named::Version => return Err(Refusal::Version),
                 };
                 let full = opt.long.unwrap_or(name);
                 let value = match (opt.value, attached) {
@@ -753,29 +762,95 @@ impl Spec {
         Ok(args)
     }
 
-    /// The option `--name` means: the one so named, or the only one whose name starts so;
-    /// `None` for `--help` (or a prefix of it) when the spec has no option of that name.
-    /// Errors quote what was `written` after the dashes, value included, as getopt does.
-    fn long_named(&self, name: &str, written: &str) -> Result<Option<&Opt>, Refusal> {
-        if let Some(exact) = self.options.iter().find(|o| o.long == Some(name) || o.also == Some(name)) {
-            return Ok(Some(exact));
+    /// What `--name` means: the option so named, `--help` or `--version`, or the only one of
+    /// them whose name starts so, as getopt finds it in the real program's table (the spec's
+    /// long names in [`Spec::long_order`]'s order, then `--help` and `--version`). A bash
+    /// builtin knows `--help` by its whole name only, as bash does. Errors quote what was
+    /// `written` after the dashes, value included, as getopt does.
+    fn long_named(&self, name: &str, written: &str) -> Result<Named<'_>, Refusal> {
+        let unrecognized = || Err(Refusal::Usage(Misuse::Unrecognized(written.to_string())));
+        // bash's builtins take `--help` whole, never a prefix of it.
+        if name == "help" && matches!(self.words, Words::Bash) {
+            return Ok(Named::Help);
         }
-        // An option is one candidate however many of its names the prefix fits.
-        let fits = |long: Option<&str>| long.is_some_and(|l| l.starts_with(name));
-        let candidates: Vec<&Opt> =
-            self.options.iter().filter(|o| !name.is_empty() && (fits(o.long) || fits(o.also))).collect();
-        let help = !name.is_empty() && "help".starts_with(name);
-        match (candidates.as_slice(), help) {
-            ([only], false) => Ok(Some(only)),
-            ([], true) => Ok(None),
-            ([], false) => Err(Refusal::Usage(Misuse::Unrecognized(written.to_string()))),
-            (many, _) => {
-                let mut names: Vec<String> = many.iter().filter_map(|o| o.long).map(str::to_string).collect();
-                if help {
-                    names.push("help".to_string());
-                }
-                Err(Refusal::Usage(Misuse::Ambiguous(written.to_string(), names)))
+        let table = self.long_table();
+        if let Some((_, named)) = table.iter().find(|(long, _)| *long == name) {
+            return named.ok_or_else(|| Refusal::Usage(Misuse::Unrecognized(written.to_string())));
+        }
+        if name.is_empty() {
+            return unrecognized();
+        }
+        // As glibc's getopt: the first name that fits is the one meant, unless a later one
+        // names another option (`--col` of `--color` and `--colour` is `--color`); then every
+        // name that fits and names another is listed, in table order, after the first.
+        let fitting: Vec<&(&str, Option<Named<'_>>)> =
+            table.iter().filter(|(long, _)| long.starts_with(name)).collect();
+        let Some(&&(first, found)) = fitting.first() else { return unrecognized() };
+        let same = |other: &Option<Named<'_>>| found.is_some() && *other == found;
+        let others: Vec<&str> = fitting[1..].iter().filter(|(_, named)| !same(named)).map(|(long, _)| *long).collect();
+        match (found, others.is_empty()) {
+            (Some(named), true) => Ok(named),
+            (None, true) => unrecognized(),
+            (_, false) => Err(Refusal::Usage(Misuse::Ambiguous(
+                written.to_string(),
+                std::iter::once(first).chain(others).map(str::to_string).collect(),
+            ))),
+        }
+    }
+
+    /// The long names getopt's table would hold, in its order, each with what it names (`None`
+    /// for a name of the real program's that the spec lacks).
+    fn long_table(&self) -> Vec<(&'static str, Option<Named<'_>>)> {
+        let mut table: Vec<(&'static str, Option<Named<'_>>)> = Vec::new();
+        for opt in self.options {
+            for long in [opt.long, opt.also].into_iter().flatten() {
+                table.push((long, Some(Named::Opt(opt))));
             }
+        }
+        let bash = matches!(self.words, Words::Bash);
+        if !table.iter().any(|(long, _)| *long == "help") && !bash {
+            table.push(("help", Some(Named::Help)));
+        }
+        if self.answers_version() {
+            table.push(("version", Some(Named::Version)));
+        }
+        if !self.long_order.is_empty() {
+            for entry in self.long_order {
+                // `rfc-822=rfc-email`: a second name of an option the spec has (getopt lists
+                // only the first of an option's names that fit a prefix).
+                let (long, same) = entry.split_once('=').map_or((*entry, None), |(l, s)| (l, Some(s)));
+                if !table.iter().any(|(have, _)| *have == long) {
+                    let named = same.and_then(|same| table.iter().find(|(have, _)| *have == same)).and_then(|e| e.1);
+                    table.push((long, named));
+                }
+            }
+            let rank = |long: &str| {
+                self.long_order
+                    .iter()
+                    .position(|l| l.split_once('=').map_or(*l, |(l, _)| l) == long)
+                    .unwrap_or(usize::MAX)
+            };
+            table.sort_by_key(|(long, _)| rank(long));
+        }
+        table
+    }
+}
+
+/// What a long name names in getopt's table: an option of the spec, or `--help` or
+/// `--version`, which every GNU program's table holds.
+#[derive(Debug, Clone, Copy)]
+enum Named<'a> {
+    Opt(&'a Opt),
+    Help,
+    Version,
+}
+
+impl PartialEq for Named<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Named::Opt(a), Named::Opt(b)) => a.is(b),
+            (Named::Help, Named::Help) | (Named::Version, Named::Version) => true,
+            _ => false,
         }
     }
 }
@@ -879,6 +954,39 @@ mod tests {
         assert_eq!(usage(&["--force=yes"]), "option '--force' doesn't allow an argument");
         assert_eq!(usage(&["--col"]), "option '--col' is ambiguous; possibilities: '--color' '--columns'");
         assert!(matches!(parse(&["--h"]), Err(Refusal::Help)), "a prefix of --help that names no option");
+    }
+
+    #[test]
+    fn help_and_version_are_in_the_table_getopt_searches() {
+        const VERBOSE: Opt = Opt::both('v', "verbose", "say what is done");
+        const HUMAN: Opt = Opt::both('H', "human", "human sizes");
+        let spec = Spec { options: &[VERBOSE, HUMAN, FORCE], ..SPEC };
+        let usage = |spec: &Spec, list: &[&str]| match spec.parse(&words(list)) {
+            Err(Refusal::Usage(message)) => message.to_string(),
+            other => format!("{other:?}"),
+        };
+        assert_eq!(usage(&spec, &["--v"]), "option '--v' is ambiguous; possibilities: '--verbose' '--version'");
+        assert_eq!(usage(&spec, &["--h"]), "option '--h' is ambiguous; possibilities: '--human' '--help'");
+        assert!(matches!(spec.parse(&words(&["--vers"])), Err(Refusal::Version)));
+        assert!(matches!(spec.parse(&words(&["--verb"])), Ok(args) if args.has(&VERBOSE)));
+        assert_eq!(usage(&spec, &["--version=1"]), "option '--version' doesn't allow an argument");
+        assert_eq!(usage(&spec, &["--he=1"]), "option '--help' doesn't allow an argument");
+        // The real program's order, its names the spec lacks, and second names of an option.
+        let ordered = Spec { long_order: &["help", "human", "fierce", "forceful=force"], ..spec };
+        assert_eq!(usage(&ordered, &["--h"]), "option '--h' is ambiguous; possibilities: '--help' '--human'");
+        // As glibc: every name unlike the first is listed, two of one option too.
+        assert_eq!(
+            usage(&ordered, &["--f"]),
+            "option '--f' is ambiguous; possibilities: '--fierce' '--forceful' '--force'"
+        );
+        assert_eq!(usage(&ordered, &["--fie"]), "unrecognized option '--fie'");
+        assert!(matches!(ordered.parse(&words(&["--forceful"])), Ok(args) if args.has(&FORCE)));
+        assert!(matches!(ordered.parse(&words(&["--forc"])), Ok(args) if args.has(&FORCE)), "one option, two names");
+        // bash's builtins take --help whole only.
+        let bash = Spec { words: Words::Bash, ..spec };
+        assert!(matches!(bash.parse(&words(&["--help"])), Err(Refusal::Help)));
+        assert!(matches!(bash.parse(&words(&["--he"])), Ok(_) | Err(Refusal::Usage(_))));
+        assert!(!matches!(bash.parse(&words(&["--he"])), Err(Refusal::Help)));
     }
 
     #[test]
