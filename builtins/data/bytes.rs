@@ -1,5 +1,6 @@
 //! Looking at files as bytes: `cmp` (where two differ, as GNU diffutils says it), `strings`
-//! (the printable runs in a binary) and `cksum` (the POSIX CRC and size).
+//! (the printable runs in a binary), `cksum` (the POSIX CRC and size) and `sum` (the BSD and
+//! System V 16-bit sums).
 
 use crate::Ctx;
 use crate::session::Status;
@@ -195,6 +196,54 @@ pub async fn cksum(ctx: Ctx<'_>, args: Args) -> Status {
                 ctx.complain(format!("{name}: {}", describe(&err))).await;
                 status = 1;
             }
+        }
+    }
+    if !ctx.out(out).await {
+        return 1;
+    }
+    status
+}
+
+const BSD: Opt = Opt::short('r', "use BSD sum algorithm (the default), use 1K blocks");
+const SYSV: Opt = Opt::both('s', "sysv", "use System V sum algorithm, use 512 bytes blocks");
+
+/// `sum`.
+pub const SUM: Spec = Spec {
+    name: "sum",
+    summary: "print the BSD or System V 16-bit checksum and block count of each file",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Print or check BSD (16-bit) checksums.",
+    options: &[BSD, SYSV],
+    variant_of: Some("cksum"),
+    ..Spec::BASE
+};
+
+/// `sum [-r|-s] [FILE…]`: `CHECKSUM BLOCKS NAME` per file (no name without operands), by the
+/// BSD rotating sum in 1K blocks or the System V one in 512-byte blocks, the last of -r and
+/// -s deciding.
+pub async fn sum(ctx: Ctx<'_>, args: Args) -> Status {
+    let sysv = args.last_of(&[&BSD, &SYSV]) == Some(&SYSV);
+    let mut status = 0;
+    let mut out = String::new();
+    for name in args.files() {
+        let bytes = match ctx.read_operand(&name).await {
+            Ok(bytes) => bytes,
+            Err(err) => {
+                ctx.complain(format!("{name}: {}", describe(&err))).await;
+                status = 1;
+                continue;
+            }
+        };
+        let label = if args.operands.is_empty() { String::new() } else { format!(" {name}") };
+        let size = bytes.len() as u64;
+        if sysv {
+            let total = bytes.iter().fold(0u32, |acc, &b| acc.wrapping_add(u32::from(b)));
+            let r = (total & 0xffff) + (total >> 16);
+            let checksum = (r & 0xffff) + (r >> 16);
+            out.push_str(&format!("{checksum} {}{label}\n", size.div_ceil(512)));
+        } else {
+            let checksum = bytes.iter().fold(0u32, |acc, &b| ((acc >> 1) + ((acc & 1) << 15) + u32::from(b)) & 0xffff);
+            out.push_str(&format!("{checksum:05} {:>5}{label}\n", size.div_ceil(1024)));
         }
     }
     if !ctx.out(out).await {

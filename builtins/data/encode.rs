@@ -1,4 +1,4 @@
-//! Encodings and checksums: `base64` (`-d`, `-w`) and `md5sum`, `sha1sum`, `sha224sum`, `sha256sum`, `sha384sum`, `sha512sum`, `b2sum`
+//! Encodings and checksums: `base64` (`-d`, `-w`; the engine is `basenc.rs`'s) and `md5sum`, `sha1sum`, `sha224sum`, `sha256sum`, `sha384sum`, `sha512sum`, `b2sum`
 //! (with `-c` to verify a list), in GNU coreutils' formats.
 
 use crate::Ctx;
@@ -6,13 +6,8 @@ use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
 use crate::text::printf::quotef;
 use crate::vfs::describe;
-use base64::Engine;
 
-const DECODE: Opt = Opt::both('d', "decode", "decode data");
-const IGNORE_GARBAGE: Opt = Opt::both('i', "ignore-garbage", "when decoding, ignore non-alphabet characters");
-const WRAP: Opt =
-    Opt::both('w', "wrap", "wrap encoded lines after COLS character (default 76); 0 disables line wrapping")
-        .value("COLS");
+use super::basenc::{DECODE, IGNORE_GARBAGE, WRAP};
 
 /// `base64`.
 pub const BASE64: Spec = Spec {
@@ -24,56 +19,9 @@ pub const BASE64: Spec = Spec {
     ..Spec::BASE
 };
 
-/// `base64 [-di] [-w COLS] [FILE]`
+/// `base64 [-di] [-w COLS] [FILE]`: `basenc --base64`.
 pub async fn base64(ctx: Ctx<'_>, args: Args) -> Status {
-    let decode = args.has(&DECODE);
-    let ignore_garbage = args.has(&IGNORE_GARBAGE);
-    let wrap = match args.last(&WRAP).map(str::parse::<usize>) {
-        None => 76,
-        Some(Ok(n)) => n,
-        Some(Err(_)) => {
-            return ctx.fail(format!("invalid wrap size: '{}'", args.last(&WRAP).unwrap_or_default())).await;
-        }
-    };
-    let files = args.operands;
-    if files.len() > 1 {
-        return ctx.misuse(&BASE64, format!("extra operand '{}'", files[1])).await;
-    }
-    let file = files.first().cloned().unwrap_or_else(|| "-".to_string());
-    let data = match ctx.read_operand(&file).await {
-        Ok(data) => data,
-        Err(err) => return ctx.fail(format!("{file}: {}", describe(&err))).await,
-    };
-    let engine = base64::engine::general_purpose::STANDARD;
-    if decode {
-        let cleaned: Vec<u8> = data
-            .iter()
-            .copied()
-            .filter(|b| !b.is_ascii_whitespace())
-            .filter(|b| !ignore_garbage || b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'='))
-            .collect();
-        return match engine.decode(&cleaned) {
-            Ok(bytes) => {
-                if ctx.out(bytes).await {
-                    0
-                } else {
-                    1
-                }
-            }
-            Err(_) => ctx.fail("invalid input").await,
-        };
-    }
-    let encoded = engine.encode(&data);
-    let mut out = String::with_capacity(encoded.len() + encoded.len() / 76 + 2);
-    if wrap == 0 {
-        out.push_str(&encoded);
-    } else {
-        for chunk in encoded.as_bytes().chunks(wrap) {
-            out.push_str(&String::from_utf8_lossy(chunk));
-            out.push('\n');
-        }
-    }
-    if ctx.out(out).await { 0 } else { 1 }
+    super::basenc::transcode(ctx, args, &BASE64, Some(super::basenc::Encoding::Base64)).await
 }
 
 fn digest(algorithm: &str, data: &[u8]) -> String {

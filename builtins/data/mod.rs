@@ -1,5 +1,6 @@
 //! Data that is not lines of text: SQLite databases, encodings and checksums, files compared and searched as bytes, hex and octal dumps, compressed data and archives, and what a file is (`file`).
 
+pub mod basenc;
 pub mod bytes;
 pub mod compress;
 pub mod dd;

@@ -720,7 +720,8 @@ enum Into {
     Never,
 }
 
-const TARGET_DIRECTORY: Opt = Opt::both('t', "target-directory", "copy all SOURCE arguments into DIRECTORY").value("DIRECTORY");
+const TARGET_DIRECTORY: Opt =
+    Opt::both('t', "target-directory", "copy all SOURCE arguments into DIRECTORY").value("DIRECTORY");
 const NO_TARGET_DIRECTORY: Opt = Opt::both('T', "no-target-directory", "treat DEST as a normal file");
 
 /// The sources, the destination and how it is taken, from the operands and `-t`/`-T`, in

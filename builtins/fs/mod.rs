@@ -7,5 +7,6 @@ pub mod find;
 pub mod install;
 pub mod owner;
 pub mod patch;
+pub mod paths;
 pub mod tree;
 pub mod truncate;

@@ -1,4 +1,5 @@
-//! What the shell's machine says about itself: `uname`, `hostname`, `id`, `nproc`. The machine
+//! What the shell's machine says about itself: `uname`, `hostname`, `id`, `groups`, `logname`,
+//! `nproc`, `tty` (never a terminal) and `sync` (nothing to flush). The machine
 //! is toolsh's, not the host's: a Linux named `toolsh` whose one user is the agent (uid 1000,
 //! as `$UID` says), on the host's architecture and processors — what scripts test (`uname -s`,
 //! `uname -m`, `id -u`, `nproc`) without handing out the host's name or users.
@@ -166,4 +167,114 @@ pub async fn nproc(ctx: Ctx<'_>, args: Args) -> Status {
     };
     let available = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     i32::from(!ctx.out(format!("{}\n", available.saturating_sub(ignore).max(1))).await)
+}
+
+const SILENT: Opt = Opt::both('s', "silent", "print nothing, only return an exit status").alias("quiet");
+
+/// `tty`.
+pub const TTY: Spec = Spec {
+    name: "tty",
+    summary: "print the name of the terminal on standard input",
+    synopsis: &["[OPTION]..."],
+    about: "Print the file name of the terminal connected to standard input. A command's standard input here is never a terminal: tty says \"not a tty\" and returns 1.",
+    options: &[SILENT],
+    usage_status: 2,
+    assumed: true,
+    ..Spec::BASE
+};
+
+/// `tty [-s]`: standard input is a pipe, a file or nothing, never a terminal.
+pub async fn tty(ctx: Ctx<'_>, args: Args) -> Status {
+    if let Some(extra) = args.operands.first() {
+        return ctx.misuse(&TTY, format!("extra operand '{extra}'")).await;
+    }
+    if !args.has(&SILENT) && !ctx.out("not a tty\n").await {
+        return 1;
+    }
+    1
+}
+
+const DATA: Opt = Opt::both('d', "data", "sync only file data, no unneeded metadata");
+const FILE_SYSTEM: Opt = Opt::both('f', "file-system", "sync the file systems that contain the files");
+
+/// `sync`.
+pub const SYNC: Spec = Spec {
+    name: "sync",
+    summary: "flush file system buffers (nothing to flush here)",
+    synopsis: &["[OPTION] [FILE]..."],
+    about: "Synchronize cached writes to persistent storage. The workspace writes through at once: there is nothing to flush, and sync only checks that the FILEs can be opened.",
+    options: &[DATA, FILE_SYSTEM],
+    assumed: true,
+    ..Spec::BASE
+};
+
+/// `sync [-d|-f] [FILE…]`
+pub async fn sync(ctx: Ctx<'_>, args: Args) -> Status {
+    if args.has(&DATA) && args.has(&FILE_SYSTEM) {
+        return ctx.misuse(&SYNC, "cannot specify both --data and --file-system").await;
+    }
+    if args.has(&DATA) && args.operands.is_empty() {
+        return ctx.misuse(&SYNC, "--data needs at least one argument").await;
+    }
+    let mut status = 0;
+    for file in &args.operands {
+        if let Err(err) = ctx.vfs.stat(&ctx.abs(file)) {
+            ctx.complain(format!("error opening '{file}': {}", crate::vfs::describe(&err))).await;
+            status = 1;
+        }
+    }
+    status
+}
+
+/// `groups`.
+pub const GROUPS_SPEC: Spec = Spec {
+    name: "groups",
+    summary: "print the groups a user is in",
+    synopsis: &["[OPTION]... [USERNAME]..."],
+    about: "Print group memberships for each USERNAME or, if no USERNAME is specified, for the current process (toolsh's one user, the agent, is in its own group only).",
+    assumed: true,
+    ..Spec::BASE
+};
+
+/// `groups [USER…]`
+pub async fn groups(ctx: Ctx<'_>, args: Args) -> Status {
+    let me = ctx.agent().to_string();
+    if args.operands.is_empty() {
+        return i32::from(!ctx.out(format!("{me}\n")).await);
+    }
+    let mut status = 0;
+    let mut out = String::new();
+    for user in &args.operands {
+        if *user == me {
+            out.push_str(&format!("{me} : {me}\n"));
+        } else {
+            if !ctx.out(std::mem::take(&mut out)).await {
+                return 1;
+            }
+            ctx.complain(format!("'{user}': no such user")).await;
+            status = 1;
+        }
+    }
+    if !ctx.out(out).await {
+        return 1;
+    }
+    status
+}
+
+/// `logname`.
+pub const LOGNAME: Spec = Spec {
+    name: "logname",
+    summary: "print the user's login name",
+    synopsis: &["[OPTION]"],
+    about: "Print the user's login name: the agent's, as whoami does.",
+    assumed: true,
+    ..Spec::BASE
+};
+
+/// `logname`: the agent, who is the session's one user.
+pub async fn logname(ctx: Ctx<'_>, args: Args) -> Status {
+    if let Some(extra) = args.operands.first() {
+        return ctx.misuse(&LOGNAME, format!("extra operand '{extra}'")).await;
+    }
+    i32::from(!ctx.out(format!("{}\n", ctx.agent())).await)
 }

@@ -460,6 +460,304 @@ pub async fn expand(ctx: Ctx<'_>, parsed: Args) -> Status {
 /// How much output a command that writes as it goes holds before handing it on.
 const FLUSH_AT: usize = 64 * 1024;
 
+/// Tab stops as GNU's expand and unexpand share them (`expand-common.c`): one size, or a list
+/// of columns, after which stops repeat every `/N` columns or every `+N` past the last one;
+/// without either, the list's end is the last stop.
+pub(crate) struct Tabs {
+    /// Every `size` columns, when only that was given.
+    size: u64,
+    list: Vec<u64>,
+    extend: u64,
+    increment: u64,
+}
+
+impl Tabs {
+    /// The stops of every `-t LIST` given, in order, then the obsolete `-N` (the digits of all
+    /// of them, which GNU's getopt loop reads as one number); the errors as GNU says them.
+    pub(crate) fn parse<'t>(lists: impl Iterator<Item = &'t str>, number: Option<&str>) -> Result<Tabs, Vec<String>> {
+        let mut tabs = Tabs { size: 0, list: Vec::new(), extend: 0, increment: 0 };
+        for list in lists {
+            tabs.parse_list(list)?;
+        }
+        if let Some(number) = number {
+            let value = number.parse::<u64>().map_err(|_| vec!["tab stop value is too large".to_string()])?;
+            tabs.list.push(value);
+        }
+        let mut previous = 0;
+        for &stop in &tabs.list {
+            if stop == 0 {
+                return Err(vec!["tab size cannot be 0".to_string()]);
+            }
+            if stop <= previous {
+                return Err(vec!["tab sizes must be ascending".to_string()]);
+            }
+            previous = stop;
+        }
+        if tabs.extend != 0 && tabs.increment != 0 {
+            return Err(vec!["'/' specifier is mutually exclusive with '+'".to_string()]);
+        }
+        match tabs.list.as_slice() {
+            [] => tabs.size = [tabs.extend, tabs.increment, 8].into_iter().find(|&n| n != 0).unwrap_or(8),
+            [only] if tabs.extend == 0 && tabs.increment == 0 => tabs.size = *only,
+            _ => {}
+        }
+        Ok(tabs)
+    }
+
+    /// GNU's `parse_tab_stops`: numbers separated by commas or blanks, the last one possibly
+    /// after `/` or `+`.
+    fn parse_list(&mut self, stops: &str) -> Result<(), Vec<String>> {
+        let mut errors = Vec::new();
+        let (mut value, mut have, mut extend, mut increment) = (0u64, false, false, false);
+        let mut number_start = 0;
+        let bytes = stops.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() {
+            let rest = &stops[at..];
+            match bytes[at] {
+                b',' | b' ' | b'\t' => {
+                    if have {
+                        self.finish_value(value, extend, increment).map_err(|e| vec![e])?;
+                    }
+                    have = false;
+                }
+                b'/' | b'+' => {
+                    let which = bytes[at] as char;
+                    if have {
+                        errors.push(format!("'{which}' specifier not at start of number: '{rest}'"));
+                    }
+                    (extend, increment) = (which == '/', which == '+');
+                }
+                b'0'..=b'9' => {
+                    if !have {
+                        (value, have, number_start) = (0, true, at);
+                    }
+                    match value.checked_mul(10).and_then(|v| v.checked_add(u64::from(bytes[at] - b'0'))) {
+                        Some(next) => value = next,
+                        None => {
+                            let len = bytes[number_start..].iter().take_while(|b| b.is_ascii_digit()).count();
+                            errors
+                                .push(format!("tab stop is too large '{}'", &stops[number_start..number_start + len]));
+                            at = number_start + len;
+                            continue;
+                        }
+                    }
+                }
+                _ => {
+                    errors.push(format!("tab size contains invalid character(s): '{rest}'"));
+                    return Err(errors);
+                }
+            }
+            at += rest.chars().next().map_or(1, char::len_utf8);
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        if have {
+            self.finish_value(value, extend, increment).map_err(|e| vec![e])?;
+        }
+        Ok(())
+    }
+
+    fn finish_value(&mut self, value: u64, extend: bool, increment: bool) -> Result<(), String> {
+        let (slot, which) = match (extend, increment) {
+            (true, _) => (&mut self.extend, '/'),
+            (_, true) => (&mut self.increment, '+'),
+            _ => {
+                self.list.push(value);
+                return Ok(());
+            }
+        };
+        if *slot != 0 {
+            return Err(format!("'{which}' specifier only allowed with the last value"));
+        }
+        *slot = value;
+        Ok(())
+    }
+
+    /// The column of the next stop after `column`, or `None` past the last stop of a list.
+    /// `index` remembers where in the list the search is (GNU's `tab_index`). The sums wrap as
+    /// GNU's unsigned ones do; a result below `column` is its "input line is too long".
+    pub(crate) fn next(&self, column: u64, index: &mut usize) -> Option<u64> {
+        if self.size != 0 {
+            return Some(column.wrapping_add(self.size - column % self.size));
+        }
+        while let Some(&stop) = self.list.get(*index) {
+            if column < stop {
+                return Some(stop);
+            }
+            *index += 1;
+        }
+        if self.extend != 0 {
+            return Some(column.wrapping_add(self.extend - column % self.extend));
+        }
+        if self.increment != 0 {
+            let end = self.list.last().copied().unwrap_or(0);
+            return Some(column.wrapping_add(self.increment - column.wrapping_sub(end) % self.increment));
+        }
+        None
+    }
+}
+
+/// GNU unexpand's state for the line being read (reset at each newline; a line may go on from
+/// one file into the next, as GNU reads them as one stream).
+struct Unexpanding {
+    convert: bool,
+    column: u64,
+    tab_index: usize,
+    one_blank_before_tab_stop: bool,
+    prev_blank: bool,
+    pending: Vec<u8>,
+}
+
+impl Unexpanding {
+    fn new() -> Unexpanding {
+        Unexpanding {
+            convert: true,
+            column: 0,
+            tab_index: 0,
+            one_blank_before_tab_stop: false,
+            prev_blank: true,
+            pending: Vec::new(),
+        }
+    }
+
+    /// One byte of input (`None`: the end of it) into `out`: GNU's loop body, step for step.
+    fn byte(&mut self, c: Option<u8>, tabs: &Tabs, all: bool, out: &mut Vec<u8>) -> Result<(), &'static str> {
+        let mut c = c;
+        if self.convert {
+            let blank = matches!(c, Some(b' ' | b'\t'));
+            if blank {
+                let next = tabs.next(self.column, &mut self.tab_index);
+                if next.is_none() {
+                    self.convert = false;
+                }
+                if let (true, Some(next)) = (self.convert, next) {
+                    if next < self.column {
+                        return Err("input line is too long");
+                    }
+                    if c == Some(b'\t') {
+                        self.column = next;
+                        if let Some(first) = self.pending.first_mut() {
+                            *first = b'\t';
+                        }
+                    } else {
+                        self.column += 1;
+                        if !(self.prev_blank && self.column == next) {
+                            // Not yet known whether the pending blanks become tabs.
+                            if self.column == next {
+                                self.one_blank_before_tab_stop = true;
+                            }
+                            self.pending.extend(c);
+                            self.prev_blank = true;
+                            return Ok(());
+                        }
+                        // The pending blanks become a tab (or two).
+                        self.pending.truncate(1);
+                        if let Some(first) = self.pending.first_mut() {
+                            *first = b'\t';
+                        }
+                        c = Some(b'\t');
+                    }
+                    // Drop the pending blanks, but a single one just before the last stop.
+                    self.pending.truncate(usize::from(self.one_blank_before_tab_stop));
+                }
+            } else if c == Some(b'\x08') {
+                self.column = self.column.saturating_sub(1);
+                self.tab_index = self.tab_index.saturating_sub(1);
+            } else {
+                self.column = self.column.wrapping_add(1);
+                if self.column == 0 {
+                    return Err("input line is too long");
+                }
+            }
+            if !self.pending.is_empty() {
+                if self.pending.len() > 1 && self.one_blank_before_tab_stop {
+                    self.pending[0] = b'\t';
+                }
+                out.append(&mut self.pending);
+                self.one_blank_before_tab_stop = false;
+            }
+            self.prev_blank = blank;
+            self.convert &= all || blank;
+        }
+        if let Some(c) = c {
+            out.push(c);
+            if c == b'\n' {
+                *self = Unexpanding::new();
+            }
+        }
+        Ok(())
+    }
+}
+
+const ALL: Opt = Opt::both('a', "all", "convert all blanks, instead of just initial blanks");
+const FIRST_ONLY: Opt = Opt::long("first-only", "convert only leading sequences of blanks (overrides -a)");
+const UNEXPAND_TABS: Opt = Opt::both(
+    't',
+    "tabs",
+    "have tabs N characters apart instead of 8 (enables -a), or at the comma separated LIST of positions ('/N' or '+N' last: stops every N after it)",
+)
+.value("LIST");
+
+/// `unexpand`.
+pub const UNEXPAND: Spec = Spec {
+    name: "unexpand",
+    summary: "convert spaces to tabs",
+    synopsis: &["[OPTION]... [FILE]..."],
+    about: "Convert blanks in each FILE to tabs, writing to standard output.",
+    options: &[ALL, FIRST_ONLY, UNEXPAND_TABS],
+    digits: Some(Opt::number("N", "the same as -t N")),
+    assumed: true,
+    ..Spec::BASE
+};
+
+/// `unexpand [-a] [--first-only] [-t LIST] [FILE…]`
+pub async fn unexpand(ctx: Ctx<'_>, args: Args) -> Status {
+    let lists = args.given().filter(|(o, _)| **o == UNEXPAND_TABS).map(|(_, v)| v);
+    let numbers: String = args.given().filter(|(o, _)| o.short.is_none() && o.long.is_none()).map(|(_, v)| v).collect();
+    let tabs = match Tabs::parse(lists, Some(numbers.as_str()).filter(|n| !n.is_empty())) {
+        Ok(tabs) => tabs,
+        Err(errors) => {
+            for error in errors {
+                ctx.complain(error).await;
+            }
+            return 1;
+        }
+    };
+    let all = (args.has(&ALL) || args.has(&UNEXPAND_TABS)) && !args.has(&FIRST_ONLY);
+    let mut state = Unexpanding::new();
+    let mut out = Vec::new();
+    let mut status = 0;
+    for file in args.files() {
+        let data = match ctx.read_operand(&file).await {
+            Ok(data) => data,
+            Err(err) => {
+                ctx.complain(format!("{file}: {}", describe(&err))).await;
+                status = 1;
+                continue;
+            }
+        };
+        for &byte in &data {
+            if let Err(message) = state.byte(Some(byte), &tabs, all, &mut out) {
+                let _ = ctx.out(&out).await;
+                return ctx.fail(message).await;
+            }
+            if out.len() >= FLUSH_AT && !ctx.out(std::mem::take(&mut out)).await {
+                return 1;
+            }
+        }
+    }
+    if let Err(message) = state.byte(None, &tabs, all, &mut out) {
+        let _ = ctx.out(&out).await;
+        return ctx.fail(message).await;
+    }
+    if !ctx.out(out).await {
+        return 1;
+    }
+    status
+}
+
 const TABLE: Opt = Opt::both('t', "table", "create a table");
 const FILLROWS: Opt = Opt::both('x', "fillrows", "fill rows before columns");
 const SEPARATOR: Opt = Opt::both('s', "separator", "possible table delimiters").value("STRING");

@@ -3,6 +3,7 @@
 pub mod cal;
 pub mod cfmt;
 pub mod columns;
+pub mod csplit;
 pub mod diff;
 pub mod envsubst;
 pub mod factor;

@@ -92,3 +92,31 @@ status 1
 ## status: 0
 ## files:
 a: "abc\nxyz\n"
+
+### sum BSD and System V checksums
+printf 'hello\n' > h; seq 1 3000 > s; sum h; sum h s; sum -s h s; printf 'hello\n' | sum; printf 'hello\n' | sum -s; sum --sysv -r h; sum - < h
+## stdout:
+36979     1 h
+36979     1 h
+29161    14 s
+542 1 h
+6552 28 s
+36979     1
+542 1
+36979     1 h
+36979     1 -
+## status: 0
+## files:
+h: "hello\n"
+s: 13893 bytes, 3000 lines
+
+### sum of a missing file +stderr
+printf 'x' > h; sum nofile h; echo "status $?"
+## stdout:
+00120     1 h
+status 1
+## stderr:
+sum: nofile: No such file or directory
+## status: 0
+## files:
+h: "x"

@@ -479,3 +479,64 @@ printf 'abc\r\nxy\n' | fold -w 2 | od -c | sed 's/  */ /g'
 0000000 a b \n c \r \n x y \n
 0000011
 ## status: 0
+
+### unexpand initial blanks, all blanks and tab lists
+printf 'a  b\tc       d\n        x   y\n  \t z\n' > u; for o in "" -a "-t 4" "-t 2,5" "--first-only -t 4" "-t /4" "-t 2,+3" -3; do unexpand $o u | od -An -c; done
+## stdout:
+   a           b  \t   c                               d  \n  \t
+   x               y  \n  \t       z  \n
+   a           b  \t   c  \t   d  \n  \t   x               y  \n
+  \t       z  \n
+   a           b  \t   c  \t  \t   d  \n  \t  \t   x  \t   y  \n
+  \t       z  \n
+   a  \t       b  \t   c                               d  \n  \t
+  \t               x               y  \n  \t  \t       z  \n
+   a           b  \t   c                               d  \n  \t
+  \t   x               y  \n  \t       z  \n
+   a           b  \t   c  \t  \t   d  \n  \t  \t   x  \t   y  \n
+  \t       z  \n
+   a  \t       b  \t   c  \t  \t           d  \n  \t  \t  \t   x
+  \t       y  \n  \t  \t       z  \n
+   a           b  \t   c                               d  \n  \t
+  \t           x               y  \n  \t       z  \n
+## status: 0
+## files:
+u: "a  b\tc       d\n        x   y\n  \t z\n"
+
+### unexpand single blanks before a stop, backspaces and missing newline
+printf 'abcdefg h\n1234567  x\n\t  a       b\na\b        x\n   ' | unexpand -a | od -An -c
+## stdout:
+   a   b   c   d   e   f   g       h  \n   1   2   3   4   5   6
+   7  \t       x  \n  \t           a  \t           b  \n   a  \b
+  \t   x  \n            
+## status: 0
+
+### unexpand tab list errors +stderr
+for t in 0 4,2 x 2/3 /2,/3 /2,+3 99999999999999999999999; do echo x | unexpand -t $t; echo "status $?"; done
+## stdout:
+status 1
+status 1
+status 1
+status 1
+status 1
+status 1
+status 1
+## stderr:
+unexpand: tab size cannot be 0
+unexpand: tab sizes must be ascending
+unexpand: tab size contains invalid character(s): 'x'
+unexpand: '/' specifier not at start of number: '/3'
+unexpand: '/' specifier only allowed with the last value
+unexpand: '/' specifier is mutually exclusive with '+'
+unexpand: tab stop is too large '99999999999999999999999'
+## status: 0
+
+### unexpand reads files as one stream
+printf '    a\n    ' > p; printf '    b\n' > q; unexpand p q nofile | od -An -c; echo "status ${PIPESTATUS[0]}"
+## stdout:
+                   a  \n  \t   b  \n
+status 1
+## status: 0
+## files:
+p: "    a\n    "
+q: "    b\n"

@@ -1,0 +1,78 @@
+### nice runs a command and prints a niceness
+nice; nice echo a; nice -n 5 echo b; nice -5 echo c; nice --adjustment=3 sh -c 'echo d; exit 3'; echo "status $?"
+## stdout:
+0
+a
+b
+c
+d
+status 3
+## status: 0
+
+### nice usage errors +stderr
+nice -n 5; echo "status $?"; nice -n x echo; echo "status $?"; nice -z; echo "status $?"
+## stdout:
+status 125
+status 125
+status 125
+## stderr:
+nice: a command must be given with an adjustment
+Try 'nice --help' for more information.
+nice: invalid adjustment 'x'
+nice: invalid option -- 'z'
+Try 'nice --help' for more information.
+## status: 0
+
+### stdbuf runs a command
+stdbuf -oL echo hi; stdbuf -o0 -e0 -i 1K sh -c 'echo there; exit 4'; echo "status $?"
+## stdout:
+hi
+there
+status 4
+## status: 0
+
+### stdbuf usage errors +stderr
+stdbuf; echo "status $?"; stdbuf echo; echo "status $?"; stdbuf -o L; echo "status $?"; stdbuf -o X echo; echo "status $?"; stdbuf -i L echo; echo "status $?"
+## stdout:
+status 125
+status 125
+status 125
+status 125
+status 125
+## stderr:
+stdbuf: missing operand
+Try 'stdbuf --help' for more information.
+stdbuf: you must specify a buffering mode option
+Try 'stdbuf --help' for more information.
+stdbuf: missing operand
+Try 'stdbuf --help' for more information.
+stdbuf: invalid mode 'X'
+stdbuf: line buffering stdin is meaningless
+Try 'stdbuf --help' for more information.
+## status: 0
+
+### tty on a pipe or file +stderr
+tty < /dev/null; echo "status $?"; echo | tty -s; echo "status $?"; tty x; echo "status $?"
+## stdout:
+not a tty
+status 1
+status 1
+status 2
+## stderr:
+tty: extra operand 'x'
+Try 'tty --help' for more information.
+## status: 0
+
+### sync flushes nothing and checks files +stderr
+touch f; sync; sync f; echo "status $?"; sync nofile; echo "status $?"; sync -x; echo "status $?"
+## stdout:
+status 0
+status 1
+status 1
+## stderr:
+sync: error opening 'nofile': No such file or directory
+sync: invalid option -- 'x'
+Try 'sync --help' for more information.
+## status: 0
+## files:
+f: ""
