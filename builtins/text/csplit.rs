@@ -26,6 +26,16 @@ pub const CSPLIT: Spec = Spec {
     synopsis: &["[OPTION]... FILE PATTERN..."],
     about: "Output pieces of FILE separated by PATTERN(s) to files 'xx00', 'xx01', ..., and output byte counts of each piece to standard output. Read standard input if FILE is -. Each PATTERN may be: INTEGER (copy up to but not including that line), /REGEXP/[OFFSET] (copy up to but not including a matching line), %REGEXP%[OFFSET] (skip to, but not including a matching line), {INTEGER} (repeat the previous pattern that many times), {*} (repeat the previous pattern as many times as possible). An OFFSET is an integer optionally preceded by '+' or '-'.",
     options: &[SUFFIX_FORMAT, PREFIX, KEEP, SUPPRESS, DIGITS, QUIET, ELIDE],
+    long_order: &[
+        "digits",
+        "quiet",
+        "silent=quiet",
+        "keep-files",
+        "elide-empty-files",
+        "prefix",
+        "suffix-format",
+        "suppress-matched",
+    ],
     assumed: true,
     ..Spec::BASE
 };
