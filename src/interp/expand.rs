@@ -1334,17 +1334,20 @@ fn replace(
 ) -> Option<String> {
     let chars: Vec<char> = text.chars().collect();
     let n = chars.len();
-    // The ends a match may have, longest first: one when the pattern has a fixed length.
+    // The longest match from `from` ending by `to` (and past `least`): with a fixed length
+    // there is one end to try, else every end, longest first.
     let fixed = pattern.fixed_len();
-    let ends = |from: usize, to: usize| -> Box<dyn Iterator<Item = usize>> {
+    let longest = |from: usize, least: usize, to: usize| -> Option<usize> {
         match fixed {
-            Some(len) => Box::new(from.checked_add(len).filter(|end| *end <= to).into_iter()),
-            None => Box::new((from..=to).rev()),
+            Some(len) => from
+                .checked_add(len)
+                .filter(|&end| end <= to && end >= least && pattern.matches_chars(&chars[from..end])),
+            None => (least..=to).rev().find(|&end| pattern.matches_chars(&chars[from..end])),
         }
     };
     match mode {
         ReplaceMode::Prefix => {
-            if let Some(k) = ends(0, n).find(|&k| pattern.matches_chars(&chars[..k])) {
+            if let Some(k) = longest(0, 0, n) {
                 let mut out = replacement_text(replacement, &chars[..k]);
                 out.extend(chars[k..].iter());
                 return (out.len() <= limit).then_some(out);
@@ -1352,11 +1355,11 @@ fn replace(
             Some(text.to_string())
         }
         ReplaceMode::Suffix => {
-            let mut starts: Box<dyn Iterator<Item = usize>> = match fixed {
-                Some(len) => Box::new(n.checked_sub(len).into_iter()),
-                None => Box::new(0..=n),
+            let found = match fixed {
+                Some(len) => n.checked_sub(len).filter(|&k| pattern.matches_chars(&chars[k..])),
+                None => (0..=n).find(|&k| pattern.matches_chars(&chars[k..])),
             };
-            if let Some(k) = starts.find(|&k| pattern.matches_chars(&chars[k..])) {
+            if let Some(k) = found {
                 let mut out: String = chars[..k].iter().collect();
                 out.push_str(&replacement_text(replacement, &chars[k..]));
                 return (out.len() <= limit).then_some(out);
@@ -1372,12 +1375,17 @@ fn replace(
             let mut replaced = false;
             while idx < n {
                 if !(replaced && mode == ReplaceMode::First)
-                    && let Some(end) =
-                        ends(idx, n).filter(|&end| end > idx).find(|&end| pattern.matches_chars(&chars[idx..end]))
+                    && let Some(end) = longest(idx, idx + 1, n)
                 {
                     let piece = replacement_text(replacement, &chars[idx..end]);
-                    if out.len().saturating_add(piece.len()) > limit {
+                    let needed = out.len().saturating_add(piece.len());
+                    if needed > limit {
                         return None;
+                    }
+                    // Grown by doubling but never past the limit: the result's buffer, and
+                    // the one it is copied from as it grows, stay within twice the limit.
+                    if needed > out.capacity() {
+                        out.reserve_exact(needed.max(out.capacity().saturating_mul(2)).min(limit) - out.len());
                     }
                     out.push_str(&piece);
                     idx = end;
