@@ -58,20 +58,7 @@ fn usage(spec: &Spec) -> String {
     text
 }
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
+use crate::text::strftime::MONTHS;
 
 /// Months counted from year 0's January: `year * 12 + month - 1`.
 type MonthIndex = i64;

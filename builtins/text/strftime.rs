@@ -15,7 +15,8 @@ use chrono::{DateTime, Datelike, FixedOffset, Timelike};
 const MAX_WIDTH: usize = 4096;
 
 const DAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-const MONTHS: [&str; 12] = [
+/// The months' names in the C locale (`cal` reads and writes them too).
+pub(crate) const MONTHS: [&str; 12] = [
     "January",
     "February",
     "March",
