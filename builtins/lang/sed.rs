@@ -499,6 +499,8 @@ impl ScriptParser {
         let (mut global, mut nth, mut print, mut ignore_case, mut write) = (false, 1, false, false, None);
         loop {
             match self.peek() {
+                // GNU reads blanks between the flags (`s/a/b/ g`).
+                Some(' ' | '\t') => {}
                 Some('g') => global = true,
                 Some('p') => print = true,
                 Some('i' | 'I') => ignore_case = true,

@@ -527,3 +527,20 @@ b
 b
 b
 ## status: 0
+
+### blanks between the s command's flags are read, as GNU reads them
+printf 'foo\n' > f; for s in 's/o/0/ g' 's/o/0/ p' 's/o/0/	g' 's/o/0/g p' 's/o/0/ ;p' 's/o/0/ x'; do sed -n "$s" f; echo "st=$?"; done 2>&1
+## stdout:
+st=0
+f0o
+st=0
+st=0
+f00
+st=0
+f0o
+st=0
+sed: -e expression #1, char 8: unknown option to `s'
+st=1
+## status: 0
+## files:
+f: "foo\n"

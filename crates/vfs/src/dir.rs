@@ -356,6 +356,13 @@ impl Backend for DirFs {
 
     fn set_mtime(&self, rel: &str, mtime: SystemTime) -> io::Result<()> {
         use cap_fs_ext::{DirExt, SystemTimeSpec};
+        // cap-std's conversion panics on a time before 1970 (`touch -d @-1`): refused instead.
+        if mtime < SystemTime::UNIX_EPOCH {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "a time before 1970 cannot be set on a host directory's file",
+            ));
+        }
         let spec = SystemTimeSpec::Absolute(cap_std::time::SystemTime::from_std(mtime));
         self.root.set_times(rel_path(rel), None, Some(spec)).map_err(confine)
     }
