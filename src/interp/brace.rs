@@ -10,15 +10,21 @@ enum Atom {
     Part(WordPart),
 }
 
-/// Largest number of words one brace expression may produce (protects memory).
-const MAX_WORDS: usize = 100_000;
+/// Largest number of words one brace expression may produce (protects memory); past it the
+/// line stops, naming it (bash would make them all).
+pub const MAX_WORDS: usize = 100_000;
 
-/// Expands the braces of `word` (a word without braces comes back alone).
-pub fn expand(word: &Word) -> Vec<Word> {
+/// Expands the braces of `word` (a word without braces comes back alone); `Err` when it
+/// would make more than [`MAX_WORDS`] words.
+pub fn expand(word: &Word) -> Result<Vec<Word>, usize> {
     let atoms = to_atoms(word);
     let mut out = Vec::new();
-    expand_atoms(atoms, &mut out);
-    out.into_iter().map(|atoms| from_atoms(atoms, word)).collect()
+    let mut capped = false;
+    expand_atoms(atoms, &mut out, &mut capped);
+    if capped {
+        return Err(MAX_WORDS);
+    }
+    Ok(out.into_iter().map(|atoms| from_atoms(atoms, word)).collect())
 }
 
 fn to_atoms(word: &Word) -> Vec<Atom> {
@@ -56,8 +62,9 @@ fn is_char(atom: &Atom, c: char) -> bool {
     matches!(atom, Atom::Char(x) if *x == c)
 }
 
-fn expand_atoms(atoms: Vec<Atom>, out: &mut Vec<Vec<Atom>>) {
+fn expand_atoms(atoms: Vec<Atom>, out: &mut Vec<Vec<Atom>>, capped: &mut bool) {
     if out.len() >= MAX_WORDS {
+        *capped = true;
         return;
     }
     for open in 0..atoms.len() {
@@ -68,7 +75,7 @@ fn expand_atoms(atoms: Vec<Atom>, out: &mut Vec<Vec<Atom>>) {
             continue;
         };
         let alternatives: Vec<Vec<Atom>> = if commas.is_empty() {
-            match sequence(&atoms[open + 1..close]) {
+            match sequence(&atoms[open + 1..close], capped) {
                 Some(items) => items
                     .into_iter()
                     .map(|s| match s.is_empty() {
@@ -92,7 +99,7 @@ fn expand_atoms(atoms: Vec<Atom>, out: &mut Vec<Vec<Atom>>) {
             let mut combined = atoms[..open].to_vec();
             combined.extend(alt);
             combined.extend_from_slice(&atoms[close + 1..]);
-            expand_atoms(combined, out);
+            expand_atoms(combined, out, capped);
         }
         return;
     }
@@ -120,7 +127,7 @@ fn find_close(atoms: &[Atom], open: usize) -> Option<(usize, Vec<usize>)> {
 }
 
 /// `{a..e}`, `{1..10}`, `{1..10..3}`, `{01..10}`.
-fn sequence(atoms: &[Atom]) -> Option<Vec<String>> {
+fn sequence(atoms: &[Atom], capped: &mut bool) -> Option<Vec<String>> {
     let text: String = atoms
         .iter()
         .map(|a| match a {
@@ -145,6 +152,7 @@ fn sequence(atoms: &[Atom]) -> Option<Vec<String>> {
         };
         let count = (start - end).unsigned_abs() / step as u64 + 1;
         if count as usize > MAX_WORDS {
+            *capped = true;
             return None;
         }
         let mut items = Vec::new();

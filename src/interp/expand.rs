@@ -296,7 +296,19 @@ impl Interp {
             // The general path, boxed: the quick ones above need none of its state, and every
             // command's future would otherwise carry it.
             if word.parts.iter().any(|p| matches!(p, WordPart::Literal(t) if t.bytes().any(|b| b == b'{'))) {
-                for expanded in brace::expand(word) {
+                let words = match brace::expand(word) {
+                    Ok(words) => words,
+                    // A fixed bound, not a session limit: said as one, with what to use instead.
+                    Err(most) => {
+                        return Err(self.stop_with(
+                            format!(
+                                "limit exceeded: brace words (at most {most}); count with for ((i=1; i<=N; i++)) or seq"
+                            ),
+                            crate::status::LIMIT,
+                        ));
+                    }
+                };
+                for expanded in words {
                     Box::pin(self.expand_fields_into(&expanded, io, &mut out)).await?;
                 }
             } else {

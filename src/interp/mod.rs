@@ -227,7 +227,7 @@ impl Interp {
     }
 
     /// Ends the line with `status`, `message` printed once by the top level.
-    fn stop_with(&self, message: String, status: Status) -> Flow {
+    pub(crate) fn stop_with(&self, message: String, status: Status) -> Flow {
         Flow::Fatal(self.shared.note_stop(message, status))
     }
 

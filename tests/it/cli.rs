@@ -27,6 +27,18 @@ fn command_string_with_name_and_args() {
     assert_eq!(status, 3);
 }
 
+/// A brace expression past its 100,000 words stops the line saying so (it ran once over the
+/// unexpanded word before: `for i in {1..1000000}` gave one pass with `i={1..1000000}`).
+#[test]
+fn too_many_brace_words_stop_the_line_saying_so() {
+    let line = "for i in {1..1000000}; do n=$((n+1)); done; echo \"n=$n\"";
+    let (out, err, status) = run(toolsh().args(["--memory", "-c", line]), "");
+    assert_eq!((out.as_str(), status), ("", 124), "{err}");
+    assert!(err.contains("limit exceeded: brace words (at most 100000)"), "{err}");
+    let (out, _, status) = run(toolsh().args(["--memory", "-c", "echo {1..100000} | wc -w; echo {a..b}{1..2}"]), "");
+    assert_eq!((out.as_str(), status), ("100000\na1 a2 b1 b2\n", 0));
+}
+
 #[test]
 fn syntax_error_runs_nothing_and_names_the_position() {
     let (out, err, status) = run(toolsh().args(["--memory", "-c", "echo before\nif true; then\necho x\nfi fi"]), "");
