@@ -78,33 +78,9 @@ macro_rules! entry {
     };
 }
 
-/// Bash's own builtins among the commands: every model knows them, so the `shell` tool's
-/// description does not spend tokens listing them (`help` does).
-pub const BASH_BUILTINS: &[&str] = &[
-    "cd",
-    "dirs",
-    "echo",
-    "enable",
-    "false",
-    "getopts",
-    "let",
-    "mapfile",
-    "popd",
-    "printf",
-    "pushd",
-    "pwd",
-    "read",
-    "readarray",
-    "set",
-    "shift",
-    "shopt",
-    "test",
-    "times",
-    "true",
-    "ulimit",
-    "umask",
-    "unset",
-];
+/// bash's own builtins: every model knows them, so the `shell` tool's description does not
+/// spend tokens listing them (`help` does).
+pub use toolsh_core::command::BASH_BUILTINS;
 
 /// Every command, sorted by name.
 static TABLE: &[Builtin] = &[

@@ -983,11 +983,13 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
         return match crate::parser::check(&source) {
             Ok(_) => 0,
             Err(err) => {
-                // Named as a run of the same file names it (`toolsh: f.sh: 2:4: …`).
-                match options.script_file.as_deref() {
-                    Some(file) => eprintln!("toolsh: {file}: {err}"),
-                    None => eprintln!("toolsh: {err}"),
-                }
+                // Named as a run of the same text names it (`f.sh: line 2: …`), as `bash -n` does.
+                use crate::interp::{Reading, syntax_error_text};
+                let reading = match options.script_file.as_deref() {
+                    Some(file) => Reading::File(file),
+                    None => Reading::Typed,
+                };
+                eprint!("{}", syntax_error_text("toolsh", false, 0, reading, &source, &err));
                 crate::status::USAGE
             }
         };

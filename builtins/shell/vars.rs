@@ -176,7 +176,7 @@ pub async fn shift(mut ctx: Ctx<'_>, args: Args) -> Status {
             Err(_) if n.parse::<i64>().is_ok() => return ctx.fail(format!("{n}: shift count out of range")).await,
             Err(_) => return ctx.fail(format!("{n}: numeric argument required")).await,
         },
-        [_, extra, ..] => return ctx.fail(format!("{extra}: too many arguments")).await,
+        [_, _, ..] => return ctx.fail("too many arguments").await,
     };
     if count > ctx.state().positional.len() {
         return 1;
@@ -758,7 +758,7 @@ pub async fn getopts(mut ctx: Ctx<'_>, words_parsed: Args) -> Status {
                     ctx.set_var("OPTARG", option.to_string());
                 } else {
                     if !quiet {
-                        ctx.err(format!("toolsh: option requires an argument -- {option}\n")).await;
+                        ctx.err(format!("{}: option requires an argument -- {option}\n", ctx.state().arg0)).await;
                     }
                     ctx.set_var(&name, "?");
                     let _ = ctx.vars_mut().unset("OPTARG");
@@ -779,7 +779,7 @@ pub async fn getopts(mut ctx: Ctx<'_>, words_parsed: Args) -> Status {
                 ctx.set_var("OPTARG", option.to_string());
             } else {
                 if !quiet {
-                    ctx.err(format!("toolsh: illegal option -- {option}\n")).await;
+                    ctx.err(format!("{}: illegal option -- {option}\n", ctx.state().arg0)).await;
                 }
                 let _ = ctx.vars_mut().unset("OPTARG");
             }

@@ -14,73 +14,8 @@ use crate::ast::{Command, Word};
 
 /// bash 5.2's builtins that toolsh runs, in bash's order (`compgen -b`, `enable`).
 pub(crate) fn builtins_here() -> impl Iterator<Item = &'static str> {
-    BASH_BUILTINS.iter().copied().filter(|name| crate::builtins::lookup(name).is_some())
+    toolsh_core::command::BASH_BUILTINS.iter().copied().filter(|name| crate::builtins::lookup(name).is_some())
 }
-
-/// bash 5.2's builtins, sorted as `compgen -b` lists them; those toolsh lacks are left out.
-const BASH_BUILTINS: &[&str] = &[
-    ".",
-    ":",
-    "[",
-    "alias",
-    "bg",
-    "bind",
-    "break",
-    "builtin",
-    "caller",
-    "cd",
-    "command",
-    "compgen",
-    "complete",
-    "compopt",
-    "continue",
-    "declare",
-    "dirs",
-    "disown",
-    "echo",
-    "enable",
-    "eval",
-    "exec",
-    "exit",
-    "export",
-    "false",
-    "fc",
-    "fg",
-    "getopts",
-    "hash",
-    "help",
-    "history",
-    "jobs",
-    "kill",
-    "let",
-    "local",
-    "logout",
-    "mapfile",
-    "popd",
-    "printf",
-    "pushd",
-    "pwd",
-    "read",
-    "readarray",
-    "readonly",
-    "return",
-    "set",
-    "shift",
-    "shopt",
-    "source",
-    "suspend",
-    "test",
-    "times",
-    "trap",
-    "true",
-    "type",
-    "typeset",
-    "ulimit",
-    "umask",
-    "unalias",
-    "unset",
-    "wait",
-];
 
 /// `set -o`'s names (`compgen -A setopt`).
 const SETOPT: &[&str] = &[
@@ -431,7 +366,10 @@ pub(crate) async fn compgen(interp: &mut Interp, argv: &[String], io: &Io) -> St
     let request = match parse(argv) {
         Ok(request) => request,
         Err(message) => {
-            let _ = io.stderr().write_all(format!("toolsh: compgen: {message}").as_bytes()).await;
+            let _ = io
+                .stderr()
+                .write_all(format!("{}compgen: {message}", interp.state.diagnostic_prefix()).as_bytes())
+                .await;
             return crate::status::USAGE;
         }
     };

@@ -306,7 +306,22 @@ impl Interp {
             match command {
                 Command::Simple(simple) => self.exec_simple(simple, io).await,
                 // Boxed apart: a simple command's future does not carry a compound's state.
-                Command::Compound(compound, redirects, _) => {
+                Command::Compound(compound, redirects, span) => {
+                    // bash's `$LINENO` (and its messages' line) is also the line of these.
+                    if self.in_trap == 0
+                        && span.line > 0
+                        && matches!(
+                            **compound,
+                            CompoundCommand::Arith(_)
+                                | CompoundCommand::Cond(_)
+                                | CompoundCommand::ArithFor { .. }
+                                | CompoundCommand::For { .. }
+                                | CompoundCommand::Case { .. }
+                                | CompoundCommand::Select { .. }
+                        )
+                    {
+                        self.state.lineno = span.line;
+                    }
                     Box::pin(self.exec_redirected_compound(compound, redirects, io)).await
                 }
                 Command::Function(def) => {
@@ -1168,7 +1183,7 @@ impl Interp {
             let set = std::iter::once("set".to_string()).chain(set).collect();
             sub.dispatch_builtin(set, io).await?;
         }
-        let result = sub.run_source(&source, io, &name).await;
+        let result = sub.run_source(&source, io, super::line::Reading::File(&name)).await;
         if let Err(Flow::Fatal(status)) = result
             && self.shared.stopping().is_some()
         {

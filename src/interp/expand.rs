@@ -677,10 +677,11 @@ impl Interp {
         Flow::Discard
     }
 
-    /// Prints `toolsh: message` on the shell's stderr. Boxed: errors are rare, and every
-    /// future that may print one would otherwise carry the write's state.
+    /// Prints `message` on the shell's stderr after bash's prefix (`s.sh: line 4: `,
+    /// [`crate::session::State::diagnostic_prefix`]). Boxed: errors are rare, and every future
+    /// that may print one would otherwise carry the write's state.
     pub(crate) fn error<'a>(&'a self, io: &'a Io, message: &str) -> BoxFuture<'a, ()> {
-        let line = format!("toolsh: {message}\n");
+        let line = format!("{}{message}\n", self.state.diagnostic_prefix());
         Box::pin(async move {
             let _ = io.stderr().write_all(line.as_bytes()).await;
         })

@@ -271,7 +271,7 @@ impl JobTable {
 
     /// What `command` says of `spec`, which names no job: bash's words (an ambiguous name
     /// says so first).
-    pub fn no_such(&self, command: &str, spec: &str) -> String {
+    pub fn no_such(&self, prefix: &str, command: &str, spec: &str) -> String {
         let mut said = String::new();
         if let Some(rest) = spec.strip_prefix('%')
             && rest.parse::<usize>().is_err()
@@ -282,10 +282,10 @@ impl JobTable {
                 if rest.starts_with('?') { job.command.contains(word) } else { job.command.starts_with(word) }
             };
             if self.jobs.iter().filter(fits).count() > 1 {
-                said.push_str(&format!("toolsh: {command}: {word}: ambiguous job spec\n"));
+                said.push_str(&format!("{prefix}{command}: {word}: ambiguous job spec\n"));
             }
         }
-        said.push_str(&format!("toolsh: {command}: {spec}: no such job\n"));
+        said.push_str(&format!("{prefix}{command}: {spec}: no such job\n"));
         said
     }
 
@@ -508,7 +508,7 @@ pub(crate) async fn jobs(interp: &mut Interp, args: &crate::builtins::spec::Args
             match table.find(spec) {
                 Some(at) => picked.push(at),
                 None => {
-                    problems.push_str(&table.no_such("jobs", spec));
+                    problems.push_str(&table.no_such(&interp.state.diagnostic_prefix(), "jobs", spec));
                     status = 1;
                 }
             }
@@ -551,7 +551,12 @@ pub(crate) async fn jobs(interp: &mut Interp, args: &crate::builtins::spec::Args
             Some(log) => match interp.shared.vfs().read(log.path()) {
                 Ok(bytes) => bytes,
                 Err(err) => {
-                    let message = format!("toolsh: jobs: {}: {}\n", log.path(), crate::vfs::describe(&err));
+                    let message = format!(
+                        "{}jobs: {}: {}\n",
+                        interp.state.diagnostic_prefix(),
+                        log.path(),
+                        crate::vfs::describe(&err)
+                    );
                     let _ = io.stderr().write_all(message.as_bytes()).await;
                     status = 1;
                     continue;
@@ -592,7 +597,7 @@ pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args
                     continue;
                 }
                 None if spec.starts_with('%') => {
-                    problems.push_str(&table.no_such("wait", spec));
+                    problems.push_str(&table.no_such(&interp.state.diagnostic_prefix(), "wait", spec));
                     status = 127;
                     continue;
                 }
@@ -607,7 +612,7 @@ pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args
                     Err(_) => (format!("`{spec}': not a pid or valid job spec"), 1),
                 },
             };
-            problems.push_str(&format!("toolsh: wait: {problem}\n"));
+            problems.push_str(&format!("{}wait: {problem}\n", interp.state.diagnostic_prefix()));
             status = code;
         }
         if specs.is_empty() {
@@ -672,7 +677,7 @@ pub(crate) async fn kill_jobs(interp: &mut Interp, signal: u32, specs: &[String]
             let table = interp.job_table();
             match table.find(spec) {
                 Some(at) => (Some(table.jobs[at].run.clone()), String::new()),
-                None => (None, table.no_such("kill", spec)),
+                None => (None, table.no_such(&interp.state.diagnostic_prefix(), "kill", spec)),
             }
         };
         match found {
@@ -688,9 +693,9 @@ pub(crate) async fn kill_jobs(interp: &mut Interp, signal: u32, specs: &[String]
                 let message = if spec.starts_with('%') {
                     no_such
                 } else if spec.parse::<u32>().is_ok() {
-                    format!("toolsh: kill: ({spec}) - No such process\n")
+                    format!("{}kill: ({spec}) - No such process\n", interp.state.diagnostic_prefix())
                 } else {
-                    format!("toolsh: kill: {spec}: arguments must be process or job IDs\n")
+                    format!("{}kill: {spec}: arguments must be process or job IDs\n", interp.state.diagnostic_prefix())
                 };
                 let _ = io.stderr().write_all(message.as_bytes()).await;
                 status = 1;
@@ -723,13 +728,13 @@ fn disown_picked(interp: &Interp, args: &crate::builtins::spec::Args) -> String 
     } else if args.operands.is_empty() {
         match table.find("%+") {
             Some(at) => picked.push(at),
-            None => problems.push_str("toolsh: disown: current: no such job\n"),
+            None => problems.push_str(&format!("{}disown: current: no such job\n", interp.state.diagnostic_prefix())),
         }
     }
     for spec in &args.operands {
         match table.find(spec) {
             Some(at) => picked.push(at),
-            None => problems.push_str(&table.no_such("disown", spec)),
+            None => problems.push_str(&table.no_such(&interp.state.diagnostic_prefix(), "disown", spec)),
         }
     }
     picked.sort_unstable();

@@ -24,6 +24,44 @@ pub(crate) enum Body<'a> {
     Typed(&'a Typed<'a>),
 }
 
+/// What text the shell is reading, for the words of its syntax errors.
+#[derive(Clone, Copy)]
+pub(crate) enum Reading<'a> {
+    /// A file by the name it was given (a script, `source`, `bash FILE`).
+    File(&'a str),
+    /// `eval`'s words.
+    Eval,
+    /// A typed line: `-c` text, an agent's call, the console.
+    Typed,
+}
+
+/// The words of a syntax error in `text` as bash says it: `s.sh: line 5: syntax error near
+/// unexpected token `)'`, then for an unexpected token the line itself (`s.sh: line 5: `echo
+/// )'`). `eval` and `-c` text are named (`bash: eval: line 3: …`, `bash: -c: line 1: …`); the
+/// console's lines only by the shell's name (`name` is the shell's or the file's being run,
+/// `lineno` the line of the command running `eval`).
+pub(crate) fn syntax_error_text(
+    name: &str,
+    interactive: bool,
+    lineno: u32,
+    reading: Reading<'_>,
+    text: &str,
+    err: &parser::ParseError,
+) -> String {
+    let prefix = match reading {
+        _ if interactive && !matches!(reading, Reading::File(_)) => format!("{name}: "),
+        Reading::File(path) => format!("{path}: line {}: ", err.line),
+        Reading::Eval => format!("{name}: eval: line {}: ", lineno as usize + err.line.saturating_sub(1)),
+        Reading::Typed => format!("{name}: -c: line {}: ", err.line),
+    };
+    let mut said = format!("{prefix}{}\n", err.message);
+    if err.message.starts_with("syntax error near unexpected token") {
+        let line = text.lines().nth(err.line.saturating_sub(1)).unwrap_or("");
+        said.push_str(&format!("{prefix}`{line}'\n"));
+    }
+    said
+}
+
 /// A typed line, read whole (for the syntax check and the pre-flight) as bash reads `-c`
 /// text line by line: the commands of each of its lines, in order.
 pub(crate) struct Typed<'a> {
@@ -51,6 +89,13 @@ impl<'a> Typed<'a> {
 }
 
 impl Interp {
+    /// Says a syntax error in `text` on the shell's stderr ([`syntax_error_text`]).
+    pub(crate) async fn syntax_error(&self, io: &Io, reading: Reading<'_>, text: &str, err: &parser::ParseError) {
+        let (state, name) = (&self.state, self.state.diagnostic_name());
+        let said = syntax_error_text(name, state.options.interactive, state.lineno, reading, text, err);
+        let _ = io.stderr().write_all(said.as_bytes()).await;
+    }
+
     /// Runs `src` under `limit` and `cancel`: the whole text is parsed first (a syntax error
     /// runs nothing), the pre-flight may refuse it whole.
     pub(crate) async fn run_line(
@@ -63,8 +108,7 @@ impl Interp {
         let typed = match Typed::read(src, self.aliases_in_effect()) {
             Ok(typed) => typed,
             Err(err) => {
-                let message = format!("toolsh: {err}\n");
-                let _ = io.stderr().write_all(message.as_bytes()).await;
+                self.syntax_error(io, Reading::Typed, src, &err).await;
                 self.state.last_status = crate::status::USAGE;
                 return crate::status::USAGE;
             }
@@ -103,7 +147,7 @@ impl Interp {
                 rest.set_aliases(&typed.aliases);
                 // Past the lines already run, read as they were.
                 rest.by_ref().take(line + 1).for_each(drop);
-                return self.run_commands(rest, io, "line").await;
+                return self.run_commands(rest, io, Reading::Typed).await;
             }
         }
         Ok(status)
@@ -163,7 +207,7 @@ impl Interp {
                     let result = self.exec_list(list, io).await;
                     Ok(self.finish_subshell(result, io).await)
                 }
-                Body::Script { text, name } => self.run_source(text, io, name).await,
+                Body::Script { text, name } => self.run_source(text, io, Reading::File(name)).await,
                 Body::Typed(typed) => self.exec_typed(typed, io).await,
             }
         };

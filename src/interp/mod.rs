@@ -12,6 +12,7 @@ mod exec;
 mod expand;
 mod jobs;
 mod line;
+pub(crate) use line::{Reading, syntax_error_text};
 mod notfound;
 mod redirect;
 mod select;
@@ -1255,6 +1256,7 @@ impl Shell {
     /// expand_aliases`), which a script's and an agent's shell leave off.
     pub fn set_interactive(&mut self) {
         self.interp.state.options.expand_aliases = true;
+        self.interp.state.options.interactive = true;
     }
 }
 

@@ -92,10 +92,11 @@ const NEVER_SUGGESTED: &[&str] = &["kill", "mv", "rm", "rmdir", "truncate"];
 impl Interp {
     /// The message for the unknown command `name` (a line, newline-terminated).
     pub(crate) fn not_found(&self, name: &str) -> String {
+        let prefix = self.state.diagnostic_prefix();
         let declared = self.host_programs();
         if let Some((close, _)) = declared.iter().find(|(command, _)| same_program(name, command)) {
             return format!(
-                "toolsh: {name}: command not found (did you mean: {close}? the operator declared the \
+                "{prefix}{name}: command not found (did you mean: {close}? the operator declared the \
                  host program {close}, not {name})\n"
             );
         }
@@ -108,17 +109,19 @@ impl Interp {
                 names => format!("; declared here: {}", names.join(", ")),
             };
             return format!(
-                "toolsh: {name}: command not found: {name} is a host program, and host programs run \
+                "{prefix}{name}: command not found: {name} is a host program, and host programs run \
                  here only when the operator declares them ([host.{name}] in toolsh.toml, or --host \
                  {name}); none can be installed from here{here}{instead} ('help' lists every command)\n"
             );
         }
-        let suggestions = self.similar_commands(name);
+        // A script gets bash's words exactly (scripts and their tests compare them); a typed
+        // line (an agent's call, the console) gets the guesses too.
+        let suggestions = if self.state.main_source.is_empty() { self.similar_commands(name) } else { Vec::new() };
         if suggestions.is_empty() {
             // bash's words exactly: scripts and their tests compare them.
-            format!("toolsh: {name}: command not found\n")
+            format!("{prefix}{name}: command not found\n")
         } else {
-            format!("toolsh: {name}: command not found (did you mean: {}?)\n", suggestions.join(", "))
+            format!("{prefix}{name}: command not found (did you mean: {}?)\n", suggestions.join(", "))
         }
     }
 

@@ -5,7 +5,7 @@
 
 use super::io::Io;
 use super::vars::{Attrs, Value, Var};
-use super::{ExecResult, Flow, Interp, Status};
+use super::{ExecResult, Flow, Interp, State, Status};
 use crate::ast::{Assign, AssignValue, Word, WordPart};
 use crate::builtins;
 use crate::builtins::Special;
@@ -19,8 +19,8 @@ pub(crate) fn is_special(name: &str) -> bool {
 }
 
 /// Reads a builtin's words by its spec; `Err` is the status after the refusal was said in
-/// bash's words (`toolsh: type: -Q: invalid option` and the usage line).
-async fn parsed(argv: &[String], io: &Io) -> Result<builtins::spec::Args, Status> {
+/// bash's words (`s.sh: line 4: type: -Q: invalid option` and the usage line).
+async fn parsed(state: &State, argv: &[String], io: &Io) -> Result<builtins::spec::Args, Status> {
     let Some(spec) = builtins::lookup(&argv[0]).map(|entry| entry.spec) else {
         return Ok(builtins::spec::Args::default());
     };
@@ -30,7 +30,7 @@ async fn parsed(argv: &[String], io: &Io) -> Result<builtins::spec::Args, Status
         // bash's builtins answer no `--version` (`Spec::answers_version`).
         Err(builtins::spec::Refusal::Help | builtins::spec::Refusal::Version) => Ok(builtins::spec::Args::default()),
         Err(builtins::spec::Refusal::Usage(misuse)) => {
-            let text = format!("toolsh: {}", spec.refusal_text(&misuse));
+            let text = format!("{}{}", state.diagnostic_prefix(), spec.refusal_text(&misuse));
             let _ = io.stderr().write_all(text.as_bytes()).await;
             Err(spec.usage_status)
         }
@@ -41,8 +41,9 @@ async fn say(io: &Io, text: &str) {
     let _ = io.stdout().write_all(text.as_bytes()).await;
 }
 
-async fn complain(io: &Io, command: &str, message: &str) {
-    let line = format!("toolsh: {command}: {message}\n");
+/// Prints a builtin's message as bash does: `s.sh: line 4: cd: message`.
+async fn complain(state: &State, io: &Io, command: &str, message: &str) {
+    let line = format!("{}{command}: {message}\n", state.diagnostic_prefix());
     let _ = io.stderr().write_all(line.as_bytes()).await;
 }
 
@@ -76,7 +77,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
         Special::Exit => {
             if argv.len() > 2 && status_arg(&argv[1]).is_some() {
                 // bash refuses and exits with status 1.
-                complain(io, "exit", "too many arguments").await;
+                complain(&interp.state, io, "exit", "too many arguments").await;
                 return Err(Flow::Exit(1));
             }
             let status = match argv.get(1) {
@@ -84,7 +85,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
                 Some(text) => match status_arg(text) {
                     Some(status) => status,
                     None => {
-                        complain(io, "exit", &format!("{text}: numeric argument required")).await;
+                        complain(&interp.state, io, "exit", &format!("{text}: numeric argument required")).await;
                         crate::status::USAGE
                     }
                 },
@@ -96,7 +97,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
             // neither, though they count in `call_depth`).
             let in_function = interp.state.frames.iter().any(|frame| frame.name != "source");
             if !in_function && interp.source_depth == 0 {
-                complain(io, "return", "can only `return' from a function or sourced script").await;
+                complain(&interp.state, io, "return", "can only `return' from a function or sourced script").await;
                 return Ok(crate::status::USAGE);
             }
             let status = match argv.get(1) {
@@ -104,7 +105,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
                 Some(text) => match status_arg(text) {
                     Some(status) => status,
                     None => {
-                        complain(io, "return", &format!("{text}: numeric argument required")).await;
+                        complain(&interp.state, io, "return", &format!("{text}: numeric argument required")).await;
                         crate::status::USAGE
                     }
                 },
@@ -114,7 +115,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
         Special::Caller => Ok(caller(interp, &argv, io).await),
         Special::Compgen => Ok(super::compgen::compgen(interp, &argv, io).await),
         Special::Let => {
-            let mut exprs = match parsed(&argv, io).await {
+            let mut exprs = match parsed(&interp.state, &argv, io).await {
                 Ok(args) => args.operands,
                 Err(status) => return Ok(status),
             };
@@ -123,7 +124,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
                 exprs.remove(0);
             }
             if exprs.is_empty() {
-                complain(io, "let", "expression expected").await;
+                complain(&interp.state, io, "let", "expression expected").await;
                 return Ok(1);
             }
             let mut last = 0;
@@ -143,24 +144,24 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
         }
         Special::Break | Special::Continue => {
             if interp.loop_depth == 0 {
-                complain(io, name, "only meaningful in a `for', `while', or `until' loop").await;
+                complain(&interp.state, io, name, "only meaningful in a `for', `while', or `until' loop").await;
                 return Ok(0);
             }
             // As bash: more than one count, or one that is not a number, is a special builtin's
             // error and ends the script (status 1, 128); a count out of range is said, and the
             // innermost loop is still left (status 1).
             if argv.len() > 2 {
-                complain(io, name, "too many arguments").await;
+                complain(&interp.state, io, name, "too many arguments").await;
                 return Err(Flow::Fatal(1));
             }
             let (count, status) = match count_arg(&argv, 1) {
                 Ok(count) => (count, 0),
                 Err(message) if message.ends_with("numeric argument required") => {
-                    complain(io, name, &message).await;
+                    complain(&interp.state, io, name, &message).await;
                     return Err(Flow::Fatal(128));
                 }
                 Err(message) => {
-                    complain(io, name, &message).await;
+                    complain(&interp.state, io, name, &message).await;
                     (1, 1)
                 }
             };
@@ -173,13 +174,19 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
             let words = match argv.get(1).map(String::as_str) {
                 Some("--") => &argv[2..],
                 Some(option) if option.len() > 1 && option.starts_with('-') => {
-                    complain(io, "eval", &format!("{option}: invalid option\neval: usage: eval [arg ...]")).await;
+                    complain(
+                        &interp.state,
+                        io,
+                        "eval",
+                        &format!("{option}: invalid option\neval: usage: eval [arg ...]"),
+                    )
+                    .await;
                     return Ok(crate::status::USAGE);
                 }
                 _ => &argv[1..],
             };
             let source = words.join(" ");
-            interp.run_source(&source, io, "eval").await
+            interp.run_source(&source, io, super::line::Reading::Eval).await
         }
         Special::Source => source(interp, argv, io).await,
         Special::Subshell => sub_shell(interp, argv, io).await,
@@ -191,7 +198,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
             }
             let rest = argv[1..].to_vec();
             if !is_special(&rest[0]) && builtins::lookup(&rest[0]).is_none() {
-                complain(io, "builtin", &format!("{}: not a shell builtin", rest[0])).await;
+                complain(&interp.state, io, "builtin", &format!("{}: not a shell builtin", rest[0])).await;
                 return Ok(1);
             }
             interp.dispatch_builtin(rest, io).await
@@ -201,7 +208,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
         Special::Hash => hash(interp, argv, io).await,
         Special::Trap => trap(interp, argv, io).await,
         Special::Wait | Special::Jobs | Special::Disown => {
-            let args = match parsed(&argv, io).await {
+            let args = match parsed(&interp.state, &argv, io).await {
                 Ok(args) => args,
                 Err(status) => return Ok(status),
             };
@@ -226,12 +233,12 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
 /// `enable [-anps] [NAME…]`: bash's builtins that toolsh runs, listed as bash lists them, and
 /// the ones disabled (kept in the session; each still runs, see its spec's words).
 async fn enable(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    let args = match parsed(&argv, io).await {
+    let args = match parsed(&interp.state, &argv, io).await {
         Ok(args) => args,
         Err(status) => return Ok(status),
     };
     if args.has(opt!(special::ENABLE, 'f')) || args.has(opt!(special::ENABLE, 'd')) {
-        complain(io, "enable", "loading builtins is not supported").await;
+        complain(&interp.state, io, "enable", "loading builtins is not supported").await;
         return Ok(1);
     }
     let disable = args.has(opt!(special::ENABLE, 'n'));
@@ -253,7 +260,7 @@ async fn enable(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut status = 0;
     for name in &args.operands {
         if !super::compgen::builtins_here().any(|b| b == name) {
-            complain(io, "enable", &format!("{name}: not a shell builtin")).await;
+            complain(&interp.state, io, "enable", &format!("{name}: not a shell builtin")).await;
             status = 1;
             continue;
         }
@@ -278,12 +285,12 @@ impl Interp {
     /// reached, so the commands before a syntax error or a denied call run. An expansion error
     /// drops the rest of its complete command (status 1) and the next one runs; a syntax error
     /// ends the text with status 2.
-    pub(crate) async fn run_source(&mut self, source: &str, io: &Io, context: &str) -> ExecResult {
+    pub(crate) async fn run_source(&mut self, source: &str, io: &Io, reading: super::line::Reading<'_>) -> ExecResult {
         if self.call_depth >= self.state.limits().call_depth {
             return Err(self.limit_hit("call depth", self.state.limits().call_depth as u64));
         }
         self.call_depth += 1;
-        let result = self.run_commands(crate::parser::Commands::new(source), io, context).await;
+        let result = self.run_commands(crate::parser::Commands::new(source), io, reading).await;
         self.call_depth -= 1;
         result
     }
@@ -294,7 +301,7 @@ impl Interp {
         &mut self,
         mut commands: crate::parser::Commands<'_>,
         io: &Io,
-        context: &str,
+        reading: super::line::Reading<'_>,
     ) -> ExecResult {
         let mut status = 0;
         loop {
@@ -303,7 +310,7 @@ impl Interp {
             let list = match command {
                 Ok(list) => list,
                 Err(err) => {
-                    complain(io, context, &err.to_string()).await;
+                    self.syntax_error(io, reading, commands.text(), &err).await;
                     return Ok(crate::status::USAGE);
                 }
             };
@@ -333,7 +340,7 @@ async fn caller(interp: &mut Interp, argv: &[String], io: &Io) -> Status {
         None => None,
         Some(Ok(depth)) => Some(depth),
         Some(Err(_)) => {
-            complain(io, "caller", &format!("{}: invalid number", argv[1])).await;
+            complain(&interp.state, io, "caller", &format!("{}: invalid number", argv[1])).await;
             return crate::status::USAGE;
         }
     };
@@ -353,7 +360,7 @@ async fn caller(interp: &mut Interp, argv: &[String], io: &Io) -> Status {
 
 async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let Some(path) = argv.get(1) else {
-        complain(io, &argv[0], "filename argument required").await;
+        complain(&interp.state, io, &argv[0], "filename argument required").await;
         return Ok(crate::status::USAGE);
     };
     // A name without a slash is looked for on PATH first, then in the working directory, as
@@ -371,7 +378,7 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let text = match interp.fs(&argv[0]).read(&abs) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(err) => {
-            complain(io, path, &crate::vfs::describe(&err)).await;
+            complain(&interp.state, io, path, &crate::vfs::describe(&err)).await;
             return Ok(interp.denial_status(1));
         }
     };
@@ -391,7 +398,7 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     };
     interp.state.frames.push(frame);
     let outer = std::mem::replace(&mut interp.state.source, file);
-    let result = interp.run_source(&text, io, path).await;
+    let result = interp.run_source(&text, io, super::line::Reading::File(path)).await;
     interp.state.source = outer;
     interp.state.frames.pop();
     interp.source_depth -= 1;
@@ -423,7 +430,10 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
                 match argv.get(idx) {
                     Some(text) => command_text = Some(text.clone()),
                     None => {
-                        complain(io, &argv[0], "-c: option requires an argument").await;
+                        let _ = io
+                            .stderr()
+                            .write_all(format!("{}: -c: option requires an argument\n", argv[0]).as_bytes())
+                            .await;
                         return Ok(crate::status::USAGE);
                     }
                 }
@@ -454,7 +464,7 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
         }
         idx += 1;
     }
-    let source = match command_text {
+    let source = match command_text.clone() {
         Some(text) => {
             sub.state.arg0 = argv.get(idx).cloned().unwrap_or_else(|| argv[0].clone());
             sub.state.positional = Arc::new(argv.get(idx + 1..).map(<[String]>::to_vec).unwrap_or_default());
@@ -472,7 +482,9 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
                         String::from_utf8_lossy(&bytes).into_owned()
                     }
                     Err(err) => {
-                        complain(io, path, &crate::vfs::describe(&err)).await;
+                        // The new shell's own start: its name, no line (`bash: f.sh: No such file…`).
+                        let message = format!("{}: {path}: {}\n", argv[0], crate::vfs::describe(&err));
+                        let _ = io.stderr().write_all(message.as_bytes()).await;
                         return Ok(127);
                     }
                 }
@@ -487,14 +499,20 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
                 {
                     Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
                     Err(err) => {
-                        complain(io, "-", &crate::vfs::describe(&err)).await;
+                        let message = format!("{}: -: {}\n", argv[0], crate::vfs::describe(&err));
+                        let _ = io.stderr().write_all(message.as_bytes()).await;
                         return Ok(2);
                     }
                 }
             }
         },
     };
-    let result = sub.run_source(&source, io, &argv[0]).await;
+    let reading = if command_text.is_some() || from_stdin || argv.get(idx).is_none() {
+        super::line::Reading::Typed
+    } else {
+        super::line::Reading::File(argv[idx].as_str())
+    };
+    let result = sub.run_source(&source, io, reading).await;
     if let Err(Flow::Fatal(status)) = result
         && interp.shared.stopping().is_some()
     {
@@ -516,7 +534,7 @@ async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
 /// `command [-pvV] NAME [ARG]…`: `-p` (search a standard PATH) changes nothing, since no
 /// command here comes from a PATH search.
 async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    let args = match parsed(&argv, io).await {
+    let args = match parsed(&interp.state, &argv, io).await {
         Ok(args) => args,
         Err(status) => return Ok(status),
     };
@@ -539,7 +557,7 @@ async fn command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult 
                     }
                     (Some(_), false) => say(io, &format!("{name}\n")).await,
                     (Some(kind), true) => say(io, &describe_kind(interp, name, kind)).await,
-                    (None, true) => complain(io, "command", &format!("{name}: not found")).await,
+                    (None, true) => complain(&interp.state, io, "command", &format!("{name}: not found")).await,
                     (None, false) => {}
                 }
                 found |= classify(interp, name).is_some();
@@ -608,7 +626,7 @@ fn describe_kind(interp: &Interp, name: &str, kind: Kind) -> String {
 /// `which [-as] NAME…`: the name itself for each that runs as a command (there are no files on
 /// a PATH to name, as `command -v` says); status 1 when one does not.
 async fn which(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    let args = match parsed(&argv, io).await {
+    let args = match parsed(&interp.state, &argv, io).await {
         Ok(args) => args,
         Err(status) => return Ok(status),
     };
@@ -632,7 +650,7 @@ async fn which(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
 /// empty here (no command is a file on a PATH): a NAME that runs succeeds, the others are not
 /// found, as in bash.
 async fn hash(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    let args = match parsed(&argv, io).await {
+    let args = match parsed(&interp.state, &argv, io).await {
         Ok(args) => args,
         Err(status) => return Ok(status),
     };
@@ -649,7 +667,7 @@ async fn hash(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     for name in &args.operands {
         let runs = !kinds_of(interp, name).is_empty();
         if looks || !runs && !print {
-            complain(io, "hash", &format!("{name}: not found")).await;
+            complain(&interp.state, io, "hash", &format!("{name}: not found")).await;
             status = 1;
         }
     }
@@ -660,7 +678,7 @@ async fn hash(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
 /// prints nothing (and succeeds for a name that exists) and `-P` finds nothing, as bash's do for
 /// builtins.
 async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    let args = match parsed(&argv, io).await {
+    let args = match parsed(&interp.state, &argv, io).await {
         Ok(args) => args,
         Err(status) => return Ok(status),
     };
@@ -677,7 +695,7 @@ async fn type_command(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecRe
             .collect();
         if kinds.is_empty() || path_forced {
             if !terse && !path_only && !path_forced {
-                complain(io, "type", &format!("{arg}: not found")).await;
+                complain(&interp.state, io, "type", &format!("{arg}: not found")).await;
             }
             status = 1;
             continue;
@@ -722,7 +740,7 @@ fn shell_quote(text: &str) -> String {
 /// `kill -l` / `trap -l` without operands: five `N) SIGNAME` a line, as bash lays them out;
 /// with operands, each number's name or each name's number (an exit status above 128 names
 /// its signal).
-async fn list_signals(io: &Io, command: &str, operands: &[String]) -> Status {
+async fn list_signals(state: &State, io: &Io, command: &str, operands: &[String]) -> Status {
     let all = crate::signals::all();
     if operands.is_empty() {
         let mut out = String::new();
@@ -745,7 +763,7 @@ async fn list_signals(io: &Io, command: &str, operands: &[String]) -> Status {
         match line {
             Some(line) => say(io, &format!("{line}\n")).await,
             None => {
-                complain(io, command, &format!("{operand}: invalid signal specification")).await;
+                complain(state, io, command, &format!("{operand}: invalid signal specification")).await;
                 status = 1;
             }
         }
@@ -754,12 +772,12 @@ async fn list_signals(io: &Io, command: &str, operands: &[String]) -> Status {
 }
 
 async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    let parsed = match parsed(&argv, io).await {
+    let parsed = match parsed(&interp.state, &argv, io).await {
         Ok(args) => args,
         Err(status) => return Ok(status),
     };
     if parsed.has(opt!(special::TRAP, 'l')) {
-        return Ok(list_signals(io, "trap", &parsed.operands).await);
+        return Ok(list_signals(&interp.state, io, "trap", &parsed.operands).await);
     }
     let args: Vec<&str> = parsed.operands.iter().map(String::as_str).collect();
     if args.is_empty() || parsed.has(opt!(special::TRAP, 'p')) {
@@ -790,7 +808,7 @@ async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
             signal.as_str(),
             "EXIT" | "ERR" | "INT" | "TERM" | "HUP" | "QUIT" | "DEBUG" | "RETURN" | "USR1" | "USR2"
         ) {
-            complain(io, "trap", &format!("{signal}: invalid signal specification")).await;
+            complain(&interp.state, io, "trap", &format!("{signal}: invalid signal specification")).await;
             status = 1;
             continue;
         }
@@ -812,16 +830,16 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut words = &argv[1..];
     let mut signal = 15;
     match words.first().map(String::as_str) {
-        Some("-l" | "-L") => return Ok(list_signals(io, "kill", &words[1..]).await),
+        Some("-l" | "-L") => return Ok(list_signals(&interp.state, io, "kill", &words[1..]).await),
         Some("-s" | "-n") => {
             let Some(spec) = words.get(1) else {
-                complain(io, "kill", &format!("{}: option requires an argument", words[0])).await;
+                complain(&interp.state, io, "kill", &format!("{}: option requires an argument", words[0])).await;
                 return Ok(crate::status::USAGE);
             };
             match crate::signals::number(spec) {
                 Some(n) => signal = n,
                 None => {
-                    complain(io, "kill", &format!("{spec}: invalid signal specification")).await;
+                    complain(&interp.state, io, "kill", &format!("{spec}: invalid signal specification")).await;
                     return Ok(1);
                 }
             }
@@ -832,7 +850,7 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
             match crate::signals::number(&word[1..]) {
                 Some(n) => signal = n,
                 None => {
-                    complain(io, "kill", &format!("{}: invalid signal specification", &word[1..])).await;
+                    complain(&interp.state, io, "kill", &format!("{}: invalid signal specification", &word[1..])).await;
                     return Ok(1);
                 }
             }
@@ -841,12 +859,18 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         _ => {}
     }
     if matches!(signal, 19..=22) {
-        complain(io, "kill", "stopping a job is not supported here (its work cannot be suspended)").await;
+        complain(&interp.state, io, "kill", "stopping a job is not supported here (its work cannot be suspended)")
+            .await;
         return Ok(1);
     }
     if words.is_empty() {
-        complain(io, "kill", "usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]")
-            .await;
+        complain(
+            &interp.state,
+            io,
+            "kill",
+            "usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]",
+        )
+        .await;
         return Ok(crate::status::USAGE);
     }
     // `kill -SIG $$`: the shell signals itself; its trap runs, or the signal's default action
@@ -893,7 +917,7 @@ impl Interp {
     pub(crate) async fn exec_declaration(&mut self, words: &[Word], io: &Io) -> ExecResult {
         let command = words[0].as_literal().unwrap_or("declare").to_string();
         if command == "local" && !self.state.vars.in_function() {
-            complain(io, "local", "can only be used in a function").await;
+            complain(&self.state, io, "local", "can only be used in a function").await;
             return Ok(1);
         }
         if words[1..].iter().any(|word| word.as_literal().is_some_and(|text| text.starts_with("PIPESTATUS"))) {
@@ -919,7 +943,10 @@ impl Interp {
                         // Each of the five takes its own letters (`export -x` is refused).
                         if let Some(spec) = spec.filter(|spec| !spec.options.iter().any(|opt| opt.short == Some(c))) {
                             let text = spec.refusal_text(&builtins::spec::Misuse::Invalid(c));
-                            let _ = io.stderr().write_all(format!("toolsh: {text}").as_bytes()).await;
+                            let _ = io
+                                .stderr()
+                                .write_all(format!("{}{text}", self.state.diagnostic_prefix()).as_bytes())
+                                .await;
                             return Ok(crate::status::USAGE);
                         }
                         match c {
@@ -930,7 +957,7 @@ impl Interp {
                             'n' if command == "export" => flags.set.push(('x', false)),
                             'a' | 'A' | 'i' | 'r' | 'x' | 'l' | 'u' | 'n' => flags.set.push((c, on)),
                             _ => {
-                                complain(io, &command, &format!("-{c}: invalid option")).await;
+                                complain(&self.state, io, &command, &format!("-{c}: invalid option")).await;
                                 return Ok(crate::status::USAGE);
                             }
                         }
@@ -970,7 +997,7 @@ impl Interp {
                     Target::Assign(assign) => assign.name.as_str(),
                 };
                 if !self.state.functions.contains_key(name) {
-                    complain(io, &command, &format!("{name}: not a function")).await;
+                    complain(&self.state, io, &command, &format!("{name}: not a function")).await;
                     status = 1;
                 }
             }
@@ -993,7 +1020,7 @@ impl Interp {
                 match self.state.vars.get_raw(name) {
                     Some(var) => out.push_str(&declare_line(name, var)),
                     None => {
-                        complain(io, &command, &format!("{name}: not found")).await;
+                        complain(&self.state, io, &command, &format!("{name}: not found")).await;
                         status = 1;
                     }
                 }
@@ -1034,14 +1061,14 @@ impl Interp {
                     }
                     _ => name,
                 };
-                complain(io, &command, &format!("`{name}': not a valid identifier")).await;
+                complain(&self.state, io, &command, &format!("`{name}': not a valid identifier")).await;
                 status = 1;
                 continue;
             }
             if self.state.vars.get(&bare).is_some_and(|v| v.attrs.has(Attrs::READONLY))
                 && (matches!(target, Target::Assign(_)) || flags.set.iter().any(|&(c, on)| c == 'r' && !on))
             {
-                complain(io, &command, &format!("{bare}: readonly variable")).await;
+                complain(&self.state, io, &command, &format!("{bare}: readonly variable")).await;
                 status = 1;
                 continue;
             }
@@ -1064,7 +1091,7 @@ impl Interp {
                         self.error(io, &format!("{bare}: {problem}")).await;
                         return Err(Flow::Discard);
                     }
-                    complain(io, &command, &format!("{bare}: {problem}")).await;
+                    complain(&self.state, io, &command, &format!("{bare}: {problem}")).await;
                     status = 1;
                     continue;
                 }
@@ -1140,7 +1167,7 @@ impl Interp {
             None
         };
         if let Some(problem) = problem {
-            complain(io, command, &problem).await;
+            complain(&self.state, io, command, &problem).await;
             let _ = self.state.vars.unset_raw(name);
             return false;
         }

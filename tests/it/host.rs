@@ -617,7 +617,7 @@ fn a_program_not_found_in_a_pipeline_still_reaches_the_model() {
     let answer: serde_json::Value = serde_json::from_str(&answer).expect("json");
     let text = answer["result"]["content"][0]["text"].as_str().expect("text");
     assert_eq!(answer["result"]["isError"], false, "{answer}");
-    assert!(text.starts_with("[stderr]\ntoolsh: git: command not found: git is a host program"), "{text}");
+    assert!(text.starts_with("[stderr]\ntoolsh: line 1: git: command not found: git is a host program"), "{text}");
     assert!(text.ends_with("[exit 0]"), "{text}");
 }
 

@@ -46,6 +46,9 @@ pub struct Options {
     pub lastpipe: bool,
     /// `set -E` (`-o errtrace`): the `ERR` trap also fires inside functions.
     pub errtrace: bool,
+    /// The shell reads lines from an operator at a console (bash `-i`): its messages carry no
+    /// line number, and `$-` holds `i`.
+    pub interactive: bool,
 }
 
 impl Default for Options {
@@ -69,6 +72,7 @@ impl Default for Options {
             inherit_errexit: false,
             lastpipe: false,
             errtrace: false,
+            interactive: false,
         }
     }
 }
@@ -432,6 +436,23 @@ impl State {
         ok
     }
 
+    /// What bash puts before a message of the shell's own and of its builtins: the file being
+    /// run (a sourced file's name, else `$0`) and the line of the command, `s.sh: line 4: `;
+    /// at the console only the shell's name, `toolsh: `. The builtin's name, if any, follows.
+    pub fn diagnostic_prefix(&self) -> String {
+        let name = self.diagnostic_name();
+        if self.options.interactive { format!("{name}: ") } else { format!("{name}: line {}: ", self.lineno) }
+    }
+
+    /// The name bash's messages start with: the file being run (a sourced file's name, else
+    /// `$0`); at the console the shell's name.
+    pub fn diagnostic_name(&self) -> &str {
+        if self.options.interactive {
+            return self.arg0.rsplit('/').next().unwrap_or(&self.arg0);
+        }
+        if self.source.is_empty() { &self.arg0 } else { &self.source }
+    }
+
     /// The `$-` flags.
     pub fn flags(&self) -> String {
         let mut flags = String::new();
@@ -441,6 +462,7 @@ impl State {
             (o.errexit, 'e'),
             (o.noglob, 'f'),
             (true, 'h'),
+            (o.interactive, 'i'),
             (o.nounset, 'u'),
             (o.xtrace, 'x'),
             (true, 'B'),
@@ -451,8 +473,9 @@ impl State {
                 flags.push(c);
             }
         }
-        // Text run as `-c` (every line that is not a named script's): bash's `c`.
-        if self.main_source.is_empty() {
+        // Text run as `-c` (every line that is not a named script's nor typed at the console):
+        // bash's `c`.
+        if self.main_source.is_empty() && !o.interactive {
             flags.push('c');
         }
         flags

@@ -58,6 +58,72 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use toolsh_gate::workspace::Fs;
 
+/// bash 5.2's builtins, in the order `compgen -b` lists them. A command of these names speaks
+/// as bash's builtin does: its messages carry the shell's prefix ([`Ctx::complain`]).
+pub const BASH_BUILTINS: &[&str] = &[
+    ".",
+    ":",
+    "[",
+    "alias",
+    "bg",
+    "bind",
+    "break",
+    "builtin",
+    "caller",
+    "cd",
+    "command",
+    "compgen",
+    "complete",
+    "compopt",
+    "continue",
+    "declare",
+    "dirs",
+    "disown",
+    "echo",
+    "enable",
+    "eval",
+    "exec",
+    "exit",
+    "export",
+    "false",
+    "fc",
+    "fg",
+    "getopts",
+    "hash",
+    "help",
+    "history",
+    "jobs",
+    "kill",
+    "let",
+    "local",
+    "logout",
+    "mapfile",
+    "popd",
+    "printf",
+    "pushd",
+    "pwd",
+    "read",
+    "readarray",
+    "readonly",
+    "return",
+    "set",
+    "shift",
+    "shopt",
+    "source",
+    "suspend",
+    "test",
+    "times",
+    "trap",
+    "true",
+    "type",
+    "typeset",
+    "ulimit",
+    "umask",
+    "unalias",
+    "unset",
+    "wait",
+];
+
 /// Everything a command works with.
 pub struct Ctx<'a> {
     /// The arguments, `argv[0]` being the command name.
@@ -322,9 +388,10 @@ impl<'a> Ctx<'a> {
         1
     }
 
-    /// Prints `name: message` on stderr.
+    /// Prints `name: message` on stderr; one of bash's builtins puts the shell's prefix first,
+    /// as bash does (`s.sh: line 4: read: …`, [`State::diagnostic_prefix`]).
     pub async fn complain(&self, message: impl std::fmt::Display) {
-        let line = format!("{}: {message}\n", self.name());
+        let line = format!("{}{}: {message}\n", self.shell_prefix(), self.name());
         self.err(line).await;
     }
 
@@ -353,8 +420,14 @@ impl<'a> Ctx<'a> {
 
     /// Says a usage error in the spec's words; the spec's usage status.
     async fn refuse(&self, spec: &spec::Spec, misuse: &spec::Misuse) -> Status {
-        self.err(spec.refusal_text(misuse)).await;
+        self.err(format!("{}{}", self.shell_prefix(), spec.refusal_text(misuse))).await;
         spec.usage_status
+    }
+
+    /// The shell's prefix for a message of one of bash's builtins (`s.sh: line 4: `); nothing
+    /// for the other commands, which speak as the programs they stand for (`grep: …`).
+    pub fn shell_prefix(&self) -> String {
+        if BASH_BUILTINS.contains(&self.name()) { self.state.diagnostic_prefix() } else { String::new() }
     }
 
     /// Resolves a path against the working directory.

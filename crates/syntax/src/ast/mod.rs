@@ -22,7 +22,8 @@ pub struct Span {
     pub start: u32,
     /// One past the last byte.
     pub end: u32,
-    /// 1-based line of `start` (0 when not recorded; set on simple commands for `$LINENO`).
+    /// 1-based line of `start` (0 when not recorded; set on simple and compound commands for
+    /// `$LINENO`).
     pub line: u32,
 }
 

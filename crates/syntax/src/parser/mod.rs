@@ -66,6 +66,11 @@ impl<'a> Commands<'a> {
         Commands { parser: Parser::new(src, 0), failed: false }
     }
 
+    /// The text being read (with the aliases expanded so far).
+    pub fn text(&self) -> &str {
+        &self.parser.src
+    }
+
     /// The aliases expanded from the next command on (bash reads a command after running the
     /// one before, so an alias defined there applies).
     pub fn set_aliases(&mut self, aliases: &Arc<Aliases>) {
@@ -316,17 +321,17 @@ impl<'a> Parser<'a> {
             return "end of input".to_string();
         }
         if self.peek() == Some(b'\n') {
-            return "newline".to_string();
+            return "`newline'".to_string();
         }
         for op in ["&&", "||", ";;&", ";;", ";&", "|&", "|", "&", ";", "(", ")", "<", ">"] {
             if self.at(op) {
-                return format!("`{op}`");
+                return format!("`{op}'");
             }
         }
         let rest = &self.src[self.pos..];
         let word: String =
             rest.chars().take_while(|c| !c.is_whitespace() && !";&|()<>".contains(*c)).take(20).collect();
-        format!("`{word}`")
+        format!("`{word}'")
     }
 
     fn enter(&mut self) -> PResult<()> {
@@ -605,7 +610,7 @@ impl<'a> Parser<'a> {
         if matches!(first, b't' | b'e' | b'f' | b'd' | b'i' | b'}' | b']') {
             for word in RESERVED {
                 if self.at_keyword(word) {
-                    return Err(self.syntax_error(format!("syntax error near unexpected token `{word}`")));
+                    return Err(self.syntax_error(format!("syntax error near unexpected token `{word}'")));
                 }
             }
             if self.at_keyword("function") {
@@ -616,7 +621,9 @@ impl<'a> Parser<'a> {
             && let Some(compound) = self.parse_compound()?
         {
             let redirects = self.parse_trailing_redirects()?;
-            return Ok(Command::Compound(Box::new(compound), redirects, self.span_from(start)));
+            let mut span = self.span_from(start);
+            span.line = self.line_at(start);
+            return Ok(Command::Compound(Box::new(compound), redirects, span));
         }
         if let Some(name) = self.function_header() {
             return self.parse_function_body(name, start);
@@ -771,10 +778,7 @@ impl<'a> Parser<'a> {
             if self.eof() {
                 return Err(self.incomplete(format!("unfinished {context}")));
             }
-            return Err(self.syntax_error(format!(
-                "syntax error near unexpected token {}: {context} needs at least one command",
-                self.found()
-            )));
+            return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
         }
         Ok(list)
     }
@@ -997,9 +1001,7 @@ impl<'a> Parser<'a> {
             } else if self.eof() {
                 return Err(self.incomplete("expected `;;` or `esac`"));
             } else {
-                return Err(
-                    self.syntax_error(format!("syntax error near unexpected token {} in a `case` arm", self.found()))
-                );
+                return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
             };
             arms.push(CaseArm { patterns, body, terminator });
         }
@@ -1127,7 +1129,7 @@ impl<'a> Parser<'a> {
                 continue;
             }
             if self.peek() == Some(b'(') {
-                return Err(self.syntax_error("syntax error near unexpected token `(`"));
+                return Err(self.syntax_error("syntax error near unexpected token `('"));
             }
             if self.words.len() == base {
                 if let Some(assign) = self.parse_assign()? {
@@ -1266,8 +1268,7 @@ impl<'a> Parser<'a> {
                 _ => {
                     let value = self.parse_word()?;
                     if value.parts.is_empty() {
-                        return Err(self
-                            .syntax_error(format!("syntax error near unexpected token {} in an array", self.found())));
+                        return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
                     }
                     elements.push(ArrayElem { key: None, value });
                 }

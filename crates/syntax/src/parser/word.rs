@@ -314,9 +314,7 @@ impl Parser<'_> {
                     if self.eof() {
                         return Err(self.incomplete("unterminated `$(`: add the closing `)`"));
                     }
-                    return Err(
-                        self.syntax_error(format!("syntax error near unexpected token {} inside `$( )`", self.found()))
-                    );
+                    return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
                 }
                 self.pos += 1;
                 Ok(Some(WordPart::CommandSubst(Box::new(Script { body }))))
