@@ -12,6 +12,10 @@ enum Mode {
     Unquoted,
     /// Inside `"…"`: ends at `"`.
     DoubleQuoted,
+    /// A `"…"` inside the word of a double-quoted `${name op word}`: ends at `"` as
+    /// [`Mode::DoubleQuoted`], but a backslash escapes every character there, as bash reads
+    /// it (`"${v+"\p"}"` is `p`).
+    DqInParam,
     /// A here-document body: only `$`, backquote and backslash are special.
     HereDoc,
     /// An arithmetic expression or subscript: like a heredoc, plus `"…"`.
@@ -105,7 +109,7 @@ impl Parser<'_> {
             Mode::Regex => {
                 paren_depth == 0 && matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | b';' | b'&' | b'<' | b'>' | b')')
             }
-            Mode::DoubleQuoted => byte == b'"',
+            Mode::DoubleQuoted | Mode::DqInParam => byte == b'"',
             Mode::HereDoc | Mode::Arith => false,
             Mode::ParamWord { stop_slash, .. } => byte == b'}' || stop_slash && byte == b'/',
         }
@@ -114,7 +118,7 @@ impl Parser<'_> {
     /// The characters a backslash escapes in `mode`; `None` means every character.
     fn escapable(mode: Mode) -> Option<&'static [u8]> {
         match mode {
-            Mode::Unquoted | Mode::Regex | Mode::ParamWord { in_dq: false, .. } => None,
+            Mode::Unquoted | Mode::Regex | Mode::ParamWord { in_dq: false, .. } | Mode::DqInParam => None,
             Mode::DoubleQuoted => Some(b"$`\"\\\n"),
             Mode::ParamWord { in_dq: true, .. } => Some(b"$`\"\\\n}/"),
             Mode::HereDoc | Mode::Arith => Some(b"$`\\\n"),
@@ -129,7 +133,12 @@ impl Parser<'_> {
         // A nested word (inside `"…"` or `${…}`) takes a fresh buffer; this one is put back.
         let mut literal = std::mem::take(&mut self.scratch);
         let mut paren_depth = 0usize;
-        let in_dq = matches!(mode, Mode::DoubleQuoted | Mode::HereDoc | Mode::ParamWord { in_dq: true, .. });
+        let in_dq =
+            matches!(mode, Mode::DoubleQuoted | Mode::DqInParam | Mode::HereDoc | Mode::ParamWord { in_dq: true, .. });
+        // Inside `'…'` in the word of a double-quoted `${…}`: the quotes are text and what is
+        // between them is expanded, but a `}` there does not end the expansion (bash finds the
+        // closing brace past quoted text).
+        let mut in_squote = false;
         let quotes_active = matches!(mode, Mode::Unquoted | Mode::Regex | Mode::ParamWord { in_dq: false, .. });
         macro_rules! flush {
             () => {
@@ -139,7 +148,7 @@ impl Parser<'_> {
                 }
             };
         }
-        while !self.mode_ends(mode, paren_depth) {
+        while !self.mode_ends(mode, paren_depth) || in_squote && self.peek() == Some(b'}') {
             let Some(byte) = self.peek() else { break };
             match byte {
                 b'\\' => {
@@ -154,6 +163,11 @@ impl Parser<'_> {
                     if !escapes {
                         literal.push('\\');
                         self.pos += 1;
+                        // `\'` is two characters of text: the quote opens nothing.
+                        if next == b'\'' {
+                            literal.push('\'');
+                            self.pos += 1;
+                        }
                         continue;
                     }
                     if next == b'\n' {
@@ -162,7 +176,7 @@ impl Parser<'_> {
                     }
                     let ch = self.src[self.pos + 1..].chars().next().unwrap_or('\\');
                     self.pos += 1 + ch.len_utf8();
-                    if mode == Mode::DoubleQuoted {
+                    if matches!(mode, Mode::DoubleQuoted | Mode::DqInParam) {
                         literal.push(ch);
                     } else {
                         flush!();
@@ -182,11 +196,23 @@ impl Parser<'_> {
                 // Inside double quotes a `'…'` in `${x-'…'}` is text, but bash reads past it
                 // whole: a `}` in it does not end the expansion.
                 b'\'' if matches!(mode, Mode::ParamWord { in_dq: true, .. }) => {
-                    let len = self.src[self.pos + 1..].find('\'').map_or(1, |len| len + 2);
-                    literal.push_str(&self.src[self.pos..self.pos + len]);
-                    self.pos += len;
+                    // An unmatched quote is plain text.
+                    if in_squote || self.src[self.pos + 1..].contains('\'') {
+                        in_squote = !in_squote;
+                    }
+                    literal.push('\'');
+                    self.pos += 1;
                 }
-                b'"' if mode != Mode::DoubleQuoted && mode != Mode::HereDoc => {
+                b'"' if matches!(mode, Mode::ParamWord { in_dq: true, .. }) => {
+                    if in_squote {
+                        literal.push('"');
+                        self.pos += 1;
+                    } else {
+                        flush!();
+                        parts.push(self.parse_double_quoted_in(Mode::DqInParam)?);
+                    }
+                }
+                b'"' if !matches!(mode, Mode::DoubleQuoted | Mode::DqInParam | Mode::HereDoc) => {
                     flush!();
                     parts.push(self.parse_double_quoted()?);
                 }
@@ -196,7 +222,9 @@ impl Parser<'_> {
                     if let Some(part) = self.parse_dollar(in_dq, ansi_c)? {
                         flush!();
                         match part {
-                            WordPart::Literal(text) if mode == Mode::DoubleQuoted => literal.push_str(&text),
+                            WordPart::Literal(text) if matches!(mode, Mode::DoubleQuoted | Mode::DqInParam) => {
+                                literal.push_str(&text)
+                            }
                             part => push_part(&mut parts, part),
                         }
                     } else {
@@ -234,7 +262,7 @@ impl Parser<'_> {
         }
         if self.eof() {
             match mode {
-                Mode::DoubleQuoted => {
+                Mode::DoubleQuoted | Mode::DqInParam => {
                     return Err(self.incomplete("unterminated double quote: add the closing `\"`"));
                 }
                 Mode::ParamWord { .. } => {
@@ -268,9 +296,14 @@ impl Parser<'_> {
     }
 
     fn parse_double_quoted(&mut self) -> PResult<WordPart> {
+        self.parse_double_quoted_in(Mode::DoubleQuoted)
+    }
+
+    /// `"…"` at the cursor, read in `mode` ([`Mode::DoubleQuoted`] or [`Mode::DqInParam`]).
+    fn parse_double_quoted_in(&mut self, mode: Mode) -> PResult<WordPart> {
         self.pos += 1;
         self.enter()?;
-        let inner = self.parse_parts(Mode::DoubleQuoted)?;
+        let inner = self.parse_parts(mode)?;
         self.leave();
         if self.peek() != Some(b'"') {
             return Err(self.incomplete("unterminated double quote: add the closing `\"`"));
@@ -705,17 +738,32 @@ impl Parser<'_> {
     }
 
     /// The end of one field of `${name:offset:length}`: the next `:` or `}` outside brackets.
+    /// Quoted text and backquotes are skipped whole (`${x:`echo }`}`).
     fn slice_field_end(&self, from: usize) -> usize {
+        let bytes = self.bytes();
         let mut depth = 0usize;
+        let mut ternary = 0usize;
         let mut idx = from;
-        while idx < self.bytes().len() {
-            match self.bytes()[idx] {
+        while idx < bytes.len() {
+            match bytes[idx] {
+                b'\\' => idx += 1,
+                quote @ (b'\'' | b'`' | b'"') => {
+                    idx += 1;
+                    while idx < bytes.len() && bytes[idx] != quote {
+                        if bytes[idx] == b'\\' && quote != b'\'' {
+                            idx += 1;
+                        }
+                        idx += 1;
+                    }
+                }
                 b'(' | b'{' | b'[' => depth += 1,
                 b')' | b']' => depth = depth.saturating_sub(1),
                 b'}' if depth == 0 => return idx,
                 b'}' => depth -= 1,
+                // A `:` that closes a `?` is the conditional operator's (`${s:j?1:0:2}`).
+                b':' if depth == 0 && ternary > 0 => ternary -= 1,
                 b':' if depth == 0 => return idx,
-                b'?' if depth == 0 => depth += 1,
+                b'?' if depth == 0 => ternary += 1,
                 _ => {}
             }
             idx += 1;
