@@ -63,6 +63,7 @@ fn option_slot<'o>(options: &'o mut Options, name: &str) -> Option<&'o mut bool>
         "expand_aliases" => &mut options.expand_aliases,
         "inherit_errexit" => &mut options.inherit_errexit,
         "lastpipe" => &mut options.lastpipe,
+        "patsub_replacement" => &mut options.patsub_replacement,
         _ => return None,
     })
 }
@@ -226,6 +227,7 @@ pub async fn shopt(mut ctx: Ctx<'_>, args: Args) -> Status {
         "nocaseglob",
         "nocasematch",
         "nullglob",
+        "patsub_replacement",
     ];
     if names.is_empty() {
         let mut out = String::new();

@@ -62,7 +62,9 @@ impl Field {
 
 /// Characters that mean something in a pattern.
 fn has_pattern_chars(text: &str) -> bool {
-    text.bytes().any(|b| matches!(b, b'*' | b'?' | b'[' | b']' | b'\\' | b'(' | b')' | b'|' | b'!' | b'@' | b'+'))
+    // `&` too: a quoted `&` in a replacement is not the matched text (`patsub_replacement`).
+    text.bytes()
+        .any(|b| matches!(b, b'*' | b'?' | b'[' | b']' | b'\\' | b'(' | b')' | b'|' | b'!' | b'@' | b'+' | b'&'))
 }
 
 struct Builder {
@@ -928,9 +930,10 @@ impl Interp {
                 let empty = pattern.is_empty();
                 // Each result is measured as it grows: `${x//?/$x}` squares its value's length.
                 let limit = self.state.limits().output_bytes;
+                let amp = self.state.options.patsub_replacement;
                 let mut over = false;
                 let value = map_value(value, |text| {
-                    replace(text, &compiled, empty, *mode, &replacement, limit).unwrap_or_else(|| {
+                    replace(text, &compiled, empty, *mode, &replacement, amp, limit).unwrap_or_else(|| {
                         over = true;
                         String::new()
                     })
@@ -1300,8 +1303,9 @@ fn trim(text: &str, pattern: &Pattern, suffix: bool, longest: bool) -> String {
     text.to_string()
 }
 
-/// Expands `&` in a replacement (bash 5.2 `patsub_replacement`) and removes pattern quoting.
-fn replacement_text(replacement: &str, matched: &[char]) -> String {
+/// Expands an unquoted `&` in a replacement to the matched text when `amp` (bash 5.2's
+/// `patsub_replacement`) and removes the pattern quoting (`\&` is a plain `&`).
+fn replacement_text(replacement: &str, matched: &[char], amp: bool) -> String {
     let mut out = String::new();
     let mut chars = replacement.chars();
     while let Some(c) = chars.next() {
@@ -1311,7 +1315,7 @@ fn replacement_text(replacement: &str, matched: &[char]) -> String {
                     out.push(next);
                 }
             }
-            '&' => out.extend(matched.iter()),
+            '&' if amp => out.extend(matched.iter()),
             other => out.push(other),
         }
     }
@@ -1342,6 +1346,7 @@ fn replace(
     empty_pattern: bool,
     mode: ReplaceMode,
     replacement: &str,
+    amp: bool,
     limit: usize,
 ) -> Option<String> {
     let chars: Vec<char> = text.chars().collect();
@@ -1360,7 +1365,7 @@ fn replace(
     match mode {
         ReplaceMode::Prefix => {
             if let Some(k) = longest(0, 0, n) {
-                let mut out = replacement_text(replacement, &chars[..k]);
+                let mut out = replacement_text(replacement, &chars[..k], amp);
                 out.extend(chars[k..].iter());
                 return (out.len() <= limit).then_some(out);
             }
@@ -1373,7 +1378,7 @@ fn replace(
             };
             if let Some(k) = found {
                 let mut out: String = chars[..k].iter().collect();
-                out.push_str(&replacement_text(replacement, &chars[k..]));
+                out.push_str(&replacement_text(replacement, &chars[k..], amp));
                 return (out.len() <= limit).then_some(out);
             }
             Some(text.to_string())
@@ -1389,7 +1394,7 @@ fn replace(
                 if !(replaced && mode == ReplaceMode::First)
                     && let Some(end) = longest(idx, idx + 1, n)
                 {
-                    let piece = replacement_text(replacement, &chars[idx..end]);
+                    let piece = replacement_text(replacement, &chars[idx..end], amp);
                     let needed = out.len().saturating_add(piece.len());
                     if needed > limit {
                         return None;
@@ -1467,6 +1472,7 @@ fn transform(text: &str, op: char, name: &str, attrs: super::vars::Attrs, kind: 
                 (Attrs::NAMEREF, 'n'),
                 (Attrs::READONLY, 'r'),
                 (Attrs::EXPORT, 'x'),
+                (Attrs::CAPITALIZE, 'c'),
                 (Attrs::LOWER, 'l'),
                 (Attrs::UPPER, 'u'),
             ] {

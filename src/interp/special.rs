@@ -928,7 +928,7 @@ impl Interp {
                             'F' => (flags.functions, flags.names_only) = (true, true),
                             'g' => flags.global = true,
                             'n' if command == "export" => flags.set.push(('x', false)),
-                            'a' | 'A' | 'i' | 'r' | 'x' | 'l' | 'u' | 'n' => flags.set.push((c, on)),
+                            'a' | 'A' | 'i' | 'r' | 'x' | 'l' | 'u' | 'c' | 'n' => flags.set.push((c, on)),
                             _ => {
                                 complain(io, &command, &format!("-{c}: invalid option")).await;
                                 return Ok(crate::status::USAGE);
@@ -1177,13 +1177,15 @@ impl Interp {
                 'n' if !on => var.attrs.set(Attrs::NAMEREF, false),
                 'r' => var.attrs.set(Attrs::READONLY, on || var.attrs.has(Attrs::READONLY)),
                 'x' => var.attrs.set(Attrs::EXPORT, on),
-                'l' => {
-                    var.attrs.set(Attrs::LOWER, on);
-                    var.attrs.set(Attrs::UPPER, false);
-                }
-                'u' => {
-                    var.attrs.set(Attrs::UPPER, on);
-                    var.attrs.set(Attrs::LOWER, false);
+                // The three case attributes exclude each other: the last one given holds.
+                'l' | 'u' | 'c' => {
+                    for (attr, c) in [(Attrs::LOWER, 'l'), (Attrs::UPPER, 'u'), (Attrs::CAPITALIZE, 'c')] {
+                        if c == flag {
+                            var.attrs.set(attr, on);
+                        } else if on {
+                            var.attrs.set(attr, false);
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -1379,6 +1381,7 @@ pub(crate) fn declare_line(name: &str, var: &Var) -> String {
         (Attrs::NAMEREF, 'n'),
         (Attrs::READONLY, 'r'),
         (Attrs::EXPORT, 'x'),
+        (Attrs::CAPITALIZE, 'c'),
         (Attrs::LOWER, 'l'),
         (Attrs::UPPER, 'u'),
     ] {

@@ -31,3 +31,59 @@ s=abcdef; j=1; echo ${s:j?2:0} ${s:j?1:0:j} ${s:(j?3:0):2} ${s:j?(j?4:0):0:1}
 ## stdout:
 cdef b de e
 ## status: 0
+
+### a backslash-newline inside backquotes joins the lines, even inside quotes there
+echo `echo 'ab\
+cd'` "`echo "ef\
+gh"`"
+## stdout:
+abcd efgh
+## status: 0
+
+### $'\x{HH}' takes any number of hex digits
+printf '%s|' $'a\x{41}b' $'\x{4a}' $'c\x{}d'; echo
+## stdout:
+aAb|J|c|
+## status: 0
+
+### ${!-word} and ${!:+word} test $!, not an indirection
+echo "${!-none}" "[${!:+set}]"; : & wait; echo "${!:+set}"
+## stdout:
+none []
+set
+## status: 0
+
+### ${#?word} tests $#, ${#?} is the length of $?
+set -- a b c; echo ${#?:-x} ${#?}; set --; echo ${#?oops} ${#:-x}
+## stdout:
+3 1
+0 0
+## status: 0
+
+### an unquoted & in a replacement is the match; a quoted or escaped one is text
+s=abcdefg; r='<&>'; q='\&'
+echo ${s/abc/[&]} ${s/abc/\&} ${s/abc/"&"} "${s/abc/'&'}" "${s//[bd]/&&}"
+echo ${s/abc/$r} ${s/abc/"$r"} ${s/abc/$q} ${s/abc/"$q"} ${s/abc/\\&}
+## stdout:
+[abc]defg &defg &defg &defg abbcddefg
+<abc>defg <&>defg &defg \&defg \abcdefg
+## status: 0
+
+### shopt -u patsub_replacement makes & plain text
+s=abc; shopt -u patsub_replacement; echo ${s/b/&&} ${s/b/\&}; shopt -q patsub_replacement || echo off
+shopt -s patsub_replacement; echo ${s/b/&&}
+## stdout:
+a&&c a&c
+off
+abbc
+## status: 0
+
+### declare -c capitalizes what is assigned
+declare -c v=hELLO; echo $v; v="two WORDS"; echo $v; declare -p v; declare -u v; v=up; echo $v; declare -p v
+## stdout:
+Hello
+Two words
+declare -c v="Two words"
+UP
+declare -u v="UP"
+## status: 0

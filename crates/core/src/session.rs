@@ -46,6 +46,9 @@ pub struct Options {
     pub lastpipe: bool,
     /// `set -E` (`-o errtrace`): the `ERR` trap also fires inside functions.
     pub errtrace: bool,
+    /// `shopt -s patsub_replacement` (on by default, as in bash 5.2): an unquoted `&` in the
+    /// replacement of `${x/pattern/replacement}` stands for the matched text.
+    pub patsub_replacement: bool,
 }
 
 impl Default for Options {
@@ -69,6 +72,7 @@ impl Default for Options {
             inherit_errexit: false,
             lastpipe: false,
             errtrace: false,
+            patsub_replacement: true,
         }
     }
 }

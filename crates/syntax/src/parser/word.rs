@@ -398,6 +398,9 @@ impl Parser<'_> {
                             inner.push('"');
                             self.pos += 2;
                         }
+                        // bash joins the lines before it reads the command, even inside quotes
+                        // there (`\`echo 'a\<newline>b'\`` is `ab`).
+                        Some('\n') => self.pos += 2,
                         _ => {
                             inner.push('\\');
                             self.pos += 1;
@@ -473,6 +476,20 @@ impl Parser<'_> {
                                 }
                             }
                             out.0.push((value & 0xff) as u8);
+                        }
+                        // `\x{HH…}`: any number of digits, the value's low byte, the `}`
+                        // optional (bash's reading).
+                        'x' if self.peek() == Some(b'{') => {
+                            self.pos += 1;
+                            let mut value = 0u32;
+                            while let Some(d) = self.peek().and_then(|d| char::from(d).to_digit(16)) {
+                                value = (value << 4 | d) & 0xff;
+                                self.pos += 1;
+                            }
+                            if self.peek() == Some(b'}') {
+                                self.pos += 1;
+                            }
+                            out.0.push(value as u8);
                         }
                         'x' | 'u' | 'U' => {
                             let max = match esc {
@@ -569,15 +586,20 @@ impl Parser<'_> {
         if self.peek() == Some(b'#') {
             // `${#}` is `$#`; `${#name}` and `${#-}` are lengths; `${#:-x}` tests `$#`.
             let is_length = match self.peek_at(1) {
-                Some(c) if c.is_ascii_alphanumeric() || b"_@*!?$".contains(&c) => true,
-                Some(b'#' | b'-') => self.peek_at(2) == Some(b'}'),
+                Some(c) if c.is_ascii_alphanumeric() || c == b'_' => true,
+                // A special parameter's length only before the brace: `${#?:-x}` tests `$#`.
+                Some(b'@' | b'*' | b'!' | b'?' | b'$' | b'#' | b'-') => self.peek_at(2) == Some(b'}'),
                 _ => false,
             };
             if is_length {
                 length = true;
                 self.pos += 1;
             }
-        } else if self.peek() == Some(b'!') && self.peek_at(1) != Some(b'}') {
+        } else if self.peek() == Some(b'!')
+            && matches!(self.peek_at(1), Some(c) if c.is_ascii_alphanumeric() || b"_#?@*".contains(&c))
+        {
+            // bash reads `${!` as indirection only before a name, a digit or one of `#?@*`;
+            // otherwise it is `$!` (`${!-none}`).
             param.indirect = true;
             self.pos += 1;
         }
