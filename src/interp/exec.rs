@@ -996,8 +996,15 @@ impl Interp {
     /// `PS4` expanded as bash expands it before each traced command (`+ ${LINENO}: `): its
     /// parameters, substitutions and arithmetic, untraced; as written if it does not expand.
     async fn expand_prompt(&mut self, text: String, io: &Io) -> String {
-        let quoted = format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""));
-        let word = match crate::parser::parse(&format!(": {quoted}")) {
+        let inner = text.replace('\\', "\\\\").replace('"', "\\\"");
+        self.expand_quoted_source(&inner, io).await.unwrap_or(text)
+    }
+
+    /// `inner` read as the text between double quotes and expanded (parameters, substitutions,
+    /// arithmetic), untraced and leaving `$?` as it was; `None` when it does not parse or
+    /// expand.
+    pub(crate) async fn expand_quoted_source(&mut self, inner: &str, io: &Io) -> Option<String> {
+        let word = match crate::parser::parse(&format!(": \"{inner}\"")) {
             Ok(script) => {
                 script.body.into_iter().next().and_then(|item| match item.and_or.first.commands.into_iter().next()? {
                     Command::Simple(simple) => simple.words.into_iter().nth(1),
@@ -1006,13 +1013,89 @@ impl Interp {
             }
             Err(_) => None,
         };
-        let Some(word) = word else { return text };
+        let word = word?;
         let xtrace = std::mem::replace(&mut self.state.options.xtrace, false);
         let status = self.state.last_status;
         let expanded = Box::pin(self.expand_string(&word, io)).await;
         self.state.options.xtrace = xtrace;
         self.state.last_status = status;
-        expanded.unwrap_or(text)
+        expanded.ok()
+    }
+
+    /// `${x@P}`: `text` as bash expands a prompt: its backslash escapes (`\u`, `\w`, `\$`, …)
+    /// decoded, then its parameters and substitutions expanded.
+    pub(crate) async fn expand_prompt_string(&mut self, text: &str, io: &Io) -> String {
+        let var = |interp: &Self, name: &str| interp.state.vars.get_str(name).unwrap_or_default().to_string();
+        // What an escape stands for is text: quoted so that the expansion leaves it alone.
+        let quote = |value: &str| {
+            let mut out = String::with_capacity(value.len());
+            for c in value.chars() {
+                if matches!(c, '\\' | '$' | '`' | '"') {
+                    out.push('\\');
+                }
+                out.push(c);
+            }
+            out
+        };
+        let mut src = String::with_capacity(text.len());
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '"' {
+                src.push_str("\\\"");
+                continue;
+            }
+            if c != '\\' {
+                src.push(c);
+                continue;
+            }
+            let Some(esc) = chars.next() else {
+                src.push_str("\\\\");
+                break;
+            };
+            let value = match esc {
+                'a' => "\x07".to_string(),
+                'e' => "\x1b".to_string(),
+                'n' => "\n".to_string(),
+                'r' => "\r".to_string(),
+                '\\' => "\\".to_string(),
+                '[' | ']' => String::new(),
+                '$' => if var(self, "EUID") == "0" { "#" } else { "$" }.to_string(),
+                'u' => var(self, "USER"),
+                'h' => var(self, "HOSTNAME").split('.').next().unwrap_or_default().to_string(),
+                'H' => var(self, "HOSTNAME"),
+                's' => "bash".to_string(),
+                'v' => "5.2".to_string(),
+                'V' => "5.2.0".to_string(),
+                'j' => self.jobs.lock().map(|jobs| jobs.jobs().len()).unwrap_or(0).to_string(),
+                'w' | 'W' => {
+                    let cwd = self.state.cwd.to_string();
+                    let home = var(self, "HOME");
+                    if esc == 'W' && cwd != home {
+                        cwd.rsplit('/').next().filter(|base| !base.is_empty()).unwrap_or("/").to_string()
+                    } else if !home.is_empty() && (cwd == home || cwd.starts_with(&format!("{home}/"))) {
+                        format!("~{}", &cwd[home.len()..])
+                    } else {
+                        cwd
+                    }
+                }
+                '0'..='7' => {
+                    let mut value = esc.to_digit(8).unwrap_or(0);
+                    for _ in 0..2 {
+                        match chars.peek().and_then(|d| d.to_digit(8)) {
+                            Some(d) => {
+                                value = value * 8 + d;
+                                chars.next();
+                            }
+                            None => break,
+                        }
+                    }
+                    char::from_u32(value & 0xff).map(String::from).unwrap_or_default()
+                }
+                other => format!("\\{other}"),
+            };
+            src.push_str(&quote(&value));
+        }
+        self.expand_quoted_source(&src, io).await.unwrap_or_else(|| text.to_string())
     }
 
     /// How a command named `name` runs: function (unless `functions` is false: `command`,

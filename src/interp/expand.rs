@@ -87,6 +87,9 @@ struct Builder {
     fields_limit: usize,
     /// Set when it was the fields together that went past `fields_limit`.
     over_fields: bool,
+    /// How many items of lists (`$@`, `${a[@]}`) have been placed: tells a list with no
+    /// items from one with empty items.
+    list_items: usize,
 }
 
 /// What one field costs beyond its text (its place in the list, the string's header).
@@ -105,6 +108,7 @@ impl Builder {
             done: 0,
             fields_limit,
             over_fields: false,
+            list_items: 0,
         }
     }
 
@@ -546,11 +550,22 @@ impl Interp {
                     WordPart::Literal(text) => builder.text(text, quoted),
                     WordPart::Quoted(text) => builder.text(text, true),
                     WordPart::DoubleQuoted(inner) => {
-                        // "$@" with no parameters makes no field; anything else makes one.
-                        if inner.is_empty() || inner.iter().any(|p| !is_list_param(p)) {
+                        // "$@" with no parameters makes no field, nor does "$x$@" when the
+                        // other expansions are empty too (as bash): only quoted text or a list
+                        // item makes one then.
+                        let only_expansions = inner.iter().any(is_list_param)
+                            && !inner.iter().any(|p| matches!(p, WordPart::Literal(_) | WordPart::Quoted(_)));
+                        if !only_expansions {
                             builder.text("", true);
+                            self.expand_parts(inner, true, builder, io).await?;
+                        } else {
+                            let before =
+                                (builder.active, builder.cur.text.len(), builder.fields.len(), builder.list_items);
+                            self.expand_parts(inner, true, builder, io).await?;
+                            if before == (false, builder.cur.text.len(), builder.fields.len(), builder.list_items) {
+                                builder.active = false;
+                            }
                         }
-                        self.expand_parts(inner, true, builder, io).await?;
                     }
                     WordPart::Param(param) => {
                         // A plain variable that cannot fit is refused before its value is
@@ -631,6 +646,7 @@ impl Interp {
                         let sep = if star { self.ifs_first() } else { " ".to_string() };
                         builder.expansion(&items.join(&sep), quoted, &self.state);
                     } else {
+                        builder.list_items += items.len();
                         for (idx, item) in items.iter().enumerate() {
                             if idx > 0 {
                                 if quoted {
@@ -732,8 +748,14 @@ impl Interp {
     async fn command_subst(&mut self, script: &Script, io: &Io) -> Result<String, Flow> {
         let limit = self.state.limits().output_bytes;
         let mut bytes = if let Some(path) = read_file_shortcut(script) {
-            // bash: `$(< file)` reads the file without running a command.
-            let path = self.expand_string(path, io).await?;
+            // bash: `$(< file)` reads the file without running a command; its word is
+            // expanded as a redirection's is (a glob naming one file is that file).
+            let mut paths = self.expand_words(std::slice::from_ref(path), io).await?;
+            let (Some(path), None) = (paths.pop(), paths.first()) else {
+                self.error(io, &format!("{path}: ambiguous redirect")).await;
+                self.last_subst_status = Some(1);
+                return Ok(String::new());
+            };
             let abs = self.state.abs_path(&path);
             // A file larger than a capture may be is refused before it is read whole (its
             // size is known; read, it is held at its exact size).
@@ -926,7 +948,9 @@ impl Interp {
             ParamOp::Replace { mode, pattern, replacement } => {
                 let pattern = self.expand_pattern(pattern, io).await?;
                 let replacement = self.expand_pattern(replacement, io).await?;
-                let compiled = Pattern::new(&pattern);
+                // bash matches the pattern of a replacement without case under `nocasematch`.
+                let compiled =
+                    if self.state.options.nocasematch { Pattern::new_nocase(&pattern) } else { Pattern::new(&pattern) };
                 let empty = pattern.is_empty();
                 // Each result is measured as it grows: `${x//?/$x}` squares its value's length.
                 let limit = self.state.limits().output_bytes;
@@ -958,16 +982,33 @@ impl Interp {
                     }
                     None => None,
                 };
+                // `${v[@]:1}` of a variable that is no array slices its string, as `${v:1}`.
+                let value = match value {
+                    ParamValue::List { mut items, .. }
+                        if items.len() == 1
+                            && matches!(index, Some(Subscript::At | Subscript::Star))
+                            && matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Str(_))) =>
+                    {
+                        ParamValue::Str(items.pop().unwrap_or_default())
+                    }
+                    other => other,
+                };
+                // bash names the length as written: `n-1: substring expression < 0`.
+                let negative = |param: &ParamExpr| match &param.op {
+                    ParamOp::Slice { length: Some(word), .. } => format!("{word}: substring expression < 0"),
+                    _ => String::new(),
+                };
                 match value {
                     ParamValue::List { items, star } => {
                         let mut items = items;
                         if name == "@" || name == "*" {
                             items.insert(0, self.state.arg0.clone());
                         }
-                        match slice_range(items.len(), offset, length) {
+                        // A list's length may not be negative (a string's counts from its end).
+                        match slice_range(items.len(), offset, length).filter(|_| length.is_none_or(|l| l >= 0)) {
                             Some((start, end)) => Ok(ParamValue::List { items: items[start..end].to_vec(), star }),
                             None => {
-                                self.error(io, &format!("{}: substring expression < 0", length.unwrap_or(0))).await;
+                                self.error(io, &negative(param)).await;
                                 Err(Flow::Discard)
                             }
                         }
@@ -977,7 +1018,7 @@ impl Interp {
                         match slice_range(chars.len(), offset, length) {
                             Some((start, end)) => Ok(ParamValue::Str(chars[start..end].iter().collect())),
                             None => {
-                                self.error(io, &format!("{}: substring expression < 0", length.unwrap_or(0))).await;
+                                self.error(io, &negative(param)).await;
                                 Err(Flow::Discard)
                             }
                         }
@@ -994,6 +1035,37 @@ impl Interp {
                     _ => None,
                 };
                 let op = *op;
+                if op == 'P' {
+                    let ParamValue::Str(text) = value else { return Ok(value) };
+                    return Ok(ParamValue::Str(self.expand_prompt_string(&text, io).await));
+                }
+                // `${@@A}`: the positional parameters as the `set` command that makes them.
+                if op == 'A' && (name == "@" || name == "*") {
+                    let ParamValue::List { items, .. } = value else { return Ok(value) };
+                    if items.is_empty() {
+                        return Ok(ParamValue::Unset);
+                    }
+                    let quoted: Vec<String> =
+                        items.iter().map(|item| transform(item, 'Q', name, attrs, kind)).collect();
+                    return Ok(ParamValue::Str(format!("set -- {}", quoted.join(" "))));
+                }
+                // A variable declared with no value (an array with no element): its attributes
+                // alone, with `[@]` as without.
+                // (`${e[@]@A}` of an empty array is `declare -a e=()`, as `declare -p` shows it.)
+                let valueless = match var.map(|v| &v.value) {
+                    Some(Value::Unset) => matches!(index, None | Some(Subscript::At | Subscript::Star)),
+                    Some(Value::Indexed(map)) => map.is_empty() && (index.is_none() || op == 'a'),
+                    Some(Value::Assoc(map)) => map.is_empty() && (index.is_none() || op == 'a'),
+                    _ => false,
+                };
+                if matches!(op, 'A' | 'a') && valueless {
+                    let flags = transform("", 'a', name, attrs, kind);
+                    return Ok(match (op, flags.is_empty()) {
+                        (_, true) => ParamValue::Unset,
+                        ('a', false) => ParamValue::Str(flags),
+                        _ => ParamValue::Str(format!("declare -{flags} {name}")),
+                    });
+                }
                 // `${a[@]@K}` and `@k`: an array's keys with its values, as pairs in one
                 // string (values quoted, as `declare -p` quotes them) or as separate words.
                 if matches!(op, 'K' | 'k')
@@ -1386,6 +1458,11 @@ fn replace(
         ReplaceMode::First | ReplaceMode::All => {
             if empty_pattern {
                 return Some(text.to_string());
+            }
+            // An empty value is replaced when the pattern matches the empty string (`${v/*/x}`).
+            if n == 0 {
+                let whole = pattern.matches_chars(&[]);
+                return Some(if whole { replacement_text(replacement, &[], amp) } else { String::new() });
             }
             let mut out = String::with_capacity(text.len());
             let mut idx = 0;

@@ -87,3 +87,76 @@ declare -c v="Two words"
 UP
 declare -u v="UP"
 ## status: 0
+
+### "$x$@" with no parameters and $x empty makes no word
+n() { echo $#; }; set --; x=; n "$x$@"; n "$*$@"; n "$x""$@"; n "${x}$@" a; set -- ''; n "$x$@"
+## stdout:
+0
+0
+1
+1
+1
+## status: 0
+
+### an empty value is replaced when the pattern matches the empty string
+v=; echo "[${v/*/x}]" "[${v//*/y}]" "[${v/#/z}]" "[${v/a/b}]"
+## stdout:
+[x] [y] [z] []
+## status: 0
+
+### a negative length of a list slice is an error naming the length as written +stderr
+set -- a b c; n=-1; echo "${@:1:2}"; (echo ${@:1:n}); (a=(x y); echo ${a[@]:0:-1}); x=abc; echo ${x:0:-1}
+## stdout:
+a b
+ab
+## stderr:
+n: substring expression < 0
+-1: substring expression < 0
+## status: 0
+
+### ${v[@]:offset} of a variable that is no array slices its string
+v=blah; echo ${v[@]:2} "${v[*]:1:2}" ${v[0]:3}
+## stdout:
+ah la h
+## status: 0
+
+### eval and let take name=(…) as one word
+eval a=\(1 "'2 3'"\); echo ${#a[@]} "${a[1]}"; let x=\(1+2\)*2; let y=(4+2)/3; echo $x $y
+## stdout:
+2 2 3
+6 2
+## status: 0
+
+### nocasematch applies to the pattern of ${v//pattern/word}
+v=abcd; shopt -s nocasematch; echo ${v//B/x} ${v//[BC]/y} ${v/#A/z}; shopt -u nocasematch; echo ${v//B/x}
+## stdout:
+axcd ayyd zbcd
+abcd
+## status: 0
+
+### @A and @a of a variable declared without a value, and of $@
+declare -lr v1; declare -a e=(); declare -A m; echo "${v1@A}|${v1[@]@A}|${v1@a}|${e@A}|${e[@]@A}|${m@A}|${m@a}"
+set -- a "b c" "it's"; echo "${@@A}"; set --; echo "[${*@A}]"
+## stdout:
+declare -rl v1|declare -rl v1|rl|declare -a e|declare -a e=()|declare -A m|A
+set -- 'a' 'b c' 'it'\''s'
+[]
+## status: 0
+
+### ${x@P} expands a prompt's escapes, then its parameters
+H=host; L=2; p='\[\]${H}($L)[\v] \\ \101 \q'; echo "${p@P}"; q='$(echo sub) `echo bq`'; echo "${q@P}"
+## stdout:
+host(2)[5.2] \ A \q
+sub bq
+## status: 0
+
+### $(< word) expands a glob naming one file
+mkdir -p d && echo one > d/f.x1 && echo two > d/g.y; echo "$(< d/f.*)"; cat ${nothing:-<(echo ps)}
+## stdout:
+one
+ps
+## status: 0
+## files:
+d/
+d/f.x1: "one\n"
+d/g.y: "two\n"

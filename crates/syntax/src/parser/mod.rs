@@ -1142,6 +1142,12 @@ impl<'a> Parser<'a> {
                     self.words.push(word);
                     continue;
                 }
+            } else if matches!(self.words[base].as_literal(), Some("eval" | "let")) && self.at_array_assign() {
+                // bash reads `eval a=(1 2)` and `let x=(1+2)` as one word, parentheses, blanks
+                // and all (the word is text here, which eval or let reads again).
+                let word = self.parse_regex_word()?;
+                self.words.push(word);
+                continue;
             }
             let after_blank = self.alias_blank_end.is_some_and(|end| self.pos >= end);
             if self.words.len() == base || after_blank {
@@ -1494,6 +1500,16 @@ fn word_text_unquoted(word: &Word) -> String {
 }
 
 /// Commands whose `name=value` arguments are assignments (`local x=(1 2)` is not a syntax error).
+impl Parser<'_> {
+    /// Whether the cursor is at `name=(` or `name+=(`.
+    fn at_array_assign(&self) -> bool {
+        let bytes = &self.bytes()[self.pos..];
+        let name = bytes.iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'_').count();
+        let rest = &bytes[name..];
+        name > 0 && !bytes[0].is_ascii_digit() && (rest.starts_with(b"=(") || rest.starts_with(b"+=("))
+    }
+}
+
 fn is_declaration(word: &Word) -> bool {
     matches!(word.as_literal(), Some("declare" | "typeset" | "local" | "export" | "readonly"))
 }

@@ -236,6 +236,13 @@ impl Parser<'_> {
                     flush!();
                     parts.push(self.parse_backtick(in_dq)?);
                 }
+                // `${x:-<(list)}`: a process substitution in an unquoted operand.
+                b'<' | b'>'
+                    if matches!(mode, Mode::ParamWord { in_dq: false, .. }) && self.peek_at(1) == Some(b'(') =>
+                {
+                    flush!();
+                    parts.push(self.parse_process_subst()?);
+                }
                 b'?' | b'*' | b'+' | b'@' | b'!' if mode == Mode::Unquoted && self.peek_at(1) == Some(b'(') => {
                     let Some(end) = self.matching_close(self.pos + 1, b'(', b')') else {
                         return Err(self.incomplete("unterminated extended glob: add the closing `)`"));
