@@ -391,14 +391,15 @@ fn split_for_read(text: &[(char, bool)], ifs: &str, count: usize) -> Vec<String>
     }
     while idx < n {
         if fields.len() + 1 == count {
-            let mut end = n;
-            while end > idx && is_ws(&text[end - 1]) {
-                end -= 1;
+            // The last name takes the rest, as bash's read does: when the rest is one word and
+            // a delimiter (`b :`), the word alone; else the rest without trailing whitespace.
+            let mut end = idx;
+            while end < n && !is_ifs(&text[end]) {
+                end += 1;
             }
-            // A single trailing non-whitespace delimiter is dropped, as bash does.
-            if end > idx && is_ifs(&text[end - 1]) && !is_ws(&text[end - 1]) {
-                let before = &text[idx..end - 1];
-                if !before.iter().any(is_ifs) {
+            if skip_delimiter(text, end, &is_ifs, &is_ws) < n {
+                end = n;
+                while end > idx && is_ws(&text[end - 1]) {
                     end -= 1;
                 }
             }
@@ -410,18 +411,30 @@ fn split_for_read(text: &[(char, bool)], ifs: &str, count: usize) -> Vec<String>
             idx += 1;
         }
         fields.push(text[start..idx].iter().map(|(c, _)| *c).collect());
-        // Consume one delimiter: surrounding whitespace plus at most one non-whitespace char.
+        idx = skip_delimiter(text, idx, &is_ifs, &is_ws);
+    }
+    fields
+}
+
+/// Past one delimiter at `idx`: surrounding whitespace plus at most one non-whitespace IFS
+/// character.
+fn skip_delimiter(
+    text: &[(char, bool)],
+    mut idx: usize,
+    is_ifs: &impl Fn(&(char, bool)) -> bool,
+    is_ws: &impl Fn(&(char, bool)) -> bool,
+) -> usize {
+    let n = text.len();
+    while idx < n && is_ws(&text[idx]) {
+        idx += 1;
+    }
+    if idx < n && is_ifs(&text[idx]) && !is_ws(&text[idx]) {
+        idx += 1;
         while idx < n && is_ws(&text[idx]) {
             idx += 1;
         }
-        if idx < n && is_ifs(&text[idx]) && !is_ws(&text[idx]) {
-            idx += 1;
-            while idx < n && is_ws(&text[idx]) {
-                idx += 1;
-            }
-        }
     }
-    fields
+    idx
 }
 
 const READ_ARRAY: Opt =

@@ -737,17 +737,7 @@ impl Interp {
                 }
                 None => {
                     // An element's tilde prefix ends at `/` or `:` (`a=(~:x)`), as in an assignment.
-                    let tilde = match element.value.parts.first() {
-                        Some(WordPart::Literal(text)) => {
-                            self.tilde_prefix(text, &['/', ':'], element.value.parts.len() > 1).map(|(dir, end)| {
-                                let mut parts =
-                                    vec![WordPart::Quoted(dir.into()), WordPart::Literal(text[end..].into())];
-                                parts.extend(element.value.parts.iter().skip(1).cloned());
-                                Word { parts: parts.into_iter().collect(), span: element.value.span }
-                            })
-                        }
-                        _ => None,
-                    };
+                    let tilde = self.leading_tilde(&element.value);
                     let value = tilde.as_ref().unwrap_or(&element.value);
                     for value in self.expand_words(std::slice::from_ref(value), io).await? {
                         items.push((None, value));

@@ -445,6 +445,16 @@ impl Interp {
         Some(Word { parts: parts.into_iter().collect(), span: word.span })
     }
 
+    /// `word` with its leading tilde prefix, ending at `/` or `:`, expanded to a quoted part
+    /// (an array element's, the word of `${x:=word}`); `None` when it has none.
+    pub(crate) fn leading_tilde(&self, word: &Word) -> Option<Word> {
+        let Some(WordPart::Literal(text)) = word.parts.first() else { return None };
+        let (dir, end) = self.tilde_prefix(text, &['/', ':'], word.parts.len() > 1)?;
+        let mut parts = vec![WordPart::Quoted(dir.into()), WordPart::Literal(text[end..].into())];
+        parts.extend(word.parts.iter().skip(1).cloned());
+        Some(Word { parts: parts.into_iter().collect(), span: word.span })
+    }
+
     /// Expands the value of an assignment (`a=~/x:~/y`, an array's element, `export a=…`):
     /// a word whose tilde prefixes, at its start and after each unquoted `:`, end at `/` or
     /// `:`, as bash expands them in assignments.
@@ -501,17 +511,21 @@ impl Interp {
         let mut parts: &[WordPart] = &word.parts;
         let assignment_shaped;
         if let Some(WordPart::Literal(text)) = parts.first()
-            && let Some((dir, end)) = self.tilde_prefix(text, &['/'], parts.len() > 1)
+            // An argument's prefix ends at `:` too (`echo ~:x`); other words' only at `/`
+            // (`declare -A m=([k]=~:x)` keeps it).
+            && let Some((dir, end)) = self.tilde_prefix(text, if mode == Mode::Fields { &['/', ':'] } else { &['/'] }, parts.len() > 1)
         {
             builder.text(&dir, true);
             builder.text(&text[end..], false);
             parts = &parts[1..];
-        } else if let Some(WordPart::Literal(text)) = parts.first()
+        } else if mode == Mode::Fields
+            && let Some(WordPart::Literal(text)) = parts.first()
             && let Some(eq) = assignment_name_end(text)
             && let Some(expanded) = self.assignment_tildes(word, eq + 1)
         {
             // bash expands `a=~/x:~/y` as an argument too (`echo PATH=~/bin`), as an
-            // assignment's value.
+            // assignment's value; only an argument (an assignment's value or the word of
+            // `${x:=PATH=~/bin}` is not read again for a `name=`).
             assignment_shaped = expanded;
             parts = &assignment_shaped.parts;
         }
@@ -622,7 +636,7 @@ impl Interp {
                 ParamValue::Word(word)
                     if !quoted
                         && let Some(WordPart::Literal(text)) = word.parts.first()
-                        && let Some((dir, end)) = self.tilde_prefix(text, &['/'], word.parts.len() > 1) =>
+                        && let Some((dir, end)) = self.tilde_prefix(text, &['/', ':'], word.parts.len() > 1) =>
                 {
                     builder.expansion(&dir, true, &self.state);
                     let rest = Word { parts: word.parts.iter().skip(1).cloned().collect(), span: word.span };
@@ -677,6 +691,15 @@ impl Interp {
         match arith::eval(text, &mut ArithVars::new(&mut self.state, Some(self.shared.started()))) {
             Ok(value) => Ok(value),
             Err(err) => Err(self.arith_failed(err, None, io).await),
+        }
+    }
+
+    /// [`Interp::arith`] for a part of `${name…}`, whose errors bash says after the name
+    /// (`x: 1+: syntax error …`).
+    async fn arith_of(&mut self, text: &str, name: &str, io: &Io) -> Result<i64, Flow> {
+        match arith::eval(text, &mut ArithVars::new(&mut self.state, Some(self.shared.started()))) {
+            Ok(value) => Ok(value),
+            Err(err) => Err(self.arith_failed(err, Some(name), io).await),
         }
     }
 
@@ -828,7 +851,9 @@ impl Interp {
                 _ => String::new(),
             };
             if target.is_empty() {
-                if self.state.options.nounset || !matches!(param.op, ParamOp::Test { .. }) {
+                // `${!*}` with no parameters is empty, as in bash.
+                let list = param.name == "@" || param.name == "*";
+                if self.state.options.nounset || !(list || matches!(param.op, ParamOp::Test { .. })) {
                     self.error(io, &format!("{}: invalid indirect expansion", param.name)).await;
                     return Err(Flow::Discard);
                 }
@@ -910,19 +935,28 @@ impl Interp {
                         if !is_null {
                             return Ok(value);
                         }
-                        let text = self.expand_string(word, io).await?;
+                        // `${x:=~:y}`: a leading tilde prefix ends at `:` as an assignment's does.
+                        let tilde = self.leading_tilde(word);
+                        let mut text = self.expand_string(tilde.as_ref().unwrap_or(word), io).await?;
+                        // Assigned as `name=word` is: an integer's value is evaluated, a
+                        // case attribute applies, and the expansion is the value assigned.
+                        if self.state.vars.get(name).is_some_and(|v| v.attrs.has(super::vars::Attrs::INTEGER)) {
+                            text = self.arith(&text, io).await?.to_string();
+                        }
                         let assigned = match &index {
                             Some(Subscript::Expr(key)) => {
                                 let key = self.subscript_key(name, key, io).await?;
-                                self.state.vars.set_element(name, &key, text.clone(), false).is_ok()
+                                let ok = self.state.vars.set_element(name, &key, text.clone(), false).is_ok();
+                                ok.then(|| self.state.vars.element(name, &key).map(str::to_string))
                             }
-                            _ => is_name(name) && self.state.set_var(name, text.clone()),
+                            _ => (is_name(name) && self.state.set_var(name, text.clone()))
+                                .then(|| self.state.vars.get_str(name).map(str::to_string)),
                         };
-                        if !assigned {
+                        let Some(value) = assigned else {
                             self.error(io, &format!("{name}: cannot assign in this way")).await;
                             return Err(Flow::Discard);
-                        }
-                        Ok(ParamValue::Str(text))
+                        };
+                        Ok(ParamValue::Str(value.unwrap_or(text)))
                     }
                     TestKind::Error => {
                         if !is_null {
@@ -974,11 +1008,11 @@ impl Interp {
             }
             ParamOp::Slice { offset, length } => {
                 let offset_text = self.expand_string(offset, io).await?;
-                let offset = self.arith(&offset_text, io).await?;
+                let offset = self.arith_of(&offset_text, name, io).await?;
                 let length = match length {
                     Some(word) => {
                         let text = self.expand_string(word, io).await?;
-                        Some(self.arith(&text, io).await?)
+                        Some(self.arith_of(&text, name, io).await?)
                     }
                     None => None,
                 };

@@ -1345,6 +1345,9 @@ pub(crate) fn dquote(text: &str) -> String {
 /// An associative array's key as `declare -p` shows it: in double quotes when it holds a
 /// character the shell would read specially (bash's `sh_contains_shell_metas`).
 fn assoc_key(key: &str) -> String {
+    if key.chars().any(char::is_control) {
+        return crate::builtins::ansi_c_quote(key);
+    }
     let special = key.chars().any(|c| " \t\n'\"\\|&;()<>!{}*[?]^$`".contains(c)) || key.starts_with(['~', '#']);
     if !special {
         return key.to_string();

@@ -160,3 +160,52 @@ ps
 d/
 d/f.x1: "one\n"
 d/g.y: "two\n"
+
+### read gives the last name one word and its delimiter without the delimiter
+for line in ":a :" "a b :" "a b c :" "a b::" "a,b,c,," "a,b,"; do
+  case $line in *,*) IFS=, read x y <<< "$line" ;; *) IFS=": " read x y <<< "$line" ;; esac
+  echo "($x)($y)"
+done
+## stdout:
+()(a)
+(a)(b)
+(a)(b c :)
+(a)(b::)
+(a)(b,c,,)
+(a)(b)
+## status: 0
+
+### an assignment's value expands tildes at its start and after colons, not after another =
+HOME=/h; h=HOME=~; x=a=~:~; y=~:~; echo $h $x $y; : ${u:=~:~} ${w:=P=~/b}; echo $u $w; echo a=~/x:~ b=x=~; echo ~:~ ${v:-~:x}
+## stdout:
+HOME=~ a=~:/h /h:/h
+/h:~ P=~/b
+a=/h/x:/h b=x=~
+/h:~ /h:x
+## status: 0
+
+### ${x:=word} assigns as name=word does: integer and case attributes apply
+declare -i n; echo ${n:=4+3}; declare -u U; echo ${U:=up}; declare -p n U; a=(); declare -ai a; echo ${a[2]:=2*3} ${a[@]}
+## stdout:
+7
+UP
+declare -i n="7"
+declare -u U="UP"
+6 6
+## status: 0
+
+### an arithmetic error in a substring offset names the parameter +stderr
+x=hello; (echo ${x:1 2}); (echo ${x:1:2 3}); echo done
+## stdout:
+done
+## stderr:
+x: 1 2: syntax error in expression (error token is "2")
+x: 2 3: syntax error in expression (error token is "3")
+## status: 0
+
+### declare -p quotes an associative array's key holding control characters
+declare -A m=([$'a\tb']=1 [$'\x01']=2); declare -p m; unset m; echo "${!*}[${!@}]"
+## stdout:
+declare -A m=([$'\001']="2" [$'a\tb']="1" )
+[]
+## status: 0

@@ -596,6 +596,11 @@ impl Parser<'_> {
                 Some(c) if c.is_ascii_alphanumeric() || c == b'_' => true,
                 // A special parameter's length only before the brace: `${#?:-x}` tests `$#`.
                 Some(b'@' | b'*' | b'!' | b'?' | b'$' | b'#' | b'-') => self.peek_at(2) == Some(b'}'),
+                // bash refuses these operators on `$#` with nothing after them.
+                Some(b'/' | b'%' | b'=' | b'+') if self.peek_at(2) == Some(b'}') => {
+                    self.pos += 1;
+                    return Err(self.bad_substitution());
+                }
                 _ => false,
             };
             if is_length {
