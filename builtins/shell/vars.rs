@@ -15,6 +15,7 @@ const SET_OPTIONS: &[(&str, char)] = &[
     ("noglob", 'f'),
     ("nounset", 'u'),
     ("pipefail", '\0'),
+    ("posix", '\0'),
     ("xtrace", 'x'),
 ];
 
@@ -37,7 +38,6 @@ const FIXED_SET_OPTIONS: &[(&str, bool)] = &[
     ("notify", false),
     ("onecmd", false),
     ("physical", false),
-    ("posix", false),
     ("privileged", false),
     ("verbose", false),
     ("vi", false),
@@ -53,6 +53,7 @@ fn option_slot<'o>(options: &'o mut Options, name: &str) -> Option<&'o mut bool>
         "xtrace" | "x" => &mut options.xtrace,
         "noclobber" | "C" => &mut options.noclobber,
         "pipefail" => &mut options.pipefail,
+        "posix" => &mut options.posix,
         "globstar" => &mut options.globstar,
         "extglob" => &mut options.extglob,
         "nullglob" => &mut options.nullglob,
@@ -73,7 +74,7 @@ pub const SET: Spec = Spec {
     name: "set",
     summary: "set or unset values of shell options and positional parameters",
     synopsis: &["[-aefuxC] [-o option-name] [--] [-] [arg ...]"],
-    about: "Change the shell's options (-e errexit, -u nounset, -x xtrace, -f noglob, -C noclobber, -a allexport, -o pipefail; + turns one off) and set the positional parameters to the ARGs. Without arguments, print the variables. docs/deviations.md lists the letters accepted with no effect.",
+    about: "Change the shell's options (-e errexit, -u nounset, -x xtrace, -f noglob, -C noclobber, -a allexport, -o pipefail, -o posix; + turns one off) and set the positional parameters to the ARGs. Without arguments, print the variables. docs/deviations.md lists the letters accepted with no effect.",
     order: Order::Own,
     ..Spec::BASH
 };

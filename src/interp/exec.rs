@@ -593,6 +593,10 @@ impl Interp {
     /// Performs one assignment; false when refused (message printed).
     pub(crate) async fn assign(&mut self, assign: &Assign, io: &Io) -> Result<bool, Flow> {
         let name = &assign.name;
+        // bash: setting POSIXLY_CORRECT turns POSIX mode on.
+        if name.as_str() == "POSIXLY_CORRECT" {
+            self.state.options.posix = true;
+        }
         // One lookup for a variable that is not a reference; a reference's target gives the
         // attributes.
         let attrs = match self.state.vars.get_raw(name) {
@@ -636,16 +640,24 @@ impl Interp {
                 }
                 // `SECONDS` is an integer variable in bash (`SECONDS=2+3` counts from 5).
                 let integer = attrs.has(Attrs::INTEGER) || (name == "SECONDS" && self.state.is_dynamic(name));
+                let key = match &assign.index {
+                    Some(index) => Some(self.subscript(name, index, io).await?),
+                    None => None,
+                };
                 if integer {
                     let mut number = self.arith(&value, io).await?;
                     if assign.append {
-                        let old = self.state.vars.get_str(name).unwrap_or("0").to_string();
+                        // `a[i]+=n` adds to that element, not to the array's first.
+                        let old = match &key {
+                            Some(key) => self.state.vars.element(name, key),
+                            None => self.state.vars.get_str(name),
+                        };
+                        let old = old.unwrap_or("0").to_string();
                         number = number.wrapping_add(self.arith(&old, io).await?);
                     }
                     value = number.to_string();
                 }
-                if let Some(index) = &assign.index {
-                    let key = self.subscript(name, index, io).await?;
+                if let Some(key) = key {
                     if self.state.vars.before_first(name, &key) {
                         self.error(io, &format!("{name}[{key}]: bad array subscript")).await;
                         return Err(Flow::Discard);
@@ -889,6 +901,10 @@ impl Interp {
         let mut last_arg = std::mem::take(&mut self.spare_last_arg);
         last_arg.clear();
         last_arg.push_str(argv.last().map_or("", String::as_str));
+        // In POSIX mode the assignments before a special builtin stay (`IFS=: eval …`).
+        let keep = self.state.options.posix
+            && super::special::is_posix_special(&argv[0])
+            && !self.state.functions.contains_key(&argv[0]);
         let result = match self.way(&argv[0], true) {
             // The usual case, a command of the table, runs in this future; every other way is
             // a boxed future of its own.
@@ -902,7 +918,9 @@ impl Interp {
             // `>(list)` writes where the command's own output would have gone before redirection.
             Box::pin(self.finish_process_substs(outer_io)).await;
         }
-        self.restore_vars(saved);
+        if !keep {
+            self.restore_vars(saved);
+        }
         let result = self.close_redirected(redirected, outer_io, result).await;
         if let Ok(status) = result {
             self.state.last_status = status;
@@ -942,7 +960,26 @@ impl Interp {
             self.state.last_status = status;
             return Ok(status);
         }
-        let status = self.exec_declaration(&simple.words, io).await?;
+        // Assignments before the command hold while it runs (and after it in POSIX mode for
+        // `export` and `readonly`, special builtins).
+        let mut saved = Vec::new();
+        for assign in &simple.assigns {
+            let target = self.state.vars.resolve(&assign.name).into_owned();
+            let before = self.state.vars.get_raw(&target).cloned();
+            saved.push((target, before));
+            if self.assign(assign, io).await?
+                && let Some(var) = self.state.vars.get_mut(&assign.name)
+            {
+                var.attrs.set(Attrs::EXPORT, true);
+            }
+        }
+        let status = self.exec_declaration(&simple.words, io).await;
+        let keep =
+            self.state.options.posix && literal.first().is_some_and(|name| super::special::is_posix_special(name));
+        if !keep {
+            self.restore_vars(saved);
+        }
+        let status = status?;
         self.state.last_status = status;
         Ok(status)
     }

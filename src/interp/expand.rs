@@ -519,6 +519,7 @@ impl Interp {
             builder.text(&text[end..], false);
             parts = &parts[1..];
         } else if mode == Mode::Fields
+            && !self.state.options.posix
             && let Some(WordPart::Literal(text)) = parts.first()
             && let Some(eq) = assignment_name_end(text)
             && let Some(expanded) = self.assignment_tildes(word, eq + 1)

@@ -266,6 +266,12 @@ async fn enable(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     Ok(status)
 }
 
+/// Whether `name` is one of POSIX's special builtins (in POSIX mode, the assignments before
+/// one stay after it).
+pub(crate) fn is_posix_special(name: &str) -> bool {
+    POSIX_SPECIAL.contains(&name)
+}
+
 /// POSIX's special builtins, as `enable -s` lists them.
 const POSIX_SPECIAL: &[&str] = &[
     ".", ":", "break", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "source",
@@ -299,6 +305,7 @@ impl Interp {
         let mut status = 0;
         loop {
             commands.set_aliases(&self.aliases_in_effect());
+            commands.set_posix(self.state.options.posix);
             let Some(command) = commands.next() else { break };
             let list = match command {
                 Ok(list) => list,

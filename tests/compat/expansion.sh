@@ -209,3 +209,55 @@ declare -A m=([$'a\tb']=1 [$'\x01']=2); declare -p m; unset m; echo "${!*}[${!@}
 declare -A m=([$'\001']="2" [$'a\tb']="1" )
 []
 ## status: 0
+
+### set -o posix: a single quote inside a double-quoted ${x+word} is an ordinary character
+echo "${IFS+'}'z}"; set -o posix
+echo "${IFS+'}'z}"; set +o posix
+echo "${IFS+'}'z}"; shopt -qo posix || echo off
+## stdout:
+'}'z
+''z}
+'}'z
+off
+## status: 0
+
+### set -o posix: arguments of an assignment's shape keep their tildes
+HOME=/h; echo a=~/x; set -o posix; echo a=~/x; b=~/y; echo $b ~/z
+## stdout:
+a=/h/x
+a=~/x
+/h/y /h/z
+## status: 0
+
+### set -o posix: assignments before a special builtin stay after it
+x=1 :; echo "[$x]"; set -o posix; y=2 :; echo "[$y]"; z=3 true; echo "[$z]"; IFS=: eval 'echo "[$IFS]"'; echo "[$IFS]"
+## stdout:
+[]
+[2]
+[]
+[:]
+[:]
+## status: 0
+
+### POSIXLY_CORRECT turns POSIX mode on
+POSIXLY_CORRECT=1; x=2 eval 'echo $x'; echo "[$x]"; shopt -qo posix && echo on
+## stdout:
+2
+[2]
+on
+## status: 0
+
+### assignments before declare, export and readonly hold while it runs
+x=1 declare -p x; echo "[$x]"; y=2 readonly -p | grep ' y='; echo "[$y]"
+## stdout:
+declare -x x="1"
+[]
+[]
+## status: 0
+
+### a[i]+=n of an integer array adds to that element
+declare -ai a=(1 2 3); a[2]+=5; a[0]+=a[1]; echo ${a[@]}; declare -i n=4; n+=3; echo $n
+## stdout:
+3 2 8
+7
+## status: 0

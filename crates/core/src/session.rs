@@ -49,6 +49,9 @@ pub struct Options {
     /// `shopt -s patsub_replacement` (on by default, as in bash 5.2): an unquoted `&` in the
     /// replacement of `${x/pattern/replacement}` stands for the matched text.
     pub patsub_replacement: bool,
+    /// `set -o posix`: bash's POSIX mode, in the few places toolsh follows it (quotes inside
+    /// a double-quoted `${x-word}`, tildes of arguments, assignments before special builtins).
+    pub posix: bool,
 }
 
 impl Default for Options {
@@ -73,6 +76,7 @@ impl Default for Options {
             lastpipe: false,
             errtrace: false,
             patsub_replacement: true,
+            posix: false,
         }
     }
 }

@@ -66,6 +66,12 @@ impl<'a> Commands<'a> {
         Commands { parser: Parser::new(src, 0), failed: false }
     }
 
+    /// Reads the next commands in bash's POSIX mode or not (`set -o posix` applies from the
+    /// command after it).
+    pub fn set_posix(&mut self, posix: bool) {
+        self.parser.posix = posix;
+    }
+
     /// The aliases expanded from the next command on (bash reads a command after running the
     /// one before, so an alias defined there applies).
     pub fn set_aliases(&mut self, aliases: &Arc<Aliases>) {
@@ -109,6 +115,9 @@ pub(crate) struct Parser<'a> {
     checked: usize,
     /// Aliases expanded in command position (empty: none are).
     aliases: Arc<Aliases>,
+    /// bash's POSIX mode (`set -o posix`): a single quote inside a double-quoted `${x-word}`
+    /// is an ordinary character there.
+    posix: bool,
     /// Aliases whose text is being read, with the offset where it ends: inside its own text
     /// an alias is not expanded again (`alias ls='ls -F'`).
     expanding: Vec<(String, usize)>,
@@ -147,6 +156,7 @@ impl<'a> Parser<'a> {
             checked: 0,
             line_hint: std::cell::Cell::new(0),
             aliases: Arc::default(),
+            posix: false,
             expanding: Vec::new(),
             alias_blank_end: None,
             scratch: String::new(),
@@ -168,6 +178,7 @@ impl<'a> Parser<'a> {
             checked: 0,
             line_hint: std::cell::Cell::new(0),
             aliases: self.aliases.clone(),
+            posix: self.posix,
             expanding: Vec::new(),
             alias_blank_end: None,
             scratch: String::new(),

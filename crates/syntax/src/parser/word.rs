@@ -196,8 +196,8 @@ impl Parser<'_> {
                 // Inside double quotes a `'…'` in `${x-'…'}` is text, but bash reads past it
                 // whole: a `}` in it does not end the expansion.
                 b'\'' if matches!(mode, Mode::ParamWord { in_dq: true, .. }) => {
-                    // An unmatched quote is plain text.
-                    if in_squote || self.src[self.pos + 1..].contains('\'') {
+                    // An unmatched quote is plain text, and every quote in POSIX mode.
+                    if !self.posix && (in_squote || self.src[self.pos + 1..].contains('\'')) {
                         in_squote = !in_squote;
                     }
                     literal.push('\'');
