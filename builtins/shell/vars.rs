@@ -65,6 +65,7 @@ fn option_slot<'o>(options: &'o mut Options, name: &str) -> Option<&'o mut bool>
         "inherit_errexit" => &mut options.inherit_errexit,
         "lastpipe" => &mut options.lastpipe,
         "patsub_replacement" => &mut options.patsub_replacement,
+        "xpg_echo" => &mut options.xpg_echo,
         _ => return None,
     })
 }
@@ -229,6 +230,7 @@ pub async fn shopt(mut ctx: Ctx<'_>, args: Args) -> Status {
         "nocasematch",
         "nullglob",
         "patsub_replacement",
+        "xpg_echo",
     ];
     if names.is_empty() {
         let mut out = String::new();

@@ -774,7 +774,11 @@ impl Interp {
         let mut bytes = if let Some(path) = read_file_shortcut(script) {
             // bash: `$(< file)` reads the file without running a command; its word is
             // expanded as a redirection's is (a glob naming one file is that file).
-            let mut paths = self.expand_words(std::slice::from_ref(path), io).await?;
+            let mut paths = match self.state.options.posix {
+                // In POSIX mode bash does not glob a redirection's word.
+                true => vec![self.expand_string(path, io).await?],
+                false => self.expand_words(std::slice::from_ref(path), io).await?,
+            };
             let (Some(path), None) = (paths.pop(), paths.first()) else {
                 self.error(io, &format!("{path}: ambiguous redirect")).await;
                 self.last_subst_status = Some(1);
@@ -903,6 +907,15 @@ impl Interp {
             _ => {}
         }
         let value = self.lookup(name, index, io).await?;
+        // Under `set -u` an unset parameter is an error for every operator but the tests.
+        if matches!(value, ParamValue::Unset)
+            && matches!(
+                param.op,
+                ParamOp::Trim { .. } | ParamOp::Replace { .. } | ParamOp::Case { .. } | ParamOp::Slice { .. }
+            )
+        {
+            self.check_unset(name, io).await?;
+        }
         match &param.op {
             ParamOp::None => {
                 if matches!(value, ParamValue::Unset) {
@@ -1094,6 +1107,13 @@ impl Interp {
                     _ => false,
                 };
                 if matches!(op, 'A' | 'a') && valueless {
+                    // bash: under `set -u` an array with no element is unbound even here.
+                    let empty_array = matches!(var.map(|v| &v.value), Some(Value::Indexed(_) | Value::Assoc(_)));
+                    if self.state.options.nounset && empty_array && index.is_none() {
+                        let shown = if param.indirect { format!("!{}", param.name) } else { name.to_string() };
+                        self.error(io, &format!("{shown}: unbound variable")).await;
+                        return Err(Flow::Fatal(crate::status::EXPANSION));
+                    }
                     let flags = transform("", 'a', name, attrs, kind);
                     return Ok(match (op, flags.is_empty()) {
                         (_, true) => ParamValue::Unset,

@@ -437,15 +437,27 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
                 idx += 1;
                 break;
             }
-            // Letters alone or together (`-ex`, `-se`).
-            flags if flags.len() > 1 && flags.starts_with('-') && flags[1..].chars().all(|c| "eusx".contains(c)) => {
+            // Letters alone or together (`-ex`, `-se`, `-uc TEXT`).
+            flags if flags.len() > 1 && flags.starts_with('-') && flags[1..].chars().all(|c| "eusxc".contains(c)) => {
+                let mut command = false;
                 for letter in flags[1..].chars() {
                     match letter {
                         'e' => sub.state.options.errexit = true,
                         'u' => sub.state.options.nounset = true,
                         'x' => sub.state.options.xtrace = true,
+                        'c' => command = true,
                         _ => from_stdin = true,
                     }
+                }
+                if command {
+                    idx += 1;
+                    let Some(text) = argv.get(idx) else {
+                        complain(io, &argv[0], "-c: option requires an argument").await;
+                        return Ok(crate::status::USAGE);
+                    };
+                    command_text = Some(text.clone());
+                    idx += 1;
+                    break;
                 }
             }
             "-o" if argv.get(idx + 1).is_some_and(|o| o == "pipefail") => {
@@ -507,6 +519,11 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
     {
         return Err(Flow::Fatal(status));
     }
+    // A new shell is a top-level one: an expansion error ends it with 127, not a subshell's 1.
+    let result = match result {
+        Err(Flow::Fatal(crate::status::EXPANSION)) => Err(Flow::Exit(crate::status::EXPANSION)),
+        other => other,
+    };
     Ok(sub.finish_subshell(result, io).await)
 }
 

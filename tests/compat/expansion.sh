@@ -261,3 +261,55 @@ declare -ai a=(1 2 3); a[2]+=5; a[0]+=a[1]; echo ${a[@]}; declare -i n=4; n+=3; 
 3 2 8
 7
 ## status: 0
+
+### a pattern of ${v//pattern/word} may start with a slash
+a=/a/b/a; echo "${a///a/}" "${a///a}" "/${a#/}"
+## stdout:
+/b /b /a/b/a
+## status: 0
+
+### $'…' inside ${x-word} in a here-document stays as written
+cat <<EOF
+${none-a$'\x41'b} "${none-$'\x41'}"
+EOF
+echo "${none-a$'\x41'b}"
+## stdout:
+a$'\x41'b "$'\x41'"
+aAb
+## status: 0
+
+### bash -uc TEXT runs TEXT with nounset
+bash -uc 'echo in; echo $nothere; echo not reached'; echo "status $?"; bash -ec 'false; echo no'; echo "status $?"
+## stdout:
+in
+status 127
+status 1
+## status: 0
+
+### set -u makes trimming, replacing and slicing an unset parameter an error
+(set -u; echo ${u#x}); (set -u; echo ${u/a/b}); (set -u; echo ${u:0:1}); (set -u; echo ${u^^}); (set -u; echo "${@#x}" "${u-ok}" "${u+no}"); echo end
+## stdout:
+ok 
+end
+## status: 0
+
+### set -u: @a of an empty array is unbound
+(set -u; declare -a e=(); echo ${e@a}); echo "status $?"; (set -u; declare -a f=([1]=x); echo ${f@a})
+## stdout:
+status 1
+a
+## status: 0
+
+### printf's format reads \' \" and \? as the character, %b keeps them
+printf '\'"'"'a\"b\?|%b\n' "\\'x\\\""
+## stdout:
+'a"b?|\'x\"
+## status: 0
+
+### shopt -s xpg_echo makes echo read escapes
+shopt -s xpg_echo; echo 'a\tb'; echo -E 'c\td'; shopt -u xpg_echo; echo 'e\tf'
+## stdout:
+a	b
+c\td
+e\tf
+## status: 0

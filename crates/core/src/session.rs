@@ -52,6 +52,8 @@ pub struct Options {
     /// `set -o posix`: bash's POSIX mode, in the few places toolsh follows it (quotes inside
     /// a double-quoted `${x-word}`, tildes of arguments, assignments before special builtins).
     pub posix: bool,
+    /// `shopt -s xpg_echo`: `echo` reads backslash escapes without `-e`.
+    pub xpg_echo: bool,
 }
 
 impl Default for Options {
@@ -77,6 +79,7 @@ impl Default for Options {
             errtrace: false,
             patsub_replacement: true,
             posix: false,
+            xpg_echo: false,
         }
     }
 }

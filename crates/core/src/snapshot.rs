@@ -110,7 +110,7 @@ impl std::fmt::Display for Refusal {
 }
 
 /// The option names a snapshot uses, with their fields.
-fn options(options: &mut Options) -> [(&'static str, &mut bool); 20] {
+fn options(options: &mut Options) -> [(&'static str, &mut bool); 21] {
     [
         ("errexit", &mut options.errexit),
         ("nounset", &mut options.nounset),
@@ -132,6 +132,7 @@ fn options(options: &mut Options) -> [(&'static str, &mut bool); 20] {
         ("errtrace", &mut options.errtrace),
         ("patsub_replacement", &mut options.patsub_replacement),
         ("posix", &mut options.posix),
+        ("xpg_echo", &mut options.xpg_echo),
     ]
 }
 

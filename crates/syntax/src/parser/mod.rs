@@ -118,6 +118,8 @@ pub(crate) struct Parser<'a> {
     /// bash's POSIX mode (`set -o posix`): a single quote inside a double-quoted `${x-word}`
     /// is an ordinary character there.
     posix: bool,
+    /// Reading a here-document's body: `$'…'` inside its `${x-word}` stays as written.
+    in_heredoc: bool,
     /// Aliases whose text is being read, with the offset where it ends: inside its own text
     /// an alias is not expanded again (`alias ls='ls -F'`).
     expanding: Vec<(String, usize)>,
@@ -157,6 +159,7 @@ impl<'a> Parser<'a> {
             line_hint: std::cell::Cell::new(0),
             aliases: Arc::default(),
             posix: false,
+            in_heredoc: false,
             expanding: Vec::new(),
             alias_blank_end: None,
             scratch: String::new(),
@@ -179,6 +182,7 @@ impl<'a> Parser<'a> {
             line_hint: std::cell::Cell::new(0),
             aliases: self.aliases.clone(),
             posix: self.posix,
+            in_heredoc: self.in_heredoc,
             expanding: Vec::new(),
             alias_blank_end: None,
             scratch: String::new(),

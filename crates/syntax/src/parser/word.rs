@@ -52,7 +52,10 @@ impl Parser<'_> {
 
     /// Reads a whole here-document body (this parser holds only the body).
     pub(super) fn parse_heredoc_body(&mut self) -> PResult<Parts> {
-        self.parse_parts(Mode::HereDoc)
+        let outer = std::mem::replace(&mut self.in_heredoc, true);
+        let parts = self.parse_parts(Mode::HereDoc);
+        self.in_heredoc = outer;
+        parts
     }
 
     /// Parses `src[start..end]` as an arithmetic word.
@@ -217,8 +220,9 @@ impl Parser<'_> {
                     parts.push(self.parse_double_quoted()?);
                 }
                 b'$' => {
-                    // bash decodes `$'…'` in the words of `${…}` even inside double quotes.
-                    let ansi_c = !in_dq || matches!(mode, Mode::ParamWord { .. });
+                    // bash decodes `$'…'` in the words of `${…}` even inside double quotes, but
+                    // not in a here-document's.
+                    let ansi_c = !in_dq || matches!(mode, Mode::ParamWord { .. }) && !self.in_heredoc;
                     if let Some(part) = self.parse_dollar(in_dq, ansi_c)? {
                         flush!();
                         match part {
@@ -688,7 +692,18 @@ impl Parser<'_> {
                 if mode != ReplaceMode::First {
                     self.pos += 1;
                 }
-                let pattern = self.param_word(Mode::ParamWord { in_dq: false, stop_slash: true })?;
+                // bash: a pattern that starts with `/` keeps it (`${a///x/}` replaces `/x`).
+                let slash = mode == ReplaceMode::All && self.peek() == Some(b'/');
+                if slash {
+                    self.pos += 1;
+                }
+                let mut pattern = self.param_word(Mode::ParamWord { in_dq: false, stop_slash: true })?;
+                if slash {
+                    match pattern.parts.first_mut() {
+                        Some(WordPart::Literal(text)) => text.insert(0, '/'),
+                        _ => pattern.parts.insert(0, WordPart::Literal("/".into())),
+                    }
+                }
                 let replacement = if self.peek() == Some(b'/') {
                     self.pos += 1;
                     self.param_word(pattern_mode)?
