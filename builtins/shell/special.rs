@@ -72,6 +72,10 @@ pub const COMMAND: Spec = Spec {
 const DECLARE_OPTIONS: &[Opt] = &[
     Opt::short('a', "to make NAMEs indexed arrays"),
     Opt::short('A', "to make NAMEs associative arrays"),
+    Opt::short(
+        'c',
+        "to convert the value of each NAME to upper case for its first character and lower case for the rest on assignment",
+    ),
     Opt::short('f', "restrict action or display to function names and definitions"),
     Opt::short('F', "restrict display to function names only"),
     Opt::short('g', "create global variables when used in a shell function"),

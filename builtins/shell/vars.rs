@@ -15,6 +15,7 @@ const SET_OPTIONS: &[(&str, char)] = &[
     ("noglob", 'f'),
     ("nounset", 'u'),
     ("pipefail", '\0'),
+    ("posix", '\0'),
     ("xtrace", 'x'),
 ];
 
@@ -37,7 +38,6 @@ const FIXED_SET_OPTIONS: &[(&str, bool)] = &[
     ("notify", false),
     ("onecmd", false),
     ("physical", false),
-    ("posix", false),
     ("privileged", false),
     ("verbose", false),
     ("vi", false),
@@ -53,6 +53,7 @@ fn option_slot<'o>(options: &'o mut Options, name: &str) -> Option<&'o mut bool>
         "xtrace" | "x" => &mut options.xtrace,
         "noclobber" | "C" => &mut options.noclobber,
         "pipefail" => &mut options.pipefail,
+        "posix" => &mut options.posix,
         "globstar" => &mut options.globstar,
         "extglob" => &mut options.extglob,
         "nullglob" => &mut options.nullglob,
@@ -63,6 +64,8 @@ fn option_slot<'o>(options: &'o mut Options, name: &str) -> Option<&'o mut bool>
         "expand_aliases" => &mut options.expand_aliases,
         "inherit_errexit" => &mut options.inherit_errexit,
         "lastpipe" => &mut options.lastpipe,
+        "patsub_replacement" => &mut options.patsub_replacement,
+        "xpg_echo" => &mut options.xpg_echo,
         _ => return None,
     })
 }
@@ -72,7 +75,7 @@ pub const SET: Spec = Spec {
     name: "set",
     summary: "set or unset values of shell options and positional parameters",
     synopsis: &["[-aefuxC] [-o option-name] [--] [-] [arg ...]"],
-    about: "Change the shell's options (-e errexit, -u nounset, -x xtrace, -f noglob, -C noclobber, -a allexport, -o pipefail; + turns one off) and set the positional parameters to the ARGs. Without arguments, print the variables. docs/deviations.md lists the letters accepted with no effect.",
+    about: "Change the shell's options (-e errexit, -u nounset, -x xtrace, -f noglob, -C noclobber, -a allexport, -o pipefail, -o posix; + turns one off) and set the positional parameters to the ARGs. Without arguments, print the variables. docs/deviations.md lists the letters accepted with no effect.",
     order: Order::Own,
     ..Spec::BASH
 };
@@ -226,6 +229,8 @@ pub async fn shopt(mut ctx: Ctx<'_>, args: Args) -> Status {
         "nocaseglob",
         "nocasematch",
         "nullglob",
+        "patsub_replacement",
+        "xpg_echo",
     ];
     if names.is_empty() {
         let mut out = String::new();
@@ -389,14 +394,15 @@ fn split_for_read(text: &[(char, bool)], ifs: &str, count: usize) -> Vec<String>
     }
     while idx < n {
         if fields.len() + 1 == count {
-            let mut end = n;
-            while end > idx && is_ws(&text[end - 1]) {
-                end -= 1;
+            // The last name takes the rest, as bash's read does: when the rest is one word and
+            // a delimiter (`b :`), the word alone; else the rest without trailing whitespace.
+            let mut end = idx;
+            while end < n && !is_ifs(&text[end]) {
+                end += 1;
             }
-            // A single trailing non-whitespace delimiter is dropped, as bash does.
-            if end > idx && is_ifs(&text[end - 1]) && !is_ws(&text[end - 1]) {
-                let before = &text[idx..end - 1];
-                if !before.iter().any(is_ifs) {
+            if skip_delimiter(text, end, &is_ifs, &is_ws) < n {
+                end = n;
+                while end > idx && is_ws(&text[end - 1]) {
                     end -= 1;
                 }
             }
@@ -408,18 +414,30 @@ fn split_for_read(text: &[(char, bool)], ifs: &str, count: usize) -> Vec<String>
             idx += 1;
         }
         fields.push(text[start..idx].iter().map(|(c, _)| *c).collect());
-        // Consume one delimiter: surrounding whitespace plus at most one non-whitespace char.
+        idx = skip_delimiter(text, idx, &is_ifs, &is_ws);
+    }
+    fields
+}
+
+/// Past one delimiter at `idx`: surrounding whitespace plus at most one non-whitespace IFS
+/// character.
+fn skip_delimiter(
+    text: &[(char, bool)],
+    mut idx: usize,
+    is_ifs: &impl Fn(&(char, bool)) -> bool,
+    is_ws: &impl Fn(&(char, bool)) -> bool,
+) -> usize {
+    let n = text.len();
+    while idx < n && is_ws(&text[idx]) {
+        idx += 1;
+    }
+    if idx < n && is_ifs(&text[idx]) && !is_ws(&text[idx]) {
+        idx += 1;
         while idx < n && is_ws(&text[idx]) {
             idx += 1;
         }
-        if idx < n && is_ifs(&text[idx]) && !is_ws(&text[idx]) {
-            idx += 1;
-            while idx < n && is_ws(&text[idx]) {
-                idx += 1;
-            }
-        }
     }
-    fields
+    idx
 }
 
 const READ_ARRAY: Opt =

@@ -213,6 +213,14 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>, most: usize) ->
     let mut idx = 0;
     while idx < format.len() {
         let b = format[idx];
+        // In the format (not in `%b`'s argument) `\'`, `\"` and `\?` are the character.
+        if b == b'\\'
+            && let Some(&quoted @ (b'\'' | b'"' | b'?')) = format.get(idx + 1)
+        {
+            out.push(quoted);
+            idx += 2;
+            continue;
+        }
         if b == b'\\' {
             let end = escape_end(format, idx);
             let piece = String::from_utf8_lossy(&format[idx..end]).into_owned();

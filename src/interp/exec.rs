@@ -608,6 +608,10 @@ impl Interp {
     /// Performs one assignment; false when refused (message printed).
     pub(crate) async fn assign(&mut self, assign: &Assign, io: &Io) -> Result<bool, Flow> {
         let name = &assign.name;
+        // bash: setting POSIXLY_CORRECT turns POSIX mode on.
+        if name.as_str() == "POSIXLY_CORRECT" {
+            self.state.options.posix = true;
+        }
         // One lookup for a variable that is not a reference; a reference's target gives the
         // attributes.
         let attrs = match self.state.vars.get_raw(name) {
@@ -651,16 +655,24 @@ impl Interp {
                 }
                 // `SECONDS` is an integer variable in bash (`SECONDS=2+3` counts from 5).
                 let integer = attrs.has(Attrs::INTEGER) || (name == "SECONDS" && self.state.is_dynamic(name));
+                let key = match &assign.index {
+                    Some(index) => Some(self.subscript(name, index, io).await?),
+                    None => None,
+                };
                 if integer {
                     let mut number = self.arith(&value, io).await?;
                     if assign.append {
-                        let old = self.state.vars.get_str(name).unwrap_or("0").to_string();
+                        // `a[i]+=n` adds to that element, not to the array's first.
+                        let old = match &key {
+                            Some(key) => self.state.vars.element(name, key),
+                            None => self.state.vars.get_str(name),
+                        };
+                        let old = old.unwrap_or("0").to_string();
                         number = number.wrapping_add(self.arith(&old, io).await?);
                     }
                     value = number.to_string();
                 }
-                if let Some(index) = &assign.index {
-                    let key = self.subscript(name, index, io).await?;
+                if let Some(key) = key {
                     if self.state.vars.before_first(name, &key) {
                         self.error(io, &format!("{name}[{key}]: bad array subscript")).await;
                         return Err(Flow::Discard);
@@ -752,17 +764,7 @@ impl Interp {
                 }
                 None => {
                     // An element's tilde prefix ends at `/` or `:` (`a=(~:x)`), as in an assignment.
-                    let tilde = match element.value.parts.first() {
-                        Some(WordPart::Literal(text)) => {
-                            self.tilde_prefix(text, &['/', ':'], element.value.parts.len() > 1).map(|(dir, end)| {
-                                let mut parts =
-                                    vec![WordPart::Quoted(dir.into()), WordPart::Literal(text[end..].into())];
-                                parts.extend(element.value.parts.iter().skip(1).cloned());
-                                Word { parts: parts.into_iter().collect(), span: element.value.span }
-                            })
-                        }
-                        _ => None,
-                    };
+                    let tilde = self.leading_tilde(&element.value);
                     let value = tilde.as_ref().unwrap_or(&element.value);
                     for value in self.expand_words(std::slice::from_ref(value), io).await? {
                         items.push((None, value));
@@ -914,6 +916,10 @@ impl Interp {
         let mut last_arg = std::mem::take(&mut self.spare_last_arg);
         last_arg.clear();
         last_arg.push_str(argv.last().map_or("", String::as_str));
+        // In POSIX mode the assignments before a special builtin stay (`IFS=: eval …`).
+        let keep = self.state.options.posix
+            && super::special::is_posix_special(&argv[0])
+            && !self.state.functions.contains_key(&argv[0]);
         let result = match self.way(&argv[0], true) {
             // The usual case, a command of the table, runs in this future; every other way is
             // a boxed future of its own.
@@ -927,7 +933,9 @@ impl Interp {
             // `>(list)` writes where the command's own output would have gone before redirection.
             Box::pin(self.finish_process_substs(outer_io)).await;
         }
-        self.restore_vars(saved);
+        if !keep {
+            self.restore_vars(saved);
+        }
         let result = self.close_redirected(redirected, outer_io, result).await;
         if let Ok(status) = result {
             self.state.last_status = status;
@@ -967,7 +975,26 @@ impl Interp {
             self.state.last_status = status;
             return Ok(status);
         }
-        let status = self.exec_declaration(&simple.words, io).await?;
+        // Assignments before the command hold while it runs (and after it in POSIX mode for
+        // `export` and `readonly`, special builtins).
+        let mut saved = Vec::new();
+        for assign in &simple.assigns {
+            let target = self.state.vars.resolve(&assign.name).into_owned();
+            let before = self.state.vars.get_raw(&target).cloned();
+            saved.push((target, before));
+            if self.assign(assign, io).await?
+                && let Some(var) = self.state.vars.get_mut(&assign.name)
+            {
+                var.attrs.set(Attrs::EXPORT, true);
+            }
+        }
+        let status = self.exec_declaration(&simple.words, io).await;
+        let keep =
+            self.state.options.posix && literal.first().is_some_and(|name| super::special::is_posix_special(name));
+        if !keep {
+            self.restore_vars(saved);
+        }
+        let status = status?;
         self.state.last_status = status;
         Ok(status)
     }
@@ -1011,8 +1038,15 @@ impl Interp {
     /// `PS4` expanded as bash expands it before each traced command (`+ ${LINENO}: `): its
     /// parameters, substitutions and arithmetic, untraced; as written if it does not expand.
     async fn expand_prompt(&mut self, text: String, io: &Io) -> String {
-        let quoted = format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""));
-        let word = match crate::parser::parse(&format!(": {quoted}")) {
+        let inner = text.replace('\\', "\\\\").replace('"', "\\\"");
+        self.expand_quoted_source(&inner, io).await.unwrap_or(text)
+    }
+
+    /// `inner` read as the text between double quotes and expanded (parameters, substitutions,
+    /// arithmetic), untraced and leaving `$?` as it was; `None` when it does not parse or
+    /// expand.
+    pub(crate) async fn expand_quoted_source(&mut self, inner: &str, io: &Io) -> Option<String> {
+        let word = match crate::parser::parse(&format!(": \"{inner}\"")) {
             Ok(script) => {
                 script.body.into_iter().next().and_then(|item| match item.and_or.first.commands.into_iter().next()? {
                     Command::Simple(simple) => simple.words.into_iter().nth(1),
@@ -1021,13 +1055,89 @@ impl Interp {
             }
             Err(_) => None,
         };
-        let Some(word) = word else { return text };
+        let word = word?;
         let xtrace = std::mem::replace(&mut self.state.options.xtrace, false);
         let status = self.state.last_status;
         let expanded = Box::pin(self.expand_string(&word, io)).await;
         self.state.options.xtrace = xtrace;
         self.state.last_status = status;
-        expanded.unwrap_or(text)
+        expanded.ok()
+    }
+
+    /// `${x@P}`: `text` as bash expands a prompt: its backslash escapes (`\u`, `\w`, `\$`, …)
+    /// decoded, then its parameters and substitutions expanded.
+    pub(crate) async fn expand_prompt_string(&mut self, text: &str, io: &Io) -> String {
+        let var = |interp: &Self, name: &str| interp.state.vars.get_str(name).unwrap_or_default().to_string();
+        // What an escape stands for is text: quoted so that the expansion leaves it alone.
+        let quote = |value: &str| {
+            let mut out = String::with_capacity(value.len());
+            for c in value.chars() {
+                if matches!(c, '\\' | '$' | '`' | '"') {
+                    out.push('\\');
+                }
+                out.push(c);
+            }
+            out
+        };
+        let mut src = String::with_capacity(text.len());
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '"' {
+                src.push_str("\\\"");
+                continue;
+            }
+            if c != '\\' {
+                src.push(c);
+                continue;
+            }
+            let Some(esc) = chars.next() else {
+                src.push_str("\\\\");
+                break;
+            };
+            let value = match esc {
+                'a' => "\x07".to_string(),
+                'e' => "\x1b".to_string(),
+                'n' => "\n".to_string(),
+                'r' => "\r".to_string(),
+                '\\' => "\\".to_string(),
+                '[' | ']' => String::new(),
+                '$' => if var(self, "EUID") == "0" { "#" } else { "$" }.to_string(),
+                'u' => var(self, "USER"),
+                'h' => var(self, "HOSTNAME").split('.').next().unwrap_or_default().to_string(),
+                'H' => var(self, "HOSTNAME"),
+                's' => "bash".to_string(),
+                'v' => "5.2".to_string(),
+                'V' => "5.2.0".to_string(),
+                'j' => self.jobs.lock().map(|jobs| jobs.jobs().len()).unwrap_or(0).to_string(),
+                'w' | 'W' => {
+                    let cwd = self.state.cwd.to_string();
+                    let home = var(self, "HOME");
+                    if esc == 'W' && cwd != home {
+                        cwd.rsplit('/').next().filter(|base| !base.is_empty()).unwrap_or("/").to_string()
+                    } else if !home.is_empty() && (cwd == home || cwd.starts_with(&format!("{home}/"))) {
+                        format!("~{}", &cwd[home.len()..])
+                    } else {
+                        cwd
+                    }
+                }
+                '0'..='7' => {
+                    let mut value = esc.to_digit(8).unwrap_or(0);
+                    for _ in 0..2 {
+                        match chars.peek().and_then(|d| d.to_digit(8)) {
+                            Some(d) => {
+                                value = value * 8 + d;
+                                chars.next();
+                            }
+                            None => break,
+                        }
+                    }
+                    char::from_u32(value & 0xff).map(String::from).unwrap_or_default()
+                }
+                other => format!("\\{other}"),
+            };
+            src.push_str(&quote(&value));
+        }
+        self.expand_quoted_source(&src, io).await.unwrap_or_else(|| text.to_string())
     }
 
     /// How a command named `name` runs: function (unless `functions` is false: `command`,

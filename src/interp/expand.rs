@@ -62,7 +62,9 @@ impl Field {
 
 /// Characters that mean something in a pattern.
 fn has_pattern_chars(text: &str) -> bool {
-    text.bytes().any(|b| matches!(b, b'*' | b'?' | b'[' | b']' | b'\\' | b'(' | b')' | b'|' | b'!' | b'@' | b'+'))
+    // `&` too: a quoted `&` in a replacement is not the matched text (`patsub_replacement`).
+    text.bytes()
+        .any(|b| matches!(b, b'*' | b'?' | b'[' | b']' | b'\\' | b'(' | b')' | b'|' | b'!' | b'@' | b'+' | b'&'))
 }
 
 struct Builder {
@@ -85,6 +87,9 @@ struct Builder {
     fields_limit: usize,
     /// Set when it was the fields together that went past `fields_limit`.
     over_fields: bool,
+    /// How many items of lists (`$@`, `${a[@]}`) have been placed: tells a list with no
+    /// items from one with empty items.
+    list_items: usize,
 }
 
 /// What one field costs beyond its text (its place in the list, the string's header).
@@ -103,6 +108,7 @@ impl Builder {
             done: 0,
             fields_limit,
             over_fields: false,
+            list_items: 0,
         }
     }
 
@@ -439,6 +445,16 @@ impl Interp {
         Some(Word { parts: parts.into_iter().collect(), span: word.span })
     }
 
+    /// `word` with its leading tilde prefix, ending at `/` or `:`, expanded to a quoted part
+    /// (an array element's, the word of `${x:=word}`); `None` when it has none.
+    pub(crate) fn leading_tilde(&self, word: &Word) -> Option<Word> {
+        let Some(WordPart::Literal(text)) = word.parts.first() else { return None };
+        let (dir, end) = self.tilde_prefix(text, &['/', ':'], word.parts.len() > 1)?;
+        let mut parts = vec![WordPart::Quoted(dir.into()), WordPart::Literal(text[end..].into())];
+        parts.extend(word.parts.iter().skip(1).cloned());
+        Some(Word { parts: parts.into_iter().collect(), span: word.span })
+    }
+
     /// Expands the value of an assignment (`a=~/x:~/y`, an array's element, `export a=…`):
     /// a word whose tilde prefixes, at its start and after each unquoted `:`, end at `/` or
     /// `:`, as bash expands them in assignments.
@@ -495,17 +511,22 @@ impl Interp {
         let mut parts: &[WordPart] = &word.parts;
         let assignment_shaped;
         if let Some(WordPart::Literal(text)) = parts.first()
-            && let Some((dir, end)) = self.tilde_prefix(text, &['/'], parts.len() > 1)
+            // An argument's prefix ends at `:` too (`echo ~:x`); other words' only at `/`
+            // (`declare -A m=([k]=~:x)` keeps it).
+            && let Some((dir, end)) = self.tilde_prefix(text, if mode == Mode::Fields { &['/', ':'] } else { &['/'] }, parts.len() > 1)
         {
             builder.text(&dir, true);
             builder.text(&text[end..], false);
             parts = &parts[1..];
-        } else if let Some(WordPart::Literal(text)) = parts.first()
+        } else if mode == Mode::Fields
+            && !self.state.options.posix
+            && let Some(WordPart::Literal(text)) = parts.first()
             && let Some(eq) = assignment_name_end(text)
             && let Some(expanded) = self.assignment_tildes(word, eq + 1)
         {
             // bash expands `a=~/x:~/y` as an argument too (`echo PATH=~/bin`), as an
-            // assignment's value.
+            // assignment's value; only an argument (an assignment's value or the word of
+            // `${x:=PATH=~/bin}` is not read again for a `name=`).
             assignment_shaped = expanded;
             parts = &assignment_shaped.parts;
         }
@@ -544,11 +565,22 @@ impl Interp {
                     WordPart::Literal(text) => builder.text(text, quoted),
                     WordPart::Quoted(text) => builder.text(text, true),
                     WordPart::DoubleQuoted(inner) => {
-                        // "$@" with no parameters makes no field; anything else makes one.
-                        if inner.is_empty() || inner.iter().any(|p| !is_list_param(p)) {
+                        // "$@" with no parameters makes no field, nor does "$x$@" when the
+                        // other expansions are empty too (as bash): only quoted text or a list
+                        // item makes one then.
+                        let only_expansions = inner.iter().any(is_list_param)
+                            && !inner.iter().any(|p| matches!(p, WordPart::Literal(_) | WordPart::Quoted(_)));
+                        if !only_expansions {
                             builder.text("", true);
+                            self.expand_parts(inner, true, builder, io).await?;
+                        } else {
+                            let before =
+                                (builder.active, builder.cur.text.len(), builder.fields.len(), builder.list_items);
+                            self.expand_parts(inner, true, builder, io).await?;
+                            if before == (false, builder.cur.text.len(), builder.fields.len(), builder.list_items) {
+                                builder.active = false;
+                            }
                         }
-                        self.expand_parts(inner, true, builder, io).await?;
                     }
                     WordPart::Param(param) => {
                         // A plain variable that cannot fit is refused before its value is
@@ -605,7 +637,7 @@ impl Interp {
                 ParamValue::Word(word)
                     if !quoted
                         && let Some(WordPart::Literal(text)) = word.parts.first()
-                        && let Some((dir, end)) = self.tilde_prefix(text, &['/'], word.parts.len() > 1) =>
+                        && let Some((dir, end)) = self.tilde_prefix(text, &['/', ':'], word.parts.len() > 1) =>
                 {
                     builder.expansion(&dir, true, &self.state);
                     let rest = Word { parts: word.parts.iter().skip(1).cloned().collect(), span: word.span };
@@ -629,6 +661,7 @@ impl Interp {
                         let sep = if star { self.ifs_first() } else { " ".to_string() };
                         builder.expansion(&items.join(&sep), quoted, &self.state);
                     } else {
+                        builder.list_items += items.len();
                         for (idx, item) in items.iter().enumerate() {
                             if idx > 0 {
                                 if quoted {
@@ -659,6 +692,15 @@ impl Interp {
         match arith::eval(text, &mut ArithVars::new(&mut self.state, Some(self.shared.started()))) {
             Ok(value) => Ok(value),
             Err(err) => Err(self.arith_failed(err, None, io).await),
+        }
+    }
+
+    /// [`Interp::arith`] for a part of `${name…}`, whose errors bash says after the name
+    /// (`x: 1+: syntax error …`).
+    async fn arith_of(&mut self, text: &str, name: &str, io: &Io) -> Result<i64, Flow> {
+        match arith::eval(text, &mut ArithVars::new(&mut self.state, Some(self.shared.started()))) {
+            Ok(value) => Ok(value),
+            Err(err) => Err(self.arith_failed(err, Some(name), io).await),
         }
     }
 
@@ -731,8 +773,18 @@ impl Interp {
     async fn command_subst(&mut self, script: &Script, io: &Io) -> Result<String, Flow> {
         let limit = self.state.limits().output_bytes;
         let mut bytes = if let Some(path) = read_file_shortcut(script) {
-            // bash: `$(< file)` reads the file without running a command.
-            let path = self.expand_string(path, io).await?;
+            // bash: `$(< file)` reads the file without running a command; its word is
+            // expanded as a redirection's is (a glob naming one file is that file).
+            let mut paths = match self.state.options.posix {
+                // In POSIX mode bash does not glob a redirection's word.
+                true => vec![self.expand_string(path, io).await?],
+                false => self.expand_words(std::slice::from_ref(path), io).await?,
+            };
+            let (Some(path), None) = (paths.pop(), paths.first()) else {
+                self.error(io, &format!("{path}: ambiguous redirect")).await;
+                self.last_subst_status = Some(1);
+                return Ok(String::new());
+            };
             let abs = self.state.abs_path(&path);
             // A file larger than a capture may be is refused before it is read whole (its
             // size is known; read, it is held at its exact size).
@@ -805,7 +857,9 @@ impl Interp {
                 _ => String::new(),
             };
             if target.is_empty() {
-                if self.state.options.nounset || !matches!(param.op, ParamOp::Test { .. }) {
+                // `${!*}` with no parameters is empty, as in bash.
+                let list = param.name == "@" || param.name == "*";
+                if self.state.options.nounset || !(list || matches!(param.op, ParamOp::Test { .. })) {
                     self.error(io, &format!("{}: invalid indirect expansion", param.name)).await;
                     return Err(Flow::Discard);
                 }
@@ -854,6 +908,15 @@ impl Interp {
             _ => {}
         }
         let value = self.lookup(name, index, io).await?;
+        // Under `set -u` an unset parameter is an error for every operator but the tests.
+        if matches!(value, ParamValue::Unset)
+            && matches!(
+                param.op,
+                ParamOp::Trim { .. } | ParamOp::Replace { .. } | ParamOp::Case { .. } | ParamOp::Slice { .. }
+            )
+        {
+            self.check_unset(name, io).await?;
+        }
         match &param.op {
             ParamOp::None => {
                 if matches!(value, ParamValue::Unset) {
@@ -887,19 +950,28 @@ impl Interp {
                         if !is_null {
                             return Ok(value);
                         }
-                        let text = self.expand_string(word, io).await?;
+                        // `${x:=~:y}`: a leading tilde prefix ends at `:` as an assignment's does.
+                        let tilde = self.leading_tilde(word);
+                        let mut text = self.expand_string(tilde.as_ref().unwrap_or(word), io).await?;
+                        // Assigned as `name=word` is: an integer's value is evaluated, a
+                        // case attribute applies, and the expansion is the value assigned.
+                        if self.state.vars.get(name).is_some_and(|v| v.attrs.has(super::vars::Attrs::INTEGER)) {
+                            text = self.arith(&text, io).await?.to_string();
+                        }
                         let assigned = match &index {
                             Some(Subscript::Expr(key)) => {
                                 let key = self.subscript_key(name, key, io).await?;
-                                self.state.vars.set_element(name, &key, text.clone(), false).is_ok()
+                                let ok = self.state.vars.set_element(name, &key, text.clone(), false).is_ok();
+                                ok.then(|| self.state.vars.element(name, &key).map(str::to_string))
                             }
-                            _ => is_name(name) && self.state.set_var(name, text.clone()),
+                            _ => (is_name(name) && self.state.set_var(name, text.clone()))
+                                .then(|| self.state.vars.get_str(name).map(str::to_string)),
                         };
-                        if !assigned {
+                        let Some(value) = assigned else {
                             self.error(io, &format!("{name}: cannot assign in this way")).await;
                             return Err(Flow::Discard);
-                        }
-                        Ok(ParamValue::Str(text))
+                        };
+                        Ok(ParamValue::Str(value.unwrap_or(text)))
                     }
                     TestKind::Error => {
                         if !is_null {
@@ -925,13 +997,16 @@ impl Interp {
             ParamOp::Replace { mode, pattern, replacement } => {
                 let pattern = self.expand_pattern(pattern, io).await?;
                 let replacement = self.expand_pattern(replacement, io).await?;
-                let compiled = Pattern::new(&pattern);
+                // bash matches the pattern of a replacement without case under `nocasematch`.
+                let compiled =
+                    if self.state.options.nocasematch { Pattern::new_nocase(&pattern) } else { Pattern::new(&pattern) };
                 let empty = pattern.is_empty();
                 // Each result is measured as it grows: `${x//?/$x}` squares its value's length.
                 let limit = self.state.limits().output_bytes;
+                let amp = self.state.options.patsub_replacement;
                 let mut over = false;
                 let value = map_value(value, |text| {
-                    replace(text, &compiled, empty, *mode, &replacement, limit).unwrap_or_else(|| {
+                    replace(text, &compiled, empty, *mode, &replacement, amp, limit).unwrap_or_else(|| {
                         over = true;
                         String::new()
                     })
@@ -948,13 +1023,29 @@ impl Interp {
             }
             ParamOp::Slice { offset, length } => {
                 let offset_text = self.expand_string(offset, io).await?;
-                let offset = self.arith(&offset_text, io).await?;
+                let offset = self.arith_of(&offset_text, name, io).await?;
                 let length = match length {
                     Some(word) => {
                         let text = self.expand_string(word, io).await?;
-                        Some(self.arith(&text, io).await?)
+                        Some(self.arith_of(&text, name, io).await?)
                     }
                     None => None,
+                };
+                // `${v[@]:1}` of a variable that is no array slices its string, as `${v:1}`.
+                let value = match value {
+                    ParamValue::List { mut items, .. }
+                        if items.len() == 1
+                            && matches!(index, Some(Subscript::At | Subscript::Star))
+                            && matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Str(_))) =>
+                    {
+                        ParamValue::Str(items.pop().unwrap_or_default())
+                    }
+                    other => other,
+                };
+                // bash names the length as written: `n-1: substring expression < 0`.
+                let negative = |param: &ParamExpr| match &param.op {
+                    ParamOp::Slice { length: Some(word), .. } => format!("{word}: substring expression < 0"),
+                    _ => String::new(),
                 };
                 match value {
                     ParamValue::List { items, star } => {
@@ -962,10 +1053,11 @@ impl Interp {
                         if name == "@" || name == "*" {
                             items.insert(0, self.state.arg0.clone());
                         }
-                        match slice_range(items.len(), offset, length) {
+                        // A list's length may not be negative (a string's counts from its end).
+                        match slice_range(items.len(), offset, length).filter(|_| length.is_none_or(|l| l >= 0)) {
                             Some((start, end)) => Ok(ParamValue::List { items: items[start..end].to_vec(), star }),
                             None => {
-                                self.error(io, &format!("{}: substring expression < 0", length.unwrap_or(0))).await;
+                                self.error(io, &negative(param)).await;
                                 Err(Flow::Discard)
                             }
                         }
@@ -975,7 +1067,7 @@ impl Interp {
                         match slice_range(chars.len(), offset, length) {
                             Some((start, end)) => Ok(ParamValue::Str(chars[start..end].iter().collect())),
                             None => {
-                                self.error(io, &format!("{}: substring expression < 0", length.unwrap_or(0))).await;
+                                self.error(io, &negative(param)).await;
                                 Err(Flow::Discard)
                             }
                         }
@@ -992,6 +1084,44 @@ impl Interp {
                     _ => None,
                 };
                 let op = *op;
+                if op == 'P' {
+                    let ParamValue::Str(text) = value else { return Ok(value) };
+                    return Ok(ParamValue::Str(self.expand_prompt_string(&text, io).await));
+                }
+                // `${@@A}`: the positional parameters as the `set` command that makes them.
+                if op == 'A' && (name == "@" || name == "*") {
+                    let ParamValue::List { items, .. } = value else { return Ok(value) };
+                    if items.is_empty() {
+                        return Ok(ParamValue::Unset);
+                    }
+                    let quoted: Vec<String> =
+                        items.iter().map(|item| transform(item, 'Q', name, attrs, kind)).collect();
+                    return Ok(ParamValue::Str(format!("set -- {}", quoted.join(" "))));
+                }
+                // A variable declared with no value (an array with no element): its attributes
+                // alone, with `[@]` as without.
+                // (`${e[@]@A}` of an empty array is `declare -a e=()`, as `declare -p` shows it.)
+                let valueless = match var.map(|v| &v.value) {
+                    Some(Value::Unset) => matches!(index, None | Some(Subscript::At | Subscript::Star)),
+                    Some(Value::Indexed(map)) => map.is_empty() && (index.is_none() || op == 'a'),
+                    Some(Value::Assoc(map)) => map.is_empty() && (index.is_none() || op == 'a'),
+                    _ => false,
+                };
+                if matches!(op, 'A' | 'a') && valueless {
+                    // bash: under `set -u` an array with no element is unbound even here.
+                    let empty_array = matches!(var.map(|v| &v.value), Some(Value::Indexed(_) | Value::Assoc(_)));
+                    if self.state.options.nounset && empty_array && index.is_none() {
+                        let shown = if param.indirect { format!("!{}", param.name) } else { name.to_string() };
+                        self.error(io, &format!("{shown}: unbound variable")).await;
+                        return Err(Flow::Fatal(crate::status::EXPANSION));
+                    }
+                    let flags = transform("", 'a', name, attrs, kind);
+                    return Ok(match (op, flags.is_empty()) {
+                        (_, true) => ParamValue::Unset,
+                        ('a', false) => ParamValue::Str(flags),
+                        _ => ParamValue::Str(format!("declare -{flags} {name}")),
+                    });
+                }
                 // `${a[@]@K}` and `@k`: an array's keys with its values, as pairs in one
                 // string (values quoted, as `declare -p` quotes them) or as separate words.
                 if matches!(op, 'K' | 'k')
@@ -1301,8 +1431,9 @@ fn trim(text: &str, pattern: &Pattern, suffix: bool, longest: bool) -> String {
     text.to_string()
 }
 
-/// Expands `&` in a replacement (bash 5.2 `patsub_replacement`) and removes pattern quoting.
-fn replacement_text(replacement: &str, matched: &[char]) -> String {
+/// Expands an unquoted `&` in a replacement to the matched text when `amp` (bash 5.2's
+/// `patsub_replacement`) and removes the pattern quoting (`\&` is a plain `&`).
+fn replacement_text(replacement: &str, matched: &[char], amp: bool) -> String {
     let mut out = String::new();
     let mut chars = replacement.chars();
     while let Some(c) = chars.next() {
@@ -1312,7 +1443,7 @@ fn replacement_text(replacement: &str, matched: &[char]) -> String {
                     out.push(next);
                 }
             }
-            '&' => out.extend(matched.iter()),
+            '&' if amp => out.extend(matched.iter()),
             other => out.push(other),
         }
     }
@@ -1343,6 +1474,7 @@ fn replace(
     empty_pattern: bool,
     mode: ReplaceMode,
     replacement: &str,
+    amp: bool,
     limit: usize,
 ) -> Option<String> {
     let chars: Vec<char> = text.chars().collect();
@@ -1361,7 +1493,7 @@ fn replace(
     match mode {
         ReplaceMode::Prefix => {
             if let Some(k) = longest(0, 0, n) {
-                let mut out = replacement_text(replacement, &chars[..k]);
+                let mut out = replacement_text(replacement, &chars[..k], amp);
                 out.extend(chars[k..].iter());
                 return (out.len() <= limit).then_some(out);
             }
@@ -1374,7 +1506,7 @@ fn replace(
             };
             if let Some(k) = found {
                 let mut out: String = chars[..k].iter().collect();
-                out.push_str(&replacement_text(replacement, &chars[k..]));
+                out.push_str(&replacement_text(replacement, &chars[k..], amp));
                 return (out.len() <= limit).then_some(out);
             }
             Some(text.to_string())
@@ -1383,6 +1515,11 @@ fn replace(
             if empty_pattern {
                 return Some(text.to_string());
             }
+            // An empty value is replaced when the pattern matches the empty string (`${v/*/x}`).
+            if n == 0 {
+                let whole = pattern.matches_chars(&[]);
+                return Some(if whole { replacement_text(replacement, &[], amp) } else { String::new() });
+            }
             let mut out = String::with_capacity(text.len());
             let mut idx = 0;
             let mut replaced = false;
@@ -1390,7 +1527,7 @@ fn replace(
                 if !(replaced && mode == ReplaceMode::First)
                     && let Some(end) = longest(idx, idx + 1, n)
                 {
-                    let piece = replacement_text(replacement, &chars[idx..end]);
+                    let piece = replacement_text(replacement, &chars[idx..end], amp);
                     let needed = out.len().saturating_add(piece.len());
                     if needed > limit {
                         return None;
@@ -1468,6 +1605,7 @@ fn transform(text: &str, op: char, name: &str, attrs: super::vars::Attrs, kind: 
                 (Attrs::NAMEREF, 'n'),
                 (Attrs::READONLY, 'r'),
                 (Attrs::EXPORT, 'x'),
+                (Attrs::CAPITALIZE, 'c'),
                 (Attrs::LOWER, 'l'),
                 (Attrs::UPPER, 'u'),
             ] {

@@ -72,14 +72,17 @@ pub(crate) struct Typed<'a> {
     line_ends: Vec<usize>,
     /// The aliases the text was read with.
     aliases: Arc<parser::Aliases>,
+    /// Whether it was read in POSIX mode.
+    posix: bool,
 }
 
 impl<'a> Typed<'a> {
     /// Reads `text` with `aliases`.
-    fn read(text: &'a str, aliases: Arc<parser::Aliases>) -> Result<Self, parser::ParseError> {
-        let mut typed = Typed { text, items: Vec::new(), line_ends: Vec::new(), aliases };
+    fn read(text: &'a str, aliases: Arc<parser::Aliases>, posix: bool) -> Result<Self, parser::ParseError> {
+        let mut typed = Typed { text, items: Vec::new(), line_ends: Vec::new(), aliases, posix };
         let mut lines = parser::Commands::new(text);
         lines.set_aliases(&typed.aliases);
+        lines.set_posix(posix);
         for line in lines {
             typed.items.extend(line?);
             typed.line_ends.push(typed.items.len());
@@ -105,7 +108,7 @@ impl Interp {
         cancel: Option<tokio_util::sync::CancellationToken>,
         limit: Option<Duration>,
     ) -> Status {
-        let typed = match Typed::read(src, self.aliases_in_effect()) {
+        let typed = match Typed::read(src, self.aliases_in_effect(), self.state.options.posix) {
             Ok(typed) => typed,
             Err(err) => {
                 self.syntax_error(io, Reading::Typed, src, &err).await;
@@ -141,10 +144,12 @@ impl Interp {
             };
             start = end;
             let now = self.aliases_in_effect();
-            let changed = !(Arc::ptr_eq(&now, &typed.aliases) || now.is_empty() && typed.aliases.is_empty());
+            let changed = !(Arc::ptr_eq(&now, &typed.aliases) || now.is_empty() && typed.aliases.is_empty())
+                || self.state.options.posix != typed.posix;
             if changed && end < typed.items.len() {
                 let mut rest = parser::Commands::new(typed.text);
                 rest.set_aliases(&typed.aliases);
+                rest.set_posix(typed.posix);
                 // Past the lines already run, read as they were.
                 rest.by_ref().take(line + 1).for_each(drop);
                 return self.run_commands(rest, io, Reading::Typed).await;

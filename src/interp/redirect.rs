@@ -90,6 +90,10 @@ impl Interp {
         // A plain name (`>> out.txt`) is used as written, not copied into a list of fields.
         let target = match super::expand::simple_literal(&redirect.target) {
             Some(text) => std::borrow::Cow::Borrowed(text),
+            // In POSIX mode bash does not glob a redirection's word.
+            None if self.state.options.posix => {
+                std::borrow::Cow::Owned(self.expand_string(&redirect.target, io).await?)
+            }
             None => {
                 let mut targets = self.expand_words(std::slice::from_ref(&redirect.target), io).await?;
                 let (Some(target), None) = (targets.pop(), targets.first()) else {

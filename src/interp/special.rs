@@ -273,6 +273,12 @@ async fn enable(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     Ok(status)
 }
 
+/// Whether `name` is one of POSIX's special builtins (in POSIX mode, the assignments before
+/// one stay after it).
+pub(crate) fn is_posix_special(name: &str) -> bool {
+    POSIX_SPECIAL.contains(&name)
+}
+
 /// POSIX's special builtins, as `enable -s` lists them.
 const POSIX_SPECIAL: &[&str] = &[
     ".", ":", "break", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "source",
@@ -306,6 +312,7 @@ impl Interp {
         let mut status = 0;
         loop {
             commands.set_aliases(&self.aliases_in_effect());
+            commands.set_posix(self.state.options.posix);
             let Some(command) = commands.next() else { break };
             let list = match command {
                 Ok(list) => list,
@@ -440,15 +447,28 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
                 idx += 1;
                 break;
             }
-            // Letters alone or together (`-ex`, `-se`).
-            flags if flags.len() > 1 && flags.starts_with('-') && flags[1..].chars().all(|c| "eusx".contains(c)) => {
+            // Letters alone or together (`-ex`, `-se`, `-uc TEXT`).
+            flags if flags.len() > 1 && flags.starts_with('-') && flags[1..].chars().all(|c| "eusxc".contains(c)) => {
+                let mut command = false;
                 for letter in flags[1..].chars() {
                     match letter {
                         'e' => sub.state.options.errexit = true,
                         'u' => sub.state.options.nounset = true,
                         'x' => sub.state.options.xtrace = true,
+                        'c' => command = true,
                         _ => from_stdin = true,
                     }
+                }
+                if command {
+                    idx += 1;
+                    let Some(text) = argv.get(idx) else {
+                        let message = format!("{}: -c: option requires an argument\n", argv[0]);
+                        let _ = io.stderr().write_all(message.as_bytes()).await;
+                        return Ok(crate::status::USAGE);
+                    };
+                    command_text = Some(text.clone());
+                    idx += 1;
+                    break;
                 }
             }
             "-o" if argv.get(idx + 1).is_some_and(|o| o == "pipefail") => {
@@ -518,6 +538,11 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
     {
         return Err(Flow::Fatal(status));
     }
+    // A new shell is a top-level one: an expansion error ends it with 127, not a subshell's 1.
+    let result = match result {
+        Err(Flow::Fatal(crate::status::EXPANSION)) => Err(Flow::Exit(crate::status::EXPANSION)),
+        other => other,
+    };
     Ok(sub.finish_subshell(result, io).await)
 }
 
@@ -955,7 +980,7 @@ impl Interp {
                             'F' => (flags.functions, flags.names_only) = (true, true),
                             'g' => flags.global = true,
                             'n' if command == "export" => flags.set.push(('x', false)),
-                            'a' | 'A' | 'i' | 'r' | 'x' | 'l' | 'u' | 'n' => flags.set.push((c, on)),
+                            'a' | 'A' | 'i' | 'r' | 'x' | 'l' | 'u' | 'c' | 'n' => flags.set.push((c, on)),
                             _ => {
                                 complain(&self.state, io, &command, &format!("-{c}: invalid option")).await;
                                 return Ok(crate::status::USAGE);
@@ -1204,13 +1229,15 @@ impl Interp {
                 'n' if !on => var.attrs.set(Attrs::NAMEREF, false),
                 'r' => var.attrs.set(Attrs::READONLY, on || var.attrs.has(Attrs::READONLY)),
                 'x' => var.attrs.set(Attrs::EXPORT, on),
-                'l' => {
-                    var.attrs.set(Attrs::LOWER, on);
-                    var.attrs.set(Attrs::UPPER, false);
-                }
-                'u' => {
-                    var.attrs.set(Attrs::UPPER, on);
-                    var.attrs.set(Attrs::LOWER, false);
+                // The three case attributes exclude each other: the last one given holds.
+                'l' | 'u' | 'c' => {
+                    for (attr, c) in [(Attrs::LOWER, 'l'), (Attrs::UPPER, 'u'), (Attrs::CAPITALIZE, 'c')] {
+                        if c == flag {
+                            var.attrs.set(attr, on);
+                        } else if on {
+                            var.attrs.set(attr, false);
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -1370,6 +1397,9 @@ pub(crate) fn dquote(text: &str) -> String {
 /// An associative array's key as `declare -p` shows it: in double quotes when it holds a
 /// character the shell would read specially (bash's `sh_contains_shell_metas`).
 fn assoc_key(key: &str) -> String {
+    if key.chars().any(char::is_control) {
+        return crate::builtins::ansi_c_quote(key);
+    }
     let special = key.chars().any(|c| " \t\n'\"\\|&;()<>!{}*[?]^$`".contains(c)) || key.starts_with(['~', '#']);
     if !special {
         return key.to_string();
@@ -1406,6 +1436,7 @@ pub(crate) fn declare_line(name: &str, var: &Var) -> String {
         (Attrs::NAMEREF, 'n'),
         (Attrs::READONLY, 'r'),
         (Attrs::EXPORT, 'x'),
+        (Attrs::CAPITALIZE, 'c'),
         (Attrs::LOWER, 'l'),
         (Attrs::UPPER, 'u'),
     ] {

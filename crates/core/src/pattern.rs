@@ -121,7 +121,8 @@ pub fn unescape(text: &str) -> String {
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     for c in text.chars() {
-        if matches!(c, '*' | '?' | '[' | ']' | '\\' | '(' | ')' | '|' | '!' | '@' | '+') {
+        // `&` is no pattern character, but escaped it stays literal in a replacement.
+        if matches!(c, '*' | '?' | '[' | ']' | '\\' | '(' | ')' | '|' | '!' | '@' | '+' | '&') {
             out.push('\\');
         }
         out.push(c);

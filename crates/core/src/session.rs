@@ -49,6 +49,14 @@ pub struct Options {
     /// The shell reads lines from an operator at a console (bash `-i`): its messages carry no
     /// line number, and `$-` holds `i`.
     pub interactive: bool,
+    /// `shopt -s patsub_replacement` (on by default, as in bash 5.2): an unquoted `&` in the
+    /// replacement of `${x/pattern/replacement}` stands for the matched text.
+    pub patsub_replacement: bool,
+    /// `set -o posix`: bash's POSIX mode, in the few places toolsh follows it (quotes inside
+    /// a double-quoted `${x-word}`, tildes of arguments, assignments before special builtins).
+    pub posix: bool,
+    /// `shopt -s xpg_echo`: `echo` reads backslash escapes without `-e`.
+    pub xpg_echo: bool,
 }
 
 impl Default for Options {
@@ -73,6 +81,9 @@ impl Default for Options {
             lastpipe: false,
             errtrace: false,
             interactive: false,
+            patsub_replacement: true,
+            posix: false,
+            xpg_echo: false,
         }
     }
 }

@@ -33,6 +33,8 @@ impl Attrs {
     pub const UPPER: Attrs = Attrs(16);
     /// `declare -n`: the value names another variable, which every read and write reaches.
     pub const NAMEREF: Attrs = Attrs(32);
+    /// `declare -c`: a value's first character upper case, the rest lower case.
+    pub const CAPITALIZE: Attrs = Attrs(64);
 
     /// The bits, as a snapshot keeps them.
     pub fn bits(self) -> u8 {
@@ -41,7 +43,7 @@ impl Attrs {
 
     /// Attributes from saved bits (unknown bits dropped).
     pub fn from_bits(bits: u8) -> Attrs {
-        Attrs(bits & 63)
+        Attrs(bits & 127)
     }
 
     /// True when every bit of `other` is set.
@@ -668,9 +670,13 @@ pub fn split_element(text: &str) -> Option<(&str, &str)> {
     is_name(base).then_some((base, key))
 }
 
-/// Applies `declare -l`/`-u` to a value.
+/// Applies `declare -l`/`-u`/`-c` to a value.
 pub fn apply_case(attrs: Attrs, value: String) -> String {
-    if attrs.has(Attrs::LOWER) {
+    if attrs.has(Attrs::CAPITALIZE) {
+        let mut chars = value.chars();
+        let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
+        first + &chars.as_str().to_lowercase()
+    } else if attrs.has(Attrs::LOWER) {
         value.to_lowercase()
     } else if attrs.has(Attrs::UPPER) {
         value.to_uppercase()

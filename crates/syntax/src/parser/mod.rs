@@ -71,6 +71,12 @@ impl<'a> Commands<'a> {
         &self.parser.src
     }
 
+    /// Reads the next commands in bash's POSIX mode or not (`set -o posix` applies from the
+    /// command after it).
+    pub fn set_posix(&mut self, posix: bool) {
+        self.parser.posix = posix;
+    }
+
     /// The aliases expanded from the next command on (bash reads a command after running the
     /// one before, so an alias defined there applies).
     pub fn set_aliases(&mut self, aliases: &Arc<Aliases>) {
@@ -114,6 +120,11 @@ pub(crate) struct Parser<'a> {
     checked: usize,
     /// Aliases expanded in command position (empty: none are).
     aliases: Arc<Aliases>,
+    /// bash's POSIX mode (`set -o posix`): a single quote inside a double-quoted `${x-word}`
+    /// is an ordinary character there.
+    posix: bool,
+    /// Reading a here-document's body: `$'…'` inside its `${x-word}` stays as written.
+    in_heredoc: bool,
     /// Aliases whose text is being read, with the offset where it ends: inside its own text
     /// an alias is not expanded again (`alias ls='ls -F'`).
     expanding: Vec<(String, usize)>,
@@ -152,6 +163,8 @@ impl<'a> Parser<'a> {
             checked: 0,
             line_hint: std::cell::Cell::new(0),
             aliases: Arc::default(),
+            posix: false,
+            in_heredoc: false,
             expanding: Vec::new(),
             alias_blank_end: None,
             scratch: String::new(),
@@ -173,6 +186,8 @@ impl<'a> Parser<'a> {
             checked: 0,
             line_hint: std::cell::Cell::new(0),
             aliases: self.aliases.clone(),
+            posix: self.posix,
+            in_heredoc: self.in_heredoc,
             expanding: Vec::new(),
             alias_blank_end: None,
             scratch: String::new(),
@@ -1144,6 +1159,12 @@ impl<'a> Parser<'a> {
                     self.words.push(word);
                     continue;
                 }
+            } else if matches!(self.words[base].as_literal(), Some("eval" | "let")) && self.at_array_assign() {
+                // bash reads `eval a=(1 2)` and `let x=(1+2)` as one word, parentheses, blanks
+                // and all (the word is text here, which eval or let reads again).
+                let word = self.parse_regex_word()?;
+                self.words.push(word);
+                continue;
             }
             let after_blank = self.alias_blank_end.is_some_and(|end| self.pos >= end);
             if self.words.len() == base || after_blank {
@@ -1495,6 +1516,16 @@ fn word_text_unquoted(word: &Word) -> String {
 }
 
 /// Commands whose `name=value` arguments are assignments (`local x=(1 2)` is not a syntax error).
+impl Parser<'_> {
+    /// Whether the cursor is at `name=(` or `name+=(`.
+    fn at_array_assign(&self) -> bool {
+        let bytes = &self.bytes()[self.pos..];
+        let name = bytes.iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'_').count();
+        let rest = &bytes[name..];
+        name > 0 && !bytes[0].is_ascii_digit() && (rest.starts_with(b"=(") || rest.starts_with(b"+=("))
+    }
+}
+
 fn is_declaration(word: &Word) -> bool {
     matches!(word.as_literal(), Some("declare" | "typeset" | "local" | "export" | "readonly"))
 }

@@ -12,6 +12,10 @@ enum Mode {
     Unquoted,
     /// Inside `"…"`: ends at `"`.
     DoubleQuoted,
+    /// A `"…"` inside the word of a double-quoted `${name op word}`: ends at `"` as
+    /// [`Mode::DoubleQuoted`], but a backslash escapes every character there, as bash reads
+    /// it (`"${v+"\p"}"` is `p`).
+    DqInParam,
     /// A here-document body: only `$`, backquote and backslash are special.
     HereDoc,
     /// An arithmetic expression or subscript: like a heredoc, plus `"…"`.
@@ -48,7 +52,10 @@ impl Parser<'_> {
 
     /// Reads a whole here-document body (this parser holds only the body).
     pub(super) fn parse_heredoc_body(&mut self) -> PResult<Parts> {
-        self.parse_parts(Mode::HereDoc)
+        let outer = std::mem::replace(&mut self.in_heredoc, true);
+        let parts = self.parse_parts(Mode::HereDoc);
+        self.in_heredoc = outer;
+        parts
     }
 
     /// Parses `src[start..end]` as an arithmetic word.
@@ -105,7 +112,7 @@ impl Parser<'_> {
             Mode::Regex => {
                 paren_depth == 0 && matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | b';' | b'&' | b'<' | b'>' | b')')
             }
-            Mode::DoubleQuoted => byte == b'"',
+            Mode::DoubleQuoted | Mode::DqInParam => byte == b'"',
             Mode::HereDoc | Mode::Arith => false,
             Mode::ParamWord { stop_slash, .. } => byte == b'}' || stop_slash && byte == b'/',
         }
@@ -114,7 +121,7 @@ impl Parser<'_> {
     /// The characters a backslash escapes in `mode`; `None` means every character.
     fn escapable(mode: Mode) -> Option<&'static [u8]> {
         match mode {
-            Mode::Unquoted | Mode::Regex | Mode::ParamWord { in_dq: false, .. } => None,
+            Mode::Unquoted | Mode::Regex | Mode::ParamWord { in_dq: false, .. } | Mode::DqInParam => None,
             Mode::DoubleQuoted => Some(b"$`\"\\\n"),
             Mode::ParamWord { in_dq: true, .. } => Some(b"$`\"\\\n}/"),
             Mode::HereDoc | Mode::Arith => Some(b"$`\\\n"),
@@ -129,7 +136,12 @@ impl Parser<'_> {
         // A nested word (inside `"…"` or `${…}`) takes a fresh buffer; this one is put back.
         let mut literal = std::mem::take(&mut self.scratch);
         let mut paren_depth = 0usize;
-        let in_dq = matches!(mode, Mode::DoubleQuoted | Mode::HereDoc | Mode::ParamWord { in_dq: true, .. });
+        let in_dq =
+            matches!(mode, Mode::DoubleQuoted | Mode::DqInParam | Mode::HereDoc | Mode::ParamWord { in_dq: true, .. });
+        // Inside `'…'` in the word of a double-quoted `${…}`: the quotes are text and what is
+        // between them is expanded, but a `}` there does not end the expansion (bash finds the
+        // closing brace past quoted text).
+        let mut in_squote = false;
         let quotes_active = matches!(mode, Mode::Unquoted | Mode::Regex | Mode::ParamWord { in_dq: false, .. });
         macro_rules! flush {
             () => {
@@ -139,7 +151,7 @@ impl Parser<'_> {
                 }
             };
         }
-        while !self.mode_ends(mode, paren_depth) {
+        while !self.mode_ends(mode, paren_depth) || in_squote && self.peek() == Some(b'}') {
             let Some(byte) = self.peek() else { break };
             match byte {
                 b'\\' => {
@@ -154,6 +166,11 @@ impl Parser<'_> {
                     if !escapes {
                         literal.push('\\');
                         self.pos += 1;
+                        // `\'` is two characters of text: the quote opens nothing.
+                        if next == b'\'' {
+                            literal.push('\'');
+                            self.pos += 1;
+                        }
                         continue;
                     }
                     if next == b'\n' {
@@ -162,7 +179,7 @@ impl Parser<'_> {
                     }
                     let ch = self.src[self.pos + 1..].chars().next().unwrap_or('\\');
                     self.pos += 1 + ch.len_utf8();
-                    if mode == Mode::DoubleQuoted {
+                    if matches!(mode, Mode::DoubleQuoted | Mode::DqInParam) {
                         literal.push(ch);
                     } else {
                         flush!();
@@ -182,21 +199,36 @@ impl Parser<'_> {
                 // Inside double quotes a `'…'` in `${x-'…'}` is text, but bash reads past it
                 // whole: a `}` in it does not end the expansion.
                 b'\'' if matches!(mode, Mode::ParamWord { in_dq: true, .. }) => {
-                    let len = self.src[self.pos + 1..].find('\'').map_or(1, |len| len + 2);
-                    literal.push_str(&self.src[self.pos..self.pos + len]);
-                    self.pos += len;
+                    // An unmatched quote is plain text, and every quote in POSIX mode.
+                    if !self.posix && (in_squote || self.src[self.pos + 1..].contains('\'')) {
+                        in_squote = !in_squote;
+                    }
+                    literal.push('\'');
+                    self.pos += 1;
                 }
-                b'"' if mode != Mode::DoubleQuoted && mode != Mode::HereDoc => {
+                b'"' if matches!(mode, Mode::ParamWord { in_dq: true, .. }) => {
+                    if in_squote {
+                        literal.push('"');
+                        self.pos += 1;
+                    } else {
+                        flush!();
+                        parts.push(self.parse_double_quoted_in(Mode::DqInParam)?);
+                    }
+                }
+                b'"' if !matches!(mode, Mode::DoubleQuoted | Mode::DqInParam | Mode::HereDoc) => {
                     flush!();
                     parts.push(self.parse_double_quoted()?);
                 }
                 b'$' => {
-                    // bash decodes `$'…'` in the words of `${…}` even inside double quotes.
-                    let ansi_c = !in_dq || matches!(mode, Mode::ParamWord { .. });
+                    // bash decodes `$'…'` in the words of `${…}` even inside double quotes, but
+                    // not in a here-document's.
+                    let ansi_c = !in_dq || matches!(mode, Mode::ParamWord { .. }) && !self.in_heredoc;
                     if let Some(part) = self.parse_dollar(in_dq, ansi_c)? {
                         flush!();
                         match part {
-                            WordPart::Literal(text) if mode == Mode::DoubleQuoted => literal.push_str(&text),
+                            WordPart::Literal(text) if matches!(mode, Mode::DoubleQuoted | Mode::DqInParam) => {
+                                literal.push_str(&text)
+                            }
                             part => push_part(&mut parts, part),
                         }
                     } else {
@@ -207,6 +239,13 @@ impl Parser<'_> {
                 b'`' => {
                     flush!();
                     parts.push(self.parse_backtick(in_dq)?);
+                }
+                // `${x:-<(list)}`: a process substitution in an unquoted operand.
+                b'<' | b'>'
+                    if matches!(mode, Mode::ParamWord { in_dq: false, .. }) && self.peek_at(1) == Some(b'(') =>
+                {
+                    flush!();
+                    parts.push(self.parse_process_subst()?);
                 }
                 b'?' | b'*' | b'+' | b'@' | b'!' if mode == Mode::Unquoted && self.peek_at(1) == Some(b'(') => {
                     let Some(end) = self.matching_close(self.pos + 1, b'(', b')') else {
@@ -234,7 +273,7 @@ impl Parser<'_> {
         }
         if self.eof() {
             match mode {
-                Mode::DoubleQuoted => {
+                Mode::DoubleQuoted | Mode::DqInParam => {
                     return Err(self.incomplete("unterminated double quote: add the closing `\"`"));
                 }
                 Mode::ParamWord { .. } => {
@@ -268,9 +307,14 @@ impl Parser<'_> {
     }
 
     fn parse_double_quoted(&mut self) -> PResult<WordPart> {
+        self.parse_double_quoted_in(Mode::DoubleQuoted)
+    }
+
+    /// `"…"` at the cursor, read in `mode` ([`Mode::DoubleQuoted`] or [`Mode::DqInParam`]).
+    fn parse_double_quoted_in(&mut self, mode: Mode) -> PResult<WordPart> {
         self.pos += 1;
         self.enter()?;
-        let inner = self.parse_parts(Mode::DoubleQuoted)?;
+        let inner = self.parse_parts(mode)?;
         self.leave();
         if self.peek() != Some(b'"') {
             return Err(self.incomplete("unterminated double quote: add the closing `\"`"));
@@ -363,6 +407,9 @@ impl Parser<'_> {
                             inner.push('"');
                             self.pos += 2;
                         }
+                        // bash joins the lines before it reads the command, even inside quotes
+                        // there (`\`echo 'a\<newline>b'\`` is `ab`).
+                        Some('\n') => self.pos += 2,
                         _ => {
                             inner.push('\\');
                             self.pos += 1;
@@ -438,6 +485,20 @@ impl Parser<'_> {
                                 }
                             }
                             out.0.push((value & 0xff) as u8);
+                        }
+                        // `\x{HH…}`: any number of digits, the value's low byte, the `}`
+                        // optional (bash's reading).
+                        'x' if self.peek() == Some(b'{') => {
+                            self.pos += 1;
+                            let mut value = 0u32;
+                            while let Some(d) = self.peek().and_then(|d| char::from(d).to_digit(16)) {
+                                value = (value << 4 | d) & 0xff;
+                                self.pos += 1;
+                            }
+                            if self.peek() == Some(b'}') {
+                                self.pos += 1;
+                            }
+                            out.0.push(value as u8);
                         }
                         'x' | 'u' | 'U' => {
                             let max = match esc {
@@ -534,15 +595,25 @@ impl Parser<'_> {
         if self.peek() == Some(b'#') {
             // `${#}` is `$#`; `${#name}` and `${#-}` are lengths; `${#:-x}` tests `$#`.
             let is_length = match self.peek_at(1) {
-                Some(c) if c.is_ascii_alphanumeric() || b"_@*!?$".contains(&c) => true,
-                Some(b'#' | b'-') => self.peek_at(2) == Some(b'}'),
+                Some(c) if c.is_ascii_alphanumeric() || c == b'_' => true,
+                // A special parameter's length only before the brace: `${#?:-x}` tests `$#`.
+                Some(b'@' | b'*' | b'!' | b'?' | b'$' | b'#' | b'-') => self.peek_at(2) == Some(b'}'),
+                // bash refuses these operators on `$#` with nothing after them.
+                Some(b'/' | b'%' | b'=' | b'+') if self.peek_at(2) == Some(b'}') => {
+                    self.pos += 1;
+                    return Err(self.bad_substitution());
+                }
                 _ => false,
             };
             if is_length {
                 length = true;
                 self.pos += 1;
             }
-        } else if self.peek() == Some(b'!') && self.peek_at(1) != Some(b'}') {
+        } else if self.peek() == Some(b'!')
+            && matches!(self.peek_at(1), Some(c) if c.is_ascii_alphanumeric() || b"_#?@*".contains(&c))
+        {
+            // bash reads `${!` as indirection only before a name, a digit or one of `#?@*`;
+            // otherwise it is `$!` (`${!-none}`).
             param.indirect = true;
             self.pos += 1;
         }
@@ -619,7 +690,18 @@ impl Parser<'_> {
                 if mode != ReplaceMode::First {
                     self.pos += 1;
                 }
-                let pattern = self.param_word(Mode::ParamWord { in_dq: false, stop_slash: true })?;
+                // bash: a pattern that starts with `/` keeps it (`${a///x/}` replaces `/x`).
+                let slash = mode == ReplaceMode::All && self.peek() == Some(b'/');
+                if slash {
+                    self.pos += 1;
+                }
+                let mut pattern = self.param_word(Mode::ParamWord { in_dq: false, stop_slash: true })?;
+                if slash {
+                    match pattern.parts.first_mut() {
+                        Some(WordPart::Literal(text)) => text.insert(0, '/'),
+                        _ => pattern.parts.insert(0, WordPart::Literal("/".into())),
+                    }
+                }
                 let replacement = if self.peek() == Some(b'/') {
                     self.pos += 1;
                     self.param_word(pattern_mode)?
@@ -703,17 +785,32 @@ impl Parser<'_> {
     }
 
     /// The end of one field of `${name:offset:length}`: the next `:` or `}` outside brackets.
+    /// Quoted text and backquotes are skipped whole (`${x:`echo }`}`).
     fn slice_field_end(&self, from: usize) -> usize {
+        let bytes = self.bytes();
         let mut depth = 0usize;
+        let mut ternary = 0usize;
         let mut idx = from;
-        while idx < self.bytes().len() {
-            match self.bytes()[idx] {
+        while idx < bytes.len() {
+            match bytes[idx] {
+                b'\\' => idx += 1,
+                quote @ (b'\'' | b'`' | b'"') => {
+                    idx += 1;
+                    while idx < bytes.len() && bytes[idx] != quote {
+                        if bytes[idx] == b'\\' && quote != b'\'' {
+                            idx += 1;
+                        }
+                        idx += 1;
+                    }
+                }
                 b'(' | b'{' | b'[' => depth += 1,
                 b')' | b']' => depth = depth.saturating_sub(1),
                 b'}' if depth == 0 => return idx,
                 b'}' => depth -= 1,
+                // A `:` that closes a `?` is the conditional operator's (`${s:j?1:0:2}`).
+                b':' if depth == 0 && ternary > 0 => ternary -= 1,
                 b':' if depth == 0 => return idx,
-                b'?' if depth == 0 => depth += 1,
+                b'?' if depth == 0 => ternary += 1,
                 _ => {}
             }
             idx += 1;
