@@ -1507,3 +1507,114 @@ status 5
 [1]
 [2]
 ## status: 0
+
+### jq takes a filter starting with a dash that is no option, and reduce/foreach over an expression
+echo '[3,4]' | jq -c '-.[0]'
+echo 7 | jq -c '-(. * 2)'
+echo '[2,8]' | jq -c 'reduce .[] * 2 as $x (0; . + $x)'
+echo '[2,8]' | jq -c '[foreach .[] + 1 as $x (0; . + $x; [$x, .])]'
+echo '[0.25, 0.001]' | jq -c 'map(. > .01), [.[] | select(. < .3)]'
+## stdout:
+-3
+-14
+20
+[[3,3],[9,12]]
+[true,false]
+[0.25,0.001]
+## status: 0
+
+### jq slices null to null, even when assigning, and bounds read the input
+jq -nc '[null, "wxyz", [5,6,7]] | [.[] | .[1:3]?]'
+jq -nc 'null | .[2:5] = ["p"]'
+jq -nc '{"n": 1, "a": [4,5,6]} | .a[.n:], (.a[.n:] |= map(. + 1))'
+jq -nc '[1,2,3] | path(.[1:2]), [.[]?]'
+## stdout:
+[null,"xy",[6,7]]
+["p"]
+[5,6]
+{"n":1,"a":[4,6,7]}
+[{"start":1,"end":2}]
+[1,2,3]
+## status: 0
+
+### jq's remainder cuts both numbers to integers, infinities to the ends of the range
+jq -nc '[7.9 % 2, -7 % 2.5, infinite % 5, -infinite % infinite, 9 % -1]'
+jq -nc '[nan % 3] | .[0] | isnan'
+jq -nc 'try (3 % 0.4) catch .'
+## stdout:
+[1,-1,2,-1,0]
+true
+"number (3) and number (0.4) cannot be divided (remainder) because the divisor is zero"
+## status: 0
+
+### jq's mktime and strftime take a partial broken-down time and carry fields over
+jq -nc '[2023,0,31] | mktime'
+jq -nc '[2023,1,29,12] | strftime("%Y-%m-%d %H:%M %A")'
+jq -nc '[1999] | mktime, ([] | mktime)'
+jq -nc '[2000,14,0,0,0,30.9] | mktime | todate'
+jq -nc '[2000,"x"] | try mktime catch ., try strftime("%Y") catch .'
+jq -nc '{} | try strflocaltime("%Y") catch ., (0 | try strflocaltime(1) catch .)'
+## stdout:
+1675123200
+"2023-03-01 12:00 Wednesday"
+915062400
+-2209075200
+"2001-02-28T00:00:30Z"
+"mktime requires parsed datetime inputs"
+"strftime/1 requires parsed datetime inputs"
+"strflocaltime/1 requires parsed datetime inputs"
+"strflocaltime/1 requires a string format"
+## status: 0
+
+### jq's _strindices, input past the last input, and setpath with an array key
+jq -nc '"añoaño" | _strindices("o")'
+jq -nc '[1] | try _strindices("x") catch ., ("x" | try _strindices(null) catch .)'
+echo 1 | jq -c '[., (try input catch .)]'
+jq -nc '[0,1] | try setpath([[0]]; 5) catch .'
+## stdout:
+[2,5]
+"array ([1]) cannot be searched, as it is not a string"
+"null (null) is not a string"
+[1,"break"]
+"Cannot update field at array index of array"
+## status: 0
+
+### jq refuses a constant key in an object pattern and metadata that is not a constant object
+jq -nc '{} as {(null): $v} | $v' 2>&1; echo "status $?"
+jq -nc 'module {x: [1, "two"]}; 5'
+jq -nc 'module (1 + 1); 5' 2>&1; echo "status $?"
+jq -nc 'module "meta"; 5' 2>&1; echo "status $?"
+## stdout:
+jq: error: Cannot use null (null) as object key at <top-level>, line 1, column 9:
+    {} as {(null): $v} | $v
+            ^^^^
+jq: 1 compile error
+status 3
+5
+jq: error: Module metadata must be an object at <top-level>, line 1, column 8:
+    module (1 + 1); 5
+           ^^^^^^^
+jq: 1 compile error
+status 3
+jq: error: Module metadata must be an object at <top-level>, line 1, column 8:
+    module "meta"; 5
+           ^^^^^^
+jq: 1 compile error
+status 3
+## status: 0
+
+### jq stops at its depth limits: paths, printing and parsing
+jq -nc '[range(10002) | 0] as $p | (try getpath($p) catch .), (try setpath($p; 1) catch .), (try delpaths([$p]) catch .)'
+jq -nc '[range(10000) | "k"] as $p | null | setpath($p; 1) | getpath($p)'
+jq -nc 'reduce range(10005) as $i (7; [.]) | tojson | .[-40:]'
+jq -nc 'reduce range(10000) as $i (7; [.]) | tojson | fromjson | flatten'
+jq -nc 'reduce range(10001) as $i ({}; {a: .}) | tojson | try fromjson catch (. | test("Exceeds depth limit"))'
+## stdout:
+"Path too deep"
+"Path too deep"
+"Path too deep"
+1
+"]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"
+[7]
+true
+## status: 0

@@ -174,6 +174,8 @@ pub fn set(value: Val, path: &[Val], new: &mut dyn FnMut(Val) -> ValX<'static, V
             Ok(Val::Arr(items))
         }
         (Val::TStr(_), Val::Obj(_)) => fail("Cannot update string slices"),
+        // An array key reads (`indices`) but cannot be written, in jq's words.
+        (Val::Arr(_), Val::Arr(_)) => fail("Cannot update field at array index of array"),
         (value, key) => cannot_index(&value, key),
     }
 }
@@ -332,6 +334,16 @@ fn add(l: Val, r: Val) -> ValX<'static, Val> {
 }
 
 fn divide(l: Val, r: Val, remainder: bool) -> ValX<'static, Val> {
+    if remainder && let (Some(a), Some(b)) = (number(&l), number(&r)) {
+        return match remainder_of(a, b) {
+            Some(value) => Ok(value),
+            None => fail(format!(
+                "number ({}) and number ({}) cannot be divided (remainder) because the divisor is zero",
+                shown(&l),
+                shown(&r)
+            )),
+        };
+    }
     let zero = match (&l, number(&r)) {
         (Val::Num(_), Some(r)) => {
             if remainder {
@@ -352,6 +364,23 @@ fn divide(l: Val, r: Val, remainder: bool) -> ValX<'static, Val> {
     }
     let result = if remainder { l % r } else { l / r };
     result.map_err(Exn::from)
+}
+
+/// `a % b` as jq 1.8 computes it: NaN when either is, else both cut to integers (an infinity
+/// or a number past the range to the nearest end of it) and the C remainder of those; `None`
+/// when the divisor cuts to 0.
+fn remainder_of(a: f64, b: f64) -> Option<Val> {
+    if a.is_nan() || b.is_nan() {
+        return Some(Val::Num(jaq_json::Num::Float(f64::NAN)));
+    }
+    // `as` saturates: infinities and numbers past the range go to its ends, as jq's `dtoi`.
+    let (a, b) = (a as i64, b as i64);
+    match b {
+        0 => None,
+        // i64::MIN % -1 overflows; any integer's remainder by -1 is 0.
+        -1 => Some(Val::from(0isize)),
+        b => Some(Val::from((a % b) as isize)),
+    }
 }
 
 /// `value` as jq names it in a message: `string ("abc")`.
