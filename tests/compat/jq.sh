@@ -1618,3 +1618,17 @@ jq -nc 'reduce range(10001) as $i ({}; {a: .}) | tojson | try fromjson catch (. 
 [7]
 true
 ## status: 0
+
+### jq's paths and updates go through the filter's own definitions
+jq -nc '{"k": [5, 6]} | def at(f): .k | f; path(at(.[1])), (at(.[0]) |= . * 3), del(at(.[0]))'
+jq -nc '[9, 8, 7] | def two: .[0, 2]; two = 0, ([paths] | length), (two += 1)'
+jq -nc '{"a": {"b": {"c": 1}}} | def deep: .a | .b | .c; deep |= [.] | getpath(["a","b","c"])'
+## stdout:
+["k",1]
+{"k":[15,6]}
+{"k":[6]}
+[0,8,0]
+3
+[10,8,8]
+[1]
+## status: 0
