@@ -296,7 +296,54 @@ fn one_path(path: &Val) -> Result<&[Val], Exn<'static, Val>> {
 /// `l * r`; a string times a number is jq 1.8's repeat: `null` for a negative number or NaN,
 /// else the string as many times as the number's whole part (`"ab" * 0.5` is `""`), refused as
 /// jq refuses a result past 2^31 bytes, and within the session's value limit.
+/// 2^53: past it a double no longer holds every integer.
+const EXACT: usize = 1 << 53;
+
+/// `l op r` as jq 1.8 computes numbers, in doubles: an operand that is an integer past 2^53
+/// is rounded to one first, and an integer result past 2^53 is rounded (jaq's integers stay
+/// exact: `13911860366432393 - 10` gave …383 where jq gives …382). Within 2^53 `exact` (jaq's
+/// operation, which gives what jq gives there) computes it; it computes what is not two
+/// numbers too.
+fn in_doubles(
+    l: Val,
+    r: Val,
+    op: fn(f64, f64) -> f64,
+    exact: fn(Val, Val) -> ValX<'static, Val>,
+) -> ValX<'static, Val> {
+    use jaq_json::Num;
+    let wide = |n: &Num| match n {
+        Num::Int(i) => i.unsigned_abs() > EXACT,
+        Num::BigInt(_) => true,
+        _ => false,
+    };
+    let numbers = match (&l, &r) {
+        (Val::Num(a), Val::Num(b)) => {
+            if (wide(a) || wide(b))
+                && let (Some(x), Some(y)) = (number(&l), number(&r))
+            {
+                return Ok(Val::Num(Num::Float(op(x, y))));
+            }
+            true
+        }
+        _ => false,
+    };
+    let result = exact(l, r)?;
+    Ok(match result {
+        Val::Num(Num::Int(i)) if numbers && i.unsigned_abs() > EXACT => Val::Num(Num::Float(i as f64)),
+        Val::Num(Num::BigInt(_)) if numbers => Val::Num(Num::Float(number(&result).unwrap_or(f64::NAN))),
+        result => result,
+    })
+}
+
+/// `l - r`, numbers as jq computes them (see [`in_doubles`]).
+fn subtract(l: Val, r: Val) -> ValX<'static, Val> {
+    in_doubles(l, r, |a, b| a - b, |l, r| (l - r).map_err(Exn::from))
+}
+
 fn multiply(l: Val, r: Val) -> ValX<'static, Val> {
+    if matches!((&l, &r), (Val::Num(_), Val::Num(_))) {
+        return in_doubles(l, r, |a, b| a * b, |l, r| (l * r).map_err(Exn::from));
+    }
     let repeated = match (&l, &r) {
         (Val::TStr(s) | Val::BStr(s), n @ Val::Num(_)) | (n @ Val::Num(_), Val::TStr(s) | Val::BStr(s)) => {
             number(n).map(|times| (s, times, matches!(l, Val::BStr(_)) || matches!(r, Val::BStr(_))))
@@ -330,7 +377,7 @@ fn add(l: Val, r: Val) -> ValX<'static, Val> {
         }
         super::limits::refuse_value(total).map_err(Exn::from)?;
     }
-    (l + r).map_err(Exn::from)
+    in_doubles(l, r, |a, b| a + b, |l, r| (l + r).map_err(Exn::from))
 }
 
 fn divide(l: Val, r: Val, remainder: bool) -> ValX<'static, Val> {
@@ -362,8 +409,11 @@ fn divide(l: Val, r: Val, remainder: bool) -> ValX<'static, Val> {
             shown(&r)
         ));
     }
-    let result = if remainder { l % r } else { l / r };
-    result.map_err(Exn::from)
+    if remainder {
+        (l % r).map_err(Exn::from)
+    } else {
+        in_doubles(l, r, |a, b| a / b, |l, r| (l / r).map_err(Exn::from))
+    }
 }
 
 /// `a % b` as jq 1.8 computes it: NaN when either is, else both cut to integers (an infinity
@@ -503,6 +553,15 @@ pub fn natives<D: for<'a> DataT<V<'a> = Val>>() -> Vec<Fun<D>> {
                 let l = cv.0.pop_var();
                 let r = cv.0.pop_var();
                 Box::new(std::iter::once(add(l, r)))
+            }),
+        ),
+        (
+            "__jq_subtract",
+            v(2),
+            Native::new(|mut cv| {
+                let l = cv.0.pop_var();
+                let r = cv.0.pop_var();
+                Box::new(std::iter::once(subtract(l, r)))
             }),
         ),
         (

@@ -254,7 +254,8 @@ impl<'c> Printer<'c> {
             // Two strings joined are measured before they are made (`. + .` in a reduce
             // doubled a string until memory ran out).
             BinaryOp::Math(ops::Math::Add) => return self.operands("__jq_add", l, r),
-            BinaryOp::Math(math) => math.as_str(),
+            // Numbers past 2^53 are computed in doubles, as jq does (`paths::in_doubles`).
+            BinaryOp::Math(ops::Math::Sub) => return self.operands("__jq_subtract", l, r),
             BinaryOp::Cmp(cmp) => cmp.as_str(),
             BinaryOp::Assign => return self.call2("__jq_assign", l, r),
             BinaryOp::Update => return self.call2("__jq_modify", l, r),
