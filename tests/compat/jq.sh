@@ -1649,3 +1649,22 @@ jq -nc '123456789012345678901 | ., -., (. + 0 | tostring), . == 1234567890123456
 "123456789012345680000"
 true
 ## status: 0
+
+### jq's contains and object merge stop at their depth, and a string slice reads but is not updated
+jq -nc '[{"k": ["ab", 3]}] | contains([{"k": ["b"]}]), contains([{"k": [4]}]), ("xyz" | contains("yz"))'
+jq -nc 'reduce range(10002) as $i (0; [.]) as $v | try ($v | contains($v)) catch .'
+jq -nc 'reduce range(10002) as $i (0; {n: .}) as $v | try ($v * $v) catch ., ({"n": {"m": 1}} * {"n": {"o": 2}})'
+jq -nc '"wxyzw" | .[1:4], .[-2:], (try (.[0:2] |= "q") catch .)'
+echo "\"[1, 'two']\"" | jq -c 'try fromjson catch .'
+## stdout:
+true
+false
+true
+"Containment check too deep"
+"Object merge too deep"
+{"n":{"m":1,"o":2}}
+"xyz"
+"zw"
+"Cannot update string slices"
+"Invalid string literal; expected \", but got ' at line 1, column 10 (while parsing '[1, 'two']')"
+## status: 0

@@ -109,6 +109,16 @@ pub fn get(value: &Val, path: &[Val]) -> Result<Val, Exn<'static, Val>> {
                 Some(Err(err)) => return Err(err),
                 None => return cannot_index(&here, key),
             },
+            // A string's slice, in code points (so an update of one gets as far as jq's
+            // "Cannot update string slices").
+            (Val::TStr(text), Val::Obj(_)) => {
+                let chars: Vec<char> = String::from_utf8_lossy(text).chars().collect();
+                match slice(key, chars.len()) {
+                    Some(Ok((start, end))) => Val::from(chars[start..end].iter().collect::<String>()),
+                    Some(Err(err)) => return Err(err),
+                    None => return cannot_index(&here, key),
+                }
+            }
             _ => return cannot_index(&here, key),
         };
     }
@@ -340,7 +350,57 @@ fn subtract(l: Val, r: Val) -> ValX<'static, Val> {
     in_doubles(l, r, |a, b| a - b, |l, r| (l - r).map_err(Exn::from))
 }
 
+/// How deep jq 1.8 goes into two values it merges or checks for containment.
+const MAX_DEPTH: usize = 10_000;
+
+/// Whether merging object `b` into object `a` recursively reaches objects more than
+/// [`MAX_DEPTH`] levels down in both ("Object merge too deep" in jq).
+fn merge_too_deep(a: &Val, b: &Val, depth: usize) -> bool {
+    let (Val::Obj(a), Val::Obj(b)) = (a, b) else { return false };
+    depth > MAX_DEPTH || b.iter().any(|(key, v)| a.get(key).is_some_and(|av| merge_too_deep(av, v, depth + 1)))
+}
+
+/// Whether `a` contains `b` as jq 1.8's `contains` says (objects key by key, arrays each
+/// element of `b` in some element of `a`, strings as substrings, anything else equal); `None`
+/// past [`MAX_DEPTH`] levels ("Containment check too deep").
+fn contains(a: &Val, b: &Val, depth: usize) -> Option<bool> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    Some(match (a, b) {
+        (Val::Obj(a), Val::Obj(b)) => {
+            for (key, bv) in b.iter() {
+                match a.get(key) {
+                    Some(av) if contains(av, bv, depth + 1)? => {}
+                    _ => return Some(false),
+                }
+            }
+            true
+        }
+        (Val::Arr(a), Val::Arr(b)) => {
+            for bv in b.iter() {
+                let mut found = false;
+                for av in a.iter() {
+                    if contains(av, bv, depth + 1)? {
+                        found = true;
+                        break;
+                    }
+                }
+                if !found {
+                    return Some(false);
+                }
+            }
+            true
+        }
+        (Val::TStr(a) | Val::BStr(a), Val::TStr(b) | Val::BStr(b)) => memchr::memmem::find(a, b).is_some(),
+        (a, b) => a == b,
+    })
+}
+
 fn multiply(l: Val, r: Val) -> ValX<'static, Val> {
+    if merge_too_deep(&l, &r, 0) {
+        return fail("Object merge too deep");
+    }
     if matches!((&l, &r), (Val::Num(_), Val::Num(_))) {
         return in_doubles(l, r, |a, b| a * b, |l, r| (l * r).map_err(Exn::from));
     }
@@ -553,6 +613,18 @@ pub fn natives<D: for<'a> DataT<V<'a> = Val>>() -> Vec<Fun<D>> {
                 let l = cv.0.pop_var();
                 let r = cv.0.pop_var();
                 Box::new(std::iter::once(add(l, r)))
+            }),
+        ),
+        (
+            "__jq_contains",
+            v(1),
+            Native::new(|mut cv| {
+                let b = cv.0.pop_var();
+                let result = match contains(&cv.1, &b, 0) {
+                    Some(found) => Ok(Val::from(found)),
+                    None => fail("Containment check too deep"),
+                };
+                Box::new(std::iter::once(result))
             }),
         ),
         (

@@ -220,7 +220,6 @@ def __jq_unique_by(f): unique_by(f);
 def sort_by(f): if type == "array" then __jq_sort_by(f) else error("\(__jq_describe) and array ([]) cannot be sorted, as they are not both arrays") end;
 def group_by(f): if type == "array" then __jq_group_by(f) elif type == "object" then error("\(__jq_describe) and array ([]) cannot be sorted, as they are not both arrays") else error("Cannot iterate over \(__jq_describe)") end;
 def unique_by(f): if type == "array" then __jq_unique_by(f) elif type == "object" then error("\(__jq_describe) and array ([]) cannot be sorted, as they are not both arrays") else error("Cannot iterate over \(__jq_describe)") end;
-def __jq_contains($b): contains($b);
 def contains($b): if type == ($b | type) then __jq_contains($b)
   else error("\(__jq_describe) and \($b | __jq_describe) cannot have their containment checked") end;
 def inside(xs): . as $x | xs | contains($x);
