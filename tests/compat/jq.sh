@@ -1668,3 +1668,20 @@ true
 "Cannot update string slices"
 "Invalid string literal; expected \", but got ' at line 1, column 10 (while parsing '[1, 'two']')"
 ## status: 0
+
+### jq's equality, sort and unique stop at their depth; a number's length keeps its literal
+jq -nc '[[1, [2]] == [1, [2]], {"a": [1]} != {"a": [1]}, (1, 2) == (2, 1), ([{"b": 1, "a": 0}, {"a": 0}, [3], "s", null] | sort)]'
+jq -nc '[{"k": 2}, {"k": 1}, {"k": 2}, [0], [0], 0.5, 0.5] | unique'
+jq -nc 'reduce range(10002) as $i (1; [.]) as $v | ($v == $v), (reduce range(10002) as $i (1; [.]) as $w | try ($v == $w) catch .)'
+jq -nc 'reduce range(10002) as $i (1; [.]) as $v | [$v, $v] | (try sort catch .), (try unique catch .), ([$v] | sort | length)'
+jq -nc '[-2.50, -3E+400, 7, -0, "né", {"q": 1}] | map(length)'
+## stdout:
+[true,false,false,true,true,false,[null,"s",[3],{"a":0},{"b":1,"a":0}]]
+[0.5,[0],{"k":1},{"k":2}]
+true
+"Equality check too deep"
+"Comparison too deep"
+"Comparison too deep"
+1
+[2.50,3E+400,7,0,2,1]
+## status: 0

@@ -397,6 +397,131 @@ fn contains(a: &Val, b: &Val, depth: usize) -> Option<bool> {
     })
 }
 
+/// A number's `length`, its magnitude: a literal keeps its digits (`-1.50` is `1.50`,
+/// `-1E+1000` is `1E+1000`, as jq 1.8 gives them; jaq made a double of it).
+fn magnitude(value: Val) -> ValX<'static, Val> {
+    use jaq_json::Num;
+    match value {
+        Val::Num(Num::Dec(text)) => Ok(match text.strip_prefix('-') {
+            Some(rest) => Val::Num(Num::Dec(Rc::new(rest.to_string()))),
+            None => Val::Num(Num::Dec(text)),
+        }),
+        Val::Num(Num::Float(x)) => Ok(Val::Num(Num::Float(x.abs()))),
+        value if number(&value).is_some_and(|x| x < 0.0) => (-value).map_err(Exn::from),
+        value => Ok(value),
+    }
+}
+
+/// Whether `a` equals `b`, `None` past [`MAX_DEPTH`] levels ("Equality check too deep"). A
+/// container equals itself at once, as in jq.
+fn equal(a: &Val, b: &Val, depth: usize) -> Option<bool> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    Some(match (a, b) {
+        (Val::Arr(x), Val::Arr(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return Some(true);
+            }
+            if x.len() != y.len() {
+                return Some(false);
+            }
+            for (p, q) in x.iter().zip(y.iter()) {
+                if !equal(p, q, depth + 1)? {
+                    return Some(false);
+                }
+            }
+            true
+        }
+        (Val::Obj(x), Val::Obj(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return Some(true);
+            }
+            if x.len() != y.len() {
+                return Some(false);
+            }
+            for (key, p) in x.iter() {
+                match y.get(key) {
+                    Some(q) if equal(p, q, depth + 1)? => {}
+                    _ => return Some(false),
+                }
+            }
+            true
+        }
+        (a, b) => a == b,
+    })
+}
+
+/// `a` against `b` in jq's order (jaq's, which is jq's), `None` past [`MAX_DEPTH`] levels
+/// ("Comparison too deep"): arrays element by element, objects by their sorted keys and then
+/// their values in the keys' order.
+fn compare(a: &Val, b: &Val, depth: usize) -> Option<std::cmp::Ordering> {
+    use std::cmp::Ordering;
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    Some(match (a, b) {
+        (Val::Arr(x), Val::Arr(y)) => {
+            for (p, q) in x.iter().zip(y.iter()) {
+                match compare(p, q, depth + 1)? {
+                    Ordering::Equal => {}
+                    order => return Some(order),
+                }
+            }
+            x.len().cmp(&y.len())
+        }
+        (Val::Obj(x), Val::Obj(y)) => {
+            let mut keys: Vec<&Val> = x.keys().collect();
+            let mut others: Vec<&Val> = y.keys().collect();
+            keys.sort();
+            others.sort();
+            match keys.cmp(&others) {
+                Ordering::Equal => {}
+                order => return Some(order),
+            }
+            for key in keys {
+                if let (Some(p), Some(q)) = (x.get(key), y.get(key)) {
+                    match compare(p, q, depth + 1)? {
+                        Ordering::Equal => {}
+                        order => return Some(order),
+                    }
+                }
+            }
+            Ordering::Equal
+        }
+        (a, b) => a.cmp(b),
+    })
+}
+
+/// `sort` (and `unique`, without repeats) of an array, refused as jq refuses it when a
+/// comparison goes past [`MAX_DEPTH`] levels.
+fn sorted(value: Val, unique: bool) -> ValX<'static, Val> {
+    let Val::Arr(items) = value else {
+        return fail(format!("{} cannot be sorted, as it is not an array", describe(&value)));
+    };
+    let mut items = Rc::try_unwrap(items).unwrap_or_else(|shared| shared.as_ref().clone());
+    let mut deep = false;
+    items.sort_by(|a, b| {
+        compare(a, b, 0).unwrap_or_else(|| {
+            deep = true;
+            std::cmp::Ordering::Equal
+        })
+    });
+    if unique && !deep {
+        items.dedup_by(|a, b| match compare(a, b, 0) {
+            Some(order) => order.is_eq(),
+            None => {
+                deep = true;
+                false
+            }
+        });
+    }
+    if deep {
+        return fail("Comparison too deep");
+    }
+    Ok(Val::Arr(Rc::new(items)))
+}
+
 fn multiply(l: Val, r: Val) -> ValX<'static, Val> {
     if merge_too_deep(&l, &r, 0) {
         return fail("Object merge too deep");
@@ -623,6 +748,35 @@ pub fn natives<D: for<'a> DataT<V<'a> = Val>>() -> Vec<Fun<D>> {
                 let result = match contains(&cv.1, &b, 0) {
                     Some(found) => Ok(Val::from(found)),
                     None => fail("Containment check too deep"),
+                };
+                Box::new(std::iter::once(result))
+            }),
+        ),
+        ("__jq_magnitude", v(0), Native::new(|cv| Box::new(std::iter::once(magnitude(cv.1))))),
+        ("__jq_sort", v(0), Native::new(|cv| Box::new(std::iter::once(sorted(cv.1, false))))),
+        ("__jq_unique", v(0), Native::new(|cv| Box::new(std::iter::once(sorted(cv.1, true))))),
+        (
+            "__jq_equal",
+            v(2),
+            Native::new(|mut cv| {
+                let l = cv.0.pop_var();
+                let r = cv.0.pop_var();
+                let result = match equal(&l, &r, 0) {
+                    Some(same) => Ok(Val::from(same)),
+                    None => fail("Equality check too deep"),
+                };
+                Box::new(std::iter::once(result))
+            }),
+        ),
+        (
+            "__jq_unequal",
+            v(2),
+            Native::new(|mut cv| {
+                let l = cv.0.pop_var();
+                let r = cv.0.pop_var();
+                let result = match equal(&l, &r, 0) {
+                    Some(same) => Ok(Val::from(!same)),
+                    None => fail("Equality check too deep"),
                 };
                 Box::new(std::iter::once(result))
             }),

@@ -81,6 +81,8 @@ def _strindices($i): if type != "string" then error("\(__jq_describe) cannot be 
 def input: first(inputs, error("break"));
 def __jq_bsearch($t): bsearch($t);
 def bsearch($t): if type == "array" then __jq_bsearch($t) else error("\(__jq_described) cannot be searched from") end;
+def __jq_length: length;
+def length: if type == "number" then __jq_magnitude else __jq_length end;
 def __jq_utf8bytelength: utf8bytelength;
 def utf8bytelength: if type == "string" then __jq_utf8bytelength else error("\(__jq_described) only strings have UTF-8 byte length") end;
 def __jq_trim: trim;
@@ -210,8 +212,7 @@ def __jq_min_by(f): min_by(f);
 def __jq_max_by(f): max_by(f);
 def min_by(f): if type == "array" then __jq_min_by(f) elif type == "object" then error("\(__jq_describe) and array ([]) cannot be iterated over") else error("Cannot iterate over \(__jq_describe)") end;
 def max_by(f): if type == "array" then __jq_max_by(f) elif type == "object" then error("\(__jq_describe) and array ([]) cannot be iterated over") else error("Cannot iterate over \(__jq_describe)") end;
-def __jq_sort: sort;
-def __jq_unique: unique;
+# `__jq_sort` and `__jq_unique` are natives (`paths.rs`) that stop at jq's comparison depth.
 def sort: if type == "array" then __jq_sort else error("\(__jq_describe) cannot be sorted, as it is not an array") end;
 def unique: if type == "array" then __jq_unique else error("\(__jq_describe) cannot be sorted, as it is not an array") end;
 def __jq_sort_by(f): sort_by(f);

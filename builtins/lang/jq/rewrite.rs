@@ -256,6 +256,9 @@ impl<'c> Printer<'c> {
             BinaryOp::Math(ops::Math::Add) => return self.operands("__jq_add", l, r),
             // Numbers past 2^53 are computed in doubles, as jq does (`paths::in_doubles`).
             BinaryOp::Math(ops::Math::Sub) => return self.operands("__jq_subtract", l, r),
+            // Equality stops at jq's depth ("Equality check too deep", `paths::equal`).
+            BinaryOp::Cmp(ops::Cmp::Eq) => return self.operands("__jq_equal", l, r),
+            BinaryOp::Cmp(ops::Cmp::Ne) => return self.operands("__jq_unequal", l, r),
             BinaryOp::Cmp(cmp) => cmp.as_str(),
             BinaryOp::Assign => return self.call2("__jq_assign", l, r),
             BinaryOp::Update => return self.call2("__jq_modify", l, r),
