@@ -1507,3 +1507,181 @@ status 5
 [1]
 [2]
 ## status: 0
+
+### jq takes a filter starting with a dash that is no option, and reduce/foreach over an expression
+echo '[3,4]' | jq -c '-.[0]'
+echo 7 | jq -c '-(. * 2)'
+echo '[2,8]' | jq -c 'reduce .[] * 2 as $x (0; . + $x)'
+echo '[2,8]' | jq -c '[foreach .[] + 1 as $x (0; . + $x; [$x, .])]'
+echo '[0.25, 0.001]' | jq -c 'map(. > .01), [.[] | select(. < .3)]'
+## stdout:
+-3
+-14
+20
+[[3,3],[9,12]]
+[true,false]
+[0.25,0.001]
+## status: 0
+
+### jq slices null to null, even when assigning, and bounds read the input
+jq -nc '[null, "wxyz", [5,6,7]] | [.[] | .[1:3]?]'
+jq -nc 'null | .[2:5] = ["p"]'
+jq -nc '{"n": 1, "a": [4,5,6]} | .a[.n:], (.a[.n:] |= map(. + 1))'
+jq -nc '[1,2,3] | path(.[1:2]), [.[]?]'
+## stdout:
+[null,"xy",[6,7]]
+["p"]
+[5,6]
+{"n":1,"a":[4,6,7]}
+[{"start":1,"end":2}]
+[1,2,3]
+## status: 0
+
+### jq's remainder cuts both numbers to integers, infinities to the ends of the range
+jq -nc '[7.9 % 2, -7 % 2.5, infinite % 5, -infinite % infinite, 9 % -1]'
+jq -nc '[nan % 3] | .[0] | isnan'
+jq -nc 'try (3 % 0.4) catch .'
+## stdout:
+[1,-1,2,-1,0]
+true
+"number (3) and number (0.4) cannot be divided (remainder) because the divisor is zero"
+## status: 0
+
+### jq's mktime and strftime take a partial broken-down time and carry fields over
+jq -nc '[2023,0,31] | mktime'
+jq -nc '[2023,1,29,12] | strftime("%Y-%m-%d %H:%M %A")'
+jq -nc '[1999] | mktime, ([] | mktime)'
+jq -nc '[2000,14,0,0,0,30.9] | mktime | todate'
+jq -nc '[2000,"x"] | try mktime catch ., try strftime("%Y") catch .'
+jq -nc '{} | try strflocaltime("%Y") catch ., (0 | try strflocaltime(1) catch .)'
+## stdout:
+1675123200
+"2023-03-01 12:00 Wednesday"
+915062400
+-2209075200
+"2001-02-28T00:00:30Z"
+"mktime requires parsed datetime inputs"
+"strftime/1 requires parsed datetime inputs"
+"strflocaltime/1 requires parsed datetime inputs"
+"strflocaltime/1 requires a string format"
+## status: 0
+
+### jq's _strindices, input past the last input, and setpath with an array key
+jq -nc '"añoaño" | _strindices("o")'
+jq -nc '[1] | try _strindices("x") catch ., ("x" | try _strindices(null) catch .)'
+echo 1 | jq -c '[., (try input catch .)]'
+jq -nc '[0,1] | try setpath([[0]]; 5) catch .'
+## stdout:
+[2,5]
+"array ([1]) cannot be searched, as it is not a string"
+"null (null) is not a string"
+[1,"break"]
+"Cannot update field at array index of array"
+## status: 0
+
+### jq refuses a constant key in an object pattern and metadata that is not a constant object
+jq -nc '{} as {(null): $v} | $v' 2>&1; echo "status $?"
+jq -nc 'module {x: [1, "two"]}; 5'
+jq -nc 'module (1 + 1); 5' 2>&1; echo "status $?"
+jq -nc 'module "meta"; 5' 2>&1; echo "status $?"
+## stdout:
+jq: error: Cannot use null (null) as object key at <top-level>, line 1, column 9:
+    {} as {(null): $v} | $v
+            ^^^^
+jq: 1 compile error
+status 3
+5
+jq: error: Module metadata must be an object at <top-level>, line 1, column 8:
+    module (1 + 1); 5
+           ^^^^^^^
+jq: 1 compile error
+status 3
+jq: error: Module metadata must be an object at <top-level>, line 1, column 8:
+    module "meta"; 5
+           ^^^^^^
+jq: 1 compile error
+status 3
+## status: 0
+
+### jq stops at its depth limits: paths, printing and parsing
+jq -nc '[range(10002) | 0] as $p | (try getpath($p) catch .), (try setpath($p; 1) catch .), (try delpaths([$p]) catch .)'
+jq -nc '[range(10000) | "k"] as $p | null | setpath($p; 1) | getpath($p)'
+jq -nc 'reduce range(10005) as $i (7; [.]) | tojson | .[-40:]'
+jq -nc 'reduce range(10000) as $i (7; [.]) | tojson | fromjson | flatten'
+jq -nc 'reduce range(10001) as $i ({}; {a: .}) | tojson | try fromjson catch (. | test("Exceeds depth limit"))'
+## stdout:
+"Path too deep"
+"Path too deep"
+"Path too deep"
+1
+"]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"
+[7]
+true
+## status: 0
+
+### jq's paths and updates go through the filter's own definitions
+jq -nc '{"k": [5, 6]} | def at(f): .k | f; path(at(.[1])), (at(.[0]) |= . * 3), del(at(.[0]))'
+jq -nc '[9, 8, 7] | def two: .[0, 2]; two = 0, ([paths] | length), (two += 1)'
+jq -nc '{"a": {"b": {"c": 1}}} | def deep: .a | .b | .c; deep |= [.] | getpath(["a","b","c"])'
+## stdout:
+["k",1]
+{"k":[15,6]}
+{"k":[6]}
+[0,8,0]
+3
+[10,8,8]
+[1]
+## status: 0
+
+### jq computes numbers past 2^53 in doubles, and a literal keeps its digits until then
+echo '[18014398509481985, 123456789012345678]' | jq -c '., map(. - 1), map(. + 0), (.[0] * 1), (.[1] / 1)'
+jq -nc '[9007199254740992 + 1, 9007199254740993 - 0, 4503599627370496 * 4, -9007199254740993 + 2]'
+jq -nc '123456789012345678901 | ., -., (. + 0 | tostring), . == 123456789012345678901'
+## stdout:
+[18014398509481985,123456789012345678]
+[18014398509481984,123456789012345680]
+[18014398509481984,123456789012345680]
+18014398509481984
+123456789012345680
+[9007199254740992,9007199254740992,18014398509481984,-9007199254740990]
+123456789012345678901
+-123456789012345678901
+"123456789012345680000"
+true
+## status: 0
+
+### jq's contains and object merge stop at their depth, and a string slice reads but is not updated
+jq -nc '[{"k": ["ab", 3]}] | contains([{"k": ["b"]}]), contains([{"k": [4]}]), ("xyz" | contains("yz"))'
+jq -nc 'reduce range(10002) as $i (0; [.]) as $v | try ($v | contains($v)) catch .'
+jq -nc 'reduce range(10002) as $i (0; {n: .}) as $v | try ($v * $v) catch ., ({"n": {"m": 1}} * {"n": {"o": 2}})'
+jq -nc '"wxyzw" | .[1:4], .[-2:], (try (.[0:2] |= "q") catch .)'
+echo "\"[1, 'two']\"" | jq -c 'try fromjson catch .'
+## stdout:
+true
+false
+true
+"Containment check too deep"
+"Object merge too deep"
+{"n":{"m":1,"o":2}}
+"xyz"
+"zw"
+"Cannot update string slices"
+"Invalid string literal; expected \", but got ' at line 1, column 10 (while parsing '[1, 'two']')"
+## status: 0
+
+### jq's equality, sort and unique stop at their depth; a number's length keeps its literal
+jq -nc '[[1, [2]] == [1, [2]], {"a": [1]} != {"a": [1]}, (1, 2) == (2, 1), ([{"b": 1, "a": 0}, {"a": 0}, [3], "s", null] | sort)]'
+jq -nc '[{"k": 2}, {"k": 1}, {"k": 2}, [0], [0], 0.5, 0.5] | unique'
+jq -nc 'reduce range(10002) as $i (1; [.]) as $v | ($v == $v), (reduce range(10002) as $i (1; [.]) as $w | try ($v == $w) catch .)'
+jq -nc 'reduce range(10002) as $i (1; [.]) as $v | [$v, $v] | (try sort catch .), (try unique catch .), ([$v] | sort | length)'
+jq -nc '[-2.50, -3E+400, 7, -0, "né", {"q": 1}] | map(length)'
+## stdout:
+[true,false,false,true,true,false,[null,"s",[3],{"a":0},{"b":1,"a":0}]]
+[0.5,[0],{"k":1},{"k":2}]
+true
+"Equality check too deep"
+"Comparison too deep"
+"Comparison too deep"
+1
+[2.50,3E+400,7,0,2,1]
+## status: 0

@@ -71,6 +71,16 @@ pub fn normalize(data: &[u8]) -> Result<Cow<'_, [u8]>, Fault> {
                 open.pop();
                 expect_key = false;
             }
+            // A single-quoted string is a token jq's lexer reads to the next delimiter and
+            // then refuses, key or value.
+            b'\'' => {
+                let len = data[at..]
+                    .iter()
+                    .position(|c| c.is_ascii_whitespace() || b"[]{},:\"".contains(c))
+                    .unwrap_or(data.len() - at);
+                let after = (at + len + 1).min(data.len());
+                return Err(Fault { at, after, what: "Invalid string literal; expected \", but got '" });
+            }
             _ if expect_key => {
                 let colon = memchr::memchr(b':', &data[at..]).map_or(data.len(), |i| at + i + 1);
                 return Err(Fault { at, after: colon, what: "Object keys must be strings" });
@@ -149,6 +159,7 @@ mod tests {
     #[test]
     fn refuses_what_jq_refuses() {
         assert_eq!(n("{1:2}"), "Object keys must be strings at 1");
+        assert_eq!(n("{'a': 1}"), "Invalid string literal; expected \", but got ' at 1");
         assert_eq!(n(r#"{"a":1, 2:3}"#), "Object keys must be strings at 8");
         assert_eq!(n("nan1"), "Invalid numeric literal at EOF at 0");
         assert_eq!(n("nan1\n"), "Invalid numeric literal at 0");

@@ -152,21 +152,39 @@ pub fn refuse_value(bytes: usize) -> Result<(), jaq_core::Error<Val>> {
     if refused { Err(jaq_core::Error::new(Val::from("stopped".to_string()))) } else { Ok(()) }
 }
 
-/// The guard: the value passes through, unless the evaluation must stop.
+/// Why the evaluation must stop here, if it must: the line was stopped, or the evaluator's
+/// stack is nearly used up.
+fn must_stop() -> Option<jaq_core::Error<Val>> {
+    let stopped = HALT.with(|h| h.borrow().as_ref().is_some_and(crate::lang::deep::Halt::requested));
+    if stopped {
+        Some(jaq_core::Error::new(Val::from("stopped".to_string())))
+    } else if crate::lang::deep::stack_low() {
+        Some(jaq_core::Error::new(Val::from(
+            "the filter recursed too deep (the evaluator's stack is nearly exhausted)".to_string(),
+        )))
+    } else {
+        None
+    }
+}
+
+/// The guard: the value passes through, unless the evaluation must stop. It is a path
+/// expression too (the value's own path), so a definition it starts stays one (`def x:
+/// .[1,2]; x = 10`, `path(f)`), and an update goes through it to the value.
 pub fn guard<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
-    jaq_core::native::run((GUARD, jaq_core::native::v(0), |cv| {
-        let stopped = HALT.with(|h| h.borrow().as_ref().is_some_and(crate::lang::deep::Halt::requested));
-        let result = if stopped {
-            Err(jaq_core::Error::new(Val::from("stopped".to_string())))
-        } else if crate::lang::deep::stack_low() {
-            Err(jaq_core::Error::new(Val::from(
-                "the filter recursed too deep (the evaluator's stack is nearly exhausted)".to_string(),
-            )))
-        } else {
-            Ok(cv.1)
-        };
-        jaq_core::native::bome(result)
-    }))
+    use jaq_core::box_iter::box_once;
+    let native = jaq_core::Native::<D>::new(|cv| match must_stop() {
+        Some(err) => box_once(Err(jaq_core::Exn::from(err))),
+        None => box_once(Ok(cv.1)),
+    })
+    .with_paths(|cv| match must_stop() {
+        Some(err) => box_once(Err(jaq_core::Exn::from(err))),
+        None => box_once(Ok(cv.1)),
+    })
+    .with_update(|cv, f| match must_stop() {
+        Some(err) => box_once(Err(jaq_core::Exn::from(err))),
+        None => f(cv.1),
+    });
+    (GUARD, jaq_core::native::v(0), native)
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ mod alternatives;
 mod colors;
 mod feed;
 mod formats;
+mod grammar;
 mod input;
 mod limits;
 mod messages;
@@ -15,6 +16,7 @@ mod modules;
 mod paths;
 mod regex;
 mod rewrite;
+mod time;
 
 use crate::Ctx;
 use crate::session::Status;
@@ -95,6 +97,11 @@ pub const JQ: Spec = Spec {
     words: Words::Own(jq_words),
     // `jq -1` is the filter -1, as jq 1.7+ reads it.
     negatives: true,
+    // As jq's `isoptish`: `--…` or a dash and a letter is an option; any other word starting
+    // with a dash (`-.`, `-(.a)`) is the filter or an operand.
+    option_word: Some(|word| {
+        word.starts_with("--") || word.get(1..).is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_alphabetic()))
+    }),
     ..Spec::BASE
 };
 
@@ -654,14 +661,85 @@ fn jq_messages<D: for<'a> DataT<V<'a> = Val>>() -> Vec<jaq_core::native::Fun<D>>
     ]
 }
 
-/// `__jq_tojson`: `tojson` with numbers as jq spells them (see [`jq_numbers`]).
+/// How deep jq's printer goes (jq's MAX_PRINT_DEPTH) and its parser (MAX_PARSING_DEPTH).
+const MAX_DEPTH: usize = 10_000;
+
+/// What stands for a value deeper than [`MAX_DEPTH`] until the text is written: a string no
+/// filter makes by chance, written in place as jq writes it (`<skipped: too deep>`).
+const SKIPPED: &str = "\u{1}<skipped: too deep>\u{1}";
+
+/// `value` with what lies more than [`MAX_DEPTH`] levels below `depth` replaced by
+/// [`SKIPPED`]; `None` when nothing does.
+fn prune_deep(value: &Val, depth: usize) -> Option<Val> {
+    if depth > MAX_DEPTH {
+        return Some(Val::from(SKIPPED.to_string()));
+    }
+    match value {
+        Val::Arr(items) => {
+            let pruned: Vec<Option<Val>> = items.iter().map(|item| prune_deep(item, depth + 1)).collect();
+            pruned.iter().any(Option::is_some).then(|| {
+                Val::from_iter(items.iter().zip(pruned).map(|(item, pruned)| pruned.unwrap_or_else(|| item.clone())))
+            })
+        }
+        Val::Obj(map) => {
+            let pruned: Vec<Option<Val>> = map.values().map(|item| prune_deep(item, depth + 1)).collect();
+            pruned.iter().any(Option::is_some).then(|| {
+                Val::obj(
+                    map.iter()
+                        .zip(pruned)
+                        .map(|((key, item), pruned)| (key.clone(), pruned.unwrap_or_else(|| item.clone())))
+                        .collect(),
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `__jq_tojson`: `tojson` with numbers as jq spells them (see [`jq_numbers`]), and what lies
+/// deeper than jq prints as `<skipped: too deep>`.
 fn jq_tojson<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
     jaq_core::native::run(("__jq_tojson", jaq_core::native::v(0), |cv| {
-        let fixed = jq_numbers(&cv.1);
+        let pruned = prune_deep(&cv.1, 0);
+        let value = pruned.as_ref().unwrap_or(&cv.1);
+        let fixed = jq_numbers(value);
         let mut text = Vec::new();
-        let _ = jaq_json::write::write(&mut text, &jaq_json::write::Pp::default(), 0, fixed.as_ref().unwrap_or(&cv.1));
-        jaq_core::native::bome(Ok(Val::utf8_str(String::from_utf8_lossy(&text).into_owned())))
+        let _ = jaq_json::write::write(&mut text, &jaq_json::write::Pp::default(), 0, fixed.as_ref().unwrap_or(value));
+        let mut text = String::from_utf8_lossy(&text).into_owned();
+        if pruned.is_some() {
+            text = text.replace("\"\\u0001<skipped: too deep>\\u0001\"", "<skipped: too deep>");
+        }
+        jaq_core::native::bome(Ok(Val::utf8_str(text)))
     }))
+}
+
+/// Where JSON text nests deeper than jq's parser goes: the offset just past the bracket that
+/// opens level [`MAX_DEPTH`] + 1.
+fn too_deep(text: &[u8]) -> Option<usize> {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (at, &b) in text.iter().enumerate() {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(at + 1);
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// `__jq_fromjson`: a string's one JSON value as jq reads it (its number words, `nan` too),
@@ -680,6 +758,10 @@ fn jq_fromjson<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
             let what = what.strip_prefix("parse error: ").unwrap_or(&what).to_string();
             jaq_core::Error::new(Val::from(format!("{what} (while parsing '{shown}')")))
         };
+        // jq's parser stops at its depth before it sees what lies deeper.
+        if let Some(at) = too_deep(&text) {
+            return jaq_core::native::bome(Err(fail(place_error(&text, at, "Exceeds depth limit for parsing"))));
+        }
         let result = match input::normalize(&text) {
             Err(fault) => Err(fail(place_error(&text, fault.after, fault.what))),
             Ok(data) => {
@@ -1145,6 +1227,7 @@ fn compile(
         .chain(formats::natives::<JqData>())
         .chain(std::iter::once(messages::native::<JqData>()))
         .chain(std::iter::once(regex::native::<JqData>()))
+        .chain(std::iter::once(time::native::<JqData>()))
         .chain(jq_messages::<JqData>());
     let compiler = Compiler::default().with_funs(funs).with_global_vars(var_names.iter().map(String::as_str));
     match compiler.compile(modules) {
@@ -1256,11 +1339,15 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
     // `?//` is written out in terms jaq reads (see `alternatives`), and so are data imports'
     // qualified names (`modules`).
     let code = modules::data_names(code);
-    let expanded = alternatives::expand(&alternatives::object_variables(&code));
+    let expanded = alternatives::expand(&alternatives::object_variables(&grammar::widen(&code)));
     let code = expanded.as_str();
     // Errors are reported against the text as written; the run uses it rewritten (jq's
     // assignments, guarded definitions: see `rewrite`), its modules too.
     let (header, body) = modules::split_header(code);
+    if let Some((at, said)) = modules::metadata_error(code) {
+        let place = place(code, code, at, at.chars().count());
+        return failure(format!("jq: error: {said}{place}\njq: 1 compile error\n"), 3);
+    }
     let (mut filter, mut imported) = match compile(code, &var_names, library, &|text| text.to_string()) {
         Ok(compiled) => compiled,
         // An `@name` jq lacks is an error when it runs, which the rewritten text raises.

@@ -49,6 +49,61 @@ pub fn split_header(code: &str) -> (&str, &str) {
     code.split_at(end)
 }
 
+/// The first directive metadata jq refuses when it compiles the filter — not a constant
+/// (`module (.+1);`), or a constant but not an object (`include "a" [];`) — as its text (a
+/// slice of `code`) and jq's words.
+pub fn metadata_error(code: &str) -> Option<(&str, &'static str)> {
+    let (header, _) = split_header(code);
+    let tokens = Lexer::new(header).lex().ok()?;
+    let mut directive: Vec<&Token<&str>> = Vec::new();
+    for token in &tokens {
+        if !matches!(token, Token(";", Tok::Sym)) {
+            directive.push(token);
+            continue;
+        }
+        let meta = match directive.as_slice() {
+            [Token("module", Tok::Word), meta @ ..]
+            | [Token("include", Tok::Word), _, meta @ ..]
+            | [Token("import", Tok::Word), _, Token("as", Tok::Word), _, meta @ ..] => meta,
+            _ => &[],
+        };
+        if let (Some(first), Some(last)) = (meta.first(), meta.last()) {
+            let text = &header[load::span(header, first.0).start..load::span(header, last.0).end];
+            let term = Lexer::new(text)
+                .lex()
+                .ok()
+                .and_then(|tokens| jaq_core::load::parse::Parser::new(&tokens).parse(|p| p.term()).ok());
+            match term {
+                Some(term) if !constant(&term) => return Some((text, "Module metadata must be constant")),
+                Some(Term::Obj(_)) => {}
+                Some(_) => return Some((text, "Module metadata must be an object")),
+                // What does not parse, the loader reports.
+                None => {}
+            }
+        }
+        directive.clear();
+    }
+    None
+}
+
+/// Whether `term` is a constant as jq's metadata must be: literals, arithmetic on them, and
+/// arrays and objects of them.
+fn constant(term: &Term<&str>) -> bool {
+    use jaq_core::load::lex::StrPart;
+    use jaq_core::load::parse::BinaryOp;
+    match term {
+        Term::Num(_) | Term::Arr(None) => true,
+        Term::Call("null" | "true" | "false", args) => args.is_empty(),
+        Term::Neg(inner) => matches!(**inner, Term::Num(_)),
+        Term::Str(None, parts) => parts.iter().all(|part| !matches!(part, StrPart::Term(_))),
+        Term::Arr(Some(items)) => constant(items),
+        // jq folds arithmetic on constants before it looks (`module (1 + 1);`).
+        Term::BinOp(l, BinaryOp::Comma | BinaryOp::Math(_), r) => constant(l) && constant(r),
+        Term::Obj(entries) => entries.iter().all(|(key, value)| constant(key) && value.as_ref().is_some_and(constant)),
+        _ => false,
+    }
+}
+
 /// `code` with each data import's qualified name (`$d::d` for `import "f" as $d;`), which
 /// jaq does not read, written as the plain one jq also binds (`$d`).
 pub fn data_names(code: &str) -> std::borrow::Cow<'_, str> {

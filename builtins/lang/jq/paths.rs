@@ -109,6 +109,16 @@ pub fn get(value: &Val, path: &[Val]) -> Result<Val, Exn<'static, Val>> {
                 Some(Err(err)) => return Err(err),
                 None => return cannot_index(&here, key),
             },
+            // A string's slice, in code points (so an update of one gets as far as jq's
+            // "Cannot update string slices").
+            (Val::TStr(text), Val::Obj(_)) => {
+                let chars: Vec<char> = String::from_utf8_lossy(text).chars().collect();
+                match slice(key, chars.len()) {
+                    Some(Ok((start, end))) => Val::from(chars[start..end].iter().collect::<String>()),
+                    Some(Err(err)) => return Err(err),
+                    None => return cannot_index(&here, key),
+                }
+            }
             _ => return cannot_index(&here, key),
         };
     }
@@ -174,6 +184,8 @@ pub fn set(value: Val, path: &[Val], new: &mut dyn FnMut(Val) -> ValX<'static, V
             Ok(Val::Arr(items))
         }
         (Val::TStr(_), Val::Obj(_)) => fail("Cannot update string slices"),
+        // An array key reads (`indices`) but cannot be written, in jq's words.
+        (Val::Arr(_), Val::Arr(_)) => fail("Cannot update field at array index of array"),
         (value, key) => cannot_index(&value, key),
     }
 }
@@ -294,7 +306,229 @@ fn one_path(path: &Val) -> Result<&[Val], Exn<'static, Val>> {
 /// `l * r`; a string times a number is jq 1.8's repeat: `null` for a negative number or NaN,
 /// else the string as many times as the number's whole part (`"ab" * 0.5` is `""`), refused as
 /// jq refuses a result past 2^31 bytes, and within the session's value limit.
+/// 2^53: past it a double no longer holds every integer.
+const EXACT: usize = 1 << 53;
+
+/// `l op r` as jq 1.8 computes numbers, in doubles: an operand that is an integer past 2^53
+/// is rounded to one first, and an integer result past 2^53 is rounded (jaq's integers stay
+/// exact: `13911860366432393 - 10` gave …383 where jq gives …382). Within 2^53 `exact` (jaq's
+/// operation, which gives what jq gives there) computes it; it computes what is not two
+/// numbers too.
+fn in_doubles(
+    l: Val,
+    r: Val,
+    op: fn(f64, f64) -> f64,
+    exact: fn(Val, Val) -> ValX<'static, Val>,
+) -> ValX<'static, Val> {
+    use jaq_json::Num;
+    let wide = |n: &Num| match n {
+        Num::Int(i) => i.unsigned_abs() > EXACT,
+        Num::BigInt(_) => true,
+        _ => false,
+    };
+    let numbers = match (&l, &r) {
+        (Val::Num(a), Val::Num(b)) => {
+            if (wide(a) || wide(b))
+                && let (Some(x), Some(y)) = (number(&l), number(&r))
+            {
+                return Ok(Val::Num(Num::Float(op(x, y))));
+            }
+            true
+        }
+        _ => false,
+    };
+    let result = exact(l, r)?;
+    Ok(match result {
+        Val::Num(Num::Int(i)) if numbers && i.unsigned_abs() > EXACT => Val::Num(Num::Float(i as f64)),
+        Val::Num(Num::BigInt(_)) if numbers => Val::Num(Num::Float(number(&result).unwrap_or(f64::NAN))),
+        result => result,
+    })
+}
+
+/// `l - r`, numbers as jq computes them (see [`in_doubles`]).
+fn subtract(l: Val, r: Val) -> ValX<'static, Val> {
+    in_doubles(l, r, |a, b| a - b, |l, r| (l - r).map_err(Exn::from))
+}
+
+/// How deep jq 1.8 goes into two values it merges or checks for containment.
+const MAX_DEPTH: usize = 10_000;
+
+/// Whether merging object `b` into object `a` recursively reaches objects more than
+/// [`MAX_DEPTH`] levels down in both ("Object merge too deep" in jq).
+fn merge_too_deep(a: &Val, b: &Val, depth: usize) -> bool {
+    let (Val::Obj(a), Val::Obj(b)) = (a, b) else { return false };
+    depth > MAX_DEPTH || b.iter().any(|(key, v)| a.get(key).is_some_and(|av| merge_too_deep(av, v, depth + 1)))
+}
+
+/// Whether `a` contains `b` as jq 1.8's `contains` says (objects key by key, arrays each
+/// element of `b` in some element of `a`, strings as substrings, anything else equal); `None`
+/// past [`MAX_DEPTH`] levels ("Containment check too deep").
+fn contains(a: &Val, b: &Val, depth: usize) -> Option<bool> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    Some(match (a, b) {
+        (Val::Obj(a), Val::Obj(b)) => {
+            for (key, bv) in b.iter() {
+                match a.get(key) {
+                    Some(av) if contains(av, bv, depth + 1)? => {}
+                    _ => return Some(false),
+                }
+            }
+            true
+        }
+        (Val::Arr(a), Val::Arr(b)) => {
+            for bv in b.iter() {
+                let mut found = false;
+                for av in a.iter() {
+                    if contains(av, bv, depth + 1)? {
+                        found = true;
+                        break;
+                    }
+                }
+                if !found {
+                    return Some(false);
+                }
+            }
+            true
+        }
+        (Val::TStr(a) | Val::BStr(a), Val::TStr(b) | Val::BStr(b)) => memchr::memmem::find(a, b).is_some(),
+        (a, b) => a == b,
+    })
+}
+
+/// A number's `length`, its magnitude: a literal keeps its digits (`-1.50` is `1.50`,
+/// `-1E+1000` is `1E+1000`, as jq 1.8 gives them; jaq made a double of it).
+fn magnitude(value: Val) -> ValX<'static, Val> {
+    use jaq_json::Num;
+    match value {
+        Val::Num(Num::Dec(text)) => Ok(match text.strip_prefix('-') {
+            Some(rest) => Val::Num(Num::Dec(Rc::new(rest.to_string()))),
+            None => Val::Num(Num::Dec(text)),
+        }),
+        Val::Num(Num::Float(x)) => Ok(Val::Num(Num::Float(x.abs()))),
+        value if number(&value).is_some_and(|x| x < 0.0) => (-value).map_err(Exn::from),
+        value => Ok(value),
+    }
+}
+
+/// Whether `a` equals `b`, `None` past [`MAX_DEPTH`] levels ("Equality check too deep"). A
+/// container equals itself at once, as in jq.
+fn equal(a: &Val, b: &Val, depth: usize) -> Option<bool> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    Some(match (a, b) {
+        (Val::Arr(x), Val::Arr(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return Some(true);
+            }
+            if x.len() != y.len() {
+                return Some(false);
+            }
+            for (p, q) in x.iter().zip(y.iter()) {
+                if !equal(p, q, depth + 1)? {
+                    return Some(false);
+                }
+            }
+            true
+        }
+        (Val::Obj(x), Val::Obj(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return Some(true);
+            }
+            if x.len() != y.len() {
+                return Some(false);
+            }
+            for (key, p) in x.iter() {
+                match y.get(key) {
+                    Some(q) if equal(p, q, depth + 1)? => {}
+                    _ => return Some(false),
+                }
+            }
+            true
+        }
+        (a, b) => a == b,
+    })
+}
+
+/// `a` against `b` in jq's order (jaq's, which is jq's), `None` past [`MAX_DEPTH`] levels
+/// ("Comparison too deep"): arrays element by element, objects by their sorted keys and then
+/// their values in the keys' order.
+fn compare(a: &Val, b: &Val, depth: usize) -> Option<std::cmp::Ordering> {
+    use std::cmp::Ordering;
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    Some(match (a, b) {
+        (Val::Arr(x), Val::Arr(y)) => {
+            for (p, q) in x.iter().zip(y.iter()) {
+                match compare(p, q, depth + 1)? {
+                    Ordering::Equal => {}
+                    order => return Some(order),
+                }
+            }
+            x.len().cmp(&y.len())
+        }
+        (Val::Obj(x), Val::Obj(y)) => {
+            let mut keys: Vec<&Val> = x.keys().collect();
+            let mut others: Vec<&Val> = y.keys().collect();
+            keys.sort();
+            others.sort();
+            match keys.cmp(&others) {
+                Ordering::Equal => {}
+                order => return Some(order),
+            }
+            for key in keys {
+                if let (Some(p), Some(q)) = (x.get(key), y.get(key)) {
+                    match compare(p, q, depth + 1)? {
+                        Ordering::Equal => {}
+                        order => return Some(order),
+                    }
+                }
+            }
+            Ordering::Equal
+        }
+        (a, b) => a.cmp(b),
+    })
+}
+
+/// `sort` (and `unique`, without repeats) of an array, refused as jq refuses it when a
+/// comparison goes past [`MAX_DEPTH`] levels.
+fn sorted(value: Val, unique: bool) -> ValX<'static, Val> {
+    let Val::Arr(items) = value else {
+        return fail(format!("{} cannot be sorted, as it is not an array", describe(&value)));
+    };
+    let mut items = Rc::try_unwrap(items).unwrap_or_else(|shared| shared.as_ref().clone());
+    let mut deep = false;
+    items.sort_by(|a, b| {
+        compare(a, b, 0).unwrap_or_else(|| {
+            deep = true;
+            std::cmp::Ordering::Equal
+        })
+    });
+    if unique && !deep {
+        items.dedup_by(|a, b| match compare(a, b, 0) {
+            Some(order) => order.is_eq(),
+            None => {
+                deep = true;
+                false
+            }
+        });
+    }
+    if deep {
+        return fail("Comparison too deep");
+    }
+    Ok(Val::Arr(Rc::new(items)))
+}
+
 fn multiply(l: Val, r: Val) -> ValX<'static, Val> {
+    if merge_too_deep(&l, &r, 0) {
+        return fail("Object merge too deep");
+    }
+    if matches!((&l, &r), (Val::Num(_), Val::Num(_))) {
+        return in_doubles(l, r, |a, b| a * b, |l, r| (l * r).map_err(Exn::from));
+    }
     let repeated = match (&l, &r) {
         (Val::TStr(s) | Val::BStr(s), n @ Val::Num(_)) | (n @ Val::Num(_), Val::TStr(s) | Val::BStr(s)) => {
             number(n).map(|times| (s, times, matches!(l, Val::BStr(_)) || matches!(r, Val::BStr(_))))
@@ -328,10 +562,20 @@ fn add(l: Val, r: Val) -> ValX<'static, Val> {
         }
         super::limits::refuse_value(total).map_err(Exn::from)?;
     }
-    (l + r).map_err(Exn::from)
+    in_doubles(l, r, |a, b| a + b, |l, r| (l + r).map_err(Exn::from))
 }
 
 fn divide(l: Val, r: Val, remainder: bool) -> ValX<'static, Val> {
+    if remainder && let (Some(a), Some(b)) = (number(&l), number(&r)) {
+        return match remainder_of(a, b) {
+            Some(value) => Ok(value),
+            None => fail(format!(
+                "number ({}) and number ({}) cannot be divided (remainder) because the divisor is zero",
+                shown(&l),
+                shown(&r)
+            )),
+        };
+    }
     let zero = match (&l, number(&r)) {
         (Val::Num(_), Some(r)) => {
             if remainder {
@@ -350,8 +594,28 @@ fn divide(l: Val, r: Val, remainder: bool) -> ValX<'static, Val> {
             shown(&r)
         ));
     }
-    let result = if remainder { l % r } else { l / r };
-    result.map_err(Exn::from)
+    if remainder {
+        (l % r).map_err(Exn::from)
+    } else {
+        in_doubles(l, r, |a, b| a / b, |l, r| (l / r).map_err(Exn::from))
+    }
+}
+
+/// `a % b` as jq 1.8 computes it: NaN when either is, else both cut to integers (an infinity
+/// or a number past the range to the nearest end of it) and the C remainder of those; `None`
+/// when the divisor cuts to 0.
+fn remainder_of(a: f64, b: f64) -> Option<Val> {
+    if a.is_nan() || b.is_nan() {
+        return Some(Val::Num(jaq_json::Num::Float(f64::NAN)));
+    }
+    // `as` saturates: infinities and numbers past the range go to its ends, as jq's `dtoi`.
+    let (a, b) = (a as i64, b as i64);
+    match b {
+        0 => None,
+        // i64::MIN % -1 overflows; any integer's remainder by -1 is 0.
+        -1 => Some(Val::from(0isize)),
+        b => Some(Val::from((a % b) as isize)),
+    }
 }
 
 /// `value` as jq names it in a message: `string ("abc")`.
@@ -474,6 +738,56 @@ pub fn natives<D: for<'a> DataT<V<'a> = Val>>() -> Vec<Fun<D>> {
                 let l = cv.0.pop_var();
                 let r = cv.0.pop_var();
                 Box::new(std::iter::once(add(l, r)))
+            }),
+        ),
+        (
+            "__jq_contains",
+            v(1),
+            Native::new(|mut cv| {
+                let b = cv.0.pop_var();
+                let result = match contains(&cv.1, &b, 0) {
+                    Some(found) => Ok(Val::from(found)),
+                    None => fail("Containment check too deep"),
+                };
+                Box::new(std::iter::once(result))
+            }),
+        ),
+        ("__jq_magnitude", v(0), Native::new(|cv| Box::new(std::iter::once(magnitude(cv.1))))),
+        ("__jq_sort", v(0), Native::new(|cv| Box::new(std::iter::once(sorted(cv.1, false))))),
+        ("__jq_unique", v(0), Native::new(|cv| Box::new(std::iter::once(sorted(cv.1, true))))),
+        (
+            "__jq_equal",
+            v(2),
+            Native::new(|mut cv| {
+                let l = cv.0.pop_var();
+                let r = cv.0.pop_var();
+                let result = match equal(&l, &r, 0) {
+                    Some(same) => Ok(Val::from(same)),
+                    None => fail("Equality check too deep"),
+                };
+                Box::new(std::iter::once(result))
+            }),
+        ),
+        (
+            "__jq_unequal",
+            v(2),
+            Native::new(|mut cv| {
+                let l = cv.0.pop_var();
+                let r = cv.0.pop_var();
+                let result = match equal(&l, &r, 0) {
+                    Some(same) => Ok(Val::from(!same)),
+                    None => fail("Equality check too deep"),
+                };
+                Box::new(std::iter::once(result))
+            }),
+        ),
+        (
+            "__jq_subtract",
+            v(2),
+            Native::new(|mut cv| {
+                let l = cv.0.pop_var();
+                let r = cv.0.pop_var();
+                Box::new(std::iter::once(subtract(l, r)))
             }),
         ),
         (

@@ -18,8 +18,11 @@ def recurse(f; cond): recurse(f | select(cond));
 def while(cond; update): def rec: __jq_guard | if cond then ., (update | rec) else empty end; rec;
 def until(cond; update): def rec: __jq_guard | if cond then . else update | rec end; rec;
 def __jq_range($from; $upto; $by): range($from; $upto; $by);
-def setpath($p; $v): __jq_setpath($p; $v);
-def delpaths($ps): __jq_delpaths($ps);
+# A path longer than jq's 10,000 steps is refused, as jq 1.8 refuses it.
+def setpath($p; $v): if ($p | type) == "array" and ($p | length) > 10000 then error("Path too deep")
+  else __jq_setpath($p; $v) end;
+def delpaths($ps): if ($ps | type) == "array" and any($ps[]; type == "array" and length > 10000)
+  then error("Path too deep") else __jq_delpaths($ps) end;
 def __jq_assign(paths; $v): __jq_update([path(paths)]; $v);
 def __jq_modify(paths; f): __jq_update([path(paths)]; f);
 def del(f): delpaths([path(f)]);
@@ -68,9 +71,18 @@ def has($k): ($k | type) as $t
     else error("Cannot check whether \(type) has a \($t) key") end;
 def in(xs): . as $x | xs | has($x);
 def getpath($path): if ($path | type) != "array" then error("Path must be specified as an array")
+  elif ($path | length) > 10000 then error("Path too deep")
   else reduce $path[] as $p (.; .[$p]) end;
+# jq's strings' own `indices`: where `$i` starts in the input, in code points.
+def _strindices($i): if type != "string" then error("\(__jq_describe) cannot be searched, as it is not a string")
+  elif ($i | type) != "string" then error("\($i | __jq_describe) is not a string")
+  else indices($i) end;
+# Past the last input `input` is jq's error "break" (jaq's gives nothing).
+def input: first(inputs, error("break"));
 def __jq_bsearch($t): bsearch($t);
 def bsearch($t): if type == "array" then __jq_bsearch($t) else error("\(__jq_described) cannot be searched from") end;
+def __jq_length: length;
+def length: if type == "number" then __jq_magnitude else __jq_length end;
 def __jq_utf8bytelength: utf8bytelength;
 def utf8bytelength: if type == "string" then __jq_utf8bytelength else error("\(__jq_described) only strings have UTF-8 byte length") end;
 def __jq_trim: trim;
@@ -200,8 +212,7 @@ def __jq_min_by(f): min_by(f);
 def __jq_max_by(f): max_by(f);
 def min_by(f): if type == "array" then __jq_min_by(f) elif type == "object" then error("\(__jq_describe) and array ([]) cannot be iterated over") else error("Cannot iterate over \(__jq_describe)") end;
 def max_by(f): if type == "array" then __jq_max_by(f) elif type == "object" then error("\(__jq_describe) and array ([]) cannot be iterated over") else error("Cannot iterate over \(__jq_describe)") end;
-def __jq_sort: sort;
-def __jq_unique: unique;
+# `__jq_sort` and `__jq_unique` are natives (`paths.rs`) that stop at jq's comparison depth.
 def sort: if type == "array" then __jq_sort else error("\(__jq_describe) cannot be sorted, as it is not an array") end;
 def unique: if type == "array" then __jq_unique else error("\(__jq_describe) cannot be sorted, as it is not an array") end;
 def __jq_sort_by(f): sort_by(f);
@@ -210,7 +221,6 @@ def __jq_unique_by(f): unique_by(f);
 def sort_by(f): if type == "array" then __jq_sort_by(f) else error("\(__jq_describe) and array ([]) cannot be sorted, as they are not both arrays") end;
 def group_by(f): if type == "array" then __jq_group_by(f) elif type == "object" then error("\(__jq_describe) and array ([]) cannot be sorted, as they are not both arrays") else error("Cannot iterate over \(__jq_describe)") end;
 def unique_by(f): if type == "array" then __jq_unique_by(f) elif type == "object" then error("\(__jq_describe) and array ([]) cannot be sorted, as they are not both arrays") else error("Cannot iterate over \(__jq_describe)") end;
-def __jq_contains($b): contains($b);
 def contains($b): if type == ($b | type) then __jq_contains($b)
   else error("\(__jq_describe) and \($b | __jq_describe) cannot have their containment checked") end;
 def inside(xs): . as $x | xs | contains($x);
@@ -225,13 +235,19 @@ def @tsv: if type != "array" then error("\(__jq_describe) cannot be tsv-formatte
       else tostring end) | join("\t") end;
 def __jq_strftime($f): strftime($f);
 def strftime($f): if ($f | type) != "string" then error("strftime/1 requires a string format")
-  elif type == "number" or type == "array" then __jq_strftime($f) else error("strftime/1 requires parsed datetime inputs") end;
+  elif type == "number" then __jq_strftime($f)
+  else __jq_timegm("strftime/1") | __jq_strftime($f) end;
+def __jq_strflocaltime($f): strflocaltime($f);
+# A broken-down time is the local time it names, so formatted as it is (normalized).
+def strflocaltime($f): if ($f | type) != "string" then error("strflocaltime/1 requires a string format")
+  elif type == "number" then __jq_strflocaltime($f)
+  else __jq_timegm("strflocaltime/1") | __jq_strftime($f) end;
 def todate: strftime("%Y-%m-%dT%H:%M:%SZ");
 def todateiso8601: todate;
 def __jq_gmtime: gmtime;
 def gmtime: if type == "number" then __jq_gmtime else error("gmtime() requires numeric inputs") end;
-def __jq_mktime: mktime;
-def mktime: if type == "array" then __jq_mktime else error("mktime requires array inputs") end;
+# A broken-down time as jq 1.8 takes one, partial too (`time.rs`).
+def mktime: if type == "array" then __jq_timegm("mktime") else error("mktime requires array inputs") end;
 def __jq_sh: @sh;
 def @sh: if type == "object" or (type == "array" and any(.[]; type == "object" or type == "array"))
   then (if type == "array" then first(.[] | select(type == "object" or type == "array")) else . end)

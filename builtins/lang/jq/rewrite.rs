@@ -56,6 +56,9 @@ pub fn module(code: &str) -> String {
     format!("{header}{}", printer.out)
 }
 
+/// The variable a slice binds its input to, for its bounds (a name no filter writes).
+const SLICE_INPUT: &str = "$__jq_slice_input";
+
 /// The variable an arithmetic update binds its right-hand side to (a name no filter writes).
 const UPDATE_VALUE: &str = "$__jq_update_value";
 
@@ -251,7 +254,11 @@ impl<'c> Printer<'c> {
             // Two strings joined are measured before they are made (`. + .` in a reduce
             // doubled a string until memory ran out).
             BinaryOp::Math(ops::Math::Add) => return self.operands("__jq_add", l, r),
-            BinaryOp::Math(math) => math.as_str(),
+            // Numbers past 2^53 are computed in doubles, as jq does (`paths::in_doubles`).
+            BinaryOp::Math(ops::Math::Sub) => return self.operands("__jq_subtract", l, r),
+            // Equality stops at jq's depth ("Equality check too deep", `paths::equal`).
+            BinaryOp::Cmp(ops::Cmp::Eq) => return self.operands("__jq_equal", l, r),
+            BinaryOp::Cmp(ops::Cmp::Ne) => return self.operands("__jq_unequal", l, r),
             BinaryOp::Cmp(cmp) => cmp.as_str(),
             BinaryOp::Assign => return self.call2("__jq_assign", l, r),
             BinaryOp::Update => return self.call2("__jq_modify", l, r),
@@ -303,8 +310,33 @@ impl<'c> Printer<'c> {
     /// object fails as jq's does, "Cannot index object with number"; jaq would look the number
     /// up as a key and give null), through a definition so paths and updates go through it.
     fn path_parts(&mut self, head: &Term<&'c str>, parts: &[(Part<Term<&'c str>>, Opt)]) {
-        let guarded = parts.iter().rposition(|(part, _)| matches!(part, Part::Index(Term::Num(_))));
+        let slice =
+            |part: &Part<Term<&'c str>>| matches!(part, Part::Range(from, upto) if from.is_some() || upto.is_some());
+        let guarded = parts.iter().rposition(|(part, _)| matches!(part, Part::Index(Term::Num(_))) || slice(part));
         let from = match guarded {
+            // A slice of null is null in jq (jaq refuses it): `null | .[1:3]`, and so
+            // `null | .[1:3] = ["x"]` sets the whole value, as jq's does. The bounds are of
+            // the input, as where they were written.
+            Some(at) if slice(&parts[at].0) => {
+                // Bounds written as numbers need no input.
+                let literal = |bound: &Option<Term<&'c str>>| matches!(bound, None | Some(Term::Num(_)));
+                let input = match &parts[at].0 {
+                    Part::Range(from, upto) if literal(from) && literal(upto) => None,
+                    _ => Some(SLICE_INPUT),
+                };
+                self.push("(");
+                if let Some(input) = input {
+                    self.push(". as ");
+                    self.push(input);
+                    self.push(" | ");
+                }
+                self.push("((");
+                self.path_parts(head, &parts[..at]);
+                self.push(") | (if . == null then . else .");
+                self.part(&parts[at].0, &parts[at].1, input);
+                self.push(" end)))");
+                at + 1
+            }
             Some(at) => {
                 self.push("((");
                 self.path_parts(head, &parts[..at]);
@@ -328,25 +360,45 @@ impl<'c> Printer<'c> {
             }
         };
         for (part, opt) in &parts[from..] {
-            self.push("[");
-            match part {
-                Part::Index(index) => self.index(index, "__jq_index"),
-                Part::Range(from, upto) => {
-                    if let Some(from) = from {
-                        self.index(from, "__jq_from");
-                    }
-                    if from.is_some() || upto.is_some() {
-                        self.push(":");
-                    }
-                    if let Some(upto) = upto {
-                        self.index(upto, "__jq_upto");
-                    }
+            self.part(part, opt, None);
+        }
+    }
+
+    /// One `[index]` or `[from:upto]` of a path, `?` after it when optional; a slice's bounds
+    /// of the variable `input` when given.
+    fn part(&mut self, part: &Part<Term<&'c str>>, opt: &Opt, input: Option<&str>) {
+        self.push("[");
+        match part {
+            Part::Index(index) => self.index(index, "__jq_index"),
+            Part::Range(from, upto) => {
+                if let Some(from) = from {
+                    self.bound(from, "__jq_from", input);
+                }
+                if from.is_some() || upto.is_some() {
+                    self.push(":");
+                }
+                if let Some(upto) = upto {
+                    self.bound(upto, "__jq_upto", input);
                 }
             }
-            self.push("]");
-            if matches!(opt, Opt::Optional) {
-                self.push("?");
+        }
+        self.push("]");
+        if matches!(opt, Opt::Optional) {
+            self.push("?");
+        }
+    }
+
+    /// A slice bound, of the variable `input` when given.
+    fn bound(&mut self, bound: &Term<&'c str>, round: &str, input: Option<&str>) {
+        match input {
+            Some(input) => {
+                self.push("(");
+                self.push(input);
+                self.push(" | ");
+                self.index(bound, round);
+                self.push(")");
             }
+            None => self.index(bound, round),
         }
     }
 
@@ -385,17 +437,7 @@ impl<'c> Printer<'c> {
                 }
                 // A key that is not a string is jq's error, never an object jaq allows.
                 (key, Some(value)) => {
-                    let constant = match key {
-                        Term::Num(n) => Some((*n, format!("number ({n})"))),
-                        Term::Call(name @ ("null" | "true" | "false"), args) if args.is_empty() => {
-                            let kind = if *name == "null" { "null" } else { "boolean" };
-                            Some((*name, format!("{kind} ({name})")))
-                        }
-                        _ => None,
-                    };
-                    if let Some((at, shown)) = constant.filter(|_| self.bad_key.is_none()) {
-                        self.bad_key = Some((at, format!("Cannot use {shown} as object key")));
-                    }
+                    self.note_constant_key(key);
                     self.push("((");
                     self.group(key);
                     self.push(") | __jq_key)");
@@ -405,6 +447,22 @@ impl<'c> Printer<'c> {
             }
         }
         self.push("}");
+    }
+
+    /// Notes `key` when it is a constant that is not a string (`(0)`, `(null)`, `(true)`),
+    /// which jq refuses as an object key when it compiles the filter.
+    fn note_constant_key(&mut self, key: &Term<&'c str>) {
+        let constant = match key {
+            Term::Num(n) => Some((*n, format!("number ({n})"))),
+            Term::Call(name @ ("null" | "true" | "false"), args) if args.is_empty() => {
+                let kind = if *name == "null" { "null" } else { "boolean" };
+                Some((*name, format!("{kind} ({name})")))
+            }
+            _ => None,
+        };
+        if let Some((at, shown)) = constant.filter(|_| self.bad_key.is_none()) {
+            self.bad_key = Some((at, format!("Cannot use {shown} as object key")));
+        }
     }
 
     /// What a pattern binds: an array pattern refuses an object as jq does (`{} as [$a]`,
@@ -438,6 +496,7 @@ impl<'c> Printer<'c> {
                     if at > 0 {
                         self.push(", ");
                     }
+                    self.note_constant_key(key);
                     self.group(key);
                     self.push(": ");
                     self.pattern(item);
@@ -535,7 +594,14 @@ mod tests {
         assert_eq!(r("{(.k): 1}"), r#"{(((.[("k")])) | __jq_key): (1)}"#);
         assert_eq!(r("try error catch . , .a?"), "(((try (error) catch (__jq_message | (.)))) , (.[(\"a\")]?))");
         assert_eq!(r("if . then 1 elif 2 then 3 end"), "(if (.) then (1) elif (2) then (3) end)");
-        assert_eq!(r(".[1:][:2][]?"), ".[(1):][:(2)][]?");
+        assert_eq!(
+            r(".[1:][:2][]?"),
+            "((((((.) | (if . == null then . else .[(1):] end)))) | (if . == null then . else .[:(2)] end)))[]?"
+        );
+        assert_eq!(
+            r(".a[.n:]"),
+            "(. as $__jq_slice_input | ((.[(\"a\")]) | (if . == null then . else .[($__jq_slice_input | ((.[(\"n\")]) | __jq_from)):] end)))"
+        );
         assert_eq!(r("{$x, a, \"b\"}"), "{$x, \"a\", \"b\"}");
         assert_eq!(r("label $f | break $f"), "(label $f | (break $f))");
         assert_eq!(r("1,\n$__loc__"), "((1) , ({\"file\": \"<top-level>\", \"line\": 2}))");

@@ -189,6 +189,9 @@ pub struct Spec {
     /// Whether a negative number (`-5`, `-1.5e3`) is an operand rather than options (`seq -1
     /// 1`, `meta incr KEY -1`).
     pub negatives: bool,
+    /// Which words that start with a dash are options, when not all are: jq reads `-.` and
+    /// `-(1)` as its filter, an option being only `--…` or a dash and a letter.
+    pub option_word: Option<fn(&str) -> bool>,
     /// The tools it calls: the pre-flight judges a line by them, `help` and `type` name them.
     pub tools: &'static [&'static str],
     /// Whether its operands are the paths those calls act on (`rm a b` deletes `a` and `b`).
@@ -414,6 +417,7 @@ impl Spec {
         words: Words::Gnu,
         one_dash_long: false,
         negatives: false,
+        option_word: None,
         tools: &[],
         operand_paths: false,
         subcommands: &[],
@@ -648,7 +652,11 @@ impl Spec {
                 args.operands.extend(argv[idx - 1..].iter().cloned());
                 break;
             }
-            if !arg.starts_with('-') || arg == "-" || (self.negatives && is_negative_number(arg)) {
+            if !arg.starts_with('-')
+                || arg == "-"
+                || (self.negatives && is_negative_number(arg))
+                || self.option_word.is_some_and(|is_option| !is_option(arg))
+            {
                 args.operands.push(arg.clone());
                 if self.order == Order::OptionsFirst {
                     args.operands.extend(argv[idx..].iter().cloned());
