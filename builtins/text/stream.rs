@@ -110,7 +110,8 @@ pub const ECHO: Spec = Spec {
 /// `echo [-neE] args…`
 pub async fn echo(ctx: Ctx<'_>) -> Status {
     let mut newline = true;
-    let mut escapes = false;
+    // `shopt -s xpg_echo`: escapes are decoded without -e (-E still turns them off).
+    let mut escapes = ctx.state().options.xpg_echo;
     let mut idx = 1;
     while let Some(arg) = ctx.argv.get(idx) {
         if arg.len() < 2 || !arg.starts_with('-') || !arg[1..].chars().all(|c| matches!(c, 'n' | 'e' | 'E')) {

@@ -12,6 +12,7 @@ use crate::builtins::Special;
 use crate::builtins::spec::Opt;
 use crate::builtins::{opt, special};
 use std::sync::Arc;
+use toolsh_core::options::{Kind as OptionKind, Options as ShellOptions};
 
 /// True for names this module runs: the table's interpreter builtins.
 pub(crate) fn is_special(name: &str) -> bool {
@@ -413,44 +414,66 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
         }
     }
     sub.become_new_shell(None);
+    // bash's words: letters alone or together, `-` or `+` (`-ec`, `+x`), `-o NAME`, `-O NAME`;
+    // with -c the first operand is the text, then $0 and the parameters.
     let mut idx = 1;
-    let mut command_text = None;
+    let mut command_mode = false;
     let mut from_stdin = false;
     while let Some(arg) = argv.get(idx) {
-        match arg.as_str() {
-            "-c" => {
-                idx += 1;
-                match argv.get(idx) {
-                    Some(text) => command_text = Some(text.clone()),
-                    None => {
-                        complain(io, &argv[0], "-c: option requires an argument").await;
+        let word = arg.as_str();
+        if word == "--" || word == "-" {
+            idx += 1;
+            break;
+        }
+        // --norc, --noprofile, --posix, --login, …: nothing to change here.
+        if word.starts_with("--") {
+            idx += 1;
+            continue;
+        }
+        let on = word.starts_with('-');
+        if word.len() < 2 || !(on || word.starts_with('+')) {
+            break;
+        }
+        for letter in word[1..].chars() {
+            match letter {
+                'c' => command_mode = true,
+                's' => from_stdin = true,
+                // Interactive, login, restricted, dump strings: nothing to change here.
+                'i' | 'l' | 'r' | 'D' => {}
+                'o' | 'O' => {
+                    idx += 1;
+                    let kind = if letter == 'o' { OptionKind::Set } else { OptionKind::Shopt };
+                    let Some(option) = argv.get(idx) else {
+                        complain(io, &argv[0], &format!("-{letter}: option requires an argument")).await;
+                        return Ok(crate::status::USAGE);
+                    };
+                    if !sub.state.options.set(kind, option, on) {
+                        let what = if letter == 'o' { "option name" } else { "shell option name" };
+                        complain(io, &argv[0], &format!("{option}: invalid {what}")).await;
                         return Ok(crate::status::USAGE);
                     }
                 }
-                idx += 1;
-                break;
-            }
-            // Letters alone or together (`-ex`, `-se`).
-            flags if flags.len() > 1 && flags.starts_with('-') && flags[1..].chars().all(|c| "eusx".contains(c)) => {
-                for letter in flags[1..].chars() {
-                    match letter {
-                        'e' => sub.state.options.errexit = true,
-                        'u' => sub.state.options.nounset = true,
-                        'x' => sub.state.options.xtrace = true,
-                        _ => from_stdin = true,
+                _ => match ShellOptions::letter(letter) {
+                    Some(option) => {
+                        sub.state.options.set(OptionKind::Set, option, on);
                     }
-                }
+                    None => {
+                        complain(io, &argv[0], &format!("-{letter}: invalid option")).await;
+                        return Ok(crate::status::USAGE);
+                    }
+                },
             }
-            "-o" if argv.get(idx + 1).is_some_and(|o| o == "pipefail") => {
-                sub.state.options.pipefail = true;
-                idx += 1;
+        }
+        idx += 1;
+    }
+    let mut command_text = None;
+    if command_mode {
+        match argv.get(idx) {
+            Some(text) => command_text = Some(text.clone()),
+            None => {
+                complain(io, &argv[0], "-c: option requires an argument").await;
+                return Ok(crate::status::USAGE);
             }
-            // -s: the script comes from standard input, the operands are its parameters.
-            "--" => {
-                idx += 1;
-                break;
-            }
-            _ => break,
         }
         idx += 1;
     }
@@ -504,12 +527,17 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
 }
 
 async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    if argv.len() == 1 {
+    // -a, -c and -l shape the program's start, which a command run here has none of.
+    let words = match parsed(&argv, io).await {
+        Ok(args) => args.operands,
+        Err(status) => return Ok(status),
+    };
+    if words.is_empty() {
         // `exec >file` with no command: the redirections (already applied to `io`) stay.
         interp.exec_io = Some(io.clone());
         return Ok(0);
     }
-    let status = interp.dispatch(argv[1..].to_vec(), io).await?;
+    let status = interp.dispatch(words, io).await?;
     Err(Flow::Exit(status))
 }
 
@@ -708,10 +736,22 @@ fn normalize_signal(name: &str) -> String {
     let bare = upper.strip_prefix("SIG").unwrap_or(&upper);
     match bare {
         "0" => "EXIT".to_string(),
-        "2" => "INT".to_string(),
-        "15" => "TERM".to_string(),
-        "1" => "HUP".to_string(),
-        other => other.to_string(),
+        other => match other.parse::<u32>().ok().and_then(crate::signals::name) {
+            Some(name) => name,
+            None => other.to_string(),
+        },
+    }
+}
+
+/// Where a trap comes in bash's listing: `EXIT`, the signals by number, then `DEBUG`, `ERR`
+/// and `RETURN`; `None` for what names no trap.
+fn trap_rank(signal: &str) -> Option<u32> {
+    match signal {
+        "EXIT" => Some(0),
+        "DEBUG" => Some(100),
+        "ERR" => Some(101),
+        "RETURN" => Some(102),
+        other => crate::signals::number(other).filter(|n| *n > 0),
     }
 }
 
@@ -767,7 +807,7 @@ async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         let wanted: Vec<String> = args.iter().map(|s| normalize_signal(s)).collect();
         let mut entries: Vec<(&String, &String)> =
             interp.state.traps.iter().filter(|(signal, _)| wanted.is_empty() || wanted.contains(signal)).collect();
-        entries.sort();
+        entries.sort_by_key(|(signal, _)| trap_rank(signal));
         let mut out = String::new();
         for (signal, action) in entries {
             // bash names real signals with their SIG prefix, its own conditions without.
@@ -786,10 +826,8 @@ async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut status = 0;
     for signal in &args[1..] {
         let signal = normalize_signal(signal);
-        if !matches!(
-            signal.as_str(),
-            "EXIT" | "ERR" | "INT" | "TERM" | "HUP" | "QUIT" | "DEBUG" | "RETURN" | "USR1" | "USR2"
-        ) {
+        // Every signal is kept and listed; those no process here is sent run no trap.
+        if trap_rank(&signal).is_none() {
             complain(io, "trap", &format!("{signal}: invalid signal specification")).await;
             status = 1;
             continue;

@@ -125,3 +125,31 @@ cmd: x=1 false a "b c" at 3
 cmd: return 3 at 8
 back at 9
 ## status: 0
+
+### trap keeps any signal and lists the traps in bash's order
+trap 'echo e' ERR; trap 'echo q' QUIT 6 SIGCHLD; trap 'echo x' EXIT; trap '' DEBUG; trap 'echo u' 10
+trap 'echo r' RETURN; trap : 1; trap; trap -p ABRT 17; trap - 6; trap -p SIGABRT; echo "end $?"
+trap - DEBUG ERR RETURN EXIT
+## stdout:
+trap -- 'echo x' EXIT
+trap -- ':' SIGHUP
+trap -- 'echo q' SIGQUIT
+trap -- 'echo q' SIGABRT
+trap -- 'echo u' SIGUSR1
+trap -- 'echo q' SIGCHLD
+trap -- '' DEBUG
+trap -- 'echo e' ERR
+trap -- 'echo r' RETURN
+trap -- 'echo q' SIGABRT
+trap -- 'echo q' SIGCHLD
+end 0
+## status: 0
+
+### trap refuses what names no signal +stderr
+trap 'echo x' NOSIG 99; echo "s $?"; trap -p
+## stdout:
+s 1
+## stderr:
+trap: NOSIG: invalid signal specification
+trap: 99: invalid signal specification
+## status: 0
