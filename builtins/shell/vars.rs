@@ -109,7 +109,7 @@ pub async fn shift(mut ctx: Ctx<'_>, args: Args) -> Status {
             Err(_) if n.parse::<i64>().is_ok() => return ctx.fail(format!("{n}: shift count out of range")).await,
             Err(_) => return ctx.fail(format!("{n}: numeric argument required")).await,
         },
-        [_, extra, ..] => return ctx.fail(format!("{extra}: too many arguments")).await,
+        [_, _, ..] => return ctx.fail("too many arguments").await,
     };
     if count > ctx.state().positional.len() {
         return 1;
@@ -286,7 +286,11 @@ fn split_for_read(text: &[(char, bool)], ifs: &str, count: usize) -> Vec<String>
     while idx < n {
         if fields.len() + 1 == count {
             let mut end = n;
-            while end > idx && is_ws(&text[end - 1]) {
+            // With one name bash strips trailing IFS blanks even when escaped (`a b\ ` is
+            // `a b`); the last of several names keeps an escaped one.
+            let trailing =
+                |&(c, escaped): &(char, bool)| (count == 1 || !escaped) && ifs.contains(c) && c.is_whitespace();
+            while end > idx && trailing(&text[end - 1]) {
                 end -= 1;
             }
             // A single trailing non-whitespace delimiter is dropped, as bash does.

@@ -353,13 +353,24 @@ async fn caller(interp: &mut Interp, argv: &[String], io: &Io) -> Status {
 }
 
 async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    let Some(path) = argv.get(1) else {
-        complain(io, &argv[0], "filename argument required").await;
+    // bash's `.` takes no option but ends them at `--`; what else starts with `-` is refused.
+    let name = &argv[0];
+    let usage = format!("{name}: usage: {name} filename [arguments]");
+    let words = match argv.get(1).map(String::as_str) {
+        Some("--") => &argv[2..],
+        Some(option) if option.len() > 1 && option.starts_with('-') => {
+            complain(io, name, &format!("{option}: invalid option\n{usage}")).await;
+            return Ok(crate::status::USAGE);
+        }
+        _ => &argv[1..],
+    };
+    let Some(path) = words.first() else {
+        complain(io, name, &format!("filename argument required\n{usage}")).await;
         return Ok(crate::status::USAGE);
     };
     // A name without a slash is looked for on PATH first, then in the working directory, as
     // bash's `sourcepath` does.
-    let on_path = (!path.contains('/'))
+    let on_path = (!path.contains('/') && interp.state.options.sourcepath)
         .then(|| interp.state.vars.get_str("PATH").map(str::to_string))
         .flatten()
         .and_then(|dirs| {
@@ -376,8 +387,8 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
             return Ok(interp.denial_status(1));
         }
     };
-    let saved = if argv.len() > 2 {
-        Some(std::mem::replace(&mut interp.state.positional, Arc::new(argv[2..].to_vec())))
+    let saved = if words.len() > 1 {
+        Some(std::mem::replace(&mut interp.state.positional, Arc::new(words[1..].to_vec())))
     } else {
         None
     };

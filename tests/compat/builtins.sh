@@ -1022,3 +1022,77 @@ x
 ## files:
 x/
 y/
+
+### BASH_XTRACEFD sends the trace to its descriptor +stderr
+exec 4>trace.txt; BASH_XTRACEFD=4; set -x; echo one; unset BASH_XTRACEFD; echo two; set +x; exec 4>&-
+cat trace.txt
+## stdout:
+one
+two
++ echo one
++ unset BASH_XTRACEFD
+## stderr:
++ echo two
++ set +x
+## status: 0
+## files:
+trace.txt: "+ echo one\n+ unset BASH_XTRACEFD\n"
+
+### set -x shows (( )) with the blanks after each part +stderr
+set -x; for ((  i = 0 ;  i < 1 ;  i++  )); do :; done; ((  1  )); set +x
+## stderr:
++ (( i = 0  ))
++ (( i < 1  ))
++ :
++ (( i++   ))
++ (( i < 1  ))
++ ((   1   ))
++ set +x
+## status: 0
+
+### read into one name strips trailing blanks even when escaped; the last of several keeps them
+echo ' a  b\ ' | { read x; echo "-$x-"; }; echo ' a  b\ ' | { read x y; echo "-$x-$y-"; }
+## stdout:
+-a  b-
+-a-b -
+## status: 0
+
+### source takes no options and says its usage +stderr
+. -i x; echo "s $?"; source; echo "s $?"; echo 'echo sourced $1' > f.sh; . -- ./f.sh arg; echo "s $?"
+## stdout:
+s 2
+s 2
+sourced arg
+s 0
+## stderr:
+.: -i: invalid option
+.: usage: . filename [arguments]
+source: filename argument required
+source: usage: source filename [arguments]
+## status: 0
+## files:
+f.sh: "echo sourced $1\n"
+
+### shift with several counts is too many arguments +stderr
+set -- a b c; (shift 1 2); echo "s $?"; (shift x); echo "s $?"; shift 5; echo "s $? $#"
+## stdout:
+s 1
+s 1
+s 1 3
+## stderr:
+shift: too many arguments
+shift: x: numeric argument required
+## status: 0
+
+### shopt -u sourcepath makes source read the name in the working directory only +stderr
+mkdir -p bin; echo 'echo from path' > bin/lib.sh; PATH=$PWD/bin:$PATH
+. lib.sh; shopt -u sourcepath; . lib.sh; echo "s $?"
+## stdout:
+from path
+s 1
+## stderr:
+lib.sh: No such file or directory
+## status: 0
+## files:
+bin/
+bin/lib.sh: "echo from path\n"

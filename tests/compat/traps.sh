@@ -153,3 +153,38 @@ s 1
 trap: NOSIG: invalid signal specification
 trap: 99: invalid signal specification
 ## status: 0
+
+### the DEBUG trap runs before each simple command, not inside functions without set -T
+trap 'echo "debug[$LINENO] $BASH_COMMAND"' DEBUG
+echo one
+f() { echo in f; }
+f
+trap - DEBUG
+echo done
+## stdout:
+debug[2] echo one
+one
+debug[4] f
+in f
+debug[5] trap - DEBUG
+done
+## status: 0
+
+### a DEBUG trap a function sets runs in it and stays; set -T lets functions inherit one
+g() { trap 'echo "dbg $BASH_COMMAND"' DEBUG; echo in g; }
+g
+echo after
+trap - DEBUG; h() { echo in h; }; set -T; trap 'echo "t $BASH_COMMAND"' DEBUG; h; set +T; trap - DEBUG
+## stdout:
+dbg echo in g
+in g
+dbg echo after
+after
+dbg trap - DEBUG
+t h
+t h
+t echo in h
+in h
+t set +T
+t trap - DEBUG
+## status: 0

@@ -139,6 +139,8 @@ pub struct Options {
     pub errtrace: bool,
     /// `shopt -s xpg_echo`: `echo` decodes backslash escapes without `-e`.
     pub xpg_echo: bool,
+    /// `shopt -s sourcepath` (on): `source NAME` looks for a NAME without a slash on `PATH`.
+    pub sourcepath: bool,
     /// The options toolsh keeps without acting on them, one bit each: bit `i` is
     /// `SHOPT_OPTIONS[i]`, bit `SHOPT_OPTIONS.len() + j` is `SET_OPTIONS[j]` (public so that
     /// `Options { globstar: true, ..Default::default() }` can be written; read it through
@@ -168,6 +170,7 @@ impl Default for Options {
             lastpipe: false,
             errtrace: false,
             xpg_echo: false,
+            sourcepath: true,
             inert: 0,
         };
         let defaults = SHOPT_OPTIONS.iter().map(|(n, v)| (Kind::Shopt, *n, *v));
@@ -210,6 +213,7 @@ impl Options {
             (Kind::Shopt, "inherit_errexit") => &mut self.inherit_errexit,
             (Kind::Shopt, "lastpipe") => &mut self.lastpipe,
             (Kind::Shopt, "xpg_echo") => &mut self.xpg_echo,
+            (Kind::Shopt, "sourcepath") => &mut self.sourcepath,
             _ => return None,
         })
     }
