@@ -492,19 +492,24 @@ impl Interp {
     /// Expands the right side of `=~`: quoted parts match literally.
     pub(crate) async fn expand_regex(&mut self, word: &Word, io: &Io) -> Result<String, Flow> {
         let mut out = String::new();
+        // Quoted text is matched literally: escaped outside a bracket expression, as it is
+        // inside one (bash adds no backslash there, which glibc would read as a member).
+        let mut bracket = Bracket::Outside;
         for part in &word.parts {
-            match part {
-                WordPart::Literal(text) => out.push_str(text),
-                WordPart::Quoted(text) => out.push_str(&regex::escape(text)),
+            let (text, quoted) = match part {
+                WordPart::Literal(text) => (Cow::Borrowed(&text[..]), false),
+                WordPart::Quoted(text) => (Cow::Borrowed(&text[..]), true),
                 other => {
                     let single = Word { parts: std::iter::once(other.clone()).collect(), span: word.span };
                     let text = self.expand_string(&single, io).await?;
-                    if matches!(other, WordPart::DoubleQuoted(_)) {
-                        out.push_str(&regex::escape(&text));
-                    } else {
-                        out.push_str(&text);
-                    }
+                    (Cow::Owned(text), matches!(other, WordPart::DoubleQuoted(_)))
                 }
+            };
+            if quoted && bracket == Bracket::Outside {
+                out.push_str(&regex::escape(&text));
+            } else {
+                bracket = bracket.after(&text);
+                out.push_str(&text);
             }
         }
         Ok(out)
@@ -1537,4 +1542,50 @@ fn glob_ignored(path: &str, list: &str) -> bool {
             }
         }
     })
+}
+
+/// Where a regex's text stands with respect to a bracket expression (`[…]`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bracket {
+    Outside,
+    /// Just after `[` or `[^`, where `]` is a member.
+    Opened,
+    Inside,
+}
+
+impl Bracket {
+    /// The state after `text`.
+    fn after(mut self, text: &str) -> Bracket {
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            self = match (self, c) {
+                (Bracket::Outside, '\\') => {
+                    chars.next();
+                    Bracket::Outside
+                }
+                (Bracket::Outside, '[') => {
+                    chars.next_if_eq(&'^');
+                    Bracket::Opened
+                }
+                (Bracket::Outside, _) => Bracket::Outside,
+                (Bracket::Opened | Bracket::Inside, '[')
+                    if chars.peek().is_some_and(|n| matches!(n, ':' | '.' | '=')) =>
+                {
+                    // `[:alpha:]`, `[.c.]`, `[=c=]` end at their own `:]`, `.]`, `=]`.
+                    let kind = chars.next().unwrap_or(':');
+                    let mut last = ' ';
+                    for inner in chars.by_ref() {
+                        if last == kind && inner == ']' {
+                            break;
+                        }
+                        last = inner;
+                    }
+                    Bracket::Inside
+                }
+                (Bracket::Inside, ']') => Bracket::Outside,
+                _ => Bracket::Inside,
+            };
+        }
+        self
+    }
 }

@@ -388,3 +388,26 @@ hash
 off
 s 1
 ## status: 0
+
+### =~ reads its regex as glibc's ERE: backslashes, brackets and equivalence classes
+[[ x =~ \\x ]]; echo "s $?"; [[ 'a\b' =~ a[\.]b ]] && echo backslash; [[ a.b =~ a[\.]b ]] && echo dot
+[[ dog =~ [[=d=]].[\[=G=][=g=]] ]] && echo equiv; [[ a =~ ['a]'] ]] || echo quoted bracket
+[[ 'x{' =~ x{ ]] && echo brace; [[ aab =~ ^a{2}b$ ]] && echo interval; [[ '*a' =~ *a ]] && echo star
+[[ 'a b' =~ a\ b ]] && echo space; [[ abc =~ a\w\Sc ]] && echo classes
+## stdout:
+s 1
+dot
+equiv
+quoted bracket
+interval
+space
+## status: 1
+
+### =~ is silent about a regex glibc refuses, with status 2 +stderr
+[[ 'x{' =~ x{ ]]; echo "s $?"; [[ '*a' =~ *a ]]; echo "s $?"; [[ a =~ [a ]]; echo "s $?"; re='[\.]'; [[ '\' =~ $re ]]; echo "s $?"
+## stdout:
+s 2
+s 2
+s 2
+s 0
+## status: 0
