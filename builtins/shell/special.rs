@@ -117,7 +117,7 @@ pub const EXEC: Spec = Spec {
     about: "Run COMMAND in place of the shell (the session ends with its status); without COMMAND, the redirections apply to the shell itself.",
     options: &[
         Opt::short('a', "pass NAME as the zeroth argument of COMMAND (changes nothing here)").value("name"),
-        Opt::short('c', "execute COMMAND with an empty environment (changes nothing here)"),
+        Opt::short('c', "execute COMMAND with an empty environment"),
         Opt::short('l', "place a dash in the zeroth argument to COMMAND (changes nothing here)"),
     ],
     runs: Runs::Operands { skip: 0, assignments: false, complete: true },

@@ -689,6 +689,8 @@ pub(crate) async fn kill_jobs(interp: &mut Interp, signal: u32, specs: &[String]
                     no_such
                 } else if spec.parse::<u32>().is_ok() {
                     format!("toolsh: kill: ({spec}) - No such process\n")
+                } else if spec.is_empty() {
+                    "toolsh: kill: `': not a pid or valid job spec\n".to_string()
                 } else {
                     format!("toolsh: kill: {spec}: arguments must be process or job IDs\n")
                 };

@@ -538,11 +538,19 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
 }
 
 async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    // -a, -c and -l shape the program's start, which a command run here has none of.
-    let words = match parsed(&argv, io).await {
-        Ok(args) => args.operands,
+    // -a and -l shape the program's start, which a command run here has none of; -c runs it
+    // with an empty environment (the shell ends with it, so its variables can go).
+    let (words, clean) = match parsed(&argv, io).await {
+        Ok(args) => (args.operands.clone(), args.has(opt!(special::EXEC, 'c'))),
         Err(status) => return Ok(status),
     };
+    if clean && !words.is_empty() {
+        for name in interp.state.vars.names() {
+            if interp.state.vars.get(&name).is_some_and(|v| v.attrs.has(Attrs::EXPORT)) {
+                interp.state.vars.remove(&name);
+            }
+        }
+    }
     if words.is_empty() {
         // `exec >file` with no command: the redirections (already applied to `io`) stay.
         interp.exec_io = Some(io.clone());
@@ -816,6 +824,14 @@ async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     if args.is_empty() || parsed.has(opt!(special::TRAP, 'p')) {
         // Every trap, or with -p the ones named.
         let wanted: Vec<String> = args.iter().map(|s| normalize_signal(s)).collect();
+        // A name that is no signal is said, and the status is 1 (the others are listed).
+        let mut status = 0;
+        for (word, signal) in args.iter().zip(&wanted) {
+            if trap_rank(signal).is_none() {
+                complain(io, "trap", &format!("{word}: invalid signal specification")).await;
+                status = 1;
+            }
+        }
         let mut entries: Vec<(&String, &String)> =
             interp.state.traps.iter().filter(|(signal, _)| wanted.is_empty() || wanted.contains(signal)).collect();
         entries.sort_by_key(|(signal, _)| trap_rank(signal));
@@ -826,7 +842,7 @@ async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
             out.push_str(&format!("trap -- {} {sig}{signal}\n", shell_quote(action)));
         }
         say(io, &out).await;
-        return Ok(0);
+        return Ok(status);
     }
     if args.len() == 1 {
         // `trap SIGNAL` resets like `trap - SIGNAL`.

@@ -1096,3 +1096,21 @@ lib.sh: No such file or directory
 ## files:
 bin/
 bin/lib.sh: "echo from path\n"
+
+### exec -c runs the command with an empty environment
+(export FOO=BAR; exec -c printenv) | grep -c FOO; (FOO=BAR exec -c printenv) | grep -c FOO; (FOO=BAR exec printenv) | grep FOO
+## stdout:
+0
+0
+FOO=BAR
+## status: 0
+
+### kill names an empty operand; trap -p names what is no signal +stderr
+kill -INT ''; echo "s $?"; trap -p NOSIG; echo "s $?"
+## stdout:
+s 1
+s 1
+## stderr:
+kill: `': not a pid or valid job spec
+trap: NOSIG: invalid signal specification
+## status: 0
