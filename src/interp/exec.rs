@@ -279,7 +279,10 @@ impl Interp {
         };
         if let Some(action) = Arc::make_mut(&mut self.state.traps).remove("EXIT") {
             self.state.last_status = status;
-            let _ = self.run_trap(&action, io).await;
+            // `exit N` in the trap sets the subshell's status (bash).
+            if let Err(Flow::Exit(status) | Flow::Fatal(status)) = self.run_trap(&action, io).await {
+                return status;
+            }
         }
         status
     }
@@ -1260,9 +1263,11 @@ impl Interp {
         }
         // A `RETURN` trap set while the function ran runs as it returns (one set outside it
         // is not inherited by it, as in bash without `set -T`).
+        // Under `set -T` one set outside runs too, though not while a trap runs (its own call
+        // of the function does not run it again).
         if let Some(action) = self.state.traps.get("RETURN").cloned()
             && !action.is_empty()
-            && return_trap.as_ref() != Some(&action)
+            && (return_trap.as_ref() != Some(&action) || (functrace && self.in_trap == 0))
             && matches!(result, Ok(_) | Err(Flow::Return(_)))
         {
             let status = self.state.last_status;

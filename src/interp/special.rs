@@ -859,6 +859,10 @@ async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
             status = 1;
             continue;
         }
+        // A signal ignored when this shell started stays so, silently (bash).
+        if interp.state.ignored_at_entry.contains(&signal) {
+            continue;
+        }
         let traps = Arc::make_mut(&mut interp.state.traps);
         if action == "-" {
             traps.remove(&signal);

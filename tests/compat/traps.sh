@@ -188,3 +188,36 @@ in h
 t set +T
 t trap - DEBUG
 ## status: 0
+
+### an ignored signal stays ignored in a subshell, and cannot be trapped in a new shell
+trap '' USR2; (trap -p; trap 'echo x' USR2; trap -p USR2)
+bash -c 'trap -p; trap "echo y" USR2; trap -p USR2; trap - USR2; trap -p USR2; echo "s $?"'
+## stdout:
+trap -- '' SIGUSR2
+trap -- 'echo x' SIGUSR2
+trap -- '' SIGUSR2
+trap -- '' SIGUSR2
+trap -- '' SIGUSR2
+s 0
+## status: 0
+
+### under set -T a RETURN trap set outside runs as functions return, not again inside itself
+set -o functrace; fn() { return; }; trap 'echo "ret $?"; fn' RETURN; fn; echo after 1
+unset -f fn; fn() { eval return 3; }; fn; echo "after 2 $?"; trap - RETURN
+## stdout:
+ret 0
+after 1
+ret 0
+after 2 3
+## status: 0
+
+### exit in an EXIT trap sets the status of the subshell and of the shell
+( set -e; trap 'exit 0' EXIT; false; echo bad ); echo "sub $?"; (trap 'exit 4' EXIT; exit 2); echo "sub $?"
+bash -c 'trap "exit 3" EXIT; false'; echo "shell $?"; bash -c 'trap "echo hi" EXIT; exit 5'; echo "shell $?"
+## stdout:
+sub 0
+sub 4
+shell 3
+hi
+shell 5
+## status: 0

@@ -157,6 +157,9 @@ pub struct State {
     pub login_home: Arc<str>,
     /// The builtins `enable -n` disabled (listed as such; each still runs).
     pub disabled_builtins: Vec<String>,
+    /// The signals ignored (`trap '' SIG`) when this shell started as a new one (a script, a
+    /// `bash -c`): as in bash, `trap` cannot change them here.
+    pub ignored_at_entry: Vec<String>,
     /// Nesting of subshells (`$BASH_SUBSHELL`).
     pub subshell_level: u32,
     /// `$LINENO`: the line of the simple command being run.
@@ -285,6 +288,7 @@ impl State {
             seconds_from: None,
             ordinary: Vec::new(),
             disabled_builtins: Vec::new(),
+            ignored_at_entry: Vec::new(),
             login_home: Arc::from("/"),
             subshell_level: 0,
             getopts_char: 0,
