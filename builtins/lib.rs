@@ -31,7 +31,7 @@ pub use toolsh_core::command::{Builtin, ChildState, CommandFn, Ctx, OperandReade
 pub use toolsh_core::opt;
 
 // The engine's modules, under the names the commands use for them (`crate::vfs`, …).
-use toolsh_core::{command, io, parser, pattern, predicates, session, signals, vfs};
+use toolsh_core::{command, io, pattern, predicates, session, signals, vfs};
 use toolsh_gate::{policy, status};
 
 use crate::session::Status;

@@ -6,7 +6,7 @@
 
 use crate::Ctx;
 use crate::session::Status;
-use crate::spec::{Args, Opt, Spec};
+use crate::spec::{Args, Opt, Order, Spec};
 
 const LOGICAL: Opt = Opt::short('L', "use the directory as named, symbolic links kept (the default)");
 const PHYSICAL: Opt = Opt::short('P', "use the physical directory structure, symbolic links resolved");
@@ -39,7 +39,7 @@ pub const PUSHD: Spec = Spec {
     synopsis: &["[-n] [+N | -N | dir]"],
     about: "Adds a directory to the top of the directory stack, or rotates the stack, making the new top of the stack the current working directory. With no arguments, exchanges the top two directories.",
     options: &[NO_CHANGE],
-    negatives: true,
+    order: Order::Own,
     ..Spec::BASH
 };
 
@@ -50,7 +50,7 @@ pub const POPD: Spec = Spec {
     synopsis: &["[-n] [+N | -N]"],
     about: "Removes entries from the directory stack. With no arguments, removes the top directory from the stack, and changes to the new top directory.",
     options: &[NO_CHANGE],
-    negatives: true,
+    order: Order::Own,
     ..Spec::BASH
 };
 
@@ -67,7 +67,7 @@ pub const DIRS: Spec = Spec {
     synopsis: &["[-clpv] [+N] [-N]"],
     about: "Display the list of currently remembered directories.",
     options: &[CLEAR, LONG, LINES, NUMBERED],
-    negatives: true,
+    order: Order::Own,
     ..Spec::BASH
 };
 
@@ -166,18 +166,52 @@ fn tilde(ctx: &Ctx<'_>, dir: &str) -> String {
     }
 }
 
-/// Which entry `+N`/`-N` names among `len`; `Err` with bash's message.
-fn index(word: &str, len: usize) -> Result<Option<usize>, String> {
-    let (from_left, digits) = match word.as_bytes().first() {
-        Some(b'+') => (true, &word[1..]),
-        Some(b'-') => (false, &word[1..]),
-        _ => return Ok(None),
-    };
-    let Ok(n) = digits.parse::<usize>() else {
-        return Err(format!("{word}: invalid number"));
-    };
-    let at = if from_left { Some(n).filter(|n| *n < len) } else { len.checked_sub(n + 1) };
-    at.map(Some).ok_or_else(|| format!("{word}: directory stack index out of range"))
+/// Which entry `+N`/`-N` names among `len`, or `None` past the stack.
+fn index(word: &str, len: usize) -> Option<usize> {
+    let n = word[1..].trim().parse::<usize>().ok()?;
+    if word.starts_with('+') { Some(n).filter(|n| *n < len) } else { len.checked_sub(n + 1) }
+}
+
+/// The words of `pushd`, `popd` and `dirs` as bash reads them, one at a time.
+struct DirWords {
+    /// The letters given, each alone (`-n`; `dirs`' `-c -l -p -v`).
+    letters: Vec<char>,
+    /// The last `+N` or `-N`.
+    index: Option<String>,
+    /// The words from the first that is neither (after `--`, or `-` alone for `pushd`).
+    rest: Vec<String>,
+}
+
+/// Reads `words` as bash's `pushd`, `popd` and `dirs` do: a letter of `letters` alone, `--`,
+/// `+N`/`-N`, where a sign before what is not a number is an invalid number (so `-m` too);
+/// `Err` is the usage error, said.
+async fn dir_words(ctx: &Ctx<'_>, spec: &Spec, letters: &str, words: &[String]) -> Result<DirWords, Status> {
+    let mut read = DirWords { letters: Vec::new(), index: None, rest: Vec::new() };
+    let mut idx = 0;
+    while let Some(word) = words.get(idx) {
+        idx += 1;
+        let mut chars = word.chars();
+        match (chars.next(), chars.next(), chars.next()) {
+            (Some('-'), Some(letter), None) if letters.contains(letter) => read.letters.push(letter),
+            (Some('-'), Some('-'), None) => break,
+            (Some('-'), None, _) => {
+                idx -= 1;
+                break;
+            }
+            (Some('+' | '-'), _, _) => {
+                if word[1..].trim().parse::<i64>().is_err() {
+                    return Err(ctx.misuse(spec, format!("{word}: invalid number")).await);
+                }
+                read.index = Some(word.clone());
+            }
+            _ => {
+                idx -= 1;
+                break;
+            }
+        }
+    }
+    read.rest = words[idx..].to_vec();
+    Ok(read)
 }
 
 /// The stack on one line, as `dirs` prints it after `pushd` and `popd`.
@@ -188,24 +222,28 @@ async fn show(ctx: &Ctx<'_>) -> Status {
 
 /// `pushd [-n] [+N | -N | dir]`
 pub async fn pushd(mut ctx: Ctx<'_>, args: Args) -> Status {
-    let no_change = args.has(&NO_CHANGE);
+    let words = match dir_words(&ctx, &PUSHD, "n", &args.operands).await {
+        Ok(words) => words,
+        Err(status) => return status,
+    };
+    let no_change = words.letters.contains(&'n');
     let mut stack = entries(&ctx);
-    let rotate = match args.operands.as_slice() {
-        [] if stack.len() < 2 => return ctx.fail("no other directory").await,
-        [] => {
-            stack.swap(0, 1);
-            Some(stack)
-        }
-        [word] => match index(word, stack.len()) {
-            Err(_) if stack.len() < 2 => return ctx.fail("directory stack empty").await,
-            Err(message) => return ctx.fail(message).await,
-            Ok(Some(at)) => {
+    let rotate = match (&words.index, words.rest.as_slice()) {
+        (Some(word), _) => match index(word, stack.len()) {
+            None if stack.len() < 2 => return ctx.fail("directory stack empty").await,
+            None => return ctx.fail(format!("{word}: directory stack index out of range")).await,
+            Some(at) => {
                 stack.rotate_left(at);
                 Some(stack)
             }
-            Ok(None) => None,
         },
-        [_, extra, ..] => return ctx.fail(format!("{extra}: too many arguments")).await,
+        (None, []) if stack.len() < 2 => return ctx.fail("no other directory").await,
+        (None, []) => {
+            stack.swap(0, 1);
+            Some(stack)
+        }
+        (None, [_]) => None,
+        (None, [_, extra, ..]) => return ctx.fail(format!("{extra}: too many arguments")).await,
     };
     match rotate {
         Some(stack) => {
@@ -223,7 +261,14 @@ pub async fn pushd(mut ctx: Ctx<'_>, args: Args) -> Status {
             }
         }
         None => {
-            let dir = args.operands[0].clone();
+            let mut dir = words.rest[0].clone();
+            // `pushd -` is `pushd "$OLDPWD"`, as `cd -`.
+            if dir == "-" {
+                match ctx.state().vars.get_str("OLDPWD") {
+                    Some(old) => dir = old.to_string(),
+                    None => return ctx.fail("OLDPWD not set").await,
+                }
+            }
             if no_change {
                 let mut stack = entries(&ctx);
                 stack.insert(1, ctx.abs(&dir));
@@ -242,21 +287,26 @@ pub async fn pushd(mut ctx: Ctx<'_>, args: Args) -> Status {
 
 /// `popd [-n] [+N | -N]`
 pub async fn popd(mut ctx: Ctx<'_>, args: Args) -> Status {
+    let words = match dir_words(&ctx, &POPD, "n", &args.operands).await {
+        Ok(words) => words,
+        Err(status) => return status,
+    };
+    if let Some(word) = words.rest.iter().find(|w| !w.is_empty()) {
+        return ctx.misuse(&POPD, format!("{word}: invalid argument")).await;
+    }
     let mut stack = entries(&ctx);
     if stack.len() < 2 {
         return ctx.fail("directory stack empty").await;
     }
-    let at = match args.operands.as_slice() {
-        [] => 0,
-        [word] => match index(word, stack.len()) {
-            Ok(Some(at)) => at,
-            Ok(None) => return ctx.misuse(&POPD, format!("{word}: invalid argument")).await,
-            Err(message) => return ctx.fail(message).await,
+    let at = match &words.index {
+        None => 0,
+        Some(word) => match index(word, stack.len()) {
+            Some(at) => at,
+            None => return ctx.fail(format!("{word}: directory stack index out of range")).await,
         },
-        [_, extra, ..] => return ctx.fail(format!("{extra}: too many arguments")).await,
     };
     // -n keeps the working directory: the entry below it goes instead of it.
-    let at = if at == 0 && args.has(&NO_CHANGE) { 1 } else { at };
+    let at = if at == 0 && words.letters.contains(&'n') { 1 } else { at };
     stack.remove(at);
     if at == 0 && !change_dir(&mut ctx, &stack[0].clone(), false).await {
         return 1;
@@ -267,26 +317,33 @@ pub async fn popd(mut ctx: Ctx<'_>, args: Args) -> Status {
 
 /// `dirs [-clpv] [+N | -N]`
 pub async fn dirs(mut ctx: Ctx<'_>, args: Args) -> Status {
-    if args.has(&CLEAR) {
+    let words = match dir_words(&ctx, &DIRS, "clpv", &args.operands).await {
+        Ok(words) => words,
+        Err(status) => return status,
+    };
+    // What is not an option or an index: bash calls it an invalid option.
+    if let Some(word) = words.rest.first() {
+        return ctx.misuse(&DIRS, format!("{word}: invalid option")).await;
+    }
+    let has = |letter| words.letters.contains(&letter);
+    if has('c') {
         ctx.dir_stack_mut().clear();
         return 0;
     }
     let stack = entries(&ctx);
-    let shown = |ctx: &Ctx<'_>, dir: &str| if args.has(&LONG) { dir.to_string() } else { tilde(ctx, dir) };
-    let picked: Vec<(usize, &String)> = match args.operands.as_slice() {
-        [] => stack.iter().enumerate().collect(),
-        [word] => match index(word, stack.len()) {
-            Ok(Some(at)) => vec![(at, &stack[at])],
-            Ok(None) => return ctx.misuse(&DIRS, format!("{word}: invalid argument")).await,
-            Err(_) if stack.len() < 2 => return ctx.fail("directory stack empty").await,
-            // bash's dirs names the index without its plus.
-            Err(message) => return ctx.fail(message.trim_start_matches('+')).await,
+    let shown = |ctx: &Ctx<'_>, dir: &str| if has('l') { dir.to_string() } else { tilde(ctx, dir) };
+    let picked: Vec<(usize, &String)> = match &words.index {
+        None => stack.iter().enumerate().collect(),
+        Some(word) => match index(word, stack.len()) {
+            Some(at) => vec![(at, &stack[at])],
+            None if stack.len() < 2 => return ctx.fail("directory stack empty").await,
+            // bash's dirs names the index without its sign.
+            None => return ctx.fail(format!("{}: directory stack index out of range", &word[1..])).await,
         },
-        [_, extra, ..] => return ctx.fail(format!("{extra}: too many arguments")).await,
     };
-    let out = if args.has(&NUMBERED) {
+    let out = if has('v') {
         picked.iter().map(|(at, dir)| format!("{at:>2}  {}\n", shown(&ctx, dir))).collect()
-    } else if args.has(&LINES) {
+    } else if has('p') {
         picked.iter().map(|(_, dir)| format!("{}\n", shown(&ctx, dir))).collect()
     } else {
         let line: Vec<String> = picked.iter().map(|(_, dir)| shown(&ctx, dir)).collect();

@@ -21,17 +21,18 @@ pub const SOURCE: Spec = Spec { name: "source", ..DOT };
 pub const BASH: Spec = Spec {
     about: "Run FILE, or with -c the STRING, in a subshell of this session (a toolsh script, never a host program); the ARGUMENTS are its positional parameters.",
     options: &[
-        Opt::short('c', "run the commands in STRING").value("STRING"),
+        Opt::short('c', "run the commands in the first operand (STRING); the next are $0, $1, ..."),
         Opt::short('e', "exit when a command fails (set -e)"),
         Opt::short('u', "treat unset variables as an error (set -u)"),
         Opt::short('x', "print commands as they run (set -x)"),
-        Opt::short('o', "set the option (pipefail)").value("OPTION"),
+        Opt::short('o', "set the option, as set -o does").value("OPTION"),
+        Opt::short('O', "set the shell option, as shopt -s does").value("OPTION"),
         Opt::short('s', "read the script from standard input; the operands are its positional parameters"),
     ],
     ..special(
         "bash",
         "run a script or -c string in a subshell (also sh)",
-        &["[-eux] [-o pipefail] [-c STRING | FILE] [ARGUMENT]..."],
+        &["[-abefhkmnptuvxBCEHPT] [-o option] [-O shopt_option] [-c STRING | -s | FILE] [ARGUMENT]..."],
     )
 };
 /// `sh`
@@ -118,8 +119,18 @@ pub const EVAL: Spec = Spec {
 /// `exec`
 pub const EXEC: Spec = Spec {
     about: "Run COMMAND in place of the shell (the session ends with its status); without COMMAND, the redirections apply to the shell itself.",
+    options: &[
+        Opt::short('a', "pass NAME as the zeroth argument of COMMAND (changes nothing here)").value("name"),
+        Opt::short('c', "execute COMMAND with an empty environment"),
+        Opt::short('l', "place a dash in the zeroth argument to COMMAND (changes nothing here)"),
+    ],
     runs: Runs::Operands { skip: 0, assignments: false, complete: true },
-    ..special("exec", "replace the shell with the given command", &["[command [argument ...]]"])
+    order: Order::OptionsFirst,
+    ..special(
+        "exec",
+        "replace the shell with the given command",
+        &["[-cl] [-a name] [command [argument ...]] [redirection ...]"],
+    )
 };
 /// `exit`
 pub const EXIT: Spec = Spec {

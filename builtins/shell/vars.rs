@@ -4,78 +4,25 @@
 use crate::Ctx;
 use crate::session::{Options, Status};
 use crate::spec::{Args, Opt, Order, Spec};
+use toolsh_core::options::{Kind, SET_OPTIONS, SHOPT_OPTIONS};
 use toolsh_core::vars::{Value, is_name};
 
-/// The `set -o` options toolsh keeps, in bash's (alphabetical) order.
-const SET_OPTIONS: &[(&str, char)] = &[
-    ("allexport", 'a'),
-    ("errexit", 'e'),
-    ("errtrace", 'E'),
-    ("noclobber", 'C'),
-    ("noglob", 'f'),
-    ("nounset", 'u'),
-    ("pipefail", '\0'),
-    ("posix", '\0'),
-    ("xtrace", 'x'),
-];
-
-/// bash's other `set -o` options, each with the value it always has here: listed by `set -o`
-/// and `set +o` in their place, and accepted by `set -o NAME` with no effect (like the letters
-/// in docs/deviations.md).
-const FIXED_SET_OPTIONS: &[(&str, bool)] = &[
-    ("braceexpand", true),
-    ("emacs", false),
-    ("functrace", false),
-    ("hashall", true),
-    ("histexpand", false),
-    ("history", false),
-    ("ignoreeof", false),
-    ("interactive-comments", true),
-    ("keyword", false),
-    ("monitor", false),
-    ("noexec", false),
-    ("nolog", false),
-    ("notify", false),
-    ("onecmd", false),
-    ("physical", false),
-    ("privileged", false),
-    ("verbose", false),
-    ("vi", false),
-];
-
-fn option_slot<'o>(options: &'o mut Options, name: &str) -> Option<&'o mut bool> {
-    Some(match name {
-        "allexport" | "a" => &mut options.allexport,
-        "errexit" | "e" => &mut options.errexit,
-        "errtrace" | "E" => &mut options.errtrace,
-        "noglob" | "f" => &mut options.noglob,
-        "nounset" | "u" => &mut options.nounset,
-        "xtrace" | "x" => &mut options.xtrace,
-        "noclobber" | "C" => &mut options.noclobber,
-        "pipefail" => &mut options.pipefail,
-        "posix" => &mut options.posix,
-        "globstar" => &mut options.globstar,
-        "extglob" => &mut options.extglob,
-        "nullglob" => &mut options.nullglob,
-        "failglob" => &mut options.failglob,
-        "dotglob" => &mut options.dotglob,
-        "nocaseglob" => &mut options.nocaseglob,
-        "nocasematch" => &mut options.nocasematch,
-        "expand_aliases" => &mut options.expand_aliases,
-        "inherit_errexit" => &mut options.inherit_errexit,
-        "lastpipe" => &mut options.lastpipe,
-        "patsub_replacement" => &mut options.patsub_replacement,
-        "xpg_echo" => &mut options.xpg_echo,
-        _ => return None,
-    })
+/// `set -o` (`on`) or `set +o`'s listing of every `set -o` option.
+fn set_o_listing(options: &Options, on: bool) -> String {
+    let mut out = String::new();
+    for (name, _, _) in SET_OPTIONS {
+        let value = options.get(Kind::Set, name).unwrap_or(false);
+        out.push_str(&option_line(Kind::Set, name, value, !on));
+    }
+    out
 }
 
 /// `set`: its words (`-e`, `+o pipefail`, positional parameters) are read here.
 pub const SET: Spec = Spec {
     name: "set",
     summary: "set or unset values of shell options and positional parameters",
-    synopsis: &["[-aefuxC] [-o option-name] [--] [-] [arg ...]"],
-    about: "Change the shell's options (-e errexit, -u nounset, -x xtrace, -f noglob, -C noclobber, -a allexport, -o pipefail, -o posix; + turns one off) and set the positional parameters to the ARGs. Without arguments, print the variables. docs/deviations.md lists the letters accepted with no effect.",
+    synopsis: &["[-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]"],
+    about: "Change the shell's options (-e errexit, -u nounset, -x xtrace, -f noglob, -C noclobber, -a allexport, -E errtrace, -o pipefail; + turns one off) and set the positional parameters to the ARGs. Without arguments, print the variables. bash's other options are kept and listed but change nothing (docs/deviations.md).",
     order: Order::Own,
     ..Spec::BASH
 };
@@ -113,43 +60,26 @@ pub async fn set(mut ctx: Ctx<'_>, parsed: Args) -> Status {
             if flag == 'o' {
                 idx += 1;
                 match args.get(idx) {
-                    Some(name) => match option_slot(ctx.options_mut(), name) {
-                        Some(slot) if SET_OPTIONS.iter().any(|(n, _)| n == name) => *slot = on,
-                        _ if FIXED_SET_OPTIONS.iter().any(|(n, _)| n == name) => {}
-                        _ => {
+                    Some(name) => {
+                        if !ctx.options_mut().set(Kind::Set, name, on) {
                             // bash names the option, without the usage line.
                             ctx.complain(format!("{name}: invalid option name")).await;
                             return 2;
                         }
-                    },
+                    }
                     None => {
-                        let mut out = String::new();
-                        let mut all: Vec<(&str, Option<bool>)> = SET_OPTIONS.iter().map(|(n, _)| (*n, None)).collect();
-                        all.extend(FIXED_SET_OPTIONS.iter().map(|(n, v)| (*n, Some(*v))));
-                        all.sort_unstable();
-                        for (name, fixed) in all {
-                            let value = fixed.unwrap_or_else(|| {
-                                option_slot(&mut ctx.state().options.clone(), name).is_some_and(|v| *v)
-                            });
-                            if on {
-                                out.push_str(&format!("{name:<15}\t{}\n", if value { "on" } else { "off" }));
-                            } else {
-                                out.push_str(&format!("set {}o {name}\n", if value { '-' } else { '+' }));
-                            }
-                        }
-                        ctx.out(out).await;
+                        let listing = set_o_listing(&ctx.state().options, on);
+                        ctx.out(listing).await;
                         return 0;
                     }
                 }
                 continue;
             }
-            let name = flag.to_string();
-            match option_slot(ctx.options_mut(), &name) {
-                Some(slot) => *slot = on,
-                None if matches!(flag, 'h' | 'B' | 'H' | 'm' | 'b' | 'v' | 'n' | 'T' | 'P') => {}
-                None => {
-                    return ctx.misuse(&SET, format!("-{flag}: invalid option")).await;
+            match Options::letter(flag) {
+                Some(name) => {
+                    ctx.options_mut().set(Kind::Set, name, on);
                 }
+                None => return ctx.misuse(&SET, format!("-{flag}: invalid option")).await,
             }
         }
         idx += 1;
@@ -213,105 +143,66 @@ pub async fn shopt(mut ctx: Ctx<'_>, args: Args) -> Status {
     };
     let quiet = args.has(&SHOPT_QUIET);
     let reusable = args.has(&SHOPT_REUSABLE);
-    let names = args.operands.clone();
     // -o: the options of `set -o`, as `set -o` / `set +o` show them.
-    if args.has(&SHOPT_SET_OPTIONS) {
-        return set_o_options(&mut ctx, mode, quiet, reusable, &names).await;
-    }
-    let known = [
-        "dotglob",
-        "expand_aliases",
-        "extglob",
-        "failglob",
-        "globstar",
-        "inherit_errexit",
-        "lastpipe",
-        "nocaseglob",
-        "nocasematch",
-        "nullglob",
-        "patsub_replacement",
-        "xpg_echo",
-    ];
-    if names.is_empty() {
-        let mut out = String::new();
-        for name in known {
-            let value = option_slot(&mut ctx.state().options.clone(), name).is_some_and(|v| *v);
+    let kind = if args.has(&SHOPT_SET_OPTIONS) { Kind::Set } else { Kind::Shopt };
+    let mut out = String::new();
+    let mut status = 0;
+    if args.operands.is_empty() {
+        // With -s or -u and no name, bash lists the options that are on, or off.
+        let names: Vec<&str> = match kind {
+            Kind::Shopt => SHOPT_OPTIONS.iter().map(|(n, _)| *n).collect(),
+            Kind::Set => SET_OPTIONS.iter().map(|(n, _, _)| *n).collect(),
+        };
+        for name in names {
+            let value = ctx.state().options.get(kind, name).unwrap_or(false);
             if mode.is_none_or(|m| m == value) {
-                out.push_str(&shopt_line(name, value, reusable));
+                out.push_str(&option_line(kind, name, value, reusable));
             }
         }
-        ctx.out(out).await;
-        return 0;
-    }
-    let mut status = 0;
-    for name in names {
-        let ignored = matches!(name.as_str(), "checkwinsize" | "histappend");
-        match option_slot(ctx.options_mut(), &name) {
-            Some(slot) if known.contains(&name.as_str()) => match mode {
-                Some(on) => *slot = on,
-                None => {
-                    let value = *slot;
+    } else {
+        for name in &args.operands {
+            let value = match mode {
+                Some(on) if ctx.options_mut().set(kind, name, on) => continue,
+                Some(_) => None,
+                None => ctx.state().options.get(kind, name),
+            };
+            match value {
+                Some(value) => {
                     if !quiet {
-                        ctx.out(shopt_line(&name, value, reusable)).await;
+                        out.push_str(&option_line(kind, name, value, reusable));
                     }
                     if !value {
                         status = 1;
                     }
                 }
-            },
-            _ if ignored => {}
-            _ => {
-                ctx.complain(format!("{name}: invalid shell option name")).await;
-                status = 1;
-            }
-        }
-    }
-    status
-}
-
-/// One option's line: `name  on`, or with -p `shopt -s name`.
-fn shopt_line(name: &str, on: bool, reusable: bool) -> String {
-    if reusable {
-        format!("shopt {} {name}\n", if on { "-s" } else { "-u" })
-    } else {
-        format!("{name:<15}\t{}\n", if on { "on" } else { "off" })
-    }
-}
-
-/// `shopt -o`: the options `set -o` knows, shown, set or unset by name.
-async fn set_o_options(ctx: &mut Ctx<'_>, mode: Option<bool>, quiet: bool, reusable: bool, names: &[String]) -> Status {
-    let mut options = ctx.state().options;
-    let all: Vec<String> = SET_OPTIONS.iter().map(|(n, _)| n.to_string()).collect();
-    let names = if names.is_empty() { &all[..] } else { names };
-    let mut out = String::new();
-    let mut status = 0;
-    for name in names {
-        let Some(slot) = SET_OPTIONS.iter().any(|(n, _)| n == name).then(|| option_slot(&mut options, name)).flatten()
-        else {
-            ctx.complain(format!("{name}: invalid option name")).await;
-            status = 1;
-            continue;
-        };
-        match mode {
-            Some(on) => *slot = on,
-            None if reusable => out.push_str(&format!("set {}o {name}\n", if *slot { '-' } else { '+' })),
-            None => {
-                if !*slot {
+                None => {
+                    if !out.is_empty() {
+                        ctx.out(std::mem::take(&mut out)).await;
+                    }
+                    let what = if kind == Kind::Set { "option name" } else { "shell option name" };
+                    ctx.complain(format!("{name}: invalid {what}")).await;
                     status = 1;
                 }
-                if !quiet {
-                    out.push_str(&format!("{name:<15}\t{}\n", if *slot { "on" } else { "off" }));
-                }
             }
         }
     }
-    if mode.is_some() {
-        *ctx.options_mut() = options;
+    if quiet && args.operands.is_empty() {
+        out.clear();
     }
     if !out.is_empty() && !ctx.out(out).await {
         return 1;
     }
     status
+}
+
+/// One option's line: `name  on`, or with -p `shopt -s name` (`set -o name` for a `set -o`
+/// option).
+fn option_line(kind: Kind, name: &str, on: bool, reusable: bool) -> String {
+    match (reusable, kind) {
+        (true, Kind::Shopt) => format!("shopt {} {name}\n", if on { "-s" } else { "-u" }),
+        (true, Kind::Set) => format!("set {}o {name}\n", if on { '-' } else { '+' }),
+        (false, _) => format!("{name:<15}\t{}\n", if on { "on" } else { "off" }),
+    }
 }
 
 const UNSET_FUNCTIONS: Opt = Opt::short('f', "treat each NAME as a shell function");
@@ -405,6 +296,11 @@ fn split_for_read(text: &[(char, bool)], ifs: &str, count: usize) -> Vec<String>
                 while end > idx && is_ws(&text[end - 1]) {
                     end -= 1;
                 }
+            }
+            // With one name bash also strips escaped trailing IFS blanks (`a b\ ` is `a b`);
+            // the last of several names keeps an escaped one.
+            while count == 1 && end > idx && ifs.contains(text[end - 1].0) && text[end - 1].0.is_whitespace() {
+                end -= 1;
             }
             fields.push(text[idx..end].iter().map(|(c, _)| *c).collect());
             return fields;

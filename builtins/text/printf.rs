@@ -6,7 +6,6 @@ use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Opt, Spec};
 use crate::text::cfmt::{self, format_float, format_int, pad};
-use crate::text::stream::expand_backslashes_bytes;
 
 /// `$'…'` with C escapes, as bash quotes a text holding control characters (`%q`,
 /// `declare -p`).
@@ -95,8 +94,13 @@ struct Args<'a> {
     pos: usize,
     /// Arguments that are not numbers: said, and the status is 1.
     errors: Vec<String>,
-    /// Numbers past 64 bits, clamped: said, as bash warns, and the status stays 0.
+    /// Numbers past 64 bits, clamped, and escapes missing their digits: said, as bash warns,
+    /// and the status stays 0.
     warnings: Vec<String>,
+    /// `%n`'s variables, each with the count of bytes written before it.
+    counts: Vec<(String, usize)>,
+    /// Bytes already written out before the current buffer (for `%n`).
+    written: usize,
 }
 
 impl Args<'_> {
@@ -222,11 +226,9 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>, most: usize) ->
             continue;
         }
         if b == b'\\' {
-            let end = escape_end(format, idx);
-            let piece = String::from_utf8_lossy(&format[idx..end]).into_owned();
-            let (bytes, _) = expand_backslashes_bytes(&piece, true);
-            out.extend_from_slice(&bytes);
-            idx = end;
+            // `\c` is no escape in the format; only `%b` stops at it.
+            let taken = tescape(&format[idx + 1..], false, out, &mut args.warnings).unwrap_or(0);
+            idx += 1 + taken;
             continue;
         }
         if b != b'%' {
@@ -234,6 +236,7 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>, most: usize) ->
             idx += 1;
             continue;
         }
+        let start = idx;
         idx += 1;
         if format.get(idx) == Some(&b'%') {
             out.push(b'%');
@@ -245,7 +248,12 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>, most: usize) ->
             return Err(Stop::Limit);
         }
         if format.get(idx) == Some(&b'(') {
-            let text = time_conversion(format, &mut idx, args).map_err(Stop::Said)?;
+            let Some(text) = time_conversion(format, &mut idx, args) else {
+                // Not `%(…)T`: bash warns and writes the `%`, then goes on after it.
+                out.push(b'%');
+                idx = start + 1;
+                continue;
+            };
             let text = match spec.precision {
                 Some(precision) => text.chars().take(precision).collect(),
                 None => text,
@@ -254,7 +262,8 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>, most: usize) ->
             continue;
         }
         let Some(&conv) = format.get(idx) else {
-            return Err(Stop::Said("`%': missing format character".to_string()));
+            let spec_text = String::from_utf8_lossy(&format[start..]);
+            return Err(Stop::Said(format!("`{spec_text}': missing format character")));
         };
         idx += 1;
         let conv = conv as char;
@@ -276,8 +285,7 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>, most: usize) ->
                 let mut body = match conv {
                     'q' => shell_quote(&arg).into_bytes(),
                     'b' => {
-                        // `%b` reads `\141` as octal, as `\0141` (bash), unlike `echo -e`.
-                        let (bytes, stop) = expand_backslashes_bytes(&arg, true);
+                        let (bytes, stop) = bexpand(arg.as_bytes(), &mut args.warnings);
                         if stop {
                             out.extend_from_slice(&pad_bytes(bytes, &spec));
                             return Ok(false);
@@ -305,6 +313,14 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>, most: usize) ->
                 out.extend_from_slice(&body);
                 continue;
             }
+            'n' => {
+                // The count of bytes written so far by this printf, into the variable named.
+                if let Some(name) = args.next() {
+                    let name = name.to_string();
+                    args.counts.push((name, args.written + out.len()));
+                }
+                continue;
+            }
             other => return Err(Stop::Said(format!("`{other}': invalid format character"))),
         };
         if out.len().saturating_add(text.len()) > most {
@@ -330,18 +346,30 @@ fn pad_bytes(body: Vec<u8>, spec: &cfmt::Spec) -> Vec<u8> {
 
 /// bash's `%(FORMAT)T` at `idx` (on the `(`): the next argument, seconds since the epoch (none,
 /// empty or -1: now; -2: the shell's start, which is now here), formatted by strftime's
-/// FORMAT (empty: `%X`) in the shell's time zone, UTC.
-fn time_conversion(format: &[u8], idx: &mut usize, args: &mut Args<'_>) -> Result<String, String> {
-    let Some(close) = format[*idx..].iter().position(|&b| b == b')') else {
-        return Err("`(': invalid time format specification".to_string());
-    };
-    let inner = String::from_utf8_lossy(&format[*idx + 1..*idx + close]).into_owned();
-    *idx += close + 1;
-    if format.get(*idx) != Some(&b'T') {
-        let found = format.get(*idx).map_or(String::new(), |&b| (b as char).to_string());
-        return Err(format!("`{found}': invalid time format specification"));
+/// FORMAT (empty: `%X`, parentheses nest) in the shell's time zone, UTC. `None`, with bash's
+/// warning, when no `T` follows the closing parenthesis.
+fn time_conversion(format: &[u8], idx: &mut usize, args: &mut Args<'_>) -> Option<String> {
+    let mut depth = 0usize;
+    let mut close = None;
+    for (n, &b) in format[*idx..].iter().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 {
+            close = Some(n);
+            break;
+        }
     }
-    *idx += 1;
+    let close = close.unwrap_or(format.len() - *idx);
+    let inner = String::from_utf8_lossy(&format[*idx + 1..*idx + close]).into_owned();
+    if format.get(*idx + close + 1) != Some(&b'T') {
+        let found = format.get(*idx + close + 1).map_or(String::new(), |&b| (b as char).to_string());
+        args.warnings.push(format!("warning: `{found}': invalid time format specification"));
+        return None;
+    }
+    *idx += close + 2;
     let seconds = match args.items.get(args.pos).map(String::as_str) {
         None | Some("") => {
             args.next();
@@ -354,27 +382,95 @@ fn time_conversion(format: &[u8], idx: &mut usize, args: &mut Args<'_>) -> Resul
         seconds => chrono::DateTime::from_timestamp(seconds, 0).unwrap_or_else(chrono::Utc::now),
     };
     let strftime = if inner.is_empty() { "%X" } else { inner.as_str() };
-    Ok(crate::text::strftime::strftime(strftime, &when.fixed_offset(), "UTC", crate::text::strftime::Dialect::Libc))
+    Some(crate::text::strftime::strftime(strftime, &when.fixed_offset(), "UTC", crate::text::strftime::Dialect::Libc))
 }
 
-/// The end of the escape sequence starting at `start` (a backslash).
-fn escape_end(format: &[u8], start: usize) -> usize {
-    let mut idx = start + 1;
-    let Some(&first) = format.get(idx) else { return idx };
-    idx += 1;
-    let (max, pred): (usize, fn(&u8) -> bool) = match first {
-        b'0'..=b'7' => (2, |b| (b'0'..=b'7').contains(b)),
-        b'x' => (2, u8::is_ascii_hexdigit),
-        b'u' => (4, u8::is_ascii_hexdigit),
-        b'U' => (8, u8::is_ascii_hexdigit),
-        _ => return idx,
+/// One backslash escape of printf's, as bash's `tescape`: `text` follows the backslash,
+/// `in_b` says it is in a `%b` argument. Writes what it stands for and returns how many bytes
+/// of `text` it took; 0 when it stands for itself (the backslash is written, the next byte is
+/// read as usual). `Err` is `%b`'s `\c`: stop all output.
+fn tescape(text: &[u8], in_b: bool, out: &mut Vec<u8>, warnings: &mut Vec<String>) -> Result<usize, ()> {
+    let Some(&c) = text.first() else {
+        out.push(b'\\');
+        return Ok(0);
     };
-    let mut taken = 0;
-    while taken < max && format.get(idx).is_some_and(pred) {
-        idx += 1;
-        taken += 1;
+    let digits = |max: usize, pred: fn(&u8) -> bool| text[1..].iter().take(max).take_while(|b| pred(b)).count();
+    let simple = match c {
+        b'a' => Some(0x07),
+        b'b' => Some(0x08),
+        b'e' | b'E' => Some(0x1b),
+        b'f' => Some(0x0c),
+        b'n' => Some(b'\n'),
+        b'r' => Some(b'\r'),
+        b't' => Some(b'\t'),
+        b'v' => Some(0x0b),
+        b'\\' => Some(b'\\'),
+        b'\'' | b'"' | b'?' if !in_b => Some(c),
+        _ => None,
+    };
+    if let Some(byte) = simple {
+        out.push(byte);
+        return Ok(1);
     }
-    idx
+    match c {
+        // `\NNN` (up to three digits); in `%b` also `\0NNN`.
+        b'0'..=b'7' => {
+            let max = if c == b'0' && in_b { 3 } else { 2 };
+            let n = digits(max, |b| (b'0'..=b'7').contains(b));
+            let value = text[1..=n].iter().fold(u32::from(c - b'0'), |v, d| v * 8 + u32::from(d - b'0'));
+            out.push((value & 0xff) as u8);
+            Ok(1 + n)
+        }
+        b'x' => {
+            let n = digits(2, u8::is_ascii_hexdigit);
+            if n == 0 {
+                warnings.push("missing hex digit for \\x".to_string());
+                out.push(b'\\');
+                return Ok(0);
+            }
+            let value = text[1..=n].iter().fold(0u32, |v, d| v * 16 + (*d as char).to_digit(16).unwrap_or(0));
+            out.push((value & 0xff) as u8);
+            Ok(1 + n)
+        }
+        b'u' | b'U' => {
+            let n = digits(if c == b'u' { 4 } else { 8 }, u8::is_ascii_hexdigit);
+            if n == 0 {
+                warnings.push(format!("missing unicode digit for \\{}", c as char));
+                out.push(b'\\');
+                return Ok(0);
+            }
+            let value =
+                text[1..=n].iter().fold(0u32, |v, d| v.wrapping_mul(16) + (*d as char).to_digit(16).unwrap_or(0));
+            let ch = char::from_u32(value).unwrap_or('\u{fffd}');
+            let mut buf = [0u8; 4];
+            out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+            Ok(1 + n)
+        }
+        b'c' if in_b => Err(()),
+        _ => {
+            out.push(b'\\');
+            Ok(0)
+        }
+    }
+}
+
+/// `%b`'s argument with its escapes decoded, and whether `\c` stopped it (bash's `bexpand`).
+fn bexpand(text: &[u8], warnings: &mut Vec<String>) -> (Vec<u8>, bool) {
+    let mut out = Vec::with_capacity(text.len());
+    let mut idx = 0;
+    while idx < text.len() {
+        let b = text[idx];
+        idx += 1;
+        if b != b'\\' || idx == text.len() {
+            out.push(b);
+            continue;
+        }
+        match tescape(&text[idx..], true, &mut out, warnings) {
+            Ok(taken) => idx += taken,
+            Err(()) => return (out, true),
+        }
+    }
+    (out, false)
 }
 
 /// Bytes of output `printf` gathers before it writes them (when it writes to a stream).
@@ -399,7 +495,8 @@ pub async fn printf(mut ctx: Ctx<'_>, parsed: crate::spec::Args) -> Status {
     let Some(format) = argv.first() else {
         return ctx.misuse(&PRINTF, "").await;
     };
-    let mut args = Args { items: &argv[1..], pos: 0, errors: Vec::new(), warnings: Vec::new() };
+    let mut args =
+        Args { items: &argv[1..], pos: 0, errors: Vec::new(), warnings: Vec::new(), counts: Vec::new(), written: 0 };
     let most = ctx.state().limits().output_bytes;
     let mut out = Vec::new();
     loop {
@@ -408,6 +505,9 @@ pub async fn printf(mut ctx: Ctx<'_>, parsed: crate::spec::Args) -> Status {
             Ok(true) => {}
             Ok(false) => break,
             Err(Stop::Said(message)) => {
+                for said in &args.warnings {
+                    ctx.complain(said).await;
+                }
                 ctx.complain(message).await;
                 ctx.out(&out).await;
                 return 1;
@@ -426,13 +526,20 @@ pub async fn printf(mut ctx: Ctx<'_>, parsed: crate::spec::Args) -> Status {
             if !ctx.out(&out).await {
                 return 1;
             }
+            args.written += out.len();
             out.clear();
         }
     }
     for said in args.warnings.iter().chain(&args.errors) {
         ctx.complain(said).await;
     }
-    let status = i32::from(!args.errors.is_empty());
+    let mut status = i32::from(!args.errors.is_empty());
+    for (name, count) in std::mem::take(&mut args.counts) {
+        if let Err(err) = ctx.set_target(&name, count.to_string()) {
+            ctx.complain(err.to_string()).await;
+            status = 1;
+        }
+    }
     match target {
         Some(name) => {
             let text = String::from_utf8_lossy(&out).into_owned();

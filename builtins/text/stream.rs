@@ -110,7 +110,7 @@ pub const ECHO: Spec = Spec {
 /// `echo [-neE] args…`
 pub async fn echo(ctx: Ctx<'_>) -> Status {
     let mut newline = true;
-    // `shopt -s xpg_echo`: escapes are read without -e.
+    // `shopt -s xpg_echo`: escapes are decoded without -e (-E still turns them off).
     let mut escapes = ctx.state().options.xpg_echo;
     let mut idx = 1;
     while let Some(arg) = ctx.argv.get(idx) {

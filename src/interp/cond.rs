@@ -16,7 +16,9 @@ impl Interp {
             Ok(true) => Ok(0),
             Ok(false) => Ok(1),
             Err(message) => {
-                self.error(io, &message).await;
+                if !message.is_empty() {
+                    self.error(io, &message).await;
+                }
                 Ok(2)
             }
         }
@@ -83,13 +85,14 @@ impl Interp {
                         }
                         // POSIX ERE as bash uses it: `.` matches a newline too; `nocasematch`
                         // makes the match ignore case.
-                        "=~" => match regex::RegexBuilder::new(&right)
+                        "=~" => match regex::RegexBuilder::new(&glibc_ere(&right))
                             .dot_matches_new_line(true)
                             .case_insensitive(self.state.options.nocasematch)
                             .build()
                         {
                             Ok(re) => Ok(self.regex_match(&re, &left)),
-                            Err(_) => return Ok(Err(format!("{right}: invalid regular expression"))),
+                            // bash says nothing of a regex glibc refuses: the status is 2.
+                            Err(_) => return Ok(Err(String::new())),
                         },
                         "-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge" => {
                             let l = self.arith(&left, io).await?;
@@ -122,5 +125,128 @@ impl Interp {
             .collect();
         let _ = self.state.vars.set_value("BASH_REMATCH", Value::Indexed(map));
         true
+    }
+}
+
+/// A POSIX extended regular expression as glibc's `regcomp` reads it for bash's `=~`, in the
+/// regex crate's syntax: a backslash before an ordinary character makes it literal (`\x` is
+/// `x`), `\w \W \s \S \b \B` keep their meaning, `\<` and `\>` are word boundaries, `\'`
+/// and `` \` `` the ends of the text; in a bracket expression a backslash is a member
+/// (`[\.]` is a backslash or a dot), `[=c=]` and `[.c.]` are `c`, a leading `]` is a member;
+/// a `{` that starts no interval and a leading `*` are errors, as glibc has them.
+fn glibc_ere(pattern: &str) -> String {
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut out = String::with_capacity(pattern.len() + 8);
+    let mut idx = 0;
+    let literal = |out: &mut String, c: char| out.push_str(&regex::escape(c.encode_utf8(&mut [0; 4])));
+    while idx < chars.len() {
+        let c = chars[idx];
+        idx += 1;
+        match c {
+            '\\' => match chars.get(idx) {
+                None => out.push_str("\\\\"),
+                Some(&next) => {
+                    idx += 1;
+                    match next {
+                        'w' | 'W' | 's' | 'S' | 'b' | 'B' | '1'..='9' => {
+                            out.push('\\');
+                            out.push(next);
+                        }
+                        '<' | '>' => out.push_str("\\b"),
+                        '`' => out.push_str("\\A"),
+                        '\'' => out.push_str("\\z"),
+                        other => literal(&mut out, other),
+                    }
+                }
+            },
+            '[' => idx = glibc_bracket(&chars, idx, &mut out),
+            '{' => {
+                let rest: String = chars[idx..].iter().collect();
+                let interval = rest.find('}').is_some_and(|end| {
+                    let inner = &rest[..end];
+                    !inner.is_empty() && inner.chars().all(|c| c.is_ascii_digit() || c == ',') && !out.is_empty()
+                });
+                if interval {
+                    let end = rest.find('}').unwrap_or(0);
+                    out.push('{');
+                    out.push_str(&rest[..end]);
+                    out.push('}');
+                    idx += end + 1;
+                } else {
+                    // glibc refuses a brace that starts no interval, and so does the regex
+                    // crate: bash's status 2.
+                    out.push('{');
+                }
+            }
+            '}' => out.push_str("\\}"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The bracket expression whose `[` is just before `start`, written for the regex crate;
+/// returns the index past its `]`. Without one the `[` is copied as it is (an error).
+fn glibc_bracket(chars: &[char], start: usize, out: &mut String) -> usize {
+    let mut class = String::from("[");
+    let mut idx = start;
+    if chars.get(idx) == Some(&'^') {
+        class.push('^');
+        idx += 1;
+    }
+    let first = idx;
+    let member = |class: &mut String, c: char| {
+        if matches!(c, '[' | ']' | '&' | '~' | '^' | '\\') {
+            class.push('\\');
+        }
+        class.push(c);
+    };
+    while idx < chars.len() {
+        let c = chars[idx];
+        match c {
+            ']' if idx > first => {
+                class.push(']');
+                out.push_str(&class);
+                return idx + 1;
+            }
+            '[' if matches!(chars.get(idx + 1), Some(':' | '.' | '=')) => {
+                let kind = chars[idx + 1];
+                let Some(len) = chars[idx + 2..].windows(2).position(|w| w[0] == kind && w[1] == ']') else {
+                    member(&mut class, c);
+                    idx += 1;
+                    continue;
+                };
+                if kind == ':' {
+                    class.push_str("[:");
+                    class.extend(&chars[idx + 2..idx + 2 + len]);
+                    class.push_str(":]");
+                } else {
+                    for &inner in &chars[idx + 2..idx + 2 + len] {
+                        member(&mut class, inner);
+                    }
+                }
+                idx += len + 4;
+                continue;
+            }
+            _ => member(&mut class, c),
+        }
+        idx += 1;
+    }
+    out.push('[');
+    chars.len().min(start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glibc_ere;
+
+    #[test]
+    fn glibc_reads_backslashes_as_bash_regexes_do() {
+        assert_eq!(glibc_ere(r"\x"), "x");
+        assert_eq!(glibc_ere(r"[\.]"), r"[\\.]");
+        assert_eq!(glibc_ere(r"a\.b"), r"a\.b");
+        assert_eq!(glibc_ere(r"[[=d=]].[\[=G=][=g=]]"), r"[d].[\\Gg]");
+        assert_eq!(glibc_ere(r"^a{2}b{"), r"^a{2}b{");
+        assert_eq!(glibc_ere(r"[]a]"), r"[\]a]");
     }
 }

@@ -279,7 +279,10 @@ impl Interp {
         };
         if let Some(action) = Arc::make_mut(&mut self.state.traps).remove("EXIT") {
             self.state.last_status = status;
-            let _ = self.run_trap(&action, io).await;
+            // `exit N` in the trap sets the subshell's status (bash).
+            if let Err(Flow::Exit(status) | Flow::Fatal(status)) = self.run_trap(&action, io).await {
+                return status;
+            }
         }
         status
     }
@@ -494,7 +497,8 @@ impl Interp {
                         Err(flow) => break Err(flow),
                     };
                     if self.state.options.xtrace {
-                        self.trace_line(io, &format!("(( {} ))", text.trim())).await;
+                        // bash drops the blanks before a part, not those after it (`(( i++  ))`).
+                        self.trace_line(io, &format!("(( {} ))", text.trim_start())).await;
                     }
                     if !text.trim().is_empty() {
                         match self.arith(&text, io).await {
@@ -821,6 +825,11 @@ impl Interp {
             if !self.state.traps.is_empty() {
                 self.bash_command.clear();
                 let _ = std::fmt::Write::write_fmt(&mut self.bash_command, format_args!("{simple}"));
+                // The DEBUG trap runs before each simple command, seeing `$?` of the one before
+                // and the command's `$LINENO` and `BASH_COMMAND`.
+                if let Some(action) = self.state.traps.get("DEBUG").filter(|action| !action.is_empty()).cloned() {
+                    self.run_trap(&action, io).await?;
+                }
             }
         }
         if let Some(name) = simple.words.first().and_then(Word::as_literal)
@@ -1019,7 +1028,8 @@ impl Interp {
             let status = self.state.last_status;
             let text = self.expand_text(word, io).await.unwrap_or_default();
             self.state.last_status = status;
-            self.trace_line(io, &format!("(( {} ))", text.trim())).await;
+            // bash drops the blanks before a part, not those after it (`(( i++  ))`).
+            self.trace_line(io, &format!("(( {} ))", text.trim_start())).await;
         }
     }
 
@@ -1032,7 +1042,10 @@ impl Interp {
         }
         let first = ps4.chars().next().map(String::from).unwrap_or_default();
         let line = format!("{}{ps4}{text}\n", first.repeat(self.trace_depth as usize));
-        let _ = io.stderr().write_all(line.as_bytes()).await;
+        // `BASH_XTRACEFD=N` sends the trace to descriptor N while N is open for writing.
+        let fd = self.state.vars.get_str("BASH_XTRACEFD").and_then(|fd| fd.trim().parse::<usize>().ok());
+        let out = fd.and_then(|n| io.get(n)).and_then(|fd| fd.output()).cloned().unwrap_or_else(|| io.stderr());
+        let _ = out.write_all(line.as_bytes()).await;
     }
 
     /// `PS4` expanded as bash expands it before each traced command (`+ ${LINENO}: `): its
@@ -1353,12 +1366,33 @@ impl Interp {
         self.call_depth += 1;
         let saved_loop_depth = std::mem::replace(&mut self.loop_depth, 0);
         let return_trap = self.state.traps.get("RETURN").cloned();
-        let mut result = self.exec_command(&def.body, io).await;
+        // Without `set -T` a function does not inherit the DEBUG trap: it is put back as the
+        // function returns, unless the function set one of its own (which then stays, as bash).
+        let functrace = self.state.options.get(toolsh_core::options::Kind::Set, "functrace") == Some(true);
+        let debug_trap = match self.state.traps.contains_key("DEBUG") && !functrace {
+            true => Arc::make_mut(&mut self.state.traps).remove("DEBUG"),
+            false => None,
+        };
+        // Inherited, the trap also runs as the function starts (bash's run_debug_trap on entry).
+        let mut result = match self.state.traps.get("DEBUG").filter(|action| functrace && !action.is_empty()) {
+            Some(action) if self.in_trap == 0 => match self.run_trap(&action.clone(), io).await {
+                Ok(()) => self.exec_command(&def.body, io).await,
+                Err(flow) => Err(flow),
+            },
+            _ => self.exec_command(&def.body, io).await,
+        };
+        if let Some(action) = debug_trap
+            && !self.state.traps.contains_key("DEBUG")
+        {
+            Arc::make_mut(&mut self.state.traps).insert("DEBUG".to_string(), action);
+        }
         // A `RETURN` trap set while the function ran runs as it returns (one set outside it
         // is not inherited by it, as in bash without `set -T`).
+        // Under `set -T` one set outside runs too, though not while a trap runs (its own call
+        // of the function does not run it again).
         if let Some(action) = self.state.traps.get("RETURN").cloned()
             && !action.is_empty()
-            && return_trap.as_ref() != Some(&action)
+            && (return_trap.as_ref() != Some(&action) || (functrace && self.in_trap == 0))
             && matches!(result, Ok(_) | Err(Flow::Return(_)))
         {
             let status = self.state.last_status;

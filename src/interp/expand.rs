@@ -371,8 +371,9 @@ impl Interp {
     /// [`Interp::expand_string`], borrowing a word that is one plain literal: arithmetic
     /// text (`i<10000`, `i++`) is read on every pass of a loop.
     pub(crate) async fn expand_text<'w>(&mut self, word: &'w Word, io: &Io) -> Result<Cow<'w, str>, Flow> {
+        // Arithmetic text is read as in double quotes: `~` is no tilde prefix (`$((~0))`).
         match word.as_literal() {
-            Some(text) if !text.starts_with('~') => Ok(Cow::Borrowed(text)),
+            Some(text) => Ok(Cow::Borrowed(text)),
             _ => self.expand_string(word, io).await.map(Cow::Owned),
         }
     }
@@ -396,9 +397,29 @@ impl Interp {
             "+" => Some(self.state.cwd.as_str()),
             "-" => self.state.vars.get_str("OLDPWD"),
             user if user == self.shared.agent() => Some(&*self.state.login_home),
-            _ => None,
+            // `~N`, `~+N`, `~-N`: an entry of the directory stack, as `dirs +N`/`dirs -N`.
+            stack => self.dir_stack_entry(stack),
         };
         dir.map(|dir| (dir.to_string(), end))
+    }
+
+    /// The directory stack's entry `N`, `+N` or `-N` names (`dirs` numbering: 0 is the
+    /// working directory), if there is one.
+    fn dir_stack_entry(&self, word: &str) -> Option<&str> {
+        let (from_right, digits) = match word.as_bytes().first()? {
+            b'-' => (true, &word[1..]),
+            b'+' => (false, &word[1..]),
+            _ => (false, word),
+        };
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let n = digits.parse::<usize>().ok()?;
+        let stack = &self.state.dir_stack;
+        let len = stack.len() + 1;
+        let at = if from_right { len.checked_sub(n + 1)? } else { Some(n).filter(|n| *n < len)? };
+        // Entry 0 is the working directory; entry N is the Nth from the top, held last first.
+        if at == 0 { Some(self.state.cwd.as_str()) } else { stack.get(len - 1 - at).map(String::as_str) }
     }
 
     /// `word` with its tilde prefixes expanded as an assignment's value has them: from byte
@@ -487,19 +508,24 @@ impl Interp {
     /// Expands the right side of `=~`: quoted parts match literally.
     pub(crate) async fn expand_regex(&mut self, word: &Word, io: &Io) -> Result<String, Flow> {
         let mut out = String::new();
+        // Quoted text is matched literally: escaped outside a bracket expression, as it is
+        // inside one (bash adds no backslash there, which glibc would read as a member).
+        let mut bracket = Bracket::Outside;
         for part in &word.parts {
-            match part {
-                WordPart::Literal(text) => out.push_str(text),
-                WordPart::Quoted(text) => out.push_str(&regex::escape(text)),
+            let (text, quoted) = match part {
+                WordPart::Literal(text) => (Cow::Borrowed(&text[..]), false),
+                WordPart::Quoted(text) => (Cow::Borrowed(&text[..]), true),
                 other => {
                     let single = Word { parts: std::iter::once(other.clone()).collect(), span: word.span };
                     let text = self.expand_string(&single, io).await?;
-                    if matches!(other, WordPart::DoubleQuoted(_)) {
-                        out.push_str(&regex::escape(&text));
-                    } else {
-                        out.push_str(&text);
-                    }
+                    (Cow::Owned(text), matches!(other, WordPart::DoubleQuoted(_)))
                 }
+            };
+            if quoted && bracket == Bracket::Outside {
+                out.push_str(&regex::escape(&text));
+            } else {
+                bracket = bracket.after(&text);
+                out.push_str(&text);
             }
         }
         Ok(out)
@@ -1230,11 +1256,13 @@ impl Interp {
             "BASHPID" if state.is_dynamic(name) => ParamValue::Str(std::process::id().to_string()),
             "BASH_SUBSHELL" => ParamValue::Str(state.subshell_level.to_string()),
             "LINENO" if state.is_dynamic(name) => ParamValue::Str(state.lineno.to_string()),
-            "FUNCNAME" | "BASH_SOURCE" | "BASH_LINENO" | "BASH_ARGV" | "BASH_ARGC"
+            "FUNCNAME" | "BASH_SOURCE" | "BASH_LINENO" | "BASH_ARGV" | "BASH_ARGC" | "DIRSTACK"
                 if state.vars.get(name).is_none() =>
             {
                 let items = match name {
                     "FUNCNAME" => state.funcname(),
+                    // The directory stack as `dirs -l` numbers it.
+                    "DIRSTACK" => std::iter::once(&state.cwd).chain(state.dir_stack.iter().rev()).cloned().collect(),
                     "BASH_SOURCE" => state.bash_source(),
                     "BASH_ARGV" => state.bash_argv(),
                     "BASH_ARGC" => vec![state.bash_argv().len().to_string()],
@@ -1653,4 +1681,50 @@ fn glob_ignored(path: &str, list: &str) -> bool {
             }
         }
     })
+}
+
+/// Where a regex's text stands with respect to a bracket expression (`[…]`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bracket {
+    Outside,
+    /// Just after `[` or `[^`, where `]` is a member.
+    Opened,
+    Inside,
+}
+
+impl Bracket {
+    /// The state after `text`.
+    fn after(mut self, text: &str) -> Bracket {
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            self = match (self, c) {
+                (Bracket::Outside, '\\') => {
+                    chars.next();
+                    Bracket::Outside
+                }
+                (Bracket::Outside, '[') => {
+                    chars.next_if_eq(&'^');
+                    Bracket::Opened
+                }
+                (Bracket::Outside, _) => Bracket::Outside,
+                (Bracket::Opened | Bracket::Inside, '[')
+                    if chars.peek().is_some_and(|n| matches!(n, ':' | '.' | '=')) =>
+                {
+                    // `[:alpha:]`, `[.c.]`, `[=c=]` end at their own `:]`, `.]`, `=]`.
+                    let kind = chars.next().unwrap_or(':');
+                    let mut last = ' ';
+                    for inner in chars.by_ref() {
+                        if last == kind && inner == ']' {
+                            break;
+                        }
+                        last = inner;
+                    }
+                    Bracket::Inside
+                }
+                (Bracket::Inside, ']') => Bracket::Outside,
+                _ => Bracket::Inside,
+            };
+        }
+        self
+    }
 }

@@ -694,6 +694,8 @@ pub(crate) async fn kill_jobs(interp: &mut Interp, signal: u32, specs: &[String]
                     no_such
                 } else if spec.parse::<u32>().is_ok() {
                     format!("{}kill: ({spec}) - No such process\n", interp.state.diagnostic_prefix())
+                } else if spec.is_empty() {
+                    format!("{}kill: `': not a pid or valid job spec\n", interp.state.diagnostic_prefix())
                 } else {
                     format!("{}kill: {spec}: arguments must be process or job IDs\n", interp.state.diagnostic_prefix())
                 };

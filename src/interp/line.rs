@@ -270,7 +270,12 @@ impl Interp {
             // it ends the session with the stop's status.
             if let Ok(script) = parser::parse_with_aliases(&action, &self.aliases_in_effect()) {
                 let limit = self.state.limits().wall_time;
+                self.exited = None;
                 let (trap_status, stopped) = self.execute(Body::Line(&script.body), io, limit, None).await;
+                // `exit N` in the trap is the session's status (bash).
+                if let Some(exit) = self.exited.filter(|_| !stopped) {
+                    return exit;
+                }
                 if stopped {
                     self.exited = Some(trap_status);
                     return trap_status;

@@ -166,6 +166,7 @@ impl Interp {
         self.state.function_sources = Arc::default();
         self.state.options = Options::default();
         self.state.frames = Vec::new();
+        self.state.ignored_at_entry = ignored_traps(&self.state.traps).into_keys().collect();
         let file: Arc<str> = Arc::from(script.unwrap_or(""));
         (self.state.source, self.state.main_source) = (file.clone(), file);
         self.state.enter_shell();
@@ -178,7 +179,8 @@ impl Interp {
         // Each subshell draws its own `$RANDOM` numbers, as bash's reseeded child does.
         static SUBSHELLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         state.reseed_random(SUBSHELLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
-        state.traps = Arc::new(HashMap::new());
+        // Traps are reset in a subshell, but an ignored signal stays ignored (bash).
+        state.traps = Arc::new(ignored_traps(&state.traps));
         Interp {
             state,
             shared: self.shared.clone(),
@@ -313,6 +315,15 @@ impl<F: std::future::Future + Unpin> std::future::Future for StackGuard<F> {
     }
 }
 
+/// The traps that ignore their signal (`trap '' SIG`), which a subshell keeps.
+fn ignored_traps(traps: &HashMap<String, String>) -> HashMap<String, String> {
+    traps
+        .iter()
+        .filter(|(signal, action)| action.is_empty() && !matches!(signal.as_str(), "EXIT" | "DEBUG" | "ERR" | "RETURN"))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect()
+}
+
 /// Runs a command in a subshell built from `state` (what commands use to run commands: the
 /// session's [`Shared::run_command`]).
 fn run_in_subshell<'a>(state: State, shared: &'a Arc<Shared>, argv: Vec<String>, io: &'a Io) -> BoxFuture<'a, Status> {
@@ -322,7 +333,7 @@ fn run_in_subshell<'a>(state: State, shared: &'a Arc<Shared>, argv: Vec<String>,
         }
         let mut sub = Interp::fresh(state, shared.clone(), GUARDED_DEPTH);
         sub.state.subshell_level += 1;
-        sub.state.traps = Arc::new(HashMap::new());
+        sub.state.traps = Arc::new(ignored_traps(&sub.state.traps));
         // A command started by another command runs as its own program would: no functions.
         let result = sub.dispatch_builtin(argv, io).await;
         sub.finish_subshell(result, io).await

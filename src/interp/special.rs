@@ -12,6 +12,7 @@ use crate::builtins::Special;
 use crate::builtins::spec::Opt;
 use crate::builtins::{opt, special};
 use std::sync::Arc;
+use toolsh_core::options::{Kind as OptionKind, Options as ShellOptions};
 
 /// True for names this module runs: the table's interpreter builtins.
 pub(crate) fn is_special(name: &str) -> bool {
@@ -39,6 +40,11 @@ async fn parsed(state: &State, argv: &[String], io: &Io) -> Result<builtins::spe
 
 async fn say(io: &Io, text: &str) {
     let _ = io.stdout().write_all(text.as_bytes()).await;
+}
+
+/// Prints a message of a new shell (`bash -Q`) as bash's own start says it: its name, no line.
+async fn new_shell_says(io: &Io, shell: &str, message: &str) {
+    let _ = io.stderr().write_all(format!("{shell}: {message}\n").as_bytes()).await;
 }
 
 /// Prints a builtin's message as bash does: `s.sh: line 4: cd: message`.
@@ -366,13 +372,24 @@ async fn caller(interp: &mut Interp, argv: &[String], io: &Io) -> Status {
 }
 
 async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    let Some(path) = argv.get(1) else {
-        complain(&interp.state, io, &argv[0], "filename argument required").await;
+    // bash's `.` takes no option but ends them at `--`; what else starts with `-` is refused.
+    let name = &argv[0];
+    let usage = format!("{name}: usage: {name} filename [arguments]");
+    let words = match argv.get(1).map(String::as_str) {
+        Some("--") => &argv[2..],
+        Some(option) if option.len() > 1 && option.starts_with('-') => {
+            complain(&interp.state, io, name, &format!("{option}: invalid option\n{usage}")).await;
+            return Ok(crate::status::USAGE);
+        }
+        _ => &argv[1..],
+    };
+    let Some(path) = words.first() else {
+        complain(&interp.state, io, name, &format!("filename argument required\n{usage}")).await;
         return Ok(crate::status::USAGE);
     };
     // A name without a slash is looked for on PATH first, then in the working directory, as
     // bash's `sourcepath` does.
-    let on_path = (!path.contains('/'))
+    let on_path = (!path.contains('/') && interp.state.options.sourcepath)
         .then(|| interp.state.vars.get_str("PATH").map(str::to_string))
         .flatten()
         .and_then(|dirs| {
@@ -389,8 +406,8 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
             return Ok(interp.denial_status(1));
         }
     };
-    let saved = if argv.len() > 2 {
-        Some(std::mem::replace(&mut interp.state.positional, Arc::new(argv[2..].to_vec())))
+    let saved = if words.len() > 1 {
+        Some(std::mem::replace(&mut interp.state.positional, Arc::new(words[1..].to_vec())))
     } else {
         None
     };
@@ -427,60 +444,66 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
         }
     }
     sub.become_new_shell(None);
+    // bash's words: letters alone or together, `-` or `+` (`-ec`, `+x`), `-o NAME`, `-O NAME`;
+    // with -c the first operand is the text, then $0 and the parameters.
     let mut idx = 1;
-    let mut command_text = None;
+    let mut command_mode = false;
     let mut from_stdin = false;
     while let Some(arg) = argv.get(idx) {
-        match arg.as_str() {
-            "-c" => {
-                idx += 1;
-                match argv.get(idx) {
-                    Some(text) => command_text = Some(text.clone()),
-                    None => {
-                        let _ = io
-                            .stderr()
-                            .write_all(format!("{}: -c: option requires an argument\n", argv[0]).as_bytes())
-                            .await;
-                        return Ok(crate::status::USAGE);
-                    }
-                }
-                idx += 1;
-                break;
-            }
-            // Letters alone or together (`-ex`, `-se`, `-uc TEXT`).
-            flags if flags.len() > 1 && flags.starts_with('-') && flags[1..].chars().all(|c| "eusxc".contains(c)) => {
-                let mut command = false;
-                for letter in flags[1..].chars() {
-                    match letter {
-                        'e' => sub.state.options.errexit = true,
-                        'u' => sub.state.options.nounset = true,
-                        'x' => sub.state.options.xtrace = true,
-                        'c' => command = true,
-                        _ => from_stdin = true,
-                    }
-                }
-                if command {
+        let word = arg.as_str();
+        if word == "--" || word == "-" {
+            idx += 1;
+            break;
+        }
+        // --norc, --noprofile, --posix, --login, …: nothing to change here.
+        if word.starts_with("--") {
+            idx += 1;
+            continue;
+        }
+        let on = word.starts_with('-');
+        if word.len() < 2 || !(on || word.starts_with('+')) {
+            break;
+        }
+        for letter in word[1..].chars() {
+            match letter {
+                'c' => command_mode = true,
+                's' => from_stdin = true,
+                // Interactive, login, restricted, dump strings: nothing to change here.
+                'i' | 'l' | 'r' | 'D' => {}
+                'o' | 'O' => {
                     idx += 1;
-                    let Some(text) = argv.get(idx) else {
-                        let message = format!("{}: -c: option requires an argument\n", argv[0]);
-                        let _ = io.stderr().write_all(message.as_bytes()).await;
+                    let kind = if letter == 'o' { OptionKind::Set } else { OptionKind::Shopt };
+                    let Some(option) = argv.get(idx) else {
+                        new_shell_says(io, &argv[0], &format!("-{letter}: option requires an argument")).await;
                         return Ok(crate::status::USAGE);
                     };
-                    command_text = Some(text.clone());
-                    idx += 1;
-                    break;
+                    if !sub.state.options.set(kind, option, on) {
+                        let what = if letter == 'o' { "option name" } else { "shell option name" };
+                        new_shell_says(io, &argv[0], &format!("{option}: invalid {what}")).await;
+                        return Ok(crate::status::USAGE);
+                    }
                 }
+                _ => match ShellOptions::letter(letter) {
+                    Some(option) => {
+                        sub.state.options.set(OptionKind::Set, option, on);
+                    }
+                    None => {
+                        new_shell_says(io, &argv[0], &format!("-{letter}: invalid option")).await;
+                        return Ok(crate::status::USAGE);
+                    }
+                },
             }
-            "-o" if argv.get(idx + 1).is_some_and(|o| o == "pipefail") => {
-                sub.state.options.pipefail = true;
-                idx += 1;
+        }
+        idx += 1;
+    }
+    let mut command_text = None;
+    if command_mode {
+        match argv.get(idx) {
+            Some(text) => command_text = Some(text.clone()),
+            None => {
+                new_shell_says(io, &argv[0], "-c: option requires an argument").await;
+                return Ok(crate::status::USAGE);
             }
-            // -s: the script comes from standard input, the operands are its parameters.
-            "--" => {
-                idx += 1;
-                break;
-            }
-            _ => break,
         }
         idx += 1;
     }
@@ -547,12 +570,25 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
 }
 
 async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
-    if argv.len() == 1 {
+    // -a and -l shape the program's start, which a command run here has none of; -c runs it
+    // with an empty environment (the shell ends with it, so its variables can go).
+    let (words, clean) = match parsed(&interp.state, &argv, io).await {
+        Ok(args) => (args.operands.clone(), args.has(opt!(special::EXEC, 'c'))),
+        Err(status) => return Ok(status),
+    };
+    if clean && !words.is_empty() {
+        for name in interp.state.vars.names() {
+            if interp.state.vars.get(&name).is_some_and(|v| v.attrs.has(Attrs::EXPORT)) {
+                interp.state.vars.remove(&name);
+            }
+        }
+    }
+    if words.is_empty() {
         // `exec >file` with no command: the redirections (already applied to `io`) stay.
         interp.exec_io = Some(io.clone());
         return Ok(0);
     }
-    let status = interp.dispatch(argv[1..].to_vec(), io).await?;
+    let status = interp.dispatch(words, io).await?;
     Err(Flow::Exit(status))
 }
 
@@ -751,10 +787,22 @@ fn normalize_signal(name: &str) -> String {
     let bare = upper.strip_prefix("SIG").unwrap_or(&upper);
     match bare {
         "0" => "EXIT".to_string(),
-        "2" => "INT".to_string(),
-        "15" => "TERM".to_string(),
-        "1" => "HUP".to_string(),
-        other => other.to_string(),
+        other => match other.parse::<u32>().ok().and_then(crate::signals::name) {
+            Some(name) => name,
+            None => other.to_string(),
+        },
+    }
+}
+
+/// Where a trap comes in bash's listing: `EXIT`, the signals by number, then `DEBUG`, `ERR`
+/// and `RETURN`; `None` for what names no trap.
+fn trap_rank(signal: &str) -> Option<u32> {
+    match signal {
+        "EXIT" => Some(0),
+        "DEBUG" => Some(100),
+        "ERR" => Some(101),
+        "RETURN" => Some(102),
+        other => crate::signals::number(other).filter(|n| *n > 0),
     }
 }
 
@@ -808,9 +856,17 @@ async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     if args.is_empty() || parsed.has(opt!(special::TRAP, 'p')) {
         // Every trap, or with -p the ones named.
         let wanted: Vec<String> = args.iter().map(|s| normalize_signal(s)).collect();
+        // A name that is no signal is said, and the status is 1 (the others are listed).
+        let mut status = 0;
+        for (word, signal) in args.iter().zip(&wanted) {
+            if trap_rank(signal).is_none() {
+                complain(&interp.state, io, "trap", &format!("{word}: invalid signal specification")).await;
+                status = 1;
+            }
+        }
         let mut entries: Vec<(&String, &String)> =
             interp.state.traps.iter().filter(|(signal, _)| wanted.is_empty() || wanted.contains(signal)).collect();
-        entries.sort();
+        entries.sort_by_key(|(signal, _)| trap_rank(signal));
         let mut out = String::new();
         for (signal, action) in entries {
             // bash names real signals with their SIG prefix, its own conditions without.
@@ -818,7 +874,7 @@ async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
             out.push_str(&format!("trap -- {} {sig}{signal}\n", shell_quote(action)));
         }
         say(io, &out).await;
-        return Ok(0);
+        return Ok(status);
     }
     if args.len() == 1 {
         // `trap SIGNAL` resets like `trap - SIGNAL`.
@@ -829,12 +885,14 @@ async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut status = 0;
     for signal in &args[1..] {
         let signal = normalize_signal(signal);
-        if !matches!(
-            signal.as_str(),
-            "EXIT" | "ERR" | "INT" | "TERM" | "HUP" | "QUIT" | "DEBUG" | "RETURN" | "USR1" | "USR2"
-        ) {
+        // Every signal is kept and listed; those no process here is sent run no trap.
+        if trap_rank(&signal).is_none() {
             complain(&interp.state, io, "trap", &format!("{signal}: invalid signal specification")).await;
             status = 1;
+            continue;
+        }
+        // A signal ignored when this shell started stays so, silently (bash).
+        if interp.state.ignored_at_entry.contains(&signal) {
             continue;
         }
         let traps = Arc::make_mut(&mut interp.state.traps);

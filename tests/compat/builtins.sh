@@ -753,3 +753,364 @@ printf "%'d|%'10.2f|%-'5d|\n" 1234567 1234.5 12; awk 'BEGIN{printf "%'"'"'d\n", 
 1234567
 1000
 ## status: 0
+
+### shopt lists every option bash has, in its order
+shopt -u extglob; shopt | head -12; shopt -p | tail -4; shopt | wc -l
+## stdout:
+autocd         	off
+assoc_expand_once	off
+cdable_vars    	off
+cdspell        	off
+checkhash      	off
+checkjobs      	off
+checkwinsize   	on
+cmdhist        	on
+compat31       	off
+compat32       	off
+compat40       	off
+compat41       	off
+shopt -u shift_verbose
+shopt -s sourcepath
+shopt -u varredir_close
+shopt -u xpg_echo
+57
+## status: 0
+
+### shopt -s/-u with no name list the options on or off, and set nothing
+shopt -u extglob; shopt -s -p | head -3; shopt -u | tail -2; shopt -q sourcepath; echo "q $?"
+shopt -s -p -o; shopt -u -o | head -3; shopt -pu -o | tail -2; shopt -o -u pipefail; echo "u $?"
+## stdout:
+shopt -s checkwinsize
+shopt -s cmdhist
+shopt -s complete_fullquote
+varredir_close 	off
+xpg_echo       	off
+q 0
+set -o braceexpand
+set -o hashall
+set -o interactive-comments
+allexport      	off
+emacs          	off
+errexit        	off
+set +o vi
+set +o xtrace
+u 0
+## status: 0
+
+### shopt sets, tests and refuses option names +stderr
+shopt -s cdspell xpg_echo; shopt cdspell nullglob; echo "status $?"
+shopt -u sourcepath; shopt -p sourcepath huponexit; shopt -q xpg_echo && echo on
+shopt -p nonesuch cdspell; echo "bad $?"; shopt -o -p nonesuch; echo "bad -o $?"
+shopt -s -u cdspell; echo "both $?"; shopt -z; echo "z $?"
+## stdout:
+cdspell        	on
+nullglob       	off
+status 1
+shopt -u sourcepath
+shopt -u huponexit
+on
+shopt -s cdspell
+bad 1
+bad -o 1
+both 1
+z 2
+## stderr:
+shopt: nonesuch: invalid shell option name
+shopt: nonesuch: invalid option name
+shopt: cannot set and unset shell options simultaneously
+shopt: -z: invalid option
+shopt: usage: shopt [-pqsu] [-o] [optname ...]
+## status: 0
+
+### xpg_echo makes echo decode escapes; -E still turns them off
+shopt -s xpg_echo; echo 'a\tb'; echo -E 'a\tb'; echo -n 'c\n'; shopt -u xpg_echo; echo 'd\te'
+## stdout:
+a	b
+a\tb
+c
+d\te
+## status: 0
+
+### set -o and set +o list every set option +stderr
+set -o | head -5; set +o | tail -3; set -o | wc -l
+set -o vi; set -o | grep -w vi; set +o posix -o nolog; set -o | grep -w nolog
+set -o nonesuch; echo "bad $?"
+## stdout:
+allexport      	off
+braceexpand    	on
+emacs          	off
+errexit        	off
+errtrace       	off
+set +o verbose
+set +o vi
+set +o xtrace
+27
+vi             	on
+nolog          	on
+bad 2
+## stderr:
+set: nonesuch: invalid option name
+## status: 0
+
+### set letters bash knows are accepted and shown in $- +stderr
+set -k; set -o | grep -w keyword; echo $-; set +k -p +p; echo "p $?"
+set -q; echo "bad $?"
+## stdout:
+keyword        	on
+hkBc
+p 0
+bad 2
+## stderr:
+set: -q: invalid option
+set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]
+## status: 0
+
+### bash -ce and other letters together
+bash -ce 'false; echo not reached'; echo "status $?"
+bash -ec 'echo $1 $0' zero one; bash -xc 'echo x' 2>&1; bash +e -c 'false; echo ran'
+bash -o pipefail -c 'false | true; echo $?'; bash -O xpg_echo -c 'echo "a\tb"'
+## stdout:
+status 1
+one zero
++ echo x
+x
+ran
+1
+a	b
+## status: 0
+
+### bash refuses a letter it does not know
+bash -Z -c 'echo no'; echo "status $?"
+## stdout:
+status 2
+## status: 0
+
+### exec takes -a, -c and -l, and refuses other options +stderr
+(exec -a name echo ran); (exec -c echo clean); (exec -l -- echo login)
+exec -i echo no; echo "status $?"
+## stdout:
+ran
+clean
+login
+status 2
+## stderr:
+exec: -i: invalid option
+exec: usage: exec [-cl] [-a name] [command [argument ...]] [redirection ...]
+## status: 0
+
+### printf format escapes are not %b's
+printf 'one\ctwo\n'; printf '\"\?\q\n'; printf "\\'x\\'\n"; printf '%b|\n' '\"\?\q' "\\'y\\'"
+printf '\0101|\101|%b|%b\n' '\0101' '\101' | od -An -c
+## stdout:
+one\ctwo
+"?\q
+'x'
+\"\?\q|
+\'y\'|
+  \b   1   |   A   |   A   |   A  \n
+## status: 0
+
+### printf warns of escapes missing their digits +stderr
+printf 'a\xZ\n'; echo "status $?"; printf '%b|\n' '\x' '\u'; printf 'end\'; echo
+## stdout:
+a\xZ
+status 0
+\x|
+\u|
+end\
+## stderr:
+printf: missing hex digit for \x
+printf: missing hex digit for \x
+printf: missing unicode digit for \u
+## status: 0
+
+### printf's %b stops all output at \c
+printf '%s-%b-%s\n' a 'b\cc' d; echo; printf 'x%by\n' '\c'; echo "status $?"
+## stdout:
+a-b
+xstatus 0
+## status: 0
+
+### printf names the whole unfinished conversion +stderr
+printf 'ab%10'; echo " status $?"; printf '%-5.3'; echo " $?"
+## stdout:
+ab status 1
+ 1
+## stderr:
+printf: `%10': missing format character
+printf: `%-5.3': missing format character
+## status: 0
+
+### printf %n stores the count of bytes written
+printf '  %s %s  \n%n' ab cd count; echo "$count"; printf '%s%n|%s%n\n' abc one de two; echo "$one $two"
+printf -v v 'xy%n' n; echo "$v $n"
+## stdout:
+  ab cd  
+10
+abc|de
+3 6
+xy 2
+## status: 0
+
+### printf %( with no T after it is written as it is +stderr
+printf '%(abc)Z|\n' 0; printf '%(%Y)T %s\n' 0 ok
+## stdout:
+%(abc)Z|
+1970 ok
+## stderr:
+printf: warning: `Z': invalid time format specification
+## status: 0
+
+### pushd, popd and dirs read signs as numbers: a bad one is a usage error +stderr
+pushd -m; echo "s $?"; popd +x; echo "s $?"; dirs -q; echo "s $?"; dirs 7; echo "s $?"; popd a; echo "s $?"
+## stdout:
+s 2
+s 2
+s 2
+s 2
+s 2
+## stderr:
+pushd: -m: invalid number
+pushd: usage: pushd [-n] [+N | -N | dir]
+popd: +x: invalid number
+popd: usage: popd [-n] [+N | -N]
+dirs: -q: invalid number
+dirs: usage: dirs [-clpv] [+N] [-N]
+dirs: 7: invalid option
+dirs: usage: dirs [-clpv] [+N] [-N]
+popd: a: invalid argument
+popd: usage: popd [-n] [+N | -N]
+## status: 0
+
+### dirs names an index out of range without its sign +stderr
+mkdir x y; pushd x >/dev/null; pushd ../y >/dev/null
+dirs +5; echo "s $?"; dirs -5; echo "s $?"; pushd +5; echo "s $?"; popd -5; echo "s $?"
+dirs -v -1 | sed 's|/.*/||'; dirs -p +1 | sed 's|.*/||'
+## stdout:
+s 1
+s 1
+s 1
+s 1
+ 1  ~/x
+x
+## stderr:
+dirs: 5: directory stack index out of range
+dirs: 5: directory stack index out of range
+pushd: +5: directory stack index out of range
+popd: -5: directory stack index out of range
+## status: 0
+## files:
+x/
+y/
+
+### ~N, ~+N, ~-N and DIRSTACK name the directory stack's entries
+mkdir x y; pushd x >/dev/null; pushd ../y >/dev/null
+for w in ~0 ~1 ~+1 ~-0 ~2 ~-2 ~3 "${DIRSTACK[1]}" "${#DIRSTACK[@]}"; do w=${w##*/}; echo "${w%%-*}"; done
+echo $((~0)) $((~1))
+## stdout:
+y
+x
+x
+toolsh
+toolsh
+y
+~3
+x
+3
+-1 -2
+## status: 0
+## files:
+x/
+y/
+
+### BASH_XTRACEFD sends the trace to its descriptor +stderr
+exec 4>trace.txt; BASH_XTRACEFD=4; set -x; echo one; unset BASH_XTRACEFD; echo two; set +x; exec 4>&-
+cat trace.txt
+## stdout:
+one
+two
++ echo one
++ unset BASH_XTRACEFD
+## stderr:
++ echo two
++ set +x
+## status: 0
+## files:
+trace.txt: "+ echo one\n+ unset BASH_XTRACEFD\n"
+
+### set -x shows (( )) with the blanks after each part +stderr
+set -x; for ((  i = 0 ;  i < 1 ;  i++  )); do :; done; ((  1  )); set +x
+## stderr:
++ (( i = 0  ))
++ (( i < 1  ))
++ :
++ (( i++   ))
++ (( i < 1  ))
++ ((   1   ))
++ set +x
+## status: 0
+
+### read into one name strips trailing blanks even when escaped; the last of several keeps them
+echo ' a  b\ ' | { read x; echo "-$x-"; }; echo ' a  b\ ' | { read x y; echo "-$x-$y-"; }
+## stdout:
+-a  b-
+-a-b -
+## status: 0
+
+### source takes no options and says its usage +stderr
+. -i x; echo "s $?"; source; echo "s $?"; echo 'echo sourced $1' > f.sh; . -- ./f.sh arg; echo "s $?"
+## stdout:
+s 2
+s 2
+sourced arg
+s 0
+## stderr:
+.: -i: invalid option
+.: usage: . filename [arguments]
+source: filename argument required
+source: usage: source filename [arguments]
+## status: 0
+## files:
+f.sh: "echo sourced $1\n"
+
+### shift with several counts is too many arguments +stderr
+set -- a b c; (shift 1 2); echo "s $?"; (shift x); echo "s $?"; shift 5; echo "s $? $#"
+## stdout:
+s 1
+s 1
+s 1 3
+## stderr:
+shift: too many arguments
+shift: x: numeric argument required
+## status: 0
+
+### shopt -u sourcepath makes source read the name in the working directory only +stderr
+mkdir -p bin; echo 'echo from path' > bin/lib.sh; PATH=$PWD/bin:$PATH
+. lib.sh; shopt -u sourcepath; . lib.sh; echo "s $?"
+## stdout:
+from path
+s 1
+## stderr:
+lib.sh: No such file or directory
+## status: 0
+## files:
+bin/
+bin/lib.sh: "echo from path\n"
+
+### exec -c runs the command with an empty environment
+(export FOO=BAR; exec -c printenv) | grep -c FOO; (FOO=BAR exec -c printenv) | grep -c FOO; (FOO=BAR exec printenv) | grep FOO
+## stdout:
+0
+0
+FOO=BAR
+## status: 0
+
+### kill names an empty operand; trap -p names what is no signal +stderr
+kill -INT ''; echo "s $?"; trap -p NOSIG; echo "s $?"
+## stdout:
+s 1
+s 1
+## stderr:
+kill: `': not a pid or valid job spec
+trap: NOSIG: invalid signal specification
+## status: 0

@@ -331,3 +331,83 @@ case
 nocase
 X
 ## status: 0
+
+### test's extra words: unexpected option or too many arguments +stderr
+test 1 -eq 1 -ne; echo "s $?"; test a b c d e; echo "s $?"; [ a = a b ]; echo "s $?"
+test -n a -o; echo "s $?"; test ! ! a; echo "s $?"
+## stdout:
+s 2
+s 2
+s 2
+s 2
+s 0
+## stderr:
+test: syntax error: `-ne' unexpected
+test: too many arguments
+[: too many arguments
+test: a: binary operator expected
+## status: 0
+
+### test's parentheses: what was found instead of the closing one +stderr
+[ \( a = a ]; echo "s $?"; [ \( a -a b c \) ]; echo "s $?"; test \( a \) -a \( ! '' \); echo "s $?"
+test \( \( a \) \); echo "s $?"
+## stdout:
+s 2
+s 2
+s 0
+s 0
+## stderr:
+[: `)' expected, found ]
+[: `)' expected, found c
+## status: 0
+
+### test by argument count: unary and binary operator expected +stderr
+test a b; echo "s $?"; test -Q x; echo "s $?"; test a -Q b; echo "s $?"; test ! -Q; echo "s $?"
+test -t; echo "t $?"; test -t x; echo "t $?"; test '(' -n ')' ; echo "s $?"; test ! a = b; echo "s $?"
+## stdout:
+s 2
+s 2
+s 2
+s 1
+t 0
+t 1
+s 0
+s 0
+## stderr:
+test: a: unary operator expected
+test: -Q: unary operator expected
+test: -Q: binary operator expected
+## status: 0
+
+### test -o names any set -o option
+set -o noclobber; test -o noclobber && echo on; test -o hashall && echo hash; test -o vi || echo off
+test -o nonesuch; echo "s $?"
+## stdout:
+on
+hash
+off
+s 1
+## status: 0
+
+### =~ reads its regex as glibc's ERE: backslashes, brackets and equivalence classes
+[[ x =~ \\x ]]; echo "s $?"; [[ 'a\b' =~ a[\.]b ]] && echo backslash; [[ a.b =~ a[\.]b ]] && echo dot
+[[ dog =~ [[=d=]].[\[=G=][=g=]] ]] && echo equiv; [[ a =~ ['a]'] ]] || echo quoted bracket
+[[ 'x{' =~ x{ ]] && echo brace; [[ aab =~ ^a{2}b$ ]] && echo interval; [[ '*a' =~ *a ]] && echo star
+[[ 'a b' =~ a\ b ]] && echo space; [[ abc =~ a\w\Sc ]] && echo classes
+## stdout:
+s 1
+dot
+equiv
+quoted bracket
+interval
+space
+## status: 1
+
+### =~ is silent about a regex glibc refuses, with status 2 +stderr
+[[ 'x{' =~ x{ ]]; echo "s $?"; [[ '*a' =~ *a ]]; echo "s $?"; [[ a =~ [a ]]; echo "s $?"; re='[\.]'; [[ '\' =~ $re ]]; echo "s $?"
+## stdout:
+s 2
+s 2
+s 2
+s 0
+## status: 0

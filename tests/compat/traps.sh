@@ -125,3 +125,99 @@ cmd: x=1 false a "b c" at 3
 cmd: return 3 at 8
 back at 9
 ## status: 0
+
+### trap keeps any signal and lists the traps in bash's order
+trap 'echo e' ERR; trap 'echo q' QUIT 6 SIGCHLD; trap 'echo x' EXIT; trap '' DEBUG; trap 'echo u' 10
+trap 'echo r' RETURN; trap : 1; trap; trap -p ABRT 17; trap - 6; trap -p SIGABRT; echo "end $?"
+trap - DEBUG ERR RETURN EXIT
+## stdout:
+trap -- 'echo x' EXIT
+trap -- ':' SIGHUP
+trap -- 'echo q' SIGQUIT
+trap -- 'echo q' SIGABRT
+trap -- 'echo u' SIGUSR1
+trap -- 'echo q' SIGCHLD
+trap -- '' DEBUG
+trap -- 'echo e' ERR
+trap -- 'echo r' RETURN
+trap -- 'echo q' SIGABRT
+trap -- 'echo q' SIGCHLD
+end 0
+## status: 0
+
+### trap refuses what names no signal +stderr
+trap 'echo x' NOSIG 99; echo "s $?"; trap -p
+## stdout:
+s 1
+## stderr:
+trap: NOSIG: invalid signal specification
+trap: 99: invalid signal specification
+## status: 0
+
+### the DEBUG trap runs before each simple command, not inside functions without set -T
+trap 'echo "debug[$LINENO] $BASH_COMMAND"' DEBUG
+echo one
+f() { echo in f; }
+f
+trap - DEBUG
+echo done
+## stdout:
+debug[2] echo one
+one
+debug[4] f
+in f
+debug[5] trap - DEBUG
+done
+## status: 0
+
+### a DEBUG trap a function sets runs in it and stays; set -T lets functions inherit one
+g() { trap 'echo "dbg $BASH_COMMAND"' DEBUG; echo in g; }
+g
+echo after
+trap - DEBUG; h() { echo in h; }; set -T; trap 'echo "t $BASH_COMMAND"' DEBUG; h; set +T; trap - DEBUG
+## stdout:
+dbg echo in g
+in g
+dbg echo after
+after
+dbg trap - DEBUG
+t h
+t h
+t echo in h
+in h
+t set +T
+t trap - DEBUG
+## status: 0
+
+### an ignored signal stays ignored in a subshell, and cannot be trapped in a new shell
+trap '' USR2; (trap -p; trap 'echo x' USR2; trap -p USR2)
+bash -c 'trap -p; trap "echo y" USR2; trap -p USR2; trap - USR2; trap -p USR2; echo "s $?"'
+## stdout:
+trap -- '' SIGUSR2
+trap -- 'echo x' SIGUSR2
+trap -- '' SIGUSR2
+trap -- '' SIGUSR2
+trap -- '' SIGUSR2
+s 0
+## status: 0
+
+### under set -T a RETURN trap set outside runs as functions return, not again inside itself
+set -o functrace; fn() { return; }; trap 'echo "ret $?"; fn' RETURN; fn; echo after 1
+unset -f fn; fn() { eval return 3; }; fn; echo "after 2 $?"; trap - RETURN
+## stdout:
+ret 0
+after 1
+ret 0
+after 2 3
+## status: 0
+
+### exit in an EXIT trap sets the status of the subshell and of the shell
+( set -e; trap 'exit 0' EXIT; false; echo bad ); echo "sub $?"; (trap 'exit 4' EXIT; exit 2); echo "sub $?"
+bash -c 'trap "exit 3" EXIT; false'; echo "shell $?"; bash -c 'trap "echo hi" EXIT; exit 5'; echo "shell $?"
+## stdout:
+sub 0
+sub 4
+shell 3
+hi
+shell 5
+## status: 0

@@ -21,6 +21,7 @@ pub mod command;
 pub mod contract;
 pub mod glob;
 pub mod io;
+pub mod options;
 pub mod pattern;
 pub mod predicates;
 pub mod session;

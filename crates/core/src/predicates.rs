@@ -50,18 +50,9 @@ pub fn unary_test(op: &str, arg: &str, state: &State, vfs: &Fs<'_>) -> bool {
     }
 }
 
+/// `-o NAME`: whether the `set -o` option NAME is on.
 fn option_set(name: &str, state: &State) -> bool {
-    let o = &state.options;
-    match name {
-        "errexit" => o.errexit,
-        "nounset" => o.nounset,
-        "xtrace" => o.xtrace,
-        "pipefail" => o.pipefail,
-        "noglob" => o.noglob,
-        "noclobber" => o.noclobber,
-        "allexport" => o.allexport,
-        _ => false,
-    }
+    state.options.get(crate::options::Kind::Set, name) == Some(true)
 }
 
 /// A binary test with string or integer operands; `Err` carries bash's message.

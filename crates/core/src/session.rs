@@ -19,74 +19,7 @@ use toolsh_gate::pace;
 pub use toolsh_gate::limits::{Limits, NAMED_LIMITS, NamedLimit, PROMOTED_TIME};
 pub use toolsh_gate::status::Status;
 
-/// Shell options (`set -o`, `shopt`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub struct Options {
-    pub errexit: bool,
-    pub nounset: bool,
-    pub xtrace: bool,
-    pub pipefail: bool,
-    pub noglob: bool,
-    pub noclobber: bool,
-    pub allexport: bool,
-    pub globstar: bool,
-    pub extglob: bool,
-    pub nullglob: bool,
-    pub failglob: bool,
-    pub dotglob: bool,
-    pub nocaseglob: bool,
-    pub nocasematch: bool,
-    /// `shopt -s expand_aliases`: aliases are expanded when commands are read.
-    pub expand_aliases: bool,
-    /// `shopt -s inherit_errexit`: `$( )` keeps `set -e` (without it, bash turns it off there).
-    pub inherit_errexit: bool,
-    /// `shopt -s lastpipe`: a pipeline's last command runs in the shell itself, so `… | read
-    /// v` sets `v` (bash does so without job control, which a script's shell never has).
-    pub lastpipe: bool,
-    /// `set -E` (`-o errtrace`): the `ERR` trap also fires inside functions.
-    pub errtrace: bool,
-    /// The shell reads lines from an operator at a console (bash `-i`): its messages carry no
-    /// line number, and `$-` holds `i`.
-    pub interactive: bool,
-    /// `shopt -s patsub_replacement` (on by default, as in bash 5.2): an unquoted `&` in the
-    /// replacement of `${x/pattern/replacement}` stands for the matched text.
-    pub patsub_replacement: bool,
-    /// `set -o posix`: bash's POSIX mode, in the few places toolsh follows it (quotes inside
-    /// a double-quoted `${x-word}`, tildes of arguments, assignments before special builtins).
-    pub posix: bool,
-    /// `shopt -s xpg_echo`: `echo` reads backslash escapes without `-e`.
-    pub xpg_echo: bool,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            errexit: false,
-            nounset: false,
-            xtrace: false,
-            pipefail: false,
-            noglob: false,
-            noclobber: false,
-            allexport: false,
-            globstar: false,
-            extglob: true,
-            nullglob: false,
-            failglob: false,
-            dotglob: false,
-            nocaseglob: false,
-            nocasematch: false,
-            expand_aliases: false,
-            inherit_errexit: false,
-            lastpipe: false,
-            errtrace: false,
-            interactive: false,
-            patsub_replacement: true,
-            posix: false,
-            xpg_echo: false,
-        }
-    }
-}
+pub use crate::options::Options;
 
 /// A frame of the call stack: a function being run, or a file being sourced.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -102,20 +35,6 @@ pub struct Frame {
     pub outer_args: Arc<Vec<String>>,
     /// The `set` options `local -` saved, restored when the function returns.
     pub set_options: Option<Options>,
-}
-
-impl Options {
-    /// Puts back the options `set` changes (`local -` restores these, not `shopt`'s).
-    pub fn restore_set_options(&mut self, saved: &Options) {
-        self.errexit = saved.errexit;
-        self.nounset = saved.nounset;
-        self.xtrace = saved.xtrace;
-        self.pipefail = saved.pipefail;
-        self.noglob = saved.noglob;
-        self.noclobber = saved.noclobber;
-        self.allexport = saved.allexport;
-        self.errtrace = saved.errtrace;
-    }
 }
 
 impl State {
@@ -238,6 +157,9 @@ pub struct State {
     pub login_home: Arc<str>,
     /// The builtins `enable -n` disabled (listed as such; each still runs).
     pub disabled_builtins: Vec<String>,
+    /// The signals ignored (`trap '' SIG`) when this shell started as a new one (a script, a
+    /// `bash -c`): as in bash, `trap` cannot change them here.
+    pub ignored_at_entry: Vec<String>,
     /// Nesting of subshells (`$BASH_SUBSHELL`).
     pub subshell_level: u32,
     /// `$LINENO`: the line of the simple command being run.
@@ -366,6 +288,7 @@ impl State {
             seconds_from: None,
             ordinary: Vec::new(),
             disabled_builtins: Vec::new(),
+            ignored_at_entry: Vec::new(),
             login_home: Arc::from("/"),
             subshell_level: 0,
             getopts_char: 0,
@@ -466,27 +389,13 @@ impl State {
 
     /// The `$-` flags.
     pub fn flags(&self) -> String {
-        let mut flags = String::new();
-        let o = &self.options;
-        for (on, c) in [
-            (o.allexport, 'a'),
-            (o.errexit, 'e'),
-            (o.noglob, 'f'),
-            (true, 'h'),
-            (o.interactive, 'i'),
-            (o.nounset, 'u'),
-            (o.xtrace, 'x'),
-            (true, 'B'),
-            (o.errtrace, 'E'),
-            (o.noclobber, 'C'),
-        ] {
-            if on {
-                flags.push(c);
-            }
-        }
-        // Text run as `-c` (every line that is not a named script's nor typed at the console):
-        // bash's `c`.
-        if self.main_source.is_empty() && !o.interactive {
+        let mut flags = self.options.flags();
+        // The console's shell is interactive (`i`, after `h` as bash writes it); text run as
+        // `-c` (every line that is not a named script's nor typed at the console): bash's `c`.
+        if self.options.interactive {
+            let at = flags.find('h').map_or(0, |h| h + 1);
+            flags.insert(at, 'i');
+        } else if self.main_source.is_empty() {
             flags.push('c');
         }
         flags

@@ -13,7 +13,7 @@
 //! not be written back whole is put back as it was.
 
 use crate::ast::{Command, FunctionDef};
-use crate::session::{NAMED_LIMITS, OnDeadline, Options, State, Status};
+use crate::session::{NAMED_LIMITS, OnDeadline, State, Status};
 use crate::vars::{Attrs, Value, Var};
 use crate::vfs::{FileKind, Vfs, WriteMode};
 use serde::{Deserialize, Serialize};
@@ -109,33 +109,6 @@ impl std::fmt::Display for Refusal {
     }
 }
 
-/// The option names a snapshot uses, with their fields.
-fn options(options: &mut Options) -> [(&'static str, &mut bool); 21] {
-    [
-        ("errexit", &mut options.errexit),
-        ("nounset", &mut options.nounset),
-        ("xtrace", &mut options.xtrace),
-        ("pipefail", &mut options.pipefail),
-        ("noglob", &mut options.noglob),
-        ("noclobber", &mut options.noclobber),
-        ("allexport", &mut options.allexport),
-        ("globstar", &mut options.globstar),
-        ("extglob", &mut options.extglob),
-        ("nullglob", &mut options.nullglob),
-        ("failglob", &mut options.failglob),
-        ("dotglob", &mut options.dotglob),
-        ("nocaseglob", &mut options.nocaseglob),
-        ("nocasematch", &mut options.nocasematch),
-        ("expand_aliases", &mut options.expand_aliases),
-        ("inherit_errexit", &mut options.inherit_errexit),
-        ("lastpipe", &mut options.lastpipe),
-        ("errtrace", &mut options.errtrace),
-        ("patsub_replacement", &mut options.patsub_replacement),
-        ("posix", &mut options.posix),
-        ("xpg_echo", &mut options.xpg_echo),
-    ]
-}
-
 /// Entry kinds of the `/tmp` archive.
 const DIR: u8 = b'd';
 const FILE: u8 = b'f';
@@ -164,7 +137,7 @@ impl Snapshot {
             .collect();
         let mut functions: Vec<(&String, &Arc<FunctionDef>)> = state.functions.iter().collect();
         functions.sort_by(|a, b| a.0.cmp(b.0));
-        let mut opts = state.options;
+        let opts = state.options;
         let saved = Saved {
             version: VERSION,
             cwd: state.cwd.clone(),
@@ -172,7 +145,8 @@ impl Snapshot {
             positional: state.positional.to_vec(),
             vars,
             functions: functions.into_iter().map(|(_, def)| Command::Function((**def).clone()).to_string()).collect(),
-            options: options(&mut opts).into_iter().map(|(name, on)| (name.to_string(), *on)).collect(),
+            // Every option by its bash name (`shopt`'s and `set -o`'s never share one).
+            options: opts.all().into_iter().map(|(_, name, on)| (name.to_string(), on)).collect(),
             traps: state.traps.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
             dir_stack: state.dir_stack.clone(),
             aliases: state.aliases.as_ref().clone(),
@@ -242,9 +216,9 @@ impl Snapshot {
             functions.insert(def.name.clone(), Arc::new(def));
         }
         state.functions = Arc::new(functions);
-        for (name, on) in options(&mut state.options) {
+        for (kind, name, _) in state.options.all() {
             if let Some(saved) = saved.options.get(name) {
-                *on = *saved;
+                state.options.set(kind, name, *saved);
             }
         }
         state.traps = Arc::new(saved.traps.into_iter().collect());

@@ -165,6 +165,7 @@ fn dynamic(name: &str) -> bool {
             | "BASH_SUBSHELL"
             | "LINENO"
             | "FUNCNAME"
+            | "DIRSTACK"
             | "BASH_COMMAND"
     )
 }
