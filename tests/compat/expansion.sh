@@ -313,3 +313,15 @@ a	b
 c\td
 e\tf
 ## status: 0
+
+### [k]+=v inside a compound assignment adds to the element
+a=(x y [1]+=z [0]+=w); echo ${a[@]}; a+=([0]+=v q); echo ${a[@]}
+declare -ai n=(1 2 [1]+=5); n+=([0]+=4 [3]+=1); echo ${n[@]}; declare -p n
+declare -A m=([k]=a [k]+=b); m+=([k]+=c [j]+=d); echo ${m[k]} ${m[j]}
+## stdout:
+xw yz
+xwv q
+5 7 1
+declare -ai n=([0]="5" [1]="7" [3]="1")
+bc d
+## status: 0

@@ -312,7 +312,7 @@ impl Printer {
                     if let Some(key) = &element.key {
                         self.out.push('[');
                         self.word(key, Context::Backslash);
-                        self.out.push_str("]=");
+                        self.out.push_str(if element.append { "]+=" } else { "]=" });
                     }
                     if element.value.parts.is_empty() {
                         self.out.push_str("''");
