@@ -967,7 +967,13 @@ impl Interp {
                                 .then(|| self.state.vars.get_str(name).map(str::to_string)),
                         };
                         let Some(value) = assigned else {
-                            self.error(io, &format!("{name}: cannot assign in this way")).await;
+                            // A positional parameter is named as `$6`.
+                            let shown = if name.bytes().all(|b| b.is_ascii_digit()) {
+                                format!("${name}")
+                            } else {
+                                name.to_string()
+                            };
+                            self.error(io, &format!("{shown}: cannot assign in this way")).await;
                             return Err(Flow::Discard);
                         };
                         Ok(ParamValue::Str(value.unwrap_or(text)))

@@ -325,3 +325,13 @@ xwv q
 declare -ai n=([0]="5" [1]="7" [3]="1")
 bc d
 ## status: 0
+
+### ${!1*} and ${!@*} are bad substitutions; ${6=x} names $6 +stderr
+(echo ${!1*}); (echo ${!@*}); (echo ${6=x}); a1=1; echo ${!a*}
+## stdout:
+a1
+## stderr:
+${!1*}: bad substitution
+${!@*}: bad substitution
+$6: cannot assign in this way
+## status: 0
