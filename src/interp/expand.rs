@@ -90,6 +90,9 @@ struct Builder {
     /// How many items of lists (`$@`, `${a[@]}`) have been placed: tells a list with no
     /// items from one with empty items.
     list_items: usize,
+    /// The last expansion ended with a delimiter that is not whitespace (`x,` with `IFS=,`):
+    /// the next item of a list then starts after an empty field, as in bash.
+    trailing_delim: bool,
 }
 
 /// What one field costs beyond its text (its place in the list, the string's header).
@@ -109,6 +112,7 @@ impl Builder {
             fields_limit,
             over_fields: false,
             list_items: 0,
+            trailing_delim: false,
         }
     }
 
@@ -129,6 +133,7 @@ impl Builder {
 
     fn text(&mut self, text: &str, quoted: bool) {
         self.active = true;
+        self.trailing_delim = false;
         if !self.room(text.len()) {
             return;
         }
@@ -199,6 +204,7 @@ impl Builder {
         }
         let mut pending_break = false;
         let mut run_start: Option<usize> = None;
+        let mut hard_end = false;
         for (idx, c) in value.char_indices() {
             if ifs.contains(c) {
                 if let Some(start) = run_start.take() {
@@ -209,8 +215,10 @@ impl Builder {
                 } else {
                     self.force_end();
                     pending_break = false;
+                    hard_end = true;
                 }
             } else {
+                hard_end = false;
                 if pending_break {
                     self.end_field();
                     pending_break = false;
@@ -224,6 +232,7 @@ impl Builder {
         if pending_break {
             self.end_field();
         }
+        self.trailing_delim = hard_end;
         self.ifs = Some(ifs);
     }
 
@@ -667,6 +676,10 @@ impl Interp {
                                 if quoted {
                                     builder.force_end();
                                 } else {
+                                    // `x,` then `y` with `IFS=,`: the delimiter's empty field.
+                                    if std::mem::take(&mut builder.trailing_delim) {
+                                        builder.force_end();
+                                    }
                                     builder.end_field();
                                 }
                             }

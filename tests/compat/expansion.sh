@@ -335,3 +335,14 @@ ${!1*}: bad substitution
 ${!@*}: bad substitution
 $6: cannot assign in this way
 ## status: 0
+
+### an unquoted list whose item ends with a non-blank IFS character keeps that empty field
+IFS=,; a=("x," "y,"); printf "<%s>" ${a[@]}; echo; set -- "x," ",y" z; printf "<%s>" $@; echo; printf "<%s>" $*; echo
+b="x,"; printf "<%s>" $b$b; echo; IFS=", "; set -- "x, " y; printf "<%s>" $@; echo
+## stdout:
+<x><><y>
+<x><><><y><z>
+<x><><><y><z>
+<x><x>
+<x><><y>
+## status: 0
