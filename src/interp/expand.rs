@@ -957,6 +957,13 @@ impl Interp {
                 };
                 match kind {
                     TestKind::Default => Ok(if is_null { ParamValue::Word(word) } else { value }),
+                    // `"${@:+x}"` with no parameters makes no word, as `"$@"` does (with one
+                    // empty parameter, one empty word).
+                    TestKind::Alternate if is_null && matches!(value, ParamValue::List { star: false, .. }) => {
+                        let empty = matches!(&value, ParamValue::List { items, .. } if items.is_empty());
+                        let items = if empty { Vec::new() } else { vec![String::new()] };
+                        Ok(ParamValue::List { items, star: false })
+                    }
                     TestKind::Alternate => Ok(if is_null { ParamValue::Unset } else { ParamValue::Word(word) }),
                     TestKind::Assign => {
                         if !is_null {
@@ -1360,6 +1367,7 @@ fn is_list_param(part: &WordPart) -> bool {
             matches!(
                 param.op,
                 ParamOp::None
+                    | ParamOp::Test { kind: TestKind::Alternate, .. }
                     | ParamOp::Slice { .. }
                     | ParamOp::Trim { .. }
                     | ParamOp::Replace { .. }

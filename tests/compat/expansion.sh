@@ -346,3 +346,17 @@ b="x,"; printf "<%s>" $b$b; echo; IFS=", "; set -- "x, " y; printf "<%s>" $@; ec
 <x><x>
 <x><><y>
 ## status: 0
+
+### "${@:+word}" with no parameters makes no word, as "$@" does
+n() { echo $#; }; set --; n "${@:+x}" "${@+y}"; n "${@:-}"; n "${*:+x}"; a=(); n "${a[@]:+x}"
+set -- ""; n "${@:+x}"; n ${@:+x}; set -- a b; n "${@:+x}"; n "${@+x}y"
+## stdout:
+0
+1
+1
+0
+1
+0
+1
+1
+## status: 0
