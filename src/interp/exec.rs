@@ -714,7 +714,8 @@ impl Interp {
                     // The elements are expanded before the array changes (`a=("${a[@]}" x)`);
                     // `a+=(…)` then adds in place: copying the array on every append made a
                     // loop of appends quadratic.
-                    let mut items = Box::pin(self.indexed_items(elements, io)).await?;
+                    let integer = attrs.has(Attrs::INTEGER);
+                    let mut items = Box::pin(self.indexed_items(name, elements, assign.append, integer, io)).await?;
                     // `declare -ai a=(1+1)`: each element is evaluated.
                     if attrs.has(Attrs::INTEGER) {
                         for (_, element) in &mut items {
@@ -757,20 +758,54 @@ impl Interp {
 
     /// The elements of an indexed array assignment, expanded: an explicit index, or none for
     /// "the next one".
-    async fn indexed_items(&mut self, elements: &[ArrayElem], io: &Io) -> Result<Vec<(Option<i64>, String)>, Flow> {
-        let mut items = Vec::new();
+    /// `[k]+=v` adds to the element as it stands at that point: set earlier in the list, or
+    /// the array's own when the list is appended (`a+=(…)`).
+    async fn indexed_items(
+        &mut self,
+        name: &str,
+        elements: &[ArrayElem],
+        append: bool,
+        integer: bool,
+        io: &Io,
+    ) -> Result<Vec<(Option<i64>, String)>, Flow> {
+        let mut items: Vec<(Option<i64>, String)> = Vec::new();
+        // Where each index was last set in `items`, and the next index an element without
+        // one takes (after the array's last when appending).
+        let mut placed: std::collections::HashMap<i64, usize> = Default::default();
+        let mut next = match self.state.vars.get(name).map(|v| &v.value) {
+            Some(Value::Indexed(map)) if append => map.keys().next_back().map_or(0, |k| k + 1),
+            Some(Value::Str(_)) if append => 1,
+            _ => 0,
+        };
         for element in elements {
             match &element.key {
                 Some(key) => {
                     let text = self.expand_string(key, io).await?;
                     let idx = self.arith(&text, io).await?;
-                    items.push((Some(idx), self.expand_string(&element.value, io).await?));
+                    let mut value = self.expand_string(&element.value, io).await?;
+                    if element.append {
+                        let old = match placed.get(&idx) {
+                            Some(&pos) => Some(items[pos].1.clone()),
+                            None if append => self.state.vars.element(name, &idx.to_string()).map(str::to_string),
+                            None => None,
+                        };
+                        if let Some(old) = old {
+                            // An integer array evaluates each element afterwards: the sum is
+                            // written as an expression.
+                            value = if integer { format!("({old})+({value})") } else { old + &value };
+                        }
+                    }
+                    placed.insert(idx, items.len());
+                    next = idx.saturating_add(1);
+                    items.push((Some(idx), value));
                 }
                 None => {
                     // An element's tilde prefix ends at `/` or `:` (`a=(~:x)`), as in an assignment.
                     let tilde = self.leading_tilde(&element.value);
                     let value = tilde.as_ref().unwrap_or(&element.value);
                     for value in self.expand_words(std::slice::from_ref(value), io).await? {
+                        placed.insert(next, items.len());
+                        next = next.saturating_add(1);
                         items.push((None, value));
                     }
                 }
@@ -799,11 +834,21 @@ impl Interp {
             }
             return Ok(Value::Assoc(map));
         }
+        // bash adds `[k]+=v` to the value the array had before the list (none unless `m+=(…)`),
+        // not to one set earlier in the list.
+        let before = elements.iter().any(|e| e.append).then(|| map.clone());
         for element in elements {
             let value = self.expand_string(&element.value, io).await?;
             match &element.key {
                 Some(key) => {
                     let key = self.expand_string(key, io).await?;
+                    let value = match before.as_ref().and_then(|before| before.get(&key)) {
+                        Some(old) if element.append => {
+                            let integer = self.state.vars.get(name).is_some_and(|v| v.attrs.has(Attrs::INTEGER));
+                            if integer { format!("({old})+({value})") } else { old.clone() + &value }
+                        }
+                        _ => value,
+                    };
                     map.insert(key, value);
                 }
                 None => {

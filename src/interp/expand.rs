@@ -90,6 +90,9 @@ struct Builder {
     /// How many items of lists (`$@`, `${a[@]}`) have been placed: tells a list with no
     /// items from one with empty items.
     list_items: usize,
+    /// The last expansion ended with a delimiter that is not whitespace (`x,` with `IFS=,`):
+    /// the next item of a list then starts after an empty field, as in bash.
+    trailing_delim: bool,
 }
 
 /// What one field costs beyond its text (its place in the list, the string's header).
@@ -109,6 +112,7 @@ impl Builder {
             fields_limit,
             over_fields: false,
             list_items: 0,
+            trailing_delim: false,
         }
     }
 
@@ -129,6 +133,7 @@ impl Builder {
 
     fn text(&mut self, text: &str, quoted: bool) {
         self.active = true;
+        self.trailing_delim = false;
         if !self.room(text.len()) {
             return;
         }
@@ -199,6 +204,7 @@ impl Builder {
         }
         let mut pending_break = false;
         let mut run_start: Option<usize> = None;
+        let mut hard_end = false;
         for (idx, c) in value.char_indices() {
             if ifs.contains(c) {
                 if let Some(start) = run_start.take() {
@@ -209,8 +215,10 @@ impl Builder {
                 } else {
                     self.force_end();
                     pending_break = false;
+                    hard_end = true;
                 }
             } else {
+                hard_end = false;
                 if pending_break {
                     self.end_field();
                     pending_break = false;
@@ -224,6 +232,7 @@ impl Builder {
         if pending_break {
             self.end_field();
         }
+        self.trailing_delim = hard_end;
         self.ifs = Some(ifs);
     }
 
@@ -693,6 +702,10 @@ impl Interp {
                                 if quoted {
                                     builder.force_end();
                                 } else {
+                                    // `x,` then `y` with `IFS=,`: the delimiter's empty field.
+                                    if std::mem::take(&mut builder.trailing_delim) {
+                                        builder.force_end();
+                                    }
                                     builder.end_field();
                                 }
                             }
@@ -971,6 +984,13 @@ impl Interp {
                 };
                 match kind {
                     TestKind::Default => Ok(if is_null { ParamValue::Word(word) } else { value }),
+                    // `"${@:+x}"` with no parameters makes no word, as `"$@"` does (with one
+                    // empty parameter, one empty word).
+                    TestKind::Alternate if is_null && matches!(value, ParamValue::List { star: false, .. }) => {
+                        let empty = matches!(&value, ParamValue::List { items, .. } if items.is_empty());
+                        let items = if empty { Vec::new() } else { vec![String::new()] };
+                        Ok(ParamValue::List { items, star: false })
+                    }
                     TestKind::Alternate => Ok(if is_null { ParamValue::Unset } else { ParamValue::Word(word) }),
                     TestKind::Assign => {
                         if !is_null {
@@ -994,7 +1014,13 @@ impl Interp {
                                 .then(|| self.state.vars.get_str(name).map(str::to_string)),
                         };
                         let Some(value) = assigned else {
-                            self.error(io, &format!("{name}: cannot assign in this way")).await;
+                            // A positional parameter is named as `$6`.
+                            let shown = if name.bytes().all(|b| b.is_ascii_digit()) {
+                                format!("${name}")
+                            } else {
+                                name.to_string()
+                            };
+                            self.error(io, &format!("{shown}: cannot assign in this way")).await;
                             return Err(Flow::Discard);
                         };
                         Ok(ParamValue::Str(value.unwrap_or(text)))
@@ -1370,6 +1396,7 @@ fn is_list_param(part: &WordPart) -> bool {
             matches!(
                 param.op,
                 ParamOp::None
+                    | ParamOp::Test { kind: TestKind::Alternate, .. }
                     | ParamOp::Slice { .. }
                     | ParamOp::Trim { .. }
                     | ParamOp::Replace { .. }

@@ -313,3 +313,50 @@ a	b
 c\td
 e\tf
 ## status: 0
+
+### [k]+=v inside a compound assignment adds to the element
+a=(x y [1]+=z [0]+=w); echo ${a[@]}; a+=([0]+=v q); echo ${a[@]}
+declare -ai n=(1 2 [1]+=5); n+=([0]+=4 [3]+=1); echo ${n[@]}; declare -p n
+declare -A m=([k]=a [k]+=b); m+=([k]+=c [j]+=d); echo ${m[k]} ${m[j]}
+## stdout:
+xw yz
+xwv q
+5 7 1
+declare -ai n=([0]="5" [1]="7" [3]="1")
+bc d
+## status: 0
+
+### ${!1*} and ${!@*} are bad substitutions; ${6=x} names $6 +stderr
+(echo ${!1*}); (echo ${!@*}); (echo ${6=x}); a1=1; echo ${!a*}
+## stdout:
+a1
+## stderr:
+${!1*}: bad substitution
+${!@*}: bad substitution
+$6: cannot assign in this way
+## status: 0
+
+### an unquoted list whose item ends with a non-blank IFS character keeps that empty field
+IFS=,; a=("x," "y,"); printf "<%s>" ${a[@]}; echo; set -- "x," ",y" z; printf "<%s>" $@; echo; printf "<%s>" $*; echo
+b="x,"; printf "<%s>" $b$b; echo; IFS=", "; set -- "x, " y; printf "<%s>" $@; echo
+## stdout:
+<x><><y>
+<x><><><y><z>
+<x><><><y><z>
+<x><x>
+<x><><y>
+## status: 0
+
+### "${@:+word}" with no parameters makes no word, as "$@" does
+n() { echo $#; }; set --; n "${@:+x}" "${@+y}"; n "${@:-}"; n "${*:+x}"; a=(); n "${a[@]:+x}"
+set -- ""; n "${@:+x}"; n ${@:+x}; set -- a b; n "${@:+x}"; n "${@+x}y"
+## stdout:
+0
+1
+1
+0
+1
+0
+1
+1
+## status: 0

@@ -312,7 +312,7 @@ impl Printer {
                     if let Some(key) = &element.key {
                         self.out.push('[');
                         self.word(key, Context::Backslash);
-                        self.out.push_str("]=");
+                        self.out.push_str(if element.append { "]+=" } else { "]=" });
                     }
                     if element.value.parts.is_empty() {
                         self.out.push_str("''");
@@ -465,6 +465,17 @@ impl Printer {
         // A `${…}` word inside double quotes treats single quotes as ordinary characters.
         let inner =
             if matches!(context, Context::Double | Context::Backslash) { Context::Backslash } else { Context::Plain };
+        // A special parameter alone is written as usual (`$#`, as bash's messages quote it);
+        // nothing that follows can run into its name.
+        if matches!(param.op, ParamOp::None)
+            && param.index.is_none()
+            && !param.indirect
+            && matches!(param.name.as_str(), "#" | "?" | "@" | "*" | "!" | "$" | "-")
+        {
+            self.out.push('$');
+            self.out.push_str(&param.name);
+            return;
+        }
         self.out.push_str("${");
         if let ParamOp::Bad(text) = &param.op {
             self.out.push_str(text);

@@ -167,6 +167,9 @@ pub enum AssignValue {
 pub struct ArrayElem {
     /// `[key]=` prefix.
     pub key: Option<Word>,
+    /// `[key]+=`: the value is added to the element's (appended, or summed in an integer
+    /// array).
+    pub append: bool,
     /// The value.
     pub value: Word,
 }

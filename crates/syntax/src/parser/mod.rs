@@ -1275,23 +1275,24 @@ impl<'a> Parser<'a> {
                 }
                 None => return Err(self.incomplete("expected `)` to close an array")),
                 Some(b'[') => {
-                    if let Some(close) = self.matching_bracket(self.pos)
-                        && self.bytes().get(close + 1) == Some(&b'=')
-                    {
-                        let key = self.sub_arith(self.pos + 1, close)?;
-                        self.pos = close + 2;
-                        let value = self.parse_word()?;
-                        elements.push(ArrayElem { key: Some(key), value });
-                        continue;
+                    if let Some(close) = self.matching_bracket(self.pos) {
+                        let append = self.bytes().get(close + 1) == Some(&b'+');
+                        if self.bytes().get(close + 1 + usize::from(append)) == Some(&b'=') {
+                            let key = self.sub_arith(self.pos + 1, close)?;
+                            self.pos = close + 2 + usize::from(append);
+                            let value = self.parse_word()?;
+                            elements.push(ArrayElem { key: Some(key), append, value });
+                            continue;
+                        }
                     }
-                    elements.push(ArrayElem { key: None, value: self.parse_word()? });
+                    elements.push(ArrayElem { key: None, append: false, value: self.parse_word()? });
                 }
                 _ => {
                     let value = self.parse_word()?;
                     if value.parts.is_empty() {
                         return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
                     }
-                    elements.push(ArrayElem { key: None, value });
+                    elements.push(ArrayElem { key: None, append: false, value });
                 }
             }
         }

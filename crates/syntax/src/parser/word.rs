@@ -639,6 +639,10 @@ impl Parser<'_> {
         }
         if param.indirect {
             if param.index.is_none() && matches!(self.peek(), Some(b'*' | b'@')) && self.peek_at(1) == Some(b'}') {
+                // `${!prefix*}` takes a name's prefix: `${!1*}` and `${!@*}` are bad.
+                if !param.name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+                    return Err(self.bad_substitution());
+                }
                 param.op = ParamOp::PrefixNames { at: self.peek() == Some(b'@') };
                 param.indirect = false;
                 self.pos += 1;
