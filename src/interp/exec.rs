@@ -26,11 +26,7 @@ impl Interp {
                     exec_io = io.overlaid(base, redirected);
                     &exec_io
                 }
-                (Some(redirected), None) => {
-                    exec_io = redirected.clone();
-                    &exec_io
-                }
-                (None, _) => io,
+                _ => io,
             };
             if item.background {
                 self.spawn_background(&item.and_or, io).await?;
@@ -873,9 +869,9 @@ impl Interp {
             }
         };
         let io = redirected.as_ref();
-        if argv.len() == 1 && argv[0] == "exec" && self.exec_base.is_none() {
+        if argv.len() == 1 && argv[0] == "exec" {
             // What `exec`'s redirections change is measured from the table before them.
-            self.exec_base = Some(outer_io.clone());
+            self.exec_outer = Some(outer_io.clone());
         }
         let mut saved = Vec::new();
         for assign in &simple.assigns {

@@ -81,6 +81,8 @@ pub(crate) struct Interp {
     /// The table the first `exec` without a command was run with, before its redirections:
     /// a descriptor still as it was there is `exec_io`'s (see [`Io::overlaid`]).
     exec_base: Option<Io>,
+    /// The table an `exec` without a command runs with, before its redirections.
+    exec_outer: Option<Io>,
     /// Commands being executed inside each other (for the stack guard).
     nesting: usize,
     /// Scratch files of process substitutions made for the current command, with the list that
@@ -134,6 +136,7 @@ impl Interp {
             source_depth: 0,
             exec_io: None,
             exec_base: None,
+            exec_outer: None,
             nesting,
             process_substs: Vec::new(),
             checked_functions: Vec::new(),
@@ -190,6 +193,7 @@ impl Interp {
             source_depth: self.source_depth,
             exec_io: self.exec_io.clone(),
             exec_base: self.exec_base.clone(),
+            exec_outer: None,
             nesting: self.nesting,
             process_substs: Vec::new(),
             checked_functions: self.checked_functions.clone(),

@@ -299,7 +299,11 @@ impl Interp {
         let mut status = 0;
         loop {
             commands.set_aliases(&self.aliases_in_effect());
-            let Some(command) = commands.next() else { break };
+            let command = commands.next();
+            for warning in commands.take_warnings() {
+                complain(io, context, &warning).await;
+            }
+            let Some(command) = command else { break };
             let list = match command {
                 Ok(list) => list,
                 Err(err) => {
@@ -506,7 +510,12 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
 async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     if argv.len() == 1 {
         // `exec >file` with no command: the redirections (already applied to `io`) stay.
-        interp.exec_io = Some(io.clone());
+        let before = interp.exec_outer.take().unwrap_or_else(|| io.clone());
+        let (mut base, mut made) =
+            (interp.exec_base.take().unwrap_or_default(), interp.exec_io.take().unwrap_or_default());
+        Io::record_exec(&mut base, &mut made, &before, io);
+        interp.exec_base = Some(base);
+        interp.exec_io = Some(made);
         return Ok(0);
     }
     let status = interp.dispatch(argv[1..].to_vec(), io).await?;

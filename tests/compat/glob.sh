@@ -320,3 +320,42 @@ b.log: ""
 d/
 d/c.log: ""
 d/e: ""
+
+### globstar: dir/** names dir/ itself, **/ only directories, a link is named not searched
+shopt -s globstar
+mkdir -p d/e/f; touch d/x d/e/y; ln -s d l
+echo d/**
+echo **/
+echo **/y
+echo d/**/
+## stdout:
+d/ d/e d/e/f d/e/y d/x
+d/ d/e/ d/e/f/ l/
+d/e/y
+d/ d/e/ d/e/f/
+## status: 0
+## files:
+d/
+d/e/
+d/e/f/
+d/e/y: ""
+d/x: ""
+l -> d
+
+### globstar: **/** is **, and a path two ways reach is listed twice
+shopt -s globstar
+mkdir -p a/a b; touch a/a/z b/z
+echo **/**
+echo **/a/**
+echo a/**/**
+## stdout:
+a a/a a/a/z b b/z
+a a/a a/a a/a/z a/a/z
+a a/a a/a/z
+## status: 0
+## files:
+a/
+a/a/
+a/a/z: ""
+b/
+b/z: ""

@@ -483,3 +483,26 @@ q
 a
 E
 ## status: 0
+
+### exec in a redirected group keeps only the descriptors it opened
+exec 3</dev/null
+{ echo in; exec 4>&1; echo in2; } > out.txt
+echo after
+echo via4 >&4
+cat out.txt
+{ exec >other.txt; echo inner; } > out2.txt
+echo back
+cat other.txt out2.txt
+exec 3<&-
+## stdout:
+after
+in
+in2
+via4
+back
+inner
+## status: 0
+## files:
+other.txt: "inner\n"
+out.txt: "in\nin2\nvia4\n"
+out2.txt: ""

@@ -63,7 +63,14 @@ impl<'a> Commands<'a> {
     /// The complete commands of `src` (read in place: the text is copied only if an alias
     /// is expanded in it).
     pub fn new(src: &'a str) -> Self {
-        Commands { parser: Parser::new(src, 0), failed: false }
+        let mut parser = Parser::new(src, 0);
+        parser.eof_ends_heredoc = true;
+        Commands { parser, failed: false }
+    }
+
+    /// The warnings reading the commands so far gave (each once), for the reader to print.
+    pub fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.parser.warnings)
     }
 
     /// The aliases expanded from the next command on (bash reads a command after running the
@@ -125,6 +132,11 @@ pub(crate) struct Parser<'a> {
     items: Vec<ListItem>,
     /// The words of the simple commands being read, gathered in the same way.
     words: Vec<Word>,
+    /// A whole file is read (not a line that may go on): a here-document not ended by its
+    /// delimiter ends at the end of the text, with a warning, as bash reads a script.
+    eof_ends_heredoc: bool,
+    /// Warnings for the reader to print (bash's "here-document … delimited by end-of-file").
+    warnings: Vec<String>,
 }
 
 type PResult<T> = Result<T, ParseError>;
@@ -152,6 +164,8 @@ impl<'a> Parser<'a> {
             scratch: String::new(),
             items: Vec::new(),
             words: Vec::new(),
+            eof_ends_heredoc: false,
+            warnings: Vec::new(),
         }
     }
 
@@ -173,6 +187,8 @@ impl<'a> Parser<'a> {
             scratch: String::new(),
             items: Vec::new(),
             words: Vec::new(),
+            eof_ends_heredoc: false,
+            warnings: Vec::new(),
         }
     }
 
@@ -541,24 +557,37 @@ impl<'a> Parser<'a> {
     fn parse_pipeline(&mut self) -> PResult<Pipeline> {
         self.skip_blanks();
         let start = self.pos;
+        // bash's grammar nests `time` and `!` in any order and number (`time ! a`, `! time a`,
+        // `time time -p a`, `! !`): one report (POSIX format if any `-p` asked), the
+        // negations toggling.
         let mut time = None;
-        if self.eat_keyword("time") {
-            self.skip_blanks();
-            time = Some(TimeFormat::Bash);
-            if self.at("-p") && Self::is_delimiter(self.peek_at(2)) {
-                self.pos += 2;
+        let mut negated = false;
+        loop {
+            if self.eat_keyword("time") {
                 self.skip_blanks();
-                time = Some(TimeFormat::Posix);
+                if time.is_none() {
+                    time = Some(TimeFormat::Bash);
+                }
+                if self.at("-p") && Self::is_delimiter(self.peek_at(2)) {
+                    self.pos += 2;
+                    self.skip_blanks();
+                    time = Some(TimeFormat::Posix);
+                    if self.at("--") && Self::is_delimiter(self.peek_at(2)) {
+                        self.pos += 2;
+                        self.skip_blanks();
+                    }
+                }
+            } else if self.peek() == Some(b'!') && Self::is_delimiter(self.peek_at(1)) {
+                self.pos += 1;
+                negated = !negated;
+                self.skip_blanks();
+            } else {
+                break;
             }
         }
-        let mut negated = false;
-        while self.peek() == Some(b'!') && Self::is_delimiter(self.peek_at(1)) {
-            self.pos += 1;
-            negated = !negated;
-            self.skip_blanks();
-        }
-        // `time` alone reports the times of nothing.
-        if time.is_some() && !negated && (self.eof() || matches!(self.peek(), Some(b'\n' | b';' | b'&' | b')'))) {
+        let prefixed = self.pos != start;
+        // `time` alone reports the times of nothing; `!` alone negates nothing (status 1).
+        if prefixed && (self.eof() || matches!(self.peek(), Some(b'\n' | b';' | b'&' | b')'))) {
             let nothing = Command::Simple(SimpleCommand { span: self.span_from(self.pos), ..Default::default() });
             return Ok(Pipeline {
                 time,
@@ -1368,27 +1397,45 @@ impl<'a> Parser<'a> {
         }
         // As bash: the delimiter is the word as written, quotes removed (`<<${a}` ends at a
         // line `${a}`, `<<$(a)` at `$(a)`); any quoting keeps the body from expanding.
-        let raw = &self.src[word_start..self.pos];
+        // A backslash-newline inside the word is a line continuation, gone before the word is
+        // read (`<< EO\<newline>F` is an unquoted `EOF`).
+        let raw = self.src[word_start..self.pos].replace("\\\n", "");
         let quoted = raw.contains(['\'', '"', '\\']);
-        let delimiter = if raw.contains('\n') { word_text_unquoted(&delim_word) } else { quote_removed(raw) };
+        let delimiter = if raw.contains('\n') { word_text_unquoted(&delim_word) } else { quote_removed(&raw) };
         // The body starts after the newline ending this line (a line continued with `\` goes
         // on), or after the previous body that was queued on the same line.
         let body_start = match self.heredoc_skip {
             Some((newline, resume)) if newline >= self.pos => resume,
             _ => {
-                let Some(offset) = line_end(&self.src[self.pos..]) else {
+                let Some(offset) = line_end(&self.src[self.pos..]).or_else(|| {
+                    // The last line of a file: an empty body, said as bash says it below.
+                    (self.eof_ends_heredoc && self.base == 0).then(|| self.src.len() - self.pos)
+                }) else {
                     return Err(self.incomplete(format!("here-document `{delimiter}` has no body yet")));
                 };
-                self.heredoc_skip = Some((self.pos + offset, self.pos + offset + 1));
-                self.pos + offset + 1
+                let resume = (self.pos + offset + 1).min(self.src.len());
+                self.heredoc_skip = Some((self.pos + offset, resume));
+                resume
             }
         };
         let mut body = String::new();
         let mut cursor = body_start;
         let mut found = false;
         while cursor < self.src.len() {
-            let line_end = self.src[cursor..].find('\n').map_or(self.src.len(), |i| cursor + i);
-            let mut line = &self.src[cursor..line_end];
+            let mut line_end = self.src[cursor..].find('\n').map_or(self.src.len(), |i| cursor + i);
+            // In a body that expands, a backslash-newline joins the lines before the delimiter
+            // is looked for (`EO\<newline>F` ends it); the text keeps it for the expansion.
+            let mut joined = None::<String>;
+            if !quoted {
+                while line_end < self.src.len()
+                    && self.src.as_bytes()[cursor..line_end].iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 1
+                {
+                    line_end = self.src[line_end + 1..].find('\n').map_or(self.src.len(), |i| line_end + 1 + i);
+                    joined = Some(self.src[cursor..line_end].replace("\\\n", ""));
+                }
+            }
+            let raw_line = &self.src[cursor..line_end];
+            let mut line = joined.as_deref().unwrap_or(raw_line);
             if strip_tabs {
                 line = line.trim_start_matches('\t');
             }
@@ -1398,9 +1445,16 @@ impl<'a> Parser<'a> {
                 found = true;
                 break;
             }
-            body.push_str(line);
+            body.push_str(if strip_tabs { raw_line.trim_start_matches('\t') } else { raw_line });
             body.push('\n');
             cursor = next;
+        }
+        if !found && self.eof_ends_heredoc && self.base == 0 {
+            // bash, reading a file: the body ends with the text, and it says so.
+            let line = self.line_at(start);
+            self.warnings
+                .push(format!("warning: here-document at line {line} delimited by end-of-file (wanted `{delimiter}')"));
+            found = true;
         }
         if !found {
             let at = self.pos;
