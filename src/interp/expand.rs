@@ -1503,7 +1503,7 @@ fn glob_ignored(path: &str, list: &str) -> bool {
     if base == "." || base == ".." {
         return true;
     }
-    list.split(':').filter(|pattern| !pattern.is_empty()).any(|pattern| {
+    super::pattern::split_patterns(list, ':').iter().filter(|pattern| !pattern.is_empty()).any(|pattern| {
         let mut names = path.split('/');
         let mut parts = pattern.split('/');
         loop {

@@ -235,10 +235,13 @@ impl<T: Tree + ?Sized> Walk<'_, T> {
         let all = flags & ALLDIRS != 0;
         let matcher =
             (!all).then(|| if self.options.nocaseglob { Pattern::new_nocase(pat) } else { Pattern::new(pat) });
-        let allow_hidden = self.options.dotglob || pat.starts_with('.') || pat.starts_with("\\.");
         let mut out = Vec::new();
-        for entry in entries {
-            if entry.name.starts_with('.') && !allow_hidden {
+        // With globskipdots off, `.` and `..` are there to match (only a written `.` does).
+        let dots = (!all && !self.options.globskipdots)
+            .then(|| [".", ".."].map(|name| DirEntry { name: name.to_string(), kind: FileKind::Dir }));
+        for entry in dots.into_iter().flatten().chain(entries) {
+            let hidden = entry.name.starts_with('.');
+            if all && hidden && !self.options.dotglob {
                 continue;
             }
             let Some(matcher) = &matcher else {
@@ -255,7 +258,10 @@ impl<T: Tree + ?Sized> Walk<'_, T> {
                 out.push(sub);
                 continue;
             };
-            if matcher.matches(&entry.name) {
+            // A hidden name's `.` is matched only by a written one (and `.`, `..` so even
+            // under dotglob).
+            let period = hidden && (!self.options.dotglob || entry.name == "." || entry.name == "..");
+            if matcher.matches_name(&entry.name, period) {
                 out.push(entry.name);
             }
         }

@@ -36,6 +36,9 @@ pub struct Options {
     pub failglob: bool,
     pub dotglob: bool,
     pub nocaseglob: bool,
+    /// `shopt -s globskipdots` (on by default, as in bash 5.2): `.` and `..` are never matched;
+    /// off, a pattern starting with `.` matches them.
+    pub globskipdots: bool,
     pub nocasematch: bool,
     /// `shopt -s expand_aliases`: aliases are expanded when commands are read.
     pub expand_aliases: bool,
@@ -64,6 +67,7 @@ impl Default for Options {
             failglob: false,
             dotglob: false,
             nocaseglob: false,
+            globskipdots: true,
             nocasematch: false,
             expand_aliases: false,
             inherit_errexit: false,

@@ -110,7 +110,7 @@ impl std::fmt::Display for Refusal {
 }
 
 /// The option names a snapshot uses, with their fields.
-fn options(options: &mut Options) -> [(&'static str, &mut bool); 18] {
+fn options(options: &mut Options) -> [(&'static str, &mut bool); 19] {
     [
         ("errexit", &mut options.errexit),
         ("nounset", &mut options.nounset),
@@ -130,6 +130,7 @@ fn options(options: &mut Options) -> [(&'static str, &mut bool); 18] {
         ("inherit_errexit", &mut options.inherit_errexit),
         ("lastpipe", &mut options.lastpipe),
         ("errtrace", &mut options.errtrace),
+        ("globskipdots", &mut options.globskipdots),
     ]
 }
 
