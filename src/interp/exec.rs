@@ -327,13 +327,14 @@ impl Interp {
         redirects: &[Redirect],
         io: &Io,
     ) -> ExecResult {
+        let substs = self.process_substs.len();
         let redirected = match self.redirected(redirects, io).await? {
             Ok(redirected) => redirected,
             Err(status) => return Ok(status),
         };
         let result = self.exec_compound(compound, redirected.as_ref()).await;
-        if !self.process_substs.is_empty() {
-            self.finish_process_substs(io).await;
+        if self.process_substs.len() > substs {
+            self.finish_process_substs(io, substs).await;
         }
         self.close_redirected(redirected, io, result).await
     }
@@ -792,6 +793,7 @@ impl Interp {
 
     async fn exec_simple(&mut self, simple: &SimpleCommand, io: &Io) -> ExecResult {
         self.count_command()?;
+        let substs = self.process_substs.len();
         self.last_subst_status = None;
         if self.in_trap == 0 {
             if simple.span.line > 0 {
@@ -904,9 +906,9 @@ impl Interp {
             way => self.run_way(way, argv, io).await,
         };
         self.spare_last_arg = std::mem::replace(&mut self.state.last_arg, last_arg);
-        if !self.process_substs.is_empty() {
+        if self.process_substs.len() > substs {
             // `>(list)` writes where the command's own output would have gone before redirection.
-            Box::pin(self.finish_process_substs(outer_io)).await;
+            Box::pin(self.finish_process_substs(outer_io, substs)).await;
         }
         self.restore_vars(saved);
         let result = self.close_redirected(redirected, outer_io, result).await;

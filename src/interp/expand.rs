@@ -713,9 +713,14 @@ impl Interp {
         Ok(path)
     }
 
-    /// Feeds `>(list)` files to their lists and removes every process-substitution file.
-    pub(crate) async fn finish_process_substs(&mut self, io: &Io) {
-        for (path, script) in std::mem::take(&mut self.process_substs) {
+    /// Feeds `>(list)` files to their lists and removes the process-substitution files made
+    /// from the `from`th on: those of one command, whose own commands (a function's body,
+    /// `eval`'s text) removed only theirs, so the files stay while the command runs, as
+    /// bash's descriptors do.
+    pub(crate) async fn finish_process_substs(&mut self, io: &Io, from: usize) {
+        let from = from.min(self.process_substs.len());
+        let made: Vec<_> = self.process_substs.drain(from..).collect();
+        for (path, script) in made {
             if let Some(script) = script {
                 let data = self.shared.vfs().read(&path).unwrap_or_default();
                 let sub_io = Io::new(super::io::Input::from_bytes(data), io.stdout(), io.stderr());

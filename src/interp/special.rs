@@ -297,7 +297,13 @@ impl Interp {
         context: &str,
     ) -> ExecResult {
         let mut status = 0;
+        // Files of process substitutions a command left (an assignment's `f=<(…)`) go when
+        // the complete command it is part of has run.
+        let substs = self.process_substs.len();
         loop {
+            if self.process_substs.len() > substs {
+                self.finish_process_substs(io, substs).await;
+            }
             commands.set_aliases(&self.aliases_in_effect());
             let command = commands.next();
             for warning in commands.take_warnings() {

@@ -506,3 +506,18 @@ inner
 other.txt: "inner\n"
 out.txt: "in\nin2\nvia4\n"
 out2.txt: ""
+
+### a process substitution inside a word, kept while its command runs
+f() { echo first; cat "$1"; }
+f <(echo from-function)
+eval 'echo one;' cat <(echo from-eval)
+eval x=<(echo assigned) '; cat "$x"'
+echo --opt=<(echo y) | sed 's/=.*/=FILE/'
+## stdout:
+first
+from-function
+one
+from-eval
+assigned
+--opt=FILE
+## status: 0
