@@ -93,7 +93,7 @@ impl Interp {
             None => {
                 let mut targets = self.expand_words(std::slice::from_ref(&redirect.target), io).await?;
                 let (Some(target), None) = (targets.pop(), targets.first()) else {
-                    return Ok(Err(format!("{}: ambiguous redirect", redirect.target)));
+                    return Ok(Err(format!("{}: ambiguous redirect", as_written(&redirect.target))));
                 };
                 std::borrow::Cow::Owned(target)
             }
@@ -106,7 +106,10 @@ impl Interp {
                 let source = target.strip_suffix('-').unwrap_or(&target);
                 if let Ok(source_fd) = source.parse::<usize>() {
                     let Some(found) = io.get(source_fd).cloned() else {
-                        return Ok(Err(format!("{source_fd}: Bad file descriptor")));
+                        // bash names the word as written (`$fd: Bad file descriptor`).
+                        let named = super::expand::simple_literal(&redirect.target)
+                            .map_or_else(|| as_written(&redirect.target), |_| source_fd.to_string());
+                        return Ok(Err(format!("{named}: Bad file descriptor")));
                     };
                     if let Err(message) = place(io, fd, Some(found)) {
                         return Ok(Err(message));
@@ -255,4 +258,33 @@ fn place(io: &mut Io, fd: usize, value: Option<Fd>) -> Result<(), String> {
     }
     io.set(fd, value);
     Ok(())
+}
+
+/// A redirection's word as a message names it, as bash quotes what was written: a plain `$name`
+/// without the braces the canonical form adds (`$z: ambiguous redirect`).
+fn as_written(word: &crate::ast::Word) -> String {
+    use crate::ast::{ParamOp, WordPart};
+    let mut out = String::new();
+    for (idx, part) in word.parts.iter().enumerate() {
+        let next_joins = word.parts.get(idx + 1).is_some_and(|next| {
+            matches!(next, WordPart::Literal(text) if text.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+        });
+        match part {
+            WordPart::Param(param)
+                if matches!(param.op, ParamOp::None)
+                    && param.index.is_none()
+                    && !param.indirect
+                    && !next_joins
+                    && (param.name.len() == 1 || !param.name.starts_with(|c: char| c.is_ascii_digit())) =>
+            {
+                out.push('$');
+                out.push_str(&param.name);
+            }
+            other => {
+                let single = crate::ast::Word { parts: std::iter::once(other.clone()).collect(), span: word.span };
+                out.push_str(&single.to_string());
+            }
+        }
+    }
+    out
 }

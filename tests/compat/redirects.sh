@@ -521,3 +521,12 @@ from-eval
 assigned
 --opt=FILE
 ## status: 0
+
+### a redirection's error names the word as written
+z="a b"
+fd=42
+{ cat < $z; echo hi >&$fd; } 2>&1 | sed 's/.*\(\$[a-z]*: \)/\1/'
+## stdout:
+$z: ambiguous redirect
+$fd: Bad file descriptor
+## status: 0
