@@ -34,21 +34,18 @@ pub(crate) struct Typed<'a> {
     line_ends: Vec<usize>,
     /// The aliases the text was read with.
     aliases: Arc<parser::Aliases>,
-    /// What reading it warned of, printed before it runs.
-    warnings: Vec<String>,
 }
 
 impl<'a> Typed<'a> {
     /// Reads `text` with `aliases`.
     fn read(text: &'a str, aliases: Arc<parser::Aliases>) -> Result<Self, parser::ParseError> {
-        let mut typed = Typed { text, items: Vec::new(), line_ends: Vec::new(), aliases, warnings: Vec::new() };
+        let mut typed = Typed { text, items: Vec::new(), line_ends: Vec::new(), aliases };
         let mut lines = parser::Commands::new(text);
         lines.set_aliases(&typed.aliases);
-        for line in lines.by_ref() {
+        for line in lines {
             typed.items.extend(line?);
             typed.line_ends.push(typed.items.len());
         }
-        typed.warnings = lines.take_warnings();
         Ok(typed)
     }
 }
@@ -72,9 +69,6 @@ impl Interp {
                 return crate::status::USAGE;
             }
         };
-        for warning in &typed.warnings {
-            let _ = io.stderr().write_all(format!("toolsh: {warning}\n").as_bytes()).await;
-        }
         self.shared.begin_execution();
         self.checked_functions.clear();
         if let Some(status) = self.preflight(&typed.items, io).await {

@@ -305,11 +305,7 @@ impl Interp {
                 self.finish_process_substs(io, substs).await;
             }
             commands.set_aliases(&self.aliases_in_effect());
-            let command = commands.next();
-            for warning in commands.take_warnings() {
-                complain(io, context, &warning).await;
-            }
-            let Some(command) = command else { break };
+            let Some(command) = commands.next() else { break };
             let list = match command {
                 Ok(list) => list,
                 Err(err) => {

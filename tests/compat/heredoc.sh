@@ -254,15 +254,3 @@ X
 one two
 a\
 ## status: 0
-
-### a here-document the end of the script ends, with a warning
-printf 'cat <<END\nbody\n' > s.sh
-bash s.sh 2>&1 | sed 's/.*warning/warning/'
-echo "status $?"
-## stdout:
-warning: here-document at line 1 delimited by end-of-file (wanted `END')
-body
-status 0
-## status: 0
-## files:
-s.sh: "cat <<END\nbody\n"

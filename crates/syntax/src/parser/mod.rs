@@ -63,14 +63,7 @@ impl<'a> Commands<'a> {
     /// The complete commands of `src` (read in place: the text is copied only if an alias
     /// is expanded in it).
     pub fn new(src: &'a str) -> Self {
-        let mut parser = Parser::new(src, 0);
-        parser.eof_ends_heredoc = true;
-        Commands { parser, failed: false }
-    }
-
-    /// The warnings reading the commands so far gave (each once), for the reader to print.
-    pub fn take_warnings(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.parser.warnings)
+        Commands { parser: Parser::new(src, 0), failed: false }
     }
 
     /// The aliases expanded from the next command on (bash reads a command after running the
@@ -132,11 +125,6 @@ pub(crate) struct Parser<'a> {
     items: Vec<ListItem>,
     /// The words of the simple commands being read, gathered in the same way.
     words: Vec<Word>,
-    /// A whole file is read (not a line that may go on): a here-document not ended by its
-    /// delimiter ends at the end of the text, with a warning, as bash reads a script.
-    eof_ends_heredoc: bool,
-    /// Warnings for the reader to print (bash's "here-document … delimited by end-of-file").
-    warnings: Vec<String>,
 }
 
 type PResult<T> = Result<T, ParseError>;
@@ -164,8 +152,6 @@ impl<'a> Parser<'a> {
             scratch: String::new(),
             items: Vec::new(),
             words: Vec::new(),
-            eof_ends_heredoc: false,
-            warnings: Vec::new(),
         }
     }
 
@@ -187,8 +173,6 @@ impl<'a> Parser<'a> {
             scratch: String::new(),
             items: Vec::new(),
             words: Vec::new(),
-            eof_ends_heredoc: false,
-            warnings: Vec::new(),
         }
     }
 
@@ -875,7 +859,12 @@ impl<'a> Parser<'a> {
             }
             pieces.push((piece_start, end));
             if pieces.len() != 3 {
-                return Err(self.syntax_error("`for ((init; cond; step))` needs exactly two `;`"));
+                // bash's words: too few parts want an expression, too many meet a `;`.
+                return Err(self.syntax_error(if pieces.len() < 3 {
+                    "syntax error: arithmetic expression required"
+                } else {
+                    "syntax error: `;' unexpected"
+                }));
             }
             let init = self.sub_arith(pieces[0].0, pieces[0].1)?;
             let cond = self.sub_arith(pieces[1].0, pieces[1].1)?;
@@ -1407,15 +1396,11 @@ impl<'a> Parser<'a> {
         let body_start = match self.heredoc_skip {
             Some((newline, resume)) if newline >= self.pos => resume,
             _ => {
-                let Some(offset) = line_end(&self.src[self.pos..]).or_else(|| {
-                    // The last line of a file: an empty body, said as bash says it below.
-                    (self.eof_ends_heredoc && self.base == 0).then(|| self.src.len() - self.pos)
-                }) else {
+                let Some(offset) = line_end(&self.src[self.pos..]) else {
                     return Err(self.incomplete(format!("here-document `{delimiter}` has no body yet")));
                 };
-                let resume = (self.pos + offset + 1).min(self.src.len());
-                self.heredoc_skip = Some((self.pos + offset, resume));
-                resume
+                self.heredoc_skip = Some((self.pos + offset, self.pos + offset + 1));
+                self.pos + offset + 1
             }
         };
         let mut body = String::new();
@@ -1448,13 +1433,6 @@ impl<'a> Parser<'a> {
             body.push_str(if strip_tabs { raw_line.trim_start_matches('\t') } else { raw_line });
             body.push('\n');
             cursor = next;
-        }
-        if !found && self.eof_ends_heredoc && self.base == 0 {
-            // bash, reading a file: the body ends with the text, and it says so.
-            let line = self.line_at(start);
-            self.warnings
-                .push(format!("warning: here-document at line {line} delimited by end-of-file (wanted `{delimiter}')"));
-            found = true;
         }
         if !found {
             let at = self.pos;
