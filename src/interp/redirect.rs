@@ -200,18 +200,21 @@ impl Interp {
         let closing =
             matches!(redirect.op, RedirOp::DupIn | RedirOp::DupOut) && redirect.target.as_literal() == Some("-");
         if closing {
-            return self
-                .state
-                .vars
-                .get_str(name)
+            // `{fd[1]}>&-`: an element of an array (its subscript as written).
+            let value = match name.split_once('[') {
+                Some((base, key)) => self.state.vars.element(base, key.trim_end_matches(']')),
+                None => self.state.vars.get_str(name),
+            };
+            return value
                 .and_then(|value| value.parse::<usize>().ok())
                 .ok_or_else(|| format!("{name}: ambiguous redirect"));
         }
         let fd = (FIRST_NAMED_FD..).find(|&n| io.get(n).is_none()).unwrap_or(FIRST_NAMED_FD);
-        if self.state.vars.set(name, fd.to_string()).is_err() {
-            return Err(format!("{name}: readonly variable"));
+        match self.state.set_target(name, fd.to_string()) {
+            Ok(()) => Ok(fd),
+            Err(super::arith::TargetError::Readonly(_)) => Err(format!("{name}: readonly variable")),
+            Err(_) => Err(format!("{name}: cannot assign fd to variable")),
         }
-        Ok(fd)
     }
 
     fn open_output(&self, target: &str, mode: WriteMode, io: &Io) -> Result<Output, String> {

@@ -530,3 +530,17 @@ fd=42
 $z: ambiguous redirect
 $fd: Bad file descriptor
 ## status: 0
+
+### {array[i]}> stores the descriptor in an element, and closes by it
+pair() { exec {fd[0]}<&0; exec {fd[1]}>&1; }
+pair
+(( fd[0] >= 10 && fd[1] > fd[0] )) && echo "two descriptors"
+echo through >&${fd[1]}
+last=${fd[1]}
+exec {fd[1]}>&- {fd[0]}<&-
+echo closed >&$last 2>/dev/null || echo "closed again"
+## stdout:
+two descriptors
+through
+closed again
+## status: 0

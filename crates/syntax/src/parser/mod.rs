@@ -1301,10 +1301,18 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         let mut cursor = self.pos;
         let fd = if self.peek() == Some(b'{') {
-            // `{name}>file`: only a name in braces right before the operator (else a word).
+            // `{name}>file` or `{array[sub]}>file`: only that in braces right before the
+            // operator (else a word).
             cursor += 1;
             while matches!(self.bytes().get(cursor), Some(c) if c.is_ascii_alphanumeric() || *c == b'_') {
                 cursor += 1;
+            }
+            if self.bytes().get(cursor) == Some(&b'[')
+                && let Some(close) = self.src[cursor..].find(']').map(|at| cursor + at)
+                && close > cursor + 1
+                && !self.src[cursor..close].contains(|c: char| c.is_whitespace() || c == '}')
+            {
+                cursor = close + 1;
             }
             let name = &self.src[start + 1..cursor];
             if self.bytes().get(cursor) != Some(&b'}')
