@@ -60,6 +60,7 @@ fn option_slot<'o>(options: &'o mut Options, name: &str) -> Option<&'o mut bool>
         "dotglob" => &mut options.dotglob,
         "nocaseglob" => &mut options.nocaseglob,
         "globskipdots" => &mut options.globskipdots,
+        "varredir_close" => &mut options.varredir_close,
         "nocasematch" => &mut options.nocasematch,
         "expand_aliases" => &mut options.expand_aliases,
         "inherit_errexit" => &mut options.inherit_errexit,
@@ -228,6 +229,7 @@ pub async fn shopt(mut ctx: Ctx<'_>, args: Args) -> Status {
         "nocaseglob",
         "nocasematch",
         "nullglob",
+        "varredir_close",
     ];
     if names.is_empty() {
         let mut out = String::new();

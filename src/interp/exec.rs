@@ -863,7 +863,11 @@ impl Interp {
             return Ok(status);
         }
         let outer_io = io;
-        let redirected = match self.redirected(&simple.redirects, io).await? {
+        // `exec`'s own record keeps every descriptor it changes, named ones too.
+        self.redirecting_exec = argv.len() == 1 && argv[0] == "exec";
+        let redirected = self.redirected(&simple.redirects, io).await;
+        self.redirecting_exec = false;
+        let redirected = match redirected? {
             Ok(io) => io,
             Err(status) => {
                 self.state.last_status = status;

@@ -83,6 +83,8 @@ pub(crate) struct Interp {
     exec_base: Option<Io>,
     /// The table an `exec` without a command runs with, before its redirections.
     exec_outer: Option<Io>,
+    /// An `exec` without a command is applying its redirections (it keeps them itself).
+    redirecting_exec: bool,
     /// Commands being executed inside each other (for the stack guard).
     nesting: usize,
     /// Scratch files of process substitutions made for the current command, with the list that
@@ -137,6 +139,7 @@ impl Interp {
             exec_io: None,
             exec_base: None,
             exec_outer: None,
+            redirecting_exec: false,
             nesting,
             process_substs: Vec::new(),
             checked_functions: Vec::new(),
@@ -194,6 +197,7 @@ impl Interp {
             exec_io: self.exec_io.clone(),
             exec_base: self.exec_base.clone(),
             exec_outer: None,
+            redirecting_exec: false,
             nesting: self.nesting,
             process_substs: Vec::new(),
             checked_functions: self.checked_functions.clone(),

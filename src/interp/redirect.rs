@@ -23,6 +23,7 @@ impl Interp {
         redirects: &[Redirect],
         io: &Io,
     ) -> Result<Result<Io, Status>, Flow> {
+        let before = io;
         let mut io = io.clone();
         for redirect in redirects {
             if let Err(message) = self.apply_one(redirect, &mut io).await? {
@@ -30,7 +31,30 @@ impl Interp {
                 return Ok(Err(self.denial_status(1)));
             }
         }
+        if !self.state.options.varredir_close && !self.redirecting_exec {
+            self.keep_named_fds(redirects, before, &io);
+        }
         Ok(Ok(io))
+    }
+
+    /// bash: a `{name}>…` redirection outlives its command (`: {fd}>f; echo >&$fd`), as if
+    /// `exec` had made it; `shopt -s varredir_close` closes it with the command instead.
+    fn keep_named_fds(&mut self, redirects: &[Redirect], before: &Io, after: &Io) {
+        for redirect in redirects {
+            let RedirFd::Var(name) = &redirect.fd else { continue };
+            let value = match name.split_once('[') {
+                Some((base, key)) => self.state.vars.element(base, key.trim_end_matches(']')),
+                None => self.state.vars.get_str(name),
+            };
+            let Some(fd) = value.and_then(|value| value.parse::<usize>().ok()) else { continue };
+            let mut only = before.clone();
+            only.set(fd, after.get(fd).cloned());
+            let (mut base, mut made) =
+                (self.exec_base.take().unwrap_or_default(), self.exec_io.take().unwrap_or_default());
+            Io::record_exec(&mut base, &mut made, before, &only);
+            self.exec_base = Some(base);
+            self.exec_io = Some(made);
+        }
     }
 
     /// Closes the files a command's redirections opened (when they gave it a table of its

@@ -544,3 +544,24 @@ two descriptors
 through
 closed again
 ## status: 0
+
+### a {name}> redirection outlives its command, unless varredir_close
+: {keep}>kept.txt
+echo later >&$keep
+f() { : {inner}>inner.txt; }
+f
+echo from-function >&$inner
+exec {keep}>&- {inner}>&-
+shopt -s varredir_close
+: {gone}>gone.txt
+echo lost >&$gone 2>/dev/null || echo "closed with its command"
+cat kept.txt inner.txt
+## stdout:
+closed with its command
+later
+from-function
+## status: 0
+## files:
+gone.txt: ""
+inner.txt: "from-function\n"
+kept.txt: "later\n"

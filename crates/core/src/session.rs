@@ -39,6 +39,9 @@ pub struct Options {
     /// `shopt -s globskipdots` (on by default, as in bash 5.2): `.` and `..` are never matched;
     /// off, a pattern starting with `.` matches them.
     pub globskipdots: bool,
+    /// `shopt -s varredir_close`: a `{name}>…` redirection closes with its command (off: it
+    /// stays open, as bash keeps it).
+    pub varredir_close: bool,
     pub nocasematch: bool,
     /// `shopt -s expand_aliases`: aliases are expanded when commands are read.
     pub expand_aliases: bool,
@@ -68,6 +71,7 @@ impl Default for Options {
             dotglob: false,
             nocaseglob: false,
             globskipdots: true,
+            varredir_close: false,
             nocasematch: false,
             expand_aliases: false,
             inherit_errexit: false,

@@ -110,7 +110,7 @@ impl std::fmt::Display for Refusal {
 }
 
 /// The option names a snapshot uses, with their fields.
-fn options(options: &mut Options) -> [(&'static str, &mut bool); 19] {
+fn options(options: &mut Options) -> [(&'static str, &mut bool); 20] {
     [
         ("errexit", &mut options.errexit),
         ("nounset", &mut options.nounset),
@@ -131,6 +131,7 @@ fn options(options: &mut Options) -> [(&'static str, &mut bool); 19] {
         ("lastpipe", &mut options.lastpipe),
         ("errtrace", &mut options.errtrace),
         ("globskipdots", &mut options.globskipdots),
+        ("varredir_close", &mut options.varredir_close),
     ]
 }
 
