@@ -322,7 +322,9 @@ impl Interp {
         let fields = self.build(word, Mode::Fields, io).await?;
         for field in fields {
             let pattern = if field.glob && !self.state.options.noglob { Some(field.pattern()) } else { None };
-            if let Some(pattern) = pattern.filter(|p| pattern::has_magic(p)) {
+            // A bracket is one only within a path component: `[a/b]` names no pattern (bash),
+            // so it stays as written even under nullglob.
+            if let Some(pattern) = pattern.filter(|p| p.split('/').any(pattern::has_magic)) {
                 let matches = match self.state.vars.get_str("GLOBIGNORE").filter(|list| !list.is_empty()) {
                     None => glob::glob(&self.fs("glob"), &self.state.cwd, &pattern, &self.state.options),
                     // bash: names matching one of GLOBIGNORE's patterns are left out, and

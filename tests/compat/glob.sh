@@ -439,3 +439,17 @@ a
 ;: ""
 a: ""
 b1: ""
+
+### a bracket across a slash is no pattern, even under nullglob
+shopt -s nullglob
+mkdir q
+echo 1: [q/x]
+echo 2: [q/
+echo 3: q/[x]
+## stdout:
+1: [q/x]
+2: [q/
+3:
+## status: 0
+## files:
+q/
