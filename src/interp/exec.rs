@@ -26,11 +26,7 @@ impl Interp {
                     exec_io = io.overlaid(base, redirected);
                     &exec_io
                 }
-                (Some(redirected), None) => {
-                    exec_io = redirected.clone();
-                    &exec_io
-                }
-                (None, _) => io,
+                _ => io,
             };
             if item.background {
                 self.spawn_background(&item.and_or, io).await?;
@@ -349,13 +345,14 @@ impl Interp {
         redirects: &[Redirect],
         io: &Io,
     ) -> ExecResult {
+        let substs = self.process_substs.len();
         let redirected = match self.redirected(redirects, io).await? {
             Ok(redirected) => redirected,
             Err(status) => return Ok(status),
         };
         let result = self.exec_compound(compound, redirected.as_ref()).await;
-        if !self.process_substs.is_empty() {
-            self.finish_process_substs(io).await;
+        if self.process_substs.len() > substs {
+            self.finish_process_substs(io, substs).await;
         }
         self.close_redirected(redirected, io, result).await
     }
@@ -862,6 +859,7 @@ impl Interp {
 
     async fn exec_simple(&mut self, simple: &SimpleCommand, io: &Io) -> ExecResult {
         self.count_command()?;
+        let substs = self.process_substs.len();
         self.last_subst_status = None;
         if self.in_trap == 0 {
             if simple.span.line > 0 {
@@ -936,7 +934,11 @@ impl Interp {
             return Ok(status);
         }
         let outer_io = io;
-        let redirected = match self.redirected(&simple.redirects, io).await? {
+        // `exec`'s own record keeps every descriptor it changes, named ones too.
+        self.redirecting_exec = argv.len() == 1 && argv[0] == "exec";
+        let redirected = self.redirected(&simple.redirects, io).await;
+        self.redirecting_exec = false;
+        let redirected = match redirected? {
             Ok(io) => io,
             Err(status) => {
                 self.state.last_status = status;
@@ -944,9 +946,9 @@ impl Interp {
             }
         };
         let io = redirected.as_ref();
-        if argv.len() == 1 && argv[0] == "exec" && self.exec_base.is_none() {
+        if argv.len() == 1 && argv[0] == "exec" {
             // What `exec`'s redirections change is measured from the table before them.
-            self.exec_base = Some(outer_io.clone());
+            self.exec_outer = Some(outer_io.clone());
         }
         let mut saved = Vec::new();
         for assign in &simple.assigns {
@@ -983,9 +985,9 @@ impl Interp {
             way => self.run_way(way, argv, io).await,
         };
         self.spare_last_arg = std::mem::replace(&mut self.state.last_arg, last_arg);
-        if !self.process_substs.is_empty() {
+        if self.process_substs.len() > substs {
             // `>(list)` writes where the command's own output would have gone before redirection.
-            Box::pin(self.finish_process_substs(outer_io)).await;
+            Box::pin(self.finish_process_substs(outer_io, substs)).await;
         }
         if !keep {
             self.restore_vars(saved);

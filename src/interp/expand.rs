@@ -337,7 +337,9 @@ impl Interp {
         let fields = self.build(word, Mode::Fields, io).await?;
         for field in fields {
             let pattern = if field.glob && !self.state.options.noglob { Some(field.pattern()) } else { None };
-            if let Some(pattern) = pattern.filter(|p| pattern::has_magic(p)) {
+            // A bracket is one only within a path component: `[a/b]` names no pattern (bash),
+            // so it stays as written even under nullglob.
+            if let Some(pattern) = pattern.filter(|p| p.split('/').any(pattern::has_magic)) {
                 let matches = match self.state.vars.get_str("GLOBIGNORE").filter(|list| !list.is_empty()) {
                     None => glob::glob(&self.fs("glob"), &self.state.cwd, &pattern, &self.state.options),
                     // bash: names matching one of GLOBIGNORE's patterns are left out, and
@@ -795,9 +797,14 @@ impl Interp {
         Ok(path)
     }
 
-    /// Feeds `>(list)` files to their lists and removes every process-substitution file.
-    pub(crate) async fn finish_process_substs(&mut self, io: &Io) {
-        for (path, script) in std::mem::take(&mut self.process_substs) {
+    /// Feeds `>(list)` files to their lists and removes the process-substitution files made
+    /// from the `from`th on: those of one command, whose own commands (a function's body,
+    /// `eval`'s text) removed only theirs, so the files stay while the command runs, as
+    /// bash's descriptors do.
+    pub(crate) async fn finish_process_substs(&mut self, io: &Io, from: usize) {
+        let from = from.min(self.process_substs.len());
+        let made: Vec<_> = self.process_substs.drain(from..).collect();
+        for (path, script) in made {
             if let Some(script) = script {
                 let data = self.shared.vfs().read(&path).unwrap_or_default();
                 let sub_io = Io::new(super::io::Input::from_bytes(data), io.stdout(), io.stderr());
@@ -1697,7 +1704,7 @@ fn glob_ignored(path: &str, list: &str) -> bool {
     if base == "." || base == ".." {
         return true;
     }
-    list.split(':').filter(|pattern| !pattern.is_empty()).any(|pattern| {
+    super::pattern::split_patterns(list, ':').iter().filter(|pattern| !pattern.is_empty()).any(|pattern| {
         let mut names = path.split('/');
         let mut parts = pattern.split('/');
         loop {

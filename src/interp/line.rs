@@ -135,7 +135,12 @@ impl Interp {
         for (line, &end) in typed.line_ends.iter().enumerate() {
             // An expansion error drops the rest of its line's complete command; the next line
             // runs, as bash reads `-c` text a line at a time.
-            status = match self.exec_list(&typed.items[start..end], io).await {
+            let substs = self.process_substs.len();
+            let result = self.exec_list(&typed.items[start..end], io).await;
+            if self.process_substs.len() > substs {
+                self.finish_process_substs(io, substs).await;
+            }
+            status = match result {
                 Err(Flow::Discard) => {
                     self.state.last_status = 1;
                     1

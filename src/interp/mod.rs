@@ -82,6 +82,10 @@ pub(crate) struct Interp {
     /// The table the first `exec` without a command was run with, before its redirections:
     /// a descriptor still as it was there is `exec_io`'s (see [`Io::overlaid`]).
     exec_base: Option<Io>,
+    /// The table an `exec` without a command runs with, before its redirections.
+    exec_outer: Option<Io>,
+    /// An `exec` without a command is applying its redirections (it keeps them itself).
+    redirecting_exec: bool,
     /// Commands being executed inside each other (for the stack guard).
     nesting: usize,
     /// Scratch files of process substitutions made for the current command, with the list that
@@ -135,6 +139,8 @@ impl Interp {
             source_depth: 0,
             exec_io: None,
             exec_base: None,
+            exec_outer: None,
+            redirecting_exec: false,
             nesting,
             process_substs: Vec::new(),
             checked_functions: Vec::new(),
@@ -193,6 +199,8 @@ impl Interp {
             source_depth: self.source_depth,
             exec_io: self.exec_io.clone(),
             exec_base: self.exec_base.clone(),
+            exec_outer: None,
+            redirecting_exec: false,
             nesting: self.nesting,
             process_substs: Vec::new(),
             checked_functions: self.checked_functions.clone(),

@@ -23,6 +23,7 @@ impl Interp {
         redirects: &[Redirect],
         io: &Io,
     ) -> Result<Result<Io, Status>, Flow> {
+        let before = io;
         let mut io = io.clone();
         for redirect in redirects {
             if let Err(message) = self.apply_one(redirect, &mut io).await? {
@@ -30,7 +31,30 @@ impl Interp {
                 return Ok(Err(self.denial_status(1)));
             }
         }
+        if !self.state.options.varredir_close && !self.redirecting_exec {
+            self.keep_named_fds(redirects, before, &io);
+        }
         Ok(Ok(io))
+    }
+
+    /// bash: a `{name}>…` redirection outlives its command (`: {fd}>f; echo >&$fd`), as if
+    /// `exec` had made it; `shopt -s varredir_close` closes it with the command instead.
+    fn keep_named_fds(&mut self, redirects: &[Redirect], before: &Io, after: &Io) {
+        for redirect in redirects {
+            let RedirFd::Var(name) = &redirect.fd else { continue };
+            let value = match name.split_once('[') {
+                Some((base, key)) => self.state.vars.element(base, key.trim_end_matches(']')),
+                None => self.state.vars.get_str(name),
+            };
+            let Some(fd) = value.and_then(|value| value.parse::<usize>().ok()) else { continue };
+            let mut only = before.clone();
+            only.set(fd, after.get(fd).cloned());
+            let (mut base, mut made) =
+                (self.exec_base.take().unwrap_or_default(), self.exec_io.take().unwrap_or_default());
+            Io::record_exec(&mut base, &mut made, before, &only);
+            self.exec_base = Some(base);
+            self.exec_io = Some(made);
+        }
     }
 
     /// Closes the files a command's redirections opened (when they gave it a table of its
@@ -97,7 +121,7 @@ impl Interp {
             None => {
                 let mut targets = self.expand_words(std::slice::from_ref(&redirect.target), io).await?;
                 let (Some(target), None) = (targets.pop(), targets.first()) else {
-                    return Ok(Err(format!("{}: ambiguous redirect", redirect.target)));
+                    return Ok(Err(format!("{}: ambiguous redirect", as_written(&redirect.target))));
                 };
                 std::borrow::Cow::Owned(target)
             }
@@ -110,7 +134,10 @@ impl Interp {
                 let source = target.strip_suffix('-').unwrap_or(&target);
                 if let Ok(source_fd) = source.parse::<usize>() {
                     let Some(found) = io.get(source_fd).cloned() else {
-                        return Ok(Err(format!("{source_fd}: Bad file descriptor")));
+                        // bash names the word as written (`$fd: Bad file descriptor`).
+                        let named = super::expand::simple_literal(&redirect.target)
+                            .map_or_else(|| as_written(&redirect.target), |_| source_fd.to_string());
+                        return Ok(Err(format!("{named}: Bad file descriptor")));
                     };
                     if let Err(message) = place(io, fd, Some(found)) {
                         return Ok(Err(message));
@@ -201,18 +228,21 @@ impl Interp {
         let closing =
             matches!(redirect.op, RedirOp::DupIn | RedirOp::DupOut) && redirect.target.as_literal() == Some("-");
         if closing {
-            return self
-                .state
-                .vars
-                .get_str(name)
+            // `{fd[1]}>&-`: an element of an array (its subscript as written).
+            let value = match name.split_once('[') {
+                Some((base, key)) => self.state.vars.element(base, key.trim_end_matches(']')),
+                None => self.state.vars.get_str(name),
+            };
+            return value
                 .and_then(|value| value.parse::<usize>().ok())
                 .ok_or_else(|| format!("{name}: ambiguous redirect"));
         }
         let fd = (FIRST_NAMED_FD..).find(|&n| io.get(n).is_none()).unwrap_or(FIRST_NAMED_FD);
-        if self.state.vars.set(name, fd.to_string()).is_err() {
-            return Err(format!("{name}: readonly variable"));
+        match self.state.set_target(name, fd.to_string()) {
+            Ok(()) => Ok(fd),
+            Err(super::arith::TargetError::Readonly(_)) => Err(format!("{name}: readonly variable")),
+            Err(_) => Err(format!("{name}: cannot assign fd to variable")),
         }
-        Ok(fd)
     }
 
     fn open_output(&self, target: &str, mode: WriteMode, io: &Io) -> Result<Output, String> {
@@ -259,4 +289,33 @@ fn place(io: &mut Io, fd: usize, value: Option<Fd>) -> Result<(), String> {
     }
     io.set(fd, value);
     Ok(())
+}
+
+/// A redirection's word as a message names it, as bash quotes what was written: a plain `$name`
+/// without the braces the canonical form adds (`$z: ambiguous redirect`).
+fn as_written(word: &crate::ast::Word) -> String {
+    use crate::ast::{ParamOp, WordPart};
+    let mut out = String::new();
+    for (idx, part) in word.parts.iter().enumerate() {
+        let next_joins = word.parts.get(idx + 1).is_some_and(|next| {
+            matches!(next, WordPart::Literal(text) if text.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+        });
+        match part {
+            WordPart::Param(param)
+                if matches!(param.op, ParamOp::None)
+                    && param.index.is_none()
+                    && !param.indirect
+                    && !next_joins
+                    && (param.name.len() == 1 || !param.name.starts_with(|c: char| c.is_ascii_digit())) =>
+            {
+                out.push('$');
+                out.push_str(&param.name);
+            }
+            other => {
+                let single = crate::ast::Word { parts: std::iter::once(other.clone()).collect(), span: word.span };
+                out.push_str(&single.to_string());
+            }
+        }
+    }
+    out
 }

@@ -316,7 +316,13 @@ impl Interp {
         reading: super::line::Reading<'_>,
     ) -> ExecResult {
         let mut status = 0;
+        // Files of process substitutions a command left (an assignment's `f=<(…)`) go when
+        // the complete command it is part of has run.
+        let substs = self.process_substs.len();
         loop {
+            if self.process_substs.len() > substs {
+                self.finish_process_substs(io, substs).await;
+            }
             commands.set_aliases(&self.aliases_in_effect());
             commands.set_posix(self.state.options.posix);
             let Some(command) = commands.next() else { break };
@@ -585,7 +591,12 @@ async fn exec(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     }
     if words.is_empty() {
         // `exec >file` with no command: the redirections (already applied to `io`) stay.
-        interp.exec_io = Some(io.clone());
+        let before = interp.exec_outer.take().unwrap_or_else(|| io.clone());
+        let (mut base, mut made) =
+            (interp.exec_base.take().unwrap_or_default(), interp.exec_io.take().unwrap_or_default());
+        Io::record_exec(&mut base, &mut made, &before, io);
+        interp.exec_base = Some(base);
+        interp.exec_io = Some(made);
         return Ok(0);
     }
     let status = interp.dispatch(words, io).await?;

@@ -320,3 +320,136 @@ b.log: ""
 d/
 d/c.log: ""
 d/e: ""
+
+### globstar: dir/** names dir/ itself, **/ only directories, a link is named not searched
+shopt -s globstar
+mkdir -p d/e/f; touch d/x d/e/y; ln -s d l
+echo d/**
+echo **/
+echo **/y
+echo d/**/
+## stdout:
+d/ d/e d/e/f d/e/y d/x
+d/ d/e/ d/e/f/ l/
+d/e/y
+d/ d/e/ d/e/f/
+## status: 0
+## files:
+d/
+d/e/
+d/e/f/
+d/e/y: ""
+d/x: ""
+l -> d
+
+### globstar: **/** is **, and a path two ways reach is listed twice
+shopt -s globstar
+mkdir -p a/a b; touch a/a/z b/z
+echo **/**
+echo **/a/**
+echo a/**/**
+## stdout:
+a a/a a/a/z b b/z
+a a/a a/a a/a/z a/a/z
+a a/a a/a/z
+## status: 0
+## files:
+a/
+a/a/
+a/a/z: ""
+b/
+b/z: ""
+
+### bracket expressions: collating symbols, equivalence classes, reversed ranges
+for c in a - p ' ' 9 '`'; do
+  case $c in
+    [[.hyphen.]]) echo "$c: hyphen" ;;
+    [[.space.][.grave-accent.]]) echo "$c: named" ;;
+    [[=a=]]) echo "$c: equiv a" ;;
+    [[.z.]-[.a.]9]) echo "$c: reversed range, then 9" ;;
+    [[.bogus.]-z]) echo "$c: bogus range" ;;
+    [[.a.]-[.z.]]) echo "$c: a to z" ;;
+    *) echo "$c: none" ;;
+  esac
+done
+case b in [[:nope:]b]) echo "unknown class skipped" ;; esac
+case x in [[:alpha:]\]) echo bad ;; *) echo "dangling backslash" ;; esac
+## stdout:
+a: equiv a
+-: hyphen
+p: a to z
+ : named
+9: reversed range, then 9
+`: named
+unknown class skipped
+dangling backslash
+## status: 0
+
+### hidden names are matched only by a written dot, also inside extended forms
+shopt -s extglob
+touch .a .bc x
+echo @(.a|*)
+echo *(y).a
+echo !(x)
+echo ?(z)*
+shopt -s dotglob
+echo !(x)
+echo @(.?)
+shopt -u globskipdots
+echo .?
+echo @(?|.?)
+## stdout:
+.a x
+.a
+!(x)
+x
+.a .bc
+.a
+.. .a
+.. .a x
+## status: 0
+## files:
+.a: ""
+.bc: ""
+x: ""
+
+### an extended form with an unclosed bracket is plain text
+shopt -s extglob
+touch ab ac
+echo @(a|b[)*
+case '*(a|[)' in *(a|[)) echo literal ;; *) echo no ;; esac
+## stdout:
+@(a|b[)*
+literal
+## status: 0
+## files:
+ab: ""
+ac: ""
+
+### GLOBIGNORE splits at colons outside brackets and extended forms
+shopt -s extglob
+touch ';' ':' a b1
+GLOBIGNORE='@([;:]):b+([0-9])'
+echo *
+## stdout:
+a
+## status: 0
+## files:
+:: ""
+;: ""
+a: ""
+b1: ""
+
+### a bracket across a slash is no pattern, even under nullglob
+shopt -s nullglob
+mkdir q
+echo 1: [q/x]
+echo 2: [q/
+echo 3: q/[x]
+## stdout:
+1: [q/x]
+2: [q/
+3:
+## status: 0
+## files:
+q/

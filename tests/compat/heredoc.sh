@@ -239,3 +239,18 @@ hi
 a b
 after
 ## status: 0
+
+### a backslash-newline in the delimiter word and in an expanding body's lines
+cat <<EN\
+D
+one \
+two
+EN\
+D
+cat <<'X'
+a\
+X
+## stdout:
+one two
+a\
+## status: 0

@@ -159,3 +159,30 @@ lastpipe       	on
 ### lastpipe: exit in the last command ends the shell
 shopt -s lastpipe; echo q | exit 3; echo never
 ## status: 3
+
+### ! and time nest in any order, and stand alone
+!
+echo "alone $?"
+! !
+echo "double $?"
+! ! false
+echo "not not false $?"
+TIMEFORMAT='t'
+{ time ! true; } 2>/dev/null
+echo "time not $?"
+{ ! time false; } 2>/dev/null
+echo "not time $?"
+{ time time -p -- echo hi; } 2>&1
+{ time; } 2>&1
+## stdout:
+alone 1
+double 0
+not not false 1
+time not 1
+not time 0
+hi
+real 0.00
+user 0.00
+sys 0.00
+t
+## status: 0

@@ -483,3 +483,85 @@ q
 a
 E
 ## status: 0
+
+### exec in a redirected group keeps only the descriptors it opened
+exec 3</dev/null
+{ echo in; exec 4>&1; echo in2; } > out.txt
+echo after
+echo via4 >&4
+cat out.txt
+{ exec >other.txt; echo inner; } > out2.txt
+echo back
+cat other.txt out2.txt
+exec 3<&-
+## stdout:
+after
+in
+in2
+via4
+back
+inner
+## status: 0
+## files:
+other.txt: "inner\n"
+out.txt: "in\nin2\nvia4\n"
+out2.txt: ""
+
+### a process substitution inside a word, kept while its command runs
+f() { echo first; cat "$1"; }
+f <(echo from-function)
+eval 'echo one;' cat <(echo from-eval)
+eval x=<(echo assigned) '; cat "$x"'
+echo --opt=<(echo y) | sed 's/=.*/=FILE/'
+## stdout:
+first
+from-function
+one
+from-eval
+assigned
+--opt=FILE
+## status: 0
+
+### a redirection's error names the word as written
+z="a b"
+fd=42
+{ cat < $z; echo hi >&$fd; } 2>&1 | sed 's/.*\(\$[a-z]*: \)/\1/'
+## stdout:
+$z: ambiguous redirect
+$fd: Bad file descriptor
+## status: 0
+
+### {array[i]}> stores the descriptor in an element, and closes by it
+pair() { exec {fd[0]}<&0; exec {fd[1]}>&1; }
+pair
+(( fd[0] >= 10 && fd[1] > fd[0] )) && echo "two descriptors"
+echo through >&${fd[1]}
+last=${fd[1]}
+exec {fd[1]}>&- {fd[0]}<&-
+echo closed >&$last 2>/dev/null || echo "closed again"
+## stdout:
+two descriptors
+through
+closed again
+## status: 0
+
+### a {name}> redirection outlives its command, unless varredir_close
+: {keep}>kept.txt
+echo later >&$keep
+f() { : {inner}>inner.txt; }
+f
+echo from-function >&$inner
+exec {keep}>&- {inner}>&-
+shopt -s varredir_close
+: {gone}>gone.txt
+echo lost >&$gone 2>/dev/null || echo "closed with its command"
+cat kept.txt inner.txt
+## stdout:
+closed with its command
+later
+from-function
+## status: 0
+## files:
+gone.txt: ""
+inner.txt: "from-function\n"
+kept.txt: "later\n"

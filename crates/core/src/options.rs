@@ -147,6 +147,12 @@ pub struct Options {
     /// `set -o posix`: bash's POSIX mode, in the few places toolsh follows it (quotes inside
     /// a double-quoted `${x-word}`, tildes of arguments, assignments before special builtins).
     pub posix: bool,
+    /// `shopt -s globskipdots` (on by default, as in bash 5.2): `.` and `..` are never matched;
+    /// off, a pattern starting with `.` matches them.
+    pub globskipdots: bool,
+    /// `shopt -s varredir_close`: a `{name}>…` redirection closes with its command (off: it
+    /// stays open, as bash keeps it).
+    pub varredir_close: bool,
     /// The shell reads lines from an operator at a console (bash `-i`): its messages carry no
     /// line number, and `$-` holds `i`. Not an option bash lets a script set; never saved.
     pub interactive: bool,
@@ -182,6 +188,8 @@ impl Default for Options {
             sourcepath: true,
             patsub_replacement: true,
             posix: false,
+            globskipdots: true,
+            varredir_close: false,
             interactive: false,
             inert: 0,
         };
@@ -228,6 +236,8 @@ impl Options {
             (Kind::Shopt, "sourcepath") => &mut self.sourcepath,
             (Kind::Shopt, "patsub_replacement") => &mut self.patsub_replacement,
             (Kind::Set, "posix") => &mut self.posix,
+            (Kind::Shopt, "globskipdots") => &mut self.globskipdots,
+            (Kind::Shopt, "varredir_close") => &mut self.varredir_close,
             _ => return None,
         })
     }

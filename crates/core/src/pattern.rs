@@ -71,6 +71,19 @@ impl Pattern {
     pub fn matches_chars(&self, chars: &[char]) -> bool {
         matches_at(&self.toks, chars)
     }
+
+    /// True when the file name `name` matches, its leading `.` (when `period`) matched only
+    /// by a `.` written in the pattern, never by `*`, `?`, a bracket or `!( )`: globbing's
+    /// rule for hidden names (`FNM_PERIOD`), also inside extended forms (`@(.a|*)` matches
+    /// `.a` but not `.b`; `*(x).a` matches `.a`).
+    pub fn matches_name(&self, name: &str, period: bool) -> bool {
+        let chars: Vec<char> = if self.nocase { name.to_lowercase().chars().collect() } else { name.chars().collect() };
+        let period = period && chars.first() == Some(&'.');
+        if !self.toks.iter().any(|tok| matches!(tok, Tok::Ext { .. })) {
+            return match_simple(&self.toks, &chars, period, &mut 0);
+        }
+        ExtMatcher { text: &chars, memo: Default::default(), steps: 0, period }.seq(&self.toks, 0, chars.len())
+    }
 }
 
 /// True when `text` contains an unquoted pattern character: `*`, `?`, an extended glob, or a
@@ -99,6 +112,43 @@ pub fn has_magic(text: &str) -> bool {
         }
     }
     false
+}
+
+/// Splits a list of patterns at `sep` (`GLOBIGNORE`'s `:`), not at one inside a bracket
+/// expression or an extended form (`@([-.,:;])` is one pattern), as bash's
+/// `split_ignorespec` does.
+pub fn split_patterns(list: &str, sep: char) -> Vec<String> {
+    let chars: Vec<char> = list.chars().collect();
+    let (mut out, mut current, mut depth, mut i) = (Vec::new(), String::new(), 0usize, 0);
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '\\' => {
+                current.extend(&chars[i..(i + 2).min(chars.len())]);
+                i += 2;
+                continue;
+            }
+            '[' => {
+                if let Some((_, next)) = compile_class(&chars, i) {
+                    current.extend(&chars[i..next]);
+                    i = next;
+                    continue;
+                }
+            }
+            '(' if i > 0 && matches!(chars[i - 1], '*' | '?' | '+' | '@' | '!') => depth += 1,
+            ')' if depth > 0 => depth -= 1,
+            _ if c == sep && depth == 0 => {
+                out.push(std::mem::take(&mut current));
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        current.push(c);
+        i += 1;
+    }
+    out.push(current);
+    out
 }
 
 /// Removes pattern quoting (backslashes) from `text`.
@@ -147,7 +197,9 @@ fn compile(chars: &[char], pos: &mut usize, stop: Option<&[char]>, depth: usize)
                     toks.push(Tok::Char('\\'));
                 }
             }
-            '*' | '?' | '+' | '@' | '!' if chars.get(*pos + 1) == Some(&'(') && depth < MAX_EXT_DEPTH => {
+            '*' | '?' | '+' | '@' | '!'
+                if chars.get(*pos + 1) == Some(&'(') && depth < MAX_EXT_DEPTH && brackets_close(chars, *pos + 2) =>
+            {
                 let save = *pos;
                 *pos += 2;
                 let mut alternatives = Vec::new();
@@ -204,6 +256,35 @@ fn compile(chars: &[char], pos: &mut usize, stop: Option<&[char]>, depth: usize)
     toks
 }
 
+/// Reads a bracket expression as bash's `BRACKMATCH` does: `[:class:]`, `[=c=]`, collating
+/// symbols `[.c.]` and `[.name.]` (POSIX names such as `hyphen`, `space`; an unknown one matches
+/// nothing, nor does a range it bounds), ranges whose end sorts before their start match
+/// nothing, the rest of the expression still counts. `None` when no `]` closes it (the `[` is
+/// then an ordinary character).
+/// bash's `glob_patscan`: an extended form whose text has a `[` no `]` closes (before its
+/// `)`) is no form: `*(a|b[)` is a `*` and the characters `(a|b[)`.
+fn brackets_close(chars: &[char], from: usize) -> bool {
+    let (mut i, mut depth) = (from, 0usize);
+    while i < chars.len() {
+        match chars[i] {
+            '\\' => i += 1,
+            '[' => match compile_class(chars, i) {
+                Some((_, next)) => {
+                    i = next;
+                    continue;
+                }
+                None => return false,
+            },
+            '(' => depth += 1,
+            ')' if depth == 0 => return true,
+            ')' => depth -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    true
+}
+
 fn compile_class(chars: &[char], open: usize) -> Option<(Tok, usize)> {
     let mut pos = open + 1;
     let mut negated = false;
@@ -212,41 +293,187 @@ fn compile_class(chars: &[char], open: usize) -> Option<(Tok, usize)> {
         pos += 1;
     }
     let mut items = Vec::new();
-    let mut first = true;
+    let next = |pos: &mut usize| {
+        let c = chars.get(*pos).copied();
+        *pos += 1;
+        c
+    };
+    let mut c = next(&mut pos)?;
     loop {
-        let c = *chars.get(pos)?;
-        if c == ']' && !first {
-            return Some((Tok::Class { negated, items }, pos + 1));
-        }
-        first = false;
-        if c == '[' && chars.get(pos + 1) == Some(&':') {
-            let rest: String = chars[pos + 2..].iter().collect();
-            if let Some(end) = rest.find(":]") {
-                items.push(ClassItem::Named(rest[..end].to_string()));
-                pos += 2 + rest[..end].chars().count() + 2;
-                continue;
+        if c == '['
+            && chars.get(pos) == Some(&'=')
+            && chars.get(pos + 2) == Some(&'=')
+            && chars.get(pos + 3) == Some(&']')
+        {
+            items.push(ClassItem::Char(chars[pos + 1]));
+            pos += 4;
+            c = next(&mut pos)?;
+            if c == ']' {
+                break;
             }
+            continue;
         }
-        let mut literal = c;
-        if c == '\\' {
-            pos += 1;
-            literal = *chars.get(pos)?;
-        }
-        if chars.get(pos + 1) == Some(&'-') && chars.get(pos + 2).is_some_and(|&e| e != ']') {
-            let mut end = *chars.get(pos + 2)?;
-            let mut skip = 3;
-            if end == '\\' {
-                end = *chars.get(pos + 3)?;
-                skip = 4;
+        if c == '[' && chars.get(pos) == Some(&':') {
+            if let Some(close) = find_pair(chars, pos + 1, ':') {
+                items.push(ClassItem::Named(chars[pos + 1..close].iter().filter(|&&c| c != '\\').collect()));
+                pos = close + 2;
             }
-            items.push(ClassItem::Range(literal, end));
-            pos += skip;
-        } else {
-            items.push(ClassItem::Char(literal));
-            pos += 1;
+            c = next(&mut pos)?;
+            if c == ']' {
+                break;
+            }
+            continue;
+        }
+        // The start: a character, a quoted one, or a collating symbol (`None`: unknown).
+        let mut start = Some(c);
+        if c == '[' && chars.get(pos) == Some(&'.') {
+            start = collating_symbol(chars, &mut pos);
+        } else if c == '\\' {
+            start = Some(next(&mut pos)?);
+        }
+        c = next(&mut pos)?;
+        if c == '-' && chars.get(pos).is_some_and(|&e| e != ']') {
+            let mut end = next(&mut pos).map(Some)?;
+            if end == Some('\\') {
+                end = Some(next(&mut pos)?);
+            } else if end == Some('[') && chars.get(pos) == Some(&'.') {
+                end = collating_symbol(chars, &mut pos);
+            }
+            c = next(&mut pos)?;
+            if let (Some(lo), Some(hi)) = (start, end)
+                && lo <= hi
+            {
+                items.push(ClassItem::Range(lo, hi));
+            }
+        } else if let Some(single) = start {
+            items.push(ClassItem::Char(single));
+        }
+        if c == ']' {
+            break;
         }
     }
+    Some((Tok::Class { negated, items }, pos))
 }
+
+/// Where `mark]` closes what starts at `from` (`:]` of a class, `.]` of a symbol).
+fn find_pair(chars: &[char], from: usize, mark: char) -> Option<usize> {
+    (from..chars.len().saturating_sub(1)).find(|&i| chars[i] == mark && chars[i + 1] == ']')
+}
+
+/// Reads `[.name.]` with `pos` at its `.`: the character it names, `None` for a name that is
+/// neither one character nor a POSIX name (bash's `collsyms.h`), or with no `.]`.
+fn collating_symbol(chars: &[char], pos: &mut usize) -> Option<char> {
+    let Some(close) = find_pair(chars, *pos + 1, '.') else {
+        *pos = chars.len();
+        return None;
+    };
+    let name: String = chars[*pos + 1..close].iter().collect();
+    *pos = close + 2;
+    let mut one = name.chars();
+    if let (Some(c), None) = (one.next(), one.next()) {
+        return Some(c);
+    }
+    COLLATING_NAMES.iter().find(|(known, _)| *known == name).map(|&(_, c)| c)
+}
+
+/// POSIX's collating symbol names (bash's `lib/glob/collsyms.h`).
+const COLLATING_NAMES: &[(&str, char)] = &[
+    ("NUL", '\0'),
+    ("SOH", '\u{1}'),
+    ("STX", '\u{2}'),
+    ("ETX", '\u{3}'),
+    ("EOT", '\u{4}'),
+    ("ENQ", '\u{5}'),
+    ("ACK", '\u{6}'),
+    ("alert", '\u{7}'),
+    ("BS", '\u{8}'),
+    ("backspace", '\u{8}'),
+    ("HT", '\t'),
+    ("tab", '\t'),
+    ("LF", '\n'),
+    ("newline", '\n'),
+    ("VT", '\u{b}'),
+    ("vertical-tab", '\u{b}'),
+    ("FF", '\u{c}'),
+    ("form-feed", '\u{c}'),
+    ("CR", '\r'),
+    ("carriage-return", '\r'),
+    ("SO", '\u{e}'),
+    ("SI", '\u{f}'),
+    ("DLE", '\u{10}'),
+    ("DC1", '\u{11}'),
+    ("DC2", '\u{12}'),
+    ("DC3", '\u{13}'),
+    ("DC4", '\u{14}'),
+    ("NAK", '\u{15}'),
+    ("SYN", '\u{16}'),
+    ("ETB", '\u{17}'),
+    ("CAN", '\u{18}'),
+    ("EM", '\u{19}'),
+    ("SUB", '\u{1a}'),
+    ("ESC", '\u{1b}'),
+    ("IS4", '\u{1c}'),
+    ("FS", '\u{1c}'),
+    ("IS3", '\u{1d}'),
+    ("GS", '\u{1d}'),
+    ("IS2", '\u{1e}'),
+    ("RS", '\u{1e}'),
+    ("IS1", '\u{1f}'),
+    ("US", '\u{1f}'),
+    ("space", ' '),
+    ("exclamation-mark", '!'),
+    ("quotation-mark", '"'),
+    ("number-sign", '#'),
+    ("dollar-sign", '$'),
+    ("percent-sign", '%'),
+    ("ampersand", '&'),
+    ("apostrophe", '\''),
+    ("left-parenthesis", '('),
+    ("right-parenthesis", ')'),
+    ("asterisk", '*'),
+    ("plus-sign", '+'),
+    ("comma", ','),
+    ("hyphen", '-'),
+    ("hyphen-minus", '-'),
+    ("minus", '-'),
+    ("dash", '-'),
+    ("period", '.'),
+    ("full-stop", '.'),
+    ("slash", '/'),
+    ("solidus", '/'),
+    ("zero", '0'),
+    ("one", '1'),
+    ("two", '2'),
+    ("three", '3'),
+    ("four", '4'),
+    ("five", '5'),
+    ("six", '6'),
+    ("seven", '7'),
+    ("eight", '8'),
+    ("nine", '9'),
+    ("colon", ':'),
+    ("semicolon", ';'),
+    ("less-than-sign", '<'),
+    ("equals-sign", '='),
+    ("greater-than-sign", '>'),
+    ("question-mark", '?'),
+    ("commercial-at", '@'),
+    ("left-square-bracket", '['),
+    ("backslash", '\\'),
+    ("reverse-solidus", '\\'),
+    ("right-square-bracket", ']'),
+    ("circumflex", '^'),
+    ("circumflex-accent", '^'),
+    ("underscore", '_'),
+    ("grave-accent", '`'),
+    ("left-brace", '{'),
+    ("left-curly-bracket", '{'),
+    ("vertical-line", '|'),
+    ("right-brace", '}'),
+    ("right-curly-bracket", '}'),
+    ("tilde", '~'),
+    ("DEL", '\u{7f}'),
+];
 
 fn class_matches(items: &[ClassItem], c: char) -> bool {
     items.iter().any(|item| match item {
@@ -266,6 +493,7 @@ fn class_matches(items: &[ClassItem], c: char) -> bool {
             "print" => !c.is_control(),
             "graph" => !c.is_control() && c != ' ',
             "word" => c.is_alphanumeric() || c == '_',
+            "ascii" => c.is_ascii(),
             _ => false,
         },
     })
@@ -285,7 +513,7 @@ fn accepts(tok: &Tok, c: char) -> bool {
 /// mismatch, only ever retries from the most recent `*` (an earlier `*` can never do better,
 /// since the later one absorbs whatever it would). At most `text × tokens` steps, however many
 /// stars: no exponential backtracking.
-fn match_simple(toks: &[Tok], text: &[char], steps: &mut u64) -> bool {
+fn match_simple(toks: &[Tok], text: &[char], period: bool, steps: &mut u64) -> bool {
     let (mut t, mut p) = (0, 0);
     let mut retry: Option<(usize, usize)> = None;
     while p < text.len() {
@@ -295,11 +523,13 @@ fn match_simple(toks: &[Tok], text: &[char], steps: &mut u64) -> bool {
                 t += 1;
                 retry = Some((t, p));
             }
-            Some(tok) if accepts(tok, text[p]) => {
+            // A protected leading `.` is matched only by a `.` written there.
+            Some(tok) if accepts(tok, text[p]) && !(period && p == 0 && !matches!(tok, Tok::Char(_))) => {
                 t += 1;
                 p += 1;
             }
             _ => match retry {
+                Some((_, 0)) if period => return false,
                 Some((after_star, from)) => {
                     retry = Some((after_star, from + 1));
                     t = after_star;
@@ -319,12 +549,14 @@ struct ExtMatcher<'t> {
     text: &'t [char],
     memo: rustc_hash::FxHashMap<(usize, usize, usize, usize), bool>,
     steps: u64,
+    /// The text's first character is a `.` only a written `.` matches.
+    period: bool,
 }
 
 impl ExtMatcher<'_> {
     fn seq(&mut self, toks: &[Tok], start: usize, end: usize) -> bool {
         if !toks.iter().any(|tok| matches!(tok, Tok::Ext { .. })) {
-            return match_simple(toks, &self.text[start..end], &mut self.steps);
+            return match_simple(toks, &self.text[start..end], self.period && start == 0, &mut self.steps);
         }
         let key = (toks.as_ptr() as usize, toks.len(), start, end);
         if let Some(&known) = self.memo.get(&key) {
@@ -341,7 +573,11 @@ impl ExtMatcher<'_> {
         let Some((first, rest)) = toks.split_first() else {
             return start == end;
         };
+        let guarded = self.period && start == 0;
         match first {
+            Tok::Star if guarded => self.seq(rest, start, end),
+            Tok::Ext { kind: '!', .. } if guarded => false,
+            Tok::Any | Tok::Class { .. } if guarded => false,
             Tok::Star => (start..=end).any(|k| self.seq(rest, k, end)),
             Tok::Ext { kind, alternatives } => match kind {
                 '@' => (start..=end).any(|k| self.any_alt(alternatives, start, k) && self.seq(rest, k, end)),
@@ -369,9 +605,9 @@ impl ExtMatcher<'_> {
 /// Matches `toks` against the whole of `text`, counting the steps taken.
 fn matches_counted(toks: &[Tok], text: &[char], steps: &mut u64) -> bool {
     if !toks.iter().any(|tok| matches!(tok, Tok::Ext { .. })) {
-        return match_simple(toks, text, steps);
+        return match_simple(toks, text, false, steps);
     }
-    let mut matcher = ExtMatcher { text, memo: Default::default(), steps: 0 };
+    let mut matcher = ExtMatcher { text, memo: Default::default(), steps: 0, period: false };
     let found = matcher.seq(toks, 0, text.len());
     *steps += matcher.steps;
     found

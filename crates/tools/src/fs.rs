@@ -372,7 +372,9 @@ async fn stat(cx: ToolCx, args: PathArgs) -> Result<ToolOutput, ToolError> {
 async fn glob(cx: ToolCx, args: GlobArgs) -> Result<ToolOutput, ToolError> {
     let base = cx.abs(&args.path);
     let options = toolsh_core::session::Options { globstar: true, ..Default::default() };
-    let matches = toolsh_core::glob::glob(&*cx.vfs, &base, &args.pattern, &options);
+    let mut matches = toolsh_core::glob::glob(&*cx.vfs, &base, &args.pattern, &options);
+    // bash repeats a path two ways of `**` reach (`**/a/**`); a tool's list names each once.
+    matches.dedup();
     Ok(ToolOutput::Json(Value::Array(matches.into_iter().map(Value::String).collect())))
 }
 

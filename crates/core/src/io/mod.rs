@@ -542,6 +542,28 @@ impl Io {
         out
     }
 
+    /// Records in `base` and `made` (the tables [`Io::overlaid`] reads) what one `exec` without
+    /// a command changed, from `before` (the table it ran with) to `after`. Only the descriptors
+    /// it changed are recorded, each with the descriptor it replaced, as bash changes only those
+    /// of the shell: `{ exec 10>&1; } >f` keeps 10 after the group, not the group's stdout.
+    /// A descriptor an earlier `exec` made and this one changes again keeps its first base.
+    pub fn record_exec(base: &mut Io, made: &mut Io, before: &Io, after: &Io) {
+        let same = |a: Option<&Fd>, b: Option<&Fd>| match (a, b) {
+            (Some(a), Some(b)) => a.same(b),
+            (None, None) => true,
+            _ => false,
+        };
+        for n in 0..before.len().max(after.len()) {
+            if same(before.get(n), after.get(n)) {
+                continue;
+            }
+            if !same(made.get(n), before.get(n)) || same(made.get(n), base.get(n)) {
+                base.set(n, before.get(n).cloned());
+            }
+            made.set(n, after.get(n).cloned());
+        }
+    }
+
     /// Highest open descriptor number plus one.
     pub fn len(&self) -> usize {
         self.fds.len()

@@ -101,6 +101,13 @@ impl Printer {
         if pipeline.negated {
             self.out.push_str("! ");
         }
+        // `! !` alone: negations that cancel over no command are written as read, so the text
+        // still holds a pipeline.
+        let empty = matches!(pipeline.commands.as_slice(), [Command::Simple(simple)]
+            if simple.words.is_empty() && simple.assigns.is_empty() && simple.redirects.is_empty());
+        if empty && pipeline.time.is_none() && !pipeline.negated {
+            self.out.push_str("! !");
+        }
         for (idx, command) in pipeline.commands.iter().enumerate() {
             if idx > 0 {
                 let with_stderr = pipeline.pipe_stderr.get(idx - 1).copied().unwrap_or(false);

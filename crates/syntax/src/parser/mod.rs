@@ -561,24 +561,37 @@ impl<'a> Parser<'a> {
     fn parse_pipeline(&mut self) -> PResult<Pipeline> {
         self.skip_blanks();
         let start = self.pos;
+        // bash's grammar nests `time` and `!` in any order and number (`time ! a`, `! time a`,
+        // `time time -p a`, `! !`): one report (POSIX format if any `-p` asked), the
+        // negations toggling.
         let mut time = None;
-        if self.eat_keyword("time") {
-            self.skip_blanks();
-            time = Some(TimeFormat::Bash);
-            if self.at("-p") && Self::is_delimiter(self.peek_at(2)) {
-                self.pos += 2;
+        let mut negated = false;
+        loop {
+            if self.eat_keyword("time") {
                 self.skip_blanks();
-                time = Some(TimeFormat::Posix);
+                if time.is_none() {
+                    time = Some(TimeFormat::Bash);
+                }
+                if self.at("-p") && Self::is_delimiter(self.peek_at(2)) {
+                    self.pos += 2;
+                    self.skip_blanks();
+                    time = Some(TimeFormat::Posix);
+                    if self.at("--") && Self::is_delimiter(self.peek_at(2)) {
+                        self.pos += 2;
+                        self.skip_blanks();
+                    }
+                }
+            } else if self.peek() == Some(b'!') && Self::is_delimiter(self.peek_at(1)) {
+                self.pos += 1;
+                negated = !negated;
+                self.skip_blanks();
+            } else {
+                break;
             }
         }
-        let mut negated = false;
-        while self.peek() == Some(b'!') && Self::is_delimiter(self.peek_at(1)) {
-            self.pos += 1;
-            negated = !negated;
-            self.skip_blanks();
-        }
-        // `time` alone reports the times of nothing.
-        if time.is_some() && !negated && (self.eof() || matches!(self.peek(), Some(b'\n' | b';' | b'&' | b')'))) {
+        let prefixed = self.pos != start;
+        // `time` alone reports the times of nothing; `!` alone negates nothing (status 1).
+        if prefixed && (self.eof() || matches!(self.peek(), Some(b'\n' | b';' | b'&' | b')'))) {
             let nothing = Command::Simple(SimpleCommand { span: self.span_from(self.pos), ..Default::default() });
             return Ok(Pipeline {
                 time,
@@ -865,7 +878,12 @@ impl<'a> Parser<'a> {
             }
             pieces.push((piece_start, end));
             if pieces.len() != 3 {
-                return Err(self.syntax_error("`for ((init; cond; step))` needs exactly two `;`"));
+                // bash's words: too few parts want an expression, too many meet a `;`.
+                return Err(self.syntax_error(if pieces.len() < 3 {
+                    "syntax error: arithmetic expression required"
+                } else {
+                    "syntax error: `;' unexpected"
+                }));
             }
             let init = self.sub_arith(pieces[0].0, pieces[0].1)?;
             let cond = self.sub_arith(pieces[1].0, pieces[1].1)?;
@@ -1306,10 +1324,18 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         let mut cursor = self.pos;
         let fd = if self.peek() == Some(b'{') {
-            // `{name}>file`: only a name in braces right before the operator (else a word).
+            // `{name}>file` or `{array[sub]}>file`: only that in braces right before the
+            // operator (else a word).
             cursor += 1;
             while matches!(self.bytes().get(cursor), Some(c) if c.is_ascii_alphanumeric() || *c == b'_') {
                 cursor += 1;
+            }
+            if self.bytes().get(cursor) == Some(&b'[')
+                && let Some(close) = self.src[cursor..].find(']').map(|at| cursor + at)
+                && close > cursor + 1
+                && !self.src[cursor..close].contains(|c: char| c.is_whitespace() || c == '}')
+            {
+                cursor = close + 1;
             }
             let name = &self.src[start + 1..cursor];
             if self.bytes().get(cursor) != Some(&b'}')
@@ -1391,9 +1417,11 @@ impl<'a> Parser<'a> {
         }
         // As bash: the delimiter is the word as written, quotes removed (`<<${a}` ends at a
         // line `${a}`, `<<$(a)` at `$(a)`); any quoting keeps the body from expanding.
-        let raw = &self.src[word_start..self.pos];
+        // A backslash-newline inside the word is a line continuation, gone before the word is
+        // read (`<< EO\<newline>F` is an unquoted `EOF`).
+        let raw = self.src[word_start..self.pos].replace("\\\n", "");
         let quoted = raw.contains(['\'', '"', '\\']);
-        let delimiter = if raw.contains('\n') { word_text_unquoted(&delim_word) } else { quote_removed(raw) };
+        let delimiter = if raw.contains('\n') { word_text_unquoted(&delim_word) } else { quote_removed(&raw) };
         // The body starts after the newline ending this line (a line continued with `\` goes
         // on), or after the previous body that was queued on the same line.
         let body_start = match self.heredoc_skip {
@@ -1410,8 +1438,20 @@ impl<'a> Parser<'a> {
         let mut cursor = body_start;
         let mut found = false;
         while cursor < self.src.len() {
-            let line_end = self.src[cursor..].find('\n').map_or(self.src.len(), |i| cursor + i);
-            let mut line = &self.src[cursor..line_end];
+            let mut line_end = self.src[cursor..].find('\n').map_or(self.src.len(), |i| cursor + i);
+            // In a body that expands, a backslash-newline joins the lines before the delimiter
+            // is looked for (`EO\<newline>F` ends it); the text keeps it for the expansion.
+            let mut joined = None::<String>;
+            if !quoted {
+                while line_end < self.src.len()
+                    && self.src.as_bytes()[cursor..line_end].iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 1
+                {
+                    line_end = self.src[line_end + 1..].find('\n').map_or(self.src.len(), |i| line_end + 1 + i);
+                    joined = Some(self.src[cursor..line_end].replace("\\\n", ""));
+                }
+            }
+            let raw_line = &self.src[cursor..line_end];
+            let mut line = joined.as_deref().unwrap_or(raw_line);
             if strip_tabs {
                 line = line.trim_start_matches('\t');
             }
@@ -1421,7 +1461,7 @@ impl<'a> Parser<'a> {
                 found = true;
                 break;
             }
-            body.push_str(line);
+            body.push_str(if strip_tabs { raw_line.trim_start_matches('\t') } else { raw_line });
             body.push('\n');
             cursor = next;
         }

@@ -130,9 +130,6 @@ impl Parser<'_> {
 
     fn parse_parts(&mut self, mode: Mode) -> PResult<Parts> {
         let mut parts = Parts::new();
-        if mode == Mode::Unquoted && (self.at("<(") || self.at(">(")) {
-            parts.push(self.parse_process_subst()?);
-        }
         // A nested word (inside `"…"` or `${…}`) takes a fresh buffer; this one is put back.
         let mut literal = std::mem::take(&mut self.scratch);
         let mut paren_depth = 0usize;
@@ -151,7 +148,17 @@ impl Parser<'_> {
                 }
             };
         }
-        while !self.mode_ends(mode, paren_depth) || in_squote && self.peek() == Some(b'}') {
+        loop {
+            // bash reads `<(…)` and `>(…)` inside a word too (`f=<(cmd)`, `--file=<(cmd)`).
+            let subst = mode == Mode::Unquoted && (self.at("<(") || self.at(">("));
+            if subst {
+                flush!();
+                parts.push(self.parse_process_subst()?);
+                continue;
+            }
+            if self.mode_ends(mode, paren_depth) && !(in_squote && self.peek() == Some(b'}')) {
+                break;
+            }
             let Some(byte) = self.peek() else { break };
             match byte {
                 b'\\' => {
