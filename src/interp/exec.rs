@@ -666,6 +666,11 @@ impl Interp {
                     self.state.vars.set(name, value)
                 }
             }
+            AssignValue::Array(_) if assign.index.is_some() => {
+                let index = assign.index.as_ref().map(as_written).unwrap_or_default();
+                self.error(io, &format!("{name}[{index}]: cannot assign list to array member")).await;
+                return Err(Flow::Discard);
+            }
             AssignValue::Array(elements) => {
                 let is_assoc = matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_)));
                 if is_assoc {
@@ -683,7 +688,12 @@ impl Interp {
                     // The elements are expanded before the array changes (`a=("${a[@]}" x)`);
                     // `a+=(…)` then adds in place: copying the array on every append made a
                     // loop of appends quadratic.
-                    let mut items = Box::pin(self.indexed_items(elements, io)).await?;
+                    let end = match (assign.append, self.state.vars.get(name).map(|v| &v.value)) {
+                        (true, Some(Value::Indexed(map))) => map.keys().next_back().map_or(0, |k| k + 1),
+                        (true, Some(Value::Str(_))) => 1,
+                        _ => 0,
+                    };
+                    let mut items = Box::pin(self.indexed_items(elements, end, io)).await?;
                     // `declare -ai a=(1+1)`: each element is evaluated.
                     if attrs.has(Attrs::INTEGER) {
                         for (_, element) in &mut items {
@@ -716,9 +726,17 @@ impl Interp {
     }
 
     /// The key of `name[index]`: a string for associative arrays, else an evaluated number.
+    /// An empty subscript, and `*` or `@` of an indexed array, are refused as bash refuses them
+    /// (a bad array subscript, which drops the rest of the line).
     pub(crate) async fn subscript(&mut self, name: &str, index: &Word, io: &Io) -> Result<String, Flow> {
         let text = self.expand_string(index, io).await?;
-        if matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_))) {
+        let assoc = matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_)));
+        let bad = if assoc { text.is_empty() } else { matches!(text.trim(), "" | "*" | "@") };
+        if bad {
+            self.error(io, &format!("{name}[{}]: bad array subscript", as_written(index))).await;
+            return Err(Flow::Discard);
+        }
+        if assoc {
             return Ok(text);
         }
         Ok(self.arith(&text, io).await?.to_string())
@@ -726,13 +744,45 @@ impl Interp {
 
     /// The elements of an indexed array assignment, expanded: an explicit index, or none for
     /// "the next one".
-    async fn indexed_items(&mut self, elements: &[ArrayElem], io: &Io) -> Result<Vec<(Option<i64>, String)>, Flow> {
+    /// `end` is one past the last index the array already has (0 unless it is appended to):
+    /// a negative index counts back from the end of what is assigned so far, as in bash. An
+    /// element whose index is empty, `*`/`@` or before the first is refused and left out.
+    async fn indexed_items(
+        &mut self,
+        elements: &[ArrayElem],
+        mut end: i64,
+        io: &Io,
+    ) -> Result<Vec<(Option<i64>, String)>, Flow> {
         let mut items = Vec::new();
+        let mut next = end;
         for element in elements {
             match &element.key {
                 Some(key) => {
                     let text = self.expand_string(key, io).await?;
-                    let idx = self.arith(&text, io).await?;
+                    let problem = match text.trim() {
+                        "" => Some("bad array subscript"),
+                        "*" | "@" => Some("cannot assign to non-numeric index"),
+                        _ => None,
+                    };
+                    if let Some(problem) = problem {
+                        self.error(io, &format!("[{}]={}: {problem}", as_written(key), as_written(&element.value)))
+                            .await;
+                        continue;
+                    }
+                    let mut idx = self.arith(&text, io).await?;
+                    if idx < 0 {
+                        idx = idx.saturating_add(end);
+                        if idx < 0 {
+                            self.error(
+                                io,
+                                &format!("[{}]={}: bad array subscript", as_written(key), as_written(&element.value)),
+                            )
+                            .await;
+                            continue;
+                        }
+                    }
+                    next = idx.saturating_add(1);
+                    end = end.max(next);
                     items.push((Some(idx), self.expand_string(&element.value, io).await?));
                 }
                 None => {
@@ -751,6 +801,8 @@ impl Interp {
                     let value = tilde.as_ref().unwrap_or(&element.value);
                     for value in self.expand_words(std::slice::from_ref(value), io).await? {
                         items.push((None, value));
+                        next = next.saturating_add(1);
+                        end = end.max(next);
                     }
                 }
             }
@@ -1292,4 +1344,9 @@ async fn contain_panic(command: &str, io: &Io, run: impl std::future::Future<Out
             crate::status::INTERNAL
         }
     }
+}
+
+/// A word as its source reads, for a message (an empty subscript is empty, not `''`).
+fn as_written(word: &Word) -> String {
+    if word.parts.is_empty() { String::new() } else { word.to_string() }
 }

@@ -304,6 +304,12 @@ impl Interp {
                 Ok(list) => list,
                 Err(err) => {
                     complain(io, context, &err.to_string()).await;
+                    if err.kind == crate::parser::ParseErrorKind::Line {
+                        // The rest of the line is dropped; the text reads on after it.
+                        self.state.last_status = 1;
+                        status = 1;
+                        continue;
+                    }
                     return Ok(crate::status::USAGE);
                 }
             };
@@ -1219,10 +1225,28 @@ impl Interp {
         Ok(status)
     }
 
+    /// `declare`/`export`/`readonly`/`local` with no name: `declare` alone lists every variable
+    /// as `set` does (`name=value`); with attributes, the variables that have any of them
+    /// (`-a` and `-A` only arrays of that kind, as bash's `set_or_show_attributes`); with
+    /// `-p` alone, every variable; each as a `declare` line.
     async fn print_declarations(&mut self, command: &str, flags: &DeclFlags, io: &Io) -> ExecResult {
         let mut out = String::new();
-        let want_export = command == "export" || flags.set.iter().any(|&(c, on)| c == 'x' && on);
-        let want_readonly = command == "readonly" || flags.set.iter().any(|&(c, on)| c == 'r' && on);
+        let mut wanted: Vec<char> = flags.set.iter().filter(|&&(_, on)| on).map(|&(c, _)| c).collect();
+        match command {
+            "export" => wanted.push('x'),
+            "readonly" => wanted.push('r'),
+            _ => {}
+        }
+        let arrays_only = wanted.contains(&'a');
+        let assoc_only = !arrays_only && wanted.contains(&'A');
+        let attrs = wanted.iter().fold(Attrs::default(), |mut attrs, &c| {
+            if let Some(attr) = attr_of(c) {
+                attrs.set(attr, true);
+            }
+            attrs
+        });
+        // `-a`/`-A` with no other attribute lists every array of the kind.
+        let any_attr = attrs == Attrs::default();
         // `local` lists the current function's variables only, as declarations.
         let names = if command == "local" { self.state.vars.local_names() } else { self.state.vars.names() };
         for name in names {
@@ -1231,19 +1255,49 @@ impl Interp {
                 out.push_str(&declare_line(&name, var));
                 continue;
             }
-            if want_export && !var.attrs.has(Attrs::EXPORT) || want_readonly && !var.attrs.has(Attrs::READONLY) {
+            if wanted.is_empty() && !flags.print {
+                out.push_str(&set_line(&name, var));
                 continue;
             }
-            if !want_export && !want_readonly && !flags.print {
-                if let Some(value) = var.scalar() {
-                    out.push_str(&format!("{name}={}\n", crate::builtins::quote_for_reuse(value)));
-                }
+            if arrays_only && !matches!(var.value, Value::Indexed(_))
+                || assoc_only && !matches!(var.value, Value::Assoc(_))
+                || !wanted.is_empty() && !any_attr && var.attrs.bits() & attrs.bits() == 0
+            {
                 continue;
             }
             out.push_str(&declare_line(&name, var));
         }
         say(io, &out).await;
         Ok(0)
+    }
+}
+
+/// The attribute a `declare` letter sets (`-a`/`-A` are the value's kind, not attributes).
+fn attr_of(c: char) -> Option<Attrs> {
+    Some(match c {
+        'i' => Attrs::INTEGER,
+        'n' => Attrs::NAMEREF,
+        'r' => Attrs::READONLY,
+        'x' => Attrs::EXPORT,
+        'l' => Attrs::LOWER,
+        'u' => Attrs::UPPER,
+        _ => return None,
+    })
+}
+
+/// One line of `set`'s listing: `name=value`, an array as `name=([0]="x" …)`; a variable
+/// declared with no value is not listed.
+fn set_line(name: &str, var: &Var) -> String {
+    match &var.value {
+        Value::Unset => String::new(),
+        Value::Str(text) => format!("{name}={}\n", crate::builtins::quote_for_reuse(text)),
+        Value::Indexed(_) | Value::Assoc(_) => {
+            let line = declare_line(name, var);
+            // The `declare -FLAGS ` before the name is `declare -p`'s only.
+            line.split_once(' ')
+                .and_then(|(_, rest)| rest.split_once(' '))
+                .map_or(line.clone(), |(_, rest)| rest.to_string())
+        }
     }
 }
 
@@ -1343,7 +1397,9 @@ pub(crate) fn dquote(text: &str) -> String {
 /// An associative array's key as `declare -p` shows it: in double quotes when it holds a
 /// character the shell would read specially (bash's `sh_contains_shell_metas`).
 fn assoc_key(key: &str) -> String {
-    let special = key.chars().any(|c| " \t\n'\"\\|&;()<>!{}*[?]^$`".contains(c)) || key.starts_with(['~', '#']);
+    // `*` and `@` alone would read as every element.
+    let special =
+        key.chars().any(|c| " \t\n'\"\\|&;()<>!{}*[?]^$`".contains(c)) || key.starts_with(['~', '#']) || key == "@";
     if !special {
         return key.to_string();
     }

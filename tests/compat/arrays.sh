@@ -384,3 +384,58 @@ f:5:a
 ## status: 0
 ## files:
 l: "a\nb\nc\nd it's\n"
+
+### an operator inside a compound assignment is a syntax error that drops only its line
+printf 'echo a\nx=(1 & 2); echo same\necho b\n' > f.sh; . ./f.sh; echo "status $?"
+echo c
+y=(3 | 4); echo dropped
+echo d $?
+## stdout:
+a
+b
+status 0
+c
+d 1
+## status: 0
+## files:
+f.sh: "echo a\nx=(1 & 2); echo same\necho b\n"
+
+### a list assigned to an element is refused, and drops the rest of the line +stderr
+a=(1 2); a[1]=(x y); echo dropped
+echo $? "${a[@]}"
+## stdout:
+1 1 2
+## stderr:
+a[1]: cannot assign list to array member
+## status: 0
+
+### empty, star and at subscripts of an indexed array are bad subscripts +stderr
+b[]=1; echo dropped
+b[*]=2; echo dropped
+b[@]=3
+declare -A m; m[*]=4; m[@]=5; declare -p m b
+m[]=6; echo dropped
+## stdout:
+declare -A m=(["*"]="4" ["@"]="5" )
+## stderr:
+b[]: bad array subscript
+b[*]: bad array subscript
+b[@]: bad array subscript
+declare: b: not found
+m[]: bad array subscript
+## status: 1
+
+### a compound assignment's bad indices are left out, a negative one counts from the end so far +stderr
+a=([]=x [1]=one [*]=y [-1]=last [-5]=z two); declare -p a
+b=(1 2 3); b+=([-1]=three [-4]=w four); declare -p b
+c=x; c+=([-1]=X); declare -p c
+## stdout:
+declare -a a=([1]="last" [2]="two")
+declare -a b=([0]="1" [1]="2" [2]="three" [3]="four")
+declare -a c=([0]="X")
+## stderr:
+[]=x: bad array subscript
+[*]=y: cannot assign to non-numeric index
+[-5]=z: bad array subscript
+[-4]=w: bad array subscript
+## status: 0

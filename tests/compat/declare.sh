@@ -211,3 +211,56 @@ typeset: usage: typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFil
 local: usage: local [option] name[=value] ...
 ok
 ## status: 0
+
+### declare with attribute options and no name lists the variables that have any of them
+declare -A mya=([k]=v); declare -a myb=(1 2); declare -i myc=3; declare -r myd=4; myx=5; export myx
+declare -l mye=AB; declare -u myf=ab; declare -n myg=myc; declare -ai myh=(7); declare myi
+for o in -a -A -i -r -x -l -u -n -ir -p; do echo "$o:"; declare $o | grep -E '^declare -[-a-zA-Z]* my.(=|$)'; done
+export | grep -E '^declare -[-a-zA-Z]* my.(=|$)'; readonly | grep -E '^declare -[-a-zA-Z]* my.(=|$)'
+declare | grep '^my'
+## stdout:
+-a:
+declare -a myb=([0]="1" [1]="2")
+declare -ai myh=([0]="7")
+-A:
+declare -A mya=([k]="v" )
+-i:
+declare -i myc="3"
+declare -ai myh=([0]="7")
+-r:
+declare -r myd="4"
+-x:
+declare -x myx="5"
+-l:
+declare -l mye="ab"
+-u:
+declare -u myf="AB"
+-n:
+declare -n myg="myc"
+-ir:
+declare -i myc="3"
+declare -r myd="4"
+declare -ai myh=([0]="7")
+-p:
+declare -A mya=([k]="v" )
+declare -a myb=([0]="1" [1]="2")
+declare -i myc="3"
+declare -r myd="4"
+declare -l mye="ab"
+declare -u myf="AB"
+declare -n myg="myc"
+declare -ai myh=([0]="7")
+declare -- myi
+declare -x myx="5"
+declare -x myx="5"
+declare -r myd="4"
+mya=([k]="v" )
+myb=([0]="1" [1]="2")
+myc=3
+myd=4
+mye=ab
+myf=AB
+myg=myc
+myh=([0]="7")
+myx=5
+## status: 0

@@ -83,7 +83,10 @@ impl Iterator for Commands<'_> {
             return None;
         }
         let next = self.parser.parse_complete_command().map_err(|e| e.locate(&self.parser.src)).transpose();
-        self.failed = matches!(next, Some(Err(_)));
+        match &next {
+            Some(Err(err)) if err.kind == ParseErrorKind::Line => self.parser.resume_after_line(err.offset),
+            _ => self.failed = matches!(next, Some(Err(_))),
+        }
         next
     }
 }
@@ -298,6 +301,19 @@ impl<'a> Parser<'a> {
             line: 0,
             col: 0,
         }
+    }
+
+    /// Drops what was being read and goes on at the line after the one holding `offset`, as
+    /// bash does after an error of [`ParseErrorKind::Line`].
+    fn resume_after_line(&mut self, offset: usize) {
+        let at = offset.saturating_sub(self.base).min(self.src.len());
+        self.pos = memchr::memchr(b'\n', &self.src.as_bytes()[at..]).map_or(self.src.len(), |i| at + i + 1);
+        self.depth = 0;
+        self.heredoc_skip = None;
+        self.expanding.clear();
+        self.alias_blank_end = None;
+        self.items.clear();
+        self.words.clear();
     }
 
     fn incomplete(&self, message: impl Into<String>) -> ParseError {
@@ -1204,7 +1220,8 @@ impl<'a> Parser<'a> {
             return Ok(None);
         }
         self.pos += 1;
-        let value = if self.peek() == Some(b'(') && index.is_none() {
+        // `a[1]=(x)` reads as an assignment bash refuses when it runs (a list to an element).
+        let value = if self.peek() == Some(b'(') {
             self.pos += 1;
             AssignValue::Array(self.parse_array_elements()?)
         } else {
@@ -1266,8 +1283,10 @@ impl<'a> Parser<'a> {
                 _ => {
                     let value = self.parse_word()?;
                     if value.parts.is_empty() {
-                        return Err(self
-                            .syntax_error(format!("syntax error near unexpected token {} in an array", self.found())));
+                        let mut err = self
+                            .syntax_error(format!("syntax error near unexpected token {} in an array", self.found()));
+                        err.kind = ParseErrorKind::Line;
+                        return Err(err);
                     }
                     elements.push(ArrayElem { key: None, value });
                 }
