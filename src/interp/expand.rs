@@ -961,7 +961,25 @@ impl Interp {
                         if name == "@" || name == "*" {
                             items.insert(0, self.state.arg0.clone());
                         }
-                        match slice_range(items.len(), offset, length) {
+                        // An indexed array's offset is an index, not a position: the slice
+                        // starts at the first element at or after it (a negative one counts
+                        // from one past the last index), as bash's `array_subrange`.
+                        let range = match self.state.vars.get(name).map(|v| &v.value) {
+                            Some(Value::Indexed(map)) if map.len() == items.len() => {
+                                let end = map.keys().next_back().map_or(0, |k| k.saturating_add(1));
+                                let start = if offset < 0 { offset.saturating_add(end) } else { offset };
+                                // Before the first index, nothing (`${a[@]: -20}`).
+                                let first =
+                                    if start < 0 { items.len() } else { items.len() - map.range(start..).count() };
+                                match length {
+                                    Some(l) if l < 0 => None,
+                                    Some(l) => Some((first, first.saturating_add(l as usize).min(items.len()))),
+                                    None => Some((first, items.len())),
+                                }
+                            }
+                            _ => slice_range(items.len(), offset, length),
+                        };
+                        match range {
                             Some((start, end)) => Ok(ParamValue::List { items: items[start..end].to_vec(), star }),
                             None => {
                                 self.error(io, &format!("{}: substring expression < 0", length.unwrap_or(0))).await;

@@ -1173,10 +1173,14 @@ impl Interp {
                 'a' if on && !matches!(var.value, Value::Indexed(_) | Value::Assoc(_)) => {
                     var.value = match std::mem::replace(&mut var.value, Value::Unset) {
                         Value::Str(text) => Value::Indexed(std::iter::once((0, text)).collect()),
-                        _ => Value::Indexed(Default::default()),
+                        _ => {
+                            var.attrs.set(Attrs::INVISIBLE, true);
+                            Value::Indexed(Default::default())
+                        }
                     };
                 }
                 'A' if on && !matches!(var.value, Value::Indexed(_) | Value::Assoc(_)) => {
+                    var.attrs.set(Attrs::INVISIBLE, matches!(var.value, Value::Unset));
                     var.value = Value::Assoc(Default::default());
                 }
                 'i' => var.attrs.set(Attrs::INTEGER, on),
@@ -1290,6 +1294,7 @@ fn attr_of(c: char) -> Option<Attrs> {
 fn set_line(name: &str, var: &Var) -> String {
     match &var.value {
         Value::Unset => String::new(),
+        _ if var.attrs.has(Attrs::INVISIBLE) => String::new(),
         Value::Str(text) => format!("{name}={}\n", crate::builtins::quote_for_reuse(text)),
         Value::Indexed(_) | Value::Assoc(_) => {
             let line = declare_line(name, var);
@@ -1447,6 +1452,7 @@ pub(crate) fn declare_line(name: &str, var: &Var) -> String {
     }
     match &var.value {
         Value::Unset => format!("declare -{flags} {name}\n"),
+        Value::Indexed(_) | Value::Assoc(_) if var.attrs.has(Attrs::INVISIBLE) => format!("declare -{flags} {name}\n"),
         Value::Str(text) => format!("declare -{flags} {name}={}\n", dquote(text)),
         Value::Indexed(map) => {
             let items: Vec<String> = map.iter().map(|(k, v)| format!("[{k}]={}", dquote(v))).collect();

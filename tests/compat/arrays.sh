@@ -439,3 +439,36 @@ declare -a c=([0]="X")
 [-5]=z: bad array subscript
 [-4]=w: bad array subscript
 ## status: 0
+
+### a slice of a sparse array starts at an index, not a position
+s=([0]=zero [2]=two [5]=five [9]=nine)
+echo "${s[@]:1:2}|${s[@]:3}|${s[@]:6:5}|${s[@]: -4:2}|${s[@]: -1}|${s[@]: -20}|${s[*]:10}|"
+## stdout:
+two five|five nine|nine|nine|nine|||
+## status: 0
+
+### eval and let take a compound assignment as a word
+x="1 2"; eval a=("$x" $x) b+=([3]=three); declare -p a b; let c=(1+2)*3 d=4; echo $c $d
+## stdout:
+declare -a a=([0]="1" [1]="2" [2]="1" [3]="2")
+declare -a b=([3]="three")
+9 4
+## status: 0
+
+### an array declared without a value lists without one until it is assigned
+declare -a b; declare -A m; declare -ar c; f() { local -a q; declare -p q; q=(); declare -p q; }; f
+declare -p b m c; declare -a | grep -E ' [bmc]( |=|$)'; b+=(); m[k]=v; declare -p b m
+declare | grep -E '^[bmc]='
+## stdout:
+declare -a q
+declare -a q=()
+declare -a b
+declare -A m
+declare -ar c
+declare -a b
+declare -ar c
+declare -a b=()
+declare -A m=([k]="v" )
+b=()
+m=([k]="v" )
+## status: 0

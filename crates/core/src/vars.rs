@@ -33,6 +33,9 @@ impl Attrs {
     pub const UPPER: Attrs = Attrs(16);
     /// `declare -n`: the value names another variable, which every read and write reaches.
     pub const NAMEREF: Attrs = Attrs(32);
+    /// An array declared (`declare -a x`, `local -A m`) and not yet assigned: bash lists it
+    /// as `declare -a x`, not `declare -a x=()`. Any assignment clears it.
+    pub const INVISIBLE: Attrs = Attrs(64);
 
     /// The bits, as a snapshot keeps them.
     pub fn bits(self) -> u8 {
@@ -41,7 +44,7 @@ impl Attrs {
 
     /// Attributes from saved bits (unknown bits dropped).
     pub fn from_bits(bits: u8) -> Attrs {
-        Attrs(bits & 63)
+        Attrs(bits & 127)
     }
 
     /// True when every bit of `other` is set.
@@ -169,6 +172,7 @@ fn store(name: &str, var: &mut Var, value: String) -> Result<isize, ReadonlyErro
         return Err(ReadonlyError(name.to_string()));
     }
     let value = apply_case(var.attrs, value);
+    var.attrs.set(Attrs::INVISIBLE, false);
     Ok(match &mut var.value {
         Value::Indexed(elements) => {
             let delta = element_delta(elements.get(&0), &value);
@@ -417,7 +421,10 @@ impl Vars {
         let map = Arc::make_mut(&mut self.map);
         let removed = match map.get_mut(name) {
             Some(var) if var.attrs.has(Attrs::READONLY) => return Err(ReadonlyError(name.to_string())),
-            Some(var) => value_bytes(&std::mem::replace(&mut var.value, value)),
+            Some(var) => {
+                var.attrs.set(Attrs::INVISIBLE, false);
+                value_bytes(&std::mem::replace(&mut var.value, value))
+            }
             None => {
                 map.insert(name.to_string(), Var { value, attrs: Attrs::default() });
                 0
@@ -472,6 +479,7 @@ impl Vars {
         if var.attrs.has(Attrs::READONLY) {
             return Err(ReadonlyError(name.to_string()));
         }
+        var.attrs.set(Attrs::INVISIBLE, false);
         let mut delta = 0isize;
         if !matches!(var.value, Value::Indexed(_)) {
             let elements = match std::mem::replace(&mut var.value, Value::Unset) {
@@ -508,6 +516,7 @@ impl Vars {
         if var.attrs.has(Attrs::READONLY) {
             return Err(ReadonlyError(name.to_string()));
         }
+        var.attrs.set(Attrs::INVISIBLE, false);
         let mut delta = 0isize;
         let entry = match &mut var.value {
             Value::Assoc(elements) => {

@@ -1158,6 +1158,27 @@ impl<'a> Parser<'a> {
                     self.words.push(word);
                     continue;
                 }
+            } else if matches!(self.words[base].as_literal(), Some("eval" | "let")) {
+                // bash reads `eval a=(1 2)` and `let a=(1+2)` as words with their parentheses
+                // (its parser accepts a compound assignment after these two): a plain word
+                // whose parentheses are text, expanded as any argument, for eval to read again.
+                let start = self.pos;
+                match self.parse_assign()? {
+                    Some(assign) if matches!(assign.value, AssignValue::Array(_)) => {
+                        let mut word = compound_word(assign, self.span_from(start));
+                        // The word goes on past `)` (`let a=(1+2)*3`).
+                        if !matches!(
+                            self.peek(),
+                            None | Some(b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b'(' | b')')
+                        ) {
+                            word.parts.extend(self.parse_word()?.parts);
+                            word.span = self.span_from(start);
+                        }
+                        self.words.push(word);
+                        continue;
+                    }
+                    _ => self.pos = start,
+                }
             }
             let after_blank = self.alias_blank_end.is_some_and(|end| self.pos >= end);
             if self.words.len() == base || after_blank {
@@ -1510,6 +1531,36 @@ fn word_text_unquoted(word: &Word) -> String {
     let mut out = String::new();
     collect(&word.parts, &mut out);
     out
+}
+
+/// A compound assignment as one word of text (`a=(x "$y")` → `a=(`, `x`, ` `, `"$y"`, `)`).
+fn compound_word(assign: Assign, span: Span) -> Word {
+    let mut parts: Parts = Parts::new();
+    let mut head = assign.name.to_string();
+    let literal = |text: &str| WordPart::Literal(Text::from(text));
+    if let Some(index) = assign.index {
+        head.push('[');
+        parts.push(literal(&head));
+        parts.extend(index.parts);
+        head = "]".to_string();
+    }
+    head.push_str(if assign.append { "+=(" } else { "=(" });
+    parts.push(literal(&head));
+    if let AssignValue::Array(elements) = assign.value {
+        for (at, element) in elements.into_iter().enumerate() {
+            if at > 0 {
+                parts.push(literal(" "));
+            }
+            if let Some(key) = element.key {
+                parts.push(literal("["));
+                parts.extend(key.parts);
+                parts.push(literal("]="));
+            }
+            parts.extend(element.value.parts);
+        }
+    }
+    parts.push(literal(")"));
+    Word { parts, span }
 }
 
 /// Commands whose `name=value` arguments are assignments (`local x=(1 2)` is not a syntax error).
