@@ -271,3 +271,13 @@ declare -A m=([k]=3); k=5; echo $((m[k])) $((m[ k ])); a=(1 2 3); i=1; echo $((a
 3 0
 5 2
 ## status: 0
+
+### two signs are not an increment unless a variable is beside them
+a=1; echo $(( ++7 )) $(( --7 )) $(( 4+++a )) $a $(( 4---a )) $a $(( ---7 )) $(( ++-7 )) $(( +--+!!0 ))
+b=5; echo $(( ++ b )) $(( b ++ )) $b; echo $(( 7-- )) reached
+echo after $?
+## stdout:
+7 7 6 2 3 1 -7 -7 0
+6 6 7
+after 1
+## status: 0

@@ -196,6 +196,17 @@ fn tokenize(text: &str) -> Result<Vec<Token>, ArithError> {
             input = rest;
         } else if let Ok((rest, tok)) = alt((identifier, operator)).parse(input) {
             let named = matches!(tok, Token::Ident(_));
+            // `++`/`--` is an increment after a variable or before one (blanks between
+            // allowed); elsewhere it is two signs (`++7` is 7, `4++` lacks an operand), as
+            // bash's tokenizer reads it.
+            if let Token::Op(op @ ("++" | "--")) = tok
+                && !matches!(tokens.last(), Some(Token::Ident(_) | Token::Sub(_)))
+                && !rest.trim_start().starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            {
+                tokens.push(Token::Op(if op == "++" { "+" } else { "-" }));
+                input = &input[1..];
+                continue;
+            }
             tokens.push(tok);
             input = rest;
             if named
