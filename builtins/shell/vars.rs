@@ -83,8 +83,8 @@ pub async fn set(mut ctx: Ctx<'_>, parsed: Args) -> Status {
     if args.is_empty() {
         let mut out = String::new();
         for name in ctx.state().vars.names() {
-            if let Some(value) = ctx.state().vars.get_str(&name) {
-                out.push_str(&format!("{name}={}\n", crate::text::stream::quote_for_reuse(value)));
+            if let Some(var) = ctx.state().vars.get_raw(&name) {
+                out.push_str(&super::listing::set_line(&name, var));
             }
         }
         ctx.out(out).await;

@@ -472,3 +472,16 @@ declare -A m=([k]="v" )
 b=()
 m=([k]="v" )
 ## status: 0
+
+### a quoted subscript may hold a bracket; quotes are removed from an associative key
+declare -A m; m["a]b"]=1; m[']']=2; m[\[]=3; m[$(echo ])x]=4; m['p q']=5
+declare -p m; echo "${m["a]b"]} ${m[']']} ${m[\[]} ${m['p q']}"
+k='a]=b;#c'; m[$k]=6; echo "${m['a]=b;#c']}"; a=([' 1 ']=one); declare -p a
+set | grep '^m='
+## stdout:
+declare -A m=(["]"]="2" ["["]="3" ["p q"]="5" ["a]b"]="1" ["]x"]="4" )
+1 2 3 5
+6
+declare -a a=([1]="one")
+m=(["]"]="2" ["["]="3" ["a]=b;#c"]="6" ["p q"]="5" ["a]b"]="1" ["]x"]="4" )
+## status: 0

@@ -1229,7 +1229,7 @@ impl<'a> Parser<'a> {
                 self.pos = start;
                 return Ok(None);
             };
-            index = Some(self.sub_arith(self.pos + 1, close)?);
+            index = Some(self.sub_subscript(self.pos + 1, close)?);
             self.pos = close + 1;
         }
         let append = self.at("+=");
@@ -1252,8 +1252,36 @@ impl<'a> Parser<'a> {
     }
 
     /// Finds the `]` matching the `[` at `open`, on the same line.
+    /// Quoted text and `$(…)` are skipped, as bash's `skipsubscript` does
+    /// (`m["a]b"]=1`, `m[$(echo ])]=2`).
     fn matching_bracket(&self, open: usize) -> Option<usize> {
-        self.matching_close(open, b'[', b']')
+        let bytes = self.bytes();
+        let mut depth = 0usize;
+        let mut idx = open;
+        while idx < bytes.len() {
+            match bytes[idx] {
+                b'\\' => idx += 1,
+                b'\n' => return None,
+                b'\'' => idx += memchr::memchr(b'\'', bytes.get(idx + 1..)?)? + 1,
+                b'"' => {
+                    idx += 1;
+                    while *bytes.get(idx)? != b'"' {
+                        idx += if bytes[idx] == b'\\' { 2 } else { 1 };
+                    }
+                }
+                b'$' if bytes.get(idx + 1) == Some(&b'(') => idx = self.matching_close(idx + 1, b'(', b')')?,
+                b'[' => depth += 1,
+                b']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(idx);
+                    }
+                }
+                _ => {}
+            }
+            idx += 1;
+        }
+        None
     }
 
     /// Finds the `close` byte matching the `open_byte` at `open`, on the same line, skipping
@@ -1293,7 +1321,7 @@ impl<'a> Parser<'a> {
                     if let Some(close) = self.matching_bracket(self.pos)
                         && self.bytes().get(close + 1) == Some(&b'=')
                     {
-                        let key = self.sub_arith(self.pos + 1, close)?;
+                        let key = self.sub_subscript(self.pos + 1, close)?;
                         self.pos = close + 2;
                         let value = self.parse_word()?;
                         elements.push(ArrayElem { key: Some(key), value });
