@@ -747,7 +747,7 @@ impl Interp {
     /// `end` is one past the last index the array already has (0 unless it is appended to):
     /// a negative index counts back from the end of what is assigned so far, as in bash. An
     /// element whose index is empty, `*`/`@` or before the first is refused and left out.
-    async fn indexed_items(
+    pub(crate) async fn indexed_items(
         &mut self,
         elements: &[ArrayElem],
         mut end: i64,
@@ -929,20 +929,7 @@ impl Interp {
             // What `exec`'s redirections change is measured from the table before them.
             self.exec_base = Some(outer_io.clone());
         }
-        let mut saved = Vec::new();
-        for assign in &simple.assigns {
-            // Saved and restored under the name written to: a reference stays a reference.
-            let target = self.state.vars.resolve(&assign.name).into_owned();
-            let before = self.state.vars.get_raw(&target).cloned();
-            saved.push((target, before));
-            if !self.assign(assign, io).await? {
-                // bash says so (a readonly variable) and runs the command all the same.
-                continue;
-            }
-            if let Some(var) = self.state.vars.get_mut(&assign.name) {
-                var.attrs.set(Attrs::EXPORT, true);
-            }
-        }
+        let saved = self.temporary_env(&simple.assigns, io).await?;
         if self.state.options.xtrace {
             Box::pin(self.trace(io, &argv)).await;
         }
@@ -1004,9 +991,45 @@ impl Interp {
             self.state.last_status = status;
             return Ok(status);
         }
-        let status = self.exec_declaration(&simple.words, io).await?;
+        // `z=y local z`: the declaration sees `z` as any command would.
+        let was_local: Vec<bool> = simple.assigns.iter().map(|a| self.state.vars.is_local(&a.name)).collect();
+        let saved = self.temporary_env(&simple.assigns, io).await?;
+        let status = self.exec_declaration(&simple.words, io).await;
+        // A local the declaration made of a temporary variable stays, with its value; what it
+        // shadows is what the variable was before the command.
+        let mut restore = Vec::with_capacity(saved.len());
+        for ((name, before), was_local) in saved.into_iter().zip(was_local) {
+            if was_local || !self.state.vars.set_shadowed(&name, before.clone()) {
+                restore.push((name, before));
+            } else if let Some(var) = self.state.vars.get_raw_mut(&name) {
+                var.attrs.set(Attrs::TEMPENV, false);
+            }
+        }
+        self.restore_vars(restore);
+        let status = status?;
         self.state.last_status = status;
         Ok(status)
+    }
+
+    /// Assigns `assigns`, the temporary environment of one command (exported, and lent to
+    /// a `local` of the same name); what they replaced, for [`Interp::restore_vars`].
+    async fn temporary_env(&mut self, assigns: &[Assign], io: &Io) -> Result<Vec<(String, Option<Var>)>, Flow> {
+        let mut saved = Vec::with_capacity(assigns.len());
+        for assign in assigns {
+            // Saved and restored under the name written to: a reference stays a reference.
+            let target = self.state.vars.resolve(&assign.name).into_owned();
+            let before = self.state.vars.get_raw(&target).cloned();
+            saved.push((target, before));
+            if !self.assign(assign, io).await? {
+                // bash says so (a readonly variable) and runs the command all the same.
+                continue;
+            }
+            if let Some(var) = self.state.vars.get_mut(&assign.name) {
+                var.attrs.set(Attrs::EXPORT, true);
+                var.attrs.set(Attrs::TEMPENV, true);
+            }
+        }
+        Ok(saved)
     }
 
     fn restore_vars(&mut self, saved: Vec<(String, Option<Var>)>) {

@@ -1010,7 +1010,7 @@ impl Interp {
         let make_local = command == "local"
             || (!flags.global && self.state.vars.in_function() && matches!(command.as_str(), "declare" | "typeset"));
         let mut status = 0;
-        for target in targets {
+        for mut target in targets {
             let name = match &target {
                 Target::Name(name) => name.clone(),
                 Target::Assign(assign) => assign.name.to_string(),
@@ -1052,6 +1052,12 @@ impl Interp {
                 continue;
             }
             if make_local {
+                // The value is expanded before the local hides the variable it may read
+                // (`local x=$x`, `local a=("${a[@]}")`).
+                if let Target::Assign(assign) = &mut target {
+                    let assoc = flags.set.iter().any(|&(c, on)| c == 'A' && on);
+                    self.expand_before_local(assign, assoc, io).await?;
+                }
                 self.state.vars.make_local(&bare);
             }
             // `declare -A` of an indexed array and `-a` of an associative one are refused
@@ -1131,6 +1137,42 @@ impl Interp {
             }
         }
         Ok(status)
+    }
+
+    /// Replaces an assignment's value with its expansion, as quoted text that expands to
+    /// itself: each element of a compound value (an indexed array's words split, its indices
+    /// evaluated; an associative array's keys and values as they are).
+    async fn expand_before_local(&mut self, assign: &mut Assign, assoc: bool, io: &Io) -> Result<(), Flow> {
+        match &assign.value {
+            AssignValue::Scalar(word) => {
+                let text = self.expand_assigned(word, io).await?;
+                assign.value = AssignValue::Scalar(Word::quoted(&text));
+            }
+            AssignValue::Array(elements) if assoc => {
+                let mut expanded = Vec::with_capacity(elements.len());
+                for element in elements {
+                    let key = match &element.key {
+                        Some(key) => Some(Word::quoted(&self.expand_string(key, io).await?)),
+                        None => None,
+                    };
+                    let value = Word::quoted(&self.expand_string(&element.value, io).await?);
+                    expanded.push(crate::ast::ArrayElem { key, value });
+                }
+                assign.value = AssignValue::Array(expanded);
+            }
+            AssignValue::Array(elements) => {
+                let items = Box::pin(self.indexed_items(elements, 0, io)).await?;
+                let expanded = items
+                    .into_iter()
+                    .map(|(index, value)| crate::ast::ArrayElem {
+                        key: index.map(|index| Word::quoted(&index.to_string())),
+                        value: Word::quoted(&value),
+                    })
+                    .collect();
+                assign.value = AssignValue::Array(expanded);
+            }
+        }
+        Ok(())
     }
 
     /// Gives `name` the reference attribute once its value is written, refusing what bash

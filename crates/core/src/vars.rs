@@ -36,6 +36,10 @@ impl Attrs {
     /// An array declared (`declare -a x`, `local -A m`) and not yet assigned: bash lists it
     /// as `declare -a x`, not `declare -a x=()`. Any assignment clears it.
     pub const INVISIBLE: Attrs = Attrs(64);
+    /// Set by an assignment before a command (`x=1 f`) for the time the command runs: a
+    /// `local x` in the function it calls starts with that value, as bash's does. Never
+    /// saved ([`Attrs::from_bits`] drops it).
+    pub const TEMPENV: Attrs = Attrs(128);
 
     /// The bits, as a snapshot keeps them.
     pub fn bits(self) -> u8 {
@@ -641,6 +645,24 @@ impl Vars {
         }
     }
 
+    /// True when `name` is local to the current function call.
+    pub fn is_local(&self, name: &str) -> bool {
+        self.frames.last().is_some_and(|frame| frame.saved.iter().any(|(n, _)| n == name))
+    }
+
+    /// Replaces what the current call's local `name` shadows (restored when the call
+    /// returns); false when `name` is not local to it.
+    pub fn set_shadowed(&mut self, name: &str, var: Option<Var>) -> bool {
+        let Some(frame) = self.frames.last_mut() else { return false };
+        match frame.saved.iter_mut().find(|(n, _)| n == name) {
+            Some((_, saved)) => {
+                *saved = var;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// True inside a function.
     pub fn in_function(&self) -> bool {
         !self.frames.is_empty()
@@ -657,12 +679,17 @@ impl Vars {
         }
         let previous = self.map.get(name).cloned();
         let inherited_attrs = previous.as_ref().map(|v| v.attrs).unwrap_or_default();
+        // A variable of the command's temporary environment lends the local its value.
+        let value = match &previous {
+            Some(var) if inherited_attrs.has(Attrs::TEMPENV) => var.value.clone(),
+            _ => Value::Unset,
+        };
         if let Some(frame) = self.frames.last_mut() {
             frame.saved.push((name.to_string(), previous));
         }
         let mut attrs = Attrs::default();
         attrs.set(Attrs::EXPORT, inherited_attrs.has(Attrs::EXPORT));
-        self.insert(name, Var { value: Value::Unset, attrs });
+        self.insert(name, Var { value, attrs });
         true
     }
 }
