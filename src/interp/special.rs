@@ -923,7 +923,11 @@ impl Interp {
                     let spec = builtins::lookup(&command).map(|entry| entry.spec);
                     for c in field[1..].chars() {
                         // Each of the five takes its own letters (`export -x` is refused).
-                        if let Some(spec) = spec.filter(|spec| !spec.options.iter().any(|opt| opt.short == Some(c))) {
+                        // `export -a`/`-A` are taken as bash's export takes them, unlisted.
+                        let unlisted = command == "export" && matches!(c, 'a' | 'A');
+                        if let Some(spec) =
+                            spec.filter(|spec| !unlisted && !spec.options.iter().any(|opt| opt.short == Some(c)))
+                        {
                             let text = spec.refusal_text(&builtins::spec::Misuse::Invalid(c));
                             let _ = io.stderr().write_all(format!("toolsh: {text}").as_bytes()).await;
                             return Ok(crate::status::USAGE);
@@ -1009,6 +1013,36 @@ impl Interp {
         }
         let make_local = command == "local"
             || (!flags.global && self.state.vars.in_function() && matches!(command.as_str(), "declare" | "typeset"));
+        // `declare -g` in a function reaches the global variable under a local of its name:
+        // the global one is put in place for the declaration and the local put back after.
+        let names: Vec<String> = targets
+            .iter()
+            .map(|target| match target {
+                Target::Name(name) => name.split('[').next().unwrap_or(name).to_string(),
+                Target::Assign(assign) => assign.name.to_string(),
+            })
+            .collect();
+        let swapped: Vec<String> = if flags.global && self.state.vars.in_function() {
+            names.into_iter().filter(|name| self.state.vars.swap_global(name)).collect()
+        } else {
+            Vec::new()
+        };
+        let result = self.declare_targets(&command, targets, &flags, make_local, io).await;
+        for name in swapped.iter().rev() {
+            self.state.vars.swap_global(name);
+        }
+        result
+    }
+
+    /// Declares each of `targets` (the operands of a declaration command).
+    async fn declare_targets(
+        &mut self,
+        command: &str,
+        targets: Vec<Target>,
+        flags: &DeclFlags,
+        make_local: bool,
+        io: &Io,
+    ) -> ExecResult {
         let mut status = 0;
         for mut target in targets {
             let name = match &target {
@@ -1029,7 +1063,7 @@ impl Interp {
                 Target::Assign(assign) => assign.index.is_some(),
                 Target::Name(_) => name != bare,
             };
-            let whole = matches!(command.as_str(), "export" | "readonly") && subscripted;
+            let whole = matches!(command, "export" | "readonly") && subscripted;
             if whole
                 || !super::vars::is_name(&bare)
                 || matches!(target, Target::Name(_)) && split_operand(&name).is_none()
@@ -1063,7 +1097,7 @@ impl Interp {
             // `declare -A` of an indexed array and `-a` of an associative one are refused
             // (`readonly` and `export` leave the kind as it is); with a value, as an
             // assignment error that drops the rest of the command.
-            if matches!(command.as_str(), "declare" | "typeset" | "local") {
+            if matches!(command, "declare" | "typeset" | "local") {
                 let kind = self.state.vars.get(&bare).map(|v| &v.value);
                 let wants = |flag: char| flags.set.iter().any(|&(c, on)| c == flag && on);
                 let refused = match kind {
@@ -1086,7 +1120,7 @@ impl Interp {
                 // The value is the reference's own: written before the attribute lands.
                 var.attrs.set(Attrs::NAMEREF, false);
             }
-            self.apply_attributes(&bare, &flags);
+            self.apply_attributes(&bare, flags);
             if name != bare
                 && let Some(var) = self.state.vars.get_raw_mut(&bare)
                 && !matches!(var.value, Value::Indexed(_) | Value::Assoc(_))
@@ -1101,7 +1135,12 @@ impl Interp {
                 let mut assign = assign.clone();
                 // A value that reads `(…)` once expanded is a compound assignment to an array
                 // (`declare -a "b=(x y)"`, `declare -a c=$list`); to a scalar it stays text.
+                // `readonly`/`export` read it so only with `-a` or `-A` (`readonly 'a=(1)'` sets
+                // element 0 to `(1)`).
+                let compound = matches!(command, "declare" | "typeset" | "local")
+                    || flags.set.iter().any(|&(c, on)| on && matches!(c, 'a' | 'A'));
                 if let AssignValue::Scalar(word) = &assign.value
+                    && compound
                     && assign.index.is_none()
                     && matches!(self.state.vars.get(&bare).map(|v| &v.value), Some(Value::Indexed(_) | Value::Assoc(_)))
                 {
@@ -1132,7 +1171,7 @@ impl Interp {
                     var.attrs.set(Attrs::READONLY, true);
                 }
             }
-            if reference && !self.make_reference(&command, &bare, io).await {
+            if reference && !self.make_reference(command, &bare, io).await {
                 status = 1;
             }
         }

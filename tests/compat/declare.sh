@@ -264,3 +264,32 @@ myg=myc
 myh=([0]="7")
 myx=5
 ## status: 0
+
+### readonly and export read name=(…) as an array only with -a or -A
+c=(x); declare 'c=(3 4)'; declare -p c; d=(x); readonly 'd=(3 4)'; declare -p d; e=(x); export 'e=(3 4)'; declare -p e
+f=(x); declare -a 'f=(3 4)'; declare -p f; g=(x); export -a 'g=(5 6)' h=(7); declare -p g h; typeset 'i=(1 2)'; declare -p i
+## stdout:
+declare -a c=([0]="3" [1]="4")
+declare -ar d=([0]="(3 4)")
+declare -ax e=([0]="(3 4)")
+declare -a f=([0]="3" [1]="4")
+declare -ax g=([0]="5" [1]="6")
+declare -ax h=([0]="7")
+declare -- i="(1 2)"
+## status: 0
+
+### declare -g in a function reaches the global under a local of the same name
+v=one; w=two
+f() { local v w; g; echo "f: $v, $w"; }
+g() { declare -g v=G; declare -ga w=(x y); echo "g: $v, ${w[*]}"; }
+f; echo "FIN: $v, ${w[*]}"; declare -p w
+h() { local q=l; declare -g q; declare -p q; declare -g r=1; local r=2; echo $r; }; h; echo "q=${q-unset} r=$r"
+## stdout:
+g: , 
+f: , 
+FIN: G, x y
+declare -a w=([0]="x" [1]="y")
+declare -- q="l"
+2
+q=unset r=1
+## status: 0

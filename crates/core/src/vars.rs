@@ -663,6 +663,22 @@ impl Vars {
         }
     }
 
+    /// Exchanges the variable `name` as seen now with the global one that a local of that
+    /// name hides (the value the outermost call saved); false when no local hides it. Done
+    /// twice, it puts both back (`declare -g` under a local).
+    pub fn swap_global(&mut self, name: &str) -> bool {
+        let Some(at) = self.frames.iter().position(|frame| frame.saved.iter().any(|(n, _)| n == name)) else {
+            return false;
+        };
+        let current = self.map.get(name).cloned();
+        let Some((_, slot)) = self.frames[at].saved.iter_mut().find(|(n, _)| n == name) else { return false };
+        match std::mem::replace(slot, current) {
+            Some(var) => self.insert(name, var),
+            None => self.remove(name),
+        }
+        true
+    }
+
     /// True inside a function.
     pub fn in_function(&self) -> bool {
         !self.frames.is_empty()
