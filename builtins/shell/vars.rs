@@ -671,6 +671,10 @@ pub async fn mapfile(mut ctx: Ctx<'_>, args: Args) -> Status {
         if ended && !args.has(&MAPFILE_TRIM) {
             line.push(delim);
         }
+        // A bash variable ends at a NUL byte (`mapfile -d ''` keeps the NUL it reads up to).
+        if let Some(nul) = memchr::memchr(0, &line) {
+            line.truncate(nul);
+        }
         held = held.saturating_add(line.len() + toolsh_core::vars::ELEMENT_COST);
         if held > budget {
             return ctx.limit_hit("variable bytes", ctx.state().limits().variable_bytes as u64);

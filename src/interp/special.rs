@@ -714,10 +714,7 @@ fn normalize_signal(name: &str) -> String {
     let bare = upper.strip_prefix("SIG").unwrap_or(&upper);
     match bare {
         "0" => "EXIT".to_string(),
-        "2" => "INT".to_string(),
-        "15" => "TERM".to_string(),
-        "1" => "HUP".to_string(),
-        other => other.to_string(),
+        other => other.parse::<u32>().ok().and_then(toolsh_core::signals::name).unwrap_or_else(|| other.to_string()),
     }
 }
 
@@ -773,7 +770,15 @@ async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         let wanted: Vec<String> = args.iter().map(|s| normalize_signal(s)).collect();
         let mut entries: Vec<(&String, &String)> =
             interp.state.traps.iter().filter(|(signal, _)| wanted.is_empty() || wanted.contains(signal)).collect();
-        entries.sort();
+        // In bash's order: EXIT, the signals by number, then DEBUG, ERR and RETURN.
+        let rank = |signal: &str| match signal {
+            "EXIT" => 0,
+            "DEBUG" => 100,
+            "ERR" => 101,
+            "RETURN" => 102,
+            other => toolsh_core::signals::number(other).unwrap_or(99),
+        };
+        entries.sort_by_key(|(signal, _)| rank(signal));
         let mut out = String::new();
         for (signal, action) in entries {
             // bash names real signals with their SIG prefix, its own conditions without.
@@ -792,10 +797,10 @@ async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut status = 0;
     for signal in &args[1..] {
         let signal = normalize_signal(signal);
-        if !matches!(
-            signal.as_str(),
-            "EXIT" | "ERR" | "INT" | "TERM" | "HUP" | "QUIT" | "DEBUG" | "RETURN" | "USR1" | "USR2"
-        ) {
+        // Every signal is taken, as bash takes it; those nothing here sends never run.
+        if !matches!(signal.as_str(), "EXIT" | "ERR" | "DEBUG" | "RETURN")
+            && toolsh_core::signals::number(&signal).is_none_or(|n| n == 0)
+        {
             complain(io, "trap", &format!("{signal}: invalid signal specification")).await;
             status = 1;
             continue;

@@ -485,3 +485,15 @@ declare -A m=(["]"]="2" ["["]="3" ["p q"]="5" ["a]b"]="1" ["]x"]="4" )
 declare -a a=([1]="one")
 m=(["]"]="2" ["["]="3" ["a]=b;#c"]="6" ["p q"]="5" ["a]b"]="1" ["]x"]="4" )
 ## status: 0
+
+### mapfile's elements end at a NUL byte, as a bash variable does
+printf 'abc\0def\0' | { mapfile -d '' A; declare -p A; }
+printf 'x\0y\0' | { mapfile -C echo -c 1 -d '' B; echo "${#B[@]}"; }
+printf 'p\0q\nr\n' | { mapfile C; declare -p C; }
+## stdout:
+declare -a A=([0]="abc" [1]="def")
+0 x
+1 y
+2
+declare -a C=([0]="p" [1]=$'r\n')
+## status: 0
