@@ -997,9 +997,27 @@ impl Interp {
         let status = self.exec_declaration(&simple.words, io).await;
         // A local the declaration made of a temporary variable stays, with its value; what it
         // shadows is what the variable was before the command.
+        // Outside a function, a temporary variable the declaration names stays, as bash's
+        // (`x=1 declare -r x`).
+        let prints = simple.words[1..]
+            .iter()
+            .any(|word| word.as_literal().is_some_and(|text| text.starts_with('-') && text.contains(['p', 'f', 'F'])));
+        let named = |name: &str| {
+            !prints
+                && simple.words[1..].iter().any(|word| match word.parts.as_slice() {
+                    [WordPart::Assign(assign)] => assign.name.as_str() == name,
+                    _ => word.as_literal().is_some_and(|text| text.split(['=', '[']).next() == Some(name)),
+                })
+        };
+        let in_function = self.state.vars.in_function();
         let mut restore = Vec::with_capacity(saved.len());
         for ((name, before), was_local) in saved.into_iter().zip(was_local) {
-            if was_local || !self.state.vars.set_shadowed(&name, before.clone()) {
+            let kept = if in_function {
+                !was_local && self.state.vars.set_shadowed(&name, before.clone())
+            } else {
+                named(&name)
+            };
+            if !kept {
                 restore.push((name, before));
             } else if let Some(var) = self.state.vars.get_raw_mut(&name) {
                 var.attrs.set(Attrs::TEMPENV, false);

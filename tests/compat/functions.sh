@@ -304,3 +304,31 @@ declare -x z="y"
 declare -x z="5"
 [0]
 ## status: 0
+
+### unset of a calling function's local uncovers the global; in its own function it stays local
+inner() { unset res; echo "${FUNCNAME}: ${res-res unset}"; [[ $1 == set ]] && res=(X Y); }
+outer() { local res=; inner "$1"; echo "${FUNCNAME}: res: ${res[*]}"; }
+res=G; outer set; echo "main: ${res[*]-unset}"; unset res; outer; echo "main: ${res-unset}"
+s() { local q=1; unset q; q=2; echo "in s: $q"; }; q=0; s; echo "q=$q"
+## stdout:
+inner: G
+outer: res: X Y
+main: X Y
+inner: res unset
+outer: res: 
+main: unset
+in s: 2
+q=0
+## status: 0
+
+### a declaration outside a function keeps the temporary variable it names
+tempenv=foo declare -r tempenv; echo "tempenv = $tempenv"; t1=foo declare -r t1; echo "${t1@A}"
+t2=bar declare -r t2=qux; echo "${t2@A}"; z=1 declare -p z; echo "[${z-unset}]"; y=1 export w=2; echo "[${y-unset}] $w"
+## stdout:
+tempenv = foo
+declare -rx t1='foo'
+declare -rx t2='qux'
+declare -x z="1"
+[unset]
+[unset] 2
+## status: 0

@@ -464,6 +464,21 @@ impl Vars {
         if self.map.get(name).is_some_and(|v| v.attrs.has(Attrs::READONLY)) {
             return Err(ReadonlyError(name.to_string()));
         }
+        // A local of a calling function, unset here, goes away whole and uncovers what it
+        // hid, as bash's does (unset in its own function, it stays a local, unset).
+        let innermost = self.frames.iter().rposition(|frame| frame.saved.iter().any(|(n, _)| n == name));
+        if let Some(at) = innermost
+            && at + 1 != self.frames.len()
+            && let Some(slot) = self.frames[at].saved.iter().position(|(n, _)| n == name)
+        {
+            let (_, hidden) = self.frames[at].saved.remove(slot);
+            let old = self.map.get(name).cloned();
+            match hidden {
+                Some(var) => self.insert(name, var),
+                None => self.remove(name),
+            }
+            return Ok(old);
+        }
         if !self.map.contains_key(name) {
             return Ok(None);
         }
