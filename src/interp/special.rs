@@ -1130,10 +1130,14 @@ impl Interp {
                 && let Some(var) = self.state.vars.get_raw_mut(&bare)
                 && !matches!(var.value, Value::Indexed(_) | Value::Assoc(_))
             {
-                // `declare 'a[2]'` makes `a` an array, its value the first element.
+                // `declare 'a[2]'` makes `a` an array, its value the first element (none yet:
+                // listed as declared only).
                 var.value = match std::mem::replace(&mut var.value, Value::Unset) {
                     Value::Str(text) => Value::Indexed(std::iter::once((0, text)).collect()),
-                    _ => Value::Indexed(Default::default()),
+                    _ => {
+                        var.attrs.set(Attrs::INVISIBLE, true);
+                        Value::Indexed(Default::default())
+                    }
                 };
             }
             if let Target::Assign(assign) = &target {

@@ -293,3 +293,16 @@ declare -- q="l"
 2
 q=unset r=1
 ## status: 0
+
+### case attributes apply to every element of an array; a subscripted declaration declares an array
+declare -al foo=(AbCdE two THREE); foo[1]=XY; foo+=(QQ); declare -p foo
+declare -Au m=([k]=v); m[j]=w; declare -p m; declare -u s; s=(a b); declare -p s
+declare -r c[100]; declare -p c; declare -a b[256]; declare -p b; b[1]=x; declare -p b
+## stdout:
+declare -al foo=([0]="abcde" [1]="xy" [2]="three" [3]="qq")
+declare -Au m=([k]="V" [j]="W" )
+declare -au s=([0]="A" [1]="B")
+declare -ar c
+declare -a b
+declare -a b=([1]="x")
+## status: 0

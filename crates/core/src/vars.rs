@@ -421,12 +421,27 @@ impl Vars {
         if let Some(target) = self.target_of(name) {
             return self.set_value(&target, value);
         }
-        let added = value_bytes(&value) as isize;
+        let mut added = value_bytes(&value) as isize;
         let map = Arc::make_mut(&mut self.map);
         let removed = match map.get_mut(name) {
             Some(var) if var.attrs.has(Attrs::READONLY) => return Err(ReadonlyError(name.to_string())),
             Some(var) => {
                 var.attrs.set(Attrs::INVISIBLE, false);
+                let mut value = value;
+                if var.attrs.has(Attrs::LOWER) || var.attrs.has(Attrs::UPPER) {
+                    // `declare -l m; m=(…)`: each element takes the case, as a scalar does.
+                    match &mut value {
+                        Value::Str(text) => *text = apply_case(var.attrs, std::mem::take(text)),
+                        Value::Indexed(map) => {
+                            map.values_mut().for_each(|v| *v = apply_case(var.attrs, std::mem::take(v)))
+                        }
+                        Value::Assoc(map) => {
+                            map.values_mut().for_each(|v| *v = apply_case(var.attrs, std::mem::take(v)))
+                        }
+                        Value::Unset => {}
+                    }
+                    added = value_bytes(&value) as isize;
+                }
                 value_bytes(&std::mem::replace(&mut var.value, value))
             }
             None => {
@@ -513,6 +528,7 @@ impl Vars {
         if let Value::Indexed(elements) = &mut var.value {
             let mut next = elements.keys().next_back().map_or(0, |k| k + 1);
             for (index, value) in items {
+                let value = apply_case(var.attrs, value);
                 let at = index.unwrap_or(next);
                 delta += element_delta(elements.get(&at), &value);
                 elements.insert(at, value);
@@ -536,6 +552,7 @@ impl Vars {
             return Err(ReadonlyError(name.to_string()));
         }
         var.attrs.set(Attrs::INVISIBLE, false);
+        let value = apply_case(var.attrs, value);
         let mut delta = 0isize;
         let entry = match &mut var.value {
             Value::Assoc(elements) => {
