@@ -350,6 +350,12 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
                 }
                 continue;
             }
+            // Of a scalar only element 0 is there to unset, as in bash.
+            if matches!(ctx.state().vars.get(name).map(|v| &v.value), Some(Value::Str(_))) && key.trim() != "0" {
+                ctx.complain(format!("{name}: not an array variable")).await;
+                status = 1;
+                continue;
+            }
             ctx.vars_mut().unset_element(name, key);
             continue;
         }

@@ -1105,9 +1105,12 @@ impl Interp {
             if matches!(command, "declare" | "typeset" | "local") {
                 let kind = self.state.vars.get(&bare).map(|v| &v.value);
                 let wants = |flag: char| flags.set.iter().any(|&(c, on)| c == flag && on);
+                let unwants = |flag: char| flags.set.iter().any(|&(c, on)| c == flag && !on);
                 let refused = match kind {
                     Some(Value::Indexed(_)) if wants('A') => Some("cannot convert indexed to associative array"),
                     Some(Value::Assoc(_)) if wants('a') => Some("cannot convert associative to indexed array"),
+                    Some(Value::Indexed(_)) if unwants('a') => Some("cannot destroy array variables in this way"),
+                    Some(Value::Assoc(_)) if unwants('A') => Some("cannot destroy array variables in this way"),
                     _ => None,
                 };
                 if let Some(problem) = refused {

@@ -306,3 +306,20 @@ declare -ar c
 declare -a b
 declare -a b=([1]="x")
 ## status: 0
+
+### unset of a scalar's element other than 0, and declare +a of an array, are refused +stderr
+ps1=hello; unset 'ps1[2]'; echo $? "$ps1"; unset 'ps1[0]'; echo "${ps1-unset}"
+c=(1); declare +a c; echo $?; declare -A m=([k]=v); declare +a m; echo $?; declare +A m; echo $?; c+=(2); declare +A c; echo $?; declare -p c
+## stdout:
+1 hello
+unset
+1
+0
+1
+0
+declare -a c=([0]="1" [1]="2")
+## stderr:
+unset: ps1: not an array variable
+declare: c: cannot destroy array variables in this way
+declare: m: cannot destroy array variables in this way
+## status: 0
