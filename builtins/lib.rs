@@ -25,6 +25,7 @@ pub use text::printf::ansi_c_quote;
 pub use text::stream::{expand_backslashes, quote_for_reuse};
 
 /// The specs of the builtins the interpreter runs (`Run::Interpreter`), for it to read their options by.
+pub use shell::listing;
 pub use shell::special;
 pub use toolsh_core::command::spec;
 pub use toolsh_core::command::{Builtin, ChildState, CommandFn, Ctx, OperandReader, Run, Special};

@@ -5,6 +5,7 @@ pub mod cond;
 pub mod expr;
 pub mod flow;
 pub mod getopt;
+pub mod listing;
 pub mod machine;
 pub mod nav;
 pub mod nice;

@@ -33,8 +33,8 @@ pub async fn set(mut ctx: Ctx<'_>, parsed: Args) -> Status {
     if args.is_empty() {
         let mut out = String::new();
         for name in ctx.state().vars.names() {
-            if let Some(value) = ctx.state().vars.get_str(&name) {
-                out.push_str(&format!("{name}={}\n", crate::text::stream::quote_for_reuse(value)));
+            if let Some(var) = ctx.state().vars.get_raw(&name) {
+                out.push_str(&super::listing::set_line(&name, var));
             }
         }
         ctx.out(out).await;
@@ -244,6 +244,12 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
                     ctx.complain(format!("{name}: cannot unset: readonly variable")).await;
                     status = 1;
                 }
+                continue;
+            }
+            // Of a scalar only element 0 is there to unset, as in bash.
+            if matches!(ctx.state().vars.get(name).map(|v| &v.value), Some(Value::Str(_))) && key.trim() != "0" {
+                ctx.complain(format!("{name}: not an array variable")).await;
+                status = 1;
                 continue;
             }
             ctx.vars_mut().unset_element(name, key);
@@ -584,6 +590,10 @@ pub async fn mapfile(mut ctx: Ctx<'_>, args: Args) -> Status {
         // The reader leaves the delimiter out; the element keeps it but with -t.
         if ended && !args.has(&MAPFILE_TRIM) {
             line.push(delim);
+        }
+        // A bash variable ends at a NUL byte (`mapfile -d ''` keeps the NUL it reads up to).
+        if let Some(nul) = memchr::memchr(0, &line) {
+            line.truncate(nul);
         }
         held = held.saturating_add(line.len() + toolsh_core::vars::ELEMENT_COST);
         if held > budget {

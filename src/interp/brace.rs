@@ -143,14 +143,15 @@ fn sequence(atoms: &[Atom], capped: &mut bool) -> Option<Vec<String>> {
         Some(step) => step.parse().ok()?,
         None => 1,
     };
-    let step = step.unsigned_abs().max(1) as i64;
+    let step: u64 = step.unsigned_abs().max(1);
     if let (Ok(start), Ok(end)) = (pieces[0].parse::<i64>(), pieces[1].parse::<i64>()) {
         let width = if has_leading_zero(pieces[0]) || has_leading_zero(pieces[1]) {
             pieces[0].len().max(pieces[1].len())
         } else {
             0
         };
-        let count = (start - end).unsigned_abs() / step as u64 + 1;
+        // Bounds near the ends of the 64-bit range must not overflow (`{9223372036854775806..9223372036854775807}`).
+        let count = start.abs_diff(end) / step + 1;
         if count as usize > MAX_WORDS {
             *capped = true;
             return None;
@@ -167,7 +168,9 @@ fn sequence(atoms: &[Atom], capped: &mut bool) -> Option<Vec<String>> {
             } else {
                 value.to_string()
             });
-            value += if start <= end { step } else { -step };
+            let next = if start <= end { value.checked_add_unsigned(step) } else { value.checked_sub_unsigned(step) };
+            let Some(next) = next else { break };
+            value = next;
         }
         return Some(items);
     }
@@ -193,6 +196,7 @@ fn sequence(atoms: &[Atom], capped: &mut bool) -> Option<Vec<String>> {
         if value == hi {
             break;
         }
+        let step = step.min(256) as i64;
         value += if lo <= hi { step } else { -step };
         if (lo <= hi && value > hi) || (lo > hi && value < hi) {
             break;

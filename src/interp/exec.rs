@@ -694,6 +694,11 @@ impl Interp {
                     self.state.vars.set(name, value)
                 }
             }
+            AssignValue::Array(_) if assign.index.is_some() => {
+                let index = assign.index.as_ref().map(as_written).unwrap_or_default();
+                self.error(io, &format!("{name}[{index}]: cannot assign list to array member")).await;
+                return Err(Flow::Discard);
+            }
             AssignValue::Array(elements) => {
                 let is_assoc = matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_)));
                 if is_assoc {
@@ -745,9 +750,17 @@ impl Interp {
     }
 
     /// The key of `name[index]`: a string for associative arrays, else an evaluated number.
+    /// An empty subscript, and `*` or `@` of an indexed array, are refused as bash refuses them
+    /// (a bad array subscript, which drops the rest of the line).
     pub(crate) async fn subscript(&mut self, name: &str, index: &Word, io: &Io) -> Result<String, Flow> {
         let text = self.expand_string(index, io).await?;
-        if matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_))) {
+        let assoc = matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_)));
+        let bad = if assoc { text.is_empty() } else { matches!(text.trim(), "" | "*" | "@") };
+        if bad {
+            self.error(io, &format!("{name}[{}]: bad array subscript", as_written(index))).await;
+            return Err(Flow::Discard);
+        }
+        if assoc {
             return Ok(text);
         }
         Ok(self.arith(&text, io).await?.to_string())
@@ -756,8 +769,10 @@ impl Interp {
     /// The elements of an indexed array assignment, expanded: an explicit index, or none for
     /// "the next one".
     /// `[k]+=v` adds to the element as it stands at that point: set earlier in the list, or
-    /// the array's own when the list is appended (`a+=(…)`).
-    async fn indexed_items(
+    /// the array's own when the list is appended (`a+=(…)`). A negative index counts back from
+    /// the end of what is assigned so far, as in bash; an element whose index is empty, `*`/`@`
+    /// or before the first is refused and left out.
+    pub(crate) async fn indexed_items(
         &mut self,
         name: &str,
         elements: &[ArrayElem],
@@ -766,19 +781,41 @@ impl Interp {
         io: &Io,
     ) -> Result<Vec<(Option<i64>, String)>, Flow> {
         let mut items: Vec<(Option<i64>, String)> = Vec::new();
-        // Where each index was last set in `items`, and the next index an element without
-        // one takes (after the array's last when appending).
+        // Where each index was last set in `items`; one past the last index so far (after the
+        // array's last when appending), which the next element without an index takes.
         let mut placed: std::collections::HashMap<i64, usize> = Default::default();
-        let mut next = match self.state.vars.get(name).map(|v| &v.value) {
+        let mut end = match self.state.vars.get(name).map(|v| &v.value) {
             Some(Value::Indexed(map)) if append => map.keys().next_back().map_or(0, |k| k + 1),
             Some(Value::Str(_)) if append => 1,
             _ => 0,
         };
+        let mut next = end;
         for element in elements {
             match &element.key {
                 Some(key) => {
                     let text = self.expand_string(key, io).await?;
-                    let idx = self.arith(&text, io).await?;
+                    let problem = match text.trim() {
+                        "" => Some("bad array subscript"),
+                        "*" | "@" => Some("cannot assign to non-numeric index"),
+                        _ => None,
+                    };
+                    if let Some(problem) = problem {
+                        self.error(io, &format!("[{}]={}: {problem}", as_written(key), as_written(&element.value)))
+                            .await;
+                        continue;
+                    }
+                    let mut idx = self.arith(&text, io).await?;
+                    if idx < 0 {
+                        idx = idx.saturating_add(end);
+                        if idx < 0 {
+                            self.error(
+                                io,
+                                &format!("[{}]={}: bad array subscript", as_written(key), as_written(&element.value)),
+                            )
+                            .await;
+                            continue;
+                        }
+                    }
                     let mut value = self.expand_string(&element.value, io).await?;
                     if element.append {
                         let old = match placed.get(&idx) {
@@ -794,6 +831,7 @@ impl Interp {
                     }
                     placed.insert(idx, items.len());
                     next = idx.saturating_add(1);
+                    end = end.max(next);
                     items.push((Some(idx), value));
                 }
                 None => {
@@ -802,8 +840,9 @@ impl Interp {
                     let value = tilde.as_ref().unwrap_or(&element.value);
                     for value in self.expand_words(std::slice::from_ref(value), io).await? {
                         placed.insert(next, items.len());
-                        next = next.saturating_add(1);
                         items.push((None, value));
+                        next = next.saturating_add(1);
+                        end = end.max(next);
                     }
                 }
             }
@@ -950,20 +989,7 @@ impl Interp {
             // What `exec`'s redirections change is measured from the table before them.
             self.exec_outer = Some(outer_io.clone());
         }
-        let mut saved = Vec::new();
-        for assign in &simple.assigns {
-            // Saved and restored under the name written to: a reference stays a reference.
-            let target = self.state.vars.resolve(&assign.name).into_owned();
-            let before = self.state.vars.get_raw(&target).cloned();
-            saved.push((target, before));
-            if !self.assign(assign, io).await? {
-                // bash says so (a readonly variable) and runs the command all the same.
-                continue;
-            }
-            if let Some(var) = self.state.vars.get_mut(&assign.name) {
-                var.attrs.set(Attrs::EXPORT, true);
-            }
-        }
+        let saved = self.temporary_env(&simple.assigns, io).await?;
         if self.state.options.xtrace {
             Box::pin(self.trace(io, &argv)).await;
         }
@@ -1031,28 +1057,67 @@ impl Interp {
             self.state.last_status = status;
             return Ok(status);
         }
-        // Assignments before the command hold while it runs (and after it in POSIX mode for
-        // `export` and `readonly`, special builtins).
-        let mut saved = Vec::new();
-        for assign in &simple.assigns {
-            let target = self.state.vars.resolve(&assign.name).into_owned();
-            let before = self.state.vars.get_raw(&target).cloned();
-            saved.push((target, before));
-            if self.assign(assign, io).await?
-                && let Some(var) = self.state.vars.get_mut(&assign.name)
-            {
-                var.attrs.set(Attrs::EXPORT, true);
+        // `z=y local z`: the declaration sees `z` as any command would.
+        let was_local: Vec<bool> = simple.assigns.iter().map(|a| self.state.vars.is_local(&a.name)).collect();
+        let saved = self.temporary_env(&simple.assigns, io).await?;
+        let status = self.exec_declaration(&simple.words, io).await;
+        // A local the declaration made of a temporary variable stays, with its value; what it
+        // shadows is what the variable was before the command.
+        // Outside a function, a temporary variable the declaration names stays, as bash's
+        // (`x=1 declare -r x`).
+        let prints = simple.words[1..]
+            .iter()
+            .any(|word| word.as_literal().is_some_and(|text| text.starts_with('-') && text.contains(['p', 'f', 'F'])));
+        let named = |name: &str| {
+            !prints
+                && simple.words[1..].iter().any(|word| match word.parts.as_slice() {
+                    [WordPart::Assign(assign)] => assign.name.as_str() == name,
+                    _ => word.as_literal().is_some_and(|text| text.split(['=', '[']).next() == Some(name)),
+                })
+        };
+        let in_function = self.state.vars.in_function();
+        // In POSIX mode the assignments before a special builtin (`export`, `readonly`) stay.
+        let keep_all =
+            self.state.options.posix && literal.first().is_some_and(|name| super::special::is_posix_special(name));
+        let mut restore = Vec::with_capacity(saved.len());
+        for ((name, before), was_local) in saved.into_iter().zip(was_local) {
+            let kept = keep_all
+                || if in_function {
+                    !was_local && self.state.vars.set_shadowed(&name, before.clone())
+                } else {
+                    named(&name)
+                };
+            if !kept {
+                restore.push((name, before));
+            } else if let Some(var) = self.state.vars.get_raw_mut(&name) {
+                var.attrs.set(Attrs::TEMPENV, false);
             }
         }
-        let status = self.exec_declaration(&simple.words, io).await;
-        let keep =
-            self.state.options.posix && literal.first().is_some_and(|name| super::special::is_posix_special(name));
-        if !keep {
-            self.restore_vars(saved);
-        }
+        self.restore_vars(restore);
         let status = status?;
         self.state.last_status = status;
         Ok(status)
+    }
+
+    /// Assigns `assigns`, the temporary environment of one command (exported, and lent to
+    /// a `local` of the same name); what they replaced, for [`Interp::restore_vars`].
+    async fn temporary_env(&mut self, assigns: &[Assign], io: &Io) -> Result<Vec<(String, Option<Var>)>, Flow> {
+        let mut saved = Vec::with_capacity(assigns.len());
+        for assign in assigns {
+            // Saved and restored under the name written to: a reference stays a reference.
+            let target = self.state.vars.resolve(&assign.name).into_owned();
+            let before = self.state.vars.get_raw(&target).cloned();
+            saved.push((target, before));
+            if !self.assign(assign, io).await? {
+                // bash says so (a readonly variable) and runs the command all the same.
+                continue;
+            }
+            if let Some(var) = self.state.vars.get_mut(&assign.name) {
+                var.attrs.set(Attrs::EXPORT, true);
+                var.attrs.set(Attrs::TEMPENV, true);
+            }
+        }
+        Ok(saved)
     }
 
     fn restore_vars(&mut self, saved: Vec<(String, Option<Var>)>) {
@@ -1498,4 +1563,9 @@ async fn contain_panic(command: &str, io: &Io, run: impl std::future::Future<Out
             crate::status::INTERNAL
         }
     }
+}
+
+/// A word as its source reads, for a message (an empty subscript is empty, not `''`).
+fn as_written(word: &Word) -> String {
+    if word.parts.is_empty() { String::new() } else { word.to_string() }
 }

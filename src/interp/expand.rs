@@ -1112,8 +1112,26 @@ impl Interp {
                         if name == "@" || name == "*" {
                             items.insert(0, self.state.arg0.clone());
                         }
-                        // A list's length may not be negative (a string's counts from its end).
-                        match slice_range(items.len(), offset, length).filter(|_| length.is_none_or(|l| l >= 0)) {
+                        // An indexed array's offset is an index, not a position: the slice
+                        // starts at the first element at or after it (a negative one counts
+                        // from one past the last index), as bash's `array_subrange`.
+                        let range = match self.state.vars.get(name).map(|v| &v.value) {
+                            Some(Value::Indexed(map)) if map.len() == items.len() => {
+                                let end = map.keys().next_back().map_or(0, |k| k.saturating_add(1));
+                                let start = if offset < 0 { offset.saturating_add(end) } else { offset };
+                                // Before the first index, nothing (`${a[@]: -20}`).
+                                let first =
+                                    if start < 0 { items.len() } else { items.len() - map.range(start..).count() };
+                                match length {
+                                    Some(l) if l < 0 => None,
+                                    Some(l) => Some((first, first.saturating_add(l as usize).min(items.len()))),
+                                    None => Some((first, items.len())),
+                                }
+                            }
+                            // A list's length may not be negative (a string's counts from its end).
+                            _ => slice_range(items.len(), offset, length).filter(|_| length.is_none_or(|l| l >= 0)),
+                        };
+                        match range {
                             Some((start, end)) => Ok(ParamValue::List { items: items[start..end].to_vec(), star }),
                             None => {
                                 self.error(io, &negative(param)).await;

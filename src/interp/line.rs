@@ -68,8 +68,9 @@ pub(crate) struct Typed<'a> {
     text: &'a str,
     /// Every command, in order.
     items: crate::ast::List,
-    /// Where each line's commands end in `items`.
-    line_ends: Vec<usize>,
+    /// Where each line's commands end in `items`, and the error that dropped the line's rest
+    /// (bash reports it when the line is reached, and reads on).
+    line_ends: Vec<(usize, Option<parser::ParseError>)>,
     /// The aliases the text was read with.
     aliases: Arc<parser::Aliases>,
     /// Whether it was read in POSIX mode.
@@ -84,8 +85,16 @@ impl<'a> Typed<'a> {
         lines.set_aliases(&typed.aliases);
         lines.set_posix(posix);
         for line in lines {
-            typed.items.extend(line?);
-            typed.line_ends.push(typed.items.len());
+            match line {
+                Ok(line) => {
+                    typed.items.extend(line);
+                    typed.line_ends.push((typed.items.len(), None));
+                }
+                Err(err) if err.kind == parser::ParseErrorKind::Line => {
+                    typed.line_ends.push((typed.items.len(), Some(err)));
+                }
+                Err(err) => return Err(err),
+            }
         }
         Ok(typed)
     }
@@ -132,7 +141,14 @@ impl Interp {
     async fn exec_typed(&mut self, typed: &Typed<'_>, io: &Io) -> super::ExecResult {
         let mut status = 0;
         let mut start = 0;
-        for (line, &end) in typed.line_ends.iter().enumerate() {
+        for (line, (end, dropped)) in typed.line_ends.iter().enumerate() {
+            let end = *end;
+            if let Some(err) = dropped {
+                let _ = io.stderr().write_all(format!("toolsh: {err}\n").as_bytes()).await;
+                self.state.last_status = 1;
+                status = 1;
+                continue;
+            }
             // An expansion error drops the rest of its line's complete command; the next line
             // runs, as bash reads `-c` text a line at a time.
             let substs = self.process_substs.len();

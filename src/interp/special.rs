@@ -330,6 +330,12 @@ impl Interp {
                 Ok(list) => list,
                 Err(err) => {
                     self.syntax_error(io, reading, commands.text(), &err).await;
+                    if err.kind == crate::parser::ParseErrorKind::Line {
+                        // The rest of the line is dropped; the text reads on after it.
+                        self.state.last_status = 1;
+                        status = 1;
+                        continue;
+                    }
                     return Ok(crate::status::USAGE);
                 }
             };
@@ -1035,7 +1041,11 @@ impl Interp {
                     let spec = builtins::lookup(&command).map(|entry| entry.spec);
                     for c in field[1..].chars() {
                         // Each of the five takes its own letters (`export -x` is refused).
-                        if let Some(spec) = spec.filter(|spec| !spec.options.iter().any(|opt| opt.short == Some(c))) {
+                        // `export -a`/`-A` are taken as bash's export takes them, unlisted.
+                        let unlisted = command == "export" && matches!(c, 'a' | 'A');
+                        if let Some(spec) =
+                            spec.filter(|spec| !unlisted && !spec.options.iter().any(|opt| opt.short == Some(c)))
+                        {
                             let text = spec.refusal_text(&builtins::spec::Misuse::Invalid(c));
                             let _ = io
                                 .stderr()
@@ -1124,8 +1134,38 @@ impl Interp {
         }
         let make_local = command == "local"
             || (!flags.global && self.state.vars.in_function() && matches!(command.as_str(), "declare" | "typeset"));
+        // `declare -g` in a function reaches the global variable under a local of its name:
+        // the global one is put in place for the declaration and the local put back after.
+        let names: Vec<String> = targets
+            .iter()
+            .map(|target| match target {
+                Target::Name(name) => name.split('[').next().unwrap_or(name).to_string(),
+                Target::Assign(assign) => assign.name.to_string(),
+            })
+            .collect();
+        let swapped: Vec<String> = if flags.global && self.state.vars.in_function() {
+            names.into_iter().filter(|name| self.state.vars.swap_global(name)).collect()
+        } else {
+            Vec::new()
+        };
+        let result = self.declare_targets(&command, targets, &flags, make_local, io).await;
+        for name in swapped.iter().rev() {
+            self.state.vars.swap_global(name);
+        }
+        result
+    }
+
+    /// Declares each of `targets` (the operands of a declaration command).
+    async fn declare_targets(
+        &mut self,
+        command: &str,
+        targets: Vec<Target>,
+        flags: &DeclFlags,
+        make_local: bool,
+        io: &Io,
+    ) -> ExecResult {
         let mut status = 0;
-        for target in targets {
+        for mut target in targets {
             let name = match &target {
                 Target::Name(name) => name.clone(),
                 Target::Assign(assign) => assign.name.to_string(),
@@ -1144,7 +1184,7 @@ impl Interp {
                 Target::Assign(assign) => assign.index.is_some(),
                 Target::Name(_) => name != bare,
             };
-            let whole = matches!(command.as_str(), "export" | "readonly") && subscripted;
+            let whole = matches!(command, "export" | "readonly") && subscripted;
             if whole
                 || !super::vars::is_name(&bare)
                 || matches!(target, Target::Name(_)) && split_operand(&name).is_none()
@@ -1167,17 +1207,26 @@ impl Interp {
                 continue;
             }
             if make_local {
+                // The value is expanded before the local hides the variable it may read
+                // (`local x=$x`, `local a=("${a[@]}")`).
+                if let Target::Assign(assign) = &mut target {
+                    let assoc = flags.set.iter().any(|&(c, on)| c == 'A' && on);
+                    self.expand_before_local(assign, assoc, io).await?;
+                }
                 self.state.vars.make_local(&bare);
             }
             // `declare -A` of an indexed array and `-a` of an associative one are refused
             // (`readonly` and `export` leave the kind as it is); with a value, as an
             // assignment error that drops the rest of the command.
-            if matches!(command.as_str(), "declare" | "typeset" | "local") {
+            if matches!(command, "declare" | "typeset" | "local") {
                 let kind = self.state.vars.get(&bare).map(|v| &v.value);
                 let wants = |flag: char| flags.set.iter().any(|&(c, on)| c == flag && on);
+                let unwants = |flag: char| flags.set.iter().any(|&(c, on)| c == flag && !on);
                 let refused = match kind {
                     Some(Value::Indexed(_)) if wants('A') => Some("cannot convert indexed to associative array"),
                     Some(Value::Assoc(_)) if wants('a') => Some("cannot convert associative to indexed array"),
+                    Some(Value::Indexed(_)) if unwants('a') => Some("cannot destroy array variables in this way"),
+                    Some(Value::Assoc(_)) if unwants('A') => Some("cannot destroy array variables in this way"),
                     _ => None,
                 };
                 if let Some(problem) = refused {
@@ -1195,22 +1244,31 @@ impl Interp {
                 // The value is the reference's own: written before the attribute lands.
                 var.attrs.set(Attrs::NAMEREF, false);
             }
-            self.apply_attributes(&bare, &flags);
+            self.apply_attributes(&bare, flags);
             if name != bare
                 && let Some(var) = self.state.vars.get_raw_mut(&bare)
                 && !matches!(var.value, Value::Indexed(_) | Value::Assoc(_))
             {
-                // `declare 'a[2]'` makes `a` an array, its value the first element.
+                // `declare 'a[2]'` makes `a` an array, its value the first element (none yet:
+                // listed as declared only).
                 var.value = match std::mem::replace(&mut var.value, Value::Unset) {
                     Value::Str(text) => Value::Indexed(std::iter::once((0, text)).collect()),
-                    _ => Value::Indexed(Default::default()),
+                    _ => {
+                        var.attrs.set(Attrs::INVISIBLE, true);
+                        Value::Indexed(Default::default())
+                    }
                 };
             }
             if let Target::Assign(assign) = &target {
                 let mut assign = assign.clone();
                 // A value that reads `(…)` once expanded is a compound assignment to an array
                 // (`declare -a "b=(x y)"`, `declare -a c=$list`); to a scalar it stays text.
+                // `readonly`/`export` read it so only with `-a` or `-A` (`readonly 'a=(1)'` sets
+                // element 0 to `(1)`).
+                let compound = matches!(command, "declare" | "typeset" | "local")
+                    || flags.set.iter().any(|&(c, on)| on && matches!(c, 'a' | 'A'));
                 if let AssignValue::Scalar(word) = &assign.value
+                    && compound
                     && assign.index.is_none()
                     && matches!(self.state.vars.get(&bare).map(|v| &v.value), Some(Value::Indexed(_) | Value::Assoc(_)))
                 {
@@ -1241,11 +1299,49 @@ impl Interp {
                     var.attrs.set(Attrs::READONLY, true);
                 }
             }
-            if reference && !self.make_reference(&command, &bare, io).await {
+            if reference && !self.make_reference(command, &bare, io).await {
                 status = 1;
             }
         }
         Ok(status)
+    }
+
+    /// Replaces an assignment's value with its expansion, as quoted text that expands to
+    /// itself: each element of a compound value (an indexed array's words split, its indices
+    /// evaluated; an associative array's keys and values as they are).
+    async fn expand_before_local(&mut self, assign: &mut Assign, assoc: bool, io: &Io) -> Result<(), Flow> {
+        match &assign.value {
+            AssignValue::Scalar(word) => {
+                let text = self.expand_assigned(word, io).await?;
+                assign.value = AssignValue::Scalar(Word::quoted(&text));
+            }
+            AssignValue::Array(elements) if assoc => {
+                let mut expanded = Vec::with_capacity(elements.len());
+                for element in elements {
+                    let key = match &element.key {
+                        Some(key) => Some(Word::quoted(&self.expand_string(key, io).await?)),
+                        None => None,
+                    };
+                    let value = Word::quoted(&self.expand_string(&element.value, io).await?);
+                    expanded.push(crate::ast::ArrayElem { key, append: element.append, value });
+                }
+                assign.value = AssignValue::Array(expanded);
+            }
+            AssignValue::Array(elements) => {
+                let name = assign.name.to_string();
+                let items = Box::pin(self.indexed_items(&name, elements, assign.append, false, io)).await?;
+                let expanded = items
+                    .into_iter()
+                    .map(|(index, value)| crate::ast::ArrayElem {
+                        key: index.map(|index| Word::quoted(&index.to_string())),
+                        append: false,
+                        value: Word::quoted(&value),
+                    })
+                    .collect();
+                assign.value = AssignValue::Array(expanded);
+            }
+        }
+        Ok(())
     }
 
     /// Gives `name` the reference attribute once its value is written, refusing what bash
@@ -1288,10 +1384,14 @@ impl Interp {
                 'a' if on && !matches!(var.value, Value::Indexed(_) | Value::Assoc(_)) => {
                     var.value = match std::mem::replace(&mut var.value, Value::Unset) {
                         Value::Str(text) => Value::Indexed(std::iter::once((0, text)).collect()),
-                        _ => Value::Indexed(Default::default()),
+                        _ => {
+                            var.attrs.set(Attrs::INVISIBLE, true);
+                            Value::Indexed(Default::default())
+                        }
                     };
                 }
                 'A' if on && !matches!(var.value, Value::Indexed(_) | Value::Assoc(_)) => {
+                    var.attrs.set(Attrs::INVISIBLE, matches!(var.value, Value::Unset));
                     var.value = Value::Assoc(Default::default());
                 }
                 'i' => var.attrs.set(Attrs::INTEGER, on),
@@ -1342,10 +1442,28 @@ impl Interp {
         Ok(status)
     }
 
+    /// `declare`/`export`/`readonly`/`local` with no name: `declare` alone lists every variable
+    /// as `set` does (`name=value`); with attributes, the variables that have any of them
+    /// (`-a` and `-A` only arrays of that kind, as bash's `set_or_show_attributes`); with
+    /// `-p` alone, every variable; each as a `declare` line.
     async fn print_declarations(&mut self, command: &str, flags: &DeclFlags, io: &Io) -> ExecResult {
         let mut out = String::new();
-        let want_export = command == "export" || flags.set.iter().any(|&(c, on)| c == 'x' && on);
-        let want_readonly = command == "readonly" || flags.set.iter().any(|&(c, on)| c == 'r' && on);
+        let mut wanted: Vec<char> = flags.set.iter().filter(|&&(_, on)| on).map(|&(c, _)| c).collect();
+        match command {
+            "export" => wanted.push('x'),
+            "readonly" => wanted.push('r'),
+            _ => {}
+        }
+        let arrays_only = wanted.contains(&'a');
+        let assoc_only = !arrays_only && wanted.contains(&'A');
+        let attrs = wanted.iter().fold(Attrs::default(), |mut attrs, &c| {
+            if let Some(attr) = attr_of(c) {
+                attrs.set(attr, true);
+            }
+            attrs
+        });
+        // `-a`/`-A` with no other attribute lists every array of the kind.
+        let any_attr = attrs == Attrs::default();
         // `local` lists the current function's variables only, as declarations.
         let names = if command == "local" { self.state.vars.local_names() } else { self.state.vars.names() };
         for name in names {
@@ -1354,13 +1472,14 @@ impl Interp {
                 out.push_str(&declare_line(&name, var));
                 continue;
             }
-            if want_export && !var.attrs.has(Attrs::EXPORT) || want_readonly && !var.attrs.has(Attrs::READONLY) {
+            if wanted.is_empty() && !flags.print {
+                out.push_str(&set_line(&name, var));
                 continue;
             }
-            if !want_export && !want_readonly && !flags.print {
-                if let Some(value) = var.scalar() {
-                    out.push_str(&format!("{name}={}\n", crate::builtins::quote_for_reuse(value)));
-                }
+            if arrays_only && !matches!(var.value, Value::Indexed(_))
+                || assoc_only && !matches!(var.value, Value::Assoc(_))
+                || !wanted.is_empty() && !any_attr && var.attrs.bits() & attrs.bits() == 0
+            {
                 continue;
             }
             out.push_str(&declare_line(&name, var));
@@ -1368,6 +1487,19 @@ impl Interp {
         say(io, &out).await;
         Ok(0)
     }
+}
+
+/// The attribute a `declare` letter sets (`-a`/`-A` are the value's kind, not attributes).
+fn attr_of(c: char) -> Option<Attrs> {
+    Some(match c {
+        'i' => Attrs::INTEGER,
+        'n' => Attrs::NAMEREF,
+        'r' => Attrs::READONLY,
+        'x' => Attrs::EXPORT,
+        'l' => Attrs::LOWER,
+        'u' => Attrs::UPPER,
+        _ => return None,
+    })
 }
 
 enum Target {
@@ -1454,78 +1586,4 @@ fn compound_value(text: &str) -> Option<Vec<crate::ast::ArrayElem>> {
     }
 }
 
-/// Quotes a value as `declare -p` does: in double quotes, or as `$'…'` when it holds control
-/// characters (a newline, a tab, an escape).
-pub(crate) fn dquote(text: &str) -> String {
-    if text.chars().any(char::is_control) {
-        return crate::builtins::ansi_c_quote(text);
-    }
-    in_double_quotes(text)
-}
-
-/// An associative array's key as `declare -p` shows it: in double quotes when it holds a
-/// character the shell would read specially (bash's `sh_contains_shell_metas`).
-fn assoc_key(key: &str) -> String {
-    if key.chars().any(char::is_control) {
-        return crate::builtins::ansi_c_quote(key);
-    }
-    let special = key.chars().any(|c| " \t\n'\"\\|&;()<>!{}*[?]^$`".contains(c)) || key.starts_with(['~', '#']);
-    if !special {
-        return key.to_string();
-    }
-    in_double_quotes(key)
-}
-
-/// `text` in double quotes, a backslash before each character that is special there
-/// (`"`, `\`, `$`, `` ` ``).
-fn in_double_quotes(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        if matches!(c, '"' | '\\' | '$' | '`') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push('"');
-    out
-}
-
-/// One `declare -p` line.
-pub(crate) fn declare_line(name: &str, var: &Var) -> String {
-    let mut flags = String::new();
-    match var.value {
-        Value::Indexed(_) => flags.push('a'),
-        Value::Assoc(_) => flags.push('A'),
-        _ => {}
-    }
-    for (attr, c) in [
-        // bash's order.
-        (Attrs::INTEGER, 'i'),
-        (Attrs::NAMEREF, 'n'),
-        (Attrs::READONLY, 'r'),
-        (Attrs::EXPORT, 'x'),
-        (Attrs::CAPITALIZE, 'c'),
-        (Attrs::LOWER, 'l'),
-        (Attrs::UPPER, 'u'),
-    ] {
-        if var.attrs.has(attr) {
-            flags.push(c);
-        }
-    }
-    if flags.is_empty() {
-        flags.push('-');
-    }
-    match &var.value {
-        Value::Unset => format!("declare -{flags} {name}\n"),
-        Value::Str(text) => format!("declare -{flags} {name}={}\n", dquote(text)),
-        Value::Indexed(map) => {
-            let items: Vec<String> = map.iter().map(|(k, v)| format!("[{k}]={}", dquote(v))).collect();
-            format!("declare -{flags} {name}=({})\n", items.join(" "))
-        }
-        Value::Assoc(map) => {
-            let items: Vec<String> = map.iter().map(|(k, v)| format!("[{}]={} ", assoc_key(k), dquote(v))).collect();
-            format!("declare -{flags} {name}=({})\n", items.concat())
-        }
-    }
-}
+pub(crate) use crate::builtins::listing::{declare_line, dquote, set_line};

@@ -271,3 +271,43 @@ declare -A m=([k]=3); k=5; echo $((m[k])) $((m[ k ])); a=(1 2 3); i=1; echo $((a
 3 0
 5 2
 ## status: 0
+
+### two signs are not an increment unless a variable is beside them
+a=1; echo $(( ++7 )) $(( --7 )) $(( 4+++a )) $a $(( 4---a )) $a $(( ---7 )) $(( ++-7 )) $(( +--+!!0 ))
+b=5; echo $(( ++ b )) $(( b ++ )) $b; echo $(( 7-- )) reached
+echo after $?
+## stdout:
+7 7 6 2 3 1 -7 -7 0
+6 6 7
+after 1
+## status: 0
+
+### arithmetic errors name the expression and the token as bash does +stderr
+echo $(( 65#1 ))
+echo $(( 0#4 ))
+echo $(( 2# ))
+echo $(( 2#110#11 ))
+echo $(( 1 ? 20 : x+=2 ))
+echo $(( 7 = 43 ))
+echo $(( 4 ? : 3 ))
+echo $(( 1 ? 20 ))
+echo $(( 4 + ))
+echo $(( 7-- ))
+echo $(( x++=7 ))
+let 'rv = 7 + (43 * 6'; echo $?
+## stdout:
+1
+## stderr:
+65#1: invalid arithmetic base (error token is "65#1")
+0#4: invalid number (error token is "0#4")
+2#: invalid integer constant (error token is "2#")
+2#110#11: invalid number (error token is "2#110#11")
+1 ? 20 : x+=2 : attempted assignment to non-variable (error token is "+=2 ")
+7 = 43 : attempted assignment to non-variable (error token is "= 43 ")
+4 ? : 3 : expression expected (error token is ": 3 ")
+1 ? 20 : `:' expected for conditional expression (error token is "20 ")
+4 + : syntax error: operand expected (error token is "+ ")
+7-- : syntax error: operand expected (error token is "- ")
+x++=7 : attempted assignment to non-variable (error token is "=7 ")
+let: rv = 7 + (43 * 6: missing `)' (error token is "6")
+## status: 0

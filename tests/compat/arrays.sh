@@ -384,3 +384,116 @@ f:5:a
 ## status: 0
 ## files:
 l: "a\nb\nc\nd it's\n"
+
+### an operator inside a compound assignment is a syntax error that drops only its line
+printf 'echo a\nx=(1 & 2); echo same\necho b\n' > f.sh; . ./f.sh; echo "status $?"
+echo c
+y=(3 | 4); echo dropped
+echo d $?
+## stdout:
+a
+b
+status 0
+c
+d 1
+## status: 0
+## files:
+f.sh: "echo a\nx=(1 & 2); echo same\necho b\n"
+
+### a list assigned to an element is refused, and drops the rest of the line +stderr
+a=(1 2); a[1]=(x y); echo dropped
+echo $? "${a[@]}"
+## stdout:
+1 1 2
+## stderr:
+a[1]: cannot assign list to array member
+## status: 0
+
+### empty, star and at subscripts of an indexed array are bad subscripts +stderr
+b[]=1; echo dropped
+b[*]=2; echo dropped
+b[@]=3
+declare -A m; m[*]=4; m[@]=5; declare -p m b
+m[]=6; echo dropped
+## stdout:
+declare -A m=(["*"]="4" ["@"]="5" )
+## stderr:
+b[]: bad array subscript
+b[*]: bad array subscript
+b[@]: bad array subscript
+declare: b: not found
+m[]: bad array subscript
+## status: 1
+
+### a compound assignment's bad indices are left out, a negative one counts from the end so far +stderr
+a=([]=x [1]=one [*]=y [-1]=last [-5]=z two); declare -p a
+b=(1 2 3); b+=([-1]=three [-4]=w four); declare -p b
+c=x; c+=([-1]=X); declare -p c
+## stdout:
+declare -a a=([1]="last" [2]="two")
+declare -a b=([0]="1" [1]="2" [2]="three" [3]="four")
+declare -a c=([0]="X")
+## stderr:
+[]=x: bad array subscript
+[*]=y: cannot assign to non-numeric index
+[-5]=z: bad array subscript
+[-4]=w: bad array subscript
+## status: 0
+
+### a slice of a sparse array starts at an index, not a position
+s=([0]=zero [2]=two [5]=five [9]=nine)
+echo "${s[@]:1:2}|${s[@]:3}|${s[@]:6:5}|${s[@]: -4:2}|${s[@]: -1}|${s[@]: -20}|${s[*]:10}|"
+## stdout:
+two five|five nine|nine|nine|nine|||
+## status: 0
+
+### eval and let take a compound assignment as a word
+x="1 2"; eval a=("$x" $x) b+=([3]=three); declare -p a b; let c=(1+2)*3 d=4; echo $c $d
+## stdout:
+declare -a a=([0]="1" [1]="2" [2]="1" [3]="2")
+declare -a b=([3]="three")
+9 4
+## status: 0
+
+### an array declared without a value lists without one until it is assigned
+declare -a b; declare -A m; declare -ar c; f() { local -a q; declare -p q; q=(); declare -p q; }; f
+declare -p b m c; declare -a | grep -E ' [bmc]( |=|$)'; b+=(); m[k]=v; declare -p b m
+declare | grep -E '^[bmc]='
+## stdout:
+declare -a q
+declare -a q=()
+declare -a b
+declare -A m
+declare -ar c
+declare -a b
+declare -ar c
+declare -a b=()
+declare -A m=([k]="v" )
+b=()
+m=([k]="v" )
+## status: 0
+
+### a quoted subscript may hold a bracket; quotes are removed from an associative key
+declare -A m; m["a]b"]=1; m[']']=2; m[\[]=3; m[$(echo ])x]=4; m['p q']=5
+declare -p m; echo "${m["a]b"]} ${m[']']} ${m[\[]} ${m['p q']}"
+k='a]=b;#c'; m[$k]=6; echo "${m['a]=b;#c']}"; a=([' 1 ']=one); declare -p a
+set | grep '^m='
+## stdout:
+declare -A m=(["]"]="2" ["["]="3" ["p q"]="5" ["a]b"]="1" ["]x"]="4" )
+1 2 3 5
+6
+declare -a a=([1]="one")
+m=(["]"]="2" ["["]="3" ["a]=b;#c"]="6" ["p q"]="5" ["a]b"]="1" ["]x"]="4" )
+## status: 0
+
+### mapfile's elements end at a NUL byte, as a bash variable does
+printf 'abc\0def\0' | { mapfile -d '' A; declare -p A; }
+printf 'x\0y\0' | { mapfile -C echo -c 1 -d '' B; echo "${#B[@]}"; }
+printf 'p\0q\nr\n' | { mapfile C; declare -p C; }
+## stdout:
+declare -a A=([0]="abc" [1]="def")
+0 x
+1 y
+2
+declare -a C=([0]="p" [1]=$'r\n')
+## status: 0

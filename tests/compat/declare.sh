@@ -211,3 +211,115 @@ typeset: usage: typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFil
 local: usage: local [option] name[=value] ...
 ok
 ## status: 0
+
+### declare with attribute options and no name lists the variables that have any of them
+declare -A mya=([k]=v); declare -a myb=(1 2); declare -i myc=3; declare -r myd=4; myx=5; export myx
+declare -l mye=AB; declare -u myf=ab; declare -n myg=myc; declare -ai myh=(7); declare myi
+for o in -a -A -i -r -x -l -u -n -ir -p; do echo "$o:"; declare $o | grep -E '^declare -[-a-zA-Z]* my.(=|$)'; done
+export | grep -E '^declare -[-a-zA-Z]* my.(=|$)'; readonly | grep -E '^declare -[-a-zA-Z]* my.(=|$)'
+declare | grep '^my'
+## stdout:
+-a:
+declare -a myb=([0]="1" [1]="2")
+declare -ai myh=([0]="7")
+-A:
+declare -A mya=([k]="v" )
+-i:
+declare -i myc="3"
+declare -ai myh=([0]="7")
+-r:
+declare -r myd="4"
+-x:
+declare -x myx="5"
+-l:
+declare -l mye="ab"
+-u:
+declare -u myf="AB"
+-n:
+declare -n myg="myc"
+-ir:
+declare -i myc="3"
+declare -r myd="4"
+declare -ai myh=([0]="7")
+-p:
+declare -A mya=([k]="v" )
+declare -a myb=([0]="1" [1]="2")
+declare -i myc="3"
+declare -r myd="4"
+declare -l mye="ab"
+declare -u myf="AB"
+declare -n myg="myc"
+declare -ai myh=([0]="7")
+declare -- myi
+declare -x myx="5"
+declare -x myx="5"
+declare -r myd="4"
+mya=([k]="v" )
+myb=([0]="1" [1]="2")
+myc=3
+myd=4
+mye=ab
+myf=AB
+myg=myc
+myh=([0]="7")
+myx=5
+## status: 0
+
+### readonly and export read name=(…) as an array only with -a or -A
+c=(x); declare 'c=(3 4)'; declare -p c; d=(x); readonly 'd=(3 4)'; declare -p d; e=(x); export 'e=(3 4)'; declare -p e
+f=(x); declare -a 'f=(3 4)'; declare -p f; g=(x); export -a 'g=(5 6)' h=(7); declare -p g h; typeset 'i=(1 2)'; declare -p i
+## stdout:
+declare -a c=([0]="3" [1]="4")
+declare -ar d=([0]="(3 4)")
+declare -ax e=([0]="(3 4)")
+declare -a f=([0]="3" [1]="4")
+declare -ax g=([0]="5" [1]="6")
+declare -ax h=([0]="7")
+declare -- i="(1 2)"
+## status: 0
+
+### declare -g in a function reaches the global under a local of the same name
+v=one; w=two
+f() { local v w; g; echo "f: $v, $w"; }
+g() { declare -g v=G; declare -ga w=(x y); echo "g: $v, ${w[*]}"; }
+f; echo "FIN: $v, ${w[*]}"; declare -p w
+h() { local q=l; declare -g q; declare -p q; declare -g r=1; local r=2; echo $r; }; h; echo "q=${q-unset} r=$r"
+## stdout:
+g: , 
+f: , 
+FIN: G, x y
+declare -a w=([0]="x" [1]="y")
+declare -- q="l"
+2
+q=unset r=1
+## status: 0
+
+### case attributes apply to every element of an array; a subscripted declaration declares an array
+declare -al foo=(AbCdE two THREE); foo[1]=XY; foo+=(QQ); declare -p foo
+declare -Au m=([k]=v); m[j]=w; declare -p m; declare -u s; s=(a b); declare -p s
+declare -r c[100]; declare -p c; declare -a b[256]; declare -p b; b[1]=x; declare -p b
+## stdout:
+declare -al foo=([0]="abcde" [1]="xy" [2]="three" [3]="qq")
+declare -Au m=([k]="V" [j]="W" )
+declare -au s=([0]="A" [1]="B")
+declare -ar c
+declare -a b
+declare -a b=([1]="x")
+## status: 0
+
+### unset of a scalar's element other than 0, and declare +a of an array, are refused +stderr
+ps1=hello; unset 'ps1[2]'; echo $? "$ps1"; unset 'ps1[0]'; echo "${ps1-unset}"
+c=(1); declare +a c; echo $?; declare -A m=([k]=v); declare +a m; echo $?; declare +A m; echo $?; c+=(2); declare +A c; echo $?; declare -p c
+## stdout:
+1 hello
+unset
+1
+0
+1
+0
+declare -a c=([0]="1" [1]="2")
+## stderr:
+unset: ps1: not an array variable
+declare: c: cannot destroy array variables in this way
+declare: m: cannot destroy array variables in this way
+## status: 0

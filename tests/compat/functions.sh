@@ -276,3 +276,59 @@ g
 in eu
 out 
 ## status: 0
+
+### a local's value is expanded before the local hides the variable it reads
+x=5; a=(1 "2 3"); f() { local x="$x" y=$x; local a=("${a[@]}" x); local -A m=([k]="${a[1]}"); local -i i=x+1; echo "$x $y $i"; declare -p a m; }; f
+echo "$x ${#a[@]}"
+## stdout:
+5 5 6
+declare -a a=([0]="1" [1]="2 3" [2]="x")
+declare -A m=([k]="2 3" )
+5 2
+## status: 0
+
+### a local of a variable in the call's temporary environment starts with its value
+g() { local q; declare -p q; q=2; echo "$q"; }; q=1 g; echo "[${q-unset}]"
+h() { local x; typeset i=0 y; echo "$x,$y"; }; x=3 y=4 h; echo "[${x-unset}]"
+k() { z=y typeset z; echo "|$z|"; declare -p z; z=w; }; z=0; k; echo "[$z]"
+z=5 declare -p z; echo "[$z]"
+## stdout:
+declare -x q="1"
+2
+[unset]
+3,4
+[unset]
+|y|
+declare -x z="y"
+[0]
+declare -x z="5"
+[0]
+## status: 0
+
+### unset of a calling function's local uncovers the global; in its own function it stays local
+inner() { unset res; echo "${FUNCNAME}: ${res-res unset}"; [[ $1 == set ]] && res=(X Y); }
+outer() { local res=; inner "$1"; echo "${FUNCNAME}: res: ${res[*]}"; }
+res=G; outer set; echo "main: ${res[*]-unset}"; unset res; outer; echo "main: ${res-unset}"
+s() { local q=1; unset q; q=2; echo "in s: $q"; }; q=0; s; echo "q=$q"
+## stdout:
+inner: G
+outer: res: X Y
+main: X Y
+inner: res unset
+outer: res: 
+main: unset
+in s: 2
+q=0
+## status: 0
+
+### a declaration outside a function keeps the temporary variable it names
+tempenv=foo declare -r tempenv; echo "tempenv = $tempenv"; t1=foo declare -r t1; echo "${t1@A}"
+t2=bar declare -r t2=qux; echo "${t2@A}"; z=1 declare -p z; echo "[${z-unset}]"; y=1 export w=2; echo "[${y-unset}] $w"
+## stdout:
+tempenv = foo
+declare -rx t1='foo'
+declare -rx t2='qux'
+declare -x z="1"
+[unset]
+[unset] 2
+## status: 0

@@ -238,3 +238,19 @@ status 0
 a
 ## status: 0
 ## known-diff: a call of the library or the MCP tool returns without waiting for its jobs (their output goes to /tmp/.jobs/N.log); toolsh -c waits for them (tests/it/cli.rs), docs/deviations.md
+
+### trap takes every signal by name or number and lists them in bash's order
+trap 'echo q' 3 6 SIGABRT RETURN ERR 0 INT; trap -p; trap - 3 ABRT; trap -p QUIT SIGABRT INT
+trap : 99; echo $?
+## stdout:
+trap -- 'echo q' EXIT
+trap -- 'echo q' SIGINT
+trap -- 'echo q' SIGQUIT
+trap -- 'echo q' SIGABRT
+trap -- 'echo q' ERR
+trap -- 'echo q' RETURN
+trap -- 'echo q' SIGINT
+q
+1
+q
+## status: 0

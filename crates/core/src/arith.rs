@@ -112,7 +112,8 @@ fn number_text(input: &str) -> IResult<&str, &str> {
     alt((
         recognize(pair(
             take_while1(|c: char| c.is_ascii_digit()),
-            pair(tag("#"), take_while1(|c: char| c.is_ascii_alphanumeric() || c == '@' || c == '_')),
+            // `2#` and `2#1#1` are one (bad) number to bash, not a number and an operator.
+            pair(tag("#"), take_while(|c: char| c.is_ascii_alphanumeric() || c == '@' || c == '_' || c == '#')),
         )),
         recognize(pair(alt((tag("0x"), tag("0X"))), take_while(|c: char| c.is_ascii_alphanumeric()))),
         take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_'),
@@ -124,6 +125,12 @@ fn parse_number(text: &str) -> Result<i64, ArithError> {
     let invalid = || ArithError(format!("{text}: value too great for base (error token is \"{text}\")"));
     let (base, digits) = if let Some((base, digits)) = text.split_once('#') {
         let base: u32 = base.parse().map_err(|_| invalid())?;
+        if base == 0 || digits.contains('#') {
+            return Err(ArithError(format!("{text}: invalid number (error token is \"{text}\")")));
+        }
+        if digits.is_empty() {
+            return Err(ArithError(format!("{text}: invalid integer constant (error token is \"{text}\")")));
+        }
         if !(2..=64).contains(&base) {
             return Err(ArithError(format!("{text}: invalid arithmetic base (error token is \"{text}\")")));
         }
@@ -179,16 +186,24 @@ fn closing_bracket(text: &str) -> Option<usize> {
     None
 }
 
-fn tokenize(text: &str) -> Result<Vec<Token>, ArithError> {
+/// The tokens of `text`, each with the byte offset where it starts (for bash's "error
+/// token is" text, the expression from that token on).
+fn tokenize(text: &str) -> Result<(Vec<Token>, Vec<usize>), ArithError> {
     let mut tokens = Vec::new();
+    let mut offsets = Vec::new();
     let mut input = text;
     loop {
         let (rest, _) =
             multispace0::<&str, nom::error::Error<&str>>(input).map_err(|_| ArithError("syntax error".to_string()))?;
         input = rest;
         if input.is_empty() {
-            return Ok(tokens);
+            return Ok((tokens, offsets));
         }
+        // Every token pushed below starts here (a subscript is part of its name's).
+        let last = offsets.last().copied().unwrap_or(0);
+        offsets.resize(tokens.len(), last);
+        let at = text.len() - input.len();
+        offsets.push(at);
         if input.starts_with(|c: char| c.is_ascii_digit()) {
             let (rest, digits) = number_text(input)
                 .map_err(|_| ArithError(format!("syntax error: operand expected (error token is \"{input}\")")))?;
@@ -196,6 +211,17 @@ fn tokenize(text: &str) -> Result<Vec<Token>, ArithError> {
             input = rest;
         } else if let Ok((rest, tok)) = alt((identifier, operator)).parse(input) {
             let named = matches!(tok, Token::Ident(_));
+            // `++`/`--` is an increment after a variable or before one (blanks between
+            // allowed); elsewhere it is two signs (`++7` is 7, `4++` lacks an operand), as
+            // bash's tokenizer reads it.
+            if let Token::Op(op @ ("++" | "--")) = tok
+                && !matches!(tokens.last(), Some(Token::Ident(_) | Token::Sub(_)))
+                && !rest.trim_start().starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            {
+                tokens.push(Token::Op(if op == "++" { "+" } else { "-" }));
+                input = &input[1..];
+                continue;
+            }
             tokens.push(tok);
             input = rest;
             if named
@@ -213,6 +239,8 @@ fn tokenize(text: &str) -> Result<Vec<Token>, ArithError> {
 
 struct ExprParser {
     tokens: Vec<Token>,
+    /// Where each token starts in `text`.
+    offsets: Vec<usize>,
     pos: usize,
     text: String,
 }
@@ -246,17 +274,15 @@ impl ExprParser {
         }
     }
 
+    /// bash's "error token": the expression from the token the parser stopped at (the
+    /// last one, at the end of the text).
     fn error_token(&self) -> String {
-        let rest: Vec<String> = self.tokens[self.pos.min(self.tokens.len())..]
-            .iter()
-            .map(|t| match t {
-                Token::Num(n) => n.to_string(),
-                Token::Ident(name) => name.clone(),
-                Token::Op(op) => op.to_string(),
-                Token::Sub(raw) => format!("[{raw}]"),
-            })
-            .collect();
-        rest.join(" ")
+        self.token_text(self.pos.min(self.tokens.len().saturating_sub(1)))
+    }
+
+    /// The expression from token `at` on.
+    fn token_text(&self, at: usize) -> String {
+        self.offsets.get(at).and_then(|&start| self.text.get(start..)).unwrap_or_default().to_string()
     }
 
     fn expect(&mut self, op: &str) -> Result<(), ArithError> {
@@ -264,12 +290,25 @@ impl ExprParser {
             self.pos += 1;
             Ok(())
         } else {
-            Err(ArithError(format!(
-                "{}: syntax error: `{op}' expected (error token is \"{}\")",
+            let problem = match op {
+                ")" => "missing `)'".to_string(),
+                ":" => "`:' expected for conditional expression".to_string(),
+                _ => format!("syntax error: `{op}' expected"),
+            };
+            Err(ArithError(format!("{}: {problem} (error token is \"{}\")", self.text, self.error_token())))
+        }
+    }
+
+    /// bash's error for a conditional expression missing a part (`1 ? : 2`, `1 ? 2 :`).
+    fn expression_expected(&self) -> Result<(), ArithError> {
+        if matches!(self.peek_op(), Some(":")) || self.pos >= self.tokens.len() {
+            return Err(ArithError(format!(
+                "{}: expression expected (error token is \"{}\")",
                 self.text,
                 self.error_token()
-            )))
+            )));
         }
+        Ok(())
     }
 
     fn parse(&mut self, min_prec: u8, depth: usize) -> Result<Expr, ArithError> {
@@ -282,26 +321,30 @@ impl ExprParser {
             if prec < min_prec {
                 break;
             }
+            let op_at = self.pos;
             self.pos += 1;
             if op == "?" {
+                self.expression_expected()?;
                 let then = self.parse(1, depth + 1)?;
                 self.expect(":")?;
+                self.expression_expected()?;
                 let otherwise = self.parse(3, depth + 1)?;
                 left = Expr::Ternary(Box::new(left), Box::new(then), Box::new(otherwise));
                 continue;
+            }
+            if prec == 2 && !matches!(left, Expr::Var(..)) {
+                return Err(ArithError(format!(
+                    "{}: attempted assignment to non-variable (error token is \"{}\")",
+                    self.text,
+                    self.token_text(op_at)
+                )));
             }
             let next_min = if right_assoc { prec } else { prec + 1 };
             let right = self.parse(next_min, depth + 1)?;
             left = if prec == 2 {
                 match left {
                     Expr::Var(name, index) => Expr::Assign(op, name, index, Box::new(right)),
-                    _ => {
-                        return Err(ArithError(format!(
-                            "{}: attempted assignment to non-variable (error token is \"{}\")",
-                            self.text,
-                            self.error_token()
-                        )));
-                    }
+                    _ => return Err(ArithError(format!("{}: attempted assignment to non-variable", self.text))),
                 }
             } else {
                 Expr::Binary(op, Box::new(left), Box::new(right))
@@ -386,11 +429,15 @@ impl ExprParser {
 }
 
 fn parse_expr(text: &str) -> Result<Option<Expr>, ArithError> {
-    let tokens = tokenize(text)?;
+    let (tokens, mut offsets) = tokenize(text)?;
     if tokens.is_empty() {
         return Ok(None);
     }
-    let mut parser = ExprParser { tokens, pos: 0, text: text.trim().to_string() };
+    // Offsets into the text as bash shows it: without its leading blanks.
+    let lead = text.len() - text.trim_start().len();
+    offsets.resize(tokens.len(), text.len());
+    let offsets = offsets.iter().map(|at| at.saturating_sub(lead)).collect();
+    let mut parser = ExprParser { tokens, offsets, pos: 0, text: text.trim_start().to_string() };
     let expr = parser.parse(1, 0)?;
     if parser.pos < parser.tokens.len() {
         return Err(ArithError(format!(

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 /// Attribute bits of a variable.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Attrs(u8);
+pub struct Attrs(u16);
 
 impl Attrs {
     /// `export`
@@ -35,15 +35,23 @@ impl Attrs {
     pub const NAMEREF: Attrs = Attrs(32);
     /// `declare -c`: a value's first character upper case, the rest lower case.
     pub const CAPITALIZE: Attrs = Attrs(64);
+    /// An array declared (`declare -a x`, `local -A m`) and not yet assigned: bash lists it
+    /// as `declare -a x`, not `declare -a x=()`. Any assignment clears it.
+    pub const INVISIBLE: Attrs = Attrs(128);
+    /// Set by an assignment before a command (`x=1 f`) for the time the command runs: a
+    /// `local x` in the function it calls starts with that value, as bash's does. Never
+    /// saved ([`Attrs::bits`] leaves it out).
+    pub const TEMPENV: Attrs = Attrs(256);
 
     /// The bits, as a snapshot keeps them.
     pub fn bits(self) -> u8 {
-        self.0
+        // TEMPENV, the one bit past eight, is never saved.
+        self.0 as u8
     }
 
     /// Attributes from saved bits (unknown bits dropped).
     pub fn from_bits(bits: u8) -> Attrs {
-        Attrs(bits & 127)
+        Attrs(u16::from(bits))
     }
 
     /// True when every bit of `other` is set.
@@ -171,6 +179,7 @@ fn store(name: &str, var: &mut Var, value: String) -> Result<isize, ReadonlyErro
         return Err(ReadonlyError(name.to_string()));
     }
     let value = apply_case(var.attrs, value);
+    var.attrs.set(Attrs::INVISIBLE, false);
     Ok(match &mut var.value {
         Value::Indexed(elements) => {
             let delta = element_delta(elements.get(&0), &value);
@@ -415,11 +424,29 @@ impl Vars {
         if let Some(target) = self.target_of(name) {
             return self.set_value(&target, value);
         }
-        let added = value_bytes(&value) as isize;
+        let mut added = value_bytes(&value) as isize;
         let map = Arc::make_mut(&mut self.map);
         let removed = match map.get_mut(name) {
             Some(var) if var.attrs.has(Attrs::READONLY) => return Err(ReadonlyError(name.to_string())),
-            Some(var) => value_bytes(&std::mem::replace(&mut var.value, value)),
+            Some(var) => {
+                var.attrs.set(Attrs::INVISIBLE, false);
+                let mut value = value;
+                if var.attrs.has(Attrs::LOWER) || var.attrs.has(Attrs::UPPER) {
+                    // `declare -l m; m=(…)`: each element takes the case, as a scalar does.
+                    match &mut value {
+                        Value::Str(text) => *text = apply_case(var.attrs, std::mem::take(text)),
+                        Value::Indexed(map) => {
+                            map.values_mut().for_each(|v| *v = apply_case(var.attrs, std::mem::take(v)))
+                        }
+                        Value::Assoc(map) => {
+                            map.values_mut().for_each(|v| *v = apply_case(var.attrs, std::mem::take(v)))
+                        }
+                        Value::Unset => {}
+                    }
+                    added = value_bytes(&value) as isize;
+                }
+                value_bytes(&std::mem::replace(&mut var.value, value))
+            }
             None => {
                 map.insert(name.to_string(), Var { value, attrs: Attrs::default() });
                 0
@@ -455,6 +482,21 @@ impl Vars {
         if self.map.get(name).is_some_and(|v| v.attrs.has(Attrs::READONLY)) {
             return Err(ReadonlyError(name.to_string()));
         }
+        // A local of a calling function, unset here, goes away whole and uncovers what it
+        // hid, as bash's does (unset in its own function, it stays a local, unset).
+        let innermost = self.frames.iter().rposition(|frame| frame.saved.iter().any(|(n, _)| n == name));
+        if let Some(at) = innermost
+            && at + 1 != self.frames.len()
+            && let Some(slot) = self.frames[at].saved.iter().position(|(n, _)| n == name)
+        {
+            let (_, hidden) = self.frames[at].saved.remove(slot);
+            let old = self.map.get(name).cloned();
+            match hidden {
+                Some(var) => self.insert(name, var),
+                None => self.remove(name),
+            }
+            return Ok(old);
+        }
         if !self.map.contains_key(name) {
             return Ok(None);
         }
@@ -474,6 +516,7 @@ impl Vars {
         if var.attrs.has(Attrs::READONLY) {
             return Err(ReadonlyError(name.to_string()));
         }
+        var.attrs.set(Attrs::INVISIBLE, false);
         let mut delta = 0isize;
         if !matches!(var.value, Value::Indexed(_)) {
             let elements = match std::mem::replace(&mut var.value, Value::Unset) {
@@ -488,6 +531,7 @@ impl Vars {
         if let Value::Indexed(elements) = &mut var.value {
             let mut next = elements.keys().next_back().map_or(0, |k| k + 1);
             for (index, value) in items {
+                let value = apply_case(var.attrs, value);
                 let at = index.unwrap_or(next);
                 delta += element_delta(elements.get(&at), &value);
                 elements.insert(at, value);
@@ -510,6 +554,8 @@ impl Vars {
         if var.attrs.has(Attrs::READONLY) {
             return Err(ReadonlyError(name.to_string()));
         }
+        var.attrs.set(Attrs::INVISIBLE, false);
+        let value = apply_case(var.attrs, value);
         let mut delta = 0isize;
         let entry = match &mut var.value {
             Value::Assoc(elements) => {
@@ -634,6 +680,40 @@ impl Vars {
         }
     }
 
+    /// True when `name` is local to the current function call.
+    pub fn is_local(&self, name: &str) -> bool {
+        self.frames.last().is_some_and(|frame| frame.saved.iter().any(|(n, _)| n == name))
+    }
+
+    /// Replaces what the current call's local `name` shadows (restored when the call
+    /// returns); false when `name` is not local to it.
+    pub fn set_shadowed(&mut self, name: &str, var: Option<Var>) -> bool {
+        let Some(frame) = self.frames.last_mut() else { return false };
+        match frame.saved.iter_mut().find(|(n, _)| n == name) {
+            Some((_, saved)) => {
+                *saved = var;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Exchanges the variable `name` as seen now with the global one that a local of that
+    /// name hides (the value the outermost call saved); false when no local hides it. Done
+    /// twice, it puts both back (`declare -g` under a local).
+    pub fn swap_global(&mut self, name: &str) -> bool {
+        let Some(at) = self.frames.iter().position(|frame| frame.saved.iter().any(|(n, _)| n == name)) else {
+            return false;
+        };
+        let current = self.map.get(name).cloned();
+        let Some((_, slot)) = self.frames[at].saved.iter_mut().find(|(n, _)| n == name) else { return false };
+        match std::mem::replace(slot, current) {
+            Some(var) => self.insert(name, var),
+            None => self.remove(name),
+        }
+        true
+    }
+
     /// True inside a function.
     pub fn in_function(&self) -> bool {
         !self.frames.is_empty()
@@ -650,12 +730,17 @@ impl Vars {
         }
         let previous = self.map.get(name).cloned();
         let inherited_attrs = previous.as_ref().map(|v| v.attrs).unwrap_or_default();
+        // A variable of the command's temporary environment lends the local its value.
+        let value = match &previous {
+            Some(var) if inherited_attrs.has(Attrs::TEMPENV) => var.value.clone(),
+            _ => Value::Unset,
+        };
         if let Some(frame) = self.frames.last_mut() {
             frame.saved.push((name.to_string(), previous));
         }
         let mut attrs = Attrs::default();
         attrs.set(Attrs::EXPORT, inherited_attrs.has(Attrs::EXPORT));
-        self.insert(name, Var { value: Value::Unset, attrs });
+        self.insert(name, Var { value, attrs });
         true
     }
 }

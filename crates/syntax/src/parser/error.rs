@@ -10,6 +10,11 @@ pub enum ParseErrorKind {
     Incomplete,
     /// The input is wrong and more input will not fix it.
     Syntax,
+    /// The input is wrong to the end of its line only: bash reports it, drops the rest of
+    /// the line and reads on (an operator inside a compound assignment, `a=(x & y)`, which
+    /// bash's parser reports with a jump that discards the line rather than the file).
+    /// [`super::Commands`] resumes after the line.
+    Line,
 }
 
 /// A parse failure with its position.

@@ -94,7 +94,10 @@ impl Iterator for Commands<'_> {
             return None;
         }
         let next = self.parser.parse_complete_command().map_err(|e| e.locate(&self.parser.src)).transpose();
-        self.failed = matches!(next, Some(Err(_)));
+        match &next {
+            Some(Err(err)) if err.kind == ParseErrorKind::Line => self.parser.resume_after_line(err.offset),
+            _ => self.failed = matches!(next, Some(Err(_))),
+        }
         next
     }
 }
@@ -318,6 +321,19 @@ impl<'a> Parser<'a> {
             line: 0,
             col: 0,
         }
+    }
+
+    /// Drops what was being read and goes on at the line after the one holding `offset`, as
+    /// bash does after an error of [`ParseErrorKind::Line`].
+    fn resume_after_line(&mut self, offset: usize) {
+        let at = offset.saturating_sub(self.base).min(self.src.len());
+        self.pos = memchr::memchr(b'\n', &self.src.as_bytes()[at..]).map_or(self.src.len(), |i| at + i + 1);
+        self.depth = 0;
+        self.heredoc_skip = None;
+        self.expanding.clear();
+        self.alias_blank_end = None;
+        self.items.clear();
+        self.words.clear();
     }
 
     fn incomplete(&self, message: impl Into<String>) -> ParseError {
@@ -1233,7 +1249,7 @@ impl<'a> Parser<'a> {
                 self.pos = start;
                 return Ok(None);
             };
-            index = Some(self.sub_arith(self.pos + 1, close)?);
+            index = Some(self.sub_subscript(self.pos + 1, close)?);
             self.pos = close + 1;
         }
         let append = self.at("+=");
@@ -1245,7 +1261,8 @@ impl<'a> Parser<'a> {
             return Ok(None);
         }
         self.pos += 1;
-        let value = if self.peek() == Some(b'(') && index.is_none() {
+        // `a[1]=(x)` reads as an assignment bash refuses when it runs (a list to an element).
+        let value = if self.peek() == Some(b'(') {
             self.pos += 1;
             AssignValue::Array(self.parse_array_elements()?)
         } else {
@@ -1255,8 +1272,36 @@ impl<'a> Parser<'a> {
     }
 
     /// Finds the `]` matching the `[` at `open`, on the same line.
+    /// Quoted text and `$(…)` are skipped, as bash's `skipsubscript` does
+    /// (`m["a]b"]=1`, `m[$(echo ])]=2`).
     fn matching_bracket(&self, open: usize) -> Option<usize> {
-        self.matching_close(open, b'[', b']')
+        let bytes = self.bytes();
+        let mut depth = 0usize;
+        let mut idx = open;
+        while idx < bytes.len() {
+            match bytes[idx] {
+                b'\\' => idx += 1,
+                b'\n' => return None,
+                b'\'' => idx += memchr::memchr(b'\'', bytes.get(idx + 1..)?)? + 1,
+                b'"' => {
+                    idx += 1;
+                    while *bytes.get(idx)? != b'"' {
+                        idx += if bytes[idx] == b'\\' { 2 } else { 1 };
+                    }
+                }
+                b'$' if bytes.get(idx + 1) == Some(&b'(') => idx = self.matching_close(idx + 1, b'(', b')')?,
+                b'[' => depth += 1,
+                b']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(idx);
+                    }
+                }
+                _ => {}
+            }
+            idx += 1;
+        }
+        None
     }
 
     /// Finds the `close` byte matching the `open_byte` at `open`, on the same line, skipping
@@ -1296,7 +1341,7 @@ impl<'a> Parser<'a> {
                     if let Some(close) = self.matching_bracket(self.pos) {
                         let append = self.bytes().get(close + 1) == Some(&b'+');
                         if self.bytes().get(close + 1 + usize::from(append)) == Some(&b'=') {
-                            let key = self.sub_arith(self.pos + 1, close)?;
+                            let key = self.sub_subscript(self.pos + 1, close)?;
                             self.pos = close + 2 + usize::from(append);
                             let value = self.parse_word()?;
                             elements.push(ArrayElem { key: Some(key), append, value });
@@ -1308,7 +1353,9 @@ impl<'a> Parser<'a> {
                 _ => {
                     let value = self.parse_word()?;
                     if value.parts.is_empty() {
-                        return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
+                        let mut err = self.syntax_error(format!("syntax error near unexpected token {}", self.found()));
+                        err.kind = ParseErrorKind::Line;
+                        return Err(err);
                     }
                     elements.push(ArrayElem { key: None, append: false, value });
                 }

@@ -18,8 +18,12 @@ enum Mode {
     DqInParam,
     /// A here-document body: only `$`, backquote and backslash are special.
     HereDoc,
-    /// An arithmetic expression or subscript: like a heredoc, plus `"…"`.
+    /// An arithmetic expression: like a heredoc, plus `"…"`.
     Arith,
+    /// An array subscript: like an arithmetic expression, but quotes are removed and a
+    /// backslash quotes any character, as bash removes them from an associative array's key
+    /// (`m['a b']`, `m[\]]`).
+    Subscript,
     /// The right side of `=~`: parentheses and `|` belong to the word.
     Regex,
     /// The word inside `${name op word}`: ends at the closing `}` (or `/` for a pattern).
@@ -62,6 +66,13 @@ impl Parser<'_> {
     pub(super) fn sub_arith(&self, start: usize, end: usize) -> PResult<Word> {
         let mut sub = self.sub(&self.src[start..end], self.base + start);
         let parts = sub.parse_parts(Mode::Arith)?;
+        Ok(Word { parts, span: Span::new(self.base + start, self.base + end) })
+    }
+
+    /// Parses `src[start..end]` as an array subscript ([`Mode::Subscript`]).
+    pub(super) fn sub_subscript(&self, start: usize, end: usize) -> PResult<Word> {
+        let mut sub = self.sub(&self.src[start..end], self.base + start);
+        let parts = sub.parse_parts(Mode::Subscript)?;
         Ok(Word { parts, span: Span::new(self.base + start, self.base + end) })
     }
 
@@ -113,7 +124,7 @@ impl Parser<'_> {
                 paren_depth == 0 && matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | b';' | b'&' | b'<' | b'>' | b')')
             }
             Mode::DoubleQuoted | Mode::DqInParam => byte == b'"',
-            Mode::HereDoc | Mode::Arith => false,
+            Mode::HereDoc | Mode::Arith | Mode::Subscript => false,
             Mode::ParamWord { stop_slash, .. } => byte == b'}' || stop_slash && byte == b'/',
         }
     }
@@ -121,7 +132,9 @@ impl Parser<'_> {
     /// The characters a backslash escapes in `mode`; `None` means every character.
     fn escapable(mode: Mode) -> Option<&'static [u8]> {
         match mode {
-            Mode::Unquoted | Mode::Regex | Mode::ParamWord { in_dq: false, .. } | Mode::DqInParam => None,
+            Mode::Unquoted | Mode::Regex | Mode::Subscript | Mode::ParamWord { in_dq: false, .. } | Mode::DqInParam => {
+                None
+            }
             Mode::DoubleQuoted => Some(b"$`\"\\\n"),
             Mode::ParamWord { in_dq: true, .. } => Some(b"$`\"\\\n}/"),
             Mode::HereDoc | Mode::Arith => Some(b"$`\\\n"),
@@ -139,7 +152,8 @@ impl Parser<'_> {
         // between them is expanded, but a `}` there does not end the expansion (bash finds the
         // closing brace past quoted text).
         let mut in_squote = false;
-        let quotes_active = matches!(mode, Mode::Unquoted | Mode::Regex | Mode::ParamWord { in_dq: false, .. });
+        let quotes_active =
+            matches!(mode, Mode::Unquoted | Mode::Regex | Mode::Subscript | Mode::ParamWord { in_dq: false, .. });
         macro_rules! flush {
             () => {
                 if !literal.is_empty() {
@@ -636,7 +650,7 @@ impl Parser<'_> {
             param.index = Some(match inner {
                 "@" => Subscript::At,
                 "*" => Subscript::Star,
-                _ => Subscript::Expr(self.sub_arith(self.pos + 1, close)?),
+                _ => Subscript::Expr(self.sub_subscript(self.pos + 1, close)?),
             });
             self.pos = close + 1;
         }

@@ -1,0 +1,100 @@
+//! Variables listed as `declare -p`, `declare`/`set` and `${x@A}` show them: one line each,
+//! quoted so that the shell reads it back to the same value.
+
+use toolsh_core::vars::{Attrs, Value, Var};
+
+/// Quotes a value as `declare -p` does: in double quotes, or as `$'…'` when it holds control
+/// characters (a newline, a tab, an escape).
+pub fn dquote(text: &str) -> String {
+    if text.chars().any(char::is_control) {
+        return crate::ansi_c_quote(text);
+    }
+    in_double_quotes(text)
+}
+
+/// An associative array's key as `declare -p` shows it: in double quotes when it holds a
+/// character the shell would read specially (bash's `sh_contains_shell_metas`).
+fn assoc_key(key: &str) -> String {
+    if key.chars().any(char::is_control) {
+        return crate::ansi_c_quote(key);
+    }
+    // `*` and `@` alone would read as every element.
+    let special =
+        key.chars().any(|c| " \t\n'\"\\|&;()<>!{}*[?]^$`".contains(c)) || key.starts_with(['~', '#']) || key == "@";
+    if !special {
+        return key.to_string();
+    }
+    in_double_quotes(key)
+}
+
+/// `text` in double quotes, a backslash before each character that is special there
+/// (`"`, `\`, `$`, `` ` ``).
+fn in_double_quotes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        if matches!(c, '"' | '\\' | '$' | '`') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
+/// One `declare -p` line.
+pub fn declare_line(name: &str, var: &Var) -> String {
+    let mut flags = String::new();
+    match var.value {
+        Value::Indexed(_) => flags.push('a'),
+        Value::Assoc(_) => flags.push('A'),
+        _ => {}
+    }
+    for (attr, c) in [
+        // bash's order.
+        (Attrs::INTEGER, 'i'),
+        (Attrs::NAMEREF, 'n'),
+        (Attrs::READONLY, 'r'),
+        (Attrs::EXPORT, 'x'),
+        (Attrs::CAPITALIZE, 'c'),
+        (Attrs::LOWER, 'l'),
+        (Attrs::UPPER, 'u'),
+    ] {
+        if var.attrs.has(attr) {
+            flags.push(c);
+        }
+    }
+    if flags.is_empty() {
+        flags.push('-');
+    }
+    match &var.value {
+        Value::Unset => format!("declare -{flags} {name}\n"),
+        Value::Indexed(_) | Value::Assoc(_) if var.attrs.has(Attrs::INVISIBLE) => format!("declare -{flags} {name}\n"),
+        Value::Str(text) => format!("declare -{flags} {name}={}\n", dquote(text)),
+        Value::Indexed(map) => {
+            let items: Vec<String> = map.iter().map(|(k, v)| format!("[{k}]={}", dquote(v))).collect();
+            format!("declare -{flags} {name}=({})\n", items.join(" "))
+        }
+        Value::Assoc(map) => {
+            let items: Vec<String> = map.iter().map(|(k, v)| format!("[{}]={} ", assoc_key(k), dquote(v))).collect();
+            format!("declare -{flags} {name}=({})\n", items.concat())
+        }
+    }
+}
+
+/// One line of `set`'s listing: `name=value`, an array as `name=([0]="x" …)`; a variable
+/// declared with no value is not listed.
+pub fn set_line(name: &str, var: &Var) -> String {
+    match &var.value {
+        Value::Unset => String::new(),
+        _ if var.attrs.has(Attrs::INVISIBLE) => String::new(),
+        Value::Str(text) => format!("{name}={}\n", crate::quote_for_reuse(text)),
+        Value::Indexed(_) | Value::Assoc(_) => {
+            let line = declare_line(name, var);
+            // The `declare -FLAGS ` before the name is `declare -p`'s only.
+            line.split_once(' ')
+                .and_then(|(_, rest)| rest.split_once(' '))
+                .map_or(line.clone(), |(_, rest)| rest.to_string())
+        }
+    }
+}
