@@ -1195,14 +1195,14 @@ impl Interp {
                     }
                     _ => name,
                 };
-                complain(&self.state, io, &command, &format!("`{name}': not a valid identifier")).await;
+                complain(&self.state, io, command, &format!("`{name}': not a valid identifier")).await;
                 status = 1;
                 continue;
             }
             if self.state.vars.get(&bare).is_some_and(|v| v.attrs.has(Attrs::READONLY))
                 && (matches!(target, Target::Assign(_)) || flags.set.iter().any(|&(c, on)| c == 'r' && !on))
             {
-                complain(&self.state, io, &command, &format!("{bare}: readonly variable")).await;
+                complain(&self.state, io, command, &format!("{bare}: readonly variable")).await;
                 status = 1;
                 continue;
             }
@@ -1234,7 +1234,7 @@ impl Interp {
                         self.error(io, &format!("{bare}: {problem}")).await;
                         return Err(Flow::Discard);
                     }
-                    complain(&self.state, io, &command, &format!("{bare}: {problem}")).await;
+                    complain(&self.state, io, command, &format!("{bare}: {problem}")).await;
                     status = 1;
                     continue;
                 }
