@@ -43,7 +43,8 @@ impl FieldSep {
         Ok(match fs {
             b" " => FieldSep::Blank,
             [] => FieldSep::Chars,
-            [b] if *b != b'\\' => FieldSep::Byte(*b),
+            // Any one character but a blank is itself, a backslash too (gawk's `FS = "\\"`).
+            [b] => FieldSep::Byte(*b),
             _ => FieldSep::Regex(super::parser::compile_regex(&String::from_utf8_lossy(fs))?),
         })
     }
@@ -248,14 +249,7 @@ impl Reader {
                 }
             },
             RecordSep::Paragraph => {
-                loop {
-                    while self.pos < self.buf.len() && self.buf[self.pos] == b'\n' {
-                        self.pos += 1;
-                    }
-                    if self.pos < self.buf.len() || !self.fill(host)? {
-                        break;
-                    }
-                }
+                self.skip_newlines(host)?;
                 loop {
                     let from = self.scanned.max(self.pos);
                     if let Some(idx) = memchr::memmem::find(&self.buf[from..], b"\n\n") {
@@ -263,6 +257,9 @@ impl Reader {
                         out.extend_from_slice(&self.buf[self.pos..end]);
                         self.pos = end;
                         self.scanned = end;
+                        // The separator is the whole run of newlines, as in gawk: a record
+                        // read next with another `RS` starts after it.
+                        self.skip_newlines(host)?;
                         return Ok(true);
                     }
                     self.scanned = self.buf.len().saturating_sub(1).max(self.pos);
@@ -294,6 +291,18 @@ impl Reader {
                     return Ok(self.rest(out));
                 }
             },
+        }
+    }
+
+    /// Moves past newlines, reading more while they last.
+    fn skip_newlines(&mut self, host: &mut Host) -> Result<(), Flow> {
+        loop {
+            while self.pos < self.buf.len() && self.buf[self.pos] == b'\n' {
+                self.pos += 1;
+            }
+            if self.pos < self.buf.len() || !self.fill(host)? {
+                return Ok(());
+            }
         }
     }
 

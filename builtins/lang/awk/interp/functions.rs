@@ -56,6 +56,12 @@ impl<'p> Interp<'p> {
                     return fatal("split: the second argument must be an array");
                 };
                 let sep = match args.get(2) {
+                    // `FS` itself: in paragraph mode newlines separate the record's fields, not
+                    // split's.
+                    None if self.paragraph => {
+                        let fs = self.global_bytes(sv::FS);
+                        FieldSep::new(&fs).or_else(|m| fatal(format!("split: {m}")))?
+                    }
                     None => self.field_sep.clone(),
                     Some(Expr::Regex(idx)) => FieldSep::Regex(self.prog.regexes[*idx].clone()),
                     Some(arg) => {
@@ -99,15 +105,19 @@ impl<'p> Interp<'p> {
                     Some(_) => return fatal("sub: the third argument must be a variable"),
                     None => None,
                 };
-                let text = match target {
+                let place = match target {
+                    Some(lv) => Some(self.place(lv)?),
+                    None => None,
+                };
+                let text = match &place {
                     None => self.record.text.clone(),
-                    Some(lv) => self.get(lv)?.bytes(&self.convfmt).into_owned(),
+                    Some(place) => self.place_get(place)?.bytes(&self.convfmt).into_owned(),
                 };
                 let (result, count) = substitute(&re, &text, &replacement, builtin == B::Gsub);
                 if count > 0 {
-                    match target {
+                    match place {
                         None => self.set_record(&result),
-                        Some(lv) => self.set(lv, Value::str(&result))?,
+                        Some(place) => self.place_set(place, Value::str(&result))?,
                     }
                 }
                 Value::Num(count as f64)
@@ -150,6 +160,7 @@ impl<'p> Interp<'p> {
                 }
                 Value::Str(rc(&sprintf(&format, &values, &self.convfmt).or_else(fatal)?))
             }
+            B::Typeof => Value::str(self.type_of(&args[0])?.as_bytes()),
             B::Sin => Value::Num(num(self, 0)?.sin()),
             B::Cos => Value::Num(num(self, 0)?.cos()),
             B::Atan2 => {
@@ -205,11 +216,18 @@ impl<'p> Interp<'p> {
                     reader.release(&mut self.host)?;
                     status = 0;
                 }
+                let mut was_command = false;
                 if let Some((_, code)) = self.commands.remove(&name) {
                     status = code;
+                    was_command = true;
                 }
+                let mut opened = status == 0 || was_command;
                 if let Some(code) = self.host.close_output(&name)? {
                     status = code;
+                    opened = true;
+                }
+                if !opened {
+                    self.set_named("ERRNO", Value::str(b"close of redirection that was never opened"));
                 }
                 Value::Num(f64::from(status))
             }
@@ -281,6 +299,40 @@ impl<'p> Interp<'p> {
                     dest.insert((idx + 1).to_string().as_bytes(), item);
                 }
                 Value::Num(count as f64)
+            }
+        })
+    }
+
+    /// gawk's `typeof`: what a value is, without creating an element or a variable's type.
+    fn type_of(&mut self, arg: &'p Expr) -> Run<&'static str> {
+        let value = match arg {
+            Expr::Lvalue(LValue::Var(var)) => match self.cell(*var) {
+                Cell::Arr(_) => return Ok("array"),
+                Cell::Val(_) => self.var_value(*var)?,
+            },
+            Expr::Lvalue(LValue::Index(var, subscripts)) => {
+                let key = self.subscript(subscripts)?;
+                match self.cell(*var) {
+                    Cell::Arr(array) => array.borrow().get(&key).cloned().unwrap_or_default(),
+                    Cell::Val(Value::Uninit) => Value::Uninit,
+                    Cell::Val(_) => {
+                        return fatal(format!("attempt to use scalar `{}' as an array", self.var_name(*var)));
+                    }
+                }
+            }
+            Expr::Regex(_) => return Ok("regexp"),
+            other => self.eval(other)?,
+        };
+        Ok(match value {
+            Value::Uninit => "untyped",
+            Value::Num(_) => "number",
+            Value::Str(_) => "string",
+            Value::StrNum(s) => {
+                if super::super::value::looks_numeric(&s).is_some() {
+                    "strnum"
+                } else {
+                    "string"
+                }
             }
         })
     }
@@ -367,8 +419,9 @@ fn gensub(re: &Regex, text: &[u8], replacement: &[u8], which: usize) -> Vec<u8> 
                     }
                     at += 2;
                 }
-                (b'\\', Some(b'&')) => {
-                    out.push(b'&');
+                // `\q` is q: `\\` a backslash, `\&` an ampersand.
+                (b'\\', Some(&q)) => {
+                    out.push(q);
                     at += 2;
                 }
                 (b'&', _) => {
@@ -390,8 +443,9 @@ fn gensub(re: &Regex, text: &[u8], replacement: &[u8], which: usize) -> Vec<u8> 
     out
 }
 
-/// `sub`/`gsub`: the text with the first (or every) match replaced; `&` is the match, `\&` a
-/// literal ampersand, `\\` a backslash.
+/// `sub`/`gsub`: the text with the first (or every) match replaced, by gawk's rules: `&` is
+/// the match, `\&` a literal ampersand, `\\&` a backslash and the match, `\\\&` a
+/// backslash and an ampersand, `\\\\` two backslashes; other backslashes are themselves.
 fn substitute(re: &Regex, text: &[u8], replacement: &[u8], global: bool) -> (Vec<u8>, usize) {
     let mut out = Vec::with_capacity(text.len());
     let mut last = 0;
@@ -400,10 +454,24 @@ fn substitute(re: &Regex, text: &[u8], replacement: &[u8], global: bool) -> (Vec
         out.extend_from_slice(&text[last..found.start()]);
         let mut idx = 0;
         while idx < replacement.len() {
+            let rest = &replacement[idx..];
             match replacement[idx] {
-                b'\\' if matches!(replacement.get(idx + 1), Some(b'&' | b'\\')) => {
-                    out.push(replacement[idx + 1]);
+                b'\\' if rest.starts_with(b"\\\\\\&") => {
+                    out.extend_from_slice(b"\\&");
+                    idx += 4;
+                }
+                b'\\' if rest.starts_with(b"\\\\&") => {
+                    out.push(b'\\');
+                    out.extend_from_slice(found.as_bytes());
+                    idx += 3;
+                }
+                b'\\' if rest.starts_with(b"\\&") => {
+                    out.push(b'&');
                     idx += 2;
+                }
+                b'\\' if rest.starts_with(b"\\\\\\\\") => {
+                    out.extend_from_slice(b"\\\\");
+                    idx += 4;
                 }
                 b'&' => {
                     out.extend_from_slice(found.as_bytes());
