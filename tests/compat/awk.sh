@@ -1844,3 +1844,21 @@ awk 'BEGIN { printf "%#.0o|%#o|%#x|%#.0x|%#5o|\n", 0, 0, 0, 0, 8 }'
 ## stdout:
 0|0|0|0|  010|
 ## status: 0
+
+### awk bracket expressions with - as a member and as a range end
+awk 'BEGIN { print match("abc-def", /[qrs---tuv]/), ("." ~ /[--\/]/), ("0" ~ /[--\/]/), match("x-y", /[^-]-/), match("ab-", /[b-]+/) }'
+## stdout:
+4 1 0 1 2
+## status: 0
+
+### awk a repetition right after a leading ^ is literal
+printf '+44 x\n44 y\n' | awk '$1 ~ /^+[2-9]/ { print "plus", $2 } $1 ~ /^*4/ { print "star", $2 }'
+## stdout:
+plus x
+## status: 0
+
+### awk a command read with getline gets awk's standard input
+echo hi | awk 'BEGIN { "cat" | getline; print "got " $0; close("cat") }'
+## stdout:
+got hi
+## status: 0

@@ -13,6 +13,15 @@ use std::rc::Rc;
 /// Compiles an awk (extended) regular expression, shared: a clone of a `Regex` would start
 /// without its match caches.
 pub fn compile_regex(source: &str) -> Result<Rc<Regex>, String> {
+    // gawk reads a repetition right after the leading `^` as its character (`/^+[0-9]/`).
+    let anchored;
+    let source = match source.strip_prefix('^') {
+        Some(rest) if rest.starts_with(['+', '?', '*']) => {
+            anchored = format!("^\\{rest}");
+            anchored.as_str()
+        }
+        _ => source,
+    };
     RegexBuilder::new(&posix_regex::extended(&numeric_escapes(source)))
         .size_limit(16 << 20)
         .build()
