@@ -1862,3 +1862,21 @@ echo hi | awk 'BEGIN { "cat" | getline; print "got " $0; close("cat") }'
 ## stdout:
 got hi
 ## status: 0
+
+### awk asort and asorti with a comparison function or a named order
+awk 'function rev(i1, v1, i2, v2) { return v2 - v1 } function byi(i1, v1, i2, v2) { return (i1 < i2) ? -1 : (i1 > i2) } BEGIN { a["x"] = 3; a["y"] = 10; a["z"] = 2; a["w"] = "pear"; n = asort(a, b, "rev"); for (i = 1; i <= n; i++) printf "%s ", b[i]; print n; n = asorti(a, c, "@ind_str_desc"); for (i = 1; i <= n; i++) printf "%s ", c[i]; print ""; n = asort(a, d, "@val_num_asc"); for (i = 1; i <= n; i++) printf "%s ", d[i]; print ""; n = asort(a, e, "@val_str_desc"); for (i = 1; i <= n; i++) printf "%s ", e[i]; print ""; n = asorti(a, f, "byi"); for (i = 1; i <= n; i++) printf "%s ", f[i]; print "" }'
+awk 'function odd(i1, v1, i2, v2) { return 1 } BEGIN { for (i = 1; i <= 20; i++) a[i] = i % 7; print asort(a, b, "odd") }'
+## stdout:
+10 3 2 pear 4
+z y x w 
+pear 2 3 10 
+pear 3 2 10 
+w x y z 
+20
+## status: 0
+
+### awk regex escapes that name no operator are their characters
+awk 'BEGIN { print ("xey" ~ /x\ey/), ("q8" ~ /q\8/), ("{\\u}" ~ /\{\\\u\}/), ("a_q" ~ "a_\\q") }' 2>/dev/null
+## stdout:
+1 1 1 1
+## status: 0

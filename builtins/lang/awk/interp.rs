@@ -1130,6 +1130,16 @@ impl<'p> Interp<'p> {
                 None => Cell::Val(self.eval(arg)?),
             });
         }
+        self.invoke(func, frame)
+    }
+
+    /// Runs user function `func` with its first parameters set (the rest are local).
+    fn invoke(&mut self, func: usize, mut frame: Vec<Cell>) -> Run<Value> {
+        let prog = self.prog;
+        let function = &prog.functions[func];
+        if self.frames.len() >= MAX_CALL_DEPTH {
+            return fatal(format!("function `{}': calls nested deeper than {MAX_CALL_DEPTH}", function.name));
+        }
         frame.resize(function.params, Cell::default());
         self.frames.push(frame);
         let result = self.block(&function.body);

@@ -55,6 +55,13 @@ fn numeric_escapes(source: &str) -> std::borrow::Cow<'_, str> {
                 chars.next();
                 (16, 2)
             }
+            // An escape that names no operator is its character, as in gawk (`\e` is `e`,
+            // `\8` is `8`), where the regex crate would refuse it.
+            Some(&other) if other.is_ascii_alphanumeric() && !"dDsSwWbBntrfvaxy".contains(other) => {
+                chars.next();
+                out.push(other);
+                continue;
+            }
             Some(&other) => {
                 chars.next();
                 out.push('\\');
@@ -1030,7 +1037,7 @@ impl Parser {
             B::Srand | B::Fflush => (0, 1),
             B::Gensub => (3, 4),
             B::Strftime => (0, 3),
-            B::Asort | B::Asorti => (1, 2),
+            B::Asort | B::Asorti => (1, 3),
         };
         if args.len() < min || args.len() > max {
             let name = format!("{builtin:?}").to_lowercase();
@@ -1056,7 +1063,9 @@ impl Parser {
         if builtin == B::Match && args.len() == 3 && !matches!(args.get(2), Some(Expr::Lvalue(LValue::Var(_)))) {
             return Err(self.error_here("match: the third argument must be an array"));
         }
-        if matches!(builtin, B::Asort | B::Asorti) && !args.iter().all(|a| matches!(a, Expr::Lvalue(LValue::Var(_)))) {
+        if matches!(builtin, B::Asort | B::Asorti)
+            && !args.iter().take(2).all(|a| matches!(a, Expr::Lvalue(LValue::Var(_))))
+        {
             return Err(self.error_here("asort: the arguments must be arrays"));
         }
         Ok(())

@@ -270,24 +270,26 @@ impl<'p> Interp<'p> {
                     return fatal("asort: the arguments must be arrays");
                 };
                 let source = self.array(*source)?;
-                let mut items: Vec<Value> = if builtin == B::Asort {
-                    source.borrow().values().cloned().collect()
-                } else {
-                    source.borrow().keys().into_iter().map(Value::Str).collect()
+                // (index, value) pairs: a comparison gets both.
+                let mut items: Vec<(Value, Value)> = {
+                    let source = source.borrow();
+                    source
+                        .keys()
+                        .into_iter()
+                        .map(|k| {
+                            let value = source.get(&k).cloned().unwrap_or_default();
+                            (Value::StrNum(k), value)
+                        })
+                        .collect()
                 };
-                let convfmt = self.convfmt.clone();
-                // Numbers first, in numeric order, then strings in byte order (gawk's default).
-                items.sort_by(|a, b| {
-                    match (
-                        a.numeric().filter(|_| !matches!(a, Value::Str(_))),
-                        b.numeric().filter(|_| !matches!(b, Value::Str(_))),
-                    ) {
-                        (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal),
-                        (Some(_), None) => std::cmp::Ordering::Less,
-                        (None, Some(_)) => std::cmp::Ordering::Greater,
-                        (None, None) => a.bytes(&convfmt).cmp(&b.bytes(&convfmt)),
-                    }
-                });
+                let how = match args.get(2) {
+                    Some(arg) => Some(self.string(arg)?),
+                    None => None,
+                };
+                let by_index = builtin == B::Asorti;
+                self.sort_items(&mut items, how.as_deref(), by_index)?;
+                let items: Vec<Value> =
+                    items.into_iter().map(|(k, v)| if by_index { Value::str(&k.bytes(b"")) } else { v }).collect();
                 let dest = match args.get(1) {
                     Some(Expr::Lvalue(LValue::Var(dest))) => self.array(*dest)?,
                     _ => source,
@@ -300,6 +302,56 @@ impl<'p> Interp<'p> {
                 }
                 Value::Num(count as f64)
             }
+        })
+    }
+
+    /// Orders (index, value) pairs for `asort`/`asorti`: by gawk's default (numbers before
+    /// strings) on the values or the indices, or by `how` — a user function's name (called
+    /// with i1, v1, i2, v2, its result's sign the order) or one of gawk's `@ind_str_asc`…
+    fn sort_items(&mut self, items: &mut [(Value, Value)], how: Option<&[u8]>, by_index: bool) -> Run<()> {
+        use std::cmp::Ordering;
+        let convfmt = self.convfmt.clone();
+        let default = |a: &Value, b: &Value| match (
+            a.numeric().filter(|_| !matches!(a, Value::Str(_))),
+            b.numeric().filter(|_| !matches!(b, Value::Str(_))),
+        ) {
+            (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
+            (Some(_), None) => Ordering::Less,
+            (None, Some(_)) => Ordering::Greater,
+            (None, None) => a.bytes(&convfmt).cmp(&b.bytes(&convfmt)),
+        };
+        let Some(how) = how else {
+            merge_sort(items, &mut |a, b| Ok(if by_index { default(&a.0, &b.0) } else { default(&a.1, &b.1) }))?;
+            return Ok(());
+        };
+        let how = String::from_utf8_lossy(how).into_owned();
+        if let Some(spec) = how.strip_prefix('@') {
+            let parts: Vec<&str> = spec.split('_').collect();
+            let [on, kind, dir] = parts.as_slice() else {
+                return fatal(format!("asort: `{how}' is not a sort order"));
+            };
+            let pick = |item: &(Value, Value)| if *on == "ind" { item.0.clone() } else { item.1.clone() };
+            let order = |a: &(Value, Value), b: &(Value, Value)| match *kind {
+                "num" => pick(a).num().partial_cmp(&pick(b).num()).unwrap_or(Ordering::Equal),
+                "str" => pick(a).bytes(&convfmt).cmp(&pick(b).bytes(&convfmt)),
+                _ => default(&pick(a), &pick(b)),
+            };
+            if !matches!(*on, "ind" | "val") || !matches!(*dir, "asc" | "desc") {
+                return fatal(format!("asort: `{how}' is not a sort order"));
+            }
+            merge_sort(items, &mut |a, b| Ok(if *dir == "desc" { order(b, a) } else { order(a, b) }))?;
+            return Ok(());
+        }
+        let prog = self.prog;
+        let Some(func) = prog.functions.iter().position(|f| f.name == how && f.defined) else {
+            return fatal(format!("asort: `{how}' is not a function"));
+        };
+        merge_sort(items, &mut |a, b| {
+            let frame =
+                vec![Cell::Val(a.0.clone()), Cell::Val(a.1.clone()), Cell::Val(b.0.clone()), Cell::Val(b.1.clone())];
+            let frame = frame.into_iter().take(prog.functions[func].params).collect();
+            let value = self.invoke(func, frame)?;
+            Ok(value.num().partial_cmp(&0.0).unwrap_or(Ordering::Equal))
         })
     }
 
@@ -351,6 +403,32 @@ impl<'p> Interp<'p> {
         self.rng = x;
         (x >> 11) as f64 / (1u64 << 53) as f64
     }
+}
+
+/// A stable merge sort whose comparison may fail, and need not be a total order (a user's
+/// awk function): the standard sorts may panic on an inconsistent one.
+fn merge_sort<T: Clone>(items: &mut [T], cmp: &mut dyn FnMut(&T, &T) -> Run<std::cmp::Ordering>) -> Run<()> {
+    if items.len() < 2 {
+        return Ok(());
+    }
+    let mid = items.len() / 2;
+    merge_sort(&mut items[..mid], cmp)?;
+    merge_sort(&mut items[mid..], cmp)?;
+    let mut merged = Vec::with_capacity(items.len());
+    let (mut i, mut j) = (0, mid);
+    while i < mid && j < items.len() {
+        if cmp(&items[j], &items[i])? == std::cmp::Ordering::Less {
+            merged.push(items[j].clone());
+            j += 1;
+        } else {
+            merged.push(items[i].clone());
+            i += 1;
+        }
+    }
+    merged.extend_from_slice(&items[i..mid]);
+    merged.extend_from_slice(&items[j..]);
+    items.clone_from_slice(&merged);
+    Ok(())
 }
 
 /// A string's length in characters (bytes that are not UTF-8 count one each).
