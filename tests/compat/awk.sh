@@ -1880,3 +1880,20 @@ awk 'BEGIN { print ("xey" ~ /x\ey/), ("q8" ~ /q\8/), ("{\\u}" ~ /\{\\\u\}/), ("a
 ## stdout:
 1 1 1 1
 ## status: 0
+
+### awk RT is what ended the record: a newline, a paragraph's blank lines, a regex's match
+printf '\n\np1\nl2\n\n\n\np2\n' | awk 'BEGIN { RS = "" } { print NR, "<" $0 ">", length(RT) } END { RS = "[0-9]+"; while (("printf a12b3c" | getline x) > 0) print x, "[" RT "]" }'
+printf 'a\nb' | awk '{ print $0, length(RT) }'
+printf '   a b c\n' | awk 'BEGIN { RS = "" } { print NF, "<" $0 ":" RT ">" }'
+## stdout:
+1 <p1
+l2> 4
+2 <p2> 1
+a [12]
+b [3]
+c []
+a 1
+b 0
+3 <   a b c:
+>
+## status: 0

@@ -101,6 +101,8 @@ pub struct Interp<'p> {
     turns: std::cell::Cell<u32>,
     pub exit_code: i32,
     in_end: bool,
+    /// The slot of gawk's `RT` when the program mentions it (kept only then).
+    rt_slot: Option<usize>,
 }
 
 /// The program's starting conditions.
@@ -176,6 +178,7 @@ impl<'p> Interp<'p> {
             turns: std::cell::Cell::new(0),
             exit_code: 0,
             in_end: false,
+            rt_slot: prog.globals.iter().position(|g| g == "RT"),
         };
         interp.srand(0.0);
         if let Some(fs) = setup.field_sep {
@@ -301,6 +304,10 @@ impl<'p> Interp<'p> {
         loop {
             if let Some(reader) = &mut self.main.reader {
                 if reader.next(&self.record_sep, &mut self.host, out)? {
+                    if let Some(slot) = self.rt_slot {
+                        let rt = Value::str(&reader.terminator);
+                        self.set_rt(slot, rt);
+                    }
                     return Ok(true);
                 }
                 self.main.reader = None;
@@ -390,6 +397,12 @@ impl<'p> Interp<'p> {
             return Ok(());
         };
         self.assign_global(slot, Value::strnum(&unescape(value)))
+    }
+
+    fn set_rt(&mut self, slot: usize, value: Value) {
+        if let Cell::Val(_) = self.globals[slot] {
+            self.globals[slot] = Cell::Val(value);
+        }
     }
 
     /// Sets a global the program may mention by name (gawk's `ERRNO`): nothing when it does not.
@@ -1205,6 +1218,10 @@ impl<'p> Interp<'p> {
                 if !reader.next(&self.record_sep, &mut self.host, &mut text)? {
                     return Ok(0.0);
                 }
+                if let Some(slot) = self.rt_slot {
+                    let rt = Value::str(&reader.terminator);
+                    self.set_rt(slot, rt);
+                }
             }
             true => {
                 let command = String::from_utf8_lossy(&name).into_owned();
@@ -1215,6 +1232,10 @@ impl<'p> Interp<'p> {
                 let Some((reader, _)) = self.commands.get_mut(&command) else { return Ok(-1.0) };
                 if !reader.next(&self.record_sep, &mut self.host, &mut text)? {
                     return Ok(0.0);
+                }
+                if let Some(slot) = self.rt_slot {
+                    let rt = Value::str(&reader.terminator);
+                    self.set_rt(slot, rt);
                 }
             }
         }
