@@ -1897,3 +1897,8 @@ b 0
 3 <   a b c:
 >
 ## status: 0
+
+### awk division by the constant zero is refused before the program runs
+awk 'BEGIN { print "never" } END { if (0) x = y / 0 }'
+## status: 1
+## known-diff: gawk exits 1 on a syntax error; we exit 2 as mawk does and the issue asks

@@ -803,6 +803,11 @@ impl Parser {
             };
             self.bump();
             let right = self.unary()?;
+            // gawk refuses a division by the constant zero when it parses, run or not.
+            if matches!(op, Arith::Div | Arith::Mod) && matches!(right, Expr::Num(n) if n == 0.0) {
+                let what = if op == Arith::Div { "" } else { " in `%'" };
+                return Err(self.error_here(format!("division by zero attempted{what}")));
+            }
             left = Expr::Arith(op, Box::new(left), Box::new(right));
         }
     }
