@@ -127,11 +127,12 @@ pub fn format_int(value: i64, conv: char, spec: &Spec) -> String {
             digits.insert_str(0, &"0".repeat(precision - digits.len()));
         }
     }
-    if spec.alt && magnitude != 0 {
+    if spec.alt {
+        // C's `#`: octal starts with a 0 (zero too: `%#.0o` of 0 is "0"), hex nonzero with 0x.
         match conv {
             'o' if !digits.starts_with('0') => digits.insert(0, '0'),
-            'x' => digits.insert_str(0, "0x"),
-            'X' => digits.insert_str(0, "0X"),
+            'x' if magnitude != 0 => digits.insert_str(0, "0x"),
+            'X' if magnitude != 0 => digits.insert_str(0, "0X"),
             _ => {}
         }
     }

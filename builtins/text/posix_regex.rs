@@ -168,6 +168,15 @@ fn bracket(chars: &[char], open: usize, out: &mut String) -> usize {
                 idx += 2;
                 continue;
             }
+            // A `-` that is not between two members is one itself, escaped: the regex crate
+            // reads `--` as set subtraction. `---` is the range of `-` alone (as gawk reads
+            // `[qrs---tuv]`).
+            '-' if chars.get(idx + 1) == Some(&'-') && chars.get(idx + 2) == Some(&'-') => {
+                class.push_str("\\-");
+                idx += 3;
+                continue;
+            }
+            '-' if idx == first || chars.get(idx + 1) == Some(&']') => class.push_str("\\-"),
             _ => push_member(&mut class, &c.to_string()),
         }
         idx += 1;

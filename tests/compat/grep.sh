@@ -887,3 +887,10 @@ t/
 t/a: "needle\n"
 t/dangling -> nowhere
 t/good -> a
+
+### grep -E a bracket starting with a - range
+printf 'a.b\nx0y\nq-r\n' | grep -Eo '[--/]'
+## stdout:
+.
+-
+## status: 0

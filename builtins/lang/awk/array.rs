@@ -80,11 +80,6 @@ impl Array {
     }
 
     /// The values, in no particular order.
-    pub fn values(&self) -> impl Iterator<Item = &Value> {
-        self.elements.values()
-    }
-
-    /// The keys in the order gawk's `for (k in a)` visits them.
     pub fn keys(&self) -> Vec<Key> {
         let mut out = Vec::with_capacity(self.elements.len());
         self.layout.list(&mut out);

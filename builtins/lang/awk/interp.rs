@@ -52,6 +52,17 @@ struct Record {
     text: Vec<u8>,
     fields: Vec<(usize, usize)>,
     split: bool,
+    /// Fields (0 for `$0`) assigned a string or a number: they keep that type (`$0 = "0"` is
+    /// true), where fields from input are strnums. Emptied whenever the record is replaced.
+    typed: Vec<(usize, Value)>,
+}
+
+/// Where an assignment goes, its subscript or field number evaluated once (`a[i++] += 1`
+/// steps `i` once).
+enum Place {
+    Var(Var),
+    Field(usize),
+    Elem(Rc<RefCell<Array>>, Vec<u8>),
 }
 
 /// The main input: the operands of `ARGV` in turn, or standard input.
@@ -90,6 +101,8 @@ pub struct Interp<'p> {
     turns: std::cell::Cell<u32>,
     pub exit_code: i32,
     in_end: bool,
+    /// The slot of gawk's `RT` when the program mentions it (kept only then).
+    rt_slot: Option<usize>,
 }
 
 /// The program's starting conditions.
@@ -165,6 +178,7 @@ impl<'p> Interp<'p> {
             turns: std::cell::Cell::new(0),
             exit_code: 0,
             in_end: false,
+            rt_slot: prog.globals.iter().position(|g| g == "RT"),
         };
         interp.srand(0.0);
         if let Some(fs) = setup.field_sep {
@@ -234,6 +248,7 @@ impl<'p> Interp<'p> {
             }
             std::mem::swap(&mut self.record.text, &mut text);
             self.record.split = false;
+            self.record.typed.clear();
             self.nr += 1.0;
             self.fnr += 1.0;
             match self.rules(&prog.rules) {
@@ -289,6 +304,10 @@ impl<'p> Interp<'p> {
         loop {
             if let Some(reader) = &mut self.main.reader {
                 if reader.next(&self.record_sep, &mut self.host, out)? {
+                    if let Some(slot) = self.rt_slot {
+                        let rt = Value::str(&reader.terminator);
+                        self.set_rt(slot, rt);
+                    }
                     return Ok(true);
                 }
                 self.main.reader = None;
@@ -378,6 +397,21 @@ impl<'p> Interp<'p> {
             return Ok(());
         };
         self.assign_global(slot, Value::strnum(&unescape(value)))
+    }
+
+    fn set_rt(&mut self, slot: usize, value: Value) {
+        if let Cell::Val(_) = self.globals[slot] {
+            self.globals[slot] = Cell::Val(value);
+        }
+    }
+
+    /// Sets a global the program may mention by name (gawk's `ERRNO`): nothing when it does not.
+    fn set_named(&mut self, name: &str, value: Value) {
+        if let Some(slot) = self.prog.globals.iter().position(|g| g == name)
+            && let Cell::Val(_) = self.globals[slot]
+        {
+            self.globals[slot] = Cell::Val(value);
+        }
     }
 
     fn cell(&mut self, var: Var) -> &mut Cell {
@@ -544,6 +578,7 @@ impl<'p> Interp<'p> {
         self.record.text.clear();
         self.record.text.extend_from_slice(text);
         self.record.split = false;
+        self.record.typed.clear();
     }
 
     /// Rebuilds `$0` as its first `nf` fields (empty ones added) joined by `OFS`, with field
@@ -568,7 +603,10 @@ impl<'p> Interp<'p> {
             }
             ranges.push((start, text.len()));
         }
-        self.record = Record { text, fields: ranges, split: true };
+        // Assigned fields that remain keep their type; `$0`, rebuilt, is input-like again.
+        let mut typed = std::mem::take(&mut self.record.typed);
+        typed.retain(|(idx, _)| *idx != 0 && *idx <= nf);
+        self.record = Record { text, fields: ranges, split: true, typed };
     }
 
     fn set_field(&mut self, idx: usize, value: &[u8]) -> Run<()> {
@@ -939,19 +977,19 @@ impl<'p> Interp<'p> {
             Expr::Regex(idx) => Value::Num(f64::from(u8::from(self.prog.regexes[*idx].is_match(&self.record.text)))),
             Expr::Group(inner) => self.eval(inner)?,
             Expr::Lvalue(lv) => self.get(lv)?,
-            Expr::Assign(op, target, value) => {
-                let value = match op {
-                    None => match self.eval(value)? {
-                        Value::Uninit => Value::Uninit,
-                        other => other,
-                    },
-                    Some(op) => {
-                        let right = self.num(value)?;
-                        let left = self.get(target)?.num();
-                        Value::Num(arith(*op, left, right)?)
-                    }
-                };
+            Expr::Assign(None, target, value) => {
+                // As in gawk, the value first, then the target's subscript (`a[i++] = i`).
+                let value = self.eval(value)?;
                 self.set(target, value.clone())?;
+                value
+            }
+            Expr::Assign(Some(op), target, value) => {
+                // The target's subscript once, before the value (`a[i++] += i`).
+                let place = self.place(target)?;
+                let right = self.num(value)?;
+                let left = self.place_get(&place)?.num();
+                let value = Value::Num(arith(*op, left, right)?);
+                self.place_set(place, value.clone())?;
                 value
             }
             Expr::IncDec(target, step, post) => {
@@ -964,8 +1002,9 @@ impl<'p> Interp<'p> {
                     *slot = Value::Num(old + step);
                     return Ok(Value::Num(if *post { old } else { old + step }));
                 }
-                let old = self.get(target)?.num();
-                self.set(target, Value::Num(old + step))?;
+                let place = self.place(target)?;
+                let old = self.place_get(&place)?.num();
+                self.place_set(place, Value::Num(old + step))?;
                 Value::Num(if *post { old } else { old + step })
             }
             Expr::Cond(cond, yes, no) => {
@@ -996,7 +1035,7 @@ impl<'p> Interp<'p> {
             LValue::Var(var) => self.var_value(*var),
             LValue::Field(index) => {
                 let idx = self.field_index(index)?;
-                Ok(Value::strnum(self.field_bytes(idx)))
+                Ok(self.field_value(idx))
             }
             LValue::Index(var, subscripts) => {
                 let key = self.subscript(subscripts)?;
@@ -1013,8 +1052,7 @@ impl<'p> Interp<'p> {
             LValue::Var(var) => self.assign_var(*var, value),
             LValue::Field(index) => {
                 let idx = self.field_index(index)?;
-                let bytes = value.bytes(&self.convfmt).into_owned();
-                self.set_field(idx, &bytes)
+                self.set_typed_field(idx, value)
             }
             LValue::Index(var, subscripts) => {
                 let key = self.subscript(subscripts)?;
@@ -1023,6 +1061,56 @@ impl<'p> Interp<'p> {
                 Ok(())
             }
         }
+    }
+
+    /// Assigns a field, which keeps the value's type unless it is input-like.
+    fn set_typed_field(&mut self, idx: usize, value: Value) -> Run<()> {
+        let bytes = value.bytes(&self.convfmt).into_owned();
+        self.set_field(idx, &bytes)?;
+        self.record.typed.retain(|(i, _)| *i != idx);
+        if matches!(value, Value::Str(_) | Value::Num(_)) {
+            self.record.typed.push((idx, value));
+        }
+        Ok(())
+    }
+
+    /// Evaluates what an lvalue names: its subscripts or field number, once.
+    fn place(&mut self, lv: &'p LValue) -> Run<Place> {
+        Ok(match lv {
+            LValue::Var(var) => Place::Var(*var),
+            LValue::Field(index) => Place::Field(self.field_index(index)?),
+            LValue::Index(var, subscripts) => {
+                let key = self.subscript(subscripts)?;
+                Place::Elem(self.array(*var)?, key)
+            }
+        })
+    }
+
+    fn place_get(&mut self, place: &Place) -> Run<Value> {
+        match place {
+            Place::Var(var) => self.var_value(*var),
+            Place::Field(idx) => Ok(self.field_value(*idx)),
+            Place::Elem(array, key) => Ok(array.borrow_mut().slot(key).clone()),
+        }
+    }
+
+    fn place_set(&mut self, place: Place, value: Value) -> Run<()> {
+        match place {
+            Place::Var(var) => self.assign_var(var, value),
+            Place::Field(idx) => self.set_typed_field(idx, value),
+            Place::Elem(array, key) => {
+                array.borrow_mut().insert(&key, value);
+                Ok(())
+            }
+        }
+    }
+
+    /// A field's value: a strnum from input, or what was assigned to it.
+    fn field_value(&mut self, idx: usize) -> Value {
+        if let Some((_, value)) = self.record.typed.iter().find(|(i, _)| *i == idx) {
+            return value.clone();
+        }
+        Value::strnum(self.field_bytes(idx))
     }
 
     fn call(&mut self, func: usize, args: &'p [Expr]) -> Run<Value> {
@@ -1055,6 +1143,16 @@ impl<'p> Interp<'p> {
                 None => Cell::Val(self.eval(arg)?),
             });
         }
+        self.invoke(func, frame)
+    }
+
+    /// Runs user function `func` with its first parameters set (the rest are local).
+    fn invoke(&mut self, func: usize, mut frame: Vec<Cell>) -> Run<Value> {
+        let prog = self.prog;
+        let function = &prog.functions[func];
+        if self.frames.len() >= MAX_CALL_DEPTH {
+            return fatal(format!("function `{}': calls nested deeper than {MAX_CALL_DEPTH}", function.name));
+        }
         frame.resize(function.params, Cell::default());
         self.frames.push(frame);
         let result = self.block(&function.body);
@@ -1075,16 +1173,41 @@ impl<'p> Interp<'p> {
     /// One `getline`: 1 for a record, 0 at the end, -1 when the source cannot be read.
     fn getline(&mut self, source: &'p Source, target: Option<&'p LValue>) -> Run<f64> {
         let mut text = Vec::new();
-        match source {
-            Source::Main => {
-                if !self.next_main_record(&mut text)? {
-                    return Ok(0.0);
-                }
-                self.nr += 1.0;
-                self.fnr += 1.0;
+        if let Source::File(_) | Source::Command(_) = source {
+            // The file or command first, then the target's subscript, read or not (gawk's
+            // `getline a[++c] < f` steps `c` at the end of the file too).
+            return self.getline_from(source, target, text);
+        }
+        if !self.next_main_record(&mut text)? {
+            return Ok(0.0);
+        }
+        self.nr += 1.0;
+        self.fnr += 1.0;
+        match target {
+            Some(target) => self.set(target, Value::strnum(&text))?,
+            None => {
+                self.record.text = text;
+                self.record.split = false;
+                self.record.typed.clear();
             }
-            Source::File(name) => {
-                let name = String::from_utf8_lossy(&self.string(name)?).into_owned();
+        }
+        Ok(1.0)
+    }
+
+    fn getline_from(&mut self, source: &'p Source, target: Option<&'p LValue>, mut text: Vec<u8>) -> Run<f64> {
+        // gawk counts neither form in `NR` (POSIX would count `cmd | getline`).
+        let (name, is_command) = match source {
+            Source::File(name) => (self.string(name)?, false),
+            Source::Command(command) => (self.string(command)?, true),
+            Source::Main => (Vec::new(), false),
+        };
+        let place = match target {
+            Some(target) => Some(self.place(target)?),
+            None => None,
+        };
+        match is_command {
+            false => {
+                let name = String::from_utf8_lossy(&name).into_owned();
                 if !self.files.contains_key(&name) {
                     match Reader::open(&name, &mut self.host)? {
                         Ok(reader) => self.files.insert(name.clone(), reader),
@@ -1095,9 +1218,13 @@ impl<'p> Interp<'p> {
                 if !reader.next(&self.record_sep, &mut self.host, &mut text)? {
                     return Ok(0.0);
                 }
+                if let Some(slot) = self.rt_slot {
+                    let rt = Value::str(&reader.terminator);
+                    self.set_rt(slot, rt);
+                }
             }
-            Source::Command(command) => {
-                let command = String::from_utf8_lossy(&self.string(command)?).into_owned();
+            true => {
+                let command = String::from_utf8_lossy(&name).into_owned();
                 if !self.commands.contains_key(&command) {
                     let (output, status) = self.host.capture(&command)?;
                     self.commands.insert(command.clone(), (Reader::whole(output), status));
@@ -1106,14 +1233,18 @@ impl<'p> Interp<'p> {
                 if !reader.next(&self.record_sep, &mut self.host, &mut text)? {
                     return Ok(0.0);
                 }
-                self.nr += 1.0;
+                if let Some(slot) = self.rt_slot {
+                    let rt = Value::str(&reader.terminator);
+                    self.set_rt(slot, rt);
+                }
             }
         }
-        match target {
-            Some(target) => self.set(target, Value::strnum(&text))?,
+        match place {
+            Some(place) => self.place_set(place, Value::strnum(&text))?,
             None => {
                 self.record.text = text;
                 self.record.split = false;
+                self.record.typed.clear();
             }
         }
         Ok(1.0)

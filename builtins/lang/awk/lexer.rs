@@ -74,6 +74,7 @@ pub enum Builtin {
     Systime,
     Asort,
     Asorti,
+    Typeof,
 }
 
 impl fmt::Display for Tok {
@@ -158,6 +159,7 @@ fn keyword(word: &str) -> Option<Tok> {
         "systime" => Tok::Builtin(B::Systime),
         "asort" => Tok::Builtin(B::Asort),
         "asorti" => Tok::Builtin(B::Asorti),
+        "typeof" => Tok::Builtin(B::Typeof),
         _ => return None,
     })
 }

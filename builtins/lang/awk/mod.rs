@@ -237,7 +237,7 @@ impl Server {
             }
             Request::Capture { command, reply } => {
                 let capture = Capture::new(CAPTURE_LIMIT);
-                let io = Io::new(Input::null(), Output::Capture(capture.clone()), ctx.io.stderr());
+                let io = Io::new(ctx.io.stdin(), Output::Capture(capture.clone()), ctx.io.stderr());
                 let status = ctx.run_with(shell_command(&command), &io, |_| {}).await;
                 let _ = reply.send((capture.take(), status));
             }

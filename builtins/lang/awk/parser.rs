@@ -13,6 +13,15 @@ use std::rc::Rc;
 /// Compiles an awk (extended) regular expression, shared: a clone of a `Regex` would start
 /// without its match caches.
 pub fn compile_regex(source: &str) -> Result<Rc<Regex>, String> {
+    // gawk reads a repetition right after the leading `^` as its character (`/^+[0-9]/`).
+    let anchored;
+    let source = match source.strip_prefix('^') {
+        Some(rest) if rest.starts_with(['+', '?', '*']) => {
+            anchored = format!("^\\{rest}");
+            anchored.as_str()
+        }
+        _ => source,
+    };
     RegexBuilder::new(&posix_regex::extended(&numeric_escapes(source)))
         .size_limit(16 << 20)
         .build()
@@ -45,6 +54,13 @@ fn numeric_escapes(source: &str) -> std::borrow::Cow<'_, str> {
             Some('x') => {
                 chars.next();
                 (16, 2)
+            }
+            // An escape that names no operator is its character, as in gawk (`\e` is `e`,
+            // `\8` is `8`), where the regex crate would refuse it.
+            Some(&other) if other.is_ascii_alphanumeric() && !"dDsSwWbBntrfvaxy".contains(other) => {
+                chars.next();
+                out.push(other);
+                continue;
             }
             Some(&other) => {
                 chars.next();
@@ -87,6 +103,8 @@ struct Parser {
     no_gt: bool,
     /// Inside a `for (… in …)` head probe: `in` is not an operator.
     no_in: bool,
+    /// How many `$` operands are being parsed around here.
+    in_field: usize,
     loops: usize,
     /// How deeply expressions and statements nest here (bounded: the parser recurses).
     depth: usize,
@@ -584,9 +602,9 @@ impl Parser {
         self.nested("expressions", Self::assignment)
     }
 
-    fn assignment(&mut self) -> Parse<Expr> {
-        let left = self.ternary()?;
-        let op = match self.peek() {
+    /// The assignment operator next, if one is.
+    fn assign_op(&self) -> Option<Option<Arith>> {
+        Some(match self.peek() {
             Tok::Punct("=") => None,
             Tok::Punct("+=") => Some(Arith::Add),
             Tok::Punct("-=") => Some(Arith::Sub),
@@ -594,8 +612,27 @@ impl Parser {
             Tok::Punct("/=") => Some(Arith::Div),
             Tok::Punct("%=") => Some(Arith::Mod),
             Tok::Punct("^=" | "**=") => Some(Arith::Pow),
-            _ => return Ok(left),
-        };
+            _ => return None,
+        })
+    }
+
+    /// The right operand of a comparison, a match, `&&` or `||`: in gawk's grammar an
+    /// expression, so a variable there may be assigned (`one != one = $1` compares with the
+    /// assigned value).
+    fn right_operand(&mut self, right: Expr) -> Parse<Expr> {
+        if matches!(right, Expr::Lvalue(_)) && self.assign_op().is_some() {
+            return self.assignment_from(right);
+        }
+        Ok(right)
+    }
+
+    fn assignment(&mut self) -> Parse<Expr> {
+        let left = self.ternary()?;
+        self.assignment_from(left)
+    }
+
+    fn assignment_from(&mut self, left: Expr) -> Parse<Expr> {
+        let Some(op) = self.assign_op() else { return Ok(left) };
         let Expr::Lvalue(target) = left else {
             return Err(self.error_here("syntax error: assignment to something that is not a variable"));
         };
@@ -625,6 +662,7 @@ impl Parser {
         while self.eat("||") {
             self.newlines();
             let right = self.and()?;
+            let right = self.right_operand(right)?;
             left = Expr::Or(Box::new(left), Box::new(right));
         }
         Ok(left)
@@ -635,6 +673,7 @@ impl Parser {
         while self.eat("&&") {
             self.newlines();
             let right = self.in_expr()?;
+            let right = self.right_operand(right)?;
             left = Expr::And(Box::new(left), Box::new(right));
         }
         Ok(left)
@@ -670,6 +709,7 @@ impl Parser {
             };
             self.bump();
             let right = self.comparison()?;
+            let right = self.right_operand(right)?;
             left = Expr::Match(negate, Box::new(left), Box::new(right));
         }
     }
@@ -687,6 +727,7 @@ impl Parser {
         };
         self.bump();
         let right = self.concatenation(false)?;
+        let right = self.right_operand(right)?;
         Ok(Expr::Cmp(op, Box::new(left), Box::new(right)))
     }
 
@@ -710,7 +751,9 @@ impl Parser {
                 let command =
                     if parts.len() == 1 { parts.pop() } else { Some(Expr::Concat(std::mem::take(&mut parts))) };
                 let command = command.ok_or_else(|| self.unexpected())?;
-                parts = vec![Expr::Getline(Source::Command(Box::new(command)), target)];
+                // `cmd | getline x + 1` adds to what getline returned, as in gawk.
+                let getline = Expr::Getline(Source::Command(Box::new(command)), target);
+                parts = vec![self.additive_from(Some(getline))?];
                 continue;
             }
             // `!` and the signs only continue an expression as binary operators; `a -1` is
@@ -728,7 +771,12 @@ impl Parser {
     }
 
     fn additive(&mut self) -> Parse<Expr> {
-        let mut left = self.multiplicative()?;
+        self.additive_from(None)
+    }
+
+    /// An additive expression, or the rest of one whose first operand is `first`.
+    fn additive_from(&mut self, first: Option<Expr>) -> Parse<Expr> {
+        let mut left = self.multiplicative_from(first)?;
         loop {
             let op = match self.peek() {
                 Tok::Punct("+") => Arith::Add,
@@ -736,13 +784,16 @@ impl Parser {
                 _ => return Ok(left),
             };
             self.bump();
-            let right = self.multiplicative()?;
+            let right = self.multiplicative_from(None)?;
             left = Expr::Arith(op, Box::new(left), Box::new(right));
         }
     }
 
-    fn multiplicative(&mut self) -> Parse<Expr> {
-        let mut left = self.unary()?;
+    fn multiplicative_from(&mut self, first: Option<Expr>) -> Parse<Expr> {
+        let mut left = match first {
+            Some(first) => first,
+            None => self.unary()?,
+        };
         loop {
             let op = match self.peek() {
                 Tok::Punct("*") => Arith::Mul,
@@ -752,6 +803,11 @@ impl Parser {
             };
             self.bump();
             let right = self.unary()?;
+            // gawk refuses a division by the constant zero when it parses, run or not.
+            if matches!(op, Arith::Div | Arith::Mod) && matches!(right, Expr::Num(n) if n == 0.0) {
+                let what = if op == Arith::Div { "" } else { " in `%'" };
+                return Err(self.error_here(format!("division by zero attempted{what}")));
+            }
             left = Expr::Arith(op, Box::new(left), Box::new(right));
         }
     }
@@ -851,15 +907,28 @@ impl Parser {
             Tok::Str(text) => Ok(Expr::Str(Rc::from(text))),
             Tok::Regex(source) => self.regex(&source),
             Tok::Punct("$") => {
+                self.in_field += 1;
                 let index = match self.peek() {
-                    Tok::Punct("++" | "--") => self.postfix()?,
+                    Tok::Punct("++" | "--") => self.postfix(),
                     Tok::Punct("-") => {
                         self.bump();
-                        Expr::Neg(Box::new(self.primary()?))
+                        self.primary().map(|e| Expr::Neg(Box::new(e)))
                     }
-                    _ => self.primary()?,
+                    _ => self.primary(),
                 };
-                Ok(Expr::Lvalue(LValue::Field(Box::new(index))))
+                self.in_field -= 1;
+                let index = index?;
+                let field = LValue::Field(Box::new(index));
+                // `$x++` increments the field; inside another `$` that is its operand
+                // (`$$a++++` is `($($a++))++`, gawk's `'$' non_post_simp_exp opt_incdec`).
+                if self.in_field > 0
+                    && let Tok::Punct(op @ ("++" | "--")) = self.peek()
+                {
+                    let step = if *op == "++" { 1.0 } else { -1.0 };
+                    self.bump();
+                    return Ok(Expr::IncDec(Box::new(field), step, true));
+                }
+                Ok(Expr::Lvalue(field))
             }
             Tok::Punct("(") => {
                 let outer = (std::mem::replace(&mut self.no_gt, false), std::mem::replace(&mut self.no_in, false));
@@ -969,10 +1038,11 @@ impl Parser {
                 (1, 1)
             }
             B::Rand | B::Systime => (0, 0),
+            B::Typeof => (1, 2),
             B::Srand | B::Fflush => (0, 1),
             B::Gensub => (3, 4),
             B::Strftime => (0, 3),
-            B::Asort | B::Asorti => (1, 2),
+            B::Asort | B::Asorti => (1, 3),
         };
         if args.len() < min || args.len() > max {
             let name = format!("{builtin:?}").to_lowercase();
@@ -998,7 +1068,9 @@ impl Parser {
         if builtin == B::Match && args.len() == 3 && !matches!(args.get(2), Some(Expr::Lvalue(LValue::Var(_)))) {
             return Err(self.error_here("match: the third argument must be an array"));
         }
-        if matches!(builtin, B::Asort | B::Asorti) && !args.iter().all(|a| matches!(a, Expr::Lvalue(LValue::Var(_)))) {
+        if matches!(builtin, B::Asort | B::Asorti)
+            && !args.iter().take(2).all(|a| matches!(a, Expr::Lvalue(LValue::Var(_))))
+        {
             return Err(self.error_here("asort: the arguments must be arrays"));
         }
         Ok(())
@@ -1168,6 +1240,7 @@ pub fn parse(src: &[u8]) -> Result<Program, SyntaxError> {
         locals: None,
         no_gt: false,
         no_in: false,
+        in_field: 0,
         loops: 0,
         depth: 0,
     };

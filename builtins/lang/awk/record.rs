@@ -43,7 +43,8 @@ impl FieldSep {
         Ok(match fs {
             b" " => FieldSep::Blank,
             [] => FieldSep::Chars,
-            [b] if *b != b'\\' => FieldSep::Byte(*b),
+            // Any one character but a blank is itself, a backslash too (gawk's `FS = "\\"`).
+            [b] => FieldSep::Byte(*b),
             _ => FieldSep::Regex(super::parser::compile_regex(&String::from_utf8_lossy(fs))?),
         })
     }
@@ -179,11 +180,13 @@ pub struct Reader {
     scanned: usize,
     /// The shell's handle of the input, and whether it is standard input.
     source: Option<(usize, bool)>,
+    /// What ended the last record (gawk's `RT`): the separator's text, empty at the end.
+    pub terminator: Vec<u8>,
 }
 
 impl Reader {
     pub fn whole(data: Vec<u8>) -> Self {
-        Reader { buf: data, pos: 0, eof: true, scanned: 0, source: None }
+        Reader { buf: data, pos: 0, eof: true, scanned: 0, source: None, terminator: Vec::new() }
     }
 
     /// Opens an input by name (`-` is standard input).
@@ -194,6 +197,7 @@ impl Reader {
             eof: false,
             scanned: 0,
             source: Some((input, matches!(name, "-" | "/dev/stdin"))),
+            terminator: Vec::new(),
         }))
     }
 
@@ -232,6 +236,7 @@ impl Reader {
     /// Reads the next record into `out` (cleared first); false at the end of the input.
     pub fn next(&mut self, sep: &RecordSep, host: &mut Host, out: &mut Vec<u8>) -> Result<bool, Flow> {
         out.clear();
+        self.terminator.clear();
         match sep {
             RecordSep::Byte(b) => loop {
                 let from = self.scanned.max(self.pos);
@@ -240,6 +245,7 @@ impl Reader {
                     out.extend_from_slice(&self.buf[self.pos..end]);
                     self.pos = end + 1;
                     self.scanned = self.pos;
+                    self.terminator.push(*b);
                     return Ok(true);
                 }
                 self.scanned = self.buf.len();
@@ -248,14 +254,7 @@ impl Reader {
                 }
             },
             RecordSep::Paragraph => {
-                loop {
-                    while self.pos < self.buf.len() && self.buf[self.pos] == b'\n' {
-                        self.pos += 1;
-                    }
-                    if self.pos < self.buf.len() || !self.fill(host)? {
-                        break;
-                    }
-                }
+                self.skip_newlines(host)?;
                 loop {
                     let from = self.scanned.max(self.pos);
                     if let Some(idx) = memchr::memmem::find(&self.buf[from..], b"\n\n") {
@@ -263,6 +262,10 @@ impl Reader {
                         out.extend_from_slice(&self.buf[self.pos..end]);
                         self.pos = end;
                         self.scanned = end;
+                        // The separator is the whole run of newlines, as in gawk: a record
+                        // read next with another `RS` starts after it.
+                        let newlines = self.skip_newlines(host)?;
+                        self.terminator.resize(newlines, b'\n');
                         return Ok(true);
                     }
                     self.scanned = self.buf.len().saturating_sub(1).max(self.pos);
@@ -270,6 +273,7 @@ impl Reader {
                         let found = self.rest(out);
                         while out.last() == Some(&b'\n') {
                             out.pop();
+                            self.terminator.push(b'\n');
                         }
                         return Ok(found);
                     }
@@ -281,6 +285,7 @@ impl Reader {
                     // A match touching the end of what was read may grow with more input.
                     if self.pos + m.end() < self.buf.len() || self.eof {
                         out.extend_from_slice(&self.buf[self.pos..self.pos + m.start()]);
+                        self.terminator.extend_from_slice(m.as_bytes());
                         self.pos += m.end();
                         return Ok(true);
                     }
@@ -288,12 +293,27 @@ impl Reader {
                 if !self.fill(host)? {
                     if let Some(m) = re.find_iter(&self.buf[self.pos..]).find(|m| !m.is_empty()) {
                         out.extend_from_slice(&self.buf[self.pos..self.pos + m.start()]);
+                        self.terminator.extend_from_slice(m.as_bytes());
                         self.pos += m.end();
                         return Ok(true);
                     }
                     return Ok(self.rest(out));
                 }
             },
+        }
+    }
+
+    /// Moves past newlines, reading more while they last; how many there were.
+    fn skip_newlines(&mut self, host: &mut Host) -> Result<usize, Flow> {
+        let mut count = 0;
+        loop {
+            while self.pos < self.buf.len() && self.buf[self.pos] == b'\n' {
+                self.pos += 1;
+                count += 1;
+            }
+            if self.pos < self.buf.len() || !self.fill(host)? {
+                return Ok(count);
+            }
         }
     }
 

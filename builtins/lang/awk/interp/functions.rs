@@ -56,6 +56,12 @@ impl<'p> Interp<'p> {
                     return fatal("split: the second argument must be an array");
                 };
                 let sep = match args.get(2) {
+                    // `FS` itself: in paragraph mode newlines separate the record's fields, not
+                    // split's.
+                    None if self.paragraph => {
+                        let fs = self.global_bytes(sv::FS);
+                        FieldSep::new(&fs).or_else(|m| fatal(format!("split: {m}")))?
+                    }
                     None => self.field_sep.clone(),
                     Some(Expr::Regex(idx)) => FieldSep::Regex(self.prog.regexes[*idx].clone()),
                     Some(arg) => {
@@ -99,15 +105,19 @@ impl<'p> Interp<'p> {
                     Some(_) => return fatal("sub: the third argument must be a variable"),
                     None => None,
                 };
-                let text = match target {
+                let place = match target {
+                    Some(lv) => Some(self.place(lv)?),
+                    None => None,
+                };
+                let text = match &place {
                     None => self.record.text.clone(),
-                    Some(lv) => self.get(lv)?.bytes(&self.convfmt).into_owned(),
+                    Some(place) => self.place_get(place)?.bytes(&self.convfmt).into_owned(),
                 };
                 let (result, count) = substitute(&re, &text, &replacement, builtin == B::Gsub);
                 if count > 0 {
-                    match target {
+                    match place {
                         None => self.set_record(&result),
-                        Some(lv) => self.set(lv, Value::str(&result))?,
+                        Some(place) => self.place_set(place, Value::str(&result))?,
                     }
                 }
                 Value::Num(count as f64)
@@ -150,6 +160,7 @@ impl<'p> Interp<'p> {
                 }
                 Value::Str(rc(&sprintf(&format, &values, &self.convfmt).or_else(fatal)?))
             }
+            B::Typeof => Value::str(self.type_of(&args[0])?.as_bytes()),
             B::Sin => Value::Num(num(self, 0)?.sin()),
             B::Cos => Value::Num(num(self, 0)?.cos()),
             B::Atan2 => {
@@ -205,11 +216,18 @@ impl<'p> Interp<'p> {
                     reader.release(&mut self.host)?;
                     status = 0;
                 }
+                let mut was_command = false;
                 if let Some((_, code)) = self.commands.remove(&name) {
                     status = code;
+                    was_command = true;
                 }
+                let mut opened = status == 0 || was_command;
                 if let Some(code) = self.host.close_output(&name)? {
                     status = code;
+                    opened = true;
+                }
+                if !opened {
+                    self.set_named("ERRNO", Value::str(b"close of redirection that was never opened"));
                 }
                 Value::Num(f64::from(status))
             }
@@ -252,24 +270,26 @@ impl<'p> Interp<'p> {
                     return fatal("asort: the arguments must be arrays");
                 };
                 let source = self.array(*source)?;
-                let mut items: Vec<Value> = if builtin == B::Asort {
-                    source.borrow().values().cloned().collect()
-                } else {
-                    source.borrow().keys().into_iter().map(Value::Str).collect()
+                // (index, value) pairs: a comparison gets both.
+                let mut items: Vec<(Value, Value)> = {
+                    let source = source.borrow();
+                    source
+                        .keys()
+                        .into_iter()
+                        .map(|k| {
+                            let value = source.get(&k).cloned().unwrap_or_default();
+                            (Value::StrNum(k), value)
+                        })
+                        .collect()
                 };
-                let convfmt = self.convfmt.clone();
-                // Numbers first, in numeric order, then strings in byte order (gawk's default).
-                items.sort_by(|a, b| {
-                    match (
-                        a.numeric().filter(|_| !matches!(a, Value::Str(_))),
-                        b.numeric().filter(|_| !matches!(b, Value::Str(_))),
-                    ) {
-                        (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal),
-                        (Some(_), None) => std::cmp::Ordering::Less,
-                        (None, Some(_)) => std::cmp::Ordering::Greater,
-                        (None, None) => a.bytes(&convfmt).cmp(&b.bytes(&convfmt)),
-                    }
-                });
+                let how = match args.get(2) {
+                    Some(arg) => Some(self.string(arg)?),
+                    None => None,
+                };
+                let by_index = builtin == B::Asorti;
+                self.sort_items(&mut items, how.as_deref(), by_index)?;
+                let items: Vec<Value> =
+                    items.into_iter().map(|(k, v)| if by_index { Value::str(&k.bytes(b"")) } else { v }).collect();
                 let dest = match args.get(1) {
                     Some(Expr::Lvalue(LValue::Var(dest))) => self.array(*dest)?,
                     _ => source,
@@ -281,6 +301,90 @@ impl<'p> Interp<'p> {
                     dest.insert((idx + 1).to_string().as_bytes(), item);
                 }
                 Value::Num(count as f64)
+            }
+        })
+    }
+
+    /// Orders (index, value) pairs for `asort`/`asorti`: by gawk's default (numbers before
+    /// strings) on the values or the indices, or by `how` — a user function's name (called
+    /// with i1, v1, i2, v2, its result's sign the order) or one of gawk's `@ind_str_asc`…
+    fn sort_items(&mut self, items: &mut [(Value, Value)], how: Option<&[u8]>, by_index: bool) -> Run<()> {
+        use std::cmp::Ordering;
+        let convfmt = self.convfmt.clone();
+        let default = |a: &Value, b: &Value| match (
+            a.numeric().filter(|_| !matches!(a, Value::Str(_))),
+            b.numeric().filter(|_| !matches!(b, Value::Str(_))),
+        ) {
+            (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
+            (Some(_), None) => Ordering::Less,
+            (None, Some(_)) => Ordering::Greater,
+            (None, None) => a.bytes(&convfmt).cmp(&b.bytes(&convfmt)),
+        };
+        let Some(how) = how else {
+            merge_sort(items, &mut |a, b| Ok(if by_index { default(&a.0, &b.0) } else { default(&a.1, &b.1) }))?;
+            return Ok(());
+        };
+        let how = String::from_utf8_lossy(how).into_owned();
+        if let Some(spec) = how.strip_prefix('@') {
+            let parts: Vec<&str> = spec.split('_').collect();
+            let [on, kind, dir] = parts.as_slice() else {
+                return fatal(format!("asort: `{how}' is not a sort order"));
+            };
+            let pick = |item: &(Value, Value)| if *on == "ind" { item.0.clone() } else { item.1.clone() };
+            let order = |a: &(Value, Value), b: &(Value, Value)| match *kind {
+                "num" => pick(a).num().partial_cmp(&pick(b).num()).unwrap_or(Ordering::Equal),
+                "str" => pick(a).bytes(&convfmt).cmp(&pick(b).bytes(&convfmt)),
+                _ => default(&pick(a), &pick(b)),
+            };
+            if !matches!(*on, "ind" | "val") || !matches!(*dir, "asc" | "desc") {
+                return fatal(format!("asort: `{how}' is not a sort order"));
+            }
+            merge_sort(items, &mut |a, b| Ok(if *dir == "desc" { order(b, a) } else { order(a, b) }))?;
+            return Ok(());
+        }
+        let prog = self.prog;
+        let Some(func) = prog.functions.iter().position(|f| f.name == how && f.defined) else {
+            return fatal(format!("asort: `{how}' is not a function"));
+        };
+        merge_sort(items, &mut |a, b| {
+            let frame =
+                vec![Cell::Val(a.0.clone()), Cell::Val(a.1.clone()), Cell::Val(b.0.clone()), Cell::Val(b.1.clone())];
+            let frame = frame.into_iter().take(prog.functions[func].params).collect();
+            let value = self.invoke(func, frame)?;
+            Ok(value.num().partial_cmp(&0.0).unwrap_or(Ordering::Equal))
+        })
+    }
+
+    /// gawk's `typeof`: what a value is, without creating an element or a variable's type.
+    fn type_of(&mut self, arg: &'p Expr) -> Run<&'static str> {
+        let value = match arg {
+            Expr::Lvalue(LValue::Var(var)) => match self.cell(*var) {
+                Cell::Arr(_) => return Ok("array"),
+                Cell::Val(_) => self.var_value(*var)?,
+            },
+            Expr::Lvalue(LValue::Index(var, subscripts)) => {
+                let key = self.subscript(subscripts)?;
+                match self.cell(*var) {
+                    Cell::Arr(array) => array.borrow().get(&key).cloned().unwrap_or_default(),
+                    Cell::Val(Value::Uninit) => Value::Uninit,
+                    Cell::Val(_) => {
+                        return fatal(format!("attempt to use scalar `{}' as an array", self.var_name(*var)));
+                    }
+                }
+            }
+            Expr::Regex(_) => return Ok("regexp"),
+            other => self.eval(other)?,
+        };
+        Ok(match value {
+            Value::Uninit => "untyped",
+            Value::Num(_) => "number",
+            Value::Str(_) => "string",
+            Value::StrNum(s) => {
+                if super::super::value::looks_numeric(&s).is_some() {
+                    "strnum"
+                } else {
+                    "string"
+                }
             }
         })
     }
@@ -299,6 +403,32 @@ impl<'p> Interp<'p> {
         self.rng = x;
         (x >> 11) as f64 / (1u64 << 53) as f64
     }
+}
+
+/// A stable merge sort whose comparison may fail, and need not be a total order (a user's
+/// awk function): the standard sorts may panic on an inconsistent one.
+fn merge_sort<T: Clone>(items: &mut [T], cmp: &mut dyn FnMut(&T, &T) -> Run<std::cmp::Ordering>) -> Run<()> {
+    if items.len() < 2 {
+        return Ok(());
+    }
+    let mid = items.len() / 2;
+    merge_sort(&mut items[..mid], cmp)?;
+    merge_sort(&mut items[mid..], cmp)?;
+    let mut merged = Vec::with_capacity(items.len());
+    let (mut i, mut j) = (0, mid);
+    while i < mid && j < items.len() {
+        if cmp(&items[j], &items[i])? == std::cmp::Ordering::Less {
+            merged.push(items[j].clone());
+            j += 1;
+        } else {
+            merged.push(items[i].clone());
+            i += 1;
+        }
+    }
+    merged.extend_from_slice(&items[i..mid]);
+    merged.extend_from_slice(&items[j..]);
+    items.clone_from_slice(&merged);
+    Ok(())
 }
 
 /// A string's length in characters (bytes that are not UTF-8 count one each).
@@ -367,8 +497,9 @@ fn gensub(re: &Regex, text: &[u8], replacement: &[u8], which: usize) -> Vec<u8> 
                     }
                     at += 2;
                 }
-                (b'\\', Some(b'&')) => {
-                    out.push(b'&');
+                // `\q` is q: `\\` a backslash, `\&` an ampersand.
+                (b'\\', Some(&q)) => {
+                    out.push(q);
                     at += 2;
                 }
                 (b'&', _) => {
@@ -390,8 +521,9 @@ fn gensub(re: &Regex, text: &[u8], replacement: &[u8], which: usize) -> Vec<u8> 
     out
 }
 
-/// `sub`/`gsub`: the text with the first (or every) match replaced; `&` is the match, `\&` a
-/// literal ampersand, `\\` a backslash.
+/// `sub`/`gsub`: the text with the first (or every) match replaced, by gawk's rules: `&` is
+/// the match, `\&` a literal ampersand, `\\&` a backslash and the match, `\\\&` a
+/// backslash and an ampersand, `\\\\` two backslashes; other backslashes are themselves.
 fn substitute(re: &Regex, text: &[u8], replacement: &[u8], global: bool) -> (Vec<u8>, usize) {
     let mut out = Vec::with_capacity(text.len());
     let mut last = 0;
@@ -400,10 +532,24 @@ fn substitute(re: &Regex, text: &[u8], replacement: &[u8], global: bool) -> (Vec
         out.extend_from_slice(&text[last..found.start()]);
         let mut idx = 0;
         while idx < replacement.len() {
+            let rest = &replacement[idx..];
             match replacement[idx] {
-                b'\\' if matches!(replacement.get(idx + 1), Some(b'&' | b'\\')) => {
-                    out.push(replacement[idx + 1]);
+                b'\\' if rest.starts_with(b"\\\\\\&") => {
+                    out.extend_from_slice(b"\\&");
+                    idx += 4;
+                }
+                b'\\' if rest.starts_with(b"\\\\&") => {
+                    out.push(b'\\');
+                    out.extend_from_slice(found.as_bytes());
+                    idx += 3;
+                }
+                b'\\' if rest.starts_with(b"\\&") => {
+                    out.push(b'&');
                     idx += 2;
+                }
+                b'\\' if rest.starts_with(b"\\\\\\\\") => {
+                    out.extend_from_slice(b"\\\\");
+                    idx += 4;
                 }
                 b'&' => {
                     out.extend_from_slice(found.as_bytes());

@@ -106,6 +106,12 @@ fn integer(n: f64, conv: char, spec: &cfmt::Spec) -> String {
     if n.abs() < 9.2e18 {
         let value = n as i64;
         let conv = if conv == 'u' { 'd' } else { conv };
+        if value == 0 && spec.alt && spec.precision == Some(0) && matches!(conv, 'x' | 'X') {
+            // gawk writes `%#.0x` of zero as "0" (C writes nothing).
+            let mut local = *spec;
+            local.precision = None;
+            return format_int(0, conv, &local);
+        }
         return format_int(value, conv, spec);
     }
     let digits = format!("{:.0}", n.abs());
