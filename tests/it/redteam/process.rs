@@ -146,11 +146,15 @@ fn one_http_sessions_fork_bomb_leaves_another_sessions_programs_running() {
     let answer = mcp_http_shell(&addr, &attacker, 2, "python3 forks.py > /dev/null 2>&1 & echo started");
     assert!(answer.contains("started"), "{answer}");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while !ws.path().join("held").exists() {
+    // The file is made empty before its number is written: wait for the number.
+    let made = loop {
+        let held = std::fs::read_to_string(ws.path().join("held")).unwrap_or_default();
+        if !held.is_empty() {
+            break held;
+        }
         assert!(std::time::Instant::now() < deadline, "the bomb never filled its limit");
         std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let made = std::fs::read_to_string(ws.path().join("held")).expect("held");
+    };
     assert!(made.parse::<u64>().is_ok_and(|n| (32..64).contains(&n)), "made {made}");
     // While the bomb holds all it may: the other client's program runs.
     let answer = mcp_http_shell(&addr, &victim, 2, "python3 -c 'print(6 * 7)'");
