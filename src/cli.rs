@@ -984,7 +984,7 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
             Ok(_) => 0,
             Err(err) => {
                 // Named as a run of the same text names it (`f.sh: line 2: …`), as `bash -n` does.
-                use crate::interp::{Reading, syntax_error_text};
+                use crate::interp::line::{Reading, syntax_error_text};
                 let reading = match options.script_file.as_deref() {
                     Some(file) => Reading::File(file),
                     None => Reading::Typed,
