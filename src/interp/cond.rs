@@ -15,11 +15,23 @@ impl Interp {
         match self.cond_value(expr, io, false).await? {
             Ok(true) => Ok(0),
             Ok(false) => Ok(1),
-            Err(message) => {
-                if !message.is_empty() {
-                    self.error(io, &message).await;
-                }
-                Ok(2)
+            // The test could not be made (what went wrong is said): the whole `[[ ]]` ends
+            // with this status, and the command goes on.
+            Err(status) => Ok(status),
+        }
+    }
+
+    /// The value of an operand of `-eq` … `-ge`, or `None` once its arithmetic error is said
+    /// (`[[: 2.1: syntax error: invalid arithmetic operator …`). An unbound variable under
+    /// `set -u` still ends the shell, as in any expansion.
+    async fn cond_arith(&mut self, text: &str, io: &Io) -> Result<Option<i64>, Flow> {
+        let started = Some(self.shared.started());
+        match super::arith::eval(text, &mut super::arith::ArithVars::new(&mut self.state, started)) {
+            Ok(value) => Ok(Some(value)),
+            Err(err) if err.is_unbound() => Err(self.arith_failed(err, None, io).await),
+            Err(err) => {
+                self.error(io, &format!("[[: {}", err.0)).await;
+                Ok(None)
             }
         }
     }
@@ -38,7 +50,7 @@ impl Interp {
         expr: &'a CondExpr,
         io: &'a Io,
         negated: bool,
-    ) -> BoxFuture<'a, Result<Result<bool, String>, Flow>> {
+    ) -> BoxFuture<'a, Result<Result<bool, super::Status>, Flow>> {
         Box::pin(async move {
             Ok(match expr {
                 CondExpr::Word(word) => {
@@ -92,11 +104,13 @@ impl Interp {
                         {
                             Ok(re) => Ok(self.regex_match(&re, &left)),
                             // bash says nothing of a regex glibc refuses: the status is 2.
-                            Err(_) => return Ok(Err(String::new())),
+                            Err(_) => return Ok(Err(2)),
                         },
                         "-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge" => {
-                            let l = self.arith(&left, io).await?;
-                            let r = self.arith(&right, io).await?;
+                            // An operand that is no number (`2.1`) fails the test with status 1
+                            // and bash's words (`[[: 2.1: syntax error: …`); the command goes on.
+                            let Some(l) = self.cond_arith(&left, io).await? else { return Ok(Err(1)) };
+                            let Some(r) = self.cond_arith(&right, io).await? else { return Ok(Err(1)) };
                             Ok(match op.as_str() {
                                 "-eq" => l == r,
                                 "-ne" => l != r,
@@ -106,7 +120,15 @@ impl Interp {
                                 _ => l >= r,
                             })
                         }
-                        _ => binary_test(&left, op, &right, &self.state, &self.fs("[[")),
+                        _ => match binary_test(&left, op, &right, &self.state, &self.fs("[[")) {
+                            Ok(value) => Ok(value),
+                            Err(message) => {
+                                if !message.is_empty() {
+                                    self.error(io, &message).await;
+                                }
+                                Err(2)
+                            }
+                        },
                     }
                 }
             })

@@ -785,7 +785,7 @@ impl Interp {
         // array's last when appending), which the next element without an index takes.
         let mut placed: std::collections::HashMap<i64, usize> = Default::default();
         let mut end = match self.state.vars.get(name).map(|v| &v.value) {
-            Some(Value::Indexed(map)) if append => map.keys().next_back().map_or(0, |k| k + 1),
+            Some(Value::Indexed(map)) if append => map.keys().next_back().map_or(0, |k| k.saturating_add(1)),
             Some(Value::Str(_)) if append => 1,
             _ => 0,
         };
@@ -1063,13 +1063,19 @@ impl Interp {
         let status = self.exec_declaration(&simple.words, io).await;
         // A local the declaration made of a temporary variable stays, with its value; what it
         // shadows is what the variable was before the command.
-        // Outside a function, a temporary variable the declaration names stays, as bash's
-        // (`x=1 declare -r x`).
+        // Outside a function, a temporary variable the declaration names stays when it makes
+        // it exported or read-only, as bash's does (`x=1 declare -r x`, `w=4 export w`; not
+        // `q=5 declare q` nor `declare -i`).
         let prints = simple.words[1..]
             .iter()
             .any(|word| word.as_literal().is_some_and(|text| text.starts_with('-') && text.contains(['p', 'f', 'F'])));
+        let exports_or_locks = matches!(literal.first().map(String::as_str), Some("export" | "readonly"))
+            || simple.words[1..]
+                .iter()
+                .any(|word| word.as_literal().is_some_and(|text| text.starts_with('-') && text.contains(['r', 'x'])));
         let named = |name: &str| {
             !prints
+                && exports_or_locks
                 && simple.words[1..].iter().any(|word| match word.parts.as_slice() {
                     [WordPart::Assign(assign)] => assign.name.as_str() == name,
                     _ => word.as_literal().is_some_and(|text| text.split(['=', '[']).next() == Some(name)),

@@ -63,8 +63,9 @@ impl Field {
 /// Characters that mean something in a pattern.
 fn has_pattern_chars(text: &str) -> bool {
     // `&` too: a quoted `&` in a replacement is not the matched text (`patsub_replacement`).
-    text.bytes()
-        .any(|b| matches!(b, b'*' | b'?' | b'[' | b']' | b'\\' | b'(' | b')' | b'|' | b'!' | b'@' | b'+' | b'&'))
+    text.bytes().any(|b| {
+        matches!(b, b'*' | b'?' | b'[' | b']' | b'\\' | b'(' | b')' | b'|' | b'!' | b'@' | b'+' | b'&' | b'-' | b'^')
+    })
 }
 
 struct Builder {
@@ -1382,7 +1383,7 @@ impl Interp {
                             Value::Indexed(map) => {
                                 let mut idx: i64 = key.parse().unwrap_or(0);
                                 if idx < 0 {
-                                    idx += map.keys().next_back().map_or(0, |k| k + 1);
+                                    idx = idx.saturating_add(map.keys().next_back().map_or(0, |k| k.saturating_add(1)));
                                 }
                                 map.get(&idx).cloned()
                             }
@@ -1481,13 +1482,13 @@ fn slice_range(len: usize, offset: i64, length: Option<i64>) -> Option<(usize, u
     let end = match length {
         None => len_i,
         Some(l) if l < 0 => {
-            let end = len_i + l;
+            let end = len_i.saturating_add(l);
             if end < start {
                 return None;
             }
             end
         }
-        Some(l) => (start + l).min(len_i),
+        Some(l) => start.saturating_add(l).min(len_i),
     };
     Some((start as usize, end.max(start) as usize))
 }

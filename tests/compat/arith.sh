@@ -311,3 +311,11 @@ let 'rv = 7 + (43 * 6'; echo $?
 x++=7 : attempted assignment to non-variable (error token is "=7 ")
 let: rv = 7 + (43 * 6: missing `)' (error token is "6")
 ## status: 0
+
+### a sum of thousands of terms is computed, not a stack overflow
+a=($(seq 5000)); IFS=+; echo $((${a[*]})); let "s=${a[*]}"; echo "$s"; (( ${a[*]} > 0 )) && echo positive
+## stdout:
+12502500
+12502500
+positive
+## status: 0

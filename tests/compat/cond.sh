@@ -411,3 +411,16 @@ s 2
 s 2
 s 0
 ## status: 0
+
+### an operand of -ge that is no number fails the test with status 1 and the command goes on
+v=2.1; if [[ $v -ge 2 ]]; then echo new; else echo old; fi; [[ $v -gt 1 ]] || echo no; [[ 1 -eq 1+ ]]; echo "status $?"
+f() { [[ $1 -lt 10 ]] && echo small || echo big; echo end; }; f 1.5; f 3
+## stdout:
+old
+no
+status 1
+big
+end
+small
+end
+## status: 0

@@ -323,3 +323,15 @@ unset: ps1: not an array variable
 declare: c: cannot destroy array variables in this way
 declare: m: cannot destroy array variables in this way
 ## status: 0
+
+### an assignment before a declaration stays only when it exports or locks the variable
+q=5 declare q; echo "${q-unset}"; x=1 declare -r x; echo "${x-unset}"; z=3 declare -i z; echo "${z-unset}"
+y=2 declare -x y; echo "${y-unset}"; w=4 export w; echo "${w-unset}"; v=5 readonly v; echo "${v-unset}"
+## stdout:
+unset
+1
+unset
+2
+4
+5
+## status: 0

@@ -453,3 +453,19 @@ echo 3: q/[x]
 ## status: 0
 ## files:
 q/
+
+### a globstar under ./ keeps the ./ on every name
+shopt -s globstar; mkdir -p src/a; touch m.rs src/m.rs src/a/f.rs
+echo ./**/*.rs; echo ./src/**/*.rs; echo **/*.rs; echo ./**
+## stdout:
+./m.rs ./src/a/f.rs ./src/m.rs
+./src/a/f.rs ./src/m.rs
+m.rs src/a/f.rs src/m.rs
+./ ./m.rs ./src ./src/a ./src/a/f.rs ./src/m.rs
+## status: 0
+## files:
+m.rs: ""
+src/
+src/a/
+src/a/f.rs: ""
+src/m.rs: ""

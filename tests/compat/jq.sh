@@ -1685,3 +1685,26 @@ true
 1
 [2.50,3E+400,7,0,2,1]
 ## status: 0
+
+### a float with an integral value is written as jq writes it, in strings and formats too
+jq -nr '10/2 | (@text, @json, @sh, @html, @uri, @base64, tostring, tojson, "\(.)", @json "x\(.)")'
+echo '{"n":10,"a":1.5}' | jq -r '"\(.n/2) \(.a*2) \(2.5|trunc)" , {("k\(.a*2)"): 1}'
+jq -nr '[1.5, 3, 0.1] | "\(.[0]) \(.[1]/3) \(.[2])", @csv'
+## stdout:
+5
+5
+5
+5
+5
+NQ==
+5
+5
+5
+x5
+5 3 2
+{
+  "k3": 1
+}
+1.5 1 0.1
+1.5,3,0.1
+## status: 0

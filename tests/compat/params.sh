@@ -436,3 +436,17 @@ done
 x: parameter not set
 x: parameter null or not set
 ## status: 0
+
+### an escaped dash inside brackets is a character, not a range
+[[ a-c == a[a\-z]c ]] && echo match; [[ abc == a[a\-z]c ]] || echo no-range
+case a-c in a[a\-z]c) echo case;; esac
+s=my-file; echo "${s//[a\-z]/X}"; s=a^b; echo "${s//[\^]/_}"
+s=abc; echo "${s:1:9223372036854775807}"
+## stdout:
+match
+no-range
+case
+myXfile
+a_b
+bc
+## status: 0

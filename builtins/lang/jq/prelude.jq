@@ -11,6 +11,8 @@ def tojson: __jq_tojson;
 def @base64d: tostring | __jq_base64d;
 def @urid: tostring | __jq_urid;
 def tostring: if type == "string" then . else __jq_tojson end;
+# A float with an integral value below 2^53 as the integer jq writes (`5`, not `5.0`).
+def __jq_num: if type == "number" and . == floor and (if . < 0 then -. else . end) < 9007199254740992 then floor else . end;
 def repeat(f): def rec: __jq_guard | f, rec; rec;
 def recurse(f): def rec: __jq_guard | ., (f | rec); rec;
 def recurse: recurse(.[]?);

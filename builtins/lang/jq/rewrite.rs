@@ -190,6 +190,13 @@ impl<'c> Printer<'c> {
             Term::Call(name, args) if args.is_empty() && name.starts_with('@') && !FORMATS.contains(name) => {
                 self.unknown_format(name)
             }
+            // A number jaq holds as a float with an integral value (`10/2`) is written as jq
+            // writes it (`5`, not `5.0`) by every format.
+            Term::Call(name, args) if args.is_empty() && name.starts_with('@') => {
+                self.push("(__jq_num | ");
+                self.push(name);
+                self.push(")");
+            }
             Term::Call(name, args) => {
                 self.push(name);
                 if !args.is_empty() {
@@ -522,10 +529,12 @@ impl<'c> Printer<'c> {
             match part {
                 StrPart::Str(text) => text.chars().for_each(|c| self.char(c)),
                 StrPart::Char(c) => self.char(*c),
+                // Each value goes in as jq writes it: a plain string takes `tostring`'s text
+                // (`"\(10/2)"` is `5`), a format string the value with its number as jq's.
                 StrPart::Term(t) => {
-                    self.push("\\(");
+                    self.push("\\((");
                     self.term(t);
-                    self.push(")");
+                    self.push(if format.is_some() { ") | __jq_num)" } else { ") | tostring)" });
                 }
             }
         }
@@ -584,7 +593,8 @@ mod tests {
 
     #[test]
     fn writes_back_what_it_read() {
-        assert_eq!(r(r#"@base64 "a\(.x)\n\"""#), r#"@base64 "a\(.[("x")])\u000a\"""#);
+        assert_eq!(r(r#"@base64 "a\(.x)\n\"""#), r#"@base64 "a\((.[("x")]) | __jq_num)\u000a\"""#);
+        assert_eq!(r(r#""\(.n / 2)""#), r#""\((__jq_divide((2); (.[("n")]))) | tostring)""#);
         // reduce goes on from the update's last output, as jq's does.
         assert_eq!(
             r("reduce .[] as [$a, {b: $c}] (0; . + $a)"),

@@ -248,7 +248,8 @@ impl<T: Tree + ?Sized> Walk<'_, T> {
                 let sub = if flags & NULLDIR != 0 && dir == "." {
                     entry.name.clone()
                 } else {
-                    join_display(dir.strip_prefix("./").unwrap_or(dir), &entry.name)
+                    // A directory written `./` keeps it, as bash's `sh_makepath` does.
+                    join_display(dir, &entry.name)
                 };
                 if entry.kind == FileKind::Dir
                     && let Some(below) = self.vector(pat, &sub, flags & !ADDCURDIR)

@@ -171,8 +171,9 @@ pub fn unescape(text: &str) -> String {
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     for c in text.chars() {
-        // `&` is no pattern character, but escaped it stays literal in a replacement.
-        if matches!(c, '*' | '?' | '[' | ']' | '\\' | '(' | ')' | '|' | '!' | '@' | '+' | '&') {
+        // `&` is no pattern character, but escaped it stays literal in a replacement; `-` and
+        // `^` are one inside brackets (`[a\-z]` is three characters, not a range).
+        if matches!(c, '*' | '?' | '[' | ']' | '\\' | '(' | ')' | '|' | '!' | '@' | '+' | '&' | '-' | '^') {
             out.push('\\');
         }
         out.push(c);

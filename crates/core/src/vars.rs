@@ -253,7 +253,7 @@ impl Vars {
             Value::Indexed(map) => {
                 let mut idx: i64 = key.trim().parse().unwrap_or(0);
                 if idx < 0 {
-                    idx += map.keys().next_back().map_or(0, |k| k + 1);
+                    idx = idx.saturating_add(map.keys().next_back().map_or(0, |k| k.saturating_add(1)));
                 }
                 map.get(&idx).map(String::as_str)
             }
@@ -270,7 +270,7 @@ impl Vars {
             return false;
         }
         let len = match self.get(name).map(|v| &v.value) {
-            Some(Value::Indexed(map)) => map.keys().next_back().map_or(0, |k| k + 1),
+            Some(Value::Indexed(map)) => map.keys().next_back().map_or(0, |k| k.saturating_add(1)),
             Some(Value::Assoc(_)) => return false,
             Some(Value::Str(_)) => 1,
             _ => 0,
@@ -529,13 +529,13 @@ impl Vars {
             var.value = Value::Indexed(elements);
         }
         if let Value::Indexed(elements) = &mut var.value {
-            let mut next = elements.keys().next_back().map_or(0, |k| k + 1);
+            let mut next = elements.keys().next_back().map_or(0, |k| k.saturating_add(1));
             for (index, value) in items {
                 let value = apply_case(var.attrs, value);
                 let at = index.unwrap_or(next);
                 delta += element_delta(elements.get(&at), &value);
                 elements.insert(at, value);
-                next = at + 1;
+                next = at.saturating_add(1);
             }
         }
         self.account(delta);
@@ -578,7 +578,7 @@ impl Vars {
                 let Value::Indexed(elements) = other else { return Ok(()) };
                 let mut idx: i64 = key.trim().parse().unwrap_or(0);
                 if idx < 0 {
-                    idx += elements.keys().next_back().map_or(0, |k| k + 1);
+                    idx = idx.saturating_add(elements.keys().next_back().map_or(0, |k| k.saturating_add(1)));
                 }
                 if !elements.contains_key(&idx) {
                     delta += ELEMENT_COST as isize;
@@ -613,7 +613,7 @@ impl Vars {
         let removed = match Arc::make_mut(&mut self.map).get_mut(name).map(|v| &mut v.value) {
             Some(Value::Indexed(map)) => key.parse::<i64>().ok().and_then(|mut idx| {
                 if idx < 0 {
-                    idx += map.keys().next_back().map_or(0, |k| k + 1);
+                    idx = idx.saturating_add(map.keys().next_back().map_or(0, |k| k.saturating_add(1)));
                 }
                 map.remove(&idx)
             }),
