@@ -50,16 +50,7 @@ pub fn declare_line(name: &str, var: &Var) -> String {
         Value::Assoc(_) => flags.push('A'),
         _ => {}
     }
-    for (attr, c) in [
-        // bash's order.
-        (Attrs::INTEGER, 'i'),
-        (Attrs::NAMEREF, 'n'),
-        (Attrs::READONLY, 'r'),
-        (Attrs::EXPORT, 'x'),
-        (Attrs::CAPITALIZE, 'c'),
-        (Attrs::LOWER, 'l'),
-        (Attrs::UPPER, 'u'),
-    ] {
+    for (attr, c) in Attrs::LETTERS {
         if var.attrs.has(attr) {
             flags.push(c);
         }

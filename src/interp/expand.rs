@@ -1681,15 +1681,7 @@ fn transform(text: &str, op: char, name: &str, attrs: super::vars::Attrs, kind: 
         'a' => {
             let mut flags: String = kind.into_iter().collect();
             // bash's order, as `declare -p` shows them.
-            for (attr, c) in [
-                (Attrs::INTEGER, 'i'),
-                (Attrs::NAMEREF, 'n'),
-                (Attrs::READONLY, 'r'),
-                (Attrs::EXPORT, 'x'),
-                (Attrs::CAPITALIZE, 'c'),
-                (Attrs::LOWER, 'l'),
-                (Attrs::UPPER, 'u'),
-            ] {
+            for (attr, c) in Attrs::LETTERS {
                 if attrs.has(attr) {
                     flags.push(c);
                 }

@@ -43,6 +43,18 @@ impl Attrs {
     /// saved ([`Attrs::bits`] leaves it out).
     pub const TEMPENV: Attrs = Attrs(256);
 
+    /// The attributes `declare`'s letters stand for, in the order bash writes them
+    /// (`declare -p`, `${x@a}`).
+    pub const LETTERS: [(Attrs, char); 7] = [
+        (Attrs::INTEGER, 'i'),
+        (Attrs::NAMEREF, 'n'),
+        (Attrs::READONLY, 'r'),
+        (Attrs::EXPORT, 'x'),
+        (Attrs::CAPITALIZE, 'c'),
+        (Attrs::LOWER, 'l'),
+        (Attrs::UPPER, 'u'),
+    ];
+
     /// The bits, as a snapshot keeps them.
     pub fn bits(self) -> u8 {
         // TEMPENV, the one bit past eight, is never saved.
