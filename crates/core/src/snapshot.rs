@@ -65,6 +65,9 @@ struct Saved {
     dir_stack: Vec<String>,
     #[serde(default)]
     aliases: BTreeMap<String, String>,
+    /// `umask`'s mask (absent from older snapshots: the default).
+    #[serde(default)]
+    umask: Option<u32>,
     last_status: Status,
     last_background: Option<u32>,
     last_arg: String,
@@ -150,6 +153,7 @@ impl Snapshot {
             traps: state.traps.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
             dir_stack: state.dir_stack.clone(),
             aliases: state.aliases.as_ref().clone(),
+            umask: Some(state.umask),
             last_status: state.last_status,
             last_background: state.last_background,
             last_arg: state.last_arg.clone(),
@@ -224,6 +228,9 @@ impl Snapshot {
         state.traps = Arc::new(saved.traps.into_iter().collect());
         state.dir_stack = saved.dir_stack;
         state.aliases = std::sync::Arc::new(saved.aliases);
+        if let Some(umask) = saved.umask {
+            state.umask = umask;
+        }
         state.last_status = saved.last_status;
         state.last_background = saved.last_background;
         state.last_arg = saved.last_arg;
@@ -419,6 +426,7 @@ mod tests {
         let _ = state.vars.set_value("arr", Value::Indexed([(0, "a".to_string()), (5, "b".to_string())].into()));
         state.vars.insert("ro", Var { value: Value::Str("x".into()), attrs: Attrs::READONLY });
         state.options.pipefail = true;
+        state.umask = 0o027;
         state.dir_stack = vec!["/".into()];
         let script = crate::parser::parse("greet() { echo \"hi $1\"; }").expect("parse");
         if let Some(Command::Function(def)) = script.body[0].and_or.first.commands.first() {
@@ -438,6 +446,7 @@ mod tests {
         assert!(back.state.vars.get("ro").is_some_and(|v| v.attrs.has(Attrs::READONLY)));
         assert!(back.state.options.pipefail && back.state.functions.contains_key("greet"));
         assert_eq!((back.state.cwd.as_str(), back.state.dir_stack.len()), ("/tmp", 1));
+        assert_eq!(back.state.umask, 0o027);
         assert_eq!(fresh.read("/tmp/d/f").ok(), Some(b"\x00bytes\xff".to_vec()));
         assert_eq!(fresh.read_link("/tmp/link").ok().as_deref(), Some("/tmp/d/f"));
     }
