@@ -19,17 +19,7 @@ up=$repo/target/upstream
 awk=toolsh
 if [ "${1:-}" = --awk ]; then awk=$2; shift 2; fi
 
-if [ ! -d "$up/gawk" ]; then
-    mkdir -p "$up"
-    if ! grep -rqs '^Types: deb-src' /etc/apt/sources.list.d/; then
-        sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources \
-            >/etc/apt/sources.list.d/toolsh-src.sources
-        apt-get update -qq
-    fi
-    (cd "$up" && apt-get source --download-only gawk >/dev/null 2>&1)
-    tar -xJf "$up"/gawk_5.2*.orig.tar.xz -C "$up"
-    mv "$up"/gawk-5.2* "$up/gawk"
-fi
+scripts/upstream-source.sh gawk
 toolsh=${TOOLSH:-$repo/target/release/toolsh}
 if [ "$awk" = toolsh ] && [ ! -x "$toolsh" ]; then cargo build --release --quiet; fi
 

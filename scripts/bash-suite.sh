@@ -10,7 +10,7 @@
 # the helper programs bash's tests call declared as host programs). `--shell bash` measures bash
 # itself: the distribution's bash 5.2 fails a few files for reasons of its own (locale, terminal,
 # signals). TEST names a file's test (`arith`, `new-exp`); by default all but the run-all
-# drivers. The sources come from the distribution's source package (apt-get source) into
+# drivers. The sources come from the distribution's source package (scripts/upstream-source.sh) into
 # target/upstream; the per-test output and diff are left in target/bash-suite/SHELL/res.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,17 +19,7 @@ up=$repo/target/upstream
 shell=
 if [ "${1:-}" = --shell ]; then shell=$2; shift 2; fi
 
-if [ ! -d "$up/bash" ]; then
-    mkdir -p "$up"
-    if ! grep -rqs '^Types: deb-src' /etc/apt/sources.list.d/; then
-        sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources \
-            >/etc/apt/sources.list.d/toolsh-src.sources
-        apt-get update -qq
-    fi
-    (cd "$up" && apt-get source --download-only bash >/dev/null 2>&1)
-    tar -xzf "$up"/bash_5.2*.orig.tar.gz -C "$up"
-    mv "$up"/bash-5.2* "$up/bash"
-fi
+scripts/upstream-source.sh bash
 # The tests call four small programs of bash's support directory; they need only a config.h.
 for p in recho zecho printenv xcase; do
     if [ ! -x "$up/bin/$p" ]; then
