@@ -21,7 +21,7 @@ mod text;
 
 // What the interpreter takes from the commands: `$'…'` and `echo -e` decode alike, and `set`
 // prints values as `declare -p` quotes them.
-pub use text::printf::ansi_c_quote;
+pub use text::printf::{ansi_c_quote, wants_ansi_c};
 pub use text::stream::{expand_backslashes, quote_for_reuse};
 
 /// The specs of the builtins the interpreter runs (`Run::Interpreter`), for it to read their options by.

@@ -78,11 +78,15 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
     let mut parser = lexopt::Parser::from_args(argv.iter().map(String::as_str));
     // What follows the script (or `-c STRING`) is its name and arguments, options or not.
     let rest = |parser: &mut lexopt::Parser| -> Vec<String> {
-        parser.raw_args().map(|raw| raw.map(|w| w.to_string_lossy().into_owned()).collect()).unwrap_or_default()
+        parser.raw_args().map(|raw| raw.map(text).collect()).unwrap_or_default()
     };
-    let text = |value: std::ffi::OsString| value.to_string_lossy().into_owned();
+    // The words are already text (`main` decoded them, bytes kept as stand-ins): lexopt hands
+    // them back as they were given, and decoding them again would split each stand-in.
+    fn text(word: std::ffi::OsString) -> String {
+        word.into_string().unwrap_or_else(|word| toolsh_bytes::from_os(&word).into_owned())
+    }
     fn value(parser: &mut lexopt::Parser, flag: &str) -> Result<String, String> {
-        parser.value().map(|v| v.to_string_lossy().into_owned()).map_err(|_| format!("{flag} needs a value"))
+        parser.value().map(text).map_err(|_| format!("{flag} needs a value"))
     }
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         let declared = match &arg {
@@ -411,7 +415,7 @@ fn load_policy(options: &Options, config: Config, root: &str) -> Result<Declared
     }
     if let Some(path) = path {
         let shown = if path.is_absolute() { path } else { std::path::Path::new(root).join(path) };
-        policy.protect(&shown.to_string_lossy());
+        policy.protect(&toolsh_bytes::from_os(shown.as_ref()));
     }
     // `--store`, else the file's `store =` (a relative file is the workspace's), else the
     // default file.
@@ -429,7 +433,7 @@ fn load_policy(options: &Options, config: Config, root: &str) -> Result<Declared
         // The store and its WAL files, should the user put them inside the workspace.
         let shown = if store.is_absolute() { store.to_path_buf() } else { std::path::Path::new(root).join(store) };
         for suffix in ["", "-wal", "-shm", "-journal"] {
-            policy.protect(&format!("{}{suffix}", shown.to_string_lossy()));
+            policy.protect(&format!("{}{suffix}", toolsh_bytes::from_os(shown.as_ref())));
         }
     }
     let retention = file.as_ref().map(|f| f.audit.retention()).unwrap_or_default();
@@ -485,7 +489,7 @@ fn declare_hosts(
             let launcher = crate::host::HostSetup::launcher_for(&toolsh);
             // Only toolsh itself becomes a launcher when started as one: an embedding process
             // (Python, Node) must name the installed `toolsh-launch`.
-            let is_toolsh = launcher.file_name().is_some_and(|name| name.to_string_lossy().starts_with("toolsh"));
+            let is_toolsh = launcher.file_name().is_some_and(|name| toolsh_bytes::from_os(name).starts_with("toolsh"));
             if !is_toolsh {
                 return Err(format!(
                     "host programs need toolsh's launcher, and there is no toolsh-launch beside {}: \
@@ -609,9 +613,10 @@ fn host_stdin() -> crate::interp::io::PipeReader {
     reader
 }
 
-/// Script bytes as text: valid UTF-8 is taken without a copy; invalid bytes become U+FFFD.
+/// Script bytes as text: valid UTF-8 is taken without a copy; other bytes keep their value as
+/// stand-ins ([`toolsh_bytes::decode`]), as bash keeps a script's bytes.
 fn text_of(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes).unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
+    toolsh_bytes::decode_vec(bytes)
 }
 
 /// Why a shell could not be set up, and the status toolsh exits with.
@@ -752,13 +757,14 @@ fn setup(options: &mut Options, embedding: Embedding) -> Result<Setup, Failed> {
             if let Some(name) = name.to_str()
                 && !(buckets && crate::mounts::CREDENTIAL_VARIABLES.contains(&name))
             {
-                builder = builder.env(name, &value.to_string_lossy());
+                builder = builder.env(name, &toolsh_bytes::from_os(value.as_ref()));
             }
         }
     }
     for (name, value) in &options.env {
         #[allow(clippy::disallowed_methods)] // asked for explicitly with --env NAME
-        let value = value.clone().or_else(|| std::env::var_os(name).map(|v| v.to_string_lossy().into_owned()));
+        let value =
+            value.clone().or_else(|| std::env::var_os(name).map(|v| toolsh_bytes::from_os(v.as_ref()).into_owned()));
         if let Some(value) = value {
             builder = builder.env(name, &value);
         }

@@ -7,7 +7,7 @@ use crate::parser::parse;
 /// Parser properties on arbitrary bytes: no panic; an error's position lies inside the input;
 /// a parsed script prints as text that parses back to the same tree.
 pub fn parser(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
+    let text = toolsh_bytes::lossy(data);
     match parse(&text) {
         Ok(script) => {
             let printed = script.to_string();
@@ -43,7 +43,7 @@ const LANGUAGES: [&str; 7] = [
 /// the command boundary had to catch (`internal error` on stderr).
 pub fn languages(data: &[u8]) {
     let Some((&which, rest)) = data.split_first() else { return };
-    let text = String::from_utf8_lossy(rest);
+    let text = toolsh_bytes::lossy(rest);
     let line = LANGUAGES[usize::from(which) % LANGUAGES.len()];
     let limits = crate::Limits {
         wall_time: Some(std::time::Duration::from_millis(300)),

@@ -9,9 +9,9 @@ fn main() {
     // Started again as a host program's launcher: becomes the program, never returns.
     #[cfg(feature = "host")]
     toolsh::host::main_if_launching();
-    // Words that are not UTF-8 (`toolsh -c $'echo \xe9'`) are read as every script text is,
-    // invalid bytes replaced (docs/deviations.md): `std::env::args` would panic on them.
-    let argv: Vec<String> = std::env::args_os().skip(1).map(|word| word.to_string_lossy().into_owned()).collect();
+    // Words that are not UTF-8 (`toolsh -c $'echo \xe9'`) keep their bytes as stand-ins
+    // (`toolsh_bytes`), as every script text does: `std::env::args` would panic on them.
+    let argv: Vec<String> = std::env::args_os().skip(1).map(|word| toolsh_bytes::from_os(&word).into_owned()).collect();
     let status = toolsh::cli::main(argv);
     toolsh_alloc::ending();
     std::process::exit(status);

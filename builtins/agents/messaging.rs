@@ -107,7 +107,7 @@ pub async fn msg(ctx: Ctx<'_>, args: Args) -> Status {
                 rest[1..].join(" ")
             } else {
                 match ctx.read_stdin().await {
-                    Ok(bytes) => String::from_utf8_lossy(&bytes).trim_end_matches('\n').to_string(),
+                    Ok(bytes) => toolsh_bytes::lossy(&bytes).trim_end_matches('\n').to_string(),
                     Err(err) => return ctx.fail(crate::vfs::describe(&err)).await,
                 }
             };

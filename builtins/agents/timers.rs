@@ -78,7 +78,7 @@ pub async fn at(ctx: Ctx<'_>, args: Args) -> Status {
             Err(err) => return ctx.fail(crate::vfs::describe(&err)).await,
         },
     };
-    let script = String::from_utf8_lossy(&script);
+    let script = toolsh_bytes::decode(&script);
     if script.trim().is_empty() {
         return ctx.fail("no script to run: give it on standard input or with -f FILE").await;
     }
@@ -189,7 +189,7 @@ pub async fn crontab(ctx: Ctx<'_>, args: Args) -> Status {
             // Its entries run with this line's exported variables, as an `at` job does (the
             // crontab's own `NAME=value` lines come after them, so they win).
             let text = match text {
-                Ok(bytes) => format!("{}{}", environment_line(&ctx), String::from_utf8_lossy(&bytes)),
+                Ok(bytes) => format!("{}{}", environment_line(&ctx), toolsh_bytes::decode(&bytes)),
                 Err(err) => return ctx.fail(format!("{file}: {}", crate::vfs::describe(&err))).await,
             };
             ctx.call(&TimerCrontab { text: Some(text.to_string()), remove: false }).await.map_or_else(|s| s, |_| 0)

@@ -350,7 +350,7 @@ impl Suffixes {
             *slot = self.alphabet[n % base];
             n /= base;
         }
-        Some(format!("{prefix}{}", String::from_utf8_lossy(&digits)))
+        Some(format!("{prefix}{}", toolsh_bytes::decode(&digits)))
     }
 }
 

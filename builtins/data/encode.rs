@@ -216,7 +216,7 @@ struct Verify {
 /// tells (GNU does not mix the two forms).
 async fn verify_list(ctx: &Ctx<'_>, algorithm: &str, list: &str, how: &Verify, reversed: &mut Option<bool>) -> bool {
     let text = match ctx.read_operand(list).await {
-        Ok(data) => String::from_utf8_lossy(&data).into_owned(),
+        Ok(data) => toolsh_bytes::decode(&data).into_owned(),
         // A directory opens and then fails to read: GNU says only that.
         Err(err) if err.kind() == std::io::ErrorKind::IsADirectory => {
             ctx.complain(format!("{}: read error", quotef(list))).await;

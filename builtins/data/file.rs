@@ -152,7 +152,7 @@ pub async fn file(ctx: Ctx<'_>, args: Args) -> Status {
     let mut names = args.operands.clone();
     if let Some(list) = args.last(&FILES_FROM) {
         match ctx.read_operand(list).await {
-            Ok(data) => names.extend(String::from_utf8_lossy(&data).lines().map(str::to_string)),
+            Ok(data) => names.extend(toolsh_bytes::decode(&data).lines().map(str::to_string)),
             Err(err) => return ctx.fail(format!("Cannot open `{list}' ({})", describe(&err))).await,
         }
     }

@@ -104,7 +104,7 @@ fn binary_format(b: &[u8], size: u64, last4: Option<[u8; 4]>) -> Option<Kind> {
         return Some(Kind::binary(png(b), "image/png"));
     }
     if b.starts_with(b"GIF87a") || b.starts_with(b"GIF89a") {
-        let version = String::from_utf8_lossy(&b[3..6]);
+        let version = toolsh_bytes::lossy(&b[3..6]);
         let text = format!("GIF image data, version {version}, {} x {}", u16_le(b, 6), u16_le(b, 8));
         return Some(Kind::binary(text, "image/gif"));
     }
@@ -136,7 +136,7 @@ fn gzip(b: &[u8], size: u64, last4: Option<[u8; 4]>) -> String {
         }
         if let Some(rest) = b.get(at..) {
             let name: Vec<u8> = rest.iter().take_while(|c| **c != 0).copied().collect();
-            text.push_str(&format!(", was \"{}\"", String::from_utf8_lossy(&name)));
+            text.push_str(&format!(", was \"{}\"", toolsh_bytes::lossy(&name)));
         }
     }
     let mtime = u32_le(b, 4);
@@ -546,7 +546,7 @@ fn text(b: &[u8]) -> Option<Kind> {
     let decoded: String = if enc.utf16.is_some() {
         units.iter().filter_map(|u| char::from_u32(*u)).collect()
     } else {
-        String::from_utf8_lossy(body).into_owned()
+        toolsh_bytes::lossy(body).into_owned()
     };
     let name = enc.name;
     let charset = enc.charset;

@@ -130,7 +130,7 @@ pub async fn sqlite3(ctx: Ctx<'_>, args: Args) -> Status {
     let mut sql: Vec<String> = operands.collect();
     if sql.is_empty() {
         match ctx.read_stdin().await {
-            Ok(bytes) => sql.push(String::from_utf8_lossy(&bytes).into_owned()),
+            Ok(bytes) => sql.push(toolsh_bytes::lossy(&bytes).into_owned()),
             Err(err) => return ctx.fail(crate::vfs::describe(&err)).await,
         }
     }
@@ -285,7 +285,7 @@ impl Db<'_, '_> {
             Ok(data) => data,
             Err(_) => return Ok(Err(format!("cannot open \"{}\"", import.file))),
         };
-        let mut records = csv_records(&String::from_utf8_lossy(&data), separator).into_iter().skip(import.skip);
+        let mut records = csv_records(&toolsh_bytes::lossy(&data), separator).into_iter().skip(import.skip);
         let mut names = self.column_names(&import.table).await?;
         let mut sql = String::new();
         let table = identifier(&import.table, true);

@@ -643,7 +643,7 @@ fn members(data: &[u8]) -> Result<(Vec<Member>, usize), String> {
         let size = entry.header().entry_size().map_err(|err| err.to_string())?;
         let data_end = usize::try_from(entry.raw_file_position().saturating_add(size.div_ceil(512) * 512))
             .map_err(|err| err.to_string())?;
-        let name = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
+        let name = toolsh_bytes::decode(&entry.path_bytes()).into_owned();
         let mtime = entry.header().mtime().unwrap_or(0);
         // Extension headers (long names) sit between the previous member and this header.
         found.push(Member { name, mtime, span: end..data_end.min(data.len()) });
@@ -920,7 +920,7 @@ fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
                 break;
             }
         };
-        let raw = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
+        let raw = toolsh_bytes::decode(&entry.path_bytes()).into_owned();
         if !wanted(&raw) || excluded(o, &raw) {
             continue;
         }
@@ -1012,14 +1012,14 @@ fn extract_one(
     if kind.is_dir() {
         make_dirs(ctx, abs)?;
     } else if kind.is_symlink() {
-        let target = entry.link_name()?.map(|t| t.to_string_lossy().into_owned()).unwrap_or_default();
+        let target = entry.link_name()?.map(|t| toolsh_bytes::from_os(t.as_os_str()).into_owned()).unwrap_or_default();
         let target = crate::data::transform::apply(&o.transforms, &target, Names::SymlinkTarget);
         if ctx.vfs.lstat(abs).is_ok() {
             ctx.vfs.remove_file(abs)?;
         }
         return ctx.vfs.symlink(&target, abs);
     } else if kind.is_hard_link() {
-        let target = entry.link_name()?.map(|t| t.to_string_lossy().into_owned()).unwrap_or_default();
+        let target = entry.link_name()?.map(|t| toolsh_bytes::from_os(t.as_os_str()).into_owned()).unwrap_or_default();
         let target = crate::data::transform::apply(&o.transforms, &target, Names::HardlinkTarget);
         let data = ctx.vfs.read(&crate::vfs::path::normalize(base, target.trim_start_matches('/')))?;
         ctx.vfs.write(abs, &data, WriteMode::Truncate)?;

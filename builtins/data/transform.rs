@@ -134,5 +134,5 @@ pub fn apply(transforms: &[Transform], name: &str, names: Names) -> String {
         out.extend_from_slice(&name[last..]);
         name = out;
     }
-    String::from_utf8_lossy(&name).into_owned()
+    toolsh_bytes::decode(&name).into_owned()
 }

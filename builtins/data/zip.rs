@@ -245,7 +245,7 @@ pub async fn zip(ctx: Ctx<'_>, words_parsed: Args) -> Status {
     };
     if args.from_stdin {
         match ctx.read_stdin().await {
-            Ok(data) => args.names.extend(String::from_utf8_lossy(&data).lines().map(str::to_string)),
+            Ok(data) => args.names.extend(toolsh_bytes::decode(&data).lines().map(str::to_string)),
             Err(err) => return ctx.fail(describe(&err)).await,
         }
     }
@@ -455,7 +455,7 @@ fn build(
                     .large_file(data.len() as u64 >= u64::from(u32::MAX))
                     .with_extended_timestamp(time.unix, None, None)?;
                 if link {
-                    writer.add_symlink(name, String::from_utf8_lossy(&data), options)?;
+                    writer.add_symlink(name, toolsh_bytes::decode(&data), options)?;
                 } else {
                     writer.start_file(name, options.unix_permissions(mode))?;
                     writer.write_all(&data)?;
@@ -859,7 +859,7 @@ async fn ask(ctx: &Ctx<'_>, path: &str) -> Answer {
             ctx.err(" NULL\n(EOF or read error, treating as \"[N]one\" ...)\n").await;
             return Answer::Ended;
         };
-        let line = String::from_utf8_lossy(&line);
+        let line = toolsh_bytes::decode(&line);
         match line.trim().chars().next() {
             Some('y') | Some('Y') => return Answer::Yes,
             Some('n') => return Answer::No,
@@ -870,7 +870,7 @@ async fn ask(ctx: &Ctx<'_>, path: &str) -> Answer {
                 let Some((name, _)) = ctx.stdin().read_until(Some(b'\n'), Some(4096)).await else {
                     return Answer::Ended;
                 };
-                return Answer::Rename(String::from_utf8_lossy(&name).trim().to_string());
+                return Answer::Rename(toolsh_bytes::decode(&name).trim().to_string());
             }
             _ => ctx.err(format!("error:  invalid response [{}]\n", line.trim())).await,
         }

@@ -1999,7 +1999,7 @@ pub async fn du(ctx: Ctx<'_>, mut args: Args) -> Status {
         } else if *opt == DU_EXCLUDE_FROM {
             match ctx.read_operand(value).await {
                 Ok(data) => exclude.extend(
-                    String::from_utf8_lossy(&data).lines().filter(|l| !l.is_empty()).map(crate::pattern::Pattern::new),
+                    toolsh_bytes::decode(&data).lines().filter(|l| !l.is_empty()).map(crate::pattern::Pattern::new),
                 ),
                 // GNU says it as a usage error (with the hint), status 1.
                 Err(err) => return ctx.misuse(&DU, format!("{}: {}", quotef(value), describe(&err))).await,

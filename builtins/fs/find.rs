@@ -786,7 +786,7 @@ impl Walk<'_, '_> {
             Node::True => true,
             Node::False => false,
             Node::Print => {
-                self.out.extend_from_slice(entry.display.as_bytes());
+                self.out.extend_from_slice(&toolsh_bytes::encode(entry.display));
                 self.out.push(b'\n');
                 true
             }
@@ -808,16 +808,16 @@ impl Walk<'_, '_> {
             Node::SameFile(resolved, follow) => self.ctx.vfs.resolve(entry.abs, *follow).is_ok_and(|r| r == *resolved),
             Node::Ls => {
                 let line = ls_line(self.ctx, entry);
-                self.out.extend_from_slice(line.as_bytes());
+                self.out.extend_from_slice(&toolsh_bytes::encode(&line));
                 true
             }
             Node::Printf(format) => {
                 let text = printf(self.ctx, format, entry);
-                self.out.extend_from_slice(text.as_bytes());
+                self.out.extend_from_slice(&toolsh_bytes::encode(&text));
                 true
             }
             Node::Print0 => {
-                self.out.extend_from_slice(entry.display.as_bytes());
+                self.out.extend_from_slice(&toolsh_bytes::encode(entry.display));
                 self.out.push(0);
                 true
             }

@@ -39,7 +39,7 @@ pub async fn apply_patch(ctx: Ctx<'_>, args: Args) -> Status {
         [_, extra, ..] => return ctx.misuse(&APPLY_PATCH, format!("extra operand '{extra}'")).await,
     };
     let text = match text {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Ok(bytes) => toolsh_bytes::decode(&bytes).into_owned(),
         Err(err) => {
             ctx.complain(crate::vfs::describe(&err)).await;
             return 1;
@@ -161,7 +161,7 @@ pub async fn patch(ctx: Ctx<'_>, args: Args) -> Status {
         ([file, patch, ..], _) => (Some(file.clone()), Some(patch.clone())),
     };
     let text = match ctx.read_operand(source.as_deref().unwrap_or("-")).await {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Ok(bytes) => toolsh_bytes::decode(&bytes).into_owned(),
         Err(err) => {
             ctx.err(format!(
                 "patch: **** Can't open patch file {} : {}\n",

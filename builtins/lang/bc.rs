@@ -1081,7 +1081,7 @@ pub async fn bc(ctx: Ctx<'_>, args: Args) -> Status {
     for file in &files {
         match ctx.read_operand(file).await {
             Ok(data) => {
-                text.push_str(&String::from_utf8_lossy(&data));
+                text.push_str(&toolsh_bytes::decode(&data));
                 text.push('\n');
             }
             Err(err) => return ctx.fail(format!("{file}: {}", crate::vfs::describe(&err))).await,
@@ -1090,7 +1090,7 @@ pub async fn bc(ctx: Ctx<'_>, args: Args) -> Status {
     // As GNU bc: standard input follows the files, unless they `quit` first.
     if files.is_empty() || !quits(&text) {
         match ctx.read_stdin().await {
-            Ok(data) => text.push_str(&String::from_utf8_lossy(&data)),
+            Ok(data) => text.push_str(&toolsh_bytes::decode(&data)),
             Err(err) => return ctx.fail(crate::vfs::describe(&err)).await,
         }
     }

@@ -534,7 +534,7 @@ pub(crate) fn substitute(replacement: &[u8], caps: &posix_regex::Groups<'_>, out
     let mut case = Case::None;
     let mut one_shot: Option<Case> = None;
     let push = |out: &mut Vec<u8>, bytes: &[u8], case: Case, one_shot: &mut Option<Case>| {
-        let text = String::from_utf8_lossy(bytes);
+        let text = toolsh_bytes::decode(bytes);
         for ch in text.chars() {
             let mode = one_shot.take().unwrap_or(case);
             let mut buf = String::new();
@@ -911,7 +911,7 @@ impl Machine<'_, '_> {
                     }
                 }
                 Kind::Translate(from, to) => {
-                    let text = String::from_utf8_lossy(space).into_owned();
+                    let text = toolsh_bytes::decode(space).into_owned();
                     let mapped: String =
                         text.chars().map(|c| from.iter().position(|&f| f == c).map_or(c, |i| to[i])).collect();
                     *space = mapped.into_bytes();
@@ -1137,7 +1137,7 @@ pub async fn sed(ctx: Ctx<'_>, args: Args) -> Status {
         match *opt {
             EXPRESSION => scripts.push(value.to_string()),
             FILE => match ctx.read_operand(value).await {
-                Ok(data) => scripts.push(String::from_utf8_lossy(&data).into_owned()),
+                Ok(data) => scripts.push(toolsh_bytes::decode(&data).into_owned()),
                 Err(err) => return ctx.fail(format!("couldn't open file {value}: {}", describe(&err))).await,
             },
             _ => {}

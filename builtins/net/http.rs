@@ -124,7 +124,7 @@ async fn data_arg(ctx: &Ctx<'_>, value: &str) -> Result<String, String> {
         Some(path) => ctx
             .read_operand(path)
             .await
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .map(|b| toolsh_bytes::lossy(&b).into_owned())
             .map_err(|e| format!("{path}: {}", crate::vfs::describe(&e))),
         None => Ok(value.to_string()),
     }

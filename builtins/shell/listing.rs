@@ -6,7 +6,7 @@ use toolsh_core::vars::{Attrs, Value, Var};
 /// Quotes a value as `declare -p` does: in double quotes, or as `$'…'` when it holds control
 /// characters (a newline, a tab, an escape).
 pub fn dquote(text: &str) -> String {
-    if text.chars().any(char::is_control) {
+    if crate::wants_ansi_c(text) {
         return crate::ansi_c_quote(text);
     }
     in_double_quotes(text)
@@ -15,7 +15,7 @@ pub fn dquote(text: &str) -> String {
 /// An associative array's key as `declare -p` shows it: in double quotes when it holds a
 /// character the shell would read specially (bash's `sh_contains_shell_metas`).
 fn assoc_key(key: &str) -> String {
-    if key.chars().any(char::is_control) {
+    if crate::wants_ansi_c(key) {
         return crate::ansi_c_quote(key);
     }
     // `*` and `@` alone would read as every element.

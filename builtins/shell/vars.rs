@@ -455,7 +455,7 @@ pub async fn read(mut ctx: Ctx<'_>, args: Args) -> Status {
         break;
     }
     let eof_without_data = !found && bytes.is_empty();
-    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let text = toolsh_bytes::decode(&bytes).into_owned();
     let mut chars: Vec<(char, bool)> = Vec::with_capacity(text.len());
     let mut iter = text.chars();
     while let Some(c) = iter.next() {
@@ -599,7 +599,7 @@ pub async fn mapfile(mut ctx: Ctx<'_>, args: Args) -> Status {
         if held > budget {
             return ctx.limit_hit("variable bytes", ctx.state().limits().variable_bytes as u64);
         }
-        let (index, line) = (origin + read - skip - 1, String::from_utf8_lossy(&line).into_owned());
+        let (index, line) = (origin + read - skip - 1, toolsh_bytes::decode(&line).into_owned());
         // As bash: every QUANTUM lines, `CALLBACK INDEX 'LINE'` is evaluated before the line
         // is stored (here in a subshell: what it assigns stays there, see docs/deviations.md).
         if let Some(callback) = callback.as_deref().filter(|_| (read - skip) % quantum == 0) {

@@ -11,7 +11,7 @@ use crate::vfs::describe;
 pub(crate) async fn lines(ctx: &Ctx<'_>, name: &str) -> Result<Vec<String>, Status> {
     match ctx.read_operand(name).await {
         Ok(data) => {
-            let text = String::from_utf8_lossy(&data).into_owned();
+            let text = toolsh_bytes::decode(&data).into_owned();
             Ok(text.lines().map(str::to_string).collect())
         }
         Err(err) => {
@@ -322,7 +322,7 @@ pub async fn fold(ctx: Ctx<'_>, parsed: Args) -> Status {
             Ok(data) => data,
             Err(err) => return ctx.fail(format!("{file}: {}", describe(&err))).await,
         };
-        let text = String::from_utf8_lossy(&data);
+        let text = toolsh_bytes::decode(&data);
         // A last line without its newline stays without one, as GNU fold leaves it.
         for piece in text.split_inclusive('\n') {
             let (line, newline) = piece.strip_suffix('\n').map_or((piece, ""), |line| (line, "\n"));

@@ -496,7 +496,7 @@ fn suffix_name(format: &[u8], n: usize) -> String {
         let taken = format[at..].iter().take_while(|&&b| !matches!(b, b'd' | b'i' | b'u' | b'o' | b'x' | b'X')).count();
         at += taken + 1;
     }
-    String::from_utf8_lossy(&out).into_owned()
+    toolsh_bytes::decode(&out).into_owned()
 }
 
 /// The number of `-n`, as `xdectoimax` reads it (0 to `i32::MAX`).

@@ -94,7 +94,7 @@ struct Text {
 /// A file's lines: split at `\n` only, so a carriage return stays part of its line as GNU
 /// keeps it (`str::lines` would drop it), unless `strip_cr` (`--strip-trailing-cr`).
 fn split(data: &[u8], strip_cr: bool) -> Text {
-    let text = String::from_utf8_lossy(data).into_owned();
+    let text = toolsh_bytes::decode(data).into_owned();
     let no_final_newline = !text.is_empty() && !text.ends_with('\n');
     let body = text.strip_suffix('\n').unwrap_or(&text);
     let lines = if text.is_empty() { Vec::new() } else { body.split('\n').collect() };

@@ -75,7 +75,7 @@ pub async fn envsubst(ctx: Ctx<'_>, args: Args) -> Status {
         format.map(|f| references(&f).into_iter().map(|(_, name)| name.to_string()).collect());
     let env: HashMap<String, String> = ctx.state().vars.exported().into_iter().collect();
     let input = match ctx.read_stdin().await {
-        Ok(data) => String::from_utf8_lossy(&data).into_owned(),
+        Ok(data) => toolsh_bytes::decode(&data).into_owned(),
         Err(err) => return ctx.fail(toolsh_core::vfs::describe(&err)).await,
     };
     let mut out = String::with_capacity(input.len());

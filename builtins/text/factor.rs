@@ -22,7 +22,7 @@ pub const FACTOR: Spec = Spec {
 pub async fn factor(ctx: Ctx<'_>, args: Args) -> Status {
     let words = if args.operands.is_empty() {
         match ctx.read_stdin().await {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).split_whitespace().map(str::to_string).collect(),
+            Ok(bytes) => toolsh_bytes::decode(&bytes).split_whitespace().map(str::to_string).collect(),
             Err(err) => return ctx.fail(crate::vfs::describe(&err)).await,
         }
     } else {

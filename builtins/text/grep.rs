@@ -261,7 +261,7 @@ impl Matcher {
         match self {
             Matcher::Bytes(regex) => regex.is_match(line),
             // A pattern that backtracks past the limit matches nothing rather than hanging.
-            Matcher::Perl(regex) => regex.is_match(&String::from_utf8_lossy(line)).unwrap_or(false),
+            Matcher::Perl(regex) => regex.is_match(&toolsh_bytes::decode(line)).unwrap_or(false),
         }
     }
 
@@ -355,6 +355,9 @@ struct LineScan {
     before: std::collections::VecDeque<(usize, usize, Vec<u8>)>,
     /// Whether a NUL byte was seen: selected lines are counted, not printed.
     binary: bool,
+    /// Whether a line to print was not UTF-8: it was left out, and the input is said to be
+    /// binary at the end (GNU's rule in a UTF-8 locale).
+    undecodable: bool,
 }
 
 /// Where a direct search stands between pieces of one input.
@@ -364,13 +367,15 @@ struct Scan {
     line_no: usize,
     /// Whether a NUL byte was seen: matching lines are counted, not printed.
     binary: bool,
+    /// Whether a line to print was not UTF-8 (see [`LineScan::undecodable`]).
+    undecodable: bool,
     /// Bytes of the input before the next piece (for `-b`).
     offset: usize,
 }
 
 impl Scan {
     fn new() -> Self {
-        Scan { count: 0, line_no: 1, binary: false, offset: 0 }
+        Scan { count: 0, line_no: 1, binary: false, undecodable: false, offset: 0 }
     }
 }
 
@@ -403,7 +408,7 @@ fn push_number(out: &mut Vec<u8>, mut n: usize) {
 /// The name, line number and byte offset before a line, as asked for.
 fn prefix(o: &Options, out: &mut Vec<u8>, label: &str, show_name: bool, line_no: usize, offset: usize, sep: u8) {
     if show_name {
-        out.extend_from_slice(label.as_bytes());
+        out.extend_from_slice(&toolsh_bytes::encode(label));
         out.push(if o.null_after_name { 0 } else { sep });
     }
     if o.number {
@@ -429,18 +434,32 @@ fn emit_line(
     line: &[u8],
     terminator: u8,
     spans: impl FnOnce(&[u8]) -> Vec<(usize, usize)>,
-) {
+) -> bool {
+    let mut whole = true;
     if o.only {
         for (start, end) in spans(line) {
+            if !printable(o, &line[start..end]) {
+                whole = false;
+                continue;
+            }
             prefix(o, out, label, show_name, line_no, offset + start, b':');
             out.extend_from_slice(&line[start..end]);
             out.push(terminator);
         }
-    } else {
+    } else if printable(o, line) {
         prefix(o, out, label, show_name, line_no, offset, b':');
         out.extend_from_slice(line);
         out.push(terminator);
+    } else {
+        whole = false;
     }
+    whole
+}
+
+/// Whether output may hold `bytes`: GNU grep in a UTF-8 locale leaves out a line that is not
+/// UTF-8 and says at the end that the input is binary (`-a` prints it).
+fn printable(o: &Options, bytes: &[u8]) -> bool {
+    o.text || bytes.is_ascii() || std::str::from_utf8(bytes).is_ok()
 }
 
 /// The non-empty matches of a line, as byte spans (`-o`).
@@ -508,9 +527,11 @@ fn scan_block(
             scan.line_no += bytecount::count(&data[numbered_to..start], b'\n');
             numbered_to = start;
         }
-        emit_line(o, out, label, show_name, scan.line_no, scan.offset + start, line, b'\n', |line| {
+        if !emit_line(o, out, label, show_name, scan.line_no, scan.offset + start, line, b'\n', |line| {
             byte_spans(regex, line)
-        });
+        }) {
+            scan.undecodable = true;
+        }
     }
     if o.number {
         scan.line_no = first_line + bytecount::count(data, b'\n');
@@ -524,14 +545,14 @@ fn scan_block(
 fn summary(o: &Options, out: &mut Vec<u8>, label: &str, show_name: bool, binary: bool, count: usize) -> bool {
     if o.count {
         if show_name {
-            out.extend_from_slice(label.as_bytes());
+            out.extend_from_slice(&toolsh_bytes::encode(label));
             out.push(if o.null_after_name { 0 } else { b':' });
         }
         push_number(out, count);
         out.push(b'\n');
         false
     } else if (o.files_with && count > 0) || (o.files_without && count == 0) {
-        out.extend_from_slice(label.as_bytes());
+        out.extend_from_slice(&toolsh_bytes::encode(label));
         out.push(if o.null_after_name { 0 } else { b'\n' });
         false
     } else {
@@ -635,7 +656,7 @@ impl Search<'_, '_> {
             }
             pending.extend_from_slice(&chunk[last + 1..]);
         }
-        self.finish_source(&label, show_name, scan.binary, scan.count).await
+        self.finish_source(&label, show_name, scan.binary || scan.undecodable, scan.count).await
     }
 
     /// Searches a block of whole lines ([`scan_block`]) and hands its output on when large;
@@ -654,11 +675,18 @@ impl Search<'_, '_> {
 
     /// Output a matching line (or its `-o` parts) after its prefix; `offset` is where the line
     /// starts in its input.
-    fn emit_line(&mut self, label: &str, show_name: bool, line_no: usize, offset: usize, line: &[u8], terminator: u8) {
+    /// False when the line (or a part of it, `-o`) was left out for not being UTF-8.
+    fn emit_line(
+        &mut self,
+        label: &str,
+        show_name: bool,
+        line_no: usize,
+        offset: usize,
+        line: &[u8],
+        terminator: u8,
+    ) -> bool {
         let regex = &self.regex;
-        emit_line(&self.o, &mut self.out, label, show_name, line_no, offset, line, terminator, |line| {
-            regex.spans(line)
-        });
+        emit_line(&self.o, &mut self.out, label, show_name, line_no, offset, line, terminator, |line| regex.spans(line))
     }
 
     /// Hands output over in large pieces; false when the reader is gone.
@@ -684,6 +712,7 @@ impl Search<'_, '_> {
             after_left: 0,
             before: std::collections::VecDeque::new(),
             binary: false,
+            undecodable: false,
         };
         let mut first = true;
         loop {
@@ -710,7 +739,7 @@ impl Search<'_, '_> {
                 Some(true) => {}
             }
         }
-        self.finish_source(&label, show_name, scan.binary, scan.count).await
+        self.finish_source(&label, show_name, scan.binary || scan.undecodable, scan.count).await
     }
 
     /// The lines of one batch; `None` when output should stop, `Some(false)` when this input
@@ -732,11 +761,15 @@ impl Search<'_, '_> {
             if self.o.max.is_some_and(|m| scan.count >= m) {
                 // GNU grep still prints trailing context after the last counted match.
                 if scan.after_left > 0 && printing && !scan.binary {
-                    self.prefix(label, show_name, idx + 1, offset, b'-');
-                    self.out.extend_from_slice(line);
-                    self.out.push(terminator);
-                    scan.last_printed = Some(idx);
                     scan.after_left -= 1;
+                    if printable(&self.o, line) {
+                        self.prefix(label, show_name, idx + 1, offset, b'-');
+                        self.out.extend_from_slice(line);
+                        self.out.push(terminator);
+                        scan.last_printed = Some(idx);
+                    } else {
+                        scan.undecodable = true;
+                    }
                     continue;
                 }
                 return Some(false);
@@ -744,11 +777,15 @@ impl Search<'_, '_> {
             let matched = self.regex.is_match(line) != self.o.invert;
             if !matched {
                 if scan.after_left > 0 && printing && !scan.binary {
-                    self.prefix(label, show_name, idx + 1, offset, b'-');
-                    self.out.extend_from_slice(line);
-                    self.out.push(terminator);
-                    scan.last_printed = Some(idx);
                     scan.after_left -= 1;
+                    if printable(&self.o, line) {
+                        self.prefix(label, show_name, idx + 1, offset, b'-');
+                        self.out.extend_from_slice(line);
+                        self.out.push(terminator);
+                        scan.last_printed = Some(idx);
+                    } else {
+                        scan.undecodable = true;
+                    }
                 } else if self.o.before > 0 {
                     if scan.before.len() == self.o.before {
                         scan.before.pop_front();
@@ -779,15 +816,18 @@ impl Search<'_, '_> {
             // The lines kept before this one are exactly those from `start` on: every line
             // between the last printed one and this was neither selected nor printed.
             for (ctx_idx, ctx_offset, ctx_line) in std::mem::take(&mut scan.before) {
-                if ctx_idx >= start {
+                if ctx_idx >= start && !printable(&self.o, &ctx_line) {
+                    scan.undecodable = true;
+                } else if ctx_idx >= start {
                     self.prefix(label, show_name, ctx_idx + 1, ctx_offset, b'-');
                     self.out.extend_from_slice(&ctx_line);
                     self.out.push(terminator);
                 }
             }
             // `-o -v` selects lines but prints nothing of them.
-            if !(self.o.only && self.o.invert) {
-                self.emit_line(label, show_name, idx + 1, offset, line, terminator);
+            let nothing_to_print = self.o.only && self.o.invert;
+            if !nothing_to_print && !self.emit_line(label, show_name, idx + 1, offset, line, terminator) {
+                scan.undecodable = true;
             }
             self.any_context_printed = true;
             scan.last_printed = Some(idx);
@@ -948,7 +988,7 @@ pub async fn grep(mut ctx: Ctx<'_>, args: Args) -> Status {
     for file in std::mem::take(&mut o.pattern_files) {
         match ctx.read_operand(&file).await {
             Ok(data) => {
-                let text = String::from_utf8_lossy(&data);
+                let text = toolsh_bytes::decode(&data);
                 patterns.extend(text.lines().map(str::to_string));
             }
             Err(err) => {

@@ -112,11 +112,10 @@ impl CutSpec {
                 }
             }
             b'c' => {
-                let text = String::from_utf8_lossy(line);
+                let text = toolsh_bytes::decode(line);
                 for (pos, c) in text.chars().enumerate() {
                     if selected(&self.ranges, pos + 1, self.complement) {
-                        let mut buf = [0u8; 4];
-                        out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                        toolsh_bytes::push_char(out, c);
                     }
                 }
             }
@@ -610,7 +609,7 @@ impl Counter {
         data.extend_from_slice(chunk);
         let keep = incomplete_utf8_tail(&data);
         let (now, later) = data.split_at(data.len() - keep);
-        self.scan(&String::from_utf8_lossy(now));
+        self.scan(&toolsh_bytes::decode(now));
         self.pending = later.to_vec();
     }
 
@@ -636,7 +635,7 @@ impl Counter {
 
     fn finish(mut self) -> Counts {
         let rest = std::mem::take(&mut self.pending);
-        self.scan(&String::from_utf8_lossy(&rest));
+        self.scan(&toolsh_bytes::decode(&rest));
         self.counts.longest = self.counts.longest.max(self.line_chars);
         self.counts
     }
@@ -815,7 +814,7 @@ pub async fn rev(ctx: Ctx<'_>, args: Args) -> Status {
     let (data, status) = inputs(&ctx, &args.operands).await;
     let mut out = String::new();
     for (_, bytes) in data {
-        let text = String::from_utf8_lossy(&bytes);
+        let text = toolsh_bytes::decode(&bytes);
         for line in text.split_inclusive('\n') {
             let (body, newline) = match line.strip_suffix('\n') {
                 Some(body) => (body, "\n"),
@@ -853,7 +852,7 @@ pub async fn tac(ctx: Ctx<'_>, args: Args) -> Status {
     // Where each separator lies, as a regular expression (`-r`, GNU's basic syntax) or a string.
     let matcher = if regex {
         // Anchored: GNU tac searches backwards, taking the match that starts last.
-        let pattern = format!("^(?:{})", crate::text::posix_regex::basic(&String::from_utf8_lossy(&separator)));
+        let pattern = format!("^(?:{})", crate::text::posix_regex::basic(&toolsh_bytes::decode(&separator)));
         match regex::bytes::RegexBuilder::new(&pattern).build() {
             Ok(regex) => Some(regex),
             Err(err) => return ctx.fail(crate::text::posix_regex::failure_message(&err.to_string())).await,

@@ -196,7 +196,7 @@ pub async fn numfmt(ctx: Ctx<'_>, args: Args) -> Status {
         Ok(input) => input,
         Err(err) => return ctx.fail(crate::vfs::describe(&err)).await,
     };
-    let text = String::from_utf8_lossy(&input);
+    let text = toolsh_bytes::decode(&input);
     let mut lines: Vec<&str> = text.split(end as char).collect();
     if lines.last() == Some(&"") {
         lines.pop();

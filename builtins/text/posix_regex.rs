@@ -54,11 +54,20 @@ pub fn basic(pattern: &str) -> String {
                 idx = bracket(&chars, idx, &mut out);
                 continue;
             }
-            _ => out.push(c),
+            _ => push_char(&mut out, c),
         }
         idx += 1;
     }
     out
+}
+
+/// An ordinary character of a pattern; a byte that was not UTF-8 (an argument's stand-in,
+/// `toolsh_bytes`) matches that byte in the input, as it does in GNU's tools.
+fn push_char(out: &mut String, c: char) {
+    match toolsh_bytes::char_byte(c) {
+        Some(byte) => out.push_str(&format!("(?-u:\\x{byte:02X})")),
+        None => out.push(c),
+    }
 }
 
 /// Whether translated output `out` stands where a basic expression starts: at the beginning,
@@ -118,7 +127,7 @@ pub fn extended(pattern: &str) -> String {
                 }
             }
             '*' if out.is_empty() || out.ends_with('(') || out.ends_with('|') => out.push_str("\\*"),
-            _ => out.push(c),
+            _ => push_char(&mut out, c),
         }
         idx += 1;
     }

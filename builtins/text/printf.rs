@@ -7,8 +7,14 @@ use crate::session::Status;
 use crate::spec::{Opt, Spec};
 use crate::text::cfmt::{self, format_float, format_int, pad};
 
-/// `$'…'` with C escapes, as bash quotes a text holding control characters (`%q`,
-/// `declare -p`).
+/// Whether bash quotes `text` as `$'…'`: it holds a control character or a byte that was not
+/// UTF-8.
+pub fn wants_ansi_c(text: &str) -> bool {
+    text.chars().any(|c| c.is_control()) || toolsh_bytes::has_raw(text)
+}
+
+/// `$'…'` with C escapes, as bash quotes a text holding control characters or bytes that are
+/// not UTF-8 (`%q`, `declare -p`).
 pub fn ansi_c_quote(text: &str) -> String {
     let mut out = String::from("$'");
     for c in text.chars() {
@@ -24,7 +30,11 @@ pub fn ansi_c_quote(text: &str) -> String {
             '\'' => out.push_str("\\'"),
             '\\' => out.push_str("\\\\"),
             c if c.is_control() => out.push_str(&format!("\\{:03o}", c as u32)),
-            c => out.push(c),
+            // A byte that was not UTF-8 is written as its octal escape, as bash does.
+            c => match toolsh_bytes::char_byte(c) {
+                Some(byte) => out.push_str(&format!("\\{byte:03o}")),
+                None => out.push(c),
+            },
         }
     }
     out.push('\'');
@@ -52,7 +62,7 @@ pub(crate) fn shell_quote(text: &str) -> String {
     if text.is_empty() {
         return "''".to_string();
     }
-    if text.chars().any(|c| c.is_control()) {
+    if wants_ansi_c(text) {
         return ansi_c_quote(text);
     }
     let mut out = String::new();
@@ -258,11 +268,11 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>, most: usize) ->
                 Some(precision) => text.chars().take(precision).collect(),
                 None => text,
             };
-            out.extend_from_slice(pad(text, &spec, false).as_bytes());
+            out.extend_from_slice(&toolsh_bytes::encode(&pad(text, &spec, false)));
             continue;
         }
         let Some(&conv) = format.get(idx) else {
-            let spec_text = String::from_utf8_lossy(&format[start..]);
+            let spec_text = toolsh_bytes::decode(&format[start..]);
             return Err(Stop::Said(format!("`{spec_text}': missing format character")));
         };
         idx += 1;
@@ -283,16 +293,16 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>, most: usize) ->
                 let arg = args.next().unwrap_or_default().to_string();
                 // Bytes, not text: `%b` of `\xff` writes the byte, as bash's does.
                 let mut body = match conv {
-                    'q' => shell_quote(&arg).into_bytes(),
+                    'q' => toolsh_bytes::encode_string(shell_quote(&arg)),
                     'b' => {
-                        let (bytes, stop) = bexpand(arg.as_bytes(), &mut args.warnings);
+                        let (bytes, stop) = bexpand(&toolsh_bytes::encode(&arg), &mut args.warnings);
                         if stop {
                             out.extend_from_slice(&pad_bytes(bytes, &spec));
                             return Ok(false);
                         }
                         bytes
                     }
-                    _ => arg.into_bytes(),
+                    _ => toolsh_bytes::encode_string(arg),
                 };
                 // bash's and GNU's printf measure strings in bytes, not characters (`%-6s` of
                 // `été` pads with one space); a precision that would cut a character in two
@@ -326,7 +336,7 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>, most: usize) ->
         if out.len().saturating_add(text.len()) > most {
             return Err(Stop::Limit);
         }
-        out.extend_from_slice(text.as_bytes());
+        out.extend_from_slice(&toolsh_bytes::encode(&text));
     }
     Ok(true)
 }
@@ -363,7 +373,7 @@ fn time_conversion(format: &[u8], idx: &mut usize, args: &mut Args<'_>) -> Optio
         }
     }
     let close = close.unwrap_or(format.len() - *idx);
-    let inner = String::from_utf8_lossy(&format[*idx + 1..*idx + close]).into_owned();
+    let inner = toolsh_bytes::decode(&format[*idx + 1..*idx + close]).into_owned();
     if format.get(*idx + close + 1) != Some(&b'T') {
         let found = format.get(*idx + close + 1).map_or(String::new(), |&b| (b as char).to_string());
         args.warnings.push(format!("warning: `{found}': invalid time format specification"));
@@ -501,7 +511,7 @@ pub async fn printf(mut ctx: Ctx<'_>, parsed: crate::spec::Args) -> Status {
     let mut out = Vec::new();
     loop {
         let before = args.pos;
-        match render(format.as_bytes(), &mut args, &mut out, most) {
+        match render(&toolsh_bytes::encode(format), &mut args, &mut out, most) {
             Ok(true) => {}
             Ok(false) => break,
             Err(Stop::Said(message)) => {
@@ -542,7 +552,7 @@ pub async fn printf(mut ctx: Ctx<'_>, parsed: crate::spec::Args) -> Status {
     }
     match target {
         Some(name) => {
-            let text = String::from_utf8_lossy(&out).into_owned();
+            let text = toolsh_bytes::decode(&out).into_owned();
             match ctx.set_target(&name, text) {
                 Ok(()) => status,
                 // bash: a name that is not one is a usage error (2).

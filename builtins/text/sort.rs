@@ -719,7 +719,7 @@ pub async fn sort(ctx: Ctx<'_>, args: Args) -> Status {
                 files = names
                     .split(|b| *b == 0)
                     .filter(|n| !n.is_empty())
-                    .map(|n| String::from_utf8_lossy(n).into_owned())
+                    .map(|n| toolsh_bytes::decode(n).into_owned())
                     .collect()
             }
             Err(err) => return ctx.fail(format!("cannot open '{list}' for reading: {}", describe(&err))).await,
@@ -914,7 +914,7 @@ async fn check_order(ctx: &Ctx<'_>, sorter: &Sorter<'_>, lines: &[Line], name: &
             || (sorter.options.unique && sorter.compare(&pair[0], &pair[1], false) == Ordering::Equal);
         if bad {
             if loud {
-                let text = String::from_utf8_lossy(&sorter.data[pair[1].start..pair[1].end]);
+                let text = toolsh_bytes::decode(&sorter.data[pair[1].start..pair[1].end]);
                 ctx.complain(format!("{name}:{}: disorder: {text}", idx + 2)).await;
             }
             return 1;

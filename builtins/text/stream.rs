@@ -9,7 +9,8 @@ use crate::vfs::WriteMode;
 
 /// Decodes `echo -e` escapes; the flag says `\c` asked to stop all output.
 pub(crate) fn expand_backslashes_bytes(text: &str, printf_octal: bool) -> (Vec<u8>, bool) {
-    let bytes = text.as_bytes();
+    // Escapes are ASCII; every other byte is copied, a stand-in as the byte it holds.
+    let bytes = &*toolsh_bytes::encode(text);
     let mut out = Vec::with_capacity(bytes.len());
     let mut idx = 0;
     while idx < bytes.len() {
@@ -50,7 +51,7 @@ pub(crate) fn expand_backslashes_bytes(text: &str, printf_octal: bool) -> (Vec<u
                     out.extend_from_slice(b"\\x");
                 } else {
                     idx += digits.len();
-                    let text = String::from_utf8_lossy(&digits);
+                    let text = toolsh_bytes::decode(&digits);
                     out.push(u8::from_str_radix(&text, 16).unwrap_or(0));
                 }
             }
@@ -63,7 +64,7 @@ pub(crate) fn expand_backslashes_bytes(text: &str, printf_octal: bool) -> (Vec<u
                     out.push(esc);
                 } else {
                     idx += digits.len();
-                    let text = String::from_utf8_lossy(&digits);
+                    let text = toolsh_bytes::decode(&digits);
                     let c = u32::from_str_radix(&text, 16).ok().and_then(char::from_u32).unwrap_or('\u{fffd}');
                     let mut buf = [0u8; 4];
                     out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
@@ -81,7 +82,7 @@ pub(crate) fn expand_backslashes_bytes(text: &str, printf_octal: bool) -> (Vec<u
 /// Decodes escapes into text (invalid bytes replaced).
 pub fn expand_backslashes(text: &str) -> (String, bool) {
     let (bytes, stop) = expand_backslashes_bytes(text, false);
-    (String::from_utf8_lossy(&bytes).into_owned(), stop)
+    (toolsh_bytes::decode(&bytes).into_owned(), stop)
 }
 
 /// Quotes a value so the shell reads it back unchanged (as `set` prints values).
@@ -140,7 +141,7 @@ pub async fn echo(ctx: Ctx<'_>) -> Status {
             if n > 0 {
                 out.push(b' ');
             }
-            out.extend_from_slice(word.as_bytes());
+            out.extend_from_slice(&toolsh_bytes::encode(word));
         }
         out
     };
@@ -558,7 +559,7 @@ fn tr_set(spec: &str, most: usize) -> Vec<u8> {
             && bytes.get(idx + 1) == Some(&b':')
             && let Some(len) = bytes[idx + 2..].windows(2).position(|w| w == b":]")
         {
-            let class = String::from_utf8_lossy(&bytes[idx + 2..idx + 2 + len]).into_owned();
+            let class = toolsh_bytes::decode(&bytes[idx + 2..idx + 2 + len]).into_owned();
             let members: Vec<u8> = (0u8..=127)
                 .filter(|&b| {
                     let c = b as char;
@@ -587,7 +588,7 @@ fn tr_set(spec: &str, most: usize) -> Vec<u8> {
             && bytes.get(idx + 2) == Some(&b'*')
             && let Some(close) = bytes[idx + 3..].iter().position(|&b| b == b']')
         {
-            let repeat: usize = String::from_utf8_lossy(&bytes[idx + 3..idx + 3 + close]).parse().unwrap_or(0);
+            let repeat: usize = toolsh_bytes::decode(&bytes[idx + 3..idx + 3 + close]).parse().unwrap_or(0);
             out.extend(std::iter::repeat_n(bytes[idx + 1], repeat.clamp(1, most.max(1))));
             idx += close + 4;
             continue;
@@ -834,7 +835,7 @@ pub async fn yes(ctx: Ctx<'_>, args: Args) -> Status {
     let line = format!("{line}\n");
     let block = line.repeat((8192 / line.len()).max(1));
     loop {
-        if !ctx.out(block.as_bytes()).await {
+        if !ctx.out(&block).await {
             return 1;
         }
     }

@@ -38,7 +38,7 @@ pub async fn tsort(ctx: Ctx<'_>, args: Args) -> Status {
         Ok(data) => data,
         Err(err) => return ctx.fail(format!("{name}: {}", describe(&err))).await,
     };
-    let text = String::from_utf8_lossy(&data);
+    let text = toolsh_bytes::decode(&data);
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.len() % 2 == 1 {
         return ctx.fail(format!("{name}: input contains an odd number of tokens")).await;

@@ -265,7 +265,7 @@ mod tests {
     fn answer(typed: &str, schema: Value) -> (Elicited, String) {
         let mut out = Vec::new();
         let got = ask_form(&mut typed.as_bytes(), &mut out, "mcp server 'm'", "Who?", &schema);
-        (got, String::from_utf8_lossy(&out).into_owned())
+        (got, toolsh_bytes::lossy(&out).into_owned())
     }
 
     #[test]

@@ -96,7 +96,9 @@ pub fn main_if_launching() {
 /// The launcher's `main`: confines itself as the setup in its first argument says, then
 /// serves toolsh's calls on its standard input until toolsh closes it; never returns.
 pub fn launcher_main() -> ! {
-    let setup = std::env::args_os().nth(1).and_then(|text| serde_json::from_str::<Setup>(&text.to_string_lossy()).ok());
+    let setup = std::env::args_os()
+        .nth(1)
+        .and_then(|text| serde_json::from_str::<Setup>(&toolsh_bytes::from_os(text.as_ref())).ok());
     let Some(setup) = setup else {
         eprintln!("toolsh-launch: started without a setup (toolsh starts it, not a person)");
         std::process::exit(crate::status::CANNOT_RUN);
@@ -304,9 +306,10 @@ fn start(setup: &Setup, fds: Vec<OwnedFd>) -> Option<Running> {
     let mut command = std::process::Command::new(&setup.program);
     command
         .arg0(&setup.arg0)
-        .args(&request.args)
+        // Each byte's stand-in goes out as the byte: an argument or a value need not be UTF-8.
+        .args(request.args.iter().map(|arg| toolsh_bytes::to_os(arg)))
         .env_clear()
-        .envs(request.env.iter().map(|(name, value)| (name, value)))
+        .envs(request.env.iter().map(|(name, value)| (toolsh_bytes::to_os(name), toolsh_bytes::to_os(value))))
         .process_group(0)
         .stdin(stdin.map_or_else(Stdio::null, Stdio::from))
         .stdout(Stdio::from(stdout))

@@ -387,7 +387,7 @@ impl HostMounts {
         let rel = crate::vfs::path::strip_mount(abs, &mount.at).unwrap_or_default();
         match mount.backend.host_root() {
             Some(root) if rel.is_empty() => Ok(root.to_path_buf()),
-            Some(root) => Ok(root.join(rel)),
+            Some(root) => Ok(root.join(&*toolsh_bytes::to_os(rel))),
             None => Err(format!("is in {} ({}), not a host directory", mount.at, mount.label)),
         }
     }

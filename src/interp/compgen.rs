@@ -366,10 +366,7 @@ pub(crate) async fn compgen(interp: &mut Interp, argv: &[String], io: &Io) -> St
     let request = match parse(argv) {
         Ok(request) => request,
         Err(message) => {
-            let _ = io
-                .stderr()
-                .write_all(format!("{}compgen: {message}", interp.state.diagnostic_prefix()).as_bytes())
-                .await;
+            let _ = io.stderr().write_text(&format!("{}compgen: {message}", interp.state.diagnostic_prefix())).await;
             return crate::status::USAGE;
         }
     };
@@ -432,7 +429,7 @@ pub(crate) async fn compgen(interp: &mut Interp, argv: &[String], io: &Io) -> St
         out.push_str(&request.suffix);
         out.push('\n');
     }
-    let _ = io.stdout().write_all(out.as_bytes()).await;
+    let _ = io.stdout().write_text(&out).await;
     0
 }
 

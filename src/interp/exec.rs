@@ -195,7 +195,7 @@ impl Interp {
         let custom = self.state.vars.get_str("TIMEFORMAT").map(str::to_string);
         match super::timing::report(started, custom.as_deref(), format == TimeFormat::Posix) {
             Ok(text) => {
-                let _ = io.stderr().write_all(text.as_bytes()).await;
+                let _ = io.stderr().write_text(&text).await;
             }
             Err(message) => self.error(io, &message).await,
         }
@@ -1053,7 +1053,7 @@ impl Interp {
         if let Some((help, status)) = literal.first().and_then(|name| builtins::lookup(name)).and_then(|entry| {
             (literal.len() == simple.words.len()).then(|| builtins::interpreter_help(entry, &literal)).flatten()
         }) {
-            let _ = io.stdout().write_all(help.as_bytes()).await;
+            let _ = io.stdout().write_text(&help).await;
             self.state.last_status = status;
             return Ok(status);
         }
@@ -1163,7 +1163,7 @@ impl Interp {
         // `BASH_XTRACEFD=N` sends the trace to descriptor N while N is open for writing.
         let fd = self.state.vars.get_str("BASH_XTRACEFD").and_then(|fd| fd.trim().parse::<usize>().ok());
         let out = fd.and_then(|n| io.get(n)).and_then(|fd| fd.output()).cloned().unwrap_or_else(|| io.stderr());
-        let _ = out.write_all(line.as_bytes()).await;
+        let _ = out.write_text(&line).await;
     }
 
     /// `PS4` expanded as bash expands it before each traced command (`+ ${LINENO}: `): its
@@ -1304,7 +1304,7 @@ impl Interp {
         };
         if let Some((help, status)) = builtins::interpreter_help(entry, &argv) {
             return Box::pin(async move {
-                let _ = io.stdout().write_all(help.as_bytes()).await;
+                let _ = io.stdout().write_text(&help).await;
                 Ok(status)
             });
         }
@@ -1344,7 +1344,7 @@ impl Interp {
         }
         let message = self.not_found(name);
         Box::pin(async move {
-            let _ = io.stderr().write_all(message.as_bytes()).await;
+            let _ = io.stderr().write_text(&message).await;
             Ok(crate::status::NOT_FOUND)
         })
     }
@@ -1392,7 +1392,7 @@ impl Interp {
             return Ok(crate::status::CANNOT_RUN);
         }
         let source = match self.fs(&name).read(&abs) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Ok(bytes) => toolsh_bytes::decode(&bytes).into_owned(),
             Err(err) => {
                 self.error(io, &format!("{name}: {}", crate::vfs::describe(&err))).await;
                 let status = self.denial_status(crate::status::CANNOT_RUN);
@@ -1565,7 +1565,7 @@ async fn contain_panic(command: &str, io: &Io, run: impl std::future::Future<Out
         Ok(status) => status,
         Err(panic) => {
             let message = crate::command::panic_message(panic.as_ref());
-            let _ = io.stderr().write_all(format!("{command}: {message}\n").as_bytes()).await;
+            let _ = io.stderr().write_text(&format!("{command}: {message}\n")).await;
             crate::status::INTERNAL
         }
     }

@@ -767,7 +767,7 @@ impl Interp {
     pub(crate) fn error<'a>(&'a self, io: &'a Io, message: &str) -> BoxFuture<'a, ()> {
         let line = format!("{}{message}\n", self.state.diagnostic_prefix());
         Box::pin(async move {
-            let _ = io.stderr().write_all(line.as_bytes()).await;
+            let _ = io.stderr().write_text(&line).await;
         })
     }
 
@@ -878,7 +878,7 @@ impl Interp {
         }
         Ok(match String::from_utf8(bytes) {
             Ok(text) => text,
-            Err(err) => String::from_utf8_lossy(err.as_bytes()).into_owned(),
+            Err(err) => toolsh_bytes::decode(err.as_bytes()).into_owned(),
         })
     }
 
@@ -1666,7 +1666,7 @@ fn transform(text: &str, op: char, name: &str, attrs: super::vars::Attrs, kind: 
     use super::vars::Attrs;
     match op {
         // bash quotes text holding control characters as `$'…'`, the rest in single quotes.
-        'Q' | 'K' | 'k' if text.chars().any(char::is_control) => crate::builtins::ansi_c_quote(text),
+        'Q' | 'K' | 'k' if crate::builtins::wants_ansi_c(text) => crate::builtins::ansi_c_quote(text),
         'Q' | 'K' | 'k' => format!("'{}'", text.replace('\'', "'\\''")),
         'E' => crate::builtins::expand_backslashes(text).0,
         'U' => text.to_uppercase(),

@@ -544,7 +544,7 @@ pub(crate) async fn jobs(interp: &mut Interp, args: &crate::builtins::spec::Args
             }
         }
     }
-    let _ = io.stderr().write_all(problems.as_bytes()).await;
+    let _ = io.stderr().write_text(&problems).await;
     let several = logs.len() > 1;
     for (id, log) in logs {
         let text = match &log {
@@ -557,7 +557,7 @@ pub(crate) async fn jobs(interp: &mut Interp, args: &crate::builtins::spec::Args
                         log.path(),
                         crate::vfs::describe(&err)
                     );
-                    let _ = io.stderr().write_all(message.as_bytes()).await;
+                    let _ = io.stderr().write_text(&message).await;
                     status = 1;
                     continue;
                 }
@@ -567,9 +567,9 @@ pub(crate) async fn jobs(interp: &mut Interp, args: &crate::builtins::spec::Args
         if several {
             out.push_str(&format!("==> %{id} <==\n"));
         }
-        out.push_str(&String::from_utf8_lossy(&text));
+        out.push_str(&toolsh_bytes::decode(&text));
     }
-    let _ = io.stdout().write_all(out.as_bytes()).await;
+    let _ = io.stdout().write_text(&out).await;
     status
 }
 
@@ -619,7 +619,7 @@ pub(crate) async fn wait(interp: &mut Interp, args: &crate::builtins::spec::Args
             targets = table.jobs.iter().map(|job| (Waited::Job(job.run.clone()), job.pid)).collect();
         }
     }
-    let _ = io.stderr().write_all(problems.as_bytes()).await;
+    let _ = io.stderr().write_text(&problems).await;
     if any {
         return Ok(wait_any(interp, targets, var.as_deref()).await);
     }
@@ -699,7 +699,7 @@ pub(crate) async fn kill_jobs(interp: &mut Interp, signal: u32, specs: &[String]
                 } else {
                     format!("{}kill: {spec}: arguments must be process or job IDs\n", interp.state.diagnostic_prefix())
                 };
-                let _ = io.stderr().write_all(message.as_bytes()).await;
+                let _ = io.stderr().write_text(&message).await;
                 status = 1;
             }
         }
@@ -715,7 +715,7 @@ pub(crate) async fn disown(interp: &mut Interp, args: &crate::builtins::spec::Ar
     }
     let problems = disown_picked(interp, args);
     let failed = !problems.is_empty();
-    let _ = io.stderr().write_all(problems.as_bytes()).await;
+    let _ = io.stderr().write_text(&problems).await;
     i32::from(failed)
 }
 
@@ -795,7 +795,7 @@ pub(crate) async fn ps(interp: &mut Interp, argv: &[String], io: &Io) -> Status 
                         let message = format!(
                             "error: unsupported option -{letter}\n  (toolsh's ps takes -e, -f, -l, -o FIELDS, -p PIDS and aux)\n"
                         );
-                        let _ = io.stderr().write_all(message.as_bytes()).await;
+                        let _ = io.stderr().write_text(&message).await;
                         return 1;
                     }
                 }
@@ -804,7 +804,7 @@ pub(crate) async fn ps(interp: &mut Interp, argv: &[String], io: &Io) -> Status 
             bsd = bsd || word.contains('u');
         } else {
             let message = format!("error: unsupported option (BSD syntax): {word}\n");
-            let _ = io.stderr().write_all(message.as_bytes()).await;
+            let _ = io.stderr().write_text(&message).await;
             return 1;
         }
     }
@@ -849,7 +849,7 @@ pub(crate) async fn ps(interp: &mut Interp, argv: &[String], io: &Io) -> Status 
         let (name, custom) = field.split_once('=').map_or((field.as_str(), None), |(n, h)| (n, Some(h)));
         let Some(column) = Column::named(name) else {
             let message = format!("error: unknown user-defined format specifier \"{name}\"\n");
-            let _ = io.stderr().write_all(message.as_bytes()).await;
+            let _ = io.stderr().write_text(&message).await;
             return 1;
         };
         columns.push((column, custom.map(str::to_string)));
@@ -881,7 +881,7 @@ pub(crate) async fn ps(interp: &mut Interp, argv: &[String], io: &Io) -> Status 
     for row in &rows {
         out.push_str(&line(columns.iter().map(|(c, _)| (c.cell(row), c.right())).collect()));
     }
-    let _ = io.stdout().write_all(out.as_bytes()).await;
+    let _ = io.stdout().write_text(&out).await;
     i32::from(rows.len() <= usize::from(pids.is_none()) && pids.is_some())
 }
 

@@ -105,7 +105,7 @@ impl Interp {
     pub(crate) async fn syntax_error(&self, io: &Io, reading: Reading<'_>, text: &str, err: &parser::ParseError) {
         let (state, name) = (&self.state, self.state.diagnostic_name());
         let said = syntax_error_text(name, state.options.interactive, state.lineno, reading, text, err);
-        let _ = io.stderr().write_all(said.as_bytes()).await;
+        let _ = io.stderr().write_text(&said).await;
     }
 
     /// Runs `src` under `limit` and `cancel`: the whole text is parsed first (a syntax error
@@ -144,7 +144,7 @@ impl Interp {
         for (line, (end, dropped)) in typed.line_ends.iter().enumerate() {
             let end = *end;
             if let Some(err) = dropped {
-                let _ = io.stderr().write_all(format!("toolsh: {err}\n").as_bytes()).await;
+                let _ = io.stderr().write_text(&format!("toolsh: {err}\n")).await;
                 self.state.last_status = 1;
                 status = 1;
                 continue;
@@ -270,14 +270,14 @@ impl Interp {
         let was_stopped = stopped.is_some();
         let status = match stopped {
             Some((message, stop_status)) => {
-                let _ = io.stderr().write_all(format!("toolsh: {message}\n").as_bytes()).await;
+                let _ = io.stderr().write_text(&format!("toolsh: {message}\n")).await;
                 stop_status
             }
             None => status,
         };
         if let Err(err) = self.shared.gate().audit().flush() {
             let message = format!("toolsh: the audit log could not be written: {err}\n");
-            let _ = io.stderr().write_all(message.as_bytes()).await;
+            let _ = io.stderr().write_text(&message).await;
         }
         (status, was_stopped)
     }

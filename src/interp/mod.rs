@@ -268,7 +268,7 @@ impl Interp {
         let blocked = check.check(list)?;
         self.shared.gate().record_blocked(&blocked);
         let message = format!("toolsh: {blocked}\n");
-        let _ = io.stderr().write_all(message.as_bytes()).await;
+        let _ = io.stderr().write_text(&message).await;
         Some(crate::status::DENIED)
     }
 
@@ -382,12 +382,12 @@ pub struct ExecOutcome {
 impl ExecOutcome {
     /// Standard output as text (invalid UTF-8 replaced).
     pub fn stdout_text(&self) -> String {
-        String::from_utf8_lossy(&self.stdout).into_owned()
+        toolsh_bytes::lossy(&self.stdout).into_owned()
     }
 
     /// Standard error as text (invalid UTF-8 replaced).
     pub fn stderr_text(&self) -> String {
-        String::from_utf8_lossy(&self.stderr).into_owned()
+        toolsh_bytes::lossy(&self.stderr).into_owned()
     }
 }
 
@@ -931,7 +931,7 @@ impl Shell {
                         }
                         Err(why) => {
                             let message = format!("toolsh: limit exceeded: wall time; {why}\n");
-                            let _ = io.stderr().write_all(message.as_bytes()).await;
+                            let _ = io.stderr().write_text(&message).await;
                             self.interp.state.last_status = crate::status::LIMIT;
                             crate::status::LIMIT
                         }

@@ -102,12 +102,12 @@ impl Interp {
                 } else {
                     Box::pin(self.expand_heredoc(&redirect.target, io)).await?
                 };
-                return Ok(place(io, fd, Some(Fd::Input(Input::from_bytes(body.into_bytes())))));
+                return Ok(place(io, fd, Some(Fd::Input(Input::from_bytes(toolsh_bytes::encode_string(body))))));
             }
             RedirOp::HereString => {
                 let mut text = self.expand_string(&redirect.target, io).await?;
                 text.push('\n');
-                return Ok(place(io, fd, Some(Fd::Input(Input::from_bytes(text.into_bytes())))));
+                return Ok(place(io, fd, Some(Fd::Input(Input::from_bytes(toolsh_bytes::encode_string(text))))));
             }
             _ => {}
         }

@@ -38,10 +38,10 @@ impl Interp {
         let result = loop {
             if show_menu {
                 let columns = self.state.vars.get_str("COLUMNS").and_then(|c| c.parse().ok()).unwrap_or(80);
-                let _ = io.stderr().write_all(menu(&items, columns).as_bytes()).await;
+                let _ = io.stderr().write_text(&menu(&items, columns)).await;
             }
             let prompt = self.state.vars.get_str("PS3").unwrap_or("#? ").to_string();
-            let _ = io.stderr().write_all(prompt.as_bytes()).await;
+            let _ = io.stderr().write_text(&prompt).await;
             let Some((mut line, _)) = stdin.read_until(Some(b'\n'), None).await else {
                 // bash ends the prompt's line on standard output at the end of input.
                 let _ = io.stdout().write_all(b"\n").await;
@@ -50,7 +50,7 @@ impl Interp {
             if line.last() == Some(&b'\n') {
                 line.pop();
             }
-            let reply = String::from_utf8_lossy(&line).into_owned();
+            let reply = toolsh_bytes::decode(&line).into_owned();
             show_menu = reply.is_empty();
             if show_menu {
                 continue;

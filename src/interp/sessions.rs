@@ -211,7 +211,7 @@ pub(crate) async fn session(interp: &mut Interp, argv: &[String], io: &Io) -> St
     };
     match result {
         Ok(text) => {
-            let _ = io.stdout().write_all(text.as_bytes()).await;
+            let _ = io.stdout().write_text(&text).await;
             0
         }
         Err((why, status)) => complain(io, &why, status).await,
@@ -219,6 +219,6 @@ pub(crate) async fn session(interp: &mut Interp, argv: &[String], io: &Io) -> St
 }
 
 async fn complain(io: &Io, why: &str, status: Status) -> Status {
-    let _ = io.stderr().write_all(format!("toolsh: session: {why}\n").as_bytes()).await;
+    let _ = io.stderr().write_text(&format!("toolsh: session: {why}\n")).await;
     status
 }

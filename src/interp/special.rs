@@ -32,25 +32,25 @@ async fn parsed(state: &State, argv: &[String], io: &Io) -> Result<builtins::spe
         Err(builtins::spec::Refusal::Help | builtins::spec::Refusal::Version) => Ok(builtins::spec::Args::default()),
         Err(builtins::spec::Refusal::Usage(misuse)) => {
             let text = format!("{}{}", state.diagnostic_prefix(), spec.refusal_text(&misuse));
-            let _ = io.stderr().write_all(text.as_bytes()).await;
+            let _ = io.stderr().write_text(&text).await;
             Err(spec.usage_status)
         }
     }
 }
 
 async fn say(io: &Io, text: &str) {
-    let _ = io.stdout().write_all(text.as_bytes()).await;
+    let _ = io.stdout().write_text(text).await;
 }
 
 /// Prints a message of a new shell (`bash -Q`) as bash's own start says it: its name, no line.
 async fn new_shell_says(io: &Io, shell: &str, message: &str) {
-    let _ = io.stderr().write_all(format!("{shell}: {message}\n").as_bytes()).await;
+    let _ = io.stderr().write_text(&format!("{shell}: {message}\n")).await;
 }
 
 /// Prints a builtin's message as bash does: `s.sh: line 4: cd: message`.
 async fn complain(state: &State, io: &Io, command: &str, message: &str) {
     let line = format!("{}{command}: {message}\n", state.diagnostic_prefix());
-    let _ = io.stderr().write_all(line.as_bytes()).await;
+    let _ = io.stderr().write_text(&line).await;
 }
 
 fn count_arg(argv: &[String], default: usize) -> Result<usize, String> {
@@ -412,7 +412,7 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         });
     let abs = on_path.unwrap_or_else(|| interp.state.abs_path(path));
     let text = match interp.fs(&argv[0]).read(&abs) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Ok(bytes) => toolsh_bytes::decode(&bytes).into_owned(),
         Err(err) => {
             complain(&interp.state, io, path, &crate::vfs::describe(&err)).await;
             return Ok(interp.denial_status(1));
@@ -534,12 +534,12 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
                         (sub.state.source, sub.state.main_source) =
                             (Arc::from(path.as_str()), Arc::from(path.as_str()));
                         sub.state.positional = Arc::new(argv[idx + 1..].to_vec());
-                        String::from_utf8_lossy(&bytes).into_owned()
+                        toolsh_bytes::decode(&bytes).into_owned()
                     }
                     Err(err) => {
                         // The new shell's own start: its name, no line (`bash: f.sh: No such file…`).
                         let message = format!("{}: {path}: {}\n", argv[0], crate::vfs::describe(&err));
-                        let _ = io.stderr().write_all(message.as_bytes()).await;
+                        let _ = io.stderr().write_text(&message).await;
                         return Ok(127);
                     }
                 }
@@ -552,10 +552,10 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
                     .read_whole(&io.stdin(), sub.state.limits().input_bytes)
                     .await
                 {
-                    Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                    Ok(bytes) => toolsh_bytes::decode(&bytes).into_owned(),
                     Err(err) => {
                         let message = format!("{}: -: {}\n", argv[0], crate::vfs::describe(&err));
-                        let _ = io.stderr().write_all(message.as_bytes()).await;
+                        let _ = io.stderr().write_text(&message).await;
                         return Ok(2);
                     }
                 }
@@ -720,7 +720,7 @@ async fn which(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
             out.push('\n');
         }
     }
-    let _ = io.stdout().write_all(out.as_bytes()).await;
+    let _ = io.stdout().write_text(&out).await;
     Ok(status)
 }
 
@@ -1047,10 +1047,7 @@ impl Interp {
                             spec.filter(|spec| !unlisted && !spec.options.iter().any(|opt| opt.short == Some(c)))
                         {
                             let text = spec.refusal_text(&builtins::spec::Misuse::Invalid(c));
-                            let _ = io
-                                .stderr()
-                                .write_all(format!("{}{text}", self.state.diagnostic_prefix()).as_bytes())
-                                .await;
+                            let _ = io.stderr().write_text(&format!("{}{text}", self.state.diagnostic_prefix())).await;
                             return Ok(crate::status::USAGE);
                         }
                         match c {

@@ -137,7 +137,7 @@ fn job_file(id: &str, what: &str) -> String {
 
 /// Job `id`'s exit status, once it ended.
 fn job_status(workspace: &crate::vfs::Vfs, id: &str) -> Option<String> {
-    workspace.read(&job_file(id, "exit")).ok().map(|b| String::from_utf8_lossy(&b).trim().to_string())
+    workspace.read(&job_file(id, "exit")).ok().map(|b| toolsh_bytes::lossy(&b).trim().to_string())
 }
 
 /// What the file at `path` holds past `from` (escapes stripped), `from` moved to its end.
@@ -145,7 +145,7 @@ fn unread(workspace: &crate::vfs::Vfs, path: &str, from: &mut usize) -> String {
     let bytes = workspace.read(path).unwrap_or_default();
     let new = bytes.get(*from..).unwrap_or_default();
     *from = bytes.len();
-    crate::contract::strip_ansi(&String::from_utf8_lossy(new))
+    crate::contract::strip_ansi(&toolsh_bytes::lossy(new))
 }
 
 impl ShellServer {
@@ -551,7 +551,7 @@ impl ServerHandler for ShellServer {
         };
         let path = call::spill_path(&request.uri).ok_or_else(not_found)?;
         let bytes = self.workspace().read(path).map_err(|_| not_found())?;
-        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let text = toolsh_bytes::lossy(&bytes).into_owned();
         let contents = ResourceContents::text(text, request.uri.clone()).with_mime_type("text/plain");
         Ok(ReadResourceResponse::Complete(ReadResourceResult::new(vec![contents])))
     }

@@ -854,7 +854,7 @@ pub fn fit_streams(
     let texts: Vec<[String; 2]> = ran
         .iter()
         .map(|r| {
-            let text = |bytes: &[u8]| crate::contract::strip_ansi(&String::from_utf8_lossy(bytes));
+            let text = |bytes: &[u8]| crate::contract::strip_ansi(&toolsh_bytes::lossy(bytes));
             [text(&r.outcome.stdout), text(&r.outcome.stderr)]
         })
         .collect();

@@ -685,7 +685,7 @@ async fn keep_last_lines(
                 if kept.len() == STDERR_LINES {
                     kept.pop_front();
                 }
-                kept.push_back(String::from_utf8_lossy(&line).into_owned());
+                kept.push_back(toolsh_bytes::lossy(&line).into_owned());
                 line.clear();
             }
         }

@@ -250,7 +250,10 @@ fn a_write_the_bucket_cannot_commit_is_said_and_fails_the_command() {
     let script = "echo theirs > /data/g; set -C
                   { cp /data/g /data/f; echo mine; } > /data/f; echo \"status $?\"; cat /data/f";
     let (out, err, status) = run(toolsh(&endpoint, &["--memory", "--mount", &mount, "-c", script]));
-    assert_eq!((out.as_str(), err.as_str(), status), ("status 1\ntheirs\n", "toolsh: line 2: /data/f: File exists\n", 0));
+    assert_eq!(
+        (out.as_str(), err.as_str(), status),
+        ("status 1\ntheirs\n", "toolsh: line 2: /data/f: File exists\n", 0)
+    );
 }
 
 #[test]

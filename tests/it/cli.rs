@@ -119,34 +119,51 @@ fn deep_recursion_hits_the_limit_or_finishes_never_crashes() {
     assert!(err.contains("call depth"), "{err}");
 }
 
+/// Bytes that are not UTF-8 in a script file, in `-c` text, in the script's arguments, in the
+/// environment and in file names on a real directory: toolsh writes, names and passes on the
+/// same bytes as bash, and a NUL in data goes through pipes untouched.
 #[test]
-fn invalid_utf8_and_nul_bytes_are_handled() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let script = dir.path().join("bytes.sh");
-    std::fs::write(&script, b"echo \xff\xfe ok\nprintf '\\xff\\x00z' > raw\ncat raw | cat > copy\n").expect("write");
-    let (out, _, status) = run(toolsh().current_dir(dir.path()).arg(&script), "");
-    assert_eq!(status, 0);
-    assert!(out.ends_with(" ok\n"), "{out:?}");
-    assert_eq!(std::fs::read(dir.path().join("copy")).expect("copy"), b"\xff\x00z");
-}
-
-/// Words of toolsh's own command line that are not UTF-8 are read as script text is (the bytes
-/// replaced, docs/deviations.md), never a panic (status 101).
-#[test]
-fn words_of_the_command_line_that_are_not_utf8_never_panic() {
+fn bytes_that_are_not_utf8_go_through_as_bash_passes_them() {
     use std::os::unix::ffi::OsStrExt;
-    let word = std::ffi::OsStr::from_bytes(b"\xe9t\xe9");
-    let (out, err, status) = run(
-        toolsh()
-            .arg("--memory")
+    let script: &[u8] = b"echo \xff\xfe ok \"$1\" ${#1} \"$V\"\nprintf '\\xff\\x00z' > raw\ncat raw | cat > copy\n\
+        : > \"caf\xe9 $1\"; for f in caf*; do printf '%s|' \"$f\"; done; printf '%q\\n' *\n\
+        cat \"$0\" | head -c 9 | od -An -tx1\n";
+    let arg = std::ffi::OsStr::from_bytes(b"\xe9t\xe9");
+    let value = std::ffi::OsStr::from_bytes(b"v\xfe");
+    let mut outputs = Vec::new();
+    // toolsh takes the host's environment only when told to.
+    for (shell, inherit) in [("bash", &[][..]), (env!("CARGO_BIN_EXE_toolsh"), &["--inherit-env"][..])] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(dir.path().join("bytes.sh"), script).expect("write");
+        let file = Command::new(shell)
+            .args(inherit)
+            .arg("bytes.sh")
+            .arg(arg)
+            .env_clear()
+            .env("V", value)
+            .current_dir(dir.path())
+            .output()
+            .expect("run");
+        let inline = Command::new(shell)
             .arg("-c")
-            .arg(std::ffi::OsStr::from_bytes(b"echo \xe9; echo \"$1\""))
+            .arg(std::ffi::OsStr::from_bytes(b"echo \xe9 \"$1\"; x=$'\\xc3\\xa9\\xff'; echo ${#x} \"$x\""))
             .arg("n")
-            .arg(word),
-        "",
-    );
-    assert_eq!((out.as_str(), status), ("\u{fffd}\n\u{fffd}t\u{fffd}\n", 0), "{err}");
-    let (_, err, status) = run(toolsh().arg("--memory").arg(word), "");
+            .arg(arg)
+            .current_dir(dir.path())
+            .output()
+            .expect("run");
+        let mut names: Vec<Vec<u8>> = std::fs::read_dir(dir.path())
+            .expect("list")
+            .map(|entry| entry.expect("entry").file_name().as_bytes().to_vec())
+            .collect();
+        names.sort();
+        let copy = std::fs::read(dir.path().join("copy")).expect("copy");
+        outputs.push((file.stdout, file.status.code(), inline.stdout, inline.status.code(), names, copy));
+    }
+    assert_eq!(outputs[1], outputs[0], "toolsh (left) and bash (right)");
+    assert_eq!(outputs[0].5, b"\xff\x00z");
+    // And a word that is not UTF-8 naming a script that is not there: bash's 127, no panic.
+    let (_, err, status) = run(toolsh().arg("--memory").arg(arg), "");
     assert_eq!(status, 127, "a script named so is not found: {err}");
 }
 

@@ -130,14 +130,16 @@ fn the_crate_graph_is_the_architecture() {
     // the commands on the core and the gate only (no store, no tool bodies: no database
     // driver); the core on the gate, the language and the workspace; the store on the gate;
     // the tool bodies on the gate, the store and the core; the gate on the workspace alone;
-    // the allocator (the one crate with unsafe code) on none; the Python and npm packages on
-    // the library's front.
+    // the allocator (the one crate with unsafe code) on none; the text of arbitrary bytes
+    // (toolsh-bytes) on none, under every crate that turns bytes into text; the Python and npm
+    // packages on the library's front.
     let graph: &[(&str, &[&str])] = &[
         (
             "Cargo.toml",
             &[
                 "toolsh-alloc",
                 "toolsh-builtins",
+                "toolsh-bytes",
                 "toolsh-core",
                 "toolsh-gate",
                 "toolsh-store",
@@ -146,14 +148,15 @@ fn the_crate_graph_is_the_architecture() {
                 "toolsh-vfs",
             ],
         ),
-        ("builtins/Cargo.toml", &["toolsh-core", "toolsh-gate"]),
+        ("builtins/Cargo.toml", &["toolsh-bytes", "toolsh-core", "toolsh-gate"]),
         ("crates/alloc/Cargo.toml", &[]),
-        ("crates/core/Cargo.toml", &["toolsh-gate", "toolsh-syntax", "toolsh-vfs"]),
-        ("crates/gate/Cargo.toml", &["toolsh-vfs"]),
+        ("crates/bytes/Cargo.toml", &[]),
+        ("crates/core/Cargo.toml", &["toolsh-bytes", "toolsh-gate", "toolsh-syntax", "toolsh-vfs"]),
+        ("crates/gate/Cargo.toml", &["toolsh-bytes", "toolsh-vfs"]),
         ("crates/store/Cargo.toml", &["toolsh-gate"]),
-        ("crates/tools/Cargo.toml", &["toolsh-core", "toolsh-gate", "toolsh-store", "toolsh-vfs"]),
-        ("crates/syntax/Cargo.toml", &[]),
-        ("crates/vfs/Cargo.toml", &[]),
+        ("crates/tools/Cargo.toml", &["toolsh-bytes", "toolsh-core", "toolsh-gate", "toolsh-store", "toolsh-vfs"]),
+        ("crates/syntax/Cargo.toml", &["toolsh-bytes"]),
+        ("crates/vfs/Cargo.toml", &["toolsh-bytes"]),
         ("bindings/python/Cargo.toml", &["toolsh"]),
         ("bindings/node/Cargo.toml", &["toolsh"]),
     ];

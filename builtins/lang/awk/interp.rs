@@ -142,12 +142,12 @@ impl<'p> Interp<'p> {
         globals[sv::RLENGTH] = Cell::Val(Value::Num(-1.0));
         let mut environ = Array::default();
         for (name, value) in setup.environ {
-            environ.insert(name.as_bytes(), Value::strnum(value.as_bytes()));
+            environ.insert(&toolsh_bytes::encode(&name), Value::strnum(&toolsh_bytes::encode(&value)));
         }
         globals[sv::ENVIRON] = Cell::Arr(Rc::new(RefCell::new(environ)));
         let mut argv = Array::default();
         for (idx, arg) in setup.argv.iter().enumerate() {
-            argv.insert(idx.to_string().as_bytes(), Value::strnum(arg.as_bytes()));
+            argv.insert(idx.to_string().as_bytes(), Value::strnum(&toolsh_bytes::encode(arg)));
         }
         globals[sv::ARGC] = Cell::Val(Value::Num(setup.argv.len() as f64));
         globals[sv::ARGV] = Cell::Arr(Rc::new(RefCell::new(argv)));
@@ -228,8 +228,7 @@ impl<'p> Interp<'p> {
     fn locate(&self, message: String) -> String {
         let filename = self.global_bytes(sv::FILENAME);
         if self.fnr > 0.0 {
-            let name =
-                if filename.is_empty() { "-".to_string() } else { String::from_utf8_lossy(&filename).into_owned() };
+            let name = if filename.is_empty() { "-".to_string() } else { toolsh_bytes::decode(&filename).into_owned() };
             format!("(FILENAME={name} FNR={}) fatal: {message}", self.fnr)
         } else {
             format!("fatal: {message}")
@@ -324,9 +323,9 @@ impl<'p> Interp<'p> {
                 if arg.is_empty() {
                     continue;
                 }
-                let arg = String::from_utf8_lossy(&arg).into_owned();
+                let arg = toolsh_bytes::decode(&arg).into_owned();
                 if let Some((name, value)) = assignment(&arg) {
-                    self.assign_named(name, value.as_bytes())?;
+                    self.assign_named(name, &toolsh_bytes::encode(value))?;
                     continue;
                 }
                 self.open_main(&arg)?;
@@ -361,7 +360,7 @@ impl<'p> Interp<'p> {
     fn open_main(&mut self, name: &str) -> Run<()> {
         self.main.opened_any = true;
         self.fnr = 0.0;
-        self.set_global_value(sv::FILENAME, Value::str(name.as_bytes()));
+        self.set_global_value(sv::FILENAME, Value::str(&toolsh_bytes::encode(name)));
         self.main.reader = Some(self.open_input(name)?);
         Ok(())
     }
@@ -798,7 +797,7 @@ impl<'p> Interp<'p> {
                 Ok(())
             }
             Some((kind, target)) => {
-                let name = String::from_utf8_lossy(&self.string(target)?).into_owned();
+                let name = toolsh_bytes::decode(&self.string(target)?).into_owned();
                 if name.is_empty() {
                     return fatal("expression for `>' redirection has null string value");
                 }
@@ -942,7 +941,7 @@ impl<'p> Interp<'p> {
         if let Some(regex) = self.regex_cache.get(&source) {
             return Ok(regex.clone());
         }
-        let text = String::from_utf8_lossy(&source).into_owned();
+        let text = toolsh_bytes::decode(&source).into_owned();
         let regex = match super::parser::compile_regex(&text) {
             Ok(regex) => regex,
             Err(message) => return fatal(format!("invalid regular expression /{text}/: {message}")),
@@ -1207,7 +1206,7 @@ impl<'p> Interp<'p> {
         };
         match is_command {
             false => {
-                let name = String::from_utf8_lossy(&name).into_owned();
+                let name = toolsh_bytes::decode(&name).into_owned();
                 if !self.files.contains_key(&name) {
                     match Reader::open(&name, &mut self.host)? {
                         Ok(reader) => self.files.insert(name.clone(), reader),
@@ -1224,7 +1223,7 @@ impl<'p> Interp<'p> {
                 }
             }
             true => {
-                let command = String::from_utf8_lossy(&name).into_owned();
+                let command = toolsh_bytes::decode(&name).into_owned();
                 if !self.commands.contains_key(&command) {
                     let (output, status) = self.host.capture(&command)?;
                     self.commands.insert(command.clone(), (Reader::whole(output), status));

@@ -83,7 +83,7 @@ impl fmt::Display for Tok {
             Tok::Newline => f.write_str("newline"),
             Tok::Eof => f.write_str("end of program"),
             Tok::Number(n) => write!(f, "number {n}"),
-            Tok::Str(s) => write!(f, "string \"{}\"", String::from_utf8_lossy(s)),
+            Tok::Str(s) => write!(f, "string \"{}\"", toolsh_bytes::decode(s)),
             Tok::Regex(r) => write!(f, "regex /{r}/"),
             Tok::Name(n) | Tok::FuncName(n) => write!(f, "`{n}'"),
             Tok::Builtin(b) => write!(f, "`{}'", format!("{b:?}").to_lowercase()),
@@ -253,7 +253,7 @@ impl Lexer<'_> {
         } else {
             self.src[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
         };
-        String::from_utf8_lossy(&self.src[line_start..at]).chars().count() + 1
+        toolsh_bytes::decode(&self.src[line_start..at]).chars().count() + 1
     }
 
     fn error(&self, at: usize, message: impl Into<String>) -> SyntaxError {
@@ -325,7 +325,7 @@ impl Lexer<'_> {
                     while self.src.get(self.pos).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_') {
                         self.pos += 1;
                     }
-                    let word = String::from_utf8_lossy(&self.src[start..self.pos]).into_owned();
+                    let word = toolsh_bytes::decode(&self.src[start..self.pos]).into_owned();
                     let tok = match keyword(&word) {
                         Some(tok) => tok,
                         None if self.src.get(self.pos) == Some(&b'(') => Tok::FuncName(word),
@@ -336,7 +336,7 @@ impl Lexer<'_> {
                 _ => {
                     let rest = &self.src[self.pos..];
                     let Some(punct) = PUNCTS.iter().find(|p| rest.starts_with(p.as_bytes())) else {
-                        let shown = String::from_utf8_lossy(&rest[..rest.len().min(4)]).chars().next().unwrap_or('?');
+                        let shown = toolsh_bytes::decode(&rest[..rest.len().min(4)]).chars().next().unwrap_or('?');
                         return Err(self.error(start, format!("invalid character `{shown}' in the program")));
                     };
                     self.pos += punct.len();
@@ -426,7 +426,7 @@ impl Lexer<'_> {
                 b']' if in_bracket => in_bracket = false,
                 b'/' if !in_bracket => {
                     self.pos += 1;
-                    return Ok(String::from_utf8_lossy(&out).into_owned());
+                    return Ok(toolsh_bytes::decode(&out).into_owned());
                 }
                 _ => {}
             }
@@ -446,7 +446,7 @@ impl Lexer<'_> {
             }
             if end > digits_start {
                 self.pos = end;
-                let text = String::from_utf8_lossy(&src[digits_start..end]);
+                let text = toolsh_bytes::decode(&src[digits_start..end]);
                 return u64::from_str_radix(&text, 16).map_or(f64::INFINITY, |v| v as f64);
             }
         }
@@ -480,7 +480,7 @@ impl Lexer<'_> {
                 self.pos = end;
             }
         }
-        String::from_utf8_lossy(&src[start..self.pos]).parse().unwrap_or(0.0)
+        toolsh_bytes::decode(&src[start..self.pos]).parse().unwrap_or(0.0)
     }
 }
 

@@ -75,9 +75,11 @@ async fn invocation(ctx: &Ctx<'_>, parsed: Args) -> Result<Invocation, Status> {
     let mut files = Vec::new();
     for (opt, value) in parsed.given() {
         match *opt {
-            FIELD_SEPARATOR => field_sep = Some(lexer::unescape(value.as_bytes())),
+            FIELD_SEPARATOR => field_sep = Some(lexer::unescape(&toolsh_bytes::encode(value))),
             ASSIGN => match value.split_once('=') {
-                Some((name, text)) if !name.is_empty() => assigns.push((name.to_string(), text.as_bytes().to_vec())),
+                Some((name, text)) if !name.is_empty() => {
+                    assigns.push((name.to_string(), toolsh_bytes::encode(text).into_owned()))
+                }
                 _ => return Err(ctx.misuse(&AWK, format!("`{value}' is not a VAR=VALUE assignment")).await),
             },
             _ => files.push(value.to_string()),
@@ -90,7 +92,7 @@ async fn invocation(ctx: &Ctx<'_>, parsed: Args) -> Result<Invocation, Status> {
             return Err(ctx.misuse(&AWK, "").await);
         };
         idx += 1;
-        (text.as_bytes().to_vec(), "cmd. line".to_string())
+        (toolsh_bytes::encode(text).into_owned(), "cmd. line".to_string())
     } else {
         let mut program = Vec::new();
         for file in &files {
@@ -123,7 +125,7 @@ fn run_program(
 ) -> Outcome {
     let program = parser::parse(&invocation.program).map_err(|err| {
         let line = invocation.program.split(|b| *b == b'\n').nth(err.line - 1).unwrap_or_default();
-        let line = String::from_utf8_lossy(line);
+        let line = toolsh_bytes::decode(line);
         let caret = format!("{}^", " ".repeat(err.col.saturating_sub(1)));
         let place = format!("{}:{}:{}", invocation.source, err.line, err.col);
         format!("{place}: {}\n  {line}\n  {caret}", err.message)

@@ -22,7 +22,7 @@ impl RecordSep {
         Ok(match rs {
             [] => RecordSep::Paragraph,
             [b] => RecordSep::Byte(*b),
-            _ => RecordSep::Regex(super::parser::compile_regex(&String::from_utf8_lossy(rs))?),
+            _ => RecordSep::Regex(super::parser::compile_regex(&toolsh_bytes::decode(rs))?),
         })
     }
 }
@@ -45,7 +45,7 @@ impl FieldSep {
             [] => FieldSep::Chars,
             // Any one character but a blank is itself, a backslash too (gawk's `FS = "\\"`).
             [b] => FieldSep::Byte(*b),
-            _ => FieldSep::Regex(super::parser::compile_regex(&String::from_utf8_lossy(fs))?),
+            _ => FieldSep::Regex(super::parser::compile_regex(&toolsh_bytes::decode(fs))?),
         })
     }
 

@@ -24,7 +24,7 @@ fn bytes(value: &Val) -> Vec<u8> {
 }
 
 fn text(bytes: &[u8]) -> Val {
-    Val::utf8_str(String::from_utf8_lossy(bytes).into_owned())
+    Val::utf8_str(toolsh_bytes::lossy(bytes).into_owned())
 }
 
 /// `@base64d`.

@@ -140,7 +140,7 @@ mod tests {
 
     fn n(text: &str) -> String {
         match normalize(text.as_bytes()) {
-            Ok(text) => String::from_utf8_lossy(&text).into_owned(),
+            Ok(text) => toolsh_bytes::lossy(&text).into_owned(),
             Err(fault) => format!("{} at {}", fault.what, fault.at),
         }
     }

@@ -58,7 +58,7 @@ pub fn translate(text: &str) -> Option<String> {
 /// An error value in jq's words (a string of jaq's shape translated, anything else as is).
 pub fn in_jq_words(value: Val) -> Val {
     match &value {
-        Val::TStr(text) => match translate(&String::from_utf8_lossy(text)) {
+        Val::TStr(text) => match translate(&toolsh_bytes::lossy(text)) {
             Some(said) => Val::from(said),
             None => value,
         },

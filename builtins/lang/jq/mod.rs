@@ -264,7 +264,7 @@ async fn parse_args(ctx: &Ctx<'_>, args: Args) -> Result<Options, Status> {
                     return Err(2);
                 }
             };
-            let value = if raw { Arg::Text(String::from_utf8_lossy(&data).into_owned()) } else { Arg::Slurp(data) };
+            let value = if raw { Arg::Text(toolsh_bytes::lossy(&data).into_owned()) } else { Arg::Slurp(data) };
             o.named.push((name.to_string(), value));
         }
     }
@@ -418,7 +418,7 @@ fn shift(error: &str, by: usize) -> String {
 
 /// Raw lines (`-R`), or all the text as one string when slurped.
 fn read_raw(data: &[u8], slurp: bool) -> (Vec<Val>, Option<String>) {
-    let text = String::from_utf8_lossy(data).into_owned();
+    let text = toolsh_bytes::lossy(data).into_owned();
     if slurp {
         return (vec![Val::from(text)], None);
     }
@@ -614,7 +614,7 @@ thread_local! {
 
 /// `value` as compact JSON text with jq's numbers.
 fn compact_text(value: &Val) -> String {
-    String::from_utf8_lossy(&compact_json(value)).into_owned()
+    toolsh_bytes::lossy(&compact_json(value)).into_owned()
 }
 
 /// `value` as compact JSON with jq's numbers.
@@ -705,7 +705,7 @@ fn jq_tojson<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
         let fixed = jq_numbers(value);
         let mut text = Vec::new();
         let _ = jaq_json::write::write(&mut text, &jaq_json::write::Pp::default(), 0, fixed.as_ref().unwrap_or(value));
-        let mut text = String::from_utf8_lossy(&text).into_owned();
+        let mut text = toolsh_bytes::lossy(&text).into_owned();
         if pruned.is_some() {
             text = text.replace("\"\\u0001<skipped: too deep>\\u0001\"", "<skipped: too deep>");
         }
@@ -753,7 +753,7 @@ fn jq_fromjson<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
                 return jaq_core::native::bome(Err(jaq_core::Error::new(Val::from(said))));
             }
         };
-        let shown = String::from_utf8_lossy(&text);
+        let shown = toolsh_bytes::lossy(&text);
         let fail = |what: String| {
             let what = what.strip_prefix("parse error: ").unwrap_or(&what).to_string();
             jaq_core::Error::new(Val::from(format!("{what} (while parsing '{shown}')")))
@@ -880,7 +880,7 @@ fn render(value: &Val, o: &Options, out: &mut Vec<u8>) {
     if o.ascii {
         // Outside strings JSON text is ASCII already, so every other character is in a string.
         let mut escaped = String::new();
-        for ch in String::from_utf8_lossy(&text).chars() {
+        for ch in toolsh_bytes::lossy(&text).chars() {
             if ch.is_ascii() {
                 escaped.push(ch);
             } else {
@@ -914,7 +914,7 @@ pub async fn jq(ctx: Ctx<'_>, args: Args) -> Status {
     // With -f the first operand names the file the filter is in.
     if o.from_file {
         code = match ctx.read_operand(&code).await {
-            Ok(text) => String::from_utf8_lossy(&text).into_owned(),
+            Ok(text) => toolsh_bytes::lossy(&text).into_owned(),
             Err(err) => {
                 ctx.err(format!("jq: error: Could not open {code}: {}\n", describe(&err))).await;
                 return 2;
@@ -1053,7 +1053,7 @@ fn read_library(ctx: &Ctx<'_>, o: &Options, code: &str) -> modules::Library {
         for path in wanted {
             let is_file = ctx.vfs.stat(&path).is_ok_and(|m| m.kind == crate::vfs::FileKind::File);
             let text =
-                is_file.then(|| ctx.vfs.read(&path).ok()).flatten().map(|b| String::from_utf8_lossy(&b).into_owned());
+                is_file.then(|| ctx.vfs.read(&path).ok()).flatten().map(|b| toolsh_bytes::lossy(&b).into_owned());
             library.files.insert(path, text);
         }
     }
@@ -1155,7 +1155,7 @@ fn evaluate(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMut(Vec<u
     limits::set_halt(None);
     let messages = MESSAGES.with(|m| std::mem::take(&mut *m.borrow_mut()));
     if !messages.is_empty() {
-        outcome.err = format!("{}{}", String::from_utf8_lossy(&messages), outcome.err);
+        outcome.err = format!("{}{}", toolsh_bytes::lossy(&messages), outcome.err);
     }
     outcome
 }
@@ -1487,7 +1487,7 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
                         // As jq: a string error is shown as text, another value as JSON.
                         let message = match exn.get_err().map(jaq_core::Error::into_val) {
                             Ok(Val::TStr(text)) => {
-                                let text = String::from_utf8_lossy(&text);
+                                let text = toolsh_bytes::lossy(&text);
                                 format!(": {}", messages::translate(&text).unwrap_or_else(|| text.into_owned()))
                             }
                             Ok(value) => format!(" (not a string): {value}"),

@@ -112,7 +112,7 @@ pub fn get(value: &Val, path: &[Val]) -> Result<Val, Exn<'static, Val>> {
             // A string's slice, in code points (so an update of one gets as far as jq's
             // "Cannot update string slices").
             (Val::TStr(text), Val::Obj(_)) => {
-                let chars: Vec<char> = String::from_utf8_lossy(text).chars().collect();
+                let chars: Vec<char> = toolsh_bytes::lossy(text).chars().collect();
                 match slice(key, chars.len()) {
                     Some(Ok((start, end))) => Val::from(chars[start..end].iter().collect::<String>()),
                     Some(Err(err)) => return Err(err),
@@ -663,7 +663,7 @@ fn number_literal(text: &str) -> Option<String> {
 /// or `infinity`, nothing around it.
 fn to_number(value: &Val) -> ValX<'static, Val> {
     let Val::TStr(text) = value else { return fail(format!("{} cannot be parsed as a number", describe(value))) };
-    let text = String::from_utf8_lossy(text);
+    let text = toolsh_bytes::lossy(text);
     let special = match text.trim_start_matches(['-', '+']).to_ascii_lowercase().as_str() {
         "nan" => Some(f64::NAN),
         "infinity" => Some(if text.starts_with('-') { f64::NEG_INFINITY } else { f64::INFINITY }),
@@ -876,7 +876,7 @@ mod tests {
     fn error(result: ValX<'static, Val>) -> String {
         match result {
             Err(exn) => match exn.get_err().map(Error::into_val) {
-                Ok(Val::TStr(message)) => String::from_utf8_lossy(&message).into_owned(),
+                Ok(Val::TStr(message)) => toolsh_bytes::lossy(&message).into_owned(),
                 _ => "?".to_string(),
             },
             Ok(value) => panic!("expected an error, got {}", text(&value)),

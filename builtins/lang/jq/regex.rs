@@ -37,7 +37,7 @@ fn flags(value: &Val) -> Result<Flags, String> {
     let mut f = Flags { inline: String::new(), global: false, not_empty: false };
     let text = match value {
         Val::Null => return Ok(f),
-        Val::TStr(text) => String::from_utf8_lossy(text).into_owned(),
+        Val::TStr(text) => toolsh_bytes::lossy(text).into_owned(),
         other => return Err(format!("{} ({}) is not a string", kind(other), shown(other))),
     };
     for c in text.chars() {
@@ -181,11 +181,11 @@ fn matches(input: &Val, re: &Val, flags_value: &Val, test: bool) -> ValX<'static
         Ok(f) => f,
         Err(message) => return fail(message),
     };
-    let regex = match compile(&String::from_utf8_lossy(pattern), &f.inline) {
+    let regex = match compile(&toolsh_bytes::lossy(pattern), &f.inline) {
         Ok(regex) => regex,
         Err(message) => return fail(message),
     };
-    let text = String::from_utf8_lossy(text);
+    let text = toolsh_bytes::lossy(text);
     let names: Vec<Option<String>> = regex.capture_names().map(|n| n.map(str::to_string)).collect();
     let mut chars = Chars { text: &text, byte: 0, chars: 0 };
     let mut found = Vec::new();

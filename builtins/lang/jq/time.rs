@@ -26,7 +26,7 @@ fn seconds(fields: [i64; 6]) -> i64 {
 fn timegm(value: &Val, who: &Val) -> Result<Val, jaq_core::Error<Val>> {
     let refuse = || {
         let who = match who {
-            Val::TStr(text) => String::from_utf8_lossy(text).into_owned(),
+            Val::TStr(text) => toolsh_bytes::lossy(text).into_owned(),
             other => other.to_string(),
         };
         jaq_core::Error::new(Val::from(format!("{who} requires parsed datetime inputs")))

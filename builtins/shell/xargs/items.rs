@@ -91,7 +91,7 @@ impl Splitter {
             match step {
                 Ok(Step::Item(bytes, ends_line, next)) => {
                     pos = next;
-                    let text = String::from_utf8_lossy(&bytes).into_owned();
+                    let text = toolsh_bytes::decode(&bytes).into_owned();
                     if self.eof.as_deref() == Some(text.as_str()) {
                         self.finished = true;
                         break Ok(());

@@ -455,7 +455,7 @@ fn search_reader(
         }
     }
     let quiet = flow == Flow::Quiet;
-    let notice = (!quiet && summary(o, &mut out, label, show_name, scan.binary, scan.count))
+    let notice = (!quiet && summary(o, &mut out, label, show_name, scan.binary || scan.undecodable, scan.count))
         .then(|| format!("grep: {label}: binary file matches\n"));
     Found::Searched(Searched { out, count: scan.count, notice, complaint, quiet })
 }

@@ -88,13 +88,13 @@ pub fn strip_ansi(text: &str) -> String {
 
 /// The body a model sees before truncation: stdout, then `[stderr]` and stderr.
 pub fn body(stdout: &[u8], stderr: &[u8]) -> String {
-    let mut text = strip_ansi(&String::from_utf8_lossy(stdout));
+    let mut text = strip_ansi(&toolsh_bytes::lossy(stdout));
     if !stderr.is_empty() {
         if !text.is_empty() && !text.ends_with('\n') {
             text.push('\n');
         }
         text.push_str("[stderr]\n");
-        text.push_str(&strip_ansi(&String::from_utf8_lossy(stderr)));
+        text.push_str(&strip_ansi(&toolsh_bytes::lossy(stderr)));
     }
     text
 }

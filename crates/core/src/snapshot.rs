@@ -401,7 +401,7 @@ fn replace_tmp(vfs: &Vfs, entries: &[Entry]) -> std::io::Result<()> {
     for entry in entries {
         match entry.kind {
             DIR => vfs.mkdir(&entry.path)?,
-            LINK => vfs.symlink(&String::from_utf8_lossy(&entry.data), &entry.path)?,
+            LINK => vfs.symlink(&toolsh_bytes::decode(&entry.data), &entry.path)?,
             _ => vfs.write(&entry.path, &entry.data, WriteMode::Truncate)?,
         }
         if entry.kind != LINK {

@@ -127,7 +127,7 @@ pub fn tools() -> Vec<Arc<dyn Tool>> {
                 "status": fetched.status,
                 "url": fetched.url,
                 "headers": headers,
-                "body": String::from_utf8_lossy(&fetched.body),
+                "body": toolsh_bytes::lossy(&fetched.body),
                 "redirects": fetched.redirects,
             })))
         },

@@ -409,7 +409,7 @@ impl ToolOutput {
     pub fn into_json(self) -> Value {
         match self {
             ToolOutput::Text(text) => Value::String(text),
-            ToolOutput::Bytes(bytes) => Value::String(String::from_utf8_lossy(&bytes).into_owned()),
+            ToolOutput::Bytes(bytes) => Value::String(toolsh_bytes::lossy(&bytes).into_owned()),
             ToolOutput::Json(value) => value,
             ToolOutput::Empty => Value::Null,
         }

@@ -199,7 +199,7 @@ fn execute(conn: &Connection, sql: &str, writes: bool) -> Result<(Vec<Value>, bo
                     ValueRef::Null => Value::Null,
                     ValueRef::Integer(n) => json!(n),
                     ValueRef::Real(f) => json!(f),
-                    ValueRef::Text(t) | ValueRef::Blob(t) => Value::String(String::from_utf8_lossy(t).into_owned()),
+                    ValueRef::Text(t) | ValueRef::Blob(t) => Value::String(toolsh_bytes::lossy(t).into_owned()),
                 });
             }
             rows.push(Value::Array(values));

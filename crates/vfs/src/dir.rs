@@ -35,8 +35,13 @@ fn regular<F: std::os::fd::AsFd>(file: F) -> io::Result<F> {
     }
 }
 
-fn rel_path(rel: &str) -> &Path {
-    Path::new(if rel.is_empty() { "." } else { rel })
+/// The host path of a workspace-relative name: each byte's stand-in as the byte (a file name
+/// need not be UTF-8).
+fn rel_path(rel: &str) -> std::borrow::Cow<'_, Path> {
+    match toolsh_bytes::to_os(if rel.is_empty() { "." } else { rel }) {
+        std::borrow::Cow::Borrowed(os) => std::borrow::Cow::Borrowed(Path::new(os)),
+        std::borrow::Cow::Owned(os) => std::borrow::Cow::Owned(os.into()),
+    }
 }
 
 fn kind_of(file_type: cap_std::fs::FileType) -> FileKind {
@@ -191,7 +196,7 @@ impl Backend for DirFs {
             use rustix::fs::{Mode, OFlags, ResolveFlags};
             let flags = OFlags::PATH | OFlags::CLOEXEC | if nofollow { OFlags::NOFOLLOW } else { OFlags::empty() };
             let how = ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
-            rustix::fs::openat2(&self.root, rel_path(rel), flags, Mode::empty(), how)
+            rustix::fs::openat2(&self.root, &*rel_path(rel), flags, Mode::empty(), how)
         };
         match plain(rel, !follow_last) {
             Ok(_) => Some(true),
@@ -220,7 +225,7 @@ impl Backend for DirFs {
     }
     fn read_link(&self, rel: &str) -> io::Result<String> {
         let target = self.root.read_link_contents(rel_path(rel)).map_err(confine)?;
-        Ok(target.to_string_lossy().into_owned())
+        Ok(toolsh_bytes::from_os(target.as_os_str()).into_owned())
     }
 
     fn read(&self, rel: &str) -> io::Result<Vec<u8>> {
@@ -246,7 +251,7 @@ impl Backend for DirFs {
         use rustix::fs::{Mode, OFlags, ResolveFlags};
         let resolve = ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
         let flags = OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NONBLOCK;
-        match rustix::fs::openat2(&self.root, rel_path(rel), flags, Mode::empty(), resolve) {
+        match rustix::fs::openat2(&self.root, &*rel_path(rel), flags, Mode::empty(), resolve) {
             Ok(fd) => Some(regular(std::fs::File::from(fd)).map(|file| Box::new(file) as Box<dyn crate::Reader>)),
             Err(rustix::io::Errno::LOOP | rustix::io::Errno::XDEV | rustix::io::Errno::NOSYS) => None,
             Err(errno) => Some(Err(io::Error::from_raw_os_error(errno.raw_os_error()))),
@@ -261,7 +266,7 @@ impl Backend for DirFs {
         use rustix::fs::{AtFlags, FileType, Mode, OFlags, RawDir, ResolveFlags};
         let resolve = ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
         let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
-        let fd = match rustix::fs::openat2(&self.root, rel_path(rel), flags, Mode::empty(), resolve) {
+        let fd = match rustix::fs::openat2(&self.root, &*rel_path(rel), flags, Mode::empty(), resolve) {
             Ok(fd) => fd,
             Err(rustix::io::Errno::LOOP | rustix::io::Errno::XDEV | rustix::io::Errno::NOSYS) => return None,
             Err(errno) => return Some(Err(io::Error::from_raw_os_error(errno.raw_os_error()))),
@@ -292,7 +297,7 @@ impl Backend for DirFs {
                 FileType::Fifo => FileKind::Fifo,
                 _ => FileKind::Device,
             };
-            entries.push(DirEntry { name: String::from_utf8_lossy(name).into_owned(), kind });
+            entries.push(DirEntry { name: toolsh_bytes::decode(name).into_owned(), kind });
         }
         Some(Ok(entries))
     }
@@ -313,7 +318,7 @@ impl Backend for DirFs {
         };
         let flags = OFlags::WRONLY | OFlags::CLOEXEC | OFlags::NONBLOCK | how;
         let resolve = ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
-        match rustix::fs::openat2(&self.root, rel_path(rel), flags, Mode::from_bits_truncate(0o666), resolve) {
+        match rustix::fs::openat2(&self.root, &*rel_path(rel), flags, Mode::from_bits_truncate(0o666), resolve) {
             Ok(fd) => Some(regular(std::fs::File::from(fd)).map(|file| Box::new(file) as Box<dyn crate::FileWriter>)),
             Err(rustix::io::Errno::LOOP | rustix::io::Errno::XDEV | rustix::io::Errno::NOSYS) => None,
             Err(errno) => Some(Err(io::Error::from_raw_os_error(errno.raw_os_error()))),
@@ -325,7 +330,7 @@ impl Backend for DirFs {
         for entry in self.root.read_dir(rel_path(rel)).map_err(confine)? {
             let entry = entry?;
             let kind = entry.file_type().map(kind_of).unwrap_or(FileKind::File);
-            entries.push(DirEntry { name: entry.file_name().to_string_lossy().into_owned(), kind });
+            entries.push(DirEntry { name: toolsh_bytes::from_os(&entry.file_name()).into_owned(), kind });
         }
         Ok(entries)
     }
@@ -347,7 +352,7 @@ impl Backend for DirFs {
     }
 
     fn symlink(&self, target: &str, rel: &str) -> io::Result<()> {
-        self.root.symlink_contents(target, rel_path(rel)).map_err(confine)
+        self.root.symlink_contents(&*toolsh_bytes::to_os(target), rel_path(rel)).map_err(confine)
     }
 
     fn set_mode(&self, rel: &str, mode: u32) -> io::Result<()> {

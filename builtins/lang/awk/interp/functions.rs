@@ -206,11 +206,11 @@ impl<'p> Interp<'p> {
                 Value::Str(rc(&changed))
             }
             B::System => {
-                let command = String::from_utf8_lossy(&self.string(&args[0])?).into_owned();
+                let command = toolsh_bytes::decode(&self.string(&args[0])?).into_owned();
                 Value::Num(f64::from(self.host.system(&command)?))
             }
             B::Close => {
-                let name = String::from_utf8_lossy(&self.string(&args[0])?).into_owned();
+                let name = toolsh_bytes::decode(&self.string(&args[0])?).into_owned();
                 let mut status = -1;
                 if let Some(reader) = self.files.remove(&name) {
                     reader.release(&mut self.host)?;
@@ -249,7 +249,7 @@ impl<'p> Interp<'p> {
                     Some(arg) => self.eval(arg)?.truthy(),
                     None => false,
                 };
-                Value::Str(rc(strftime(&String::from_utf8_lossy(&format), when, utc).as_bytes()))
+                Value::Str(rc(strftime(&toolsh_bytes::decode(&format), when, utc).as_bytes()))
             }
             B::Gensub => {
                 let re = self.regex_of(&args[0])?;
@@ -324,7 +324,7 @@ impl<'p> Interp<'p> {
             merge_sort(items, &mut |a, b| Ok(if by_index { default(&a.0, &b.0) } else { default(&a.1, &b.1) }))?;
             return Ok(());
         };
-        let how = String::from_utf8_lossy(how).into_owned();
+        let how = toolsh_bytes::decode(how).into_owned();
         if let Some(spec) = how.strip_prefix('@') {
             let parts: Vec<&str> = spec.split('_').collect();
             let [on, kind, dir] = parts.as_slice() else {
@@ -438,7 +438,7 @@ fn char_len(bytes: &[u8]) -> usize {
     }
     match std::str::from_utf8(bytes) {
         Ok(text) => text.chars().count(),
-        Err(_) => String::from_utf8_lossy(bytes).chars().count(),
+        Err(_) => toolsh_bytes::decode(bytes).chars().count(),
     }
 }
 

@@ -57,7 +57,7 @@ pub fn sprintf(format: &[u8], args: &[Value], convfmt: &[u8]) -> Result<Vec<u8>,
                     Value::Num(n) => char_of(n),
                     other => {
                         let bytes = other.bytes(convfmt);
-                        let text = String::from_utf8_lossy(&bytes);
+                        let text = toolsh_bytes::decode(&bytes);
                         text.chars().next().map(String::from).unwrap_or_default()
                     }
                 };
@@ -66,7 +66,7 @@ pub fn sprintf(format: &[u8], args: &[Value], convfmt: &[u8]) -> Result<Vec<u8>,
             b's' => {
                 let value = take();
                 let bytes = value.bytes(convfmt);
-                let text = String::from_utf8_lossy(&bytes);
+                let text = toolsh_bytes::decode(&bytes);
                 let body: String = match spec.precision {
                     Some(precision) => text.chars().take(precision).collect(),
                     None => text.into_owned(),
@@ -79,7 +79,7 @@ pub fn sprintf(format: &[u8], args: &[Value], convfmt: &[u8]) -> Result<Vec<u8>,
             }
         }
         if next.get() > args.len() {
-            let shown = String::from_utf8_lossy(format).escape_default().to_string();
+            let shown = toolsh_bytes::decode(format).escape_default().to_string();
             return Err(format!("not enough arguments to satisfy format string \"{shown}\""));
         }
     }
@@ -132,7 +132,7 @@ mod tests {
     use super::*;
 
     fn fmt(format: &str, args: &[Value]) -> String {
-        String::from_utf8_lossy(&sprintf(format.as_bytes(), args, b"%.6g").unwrap_or_default()).into_owned()
+        toolsh_bytes::decode(&sprintf(format.as_bytes(), args, b"%.6g").unwrap_or_default()).into_owned()
     }
 
     #[test]

@@ -330,11 +330,12 @@ impl<'a> Ctx<'a> {
     /// failure other than a closed pipe is reported, as GNU tools do).
     /// Every write is a step of the line (see [`Ctx::step`]): a command that only writes
     /// (`yes`, `seq`, `cat /dev/zero`) ends at its deadline like any other.
-    pub async fn out(&self, bytes: impl AsRef<[u8]>) -> bool {
+    /// Text goes out with each stand-in as its byte ([`toolsh_bytes::Emit`]), bytes as they are.
+    pub async fn out(&self, data: impl toolsh_bytes::Emit) -> bool {
         if !self.step().await {
             return false;
         }
-        match self.io.stdout().write_all(bytes.as_ref()).await {
+        match self.io.stdout().write_all(&data.emit()).await {
             Ok(()) => true,
             Err(err) => {
                 if err.kind() != std::io::ErrorKind::BrokenPipe {
@@ -364,8 +365,8 @@ impl<'a> Ctx<'a> {
     }
 
     /// Writes to standard error.
-    pub async fn err(&self, bytes: impl AsRef<[u8]>) {
-        let _ = self.io.stderr().write_all(bytes.as_ref()).await;
+    pub async fn err(&self, data: impl toolsh_bytes::Emit) {
+        let _ = self.io.stderr().write_all(&data.emit()).await;
     }
 
     /// Stops the line because what the command would build passes the limit `name` (`most`),

@@ -70,7 +70,7 @@ pub async fn run_tool(
                 return 1;
             }
         };
-        args.insert(property.to_string(), Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+        args.insert(property.to_string(), Value::String(toolsh_bytes::lossy(&bytes).into_owned()));
     }
     let cx = tool_cx(shared, &state.cwd, &argv[0]);
     // A long call (a mounted server's, reporting progress) is drawn on a terminal as it runs.
@@ -104,7 +104,7 @@ async fn run_words(
     let ticket = match shared.gate().admit(&argv[0], spec.facts(), Some(&subject)) {
         Ok(ticket) => ticket.with_digest(toolsh_gate::gate::digest(&spec.name, Some(&subject))),
         Err(denied) => {
-            let _ = io.stderr().write_all(format!("{denied}\n").as_bytes()).await;
+            let _ = io.stderr().write_text(&format!("{denied}\n")).await;
             return toolsh_gate::status::DENIED;
         }
     };
@@ -163,7 +163,7 @@ pub async fn metered<F: std::future::Future>(
             _ = ticks.tick() => {
                 let (done, total) = meter.get();
                 if done > 0 {
-                    let _ = stderr.write_all(format!("\r\x1b[K  {}", describe(done, total)).as_bytes()).await;
+                    let _ = stderr.write_text(&format!("\r\x1b[K  {}", describe(done, total))).await;
                     drawn = true;
                 }
             }

@@ -211,7 +211,7 @@ mod tests {
     use super::*;
 
     fn text(vfs: &Vfs, path: &str) -> String {
-        String::from_utf8_lossy(&vfs.read(path).unwrap_or_default()).into_owned()
+        toolsh_bytes::decode(&vfs.read(path).unwrap_or_default()).into_owned()
     }
 
     #[test]

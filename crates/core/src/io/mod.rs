@@ -229,6 +229,11 @@ impl Output {
         }
     }
 
+    /// Writes text, each byte's stand-in as the byte ([`toolsh_bytes::encode`]).
+    pub async fn write_text(&self, text: &str) -> io::Result<()> {
+        self.write_all(&toolsh_bytes::encode(text)).await
+    }
+
     /// True when this is a host terminal (where a progress meter may be drawn).
     pub fn is_terminal(&self) -> bool {
         matches!(self, Output::Host(sink) if sink.terminal)

@@ -374,7 +374,7 @@ pub struct Text {
 impl Text {
     /// The lines of `bytes`.
     pub fn of(bytes: &[u8]) -> Text {
-        let text = String::from_utf8_lossy(bytes);
+        let text = toolsh_bytes::decode(bytes);
         Text {
             lines: text.lines().map(str::to_string).collect(),
             no_newline: !text.is_empty() && !text.ends_with('\n'),

@@ -452,7 +452,7 @@ impl Parser<'_> {
     }
 
     /// `$'…'` after the `$'`. `\xHH` and `\NNN` are bytes, as in bash, so `$'\xe2\x9c\x93'`
-    /// is `✓`; a byte sequence that is not UTF-8 becomes U+FFFD (values are text here).
+    /// is `✓`; a byte that is not part of UTF-8 is kept as its stand-in (`toolsh_bytes`).
     fn parse_ansi_c(&mut self) -> PResult<WordPart> {
         let mut out = AnsiBytes(Vec::new());
         loop {
@@ -555,7 +555,7 @@ impl Parser<'_> {
         if let Some(nul) = bytes.iter().position(|&b| b == 0) {
             bytes.truncate(nul);
         }
-        Ok(WordPart::Quoted(String::from_utf8_lossy(&bytes).as_ref().into()))
+        Ok(WordPart::Quoted(toolsh_bytes::decode(&bytes).as_ref().into()))
     }
 
     /// `${…}` at the cursor. What bash could not expand is kept as [`ParamOp::Bad`] up to its
@@ -884,8 +884,10 @@ fn simple_param(name: Text) -> WordPart {
 struct AnsiBytes(Vec<u8>);
 
 impl AnsiBytes {
+    /// A character of the text; a stand-in (a byte of the script that was not UTF-8) is that
+    /// byte again, so it joins the bytes around it as in bash.
     fn push(&mut self, c: char) {
-        self.0.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+        toolsh_bytes::push_char(&mut self.0, c);
     }
 
     fn push_str(&mut self, text: &str) {
