@@ -21,6 +21,8 @@ mod text;
 
 // What the interpreter takes from the commands: `$'…'` and `echo -e` decode alike, and `set`
 // prints values as `declare -p` quotes them.
+/// POSIX bracket expressions in the regex crate's syntax, for bash's `=~` as for grep.
+pub use text::posix_regex::{Backslash as BracketBackslash, bracket as posix_bracket};
 pub use text::printf::{ansi_c_quote, wants_ansi_c};
 pub use text::stream::{expand_backslashes, quote_for_reuse};
 

@@ -51,7 +51,7 @@ pub fn basic(pattern: &str) -> String {
             '^' if !starts_expression(&out) => out.push_str("\\^"),
             '$' if !ends_expression(&chars[idx + 1..]) => out.push_str("\\$"),
             '[' => {
-                idx = bracket(&chars, idx, &mut out);
+                idx = bracket(&chars, idx, &mut out, Backslash::Escape);
                 continue;
             }
             _ => push_char(&mut out, c),
@@ -101,7 +101,7 @@ pub fn extended(pattern: &str) -> String {
                 continue;
             }
             '[' => {
-                idx = bracket(&chars, idx, &mut out);
+                idx = bracket(&chars, idx, &mut out, Backslash::Escape);
                 continue;
             }
             // A brace that does not start a valid interval is an ordinary character.
@@ -134,13 +134,23 @@ pub fn extended(pattern: &str) -> String {
     out
 }
 
+/// How a backslash inside a bracket expression reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Backslash {
+    /// It escapes the next character, as GNU grep, sed and awk read it (`[\]]`, `[\n]`).
+    Escape,
+    /// It is a member, as glibc's `regcomp` reads it for bash's `=~` (`[\.]` is `\` or `.`).
+    Member,
+}
+
 /// Writes the bracket expression starting at `open` in the regex crate's syntax and returns the
 /// index just past it. POSIX reads `[` and a leading `]` as members (`[[]`, `[][]`, `[^[]`),
 /// where the regex crate would open a nested class or find an empty one; `&`, `~`, `-` pairs and
 /// `^` elsewhere than first are escaped so they stay members too. `[:class:]` passes through,
-/// `[.c.]` and `[=c=]` become `c`. Without a closing `]` the text is copied as it is, so the
-/// regex crate's "unclosed character class" is reported (GNU's `Unmatched [`).
-fn bracket(chars: &[char], open: usize, out: &mut String) -> usize {
+/// `[.c.]` and `[=c=]` become `c`. Without a closing `]` (or `:]`) the text is copied as it is,
+/// so the regex crate's "unclosed character class" is reported (GNU's `Unmatched [`, bash's
+/// status 2).
+pub fn bracket(chars: &[char], open: usize, out: &mut String, backslash: Backslash) -> usize {
     let mut class = String::from("[");
     let mut idx = open + 1;
     if chars.get(idx) == Some(&'^') {
@@ -171,7 +181,7 @@ fn bracket(chars: &[char], open: usize, out: &mut String) -> usize {
                 continue;
             }
             // An escape the tools read inside brackets (`\n`, `\]`, `\\`) stays one.
-            '\\' if idx + 1 < chars.len() => {
+            '\\' if backslash == Backslash::Escape && idx + 1 < chars.len() => {
                 class.push('\\');
                 class.push(chars[idx + 1]);
                 idx += 2;
@@ -197,7 +207,7 @@ fn bracket(chars: &[char], open: usize, out: &mut String) -> usize {
 /// One member of a bracket expression, escaped where the regex crate would read it otherwise.
 fn push_member(class: &mut String, member: &str) {
     for c in member.chars() {
-        if matches!(c, '[' | ']' | '&' | '~' | '^') {
+        if matches!(c, '[' | ']' | '&' | '~' | '^' | '\\') {
             class.push('\\');
         }
         class.push(c);

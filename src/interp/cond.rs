@@ -181,7 +181,10 @@ fn glibc_ere(pattern: &str) -> String {
                     }
                 }
             },
-            '[' => idx = glibc_bracket(&chars, idx, &mut out),
+            '[' => {
+                idx =
+                    crate::builtins::posix_bracket(&chars, idx - 1, &mut out, crate::builtins::BracketBackslash::Member)
+            }
             '{' => {
                 let rest: String = chars[idx..].iter().collect();
                 let interval = rest.find('}').is_some_and(|end| {
@@ -205,57 +208,6 @@ fn glibc_ere(pattern: &str) -> String {
         }
     }
     out
-}
-
-/// The bracket expression whose `[` is just before `start`, written for the regex crate;
-/// returns the index past its `]`. Without one the `[` is copied as it is (an error).
-fn glibc_bracket(chars: &[char], start: usize, out: &mut String) -> usize {
-    let mut class = String::from("[");
-    let mut idx = start;
-    if chars.get(idx) == Some(&'^') {
-        class.push('^');
-        idx += 1;
-    }
-    let first = idx;
-    let member = |class: &mut String, c: char| {
-        if matches!(c, '[' | ']' | '&' | '~' | '^' | '\\') {
-            class.push('\\');
-        }
-        class.push(c);
-    };
-    while idx < chars.len() {
-        let c = chars[idx];
-        match c {
-            ']' if idx > first => {
-                class.push(']');
-                out.push_str(&class);
-                return idx + 1;
-            }
-            '[' if matches!(chars.get(idx + 1), Some(':' | '.' | '=')) => {
-                let kind = chars[idx + 1];
-                let Some(len) = chars[idx + 2..].windows(2).position(|w| w[0] == kind && w[1] == ']') else {
-                    member(&mut class, c);
-                    idx += 1;
-                    continue;
-                };
-                if kind == ':' {
-                    class.push_str("[:");
-                    class.extend(&chars[idx + 2..idx + 2 + len]);
-                    class.push_str(":]");
-                } else {
-                    for &inner in &chars[idx + 2..idx + 2 + len] {
-                        member(&mut class, inner);
-                    }
-                }
-                idx += len + 4;
-                continue;
-            }
-            _ => member(&mut class, c),
-        }
-        idx += 1;
-    }
-    out.push('[');
-    chars.len().min(start)
 }
 
 #[cfg(test)]

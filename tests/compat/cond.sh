@@ -424,3 +424,17 @@ end
 small
 end
 ## status: 0
+
+### =~ brackets as glibc reads them: an unclosed [: or [. is an error, a backslash is a member, -- pairs are members
+for re in '[[:alpha]' '[[.a]' '^x[a-]$' '^[--/]$' '^[\.]$' '^[]a]$' '^[^]a]$'; do
+  for s in '[' a x- - '\' ']' b; do [[ $s =~ $re ]]; printf '%s ' "$?"; done; echo " $re"
+done
+## stdout:
+2 2 2 2 2 2 2  [[:alpha]
+2 2 2 2 2 2 2  [[.a]
+1 1 0 1 1 1 1  ^x[a-]$
+1 1 1 0 1 1 1  ^[--/]$
+1 1 1 1 0 1 1  ^[\.]$
+1 0 1 1 1 0 1  ^[]a]$
+0 1 1 0 0 1 0  ^[^]a]$
+## status: 0
