@@ -128,7 +128,7 @@ impl Parser<'_> {
             let right = self.sum()?;
             let order = match (integer(&left), integer(&right)) {
                 (Some(a), Some(b)) => a.cmp(&b),
-                _ => left.as_bytes().cmp(right.as_bytes()),
+                _ => toolsh_bytes::cmp(&left, &right),
             };
             let holds = match op.as_str() {
                 "<" => order.is_lt(),

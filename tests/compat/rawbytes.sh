@@ -195,3 +195,31 @@ printf '\xe9\n' | wc -w -m -L -c
       2       5       4
       0       1       2       0
 ## status: 0
+
+### printf %c is the first byte; a precision cuts in bytes, as bash's
+printf '%c|%3c|%.1s|%5.1s|%c\n' é é é é $'\xe9\xff' | od -An -tx1
+printf -v v '%.1s' é; echo ${#v}; printf %s "$v" | od -An -tx1
+## stdout:
+ c3 7c 20 20 c3 7c c3 7c 20 20 20 20 c3 7c e9 0a
+1
+ c3
+## status: 0
+
+### texts order as their bytes: globs, ls, [[ < ]], test and expr
+touch $'\xe9' é $'\xf0\x9f\x98\x80' $'\xff' z
+echo * | od -An -tx1
+ls | od -An -tx1; ls -r | od -An -tx1
+[[ $'\xe9' < $'\xf0\x9f\x98\x80' ]] && echo lt || echo ge
+[[ $'\xe9' > $'\xef\xbf\xbf' ]] && echo gt || echo le
+test $'\xe9' \< $'\xf0\x9f\x98\x80' && echo lt || echo ge
+expr $'\xe9' \< $'\xf0\x9f\x98\x80'
+rm -- *
+## stdout:
+ 7a 20 c3 a9 20 e9 20 f0 9f 98 80 20 ff 0a
+ 7a 0a c3 a9 0a e9 0a f0 9f 98 80 0a ff 0a
+ ff 0a f0 9f 98 80 0a e9 0a c3 a9 0a 7a 0a
+lt
+le
+lt
+1
+## status: 0

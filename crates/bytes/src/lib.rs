@@ -124,6 +124,12 @@ pub fn push_char(out: &mut Vec<u8>, c: char) {
     }
 }
 
+/// Orders two texts as their bytes order (bash's order under `C.UTF-8`, `strcmp`'s): a
+/// stand-in sorts as the byte it holds, not as its character past every other.
+pub fn cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    encode(a).cmp(&encode(b))
+}
+
 /// Owned text as bytes, reusing the buffer when it holds no stand-in.
 pub fn encode_string(text: String) -> Vec<u8> {
     match encode(&text) {
@@ -238,6 +244,17 @@ mod tests {
             assert_eq!(&*encode(&text), [byte]);
             assert_eq!(text.chars().count(), 1, "one byte is one character");
         }
+    }
+
+    #[test]
+    fn texts_order_as_their_bytes() {
+        use std::cmp::Ordering::*;
+        let (e9, smile, replacement) = (decode(b"\xe9"), "\u{1F600}", "\u{FFFD}");
+        assert_eq!(cmp(&e9, smile), Less, "e9 before f0 9f 98 80");
+        assert_eq!(cmp(&e9, replacement), Less, "e9 before ef bf bd");
+        assert_eq!(cmp("\u{e9}", &e9), Less, "c3 a9 before e9");
+        assert_eq!(cmp("a", "b"), Less);
+        assert_eq!(cmp(&e9, &decode(b"\xe9")), Equal);
     }
 
     #[test]
