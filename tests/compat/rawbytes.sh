@@ -223,3 +223,15 @@ le
 lt
 1
 ## status: 0
+
+### jq -R reads its files' bytes end to end
+printf 'x' > a; printf 'y\xf4\x8f\xbe\x80\n' > b
+jq -R . a b | od -An -c
+jq -Rs . b b
+jq -R . b
+rm a b
+## stdout:
+   "   x   y 364 217 276 200   "  \n
+"y􏾀\ny􏾀\n"
+"y􏾀"
+## status: 0

@@ -964,6 +964,9 @@ pub async fn jq(ctx: Ctx<'_>, args: Args) -> Status {
             for file in &o.files {
                 sources.push((file.clone(), data.len()));
                 match read_into(&ctx, file, &mut data).await {
+                    // Raw input is the files' bytes end to end, as jq reads them (a newline
+                    // added after each file was an empty line more with -R, one more `\n` with -Rs).
+                    Ok(()) if o.raw_input => {}
                     Ok(()) => {
                         data.push(b'\n');
                     }
