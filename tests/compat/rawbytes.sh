@@ -235,3 +235,34 @@ rm a b
 "y􏾀\ny􏾀\n"
 "y􏾀"
 ## status: 0
+
+### set -x quotes a byte that is not UTF-8 and a control character as $'…'
+x=$'\xe9'
+(set -x; : "a$x" $'a\tb' 'a b' plain; y=$x) 2>&1
+## stdout:
++ : $'a\351' 'a	b' 'a b' plain
++ y=$'\351'
+## status: 0
+
+### find -regex matches a name's bytes
+x=$'\xe9'; touch "f$x" g
+find . -regex ".*f$x" | od -An -c
+find . -regex '.*' | sort | od -An -c
+find . -regex './f.' | od -An -c
+## stdout:
+   .   /   f 351  \n
+   .  \n   .   /   g  \n
+## status: 0
+## files:
+f�: ""
+g: ""
+
+### set -x quotes as bash: metacharacters in single quotes, else $'…' for bytes and controls
+x=$'\xe9'
+(set -x; : a^b é "a b$x" $'\t'"$x" $'a\x01b' ''; z="a b$x") 2>&1 | od -An -c
+## stdout:
+   +       :       '   a   ^   b   '     303 251       '   a    
+   b 351   '       '  \t 351   '       $   '   a   \   0   0   1
+   b   '       '   '  \n   +       z   =   '   a       b 351   '
+  \n
+## status: 0
