@@ -266,3 +266,15 @@ x=$'\xe9'
    b   '       '   '  \n   +       z   =   '   a       b 351   '
   \n
 ## status: 0
+
+### jq reads a byte that is not UTF-8 in its arguments, filter and $ENV as U+FFFD, as jq does
+x=$'\xe9'; export x
+jq -n --arg v "a$x" '$v, ($v|length)' | od -An -tx1
+jq -n "\"a$x\""', $ARGS.positional[0], $ENV.x' --args "$x" | od -An -tx1
+echo 1 > "f$x"; jq . "f$x"; rm "f$x"
+## stdout:
+ 22 61 ef bf bd 22 0a 32 0a
+ 22 61 ef bf bd 22 0a 22 ef bf bd 22 0a 22 ef bf
+ bd 22 0a
+1
+## status: 0

@@ -145,6 +145,15 @@ pub fn lossy(bytes: &[u8]) -> Cow<'_, str> {
     String::from_utf8_lossy(bytes)
 }
 
+/// Shell text as UTF-8 for a reader that takes only UTF-8 (jq's strings, JSON): each stand-in
+/// as U+FFFD, as [`lossy`] gives the bytes it holds; text without one is borrowed.
+pub fn utf8(text: &str) -> Cow<'_, str> {
+    match encode(text) {
+        Cow::Borrowed(_) => Cow::Borrowed(text),
+        Cow::Owned(bytes) => Cow::Owned(lossy(&bytes).into_owned()),
+    }
+}
+
 /// A host string (an argument, a variable, a file name) as text.
 #[cfg(unix)]
 pub fn from_os(os: &std::ffi::OsStr) -> Cow<'_, str> {
@@ -244,6 +253,13 @@ mod tests {
             assert_eq!(&*encode(&text), [byte]);
             assert_eq!(text.chars().count(), 1, "one byte is one character");
         }
+    }
+
+    #[test]
+    fn utf8_replaces_stand_ins() {
+        assert_eq!(utf8(&decode(b"a\xe9b\xf4\x8f\xbe\x80")), "a\u{FFFD}b\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}");
+        assert_eq!(utf8(&decode(b"a\xc3\xa9")), "a\u{e9}");
+        assert!(matches!(utf8("plain"), Cow::Borrowed(_)));
     }
 
     #[test]
