@@ -278,3 +278,12 @@ echo 1 > "f$x"; jq . "f$x"; rm "f$x"
  bd 22 0a
 1
 ## status: 0
+
+### awk: a regular expression's \351 and \xe9 match that byte, as gawk's
+printf 'a\xe9b\n' | awk '{ gsub(/\351/, "Z"); print }' | od -An -tx1
+printf 'a\xe9b\n' | awk '/\xe9/ { print "hex" } /a\351b/ { print "octal" }'
+## stdout:
+ 61 5a 62 0a
+hex
+octal
+## status: 0
