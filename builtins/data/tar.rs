@@ -810,20 +810,47 @@ fn add(
     link: Option<&str>,
     data: &[u8],
 ) -> std::io::Result<()> {
-    if member.len() < 100 && link.is_none_or(|l| l.len() < 100) {
+    // The archive holds the names' bytes: a byte that is not UTF-8 is stored as itself.
+    let (name, target) = (toolsh_bytes::encode(member), link.map(toolsh_bytes::encode));
+    if name.len() < 100 && target.as_ref().is_none_or(|l| l.len() < 100) {
         let field = &mut header.as_old_mut().name;
         field.fill(0);
-        field[..member.len()].copy_from_slice(member.as_bytes());
-        if let Some(link) = link {
-            header.set_link_name_literal(link)?;
+        field[..name.len()].copy_from_slice(&name);
+        if let Some(target) = &target {
+            header.set_link_name_literal(target)?;
         }
         header.set_cksum();
         return builder.append(header, data);
     }
+    let path = std::path::PathBuf::from(toolsh_bytes::to_os(member).into_owned());
     match link {
-        Some(link) => builder.append_link(header, member, link),
-        None => builder.append_data(header, member, data),
+        Some(link) => {
+            builder.append_link(header, path, std::path::PathBuf::from(toolsh_bytes::to_os(link).into_owned()))
+        }
+        None => builder.append_data(header, path, data),
     }
+}
+
+/// A member name as GNU tar lists it (its `escape` quoting): a backslash doubled, a control
+/// character as its C escape or `\ooo`, a byte that is not UTF-8 as `\ooo`.
+fn listed(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        match (c, toolsh_bytes::char_byte(c)) {
+            (_, Some(byte)) => out.push_str(&format!("\\{byte:03o}")),
+            ('\\', _) => out.push_str("\\\\"),
+            ('\x07', _) => out.push_str("\\a"),
+            ('\x08', _) => out.push_str("\\b"),
+            ('\x0c', _) => out.push_str("\\f"),
+            ('\n', _) => out.push_str("\\n"),
+            ('\r', _) => out.push_str("\\r"),
+            ('\t', _) => out.push_str("\\t"),
+            ('\x0b', _) => out.push_str("\\v"),
+            (c, _) if c.is_ascii_control() => out.push_str(&format!("\\{:03o}", c as u32)),
+            (c, _) => out.push(c),
+        }
+    }
+    out
 }
 
 /// `ls -l`-style mode letters.
@@ -942,10 +969,10 @@ fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
                 };
                 let size = header.size().unwrap_or(0);
                 out.extend_from_slice(
-                    format!("{} {owner} {size:>9} {when} {raw}{link}\n", mode_string(kind, mode)).as_bytes(),
+                    format!("{} {owner} {size:>9} {when} {}{link}\n", mode_string(kind, mode), listed(&raw)).as_bytes(),
                 );
             } else {
-                out.extend_from_slice(raw.as_bytes());
+                out.extend_from_slice(listed(&raw).as_bytes());
                 out.push(b'\n');
             }
             continue;
@@ -967,7 +994,7 @@ fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
             _ => continue,
         };
         if o.verbose && !o.to_stdout {
-            out.extend_from_slice(raw.as_bytes());
+            out.extend_from_slice(listed(&raw).as_bytes());
             out.push(b'\n');
         }
         let renamed;

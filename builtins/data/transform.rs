@@ -107,7 +107,8 @@ pub fn parse(text: &str, into: &mut Vec<Transform>) -> Result<(), String> {
 
 /// `name` after every expression that applies to names of this kind, in order.
 pub fn apply(transforms: &[Transform], name: &str, names: Names) -> String {
-    let mut name = name.as_bytes().to_vec();
+    // Worked on as bytes (the sed expression matches bytes), and decoded back the same way.
+    let mut name = toolsh_bytes::encode(name).into_owned();
     for t in transforms {
         let applies = match names {
             Names::Member => t.members,

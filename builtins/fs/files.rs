@@ -396,7 +396,7 @@ impl SortBy {
 
 fn sort_items(items: &mut [(String, Meta)], opts: &LsOptions) {
     let extension = |name: &str| path::file_name(name).rsplit_once('.').map_or("", |(_, ext)| ext).to_string();
-    let by_name = |a: &(String, Meta), b: &(String, Meta)| a.0.cmp(&b.0);
+    let by_name = |a: &(String, Meta), b: &(String, Meta)| toolsh_bytes::cmp(&a.0, &b.0);
     match opts.sort {
         SortBy::None => return,
         SortBy::Name => items.sort_by(by_name),

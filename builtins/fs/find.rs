@@ -103,8 +103,9 @@ enum Node {
         /// `-ok`, `-okdir`: run only when a line read from standard input says yes.
         ask: bool,
     },
-    /// `-regex`: the whole path matches.
-    Regex(regex::Regex),
+    /// `-regex`: the whole path matches (as bytes: a pattern's byte that is not UTF-8 matches
+    /// that byte of a name, and `.` no such byte, as GNU's).
+    Regex(regex::bytes::Regex),
     /// `-perm MODE` (exactly), `-perm -MODE` (all of these bits), `-perm /MODE` (any of them).
     Perm(PermTest, u32),
     /// `-newermt DATE`: modified after the date.
@@ -457,7 +458,7 @@ impl Parser<'_> {
                     RegexType::Extended => crate::text::posix_regex::extended(&text),
                 };
                 // The whole path must match, as find's regular expressions are anchored.
-                let regex = regex::RegexBuilder::new(&format!("^(?:{translated})$"))
+                let regex = regex::bytes::RegexBuilder::new(&format!("^(?:{translated})$"))
                     .case_insensitive(token == "-iregex")
                     .build()
                     .map_err(|err| {
@@ -790,7 +791,7 @@ impl Walk<'_, '_> {
                 self.out.push(b'\n');
                 true
             }
-            Node::Regex(regex) => regex.is_match(entry.display),
+            Node::Regex(regex) => regex.is_match(&toolsh_bytes::encode(entry.display)),
             Node::Perm(test, mode) => {
                 let bits = entry.meta().mode & 0o7777;
                 match test {

@@ -131,8 +131,58 @@ struct ScriptParser {
 }
 
 fn compile(pattern: &str, extended: bool, ignore_case: bool) -> Result<Re, String> {
-    let translated = if extended { posix_regex::extended(pattern) } else { posix_regex::basic(pattern) };
+    let pattern = byte_escapes(pattern);
+    let translated = if extended { posix_regex::extended(&pattern) } else { posix_regex::basic(&pattern) };
     posix_regex::Compiled::new(&translated, ignore_case).map(Arc::new)
+}
+
+/// GNU sed's `\xHH` of a byte past ASCII matches that byte: it becomes the byte's stand-in
+/// (`toolsh_bytes`), which the translation matches as the byte. An ASCII `\xHH` is left to
+/// the regex crate, which reads it as that character.
+fn byte_escapes(pattern: &str) -> std::borrow::Cow<'_, str> {
+    if !pattern.contains("\\x") {
+        return pattern.into();
+    }
+    let mut out = String::with_capacity(pattern.len());
+    let mut chars = pattern.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some(next) = chars.next() else {
+            out.push(c);
+            break;
+        };
+        if next == 'x' {
+            let hex: String = std::iter::from_fn(|| chars.next_if(char::is_ascii_hexdigit)).take(2).collect();
+            match u8::from_str_radix(&hex, 16) {
+                Ok(byte) if byte >= 0x80 => out.push(toolsh_bytes::byte_char(byte)),
+                _ => {
+                    out.push_str("\\x");
+                    out.push_str(&hex);
+                }
+            }
+            continue;
+        }
+        out.push(c);
+        out.push(next);
+    }
+    out.into()
+}
+
+/// The value of GNU sed's numeric escape `\xHH`, `\oNNN` or `\dNNN` at the start of `rest`
+/// (after the letter), with how many digits it took.
+fn numeric_escape(letter: u8, rest: &[u8]) -> Option<(u8, usize)> {
+    let (radix, most) = match letter {
+        b'x' => (16, 2),
+        b'o' => (8, 3),
+        b'd' => (10, 3),
+        _ => return None,
+    };
+    let len = rest.iter().take(most).take_while(|b| char::from(**b).is_digit(radix)).count();
+    let digits = std::str::from_utf8(&rest[..len]).ok().filter(|d| !d.is_empty())?;
+    u8::try_from(u32::from_str_radix(digits, radix).ok()?).ok().map(|value| (value, len))
 }
 
 impl ScriptParser {
@@ -330,7 +380,7 @@ impl ScriptParser {
             }
         }
         out.push('\n');
-        out.into_bytes()
+        toolsh_bytes::encode_string(out)
     }
 
     fn word_argument(&mut self) -> String {
@@ -484,16 +534,13 @@ impl ScriptParser {
                     Some('\n') => replacement.push(b'\n'),
                     Some(c) => {
                         replacement.push(b'\\');
-                        let mut buf = [0u8; 4];
-                        replacement.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                        toolsh_bytes::push_char(&mut replacement, c);
                     }
                     None => return Err("unterminated `s' command".to_string()),
                 },
                 Some(c) if c == delim => break,
-                Some(c) => {
-                    let mut buf = [0u8; 4];
-                    replacement.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-                }
+                // The script is text: a byte that is not UTF-8 goes into the replacement as itself.
+                Some(c) => toolsh_bytes::push_char(&mut replacement, c),
             }
         }
         let (mut global, mut nth, mut print, mut ignore_case, mut write) = (false, 1, false, false, None);
@@ -543,7 +590,7 @@ pub(crate) fn substitute(replacement: &[u8], caps: &posix_regex::Groups<'_>, out
                 Case::Lower => buf.extend(ch.to_lowercase()),
                 Case::None => buf.push(ch),
             }
-            out.extend_from_slice(buf.as_bytes());
+            out.extend_from_slice(&toolsh_bytes::encode(&buf));
         }
     };
     let mut idx = 0;
@@ -563,6 +610,17 @@ pub(crate) fn substitute(replacement: &[u8], caps: &posix_regex::Groups<'_>, out
                     }
                     b'n' => out.push(b'\n'),
                     b't' => out.push(b'\t'),
+                    b'a' => out.push(0x07),
+                    b'f' => out.push(0x0c),
+                    b'v' => out.push(0x0b),
+                    b'r' => out.push(b'\r'),
+                    // `\xHH`, `\oNNN`, `\dNNN`: that byte, as GNU sed writes it.
+                    letter @ (b'x' | b'o' | b'd')
+                        if let Some((value, len)) = numeric_escape(letter, &replacement[idx + 1..]) =>
+                    {
+                        out.push(value);
+                        idx += len;
+                    }
                     b'U' => case = Case::Upper,
                     b'L' => case = Case::Lower,
                     b'E' => case = Case::None,
@@ -914,7 +972,7 @@ impl Machine<'_, '_> {
                     let text = toolsh_bytes::decode(space).into_owned();
                     let mapped: String =
                         text.chars().map(|c| from.iter().position(|&f| f == c).map_or(c, |i| to[i])).collect();
-                    *space = mapped.into_bytes();
+                    *space = toolsh_bytes::encode_string(mapped);
                 }
                 Kind::Delete => return Flow::Delete,
                 Kind::DeleteFirst => match space.iter().position(|&b| b == b'\n') {

@@ -128,7 +128,7 @@ impl Parser<'_> {
             let right = self.sum()?;
             let order = match (integer(&left), integer(&right)) {
                 (Some(a), Some(b)) => a.cmp(&b),
-                _ => left.as_bytes().cmp(right.as_bytes()),
+                _ => toolsh_bytes::cmp(&left, &right),
             };
             let holds = match op.as_str() {
                 "<" => order.is_lt(),
@@ -264,7 +264,9 @@ fn regex_match(text: &str, pattern: &str) -> Value {
     let translated = format!("^(?:{})", posix_regex::basic(pattern));
     let regex = posix_regex::Compiled::new(&translated, false).map_err(|message| Failure(2, message))?;
     let grouped = regex.captures_len() > 1;
-    let captures = regex.captures_iter(text.as_bytes()).next();
+    // Matched as bytes (a byte that is not UTF-8 as itself), read back the same way.
+    let bytes = toolsh_bytes::encode(text);
+    let captures = regex.captures_iter(&bytes).next();
     let group = |index| captures.as_ref().and_then(|c| c.get(index)).map(toolsh_bytes::decode);
     if grouped {
         return Ok(group(1).map_or(String::new(), |m| m.into_owned()));

@@ -389,7 +389,8 @@ pub const READ: Spec = Spec {
 pub async fn read(mut ctx: Ctx<'_>, args: Args) -> Status {
     let raw = args.has(&READ_RAW);
     let array = args.last(&READ_ARRAY).map(str::to_string);
-    let delim = Some(args.last(&READ_DELIM).map_or(b'\n', |d| d.bytes().next().unwrap_or(0)));
+    // bash ends at the first byte of DELIM (a byte that is not UTF-8 is that byte).
+    let delim = Some(args.last(&READ_DELIM).map_or(b'\n', |d| toolsh_bytes::encode(d).first().copied().unwrap_or(0)));
     let mut max = None;
     let mut exact = false;
     for (opt, value) in args.given().filter(|(o, _)| [READ_NCHARS, READ_EXACT].contains(o)) {
@@ -558,7 +559,7 @@ pub async fn mapfile(mut ctx: Ctx<'_>, args: Args) -> Status {
     if !is_name(&name) {
         return ctx.fail(format!("`{name}': not a valid identifier")).await;
     }
-    let delim = args.last(&MAPFILE_DELIM).map_or(b'\n', |d| d.bytes().next().unwrap_or(0));
+    let delim = args.last(&MAPFILE_DELIM).map_or(b'\n', |d| toolsh_bytes::encode(d).first().copied().unwrap_or(0));
     let input = match args.last(&MAPFILE_FD) {
         None => ctx.stdin(),
         Some(fd) => match fd.parse::<usize>().ok().and_then(|n| ctx.io.get(n)).and_then(crate::io::Fd::input) {

@@ -524,7 +524,7 @@ pub async fn csplit(ctx: Ctx<'_>, args: Args) -> Status {
         Some(Ok(n)) => n,
         Some(Err(message)) => return ctx.fail(message).await,
     };
-    let suffix = args.last(&SUFFIX_FORMAT).map(|f| f.as_bytes().to_vec());
+    let suffix = args.last(&SUFFIX_FORMAT).map(|f| toolsh_bytes::encode(f).into_owned());
     if let Some(Err(message)) = suffix.as_deref().map(check_suffix) {
         return ctx.fail(message).await;
     }

@@ -295,7 +295,7 @@ pub async fn fmt(ctx: Ctx<'_>, args: Args) -> Status {
         return ctx.fail(format!("invalid width: '{said}': Numerical result out of range")).await;
     }
     let layout = Layout { max_width, goal, uniform: args.has(&UNIFORM), split: args.has(&SPLIT) };
-    let prefix = args.last(&PREFIX).unwrap_or_default().as_bytes().to_vec();
+    let prefix = toolsh_bytes::encode(args.last(&PREFIX).unwrap_or_default()).into_owned();
     let mut status = 0;
     for file in args.files() {
         let data = match ctx.read_operand(&file).await {

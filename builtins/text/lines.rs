@@ -179,9 +179,10 @@ pub async fn cut(ctx: Ctx<'_>, args: Args) -> Status {
                 mode = Some(letter);
                 list = Some(value.to_string());
             }
-            DELIMITER if value.len() == 1 => delimiter = value.as_bytes()[0],
+            // One byte, as GNU's cut takes it (a byte that is not UTF-8 is that byte).
+            DELIMITER if toolsh_bytes::encode(value).len() == 1 => delimiter = toolsh_bytes::encode(value)[0],
             DELIMITER => return ctx.misuse(&CUT, "the delimiter must be a single character").await,
-            OUTPUT_DELIMITER => output_delimiter = Some(value.as_bytes().to_vec()),
+            OUTPUT_DELIMITER => output_delimiter = Some(toolsh_bytes::encode(value).into_owned()),
             ONLY_DELIMITED => only_delimited = true,
             COMPLEMENT => complement = true,
             ZERO => zero = true,
@@ -615,6 +616,11 @@ impl Counter {
 
     fn scan(&mut self, text: &str) {
         for c in text.chars() {
+            // A byte that is not UTF-8 is no character to GNU's wc: not counted, of no width,
+            // neither starting nor ending a word.
+            if toolsh_bytes::char_byte(c).is_some() {
+                continue;
+            }
             self.counts.chars += 1;
             if c == '\n' {
                 let line = self.line_chars - usize::from(self.last_was_cr);
@@ -846,7 +852,7 @@ pub const TAC: Spec = Spec {
 
 /// `tac [-br] [-s SEP] [FILE…]`: records (lines by default) in reverse order.
 pub async fn tac(ctx: Ctx<'_>, args: Args) -> Status {
-    let separator = args.last(&SEPARATOR).map_or(b"\n".to_vec(), |s| s.as_bytes().to_vec());
+    let separator = args.last(&SEPARATOR).map_or(b"\n".to_vec(), |s| toolsh_bytes::encode(s).into_owned());
     let (before, regex) = (args.has(&BEFORE), args.has(&REGEX));
     let files = args.operands;
     // Where each separator lies, as a regular expression (`-r`, GNU's basic syntax) or a string.

@@ -295,12 +295,12 @@ fn read_options(args: &Args) -> Result<(Options, Vec<String>), (String, bool)> {
                 old_options = true;
                 old_s = true;
                 if !o.use_col_separator && !value.is_empty() {
-                    o.col_sep = value.as_bytes().to_vec();
+                    o.col_sep = toolsh_bytes::encode(value).into_owned();
                 }
             }
             SEP_STRING => {
                 old_s = false;
-                o.col_sep = value.as_bytes().to_vec();
+                o.col_sep = toolsh_bytes::encode(value).into_owned();
                 o.use_col_separator = true;
             }
             OMIT_HEADER => {
@@ -1150,7 +1150,7 @@ impl Printer {
             " ".repeat(rhs),
             page_text
         );
-        self.out.extend_from_slice(line.as_bytes());
+        self.out.extend_from_slice(&toolsh_bytes::encode(&line));
         self.print_a_header = false;
         self.output_position = 0;
     }

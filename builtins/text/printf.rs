@@ -286,8 +286,15 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>, most: usize) ->
             'd' | 'i' | 'o' | 'u' | 'x' | 'X' => format_int(args.int(!matches!(conv, 'd' | 'i')), conv, &spec),
             'e' | 'E' | 'f' | 'F' | 'g' | 'G' | 'a' | 'A' => format_float(args.float(), conv, &spec),
             'c' => {
-                let c = args.next().and_then(|s| s.chars().next()).map(String::from).unwrap_or_default();
-                pad(c, &spec, false)
+                // bash's `%c` is the argument's first byte (of `é`, the first of its two).
+                let first: Vec<u8> =
+                    args.next().and_then(|s| toolsh_bytes::encode(s).first().copied()).into_iter().collect();
+                let body = pad_bytes(first, &spec);
+                if out.len().saturating_add(body.len()) > most {
+                    return Err(Stop::Limit);
+                }
+                out.extend_from_slice(&body);
+                continue;
             }
             's' | 'q' | 'b' => {
                 let arg = args.next().unwrap_or_default().to_string();
@@ -305,16 +312,10 @@ fn render(format: &[u8], args: &mut Args<'_>, out: &mut Vec<u8>, most: usize) ->
                     _ => toolsh_bytes::encode_string(arg),
                 };
                 // bash's and GNU's printf measure strings in bytes, not characters (`%-6s` of
-                // `été` pads with one space); a precision that would cut a character in two
-                // stops before it, so the text stays UTF-8.
-                if let Some(precision) = spec.precision
-                    && precision < body.len()
-                {
-                    let mut end = precision;
-                    while end > 0 && body[end] & 0xc0 == 0x80 {
-                        end -= 1;
-                    }
-                    body.truncate(end);
+                // `été` pads with one space), and a precision may cut a character in two: its
+                // first bytes are written (and held as bytes by `-v`), as bash writes them.
+                if let Some(precision) = spec.precision {
+                    body.truncate(precision);
                 }
                 let body = pad_bytes(body, &spec);
                 if out.len().saturating_add(body.len()) > most {

@@ -58,7 +58,7 @@ pub async fn shuf(ctx: Ctx<'_>, args: Args) -> Status {
         None => None,
     };
     let mut lines: Vec<Vec<u8>> = if args.has(&ECHO) {
-        args.operands.iter().map(|a| a.as_bytes().to_vec()).collect()
+        args.operands.iter().map(|a| toolsh_bytes::encode(a).into_owned()).collect()
     } else if let Some(range) = args.last(&RANGE) {
         let bounds =
             range.split_once('-').and_then(|(lo, hi)| Some((lo.parse::<u64>().ok()?, hi.parse::<u64>().ok()?)));

@@ -690,7 +690,7 @@ fn apply_valued(invocation: &mut Invocation, flag: char, value: String) -> Resul
             if value.is_empty() {
                 return Err("empty tab".to_string());
             }
-            options.separator = Some(if value == "\\0" { vec![0] } else { value.into_bytes() });
+            options.separator = Some(if value == "\\0" { vec![0] } else { toolsh_bytes::encode_string(value) });
         }
         'o' => invocation.output = Some(value),
         'k' => match parse_key(&value) {

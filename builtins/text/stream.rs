@@ -87,6 +87,10 @@ pub fn expand_backslashes(text: &str) -> (String, bool) {
 
 /// Quotes a value so the shell reads it back unchanged (as `set` prints values).
 pub fn quote_for_reuse(value: &str) -> String {
+    // A control character or a byte that is not UTF-8 is quoted as `$'…'`, as bash's `set` does.
+    if crate::wants_ansi_c(value) {
+        return crate::ansi_c_quote(value);
+    }
     if !value.is_empty() && value.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,+%@^".contains(c)) {
         return value.to_string();
     }

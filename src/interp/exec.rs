@@ -1549,12 +1549,19 @@ pub(super) enum LoopStep {
     Out(Flow),
 }
 
-/// Quotes a word for `set -x` output the way bash does.
+/// Quotes a word for `set -x` output the way bash does: a word holding a character the shell
+/// reads specially in single quotes (a tab, a newline, a byte that is not UTF-8 and all);
+/// else one holding a control character or such a byte as `$'…'`; else as it is (`é`).
 fn trace_quote(word: &str) -> String {
-    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,+%@^".contains(c)) {
-        return word.to_string();
+    let meta = |c: char| " \t\n'\"\\|&;()<>!{}*[?]^$`".contains(c);
+    let quoted = || format!("'{}'", word.replace('\'', "'\\''"));
+    if word.is_empty() || word.contains(meta) || word.starts_with(['~', '#']) {
+        return quoted();
     }
-    format!("'{}'", word.replace('\'', "'\\''"))
+    if crate::builtins::wants_ansi_c(word) {
+        return crate::builtins::ansi_c_quote(word);
+    }
+    word.to_string()
 }
 
 /// Runs a command's future; a bug of the command (a library that panics on some input, an

@@ -876,10 +876,8 @@ impl Interp {
             bytes.retain(|&b| b != 0);
             self.error(io, "warning: command substitution: ignored null byte in input").await;
         }
-        Ok(match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(err) => toolsh_bytes::decode(err.as_bytes()).into_owned(),
-        })
+        // Decoded as every other input is: a stand-in's own UTF-8 in the output stays those bytes.
+        Ok(toolsh_bytes::decode_vec(bytes))
     }
 
     async fn expand_param<'w>(&mut self, param: &'w ParamExpr, io: &Io) -> Result<ParamValue<'w>, Flow> {

@@ -83,6 +83,9 @@ fn numeric_escapes(source: &str) -> std::borrow::Cow<'_, str> {
             chars.next();
         }
         match char::from_u32(value).filter(|_| digits > 0) {
+            // A byte past ASCII (`\351`, `\xe9`) matches that byte, as in gawk: its stand-in
+            // is what the translation matches as the byte.
+            Some(_) if (0x80..=0xFF).contains(&value) => out.push(toolsh_bytes::byte_char(value as u8)),
             Some(named) => out.push(named),
             // `\x` with no digit stands for `x`, as in gawk.
             None => out.push('x'),

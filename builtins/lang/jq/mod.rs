@@ -186,8 +186,9 @@ enum Arg {
 impl Arg {
     fn value(&self) -> Result<Val, String> {
         match self {
-            Arg::Text(text) => Ok(Val::from(text.clone())),
-            Arg::Json(text) => parse_json(text),
+            // jq's strings are UTF-8: a byte that is not is U+FFFD, as jq reads it.
+            Arg::Text(text) => Ok(Val::from(toolsh_bytes::utf8(text).into_owned())),
+            Arg::Json(text) => parse_json(&toolsh_bytes::utf8(text)),
             Arg::Slurp(data) => {
                 let data = input::normalize(data).map_err(|fault| format!("invalid JSON text: {}", fault.what))?;
                 let values: Result<Vec<Val>, _> = jaq_json::read::parse_many(&data).collect();
@@ -908,7 +909,11 @@ pub async fn jq(ctx: Ctx<'_>, args: Args) -> Status {
     };
     // As jq: without a filter, `.` — unless there is nothing to filter and a person to tell.
     let interactive = ctx.io.stdout().is_terminal() && ctx.stdin().is_null();
-    let Some(mut code) = o.filter.clone().or_else(|| (!interactive).then(|| ".".to_string())) else {
+    // The filter is UTF-8 as jq reads it (a string literal's byte that is not: U+FFFD).
+    // (With -f it names the filter's file, which is read below.)
+    let filter =
+        o.filter.as_deref().map(|f| if o.from_file { f.to_string() } else { toolsh_bytes::utf8(f).into_owned() });
+    let Some(mut code) = filter.or_else(|| (!interactive).then(|| ".".to_string())) else {
         return ctx.misuse(&JQ, "").await;
     };
     // With -f the first operand names the file the filter is in.
@@ -964,6 +969,9 @@ pub async fn jq(ctx: Ctx<'_>, args: Args) -> Status {
             for file in &o.files {
                 sources.push((file.clone(), data.len()));
                 match read_into(&ctx, file, &mut data).await {
+                    // Raw input is the files' bytes end to end, as jq reads them (a newline
+                    // added after each file was an empty line more with -R, one more `\n` with -Rs).
+                    Ok(()) if o.raw_input => {}
                     Ok(()) => {
                         data.push(b'\n');
                     }
@@ -1288,7 +1296,8 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
     };
     // `$ENV` is the shell's exported variables; jaq-std's `env` would read the host's, so it is
     // left out and `env` is defined as `$ENV`.
-    let env = Val::obj(env.into_iter().map(|(k, v)| (Val::from(k), Val::from(v))).collect());
+    let text = |s: String| Val::from(toolsh_bytes::utf8(&s).into_owned());
+    let env = Val::obj(env.into_iter().map(|(k, v)| (text(k), text(v))).collect());
     // `$__loc__` is defined for the check of the text as written; the rewritten text that runs
     // has each one replaced by its own place.
     let location = Val::obj(

@@ -120,7 +120,7 @@ async fn parse_options(ctx: &Ctx<'_>, args: Args) -> Result<Options, Status> {
             'd' => {
                 let spec = value.unwrap_or_default();
                 let (decoded, _) = crate::text::stream::expand_backslashes(&spec);
-                match decoded.as_bytes() {
+                match &*toolsh_bytes::encode(&decoded) {
                     [byte] => o.split = Split::Byte(*byte),
                     _ => {
                         let message = format!(

@@ -124,6 +124,12 @@ pub fn push_char(out: &mut Vec<u8>, c: char) {
     }
 }
 
+/// Orders two texts as their bytes order (bash's order under `C.UTF-8`, `strcmp`'s): a
+/// stand-in sorts as the byte it holds, not as its character past every other.
+pub fn cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    encode(a).cmp(&encode(b))
+}
+
 /// Owned text as bytes, reusing the buffer when it holds no stand-in.
 pub fn encode_string(text: String) -> Vec<u8> {
     match encode(&text) {
@@ -137,6 +143,15 @@ pub fn encode_string(text: String) -> Vec<u8> {
 pub fn lossy(bytes: &[u8]) -> Cow<'_, str> {
     #[allow(clippy::disallowed_methods)] // the one place a replacing decode is meant
     String::from_utf8_lossy(bytes)
+}
+
+/// Shell text as UTF-8 for a reader that takes only UTF-8 (jq's strings, JSON): each stand-in
+/// as U+FFFD, as [`lossy`] gives the bytes it holds; text without one is borrowed.
+pub fn utf8(text: &str) -> Cow<'_, str> {
+    match encode(text) {
+        Cow::Borrowed(_) => Cow::Borrowed(text),
+        Cow::Owned(bytes) => Cow::Owned(lossy(&bytes).into_owned()),
+    }
 }
 
 /// A host string (an argument, a variable, a file name) as text.
@@ -238,6 +253,25 @@ mod tests {
             assert_eq!(&*encode(&text), [byte]);
             assert_eq!(text.chars().count(), 1, "one byte is one character");
         }
+    }
+
+    #[test]
+    fn utf8_replaces_stand_ins() {
+        // Bytes that are valid UTF-8 (here a stand-in's own) are that character, as jq reads them.
+        assert_eq!(utf8(&decode(b"a\xe9b\xf4\x8f\xbe\x80")), "a\u{FFFD}b\u{10FF80}");
+        assert_eq!(utf8(&decode(b"a\xc3\xa9")), "a\u{e9}");
+        assert!(matches!(utf8("plain"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn texts_order_as_their_bytes() {
+        use std::cmp::Ordering::*;
+        let (e9, smile, replacement) = (decode(b"\xe9"), "\u{1F600}", "\u{FFFD}");
+        assert_eq!(cmp(&e9, smile), Less, "e9 before f0 9f 98 80");
+        assert_eq!(cmp(&e9, replacement), Less, "e9 before ef bf bd");
+        assert_eq!(cmp("\u{e9}", &e9), Less, "c3 a9 before e9");
+        assert_eq!(cmp("a", "b"), Less);
+        assert_eq!(cmp(&e9, &decode(b"\xe9")), Equal);
     }
 
     #[test]

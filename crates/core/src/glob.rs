@@ -57,7 +57,7 @@ pub fn glob(vfs: &(impl Tree + ?Sized), cwd: &str, pattern: &str, options: &Opti
     let flags = if options.globstar { GLOBSTAR } else { 0 };
     let mut out = walk.filename(pattern, flags, 0).unwrap_or_default();
     out.retain(|name| !name.is_empty());
-    out.sort();
+    out.sort_by(|a, b| toolsh_bytes::cmp(a, b));
     out
 }
 

@@ -480,6 +480,8 @@ fn class_matches(items: &[ClassItem], c: char) -> bool {
     items.iter().any(|item| match item {
         ClassItem::Char(x) => *x == c,
         ClassItem::Range(lo, hi) => *lo <= c && c <= *hi,
+        // A byte that is not UTF-8 is in no class, as in bash (it is no character of the locale).
+        ClassItem::Named(_) if toolsh_bytes::char_byte(c).is_some() => false,
         ClassItem::Named(name) => match name.as_str() {
             "alpha" => c.is_alphabetic(),
             "digit" => c.is_ascii_digit(),

@@ -63,8 +63,9 @@ pub fn binary_test(left: &str, op: &str, right: &str, state: &State, vfs: &Fs<'_
     Ok(match op {
         "=" | "==" => left == right,
         "!=" => left != right,
-        "<" => left < right,
-        ">" => left > right,
+        // Byte order, as bash's under `C.UTF-8` (a byte that is not UTF-8 sorts as that byte).
+        "<" => toolsh_bytes::cmp(left, right).is_lt(),
+        ">" => toolsh_bytes::cmp(left, right).is_gt(),
         "-eq" => int(left)? == int(right)?,
         "-ne" => int(left)? != int(right)?,
         "-lt" => int(left)? < int(right)?,

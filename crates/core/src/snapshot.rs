@@ -302,7 +302,8 @@ fn archive(vfs: &Vfs) -> std::io::Result<Vec<u8>> {
         }
         let (tag, data) = match kind {
             FileKind::Dir => (DIR, Vec::new()),
-            FileKind::Symlink => (LINK, vfs.read_link(&path)?.into_bytes()),
+            // A link's target is kept as its bytes, and `decode`d back on restore.
+            FileKind::Symlink => (LINK, toolsh_bytes::encode_string(vfs.read_link(&path)?)),
             _ => (FILE, vfs.read(&path)?),
         };
         let mode = vfs.lstat(&path).map(|m| m.mode).unwrap_or(0o644);

@@ -249,7 +249,7 @@ impl<'p> Interp<'p> {
                     Some(arg) => self.eval(arg)?.truthy(),
                     None => false,
                 };
-                Value::Str(rc(strftime(&toolsh_bytes::decode(&format), when, utc).as_bytes()))
+                Value::Str(rc(&toolsh_bytes::encode(&strftime(&toolsh_bytes::decode(&format), when, utc))))
             }
             B::Gensub => {
                 let re = self.regex_of(&args[0])?;

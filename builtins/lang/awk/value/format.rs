@@ -61,7 +61,8 @@ pub fn sprintf(format: &[u8], args: &[Value], convfmt: &[u8]) -> Result<Vec<u8>,
                         text.chars().next().map(String::from).unwrap_or_default()
                     }
                 };
-                out.extend_from_slice(pad(text, &spec, false).as_bytes());
+                // Decoded to count characters; each byte that is not UTF-8 goes back as itself.
+                out.extend_from_slice(&toolsh_bytes::encode_string(pad(text, &spec, false)));
             }
             b's' => {
                 let value = take();
@@ -71,7 +72,7 @@ pub fn sprintf(format: &[u8], args: &[Value], convfmt: &[u8]) -> Result<Vec<u8>,
                     Some(precision) => text.chars().take(precision).collect(),
                     None => text.into_owned(),
                 };
-                out.extend_from_slice(pad(body, &spec, false).as_bytes());
+                out.extend_from_slice(&toolsh_bytes::encode_string(pad(body, &spec, false)));
             }
             _ => {
                 // Not a conversion: printed as written, as gawk does.
