@@ -250,7 +250,7 @@ impl Interp {
                 if simple.span.line > 0 {
                     self.state.lineno = simple.span.line;
                 }
-                self.debug_point(io, |text| write!(text, "{simple}")).await?;
+                self.debug_point(io, |text| text.write_str(&simple.bash_text())).await?;
             }
             let mut sub = self.subshell();
             stages.push(async move {
@@ -343,7 +343,7 @@ impl Interp {
                             self.debug_point(io, |text| write!(text, "{command}")).await?;
                         }
                         CompoundCommand::Case { word, .. } => {
-                            self.debug_point(io, |text| write!(text, "case {word} in ")).await?;
+                            self.debug_point(io, |text| write!(text, "case {} in ", word.bash_text())).await?;
                         }
                         CompoundCommand::Subshell(list) if self.in_trap == 0 && !self.state.traps.is_empty() => {
                             self.bash_command.clear();
@@ -468,7 +468,7 @@ impl Interp {
                 // do `$BASH_COMMAND` and the DEBUG trap.
                 let head = match words {
                     Some(words) if self.state.options.xtrace || !self.state.traps.is_empty() => {
-                        let words: Vec<String> = words.iter().map(Word::to_string).collect();
+                        let words: Vec<String> = words.iter().map(Word::bash_text).collect();
                         format!("for {var} in {}", words.join(" "))
                     }
                     _ => format!("for {var} in \"$@\""),
@@ -568,7 +568,7 @@ impl Interp {
             CompoundCommand::Select { var, words, body } => self.exec_select(var, words, body, io).await,
             CompoundCommand::Case { word, arms } => {
                 if self.state.options.xtrace {
-                    self.trace_line(io, &format!("case {word} in")).await;
+                    self.trace_line(io, &format!("case {} in", word.bash_text())).await;
                 }
                 let subject = self.expand_string(word, io).await?;
                 let mut idx = 0;
@@ -972,7 +972,7 @@ impl Interp {
         if simple.span.line > 0 {
             self.state.lineno = simple.span.line;
         }
-        self.debug_point(io, |text| write!(text, "{simple}")).await?;
+        self.debug_point(io, |text| text.write_str(&simple.bash_text())).await?;
         if let Some(name) = simple.words.first().and_then(Word::as_literal)
             && matches!(name, "declare" | "typeset" | "local" | "export" | "readonly")
             && !self.state.functions.contains_key(name)

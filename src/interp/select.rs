@@ -39,7 +39,7 @@ impl Interp {
         let result = loop {
             // Each pass is a command of its own to the DEBUG trap and `$BASH_COMMAND`.
             let head = || {
-                let words: Vec<String> = words.iter().flatten().map(Word::to_string).collect();
+                let words: Vec<String> = words.iter().flatten().map(Word::bash_text).collect();
                 if words.is_empty() {
                     format!("select {var} in \"$@\"")
                 } else {

@@ -394,3 +394,16 @@ r 0
 none 1
 g
 ## status: 0
+
+### BASH_COMMAND shows parameters and redirections as bash shows them
+x=v; trap 'echo "[$BASH_COMMAND]"' DEBUG
+: $x "$x" $1 ${x}a $x-b ${#x} ${x:-d} $? >/dev/null 2>&1 <<<here 2>>/dev/null 3<&0
+for i in $x; do :; done; case $x in *) ;; esac
+trap - DEBUG
+## stdout:
+[: $x "$x" $1 ${x}a $x-b ${#x} ${x:-d} $? > /dev/null 2>&1 <<< here 2>> /dev/null 3<&0]
+[for i in $x]
+[:]
+[case $x in ]
+[trap - DEBUG]
+## status: 0
