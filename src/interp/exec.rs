@@ -93,8 +93,11 @@ impl Interp {
         let (saved, line) = (self.state.last_status, self.state.lineno);
         self.errexit_suppressed += 1;
         self.in_trap += 1;
+        // `set -x` shows its commands one level deeper (`++ echo`), as bash does.
+        self.trace_depth += 1;
         // Boxed: a trap runs between the commands of the list it interrupts.
         let result = Box::pin(self.exec_list(&script.body, io)).await;
+        self.trace_depth -= 1;
         self.in_trap -= 1;
         self.errexit_suppressed -= 1;
         self.state.last_status = saved;

@@ -194,7 +194,11 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
             let source = words.join(" ");
             // Its lines count from the `eval`'s own (bash's `$LINENO` and messages).
             let line = interp.state.lineno;
-            interp.run_source(&source, io, super::line::Reading::Eval(line)).await
+            // `set -x` shows its commands one level deeper (`++ echo`), as bash does.
+            interp.trace_depth += 1;
+            let result = interp.run_source(&source, io, super::line::Reading::Eval(line)).await;
+            interp.trace_depth -= 1;
+            result
         }
         Special::Source => source(interp, argv, io).await,
         Special::Subshell => sub_shell(interp, argv, io).await,
@@ -440,7 +444,21 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     };
     interp.state.frames.push(frame);
     let outer = std::mem::replace(&mut interp.state.source, file);
-    let result = interp.run_source(&text, io, super::line::Reading::File(path)).await;
+    interp.trace_depth += 1;
+    let mut result = interp.run_source(&text, io, super::line::Reading::File(path)).await;
+    interp.trace_depth -= 1;
+    // The RETURN trap runs as a sourced file ends, as bash's does (a function's only under
+    // `set -T`, see `call_function`).
+    if let Some(action) = interp.state.traps.get("RETURN").filter(|action| !action.is_empty()).cloned()
+        && interp.in_trap == 0
+        && matches!(result, Ok(_) | Err(Flow::Return(_)))
+    {
+        let status = interp.state.last_status;
+        if let Err(flow) = interp.run_trap(&action, io, 1).await {
+            result = Err(flow);
+        }
+        interp.state.last_status = status;
+    }
     interp.state.source = outer;
     interp.state.frames.pop();
     interp.source_depth -= 1;

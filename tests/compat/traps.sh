@@ -407,3 +407,53 @@ trap - DEBUG
 [case $x in ]
 [trap - DEBUG]
 ## status: 0
+
+### set -x traces eval, source and trap actions one level deeper; RETURN runs after source
+printf 'echo in\n' > sub.sh
+cat > s.sh <<'EOF'
+set -x
+eval 'eval "echo x"'
+. ./sub.sh
+trap 'echo t' ERR
+false
+trap - ERR
+trap 'echo r' RETURN
+f() { :; }
+f
+. ./sub.sh
+trap - RETURN
+( trap 'echo e' EXIT; : )
+x=$(trap 'echo s' EXIT; :)
+EOF
+bash s.sh 2>&1; rm s.sh sub.sh
+## stdout:
++ eval 'eval "echo x"'
+++ eval 'echo x'
++++ echo x
+x
++ . ./sub.sh
+++ echo in
+in
++ trap 'echo t' ERR
++ false
+++ echo t
+t
++ trap - ERR
++ trap 'echo r' RETURN
++ f
++ :
++ . ./sub.sh
+++ echo in
+in
+++ echo r
+r
++ trap - RETURN
++ trap 'echo e' EXIT
++ :
+++ echo e
+e
+++ trap 'echo s' EXIT
+++ :
+++ echo s
++ x=s
+## status: 0
