@@ -995,7 +995,7 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
                     Some(file) => Reading::File(file),
                     None => Reading::Typed,
                 };
-                eprint!("{}", syntax_error_text("toolsh", false, 0, reading, &source, &err));
+                eprint!("{}", syntax_error_text("toolsh", false, reading, &source, &err));
                 crate::status::USAGE
             }
         };

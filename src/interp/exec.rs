@@ -11,6 +11,7 @@ use super::{ExecResult, Flow, Interp, Status, special};
 use crate::ast::*;
 use crate::builtins::{self, Ctx};
 use futures::future::BoxFuture;
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 impl Interp {
@@ -82,18 +83,25 @@ impl Interp {
         Ok(status)
     }
 
-    pub(crate) async fn run_trap(&mut self, action: &str, io: &Io) -> Result<(), Flow> {
-        let Ok(script) = crate::parser::parse_with_aliases(action, &self.aliases_in_effect()) else {
+    /// Runs a trap's action, its first line counted as line `first_line` (bash counts an ERR
+    /// or DEBUG trap's lines from the line of the command that set it off, the others' from
+    /// 1); `$LINENO` is the command's again after it.
+    pub(crate) async fn run_trap(&mut self, action: &str, io: &Io, first_line: u32) -> Result<(), Flow> {
+        let Ok(script) = crate::parser::parse_from_line(action, &self.aliases_in_effect(), first_line) else {
             return Ok(());
         };
-        let saved = self.state.last_status;
+        let (saved, line) = (self.state.last_status, self.state.lineno);
         self.errexit_suppressed += 1;
         self.in_trap += 1;
+        // `set -x` shows its commands one level deeper (`++ echo`), as bash does.
+        self.trace_depth += 1;
         // Boxed: a trap runs between the commands of the list it interrupts.
         let result = Box::pin(self.exec_list(&script.body, io)).await;
+        self.trace_depth -= 1;
         self.in_trap -= 1;
         self.errexit_suppressed -= 1;
         self.state.last_status = saved;
+        self.state.lineno = line;
         match result {
             Err(flow @ (Flow::Exit(_) | Flow::Fatal(_))) => Err(flow),
             // An expansion error ends the trap's action only.
@@ -180,7 +188,8 @@ impl Interp {
             let in_function = self.state.frames.iter().any(|frame| frame.name != "source");
             let traced = !in_function || self.state.options.errtrace;
             if traced && let Some(action) = self.state.traps.get("ERR").cloned() {
-                self.run_trap(&action, io).await?;
+                let line = self.state.lineno;
+                self.run_trap(&action, io, line).await?;
                 self.state.last_status = status;
             }
             if self.state.options.errexit {
@@ -238,6 +247,14 @@ impl Interp {
                 last_io = Some(stage_io);
                 break;
             }
+            // Each simple command of a pipeline is a command of its own to the DEBUG trap
+            // and `$BASH_COMMAND` (bash runs the trap in each stage, before it starts).
+            if let Command::Simple(simple) = command {
+                if simple.span.line > 0 {
+                    self.state.lineno = simple.span.line;
+                }
+                self.debug_point(io, |text| text.write_str(&simple.bash_text())).await?;
+            }
             let mut sub = self.subshell();
             stages.push(async move {
                 let result = sub.exec_command(command, &stage_io).await;
@@ -276,7 +293,7 @@ impl Interp {
         if let Some(action) = Arc::make_mut(&mut self.state.traps).remove("EXIT") {
             self.state.last_status = status;
             // `exit N` in the trap sets the subshell's status (bash).
-            if let Err(Flow::Exit(status) | Flow::Fatal(status)) = self.run_trap(&action, io).await {
+            if let Err(Flow::Exit(status) | Flow::Fatal(status)) = self.run_trap(&action, io, 1).await {
                 return status;
             }
         }
@@ -307,12 +324,12 @@ impl Interp {
                 // Boxed apart: a simple command's future does not carry a compound's state.
                 Command::Compound(compound, redirects, span) => {
                     // bash's `$LINENO` (and its messages' line) is also the line of these.
-                    if self.in_trap == 0
-                        && span.line > 0
+                    if span.line > 0
                         && matches!(
                             **compound,
                             CompoundCommand::Arith(_)
                                 | CompoundCommand::Cond(_)
+                                | CompoundCommand::Subshell(_)
                                 | CompoundCommand::ArithFor { .. }
                                 | CompoundCommand::For { .. }
                                 | CompoundCommand::Case { .. }
@@ -320,6 +337,24 @@ impl Interp {
                         )
                     {
                         self.state.lineno = span.line;
+                    }
+                    // `[[ ]]`, `(( ))` and `case` are a command of their own to the DEBUG trap
+                    // and `$BASH_COMMAND`, as bash prints them; a subshell only names itself
+                    // (its commands run without the trap).
+                    match &**compound {
+                        CompoundCommand::Arith(_) | CompoundCommand::Cond(_) => {
+                            self.debug_point(io, |text| write!(text, "{command}")).await?;
+                        }
+                        CompoundCommand::Case { word, .. } => {
+                            self.debug_point(io, |text| write!(text, "case {} in ", word.bash_text())).await?;
+                        }
+                        CompoundCommand::Subshell(list) if self.in_trap == 0 && !self.state.traps.is_empty() => {
+                            self.bash_command.clear();
+                            let script = crate::ast::Script { body: list.clone() };
+                            let _ =
+                                write!(self.bash_command, "( {} )", script.to_string().trim_end().replace('\n', "; "));
+                        }
+                        _ => {}
                     }
                     Box::pin(self.exec_redirected_compound(compound, redirects, io)).await
                 }
@@ -432,10 +467,11 @@ impl Interp {
                     Some(words) => self.expand_words(words, io).await?,
                     None => self.state.positional.as_ref().clone(),
                 };
-                // `set -x` shows the loop's head as written before each pass, as bash does.
+                // `set -x` shows the loop's head as written before each pass, as bash does; so
+                // do `$BASH_COMMAND` and the DEBUG trap.
                 let head = match words {
-                    Some(words) if self.state.options.xtrace => {
-                        let words: Vec<String> = words.iter().map(Word::to_string).collect();
+                    Some(words) if self.state.options.xtrace || !self.state.traps.is_empty() => {
+                        let words: Vec<String> = words.iter().map(Word::bash_text).collect();
                         format!("for {var} in {}", words.join(" "))
                     }
                     _ => format!("for {var} in \"$@\""),
@@ -447,6 +483,10 @@ impl Interp {
                 for (count, item) in items.into_iter().enumerate() {
                     if count as u64 >= self.state.limits().loop_iterations {
                         result = Err(self.limit_hit("loop iterations", self.state.limits().loop_iterations));
+                        break;
+                    }
+                    if let Err(flow) = self.debug_point(io, |text| text.write_str(&head)).await {
+                        result = Err(flow);
                         break;
                     }
                     if self.state.options.xtrace {
@@ -477,6 +517,7 @@ impl Interp {
                 result.map(|_| status)
             }
             CompoundCommand::ArithFor { init, cond, step, body } => {
+                self.debug_point(io, |text| write!(text, "(({}))", init.to_string().trim_start())).await?;
                 self.trace_arith(init, io).await;
                 self.eval_arith_word(init, io).await?;
                 let mut status = 0;
@@ -487,6 +528,11 @@ impl Interp {
                     iterations += 1;
                     if iterations > self.state.limits().loop_iterations {
                         break Err(self.limit_hit("loop iterations", self.state.limits().loop_iterations));
+                    }
+                    if let Err(flow) =
+                        self.debug_point(io, |text| write!(text, "(({}))", cond.to_string().trim_start())).await
+                    {
+                        break Err(flow);
                     }
                     // An empty condition (`(( ; ; ))`, blanks or not) is true, as in bash.
                     let text = match self.expand_text(cond, io).await {
@@ -509,6 +555,11 @@ impl Interp {
                         LoopStep::Stop(s) => break Ok(s),
                         LoopStep::Out(flow) => break Err(flow),
                     }
+                    if let Err(flow) =
+                        self.debug_point(io, |text| write!(text, "(({}))", step.to_string().trim_start())).await
+                    {
+                        break Err(flow);
+                    }
                     self.trace_arith(step, io).await;
                     if let Err(flow) = self.eval_arith_word(step, io).await {
                         break Err(flow);
@@ -520,7 +571,7 @@ impl Interp {
             CompoundCommand::Select { var, words, body } => self.exec_select(var, words, body, io).await,
             CompoundCommand::Case { word, arms } => {
                 if self.state.options.xtrace {
-                    self.trace_line(io, &format!("case {word} in")).await;
+                    self.trace_line(io, &format!("case {} in", word.bash_text())).await;
                 }
                 let subject = self.expand_string(word, io).await?;
                 let mut idx = 0;
@@ -896,24 +947,35 @@ impl Interp {
         Ok(Value::Assoc(map))
     }
 
+    /// bash's point before a command runs (a simple command, each pass of `for` and `select`,
+    /// `case`, `[[ ]]`, `(( ))`, each part of `for (( ))`): `$BASH_COMMAND` becomes its text
+    /// (`text` writes it) and the DEBUG trap runs, seeing `$?` of the command before and this
+    /// one's `$LINENO`. Not within a trap's action, whose commands leave both as they were.
+    pub(crate) async fn debug_point(
+        &mut self,
+        io: &Io,
+        text: impl FnOnce(&mut String) -> std::fmt::Result,
+    ) -> Result<(), Flow> {
+        if self.in_trap > 0 || self.state.traps.is_empty() {
+            return Ok(());
+        }
+        self.bash_command.clear();
+        let _ = text(&mut self.bash_command);
+        if let Some(action) = self.state.traps.get("DEBUG").filter(|action| !action.is_empty()).cloned() {
+            let line = self.state.lineno;
+            self.run_trap(&action, io, line).await?;
+        }
+        Ok(())
+    }
+
     async fn exec_simple(&mut self, simple: &SimpleCommand, io: &Io) -> ExecResult {
         self.count_command()?;
         let substs = self.process_substs.len();
         self.last_subst_status = None;
-        if self.in_trap == 0 {
-            if simple.span.line > 0 {
-                self.state.lineno = simple.span.line;
-            }
-            if !self.state.traps.is_empty() {
-                self.bash_command.clear();
-                let _ = std::fmt::Write::write_fmt(&mut self.bash_command, format_args!("{simple}"));
-                // The DEBUG trap runs before each simple command, seeing `$?` of the one before
-                // and the command's `$LINENO` and `BASH_COMMAND`.
-                if let Some(action) = self.state.traps.get("DEBUG").filter(|action| !action.is_empty()).cloned() {
-                    self.run_trap(&action, io).await?;
-                }
-            }
+        if simple.span.line > 0 {
+            self.state.lineno = simple.span.line;
         }
+        self.debug_point(io, |text| text.write_str(&simple.bash_text())).await?;
         if let Some(name) = simple.words.first().and_then(Word::as_literal)
             && matches!(name, "declare" | "typeset" | "local" | "export" | "readonly")
             && !self.state.functions.contains_key(name)
@@ -940,7 +1002,7 @@ impl Interp {
                                 left.push_str(&format!("[{index}]"));
                             }
                             left.push_str(if assign.append { "+=" } else { "=" });
-                            left + &trace_quote(&std::mem::take(&mut self.traced_value))
+                            left + &special::trace_quote(&std::mem::take(&mut self.traced_value))
                         }
                         AssignValue::Array(_) => {
                             let word = Word {
@@ -1044,10 +1106,6 @@ impl Interp {
             Err(status) => return Ok(status),
         };
         let io = io.as_ref();
-        if self.state.options.xtrace {
-            let words: Vec<String> = simple.words.iter().map(|w| w.to_string()).collect();
-            self.trace(io, &words).await;
-        }
         // `declare --help` and the like: the usage, as for every other table entry.
         let literal: Vec<String> = simple.words.iter().filter_map(|w| w.as_literal().map(str::to_string)).collect();
         if let Some((help, status)) = literal.first().and_then(|name| builtins::lookup(name)).and_then(|entry| {
@@ -1060,7 +1118,15 @@ impl Interp {
         // `z=y local z`: the declaration sees `z` as any command would.
         let was_local: Vec<bool> = simple.assigns.iter().map(|a| self.state.vars.is_local(&a.name)).collect();
         let saved = self.temporary_env(&simple.assigns, io).await?;
-        let status = self.exec_declaration(&simple.words, io).await;
+        if self.state.options.xtrace {
+            // Each on a line of its own before the declaration's, as bash shows them.
+            for assign in &simple.assigns {
+                let value = self.state.vars.get_str(&assign.name).unwrap_or_default();
+                let line = format!("{}={}", assign.name, special::trace_quote(value));
+                self.trace_line(io, &line).await;
+            }
+        }
+        let status = self.exec_declaration(&simple.words, self.state.options.xtrace, io).await;
         // A local the declaration made of a temporary variable stays, with its value; what it
         // shadows is what the variable was before the command.
         // Outside a function, a temporary variable the declaration names stays when it makes
@@ -1136,7 +1202,7 @@ impl Interp {
     }
 
     async fn trace(&mut self, io: &Io, argv: &[String]) {
-        let words: Vec<String> = argv.iter().map(|a| trace_quote(a)).collect();
+        let words: Vec<String> = argv.iter().map(|a| special::trace_quote(a)).collect();
         self.trace_line(io, &words.join(" ")).await;
     }
 
@@ -1478,6 +1544,8 @@ impl Interp {
         let saved_positional = std::mem::replace(&mut self.state.positional, Arc::new(argv));
         self.state.vars.push_frame();
         let file = self.state.function_sources.get(&name).cloned().unwrap_or_else(|| Arc::from("environment"));
+        // Its messages name the file it was defined in (bash: `lib.sh: line 3: `).
+        let saved_source = std::mem::replace(&mut self.state.source, file.clone());
         let outer_args = saved_positional.clone();
         let line = self.state.lineno;
         self.state.frames.push(toolsh_core::session::Frame { name, source: file, line, outer_args, set_options: None });
@@ -1493,10 +1561,18 @@ impl Interp {
         };
         // Inherited, the trap also runs as the function starts (bash's run_debug_trap on entry).
         let mut result = match self.state.traps.get("DEBUG").filter(|action| functrace && !action.is_empty()) {
-            Some(action) if self.in_trap == 0 => match self.run_trap(&action.clone(), io).await {
-                Ok(()) => self.exec_command(&def.body, io).await,
-                Err(flow) => Err(flow),
-            },
+            Some(action) if self.in_trap == 0 => {
+                // On the line of the body's opening, as bash's `$LINENO` is then.
+                if let Command::Compound(_, _, span) = &*def.body
+                    && span.line > 0
+                {
+                    self.state.lineno = span.line;
+                }
+                match self.run_trap(&action.clone(), io, self.state.lineno).await {
+                    Ok(()) => self.exec_command(&def.body, io).await,
+                    Err(flow) => Err(flow),
+                }
+            }
             _ => self.exec_command(&def.body, io).await,
         };
         if let Some(action) = debug_trap
@@ -1514,7 +1590,7 @@ impl Interp {
             && matches!(result, Ok(_) | Err(Flow::Return(_)))
         {
             let status = self.state.last_status;
-            if let Err(flow) = self.run_trap(&action, io).await {
+            if let Err(flow) = self.run_trap(&action, io, 1).await {
                 result = Err(flow);
             }
             self.state.last_status = status;
@@ -1527,6 +1603,7 @@ impl Interp {
         // Back in the caller, `$LINENO` is the call's line again (an ERR trap for the call
         // names it).
         self.state.lineno = line;
+        self.state.source = saved_source;
         self.state.vars.pop_frame();
         self.state.positional = saved_positional;
         match result {
@@ -1547,21 +1624,6 @@ pub(super) enum LoopStep {
     Next(Status),
     Stop(Status),
     Out(Flow),
-}
-
-/// Quotes a word for `set -x` output the way bash does: a word holding a character the shell
-/// reads specially in single quotes (a tab, a newline, a byte that is not UTF-8 and all);
-/// else one holding a control character or such a byte as `$'…'`; else as it is (`é`).
-fn trace_quote(word: &str) -> String {
-    let meta = |c: char| " \t\n'\"\\|&;()<>!{}*[?]^$`".contains(c);
-    let quoted = || format!("'{}'", word.replace('\'', "'\\''"));
-    if word.is_empty() || word.contains(meta) || word.starts_with(['~', '#']) {
-        return quoted();
-    }
-    if crate::builtins::wants_ansi_c(word) {
-        return crate::builtins::ansi_c_quote(word);
-    }
-    word.to_string()
 }
 
 /// Runs a command's future; a bug of the command (a library that panics on some input, an

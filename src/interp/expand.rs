@@ -858,6 +858,8 @@ impl Interp {
             // bash turns `set -e` off inside `$( )` unless `shopt -s inherit_errexit`.
             sub.state.options.errexit &= self.state.options.inherit_errexit;
             let result = sub.exec_list(&script.body, &sub_io).await;
+            // Its EXIT trap is traced at the substitution's own depth (bash: `++ echo`).
+            sub.trace_depth -= 1;
             let status = sub.finish_subshell(result, &sub_io).await;
             if capture.overflowed() {
                 return Err(self.limit_hit("output bytes", limit as u64));

@@ -29,8 +29,8 @@ pub(crate) enum Body<'a> {
 pub(crate) enum Reading<'a> {
     /// A file by the name it was given (a script, `source`, `bash FILE`).
     File(&'a str),
-    /// `eval`'s words.
-    Eval,
+    /// `eval`'s words, run on the given line (where their first line is).
+    Eval(u32),
     /// A typed line: `-c` text, an agent's call, the console.
     Typed,
 }
@@ -38,12 +38,10 @@ pub(crate) enum Reading<'a> {
 /// The words of a syntax error in `text` as bash says it: `s.sh: line 5: syntax error near
 /// unexpected token `)'`, then for an unexpected token the line itself (`s.sh: line 5: `echo
 /// )'`). `eval` and `-c` text are named (`bash: eval: line 3: …`, `bash: -c: line 1: …`); the
-/// console's lines only by the shell's name (`name` is the shell's or the file's being run,
-/// `lineno` the line of the command running `eval`).
+/// console's lines only by the shell's name (`name` is the shell's or the file's being run).
 pub(crate) fn syntax_error_text(
     name: &str,
     interactive: bool,
-    lineno: u32,
     reading: Reading<'_>,
     text: &str,
     err: &parser::ParseError,
@@ -51,7 +49,7 @@ pub(crate) fn syntax_error_text(
     let prefix = match reading {
         _ if interactive && !matches!(reading, Reading::File(_)) => format!("{name}: "),
         Reading::File(path) => format!("{path}: line {}: ", err.line),
-        Reading::Eval => format!("{name}: eval: line {}: ", lineno as usize + err.line.saturating_sub(1)),
+        Reading::Eval(line) => format!("{name}: eval: line {}: ", line as usize + err.line.saturating_sub(1)),
         Reading::Typed => format!("{name}: -c: line {}: ", err.line),
     };
     let mut said = format!("{prefix}{}\n", err.message);
@@ -104,7 +102,7 @@ impl Interp {
     /// Says a syntax error in `text` on the shell's stderr ([`syntax_error_text`]).
     pub(crate) async fn syntax_error(&self, io: &Io, reading: Reading<'_>, text: &str, err: &parser::ParseError) {
         let (state, name) = (&self.state, self.state.diagnostic_name());
-        let said = syntax_error_text(name, state.options.interactive, state.lineno, reading, text, err);
+        let said = syntax_error_text(name, state.options.interactive, reading, text, err);
         let _ = io.stderr().write_text(&said).await;
     }
 
@@ -292,7 +290,10 @@ impl Interp {
             if let Ok(script) = parser::parse_with_aliases(&action, &self.aliases_in_effect()) {
                 let limit = self.state.limits().wall_time;
                 self.exited = None;
+                // Its commands leave `$BASH_COMMAND` at the last one the script ran (bash).
+                self.in_trap += 1;
                 let (trap_status, stopped) = self.execute(Body::Line(&script.body), io, limit, None).await;
+                self.in_trap -= 1;
                 // `exit N` in the trap is the session's status (bash).
                 if let Some(exit) = self.exited.filter(|_| !stopped) {
                     return exit;

@@ -8,6 +8,7 @@ use super::exec::LoopStep;
 use super::io::Io;
 use super::{ExecResult, Interp};
 use crate::ast::{List, Word};
+use std::fmt::Write as _;
 
 /// bash's tab stops, which the columns are padded to.
 const TAB: usize = 8;
@@ -36,6 +37,18 @@ impl Interp {
         let mut body_checked = false;
         self.loop_depth += 1;
         let result = loop {
+            // Each pass is a command of its own to the DEBUG trap and `$BASH_COMMAND`.
+            let head = || {
+                let words: Vec<String> = words.iter().flatten().map(Word::bash_text).collect();
+                if words.is_empty() {
+                    format!("select {var} in \"$@\"")
+                } else {
+                    format!("select {var} in {}", words.join(" "))
+                }
+            };
+            if let Err(flow) = self.debug_point(io, |text| text.write_str(&head())).await {
+                break Err(flow);
+            }
             if show_menu {
                 let columns = self.state.vars.get_str("COLUMNS").and_then(|c| c.parse().ok()).unwrap_or(80);
                 let _ = io.stderr().write_text(&menu(&items, columns)).await;

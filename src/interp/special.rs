@@ -192,7 +192,13 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
                 _ => &argv[1..],
             };
             let source = words.join(" ");
-            interp.run_source(&source, io, super::line::Reading::Eval).await
+            // Its lines count from the `eval`'s own (bash's `$LINENO` and messages).
+            let line = interp.state.lineno;
+            // `set -x` shows its commands one level deeper (`++ echo`), as bash does.
+            interp.trace_depth += 1;
+            let result = interp.run_source(&source, io, super::line::Reading::Eval(line)).await;
+            interp.trace_depth -= 1;
+            result
         }
         Special::Source => source(interp, argv, io).await,
         Special::Subshell => sub_shell(interp, argv, io).await,
@@ -302,7 +308,11 @@ impl Interp {
             return Err(self.limit_hit("call depth", self.state.limits().call_depth as u64));
         }
         self.call_depth += 1;
-        let result = self.run_commands(crate::parser::Commands::new(source), io, reading).await;
+        let first_line = match reading {
+            super::line::Reading::Eval(line) => line,
+            _ => 1,
+        };
+        let result = self.run_commands(crate::parser::Commands::from_line(source, first_line), io, reading).await;
         self.call_depth -= 1;
         result
     }
@@ -434,7 +444,21 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     };
     interp.state.frames.push(frame);
     let outer = std::mem::replace(&mut interp.state.source, file);
-    let result = interp.run_source(&text, io, super::line::Reading::File(path)).await;
+    interp.trace_depth += 1;
+    let mut result = interp.run_source(&text, io, super::line::Reading::File(path)).await;
+    interp.trace_depth -= 1;
+    // The RETURN trap runs as a sourced file ends, as bash's does (a function's only under
+    // `set -T`, see `call_function`).
+    if let Some(action) = interp.state.traps.get("RETURN").filter(|action| !action.is_empty()).cloned()
+        && interp.in_trap == 0
+        && matches!(result, Ok(_) | Err(Flow::Return(_)))
+    {
+        let status = interp.state.last_status;
+        if let Err(flow) = interp.run_trap(&action, io, 1).await {
+            result = Err(flow);
+        }
+        interp.state.last_status = status;
+    }
     interp.state.source = outer;
     interp.state.frames.pop();
     interp.source_depth -= 1;
@@ -985,7 +1009,7 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         let name = crate::signals::name(signal).unwrap_or_default();
         match interp.state.traps.get(&name).cloned() {
             Some(action) if action.is_empty() => {}
-            Some(action) => interp.run_trap(&action, io).await?,
+            Some(action) => interp.run_trap(&action, io, 1).await?,
             // CHLD, CONT, URG and WINCH are ignored by default.
             None if matches!(signal, 17 | 18 | 23 | 28) => {}
             None => return Err(Flow::Exit(128 + signal as Status)),
@@ -1009,14 +1033,20 @@ struct DeclFlags {
 async fn declaration(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut words = vec![Word::literal(&argv[0])];
     words.extend(argv[1..].iter().map(|arg| Word::quoted(arg)));
-    interp.exec_declaration(&words, io).await
+    interp.exec_declaration(&words, false, io).await
 }
 
 impl Interp {
     /// Runs `declare`/`typeset`/`local`/`export`/`readonly` with its unexpanded words.
-    pub(crate) async fn exec_declaration(&mut self, words: &[Word], io: &Io) -> ExecResult {
+    /// Runs a declaration command (`declare`, `typeset`, `local`, `export`, `readonly`) of
+    /// `words` as written; `traced`: `set -x` shows it as bash does, its words expanded.
+    pub(crate) async fn exec_declaration(&mut self, words: &[Word], traced: bool, io: &Io) -> ExecResult {
         let command = words[0].as_literal().unwrap_or("declare").to_string();
         if command == "local" && !self.state.vars.in_function() {
+            if traced {
+                let shown: Vec<String> = words.iter().map(Word::to_string).collect();
+                self.trace_line(io, &shown.join(" ")).await;
+            }
             complain(&self.state, io, "local", "can only be used in a function").await;
             return Ok(1);
         }
@@ -1026,12 +1056,18 @@ impl Interp {
         let mut flags = DeclFlags::default();
         let mut targets: Vec<Target> = Vec::new();
         let mut options_done = false;
+        // `set -x`'s words: each expanded field, or the target an assignment word names.
+        let mut trace: Vec<Result<String, usize>> = Vec::new();
         for word in &words[1..] {
             if let [WordPart::Assign(assign)] = word.parts.as_slice() {
+                trace.push(Err(targets.len()));
                 targets.push(Target::Assign(assign.as_ref().clone()));
                 continue;
             }
             for field in self.expand_words(std::slice::from_ref(word), io).await? {
+                if traced {
+                    trace.push(Ok(field.clone()));
+                }
                 if !options_done && (field.starts_with('-') || field.starts_with('+')) && field.len() > 1 {
                     if field == "--" {
                         options_done = true;
@@ -1080,6 +1116,9 @@ impl Interp {
                 }
             }
         }
+        if traced {
+            self.trace_declaration(&command, &flags, trace, &mut targets, io).await?;
+        }
         match command.as_str() {
             "export" => flags.set.push(('x', true)),
             "readonly" => flags.set.push(('r', true)),
@@ -1103,6 +1142,15 @@ impl Interp {
                 }
             }
             return Ok(status);
+        }
+        if flags.functions && !flags.set.is_empty() && !flags.print && !targets.is_empty() {
+            // `declare -fx f`, `-fr f`: the attribute is set silently (toolsh keeps none on
+            // functions); a name of no function fails, unsaid, as bash's does.
+            let known = targets.iter().all(|target| match target {
+                Target::Name(name) => self.state.functions.contains_key(name.as_str()),
+                Target::Assign(_) => false,
+            });
+            return Ok(if known { 0 } else { 1 });
         }
         if flags.functions {
             return self.print_functions(&targets, flags.names_only, io).await;
@@ -1301,6 +1349,75 @@ impl Interp {
             }
         }
         Ok(status)
+    }
+
+    /// `set -x`'s lines for a declaration command, as bash writes them: each compound
+    /// assignment first on a line of its own, its elements expanded (`a=('1' '2 3')`), then
+    /// the command with its words expanded and the compound assignments reduced to their
+    /// names (`declare -a a`, `local 's=x y'`). The assignments' values are expanded here,
+    /// once: the declaration assigns what was traced.
+    async fn trace_declaration(
+        &mut self,
+        command: &str,
+        flags: &DeclFlags,
+        trace: Vec<Result<String, usize>>,
+        targets: &mut [Target],
+        io: &Io,
+    ) -> Result<(), Flow> {
+        let quote = |text: &str| format!("'{}'", text.replace('\'', "'\\''"));
+        let mut line = vec![command.to_string()];
+        // `export` and `readonly` show each scalar assignment again after the command.
+        let mut after = Vec::new();
+        for item in trace {
+            let assign = match item {
+                Ok(field) => {
+                    line.push(trace_quote(&field));
+                    continue;
+                }
+                Err(idx) => match targets.get_mut(idx) {
+                    Some(Target::Assign(assign)) => assign,
+                    _ => continue,
+                },
+            };
+            let assoc = flags.set.iter().any(|&(c, on)| c == 'A' && on)
+                || matches!(self.state.vars.get(&assign.name).map(|v| &v.value), Some(Value::Assoc(_)));
+            self.expand_before_local(assign, assoc, io).await?;
+            let mut left = assign.name.to_string();
+            if let Some(index) = &assign.index {
+                left.push_str(&format!("[{index}]"));
+            }
+            match &assign.value {
+                AssignValue::Scalar(word) => {
+                    let value = self.expand_assigned(word, io).await?;
+                    let op = if assign.append { "+=" } else { "=" };
+                    let text = trace_quote(&format!("{left}{op}{value}"));
+                    if matches!(command, "export" | "readonly") {
+                        after.push(format!("{left}{op}{}", trace_quote(&value)));
+                    }
+                    line.push(text);
+                }
+                AssignValue::Array(elements) => {
+                    let mut shown = Vec::with_capacity(elements.len());
+                    for element in elements {
+                        let value = self.expand_string(&element.value, io).await?;
+                        shown.push(match (&element.key, assoc) {
+                            (Some(key), true) => {
+                                format!("[{}]={}", quote(&self.expand_string(key, io).await?), quote(&value))
+                            }
+                            _ => quote(&value),
+                        });
+                    }
+                    let op = if assign.append { "+=" } else { "=" };
+                    self.trace_line(io, &format!("{left}{op}({})", shown.join(" "))).await;
+                    line.push(left);
+                }
+            }
+        }
+        self.trace_line(io, &line.join(" ")).await;
+        for text in after {
+            self.trace_line(io, &text).await;
+        }
+        Ok(())
     }
 
     /// Replaces an assignment's value with its expansion, as quoted text that expands to
@@ -1584,3 +1701,18 @@ fn compound_value(text: &str) -> Option<Vec<crate::ast::ArrayElem>> {
 }
 
 pub(crate) use crate::builtins::listing::{declare_line, dquote, set_line};
+
+/// Quotes a word for `set -x` output the way bash does: a word holding a character the shell
+/// reads specially in single quotes (a tab, a newline, a byte that is not UTF-8 and all);
+/// else one holding a control character or such a byte as `$'…'`; else as it is (`é`).
+pub(crate) fn trace_quote(word: &str) -> String {
+    let meta = |c: char| " \t\n'\"\\|&;()<>!{}*[?]^$`".contains(c);
+    let quoted = || format!("'{}'", word.replace('\'', "'\\''"));
+    if word.is_empty() || word.contains(meta) || word.starts_with(['~', '#']) {
+        return quoted();
+    }
+    if crate::builtins::wants_ansi_c(word) {
+        return crate::builtins::ansi_c_quote(word);
+    }
+    word.to_string()
+}

@@ -332,3 +332,38 @@ declare -x z="1"
 [unset]
 [unset] 2
 ## status: 0
+
+### a function from a sourced file is named by its file and line in messages, stacks and caller
+cat > lib.sh <<'EOF'
+# a library
+foo() {
+  nosuch_in_lib
+  echo "foo: ${FUNCNAME[*]} | ${BASH_SOURCE[*]} | ${BASH_LINENO[*]} | $LINENO"
+  caller 0
+  bar
+}
+EOF
+cat > s.sh <<'EOF'
+source ./lib.sh
+bar() { echo "bar: ${BASH_SOURCE[*]} $LINENO"; caller; nosuch_in_main; }
+
+foo
+eval 'foo'
+EOF
+bash s.sh 2>&1; bash -c 'h() { nosuch_h; echo "[${BASH_SOURCE[0]}]"; }; h' 2>&1; rm s.sh lib.sh
+## stdout:
+./lib.sh: line 3: nosuch_in_lib: command not found
+foo: foo main | ./lib.sh s.sh | 4 0 | 4
+4 main s.sh
+bar: s.sh ./lib.sh s.sh 2
+6 ./lib.sh
+s.sh: line 2: nosuch_in_main: command not found
+./lib.sh: line 3: nosuch_in_lib: command not found
+foo: foo main | ./lib.sh s.sh | 5 0 | 4
+5 main s.sh
+bar: s.sh ./lib.sh s.sh 2
+6 ./lib.sh
+s.sh: line 2: nosuch_in_main: command not found
+environment: line 1: nosuch_h: command not found
+[environment]
+## status: 0

@@ -221,3 +221,239 @@ shell 3
 hi
 shell 5
 ## status: 0
+
+### LINENO in eval and in trap actions counts as bash counts, and so do their messages
+cat > s.sh <<'EOF'
+echo "top $LINENO"
+eval 'echo "a $LINENO"
+echo "b $LINENO"
+nosuch_a'
+eval 'g() { echo "g $LINENO"; nosuch_g; }'
+g
+trap 'echo "usr $LINENO"
+nosuch_u' USR1
+kill -USR1 $$
+trap 'echo "err $LINENO"
+echo "err2 $LINENO"' ERR
+false
+trap - ERR
+x=$(eval 'echo $LINENO'); echo "cs $x"
+eval "
+
+ echo \"c \$LINENO\""
+echo $LINENO 'x
+y' $LINENO
+echo 'x
+y' $LINENO
+trap 'echo "exit $LINENO"' EXIT
+EOF
+bash s.sh 2>&1; rm s.sh
+## stdout:
+top 1
+a 4
+b 5
+s.sh: line 6: nosuch_a: command not found
+g 5
+s.sh: line 5: nosuch_g: command not found
+usr 1
+s.sh: line 2: nosuch_u: command not found
+err 12
+err2 13
+cs 14
+c 19
+18 x
+y 18
+x
+y 21
+exit 1
+## status: 0
+
+### BASH_COMMAND in ERR, DEBUG and EXIT traps is the command that failed or runs next
+cat > s.sh <<'EOF'
+trap 'echo "E$LINENO [$BASH_COMMAND]"' ERR
+trap 'echo "X$LINENO [$BASH_COMMAND]"' EXIT
+[[ -z x ]]
+(( 0 ))
+true | false
+(exit 3)
+f() { return 1; }
+f
+false || false
+EOF
+bash s.sh 2>&1; echo "status $?"; rm s.sh
+## stdout:
+E3 [[[ -z x ]]]
+E4 [(( 0 ))]
+E5 [false]
+E6 [( exit 3 )]
+E8 [return 1]
+E9 [false]
+X1 [false]
+status 1
+## status: 0
+
+### the DEBUG trap runs before for, for ((, case, [[, (( and select as bash's does
+cat > s.sh <<'EOF'
+trap 'echo "D$LINENO [$BASH_COMMAND]"' DEBUG
+for i in 1 "2 3"; do :; done
+for ((j=0; j<1; j++)); do :; done
+for (( k = 0 ; k < 1 ; k++ )); do :; done
+case a in a) echo c;; esac
+[[ -n x ]] && echo y
+((1+2)); (( 4 ))
+select s in a b; do break; done <<< 1
+echo a | cat
+f() { [[ -n x ]]; }
+f x
+set -T
+f y
+EOF
+bash s.sh 2>&1; rm s.sh
+## stdout:
+D2 [for i in 1 "2 3"]
+D2 [:]
+D2 [for i in 1 "2 3"]
+D2 [:]
+D3 [((j=0))]
+D3 [((j<1))]
+D3 [:]
+D3 [((j++))]
+D3 [((j<1))]
+D4 [((k = 0 ))]
+D4 [((k < 1 ))]
+D4 [:]
+D4 [((k++ ))]
+D4 [((k < 1 ))]
+D5 [case a in ]
+D5 [echo c]
+c
+D6 [[[ -n x ]]]
+D6 [echo y]
+y
+D7 [((1+2))]
+D7 [(( 4 ))]
+D8 [select s in a b]
+1) a
+2) b
+#? D8 [break]
+D9 [echo a]
+D9 [cat]
+a
+D11 [f x]
+D12 [set -T]
+D13 [f y]
+D10 [f y]
+D10 [[[ -n x ]]]
+## status: 0
+
+### set -x shows a declaration's words expanded, as bash's trace shows them
+cat > s.sh <<'EOF'
+f() { local s="a b" t=$1 u; local -a l=(1 "$1"); declare -A m=([k]="$1"); local -i n=2+3; }
+set -x
+f arg
+v=one
+declare -a a=(1 "2 $v") b
+export V=$v W
+readonly R=$V
+x=y declare z="$v two"
+declare "c=(1 2)" 'd[1]=x'
+local q
+set +x
+EOF
+bash s.sh 2>&1; rm s.sh
+## stdout:
++ f arg
++ local 's=a b' t=arg u
++ l=('1' 'arg')
++ local -a l
++ m=(['k']='arg')
++ declare -A m
++ local -i n=2+3
++ v=one
++ a=('1' '2 one')
++ declare -a a b
++ export V=one W
++ V=one
++ readonly R=one
++ R=one
++ x=y
++ declare 'z=one two'
++ declare 'c=(1 2)' 'd[1]=x'
++ local q
+s.sh: line 10: local: can only be used in a function
++ set +x
+## status: 0
+
+### declare -fx and -fr set the attribute without printing; -f prints
+g() { :; }
+declare -fx g; echo "x $?"; declare -fr g; echo "r $?"; declare -Fx g; declare -f -x g
+declare -fx nosuch; echo "none $?"; declare -F g
+## stdout:
+x 0
+r 0
+none 1
+g
+## status: 0
+
+### BASH_COMMAND shows parameters and redirections as bash shows them
+x=v; trap 'echo "[$BASH_COMMAND]"' DEBUG
+: $x "$x" $1 ${x}a $x-b ${#x} ${x:-d} $? >/dev/null 2>&1 <<<here 2>>/dev/null 3<&0
+for i in $x; do :; done; case $x in *) ;; esac
+trap - DEBUG
+## stdout:
+[: $x "$x" $1 ${x}a $x-b ${#x} ${x:-d} $? > /dev/null 2>&1 <<< here 2>> /dev/null 3<&0]
+[for i in $x]
+[:]
+[case $x in ]
+[trap - DEBUG]
+## status: 0
+
+### set -x traces eval, source and trap actions one level deeper; RETURN runs after source
+printf 'echo in\n' > sub.sh
+cat > s.sh <<'EOF'
+set -x
+eval 'eval "echo x"'
+. ./sub.sh
+trap 'echo t' ERR
+false
+trap - ERR
+trap 'echo r' RETURN
+f() { :; }
+f
+. ./sub.sh
+trap - RETURN
+( trap 'echo e' EXIT; : )
+x=$(trap 'echo s' EXIT; :)
+EOF
+bash s.sh 2>&1; rm s.sh sub.sh
+## stdout:
++ eval 'eval "echo x"'
+++ eval 'echo x'
++++ echo x
+x
++ . ./sub.sh
+++ echo in
+in
++ trap 'echo t' ERR
++ false
+++ echo t
+t
++ trap - ERR
++ trap 'echo r' RETURN
++ f
++ :
++ . ./sub.sh
+++ echo in
+in
+++ echo r
+r
++ trap - RETURN
++ trap 'echo e' EXIT
++ :
+++ echo e
+e
+++ trap 'echo s' EXIT
+++ :
+++ echo s
++ x=s
+## status: 0

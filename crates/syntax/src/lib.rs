@@ -9,4 +9,4 @@
 pub mod ast;
 pub mod parser;
 
-pub use parser::{Aliases, Commands, ParseError, RESERVED_WORDS, check, parse, parse_with_aliases};
+pub use parser::{Aliases, Commands, ParseError, RESERVED_WORDS, check, parse, parse_from_line, parse_with_aliases};

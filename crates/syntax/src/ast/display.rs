@@ -26,6 +26,10 @@ struct Printer {
     /// Here-document bodies waiting for the end of the current line.
     pending: Vec<(String, String)>,
     indent: usize,
+    /// As bash shows a command it runs (`$BASH_COMMAND`): a parameter without braces where
+    /// nothing after it could join its name (`$x`), a file redirection's target after a
+    /// blank (`> /dev/null`).
+    bash: bool,
 }
 
 impl Printer {
@@ -378,7 +382,8 @@ impl Printer {
         };
         self.out.push_str(op);
         // `< <(list)` must not print as `<<(`.
-        if matches!(redirect.target.parts.first(), Some(WordPart::ProcessSubst { .. })) {
+        let file = !matches!(redirect.op, RedirOp::DupIn | RedirOp::DupOut);
+        if matches!(redirect.target.parts.first(), Some(WordPart::ProcessSubst { .. })) || (self.bash && file) {
             self.out.push(' ');
         }
         self.word(&redirect.target, Context::Plain);
@@ -393,8 +398,12 @@ impl Printer {
     }
 
     fn parts(&mut self, parts: &[WordPart], context: Context) {
-        for part in parts {
+        for (idx, part) in parts.iter().enumerate() {
             match part {
+                WordPart::Param(param) if self.bash && self.bare_param(param, parts.get(idx + 1)) => {
+                    self.out.push('$');
+                    self.out.push_str(&param.name);
+                }
                 WordPart::Literal(text) => match context {
                     Context::Double => {
                         for ch in text.chars() {
@@ -466,6 +475,21 @@ impl Printer {
             }
         }
         self.out.push('\'');
+    }
+
+    /// Whether `param` may be written `$name` before `next` (bash's way): a plain variable
+    /// or one-digit parameter that nothing after it could join.
+    fn bare_param(&self, param: &ParamExpr, next: Option<&WordPart>) -> bool {
+        let name = param.name.as_str();
+        let plain = matches!(param.op, ParamOp::None) && param.index.is_none() && !param.indirect;
+        let named = name.len() == 1 && name.as_bytes()[0].is_ascii_digit()
+            || name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        let joins = match next {
+            Some(WordPart::Literal(text)) => text.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'),
+            _ => false,
+        };
+        plain && named && !joins
     }
 
     fn param(&mut self, param: &ParamExpr, context: Context) {
@@ -601,6 +625,25 @@ impl fmt::Display for SimpleCommand {
         let mut printer = Printer::default();
         printer.simple(self);
         f.write_str(&printer.out)
+    }
+}
+
+impl SimpleCommand {
+    /// The command as bash shows it in `$BASH_COMMAND` (`echo $x > /dev/null`), where
+    /// [`Display`](fmt::Display) writes the canonical text (`echo ${x} >/dev/null`).
+    pub fn bash_text(&self) -> String {
+        let mut printer = Printer { bash: true, ..Printer::default() };
+        printer.simple(self);
+        printer.out
+    }
+}
+
+impl Word {
+    /// The word as bash shows it in `$BASH_COMMAND` (`$x`; see [`SimpleCommand::bash_text`]).
+    pub fn bash_text(&self) -> String {
+        let mut printer = Printer { bash: true, ..Printer::default() };
+        printer.word(self, Context::Plain);
+        printer.out
     }
 }
 

@@ -36,8 +36,16 @@ pub fn parse(src: &str) -> Result<Script, ParseError> {
 /// Parses a whole script, expanding `aliases` in command position as bash does with
 /// `shopt -s expand_aliases` (the error's place is in the text as expanded).
 pub fn parse_with_aliases(src: &str, aliases: &Arc<Aliases>) -> Result<Script, ParseError> {
+    parse_from_line(src, aliases, 1)
+}
+
+/// [`parse_with_aliases`] for text whose first line is line `first_line` of what the shell
+/// reads (`$LINENO` inside `eval` and an ERR or DEBUG trap counts from the line running it, as
+/// bash counts). Spans' lines are counted from there; errors' stay within `src`.
+pub fn parse_from_line(src: &str, aliases: &Arc<Aliases>, first_line: u32) -> Result<Script, ParseError> {
     let mut parser = Parser::new(src, 0);
     parser.aliases = aliases.clone();
+    parser.first_line = first_line;
     parser.parse_script().map_err(|e| e.locate(&parser.src))
 }
 
@@ -64,6 +72,15 @@ impl<'a> Commands<'a> {
     /// is expanded in it).
     pub fn new(src: &'a str) -> Self {
         Commands { parser: Parser::new(src, 0), failed: false }
+    }
+
+    /// The complete commands of `src`, its first line being line `first_line` of what the
+    /// shell reads (`eval`'s text counts from the `eval`'s line): spans' lines count from there,
+    /// errors' stay within `src`.
+    pub fn from_line(src: &'a str, first_line: u32) -> Self {
+        let mut commands = Commands::new(src);
+        commands.parser.first_line = first_line;
+        commands
     }
 
     /// The text being read (with the aliases expanded so far).
@@ -115,6 +132,8 @@ pub(crate) struct Parser<'a> {
     depth: usize,
     /// Byte offsets where lines start in the top-level source (for `$LINENO`).
     line_starts: std::sync::Arc<Vec<usize>>,
+    /// The line number of the source's first line (1 but in `eval` and traps).
+    first_line: u32,
     /// [`check`]: drop top-level commands once parsed instead of collecting them.
     discard_top_level: bool,
     /// Index into `line_starts` of the last line looked up.
@@ -162,6 +181,7 @@ impl<'a> Parser<'a> {
             heredoc_skip: None,
             depth: 0,
             line_starts: std::sync::Arc::new(line_starts),
+            first_line: 1,
             discard_top_level: false,
             checked: 0,
             line_hint: std::cell::Cell::new(0),
@@ -185,6 +205,7 @@ impl<'a> Parser<'a> {
             heredoc_skip: None,
             depth: self.depth,
             line_starts: self.line_starts.clone(),
+            first_line: self.first_line,
             discard_top_level: false,
             checked: 0,
             line_hint: std::cell::Cell::new(0),
@@ -279,7 +300,7 @@ impl<'a> Parser<'a> {
             idx += 1;
         }
         self.line_hint.set(idx);
-        u32::try_from(idx + 1).unwrap_or(u32::MAX)
+        u32::try_from(idx).unwrap_or(u32::MAX).saturating_add(self.first_line.max(1))
     }
 
     // ----- low-level cursor -----
@@ -743,7 +764,10 @@ impl<'a> Parser<'a> {
             )));
         };
         let redirects = self.parse_trailing_redirects()?;
-        let body = Command::Compound(Box::new(compound), redirects, self.span_from(body_start));
+        let mut span = self.span_from(body_start);
+        // Where a function's DEBUG trap (under `set -T`) finds `$LINENO` as it starts.
+        span.line = self.line_at(body_start);
+        let body = Command::Compound(Box::new(compound), redirects, span);
         Ok(Command::Function(FunctionDef { name, body: std::sync::Arc::new(body), span: self.span_from(start) }))
     }
 
@@ -1168,7 +1192,16 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         let mut command = SimpleCommand::default();
         let base = self.words.len();
+        // bash's line of a simple command that starts with a word is where its next token
+        // ends (its parser needs that token to tell the word from a function's name): `echo
+        // 'a<newline>b' $LINENO` is on the second line. Other commands are on their first.
+        let (mut first_is_word, mut second_end) = (false, None);
         loop {
+            match command.redirects.len() + command.assigns.len() + self.words.len() - base {
+                1 => first_is_word = self.words.len() > base,
+                2 if second_end.is_none() => second_end = Some(self.pos),
+                _ => {}
+            }
             self.skip_blanks();
             if self.at_command_end() {
                 break;
@@ -1222,7 +1255,8 @@ impl<'a> Parser<'a> {
             return Err(self.error(format!("syntax error near unexpected token {}", self.found())));
         }
         command.span = self.span_from(start);
-        command.span.line = self.line_at(start);
+        command.span.line =
+            if first_is_word { self.line_at(second_end.unwrap_or(self.pos)) } else { self.line_at(start) };
         Ok(command)
     }
 
