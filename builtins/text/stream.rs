@@ -882,6 +882,11 @@ pub async fn tee(ctx: Ctx<'_>, args: Args) -> Status {
             }
         }
         if stdout_open && !ctx.out(&chunk).await {
+            // Its reader gone, tee ends as GNU's ends by SIGPIPE (`yes | tee f | head -1`
+            // would otherwise copy for ever); after another write error it goes on with the files.
+            if ctx.io.stdout().is_broken() || ctx.stop_requested() {
+                return 1;
+            }
             stdout_open = false;
             status = 1;
         }
