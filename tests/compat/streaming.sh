@@ -169,3 +169,41 @@ st=1
 ## status: 0
 ## files:
 f: "a\n"
+
+### nl, expand and paste keep carriage returns; expand and fold keep a last line unended
+printf 'a\r\n\tb\r\nc' > f; nl f | od -c; expand f | od -c; paste f f | od -c; fold -w 2 f | od -c; cut -c1 f | od -c
+## stdout:
+0000000                       1  \t   a  \r  \n                       2
+0000020  \t  \t   b  \r  \n                       3  \t   c  \n
+0000036
+0000000   a  \r  \n                                   b  \r  \n   c
+0000017
+0000000   a  \r  \t   a  \r  \n  \t   b  \r  \t  \t   b  \r  \n   c  \t
+0000020   c  \n
+0000022
+0000000   a  \r  \n  \t  \n   b  \r  \n   c
+0000011
+0000000   a  \n  \t  \n   c  \n
+0000006
+## status: 0
+## files:
+f: "a\u{d}\n\tb\u{d}\nc"
+
+### fold and paste -s go on past a file they cannot read
+printf 'abc\n' > f; fold -w 2 f nofile f 2>&1; echo st=$?; paste -s f nofile f 2>&1; echo st=$?; paste f nofile 2>&1; echo st=$?
+## stdout:
+ab
+c
+fold: nofile: No such file or directory
+ab
+c
+st=1
+abc
+paste: nofile: No such file or directory
+abc
+st=1
+paste: nofile: No such file or directory
+st=1
+## status: 0
+## files:
+f: "abc\n"
