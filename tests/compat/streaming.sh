@@ -207,3 +207,44 @@ st=1
 ## status: 0
 ## files:
 f: "abc\n"
+
+### head of all but the last lines or bytes goes on as the input comes
+set -o pipefail; yes | head -n -3 | head -2; echo "${PIPESTATUS[*]}"; yes abc | head -c -5 | head -c 7; echo; printf 'a\nb\nc' | head -n -1; printf 'a\nb\nc\n' | head -n -2; printf 'a\nb' | head -n -5; printf 'abcdef' | head -c -2; echo; seq 5 > f; head -n -2 f; head -c -3 f; seq 100000 | head -n -99998; echo st=$?
+## stdout:
+y
+y
+141 141 0
+abc
+abc
+a
+b
+a
+abcd
+1
+2
+3
+1
+2
+3
+41
+2
+st=0
+## status: 0
+## files:
+f: "1\n2\n3\n4\n5\n"
+
+### numfmt converts a line at a time
+set -o pipefail; yes 1024 | numfmt --to=iec | head -2; echo "${PIPESTATUS[*]}"; printf 'h\n2048\nx\n3000' | numfmt --header --from=auto --invalid=warn 2>&1; echo st=$?; printf '1\nx\n2\n' | numfmt 2>&1; echo st=$?
+## stdout:
+1.0K
+1.0K
+141 141 0
+h
+2048
+numfmt: invalid number: ‘x’
+x
+3000st=0
+1
+numfmt: invalid number: ‘x’
+st=2
+## status: 0
