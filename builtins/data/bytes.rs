@@ -136,35 +136,72 @@ pub async fn strings(ctx: Ctx<'_>, args: Args) -> Status {
     let names: Vec<String> = if args.operands.is_empty() { vec!["-".to_string()] } else { args.operands.clone() };
     let mut status = 0;
     for name in names {
-        let bytes = match ctx.read_operand(&name).await {
-            Ok(bytes) => bytes,
+        // A piece at a time: a run of printable bytes is held until it is `least` long, then
+        // written as it goes on, so a file or an endless input takes bounded memory.
+        let mut reader = match ctx.open_operand(&name) {
+            Ok(reader) => reader,
             Err(err) => {
                 ctx.complain(format!("'{name}': {}", describe(&err))).await;
                 status = 1;
                 continue;
             }
         };
-        let mut out = Vec::new();
-        let mut start = 0;
-        for at in 0..=bytes.len() {
-            let printable = bytes.get(at).is_some_and(|&b| (0x20..=0x7e).contains(&b) || b == b'\t');
-            if printable {
-                continue;
-            }
-            if at - start >= least {
-                match radix {
-                    Some("o") => out.extend_from_slice(format!("{start:7o} ").as_bytes()),
-                    Some("d") => out.extend_from_slice(format!("{start:7} ").as_bytes()),
-                    Some(_) => out.extend_from_slice(format!("{start:7x} ").as_bytes()),
-                    None => {}
+        let (mut offset, mut start) = (0u64, 0u64);
+        let limit = ctx.state().limits().input_bytes;
+        let mut run: Vec<u8> = Vec::new();
+        let mut printing = false;
+        loop {
+            let piece = match reader.chunk().await {
+                Ok(piece) => piece,
+                Err(err) => {
+                    ctx.complain(format!("'{name}': {}", describe(&err))).await;
+                    status = 1;
+                    None
                 }
-                out.extend_from_slice(&bytes[start..at]);
-                out.push(b'\n');
+            };
+            let end = piece.is_none();
+            let mut out = Vec::new();
+            // The end of the input ends a run as a byte that is not printable does.
+            for byte in piece.unwrap_or_default().into_iter().map(Some).chain(end.then_some(None)) {
+                if let Some(b) = byte.filter(|&b| (0x20..=0x7e).contains(&b) || b == b'\t') {
+                    if printing {
+                        out.push(b);
+                    } else {
+                        // A run shorter than a huge `-n` is held within the input-bytes limit.
+                        if run.len() >= limit {
+                            return ctx
+                                .fail(format!("'{name}': {}", describe(&crate::io::input_too_large(limit))))
+                                .await;
+                        }
+                        run.push(b);
+                        if run.len() >= least {
+                            match radix {
+                                Some("o") => out.extend_from_slice(format!("{start:7o} ").as_bytes()),
+                                Some("d") => out.extend_from_slice(format!("{start:7} ").as_bytes()),
+                                Some(_) => out.extend_from_slice(format!("{start:7x} ").as_bytes()),
+                                None => {}
+                            }
+                            out.append(&mut run);
+                            printing = true;
+                        }
+                    }
+                } else {
+                    if printing {
+                        out.push(b'\n');
+                    }
+                    printing = false;
+                    run.clear();
+                    start = offset + 1;
+                }
+                offset += 1;
             }
-            start = at + 1;
-        }
-        if !ctx.out(out).await {
-            return 1;
+            let going = if out.is_empty() { ctx.step().await } else { ctx.out(out).await };
+            if !going {
+                return 1;
+            }
+            if end {
+                break;
+            }
         }
     }
     status

@@ -248,3 +248,14 @@ x
 numfmt: invalid number: ‘x’
 st=2
 ## status: 0
+
+### strings writes each run as it comes, across pieces
+set -o pipefail; yes abcd | strings -n 3 | head -2; echo "${PIPESTATUS[*]}"; { printf 'ab\0'; head -c 300000 /dev/zero | tr '\0' x; printf '\1zz\twww\0q'; } | strings -t d | cut -c1-20; printf 'abcd' | strings -n 4 -t x
+## stdout:
+abcd
+abcd
+141 141 0
+      3 xxxxxxxxxxxx
+ 300004 zz	www
+      0 abcd
+## status: 0
