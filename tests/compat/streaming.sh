@@ -259,3 +259,15 @@ abcd
  300004 zz	www
       0 abcd
 ## status: 0
+
+### cksum of a large input, each file said as it is read
+yes 0123456789 | head -c 3000000 | cksum; printf 'abc' > f; cksum f nofile f 2>&1; echo st=$?
+## stdout:
+949700784 3000000
+1219131554 3 f
+cksum: nofile: No such file or directory
+1219131554 3 f
+st=1
+## status: 0
+## files:
+f: "abc"
