@@ -104,6 +104,16 @@ impl Encoding {
         }
     }
 
+    /// How many characters decode on their own (a group): the input is decoded that many at a time.
+    fn group(self) -> usize {
+        match self {
+            Encoding::Base64 | Encoding::Base64Url => 4,
+            Encoding::Base32 | Encoding::Base32Hex | Encoding::Base2Msbf | Encoding::Base2Lsbf => 8,
+            Encoding::Base16 => 2,
+            Encoding::Z85 => 5,
+        }
+    }
+
     /// The value of an alphabet character.
     fn value(self, c: u8) -> Option<u32> {
         self.alphabet().iter().position(|&a| a == c).map(|v| v as u32)
@@ -298,52 +308,79 @@ pub(crate) async fn transcode(ctx: Ctx<'_>, args: Args, spec: &Spec, base: Optio
         return ctx.misuse(spec, format!("extra operand '{extra}'")).await;
     }
     let file = args.operands.first().map_or("-", String::as_str);
-    let data = match ctx.read_operand(file).await {
-        Ok(data) => data,
+    let mut reader = match ctx.open_operand(file) {
+        Ok(reader) => reader,
         Err(err) => return ctx.fail(format!("{file}: {}", describe(&err))).await,
     };
-    if args.has(&DECODE) {
-        let data = if args.has(&IGNORE_GARBAGE) {
-            data.into_iter().filter(|&c| c == b'=' || base.value(c).is_some()).collect()
-        } else {
-            data
-        };
-        let mut out = Vec::new();
-        let ok = base.decode(&data, &mut out);
-        if !ctx.out(out).await {
-            return 1;
-        }
-        return if ok { 0 } else { ctx.fail("invalid input").await };
-    }
-    let (whole, invalid) = match base {
-        // z85 takes whole words only: the blocks before the one holding the rest are written.
-        Encoding::Z85 if data.len() % 4 != 0 => (data.len() / BLOCK * BLOCK, true),
-        _ => (data.len(), false),
-    };
+    // The input is read a piece at a time and worked on in whole groups (whole blocks when
+    // encoding) as they are complete: an input of any size in bounded memory, output as it comes.
+    let decoding = args.has(&DECODE);
+    let ignore_garbage = args.has(&IGNORE_GARBAGE);
+    let unit = if decoding { base.group() } else { BLOCK };
+    let mut pending: Vec<u8> = Vec::new();
     let mut column = 0;
-    for block in data[..whole].chunks(BLOCK) {
-        let mut encoded = Vec::new();
-        base.encode(block, &mut encoded);
-        let mut out = Vec::with_capacity(encoded.len() + encoded.len() / wrap.max(1) + 1);
-        for &c in &encoded {
-            if wrap > 0 && column == wrap {
-                out.push(b'\n');
-                column = 0;
-            }
-            out.push(c);
-            column += 1;
+    loop {
+        let piece = match reader.chunk().await {
+            Ok(piece) => piece,
+            Err(err) => return ctx.fail(format!("{file}: {}", describe(&err))).await,
+        };
+        let end = piece.is_none();
+        match piece {
+            // Newlines (and with -i anything outside the alphabet) are no part of the groups.
+            Some(piece) if decoding => pending.extend(
+                piece.into_iter().filter(|&c| c != b'\n' && (!ignore_garbage || c == b'=' || base.value(c).is_some())),
+            ),
+            Some(piece) => pending.extend_from_slice(&piece),
+            None => {}
         }
-        if !ctx.out(out).await {
+        let whole = if end { pending.len() } else { pending.len() / unit * unit };
+        if decoding {
+            let mut out = Vec::new();
+            let ok = base.decode(&pending[..whole], &mut out);
+            pending.drain(..whole);
+            if !ctx.out(out).await {
+                return 1;
+            }
+            if !ok {
+                return ctx.fail("invalid input").await;
+            }
+        } else {
+            // z85 takes whole words only: the blocks before the one holding the rest are written.
+            let invalid = end && base == Encoding::Z85 && !pending.len().is_multiple_of(4);
+            let whole = if invalid { 0 } else { whole };
+            for block in pending[..whole].chunks(BLOCK) {
+                let mut encoded = Vec::new();
+                base.encode(block, &mut encoded);
+                let mut out = Vec::with_capacity(encoded.len() + encoded.len() / wrap.max(1) + 1);
+                for &c in &encoded {
+                    if wrap > 0 && column == wrap {
+                        out.push(b'\n');
+                        column = 0;
+                    }
+                    out.push(c);
+                    column += 1;
+                }
+                if !ctx.out(out).await {
+                    return 1;
+                }
+            }
+            pending.drain(..whole);
+            if end {
+                if wrap > 0 && column > 0 && !ctx.out("\n").await {
+                    return 1;
+                }
+                if invalid {
+                    return ctx.fail("invalid input (length must be multiple of 4 characters)").await;
+                }
+            }
+        }
+        if end {
+            return 0;
+        }
+        if !ctx.step().await {
             return 1;
         }
     }
-    if wrap > 0 && column > 0 && !ctx.out("\n").await {
-        return 1;
-    }
-    if invalid {
-        return ctx.fail("invalid input (length must be multiple of 4 characters)").await;
-    }
-    0
 }
 
 /// `basenc --ENCODING [-di] [-w COLS] [FILE]`

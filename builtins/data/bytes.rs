@@ -136,35 +136,72 @@ pub async fn strings(ctx: Ctx<'_>, args: Args) -> Status {
     let names: Vec<String> = if args.operands.is_empty() { vec!["-".to_string()] } else { args.operands.clone() };
     let mut status = 0;
     for name in names {
-        let bytes = match ctx.read_operand(&name).await {
-            Ok(bytes) => bytes,
+        // A piece at a time: a run of printable bytes is held until it is `least` long, then
+        // written as it goes on, so a file or an endless input takes bounded memory.
+        let mut reader = match ctx.open_operand(&name) {
+            Ok(reader) => reader,
             Err(err) => {
                 ctx.complain(format!("'{name}': {}", describe(&err))).await;
                 status = 1;
                 continue;
             }
         };
-        let mut out = Vec::new();
-        let mut start = 0;
-        for at in 0..=bytes.len() {
-            let printable = bytes.get(at).is_some_and(|&b| (0x20..=0x7e).contains(&b) || b == b'\t');
-            if printable {
-                continue;
-            }
-            if at - start >= least {
-                match radix {
-                    Some("o") => out.extend_from_slice(format!("{start:7o} ").as_bytes()),
-                    Some("d") => out.extend_from_slice(format!("{start:7} ").as_bytes()),
-                    Some(_) => out.extend_from_slice(format!("{start:7x} ").as_bytes()),
-                    None => {}
+        let (mut offset, mut start) = (0u64, 0u64);
+        let limit = ctx.state().limits().input_bytes;
+        let mut run: Vec<u8> = Vec::new();
+        let mut printing = false;
+        loop {
+            let piece = match reader.chunk().await {
+                Ok(piece) => piece,
+                Err(err) => {
+                    ctx.complain(format!("'{name}': {}", describe(&err))).await;
+                    status = 1;
+                    None
                 }
-                out.extend_from_slice(&bytes[start..at]);
-                out.push(b'\n');
+            };
+            let end = piece.is_none();
+            let mut out = Vec::new();
+            // The end of the input ends a run as a byte that is not printable does.
+            for byte in piece.unwrap_or_default().into_iter().map(Some).chain(end.then_some(None)) {
+                if let Some(b) = byte.filter(|&b| (0x20..=0x7e).contains(&b) || b == b'\t') {
+                    if printing {
+                        out.push(b);
+                    } else {
+                        // A run shorter than a huge `-n` is held within the input-bytes limit.
+                        if run.len() >= limit {
+                            return ctx
+                                .fail(format!("'{name}': {}", describe(&crate::io::input_too_large(limit))))
+                                .await;
+                        }
+                        run.push(b);
+                        if run.len() >= least {
+                            match radix {
+                                Some("o") => out.extend_from_slice(format!("{start:7o} ").as_bytes()),
+                                Some("d") => out.extend_from_slice(format!("{start:7} ").as_bytes()),
+                                Some(_) => out.extend_from_slice(format!("{start:7x} ").as_bytes()),
+                                None => {}
+                            }
+                            out.append(&mut run);
+                            printing = true;
+                        }
+                    }
+                } else {
+                    if printing {
+                        out.push(b'\n');
+                    }
+                    printing = false;
+                    run.clear();
+                    start = offset + 1;
+                }
+                offset += 1;
             }
-            start = at + 1;
-        }
-        if !ctx.out(out).await {
-            return 1;
+            let going = if out.is_empty() { ctx.step().await } else { ctx.out(out).await };
+            if !going {
+                return 1;
+            }
+            if end {
+                break;
+            }
         }
     }
     status
@@ -185,12 +222,14 @@ pub const CKSUM: Spec = Spec {
 pub async fn cksum(ctx: Ctx<'_>, args: Args) -> Status {
     let names: Vec<String> = if args.operands.is_empty() { vec!["-".to_string()] } else { args.operands.clone() };
     let mut status = 0;
-    let mut out = String::new();
     for name in &names {
-        match ctx.read_operand(name).await {
-            Ok(bytes) => {
+        match crc_operand(&ctx, name).await {
+            Ok((crc, size)) => {
+                // Each line goes out when its file is read, before the next one's message.
                 let label = if args.operands.is_empty() { String::new() } else { format!(" {name}") };
-                out.push_str(&format!("{} {}{label}\n", posix_crc(&bytes), bytes.len()));
+                if !ctx.out(format!("{crc} {size}{label}\n")).await {
+                    return 1;
+                }
             }
             Err(err) => {
                 ctx.complain(format!("{name}: {}", describe(&err))).await;
@@ -198,10 +237,21 @@ pub async fn cksum(ctx: Ctx<'_>, args: Args) -> Status {
             }
         }
     }
-    if !ctx.out(out).await {
-        return 1;
-    }
     status
+}
+
+/// The POSIX CRC and size of an operand, read a piece at a time (bounded memory whatever its
+/// size); a line stopped meanwhile ends it with `Interrupted`, not a CRC of part of it.
+async fn crc_operand(ctx: &Ctx<'_>, name: &str) -> std::io::Result<(u32, u64)> {
+    let mut reader = ctx.open_operand(name)?;
+    let mut crc = PosixCrc::default();
+    while let Some(piece) = reader.chunk().await? {
+        crc.update(&piece);
+        if !ctx.step().await {
+            return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "stopped"));
+        }
+    }
+    Ok((crc.finish(), crc.length))
 }
 
 const BSD: Opt = Opt::short('r', "use BSD sum algorithm (the default), use 1K blocks");
@@ -254,7 +304,14 @@ pub async fn sum(ctx: Ctx<'_>, args: Args) -> Status {
 
 /// The CRC of POSIX `cksum`: polynomial 0x04C11DB7, most significant bit first, over the data
 /// and then its length (least significant byte first, as few bytes as it takes), complemented.
-fn posix_crc(data: &[u8]) -> u32 {
+/// GNU cksum's CRC, fed a piece at a time: the bytes, then the length, complemented.
+#[derive(Default)]
+struct PosixCrc {
+    crc: u32,
+    length: u64,
+}
+
+impl PosixCrc {
     fn feed(crc: u32, byte: u8) -> u32 {
         let mut crc = crc ^ (u32::from(byte) << 24);
         for _ in 0..8 {
@@ -262,13 +319,30 @@ fn posix_crc(data: &[u8]) -> u32 {
         }
         crc
     }
-    let mut crc = data.iter().fold(0u32, |crc, &byte| feed(crc, byte));
-    let mut length = data.len() as u64;
-    while length > 0 {
-        crc = feed(crc, (length & 0xff) as u8);
-        length >>= 8;
+
+    fn update(&mut self, data: &[u8]) {
+        self.crc = data.iter().fold(self.crc, |crc, &byte| PosixCrc::feed(crc, byte));
+        self.length += data.len() as u64;
     }
-    !crc
+
+    fn finish(&self) -> u32 {
+        let mut crc = self.crc;
+        let mut length = self.length;
+        while length > 0 {
+            crc = PosixCrc::feed(crc, (length & 0xff) as u8);
+            length >>= 8;
+        }
+        !crc
+    }
+}
+
+#[cfg(test)]
+fn posix_crc(data: &[u8]) -> u32 {
+    let mut crc = PosixCrc::default();
+    for piece in data.chunks(3) {
+        crc.update(piece);
+    }
+    crc.finish()
 }
 
 #[cfg(test)]

@@ -24,18 +24,32 @@ pub async fn base64(ctx: Ctx<'_>, args: Args) -> Status {
     super::basenc::transcode(ctx, args, &BASE64, Some(super::basenc::Encoding::Base64)).await
 }
 
-fn digest(algorithm: &str, data: &[u8]) -> String {
-    use sha2::Digest;
-    let bytes: Vec<u8> = match algorithm {
-        "md5sum" => md5::Md5::digest(data).to_vec(),
-        "sha1sum" => sha1::Sha1::digest(data).to_vec(),
-        "sha224sum" => sha2::Sha224::digest(data).to_vec(),
-        "sha384sum" => sha2::Sha384::digest(data).to_vec(),
-        "sha512sum" => sha2::Sha512::digest(data).to_vec(),
-        "b2sum" => blake2::Blake2b512::digest(data).to_vec(),
-        _ => sha2::Sha256::digest(data).to_vec(),
-    };
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+/// The digest state of `algorithm`, fed a piece at a time.
+fn hasher(algorithm: &str) -> Box<dyn sha2::digest::DynDigest + Send> {
+    match algorithm {
+        "md5sum" => Box::new(md5::Md5::default()),
+        "sha1sum" => Box::new(sha1::Sha1::default()),
+        "sha224sum" => Box::new(sha2::Sha224::default()),
+        "sha384sum" => Box::new(sha2::Sha384::default()),
+        "sha512sum" => Box::new(sha2::Sha512::default()),
+        "b2sum" => Box::new(blake2::Blake2b512::default()),
+        _ => Box::new(sha2::Sha256::default()),
+    }
+}
+
+/// The digest of an operand in hex, read a piece at a time: a file or an input of any size in
+/// bounded memory. A line stopped meanwhile (deadline, cancel) ends it with `Interrupted`
+/// rather than with the digest of part of the input.
+async fn digest_operand(ctx: &Ctx<'_>, algorithm: &str, file: &str) -> std::io::Result<String> {
+    let mut reader = ctx.open_operand(file)?;
+    let mut state = hasher(algorithm);
+    while let Some(piece) = reader.chunk().await? {
+        state.update(&piece);
+        if !ctx.step().await {
+            return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "stopped"));
+        }
+    }
+    Ok(state.finalize().iter().map(|b| format!("{b:02x}")).collect())
 }
 
 const CHECK: Opt = Opt::both('c', "check", "read checksums from the FILEs and check them");
@@ -162,17 +176,19 @@ pub async fn checksum(ctx: Ctx<'_>, args: Args) -> Status {
         let (tag_name, _) = algorithm_tag(&name);
         let marker = if text_mode == Some(BINARY) { '*' } else { ' ' };
         let mut status = 0;
-        let mut out = String::new();
         for file in &files {
-            match ctx.read_operand(file).await {
-                Ok(data) => {
+            // Each line goes out when its file is read, before the next one's message.
+            match digest_operand(&ctx, &name, file).await {
+                Ok(sum) => {
                     let (escaped, shown) = escaped_name(file);
                     let lead = if escaped { "\\" } else { "" };
-                    let sum = digest(&name, &data);
-                    if tag {
-                        out.push_str(&format!("{lead}{tag_name} ({shown}) = {sum}\n"));
+                    let line = if tag {
+                        format!("{lead}{tag_name} ({shown}) = {sum}\n")
                     } else {
-                        out.push_str(&format!("{lead}{sum} {marker}{shown}\n"));
+                        format!("{lead}{sum} {marker}{shown}\n")
+                    };
+                    if !ctx.out(line).await {
+                        return 1;
                     }
                 }
                 Err(err) => {
@@ -181,7 +197,7 @@ pub async fn checksum(ctx: Ctx<'_>, args: Args) -> Status {
                 }
             }
         }
-        return if ctx.out(out).await { status } else { 1 };
+        return status;
     }
     let how = Verify {
         status_only: report == Some(STATUS),
@@ -253,8 +269,8 @@ async fn verify_list(ctx: &Ctx<'_>, algorithm: &str, list: &str, how: &Verify, r
         // In `-c`'s report only a newline makes a name escaped (GNU 9.1).
         let (escaped, shown) = if file.contains('\n') { escaped_name(&file) } else { (false, file.clone()) };
         let shown = if escaped { format!("\\{shown}") } else { shown };
-        let data = match ctx.read_operand(&file).await {
-            Ok(data) => data,
+        let sum = match digest_operand(ctx, algorithm, &file).await {
+            Ok(sum) => sum,
             Err(err) if how.ignore_missing && err.kind() == std::io::ErrorKind::NotFound => continue,
             Err(err) => {
                 // What the report holds so far goes first, as GNU's output would.
@@ -267,7 +283,7 @@ async fn verify_list(ctx: &Ctx<'_>, algorithm: &str, list: &str, how: &Verify, r
                 continue;
             }
         };
-        let ok = digest(algorithm, &data).eq_ignore_ascii_case(&expected);
+        let ok = sum.eq_ignore_ascii_case(&expected);
         if ok {
             matched = true;
         } else {

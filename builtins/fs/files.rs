@@ -46,10 +46,9 @@ pub async fn cat(ctx: Ctx<'_>, args: Args) -> Status {
     if files.is_empty() {
         files.push("-".to_string());
     }
-    let mut status = 0;
-    let mut line_no = 0usize;
-    for file in files {
-        if plain {
+    if plain {
+        let mut status = 0;
+        for file in files {
             // Copied piece by piece: a file of any size in constant memory.
             let copied = match ctx.open_operand(&file) {
                 Ok(mut reader) => loop {
@@ -69,46 +68,40 @@ pub async fn cat(ctx: Ctx<'_>, args: Args) -> Status {
                 ctx.complain(format!("{file}: {}", describe(&err))).await;
                 status = 1;
             }
-            continue;
         }
-        let data = match ctx.read_operand(&file).await {
-            Ok(data) => data,
-            Err(err) => {
-                ctx.complain(format!("{file}: {}", describe(&err))).await;
-                status = 1;
-                continue;
-            }
-        };
-        let mut out = Vec::with_capacity(data.len() + data.len() / 8);
-        let mut last_blank = false;
-        for line in data.split_inclusive(|&b| b == b'\n') {
-            let body = line.strip_suffix(b"\n").unwrap_or(line);
-            let blank = body.is_empty();
+        return status;
+    }
+    // The operands are one stream of lines, as GNU cat reads them: numbering and squeezing go
+    // on from one to the next, and a line goes on from piece to piece (and from an operand
+    // whose last line lacks its newline into the next), numbered where it starts.
+    let (mut line_no, mut last_blank, mut at_start) = (0usize, false, true);
+    crate::text::lines::filter_pieces(&ctx, &files, b'\n', |body, ended, out| {
+        let continued = !at_start;
+        at_start = ended;
+        if !continued {
+            let blank = body.is_empty() && ended;
             if squeeze && blank && last_blank {
-                continue;
+                return;
             }
             last_blank = blank;
             if number && !(nonblank && blank) {
                 line_no += 1;
                 out.extend_from_slice(format!("{line_no:>6}\t").as_bytes());
             }
-            if tabs || nonprinting {
-                shown_visibly(body, tabs, nonprinting, &mut out);
-            } else {
-                out.extend_from_slice(body);
-            }
-            if line.ends_with(b"\n") {
-                if ends {
-                    out.push(b'$');
-                }
-                out.push(b'\n');
-            }
         }
-        if !ctx.out(out).await {
-            return 1;
+        if tabs || nonprinting {
+            shown_visibly(body, tabs, nonprinting, out);
+        } else {
+            out.extend_from_slice(body);
         }
-    }
-    status
+        if ended {
+            if ends {
+                out.push(b'$');
+            }
+            out.push(b'\n');
+        }
+    })
+    .await
 }
 
 /// `cat -v`/`-T`: control characters as `^X`, DEL as `^?`, bytes past 127 as `M-` and the

@@ -34,79 +34,141 @@ pub const PASTE: Spec = Spec {
     ..Spec::BASE
 };
 
-/// `paste [-s] [-d LIST] [FILE…]`
+/// `paste [-s] [-d LIST] [FILE…]`, a line at a time: what a row (or with `-s` a line of a
+/// file) made goes out whenever more input must be read.
 pub async fn paste(ctx: Ctx<'_>, args: Args) -> Status {
+    use crate::text::lines::{LineBatches, LineReader};
     let serial = args.has(&SERIAL);
     let delimiters: Vec<char> = args
         .last(&DELIMITERS)
         .map(|d| crate::text::stream::expand_backslashes(d).0.chars().collect())
         .unwrap_or_else(|| vec!['\t']);
-    let files = args.files();
-    // Every `-` operand draws the next line of standard input in turn (`paste - -` pairs lines).
-    let stdin_lines = if files.iter().any(|f| f == "-") {
-        match lines(&ctx, "-").await {
-            Ok(lines) => lines,
-            Err(status) => return status,
+    let delimiter = |i: usize, out: &mut Vec<u8>| {
+        if !delimiters.is_empty() {
+            toolsh_bytes::push_char(out, delimiters[i % delimiters.len()]);
         }
-    } else {
-        Vec::new()
     };
-    let mut columns: Vec<Option<Vec<String>>> = Vec::new();
+    let files = args.files();
+    // One reader an operand; every `-` is the same one, drawing the next line of standard
+    // input in turn (`paste - -` pairs lines).
+    let mut readers: Vec<(String, Option<LineReader>)> = Vec::new();
+    let mut stdin_at = None;
+    let mut columns = Vec::with_capacity(files.len());
     for file in &files {
-        if file == "-" {
-            columns.push(None);
+        if file == "-"
+            && let Some(at) = stdin_at
+        {
+            columns.push(at);
             continue;
         }
-        match lines(&ctx, file).await {
-            Ok(lines) => columns.push(Some(lines)),
-            Err(status) => return status,
+        if file == "-" {
+            stdin_at = Some(readers.len());
+        }
+        columns.push(readers.len());
+        readers.push((file.clone(), None));
+    }
+    // Opened all first; a failure is said when its operand is reached with -s (GNU goes on to
+    // the next one), before any output otherwise (GNU then ends).
+    let mut failures = Vec::with_capacity(readers.len());
+    for (name, reader) in &mut readers {
+        match ctx.open_operand(name) {
+            Ok(opened) => {
+                *reader = Some(LineReader::new(LineBatches::bounded(opened, b'\n', &ctx)));
+                failures.push(None);
+            }
+            Err(err) => failures.push(Some(err)),
         }
     }
-    let delimiter =
-        |i: usize| if delimiters.is_empty() { String::new() } else { delimiters[i % delimiters.len()].to_string() };
-    let mut out = String::new();
-    let mut stdin_next = 0;
-    if serial {
-        for column in &columns {
-            let column = column.as_ref().unwrap_or(&stdin_lines);
-            for (i, line) in column.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(&delimiter(i - 1));
-                }
-                out.push_str(line);
+    let mut out = Vec::new();
+    // The next line of a reader (`None` at its end, or after a read error said), out first
+    // when that waits for input; `Err` when the reader of the output is gone.
+    async fn next_line(
+        ctx: &Ctx<'_>,
+        (name, reader): &mut (String, Option<LineReader>),
+        out: &mut Vec<u8>,
+    ) -> Result<Option<Vec<u8>>, ()> {
+        let Some(lines) = reader else { return Ok(None) };
+        if lines.drained() {
+            let going = if out.is_empty() { ctx.step().await } else { ctx.out(std::mem::take(out)).await };
+            if !going {
+                return Err(());
             }
-            out.push('\n');
+        }
+        match lines.next().await {
+            Ok(Some((line, _))) => Ok(Some(line)),
+            Ok(None) => {
+                *reader = None;
+                Ok(None)
+            }
+            Err(err) => {
+                *reader = None;
+                if !ctx.out(std::mem::take(out)).await {
+                    return Err(());
+                }
+                ctx.complain(format!("{name}: {}", describe(&err))).await;
+                Ok(None)
+            }
+        }
+    }
+    let mut status = 0;
+    if serial {
+        for &at in &columns {
+            if let Some(err) = failures[at].take() {
+                if !ctx.out(std::mem::take(&mut out)).await {
+                    return 1;
+                }
+                ctx.complain(format!("{}: {}", readers[at].0, describe(&err))).await;
+                status = 1;
+                continue;
+            }
+            let mut joined = 0;
+            loop {
+                match next_line(&ctx, &mut readers[at], &mut out).await {
+                    Ok(Some(line)) => {
+                        if joined > 0 {
+                            // The delimiters go round along the file's one line.
+                            delimiter(joined - 1, &mut out);
+                        }
+                        out.extend_from_slice(&line);
+                        joined += 1;
+                    }
+                    Ok(None) => break,
+                    Err(()) => return 1,
+                }
+            }
+            out.push(b'\n');
         }
     } else {
-        let mut row = 0;
+        if let Some((at, err)) = failures.iter().enumerate().find_map(|(at, e)| e.as_ref().map(|e| (at, e))) {
+            return ctx.fail(format!("{}: {}", readers[at].0, describe(err))).await;
+        }
         loop {
-            let mut cells = Vec::with_capacity(columns.len());
+            let mut row = Vec::new();
             let mut any = false;
-            for column in &columns {
-                let cell = match column {
-                    Some(lines) => lines.get(row),
-                    None => {
-                        stdin_next += 1;
-                        stdin_lines.get(stdin_next - 1)
+            for (i, &at) in columns.iter().enumerate() {
+                if i > 0 {
+                    delimiter(i - 1, &mut row);
+                }
+                match next_line(&ctx, &mut readers[at], &mut out).await {
+                    Ok(Some(line)) => {
+                        row.extend_from_slice(&line);
+                        any = true;
                     }
-                };
-                any |= cell.is_some();
-                cells.push(cell.map_or("", String::as_str));
+                    Ok(None) => {}
+                    Err(()) => return 1,
+                }
             }
             if !any {
                 break;
             }
-            for (i, cell) in cells.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(&delimiter(i - 1));
-                }
-                out.push_str(cell);
-            }
-            out.push('\n');
-            row += 1;
+            out.extend_from_slice(&row);
+            out.push(b'\n');
         }
     }
-    if ctx.out(out).await { 0 } else { 1 }
+    if !ctx.out(out).await {
+        return 1;
+    }
+    status
 }
 
 const OUTPUT_DELIMITER: Opt = Opt::long("output-delimiter", "separate columns with STR").value("STR");
@@ -240,11 +302,7 @@ pub async fn nl(ctx: Ctx<'_>, parsed: Args) -> Status {
     let mut number: i64 = value(opt!(NL, 'v'), "1").parse().unwrap_or(1);
     let increment: i64 = value(opt!(NL, 'i'), "1").parse().unwrap_or(1);
     let format = value(opt!(NL, 'n'), "rn");
-    let file = parsed.operands.first().cloned().unwrap_or_else(|| "-".to_string());
-    let content = match lines(&ctx, &file).await {
-        Ok(lines) => lines,
-        Err(status) => return status,
-    };
+    let files: Vec<String> = parsed.operands.first().cloned().into_iter().collect();
     // `-b pBRE` numbers the lines the expression matches.
     let matching = match style.strip_prefix('p') {
         Some(pattern) => match regex::Regex::new(&crate::text::posix_regex::basic(pattern)) {
@@ -254,10 +312,10 @@ pub async fn nl(ctx: Ctx<'_>, parsed: Args) -> Status {
         None if matches!(style.as_str(), "a" | "t" | "n") => None,
         None => return ctx.fail(format!("invalid body numbering style: '{style}'")).await,
     };
-    let mut out = String::new();
-    for line in content {
+    let unnumbered = " ".repeat(width + separator.len());
+    crate::text::lines::filter_lines(&ctx, &files, b'\n', |line, _, out| {
         let numbered = match (&matching, style.as_str()) {
-            (Some(regex), _) => regex.is_match(&line),
+            (Some(regex), _) => regex.is_match(&toolsh_bytes::decode(line)),
             (None, "a") => true,
             (None, "n") => false,
             _ => !line.is_empty(),
@@ -271,16 +329,17 @@ pub async fn nl(ctx: Ctx<'_>, parsed: Args) -> Status {
                 "rz" => crate::text::cfmt::align(&number.to_string(), width, true, '0'),
                 _ => crate::text::cfmt::align(&number.to_string(), width, true, ' '),
             };
-            out.push_str(&digits);
-            out.push_str(&separator);
-            number += increment;
+            out.extend_from_slice(digits.as_bytes());
+            out.extend_from_slice(&toolsh_bytes::encode(&separator));
+            number = number.wrapping_add(increment);
         } else {
-            out.push_str(&" ".repeat(width + separator.len()));
+            out.extend_from_slice(unnumbered.as_bytes());
         }
-        out.push_str(&line);
-        out.push('\n');
-    }
-    if ctx.out(out).await { 0 } else { 1 }
+        out.extend_from_slice(line);
+        // A last line without its newline gets one, as GNU nl writes it.
+        out.push(b'\n');
+    })
+    .await
 }
 
 const WIDTH: Opt = Opt::both('w', "width", "use WIDTH columns instead of 80").value("WIDTH");
@@ -316,43 +375,37 @@ pub async fn fold(ctx: Ctx<'_>, parsed: Args) -> Status {
         _ => column + 1,
     };
     let files = parsed.files();
-    let mut out = String::new();
-    for file in &files {
-        let data = match ctx.read_operand(file).await {
-            Ok(data) => data,
-            Err(err) => return ctx.fail(format!("{file}: {}", describe(&err))).await,
-        };
-        let text = toolsh_bytes::decode(&data);
-        // A last line without its newline stays without one, as GNU fold leaves it.
-        for piece in text.split_inclusive('\n') {
-            let (line, newline) = piece.strip_suffix('\n').map_or((piece, ""), |line| (line, "\n"));
-            let mut pending: Vec<char> = Vec::new();
-            let mut column = 0;
-            for c in line.chars() {
-                loop {
-                    let next = advance(column, c);
-                    if next <= width || pending.is_empty() {
-                        column = next;
-                        pending.push(c);
-                        break;
-                    }
-                    // The line is full: break after its last blank (-s), else here.
-                    let cut = if spaces {
-                        pending.iter().rposition(|&b| b == ' ' || b == '\t').map(|at| at + 1)
-                    } else {
-                        None
-                    };
-                    let cut = cut.unwrap_or(pending.len());
-                    out.extend(pending.drain(..cut));
-                    out.push('\n');
-                    column = pending.iter().fold(0, |col, &b| advance(col, b));
+    let mut pending: Vec<char> = Vec::new();
+    crate::text::lines::filter_lines(&ctx, &files, b'\n', |line, ended, out| {
+        let mut column = 0;
+        for c in toolsh_bytes::decode(line).chars() {
+            loop {
+                let next = advance(column, c);
+                if next <= width || pending.is_empty() {
+                    column = next;
+                    pending.push(c);
+                    break;
                 }
+                // The line is full: break after its last blank (-s), else here.
+                let cut =
+                    if spaces { pending.iter().rposition(|&b| b == ' ' || b == '\t').map(|at| at + 1) } else { None };
+                let cut = cut.unwrap_or(pending.len());
+                for c in pending.drain(..cut) {
+                    toolsh_bytes::push_char(out, c);
+                }
+                out.push(b'\n');
+                column = pending.iter().fold(0, |col, &b| advance(col, b));
             }
-            out.extend(pending);
-            out.push_str(newline);
         }
-    }
-    if ctx.out(out).await { 0 } else { 1 }
+        for c in pending.drain(..) {
+            toolsh_bytes::push_char(out, c);
+        }
+        // A last line without its newline stays without one, as GNU fold leaves it.
+        if ended {
+            out.push(b'\n');
+        }
+    })
+    .await
 }
 
 /// Where `expand` puts the tab stops: every `N` columns, or at a list of columns (then at the
@@ -418,43 +471,46 @@ pub async fn expand(ctx: Ctx<'_>, parsed: Args) -> Status {
     };
     let initial = parsed.has(&INITIAL);
     let files = parsed.files();
-    let mut out = String::new();
-    for file in &files {
-        let content = match lines(&ctx, file).await {
-            Ok(lines) => lines,
-            Err(status) => return status,
+    let mut lines = crate::text::lines::OperandLines::new(&ctx, &files, b'\n');
+    let mut out = Vec::new();
+    loop {
+        let (line, ended) = match lines.next(&mut out).await {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(()) => return 1,
         };
-        for line in content {
-            let mut column: usize = 0;
-            let mut leading = true;
-            for ch in line.chars() {
-                if ch == '\t' && (leading || !initial) {
-                    // A far tab stop (`-t 99999999999`) is written a piece at a time, as GNU
-                    // writes it, never made whole.
-                    let next = stops.next(column);
-                    let mut pad = next - column;
-                    while pad > 0 {
-                        let piece = pad.min(FLUSH_AT);
-                        out.extend(std::iter::repeat_n(' ', piece));
-                        pad -= piece;
-                        if out.len() >= FLUSH_AT && !ctx.out(std::mem::take(&mut out)).await {
-                            return 1;
-                        }
+        let mut column: usize = 0;
+        let mut leading = true;
+        for ch in toolsh_bytes::decode(&line).chars() {
+            if ch == '\t' && (leading || !initial) {
+                // A far tab stop (`-t 99999999999`) is written a piece at a time, as GNU
+                // writes it, never made whole.
+                let next = stops.next(column);
+                let mut pad = next - column;
+                while pad > 0 {
+                    let piece = pad.min(FLUSH_AT);
+                    out.extend(std::iter::repeat_n(b' ', piece));
+                    pad -= piece;
+                    if out.len() >= FLUSH_AT && !ctx.out(std::mem::take(&mut out)).await {
+                        return 1;
                     }
-                    column = next;
-                } else {
-                    leading &= ch == ' ' || ch == '\t';
-                    out.push(ch);
-                    column = column.saturating_add(1);
                 }
-            }
-            out.push('\n');
-            if out.len() >= FLUSH_AT && !ctx.out(std::mem::take(&mut out)).await {
-                return 1;
+                column = next;
+            } else {
+                leading &= ch == ' ' || ch == '\t';
+                toolsh_bytes::push_char(&mut out, ch);
+                column = column.saturating_add(1);
             }
         }
+        // A last line without its newline stays without one, as GNU expand leaves it.
+        if ended {
+            out.push(b'\n');
+        }
     }
-    if ctx.out(out).await { 0 } else { 1 }
+    if !ctx.out(out).await {
+        return 1;
+    }
+    lines.status()
 }
 
 /// How much output a command that writes as it goes holds before handing it on.
@@ -730,20 +786,38 @@ pub async fn unexpand(ctx: Ctx<'_>, args: Args) -> Status {
     let mut out = Vec::new();
     let mut status = 0;
     for file in args.files() {
-        let data = match ctx.read_operand(&file).await {
-            Ok(data) => data,
+        // A piece at a time: unexpand's state goes on across pieces and operands.
+        let mut reader = match ctx.open_operand(&file) {
+            Ok(reader) => reader,
             Err(err) => {
                 ctx.complain(format!("{file}: {}", describe(&err))).await;
                 status = 1;
                 continue;
             }
         };
-        for &byte in &data {
-            if let Err(message) = state.byte(Some(byte), &tabs, all, &mut out) {
-                let _ = ctx.out(&out).await;
-                return ctx.fail(message).await;
+        loop {
+            let piece = match reader.chunk().await {
+                Ok(Some(piece)) => piece,
+                Ok(None) => break,
+                Err(err) => {
+                    ctx.complain(format!("{file}: {}", describe(&err))).await;
+                    status = 1;
+                    break;
+                }
+            };
+            for &byte in &piece {
+                if let Err(message) = state.byte(Some(byte), &tabs, all, &mut out) {
+                    let _ = ctx.out(&out).await;
+                    return ctx.fail(message).await;
+                }
+                if out.len() >= FLUSH_AT && !ctx.out(std::mem::take(&mut out)).await {
+                    return 1;
+                }
             }
-            if out.len() >= FLUSH_AT && !ctx.out(std::mem::take(&mut out)).await {
+            // What the piece made goes out before the next is waited for; blanks that may
+            // still become a tab wait in the state.
+            let going = if out.is_empty() { ctx.step().await } else { ctx.out(std::mem::take(&mut out)).await };
+            if !going {
                 return 1;
             }
         }

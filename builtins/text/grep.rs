@@ -667,7 +667,7 @@ impl Search<'_, '_> {
         if scan.count > 0 {
             self.selected_any = true;
         }
-        if flow == Flow::Quiet || !self.flush_if_large().await {
+        if flow == Flow::Quiet || !self.flush().await {
             return None;
         }
         Some(flow == Flow::More)
@@ -689,13 +689,24 @@ impl Search<'_, '_> {
         emit_line(&self.o, &mut self.out, label, show_name, line_no, offset, line, terminator, |line| regex.spans(line))
     }
 
-    /// Hands output over in large pieces; false when the reader is gone.
+    /// Hands output over in large pieces (the many files of a tree); false when the reader is
+    /// gone.
     async fn flush_if_large(&mut self) -> bool {
         if self.out.len() > 64 * 1024 {
             let out = std::mem::take(&mut self.out);
             return self.ctx.out(out).await;
         }
         true
+    }
+
+    /// Hands on what a piece of input made, before the next piece is waited for (output keeps
+    /// pace with a slow input); false when the reader is gone or the line must stop.
+    async fn flush(&mut self) -> bool {
+        if self.out.is_empty() {
+            return self.ctx.step().await;
+        }
+        let out = std::mem::take(&mut self.out);
+        self.ctx.out(out).await
     }
 
     /// Goes through the input line by line (inversion, context, `-P`, `-z`), a batch of whole
@@ -832,7 +843,7 @@ impl Search<'_, '_> {
             self.any_context_printed = true;
             scan.last_printed = Some(idx);
             scan.after_left = self.o.after;
-            if !self.flush_if_large().await {
+            if !self.flush().await {
                 return None;
             }
         }
@@ -1041,6 +1052,11 @@ pub async fn grep(mut ctx: Ctx<'_>, args: Args) -> Status {
     }
     let out = std::mem::take(&mut search.out);
     if !out.is_empty() && !ctx.out(out).await {
+        return 2;
+    }
+    // A search stopped because its reader went away (`yes | grep y | head -1`) ends as a
+    // write error, as GNU grep ends by SIGPIPE, not with the status of what it found.
+    if !search.o.quiet && ctx.io.stdout().is_broken() {
         return 2;
     }
     match (search.selected_any, search.error) {

@@ -199,47 +199,12 @@ pub async fn cut(ctx: Ctx<'_>, args: Args) -> Status {
     };
     let spec = CutSpec { mode, ranges, delimiter, output_delimiter, only_delimited, complement };
     let terminator = if zero { 0 } else { b'\n' };
-    let files = if files.is_empty() { vec!["-".to_string()] } else { files };
-    let mut status = 0;
-    let mut out = Vec::new();
-    for file in &files {
-        let reader = match ctx.open_operand(file) {
-            Ok(reader) => reader,
-            Err(err) => {
-                // What came before the message goes out before it.
-                if !ctx.out(std::mem::take(&mut out)).await {
-                    return 1;
-                }
-                ctx.complain(format!("{file}: {}", describe(&err))).await;
-                status = 1;
-                continue;
-            }
-        };
-        let mut batches = LineBatches::new(reader, terminator);
-        loop {
-            let batch = match batches.next().await {
-                Ok(Some(batch)) => batch,
-                Ok(None) => break,
-                Err(err) => {
-                    ctx.complain(format!("{file}: {}", describe(&err))).await;
-                    status = 1;
-                    break;
-                }
-            };
-            for line in batch.lines() {
-                if spec.cut(line, &mut out) {
-                    out.push(terminator);
-                }
-            }
-            if out.len() >= 64 * 1024 && !ctx.out(std::mem::take(&mut out)).await {
-                return 1;
-            }
+    filter_lines(&ctx, &files, terminator, |line, _, out| {
+        if spec.cut(line, out) {
+            out.push(terminator);
         }
-    }
-    if !ctx.out(out).await {
-        status = 1;
-    }
-    status
+    })
+    .await
 }
 
 /// An operand read a piece at a time and handed over as batches of whole lines. A piece is
@@ -249,11 +214,29 @@ pub(crate) struct LineBatches {
     partial: Vec<u8>,
     terminator: u8,
     done: bool,
+    /// The longest line held while it is read across pieces (an endless input without a
+    /// terminator, `cat /dev/zero | rev`, is refused at this size rather than held whole).
+    limit: usize,
 }
 
 impl LineBatches {
     pub(crate) fn new(reader: crate::OperandReader, terminator: u8) -> Self {
-        LineBatches { reader, partial: Vec::new(), terminator, done: false }
+        LineBatches { reader, partial: Vec::new(), terminator, done: false, limit: usize::MAX }
+    }
+
+    /// Lines held at most as long as the session's input-bytes limit, the most a command may
+    /// hold of its input.
+    pub(crate) fn bounded(reader: crate::OperandReader, terminator: u8, ctx: &Ctx<'_>) -> Self {
+        LineBatches { limit: ctx.state().limits().input_bytes, ..LineBatches::new(reader, terminator) }
+    }
+
+    /// Adds to the line running across pieces, within the limit (checked before growing).
+    fn hold(&mut self, piece: &[u8]) -> std::io::Result<()> {
+        if self.partial.len().saturating_add(piece.len()) > self.limit {
+            return Err(crate::io::input_too_large(self.limit));
+        }
+        self.partial.extend_from_slice(piece);
+        Ok(())
     }
 
     /// The next whole lines (the last line of the input may lack its terminator); `None` at
@@ -270,21 +253,221 @@ impl LineBatches {
                 return Ok(Some(Batch { head, body: Vec::new(), start: 0, end: 0, terminator }));
             };
             let Some(last) = memchr::memrchr(terminator, &piece) else {
-                self.partial.extend_from_slice(&piece);
+                self.hold(&piece)?;
                 continue;
             };
             let (mut head, mut start) = (Vec::new(), 0);
             if !self.partial.is_empty() {
                 let first = memchr::memchr(terminator, &piece).unwrap_or(last);
-                self.partial.extend_from_slice(&piece[..=first]);
+                self.hold(&piece[..=first])?;
                 head = std::mem::take(&mut self.partial);
                 start = first + 1;
             }
-            self.partial.extend_from_slice(&piece[last + 1..]);
+            self.hold(&piece[last + 1..])?;
             return Ok(Some(Batch { head, body: piece, start, end: last + 1, terminator }));
         }
         Ok(None)
     }
+}
+
+/// The lines of one operand one at a time, each with whether its terminator ended it, for a
+/// command that takes lines from several operands in turn (`paste`).
+pub(crate) struct LineReader {
+    batches: LineBatches,
+    ahead: std::collections::VecDeque<(Vec<u8>, bool)>,
+}
+
+impl LineReader {
+    pub(crate) fn new(batches: LineBatches) -> Self {
+        LineReader { batches, ahead: std::collections::VecDeque::new() }
+    }
+
+    /// The next line; `None` at the end.
+    pub(crate) async fn next(&mut self) -> std::io::Result<Option<(Vec<u8>, bool)>> {
+        if self.ahead.is_empty()
+            && let Some(batch) = self.batches.next().await?
+        {
+            self.ahead.extend(batch.lines_ended().map(|(line, ended)| (line.to_vec(), ended)));
+        }
+        Ok(self.ahead.pop_front())
+    }
+
+    /// Whether the next line must be read first (which may wait for the input): the moment
+    /// for a filter to hand on what it made so far.
+    pub(crate) fn drained(&self) -> bool {
+        self.ahead.is_empty()
+    }
+}
+
+/// The lines of several operands (standard input for none) as one stream, one at a time, for a
+/// filter that writes as it goes within a line ([`filter_lines`] otherwise): what it made is
+/// handed on whenever more input must be read. Unreadable operands are said as in
+/// [`filter_lines`] and make [`OperandLines::status`] 1.
+pub(crate) struct OperandLines<'c, 'a> {
+    ctx: &'c Ctx<'a>,
+    files: std::collections::VecDeque<String>,
+    reader: Option<(String, LineReader)>,
+    terminator: u8,
+    status: Status,
+}
+
+impl<'c, 'a> OperandLines<'c, 'a> {
+    pub(crate) fn new(ctx: &'c Ctx<'a>, files: &[String], terminator: u8) -> Self {
+        let files = if files.is_empty() { vec!["-".to_string()] } else { files.to_vec() };
+        OperandLines { ctx, files: files.into(), reader: None, terminator, status: 0 }
+    }
+
+    /// The next line and whether its terminator ended it; `None` at the end of the last operand.
+    /// `out` is written first when input must be read; `Err` when the reader is gone or the line
+    /// must stop (the command then ends with status 1).
+    pub(crate) async fn next(&mut self, out: &mut Vec<u8>) -> Result<Option<(Vec<u8>, bool)>, ()> {
+        loop {
+            let Some((name, reader)) = self.reader.as_mut() else {
+                let Some(file) = self.files.pop_front() else { return Ok(None) };
+                match self.ctx.open_operand(&file) {
+                    Ok(reader) => {
+                        let batches = LineBatches::bounded(reader, self.terminator, self.ctx);
+                        self.reader = Some((file, LineReader::new(batches)));
+                    }
+                    Err(err) => self.complain(&file, &err, out).await?,
+                }
+                continue;
+            };
+            if reader.drained() {
+                let going =
+                    if out.is_empty() { self.ctx.step().await } else { self.ctx.out(std::mem::take(out)).await };
+                if !going {
+                    return Err(());
+                }
+            }
+            match reader.next().await {
+                Ok(Some(line)) => return Ok(Some(line)),
+                Ok(None) => self.reader = None,
+                Err(err) => {
+                    let name = name.clone();
+                    self.reader = None;
+                    self.complain(&name, &err, out).await?;
+                }
+            }
+        }
+    }
+
+    async fn complain(&mut self, file: &str, err: &std::io::Error, out: &mut Vec<u8>) -> Result<(), ()> {
+        if !self.ctx.out(std::mem::take(out)).await {
+            return Err(());
+        }
+        self.ctx.complain(format!("{file}: {}", describe(err))).await;
+        self.status = 1;
+        Ok(())
+    }
+
+    /// 1 when an operand could not be read, else 0.
+    pub(crate) fn status(&self) -> Status {
+        self.status
+    }
+}
+
+/// Runs a line filter over its operands (standard input when there are none), in order, as
+/// one stream of lines: `each` is given every line without its terminator, whether the
+/// terminator ended it (the last line of an operand may lack it), and the output to add to.
+/// What a batch of lines made goes out before the next batch is read, so output keeps pace
+/// with the input (`yes | rev | head -1` answers at once), memory stays bounded by the
+/// longest line, and a reader gone (`head` done) ends the filter with status 1 as a write
+/// error would. An unreadable operand is said as GNU's filters say it (`NAME: reason`, after
+/// the output before it) and the next one is read; the status is then 1.
+pub(crate) async fn filter_lines(
+    ctx: &Ctx<'_>,
+    files: &[String],
+    terminator: u8,
+    each: impl FnMut(&[u8], bool, &mut Vec<u8>),
+) -> Status {
+    filter(ctx, files, terminator, true, each).await
+}
+
+/// [`filter_lines`] for a filter that needs no line whole (`cat -n`, `cat -v`): `each` is given
+/// the pieces of lines as they are read, a piece not ended by the terminator going on in the
+/// next call, so even an endless line (`cat -v /dev/zero`) is worked on in bounded memory.
+pub(crate) async fn filter_pieces(
+    ctx: &Ctx<'_>,
+    files: &[String],
+    terminator: u8,
+    each: impl FnMut(&[u8], bool, &mut Vec<u8>),
+) -> Status {
+    filter(ctx, files, terminator, false, each).await
+}
+
+async fn filter(
+    ctx: &Ctx<'_>,
+    files: &[String],
+    terminator: u8,
+    whole_lines: bool,
+    mut each: impl FnMut(&[u8], bool, &mut Vec<u8>),
+) -> Status {
+    enum Reading {
+        Lines(LineBatches),
+        Pieces(crate::OperandReader),
+    }
+    let stdin = ["-".to_string()];
+    let files = if files.is_empty() { &stdin[..] } else { files };
+    let mut status = 0;
+    let mut out = Vec::new();
+    for file in files {
+        let opened = ctx.open_operand(file).map(|reader| {
+            if whole_lines {
+                Reading::Lines(LineBatches::bounded(reader, terminator, ctx))
+            } else {
+                Reading::Pieces(reader)
+            }
+        });
+        let mut reading = match opened {
+            Ok(reading) => reading,
+            Err(err) => {
+                if !ctx.out(std::mem::take(&mut out)).await {
+                    return 1;
+                }
+                ctx.complain(format!("{file}: {}", describe(&err))).await;
+                status = 1;
+                continue;
+            }
+        };
+        loop {
+            let read = match &mut reading {
+                Reading::Lines(batches) => batches.next().await.map(|batch| {
+                    batch.map(|batch| {
+                        for (line, ended) in batch.lines_ended() {
+                            each(line, ended, &mut out);
+                        }
+                    })
+                }),
+                Reading::Pieces(reader) => reader.chunk().await.map(|piece| {
+                    piece.map(|piece| {
+                        for part in piece.split_inclusive(|&b| b == terminator) {
+                            let body = part.strip_suffix(&[terminator]);
+                            each(body.unwrap_or(part), body.is_some(), &mut out);
+                        }
+                    })
+                }),
+            };
+            match read {
+                Ok(Some(())) => {}
+                Ok(None) => break,
+                Err(err) => {
+                    if !ctx.out(std::mem::take(&mut out)).await {
+                        return 1;
+                    }
+                    ctx.complain(format!("{file}: {}", describe(&err))).await;
+                    status = 1;
+                    break;
+                }
+            }
+            // A batch that made nothing (`yes | uniq`) is still a step: the deadline holds.
+            let going = if out.is_empty() { ctx.step().await } else { ctx.out(std::mem::take(&mut out)).await };
+            if !going {
+                return 1;
+            }
+        }
+    }
+    status
 }
 
 /// Whole lines read together: a line completed across pieces, then the lines of one piece.
@@ -315,6 +498,15 @@ impl Batch {
         let body_lines =
             (!body.is_empty()).then(|| strip_terminator(body, terminator).split(move |&b| b == terminator));
         head.into_iter().chain(body_lines.into_iter().flatten())
+    }
+}
+
+impl Batch {
+    /// The lines with whether their terminator ended each: only the last line of an input
+    /// can lack it, and then it is the batch's only line.
+    pub(crate) fn lines_ended(&self) -> impl Iterator<Item = (&[u8], bool)> {
+        let unterminated = self.unterminated();
+        self.lines().map(move |line| (line, !unterminated))
     }
 }
 
@@ -508,7 +700,7 @@ pub async fn uniq(ctx: Ctx<'_>, args: Args) -> Status {
         }
         lines.clear();
     };
-    let mut batches = LineBatches::new(reader, terminator);
+    let mut batches = LineBatches::bounded(reader, terminator, &ctx);
     loop {
         let batch = match batches.next().await {
             Ok(Some(batch)) => batch,
@@ -530,7 +722,10 @@ pub async fn uniq(ctx: Ctx<'_>, args: Args) -> Status {
             (group_key, group_size) = (line_key.into_owned(), 1);
             group.push(line.to_vec());
         }
-        if to_stdout && out.len() >= 64 * 1024 && !ctx.out(std::mem::take(&mut out)).await {
+        // The groups ended so far go out now (the last one may go on in the next batch).
+        let going =
+            if to_stdout && !out.is_empty() { ctx.out(std::mem::take(&mut out)).await } else { ctx.step().await };
+        if !going {
             return 1;
         }
     }
@@ -664,6 +859,12 @@ fn incomplete_utf8_tail(data: &[u8]) -> usize {
     0
 }
 
+/// The error of a count cut short by the line's deadline or cancellation: no count of part of
+/// the input is printed.
+fn stopped() -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::Interrupted, "stopped")
+}
+
 /// The counts of one operand, read in pieces.
 async fn count_operand(ctx: &Ctx<'_>, name: &str, want: &[char]) -> std::io::Result<Counts> {
     let mut counter = Counter::new(want);
@@ -685,7 +886,9 @@ async fn count_operand(ctx: &Ctx<'_>, name: &str, want: &[char]) -> std::io::Res
                     Ok(n) => {
                         counter.feed(&buf[..n]);
                         // Between pieces the deadline or Ctrl-C may end the command.
-                        tokio::task::yield_now().await;
+                        if !ctx.step().await {
+                            return Err(stopped());
+                        }
                     }
                     Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
                     Err(err) => return Err(err),
@@ -695,6 +898,9 @@ async fn count_operand(ctx: &Ctx<'_>, name: &str, want: &[char]) -> std::io::Res
         mut stdin => {
             while let Some(chunk) = stdin.chunk().await? {
                 counter.feed(&chunk);
+                if !ctx.step().await {
+                    return Err(stopped());
+                }
             }
         }
     }
@@ -815,25 +1021,17 @@ pub const REV: Spec = Spec {
     ..Spec::BASE
 };
 
-/// `rev [file…]`
+/// `rev [file…]`, a line at a time.
 pub async fn rev(ctx: Ctx<'_>, args: Args) -> Status {
-    let (data, status) = inputs(&ctx, &args.operands).await;
-    let mut out = String::new();
-    for (_, bytes) in data {
-        let text = toolsh_bytes::decode(&bytes);
-        for line in text.split_inclusive('\n') {
-            let (body, newline) = match line.strip_suffix('\n') {
-                Some(body) => (body, "\n"),
-                None => (line, ""),
-            };
-            out.extend(body.chars().rev());
-            out.push_str(newline);
+    filter_lines(&ctx, &args.operands, b'\n', |line, ended, out| {
+        for c in toolsh_bytes::decode(line).chars().rev() {
+            toolsh_bytes::push_char(out, c);
         }
-    }
-    if !ctx.out(out).await {
-        return 1;
-    }
-    status
+        if ended {
+            out.push(b'\n');
+        }
+    })
+    .await
 }
 
 const BEFORE: Opt = Opt::both('b', "before", "attach the separator before instead of after");

@@ -192,39 +192,47 @@ pub async fn numfmt(ctx: Ctx<'_>, args: Args) -> Status {
         }
         return if failed { 2 } else { 0 };
     }
-    let input = match ctx.read_stdin().await {
-        Ok(input) => input,
-        Err(err) => return ctx.fail(crate::vfs::describe(&err)).await,
-    };
-    let text = toolsh_bytes::decode(&input);
-    let mut lines: Vec<&str> = text.split(end as char).collect();
-    if lines.last() == Some(&"") {
-        lines.pop();
-    }
-    for (index, text) in lines.iter().enumerate() {
+    // A line at a time, each written when the next must be waited for.
+    let mut lines = crate::text::lines::OperandLines::new(&ctx, &[], end);
+    let mut written: Vec<u8> = Vec::new();
+    let mut index = 0usize;
+    loop {
+        let (bytes, ended) = match lines.next(&mut written).await {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(()) => return 1,
+        };
+        let text = toolsh_bytes::decode(&bytes);
+        out.clear();
         if index < header {
-            out.push_str(text);
-        } else if let Err(Problem(message)) = line(&options, text, &mut out) {
+            out.push_str(&text);
+        } else if let Err(Problem(message)) = line(&options, &text, &mut out) {
             if options.invalid == Invalid::Abort {
                 // What was converted before the bad field is written, as GNU writes it.
-                let _ = ctx.out(&out).await;
+                written.extend_from_slice(&toolsh_bytes::encode(&out));
+                let _ = ctx.out(&written).await;
                 ctx.complain(&message).await;
                 return 2;
             }
             if options.invalid != Invalid::Ignore {
+                // After the lines before it, as GNU's output comes.
+                if !ctx.out(std::mem::take(&mut written)).await {
+                    return 1;
+                }
                 ctx.complain(&message).await;
             }
             failed |= options.invalid == Invalid::Fail;
-            let start = out.rfind(end as char).map_or(0, |at| at + 1);
-            out.truncate(start);
-            out.push_str(text);
+            out.clear();
+            out.push_str(&text);
         }
-        out.push(end as char);
-        if out.len() > 1 << 16 && !ctx.out(std::mem::take(&mut out)).await {
-            return 1;
+        // A last line without its terminator stays without one, as GNU leaves it.
+        if ended {
+            out.push(end as char);
         }
+        written.extend_from_slice(&toolsh_bytes::encode(&out));
+        index += 1;
     }
-    if !ctx.out(&out).await {
+    if !ctx.out(&written).await {
         return 1;
     }
     if failed { 2 } else { 0 }

@@ -308,15 +308,15 @@ pub async fn head(ctx: Ctx<'_>, parsed: Args) -> Status {
                 }
             }
         } else {
-            let data = match ctx.read_operand(file).await {
-                Ok(data) => data,
+            match head_all_but(&ctx, file, args.lines, args.count.unsigned_abs()).await {
+                Ok(true) => continue,
+                Ok(false) => return 1,
                 Err(err) => {
                     ctx.complain(format!("cannot open '{file}' for reading: {}", crate::vfs::describe(&err))).await;
                     status = 1;
                     continue;
                 }
-            };
-            take_head(&data, args.lines, args.count)
+            }
         };
         if !ctx.out(out).await {
             return 1;
@@ -360,25 +360,80 @@ async fn head_of_file(ctx: &Ctx<'_>, file: &str, lines: bool, count: u64) -> std
     Ok(true)
 }
 
-fn line_ends(data: &[u8]) -> Vec<usize> {
-    data.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i + 1).collect()
-}
-
-fn take_head(data: &[u8], lines: bool, count: i64) -> Vec<u8> {
-    if !lines {
-        let end = if count >= 0 {
-            (count as usize).min(data.len())
-        } else {
-            data.len().saturating_sub(count.unsigned_abs() as usize)
-        };
-        return data[..end].to_vec();
+/// `head -n -N` / `-c -N`: all but the last `count` lines (or bytes), written as they are
+/// known not to be among the last: only that window is held (within the input-bytes limit),
+/// so an endless input is copied as it comes. False when the reader went away.
+async fn head_all_but(ctx: &Ctx<'_>, file: &str, lines: bool, count: u64) -> std::io::Result<bool> {
+    let limit = ctx.state().limits().input_bytes;
+    let mut reader = ctx.open_operand(file)?;
+    let window = usize::try_from(count).unwrap_or(usize::MAX);
+    let mut out = Vec::new();
+    if lines {
+        // The last `count` lines, each with its terminator (a last line may lack it).
+        let mut held: std::collections::VecDeque<Vec<u8>> = std::collections::VecDeque::new();
+        let mut held_bytes = 0usize;
+        let mut partial: Vec<u8> = Vec::new();
+        loop {
+            let piece = reader.chunk().await?;
+            let end = piece.is_none();
+            let piece = piece.unwrap_or_default();
+            let mut rest = &piece[..];
+            loop {
+                let (line, more) = match memchr::memchr(b'\n', rest) {
+                    Some(at) => (&rest[..=at], &rest[at + 1..]),
+                    None if end && !(rest.is_empty() && partial.is_empty()) => (rest, &rest[rest.len()..]),
+                    None => {
+                        if held_bytes.saturating_add(partial.len()).saturating_add(rest.len()) > limit {
+                            return Err(crate::io::input_too_large(limit));
+                        }
+                        partial.extend_from_slice(rest);
+                        break;
+                    }
+                };
+                let mut whole = std::mem::take(&mut partial);
+                whole.extend_from_slice(line);
+                held_bytes += whole.len();
+                held.push_back(whole);
+                if held.len() > window
+                    && let Some(first) = held.pop_front()
+                {
+                    held_bytes -= first.len();
+                    out.extend_from_slice(&first);
+                }
+                if held_bytes > limit {
+                    return Err(crate::io::input_too_large(limit));
+                }
+                rest = more;
+                if rest.is_empty() {
+                    break;
+                }
+            }
+            if end {
+                break;
+            }
+            let going = if out.is_empty() { ctx.step().await } else { ctx.out(std::mem::take(&mut out)).await };
+            if !going {
+                return Ok(false);
+            }
+        }
+    } else {
+        let mut held: Vec<u8> = Vec::new();
+        while let Some(piece) = reader.chunk().await? {
+            held.extend_from_slice(&piece);
+            if held.len() > window {
+                let known = held.len() - window;
+                out.extend(held.drain(..known));
+            }
+            if held.len() > limit {
+                return Err(crate::io::input_too_large(limit));
+            }
+            let going = if out.is_empty() { ctx.step().await } else { ctx.out(std::mem::take(&mut out)).await };
+            if !going {
+                return Ok(false);
+            }
+        }
     }
-    let ends = line_ends(data);
-    let total = ends.len() + usize::from(data.last().is_some_and(|&b| b != b'\n'));
-    let keep =
-        if count >= 0 { (count as usize).min(total) } else { total.saturating_sub(count.unsigned_abs() as usize) };
-    let end = if keep == 0 { 0 } else { ends.get(keep - 1).copied().unwrap_or(data.len()) };
-    data[..end].to_vec()
+    Ok(out.is_empty() || ctx.out(out).await)
 }
 
 /// `tail [-n [+]N] [-c [+]N] [file…]`
@@ -886,6 +941,11 @@ pub async fn tee(ctx: Ctx<'_>, args: Args) -> Status {
             }
         }
         if stdout_open && !ctx.out(&chunk).await {
+            // Its reader gone, tee ends as GNU's ends by SIGPIPE (`yes | tee f | head -1`
+            // would otherwise copy for ever); after another write error it goes on with the files.
+            if ctx.io.stdout().is_broken() || ctx.stop_requested() {
+                return 1;
+            }
             stdout_open = false;
             status = 1;
         }

@@ -25,6 +25,7 @@ mod search;
 mod sessions;
 mod sqlite;
 mod store;
+mod streaming;
 mod support;
 mod tidy;
 mod timers;

@@ -309,6 +309,8 @@ pub struct Feed {
     limit: usize,
     /// Whether a byte order mark at the start has been looked for.
     bom_checked: bool,
+    /// Raw lines (`-R`) rather than JSON texts, and how many were handed out.
+    raw: Option<u64>,
 }
 
 impl Feed {
@@ -333,6 +335,37 @@ impl Feed {
             last: None,
             limit,
             bom_checked: false,
+            raw: None,
+        }
+    }
+
+    /// A feed of raw lines (`-R`): each line a string (bytes not UTF-8 replaced, as jq does),
+    /// the last one with or without its newline; a byte order mark is text like any other.
+    pub fn raw(pieces: Pieces, limit: usize) -> Feed {
+        Feed { raw: Some(0), bom_checked: true, ..Feed::new(pieces, limit) }
+    }
+
+    /// The next raw line. The scanner's position marks what was handed out, so filling lets
+    /// go of it; only the line in progress is held.
+    fn next_line(&mut self) -> Option<Result<Val, String>> {
+        loop {
+            let from = self.scanner.pos.min(self.buf.len());
+            let line_end = match memchr::memchr(b'\n', &self.buf[from..]) {
+                Some(nl) => Some((from + nl, from + nl + 1)),
+                None if self.fill(true) => continue,
+                None if self.failed.is_some() || self.gone || from == self.buf.len() => None,
+                None => Some((self.buf.len(), self.buf.len())),
+            };
+            let Some((end, next)) = line_end else {
+                self.over = true;
+                self.failed_reading = self.failed.is_some();
+                return self.failed.take().map(Err);
+            };
+            let from = self.scanner.pos.min(self.buf.len());
+            let value = Val::from(toolsh_bytes::lossy(&self.buf[from..end]).into_owned());
+            self.scanner.pos = next;
+            self.raw = self.raw.map(|taken| taken + 1);
+            return Some(Ok(value));
         }
     }
 
@@ -383,8 +416,9 @@ impl Feed {
                     }
                     let held = self.buf.len() - self.scanner.start.unwrap_or(self.scanner.pos).min(self.buf.len());
                     if held.saturating_add(data.len()) > self.limit {
+                        let what = if self.raw.is_some() { "a line" } else { "a JSON text" };
                         self.failed = Some(format!(
-                            "error: a JSON text longer than {} bytes, the input-bytes limit; nothing more was read",
+                            "error: {what} longer than {} bytes, the input-bytes limit; nothing more was read",
                             self.limit
                         ));
                         self.ended = true;
@@ -498,6 +532,12 @@ impl Feed {
     /// `FILE:LINE` of the last value handed out, as jq names it in an error: the lines counted
     /// to the end of the line the value ends on (jq reads its input a line at a time).
     pub fn place(&mut self) -> Option<String> {
+        // A raw line is placed as jq places it: its number in the whole input, under the
+        // first file's name.
+        if let Some(taken) = self.raw {
+            return (taken > 0)
+                .then(|| format!("{}:{taken}", self.sources.first().map_or("<stdin>", |s| s.0.as_str())));
+        }
         let at = self.last.as_ref()?.at;
         if self.last.as_ref().is_some_and(|last| last.newline_after.is_none()) {
             let mut from = usize::try_from(at.saturating_sub(self.base)).unwrap_or(usize::MAX).min(self.buf.len());
@@ -617,6 +657,9 @@ impl Iterator for Feed {
     type Item = Result<Val, String>;
 
     fn next(&mut self) -> Option<Result<Val, String>> {
+        if self.raw.is_some() {
+            return if self.over { None } else { self.next_line() };
+        }
         loop {
             if let Some(item) = self.ready.pop_front() {
                 return Some(item);

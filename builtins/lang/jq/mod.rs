@@ -304,10 +304,10 @@ async fn read_into(ctx: &Ctx<'_>, file: &str, data: &mut Vec<u8>) -> std::io::Re
 }
 
 /// Sends the input to the evaluation in pieces: standard input, or each file operand in turn
-/// (named before its bytes, a newline after them, as jq reads files as one stream). A file
+/// (named before its bytes, a newline after the JSON of each; raw lines run on). A file
 /// that cannot be read is said at the end and the others are read, as jq does. Ends when the
 /// input does, or when the evaluation no longer takes pieces.
-async fn feed_pieces(ctx: &Ctx<'_>, files: &[String], pieces: tokio::sync::mpsc::Sender<feed::Piece>) {
+async fn feed_pieces(ctx: &Ctx<'_>, files: &[String], raw: bool, pieces: tokio::sync::mpsc::Sender<feed::Piece>) {
     /// An operand opened: read in pieces, or (a device) already read whole.
     enum Opened {
         Reader(crate::OperandReader),
@@ -361,7 +361,8 @@ async fn feed_pieces(ctx: &Ctx<'_>, files: &[String], pieces: tokio::sync::mpsc:
                 }
             },
         }
-        if file.is_some() && pieces.send(feed::Piece::Data(vec![b'\n'])).await.is_err() {
+        // Raw lines run on from one file into the next, as jq reads them.
+        if file.is_some() && !raw && pieces.send(feed::Piece::Data(vec![b'\n'])).await.is_err() {
             return;
         }
     }
@@ -940,12 +941,13 @@ pub async fn jq(ctx: Ctx<'_>, args: Args) -> Status {
             return 3;
         }
     };
-    // Inputs: files read through the workspace, else standard input. JSON texts are read in
-    // pieces as the filter takes them (`feed`); slurped, `--seq` and `-R` input is read whole
-    // first, as it must be.
+    // Inputs: files read through the workspace, else standard input. JSON texts and raw lines
+    // are read in pieces as the filter takes them (`feed`); slurped and `--seq` input is read
+    // whole first, as it must be.
     // With -n, input is read only when the filter asks for it (`input`, `inputs`).
     let wants_input = !o.null_input || !o.files.is_empty() || code.contains("input");
-    let streamed = wants_input && !o.seq && !o.raw_input && !o.slurp;
+    // Raw lines are streamed too, but slurped into one string (`--stream` keeps them lines).
+    let streamed = wants_input && if o.raw_input { !o.slurp || o.stream } else { !o.seq && !o.slurp };
     let mut data = Vec::new();
     // Where each file starts in `data`, for the place an error names.
     let mut sources = vec![("<stdin>".to_string(), 0)];
@@ -989,6 +991,7 @@ pub async fn jq(ctx: Ctx<'_>, args: Args) -> Status {
     let input = if streamed { JobInput::Stream(received_pieces) } else { JobInput::Whole { data, sources } };
     let limit = ctx.state().limits().input_bytes;
     let files = o.files.clone();
+    let raw = o.raw_input;
     // Reading the directives lexes and parses the filter and the modules it names: on a stack
     // that holds as much nesting as the evaluator's (this thread's may be a runtime worker's
     // 2 MiB) unless the filter is shallow and names none.
@@ -1009,7 +1012,7 @@ pub async fn jq(ctx: Ctx<'_>, args: Args) -> Status {
     });
     let feeding = async {
         if streamed {
-            feed_pieces(&ctx, &files, pieces).await;
+            feed_pieces(&ctx, &files, raw, pieces).await;
         }
     };
     let reading = async {
@@ -1265,7 +1268,8 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
     let (data, sources, feed) = match input {
         JobInput::Whole { data, sources } => (data, sources, None),
         JobInput::Stream(mut received) => {
-            let feed = feed::Feed::new(Box::new(move || received.blocking_recv()), limit);
+            let pieces: feed::Pieces = Box::new(move || received.blocking_recv());
+            let feed = if o.raw_input { feed::Feed::raw(pieces, limit) } else { feed::Feed::new(pieces, limit) };
             (Vec::new(), Vec::new(), Some(std::rc::Rc::new(std::cell::RefCell::new(feed))))
         }
     };
@@ -1389,7 +1393,7 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
     let places = std::cell::OnceCell::new();
     let taken = std::cell::Cell::new(0usize);
     let queue: Box<dyn Iterator<Item = Result<Val, String>>> = match &feed {
-        Some(feed) if o.stream => {
+        Some(feed) if o.stream && !o.raw_input => {
             let feed = feed.clone();
             Box::new(std::iter::from_fn(move || feed.borrow_mut().next()).flat_map(|value| match value {
                 Ok(value) => stream_events(&value).into_iter().map(Ok).collect::<Vec<_>>(),
