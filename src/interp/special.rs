@@ -695,8 +695,12 @@ fn describe_kind(interp: &Interp, name: &str, kind: Kind) -> String {
             None => format!("{name} is a tool\n"),
         },
         Kind::Function => {
-            let body = interp.state.functions.get(name).map(|f| f.body.to_string()).unwrap_or_default();
-            format!("{name} is a function\n{name} () \n{body}\n")
+            let text = interp
+                .state
+                .functions
+                .get(name)
+                .map(|def| toolsh_syntax::print_bash::function_definition(def, interp.print_style()));
+            format!("{name} is a function\n{}\n", text.unwrap_or_default())
         }
     }
 }
@@ -1431,7 +1435,10 @@ impl Interp {
             match self.state.functions.get(&name) {
                 Some(_) if names_only && all => out.push_str(&format!("declare -f {name}\n")),
                 Some(_) if names_only => out.push_str(&format!("{name}\n")),
-                Some(def) => out.push_str(&format!("{name} () \n{}\n", def.body)),
+                Some(def) => {
+                    out.push_str(&toolsh_syntax::print_bash::function_definition(def, self.print_style()));
+                    out.push('\n');
+                }
                 None => status = 1,
             }
         }
@@ -1584,3 +1591,11 @@ fn compound_value(text: &str) -> Option<Vec<crate::ast::ArrayElem>> {
 }
 
 pub(crate) use crate::builtins::listing::{declare_line, dquote, set_line};
+
+impl Interp {
+    /// How functions print (`declare -f`, `type`): bash's POSIX mode drops `function` before a
+    /// definition nested in a body.
+    fn print_style(&self) -> toolsh_syntax::print_bash::Style {
+        toolsh_syntax::print_bash::Style { posix: self.state.options.posix }
+    }
+}

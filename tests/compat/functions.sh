@@ -332,3 +332,252 @@ declare -x z="1"
 [unset]
 [unset] 2
 ## status: 0
+
+### declare -f prints each word as written, in bash's layout
+w() { echo "$x" ${y} 'a b' a\ b "${z:-d}" $((1+ 2)) $[3] `echo  q` ~/x {a,b} *.c; local v="$1" n=2; x=1 y+=z; }
+declare -f w
+typeset -f w
+## stdout:
+w () 
+{ 
+    echo "$x" ${y} 'a b' a\ b "${z:-d}" $((1+ 2)) $[3] `echo  q` ~/x {a,b} *.c;
+    local v="$1" n=2;
+    x=1 y+=z
+}
+w () 
+{ 
+    echo "$x" ${y} 'a b' a\ b "${z:-d}" $((1+ 2)) $[3] `echo  q` ~/x {a,b} *.c;
+    local v="$1" n=2;
+    x=1 y+=z
+}
+## status: 0
+
+### declare -f rewrites $'…', $"…" and command substitutions as bash's reader does
+r() { echo $'a\tb' $'it\'s' $"plain" $(echo   one;echo  two) "$(echo  in)" ${u:-$(echo   d)} <(echo  p) $( (echo s) ); v=$'x y'; }
+declare -f r
+## stdout:
+r () 
+{ 
+    echo 'a	b' 'it'\''s' "plain" $(echo one; echo two) "$(echo in)" ${u:-$(echo d)} <(echo p) $( ( echo s ));
+    v='x y'
+}
+## status: 0
+
+### declare -f lays out if, elif, loops and case
+c() {
+  if [ -n "$1" ]; then echo one; elif [[ $1 == b ]]; then echo two; else echo three; fi
+  for i in 1 "2"; do echo $i; done; for j; do :; done; for ((k=0;k<2;k++)); do echo $k; done; for ((;;)); do break; done
+  while read -r l; do echo "$l"; done < /dev/null; until true; do :; done
+  select s in a b; do break; done < /dev/null
+  case $1 in a|b) echo ab;; c) echo c;& d) ;;& *) echo other ;; esac
+}
+declare -f c
+## stdout:
+c () 
+{ 
+    if [ -n "$1" ]; then
+        echo one;
+    else
+        if [[ $1 == b ]]; then
+            echo two;
+        else
+            echo three;
+        fi;
+    fi;
+    for i in 1 "2";
+    do
+        echo $i;
+    done;
+    for j in "$@";
+    do
+        :;
+    done;
+    for ((k=0; k<2; k++))
+    do
+        echo $k;
+    done;
+    for ((1; 1; 1))
+    do
+        break;
+    done;
+    while read -r l; do
+        echo "$l";
+    done < /dev/null;
+    until true; do
+        :;
+    done;
+    select s in a b;
+    do
+        break;
+    done < /dev/null;
+    case $1 in 
+        a | b)
+            echo ab
+        ;;
+        c)
+            echo c
+        ;&
+        d)
+
+        ;;&
+        *)
+            echo other
+        ;;
+    esac
+}
+## status: 0
+
+### declare -f prints arithmetic, tests, groups, subshells, pipelines and lists
+p() {
+  (( n = 1 + 2 )); ((n++))
+  [[ -n $x && ( $y == "z" || ! -f /x ) ]] && [[ $a =~ ^(x|y)$ ]]
+  ( cd /; echo sub ) ; { echo a; echo b; } > /dev/null 2>&1
+  echo a | cat | tr a b && echo ok || echo fail; echo a |& cat; ! true; time -p true
+  echo bg & echo fg
+  sleep 0 &
+}
+declare -f p
+## stdout:
+p () 
+{ 
+    (( n = 1 + 2 ));
+    ((n++));
+    [[ -n $x && ( $y == "z" || ! -f /x ) ]] && [[ $a =~ ^(x|y)$ ]];
+    ( cd /;
+    echo sub );
+    { 
+        echo a;
+        echo b
+    } > /dev/null 2>&1;
+    echo a | cat | tr a b && echo ok || echo fail;
+    echo a 2>&1 | cat;
+    ! true;
+    time -p true;
+    echo bg & echo fg;
+    sleep 0 &
+}
+## status: 0
+
+### declare -f normalizes redirections
+d() { >out echo hi 2>err; echo x >> f 2> g < h <> i >| j &> k &>> l 3>&- 4<&0 >&2 <&- 5>&$fd {v}>f {w}>&- 3>&4-; cat <<< "here"; }
+declare -f d
+## stdout:
+d () 
+{ 
+    echo hi > out 2> err;
+    echo x >> f 2> g < h 0<> i >| j &> k &>> l 3>&- 4<&0 1>&2 0>&- 5>&$fd {v}> f {w}>&- 3>&4-;
+    cat <<< "here"
+}
+## status: 0
+
+### declare -f prints here-documents with their bodies
+h() {
+  cat <<EOF
+hello $x \
+continued
+EOF
+  cat <<-'EOT' | cat
+	tabbed $x
+	EOT
+  echo "$(cat <<IN
+inner
+IN
+)"
+  cat <<A <<'B'; echo after
+one
+A
+two
+B
+}
+declare -f h
+## stdout:
+h () 
+{ 
+    cat <<EOF
+hello $x continued
+EOF
+
+    cat <<-'EOT' |
+tabbed $x
+EOT
+  cat
+    echo "$(cat <<IN
+inner
+IN
+)";
+    cat <<A <<'B'
+one
+A
+two
+B
+
+    echo after
+}
+## status: 0
+
+### declare -f prints nested definitions with the function keyword, and body redirections
+o() {
+  inner() { echo in; } >&2
+  function kw { :; }
+  sub() ( echo sub )
+}
+declare -f o
+s() ( echo a; echo b ) > /dev/null
+declare -f s
+t() if true; then :; fi
+declare -f t
+function if { :; }
+declare -f if
+## stdout:
+o () 
+{ 
+    function inner () 
+    { 
+        echo in
+    } 1>&2;
+    function kw () 
+    { 
+        :
+    };
+    function sub () 
+    { 
+        ( echo sub )
+    }
+}
+s () 
+{ 
+    ( echo a;
+    echo b ) > /dev/null
+}
+t () 
+{ 
+    if true; then
+        :;
+    fi
+}
+function if () 
+{ 
+    :
+}
+## status: 0
+
+### type and declare -f agree, and -F lists names only
+q() { echo "$1"; return 3; }
+type q
+declare -F q
+declare -f q nosuch; echo "st=$?"
+## stdout:
+q is a function
+q () 
+{ 
+    echo "$1";
+    return 3
+}
+q
+q () 
+{ 
+    echo "$1";
+    return 3
+}
+st=1
+## status: 0

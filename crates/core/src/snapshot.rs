@@ -147,7 +147,7 @@ impl Snapshot {
             arg0: state.arg0.clone(),
             positional: state.positional.to_vec(),
             vars,
-            functions: functions.into_iter().map(|(_, def)| Command::Function((**def).clone()).to_string()).collect(),
+            functions: functions.into_iter().map(|(_, def)| saved_function(def)).collect(),
             // Every option by its bash name (`shopt`'s and `set -o`'s never share one).
             options: opts.all().into_iter().map(|(_, name, on)| (name.to_string(), on)).collect(),
             traps: state.traps.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
@@ -411,6 +411,17 @@ fn replace_tmp(vfs: &Vfs, entries: &[Entry]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// A function's text as saved: as `declare -f` prints it, so that it comes back printing its
+/// words as written, when that text reads back as the same tree; else the canonical text.
+fn saved_function(def: &FunctionDef) -> String {
+    let text = crate::print_bash::function_definition(def, crate::print_bash::Style::default());
+    let same = crate::parser::parse(&text).is_ok_and(|script| {
+        matches!(script.body.first().and_then(|item| item.and_or.first.commands.first()),
+            Some(Command::Function(back)) if back == def)
+    });
+    if same { text } else { Command::Function(def.clone()).to_string() }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -433,6 +444,14 @@ mod tests {
             Arc::make_mut(&mut state.functions).insert(def.name.clone(), Arc::new(def.clone()));
         }
         (state, vfs)
+    }
+
+    #[test]
+    fn a_function_comes_back_printing_its_words_as_written() {
+        let (state, vfs) = sample();
+        let text = saved_function(&state.functions["greet"]);
+        assert_eq!(text, "greet () \n{ \n    echo \"hi $1\"\n}");
+        drop(vfs);
     }
 
     #[test]

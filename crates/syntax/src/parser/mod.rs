@@ -9,6 +9,7 @@ mod error;
 mod word;
 
 pub use error::{ParseError, ParseErrorKind};
+pub(crate) use word::substitution_at;
 
 use crate::ast::*;
 use std::borrow::Cow;
@@ -744,7 +745,19 @@ impl<'a> Parser<'a> {
         };
         let redirects = self.parse_trailing_redirects()?;
         let body = Command::Compound(Box::new(compound), redirects, self.span_from(body_start));
-        Ok(Command::Function(FunctionDef { name, body: std::sync::Arc::new(body), span: self.span_from(start) }))
+        // The text up to the end of a here-document body read past the definition's end
+        // (`f() { cat <<E; }` with the body on the next lines), so every word's span lies in it.
+        let end = match self.heredoc_skip {
+            Some((_, resume)) => resume.max(self.pos).min(self.src.len()),
+            None => self.pos,
+        };
+        let source = SourceText(self.src.get(start..end).map(std::sync::Arc::from));
+        Ok(Command::Function(FunctionDef {
+            name,
+            body: std::sync::Arc::new(body),
+            span: self.span_from(start),
+            source,
+        }))
     }
 
     fn parse_trailing_redirects(&mut self) -> PResult<Vec<Redirect>> {
