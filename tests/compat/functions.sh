@@ -581,3 +581,74 @@ q ()
 }
 st=1
 ## status: 0
+
+### export -f and readonly -f are attributes declare -F, -xf and export -f list
+f() { echo "$x"; }; g() { :; }; h() { :; }
+export -f f; readonly -f g; declare -fx h
+declare -F; declare -xF
+export -f
+readonly -f
+export -n -f h; declare -F h; declare -F
+declare -fx nosuch; echo "st=$?"
+declare -pf f
+## stdout:
+declare -fx f
+declare -fr g
+declare -fx h
+declare -fx f
+declare -fx h
+f () 
+{ 
+    echo "$x"
+}
+declare -fx f
+h () 
+{ 
+    :
+}
+declare -fx h
+g () 
+{ 
+    :
+}
+declare -fr g
+h
+declare -fx f
+declare -fr g
+declare -f h
+st=1
+f () 
+{ 
+    echo "$x"
+}
+declare -fx f
+## status: 0
+
+### a read-only function is neither defined again nor unset
+r() { :; }; readonly -f r
+r() { echo again; } 2>/dev/null; echo "st=$?"
+unset -f r; echo "st=$?"
+declare -F
+n() { :; }; export -f n; unset -f n; n() { :; }; declare -F n; declare -F
+## stdout:
+st=1
+st=1
+declare -fr r
+n
+declare -f n
+declare -fr r
+## status: 0
+
+### set lists the functions after the variables, as declare -f prints them
+z1() { echo "$1"; }; z2() (echo sub)
+set | sed -n '/^z1 ()/,$p'
+## stdout:
+z1 () 
+{ 
+    echo "$1"
+}
+z2 () 
+{ 
+    ( echo sub )
+}
+## status: 0
