@@ -22,7 +22,7 @@ pub const SET: Spec = Spec {
     name: "set",
     summary: "set or unset values of shell options and positional parameters",
     synopsis: &["[-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]"],
-    about: "Change the shell's options (-e errexit, -u nounset, -x xtrace, -f noglob, -C noclobber, -a allexport, -E errtrace, -o pipefail, -o posix; + turns one off) and set the positional parameters to the ARGs. Without arguments, print the variables. bash's other options are kept and listed but change nothing (docs/deviations.md).",
+    about: "Change the shell's options (-e errexit, -u nounset, -x xtrace, -f noglob, -C noclobber, -a allexport, -E errtrace, -o pipefail, -o posix; + turns one off) and set the positional parameters to the ARGs. Without arguments, print the variables, then the functions. bash's other options are kept and listed but change nothing (docs/deviations.md).",
     order: Order::Own,
     ..Spec::BASH
 };

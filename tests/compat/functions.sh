@@ -652,3 +652,22 @@ z2 ()
     ( echo sub )
 }
 ## status: 0
+
+### an exported function reaches a new shell, and its children; one no longer exported does not
+f() { echo "in f $1"; }; g() { :; }
+export -f f
+bash -c 'f x; declare -F; type f'
+bash -c 'bash -c "f nested"'
+export -n -f f
+bash -c 'f y' 2>/dev/null; echo "st=$?"
+## stdout:
+in f x
+declare -fx f
+f is a function
+f () 
+{ 
+    echo "in f $1"
+}
+in f nested
+st=127
+## status: 0

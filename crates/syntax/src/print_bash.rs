@@ -526,8 +526,10 @@ impl<'s> Bash<'s> {
 
     fn cond(&mut self, expr: &CondExpr) {
         match expr {
+            // bash reads a lone word as `-n word`.
             CondExpr::Word(word) => {
                 let text = self.word(word);
+                self.out.push_str("-n ");
                 self.out.push_str(&text);
             }
             CondExpr::Unary(op, word) => {
@@ -1011,6 +1013,30 @@ mod tests {
     #[test]
     fn the_kept_text_does_not_grow_commands() {
         assert!(std::mem::size_of::<FunctionDef>() <= std::mem::size_of::<SimpleCommand>());
+    }
+
+    /// Deeply nested definitions do not each copy the text around them, and the outer one still
+    /// prints every word as written.
+    #[test]
+    fn nested_definitions_keep_their_text_to_a_bounded_depth() {
+        let src = "f0() { f1() { f2() { f3() { f4() { echo \"$x\"; }; }; }; }; }";
+        let script = crate::parse(src).expect("parses");
+        let mut def = match script.body[0].and_or.first.commands.first() {
+            Some(Command::Function(def)) => def.clone(),
+            _ => panic!("no function"),
+        };
+        assert!(declare_f(src).contains("echo \"$x\""));
+        let mut kept = Vec::new();
+        loop {
+            kept.push(def.source.0.is_some());
+            let Command::Compound(body, _, _) = &*def.body else { break };
+            let CompoundCommand::Brace(list) = &**body else { break };
+            match list[0].and_or.first.commands.first() {
+                Some(Command::Function(inner)) => def = inner.clone(),
+                _ => break,
+            }
+        }
+        assert_eq!(kept, [true, true, true, false, false]);
     }
 
     #[test]

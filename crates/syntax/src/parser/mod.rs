@@ -145,7 +145,14 @@ pub(crate) struct Parser<'a> {
     items: Vec<ListItem>,
     /// The words of the simple commands being read, gathered in the same way.
     words: Vec<Word>,
+    /// Function definitions being read around the cursor: each keeps a copy of its text, so
+    /// past [`MAX_KEPT_NESTING`] a nested one keeps none (its words print in canonical form)
+    /// and nesting cannot multiply the text kept.
+    functions_open: usize,
 }
+
+/// How many function definitions nested in one another keep their text.
+const MAX_KEPT_NESTING: usize = 3;
 
 type PResult<T> = Result<T, ParseError>;
 
@@ -174,6 +181,7 @@ impl<'a> Parser<'a> {
             scratch: String::new(),
             items: Vec::new(),
             words: Vec::new(),
+            functions_open: 0,
         }
     }
 
@@ -197,6 +205,7 @@ impl<'a> Parser<'a> {
             scratch: String::new(),
             items: Vec::new(),
             words: Vec::new(),
+            functions_open: self.functions_open,
         }
     }
 
@@ -734,7 +743,10 @@ impl<'a> Parser<'a> {
     fn parse_function_body(&mut self, name: String, start: usize) -> PResult<Command> {
         self.skip_linebreaks();
         let body_start = self.pos;
-        let Some(compound) = self.parse_compound()? else {
+        self.functions_open += 1;
+        let compound = self.parse_compound();
+        self.functions_open -= 1;
+        let Some(compound) = compound? else {
             if self.eof() {
                 return Err(self.incomplete(format!("expected the body of function `{name}`")));
             }
@@ -751,7 +763,8 @@ impl<'a> Parser<'a> {
             Some((_, resume)) => resume.max(self.pos).min(self.src.len()),
             None => self.pos,
         };
-        let source = SourceText(self.src.get(start..end).map(std::sync::Arc::from));
+        let kept = self.functions_open < MAX_KEPT_NESTING;
+        let source = SourceText(self.src.get(start..end).filter(|_| kept).map(std::sync::Arc::from));
         Ok(Command::Function(FunctionDef {
             name,
             body: std::sync::Arc::new(body),
