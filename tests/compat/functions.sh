@@ -671,3 +671,19 @@ f ()
 in f nested
 st=127
 ## status: 0
+
+### declare -f prints a lone word in [[ ]] as -n word, and time and ! before pipelines
+t() { [[ $x ]]; [[ ! "a" && ( $y ) ]]; time { echo; } | cat; ! echo a | cat; echo a 1>&2 0<x 2<&1 >&-; }
+declare -f t
+## stdout:
+t () 
+{ 
+    [[ -n $x ]];
+    [[ ! -n "a" && ( -n $y ) ]];
+    time { 
+        echo
+    } | cat;
+    ! echo a | cat;
+    echo a 1>&2 < x 2<&1 1>&-
+}
+## status: 0
