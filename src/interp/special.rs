@@ -1098,10 +1098,26 @@ impl Interp {
         if flags.functions && attr_letters && !targets.is_empty() {
             let mut status = 0;
             for target in &targets {
+                // A function may be named `foo=bar`: the operand whole is its name.
+                let whole;
                 let name = match target {
                     Target::Name(name) => name.as_str(),
-                    Target::Assign(assign) => assign.name.as_str(),
+                    Target::Assign(assign) => {
+                        let value = match &assign.value {
+                            AssignValue::Scalar(word) => word.static_text().unwrap_or_default(),
+                            AssignValue::Array(_) => String::new(),
+                        };
+                        whole = format!("{}{}{value}", assign.name, if assign.append { "+=" } else { "=" });
+                        whole.as_str()
+                    }
                 };
+                // bash exports no function whose name could not come back from the environment.
+                let exporting = flags.set.iter().any(|&(c, on)| c == 'x' && on);
+                if exporting && name.contains(['=', '/']) && self.state.functions.contains_key(name) {
+                    complain(&self.state, io, &command, &format!("{name}: cannot export")).await;
+                    status = 1;
+                    continue;
+                }
                 if !self.state.functions.contains_key(name) {
                     if command != "declare" && command != "typeset" {
                         complain(&self.state, io, &command, &format!("{name}: not a function")).await;

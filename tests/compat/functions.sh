@@ -687,3 +687,16 @@ t ()
     echo a 1>&2 < x 2<&1 1>&-
 }
 ## status: 0
+
+### export -f refuses a function whose name could not pass through the environment
+function foo=bar { echo eq; }
+export -f 'foo=bar'; echo "st=$?"
+function /bin/x { echo slash; }
+export -f /bin/x; echo "st=$?"
+declare -F
+## stdout:
+st=1
+st=1
+declare -f /bin/x
+declare -f foo=bar
+## status: 0
