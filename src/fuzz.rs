@@ -10,6 +10,7 @@ pub fn parser(data: &[u8]) {
     let text = toolsh_bytes::lossy(data);
     match parse(&text) {
         Ok(script) => {
+            bash_printing_holds(&text);
             let printed = script.to_string();
             match parse(&printed) {
                 Ok(again) if again == script => {}
@@ -22,6 +23,20 @@ pub fn parser(data: &[u8]) {
                 panic!("error position outside the input: {err:?} for {text:?}");
             }
         }
+    }
+}
+
+/// The text as a function's body, printed as `declare -f` prints it (`print_bash`): no panic.
+/// (The text need not read back as the same tree: as bash's, it prints `for ((;;))` as
+/// `for ((1; 1; 1))` and moves a redirection before `[[` after it; a saved session checks.)
+fn bash_printing_holds(text: &str) {
+    let wrapped = format!("__f() {{\n{text}\n}}");
+    let Ok(script) = parse(&wrapped) else { return };
+    if let Some(crate::ast::Command::Function(def)) =
+        script.body.first().and_then(|item| item.and_or.first.commands.first())
+    {
+        let printed = toolsh_syntax::print_bash::function_definition(def, Default::default());
+        assert!(printed.starts_with("__f () \n{ \n"), "{printed:?}");
     }
 }
 

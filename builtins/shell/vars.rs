@@ -22,7 +22,7 @@ pub const SET: Spec = Spec {
     name: "set",
     summary: "set or unset values of shell options and positional parameters",
     synopsis: &["[-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]"],
-    about: "Change the shell's options (-e errexit, -u nounset, -x xtrace, -f noglob, -C noclobber, -a allexport, -E errtrace, -o pipefail, -o posix; + turns one off) and set the positional parameters to the ARGs. Without arguments, print the variables. bash's other options are kept and listed but change nothing (docs/deviations.md).",
+    about: "Change the shell's options (-e errexit, -u nounset, -x xtrace, -f noglob, -C noclobber, -a allexport, -E errtrace, -o pipefail, -o posix; + turns one off) and set the positional parameters to the ARGs. Without arguments, print the variables, then the functions. bash's other options are kept and listed but change nothing (docs/deviations.md).",
     order: Order::Own,
     ..Spec::BASH
 };
@@ -35,6 +35,16 @@ pub async fn set(mut ctx: Ctx<'_>, parsed: Args) -> Status {
         for name in ctx.state().vars.names() {
             if let Some(var) = ctx.state().vars.get_raw(&name) {
                 out.push_str(&super::listing::set_line(&name, var));
+            }
+        }
+        // Then the functions, as `declare -f` prints them (not in POSIX mode, as bash).
+        let style = toolsh_core::print_bash::Style { posix: ctx.state().options.posix };
+        if !style.posix {
+            let mut functions: Vec<_> = ctx.state().functions.iter().collect();
+            functions.sort_by(|a, b| a.0.cmp(b.0));
+            for (_, def) in functions {
+                out.push_str(&toolsh_core::print_bash::function_definition(def, style));
+                out.push('\n');
             }
         }
         ctx.out(out).await;
@@ -231,7 +241,10 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
     let mut status = 0;
     for arg in &args.operands {
         if functions {
-            ctx.functions_mut().remove(arg);
+            if !ctx.unset_function(arg) {
+                ctx.complain(format!("{arg}: cannot unset: readonly function")).await;
+                status = 1;
+            }
             continue;
         }
         if let Some((name, rest)) = arg.split_once('[') {
@@ -267,7 +280,10 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
             Ok(Some(_)) => {}
             Ok(None) if dynamic => {}
             Ok(None) if !variables => {
-                ctx.functions_mut().remove(arg);
+                if !ctx.unset_function(arg) {
+                    ctx.complain(format!("{arg}: cannot unset: readonly function")).await;
+                    status = 1;
+                }
             }
             Ok(None) => {}
             Err(_) => {

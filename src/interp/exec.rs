@@ -359,6 +359,10 @@ impl Interp {
                     Box::pin(self.exec_redirected_compound(compound, redirects, io)).await
                 }
                 Command::Function(def) => {
+                    if self.state.function_attrs.get(&def.name).is_some_and(|attrs| attrs.readonly) {
+                        self.error(io, &format!("{}: readonly function", def.name)).await;
+                        return Ok(1);
+                    }
                     Arc::make_mut(&mut self.state.functions).insert(def.name.clone(), Arc::new(def.clone()));
                     // bash names a function defined in a typed line's text "environment".
                     let file = match &*self.state.source {

@@ -164,10 +164,19 @@ impl Interp {
     }
 
     /// Makes this subshell a new shell, as bash started on a script (`./s.sh`, `bash s.sh`) or
-    /// a `-c` text (`script` none) would be: no functions, default options, its own call stack
-    /// with the script at its bottom.
+    /// a `-c` text (`script` none) would be: only the exported functions (`export -f`, which bash
+    /// passes in its environment), default options, its own call stack with the script at its
+    /// bottom.
     pub(crate) fn become_new_shell(&mut self, script: Option<&str>) {
-        self.state.functions = Arc::default();
+        let exported = |name: &String| self.state.function_attrs.get(name).is_some_and(|attrs| attrs.exported);
+        let mut functions = (*self.state.functions).clone();
+        functions.retain(|name, _| exported(name));
+        let attrs = functions
+            .keys()
+            .map(|name| (name.clone(), toolsh_core::session::FunctionAttrs { exported: true, readonly: false }))
+            .collect();
+        self.state.functions = Arc::new(functions);
+        self.state.function_attrs = Arc::new(attrs);
         self.state.function_sources = Arc::default();
         self.state.options = Options::default();
         self.state.frames = Vec::new();

@@ -719,8 +719,12 @@ fn describe_kind(interp: &Interp, name: &str, kind: Kind) -> String {
             None => format!("{name} is a tool\n"),
         },
         Kind::Function => {
-            let body = interp.state.functions.get(name).map(|f| f.body.to_string()).unwrap_or_default();
-            format!("{name} is a function\n{name} () \n{body}\n")
+            let text = interp
+                .state
+                .functions
+                .get(name)
+                .map(|def| toolsh_syntax::print_bash::function_definition(def, interp.print_style()));
+            format!("{name} is a function\n{}\n", text.unwrap_or_default())
         }
     }
 }
@@ -1127,18 +1131,54 @@ impl Interp {
         if flags.set.iter().any(|&(c, on)| c == 'x' && !on) {
             flags.set.retain(|&(c, on)| !(c == 'x' && on));
         }
-        if flags.functions && matches!(command.as_str(), "export" | "readonly") && !targets.is_empty() {
-            // `export -f f` marks functions (toolsh has no environment to pass them in): it
-            // prints nothing, and names no function it does not know.
+        // `export -f f`, `readonly -f f`, `declare -fx f`: attributes of functions (toolsh has no
+        // environment to pass one in); nothing printed, an unknown name refused.
+        let attr_letters = flags.set.iter().any(|&(c, _)| matches!(c, 'x' | 'r'));
+        if flags.functions && attr_letters && !targets.is_empty() {
             let mut status = 0;
             for target in &targets {
+                // A function may be named `foo=bar`: the operand whole is its name.
+                let whole;
                 let name = match target {
                     Target::Name(name) => name.as_str(),
-                    Target::Assign(assign) => assign.name.as_str(),
+                    Target::Assign(assign) => {
+                        let value = match &assign.value {
+                            AssignValue::Scalar(word) => word.static_text().unwrap_or_default(),
+                            AssignValue::Array(_) => String::new(),
+                        };
+                        whole = format!("{}{}{value}", assign.name, if assign.append { "+=" } else { "=" });
+                        whole.as_str()
+                    }
                 };
-                if !self.state.functions.contains_key(name) {
-                    complain(&self.state, io, &command, &format!("{name}: not a function")).await;
+                // bash exports no function whose name could not come back from the environment.
+                let exporting = flags.set.iter().any(|&(c, on)| c == 'x' && on);
+                if exporting && name.contains(['=', '/']) && self.state.functions.contains_key(name) {
+                    complain(&self.state, io, &command, &format!("{name}: cannot export")).await;
                     status = 1;
+                    continue;
+                }
+                if !self.state.functions.contains_key(name) {
+                    if command != "declare" && command != "typeset" {
+                        complain(&self.state, io, &command, &format!("{name}: not a function")).await;
+                    }
+                    status = 1;
+                    continue;
+                }
+                let mut attrs = self.state.function_attrs.get(name).copied().unwrap_or_default();
+                for &(c, on) in &flags.set {
+                    match (c, on) {
+                        ('x', true) => attrs.exported = true,
+                        // bash's `declare +fx` leaves the attribute; `export -n -f` takes it off.
+                        ('x', false) if command == "export" => attrs.exported = false,
+                        ('r', true) => attrs.readonly = true,
+                        _ => {}
+                    }
+                }
+                let map = Arc::make_mut(&mut self.state.function_attrs);
+                if attrs == Default::default() {
+                    map.remove(name);
+                } else {
+                    map.insert(name.to_string(), attrs);
                 }
             }
             return Ok(status);
@@ -1153,7 +1193,9 @@ impl Interp {
             return Ok(if known { 0 } else { 1 });
         }
         if flags.functions {
-            return self.print_functions(&targets, flags.names_only, io).await;
+            let only = |c: char| flags.set.iter().any(|&(letter, on)| on && letter == c);
+            let only = toolsh_core::session::FunctionAttrs { exported: only('x'), readonly: only('r') };
+            return self.print_functions(&targets, flags.names_only, only, io).await;
         }
         if targets.is_empty() {
             return self.print_declarations(&command, &flags, io).await;
@@ -1529,7 +1571,15 @@ impl Interp {
 
     /// `declare -f [NAME…]` (definitions) and `declare -F [NAME…]` (names: `declare -f NAME`
     /// for all, the name alone for those asked).
-    async fn print_functions(&mut self, targets: &[Target], names_only: bool, io: &Io) -> ExecResult {
+    /// `only`: the attributes a listing of all functions is limited to (`declare -xf`, `export
+    /// -f`); a function with attributes is followed by its `declare -fx NAME` line.
+    async fn print_functions(
+        &mut self,
+        targets: &[Target],
+        names_only: bool,
+        only: toolsh_core::session::FunctionAttrs,
+        io: &Io,
+    ) -> ExecResult {
         let mut names: Vec<String> = targets
             .iter()
             .map(|t| match t {
@@ -1545,10 +1595,21 @@ impl Interp {
         let mut out = String::new();
         let mut status = 0;
         for name in names {
+            let attrs = self.state.function_attrs.get(&name).copied().unwrap_or_default();
+            if all && (only.exported && !attrs.exported || only.readonly && !attrs.readonly) {
+                continue;
+            }
+            let letters = attrs.letters();
             match self.state.functions.get(&name) {
-                Some(_) if names_only && all => out.push_str(&format!("declare -f {name}\n")),
+                Some(_) if names_only && all => out.push_str(&format!("declare -f{letters} {name}\n")),
                 Some(_) if names_only => out.push_str(&format!("{name}\n")),
-                Some(def) => out.push_str(&format!("{name} () \n{}\n", def.body)),
+                Some(def) => {
+                    out.push_str(&toolsh_syntax::print_bash::function_definition(def, self.print_style()));
+                    out.push('\n');
+                    if !letters.is_empty() {
+                        out.push_str(&format!("declare -f{letters} {name}\n"));
+                    }
+                }
                 None => status = 1,
             }
         }
@@ -1715,4 +1776,12 @@ pub(crate) fn trace_quote(word: &str) -> String {
         return crate::builtins::ansi_c_quote(word);
     }
     word.to_string()
+}
+
+impl Interp {
+    /// How functions print (`declare -f`, `type`): bash's POSIX mode drops `function` before a
+    /// definition nested in a body.
+    fn print_style(&self) -> toolsh_syntax::print_bash::Style {
+        toolsh_syntax::print_bash::Style { posix: self.state.options.posix }
+    }
 }

@@ -367,3 +367,371 @@ s.sh: line 2: nosuch_in_main: command not found
 environment: line 1: nosuch_h: command not found
 [environment]
 ## status: 0
+
+### declare -f prints each word as written, in bash's layout
+w() { echo "$x" ${y} 'a b' a\ b "${z:-d}" $((1+ 2)) $[3] `echo  q` ~/x {a,b} *.c; local v="$1" n=2; x=1 y+=z; }
+declare -f w
+typeset -f w
+## stdout:
+w () 
+{ 
+    echo "$x" ${y} 'a b' a\ b "${z:-d}" $((1+ 2)) $[3] `echo  q` ~/x {a,b} *.c;
+    local v="$1" n=2;
+    x=1 y+=z
+}
+w () 
+{ 
+    echo "$x" ${y} 'a b' a\ b "${z:-d}" $((1+ 2)) $[3] `echo  q` ~/x {a,b} *.c;
+    local v="$1" n=2;
+    x=1 y+=z
+}
+## status: 0
+
+### declare -f rewrites $'…', $"…" and command substitutions as bash's reader does
+r() { echo $'a\tb' $'it\'s' $"plain" $(echo   one;echo  two) "$(echo  in)" ${u:-$(echo   d)} <(echo  p) $( (echo s) ); v=$'x y'; }
+declare -f r
+## stdout:
+r () 
+{ 
+    echo 'a	b' 'it'\''s' "plain" $(echo one; echo two) "$(echo in)" ${u:-$(echo d)} <(echo p) $( ( echo s ));
+    v='x y'
+}
+## status: 0
+
+### declare -f lays out if, elif, loops and case
+c() {
+  if [ -n "$1" ]; then echo one; elif [[ $1 == b ]]; then echo two; else echo three; fi
+  for i in 1 "2"; do echo $i; done; for j; do :; done; for ((k=0;k<2;k++)); do echo $k; done; for ((;;)); do break; done
+  while read -r l; do echo "$l"; done < /dev/null; until true; do :; done
+  select s in a b; do break; done < /dev/null
+  case $1 in a|b) echo ab;; c) echo c;& d) ;;& *) echo other ;; esac
+}
+declare -f c
+## stdout:
+c () 
+{ 
+    if [ -n "$1" ]; then
+        echo one;
+    else
+        if [[ $1 == b ]]; then
+            echo two;
+        else
+            echo three;
+        fi;
+    fi;
+    for i in 1 "2";
+    do
+        echo $i;
+    done;
+    for j in "$@";
+    do
+        :;
+    done;
+    for ((k=0; k<2; k++))
+    do
+        echo $k;
+    done;
+    for ((1; 1; 1))
+    do
+        break;
+    done;
+    while read -r l; do
+        echo "$l";
+    done < /dev/null;
+    until true; do
+        :;
+    done;
+    select s in a b;
+    do
+        break;
+    done < /dev/null;
+    case $1 in 
+        a | b)
+            echo ab
+        ;;
+        c)
+            echo c
+        ;&
+        d)
+
+        ;;&
+        *)
+            echo other
+        ;;
+    esac
+}
+## status: 0
+
+### declare -f prints arithmetic, tests, groups, subshells, pipelines and lists
+p() {
+  (( n = 1 + 2 )); ((n++))
+  [[ -n $x && ( $y == "z" || ! -f /x ) ]] && [[ $a =~ ^(x|y)$ ]]
+  ( cd /; echo sub ) ; { echo a; echo b; } > /dev/null 2>&1
+  echo a | cat | tr a b && echo ok || echo fail; echo a |& cat; ! true; time -p true
+  echo bg & echo fg
+  sleep 0 &
+}
+declare -f p
+## stdout:
+p () 
+{ 
+    (( n = 1 + 2 ));
+    ((n++));
+    [[ -n $x && ( $y == "z" || ! -f /x ) ]] && [[ $a =~ ^(x|y)$ ]];
+    ( cd /;
+    echo sub );
+    { 
+        echo a;
+        echo b
+    } > /dev/null 2>&1;
+    echo a | cat | tr a b && echo ok || echo fail;
+    echo a 2>&1 | cat;
+    ! true;
+    time -p true;
+    echo bg & echo fg;
+    sleep 0 &
+}
+## status: 0
+
+### declare -f normalizes redirections
+d() { >out echo hi 2>err; echo x >> f 2> g < h <> i >| j &> k &>> l 3>&- 4<&0 >&2 <&- 5>&$fd {v}>f {w}>&- 3>&4-; cat <<< "here"; }
+declare -f d
+## stdout:
+d () 
+{ 
+    echo hi > out 2> err;
+    echo x >> f 2> g < h 0<> i >| j &> k &>> l 3>&- 4<&0 1>&2 0>&- 5>&$fd {v}> f {w}>&- 3>&4-;
+    cat <<< "here"
+}
+## status: 0
+
+### declare -f prints here-documents with their bodies
+h() {
+  cat <<EOF
+hello $x \
+continued
+EOF
+  cat <<-'EOT' | cat
+	tabbed $x
+	EOT
+  echo "$(cat <<IN
+inner
+IN
+)"
+  cat <<A <<'B'; echo after
+one
+A
+two
+B
+}
+declare -f h
+## stdout:
+h () 
+{ 
+    cat <<EOF
+hello $x continued
+EOF
+
+    cat <<-'EOT' |
+tabbed $x
+EOT
+  cat
+    echo "$(cat <<IN
+inner
+IN
+)";
+    cat <<A <<'B'
+one
+A
+two
+B
+
+    echo after
+}
+## status: 0
+
+### declare -f prints nested definitions with the function keyword, and body redirections
+o() {
+  inner() { echo in; } >&2
+  function kw { :; }
+  sub() ( echo sub )
+}
+declare -f o
+s() ( echo a; echo b ) > /dev/null
+declare -f s
+t() if true; then :; fi
+declare -f t
+function if { :; }
+declare -f if
+## stdout:
+o () 
+{ 
+    function inner () 
+    { 
+        echo in
+    } 1>&2;
+    function kw () 
+    { 
+        :
+    };
+    function sub () 
+    { 
+        ( echo sub )
+    }
+}
+s () 
+{ 
+    ( echo a;
+    echo b ) > /dev/null
+}
+t () 
+{ 
+    if true; then
+        :;
+    fi
+}
+function if () 
+{ 
+    :
+}
+## status: 0
+
+### type and declare -f agree, and -F lists names only
+q() { echo "$1"; return 3; }
+type q
+declare -F q
+declare -f q nosuch; echo "st=$?"
+## stdout:
+q is a function
+q () 
+{ 
+    echo "$1";
+    return 3
+}
+q
+q () 
+{ 
+    echo "$1";
+    return 3
+}
+st=1
+## status: 0
+
+### export -f and readonly -f are attributes declare -F, -xf and export -f list
+f() { echo "$x"; }; g() { :; }; h() { :; }
+export -f f; readonly -f g; declare -fx h
+declare -F; declare -xF
+export -f
+readonly -f
+export -n -f h; declare -F h; declare -F
+declare -fx nosuch; echo "st=$?"
+declare -pf f
+## stdout:
+declare -fx f
+declare -fr g
+declare -fx h
+declare -fx f
+declare -fx h
+f () 
+{ 
+    echo "$x"
+}
+declare -fx f
+h () 
+{ 
+    :
+}
+declare -fx h
+g () 
+{ 
+    :
+}
+declare -fr g
+h
+declare -fx f
+declare -fr g
+declare -f h
+st=1
+f () 
+{ 
+    echo "$x"
+}
+declare -fx f
+## status: 0
+
+### a read-only function is neither defined again nor unset
+r() { :; }; readonly -f r
+r() { echo again; } 2>/dev/null; echo "st=$?"
+unset -f r; echo "st=$?"
+declare -F
+n() { :; }; export -f n; unset -f n; n() { :; }; declare -F n; declare -F
+## stdout:
+st=1
+st=1
+declare -fr r
+n
+declare -f n
+declare -fr r
+## status: 0
+
+### set lists the functions after the variables, as declare -f prints them
+z1() { echo "$1"; }; z2() (echo sub)
+set | sed -n '/^z1 ()/,$p'
+## stdout:
+z1 () 
+{ 
+    echo "$1"
+}
+z2 () 
+{ 
+    ( echo sub )
+}
+## status: 0
+
+### an exported function reaches a new shell, and its children; one no longer exported does not
+f() { echo "in f $1"; }; g() { :; }
+export -f f
+bash -c 'f x; declare -F; type f'
+bash -c 'bash -c "f nested"'
+export -n -f f
+bash -c 'f y' 2>/dev/null; echo "st=$?"
+## stdout:
+in f x
+declare -fx f
+f is a function
+f () 
+{ 
+    echo "in f $1"
+}
+in f nested
+st=127
+## status: 0
+
+### declare -f prints a lone word in [[ ]] as -n word, and time and ! before pipelines
+t() { [[ $x ]]; [[ ! "a" && ( $y ) ]]; time { echo; } | cat; ! echo a | cat; echo a 1>&2 0<x 2<&1 >&-; }
+declare -f t
+## stdout:
+t () 
+{ 
+    [[ -n $x ]];
+    [[ ! -n "a" && ( -n $y ) ]];
+    time { 
+        echo
+    } | cat;
+    ! echo a | cat;
+    echo a 1>&2 < x 2<&1 1>&-
+}
+## status: 0
+
+### export -f refuses a function whose name could not pass through the environment
+function foo=bar { echo eq; }
+export -f 'foo=bar'; echo "st=$?"
+function /bin/x { echo slash; }
+export -f /bin/x; echo "st=$?"
+declare -F
+## stdout:
+st=1
+st=1
+declare -f /bin/x
+declare -f foo=bar
+## status: 0

@@ -12,7 +12,7 @@
 //! A command gets a [`command::Ctx`], which holds the session privately: it cannot name the
 //! workspace behind the gate.
 
-pub use toolsh_syntax::{ast, parser};
+pub use toolsh_syntax::{ast, parser, print_bash};
 pub use toolsh_vfs as vfs;
 
 pub mod arith;

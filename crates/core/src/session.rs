@@ -86,6 +86,27 @@ impl State {
     }
 }
 
+/// A function's attributes (`declare -fx`, `declare -fr`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FunctionAttrs {
+    /// `export -f`: listed by `export -f` and `declare -xf` (toolsh has no environment to pass it in).
+    pub exported: bool,
+    /// `readonly -f`: neither defined again nor unset.
+    pub readonly: bool,
+}
+
+impl FunctionAttrs {
+    /// The letters bash's `declare -F` shows after `f` (`r` before `x`).
+    pub fn letters(self) -> &'static str {
+        match (self.readonly, self.exported) {
+            (true, true) => "rx",
+            (true, false) => "r",
+            (false, true) => "x",
+            (false, false) => "",
+        }
+    }
+}
+
 /// The session: everything a subshell inherits. Its limits stay within the ceiling it was
 /// made with, whoever holds it mutably: they change only through [`State::set_limit`],
 /// [`State::lower_limits`], [`State::clamp_limits`] and [`State::reset_limits`].
@@ -113,6 +134,9 @@ pub struct State {
     pub vars: Vars,
     /// Functions by name.
     pub functions: Arc<rustc_hash::FxHashMap<String, Arc<FunctionDef>>>,
+    /// The attributes of the functions that have any (`export -f`, `readonly -f`), by name:
+    /// kept apart from the definitions, as bash keeps them across a new definition.
+    pub function_attrs: Arc<rustc_hash::FxHashMap<String, FunctionAttrs>>,
     /// Working directory (absolute virtual path).
     pub cwd: String,
     /// `$0`
@@ -270,6 +294,7 @@ impl State {
         State {
             vars,
             functions: Arc::new(Default::default()),
+            function_attrs: Arc::default(),
             cwd: cwd.to_string(),
             arg0: "toolsh".to_string(),
             positional: Arc::new(Vec::new()),

@@ -60,6 +60,10 @@ struct Saved {
     positional: Vec<String>,
     vars: Vec<(String, u8, SavedValue)>,
     functions: Vec<String>,
+    /// Functions' attributes by name, as `declare -F` shows them (`x`, `r`, `rx`; absent from
+    /// older snapshots: none).
+    #[serde(default)]
+    function_attrs: BTreeMap<String, String>,
     options: BTreeMap<String, bool>,
     traps: BTreeMap<String, String>,
     dir_stack: Vec<String>,
@@ -147,7 +151,12 @@ impl Snapshot {
             arg0: state.arg0.clone(),
             positional: state.positional.to_vec(),
             vars,
-            functions: functions.into_iter().map(|(_, def)| Command::Function((**def).clone()).to_string()).collect(),
+            functions: functions.into_iter().map(|(_, def)| saved_function(def)).collect(),
+            function_attrs: state
+                .function_attrs
+                .iter()
+                .map(|(name, attrs)| (name.clone(), attrs.letters().to_string()))
+                .collect(),
             // Every option by its bash name (`shopt`'s and `set -o`'s never share one).
             options: opts.all().into_iter().map(|(_, name, on)| (name.to_string(), on)).collect(),
             traps: state.traps.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
@@ -220,6 +229,19 @@ impl Snapshot {
             functions.insert(def.name.clone(), Arc::new(def));
         }
         state.functions = Arc::new(functions);
+        state.function_attrs = Arc::new(
+            saved
+                .function_attrs
+                .iter()
+                .map(|(name, letters)| {
+                    let attrs = crate::session::FunctionAttrs {
+                        exported: letters.contains('x'),
+                        readonly: letters.contains('r'),
+                    };
+                    (name.clone(), attrs)
+                })
+                .collect(),
+        );
         for (kind, name, _) in state.options.all() {
             if let Some(saved) = saved.options.get(name) {
                 state.options.set(kind, name, *saved);
@@ -412,6 +434,17 @@ fn replace_tmp(vfs: &Vfs, entries: &[Entry]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// A function's text as saved: as `declare -f` prints it, so that it comes back printing its
+/// words as written, when that text reads back as the same tree; else the canonical text.
+fn saved_function(def: &FunctionDef) -> String {
+    let text = crate::print_bash::function_definition(def, crate::print_bash::Style::default());
+    let same = crate::parser::parse(&text).is_ok_and(|script| {
+        matches!(script.body.first().and_then(|item| item.and_or.first.commands.first()),
+            Some(Command::Function(back)) if back == def)
+    });
+    if same { text } else { Command::Function(def.clone()).to_string() }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -432,8 +465,18 @@ mod tests {
         let script = crate::parser::parse("greet() { echo \"hi $1\"; }").expect("parse");
         if let Some(Command::Function(def)) = script.body[0].and_or.first.commands.first() {
             Arc::make_mut(&mut state.functions).insert(def.name.clone(), Arc::new(def.clone()));
+            Arc::make_mut(&mut state.function_attrs)
+                .insert(def.name.clone(), crate::session::FunctionAttrs { exported: true, readonly: false });
         }
         (state, vfs)
+    }
+
+    #[test]
+    fn a_function_comes_back_printing_its_words_as_written() {
+        let (state, vfs) = sample();
+        let text = saved_function(&state.functions["greet"]);
+        assert_eq!(text, "greet () \n{ \n    echo \"hi $1\"\n}");
+        drop(vfs);
     }
 
     #[test]
@@ -446,6 +489,7 @@ mod tests {
         assert_eq!(back.state.vars.get("arr").map(|v| v.values()), Some(vec!["a".to_string(), "b".to_string()]));
         assert!(back.state.vars.get("ro").is_some_and(|v| v.attrs.has(Attrs::READONLY)));
         assert!(back.state.options.pipefail && back.state.functions.contains_key("greet"));
+        assert!(back.state.function_attrs.get("greet").is_some_and(|attrs| attrs.exported));
         assert_eq!((back.state.cwd.as_str(), back.state.dir_stack.len()), ("/tmp", 1));
         assert_eq!(back.state.umask, 0o027);
         assert_eq!(fresh.read("/tmp/d/f").ok(), Some(b"\x00bytes\xff".to_vec()));

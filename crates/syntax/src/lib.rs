@@ -1,5 +1,6 @@
 //! The shell language of toolsh: [`ast`], the tree a script parses into (plain data, printed
-//! back as canonical shell text), and [`parser`], the recursive-descent parser that builds it.
+//! back as canonical shell text), [`parser`], the recursive-descent parser that builds it, and
+//! [`print_bash`], a function printed as bash prints it (`declare -f`).
 //!
 //! This crate holds the first boundary of the architecture by its dependencies: it has none,
 //! so parsing can do no I/O, is not async and cannot reach the interpreter. Its invariants:
@@ -8,5 +9,6 @@
 
 pub mod ast;
 pub mod parser;
+pub mod print_bash;
 
 pub use parser::{Aliases, Commands, ParseError, RESERVED_WORDS, check, parse, parse_from_line, parse_with_aliases};

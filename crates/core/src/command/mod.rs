@@ -222,6 +222,18 @@ impl<'a> Ctx<'a> {
         Arc::make_mut(&mut self.state.functions)
     }
 
+    /// `unset -f NAME`: the definition and its attributes go, unless it is read-only (false).
+    pub fn unset_function(&mut self, name: &str) -> bool {
+        if self.state.function_attrs.get(name).is_some_and(|attrs| attrs.readonly) {
+            return false;
+        }
+        if self.state.function_attrs.contains_key(name) {
+            Arc::make_mut(&mut self.state.function_attrs).remove(name);
+        }
+        Arc::make_mut(&mut self.state.functions).remove(name);
+        true
+    }
+
     /// The `pushd` stack, to change.
     pub fn dir_stack_mut(&mut self) -> &mut Vec<String> {
         &mut self.state.dir_stack

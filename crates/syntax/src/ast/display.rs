@@ -166,6 +166,10 @@ impl Printer {
                 }
             }
             Command::Function(def) => {
+                // A reserved word (`function if { …; }`) is a name only after `function`.
+                if super::RESERVED_WORDS.contains(&def.name.as_str()) {
+                    self.out.push_str("function ");
+                }
                 self.out.push_str(&def.name);
                 self.out.push_str("() ");
                 self.command(&def.body);

@@ -123,6 +123,21 @@ pub struct FunctionDef {
     pub body: std::sync::Arc<Command>,
     /// Source range.
     pub span: Span,
+    /// The definition's text as parsed (from `span.start`): `declare -f` prints each word as it
+    /// was written (`print_bash`), which the tree does not keep.
+    pub source: SourceText,
+}
+
+/// The text a function definition was read from, starting at its span's start. Metadata like
+/// [`Span`]: two always compare equal, so trees compare by meaning. Only function definitions
+/// keep one (a copy made once per definition), so other commands cost nothing.
+#[derive(Debug, Clone, Default)]
+pub struct SourceText(pub Option<std::sync::Arc<str>>);
+
+impl PartialEq for SourceText {
+    fn eq(&self, _other: &Self) -> bool {
+        true
+    }
 }
 
 /// `NAME=value … word … redirections`.

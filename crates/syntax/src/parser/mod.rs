@@ -9,6 +9,7 @@ mod error;
 mod word;
 
 pub use error::{ParseError, ParseErrorKind};
+pub(crate) use word::substitution_at;
 
 use crate::ast::*;
 use std::borrow::Cow;
@@ -163,7 +164,14 @@ pub(crate) struct Parser<'a> {
     items: Vec<ListItem>,
     /// The words of the simple commands being read, gathered in the same way.
     words: Vec<Word>,
+    /// Function definitions being read around the cursor: each keeps a copy of its text, so
+    /// past [`MAX_KEPT_NESTING`] a nested one keeps none (its words print in canonical form)
+    /// and nesting cannot multiply the text kept.
+    functions_open: usize,
 }
+
+/// How many function definitions nested in one another keep their text.
+const MAX_KEPT_NESTING: usize = 3;
 
 type PResult<T> = Result<T, ParseError>;
 
@@ -193,6 +201,7 @@ impl<'a> Parser<'a> {
             scratch: String::new(),
             items: Vec::new(),
             words: Vec::new(),
+            functions_open: 0,
         }
     }
 
@@ -217,6 +226,7 @@ impl<'a> Parser<'a> {
             scratch: String::new(),
             items: Vec::new(),
             words: Vec::new(),
+            functions_open: self.functions_open,
         }
     }
 
@@ -754,7 +764,10 @@ impl<'a> Parser<'a> {
     fn parse_function_body(&mut self, name: String, start: usize) -> PResult<Command> {
         self.skip_linebreaks();
         let body_start = self.pos;
-        let Some(compound) = self.parse_compound()? else {
+        self.functions_open += 1;
+        let compound = self.parse_compound();
+        self.functions_open -= 1;
+        let Some(compound) = compound? else {
             if self.eof() {
                 return Err(self.incomplete(format!("expected the body of function `{name}`")));
             }
@@ -768,7 +781,20 @@ impl<'a> Parser<'a> {
         // Where a function's DEBUG trap (under `set -T`) finds `$LINENO` as it starts.
         span.line = self.line_at(body_start);
         let body = Command::Compound(Box::new(compound), redirects, span);
-        Ok(Command::Function(FunctionDef { name, body: std::sync::Arc::new(body), span: self.span_from(start) }))
+        // The text up to the end of a here-document body read past the definition's end
+        // (`f() { cat <<E; }` with the body on the next lines), so every word's span lies in it.
+        let end = match self.heredoc_skip {
+            Some((_, resume)) => resume.max(self.pos).min(self.src.len()),
+            None => self.pos,
+        };
+        let kept = self.functions_open < MAX_KEPT_NESTING;
+        let source = SourceText(self.src.get(start..end).filter(|_| kept).map(std::sync::Arc::from));
+        Ok(Command::Function(FunctionDef {
+            name,
+            body: std::sync::Arc::new(body),
+            span: self.span_from(start),
+            source,
+        }))
     }
 
     fn parse_trailing_redirects(&mut self) -> PResult<Vec<Redirect>> {

@@ -894,3 +894,17 @@ impl AnsiBytes {
         self.0.extend_from_slice(text.as_bytes());
     }
 }
+
+/// The `$`-form (`$(…)`, `$((…))`, `$'…'`, `${…}`) or `<(…)`/`>(…)` that starts at byte `pos` of
+/// `text`, with the offset just past it: how `print_bash` finds where a substitution that bash
+/// prints anew ends in a word it otherwise copies. `None` when nothing parses there.
+pub(crate) fn substitution_at(text: &str, pos: usize) -> Option<(WordPart, usize)> {
+    let mut parser = Parser::new(text, 0);
+    parser.pos = pos;
+    let part = match parser.peek()? {
+        b'$' => parser.parse_dollar(false, true).ok()??,
+        b'<' | b'>' if parser.peek_at(1) == Some(b'(') => parser.parse_process_subst().ok()?,
+        _ => return None,
+    };
+    Some((part, parser.pos))
+}
