@@ -1055,9 +1055,12 @@ impl Interp {
             // What `exec`'s redirections change is measured from the table before them.
             self.exec_outer = Some(outer_io.clone());
         }
-        let saved = self.temporary_env(&simple.assigns, io).await?;
+        // The assignments are expanded, and the command traced, with the streams from before
+        // the command's own redirections, as bash does both before redirecting
+        // (`set -x; cmd 2>/dev/null` still shows `+ cmd`).
+        let saved = self.temporary_env(&simple.assigns, outer_io).await?;
         if self.state.options.xtrace {
-            Box::pin(self.trace(io, &argv)).await;
+            Box::pin(self.trace(outer_io, &argv)).await;
         }
         // `$_` is the last word of this command once it has run (the command still sees the
         // previous one's). Taken, not borrowed: a command run inside this one takes its own.

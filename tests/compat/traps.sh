@@ -457,3 +457,21 @@ e
 ++ echo s
 + x=s
 ## status: 0
+
+### set -x traces a command, and expands its assignments, before the command's own redirections +stderr
+x=$(echo err >&2) true 2>/dev/null
+set -x
+x=1 true 2>/dev/null
+echo out 2>&1 >/dev/null
+true $(echo e2 >&2) 2>/dev/null
+set +x
+## stderr:
+err
++ x=1
++ true
++ echo out
+++ echo e2
+e2
++ true
++ set +x
+## status: 0
