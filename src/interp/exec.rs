@@ -997,25 +997,7 @@ impl Interp {
                     return Err(Flow::Discard);
                 }
                 if self.state.options.xtrace {
-                    // As bash shows it: the left side as written, the value as expanded (kept by
-                    // `assign`, so the right side is expanded only once); an array as written.
-                    let line = match &assign.value {
-                        AssignValue::Scalar(_) => {
-                            let mut left = assign.name.to_string();
-                            if let Some(index) = &assign.index {
-                                left.push_str(&format!("[{index}]"));
-                            }
-                            left.push_str(if assign.append { "+=" } else { "=" });
-                            left + &special::trace_quote(&std::mem::take(&mut self.traced_value))
-                        }
-                        AssignValue::Array(_) => {
-                            let word = Word {
-                                parts: [WordPart::Assign(Box::new(assign.clone()))].into_iter().collect(),
-                                span: Default::default(),
-                            };
-                            word.to_string()
-                        }
-                    };
+                    let line = self.traced_assignment(assign);
                     match old_ps4 {
                         Some(old) => {
                             let new = self.state.vars.get_str("PS4").unwrap_or_default().to_string();
@@ -1108,6 +1090,7 @@ impl Interp {
     }
 
     async fn exec_declaration_command(&mut self, simple: &SimpleCommand, io: &Io) -> ExecResult {
+        let outer = io;
         let io = match self.redirected(&simple.redirects, io).await? {
             Ok(io) => io,
             Err(status) => return Ok(status),
@@ -1124,15 +1107,8 @@ impl Interp {
         }
         // `z=y local z`: the declaration sees `z` as any command would.
         let was_local: Vec<bool> = simple.assigns.iter().map(|a| self.state.vars.is_local(&a.name)).collect();
-        let saved = self.temporary_env(&simple.assigns, io).await?;
-        if self.state.options.xtrace {
-            // Each on a line of its own before the declaration's, as bash shows them.
-            for assign in &simple.assigns {
-                let value = self.state.vars.get_str(&assign.name).unwrap_or_default();
-                let line = format!("{}={}", assign.name, special::trace_quote(value));
-                self.trace_line(io, &line).await;
-            }
-        }
+        // Traced each on a line of its own before the declaration's, as bash shows them.
+        let saved = self.temporary_env(&simple.assigns, outer).await?;
         let status = self.exec_declaration(&simple.words, self.state.options.xtrace, io).await;
         // A local the declaration made of a temporary variable stays, with its value; what it
         // shadows is what the variable was before the command.
@@ -1191,6 +1167,11 @@ impl Interp {
                 // bash says so (a readonly variable) and runs the command all the same.
                 continue;
             }
+            // Each on its own line before the command's, as bash traces them.
+            if self.state.options.xtrace {
+                let line = self.traced_assignment(assign);
+                Box::pin(self.trace_line(io, &line)).await;
+            }
             if let Some(var) = self.state.vars.get_mut(&assign.name) {
                 var.attrs.set(Attrs::EXPORT, true);
                 var.attrs.set(Attrs::TEMPENV, true);
@@ -1204,6 +1185,29 @@ impl Interp {
             match var {
                 Some(var) => self.state.vars.insert(&name, var),
                 None => self.state.vars.remove(&name),
+            }
+        }
+    }
+
+    /// `set -x`'s line for an assignment just made, as bash shows it: the left side as written,
+    /// the value as expanded (kept by `assign`, so the right side is expanded only once); an
+    /// array as written.
+    fn traced_assignment(&mut self, assign: &Assign) -> String {
+        match &assign.value {
+            AssignValue::Scalar(_) => {
+                let mut left = assign.name.to_string();
+                if let Some(index) = &assign.index {
+                    left.push_str(&format!("[{index}]"));
+                }
+                left.push_str(if assign.append { "+=" } else { "=" });
+                left + &special::trace_quote(&std::mem::take(&mut self.traced_value))
+            }
+            AssignValue::Array(_) => {
+                let word = Word {
+                    parts: [WordPart::Assign(Box::new(assign.clone()))].into_iter().collect(),
+                    span: Default::default(),
+                };
+                word.to_string()
             }
         }
     }
