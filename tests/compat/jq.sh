@@ -1708,3 +1708,98 @@ x5
 1.5 1 0.1
 1.5,3,0.1
 ## status: 0
+
+### jq walks a value nested deeper than the evaluator recursed, and walk keeps jq's meaning
+jq -n 'reduce range(20000) as $i (0; [.]) | walk(.) | length'
+jq -nc 'reduce range(20000) as $i (1; [.]) | walk(if type == "array" then .[0] else . + 1 end)'
+jq -c 'walk(if type == "number" then (., . * 10) else . end)' <<< '[1, {"a": 2, "b": [3]}]'
+jq -c 'walk(if . == 2 then empty elif type == "array" then sort else . end)' <<< '{"a": 2, "b": [3, 2, 1], "c": {"d": 2}}'
+jq -nc '[limit(3; 5 | walk(repeat(.)))], [{"k": [1]} | walk(., "x")], (try ([1, [2]] | walk(if . == 2 then error("two") else . end)) catch .)'
+## stdout:
+1
+2
+[1,10,{"a":2,"b":[3,30]}]
+{"b":[1,3],"c":{}}
+[5,5,5]
+[{"k":[1,"x"]},"x"]
+"two"
+## status: 0
+
+### jq's order, tostream and @json stop at their depth as jq's do
+jq -nc 'reduce range(10002) as $i (1; [.]) as $v | (try ($v < $v) catch .), (try ([$v] >= [[$v]]) catch .), ($v > 5), ($v == 5), ({} < []), ([1, "a"] <= [1, "b"])'
+jq -nc 'reduce range(10001) as $i (1; [.]) | try ([tostream] | length) catch .'
+jq -nc 'reduce range(10005) as $i (7; [.]) | @json | .[-40:]'
+jq -nc '[(1, 2) < (2, 1)], [{"a": [1]} < {"a": [1, 0]}, {"a": 1} > {"b": 0}, [null] >= [false]]'
+## stdout:
+"Comparison too deep"
+"Comparison too deep"
+true
+false
+false
+true
+"Path too deep"
+"]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"
+[true,false,false,false]
+[true,false,false]
+## status: 0
+
+### jq rounds in doubles past 2^53; nearbyint and rint round a half to even
+jq -nc '[9007199254740993, -9007199254740993, 100000000000000000001, 1e300] | map(floor), map(ceil), map(round), map(trunc), map(fabs), map(sqrt)'
+jq -nc '[2.5, -2.5, 0.5, -0.5, 3.5, 1.000, -0.4] | map(floor), map(ceil), map(round), map(nearbyint), map(rint), map(trunc)'
+jq -nc '[5, -2.5, 0, 1e-320, 1e300, nan, infinite] | map(significand), map(logb), map(frexp), map(isnormal)'
+jq -nc '[3, -2.5, 1e300, 1e-320, nan, -infinite] | map(ldexp(3; .)), map(scalbln(3; .)), map(ldexp(.; 2)), [ldexp(1, 2; 3, 4)]'
+jq -nc '[1, 10, 100.5] | map(gamma), map(lgamma)'
+jq -n '"a" | try floor catch ., (null | try round catch .), ({} | try significand catch .), ("a" | isnormal)'
+## stdout:
+[9007199254740992,-9007199254740992,1e+20,1e+300]
+[9007199254740992,-9007199254740992,1e+20,1e+300]
+[9007199254740992,-9007199254740992,1e+20,1e+300]
+[9007199254740992,-9007199254740992,1e+20,1e+300]
+[9007199254740992,9007199254740992,1e+20,1e+300]
+[94906265.62425156,null,10000000000,1e+150]
+[2,-3,0,-1,3,1,-1]
+[3,-2,1,-0,4,1,-0]
+[3,-3,1,-1,4,1,-0]
+[2,-2,0,-0,4,1,-0]
+[2,-2,0,-0,4,1,-0]
+[2,-2,0,-0,3,1,-0]
+[1.25,-1.25,0,1.9765625,1.4932217896051503,null,1.7976931348623157e+308]
+[2,1,-1.7976931348623157e+308,-1064,996,null,1.7976931348623157e+308]
+[[0.625,3],[-0.625,2],[0,0],[0.98828125,-1063],[0.7466108948025751,997],[null,0],[1.7976931348623157e+308,0]]
+[true,true,false,false,true,false,false]
+[24,0.75,0,3,0,0]
+[24,0.75,0,3,0,0]
+[12,-10,4e+300,4e-320,null,-1.7976931348623157e+308]
+[8,16,16,32]
+[0,12.80182748008147,361.4355404677776]
+[0,12.80182748008147,361.4355404677776]
+"string (\"a\") number required"
+"null (null) number required"
+"object ({}) number required"
+false
+## status: 0
+
+### jq's input_line_number is the line the input has been read to
+printf '1\n2 3\n\n[4,\n5]\n6' | jq -c '[., input_line_number]'
+printf '1\n2\n3\n' | jq -nc 'input_line_number, input, input_line_number, [inputs], input_line_number'
+printf 'a\nb\n' | jq -R 'input_line_number'; printf '1\n2\n' | jq -s 'input_line_number'
+printf '1\n[2]\n' | jq -c --stream '[., input_line_number]'; jq -n 'input_line_number'
+## stdout:
+[1,1]
+[2,2]
+[3,2]
+[[4,5],5]
+[6,5]
+0
+1
+1
+[2,3]
+3
+1
+2
+2
+[[[],1],1]
+[[[0],2],2]
+[[[0]],2]
+0
+## status: 0

@@ -154,7 +154,7 @@ pub fn refuse_value(bytes: usize) -> Result<(), jaq_core::Error<Val>> {
 
 /// Why the evaluation must stop here, if it must: the line was stopped, or the evaluator's
 /// stack is nearly used up.
-fn must_stop() -> Option<jaq_core::Error<Val>> {
+pub(super) fn must_stop() -> Option<jaq_core::Error<Val>> {
     let stopped = HALT.with(|h| h.borrow().as_ref().is_some_and(crate::lang::deep::Halt::requested));
     if stopped {
         Some(jaq_core::Error::new(Val::from("stopped".to_string())))

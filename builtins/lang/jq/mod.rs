@@ -13,10 +13,12 @@ mod input;
 mod limits;
 mod messages;
 mod modules;
+mod numbers;
 mod paths;
 mod regex;
 mod rewrite;
 mod time;
+mod walk;
 
 use crate::Ctx;
 use crate::session::Status;
@@ -448,7 +450,17 @@ fn read_json(data: Vec<u8>, sources: &[(String, usize)], slurp: bool) -> (Vec<Va
 /// The events `tostream` gives for `value`: `[path, leaf]` for each scalar or empty container,
 /// and `[path]` after the last child of each other container (its last child's path).
 fn stream_events(value: &Val) -> Vec<Val> {
-    fn walk(value: &Val, path: &mut Vec<Val>, out: &mut Vec<Val>) {
+    stream_events_within(value, usize::MAX).0
+}
+
+/// The events of `value` (see [`stream_events`]) up to the first path longer than `limit`
+/// steps, and whether there was one (it ends the walk, so a value nested a million deep is
+/// looked at only to that depth).
+fn stream_events_within(value: &Val, limit: usize) -> (Vec<Val>, bool) {
+    fn walk(value: &Val, path: &mut Vec<Val>, out: &mut Vec<Val>, limit: usize) -> Result<(), ()> {
+        if path.len() > limit {
+            return Err(());
+        }
         let children: Vec<(Val, &Val)> = match value {
             Val::Arr(items) => items.iter().enumerate().map(|(i, v)| (Val::from(i as isize), v)).collect(),
             Val::Obj(map) => map.iter().map(|(k, v)| (k.clone(), v)).collect(),
@@ -456,18 +468,30 @@ fn stream_events(value: &Val) -> Vec<Val> {
         };
         let Some(last) = children.last().map(|(key, _)| key.clone()) else {
             out.push(Val::from_iter([Val::from_iter(path.iter().cloned()), value.clone()]));
-            return;
+            return Ok(());
         };
         for (key, child) in children {
             path.push(key);
-            walk(child, path, out);
+            walk(child, path, out, limit)?;
             path.pop();
         }
         out.push(Val::from_iter([Val::from_iter(path.iter().cloned().chain([last]))]));
+        Ok(())
     }
     let mut out = Vec::new();
-    walk(value, &mut Vec::new(), &mut out);
-    out
+    let deep = walk(value, &mut Vec::new(), &mut out, limit).is_err();
+    (out, deep)
+}
+
+/// `tostream`: the events of the input, and jq's "Path too deep" at a path longer than its
+/// 10,000 steps (jq gets each value by its path), after the events before it.
+fn jq_tostream<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
+    jaq_core::native::run(("__jq_tostream", jaq_core::native::v(0), |cv| {
+        let (events, deep) = stream_events_within(&cv.1, MAX_DEPTH);
+        let error =
+            deep.then(|| Err(jaq_core::Exn::from(jaq_core::Error::new(Val::from("Path too deep".to_string())))));
+        Box::new(events.into_iter().map(Ok).chain(error))
+    }))
 }
 
 /// Where each input value ends, as jq names it in an error: `FILE:LINE`, the lines counted up
@@ -1233,12 +1257,15 @@ fn compile(
         .chain(jaq_json::funs::<JqData>())
         .chain(std::iter::once(jq_tojson::<JqData>()))
         .chain(std::iter::once(jq_fromjson::<JqData>()))
+        .chain(std::iter::once(jq_tostream::<JqData>()))
         .chain(std::iter::once(limits::guard::<JqData>()))
         .chain(paths::natives::<JqData>())
         .chain(formats::natives::<JqData>())
         .chain(std::iter::once(messages::native::<JqData>()))
         .chain(std::iter::once(regex::native::<JqData>()))
         .chain(std::iter::once(time::native::<JqData>()))
+        .chain(std::iter::once(walk::native::<JqData>()))
+        .chain(numbers::natives::<JqData>())
         .chain(jq_messages::<JqData>());
     let compiler = Compiler::default().with_funs(funs).with_global_vars(var_names.iter().map(String::as_str));
     match compiler.compile(modules) {
@@ -1406,8 +1433,6 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
         }
         None => Box::new(values.into_iter().map(Ok).chain(input_error.map(Err))),
     };
-    let queue: Box<dyn Iterator<Item = Result<Val, String>>> = Box::new(queue.inspect(|_| taken.set(taken.get() + 1)));
-    let inputs = RcIter::new(queue);
     // Where the input being filtered came from, as an error names it.
     let place = || -> String {
         if let Some(feed) = &feed {
@@ -1421,6 +1446,18 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
             None => "<unknown>".to_string(),
         }
     };
+    // `input_line_number` is the line of the place the last input taken ends on (worked out
+    // only when the filter names it: for input read whole it is a scan of all of it).
+    let count_lines = code.contains("input_line_number");
+    numbers::set_line(0);
+    let queue: Box<dyn Iterator<Item = Result<Val, String>>> = Box::new(queue.inspect(|_| {
+        taken.set(taken.get() + 1);
+        if count_lines {
+            let place = place();
+            numbers::set_line(place.rsplit_once(':').and_then(|(_, line)| line.parse().ok()).unwrap_or(0));
+        }
+    }));
+    let inputs = RcIter::new(queue);
     let inputs: &RcIter<dyn Iterator<Item = Result<Val, String>>> = &inputs;
     // The warnings of --seq input come first, as jq reads its input before it filters.
     let mut outcome = Outcome { out: Vec::new(), err: warnings, status: 0 };

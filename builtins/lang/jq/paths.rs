@@ -55,7 +55,7 @@ fn cannot_index<T>(value: &Val, key: &Val) -> Result<T, Exn<'static, Val>> {
     fail(format!("Cannot index {} with {} ({})", kind(value), kind(key), shown(key)))
 }
 
-fn number(value: &Val) -> Option<f64> {
+pub(super) fn number(value: &Val) -> Option<f64> {
     match value {
         Val::Num(_) => jaq_std::ValT::as_f64(value),
         _ => None,
@@ -307,7 +307,7 @@ fn one_path(path: &Val) -> Result<&[Val], Exn<'static, Val>> {
 /// else the string as many times as the number's whole part (`"ab" * 0.5` is `""`), refused as
 /// jq refuses a result past 2^31 bytes, and within the session's value limit.
 /// 2^53: past it a double no longer holds every integer.
-const EXACT: usize = 1 << 53;
+pub(super) const EXACT: usize = 1 << 53;
 
 /// `l op r` as jq 1.8 computes numbers, in doubles: an operand that is an integer past 2^53
 /// is rounded to one first, and an integer result past 2^53 is rounded (jaq's integers stay
@@ -703,6 +703,33 @@ fn bound(value: Val, round: fn(f64) -> f64) -> Result<Val, Exn<'static, Val>> {
     }
 }
 
+/// `name(r; l)`: `l < r`, `l <= r`, `l > r` or `l >= r` by its name, refused past
+/// [`MAX_DEPTH`] levels as jq refuses it.
+fn order<D: for<'a> DataT<V<'a> = Val>>(name: &'static str) -> Fun<D> {
+    // A native is a plain function (no closure over the order), so each is written out.
+    let native = match name {
+        "__jq_less" => Native::new(|cv| ordered(cv, std::cmp::Ordering::is_lt)),
+        "__jq_less_equal" => Native::new(|cv| ordered(cv, std::cmp::Ordering::is_le)),
+        "__jq_greater" => Native::new(|cv| ordered(cv, std::cmp::Ordering::is_gt)),
+        _ => Native::new(|cv| ordered(cv, std::cmp::Ordering::is_ge)),
+    };
+    (name, v(2), native)
+}
+
+/// `l` against `r` (bound in that order) as `holds` says, or jq's "Comparison too deep".
+fn ordered<'a, D: for<'b> DataT<V<'b> = Val>>(
+    mut cv: jaq_core::Cv<'a, D>,
+    holds: fn(std::cmp::Ordering) -> bool,
+) -> jaq_core::ValXs<'a, Val> {
+    let l = cv.0.pop_var();
+    let r = cv.0.pop_var();
+    let result = match compare(&l, &r, 0) {
+        Some(order) => Ok(Val::from(holds(order))),
+        None => fail("Comparison too deep"),
+    };
+    Box::new(std::iter::once(result))
+}
+
 /// `__jq_setpath($p; $v)`, `__jq_delpaths($ps)` and `__jq_update($paths; f)`: each path in
 /// turn gets the first output of `f` on its value, or is deleted (with the others, at the
 /// end) when `f` has none.
@@ -768,6 +795,10 @@ pub fn natives<D: for<'a> DataT<V<'a> = Val>>() -> Vec<Fun<D>> {
                 Box::new(std::iter::once(result))
             }),
         ),
+        order("__jq_less"),
+        order("__jq_less_equal"),
+        order("__jq_greater"),
+        order("__jq_greater_equal"),
         (
             "__jq_unequal",
             v(2),

@@ -1,3 +1,21 @@
+# jq computes numbers in doubles (`numbers.rs`): `floor` of an integer past 2^53 is the double
+# it rounds to; `nearbyint` rounds a half to even as `rint` does; a subnormal is not normal.
+def floor: __jq_floor;
+def ceil: __jq_ceil;
+def round: __jq_round;
+def significand: __jq_significand;
+def nearbyint: rint;
+def isnormal: isnumber and fabs >= 2.2250738585072014e-308 and (isinfinite | not);
+# The exponent of `ldexp` as C's `(int)` makes it, of `scalbln` as `(long)` (NaN and what lies
+# outside the range become the lowest integer, as on x86), kept within what jaq takes.
+def __jq_cint: if isnan or . >= 2147483648 or . <= -2147483649 then -2147483648
+  elif . < 0 then 0 - (0 - . | floor) else floor end;
+def __jq_clong: if isnan or . >= 9223372036854775808 or . < -9223372036854775808 then -2147483648
+  elif . > 2147483647 then 2147483647 elif . < -2147483648 then -2147483648 else __jq_cint end;
+def __jq_ldexp(a; b): ldexp(a; b);
+def ldexp(a; b): __jq_ldexp(a; b | __jq_cint);
+def __jq_scalbln(a; b): scalbln(a; b);
+def scalbln(a; b): __jq_scalbln(a; b | __jq_clong);
 def __jq_indexable($i): if type == "object" then error("Cannot index object with number (\($i))") else . end;
 def __jq_key: if type == "string" then . else error("Cannot use \(__jq_describe) as object key") end;
 def env: $ENV;
@@ -8,6 +26,8 @@ def debug(msgs): ((msgs | __jq_debug) as $x | .), .;
 def halt_error($code): (__jq_halt_message as $x | .), halt($code);
 def halt_error: halt_error(5);
 def tojson: __jq_tojson;
+# jaq-json's `@json` is its own `tojson` (no depth limit, jaq's numbers).
+def @json: __jq_tojson;
 def @base64d: tostring | __jq_base64d;
 def @urid: tostring | __jq_urid;
 def tostring: if type == "string" then . else __jq_tojson end;
@@ -29,7 +49,8 @@ def __jq_assign(paths; $v): __jq_update([path(paths)]; $v);
 def __jq_modify(paths; f): __jq_update([path(paths)]; f);
 def del(f): delpaths([path(f)]);
 def map_values(f): __jq_modify(.[]; f);
-def walk(f): def w: if type == "object" then map_values(w) elif type == "array" then map(w) else . end | f; w;
+# Without recursion (`walk.rs`): a value nested a million deep is walked as jq walks it.
+def walk(f): __jq_walk(f);
 def pick(pathexps): . as $in | reduce path(pathexps) as $p (null; setpath($p; $in | getpath($p)));
 def paths: path(..) | select(length > 0);
 def paths(node_filter): path(.. | select(node_filter)) | select(length > 0);
@@ -48,12 +69,8 @@ def INDEX(key): INDEX(.[]; key);
 def JOIN($index; key): [.[] | [., $index[key]]];
 def JOIN($index; stream; key): stream | [., $index[key]];
 def JOIN($index; stream; key; join): stream | [., $index[key]] | join;
-def tostream:
-  def events($p):
-    if (type == "array" or type == "object") and length > 0
-    then keys_unsorted as $keys | ($keys[] as $k | .[$k] | events($p + [$k])), [$p + [$keys[-1]]]
-    else [$p, .] end;
-  events([]);
+# `tostream` is a native (`mod.rs`): it stops at jq's "Path too deep".
+def tostream: __jq_tostream;
 def fromstream(events):
   foreach events as $e ([null, false];
     (if .[1] then null else .[0] end) as $value
@@ -124,7 +141,6 @@ def builtins: ("IN/1 IN/2 INDEX/1 INDEX/2 JOIN/2 JOIN/3 JOIN/4 abs/0 acos/0 acos
   + "toboolean/0 todate/0 todateiso8601/0 tojson/0 tonumber/0 tostream/0 tostring/0 transpose/0 "
   + "trim/0 trimstr/1 trunc/0 truncate_stream/1 type/0 unique/0 unique_by/1 until/2 utf8bytelength/0 "
   + "values/0 walk/1 while/2 with_entries/1 y0/0 y1/0 yn/2") / " ";
-def input_line_number: 0;
 # jq's gamma is the C library's: the logarithm of the gamma function (jaq's is tgamma).
 def gamma: lgamma;
 def __jq_regex_args($val): ($val | type) as $t

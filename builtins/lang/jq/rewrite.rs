@@ -56,6 +56,17 @@ pub fn module(code: &str) -> String {
     format!("{header}{}", printer.out)
 }
 
+/// Whether `term` is a value written out that holds nothing nested (a number, a string, `[]`,
+/// `{}`): compared with it, no value is looked into deeper than its first level.
+fn shallow(term: &Term<&str>) -> bool {
+    match term {
+        Term::Num(_) | Term::Str(..) | Term::Arr(None) => true,
+        Term::Obj(entries) => entries.is_empty(),
+        Term::Neg(inner) => matches!(**inner, Term::Num(_)),
+        _ => false,
+    }
+}
+
 /// The variable a slice binds its input to, for its bounds (a name no filter writes).
 const SLICE_INPUT: &str = "$__jq_slice_input";
 
@@ -263,9 +274,21 @@ impl<'c> Printer<'c> {
             BinaryOp::Math(ops::Math::Add) => return self.operands("__jq_add", l, r),
             // Numbers past 2^53 are computed in doubles, as jq does (`paths::in_doubles`).
             BinaryOp::Math(ops::Math::Sub) => return self.operands("__jq_subtract", l, r),
-            // Equality stops at jq's depth ("Equality check too deep", `paths::equal`).
-            BinaryOp::Cmp(ops::Cmp::Eq) => return self.operands("__jq_equal", l, r),
-            BinaryOp::Cmp(ops::Cmp::Ne) => return self.operands("__jq_unequal", l, r),
+            // Equality and order stop at jq's depth ("Equality check too deep", "Comparison
+            // too deep": `paths::equal`, `paths::compare`; jaq's recursed until the stack
+            // overflowed). Against a scalar written out nothing nests, and jaq's own operator
+            // is quicker (`select(.kind == "x")` is the common case).
+            BinaryOp::Cmp(cmp) if !shallow(l) && !shallow(r) => {
+                let native = match cmp {
+                    ops::Cmp::Eq => "__jq_equal",
+                    ops::Cmp::Ne => "__jq_unequal",
+                    ops::Cmp::Lt => "__jq_less",
+                    ops::Cmp::Le => "__jq_less_equal",
+                    ops::Cmp::Gt => "__jq_greater",
+                    ops::Cmp::Ge => "__jq_greater_equal",
+                };
+                return self.operands(native, l, r);
+            }
             BinaryOp::Cmp(cmp) => cmp.as_str(),
             BinaryOp::Assign => return self.call2("__jq_assign", l, r),
             BinaryOp::Update => return self.call2("__jq_modify", l, r),
