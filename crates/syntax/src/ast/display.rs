@@ -166,8 +166,11 @@ impl Printer {
                 }
             }
             Command::Function(def) => {
-                // A reserved word (`function if { …; }`) is a name only after `function`.
-                if super::RESERVED_WORDS.contains(&def.name.as_str()) {
+                // A reserved word (`function if { …; }`) is a name only after `function`, and
+                // so is a word that would read as something else (`foo=bar` as an assignment).
+                let plain = def.name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                    && def.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                if !plain || super::RESERVED_WORDS.contains(&def.name.as_str()) {
                     self.out.push_str("function ");
                 }
                 self.out.push_str(&def.name);
