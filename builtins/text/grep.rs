@@ -675,6 +675,28 @@ impl Search<'_, '_> {
 
     /// Output a matching line (or its `-o` parts) after its prefix; `offset` is where the line
     /// starts in its input.
+    /// One line of trailing context (`-A`): printed with `-`, or left out when it is not UTF-8
+    /// (the input is then said to be binary at the end, as GNU grep does).
+    fn after_context(
+        &mut self,
+        scan: &mut LineScan,
+        (label, show_name): (&str, bool),
+        idx: usize,
+        offset: usize,
+        line: &[u8],
+        terminator: u8,
+    ) {
+        scan.after_left -= 1;
+        if printable(&self.o, line) {
+            self.prefix(label, show_name, idx + 1, offset, b'-');
+            self.out.extend_from_slice(line);
+            self.out.push(terminator);
+            scan.last_printed = Some(idx);
+        } else {
+            scan.undecodable = true;
+        }
+    }
+
     /// False when the line (or a part of it, `-o`) was left out for not being UTF-8.
     fn emit_line(
         &mut self,
@@ -772,15 +794,7 @@ impl Search<'_, '_> {
             if self.o.max.is_some_and(|m| scan.count >= m) {
                 // GNU grep still prints trailing context after the last counted match.
                 if scan.after_left > 0 && printing && !scan.binary {
-                    scan.after_left -= 1;
-                    if printable(&self.o, line) {
-                        self.prefix(label, show_name, idx + 1, offset, b'-');
-                        self.out.extend_from_slice(line);
-                        self.out.push(terminator);
-                        scan.last_printed = Some(idx);
-                    } else {
-                        scan.undecodable = true;
-                    }
+                    self.after_context(scan, (label, show_name), idx, offset, line, terminator);
                     continue;
                 }
                 return Some(false);
@@ -788,15 +802,7 @@ impl Search<'_, '_> {
             let matched = self.regex.is_match(line) != self.o.invert;
             if !matched {
                 if scan.after_left > 0 && printing && !scan.binary {
-                    scan.after_left -= 1;
-                    if printable(&self.o, line) {
-                        self.prefix(label, show_name, idx + 1, offset, b'-');
-                        self.out.extend_from_slice(line);
-                        self.out.push(terminator);
-                        scan.last_printed = Some(idx);
-                    } else {
-                        scan.undecodable = true;
-                    }
+                    self.after_context(scan, (label, show_name), idx, offset, line, terminator);
                 } else if self.o.before > 0 {
                     if scan.before.len() == self.o.before {
                         scan.before.pop_front();
