@@ -1803,3 +1803,17 @@ printf '1\n[2]\n' | jq -c --stream '[., input_line_number]'; jq -n 'input_line_n
 [[[0]],2]
 0
 ## status: 0
+
+### jq prints what lies deeper than 10,000 levels as <skipped: too deep>, compact and indented
+jq -nc 'reduce range(20000) as $i (0; [.])' | wc -c
+jq -nc 'reduce range(20000) as $i (0; [.])' | grep -o '\[0\]\|skipped: too deep' | sort | uniq -c
+jq -n 'reduce range(12000) as $i ("x"; {a: .})' | tail -c 40 | head -c 20; echo
+jq -nc '[reduce range(10001) as $i (0; [.]), 1]' | tail -c 30
+## stdout:
+20022
+      1 skipped: too deep
+        }
+        }
+
+]]]]]]]]]]]]]]]]]]]]]]]]]],1]
+## status: 0

@@ -873,6 +873,10 @@ fn format_double(x: f64) -> String {
 }
 
 fn render(value: &Val, o: &Options, out: &mut Vec<u8>) {
+    // What lies deeper than jq prints is cut first (jq's `<skipped: too deep>`): the passes
+    // below and jaq's writer recurse, and a million-deep value would overflow the stack.
+    let pruned = prune_deep(value, 0);
+    let value = pruned.as_ref().unwrap_or(value);
     let fixed = jq_numbers(value);
     let value = fixed.as_ref().unwrap_or(value);
     if o.raw
@@ -917,6 +921,10 @@ fn render(value: &Val, o: &Options, out: &mut Vec<u8>) {
             }
         }
         text = escaped.into_bytes();
+    }
+    if pruned.is_some() {
+        let written = format!("\"{}\"", SKIPPED.replace('\u{1}', "\\u0001"));
+        text = toolsh_bytes::lossy(&text).replace(&written, "<skipped: too deep>").into_bytes();
     }
     out.extend_from_slice(&text);
     if o.nul {
