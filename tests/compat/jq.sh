@@ -1817,3 +1817,13 @@ jq -nc '[reduce range(10001) as $i (0; [.]), 1]' | tail -c 30
 
 ]]]]]]]]]]]]]]]]]]]]]]]]]],1]
 ## status: 0
+
+### debug and stderr cut a value deeper than jq prints as jq does (debug one level sooner)
+jq -n 'reduce range(20000) as $i (0; [.]) | debug | length' 2>&1 >/dev/null | wc -c
+jq -n 'reduce range(20000) as $i (0; [.]) | stderr | length' 2>&1 >/dev/null | wc -c
+jq -n 'reduce range(20000) as $i (0; [.]) | tojson | length'
+## stdout:
+20031
+20021
+20021
+## status: 0

@@ -643,12 +643,21 @@ fn compact_text(value: &Val) -> String {
     toolsh_bytes::lossy(&compact_json(value)).into_owned()
 }
 
-/// `value` as compact JSON with jq's numbers.
+/// `value` as compact JSON with jq's numbers, cut at jq's print depth (`stderr`,
+/// `halt_error`, messages).
 fn compact_json(value: &Val) -> Vec<u8> {
+    compact_json_at(value, 0)
+}
+
+/// [`compact_json`] of a value written `depth` levels down in a text (`debug` writes it inside
+/// `["DEBUG:", …]`, so jq cuts it one level sooner).
+fn compact_json_at(value: &Val, depth: usize) -> Vec<u8> {
+    let pruned = prune_deep(value, depth);
+    let value = pruned.as_ref().unwrap_or(value);
     let fixed = jq_numbers(value);
     let mut text = Vec::new();
     let _ = jaq_json::write::write(&mut text, &jaq_json::write::Pp::default(), 0, fixed.as_ref().unwrap_or(value));
-    text
+    if pruned.is_some() { unmark_skipped(&text).into_bytes() } else { text }
 }
 
 /// The natives behind `stderr` (compact JSON, no newline), `debug` (`["DEBUG:",v]` and a
@@ -668,7 +677,7 @@ fn jq_messages<D: for<'a> DataT<V<'a> = Val>>() -> Vec<jaq_core::native::Fun<D>>
         })),
         run(("__jq_debug", v(0), |cv| {
             say(b"[\"DEBUG:\",");
-            say(&compact_json(&cv.1));
+            say(&compact_json_at(&cv.1, 1));
             say(b"]\n");
             Box::new(std::iter::empty())
         })),
@@ -693,6 +702,13 @@ const MAX_DEPTH: usize = 10_000;
 /// What stands for a value deeper than [`MAX_DEPTH`] until the text is written: a string no
 /// filter makes by chance, written in place as jq writes it (`<skipped: too deep>`).
 const SKIPPED: &str = "\u{1}<skipped: too deep>\u{1}";
+
+/// JSON text written from a [`prune_deep`]ed value, with each [`SKIPPED`] string as jq writes
+/// it: `<skipped: too deep>`, bare.
+fn unmark_skipped(text: &[u8]) -> String {
+    let written = format!("\"{}\"", SKIPPED.replace('\u{1}', "\\u0001"));
+    toolsh_bytes::lossy(text).replace(&written, "<skipped: too deep>")
+}
 
 /// `value` with what lies more than [`MAX_DEPTH`] levels below `depth` replaced by
 /// [`SKIPPED`]; `None` when nothing does.
@@ -731,10 +747,7 @@ fn jq_tojson<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
         let fixed = jq_numbers(value);
         let mut text = Vec::new();
         let _ = jaq_json::write::write(&mut text, &jaq_json::write::Pp::default(), 0, fixed.as_ref().unwrap_or(value));
-        let mut text = toolsh_bytes::lossy(&text).into_owned();
-        if pruned.is_some() {
-            text = text.replace("\"\\u0001<skipped: too deep>\\u0001\"", "<skipped: too deep>");
-        }
+        let text = if pruned.is_some() { unmark_skipped(&text) } else { toolsh_bytes::lossy(&text).into_owned() };
         jaq_core::native::bome(Ok(Val::utf8_str(text)))
     }))
 }
@@ -923,8 +936,7 @@ fn render(value: &Val, o: &Options, out: &mut Vec<u8>) {
         text = escaped.into_bytes();
     }
     if pruned.is_some() {
-        let written = format!("\"{}\"", SKIPPED.replace('\u{1}', "\\u0001"));
-        text = toolsh_bytes::lossy(&text).replace(&written, "<skipped: too deep>").into_bytes();
+        text = unmark_skipped(&text).into_bytes();
     }
     out.extend_from_slice(&text);
     if o.nul {
