@@ -589,9 +589,18 @@ fn parse_error(data: &[u8], error: &str) -> String {
 /// notation unless the decimal point lies more than 15 places past the digits or before 4
 /// leading zeros (`1e+16`, `1e-05`); NaN is null and infinities the largest doubles. jaq
 /// prints `5.0` for `2.5*2` and `1e3` as written: a model comparing with real jq would see
-/// differences that are not there. Untouched when every number is an integer.
-fn jq_numbers(value: &Val) -> Option<Val> {
+/// differences that are not there. `None` when nothing changes (every number an integer,
+/// nothing too deep).
+///
+/// What lies more than [`MAX_DEPTH`] levels below `depth` is cut in the same walk: it becomes
+/// [`SKIPPED`] and `cut` is set ([`unmark_skipped`] writes it as jq does). The walk goes no
+/// deeper than that, so a million-deep value does not overflow the stack here or in the writer.
+fn for_print(value: &Val, depth: usize, cut: &mut bool) -> Option<Val> {
     use jaq_json::Num;
+    if depth > MAX_DEPTH {
+        *cut = true;
+        return Some(Val::from(SKIPPED.to_string()));
+    }
     match value {
         Val::Num(Num::Int(_) | Num::BigInt(_)) => None,
         Val::Num(num) => {
@@ -610,7 +619,7 @@ fn jq_numbers(value: &Val) -> Option<Val> {
             Some(text.map_or(Val::Null, |text| Val::Num(Num::Dec(std::rc::Rc::new(text)))))
         }
         Val::Arr(items) => {
-            let fixed: Vec<Option<Val>> = items.iter().map(jq_numbers).collect();
+            let fixed: Vec<Option<Val>> = items.iter().map(|item| for_print(item, depth + 1, cut)).collect();
             fixed.iter().any(Option::is_some).then(|| {
                 Val::Arr(std::rc::Rc::new(
                     items.iter().zip(fixed).map(|(item, fixed)| fixed.unwrap_or_else(|| item.clone())).collect(),
@@ -618,7 +627,7 @@ fn jq_numbers(value: &Val) -> Option<Val> {
             })
         }
         Val::Obj(map) => {
-            let fixed: Vec<Option<Val>> = map.values().map(jq_numbers).collect();
+            let fixed: Vec<Option<Val>> = map.values().map(|item| for_print(item, depth + 1, cut)).collect();
             fixed.iter().any(Option::is_some).then(|| {
                 Val::obj(
                     map.iter()
@@ -652,12 +661,11 @@ fn compact_json(value: &Val) -> Vec<u8> {
 /// [`compact_json`] of a value written `depth` levels down in a text (`debug` writes it inside
 /// `["DEBUG:", …]`, so jq cuts it one level sooner).
 fn compact_json_at(value: &Val, depth: usize) -> Vec<u8> {
-    let pruned = prune_deep(value, depth);
-    let value = pruned.as_ref().unwrap_or(value);
-    let fixed = jq_numbers(value);
+    let mut cut = false;
+    let fixed = for_print(value, depth, &mut cut);
     let mut text = Vec::new();
     let _ = jaq_json::write::write(&mut text, &jaq_json::write::Pp::default(), 0, fixed.as_ref().unwrap_or(value));
-    if pruned.is_some() { unmark_skipped(&text).into_bytes() } else { text }
+    if cut { unmark_skipped(&text).into_bytes() } else { text }
 }
 
 /// The natives behind `stderr` (compact JSON, no newline), `debug` (`["DEBUG:",v]` and a
@@ -703,52 +711,18 @@ const MAX_DEPTH: usize = 10_000;
 /// filter makes by chance, written in place as jq writes it (`<skipped: too deep>`).
 const SKIPPED: &str = "\u{1}<skipped: too deep>\u{1}";
 
-/// JSON text written from a [`prune_deep`]ed value, with each [`SKIPPED`] string as jq writes
+/// JSON text written from a value [`for_print`] cut, with each [`SKIPPED`] string as jq writes
 /// it: `<skipped: too deep>`, bare.
 fn unmark_skipped(text: &[u8]) -> String {
     let written = format!("\"{}\"", SKIPPED.replace('\u{1}', "\\u0001"));
     toolsh_bytes::lossy(text).replace(&written, "<skipped: too deep>")
 }
 
-/// `value` with what lies more than [`MAX_DEPTH`] levels below `depth` replaced by
-/// [`SKIPPED`]; `None` when nothing does.
-fn prune_deep(value: &Val, depth: usize) -> Option<Val> {
-    if depth > MAX_DEPTH {
-        return Some(Val::from(SKIPPED.to_string()));
-    }
-    match value {
-        Val::Arr(items) => {
-            let pruned: Vec<Option<Val>> = items.iter().map(|item| prune_deep(item, depth + 1)).collect();
-            pruned.iter().any(Option::is_some).then(|| {
-                Val::from_iter(items.iter().zip(pruned).map(|(item, pruned)| pruned.unwrap_or_else(|| item.clone())))
-            })
-        }
-        Val::Obj(map) => {
-            let pruned: Vec<Option<Val>> = map.values().map(|item| prune_deep(item, depth + 1)).collect();
-            pruned.iter().any(Option::is_some).then(|| {
-                Val::obj(
-                    map.iter()
-                        .zip(pruned)
-                        .map(|((key, item), pruned)| (key.clone(), pruned.unwrap_or_else(|| item.clone())))
-                        .collect(),
-                )
-            })
-        }
-        _ => None,
-    }
-}
-
-/// `__jq_tojson`: `tojson` with numbers as jq spells them (see [`jq_numbers`]), and what lies
+/// `__jq_tojson`: `tojson` with numbers as jq spells them (see [`for_print`]), and what lies
 /// deeper than jq prints as `<skipped: too deep>`.
 fn jq_tojson<D: for<'a> DataT<V<'a> = Val>>() -> jaq_core::native::Fun<D> {
     jaq_core::native::run(("__jq_tojson", jaq_core::native::v(0), |cv| {
-        let pruned = prune_deep(&cv.1, 0);
-        let value = pruned.as_ref().unwrap_or(&cv.1);
-        let fixed = jq_numbers(value);
-        let mut text = Vec::new();
-        let _ = jaq_json::write::write(&mut text, &jaq_json::write::Pp::default(), 0, fixed.as_ref().unwrap_or(value));
-        let text = if pruned.is_some() { unmark_skipped(&text) } else { toolsh_bytes::lossy(&text).into_owned() };
-        jaq_core::native::bome(Ok(Val::utf8_str(text)))
+        jaq_core::native::bome(Ok(Val::utf8_str(compact_text(&cv.1))))
     }))
 }
 
@@ -860,7 +834,7 @@ fn decimal_text(literal: &str) -> Option<String> {
     })
 }
 
-/// A finite double as jq prints it (see [`jq_numbers`]).
+/// A finite double as jq prints it (see [`for_print`]).
 fn format_double(x: f64) -> String {
     let x = if x.is_infinite() { f64::MAX.copysign(x) } else { x };
     // `{:e}` gives the shortest round-trip digits: `-1.2345e17`.
@@ -886,11 +860,10 @@ fn format_double(x: f64) -> String {
 }
 
 fn render(value: &Val, o: &Options, out: &mut Vec<u8>) {
-    // What lies deeper than jq prints is cut first (jq's `<skipped: too deep>`): the passes
-    // below and jaq's writer recurse, and a million-deep value would overflow the stack.
-    let pruned = prune_deep(value, 0);
-    let value = pruned.as_ref().unwrap_or(value);
-    let fixed = jq_numbers(value);
+    // Numbers as jq spells them, and what lies deeper than jq prints cut (jaq's writer
+    // recurses: a million-deep value would overflow the stack).
+    let mut cut = false;
+    let fixed = for_print(value, 0, &mut cut);
     let value = fixed.as_ref().unwrap_or(value);
     if o.raw
         && let Val::TStr(text) = value
@@ -935,7 +908,7 @@ fn render(value: &Val, o: &Options, out: &mut Vec<u8>) {
         }
         text = escaped.into_bytes();
     }
-    if pruned.is_some() {
+    if cut {
         text = unmark_skipped(&text).into_bytes();
     }
     out.extend_from_slice(&text);
