@@ -99,6 +99,22 @@ async fn change_dir(ctx: &mut Ctx<'_>, target: &str, physical: bool) -> bool {
     }
 }
 
+/// The directory `cd DIR` reaches through `CDPATH`, and whether its entry was empty (the
+/// working directory): none for a DIR starting at `/`, `.` or `..`, or found in no entry.
+fn cdpath_entry(ctx: &Ctx<'_>, dir: &str) -> Option<(String, bool)> {
+    let first = dir.split('/').next().unwrap_or_default();
+    if dir.starts_with('/') || first == "." || first == ".." {
+        return None;
+    }
+    let cdpath = ctx.state().vars.get_str("CDPATH")?.to_string();
+    cdpath.split(':').find_map(|entry| {
+        let candidate =
+            if entry.is_empty() { dir.to_string() } else { format!("{}/{dir}", entry.trim_end_matches('/')) };
+        let is_dir = ctx.vfs.stat(&ctx.abs(&candidate)).is_ok_and(|meta| meta.is_dir());
+        is_dir.then(|| (candidate, entry.is_empty()))
+    })
+}
+
 /// Whether the last of `-L` and `-P` given is `-P`.
 fn physical(args: &Args) -> bool {
     args.given().filter(|(o, _)| [LOGICAL, PHYSICAL].contains(o)).last().is_some_and(|(o, _)| *o == PHYSICAL)
@@ -120,7 +136,11 @@ pub async fn cd(mut ctx: Ctx<'_>, args: Args) -> Status {
         },
         // bash: an empty operand leaves the directory as it is.
         Some("") => return 0,
-        Some(dir) => (dir.to_string(), false),
+        Some(dir) => match cdpath_entry(&ctx, dir) {
+            // bash names the directory reached through a non-empty CDPATH entry.
+            Some((found, entry)) => (found, !entry),
+            None => (dir.to_string(), false),
+        },
     };
     if !change_dir(&mut ctx, &target, physical(&args)).await {
         return 1;

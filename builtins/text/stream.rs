@@ -156,7 +156,7 @@ pub async fn echo(ctx: Ctx<'_>) -> Status {
 }
 
 /// Parses a count like `10`, `-10`, `+10`, `1K` for head and tail.
-fn parse_count(text: &str) -> Option<(i64, bool)> {
+fn parse_count(text: &str) -> Option<(i64, Option<char>)> {
     let (sign, digits) = match text.as_bytes().first() {
         Some(b'+') => (Some('+'), &text[1..]),
         Some(b'-') => (Some('-'), &text[1..]),
@@ -178,13 +178,15 @@ fn parse_count(text: &str) -> Option<(i64, bool)> {
         None => (digits, 1),
     };
     let value: i64 = number.parse::<i64>().ok()?.checked_mul(multiplier)?;
-    Some((if sign == Some('-') { -value } else { value }, sign == Some('+')))
+    Some((if sign == Some('-') { -value } else { value }, sign))
 }
 
 struct HeadTailArgs {
     lines: bool,
     count: i64,
     from_start: bool,
+    /// `head -n -N`: all but the last N (a sign of its own, so that `-0` means all).
+    all_but: bool,
     headers: Option<bool>,
     files: Vec<String>,
 }
@@ -235,17 +237,25 @@ pub const TAIL: Spec = Spec {
 /// The options of `head` or `tail`, as their row's spec read them (whose `digits` make GNU's obsolete
 /// `head -5` mean `-n 5`).
 async fn parse_head_tail(ctx: &Ctx<'_>, parsed: Args, default: i64) -> Result<HeadTailArgs, Status> {
-    let mut args = HeadTailArgs { lines: true, count: default, from_start: false, headers: None, files: Vec::new() };
+    let mut args = HeadTailArgs {
+        lines: true,
+        count: default,
+        from_start: false,
+        all_but: false,
+        headers: None,
+        files: Vec::new(),
+    };
     for (opt, value) in parsed.given() {
         match *opt {
             LINES | BYTES => {
-                let Some((count, plus)) = parse_count(value) else {
+                let Some((count, sign)) = parse_count(value) else {
                     let what = if *opt == LINES { "lines" } else { "bytes" };
                     return Err(ctx.fail(format!("invalid number of {what}: '{value}'")).await);
                 };
                 args.lines = *opt == LINES;
                 args.count = count;
-                args.from_start = plus;
+                args.from_start = sign == Some('+');
+                args.all_but = sign == Some('-');
             }
             QUIET | SILENT => args.headers = Some(false),
             VERBOSE => args.headers = Some(true),
@@ -272,7 +282,7 @@ pub async fn head(ctx: Ctx<'_>, parsed: Args) -> Status {
                 return 1;
             }
         }
-        let out = if file == "-" && args.count >= 0 {
+        let out = if file == "-" && !args.all_but {
             // Stream standard input and stop reading once enough arrived, so `yes | head` ends.
             // What is taken goes on in pieces: `yes | head -c 10G` holds 64 KiB, not 10 GiB.
             let input = ctx.stdin();
@@ -297,7 +307,7 @@ pub async fn head(ctx: Ctx<'_>, parsed: Args) -> Status {
                 }
             }
             taken
-        } else if args.count >= 0 {
+        } else if !args.all_but {
             match head_of_file(&ctx, file, args.lines, args.count.unsigned_abs()).await {
                 Ok(true) => continue,
                 Ok(false) => return 1,

@@ -912,7 +912,10 @@ impl Interp {
                 }
                 (Cow::Borrowed(""), Cow::Owned(None))
             } else {
-                let (name, index) = split_indirect(&target);
+                let Some((name, index)) = split_indirect(&target) else {
+                    self.error(io, &format!("{target}: invalid variable name")).await;
+                    return Err(Flow::Discard);
+                };
                 (Cow::Owned(name), Cow::Owned(index))
             }
         } else {
@@ -1451,18 +1454,26 @@ fn read_file_shortcut(script: &Script) -> Option<&Word> {
     }
 }
 
-fn split_indirect(target: &str) -> (String, Option<Subscript>) {
+/// The parameter `${!ref}` names: a variable (with a subscript), a positional or a special
+/// parameter; None for anything else, which bash refuses as an invalid variable name.
+fn split_indirect(target: &str) -> Option<(String, Option<Subscript>)> {
     if let Some(open) = target.find('[')
         && let Some(inner) = target[open + 1..].strip_suffix(']')
     {
+        let name = &target[..open];
+        if !is_name(name) {
+            return None;
+        }
         let index = match inner {
             "@" => Subscript::At,
             "*" => Subscript::Star,
             _ => Subscript::Expr(Word::literal(inner)),
         };
-        return (target[..open].to_string(), Some(index));
+        return Some((name.to_string(), Some(index)));
     }
-    (target.to_string(), None)
+    let special = matches!(target, "#" | "@" | "*" | "?" | "$" | "!" | "-" | "0");
+    let valid = special || is_name(target) || target.bytes().all(|b| b.is_ascii_digit());
+    valid.then(|| (target.to_string(), None))
 }
 
 fn map_value<'w>(value: ParamValue<'w>, mut f: impl FnMut(&str) -> String) -> ParamValue<'w> {

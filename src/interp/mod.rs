@@ -181,6 +181,7 @@ impl Interp {
         self.state.options = Options::default();
         self.state.frames = Vec::new();
         self.state.ignored_at_entry = ignored_traps(&self.state.traps).into_keys().collect();
+        self.state.parent_traps = None;
         let file: Arc<str> = Arc::from(script.unwrap_or(""));
         (self.state.source, self.state.main_source) = (file.clone(), file);
         self.state.enter_shell();
@@ -194,6 +195,7 @@ impl Interp {
         static SUBSHELLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         state.reseed_random(SUBSHELLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
         // Traps are reset in a subshell, but an ignored signal stays ignored (bash).
+        state.parent_traps = Some(state.parent_traps.clone().unwrap_or_else(|| state.traps.clone()));
         state.traps = Arc::new(ignored_traps(&state.traps));
         Interp {
             state,
@@ -349,6 +351,7 @@ fn run_in_subshell<'a>(state: State, shared: &'a Arc<Shared>, argv: Vec<String>,
         }
         let mut sub = Interp::fresh(state, shared.clone(), GUARDED_DEPTH);
         sub.state.subshell_level += 1;
+        sub.state.parent_traps = Some(sub.state.parent_traps.clone().unwrap_or_else(|| sub.state.traps.clone()));
         sub.state.traps = Arc::new(ignored_traps(&sub.state.traps));
         // A command started by another command runs as its own program would: no functions.
         let result = sub.dispatch_builtin(argv, io).await;

@@ -909,8 +909,9 @@ async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
                 status = 1;
             }
         }
+        let listed = interp.state.parent_traps.as_ref().unwrap_or(&interp.state.traps);
         let mut entries: Vec<(&String, &String)> =
-            interp.state.traps.iter().filter(|(signal, _)| wanted.is_empty() || wanted.contains(signal)).collect();
+            listed.iter().filter(|(signal, _)| wanted.is_empty() || wanted.contains(signal)).collect();
         entries.sort_by_key(|(signal, _)| trap_rank(signal));
         let mut out = String::new();
         for (signal, action) in entries {
@@ -921,6 +922,8 @@ async fn trap(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         say(io, &out).await;
         return Ok(status);
     }
+    // A subshell's own trap: its parent's are no longer listed.
+    interp.state.parent_traps = None;
     if args.len() == 1 {
         // `trap SIGNAL` resets like `trap - SIGNAL`.
         Arc::make_mut(&mut interp.state.traps).remove(&normalize_signal(args[0]));

@@ -1114,3 +1114,27 @@ s 1
 kill: `': not a pid or valid job spec
 trap: NOSIG: invalid signal specification
 ## status: 0
+
+### cd searches CDPATH and names the directory an entry led to
+mkdir -p cdp/base/sub cdp/here
+cd cdp
+top=$PWD
+CDPATH="$top/base" cd sub
+cd "$top"
+CDPATH=":$top/base" cd here; basename "$PWD"
+cd "$top"
+CDPATH="$top/base" cd ./sub 2>/dev/null || echo "./ skips CDPATH"
+CDPATH="$top/base:" cd nowhere 2>/dev/null || echo "not found: $?"
+CDPATH=. cd here
+## stdout:
+<tmp>/cdp/base/sub
+here
+./ skips CDPATH
+not found: 1
+<tmp>/cdp/here
+## status: 0
+## files:
+cdp/
+cdp/base/
+cdp/base/sub/
+cdp/here/

@@ -360,3 +360,26 @@ set -- ""; n "${@:+x}"; n ${@:+x}; set -- a b; n "${@:+x}"; n "${@+x}y"
 1
 1
 ## status: 0
+
+### an indirect expansion names a variable, a positional or a special parameter
+set -- one two
+a=(x y)
+for ref in 1 '#' '@' 'a[1]' '?' _; do
+  echo "$ref: [${!ref}]"
+done
+## stdout:
+1: [one]
+#: [2]
+@: [one two]
+a[1]: [y]
+?: [0]
+_: [?: [0]]
+## status: 0
+
+### an indirect expansion of something that is no name is an error that drops the rest of its line
+ref='a b'
+echo "[${!ref}]"; echo dropped
+echo next line
+## stdout:
+next line
+## status: 0

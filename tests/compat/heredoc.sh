@@ -254,3 +254,17 @@ X
 one two
 a\
 ## status: 0
+
+### a here-document delimiter quoted as $'…' or $"…"
+cat <<$'E\tND'
+body $HOME
+E	ND
+cat <<$"E"
+two $HOME
+E
+echo done
+## stdout:
+body $HOME
+two $HOME
+done
+## status: 0

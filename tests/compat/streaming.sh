@@ -271,3 +271,21 @@ st=1
 ## status: 0
 ## files:
 f: "abc"
+
+### head -n -0 and -c -0 keep everything
+printf 'a\nb\nc' | head -n -0
+echo
+printf 'abc' | head -c -0
+echo
+printf 'a\nb\n' > two.txt
+head -n -0 two.txt
+## stdout:
+a
+b
+c
+abc
+a
+b
+## status: 0
+## files:
+two.txt: "a\nb\n"

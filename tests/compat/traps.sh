@@ -475,3 +475,24 @@ e2
 + true
 + set +x
 ## status: 0
+
+### a subshell lists its parent's traps until it sets one of its own
+trap 'echo bye' EXIT
+trap 'echo usr' USR1
+trap -p | cat
+(trap)
+echo "$(trap -p USR1)"
+(trap '' INT; trap)
+f() { trap; }
+(f)
+## stdout:
+trap -- 'echo bye' EXIT
+trap -- 'echo usr' SIGUSR1
+trap -- 'echo bye' EXIT
+trap -- 'echo usr' SIGUSR1
+trap -- 'echo usr' SIGUSR1
+trap -- '' SIGINT
+trap -- 'echo bye' EXIT
+trap -- 'echo usr' SIGUSR1
+bye
+## status: 0

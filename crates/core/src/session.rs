@@ -149,6 +149,9 @@ pub struct State {
     pub last_status: Status,
     /// Trap actions by condition (`EXIT`, `ERR`).
     pub traps: Arc<HashMap<String, String>>,
+    /// In a subshell that has set no trap yet: the traps of the shell it was made from, which
+    /// `trap` lists there (bash), though they no longer run.
+    pub parent_traps: Option<Arc<HashMap<String, String>>>,
     /// `$!`
     pub last_background: Option<u32>,
     /// `pushd` stack.
@@ -301,6 +304,7 @@ impl State {
             options: Options::default(),
             last_status: 0,
             traps: Arc::new(HashMap::new()),
+            parent_traps: None,
             last_background: None,
             dir_stack: Vec::new(),
             aliases: Default::default(),

@@ -1528,7 +1528,12 @@ impl<'a> Parser<'a> {
         // read (`<< EO\<newline>F` is an unquoted `EOF`).
         let raw = self.src[word_start..self.pos].replace("\\\n", "");
         let quoted = raw.contains(['\'', '"', '\\']);
-        let delimiter = if raw.contains('\n') { word_text_unquoted(&delim_word) } else { quote_removed(&raw) };
+        // `$'a\tb'` and `$"E"` are read as the word reads them (a tab, an `E`).
+        let delimiter = if raw.contains('\n') || raw.contains("$'") || raw.contains("$\"") {
+            word_text_unquoted(&delim_word)
+        } else {
+            quote_removed(&raw)
+        };
         // The body starts after the newline ending this line (a line continued with `\` goes
         // on), or after the previous body that was queued on the same line.
         let body_start = match self.heredoc_skip {
