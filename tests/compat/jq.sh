@@ -1827,3 +1827,35 @@ jq -n 'reduce range(20000) as $i (0; [.]) | tojson | length'
 20021
 20021
 ## status: 0
+
+### jq orders by keys as jq does, and stops comparing past 10,000 levels
+jq -nc '[[1,"a"],[0,"b"],[1,"c"],[0,"d"]] | min_by(.[0]), max_by(.[0]), group_by(.[0]), unique_by(.[0]), sort_by(.[0]), min, max'
+jq -nc '[] | min, max, sort_by(.), group_by(.), unique_by(.)'
+jq -nc '[{"b":1,"a":2},{"a":2},{"a":1,"c":0}] | sort_by(.), min_by(keys), max_by(.a)'
+for f in 'sort_by(.)' 'group_by(.)' 'unique_by(.)' 'min' 'max' 'min_by(.)' 'max_by(.)'; do
+  jq -n "[(reduce range(10002) as \$i (0; [.])), (reduce range(10002) as \$i (1; [.]))] | try ($f | length) catch ."
+done
+## stdout:
+[0,"b"]
+[1,"c"]
+[[[0,"b"],[0,"d"]],[[1,"a"],[1,"c"]]]
+[[0,"b"],[1,"a"]]
+[[0,"b"],[0,"d"],[1,"a"],[1,"c"]]
+[0,"b"]
+[1,"c"]
+null
+null
+[]
+[]
+[]
+[{"a":2},{"b":1,"a":2},{"a":1,"c":0}]
+{"a":2}
+{"a":2}
+"Comparison too deep"
+"Comparison too deep"
+"Comparison too deep"
+"Comparison too deep"
+"Comparison too deep"
+"Comparison too deep"
+"Comparison too deep"
+## status: 0

@@ -522,6 +522,80 @@ fn sorted(value: Val, unique: bool) -> ValX<'static, Val> {
     Ok(Val::Arr(Rc::new(items)))
 }
 
+/// The indices of `items` in the order of their `keys` (one key each, as `map([f])` makes
+/// them), stable as jq's `_sort_by_impl`; an error past [`MAX_DEPTH`] levels.
+fn order_by(items: &[Val], keys: &Val) -> Result<Vec<usize>, ValX<'static, Val>> {
+    let Val::Arr(keys) = keys else { return Err(fail("keys to sort by must be an array")) };
+    if keys.len() != items.len() {
+        return Err(fail("keys to sort by must be one for each item"));
+    }
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    let mut deep = false;
+    order.sort_by(|&a, &b| {
+        compare(&keys[a], &keys[b], 0).unwrap_or_else(|| {
+            deep = true;
+            std::cmp::Ordering::Equal
+        })
+    });
+    if deep { Err(fail("Comparison too deep")) } else { Ok(order) }
+}
+
+/// `sort_by(f)` (`group`: false) and `group_by(f)` of an array, given its keys.
+fn sorted_by(value: Val, keys: &Val, group: bool) -> ValX<'static, Val> {
+    let Val::Arr(items) = value else {
+        return fail(format!("{} cannot be sorted, as it is not an array", describe(&value)));
+    };
+    let order = match order_by(&items, keys) {
+        Ok(order) => order,
+        Err(err) => return err,
+    };
+    if !group {
+        return Ok(Val::Arr(Rc::new(order.into_iter().map(|at| items[at].clone()).collect())));
+    }
+    let Val::Arr(keys) = keys else { return fail("keys to sort by must be an array") };
+    let mut groups: Vec<Val> = Vec::new();
+    let mut current: Vec<Val> = Vec::new();
+    let mut last_key: Option<usize> = None;
+    for at in order {
+        if let Some(last) = last_key
+            && compare(&keys[last], &keys[at], 0) != Some(std::cmp::Ordering::Equal)
+        {
+            groups.push(Val::Arr(Rc::new(std::mem::take(&mut current))));
+        }
+        current.push(items[at].clone());
+        last_key = Some(at);
+    }
+    if !current.is_empty() {
+        groups.push(Val::Arr(Rc::new(current)));
+    }
+    Ok(Val::Arr(Rc::new(groups)))
+}
+
+/// `min_by(f)` / `max_by(f)` of an array given its keys (`min`, `max`: the items are their own
+/// keys), as jq's `minmax_by`: the first of the least, the last of the greatest, null for none.
+fn extreme_by(value: Val, keys: &Val, least: bool) -> ValX<'static, Val> {
+    let (Val::Arr(items), Val::Arr(keys)) = (&value, keys) else {
+        return fail(format!("{} cannot be iterated over", describe(&value)));
+    };
+    if keys.len() != items.len() {
+        return fail("keys to compare by must be one for each item");
+    }
+    let mut best: Option<usize> = None;
+    for at in 0..items.len() {
+        let replace = match best {
+            None => true,
+            Some(best) => match compare(&keys[at], &keys[best], 0) {
+                Some(order) => order.is_lt() == least,
+                None => return fail("Comparison too deep"),
+            },
+        };
+        if replace {
+            best = Some(at);
+        }
+    }
+    Ok(best.map_or(Val::Null, |at| items[at].clone()))
+}
+
 fn multiply(l: Val, r: Val) -> ValX<'static, Val> {
     if merge_too_deep(&l, &r, 0) {
         return fail("Object merge too deep");
@@ -782,6 +856,38 @@ pub fn natives<D: for<'a> DataT<V<'a> = Val>>() -> Vec<Fun<D>> {
         ("__jq_magnitude", v(0), Native::new(|cv| Box::new(std::iter::once(magnitude(cv.1))))),
         ("__jq_sort", v(0), Native::new(|cv| Box::new(std::iter::once(sorted(cv.1, false))))),
         ("__jq_unique", v(0), Native::new(|cv| Box::new(std::iter::once(sorted(cv.1, true))))),
+        (
+            "__jq_sorted_by",
+            v(1),
+            Native::new(|mut cv| {
+                let keys = cv.0.pop_var();
+                Box::new(std::iter::once(sorted_by(cv.1, &keys, false)))
+            }),
+        ),
+        (
+            "__jq_grouped_by",
+            v(1),
+            Native::new(|mut cv| {
+                let keys = cv.0.pop_var();
+                Box::new(std::iter::once(sorted_by(cv.1, &keys, true)))
+            }),
+        ),
+        (
+            "__jq_least_by",
+            v(1),
+            Native::new(|mut cv| {
+                let keys = cv.0.pop_var();
+                Box::new(std::iter::once(extreme_by(cv.1, &keys, true)))
+            }),
+        ),
+        (
+            "__jq_greatest_by",
+            v(1),
+            Native::new(|mut cv| {
+                let keys = cv.0.pop_var();
+                Box::new(std::iter::once(extreme_by(cv.1, &keys, false)))
+            }),
+        ),
         (
             "__jq_equal",
             v(2),

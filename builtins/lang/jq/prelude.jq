@@ -222,20 +222,22 @@ def __jq_reverse: reverse;
 def reverse: if type == "array" then __jq_reverse else [.[length - 1 - range(0; length)]] end;
 def __jq_flatten_all: flatten;
 def flatten: if type == "array" then __jq_flatten_all else reduce .[] as $i ([]; . + ($i | if type == "array" then flatten else [.] end)) end;
-def __jq_min: min;
-def __jq_max: max;
+def __jq_min: __jq_least_by(.);
+def __jq_max: __jq_greatest_by(.);
 def min: if type == "array" then __jq_min else error("\(__jq_describe) and \(__jq_describe) cannot be iterated over") end;
 def max: if type == "array" then __jq_max else error("\(__jq_describe) and \(__jq_describe) cannot be iterated over") end;
-def __jq_min_by(f): min_by(f);
-def __jq_max_by(f): max_by(f);
+def __jq_min_by(f): __jq_least_by(map([f]));
+def __jq_max_by(f): __jq_greatest_by(map([f]));
 def min_by(f): if type == "array" then __jq_min_by(f) elif type == "object" then error("\(__jq_describe) and array ([]) cannot be iterated over") else error("Cannot iterate over \(__jq_describe)") end;
 def max_by(f): if type == "array" then __jq_max_by(f) elif type == "object" then error("\(__jq_describe) and array ([]) cannot be iterated over") else error("Cannot iterate over \(__jq_describe)") end;
-# `__jq_sort` and `__jq_unique` are natives (`paths.rs`) that stop at jq's comparison depth.
+# `__jq_sort`, `__jq_unique` and the ordering by keys (`__jq_sorted_by`, `__jq_grouped_by`,
+# `__jq_least_by`, `__jq_greatest_by`: the keys as jq's `map([f])`) are natives (`paths.rs`)
+# that stop at jq's comparison depth.
 def sort: if type == "array" then __jq_sort else error("\(__jq_describe) cannot be sorted, as it is not an array") end;
 def unique: if type == "array" then __jq_unique else error("\(__jq_describe) cannot be sorted, as it is not an array") end;
-def __jq_sort_by(f): sort_by(f);
-def __jq_group_by(f): group_by(f);
-def __jq_unique_by(f): unique_by(f);
+def __jq_sort_by(f): __jq_sorted_by(map([f]));
+def __jq_group_by(f): __jq_grouped_by(map([f]));
+def __jq_unique_by(f): [__jq_grouped_by(map([f]))[] | .[0]];
 def sort_by(f): if type == "array" then __jq_sort_by(f) else error("\(__jq_describe) and array ([]) cannot be sorted, as they are not both arrays") end;
 def group_by(f): if type == "array" then __jq_group_by(f) elif type == "object" then error("\(__jq_describe) and array ([]) cannot be sorted, as they are not both arrays") else error("Cannot iterate over \(__jq_describe)") end;
 def unique_by(f): if type == "array" then __jq_unique_by(f) elif type == "object" then error("\(__jq_describe) and array ([]) cannot be sorted, as they are not both arrays") else error("Cannot iterate over \(__jq_describe)") end;
