@@ -6,6 +6,7 @@ use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
 use crate::text::cfmt::{self, format_float};
+use toolsh_bytes::quote::quotef;
 
 /// How the bytes of one field are shown.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -440,7 +441,7 @@ pub async fn od(ctx: Ctx<'_>, args: Args) -> Status {
         let mut reader = match ctx.open_operand(file) {
             Ok(reader) => reader,
             Err(err) => {
-                ctx.complain(format!("{file}: {}", crate::vfs::describe(&err))).await;
+                ctx.complain(format!("{file}: {}", crate::vfs::describe(&err), file = quotef(file))).await;
                 status = 1;
                 continue;
             }
@@ -450,7 +451,8 @@ pub async fn od(ctx: Ctx<'_>, args: Args) -> Status {
                 Ok(Some(piece)) => piece,
                 Ok(None) => break,
                 Err(err) => {
-                    ctx.complain(format!("{file}: read error: {}", crate::vfs::describe(&err))).await;
+                    ctx.complain(format!("{file}: read error: {}", crate::vfs::describe(&err), file = quotef(file)))
+                        .await;
                     status = 1;
                     break;
                 }

@@ -9,6 +9,7 @@ use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
 use crate::vfs::{WriteMode, describe, path};
+use toolsh_bytes::quote::quoteaf;
 
 const BACKUP_C: Opt = Opt::short('c', "(ignored)");
 const COMPARE: Opt = Opt::both(
@@ -74,7 +75,7 @@ async fn make_dirs(ctx: &Ctx<'_>, abs: &str, shown: &str, verbose: bool) -> Resu
             Ok(_) => return Err(format!("cannot create directory '{shown}': File exists")),
             Err(_) => {
                 if let Err(err) = ctx.vfs.mkdir(&current) {
-                    return Err(format!("cannot create directory '{shown}': {}", describe(&err)));
+                    return Err(format!("cannot create directory {shown}: {}", describe(&err), shown = quoteaf(shown)));
                 }
                 if verbose {
                     ctx.out(format!("install: creating directory '{}'\n", relative(shown, abs, &current))).await;
@@ -115,7 +116,7 @@ pub async fn install(ctx: Ctx<'_>, args: Args) -> Status {
                 Ok(()) => ctx
                     .vfs
                     .set_mode(&abs, mode)
-                    .map_err(|e| format!("cannot change permissions of '{dir}': {}", describe(&e))),
+                    .map_err(|e| format!("cannot change permissions of {dir}: {}", describe(&e), dir = quoteaf(dir))),
                 Err(said) => Err(said),
             };
             if let Err(said) = made {
@@ -170,7 +171,7 @@ pub async fn install(ctx: Ctx<'_>, args: Args) -> Status {
             }
             Ok(meta) => meta,
             Err(err) => {
-                ctx.complain(format!("cannot stat '{source}': {}", describe(&err))).await;
+                ctx.complain(format!("cannot stat {source}: {}", describe(&err), source = quoteaf(source))).await;
                 status = 1;
                 continue;
             }
@@ -191,7 +192,8 @@ pub async fn install(ctx: Ctx<'_>, args: Args) -> Status {
         let data = match ctx.vfs.read(&from) {
             Ok(data) => data,
             Err(err) => {
-                ctx.complain(format!("cannot open '{source}' for reading: {}", describe(&err))).await;
+                ctx.complain(format!("cannot open {source} for reading: {}", describe(&err), source = quoteaf(source)))
+                    .await;
                 status = 1;
                 continue;
             }
@@ -205,17 +207,27 @@ pub async fn install(ctx: Ctx<'_>, args: Args) -> Status {
         let written = ctx
             .vfs
             .write(&to, &data, WriteMode::Truncate)
-            .map_err(|e| format!("cannot create regular file '{shown_dest}': {}", describe(&e)))
+            .map_err(|e| {
+                format!("cannot create regular file {shown_dest}: {}", describe(&e), shown_dest = quoteaf(&shown_dest))
+            })
             .and_then(|()| {
-                ctx.vfs
-                    .set_mode(&to, mode)
-                    .map_err(|e| format!("cannot change permissions of '{shown_dest}': {}", describe(&e)))
+                ctx.vfs.set_mode(&to, mode).map_err(|e| {
+                    format!(
+                        "cannot change permissions of {shown_dest}: {}",
+                        describe(&e),
+                        shown_dest = quoteaf(&shown_dest)
+                    )
+                })
             })
             .and_then(|()| {
                 if args.has(&PRESERVE) {
-                    ctx.vfs
-                        .set_mtime(&to, meta.mtime)
-                        .map_err(|e| format!("cannot set timestamps for '{shown_dest}': {}", describe(&e)))
+                    ctx.vfs.set_mtime(&to, meta.mtime).map_err(|e| {
+                        format!(
+                            "cannot set timestamps for {shown_dest}: {}",
+                            describe(&e),
+                            shown_dest = quoteaf(&shown_dest)
+                        )
+                    })
                 } else {
                     Ok(())
                 }

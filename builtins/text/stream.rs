@@ -6,6 +6,7 @@ use crate::opt;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Order, Spec};
 use crate::vfs::WriteMode;
+use toolsh_bytes::quote::{quoteaf, quotef};
 
 /// Decodes `echo -e` escapes; the flag says `\c` asked to stop all output.
 pub(crate) fn expand_backslashes_bytes(text: &str, printf_octal: bool) -> (Vec<u8>, bool) {
@@ -302,7 +303,12 @@ pub async fn head(ctx: Ctx<'_>, parsed: Args) -> Status {
                 Ok(true) => continue,
                 Ok(false) => return 1,
                 Err(err) => {
-                    ctx.complain(format!("cannot open '{file}' for reading: {}", crate::vfs::describe(&err))).await;
+                    ctx.complain(format!(
+                        "cannot open {file} for reading: {}",
+                        crate::vfs::describe(&err),
+                        file = quoteaf(file)
+                    ))
+                    .await;
                     status = 1;
                     continue;
                 }
@@ -312,7 +318,12 @@ pub async fn head(ctx: Ctx<'_>, parsed: Args) -> Status {
                 Ok(true) => continue,
                 Ok(false) => return 1,
                 Err(err) => {
-                    ctx.complain(format!("cannot open '{file}' for reading: {}", crate::vfs::describe(&err))).await;
+                    ctx.complain(format!(
+                        "cannot open {file} for reading: {}",
+                        crate::vfs::describe(&err),
+                        file = quoteaf(file)
+                    ))
+                    .await;
                     status = 1;
                     continue;
                 }
@@ -454,7 +465,12 @@ pub async fn tail(ctx: Ctx<'_>, parsed: Args) -> Status {
                 Ok(true) => continue,
                 Ok(false) => return 1,
                 Err(err) => {
-                    ctx.complain(format!("cannot open '{file}' for reading: {}", crate::vfs::describe(&err))).await;
+                    ctx.complain(format!(
+                        "cannot open {file} for reading: {}",
+                        crate::vfs::describe(&err),
+                        file = quoteaf(file)
+                    ))
+                    .await;
                     status = 1;
                     continue;
                 }
@@ -926,7 +942,7 @@ pub async fn tee(ctx: Ctx<'_>, args: Args) -> Status {
         match ctx.write_path(file, b"", mode).await {
             Ok(()) => targets.push(file),
             Err(err) => {
-                ctx.complain(format!("{file}: {}", crate::vfs::describe(&err))).await;
+                ctx.complain(format!("{file}: {}", crate::vfs::describe(&err), file = quotef(file))).await;
                 status = 1;
             }
         }
@@ -936,7 +952,7 @@ pub async fn tee(ctx: Ctx<'_>, args: Args) -> Status {
     while let Some(chunk) = input.read_chunk().await {
         for target in &targets {
             if let Err(err) = ctx.write_path(target, &chunk, WriteMode::Append).await {
-                ctx.complain(format!("{target}: {}", crate::vfs::describe(&err))).await;
+                ctx.complain(format!("{target}: {}", crate::vfs::describe(&err), target = quotef(target))).await;
                 status = 1;
             }
         }
@@ -1084,7 +1100,9 @@ pub async fn date(ctx: Ctx<'_>, args: Args) -> Status {
             },
             REFERENCE => match ctx.vfs.stat(&ctx.abs(value)) {
                 Ok(meta) => when = meta.mtime.into(),
-                Err(err) => return ctx.fail(format!("{value}: {}", crate::vfs::describe(&err))).await,
+                Err(err) => {
+                    return ctx.fail(format!("{value}: {}", crate::vfs::describe(&err), value = quotef(value))).await;
+                }
             },
             _ => {} // -u: the shell's clock is UTC already.
         }

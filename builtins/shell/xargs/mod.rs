@@ -9,6 +9,7 @@ use crate::io::{Input, Io};
 use crate::session::Status;
 use crate::spec::{Args, Opt, Order, Runs, Spec};
 use items::{Item, Split, Splitter};
+use toolsh_bytes::quote::quote;
 use toolsh_core::vars::{Attrs, is_name};
 
 /// Bytes GNU xargs allows one command line (`xargs --show-limits`: the buffer it uses): each
@@ -204,7 +205,9 @@ pub async fn xargs(ctx: Ctx<'_>, args: Args) -> Status {
         Ok(reader) => reader,
         Err(err) => {
             let name = o.arg_file.as_deref().unwrap_or("-");
-            return ctx.fail(format!("Cannot open input file '{name}': {}", crate::vfs::describe(&err))).await;
+            return ctx
+                .fail(format!("Cannot open input file {name}: {}", crate::vfs::describe(&err), name = quote(name)))
+                .await;
         }
     };
     let base: usize = o.command.iter().map(|word| word.len() + 1).sum();

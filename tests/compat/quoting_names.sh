@@ -1,0 +1,237 @@
+### cat, wc, head and tail name a missing file as GNU quotes it +stderr
+for f in plain 'a b' "it's" 'a$b' "a'\$b" $'x\ny' $'t\tb' $'f\351' 'a:b' '~x' 'x~' ''; do
+  cat -- "$f"; wc -l -- "$f"; head -n1 -- "$f"; tail -n1 -- "$f"
+done
+## stderr:
+cat: plain: No such file or directory
+wc: plain: No such file or directory
+head: cannot open 'plain' for reading: No such file or directory
+tail: cannot open 'plain' for reading: No such file or directory
+cat: 'a b': No such file or directory
+wc: 'a b': No such file or directory
+head: cannot open 'a b' for reading: No such file or directory
+tail: cannot open 'a b' for reading: No such file or directory
+cat: "it's": No such file or directory
+wc: "it's": No such file or directory
+head: cannot open "it's" for reading: No such file or directory
+tail: cannot open "it's" for reading: No such file or directory
+cat: 'a$b': No such file or directory
+wc: 'a$b': No such file or directory
+head: cannot open 'a$b' for reading: No such file or directory
+tail: cannot open 'a$b' for reading: No such file or directory
+cat: 'a'\''$b': No such file or directory
+wc: 'a'\''$b': No such file or directory
+head: cannot open 'a'\''$b' for reading: No such file or directory
+tail: cannot open 'a'\''$b' for reading: No such file or directory
+cat: 'x'$'\n''y': No such file or directory
+wc: 'x'$'\n''y': No such file or directory
+head: cannot open 'x'$'\n''y' for reading: No such file or directory
+tail: cannot open 'x'$'\n''y' for reading: No such file or directory
+cat: 't'$'\t''b': No such file or directory
+wc: 't'$'\t''b': No such file or directory
+head: cannot open 't'$'\t''b' for reading: No such file or directory
+tail: cannot open 't'$'\t''b' for reading: No such file or directory
+cat: 'f'$'\351': No such file or directory
+wc: 'f'$'\351': No such file or directory
+head: cannot open 'f'$'\351' for reading: No such file or directory
+tail: cannot open 'f'$'\351' for reading: No such file or directory
+cat: 'a:b': No such file or directory
+wc: 'a:b': No such file or directory
+head: cannot open 'a:b' for reading: No such file or directory
+tail: cannot open 'a:b' for reading: No such file or directory
+cat: '~x': No such file or directory
+wc: '~x': No such file or directory
+head: cannot open '~x' for reading: No such file or directory
+tail: cannot open '~x' for reading: No such file or directory
+cat: x~: No such file or directory
+wc: x~: No such file or directory
+head: cannot open 'x~' for reading: No such file or directory
+tail: cannot open 'x~' for reading: No such file or directory
+cat: '': No such file or directory
+wc: invalid zero-length file name
+head: cannot open '' for reading: No such file or directory
+tail: cannot open '' for reading: No such file or directory
+## status: 1
+
+### ls, stat and du: cannot access NAME +stderr
+for f in plain 'a b' "it's" $'x\ny' $'f\351'; do
+  ls -- "$f"; stat -- "$f"; du -- "$f"
+done
+echo end
+## stdout:
+end
+## stderr:
+ls: cannot access 'plain': No such file or directory
+stat: cannot statx 'plain': No such file or directory
+du: cannot access 'plain': No such file or directory
+ls: cannot access 'a b': No such file or directory
+stat: cannot statx 'a b': No such file or directory
+du: cannot access 'a b': No such file or directory
+ls: cannot access "it's": No such file or directory
+stat: cannot statx "it's": No such file or directory
+du: cannot access "it's": No such file or directory
+ls: cannot access 'x'$'\n''y': No such file or directory
+stat: cannot statx 'x'$'\n''y': No such file or directory
+du: cannot access 'x'$'\n''y': No such file or directory
+ls: cannot access 'f'$'\351': No such file or directory
+stat: cannot statx 'f'$'\351': No such file or directory
+du: cannot access 'f'$'\351': No such file or directory
+## status: 0
+
+### rm, rmdir and touch on missing names and paths +stderr
+for f in plain 'a b' "it's" "a'\$b" $'x\ny' $'f\351' $'a\'\n'; do
+  rm -- "$f"; rmdir -- "$f"; touch -- "nodir/$f"
+done
+## stderr:
+rm: cannot remove 'plain': No such file or directory
+rmdir: failed to remove 'plain': No such file or directory
+touch: cannot touch 'nodir/plain': No such file or directory
+rm: cannot remove 'a b': No such file or directory
+rmdir: failed to remove 'a b': No such file or directory
+touch: cannot touch 'nodir/a b': No such file or directory
+rm: cannot remove "it's": No such file or directory
+rmdir: failed to remove "it's": No such file or directory
+touch: cannot touch "nodir/it's": No such file or directory
+rm: cannot remove 'a'\''$b': No such file or directory
+rmdir: failed to remove 'a'\''$b': No such file or directory
+touch: cannot touch 'nodir/a'\''$b': No such file or directory
+rm: cannot remove 'x'$'\n''y': No such file or directory
+rmdir: failed to remove 'x'$'\n''y': No such file or directory
+touch: cannot touch 'nodir/x'$'\n''y': No such file or directory
+rm: cannot remove 'f'$'\351': No such file or directory
+rmdir: failed to remove 'f'$'\351': No such file or directory
+touch: cannot touch 'nodir/f'$'\351': No such file or directory
+rm: cannot remove '''a'\'''$'\n': No such file or directory
+rmdir: failed to remove '''a'\'''$'\n': No such file or directory
+touch: cannot touch '''nodir/a'\'''$'\n': No such file or directory
+## status: 1
+
+### mkdir quotes with C escapes; mkdir -v and rm -v print names quoted for the shell +stderr
+for f in 'a b' "it's" $'x\ny' $'t\tb' $'f\351' 'a\b'; do
+  mkdir -- "nodir/$f"
+  mkdir -v -- "$f" && rmdir -- "$f"
+done
+touch 'a b' "it's" $'x\ny'
+rm -v -- 'a b' "it's" $'x\ny'
+## stdout:
+mkdir: created directory 'a b'
+mkdir: created directory "it's"
+mkdir: created directory 'x'$'\n''y'
+mkdir: created directory 't'$'\t''b'
+mkdir: created directory 'f'$'\351'
+mkdir: created directory 'a\b'
+removed 'a b'
+removed "it's"
+removed 'x'$'\n''y'
+## stderr:
+mkdir: cannot create directory 'nodir/a b': No such file or directory
+mkdir: cannot create directory 'nodir/it's': No such file or directory
+mkdir: cannot create directory 'nodir/x\ny': No such file or directory
+mkdir: cannot create directory 'nodir/t\tb': No such file or directory
+mkdir: cannot create directory 'nodir/f\351': No such file or directory
+mkdir: cannot create directory 'nodir/a\\b': No such file or directory
+## status: 0
+
+### cp and mv: cannot stat, verbose copies and renames +stderr
+touch 'a b' "it's" $'f\351'
+cp -- 'no such' x; mv -- "it isn't" y
+cp -v -- 'a b' "c d"; mv -v -- "it's" "it is"; cp -v -- $'f\351' plain
+mkdir dir; cp -- dir 'a b'; mv -- dir "dir/it's"
+cp -- 'a b' 'a b'
+ls
+## stdout:
+'a b' -> 'c d'
+renamed "it's" -> 'it is'
+'f'$'\351' -> 'plain'
+a b
+c d
+dir
+f�
+it is
+plain
+## stderr:
+cp: cannot stat 'no such': No such file or directory
+mv: cannot stat "it isn't": No such file or directory
+cp: -r not specified; omitting directory 'dir'
+mv: cannot move 'dir' to a subdirectory of itself, "dir/it's"
+cp: 'a b' and 'a b' are the same file
+## status: 0
+## files:
+a b: ""
+c d: ""
+dir/
+f�: ""
+it is: ""
+plain: ""
+
+### chmod and ln: cannot access, verbose changes, failed links +stderr
+touch 'a b' "it's"
+chmod 644 -- 'no such' "no'pe" $'x\ny'
+chmod -v 600 -- 'a b' "it's"
+chmod -c 600 -- 'a b'
+chmod x -- 'a b'
+ln -s target -- "nodir/it's"; ln -s target -- $'nodir/x\ny'
+## stdout:
+mode of 'a b' changed from 0644 (rw-r--r--) to 0600 (rw-------)
+mode of "it's" changed from 0644 (rw-r--r--) to 0600 (rw-------)
+## stderr:
+chmod: cannot access 'no such': No such file or directory
+chmod: cannot access "no'pe": No such file or directory
+chmod: cannot access 'x'$'\n''y': No such file or directory
+chmod: invalid mode: 'x'
+Try 'chmod --help' for more information.
+ln: failed to create symbolic link "nodir/it's": No such file or directory
+ln: failed to create symbolic link 'nodir/x'$'\n''y': No such file or directory
+## status: 1
+## files:
+a b: ""
+it's: ""
+
+### sort, grep, sed, diff and find name missing files in their own ways +stderr
+for f in 'a b' "it's" $'x\ny' $'f\351'; do
+  sort -- "$f"; grep x -- "$f"; sed p -- "$f"; diff -- "$f" /dev/null; find "$f"
+done
+## stderr:
+sort: cannot read: 'a b': No such file or directory
+grep: a b: No such file or directory
+sed: can't read a b: No such file or directory
+diff: a b: No such file or directory
+find: 'a b': No such file or directory
+sort: cannot read: "it's": No such file or directory
+grep: it's: No such file or directory
+sed: can't read it's: No such file or directory
+diff: it's: No such file or directory
+find: 'it's': No such file or directory
+sort: cannot read: 'x'$'\n''y': No such file or directory
+grep: x
+y: No such file or directory
+sed: can't read x
+y: No such file or directory
+diff: x
+y: No such file or directory
+find: 'x\ny': No such file or directory
+sort: cannot read: 'f'$'\351': No such file or directory
+grep: f�: No such file or directory
+sed: can't read f�: No such file or directory
+diff: f�: No such file or directory
+find: 'f\351': No such file or directory
+## status: 1
+
+### tar names a missing member without quotes, with C escapes +stderr
+tar cf t.tar -- 'a b' 'a:b' $'t\tb' $'f\351' "it's"
+tar xf $'x\ty'
+echo $?
+## stdout:
+2
+## stderr:
+tar: a b: Cannot stat: No such file or directory
+tar: a\:b: Cannot stat: No such file or directory
+tar: t\tb: Cannot stat: No such file or directory
+tar: f\351: Cannot stat: No such file or directory
+tar: it's: Cannot stat: No such file or directory
+tar: Exiting with failure status due to previous errors
+tar: x\ty: Cannot open: No such file or directory
+tar: Error is not recoverable: exiting now
+## status: 0
+## files:
+t.tar: 10240 bytes, 1 lines
