@@ -437,9 +437,14 @@ pub async fn od(ctx: Ctx<'_>, args: Args) -> Status {
     let (mut skip, mut left) = (o.skip, o.limit.unwrap_or(u64::MAX));
     let mut pending: Vec<u8> = Vec::new();
     let mut status = 0;
+    // GNU prints the closing offset only when some input could be opened.
+    let mut opened = false;
     'files: for file in &o.files {
         let mut reader = match ctx.open_operand(file) {
-            Ok(reader) => reader,
+            Ok(reader) => {
+                opened = true;
+                reader
+            }
             Err(err) => {
                 ctx.complain(format!("{file}: {}", crate::vfs::describe(&err), file = quotef(file))).await;
                 status = 1;
@@ -488,7 +493,7 @@ pub async fn od(ctx: Ctx<'_>, args: Args) -> Status {
         let rest = std::mem::take(&mut pending);
         dumper.block(&rest);
     }
-    if o.radix != 'n' {
+    if o.radix != 'n' && (opened || o.files.is_empty()) {
         let end = dumper.address(dumper.offset);
         dumper.out.push_str(&end);
         dumper.out.push('\n');

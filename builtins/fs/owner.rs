@@ -125,7 +125,11 @@ pub async fn chown(ctx: Ctx<'_>, args: Args) -> Status {
         };
         if verbose {
             // Nothing changes: every file already is the agent's.
-            let owner = if group_only { format!("group of '{file}'") } else { format!("ownership of '{file}'") };
+            let owner = if group_only {
+                format!("group of {}", quoteaf(&file))
+            } else {
+                format!("ownership of {}", quoteaf(&file))
+            };
             out.push_str(&format!("{owner} retained as {retained}\n"));
         }
         if recursive

@@ -6,7 +6,7 @@ use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
 use crate::vfs::describe;
 use std::io::Read as _;
-use toolsh_bytes::quote::quotef;
+use toolsh_bytes::quote::{quoteaf, quotef};
 
 /// Reads every operand (standard input when none), reporting unreadable ones.
 async fn inputs(ctx: &Ctx<'_>, files: &[String]) -> (Vec<(String, Vec<u8>)>, Status) {
@@ -17,7 +17,8 @@ async fn inputs(ctx: &Ctx<'_>, files: &[String]) -> (Vec<(String, Vec<u8>)>, Sta
         match ctx.read_operand(&name).await {
             Ok(data) => out.push((name, data)),
             Err(err) => {
-                ctx.complain(format!("{name}: {}", describe(&err), name = quotef(&name))).await;
+                // tac's words, the one command reading its inputs whole here.
+                ctx.complain(format!("failed to open {} for reading: {}", quoteaf(&name), describe(&err))).await;
                 status = 1;
             }
         }

@@ -42,7 +42,7 @@ pub async fn tsort(ctx: Ctx<'_>, args: Args) -> Status {
     let text = toolsh_bytes::decode(&data);
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.len() % 2 == 1 {
-        return ctx.fail(format!("{name}: input contains an odd number of tokens")).await;
+        return ctx.fail(format!("{name}: input contains an odd number of tokens", name = quotef(&name))).await;
     }
     let mut items: BTreeMap<&str, Item> = BTreeMap::new();
     for pair in words.chunks(2) {

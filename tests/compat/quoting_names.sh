@@ -235,3 +235,107 @@ tar: Error is not recoverable: exiting now
 ## status: 0
 ## files:
 t.tar: 10240 bytes, 1 lines
+
+### coreutils' filters name a missing file with quotef +stderr
+for f in "it's" $'x\ny' $'f\351'; do
+  cut -f1 -- "$f"; paste -- "$f"; nl -- "$f"; uniq -- "$f"; fold -- "$f"; expand -- "$f"; od -- "$f"
+  base64 -- "$f"; md5sum -- "$f"; cksum -- "$f"; sum -- "$f"; shuf -- "$f"; tsort -- "$f"; pr -- "$f"
+  tac -- "$f"; comm -- "$f" /dev/null; join -- "$f" /dev/null; realpath -- "nodir/$f"; unlink -- "$f"
+done
+## stderr:
+cut: "it's": No such file or directory
+paste: "it's": No such file or directory
+nl: "it's": No such file or directory
+uniq: "it's": No such file or directory
+fold: "it's": No such file or directory
+expand: "it's": No such file or directory
+od: "it's": No such file or directory
+base64: "it's": No such file or directory
+md5sum: "it's": No such file or directory
+cksum: "it's": No such file or directory
+sum: "it's": No such file or directory
+shuf: "it's": No such file or directory
+tsort: "it's": No such file or directory
+pr: "it's": No such file or directory
+tac: failed to open "it's" for reading: No such file or directory
+comm: "it's": No such file or directory
+join: "it's": No such file or directory
+realpath: "nodir/it's": No such file or directory
+unlink: cannot unlink "it's": No such file or directory
+cut: 'x'$'\n''y': No such file or directory
+paste: 'x'$'\n''y': No such file or directory
+nl: 'x'$'\n''y': No such file or directory
+uniq: 'x'$'\n''y': No such file or directory
+fold: 'x'$'\n''y': No such file or directory
+expand: 'x'$'\n''y': No such file or directory
+od: 'x'$'\n''y': No such file or directory
+base64: 'x'$'\n''y': No such file or directory
+md5sum: 'x'$'\n''y': No such file or directory
+cksum: 'x'$'\n''y': No such file or directory
+sum: 'x'$'\n''y': No such file or directory
+shuf: 'x'$'\n''y': No such file or directory
+tsort: 'x'$'\n''y': No such file or directory
+pr: 'x'$'\n''y': No such file or directory
+tac: failed to open 'x'$'\n''y' for reading: No such file or directory
+comm: 'x'$'\n''y': No such file or directory
+join: 'x'$'\n''y': No such file or directory
+realpath: 'nodir/x'$'\n''y': No such file or directory
+unlink: cannot unlink 'x'$'\n''y': No such file or directory
+cut: 'f'$'\351': No such file or directory
+paste: 'f'$'\351': No such file or directory
+nl: 'f'$'\351': No such file or directory
+uniq: 'f'$'\351': No such file or directory
+fold: 'f'$'\351': No such file or directory
+expand: 'f'$'\351': No such file or directory
+od: 'f'$'\351': No such file or directory
+base64: 'f'$'\351': No such file or directory
+md5sum: 'f'$'\351': No such file or directory
+cksum: 'f'$'\351': No such file or directory
+sum: 'f'$'\351': No such file or directory
+shuf: 'f'$'\351': No such file or directory
+tsort: 'f'$'\351': No such file or directory
+pr: 'f'$'\351': No such file or directory
+tac: failed to open 'f'$'\351' for reading: No such file or directory
+comm: 'f'$'\351': No such file or directory
+join: 'f'$'\351': No such file or directory
+realpath: 'nodir/f'$'\351': No such file or directory
+unlink: cannot unlink 'f'$'\351': No such file or directory
+## status: 1
+
+### install, dd, truncate, fmt and split name a file in a sentence +stderr
+for f in 'a b' "it's" $'x\ny'; do
+  install -- "$f" dest; dd if="$f" of=/dev/null status=none; truncate -s 0 -- "nodir/$f"
+  fmt -- "$f"; split -- "$f"; touch -r "$f" x; chmod --reference="$f" 644 x
+done
+touch 'a b'; install -v -- 'a b' "it's"; mkdir d; install -v -d "d/it's"
+## stdout:
+'a b' -> "it's"
+install: creating directory "d/it's"
+## stderr:
+install: cannot stat 'a b': No such file or directory
+dd: failed to open 'a b': No such file or directory
+truncate: cannot open 'nodir/a b' for writing: No such file or directory
+fmt: cannot open 'a b' for reading: No such file or directory
+split: cannot open 'a b' for reading: No such file or directory
+touch: failed to get attributes of 'a b': No such file or directory
+chmod: failed to get attributes of 'a b': No such file or directory
+install: cannot stat "it's": No such file or directory
+dd: failed to open "it's": No such file or directory
+truncate: cannot open "nodir/it's" for writing: No such file or directory
+fmt: cannot open "it's" for reading: No such file or directory
+split: cannot open "it's" for reading: No such file or directory
+touch: failed to get attributes of "it's": No such file or directory
+chmod: failed to get attributes of "it's": No such file or directory
+install: cannot stat 'x'$'\n''y': No such file or directory
+dd: failed to open 'x'$'\n''y': No such file or directory
+truncate: cannot open 'nodir/x'$'\n''y' for writing: No such file or directory
+fmt: cannot open 'x'$'\n''y' for reading: No such file or directory
+split: cannot open 'x'$'\n''y' for reading: No such file or directory
+touch: failed to get attributes of 'x'$'\n''y': No such file or directory
+chmod: failed to get attributes of 'x'$'\n''y': No such file or directory
+## status: 0
+## files:
+a b: ""
+d/
+d/it's/
+it's: ""
