@@ -18,7 +18,7 @@ use crate::spec::{Args, Opt, Spec};
 use crate::vfs::describe;
 use std::cmp::Ordering;
 use std::hash::{BuildHasher, Hasher};
-use toolsh_bytes::quote::{quoteaf, quotef};
+use toolsh_bytes::quote::quotef;
 
 /// How values of a key compare.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -724,9 +724,7 @@ pub async fn sort(ctx: Ctx<'_>, args: Args) -> Status {
                     .collect()
             }
             Err(err) => {
-                return ctx
-                    .fail(format!("cannot open {list} for reading: {}", describe(&err), list = quoteaf(&list)))
-                    .await;
+                return ctx.fail(format!("open failed: {}: {}", quotef(&list), describe(&err))).await;
             }
         }
     }
