@@ -764,11 +764,21 @@ async fn placement(ctx: &Ctx<'_>, spec: &Spec, args: &mut Args) -> Result<(Vec<S
     Ok((operands, dest, into))
 }
 
+/// Why `dir`, the last of several operands, cannot take them, in coreutils 9's words:
+/// `target 'x': Not a directory`, or why it cannot be reached.
+fn not_a_target(ctx: &Ctx<'_>, dir: &str) -> String {
+    let why = match ctx.vfs.stat(&ctx.abs(dir)) {
+        Ok(_) => "Not a directory".to_string(),
+        Err(err) => describe(&err),
+    };
+    format!("target {}: {why}", quoteaf(dir))
+}
+
 fn destination(ctx: &Ctx<'_>, source: &str, dest: &str, into: Into) -> Result<String, String> {
     let dest_abs = ctx.abs(dest);
     let is_dir = into != Into::Never && ctx.vfs.stat(&dest_abs).is_ok_and(|m| m.is_dir());
     if into == Into::Always && !is_dir {
-        return Err(format!("target {dest} is not a directory", dest = quoteaf(dest)));
+        return Err(not_a_target(ctx, dest));
     }
     if is_dir { Ok(path::join(&dest_abs, path::file_name(&ctx.abs(source)))) } else { Ok(dest_abs) }
 }
@@ -948,7 +958,7 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
         };
         match result {
             Err(err) => {
-                ctx.complain(format!("cannot create {dest}: {}", describe(&err), dest = quoteaf(&dest))).await;
+                ctx.complain(format!("cannot create regular file {}: {}", quoteaf(&dest), describe(&err))).await;
                 status = 1;
             }
             Ok(()) => {
@@ -1607,7 +1617,7 @@ pub async fn ln(ctx: Ctx<'_>, mut args: Args) -> Status {
         [targets @ .., dir] => {
             // Several targets: links to each inside the directory, named as the targets are.
             if !ctx.vfs.stat(&ctx.abs(dir)).is_ok_and(|m| m.is_dir()) {
-                return ctx.fail(format!("target {dir} is not a directory", dir = quoteaf(dir))).await;
+                return ctx.fail(not_a_target(&ctx, dir)).await;
             }
             let mut status = 0;
             for target in targets {
@@ -2797,7 +2807,13 @@ pub async fn mktemp(mut ctx: Ctx<'_>, args: Args) -> Status {
                 if ctx.out(line).await { 0 } else { 1 }
             }
             Err(_) if quiet => 1,
-            Err(err) => ctx.fail(format!("failed to create {full}: {}", describe(&err), full = quote(&full))).await,
+            Err(err) => {
+                let what = if dir_mode { "directory" } else { "file" };
+                // GNU names the template as it was filled: under DIR, with the suffix.
+                let written = format!("{template}{suffix}");
+                let shown = if base_dir.is_empty() { written } else { path::join(&base_dir, &written) };
+                ctx.fail(format!("failed to create {what} via template {}: {}", quote(&shown), describe(&err))).await
+            }
         };
     }
     let _ = &mut ctx;

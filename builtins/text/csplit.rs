@@ -541,7 +541,11 @@ pub async fn csplit(ctx: Ctx<'_>, args: Args) -> Status {
     let file = &args.operands[0];
     let data = match ctx.read_operand(file).await {
         Ok(data) => data,
-        Err(err) => return ctx.fail(format!("cannot open {} for reading: {}", quote(file), describe(&err))).await,
+        Err(err) => {
+            return ctx
+                .fail(format!("cannot open {} for reading: {}", toolsh_bytes::quote::quoteaf(file), describe(&err)))
+                .await;
+        }
     };
     let words = &args.operands[1..];
     let mut warnings = Vec::new();

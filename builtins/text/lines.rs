@@ -970,6 +970,8 @@ pub async fn wc(ctx: Ctx<'_>, args: Args) -> Status {
             })
             .collect();
         match name {
+            // GNU quotes a name only when a newline in it would break the line up.
+            Some(name) if name.contains('\n') => format!("{} {}\n", values.join(" "), quotef(name)),
             Some(name) => format!("{} {name}\n", values.join(" ")),
             None => format!("{}\n", values.join(" ")),
         }

@@ -753,7 +753,9 @@ pub async fn sort(ctx: Ctx<'_>, args: Args) -> Status {
                 input_ends.push(data.len());
             }
             Err(err) => {
-                ctx.complain(format!("cannot read: {}: {}", quotef(file), describe(&err))).await;
+                // GNU's -c opens its one input to read it in order; sorting reads them all first.
+                let what = if check.is_some() { "open failed" } else { "cannot read" };
+                ctx.complain(format!("{what}: {}: {}", quotef(file), describe(&err))).await;
                 return 2;
             }
         }

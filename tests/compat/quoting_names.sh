@@ -339,3 +339,56 @@ a b: ""
 d/
 d/it's/
 it's: ""
+
+### wc quotes a name with a newline in its output; cp, mv and mktemp name targets and templates +stderr
+for f in 'a b' "it's" $'x\ny' $'f\351'; do
+  mkdir -- "$f"; touch -- "$f/a" "$f/b"
+  wc -l -- "$f/a" "$f/b"
+  cp -- "$f/a" "$f/b" "$f/a"; mv -- "$f/a" "$f/b" "nodir/$f"; cp -- "$f/a" "nodir/$f"
+  mktemp -- "nodir/${f}XXX"; mktemp -d --suffix=.d -- "nodir/${f}XXX"
+  sort -c -- "nodir/$f"; csplit -- "nodir/$f" 1
+  rm -r -- "$f"
+done
+## stdout:
+0 a b/a
+0 a b/b
+0 total
+0 it's/a
+0 it's/b
+0 total
+0 'x'$'\n''y/a'
+0 'x'$'\n''y/b'
+0 total
+0 f�/a
+0 f�/b
+0 total
+## stderr:
+cp: target 'a b/a': Not a directory
+mv: target 'nodir/a b': No such file or directory
+cp: cannot create regular file 'nodir/a b': No such file or directory
+mktemp: failed to create file via template 'nodir/a bXXX': No such file or directory
+mktemp: failed to create directory via template 'nodir/a bXXX.d': No such file or directory
+sort: open failed: 'nodir/a b': No such file or directory
+csplit: cannot open 'nodir/a b' for reading: No such file or directory
+cp: target "it's/a": Not a directory
+mv: target "nodir/it's": No such file or directory
+cp: cannot create regular file "nodir/it's": No such file or directory
+mktemp: failed to create file via template 'nodir/it'sXXX': No such file or directory
+mktemp: failed to create directory via template 'nodir/it'sXXX.d': No such file or directory
+sort: open failed: "nodir/it's": No such file or directory
+csplit: cannot open "nodir/it's" for reading: No such file or directory
+cp: target 'x'$'\n''y/a': Not a directory
+mv: target 'nodir/x'$'\n''y': No such file or directory
+cp: cannot create regular file 'nodir/x'$'\n''y': No such file or directory
+mktemp: failed to create file via template 'nodir/x\nyXXX': No such file or directory
+mktemp: failed to create directory via template 'nodir/x\nyXXX.d': No such file or directory
+sort: open failed: 'nodir/x'$'\n''y': No such file or directory
+csplit: cannot open 'nodir/x'$'\n''y' for reading: No such file or directory
+cp: target 'f'$'\351''/a': Not a directory
+mv: target 'nodir/f'$'\351': No such file or directory
+cp: cannot create regular file 'nodir/f'$'\351': No such file or directory
+mktemp: failed to create file via template 'nodir/f\351XXX': No such file or directory
+mktemp: failed to create directory via template 'nodir/f\351XXX.d': No such file or directory
+sort: open failed: 'nodir/f'$'\351': No such file or directory
+csplit: cannot open 'nodir/f'$'\351' for reading: No such file or directory
+## status: 0
