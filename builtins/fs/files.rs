@@ -1711,6 +1711,16 @@ pub async fn stat(ctx: Ctx<'_>, args: Args) -> Status {
                     }
                     match chars.next() {
                         Some('n') => out.push_str(&file),
+                        // The name quoted as coreutils quotes it, with a link's target.
+                        Some('N') => {
+                            out.push_str(&quoteaf(&file));
+                            if meta.kind == crate::vfs::FileKind::Symlink
+                                && let Ok(target) = ctx.vfs.read_link(&abs)
+                            {
+                                out.push_str(" -> ");
+                                out.push_str(&quoteaf(&target));
+                            }
+                        }
                         Some('s') => out.push_str(&meta.size.to_string()),
                         Some('F') => out.push_str(meta.kind_name()),
                         Some('a') => out.push_str(&format!("{:o}", meta.mode)),

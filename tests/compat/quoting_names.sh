@@ -392,3 +392,31 @@ mktemp: failed to create directory via template 'nodir/f\351XXX.d': No such file
 sort: open failed: 'nodir/f'$'\351': No such file or directory
 csplit: cannot open 'nodir/f'$'\351' for reading: No such file or directory
 ## status: 0
+
+### stat's %N quotes a name and a link's target as coreutils does +stderr
+for f in plain 'a b' "it's" $'x\ny' $'f\351'; do
+  touch -- "$f"; ln -s -- "$f" "l$f"
+  stat -c '%N|%n' -- "$f" "l$f"
+  find "nodir/$f" -name x
+  rm -- "$f" "l$f"
+done
+## stdout:
+'plain'|plain
+'lplain' -> 'plain'|lplain
+'a b'|a b
+'la b' -> 'a b'|la b
+"it's"|it's
+"lit's" -> "it's"|lit's
+'x'$'\n''y'|x
+y
+'lx'$'\n''y' -> 'x'$'\n''y'|lx
+y
+'f'$'\351'|f�
+'lf'$'\351' -> 'f'$'\351'|lf�
+## stderr:
+find: 'nodir/plain': No such file or directory
+find: 'nodir/a b': No such file or directory
+find: 'nodir/it's': No such file or directory
+find: 'nodir/x\ny': No such file or directory
+find: 'nodir/f\351': No such file or directory
+## status: 0
