@@ -446,6 +446,8 @@ pub async fn od(ctx: Ctx<'_>, args: Args) -> Status {
                 reader
             }
             Err(err) => {
+                // GNU opens a directory; only its read fails, so the offset is still printed.
+                opened |= err.kind() == std::io::ErrorKind::IsADirectory;
                 ctx.complain(format!("{file}: {}", crate::vfs::describe(&err), file = quotef(file))).await;
                 status = 1;
                 continue;

@@ -754,7 +754,12 @@ pub async fn sort(ctx: Ctx<'_>, args: Args) -> Status {
             }
             Err(err) => {
                 // GNU's -c opens its one input to read it in order; sorting reads them all first.
-                let what = if check.is_some() { "open failed" } else { "cannot read" };
+                let what = match (check.is_some(), err.kind() == std::io::ErrorKind::IsADirectory) {
+                    // A directory opens, and its read fails.
+                    (_, true) => "read failed",
+                    (true, false) => "open failed",
+                    (false, false) => "cannot read",
+                };
                 ctx.complain(format!("{what}: {}: {}", quotef(file), describe(&err))).await;
                 return 2;
             }

@@ -207,6 +207,16 @@ const FOLLOW_RETRY: Opt = Opt::short('F', "same as --follow=name --retry (here: 
 const SLEEP: Opt =
     Opt::both('s', "sleep-interval", "with -f, sleep about N seconds between checks (no checks here)").value("N");
 
+/// head's and tail's words for a file they cannot read: GNU opens a directory and fails on
+/// the read (`error reading 'd': Is a directory`), anything else at the open.
+fn unreadable(file: &str, err: &std::io::Error) -> String {
+    if err.kind() == std::io::ErrorKind::IsADirectory {
+        format!("error reading {}: {}", quoteaf(file), crate::vfs::describe(err))
+    } else {
+        format!("cannot open {} for reading: {}", quoteaf(file), crate::vfs::describe(err))
+    }
+}
+
 /// `head`.
 pub const HEAD: Spec = Spec {
     name: "head",
@@ -303,12 +313,7 @@ pub async fn head(ctx: Ctx<'_>, parsed: Args) -> Status {
                 Ok(true) => continue,
                 Ok(false) => return 1,
                 Err(err) => {
-                    ctx.complain(format!(
-                        "cannot open {file} for reading: {}",
-                        crate::vfs::describe(&err),
-                        file = quoteaf(file)
-                    ))
-                    .await;
+                    ctx.complain(unreadable(file, &err)).await;
                     status = 1;
                     continue;
                 }
@@ -318,12 +323,7 @@ pub async fn head(ctx: Ctx<'_>, parsed: Args) -> Status {
                 Ok(true) => continue,
                 Ok(false) => return 1,
                 Err(err) => {
-                    ctx.complain(format!(
-                        "cannot open {file} for reading: {}",
-                        crate::vfs::describe(&err),
-                        file = quoteaf(file)
-                    ))
-                    .await;
+                    ctx.complain(unreadable(file, &err)).await;
                     status = 1;
                     continue;
                 }
@@ -465,12 +465,7 @@ pub async fn tail(ctx: Ctx<'_>, parsed: Args) -> Status {
                 Ok(true) => continue,
                 Ok(false) => return 1,
                 Err(err) => {
-                    ctx.complain(format!(
-                        "cannot open {file} for reading: {}",
-                        crate::vfs::describe(&err),
-                        file = quoteaf(file)
-                    ))
-                    .await;
+                    ctx.complain(unreadable(file, &err)).await;
                     status = 1;
                     continue;
                 }

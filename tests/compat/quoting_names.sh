@@ -420,3 +420,73 @@ find: 'nodir/it's': No such file or directory
 find: 'nodir/x\ny': No such file or directory
 find: 'nodir/f\351': No such file or directory
 ## status: 0
+
+### a directory given as a file: each tool's words and quoting +stderr
+for f in 'a b' "it's" $'x\ny'; do
+  mkdir -- "$f"
+  cat -- "$f"; head -- "$f"; tail -- "$f"; wc -- "$f"; sort -- "$f"; od -- "$f"; md5sum -- "$f"
+  cut -f1 -- "$f"; nl -- "$f"; paste -- "$f"; fold -- "$f"; expand -- "$f"; pr -- "$f"; sum -- "$f"
+  grep x -- "$f"; rm -- "$f"; cp -- "$f" x
+  rmdir -- "$f"
+done
+## stdout:
+      0       0       0 a b
+0000000
+      0       0       0 it's
+0000000
+      0       0       0 'x'$'\n''y'
+0000000
+## stderr:
+cat: 'a b': Is a directory
+head: error reading 'a b': Is a directory
+tail: error reading 'a b': Is a directory
+wc: 'a b': Is a directory
+sort: read failed: 'a b': Is a directory
+od: 'a b': Is a directory
+md5sum: 'a b': Is a directory
+cut: 'a b': Is a directory
+nl: 'a b': Is a directory
+paste: 'a b': Is a directory
+fold: 'a b': Is a directory
+expand: 'a b': Is a directory
+pr: 'a b': Is a directory
+sum: 'a b': Is a directory
+grep: a b: Is a directory
+rm: cannot remove 'a b': Is a directory
+cp: -r not specified; omitting directory 'a b'
+cat: "it's": Is a directory
+head: error reading "it's": Is a directory
+tail: error reading "it's": Is a directory
+wc: "it's": Is a directory
+sort: read failed: "it's": Is a directory
+od: "it's": Is a directory
+md5sum: "it's": Is a directory
+cut: "it's": Is a directory
+nl: "it's": Is a directory
+paste: "it's": Is a directory
+fold: "it's": Is a directory
+expand: "it's": Is a directory
+pr: "it's": Is a directory
+sum: "it's": Is a directory
+grep: it's: Is a directory
+rm: cannot remove "it's": Is a directory
+cp: -r not specified; omitting directory "it's"
+cat: 'x'$'\n''y': Is a directory
+head: error reading 'x'$'\n''y': Is a directory
+tail: error reading 'x'$'\n''y': Is a directory
+wc: 'x'$'\n''y': Is a directory
+sort: read failed: 'x'$'\n''y': Is a directory
+od: 'x'$'\n''y': Is a directory
+md5sum: 'x'$'\n''y': Is a directory
+cut: 'x'$'\n''y': Is a directory
+nl: 'x'$'\n''y': Is a directory
+paste: 'x'$'\n''y': Is a directory
+fold: 'x'$'\n''y': Is a directory
+expand: 'x'$'\n''y': Is a directory
+pr: 'x'$'\n''y': Is a directory
+sum: 'x'$'\n''y': Is a directory
+grep: x
+y: Is a directory
+rm: cannot remove 'x'$'\n''y': Is a directory
+cp: -r not specified; omitting directory 'x'$'\n''y'
+## status: 0
