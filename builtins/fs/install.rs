@@ -72,7 +72,7 @@ async fn make_dirs(ctx: &Ctx<'_>, abs: &str, shown: &str, verbose: bool) -> Resu
         current = path::join(&current, component);
         match ctx.vfs.stat(&current) {
             Ok(meta) if meta.is_dir() => {}
-            Ok(_) => return Err(format!("cannot create directory {shown}: File exists", shown = quoteaf(&shown))),
+            Ok(_) => return Err(format!("cannot create directory {shown}: File exists", shown = quoteaf(shown))),
             Err(_) => {
                 if let Err(err) = ctx.vfs.mkdir(&current) {
                     return Err(format!("cannot create directory {shown}: {}", describe(&err), shown = quoteaf(shown)));
@@ -134,7 +134,7 @@ pub async fn install(ctx: Ctx<'_>, args: Args) -> Status {
         (Some(dir), sources) => (sources.to_vec(), Some(dir.to_string()), None),
         (None, [only]) => {
             return ctx
-                .misuse(&INSTALL, format!("missing destination file operand after {only}", only = quoteaf(&only)))
+                .misuse(&INSTALL, format!("missing destination file operand after {only}", only = quoteaf(only)))
                 .await;
         }
         (None, [source, dest]) if args.has(&NO_TARGET) || !ctx.vfs.stat(&ctx.abs(dest)).is_ok_and(|m| m.is_dir()) => {
@@ -151,9 +151,9 @@ pub async fn install(ctx: Ctx<'_>, args: Args) -> Status {
         } else if !ctx.vfs.stat(&abs).is_ok_and(|m| m.is_dir()) {
             // GNU's words differ between a -t directory and a last operand.
             let said = match (ctx.vfs.stat(&abs).is_ok(), args.last(&TARGET).is_some()) {
-                (true, _) => format!("target {dir}: Not a directory", dir = quoteaf(&dir)),
-                (false, true) => format!("failed to access {dir}: No such file or directory", dir = quoteaf(&dir)),
-                (false, false) => format!("target {dir}: No such file or directory", dir = quoteaf(&dir)),
+                (true, _) => format!("target {dir}: Not a directory", dir = quoteaf(dir)),
+                (false, true) => format!("failed to access {dir}: No such file or directory", dir = quoteaf(dir)),
+                (false, false) => format!("target {dir}: No such file or directory", dir = quoteaf(dir)),
             };
             return ctx.fail(said).await;
         }
@@ -168,7 +168,7 @@ pub async fn install(ctx: Ctx<'_>, args: Args) -> Status {
         let (from, to) = (ctx.abs(source), ctx.abs(&shown_dest));
         let meta = match ctx.vfs.stat(&from) {
             Ok(meta) if meta.is_dir() => {
-                ctx.complain(format!("omitting directory {source}", source = quoteaf(&source))).await;
+                ctx.complain(format!("omitting directory {source}", source = quoteaf(source))).await;
                 status = 1;
                 continue;
             }
@@ -243,7 +243,7 @@ pub async fn install(ctx: Ctx<'_>, args: Args) -> Status {
             Ok(()) if verbose => {
                 ctx.out(format!(
                     "{source} -> {shown_dest}\n",
-                    source = quoteaf(&source),
+                    source = quoteaf(source),
                     shown_dest = quoteaf(&shown_dest)
                 ))
                 .await;

@@ -53,7 +53,7 @@ pub const LINK: Spec = Spec {
 pub async fn link(ctx: Ctx<'_>, args: Args) -> Status {
     let (target, name) = match args.operands.as_slice() {
         [] => return ctx.misuse(&LINK, "missing operand").await,
-        [only] => return ctx.misuse(&LINK, format!("missing operand after {only}", only = quote(&only))).await,
+        [only] => return ctx.misuse(&LINK, format!("missing operand after {only}", only = quote(only))).await,
         [target, name] => (target, name),
         [_, _, extra, ..] => return ctx.misuse(&LINK, format!("extra operand '{extra}'")).await,
     };
@@ -62,7 +62,7 @@ pub async fn link(ctx: Ctx<'_>, args: Args) -> Status {
         Ok(_) if ctx.vfs.lstat(&ctx.abs(name)).is_ok() => "File exists".to_string(),
         Ok(_) => "hard links are not supported in the workspace; use ln -s".to_string(),
     };
-    ctx.fail(format!("cannot create link {name} to {target}: {why}", name = quoteaf(&name), target = quoteaf(&target)))
+    ctx.fail(format!("cannot create link {name} to {target}: {why}", name = quoteaf(name), target = quoteaf(target)))
         .await
 }
 
