@@ -14,7 +14,7 @@ use crate::spec::{Misuse, Opt, Spec, Words};
 use crate::vfs::{FileKind, WriteMode, describe};
 use std::io::Read;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use toolsh_bytes::quote::tar_name;
+use toolsh_bytes::quote::{tar_listed, tar_name};
 
 /// GNU tar's default blocking: 20 records of 512 bytes.
 const RECORD_BLOCK: usize = 20 * 512;
@@ -622,7 +622,7 @@ async fn dump(
             continue;
         }
         if o.verbose {
-            listing.push_str(&shown);
+            listing.push_str(&tar_listed(&shown));
             listing.push('\n');
         }
     }
@@ -837,28 +837,6 @@ fn add(
     }
 }
 
-/// A member name as GNU tar lists it (its `escape` quoting): a backslash doubled, a control
-/// character as its C escape or `\ooo`, a byte that is not UTF-8 as `\ooo`.
-fn listed(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for c in name.chars() {
-        match (c, toolsh_bytes::char_byte(c)) {
-            (_, Some(byte)) => out.push_str(&format!("\\{byte:03o}")),
-            ('\\', _) => out.push_str("\\\\"),
-            ('\x07', _) => out.push_str("\\a"),
-            ('\x08', _) => out.push_str("\\b"),
-            ('\x0c', _) => out.push_str("\\f"),
-            ('\n', _) => out.push_str("\\n"),
-            ('\r', _) => out.push_str("\\r"),
-            ('\t', _) => out.push_str("\\t"),
-            ('\x0b', _) => out.push_str("\\v"),
-            (c, _) if c.is_ascii_control() => out.push_str(&format!("\\{:03o}", c as u32)),
-            (c, _) => out.push(c),
-        }
-    }
-    out
-}
-
 /// `ls -l`-style mode letters.
 fn mode_string(kind: tar::EntryType, mode: u32) -> String {
     let mut out = String::with_capacity(10);
@@ -975,10 +953,11 @@ fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
                 };
                 let size = header.size().unwrap_or(0);
                 out.extend_from_slice(
-                    format!("{} {owner} {size:>9} {when} {}{link}\n", mode_string(kind, mode), listed(&raw)).as_bytes(),
+                    format!("{} {owner} {size:>9} {when} {}{link}\n", mode_string(kind, mode), tar_listed(&raw))
+                        .as_bytes(),
                 );
             } else {
-                out.extend_from_slice(listed(&raw).as_bytes());
+                out.extend_from_slice(tar_listed(&raw).as_bytes());
                 out.push(b'\n');
             }
             continue;
@@ -1000,7 +979,7 @@ fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
             _ => continue,
         };
         if o.verbose && !o.to_stdout {
-            out.extend_from_slice(listed(&raw).as_bytes());
+            out.extend_from_slice(tar_listed(&raw).as_bytes());
             out.push(b'\n');
         }
         let renamed;

@@ -490,3 +490,25 @@ y: Is a directory
 rm: cannot remove 'x'$'\n''y': Is a directory
 cp: -r not specified; omitting directory 'x'$'\n''y'
 ## status: 0
+
+### tar lists and names members with C escapes, a backslash doubled +stderr
+touch -- $'x\ny' 'a:b' $'f\351' 'back\slash' $'t\tb'
+tar cvf t.tar -- $'x\ny' 'a:b' $'f\351' 'back\slash' $'t\tb'
+tar tf t.tar
+rm -- $'x\ny' 'a:b' $'f\351' 'back\slash' $'t\tb' t.tar
+tar xf nothing.tar
+## stdout:
+x\ny
+a:b
+f\351
+back\\slash
+t\tb
+x\ny
+a:b
+f\351
+back\\slash
+t\tb
+## stderr:
+tar: nothing.tar: Cannot open: No such file or directory
+tar: Error is not recoverable: exiting now
+## status: 2

@@ -179,10 +179,20 @@ pub fn quote(name: &str) -> String {
     out
 }
 
-/// A name as GNU tar prints it in messages (`tar: NAME: Cannot open: …`): no quotes, control
-/// characters as C escapes (`\t`), other unprintable characters and bytes that are not UTF-8 in
-/// octal (`\351`), and `:` as `\:` so the name cannot be mistaken for the message's colon.
+/// A name as GNU tar prints it in messages (`tar: NAME: Cannot open: …`): as [`tar_listed`],
+/// with `:` as `\:` so the name cannot be mistaken for the message's colon.
 pub fn tar_name(name: &str) -> String {
+    tar_escaped(name, true)
+}
+
+/// A member name as GNU tar lists it (`tar t`, `-v`; gnulib's escape style): no quotes, control
+/// characters as C escapes (`\t`), other unprintable characters and bytes that are not UTF-8 in
+/// octal (`\351`), a backslash doubled.
+pub fn tar_listed(name: &str) -> String {
+    tar_escaped(name, false)
+}
+
+fn tar_escaped(name: &str, colon: bool) -> String {
     let mut out = String::with_capacity(name.len());
     for c in name.chars() {
         if let Some(byte) = crate::char_byte(c) {
@@ -190,8 +200,9 @@ pub fn tar_name(name: &str) -> String {
         } else if let Some(letter) = escape_letter(c) {
             out.push('\\');
             out.push(letter);
-        } else if c == ':' {
-            out.push_str("\\:");
+        } else if c == '\\' || (colon && c == ':') {
+            out.push('\\');
+            out.push(c);
         } else if !printable(c) {
             let mut buf = [0u8; 4];
             for byte in c.encode_utf8(&mut buf).bytes() {
@@ -275,11 +286,12 @@ mod tests {
 
     #[test]
     fn tar_style() {
-        assert_eq!(tar_name("a\\b"), "a\\b");
+        assert_eq!(tar_name("a\\b"), "a\\\\b");
         assert_eq!(tar_name("a:b"), "a\\:b");
         assert_eq!(tar_name(&raw(b"\xe9\xc3\xa9")), "\\351\u{e9}");
         assert_eq!(tar_name("x\ty \"?'"), "x\\ty \"?'");
         assert_eq!(tar_name("\x01\x7f"), "\\001\\177");
+        assert_eq!(tar_listed("a:b\nc"), "a:b\\nc");
     }
 
     #[test]
