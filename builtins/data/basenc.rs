@@ -8,6 +8,7 @@ use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
 use crate::vfs::describe;
+use toolsh_bytes::quote::quotef;
 
 pub(crate) const DECODE: Opt = Opt::both('d', "decode", "decode data");
 pub(crate) const IGNORE_GARBAGE: Opt =
@@ -310,7 +311,7 @@ pub(crate) async fn transcode(ctx: Ctx<'_>, args: Args, spec: &Spec, base: Optio
     let file = args.operands.first().map_or("-", String::as_str);
     let mut reader = match ctx.open_operand(file) {
         Ok(reader) => reader,
-        Err(err) => return ctx.fail(format!("{file}: {}", describe(&err))).await,
+        Err(err) => return ctx.fail(format!("{file}: {}", describe(&err), file = quotef(file))).await,
     };
     // The input is read a piece at a time and worked on in whole groups (whole blocks when
     // encoding) as they are complete: an input of any size in bounded memory, output as it comes.
@@ -322,7 +323,7 @@ pub(crate) async fn transcode(ctx: Ctx<'_>, args: Args, spec: &Spec, base: Optio
     loop {
         let piece = match reader.chunk().await {
             Ok(piece) => piece,
-            Err(err) => return ctx.fail(format!("{file}: {}", describe(&err))).await,
+            Err(err) => return ctx.fail(format!("{file}: {}", describe(&err), file = quotef(file))).await,
         };
         let end = piece.is_none();
         match piece {

@@ -5,6 +5,7 @@
 use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec, Words};
+use toolsh_bytes::quote::quotef;
 use toolsh_core::vfs::describe;
 
 const SILENT: Opt = Opt::both('s', "quiet", "suppress all normal output").alias("silent");
@@ -232,7 +233,7 @@ pub async fn cksum(ctx: Ctx<'_>, args: Args) -> Status {
                 }
             }
             Err(err) => {
-                ctx.complain(format!("{name}: {}", describe(&err))).await;
+                ctx.complain(format!("{name}: {}", describe(&err), name = quotef(name))).await;
                 status = 1;
             }
         }
@@ -279,7 +280,7 @@ pub async fn sum(ctx: Ctx<'_>, args: Args) -> Status {
         let bytes = match ctx.read_operand(&name).await {
             Ok(bytes) => bytes,
             Err(err) => {
-                ctx.complain(format!("{name}: {}", describe(&err))).await;
+                ctx.complain(format!("{name}: {}", describe(&err), name = quotef(&name))).await;
                 status = 1;
                 continue;
             }

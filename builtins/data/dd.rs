@@ -7,6 +7,7 @@ use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Spec, Words};
 use std::time::Instant;
+use toolsh_bytes::quote::quoteaf;
 use toolsh_core::vfs::{WriteMode, describe};
 
 /// `dd`.
@@ -140,7 +141,7 @@ pub async fn dd(ctx: Ctx<'_>) -> Status {
     let wanted = plan.count.map(|n| if plan.count_bytes { n } else { n.saturating_mul(plan.ibs) });
     let mut reader = match ctx.open_operand(&plan.input) {
         Ok(reader) => reader,
-        Err(err) => return ctx.fail(format!("failed to open '{}': {}", plan.input, describe(&err))).await,
+        Err(err) => return ctx.fail(format!("failed to open {}: {}", quoteaf(&plan.input), describe(&err))).await,
     };
     let (mut skipped, mut copied) = (0usize, 0usize);
     let mut kept = Vec::new();
@@ -151,7 +152,7 @@ pub async fn dd(ctx: Ctx<'_>) -> Status {
         let mut piece = match reader.chunk().await {
             Ok(Some(piece)) => piece,
             Ok(None) => break,
-            Err(err) => return ctx.fail(format!("error reading '{}': {}", plan.input, describe(&err))).await,
+            Err(err) => return ctx.fail(format!("error reading {}: {}", quoteaf(&plan.input), describe(&err))).await,
         };
         if skipped < skip {
             let drop = (skip - skipped).min(piece.len());
@@ -193,7 +194,7 @@ pub async fn dd(ctx: Ctx<'_>) -> Status {
         }
         data[offset..end].copy_from_slice(&kept);
         if let Err(err) = ctx.vfs.write(&abs, &data, WriteMode::Truncate) {
-            return ctx.fail(format!("failed to open '{file}': {}", describe(&err))).await;
+            return ctx.fail(format!("failed to open {file}: {}", describe(&err), file = quoteaf(file))).await;
         }
     }
     if !plan.quiet {

@@ -6,6 +6,7 @@ use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
 use crate::vfs::{WriteMode, describe};
+use toolsh_bytes::quote::{quoteaf, quotef};
 
 /// What `xxd` was asked for.
 struct XxdOptions {
@@ -471,7 +472,11 @@ pub async fn split(ctx: Ctx<'_>, args: Args) -> Status {
     };
     let data = match ctx.read_operand(&input).await {
         Ok(data) => data,
-        Err(err) => return ctx.fail(format!("cannot open '{input}' for reading: {}", describe(&err))).await,
+        Err(err) => {
+            return ctx
+                .fail(format!("cannot open {input} for reading: {}", describe(&err), input = quoteaf(&input)))
+                .await;
+        }
     };
     let cut = cut.unwrap_or(Cut::Lines(1000));
     if let Cut::Chunks { count, .. } = cut {
@@ -507,7 +512,7 @@ pub async fn split(ctx: Ctx<'_>, args: Args) -> Status {
         };
         let name = format!("{prefix}{suffix}{extra}");
         if verbose {
-            ctx.out(format!("creating file '{name}'\n")).await;
+            ctx.out(format!("creating file {name}\n", name = quoteaf(&name))).await;
         }
         if let Some(command) = &filter {
             // As GNU: the command reads the piece, `$FILE` names it, and a failure ends split.
@@ -527,7 +532,7 @@ pub async fn split(ctx: Ctx<'_>, args: Args) -> Status {
                 return status;
             }
         } else if let Err(err) = ctx.vfs.write(&ctx.abs(&name), &piece.concat(), WriteMode::Truncate) {
-            return ctx.fail(format!("{name}: {}", describe(&err))).await;
+            return ctx.fail(format!("{name}: {}", describe(&err), name = quotef(&name))).await;
         }
         written += 1;
     }

@@ -4,8 +4,8 @@
 use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
-use crate::text::printf::quotef;
 use crate::vfs::describe;
+use toolsh_bytes::quote::quotef;
 
 use super::basenc::{DECODE, IGNORE_GARBAGE, WRAP};
 

@@ -6,6 +6,7 @@ use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
 use crate::text::cfmt::{self, format_float};
+use toolsh_bytes::quote::quotef;
 
 /// How the bytes of one field are shown.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -436,11 +437,18 @@ pub async fn od(ctx: Ctx<'_>, args: Args) -> Status {
     let (mut skip, mut left) = (o.skip, o.limit.unwrap_or(u64::MAX));
     let mut pending: Vec<u8> = Vec::new();
     let mut status = 0;
+    // GNU prints the closing offset only when some input could be opened.
+    let mut opened = false;
     'files: for file in &o.files {
         let mut reader = match ctx.open_operand(file) {
-            Ok(reader) => reader,
+            Ok(reader) => {
+                opened = true;
+                reader
+            }
             Err(err) => {
-                ctx.complain(format!("{file}: {}", crate::vfs::describe(&err))).await;
+                // GNU opens a directory; only its read fails, so the offset is still printed.
+                opened |= err.kind() == std::io::ErrorKind::IsADirectory;
+                ctx.complain(format!("{file}: {}", crate::vfs::describe(&err), file = quotef(file))).await;
                 status = 1;
                 continue;
             }
@@ -450,7 +458,8 @@ pub async fn od(ctx: Ctx<'_>, args: Args) -> Status {
                 Ok(Some(piece)) => piece,
                 Ok(None) => break,
                 Err(err) => {
-                    ctx.complain(format!("{file}: read error: {}", crate::vfs::describe(&err))).await;
+                    ctx.complain(format!("{file}: read error: {}", crate::vfs::describe(&err), file = quotef(file)))
+                        .await;
                     status = 1;
                     break;
                 }
@@ -486,7 +495,7 @@ pub async fn od(ctx: Ctx<'_>, args: Args) -> Status {
         let rest = std::mem::take(&mut pending);
         dumper.block(&rest);
     }
-    if o.radix != 'n' {
+    if o.radix != 'n' && (opened || o.files.is_empty()) {
         let end = dumper.address(dumper.offset);
         dumper.out.push_str(&end);
         dumper.out.push('\n');

@@ -14,6 +14,7 @@ use crate::spec::{Misuse, Opt, Spec, Words};
 use crate::vfs::{FileKind, WriteMode, describe};
 use std::io::Read;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use toolsh_bytes::quote::{tar_listed, tar_name};
 
 /// GNU tar's default blocking: 20 records of 512 bytes.
 const RECORD_BLOCK: usize = 20 * 512;
@@ -459,8 +460,12 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
     if let Some(path) = o.archive.as_deref().filter(|a| *a != "-")
         && let Err(err) = ctx.vfs.write(&ctx.abs(path), b"", WriteMode::Truncate)
     {
-        ctx.err(format!("tar: {path}: Cannot open: {}\ntar: Error is not recoverable: exiting now\n", describe(&err)))
-            .await;
+        ctx.err(format!(
+            "tar: {path}: Cannot open: {}\ntar: Error is not recoverable: exiting now\n",
+            describe(&err),
+            path = tar_name(path)
+        ))
+        .await;
         return 2;
     }
     let mut builder = tar::Builder::new(Vec::new());
@@ -495,7 +500,7 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
         }
         Some(path) => {
             if let Err(err) = ctx.vfs.write(&ctx.abs(path), &bytes, WriteMode::Truncate) {
-                ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err))).await;
+                ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err), path = tar_name(path))).await;
                 return 2;
             }
         }
@@ -528,13 +533,13 @@ async fn dump(
         let meta = match ctx.vfs.lstat(&abs) {
             Ok(meta) => meta,
             Err(err) => {
-                ctx.err(format!("tar: {name}: Cannot stat: {}\n", describe(&err))).await;
+                ctx.err(format!("tar: {name}: Cannot stat: {}\n", describe(&err), name = tar_name(&name))).await;
                 errors = true;
                 continue;
             }
         };
         if archive.as_deref() == Some(abs.as_str()) && meta.kind == FileKind::File {
-            ctx.err(format!("tar: {name}: file is the archive; not dumped\n")).await;
+            ctx.err(format!("tar: {name}: file is the archive; not dumped\n", name = tar_name(&name))).await;
             continue;
         }
         // As GNU: a leading `/` and `../` are taken off (said once for each such prefix), so
@@ -572,7 +577,8 @@ async fn dump(
                 let mut children = match ctx.vfs.read_dir(&abs) {
                     Ok(children) => children,
                     Err(err) => {
-                        ctx.err(format!("tar: {name}: Cannot open: {}\n", describe(&err))).await;
+                        ctx.err(format!("tar: {name}: Cannot open: {}\n", describe(&err), name = tar_name(&name)))
+                            .await;
                         errors = true;
                         continue;
                     }
@@ -604,19 +610,19 @@ async fn dump(
                     add(builder, &mut header, &member, None, &data)
                 }
                 Err(err) => {
-                    ctx.err(format!("tar: {name}: Cannot open: {}\n", describe(&err))).await;
+                    ctx.err(format!("tar: {name}: Cannot open: {}\n", describe(&err), name = tar_name(&name))).await;
                     errors = true;
                     continue;
                 }
             },
         };
         if let Err(err) = added {
-            ctx.err(format!("tar: {name}: {err}\n")).await;
+            ctx.err(format!("tar: {name}: {err}\n", name = tar_name(&name))).await;
             errors = true;
             continue;
         }
         if o.verbose {
-            listing.push_str(&shown);
+            listing.push_str(&tar_listed(&shown));
             listing.push('\n');
         }
     }
@@ -696,7 +702,7 @@ async fn update(ctx: &Ctx<'_>, o: &Options) -> Status {
         // A missing archive is made, as GNU opens it for writing.
         Err(err) if err.kind() == std::io::ErrorKind::NotFound && !on_stdio => Vec::new(),
         Err(err) => {
-            ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err))).await;
+            ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err), path = tar_name(path))).await;
             ctx.err("tar: Error is not recoverable: exiting now\n").await;
             return 2;
         }
@@ -732,14 +738,14 @@ async fn update(ctx: &Ctx<'_>, o: &Options) -> Status {
         }
         for (operand, used) in o.operands.iter().zip(used) {
             if !used {
-                ctx.err(format!("tar: {operand}: Not found in archive\n")).await;
+                ctx.err(format!("tar: {operand}: Not found in archive\n", operand = tar_name(operand))).await;
                 errors = true;
             }
         }
         // GNU leaves a missing archive empty.
         if data.is_empty() {
             if let Err(err) = ctx.vfs.write(&abs, b"", WriteMode::Truncate) {
-                ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err))).await;
+                ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err), path = tar_name(path))).await;
                 return 2;
             }
             return failed(ctx).await;
@@ -766,7 +772,7 @@ async fn update(ctx: &Ctx<'_>, o: &Options) -> Status {
     let written =
         if on_stdio { ctx.out(bytes).await } else { ctx.vfs.write(&abs, &bytes, WriteMode::Truncate).is_ok() };
     if !written {
-        ctx.err(format!("tar: {path}: Cannot write\n")).await;
+        ctx.err(format!("tar: {path}: Cannot write\n", path = tar_name(path))).await;
         return 2;
     }
     if errors { failed(ctx).await } else { 0 }
@@ -831,28 +837,6 @@ fn add(
     }
 }
 
-/// A member name as GNU tar lists it (its `escape` quoting): a backslash doubled, a control
-/// character as its C escape or `\ooo`, a byte that is not UTF-8 as `\ooo`.
-fn listed(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for c in name.chars() {
-        match (c, toolsh_bytes::char_byte(c)) {
-            (_, Some(byte)) => out.push_str(&format!("\\{byte:03o}")),
-            ('\\', _) => out.push_str("\\\\"),
-            ('\x07', _) => out.push_str("\\a"),
-            ('\x08', _) => out.push_str("\\b"),
-            ('\x0c', _) => out.push_str("\\f"),
-            ('\n', _) => out.push_str("\\n"),
-            ('\r', _) => out.push_str("\\r"),
-            ('\t', _) => out.push_str("\\t"),
-            ('\x0b', _) => out.push_str("\\v"),
-            (c, _) if c.is_ascii_control() => out.push_str(&format!("\\{:03o}", c as u32)),
-            (c, _) => out.push(c),
-        }
-    }
-    out
-}
-
 /// `ls -l`-style mode letters.
 fn mode_string(kind: tar::EntryType, mode: u32) -> String {
     let mut out = String::with_capacity(10);
@@ -876,7 +860,7 @@ async fn read_archive(ctx: &Ctx<'_>, o: &Options) -> Status {
     let data = match ctx.read_operand(path).await {
         Ok(data) => data,
         Err(err) => {
-            ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err))).await;
+            ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err), path = tar_name(path))).await;
             ctx.err("tar: Error is not recoverable: exiting now\n").await;
             return 2;
         }
@@ -969,10 +953,11 @@ fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
                 };
                 let size = header.size().unwrap_or(0);
                 out.extend_from_slice(
-                    format!("{} {owner} {size:>9} {when} {}{link}\n", mode_string(kind, mode), listed(&raw)).as_bytes(),
+                    format!("{} {owner} {size:>9} {when} {}{link}\n", mode_string(kind, mode), tar_listed(&raw))
+                        .as_bytes(),
                 );
             } else {
-                out.extend_from_slice(listed(&raw).as_bytes());
+                out.extend_from_slice(tar_listed(&raw).as_bytes());
                 out.push(b'\n');
             }
             continue;
@@ -983,7 +968,7 @@ fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
             warned_absolute = true;
         }
         if name.split('/').any(|part| part == "..") {
-            messages.push_str(&format!("tar: {raw}: Member name contains '..'\n"));
+            messages.push_str(&format!("tar: {raw}: Member name contains '..'\n", raw = tar_name(&raw)));
             errors = true;
             continue;
         }
@@ -994,7 +979,7 @@ fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
             _ => continue,
         };
         if o.verbose && !o.to_stdout {
-            out.extend_from_slice(listed(&raw).as_bytes());
+            out.extend_from_slice(tar_listed(&raw).as_bytes());
             out.push(b'\n');
         }
         let renamed;
@@ -1016,7 +1001,7 @@ fn walk(ctx: &Ctx<'_>, o: &Options, data: &[u8]) -> (Vec<u8>, String, Walked) {
             extract_one(ctx, o, &mut entry, kind, mode, &base, &abs)
         };
         if let Err(err) = result {
-            messages.push_str(&format!("tar: {name}: Cannot extract: {}\n", describe(&err)));
+            messages.push_str(&format!("tar: {name}: Cannot extract: {}\n", describe(&err), name = tar_name(name)));
             errors = true;
         }
     }

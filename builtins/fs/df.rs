@@ -9,6 +9,7 @@ use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
 use crate::vfs::{MountFacts, describe};
+use toolsh_bytes::quote::quotef;
 
 const ALL: Opt = Opt::both('a', "all", "include pseudo, duplicate, inaccessible file systems");
 const BLOCK_SIZE: Opt = Opt::both(
@@ -357,7 +358,7 @@ pub async fn df(ctx: Ctx<'_>, args: Args) -> Status {
             let resolved = match ctx.vfs.stat(&abs).and_then(|_| ctx.vfs.resolve(&abs, true)) {
                 Ok(resolved) => resolved,
                 Err(err) => {
-                    ctx.complain(format!("{file}: {}", describe(&err))).await;
+                    ctx.complain(format!("{file}: {}", describe(&err), file = quotef(file))).await;
                     status = 1;
                     continue;
                 }

@@ -6,9 +6,9 @@ use crate::Ctx;
 use crate::opt;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Order, Spec};
-use crate::text::printf::quotef;
 use crate::vfs::{FileKind, Meta, WriteMode, describe, path};
 use std::time::SystemTime;
+use toolsh_bytes::quote::{quote, quoteaf, quotef};
 
 /// `cat`.
 pub const CAT: Spec = Spec {
@@ -65,7 +65,7 @@ pub async fn cat(ctx: Ctx<'_>, args: Args) -> Status {
                 Err(err) => Err(err),
             };
             if let Err(err) = copied {
-                ctx.complain(format!("{file}: {}", describe(&err))).await;
+                ctx.complain(format!("{file}: {}", describe(&err), file = quotef(&file))).await;
                 status = 1;
             }
         }
@@ -271,7 +271,12 @@ async fn ls_entries(
     let entries = match ctx.vfs.read_dir(dir_abs) {
         Ok(entries) => entries,
         Err(err) => {
-            ctx.complain(format!("cannot open directory '{dir_display}': {}", describe(&err))).await;
+            ctx.complain(format!(
+                "cannot open directory {dir_display}: {}",
+                describe(&err),
+                dir_display = quoteaf(dir_display)
+            ))
+            .await;
             return false;
         }
     };
@@ -299,7 +304,7 @@ async fn ls_entries(
                 Err(err) => {
                     let shown =
                         if dir_display == "." { entry.name.clone() } else { path::join(dir_display, &entry.name) };
-                    ctx.complain(format!("cannot access '{shown}': {}", describe(&err))).await;
+                    ctx.complain(format!("cannot access {shown}: {}", describe(&err), shown = quoteaf(&shown))).await;
                     *minor = true;
                     unknown.push(entry.name.clone());
                 }
@@ -336,7 +341,11 @@ async fn ls_entries(
                 };
                 let abs = path::join(dir_abs, name);
                 if ctx.vfs.resolve(&abs, true).is_ok_and(|id| above.contains(&id)) {
-                    ctx.complain(format!("{display}: not listing already-listed directory")).await;
+                    ctx.complain(format!(
+                        "{display}: not listing already-listed directory",
+                        display = quotef(&display)
+                    ))
+                    .await;
                     ok = false;
                     continue;
                 }
@@ -582,7 +591,8 @@ pub async fn ls(ctx: Ctx<'_>, mut args: Args) -> Status {
             Some("time-style") => {
                 let Some(style) = TimeStyle::named(value) else {
                     let said = format!(
-                        "invalid argument '{value}' for 'time style'\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format"
+                        "invalid argument {value} for 'time style'\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format",
+                        value = quote(value)
                     );
                     ctx.err(LS.refusal_text(&crate::spec::Misuse::Said(said))).await;
                     return 2;
@@ -671,7 +681,7 @@ pub async fn ls(ctx: Ctx<'_>, mut args: Args) -> Status {
             Ok(meta) if meta.kind == FileKind::Dir && !opts.directory => dirs.push((operand.clone(), meta)),
             Ok(meta) => files.push((operand.clone(), meta)),
             Err(err) => {
-                ctx.complain(format!("cannot access '{operand}': {}", describe(&err))).await;
+                ctx.complain(format!("cannot access {operand}: {}", describe(&err), operand = quoteaf(operand))).await;
                 status = 2;
             }
         }
@@ -733,15 +743,17 @@ async fn placement(ctx: &Ctx<'_>, spec: &Spec, args: &mut Args) -> Result<(Vec<S
         if let Err(err) = ctx.vfs.stat(&ctx.abs(&dir)).and_then(|meta| {
             if meta.is_dir() { Ok(()) } else { Err(std::io::Error::from(std::io::ErrorKind::NotADirectory)) }
         }) {
-            return Err(ctx.fail(format!("target directory '{dir}': {}", describe(&err))).await);
+            return Err(ctx.fail(format!("target directory {dir}: {}", describe(&err), dir = quoteaf(&dir))).await);
         }
         return Ok((operands, dir, Into::Always));
     }
     if operands.len() < 2 {
-        return Err(ctx.misuse(spec, format!("missing destination file operand after '{}'", operands[0])).await);
+        return Err(ctx
+            .misuse(spec, format!("missing destination file operand after {}", quoteaf(&operands[0])))
+            .await);
     }
     if no_target && operands.len() > 2 {
-        return Err(ctx.misuse(spec, format!("extra operand '{}'", operands[2])).await);
+        return Err(ctx.misuse(spec, format!("extra operand {}", quote(&operands[2]))).await);
     }
     let dest = operands.pop().unwrap_or_default();
     let into = match (no_target, operands.len()) {
@@ -752,11 +764,21 @@ async fn placement(ctx: &Ctx<'_>, spec: &Spec, args: &mut Args) -> Result<(Vec<S
     Ok((operands, dest, into))
 }
 
+/// Why `dir`, the last of several operands, cannot take them, in coreutils 9's words:
+/// `target 'x': Not a directory`, or why it cannot be reached.
+fn not_a_target(ctx: &Ctx<'_>, dir: &str) -> String {
+    let why = match ctx.vfs.stat(&ctx.abs(dir)) {
+        Ok(_) => "Not a directory".to_string(),
+        Err(err) => describe(&err),
+    };
+    format!("target {}: {why}", quoteaf(dir))
+}
+
 fn destination(ctx: &Ctx<'_>, source: &str, dest: &str, into: Into) -> Result<String, String> {
     let dest_abs = ctx.abs(dest);
     let is_dir = into != Into::Never && ctx.vfs.stat(&dest_abs).is_ok_and(|m| m.is_dir());
     if into == Into::Always && !is_dir {
-        return Err(format!("target '{dest}' is not a directory"));
+        return Err(not_a_target(ctx, dest));
     }
     if is_dir { Ok(path::join(&dest_abs, path::file_name(&ctx.abs(source)))) } else { Ok(dest_abs) }
 }
@@ -839,19 +861,19 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
         let meta = match if follow { ctx.vfs.stat(&abs) } else { ctx.vfs.lstat(&abs) } {
             Ok(meta) => meta,
             Err(err) => {
-                ctx.complain(format!("cannot stat '{source}': {}", describe(&err))).await;
+                ctx.complain(format!("cannot stat {source}: {}", describe(&err), source = quoteaf(source))).await;
                 status = 1;
                 continue;
             }
         };
         // `-T` onto a directory: GNU will not put a file in its place.
         if into == Into::Never && !meta.is_dir() && ctx.vfs.stat(&target).is_ok_and(|m| m.is_dir()) {
-            ctx.complain(format!("cannot overwrite directory '{dest}' with non-directory")).await;
+            ctx.complain(format!("cannot overwrite directory {dest} with non-directory", dest = quoteaf(&dest))).await;
             status = 1;
             continue;
         }
         if meta.is_dir() && !recursive {
-            ctx.complain(format!("-r not specified; omitting directory '{source}'")).await;
+            ctx.complain(format!("-r not specified; omitting directory {source}", source = quoteaf(source))).await;
             status = 1;
             continue;
         }
@@ -864,7 +886,12 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
         };
         let shown_to = shown_target(source, &dest, into, &ctx);
         if meta.is_dir() && (to_id == from_id || to_id.starts_with(&format!("{from_id}/"))) {
-            ctx.complain(format!("cannot copy a directory, '{source}', into itself, '{shown_to}'")).await;
+            ctx.complain(format!(
+                "cannot copy a directory, {source}, into itself, {shown_to}",
+                source = quoteaf(source),
+                shown_to = quoteaf(&shown_to)
+            ))
+            .await;
             status = 1;
             continue;
         }
@@ -872,7 +899,12 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
             && ctx.vfs.lstat(&target).is_ok()
             && ctx.vfs.resolve(&target, follow).is_ok_and(|id| id == from_id)
         {
-            ctx.complain(format!("'{source}' and '{shown_to}' are the same file")).await;
+            ctx.complain(format!(
+                "{source} and {shown_to} are the same file",
+                source = quoteaf(source),
+                shown_to = quoteaf(&shown_to)
+            ))
+            .await;
             status = 1;
             continue;
         }
@@ -886,10 +918,13 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
             let entries = if meta.is_dir() { tree_order(&ctx, source, &abs, &meta, true) } else { Vec::new() };
             let mut lines: Vec<String> = entries
                 .into_iter()
-                .map(|(from, _)| format!("'{from}' -> '{top}{}'\n", &from[source.len().min(from.len())..]))
+                .map(|(from, _)| {
+                    let to = format!("{top}{}", &from[source.len().min(from.len())..]);
+                    format!("{} -> {}\n", quoteaf(&from), quoteaf(&to))
+                })
                 .collect();
             if lines.is_empty() {
-                lines.push(format!("'{source}' -> '{top}'\n"));
+                lines.push(format!("{source} -> {top}\n", source = quoteaf(source), top = quoteaf(&top)));
             }
             lines.concat()
         });
@@ -923,7 +958,7 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
         };
         match result {
             Err(err) => {
-                ctx.complain(format!("cannot create '{dest}': {}", describe(&err))).await;
+                ctx.complain(format!("cannot create regular file {}: {}", quoteaf(&dest), describe(&err))).await;
                 status = 1;
             }
             Ok(()) => {
@@ -961,7 +996,7 @@ async fn copy_followed(
     let meta = match ctx.vfs.stat(from) {
         Ok(meta) => meta,
         Err(err) => {
-            ctx.complain(format!("cannot stat '{shown}': {}", describe(&err))).await;
+            ctx.complain(format!("cannot stat {shown}: {}", describe(&err), shown = quoteaf(shown))).await;
             walk.trouble = true;
             return Ok(());
         }
@@ -974,13 +1009,13 @@ async fn copy_followed(
             ctx.vfs.set_mtime(to, meta.mtime)?;
         }
         if let Some(listing) = walk.listing.as_mut() {
-            listing.push_str(&format!("'{shown}' -> '{shown_to}'\n"));
+            listing.push_str(&format!("{shown} -> {shown_to}\n", shown = quoteaf(shown), shown_to = quoteaf(shown_to)));
         }
         return Ok(());
     }
     let identity = ctx.vfs.resolve(from, true)?;
     if walk.above.contains(&identity) {
-        ctx.complain(format!("cannot copy cyclic symbolic link '{shown}'")).await;
+        ctx.complain(format!("cannot copy cyclic symbolic link {shown}", shown = quoteaf(shown))).await;
         walk.trouble = true;
         return Ok(());
     }
@@ -988,7 +1023,7 @@ async fn copy_followed(
         ctx.vfs.mkdir(to)?;
     }
     if let Some(listing) = walk.listing.as_mut() {
-        listing.push_str(&format!("'{shown}' -> '{shown_to}'\n"));
+        listing.push_str(&format!("{shown} -> {shown_to}\n", shown = quoteaf(shown), shown_to = quoteaf(shown_to)));
     }
     walk.above.push(identity);
     let mut entries = ctx.vfs.read_dir(from)?;
@@ -1048,7 +1083,7 @@ pub async fn mv(ctx: Ctx<'_>, mut args: Args) -> Status {
         };
         let abs = ctx.abs(source);
         if ctx.vfs.lstat(&abs).is_err() {
-            ctx.complain(format!("cannot stat '{source}': No such file or directory")).await;
+            ctx.complain(format!("cannot stat {source}: No such file or directory", source = quoteaf(source))).await;
             status = 1;
             continue;
         }
@@ -1056,7 +1091,9 @@ pub async fn mv(ctx: Ctx<'_>, mut args: Args) -> Status {
             continue;
         }
         if target.starts_with(&format!("{abs}/")) {
-            ctx.complain(format!("cannot move '{source}' to a subdirectory of itself")).await;
+            let shown = shown_target(source, &dest, into, &ctx);
+            ctx.complain(format!("cannot move {} to a subdirectory of itself, {}", quoteaf(source), quoteaf(&shown)))
+                .await;
             status = 1;
             continue;
         }
@@ -1064,12 +1101,23 @@ pub async fn mv(ctx: Ctx<'_>, mut args: Args) -> Status {
         let shown = args.has(opt!(MV, 'v')).then(|| shown_target(source, &dest, into, &ctx));
         match ctx.vfs.rename(&abs, &target) {
             Err(err) => {
-                ctx.complain(format!("cannot move '{source}' to '{dest}': {}", describe(&err))).await;
+                ctx.complain(format!(
+                    "cannot move {source} to {dest}: {}",
+                    describe(&err),
+                    source = quoteaf(source),
+                    dest = quoteaf(&dest)
+                ))
+                .await;
                 status = 1;
             }
             Ok(()) => {
                 if let Some(shown) = shown {
-                    ctx.out(format!("renamed '{source}' -> '{shown}'\n")).await;
+                    ctx.out(format!(
+                        "renamed {source} -> {shown}\n",
+                        source = quoteaf(source),
+                        shown = quoteaf(&shown)
+                    ))
+                    .await;
                 }
             }
         }
@@ -1138,7 +1186,9 @@ pub async fn rm(ctx: Ctx<'_>, args: Args) -> Status {
             (PROMPT_ONCE, _) | (INTERACTIVE, "once") => (force, ask) = (false, Ask::Once),
             (INTERACTIVE, "never" | "no" | "none") => ask = Ask::Never,
             (INTERACTIVE, other) => {
-                return ctx.misuse(&RM, format!("invalid argument '{other}' for '--interactive'")).await;
+                return ctx
+                    .misuse(&RM, format!("invalid argument {other} for '--interactive'", other = quote(other)))
+                    .await;
             }
             _ => {}
         }
@@ -1164,7 +1214,11 @@ pub async fn rm(ctx: Ctx<'_>, args: Args) -> Status {
     for operand in operands {
         let abs = ctx.abs(&operand);
         if matches!(path::file_name(&operand), "." | "..") {
-            ctx.complain(format!("refusing to remove '.' or '..' directory: skipping '{operand}'")).await;
+            ctx.complain(format!(
+                "refusing to remove '.' or '..' directory: skipping {operand}",
+                operand = quoteaf(&operand)
+            ))
+            .await;
             status = 1;
             continue;
         }
@@ -1172,14 +1226,15 @@ pub async fn rm(ctx: Ctx<'_>, args: Args) -> Status {
             Ok(meta) => meta,
             Err(err) => {
                 if !force {
-                    ctx.complain(format!("cannot remove '{operand}': {}", describe(&err))).await;
+                    ctx.complain(format!("cannot remove {operand}: {}", describe(&err), operand = quoteaf(&operand)))
+                        .await;
                     status = 1;
                 }
                 continue;
             }
         };
         if meta.is_dir() && !recursive && !only_dirs {
-            ctx.complain(format!("cannot remove '{operand}': Is a directory")).await;
+            ctx.complain(format!("cannot remove {operand}: Is a directory", operand = quoteaf(&operand))).await;
             status = 1;
             continue;
         }
@@ -1196,7 +1251,7 @@ pub async fn rm(ctx: Ctx<'_>, args: Args) -> Status {
         };
         match removed {
             Err((shown, err)) => {
-                ctx.complain(format!("cannot remove '{shown}': {}", describe(&err))).await;
+                ctx.complain(format!("cannot remove {shown}: {}", describe(&err), shown = quoteaf(&shown))).await;
                 status = 1;
             }
             Ok(()) if ask != Ask::Always => {
@@ -1212,7 +1267,11 @@ pub async fn rm(ctx: Ctx<'_>, args: Args) -> Status {
 
 /// `removed 'f'` or `removed directory 'd'`, as `rm -v` says it.
 fn removed_line(shown: &str, is_dir: bool) -> String {
-    if is_dir { format!("removed directory '{shown}'\n") } else { format!("removed '{shown}'\n") }
+    if is_dir {
+        format!("removed directory {}\n", quoteaf(shown))
+    } else {
+        format!("removed {shown}\n", shown = quoteaf(shown))
+    }
 }
 
 /// The paths of the tree at `abs`, as shown from `shown`, each with whether it is a
@@ -1263,7 +1322,7 @@ fn remove_asking<'a>(
         if meta.is_dir() {
             let entries = ctx.vfs.read_dir(&abs).map_err(|err| (shown.clone(), err))?;
             if !entries.is_empty() {
-                if !confirm(ctx, &format!("descend into directory '{shown}'")).await {
+                if !confirm(ctx, &format!("descend into directory {shown}", shown = quoteaf(&shown))).await {
                     return Ok(false);
                 }
                 let mut emptied = true;
@@ -1277,7 +1336,7 @@ fn remove_asking<'a>(
                     return Ok(false);
                 }
             }
-            if !confirm(ctx, &format!("remove directory '{shown}'")).await {
+            if !confirm(ctx, &format!("remove directory {shown}", shown = quoteaf(&shown))).await {
                 return Ok(false);
             }
             ctx.vfs.remove_dir(&abs).map_err(|err| (shown.clone(), err))?;
@@ -1286,7 +1345,7 @@ fn remove_asking<'a>(
             }
             return Ok(true);
         }
-        if !confirm(ctx, &format!("remove {} '{shown}'", meta.kind_name())).await {
+        if !confirm(ctx, &format!("remove {} {shown}", meta.kind_name(), shown = quoteaf(&shown))).await {
             return Ok(false);
         }
         ctx.vfs.remove_file(&abs).map_err(|err| (shown.clone(), err))?;
@@ -1321,7 +1380,7 @@ pub async fn mkdir(ctx: Ctx<'_>, args: Args) -> Status {
     let mode = match args.last(&MODE).map(|m| u32::from_str_radix(m, 8)) {
         None => None,
         Some(Ok(mode)) if mode <= 0o7777 => Some(mode),
-        Some(_) => return ctx.fail(format!("invalid mode '{}'", args.last(&MODE).unwrap_or_default())).await,
+        Some(_) => return ctx.fail(format!("invalid mode {}", quote(args.last(&MODE).unwrap_or_default()))).await,
     };
     let operands = args.operands;
     if operands.is_empty() {
@@ -1361,12 +1420,13 @@ pub async fn mkdir(ctx: Ctx<'_>, args: Args) -> Status {
             (result, _) => result,
         };
         if let Err(err) = result {
-            ctx.complain(format!("cannot create directory '{operand}': {}", describe(&err))).await;
+            ctx.complain(format!("cannot create directory {operand}: {}", describe(&err), operand = quote(&operand)))
+                .await;
             status = 1;
         }
         if verbose {
             for dir in created {
-                ctx.out(format!("mkdir: created directory '{}'\n", shown_relative(&operand, &abs, &dir))).await;
+                ctx.out(format!("mkdir: created directory {}\n", quoteaf(&shown_relative(&operand, &abs, &dir)))).await;
             }
         }
     }
@@ -1413,7 +1473,7 @@ pub async fn rmdir(ctx: Ctx<'_>, args: Args) -> Status {
             match ctx.vfs.remove_dir(&ctx.abs(&name)) {
                 Err(err) if err.kind() == std::io::ErrorKind::DirectoryNotEmpty && args.has(&NON_EMPTY) => break,
                 Err(err) => {
-                    ctx.complain(format!("failed to remove '{name}': {}", describe(&err))).await;
+                    ctx.complain(format!("failed to remove {name}: {}", describe(&err), name = quoteaf(&name))).await;
                     status = 1;
                     break;
                 }
@@ -1479,18 +1539,24 @@ pub async fn touch(ctx: Ctx<'_>, mut args: Args) -> Status {
     let when = if let Some(date) = args.last(&TOUCH_DATE) {
         match crate::text::stream::parse_date(date) {
             Some(when) => when.into(),
-            None => return ctx.fail(format!("invalid date format '{date}'")).await,
+            None => return ctx.fail(format!("invalid date format {date}", date = quote(date))).await,
         }
     } else if let Some(stamp) = args.last(&TOUCH_STAMP) {
         match touch_stamp(stamp) {
             Some(when) => when,
-            None => return ctx.fail(format!("invalid date format '{stamp}'")).await,
+            None => return ctx.fail(format!("invalid date format {stamp}", stamp = quote(stamp))).await,
         }
     } else if let Some(reference) = args.last(&TOUCH_REFERENCE) {
         match ctx.vfs.stat(&ctx.abs(reference)) {
             Ok(meta) => meta.mtime,
             Err(err) => {
-                return ctx.fail(format!("failed to get attributes of '{reference}': {}", describe(&err))).await;
+                return ctx
+                    .fail(format!(
+                        "failed to get attributes of {reference}: {}",
+                        describe(&err),
+                        reference = quoteaf(reference)
+                    ))
+                    .await;
             }
         }
     } else {
@@ -1515,7 +1581,7 @@ pub async fn touch(ctx: Ctx<'_>, mut args: Args) -> Status {
                 .and_then(|()| if keep_time { Ok(()) } else { ctx.vfs.set_mtime(&abs, when) })
         };
         if let Err(err) = result {
-            ctx.complain(format!("cannot touch '{operand}': {}", describe(&err))).await;
+            ctx.complain(format!("cannot touch {operand}: {}", describe(&err), operand = quoteaf(&operand))).await;
             status = 1;
         }
     }
@@ -1551,7 +1617,7 @@ pub async fn ln(ctx: Ctx<'_>, mut args: Args) -> Status {
         [targets @ .., dir] => {
             // Several targets: links to each inside the directory, named as the targets are.
             if !ctx.vfs.stat(&ctx.abs(dir)).is_ok_and(|m| m.is_dir()) {
-                return ctx.fail(format!("target '{dir}' is not a directory")).await;
+                return ctx.fail(not_a_target(&ctx, dir)).await;
             }
             let mut status = 0;
             for target in targets {
@@ -1561,7 +1627,12 @@ pub async fn ln(ctx: Ctx<'_>, mut args: Args) -> Status {
                 }
                 if let Err(err) = ctx.vfs.symlink(target, &link_abs) {
                     let shown = path::join(dir, path::file_name(target));
-                    ctx.complain(format!("failed to create symbolic link '{shown}': {}", describe(&err))).await;
+                    ctx.complain(format!(
+                        "failed to create symbolic link {shown}: {}",
+                        describe(&err),
+                        shown = quoteaf(&shown)
+                    ))
+                    .await;
                     status = 1;
                 }
             }
@@ -1577,7 +1648,9 @@ pub async fn ln(ctx: Ctx<'_>, mut args: Args) -> Status {
     }
     match ctx.vfs.symlink(&target, &link_abs) {
         Ok(()) => 0,
-        Err(err) => ctx.fail(format!("failed to create symbolic link '{link}': {}", describe(&err))).await,
+        Err(err) => {
+            ctx.fail(format!("failed to create symbolic link {link}: {}", describe(&err), link = quoteaf(&link))).await
+        }
     }
 }
 
@@ -1620,7 +1693,8 @@ pub async fn stat(ctx: Ctx<'_>, args: Args) -> Status {
         let meta = match meta {
             Ok(meta) => meta,
             Err(err) => {
-                ctx.complain(format!("cannot stat '{file}': {}", describe(&err))).await;
+                // coreutils 9 reads metadata with statx(2) and names the call.
+                ctx.complain(format!("cannot statx {file}: {}", describe(&err), file = quoteaf(&file))).await;
                 status = 1;
                 continue;
             }
@@ -1637,6 +1711,16 @@ pub async fn stat(ctx: Ctx<'_>, args: Args) -> Status {
                     }
                     match chars.next() {
                         Some('n') => out.push_str(&file),
+                        // The name quoted as coreutils quotes it, with a link's target.
+                        Some('N') => {
+                            out.push_str(&quoteaf(&file));
+                            if meta.kind == crate::vfs::FileKind::Symlink
+                                && let Ok(target) = ctx.vfs.read_link(&abs)
+                            {
+                                out.push_str(" -> ");
+                                out.push_str(&quoteaf(&target));
+                            }
+                        }
                         Some('s') => out.push_str(&meta.size.to_string()),
                         Some('F') => out.push_str(meta.kind_name()),
                         Some('a') => out.push_str(&format!("{:o}", meta.mode)),
@@ -1771,12 +1855,12 @@ async fn disk_usage(ctx: &Ctx<'_>, o: &DuOptions, walk: &mut DuWalk, abs: &str, 
         Ok(meta) => meta,
         // A link leading nowhere, when it was to be followed: GNU says no reason.
         Err(err) if follow && err.kind() == std::io::ErrorKind::NotFound && ctx.vfs.lstat(abs).is_ok() => {
-            ctx.complain(format!("cannot access '{display}'")).await;
+            ctx.complain(format!("cannot access {display}", display = quoteaf(display))).await;
             walk.failed = true;
             return 0;
         }
         Err(err) => {
-            ctx.complain(format!("cannot access '{display}': {}", describe(&err))).await;
+            ctx.complain(format!("cannot access {display}: {}", describe(&err), display = quoteaf(display))).await;
             walk.failed = true;
             return 0;
         }
@@ -1814,7 +1898,12 @@ async fn disk_usage(ctx: &Ctx<'_>, o: &DuOptions, walk: &mut DuWalk, abs: &str, 
                 }
             }
             Err(err) => {
-                ctx.complain(format!("cannot read directory '{display}': {}", describe(&err))).await;
+                ctx.complain(format!(
+                    "cannot read directory {display}: {}",
+                    describe(&err),
+                    display = quoteaf(display)
+                ))
+                .await;
                 walk.failed = true;
             }
         }
@@ -1942,7 +2031,7 @@ pub async fn du(ctx: Ctx<'_>, mut args: Args) -> Status {
         Some(Ok(depth)) => Some(depth),
         Some(Err(_)) => {
             let shown = args.last(&MAX_DEPTH).unwrap_or_default();
-            return ctx.misuse(&DU, format!("invalid maximum depth '{shown}'")).await;
+            return ctx.misuse(&DU, format!("invalid maximum depth {shown}", shown = quote(shown))).await;
         }
     };
     if args.has(opt!(DU, 's')) {
@@ -1962,7 +2051,7 @@ pub async fn du(ctx: Ctx<'_>, mut args: Args) -> Status {
         None => None,
         Some(text) => match threshold_bytes(text) {
             Some(size) => Some(size),
-            None => return ctx.fail(format!("invalid suffix in -t argument '{text}'")).await,
+            None => return ctx.fail(format!("invalid suffix in -t argument {text}", text = quote(text))).await,
         },
     };
     // The last of -h, -k, -m and -b says the unit; -b also counts sizes, as --apparent-size.
@@ -2144,7 +2233,13 @@ pub async fn chmod(ctx: Ctx<'_>) -> Status {
         (Some(reference), _) => match ctx.vfs.stat(&ctx.abs(reference)) {
             Ok(meta) => Mode::Exact(meta.mode & 0o7777),
             Err(err) => {
-                return ctx.fail(format!("failed to get attributes of '{reference}': {}", describe(&err))).await;
+                return ctx
+                    .fail(format!(
+                        "failed to get attributes of {reference}: {}",
+                        describe(&err),
+                        reference = quoteaf(reference)
+                    ))
+                    .await;
             }
         },
         (None, Some(mode)) => Mode::Spec(mode),
@@ -2153,7 +2248,7 @@ pub async fn chmod(ctx: Ctx<'_>) -> Status {
     };
     if operands.is_empty() {
         let message = match &mode {
-            Mode::Spec(spec) => format!("missing operand after '{spec}'"),
+            Mode::Spec(spec) => format!("missing operand after {spec}", spec = quote(spec)),
             Mode::Exact(_) => "missing operand".to_string(),
         };
         return ctx.misuse(&CHMOD, message).await;
@@ -2181,10 +2276,11 @@ pub async fn chmod(ctx: Ctx<'_>) -> Status {
             Ok(meta) => meta,
             Err(err) => {
                 if !silent {
-                    ctx.complain(format!("cannot access '{display}': {}", describe(&err))).await;
+                    ctx.complain(format!("cannot access {display}: {}", describe(&err), display = quoteaf(&display)))
+                        .await;
                 }
                 if report == Report::All {
-                    ctx.out(format!("'{display}' could not be accessed\n")).await;
+                    ctx.out(format!("{display} could not be accessed\n", display = quoteaf(&display))).await;
                 }
                 status = 1;
                 continue;
@@ -2195,22 +2291,28 @@ pub async fn chmod(ctx: Ctx<'_>) -> Status {
             Mode::Exact(bits) => *bits,
             Mode::Spec(spec) => match apply_mode(spec, old, meta.is_dir()) {
                 Some(bits) => bits,
-                None => return ctx.fail(format!("invalid mode: '{spec}'")).await,
+                None => return ctx.misuse(&CHMOD, format!("invalid mode: {spec}", spec = quote(spec))).await,
             },
         };
         if let Err(err) = ctx.vfs.set_mode(&abs, new) {
             if !silent {
-                ctx.complain(format!("changing permissions of '{display}': {}", describe(&err))).await;
+                ctx.complain(format!(
+                    "changing permissions of {display}: {}",
+                    describe(&err),
+                    display = quoteaf(&display)
+                ))
+                .await;
             }
             status = 1;
         } else if report == Report::All || (report == Report::Changes && old != new) {
             let line = if old == new {
-                format!("mode of '{display}' retained as {old:04o} ({})\n", permissions(old))
+                format!("mode of {display} retained as {old:04o} ({})\n", permissions(old), display = quoteaf(&display))
             } else {
                 format!(
-                    "mode of '{display}' changed from {old:04o} ({}) to {new:04o} ({})\n",
+                    "mode of {display} changed from {old:04o} ({}) to {new:04o} ({})\n",
                     permissions(old),
-                    permissions(new)
+                    permissions(new),
+                    display = quoteaf(&display)
                 )
             };
             ctx.out(line).await;
@@ -2266,7 +2368,7 @@ pub async fn basename(ctx: Ctx<'_>, args: Args) -> Status {
         return ctx.misuse(&BASENAME, "missing operand").await;
     }
     if !multiple && names.len() > 2 {
-        return ctx.misuse(&BASENAME, format!("extra operand '{}'", names[2])).await;
+        return ctx.misuse(&BASENAME, format!("extra operand {}", quote(&names[2]))).await;
     }
     if !multiple && names.len() == 2 {
         suffix = names.pop();
@@ -2664,13 +2766,19 @@ pub async fn mktemp(mut ctx: Ctx<'_>, args: Args) -> Status {
     let (template, mut suffix) = (whole[..stem_end].to_string(), whole[stem_end..].to_string());
     if let Some(extra) = args.last(&MKTEMP_SUFFIX) {
         if extra.contains('/') {
-            return ctx.fail(format!("invalid suffix '{extra}', contains directory separator")).await;
+            return ctx
+                .fail(format!("invalid suffix {extra}, contains directory separator", extra = quote(extra)))
+                .await;
         }
         suffix.push_str(extra);
     }
     let x_count = template.chars().rev().take_while(|&c| c == 'X').count();
     if x_count < 3 {
-        return if quiet { 1 } else { ctx.fail(format!("too few X's in template '{whole}'")).await };
+        return if quiet {
+            1
+        } else {
+            ctx.fail(format!("too few X's in template {whole}", whole = quote(&whole))).await
+        };
     }
     let env_dir = || ctx.state().vars.get_str("TMPDIR").filter(|d| !d.is_empty()).unwrap_or("/tmp").to_string();
     // As GNU: without a template, or with -p or -t, the name goes under DIR; a template of
@@ -2709,7 +2817,13 @@ pub async fn mktemp(mut ctx: Ctx<'_>, args: Args) -> Status {
                 if ctx.out(line).await { 0 } else { 1 }
             }
             Err(_) if quiet => 1,
-            Err(err) => ctx.fail(format!("failed to create '{full}': {}", describe(&err))).await,
+            Err(err) => {
+                let what = if dir_mode { "directory" } else { "file" };
+                // GNU names the template as it was filled: under DIR, with the suffix.
+                let written = format!("{template}{suffix}");
+                let shown = if base_dir.is_empty() { written } else { path::join(&base_dir, &written) };
+                ctx.fail(format!("failed to create {what} via template {}: {}", quote(&shown), describe(&err))).await
+            }
         };
     }
     let _ = &mut ctx;

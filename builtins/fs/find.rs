@@ -14,6 +14,7 @@ use crate::spec::{Args, Opt, Order, Runs, Spec};
 use crate::vfs::{FileKind, Meta, WriteMode, path};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
+use toolsh_bytes::quote::quote;
 
 #[derive(Debug, Clone, Copy)]
 enum Cmp {
@@ -412,7 +413,7 @@ impl Parser<'_> {
                 let resolved = ctx
                     .vfs
                     .resolve(&abs, self.follow_all)
-                    .map_err(|_| format!("'{other}': No such file or directory"))?;
+                    .map_err(|_| format!("{other}: No such file or directory", other = quote(&other)))?;
                 Node::SameFile(resolved, self.follow_all)
             }
             "-inum" => {
@@ -435,10 +436,9 @@ impl Parser<'_> {
                     })?;
                     Node::NewerThan(when.into())
                 } else {
-                    let meta = ctx
-                        .vfs
-                        .stat(&ctx.abs(&reference))
-                        .map_err(|_| format!("'{reference}': No such file or directory"))?;
+                    let meta = ctx.vfs.stat(&ctx.abs(&reference)).map_err(|_| {
+                        format!("{reference}: No such file or directory", reference = quote(&reference))
+                    })?;
                     Node::Newer(meta.mtime)
                 }
             }
@@ -447,7 +447,7 @@ impl Parser<'_> {
                 let meta = ctx
                     .vfs
                     .stat(&ctx.abs(&reference))
-                    .map_err(|_| format!("'{reference}': No such file or directory"))?;
+                    .map_err(|_| format!("{reference}: No such file or directory", reference = quote(&reference)))?;
                 Node::Newer(meta.mtime)
             }
             "-regex" | "-iregex" => {
@@ -633,7 +633,7 @@ impl Walk<'_, '_> {
                 };
                 if let Err(err) = result {
                     self.ctx
-                        .complain(format!("cannot delete '{}': {}", entry.display, crate::vfs::describe(&err)))
+                        .complain(format!("cannot delete {}: {}", quote(entry.display), crate::vfs::describe(&err)))
                         .await;
                     self.status = 1;
                     return false;
@@ -763,7 +763,7 @@ impl Walk<'_, '_> {
                         Ok(meta) => meta.kind,
                         Err(err) if err.kind() == std::io::ErrorKind::NotFound => FileKind::Symlink,
                         Err(err) => {
-                            self.notes.push(format!("'{}': {}", entry.display, crate::vfs::describe(&err)));
+                            self.notes.push(format!("{}: {}", quote(entry.display), crate::vfs::describe(&err)));
                             self.status = 1;
                             return false;
                         }
@@ -845,7 +845,7 @@ impl Walk<'_, '_> {
                 continue;
             }
             if let Err(err) = self.ctx.write_path(abs, text, WriteMode::Append).await {
-                self.ctx.complain(format!("'{name}': {}", crate::vfs::describe(&err))).await;
+                self.ctx.complain(format!("{name}: {}", crate::vfs::describe(&err), name = quote(name))).await;
                 self.status = 1;
             }
             text.clear();
@@ -1006,7 +1006,7 @@ pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
     for name in &parser.files {
         let abs = ctx.abs(name);
         if let Err(err) = ctx.write_path(&abs, b"", WriteMode::Truncate).await {
-            return ctx.fail(format!("'{name}': {}", crate::vfs::describe(&err))).await;
+            return ctx.fail(format!("{name}: {}", crate::vfs::describe(&err), name = quote(name))).await;
         }
         match walk.files.iter().position(|(_, known, _)| *known == abs) {
             Some(at) => walk.route.push(at),
@@ -1021,7 +1021,7 @@ pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
         match ctx.vfs.lstat(&abs) {
             Ok(_) => {}
             Err(err) => {
-                ctx.complain(format!("'{root}': {}", crate::vfs::describe(&err))).await;
+                ctx.complain(format!("{root}: {}", crate::vfs::describe(&err), root = quote(root))).await;
                 walk.status = 1;
                 continue;
             }
@@ -1041,7 +1041,12 @@ pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
                     // A link leading nowhere is itself; one in a loop is said and left (GNU).
                     match ctx.vfs.stat(&abs) {
                         Err(err) if err.kind() != std::io::ErrorKind::NotFound && ctx.vfs.lstat(&abs).is_ok() => {
-                            ctx.complain(format!("'{display}': {}", crate::vfs::describe(&err))).await;
+                            ctx.complain(format!(
+                                "{display}: {}",
+                                crate::vfs::describe(&err),
+                                display = quote(&display)
+                            ))
+                            .await;
                             walk.status = 1;
                             continue;
                         }
@@ -1060,7 +1065,9 @@ pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
                 let identity = ctx.vfs.resolve(&abs, true).unwrap_or_else(|_| abs.clone());
                 if let Some((_, ancestor)) = above.iter().find(|(id, _)| *id == identity) {
                     let message = format!(
-                        "File system loop detected; '{display}' is part of the same file system loop as '{ancestor}'."
+                        "File system loop detected; {display} is part of the same file system loop as {ancestor}.",
+                        display = quote(&display),
+                        ancestor = quote(ancestor)
                     );
                     ctx.complain(message).await;
                     walk.status = 1;
@@ -1242,7 +1249,7 @@ async fn push_children(
                 });
             }
         }
-        Err(err) => ctx.complain(format!("'{display}': {}", crate::vfs::describe(&err))).await,
+        Err(err) => ctx.complain(format!("{display}: {}", crate::vfs::describe(&err), display = quote(display))).await,
     }
 }
 

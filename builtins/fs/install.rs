@@ -9,6 +9,7 @@ use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
 use crate::vfs::{WriteMode, describe, path};
+use toolsh_bytes::quote::quoteaf;
 
 const BACKUP_C: Opt = Opt::short('c', "(ignored)");
 const COMPARE: Opt = Opt::both(
@@ -71,13 +72,14 @@ async fn make_dirs(ctx: &Ctx<'_>, abs: &str, shown: &str, verbose: bool) -> Resu
         current = path::join(&current, component);
         match ctx.vfs.stat(&current) {
             Ok(meta) if meta.is_dir() => {}
-            Ok(_) => return Err(format!("cannot create directory '{shown}': File exists")),
+            Ok(_) => return Err(format!("cannot create directory {shown}: File exists", shown = quoteaf(shown))),
             Err(_) => {
                 if let Err(err) = ctx.vfs.mkdir(&current) {
-                    return Err(format!("cannot create directory '{shown}': {}", describe(&err)));
+                    return Err(format!("cannot create directory {shown}: {}", describe(&err), shown = quoteaf(shown)));
                 }
                 if verbose {
-                    ctx.out(format!("install: creating directory '{}'\n", relative(shown, abs, &current))).await;
+                    ctx.out(format!("install: creating directory {}\n", quoteaf(&relative(shown, abs, &current))))
+                        .await;
                 }
             }
         }
@@ -115,7 +117,7 @@ pub async fn install(ctx: Ctx<'_>, args: Args) -> Status {
                 Ok(()) => ctx
                     .vfs
                     .set_mode(&abs, mode)
-                    .map_err(|e| format!("cannot change permissions of '{dir}': {}", describe(&e))),
+                    .map_err(|e| format!("cannot change permissions of {dir}: {}", describe(&e), dir = quoteaf(dir))),
                 Err(said) => Err(said),
             };
             if let Err(said) = made {
@@ -131,7 +133,9 @@ pub async fn install(ctx: Ctx<'_>, args: Args) -> Status {
         (_, []) => return ctx.misuse(&INSTALL, "missing file operand").await,
         (Some(dir), sources) => (sources.to_vec(), Some(dir.to_string()), None),
         (None, [only]) => {
-            return ctx.misuse(&INSTALL, format!("missing destination file operand after '{only}'")).await;
+            return ctx
+                .misuse(&INSTALL, format!("missing destination file operand after {only}", only = quoteaf(only)))
+                .await;
         }
         (None, [source, dest]) if args.has(&NO_TARGET) || !ctx.vfs.stat(&ctx.abs(dest)).is_ok_and(|m| m.is_dir()) => {
             (vec![source.clone()], None, Some(dest.clone()))
@@ -147,9 +151,9 @@ pub async fn install(ctx: Ctx<'_>, args: Args) -> Status {
         } else if !ctx.vfs.stat(&abs).is_ok_and(|m| m.is_dir()) {
             // GNU's words differ between a -t directory and a last operand.
             let said = match (ctx.vfs.stat(&abs).is_ok(), args.last(&TARGET).is_some()) {
-                (true, _) => format!("target '{dir}': Not a directory"),
-                (false, true) => format!("failed to access '{dir}': No such file or directory"),
-                (false, false) => format!("target '{dir}': No such file or directory"),
+                (true, _) => format!("target {dir}: Not a directory", dir = quoteaf(dir)),
+                (false, true) => format!("failed to access {dir}: No such file or directory", dir = quoteaf(dir)),
+                (false, false) => format!("target {dir}: No such file or directory", dir = quoteaf(dir)),
             };
             return ctx.fail(said).await;
         }
@@ -164,13 +168,13 @@ pub async fn install(ctx: Ctx<'_>, args: Args) -> Status {
         let (from, to) = (ctx.abs(source), ctx.abs(&shown_dest));
         let meta = match ctx.vfs.stat(&from) {
             Ok(meta) if meta.is_dir() => {
-                ctx.complain(format!("omitting directory '{source}'")).await;
+                ctx.complain(format!("omitting directory {source}", source = quoteaf(source))).await;
                 status = 1;
                 continue;
             }
             Ok(meta) => meta,
             Err(err) => {
-                ctx.complain(format!("cannot stat '{source}': {}", describe(&err))).await;
+                ctx.complain(format!("cannot stat {source}: {}", describe(&err), source = quoteaf(source))).await;
                 status = 1;
                 continue;
             }
@@ -184,14 +188,19 @@ pub async fn install(ctx: Ctx<'_>, args: Args) -> Status {
             }
         }
         if ctx.vfs.stat(&to).is_ok_and(|m| m.is_dir()) {
-            ctx.complain(format!("cannot overwrite directory '{shown_dest}' with non-directory")).await;
+            ctx.complain(format!(
+                "cannot overwrite directory {shown_dest} with non-directory",
+                shown_dest = quoteaf(&shown_dest)
+            ))
+            .await;
             status = 1;
             continue;
         }
         let data = match ctx.vfs.read(&from) {
             Ok(data) => data,
             Err(err) => {
-                ctx.complain(format!("cannot open '{source}' for reading: {}", describe(&err))).await;
+                ctx.complain(format!("cannot open {source} for reading: {}", describe(&err), source = quoteaf(source)))
+                    .await;
                 status = 1;
                 continue;
             }
@@ -205,24 +214,39 @@ pub async fn install(ctx: Ctx<'_>, args: Args) -> Status {
         let written = ctx
             .vfs
             .write(&to, &data, WriteMode::Truncate)
-            .map_err(|e| format!("cannot create regular file '{shown_dest}': {}", describe(&e)))
+            .map_err(|e| {
+                format!("cannot create regular file {shown_dest}: {}", describe(&e), shown_dest = quoteaf(&shown_dest))
+            })
             .and_then(|()| {
-                ctx.vfs
-                    .set_mode(&to, mode)
-                    .map_err(|e| format!("cannot change permissions of '{shown_dest}': {}", describe(&e)))
+                ctx.vfs.set_mode(&to, mode).map_err(|e| {
+                    format!(
+                        "cannot change permissions of {shown_dest}: {}",
+                        describe(&e),
+                        shown_dest = quoteaf(&shown_dest)
+                    )
+                })
             })
             .and_then(|()| {
                 if args.has(&PRESERVE) {
-                    ctx.vfs
-                        .set_mtime(&to, meta.mtime)
-                        .map_err(|e| format!("cannot set timestamps for '{shown_dest}': {}", describe(&e)))
+                    ctx.vfs.set_mtime(&to, meta.mtime).map_err(|e| {
+                        format!(
+                            "cannot set timestamps for {shown_dest}: {}",
+                            describe(&e),
+                            shown_dest = quoteaf(&shown_dest)
+                        )
+                    })
                 } else {
                     Ok(())
                 }
             });
         match written {
             Ok(()) if verbose => {
-                ctx.out(format!("'{source}' -> '{shown_dest}'\n")).await;
+                ctx.out(format!(
+                    "{source} -> {shown_dest}\n",
+                    source = quoteaf(source),
+                    shown_dest = quoteaf(&shown_dest)
+                ))
+                .await;
             }
             Ok(()) => {}
             Err(said) => {

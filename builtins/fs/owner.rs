@@ -8,6 +8,7 @@ use crate::Ctx;
 use crate::session::{AGENT_ID, Status};
 use crate::spec::{Args, Opt, Spec};
 use crate::vfs::describe;
+use toolsh_bytes::quote::quoteaf;
 
 const CHANGES: Opt = Opt::both('c', "changes", "like verbose but report only when a change is made");
 const SILENT: Opt = Opt::both('f', "silent", "suppress most error messages").alias("quiet");
@@ -98,7 +99,13 @@ pub async fn chown(ctx: Ctx<'_>, args: Args) -> Status {
     if let Some(reference) = args.last(&REFERENCE)
         && let Err(err) = ctx.vfs.stat(&ctx.abs(reference))
     {
-        return ctx.fail(format!("failed to get attributes of '{reference}': {}", describe(&err))).await;
+        return ctx
+            .fail(format!(
+                "failed to get attributes of {reference}: {}",
+                describe(&err),
+                reference = quoteaf(reference)
+            ))
+            .await;
     }
     let (silent, verbose, recursive) = (args.has(&SILENT), args.has(&VERBOSE), args.has(&RECURSIVE));
     let mut status = 0;
@@ -110,7 +117,7 @@ pub async fn chown(ctx: Ctx<'_>, args: Args) -> Status {
             Ok(meta) => meta,
             Err(err) => {
                 if !silent {
-                    ctx.complain(format!("cannot access '{file}': {}", describe(&err))).await;
+                    ctx.complain(format!("cannot access {file}: {}", describe(&err), file = quoteaf(&file))).await;
                 }
                 status = 1;
                 continue;
@@ -118,7 +125,11 @@ pub async fn chown(ctx: Ctx<'_>, args: Args) -> Status {
         };
         if verbose {
             // Nothing changes: every file already is the agent's.
-            let owner = if group_only { format!("group of '{file}'") } else { format!("ownership of '{file}'") };
+            let owner = if group_only {
+                format!("group of {}", quoteaf(&file))
+            } else {
+                format!("ownership of {}", quoteaf(&file))
+            };
             out.push_str(&format!("{owner} retained as {retained}\n"));
         }
         if recursive

@@ -6,6 +6,7 @@ use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
 use crate::vfs::describe;
+use toolsh_bytes::quote::{quote, quoteaf, quotef};
 
 /// `unlink`.
 pub const UNLINK: Spec = Spec {
@@ -34,7 +35,7 @@ pub async fn unlink(ctx: Ctx<'_>, args: Args) -> Status {
     };
     match result {
         Ok(()) => 0,
-        Err(err) => ctx.fail(format!("cannot unlink '{file}': {}", describe(&err))).await,
+        Err(err) => ctx.fail(format!("cannot unlink {file}: {}", describe(&err), file = quoteaf(file))).await,
     }
 }
 
@@ -52,7 +53,7 @@ pub const LINK: Spec = Spec {
 pub async fn link(ctx: Ctx<'_>, args: Args) -> Status {
     let (target, name) = match args.operands.as_slice() {
         [] => return ctx.misuse(&LINK, "missing operand").await,
-        [only] => return ctx.misuse(&LINK, format!("missing operand after '{only}'")).await,
+        [only] => return ctx.misuse(&LINK, format!("missing operand after {only}", only = quote(only))).await,
         [target, name] => (target, name),
         [_, _, extra, ..] => return ctx.misuse(&LINK, format!("extra operand '{extra}'")).await,
     };
@@ -61,7 +62,8 @@ pub async fn link(ctx: Ctx<'_>, args: Args) -> Status {
         Ok(_) if ctx.vfs.lstat(&ctx.abs(name)).is_ok() => "File exists".to_string(),
         Ok(_) => "hard links are not supported in the workspace; use ln -s".to_string(),
     };
-    ctx.fail(format!("cannot create link '{name}' to '{target}': {why}")).await
+    ctx.fail(format!("cannot create link {name} to {target}: {why}", name = quoteaf(name), target = quoteaf(target)))
+        .await
 }
 
 const POSIX: Opt = Opt::short('p', "check for most POSIX systems");
@@ -86,11 +88,6 @@ const POSIX_NAME_MAX: usize = 14;
 const PATH_MAX: usize = 4096;
 const NAME_MAX: usize = 255;
 
-/// GNU's quoting of a name in these messages: plain when it needs none.
-fn quoted(name: &str) -> String {
-    format!("'{}'", name.replace('\'', "'\\''"))
-}
-
 /// `pathchk [-pP] [--portability] NAME…`
 pub async fn pathchk(ctx: Ctx<'_>, args: Args) -> Status {
     if args.operands.is_empty() {
@@ -114,13 +111,13 @@ fn check(ctx: &Ctx<'_>, name: &str, basic: bool, extra: bool) -> Option<String> 
         return Some("empty file name".to_string());
     }
     if extra && name.split('/').any(|part| part.starts_with('-')) {
-        return Some(format!("leading '-' in a component of file name {}", quoted(name)));
+        return Some(format!("leading '-' in a component of file name {}", quoteaf(name)));
     }
     let mut exists = false;
     if basic {
         let portable = |c: char| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-');
         if let Some(bad) = name.chars().find(|&c| !portable(c)) {
-            return Some(format!("nonportable character '{bad}' in file name {}", quoted(name)));
+            return Some(format!("nonportable character '{bad}' in file name {}", quoteaf(name)));
         }
     } else {
         // The kernel refuses a name too long before it looks for it.
@@ -141,18 +138,23 @@ fn check(ctx: &Ctx<'_>, name: &str, basic: bool, extra: bool) -> Option<String> 
                     prefix.push('/');
                 }
             }
-            Err(err) => return Some(format!("{}: {}", if name.is_empty() { "''" } else { name }, describe(&err))),
+            Err(err) => return Some(format!("{}: {}", quotef(name), describe(&err))),
         }
     }
     let (path_max, name_max) = if basic { (POSIX_PATH_MAX, POSIX_NAME_MAX) } else { (PATH_MAX, NAME_MAX) };
     if (basic || !exists) && name.len() >= path_max {
-        return Some(format!("limit {} exceeded by length {} of file name {}", path_max - 1, name.len(), quoted(name)));
+        return Some(format!(
+            "limit {} exceeded by length {} of file name {}",
+            path_max - 1,
+            name.len(),
+            quoteaf(name)
+        ));
     }
     if !exists && let Some(part) = name.split('/').find(|part| part.len() > name_max) {
         return Some(format!(
             "limit {name_max} exceeded by length {} of file name component {}",
             part.len(),
-            quoted(part)
+            quoteaf(part)
         ));
     }
     None

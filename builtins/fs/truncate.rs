@@ -5,6 +5,7 @@
 use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec, Words};
+use toolsh_bytes::quote::quoteaf;
 use toolsh_core::vfs::{WriteMode, describe};
 
 const NO_CREATE: Opt = Opt::both('c', "no-create", "do not create any files");
@@ -88,7 +89,11 @@ pub async fn truncate(ctx: Ctx<'_>, args: Args) -> Status {
     let base = match reference {
         Some(reference) => match ctx.vfs.stat(&ctx.abs(reference)) {
             Ok(meta) => Some(meta.size as usize),
-            Err(err) => return ctx.fail(format!("cannot stat '{reference}': {}", describe(&err))).await,
+            Err(err) => {
+                return ctx
+                    .fail(format!("cannot stat {reference}: {}", describe(&err), reference = quoteaf(reference)))
+                    .await;
+            }
         },
         None => None,
     };
@@ -104,7 +109,12 @@ pub async fn truncate(ctx: Ctx<'_>, args: Args) -> Status {
                 Vec::new()
             }
             Err(err) => {
-                ctx.complain(format!("cannot open '{operand}' for writing: {}", describe(&err))).await;
+                ctx.complain(format!(
+                    "cannot open {operand} for writing: {}",
+                    describe(&err),
+                    operand = quoteaf(operand)
+                ))
+                .await;
                 status = 1;
                 continue;
             }
@@ -122,7 +132,8 @@ pub async fn truncate(ctx: Ctx<'_>, args: Args) -> Status {
         }
         data.resize(wanted, 0);
         if let Err(err) = ctx.vfs.write(&abs, &data, WriteMode::Truncate) {
-            ctx.complain(format!("cannot open '{operand}' for writing: {}", describe(&err))).await;
+            ctx.complain(format!("cannot open {operand} for writing: {}", describe(&err), operand = quoteaf(operand)))
+                .await;
             status = 1;
         }
     }

@@ -7,6 +7,7 @@
 use crate::Ctx;
 use crate::session::{AGENT_ID as ID, HOSTNAME as HOSTNAME_VALUE, Status};
 use crate::spec::{Args, Opt, Spec, Words};
+use toolsh_bytes::quote::quoteaf;
 
 const ALL: Opt = Opt::both('a', "all", "print all information, omitting -p and -i when unknown");
 const KERNEL_NAME: Opt = Opt::both('s', "kernel-name", "print the kernel name");
@@ -219,7 +220,7 @@ pub async fn sync(ctx: Ctx<'_>, args: Args) -> Status {
     let mut status = 0;
     for file in &args.operands {
         if let Err(err) = ctx.vfs.stat(&ctx.abs(file)) {
-            ctx.complain(format!("error opening '{file}': {}", crate::vfs::describe(&err))).await;
+            ctx.complain(format!("error opening {file}: {}", crate::vfs::describe(&err), file = quoteaf(file))).await;
             status = 1;
         }
     }

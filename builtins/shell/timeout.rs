@@ -61,7 +61,11 @@ pub async fn timeout(ctx: Ctx<'_>, args: Args) -> Status {
         Err(_) => {
             if args.has(&VERBOSE) {
                 let name = crate::signals::name(signal).unwrap_or_else(|| signal.to_string());
-                ctx.err(format!("timeout: sending signal {name} to command '{}'\n", command[0])).await;
+                ctx.err(format!(
+                    "timeout: sending signal {name} to command {}\n",
+                    toolsh_bytes::quote::quote(&command[0])
+                ))
+                .await;
             }
             match signal {
                 // KILL ends timeout itself too: the shell sees its death by that signal.

@@ -6,6 +6,7 @@ use crate::opt;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
 use crate::vfs::describe;
+use toolsh_bytes::quote::quotef;
 
 /// Reads one operand as lines (without terminators).
 pub(crate) async fn lines(ctx: &Ctx<'_>, name: &str) -> Result<Vec<String>, Status> {
@@ -15,7 +16,7 @@ pub(crate) async fn lines(ctx: &Ctx<'_>, name: &str) -> Result<Vec<String>, Stat
             Ok(text.lines().map(str::to_string).collect())
         }
         Err(err) => {
-            ctx.complain(format!("{name}: {}", describe(&err))).await;
+            ctx.complain(format!("{name}: {}", describe(&err), name = quotef(name))).await;
             Err(1)
         }
     }
@@ -105,7 +106,7 @@ pub async fn paste(ctx: Ctx<'_>, args: Args) -> Status {
                 if !ctx.out(std::mem::take(out)).await {
                     return Err(());
                 }
-                ctx.complain(format!("{name}: {}", describe(&err))).await;
+                ctx.complain(format!("{name}: {}", describe(&err), name = quotef(name))).await;
                 Ok(None)
             }
         }
@@ -117,7 +118,7 @@ pub async fn paste(ctx: Ctx<'_>, args: Args) -> Status {
                 if !ctx.out(std::mem::take(&mut out)).await {
                     return 1;
                 }
-                ctx.complain(format!("{}: {}", readers[at].0, describe(&err))).await;
+                ctx.complain(format!("{}: {}", quotef(&readers[at].0), describe(&err))).await;
                 status = 1;
                 continue;
             }
@@ -140,7 +141,7 @@ pub async fn paste(ctx: Ctx<'_>, args: Args) -> Status {
         }
     } else {
         if let Some((at, err)) = failures.iter().enumerate().find_map(|(at, e)| e.as_ref().map(|e| (at, e))) {
-            return ctx.fail(format!("{}: {}", readers[at].0, describe(err))).await;
+            return ctx.fail(format!("{}: {}", quotef(&readers[at].0), describe(err))).await;
         }
         loop {
             let mut row = Vec::new();
@@ -790,7 +791,7 @@ pub async fn unexpand(ctx: Ctx<'_>, args: Args) -> Status {
         let mut reader = match ctx.open_operand(&file) {
             Ok(reader) => reader,
             Err(err) => {
-                ctx.complain(format!("{file}: {}", describe(&err))).await;
+                ctx.complain(format!("{file}: {}", describe(&err), file = quotef(&file))).await;
                 status = 1;
                 continue;
             }
@@ -800,7 +801,7 @@ pub async fn unexpand(ctx: Ctx<'_>, args: Args) -> Status {
                 Ok(Some(piece)) => piece,
                 Ok(None) => break,
                 Err(err) => {
-                    ctx.complain(format!("{file}: {}", describe(&err))).await;
+                    ctx.complain(format!("{file}: {}", describe(&err), file = quotef(&file))).await;
                     status = 1;
                     break;
                 }

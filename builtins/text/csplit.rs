@@ -10,6 +10,7 @@ use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
 use crate::text::{cfmt, posix_regex};
 use crate::vfs::{WriteMode, describe};
+use toolsh_bytes::quote::quotef;
 
 const SUFFIX_FORMAT: Opt = Opt::both('b', "suffix-format", "use sprintf FORMAT instead of %02d").value("FORMAT");
 const PREFIX: Opt = Opt::both('f', "prefix", "use PREFIX instead of 'xx'").value("PREFIX");
@@ -165,10 +166,10 @@ impl Splitter<'_, '_> {
         }
         let name = self.name(self.created.len());
         if name.len() > NAME_MAX {
-            return Err(End::Fatal(format!("{name}: File name too long")));
+            return Err(End::Fatal(format!("{name}: File name too long", name = quotef(&name))));
         }
         if let Err(err) = self.ctx.vfs.write(&self.ctx.abs(&name), b"", WriteMode::Truncate) {
-            return Err(End::Fatal(format!("{name}: {}", describe(&err))));
+            return Err(End::Fatal(format!("{name}: {}", describe(&err), name = quotef(&name))));
         }
         self.created.push(name.clone());
         self.piece = Some(Piece { name, span: None });
@@ -182,13 +183,17 @@ impl Splitter<'_, '_> {
         let abs = self.ctx.abs(&piece.name);
         if bytes.is_empty() && self.elide {
             self.created.pop();
-            return self.ctx.vfs.remove_file(&abs).map_err(|err| format!("{}: {}", piece.name, describe(&err)));
+            return self
+                .ctx
+                .vfs
+                .remove_file(&abs)
+                .map_err(|err| format!("{}: {}", quotef(&piece.name), describe(&err)));
         }
         if !bytes.is_empty() {
             self.ctx
                 .vfs
                 .write(&abs, bytes, WriteMode::Truncate)
-                .map_err(|err| format!("{}: {}", piece.name, describe(&err)))?;
+                .map_err(|err| format!("{}: {}", quotef(&piece.name), describe(&err)))?;
         }
         if !self.quiet {
             self.sizes.push_str(&format!("{}\n", bytes.len()));
@@ -536,7 +541,11 @@ pub async fn csplit(ctx: Ctx<'_>, args: Args) -> Status {
     let file = &args.operands[0];
     let data = match ctx.read_operand(file).await {
         Ok(data) => data,
-        Err(err) => return ctx.fail(format!("cannot open {} for reading: {}", quote(file), describe(&err))).await,
+        Err(err) => {
+            return ctx
+                .fail(format!("cannot open {} for reading: {}", toolsh_bytes::quote::quoteaf(file), describe(&err)))
+                .await;
+        }
     };
     let words = &args.operands[1..];
     let mut warnings = Vec::new();

@@ -9,6 +9,7 @@ use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
 use crate::vfs::describe;
+use toolsh_bytes::quote::quoteaf;
 
 const CROWN: Opt = Opt::both('c', "crown-margin", "preserve indentation of first two lines");
 const PREFIX: Opt =
@@ -301,7 +302,8 @@ pub async fn fmt(ctx: Ctx<'_>, args: Args) -> Status {
         let data = match ctx.read_operand(&file).await {
             Ok(data) => data,
             Err(err) => {
-                ctx.complain(format!("cannot open '{file}' for reading: {}", describe(&err))).await;
+                ctx.complain(format!("cannot open {file} for reading: {}", describe(&err), file = quoteaf(&file)))
+                    .await;
                 status = 1;
                 continue;
             }

@@ -6,6 +6,7 @@ use crate::session::Status;
 use crate::spec::{Args, Opt, Spec};
 use crate::vfs::describe;
 use std::io::Read as _;
+use toolsh_bytes::quote::{quoteaf, quotef};
 
 /// Reads every operand (standard input when none), reporting unreadable ones.
 async fn inputs(ctx: &Ctx<'_>, files: &[String]) -> (Vec<(String, Vec<u8>)>, Status) {
@@ -16,7 +17,8 @@ async fn inputs(ctx: &Ctx<'_>, files: &[String]) -> (Vec<(String, Vec<u8>)>, Sta
         match ctx.read_operand(&name).await {
             Ok(data) => out.push((name, data)),
             Err(err) => {
-                ctx.complain(format!("{name}: {}", describe(&err))).await;
+                // tac's words, the one command reading its inputs whole here.
+                ctx.complain(format!("failed to open {} for reading: {}", quoteaf(&name), describe(&err))).await;
                 status = 1;
             }
         }
@@ -356,7 +358,7 @@ impl<'c, 'a> OperandLines<'c, 'a> {
         if !self.ctx.out(std::mem::take(out)).await {
             return Err(());
         }
-        self.ctx.complain(format!("{file}: {}", describe(err))).await;
+        self.ctx.complain(format!("{file}: {}", describe(err), file = quotef(file))).await;
         self.status = 1;
         Ok(())
     }
@@ -425,7 +427,7 @@ async fn filter(
                 if !ctx.out(std::mem::take(&mut out)).await {
                     return 1;
                 }
-                ctx.complain(format!("{file}: {}", describe(&err))).await;
+                ctx.complain(format!("{file}: {}", describe(&err), file = quotef(file))).await;
                 status = 1;
                 continue;
             }
@@ -455,7 +457,7 @@ async fn filter(
                     if !ctx.out(std::mem::take(&mut out)).await {
                         return 1;
                     }
-                    ctx.complain(format!("{file}: {}", describe(&err))).await;
+                    ctx.complain(format!("{file}: {}", describe(&err), file = quotef(file))).await;
                     status = 1;
                     break;
                 }
@@ -652,7 +654,7 @@ pub async fn uniq(ctx: Ctx<'_>, args: Args) -> Status {
     let to_stdout = operands.get(1).is_none_or(|t| t == "-");
     let reader = match ctx.open_operand(&input) {
         Ok(reader) => reader,
-        Err(err) => return ctx.fail(format!("{input}: {}", describe(&err))).await,
+        Err(err) => return ctx.fail(format!("{input}: {}", describe(&err), input = quotef(&input))).await,
     };
     let terminator = if zero { 0 } else { b'\n' };
     let key = UniqKey { skip_fields, skip_chars, check_chars, ignore_case };
@@ -705,7 +707,7 @@ pub async fn uniq(ctx: Ctx<'_>, args: Args) -> Status {
         let batch = match batches.next().await {
             Ok(Some(batch)) => batch,
             Ok(None) => break,
-            Err(err) => return ctx.fail(format!("{input}: {}", describe(&err))).await,
+            Err(err) => return ctx.fail(format!("{input}: {}", describe(&err), input = quotef(&input))).await,
         };
         for line in batch.lines() {
             let line_key = key.of(line);
@@ -739,7 +741,7 @@ pub async fn uniq(ctx: Ctx<'_>, args: Args) -> Status {
     if let Some(target) = operands.get(1).filter(|t| *t != "-") {
         return match ctx.write_path(target, &out, crate::vfs::WriteMode::Truncate).await {
             Ok(()) => 0,
-            Err(err) => ctx.fail(format!("{target}: {}", describe(&err))).await,
+            Err(err) => ctx.fail(format!("{target}: {}", describe(&err), target = quotef(target))).await,
         };
     }
     if ctx.out(out).await { 0 } else { 1 }
@@ -968,6 +970,8 @@ pub async fn wc(ctx: Ctx<'_>, args: Args) -> Status {
             })
             .collect();
         match name {
+            // GNU quotes a name only when a newline in it would break the line up.
+            Some(name) if name.contains('\n') => format!("{} {}\n", values.join(" "), quotef(name)),
             Some(name) => format!("{} {name}\n", values.join(" ")),
             None => format!("{}\n", values.join(" ")),
         }
@@ -985,12 +989,12 @@ pub async fn wc(ctx: Ctx<'_>, args: Args) -> Status {
             Ok(counts) => counts,
             // GNU counts a directory as empty after saying what it is.
             Err(err) if err.kind() == std::io::ErrorKind::IsADirectory => {
-                ctx.complain(format!("{name}: {}", describe(&err))).await;
+                ctx.complain(format!("{name}: {}", describe(&err), name = quotef(name))).await;
                 status = 1;
                 Counts::default()
             }
             Err(err) => {
-                ctx.complain(format!("{name}: {}", describe(&err))).await;
+                ctx.complain(format!("{name}: {}", describe(&err), name = quotef(name))).await;
                 status = 1;
                 continue;
             }

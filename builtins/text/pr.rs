@@ -1399,7 +1399,8 @@ pub async fn pr(ctx: Ctx<'_>, args: Args) -> Status {
         Err((said, false)) => return ctx.fail(said).await,
     };
     let mut failed = false;
-    let cannot_open = |name: &str, err: &std::io::Error| format!("{name}: {}", describe(err));
+    let cannot_open =
+        |name: &str, err: &std::io::Error| format!("{}: {}", toolsh_bytes::quote::quotef(name), describe(err));
     if options.parallel && !files.is_empty() {
         let mut sources = Vec::new();
         for name in &files {

@@ -41,22 +41,6 @@ pub fn ansi_c_quote(text: &str) -> String {
     out
 }
 
-/// A name as GNU's messages quote it when it must (`quotef`): bare when it holds nothing a
-/// shell would read specially, else in single quotes (double quotes around a `'`).
-pub(crate) fn quotef(name: &str) -> String {
-    let special = |c: char| c.is_whitespace() || "'\"\\$`|&;()<>*?[]{}~#!^=,".contains(c);
-    if !name.is_empty() && !name.contains(special) {
-        return name.to_string();
-    }
-    if !name.contains('\'') {
-        return format!("'{name}'");
-    }
-    if !name.contains(['"', '$', '`', '\\']) {
-        return format!("\"{name}\"");
-    }
-    format!("'{}'", name.replace('\'', "'\\''"))
-}
-
 /// Quotes `text` so the shell reads it back as one word, as bash's `%q` does.
 pub(crate) fn shell_quote(text: &str) -> String {
     if text.is_empty() {

@@ -5,6 +5,7 @@
 use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Spec, Words};
+use toolsh_bytes::quote::quotef;
 use toolsh_core::vfs::{WriteMode, describe};
 
 const ECHO: Opt = Opt::both('e', "echo", "treat each ARG as an input line");
@@ -82,7 +83,7 @@ pub async fn shuf(ctx: Ctx<'_>, args: Args) -> Status {
                 }
                 lines
             }
-            Err(err) => return ctx.fail(format!("{name}: {}", describe(&err))).await,
+            Err(err) => return ctx.fail(format!("{name}: {}", describe(&err), name = quotef(&name))).await,
         }
     };
     let mut draw = Draw::new();
@@ -121,7 +122,7 @@ pub async fn shuf(ctx: Ctx<'_>, args: Args) -> Status {
     match args.last(&OUTPUT) {
         Some(file) => match ctx.write_path(file, &out, WriteMode::Truncate).await {
             Ok(()) => 0,
-            Err(err) => ctx.fail(format!("{file}: {}", describe(&err))).await,
+            Err(err) => ctx.fail(format!("{file}: {}", describe(&err), file = quotef(file))).await,
         },
         None => i32::from(!ctx.out(out).await),
     }

@@ -18,6 +18,7 @@ use crate::spec::{Args, Opt, Spec};
 use crate::vfs::describe;
 use std::cmp::Ordering;
 use std::hash::{BuildHasher, Hasher};
+use toolsh_bytes::quote::quotef;
 
 /// How values of a key compare.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -722,7 +723,9 @@ pub async fn sort(ctx: Ctx<'_>, args: Args) -> Status {
                     .map(|n| toolsh_bytes::decode(n).into_owned())
                     .collect()
             }
-            Err(err) => return ctx.fail(format!("cannot open '{list}' for reading: {}", describe(&err))).await,
+            Err(err) => {
+                return ctx.fail(format!("open failed: {}: {}", quotef(&list), describe(&err))).await;
+            }
         }
     }
     if files.is_empty() {
@@ -750,7 +753,14 @@ pub async fn sort(ctx: Ctx<'_>, args: Args) -> Status {
                 input_ends.push(data.len());
             }
             Err(err) => {
-                ctx.complain(format!("cannot read: {file}: {}", describe(&err))).await;
+                // GNU's -c opens its one input to read it in order; sorting reads them all first.
+                let what = match (check.is_some(), err.kind() == std::io::ErrorKind::IsADirectory) {
+                    // A directory opens, and its read fails.
+                    (_, true) => "read failed",
+                    (true, false) => "open failed",
+                    (false, false) => "cannot read",
+                };
+                ctx.complain(format!("{what}: {}: {}", quotef(file), describe(&err))).await;
                 return 2;
             }
         }
@@ -799,7 +809,7 @@ pub async fn sort(ctx: Ctx<'_>, args: Args) -> Status {
     match ctx.write_path(&path, &out, crate::vfs::WriteMode::Truncate).await {
         Ok(()) => 0,
         Err(err) => {
-            ctx.complain(format!("open failed: {path}: {}", describe(&err))).await;
+            ctx.complain(format!("open failed: {}: {}", quotef(&path), describe(&err))).await;
             2
         }
     }

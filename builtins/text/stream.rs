@@ -6,6 +6,7 @@ use crate::opt;
 use crate::session::Status;
 use crate::spec::{Args, Opt, Order, Spec};
 use crate::vfs::WriteMode;
+use toolsh_bytes::quote::{quoteaf, quotef};
 
 /// Decodes `echo -e` escapes; the flag says `\c` asked to stop all output.
 pub(crate) fn expand_backslashes_bytes(text: &str, printf_octal: bool) -> (Vec<u8>, bool) {
@@ -208,6 +209,16 @@ const FOLLOW_RETRY: Opt = Opt::short('F', "same as --follow=name --retry (here: 
 const SLEEP: Opt =
     Opt::both('s', "sleep-interval", "with -f, sleep about N seconds between checks (no checks here)").value("N");
 
+/// head's and tail's words for a file they cannot read: GNU opens a directory and fails on
+/// the read (`error reading 'd': Is a directory`), anything else at the open.
+fn unreadable(file: &str, err: &std::io::Error) -> String {
+    if err.kind() == std::io::ErrorKind::IsADirectory {
+        format!("error reading {}: {}", quoteaf(file), crate::vfs::describe(err))
+    } else {
+        format!("cannot open {} for reading: {}", quoteaf(file), crate::vfs::describe(err))
+    }
+}
+
 /// `head`.
 pub const HEAD: Spec = Spec {
     name: "head",
@@ -312,7 +323,7 @@ pub async fn head(ctx: Ctx<'_>, parsed: Args) -> Status {
                 Ok(true) => continue,
                 Ok(false) => return 1,
                 Err(err) => {
-                    ctx.complain(format!("cannot open '{file}' for reading: {}", crate::vfs::describe(&err))).await;
+                    ctx.complain(unreadable(file, &err)).await;
                     status = 1;
                     continue;
                 }
@@ -322,7 +333,7 @@ pub async fn head(ctx: Ctx<'_>, parsed: Args) -> Status {
                 Ok(true) => continue,
                 Ok(false) => return 1,
                 Err(err) => {
-                    ctx.complain(format!("cannot open '{file}' for reading: {}", crate::vfs::describe(&err))).await;
+                    ctx.complain(unreadable(file, &err)).await;
                     status = 1;
                     continue;
                 }
@@ -464,7 +475,7 @@ pub async fn tail(ctx: Ctx<'_>, parsed: Args) -> Status {
                 Ok(true) => continue,
                 Ok(false) => return 1,
                 Err(err) => {
-                    ctx.complain(format!("cannot open '{file}' for reading: {}", crate::vfs::describe(&err))).await;
+                    ctx.complain(unreadable(file, &err)).await;
                     status = 1;
                     continue;
                 }
@@ -936,7 +947,7 @@ pub async fn tee(ctx: Ctx<'_>, args: Args) -> Status {
         match ctx.write_path(file, b"", mode).await {
             Ok(()) => targets.push(file),
             Err(err) => {
-                ctx.complain(format!("{file}: {}", crate::vfs::describe(&err))).await;
+                ctx.complain(format!("{file}: {}", crate::vfs::describe(&err), file = quotef(file))).await;
                 status = 1;
             }
         }
@@ -946,7 +957,7 @@ pub async fn tee(ctx: Ctx<'_>, args: Args) -> Status {
     while let Some(chunk) = input.read_chunk().await {
         for target in &targets {
             if let Err(err) = ctx.write_path(target, &chunk, WriteMode::Append).await {
-                ctx.complain(format!("{target}: {}", crate::vfs::describe(&err))).await;
+                ctx.complain(format!("{target}: {}", crate::vfs::describe(&err), target = quotef(target))).await;
                 status = 1;
             }
         }
@@ -1094,7 +1105,9 @@ pub async fn date(ctx: Ctx<'_>, args: Args) -> Status {
             },
             REFERENCE => match ctx.vfs.stat(&ctx.abs(value)) {
                 Ok(meta) => when = meta.mtime.into(),
-                Err(err) => return ctx.fail(format!("{value}: {}", crate::vfs::describe(&err))).await,
+                Err(err) => {
+                    return ctx.fail(format!("{value}: {}", crate::vfs::describe(&err), value = quotef(value))).await;
+                }
             },
             _ => {} // -u: the shell's clock is UTC already.
         }

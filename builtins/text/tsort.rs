@@ -7,6 +7,7 @@ use crate::Ctx;
 use crate::session::Status;
 use crate::spec::{Args, Spec, Words};
 use std::collections::{BTreeMap, VecDeque};
+use toolsh_bytes::quote::quotef;
 use toolsh_core::vfs::describe;
 
 /// `tsort`.
@@ -36,12 +37,12 @@ pub async fn tsort(ctx: Ctx<'_>, args: Args) -> Status {
     };
     let data = match ctx.read_operand(&name).await {
         Ok(data) => data,
-        Err(err) => return ctx.fail(format!("{name}: {}", describe(&err))).await,
+        Err(err) => return ctx.fail(format!("{name}: {}", describe(&err), name = quotef(&name))).await,
     };
     let text = toolsh_bytes::decode(&data);
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.len() % 2 == 1 {
-        return ctx.fail(format!("{name}: input contains an odd number of tokens")).await;
+        return ctx.fail(format!("{name}: input contains an odd number of tokens", name = quotef(&name))).await;
     }
     let mut items: BTreeMap<&str, Item> = BTreeMap::new();
     for pair in words.chunks(2) {

@@ -9,6 +9,7 @@ use crate::io::{Input, Io};
 use crate::session::Status;
 use crate::spec::{Args, Opt, Order, Runs, Spec};
 use items::{Item, Split, Splitter};
+use toolsh_bytes::quote::{quote, quoteaf};
 use toolsh_core::vars::{Attrs, is_name};
 
 /// Bytes GNU xargs allows one command line (`xargs --show-limits`: the buffer it uses): each
@@ -204,7 +205,9 @@ pub async fn xargs(ctx: Ctx<'_>, args: Args) -> Status {
         Ok(reader) => reader,
         Err(err) => {
             let name = o.arg_file.as_deref().unwrap_or("-");
-            return ctx.fail(format!("Cannot open input file '{name}': {}", crate::vfs::describe(&err))).await;
+            return ctx
+                .fail(format!("Cannot open input file {name}: {}", crate::vfs::describe(&err), name = quote(name)))
+                .await;
         }
     };
     let base: usize = o.command.iter().map(|word| word.len() + 1).sum();
@@ -397,7 +400,7 @@ pub async fn env(ctx: Ctx<'_>, args: Args) -> Status {
     }
     let unset: Vec<&str> = args.given().filter(|(o, _)| **o == UNSET).map(|(_, v)| v).collect();
     if let Some(bad) = unset.iter().find(|n| n.is_empty() || n.contains('=')) {
-        return ctx.misuse(&ENV, format!("cannot unset '{bad}': Invalid argument")).await;
+        return ctx.misuse(&ENV, format!("cannot unset {}: Invalid argument", quote(bad))).await;
     }
     // -S STRING is split into words that lead the operands.
     if let Some(string) = args.last(&SPLIT_STRING) {
@@ -421,7 +424,7 @@ pub async fn env(ctx: Ctx<'_>, args: Args) -> Status {
                 Err(err) => Some(crate::vfs::describe(&err)),
             };
             if let Some(why) = why {
-                ctx.complain(format!("cannot change directory to '{dir}': {why}")).await;
+                ctx.complain(format!("cannot change directory to {}: {why}", quoteaf(dir))).await;
                 return crate::status::RUNNER_FAILED;
             }
             Some(ctx.abs(dir))

@@ -17,6 +17,8 @@
 
 use std::borrow::Cow;
 
+pub mod quote;
+
 /// The stand-in of byte 0x80; byte `b` is `FIRST + (b - 0x80)`.
 const FIRST: u32 = 0x10_FF80;
 /// The UTF-8 lead byte of every stand-in (U+10FF80..=U+10FFFF is F4 8F BE/BF xx).

@@ -1,0 +1,304 @@
+//! File names in messages, quoted as GNU's tools quote them (gnulib's `quotearg`).
+//!
+//! GNU coreutils, findutils, grep, sed and tar never print a name bare when a reader could
+//! misread it: [`quotef`] (`prog: NAME: message`) leaves a plain name bare and otherwise
+//! writes what a shell reads back as the name; [`quoteaf`] (`cannot remove NAME`) always
+//! quotes it that way; [`quote`] (`cannot create directory NAME`) puts it in quotes with C
+//! escapes. Control characters and bytes that are not UTF-8 (toolsh's stand-ins,
+//! [`crate::char_byte`]) become `$'\n'`, `$'\351'` pieces.
+//!
+//! The rules are gnulib's, as GNU's tools show them in a UTF-8 locale (the compat suite
+//! records them under `C.UTF-8`), with one change: [`quote`]'s marks are ASCII `'`, where a
+//! UTF-8 locale prints `‘’`. Two of gnulib's oddities are kept, since the real tools print
+//! them: a name holding `'` and only characters a C string shows as they are is written in
+//! double quotes (`"it's"`), and when such a name also ends in an escaped character, the text
+//! starts with an extra `''` (gnulib scans the name once, then quotes it again with the
+//! first scan's state left over: `'''a'\'''$'\n'`).
+
+/// One piece of a name as quoting sees it.
+#[derive(Clone, Copy)]
+enum Unit {
+    /// A character shown as it is; `compat` when a C string shows it unchanged too (what
+    /// decides the double quotes), `special` when a shell would read it specially.
+    Plain { c: char, compat: bool, special: bool },
+    /// `'`.
+    Quote,
+    /// A character shown by a C escape (`\n`), or a byte shown in octal (`\351`).
+    Escape(char),
+    /// A byte that is not printable, shown in octal.
+    Octal(u8),
+}
+
+/// The C escape letter of a control character, as gnulib writes it.
+fn escape_letter(c: char) -> Option<char> {
+    Some(match c {
+        '\x07' => 'a',
+        '\x08' => 'b',
+        '\x0c' => 'f',
+        '\n' => 'n',
+        '\r' => 'r',
+        '\t' => 't',
+        '\x0b' => 'v',
+        _ => return None,
+    })
+}
+
+/// Whether glibc's `iswprint` holds for `c` in a UTF-8 locale, as near as std can tell:
+/// control characters and the line and paragraph separators are not printable.
+fn printable(c: char) -> bool {
+    !c.is_control() && c != '\u{2028}' && c != '\u{2029}'
+}
+
+/// The pieces of `name`, with `colon` making `:` special (as `quotef` does).
+fn units(name: &str, colon: bool) -> Vec<Unit> {
+    let alone = name.len() == 1;
+    let mut out = Vec::with_capacity(name.len());
+    for (at, c) in name.char_indices() {
+        if let Some(byte) = crate::char_byte(c) {
+            out.push(Unit::Octal(byte));
+            continue;
+        }
+        let unit = match c {
+            '\'' => Unit::Quote,
+            '\\' => Unit::Plain { c, compat: false, special: true },
+            c if escape_letter(c).is_some() => Unit::Escape(c),
+            // Special only as a whole word (`{`) or at the start (`#`, `~`).
+            '{' | '}' => Unit::Plain { c, compat: alone, special: alone },
+            '#' | '~' => Unit::Plain { c, compat: at == 0, special: at == 0 },
+            ' ' => Unit::Plain { c, compat: true, special: true },
+            '!' | '"' | '$' | '&' | '(' | ')' | '*' | ';' | '<' | '=' | '>' | '[' | '^' | '`' | '|' | '?' => {
+                Unit::Plain { c, compat: false, special: true }
+            }
+            ':' => Unit::Plain { c, compat: true, special: colon },
+            c if !printable(c) => {
+                // Each byte of an unprintable character in octal, as gnulib escapes it.
+                let mut buf = [0u8; 4];
+                for byte in c.encode_utf8(&mut buf).bytes() {
+                    out.push(Unit::Octal(byte));
+                }
+                continue;
+            }
+            c => Unit::Plain { c, compat: true, special: false },
+        };
+        out.push(unit);
+    }
+    out
+}
+
+/// One pass of gnulib's always-quoting shell style over `units`, starting with `pending` (a
+/// `$'…'` piece left open); the text and whether a piece is left open at the end.
+fn shell_pass(units: &[Unit], mut pending: bool) -> (String, bool) {
+    let mut out = String::from("'");
+    for unit in units {
+        let escaped = match *unit {
+            Unit::Quote => {
+                out.push_str("'\\''");
+                pending = false;
+                continue;
+            }
+            Unit::Plain { c, .. } => {
+                if pending {
+                    out.push_str("''");
+                    pending = false;
+                }
+                out.push(c);
+                continue;
+            }
+            Unit::Escape(c) => format!("\\{}", escape_letter(c).unwrap_or('?')),
+            Unit::Octal(byte) => format!("\\{byte:03o}"),
+        };
+        if !pending {
+            out.push_str("'$'");
+            pending = true;
+        }
+        out.push_str(&escaped);
+    }
+    out.push('\'');
+    (out, pending)
+}
+
+/// gnulib's `shell_escape_always_quoting_style` over the pieces of `name`.
+fn shell_always(name: &str, units: &[Unit]) -> String {
+    let has_quote = units.iter().any(|u| matches!(u, Unit::Quote));
+    if !has_quote {
+        return shell_pass(units, false).0;
+    }
+    let compat = units.iter().all(|u| match u {
+        Unit::Quote => true,
+        Unit::Plain { compat, .. } => *compat,
+        Unit::Escape(_) | Unit::Octal(_) => false,
+    });
+    if compat {
+        // Nothing a C string would escape: "it's" reads better than 'it'\''s'.
+        return format!("\"{name}\"");
+    }
+    // gnulib scans first, then quotes with the scan's open `$'…'` piece left over.
+    let (_, left_open) = shell_pass(units, false);
+    shell_pass(units, left_open).0
+}
+
+/// `quotef`: a name as GNU prints it before a colon (`cat: NAME: No such file or
+/// directory`): bare when a shell would read it as it is, else quoted as [`quoteaf`] does;
+/// a `:` in it is quoted too.
+pub fn quotef(name: &str) -> String {
+    let units = units(name, true);
+    let bare = !name.is_empty() && units.iter().all(|u| matches!(u, Unit::Plain { special: false, .. }));
+    if bare { name.to_string() } else { shell_always(name, &units) }
+}
+
+/// `quoteaf`: a name as GNU prints it inside a sentence (`cannot remove NAME`): always
+/// quoted so that a shell reads it back as the name (`'a b'`, `"it's"`, `'x'$'\n''y'`).
+pub fn quoteaf(name: &str) -> String {
+    shell_always(name, &units(name, false))
+}
+
+/// `quote`: a name in quotes with C escapes (`'/tmp/a\tb'`, `'f\351'`), as GNU's `mkdir`,
+/// `chmod` or `ln` print some names. The marks are ASCII `'` (a UTF-8 locale prints `‘’`);
+/// a `’` in the name is escaped, as it would close the quote there.
+pub fn quote(name: &str) -> String {
+    let mut out = String::from("'");
+    for c in name.chars() {
+        if let Some(byte) = crate::char_byte(c) {
+            out.push_str(&format!("\\{byte:03o}"));
+        } else if let Some(letter) = escape_letter(c) {
+            out.push('\\');
+            out.push(letter);
+        } else if c == '\\' || c == '\u{2019}' {
+            out.push('\\');
+            out.push(c);
+        } else if !printable(c) {
+            let mut buf = [0u8; 4];
+            for byte in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("\\{byte:03o}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// A name as GNU tar prints it in messages (`tar: NAME: Cannot open: …`): as [`tar_listed`],
+/// with `:` as `\:` so the name cannot be mistaken for the message's colon.
+pub fn tar_name(name: &str) -> String {
+    tar_escaped(name, true)
+}
+
+/// A member name as GNU tar lists it (`tar t`, `-v`; gnulib's escape style): no quotes, control
+/// characters as C escapes (`\t`), other unprintable characters and bytes that are not UTF-8 in
+/// octal (`\351`), a backslash doubled.
+pub fn tar_listed(name: &str) -> String {
+    tar_escaped(name, false)
+}
+
+fn tar_escaped(name: &str, colon: bool) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if let Some(byte) = crate::char_byte(c) {
+            out.push_str(&format!("\\{byte:03o}"));
+        } else if let Some(letter) = escape_letter(c) {
+            out.push('\\');
+            out.push(letter);
+        } else if c == '\\' || (colon && c == ':') {
+            out.push('\\');
+            out.push(c);
+        } else if !printable(c) {
+            let mut buf = [0u8; 4];
+            for byte in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("\\{byte:03o}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(bytes: &[u8]) -> String {
+        crate::decode(bytes).into_owned()
+    }
+
+    // Each expectation is what GNU coreutils 9.1's cat/rm/mkdir print under C.UTF-8.
+    #[test]
+    fn quotef_is_bare_when_safe() {
+        for name in ["a", "é", "a~", "a#", "a{", "-x", "a@b", "‘q", "%+,-./_]"] {
+            assert_eq!(quotef(name), name);
+        }
+        assert_eq!(quotef(""), "''");
+        assert_eq!(quotef("a:b"), "'a:b'");
+        assert_eq!(quotef("~a"), "'~a'");
+        assert_eq!(quotef("#a"), "'#a'");
+        assert_eq!(quotef("{"), "'{'");
+        assert_eq!(quotef("=a"), "'=a'");
+        assert_eq!(quotef("a?b"), "'a?b'");
+        assert_eq!(quotef("a\\b"), "'a\\b'");
+        assert_eq!(quotef("a\"b"), "'a\"b'");
+        assert_eq!(quotef("a b"), "'a b'");
+        assert_eq!(quotef("a$b"), "'a$b'");
+    }
+
+    #[test]
+    fn single_quotes() {
+        assert_eq!(quotef("a'b"), "\"a'b\"");
+        assert_eq!(quotef("a'b c"), "\"a'b c\"");
+        assert_eq!(quotef("'"), "\"'\"");
+        assert_eq!(quotef("#'a"), "\"#'a\"");
+        assert_eq!(quotef("a@'"), "\"a@'\"");
+        assert_eq!(quotef("a'é"), "\"a'é\"");
+        assert_eq!(quotef("a'$b"), "'a'\\''$b'");
+        assert_eq!(quotef("a#'"), "'a#'\\'''");
+        assert_eq!(quotef("{'"), "'{'\\'''");
+        assert_eq!(quotef("a'?"), "'a'\\''?'");
+        assert_eq!(quotef("a'\\b"), "'a'\\''\\b'");
+    }
+
+    #[test]
+    fn escapes() {
+        assert_eq!(quotef("x\ny"), "'x'$'\\n''y'");
+        assert_eq!(quotef("a\tb"), "'a'$'\\t''b'");
+        assert_eq!(quotef(&raw(b"f\xe9")), "'f'$'\\351'");
+        assert_eq!(quotef(&raw(b"\xe9")), "''$'\\351'");
+        assert_eq!(quotef("a\x01b"), "'a'$'\\001''b'");
+        assert_eq!(quotef("a\x7f"), "'a'$'\\177'");
+        assert_eq!(quoteaf(&raw(b"f\xe9x")), "'f'$'\\351''x'");
+        assert_eq!(quoteaf("a b"), "'a b'");
+        assert_eq!(quoteaf("a"), "'a'");
+    }
+
+    #[test]
+    fn quotes_and_escapes_together() {
+        assert_eq!(quotef("a'\n"), "'''a'\\'''$'\\n'");
+        assert_eq!(quotef("a'\nb"), "'a'\\'''$'\\n''b'");
+        assert_eq!(quotef("x'y\tz"), "'x'\\''y'$'\\t''z'");
+        assert_eq!(quotef("'\n"), "''\\'''$'\\n'");
+        assert_eq!(quotef(&raw(b"ab'c\xe9")), "'''ab'\\''c'$'\\351'");
+        assert_eq!(quotef("\n'"), "''$'\\n'\\'''");
+        assert_eq!(quotef("a\nb'c"), "'a'$'\\n''b'\\''c'");
+        assert_eq!(quotef(&raw(b"a'\xe2\x80")), "'''a'\\'''$'\\342\\200'");
+        // The left-over open piece swallows the next one's `'$'`.
+        assert_eq!(quotef("\x01'\x01"), "'\\001'\\'''$'\\001'");
+    }
+
+    #[test]
+    fn tar_style() {
+        assert_eq!(tar_name("a\\b"), "a\\\\b");
+        assert_eq!(tar_name("a:b"), "a\\:b");
+        assert_eq!(tar_name(&raw(b"\xe9\xc3\xa9")), "\\351\u{e9}");
+        assert_eq!(tar_name("x\ty \"?'"), "x\\ty \"?'");
+        assert_eq!(tar_name("\x01\x7f"), "\\001\\177");
+        assert_eq!(tar_listed("a:b\nc"), "a:b\\nc");
+    }
+
+    #[test]
+    fn locale_style() {
+        assert_eq!(quote("/nonexist/\t"), "'/nonexist/\\t'");
+        assert_eq!(quote("/nonexist/a'b"), "'/nonexist/a'b'");
+        assert_eq!(quote(&raw(b"/nonexist/\xe9")), "'/nonexist/\\351'");
+        assert_eq!(quote("a\\b\x01\x7f\"'\u{2019}"), "'a\\\\b\\001\\177\"'\\\u{2019}'");
+    }
+}
