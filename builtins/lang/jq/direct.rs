@@ -19,6 +19,8 @@ use super::limits;
 /// Keys longer than this are not kept (a record's field names are short; a long key is most
 /// likely data).
 const KEY_MAX: usize = 32;
+/// Items the value stack keeps room for between texts.
+const STACK_KEPT: usize = 1 << 16;
 /// Slots of the key cache: direct-mapped, a key replaces what was in its slot.
 const KEY_SLOTS: usize = 256;
 
@@ -115,6 +117,10 @@ impl Reader {
             // What a text given up on left open.
             self.values.clear();
             self.frames.clear();
+        }
+        // The stack is kept for the next text, but not the room a big document's array took.
+        if self.values.capacity() > STACK_KEPT {
+            self.values = Vec::new();
         }
         value
     }
