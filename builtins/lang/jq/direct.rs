@@ -131,23 +131,33 @@ impl Reader {
             // A value begins at `at`.
             let mut value = match *text.get(at)? {
                 b'{' => {
+                    // Past jq's depth (an empty container counts) the text is left to the
+                    // caller, which says so.
+                    if self.frames.len() >= limits::MAX_DEPTH {
+                        return None;
+                    }
                     at = space(text, at + 1);
                     if text.get(at) == Some(&b'}') {
                         at += 1;
                         Val::obj(Map::default())
                     } else {
-                        self.open(true)?;
+                        self.frames.push(Frame { start: self.values.len(), object: true });
                         at = self.key(text, at)?;
                         continue;
                     }
                 }
                 b'[' => {
+                    // Past jq's depth (an empty container counts) the text is left to the
+                    // caller, which says so.
+                    if self.frames.len() >= limits::MAX_DEPTH {
+                        return None;
+                    }
                     at = space(text, at + 1);
                     if text.get(at) == Some(&b']') {
                         at += 1;
                         Val::Arr(Rc::new(Vec::new()))
                     } else {
-                        self.open(false)?;
+                        self.frames.push(Frame { start: self.values.len(), object: false });
                         continue;
                     }
                 }
@@ -212,12 +222,6 @@ impl Reader {
                 }
             }
         }
-    }
-
-    /// A container opens; past jq's depth the text is left to the caller, which says so.
-    fn open(&mut self, object: bool) -> Option<()> {
-        self.frames.push(Frame { start: self.values.len(), object });
-        (self.frames.len() <= limits::MAX_DEPTH).then_some(())
     }
 
     /// Reads an object's key at `at` and the colon after it onto the stack; where its value
@@ -570,6 +574,13 @@ mod tests {
                 let mut reader = Reader::new();
                 let deep = format!("{}1{}", "[{\"a\":".repeat(2500), "}]".repeat(2500));
                 check(&mut reader, deep.as_bytes(), true);
+                // jq's depth, counted as the scanner counts it (an empty container too).
+                let most = format!("{}{}", "[".repeat(limits::MAX_DEPTH), "]".repeat(limits::MAX_DEPTH));
+                check(&mut reader, most.as_bytes(), true);
+                for deeper in [format!("[{most}]"), format!("[{{\"a\":{most}}}]")] {
+                    assert!(reader.read(deeper.as_bytes()).is_none());
+                    assert!(reader.values.is_empty() && reader.frames.is_empty());
+                }
                 let cut = format!("{}1{}", "[".repeat(5000), "]".repeat(4999));
                 check(&mut reader, cut.as_bytes(), false);
             })

@@ -817,6 +817,24 @@ mod tests {
     }
 
     #[test]
+    fn a_whole_text_too_deep_is_refused_where_it_goes_too_deep() {
+        let most = format!("{}{}", "[".repeat(limits::MAX_DEPTH), "]".repeat(limits::MAX_DEPTH));
+        let deeper = format!("[{most}]\n");
+        let whole = run(split(deeper.as_bytes(), deeper.len()));
+        assert_eq!(
+            whole,
+            [format!("parse error: Exceeds depth limit for parsing at line 1, column {}", limits::MAX_DEPTH + 1)]
+        );
+        // At the limit it is read (printing and dropping it recurse: a thread with room).
+        let read = std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn(move || run(split(format!("{most}\n").as_bytes(), 1 << 16)).len())
+            .ok()
+            .and_then(|thread| thread.join().ok());
+        assert_eq!(read, Some(1));
+    }
+
+    #[test]
     fn files_are_one_stream_with_their_own_lines() {
         let pieces = vec![
             Piece::Source("a.json".into()),
