@@ -440,13 +440,13 @@ mod tests {
         let theirs = jaq(text);
         match ours {
             Some(value) => {
-                let theirs = theirs
-                    .unwrap_or_else(|e| panic!("{:?}: read here, jaq-json says {e}", String::from_utf8_lossy(text)));
-                assert_eq!(theirs.len(), 1, "{:?}", String::from_utf8_lossy(text));
-                assert_eq!(shape(&value), shape(&theirs[0]), "{:?}", String::from_utf8_lossy(text));
+                let theirs =
+                    theirs.unwrap_or_else(|e| panic!("{:?}: read here, jaq-json says {e}", toolsh_bytes::lossy(text)));
+                assert_eq!(theirs.len(), 1, "{:?}", toolsh_bytes::lossy(text));
+                assert_eq!(shape(&value), shape(&theirs[0]), "{:?}", toolsh_bytes::lossy(text));
                 assert_eq!(value.to_string(), theirs[0].to_string());
             }
-            None => assert!(!expect_read, "{:?} was given up on", String::from_utf8_lossy(text)),
+            None => assert!(!expect_read, "{:?} was given up on", toolsh_bytes::lossy(text)),
         }
         // The stacks are left empty whatever the text was.
         assert!(reader.values.is_empty() && reader.frames.is_empty());
