@@ -16,6 +16,7 @@ use std::collections::VecDeque;
 
 use jaq_json::Val;
 
+use super::direct::Reader;
 use super::{input, limits};
 
 /// What the reader hands the evaluation.
@@ -261,6 +262,14 @@ impl Scanner {
     }
 }
 
+/// What comes next in the input.
+enum Next {
+    /// A value read directly ([`Reader::read_first`]).
+    Value(Val),
+    /// A text the scanner found, to parse.
+    Text(Text),
+}
+
 /// A byte order mark, read past before the input.
 const BOM: &[u8] = "\u{feff}".as_bytes();
 
@@ -311,6 +320,8 @@ pub struct Feed {
     bom_checked: bool,
     /// Raw lines (`-R`) rather than JSON texts, and how many were handed out.
     raw: Option<u64>,
+    /// Reads the common texts into values itself (jaq-json parses the rest).
+    reader: Reader,
 }
 
 impl Feed {
@@ -336,6 +347,7 @@ impl Feed {
             limit,
             bom_checked: false,
             raw: None,
+            reader: Reader::new(),
         }
     }
 
@@ -561,18 +573,44 @@ impl Feed {
         Some(format!("{name}:{lines}"))
     }
 
+    /// An array or object at the top level read whole by the direct reader, in place of the
+    /// scanner's pass and the parse after it (the next text as `next_text` would find and
+    /// `parse` read it); `None` leaves the text to them.
+    fn next_direct(&mut self) -> Option<Val> {
+        if self.scanner.start.is_some() || self.scanner.mode != Mode::Tokens {
+            return None;
+        }
+        let mut at = self.scanner.pos;
+        while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.buf.get(at) {
+            at += 1;
+        }
+        if !matches!(self.buf.get(at), Some(b'{' | b'[')) {
+            return None;
+        }
+        let (value, len) = self.reader.read_first(&self.buf[at..])?;
+        let end = at + len;
+        self.scanner.pos = end;
+        let last = self.base + (end - 1) as u64;
+        let lines = self.lines_before(last);
+        self.last = Some(Last { at: last, lines, newline_after: None });
+        Some(value)
+    }
+
     /// The next text, or `None` at the end of the input.
-    fn next_text(&mut self) -> Option<Text> {
+    fn next_text(&mut self) -> Option<Next> {
         loop {
+            if let Some(value) = self.next_direct() {
+                return Some(Next::Value(value));
+            }
             if let Some(text) = self.scanner.next(&self.buf) {
-                return Some(text);
+                return Some(Next::Text(text));
             }
             if !self.fill(true) {
                 // A text cut short by a failure is not parsed as if the input ended there.
                 if self.failed.is_some() || self.gone {
                     return None;
                 }
-                return self.scanner.end(&self.buf);
+                return self.scanner.end(&self.buf).map(Next::Text);
             }
         }
     }
@@ -611,7 +649,20 @@ impl Feed {
                 Some(spelled) => &spelled[..parsed_len],
                 None => &self.buf[text.start..text.start + parsed_len],
             };
-            for value in jaq_json::read::parse_many(slice) {
+            // The common text is read directly; jaq-json reads it again when it is not (its
+            // values and errors are the ones said).
+            let direct = match fault {
+                None => self.reader.read(slice),
+                Some(_) => None,
+            };
+            let parsed = match direct {
+                Some(value) => {
+                    values.push(value);
+                    None
+                }
+                None => Some(jaq_json::read::parse_many(slice)),
+            };
+            for value in parsed.into_iter().flatten() {
                 match value {
                     Ok(value) => values.push(value),
                     Err(err) => {
@@ -668,7 +719,8 @@ impl Iterator for Feed {
                 return None;
             }
             match self.next_text() {
-                Some(text) => self.parse(text),
+                Some(Next::Value(value)) => return Some(Ok(value)),
+                Some(Next::Text(text)) => self.parse(text),
                 None => {
                     self.over = true;
                     self.failed_reading = self.failed.is_some();
@@ -727,6 +779,11 @@ mod tests {
         "\u{feff}[1]\n[2]",
         "{\"a\" 1}",
         "[}]",
+        "{\"k\":\"\\u00e9\\ud83d\\ude00\"}\n[1,{\"b\":-0.50}]\n{\"a\":1,\"a\":2}\n",
+        "{\"a\":1} \u{c}{\"b\":2}\t[3]\r\n[]{}",
+        "{\"a\":[1,2]}\n{\"a\":[1,2}\n",
+        "[1,2] [3,\"\\ud800\"]",
+        "{\"a\":1}x",
     ];
 
     #[test]
@@ -757,6 +814,24 @@ mod tests {
                 format!("parse error: Exceeds depth limit for parsing at line 1, column {}", limits::MAX_DEPTH + 3)
             ]
         );
+    }
+
+    #[test]
+    fn a_whole_text_too_deep_is_refused_where_it_goes_too_deep() {
+        let most = format!("{}{}", "[".repeat(limits::MAX_DEPTH), "]".repeat(limits::MAX_DEPTH));
+        let deeper = format!("[{most}]\n");
+        let whole = run(split(deeper.as_bytes(), deeper.len()));
+        assert_eq!(
+            whole,
+            [format!("parse error: Exceeds depth limit for parsing at line 1, column {}", limits::MAX_DEPTH + 1)]
+        );
+        // At the limit it is read (printing and dropping it recurse: a thread with room).
+        let read = std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn(move || run(split(format!("{most}\n").as_bytes(), 1 << 16)).len())
+            .ok()
+            .and_then(|thread| thread.join().ok());
+        assert_eq!(read, Some(1));
     }
 
     #[test]

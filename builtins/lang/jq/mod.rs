@@ -6,6 +6,7 @@
 
 mod alternatives;
 mod colors;
+mod direct;
 mod feed;
 mod formats;
 mod grammar;
