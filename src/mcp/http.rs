@@ -7,23 +7,26 @@
 //! of tool definitions (and, for a shape that restarts, the template a restart starts from).
 //! A session ended by the client (`DELETE`) is dropped. Only `/mcp` is served.
 //!
-//! Idle sessions leave memory. With a store (the default), every session is kept there after
-//! each call that changed it, so one idle for [`Limits::idle_after`] (`--session-idle`, 60 s
-//! by default) with no call running and no job of its own still running is closed in memory
-//! and opened again from the store, transparently, when its client comes back (as after a
-//! restart: its handshake replayed, its shell restored). Without a store, or with
-//! `--session-idle 0`, a session stays in memory until it has been idle for five minutes, and
-//! is then dropped. Against DNS
-//! rebinding and pages in a browser (`forbidden`): a request must carry exactly one `Host`
+//! Idle sessions shrink, then leave memory. A session with nothing in flight for
+//! [`PARK_AFTER`] (no request being answered, no stream open, no call or job running) rests
+//! in memory as its own parts: the MCP library's service for it (its session worker, service
+//! task and their channels: most of what a session held) is closed, and its next request opens
+//! a new one over the same shell, the handshake replayed from memory. With a store (the
+//! default), every session is kept there after each call that changed it, so one idle for
+//! [`Limits::idle_after`] (`--session-idle`, 60 s by default) leaves memory, and is opened
+//! again from the store, transparently, when its client comes back (as after a restart: its
+//! handshake replayed, its shell restored). Without a store, or with `--session-idle 0`, a
+//! session stays in memory until it has been idle for five minutes, and is then dropped.
+//!
+//! Against DNS rebinding and pages in a browser (`forbidden`): a request must carry exactly one `Host`
 //! naming a loopback host or the bound address, with the bound port; an `Origin`, when sent,
 //! must be that same origin (`null` and foreign origins are refused). Refusals are 403.
 //!
 //! One client cannot hold the server: sessions are capped ([`Limits::max_sessions`]; past it a
 //! new one is refused with 503 and a JSON-RPC error saying so), and a connection that does not
 //! finish sending a request's headers within [`Limits::header_timeout`] — a half-open one, or
-//! an idle keep-alive one — is closed. A session in memory costs about 100 KiB when idle
-//! (`scripts/bench.sh scale-sessions`), so the default cap bounds them at about 100 MiB; the cap
-//! counts the sessions in memory, not those resting in the store.
+//! an idle keep-alive one — is closed. The cap counts the sessions in memory, resting or not,
+//! not those in the store (`scripts/bench.sh scale-sessions` measures what each costs).
 
 use super::{ElicitingApprover, ShellServer};
 use crate::contract::Caps;
@@ -64,35 +67,177 @@ impl Default for Limits {
 /// How long a session kept in the store stays in memory while idle, by default.
 pub const IDLE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
 
-/// The sessions in memory, by id: when each was last asked something, and its shell (to see
-/// whether a call or a job still runs in it).
-type Resident = Arc<Mutex<std::collections::HashMap<String, Held>>>;
+/// How long a session goes with nothing in flight (no request being answered, no stream
+/// open, no call or job running) before the MCP library's service for it is closed and it
+/// rests in memory as its own parts: its shell and what the server keeps beside it, about a
+/// third of what it held with the service (the library's session worker, its service task
+/// and their seven channels, each allocating its first block of 32 message slots when made).
+/// Its next request opens a service again over the same shell (about 0.1 ms; the library
+/// replays the handshake kept in memory). At most `--session-idle`.
+pub const PARK_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
 
-/// A session in memory.
+/// How long a stream that ended before its end was sent keeps its session's service: the
+/// library keeps a finished stream's events that long for a client that resumes it
+/// (`Last-Event-ID`; rmcp's `SessionConfig::DEFAULT_COMPLETED_CACHE_TTL`).
+const RESUMABLE_FOR: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Without a store (or with `--session-idle 0`), how long an idle session stays in memory
+/// before it is dropped: the library's own keep-alive for a session it serves.
+const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// The server's sessions in memory, by id (see [`Held`]), and a wake-up for requests that
+/// arrived while their session's service was being closed.
+#[derive(Default)]
+struct Sessions {
+    held: Mutex<std::collections::HashMap<String, Held>>,
+    parked: tokio::sync::Notify,
+}
+
+impl Sessions {
+    fn lock(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<String, Held>> {
+        self.held.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// A session in memory: served by the library's service, or resting (`resting`: its shell,
+/// held here alone while no service runs).
 struct Held {
+    /// When it was last asked something or last answered.
     last: std::time::Instant,
-    shell: std::sync::Weak<tokio::sync::Mutex<Shell>>,
+    /// Its requests being answered now (a stream open counts until it ends).
+    in_flight: u32,
+    /// When a stream of it last ended before its end was sent: the client may resume it.
+    cut_short: Option<std::time::Instant>,
+    /// Its service is being closed: a request waits for that, then opens a new one.
+    closing: bool,
+    /// What it holds of its own, once a service was made for it.
+    parts: Option<super::SessionParts>,
+    /// Its shell while no service holds it.
+    resting: Option<Arc<tokio::sync::Mutex<Shell>>>,
+    /// Its `initialize`, replayed by the library when a service is opened for it again.
+    handshake: Option<SessionState>,
+}
+
+impl Held {
+    fn new() -> Self {
+        Held {
+            last: std::time::Instant::now(),
+            in_flight: 0,
+            cut_short: None,
+            closing: false,
+            parts: None,
+            resting: None,
+            handshake: None,
+        }
+    }
+}
+
+/// What the factory learns from the request it runs for, and tells it.
+struct Handling {
+    /// The session the request names.
+    asked: Option<String>,
+    /// The parts of the session the factory made a service for (an `initialize`, or a session
+    /// opened again), if it made one.
+    opened: Option<super::SessionParts>,
 }
 
 tokio::task_local! {
-    /// The shell of the session the factory made while a request was handled, if it made one
-    /// (an `initialize`, or a session opened again from the store).
-    static OPENED: std::cell::RefCell<Option<Arc<tokio::sync::Mutex<Shell>>>>;
+    static HANDLING: std::cell::RefCell<Handling>;
 }
 
-/// Marks session `id` as asked something now.
-fn touch(resident: &Resident, id: &str, opened: Option<&Arc<tokio::sync::Mutex<Shell>>>) {
-    let mut resident = resident.lock().unwrap_or_else(|p| p.into_inner());
-    let held = resident
-        .entry(id.to_string())
-        .or_insert_with(|| Held { last: std::time::Instant::now(), shell: std::sync::Weak::new() });
-    held.last = std::time::Instant::now();
-    // The first shell made for it is its own (a later one would be a throwaway the library
-    // made to read a tool's schema).
-    if let Some(shell) = opened
-        && held.shell.upgrade().is_none()
+/// A request of session `id` arrived: it is in flight until the guard is dropped. When the
+/// session's service is being closed, waits for that first (the request then opens a new one).
+async fn arrived(sessions: &Arc<Sessions>, id: &str) -> InFlight {
+    loop {
+        let closed = sessions.parked.notified();
+        tokio::pin!(closed);
+        // Registered before looking, so a wake-up between the look and the wait is not missed.
+        closed.as_mut().enable();
+        {
+            let mut held = sessions.lock();
+            let held = held.entry(id.to_string()).or_insert_with(Held::new);
+            if !held.closing {
+                held.in_flight += 1;
+                held.last = std::time::Instant::now();
+                return InFlight { sessions: sessions.clone(), id: id.to_string(), ended: false };
+            }
+        }
+        closed.await;
+    }
+}
+
+/// Records the parts of session `id` made by the factory (the first made are its own; a later
+/// one would be a throwaway the library made to read a tool's schema).
+fn opened(sessions: &Sessions, id: &str, parts: Option<super::SessionParts>) {
+    let mut held = sessions.lock();
+    let held = held.entry(id.to_string()).or_insert_with(Held::new);
+    if let Some(parts) = parts
+        && held.parts.as_ref().and_then(super::SessionParts::shell).is_none()
+        && held.resting.is_none()
     {
-        held.shell = Arc::downgrade(shell);
+        held.parts = Some(parts);
+    }
+}
+
+/// A request of a session being answered; dropped when its answer's body is (sent, or
+/// abandoned by the client: then the session's service is kept for a resuming client).
+struct InFlight {
+    sessions: Arc<Sessions>,
+    id: String,
+    ended: bool,
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        let mut held = self.sessions.lock();
+        if let Some(held) = held.get_mut(&self.id) {
+            held.in_flight = held.in_flight.saturating_sub(1);
+            held.last = std::time::Instant::now();
+            if !self.ended {
+                held.cut_short = Some(held.last);
+            }
+        }
+    }
+}
+
+/// An answer's body, watched: the session is asked nothing more once it is dropped, and a body
+/// dropped before its end marks the session's stream as cut short.
+struct Watched<B: hyper::body::Body> {
+    body: B,
+    flight: InFlight,
+}
+
+impl<B: hyper::body::Body + Unpin> hyper::body::Body for Watched<B> {
+    type Data = B::Data;
+    type Error = B::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+        let polled = std::pin::Pin::new(&mut self.body).poll_frame(cx);
+        // A body that knows it ended is not polled again (a whole answer in one frame).
+        if matches!(polled, std::task::Poll::Ready(None)) || self.body.is_end_stream() {
+            self.flight.ended = true;
+        }
+        polled
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.body.size_hint()
+    }
+}
+
+impl<B: hyper::body::Body> Drop for Watched<B> {
+    fn drop(&mut self) {
+        // An empty answer (202 to a notification) is never polled: it ended all the same.
+        if self.body.is_end_stream() {
+            self.flight.ended = true;
+        }
     }
 }
 
@@ -126,17 +271,41 @@ pub async fn serve(
     let turns = super::turns::SessionTurns::default();
     let queued = turns.clone();
     let keeps = kept.is_some();
+    let sessions = Arc::new(Sessions::default());
+    let held = sessions.clone();
     let factory = move || {
-        let approver = Arc::new(ElicitingApprover::default());
-        let shell = template.lock().unwrap_or_else(|p| p.into_inner()).new_session(Some(approver.clone()));
-        let mut server = ShellServer::session(shell, caps, shape, tools.clone(), template.clone(), store_turn.clone())
-            .with_approver(approver);
-        // The request being handled learns the session's shell (see `touch`).
-        let _ = OPENED.try_with(|opened| *opened.borrow_mut() = Some(server.shell.clone()));
+        let pristine = template.clone();
+        // A session opened again after resting: a new service over its own shell.
+        let asked = HANDLING.try_with(|handling| handling.borrow().asked.clone()).ok().flatten();
+        let resting = asked.and_then(|id| {
+            let mut held = held.lock();
+            let held = held.get_mut(&id)?;
+            let parts = held.parts.clone()?;
+            Some((held.resting.take()?, parts))
+        });
+        let mut server = match resting {
+            Some((shell, parts)) => {
+                ShellServer::resumed(shell, parts, caps, shape, tools.clone(), pristine, store_turn.clone())
+            }
+            None => {
+                let approver = Arc::new(ElicitingApprover::default());
+                let shell = template.lock().unwrap_or_else(|p| p.into_inner()).new_session(Some(approver.clone()));
+                ShellServer::session(shell, caps, shape, tools.clone(), pristine, store_turn.clone())
+                    .with_approver(approver)
+            }
+        };
         server.sessions_only = true;
         server.kept_by_id = keeps;
         server.running = Some(listed.clone());
         server.turns = queued.clone();
+        // The request being handled learns the session's parts (see `opened`): the first
+        // made are its own, a later one a throwaway made to read a tool's schema.
+        let _ = HANDLING.try_with(|handling| {
+            let mut handling = handling.borrow_mut();
+            if handling.opened.is_none() {
+                handling.opened = Some(server.parts());
+            }
+        });
         Ok(server)
     };
     let mut hosts = vec!["localhost".to_string(), "127.0.0.1".to_string(), "::1".to_string()];
@@ -144,21 +313,18 @@ pub async fn serve(
         hosts.push(bound.ip().to_string());
     }
     let mut config = StreamableHttpServerConfig::default().with_allowed_hosts(hosts);
-    if let Some(store) = &kept {
-        config.session_store = Some(Arc::new(KeptSessions(store.clone())));
-    }
-    let sessions = Arc::new(LocalSessionManager::default());
-    let service = StreamableHttpService::new(factory, sessions.clone(), config);
-    let resident = Resident::default();
-    if kept.is_some() && !limits.idle_after.is_zero() {
-        tokio::spawn(put_idle_to_rest(
-            resident.clone(),
-            sessions.clone(),
-            running.clone(),
-            turns.clone(),
-            limits.idle_after,
-        ));
-    }
+    // The handshakes are kept in memory with the sessions (and in the store, when there is
+    // one): the library replays one when a resting session is asked something.
+    config.session_store = Some(Arc::new(Handshakes { sessions: sessions.clone(), store: kept.clone() }));
+    let manager = Arc::new(LocalSessionManager::default());
+    let service = StreamableHttpService::new(factory, manager.clone(), config);
+    // With a store, an idle session leaves memory after `--session-idle` (it is in the store);
+    // without one, or with 0, after the library's keep-alive (and is then gone).
+    let leave_after = match kept.is_some() && !limits.idle_after.is_zero() {
+        true => limits.idle_after,
+        false => KEEP_ALIVE,
+    };
+    tokio::spawn(tend(sessions.clone(), manager.clone(), running.clone(), turns.clone(), leave_after));
     listening(bound);
     loop {
         let (stream, _) = match listener.accept().await {
@@ -173,18 +339,18 @@ pub async fn serve(
         // algorithm meets the client's delayed ACK and every answer waits 40 ms.
         let _ = stream.set_nodelay(true);
         let service = service.clone();
-        let sessions = sessions.clone();
+        let manager = manager.clone();
         let running = running.clone();
         let turns = turns.clone();
         let kept = kept.clone();
-        let resident = resident.clone();
+        let sessions = sessions.clone();
         let route = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
             let service = service.clone();
-            let sessions = sessions.clone();
+            let manager = manager.clone();
             let running = running.clone();
             let turns = turns.clone();
             let kept = kept.clone();
-            let resident = resident.clone();
+            let sessions = sessions.clone();
             async move {
                 if let Some(why) = forbidden(request.headers(), bound) {
                     return Ok(refused(why));
@@ -197,18 +363,21 @@ pub async fn serve(
                     let calls = running.lock().unwrap_or_else(|p| p.into_inner()).remove(id).unwrap_or_default();
                     calls.into_iter().for_each(|(_, token)| token.cancel());
                     turns.lock().unwrap_or_else(|p| p.into_inner()).remove(id);
-                    resident.lock().unwrap_or_else(|p| p.into_inner()).remove(id);
+                    sessions.lock().remove(id);
                     // The client ended it: nothing of it is kept for a restart.
                     if let Some(store) = &kept {
                         let _ = store.drop_session(&super::kept_name(id));
                     }
                 }
-                // A POST without a session id opens a session (its `initialize`).
+                // A POST without a session id opens a session (its `initialize`). Sessions
+                // resting in memory count.
                 let opens =
                     request.method() == hyper::Method::POST && !request.headers().contains_key("mcp-session-id");
-                if request.uri().path() == PATH && opens && sessions.sessions.read().await.len() >= limits.max_sessions
-                {
-                    return Ok(too_many_sessions(limits.max_sessions));
+                if request.uri().path() == PATH && opens {
+                    let resting = sessions.lock().values().filter(|held| held.resting.is_some()).count();
+                    if manager.sessions.read().await.len() + resting >= limits.max_sessions {
+                        return Ok(too_many_sessions(limits.max_sessions));
+                    }
                 }
                 if request.uri().path() == PATH {
                     let ending = request.method() == hyper::Method::DELETE;
@@ -218,19 +387,21 @@ pub async fn serve(
                         .and_then(|v| v.to_str().ok())
                         .map(str::to_string)
                         .filter(|_| !ending);
-                    // Asked something now: not idle (before it is handled, so a session being
-                    // put to rest is seen as busy again).
-                    if let Some(id) = &asked {
-                        touch(&resident, id, None);
-                    }
+                    // In flight from now until its answer is over (before it is handled, so a
+                    // session is not put to rest under it).
+                    let flight = match &asked {
+                        Some(id) => Some(arrived(&sessions, id).await),
+                        None => None,
+                    };
                     let (request, queued) = match arrive(request, &turns).await {
                         Ok(read) => read,
                         Err(response) => return Ok(response),
                     };
-                    let (mut response, opened) = OPENED
-                        .scope(std::cell::RefCell::new(None), async {
+                    let handling = Handling { asked: asked.clone(), opened: None };
+                    let (mut response, made) = HANDLING
+                        .scope(std::cell::RefCell::new(handling), async {
                             let response = service.handle(request).await;
-                            (response, OPENED.with(|opened| opened.borrow_mut().take()))
+                            (response, HANDLING.with(|handling| handling.borrow_mut().opened.take()))
                         })
                         .await;
                     let id = asked.or_else(|| {
@@ -239,16 +410,13 @@ pub async fn serve(
                     if let Some(id) = &id
                         && !ending
                     {
-                        touch(&resident, id, opened.as_ref());
-                        // The answer's end counts as activity too (a long call's stream).
-                        let done = Touched { resident: resident.clone(), id: id.clone() };
-                        response = response.map(|body| {
-                            body.map_frame(move |frame| {
-                                let _ = &done;
-                                frame
-                            })
-                            .boxed()
-                        });
+                        opened(&sessions, id, made);
+                        // A new session's first answer is in flight too.
+                        let flight = match flight {
+                            Some(flight) => flight,
+                            None => arrived(&sessions, id).await,
+                        };
+                        response = response.map(|body| Watched { body, flight }.boxed());
                     }
                     if let Some((turns, id)) = queued {
                         // Answered: a call that never took its turn leaves the queue now.
@@ -320,60 +488,90 @@ async fn arrive(
     Ok((hyper::Request::from_parts(parts, Full::new(bytes)), queued))
 }
 
-/// Marks a session as asked something when an answer's body is dropped (sent or abandoned).
-struct Touched {
-    resident: Resident,
-    id: String,
-}
-
-impl Drop for Touched {
-    fn drop(&mut self) {
-        touch(&self.resident, &self.id, None);
-    }
-}
-
-/// Closes in memory every session idle for `idle_after` with no call and no job running: it
-/// rests in the store, which opens it again when its client comes back. Sessions whose
-/// server ended (rmcp closed them) are forgotten.
-async fn put_idle_to_rest(
-    resident: Resident,
-    sessions: Arc<LocalSessionManager>,
+/// Tends the sessions in memory, every quarter of [`PARK_AFTER`]: closes the service of each
+/// with nothing in flight for [`PARK_AFTER`] (no request, no stream, no call, no job, no line
+/// waiting for an answer, no stream cut short in the last minute), keeping its shell and parts
+/// (see [`Held`]); drops those resting for `leave_after` (with a store they rest there, and
+/// the store opens them again when their client comes back); forgets those whose service the
+/// library ended.
+async fn tend(
+    sessions: Arc<Sessions>,
+    manager: Arc<LocalSessionManager>,
     running: super::RunningCalls,
     turns: super::turns::SessionTurns,
-    idle_after: std::time::Duration,
+    leave_after: std::time::Duration,
 ) {
-    let every = (idle_after / 4).clamp(std::time::Duration::from_millis(250), std::time::Duration::from_secs(15));
+    let park_after = PARK_AFTER.min(leave_after);
+    let every = (park_after / 4).max(std::time::Duration::from_millis(100));
     loop {
         tokio::time::sleep(every).await;
-        let idle: Vec<(String, std::sync::Weak<tokio::sync::Mutex<Shell>>)> = resident
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .iter()
-            .filter(|(_, held)| held.last.elapsed() >= idle_after)
-            .map(|(id, held)| (id.clone(), held.shell.clone()))
-            .collect();
-        for (id, shell) in idle {
-            let busy = running.lock().unwrap_or_else(|p| p.into_inner()).contains_key(&id);
-            let rests = match shell.upgrade() {
-                // A call holds the shell, or a job of the session runs: it stays.
-                Some(shell) => !busy && shell.try_lock().is_ok_and(|shell| !shell.has_running_jobs()),
-                // Its server is gone: only the entry is left to forget.
-                None => true,
-            };
-            if !rests {
-                continue;
-            }
-            {
-                // Asked something since it was looked at: it stays.
-                let mut resident = resident.lock().unwrap_or_else(|p| p.into_inner());
-                if resident.get(&id).is_none_or(|held| held.last.elapsed() < idle_after) {
-                    continue;
+        let mut closing = Vec::new();
+        let mut gone = Vec::new();
+        {
+            let running = running.lock().unwrap_or_else(|p| p.into_inner());
+            let mut held = sessions.lock();
+            held.retain(|id, held| {
+                if held.in_flight > 0 || held.closing {
+                    return true;
                 }
-                resident.remove(&id);
-            }
-            turns.lock().unwrap_or_else(|p| p.into_inner()).remove(&id);
-            let _ = sessions.close_session(&id.as_str().into()).await;
+                let idle = held.last.elapsed();
+                if held.resting.is_some() {
+                    let stays = idle < leave_after;
+                    if !stays {
+                        gone.push(id.clone());
+                    }
+                    return stays;
+                }
+                let Some(shell) = held.parts.as_ref().and_then(super::SessionParts::shell) else {
+                    // Its service ended (or none was ever made: an unknown id asked).
+                    let stays = idle < park_after;
+                    if !stays {
+                        gone.push(id.clone());
+                    }
+                    return stays;
+                };
+                let busy = running.contains_key(id)
+                    || !held.parts.as_ref().is_some_and(super::SessionParts::settled)
+                    || shell.try_lock().map_or(true, |shell| shell.has_running_jobs())
+                    || held.cut_short.is_some_and(|at| at.elapsed() < RESUMABLE_FOR);
+                if idle >= park_after && !busy {
+                    held.closing = true;
+                    closing.push((id.clone(), shell));
+                }
+                true
+            });
         }
+        if !gone.is_empty() {
+            let mut turns = turns.lock().unwrap_or_else(|p| p.into_inner());
+            gone.iter().for_each(|id| drop(turns.remove(id)));
+        }
+        if closing.is_empty() {
+            continue;
+        }
+        for (id, _) in &closing {
+            let _ = manager.close_session(&id.as_str().into()).await;
+        }
+        // The library's task for a closed service drops the service (with it the shell's
+        // other holder), then closes the session by its id once more: a service opened again
+        // before that would be the one closed. So requests wait until every old service is
+        // gone, and a moment more.
+        let waited = std::time::Instant::now();
+        while closing.iter().any(|(_, shell)| Arc::strong_count(shell) > 1)
+            && waited.elapsed() < std::time::Duration::from_secs(1)
+        {
+            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        {
+            let mut held = sessions.lock();
+            for (id, shell) in closing {
+                if let Some(held) = held.get_mut(&id) {
+                    held.resting = Some(shell);
+                    held.closing = false;
+                }
+            }
+        }
+        sessions.parked.notify_waiters();
     }
 }
 
@@ -454,25 +652,44 @@ fn not_found() -> hyper::Response<http_body_util::combinators::BoxBody<Bytes, st
     response
 }
 
-/// The handshakes of the server's sessions kept in the store, so that after a restart rmcp
-/// replays a session's `initialize` when its client comes back with its `Mcp-Session-Id`
-/// (and [`ShellServer`] then restores the shell saved under that id).
-pub struct KeptSessions(pub Arc<crate::store::Store>);
+/// The handshakes of the server's sessions, so that rmcp replays a session's `initialize`
+/// when a request comes for one it does not serve: one resting in memory (its handshake kept
+/// with it), or, with a store, one kept there (after a restart, or after it left memory), whose
+/// [`ShellServer`] then restores the shell saved under that id.
+struct Handshakes {
+    sessions: Arc<Sessions>,
+    store: Option<Arc<crate::store::Store>>,
+}
 
 #[async_trait::async_trait]
-impl SessionStore for KeptSessions {
+impl SessionStore for Handshakes {
     async fn load(&self, id: &str) -> Result<Option<SessionState>, SessionStoreError> {
-        match self.0.load_mcp_session(id)? {
-            Some(text) => Ok(Some(serde_json::from_str(&text)?)),
-            None => Ok(None),
+        if let Some(state) = self.sessions.lock().get(id).and_then(|held| held.handshake.clone()) {
+            return Ok(Some(state));
         }
+        let Some(store) = &self.store else { return Ok(None) };
+        let Some(text) = store.load_mcp_session(id)? else { return Ok(None) };
+        let state: SessionState = serde_json::from_str(&text)?;
+        // Kept with the session while it is in memory (a request is in flight: it has an entry).
+        if let Some(held) = self.sessions.lock().get_mut(id) {
+            held.handshake = Some(state.clone());
+        }
+        Ok(Some(state))
     }
 
     async fn store(&self, id: &str, state: &SessionState) -> Result<(), SessionStoreError> {
-        Ok(self.0.save_mcp_session(id, &serde_json::to_string(state)?)?)
+        self.sessions.lock().entry(id.to_string()).or_insert_with(Held::new).handshake = Some(state.clone());
+        match &self.store {
+            Some(store) => Ok(store.save_mcp_session(id, &serde_json::to_string(state)?)?),
+            None => Ok(()),
+        }
     }
 
     async fn delete(&self, id: &str) -> Result<(), SessionStoreError> {
-        Ok(self.0.drop_mcp_session(id)?)
+        self.sessions.lock().remove(id);
+        match &self.store {
+            Some(store) => Ok(store.drop_mcp_session(id)?),
+            None => Ok(()),
+        }
     }
 }

@@ -52,7 +52,7 @@ pub struct ShellServer {
     shape: Shape,
     tools: Arc<[Tool]>,
     /// Background shells started by `run_in_background`, by id, and the next id's number.
-    background: Mutex<(u64, HashMap<String, Background>)>,
+    background: Arc<Mutex<(u64, HashMap<String, Background>)>>,
     caps: Caps,
     approver: Option<Arc<ElicitingApprover>>,
     /// Offer only protocol revisions with a session handshake (HTTP: revisions without one
@@ -66,7 +66,7 @@ pub struct ShellServer {
     turns: turns::SessionTurns,
     /// Lines that asked the client something and wait for the call that answers
     /// (2026-07-28), by the request state given to the client.
-    waiting: Mutex<HashMap<String, Line>>,
+    waiting: Arc<Mutex<HashMap<String, Line>>>,
     /// The name this server's session is kept under in the store (`--session NAME`).
     keep_as: Option<String>,
     /// Over HTTP with a store: the session is kept under its id (`mcp:ID`) after every call,
@@ -83,6 +83,33 @@ pub struct ShellServer {
     /// connection is one, so calls queue here, on the runtime, instead of each blocking a
     /// worker thread on its lock (two workers blocked stop every session).
     store_turn: Arc<tokio::sync::Semaphore>,
+}
+
+/// What an HTTP session holds of its own apart from the MCP library's service that serves it:
+/// enough to serve it again with a new service ([`ShellServer::resumed`]) after that one was
+/// closed while the session sat idle (`http.rs`). The shell is held weakly: while the service
+/// runs it is the service's.
+#[derive(Clone)]
+pub(crate) struct SessionParts {
+    shell: std::sync::Weak<tokio::sync::Mutex<Shell>>,
+    approver: Option<Arc<ElicitingApprover>>,
+    background: Arc<Mutex<(u64, HashMap<String, Background>)>>,
+    waiting: Arc<Mutex<HashMap<String, Line>>>,
+    held_generation: Arc<Mutex<Option<i64>>>,
+    saved: Arc<Mutex<Saved>>,
+}
+
+impl SessionParts {
+    /// The session's shell, while something holds it.
+    pub(crate) fn shell(&self) -> Option<Arc<tokio::sync::Mutex<Shell>>> {
+        self.shell.upgrade()
+    }
+
+    /// Whether nothing of the session is under way but what its shell says: no line waits
+    /// for an answer from the client.
+    pub(crate) fn settled(&self) -> bool {
+        self.waiting.lock().unwrap_or_else(|p| p.into_inner()).is_empty()
+    }
 }
 
 /// What a session last saved: its snapshot's digest and when.
@@ -165,13 +192,13 @@ impl ShellServer {
             shell: Arc::new(tokio::sync::Mutex::new(shell)),
             shape: Shape::Shell,
             tools,
-            background: Mutex::default(),
+            background: Arc::default(),
             caps,
             approver: None,
             sessions_only: false,
             running: None,
             turns: turns::SessionTurns::default(),
-            waiting: Mutex::default(),
+            waiting: Arc::default(),
             keep_as: None,
             kept_by_id: false,
             held_generation: Arc::default(),
@@ -196,6 +223,53 @@ impl ShellServer {
         server.pristine = shape.restarts().then_some(pristine);
         server.store_turn = store_turn;
         server
+    }
+
+    /// An HTTP session served again by a new service after its last one was closed while it
+    /// sat idle: its own `shell` (the one `parts` names) and the rest of `parts`, as they were.
+    #[allow(clippy::too_many_arguments)]
+    fn resumed(
+        shell: Arc<tokio::sync::Mutex<Shell>>,
+        parts: SessionParts,
+        caps: Caps,
+        shape: Shape,
+        tools: Arc<[Tool]>,
+        pristine: Arc<Mutex<Shell>>,
+        store_turn: Arc<tokio::sync::Semaphore>,
+    ) -> Self {
+        // No call runs in a resting session: the lock is free.
+        let vfs = shell.try_lock().map(|shell| shell.vfs().clone()).ok();
+        ShellServer {
+            vfs: std::sync::RwLock::new(vfs.unwrap_or_default()),
+            pristine: shape.restarts().then_some(pristine),
+            shell,
+            shape,
+            tools,
+            background: parts.background,
+            caps,
+            approver: parts.approver,
+            sessions_only: false,
+            running: None,
+            turns: turns::SessionTurns::default(),
+            waiting: parts.waiting,
+            keep_as: None,
+            kept_by_id: false,
+            held_generation: parts.held_generation,
+            saved: parts.saved,
+            store_turn,
+        }
+    }
+
+    /// What this session holds of its own (see [`SessionParts`]).
+    pub(crate) fn parts(&self) -> SessionParts {
+        SessionParts {
+            shell: Arc::downgrade(&self.shell),
+            approver: self.approver.clone(),
+            background: self.background.clone(),
+            waiting: self.waiting.clone(),
+            held_generation: self.held_generation.clone(),
+            saved: self.saved.clone(),
+        }
     }
 
     /// Sends the shell's `ask` decisions to this server's client; `approver` must be the one

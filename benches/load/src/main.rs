@@ -5,8 +5,10 @@
 //!
 //! ```text
 //! mcp_load HOST:PORT SERVER_PID idle N [REST]                open N sessions (handshake and one
-//!                                                            call each), leave them idle (and
-//!                                                            look again REST seconds later)
+//!                                                            call each), leave them idle, look
+//!                                                            again SETTLE seconds later, call
+//!                                                            each once more (and look again
+//!                                                            REST seconds later)
 //! mcp_load HOST:PORT SERVER_PID active N SECONDS LINE...     N sessions calling the lines in turn
 //! mcp_load stdio - SECONDS LINE... -- PROGRAM ARGS...        the reference: one session of
 //!                                                            `PROGRAM ARGS` (`toolsh mcp …`)
@@ -192,13 +194,37 @@ async fn idle(addr: &str, pid: &str, sessions: usize, rest: Option<f64>) -> Resu
     tokio::time::sleep(Duration::from_millis(300)).await;
     let (before, _) = usage(pid);
     let started = Instant::now();
+    let mut ids = Vec::with_capacity(sessions);
     for n in 0..sessions {
-        open_session(&mut conn, n).await?;
+        ids.push(open_session(&mut conn, n).await?);
     }
     let opened = started.elapsed();
     tokio::time::sleep(Duration::from_millis(500)).await;
     let (after, _) = usage(pid);
     let per = (after as f64 - before as f64) / sessions as f64;
+    // `SETTLE` seconds later (3 by default): idle long enough to rest in memory (the server
+    // closes the MCP library's service of a session with nothing in flight for 2 s), then each
+    // asked something again, once (what opening a resting session costs).
+    let settle: f64 = std::env::var("SETTLE").ok().and_then(|s| s.parse().ok()).unwrap_or(3.0);
+    tokio::time::sleep(Duration::from_secs_f64(settle)).await;
+    let (settled, _) = usage(pid);
+    let back = Instant::now();
+    for (n, id) in ids.iter().enumerate() {
+        let answer = conn.post(&call(3, "echo \"[mine=$mine]\""), Some(id)).await?;
+        if !contains(&answer.body, format!("[mine={n}]").as_bytes()) || !contains(&answer.body, b"[exit 0]") {
+            return Err(format!(
+                "session {n} came back without its variable: {}",
+                String::from_utf8_lossy(&answer.body)
+            )
+            .into());
+        }
+    }
+    let back = back.elapsed();
+    let settled = format!(
+        " settle_s={settle} rss_settled_kib={settled} kib_per_session_settled={:.1} back_ms_each={:.3}",
+        (settled as f64 - before as f64) / sessions as f64,
+        back.as_secs_f64() * 1e3 / sessions as f64
+    );
     // After `rest` seconds more (a server whose idle sessions leave memory for the store).
     let rested = match rest {
         Some(rest) => {
@@ -212,7 +238,7 @@ async fn idle(addr: &str, pid: &str, sessions: usize, rest: Option<f64>) -> Resu
         None => String::new(),
     };
     println!(
-        "idle sessions={sessions} rss_before_kib={before} rss_after_kib={after} kib_per_session={per:.1} open_ms_each={:.3}{rested}",
+        "idle sessions={sessions} rss_before_kib={before} rss_after_kib={after} kib_per_session={per:.1} open_ms_each={:.3}{settled}{rested}",
         opened.as_secs_f64() * 1e3 / sessions as f64
     );
     Ok(())
