@@ -458,6 +458,9 @@ pub struct ParamExpr {
     pub indirect: bool,
     /// The operator.
     pub op: ParamOp,
+    /// Written `$name`, without braces: a name that brace expansion puts letters after
+    /// takes them in (`$v{x,y}` is `$vx $vy`), as bash's textual brace expansion does.
+    pub bare: bool,
 }
 
 /// An array subscript.
