@@ -84,7 +84,7 @@ fn set_quote(text: &str) -> String {
     let mut previous = None;
     let special = text.chars().any(|c| {
         let at_start = previous.is_none();
-        let after = std::mem::replace(&mut previous, Some(c));
+        let after = previous.replace(c);
         match c {
             '~' => at_start || matches!(after, Some('=' | ':')),
             '#' => at_start,

@@ -974,6 +974,10 @@ impl Interp {
                     // bash names an element as written: `m[$k]: unbound variable`.
                     match index {
                         Some(Subscript::Expr(key)) => self.check_unset(&format!("{name}[{key}]"), io).await?,
+                        // and a positional parameter written without braces with its `$`.
+                        _ if param.bare && name.starts_with(|c: char| c.is_ascii_digit()) => {
+                            self.check_unset(&format!("${name}"), io).await?
+                        }
                         _ => self.check_unset(name, io).await?,
                     }
                 }
