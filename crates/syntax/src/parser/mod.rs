@@ -1006,12 +1006,15 @@ impl<'a> Parser<'a> {
             }
             pieces.push((piece_start, end));
             if pieces.len() != 3 {
-                // bash's words: too few parts want an expression, too many meet a `;`.
-                return Err(self.syntax_error(if pieces.len() < 3 {
+                // bash's words: too few parts want an expression, too many meet a `;`; then
+                // a second line names the whole `(( … ))`.
+                let problem = if pieces.len() < 3 {
                     "syntax error: arithmetic expression required"
                 } else {
                     "syntax error: `;' unexpected"
-                }));
+                };
+                let whole = self.src.get(inner_start..end).unwrap_or_default();
+                return Err(self.syntax_error(format!("{problem}\nsyntax error: `(({whole}))'")));
             }
             let init = self.sub_arith(pieces[0].0, pieces[0].1)?;
             let cond = self.sub_arith(pieces[1].0, pieces[1].1)?;
