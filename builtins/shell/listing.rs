@@ -73,13 +73,40 @@ pub fn declare_line(name: &str, var: &Var) -> String {
     }
 }
 
+/// A value as `set` shows it (bash's `print_var_value`): as `$'…'` with control characters,
+/// else as it is unless a character would read specially (`sh_contains_shell_metas`: a `~`
+/// or `#` only where it would start a tilde or a comment), then in single quotes, a lone
+/// `'` as `\'`.
+fn set_quote(text: &str) -> String {
+    if crate::wants_ansi_c(text) {
+        return crate::ansi_c_quote(text);
+    }
+    let mut previous = None;
+    let special = text.chars().any(|c| {
+        let at_start = previous.is_none();
+        let after = previous.replace(c);
+        match c {
+            '~' => at_start || matches!(after, Some('=' | ':')),
+            '#' => at_start,
+            _ => " \t\n'\"\\|&;()<>!{}*[?]^$`".contains(c),
+        }
+    });
+    if !special {
+        text.to_string()
+    } else if text == "'" {
+        "\\'".to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
 /// One line of `set`'s listing: `name=value`, an array as `name=([0]="x" …)`; a variable
 /// declared with no value is not listed.
 pub fn set_line(name: &str, var: &Var) -> String {
     match &var.value {
         Value::Unset => String::new(),
         _ if var.attrs.has(Attrs::INVISIBLE) => String::new(),
-        Value::Str(text) => format!("{name}={}\n", crate::quote_for_reuse(text)),
+        Value::Str(text) => format!("{name}={}\n", set_quote(text)),
         Value::Indexed(_) | Value::Assoc(_) => {
             let line = declare_line(name, var);
             // The `declare -FLAGS ` before the name is `declare -p`'s only.

@@ -41,9 +41,28 @@ fn to_atoms(word: &Word) -> Vec<Atom> {
 fn from_atoms(atoms: Vec<Atom>, original: &Word) -> Word {
     let mut parts = crate::ast::Parts::new();
     let mut literal = crate::ast::Text::default();
-    for atom in atoms {
+    let mut atoms = atoms.into_iter().peekable();
+    while let Some(atom) = atoms.next() {
         match atom {
             Atom::Char(c) => literal.push(c),
+            // A bare `$name` that the expansion put name characters after takes them in.
+            Atom::Part(WordPart::Param(mut param))
+                if param.bare
+                    && param.name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                    && matches!(atoms.peek(), Some(Atom::Char(c)) if c.is_ascii_alphanumeric() || *c == '_') =>
+            {
+                let mut name = param.name.to_string();
+                while let Some(Atom::Char(c)) =
+                    atoms.next_if(|a| matches!(a, Atom::Char(c) if c.is_ascii_alphanumeric() || *c == '_'))
+                {
+                    name.push(c);
+                }
+                param.name = crate::ast::Text::from(name.as_str());
+                if !literal.is_empty() {
+                    parts.push(WordPart::Literal(std::mem::take(&mut literal)));
+                }
+                parts.push(WordPart::Param(param));
+            }
             Atom::Part(part) => {
                 if !literal.is_empty() {
                     parts.push(WordPart::Literal(std::mem::take(&mut literal)));

@@ -772,7 +772,8 @@ impl Interp {
                     // `a+=(…)` then adds in place: copying the array on every append made a
                     // loop of appends quadratic.
                     let integer = attrs.has(Attrs::INTEGER);
-                    let mut items = Box::pin(self.indexed_items(name, elements, assign.append, integer, io)).await?;
+                    let (mut items, failed) =
+                        Box::pin(self.indexed_items(name, elements, assign.append, integer, io)).await?;
                     // `declare -ai a=(1+1)`: each element is evaluated.
                     if attrs.has(Attrs::INTEGER) {
                         for (_, element) in &mut items {
@@ -784,7 +785,15 @@ impl Interp {
                     } else {
                         self.state.vars.set_value(name, Value::Indexed(Default::default()))
                     };
-                    cleared.and_then(|()| self.state.vars.append_indexed(name, items))
+                    let result = cleared.and_then(|()| self.state.vars.append_indexed(name, items));
+                    // A subscript that is no arithmetic stops the list there, as bash assigns
+                    // element by element: the array keeps the elements before it.
+                    if let Some(flow) = failed
+                        && result.is_ok()
+                    {
+                        return Err(flow);
+                    }
+                    result
                 }
             }
         };
@@ -826,7 +835,8 @@ impl Interp {
     /// `[k]+=v` adds to the element as it stands at that point: set earlier in the list, or
     /// the array's own when the list is appended (`a+=(…)`). A negative index counts back from
     /// the end of what is assigned so far, as in bash; an element whose index is empty, `*`/`@`
-    /// or before the first is refused and left out.
+    /// or before the first is refused and left out. An index that is no arithmetic ends the
+    /// list: the elements before it come back with the error, for the caller to assign first.
     pub(crate) async fn indexed_items(
         &mut self,
         name: &str,
@@ -834,7 +844,7 @@ impl Interp {
         append: bool,
         integer: bool,
         io: &Io,
-    ) -> Result<Vec<(Option<i64>, String)>, Flow> {
+    ) -> Result<(Vec<(Option<i64>, String)>, Option<Flow>), Flow> {
         let mut items: Vec<(Option<i64>, String)> = Vec::new();
         // Where each index was last set in `items`; one past the last index so far (after the
         // array's last when appending), which the next element without an index takes.
@@ -859,7 +869,11 @@ impl Interp {
                             .await;
                         continue;
                     }
-                    let mut idx = self.arith(&text, io).await?;
+                    let mut idx = match self.arith(&text, io).await {
+                        Ok(idx) => idx,
+                        // The elements before it are still assigned (the caller's choice).
+                        Err(flow) => return Ok((items, Some(flow))),
+                    };
                     if idx < 0 {
                         idx = idx.saturating_add(end);
                         if idx < 0 {
@@ -902,7 +916,7 @@ impl Interp {
                 }
             }
         }
-        Ok(items)
+        Ok((items, None))
     }
 
     /// The value of an associative array assignment (`m=([k]=v …)`, `m+=(…)`).

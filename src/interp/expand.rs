@@ -855,8 +855,9 @@ impl Interp {
             let sub_io = Io::new(io.stdin(), Output::Capture(capture.clone()), io.stderr());
             let mut sub = self.subshell();
             sub.trace_depth += 1;
-            // bash turns `set -e` off inside `$( )` unless `shopt -s inherit_errexit`.
-            sub.state.options.errexit &= self.state.options.inherit_errexit;
+            // bash turns `set -e` off inside `$( )` unless `shopt -s inherit_errexit` or
+            // `set -o posix`.
+            sub.state.options.errexit &= self.state.options.inherit_errexit || self.state.options.posix;
             let result = sub.exec_list(&script.body, &sub_io).await;
             // Its EXIT trap is traced at the substitution's own depth (bash: `++ echo`).
             sub.trace_depth -= 1;
@@ -973,6 +974,10 @@ impl Interp {
                     // bash names an element as written: `m[$k]: unbound variable`.
                     match index {
                         Some(Subscript::Expr(key)) => self.check_unset(&format!("{name}[{key}]"), io).await?,
+                        // and a positional parameter written without braces with its `$`.
+                        _ if param.bare && name.starts_with(|c: char| c.is_ascii_digit()) => {
+                            self.check_unset(&format!("${name}"), io).await?
+                        }
                         _ => self.check_unset(name, io).await?,
                     }
                 }

@@ -52,7 +52,11 @@ pub(crate) fn syntax_error_text(
         Reading::Eval(line) => format!("{name}: eval: line {}: ", line as usize + err.line.saturating_sub(1)),
         Reading::Typed => format!("{name}: -c: line {}: ", err.line),
     };
-    let mut said = format!("{prefix}{}\n", err.message);
+    // A message of several lines (`for ((` names its text on a second) has each prefixed.
+    let mut said = String::new();
+    for part in err.message.split('\n') {
+        said.push_str(&format!("{prefix}{part}\n"));
+    }
     if err.message.starts_with("syntax error near unexpected token") {
         let line = text.lines().nth(err.line.saturating_sub(1)).unwrap_or("");
         said.push_str(&format!("{prefix}`{line}'\n"));

@@ -1292,7 +1292,19 @@ impl Interp {
             if self.state.vars.get(&bare).is_some_and(|v| v.attrs.has(Attrs::READONLY))
                 && (matches!(target, Target::Assign(_)) || flags.set.iter().any(|&(c, on)| c == 'r' && !on))
             {
-                complain(&self.state, io, command, &format!("{bare}: readonly variable")).await;
+                // `export` and `readonly` report it as an assignment would, without their
+                // name, unless an array attribute has them assign a value from text (bash's
+                // `-a r='(1)'` path); `declare`, `typeset` and `local` name themselves.
+                let message = format!("{bare}: readonly variable");
+                let array_flag = flags.set.iter().any(|&(c, on)| matches!(c, 'a' | 'A') && on);
+                let compound =
+                    matches!(&target, Target::Assign(assign) if matches!(assign.value, AssignValue::Array(_)));
+                if matches!(command, "export" | "readonly") && (!array_flag || compound) {
+                    let line = format!("{}{message}\n", self.state.diagnostic_prefix());
+                    let _ = io.stderr().write_text(&line).await;
+                } else {
+                    complain(&self.state, io, command, &message).await;
+                }
                 status = 1;
                 continue;
             }
@@ -1488,7 +1500,10 @@ impl Interp {
             }
             AssignValue::Array(elements) => {
                 let name = assign.name.to_string();
-                let items = Box::pin(self.indexed_items(&name, elements, assign.append, false, io)).await?;
+                let (items, failed) = Box::pin(self.indexed_items(&name, elements, assign.append, false, io)).await?;
+                if let Some(flow) = failed {
+                    return Err(flow);
+                }
                 let expanded = items
                     .into_iter()
                     .map(|(index, value)| crate::ast::ArrayElem {

@@ -134,3 +134,29 @@ alias
 1
 ll is aliased to `ls -l'
 ## status: 0
+
+### an alias that is a comment or empty leaves an empty line
+shopt -s expand_aliases
+alias note='# all this is ignored'
+alias nothing=''
+note echo not run; echo still here
+nothing
+echo after; note
+echo end
+## stdout:
+after
+end
+## status: 0
+
+### an alias's text ends a word before what follows it
+shopt -s expand_aliases
+alias zero='echo 0'
+zero>&2
+zero;echo one
+alias pf='printf "[%s]\n" \'
+pf|x
+## stdout:
+0
+one
+[|x]
+## status: 0

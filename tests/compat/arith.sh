@@ -319,3 +319,46 @@ a=($(seq 5000)); IFS=+; echo $((${a[*]})); let "s=${a[*]}"; echo "$s"; (( ${a[*]
 12502500
 positive
 ## status: 0
+
+### a plain assignment reads its value before its subscript, an updating one after
+n=0; (( v[n]=++n )); declare -p v
+n=0; (( w[n++]+=n )); declare -p w n
+n=0 e="(u[n]=++n)<4&&e"; ((e)); echo "${u[@]}"
+## stdout:
+declare -a v=([1]="1")
+declare -a w=([0]="1")
+declare -- n="1"
+1 2 3 4
+## status: 0
+
+### the error token of a division by 0 is the right operand's text +stderr
+echo $(( 9 / 0 + 2 )); echo next
+x=0; echo $(( 7 % (x)  ))
+y=3; echo $(( y /= 0 , 1 ))
+echo $(( 2 ** -2 ))
+echo $(( 5 / 0))
+## stderr:
+9 / 0 + 2 : division by 0 (error token is "0 + 2 ")
+7 % (x)  : division by 0 (error token is "(x)  ")
+y /= 0 , 1 : division by 0 (error token is ", 1 ")
+2 ** -2 : exponent less than 0 (error token is "2 ")
+5 / 0: division by 0 (error token is "0")
+## status: 1
+
+### a variable's expression keeps its trailing blanks in an error +stderr
+P="6 * "; echo $(( P + 1 ))
+## stderr:
+6 * : syntax error: operand expected (error token is "* ")
+## status: 1
+
+### a stray character where an operand belongs is an operand error +stderr
+echo $(( 3 - @ ))
+echo $(( 3 @ ))
+echo $(( ( 4 ) @ ))
+echo $(( x++ @ ))
+## stderr:
+3 - @ : syntax error: operand expected (error token is "@ ")
+3 @ : syntax error: invalid arithmetic operator (error token is "@ ")
+( 4 ) @ : syntax error: operand expected (error token is "@ ")
+x++ @ : syntax error: invalid arithmetic operator (error token is "@ ")
+## status: 1

@@ -497,3 +497,13 @@ declare -a A=([0]="abc" [1]="def")
 2
 declare -a C=([0]="p" [1]=$'r\n')
 ## status: 0
+
+### a bad subscript in a list keeps the elements before it +stderr
+trap 'declare -p a' EXIT
+a=(9 9 9)
+a=(1 [2]=2 [1+]=3 4)
+## stdout:
+declare -a a=([0]="1" [2]="2")
+## stderr:
+1+: syntax error: operand expected (error token is "+")
+## status: 1

@@ -57,3 +57,10 @@ echo {9223372036854775805..9223372036854775807} {-9223372036854775807..-92233720
 ## stdout:
 9223372036854775805 9223372036854775806 9223372036854775807 -9223372036854775807 -9223372036854775808 9223372036854775807
 ## status: 0
+
+### a bare variable name takes in the letters brace expansion puts after it
+n=pre; prea=A; preb=B; echo $n{a,b} ${n}{a,b} "$n"{a,b} $n{1,2}x; m=q; q1=one; echo $m{1,2}
+## stdout:
+prea preb prea preb
+
+## status: 0

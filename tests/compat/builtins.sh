@@ -1138,3 +1138,19 @@ cdp/
 cdp/base/
 cdp/base/sub/
 cdp/here/
+
+### set quotes a value only where the shell would read it specially
+q="'"; h=ab#cd; g='#x'; t=a~b; u='~a'; c=x=~y; e=; sp='a b'; cr='a^b'; ok=a,b%c
+set | grep -a '^\(q\|h\|g\|t\|u\|c\|e\|sp\|cr\|ok\)='
+## stdout:
+c='x=~y'
+cr='a^b'
+e=
+g='#x'
+h=ab#cd
+ok=a,b%c
+q=\'
+sp='a b'
+t=a~b
+u='~a'
+## status: 0

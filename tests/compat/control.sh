@@ -451,3 +451,16 @@ select x in a b; do echo "[$x]"; done <<< $'1\n2'; echo "status $?"
 
 status 1
 ## status: 0
+
+### a for (( )) of two or four parts names its text after the error +stderr
+eval 'for (( j=1; j<2 )); do echo no; done'; echo st=$?
+eval 'for ((j=0;j<1;j++;9)); do echo no; done'; echo st=$?
+## stdout:
+st=2
+st=2
+## stderr:
+eval: line 1: syntax error: arithmetic expression required
+eval: line 1: syntax error: `(( j=1; j<2 ))'
+eval: line 2: syntax error: `;' unexpected
+eval: line 2: syntax error: `((j=0;j<1;j++;9))'
+## status: 0

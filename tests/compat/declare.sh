@@ -90,6 +90,19 @@ declare -r x=2; x=1; echo st=$?; echo after
 x: readonly variable
 ## status: 1
 
+### export and readonly report a readonly variable without their name +stderr
+readonly v=1; readonly v=2; echo st=$?; export v=3; echo st=$?; typeset v=4; echo $v; readonly -a w=(1); readonly -a w=(2)
+## stdout:
+st=1
+st=1
+1
+## stderr:
+v: readonly variable
+v: readonly variable
+typeset: v: readonly variable
+w: readonly variable
+## status: 1
+
 ### a readonly variable cannot lose the attribute or be declared again with a value +stderr
 declare -r x=1; declare x=2; echo st=$?; declare +r x; echo st=$?; declare -r x=3; echo st=$?; echo $x
 ## stdout:
@@ -334,4 +347,19 @@ unset
 2
 4
 5
+## status: 0
+
+### export and readonly with an array attribute name themselves for a readonly variable +stderr
+readonly -a k=(1); f() { readonly -a k='(2)'; echo st=$?; }; f; g() { export -a k='(3)'; echo st=$?; }; g
+readonly s=1; h() { readonly -a s=4; echo st=$?; readonly s=5; echo st=$?; }; h
+## stdout:
+st=1
+st=1
+st=1
+st=1
+## stderr:
+environment: line 1: readonly: k: readonly variable
+environment: line 1: export: k: readonly variable
+environment: line 2: readonly: s: readonly variable
+environment: line 2: s: readonly variable
 ## status: 0

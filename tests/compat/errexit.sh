@@ -165,3 +165,7 @@ trap 'echo ERR $?' ERR; { false && :; }; if true; then false && :; fi; (false &&
 ERR 1
 end
 ## status: 0
+
+### under set -o posix a command substitution keeps set -e
+set -o posix; set -e; v=$(false; echo kept); echo "not reached $v"
+## status: 1

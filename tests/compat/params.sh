@@ -450,3 +450,13 @@ myXfile
 a_b
 bc
 ## status: 0
+
+### set -u names an unset positional parameter written without braces with its dollar +stderr
+f() { echo "${2-none}"; ( echo ${3} ); echo $2; echo not reached; }; set -u; f one
+echo $?
+## stdout:
+none
+## stderr:
+environment: line 1: 3: unbound variable
+environment: line 1: $2: unbound variable
+## status: 127

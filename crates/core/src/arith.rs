@@ -76,8 +76,10 @@ enum Expr {
     /// Left-associated operators in a row, folded left to right (`1 + 2 * 3 - 4` at one
     /// level): flat, so a sum of 100,000 terms (`IFS=+; $((${a[*]}))`) is neither evaluated
     /// nor dropped by recursion as deep as it is long.
-    Chain(Box<Expr>, Vec<(&'static str, Expr)>),
-    Assign(&'static str, String, Option<Box<Index>>, Box<Expr>),
+    /// Each operator with its right operand and where bash's error token for it starts.
+    Chain(Box<Expr>, Vec<(&'static str, Expr, usize)>),
+    /// The operator, the target, the value, and where bash's error token for it starts.
+    Assign(&'static str, String, Option<Box<Index>>, Box<Expr>, usize),
     IncDec {
         name: String,
         index: Option<Box<Index>>,
@@ -241,8 +243,14 @@ fn tokenize(text: &str) -> Result<(Vec<Token>, Vec<usize>), ArithError> {
             }
         } else {
             // bash names the expression first, without its leading blanks (`2.1 > 1 : …`).
+            // A character no token starts with stands where an operand or an operator was
+            // due: after a name or a number, bash calls it an operator (after `)` too, its
+            // tokenizer having no memory of the group: an operand).
+            let after_operand =
+                matches!(tokens.last(), Some(Token::Num(_) | Token::Ident(_) | Token::Sub(_) | Token::Op("++" | "--")));
+            let problem = if after_operand { "invalid arithmetic operator" } else { "operand expected" };
             return Err(ArithError(format!(
-                "{}: syntax error: invalid arithmetic operator (error token is \"{input}\")",
+                "{}: syntax error: {problem} (error token is \"{input}\")",
                 text.trim_start()
             )));
         }
@@ -353,18 +361,24 @@ impl ExprParser {
             }
             let next_min = if right_assoc { prec } else { prec + 1 };
             let right = self.parse(next_min, depth + 1)?;
+            // bash's error token for a division by 0 is the text of the right operand; for
+            // the other errors of an evaluated operator (`**` of a negative, `/=` by 0), the
+            // token after it, the one its parser had read ahead.
+            let token_at =
+                if matches!(op, "/" | "%") { op_at + 1 } else { self.pos.min(self.tokens.len().saturating_sub(1)) };
+            let token_at = self.offsets.get(token_at).copied().unwrap_or(self.text.len());
             left = if prec == 2 {
                 match left {
-                    Expr::Var(name, index) => Expr::Assign(op, name, index, Box::new(right)),
+                    Expr::Var(name, index) => Expr::Assign(op, name, index, Box::new(right), token_at),
                     _ => return Err(ArithError(format!("{}: attempted assignment to non-variable", self.text))),
                 }
             } else {
                 match left {
                     Expr::Chain(first, mut rest) => {
-                        rest.push((op, right));
+                        rest.push((op, right, token_at));
                         Expr::Chain(first, rest)
                     }
-                    other => Expr::Chain(Box::new(other), vec![(op, right)]),
+                    other => Expr::Chain(Box::new(other), vec![(op, right, token_at)]),
                 }
             };
         }
@@ -582,8 +596,9 @@ impl Evaluator<'_> {
         if let Some(n) = plain_decimal(trimmed) {
             return Ok(n);
         }
-        // A value that is itself an expression is evaluated against the variables it reads.
-        let expression = trimmed.to_string();
+        // A value that is itself an expression is evaluated against the variables it reads;
+        // its trailing blanks stay, for the text of an error (`4 + : … operand expected`).
+        let expression = value.trim_start().to_string();
         eval_depth(&expression, self.env, self.depth + 1)
     }
 
@@ -617,28 +632,34 @@ impl Evaluator<'_> {
                     self.eval(otherwise)?
                 }
             }
-            Expr::Assign(op, name, index, value) => {
-                let slot = self.slot(name, index)?;
-                let right = self.eval(value)?;
+            Expr::Assign(op, name, index, value, token_at) => {
+                // bash reads a plain assignment's value before its subscript (`a[n]=++n`
+                // sets a[1]), and an updating one's subscript first, once (`a[n++]+=n`).
+                let (slot, right) = if *op == "=" {
+                    let right = self.eval(value)?;
+                    (self.slot(name, index)?, right)
+                } else {
+                    (self.slot(name, index)?, self.eval(value)?)
+                };
                 let result = if *op == "=" {
                     right
                 } else {
                     let left = self.var(name, &slot)?;
-                    self.apply(op.trim_end_matches('='), left, right)?
+                    self.apply(op.trim_end_matches('='), left, right, *token_at)?
                 };
                 self.set(name, &slot, result)?;
                 result
             }
             Expr::Chain(first, rest) => {
                 let mut value = self.eval(first)?;
-                for (op, right) in rest {
+                for (op, right, token_at) in rest {
                     value = match *op {
                         "&&" => i64::from(value != 0 && self.eval(right)? != 0),
                         "||" => i64::from(value != 0 || self.eval(right)? != 0),
                         "," => self.eval(right)?,
                         _ => {
                             let right = self.eval(right)?;
-                            self.apply(op, value, right)?
+                            self.apply(op, value, right, *token_at)?
                         }
                     };
                 }
@@ -647,8 +668,13 @@ impl Evaluator<'_> {
         })
     }
 
-    fn apply(&self, op: &str, left: i64, right: i64) -> Result<i64, ArithError> {
-        let div_zero = || ArithError(format!("{}: division by 0 (error token is \"{}\")", self.text.trim(), right));
+    /// `token_at`: where bash's error token starts in the expression without its leading
+    /// blanks, as bash shows the expression (trailing blanks kept).
+    fn apply(&self, op: &str, left: i64, right: i64, token_at: usize) -> Result<i64, ArithError> {
+        let text = self.text.trim_start();
+        let token = text.get(token_at..).unwrap_or_default();
+        let fail = |problem: &str| ArithError(format!("{text}: {problem} (error token is \"{token}\")"));
+        let div_zero = || fail("division by 0");
         Ok(match op {
             "+" => left.wrapping_add(right),
             "-" => left.wrapping_sub(right),
@@ -667,7 +693,7 @@ impl Evaluator<'_> {
             }
             "**" => {
                 if right < 0 {
-                    return Err(ArithError(format!("{}: exponent less than 0", self.text.trim())));
+                    return Err(fail("exponent less than 0"));
                 }
                 let mut result: i64 = 1;
                 let mut base = left;

@@ -448,7 +448,7 @@ pub enum WordPart {
 }
 
 /// A parameter expansion.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct ParamExpr {
     /// The name: an identifier, digits, or one of `@ * # ? - $ ! 0`.
     pub name: Text,
@@ -458,6 +458,17 @@ pub struct ParamExpr {
     pub indirect: bool,
     /// The operator.
     pub op: ParamOp,
+    /// Written `$name`, without braces: a name that brace expansion puts letters after
+    /// takes them in (`$v{x,y}` is `$vx $vy`), as bash's textual brace expansion does.
+    pub bare: bool,
+}
+
+/// Equal as expansions: whether braces were written is spelling, as a [`Span`] is (the
+/// printer always braces).
+impl PartialEq for ParamExpr {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name && self.index == other.index && self.indirect == other.indirect && self.op == other.op
+    }
 }
 
 /// An array subscript.

@@ -262,6 +262,15 @@ impl<'a> Parser<'a> {
             return false;
         };
         let name = name.to_string();
+        // bash ends the alias's text as a word of its own: `alias e='echo 0'` then `e>&2`
+        // writes 0 to the standard error, not `echo` with its input from there. Text that
+        // ends in a blank, an operator or a backslash joins what follows (`\|` quotes it).
+        let ends_word = value.ends_with(|c: char| !(c.is_ascii_whitespace() || "|&;()<>\\".contains(c)));
+        let blank_end = value.ends_with([' ', '\t']);
+        let mut value = value.to_string();
+        if ends_word && !matches!(self.bytes().get(end), None | Some(b' ' | b'\t' | b'\r' | b'\n')) {
+            value.push(' ');
+        }
         let delta = value.len() as isize - (end - start) as isize;
         self.src.to_mut().replace_range(start..end, &value);
         let shift = |offset: &mut usize| {
@@ -285,7 +294,51 @@ impl<'a> Parser<'a> {
             }
         }
         self.expanding.push((name, start + value.len()));
-        self.alias_blank_end = value.ends_with([' ', '\t']).then_some(start + value.len());
+        self.alias_blank_end = blank_end.then_some(start + value.len());
+        true
+    }
+
+    /// Skips a command-position word that is an alias leaving no command on its line: one
+    /// whose text is a comment (`alias c='# …'`: the rest of the line with it), or is empty
+    /// before the line's end. bash reads such a line as an empty one. True when it did.
+    fn skip_empty_alias(&mut self) -> bool {
+        if self.aliases.is_empty() {
+            return false;
+        }
+        let start = self.pos;
+        let bytes = self.bytes();
+        let mut end = start;
+        while end < bytes.len()
+            && !Self::is_delimiter(Some(bytes[end]))
+            && !matches!(bytes[end], b'\'' | b'"' | b'\\' | b'$' | b'`' | b'=' | b'#')
+        {
+            end += 1;
+        }
+        if end == start || !Self::is_delimiter(bytes.get(end).copied()) {
+            return false;
+        }
+        let name = &self.src[start..end];
+        if RESERVED.contains(&name) || KEYWORDS.contains(&name) {
+            return false;
+        }
+        let Some(value) = self.aliases.get(name) else {
+            return false;
+        };
+        let value = value.trim_start_matches([' ', '\t']);
+        let mut after = end;
+        if value.starts_with('#') {
+            after = self.src[end..].find('\n').map_or(self.src.len(), |at| end + at);
+        } else if value.is_empty() {
+            while matches!(bytes.get(after), Some(b' ' | b'\t' | b'\r')) {
+                after += 1;
+            }
+            if !matches!(bytes.get(after), None | Some(b'\n' | b'#')) {
+                return false;
+            }
+        } else {
+            return false;
+        }
+        self.pos = after;
         true
     }
 
@@ -495,6 +548,9 @@ impl<'a> Parser<'a> {
     /// (`None` at the end of the text).
     fn parse_complete_command(&mut self) -> PResult<Option<List>> {
         self.skip_linebreaks();
+        while self.skip_empty_alias() {
+            self.skip_linebreaks();
+        }
         if self.eof() {
             return Ok(None);
         }
@@ -508,6 +564,9 @@ impl<'a> Parser<'a> {
             }
             self.items.push(item);
             self.skip_blanks();
+            if self.skip_empty_alias() {
+                self.skip_blanks();
+            }
             match self.peek() {
                 None => break,
                 Some(b'\n') => {
@@ -550,6 +609,9 @@ impl<'a> Parser<'a> {
         let base = self.items.len();
         loop {
             self.skip_linebreaks();
+            if self.skip_empty_alias() {
+                continue;
+            }
             if self.at_list_end(terminators) {
                 break;
             }
@@ -944,12 +1006,15 @@ impl<'a> Parser<'a> {
             }
             pieces.push((piece_start, end));
             if pieces.len() != 3 {
-                // bash's words: too few parts want an expression, too many meet a `;`.
-                return Err(self.syntax_error(if pieces.len() < 3 {
+                // bash's words: too few parts want an expression, too many meet a `;`; then
+                // a second line names the whole `(( … ))`.
+                let problem = if pieces.len() < 3 {
                     "syntax error: arithmetic expression required"
                 } else {
                     "syntax error: `;' unexpected"
-                }));
+                };
+                let whole = self.src.get(inner_start..end).unwrap_or_default();
+                return Err(self.syntax_error(format!("{problem}\nsyntax error: `(({whole}))'")));
             }
             let init = self.sub_arith(pieces[0].0, pieces[0].1)?;
             let cond = self.sub_arith(pieces[1].0, pieces[1].1)?;

@@ -575,6 +575,7 @@ impl Parser<'_> {
                     index: None,
                     indirect: false,
                     op: ParamOp::Bad(text),
+                    bare: false,
                 })))
             }
             other => other,
@@ -611,7 +612,8 @@ impl Parser<'_> {
 
     fn parse_braced_param_ops(&mut self, in_dq: bool) -> PResult<WordPart> {
         self.pos += 2;
-        let mut param = ParamExpr { name: Text::default(), index: None, indirect: false, op: ParamOp::None };
+        let mut param =
+            ParamExpr { name: Text::default(), index: None, indirect: false, op: ParamOp::None, bare: false };
         let mut length = false;
         if self.peek() == Some(b'#') {
             // `${#}` is `$#`; `${#name}` and `${#-}` are lengths; `${#:-x}` tests `$#`.
@@ -876,7 +878,7 @@ fn test_kind(byte: u8) -> TestKind {
 }
 
 fn simple_param(name: Text) -> WordPart {
-    WordPart::Param(Box::new(ParamExpr { name, index: None, indirect: false, op: ParamOp::None }))
+    WordPart::Param(Box::new(ParamExpr { name, index: None, indirect: false, op: ParamOp::None, bare: true }))
 }
 
 /// The bytes of a `$'…'` string as they are decoded: characters as UTF-8, `\xHH` and `\NNN` as
