@@ -111,7 +111,7 @@ fn cdpath_entry(ctx: &Ctx<'_>, dir: &str) -> Option<(String, bool)> {
         let candidate =
             if entry.is_empty() { dir.to_string() } else { format!("{}/{dir}", entry.trim_end_matches('/')) };
         let is_dir = ctx.vfs.stat(&ctx.abs(&candidate)).is_ok_and(|meta| meta.is_dir());
-        is_dir.then(|| (candidate, entry.is_empty()))
+        is_dir.then_some((candidate, entry.is_empty()))
     })
 }
 
