@@ -267,6 +267,21 @@ def restart(toolsh, workdir):
     server = Server(toolsh, workdir, "--store", store, "--session-park", str(PARK), port=server.port)
     try:
         session.server = server
+        # Its first two requests arrive together: one opens it from the store, the other waits.
+        answers = []
+
+        def one(n):
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+            message = {"id": 500 + n, "method": "tools/call",
+                       "params": {"name": "shell", "arguments": {"command": "echo $k"}}}
+            answers.append(mcp_http.post_status(conn, message, session.id))
+            conn.close()
+
+        threads = [threading.Thread(target=one, args=(n,)) for n in range(2)]
+        [t.start() for t in threads]
+        [t.join() for t in threads]
+        for status, _, body in answers:
+            check(status == 200 and r'"text":"7\n[exit 0]"' in body, f"opened from the store by two at once: {status} {body!r}")
         text, _ = session.shell("echo $k $PWD $(cat /tmp/kept)")
         check(text == "7 /tmp kept\n[exit 0]", f"restored from the store: {text!r}")
         time.sleep(PAUSE)
