@@ -229,13 +229,13 @@ async fn open_closed(
     let accept = hyper::header::HeaderValue::from_static("application/json, text/event-stream");
     request.headers_mut().insert(hyper::header::ACCEPT, accept);
     let handling = Handling { asked: Some(id.to_string()), opened: None };
-    let made = HANDLING
+    let (served, made) = HANDLING
         .scope(std::cell::RefCell::new(handling), async {
-            drop(service.handle(request).await);
-            HANDLING.with(|handling| handling.borrow_mut().opened.take())
+            let served = service.handle(request).await.status().is_success();
+            (served, HANDLING.with(|handling| handling.borrow_mut().opened.take()))
         })
         .await;
-    opened(sessions, id, made);
+    opened(sessions, id, made, served);
 }
 
 /// A session being opened by a request ([`open_closed`]); over when dropped.
@@ -255,13 +255,21 @@ impl Drop for Opening {
 
 /// Records the parts of session `id` made by the factory (the first made are its own; a later
 /// one would be a throwaway the library made to read a tool's schema).
-fn opened(sessions: &Sessions, id: &str, parts: Option<super::SessionParts>) {
+/// `served`: the request was answered, so a service made over the session's resting shell now
+/// serves it (the shell is no longer resting).
+fn opened(sessions: &Sessions, id: &str, parts: Option<super::SessionParts>, served: bool) {
     let mut held = sessions.lock();
     let held = held.entry(id.to_string()).or_insert_with(Held::new);
-    if let Some(parts) = parts
-        && held.parts.as_ref().and_then(super::SessionParts::shell).is_none()
-        && held.resting.is_none()
+    let Some(parts) = parts else { return };
+    if let (Some(resting), Some(made)) = (&held.resting, parts.shell())
+        && Arc::ptr_eq(resting, &made)
     {
+        if served {
+            held.resting = None;
+        }
+        return;
+    }
+    if held.parts.as_ref().and_then(super::SessionParts::shell).is_none() && held.resting.is_none() {
         held.parts = Some(parts);
     }
 }
@@ -368,7 +376,9 @@ pub async fn serve(
             let mut held = held.lock();
             let held = held.get_mut(&id)?;
             let parts = held.parts.clone()?;
-            Some((held.resting.take()?, parts))
+            // Kept as resting until the request is answered: a service whose opening failed
+            // leaves the shell for the next request instead of taking it down with it.
+            Some((held.resting.clone()?, parts))
         });
         let mut server = match resting {
             Some((shell, parts)) => {
@@ -515,7 +525,7 @@ pub async fn serve(
                     if let Some(id) = &id
                         && !ending
                     {
-                        opened(&sessions, id, made);
+                        opened(&sessions, id, made, response.status().is_success());
                         // A new session's first answer is in flight too.
                         let flight = match flight {
                             Some(flight) => flight,
