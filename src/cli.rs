@@ -167,6 +167,13 @@ fn parse_args(argv: &[String]) -> Result<Options, String> {
                         _ => return Err(format!("--session-idle takes a number of seconds (0: never); got '{text}'")),
                     };
                 }
+                Flag::SessionPark => {
+                    let text = value()?;
+                    options.http_limits.park_after = match text.parse::<f64>().map(Duration::try_from_secs_f64) {
+                        Ok(Ok(park)) if !park.is_zero() => park,
+                        _ => return Err(format!("--session-park takes a positive number of seconds; got '{text}'")),
+                    };
+                }
                 Flag::Check => options.no_exec = true,
                 Flag::Mount => {
                     let spec = value()?;

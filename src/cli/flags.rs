@@ -34,6 +34,7 @@ pub(super) enum Flag {
     Http,
     MaxSessions,
     SessionIdle,
+    SessionPark,
     Shape,
     TimerLease,
     Export,
@@ -226,6 +227,16 @@ pub(super) const FLAGS: &[Declared] = &[
             Some("SECS"),
             SERVERS,
             "with a store, a session idle this long with no job running leaves memory for the store and comes back from it when called (default 60; 0: never)",
+        ),
+    ),
+    of(
+        Scope::Server,
+        long(
+            Flag::SessionPark,
+            "session-park",
+            Some("SECS"),
+            SERVERS,
+            "a session with nothing in flight this long rests in memory without its MCP service, which its next request opens again (default 2; at most --session-idle)",
         ),
     ),
     of(

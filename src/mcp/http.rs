@@ -33,8 +33,9 @@ use crate::contract::Caps;
 use crate::interp::Shell;
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::session::local::{LocalSessionManager, LocalSessionManagerError};
 use rmcp::transport::streamable_http_server::session::store::{SessionState, SessionStore, SessionStoreError};
+use rmcp::transport::streamable_http_server::session::{RestoreOutcome, ServerSseMessage, SessionId};
 use rmcp::transport::streamable_http_server::{SessionManager, StreamableHttpServerConfig, StreamableHttpService};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -56,11 +57,19 @@ pub struct Limits {
     /// With a store, how long a session may sit idle (no call running, no job running) before
     /// it leaves memory for the store; zero keeps it in memory.
     pub idle_after: std::time::Duration,
+    /// How long a session goes with nothing in flight before it rests in memory without the
+    /// MCP library's service ([`PARK_AFTER`] by default; `--session-park`).
+    pub park_after: std::time::Duration,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_sessions: 1000, header_timeout: std::time::Duration::from_secs(30), idle_after: IDLE_AFTER }
+        Limits {
+            max_sessions: 1000,
+            header_timeout: std::time::Duration::from_secs(30),
+            idle_after: IDLE_AFTER,
+            park_after: PARK_AFTER,
+        }
     }
 }
 
@@ -73,7 +82,7 @@ pub const IDLE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
 /// third of what it held with the service (the library's session worker, its service task
 /// and their seven channels, each allocating its first block of 32 message slots when made).
 /// Its next request opens a service again over the same shell (about 0.1 ms; the library
-/// replays the handshake kept in memory). At most `--session-idle`.
+/// replays the handshake kept in memory). At most `--session-idle`; `--session-park` sets it.
 pub const PARK_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// How long a stream that ended before its end was sent keeps its session's service: the
@@ -110,6 +119,8 @@ struct Held {
     cut_short: Option<std::time::Instant>,
     /// Its service is being closed: a request waits for that, then opens a new one.
     closing: bool,
+    /// A request of it is opening a service for it (see [`open_closed`]): the others wait.
+    opening: bool,
     /// What it holds of its own, once a service was made for it.
     parts: Option<super::SessionParts>,
     /// Its shell while no service holds it.
@@ -125,6 +136,7 @@ impl Held {
             in_flight: 0,
             cut_short: None,
             closing: false,
+            opening: false,
             parts: None,
             resting: None,
             handshake: None,
@@ -166,15 +178,98 @@ async fn arrived(sessions: &Arc<Sessions>, id: &str) -> InFlight {
     }
 }
 
+/// Opens session `id` when the library serves no service for it (it rests in memory, or in the
+/// store), before its client's request reaches the library. The library opens one for the
+/// first request that finds none (it replays the session's handshake), but makes it known
+/// before the handshake is replayed: a second request arriving meanwhile talks to it first,
+/// and the new service ends ("session service terminated"). So the first request of a closed
+/// session opens it with a notification of the server's own (`notifications/initialized`,
+/// which a session takes and ignores), and the others wait until that is answered.
+async fn open_closed(
+    sessions: &Arc<Sessions>,
+    manager: &LocalSessionManager,
+    service: &StreamableHttpService<ShellServer, Manager>,
+    id: &str,
+    headers: &hyper::HeaderMap,
+) {
+    loop {
+        let opened = sessions.parked.notified();
+        tokio::pin!(opened);
+        // Registered before looking, so a wake-up between the look and the wait is not missed.
+        opened.as_mut().enable();
+        // Looked at before whether it is being opened: a service found while none is being
+        // opened is one whose handshake is over.
+        let served = manager.has_session(&id.into()).await.unwrap_or(true);
+        {
+            let mut held = sessions.lock();
+            let held = held.entry(id.to_string()).or_insert_with(Held::new);
+            if !held.opening {
+                if served {
+                    return;
+                }
+                held.opening = true;
+                break;
+            }
+        }
+        opened.await;
+    }
+    // Over when dropped (the client may leave mid-way): the others go on.
+    let _opening = Opening { sessions: sessions.clone(), id: id.to_string() };
+    let body = Full::new(Bytes::from_static(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#));
+    let mut request = hyper::Request::new(body);
+    *request.method_mut() = hyper::Method::POST;
+    *request.uri_mut() = hyper::Uri::from_static(PATH);
+    for name in [hyper::header::HOST.as_str(), "mcp-protocol-version", "mcp-session-id"] {
+        if let Some(value) = headers.get(name) {
+            request.headers_mut().insert(name, value.clone());
+        }
+    }
+    let json = hyper::header::HeaderValue::from_static("application/json");
+    request.headers_mut().insert(hyper::header::CONTENT_TYPE, json);
+    let accept = hyper::header::HeaderValue::from_static("application/json, text/event-stream");
+    request.headers_mut().insert(hyper::header::ACCEPT, accept);
+    let handling = Handling { asked: Some(id.to_string()), opened: None };
+    let (served, made) = HANDLING
+        .scope(std::cell::RefCell::new(handling), async {
+            let served = service.handle(request).await.status().is_success();
+            (served, HANDLING.with(|handling| handling.borrow_mut().opened.take()))
+        })
+        .await;
+    opened(sessions, id, made, served);
+}
+
+/// A session being opened by a request ([`open_closed`]); over when dropped.
+struct Opening {
+    sessions: Arc<Sessions>,
+    id: String,
+}
+
+impl Drop for Opening {
+    fn drop(&mut self) {
+        if let Some(held) = self.sessions.lock().get_mut(&self.id) {
+            held.opening = false;
+        }
+        self.sessions.parked.notify_waiters();
+    }
+}
+
 /// Records the parts of session `id` made by the factory (the first made are its own; a later
 /// one would be a throwaway the library made to read a tool's schema).
-fn opened(sessions: &Sessions, id: &str, parts: Option<super::SessionParts>) {
+/// `served`: the request was answered, so a service made over the session's resting shell now
+/// serves it (the shell is no longer resting).
+fn opened(sessions: &Sessions, id: &str, parts: Option<super::SessionParts>, served: bool) {
     let mut held = sessions.lock();
     let held = held.entry(id.to_string()).or_insert_with(Held::new);
-    if let Some(parts) = parts
-        && held.parts.as_ref().and_then(super::SessionParts::shell).is_none()
-        && held.resting.is_none()
+    let Some(parts) = parts else { return };
+    if let (Some(resting), Some(made)) = (&held.resting, parts.shell())
+        && Arc::ptr_eq(resting, &made)
     {
+        if served {
+            held.resting = None;
+        }
+        return;
+    }
+    if held.parts.as_ref().and_then(super::SessionParts::shell).is_none() && held.resting.is_none() {
         held.parts = Some(parts);
     }
 }
@@ -281,7 +376,9 @@ pub async fn serve(
             let mut held = held.lock();
             let held = held.get_mut(&id)?;
             let parts = held.parts.clone()?;
-            Some((held.resting.take()?, parts))
+            // Kept as resting until the request is answered: a service whose opening failed
+            // leaves the shell for the next request instead of taking it down with it.
+            Some((held.resting.clone()?, parts))
         });
         let mut server = match resting {
             Some((shell, parts)) => {
@@ -317,14 +414,25 @@ pub async fn serve(
     // one): the library replays one when a resting session is asked something.
     config.session_store = Some(Arc::new(Handshakes { sessions: sessions.clone(), store: kept.clone() }));
     let manager = Arc::new(LocalSessionManager::default());
-    let service = StreamableHttpService::new(factory, manager.clone(), config);
+    let stale = Arc::new(StaleCloses::default());
+    let service =
+        StreamableHttpService::new(factory, Arc::new(Manager { inner: manager.clone(), stale: stale.clone() }), config);
     // With a store, an idle session leaves memory after `--session-idle` (it is in the store);
     // without one, or with 0, after the library's keep-alive (and is then gone).
     let leave_after = match kept.is_some() && !limits.idle_after.is_zero() {
         true => limits.idle_after,
         false => KEEP_ALIVE,
     };
-    tokio::spawn(tend(sessions.clone(), manager.clone(), running.clone(), turns.clone(), leave_after));
+    let park_after = limits.park_after.min(leave_after);
+    tokio::spawn(tend(
+        sessions.clone(),
+        manager.clone(),
+        stale,
+        running.clone(),
+        turns.clone(),
+        park_after,
+        leave_after,
+    ));
     listening(bound);
     loop {
         let (stream, _) = match listener.accept().await {
@@ -364,6 +472,8 @@ pub async fn serve(
                     calls.into_iter().for_each(|(_, token)| token.cancel());
                     turns.lock().unwrap_or_else(|p| p.into_inner()).remove(id);
                     sessions.lock().remove(id);
+                    // Closed here, not through `Manager`, which may hold back one close of it.
+                    let _ = manager.close_session(&id.into()).await;
                     // The client ended it: nothing of it is kept for a restart.
                     if let Some(store) = &kept {
                         let _ = store.drop_session(&super::kept_name(id));
@@ -374,7 +484,9 @@ pub async fn serve(
                 let opens =
                     request.method() == hyper::Method::POST && !request.headers().contains_key("mcp-session-id");
                 if request.uri().path() == PATH && opens {
-                    let resting = sessions.lock().values().filter(|held| held.resting.is_some()).count();
+                    // A session whose service is being closed is in neither count: it is one too.
+                    let resting =
+                        sessions.lock().values().filter(|held| held.resting.is_some() || held.closing).count();
                     if manager.sessions.read().await.len() + resting >= limits.max_sessions {
                         return Ok(too_many_sessions(limits.max_sessions));
                     }
@@ -397,6 +509,9 @@ pub async fn serve(
                         Ok(read) => read,
                         Err(response) => return Ok(response),
                     };
+                    if let Some(id) = &asked {
+                        open_closed(&sessions, &manager, &service, id, request.headers()).await;
+                    }
                     let handling = Handling { asked: asked.clone(), opened: None };
                     let (mut response, made) = HANDLING
                         .scope(std::cell::RefCell::new(handling), async {
@@ -410,7 +525,7 @@ pub async fn serve(
                     if let Some(id) = &id
                         && !ending
                     {
-                        opened(&sessions, id, made);
+                        opened(&sessions, id, made, response.status().is_success());
                         // A new session's first answer is in flight too.
                         let flight = match flight {
                             Some(flight) => flight,
@@ -488,8 +603,8 @@ async fn arrive(
     Ok((hyper::Request::from_parts(parts, Full::new(bytes)), queued))
 }
 
-/// Tends the sessions in memory, every quarter of [`PARK_AFTER`]: closes the service of each
-/// with nothing in flight for [`PARK_AFTER`] (no request, no stream, no call, no job, no line
+/// Tends the sessions in memory, every quarter of `park_after`: closes the service of each
+/// with nothing in flight for `park_after` (no request, no stream, no call, no job, no line
 /// waiting for an answer, no stream cut short in the last minute), keeping its shell and parts
 /// (see [`Held`]); drops those resting for `leave_after` (with a store they rest there, and
 /// the store opens them again when their client comes back); forgets those whose service the
@@ -497,11 +612,12 @@ async fn arrive(
 async fn tend(
     sessions: Arc<Sessions>,
     manager: Arc<LocalSessionManager>,
+    stale: Arc<StaleCloses>,
     running: super::RunningCalls,
     turns: super::turns::SessionTurns,
+    park_after: std::time::Duration,
     leave_after: std::time::Duration,
 ) {
-    let park_after = PARK_AFTER.min(leave_after);
     let every = (park_after / 4).max(std::time::Duration::from_millis(100));
     loop {
         tokio::time::sleep(every).await;
@@ -549,19 +665,19 @@ async fn tend(
             continue;
         }
         for (id, _) in &closing {
+            // The library's task for the closed service ends by closing the session by its id
+            // once more, maybe after a new service was opened for it: that close is not passed on.
+            stale.expect(id);
             let _ = manager.close_session(&id.as_str().into()).await;
         }
-        // The library's task for a closed service drops the service (with it the shell's
-        // other holder), then closes the session by its id once more: a service opened again
-        // before that would be the one closed. So requests wait until every old service is
-        // gone, and a moment more.
+        // Requests wait until every old service is gone (with it the shell's other holder) and
+        // its task has closed the session once more.
         let waited = std::time::Instant::now();
-        while closing.iter().any(|(_, shell)| Arc::strong_count(shell) > 1)
+        while closing.iter().any(|(id, shell)| Arc::strong_count(shell) > 1 || stale.pending(id))
             && waited.elapsed() < std::time::Duration::from_secs(1)
         {
             tokio::time::sleep(std::time::Duration::from_millis(1)).await;
         }
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
         {
             let mut held = sessions.lock();
             for (id, shell) in closing {
@@ -691,5 +807,113 @@ impl SessionStore for Handshakes {
             Some(store) => Ok(store.drop_mcp_session(id)?),
             None => Ok(()),
         }
+    }
+}
+
+/// Closes of sessions whose service [`tend`] closed, still to come from the library's task for
+/// that service (which ends by closing its session by id), by session id.
+#[derive(Default)]
+struct StaleCloses(Mutex<std::collections::HashMap<String, u32>>);
+
+impl StaleCloses {
+    fn lock(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<String, u32>> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The service of session `id` is being closed: one close of it is still to come.
+    fn expect(&self, id: &str) {
+        *self.lock().entry(id.to_string()).or_default() += 1;
+    }
+
+    /// Whether a close of session `id` is still to come.
+    fn pending(&self, id: &str) -> bool {
+        self.lock().contains_key(id)
+    }
+
+    /// Whether this close of session `id` is one still to come (then it is no longer).
+    fn take(&self, id: &str) -> bool {
+        let mut stale = self.lock();
+        let Some(count) = stale.get_mut(id) else { return false };
+        *count -= 1;
+        if *count == 0 {
+            stale.remove(id);
+        }
+        true
+    }
+}
+
+/// The library's session manager, but for one thing: the close that the library's task for a
+/// service [`tend`] closed sends when that service ends is not passed on. By then the session
+/// may be served by a new service (a request came while it rested), which that close would end
+/// under its requests ("session service terminated").
+struct Manager {
+    inner: Arc<LocalSessionManager>,
+    stale: Arc<StaleCloses>,
+}
+
+impl SessionManager for Manager {
+    type Error = LocalSessionManagerError;
+    type Transport = <LocalSessionManager as SessionManager>::Transport;
+
+    async fn create_session(&self) -> Result<(SessionId, Self::Transport), Self::Error> {
+        self.inner.create_session().await
+    }
+
+    async fn initialize_session(
+        &self,
+        id: &SessionId,
+        message: rmcp::model::ClientJsonRpcMessage,
+    ) -> Result<rmcp::model::ServerJsonRpcMessage, Self::Error> {
+        self.inner.initialize_session(id, message).await
+    }
+
+    async fn has_session(&self, id: &SessionId) -> Result<bool, Self::Error> {
+        self.inner.has_session(id).await
+    }
+
+    async fn close_session(&self, id: &SessionId) -> Result<(), Self::Error> {
+        if self.stale.take(id) {
+            return Ok(());
+        }
+        self.inner.close_session(id).await
+    }
+
+    async fn create_stream(
+        &self,
+        id: &SessionId,
+        message: rmcp::model::ClientJsonRpcMessage,
+    ) -> Result<impl futures::Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
+        self.inner.create_stream(id, message).await
+    }
+
+    async fn accept_message(
+        &self,
+        id: &SessionId,
+        message: rmcp::model::ClientJsonRpcMessage,
+    ) -> Result<(), Self::Error> {
+        self.inner.accept_message(id, message).await
+    }
+
+    async fn create_standalone_stream(
+        &self,
+        id: &SessionId,
+    ) -> Result<impl futures::Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
+        self.inner.create_standalone_stream(id).await
+    }
+
+    async fn resume(
+        &self,
+        id: &SessionId,
+        last_event_id: String,
+    ) -> Result<impl futures::Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
+        self.inner.resume(id, last_event_id).await
+    }
+
+    async fn restore_session(&self, id: SessionId) -> Result<RestoreOutcome<Self::Transport>, Self::Error> {
+        self.inner.restore_session(id).await
+    }
+
+    fn event_store(&self) -> Option<Arc<dyn rmcp::transport::streamable_http_server::session::EventStore>> {
+        self.inner.event_store()
     }
 }

@@ -13,7 +13,9 @@
 //! (`tests/mcp/restart.py`); one whole session of 30+ calls described once
 //! (`tests/mcp/scenario.json`) through both clients in every shape, and random sessions from a
 //! small grammar against a model of the session (`tests/mcp/scenario.py`,
-//! `tests/mcp/scenario.mjs`, `tests/mcp/property.py`).
+//! `tests/mcp/scenario.mjs`, `tests/mcp/property.py`); sessions that rest between calls
+//! (`--session-park`) answering as live ones, under races, streams, DELETE, the session cap and
+//! a restart (`tests/mcp/parked.py`).
 
 use std::process::Command;
 
@@ -138,6 +140,11 @@ fn a_whole_session_holds_its_contract_after_every_call_in_every_shape_through_th
 #[test]
 fn a_whole_session_holds_its_contract_after_every_call_in_every_shape_through_the_typescript_client() {
     drive("node", "scenario.mjs");
+}
+
+#[test]
+fn a_session_resting_between_calls_answers_as_one_that_never_rested() {
+    python("parked.py");
 }
 
 #[test]
