@@ -774,6 +774,11 @@ fn not_a_target(ctx: &Ctx<'_>, dir: &str) -> String {
     format!("target {}: {why}", quoteaf(dir))
 }
 
+/// Whether `dest` ends in a slash but is no directory, when it would be the copy's own name.
+fn slash_not_dir(ctx: &Ctx<'_>, dest: &str, into: Into) -> bool {
+    into == Into::Auto && dest.ends_with('/') && !ctx.vfs.stat(&ctx.abs(dest)).is_ok_and(|m| m.is_dir())
+}
+
 fn destination(ctx: &Ctx<'_>, source: &str, dest: &str, into: Into) -> Result<String, String> {
     let dest_abs = ctx.abs(dest);
     let is_dir = into != Into::Never && ctx.vfs.stat(&dest_abs).is_ok_and(|m| m.is_dir());
@@ -877,6 +882,12 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
             status = 1;
             continue;
         }
+        // A final slash asks for a directory: a file is not made under that name.
+        if !meta.is_dir() && slash_not_dir(&ctx, &dest, into) {
+            ctx.complain(format!("cannot create regular file {}: Not a directory", quoteaf(&dest))).await;
+            status = 1;
+            continue;
+        }
         // Where both ends are, links followed: a directory copied below itself, or a file
         // onto itself, is refused in GNU's words.
         let from_id = ctx.vfs.resolve(&abs, follow).unwrap_or_else(|_| abs.clone());
@@ -886,6 +897,13 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
         };
         let shown_to = shown_target(source, &dest, into, &ctx);
         if meta.is_dir() && (to_id == from_id || to_id.starts_with(&format!("{from_id}/"))) {
+            // GNU copies what it can first: the copy is made, all but the one directory it
+            // meets that is the copy itself.
+            if to_id != from_id
+                && let Err(err) = copy_skipping(&ctx, &from_id, &to_id, &to_id)
+            {
+                ctx.complain(format!("cannot create directory {}: {}", quoteaf(&shown_to), describe(&err))).await;
+            }
             ctx.complain(format!(
                 "cannot copy a directory, {source}, into itself, {shown_to}",
                 source = quoteaf(source),
@@ -969,6 +987,26 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
         }
     }
     status
+}
+
+/// Copies the tree `from` to `to`, leaving out `skip` (the copy itself, inside `from`): each
+/// directory is read after its copy is made, as GNU's walk reads it.
+fn copy_skipping(ctx: &Ctx<'_>, from: &str, to: &str, skip: &str) -> std::io::Result<()> {
+    if !ctx.vfs.stat(to).is_ok_and(|m| m.is_dir()) {
+        ctx.vfs.mkdir(to)?;
+    }
+    for entry in ctx.vfs.read_dir(from)? {
+        let (child, copy) = (path::join(from, &entry.name), path::join(to, &entry.name));
+        if child == skip {
+            continue;
+        }
+        if skip.starts_with(&format!("{child}/")) {
+            copy_skipping(ctx, &child, &copy, skip)?;
+        } else {
+            ctx.vfs.copy_tree(&child, &copy)?;
+        }
+    }
+    Ok(())
 }
 
 /// What `cp -rL` carries through a tree.
@@ -1082,8 +1120,25 @@ pub async fn mv(ctx: Ctx<'_>, mut args: Args) -> Status {
             Err(message) => return ctx.fail(message).await,
         };
         let abs = ctx.abs(source);
-        if ctx.vfs.lstat(&abs).is_err() {
+        let Ok(meta) = ctx.vfs.lstat(&abs) else {
             ctx.complain(format!("cannot stat {source}: No such file or directory", source = quoteaf(source))).await;
+            status = 1;
+            continue;
+        };
+        if !meta.is_dir() && slash_not_dir(&ctx, &dest, into) {
+            ctx.complain(format!("cannot move {} to {}: Not a directory", quoteaf(source), quoteaf(&dest))).await;
+            status = 1;
+            continue;
+        }
+        // rename(2) would say ENOTDIR; GNU says what it will not do.
+        if meta.is_dir() && ctx.vfs.stat(&target).is_ok_and(|m| !m.is_dir()) {
+            let shown = shown_target(source, &dest, into, &ctx);
+            ctx.complain(format!(
+                "cannot overwrite non-directory {} with directory {}",
+                quoteaf(&shown),
+                quoteaf(source)
+            ))
+            .await;
             status = 1;
             continue;
         }
@@ -1390,13 +1445,24 @@ pub async fn mkdir(ctx: Ctx<'_>, args: Args) -> Status {
     for operand in operands {
         let abs = ctx.abs(&operand);
         let mut created = Vec::new();
+        let mut blocked = false;
         let result = if parents {
             let mut current = String::from("/");
             let mut result = Ok(());
-            for component in path::components(&abs) {
+            let components: Vec<&str> = path::components(&abs).collect();
+            for (at, component) in components.iter().enumerate() {
                 current = path::join(&current, component);
                 match ctx.vfs.stat(&current) {
                     Ok(meta) if meta.is_dir() => continue,
+                    // GNU names the first file on the way, as the operand spells it.
+                    Ok(_) if at + 1 < components.len() => {
+                        let shown = shown_relative(&operand, &abs, &current);
+                        ctx.complain(format!("cannot create directory {}: Not a directory", quote(&shown))).await;
+                        status = 1;
+                        result = Ok(());
+                        blocked = true;
+                        break;
+                    }
                     Ok(_) => {
                         result = Err(std::io::Error::new(std::io::ErrorKind::AlreadyExists, "File exists"));
                         break;
@@ -1416,7 +1482,7 @@ pub async fn mkdir(ctx: Ctx<'_>, args: Args) -> Status {
         };
         // `-m` applies to the directory named (GNU: parents made by -p get the default).
         let result = match (result, mode) {
-            (Ok(()), Some(mode)) => ctx.vfs.set_mode(&abs, mode),
+            (Ok(()), Some(mode)) if !blocked => ctx.vfs.set_mode(&abs, mode),
             (result, _) => result,
         };
         if let Err(err) = result {
@@ -1453,15 +1519,19 @@ pub const RMDIR: Spec = Spec {
     summary: "remove empty directories",
     synopsis: &["[OPTION]... DIRECTORY..."],
     about: "Remove the DIRECTORY(ies), if they are empty.",
-    options: &[NON_EMPTY, RMDIR_PARENTS],
+    options: &[
+        NON_EMPTY,
+        RMDIR_PARENTS,
+        Opt::both('v', "verbose", "output a diagnostic for every directory processed"),
+    ],
     tools: &["fs.delete"],
     operand_paths: true,
     assumed: true,
-    long_order: &["verbose", "version"],
+    long_order: &["ignore-fail-on-non-empty", "parents", "verbose", "version"],
     ..Spec::BASE
 };
 
-/// `rmdir [-p] [--ignore-fail-on-non-empty] DIRECTORY…`
+/// `rmdir [-pv] [--ignore-fail-on-non-empty] DIRECTORY…`
 pub async fn rmdir(ctx: Ctx<'_>, args: Args) -> Status {
     if args.operands.is_empty() {
         return ctx.misuse(&RMDIR, "missing operand").await;
@@ -1470,10 +1540,23 @@ pub async fn rmdir(ctx: Ctx<'_>, args: Args) -> Status {
     for operand in &args.operands {
         let mut name = operand.trim_end_matches('/').to_string();
         loop {
-            match ctx.vfs.remove_dir(&ctx.abs(&name)) {
+            // Named as given, final slashes and all.
+            let shown = if *operand.trim_end_matches('/') == *name { operand } else { &name };
+            if args.has(opt!(RMDIR, 'v')) {
+                ctx.out(format!("rmdir: removing directory, {}\n", quoteaf(shown))).await;
+            }
+            // rmdir(2) refuses a last component `.` (EINVAL) and `..` (never empty); the path
+            // normalized would name the directory itself, or its parent.
+            let last = name.rsplit('/').next().unwrap_or_default();
+            let removed = match last {
+                "." => Err(std::io::Error::from_raw_os_error(22)),
+                ".." => Err(std::io::Error::from(std::io::ErrorKind::DirectoryNotEmpty)),
+                _ => ctx.vfs.remove_dir(&ctx.abs(&name)),
+            };
+            match removed {
                 Err(err) if err.kind() == std::io::ErrorKind::DirectoryNotEmpty && args.has(&NON_EMPTY) => break,
                 Err(err) => {
-                    ctx.complain(format!("failed to remove {name}: {}", describe(&err), name = quoteaf(&name))).await;
+                    ctx.complain(format!("failed to remove {shown}: {}", describe(&err), shown = quoteaf(shown))).await;
                     status = 1;
                     break;
                 }
@@ -1598,20 +1681,22 @@ pub const LN: Spec = Spec {
         Opt::both('f', "force", "remove existing destination files"),
         Opt::both('n', "no-dereference", "treat LINK_NAME as a normal file if it is a symbolic link to a directory"),
         Opt::both('s', "symbolic", "make symbolic links instead of hard links"),
+        Opt::both('v', "verbose", "print name of each linked file"),
     ],
     tools: &["fs.write"],
     long_order: &["no-dereference", "no-target-directory", "suffix", "symbolic", "verbose", "version"],
     ..Spec::BASE
 };
 
-/// `ln -s [-fn] TARGET [LINK]`
+/// `ln -s [-fnv] TARGET [LINK]`
 pub async fn ln(ctx: Ctx<'_>, mut args: Args) -> Status {
     let operands = std::mem::take(&mut args.operands);
     if !args.has(opt!(LN, 's')) {
         return ctx.fail("hard links are not supported in the workspace; use ln -s").await;
     }
     let (target, link) = match operands.as_slice() {
-        [target] => (target.clone(), path::file_name(target).to_string()),
+        // GNU makes it in `.`, and names it so.
+        [target] => (target.clone(), format!("./{}", path::file_name(target))),
         [target, link] => (target.clone(), link.clone()),
         [] => return ctx.misuse(&LN, "missing file operand").await,
         [targets @ .., dir] => {
@@ -1625,8 +1710,8 @@ pub async fn ln(ctx: Ctx<'_>, mut args: Args) -> Status {
                 if args.has(opt!(LN, 'f')) && ctx.vfs.lstat(&link_abs).is_ok() {
                     let _ = ctx.vfs.remove_file(&link_abs);
                 }
+                let shown = path::join(dir, path::file_name(target));
                 if let Err(err) = ctx.vfs.symlink(target, &link_abs) {
-                    let shown = path::join(dir, path::file_name(target));
                     ctx.complain(format!(
                         "failed to create symbolic link {shown}: {}",
                         describe(&err),
@@ -1634,22 +1719,32 @@ pub async fn ln(ctx: Ctx<'_>, mut args: Args) -> Status {
                     ))
                     .await;
                     status = 1;
+                } else if args.has(opt!(LN, 'v')) {
+                    ctx.out(format!("{} -> {}\n", quoteaf(&shown), quoteaf(target))).await;
                 }
             }
             return status;
         }
     };
     let mut link_abs = ctx.abs(&link);
+    let mut shown = link.clone();
     if ctx.vfs.stat(&link_abs).is_ok_and(|m| m.is_dir()) && !args.has(opt!(LN, 'n')) {
         link_abs = path::join(&link_abs, path::file_name(&target));
+        shown = path::join(&link, path::file_name(&target));
     }
     if args.has(opt!(LN, 'f')) && ctx.vfs.lstat(&link_abs).is_ok() {
         let _ = ctx.vfs.remove_file(&link_abs);
     }
     match ctx.vfs.symlink(&target, &link_abs) {
-        Ok(()) => 0,
+        Ok(()) => {
+            if args.has(opt!(LN, 'v')) {
+                ctx.out(format!("{} -> {}\n", quoteaf(&shown), quoteaf(&target))).await;
+            }
+            0
+        }
         Err(err) => {
-            ctx.fail(format!("failed to create symbolic link {link}: {}", describe(&err), link = quoteaf(&link))).await
+            ctx.fail(format!("failed to create symbolic link {shown}: {}", describe(&err), shown = quoteaf(&shown)))
+                .await
         }
     }
 }
@@ -1743,8 +1838,13 @@ pub async fn stat(ctx: Ctx<'_>, args: Args) -> Status {
                 }
             }
             None => {
+                // GNU's default names a link's target too, with the names as they are.
+                let shown = match ctx.vfs.read_link(&abs) {
+                    Ok(target) if meta.kind == crate::vfs::FileKind::Symlink => format!("{file} -> {target}"),
+                    _ => file.clone(),
+                };
                 out.push_str(&format!(
-                    "  File: {file}\n  Size: {}\t{}\nAccess: ({:04o}/{})\nModify: {}\n",
+                    "  File: {shown}\n  Size: {}\t{}\nAccess: ({:04o}/{})\nModify: {}\n",
                     meta.size,
                     meta.kind_name(),
                     meta.mode,
@@ -2270,8 +2370,17 @@ pub async fn chmod(ctx: Ctx<'_>) -> Status {
         Report::None
     };
     let mut status = 0;
-    let mut pending: Vec<(String, String)> = operands.iter().rev().map(|f| (f.clone(), ctx.abs(f))).collect();
-    while let Some((display, abs)) = pending.pop() {
+    let mut pending: Vec<(String, String, bool)> =
+        operands.iter().rev().map(|f| (f.clone(), ctx.abs(f), true)).collect();
+    while let Some((display, abs, operand)) = pending.pop() {
+        // A link met inside a tree is left alone (GNU's -R does not follow it; a link's own
+        // mode cannot change); a link given as an operand is followed.
+        if !operand && ctx.vfs.lstat(&abs).is_ok_and(|m| m.kind == FileKind::Symlink) {
+            if report == Report::All {
+                ctx.out(format!("neither symbolic link {} nor referent has been changed\n", quoteaf(&display))).await;
+            }
+            continue;
+        }
         let meta = match ctx.vfs.stat(&abs) {
             Ok(meta) => meta,
             Err(err) => {
@@ -2321,7 +2430,7 @@ pub async fn chmod(ctx: Ctx<'_>) -> Status {
             let mut entries = ctx.vfs.read_dir(&abs).unwrap_or_default();
             entries.sort_by(|a, b| b.name.cmp(&a.name));
             for entry in entries {
-                pending.push((format!("{display}/{}", entry.name), path::join(&abs, &entry.name)));
+                pending.push((format!("{display}/{}", entry.name), path::join(&abs, &entry.name), false));
             }
         }
     }
