@@ -517,6 +517,11 @@ fn ls_listing(
         // In a long listing a link shows where it leads, marked as what it leads to (only
         // with -F: GNU does not look at the target for -p); the link itself gets no `@` there.
         if opts.long && meta.kind == FileKind::Symlink {
+            // One -L could not follow shows its name alone.
+            if unknown.contains(name) {
+                shown.push(line);
+                continue;
+            }
             let abs = abs_of(name);
             if let Ok(target) = ctx.vfs.read_link(&abs) {
                 line.push_str(" -> ");
@@ -657,7 +662,7 @@ fn ls_columns(widths: &[usize], line: usize, by_columns: bool) -> (usize, Vec<us
         }
         return (n, col_widths);
     }
-    let max_idx = line / MIN_COLUMN_WIDTH + usize::from(line % MIN_COLUMN_WIDTH != 0);
+    let max_idx = line / MIN_COLUMN_WIDTH + usize::from(!line.is_multiple_of(MIN_COLUMN_WIDTH));
     let max_cols = if max_idx > 0 && max_idx < n { max_idx } else { n }.min(MOST_COLUMNS);
     for cols in (1..=max_cols).rev() {
         let mut col_widths = vec![MIN_COLUMN_WIDTH; cols];

@@ -326,7 +326,7 @@ impl Runner<'_, '_> {
             self.ctx.err(format!("{}\n", shown.join(" "))).await;
         }
         let name = argv[0].clone();
-        if let Some((why, status)) = crate::shell::runners::cannot_run(&self.ctx, &name) {
+        if let Some((why, status)) = crate::shell::runners::cannot_run(self.ctx, &name) {
             // GNU xargs names the command bare here.
             self.ctx.complain(format!("{name}: {why}")).await;
             return Err(status);

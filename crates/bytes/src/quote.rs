@@ -425,6 +425,26 @@ mod tests {
         assert_eq!(tar_listed("a:b\nc"), "a:b\\nc");
     }
 
+    // Each expectation is what GNU ls 9.1 --quoting-style=WORD prints under C.UTF-8.
+    #[test]
+    fn ls_styles() {
+        let sh = |name: &str| styled(name, Style::Shell, &[]);
+        assert_eq!(sh("plain"), "plain");
+        assert_eq!(sh("a b"), "'a b'");
+        assert_eq!(sh("it's"), "\"it's\"");
+        assert_eq!(sh("q'$x"), "'q'\\''$x'");
+        assert_eq!(sh("nl\nx"), "'nl\nx'");
+        assert_eq!(styled("at@", Style::Shell, &['@']), "'at@'");
+        assert_eq!(styled("plain", Style::ShellAlways, &[]), "'plain'");
+        assert_eq!(styled("tab\tx", Style::ShellEscape, &[]), "'tab'$'\\t''x'");
+        assert_eq!(styled(&raw(b"\xe9t"), Style::ShellEscape, &[]), "''$'\\351''t'");
+        assert_eq!(styled("d\"q", Style::C, &[]), "\"d\\\"q\"");
+        assert_eq!(styled("back\\slash", Style::CMaybe, &[]), "back\\slash");
+        assert_eq!(styled("d\"q", Style::CMaybe, &[]), "\"d\\\"q\"");
+        assert_eq!(styled("a b\\", Style::Escape, &[]), "a\\ b\\\\");
+        assert_eq!(styled("it's", Style::Locale, &[]), "\u{2018}it's\u{2019}");
+    }
+
     #[test]
     fn locale_style() {
         assert_eq!(quote("/nonexist/\t"), "'/nonexist/\\t'");
