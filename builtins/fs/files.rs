@@ -8,7 +8,7 @@ use crate::session::Status;
 use crate::spec::{Args, Opt, Order, Spec};
 use crate::vfs::{FileKind, Meta, WriteMode, describe, path};
 use std::time::SystemTime;
-use toolsh_bytes::quote::{quote, quoteaf, quotef};
+use toolsh_bytes::quote::{Style, quote, quoteaf, quotef, styled};
 
 /// `cat`.
 pub const CAT: Spec = Spec {
@@ -234,14 +234,49 @@ struct LsOptions {
     reverse: bool,
     human: bool,
     directory: bool,
+    /// `-F` (the indicator style `classify`): what decides the default of `deref` too.
     classify: bool,
-    /// `-p`: `/` after directories only.
-    slash: bool,
+    /// What mark follows a name (`-p`, `-F`, `--file-type`, `--indicator-style`).
+    indicator: Indicator,
     owner: bool,
     group: bool,
     numeric: bool,
     hide_control: bool,
     deref: Deref,
+    /// How names are laid out (`-l` is `long`, kept for the details it decides).
+    format: Format,
+    /// The line width for columns and commas; 0 for no limit.
+    width: usize,
+    /// Columns are aligned with tabs of this width (0: spaces only).
+    tabsize: usize,
+    quoting: Style,
+    /// `--group-directories-first`.
+    dirs_first: bool,
+}
+
+/// How `ls` lays names out: the last of `-l -1 -C -x -m` (or `--format`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Long,
+    OnePerLine,
+    /// `-C`: down the columns.
+    Columns,
+    /// `-x`: across the rows.
+    Across,
+    /// `-m`: a comma-separated stream.
+    Commas,
+}
+
+/// `--indicator-style`: which marks follow names.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Indicator {
+    None,
+    /// `-p`: `/` after directories.
+    Slash,
+    /// `--file-type`: as classify, without `*` for executables.
+    FileType,
+    /// `-F`: `/`, `@`, `|`, `*`.
+    Classify,
 }
 
 /// Which symbolic links `ls` follows (GNU's `dereference` setting).
@@ -318,14 +353,7 @@ async fn ls_entries(
         let total = if opts.human { human(blocks * 1024) } else { blocks.to_string() };
         out.push_str(&format!("total {total}\n"));
     }
-    let width = size_width(&items, opts);
-    for (name, meta) in &items {
-        if opts.long && unknown.contains(name) {
-            out.push_str(&unknown_line(ctx, name, meta, opts, width));
-            continue;
-        }
-        out.push_str(&ls_line(ctx, name, &path::join(dir_abs, name), meta, opts, width));
-    }
+    out.push_str(&ls_listing(ctx, &items, Some(dir_abs), &unknown, opts));
     let mut ok = true;
     if opts.recursive {
         // The directories being listed, by where they resolve: with -L one may be its own
@@ -349,7 +377,7 @@ async fn ls_entries(
                     ok = false;
                     continue;
                 }
-                out.push_str(&format!("\n{display}:\n"));
+                out.push_str(&format!("\n{}:\n", styled(&display, opts.quoting, &[])));
                 ok &= Box::pin(ls_entries(ctx, &display, &abs, opts, out, minor, above)).await;
             }
         }
@@ -413,6 +441,10 @@ fn sort_items(items: &mut [(String, Meta)], opts: &LsOptions) {
     if opts.reverse {
         items.reverse();
     }
+    if opts.dirs_first {
+        // Stable: each group keeps its order.
+        items.sort_by_key(|(_, meta)| !meta.is_dir());
+    }
 }
 
 /// A file's size as `ls -l` shows it (`-h`: human).
@@ -425,31 +457,242 @@ fn size_width(items: &[(String, Meta)], opts: &LsOptions) -> usize {
     items.iter().map(|(_, meta)| size_text(meta, opts).len()).max().unwrap_or(0)
 }
 
-/// One entry's line; `width` is its listing's size column ([`size_width`]).
-fn ls_line(ctx: &Ctx<'_>, name: &str, abs: &str, meta: &Meta, opts: &LsOptions, width: usize) -> String {
-    let mut shown = if opts.hide_control {
-        name.chars().map(|c| if c.is_control() { '?' } else { c }).collect()
-    } else {
-        name.to_string()
+/// A name as `ls` shows it in its quoting style (`-q`: `?` for what cannot be shown, in the
+/// styles that do not escape it), and whether that differs from the name (GNU's "quoted").
+fn ls_quoted(name: &str, opts: &LsOptions) -> (String, bool) {
+    // GNU quotes the indicator characters too, so a name cannot seem to carry one.
+    let also: &[char] = match opts.indicator {
+        Indicator::Classify => &['=', '>', '@', '|'],
+        Indicator::FileType => &['*', '=', '>', '@', '|'],
+        _ => &[],
     };
-    // In a long listing a link shows where it leads, marked as what it leads to (only with
-    // -F: GNU does not look at the target for -p); the link itself gets no `@` there.
-    if opts.long && meta.kind == FileKind::Symlink {
-        if let Ok(target) = ctx.vfs.read_link(abs) {
-            shown.push_str(" -> ");
-            shown.push_str(&target);
-            if opts.classify
-                && let Ok(reached) = ctx.vfs.stat(abs)
-            {
-                shown.push_str(indicator(&reached, opts));
+    let mut shown = styled(name, opts.quoting, also);
+    if opts.hide_control && matches!(opts.quoting, Style::Literal | Style::Shell | Style::ShellAlways) {
+        shown = shown
+            .chars()
+            .map(|c| if c.is_control() || toolsh_bytes::char_byte(c).is_some() { '?' } else { c })
+            .collect();
+    }
+    let quoted = shown != name;
+    (shown, quoted)
+}
+
+/// Columns a name takes on a terminal: wide characters two, a byte that is not UTF-8 one.
+fn ls_width(text: &str) -> usize {
+    text.chars()
+        .map(|c| {
+            if toolsh_bytes::char_byte(c).is_some() {
+                1
+            } else {
+                unicode_width::UnicodeWidthChar::width(c).unwrap_or(0)
+            }
+        })
+        .sum()
+}
+
+/// One listing (a directory's entries, or the operands that are not directories), laid out as
+/// `opts.format` says. `dir_abs` is where the names are (else they are operands); `unknown`
+/// are the entries -L could not follow.
+fn ls_listing(
+    ctx: &Ctx<'_>,
+    items: &[(String, Meta)],
+    dir_abs: Option<&str>,
+    unknown: &[String],
+    opts: &LsOptions,
+) -> String {
+    let abs_of = |name: &str| match dir_abs {
+        Some(dir) => path::join(dir, name),
+        None => ctx.abs(name),
+    };
+    // GNU lines up names when some are quoted and others not, in the styles that quote only
+    // some: a name left bare gets a space before it.
+    let align = matches!(opts.quoting, Style::Shell | Style::ShellEscape | Style::CMaybe)
+        && (opts.format == Format::Long
+            || (matches!(opts.format, Format::Columns | Format::Across) && opts.width != 0));
+    let quoted: Vec<(String, bool)> = items.iter().map(|(name, _)| ls_quoted(name, opts)).collect();
+    let pad = align && quoted.iter().any(|(_, quoted)| *quoted);
+    let mut shown: Vec<String> = Vec::with_capacity(items.len());
+    for ((name, meta), (text, was_quoted)) in items.iter().zip(quoted) {
+        let mut line = if pad && !was_quoted { format!(" {text}") } else { text };
+        // In a long listing a link shows where it leads, marked as what it leads to (only
+        // with -F: GNU does not look at the target for -p); the link itself gets no `@` there.
+        if opts.long && meta.kind == FileKind::Symlink {
+            // One -L could not follow shows its name alone.
+            if unknown.contains(name) {
+                shown.push(line);
+                continue;
+            }
+            let abs = abs_of(name);
+            if let Ok(target) = ctx.vfs.read_link(&abs) {
+                line.push_str(" -> ");
+                line.push_str(&ls_quoted(&target, opts).0);
+                if opts.classify
+                    && let Ok(reached) = ctx.vfs.stat(&abs)
+                {
+                    line.push_str(indicator(&reached, opts));
+                }
+            }
+        } else {
+            line.push_str(indicator(meta, opts));
+        }
+        shown.push(line);
+    }
+    if opts.long {
+        let width = size_width(items, opts);
+        let mut out = String::new();
+        for ((name, meta), line) in items.iter().zip(&shown) {
+            if unknown.contains(name) {
+                out.push_str(&unknown_line(ctx, line, meta, opts, width));
+            } else {
+                out.push_str(&ls_line(ctx, line, meta, opts, width));
             }
         }
-    } else {
-        shown.push_str(indicator(meta, opts));
+        return out;
     }
-    if !opts.long {
-        return format!("{shown}\n");
+    ls_layout(&shown, opts)
+}
+
+/// GNU's fewest columns of names on a line: each at least this wide.
+const MIN_COLUMN_WIDTH: usize = 3;
+/// Candidate column counts tried at most (GNU tries width/3; this bounds the work for an
+/// absurd -w).
+const MOST_COLUMNS: usize = 1024;
+
+/// Names laid out as `-1`, `-C`, `-x` or `-m` lays them out, with GNU's arithmetic.
+fn ls_layout(names: &[String], opts: &LsOptions) -> String {
+    let mut out = String::new();
+    if names.is_empty() {
+        return out;
     }
+    let widths: Vec<usize> = names.iter().map(|name| ls_width(name)).collect();
+    let line = opts.width;
+    match opts.format {
+        Format::Commas => {
+            let mut pos = 0usize;
+            for (at, name) in names.iter().enumerate() {
+                let len = if line == 0 { 0 } else { widths[at] };
+                if at > 0 {
+                    out.push(',');
+                    if line == 0 || pos + len + 2 < line {
+                        pos += 2;
+                        out.push(' ');
+                    } else {
+                        pos = 0;
+                        out.push('\n');
+                    }
+                }
+                out.push_str(name);
+                pos += len;
+            }
+            out.push('\n');
+        }
+        Format::Columns | Format::Across => {
+            let by_columns = opts.format == Format::Columns;
+            let n = names.len();
+            let (cols, col_widths) = ls_columns(&widths, line, by_columns);
+            // With no width limit GNU aligns with spaces alone.
+            let tabsize = if line == 0 { 0 } else { opts.tabsize };
+            let indent = |out: &mut String, mut from: usize, to: usize| {
+                while from < to {
+                    if tabsize != 0 && to / tabsize > (from + 1) / tabsize {
+                        out.push('\t');
+                        from += tabsize - from % tabsize;
+                    } else {
+                        out.push(' ');
+                        from += 1;
+                    }
+                }
+            };
+            if by_columns {
+                let rows = n.div_ceil(cols);
+                for row in 0..rows {
+                    let (mut at, mut col, mut pos) = (row, 0, 0);
+                    loop {
+                        let most = col_widths.get(col).copied().unwrap_or(0);
+                        col += 1;
+                        out.push_str(&names[at]);
+                        at += rows;
+                        if at >= n {
+                            break;
+                        }
+                        indent(&mut out, pos + widths[at - rows], pos + most);
+                        pos += most;
+                    }
+                    out.push('\n');
+                }
+            } else {
+                let mut pos = 0;
+                out.push_str(&names[0]);
+                let (mut len, mut most) = (widths[0], col_widths.first().copied().unwrap_or(0));
+                for at in 1..n {
+                    let col = at % cols;
+                    if col == 0 {
+                        out.push('\n');
+                        pos = 0;
+                    } else {
+                        indent(&mut out, pos + len, pos + most);
+                        pos += most;
+                    }
+                    out.push_str(&names[at]);
+                    len = widths[at];
+                    most = col_widths.get(col).copied().unwrap_or(0);
+                }
+                out.push('\n');
+            }
+        }
+        _ => {
+            for name in names {
+                out.push_str(name);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// GNU's `calculate_columns`: the most columns whose line stays under `line` (0: no limit),
+/// and the width of each (a name and its two spaces; the last column without them).
+fn ls_columns(widths: &[usize], line: usize, by_columns: bool) -> (usize, Vec<usize>) {
+    let n = widths.len();
+    if line == 0 {
+        // No limit: every name on one line.
+        let mut col_widths: Vec<usize> = widths.iter().map(|w| w + 2).collect();
+        if let Some(last) = col_widths.last_mut() {
+            *last -= 2;
+        }
+        return (n, col_widths);
+    }
+    let max_idx = line / MIN_COLUMN_WIDTH + usize::from(!line.is_multiple_of(MIN_COLUMN_WIDTH));
+    let max_cols = if max_idx > 0 && max_idx < n { max_idx } else { n }.min(MOST_COLUMNS);
+    for cols in (1..=max_cols).rev() {
+        let mut col_widths = vec![MIN_COLUMN_WIDTH; cols];
+        let mut line_len = cols * MIN_COLUMN_WIDTH;
+        let mut valid = true;
+        let rows = n.div_ceil(cols);
+        for (at, width) in widths.iter().enumerate() {
+            let idx = if by_columns { at / rows } else { at % cols };
+            let real = width + if idx == cols - 1 { 0 } else { 2 };
+            if let Some(slot) = col_widths.get_mut(idx)
+                && *slot < real
+            {
+                line_len += real - *slot;
+                *slot = real;
+                if line_len >= line {
+                    valid = false;
+                    break;
+                }
+            }
+        }
+        if valid || cols == 1 {
+            return (cols, col_widths);
+        }
+    }
+    (1, vec![widths.iter().copied().max().unwrap_or(0)])
+}
+
+/// One entry's line of a long listing, `shown` its name as shown (quoted, with its mark or
+/// where a link leads); `width` is its listing's size column ([`size_width`]).
+fn ls_line(ctx: &Ctx<'_>, shown: &str, meta: &Meta, opts: &LsOptions, width: usize) -> String {
     let size = size_text(meta, opts);
     // Every file is the agent's, in the agent's group (as `id` says).
     let id = toolsh_core::session::AGENT_ID.to_string();
@@ -480,14 +723,15 @@ fn unknown_line(ctx: &Ctx<'_>, name: &str, meta: &Meta, opts: &LsOptions, width:
     format!("{kind}????????? ? {owners}{:>width$} {:>time_width$} {name}\n", "?", "?")
 }
 
-/// The mark `-F` (or `-p`: directories only) puts after a name of this kind.
+/// The mark `-F` (or `-p`: directories only; `--file-type`: no `*`) puts after a name.
 fn indicator(meta: &Meta, opts: &LsOptions) -> &'static str {
-    match meta.kind {
-        FileKind::Dir if opts.classify || opts.slash => "/",
-        _ if !opts.classify => "",
-        FileKind::Symlink => "@",
-        FileKind::Fifo => "|",
-        FileKind::File if meta.mode & 0o111 != 0 => "*",
+    match (meta.kind, opts.indicator) {
+        (_, Indicator::None) => "",
+        (FileKind::Dir, _) => "/",
+        (_, Indicator::Slash) => "",
+        (FileKind::Symlink, _) => "@",
+        (FileKind::Fifo, _) => "|",
+        (FileKind::File, Indicator::Classify) if meta.mode & 0o111 != 0 => "*",
         _ => "",
     }
 }
@@ -497,7 +741,7 @@ pub const LS: Spec = Spec {
     name: "ls",
     summary: "list directory contents",
     synopsis: &["[OPTION]... [FILE]..."],
-    about: "List information about the FILEs (the current directory by default), sorted by name, one per line.",
+    about: "List information about the FILEs (the current directory by default), sorted by name, one per line (as GNU ls does when not on a terminal) unless -C, -x or -m lays them out in the width -w, $COLUMNS or 80 gives.",
     options: &[
         Opt::both('a', "all", "do not ignore entries starting with ."),
         Opt::both('A', "almost-all", "do not list implied . and .."),
@@ -523,8 +767,30 @@ pub const LS: Spec = Spec {
             "sort by WORD instead of name: none (-U), size (-S), time (-t), version (-v), extension (-X), width",
         )
         .value("WORD"),
-        Opt::short('1', "list one file per line (always so here)"),
+        Opt::short('1', "list one file per line"),
+        Opt::short('C', "list entries by columns (the default on a terminal)"),
+        Opt::short('x', "list entries by lines instead of by columns"),
+        Opt::short('m', "fill width with a comma separated list of entries"),
+        Opt::long(
+            "format",
+            "across -x, commas -m, horizontal -x, long -l, single-column -1, verbose -l, vertical -C",
+        )
+        .value("WORD"),
+        Opt::both('w', "width", "set output width to COLS; 0 means no limit (default: $COLUMNS, else 80)")
+            .value("COLS"),
+        Opt::both('T', "tabsize", "assume tab stops at each COLS instead of 8").value("COLS"),
+        Opt::both('Q', "quote-name", "enclose entry names in double quotes"),
+        Opt::both('b', "escape", "print C-style escapes for nongraphic characters"),
+        Opt::both('N', "literal", "print entry names without quoting"),
+        Opt::long(
+            "quoting-style",
+            "use quoting style WORD for entry names: literal (the default when not on a terminal), locale, shell, shell-always, shell-escape, shell-escape-always, c, escape (overrides QUOTING_STYLE)",
+        )
+        .value("WORD"),
         Opt::short('p', "append / to directories"),
+        Opt::long("indicator-style", "append indicator with style WORD to entry names: none, slash (-p), file-type (--file-type), classify (-F)").value("WORD"),
+        Opt::long("file-type", "likewise, except do not append '*'"),
+        Opt::long("group-directories-first", "group directories before files (not with --sort=none)"),
         Opt::short('g', "like -l, but do not list the owner"),
         Opt::short('o', "like -l, but do not list the group"),
         Opt::both('n', "numeric-uid-gid", "like -l, but list the user and group ids"),
@@ -550,6 +816,7 @@ pub const LS: Spec = Spec {
         "full-time",
         "file-type",
         "format",
+        "group-directories-first",
         "human-readable",
         "hide-control-chars",
         "hide",
@@ -572,19 +839,160 @@ pub const LS: Spec = Spec {
         "tabsize",
         "time",
         "time-style",
+        "escape",
+        "literal",
+        "width",
     ],
     ..Spec::BASE
 };
 
-/// `ls [-aAdFghlnopqrRStUvX1] [--sort=WORD] [FILE…]`
+/// `--opt=WORD` of `ls`: one of `words` or an unambiguous start of one (argmatch), else
+/// GNU's words for it.
+fn ls_word<T: Copy + PartialEq>(value: &str, option: &str, words: &[(&str, T)]) -> Result<T, String> {
+    let exact = words.iter().find(|(word, _)| *word == value);
+    let mut starting = words.iter().filter(|(word, _)| word.starts_with(value));
+    match (exact, starting.next(), starting.next()) {
+        (Some((_, it)), _, _) | (None, Some((_, it)), None) => Ok(*it),
+        (None, first, _) => {
+            // Synonyms (the same value, one after another) share a line, as argmatch lists them.
+            let mut list = String::new();
+            for (at, (word, it)) in words.iter().enumerate() {
+                let synonym = at > 0 && words[at - 1].1 == *it;
+                list.push_str(if synonym { ", " } else { "\n  - " });
+                list.push_str(&format!("‘{word}’"));
+            }
+            let kind = if first.is_some() { "ambiguous" } else { "invalid" };
+            Err(format!("{kind} argument ‘{value}’ for ‘--{option}’\nValid arguments are:{list}"))
+        }
+    }
+}
+
+/// A width or tab size of `ls`: a number GNU takes (none past what a size holds).
+fn ls_number(value: &str) -> Option<usize> {
+    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    value.parse().ok()
+}
+
+/// `ls [-1aAbCdFghlmnNopqQrRStUvxX] [-w COLS] [--sort=WORD] [--quoting-style=WORD] [FILE…]`
 pub async fn ls(ctx: Ctx<'_>, mut args: Args) -> Status {
     let mut sort = SortBy::Name;
     let mut time_style = TimeStyle::Locale;
-    let mut full_time = false;
+    // Not on a terminal GNU lists one name a line, unquoted, unless told otherwise.
+    let mut format = Format::OnePerLine;
+    let mut quoting = Style::Literal;
+    let exported = |name: &str| {
+        ctx.state()
+            .vars
+            .get(name)
+            .filter(|var| var.attrs.has(toolsh_core::vars::Attrs::EXPORT))
+            .and_then(|var| var.scalar().map(str::to_string))
+    };
+    if let Some(style) = exported("QUOTING_STYLE") {
+        match Style::named(&style) {
+            Some(style) => quoting = style,
+            None => {
+                ctx.complain(format!("ignoring invalid value of environment variable QUOTING_STYLE: {}", quote(&style)))
+                    .await
+            }
+        }
+    }
+    let mut indicator = Indicator::None;
+    let mut width: Option<usize> = None;
+    let mut tabsize = exported("TABSIZE").and_then(|t| ls_number(&t)).unwrap_or(8);
+    let usage = |message: String| async { ctx.err(LS.refusal_text(&crate::spec::Misuse::Said(message))).await };
     for (opt, value) in args.given() {
+        let chosen = match (opt.short, opt.long) {
+            (Some('l' | 'g' | 'o' | 'n'), _) | (_, Some("full-time")) => Some(Format::Long),
+            (Some('1'), _) => Some(Format::OnePerLine),
+            (Some('C'), _) => Some(Format::Columns),
+            (Some('x'), _) => Some(Format::Across),
+            (Some('m'), _) => Some(Format::Commas),
+            (_, Some("format")) => {
+                const WORDS: [(&str, Format); 7] = [
+                    ("verbose", Format::Long),
+                    ("long", Format::Long),
+                    ("commas", Format::Commas),
+                    ("horizontal", Format::Across),
+                    ("across", Format::Across),
+                    ("vertical", Format::Columns),
+                    ("single-column", Format::OnePerLine),
+                ];
+                match ls_word(value, "format", &WORDS) {
+                    Ok(format) => Some(format),
+                    Err(message) => {
+                        // GNU says it as a usage error, with status 1 (the option was known).
+                        usage(message).await;
+                        return 1;
+                    }
+                }
+            }
+            _ => None,
+        };
+        if let Some(chosen) = chosen {
+            format = chosen;
+        }
+        let style = match (opt.short, opt.long) {
+            (Some('N'), _) => Some(Style::Literal),
+            (Some('b'), _) => Some(Style::Escape),
+            (Some('Q'), _) => Some(Style::C),
+            (_, Some("quoting-style")) => match ls_word(value, "quoting-style", &Style::NAMES) {
+                Ok(style) => Some(style),
+                Err(message) => {
+                    usage(message).await;
+                    return 1;
+                }
+            },
+            _ => None,
+        };
+        if let Some(style) = style {
+            quoting = style;
+        }
+        let marks = match (opt.short, opt.long) {
+            (Some('p'), _) => Some(Indicator::Slash),
+            (Some('F'), _) => Some(Indicator::Classify),
+            (_, Some("file-type")) => Some(Indicator::FileType),
+            (_, Some("indicator-style")) => {
+                const WORDS: [(&str, Indicator); 4] = [
+                    ("none", Indicator::None),
+                    ("slash", Indicator::Slash),
+                    ("file-type", Indicator::FileType),
+                    ("classify", Indicator::Classify),
+                ];
+                match ls_word(value, "indicator-style", &WORDS) {
+                    Ok(marks) => Some(marks),
+                    Err(message) => {
+                        // GNU says it as a usage error, with status 1 (the option was known).
+                        usage(message).await;
+                        return 1;
+                    }
+                }
+            }
+            _ => None,
+        };
+        if let Some(marks) = marks {
+            indicator = marks;
+        }
+        match (opt.short, opt.long) {
+            (Some('w'), _) => match ls_number(value) {
+                Some(cols) => width = Some(cols),
+                None => {
+                    ctx.complain(format!("invalid line width: {}", quote(value))).await;
+                    return 2;
+                }
+            },
+            (Some('T'), _) => match ls_number(value) {
+                Some(cols) => tabsize = cols,
+                None => {
+                    ctx.complain(format!("invalid tab size: {}", quote(value))).await;
+                    return 2;
+                }
+            },
+            _ => {}
+        }
         match opt.long {
             Some("full-time") => {
-                full_time = true;
                 time_style = TimeStyle::FullIso;
                 continue;
             }
@@ -620,27 +1028,44 @@ pub async fn ls(ctx: Ctx<'_>, mut args: Args) -> Status {
         };
     }
     let mut operands = std::mem::take(&mut args.operands);
+    // The width counts only where names share a line: -w, else $COLUMNS, else 80.
+    let width = match width {
+        Some(cols) => cols,
+        None if matches!(format, Format::Columns | Format::Across | Format::Commas) => match exported("COLUMNS") {
+            Some(cols) if !cols.is_empty() => match ls_number(&cols) {
+                Some(cols) => cols,
+                None => {
+                    ctx.complain(format!("ignoring invalid width in environment variable COLUMNS: {}", quote(&cols)))
+                        .await;
+                    80
+                }
+            },
+            _ => 80,
+        },
+        None => 80,
+    };
     let opts = LsOptions {
         all: args.has(opt!(LS, 'a')),
         almost_all: args.has(opt!(LS, 'A')),
-        long: args.has(opt!(LS, 'l'))
-            || args.has(opt!(LS, 'g'))
-            || args.has(opt!(LS, 'o'))
-            || args.has(opt!(LS, 'n'))
-            || full_time,
+        long: format == Format::Long,
         time_style,
         recursive: args.has(opt!(LS, 'R')),
         sort,
         reverse: args.has(opt!(LS, 'r')),
         human: args.has(opt!(LS, 'h')),
         directory: args.has(opt!(LS, 'd')),
-        classify: args.has(opt!(LS, 'F')),
-        slash: args.has(opt!(LS, 'p')),
+        classify: indicator == Indicator::Classify,
+        indicator,
         owner: !args.has(opt!(LS, 'g')),
         group: !args.has(opt!(LS, 'o')),
         numeric: args.has(opt!(LS, 'n')),
         hide_control: args.has(opt!(LS, 'q')),
         deref: Deref::Never,
+        format,
+        width,
+        tabsize,
+        quoting,
+        dirs_first: args.given().any(|(o, _)| o.long == Some("group-directories-first")) && sort != SortBy::None,
     };
     // GNU: -L, else -H, else the long option, else (no -d, -F or -l) operands that lead to
     // directories are followed.
@@ -688,18 +1113,14 @@ pub async fn ls(ctx: Ctx<'_>, mut args: Args) -> Status {
     }
     sort_items(&mut files, &opts);
     sort_items(&mut dirs, &opts);
-    let mut out = String::new();
-    let width = size_width(&files, &opts);
-    for (name, meta) in &files {
-        out.push_str(&ls_line(&ctx, name, &ctx.abs(name), meta, &opts, width));
-    }
+    let mut out = ls_listing(&ctx, &files, None, &[], &opts);
     let headers = operands.len() > 1 || opts.recursive;
     for (idx, (name, _)) in dirs.iter().enumerate() {
         if headers {
             if idx > 0 || !files.is_empty() {
                 out.push('\n');
             }
-            out.push_str(&format!("{name}:\n"));
+            out.push_str(&format!("{}:\n", styled(name, opts.quoting, &[])));
         }
         if !ls_entries(&ctx, name, &ctx.abs(name), &opts, &mut out, &mut minor, &mut Vec::new()).await {
             status = 2;
@@ -772,6 +1193,11 @@ fn not_a_target(ctx: &Ctx<'_>, dir: &str) -> String {
         Err(err) => describe(&err),
     };
     format!("target {}: {why}", quoteaf(dir))
+}
+
+/// Whether `dest` ends in a slash but is no directory, when it would be the copy's own name.
+fn slash_not_dir(ctx: &Ctx<'_>, dest: &str, into: Into) -> bool {
+    into == Into::Auto && dest.ends_with('/') && !ctx.vfs.stat(&ctx.abs(dest)).is_ok_and(|m| m.is_dir())
 }
 
 fn destination(ctx: &Ctx<'_>, source: &str, dest: &str, into: Into) -> Result<String, String> {
@@ -877,6 +1303,12 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
             status = 1;
             continue;
         }
+        // A final slash asks for a directory: a file is not made under that name.
+        if !meta.is_dir() && slash_not_dir(&ctx, &dest, into) {
+            ctx.complain(format!("cannot create regular file {}: Not a directory", quoteaf(&dest))).await;
+            status = 1;
+            continue;
+        }
         // Where both ends are, links followed: a directory copied below itself, or a file
         // onto itself, is refused in GNU's words.
         let from_id = ctx.vfs.resolve(&abs, follow).unwrap_or_else(|_| abs.clone());
@@ -886,6 +1318,13 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
         };
         let shown_to = shown_target(source, &dest, into, &ctx);
         if meta.is_dir() && (to_id == from_id || to_id.starts_with(&format!("{from_id}/"))) {
+            // GNU copies what it can first: the copy is made, all but the one directory it
+            // meets that is the copy itself.
+            if to_id != from_id
+                && let Err(err) = copy_skipping(&ctx, &from_id, &to_id, &to_id)
+            {
+                ctx.complain(format!("cannot create directory {}: {}", quoteaf(&shown_to), describe(&err))).await;
+            }
             ctx.complain(format!(
                 "cannot copy a directory, {source}, into itself, {shown_to}",
                 source = quoteaf(source),
@@ -969,6 +1408,26 @@ pub async fn cp(ctx: Ctx<'_>, mut args: Args) -> Status {
         }
     }
     status
+}
+
+/// Copies the tree `from` to `to`, leaving out `skip` (the copy itself, inside `from`): each
+/// directory is read after its copy is made, as GNU's walk reads it.
+fn copy_skipping(ctx: &Ctx<'_>, from: &str, to: &str, skip: &str) -> std::io::Result<()> {
+    if !ctx.vfs.stat(to).is_ok_and(|m| m.is_dir()) {
+        ctx.vfs.mkdir(to)?;
+    }
+    for entry in ctx.vfs.read_dir(from)? {
+        let (child, copy) = (path::join(from, &entry.name), path::join(to, &entry.name));
+        if child == skip {
+            continue;
+        }
+        if skip.starts_with(&format!("{child}/")) {
+            copy_skipping(ctx, &child, &copy, skip)?;
+        } else {
+            ctx.vfs.copy_tree(&child, &copy)?;
+        }
+    }
+    Ok(())
 }
 
 /// What `cp -rL` carries through a tree.
@@ -1082,8 +1541,25 @@ pub async fn mv(ctx: Ctx<'_>, mut args: Args) -> Status {
             Err(message) => return ctx.fail(message).await,
         };
         let abs = ctx.abs(source);
-        if ctx.vfs.lstat(&abs).is_err() {
+        let Ok(meta) = ctx.vfs.lstat(&abs) else {
             ctx.complain(format!("cannot stat {source}: No such file or directory", source = quoteaf(source))).await;
+            status = 1;
+            continue;
+        };
+        if !meta.is_dir() && slash_not_dir(&ctx, &dest, into) {
+            ctx.complain(format!("cannot move {} to {}: Not a directory", quoteaf(source), quoteaf(&dest))).await;
+            status = 1;
+            continue;
+        }
+        // rename(2) would say ENOTDIR; GNU says what it will not do.
+        if meta.is_dir() && ctx.vfs.stat(&target).is_ok_and(|m| !m.is_dir()) {
+            let shown = shown_target(source, &dest, into, &ctx);
+            ctx.complain(format!(
+                "cannot overwrite non-directory {} with directory {}",
+                quoteaf(&shown),
+                quoteaf(source)
+            ))
+            .await;
             status = 1;
             continue;
         }
@@ -1390,13 +1866,24 @@ pub async fn mkdir(ctx: Ctx<'_>, args: Args) -> Status {
     for operand in operands {
         let abs = ctx.abs(&operand);
         let mut created = Vec::new();
+        let mut blocked = false;
         let result = if parents {
             let mut current = String::from("/");
             let mut result = Ok(());
-            for component in path::components(&abs) {
+            let components: Vec<&str> = path::components(&abs).collect();
+            for (at, component) in components.iter().enumerate() {
                 current = path::join(&current, component);
                 match ctx.vfs.stat(&current) {
                     Ok(meta) if meta.is_dir() => continue,
+                    // GNU names the first file on the way, as the operand spells it.
+                    Ok(_) if at + 1 < components.len() => {
+                        let shown = shown_relative(&operand, &abs, &current);
+                        ctx.complain(format!("cannot create directory {}: Not a directory", quote(&shown))).await;
+                        status = 1;
+                        result = Ok(());
+                        blocked = true;
+                        break;
+                    }
                     Ok(_) => {
                         result = Err(std::io::Error::new(std::io::ErrorKind::AlreadyExists, "File exists"));
                         break;
@@ -1416,7 +1903,7 @@ pub async fn mkdir(ctx: Ctx<'_>, args: Args) -> Status {
         };
         // `-m` applies to the directory named (GNU: parents made by -p get the default).
         let result = match (result, mode) {
-            (Ok(()), Some(mode)) => ctx.vfs.set_mode(&abs, mode),
+            (Ok(()), Some(mode)) if !blocked => ctx.vfs.set_mode(&abs, mode),
             (result, _) => result,
         };
         if let Err(err) = result {
@@ -1453,15 +1940,19 @@ pub const RMDIR: Spec = Spec {
     summary: "remove empty directories",
     synopsis: &["[OPTION]... DIRECTORY..."],
     about: "Remove the DIRECTORY(ies), if they are empty.",
-    options: &[NON_EMPTY, RMDIR_PARENTS],
+    options: &[
+        NON_EMPTY,
+        RMDIR_PARENTS,
+        Opt::both('v', "verbose", "output a diagnostic for every directory processed"),
+    ],
     tools: &["fs.delete"],
     operand_paths: true,
     assumed: true,
-    long_order: &["verbose", "version"],
+    long_order: &["ignore-fail-on-non-empty", "parents", "verbose", "version"],
     ..Spec::BASE
 };
 
-/// `rmdir [-p] [--ignore-fail-on-non-empty] DIRECTORY…`
+/// `rmdir [-pv] [--ignore-fail-on-non-empty] DIRECTORY…`
 pub async fn rmdir(ctx: Ctx<'_>, args: Args) -> Status {
     if args.operands.is_empty() {
         return ctx.misuse(&RMDIR, "missing operand").await;
@@ -1470,10 +1961,23 @@ pub async fn rmdir(ctx: Ctx<'_>, args: Args) -> Status {
     for operand in &args.operands {
         let mut name = operand.trim_end_matches('/').to_string();
         loop {
-            match ctx.vfs.remove_dir(&ctx.abs(&name)) {
+            // Named as given, final slashes and all.
+            let shown = if *operand.trim_end_matches('/') == *name { operand } else { &name };
+            if args.has(opt!(RMDIR, 'v')) {
+                ctx.out(format!("rmdir: removing directory, {}\n", quoteaf(shown))).await;
+            }
+            // rmdir(2) refuses a last component `.` (EINVAL) and `..` (never empty); the path
+            // normalized would name the directory itself, or its parent.
+            let last = name.rsplit('/').next().unwrap_or_default();
+            let removed = match last {
+                "." => Err(std::io::Error::from_raw_os_error(22)),
+                ".." => Err(std::io::Error::from(std::io::ErrorKind::DirectoryNotEmpty)),
+                _ => ctx.vfs.remove_dir(&ctx.abs(&name)),
+            };
+            match removed {
                 Err(err) if err.kind() == std::io::ErrorKind::DirectoryNotEmpty && args.has(&NON_EMPTY) => break,
                 Err(err) => {
-                    ctx.complain(format!("failed to remove {name}: {}", describe(&err), name = quoteaf(&name))).await;
+                    ctx.complain(format!("failed to remove {shown}: {}", describe(&err), shown = quoteaf(shown))).await;
                     status = 1;
                     break;
                 }
@@ -1598,20 +2102,22 @@ pub const LN: Spec = Spec {
         Opt::both('f', "force", "remove existing destination files"),
         Opt::both('n', "no-dereference", "treat LINK_NAME as a normal file if it is a symbolic link to a directory"),
         Opt::both('s', "symbolic", "make symbolic links instead of hard links"),
+        Opt::both('v', "verbose", "print name of each linked file"),
     ],
     tools: &["fs.write"],
     long_order: &["no-dereference", "no-target-directory", "suffix", "symbolic", "verbose", "version"],
     ..Spec::BASE
 };
 
-/// `ln -s [-fn] TARGET [LINK]`
+/// `ln -s [-fnv] TARGET [LINK]`
 pub async fn ln(ctx: Ctx<'_>, mut args: Args) -> Status {
     let operands = std::mem::take(&mut args.operands);
     if !args.has(opt!(LN, 's')) {
         return ctx.fail("hard links are not supported in the workspace; use ln -s").await;
     }
     let (target, link) = match operands.as_slice() {
-        [target] => (target.clone(), path::file_name(target).to_string()),
+        // GNU makes it in `.`, and names it so.
+        [target] => (target.clone(), format!("./{}", path::file_name(target))),
         [target, link] => (target.clone(), link.clone()),
         [] => return ctx.misuse(&LN, "missing file operand").await,
         [targets @ .., dir] => {
@@ -1625,8 +2131,8 @@ pub async fn ln(ctx: Ctx<'_>, mut args: Args) -> Status {
                 if args.has(opt!(LN, 'f')) && ctx.vfs.lstat(&link_abs).is_ok() {
                     let _ = ctx.vfs.remove_file(&link_abs);
                 }
+                let shown = path::join(dir, path::file_name(target));
                 if let Err(err) = ctx.vfs.symlink(target, &link_abs) {
-                    let shown = path::join(dir, path::file_name(target));
                     ctx.complain(format!(
                         "failed to create symbolic link {shown}: {}",
                         describe(&err),
@@ -1634,22 +2140,32 @@ pub async fn ln(ctx: Ctx<'_>, mut args: Args) -> Status {
                     ))
                     .await;
                     status = 1;
+                } else if args.has(opt!(LN, 'v')) {
+                    ctx.out(format!("{} -> {}\n", quoteaf(&shown), quoteaf(target))).await;
                 }
             }
             return status;
         }
     };
     let mut link_abs = ctx.abs(&link);
+    let mut shown = link.clone();
     if ctx.vfs.stat(&link_abs).is_ok_and(|m| m.is_dir()) && !args.has(opt!(LN, 'n')) {
         link_abs = path::join(&link_abs, path::file_name(&target));
+        shown = path::join(&link, path::file_name(&target));
     }
     if args.has(opt!(LN, 'f')) && ctx.vfs.lstat(&link_abs).is_ok() {
         let _ = ctx.vfs.remove_file(&link_abs);
     }
     match ctx.vfs.symlink(&target, &link_abs) {
-        Ok(()) => 0,
+        Ok(()) => {
+            if args.has(opt!(LN, 'v')) {
+                ctx.out(format!("{} -> {}\n", quoteaf(&shown), quoteaf(&target))).await;
+            }
+            0
+        }
         Err(err) => {
-            ctx.fail(format!("failed to create symbolic link {link}: {}", describe(&err), link = quoteaf(&link))).await
+            ctx.fail(format!("failed to create symbolic link {shown}: {}", describe(&err), shown = quoteaf(&shown)))
+                .await
         }
     }
 }
@@ -1743,8 +2259,13 @@ pub async fn stat(ctx: Ctx<'_>, args: Args) -> Status {
                 }
             }
             None => {
+                // GNU's default names a link's target too, with the names as they are.
+                let shown = match ctx.vfs.read_link(&abs) {
+                    Ok(target) if meta.kind == crate::vfs::FileKind::Symlink => format!("{file} -> {target}"),
+                    _ => file.clone(),
+                };
                 out.push_str(&format!(
-                    "  File: {file}\n  Size: {}\t{}\nAccess: ({:04o}/{})\nModify: {}\n",
+                    "  File: {shown}\n  Size: {}\t{}\nAccess: ({:04o}/{})\nModify: {}\n",
                     meta.size,
                     meta.kind_name(),
                     meta.mode,
@@ -2270,8 +2791,17 @@ pub async fn chmod(ctx: Ctx<'_>) -> Status {
         Report::None
     };
     let mut status = 0;
-    let mut pending: Vec<(String, String)> = operands.iter().rev().map(|f| (f.clone(), ctx.abs(f))).collect();
-    while let Some((display, abs)) = pending.pop() {
+    let mut pending: Vec<(String, String, bool)> =
+        operands.iter().rev().map(|f| (f.clone(), ctx.abs(f), true)).collect();
+    while let Some((display, abs, operand)) = pending.pop() {
+        // A link met inside a tree is left alone (GNU's -R does not follow it; a link's own
+        // mode cannot change); a link given as an operand is followed.
+        if !operand && ctx.vfs.lstat(&abs).is_ok_and(|m| m.kind == FileKind::Symlink) {
+            if report == Report::All {
+                ctx.out(format!("neither symbolic link {} nor referent has been changed\n", quoteaf(&display))).await;
+            }
+            continue;
+        }
         let meta = match ctx.vfs.stat(&abs) {
             Ok(meta) => meta,
             Err(err) => {
@@ -2321,7 +2851,7 @@ pub async fn chmod(ctx: Ctx<'_>) -> Status {
             let mut entries = ctx.vfs.read_dir(&abs).unwrap_or_default();
             entries.sort_by(|a, b| b.name.cmp(&a.name));
             for entry in entries {
-                pending.push((format!("{display}/{}", entry.name), path::join(&abs, &entry.name)));
+                pending.push((format!("{display}/{}", entry.name), path::join(&abs, &entry.name), false));
             }
         }
     }

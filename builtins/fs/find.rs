@@ -670,6 +670,13 @@ impl Walk<'_, '_> {
                     quiet = Some(io);
                 }
                 let io = quiet.as_ref().unwrap_or(self.ctx.io);
+                // GNU find's child says why it could not start the command; the test is false.
+                if dir.is_none()
+                    && let Some((why, _)) = crate::shell::runners::cannot_run(self.ctx, &argv[0])
+                {
+                    self.ctx.complain(format!("{}: {why}", quote(&argv[0]))).await;
+                    return false;
+                }
                 self.ctx
                     .run_with(argv, io, |child| {
                         if let Some(dir) = dir {
@@ -1123,6 +1130,11 @@ pub async fn find(mut ctx: Ctx<'_>, parsed: Args) -> Status {
             if let Some(argv) = find_exec(&expr, id) {
                 let mut full: Vec<String> = argv.iter().filter(|a| *a != "{}").cloned().collect();
                 full.extend(paths);
+                if let Some((why, _)) = crate::shell::runners::cannot_run(&ctx, &full[0]) {
+                    ctx.complain(format!("{}: {why}", quote(&full[0]))).await;
+                    walk.status = 1;
+                    continue;
+                }
                 if ctx.run(full).await != 0 {
                     walk.status = 1;
                 }

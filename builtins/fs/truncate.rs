@@ -60,6 +60,14 @@ pub async fn truncate(ctx: Ctx<'_>, args: Args) -> Status {
     if size_text.is_none() && reference.is_none() {
         return ctx.misuse(&TRUNCATE, "you must specify either '--size' or '--reference'").await;
     }
+    // GNU's rules, in its order: with RFILE a size can only adjust it, and -o is a unit of -s.
+    let relative = |text: &str| text.starts_with(['+', '-', '<', '>', '/', '%']);
+    if reference.is_some() && size_text.is_some_and(|text| !relative(text)) {
+        return ctx.misuse(&TRUNCATE, "you must specify a relative '--size' with '--reference'").await;
+    }
+    if args.has(&IO_BLOCKS) && size_text.is_none() {
+        return ctx.misuse(&TRUNCATE, "'--io-blocks' was specified but '--size' was not").await;
+    }
     if args.operands.is_empty() {
         return ctx.misuse(&TRUNCATE, "missing file operand").await;
     }

@@ -10,6 +10,7 @@ pub mod machine;
 pub mod nav;
 pub mod nice;
 pub mod nohup;
+pub mod runners;
 pub mod special;
 pub mod timeout;
 pub mod ulimit;

@@ -42,7 +42,10 @@ pub async fn nice(ctx: Ctx<'_>, args: Args) -> Status {
     if args.operands.is_empty() {
         return i32::from(!ctx.out("0\n").await);
     }
-    ctx.run(args.operands.clone()).await
+    super::runners::run_or_say(&ctx, args.operands.clone(), |name, why| {
+        format!("{}: {why}", toolsh_bytes::quote::quote(name))
+    })
+    .await
 }
 
 const INPUT: Opt = Opt::both('i', "input", "adjust standard input stream buffering").value("MODE");
@@ -83,5 +86,8 @@ pub async fn stdbuf(ctx: Ctx<'_>, args: Args) -> Status {
     if args.given().next().is_none() {
         return ctx.misuse(&STDBUF, "you must specify a buffering mode option").await;
     }
-    ctx.run(args.operands.clone()).await
+    super::runners::run_or_say(&ctx, args.operands.clone(), |name, why| {
+        format!("failed to run command {}: {why}", toolsh_bytes::quote::quote(name))
+    })
+    .await
 }

@@ -26,6 +26,11 @@ pub async fn nohup(ctx: Ctx<'_>, args: Args) -> Status {
     if args.operands.is_empty() {
         return ctx.misuse(&NOHUP, "missing operand").await;
     }
+    if let Some((why, status)) = super::runners::cannot_run(&ctx, &args.operands[0]) {
+        let name = toolsh_bytes::quote::quoteaf(&args.operands[0]);
+        ctx.complain(format!("failed to run command {name}: {why}")).await;
+        return status;
+    }
     if !ctx.io.stdout().is_terminal() {
         if ctx.io.stderr().is_terminal() {
             let mut io = ctx.io.clone();

@@ -51,6 +51,11 @@ pub async fn timeout(ctx: Ctx<'_>, args: Args) -> Status {
             None => return ctx.misuse(&TIMEOUT, format!("'{spec}': invalid signal")).await,
         },
     };
+    if let Some((why, status)) = super::runners::cannot_run(&ctx, &command[0]) {
+        let name = toolsh_bytes::quote::quote(&command[0]);
+        ctx.complain(format!("failed to run command {name}: {why}")).await;
+        return status;
+    }
     let run = ctx.run(command.to_vec());
     if seconds == 0.0 {
         return run.await;

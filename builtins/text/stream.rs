@@ -727,6 +727,15 @@ pub async fn tr(ctx: Ctx<'_>, args: Args) -> Status {
         };
         return ctx.misuse(&TR, message).await;
     }
+    // GNU: one string at most for -d without -s, two otherwise.
+    let most = if delete && !squeeze { 1 } else { 2 };
+    if let Some(extra) = sets.get(most) {
+        let mut message = format!("extra operand {}", toolsh_bytes::quote::quote(extra));
+        if sets.len() == 2 {
+            message.push_str("\nOnly one string may be given when deleting without squeezing repeats.");
+        }
+        return ctx.misuse(&TR, message).await;
+    }
     // The first set holds no repeat in GNU's tr; one here is taken at most 256 long.
     let mut set1 = tr_set(&sets[0], 256);
     if complement {

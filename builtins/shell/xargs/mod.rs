@@ -326,6 +326,11 @@ impl Runner<'_, '_> {
             self.ctx.err(format!("{}\n", shown.join(" "))).await;
         }
         let name = argv[0].clone();
+        if let Some((why, status)) = crate::shell::runners::cannot_run(self.ctx, &name) {
+            // GNU xargs names the command bare here.
+            self.ctx.complain(format!("{name}: {why}")).await;
+            return Err(status);
+        }
         match self.ctx.run_with(argv, &self.io, |_| {}).await {
             0 => Ok(()),
             255 => {
@@ -462,6 +467,10 @@ pub async fn env(ctx: Ctx<'_>, args: Args) -> Status {
             out.push_str(&format!("{name}={value}{end}"));
         }
         return if ctx.out(out).await { 0 } else { 1 };
+    }
+    if let Some((why, status)) = crate::shell::runners::cannot_run(&ctx, &command[0]) {
+        ctx.complain(format!("{}: {why}", toolsh_bytes::quote::quote(&command[0]))).await;
+        return status;
     }
     let io: &Io = ctx.io;
     ctx.run_with(command, io, adjust).await

@@ -215,6 +215,137 @@ fn tar_escaped(name: &str, colon: bool) -> String {
     out
 }
 
+/// The quoting styles of GNU `ls --quoting-style=WORD` (gnulib's, by their names).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Style {
+    /// The name as it is.
+    Literal,
+    /// In `'…'` when a shell would misread it; other bytes as they are.
+    Shell,
+    /// Always in `'…'`.
+    ShellAlways,
+    /// As [`Style::Shell`], with `$'\n'` pieces for what is not printable.
+    ShellEscape,
+    /// Always quoted, with `$'\n'` pieces ([`quoteaf`]).
+    ShellEscapeAlways,
+    /// In `"…"` with C escapes.
+    C,
+    /// As [`Style::C`] when something needs an escape, else as it is.
+    CMaybe,
+    /// C escapes without quotes; a space is `\ ` (as `ls -b` shows it).
+    Escape,
+    /// In the locale's quotes (`‘…’` in a UTF-8 locale) with C escapes.
+    Locale,
+    /// As [`Style::Locale`] (the same in a UTF-8 locale).
+    Clocale,
+}
+
+impl Style {
+    /// Every style by its name, in gnulib's order.
+    pub const NAMES: [(&'static str, Style); 10] = [
+        ("literal", Style::Literal),
+        ("shell", Style::Shell),
+        ("shell-always", Style::ShellAlways),
+        ("shell-escape", Style::ShellEscape),
+        ("shell-escape-always", Style::ShellEscapeAlways),
+        ("c", Style::C),
+        ("c-maybe", Style::CMaybe),
+        ("escape", Style::Escape),
+        ("locale", Style::Locale),
+        ("clocale", Style::Clocale),
+    ];
+
+    /// The style named `word`, exactly.
+    pub fn named(word: &str) -> Option<Style> {
+        Style::NAMES.iter().find(|(name, _)| *name == word).map(|(_, style)| *style)
+    }
+}
+
+/// `name` in `style`, as GNU `ls` shows it; the characters in `also` are quoted too (`ls -F`
+/// quotes its indicator characters so a name cannot seem to carry one).
+pub fn styled(name: &str, style: Style, also: &[char]) -> String {
+    match style {
+        Style::Literal => name.to_string(),
+        Style::Shell | Style::ShellAlways => {
+            let units = units(name, false);
+            // What makes gnulib's shell style quote: a character a shell reads specially, a
+            // quote, a line break or tab, a character of `also`.
+            let needs = name.is_empty()
+                || units.iter().any(|unit| match *unit {
+                    Unit::Quote => true,
+                    Unit::Plain { c, special, .. } => special || also.contains(&c),
+                    Unit::Escape(c) => matches!(c, '\n' | '\r' | '\t'),
+                    Unit::Octal(_) => false,
+                });
+            if style == Style::Shell && !needs {
+                return name.to_string();
+            }
+            let compat = units.iter().all(|u| match u {
+                Unit::Quote => true,
+                Unit::Plain { compat, .. } => *compat,
+                Unit::Escape(_) | Unit::Octal(_) => false,
+            });
+            if name.contains('\'') && compat {
+                return format!("\"{name}\"");
+            }
+            format!("'{}'", name.replace('\'', "'\\''"))
+        }
+        Style::ShellEscape => {
+            let units = units(name, false);
+            let bare = !name.is_empty()
+                && units.iter().all(|u| matches!(u, Unit::Plain { special: false, c, .. } if !also.contains(c)));
+            if bare { name.to_string() } else { shell_always(name, &units) }
+        }
+        Style::ShellEscapeAlways => quoteaf(name),
+        Style::C => format!("\"{}\"", c_body(name, CMarks::Double, also)),
+        Style::CMaybe => {
+            // A backslash alone is no reason to quote (gnulib leaves it bare when eliding).
+            let body = c_body(name, CMarks::Double, also);
+            if body.replace("\\\\", "\\") == name { name.to_string() } else { format!("\"{body}\"") }
+        }
+        Style::Escape => c_body(name, CMarks::None, also),
+        Style::Locale | Style::Clocale => format!("\u{2018}{}\u{2019}", c_body(name, CMarks::Curly, also)),
+    }
+}
+
+/// Which quotes surround a C-escaped name (and so are escaped inside it).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CMarks {
+    Double,
+    Curly,
+    /// None: a space is escaped instead (`ls -b`).
+    None,
+}
+
+/// `name` with C escapes, for the C-like styles.
+fn c_body(name: &str, marks: CMarks, also: &[char]) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if let Some(byte) = crate::char_byte(c) {
+            out.push_str(&format!("\\{byte:03o}"));
+        } else if let Some(letter) = escape_letter(c) {
+            out.push('\\');
+            out.push(letter);
+        } else if c == '\\'
+            || (c == '"' && marks == CMarks::Double)
+            || (c == '\u{2019}' && marks == CMarks::Curly)
+            || (c == ' ' && marks == CMarks::None)
+            || also.contains(&c)
+        {
+            out.push('\\');
+            out.push(c);
+        } else if !printable(c) {
+            let mut buf = [0u8; 4];
+            for byte in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("\\{byte:03o}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,6 +423,26 @@ mod tests {
         assert_eq!(tar_name("x\ty \"?'"), "x\\ty \"?'");
         assert_eq!(tar_name("\x01\x7f"), "\\001\\177");
         assert_eq!(tar_listed("a:b\nc"), "a:b\\nc");
+    }
+
+    // Each expectation is what GNU ls 9.1 --quoting-style=WORD prints under C.UTF-8.
+    #[test]
+    fn ls_styles() {
+        let sh = |name: &str| styled(name, Style::Shell, &[]);
+        assert_eq!(sh("plain"), "plain");
+        assert_eq!(sh("a b"), "'a b'");
+        assert_eq!(sh("it's"), "\"it's\"");
+        assert_eq!(sh("q'$x"), "'q'\\''$x'");
+        assert_eq!(sh("nl\nx"), "'nl\nx'");
+        assert_eq!(styled("at@", Style::Shell, &['@']), "'at@'");
+        assert_eq!(styled("plain", Style::ShellAlways, &[]), "'plain'");
+        assert_eq!(styled("tab\tx", Style::ShellEscape, &[]), "'tab'$'\\t''x'");
+        assert_eq!(styled(&raw(b"\xe9t"), Style::ShellEscape, &[]), "''$'\\351''t'");
+        assert_eq!(styled("d\"q", Style::C, &[]), "\"d\\\"q\"");
+        assert_eq!(styled("back\\slash", Style::CMaybe, &[]), "back\\slash");
+        assert_eq!(styled("d\"q", Style::CMaybe, &[]), "\"d\\\"q\"");
+        assert_eq!(styled("a b\\", Style::Escape, &[]), "a\\ b\\\\");
+        assert_eq!(styled("it's", Style::Locale, &[]), "\u{2018}it's\u{2019}");
     }
 
     #[test]
