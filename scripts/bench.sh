@@ -42,6 +42,12 @@ SECTION="${1:-all}"
 case "$SECTION" in all|shell|text|mcp|session|host|store|objects|bindings|scale|scale-search|scale-files|scale-sessions) ;; *) echo "usage: $0 [all|shell|text|mcp|session|host|store|objects|bindings|scale|scale-search|scale-files|scale-sessions]" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
+# The references the scale sections time against: hyperfine for the timings, ripgrep beside GNU
+# grep (installed from the distribution when this runs as root; else each section says what it
+# lacks).
+if ! command -v hyperfine >/dev/null 2>&1 || ! command -v rg >/dev/null 2>&1; then
+  if [ "$(id -u)" -eq 0 ]; then apt-get install -y -qq hyperfine ripgrep >/dev/null 2>&1 || true; fi
+fi
 # The shipped binary, built as scripts/release.sh builds it (static, packed relocations, and
 # optimised with a profile of its own use where an llvm-profdata for this rustc is installed).
 TOOLSH="$(scripts/release.sh)"
