@@ -7,6 +7,7 @@ pub mod dd;
 pub mod dump;
 pub mod encode;
 pub mod file;
+pub mod hexdump;
 pub mod magic;
 pub mod od;
 pub mod sqlite;
