@@ -408,6 +408,32 @@ fn pad(out: &mut Vec<u8>, text: &[u8], spec: &cfmt::Spec, string: bool) {
     }
 }
 
+/// `%o %u %x %X` (and an offset's `%d`) of `value`, written straight into `out` for the plain
+/// specs every display uses — a width filled with zeros or spaces, a precision of digits —
+/// and through cfmt for the rest: a dump makes one for nearly every byte.
+fn unsigned(out: &mut Vec<u8>, value: u64, conv: char, spec: &cfmt::Spec) {
+    use std::io::Write;
+    let width = spec.width.unwrap_or(0);
+    let plain = !(spec.left || spec.plus || spec.space || spec.alt) && width <= 64;
+    if !plain || spec.precision.is_some_and(|p| p > 64 || (p == 0 && value == 0)) {
+        out.extend_from_slice(format_int(value as i64, conv, spec).as_bytes());
+        return;
+    }
+    let zeros = spec.zero && spec.precision.is_none();
+    let digits = if zeros { width.max(1) } else { spec.precision.unwrap_or(1) };
+    let start = out.len();
+    let _ = match conv {
+        'o' => write!(out, "{value:0digits$o}"),
+        'x' => write!(out, "{value:0digits$x}"),
+        'X' => write!(out, "{value:0digits$X}"),
+        _ => write!(out, "{value:0digits$}"),
+    };
+    let len = out.len() - start;
+    if len < width {
+        out.splice(start..start, std::iter::repeat_n(b' ', width - len));
+    }
+}
+
 /// One conversion of the bytes at `data` (the rest of the block), at offset `address`.
 fn convert(out: &mut Vec<u8>, conv: Conv, spec: &cfmt::Spec, data: &[u8], address: u64) {
     let byte = data.first().copied().unwrap_or(0);
@@ -418,14 +444,14 @@ fn convert(out: &mut Vec<u8>, conv: Conv, spec: &cfmt::Spec, data: &[u8], addres
         u64::from_ne_bytes(word)
     };
     match conv {
-        Conv::Address(radix) => out.extend_from_slice(format_int(address as i64, radix, spec).as_bytes()),
+        Conv::Address(radix) => unsigned(out, address, radix, spec),
         Conv::Signed(c, n) => {
             let bits = n * 8;
             let value = word(n);
             let signed = if bits == 64 { value as i64 } else { ((value << (64 - bits)) as i64) >> (64 - bits) };
             out.extend_from_slice(format_int(signed, c, spec).as_bytes());
         }
-        Conv::Unsigned(c, n) => out.extend_from_slice(format_int(word(n) as i64, c, spec).as_bytes()),
+        Conv::Unsigned(c, n) => unsigned(out, word(n), c, spec),
         Conv::Float(c, 4) => {
             let value = f32::from_bits(word(4) as u32);
             out.extend_from_slice(format_float(f64::from(value), c, spec).as_bytes());
@@ -847,6 +873,28 @@ mod tests {
     fn a_last_unit_without_a_count_repeats_to_fill_the_block_without_its_last_space() {
         let out = dump(&["\"%_ad: \" 4/1 \"%02x \" \"\\n\"", "2/1 \"%c\" \" \""], b"abcdef", false);
         assert_eq!(out, "0: 61 62 63 64\nab 4: 65 66      \nef ");
+    }
+
+    #[test]
+    fn the_quick_unsigned_conversion_writes_what_cfmt_writes() {
+        for value in [0u64, 1, 7, 8, 255, 0xabcd, u64::from(u32::MAX), u64::MAX] {
+            for conv in ['o', 'u', 'x', 'X', 'd'] {
+                for (zero, width, precision) in
+                    [(false, None, None), (true, Some(2), None), (true, Some(8), None), (false, Some(5), None)]
+                        .into_iter()
+                        .chain([(false, None, Some(0)), (false, Some(6), Some(3)), (true, Some(7), Some(7))])
+                {
+                    let spec = cfmt::Spec { zero, width, precision, ..cfmt::Spec::default() };
+                    let mut out = Vec::new();
+                    unsigned(&mut out, value, conv, &spec);
+                    // An offset's `%d` is never negative: cfmt's `%u` is the reference for it.
+                    let want = format_int(value as i64, if conv == 'd' { 'u' } else { conv }, &spec);
+                    if conv != 'd' || value <= i64::MAX as u64 {
+                        assert_eq!(String::from_utf8(out).unwrap(), want, "{value} {conv} {spec:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
