@@ -1920,3 +1920,44 @@ null
 "Cannot index object with number (2.5)"
 6
 ## status: 0
+
+### jq 1.8's words for a misused option, and --indent -1 as a tab +stderr
+jq -n -Z; jq -n --nosuch; jq -n --argjson v; jq -n --rawfile v; jq -n -L; jq -n --jsonargs '$ARGS' '{'; jq -n --argjson v '{'; jq -n --indent 8 1; jq -n --rawfile v nope.txt '$v'; echo "status $?"; echo '[1]' | jq --indent -1 .
+## stdout:
+status 2
+[
+	1
+]
+## stderr:
+jq: Unknown option -Z
+Use jq --help for help with command-line options,
+or see the jq manpage, or online docs at https://jqlang.org
+jq: Unknown option --nosuch
+Use jq --help for help with command-line options,
+or see the jq manpage, or online docs at https://jqlang.org
+jq: --argjson takes two parameters (e.g. --argjson varname text)
+Use jq --help for help with command-line options,
+or see the jq manpage, or online docs at https://jqlang.org
+jq: --rawfile takes two parameters (e.g. --rawfile varname filename)
+Use jq --help for help with command-line options,
+or see the jq manpage, or online docs at https://jqlang.org
+-L takes a parameter: (e.g. -L /search/path or -L/search/path)
+Use jq --help for help with command-line options,
+or see the jq manpage, or online docs at https://jqlang.org
+jq: invalid JSON text passed to --jsonargs
+Use jq --help for help with command-line options,
+or see the jq manpage, or online docs at https://jqlang.org
+jq: invalid JSON text passed to --argjson
+Use jq --help for help with command-line options,
+or see the jq manpage, or online docs at https://jqlang.org
+jq: --indent takes a number between -1 and 7
+Use jq --help for help with command-line options,
+or see the jq manpage, or online docs at https://jqlang.org
+jq: Bad JSON in --rawfile v nope.txt: Could not open nope.txt: No such file or directory
+## status: 0
+
+### jq --seq warns of input with no RS at all, with its line and column
+printf '[1,2]' | jq --seq -c . 2>&1; printf 'ab\ncde' | jq --seq . 2>&1; printf '' | jq --seq . 2>&1; jq -n --seq 1
+## stdout-escaped:
+"jq: ignoring parse error: Unfinished abandoned text at EOF at line 1, column 5\njq: ignoring parse error: Unfinished abandoned text at EOF at line 2, column 3\njq: ignoring parse error: Unfinished abandoned text at EOF at line 1, column 0\n\u{1e}1\n"
+## status: 0
