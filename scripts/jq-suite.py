@@ -10,8 +10,9 @@ input (default: the release toolsh, `toolsh --memory -c 'jq -c "$1"' jq`). The o
 jq binary, e.g. `--jq 'jq -c'` (scripts/jq-oracle.sh builds jq 1.8 from PyPI's sources).
 
 A case is three or more lines: the program, the input, the outputs (compared as JSON values,
-as jq's `--run-tests` does); `%%FAIL` before the program means it must not compile. Cases
-are separated by blank lines; `#` starts a comment line.
+as jq's `--run-tests` does); `%%FAIL` before the program means it must not compile (with
+`--messages`, also with the error line that follows the program, as `--run-tests` checks it
+unless `%%FAIL IGNORE MSG`). Cases are separated by blank lines; `#` starts a comment line.
 """
 
 import argparse
@@ -32,6 +33,8 @@ def cases(text):
             at += 1
             continue
         must_fail = line.startswith("%%FAIL")
+        if must_fail and "IGNORE MSG" in line:
+            must_fail = "ignore message"
         if must_fail:
             at += 1
         start = at
@@ -78,6 +81,7 @@ def main():
     root = Path(__file__).resolve().parent.parent
     default = f"{root}/target/release/toolsh --memory -c 'jq -c \"$1\"' jq"
     parser.add_argument("--jq", default=default)
+    parser.add_argument("--messages", action="store_true", help="compare compile errors' words too")
     parser.add_argument("--show", type=int, default=0, help="print the first N failures")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
@@ -91,6 +95,9 @@ def main():
             out, err, status = run(command, program, data)
             if must_fail:
                 ok = status == 3
+                if ok and args.messages and must_fail is True and expected:
+                    said = err.decode(errors="replace").split("\n")[0]
+                    ok = said == expected[0]
             else:
                 ok = status in (0, 5) and out is not None and parse_all(out.split("\n")) == parse_all(expected)
                 # A case that expects outputs and errors too is judged on its outputs; one that

@@ -1859,3 +1859,105 @@ null
 "Comparison too deep"
 "Comparison too deep"
 ## status: 0
+
+### jq strptime of part of a time: a clock, a month, a day of the year, a weekday, an offset with a colon
+jq -nc '"07:45" | strptime("%H:%M"), ("1999-12" | strptime("%Y-%m")), ("08:15:30 PM" | strptime("%r")), ("1999-045" | strptime("%Y-%j")), ("045" | strptime("%j")), ("Tue" | strptime("%a")), ("99" | strptime("%y"))'; jq -nc '"1999-12-31T23:00:00+05:30" | strptime("%Y-%m-%dT%H:%M:%S%z") | mktime, todate'
+## stdout:
+[1900,0,0,7,45,0,8,367]
+[1999,11,0,0,0,0,2,333]
+[1900,0,0,20,15,30,8,367]
+[1999,1,14,0,0,0,0,44]
+[1900,0,0,0,0,0,8,44]
+[1900,0,0,0,0,0,2,367]
+[1999,0,0,0,0,0,4,-1]
+946681200
+"1999-12-31T23:00:00Z"
+## status: 0
+
+### jq strftime names gmtime's zone GMT
+jq -nc '86400 | strftime("%Z|%%Z|%H"), (gmtime | strftime("%Z %z")), todate'
+## stdout:
+"GMT|%Z|00"
+"GMT +0000"
+"1970-01-02T00:00:00Z"
+## status: 0
+
+### jq compile errors: an invalid escape, a short or bad unicode escape, an unknown label +stderr
+jq -n '"a\qb"'; echo "status $?"; jq -n '"\u00zz"'; jq -n '1 +
+ "\u1"'; jq -n '[1] | break   $out'; jq -n 'label $in | break $out'
+## stdout:
+status 3
+## stderr:
+jq: error: Invalid escape at line 1, column 4 (while parsing '"\q"') at <top-level>, line 1, column 3:
+    "a\qb"
+      ^^
+jq: 1 compile error
+jq: error: Invalid characters in \uXXXX escape at line 1, column 8 (while parsing '"\u00zz"') at <top-level>, line 1, column 2:
+    "\u00zz"
+     ^^^^^^
+jq: 1 compile error
+jq: error: Invalid \uXXXX escape at line 1, column 5 (while parsing '"\u1"') at <top-level>, line 2, column 3:
+     "\u1"
+      ^^^
+jq: 1 compile error
+jq: error: $*label-out is not defined at <top-level>, line 1, column 7:
+    [1] | break   $out
+          ^^^^^^^^^^^^
+jq: 1 compile error
+jq: error: $*label-out is not defined at <top-level>, line 1, column 13:
+    label $in | break $out
+                ^^^^^^^^^^
+jq: 1 compile error
+## status: 3
+
+### jq a NaN index cannot be set, a fractional one does not index a string or object
+jq -nc 'try ([0] | .[nan] = 1) catch ., ([0] | .[nan]), ([0,1] | del(.[nan])), try ("xyz" | .[0.5]) catch ., try ({} | .[2.5]) catch ., ([5,6] | .[1.7]), ("xyz" | .[0.5]?)'
+## stdout:
+"Cannot set array element at NaN index"
+null
+[0,1]
+"Cannot index string with number (0.5)"
+"Cannot index object with number (2.5)"
+6
+## status: 0
+
+### jq 1.8's words for a misused option, and --indent -1 as a tab +stderr
+jq -n -Z; jq -n --nosuch; jq -n --argjson v; jq -n --rawfile v; jq -n -L; jq -n --jsonargs '$ARGS' '{'; jq -n --argjson v '{'; jq -n --indent 8 1; jq -n --rawfile v nope.txt '$v'; echo "status $?"; echo '[1]' | jq --indent -1 .
+## stdout:
+status 2
+[
+	1
+]
+## stderr:
+jq: Unknown option -Z
+Use jq --help for help with command-line options,
+or see the jq manpage, or online docs at https://jqlang.org
+jq: Unknown option --nosuch
+Use jq --help for help with command-line options,
+or see the jq manpage, or online docs at https://jqlang.org
+jq: --argjson takes two parameters (e.g. --argjson varname text)
+Use jq --help for help with command-line options,
+or see the jq manpage, or online docs at https://jqlang.org
+jq: --rawfile takes two parameters (e.g. --rawfile varname filename)
+Use jq --help for help with command-line options,
+or see the jq manpage, or online docs at https://jqlang.org
+-L takes a parameter: (e.g. -L /search/path or -L/search/path)
+Use jq --help for help with command-line options,
+or see the jq manpage, or online docs at https://jqlang.org
+jq: invalid JSON text passed to --jsonargs
+Use jq --help for help with command-line options,
+or see the jq manpage, or online docs at https://jqlang.org
+jq: invalid JSON text passed to --argjson
+Use jq --help for help with command-line options,
+or see the jq manpage, or online docs at https://jqlang.org
+jq: --indent takes a number between -1 and 7
+Use jq --help for help with command-line options,
+or see the jq manpage, or online docs at https://jqlang.org
+jq: Bad JSON in --rawfile v nope.txt: Could not open nope.txt: No such file or directory
+## status: 0
+
+### jq --seq warns of input with no RS at all, with its line and column
+printf '[1,2]' | jq --seq -c . 2>&1; printf 'ab\ncde' | jq --seq . 2>&1; printf '' | jq --seq . 2>&1; jq -n --seq 1
+## stdout-escaped:
+"jq: ignoring parse error: Unfinished abandoned text at EOF at line 1, column 5\njq: ignoring parse error: Unfinished abandoned text at EOF at line 2, column 3\njq: ignoring parse error: Unfinished abandoned text at EOF at line 1, column 0\n\u{1e}1\n"
+## status: 0

@@ -108,21 +108,28 @@ pub const JQ: Spec = Spec {
     ..Spec::BASE
 };
 
-/// jq's words: `jq: Unknown option: -Q` and its hint.
+/// jq 1.8's words: `jq: Unknown option -Q` and its hint.
 fn jq_words(_: &Spec, misuse: &Misuse) -> String {
     let said = match misuse {
-        Misuse::Invalid(letter) => format!("Unknown option: -{letter}"),
-        Misuse::Unrecognized(written) | Misuse::Ambiguous(written, _) => format!("Unknown option: --{written}"),
+        Misuse::Invalid(letter) => format!("Unknown option -{letter}"),
+        Misuse::Unrecognized(written) | Misuse::Ambiguous(written, _) => format!("Unknown option --{written}"),
         Misuse::NeedsValue(option) => match option.as_str() {
-            "--arg" | "--argjson" | "--slurpfile" | "--rawfile" => {
-                format!("{option} takes two parameters (e.g. {option} varname value)")
-            }
+            "--arg" => format!("{option} takes two parameters (e.g. {option} varname value)"),
+            "--argjson" => format!("{option} takes two parameters (e.g. {option} varname text)"),
+            "--slurpfile" | "--rawfile" => format!("{option} takes two parameters (e.g. {option} varname filename)"),
             _ => format!("{option} takes one parameter"),
         },
         misuse => misuse.to_string(),
     };
-    let usage = "Use jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq";
-    if said.is_empty() { format!("{usage}\n") } else { format!("jq: {said}\n{usage}\n") }
+    let usage = "Use jq --help for help with command-line options,\nor see the jq manpage, or online docs at https://jqlang.org";
+    match misuse {
+        // jq 1.8 says this one without its name before it.
+        Misuse::NeedsValue(option) if matches!(option.as_str(), "-L" | "--library-path") => {
+            format!("-L takes a parameter: (e.g. -L /search/path or -L/search/path)\n{usage}\n")
+        }
+        _ if said.is_empty() => format!("{usage}\n"),
+        _ => format!("jq: {said}\n{usage}\n"),
+    }
 }
 
 /// The data jaq's native filters see: the compiled program and the remaining inputs.
@@ -225,10 +232,11 @@ async fn parse_args(ctx: &Ctx<'_>, args: Args) -> Result<Options, Status> {
             SEQ => o.seq = true,
             LIBRARY => o.library.push(ctx.abs(value)),
             TAB => o.indent = Some("\t".to_string()),
-            INDENT => match value.parse::<usize>() {
-                Ok(n) if n <= 7 => o.indent = Some(" ".repeat(n)),
-                Ok(_) => return Err(ctx.misuse(&JQ, "Cannot indent more than 7 characters").await),
-                Err(_) => return Err(ctx.misuse(&JQ, "--indent takes a number").await),
+            // -1 is a tab, as jq 1.8 takes it.
+            INDENT => match value.parse::<i8>() {
+                Ok(-1) => o.indent = Some("\t".to_string()),
+                Ok(n @ 0..=7) => o.indent = Some(" ".repeat(n.unsigned_abs().into())),
+                _ => return Err(ctx.misuse(&JQ, "--indent takes a number between -1 and 7").await),
             },
             _ => {}
         }
@@ -250,7 +258,7 @@ async fn parse_args(ctx: &Ctx<'_>, args: Args) -> Result<Options, Status> {
     }
     for (name, text) in args.pairs(&ARGJSON) {
         if parse_json(text).is_err() {
-            return Err(ctx.misuse(&JQ, "Invalid JSON text passed to --argjson").await);
+            return Err(ctx.misuse(&JQ, "invalid JSON text passed to --argjson").await);
         }
         o.named.push((name.to_string(), Arg::Json(text.to_string())));
     }
@@ -264,7 +272,7 @@ async fn parse_args(ctx: &Ctx<'_>, args: Args) -> Result<Options, Status> {
                         opt.long.unwrap_or_default(),
                         describe(&err)
                     );
-                    ctx.err(format!("jq: error: {message}\n")).await;
+                    ctx.err(format!("jq: {message}\n")).await;
                     return Err(2);
                 }
             };
@@ -283,7 +291,7 @@ async fn parse_args(ctx: &Ctx<'_>, args: Args) -> Result<Options, Status> {
             o.files.push(word);
         } else if json {
             if parse_json(&word).is_err() {
-                return Err(ctx.misuse(&JQ, "Invalid JSON text passed to --jsonargs").await);
+                return Err(ctx.misuse(&JQ, "invalid JSON text passed to --jsonargs").await);
             }
             o.positional.push(Arg::Json(word));
         } else {
@@ -380,11 +388,13 @@ async fn feed_pieces(ctx: &Ctx<'_>, files: &[String], raw: bool, pieces: tokio::
 fn read_seq(data: &[u8]) -> (Vec<Val>, Vec<String>) {
     let mut warnings = Vec::new();
     if !data.contains(&0x1e) {
-        if !data.iter().all(u8::is_ascii_whitespace) {
-            let line = bytecount::count(data, b'\n') + 1;
-            warnings
-                .push(format!("jq: ignoring parse error: Unfinished abandoned text at EOF at line {line}, column 0\n"));
-        }
+        // jq says so of any input without an RS, an empty one too; its column counts the
+        // bytes of the last line.
+        let line = bytecount::count(data, b'\n') + 1;
+        let column = data.len() - memchr::memrchr(b'\n', data).map_or(0, |at| at + 1);
+        warnings.push(format!(
+            "jq: ignoring parse error: Unfinished abandoned text at EOF at line {line}, column {column}\n"
+        ));
         return (Vec::new(), warnings);
     }
     let mut values = Vec::new();
@@ -1114,12 +1124,64 @@ fn place(program: &str, code: &str, at: &str, width: usize) -> String {
     format!(" at <top-level>, line {line}, column {column}:\n    {text}\n    {}{carets}", " ".repeat(column - 1))
 }
 
+/// jq's words for `break $name` with no such label: jq binds a label as the variable
+/// `*label-name`, and marks the whole `break $name`.
+fn undefined_label(code: &str, name: &str) -> String {
+    let label = name.trim_start_matches('$');
+    let offset = (name.as_ptr() as usize).wrapping_sub(code.as_ptr() as usize);
+    let end = offset.saturating_add(name.len());
+    // A name elsewhere (in a module) is said without its place, as `place` does.
+    let Some(before) = code.get(..offset).filter(|_| end <= code.len()) else {
+        return format!("$*label-{label} is not defined");
+    };
+    let at = before.trim_end().strip_suffix("break").map_or(offset, str::len);
+    let width = code[at..end].chars().count();
+    format!("$*label-{label} is not defined{}", place(code, code, &code[at..], width))
+}
+
+/// jq's words for a string's invalid escape, which jq's lexer takes as a token (a backslash
+/// and one byte, or `\u` and up to four letters or digits) and reads as the JSON text
+/// `"TOKEN"`: its column is where that reading stopped, after the token's closing quote.
+/// `found` is where jaq's lexer stopped, just after the backslash or at the bad digit of a
+/// `\u` escape; `None` for what jq would say otherwise (a `\u` code point out of range).
+fn invalid_escape(program: &str, code: &str, found: &str, unicode: bool) -> Option<String> {
+    let offset = (found.as_ptr() as usize).checked_sub(program.as_ptr() as usize)?;
+    let before = program.get(..offset)?;
+    let (start, token_len, what) = if unicode {
+        let start = before.rfind("\\u").filter(|&start| offset - start <= 6)?;
+        let rest = &program[start + 2..];
+        let alnum = rest.bytes().take(4).take_while(u8::is_ascii_alphanumeric).count();
+        if alnum == 4 && rest.bytes().take(4).all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let what = if alnum == 4 { "Invalid characters in \\uXXXX escape" } else { "Invalid \\uXXXX escape" };
+        (start, 2 + alnum, what)
+    } else {
+        let start = offset.checked_sub(1).filter(|&s| program.as_bytes().get(s) == Some(&b'\\'))?;
+        // A character past ASCII is more than jq's one byte; jq would show half of it.
+        found.chars().next().filter(char::is_ascii)?;
+        (start, 2, "Invalid escape")
+    };
+    let token = &program[start..start + token_len];
+    let column = token_len + 2;
+    Some(format!(
+        "{what} at line 1, column {column} (while parsing '\"{token}\"'){}",
+        place(program, code, &program[start..], token_len)
+    ))
+}
+
 /// jq's kind of message for a lexing or parsing error, with its place.
 fn syntax_error(program: &str, code: &str, error: &jaq_core::load::Error<&str>) -> String {
     use jaq_core::load::{Error, lex};
     let (expected, found) = match error {
         Error::Lex(errors) => match errors.first() {
             Some((expect, found)) => {
+                let unicode = matches!(expect, lex::Expect::Unicode);
+                if matches!(expect, lex::Expect::Escape | lex::Expect::Unicode)
+                    && let Some(said) = invalid_escape(program, code, found, unicode)
+                {
+                    return said;
+                }
                 let expected = match expect {
                     lex::Expect::Digit => "a digit".to_string(),
                     lex::Expect::Ident => "an identifier".to_string(),
@@ -1257,7 +1319,7 @@ fn compile(
         .chain(formats::natives::<JqData>())
         .chain(std::iter::once(messages::native::<JqData>()))
         .chain(std::iter::once(regex::native::<JqData>()))
-        .chain(std::iter::once(time::native::<JqData>()))
+        .chain(time::natives::<JqData>())
         .chain(std::iter::once(walk::native::<JqData>()))
         .chain(numbers::natives::<JqData>())
         .chain(jq_messages::<JqData>());
@@ -1267,6 +1329,7 @@ fn compile(
         Err(errors) => {
             let first = errors.into_iter().flat_map(|(_, errs)| errs).next();
             let message = match first {
+                Some((name, jaq_core::compile::Undefined::Label)) => undefined_label(code, name),
                 Some((name, undefined)) => {
                     let what = match undefined {
                         jaq_core::compile::Undefined::Filter(arity) => format!("{name}/{arity}"),
@@ -1300,7 +1363,8 @@ fn evaluate_filter(job: Job, halt: &crate::lang::deep::Halt, emit: &mut dyn FnMu
     let (values, input_error, warnings, data) = if feed.is_some() {
         (Vec::new(), None, String::new(), data)
     } else if o.seq && !o.raw_input {
-        let (values, warnings) = read_seq(&data);
+        // `-n` reads no input, so there is no text to abandon.
+        let (values, warnings) = if o.null_input && data.is_empty() { Default::default() } else { read_seq(&data) };
         let values = if o.slurp && !o.stream { vec![Val::from_iter(values)] } else { values };
         (values, None, warnings.concat(), data)
     } else if o.raw_input {

@@ -145,7 +145,8 @@ pub fn set(value: Val, path: &[Val], new: &mut dyn FnMut(Val) -> ValX<'static, V
                 Val::Arr(items) => items,
                 _ => Rc::new(Vec::new()),
             };
-            let Some(at) = number(key).and_then(|k| index(k, items.len())) else {
+            let nan = matches!(key, Val::Num(jaq_json::Num::Int(i)) if *i == NAN_INDEX);
+            let Some(at) = number(key).filter(|_| !nan).and_then(|k| index(k, items.len())) else {
                 return fail("Cannot set array element at NaN index");
             };
             if at < 0.0 {
@@ -758,9 +759,14 @@ fn to_number(value: &Val) -> ValX<'static, Val> {
 /// for them where jaq, unable to make them an integer, fails.
 const FAR: f64 = 9_007_199_254_740_992.0;
 
+/// The index NaN becomes: as far as [`FAR`] for reading, and one past it (no float names it,
+/// so `.[nan]` is all that makes it) so that setting it fails as jq's does, "Cannot set array
+/// element at NaN index".
+const NAN_INDEX: isize = FAR as isize + 1;
+
 fn integral(value: Val, round: fn(f64) -> f64) -> Val {
     match number(&value) {
-        Some(x) if x.is_nan() => Val::from(FAR as isize),
+        Some(x) if x.is_nan() => Val::from(NAN_INDEX),
         Some(x) if !matches!(value, Val::Num(jaq_json::Num::Int(_))) => Val::from(round(x.clamp(-FAR, FAR)) as isize),
         _ => value,
     }

@@ -16,7 +16,7 @@ def __jq_ldexp(a; b): ldexp(a; b);
 def ldexp(a; b): __jq_ldexp(a; b | __jq_cint);
 def __jq_scalbln(a; b): scalbln(a; b);
 def scalbln(a; b): __jq_scalbln(a; b | __jq_clong);
-def __jq_indexable($i): if type == "object" then error("Cannot index object with number (\($i))") else . end;
+def __jq_indexable($i): if type == "object" or type == "string" then error("Cannot index \(type) with number (\($i))") else . end;
 def __jq_key: if type == "string" then . else error("Cannot use \(__jq_describe) as object key") end;
 def env: $ENV;
 def input_filename: $__input_filename;
@@ -254,9 +254,10 @@ def @tsv: if type != "array" then error("\(__jq_describe) cannot be tsv-formatte
       elif type == "object" or type == "array" then error("\(__jq_describe) is not valid in a csv row")
       else tostring end) | join("\t") end;
 def __jq_strftime($f): strftime($f);
+# `%Z` is GMT, as the C library names gmtime's zone (`time.rs`).
 def strftime($f): if ($f | type) != "string" then error("strftime/1 requires a string format")
-  elif type == "number" then __jq_strftime($f)
-  else __jq_timegm("strftime/1") | __jq_strftime($f) end;
+  elif type == "number" then __jq_strftime_utc($f)
+  else __jq_timegm("strftime/1") | __jq_strftime_utc($f) end;
 def __jq_strflocaltime($f): strflocaltime($f);
 # A broken-down time is the local time it names, so formatted as it is (normalized).
 def strflocaltime($f): if ($f | type) != "string" then error("strflocaltime/1 requires a string format")
@@ -279,7 +280,8 @@ def fromdateiso8601: if type != "string" then error("strptime/1 requires string 
 def fromdate: fromdateiso8601;
 def __jq_strptime($f): strptime($f);
 def strptime($f): if type != "string" or ($f | type) != "string" then error("strptime/1 requires string inputs and arguments")
-  else . as $d | try __jq_strptime($f) catch error("date \($d | tojson) does not match format \($f | tojson)") end;
+  else . as $d | try __jq_strptime($f)
+    catch (try ($d | __jq_strptime_fields($f)) catch error("date \($d | tojson) does not match format \($f | tojson)")) end;
 def format($f): if $f == "text" then @text elif $f == "json" then @json elif $f == "html" then @html elif $f == "uri" then @uri
   elif $f == "csv" then @csv elif $f == "tsv" then @tsv elif $f == "sh" then @sh elif $f == "base64" then @base64
   elif $f == "base64d" then @base64d
