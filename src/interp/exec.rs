@@ -805,6 +805,14 @@ impl Interp {
             // It counts from the value given from now, not from when it is next read.
             self.state.settle_seconds();
         }
+        // `BASH_ARGV0=NAME` sets `$0`, as in bash (a function's assignment too: `$0` is the
+        // shell's, not the function's).
+        if name == "BASH_ARGV0"
+            && self.state.is_dynamic(name)
+            && let Some(value) = self.state.vars.get_str(name)
+        {
+            self.state.arg0 = value.to_string();
+        }
         if self.state.options.allexport
             && let Some(var) = self.state.vars.get_mut(name)
         {

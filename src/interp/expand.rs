@@ -1313,7 +1313,19 @@ impl Interp {
                 let now = chrono::Utc::now();
                 ParamValue::Str(format!("{}.{:06}", now.timestamp(), now.timestamp_subsec_micros()))
             }
-            "BASHPID" if state.is_dynamic(name) => ParamValue::Str(std::process::id().to_string()),
+            "BASHPID" if state.is_dynamic(name) => {
+                let pid = match state.bashpid {
+                    None => std::process::id(),
+                    Some(0) => {
+                        let pid = self.shared.next_pid();
+                        self.state.bashpid = Some(pid);
+                        pid
+                    }
+                    Some(pid) => pid,
+                };
+                ParamValue::Str(pid.to_string())
+            }
+            "BASH_ARGV0" if state.is_dynamic(name) => ParamValue::Str(state.arg0.clone()),
             "BASH_SUBSHELL" => ParamValue::Str(state.subshell_level.to_string()),
             "LINENO" if state.is_dynamic(name) => ParamValue::Str(state.lineno.to_string()),
             "FUNCNAME" | "BASH_SOURCE" | "BASH_LINENO" | "BASH_ARGV" | "BASH_ARGC" | "DIRSTACK"

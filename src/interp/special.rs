@@ -474,11 +474,6 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
 /// `sh`/`bash` inside toolsh: a new toolsh interpreter in a subshell (never a host program).
 async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut sub = interp.subshell();
-    for name in sub.state.vars.names() {
-        if sub.state.vars.get(&name).is_some_and(|v| !v.attrs.has(Attrs::EXPORT)) && name != "IFS" && name != "PWD" {
-            sub.state.vars.remove(&name);
-        }
-    }
     sub.become_new_shell(None);
     // bash's words: letters alone or together, `-` or `+` (`-ec`, `+x`), `-o NAME`, `-O NAME`;
     // with -c the first operand is the text, then $0 and the parameters.

@@ -162,6 +162,7 @@ fn dynamic(name: &str) -> bool {
             | "EPOCHSECONDS"
             | "EPOCHREALTIME"
             | "BASHPID"
+            | "BASH_ARGV0"
             | "BASH_SUBSHELL"
             | "LINENO"
             | "FUNCNAME"
