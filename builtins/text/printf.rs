@@ -504,7 +504,18 @@ pub async fn printf(mut ctx: Ctx<'_>, parsed: crate::spec::Args) -> Status {
                     ctx.complain(said).await;
                 }
                 ctx.complain(message).await;
-                ctx.out(&out).await;
+                // What was made before the bad conversion goes where the whole would have
+                // gone: out, or into the variable (bash's PRETURN).
+                match &target {
+                    Some(name) => {
+                        if let Err(err) = ctx.set_target(name, toolsh_bytes::decode(&out).into_owned()) {
+                            ctx.complain(err.to_string()).await;
+                        }
+                    }
+                    None => {
+                        ctx.out(&out).await;
+                    }
+                }
                 return 1;
             }
             Err(Stop::Limit) => return ctx.limit_hit("value bytes", most as u64),

@@ -31,7 +31,7 @@ async fn parsed(state: &State, argv: &[String], io: &Io) -> Result<builtins::spe
         // bash's builtins answer no `--version` (`Spec::answers_version`).
         Err(builtins::spec::Refusal::Help | builtins::spec::Refusal::Version) => Ok(builtins::spec::Args::default()),
         Err(builtins::spec::Refusal::Usage(misuse)) => {
-            let text = format!("{}{}", state.diagnostic_prefix(), spec.refusal_text(&misuse));
+            let text = spec.refusal_said(&state.diagnostic_prefix(), &misuse);
             let _ = io.stderr().write_text(&text).await;
             Err(spec.usage_status)
         }
@@ -990,13 +990,9 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         return Ok(1);
     }
     if words.is_empty() {
-        complain(
-            &interp.state,
-            io,
-            "kill",
-            "usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]",
-        )
-        .await;
+        // A usage line alone, without the shell's prefix (bash's `builtin_usage`).
+        let usage = "kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n";
+        let _ = io.stderr().write_text(usage).await;
         return Ok(crate::status::USAGE);
     }
     // `kill -SIG $$`: the shell signals itself; its trap runs, or the signal's default action

@@ -1154,3 +1154,33 @@ sp='a b'
 t=a~b
 u='~a'
 ## status: 0
+
+### a builtin's usage line alone carries no location, its message before it does +stderr
+bash -c 'f() { printf; getopts; kill; }; f; echo "st=$?"; printf -z; echo "st=$?"; source; echo "st=$?"' sh0
+## stdout:
+st=2
+st=2
+st=2
+## stderr:
+printf: usage: printf [-v var] format [arguments]
+getopts: usage: getopts optstring name [arg ...]
+kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]
+sh0: line 1: printf: -z: invalid option
+printf: usage: printf [-v var] format [arguments]
+sh0: line 1: source: filename argument required
+source: usage: source filename [arguments]
+## status: 0
+
+### printf -v keeps what was made before a bad conversion +stderr
+printf -v v 'ab%Mcd\n'; echo "st=$? [$v]"
+printf -v v 'x%10'; echo "st=$? [$v]"
+printf 'ab%Mcd\n'; echo " st=$?"
+## stdout:
+st=1 [ab]
+st=1 [x]
+ab st=1
+## stderr:
+printf: `M': invalid format character
+printf: `%10': missing format character
+printf: `M': invalid format character
+## status: 0

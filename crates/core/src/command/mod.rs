@@ -433,7 +433,7 @@ impl<'a> Ctx<'a> {
 
     /// Says a usage error in the spec's words; the spec's usage status.
     async fn refuse(&self, spec: &spec::Spec, misuse: &spec::Misuse) -> Status {
-        self.err(format!("{}{}", self.shell_prefix(), spec.refusal_text(misuse))).await;
+        self.err(spec.refusal_said(&self.shell_prefix(), misuse)).await;
         spec.usage_status
     }
 
