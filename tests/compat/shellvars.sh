@@ -163,3 +163,23 @@ hello hello
 arg
 arg z
 ## status: 0
+
+### FUNCNAME, BASH_SOURCE and BASH_LINENO take no assignment until unset
+FUNCNAME=7; echo "[$FUNCNAME]"
+f() { echo "[$FUNCNAME] [${FUNCNAME[@]}]"; FUNCNAME=8; echo "[$FUNCNAME]"; }
+f; echo "[$FUNCNAME]"
+BASH_SOURCE=x; BASH_LINENO=5; echo "[$BASH_SOURCE] [$BASH_LINENO]"
+FUNCNAME=$(echo ran >&2); f
+unset FUNCNAME; FUNCNAME=9; f; echo "[$FUNCNAME]"
+## stdout:
+[]
+[f] [f]
+[f]
+[]
+[] []
+[f] [f]
+[f]
+[9] [9]
+[8]
+[8]
+## status: 0

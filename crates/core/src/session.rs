@@ -248,8 +248,18 @@ impl OnDeadline {
 /// The name of toolsh's machine (`$HOSTNAME`, `uname -n`, `hostname`).
 pub const HOSTNAME: &str = "toolsh";
 /// The variables bash computes at each use, which `unset` makes ordinary for good.
-pub const DYNAMIC: &[&str] =
-    &["RANDOM", "SECONDS", "LINENO", "EPOCHSECONDS", "EPOCHREALTIME", "BASHPID", "BASH_ARGV0"];
+pub const DYNAMIC: &[&str] = &[
+    "RANDOM",
+    "SECONDS",
+    "LINENO",
+    "EPOCHSECONDS",
+    "EPOCHREALTIME",
+    "BASHPID",
+    "BASH_ARGV0",
+    "FUNCNAME",
+    "BASH_SOURCE",
+    "BASH_LINENO",
+];
 
 /// The agent's user and group id (`$UID`, `$EUID`, `id`).
 pub const AGENT_ID: u32 = 1000;

@@ -166,6 +166,8 @@ fn dynamic(name: &str) -> bool {
             | "BASH_SUBSHELL"
             | "LINENO"
             | "FUNCNAME"
+            | "BASH_SOURCE"
+            | "BASH_LINENO"
             | "DIRSTACK"
             | "BASH_COMMAND"
     )
