@@ -122,6 +122,10 @@ pub async fn shift(mut ctx: Ctx<'_>, args: Args) -> Status {
         [_, _, ..] => return ctx.fail("too many arguments").await,
     };
     if count > ctx.state().positional.len() {
+        // Silent unless `shopt -s shift_verbose`, as bash.
+        if ctx.state().options.get(Kind::Shopt, "shift_verbose") == Some(true) {
+            return ctx.fail(format!("{count}: shift count out of range")).await;
+        }
         return 1;
     }
     let rest = ctx.state().positional[count..].to_vec();
@@ -493,7 +497,7 @@ pub async fn read(mut ctx: Ctx<'_>, args: Args) -> Status {
         let fields = split_for_read(&chars, &ifs, usize::MAX);
         let map = fields.into_iter().enumerate().map(|(i, f)| (i as i64, f)).collect();
         if ctx.vars_mut().set_value(&array, Value::Indexed(map)).is_err() {
-            return ctx.fail(format!("{array}: readonly variable")).await;
+            return ctx.readonly_refused(&array).await;
         }
     } else if names.is_empty() {
         let line: String = chars.iter().map(|(c, _)| *c).collect();
@@ -503,7 +507,7 @@ pub async fn read(mut ctx: Ctx<'_>, args: Args) -> Status {
         for (idx, name) in names.iter().enumerate() {
             let value = fields.get(idx).cloned().unwrap_or_default();
             if let Err(err) = ctx.set_target(name, value) {
-                return ctx.fail(err.to_string()).await;
+                return ctx.target_refused(&err).await;
             }
         }
     }
@@ -626,7 +630,7 @@ pub async fn mapfile(mut ctx: Ctx<'_>, args: Args) -> Status {
         map.insert(index, line);
     }
     if ctx.vars_mut().set_value(&name, Value::Indexed(map)).is_err() {
-        return ctx.fail(format!("{name}: readonly variable")).await;
+        return ctx.readonly_refused(&name).await;
     }
     0
 }

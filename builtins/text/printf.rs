@@ -509,7 +509,7 @@ pub async fn printf(mut ctx: Ctx<'_>, parsed: crate::spec::Args) -> Status {
                 match &target {
                     Some(name) => {
                         if let Err(err) = ctx.set_target(name, toolsh_bytes::decode(&out).into_owned()) {
-                            ctx.complain(err.to_string()).await;
+                            ctx.target_refused(&err).await;
                         }
                     }
                     None => {
@@ -556,7 +556,7 @@ pub async fn printf(mut ctx: Ctx<'_>, parsed: crate::spec::Args) -> Status {
                     ctx.complain(err.to_string()).await;
                     2
                 }
-                Err(err) => ctx.fail(err.to_string()).await,
+                Err(err) => ctx.target_refused(&err).await,
             }
         }
         None => {

@@ -1184,3 +1184,33 @@ printf: `M': invalid format character
 printf: `%10': missing format character
 printf: `M': invalid format character
 ## status: 0
+
+### read, printf -v and mapfile into a readonly variable say so without their name +stderr
+bash -c 'readonly V=1; read V <<< x; echo "st=$?"; read -a V <<< x; echo "st=$?"; printf -v V x; echo "st=$?"; mapfile V < /dev/null; echo "st=$?"; read "V[1]" <<< x; echo "st=$? $V"' sh0
+## stdout:
+st=1
+st=1
+st=1
+st=1
+st=1 1
+## stderr:
+sh0: line 1: V: readonly variable
+sh0: line 1: V: readonly variable
+sh0: line 1: V: readonly variable
+sh0: line 1: V: readonly variable
+sh0: line 1: V: readonly variable
+## status: 0
+
+### shift past the parameters says so under shift_verbose +stderr
+set -- a b
+shift 3; echo "st=$? $#"
+shopt -s shift_verbose
+shift 3; echo "st=$? $#"
+shift 2; echo "st=$? $#"
+## stdout:
+st=1 2
+st=1 2
+st=0 0
+## stderr:
+shift: 3: shift count out of range
+## status: 0
