@@ -755,8 +755,8 @@ impl Interp {
             return Flow::Fatal(crate::status::EXPANSION);
         }
         match prefix {
-            Some(prefix) => self.error(io, &format!("{prefix}: {}", err.0)).await,
-            None => self.error(io, &err.0).await,
+            Some(prefix) if !err.is_readonly() => self.error(io, &format!("{prefix}: {}", err.0)).await,
+            _ => self.error(io, &err.0).await,
         }
         Flow::Discard
     }

@@ -27,6 +27,12 @@ impl ArithError {
     pub fn is_unbound(&self) -> bool {
         self.0.ends_with(UNBOUND)
     }
+
+    /// True for an assignment to a read-only variable, which bash says as `err_readonly` does
+    /// (`V: readonly variable`), without the `((: ` or `let: ` of an arithmetic error.
+    pub fn is_readonly(&self) -> bool {
+        self.0.ends_with(": readonly variable")
+    }
 }
 
 /// Variable access for the evaluator.
