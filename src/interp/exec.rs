@@ -1581,6 +1581,9 @@ impl Interp {
             self.checked_functions.push(def.clone());
         }
         let mut argv = argv;
+        // A function given the trace attribute (`declare -ft f`) inherits the DEBUG and RETURN
+        // traps, as every function does under `set -T`.
+        let traced = self.state.function_attrs.get(&argv[0]).is_some_and(|attrs| attrs.traced);
         let name = std::mem::take(&mut argv[0]);
         argv.remove(0);
         let saved_positional = std::mem::replace(&mut self.state.positional, Arc::new(argv));
@@ -1596,7 +1599,7 @@ impl Interp {
         let return_trap = self.state.traps.get("RETURN").cloned();
         // Without `set -T` a function does not inherit the DEBUG trap: it is put back as the
         // function returns, unless the function set one of its own (which then stays, as bash).
-        let functrace = self.state.options.get(toolsh_core::options::Kind::Set, "functrace") == Some(true);
+        let functrace = traced || self.state.options.get(toolsh_core::options::Kind::Set, "functrace") == Some(true);
         let debug_trap = match self.state.traps.contains_key("DEBUG") && !functrace {
             true => Arc::make_mut(&mut self.state.traps).remove("DEBUG"),
             false => None,

@@ -174,7 +174,7 @@ impl Interp {
         functions.retain(|name, _| exported(name));
         let attrs = functions
             .keys()
-            .map(|name| (name.clone(), toolsh_core::session::FunctionAttrs { exported: true, readonly: false }))
+            .map(|name| (name.clone(), toolsh_core::session::FunctionAttrs { exported: true, ..Default::default() }))
             .collect();
         self.state.functions = Arc::new(functions);
         self.state.function_attrs = Arc::new(attrs);

@@ -1090,7 +1090,7 @@ impl Interp {
                             'F' => (flags.functions, flags.names_only) = (true, true),
                             'g' => flags.global = true,
                             'n' if command == "export" => flags.set.push(('x', false)),
-                            'a' | 'A' | 'i' | 'r' | 'x' | 'l' | 'u' | 'c' | 'n' => flags.set.push((c, on)),
+                            'a' | 'A' | 'i' | 'r' | 't' | 'x' | 'l' | 'u' | 'c' | 'n' => flags.set.push((c, on)),
                             _ => {
                                 complain(&self.state, io, &command, &format!("-{c}: invalid option")).await;
                                 return Ok(crate::status::USAGE);
@@ -1127,7 +1127,7 @@ impl Interp {
         }
         // `export -f f`, `readonly -f f`, `declare -fx f`: attributes of functions (toolsh has no
         // environment to pass one in); nothing printed, an unknown name refused.
-        let attr_letters = flags.set.iter().any(|&(c, _)| matches!(c, 'x' | 'r'));
+        let attr_letters = flags.set.iter().any(|&(c, _)| matches!(c, 'x' | 'r' | 't'));
         if flags.functions && attr_letters && !targets.is_empty() {
             let mut status = 0;
             for target in &targets {
@@ -1165,6 +1165,7 @@ impl Interp {
                         // bash's `declare +fx` leaves the attribute; `export -n -f` takes it off.
                         ('x', false) if command == "export" => attrs.exported = false,
                         ('r', true) => attrs.readonly = true,
+                        ('t', true) => attrs.traced = true,
                         _ => {}
                     }
                 }
@@ -1178,8 +1179,8 @@ impl Interp {
             return Ok(status);
         }
         if flags.functions && !flags.set.is_empty() && !flags.print && !targets.is_empty() {
-            // `declare -fx f`, `-fr f`: the attribute is set silently (toolsh keeps none on
-            // functions); a name of no function fails, unsaid, as bash's does.
+            // A letter that is no attribute of a function (`declare -fi f`) changes nothing;
+            // a name of no function fails, unsaid, as bash's does.
             let known = targets.iter().all(|target| match target {
                 Target::Name(name) => self.state.functions.contains_key(name.as_str()),
                 Target::Assign(_) => false,
@@ -1188,7 +1189,8 @@ impl Interp {
         }
         if flags.functions {
             let only = |c: char| flags.set.iter().any(|&(letter, on)| on && letter == c);
-            let only = toolsh_core::session::FunctionAttrs { exported: only('x'), readonly: only('r') };
+            let only =
+                toolsh_core::session::FunctionAttrs { exported: only('x'), readonly: only('r'), traced: only('t') };
             return self.print_functions(&targets, flags.names_only, only, io).await;
         }
         if targets.is_empty() {
@@ -1563,6 +1565,7 @@ impl Interp {
                 'n' if !on => var.attrs.set(Attrs::NAMEREF, false),
                 'r' => var.attrs.set(Attrs::READONLY, on || var.attrs.has(Attrs::READONLY)),
                 'x' => var.attrs.set(Attrs::EXPORT, on),
+                't' => var.attrs.set(Attrs::TRACE, on),
                 // The three case attributes exclude each other: the last one given holds.
                 'l' | 'u' | 'c' => {
                     for (attr, c) in [(Attrs::LOWER, 'l'), (Attrs::UPPER, 'u'), (Attrs::CAPITALIZE, 'c')] {
@@ -1679,6 +1682,7 @@ fn attr_of(c: char) -> Option<Attrs> {
         'i' => Attrs::INTEGER,
         'n' => Attrs::NAMEREF,
         'r' => Attrs::READONLY,
+        't' => Attrs::TRACE,
         'x' => Attrs::EXPORT,
         'l' => Attrs::LOWER,
         'u' => Attrs::UPPER,

@@ -93,17 +93,18 @@ pub struct FunctionAttrs {
     pub exported: bool,
     /// `readonly -f`: neither defined again nor unset.
     pub readonly: bool,
+    /// `declare -ft`: the function inherits the DEBUG and RETURN traps, as all do under
+    /// `set -T`.
+    pub traced: bool,
 }
 
 impl FunctionAttrs {
-    /// The letters bash's `declare -F` shows after `f` (`r` before `x`).
-    pub fn letters(self) -> &'static str {
-        match (self.readonly, self.exported) {
-            (true, true) => "rx",
-            (true, false) => "r",
-            (false, true) => "x",
-            (false, false) => "",
-        }
+    /// The letters bash's `declare -F` shows after `f` (`r`, `t`, `x`, in that order).
+    pub fn letters(self) -> String {
+        [(self.readonly, 'r'), (self.traced, 't'), (self.exported, 'x')]
+            .into_iter()
+            .filter_map(|(on, letter)| on.then_some(letter))
+            .collect()
     }
 }
 
