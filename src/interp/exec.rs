@@ -1575,6 +1575,14 @@ impl Interp {
         if self.call_depth >= self.state.limits().call_depth {
             return Err(self.limit_hit("call depth", self.state.limits().call_depth as u64));
         }
+        // `FUNCNEST=N` (N > 0): a call nested deeper is refused as bash refuses it, dropping
+        // the rest of the command (status 1).
+        if let Some(most) = self.state.vars.get_str("FUNCNEST").and_then(funcnest)
+            && self.state.frames.iter().filter(|frame| frame.name != "source").count() >= most
+        {
+            self.error(io, &format!("{}: maximum function nesting level exceeded ({most})", argv[0])).await;
+            return Err(Flow::Discard);
+        }
         // The body is judged at the first call of the line (the same text each time).
         if !self.checked_functions.iter().any(|checked| Arc::ptr_eq(checked, &def)) {
             self.reached(&def.body, |check, body| check.check_command(body))?;
@@ -1686,6 +1694,12 @@ async fn contain_panic(command: &str, io: &Io, run: impl std::future::Future<Out
 }
 
 /// A word as its source reads, for a message (an empty subscript is empty, not `''`).
+/// `$FUNCNEST` as bash reads it: a whole number above 0, blanks around it allowed; anything
+/// else sets no bound.
+fn funcnest(value: &str) -> Option<usize> {
+    value.trim().parse::<usize>().ok().filter(|&most| most > 0)
+}
+
 fn as_written(word: &Word) -> String {
     if word.parts.is_empty() { String::new() } else { word.to_string() }
 }
