@@ -290,8 +290,9 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
                 }
             }
             Ok(None) => {}
-            Err(_) => {
-                ctx.complain(format!("{arg}: cannot unset: readonly variable")).await;
+            // Through a reference, the variable named is the one refused (bash).
+            Err(refused) => {
+                ctx.complain(format!("{}: cannot unset: readonly variable", refused.0)).await;
                 status = 1;
             }
         }

@@ -682,7 +682,9 @@ impl Interp {
             None => Attrs::default(),
         };
         if attrs.has(Attrs::READONLY) {
-            self.error(io, &format!("{name}: readonly variable")).await;
+            // Through a reference, the variable named is the one refused (bash).
+            let target = self.state.vars.resolve(name).into_owned();
+            self.error(io, &format!("{target}: readonly variable")).await;
             return Ok(false);
         }
         // The call stack's arrays take no assignment while they are the shell's own (bash:
