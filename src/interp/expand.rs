@@ -1329,7 +1329,8 @@ impl Interp {
             "BASH_SUBSHELL" => ParamValue::Str(state.subshell_level.to_string()),
             "LINENO" if state.is_dynamic(name) => ParamValue::Str(state.lineno.to_string()),
             "FUNCNAME" | "BASH_SOURCE" | "BASH_LINENO" | "BASH_ARGV" | "BASH_ARGC" | "DIRSTACK"
-                if state.is_dynamic(name) || (state.vars.get(name).is_none() && !toolsh_core::session::DYNAMIC.contains(&name)) =>
+                if state.is_dynamic(name)
+                    || (state.vars.get(name).is_none() && !toolsh_core::session::DYNAMIC.contains(&name)) =>
             {
                 let items = match name {
                     "FUNCNAME" => state.funcname(),
