@@ -899,19 +899,24 @@ impl Interp {
         }
         // The name and subscript expanded: the word's own unless `${!…}` names others.
         let (name, index): (Cow<'_, str>, Cow<'_, Option<Subscript>>) = if param.indirect {
-            let target = match self.lookup(&param.name, &param.index, io).await? {
-                ParamValue::Str(text) => text,
-                ParamValue::List { items, .. } => items.join(" "),
-                _ => String::new(),
+            let (target, unset) = match self.lookup(&param.name, &param.index, io).await? {
+                ParamValue::Str(text) => (text, false),
+                ParamValue::List { items, .. } => (items.join(" "), false),
+                _ => (String::new(), true),
             };
-            if target.is_empty() {
-                // `${!*}` with no parameters is empty, as in bash.
-                let list = param.name == "@" || param.name == "*";
-                if self.state.options.nounset || !(list || matches!(param.op, ParamOp::Test { .. })) {
-                    self.error(io, &format!("{}: invalid indirect expansion", param.name)).await;
-                    return Err(Flow::Discard);
-                }
+            // `${!*}` with no parameters is empty, as in bash.
+            let list = param.name == "@" || param.name == "*";
+            if target.is_empty() && list && !self.state.options.nounset {
                 (Cow::Borrowed(""), Cow::Owned(None))
+            } else if target.is_empty() {
+                // Whatever the operator: `${!v:-word}` of an unset `v` is refused too, and an
+                // empty `v` names no variable (bash 5.2).
+                let message = match unset || list {
+                    true => format!("{}: invalid indirect expansion", param.name),
+                    false => ": invalid variable name".to_string(),
+                };
+                self.error(io, &message).await;
+                return Err(Flow::Discard);
             } else {
                 let Some((name, index)) = split_indirect(&target) else {
                     self.error(io, &format!("{target}: invalid variable name")).await;
