@@ -269,7 +269,18 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
                 status = 1;
                 continue;
             }
-            ctx.vars_mut().unset_element(name, key);
+            match ctx.unset_element(name, key) {
+                Ok(()) => {}
+                // bash says a bad subscript as unset's, an arithmetic error as the shell's own.
+                Err(err) if err.to_string().ends_with(": bad array subscript") => {
+                    ctx.complain(err).await;
+                    status = 1;
+                }
+                Err(err) => {
+                    ctx.err(format!("{}{err}\n", ctx.shell_prefix())).await;
+                    status = 1;
+                }
+            }
             continue;
         }
         if !is_name(arg) {

@@ -186,6 +186,11 @@ impl<'a> Ctx<'a> {
         self.state.set_var(name, value)
     }
 
+    /// Unsets `name[subscript]` (see [`State::unset_element_target`]).
+    pub fn unset_element(&mut self, name: &str, subscript: &str) -> Result<(), crate::arith::TargetError> {
+        self.state.unset_element_target(name, subscript)
+    }
+
     /// Sets a name or `name[subscript]` (see [`State::set_target`]).
     pub fn set_target(&mut self, target: &str, value: String) -> Result<(), crate::arith::TargetError> {
         self.state.set_target(target, value)
