@@ -906,11 +906,14 @@ impl Interp {
             };
             // `${!*}` with no parameters is empty, as in bash.
             let list = param.name == "@" || param.name == "*";
-            if target.is_empty() && list && !self.state.options.nounset {
+            // An unset variable named is refused whatever the operator (`${!v:-word}` too), an
+            // unset positional or special parameter (`${!9:-word}`) or array element reads as
+            // unset, and an empty value names no variable (bash 5.2's rules).
+            let unset_variable =
+                unset && is_name(&param.name) && (param.index.is_none() || self.state.vars.get(&param.name).is_none());
+            if target.is_empty() && ((list && !self.state.options.nounset) || (unset && !unset_variable && !list)) {
                 (Cow::Borrowed(""), Cow::Owned(None))
             } else if target.is_empty() {
-                // Whatever the operator: `${!v:-word}` of an unset `v` is refused too, and an
-                // empty `v` names no variable (bash 5.2).
                 let message = match unset || list {
                     true => format!("{}: invalid indirect expansion", param.name),
                     false => ": invalid variable name".to_string(),

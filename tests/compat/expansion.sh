@@ -394,11 +394,13 @@ echo "[${!v:-d}]"
 v=nosuch
 echo "[${!v:-d}] [${!v+set}]"
 set --
-echo "[${!*}] [${!@:-none}]"
+echo "[${!*}] [${!@:-none}] [${!9:-nine}] [${!1+one}]"
+a=(x); echo "[${!a[3]:-u}]"
 ## stdout:
 st=1
 [d] []
-[] [none]
+[] [none] [nine] []
+[u]
 ## stderr:
 v: invalid indirect expansion
 v: invalid indirect expansion
