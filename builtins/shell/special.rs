@@ -85,6 +85,7 @@ const DECLARE_OPTIONS: &[Opt] = &[
     Opt::short('n', "make NAME a reference to the variable named by its value"),
     Opt::short('p', "display the attributes and value of each NAME"),
     Opt::short('r', "to make NAMEs readonly"),
+    Opt::short('t', "to make NAMEs have the 'trace' attribute"),
     Opt::short('u', "to convert the value of each NAME to upper case on assignment"),
     Opt::short('x', "to make NAMEs export"),
 ];

@@ -122,6 +122,10 @@ pub async fn shift(mut ctx: Ctx<'_>, args: Args) -> Status {
         [_, _, ..] => return ctx.fail("too many arguments").await,
     };
     if count > ctx.state().positional.len() {
+        // Silent unless `shopt -s shift_verbose`, as bash.
+        if ctx.state().options.get(Kind::Shopt, "shift_verbose") == Some(true) {
+            return ctx.fail(format!("{count}: shift count out of range")).await;
+        }
         return 1;
     }
     let rest = ctx.state().positional[count..].to_vec();
@@ -265,7 +269,18 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
                 status = 1;
                 continue;
             }
-            ctx.vars_mut().unset_element(name, key);
+            match ctx.unset_element(name, key) {
+                Ok(()) => {}
+                // bash says a bad subscript as unset's, an arithmetic error as the shell's own.
+                Err(err) if err.to_string().ends_with(": bad array subscript") => {
+                    ctx.complain(err).await;
+                    status = 1;
+                }
+                Err(err) => {
+                    ctx.err(format!("{}{err}\n", ctx.shell_prefix())).await;
+                    status = 1;
+                }
+            }
             continue;
         }
         if !is_name(arg) {
@@ -286,8 +301,9 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
                 }
             }
             Ok(None) => {}
-            Err(_) => {
-                ctx.complain(format!("{arg}: cannot unset: readonly variable")).await;
+            // Through a reference, the variable named is the one refused (bash).
+            Err(refused) => {
+                ctx.complain(format!("{}: cannot unset: readonly variable", refused.0)).await;
                 status = 1;
             }
         }
@@ -493,7 +509,7 @@ pub async fn read(mut ctx: Ctx<'_>, args: Args) -> Status {
         let fields = split_for_read(&chars, &ifs, usize::MAX);
         let map = fields.into_iter().enumerate().map(|(i, f)| (i as i64, f)).collect();
         if ctx.vars_mut().set_value(&array, Value::Indexed(map)).is_err() {
-            return ctx.fail(format!("{array}: readonly variable")).await;
+            return ctx.readonly_refused(&array).await;
         }
     } else if names.is_empty() {
         let line: String = chars.iter().map(|(c, _)| *c).collect();
@@ -503,7 +519,7 @@ pub async fn read(mut ctx: Ctx<'_>, args: Args) -> Status {
         for (idx, name) in names.iter().enumerate() {
             let value = fields.get(idx).cloned().unwrap_or_default();
             if let Err(err) = ctx.set_target(name, value) {
-                return ctx.fail(err.to_string()).await;
+                return ctx.target_refused(&err).await;
             }
         }
     }
@@ -626,7 +642,7 @@ pub async fn mapfile(mut ctx: Ctx<'_>, args: Args) -> Status {
         map.insert(index, line);
     }
     if ctx.vars_mut().set_value(&name, Value::Indexed(map)).is_err() {
-        return ctx.fail(format!("{name}: readonly variable")).await;
+        return ctx.readonly_refused(&name).await;
     }
     0
 }

@@ -504,7 +504,18 @@ pub async fn printf(mut ctx: Ctx<'_>, parsed: crate::spec::Args) -> Status {
                     ctx.complain(said).await;
                 }
                 ctx.complain(message).await;
-                ctx.out(&out).await;
+                // What was made before the bad conversion goes where the whole would have
+                // gone: out, or into the variable (bash's PRETURN).
+                match &target {
+                    Some(name) => {
+                        if let Err(err) = ctx.set_target(name, toolsh_bytes::decode(&out).into_owned()) {
+                            ctx.target_refused(&err).await;
+                        }
+                    }
+                    None => {
+                        ctx.out(&out).await;
+                    }
+                }
                 return 1;
             }
             Err(Stop::Limit) => return ctx.limit_hit("value bytes", most as u64),
@@ -545,7 +556,7 @@ pub async fn printf(mut ctx: Ctx<'_>, parsed: crate::spec::Args) -> Status {
                     ctx.complain(err.to_string()).await;
                     2
                 }
-                Err(err) => ctx.fail(err.to_string()).await,
+                Err(err) => ctx.target_refused(&err).await,
             }
         }
         None => {

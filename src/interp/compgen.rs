@@ -115,6 +115,7 @@ const DYNAMIC: &[&str] = &[
     "BASHPID",
     "BASH_ARGC",
     "BASH_ARGV",
+    "BASH_ARGV0",
     "BASH_LINENO",
     "BASH_SOURCE",
     "BASH_SUBSHELL",

@@ -682,8 +682,19 @@ impl Interp {
             None => Attrs::default(),
         };
         if attrs.has(Attrs::READONLY) {
-            self.error(io, &format!("{name}: readonly variable")).await;
+            // Through a reference, the variable named is the one refused (bash).
+            let target = self.state.vars.resolve(name).into_owned();
+            self.error(io, &format!("{target}: readonly variable")).await;
             return Ok(false);
+        }
+        // The call stack's arrays take no assignment while they are the shell's own (bash:
+        // "assignments to FUNCNAME have no effect"; `unset` makes one ordinary). The value is
+        // still expanded, for what its expansion does.
+        if matches!(name.as_str(), "FUNCNAME" | "BASH_SOURCE" | "BASH_LINENO") && self.state.is_dynamic(name) {
+            if let AssignValue::Scalar(word) = &assign.value {
+                self.expand_assigned(word, io).await?;
+            }
+            return Ok(true);
         }
         let result = match &assign.value {
             // Through a reference to an element (`declare -n r='a[i]'; r=v`).
@@ -804,6 +815,14 @@ impl Interp {
         if name == "SECONDS" {
             // It counts from the value given from now, not from when it is next read.
             self.state.settle_seconds();
+        }
+        // `BASH_ARGV0=NAME` sets `$0`, as in bash (a function's assignment too: `$0` is the
+        // shell's, not the function's).
+        if name == "BASH_ARGV0"
+            && self.state.is_dynamic(name)
+            && let Some(value) = self.state.vars.get_str(name)
+        {
+            self.state.arg0 = value.to_string();
         }
         if self.state.options.allexport
             && let Some(var) = self.state.vars.get_mut(name)
@@ -1558,12 +1577,23 @@ impl Interp {
         if self.call_depth >= self.state.limits().call_depth {
             return Err(self.limit_hit("call depth", self.state.limits().call_depth as u64));
         }
+        // `FUNCNEST=N` (N > 0): a call nested deeper is refused as bash refuses it, dropping
+        // the rest of the command (status 1).
+        if let Some(most) = self.state.vars.get_str("FUNCNEST").and_then(funcnest)
+            && self.state.frames.iter().filter(|frame| frame.name != "source").count() >= most
+        {
+            self.error(io, &format!("{}: maximum function nesting level exceeded ({most})", argv[0])).await;
+            return Err(Flow::Discard);
+        }
         // The body is judged at the first call of the line (the same text each time).
         if !self.checked_functions.iter().any(|checked| Arc::ptr_eq(checked, &def)) {
             self.reached(&def.body, |check, body| check.check_command(body))?;
             self.checked_functions.push(def.clone());
         }
         let mut argv = argv;
+        // A function given the trace attribute (`declare -ft f`) inherits the DEBUG and RETURN
+        // traps, as every function does under `set -T`.
+        let traced = self.state.function_attrs.get(&argv[0]).is_some_and(|attrs| attrs.traced);
         let name = std::mem::take(&mut argv[0]);
         argv.remove(0);
         let saved_positional = std::mem::replace(&mut self.state.positional, Arc::new(argv));
@@ -1579,7 +1609,7 @@ impl Interp {
         let return_trap = self.state.traps.get("RETURN").cloned();
         // Without `set -T` a function does not inherit the DEBUG trap: it is put back as the
         // function returns, unless the function set one of its own (which then stays, as bash).
-        let functrace = self.state.options.get(toolsh_core::options::Kind::Set, "functrace") == Some(true);
+        let functrace = traced || self.state.options.get(toolsh_core::options::Kind::Set, "functrace") == Some(true);
         let debug_trap = match self.state.traps.contains_key("DEBUG") && !functrace {
             true => Arc::make_mut(&mut self.state.traps).remove("DEBUG"),
             false => None,
@@ -1666,6 +1696,12 @@ async fn contain_panic(command: &str, io: &Io, run: impl std::future::Future<Out
 }
 
 /// A word as its source reads, for a message (an empty subscript is empty, not `''`).
+/// `$FUNCNEST` as bash reads it: a whole number above 0, blanks around it allowed; anything
+/// else sets no bound.
+fn funcnest(value: &str) -> Option<usize> {
+    value.trim().parse::<usize>().ok().filter(|&most| most > 0)
+}
+
 fn as_written(word: &Word) -> String {
     if word.parts.is_empty() { String::new() } else { word.to_string() }
 }

@@ -755,8 +755,8 @@ impl Interp {
             return Flow::Fatal(crate::status::EXPANSION);
         }
         match prefix {
-            Some(prefix) => self.error(io, &format!("{prefix}: {}", err.0)).await,
-            None => self.error(io, &err.0).await,
+            Some(prefix) if !err.is_readonly() => self.error(io, &format!("{prefix}: {}", err.0)).await,
+            _ => self.error(io, &err.0).await,
         }
         Flow::Discard
     }
@@ -899,19 +899,27 @@ impl Interp {
         }
         // The name and subscript expanded: the word's own unless `${!…}` names others.
         let (name, index): (Cow<'_, str>, Cow<'_, Option<Subscript>>) = if param.indirect {
-            let target = match self.lookup(&param.name, &param.index, io).await? {
-                ParamValue::Str(text) => text,
-                ParamValue::List { items, .. } => items.join(" "),
-                _ => String::new(),
+            let (target, unset) = match self.lookup(&param.name, &param.index, io).await? {
+                ParamValue::Str(text) => (text, false),
+                ParamValue::List { items, .. } => (items.join(" "), false),
+                _ => (String::new(), true),
             };
-            if target.is_empty() {
-                // `${!*}` with no parameters is empty, as in bash.
-                let list = param.name == "@" || param.name == "*";
-                if self.state.options.nounset || !(list || matches!(param.op, ParamOp::Test { .. })) {
-                    self.error(io, &format!("{}: invalid indirect expansion", param.name)).await;
-                    return Err(Flow::Discard);
-                }
+            // `${!*}` with no parameters is empty, as in bash.
+            let list = param.name == "@" || param.name == "*";
+            // An unset variable named is refused whatever the operator (`${!v:-word}` too), an
+            // unset positional or special parameter (`${!9:-word}`) or array element reads as
+            // unset, and an empty value names no variable (bash 5.2's rules).
+            let unset_variable =
+                unset && is_name(&param.name) && (param.index.is_none() || self.state.vars.get(&param.name).is_none());
+            if target.is_empty() && ((list && !self.state.options.nounset) || (unset && !unset_variable && !list)) {
                 (Cow::Borrowed(""), Cow::Owned(None))
+            } else if target.is_empty() {
+                let message = match unset || list {
+                    true => format!("{}: invalid indirect expansion", param.name),
+                    false => ": invalid variable name".to_string(),
+                };
+                self.error(io, &message).await;
+                return Err(Flow::Discard);
             } else {
                 let Some((name, index)) = split_indirect(&target) else {
                     self.error(io, &format!("{target}: invalid variable name")).await;
@@ -1313,11 +1321,24 @@ impl Interp {
                 let now = chrono::Utc::now();
                 ParamValue::Str(format!("{}.{:06}", now.timestamp(), now.timestamp_subsec_micros()))
             }
-            "BASHPID" if state.is_dynamic(name) => ParamValue::Str(std::process::id().to_string()),
+            "BASHPID" if state.is_dynamic(name) => {
+                let pid = match state.bashpid {
+                    None => std::process::id(),
+                    Some(0) => {
+                        let pid = self.shared.next_pid();
+                        self.state.bashpid = Some(pid);
+                        pid
+                    }
+                    Some(pid) => pid,
+                };
+                ParamValue::Str(pid.to_string())
+            }
+            "BASH_ARGV0" if state.is_dynamic(name) => ParamValue::Str(state.arg0.clone()),
             "BASH_SUBSHELL" => ParamValue::Str(state.subshell_level.to_string()),
             "LINENO" if state.is_dynamic(name) => ParamValue::Str(state.lineno.to_string()),
             "FUNCNAME" | "BASH_SOURCE" | "BASH_LINENO" | "BASH_ARGV" | "BASH_ARGC" | "DIRSTACK"
-                if state.vars.get(name).is_none() =>
+                if state.is_dynamic(name)
+                    || (state.vars.get(name).is_none() && !toolsh_core::session::DYNAMIC.contains(&name)) =>
             {
                 let items = match name {
                     "FUNCNAME" => state.funcname(),

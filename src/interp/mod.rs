@@ -164,16 +164,17 @@ impl Interp {
     }
 
     /// Makes this subshell a new shell, as bash started on a script (`./s.sh`, `bash s.sh`) or
-    /// a `-c` text (`script` none) would be: only the exported functions (`export -f`, which bash
-    /// passes in its environment), default options, its own call stack with the script at its
-    /// bottom.
+    /// a `-c` text (`script` none) would be: only the exported variables and functions (`export`,
+    /// `export -f`, which bash passes in its environment) and the variables a shell sets as it
+    /// starts, default options, its own call stack with the script at its bottom.
     pub(crate) fn become_new_shell(&mut self, script: Option<&str>) {
+        self.state.keep_exported_variables();
         let exported = |name: &String| self.state.function_attrs.get(name).is_some_and(|attrs| attrs.exported);
         let mut functions = (*self.state.functions).clone();
         functions.retain(|name, _| exported(name));
         let attrs = functions
             .keys()
-            .map(|name| (name.clone(), toolsh_core::session::FunctionAttrs { exported: true, readonly: false }))
+            .map(|name| (name.clone(), toolsh_core::session::FunctionAttrs { exported: true, ..Default::default() }))
             .collect();
         self.state.functions = Arc::new(functions);
         self.state.function_attrs = Arc::new(attrs);
@@ -191,6 +192,7 @@ impl Interp {
     pub fn subshell(&self) -> Interp {
         let mut state = self.state.clone();
         state.subshell_level += 1;
+        state.bashpid = Some(0);
         // Each subshell draws its own `$RANDOM` numbers, as bash's reseeded child does.
         static SUBSHELLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         state.reseed_random(SUBSHELLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
@@ -351,6 +353,7 @@ fn run_in_subshell<'a>(state: State, shared: &'a Arc<Shared>, argv: Vec<String>,
         }
         let mut sub = Interp::fresh(state, shared.clone(), GUARDED_DEPTH);
         sub.state.subshell_level += 1;
+        sub.state.bashpid = Some(0);
         sub.state.parent_traps = Some(sub.state.parent_traps.clone().unwrap_or_else(|| sub.state.traps.clone()));
         sub.state.traps = Arc::new(ignored_traps(&sub.state.traps));
         // A command started by another command runs as its own program would: no functions.

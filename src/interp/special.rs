@@ -31,7 +31,7 @@ async fn parsed(state: &State, argv: &[String], io: &Io) -> Result<builtins::spe
         // bash's builtins answer no `--version` (`Spec::answers_version`).
         Err(builtins::spec::Refusal::Help | builtins::spec::Refusal::Version) => Ok(builtins::spec::Args::default()),
         Err(builtins::spec::Refusal::Usage(misuse)) => {
-            let text = format!("{}{}", state.diagnostic_prefix(), spec.refusal_text(&misuse));
+            let text = spec.refusal_said(&state.diagnostic_prefix(), &misuse);
             let _ = io.stderr().write_text(&text).await;
             Err(spec.usage_status)
         }
@@ -474,11 +474,6 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
 /// `sh`/`bash` inside toolsh: a new toolsh interpreter in a subshell (never a host program).
 async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
     let mut sub = interp.subshell();
-    for name in sub.state.vars.names() {
-        if sub.state.vars.get(&name).is_some_and(|v| !v.attrs.has(Attrs::EXPORT)) && name != "IFS" && name != "PWD" {
-            sub.state.vars.remove(&name);
-        }
-    }
     sub.become_new_shell(None);
     // bash's words: letters alone or together, `-` or `+` (`-ec`, `+x`), `-o NAME`, `-O NAME`;
     // with -c the first operand is the text, then $0 and the parameters.
@@ -995,13 +990,9 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         return Ok(1);
     }
     if words.is_empty() {
-        complain(
-            &interp.state,
-            io,
-            "kill",
-            "usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]",
-        )
-        .await;
+        // A usage line alone, without the shell's prefix (bash's `builtin_usage`).
+        let usage = "kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n";
+        let _ = io.stderr().write_text(usage).await;
         return Ok(crate::status::USAGE);
     }
     // `kill -SIG $$`: the shell signals itself; its trap runs, or the signal's default action
@@ -1099,7 +1090,7 @@ impl Interp {
                             'F' => (flags.functions, flags.names_only) = (true, true),
                             'g' => flags.global = true,
                             'n' if command == "export" => flags.set.push(('x', false)),
-                            'a' | 'A' | 'i' | 'r' | 'x' | 'l' | 'u' | 'c' | 'n' => flags.set.push((c, on)),
+                            'a' | 'A' | 'i' | 'r' | 't' | 'x' | 'l' | 'u' | 'c' | 'n' => flags.set.push((c, on)),
                             _ => {
                                 complain(&self.state, io, &command, &format!("-{c}: invalid option")).await;
                                 return Ok(crate::status::USAGE);
@@ -1136,7 +1127,7 @@ impl Interp {
         }
         // `export -f f`, `readonly -f f`, `declare -fx f`: attributes of functions (toolsh has no
         // environment to pass one in); nothing printed, an unknown name refused.
-        let attr_letters = flags.set.iter().any(|&(c, _)| matches!(c, 'x' | 'r'));
+        let attr_letters = flags.set.iter().any(|&(c, _)| matches!(c, 'x' | 'r' | 't'));
         if flags.functions && attr_letters && !targets.is_empty() {
             let mut status = 0;
             for target in &targets {
@@ -1174,6 +1165,7 @@ impl Interp {
                         // bash's `declare +fx` leaves the attribute; `export -n -f` takes it off.
                         ('x', false) if command == "export" => attrs.exported = false,
                         ('r', true) => attrs.readonly = true,
+                        ('t', true) => attrs.traced = true,
                         _ => {}
                     }
                 }
@@ -1187,8 +1179,8 @@ impl Interp {
             return Ok(status);
         }
         if flags.functions && !flags.set.is_empty() && !flags.print && !targets.is_empty() {
-            // `declare -fx f`, `-fr f`: the attribute is set silently (toolsh keeps none on
-            // functions); a name of no function fails, unsaid, as bash's does.
+            // A letter that is no attribute of a function (`declare -fi f`) changes nothing;
+            // a name of no function fails, unsaid, as bash's does.
             let known = targets.iter().all(|target| match target {
                 Target::Name(name) => self.state.functions.contains_key(name.as_str()),
                 Target::Assign(_) => false,
@@ -1197,7 +1189,8 @@ impl Interp {
         }
         if flags.functions {
             let only = |c: char| flags.set.iter().any(|&(letter, on)| on && letter == c);
-            let only = toolsh_core::session::FunctionAttrs { exported: only('x'), readonly: only('r') };
+            let only =
+                toolsh_core::session::FunctionAttrs { exported: only('x'), readonly: only('r'), traced: only('t') };
             return self.print_functions(&targets, flags.names_only, only, io).await;
         }
         if targets.is_empty() {
@@ -1572,6 +1565,7 @@ impl Interp {
                 'n' if !on => var.attrs.set(Attrs::NAMEREF, false),
                 'r' => var.attrs.set(Attrs::READONLY, on || var.attrs.has(Attrs::READONLY)),
                 'x' => var.attrs.set(Attrs::EXPORT, on),
+                't' => var.attrs.set(Attrs::TRACE, on),
                 // The three case attributes exclude each other: the last one given holds.
                 'l' | 'u' | 'c' => {
                     for (attr, c) in [(Attrs::LOWER, 'l'), (Attrs::UPPER, 'u'), (Attrs::CAPITALIZE, 'c')] {
@@ -1688,6 +1682,7 @@ fn attr_of(c: char) -> Option<Attrs> {
         'i' => Attrs::INTEGER,
         'n' => Attrs::NAMEREF,
         'r' => Attrs::READONLY,
+        't' => Attrs::TRACE,
         'x' => Attrs::EXPORT,
         'l' => Attrs::LOWER,
         'u' => Attrs::UPPER,

@@ -362,3 +362,15 @@ echo $(( x++ @ ))
 ( 4 ) @ : syntax error: operand expected (error token is "@ ")
 x++ @ : syntax error: invalid arithmetic operator (error token is "@ ")
 ## status: 1
+
+### let and (( )) assigning a readonly variable say it without their name +stderr
+bash -c 'readonly V=1; let V=2; echo "st=$?"; (( V=5 )); echo "st=$?"; (( V++ )); echo "st=$? $V"' sh0
+## stdout:
+st=1
+st=1
+st=1 1
+## stderr:
+sh0: line 1: V: readonly variable
+sh0: line 1: V: readonly variable
+sh0: line 1: V: readonly variable
+## status: 0

@@ -507,3 +507,21 @@ declare -a a=([0]="1" [2]="2")
 ## stderr:
 1+: syntax error: operand expected (error token is "+")
 ## status: 1
+
+### unset of an element evaluates an indexed array's subscript, and refuses one before the first +stderr
+a=(1 2 3 4 5); i=1
+unset 'a[i]'; unset 'a[1+2]'; declare -p a
+unset 'a[-1]'; declare -p a
+unset 'a[-9]'; echo "st=$?"
+b=(); unset 'b[-1]'; echo "st=$?"
+declare -A m=([i]=1 [x]=2); unset 'm[i]'; declare -p m
+## stdout:
+declare -a a=([0]="1" [2]="3" [4]="5")
+declare -a a=([0]="1" [2]="3")
+st=1
+st=1
+declare -A m=([x]="2" )
+## stderr:
+unset: [-9]: bad array subscript
+unset: [-1]: bad array subscript
+## status: 0

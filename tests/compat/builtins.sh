@@ -1154,3 +1154,63 @@ sp='a b'
 t=a~b
 u='~a'
 ## status: 0
+
+### a builtin's usage line alone carries no location, its message before it does +stderr
+bash -c 'f() { printf; getopts; kill; }; f; echo "st=$?"; printf -z; echo "st=$?"; source; echo "st=$?"' sh0
+## stdout:
+st=2
+st=2
+st=2
+## stderr:
+printf: usage: printf [-v var] format [arguments]
+getopts: usage: getopts optstring name [arg ...]
+kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]
+sh0: line 1: printf: -z: invalid option
+printf: usage: printf [-v var] format [arguments]
+sh0: line 1: source: filename argument required
+source: usage: source filename [arguments]
+## status: 0
+
+### printf -v keeps what was made before a bad conversion +stderr
+printf -v v 'ab%Mcd\n'; echo "st=$? [$v]"
+printf -v v 'x%10'; echo "st=$? [$v]"
+printf 'ab%Mcd\n'; echo " st=$?"
+## stdout:
+st=1 [ab]
+st=1 [x]
+ab st=1
+## stderr:
+printf: `M': invalid format character
+printf: `%10': missing format character
+printf: `M': invalid format character
+## status: 0
+
+### read, printf -v and mapfile into a readonly variable say so without their name +stderr
+bash -c 'readonly V=1; read V <<< x; echo "st=$?"; read -a V <<< x; echo "st=$?"; printf -v V x; echo "st=$?"; mapfile V < /dev/null; echo "st=$?"; read "V[1]" <<< x; echo "st=$? $V"' sh0
+## stdout:
+st=1
+st=1
+st=1
+st=1
+st=1 1
+## stderr:
+sh0: line 1: V: readonly variable
+sh0: line 1: V: readonly variable
+sh0: line 1: V: readonly variable
+sh0: line 1: V: readonly variable
+sh0: line 1: V: readonly variable
+## status: 0
+
+### shift past the parameters says so under shift_verbose +stderr
+set -- a b
+shift 3; echo "st=$? $#"
+shopt -s shift_verbose
+shift 3; echo "st=$? $#"
+shift 2; echo "st=$? $#"
+## stdout:
+st=1 2
+st=1 2
+st=0 0
+## stderr:
+shift: 3: shift count out of range
+## status: 0

@@ -363,3 +363,16 @@ environment: line 1: export: k: readonly variable
 environment: line 2: readonly: s: readonly variable
 environment: line 2: s: readonly variable
 ## status: 0
+
+### declare -t sets the trace attribute, listed and acting on nothing
+declare -t v=1; declare -p v; echo "${v@a}"
+declare -rt w=2; declare -p w
+declare +t v; declare -p v
+f() { local -t z=3; declare -p z; }; f
+## stdout:
+declare -t v="1"
+t
+declare -rt w="2"
+declare -- v="1"
+declare -t z="3"
+## status: 0

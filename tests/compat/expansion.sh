@@ -383,3 +383,26 @@ echo next line
 ## stdout:
 next line
 ## status: 0
+
+### ${!v} of an unset or empty v is refused whatever the operator, dropping the command +stderr
+unset v
+echo "[${!v:-d}]"; echo not reached
+echo "st=$?"
+echo "[${!v+d}]"
+v=
+echo "[${!v:-d}]"
+v=nosuch
+echo "[${!v:-d}] [${!v+set}]"
+set --
+echo "[${!*}] [${!@:-none}] [${!9:-nine}] [${!1+one}]"
+a=(x); echo "[${!a[3]:-u}]"
+## stdout:
+st=1
+[d] []
+[] [none] [nine] []
+[u]
+## stderr:
+v: invalid indirect expansion
+v: invalid indirect expansion
+: invalid variable name
+## status: 0

@@ -735,3 +735,26 @@ st=1
 declare -f /bin/x
 declare -f foo=bar
 ## status: 0
+
+### FUNCNEST bounds how deep functions nest, dropping the rest of the command +stderr
+f() { (( n++ )); f; }
+n=0; FUNCNEST=5
+f; echo "not reached"
+echo "st=$? n=$n"
+n=0; FUNCNEST=' 3 '
+f
+echo "st=$? n=$n"
+g() { echo "g ${#FUNCNAME[@]}"; }; h() { g; }; FUNCNEST=2
+h; echo "st=$?"
+unset FUNCNEST; k() { (( m++ < 50 )) && k; }; m=0
+k; echo "m=$m"
+## stdout:
+st=1 n=5
+st=1 n=3
+g 2
+st=0
+m=51
+## stderr:
+environment: line 1: f: maximum function nesting level exceeded (5)
+environment: line 1: f: maximum function nesting level exceeded (3)
+## status: 0

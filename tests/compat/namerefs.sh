@@ -171,3 +171,21 @@ arr=(1 2 3); declare -n r='arr[@]'; echo "${r}"; for x in "$r"; do echo "<$x>"; 
 <3>
 1 2 3
 ## status: 0
+
+### a readonly variable reached through a reference is the one named in the refusal +stderr
+foo=1; declare -n ref=foo; declare -n r2=ref; readonly foo
+unset ref; echo "st=$?"
+unset r2; echo "st=$?"
+bash -c 'foo=1; declare -n ref=foo; readonly foo; ref=2; echo not reached' sh0; echo "st=$?"
+bash -c 'foo=1; readonly foo; f() { local -n v=$1; v=5; }; f foo; echo not reached' sh0; echo "st=$?"
+## stdout:
+st=1
+st=1
+st=1
+st=1
+## stderr:
+unset: foo: cannot unset: readonly variable
+unset: foo: cannot unset: readonly variable
+sh0: line 1: foo: readonly variable
+environment: line 1: foo: readonly variable
+## status: 0

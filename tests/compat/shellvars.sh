@@ -131,3 +131,55 @@ enable unset
 enable: nosuch: not a shell builtin
 enable: nosuch: not a shell builtin
 ## status: 0
+
+### a script started from the shell sees the exported variables and sets bash's own
+x=1; export y=2; IFS=:; OPTIND=5; PS4='> '
+printf 'echo "[$x] [$y] [$OPTIND] [${BASH_VERSION%%%%.*}] [${#IFS}] [$PS4] [${BASH_VERSINFO[0]}]"\n' > s.sh
+chmod +x s.sh; ./s.sh; bash s.sh; rm s.sh
+bash -c 'echo "[$x] [$y] [$OPTIND] [${#IFS}] [$OPTERR]"'
+## stdout:
+[] [2] [1] [5] [3] [+ ] [5]
+[] [2] [1] [5] [3] [+ ] [5]
+[] [2] [1] [3] [1]
+## status: 0
+
+### BASHPID in a subshell is not the shell's
+a=$BASHPID; b=$( (echo "$BASHPID") ); c=$(echo "$BASHPID")
+[ "$a" = "$$" ] && echo "the shell's is \$\$"
+[ "$a" != "$b" ] && [ "$a" != "$c" ] && [ "$b" != "$c" ] && echo "each subshell's differs"
+(echo $BASHPID; echo $BASHPID) | uniq | wc -l
+## stdout:
+the shell's is $$
+each subshell's differs
+1
+## status: 0
+
+### BASH_ARGV0 assigned sets $0
+BASH_ARGV0=hello; echo "$0 $BASH_ARGV0"
+f() { BASH_ARGV0=$1; }; f arg; echo "$0"
+unset BASH_ARGV0; BASH_ARGV0=z; echo "$0 $BASH_ARGV0"
+## stdout:
+hello hello
+arg
+arg z
+## status: 0
+
+### FUNCNAME, BASH_SOURCE and BASH_LINENO take no assignment until unset
+FUNCNAME=7; echo "[$FUNCNAME]"
+f() { echo "[$FUNCNAME] [${FUNCNAME[@]}]"; FUNCNAME=8; echo "[$FUNCNAME]"; }
+f; echo "[$FUNCNAME]"
+BASH_SOURCE=x; BASH_LINENO=5; echo "[$BASH_SOURCE] [$BASH_LINENO]"
+FUNCNAME=$(echo ran >&2); f
+unset FUNCNAME; FUNCNAME=9; f; echo "[$FUNCNAME]"
+## stdout:
+[]
+[f] [f]
+[f]
+[]
+[] []
+[f] [f]
+[f]
+[9] [9]
+[8]
+[8]
+## status: 0

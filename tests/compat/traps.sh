@@ -496,3 +496,35 @@ trap -- 'echo bye' EXIT
 trap -- 'echo usr' SIGUSR1
 bye
 ## status: 0
+
+### declare -ft gives one function the DEBUG and RETURN traps, as set -T gives all
+trap 'echo "${FUNCNAME:-top} debug"' DEBUG
+f() { echo in f; }
+g() { echo in g; }
+declare -ft f
+f
+g
+trap - DEBUG
+trap 'echo "return $FUNCNAME"' RETURN
+f; g
+declare +ft f; f
+declare -F f g
+declare -ft nosuch; echo "st=$?"
+## stdout:
+top debug
+top debug
+f debug
+f debug
+in f
+top debug
+in g
+top debug
+in f
+return f
+in g
+in f
+return f
+f
+g
+st=1
+## status: 0

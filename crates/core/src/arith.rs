@@ -27,6 +27,12 @@ impl ArithError {
     pub fn is_unbound(&self) -> bool {
         self.0.ends_with(UNBOUND)
     }
+
+    /// True for an assignment to a read-only variable, which bash says as `err_readonly` does
+    /// (`V: readonly variable`), without the `((: ` or `let: ` of an arithmetic error.
+    pub fn is_readonly(&self) -> bool {
+        self.0.ends_with(": readonly variable")
+    }
 }
 
 /// Variable access for the evaluator.
@@ -875,6 +881,25 @@ impl crate::session::State {
                 .to_string(),
         };
         self.vars.set_element(name, &key, value, false).map_err(|_| TargetError::Readonly(name.to_string()))
+    }
+
+    /// `unset 'name[subscript]'`: an indexed array's subscript is arithmetic (`a[i]`,
+    /// `a[n-1]`), a negative one counting back from the end and refused before the first
+    /// element (`[-5]: bad array subscript`, as bash words it); an associative array's is a key.
+    pub fn unset_element_target(&mut self, name: &str, subscript: &str) -> Result<(), TargetError> {
+        let last = match self.vars.get(name).map(|var| &var.value) {
+            Some(crate::vars::Value::Indexed(map)) => map.keys().next_back().copied(),
+            _ => {
+                self.vars.unset_element(name, subscript);
+                return Ok(());
+            }
+        };
+        let index = eval(subscript, &mut ArithVars::new(self, None)).map_err(|err| TargetError::Subscript(err.0))?;
+        if index < 0 && index.saturating_add(last.map_or(0, |last| last.saturating_add(1))) < 0 {
+            return Err(TargetError::Subscript(format!("[{subscript}]: bad array subscript")));
+        }
+        self.vars.unset_element(name, &index.to_string());
+        Ok(())
     }
 }
 

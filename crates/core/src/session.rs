@@ -93,17 +93,18 @@ pub struct FunctionAttrs {
     pub exported: bool,
     /// `readonly -f`: neither defined again nor unset.
     pub readonly: bool,
+    /// `declare -ft`: the function inherits the DEBUG and RETURN traps, as all do under
+    /// `set -T`.
+    pub traced: bool,
 }
 
 impl FunctionAttrs {
-    /// The letters bash's `declare -F` shows after `f` (`r` before `x`).
-    pub fn letters(self) -> &'static str {
-        match (self.readonly, self.exported) {
-            (true, true) => "rx",
-            (true, false) => "r",
-            (false, true) => "x",
-            (false, false) => "",
-        }
+    /// The letters bash's `declare -F` shows after `f` (`r`, `t`, `x`, in that order).
+    pub fn letters(self) -> String {
+        [(self.readonly, 'r'), (self.traced, 't'), (self.exported, 'x')]
+            .into_iter()
+            .filter_map(|(on, letter)| on.then_some(letter))
+            .collect()
     }
 }
 
@@ -189,6 +190,11 @@ pub struct State {
     pub ignored_at_entry: Vec<String>,
     /// Nesting of subshells (`$BASH_SUBSHELL`).
     pub subshell_level: u32,
+    /// `$BASHPID` in a subshell: a virtual process id of its own ([`Shared::next_pid`]), as
+    /// bash's forked child has; `None` in the shell itself, whose `$BASHPID` is `$$`, and
+    /// `Some(0)` in a subshell that has not read it yet (the id is drawn when first read, so
+    /// subshells that never read it take no number from `$!`'s sequence).
+    pub bashpid: Option<u32>,
     /// `$LINENO`: the line of the simple command being run.
     pub lineno: u32,
     /// The limits in force ([`State::limits`]); changed only through the verbs below, each
@@ -243,53 +249,78 @@ impl OnDeadline {
 /// The name of toolsh's machine (`$HOSTNAME`, `uname -n`, `hostname`).
 pub const HOSTNAME: &str = "toolsh";
 /// The variables bash computes at each use, which `unset` makes ordinary for good.
-pub const DYNAMIC: &[&str] = &["RANDOM", "SECONDS", "LINENO", "EPOCHSECONDS", "EPOCHREALTIME", "BASHPID"];
+pub const DYNAMIC: &[&str] = &[
+    "RANDOM",
+    "SECONDS",
+    "LINENO",
+    "EPOCHSECONDS",
+    "EPOCHREALTIME",
+    "BASHPID",
+    "BASH_ARGV0",
+    "FUNCNAME",
+    "BASH_SOURCE",
+    "BASH_LINENO",
+];
 
 /// The agent's user and group id (`$UID`, `$EUID`, `id`).
 pub const AGENT_ID: u32 = 1000;
 /// `$PATH` in a new session.
 pub const DEFAULT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
-impl State {
-    /// A new session in `cwd`.
-    pub fn new(cwd: &str, ceiling: Limits) -> Self {
-        let mut vars = Vars::new();
-        for (name, value) in [
-            ("IFS", " \t\n"),
-            ("PS4", "+ "),
-            ("OPTIND", "1"),
-            ("OPTERR", "1"),
-            ("PWD", cwd),
-            ("HOME", "/"),
-            // Scripts test these to know they run under bash; toolsh aims to be that bash.
-            ("BASH_VERSION", "5.2.0(1)-toolsh"),
-            ("OSTYPE", "linux-gnu"),
-            ("HOSTNAME", HOSTNAME),
-            ("HOSTTYPE", std::env::consts::ARCH),
-        ] {
+/// The variables a shell sets as it starts (the session's, or `bash` run inside it): those
+/// bash always sets anew (`IFS`, `OPTIND`, `BASH_VERSION`, `UID`, `PPID`, …), and those it
+/// takes from its environment when they are there (`HOME`, `PATH`, `SHELL`, `PS4`). `inherited`
+/// says the others may be there already, from the environment the new shell was given.
+fn shell_variables(vars: &mut Vars, cwd: &str, inherited: bool) {
+    // Scripts test these to know they run under bash; toolsh aims to be that bash.
+    let machtype = format!("{}-pc-linux-gnu", std::env::consts::ARCH);
+    let always = [
+        ("IFS", " \t\n"),
+        ("OPTIND", "1"),
+        ("OPTERR", "1"),
+        ("PWD", cwd),
+        ("BASH_VERSION", "5.2.0(1)-toolsh"),
+        ("OSTYPE", "linux-gnu"),
+        ("HOSTNAME", HOSTNAME),
+        ("HOSTTYPE", std::env::consts::ARCH),
+        // `$BASH` names the shell scripts run under (they test it to know bash runs them).
+        ("BASH", "/bin/bash"),
+        ("MACHTYPE", machtype.as_str()),
+    ];
+    for (name, value) in always {
+        let _ = vars.set(name, value);
+    }
+    for name in ["UID", "EUID"] {
+        let _ = vars.set(name, AGENT_ID.to_string());
+    }
+    let _ = vars.set("PPID", std::os::unix::process::parent_id().to_string());
+    for (name, value) in [("PS4", "+ "), ("HOME", "/")] {
+        if !inherited || vars.get(name).is_none() {
             let _ = vars.set(name, value);
         }
-        for name in ["UID", "EUID"] {
-            let _ = vars.set(name, AGENT_ID.to_string());
-        }
-        let _ = vars.set("PPID", std::os::unix::process::parent_id().to_string());
-        // `$BASH` names the shell scripts run under (they test it to know bash runs them);
-        // `PATH` and `SHELL` are exported, as in any login: no command here is looked up on
-        // the PATH, but scripts read and extend it.
-        let _ = vars.set("BASH", "/bin/bash");
-        for (name, value) in [("PATH", DEFAULT_PATH), ("SHELL", "/bin/bash")] {
+    }
+    // `PATH` and `SHELL` are exported, as in any login: no command here is looked up on the
+    // PATH, but scripts read and extend it.
+    for (name, value) in [("PATH", DEFAULT_PATH), ("SHELL", "/bin/bash")] {
+        if !inherited || vars.get(name).is_none() {
             let _ = vars.set(name, value);
             if let Some(var) = vars.get_mut(name) {
                 var.attrs.set(vars::Attrs::EXPORT, true);
             }
         }
-        let machtype = format!("{}-pc-linux-gnu", std::env::consts::ARCH);
-        let _ = vars.set("MACHTYPE", &machtype);
-        let versinfo = ["5", "2", "0", "1", "toolsh", machtype.as_str()];
-        let _ = vars.set_value(
-            "BASH_VERSINFO",
-            vars::Value::Indexed(versinfo.iter().enumerate().map(|(i, v)| (i as i64, v.to_string())).collect()),
-        );
+    }
+    let versinfo = ["5", "2", "0", "1", "toolsh", machtype.as_str()];
+    let _ = vars.set_value(
+        "BASH_VERSINFO",
+        vars::Value::Indexed(versinfo.iter().enumerate().map(|(i, v)| (i as i64, v.to_string())).collect()),
+    );
+}
+
+impl State {
+    /// A new session in `cwd`.
+    pub fn new(cwd: &str, ceiling: Limits) -> Self {
+        let mut vars = Vars::new();
+        shell_variables(&mut vars, cwd, false);
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
@@ -320,6 +351,7 @@ impl State {
             ignored_at_entry: Vec::new(),
             login_home: Arc::from("/"),
             subshell_level: 0,
+            bashpid: None,
             getopts_char: 0,
             getopts_optind: "1".to_string(),
             last_arg: String::new(),
@@ -472,6 +504,17 @@ impl State {
             self.vars.remove("SECONDS");
             self.seconds_from = Some((std::time::Instant::now(), from as i64));
         }
+    }
+
+    /// A shell started from this one (`bash s.sh`, `./s.sh`) sees only the variables exported
+    /// to it, then sets its own as it starts ([`shell_variables`]), as a new bash process does.
+    pub fn keep_exported_variables(&mut self) {
+        for name in self.vars.names() {
+            if self.vars.get(&name).is_some_and(|v| !v.attrs.has(vars::Attrs::EXPORT)) {
+                self.vars.remove(&name);
+            }
+        }
+        shell_variables(&mut self.vars, &self.cwd, true);
     }
 
     /// A new shell starts in this state (the session's, or `bash` run inside it): `$SHLVL` is

@@ -237,6 +237,7 @@ impl Snapshot {
                     let attrs = crate::session::FunctionAttrs {
                         exported: letters.contains('x'),
                         readonly: letters.contains('r'),
+                        traced: letters.contains('t'),
                     };
                     (name.clone(), attrs)
                 })
@@ -466,7 +467,7 @@ mod tests {
         if let Some(Command::Function(def)) = script.body[0].and_or.first.commands.first() {
             Arc::make_mut(&mut state.functions).insert(def.name.clone(), Arc::new(def.clone()));
             Arc::make_mut(&mut state.function_attrs)
-                .insert(def.name.clone(), crate::session::FunctionAttrs { exported: true, readonly: false });
+                .insert(def.name.clone(), crate::session::FunctionAttrs { exported: true, ..Default::default() });
         }
         (state, vfs)
     }

@@ -42,13 +42,17 @@ impl Attrs {
     /// `local x` in the function it calls starts with that value, as bash's does. Never
     /// saved ([`Attrs::bits`] leaves it out).
     pub const TEMPENV: Attrs = Attrs(256);
+    /// `declare -t`: listed, acting on nothing (bash gives a variable's trace attribute no
+    /// meaning). Past the eight saved bits: a restored session loses it.
+    pub const TRACE: Attrs = Attrs(512);
 
     /// The attributes `declare`'s letters stand for, in the order bash writes them
     /// (`declare -p`, `${x@a}`).
-    pub const LETTERS: [(Attrs, char); 7] = [
+    pub const LETTERS: [(Attrs, char); 8] = [
         (Attrs::INTEGER, 'i'),
         (Attrs::NAMEREF, 'n'),
         (Attrs::READONLY, 'r'),
+        (Attrs::TRACE, 't'),
         (Attrs::EXPORT, 'x'),
         (Attrs::CAPITALIZE, 'c'),
         (Attrs::LOWER, 'l'),
@@ -57,7 +61,7 @@ impl Attrs {
 
     /// The bits, as a snapshot keeps them.
     pub fn bits(self) -> u8 {
-        // TEMPENV, the one bit past eight, is never saved.
+        // TEMPENV and TRACE, the bits past eight, are never saved.
         self.0 as u8
     }
 

@@ -162,9 +162,12 @@ fn dynamic(name: &str) -> bool {
             | "EPOCHSECONDS"
             | "EPOCHREALTIME"
             | "BASHPID"
+            | "BASH_ARGV0"
             | "BASH_SUBSHELL"
             | "LINENO"
             | "FUNCNAME"
+            | "BASH_SOURCE"
+            | "BASH_LINENO"
             | "DIRSTACK"
             | "BASH_COMMAND"
     )

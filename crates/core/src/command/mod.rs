@@ -186,6 +186,11 @@ impl<'a> Ctx<'a> {
         self.state.set_var(name, value)
     }
 
+    /// Unsets `name[subscript]` (see [`State::unset_element_target`]).
+    pub fn unset_element(&mut self, name: &str, subscript: &str) -> Result<(), crate::arith::TargetError> {
+        self.state.unset_element_target(name, subscript)
+    }
+
     /// Sets a name or `name[subscript]` (see [`State::set_target`]).
     pub fn set_target(&mut self, target: &str, value: String) -> Result<(), crate::arith::TargetError> {
         self.state.set_target(target, value)
@@ -401,6 +406,23 @@ impl<'a> Ctx<'a> {
         1
     }
 
+    /// A variable the command was to set is read-only: said as bash's `err_readonly` says it,
+    /// the shell's prefix and no command name (`s.sh: line 3: V: readonly variable`, not
+    /// `read: V: …`); status 1.
+    pub async fn readonly_refused(&self, name: &str) -> Status {
+        self.err(format!("{}{name}: readonly variable\n", self.shell_prefix())).await;
+        1
+    }
+
+    /// A failed [`Ctx::set_target`] said as bash says it (a read-only variable by
+    /// [`Ctx::readonly_refused`]); status 1.
+    pub async fn target_refused(&self, err: &crate::arith::TargetError) -> Status {
+        match err {
+            crate::arith::TargetError::Readonly(name) => self.readonly_refused(name).await,
+            other => self.fail(other).await,
+        }
+    }
+
     /// Prints `name: message` on stderr; one of bash's builtins puts the shell's prefix first,
     /// as bash does (`s.sh: line 4: read: …`, [`State::diagnostic_prefix`]).
     pub async fn complain(&self, message: impl std::fmt::Display) {
@@ -433,7 +455,7 @@ impl<'a> Ctx<'a> {
 
     /// Says a usage error in the spec's words; the spec's usage status.
     async fn refuse(&self, spec: &spec::Spec, misuse: &spec::Misuse) -> Status {
-        self.err(format!("{}{}", self.shell_prefix(), spec.refusal_text(misuse))).await;
+        self.err(spec.refusal_said(&self.shell_prefix(), misuse)).await;
         spec.usage_status
     }
 

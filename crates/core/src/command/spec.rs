@@ -485,6 +485,16 @@ impl Spec {
         }
     }
 
+    /// [`Spec::refusal_text`] as a shell says it, `prefix` (`s.sh: line 4: `) before the
+    /// message; a bash builtin's usage line alone (`printf` with no format) goes without it, as
+    /// bash's `builtin_usage` prints it.
+    pub fn refusal_said(&self, prefix: &str, misuse: &Misuse) -> String {
+        let text = self.refusal_text(misuse);
+        let bare = matches!(self.words, Words::Bash)
+            && text.strip_prefix(self.name).is_some_and(|rest| rest.starts_with(": usage: "));
+        if bare { text } else { format!("{prefix}{text}") }
+    }
+
     /// What a usage error prints on standard error, as [`Spec::words`] says.
     pub fn refusal_text(&self, misuse: &Misuse) -> String {
         let name = self.name;
