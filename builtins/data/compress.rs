@@ -972,7 +972,18 @@ async fn decompress_stream(
                 Ok(0) => break,
                 Ok(n) => filled += n,
                 Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(_) => return Err(corrupt(why)),
+                Err(err) => {
+                    // What came before the damage goes out first, as GNU's does; a stream cut
+                    // short is said as gzip says it.
+                    piece.truncate(filled);
+                    sink.put(ctx, piece).await?;
+                    let truncated = format == Format::Gzip && err.kind() == std::io::ErrorKind::UnexpectedEof;
+                    return Err(corrupt(if truncated && plain + filled as u64 > 0 {
+                        "unexpected end of file"
+                    } else {
+                        why
+                    }));
+                }
             }
         }
         piece.truncate(filled);

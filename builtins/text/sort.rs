@@ -6,7 +6,13 @@
 //! `-n` (exact decimal comparison, as GNU's, not through floating point), `-g` (floating point,
 //! non-numbers first), `-h` (SI suffixes), `-M` (month names), `-V` (version order), `-R`
 //! (hash of the key). Also `-c`/`-C` (check), `-m` (merge), `-u`, `-s`, `-z`, `-t`, `-o`,
-//! `--files0-from`; `-S`, `-T` and `--parallel` are accepted and have nothing to tune here.
+//! `--files0-from`; `--parallel` is accepted and has nothing to tune here.
+//!
+//! Memory is bounded as GNU bounds it: input is read a piece at a time into a buffer of `-S`
+//! bytes (default: the files given, whole, up to 8 GiB; 8 MiB for a pipe), counting each line's
+//! 20-byte record twice (the merge's second table) and its keys. A full buffer is sorted and
+//! written as a run to a scratch file (`-T`, `$TMPDIR`, `/tmp`: the session's scratch space,
+//! through the workspace), and the runs are merged, 64 at a time, into the output.
 //!
 //! Why not uutils' sort: see ARCHITECTURE.md ("sort and wc"). In short, `uu_sort` only runs as
 //! a whole program over the process's streams and files, so it would need a child process — a
@@ -1095,6 +1101,9 @@ async fn sort_external(
 /// Runs merged at once.
 const FAN_IN: usize = 64;
 
+/// The least a run reads back at a time.
+const MIN_BLOCK: usize = 16 << 10;
+
 async fn cannot_read(ctx: &Ctx<'_>, file: &str, err: &std::io::Error) -> Status {
     let what = if err.kind() == std::io::ErrorKind::IsADirectory { "read failed" } else { "cannot read" };
     ctx.complain(format!("{what}: {}: {}", quotef(file), describe(err))).await;
@@ -1312,7 +1321,7 @@ impl RunReader {
             if !self.done {
                 let at = self.data.len();
                 std::io::Read::read_to_end(
-                    &mut std::io::Read::take(&mut self.reader, block.saturating_sub(at).max(READ_PIECE) as u64),
+                    &mut std::io::Read::take(&mut self.reader, block.saturating_sub(at).max(MIN_BLOCK) as u64),
                     &mut self.data,
                 )?;
                 self.done = self.data.len() == at;
@@ -1345,7 +1354,9 @@ async fn merge_runs(
     budget: &Budget,
     out: &mut Output,
 ) -> Result<(), Status> {
-    let block = (budget.bytes / 2 / runs.len().max(1)).clamp(READ_PIECE / 4, 4 << 20);
+    // A block's records can cost several times its bytes (20 bytes a line of 6): an eighth of
+    // the buffer in bytes across the runs keeps the whole near half the buffer.
+    let block = (budget.bytes / 8 / runs.len().max(1)).clamp(MIN_BLOCK, 4 << 20);
     let mut readers = Vec::with_capacity(runs.len());
     for run in runs {
         let reader = match ctx.vfs.open_reader(run) {
