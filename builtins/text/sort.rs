@@ -9,7 +9,7 @@
 //! `--files0-from`; `--parallel` is accepted and has nothing to tune here.
 //!
 //! Memory is bounded as GNU bounds it: input is read a piece at a time into a buffer of `-S`
-//! bytes (default: the files given, whole, up to 8 GiB; 8 MiB for a pipe), counting each line's
+//! bytes (default: the files given, whole, up to 8 GiB; 4 MiB for a pipe), counting each line's
 //! 20-byte record twice (the merge's second table) and its keys. A full buffer is sorted and
 //! written as a run to a scratch file (`-T`, `$TMPDIR`, `/tmp`: the session's scratch space,
 //! through the workspace), and the runs are merged, 64 at a time, into the output.
@@ -954,7 +954,7 @@ struct Budget {
 }
 
 /// The default buffer for input of unknown size (a pipe).
-const PIPE_BUFFER: usize = 8 << 20;
+const PIPE_BUFFER: usize = 4 << 20;
 /// The most the default buffer takes for workspace files.
 const FILE_BUFFER: usize = 8 << 30;
 /// The least buffer `-S` gives (GNU has a floor too).
@@ -1023,21 +1023,26 @@ async fn sort_external(
                 Err(err) => return cannot_read(ctx, file, &err).await,
             };
             lines_in_buffer += memchr::memchr_iter(terminator, &piece).count();
-            if buffer.is_empty() {
-                // Sized for the whole of a file that fits, so that it is not copied as it grows.
-                let expected = budget.bytes.min(READ_PIECE.max(budget.bytes / (1 + budget.line_cost / 8)));
+            if buffer.capacity() == 0 {
+                // Sized once, so that it is not copied (and held twice) as it grows: for files,
+                // their bytes when they fit; for a pipe, the budget.
+                let expected = if budget.bytes <= 16 * PIPE_BUFFER {
+                    budget.bytes
+                } else {
+                    budget.bytes.min(READ_PIECE.max(budget.bytes / (1 + budget.line_cost / 8)))
+                };
                 buffer = Vec::with_capacity(expected.max(piece.len()));
             }
             buffer.extend_from_slice(&piece);
             if budget.full(buffer.len(), lines_in_buffer) {
-                // The complete lines go to a run; a line begun stays for the next buffer.
+                // The complete lines go to a run; a line begun stays, moved to the front of the
+                // same buffer for the next run.
                 let Some(last) = memchr::memrchr(terminator, &buffer) else { continue };
-                let rest = buffer.split_off(last + 1);
-                match write_run(ctx, rules, &buffer, scratch).await {
+                match write_run(ctx, rules, &buffer[..=last], scratch).await {
                     Ok(run) => runs.push(run),
                     Err(status) => return status,
                 }
-                buffer = rest;
+                buffer.drain(..=last);
                 lines_in_buffer = 0;
             }
         }
