@@ -474,7 +474,8 @@ fn xz_options(level: u32, extreme: bool) -> lzma_rust2::XzOptions {
     options
 }
 
-/// Decompressed output is held in memory, so a cap keeps a small "gzip bomb" from exhausting it.
+/// What `tar` and `file` decompress is held in memory (gzip itself streams), so a cap keeps a
+/// small "gzip bomb" from exhausting it.
 const MAX_DECOMPRESSED: u64 = 1 << 30;
 
 /// Decompresses a whole gzip stream (any number of members) of at most [`MAX_DECOMPRESSED`].
