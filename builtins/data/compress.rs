@@ -474,7 +474,7 @@ fn xz_options(level: u32, extreme: bool) -> lzma_rust2::XzOptions {
     options
 }
 
-/// What `tar` and `file` decompress is held in memory (gzip itself streams), so a cap keeps a
+/// What `tar` decompresses is held in memory (gzip itself streams), so a cap keeps a
 /// small "gzip bomb" from exhausting it.
 const MAX_DECOMPRESSED: u64 = 1 << 30;
 
