@@ -357,13 +357,7 @@ impl Format {
                 encoder.finish()
             }
             Format::Xz => {
-                let mut options = lzma_rust2::XzOptions::with_preset(level.min(9));
-                if extreme {
-                    // xz's `-e`: the slower match finder searched deepest, for every preset.
-                    let lzma = &mut options.lzma_options;
-                    (lzma.mode, lzma.mf) = (lzma_rust2::EncodeMode::Normal, lzma_rust2::MfType::Bt4);
-                    (lzma.nice_len, lzma.depth_limit) = (lzma_rust2::LzmaOptions::NICE_LEN_MAX, 512);
-                }
+                let options = xz_options(level, extreme);
                 let mut encoder = lzma_rust2::XzWriter::new(out, options).map_err(std::io::Error::other)?;
                 encoder.write_all(data)?;
                 encoder.finish().map_err(std::io::Error::other)
@@ -413,7 +407,20 @@ impl Options {
 /// The bytes of a gzip file that are not compressed data (header with its name, comment and
 /// extra field; trailer), its CRC and its uncompressed size; `None` when it is not gzip.
 fn layout(data: &[u8]) -> Option<(usize, u32, u32)> {
-    if data.len() < 18 || data[..3] != [0x1f, 0x8b, 8] {
+    if data.len() < 18 {
+        return None;
+    }
+    let at = layout_head(data)?;
+    let trailer = data.get(data.len() - 8..)?;
+    let crc = u32::from_le_bytes([trailer[0], trailer[1], trailer[2], trailer[3]]);
+    let size = u32::from_le_bytes([trailer[4], trailer[5], trailer[6], trailer[7]]);
+    Some((at + 8, crc, size))
+}
+
+/// The size of the gzip header `data` starts with; `None` when it is not gzip (or the head
+/// given is too short to hold it).
+fn layout_head(data: &[u8]) -> Option<usize> {
+    if data.len() < 10 || data[..3] != [0x1f, 0x8b, 8] {
         return None;
     }
     let flags = data[3];
@@ -430,10 +437,7 @@ fn layout(data: &[u8]) -> Option<(usize, u32, u32)> {
     if flags & 2 != 0 {
         at += 2;
     }
-    let trailer = data.get(data.len() - 8..)?;
-    let crc = u32::from_le_bytes([trailer[0], trailer[1], trailer[2], trailer[3]]);
-    let size = u32::from_le_bytes([trailer[4], trailer[5], trailer[6], trailer[7]]);
-    Some((at + 8, crc, size))
+    Some(at)
 }
 
 /// GNU's ratio: how much smaller the compressed data (without header and trailer) is than
@@ -444,17 +448,34 @@ fn ratio(original: u64, compressed: u64) -> String {
 }
 
 fn compress(data: &[u8], name: Option<&str>, mtime: u32, level: u32) -> std::io::Result<Vec<u8>> {
-    // OS 3 (Unix), as GNU gzip writes it (flate2 would write 255, unknown).
-    let mut builder = flate2::GzBuilder::new().mtime(mtime).operating_system(3);
-    if let Some(name) = name {
-        builder = builder.filename(name.as_bytes());
-    }
-    let mut encoder = builder.write(Vec::with_capacity(data.len() / 2 + 64), Compression::new(level));
+    let mut encoder = gzip_builder(name, mtime).write(Vec::with_capacity(data.len() / 2 + 64), Compression::new(level));
     encoder.write_all(data)?;
     encoder.finish()
 }
 
-/// Decompressed output is held in memory, so a cap keeps a small "gzip bomb" from exhausting it.
+/// A gzip header as GNU gzip writes it: OS 3 (Unix; flate2 would write 255, unknown), the
+/// name and mtime when given.
+fn gzip_builder(name: Option<&str>, mtime: u32) -> flate2::GzBuilder {
+    let builder = flate2::GzBuilder::new().mtime(mtime).operating_system(3);
+    match name {
+        Some(name) => builder.filename(name.as_bytes()),
+        None => builder,
+    }
+}
+
+/// xz's preset, and `-e`: the slower match finder searched deepest, for every preset.
+fn xz_options(level: u32, extreme: bool) -> lzma_rust2::XzOptions {
+    let mut options = lzma_rust2::XzOptions::with_preset(level.min(9));
+    if extreme {
+        let lzma = &mut options.lzma_options;
+        (lzma.mode, lzma.mf) = (lzma_rust2::EncodeMode::Normal, lzma_rust2::MfType::Bt4);
+        (lzma.nice_len, lzma.depth_limit) = (lzma_rust2::LzmaOptions::NICE_LEN_MAX, 512);
+    }
+    options
+}
+
+/// What `tar` decompresses is held in memory (gzip itself streams), so a cap keeps a
+/// small "gzip bomb" from exhausting it.
 const MAX_DECOMPRESSED: u64 = 1 << 30;
 
 /// Decompresses a whole gzip stream (any number of members) of at most [`MAX_DECOMPRESSED`].
@@ -673,29 +694,49 @@ async fn one_file(ctx: &Ctx<'_>, options: &Options, file: &str, width: usize) ->
     {
         return say(format.exists(target)).await;
     }
-    let data = match ctx.read_operand(file).await {
-        Ok(data) => data,
-        Err(err) => return say((format.cannot_open(file, &describe(&err)), 1)).await,
+    // xz looks at the data before it names the output: data that is xz but has no suffix it
+    // knows is decompressed (to nothing) and then refused, as xz does.
+    let nameless = options.decompress && target.is_none() && file != "-" && !options.to_stdout && !options.test;
+    let target_abs = target.as_ref().map(|target| ctx.abs(target));
+    let mut sink = match &target_abs {
+        _ if options.test || nameless => Sink::Discard,
+        None => Sink::Out,
+        Some(abs) => match ctx.vfs.open_writer(abs, WriteMode::Truncate) {
+            Ok(writer) => Sink::File(writer),
+            Err(err) => return say((format!("{}: {}", target.as_deref().unwrap_or(file), describe(&err)), 1)).await,
+        },
     };
-    let result = if options.decompress {
-        format.decompress(&data).map_err(|why| format.failure(file, why))
+    let name = (file != "-" && !options.no_name).then(|| file.rsplit('/').next().unwrap_or(file));
+    let sizes = if options.decompress {
+        decompress_stream(ctx, format, file, meta.is_some(), &source_abs, &mut sink).await
     } else {
         // Like GNU gzip, a named file records its base name and mtime; `-n` and stdin do not.
-        let name = (file != "-" && !options.no_name).then(|| file.rsplit('/').next().unwrap_or(file));
         let mtime = meta
             .as_ref()
             .filter(|_| !options.no_name)
             .and_then(|m| m.mtime.duration_since(UNIX_EPOCH).ok())
             .map_or(0, |d| u32::try_from(d.as_secs()).unwrap_or(0));
-        format
-            .compress(&data, name, mtime, options.level, options.extreme)
-            .map_err(|err| (format!("{file}: {}", describe(&err)), 1))
+        compress_stream(ctx, options, file, name, mtime, &mut sink).await
     };
-    let bytes = match result {
-        Ok(bytes) => bytes,
-        Err(failure) => return say(failure).await,
+    let sizes = match sizes {
+        Ok(sizes) => sizes,
+        Err(failure) => {
+            // GNU removes what it began to write when the input turns out bad.
+            if let Some(abs) = &target_abs {
+                drop(sink);
+                let _ = ctx.vfs.remove_file(abs);
+            }
+            return match failure {
+                Failure::Said(failure) => say(failure).await,
+                Failure::Input(err) => say((format.cannot_open(file, &describe(&err)), 1)).await,
+                Failure::Output(err) => {
+                    say((format!("{}: {}", target.as_deref().unwrap_or(file), describe(&err)), 1)).await
+                }
+                Failure::Gone => 1,
+            };
+        }
     };
-    if options.decompress && target.is_none() && file != "-" && !options.to_stdout && !options.test {
+    if nameless {
         // xz: the data is xz, but the name does not say what it decompresses to.
         return say((format!("{file}: Filename has an unknown suffix, skipping"), 2)).await;
     }
@@ -704,18 +745,17 @@ async fn one_file(ctx: &Ctx<'_>, options: &Options, file: &str, width: usize) ->
             let line = match format {
                 Format::Gzip => format!("{file}:\t OK\n"),
                 Format::Bzip2 => format!("{report_head}ok\n"),
-                Format::Xz => xz_report(file, data.len(), bytes.len()),
+                Format::Xz => xz_report(file, sizes.packed, sizes.plain),
             };
             ctx.err(line).await;
         }
         return 0;
     }
     if options.verbose {
-        let (packed, plain) = if options.decompress { (&data, &bytes) } else { (&bytes, &data) };
+        let (packed, plain) = (sizes.packed, sizes.plain);
         let line = match format {
             Format::Gzip => {
-                let header = layout(packed).map_or(0, |(header, _, _)| header);
-                let ratio = ratio(plain.len() as u64, (packed.len() - header.min(packed.len())) as u64);
+                let ratio = ratio(plain, packed.saturating_sub(sizes.framing));
                 let done = match &target {
                     None => "replaced with stdout".to_string(),
                     Some(target) if options.keep => format!("created {target}"),
@@ -725,7 +765,7 @@ async fn one_file(ctx: &Ctx<'_>, options: &Options, file: &str, width: usize) ->
             }
             Format::Bzip2 if options.decompress => format!("{report_head}done\n"),
             Format::Bzip2 => {
-                let (plain, packed) = (plain.len() as f64, packed.len() as f64);
+                let (plain, packed) = (plain as f64, packed as f64);
                 let (ratio, bits) = if plain == 0.0 { (0.0, 0.0) } else { (plain / packed, 8.0 * packed / plain) };
                 let saved = if plain == 0.0 { 0.0 } else { 100.0 * (1.0 - packed / plain) };
                 format!(
@@ -733,15 +773,14 @@ async fn one_file(ctx: &Ctx<'_>, options: &Options, file: &str, width: usize) ->
                     plain as u64, packed as u64
                 )
             }
-            Format::Xz => xz_report(file, packed.len(), plain.len()),
+            Format::Xz => xz_report(file, packed, plain),
         };
         ctx.err(line).await;
     }
-    let Some(target) = target else {
-        return if ctx.out(bytes).await { 0 } else { 1 };
+    let (Some(target), Some(target_abs), Sink::File(writer)) = (target, target_abs, sink) else {
+        return 0;
     };
-    let target_abs = ctx.abs(&target);
-    let written = ctx.vfs.write(&target_abs, &bytes, WriteMode::Truncate).and_then(|()| {
+    let written = writer.close().and_then(|()| {
         if let Some(meta) = &meta {
             ctx.vfs.set_mode(&target_abs, meta.mode)?;
             ctx.vfs.set_mtime(&target_abs, meta.mtime)?;
@@ -754,8 +793,212 @@ async fn one_file(ctx: &Ctx<'_>, options: &Options, file: &str, width: usize) ->
     }
 }
 
+/// Bytes of output handed on at a time, and read from a file at a time.
+const PIECE: usize = 256 * 1024;
+
+/// Where one operand's result goes: standard output, the file it becomes, or nowhere (`-t`).
+enum Sink {
+    Out,
+    File(Box<dyn crate::vfs::FileWriter>),
+    Discard,
+}
+
+/// Why an operand's transformation stopped.
+enum Failure {
+    /// The program's own message and status (data that is not in the format, or damaged).
+    Said((String, Status)),
+    /// The input could not be read.
+    Input(std::io::Error),
+    /// The output file could not be written.
+    Output(std::io::Error),
+    /// Standard output's reader left (or the line was stopped): status 1, nothing to say.
+    Gone,
+}
+
+/// What went through: compressed and plain bytes, and the gzip header and trailer among the
+/// compressed ones (for `-v`'s ratio, which GNU takes over the compressed data alone).
+struct Sizes {
+    packed: u64,
+    plain: u64,
+    framing: u64,
+}
+
+impl Sink {
+    async fn put(&mut self, ctx: &Ctx<'_>, bytes: Vec<u8>) -> Result<(), Failure> {
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        match self {
+            Sink::Out => {
+                if ctx.out(bytes).await {
+                    Ok(())
+                } else {
+                    Err(Failure::Gone)
+                }
+            }
+            Sink::File(writer) => {
+                writer.write_all(&bytes).map_err(Failure::Output)?;
+                // A file written is not a wait: the deadline and Ctrl-C are seen between pieces.
+                if ctx.step().await { Ok(()) } else { Err(Failure::Gone) }
+            }
+            Sink::Discard => {
+                if ctx.step().await {
+                    Ok(())
+                } else {
+                    Err(Failure::Gone)
+                }
+            }
+        }
+    }
+}
+
+/// A compressor writing into memory that is handed on and emptied after every piece.
+enum Encoder {
+    Gzip(flate2::write::GzEncoder<Vec<u8>>),
+    Bzip2(bzip2::write::BzEncoder<Vec<u8>>),
+    Xz(Box<lzma_rust2::XzWriter<Vec<u8>>>),
+}
+
+impl Encoder {
+    fn new(format: Format, name: Option<&str>, mtime: u32, level: u32, extreme: bool) -> std::io::Result<Encoder> {
+        Ok(match format {
+            Format::Gzip => Encoder::Gzip(gzip_builder(name, mtime).write(Vec::new(), Compression::new(level))),
+            Format::Bzip2 => {
+                Encoder::Bzip2(bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::new(level.clamp(1, 9))))
+            }
+            Format::Xz => Encoder::Xz(Box::new(
+                lzma_rust2::XzWriter::new(Vec::new(), xz_options(level, extreme)).map_err(std::io::Error::other)?,
+            )),
+        })
+    }
+
+    fn write_all(&mut self, data: &[u8]) -> std::io::Result<()> {
+        match self {
+            Encoder::Gzip(encoder) => encoder.write_all(data),
+            Encoder::Bzip2(encoder) => encoder.write_all(data),
+            Encoder::Xz(encoder) => encoder.write_all(data),
+        }
+    }
+
+    /// What it wrote so far, taken out of it.
+    fn take(&mut self) -> Vec<u8> {
+        std::mem::take(match self {
+            Encoder::Gzip(encoder) => encoder.get_mut(),
+            Encoder::Bzip2(encoder) => encoder.get_mut(),
+            Encoder::Xz(encoder) => encoder.inner_mut(),
+        })
+    }
+
+    fn finish(self) -> std::io::Result<Vec<u8>> {
+        match self {
+            Encoder::Gzip(encoder) => encoder.finish(),
+            Encoder::Bzip2(encoder) => encoder.finish(),
+            Encoder::Xz(encoder) => encoder.finish().map_err(std::io::Error::other),
+        }
+    }
+}
+
+/// Compresses an operand into `sink` a piece at a time: memory stays the compressor's own
+/// window and one piece each way, whatever the size of the input.
+async fn compress_stream(
+    ctx: &Ctx<'_>,
+    options: &Options,
+    file: &str,
+    name: Option<&str>,
+    mtime: u32,
+    sink: &mut Sink,
+) -> Result<Sizes, Failure> {
+    let format = options.format;
+    let failed = |err: std::io::Error| Failure::Said((format!("{file}: {}", describe(&err)), 1));
+    let mut input = ctx.open_operand(file).map_err(Failure::Input)?;
+    let mut encoder = Encoder::new(format, name, mtime, options.level, options.extreme).map_err(failed)?;
+    let (mut plain, mut packed) = (0u64, 0u64);
+    while let Some(chunk) = input.chunk().await.map_err(Failure::Input)? {
+        plain += chunk.len() as u64;
+        encoder.write_all(&chunk).map_err(failed)?;
+        let out = encoder.take();
+        packed += out.len() as u64;
+        sink.put(ctx, out).await?;
+    }
+    let out = encoder.finish().map_err(failed)?;
+    packed += out.len() as u64;
+    sink.put(ctx, out).await?;
+    // GNU's ratio leaves out the header (with the name) and the 8-byte trailer.
+    let framing = if format == Format::Gzip { 10 + name.map_or(0, |n| n.len() as u64 + 1) + 8 } else { 0 };
+    Ok(Sizes { packed, plain, framing })
+}
+
+/// Decompresses an operand into `sink` a piece at a time. A file is read as the decoder asks
+/// for it; standard input is gathered first (compressed, within the `input-bytes` limit), as
+/// the decoders pull their input.
+async fn decompress_stream(
+    ctx: &Ctx<'_>,
+    format: Format,
+    file: &str,
+    is_file: bool,
+    abs: &str,
+    sink: &mut Sink,
+) -> Result<Sizes, Failure> {
+    let (source, packed): (Box<dyn Read + Send>, u64) = if is_file {
+        let reader = ctx.vfs.open_reader(abs).map_err(Failure::Input)?;
+        let size = ctx.vfs.stat(abs).map_err(Failure::Input)?.size;
+        (Box::new(reader), size)
+    } else {
+        let data = ctx.read_stdin().await.map_err(Failure::Input)?;
+        let size = data.len() as u64;
+        (Box::new(std::io::Cursor::new(data)), size)
+    };
+    // The head: the magic number, and the gzip header whose size `-v` leaves out of its ratio.
+    let mut source = std::io::BufReader::with_capacity(PIECE, source);
+    let head = std::io::BufRead::fill_buf(&mut source).map_err(Failure::Input)?;
+    let framing = match format {
+        Format::Gzip => layout_head(head).map_or(0, |header| header as u64 + 8),
+        _ => 0,
+    };
+    let corrupt = |why: &'static str| Failure::Said(format.failure(file, why));
+    if format == Format::Xz && Format::sniff(head) != Some(Format::Xz) {
+        return Err(corrupt("File format not recognized"));
+    }
+    let (mut decoder, why): (Box<dyn Read + Send>, &'static str) = match format {
+        Format::Gzip => (Box::new(flate2::bufread::MultiGzDecoder::new(source)), "not in gzip format"),
+        Format::Bzip2 => (Box::new(bzip2::bufread::MultiBzDecoder::new(source)), BZIP2_CORRUPT),
+        Format::Xz => (Box::new(lzma_rust2::XzReader::new(source, true)), "Compressed data is corrupt"),
+    };
+    let mut plain = 0u64;
+    loop {
+        let mut piece = vec![0u8; PIECE];
+        let mut filled = 0;
+        while filled < PIECE {
+            match decoder.read(&mut piece[filled..]) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(err) => {
+                    // What came before the damage goes out first, as GNU's does; a stream cut
+                    // short is said as gzip says it.
+                    piece.truncate(filled);
+                    sink.put(ctx, piece).await?;
+                    let truncated = format == Format::Gzip && err.kind() == std::io::ErrorKind::UnexpectedEof;
+                    return Err(corrupt(if truncated && plain + filled as u64 > 0 {
+                        "unexpected end of file"
+                    } else {
+                        why
+                    }));
+                }
+            }
+        }
+        piece.truncate(filled);
+        plain += filled as u64;
+        let done = filled < PIECE;
+        sink.put(ctx, piece).await?;
+        if done {
+            return Ok(Sizes { packed, plain, framing });
+        }
+    }
+}
+
 /// xz's `-v` line off a terminal: compressed and uncompressed sizes and their ratio.
-fn xz_report(file: &str, packed: usize, plain: usize) -> String {
+fn xz_report(file: &str, packed: u64, plain: u64) -> String {
     let ratio = if plain == 0 || packed as f64 / plain as f64 > 9.999 {
         "> 9.999".to_string()
     } else {
@@ -766,7 +1009,7 @@ fn xz_report(file: &str, packed: usize, plain: usize) -> String {
 
 /// A size as xz shows it in the C locale: bytes, or KiB/MiB/GiB with one decimal from
 /// 10,000 bytes on.
-fn xz_size(bytes: usize) -> String {
+fn xz_size(bytes: u64) -> String {
     let units = ["KiB", "MiB", "GiB"];
     if bytes < 10_000 {
         return format!("{bytes} B");

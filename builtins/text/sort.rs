@@ -6,7 +6,13 @@
 //! `-n` (exact decimal comparison, as GNU's, not through floating point), `-g` (floating point,
 //! non-numbers first), `-h` (SI suffixes), `-M` (month names), `-V` (version order), `-R`
 //! (hash of the key). Also `-c`/`-C` (check), `-m` (merge), `-u`, `-s`, `-z`, `-t`, `-o`,
-//! `--files0-from`; `-S`, `-T` and `--parallel` are accepted and have nothing to tune here.
+//! `--files0-from`; `--parallel` is accepted and has nothing to tune here.
+//!
+//! Memory is bounded as GNU bounds it: input is read a piece at a time into a buffer of `-S`
+//! bytes (default: the files given, whole, up to 8 GiB; 4 MiB for a pipe), counting each line's
+//! 20-byte record twice (the merge's second table) and its keys. A full buffer is sorted and
+//! written as a run to a scratch file (`-T`, `$TMPDIR`, `/tmp`: the session's scratch space,
+//! through the workspace), and the runs are merged, 64 at a time, into the output.
 //!
 //! Why not uutils' sort: see ARCHITECTURE.md ("sort and wc"). In short, `uu_sort` only runs as
 //! a whole program over the process's streams and files, so it would need a child process — a
@@ -406,16 +412,33 @@ fn compare_text(a: &[u8], b: &[u8], order: &Order, seed: &impl BuildHasher) -> O
     if order.reverse { ordering.reverse() } else { ordering }
 }
 
-/// A line: its span in the input, where its keys start in [`Sorter::keys`] (they are worked
-/// out once, not on every comparison), and a hint of its first key.
+/// A line: its span in its buffer, where its keys start in [`Sorter::keys`] (they are worked
+/// out once, not on every comparison), and a hint of its first key. 20 bytes: a buffer holds
+/// less than 4 GiB and its keys fewer than 2^32 entries (see [`Budget`]), so offsets are
+/// `u32`; the hint is two halves so the record needs no 8-byte alignment.
 #[derive(Debug, Clone, Copy)]
 struct Line {
-    start: usize,
-    end: usize,
-    keys: usize,
+    start: u32,
+    end: u32,
+    keys: u32,
     /// Orders lines as their first keys do wherever two hints differ (see [`hint`]): most
     /// comparisons end here, without reaching into the key table and the input.
-    hint: u64,
+    hint_high: u32,
+    hint_low: u32,
+}
+
+impl Line {
+    fn hint(&self) -> u64 {
+        (u64::from(self.hint_high) << 32) | u64::from(self.hint_low)
+    }
+
+    fn set_hint(&mut self, hint: u64) {
+        (self.hint_high, self.hint_low) = ((hint >> 32) as u32, hint as u32);
+    }
+
+    fn span(&self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
 }
 
 /// A number that orders keys as `order` would, only more coarsely: equal hints say nothing,
@@ -449,20 +472,18 @@ struct KeyText {
     number: Number,
 }
 
-struct Sorter<'d> {
-    data: &'d [u8],
+/// How lines compare: the options, and what is worked out of them once.
+struct Rules {
     options: Options,
     /// How each key compares: the keys' own options or the global ones; without `-k`, one
     /// key, the whole line (less its leading blanks under `-b`).
     orders: Vec<Order>,
-    /// The keys of every line, those of one line after another.
-    keys: Vec<KeyText>,
     /// Whole lines in byte order (perhaps reversed): the common case, compared directly.
     plain: bool,
 }
 
-impl<'d> Sorter<'d> {
-    fn new(data: &'d [u8], options: Options) -> Self {
+impl Rules {
+    fn new(options: Options) -> Self {
         let plain = options.keys.is_empty() && Order { reverse: false, ..options.global }.is_default();
         let orders = if options.keys.is_empty() {
             if plain { Vec::new() } else { vec![options.global] }
@@ -470,16 +491,50 @@ impl<'d> Sorter<'d> {
             // A key with no options of its own takes the global ones.
             options.keys.iter().map(|key| if key.order.is_default() { options.global } else { key.order }).collect()
         };
-        Sorter { data, options, orders, keys: Vec::new(), plain }
+        Rules { options, orders, plain }
+    }
+
+    /// What a line costs in memory beyond its bytes: its record in the two tables of a sort
+    /// (see [`sort_lines`]) and its keys.
+    fn line_cost(&self) -> usize {
+        2 * std::mem::size_of::<Line>() + self.orders.len() * std::mem::size_of::<KeyText>()
+    }
+}
+
+/// The lines of one buffer: the buffer, and the keys of its lines.
+struct Sorter<'d> {
+    rules: &'d Rules,
+    data: &'d [u8],
+    /// The keys of every line, those of one line after another.
+    keys: Vec<KeyText>,
+}
+
+impl<'d> Sorter<'d> {
+    fn new(rules: &'d Rules, data: &'d [u8]) -> Self {
+        Sorter { rules, data, keys: Vec::new() }
+    }
+
+    /// The lines of the buffer (each ended by the terminator; what follows the last one is
+    /// not a line), their keys worked out.
+    fn lines(&mut self) -> Vec<Line> {
+        let mut spans = Vec::new();
+        let mut lines = Vec::new();
+        let mut start = 0;
+        for end in memchr::memchr_iter(self.rules.options.terminator, self.data) {
+            lines.push(self.line(start, end, &mut spans));
+            start = end + 1;
+        }
+        lines
     }
 
     fn line(&mut self, start: usize, end: usize, spans: &mut Vec<(usize, usize)>) -> Line {
         let text = &self.data[start..end];
-        let sep = self.options.separator.as_deref();
+        let rules = self.rules;
+        let sep = rules.options.separator.as_deref();
         let first = self.keys.len();
         let mut first_hint = None;
-        for (idx, order) in self.orders.iter().enumerate() {
-            let (from, to) = match self.options.keys.get(idx) {
+        for (idx, order) in rules.orders.iter().enumerate() {
+            let (from, to) = match rules.options.keys.get(idx) {
                 Some(key) => key_span(text, key, *order, sep, spans),
                 None => (skip_blanks(text, 0, order.blanks), text.len()),
             };
@@ -487,19 +542,23 @@ impl<'d> Sorter<'d> {
             first_hint.get_or_insert_with(|| hint(&text[from..to], &number, order));
             self.keys.push(KeyText { from: start + from, to: start + to, number });
         }
-        let hint = first_hint.unwrap_or_else(|| hint(text, &Number::default(), &self.options.global));
-        Line { start, end, keys: first, hint }
+        let hint = first_hint.unwrap_or_else(|| hint(text, &Number::default(), &rules.options.global));
+        // Offsets fit: a buffer is cut below 4 GiB and 2^32 keys ([`Budget`]).
+        let mut line = Line { start: start as u32, end: end as u32, keys: first as u32, hint_high: 0, hint_low: 0 };
+        line.set_hint(hint);
+        line
     }
 
     /// Whole lines in byte order that all begin alike (the date on every line of a log) are
     /// hinted by the bytes after what they share: hints of the shared bytes would all be equal
     /// and every comparison would reach into the input (at 1 GB, a cache miss each side).
+    /// Hints so made compare only within this buffer (a merge of runs works its own out).
     fn hint_past_common_prefix(&self, lines: &mut [Line]) {
         let Some(first) = lines.first() else { return };
-        let first = &self.data[first.start..first.end];
+        let first = &self.data[first.span()];
         let mut common = first.len();
         for line in lines.iter() {
-            let text = &self.data[line.start..line.end];
+            let text = &self.data[line.span()];
             if !text.starts_with(&first[..common]) {
                 common = text.iter().zip(first).take_while(|(a, b)| a == b).count();
                 if common == 0 {
@@ -508,41 +567,59 @@ impl<'d> Sorter<'d> {
             }
         }
         for line in lines.iter_mut() {
-            line.hint = hint(&self.data[line.start + common..line.end], &Number::default(), &self.options.global);
+            line.set_hint(hint(
+                &self.data[line.start as usize + common..line.end as usize],
+                &Number::default(),
+                &self.rules.options.global,
+            ));
         }
     }
 
     /// Key by key; `last_resort` adds the whole-line comparison GNU makes on ties.
     fn compare(&self, a: &Line, b: &Line, last_resort: bool) -> Ordering {
-        let options = &self.options;
-        let by_hint = a.hint.cmp(&b.hint);
-        if by_hint != Ordering::Equal {
-            let reverse = self.orders.first().unwrap_or(&options.global).reverse;
-            return if reverse { by_hint.reverse() } else { by_hint };
-        }
-        let (whole_a, whole_b) = (&self.data[a.start..a.end], &self.data[b.start..b.end]);
-        if self.plain {
-            let ordering = whole_a.cmp(whole_b);
-            return if options.global.reverse { ordering.reverse() } else { ordering };
-        }
-        for (idx, order) in self.orders.iter().enumerate() {
-            let (key_a, key_b) = (&self.keys[a.keys + idx], &self.keys[b.keys + idx]);
-            let (text_a, text_b) = (&self.data[key_a.from..key_a.to], &self.data[key_b.from..key_b.to]);
-            let ordering = if order.mode == Mode::Numeric {
-                let ordering = key_a.number.cmp(text_a, &key_b.number, text_b);
-                if order.reverse { ordering.reverse() } else { ordering }
-            } else {
-                compare_text(text_a, text_b, order, &options.seed)
-            };
-            if ordering != Ordering::Equal {
-                return ordering;
-            }
-        }
-        if !last_resort || options.unique || options.stable {
-            return Ordering::Equal;
-        }
-        if options.global.reverse { whole_b.cmp(whole_a) } else { whole_a.cmp(whole_b) }
+        compare_lines(self.rules, (self.data, &self.keys, a), (self.data, &self.keys, b), last_resort)
     }
+}
+
+/// A line with the buffer and key table it belongs to.
+type Side<'s> = (&'s [u8], &'s [KeyText], &'s Line);
+
+/// Two lines, perhaps of different buffers (a merge compares the heads of runs), key by key;
+/// `last_resort` adds the whole-line comparison GNU makes on ties.
+fn compare_lines(
+    rules: &Rules,
+    (data_a, keys_a, a): Side<'_>,
+    (data_b, keys_b, b): Side<'_>,
+    last_resort: bool,
+) -> Ordering {
+    let options = &rules.options;
+    let by_hint = a.hint().cmp(&b.hint());
+    if by_hint != Ordering::Equal {
+        let reverse = rules.orders.first().unwrap_or(&options.global).reverse;
+        return if reverse { by_hint.reverse() } else { by_hint };
+    }
+    let (whole_a, whole_b) = (&data_a[a.span()], &data_b[b.span()]);
+    if rules.plain {
+        let ordering = whole_a.cmp(whole_b);
+        return if options.global.reverse { ordering.reverse() } else { ordering };
+    }
+    for (idx, order) in rules.orders.iter().enumerate() {
+        let (key_a, key_b) = (&keys_a[a.keys as usize + idx], &keys_b[b.keys as usize + idx]);
+        let (text_a, text_b) = (&data_a[key_a.from..key_a.to], &data_b[key_b.from..key_b.to]);
+        let ordering = if order.mode == Mode::Numeric {
+            let ordering = key_a.number.cmp(text_a, &key_b.number, text_b);
+            if order.reverse { ordering.reverse() } else { ordering }
+        } else {
+            compare_text(text_a, text_b, order, &options.seed)
+        };
+        if ordering != Ordering::Equal {
+            return ordering;
+        }
+    }
+    if !last_resort || options.unique || options.stable {
+        return Ordering::Equal;
+    }
+    if options.global.reverse { whole_b.cmp(whole_a) } else { whole_a.cmp(whole_b) }
 }
 
 /// The command line.
@@ -553,6 +630,11 @@ struct Invocation {
     files: Vec<String>,
     files0_from: Option<String>,
     merge: bool,
+    /// `-S`: bytes of buffer (its lines and their records) before sorted runs go to scratch
+    /// files; or what is wrong with the size given.
+    buffer: Option<Result<usize, String>>,
+    /// `-T`: where scratch files go (else `$TMPDIR`, else `/tmp`).
+    temp_dir: Option<String>,
 }
 
 const PARALLEL: Opt = Opt::long("parallel", "change the number of sorts run concurrently (chosen here)").value("N");
@@ -590,9 +672,9 @@ pub const SORT: Spec = Spec {
         Opt::both('m', "merge", "merge already sorted files; do not sort"),
         Opt::both('o', "output", "write result to FILE instead of standard output").value("FILE"),
         Opt::both('s', "stable", "stabilize sort by disabling last-resort comparison"),
-        Opt::both('S', "buffer-size", "use SIZE for main memory buffer (chosen here)").value("SIZE"),
+        Opt::both('S', "buffer-size", "use SIZE for main memory buffer").value("SIZE"),
         Opt::both('t', "field-separator", "use SEP instead of non-blank to blank transition").value("SEP"),
-        Opt::both('T', "temporary-directory", "use DIR for temporaries (none are needed here)").value("DIR"),
+        Opt::both('T', "temporary-directory", "use DIR for temporaries, not $TMPDIR or /tmp").value("DIR"),
         PARALLEL,
         Opt::both('u', "unique", "output only the first of an equal run"),
         Opt::both('z', "zero-terminated", "line delimiter is NUL, not newline"),
@@ -635,8 +717,16 @@ fn parse_args(args: Args) -> Result<Invocation, String> {
         terminator: b'\n',
         seed: std::collections::hash_map::RandomState::new(),
     };
-    let mut invocation =
-        Invocation { options, output: None, check: None, files: Vec::new(), files0_from: None, merge: false };
+    let mut invocation = Invocation {
+        options,
+        output: None,
+        check: None,
+        files: Vec::new(),
+        files0_from: None,
+        merge: false,
+        buffer: None,
+        temp_dir: None,
+    };
     for (opt, value) in args.given() {
         match *opt {
             PARALLEL => {}
@@ -698,10 +788,43 @@ fn apply_valued(invocation: &mut Invocation, flag: char, value: String) -> Resul
             Some(key) => options.keys.push(key),
             None => return Err(format!("invalid key '{value}'")),
         },
-        // Sizes and temporary directories tune an external sort this one does not need.
+        'S' => match parse_buffer_size(&value) {
+            Some(bytes) => invocation.buffer = Some(Ok(bytes)),
+            // GNU says so without the usage hint (xstrtol's words).
+            None if value.starts_with(|c: char| c.is_ascii_digit()) => {
+                invocation.buffer = Some(Err(format!("invalid suffix in -S argument '{value}'")))
+            }
+            None => invocation.buffer = Some(Err(format!("invalid -S argument '{value}'"))),
+        },
+        'T' => invocation.temp_dir = Some(value),
         _ => {}
     }
     Ok(())
+}
+
+/// `-S SIZE` as GNU reads it: a number with a unit (`b` bytes, `K` (the default), `M`, `G`,
+/// `T`, `P`, `E` in powers of 1024), or `N%` — here of [`FILE_BUFFER`], the most a buffer
+/// takes by default, as a share of physical memory is not a thing a workspace knows.
+fn parse_buffer_size(text: &str) -> Option<usize> {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let number: u64 = text[..digits].parse().ok()?;
+    let bytes = match &text[digits..] {
+        "%" => return usize::try_from(number.min(100) * (FILE_BUFFER as u64 / 100)).ok(),
+        "b" => number,
+        unit => {
+            let power = match unit {
+                "" | "k" | "K" => 1,
+                "m" | "M" => 2,
+                "g" | "G" => 3,
+                "t" | "T" => 4,
+                "p" | "P" => 5,
+                "e" | "E" => 6,
+                _ => return None,
+            };
+            number.checked_mul(1u64 << (10 * power))?
+        }
+    };
+    Some(usize::try_from(bytes).unwrap_or(usize::MAX))
 }
 
 /// `sort [OPTION]... [FILE]...`
@@ -710,7 +833,7 @@ pub async fn sort(ctx: Ctx<'_>, args: Args) -> Status {
         Ok(invocation) => invocation,
         Err(message) => return ctx.misuse(&SORT, message).await,
     };
-    let Invocation { options, output, check, mut files, files0_from, merge } = invocation;
+    let Invocation { options, output, check, mut files, files0_from, merge, buffer, temp_dir } = invocation;
     if let Some(list) = files0_from {
         if !files.is_empty() {
             return ctx.misuse(&SORT, format!("extra operand '{}'", files[0])).await;
@@ -734,11 +857,38 @@ pub async fn sort(ctx: Ctx<'_>, args: Args) -> Status {
     if check.is_some() && files.len() > 1 {
         return ctx.misuse(&SORT, format!("extra operand '{}' not allowed with -c", files[1])).await;
     }
-    let terminator = options.terminator;
+    let buffer = match buffer.transpose() {
+        Ok(buffer) => buffer,
+        Err(message) => {
+            ctx.complain(message).await;
+            return 2;
+        }
+    };
+    let rules = Rules::new(options);
+    if check.is_some() || merge {
+        return check_or_merge(&ctx, &rules, &files, check, output).await;
+    }
+    let budget = Budget::new(&ctx, &rules, &files, buffer);
+    let mut scratch = Scratch::new(&ctx, temp_dir);
+    let status = sort_external(&ctx, &rules, &files, budget, &mut scratch, output).await;
+    scratch.remove_all(&ctx);
+    status
+}
+
+/// `-c` and `-m`: the inputs read whole (`-c` reads one; `-m` is given sorted inputs, and
+/// merges them).
+async fn check_or_merge(
+    ctx: &Ctx<'_>,
+    rules: &Rules,
+    files: &[String],
+    check: Option<bool>,
+    output: Option<String>,
+) -> Status {
+    let terminator = rules.options.terminator;
     let mut data = Vec::new();
     // Where each input's lines end in `data` (for `-m`).
     let mut input_ends = Vec::new();
-    for file in &files {
+    for file in files {
         match ctx.read_operand(file).await {
             Ok(bytes) => {
                 // One input (the usual case) becomes the data as it is, without a copy.
@@ -753,7 +903,7 @@ pub async fn sort(ctx: Ctx<'_>, args: Args) -> Status {
                 input_ends.push(data.len());
             }
             Err(err) => {
-                // GNU's -c opens its one input to read it in order; sorting reads them all first.
+                // GNU's -c opens its one input to read it in order; a merge reads them all first.
                 let what = match (check.is_some(), err.kind() == std::io::ErrorKind::IsADirectory) {
                     // A directory opens, and its read fails.
                     (_, true) => "read failed",
@@ -765,53 +915,547 @@ pub async fn sort(ctx: Ctx<'_>, args: Args) -> Status {
             }
         }
     }
-    let mut sorter = Sorter::new(&data, options);
-    let mut spans = Vec::new();
-    let mut lines = Vec::new();
-    let mut start = 0;
-    for end in memchr::memchr_iter(terminator, &data) {
-        lines.push(sorter.line(start, end, &mut spans));
-        start = end + 1;
+    if data.len() > u32::MAX as usize {
+        ctx.complain(format!("{}: input of 4 GiB or more: -c and -m read their inputs whole", quotef(&files[0]))).await;
+        return 2;
     }
-    if sorter.plain {
+    let mut sorter = Sorter::new(rules, &data);
+    let mut lines = sorter.lines();
+    if rules.plain {
         sorter.hint_past_common_prefix(&mut lines);
     }
     if let Some(loud) = check {
-        return check_order(&ctx, &sorter, &lines, &files[0], loud).await;
+        return check_order(ctx, &sorter, &lines, &files[0], loud).await;
     }
-    let stable = sorter.options.stable || sorter.options.unique;
-    if merge {
-        lines = merge_inputs(&sorter, lines, &input_ends);
-    } else {
-        lines = sort_lines(&sorter, lines, stable);
-    }
-    if sorter.options.unique {
+    lines = merge_inputs(&sorter, lines, &input_ends);
+    if rules.options.unique {
         lines.dedup_by(|later, earlier| sorter.compare(earlier, later, false) == Ordering::Equal);
     }
-    let Some(path) = output else {
-        // Handed on in pieces: a reader downstream starts at once, and its leaving stops this.
-        let mut piece = Vec::with_capacity(OUT_PIECE.min(data.len()));
-        for line in &lines {
-            piece.extend_from_slice(&data[line.start..line.end]);
-            piece.push(terminator);
-            if piece.len() >= OUT_PIECE && !ctx.out(std::mem::replace(&mut piece, Vec::with_capacity(OUT_PIECE))).await
-            {
-                return 1;
+    let mut out = Output::new(ctx, output);
+    for line in &lines {
+        if let Err(status) = out.line(ctx, &data[line.span()], terminator).await {
+            return status;
+        }
+    }
+    out.finish(ctx).await
+}
+
+/// How much of the input one buffer may hold, counting each line's bytes and its records
+/// ([`Rules::line_cost`]): `-S`, else GNU's default — every input a workspace file: all of
+/// them (up to [`FILE_BUFFER`]), as GNU sizes its buffer to the files it is given; a pipe:
+/// [`PIPE_BUFFER`], as GNU's buffer for input of unknown size is small. Past it, sorted runs
+/// go to scratch files and are merged. A buffer is also cut below 4 GiB of bytes and 2^32
+/// keys, so that a line's record holds `u32` offsets.
+#[derive(Clone, Copy)]
+struct Budget {
+    bytes: usize,
+    line_cost: usize,
+    keys_per_line: usize,
+}
+
+/// The default buffer for input of unknown size (a pipe).
+const PIPE_BUFFER: usize = 4 << 20;
+/// The most the default buffer takes for workspace files.
+const FILE_BUFFER: usize = 8 << 30;
+/// The least buffer `-S` gives (GNU has a floor too).
+const MIN_BUFFER: usize = 64 << 10;
+
+impl Budget {
+    fn new(ctx: &Ctx<'_>, rules: &Rules, files: &[String], given: Option<usize>) -> Budget {
+        let bytes = given.map(|b| b.max(MIN_BUFFER)).unwrap_or_else(|| {
+            let mut total: usize = 0;
+            for file in files {
+                let size = match file.as_str() {
+                    "-" | "/dev/stdin" => None,
+                    _ => ctx.vfs.stat(&ctx.abs(file)).ok().filter(|m| !m.is_dir()).map(|m| m.size),
+                };
+                match size {
+                    Some(size) => total = total.saturating_add(usize::try_from(size).unwrap_or(usize::MAX)),
+                    None => return PIPE_BUFFER,
+                }
+            }
+            // The records of short lines can cost several times their bytes.
+            total.saturating_mul(8).clamp(PIPE_BUFFER, FILE_BUFFER)
+        });
+        Budget { bytes, line_cost: rules.line_cost(), keys_per_line: rules.orders.len() }
+    }
+
+    /// Whether a buffer of `bytes` and `lines` lines is full.
+    fn full(&self, bytes: usize, lines: usize) -> bool {
+        bytes.saturating_add(lines.saturating_mul(self.line_cost)) > self.bytes
+            || bytes >= MAX_BUFFER_BYTES
+            || lines.saturating_add(1).saturating_mul(self.keys_per_line.max(1)) >= u32::MAX as usize
+    }
+}
+
+/// The most bytes a buffer holds whatever its budget: a piece read past it (a pipe's pieces
+/// are at most what one write made) still leaves every offset below 2^32.
+const MAX_BUFFER_BYTES: usize = 2 << 30;
+
+/// Bytes read at a time (what an operand's reader hands over).
+const READ_PIECE: usize = 256 * 1024;
+
+/// The sort: the inputs read a piece at a time into a buffer; a full buffer is sorted and
+/// written to a scratch file as a run, and the runs are merged into the output. Input that
+/// fits one buffer is sorted in memory and written out, as before.
+async fn sort_external(
+    ctx: &Ctx<'_>,
+    rules: &Rules,
+    files: &[String],
+    budget: Budget,
+    scratch: &mut Scratch,
+    output: Option<String>,
+) -> Status {
+    let terminator = rules.options.terminator;
+    let mut buffer: Vec<u8> = Vec::new();
+    let mut lines_in_buffer = 0usize;
+    let mut runs: Vec<String> = Vec::new();
+    for file in files {
+        let mut reader = match ctx.open_operand(file) {
+            Ok(reader) => reader,
+            Err(err) => return cannot_read(ctx, file, &err).await,
+        };
+        loop {
+            let piece = ctx.read_held(&mut reader).await;
+            let piece = match piece {
+                Ok(Some(piece)) => piece,
+                Ok(None) => break,
+                Err(err) => return cannot_read(ctx, file, &err).await,
+            };
+            lines_in_buffer += memchr::memchr_iter(terminator, &piece).count();
+            if buffer.capacity() == 0 {
+                // Sized once, so that it is not copied (and held twice) as it grows: for files,
+                // their bytes when they fit; for a pipe, the budget.
+                let expected = if budget.bytes <= 16 * PIPE_BUFFER {
+                    budget.bytes
+                } else {
+                    budget.bytes.min(READ_PIECE.max(budget.bytes / (1 + budget.line_cost / 8)))
+                };
+                buffer = Vec::with_capacity(expected.max(piece.len()));
+            }
+            buffer.extend_from_slice(&piece);
+            if budget.full(buffer.len(), lines_in_buffer) {
+                // The complete lines go to a run; a line begun stays, moved to the front of the
+                // same buffer for the next run.
+                let Some(last) = memchr::memrchr(terminator, &buffer) else { continue };
+                match write_run(ctx, rules, &buffer[..=last], scratch).await {
+                    Ok(run) => runs.push(run),
+                    Err(status) => return status,
+                }
+                buffer.drain(..=last);
+                lines_in_buffer = 0;
             }
         }
-        return i32::from(!ctx.out(piece).await);
-    };
-    let mut out = Vec::with_capacity(data.len());
-    for line in &lines {
-        out.extend_from_slice(&data[line.start..line.end]);
-        out.push(terminator);
-    }
-    match ctx.write_path(&path, &out, crate::vfs::WriteMode::Truncate).await {
-        Ok(()) => 0,
-        Err(err) => {
-            ctx.complain(format!("open failed: {}: {}", quotef(&path), describe(&err))).await;
-            2
+        if !buffer.is_empty() && buffer.last() != Some(&terminator) {
+            buffer.push(terminator);
+            lines_in_buffer += 1;
         }
+    }
+    if runs.is_empty() {
+        let mut sorter = Sorter::new(rules, &buffer);
+        let lines = sort_buffer(&mut sorter);
+        let mut out = Output::new(ctx, output);
+        for line in &lines {
+            if let Err(status) = out.line(ctx, &buffer[line.span()], terminator).await {
+                return status;
+            }
+        }
+        return out.finish(ctx).await;
+    }
+    if !buffer.is_empty() {
+        match write_run(ctx, rules, &buffer, scratch).await {
+            Ok(run) => runs.push(run),
+            Err(status) => return status,
+        }
+    }
+    drop(buffer);
+    // At most FAN_IN runs are read at once: groups of them are merged into longer runs (in
+    // order, so that ties keep the input's order) until one merge makes the output.
+    while runs.len() > FAN_IN {
+        let mut merged = Vec::new();
+        for group in runs.chunks(FAN_IN) {
+            if group.len() == 1 {
+                merged.push(group[0].clone());
+                continue;
+            }
+            let (path, writer) = match scratch.create(ctx).await {
+                Ok(made) => made,
+                Err(status) => return status,
+            };
+            let mut out = Output::Run(path.clone(), writer, Vec::new());
+            if let Err(status) = merge_runs(ctx, rules, group, &budget, &mut out).await {
+                return status;
+            }
+            if let Err(status) = out.finish_run(ctx).await {
+                return status;
+            }
+            for run in group {
+                scratch.remove(ctx, run);
+            }
+            merged.push(path);
+        }
+        runs = merged;
+    }
+    let mut out = Output::new(ctx, output);
+    if let Err(status) = merge_runs(ctx, rules, &runs, &budget, &mut out).await {
+        return status;
+    }
+    out.finish(ctx).await
+}
+
+/// Runs merged at once.
+const FAN_IN: usize = 64;
+
+/// The least a run reads back at a time.
+const MIN_BLOCK: usize = 16 << 10;
+
+async fn cannot_read(ctx: &Ctx<'_>, file: &str, err: &std::io::Error) -> Status {
+    let what = if err.kind() == std::io::ErrorKind::IsADirectory { "read failed" } else { "cannot read" };
+    ctx.complain(format!("{what}: {}: {}", quotef(file), describe(err))).await;
+    2
+}
+
+/// Sorts the lines of a buffer (deduplicated under `-u`).
+fn sort_buffer(sorter: &mut Sorter<'_>) -> Vec<Line> {
+    let mut lines = sorter.lines();
+    if sorter.rules.plain {
+        sorter.hint_past_common_prefix(&mut lines);
+    }
+    let options = &sorter.rules.options;
+    let stable = options.stable || options.unique;
+    let mut lines = sort_lines(sorter, lines, stable);
+    if options.unique {
+        lines.dedup_by(|later, earlier| sorter.compare(earlier, later, false) == Ordering::Equal);
+    }
+    lines
+}
+
+/// Sorts a full buffer and writes it to a new scratch file; its name.
+async fn write_run(ctx: &Ctx<'_>, rules: &Rules, buffer: &[u8], scratch: &mut Scratch) -> Result<String, Status> {
+    let (path, writer) = scratch.create(ctx).await?;
+    let mut sorter = Sorter::new(rules, buffer);
+    let lines = sort_buffer(&mut sorter);
+    let mut out = Output::Run(path.clone(), writer, Vec::new());
+    for line in &lines {
+        out.line(ctx, &buffer[line.span()], rules.options.terminator).await?;
+    }
+    out.finish_run(ctx).await?;
+    Ok(path)
+}
+
+/// The scratch files of one sort: where they go, and those not yet removed.
+struct Scratch {
+    /// The directory as given (for messages), and absolute.
+    shown: String,
+    dir: String,
+    made: Vec<String>,
+}
+
+/// Tells the scratch files of the sorts of one process apart.
+static SCRATCH_COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+impl Scratch {
+    fn new(ctx: &Ctx<'_>, temp_dir: Option<String>) -> Scratch {
+        let dir = temp_dir
+            .or_else(|| ctx.state().vars.get_str("TMPDIR").filter(|d| !d.is_empty()).map(str::to_string))
+            .unwrap_or_else(|| "/tmp".to_string());
+        Scratch { dir: ctx.abs(&dir), shown: dir, made: Vec::new() }
+    }
+
+    /// A new scratch file, open for writing. Named as process substitution names its files
+    /// in `/tmp`, by the process and a count.
+    async fn create(&mut self, ctx: &Ctx<'_>) -> Result<(String, Box<dyn crate::vfs::FileWriter>), Status> {
+        let n = SCRATCH_COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = crate::vfs::path::join(&self.dir, &format!(".toolsh-sort-{}-{n}", std::process::id()));
+        match ctx.vfs.open_writer(&path, crate::vfs::WriteMode::Truncate) {
+            Ok(writer) => {
+                self.made.push(path.clone());
+                Ok((path, writer))
+            }
+            Err(err) => {
+                ctx.complain(format!(
+                    "cannot create temporary file in {}: {}",
+                    toolsh_bytes::quote::quote(&self.shown),
+                    describe(&err)
+                ))
+                .await;
+                Err(2)
+            }
+        }
+    }
+
+    fn remove(&mut self, ctx: &Ctx<'_>, path: &str) {
+        let _ = ctx.vfs.remove_file(path);
+        self.made.retain(|p| p != path);
+    }
+
+    fn remove_all(&mut self, ctx: &Ctx<'_>) {
+        for path in self.made.drain(..) {
+            let _ = ctx.vfs.remove_file(&path);
+        }
+    }
+}
+
+/// Where sorted lines go, a piece at a time.
+enum Output {
+    /// Standard output.
+    Stdout(Vec<u8>),
+    /// `-o FILE`: the first piece replaces the file, the others are appended.
+    Path { path: String, piece: Vec<u8>, started: bool },
+    /// A scratch run.
+    Run(String, Box<dyn crate::vfs::FileWriter>, Vec<u8>),
+}
+
+impl Output {
+    fn new(_ctx: &Ctx<'_>, output: Option<String>) -> Output {
+        match output {
+            Some(path) => Output::Path { path, piece: Vec::new(), started: false },
+            None => Output::Stdout(Vec::new()),
+        }
+    }
+
+    fn piece(&mut self) -> &mut Vec<u8> {
+        match self {
+            Output::Stdout(piece) | Output::Path { piece, .. } | Output::Run(_, _, piece) => piece,
+        }
+    }
+
+    async fn line(&mut self, ctx: &Ctx<'_>, text: &[u8], terminator: u8) -> Result<(), Status> {
+        let piece = self.piece();
+        if piece.capacity() == 0 {
+            piece.reserve(OUT_PIECE + 4096);
+        }
+        piece.extend_from_slice(text);
+        piece.push(terminator);
+        if piece.len() >= OUT_PIECE { self.flush(ctx).await } else { Ok(()) }
+    }
+
+    /// Hands on what the piece holds.
+    async fn flush(&mut self, ctx: &Ctx<'_>) -> Result<(), Status> {
+        match self {
+            Output::Stdout(piece) => {
+                // Handed on in pieces: a reader downstream starts at once, and its leaving
+                // stops this.
+                let full = std::mem::replace(piece, Vec::with_capacity(OUT_PIECE + 4096));
+                if ctx.out(full).await { Ok(()) } else { Err(1) }
+            }
+            Output::Path { path, piece, started } => {
+                let mode = if *started { crate::vfs::WriteMode::Append } else { crate::vfs::WriteMode::Truncate };
+                *started = true;
+                match ctx.write_path(path, piece, mode).await {
+                    Ok(()) => {
+                        piece.clear();
+                        Ok(())
+                    }
+                    Err(err) => {
+                        ctx.complain(format!("open failed: {}: {}", quotef(path), describe(&err))).await;
+                        Err(2)
+                    }
+                }
+            }
+            Output::Run(path, writer, piece) => {
+                let written = std::io::Write::write_all(writer, piece);
+                piece.clear();
+                match written {
+                    // A scratch file written is not a wait: the deadline and Ctrl-C are seen
+                    // between pieces.
+                    Ok(()) => {
+                        if ctx.step().await {
+                            Ok(())
+                        } else {
+                            Err(1)
+                        }
+                    }
+                    Err(err) => Err(write_failed(ctx, path, &err).await),
+                }
+            }
+        }
+    }
+
+    /// Ends standard output or `-o`'s file (made even when empty); the status.
+    async fn finish(mut self, ctx: &Ctx<'_>) -> Status {
+        match self.flush(ctx).await {
+            Ok(()) => 0,
+            Err(status) => status,
+        }
+    }
+
+    /// Ends a scratch run: its last piece written and the file closed.
+    async fn finish_run(mut self, ctx: &Ctx<'_>) -> Result<(), Status> {
+        self.flush(ctx).await?;
+        if let Output::Run(path, writer, _) = self
+            && let Err(err) = writer.close()
+        {
+            return Err(write_failed(ctx, &path, &err).await);
+        }
+        Ok(())
+    }
+}
+
+/// GNU's words for a scratch file that could not be written (a full disk, or an in-memory
+/// `/tmp` past `--memory-size`).
+async fn write_failed(ctx: &Ctx<'_>, path: &str, err: &std::io::Error) -> Status {
+    ctx.complain(format!("write failed: {}: {}", quotef(path), describe(err))).await;
+    2
+}
+
+/// One run being merged: a block of its lines read back from its scratch file, with their
+/// keys, and where the merge is in them.
+struct RunReader {
+    reader: Box<dyn crate::vfs::Reader>,
+    data: Vec<u8>,
+    keys: Vec<KeyText>,
+    lines: Vec<Line>,
+    next: usize,
+    /// The file is read to its end.
+    done: bool,
+}
+
+impl RunReader {
+    /// The next block of whole lines (at least one, unless the run is over); `false` at the
+    /// end of the run.
+    fn refill(&mut self, rules: &Rules, block: usize) -> std::io::Result<bool> {
+        let terminator = rules.options.terminator;
+        // What follows the last whole line (a line begun) starts the next block.
+        let used = self.lines.last().map_or(0, |line| line.end as usize + 1);
+        self.data.drain(..used.min(self.data.len()));
+        self.lines.clear();
+        self.keys.clear();
+        self.next = 0;
+        loop {
+            if !self.done {
+                let at = self.data.len();
+                std::io::Read::read_to_end(
+                    &mut std::io::Read::take(&mut self.reader, block.saturating_sub(at).max(MIN_BLOCK) as u64),
+                    &mut self.data,
+                )?;
+                self.done = self.data.len() == at;
+            }
+            if self.done && !self.data.is_empty() && self.data.last() != Some(&terminator) {
+                self.data.push(terminator);
+            }
+            if memchr::memchr(terminator, &self.data).is_some() || self.done {
+                break;
+            }
+        }
+        let mut sorter = Sorter::new(rules, &self.data);
+        self.lines = sorter.lines();
+        self.keys = std::mem::take(&mut sorter.keys);
+        Ok(!self.lines.is_empty())
+    }
+
+    fn head(&self) -> Side<'_> {
+        (&self.data, &self.keys, &self.lines[self.next])
+    }
+}
+
+/// Merges sorted runs (scratch files, in input order) into `out`; on ties the earlier run's
+/// line goes first, so the merge keeps a stable sort stable. Each run holds a block of its
+/// lines: together about one buffer.
+async fn merge_runs(
+    ctx: &Ctx<'_>,
+    rules: &Rules,
+    runs: &[String],
+    budget: &Budget,
+    out: &mut Output,
+) -> Result<(), Status> {
+    // A block's records can cost several times its bytes (20 bytes a line of 6): an eighth of
+    // the buffer in bytes across the runs keeps the whole near half the buffer.
+    let block = (budget.bytes / 8 / runs.len().max(1)).clamp(MIN_BLOCK, 4 << 20);
+    let mut readers = Vec::with_capacity(runs.len());
+    for run in runs {
+        let reader = match ctx.vfs.open_reader(run) {
+            Ok(reader) => reader,
+            Err(err) => {
+                ctx.complain(format!("cannot read: {}: {}", quotef(run), describe(&err))).await;
+                return Err(2);
+            }
+        };
+        let mut run_reader =
+            RunReader { reader, data: Vec::new(), keys: Vec::new(), lines: Vec::new(), next: 0, done: false };
+        match run_reader.refill(rules, block) {
+            Ok(true) => readers.push(run_reader),
+            Ok(false) => {}
+            Err(err) => {
+                ctx.complain(format!("read failed: {}: {}", quotef(run), describe(&err))).await;
+                return Err(2);
+            }
+        }
+    }
+    // A binary heap of the runs by their heads (ties: the earlier run first).
+    let less = |readers: &[RunReader], a: usize, b: usize| -> bool {
+        match compare_lines(rules, readers[a].head(), readers[b].head(), true) {
+            Ordering::Less => true,
+            Ordering::Equal => a < b,
+            Ordering::Greater => false,
+        }
+    };
+    let mut heap: Vec<usize> = (0..readers.len()).collect();
+    for at in (0..heap.len() / 2).rev() {
+        sift_down(&mut heap, at, |a, b| less(&readers, a, b));
+    }
+    let terminator = rules.options.terminator;
+    // Under `-u`, the last line written (its bytes and keys), to leave out the lines equal
+    // to it that other runs hold.
+    let mut last: Option<(Vec<u8>, Vec<KeyText>, Line)> = None;
+    while let Some(&top) = heap.first() {
+        let reader = &readers[top];
+        let keep = match &last {
+            Some((data, keys, line)) if rules.options.unique => {
+                compare_lines(rules, (data, keys, line), reader.head(), false) != Ordering::Equal
+            }
+            _ => true,
+        };
+        if keep {
+            let line = &reader.lines[reader.next];
+            let text = &reader.data[line.span()];
+            out.line(ctx, text, terminator).await?;
+            if rules.options.unique {
+                let mut data = text.to_vec();
+                data.push(terminator);
+                let mut sorter = Sorter::new(rules, &data);
+                let lines = sorter.lines();
+                let keys = std::mem::take(&mut sorter.keys);
+                last = lines.first().map(|line| (data, keys, *line));
+            }
+        }
+        let reader = &mut readers[top];
+        reader.next += 1;
+        if reader.next == reader.lines.len() {
+            match reader.refill(rules, block) {
+                Ok(true) => {}
+                Ok(false) => {
+                    // The run is over: the last run of the heap takes its place.
+                    heap.swap_remove(0);
+                }
+                Err(err) => {
+                    ctx.complain(format!("read failed: {}: {}", quotef(&runs[top]), describe(&err))).await;
+                    return Err(2);
+                }
+            }
+        }
+        sift_down(&mut heap, 0, |a, b| less(&readers, a, b));
+    }
+    Ok(())
+}
+
+/// Moves the heap's entry at `at` down to where it belongs (`less` orders entries; the least
+/// is at the top).
+fn sift_down(heap: &mut [usize], mut at: usize, less: impl Fn(usize, usize) -> bool) {
+    loop {
+        let (left, right) = (2 * at + 1, 2 * at + 2);
+        let mut least = at;
+        if left < heap.len() && less(heap[left], heap[least]) {
+            least = left;
+        }
+        if right < heap.len() && less(heap[right], heap[least]) {
+            least = right;
+        }
+        if least == at {
+            return;
+        }
+        heap.swap(at, least);
+        at = least;
     }
 }
 
@@ -893,7 +1537,7 @@ fn merge_into(sorter: &Sorter<'_>, left: &[Line], right: &[Line], out: &mut [Lin
 fn merge_inputs(sorter: &Sorter<'_>, lines: Vec<Line>, input_ends: &[usize]) -> Vec<Line> {
     let mut inputs: Vec<std::collections::VecDeque<Line>> = input_ends.iter().map(|_| Default::default()).collect();
     for line in lines {
-        let input = input_ends.iter().position(|&end| line.end < end).unwrap_or(0);
+        let input = input_ends.iter().position(|&end| (line.end as usize) < end).unwrap_or(0);
         inputs[input].push_back(line);
     }
     let mut merged = Vec::new();
@@ -921,10 +1565,10 @@ async fn check_order(ctx: &Ctx<'_>, sorter: &Sorter<'_>, lines: &[Line], name: &
     for (idx, pair) in lines.windows(2).enumerate() {
         let ordering = sorter.compare(&pair[0], &pair[1], true);
         let bad = ordering == Ordering::Greater
-            || (sorter.options.unique && sorter.compare(&pair[0], &pair[1], false) == Ordering::Equal);
+            || (sorter.rules.options.unique && sorter.compare(&pair[0], &pair[1], false) == Ordering::Equal);
         if bad {
             if loud {
-                let text = toolsh_bytes::decode(&sorter.data[pair[1].start..pair[1].end]);
+                let text = toolsh_bytes::decode(&sorter.data[pair[1].span()]);
                 ctx.complain(format!("{name}:{}: disorder: {text}", idx + 2)).await;
             }
             return 1;

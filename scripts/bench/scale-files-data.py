@@ -11,6 +11,8 @@ writes into DIR (skipping what is already there):
   lines200.json      200 MiB of them (lines20.json is its head)
   doc10.json         one JSON document, {"service": …, "records": [ … ]}, of 10 MiB
   doc100.json        the same shape, 100 MiB
+  short1000.txt      1 GB of 5-letter lines (sort's worst case: a record per 6 bytes);
+                     short10.txt and short100.txt its first 10 and 100 MiB
   tree10, tree100    directories of 10 and 100 MiB: the log cut into files of about 256 KiB
                      in nested directories, with a few small files beside them
 """
@@ -43,6 +45,21 @@ def log(path, size):
             f.write(chunk)
             written += len(chunk)
             i += 20000
+    os.replace(path + '.part', path)
+
+
+def short(path, size):
+    """Random lowercase 5-letter words, one a line: 1 Mi lines per block, from fixed seeds."""
+    rng = random.Random(5)
+    table = bytes(97 + b % 26 for b in range(256))
+    block = 6 * (1 << 20)
+    with open(path + '.part', 'wb') as f:
+        written = 0
+        while written < size:
+            raw = bytearray(rng.randbytes(block).translate(table))
+            raw[5::6] = b'\n' * (block // 6)
+            f.write(raw)
+            written += block
     os.replace(path + '.part', path)
 
 
@@ -116,6 +133,11 @@ def main():
     for mb in (10, 100):
         if not os.path.exists(at(f'log{mb}.txt')):
             head(at('log1000.txt'), at(f'log{mb}.txt'), mb * MIB)
+    if not os.path.exists(at('short1000.txt')):
+        short(at('short1000.txt'), 1000 * 1000 * 1000)
+    for mb in (10, 100):
+        if not os.path.exists(at(f'short{mb}.txt')):
+            head(at('short1000.txt'), at(f'short{mb}.txt'), mb * MIB)
     if not os.path.exists(at('lines200.json')):
         json_lines(at('lines200.json'), 200 * MIB)
     if not os.path.exists(at('lines20.json')):

@@ -48,6 +48,9 @@ if [ ! -x "$JAQ" ]; then
 fi
 
 cd "$DATA"
+# sort's runs go to /tmp on disk, as GNU's do; a pipe of the 1 GiB log passes input-bytes.
+mkdir -p "$WORK/tmp"
+TOOLSH_ARGS=(--mount "/tmp=$WORK/tmp" --limit input-bytes=4294967296)
 echo "scale-files: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $("$JQ17" --version), $("$JAQ" --version), $(grep --version | head -1), $(sort --version | head -1), $(awk --version | head -1 | cut -d, -f1)"
 printf '%-44s %5s  %10s %8s  %-6s %10s %8s  %6s %6s  %s\n' workload MB "toolsh ms" "RSS MB" ref "ref ms" "RSS MB" ratio "RSS x" same
 
@@ -83,8 +86,8 @@ row() {
   [[ "$name" =~ $ONLY ]] || return 0
   local runs ours ours_rss
   runs=$(runs_for "$mb")
-  OUTFILE="$WORK/out.toolsh" ours_rss=$(peak "$TOOLSH" -c "$line")
-  local commands=("$(printf '%q -c %q' "$TOOLSH" "$line")") refs=() rss=() verdicts=()
+  OUTFILE="$WORK/out.toolsh" ours_rss=$(peak "$TOOLSH" "${TOOLSH_ARGS[@]}" -c "$line")
+  local commands=("$(printf '%q ' "$TOOLSH" "${TOOLSH_ARGS[@]}")-c $(printf '%q' "$line")") refs=() rss=() verdicts=()
   while [ $# -gt 0 ]; do
     refs+=("$1")
     OUTFILE="$WORK/out.ref"; rss+=("$(peak env LC_ALL=C bash -c "$2")")
@@ -113,8 +116,15 @@ for mb in $SIZES; do
   row "grep -v INFO" "$mb" "grep -v INFO $log" gnu "grep -v INFO $log"
   row "wc -l" "$mb" "wc -l $log" gnu "wc -l $log"
   row "cut -d, -f2" "$mb" "cut -d, -f2 $log" gnu "cut -d, -f2 $log"
+  row "cut -d' ' -f3" "$mb" "cut -d' ' -f3 $log" gnu "cut -d' ' -f3 $log"
   row "awk '{s+=\$3} END {print s}'" "$mb" "awk '{s+=\$3} END {print s}' $log" gawk "awk '{s+=\$3} END {print s}' $log"
   row "sort" "$mb" "sort $log" gnu "sort $log"
+  # A pipe: GNU's buffer is small then and it merges runs from temporary files; toolsh's
+  # /tmp is a host directory here (the in-memory default would hold the runs in memory), and
+  # input-bytes is raised past the 1 GiB log.
+  row "cat | sort" "$mb" "cat $log | sort" gnu "cat $log | sort"
+  row "sort (5-letter lines)" "$mb" "sort short$mb.txt" gnu "sort short$mb.txt"
+  row "cat | sort (5-letter lines)" "$mb" "cat short$mb.txt | sort" gnu "cat short$mb.txt | sort"
   [ -f "$WORK/sorted$mb.txt" ] || LC_ALL=C sort "$log" -o "$WORK/sorted$mb.txt"
   cp "$WORK/sorted$mb.txt" "sorted.tmp"
   row "uniq -c (of the sorted log)" "$mb" "uniq -c sorted.tmp" gnu "uniq -c sorted.tmp"
@@ -127,6 +137,8 @@ for mb in 20 200; do
     jq-1.7 "$JQ17 -c 'select(.status>=500)' lines$mb.json" jaq "$JAQ -c 'select(.status>=500)' lines$mb.json"
   row "jq '.path' (JSON lines)" "$mb" "jq '.path' lines$mb.json" \
     jq-1.7 "$JQ17 '.path' lines$mb.json" jaq "$JAQ '.path' lines$mb.json"
+  row "jq -c .user (JSON lines)" "$mb" "jq -c .user lines$mb.json" \
+    jq-1.7 "$JQ17 -c .user lines$mb.json" jaq "$JAQ -c .user lines$mb.json"
 done
 for mb in 10 100; do
   row "jq '.records | length' (one document)" "$mb" "jq '.records | length' doc$mb.json" \

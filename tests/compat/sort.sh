@@ -456,3 +456,124 @@ status 2
 ## status: 0
 ## files:
 f: "b 2\na 10\nc 1\n"
+
+### sort past its buffer: runs in scratch files, merged (-S, -T, -u, -s, -n, -r, keys) +stderr
+seq 1 40000 | awk '{ print ($1 * 7919) % 10007, $1 % 13, "x" $1 % 7 }' > big.txt
+sort -S 64K big.txt | cksum
+sort big.txt | cksum
+sort -S 64K -n big.txt | cksum
+sort -S 64K -k2,2n -s big.txt | cksum
+sort -S 64K -k2,2n -k3,3 -u big.txt
+sort -S 100K -r -T . big.txt | cksum
+cat big.txt | sort -S 64K -n -r | head -3
+sort -S 64K -o out.txt big.txt; cksum < out.txt
+sort -S 64K -T nodir big.txt; echo "status $?"
+sort -S 12Q big.txt; echo "status $?"
+rm big.txt out.txt
+## stdout:
+1612024770 404826
+1612024770 404826
+1184559401 404826
+827743960 404826
+125 0 x0
+7255 0 x1
+4378 0 x2
+1501 0 x3
+8631 0 x4
+5754 0 x5
+2877 0 x6
+789 1 x0
+7919 1 x1
+5167 1 x2
+2290 1 x3
+9420 1 x4
+6543 1 x5
+3666 1 x6
+1578 2 x0
+8708 2 x1
+5831 2 x2
+3079 2 x3
+202 2 x4
+7332 2 x5
+4455 2 x6
+2367 3 x0
+9497 3 x1
+6620 3 x2
+3743 3 x3
+991 3 x4
+8121 3 x5
+5244 3 x6
+3156 4 x0
+279 4 x1
+7409 4 x2
+4532 4 x3
+1655 4 x4
+8910 4 x5
+6033 4 x6
+3945 5 x0
+1068 5 x1
+8198 5 x2
+5321 5 x3
+2444 5 x4
+9574 5 x5
+6822 5 x6
+4734 6 x0
+1857 6 x1
+8987 6 x2
+6110 6 x3
+3233 6 x4
+356 6 x5
+7486 6 x6
+5398 7 x0
+2646 7 x1
+9776 7 x2
+6899 7 x3
+4022 7 x4
+1145 7 x5
+8275 7 x6
+6187 8 x0
+3310 8 x1
+558 8 x2
+7688 8 x3
+4811 8 x4
+1934 8 x5
+9064 8 x6
+6976 9 x0
+4099 9 x1
+1222 9 x2
+8477 9 x3
+5600 9 x4
+2723 9 x5
+9853 9 x6
+7765 10 x0
+4888 10 x1
+2011 10 x2
+9141 10 x3
+6389 10 x4
+3512 10 x5
+635 10 x6
+8554 11 x0
+5677 11 x1
+2800 11 x2
+9930 11 x3
+7053 11 x4
+4301 11 x5
+1424 11 x6
+9343 12 x0
+6466 12 x1
+3589 12 x2
+712 12 x3
+7842 12 x4
+4965 12 x5
+2213 12 x6
+574717428 404826
+10006 7 x5
+10006 4 x2
+10006 10 x1
+1612024770 404826
+status 2
+status 2
+## stderr:
+sort: cannot create temporary file in 'nodir': No such file or directory
+sort: invalid suffix in -S argument '12Q'
+## status: 0

@@ -869,16 +869,20 @@ impl<'a> HeldInput<'a> {
         HeldInput { shared, bytes: std::sync::atomic::AtomicUsize::new(0) }
     }
 
+    /// Counts `bytes` more as held: an error once the session's commands would hold more
+    /// than `limit` together.
+    pub fn count(&self, bytes: usize, limit: usize) -> std::io::Result<()> {
+        let before = self.shared.counters.held_input.fetch_add(bytes, Ordering::Relaxed);
+        self.bytes.fetch_add(bytes, Ordering::Relaxed);
+        if before.saturating_add(bytes) > limit { Err(io::input_too_large(limit)) } else { Ok(()) }
+    }
+
     /// All of `input`, unless the session's commands would then hold more than `limit`
     /// together (the input-bytes limit): four `yes | sort &` share one limit.
     pub async fn read_whole(&self, input: &io::Input, limit: usize) -> std::io::Result<Vec<u8>> {
         let mut data = Vec::new();
         while let Some(chunk) = input.read_chunk().await {
-            let before = self.shared.counters.held_input.fetch_add(chunk.len(), Ordering::Relaxed);
-            self.bytes.fetch_add(chunk.len(), Ordering::Relaxed);
-            if before.saturating_add(chunk.len()) > limit {
-                return Err(io::input_too_large(limit));
-            }
+            self.count(chunk.len(), limit)?;
             if data.is_empty() {
                 data = chunk;
             } else {

@@ -506,6 +506,21 @@ impl<'a> Ctx<'a> {
         Ok(data)
     }
 
+    /// The next piece of an operand read in pieces by a command that keeps what it reads
+    /// (`sort`, in its buffer and scratch files): what it takes of standard input counts
+    /// against the session's `input-bytes` limit as [`Ctx::read_stdin`]'s does, so an endless
+    /// producer (`yes | sort`) still ends in that error.
+    pub async fn read_held(&self, reader: &mut OperandReader) -> std::io::Result<Option<Vec<u8>>> {
+        let piece = reader.chunk().await?;
+        if let (OperandReader::Stdin(_), Some(piece)) = (&*reader, &piece) {
+            self.held.count(piece.len(), self.state.limits().input_bytes)?;
+            if self.stop_requested() {
+                return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "stopped"));
+            }
+        }
+        Ok(piece)
+    }
+
     /// Reads a file operand: `-` and `/dev/stdin` are standard input.
     pub async fn read_operand(&self, path: &str) -> std::io::Result<Vec<u8>> {
         match path {
