@@ -507,7 +507,7 @@ impl State {
     }
 
     /// A shell started from this one (`bash s.sh`, `./s.sh`) sees only the variables exported
-    /// to it, then sets its own as it starts ([`shell_variables`]), as a new bash process does.
+    /// to it, then sets its own as it starts (`shell_variables`), as a new bash process does.
     pub fn keep_exported_variables(&mut self) {
         for name in self.vars.names() {
             if self.vars.get(&name).is_some_and(|v| !v.attrs.has(vars::Attrs::EXPORT)) {
