@@ -157,26 +157,34 @@ pub fn quoteaf(name: &str) -> String {
 /// a `’` in the name is escaped, as it would close the quote there.
 pub fn quote(name: &str) -> String {
     let mut out = String::from("'");
+    c_escape(&mut out, name, |c| c == '\\' || c == '\u{2019}');
+    out.push('\'');
+    out
+}
+
+/// `name` written into `out` in C's escapes: a byte that is not UTF-8 and an unprintable
+/// character in octal (`\351`), a control character by its letter (`\t`), and the characters
+/// `escaped` picks after a backslash; the rest as it is.
+fn c_escape(out: &mut String, name: &str, escaped: impl Fn(char) -> bool) {
+    use std::fmt::Write;
     for c in name.chars() {
         if let Some(byte) = crate::char_byte(c) {
-            out.push_str(&format!("\\{byte:03o}"));
+            let _ = write!(out, "\\{byte:03o}");
         } else if let Some(letter) = escape_letter(c) {
             out.push('\\');
             out.push(letter);
-        } else if c == '\\' || c == '\u{2019}' {
+        } else if escaped(c) {
             out.push('\\');
             out.push(c);
         } else if !printable(c) {
             let mut buf = [0u8; 4];
             for byte in c.encode_utf8(&mut buf).bytes() {
-                out.push_str(&format!("\\{byte:03o}"));
+                let _ = write!(out, "\\{byte:03o}");
             }
         } else {
             out.push(c);
         }
     }
-    out.push('\'');
-    out
 }
 
 /// A name as GNU tar prints it in messages (`tar: NAME: Cannot open: …`): as [`tar_listed`],
@@ -194,24 +202,7 @@ pub fn tar_listed(name: &str) -> String {
 
 fn tar_escaped(name: &str, colon: bool) -> String {
     let mut out = String::with_capacity(name.len());
-    for c in name.chars() {
-        if let Some(byte) = crate::char_byte(c) {
-            out.push_str(&format!("\\{byte:03o}"));
-        } else if let Some(letter) = escape_letter(c) {
-            out.push('\\');
-            out.push(letter);
-        } else if c == '\\' || (colon && c == ':') {
-            out.push('\\');
-            out.push(c);
-        } else if !printable(c) {
-            let mut buf = [0u8; 4];
-            for byte in c.encode_utf8(&mut buf).bytes() {
-                out.push_str(&format!("\\{byte:03o}"));
-            }
-        } else {
-            out.push(c);
-        }
-    }
+    c_escape(&mut out, name, |c| c == '\\' || (colon && c == ':'));
     out
 }
 
@@ -320,29 +311,13 @@ enum CMarks {
 /// `name` with C escapes, for the C-like styles.
 fn c_body(name: &str, marks: CMarks, also: &[char]) -> String {
     let mut out = String::with_capacity(name.len());
-    for c in name.chars() {
-        if let Some(byte) = crate::char_byte(c) {
-            out.push_str(&format!("\\{byte:03o}"));
-        } else if let Some(letter) = escape_letter(c) {
-            out.push('\\');
-            out.push(letter);
-        } else if c == '\\'
+    c_escape(&mut out, name, |c| {
+        c == '\\'
             || (c == '"' && marks == CMarks::Double)
             || (c == '\u{2019}' && marks == CMarks::Curly)
             || (c == ' ' && marks == CMarks::None)
             || also.contains(&c)
-        {
-            out.push('\\');
-            out.push(c);
-        } else if !printable(c) {
-            let mut buf = [0u8; 4];
-            for byte in c.encode_utf8(&mut buf).bytes() {
-                out.push_str(&format!("\\{byte:03o}"));
-            }
-        } else {
-            out.push(c);
-        }
-    }
+    });
     out
 }
 
