@@ -782,8 +782,10 @@ pub async fn hexdump(ctx: Ctx<'_>, args: Args) -> Status {
     let mut left = length.unwrap_or(u64::MAX);
     let mut status = 0;
     let mut opened = 0;
-    for file in &files {
+    for (index, file) in files.iter().enumerate() {
         if left == 0 {
+            // `-n` is used up: the files after are not opened (nor said to be missing).
+            opened += usize::from(index == 0);
             break;
         }
         let mut reader = match ctx.open_operand(file) {
