@@ -868,8 +868,12 @@ pub async fn sort(ctx: Ctx<'_>, args: Args) -> Status {
     if check.is_some() || merge {
         return check_or_merge(&ctx, &rules, &files, check, output).await;
     }
-    let budget = Budget::new(&ctx, &rules, &files, buffer);
     let mut scratch = Scratch::new(&ctx, temp_dir);
+    // Runs spill by default only where the policy lets sort write without a question: under a
+    // read-only or asking policy a pipe is sorted in memory, as it was before sort spilled
+    // (bounded by input-bytes); `-S` spills whatever the policy says, as asked.
+    let spill = buffer.is_some() || ctx.vfs.writes_freely(&scratch.probe());
+    let budget = Budget::new(&ctx, &rules, &files, buffer, spill);
     let status = sort_external(&ctx, &rules, &files, budget, &mut scratch, output).await;
     scratch.remove_all(&ctx);
     status
@@ -943,7 +947,8 @@ async fn check_or_merge(
 /// How much of the input one buffer may hold, counting each line's bytes and its records
 /// ([`Rules::line_cost`]): `-S`, else GNU's default — every input a workspace file: all of
 /// them (up to [`FILE_BUFFER`]), as GNU sizes its buffer to the files it is given; a pipe:
-/// [`PIPE_BUFFER`], as GNU's buffer for input of unknown size is small. Past it, sorted runs
+/// [`PIPE_BUFFER`], as GNU's buffer for input of unknown size is small (unless the policy would
+/// refuse or ask about the scratch files: then in memory, up to input-bytes). Past it, sorted runs
 /// go to scratch files and are merged. A buffer is also cut below 4 GiB of bytes and 2^32
 /// keys, so that a line's record holds `u32` offsets.
 #[derive(Clone, Copy)]
@@ -961,7 +966,7 @@ const FILE_BUFFER: usize = 8 << 30;
 const MIN_BUFFER: usize = 64 << 10;
 
 impl Budget {
-    fn new(ctx: &Ctx<'_>, rules: &Rules, files: &[String], given: Option<usize>) -> Budget {
+    fn new(ctx: &Ctx<'_>, rules: &Rules, files: &[String], given: Option<usize>, spill: bool) -> Budget {
         let bytes = given.map(|b| b.max(MIN_BUFFER)).unwrap_or_else(|| {
             let mut total: usize = 0;
             for file in files {
@@ -971,7 +976,8 @@ impl Budget {
                 };
                 match size {
                     Some(size) => total = total.saturating_add(usize::try_from(size).unwrap_or(usize::MAX)),
-                    None => return PIPE_BUFFER,
+                    None if spill => return PIPE_BUFFER,
+                    None => return FILE_BUFFER,
                 }
             }
             // The records of short lines can cost several times their bytes.
@@ -1160,6 +1166,11 @@ impl Scratch {
             .or_else(|| ctx.state().vars.get_str("TMPDIR").filter(|d| !d.is_empty()).map(str::to_string))
             .unwrap_or_else(|| "/tmp".to_string());
         Scratch { dir: ctx.abs(&dir), shown: dir, made: Vec::new() }
+    }
+
+    /// A name of the kind the scratch files get, for asking the policy about them.
+    fn probe(&self) -> String {
+        crate::vfs::path::join(&self.dir, ".toolsh-sort-scratch")
     }
 
     /// A new scratch file, open for writing. Named as process substitution names its files

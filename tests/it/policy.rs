@@ -389,3 +389,29 @@ fn the_mcp_description_names_only_what_the_policy_lets_run() {
     assert!(opened.iter().any(|w| w == "curl") && opened.iter().any(|w| w == "net.fetch"), "{opened:?}");
     assert!(!opened.iter().any(|w| w == "sqlite3" || w.starts_with("db.")), "{opened:?}");
 }
+
+/// sort spills sorted runs to scratch files only where the policy lets it write without a
+/// question: under a read-only or asking policy a big pipe is sorted in memory, with no call
+/// the user did not ask for (no denial, no question, no audit record); `-S` asks to spill,
+/// and then the policy's answer stands.
+#[test]
+fn sort_spills_scratch_runs_only_where_the_policy_lets_it_write() {
+    // Past the 4 MiB a pipe's buffer holds by default.
+    let line = "seq 1000000 | sort -rn | head -n 1";
+    for rules in [vec![(Verdict::Deny, "fs.write")], vec![(Verdict::Ask, "fs.write")]] {
+        let mut sh = shell(policy(&rules));
+        let out = exec(&mut sh, line);
+        assert_eq!((out.status, out.stdout_text().as_str(), out.stderr_text().as_str()), (0, "1000000\n", ""));
+        let audit = exec(&mut sh, "audit");
+        assert!(!audit.stdout_text().contains("fs.write"), "{}", audit.stdout_text());
+    }
+    let mut sh = shell(policy(&[(Verdict::Deny, "fs.write")]));
+    let out = exec(&mut sh, "seq 1000000 | sort -S 1M -rn | head -n 1");
+    assert!(out.stderr_text().contains("sort: cannot create temporary file in '/tmp'"), "{}", out.stderr_text());
+    let mut sh = shell(policy(&[]));
+    let out = exec(&mut sh, &format!("{line}; audit"));
+    assert!(out.stdout_text().starts_with("1000000\n"), "{}", out.stdout_text());
+    // The runs were written and removed: their removals are the audit's last records.
+    assert!(out.stdout_text().contains("fs.delete  sort"), "{}", out.stdout_text());
+    assert_eq!(exec(&mut sh, "ls -A /tmp").stdout_text(), "", "the scratch files are gone");
+}

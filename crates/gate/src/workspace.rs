@@ -281,6 +281,16 @@ impl<'a> Fs<'a> {
         writer.close()
     }
 
+    /// Whether the policy lets this command write `abs` outright, neither asking nor refusing.
+    /// Nothing is done or recorded: a command that could keep its work in memory instead
+    /// (sort's scratch runs) asks first, so that a read-only or asking policy meets no call
+    /// the user did not ask for.
+    pub fn writes_freely(&self, abs: &str) -> bool {
+        let mut reach = self.gate.reach();
+        reach.typed(Role::Write, abs);
+        reach.is_allowed()
+    }
+
     /// `fs.write`: opens a file for a stream of writes (one call, however many writes follow),
     /// judged where it lands: through a symlink, at the link's target.
     pub fn open_writer(&self, abs: &str, mode: WriteMode) -> io::Result<Box<dyn crate::vfs::FileWriter>> {
