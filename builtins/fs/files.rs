@@ -848,6 +848,56 @@ pub const LS: Spec = Spec {
 
 /// `--opt=WORD` of `ls`: one of `words` or an unambiguous start of one (argmatch), else
 /// GNU's words for it.
+/// What one option of ls chooses: a layout, a quoting style, an indicator style.
+type Choices = (Option<Format>, Option<Style>, Option<Indicator>);
+
+/// What one option of ls chooses; the error is GNU's words for a value that is none of them.
+fn ls_choices(opt: &Opt, value: &str) -> Result<Choices, String> {
+    let format = match (opt.short, opt.long) {
+        (Some('l' | 'g' | 'o' | 'n'), _) | (_, Some("full-time")) => Some(Format::Long),
+        (Some('1'), _) => Some(Format::OnePerLine),
+        (Some('C'), _) => Some(Format::Columns),
+        (Some('x'), _) => Some(Format::Across),
+        (Some('m'), _) => Some(Format::Commas),
+        (_, Some("format")) => {
+            const WORDS: [(&str, Format); 7] = [
+                ("verbose", Format::Long),
+                ("long", Format::Long),
+                ("commas", Format::Commas),
+                ("horizontal", Format::Across),
+                ("across", Format::Across),
+                ("vertical", Format::Columns),
+                ("single-column", Format::OnePerLine),
+            ];
+            Some(ls_word(value, "format", &WORDS)?)
+        }
+        _ => None,
+    };
+    let style = match (opt.short, opt.long) {
+        (Some('N'), _) => Some(Style::Literal),
+        (Some('b'), _) => Some(Style::Escape),
+        (Some('Q'), _) => Some(Style::C),
+        (_, Some("quoting-style")) => Some(ls_word(value, "quoting-style", &Style::NAMES)?),
+        _ => None,
+    };
+    let marks = match (opt.short, opt.long) {
+        (Some('p'), _) => Some(Indicator::Slash),
+        (Some('F'), _) => Some(Indicator::Classify),
+        (_, Some("file-type")) => Some(Indicator::FileType),
+        (_, Some("indicator-style")) => {
+            const WORDS: [(&str, Indicator); 4] = [
+                ("none", Indicator::None),
+                ("slash", Indicator::Slash),
+                ("file-type", Indicator::FileType),
+                ("classify", Indicator::Classify),
+            ];
+            Some(ls_word(value, "indicator-style", &WORDS)?)
+        }
+        _ => None,
+    };
+    Ok((format, style, marks))
+}
+
 fn ls_word<T: Copy + PartialEq>(value: &str, option: &str, words: &[(&str, T)]) -> Result<T, String> {
     let exact = words.iter().find(|(word, _)| *word == value);
     let mut starting = words.iter().filter(|(word, _)| word.starts_with(value));
@@ -903,74 +953,20 @@ pub async fn ls(ctx: Ctx<'_>, mut args: Args) -> Status {
     let mut tabsize = exported("TABSIZE").and_then(|t| ls_number(&t)).unwrap_or(8);
     let usage = |message: String| async { ctx.err(LS.refusal_text(&crate::spec::Misuse::Said(message))).await };
     for (opt, value) in args.given() {
-        let chosen = match (opt.short, opt.long) {
-            (Some('l' | 'g' | 'o' | 'n'), _) | (_, Some("full-time")) => Some(Format::Long),
-            (Some('1'), _) => Some(Format::OnePerLine),
-            (Some('C'), _) => Some(Format::Columns),
-            (Some('x'), _) => Some(Format::Across),
-            (Some('m'), _) => Some(Format::Commas),
-            (_, Some("format")) => {
-                const WORDS: [(&str, Format); 7] = [
-                    ("verbose", Format::Long),
-                    ("long", Format::Long),
-                    ("commas", Format::Commas),
-                    ("horizontal", Format::Across),
-                    ("across", Format::Across),
-                    ("vertical", Format::Columns),
-                    ("single-column", Format::OnePerLine),
-                ];
-                match ls_word(value, "format", &WORDS) {
-                    Ok(format) => Some(format),
-                    Err(message) => {
-                        // GNU says it as a usage error, with status 1 (the option was known).
-                        usage(message).await;
-                        return 1;
-                    }
-                }
+        // GNU says a bad word as a usage error, with status 1 (the option was known).
+        let (chosen, style, marks) = match ls_choices(opt, value) {
+            Ok(choices) => choices,
+            Err(message) => {
+                usage(message).await;
+                return 1;
             }
-            _ => None,
         };
         if let Some(chosen) = chosen {
             format = chosen;
         }
-        let style = match (opt.short, opt.long) {
-            (Some('N'), _) => Some(Style::Literal),
-            (Some('b'), _) => Some(Style::Escape),
-            (Some('Q'), _) => Some(Style::C),
-            (_, Some("quoting-style")) => match ls_word(value, "quoting-style", &Style::NAMES) {
-                Ok(style) => Some(style),
-                Err(message) => {
-                    usage(message).await;
-                    return 1;
-                }
-            },
-            _ => None,
-        };
         if let Some(style) = style {
             quoting = style;
         }
-        let marks = match (opt.short, opt.long) {
-            (Some('p'), _) => Some(Indicator::Slash),
-            (Some('F'), _) => Some(Indicator::Classify),
-            (_, Some("file-type")) => Some(Indicator::FileType),
-            (_, Some("indicator-style")) => {
-                const WORDS: [(&str, Indicator); 4] = [
-                    ("none", Indicator::None),
-                    ("slash", Indicator::Slash),
-                    ("file-type", Indicator::FileType),
-                    ("classify", Indicator::Classify),
-                ];
-                match ls_word(value, "indicator-style", &WORDS) {
-                    Ok(marks) => Some(marks),
-                    Err(message) => {
-                        // GNU says it as a usage error, with status 1 (the option was known).
-                        usage(message).await;
-                        return 1;
-                    }
-                }
-            }
-            _ => None,
-        };
         if let Some(marks) = marks {
             indicator = marks;
         }
