@@ -338,32 +338,6 @@ impl Format {
             }
         }
     }
-
-    /// Compresses `data`; a gzip header records `name` and `mtime`.
-    pub(crate) fn compress(
-        self,
-        data: &[u8],
-        name: Option<&str>,
-        mtime: u32,
-        level: u32,
-        extreme: bool,
-    ) -> std::io::Result<Vec<u8>> {
-        let out = Vec::with_capacity(data.len() / 2 + 64);
-        match self {
-            Format::Gzip => compress(data, name, mtime, level),
-            Format::Bzip2 => {
-                let mut encoder = bzip2::write::BzEncoder::new(out, bzip2::Compression::new(level.clamp(1, 9)));
-                encoder.write_all(data)?;
-                encoder.finish()
-            }
-            Format::Xz => {
-                let options = xz_options(level, extreme);
-                let mut encoder = lzma_rust2::XzWriter::new(out, options).map_err(std::io::Error::other)?;
-                encoder.write_all(data)?;
-                encoder.finish().map_err(std::io::Error::other)
-            }
-        }
-    }
 }
 
 /// What the flags ask for.
@@ -445,12 +419,6 @@ fn layout_head(data: &[u8]) -> Option<usize> {
 fn ratio(original: u64, compressed: u64) -> String {
     let saved = original as f64 - compressed as f64;
     format!("{:5.1}%", if original == 0 { 0.0 } else { 100.0 * saved / original as f64 })
-}
-
-fn compress(data: &[u8], name: Option<&str>, mtime: u32, level: u32) -> std::io::Result<Vec<u8>> {
-    let mut encoder = gzip_builder(name, mtime).write(Vec::with_capacity(data.len() / 2 + 64), Compression::new(level));
-    encoder.write_all(data)?;
-    encoder.finish()
 }
 
 /// A gzip header as GNU gzip writes it: OS 3 (Unix; flate2 would write 255, unknown), the
@@ -852,15 +820,22 @@ impl Sink {
     }
 }
 
-/// A compressor writing into memory that is handed on and emptied after every piece.
-enum Encoder {
+/// A compressor writing into memory that is handed on and emptied after every piece (gzip's
+/// own files and `tar -c`'s archive).
+pub(crate) enum Encoder {
     Gzip(flate2::write::GzEncoder<Vec<u8>>),
     Bzip2(bzip2::write::BzEncoder<Vec<u8>>),
     Xz(Box<lzma_rust2::XzWriter<Vec<u8>>>),
 }
 
 impl Encoder {
-    fn new(format: Format, name: Option<&str>, mtime: u32, level: u32, extreme: bool) -> std::io::Result<Encoder> {
+    pub(crate) fn new(
+        format: Format,
+        name: Option<&str>,
+        mtime: u32,
+        level: u32,
+        extreme: bool,
+    ) -> std::io::Result<Encoder> {
         Ok(match format {
             Format::Gzip => Encoder::Gzip(gzip_builder(name, mtime).write(Vec::new(), Compression::new(level))),
             Format::Bzip2 => {
@@ -872,7 +847,7 @@ impl Encoder {
         })
     }
 
-    fn write_all(&mut self, data: &[u8]) -> std::io::Result<()> {
+    pub(crate) fn write_all(&mut self, data: &[u8]) -> std::io::Result<()> {
         match self {
             Encoder::Gzip(encoder) => encoder.write_all(data),
             Encoder::Bzip2(encoder) => encoder.write_all(data),
@@ -881,7 +856,7 @@ impl Encoder {
     }
 
     /// What it wrote so far, taken out of it.
-    fn take(&mut self) -> Vec<u8> {
+    pub(crate) fn take(&mut self) -> Vec<u8> {
         std::mem::take(match self {
             Encoder::Gzip(encoder) => encoder.get_mut(),
             Encoder::Bzip2(encoder) => encoder.get_mut(),
@@ -889,7 +864,7 @@ impl Encoder {
         })
     }
 
-    fn finish(self) -> std::io::Result<Vec<u8>> {
+    pub(crate) fn finish(self) -> std::io::Result<Vec<u8>> {
         match self {
             Encoder::Gzip(encoder) => encoder.finish(),
             Encoder::Bzip2(encoder) => encoder.finish(),

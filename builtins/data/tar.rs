@@ -7,7 +7,7 @@
 //! extracts under one directory.
 
 use crate::Ctx;
-use crate::data::compress::Format;
+use crate::data::compress::{Encoder, Format};
 use crate::data::transform::Names;
 use crate::session::Status;
 use crate::spec::{Misuse, Opt, Spec, Words};
@@ -455,33 +455,22 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
         ctx.err(tar_words(&TAR, &Misuse::Said("Cowardly refusing to create an empty archive".to_string()))).await;
         return 2;
     }
-    // GNU opens (and empties) the archive before it reads a file, so a walk that reaches it
-    // finds it and leaves it out.
-    if let Some(path) = o.archive.as_deref().filter(|a| *a != "-")
-        && let Err(err) = ctx.vfs.write(&ctx.abs(path), b"", WriteMode::Truncate)
-    {
-        ctx.err(format!(
-            "tar: {path}: Cannot open: {}\ntar: Error is not recoverable: exiting now\n",
-            describe(&err),
-            path = tar_name(path)
-        ))
-        .await;
-        return 2;
-    }
+    let mut sink = match ArchiveSink::new(ctx, o).await {
+        Ok(sink) => sink,
+        Err(status) => return status,
+    };
     let mut builder = tar::Builder::new(Vec::new());
     let mut listing = String::new();
-    let errors = dump(ctx, o, &o.operands, &mut builder, &mut listing).await;
-    let mut bytes = match builder.into_inner() {
+    let errors = match dump(ctx, o, &o.operands, &mut builder, &mut listing, Some(&mut sink)).await {
+        Ok(errors) => errors,
+        Err(status) => return status,
+    };
+    let rest = match builder.into_inner() {
         Ok(bytes) => bytes,
         Err(err) => return ctx.fail(format!("cannot finish the archive: {err}")).await,
     };
-    // Whole blocks of 20 records, as GNU tar writes them.
-    bytes.resize(bytes.len().div_ceil(RECORD_BLOCK) * RECORD_BLOCK, 0);
-    if let Some(format) = o.compression {
-        bytes = match format.compress(&bytes, None, 0, format.default_level(), false) {
-            Ok(bytes) => bytes,
-            Err(err) => return ctx.fail(format!("cannot compress the archive: {err}")).await,
-        };
+    if let Err(status) = sink.finish(ctx, rest).await {
+        return status;
     }
     // The member list goes where the archive does not.
     let to_stdout = o.archive.as_deref().is_none_or(|a| a == "-");
@@ -490,19 +479,6 @@ async fn create(ctx: &Ctx<'_>, o: &Options) -> Status {
             ctx.err(listing).await;
         } else if !ctx.out(listing).await {
             return 1;
-        }
-    }
-    match o.archive.as_deref() {
-        None | Some("-") => {
-            if !ctx.out(bytes).await {
-                return 1;
-            }
-        }
-        Some(path) => {
-            if let Err(err) = ctx.vfs.write(&ctx.abs(path), &bytes, WriteMode::Truncate) {
-                ctx.err(format!("tar: {path}: Cannot open: {}\n", describe(&err), path = tar_name(path))).await;
-                return 2;
-            }
         }
     }
     if errors { failed(ctx).await } else { 0 }
@@ -517,7 +493,8 @@ async fn dump(
     names: &[String],
     builder: &mut tar::Builder<Vec<u8>>,
     listing: &mut String,
-) -> bool {
+    mut sink: Option<&mut ArchiveSink>,
+) -> Result<bool, Status> {
     let base = o.directory.as_deref().map_or_else(|| ctx.abs("."), |dir| ctx.abs(dir));
     // The archive being written is not put in itself (GNU: a warning, not an error).
     let archive = o.archive.as_deref().filter(|a| *a != "-").map(|a| ctx.abs(a));
@@ -594,20 +571,25 @@ async fn dump(
                 }
                 header.set_entry_type(tar::EntryType::Directory);
                 header.set_size(0);
-                add(builder, &mut header, &member, None, &[])
+                add(builder, &mut header, &member, None, std::io::empty())
             }
             FileKind::Symlink => {
                 let target = ctx.vfs.read_link(&abs).unwrap_or_default();
                 let target = crate::data::transform::apply(&o.transforms, &target, Names::SymlinkTarget);
                 header.set_entry_type(tar::EntryType::Symlink);
                 header.set_size(0);
-                add(builder, &mut header, &member, Some(&target), &[])
+                add(builder, &mut header, &member, Some(&target), std::io::empty())
             }
-            _ => match ctx.vfs.read(&abs) {
+            // Read as it is added: the member's bytes are held once, in the archive's piece.
+            _ => match ctx.vfs.open_reader(&abs) {
                 Ok(data) => {
                     header.set_entry_type(tar::EntryType::Regular);
-                    header.set_size(data.len() as u64);
-                    add(builder, &mut header, &member, None, &data)
+                    header.set_size(meta.size);
+                    // The piece made at its size, not doubled up to it.
+                    builder
+                        .get_mut()
+                        .reserve(usize::try_from(meta.size).unwrap_or(0).min(1 << 30).saturating_add(4096));
+                    add(builder, &mut header, &member, None, data)
                 }
                 Err(err) => {
                     ctx.err(format!("tar: {name}: Cannot open: {}\n", describe(&err), name = tar_name(&name))).await;
@@ -625,8 +607,107 @@ async fn dump(
             listing.push_str(&tar_listed(&shown));
             listing.push('\n');
         }
+        if let Some(sink) = sink.as_deref_mut() {
+            sink.hand_on(ctx, std::mem::take(builder.get_mut())).await?;
+        }
     }
-    errors
+    Ok(errors)
+}
+
+/// Where `tar -c` writes its archive, a member at a time: the member's blocks (through the
+/// compressor when one is asked for) go to standard output or the archive file as soon as it
+/// is added, so memory holds one member, not the archive.
+struct ArchiveSink {
+    encoder: Option<Encoder>,
+    /// The archive file, opened (and emptied) before anything is read, as GNU opens it: a walk
+    /// that reaches it finds it and leaves it out. `None`: standard output.
+    file: Option<(String, Box<dyn crate::vfs::FileWriter>)>,
+    /// Bytes of the plain archive so far, for the padding to whole records.
+    written: u64,
+}
+
+impl ArchiveSink {
+    async fn new(ctx: &Ctx<'_>, o: &Options) -> Result<ArchiveSink, Status> {
+        let encoder = match o.compression {
+            Some(format) => match Encoder::new(format, None, 0, format.default_level(), false) {
+                Ok(encoder) => Some(encoder),
+                Err(err) => return Err(ctx.fail(format!("cannot compress the archive: {err}")).await),
+            },
+            None => None,
+        };
+        let file = match o.archive.as_deref().filter(|a| *a != "-") {
+            Some(path) => match ctx.vfs.open_writer(&ctx.abs(path), WriteMode::Truncate) {
+                Ok(writer) => Some((path.to_string(), writer)),
+                Err(err) => {
+                    ctx.err(format!(
+                        "tar: {path}: Cannot open: {}\ntar: Error is not recoverable: exiting now\n",
+                        describe(&err),
+                        path = tar_name(path)
+                    ))
+                    .await;
+                    return Err(2);
+                }
+            },
+            None => None,
+        };
+        Ok(ArchiveSink { encoder, file, written: 0 })
+    }
+
+    /// Hands on the plain archive's next bytes.
+    async fn hand_on(&mut self, ctx: &Ctx<'_>, plain: Vec<u8>) -> Result<(), Status> {
+        self.written += plain.len() as u64;
+        let bytes = match &mut self.encoder {
+            Some(encoder) => match encoder.write_all(&plain) {
+                Ok(()) => encoder.take(),
+                Err(err) => return Err(ctx.fail(format!("cannot compress the archive: {err}")).await),
+            },
+            None => plain,
+        };
+        self.write(ctx, &bytes).await
+    }
+
+    async fn write(&mut self, ctx: &Ctx<'_>, bytes: &[u8]) -> Result<(), Status> {
+        if bytes.is_empty() {
+            return if ctx.step().await { Ok(()) } else { Err(1) };
+        }
+        match &mut self.file {
+            None => {
+                if ctx.out(bytes).await {
+                    Ok(())
+                } else {
+                    Err(1)
+                }
+            }
+            Some((path, writer)) => match writer.write_all(bytes) {
+                Ok(()) => Ok(()),
+                Err(err) => {
+                    ctx.err(format!("tar: {path}: Cannot write: {}\n", describe(&err), path = tar_name(path))).await;
+                    Err(2)
+                }
+            },
+        }
+    }
+
+    /// The end of the archive, padded to whole blocks of 20 records as GNU tar writes them;
+    /// the compressor's last bytes; the file closed.
+    async fn finish(mut self, ctx: &Ctx<'_>, rest: Vec<u8>) -> Result<(), Status> {
+        self.hand_on(ctx, rest).await?;
+        let padding = (RECORD_BLOCK as u64 - self.written % RECORD_BLOCK as u64) % RECORD_BLOCK as u64;
+        self.hand_on(ctx, vec![0; padding as usize]).await?;
+        if let Some(encoder) = self.encoder.take() {
+            match encoder.finish() {
+                Ok(last) => self.write(ctx, &last).await?,
+                Err(err) => return Err(ctx.fail(format!("cannot compress the archive: {err}")).await),
+            }
+        }
+        if let Some((path, writer)) = self.file.take()
+            && let Err(err) = writer.close()
+        {
+            ctx.err(format!("tar: {path}: Cannot write: {}\n", describe(&err), path = tar_name(&path))).await;
+            return Err(2);
+        }
+        Ok(())
+    }
 }
 
 /// One member of an archive being changed: its name, time and kind, and where its bytes
@@ -753,7 +834,10 @@ async fn update(ctx: &Ctx<'_>, o: &Options) -> Status {
     } else {
         let names = if mode == 'u' { newer_names(ctx, o, &members) } else { o.operands.clone() };
         let mut builder = tar::Builder::new(Vec::new());
-        errors = dump(ctx, o, &names, &mut builder, &mut listing).await;
+        errors = match dump(ctx, o, &names, &mut builder, &mut listing, None).await {
+            Ok(errors) => errors,
+            Err(status) => return status,
+        };
         let added = match builder.into_inner() {
             Ok(added) => added,
             Err(err) => return ctx.fail(format!("cannot finish the archive: {err}")).await,
@@ -814,7 +898,7 @@ fn add(
     header: &mut tar::Header,
     member: &str,
     link: Option<&str>,
-    data: &[u8],
+    data: impl Read,
 ) -> std::io::Result<()> {
     // The archive holds the names' bytes: a byte that is not UTF-8 is stored as itself.
     let (name, target) = (toolsh_bytes::encode(member), link.map(toolsh_bytes::encode));
