@@ -549,6 +549,8 @@ async fn dump(
                 }
             }
         }
+        // Where this member starts: a member that fails part-way is taken back out.
+        let mark = builder.get_ref().len();
         let added = match meta.kind {
             FileKind::Dir => {
                 let mut children = match ctx.vfs.read_dir(&abs) {
@@ -599,6 +601,7 @@ async fn dump(
             },
         };
         if let Err(err) = added {
+            builder.get_mut().truncate(mark);
             ctx.err(format!("tar: {name}: {err}\n", name = tar_name(&name))).await;
             errors = true;
             continue;
