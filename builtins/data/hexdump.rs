@@ -227,8 +227,8 @@ fn bytes_of(units: &[Written]) -> usize {
     total
 }
 
-/// A unit's format split into prints, each conversion's byte count checked; `block` and
-/// `string_bytes` say how far the last unit of a string repeats to fill the block.
+/// A unit's format split into prints, each conversion's byte count checked; with the bytes the
+/// unit shows and whether it holds `%_A`.
 fn rewrite(unit: &Written) -> Result<(Vec<Print>, usize, bool), String> {
     let format = &unit.format;
     let mut prints = Vec::new();
@@ -276,7 +276,7 @@ fn rewrite(unit: &Written) -> Result<(Vec<Print>, usize, bool), String> {
         };
         let mut next = letter + 1;
         let conv = match format.get(letter).copied() {
-            Some(b'c') => Conv::Char.checked(sized(&[0, 1], 1))?,
+            Some(b'c') => sized(&[0, 1], 1).map(|_| Conv::Char)?,
             Some(c @ (b'd' | b'i')) => Conv::Signed(c as char, sized(&[1, 2, 4, 8], 4)?),
             Some(c @ (b'o' | b'u' | b'x' | b'X')) => Conv::Unsigned(c as char, sized(&[1, 2, 4, 8], 4)?),
             Some(c @ (b'e' | b'f' | b'g' | b'E' | b'G')) => Conv::Float(c as char, sized(&[4, 8], 8)?),
@@ -323,13 +323,6 @@ fn rewrite(unit: &Written) -> Result<(Vec<Print>, usize, bool), String> {
     }
     let bytes = unit.bytes.unwrap_or_else(|| prints.iter().map(Print::bytes).sum());
     Ok((prints, bytes, end))
-}
-
-impl Conv {
-    /// `%c` takes one byte only.
-    fn checked(self, bytes: Result<usize, String>) -> Result<Conv, String> {
-        bytes.map(|_| self)
-    }
 }
 
 /// The format strings read and checked: the units of each, the block size, and the unit that
