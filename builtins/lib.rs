@@ -157,6 +157,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec fs::find::FIND, fs::find::find),
     entry!(spec text::fmt::FMT, text::fmt::fmt),
     entry!(spec text::columns::FOLD, text::columns::fold),
+    entry!(spec lang::awk::GAWK, lang::awk::awk),
     entry!(own shell::getopt::GETOPT, shell::getopt::getopt),
     entry!(spec shell::vars::GETOPTS, shell::vars::getopts),
     entry!(spec text::grep::GREP, text::grep::grep),

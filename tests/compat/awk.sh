@@ -1902,3 +1902,40 @@ b 0
 awk 'BEGIN { print "never" } END { if (0) x = y / 0 }'
 ## status: 1
 ## known-diff: gawk exits 1 on a syntax error; we exit 2 as mawk does and the issue asks
+
+### awk runtime errors name the program's file and line, and parameters by name and origin
+printf 'BEGIN {\n  x = 1\n}\n' > one.awk
+printf 'function f(a) {\n  a[1] = 2\n}\nBEGIN { y = 1; f(y) }\n' > two.awk
+awk -f one.awk -f two.awk 2>&1; echo "status $?"
+echo r | awk 'function g(c) { return c + 1 } function f(b) { g(b) } { a[1]; f(a) }' 2>&1; echo "status $?"
+awk 'BEGIN { if (1)
+  print 1 / zero }' 2>&1; echo "status $?"
+awk 'function h() { return 1 / zero }
+BEGIN { print "before"; h() }' 2>&1; echo "status $?"
+## stdout:
+awk: two.awk:2: fatal: attempt to use scalar parameter `a' as an array
+status 2
+awk: cmd. line:1: (FILENAME=- FNR=1) fatal: attempt to use array `c (from b, from a)' in a scalar context
+status 2
+awk: cmd. line:2: fatal: division by zero attempted
+status 2
+before
+awk: cmd. line:1: fatal: division by zero attempted
+status 2
+## status: 0
+## files:
+one.awk: "BEGIN {\n  x = 1\n}\n"
+two.awk: "function f(a) {\n  a[1] = 2\n}\nBEGIN { y = 1; f(y) }\n"
+
+### gawk is awk under GNU's name: ARGV[0] and its messages use it
+gawk 'BEGIN { print ARGV[0], ARGC; x = 1; x[1] }' 2>&1; echo "status $?"
+gawk 'BEGIN { NF = -1 }' 2>&1; echo "status $?"
+echo 'a = b c' | gawk '{ print $/= b/, $/c/ + 1 }'
+## stdout:
+gawk 1
+gawk: cmd. line:1: fatal: attempt to use scalar `x' as an array
+status 2
+gawk: cmd. line:1: fatal: NF set to negative value
+status 2
+a 1
+## status: 0

@@ -135,6 +135,9 @@ pub enum Stmt {
     Continue,
     /// `delete a[i]`, or `delete a` for all of it.
     Delete(Var, Option<Vec<Expr>>),
+    /// The statements after this one start on this line of the program (what a fatal error
+    /// names): put before a statement on a new line, and after a body on lines of its own.
+    Line(u32),
 }
 
 #[derive(Debug, Clone)]
@@ -148,6 +151,8 @@ pub enum Pattern {
 /// A pattern and its action (`None`: print the record).
 #[derive(Debug, Clone)]
 pub struct Rule {
+    /// The line the pattern is on.
+    pub line: u32,
     pub pattern: Pattern,
     pub action: Option<Vec<Stmt>>,
 }
@@ -156,6 +161,8 @@ pub struct Rule {
 pub struct Function {
     pub name: String,
     pub params: usize,
+    /// The parameters' names, in order (what errors call them).
+    pub param_names: Vec<String>,
     pub body: Vec<Stmt>,
     /// Which parameters the body uses as arrays: an untyped variable passed there becomes one.
     pub array_params: Vec<bool>,

@@ -73,10 +73,20 @@ struct MainInput {
     done: bool,
 }
 
+/// A running user function's locals.
+struct Frame {
+    cells: Vec<Cell>,
+    /// Which function.
+    func: usize,
+    /// The parameters passed an array by reference, with the caller's variable that holds it
+    /// (what an error names the array by: gawk's `c (from b, from a)`).
+    from: Vec<(usize, Var)>,
+}
+
 pub struct Interp<'p> {
     prog: &'p Program,
     globals: Vec<Cell>,
-    frames: Vec<Vec<Cell>>,
+    frames: Vec<Frame>,
     record: Record,
     nr: f64,
     fnr: f64,
@@ -103,6 +113,9 @@ pub struct Interp<'p> {
     in_end: bool,
     /// The slot of gawk's `RT` when the program mentions it (kept only then).
     rt_slot: Option<usize>,
+    /// The program line being run (`Stmt::Line`, a rule's pattern), and how to name it.
+    line: u32,
+    sources: super::Sources,
 }
 
 /// The program's starting conditions.
@@ -113,6 +126,8 @@ pub struct Setup {
     pub assigns: Vec<(String, Vec<u8>)>,
     pub environ: Vec<(String, String)>,
     pub field_sep: Option<Vec<u8>>,
+    /// The program's files, for naming its lines.
+    pub sources: super::Sources,
 }
 
 fn rc(bytes: &[u8]) -> Rc<[u8]> {
@@ -179,6 +194,8 @@ impl<'p> Interp<'p> {
             exit_code: 0,
             in_end: false,
             rt_slot: prog.globals.iter().position(|g| g == "RT"),
+            line: 0,
+            sources: setup.sources,
         };
         interp.srand(0.0);
         if let Some(fs) = setup.field_sep {
@@ -225,13 +242,15 @@ impl<'p> Interp<'p> {
         let _ = self.host.flush_all();
     }
 
+    /// A fatal error's message as gawk's: the program line, the input record, the words.
     fn locate(&self, message: String) -> String {
         let filename = self.global_bytes(sv::FILENAME);
+        let place = self.sources.place(self.line);
         if self.fnr > 0.0 {
             let name = if filename.is_empty() { "-".to_string() } else { toolsh_bytes::decode(&filename).into_owned() };
-            format!("(FILENAME={name} FNR={}) fatal: {message}", self.fnr)
+            format!("{place}(FILENAME={name} FNR={}) fatal: {message}", self.fnr)
         } else {
-            format!("fatal: {message}")
+            format!("{place}fatal: {message}")
         }
     }
 
@@ -266,6 +285,7 @@ impl<'p> Interp<'p> {
 
     fn rules(&mut self, rules: &'p [Rule]) -> Run<()> {
         for rule in rules {
+            self.line = rule.line;
             let matched = match &rule.pattern {
                 Pattern::All => true,
                 Pattern::Expr(expr) => self.cond(expr)?,
@@ -418,7 +438,7 @@ impl<'p> Interp<'p> {
             Var::Global(slot) => &mut self.globals[slot],
             Var::Local(slot) => {
                 let frame = self.frames.last_mut().expect("locals only inside functions");
-                &mut frame[slot]
+                &mut frame.cells[slot]
             }
         }
     }
@@ -441,10 +461,43 @@ impl<'p> Interp<'p> {
         }
     }
 
+    /// A variable's name in errors: a parameter holding a caller's array names where it came
+    /// from, as gawk does (`c (from b, from a)`).
     fn var_name(&self, var: Var) -> String {
+        let global = |slot: usize| self.prog.globals.get(slot).cloned().unwrap_or_default();
+        let Var::Local(mut slot) = var else {
+            return match var {
+                Var::Global(slot) => global(slot),
+                Var::Local(_) => String::new(),
+            };
+        };
+        let mut names = Vec::new();
+        for frame in self.frames.iter().rev() {
+            let function = &self.prog.functions[frame.func];
+            names.push(function.param_names.get(slot).cloned().unwrap_or_default());
+            match frame.from.iter().find(|(param, _)| *param == slot) {
+                Some((_, Var::Local(caller))) => slot = *caller,
+                Some((_, Var::Global(caller))) => {
+                    names.push(global(*caller));
+                    break;
+                }
+                None => break,
+            }
+        }
+        let mut names = names.into_iter();
+        let mut name = names.next().unwrap_or_default();
+        let from: Vec<String> = names.map(|caller| format!("from {caller}")).collect();
+        if !from.is_empty() {
+            name = format!("{name} ({})", from.join(", "));
+        }
+        name
+    }
+
+    /// gawk's words for a scalar used as an array.
+    fn scalar_as_array<T>(&self, var: Var) -> Run<T> {
         match var {
-            Var::Global(slot) => self.prog.globals.get(slot).cloned().unwrap_or_default(),
-            Var::Local(slot) => format!("parameter #{}", slot + 1),
+            Var::Local(_) => fatal(format!("attempt to use scalar parameter `{}' as an array", self.var_name(var))),
+            Var::Global(_) => fatal(format!("attempt to use scalar `{}' as an array", self.var_name(var))),
         }
     }
 
@@ -522,7 +575,7 @@ impl<'p> Interp<'p> {
                 *cell = Cell::Arr(array.clone());
                 Ok(array)
             }
-            Cell::Val(_) => fatal(format!("attempt to use scalar `{}' as an array", self.var_name(var))),
+            Cell::Val(_) => self.scalar_as_array(var),
         }
     }
 
@@ -624,7 +677,7 @@ impl<'p> Interp<'p> {
 
     fn set_nf(&mut self, n: f64) -> Run<()> {
         if n < 0.0 || n.is_nan() {
-            return fatal(format!("NF set to negative value {n}"));
+            return fatal("NF set to negative value");
         }
         if n > MAX_FIELDS as f64 {
             return fatal(format!("NF set to {n}, past the limit of {MAX_FIELDS} fields"));
@@ -761,6 +814,7 @@ impl<'p> Interp<'p> {
             }
             Stmt::Break => return Err(Flow::Break),
             Stmt::Continue => return Err(Flow::Continue),
+            Stmt::Line(line) => self.line = *line,
             Stmt::Delete(array, subscripts) => {
                 let array = self.array(*array)?;
                 match subscripts {
@@ -1123,6 +1177,7 @@ impl<'p> Interp<'p> {
         }
         self.check_stop()?;
         let mut frame = Vec::with_capacity(function.params);
+        let mut from = Vec::new();
         for (idx, arg) in args.iter().enumerate() {
             let by_reference = match arg {
                 Expr::Lvalue(LValue::Var(var)) => {
@@ -1130,6 +1185,7 @@ impl<'p> Interp<'p> {
                     let wants_array =
                         function.array_params.get(idx).copied().unwrap_or(false) && !self.is_special_scalar(*var);
                     if is_array || (wants_array && matches!(self.cell(*var), Cell::Val(Value::Uninit))) {
+                        from.push((idx, *var));
                         Some(self.array(*var)?)
                     } else {
                         None
@@ -1142,23 +1198,31 @@ impl<'p> Interp<'p> {
                 None => Cell::Val(self.eval(arg)?),
             });
         }
-        self.invoke(func, frame)
+        self.invoke(func, frame, from)
     }
 
     /// Runs user function `func` with its first parameters set (the rest are local).
-    fn invoke(&mut self, func: usize, mut frame: Vec<Cell>) -> Run<Value> {
+    fn invoke(&mut self, func: usize, mut frame: Vec<Cell>, from: Vec<(usize, Var)>) -> Run<Value> {
         let prog = self.prog;
         let function = &prog.functions[func];
         if self.frames.len() >= MAX_CALL_DEPTH {
             return fatal(format!("function `{}': calls nested deeper than {MAX_CALL_DEPTH}", function.name));
         }
         frame.resize(function.params, Cell::default());
-        self.frames.push(frame);
+        self.frames.push(Frame { cells: frame, func, from });
+        let line = self.line;
         let result = self.block(&function.body);
         self.frames.pop();
+        // The caller's line again, unless the error is the callee's to name.
         match result {
-            Ok(()) => Ok(Value::Uninit),
-            Err(Flow::Return(value)) => Ok(value),
+            Ok(()) => {
+                self.line = line;
+                Ok(Value::Uninit)
+            }
+            Err(Flow::Return(value)) => {
+                self.line = line;
+                Ok(value)
+            }
             Err(other) => Err(other),
         }
     }
@@ -1315,7 +1379,10 @@ fn deletes_each_key(body: &Stmt, key: Var, array: Var) -> bool {
         Stmt::Delete(var, Some(subscripts)) => {
             *var == array && matches!(subscripts.as_slice(), [Expr::Lvalue(LValue::Var(k))] if *k == key)
         }
-        Stmt::Block(stmts) => matches!(stmts.as_slice(), [only] if deletes_each_key(only, key, array)),
+        Stmt::Block(stmts) => {
+            let mut stmts = stmts.iter().filter(|stmt| !matches!(stmt, Stmt::Line(_)));
+            matches!((stmts.next(), stmts.next()), (Some(only), None) if deletes_each_key(only, key, array))
+        }
         _ => false,
     }
 }

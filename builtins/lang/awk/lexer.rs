@@ -270,7 +270,7 @@ impl Lexer<'_> {
                     | Tok::Name(_)
                     | Tok::Regex(_)
                     | Tok::Builtin(Builtin::Length)
-                    | Tok::Punct(")" | "]" | "$" | "++" | "--")
+                    | Tok::Punct(")" | "]" | "++" | "--")
             )
         )
     }

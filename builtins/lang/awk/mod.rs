@@ -49,21 +49,54 @@ pub const AWK: Spec = Spec {
     ..Spec::BASE
 };
 
+/// `gawk`: the same awk under GNU's name (which its messages and `ARGV[0]` then use).
+pub const GAWK: Spec = Spec {
+    name: "gawk",
+    summary: "scan and process text: awk under GNU's name (gawk's common extensions included)",
+    variant_of: Some("awk"),
+    ..AWK
+};
+
 /// awk's words, as gawk's: its usage, then (unlike gawk, which leaves it out) what was wrong.
 fn awk_words(spec: &Spec, misuse: &Misuse) -> String {
     match misuse {
         Misuse::Said(message) if message.is_empty() => spec.help(),
-        misuse => format!("{}awk: {misuse}\n", spec.help()),
+        misuse => format!("{}{}: {misuse}\n", spec.help(), spec.name),
     }
 }
 /// Most output captured from one `cmd | getline` command.
 const CAPTURE_LIMIT: usize = 256 << 20;
 
+/// Where the lines of the program came from: each `-f` file (or `cmd. line`, for a program
+/// given as an operand) and the line of the joined program it starts on.
+pub(crate) struct Sources(Vec<(String, u32)>);
+
+impl Sources {
+    /// The file holding line `line` of the joined program, and the line within it.
+    fn locate(&self, line: u32) -> (&str, u32) {
+        match self.0.iter().rev().find(|(_, start)| *start <= line) {
+            Some((name, start)) => (name, line - start + 1),
+            None => ("cmd. line", line),
+        }
+    }
+
+    /// `FILE:LINE: ` before a message about line `line` (nothing for line 0: no line).
+    fn place(&self, line: u32) -> String {
+        if line == 0 {
+            return String::new();
+        }
+        let (name, line) = self.locate(line);
+        format!("{name}:{line}: ")
+    }
+}
+
 /// What the command line asks for.
 struct Invocation {
+    /// The name awk was called by (`awk`, `gawk`): `ARGV[0]`, and the start of messages.
+    name: String,
     program: Vec<u8>,
-    /// How to name the program's lines in errors: `cmd. line` or the file.
-    source: String,
+    /// How to name the program's lines in errors.
+    sources: Sources,
     field_sep: Option<Vec<u8>>,
     assigns: Vec<(String, Vec<u8>)>,
     operands: Vec<String>,
@@ -87,17 +120,22 @@ async fn invocation(ctx: &Ctx<'_>, parsed: Args) -> Result<Invocation, Status> {
     }
     let args = &parsed.operands[..];
     let mut idx = 0;
-    let (program, source) = if files.is_empty() {
+    let (program, sources) = if files.is_empty() {
         let Some(text) = args.get(idx) else {
             return Err(ctx.misuse(&AWK, "").await);
         };
         idx += 1;
-        (toolsh_bytes::encode(text).into_owned(), "cmd. line".to_string())
+        (toolsh_bytes::encode(text).into_owned(), Sources(vec![("cmd. line".to_string(), 1)]))
     } else {
         let mut program = Vec::new();
+        let mut sources = Vec::new();
+        let mut start = 1u32;
         for file in &files {
             match ctx.read_operand(file).await {
                 Ok(text) => {
+                    sources.push((file.clone(), start));
+                    let lines = memchr::memchr_iter(b'\n', &text).count() + 1;
+                    start = start.saturating_add(u32::try_from(lines).unwrap_or(u32::MAX));
                     program.extend_from_slice(&text);
                     program.push(b'\n');
                 }
@@ -108,9 +146,16 @@ async fn invocation(ctx: &Ctx<'_>, parsed: Args) -> Result<Invocation, Status> {
                 }
             }
         }
-        (program, files.join(","))
+        (program, Sources(sources))
     };
-    Ok(Invocation { program, source, field_sep, assigns, operands: args[idx..].to_vec() })
+    Ok(Invocation {
+        name: ctx.name().to_string(),
+        program,
+        sources,
+        field_sep,
+        assigns,
+        operands: args[idx..].to_vec(),
+    })
 }
 
 /// The end of the program: its exit status, or an error message (exit status 2).
@@ -124,15 +169,25 @@ fn run_program(
     stop: crate::lang::deep::Halt,
 ) -> Outcome {
     let program = parser::parse(&invocation.program).map_err(|err| {
-        let line = invocation.program.split(|b| *b == b'\n').nth(err.line - 1).unwrap_or_default();
-        let line = toolsh_bytes::decode(line);
+        // An error of the whole program (a function's name) has no line.
+        let Some(text) = err.line.checked_sub(1).and_then(|at| invocation.program.split(|b| *b == b'\n').nth(at))
+        else {
+            return err.message;
+        };
+        let text = toolsh_bytes::decode(text);
         let caret = format!("{}^", " ".repeat(err.col.saturating_sub(1)));
-        let place = format!("{}:{}:{}", invocation.source, err.line, err.col);
-        format!("{place}: {}\n  {line}\n  {caret}", err.message)
+        let (name, line) = invocation.sources.locate(u32::try_from(err.line).unwrap_or(u32::MAX));
+        format!("{name}:{line}:{}: {}\n  {text}\n  {caret}", err.col, err.message)
     })?;
-    let mut argv = vec!["awk".to_string()];
+    let mut argv = vec![invocation.name];
     argv.extend(invocation.operands);
-    let setup = interp::Setup { argv, assigns: invocation.assigns, environ, field_sep: invocation.field_sep };
+    let setup = interp::Setup {
+        argv,
+        assigns: invocation.assigns,
+        environ,
+        field_sep: invocation.field_sep,
+        sources: invocation.sources,
+    };
     let mut machine = interp::Interp::new(&program, host, stop, setup)?;
     let outcome = machine.run();
     if outcome.is_err() {
@@ -148,6 +203,7 @@ pub async fn awk(ctx: Ctx<'_>, args: Args) -> Status {
         Err(status) => return status,
     };
     let environ = ctx.state().vars.exported();
+    let name = invocation.name.clone();
     let (requests, mut incoming) = mpsc::channel::<Request>(4);
     let host = io::Host::new(requests);
     // The program runs on its own thread (deep.rs: a large stack, stopped by its Halt — the
@@ -166,7 +222,7 @@ pub async fn awk(ctx: Ctx<'_>, args: Args) -> Status {
     match finished {
         Ok(Ok(status)) => status,
         Ok(Err(message)) => {
-            ctx.err(format!("awk: {message}\n")).await;
+            ctx.err(format!("{name}: {message}\n")).await;
             2
         }
         Err(message) => ctx.fail(format!("the program failed: {message}")).await,

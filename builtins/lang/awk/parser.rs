@@ -111,6 +111,8 @@ struct Parser {
     loops: usize,
     /// How deeply expressions and statements nest here (bounded: the parser recurses).
     depth: usize,
+    /// The line of the statement being parsed.
+    line: u32,
 }
 
 /// Deepest nesting of expressions and statements a program may have.
@@ -256,11 +258,13 @@ impl Parser {
                 Ok(())
             }
             Tok::Punct("{") => {
+                let line = self.line_here();
                 let action = self.block()?;
-                self.program.rules.push(Rule { pattern: Pattern::All, action: Some(action) });
+                self.program.rules.push(Rule { line, pattern: Pattern::All, action: Some(action) });
                 Ok(())
             }
             _ => {
+                let line = self.line_here();
                 let first = self.expr()?;
                 let pattern = if self.eat(",") {
                     self.newlines();
@@ -274,7 +278,7 @@ impl Parser {
                 if action.is_none() && !matches!(self.peek(), Tok::Newline | Tok::Eof) && !self.is(";") {
                     return Err(self.unexpected());
                 }
-                self.program.rules.push(Rule { pattern, action });
+                self.program.rules.push(Rule { line, pattern, action });
                 Ok(())
             }
         }
@@ -300,15 +304,33 @@ impl Parser {
         }
         self.expect("(")?;
         let mut params = HashMap::new();
+        let mut param_names = Vec::new();
         while !self.is(")") {
             match self.bump() {
                 Tok::Name(param) => {
-                    if params.contains_key(&param) {
+                    if let Some(first) = params.get(&param) {
                         self.at -= 1;
-                        return Err(self.error_here(format!("function `{name}': parameter `{param}' appears twice")));
+                        return Err(self.error_here(format!(
+                            "function `{name}': parameter #{}, `{param}', duplicates parameter #{}",
+                            params.len() + 1,
+                            first + 1
+                        )));
+                    }
+                    if special::NAMES.contains(&param.as_str()) {
+                        self.at -= 1;
+                        return Err(self.error_here(format!(
+                            "function `{name}': cannot use special variable `{param}' as a function parameter"
+                        )));
+                    }
+                    if param == name {
+                        self.at -= 1;
+                        return Err(
+                            self.error_here(format!("function `{name}': cannot use function name as parameter name"))
+                        );
                     }
                     let slot = params.len();
-                    params.insert(param, slot);
+                    params.insert(param.clone(), slot);
+                    param_names.push(param);
                 }
                 _ => {
                     self.at -= 1;
@@ -328,6 +350,7 @@ impl Parser {
         self.locals = None;
         let function = &mut self.program.functions[idx];
         function.params = count;
+        function.param_names = param_names;
         function.body = body?;
         function.defined = true;
         Ok(())
@@ -336,10 +359,16 @@ impl Parser {
     fn block(&mut self) -> Parse<Vec<Stmt>> {
         self.expect("{")?;
         let mut body = Vec::new();
+        let mut marked = 0;
         self.terminators();
         while !self.is("}") {
             if matches!(self.peek(), Tok::Eof) {
                 return Err(self.unexpected());
+            }
+            let line = self.line_here();
+            if line != marked {
+                body.push(Stmt::Line(line));
+                marked = line;
             }
             body.push(self.statement()?);
             self.terminators();
@@ -367,16 +396,35 @@ impl Parser {
         }
     }
 
+    /// The body of `if`, `else`, `while`, `do` and `for`. One that starts on another line, or
+    /// a braced one spanning lines, is followed by its owner's line again (the condition
+    /// evaluated after it is on that line).
     fn body(&mut self) -> Parse<Stmt> {
+        let owner = self.line;
         self.newlines();
         if self.eat(";") {
             return Ok(Stmt::Block(Vec::new()));
         }
-        self.statement()
+        let line = self.line_here();
+        let stmt = self.statement()?;
+        let spans = match &stmt {
+            Stmt::Block(list) => list.iter().any(|s| matches!(s, Stmt::Line(n) if *n != owner)),
+            _ => line != owner,
+        };
+        Ok(if spans { Stmt::Block(vec![Stmt::Line(line), stmt, Stmt::Line(owner)]) } else { stmt })
     }
 
     fn statement(&mut self) -> Parse<Stmt> {
-        self.nested("statements", Self::statement_here)
+        let line = self.line_here();
+        let owner = std::mem::replace(&mut self.line, line);
+        let stmt = self.nested("statements", Self::statement_here);
+        self.line = owner;
+        stmt
+    }
+
+    /// The line of the next token.
+    fn line_here(&self) -> u32 {
+        u32::try_from(self.toks[self.at].line).unwrap_or(u32::MAX)
     }
 
     fn statement_here(&mut self) -> Parse<Stmt> {
@@ -1195,7 +1243,13 @@ fn infer_array_params(program: &mut Program) {
                 }
                 subs.iter().flatten().for_each(|e| walk_expr(e, marks, calls));
             }
-            Stmt::Next | Stmt::NextFile | Stmt::Exit(None) | Stmt::Return(None) | Stmt::Break | Stmt::Continue => {}
+            Stmt::Next
+            | Stmt::NextFile
+            | Stmt::Exit(None)
+            | Stmt::Return(None)
+            | Stmt::Break
+            | Stmt::Continue
+            | Stmt::Line(_) => {}
         }
     }
     let mut calls_of = Vec::new();
@@ -1246,6 +1300,7 @@ pub fn parse(src: &[u8]) -> Result<Program, SyntaxError> {
         in_field: 0,
         loops: 0,
         depth: 0,
+        line: 1,
     };
     for name in special::NAMES {
         parser.global(name);
@@ -1257,12 +1312,20 @@ pub fn parse(src: &[u8]) -> Result<Program, SyntaxError> {
         let (line, col) = at.map_or((1, 1), |t| (t.line, t.col));
         return Err(SyntaxError { line, col, message: format!("function `{name}' called but never defined") });
     }
+    // Errors of the program as a whole: no line to name (0).
     for function in &parser.program.functions {
         if parser.globals.contains_key(&function.name) {
             return Err(SyntaxError {
-                line: 1,
-                col: 1,
+                line: 0,
+                col: 0,
                 message: format!("function `{}' has the name of a variable", function.name),
+            });
+        }
+        if let Some(param) = function.param_names.iter().find(|param| parser.functions.contains_key(*param)) {
+            return Err(SyntaxError {
+                line: 0,
+                col: 0,
+                message: format!("function `{}': cannot use function `{param}' as a parameter name", function.name),
             });
         }
     }

@@ -350,7 +350,7 @@ impl<'p> Interp<'p> {
             let frame =
                 vec![Cell::Val(a.0.clone()), Cell::Val(a.1.clone()), Cell::Val(b.0.clone()), Cell::Val(b.1.clone())];
             let frame = frame.into_iter().take(prog.functions[func].params).collect();
-            let value = self.invoke(func, frame)?;
+            let value = self.invoke(func, frame, Vec::new())?;
             Ok(value.num().partial_cmp(&0.0).unwrap_or(Ordering::Equal))
         })
     }
@@ -367,9 +367,7 @@ impl<'p> Interp<'p> {
                 match self.cell(*var) {
                     Cell::Arr(array) => array.borrow().get(&key).cloned().unwrap_or_default(),
                     Cell::Val(Value::Uninit) => Value::Uninit,
-                    Cell::Val(_) => {
-                        return fatal(format!("attempt to use scalar `{}' as an array", self.var_name(*var)));
-                    }
+                    Cell::Val(_) => return self.scalar_as_array(*var),
                 }
             }
             Expr::Regex(_) => return Ok("regexp"),
