@@ -903,9 +903,11 @@ async fn compress_stream(
     Ok(Sizes { packed, plain, framing })
 }
 
-/// Decompresses an operand into `sink` a piece at a time. A file is read as the decoder asks
-/// for it; standard input is gathered first (compressed, within the `input-bytes` limit), as
-/// the decoders pull their input.
+/// Decompresses an operand into `sink` a piece at a time. The decoders pull their input, so
+/// they run on a thread of their own (`deep::run`: stopped with the command): a file is read
+/// there as the decoder asks for it; standard input is fed to it a piece at a time by the
+/// command, which hands on each piece of plain bytes it makes. Memory stays a piece each way
+/// and the decoder's window, whatever the size of the input.
 async fn decompress_stream(
     ctx: &Ctx<'_>,
     format: Format,
@@ -914,15 +916,111 @@ async fn decompress_stream(
     abs: &str,
     sink: &mut Sink,
 ) -> Result<Sizes, Failure> {
-    let (source, packed): (Box<dyn Read + Send>, u64) = if is_file {
+    let (asks, mut incoming) = tokio::sync::mpsc::channel::<Ask>(2);
+    let (source, size): (Box<dyn Read + Send>, Option<u64>) = if is_file {
         let reader = ctx.vfs.open_reader(abs).map_err(Failure::Input)?;
         let size = ctx.vfs.stat(abs).map_err(Failure::Input)?.size;
-        (Box::new(reader), size)
+        (Box::new(reader), Some(size))
     } else {
-        let data = ctx.read_stdin().await.map_err(Failure::Input)?;
-        let size = data.len() as u64;
-        (Box::new(std::io::Cursor::new(data)), size)
+        (Box::new(Fed { asks: asks.clone(), piece: Vec::new(), at: 0, done: false }), None)
     };
+    let mut stdin = if is_file { None } else { Some(ctx.open_operand("-").map_err(Failure::Input)?) };
+    let name = file.to_string();
+    let running = crate::lang::deep::run(ctx, ctx.name(), move |_| decode(format, &name, source, &asks));
+    // What the command met while serving the decoder comes first: the input failing, or the
+    // output gone.
+    let mut failure = None;
+    let mut fed = 0u64;
+    let serving = async {
+        while let Some(ask) = incoming.recv().await {
+            match ask {
+                Ask::Input(reply) => {
+                    let piece = match stdin.as_mut().map(|input| input.chunk()) {
+                        Some(chunk) => chunk.await.unwrap_or_else(|err| {
+                            failure.get_or_insert(Failure::Input(err));
+                            None
+                        }),
+                        None => None,
+                    };
+                    fed += piece.as_ref().map_or(0, |piece| piece.len() as u64);
+                    let _ = reply.send(piece);
+                }
+                Ask::Output(bytes, reply) => {
+                    let went = match sink.put(ctx, bytes).await {
+                        Ok(()) => true,
+                        Err(err) => {
+                            failure.get_or_insert(err);
+                            false
+                        }
+                    };
+                    let _ = reply.send(went);
+                }
+            }
+        }
+    };
+    let (finished, ()) = tokio::join!(running, serving);
+    if let Some(failure) = failure {
+        return Err(failure);
+    }
+    let (plain, framing) = finished.map_err(|why| Failure::Said((format!("{file}: {why}"), 1)))??;
+    Ok(Sizes { packed: size.unwrap_or(fed), plain, framing })
+}
+
+/// What the decoding thread asks of the command.
+enum Ask {
+    /// The next piece of standard input (`None` at its end).
+    Input(tokio::sync::oneshot::Sender<Option<Vec<u8>>>),
+    /// Plain bytes to hand on; the answer is whether to go on.
+    Output(Vec<u8>, tokio::sync::oneshot::Sender<bool>),
+}
+
+/// Standard input as a decoder's `Read`: each piece asked of the command as the decoder needs it.
+struct Fed {
+    asks: tokio::sync::mpsc::Sender<Ask>,
+    piece: Vec<u8>,
+    at: usize,
+    done: bool,
+}
+
+impl Read for Fed {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        while self.at == self.piece.len() {
+            if self.done {
+                return Ok(0);
+            }
+            let (reply, answer) = tokio::sync::oneshot::channel();
+            if self.asks.blocking_send(Ask::Input(reply)).is_err() {
+                return Err(std::io::Error::other("stopped"));
+            }
+            match answer.blocking_recv() {
+                Ok(Some(piece)) => {
+                    self.piece = piece;
+                    self.at = 0;
+                }
+                _ => self.done = true,
+            }
+        }
+        let n = buf.len().min(self.piece.len() - self.at);
+        buf[..n].copy_from_slice(&self.piece[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// Hands a piece of plain bytes to the command; false when it is not to go on.
+fn hand_on(asks: &tokio::sync::mpsc::Sender<Ask>, piece: Vec<u8>) -> bool {
+    let (reply, answer) = tokio::sync::oneshot::channel();
+    asks.blocking_send(Ask::Output(piece, reply)).is_ok() && answer.blocking_recv().unwrap_or(false)
+}
+
+/// The decoding thread's work: `source` through `format`'s decoder, a piece at a time handed
+/// on; the plain size and the gzip framing (which `-v` leaves out of its ratio).
+fn decode(
+    format: Format,
+    file: &str,
+    source: Box<dyn Read + Send>,
+    asks: &tokio::sync::mpsc::Sender<Ask>,
+) -> Result<(u64, u64), Failure> {
     // The head: the magic number, and the gzip header whose size `-v` leaves out of its ratio.
     let mut source = std::io::BufReader::with_capacity(PIECE, source);
     let head = std::io::BufRead::fill_buf(&mut source).map_err(Failure::Input)?;
@@ -952,7 +1050,9 @@ async fn decompress_stream(
                     // What came before the damage goes out first, as GNU's does; a stream cut
                     // short is said as gzip says it.
                     piece.truncate(filled);
-                    sink.put(ctx, piece).await?;
+                    if !piece.is_empty() && !hand_on(asks, piece) {
+                        return Err(Failure::Gone);
+                    }
                     let truncated = format == Format::Gzip && err.kind() == std::io::ErrorKind::UnexpectedEof;
                     return Err(corrupt(if truncated && plain + filled as u64 > 0 {
                         "unexpected end of file"
@@ -965,9 +1065,11 @@ async fn decompress_stream(
         piece.truncate(filled);
         plain += filled as u64;
         let done = filled < PIECE;
-        sink.put(ctx, piece).await?;
+        if !piece.is_empty() && !hand_on(asks, piece) {
+            return Err(Failure::Gone);
+        }
         if done {
-            return Ok(Sizes { packed, plain, framing });
+            return Ok((plain, framing));
         }
     }
 }

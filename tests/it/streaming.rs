@@ -54,3 +54,32 @@ fn filters_over_an_input_larger_than_they_may_hold_give_the_whole_output() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A compressed stream on standard input is decompressed a piece at a time: streams larger
+/// than the `input-bytes` limit (which a command gathering its input whole would stop at) come
+/// out whole, byte for byte what went in.
+#[test]
+fn compressed_input_larger_than_a_command_may_hold_is_decompressed_a_piece_at_a_time() {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+    let limits = Limits { input_bytes: 200_000, ..Limits::default() };
+    let mut shell = Shell::builder().limits(limits).build();
+    // 1 MB of shuffled numbers, which no compressor gets under the limit (about 450 KB).
+    let made = runtime.block_on(shell.exec("shuf -i 1-150000 > shuffled.txt"));
+    assert_eq!(made.status, 0, "{}", made.stderr_text());
+    let whole = runtime.block_on(shell.exec("sha256sum < shuffled.txt")).stdout_text();
+    assert_eq!(whole.len(), 68, "{whole:?}");
+    let mut failures = Vec::new();
+    for (compress, decompress) in
+        [("gzip", "gunzip"), ("gzip -c", "zcat"), ("bzip2", "bunzip2 -c"), ("xz", "xz -dc"), ("xz", "unxz")]
+    {
+        let size = runtime.block_on(shell.exec(&format!("{compress} < shuffled.txt > packed; wc -c < packed")));
+        let size: usize = size.stdout_text().trim().parse().unwrap_or(0);
+        assert!(size > 200_000, "{compress} made {size} bytes: under the limit, the case shows nothing");
+        let line = format!("cat packed | {decompress} | sha256sum");
+        let out = runtime.block_on(shell.exec(&line));
+        if out.stdout_text() != whole || out.status != 0 {
+            failures.push(format!("{line}: status {} {:?} {}", out.status, out.stdout_text(), out.stderr_text()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
