@@ -378,19 +378,6 @@ impl Options {
     }
 }
 
-/// The bytes of a gzip file that are not compressed data (header with its name, comment and
-/// extra field; trailer), its CRC and its uncompressed size; `None` when it is not gzip.
-fn layout(data: &[u8]) -> Option<(usize, u32, u32)> {
-    if data.len() < 18 {
-        return None;
-    }
-    let at = layout_head(data)?;
-    let trailer = data.get(data.len() - 8..)?;
-    let crc = u32::from_le_bytes([trailer[0], trailer[1], trailer[2], trailer[3]]);
-    let size = u32::from_le_bytes([trailer[4], trailer[5], trailer[6], trailer[7]]);
-    Some((at + 8, crc, size))
-}
-
 /// The size of the gzip header `data` starts with; `None` when it is not gzip (or the head
 /// given is too short to hold it).
 fn layout_head(data: &[u8]) -> Option<usize> {
@@ -566,21 +553,22 @@ async fn list(ctx: &Ctx<'_>, options: &Options, files: &[String]) -> Status {
     let (mut total_in, mut total_out, mut last_header, mut status) = (0u64, 0u64, 0u64, 0);
     let mut listed = 0;
     for file in files {
-        let data = match ctx.read_operand(file).await {
-            Ok(data) => data,
+        let ends = if file == "-" { ctx.read_stdin().await.map(Ends::of) } else { Ends::read(ctx, file) };
+        let ends = match ends {
+            Ok(ends) => ends,
             Err(err) => {
                 complain(ctx, options, format!("{file}: {}", describe(&err))).await;
                 status = 1;
                 continue;
             }
         };
-        let Some((header, _, size)) = layout(&data) else {
+        let Some((header, size)) = ends.layout() else {
             complain(ctx, options, format!("{file}: not in gzip format")).await;
             status = 1;
             continue;
         };
         let name = if file == "-" { "stdout".to_string() } else { options.plain_name(file).unwrap_or(file.clone()) };
-        let (compressed, original) = (data.len() as u64, u64::from(size));
+        let (compressed, original) = (ends.size, u64::from(size));
         let ratio = ratio(original, compressed.saturating_sub(header as u64));
         out.push_str(&format!("{compressed:>19} {original:>19} {ratio} {name}\n"));
         (total_in, total_out, last_header) = (total_in + compressed, total_out + original, header as u64);
@@ -595,6 +583,51 @@ async fn list(ctx: &Ctx<'_>, options: &Options, files: &[String]) -> Status {
         return 1;
     }
     status
+}
+
+/// What `-l` reads of a gzip file: its head, its last 8 bytes (the trailer) and its size — not
+/// the compressed data between them.
+struct Ends {
+    head: Vec<u8>,
+    tail: Vec<u8>,
+    size: u64,
+}
+
+impl Ends {
+    /// The most of the head read: enough for any header but one with a name or comment of
+    /// megabytes (which is then not found, as for a file that is not gzip).
+    const HEAD: u64 = 1 << 20;
+
+    fn of(data: Vec<u8>) -> Ends {
+        let tail = data[data.len().saturating_sub(8)..].to_vec();
+        Ends { size: data.len() as u64, tail, head: data }
+    }
+
+    fn read(ctx: &Ctx<'_>, file: &str) -> std::io::Result<Ends> {
+        use std::io::{Seek, SeekFrom};
+        let abs = ctx.abs(file);
+        let size = ctx.vfs.stat(&abs)?.size;
+        let mut reader = ctx.vfs.open_reader(&abs)?;
+        let mut head = Vec::new();
+        reader.by_ref().take(Self::HEAD.min(size)).read_to_end(&mut head)?;
+        let mut tail = Vec::new();
+        if size >= 8 {
+            reader.seek(SeekFrom::Start(size - 8))?;
+            reader.take(8).read_to_end(&mut tail)?;
+        }
+        Ok(Ends { head, tail, size })
+    }
+
+    /// The bytes that are not compressed data (header and trailer) and the uncompressed size
+    /// the trailer records; `None` when it is not gzip.
+    fn layout(&self) -> Option<(usize, u32)> {
+        if self.size < 18 || self.tail.len() != 8 {
+            return None;
+        }
+        let header = layout_head(&self.head)?;
+        let size = u32::from_le_bytes([self.tail[4], self.tail[5], self.tail[6], self.tail[7]]);
+        Some((header + 8, size))
+    }
 }
 
 /// A message with the program's name (GNU's gunzip and zcat are scripts around gzip, so they
