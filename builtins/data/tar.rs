@@ -582,16 +582,31 @@ async fn dump(
                 header.set_size(0);
                 add(builder, &mut header, &member, Some(&target), std::io::empty())
             }
-            // Read as it is added: the member's bytes are held once, in the archive's piece.
             _ => match ctx.vfs.open_reader(&abs) {
                 Ok(data) => {
                     header.set_entry_type(tar::EntryType::Regular);
                     header.set_size(meta.size);
-                    // The piece made at its size, not doubled up to it.
-                    builder
-                        .get_mut()
-                        .reserve(usize::try_from(meta.size).unwrap_or(0).min(1 << 30).saturating_add(4096));
-                    add(builder, &mut header, &member, None, data)
+                    match sink.as_deref_mut() {
+                        // Written as it is read: the header, then the data a piece at a time.
+                        Some(sink) => match add(builder, &mut header, &member, None, std::io::empty()) {
+                            Ok(()) => {
+                                sink.hand_on(ctx, std::mem::take(builder.get_mut())).await?;
+                                if let Some(why) = sink.stream_data(ctx, data, meta.size).await? {
+                                    ctx.err(format!("tar: {name}: {why}\n", name = tar_name(&name))).await;
+                                    errors = true;
+                                }
+                                Ok(())
+                            }
+                            Err(err) => Err(err),
+                        },
+                        // Into the archive being changed in memory (`-r`, `-u`), made at its size.
+                        None => {
+                            builder
+                                .get_mut()
+                                .reserve(usize::try_from(meta.size).unwrap_or(0).min(1 << 30).saturating_add(4096));
+                            add(builder, &mut header, &member, None, data)
+                        }
+                    }
                 }
                 Err(err) => {
                     ctx.err(format!("tar: {name}: Cannot open: {}\n", describe(&err), name = tar_name(&name))).await;
@@ -617,9 +632,9 @@ async fn dump(
     Ok(errors)
 }
 
-/// Where `tar -c` writes its archive, a member at a time: the member's blocks (through the
-/// compressor when one is asked for) go to standard output or the archive file as soon as it
-/// is added, so memory holds one member, not the archive.
+/// Where `tar -c` writes its archive, a piece at a time: each member's header, then its data
+/// as it is read (through the compressor when one is asked for), to standard output or the
+/// archive file, so memory holds a piece, not a member or the archive.
 struct ArchiveSink {
     encoder: Option<Encoder>,
     /// The archive file, opened (and emptied) before anything is read, as GNU opens it: a walk
@@ -667,6 +682,44 @@ impl ArchiveSink {
             None => plain,
         };
         self.write(ctx, &bytes).await
+    }
+
+    /// Hands on a regular member's `size` bytes from `data` a piece at a time (its header went
+    /// before), then zeros to the end of its last block. A file that ends early or cannot be
+    /// read to its end is padded with zeros to its size, as GNU's tar does: what to say then.
+    async fn stream_data(&mut self, ctx: &Ctx<'_>, data: impl Read, size: u64) -> Result<Option<String>, Status> {
+        const PIECE: u64 = 256 * 1024;
+        let mut data = data.take(size);
+        let mut done = 0u64;
+        let mut why = None;
+        while done < size {
+            let mut piece = Vec::with_capacity(PIECE.min(size - done) as usize);
+            match data.by_ref().take(PIECE).read_to_end(&mut piece) {
+                Ok(0) => {
+                    let short = size - done;
+                    let bytes = if short == 1 { "byte" } else { "bytes" };
+                    why = Some(format!("File shrank by {short} {bytes}; padding with zeros"));
+                    break;
+                }
+                Ok(n) => done += n as u64,
+                Err(err) => {
+                    let want = PIECE.min(size - done);
+                    let bytes = if want == 1 { "byte" } else { "bytes" };
+                    why = Some(format!("Read error at byte {done}, while reading {want} {bytes}: {}", describe(&err)));
+                    break;
+                }
+            }
+            self.hand_on(ctx, piece).await?;
+        }
+        // The rest of a short file as zeros, then the last block's padding.
+        let mut zeros = size - done;
+        zeros += (512 - size % 512) % 512;
+        while zeros > 0 {
+            let piece = zeros.min(PIECE);
+            self.hand_on(ctx, vec![0; piece as usize]).await?;
+            zeros -= piece;
+        }
+        Ok(why)
     }
 
     async fn write(&mut self, ctx: &Ctx<'_>, bytes: &[u8]) -> Result<(), Status> {
