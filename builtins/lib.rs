@@ -216,6 +216,7 @@ static TABLE: &[Builtin] = &[
     entry!(spec fs::files::REALPATH, fs::files::realpath),
     entry!(interpreter shell::special::RETURN, Return),
     entry!(spec text::lines::REV, text::lines::rev),
+    entry!(spec text::grep::rg::RG, text::grep::rg::rg),
     entry!(spec fs::files::RM, fs::files::rm),
     entry!(spec fs::files::RMDIR, fs::files::rmdir),
     entry!(spec lang::sed::SED, lang::sed::sed),

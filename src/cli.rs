@@ -598,6 +598,16 @@ fn history_file(options: &Options, root: &str) -> Option<PathBuf> {
 
 /// Pumps the host's standard input into a pipe on a thread (reads block); started on the
 /// first read so scripts that never read stdin pay nothing.
+/// Whether the host's standard input is a file or a pipe (not a terminal or a device).
+#[allow(clippy::disallowed_methods)] // the host's own standard input, looked at, not opened
+fn host_stdin_has_data() -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::metadata("/dev/stdin").is_ok_and(|meta| {
+        let kind = meta.file_type();
+        kind.is_file() || kind.is_fifo() || kind.is_socket()
+    })
+}
+
 fn host_stdin() -> crate::interp::io::PipeReader {
     let (writer, reader) = pipe();
     std::thread::spawn(move || {
@@ -1008,7 +1018,7 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
         };
     }
     let stdin = if options.command.is_some() || options.script_file.is_some() {
-        Input::lazy(host_stdin)
+        Input::lazy(host_stdin, host_stdin_has_data())
     } else {
         Input::null()
     };

@@ -12,10 +12,15 @@ use crate::vfs::{FileKind, describe, path};
 use crate::{Ctx, OperandReader};
 use regex::bytes::{Regex, RegexBuilder};
 
+mod filter;
+pub(crate) mod rg;
 mod tree;
 
 #[derive(Default)]
 struct Options {
+    /// The command's name, which its messages start with (`grep`, `rg`).
+    program: &'static str,
+    /// `F`, `G`, `E`, `P` as grep's letters, or `R`: the regex crate's own syntax (`rg`).
     syntax: char,
     patterns: Vec<String>,
     pattern_files: Vec<String>,
@@ -50,6 +55,18 @@ struct Options {
     files: Vec<String>,
     /// `grep -r PAT` without a file: the working directory, its files named without `./`.
     implicit_cwd: bool,
+    /// `-c` names only the files with a selected line (`rg`).
+    count_nonzero: bool,
+    /// What a walk leaves out beyond `--include`/`--exclude` (`rg`: hidden names, ignore
+    /// files, globs, types).
+    filter: Option<std::sync::Arc<filter::Filter>>,
+}
+
+impl Options {
+    /// A message as the command says it: `grep: …`; ripgrep's without its name.
+    fn said(&self, message: &str) -> String {
+        if self.program == "rg" { format!("{message}\n") } else { format!("{}: {message}\n", self.program) }
+    }
 }
 
 fn parse_number(text: &str, what: &str) -> Result<usize, String> {
@@ -211,7 +228,7 @@ fn apply(o: &mut Options, flag: char, value: Option<String>) -> Result<(), Strin
 }
 
 fn parse_args(args: Args) -> Result<Options, String> {
-    let mut o = Options { syntax: 'G', ..Options::default() };
+    let mut o = Options { syntax: 'G', program: "grep", ..Options::default() };
     for (opt, value) in args.given() {
         match *opt {
             NO_IGNORE_CASE => o.ignore_case = false,
@@ -286,11 +303,12 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
             'F' => regex::escape(p),
             'P' => p.clone(),
             'E' => posix_regex::extended(p),
+            'R' => p.clone(),
             _ => posix_regex::basic(p),
         })
         .collect();
     // Back-references (`\(a\)\1`) need fancy-regex; each expression keeps its own groups.
-    let backtracking = o.syntax != 'P' && pieces.iter().any(|p| posix_regex::has_backreference(p));
+    let backtracking = !matches!(o.syntax, 'P' | 'R') && pieces.iter().any(|p| posix_regex::has_backreference(p));
     let pieces = if backtracking {
         let mut groups = 0;
         pieces
@@ -307,6 +325,9 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
     // No pattern at all (`-f` of an empty file) matches no line, as in GNU grep.
     let mut joined = if pieces.is_empty() {
         "[^\\s\\S]".to_string()
+    } else if let [only] = pieces.as_slice() {
+        // One pattern as written, so an error shows the user's own text.
+        only.clone()
     } else {
         pieces.iter().map(|p| format!("(?:{p})")).collect::<Vec<_>>().join("|")
     };
@@ -338,7 +359,11 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
         .unicode(true)
         .build()
         .map(|regex| Matcher::Bytes(std::sync::Arc::new(regex)))
-        .map_err(|err| crate::text::posix_regex::failure_message(&err.to_string()))
+        .map_err(|err| match o.syntax {
+            // ripgrep shows the regex crate's own account, the place marked.
+            'R' => err.to_string(),
+            _ => crate::text::posix_regex::failure_message(&err.to_string()),
+        })
 }
 
 /// Where a line-by-line search stands between batches of one input.
@@ -543,7 +568,9 @@ fn scan_block(
 /// The per-input summary into `out` — the count, the name for `-l`/`-L`; true when the
 /// binary-file notice follows it (on standard error, once what came before is out).
 fn summary(o: &Options, out: &mut Vec<u8>, label: &str, show_name: bool, binary: bool, count: usize) -> bool {
-    if o.count {
+    if o.count && o.count_nonzero && count == 0 {
+        false
+    } else if o.count {
         if show_name {
             out.extend_from_slice(&toolsh_bytes::encode(label));
             out.push(if o.null_after_name { 0 } else { b':' });
@@ -874,7 +901,7 @@ impl Search<'_, '_> {
         if !self.ctx.out(out).await {
             return false;
         }
-        self.ctx.err(format!("grep: {label}: binary file matches\n")).await;
+        self.ctx.err(format!("{}: {label}: binary file matches\n", self.o.program)).await;
         true
     }
 
@@ -886,7 +913,7 @@ impl Search<'_, '_> {
     async fn complain(&mut self, message: String) {
         self.error = true;
         if !self.o.no_messages {
-            self.ctx.err(format!("grep: {message}\n")).await;
+            self.ctx.err(self.o.said(&message)).await;
         }
     }
 
@@ -902,8 +929,9 @@ impl Search<'_, '_> {
                 return;
             }
         };
+        let scope = self.o.filter.as_ref().and_then(|filter| filter.enter(&self.ctx.vfs, abs, &entries));
         for entry in entries {
-            match step(&self.o, &self.ctx.vfs, display, abs, &entry) {
+            match step(&self.o, &self.ctx.vfs, scope.as_ref(), display, abs, &entry) {
                 Some(Step::Dir(child_display, child_abs)) => self.walk(&child_display, &child_abs, out),
                 Some(Step::File(child_display, child_abs)) => out.push((child_display, Ok(child_abs))),
                 None => {}
@@ -925,6 +953,7 @@ enum Step {
 fn step(
     o: &Options,
     fs: &toolsh_gate::workspace::Fs<'_>,
+    scope: Option<&std::sync::Arc<filter::Scope>>,
     display: &str,
     abs: &str,
     entry: &crate::vfs::DirEntry,
@@ -940,6 +969,11 @@ fn step(
     } else {
         entry.kind
     };
+    if let Some(filter) = &o.filter
+        && filter.leaves_out(scope, &child_abs, &entry.name, kind == FileKind::Dir)
+    {
+        return None;
+    }
     match kind {
         FileKind::Dir if !o.exclude_dir.iter().any(|p| p.matches(&entry.name)) => {
             Some(Step::Dir(child_display, child_abs))
@@ -994,11 +1028,15 @@ pub async fn egrep(mut ctx: Ctx<'_>) -> Status {
 }
 
 /// `grep [OPTION]... PATTERNS [FILE]...`
-pub async fn grep(mut ctx: Ctx<'_>, args: Args) -> Status {
-    let mut o = match parse_args(args) {
-        Ok(o) => o,
-        Err(message) => return ctx.misuse(&GREP, message).await,
-    };
+pub async fn grep(ctx: Ctx<'_>, args: Args) -> Status {
+    match parse_args(args) {
+        Ok(o) => run(ctx, o).await,
+        Err(message) => ctx.misuse(&GREP, message).await,
+    }
+}
+
+/// Runs a search as `o` asks (`grep`'s and `rg`'s alike).
+async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
     // A tree, or many files, is thousands of reads: one audit record for those allowed, not
     // one each (the workers' view of tree.rs counts its own the same way).
     if o.recursive || o.files.len() > 1 {
@@ -1012,7 +1050,7 @@ pub async fn grep(mut ctx: Ctx<'_>, args: Args) -> Status {
                 patterns.extend(text.lines().map(str::to_string));
             }
             Err(err) => {
-                ctx.err(format!("grep: {file}: {}\n", describe(&err))).await;
+                ctx.err(o.said(&format!("{file}: {}", describe(&err)))).await;
                 return 2;
             }
         }
@@ -1022,7 +1060,7 @@ pub async fn grep(mut ctx: Ctx<'_>, args: Args) -> Status {
     let regex = match build_regex(&o, &patterns) {
         Ok(regex) => regex,
         Err(message) => {
-            ctx.err(format!("grep: {message}\n")).await;
+            ctx.err(o.said(&message)).await;
             return 2;
         }
     };

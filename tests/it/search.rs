@@ -288,3 +288,52 @@ fn walkdir_count(dir: &Path) -> u64 {
     }
     count
 }
+
+/// `rg` in a git repository (a `.git` the shell itself may not create: it is the control
+/// plane): `.gitignore` files count, a deeper one over a shallower one and over those of the
+/// directories above where the search starts, on the worker threads (hundreds of files) as in
+/// the line-by-line search (`-v`, which stays on the command's task).
+#[test]
+fn rg_honours_gitignore_files_inside_a_repository() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    std::fs::create_dir_all(root.join(".git")).expect("mkdir");
+    std::fs::write(root.join(".gitignore"), "target/\n*.tmp\n").expect("write");
+    let mut expected = Vec::new();
+    for d in 0..6 {
+        let sub = root.join(format!("src/m{d}"));
+        std::fs::create_dir_all(&sub).expect("mkdir");
+        std::fs::create_dir_all(root.join(format!("target/m{d}"))).expect("mkdir");
+        // Each module leaves out its own generated files, but keeps one the root leaves out.
+        std::fs::write(sub.join(".gitignore"), "gen_*\n!keep.tmp\n").expect("write");
+        for f in 0..50 {
+            std::fs::write(sub.join(format!("f{f:02}.rs")), format!("fn f{f}() {{}}\n")).expect("write");
+            std::fs::write(sub.join(format!("gen_{f:02}.rs")), "fn generated() {}\n").expect("write");
+            std::fs::write(root.join(format!("target/m{d}/o{f:02}.rs")), "fn built() {}\n").expect("write");
+            expected.push(format!("src/m{d}/f{f:02}.rs"));
+        }
+        std::fs::write(sub.join("keep.tmp"), "fn kept() {}\n").expect("write");
+        std::fs::write(sub.join("drop.tmp"), "fn dropped() {}\n").expect("write");
+        expected.push(format!("src/m{d}/keep.tmp"));
+    }
+    expected.sort();
+    let rt = runtime();
+    let mut sh = shell(root, Policy::new(Profile::Workspace), None);
+    let listed = exec(&rt, &mut sh, "rg -l fn");
+    assert_eq!(listed.status, 0, "{}", listed.stderr_text());
+    assert_eq!(listed.stdout_text(), expected.iter().map(|f| format!("{f}\n")).collect::<String>());
+    let files = exec(&rt, &mut sh, "rg --files");
+    assert_eq!(files.stdout_text(), listed.stdout_text());
+    // Line by line (`-v`), the same files are left out.
+    let inverted = exec(&rt, &mut sh, "rg -l -v zzz");
+    assert_eq!(inverted.stdout_text(), listed.stdout_text());
+    // Started below, the files of the directories above still count.
+    let below = exec(&rt, &mut sh, "cd src/m3 && rg -l fn");
+    let in_m3: String = expected.iter().filter_map(|f| f.strip_prefix("src/m3/")).map(|f| format!("{f}\n")).collect();
+    assert_eq!(below.stdout_text(), in_m3);
+    // Without the repository, `.gitignore` files are not rules.
+    std::fs::remove_dir(root.join(".git")).expect("rmdir");
+    let mut sh = shell(root, Policy::new(Profile::Workspace), None);
+    let all = exec(&rt, &mut sh, "rg -l fn | wc -l");
+    assert_eq!(all.stdout_text().trim(), (6 * 50 * 3 + 6 * 2).to_string());
+}

@@ -262,8 +262,9 @@ impl Shared {
         entries: Vec<crate::vfs::DirEntry>,
     ) -> Vec<Job> {
         let mut jobs = Vec::new();
+        let scope = self.o.filter.as_ref().and_then(|filter| filter.enter(fs, abs, &entries));
         for entry in entries {
-            let work = match super::step(&self.o, fs, display, abs, &entry) {
+            let work = match super::step(&self.o, fs, scope.as_ref(), display, abs, &entry) {
                 Some(super::Step::Dir(display, abs)) => Work::List { display, abs },
                 Some(super::Step::File(label, abs)) => Work::Search { label, abs },
                 None => continue,
@@ -456,7 +457,7 @@ fn search_reader(
     }
     let quiet = flow == Flow::Quiet;
     let notice = (!quiet && summary(o, &mut out, label, show_name, scan.binary || scan.undecodable, scan.count))
-        .then(|| format!("grep: {label}: binary file matches\n"));
+        .then(|| format!("{}: {label}: binary file matches\n", o.program));
     Found::Searched(Searched { out, count: scan.count, notice, complaint, quiet })
 }
 

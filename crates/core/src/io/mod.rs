@@ -258,6 +258,8 @@ struct Reader {
     source: Option<PipeReader>,
     /// Opens the source on first read (the host's stdin is pumped only if someone reads it).
     start: Option<fn() -> PipeReader>,
+    /// See [`Input::has_data`].
+    has_data: bool,
 }
 
 impl Reader {
@@ -310,9 +312,22 @@ impl Input {
         self.0.is_none()
     }
 
+    /// True when something is there to read: a pipe, a file or bytes within the shell, or
+    /// the host's standard input when it is a file or a pipe (not a terminal, not a device
+    /// such as `/dev/null`) — where `rg` with no path searches its input, as ripgrep decides.
+    pub fn has_data(&self) -> bool {
+        self.0.as_ref().and_then(|inner| inner.try_lock().ok()).is_some_and(|reader| reader.has_data)
+    }
+
     /// Input that yields `bytes`.
     pub fn from_bytes(bytes: Vec<u8>) -> Self {
-        Input(Some(Arc::new(tokio::sync::Mutex::new(Reader { buf: bytes, pos: 0, source: None, start: None }))))
+        Input(Some(Arc::new(tokio::sync::Mutex::new(Reader {
+            buf: bytes,
+            pos: 0,
+            source: None,
+            start: None,
+            has_data: true,
+        }))))
     }
 
     /// Input that reads a pipe.
@@ -322,16 +337,19 @@ impl Input {
             pos: 0,
             source: Some(reader),
             start: None,
+            has_data: true,
         }))))
     }
 
-    /// Input whose pipe is opened by `start` on the first read.
-    pub fn lazy(start: fn() -> PipeReader) -> Self {
+    /// Input whose pipe is opened by `start` on the first read (the host's standard input;
+    /// `has_data`: whether it is a file or a pipe, see [`Input::has_data`]).
+    pub fn lazy(start: fn() -> PipeReader, has_data: bool) -> Self {
         Input(Some(Arc::new(tokio::sync::Mutex::new(Reader {
             buf: Vec::new(),
             pos: 0,
             source: None,
             start: Some(start),
+            has_data,
         }))))
     }
 

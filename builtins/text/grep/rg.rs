@@ -1,0 +1,268 @@
+//! `rg`: ripgrep's command line over grep's search (the same matcher, the same parallel walk
+//! of `tree.rs`, the same gate). What makes it ripgrep's: the pattern is the regex crate's own
+//! syntax (ripgrep's), directories are searched by default, what the ignore files, `-g` and
+//! `-t` leave out and hidden names are not searched ([`filter`](super::filter)), binary files
+//! found in a walk are skipped, `-c` names only the files that matched, and `-s`, `-S`, `-I`,
+//! `-u`, `-L`, `-0` mean what they mean to ripgrep. Output is as ripgrep writes it to a pipe
+//! (no line numbers unless `-n`, no headings, no colour), in the order of `--sort path`
+//! whatever the number of threads. Standard input is searched when no path is given and it
+//! is connected to something (a pipe, a file), as ripgrep decides it.
+
+use super::filter::Filter;
+use super::{Options, run};
+use crate::Ctx;
+use crate::session::Status;
+use crate::spec::{Args, Opt, Spec};
+
+const FILES_WITHOUT_MATCH: Opt = Opt::long("files-without-match", "print the paths that contain no match");
+const NO_FILENAME: Opt = Opt::both('I', "no-filename", "never print the path before a match");
+const HIDDEN: Opt = Opt::both('.', "hidden", "search hidden files and directories");
+const NO_IGNORE: Opt = Opt::long("no-ignore", "do not respect .gitignore, .ignore and .rgignore files");
+const TYPE_LIST: Opt = Opt::long("type-list", "show the file types -t knows and their globs");
+const FILES: Opt = Opt::long("files", "print each file that would be searched, without searching");
+const SORT: Opt = Opt::long("sort", "sort the output (path: always so here; none)").value("SORTBY");
+const COLOR: Opt = Opt::long("color", "when to use colours (never: no terminal)").alias("colour").value("WHEN");
+const NO_HEADING: Opt = Opt::long("no-heading", "print the path on each matching line (always so here)");
+const NO_MESSAGES: Opt = Opt::long("no-messages", "suppress error messages about files");
+
+/// `rg`.
+pub const RG: Spec = Spec {
+    name: "rg",
+    summary: "ripgrep: search files under a directory for a regex, honouring .gitignore",
+    synopsis: &["[OPTIONS] PATTERN [PATH ...]", "[OPTIONS] -e PATTERN ... [PATH ...]", "[OPTIONS] --files [PATH ...]"],
+    about: "Search each PATH (default: the working directory, or standard input when it is a pipe or file) \
+            recursively for lines matching PATTERN (Rust regex syntax), leaving out hidden files, binary files \
+            and what .gitignore/.ignore/.rgignore say.",
+    options: &[
+        Opt::both('e', "regexp", "a pattern to search for (may be repeated)").value("PATTERN"),
+        Opt::both('f', "file", "search for the patterns in PATTERNFILE, one a line").value("PATTERNFILE"),
+        Opt::both('F', "fixed-strings", "treat the patterns as literal strings"),
+        Opt::both('P', "pcre2", "patterns with look-around and back-references"),
+        Opt::both('i', "ignore-case", "search case-insensitively"),
+        Opt::both('s', "case-sensitive", "search case-sensitively (the default)"),
+        Opt::both('S', "smart-case", "case-insensitive unless the pattern has an upper-case letter"),
+        Opt::both('w', "word-regexp", "only matches surrounded by word boundaries"),
+        Opt::both('x', "line-regexp", "only matches of whole lines"),
+        Opt::both('v', "invert-match", "print the lines that do not match"),
+        Opt::both('c', "count", "the number of matching lines of each file that has any"),
+        Opt::both('l', "files-with-matches", "print only the paths with at least one match"),
+        FILES_WITHOUT_MATCH,
+        Opt::both('q', "quiet", "print nothing; exit 0 at the first match"),
+        Opt::both('n', "line-number", "print line numbers"),
+        Opt::both('N', "no-line-number", "print no line numbers (the default here)"),
+        Opt::both('H', "with-filename", "print the path before each match"),
+        NO_FILENAME,
+        Opt::both('o', "only-matching", "print only the matched parts, each on its own line"),
+        Opt::both('m', "max-count", "stop a file after NUM matching lines").value("NUM"),
+        Opt::both('A', "after-context", "show NUM lines after each match").value("NUM"),
+        Opt::both('B', "before-context", "show NUM lines before each match").value("NUM"),
+        Opt::both('C', "context", "show NUM lines before and after each match").value("NUM"),
+        Opt::both('b', "byte-offset", "print the byte offset of each line"),
+        Opt::both('0', "null", "a NUL byte after each path instead of : or a newline"),
+        Opt::both('a', "text", "search binary files as text"),
+        Opt::both('g', "glob", "include (or with !, exclude) the paths matching GLOB").value("GLOB"),
+        Opt::both('t', "type", "only search files of TYPE (see --type-list)").value("TYPE"),
+        Opt::both('T', "type-not", "do not search files of TYPE").value("TYPE"),
+        TYPE_LIST,
+        HIDDEN,
+        NO_IGNORE,
+        Opt::both('u', "unrestricted", "-u: --no-ignore; -uu: and --hidden; -uuu: and --text"),
+        Opt::both('L', "follow", "follow symbolic links"),
+        FILES,
+        Opt::both('j', "threads", "the number of threads (the machine's cores here)").value("NUM"),
+        SORT,
+        COLOR,
+        NO_HEADING,
+        NO_MESSAGES,
+    ],
+    usage_status: 2,
+    ..Spec::BASE
+};
+
+/// How case counts: the last of `-i`, `-s` and `-S` decides.
+#[derive(Clone, Copy, PartialEq)]
+enum Case {
+    Sensitive,
+    Insensitive,
+    Smart,
+}
+
+/// `rg [OPTIONS] PATTERN [PATH ...]`
+pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
+    let mut o = Options {
+        program: "rg",
+        syntax: 'R',
+        recursive: true,
+        skip_binary: true,
+        count_nonzero: true,
+        ..Options::default()
+    };
+    let (mut case, mut hidden, mut no_ignore, mut unrestricted) = (Case::Sensitive, false, false, 0);
+    let (mut globs, mut types, mut list_files) = (Vec::new(), Vec::new(), false);
+    for (opt, value) in args.given() {
+        if *opt == TYPE_LIST {
+            return if ctx.out(Filter::type_list()).await { 0 } else { 2 };
+        }
+        let number = |what: &str| super::parse_number(value, what);
+        let mut given = || -> Result<(), String> {
+            match *opt {
+                FILES_WITHOUT_MATCH => o.files_without = true,
+                NO_FILENAME => o.with_name = Some(false),
+                HIDDEN => hidden = true,
+                NO_IGNORE => no_ignore = true,
+                FILES => list_files = true,
+                NO_MESSAGES => o.no_messages = true,
+                SORT if !matches!(value, "path" | "none") => {
+                    return Err(format!("sorting by {value} is not supported here (path and none are)"));
+                }
+                SORT | COLOR | NO_HEADING => {}
+                _ => match opt.short.unwrap_or(' ') {
+                    'e' => o.patterns.push(value.to_string()),
+                    'f' => o.pattern_files.push(value.to_string()),
+                    'F' => o.syntax = 'F',
+                    'P' => o.syntax = 'P',
+                    'i' => case = Case::Insensitive,
+                    's' => case = Case::Sensitive,
+                    'S' => case = Case::Smart,
+                    'w' => o.word = true,
+                    'x' => o.line = true,
+                    'v' => o.invert = true,
+                    'c' => o.count = true,
+                    'l' => o.files_with = true,
+                    'q' => o.quiet = true,
+                    'n' => o.number = true,
+                    'N' => o.number = false,
+                    'H' => o.with_name = Some(true),
+                    'o' => o.only = true,
+                    'b' => o.byte_offset = true,
+                    '0' => o.null_after_name = true,
+                    'a' => o.text = true,
+                    'L' => o.follow = true,
+                    'u' => unrestricted += 1,
+                    'g' => globs.push(value.to_string()),
+                    't' => types.push((value.to_string(), true)),
+                    'T' => types.push((value.to_string(), false)),
+                    'j' => drop(number("thread count")?),
+                    'm' => o.max = Some(number("max count")?),
+                    'A' => o.after = number("context length")?,
+                    'B' => o.before = number("context length")?,
+                    'C' => (o.before, o.after) = (number("context length")?, number("context length")?),
+                    _ => {}
+                },
+            }
+            Ok(())
+        };
+        if let Err(message) = given() {
+            return ctx.misuse(&RG, message).await;
+        }
+    }
+    no_ignore |= unrestricted >= 1;
+    hidden |= unrestricted >= 2;
+    if unrestricted >= 3 || o.text {
+        (o.text, o.skip_binary) = (true, false);
+    }
+    let mut operands = args.operands;
+    if !list_files && o.patterns.is_empty() && o.pattern_files.is_empty() {
+        if operands.is_empty() {
+            return ctx.misuse(&RG, "no pattern given (rg PATTERN [PATH ...])").await;
+        }
+        o.patterns.push(operands.remove(0));
+    }
+    o.ignore_case = match case {
+        Case::Insensitive => true,
+        Case::Sensitive => false,
+        Case::Smart => !o.patterns.iter().any(|p| has_upper_literal(p)),
+    };
+    let cwd = ctx.abs(".");
+    o.filter = match Filter::new(&cwd, hidden, no_ignore, &globs, &types) {
+        Ok(filter) => Some(std::sync::Arc::new(filter)),
+        Err(message) => {
+            ctx.err(format!("{message}\n")).await;
+            return 2;
+        }
+    };
+    if operands.is_empty() && !list_files && ctx.io.stdin().has_data() {
+        operands.push("-".to_string());
+    }
+    o.files = operands;
+    if list_files {
+        return files(&ctx, o).await;
+    }
+    run(ctx, o).await
+}
+
+/// Whether a pattern has an upper-case letter of its own (not one of an escape such as `\S`
+/// or a class such as `\p{Lu}`): what `-S` looks at, as ripgrep does.
+fn has_upper_literal(pattern: &str) -> bool {
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                if let Some('p' | 'P') = chars.next()
+                    && let Some('{') = chars.clone().next()
+                {
+                    for c in chars.by_ref() {
+                        if c == '}' {
+                            break;
+                        }
+                    }
+                }
+            }
+            c if c.is_uppercase() => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// `--files`: the files a search would search, one a line, in the walk's order.
+async fn files(ctx: &Ctx<'_>, mut o: Options) -> Status {
+    let implicit = o.files.is_empty();
+    if implicit {
+        o.files.push(".".to_string());
+    }
+    let sep = if o.null_after_name { b'\0' } else { b'\n' };
+    let files = std::mem::take(&mut o.files);
+    let search = super::Search {
+        ctx,
+        o: std::sync::Arc::new(o),
+        regex: super::Matcher::Bytes(std::sync::Arc::new(regex::bytes::Regex::new("").expect("the empty regex"))),
+        out: Vec::new(),
+        selected_any: false,
+        error: false,
+        any_context_printed: false,
+    };
+    let mut out = Vec::new();
+    let mut status = 1;
+    for file in &files {
+        let abs = ctx.abs(file);
+        let found = match ctx.vfs.stat(&abs) {
+            Ok(meta) if meta.is_dir() => {
+                let mut found = Vec::new();
+                search.walk(if implicit { "" } else { file }, &abs, &mut found);
+                found
+            }
+            Ok(_) => vec![(file.clone(), Ok(abs))],
+            Err(err) => vec![(file.clone(), Err(crate::vfs::describe(&err)))],
+        };
+        for (label, target) in found {
+            match target {
+                Ok(_) => {
+                    status = 0;
+                    out.extend_from_slice(&toolsh_bytes::encode(&label));
+                    out.push(sep);
+                }
+                Err(message) => {
+                    if !search.o.no_messages {
+                        ctx.err(format!("rg: {label}: {message}\n")).await;
+                    }
+                    status = 2;
+                }
+            }
+        }
+    }
+    if !ctx.out(out).await {
+        return 2;
+    }
+    status
+}
