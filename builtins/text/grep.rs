@@ -55,6 +55,8 @@ struct Options {
     files: Vec<String>,
     /// `grep -r PAT` without a file: the working directory, its files named without `./`.
     implicit_cwd: bool,
+    /// `--max-depth` (`rg`): how many directories below an operand a walk goes.
+    max_depth: Option<usize>,
     /// `-c` names only the files with a selected line (`rg`).
     count_nonzero: bool,
     /// What a walk leaves out beyond `--include`/`--exclude` (`rg`: hidden names, ignore
@@ -921,6 +923,11 @@ impl Search<'_, '_> {
     /// directory that cannot be listed (refused by the policy, say) is there as its
     /// complaint, said in its turn as GNU grep says it (`grep: DIR: Permission denied`).
     fn walk(&self, display: &str, abs: &str, out: &mut Vec<(String, Result<String, String>)>) {
+        self.walk_below(display, abs, 1, out);
+    }
+
+    /// [`Search::walk`] of a directory `depth` levels below an operand (its entries' depth).
+    fn walk_below(&self, display: &str, abs: &str, depth: usize, out: &mut Vec<(String, Result<String, String>)>) {
         let entries = match self.ctx.vfs.read_dir(abs) {
             Ok(entries) => entries,
             Err(err) => {
@@ -931,8 +938,10 @@ impl Search<'_, '_> {
         };
         let scope = self.o.filter.as_ref().and_then(|filter| filter.enter(&self.ctx.vfs, abs, &entries));
         for entry in entries {
-            match step(&self.o, &self.ctx.vfs, scope.as_ref(), display, abs, &entry) {
-                Some(Step::Dir(child_display, child_abs)) => self.walk(&child_display, &child_abs, out),
+            match step(&self.o, &self.ctx.vfs, scope.as_ref(), depth, display, abs, &entry) {
+                Some(Step::Dir(child_display, child_abs)) => {
+                    self.walk_below(&child_display, &child_abs, depth + 1, out)
+                }
                 Some(Step::File(child_display, child_abs)) => out.push((child_display, Ok(child_abs))),
                 None => {}
             }
@@ -954,6 +963,7 @@ fn step(
     o: &Options,
     fs: &toolsh_gate::workspace::Fs<'_>,
     scope: Option<&std::sync::Arc<filter::Scope>>,
+    depth: usize,
     display: &str,
     abs: &str,
     entry: &crate::vfs::DirEntry,
@@ -963,6 +973,9 @@ fn step(
     } else {
         format!("{display}/{}", entry.name)
     };
+    if o.max_depth.is_some_and(|most| depth > most) {
+        return None;
+    }
     let child_abs = path::join(abs, &entry.name);
     let kind = if entry.kind == FileKind::Symlink && o.follow {
         fs.stat(&child_abs).map(|m| m.kind).unwrap_or(FileKind::Symlink)

@@ -165,3 +165,17 @@ status 2
 status 0
 status 1
 ## status: 0
+
+### rg --max-depth counts directories below each path given
+mkdir -p a/b/c; printf 'hit\n' > top.txt; printf 'hit\n' > a/one.txt; printf 'hit\n' > a/b/two.txt; printf 'hit\n' > a/b/c/three.txt
+rg --sort path --max-depth 1 -l hit; rg --sort path --max-depth 2 -l hit; rg --sort path --max-depth 1 -l hit a a/b
+rg --max-depth 0 hit top.txt
+rm -rf a top.txt
+## stdout:
+top.txt
+a/one.txt
+top.txt
+a/one.txt
+a/b/two.txt
+hit
+## status: 0

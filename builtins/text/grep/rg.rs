@@ -23,6 +23,7 @@ const FILES: Opt = Opt::long("files", "print each file that would be searched, w
 const SORT: Opt = Opt::long("sort", "sort the output (path: always so here; none)").value("SORTBY");
 const COLOR: Opt = Opt::long("color", "when to use colours (never: no terminal)").alias("colour").value("WHEN");
 const NO_HEADING: Opt = Opt::long("no-heading", "print the path on each matching line (always so here)");
+const MAX_DEPTH: Opt = Opt::both('d', "max-depth", "descend at most NUM directories below each path").value("NUM");
 const NO_MESSAGES: Opt = Opt::long("no-messages", "suppress error messages about files");
 
 /// `rg`.
@@ -68,6 +69,7 @@ pub const RG: Spec = Spec {
         NO_IGNORE,
         Opt::both('u', "unrestricted", "-u: --no-ignore; -uu: and --hidden; -uuu: and --text"),
         Opt::both('L', "follow", "follow symbolic links"),
+        MAX_DEPTH,
         FILES,
         Opt::both('j', "threads", "the number of threads (the machine's cores here)").value("NUM"),
         SORT,
@@ -112,6 +114,7 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
                 NO_IGNORE => no_ignore = true,
                 FILES => list_files = true,
                 NO_MESSAGES => o.no_messages = true,
+                MAX_DEPTH => o.max_depth = Some(number("max depth")?),
                 SORT if !matches!(value, "path" | "none") => {
                     return Err(format!("sorting by {value} is not supported here (path and none are)"));
                 }

@@ -264,7 +264,8 @@ impl Shared {
         let mut jobs = Vec::new();
         let scope = self.o.filter.as_ref().and_then(|filter| filter.enter(fs, abs, &entries));
         for entry in entries {
-            let work = match super::step(&self.o, fs, scope.as_ref(), display, abs, &entry) {
+            // An operand's key is one index long, its entries' two: their depth is one.
+            let work = match super::step(&self.o, fs, scope.as_ref(), key.len(), display, abs, &entry) {
                 Some(super::Step::Dir(display, abs)) => Work::List { display, abs },
                 Some(super::Step::File(label, abs)) => Work::Search { label, abs },
                 None => continue,
