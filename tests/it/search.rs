@@ -331,6 +331,19 @@ fn rg_honours_gitignore_files_inside_a_repository() {
     let below = exec(&rt, &mut sh, "cd src/m3 && rg -l fn");
     let in_m3: String = expected.iter().filter_map(|f| f.strip_prefix("src/m3/")).map(|f| format!("{f}\n")).collect();
     assert_eq!(below.stdout_text(), in_m3);
+    // An ignore file the policy does not let rg read outright is not read: no question, no
+    // denial of a file the user did not name; its rules are simply not there.
+    for verdict in [Verdict::Ask, Verdict::Deny] {
+        let recorder = Arc::new(Recorder { asked: Mutex::new(Vec::new()) });
+        let rules = [(verdict, "fs.read:/w/src/m2/.gitignore")];
+        let mut sh = shell(root, policy(&rules), Some(recorder.clone()));
+        let listed = exec(&rt, &mut sh, "rg -l fn src/m2 | wc -l");
+        // Its 50 generated files are searched; the root's `*.tmp` still leaves out both `.tmp`s.
+        assert_eq!(listed.stdout_text().trim(), "100", "{verdict:?}: {}", listed.stderr_text());
+        assert!(recorder.asked.lock().expect("lock").is_empty(), "{verdict:?}: asked");
+        let denied = exec(&rt, &mut sh, "audit --denied --json");
+        assert_eq!(denied.stdout_text(), "", "{verdict:?}");
+    }
     // Without the repository, `.gitignore` files are not rules.
     std::fs::remove_dir(root.join(".git")).expect("rmdir");
     let mut sh = shell(root, Policy::new(Profile::Workspace), None);

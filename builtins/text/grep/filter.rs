@@ -176,10 +176,13 @@ fn rules(fs: &Fs<'_>, dir: &str, in_git: bool, has: &dyn Fn(&str) -> bool) -> Op
     let mut builder = GitignoreBuilder::new(dir);
     let mut any = false;
     for file in IGNORE_FILES {
-        if (file == ".gitignore" && !in_git) || !has(file) {
+        let at = path::join(dir, file);
+        // Read only where the policy lets it be read outright: a search must not put a
+        // question, or leave a refusal, about a file the user did not name.
+        if (file == ".gitignore" && !in_git) || !has(file) || !fs.reads_freely(&at) {
             continue;
         }
-        let Ok(reader) = fs.open_reader(&path::join(dir, file)) else { continue };
+        let Ok(reader) = fs.open_reader(&at) else { continue };
         let mut text = Vec::new();
         if reader.take(MOST).read_to_end(&mut text).is_err() {
             continue;

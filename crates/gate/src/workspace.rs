@@ -291,6 +291,15 @@ impl<'a> Fs<'a> {
         reach.is_allowed()
     }
 
+    /// Whether the policy lets this command read `abs` outright, neither asking nor refusing;
+    /// nothing done or recorded. What a command reads of its own accord, beyond what it was
+    /// named (`rg`'s ignore files), is read only then.
+    pub fn reads_freely(&self, abs: &str) -> bool {
+        let mut reach = self.gate.reach();
+        reach.typed(Role::Read, abs);
+        reach.is_allowed()
+    }
+
     /// `fs.write`: opens a file for a stream of writes (one call, however many writes follow),
     /// judged where it lands: through a symlink, at the link's target.
     pub fn open_writer(&self, abs: &str, mode: WriteMode) -> io::Result<Box<dyn crate::vfs::FileWriter>> {
