@@ -106,6 +106,11 @@ for size in $SIZES; do
   # GNU grep and rg name files under ./ as toolsh does for `grep -r PAT .`; rg leaves binary
   # files out where grep says "binary file matches" (on stderr in both).
   bench "$dir" "grep -rn 'fn main' ." "grep -rn 'fn main' ." gnu "grep -rn 'fn main' ." "${RGS[@]}"
+  # toolsh's own `rg` (hidden names and ignore files left out, as ripgrep's) against ripgrep.
+  if [ -n "$RG" ]; then
+    bench "$dir" "rg -n 'fn main' (toolsh's rg)" "rg -n 'fn main'" rg "$RG -n --no-heading 'fn main'" \
+      "rg-j$THREADS" "$RG -j$THREADS -n --no-heading 'fn main'"
+  fi
   bench "$dir" "grep -rl -i 'hashmap' ." "grep -rl -i 'hashmap' ." gnu "grep -rl -i 'hashmap' ."
   bench "$dir" "grep -rc -w -F 'unsafe' --include='*.rs'" "grep -rc -w -F unsafe --include='*.rs' ." \
     gnu "grep -rc -w -F unsafe --include='*.rs' ."
