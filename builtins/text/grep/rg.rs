@@ -257,7 +257,7 @@ async fn files(ctx: &Ctx<'_>, mut o: Options) -> Status {
                 }
                 Err(message) => {
                     if !search.o.no_messages {
-                        ctx.err(format!("rg: {label}: {message}\n")).await;
+                        ctx.err(format!("{label}: {message}\n")).await;
                     }
                     status = 2;
                 }
