@@ -57,6 +57,10 @@ struct Options {
     implicit_cwd: bool,
     /// `--max-depth` (`rg`): how many directories below an operand a walk goes.
     max_depth: Option<usize>,
+    /// `rg`: the paths named on its command line. A binary file among them is searched and
+    /// said in ripgrep's words (on standard output, where its first NUL byte is), where one
+    /// a walk finds is skipped.
+    named: Option<std::collections::HashSet<String>>,
     /// `-c` names only the files with a selected line (`rg`).
     count_nonzero: bool,
     /// What a walk leaves out beyond `--include`/`--exclude` (`rg`: hidden names, ignore
@@ -65,6 +69,23 @@ struct Options {
 }
 
 impl Options {
+    /// Whether a file that holds a NUL byte in its first piece is skipped unsearched: `-I`;
+    /// for `rg`, unless the file was named.
+    fn skips_binary(&self, label: &str) -> bool {
+        self.skip_binary && !self.text && self.named.as_ref().is_none_or(|named| !named.contains(label))
+    }
+
+    /// What is said of a binary file with a selected line, and whether on standard output:
+    /// grep's `grep: NAME: binary file matches` on standard error, or ripgrep's on output.
+    fn binary_said(&self, label: &str, show_name: bool, nul_at: Option<usize>) -> (bool, String) {
+        if self.named.is_none() {
+            return (false, format!("{}: {label}: binary file matches\n", self.program));
+        }
+        let name = if show_name { format!("{label}: ") } else { String::new() };
+        let at = nul_at.unwrap_or(0);
+        (true, format!("{name}binary file matches (found \"\\0\" byte around offset {at})\n"))
+    }
+
     /// A message as the command says it: `grep: …`; ripgrep's without its name.
     fn said(&self, message: &str) -> String {
         if self.program == "rg" { format!("{message}\n") } else { format!("{}: {message}\n", self.program) }
@@ -398,11 +419,13 @@ struct Scan {
     undecodable: bool,
     /// Bytes of the input before the next piece (for `-b`).
     offset: usize,
+    /// Where the first NUL byte is (what ripgrep says of a binary file).
+    nul_at: Option<usize>,
 }
 
 impl Scan {
     fn new() -> Self {
-        Scan { count: 0, line_no: 1, binary: false, undecodable: false, offset: 0 }
+        Scan { count: 0, line_no: 1, binary: false, undecodable: false, offset: 0, nul_at: None }
     }
 }
 
@@ -513,8 +536,11 @@ fn scan_block(
     show_name: bool,
     scan: &mut Scan,
 ) -> Flow {
-    if !o.text && memchr::memchr(0, data).is_some() {
+    if !o.text
+        && let Some(at) = memchr::memchr(0, data)
+    {
         scan.binary = true;
+        scan.nul_at.get_or_insert(scan.offset + at);
     }
     let mut at = 0usize;
     // Line number of the line starting at `numbered_to`.
@@ -607,6 +633,8 @@ struct Search<'c, 'a> {
     /// Whether a group of lines with context was printed, in this file or an earlier one: the
     /// next group is set off by `--`, across files as within one (GNU).
     any_context_printed: bool,
+    /// Where the input being searched has its first NUL byte, once seen.
+    nul_at: Option<usize>,
 }
 
 impl Search<'_, '_> {
@@ -617,6 +645,7 @@ impl Search<'_, '_> {
 
     /// Searches one input; returns false when output should stop (`-q` matched, reader gone).
     async fn search(&mut self, label: String, reader: OperandReader, show_name: bool) -> bool {
+        self.nul_at = None;
         // Without context or inversion only the matching lines matter: the regex runs over
         // the input a large piece at a time (as GNU grep does), not once per line, and the
         // input is never held whole.
@@ -638,8 +667,7 @@ impl Search<'_, '_> {
                 // `-I` judges a file by its first piece, as GNU grep by its first buffer.
                 Ok(Some(chunk))
                     if std::mem::take(&mut first)
-                        && self.o.skip_binary
-                        && !self.o.text
+                        && self.o.skips_binary(&label)
                         && !self.o.null_data
                         && memchr::memchr(0, &chunk).is_some() =>
                 {
@@ -685,6 +713,7 @@ impl Search<'_, '_> {
             }
             pending.extend_from_slice(&chunk[last + 1..]);
         }
+        self.nul_at = scan.nul_at;
         self.finish_source(&label, show_name, scan.binary || scan.undecodable, scan.count).await
     }
 
@@ -788,11 +817,15 @@ impl Search<'_, '_> {
             };
             // A NUL byte makes the input binary from there on; `-I` judges it by its first
             // piece, as GNU grep by its first buffer (and as the direct search does).
-            if !self.o.text && !self.o.null_data && batch.contains(0) {
-                if std::mem::take(&mut first) && self.o.skip_binary {
+            if !self.o.text
+                && !self.o.null_data
+                && let Some(at) = batch.find(0)
+            {
+                if std::mem::take(&mut first) && self.o.skips_binary(&label) {
                     return self.finish_source(&label, show_name, false, 0).await;
                 }
                 scan.binary = true;
+                self.nul_at.get_or_insert(scan.offset + at);
             }
             first = false;
             match self.scan_batch(&batch, &label, show_name, terminator, &mut scan).await {
@@ -891,19 +924,25 @@ impl Search<'_, '_> {
     /// The per-input summary ([`summary`]), and the binary-file notice after what came before.
     async fn finish_source(&mut self, label: &str, show_name: bool, binary: bool, count: usize) -> bool {
         if summary(&self.o, &mut self.out, label, show_name, binary, count) {
-            return self.binary_notice(label).await;
+            return self.binary_notice(label, show_name).await;
         }
         true
     }
 
-    /// `grep: NAME: binary file matches`, on standard error once the output before it is out;
-    /// false when the reader is gone.
-    async fn binary_notice(&mut self, label: &str) -> bool {
+    /// What is said of a binary file that matched ([`Options::binary_said`]): grep's words on
+    /// standard error once the output before them is out, ripgrep's on the output; false when
+    /// the reader is gone.
+    async fn binary_notice(&mut self, label: &str, show_name: bool) -> bool {
+        let (on_output, said) = self.o.binary_said(label, show_name, self.nul_at);
+        if on_output {
+            self.out.extend_from_slice(&toolsh_bytes::encode(&said));
+            return true;
+        }
         let out = std::mem::take(&mut self.out);
         if !self.ctx.out(out).await {
             return false;
         }
-        self.ctx.err(format!("{}: {label}: binary file matches\n", self.o.program)).await;
+        self.ctx.err(said).await;
         true
     }
 
@@ -1101,6 +1140,7 @@ async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
         selected_any: false,
         error: false,
         any_context_printed: false,
+        nul_at: None,
     };
     // A tree, or many files (`find | xargs grep`), is searched on every core (tree.rs); the
     // searches that go line by line, and standard input, stay here.

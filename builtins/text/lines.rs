@@ -487,9 +487,10 @@ impl Batch {
         self.body.is_empty() && self.head.last().is_some_and(|&b| b != self.terminator)
     }
 
-    /// Whether `byte` occurs in the batch's lines.
-    pub(crate) fn contains(&self, byte: u8) -> bool {
-        memchr::memchr(byte, &self.head).is_some() || memchr::memchr(byte, &self.body[self.start..self.end]).is_some()
+    /// Where `byte` first occurs in the batch's lines, counted from the batch's start.
+    pub(crate) fn find(&self, byte: u8) -> Option<usize> {
+        memchr::memchr(byte, &self.head)
+            .or_else(|| memchr::memchr(byte, &self.body[self.start..self.end]).map(|at| self.head.len() + at))
     }
 
     /// The lines, each without its terminator.

@@ -179,3 +179,24 @@ a/one.txt
 a/b/two.txt
 hit
 ## status: 0
+
+### rg skips binary files a walk finds, and says so of one named or piped that matches
+mkdir d; printf 'fn a\nfn b\0\nfn c\n' > d/b1.dat; printf 'zz\0\nfn c\n' > b2.dat; printf 'fn text\n' > d/t.txt
+rg --sort path fn; echo "status $?"
+rg fn d/b1.dat; echo "status $?"; rg --sort path fn d/b1.dat b2.dat; rg -c fn b2.dat; rg -v zz b2.dat
+cat d/b1.dat | rg fn; echo "status $?"; rg -a -c fn d/b1.dat; rg nothing b2.dat; echo "status $?"
+rm -rf d b2.dat
+## stdout:
+d/t.txt:fn text
+status 0
+binary file matches (found "\0" byte around offset 9)
+status 0
+d/b1.dat: binary file matches (found "\0" byte around offset 9)
+b2.dat: binary file matches (found "\0" byte around offset 2)
+1
+binary file matches (found "\0" byte around offset 2)
+binary file matches (found "\0" byte around offset 9)
+status 0
+3
+status 1
+## status: 0

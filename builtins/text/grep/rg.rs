@@ -2,7 +2,8 @@
 //! of `tree.rs`, the same gate). What makes it ripgrep's: the pattern is the regex crate's own
 //! syntax (ripgrep's), directories are searched by default, what the ignore files, `-g` and
 //! `-t` leave out and hidden names are not searched ([`filter`](super::filter)), binary files
-//! found in a walk are skipped, `-c` names only the files that matched, and `-s`, `-S`, `-I`,
+//! found in a walk are skipped (one named, or standard input, is searched and said as ripgrep
+//! says it: `binary file matches (found "\0" byte around offset N)`), `-c` names only the files that matched, and `-s`, `-S`, `-I`,
 //! `-u`, `-L`, `-0` mean what they mean to ripgrep. Output is as ripgrep writes it to a pipe
 //! (no line numbers unless `-n`, no headings, no colour), in the order of `--sort path`
 //! whatever the number of threads. Standard input is searched when no path is given and it
@@ -187,6 +188,9 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
     if operands.is_empty() && !list_files && ctx.io.stdin().has_data() {
         operands.push("-".to_string());
     }
+    // Standard input goes by ripgrep's name for it, and is named as a file given is.
+    o.label = Some("<stdin>".to_string());
+    o.named = Some(operands.iter().map(|op| if op == "-" { "<stdin>".to_string() } else { op.clone() }).collect());
     o.files = operands;
     if list_files {
         return files(&ctx, o).await;
@@ -234,6 +238,7 @@ async fn files(ctx: &Ctx<'_>, mut o: Options) -> Status {
         selected_any: false,
         error: false,
         any_context_printed: false,
+        nul_at: None,
     };
     let mut out = Vec::new();
     let mut status = 1;

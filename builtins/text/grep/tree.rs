@@ -428,7 +428,7 @@ fn search_reader(
             at_end = true;
         }
         // `-I` judges a file by its first piece, as GNU grep by its first buffer.
-        if std::mem::take(&mut first) && o.skip_binary && !o.text && memchr::memchr(0, chunk).is_some() {
+        if std::mem::take(&mut first) && o.skips_binary(label) && memchr::memchr(0, chunk).is_some() {
             scan = Scan::new();
             break;
         }
@@ -457,8 +457,13 @@ fn search_reader(
         }
     }
     let quiet = flow == Flow::Quiet;
-    let notice = (!quiet && summary(o, &mut out, label, show_name, scan.binary || scan.undecodable, scan.count))
-        .then(|| format!("{}: {label}: binary file matches\n", o.program));
+    let mut notice = None;
+    if !quiet && summary(o, &mut out, label, show_name, scan.binary || scan.undecodable, scan.count) {
+        match o.binary_said(label, show_name, scan.nul_at) {
+            (true, said) => out.extend_from_slice(&toolsh_bytes::encode(&said)),
+            (false, said) => notice = Some(said),
+        }
+    }
     Found::Searched(Searched { out, count: scan.count, notice, complaint, quiet })
 }
 
