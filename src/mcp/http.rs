@@ -174,6 +174,21 @@ tokio::task_local! {
     static HANDLING: std::cell::RefCell<Handling>;
 }
 
+/// For the server's runtime (`on_thread_park`): a worker going idle returns the memory it holds
+/// free to the system once after sessions were put to rest or left memory (see
+/// [`toolsh_alloc::ask_release`]: their services' blocks, freed from whichever worker closed
+/// them, stay in their pages until the worker that made them takes them in).
+pub fn worker_idle() {
+    thread_local! {
+        static SEEN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+    SEEN.with(|seen| {
+        let mut last = seen.get();
+        toolsh_alloc::release_if_asked(&mut last);
+        seen.set(last);
+    });
+}
+
 /// A request of session `id` arrived: it is in flight until the guard is dropped. When the
 /// session's service is being closed, waits for that first (the request then opens a new one).
 async fn arrived(sessions: &Arc<Sessions>, id: &str) -> InFlight {
@@ -785,6 +800,9 @@ async fn tend(
             // client holds ends (with a store, it waits for the session to be opened again).
             gone.iter().for_each(|id| sessions.listeners.end(id));
         }
+        if !gone.is_empty() {
+            toolsh_alloc::ask_release();
+        }
         if closing.is_empty() {
             continue;
         }
@@ -813,6 +831,8 @@ async fn tend(
             }
         }
         sessions.parked.notify_waiters();
+        // What their services held is free now, in pages of whichever worker made it.
+        toolsh_alloc::ask_release();
     }
 }
 
