@@ -580,7 +580,10 @@ pub async fn serve(
             let turns = turns.clone();
             let kept = kept.clone();
             let sessions = sessions.clone();
-            async move {
+            // Boxed: the connection keeps a place for its request's future as long as it lives
+            // (a held stream's connection, for days), the size of the largest one; boxed, that
+            // place is a pointer and the future's memory is freed once the answer is begun.
+            Box::pin(async move {
                 if let Some(why) = forbidden(request.headers(), bound) {
                     return Ok(refused(why));
                 }
@@ -682,7 +685,7 @@ pub async fn serve(
                 } else {
                     Ok(not_found())
                 }
-            }
+            })
         });
         tokio::spawn(async move {
             let io = hyper_util::rt::TokioIo::new(stream);
