@@ -13,7 +13,8 @@ session worker, whose SSE event ids start at `0/0` again.
   lost (a counter both increment).
 - The official Python SDK with calls a pause apart, and an `ask` answered after a pause: its
   client holds the standalone GET stream open, and its session rests all the same between
-  calls (the server's `/status`), the stream never reconnected.
+  calls (the server's `/status`), the stream never reconnected; and with a session that leaves
+  memory for the store between two calls, its stream held meanwhile.
 - A client holding the standalone GET stream, raw: a GET of a resting session does not open
   it; the session rests with the stream open; a question the server asks after a wake comes
   down that same stream; DELETE ends it. A stream resuming with a `Last-Event-ID` of before
@@ -444,8 +445,46 @@ def sdk(toolsh, workdir):
         server.kill()
 
 
+def sdk_from_the_store(toolsh, workdir):
+    """Through the official Python SDK against a server whose idle sessions leave memory for the
+    store after a second: while its session is in the store its stream stays held (nothing of
+    the session in memory), and the session comes back from the store, with a question the
+    server asks then reaching the client down the same stream."""
+    import asyncio
+    from mcp import Client, types
+
+    store = os.path.join(workdir, "held.db")
+    server = Server(toolsh, workdir, "--store", store, "--ask", "fs.delete", "--session-park", str(PARK),
+                    "--session-idle", "1")
+    asked = []
+
+    async def approve(context, params):
+        asked.append(params.message)
+        return types.ElicitResult(action="accept", content={"approve": True})
+
+    async def run():
+        url = f"http://127.0.0.1:{server.port}/mcp"
+        async with Client(url, elicitation_callback=approve) as client:
+            result = await client.call_tool("shell", {"command": "k=9; echo x > /tmp/kept"})
+            check(result.content[0].text == "[exit 0]", result.content[0].text)
+            await asyncio.sleep(2)
+            figures = server.status()
+            check(figures["sessions"]["in_memory"] == 0 and figures["streams"] == {"open": 1, "fed": 0, "held": 1},
+                  f"left memory for the store, its stream held: {figures}")
+            result = await client.call_tool("shell", {"command": "rm /tmp/kept; echo \"rm $? k=$k\""})
+            check(result.content[0].text == "rm 0 k=9\n[exit 0]", f"back from the store, asked: {result.content[0].text!r}")
+            check(len(asked) == 1 and "/tmp/kept" in asked[0], f"asked on the held stream: {asked}")
+            figures = server.status()
+            check(figures["listens"] == 1 and figures["streams"]["fed"] == 1, f"the same stream, fed again: {figures}")
+
+    try:
+        asyncio.run(run())
+    finally:
+        server.kill()
+
+
 def main(toolsh, workdir):
-    only = sys.argv[3:] or ["scenario", "race", "streams_and_ends", "restart", "sdk"]
+    only = sys.argv[3:] or ["scenario", "race", "streams_and_ends", "restart", "sdk", "sdk_from_the_store"]
     for name in only:
         globals()[name](toolsh, workdir)
     print("ok")
