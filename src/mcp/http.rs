@@ -16,7 +16,14 @@
 //! [`Limits::idle_after`] (`--session-idle`, 60 s by default) leaves memory, and is opened
 //! again from the store, transparently, when its client comes back (as after a restart: its
 //! handshake replayed, its shell restored). Without a store, or with `--session-idle 0`, a
-//! session stays in memory until it has been idle for five minutes, and is then dropped.
+//! session stays in memory until it has been idle for five minutes, and is then dropped (not
+//! while its client holds its standalone stream open: it is connected).
+//!
+//! A client's standalone GET stream (the official SDKs hold one open) does not keep its session
+//! from resting: the stream is the server's own, held open while the session rests and fed by
+//! its service again when a request opens it ([`super::listen`]). Once sessions rest, each
+//! runtime worker going idle hands the pages their services freed back to the system
+//! ([`worker_idle`]). `GET /status` ([`STATUS`]) gives the server's figures as JSON.
 //!
 //! Against DNS rebinding and pages in a browser (`forbidden`): a request must carry exactly one `Host`
 //! naming a loopback host or the bound address, with the bound port; an `Origin`, when sent,
