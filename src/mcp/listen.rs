@@ -33,7 +33,7 @@ pub(super) type Body = http_body_util::combinators::BoxBody<Bytes, std::convert:
 
 /// How often a held stream sends a comment (the library's keep-alive for its own streams): a
 /// client gone away is found when a write fails, and a proxy between sees a live stream.
-pub(super) const PING: Duration = Duration::from_secs(15);
+const PING: Duration = Duration::from_secs(15);
 
 /// The SSE event a stream begins with, as the library's begin: no data, the id a client resumes
 /// from, and how long it waits before reconnecting (`retry`, milliseconds).
