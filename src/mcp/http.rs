@@ -124,6 +124,8 @@ struct Sessions {
     wakes: AtomicU64,
     /// Standalone streams clients opened.
     listens: AtomicU64,
+    /// A store keeps the sessions: one that leaves memory can be opened again from it.
+    kept: bool,
 }
 
 impl Sessions {
@@ -493,7 +495,7 @@ pub async fn serve(
     let turns = super::turns::SessionTurns::default();
     let queued = turns.clone();
     let keeps = kept.is_some();
-    let sessions = Arc::new(Sessions::default());
+    let sessions = Arc::new(Sessions { kept: kept.is_some(), ..Sessions::default() });
     let held = sessions.clone();
     let factory = move || {
         let pristine = template.clone();
@@ -559,7 +561,6 @@ pub async fn serve(
         turns.clone(),
         park_after,
         leave_after,
-        kept.is_some(),
     ));
     listening(bound);
     loop {
@@ -747,7 +748,7 @@ async fn arrive(
 /// open, no call, no job, no line waiting for an answer, no stream cut short in the last
 /// minute; a standalone stream its client holds is no obstacle, see [`super::listen`]),
 /// keeping its shell and parts (see [`Held`]); drops those resting for `leave_after` (with a
-/// store, `keeps`, they rest there, and the store opens them again when their client comes
+/// store, [`Sessions::kept`], they rest there, and the store opens them again when their client comes
 /// back; without one, not while their client listens); forgets those whose service the
 /// library ended.
 async fn tend(
@@ -758,8 +759,8 @@ async fn tend(
     turns: super::turns::SessionTurns,
     park_after: std::time::Duration,
     leave_after: std::time::Duration,
-    keeps: bool,
 ) {
+    let keeps = sessions.kept;
     let every = (park_after / 4).max(std::time::Duration::from_millis(100));
     loop {
         tokio::time::sleep(every).await;
