@@ -214,6 +214,56 @@ mod tests {
         assert!(listing.contains("option 'purge_delay': 4321"), "{listing}");
     }
 
+    /// The resident size of this process, in bytes (Linux's `/proc/self/statm`, 4 KiB pages).
+    fn resident() -> usize {
+        let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
+        statm.split_whitespace().nth(1).and_then(|pages| pages.parse::<usize>().ok()).unwrap_or(0) * 4096
+    }
+
+    /// 64 MiB of blocks made on one thread and freed on another (as a server's session is made
+    /// on one worker and closed from the other) go back to the system once the thread that
+    /// made them releases what it was asked to.
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn blocks_freed_by_another_thread_go_back_when_their_thread_releases() {
+        use std::sync::mpsc::channel;
+        const BLOCKS: usize = 16_384;
+        let (made_to, made) = channel::<std::vec::Vec<usize>>();
+        let (freed_to, freed) = channel::<()>();
+        let (released_to, released) = channel::<()>();
+        let maker = std::thread::spawn(move || {
+            let mut seen = 0;
+            release_if_asked(&mut seen);
+            #[allow(unsafe_code)]
+            // SAFETY: each block is written within its 4 KiB, then handed over to be freed once.
+            let blocks = (0..BLOCKS)
+                .map(|_| unsafe {
+                    let block = mi_malloc(4096).cast::<u8>();
+                    assert!(!block.is_null());
+                    block.write_bytes(0x5A, 4096);
+                    block.expose_provenance()
+                })
+                .collect();
+            made_to.send(blocks).unwrap();
+            freed.recv().unwrap();
+            release_if_asked(&mut seen);
+            released_to.send(()).unwrap();
+        });
+        let blocks = made.recv().unwrap();
+        let full = resident();
+        #[allow(unsafe_code)]
+        // SAFETY: each pointer is a block the maker allocated with `mi_malloc`, freed once.
+        for block in blocks {
+            unsafe { mi_free(core::ptr::with_exposed_provenance_mut::<c_void>(block)) };
+        }
+        ask_release();
+        freed_to.send(()).unwrap();
+        released.recv().unwrap();
+        let after = resident();
+        maker.join().unwrap();
+        assert!(after + 32 * 1024 * 1024 < full, "resident {full} with the blocks, {after} once released");
+    }
+
     /// Every size up to 70,000 bytes at alignments 1 to 64, through each entry point: the
     /// block is aligned as asked, holds what was written, and survives a resize.
     #[test]
