@@ -748,9 +748,9 @@ async fn arrive(
 /// open, no call, no job, no line waiting for an answer, no stream cut short in the last
 /// minute; a standalone stream its client holds is no obstacle, see [`super::listen`]),
 /// keeping its shell and parts (see [`Held`]); drops those resting for `leave_after` (with a
-/// store, [`Sessions::kept`], they rest there, and the store opens them again when their client comes
-/// back; without one, not while their client listens); forgets those whose service the
-/// library ended.
+/// store, [`Sessions::kept`], they rest there, and the store opens them again when their
+/// client comes back; without one, not while their client listens); forgets those whose
+/// service the library ended.
 async fn tend(
     sessions: Arc<Sessions>,
     manager: Arc<LocalSessionManager>,
@@ -889,7 +889,7 @@ async fn status(sessions: &Sessions, manager: &LocalSessionManager) -> hyper::Re
     let (streams, fed) = sessions.listeners.count();
     let figures = serde_json::json!({
         "sessions": {"in_memory": in_memory, "served": served, "resting": resting, "closing": closing},
-        "streams": {"open": streams, "fed": fed, "held": streams - fed},
+        "streams": {"open": streams, "fed": fed, "held": streams.saturating_sub(fed)},
         "rests": sessions.rests.load(Ordering::Relaxed),
         "wakes": sessions.wakes.load(Ordering::Relaxed),
         "listens": sessions.listens.load(Ordering::Relaxed),
