@@ -884,7 +884,13 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
             return crate::status::USAGE;
         }
         // Several workers: an approval question blocks one while the transport runs on another.
-        let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
+        // A worker going idle returns what resting sessions freed (`worker_idle`).
+        let runtime = match tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .on_thread_park(crate::mcp::http::worker_idle)
+            .enable_all()
+            .build()
+        {
             Ok(runtime) => runtime,
             Err(err) => {
                 eprintln!("toolsh: cannot start the runtime: {err}");

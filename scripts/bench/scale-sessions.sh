@@ -15,7 +15,10 @@
 #     (one session, one call after another: its latency and CPU per call).
 #   - idle sessions (a handshake and one call each, then nothing): RSS per idle session just
 #     after and once settled (resting in memory), the time to ask each again, and
-#     100 active sessions calling echo beside 1,000 idle ones.
+#     100 active sessions calling echo beside 1,000 idle ones; the same idle sessions each
+#     holding the standalone GET stream open on a connection of its own, as the official
+#     Python and TypeScript SDK clients do (`LISTEN=1`); how many rested, by the server's
+#     `/status`.
 # Targets (issue 46): 100 active sessions >= 2,000 echo calls/s with p99 <= 20 ms on 2 cores;
 # an idle session <= 64 KiB; cost linear in the sessions.
 set -euo pipefail
@@ -103,13 +106,18 @@ active_run() {
 # memory at once, so a rested session's own cost is the growth past that).
 idle_run() {
   start_server
-  local memory rested
+  local memory rested listening
   memory=$("${PIN[@]}" "$LOAD" "$ADDR" "$SERVER_PID" idle "$1")
+  start_server
+  listening=$(LISTEN=1 "${PIN[@]}" "$LOAD" "$ADDR" "$SERVER_PID" idle "$1")
   IDLE_AFTER=1 start_server
   "${PIN[@]}" "$LOAD" "$ADDR" "$SERVER_PID" idle "$1" 4 >/dev/null
   rested=$("${PIN[@]}" "$LOAD" "$ADDR" "$SERVER_PID" idle "$1" 4)
   stop_server
-  echo "$memory kib_per_session_rested=$(field kib_per_session_rested "$rested") rss_rested_kib=$(field rss_rested_kib "$rested")"
+  echo "$memory kib_per_session_rested=$(field kib_per_session_rested "$rested") rss_rested_kib=$(field rss_rested_kib "$rested")" \
+    "listening_kib_per_session=$(field kib_per_session "$listening") listening_kib_per_session_settled=$(field kib_per_session_settled "$listening")" \
+    "listening_resting=$(field status_sessions_resting "$listening") listening_held=$(field status_streams_held "$listening")" \
+    "listening_streams_closed=$(field streams_closed "$listening")"
 }
 
 echo "== scale-sessions: toolsh mcp --http on loopback ($(nproc) cores, server and load generator both on cores $CORES, run as: ${PIN[*]}; load $(cut -d' ' -f1-3 /proc/loadavg); ${SECS} s timed per run, median of $RUNS runs)"
@@ -142,11 +150,19 @@ row "http, 100 active beside 1,000 idle, echo" "$beside"
 for n in 10 100 1000; do idle_at[$n]=$(idle_run "$n"); done
 echo "idle sessions (a handshake and one call each, then nothing): server RSS per session in memory just after (0.5 s) and once settled (3 s: resting in memory), what asking each again costs, and per session left for the store (--session-idle 1: N more after N rested)"
 for n in 10 100 1000; do
-  printf '  %5s idle: %8s KiB each just after, %8s settled (RSS %s -> %s -> %s KiB, opened in %s ms each, asked again in %s ms each), %6s KiB each rested\n' "$n" \
+  printf '  %5s idle: %8s KiB each just after, %8s settled (RSS %s -> %s -> %s KiB, opened in %s ms each, asked again in %s ms each, %s resting), %6s KiB each rested\n' "$n" \
     "$(field kib_per_session "${idle_at[$n]}")" "$(field kib_per_session_settled "${idle_at[$n]}")" \
     "$(field rss_before_kib "${idle_at[$n]}")" "$(field rss_after_kib "${idle_at[$n]}")" \
     "$(field rss_settled_kib "${idle_at[$n]}")" "$(field open_ms_each "${idle_at[$n]}")" \
-    "$(field back_ms_each "${idle_at[$n]}")" "$(field kib_per_session_rested "${idle_at[$n]}")"
+    "$(field back_ms_each "${idle_at[$n]}")" "$(field status_sessions_resting "${idle_at[$n]}")" \
+    "$(field kib_per_session_rested "${idle_at[$n]}")"
+done
+echo "idle sessions holding the standalone GET stream (as the official SDK clients do): server RSS per session just after and settled, and how many rested with their stream held"
+for n in 10 100 1000; do
+  printf '  %5s idle: %8s KiB each just after, %8s settled (%s resting, %s streams held, %s ended)\n' "$n" \
+    "$(field listening_kib_per_session "${idle_at[$n]}")" "$(field listening_kib_per_session_settled "${idle_at[$n]}")" \
+    "$(field listening_resting "${idle_at[$n]}")" "$(field listening_held "${idle_at[$n]}")" \
+    "$(field listening_streams_closed "${idle_at[$n]}")"
 done
 
 # The targets, each with its reference and ratio.
@@ -158,6 +174,8 @@ idle1000=$(field kib_per_session_settled "${idle_at[1000]}")
 rested1000=$(field kib_per_session_rested "${idle_at[1000]}")
 printf '  %-58s %9s   ref %9s (64 KiB)             ratio %s   target <= 1.0\n' "an idle session's RSS, in memory, settled (KiB, of 1,000)" "$idle1000" 64 "$(ratio "$idle1000" 64)"
 printf '  %-58s %9s   ref %9s (64 KiB)             ratio %s   target <= 1.0\n' "an idle session's RSS, rested in the store (KiB, of 1,000)" "$rested1000" 64 "$(ratio "$rested1000" 64)"
+listen1000=$(field listening_kib_per_session_settled "${idle_at[1000]}")
+printf '  %-58s %9s   ref %9s (64 KiB)             ratio %s   target <= 1.0\n' "an idle session's RSS, GET stream held, settled (KiB, of 1,000)" "$listen1000" 64 "$(ratio "$listen1000" 64)"
 echo "curve (cost per call and per session at 10 / 100 / 1,000 sessions; linear = flat per unit):"
 for kind in echo mix; do
   declare -n at="${kind}_at"

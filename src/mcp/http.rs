@@ -16,7 +16,14 @@
 //! [`Limits::idle_after`] (`--session-idle`, 60 s by default) leaves memory, and is opened
 //! again from the store, transparently, when its client comes back (as after a restart: its
 //! handshake replayed, its shell restored). Without a store, or with `--session-idle 0`, a
-//! session stays in memory until it has been idle for five minutes, and is then dropped.
+//! session stays in memory until it has been idle for five minutes, and is then dropped (not
+//! while its client holds its standalone stream open: it is connected).
+//!
+//! A client's standalone GET stream (the official SDKs hold one open) does not keep its session
+//! from resting: the stream is the server's own, held open while the session rests and fed by
+//! its service again when a request opens it ([`super::listen`]). Once sessions rest, each
+//! runtime worker going idle hands the pages their services freed back to the system
+//! ([`worker_idle`]). `GET /status` ([`STATUS`]) gives the server's figures as JSON.
 //!
 //! Against DNS rebinding and pages in a browser (`forbidden`): a request must carry exactly one `Host`
 //! naming a loopback host or the bound address, with the bound port; an `Origin`, when sent,
@@ -38,6 +45,7 @@ use rmcp::transport::streamable_http_server::session::store::{SessionState, Sess
 use rmcp::transport::streamable_http_server::session::{RestoreOutcome, ServerSseMessage, SessionId};
 use rmcp::transport::streamable_http_server::{SessionManager, StreamableHttpServerConfig, StreamableHttpService};
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// How long a session kept in the store may wait for its client to come back.
@@ -90,16 +98,34 @@ pub const PARK_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
 /// (`Last-Event-ID`; rmcp's `SessionConfig::DEFAULT_COMPLETED_CACHE_TTL`).
 const RESUMABLE_FOR: std::time::Duration = std::time::Duration::from_secs(60);
 
+/// How long a client waits before reconnecting a stream that ended before its end (the SSE
+/// `retry` of each stream's priming event; the library's default, said here so that the
+/// streams the server holds itself say the same).
+pub(super) const RETRY: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// The path of the server's figures ([`status`]): its sessions and streams, as JSON.
+pub const STATUS: &str = "/status";
+
 /// Without a store (or with `--session-idle 0`), how long an idle session stays in memory
 /// before it is dropped: the library's own keep-alive for a session it serves.
 const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(300);
 
-/// The server's sessions in memory, by id (see [`Held`]), and a wake-up for requests that
-/// arrived while their session's service was being closed.
+/// The server's sessions in memory, by id (see [`Held`]), a wake-up for requests that
+/// arrived while their session's service was being closed or opened, the standalone streams
+/// clients hold (see [`super::listen`]), and what [`STATUS`] counts.
 #[derive(Default)]
 struct Sessions {
     held: Mutex<std::collections::HashMap<String, Held>>,
     parked: tokio::sync::Notify,
+    listeners: Arc<super::listen::Listeners>,
+    /// Services closed for a rest, since the server started.
+    rests: AtomicU64,
+    /// Services opened again for a session resting in memory or kept in the store.
+    wakes: AtomicU64,
+    /// Standalone streams clients opened.
+    listens: AtomicU64,
+    /// A store keeps the sessions: one that leaves memory can be opened again from it.
+    kept: bool,
 }
 
 impl Sessions {
@@ -155,6 +181,21 @@ struct Handling {
 
 tokio::task_local! {
     static HANDLING: std::cell::RefCell<Handling>;
+}
+
+/// For the server's runtime (`on_thread_park`): a worker going idle returns the memory it holds
+/// free to the system once after sessions were put to rest or left memory (see
+/// [`toolsh_alloc::ask_release`]: their services' blocks, freed from whichever worker closed
+/// them, stay in their pages until the worker that made them takes them in).
+pub fn worker_idle() {
+    thread_local! {
+        static SEEN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+    SEEN.with(|seen| {
+        let mut last = seen.get();
+        toolsh_alloc::release_if_asked(&mut last);
+        seen.set(last);
+    });
 }
 
 /// A request of session `id` arrived: it is in flight until the guard is dropped. When the
@@ -236,6 +277,94 @@ async fn open_closed(
         })
         .await;
     opened(sessions, id, made, served);
+    drop(_opening);
+    if served {
+        sessions.wakes.fetch_add(1, Ordering::Relaxed);
+        // Its client's streams, held while it rested, hear the new service. After the opening
+        // is over (a stream that came meanwhile either was held before it ended, and is found
+        // here, or saw it over, and attached itself: `listen`); before the request is answered.
+        attach(sessions, service, id).await;
+    }
+}
+
+/// Feeds the held standalone streams of session `id` from the service now serving it (see
+/// [`super::listen`]): a library GET for each, made while a request of the session is in
+/// flight (so the service is not closed under it) and none is opening it.
+async fn attach(sessions: &Sessions, service: &StreamableHttpService<ShellServer, Manager>, id: &str) {
+    for listener in sessions.listeners.detached(id) {
+        let response = service.handle(listener.request()).await;
+        let status = response.status();
+        listener.attached(status.is_success().then(|| response.into_body()), status == hyper::StatusCode::NOT_FOUND);
+    }
+}
+
+/// Answers a client's GET of session `id`'s standalone stream (see [`super::listen`]) with a
+/// stream of the server's own, fed by the session's service while one serves it and held while
+/// the session rests (in memory, or in the store): it never opens the session. A session the
+/// server does not know is not found, as the library says.
+async fn listen(
+    sessions: &Arc<Sessions>,
+    manager: &LocalSessionManager,
+    service: &StreamableHttpService<ShellServer, Manager>,
+    store: Option<&crate::store::Store>,
+    id: &str,
+    headers: &hyper::HeaderMap,
+) -> hyper::Response<Body> {
+    let listener = super::listen::Listener::new(id, headers);
+    // Whether the store keeps the session, looked up (once) when it is not in memory.
+    let mut stored = None;
+    let (body, flight) = loop {
+        let changed = sessions.parked.notified();
+        tokio::pin!(changed);
+        // Registered before looking, so a wake-up between the look and the wait is not missed.
+        changed.as_mut().enable();
+        {
+            let mut held = sessions.lock();
+            match held.get_mut(id) {
+                // Being closed or opened: looked at again once that is over.
+                Some(held) if held.closing || held.opening => {}
+                // In memory: registered under the lock, so a request opening it either finds
+                // it once that is over (`open_closed`) or was over before, and it is attached
+                // below. In flight meanwhile: its service is not closed under the attaching.
+                Some(held) if held.resting.is_some() || held.parts.is_some() || held.handshake.is_some() => {
+                    held.in_flight += 1;
+                    held.last = std::time::Instant::now();
+                    let flight = InFlight { sessions: sessions.clone(), id: id.to_string(), ended: true };
+                    break (listener.body(sessions.listeners.clone()), Some(flight));
+                }
+                _ => match stored {
+                    Some(true) => break (listener.body(sessions.listeners.clone()), None),
+                    Some(false) => {
+                        let body = Full::new(Bytes::from_static(b"Not Found: Session not found")).boxed();
+                        let mut response = hyper::Response::new(body);
+                        *response.status_mut() = hyper::StatusCode::NOT_FOUND;
+                        return response;
+                    }
+                    None => {
+                        drop(held);
+                        stored = Some(store.is_some_and(|store| store.load_mcp_session(id).ok().flatten().is_some()));
+                        continue;
+                    }
+                },
+            }
+        }
+        changed.await;
+    };
+    sessions.listens.fetch_add(1, Ordering::Relaxed);
+    // Served now (not resting, no opening under way): the stream is fed at once.
+    if flight.is_some() && manager.has_session(&id.into()).await.unwrap_or(false) {
+        let open = sessions.lock().get(id).is_some_and(|held| held.resting.is_none() && !held.opening);
+        if open {
+            attach(sessions, service, id).await;
+        }
+    }
+    drop(flight);
+    let mut response = hyper::Response::new(body.boxed());
+    let headers = response.headers_mut();
+    headers.insert(hyper::header::CONTENT_TYPE, hyper::header::HeaderValue::from_static("text/event-stream"));
+    headers.insert(hyper::header::CACHE_CONTROL, hyper::header::HeaderValue::from_static("no-cache"));
+    headers.insert("x-accel-buffering", hyper::header::HeaderValue::from_static("no"));
+    response
 }
 
 /// A session being opened by a request ([`open_closed`]); over when dropped.
@@ -366,7 +495,7 @@ pub async fn serve(
     let turns = super::turns::SessionTurns::default();
     let queued = turns.clone();
     let keeps = kept.is_some();
-    let sessions = Arc::new(Sessions::default());
+    let sessions = Arc::new(Sessions { kept: kept.is_some(), ..Sessions::default() });
     let held = sessions.clone();
     let factory = move || {
         let pristine = template.clone();
@@ -409,7 +538,7 @@ pub async fn serve(
     if !bound.ip().is_unspecified() {
         hosts.push(bound.ip().to_string());
     }
-    let mut config = StreamableHttpServerConfig::default().with_allowed_hosts(hosts);
+    let mut config = StreamableHttpServerConfig::default().with_allowed_hosts(hosts).with_sse_retry(Some(RETRY));
     // The handshakes are kept in memory with the sessions (and in the store, when there is
     // one): the library replays one when a resting session is asked something.
     config.session_store = Some(Arc::new(Handshakes { sessions: sessions.clone(), store: kept.clone() }));
@@ -459,9 +588,19 @@ pub async fn serve(
             let turns = turns.clone();
             let kept = kept.clone();
             let sessions = sessions.clone();
-            async move {
+            // Boxed: the connection keeps a place for its request's future as long as it lives
+            // (a held stream's connection, for days), the size of the largest one; boxed, that
+            // place is a pointer and the future's memory is freed once the answer is begun.
+            Box::pin(async move {
                 if let Some(why) = forbidden(request.headers(), bound) {
                     return Ok(refused(why));
+                }
+                if request.method() == hyper::Method::GET && request.uri().path() == STATUS {
+                    return Ok(status(&sessions, &manager).await);
+                }
+                if let Some(id) = listens_to(&request) {
+                    let store = kept.as_deref();
+                    return Ok(listen(&sessions, &manager, &service, store, &id, request.headers()).await);
                 }
                 // Ending a session stops its running calls now (the MCP library would let them
                 // run for another five seconds, then cancel them).
@@ -472,6 +611,7 @@ pub async fn serve(
                     calls.into_iter().for_each(|(_, token)| token.cancel());
                     turns.lock().unwrap_or_else(|p| p.into_inner()).remove(id);
                     sessions.lock().remove(id);
+                    sessions.listeners.end(id);
                     // Closed here, not through `Manager`, which may hold back one close of it.
                     let _ = manager.close_session(&id.into()).await;
                     // The client ended it: nothing of it is kept for a restart.
@@ -553,7 +693,7 @@ pub async fn serve(
                 } else {
                     Ok(not_found())
                 }
-            }
+            })
         });
         tokio::spawn(async move {
             let io = hyper_util::rt::TokioIo::new(stream);
@@ -604,11 +744,13 @@ async fn arrive(
 }
 
 /// Tends the sessions in memory, every quarter of `park_after`: closes the service of each
-/// with nothing in flight for `park_after` (no request, no stream, no call, no job, no line
-/// waiting for an answer, no stream cut short in the last minute), keeping its shell and parts
-/// (see [`Held`]); drops those resting for `leave_after` (with a store they rest there, and
-/// the store opens them again when their client comes back); forgets those whose service the
-/// library ended.
+/// with nothing in flight for `park_after` (no request being answered, no stream of a request
+/// open, no call, no job, no line waiting for an answer, no stream cut short in the last
+/// minute; a standalone stream its client holds is no obstacle, see [`super::listen`]),
+/// keeping its shell and parts (see [`Held`]); drops those resting for `leave_after` (with a
+/// store, [`Sessions::kept`], they rest there, and the store opens them again when their
+/// client comes back; without one, not while their client listens); forgets those whose
+/// service the library ended.
 async fn tend(
     sessions: Arc<Sessions>,
     manager: Arc<LocalSessionManager>,
@@ -618,6 +760,7 @@ async fn tend(
     park_after: std::time::Duration,
     leave_after: std::time::Duration,
 ) {
+    let keeps = sessions.kept;
     let every = (park_after / 4).max(std::time::Duration::from_millis(100));
     loop {
         tokio::time::sleep(every).await;
@@ -632,7 +775,9 @@ async fn tend(
                 }
                 let idle = held.last.elapsed();
                 if held.resting.is_some() {
-                    let stays = idle < leave_after;
+                    // Without a store, leaving memory is the end of it: not while its client
+                    // listens (it is connected; its session rests at its resting cost).
+                    let stays = idle < leave_after || (!keeps && sessions.listeners.listened(id));
                     if !stays {
                         gone.push(id.clone());
                     }
@@ -661,6 +806,14 @@ async fn tend(
             let mut turns = turns.lock().unwrap_or_else(|p| p.into_inner());
             gone.iter().for_each(|id| drop(turns.remove(id)));
         }
+        if !keeps {
+            // Without a store, a session dropped from memory is gone for good: a stream its
+            // client holds ends (with a store, it waits for the session to be opened again).
+            gone.iter().for_each(|id| sessions.listeners.end(id));
+        }
+        if !gone.is_empty() {
+            toolsh_alloc::ask_release();
+        }
         if closing.is_empty() {
             continue;
         }
@@ -680,6 +833,7 @@ async fn tend(
         }
         {
             let mut held = sessions.lock();
+            sessions.rests.fetch_add(closing.len() as u64, Ordering::Relaxed);
             for (id, shell) in closing {
                 if let Some(held) = held.get_mut(&id) {
                     held.resting = Some(shell);
@@ -688,7 +842,63 @@ async fn tend(
             }
         }
         sessions.parked.notify_waiters();
+        // What their services held is free now, in pages of whichever worker made it.
+        toolsh_alloc::ask_release();
     }
+}
+
+/// The id of the session whose standalone stream `request` asks for, when it is such a GET: of
+/// `/mcp`, accepting SSE, on a revision with sessions (later ones the library answers itself),
+/// and resuming nothing but that stream (a `Last-Event-ID` of a request's stream, `N/M`, is a
+/// replay the library serves).
+fn listens_to(request: &hyper::Request<hyper::body::Incoming>) -> Option<String> {
+    if request.method() != hyper::Method::GET || request.uri().path() != PATH {
+        return None;
+    }
+    let headers = request.headers();
+    let revision = headers.get("mcp-protocol-version").map(|v| v.to_str().unwrap_or_default());
+    let sessions = |revision: &str| {
+        rmcp::model::ProtocolVersion::KNOWN_VERSIONS
+            .iter()
+            .any(|known| known.as_str() == revision && known.has_initialize())
+    };
+    if revision.is_some_and(|revision| !sessions(revision)) {
+        return None;
+    }
+    let sse = headers.get_all(hyper::header::ACCEPT).iter().filter_map(|v| v.to_str().ok()).any(|accept| {
+        accept.split(',').any(|kind| {
+            kind.split(';').next().is_some_and(|kind| kind.trim().eq_ignore_ascii_case("text/event-stream"))
+        })
+    });
+    if !sse || headers.get("last-event-id").is_some_and(|id| id.as_bytes().contains(&b'/')) {
+        return None;
+    }
+    headers.get("mcp-session-id")?.to_str().ok().map(str::to_string)
+}
+
+/// The server's figures, as JSON: sessions in memory (served by a service, resting, being
+/// closed), standalone streams open (and how many a service feeds), and since it started, the
+/// rests, the wakes and the streams clients opened (a client that reconnects opens another).
+async fn status(sessions: &Sessions, manager: &LocalSessionManager) -> hyper::Response<Body> {
+    let served = manager.sessions.read().await.len();
+    let (in_memory, resting, closing) = {
+        let held = sessions.lock();
+        let resting = held.values().filter(|held| held.resting.is_some()).count();
+        (held.len(), resting, held.values().filter(|held| held.closing).count())
+    };
+    let (streams, fed) = sessions.listeners.count();
+    let figures = serde_json::json!({
+        "sessions": {"in_memory": in_memory, "served": served, "resting": resting, "closing": closing},
+        "streams": {"open": streams, "fed": fed, "held": streams.saturating_sub(fed)},
+        "rests": sessions.rests.load(Ordering::Relaxed),
+        "wakes": sessions.wakes.load(Ordering::Relaxed),
+        "listens": sessions.listens.load(Ordering::Relaxed),
+    });
+    let mut response = hyper::Response::new(Full::new(Bytes::from(figures.to_string())).boxed());
+    response
+        .headers_mut()
+        .insert(hyper::header::CONTENT_TYPE, hyper::header::HeaderValue::from_static("application/json"));
+    response
 }
 
 /// A call's place in its session's queue, left when dropped.

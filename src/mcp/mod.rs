@@ -14,6 +14,7 @@
 mod ask;
 mod call;
 pub mod http;
+mod listen;
 pub mod shape;
 mod turns;
 

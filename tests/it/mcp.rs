@@ -15,7 +15,9 @@
 //! small grammar against a model of the session (`tests/mcp/scenario.py`,
 //! `tests/mcp/scenario.mjs`, `tests/mcp/property.py`); sessions that rest between calls
 //! (`--session-park`) answering as live ones, under races, streams, DELETE, the session cap and
-//! a restart (`tests/mcp/parked.py`).
+//! a restart, and resting while their client holds the standalone GET stream open — the
+//! Python SDK's (`tests/mcp/parked.py`) and the TypeScript client's (`tests/mcp/parked.mjs`),
+//! each checked through the server's `/status`.
 
 use std::process::Command;
 
@@ -145,6 +147,11 @@ fn a_whole_session_holds_its_contract_after_every_call_in_every_shape_through_th
 #[test]
 fn a_session_resting_between_calls_answers_as_one_that_never_rested() {
     python("parked.py");
+}
+
+#[test]
+fn a_typescript_client_holding_its_get_stream_rests_between_calls_and_hears_the_server_after() {
+    drive("node", "parked.mjs");
 }
 
 #[test]

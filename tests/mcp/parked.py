@@ -11,9 +11,14 @@ session worker, whose SSE event ids start at `0/0` again.
   pause, a denied call, an `ask` nobody can answer, tools/list and resources/list).
 - Two calls sent together at about the moment the session parks: both answered, in turn, none
   lost (a counter both increment).
-- The official Python SDK with calls a pause apart, and an `ask` answered after a pause.
-- A GET stream (and one resuming with a `Last-Event-ID` of before the park) of a resting
-  session; a DELETE of a resting session (gone after); `--max-sessions` counting resting
+- The official Python SDK with calls a pause apart, and an `ask` answered after a pause: its
+  client holds the standalone GET stream open, and its session rests all the same between
+  calls (the server's `/status`), the stream never reconnected; and with a session that leaves
+  memory for the store between two calls, its stream held meanwhile.
+- A client holding the standalone GET stream, raw: a GET of a resting session does not open
+  it; the session rests with the stream open; a question the server asks after a wake comes
+  down that same stream; DELETE ends it. A stream resuming with a `Last-Event-ID` of before
+  the park; a DELETE of a resting session (gone after); `--max-sessions` counting resting
   sessions; a resting session restored from the store after the server is killed.
 
 Usage: python3 tests/mcp/parked.py TOOLSH WORKDIR   (run by tests/it/mcp.rs)
@@ -76,12 +81,67 @@ class Server:
             answers = [json.loads(body)]
         return status, session, ids, answers
 
-    def open(self):
+    def status(self):
+        """The server's figures (`GET /status`): its sessions, streams, rests and wakes."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        conn.request("GET", "/status")
+        response = conn.getresponse()
+        figures = json.loads(response.read())
+        conn.close()
+        return figures
+
+    def open(self, capabilities=None):
         status, session, _, _ = self.post({"id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "parked", "version": "1"}}})
+            "protocolVersion": "2025-11-25", "capabilities": capabilities or {},
+            "clientInfo": {"name": "parked", "version": "1"}}})
         check(status == 200 and session, f"a session: {status} {session}")
         self.post({"method": "notifications/initialized"}, session)
         return Session(self, session)
+
+
+class Events:
+    """The events of an SSE response, read on a thread of their own: each event as a dict of
+    its fields (`id`, `retry`, `data`), and `None` once the stream ended."""
+
+    def __init__(self, response):
+        import queue
+        self.queue = queue.Queue()
+        self.thread = threading.Thread(target=self._read, args=(response,), daemon=True)
+        self.thread.start()
+
+    def _read(self, response):
+        event = {}
+        try:
+            while True:
+                line = response.readline()
+                if not line:
+                    break
+                line = line.decode().rstrip("\r\n")
+                if not line:
+                    if event:
+                        self.queue.put(event)
+                    event = {}
+                elif not line.startswith(":"):
+                    name, _, value = line.partition(":")
+                    event[name] = value[1:] if value.startswith(" ") else value
+        except (OSError, ValueError, AttributeError):  # the connection closed under the reader
+            pass
+        self.queue.put(None)
+
+    def next(self, timeout=10):
+        """The next event (`None`: the stream ended); fails after `timeout` seconds."""
+        import queue
+        try:
+            return self.queue.get(timeout=timeout)
+        except queue.Empty:
+            raise AssertionError(f"no event on the stream in {timeout} s")
+
+    def message(self, timeout=10):
+        """The next event with a message, parsed (`None`: the stream ended)."""
+        while True:
+            event = self.next(timeout)
+            if event is None or event.get("data", "").strip():
+                return event and json.loads(event["data"])
 
 
 class Session:
@@ -202,23 +262,55 @@ def race(toolsh, workdir):
 
 
 def streams_and_ends(toolsh, workdir):
-    server = Server(toolsh, workdir, "--memory", "--session-park", str(PARK), "--max-sessions", "2")
+    server = Server(toolsh, workdir, "--memory", "--ask", "fs.delete", "--session-park", str(PARK),
+                    "--max-sessions", "2")
     try:
-        session = server.open()
+        session = server.open(capabilities={"elicitation": {}})
         _, _, ids, _ = server.post({"id": 7, "method": "tools/call",
-                                    "params": {"name": "shell", "arguments": {"command": "v=1"}}}, session.id)
+                                    "params": {"name": "shell", "arguments": {"command": "v=1; echo x > /tmp/x"}}}, session.id)
         before = ids[-1]
         time.sleep(PAUSE)
-        # A GET stream of a resting session opens it; the session does not rest while it is open.
+        # A GET stream of a resting session (a client listening, as the official SDKs do) is
+        # answered without opening it: a priming event (an id to resume from, the retry).
         conn, response = server.request("GET", session.id, {"Accept": "text/event-stream"}, read=False)
-        check(response.status == 200, f"a GET stream of a resting session: {response.status}")
-        text, _ = session.shell("echo v=$v")
-        check(text == "v=1\n[exit 0]", f"opened by the stream: {text!r}")
+        check(response.status == 200 and "text/event-stream" in response.getheader("Content-Type", ""),
+              f"a GET stream of a resting session: {response.status}")
+        events = Events(response)
+        primed = events.next()
+        check(primed is not None and primed.get("id") == "0" and primed.get("retry") == "3000", f"primed: {primed}")
+        figures = server.status()
+        check(figures["sessions"]["resting"] == 1 and figures["sessions"]["served"] == 0 and figures["wakes"] == 0
+              and figures["streams"] == {"open": 1, "fed": 0, "held": 1}, f"held, not opened: {figures}")
+        # A call opens it; what the server asks the client then comes down the stream held.
+        answered = {}
+
+        def call():
+            answered["text"] = session.shell("rm /tmp/x; echo rm=$?; echo v=$v")
+
+        caller = threading.Thread(target=call)
+        caller.start()
+        question = events.message()
+        check(question is not None and question.get("method") == "elicitation/create"
+              and "/tmp/x" in question["params"]["message"], f"the question came on the held stream: {question}")
+        status, _, _, _ = server.post({"id": question["id"], "result": {"action": "accept", "content": {"approve": True}}},
+                                      session.id)
+        check(status == 202, f"the answer taken: {status}")
+        caller.join(30)
+        text, fresh = answered.get("text", (None, None))
+        check(text == "rm=0\nv=1\n[exit 0]" and fresh, f"approved through the held stream after a rest: {text!r} {fresh}")
+        figures = server.status()
+        check(figures["wakes"] == 1 and figures["streams"]["fed"] == 1, f"fed by the new service: {figures}")
+        # With the stream open, the session rests again, and again answers.
         time.sleep(PAUSE)
+        figures = server.status()
+        check(figures["sessions"]["resting"] == 1 and figures["streams"]["held"] == 1 and figures["rests"] >= 2,
+              f"rests with its stream open: {figures}")
         text, fresh = session.shell("echo v=$v")
-        check(text == "v=1\n[exit 0]" and not fresh, f"with a stream open it did not rest: {text!r} {fresh}")
+        check(text == "v=1\n[exit 0]" and fresh, f"after resting with a stream open: {text!r} {fresh}")
+        check(server.status()["listens"] == 1, "one stream all along: the client never had to reconnect")
         conn.close()
         time.sleep(PAUSE + 0.5)
+        check(server.status()["streams"]["open"] == 0, "a stream the client closed is forgotten")
         text, _ = session.shell("echo v=$v")
         check(text == "v=1\n[exit 0]", f"after the stream: {text!r}")
         # Resuming a stream of before a rest: nothing of another stream is replayed.
@@ -228,6 +320,16 @@ def streams_and_ends(toolsh, workdir):
         time.sleep(PAUSE)
         text, _ = session.shell("echo v=$v")
         check(text == "v=1\n[exit 0]", f"after the resumed stream: {text!r}")
+        # DELETE ends a stream held open.
+        held = server.open()
+        time.sleep(PAUSE)
+        conn, response = server.request("GET", held.id, {"Accept": "text/event-stream"}, read=False)
+        events = Events(response)
+        check(events.next() is not None, "primed")
+        status, _ = server.request("DELETE", held.id)
+        check(status in (200, 204), f"DELETE of a resting session with a stream held: {status}")
+        check(events.next(timeout=5) is None, "DELETE ended the stream")
+        conn.close()
 
         # --max-sessions counts resting sessions.
         other = server.open()
@@ -293,8 +395,9 @@ def restart(toolsh, workdir):
 
 def sdk(toolsh, workdir):
     """Through the official Python SDK, calls a pause apart: the same answers, and an `ask`
-    answered after a pause longer than `--session-park` (the SDK keeps a GET stream open, on
-    which the question comes: its session does not rest while it is connected)."""
+    answered after a pause longer than `--session-park`. The SDK keeps the standalone GET
+    stream open, on which the question comes: its session rests between calls all the same
+    (the server's figures say so after every pause), and the stream is never reconnected."""
     import asyncio
     from mcp import Client, types
 
@@ -317,6 +420,7 @@ def sdk(toolsh, workdir):
                 ("exit 4", "[exit 4]"),
                 ("echo $m $?", "5 4\n[exit 0]"),
             ]
+            rests = 0
             for command, expected in steps:
                 result = await client.call_tool("shell", {"command": command})
                 text = result.content[0].text
@@ -325,9 +429,53 @@ def sdk(toolsh, workdir):
                 else:
                     check(text.startswith("rm 0\n") and text.endswith("[exit 2]"), f"approved after a pause: {text!r}")
                 await asyncio.sleep(PAUSE)
+                figures = server.status()
+                check(figures["sessions"]["resting"] == 1 and figures["streams"] == {"open": 1, "fed": 0, "held": 1}
+                      and figures["rests"] > rests, f"{command!r}: rested after it, its stream held: {figures}")
+                rests = figures["rests"]
             check(len(asked) == 1 and "/tmp/gone" in asked[0], f"asked once: {asked}")
             again = await client.list_tools()
             check(again == tools, "the same tools after pauses")
+            figures = server.status()
+            check(figures["listens"] == 1 and figures["wakes"] == len(steps), f"one stream, woken each time: {figures}")
+
+    try:
+        asyncio.run(run())
+    finally:
+        server.kill()
+
+
+def sdk_from_the_store(toolsh, workdir):
+    """Through the official Python SDK against a server whose idle sessions leave memory for the
+    store after a second: while its session is in the store its stream stays held (nothing of
+    the session in memory), and the session comes back from the store, with a question the
+    server asks then reaching the client down the same stream."""
+    import asyncio
+    from mcp import Client, types
+
+    store = os.path.join(workdir, "held.db")
+    server = Server(toolsh, workdir, "--store", store, "--ask", "fs.delete", "--session-park", str(PARK),
+                    "--session-idle", "1")
+    asked = []
+
+    async def approve(context, params):
+        asked.append(params.message)
+        return types.ElicitResult(action="accept", content={"approve": True})
+
+    async def run():
+        url = f"http://127.0.0.1:{server.port}/mcp"
+        async with Client(url, elicitation_callback=approve) as client:
+            result = await client.call_tool("shell", {"command": "k=9; echo x > /tmp/kept"})
+            check(result.content[0].text == "[exit 0]", result.content[0].text)
+            await asyncio.sleep(2)
+            figures = server.status()
+            check(figures["sessions"]["in_memory"] == 0 and figures["streams"] == {"open": 1, "fed": 0, "held": 1},
+                  f"left memory for the store, its stream held: {figures}")
+            result = await client.call_tool("shell", {"command": "rm /tmp/kept; echo \"rm $? k=$k\""})
+            check(result.content[0].text == "rm 0 k=9\n[exit 0]", f"back from the store, asked: {result.content[0].text!r}")
+            check(len(asked) == 1 and "/tmp/kept" in asked[0], f"asked on the held stream: {asked}")
+            figures = server.status()
+            check(figures["listens"] == 1 and figures["streams"]["fed"] == 1, f"the same stream, fed again: {figures}")
 
     try:
         asyncio.run(run())
@@ -336,7 +484,7 @@ def sdk(toolsh, workdir):
 
 
 def main(toolsh, workdir):
-    only = sys.argv[3:] or ["scenario", "race", "streams_and_ends", "restart", "sdk"]
+    only = sys.argv[3:] or ["scenario", "race", "streams_and_ends", "restart", "sdk", "sdk_from_the_store"]
     for name in only:
         globals()[name](toolsh, workdir)
     print("ok")

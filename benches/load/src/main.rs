@@ -15,6 +15,10 @@
 //!                                                            over stdio, calls one after another
 //! ```
 //!
+//! With `LISTEN=1`, each idle session also holds the standalone GET stream open on a connection
+//! of its own after its call, as the official Python and TypeScript SDK clients do, and the
+//! server's `/status` (sessions resting, streams held) is printed where it has one.
+//!
 //! With `RATE=R` in the environment, `active` is open-loop: the sessions together send R calls
 //! a second (each at its own steady pace, a call due while the last is unanswered sent as soon
 //! as it is answered), so latency is measured at that load rather than at saturation.
@@ -72,6 +76,33 @@ impl Conn {
         }
         request.push_str("\r\n");
         request.push_str(body);
+        self.stream.write_all(request.as_bytes()).await?;
+        self.read_response().await
+    }
+
+    /// Opens the session's standalone GET stream on this connection and reads its head (the
+    /// connection then belongs to the stream). Returns the status.
+    async fn listen(&mut self, session: &str) -> Result<u16, Error> {
+        let request = format!(
+            "GET /mcp HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\nMCP-Protocol-Version: 2025-11-25\r\n\
+             Mcp-Session-Id: {session}\r\n\r\n",
+            self.host
+        );
+        self.stream.write_all(request.as_bytes()).await?;
+        let head_end = loop {
+            if let Some(at) = find(&self.buf, b"\r\n\r\n") {
+                break at;
+            }
+            self.fill().await?;
+        };
+        let head = String::from_utf8_lossy(&self.buf[..head_end]).into_owned();
+        self.buf.drain(..head_end + 4);
+        Ok(head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0))
+    }
+
+    /// A plain GET of `path`: its status and body (`/status`).
+    async fn get(&mut self, path: &str) -> Result<Response, Error> {
+        let request = format!("GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n", self.host);
         self.stream.write_all(request.as_bytes()).await?;
         self.read_response().await
     }
@@ -195,8 +226,20 @@ async fn idle(addr: &str, pid: &str, sessions: usize, rest: Option<f64>) -> Resu
     let (before, _) = usage(pid);
     let started = Instant::now();
     let mut ids = Vec::with_capacity(sessions);
+    // `LISTEN=1`: each session's standalone GET stream, held on a connection of its own.
+    let listen = std::env::var("LISTEN").is_ok_and(|v| v == "1");
+    let mut streams = Vec::new();
     for n in 0..sessions {
-        ids.push(open_session(&mut conn, n).await?);
+        let id = open_session(&mut conn, n).await?;
+        if listen {
+            let mut stream = Conn::open(addr).await?;
+            let status = stream.listen(&id).await?;
+            if status != 200 {
+                return Err(format!("session {n}: its GET stream was answered {status}").into());
+            }
+            streams.push(stream);
+        }
+        ids.push(id);
     }
     let opened = started.elapsed();
     tokio::time::sleep(Duration::from_millis(500)).await;
@@ -208,6 +251,7 @@ async fn idle(addr: &str, pid: &str, sessions: usize, rest: Option<f64>) -> Resu
     let settle: f64 = std::env::var("SETTLE").ok().and_then(|s| s.parse().ok()).unwrap_or(3.0);
     tokio::time::sleep(Duration::from_secs_f64(settle)).await;
     let (settled, _) = usage(pid);
+    let status_settled = status(addr).await;
     let back = Instant::now();
     for (n, id) in ids.iter().enumerate() {
         let answer = conn.post(&call(3, "echo \"[mine=$mine]\""), Some(id)).await?;
@@ -220,10 +264,28 @@ async fn idle(addr: &str, pid: &str, sessions: usize, rest: Option<f64>) -> Resu
         }
     }
     let back = back.elapsed();
+    // Every stream still open after its session was called again (a stream the server ended
+    // reads as closed; one kept shows what it was sent, or nothing yet).
+    let mut closed = 0;
+    for stream in &mut streams {
+        let mut chunk = [0u8; 4096];
+        loop {
+            match stream.stream.try_read(&mut chunk) {
+                Ok(0) => {
+                    closed += 1;
+                    break;
+                }
+                Ok(_) => continue,
+                Err(_) => break,
+            }
+        }
+    }
     let settled = format!(
-        " settle_s={settle} rss_settled_kib={settled} kib_per_session_settled={:.1} back_ms_each={:.3}",
+        " settle_s={settle} rss_settled_kib={settled} kib_per_session_settled={:.1} back_ms_each={:.3} \
+         streams={} streams_closed={closed}{status_settled}",
         (settled as f64 - before as f64) / sessions as f64,
-        back.as_secs_f64() * 1e3 / sessions as f64
+        back.as_secs_f64() * 1e3 / sessions as f64,
+        streams.len(),
     );
     // After `rest` seconds more (a server whose idle sessions leave memory for the store).
     let rested = match rest {
@@ -242,6 +304,31 @@ async fn idle(addr: &str, pid: &str, sessions: usize, rest: Option<f64>) -> Resu
         opened.as_secs_f64() * 1e3 / sessions as f64
     );
     Ok(())
+}
+
+/// The server's `/status` figures, as ` status_KEY=VALUE` pairs (nothing from a server without
+/// one): what the sessions are doing, so a reader sees that idle ones rested.
+async fn status(addr: &str) -> String {
+    let Ok(mut conn) = Conn::open(addr).await else { return String::new() };
+    let Ok(answer) = conn.get("/status").await else { return String::new() };
+    let Ok(serde_json::Value::Object(figures)) = serde_json::from_slice::<serde_json::Value>(&answer.body) else {
+        return String::new();
+    };
+    let mut out = String::new();
+    let mut add = |prefix: &str, object: &serde_json::Map<String, serde_json::Value>| {
+        for (key, value) in object {
+            if value.is_number() {
+                out.push_str(&format!(" status_{prefix}{key}={value}"));
+            }
+        }
+    };
+    add("", &figures);
+    for (key, value) in &figures {
+        if let serde_json::Value::Object(inner) = value {
+            add(&format!("{key}_"), inner);
+        }
+    }
+    out
 }
 
 async fn active(addr: &str, pid: &str, sessions: usize, seconds: f64, lines: Vec<String>) -> Result<(), Error> {
