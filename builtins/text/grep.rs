@@ -715,8 +715,7 @@ impl Search<'_, '_> {
     /// gone.
     async fn flush_if_large(&mut self) -> bool {
         if self.out.len() > 64 * 1024 {
-            let out = std::mem::take(&mut self.out);
-            return self.ctx.out(out).await;
+            return self.ctx.out_piece(&mut self.out).await;
         }
         true
     }
@@ -727,8 +726,7 @@ impl Search<'_, '_> {
         if self.out.is_empty() {
             return self.ctx.step().await;
         }
-        let out = std::mem::take(&mut self.out);
-        self.ctx.out(out).await
+        self.ctx.out_piece(&mut self.out).await
     }
 
     /// Goes through the input line by line (inversion, context, `-P`, `-z`), a batch of whole
@@ -870,8 +868,7 @@ impl Search<'_, '_> {
     /// `grep: NAME: binary file matches`, on standard error once the output before it is out;
     /// false when the reader is gone.
     async fn binary_notice(&mut self, label: &str) -> bool {
-        let out = std::mem::take(&mut self.out);
-        if !self.ctx.out(out).await {
+        if !self.ctx.out_piece(&mut self.out).await {
             return false;
         }
         self.ctx.err(format!("grep: {label}: binary file matches\n")).await;
