@@ -274,7 +274,7 @@ async fn verify_list(ctx: &Ctx<'_>, algorithm: &str, list: &str, how: &Verify, r
             Err(err) if how.ignore_missing && err.kind() == std::io::ErrorKind::NotFound => continue,
             Err(err) => {
                 // What the report holds so far goes first, as GNU's output would.
-                ctx.out(std::mem::take(&mut out)).await;
+                ctx.out_piece(&mut out).await;
                 ctx.complain(format!("{}: {}", quotef(&file), describe(&err))).await;
                 unreadable += 1;
                 if !how.status_only {

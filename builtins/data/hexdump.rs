@@ -816,11 +816,7 @@ pub async fn hexdump(ctx: Ctx<'_>, args: Args) -> Status {
             let mut part = &piece[..take];
             while !part.is_empty() {
                 part = &part[dumper.feed(part)..];
-                let going = if dumper.out.is_empty() {
-                    ctx.step().await
-                } else {
-                    ctx.out(std::mem::take(&mut dumper.out)).await
-                };
+                let going = if dumper.out.is_empty() { ctx.step().await } else { ctx.out_piece(&mut dumper.out).await };
                 if !going {
                     return 1;
                 }

@@ -477,8 +477,7 @@ pub async fn od(ctx: Ctx<'_>, args: Args) -> Status {
             pending.drain(..whole);
             // The lines of a piece go out before the next is waited for; a piece that made
             // none (repeats shown as `*`) is still a step, so the deadline holds.
-            let going =
-                if dumper.out.is_empty() { ctx.step().await } else { ctx.out(std::mem::take(&mut dumper.out)).await };
+            let going = if dumper.out.is_empty() { ctx.step().await } else { ctx.out_piece(&mut dumper.out).await };
             if !going {
                 return 1;
             }

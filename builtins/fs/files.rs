@@ -2630,7 +2630,7 @@ pub async fn du(ctx: Ctx<'_>, mut args: Args) -> Status {
     for operand in &operands {
         let abs = ctx.abs(operand);
         disk_usage(&ctx, &o, &mut walk, &abs, operand, 0).await;
-        if walk.lines.len() > 64 * 1024 && !ctx.out(std::mem::take(&mut walk.lines)).await {
+        if walk.lines.len() > 64 * 1024 && !ctx.out_piece(&mut walk.lines).await {
             return 1;
         }
     }

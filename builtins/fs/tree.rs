@@ -154,7 +154,7 @@ pub async fn tree(ctx: Ctx<'_>, args: Args) -> Status {
                 status = 2;
             }
         }
-        if !ctx.out(std::mem::take(&mut out)).await {
+        if !ctx.out_piece(&mut out).await {
             return 1;
         }
     }

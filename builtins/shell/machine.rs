@@ -249,7 +249,7 @@ pub async fn groups(ctx: Ctx<'_>, args: Args) -> Status {
         if *user == me {
             out.push_str(&format!("{me} : {me}\n"));
         } else {
-            if !ctx.out(std::mem::take(&mut out)).await {
+            if !ctx.out_piece(&mut out).await {
                 return 1;
             }
             ctx.complain(format!("'{user}': no such user")).await;

@@ -191,7 +191,7 @@ pub async fn shopt(mut ctx: Ctx<'_>, args: Args) -> Status {
                 }
                 None => {
                     if !out.is_empty() {
-                        ctx.out(std::mem::take(&mut out)).await;
+                        ctx.out_piece(&mut out).await;
                     }
                     let what = if kind == Kind::Set { "option name" } else { "shell option name" };
                     ctx.complain(format!("{name}: invalid {what}")).await;

@@ -90,7 +90,7 @@ pub async fn paste(ctx: Ctx<'_>, args: Args) -> Status {
     ) -> Result<Option<Vec<u8>>, ()> {
         let Some(lines) = reader else { return Ok(None) };
         if lines.drained() {
-            let going = if out.is_empty() { ctx.step().await } else { ctx.out(std::mem::take(out)).await };
+            let going = if out.is_empty() { ctx.step().await } else { ctx.out_piece(out).await };
             if !going {
                 return Err(());
             }
@@ -103,7 +103,7 @@ pub async fn paste(ctx: Ctx<'_>, args: Args) -> Status {
             }
             Err(err) => {
                 *reader = None;
-                if !ctx.out(std::mem::take(out)).await {
+                if !ctx.out_piece(out).await {
                     return Err(());
                 }
                 ctx.complain(format!("{name}: {}", describe(&err), name = quotef(name))).await;
@@ -115,7 +115,7 @@ pub async fn paste(ctx: Ctx<'_>, args: Args) -> Status {
     if serial {
         for &at in &columns {
             if let Some(err) = failures[at].take() {
-                if !ctx.out(std::mem::take(&mut out)).await {
+                if !ctx.out_piece(&mut out).await {
                     return 1;
                 }
                 ctx.complain(format!("{}: {}", quotef(&readers[at].0), describe(&err))).await;
@@ -492,7 +492,7 @@ pub async fn expand(ctx: Ctx<'_>, parsed: Args) -> Status {
                     let piece = pad.min(FLUSH_AT);
                     out.extend(std::iter::repeat_n(b' ', piece));
                     pad -= piece;
-                    if out.len() >= FLUSH_AT && !ctx.out(std::mem::take(&mut out)).await {
+                    if out.len() >= FLUSH_AT && !ctx.out_piece(&mut out).await {
                         return 1;
                     }
                 }
@@ -811,13 +811,13 @@ pub async fn unexpand(ctx: Ctx<'_>, args: Args) -> Status {
                     let _ = ctx.out(&out).await;
                     return ctx.fail(message).await;
                 }
-                if out.len() >= FLUSH_AT && !ctx.out(std::mem::take(&mut out)).await {
+                if out.len() >= FLUSH_AT && !ctx.out_piece(&mut out).await {
                     return 1;
                 }
             }
             // What the piece made goes out before the next is waited for; blanks that may
             // still become a tab wait in the state.
-            let going = if out.is_empty() { ctx.step().await } else { ctx.out(std::mem::take(&mut out)).await };
+            let going = if out.is_empty() { ctx.step().await } else { ctx.out_piece(&mut out).await };
             if !going {
                 return 1;
             }

@@ -773,8 +773,7 @@ impl Search<'_, '_> {
     /// gone.
     async fn flush_if_large(&mut self) -> bool {
         if self.out.len() > 64 * 1024 {
-            let out = std::mem::take(&mut self.out);
-            return self.ctx.out(out).await;
+            return self.ctx.out_piece(&mut self.out).await;
         }
         true
     }
@@ -785,8 +784,7 @@ impl Search<'_, '_> {
         if self.out.is_empty() {
             return self.ctx.step().await;
         }
-        let out = std::mem::take(&mut self.out);
-        self.ctx.out(out).await
+        self.ctx.out_piece(&mut self.out).await
     }
 
     /// Goes through the input line by line (inversion, context, `-P`, `-z`), a batch of whole
@@ -938,8 +936,7 @@ impl Search<'_, '_> {
             self.out.extend_from_slice(&toolsh_bytes::encode(&said));
             return true;
         }
-        let out = std::mem::take(&mut self.out);
-        if !self.ctx.out(out).await {
+        if !self.ctx.out_piece(&mut self.out).await {
             return false;
         }
         self.ctx.err(said).await;

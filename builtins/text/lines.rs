@@ -336,8 +336,7 @@ impl<'c, 'a> OperandLines<'c, 'a> {
                 continue;
             };
             if reader.drained() {
-                let going =
-                    if out.is_empty() { self.ctx.step().await } else { self.ctx.out(std::mem::take(out)).await };
+                let going = if out.is_empty() { self.ctx.step().await } else { self.ctx.out_piece(out).await };
                 if !going {
                     return Err(());
                 }
@@ -355,7 +354,7 @@ impl<'c, 'a> OperandLines<'c, 'a> {
     }
 
     async fn complain(&mut self, file: &str, err: &std::io::Error, out: &mut Vec<u8>) -> Result<(), ()> {
-        if !self.ctx.out(std::mem::take(out)).await {
+        if !self.ctx.out_piece(out).await {
             return Err(());
         }
         self.ctx.complain(format!("{file}: {}", describe(err), file = quotef(file))).await;
@@ -424,7 +423,7 @@ async fn filter(
         let mut reading = match opened {
             Ok(reading) => reading,
             Err(err) => {
-                if !ctx.out(std::mem::take(&mut out)).await {
+                if !ctx.out_piece(&mut out).await {
                     return 1;
                 }
                 ctx.complain(format!("{file}: {}", describe(&err), file = quotef(file))).await;
@@ -454,7 +453,7 @@ async fn filter(
                 Ok(Some(())) => {}
                 Ok(None) => break,
                 Err(err) => {
-                    if !ctx.out(std::mem::take(&mut out)).await {
+                    if !ctx.out_piece(&mut out).await {
                         return 1;
                     }
                     ctx.complain(format!("{file}: {}", describe(&err), file = quotef(file))).await;
@@ -463,7 +462,7 @@ async fn filter(
                 }
             }
             // A batch that made nothing (`yes | uniq`) is still a step: the deadline holds.
-            let going = if out.is_empty() { ctx.step().await } else { ctx.out(std::mem::take(&mut out)).await };
+            let going = if out.is_empty() { ctx.step().await } else { ctx.out_piece(&mut out).await };
             if !going {
                 return 1;
             }
@@ -726,8 +725,7 @@ pub async fn uniq(ctx: Ctx<'_>, args: Args) -> Status {
             group.push(line.to_vec());
         }
         // The groups ended so far go out now (the last one may go on in the next batch).
-        let going =
-            if to_stdout && !out.is_empty() { ctx.out(std::mem::take(&mut out)).await } else { ctx.step().await };
+        let going = if to_stdout && !out.is_empty() { ctx.out_piece(&mut out).await } else { ctx.step().await };
         if !going {
             return 1;
         }

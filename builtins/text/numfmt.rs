@@ -216,7 +216,7 @@ pub async fn numfmt(ctx: Ctx<'_>, args: Args) -> Status {
             }
             if options.invalid != Invalid::Ignore {
                 // After the lines before it, as GNU's output comes.
-                if !ctx.out(std::mem::take(&mut written)).await {
+                if !ctx.out_piece(&mut written).await {
                     return 1;
                 }
                 ctx.complain(&message).await;

@@ -1373,12 +1373,12 @@ async fn print_pages(ctx: &Ctx<'_>, printer: &mut Printer) -> bool {
     }
     if more {
         while printer.print_page() {
-            if printer.out.len() >= FLUSH_AT && !ctx.out(std::mem::take(&mut printer.out)).await {
+            if printer.out.len() >= FLUSH_AT && !ctx.out_piece(&mut printer.out).await {
                 return false;
             }
         }
     }
-    printer.out.is_empty() || ctx.out(std::mem::take(&mut printer.out)).await
+    printer.out.is_empty() || ctx.out_piece(&mut printer.out).await
 }
 
 /// An operand read whole, with its modification time (`None` for standard input).

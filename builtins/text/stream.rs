@@ -313,7 +313,7 @@ pub async fn head(ctx: Ctx<'_>, parsed: Args) -> Status {
                     remaining -= chunk.len() as i64;
                     taken.extend_from_slice(&chunk);
                 }
-                if taken.len() >= PIECE && !ctx.out(std::mem::take(&mut taken)).await {
+                if taken.len() >= PIECE && !ctx.out_piece(&mut taken).await {
                     return 1;
                 }
             }
@@ -432,7 +432,7 @@ async fn head_all_but(ctx: &Ctx<'_>, file: &str, lines: bool, count: u64) -> std
             if end {
                 break;
             }
-            let going = if out.is_empty() { ctx.step().await } else { ctx.out(std::mem::take(&mut out)).await };
+            let going = if out.is_empty() { ctx.step().await } else { ctx.out_piece(&mut out).await };
             if !going {
                 return Ok(false);
             }
@@ -448,7 +448,7 @@ async fn head_all_but(ctx: &Ctx<'_>, file: &str, lines: bool, count: u64) -> std
             if held.len() > limit {
                 return Err(crate::io::input_too_large(limit));
             }
-            let going = if out.is_empty() { ctx.step().await } else { ctx.out(std::mem::take(&mut out)).await };
+            let going = if out.is_empty() { ctx.step().await } else { ctx.out_piece(&mut out).await };
             if !going {
                 return Ok(false);
             }
@@ -908,7 +908,7 @@ pub async fn seq(ctx: Ctx<'_>, args: Args) -> Status {
         }
         count += 1;
         value = first + step * count as f64;
-        if out.len() > 64 * 1024 && !ctx.out(std::mem::take(&mut out)).await {
+        if out.len() > 64 * 1024 && !ctx.out_piece(&mut out).await {
             return 1;
         }
     }

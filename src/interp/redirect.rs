@@ -183,8 +183,18 @@ impl Interp {
                     "/dev/null" => Input::from_bytes(Vec::new()),
                     _ => {
                         let abs = self.state.abs_path(&target);
-                        match self.fs("redirect").read(&abs) {
-                            Ok(bytes) => Input::from_bytes(bytes),
+                        // A regular file is read a piece at a time as the command wants it, as
+                        // a file operand is: `tr a-z A-Z < log` never holds the log whole.
+                        // Anything else (a device, a directory's error) is read as before.
+                        let regular =
+                            matches!(self.shared.vfs().stat(&abs), Ok(meta) if meta.kind == crate::vfs::FileKind::File);
+                        let read = if regular && matches!(redirect.op, RedirOp::In) {
+                            self.fs("redirect").open_reader(&abs).map(Input::from_file)
+                        } else {
+                            self.fs("redirect").read(&abs).map(Input::from_bytes)
+                        };
+                        match read {
+                            Ok(input) => input,
                             Err(err)
                                 if matches!(redirect.op, RedirOp::ReadWrite)
                                     && err.kind() == std::io::ErrorKind::NotFound =>

@@ -565,3 +565,34 @@ from-function
 gone.txt: ""
 inner.txt: "from-function\n"
 kept.txt: "later\n"
+
+### a file read and truncated in one command
+printf 'a\nb\n' > f; cat < f > f; wc -c < f
+## stdout:
+0
+## status: 0
+## files:
+f: ""
+
+### two commands reading one redirected file
+printf 'one\ntwo\nthree\n' > f; { read -r a; head -n 1; cat; } < f; echo "a=$a"
+## stdout:
+two
+three
+a=one
+## status: 0
+## files:
+f: "one\ntwo\nthree\n"
+
+### a redirected file read in pieces
+for ((i = 0; i < 40000; i++)); do echo "line $i"; done > big; tr a-z A-Z < big | tail -n 2; wc -l < big; { head -n 2; tail -n 1; } < big
+## stdout:
+LINE 39998
+LINE 39999
+40000
+line 0
+line 1
+line 39999
+## status: 0
+## files:
+big: 428890 bytes, 40000 lines

@@ -11,6 +11,7 @@ mod feed;
 mod formats;
 mod grammar;
 mod input;
+mod library;
 mod limits;
 mod messages;
 mod modules;
@@ -1099,14 +1100,6 @@ fn read_library(ctx: &Ctx<'_>, o: &Options, code: &str) -> modules::Library {
     library
 }
 
-/// Definitions jq has that jaq lacks, `env` as the shell's exported variables, `tojson`/
-/// `tostring` (so `@csv`, `@tsv` and the other formats) spelling numbers as jq does,
-/// `stderr`, `debug`, `halt_error` writing to the command's standard error (jaq-std sends them
-/// to a logger), and the generators that can run without end — `repeat`, `recurse` (so `..`),
-/// `while`, `until`, and `range` in pieces of 4,096 — passing the guard (`limits`) as they
-/// go, so a filter like `[range(1e9)]` stops at the deadline instead of running on after it.
-const PRELUDE: &str = include_str!("prelude.jq");
-
 /// ` at <top-level>, line L, column C:` and the line, indented as jq indents it, with `width`
 /// carets under the spot, for a slice `at` of `program` (the prelude followed by the user's
 /// `code`); empty when `at` lies elsewhere (in the prelude).
@@ -1269,8 +1262,7 @@ fn compile(
     module: &dyn Fn(&str) -> String,
 ) -> Result<(jaq_core::Filter<JqData>, Vec<Val>), String> {
     let arena = Arena::default();
-    let prelude = jaq_core::load::parse(PRELUDE, |p| p.defs()).unwrap_or_default();
-    let loader = Loader::new(jaq_core::defs().chain(jaq_std::defs()).chain(jaq_json::defs()).chain(prelude))
+    let loader = Loader::new(library::reachable(code))
         .with_read(|import: jaq_core::load::Import<&str, modules::ModPath>| library.read(import, module));
     let modules = match loader.load(&arena, File { code, path: modules::TOP.to_string() }) {
         Ok(modules) => modules,

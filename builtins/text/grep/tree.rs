@@ -592,8 +592,7 @@ async fn collect(
                     return false;
                 }
                 if let Some(notice) = searched.notice {
-                    let out = std::mem::take(&mut search.out);
-                    if !search.ctx.out(out).await {
+                    if !search.ctx.out_piece(&mut search.out).await {
                         return false;
                     }
                     search.ctx.err(notice).await;

@@ -255,12 +255,33 @@ impl Output {
 struct Reader {
     buf: Vec<u8>,
     pos: usize,
-    source: Option<PipeReader>,
+    source: Option<Source>,
     /// Opens the source on first read (the host's stdin is pumped only if someone reads it).
     start: Option<fn() -> PipeReader>,
     /// See [`Input::has_data`].
     has_data: bool,
 }
+
+/// Where an [`Input`]'s bytes come from once its buffer is used up.
+enum Source {
+    /// A pipe's chunks, as its writer sends them.
+    Pipe(PipeReader),
+    /// A workspace file (`< FILE`), read [`FILE_PIECE`] bytes at a time as they are wanted:
+    /// the file is never held whole (`tr a-z A-Z < log` held a 1 GB log, 2.1 GB of memory).
+    File(Box<dyn crate::vfs::Reader>),
+}
+
+impl std::fmt::Debug for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Source::Pipe(_) => "Pipe",
+            Source::File(_) => "File",
+        })
+    }
+}
+
+/// Bytes read from a redirected file at a time (as a file operand is read).
+const FILE_PIECE: usize = 256 * 1024;
 
 impl Reader {
     /// Makes at least one more byte available; false at end of input.
@@ -269,12 +290,26 @@ impl Reader {
             return true;
         }
         if let Some(start) = self.start.take() {
-            self.source = Some(start());
+            self.source = Some(Source::Pipe(start()));
         }
-        let Some(PipeReader(receiver)) = &mut self.source else {
-            return false;
+        let piece = match &mut self.source {
+            None => return false,
+            Some(Source::Pipe(PipeReader(receiver))) => receiver.recv().await,
+            Some(Source::File(file)) => {
+                // The buffer handed out last (`read_chunk` takes it whole) or used up is
+                // refilled in place when it is still here.
+                let mut piece = std::mem::take(&mut self.buf);
+                piece.clear();
+                piece.reserve_exact(FILE_PIECE);
+                // A read error ends the input as its end would: what came before it was read.
+                let read = io::Read::read_to_end(&mut io::Read::take(file, FILE_PIECE as u64), &mut piece);
+                // A file read is not a wait: yield, so the deadline or Ctrl-C can end a command
+                // going through a large file between its pieces.
+                tokio::task::yield_now().await;
+                matches!(read, Ok(n) if n > 0).then_some(piece)
+            }
         };
-        match receiver.recv().await {
+        match piece {
             Some(chunk) => {
                 self.buf = chunk;
                 self.pos = 0;
@@ -335,7 +370,18 @@ impl Input {
         Input(Some(Arc::new(tokio::sync::Mutex::new(Reader {
             buf: Vec::new(),
             pos: 0,
-            source: Some(reader),
+            source: Some(Source::Pipe(reader)),
+            start: None,
+            has_data: true,
+        }))))
+    }
+
+    /// Input that reads a workspace file a piece at a time, as the reader wants it.
+    pub fn from_file(file: Box<dyn crate::vfs::Reader>) -> Self {
+        Input(Some(Arc::new(tokio::sync::Mutex::new(Reader {
+            buf: Vec::new(),
+            pos: 0,
+            source: Some(Source::File(file)),
             start: None,
             has_data: true,
         }))))
