@@ -846,7 +846,19 @@ impl Interp {
         if assoc {
             return Ok(text);
         }
-        Ok(self.arith(&text, io).await?.to_string())
+        self.subscript_arith(&text, io).await
+    }
+
+    /// An indexed array's subscript evaluated: an error in it goes back to the outermost text
+    /// ([`Interp::to_top_level`]), as bash's does.
+    pub(crate) async fn subscript_arith(&mut self, text: &str, io: &Io) -> Result<String, Flow> {
+        match self.arith(text, io).await {
+            Ok(value) => Ok(value.to_string()),
+            Err(flow) => {
+                self.to_top_level = matches!(flow, Flow::Discard);
+                Err(flow)
+            }
+        }
     }
 
     /// The elements of an indexed array assignment, expanded: an explicit index, or none for
@@ -1099,7 +1111,9 @@ impl Interp {
             // `>(list)` writes where the command's own output would have gone before redirection.
             Box::pin(self.finish_process_substs(outer_io, substs)).await;
         }
-        if !keep {
+        if keep {
+            self.propagate(&saved);
+        } else {
             self.restore_vars(saved);
         }
         let result = self.close_redirected(redirected, outer_io, result).await;
@@ -1213,8 +1227,31 @@ impl Interp {
         Ok(saved)
     }
 
+    /// Marks the variables a POSIX special builtin's assignments kept that were themselves the
+    /// temporaries of a command still running (`var=30 f`, `f` running `var=20 return`): the
+    /// command's end keeps them too ([`Attrs::PROPAGATE`]), as bash's posix mode does.
+    fn propagate(&mut self, kept: &[(String, Option<Var>)]) {
+        for (name, before) in kept {
+            if before.as_ref().is_some_and(|var| var.attrs.has(Attrs::TEMPENV))
+                && let Some(var) = self.state.vars.get_raw_mut(name)
+            {
+                var.attrs.set(Attrs::PROPAGATE, true);
+            }
+        }
+    }
+
+    /// Puts back what a command's temporary assignments replaced, but a variable marked to
+    /// outlive them ([`Interp::propagate`]), which stays as an ordinary one.
     fn restore_vars(&mut self, saved: Vec<(String, Option<Var>)>) {
         for (name, var) in saved.into_iter().rev() {
+            // Read first: a mutable look-up copies a map shared with a subshell.
+            if self.state.vars.get_raw(&name).is_some_and(|current| current.attrs.has(Attrs::PROPAGATE))
+                && let Some(current) = self.state.vars.get_raw_mut(&name)
+            {
+                current.attrs.set(Attrs::PROPAGATE, false);
+                current.attrs.set(Attrs::TEMPENV, false);
+                continue;
+            }
             match var {
                 Some(var) => self.state.vars.insert(&name, var),
                 None => self.state.vars.remove(&name),
@@ -1473,6 +1510,11 @@ impl Interp {
         // A bug of one command (a library that panics on some input) ends that command with
         // an error, not the process and every session in it.
         let status = contain_panic(command, io, run(ctx)).await;
+        if std::mem::take(&mut self.state.discard_line) {
+            self.state.last_status = 1;
+            self.to_top_level = true;
+            return Err(Flow::Discard);
+        }
         if status != 0 && io.stdout().is_broken() {
             return Err(Flow::SigPipe);
         }

@@ -1281,7 +1281,7 @@ impl Interp {
         if matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_))) {
             return Ok(text);
         }
-        Ok(self.arith(&text, io).await?.to_string())
+        self.subscript_arith(&text, io).await
     }
 
     /// The raw value of a parameter.
