@@ -1038,7 +1038,11 @@ impl Interp {
                 let old_ps4 = (self.state.options.xtrace && assign.name.as_str() == "PS4" && assign.index.is_none())
                     .then(|| self.state.vars.get_str("PS4").map(str::to_string));
                 if !self.assign(assign, io).await? {
-                    // bash: a failed assignment drops the rest of the complete command.
+                    // bash: a failed assignment drops the rest of the complete command; in
+                    // POSIX mode it ends a shell that is not interactive.
+                    if self.state.options.posix && !self.state.options.interactive {
+                        return Err(Flow::Fatal(crate::status::EXPANSION));
+                    }
                     return Err(Flow::Discard);
                 }
                 if self.state.options.xtrace {
@@ -1085,19 +1089,33 @@ impl Interp {
         // The assignments are expanded, and the command traced, with the streams from before
         // the command's own redirections, as bash does both before redirecting
         // (`set -x; cmd 2>/dev/null` still shows `+ cmd`).
-        let saved = self.temporary_env(&simple.assigns, outer_io).await?;
+        let (saved, refused) = self.temporary_env(&simple.assigns, outer_io).await?;
         if self.state.options.xtrace {
             Box::pin(self.trace(outer_io, &argv)).await;
+        }
+        // In POSIX mode the assignments before a special builtin stay (`IFS=: eval …`).
+        let keep = self.state.options.posix
+            && super::special::is_posix_special(&argv[0])
+            && !self.state.functions.contains_key(&argv[0]);
+        // In POSIX mode a refused assignment (a read-only variable) keeps the command from
+        // running: bash drops the command line back to its top level (status 1), and before a
+        // special builtin ends the shell.
+        if refused && self.state.options.posix && !self.state.options.interactive {
+            self.restore_vars(saved);
+            self.state.last_status = 1;
+            let flow = if keep {
+                Flow::Fatal(crate::status::EXPANSION)
+            } else {
+                self.to_top_level = true;
+                Flow::Discard
+            };
+            return self.close_redirected(redirected, outer_io, Err(flow)).await;
         }
         // `$_` is the last word of this command once it has run (the command still sees the
         // previous one's). Taken, not borrowed: a command run inside this one takes its own.
         let mut last_arg = std::mem::take(&mut self.spare_last_arg);
         last_arg.clear();
         last_arg.push_str(argv.last().map_or("", String::as_str));
-        // In POSIX mode the assignments before a special builtin stay (`IFS=: eval …`).
-        let keep = self.state.options.posix
-            && super::special::is_posix_special(&argv[0])
-            && !self.state.functions.contains_key(&argv[0]);
         let result = match self.way(&argv[0], true) {
             // The usual case, a command of the table, runs in this future; every other way is
             // a boxed future of its own.
@@ -1155,7 +1173,7 @@ impl Interp {
         // `z=y local z`: the declaration sees `z` as any command would.
         let was_local: Vec<bool> = simple.assigns.iter().map(|a| self.state.vars.is_local(&a.name)).collect();
         // Traced each on a line of its own before the declaration's, as bash shows them.
-        let saved = self.temporary_env(&simple.assigns, outer).await?;
+        let (saved, _) = self.temporary_env(&simple.assigns, outer).await?;
         let status = self.exec_declaration(&simple.words, self.state.options.xtrace, io).await;
         // A local the declaration made of a temporary variable stays, with its value; what it
         // shadows is what the variable was before the command.
@@ -1203,15 +1221,19 @@ impl Interp {
 
     /// Assigns `assigns`, the temporary environment of one command (exported, and lent to
     /// a `local` of the same name); what they replaced, for [`Interp::restore_vars`].
-    async fn temporary_env(&mut self, assigns: &[Assign], io: &Io) -> Result<Vec<(String, Option<Var>)>, Flow> {
+    /// Whether one was refused comes with them.
+    async fn temporary_env(&mut self, assigns: &[Assign], io: &Io) -> Result<(Vec<(String, Option<Var>)>, bool), Flow> {
         let mut saved = Vec::with_capacity(assigns.len());
+        let mut refused = false;
         for assign in assigns {
             // Saved and restored under the name written to: a reference stays a reference.
             let target = self.state.vars.resolve(&assign.name).into_owned();
             let before = self.state.vars.get_raw(&target).cloned();
             saved.push((target, before));
             if !self.assign(assign, io).await? {
-                // bash says so (a readonly variable) and runs the command all the same.
+                // bash says so (a readonly variable) and, but in POSIX mode, runs the command
+                // all the same.
+                refused = true;
                 continue;
             }
             // Each on its own line before the command's, as bash traces them.
@@ -1224,7 +1246,7 @@ impl Interp {
                 var.attrs.set(Attrs::TEMPENV, true);
             }
         }
-        Ok(saved)
+        Ok((saved, refused))
     }
 
     /// Marks the variables a POSIX special builtin's assignments kept that were themselves the

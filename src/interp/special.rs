@@ -621,8 +621,12 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
     {
         return Err(Flow::Fatal(status));
     }
-    // A new shell is a top-level one: an expansion error ends it with 127, not a subshell's 1.
+    // A new shell is a top-level one: an expansion error ends it with 127 (1 reading a file,
+    // as bash's), not a subshell's 1.
     let result = match result {
+        Err(Flow::Fatal(crate::status::EXPANSION)) if matches!(reading, super::line::Reading::File(_)) => {
+            Err(Flow::Exit(1))
+        }
         Err(Flow::Fatal(crate::status::EXPANSION)) => Err(Flow::Exit(crate::status::EXPANSION)),
         other => other,
     };

@@ -1277,3 +1277,26 @@ from-path
 after
 st=0
 ## status: 0
+
+### in POSIX mode a bad substitution, an error in $(( )) and a refused assignment end a shell that is not interactive
+bash -o posix -c 'echo ${x!y}; echo same
+echo not reached' sh0 2>&1; echo "st=$?"
+printf 'echo $((1+))\necho not reached\n' > s.sh; bash -o posix s.sh 2>&1; echo "st=$?"
+bash -o posix -c '(echo ${x!y}); echo "after $?"' sh0 2>&1
+bash -o posix -c 'readonly v=1; v=2; echo not reached' sh0 2>&1; echo "st=$?"
+printf 'readonly v=1\nv=3 echo hi; echo "st $?"\n(v=2 :; echo not reached); echo "after $?"\n' > s.sh; bash -o posix s.sh 2>&1; echo "st=$?"
+rm s.sh
+## stdout:
+sh0: line 1: ${x!y}: bad substitution
+st=127
+s.sh: line 1: 1+: syntax error: operand expected (error token is "+")
+st=1
+sh0: line 1: ${x!y}: bad substitution
+after 1
+sh0: line 1: v: readonly variable
+st=127
+s.sh: line 2: v: readonly variable
+s.sh: line 3: v: readonly variable
+after 1
+st=0
+## status: 0
