@@ -44,31 +44,47 @@ fn in_double_quotes(text: &str) -> String {
 
 /// One `declare -p` line.
 pub fn declare_line(name: &str, var: &Var) -> String {
+    declaration_line(name, var, None)
+}
+
+/// One line of `export -p` or `readonly -p` in POSIX mode, where bash names the command and
+/// gives no attribute but an array's kind (`export A="1"`, `export -a E=([0]="1")`).
+pub fn posix_declare_line(command: &str, name: &str, var: &Var) -> String {
+    declaration_line(name, var, Some(command))
+}
+
+/// A variable as a declaration: `declare -FLAGS`, or `COMMAND [-a|-A]`.
+fn declaration_line(name: &str, var: &Var, command: Option<&str>) -> String {
     let mut flags = String::new();
     match var.value {
         Value::Indexed(_) => flags.push('a'),
         Value::Assoc(_) => flags.push('A'),
         _ => {}
     }
-    for (attr, c) in Attrs::LETTERS {
-        if var.attrs.has(attr) {
-            flags.push(c);
+    if command.is_none() {
+        for (attr, c) in Attrs::LETTERS {
+            if var.attrs.has(attr) {
+                flags.push(c);
+            }
         }
     }
-    if flags.is_empty() {
-        flags.push('-');
-    }
+    let head = match command {
+        Some(command) if flags.is_empty() => command.to_string(),
+        Some(command) => format!("{command} -{flags}"),
+        None if flags.is_empty() => "declare --".to_string(),
+        None => format!("declare -{flags}"),
+    };
     match &var.value {
-        Value::Unset => format!("declare -{flags} {name}\n"),
-        Value::Indexed(_) | Value::Assoc(_) if var.attrs.has(Attrs::INVISIBLE) => format!("declare -{flags} {name}\n"),
-        Value::Str(text) => format!("declare -{flags} {name}={}\n", dquote(text)),
+        Value::Unset => format!("{head} {name}\n"),
+        Value::Indexed(_) | Value::Assoc(_) if var.attrs.has(Attrs::INVISIBLE) => format!("{head} {name}\n"),
+        Value::Str(text) => format!("{head} {name}={}\n", dquote(text)),
         Value::Indexed(map) => {
             let items: Vec<String> = map.iter().map(|(k, v)| format!("[{k}]={}", dquote(v))).collect();
-            format!("declare -{flags} {name}=({})\n", items.join(" "))
+            format!("{head} {name}=({})\n", items.join(" "))
         }
         Value::Assoc(map) => {
             let items: Vec<String> = map.iter().map(|(k, v)| format!("[{}]={} ", assoc_key(k), dquote(v))).collect();
-            format!("declare -{flags} {name}=({})\n", items.concat())
+            format!("{head} {name}=({})\n", items.concat())
         }
     }
 }

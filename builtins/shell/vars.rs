@@ -277,8 +277,8 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
                     status = 1;
                 }
                 Err(err) => {
-                    ctx.err(format!("{}{err}\n", ctx.shell_prefix())).await;
-                    status = 1;
+                    // An arithmetic error drops the rest of the command line, as in bash.
+                    return ctx.target_refused(&err).await;
                 }
             }
             continue;

@@ -846,7 +846,19 @@ impl Interp {
         if assoc {
             return Ok(text);
         }
-        Ok(self.arith(&text, io).await?.to_string())
+        self.subscript_arith(&text, io).await
+    }
+
+    /// An indexed array's subscript evaluated: an error in it goes back to the outermost text
+    /// ([`Interp::to_top_level`]), as bash's does.
+    pub(crate) async fn subscript_arith(&mut self, text: &str, io: &Io) -> Result<String, Flow> {
+        match self.arith(text, io).await {
+            Ok(value) => Ok(value.to_string()),
+            Err(flow) => {
+                self.to_top_level = matches!(flow, Flow::Discard);
+                Err(flow)
+            }
+        }
     }
 
     /// The elements of an indexed array assignment, expanded: an explicit index, or none for
@@ -1026,7 +1038,11 @@ impl Interp {
                 let old_ps4 = (self.state.options.xtrace && assign.name.as_str() == "PS4" && assign.index.is_none())
                     .then(|| self.state.vars.get_str("PS4").map(str::to_string));
                 if !self.assign(assign, io).await? {
-                    // bash: a failed assignment drops the rest of the complete command.
+                    // bash: a failed assignment drops the rest of the complete command; in
+                    // POSIX mode it ends a shell that is not interactive.
+                    if self.state.options.posix && !self.state.options.interactive {
+                        return Err(Flow::Fatal(crate::status::EXPANSION));
+                    }
                     return Err(Flow::Discard);
                 }
                 if self.state.options.xtrace {
@@ -1073,19 +1089,33 @@ impl Interp {
         // The assignments are expanded, and the command traced, with the streams from before
         // the command's own redirections, as bash does both before redirecting
         // (`set -x; cmd 2>/dev/null` still shows `+ cmd`).
-        let saved = self.temporary_env(&simple.assigns, outer_io).await?;
+        let (saved, refused) = self.temporary_env(&simple.assigns, outer_io).await?;
         if self.state.options.xtrace {
             Box::pin(self.trace(outer_io, &argv)).await;
+        }
+        // In POSIX mode the assignments before a special builtin stay (`IFS=: eval …`).
+        let keep = self.state.options.posix
+            && super::special::is_posix_special(&argv[0])
+            && !self.state.functions.contains_key(&argv[0]);
+        // In POSIX mode a refused assignment (a read-only variable) keeps the command from
+        // running: bash drops the command line back to its top level (status 1), and before a
+        // special builtin ends the shell.
+        if refused && self.state.options.posix && !self.state.options.interactive {
+            self.restore_vars(saved);
+            self.state.last_status = 1;
+            let flow = if keep {
+                Flow::Fatal(crate::status::EXPANSION)
+            } else {
+                self.to_top_level = true;
+                Flow::Discard
+            };
+            return self.close_redirected(redirected, outer_io, Err(flow)).await;
         }
         // `$_` is the last word of this command once it has run (the command still sees the
         // previous one's). Taken, not borrowed: a command run inside this one takes its own.
         let mut last_arg = std::mem::take(&mut self.spare_last_arg);
         last_arg.clear();
         last_arg.push_str(argv.last().map_or("", String::as_str));
-        // In POSIX mode the assignments before a special builtin stay (`IFS=: eval …`).
-        let keep = self.state.options.posix
-            && super::special::is_posix_special(&argv[0])
-            && !self.state.functions.contains_key(&argv[0]);
         let result = match self.way(&argv[0], true) {
             // The usual case, a command of the table, runs in this future; every other way is
             // a boxed future of its own.
@@ -1099,7 +1129,9 @@ impl Interp {
             // `>(list)` writes where the command's own output would have gone before redirection.
             Box::pin(self.finish_process_substs(outer_io, substs)).await;
         }
-        if !keep {
+        if keep {
+            self.propagate(&saved);
+        } else {
             self.restore_vars(saved);
         }
         let result = self.close_redirected(redirected, outer_io, result).await;
@@ -1141,7 +1173,7 @@ impl Interp {
         // `z=y local z`: the declaration sees `z` as any command would.
         let was_local: Vec<bool> = simple.assigns.iter().map(|a| self.state.vars.is_local(&a.name)).collect();
         // Traced each on a line of its own before the declaration's, as bash shows them.
-        let saved = self.temporary_env(&simple.assigns, outer).await?;
+        let (saved, _) = self.temporary_env(&simple.assigns, outer).await?;
         let status = self.exec_declaration(&simple.words, self.state.options.xtrace, io).await;
         // A local the declaration made of a temporary variable stays, with its value; what it
         // shadows is what the variable was before the command.
@@ -1189,15 +1221,19 @@ impl Interp {
 
     /// Assigns `assigns`, the temporary environment of one command (exported, and lent to
     /// a `local` of the same name); what they replaced, for [`Interp::restore_vars`].
-    async fn temporary_env(&mut self, assigns: &[Assign], io: &Io) -> Result<Vec<(String, Option<Var>)>, Flow> {
+    /// Whether one was refused comes with them.
+    async fn temporary_env(&mut self, assigns: &[Assign], io: &Io) -> Result<(Vec<(String, Option<Var>)>, bool), Flow> {
         let mut saved = Vec::with_capacity(assigns.len());
+        let mut refused = false;
         for assign in assigns {
             // Saved and restored under the name written to: a reference stays a reference.
             let target = self.state.vars.resolve(&assign.name).into_owned();
             let before = self.state.vars.get_raw(&target).cloned();
             saved.push((target, before));
             if !self.assign(assign, io).await? {
-                // bash says so (a readonly variable) and runs the command all the same.
+                // bash says so (a readonly variable) and, but in POSIX mode, runs the command
+                // all the same.
+                refused = true;
                 continue;
             }
             // Each on its own line before the command's, as bash traces them.
@@ -1210,11 +1246,34 @@ impl Interp {
                 var.attrs.set(Attrs::TEMPENV, true);
             }
         }
-        Ok(saved)
+        Ok((saved, refused))
     }
 
+    /// Marks the variables a POSIX special builtin's assignments kept that were themselves the
+    /// temporaries of a command still running (`var=30 f`, `f` running `var=20 return`): the
+    /// command's end keeps them too ([`Attrs::PROPAGATE`]), as bash's posix mode does.
+    fn propagate(&mut self, kept: &[(String, Option<Var>)]) {
+        for (name, before) in kept {
+            if before.as_ref().is_some_and(|var| var.attrs.has(Attrs::TEMPENV))
+                && let Some(var) = self.state.vars.get_raw_mut(name)
+            {
+                var.attrs.set(Attrs::PROPAGATE, true);
+            }
+        }
+    }
+
+    /// Puts back what a command's temporary assignments replaced, but a variable marked to
+    /// outlive them ([`Interp::propagate`]), which stays as an ordinary one.
     fn restore_vars(&mut self, saved: Vec<(String, Option<Var>)>) {
         for (name, var) in saved.into_iter().rev() {
+            // Read first: a mutable look-up copies a map shared with a subshell.
+            if self.state.vars.get_raw(&name).is_some_and(|current| current.attrs.has(Attrs::PROPAGATE))
+                && let Some(current) = self.state.vars.get_raw_mut(&name)
+            {
+                current.attrs.set(Attrs::PROPAGATE, false);
+                current.attrs.set(Attrs::TEMPENV, false);
+                continue;
+            }
             match var {
                 Some(var) => self.state.vars.insert(&name, var),
                 None => self.state.vars.remove(&name),
@@ -1473,6 +1532,11 @@ impl Interp {
         // A bug of one command (a library that panics on some input) ends that command with
         // an error, not the process and every session in it.
         let status = contain_panic(command, io, run(ctx)).await;
+        if std::mem::take(&mut self.state.discard_line) {
+            self.state.last_status = 1;
+            self.to_top_level = true;
+            return Err(Flow::Discard);
+        }
         if status != 0 && io.stdout().is_broken() {
             return Err(Flow::SigPipe);
         }

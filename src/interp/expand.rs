@@ -638,7 +638,10 @@ impl Interp {
                     }
                     WordPart::Arith(expr) => {
                         let text = self.expand_text(expr, io).await?;
-                        let value = self.arith(&text, io).await?;
+                        let value = match self.arith(&text, io).await {
+                            Ok(value) => value,
+                            Err(flow) => return Err(self.posix_fatal(flow)),
+                        };
                         builder.expansion(&value.to_string(), quoted, &self.state);
                     }
                     WordPart::ProcessSubst { script, output } => {
@@ -726,6 +729,18 @@ impl Interp {
             Some(ifs) => ifs.chars().next().map(String::from).unwrap_or_default(),
             None if self.state.vars.get("IFS").is_some() => String::new(),
             None => " ".to_string(),
+        }
+    }
+
+    /// What an expansion error that drops the command does in POSIX mode: it ends a shell that
+    /// is not interactive (a bad substitution, an error in `$(( ))`), as bash's
+    /// `expand_wdesc_fatal` does.
+    fn posix_fatal(&self, flow: Flow) -> Flow {
+        match flow {
+            Flow::Discard if self.state.options.posix && !self.state.options.interactive => {
+                Flow::Fatal(crate::status::EXPANSION)
+            }
+            flow => flow,
         }
     }
 
@@ -886,7 +901,7 @@ impl Interp {
     async fn expand_param<'w>(&mut self, param: &'w ParamExpr, io: &Io) -> Result<ParamValue<'w>, Flow> {
         if let ParamOp::Bad(text) = &param.op {
             self.error(io, &format!("${{{text}}}: bad substitution")).await;
-            return Err(Flow::Discard);
+            return Err(self.posix_fatal(Flow::Discard));
         }
         if param.indirect
             && param.index.is_none()
@@ -1281,7 +1296,7 @@ impl Interp {
         if matches!(self.state.vars.get(name).map(|v| &v.value), Some(Value::Assoc(_))) {
             return Ok(text);
         }
-        Ok(self.arith(&text, io).await?.to_string())
+        self.subscript_arith(&text, io).await
     }
 
     /// The raw value of a parameter.

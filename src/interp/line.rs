@@ -46,11 +46,15 @@ pub(crate) fn syntax_error_text(
     text: &str,
     err: &parser::ParseError,
 ) -> String {
+    // bash reads text as ending in a newline: where the text ran out without one, it counts
+    // the line after the last.
+    let past_end = err.is_incomplete() && err.offset >= text.len() && !text.is_empty() && !text.ends_with('\n');
+    let line = err.line + usize::from(past_end);
     let prefix = match reading {
         _ if interactive && !matches!(reading, Reading::File(_)) => format!("{name}: "),
-        Reading::File(path) => format!("{path}: line {}: ", err.line),
-        Reading::Eval(line) => format!("{name}: eval: line {}: ", line as usize + err.line.saturating_sub(1)),
-        Reading::Typed => format!("{name}: -c: line {}: ", err.line),
+        Reading::File(path) => format!("{path}: line {line}: "),
+        Reading::Eval(first) => format!("{name}: eval: line {}: ", first as usize + line.saturating_sub(1)),
+        Reading::Typed => format!("{name}: -c: line {line}: "),
     };
     // A message of several lines (`for ((` names its text on a second) has each prefixed.
     let mut said = String::new();
@@ -141,12 +145,19 @@ impl Interp {
     /// effect (`alias`, `unalias`, `shopt -s expand_aliases`), the lines after it are read
     /// again with the new ones, as bash would read them only then.
     async fn exec_typed(&mut self, typed: &Typed<'_>, io: &Io) -> super::ExecResult {
+        self.readers += 1;
+        let result = self.exec_typed_lines(typed, io).await;
+        self.readers -= 1;
+        result
+    }
+
+    async fn exec_typed_lines(&mut self, typed: &Typed<'_>, io: &Io) -> super::ExecResult {
         let mut status = 0;
         let mut start = 0;
         for (line, (end, dropped)) in typed.line_ends.iter().enumerate() {
             let end = *end;
             if let Some(err) = dropped {
-                let _ = io.stderr().write_text(&format!("toolsh: {err}\n")).await;
+                self.syntax_error(io, Reading::Typed, typed.text, err).await;
                 self.state.last_status = 1;
                 status = 1;
                 continue;
@@ -159,6 +170,11 @@ impl Interp {
                 self.finish_process_substs(io, substs).await;
             }
             status = match result {
+                // bash's jump to its top level ends `-c` text (`Interp::to_top_level`).
+                Err(Flow::Discard) if std::mem::take(&mut self.to_top_level) => {
+                    self.state.last_status = 1;
+                    return Ok(1);
+                }
                 Err(Flow::Discard) => {
                     self.state.last_status = 1;
                     1
@@ -225,6 +241,7 @@ impl Interp {
         // The deadline is checked at every step of the line (busy or not) and, for a line that
         // waits, by the timer below.
         self.shared.pace().begin(limit, cancel);
+        self.to_top_level = false;
         // bash reading a file (a script, or standard input) exits 1 after an expansion error
         // that ends it (`${x:?}`, an unbound variable under `set -u`); with `-c` it exits 127.
         let file = matches!(body, Body::Script { .. });

@@ -110,6 +110,14 @@ pub(crate) struct Interp {
     /// Trap actions running: their commands leave `$LINENO` and `$BASH_COMMAND` at the
     /// command that triggered the trap, as in bash.
     in_trap: u32,
+    /// The texts being read a complete command at a time (a script, `source`, `eval`, a
+    /// typed line), outermost first counted.
+    readers: u32,
+    /// The [`Flow::Discard`] under way goes back to the outermost reader, as bash's jump to
+    /// its top level after an arithmetic error in an array subscript does: through `eval` and
+    /// `source` it drops the whole complete command the outermost text was running, and it
+    /// ends `-c` text.
+    to_top_level: bool,
 }
 
 impl Interp {
@@ -149,6 +157,8 @@ impl Interp {
             traced_value: String::new(),
             bash_command: String::new(),
             in_trap: 0,
+            readers: 0,
+            to_top_level: false,
         }
     }
 
@@ -168,6 +178,8 @@ impl Interp {
     /// `export -f`, which bash passes in its environment) and the variables a shell sets as it
     /// starts, default options, its own call stack with the script at its bottom.
     pub(crate) fn become_new_shell(&mut self, script: Option<&str>) {
+        // Its own text is its outermost.
+        self.readers = 0;
         self.state.keep_exported_variables();
         let exported = |name: &String| self.state.function_attrs.get(name).is_some_and(|attrs| attrs.exported);
         let mut functions = (*self.state.functions).clone();
@@ -222,6 +234,9 @@ impl Interp {
             traced_value: String::new(),
             bash_command: self.bash_command.clone(),
             in_trap: self.in_trap,
+            // What a reader inside the subshell drops ends the subshell.
+            readers: self.readers,
+            to_top_level: false,
         }
     }
 

@@ -321,6 +321,18 @@ impl Interp {
     /// when it is reached.
     pub(crate) async fn run_commands(
         &mut self,
+        commands: crate::parser::Commands<'_>,
+        io: &Io,
+        reading: super::line::Reading<'_>,
+    ) -> ExecResult {
+        self.readers += 1;
+        let result = self.read_and_run(commands, io, reading).await;
+        self.readers -= 1;
+        result
+    }
+
+    async fn read_and_run(
+        &mut self,
         mut commands: crate::parser::Commands<'_>,
         io: &Io,
         reading: super::line::Reading<'_>,
@@ -354,7 +366,16 @@ impl Interp {
                 Err(flow) => Err(flow),
             };
             status = match result {
+                // Back to the outermost text first (see `Interp::to_top_level`).
+                Err(Flow::Discard) if self.to_top_level && self.readers > 1 => return Err(Flow::Discard),
+                // And `-c` text ends there, as bash's `run_one_command` does.
+                Err(Flow::Discard) if self.to_top_level && matches!(reading, super::line::Reading::Typed) => {
+                    self.to_top_level = false;
+                    self.state.last_status = 1;
+                    return Ok(1);
+                }
                 Err(Flow::Discard) => {
+                    self.to_top_level = false;
                     self.state.last_status = 1;
                     1
                 }
@@ -409,8 +430,8 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
         complain(&interp.state, io, name, &format!("filename argument required\n{usage}")).await;
         return Ok(crate::status::USAGE);
     };
-    // A name without a slash is looked for on PATH first, then in the working directory, as
-    // bash's `sourcepath` does.
+    // A name without a slash is looked for on PATH first, then in the working directory (but
+    // in POSIX mode), as bash's `sourcepath` does.
     let on_path = (!path.contains('/') && interp.state.options.sourcepath)
         .then(|| interp.state.vars.get_str("PATH").map(str::to_string))
         .flatten()
@@ -420,12 +441,20 @@ async fn source(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
                 .map(|dir| interp.state.abs_path(&format!("{dir}/{path}")))
                 .find(|candidate| interp.shared.vfs().stat(candidate).is_ok_and(|meta| !meta.is_dir()))
         });
+    // In POSIX mode a file that cannot be sourced ends a shell that is not interactive (a
+    // special builtin's error), and a name without a slash is looked for on PATH only.
+    let fatal = interp.state.options.posix && !interp.state.options.interactive;
+    let give_up = |status| if fatal { Err(Flow::Exit(status)) } else { Ok(status) };
+    if on_path.is_none() && interp.state.options.posix && !path.contains('/') {
+        complain(&interp.state, io, name, &format!("{path}: file not found")).await;
+        return give_up(1);
+    }
     let abs = on_path.unwrap_or_else(|| interp.state.abs_path(path));
     let text = match interp.fs(&argv[0]).read(&abs) {
         Ok(bytes) => toolsh_bytes::decode(&bytes).into_owned(),
         Err(err) => {
             complain(&interp.state, io, path, &crate::vfs::describe(&err)).await;
-            return Ok(interp.denial_status(1));
+            return give_up(interp.denial_status(1));
         }
     };
     let saved = if words.len() > 1 {
@@ -592,8 +621,12 @@ async fn sub_shell(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResul
     {
         return Err(Flow::Fatal(status));
     }
-    // A new shell is a top-level one: an expansion error ends it with 127, not a subshell's 1.
+    // A new shell is a top-level one: an expansion error ends it with 127 (1 reading a file,
+    // as bash's), not a subshell's 1.
     let result = match result {
+        Err(Flow::Fatal(crate::status::EXPANSION)) if matches!(reading, super::line::Reading::File(_)) => {
+            Err(Flow::Exit(1))
+        }
         Err(Flow::Fatal(crate::status::EXPANSION)) => Err(Flow::Exit(crate::status::EXPANSION)),
         other => other,
     };
@@ -1653,6 +1686,8 @@ impl Interp {
         let any_attr = attrs == Attrs::default();
         // `local` lists the current function's variables only, as declarations.
         let names = if command == "local" { self.state.vars.local_names() } else { self.state.vars.names() };
+        // In POSIX mode `export` and `readonly` name themselves (`export A="1"`).
+        let posix_head = self.state.options.posix && matches!(command, "export" | "readonly");
         for name in names {
             let Some(var) = self.state.vars.get_raw(&name) else { continue };
             if command == "local" {
@@ -1669,7 +1704,10 @@ impl Interp {
             {
                 continue;
             }
-            out.push_str(&declare_line(&name, var));
+            match posix_head {
+                true => out.push_str(&crate::builtins::listing::posix_declare_line(command, &name, var)),
+                false => out.push_str(&declare_line(&name, var)),
+            }
         }
         say(io, &out).await;
         Ok(0)

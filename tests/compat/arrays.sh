@@ -525,3 +525,23 @@ declare -A m=([x]="2" )
 unset: [-9]: bad array subscript
 unset: [-1]: bad array subscript
 ## status: 0
+
+### an arithmetic error in a subscript drops the whole complete command, through functions and eval
+a=(1 2 3)
+printf 'a=(1 2 3)\nunset "a[1+]"; echo dropped\necho line2\nf() { read "a[1+]" <<< x; echo dropped; }\nf; echo dropped\neval '"'"'printf -v "a[2+]" x; echo dropped'"'"'; echo dropped\necho ${a[1/0]}; echo dropped\na[1+]=3; echo dropped\necho last ${#a[@]}\n' > s.sh
+bash s.sh 2>&1; echo "st=$?"
+bash -c 'a=(1); unset "a[1+]"; echo dropped
+echo dropped too' sh0 2>&1; echo "st=$?"
+rm s.sh
+## stdout:
+s.sh: line 2: 1+: syntax error: operand expected (error token is "+")
+line2
+s.sh: line 4: 1+: syntax error: operand expected (error token is "+")
+s.sh: line 6: 2+: syntax error: operand expected (error token is "+")
+s.sh: line 7: 1/0: division by 0 (error token is "0")
+s.sh: line 8: 1+: syntax error: operand expected (error token is "+")
+last 3
+st=0
+sh0: line 1: 1+: syntax error: operand expected (error token is "+")
+st=1
+## status: 0

@@ -1214,3 +1214,89 @@ st=0 0
 ## stderr:
 shift: 3: shift count out of range
 ## status: 0
+
+### in POSIX mode an assignment before a special builtin stays, exported, and outlives a function's temporary
+set -o posix
+f() { var=20 return 5; }
+var=0; var=30 f; echo "$? $var"
+g() { w=5 :; echo "in $w"; }
+w=1 g; echo "out $w"
+x=7 eval ':'; echo "x=$x"
+export -p | grep -E '^export (var|w|x)='
+h() { var=9 return; }
+set +o posix; var=1; h; echo "var=$var"; y=2 :; echo "y=[$y]"
+## stdout:
+5 20
+in 5
+out 5
+x=7
+export var="20"
+export w="5"
+export x="7"
+var=1
+y=[]
+## status: 0
+
+### export -p and readonly -p name themselves in POSIX mode
+export A=1; readonly B=2; declare -a E=(1); export E; declare -rx R=3
+set -o posix
+export -p | grep -E '^export (-[a-z]+ )?(A|E|R)='
+readonly -p | grep -E '^readonly (-[a-z]+ )?(B|R)='
+declare -p A B
+## stdout:
+export A="1"
+export -a E=([0]="1")
+export R="3"
+readonly B="2"
+readonly R="3"
+declare -x A="1"
+declare -r B="2"
+## status: 0
+
+### . looks a name without a slash up on PATH, then in the directory; POSIX mode only on PATH and fails hard
+mkdir -p bin; echo 'echo from-path' > bin/inpath.sh; echo 'echo from-cwd' > here.sh
+PATH=$PWD/bin:$PATH
+bash -c '. inpath.sh; . here.sh; . nofile; echo "st=$?"' sh0 2>&1
+bash -c 'shopt -u sourcepath; . inpath.sh; echo "st=$?"' sh0 2>&1
+bash -c 'set -o posix; . here.sh; echo not reached' sh0 2>&1; echo "st=$?"
+bash -c 'set -o posix; . ./nofile; echo not reached' sh0 2>&1; echo "st=$?"
+bash -c 'set -o posix; . inpath.sh; echo after' sh0 2>&1; echo "st=$?"
+rm -r bin here.sh
+## stdout:
+from-path
+from-cwd
+sh0: line 1: nofile: No such file or directory
+st=1
+sh0: line 1: inpath.sh: No such file or directory
+st=1
+sh0: line 1: .: here.sh: file not found
+st=1
+sh0: line 1: ./nofile: No such file or directory
+st=1
+from-path
+after
+st=0
+## status: 0
+
+### in POSIX mode a bad substitution, an error in $(( )) and a refused assignment end a shell that is not interactive
+bash -o posix -c 'echo ${x!y}; echo same
+echo not reached' sh0 2>&1; echo "st=$?"
+printf 'echo $((1+))\necho not reached\n' > s.sh; bash -o posix s.sh 2>&1; echo "st=$?"
+bash -o posix -c '(echo ${x!y}); echo "after $?"' sh0 2>&1
+bash -o posix -c 'readonly v=1; v=2; echo not reached' sh0 2>&1; echo "st=$?"
+printf 'readonly v=1\nv=3 echo hi; echo "st $?"\n(v=2 :; echo not reached); echo "after $?"\n' > s.sh; bash -o posix s.sh 2>&1; echo "st=$?"
+rm s.sh
+## stdout:
+sh0: line 1: ${x!y}: bad substitution
+st=127
+s.sh: line 1: 1+: syntax error: operand expected (error token is "+")
+st=1
+sh0: line 1: ${x!y}: bad substitution
+after 1
+sh0: line 1: v: readonly variable
+st=127
+s.sh: line 2: v: readonly variable
+s.sh: line 3: v: readonly variable
+after 1
+st=0
+## status: 0

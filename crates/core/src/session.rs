@@ -214,6 +214,12 @@ pub struct State {
     /// The file-creation mask `umask` shows and sets (kept, not applied: files are created
     /// with the workspace's own modes).
     pub umask: u32,
+    /// Set by a command whose error drops the rest of the command line, as an expansion
+    /// error does (an arithmetic error in a subscript it assigns or unsets: bash jumps back to
+    /// its top level); the interpreter takes it when the command ends ([`Ctx::discard_line`]).
+    ///
+    /// [`Ctx::discard_line`]: crate::command::Ctx::discard_line
+    pub discard_line: bool,
 }
 
 /// What a call's deadline does to a line still running then.
@@ -360,6 +366,7 @@ impl State {
             limits: ceiling,
             ceiling,
             umask: 0o022,
+            discard_line: false,
         }
     }
 

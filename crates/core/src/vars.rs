@@ -45,6 +45,10 @@ impl Attrs {
     /// `declare -t`: listed, acting on nothing (bash gives a variable's trace attribute no
     /// meaning). Past the eight saved bits: a restored session loses it.
     pub const TRACE: Attrs = Attrs(512);
+    /// Set in POSIX mode on a temporary variable (`var=30 f`) that a special builtin's own
+    /// assignment changed (`var=20 return` inside `f`): the change outlives the command
+    /// whose temporary it was, as bash's `att_propagate` does. Never saved.
+    pub const PROPAGATE: Attrs = Attrs(1024);
 
     /// The attributes `declare`'s letters stand for, in the order bash writes them
     /// (`declare -p`, `${x@a}`).

@@ -435,12 +435,25 @@ impl<'a> Ctx<'a> {
     }
 
     /// A failed [`Ctx::set_target`] said as bash says it (a read-only variable by
-    /// [`Ctx::readonly_refused`]); status 1.
-    pub async fn target_refused(&self, err: &crate::arith::TargetError) -> Status {
+    /// [`Ctx::readonly_refused`]; an arithmetic error in the subscript with the shell's prefix
+    /// alone, dropping the rest of the command line, [`Ctx::discard_line`]); status 1.
+    pub async fn target_refused(&mut self, err: &crate::arith::TargetError) -> Status {
         match err {
             crate::arith::TargetError::Readonly(name) => self.readonly_refused(name).await,
+            crate::arith::TargetError::Subscript(message) => {
+                self.err(format!("{}{message}\n", self.shell_prefix())).await;
+                self.discard_line();
+                1
+            }
             other => self.fail(other).await,
         }
+    }
+
+    /// Drops the rest of the command line once this command ends (status 1), as an expansion
+    /// error does: bash's jump back to its top level after an arithmetic error in a subscript
+    /// that `unset`, `read` or `printf -v` was given.
+    pub fn discard_line(&mut self) {
+        self.state.discard_line = true;
     }
 
     /// Prints `name: message` on stderr; one of bash's builtins puts the shell's prefix first,

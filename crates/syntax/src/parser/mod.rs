@@ -18,6 +18,9 @@ use std::sync::Arc;
 /// Deepest nesting of constructs before parsing refuses (protects the stack).
 const MAX_DEPTH: usize = 200;
 
+/// The most characters of a word an error message names.
+const MAX_TOKEN_CHARS: usize = 200;
+
 pub use crate::ast::RESERVED_WORDS;
 
 /// Words that end a list when found in command position.
@@ -168,6 +171,9 @@ pub(crate) struct Parser<'a> {
     /// past [`MAX_KEPT_NESTING`] a nested one keeps none (its words print in canonical form)
     /// and nesting cannot multiply the text kept.
     functions_open: usize,
+    /// Where the innermost `${` being read opened (bash names its line when the text ends
+    /// inside it).
+    open_brace: usize,
 }
 
 /// How many function definitions nested in one another keep their text.
@@ -202,6 +208,7 @@ impl<'a> Parser<'a> {
             items: Vec::new(),
             words: Vec::new(),
             functions_open: 0,
+            open_brace: 0,
         }
     }
 
@@ -227,6 +234,7 @@ impl<'a> Parser<'a> {
             items: Vec::new(),
             words: Vec::new(),
             functions_open: self.functions_open,
+            open_brace: 0,
         }
     }
 
@@ -392,11 +400,6 @@ impl<'a> Parser<'a> {
         Span::new(self.base + start, self.base + self.pos)
     }
 
-    fn error(&self, message: impl Into<String>) -> ParseError {
-        let kind = if self.eof() { ParseErrorKind::Incomplete } else { ParseErrorKind::Syntax };
-        ParseError { kind, message: message.into(), offset: self.base + self.pos, line: 0, col: 0 }
-    }
-
     fn syntax_error(&self, message: impl Into<String>) -> ParseError {
         ParseError {
             kind: ParseErrorKind::Syntax,
@@ -430,23 +433,57 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Describes the token at the cursor for error messages.
-    fn found(&self) -> String {
-        if self.eof() {
-            return "end of input".to_string();
+    /// The token at the cursor as bash's messages name it: an operator, a word as written, or
+    /// `newline` at a line's end (and at the end of text, which bash reads as ending in one).
+    fn token(&self) -> String {
+        if self.eof() || self.peek() == Some(b'\n') {
+            return "newline".to_string();
         }
-        if self.peek() == Some(b'\n') {
-            return "`newline'".to_string();
-        }
-        for op in ["&&", "||", ";;&", ";;", ";&", "|&", "|", "&", ";", "(", ")", "<", ">"] {
+        for op in [
+            ";;&", "&>>", "<<<", "<<-", ";;", ";&", "&&", "||", "|&", ">>", "<<", "<&", ">&", "<>", ">|", "&>", "|",
+            "&", ";", "(", ")", "<", ">",
+        ] {
             if self.at(op) {
-                return format!("`{op}'");
+                return op.to_string();
             }
         }
-        let rest = &self.src[self.pos..];
-        let word: String =
-            rest.chars().take_while(|c| !c.is_whitespace() && !";&|()<>".contains(*c)).take(20).collect();
-        format!("`{word}'")
+        // A word is named whole, as bash names it, up to a bound that keeps a message short.
+        let rest = self.src.get(self.pos..).unwrap_or_default();
+        rest.chars().take_while(|c| !c.is_ascii_whitespace() && !";&|()<>".contains(*c)).take(MAX_TOKEN_CHARS).collect()
+    }
+
+    /// bash's `syntax error near unexpected token `X'` for the token at the cursor. At the end
+    /// of the text it is the newline bash reads there, unless that newline was read already
+    /// (the cursor after a line's end): then the text ended too soon ([`Self::end_of_file`]).
+    fn unexpected(&self) -> ParseError {
+        if self.eof() && self.after_line_end() {
+            return self.end_of_file();
+        }
+        self.syntax_error(format!("syntax error near unexpected token `{}'", self.token()))
+    }
+
+    /// Whether only blanks lie between the last newline (or the start) and the cursor.
+    fn after_line_end(&self) -> bool {
+        let before = self.src.get(..self.pos).unwrap_or(&self.src);
+        let line = before.rfind('\n').map_or(before, |at| &before[at + 1..]);
+        line.trim_start_matches([' ', '\t', '\r']).is_empty()
+    }
+
+    /// bash's error for text that ends inside a construct still open: more text could finish it.
+    fn end_of_file(&self) -> ParseError {
+        self.incomplete("syntax error: unexpected end of file")
+    }
+
+    /// bash's error for text that ends before the `close` matching what opened at `open`
+    /// (a quote, `${`, `$((`, an array's `(`): bash names the line where it opened.
+    fn unclosed(&self, open: usize, close: char) -> ParseError {
+        ParseError {
+            kind: ParseErrorKind::Incomplete,
+            message: format!("unexpected EOF while looking for matching `{close}'"),
+            offset: self.base + open,
+            line: 0,
+            col: 0,
+        }
     }
 
     fn enter(&mut self) -> PResult<()> {
@@ -522,15 +559,17 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn expect_keyword(&mut self, word: &str, context: &str) -> PResult<()> {
+    /// Reads the reserved word `word` after any newlines: else bash's error for what is there
+    /// (the end of the text when it ends first).
+    fn expect_keyword(&mut self, word: &str) -> PResult<()> {
         self.skip_linebreaks();
         if self.eat_keyword(word) {
             return Ok(());
         }
         if self.eof() {
-            return Err(self.incomplete(format!("expected `{word}` to close {context}")));
+            return Err(self.end_of_file());
         }
-        Err(self.syntax_error(format!("syntax error near {}: expected `{word}` in {context}", self.found())))
+        Err(self.unexpected())
     }
 
     // ----- lists -----
@@ -539,7 +578,7 @@ impl<'a> Parser<'a> {
         let body = self.parse_list(&[])?;
         self.skip_linebreaks();
         if !self.eof() {
-            return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
+            return Err(self.unexpected());
         }
         Ok(Script { body })
     }
@@ -560,7 +599,7 @@ impl<'a> Parser<'a> {
             self.skip_blanks();
             let mut item = ListItem { and_or, background: false };
             if !self.separator(&mut item) && !matches!(self.peek(), Some(b'\n') | None) {
-                return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
+                return Err(self.unexpected());
             }
             self.items.push(item);
             self.skip_blanks();
@@ -626,7 +665,7 @@ impl<'a> Parser<'a> {
                     if self.at_list_end(terminators) {
                         break;
                     }
-                    return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
+                    return Err(self.unexpected());
                 }
             }
             self.keep(item);
@@ -660,7 +699,7 @@ impl<'a> Parser<'a> {
             self.pos += 2;
             self.skip_linebreaks();
             if self.eof() {
-                return Err(self.incomplete("expected a command after `&&` or `||`"));
+                return Err(self.end_of_file());
             }
             rest.push((op, self.parse_pipeline()?));
         }
@@ -724,7 +763,7 @@ impl<'a> Parser<'a> {
             }
             self.skip_linebreaks();
             if self.eof() {
-                return Err(self.incomplete("expected a command after `|`"));
+                return Err(self.end_of_file());
             }
             pipe_stderr.push(with_stderr);
             commands.push(self.parse_command()?);
@@ -741,13 +780,13 @@ impl<'a> Parser<'a> {
         self.expand_aliases();
         let start = self.pos;
         let Some(first) = self.peek() else {
-            return Err(self.incomplete("expected a command"));
+            return Err(self.unexpected());
         };
         // Keywords start with one of a few bytes; most commands skip all keyword checks.
         if matches!(first, b't' | b'e' | b'f' | b'd' | b'i' | b'}' | b']') {
             for word in RESERVED {
                 if self.at_keyword(word) {
-                    return Err(self.syntax_error(format!("syntax error near unexpected token `{word}'")));
+                    return Err(self.unexpected());
                 }
             }
             if self.at_keyword("function") {
@@ -808,17 +847,16 @@ impl<'a> Parser<'a> {
             self.pos += 1;
         }
         if self.pos == name_start {
-            return Err(self.error("expected a function name after `function`"));
+            return Err(self.unexpected());
         }
         let name = self.src[name_start..self.pos].to_string();
         self.skip_blanks();
-        if self.peek() == Some(b'(') {
-            self.pos += 1;
-            self.skip_blanks();
-            if self.peek() != Some(b')') {
-                return Err(self.error("expected `)` after `function NAME (`"));
-            }
-            self.pos += 1;
+        // `function f ()`; a `(` not followed by `)` opens the body, a subshell
+        // (`function f (echo hi)`).
+        let after =
+            self.pos + 1 + self.bytes()[self.pos..].iter().skip(1).take_while(|b| matches!(b, b' ' | b'\t')).count();
+        if self.peek() == Some(b'(') && self.bytes().get(after) == Some(&b')') {
+            self.pos = after + 1;
         }
         self.parse_function_body(name, start)
     }
@@ -831,12 +869,9 @@ impl<'a> Parser<'a> {
         self.functions_open -= 1;
         let Some(compound) = compound? else {
             if self.eof() {
-                return Err(self.incomplete(format!("expected the body of function `{name}`")));
+                return Err(self.end_of_file());
             }
-            return Err(self.syntax_error(format!(
-                "syntax error near {}: a function body must be a compound command such as `{{ …; }}`",
-                self.found()
-            )));
+            return Err(self.unexpected());
         };
         let redirects = self.parse_trailing_redirects()?;
         let mut span = self.span_from(body_start);
@@ -880,25 +915,25 @@ impl<'a> Parser<'a> {
         } else if self.at_keyword("while") || self.at_keyword("until") {
             let until = self.at("until");
             self.pos += 5;
-            let cond = self.parse_list(&["do"])?;
-            self.expect_keyword("do", "a `while` loop")?;
-            let body = self.parse_body(&["done"], "a loop body")?;
-            self.expect_keyword("done", "a loop")?;
+            let cond = self.parse_body(&["do"])?;
+            self.expect_keyword("do")?;
+            let body = self.parse_body(&["done"])?;
+            self.expect_keyword("done")?;
             Ok(Some(CompoundCommand::While { until, cond, body }))
         } else if self.at_keyword("for") {
             self.pos += 3;
             self.parse_for().map(Some)
         } else if self.at_keyword("select") {
             self.pos += 6;
-            let (var, words, body) = self.parse_for_in("select")?;
+            let (var, words, body) = self.parse_for_in()?;
             Ok(Some(CompoundCommand::Select { var, words, body }))
         } else if self.at_keyword("case") {
             self.pos += 4;
             self.parse_case().map(Some)
         } else if self.at_keyword("{") {
             self.pos += 1;
-            let body = self.parse_body(&["}"], "a `{ }` group")?;
-            self.expect_keyword("}", "a `{ }` group")?;
+            let body = self.parse_body(&["}"])?;
+            self.expect_keyword("}")?;
             Ok(Some(CompoundCommand::Brace(body)))
         } else if self.at("((") {
             match self.arith_region_end(self.pos + 2) {
@@ -907,18 +942,15 @@ impl<'a> Parser<'a> {
                     self.pos = end + 2;
                     Ok(Some(CompoundCommand::Arith(word)))
                 }
+                None if self.arith_unfinished(self.pos + 2) => Err(self.unclosed(self.pos, ')')),
                 None => self.parse_subshell().map(Some),
             }
         } else if self.peek() == Some(b'(') {
             self.parse_subshell().map(Some)
         } else if self.at_keyword("[[") {
+            let open = self.pos;
             self.pos += 2;
-            let expr = self.parse_cond_or()?;
-            self.skip_linebreaks();
-            if !self.eat_keyword("]]") {
-                return Err(self.error(format!("expected `]]` but found {}", self.found())));
-            }
-            Ok(Some(CompoundCommand::Cond(expr)))
+            self.parse_cond(open).map(|expr| Some(CompoundCommand::Cond(expr)))
         } else {
             Ok(None)
         };
@@ -927,24 +959,24 @@ impl<'a> Parser<'a> {
     }
 
     /// A list that must not be empty (bash rejects `then fi`).
-    fn parse_body(&mut self, terminators: &[&str], context: &str) -> PResult<List> {
+    fn parse_body(&mut self, terminators: &[&str]) -> PResult<List> {
         let list = self.parse_list(terminators)?;
         if list.is_empty() {
             self.skip_linebreaks();
             if self.eof() {
-                return Err(self.incomplete(format!("unfinished {context}")));
+                return Err(self.end_of_file());
             }
-            return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
+            return Err(self.unexpected());
         }
         Ok(list)
     }
 
     fn parse_subshell(&mut self) -> PResult<CompoundCommand> {
         self.pos += 1;
-        let body = self.parse_body(&[], "a `( )` subshell")?;
+        let body = self.parse_body(&[])?;
         self.skip_linebreaks();
         if self.peek() != Some(b')') {
-            return Err(self.error(format!("expected `)` to close a subshell, found {}", self.found())));
+            return Err(if self.eof() { self.end_of_file() } else { self.unexpected() });
         }
         self.pos += 1;
         Ok(CompoundCommand::Subshell(body))
@@ -954,18 +986,18 @@ impl<'a> Parser<'a> {
         let mut branches = Vec::with_capacity(1);
         let mut otherwise = None;
         loop {
-            let cond = self.parse_body(&["then"], "an `if` condition")?;
-            self.expect_keyword("then", "an `if`")?;
-            let body = self.parse_body(&["elif", "else", "fi"], "a `then` branch")?;
+            let cond = self.parse_body(&["then"])?;
+            self.expect_keyword("then")?;
+            let body = self.parse_body(&["elif", "else", "fi"])?;
             branches.push((cond, body));
             self.skip_linebreaks();
             if self.eat_keyword("elif") {
                 continue;
             }
             if self.eat_keyword("else") {
-                otherwise = Some(self.parse_body(&["fi"], "an `else` branch")?);
+                otherwise = Some(self.parse_body(&["fi"])?);
             }
-            self.expect_keyword("fi", "an `if`")?;
+            self.expect_keyword("fi")?;
             break;
         }
         Ok(CompoundCommand::If { branches, otherwise })
@@ -987,7 +1019,10 @@ impl<'a> Parser<'a> {
         self.skip_blanks();
         if self.at("((") {
             let Some(end) = self.arith_region_end(self.pos + 2) else {
-                return Err(self.error("expected `))` to close `for ((`"));
+                if self.arith_unfinished(self.pos + 2) {
+                    return Err(self.unclosed(self.pos, ')'));
+                }
+                return Err(self.unexpected());
             };
             let inner_start = self.pos + 2;
             let mut pieces = Vec::new();
@@ -1023,12 +1058,12 @@ impl<'a> Parser<'a> {
             let body = self.parse_loop_body()?;
             return Ok(CompoundCommand::ArithFor { init, cond, step, body });
         }
-        let (var, words, body) = self.parse_for_in("for")?;
+        let (var, words, body) = self.parse_for_in()?;
         Ok(CompoundCommand::For { var, words, body })
     }
 
     /// `NAME [in WORDS…] ; do BODY done` after `for` or `select`.
-    fn parse_for_in(&mut self, keyword: &str) -> PResult<(String, Option<Vec<Word>>, List)> {
+    fn parse_for_in(&mut self) -> PResult<(String, Option<Vec<Word>>, List)> {
         self.skip_blanks();
         // bash reads any word here and refuses a bad name only when the loop runs (`for - in
         // 1` says "`-': not a valid identifier", status 1): the text is kept as it was written.
@@ -1040,8 +1075,7 @@ impl<'a> Parser<'a> {
                     self.pos += 1;
                 }
                 if self.pos == start {
-                    let found = self.found();
-                    return Err(self.error(format!("expected a variable name after `{keyword}`, found {found}")));
+                    return Err(self.unexpected());
                 }
                 Text::from(&self.src[start..self.pos])
             }
@@ -1061,15 +1095,13 @@ impl<'a> Parser<'a> {
                         self.consume_newline();
                         break;
                     }
-                    None => return Err(self.incomplete(format!("expected `do` in a `{keyword}` loop"))),
+                    None => return Err(self.end_of_file()),
                     _ => {
                         let word = self.parse_word()?;
                         // At an operator (`for x in (a b)`) no word is read: bash's syntax
                         // error, not an endless list of empty words.
                         if word.parts.is_empty() {
-                            return Err(
-                                self.syntax_error(format!("syntax error near unexpected token {}", self.found()))
-                            );
+                            return Err(self.unexpected());
                         }
                         list.push(word);
                     }
@@ -1091,23 +1123,26 @@ impl<'a> Parser<'a> {
         }
         if self.at_keyword("{") {
             self.pos += 1;
-            let body = self.parse_body(&["}"], "a `{ }` group")?;
-            self.expect_keyword("}", "a `{ }` group")?;
+            let body = self.parse_body(&["}"])?;
+            self.expect_keyword("}")?;
             return Ok(body);
         }
-        self.expect_keyword("do", "a `for` loop")?;
-        let body = self.parse_body(&["done"], "a loop body")?;
-        self.expect_keyword("done", "a loop")?;
+        self.expect_keyword("do")?;
+        let body = self.parse_body(&["done"])?;
+        self.expect_keyword("done")?;
         Ok(body)
     }
 
     fn parse_case(&mut self) -> PResult<CompoundCommand> {
         self.skip_blanks();
         if self.eof() {
-            return Err(self.incomplete("expected a word after `case`"));
+            return Err(self.unexpected());
         }
         let word = self.parse_word()?;
-        self.expect_keyword("in", "a `case`")?;
+        if word.parts.is_empty() {
+            return Err(self.unexpected());
+        }
+        self.expect_keyword("in")?;
         let mut arms = Vec::new();
         loop {
             self.skip_linebreaks();
@@ -1115,7 +1150,7 @@ impl<'a> Parser<'a> {
                 break;
             }
             if self.eof() {
-                return Err(self.incomplete("expected `esac` to close a `case`"));
+                return Err(self.end_of_file());
             }
             if self.peek() == Some(b'(') {
                 self.pos += 1;
@@ -1123,14 +1158,9 @@ impl<'a> Parser<'a> {
             let mut patterns = Vec::new();
             loop {
                 self.skip_blanks();
-                if self.eof() {
-                    return Err(self.incomplete("unfinished `case` pattern"));
-                }
                 let pattern = self.parse_word()?;
                 if pattern.parts.is_empty() {
-                    return Err(
-                        self.syntax_error(format!("syntax error near {}: expected a `case` pattern", self.found()))
-                    );
+                    return Err(self.unexpected());
                 }
                 patterns.push(pattern);
                 self.skip_blanks();
@@ -1140,13 +1170,7 @@ impl<'a> Parser<'a> {
                         self.pos += 1;
                         break;
                     }
-                    None => return Err(self.incomplete("unfinished `case` pattern")),
-                    _ => {
-                        return Err(self.syntax_error(format!(
-                            "syntax error near {}: expected `)` after a `case` pattern",
-                            self.found()
-                        )));
-                    }
+                    _ => return Err(self.unexpected()),
                 }
             }
             let body = self.parse_list(&["esac"])?;
@@ -1163,9 +1187,9 @@ impl<'a> Parser<'a> {
             } else if self.at_keyword("esac") {
                 CaseTerminator::Break
             } else if self.eof() {
-                return Err(self.incomplete("expected `;;` or `esac`"));
+                return Err(self.end_of_file());
             } else {
-                return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
+                return Err(self.unexpected());
             };
             arms.push(CaseArm { patterns, body, terminator });
         }
@@ -1174,15 +1198,40 @@ impl<'a> Parser<'a> {
     }
 
     // ----- [[ ]] -----
+    //
+    // bash's grammar and words: a term skips the newlines before and after it, but the word
+    // after a term's first word (its operator or the `]]`) and the one after an operator are
+    // read where they are. A term that starts at `]]` (`[[ ]]`, `[[ a && ]]`) fails without a
+    // message of its own ([`Self::cond_quiet`]), which the `( )` around it or the `[[` words.
+
+    /// `[[ … ]]` after the `[[` at `open`.
+    fn parse_cond(&mut self, open: usize) -> PResult<CondExpr> {
+        let expr = match self.parse_cond_or() {
+            // bash 5.2 says nothing here, and stops with status 0: toolsh says what it is.
+            Err(mut err) if err.message.is_empty() => {
+                err.message = "syntax error in conditional expression".to_string();
+                return Err(err);
+            }
+            other => other?,
+        };
+        if self.eat_keyword("]]") {
+            return Ok(expr);
+        }
+        // bash names the line of the `[[`.
+        let (kind, message) = match self.cond_operator() {
+            _ if self.eof() => (ParseErrorKind::Incomplete, "unexpected EOF while looking for `]]'".to_string()),
+            Some(op) => {
+                (ParseErrorKind::Syntax, format!("syntax error in conditional expression: unexpected token `{op}'"))
+            }
+            None => (ParseErrorKind::Syntax, "syntax error in conditional expression".to_string()),
+        };
+        Err(ParseError { kind, message, offset: self.base + open, line: 0, col: 0 })
+    }
 
     fn parse_cond_or(&mut self) -> PResult<CondExpr> {
         self.enter()?;
         let mut left = self.parse_cond_and()?;
-        loop {
-            self.skip_linebreaks();
-            if !self.at("||") {
-                break;
-            }
+        while self.at("||") {
             self.pos += 2;
             let right = self.parse_cond_and()?;
             left = CondExpr::Or(Box::new(left), Box::new(right));
@@ -1192,83 +1241,125 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_cond_and(&mut self) -> PResult<CondExpr> {
-        let mut left = self.parse_cond_not()?;
-        loop {
-            self.skip_linebreaks();
-            if !self.at("&&") {
-                break;
-            }
+        let mut left = self.parse_cond_term()?;
+        while self.at("&&") {
             self.pos += 2;
-            let right = self.parse_cond_not()?;
+            let right = self.parse_cond_term()?;
             left = CondExpr::And(Box::new(left), Box::new(right));
         }
         Ok(left)
     }
 
-    fn parse_cond_not(&mut self) -> PResult<CondExpr> {
+    /// The operator at the cursor as bash's `[[` reader names it (`newline` at a line's end),
+    /// `]]` included; `None` at a word or the end of the text.
+    fn cond_operator(&self) -> Option<String> {
+        if self.eof() {
+            return None;
+        }
+        if self.at_keyword("]]") {
+            return Some("]]".to_string());
+        }
+        let token = self.token();
+        (token == "newline" || matches!(self.peek(), Some(b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>')))
+            .then_some(token)
+    }
+
+    /// A term that failed without a message (bash's `COND_ERROR`).
+    fn cond_quiet(&self) -> ParseError {
+        self.syntax_error(String::new())
+    }
+
+    /// One term: `( … )`, `! term`, `-op word`, `word`, `word op word`.
+    fn parse_cond_term(&mut self) -> PResult<CondExpr> {
         self.skip_linebreaks();
+        if self.eof() {
+            return Err(self.incomplete("unexpected token `EOF' in conditional command"));
+        }
+        if self.at_keyword("]]") {
+            return Err(self.cond_quiet());
+        }
+        if self.peek() == Some(b'(') {
+            let open = self.pos;
+            self.pos += 1;
+            self.enter()?;
+            let inner = self.parse_cond_or();
+            self.leave();
+            let at = |parser: &Self, kind, message: String| {
+                Err(ParseError { kind, message, offset: parser.base + open, line: 0, col: 0 })
+            };
+            let inner = match inner {
+                Err(err) if err.message.is_empty() => return at(self, ParseErrorKind::Syntax, "expected `)'".into()),
+                other => other?,
+            };
+            if self.peek() != Some(b')') {
+                return match self.cond_operator() {
+                    _ if self.eof() => {
+                        at(self, ParseErrorKind::Incomplete, "unexpected token `EOF', expected `)'".into())
+                    }
+                    Some(op) => at(self, ParseErrorKind::Syntax, format!("unexpected token `{op}', expected `)'")),
+                    None => at(self, ParseErrorKind::Syntax, "expected `)'".into()),
+                };
+            }
+            self.pos += 1;
+            self.skip_linebreaks();
+            return Ok(CondExpr::Group(Box::new(inner)));
+        }
         if self.peek() == Some(b'!') && Self::is_delimiter(self.peek_at(1)) {
             self.pos += 1;
             self.enter()?;
-            let inner = self.parse_cond_not()?;
+            let inner = self.parse_cond_term()?;
             self.leave();
             return Ok(CondExpr::Not(Box::new(inner)));
         }
-        self.parse_cond_primary()
-    }
-
-    fn at_cond_end(&self) -> bool {
-        self.eof() || self.at_keyword("]]") || self.at("&&") || self.at("||") || self.peek() == Some(b')')
-    }
-
-    fn parse_cond_primary(&mut self) -> PResult<CondExpr> {
-        self.skip_linebreaks();
-        if self.peek() == Some(b'(') {
-            self.pos += 1;
-            let inner = self.parse_cond_or()?;
-            self.skip_linebreaks();
-            if self.peek() != Some(b')') {
-                return Err(self.error(format!("expected `)` in `[[ ]]`, found {}", self.found())));
-            }
-            self.pos += 1;
-            return Ok(CondExpr::Group(Box::new(inner)));
-        }
-        if self.at_cond_end() {
-            return Err(self.error(format!("expected an expression in `[[ ]]`, found {}", self.found())));
+        if let Some(op) = self.cond_operator() {
+            return Err(self.syntax_error(format!("unexpected token `{op}' in conditional command")));
         }
         let first = self.parse_word()?;
         self.skip_blanks();
         if let Some(op) = first.as_literal()
             && is_unary_test(op)
-            && !self.at_cond_end()
         {
+            if self.eof() || self.cond_operator().is_some() {
+                let found = self.cond_operator().unwrap_or_else(|| "newline".to_string());
+                return Err(self.syntax_error(format!("unexpected argument `{found}' to conditional unary operator")));
+            }
             let operand = self.parse_word()?;
+            self.skip_linebreaks();
             return Ok(CondExpr::Unary(op.to_string(), operand));
         }
-        if self.at_cond_end() {
+        if self.at_keyword("]]") || self.at("&&") || self.at("||") || self.peek() == Some(b')') {
             return Ok(CondExpr::Word(first));
         }
         let op = if matches!(self.peek(), Some(b'<' | b'>')) {
             let op = if self.peek() == Some(b'<') { "<" } else { ">" };
             self.pos += 1;
             op.to_string()
+        } else if let Some(found) = self.cond_operator().or_else(|| self.eof().then(|| "newline".to_string())) {
+            return Err(self.syntax_error(format!("unexpected token `{found}', conditional binary operator expected")));
         } else {
+            let start = self.pos;
             let op_word = self.parse_word()?;
             match op_word.as_literal() {
                 Some(op) if is_binary_test(op) => op.to_string(),
                 _ => {
-                    return Err(self.syntax_error(
-                        "unexpected word in `[[ ]]` where a binary operator (==, !=, =~, -eq, …) was expected"
-                            .to_string(),
-                    ));
+                    self.pos = start;
+                    return Err(self.syntax_error("conditional binary operator expected"));
                 }
             }
         };
         self.skip_blanks();
-        if self.at_cond_end() {
-            return Err(self.error(format!("expected an operand after `{op}` in `[[ ]]`")));
-        }
-        let right = if op == "=~" { self.parse_regex_word()? } else { self.parse_word()? };
+        let right = if self.eof() || self.at_keyword("]]") || op != "=~" && self.cond_operator().is_some() {
+            None
+        } else if op == "=~" {
+            Some(self.parse_regex_word()?)
+        } else {
+            Some(self.parse_word()?)
+        };
+        let Some(right) = right.filter(|word| !word.parts.is_empty()) else {
+            let found = self.cond_operator().unwrap_or_else(|| "newline".to_string());
+            return Err(self.syntax_error(format!("unexpected argument `{found}' to conditional binary operator")));
+        };
+        self.skip_linebreaks();
         Ok(CondExpr::Binary(first, op, right))
     }
 
@@ -1302,7 +1393,13 @@ impl<'a> Parser<'a> {
                 continue;
             }
             if self.peek() == Some(b'(') {
-                return Err(self.syntax_error("syntax error near unexpected token `('"));
+                // One word and a `(` read as a function's name and its `(`: bash names what
+                // follows where the `)` should be (`echo (a)` is near `a').
+                if self.words.len() == base + 1 && command.assigns.is_empty() && command.redirects.is_empty() {
+                    self.pos += 1;
+                    self.skip_blanks();
+                }
+                return Err(self.unexpected());
             }
             if self.words.len() == base {
                 if let Some(assign) = self.parse_assign()? {
@@ -1337,13 +1434,13 @@ impl<'a> Parser<'a> {
             }
             let word = self.parse_word()?;
             if word.parts.is_empty() {
-                return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
+                return Err(self.unexpected());
             }
             self.words.push(word);
         }
         command.words = self.words.split_off(base);
         if command.words.is_empty() && command.assigns.is_empty() && command.redirects.is_empty() {
-            return Err(self.error(format!("syntax error near unexpected token {}", self.found())));
+            return Err(self.unexpected());
         }
         command.span = self.span_from(start);
         command.span.line =
@@ -1452,7 +1549,9 @@ impl<'a> Parser<'a> {
         None
     }
 
+    /// The elements of a compound assignment, after the `(` before the cursor.
     fn parse_array_elements(&mut self) -> PResult<Vec<ArrayElem>> {
+        let open = self.pos.saturating_sub(1);
         let mut elements = Vec::new();
         loop {
             self.skip_linebreaks();
@@ -1461,7 +1560,7 @@ impl<'a> Parser<'a> {
                     self.pos += 1;
                     return Ok(elements);
                 }
-                None => return Err(self.incomplete("expected `)` to close an array")),
+                None => return Err(self.unclosed(open, ')')),
                 Some(b'[') => {
                     if let Some(close) = self.matching_bracket(self.pos) {
                         let append = self.bytes().get(close + 1) == Some(&b'+');
@@ -1478,7 +1577,7 @@ impl<'a> Parser<'a> {
                 _ => {
                     let value = self.parse_word()?;
                     if value.parts.is_empty() {
-                        let mut err = self.syntax_error(format!("syntax error near unexpected token {}", self.found()));
+                        let mut err = self.unexpected();
                         err.kind = ParseErrorKind::Line;
                         return Err(err);
                     }
@@ -1573,9 +1672,7 @@ impl<'a> Parser<'a> {
         self.skip_blanks();
         let target = self.parse_word()?;
         if target.parts.is_empty() {
-            return Err(
-                self.error(format!("syntax error near {}: expected a file name after the redirection", self.found()))
-            );
+            return Err(self.unexpected());
         }
         Ok(Some(Redirect { fd, op, target, span: self.span_from(start) }))
     }
@@ -1585,7 +1682,7 @@ impl<'a> Parser<'a> {
         let word_start = self.pos;
         let delim_word = self.parse_word()?;
         if delim_word.parts.is_empty() {
-            return Err(self.error("expected a delimiter word after `<<`"));
+            return Err(self.unexpected());
         }
         // As bash: the delimiter is the word as written, quotes removed (`<<${a}` ends at a
         // line `${a}`, `<<$(a)` at `$(a)`); any quoting keeps the body from expanding.
@@ -1605,7 +1702,7 @@ impl<'a> Parser<'a> {
             Some((newline, resume)) if newline >= self.pos => resume,
             _ => {
                 let Some(offset) = line_end(&self.src[self.pos..]) else {
-                    return Err(self.incomplete(format!("here-document `{delimiter}` has no body yet")));
+                    return Err(self.heredoc_unended(start, &delimiter));
                 };
                 self.heredoc_skip = Some((self.pos + offset, self.pos + offset + 1));
                 self.pos + offset + 1
@@ -1643,11 +1740,7 @@ impl<'a> Parser<'a> {
             cursor = next;
         }
         if !found {
-            let at = self.pos;
-            self.pos = self.src.len();
-            let err = self.incomplete(format!("here-document is missing its delimiter `{delimiter}`"));
-            self.pos = at;
-            return Err(err);
+            return Err(self.heredoc_unended(start, &delimiter));
         }
         if let Some((newline, _)) = self.heredoc_skip {
             self.heredoc_skip = Some((newline, cursor));
@@ -1663,6 +1756,18 @@ impl<'a> Parser<'a> {
             Word { parts, span: Span::new(self.base + body_start, self.base + cursor) }
         };
         Ok(Redirect { fd, op: RedirOp::HereDoc { strip_tabs, quoted, delimiter }, target, span: self.span_from(start) })
+    }
+}
+
+impl Parser<'_> {
+    /// A here-document whose text ends before its delimiter line, in bash's words (its warning;
+    /// toolsh refuses the script: see docs/deviations.md), at the line of the `<<` at `start`.
+    fn heredoc_unended(&self, start: usize, delimiter: &str) -> ParseError {
+        let line = self.line_at(start);
+        let mut err =
+            self.incomplete(format!("here-document at line {line} delimited by end-of-file (wanted `{delimiter}')"));
+        err.offset = self.base + start;
+        err
     }
 }
 

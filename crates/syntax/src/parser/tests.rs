@@ -56,6 +56,32 @@ fn errors_have_positions() {
 }
 
 #[test]
+fn errors_are_said_in_bash_words_at_bash_s_lines() {
+    let cases = [
+        ("fi", "syntax error near unexpected token `fi'", 1),
+        ("cat < <>", "syntax error near unexpected token `<>'", 1),
+        ("echo >", "syntax error near unexpected token `newline'", 1),
+        ("echo (a)", "syntax error near unexpected token `a'", 1),
+        ("if true; then\n", "syntax error: unexpected end of file", 2),
+        ("a |", "syntax error: unexpected end of file", 1),
+        ("\necho \"a\nb", "unexpected EOF while looking for matching `\"'", 2),
+        ("x=(1\n2", "unexpected EOF while looking for matching `)'", 1),
+        ("echo ${a:-'x\n", "unexpected EOF while looking for matching `''", 1),
+        ("[[ a b ]]", "conditional binary operator expected", 1),
+        ("[[ -n ]]", "unexpected argument `]]' to conditional unary operator", 1),
+        ("[[ ( a ]]", "unexpected token `]]', expected `)'", 1),
+        ("\n[[ a == b\n", "unexpected EOF while looking for `]]'", 2),
+    ];
+    for (src, message, line) in cases {
+        let err = parse(src).unwrap_err();
+        assert_eq!((err.message.as_str(), err.line), (message, line), "{src:?}");
+    }
+    // A word is named whole, within a bound.
+    let err = parse(&format!("echo ({})", "x".repeat(10_000))).unwrap_err();
+    assert!(err.message.len() < 300, "{}", err.message.len());
+}
+
+#[test]
 fn a_substitution_bash_cannot_expand_parses_and_keeps_its_text() {
     // bash finds the closing brace and fails only if the word is expanded.
     for (src, inner) in

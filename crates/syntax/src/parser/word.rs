@@ -77,8 +77,20 @@ impl Parser<'_> {
     }
 
     /// Finds the `))` that closes an arithmetic expression starting at `from`; `None` when the
-    /// text is not arithmetic (e.g. `$( (a); b )`) or unfinished.
+    /// text is not arithmetic (e.g. `$( (a); b )`) or unfinished ([`Self::arith_unfinished`]).
     pub(super) fn arith_region_end(&self, from: usize) -> Option<usize> {
+        self.arith_region(from).ok()
+    }
+
+    /// Whether the text ends inside the arithmetic expression starting at `from` (bash's
+    /// `unexpected EOF while looking for matching `)'`, where a `)` not doubled makes it a
+    /// subshell instead).
+    pub(super) fn arith_unfinished(&self, from: usize) -> bool {
+        self.arith_region(from) == Err(true)
+    }
+
+    /// The `))` closing the arithmetic text at `from`, or whether the text ran out first.
+    fn arith_region(&self, from: usize) -> Result<usize, bool> {
         let bytes = self.bytes();
         let mut depth = 0usize;
         let mut idx = from;
@@ -87,7 +99,7 @@ impl Parser<'_> {
                 b'(' => depth += 1,
                 b')' => {
                     if depth == 0 {
-                        return (bytes.get(idx + 1) == Some(&b')')).then_some(idx);
+                        return if bytes.get(idx + 1) == Some(&b')') { Ok(idx) } else { Err(false) };
                     }
                     depth -= 1;
                 }
@@ -111,7 +123,7 @@ impl Parser<'_> {
             }
             idx += 1;
         }
-        None
+        Err(true)
     }
 
     fn mode_ends(&self, mode: Mode, paren_depth: usize) -> bool {
@@ -211,7 +223,7 @@ impl Parser<'_> {
                     flush!();
                     self.pos += 1;
                     let Some(len) = self.src[self.pos..].find('\'') else {
-                        return Err(self.incomplete("unterminated single quote: add the closing `'`"));
+                        return Err(self.unclosed(self.pos - 1, '\''));
                     };
                     let text = Text::from(&self.src[self.pos..self.pos + len]);
                     self.pos += len + 1;
@@ -270,7 +282,7 @@ impl Parser<'_> {
                 }
                 b'?' | b'*' | b'+' | b'@' | b'!' if mode == Mode::Unquoted && self.peek_at(1) == Some(b'(') => {
                     let Some(end) = self.matching_close(self.pos + 1, b'(', b')') else {
-                        return Err(self.incomplete("unterminated extended glob: add the closing `)`"));
+                        return Err(self.unclosed(self.pos + 1, ')'));
                     };
                     literal.push_str(&self.src[self.pos..=end]);
                     self.pos = end + 1;
@@ -292,16 +304,10 @@ impl Parser<'_> {
                 }
             }
         }
-        if self.eof() {
-            match mode {
-                Mode::DoubleQuoted | Mode::DqInParam => {
-                    return Err(self.incomplete("unterminated double quote: add the closing `\"`"));
-                }
-                Mode::ParamWord { .. } => {
-                    return Err(self.incomplete("unterminated `${`: add the closing `}`"));
-                }
-                _ => {}
-            }
+        // Double-quoted text that runs out is refused by its reader, which knows where the
+        // quote opened.
+        if self.eof() && matches!(mode, Mode::ParamWord { .. }) {
+            return Err(self.unclosed_brace());
         }
         flush!();
         self.scratch = literal;
@@ -318,10 +324,11 @@ impl Parser<'_> {
         self.skip_linebreaks();
         self.leave();
         if self.peek() != Some(b')') {
+            // bash reads the list with its parser, which meets the end of the text where it is.
             if self.eof() {
-                return Err(self.incomplete("unterminated process substitution: add the closing `)`"));
+                return Err(self.incomplete("unexpected EOF while looking for matching `)'"));
             }
-            return Err(self.syntax_error(format!("syntax error near {} inside a process substitution", self.found())));
+            return Err(self.unexpected());
         }
         self.pos += 1;
         Ok(WordPart::ProcessSubst { script: Box::new(Script { body }), output })
@@ -333,12 +340,13 @@ impl Parser<'_> {
 
     /// `"…"` at the cursor, read in `mode` ([`Mode::DoubleQuoted`] or [`Mode::DqInParam`]).
     fn parse_double_quoted_in(&mut self, mode: Mode) -> PResult<WordPart> {
+        let open = self.pos;
         self.pos += 1;
         self.enter()?;
         let inner = self.parse_parts(mode)?;
         self.leave();
         if self.peek() != Some(b'"') {
-            return Err(self.incomplete("unterminated double quote: add the closing `\"`"));
+            return Err(self.unclosed(open, '"'));
         }
         self.pos += 1;
         Ok(WordPart::DoubleQuoted(inner.into_vec()))
@@ -352,19 +360,22 @@ impl Parser<'_> {
             // `$[expr]`: bash's old form of `$((expr))`.
             Some(b'[') => {
                 let Some(end) = self.matching_close(start + 1, b'[', b']') else {
-                    return Err(self.incomplete("unterminated `$[`: add the closing `]`"));
+                    return Err(self.unclosed(start + 1, ']'));
                 };
                 let word = self.sub_arith(start + 2, end)?;
                 self.pos = end + 1;
                 Ok(Some(WordPart::Arith(Box::new(word))))
             }
             Some(b'(') => {
-                if self.peek_at(2) == Some(b'(')
-                    && let Some(end) = self.arith_region_end(start + 3)
-                {
-                    let word = self.sub_arith(start + 3, end)?;
-                    self.pos = end + 2;
-                    return Ok(Some(WordPart::Arith(Box::new(word))));
+                if self.peek_at(2) == Some(b'(') {
+                    if let Some(end) = self.arith_region_end(start + 3) {
+                        let word = self.sub_arith(start + 3, end)?;
+                        self.pos = end + 2;
+                        return Ok(Some(WordPart::Arith(Box::new(word))));
+                    }
+                    if self.arith_unfinished(start + 3) {
+                        return Err(self.unclosed(start, ')'));
+                    }
                 }
                 self.pos += 2;
                 self.enter()?;
@@ -376,10 +387,12 @@ impl Parser<'_> {
                 }
                 self.leave();
                 if self.peek() != Some(b')') {
+                    // bash reads the list with its parser, which meets the end of the text where
+                    // it is (not where the `$(` opened, as for a quote).
                     if self.eof() {
-                        return Err(self.incomplete("unterminated `$(`: add the closing `)`"));
+                        return Err(self.incomplete("unexpected EOF while looking for matching `)'"));
                     }
-                    return Err(self.syntax_error(format!("syntax error near unexpected token {}", self.found())));
+                    return Err(self.unexpected());
                 }
                 self.pos += 1;
                 Ok(Some(WordPart::CommandSubst(Box::new(Script { body }))))
@@ -412,7 +425,7 @@ impl Parser<'_> {
         let mut inner = String::new();
         loop {
             match self.peek() {
-                None => return Err(self.incomplete("unterminated backquote: add the closing '`'")),
+                None => return Err(self.unclosed(start, '`')),
                 Some(b'`') => {
                     self.pos += 1;
                     break;
@@ -455,16 +468,17 @@ impl Parser<'_> {
     /// is `✓`; a byte that is not part of UTF-8 is kept as its stand-in (`toolsh_bytes`).
     fn parse_ansi_c(&mut self) -> PResult<WordPart> {
         let mut out = AnsiBytes(Vec::new());
+        let open = self.pos.saturating_sub(1);
         loop {
             let Some(ch) = self.src[self.pos..].chars().next() else {
-                return Err(self.incomplete("unterminated `$'`: add the closing `'`"));
+                return Err(self.unclosed(open, '\''));
             };
             self.pos += ch.len_utf8();
             match ch {
                 '\'' => break,
                 '\\' => {
                     let Some(esc) = self.src[self.pos..].chars().next() else {
-                        return Err(self.incomplete("unterminated `$'`: add the closing `'`"));
+                        return Err(self.unclosed(open, '\''));
                     };
                     self.pos += esc.len_utf8();
                     match esc {
@@ -562,11 +576,14 @@ impl Parser<'_> {
     /// closing brace and fails only when expanded, as bash's bad substitution does.
     fn parse_braced_param(&mut self, in_dq: bool) -> PResult<WordPart> {
         let start = self.pos;
-        match self.parse_braced_param_ops(in_dq) {
+        let outer = std::mem::replace(&mut self.open_brace, start);
+        let read = self.parse_braced_param_ops(in_dq);
+        self.open_brace = outer;
+        match read {
             Err(err) if err.kind == ParseErrorKind::Syntax && err.message.starts_with(BAD_SUBSTITUTION) => {
                 let Some(end) = self.braced_end(start + 2) else {
                     self.pos = self.bytes().len();
-                    return Err(self.incomplete("unterminated `${`: add the closing `}`"));
+                    return Err(self.unclosed(start, '}'));
                 };
                 self.pos = end + 1;
                 let text = self.src[start + 2..end].to_string();
@@ -646,7 +663,7 @@ impl Parser<'_> {
         }
         if self.peek() == Some(b'[') {
             let Some(close) = self.matching_bracket(self.pos) else {
-                return Err(self.incomplete("unterminated array subscript: add the closing `]`"));
+                return Err(self.unclosed_brace());
             };
             let inner = &self.src[self.pos + 1..close];
             param.index = Some(match inner {
@@ -678,7 +695,7 @@ impl Parser<'_> {
             }
         }
         let Some(byte) = self.peek() else {
-            return Err(self.incomplete("unterminated `${`: add the closing `}`"));
+            return Err(self.unclosed_brace());
         };
         let word_mode = Mode::ParamWord { in_dq, stop_slash: false };
         // A pattern (`#`, `%`, `/`, `^`, `,`) and a replacement read quotes as quotes even
@@ -773,7 +790,7 @@ impl Parser<'_> {
             }
             b'@' => {
                 let Some(op) = self.peek_at(1) else {
-                    return Err(self.incomplete("unterminated `${`: add the closing `}`"));
+                    return Err(self.unclosed_brace());
                 };
                 if !b"QEPAKaUuLk".contains(&op) {
                     return Err(self.bad_substitution());
@@ -786,9 +803,14 @@ impl Parser<'_> {
         self.close_brace(param)
     }
 
+    /// bash's error for text that ends inside the `${` being read.
+    fn unclosed_brace(&self) -> ParseError {
+        self.unclosed(self.open_brace, '}')
+    }
+
     fn bad_substitution(&self) -> ParseError {
         if self.eof() {
-            return self.incomplete("unterminated `${`: add the closing `}`");
+            return self.unclosed_brace();
         }
         self.syntax_error(BAD_SUBSTITUTION)
     }
