@@ -924,7 +924,7 @@ pub fn main_with_launcher(argv: Vec<String>, launcher: Option<PathBuf>) -> i32 {
                 addr,
                 options.http_limits,
                 |bound| {
-                    eprintln!("toolsh: serving MCP on http://{bound}{}", crate::mcp::http::PATH);
+                    eprintln!("toolsh: serving MCP on http://{bound}{}", crate::mcp::PATH);
                     if !bound.ip().is_loopback() {
                         eprintln!("toolsh: warning: {bound} is reachable from other machines and asks no credentials");
                     }

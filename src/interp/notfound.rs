@@ -14,8 +14,8 @@ use toolsh_gate::suggest::edit_distance;
 
 /// Host programs by name, and what to use instead (empty: nothing does their job here).
 const HOST_PROGRAMS: &[(&str, &str)] = &[
-    ("ack", "grep -rn PATTERN ."),
-    ("ag", "grep -rn PATTERN ."),
+    ("ack", "rg PATTERN"),
+    ("ag", "rg PATTERN"),
     ("apt", ""),
     ("apt-get", ""),
     ("black", ""),
@@ -66,7 +66,6 @@ const HOST_PROGRAMS: &[(&str, &str)] = &[
     ("pytest", ""),
     ("python", "awk, jq or bc for computing; the shell itself for scripting"),
     ("python3", "awk, jq or bc for computing; the shell itself for scripting"),
-    ("rg", "grep -rn PATTERN ."),
     ("ruby", "awk, sed or jq"),
     ("ruff", ""),
     ("rustc", ""),

@@ -36,6 +36,7 @@
 //! not those in the store (`scripts/bench.sh scale-sessions` measures what each costs).
 
 use super::{ElicitingApprover, ShellServer};
+use super::{PATH, RETRY};
 use crate::contract::Caps;
 use crate::interp::Shell;
 use bytes::Bytes;
@@ -50,9 +51,6 @@ use std::sync::{Arc, Mutex};
 
 /// How long a session kept in the store may wait for its client to come back.
 pub const KEPT_FOR: std::time::Duration = std::time::Duration::from_secs(7 * 24 * 3600);
-
-/// The one path the server answers on.
-pub const PATH: &str = "/mcp";
 
 /// What the HTTP server lets clients hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,11 +95,6 @@ pub const PARK_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
 /// library keeps a finished stream's events that long for a client that resumes it
 /// (`Last-Event-ID`; rmcp's `SessionConfig::DEFAULT_COMPLETED_CACHE_TTL`).
 const RESUMABLE_FOR: std::time::Duration = std::time::Duration::from_secs(60);
-
-/// How long a client waits before reconnecting a stream that ended before its end (the SSE
-/// `retry` of each stream's priming event; the library's default, said here so that the
-/// streams the server holds itself say the same).
-pub(super) const RETRY: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The path of the server's figures ([`status`]): its sessions and streams, as JSON.
 pub const STATUS: &str = "/status";

@@ -158,7 +158,7 @@ impl Listener {
     /// A library GET of this stream's session, as its client would send it.
     pub(super) fn request(&self) -> hyper::Request<http_body_util::Full<Bytes>> {
         let mut request = hyper::Request::new(http_body_util::Full::new(Bytes::new()));
-        *request.uri_mut() = hyper::Uri::from_static(super::http::PATH);
+        *request.uri_mut() = hyper::Uri::from_static(super::PATH);
         let headers = request.headers_mut();
         let accept = hyper::header::HeaderValue::from_static("text/event-stream");
         headers.insert(hyper::header::ACCEPT, accept);
@@ -196,7 +196,7 @@ impl Listener {
         Heard {
             listener: self.clone(),
             listeners,
-            first: Some(priming(super::http::RETRY)),
+            first: Some(priming(super::RETRY)),
             ping: Box::pin(tokio::time::sleep(PING)),
         }
     }

@@ -19,6 +19,15 @@ pub mod shape;
 mod turns;
 
 pub use ask::ElicitingApprover;
+
+/// The one path the HTTP server answers on ([`http`]).
+pub const PATH: &str = "/mcp";
+
+/// How long a client waits before reconnecting a stream that ended before its end (the SSE
+/// `retry` of each stream's priming event; the library's default, said here so that the
+/// streams the server holds itself say the same).
+const RETRY: std::time::Duration = std::time::Duration::from_secs(3);
+
 pub use call::{DEFAULT_TIMEOUT, MAX_TIMEOUT, MEDIA_BYTES};
 
 use crate::contract::Caps;

@@ -139,7 +139,7 @@ fn unknown_names_suggest_real_commands_and_tools() {
 #[test]
 fn host_programs_are_named_as_such_and_no_guess_is_destructive() {
     let mut shell = fresh();
-    for (line, instead) in [("git status", "diff -u"), ("rg TODO", "grep -rn"), ("npm test", "")] {
+    for (line, instead) in [("git status", "diff -u"), ("ag TODO", "rg PATTERN"), ("npm test", "")] {
         let out = exec(&mut shell, line);
         let said = out.stderr_text();
         assert_eq!(out.status, 127, "{line}");
