@@ -98,7 +98,8 @@ trace() {
   scratch="$(mktemp -d)"
   (
     cd "$scratch"
-    "$toolsh" --root . -c '
+    # The workspace is the current directory, as an agent's `toolsh -c` has it.
+    "$toolsh" -c '
       for ((i = 0; i < 3000; i++)); do
         printf "2026-11-%02dT%02d:%02d:05 %s %d %s,%d,user request %s\n" $((i % 28 + 1)) $((i % 24)) $((i % 60)) \
           "$( ((i % 9)) && echo INFO || echo ERROR)" $((i * 7 % 9999)) "$( ((i % 2)) && echo db || echo api)" \
@@ -115,11 +116,12 @@ trace() {
     : >order
     while IFS= read -r line; do
       rm -f profile
-      valgrind --tool=callgrind --demangle=no --callgrind-out-file=profile "$toolsh" --root . -c "$line" \
+      valgrind --tool=callgrind --demangle=no --callgrind-out-file=profile "$toolsh" -c "$line" \
         </dev/null >/dev/null 2>&1 || true
       [ -s profile ] || continue
       # callgrind's names are numbered on first use (`fn=(12) NAME`, then `fn=(12)`), as are
-      # its objects (`ob=`); a function is the binary's when the object last named is.
+      # its objects (`ob=`); a function is the binary's when the object last named is. A
+      # recursive call is NAME'2 to callgrind; the C library's entry, `(below main)`.
       awk -v bin="$toolsh" -v seen=order '
         BEGIN { while ((getline known < seen) > 0) listed[known] = 1 }
         function name(spec, table,    id, rest) {
@@ -128,12 +130,16 @@ trace() {
           if (sub(/^\([0-9]+\) /, "", rest)) table[id] = rest
           return table[id]
         }
+        function add(f) { if (!(f in listed)) { listed[f] = 1; print f } }
         /^ob=/ { object = name(substr($0, 4), objects); next }
         /^cob=/ { name(substr($0, 5), objects); next }
         /^cfn=/ { name(substr($0, 5), functions); next }
         /^fn=/ {
           f = name(substr($0, 4), functions)
-          if (object == bin && f !~ /^0x/ && !(f in listed)) { listed[f] = 1; print f }
+          sub(/\047[0-9]+$/, "", f)
+          if (object != bin || f ~ /^0x/) next
+          if (f == "(below main)") { add("_start"); add("__libc_start_main_impl"); add("__libc_start_call_main"); next }
+          add(f)
         }
       ' profile >>order
     done <<'LINES'
@@ -170,7 +176,19 @@ find tree -name '*.json'; find tree -type f | xargs wc -l
 gzip -c log.txt > log.gz && gunzip -c log.gz | wc -c
 diff log.txt sorted.txt | head -n 5
 LINES
-    cat order
+    # The C library picks its string functions by the processor (`memchr` is `__memchr_avx2`
+    # or `__memchr_evex`, …), and valgrind offers no AVX-512: each one traced brings its
+    # siblings along, which this machine may pick outside valgrind.
+    { nm --defined-only "$toolsh" 2>/dev/null || true; } | awk -v seen=order '
+      BEGIN {
+        while ((getline f < seen) > 0) {
+          print f
+          listed[f] = 1
+          if (f ~ /^__[a-z0-9]+_(sse|avx|evex)/) { base = f; sub(/^__/, "", base); sub(/_.*/, "", base); family[base] = 1 }
+        }
+      }
+      { f = $NF; base = f; if (sub(/^__/, "", base) && sub(/_.*/, "", base) && (base in family) && !(f in listed)) { listed[f] = 1; print f } }
+    '
   )
   rm -rf "$scratch"
 }
@@ -180,7 +198,15 @@ LINES
 # (nothing was linked: the binary is the one ordered last time), valgrind is missing or the
 # link fails, the binary stays as it is.
 order() {
-  [ -s "$RELINK/args" ] || return 0
+  local record="$ROOT/target/$HOST/release/toolsh.order"
+  if [ ! -s "$RELINK/args" ]; then
+    # Nothing was linked; the binary is the one ordered last time, unless cargo linked it
+    # outside this script (the same flags, without $TOOLSH_RELINK_DIR).
+    if [ -e "$record" ] && [ "$BIN" -nt "$record" ]; then
+      echo "release: the binary was linked without its function order; touch src/main.rs and run again to order it" >&2
+    fi
+    return 0
+  fi
   local args out i ordered
   mapfile -d '' args <"$RELINK/args"
   for i in "${!args[@]}"; do
@@ -199,7 +225,7 @@ order() {
       # checks is newer than the sources).
       mv -f "$RELINK/toolsh" "$out"
       ln -f "$out" "$BIN"
-      cp "$RELINK/order" "$ROOT/target/$HOST/release/toolsh.order"
+      cp "$RELINK/order" "$record"
       echo "release: $ordered functions laid out in the order a run first calls them" >&2
     else
       echo "release: the link with the function order failed (a linker other than lld?); the order is left as it is" >&2

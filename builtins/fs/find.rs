@@ -844,8 +844,7 @@ impl Walk<'_, '_> {
 
     async fn flush(&mut self) {
         if !self.out.is_empty() {
-            let out = std::mem::take(&mut self.out);
-            self.ctx.out(out).await;
+            self.ctx.out_piece(&mut self.out).await;
         }
         for (name, abs, text) in &mut self.files {
             if text.is_empty() {

@@ -1178,8 +1178,7 @@ impl Machine<'_, '_> {
             self.put_appended(&mut append);
             // Output goes out in large pieces as it is made, unless it replaces a file (-i).
             if self.streaming && self.out.len() >= self.flush_at {
-                let out = std::mem::take(&mut self.out);
-                if !self.ctx.out(out).await {
+                if !self.ctx.out_piece(&mut self.out).await {
                     self.broken = true;
                     return None;
                 }
