@@ -523,7 +523,10 @@ impl Interp {
             CompoundCommand::ArithFor { init, cond, step, body } => {
                 self.debug_point(io, |text| write!(text, "(({}))", init.to_string().trim_start())).await?;
                 self.trace_arith(init, io).await;
-                self.eval_arith_word(init, io).await?;
+                if self.eval_for_part(init, io).await?.is_none() {
+                    self.state.last_status = 1;
+                    return Ok(1);
+                }
                 let mut status = 0;
                 let mut body_checked = false;
                 let mut iterations = 0u64;
@@ -548,9 +551,10 @@ impl Interp {
                         self.trace_line(io, &format!("(( {} ))", text.trim_start())).await;
                     }
                     if !text.trim().is_empty() {
-                        match self.arith(&text, io).await {
-                            Ok(0) => break Ok(status),
-                            Ok(_) => {}
+                        match self.for_part(&text, io).await {
+                            Ok(Some(0)) => break Ok(status),
+                            Ok(Some(_)) => {}
+                            Ok(None) => break Ok(1),
                             Err(flow) => break Err(flow),
                         }
                     }
@@ -565,8 +569,10 @@ impl Interp {
                         break Err(flow);
                     }
                     self.trace_arith(step, io).await;
-                    if let Err(flow) = self.eval_arith_word(step, io).await {
-                        break Err(flow);
+                    match self.eval_for_part(step, io).await {
+                        Ok(Some(_)) => {}
+                        Ok(None) => break Ok(1),
+                        Err(flow) => break Err(flow),
                     }
                 };
                 self.loop_depth -= 1;
@@ -629,9 +635,22 @@ impl Interp {
         }
     }
 
-    async fn eval_arith_word(&mut self, word: &Word, io: &Io) -> Result<i64, Flow> {
+    /// A part of `for (( … ))` expanded and evaluated ([`Interp::for_part`]).
+    async fn eval_for_part(&mut self, word: &Word, io: &Io) -> Result<Option<i64>, Flow> {
         let text = self.expand_text(word, io).await?;
-        self.arith(&text, io).await
+        self.for_part(&text, io).await
+    }
+
+    /// One part of `for (( … ))` evaluated: an error is said after `((: ` and ends the loop
+    /// with status 1 (`None`), the command line going on, as bash's does.
+    async fn for_part(&mut self, text: &str, io: &Io) -> Result<Option<i64>, Flow> {
+        match super::arith::eval(text, &mut ArithVars::new(&mut self.state, Some(self.shared.started()))) {
+            Ok(value) => Ok(Some(value)),
+            Err(err) => match self.arith_failed(err, Some("(("), io).await {
+                Flow::Discard => Ok(None),
+                flow => Err(flow),
+            },
+        }
     }
 
     /// One pass of a loop's body; the body is checked by the pre-flight on the first pass

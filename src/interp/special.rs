@@ -166,9 +166,12 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
                     complain(&interp.state, io, name, &message).await;
                     return Err(Flow::Fatal(128));
                 }
+                // A count below 1 leaves every enclosing loop, `continue`'s too (bash sets
+                // `breaking` to the loop level).
                 Err(message) => {
                     complain(&interp.state, io, name, &message).await;
-                    (1, 1)
+                    interp.state.last_status = 1;
+                    return Err(Flow::Break(interp.loop_depth.max(1)));
                 }
             };
             interp.state.last_status = status;

@@ -464,3 +464,28 @@ eval: line 1: syntax error: `(( j=1; j<2 ))'
 eval: line 2: syntax error: `;' unexpected
 eval: line 2: syntax error: `((j=0;j<1;j++;9))'
 ## status: 0
+
+### break or continue with a count below 1 says so and leaves every enclosing loop
+bash -c 'for i in 1 2; do for j in 1 2; do echo $i$j; continue 0; done; done; echo "st=$?"
+for i in 1 2; do while :; do break -1; done; echo no; done; echo "st=$?"' sh0 2>&1
+## stdout:
+11
+sh0: line 1: continue: 0: loop count out of range
+st=1
+sh0: line 2: break: -1: loop count out of range
+st=1
+## status: 0
+
+### an arithmetic error in a part of for (( )) ends the loop with status 1, after ((:
+bash -c 'for ((i=1+;;)); do :; done; echo "st=$?"
+for ((i=0;1+;)); do echo once; done; echo "st=$?"
+for ((i=0;i<3;i=i+)); do echo "i=$i"; done; echo "st=$?"' sh0 2>&1
+## stdout:
+sh0: line 1: ((: i=1+: syntax error: operand expected (error token is "+")
+st=1
+sh0: line 2: ((: 1+: syntax error: operand expected (error token is "+")
+st=1
+i=0
+sh0: line 3: ((: i=i+: syntax error: operand expected (error token is "+")
+st=1
+## status: 0
