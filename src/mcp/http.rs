@@ -21,7 +21,7 @@
 //!
 //! A client's standalone GET stream (the official SDKs hold one open) does not keep its session
 //! from resting: the stream is the server's own, held open while the session rests and fed by
-//! its service again when a request opens it ([`super::listen`]). Once sessions rest, each
+//! its service again when a request opens it (`listen.rs`). Once sessions rest, each
 //! runtime worker going idle hands the pages their services freed back to the system
 //! ([`worker_idle`]). `GET /status` ([`STATUS`]) gives the server's figures as JSON.
 //!
@@ -96,7 +96,7 @@ pub const PARK_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
 /// (`Last-Event-ID`; rmcp's `SessionConfig::DEFAULT_COMPLETED_CACHE_TTL`).
 const RESUMABLE_FOR: std::time::Duration = std::time::Duration::from_secs(60);
 
-/// The path of the server's figures ([`status`]): its sessions and streams, as JSON.
+/// The path of the server's figures (`status`): its sessions and streams, as JSON.
 pub const STATUS: &str = "/status";
 
 /// Without a store (or with `--session-idle 0`), how long an idle session stays in memory
