@@ -1177,11 +1177,9 @@ impl Machine<'_, '_> {
             }
             self.put_appended(&mut append);
             // Output goes out in large pieces as it is made, unless it replaces a file (-i).
-            if self.streaming && self.out.len() >= self.flush_at {
-                if !self.ctx.out_piece(&mut self.out).await {
-                    self.broken = true;
-                    return None;
-                }
+            if self.streaming && self.out.len() >= self.flush_at && !self.ctx.out_piece(&mut self.out).await {
+                self.broken = true;
+                return None;
             }
         }
     }
