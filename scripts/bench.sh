@@ -24,8 +24,8 @@
 #   scripts/bench.sh scale      agent-scale work, each at three sizes (scripts/bench/scale-*.sh):
 #     scale-search              repository search (grep -r, find, find | xargs grep) against
 #                               ripgrep and GNU grep/find on trees of real Rust sources
-#     scale-files               big single files (grep, wc, cut, awk, sort, uniq, jq, tar/gzip)
-#                               against GNU, jq 1.7 and jaq: time and peak RSS
+#     scale-files               big single files (grep, wc, cut, awk, sed, tr <, sort, uniq, jq,
+#                               tar/gzip) against GNU, jq 1.7 and jaq: time and peak RSS
 #     scale-sessions            `toolsh mcp --http` with many concurrent and idle sessions:
 #                               calls per second, p50/p99, RSS per session
 #   RUNS=5 scripts/bench.sh     repetitions per measurement (median is reported)

@@ -118,6 +118,9 @@ for mb in $SIZES; do
   row "cut -d, -f2" "$mb" "cut -d, -f2 $log" gnu "cut -d, -f2 $log"
   row "cut -d' ' -f3" "$mb" "cut -d' ' -f3 $log" gnu "cut -d' ' -f3 $log"
   row "awk '{s+=\$3} END {print s}'" "$mb" "awk '{s+=\$3} END {print s}' $log" gawk "awk '{s+=\$3} END {print s}' $log"
+  row "sed s/INFO/I/" "$mb" "sed s/INFO/I/ $log" gnu "sed s/INFO/I/ $log"
+  # A redirected file: read a piece at a time as the command asks, never whole.
+  row "tr a-z A-Z < FILE" "$mb" "tr a-z A-Z < $log" gnu "tr a-z A-Z < $log"
   row "sort" "$mb" "sort $log" gnu "sort $log"
   # A pipe: GNU's buffer is small then and it merges runs from temporary files; toolsh's
   # /tmp is a host directory here (the in-memory default would hold the runs in memory), and
