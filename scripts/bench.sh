@@ -48,8 +48,9 @@ ROOT="$PWD"
 if ! command -v hyperfine >/dev/null 2>&1 || ! command -v rg >/dev/null 2>&1; then
   if [ "$(id -u)" -eq 0 ]; then apt-get install -y -qq hyperfine ripgrep >/dev/null 2>&1 || true; fi
 fi
-# The shipped binary, built as scripts/release.sh builds it (static, packed relocations, and
-# optimised with a profile of its own use where an llvm-profdata for this rustc is installed).
+# The shipped binary, built as scripts/release.sh builds it (static, packed relocations, its
+# functions in traced first-call order where valgrind is installed, and optimised with a
+# profile of its own use where an llvm-profdata for this rustc is installed).
 TOOLSH="$(scripts/release.sh)"
 RUNS="${RUNS:-5}"
 WORK="$(mktemp -d)"

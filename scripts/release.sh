@@ -97,7 +97,10 @@ trace() {
   toolsh="$(readlink -f "$1")"
   scratch="$(mktemp -d)"
   (
-    cd "$scratch"
+    # The runs' audit records go to a store of their own, beside the workspace, not the user's.
+    export XDG_STATE_HOME="$scratch/state"
+    mkdir -p "$scratch/w"
+    cd "$scratch/w"
     # The workspace is the current directory, as an agent's `toolsh -c` has it.
     "$toolsh" -c '
       for ((i = 0; i < 3000; i++)); do
