@@ -367,8 +367,8 @@ impl<'a> Ctx<'a> {
     /// the next piece, keeping its allocation: one buffer serves the whole run. A buffer taken
     /// instead (`mem::take`) grew afresh through every size for each piece; mimalloc keeps
     /// blocks of 128 KiB to 512 KiB in 4 MiB pages, one per size class, and each piece ending
-    /// in another class touched fresh memory, so `uniq -c` over 1 GB peaked 7 MB above the
-    /// same run over 1 MB (docs/performance.md). A buffer that once grew past
+    /// in another class touched fresh memory, so `uniq -c` over 1 GB peaked 4 MB above the
+    /// same run over 10 MB (docs/performance.md, "Start-up's pages"). A buffer that once grew past
     /// [`Ctx::KEPT_BUFFER`] (a long line) is let go rather than held for the rest of the run.
     pub async fn out_piece<B: PieceBuffer>(&self, buffer: &mut B) -> bool {
         let going = self.out(&*buffer).await;
