@@ -49,6 +49,8 @@ profdata() {
 train() {
   local toolsh="$1" scratch case_dir
   scratch="$(mktemp -d)"
+  # The training's audit records go to a store of its own, not the user's.
+  export XDG_STATE_HOME="$scratch/state"
   # Each compat case as a script in a fresh directory (its expectations do not matter here).
   case_dir="$scratch/cases"
   mkdir -p "$case_dir"
