@@ -89,14 +89,7 @@ impl Conn {
             self.host
         );
         self.stream.write_all(request.as_bytes()).await?;
-        let head_end = loop {
-            if let Some(at) = find(&self.buf, b"\r\n\r\n") {
-                break at;
-            }
-            self.fill().await?;
-        };
-        let head = String::from_utf8_lossy(&self.buf[..head_end]).into_owned();
-        self.buf.drain(..head_end + 4);
+        let head = self.read_head().await?;
         Ok(head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0))
     }
 
@@ -118,7 +111,8 @@ impl Conn {
         Ok(())
     }
 
-    async fn read_response(&mut self) -> Result<Response, Error> {
+    /// A response's head (status line and headers), taken out of the buffer.
+    async fn read_head(&mut self) -> Result<String, Error> {
         let head_end = loop {
             if let Some(at) = find(&self.buf, b"\r\n\r\n") {
                 break at;
@@ -127,6 +121,11 @@ impl Conn {
         };
         let head = String::from_utf8_lossy(&self.buf[..head_end]).into_owned();
         self.buf.drain(..head_end + 4);
+        Ok(head)
+    }
+
+    async fn read_response(&mut self) -> Result<Response, Error> {
+        let head = self.read_head().await?;
         let mut lines = head.split("\r\n");
         let status: u16 = lines.next().and_then(|l| l.split(' ').nth(1)).and_then(|s| s.parse().ok()).unwrap_or(0);
         let (mut length, mut chunked, mut session) = (None, false, None);
