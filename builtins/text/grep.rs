@@ -80,6 +80,9 @@ struct Options {
     replace: Option<Vec<u8>>,
     /// `--heading` (`rg`): the path once above a file's lines, a blank line between files.
     heading: bool,
+    /// `--count-matches` (`rg`): `-c` counts matches, not lines (an inverted search counts
+    /// lines still).
+    count_matches: bool,
     /// `-U` (`rg`): a match may run across lines ([`multiline`]).
     multiline: bool,
     /// `--multiline-dotall` (`rg`): `.` matches a newline too.
@@ -582,7 +585,13 @@ fn summary(o: &Options, out: &mut Vec<u8>, label: &str, show_name: bool, binary:
 /// pattern of the regex crate, lines ending in newlines): the search `tree.rs` runs on worker
 /// threads.
 fn is_direct(o: &Options, regex: &Matcher) -> bool {
-    matches!(regex, Matcher::Bytes(_)) && !o.invert && o.before == 0 && o.after == 0 && !o.null_data && !o.multiline
+    matches!(regex, Matcher::Bytes(_))
+        && !o.invert
+        && o.before == 0
+        && o.after == 0
+        && !o.null_data
+        && !o.multiline
+        && !o.count_matches
 }
 
 struct Search<'c, 'a> {
@@ -782,6 +791,10 @@ impl<'c, 'a> Search<'c, 'a> {
             match multiline::read_whole(reader, self.ctx.state().limits().input_bytes).await {
                 Ok(data) => {
                     let parts = self.regex.parts(&data, self.o.replace.as_deref());
+                    if self.o.count_matches && !self.o.invert {
+                        self.selected_any |= !parts.is_empty();
+                        return self.finish_source(&label, show_name, false, parts.len()).await;
+                    }
                     if (self.o.only || self.o.vimgrep) && !per_input(&self.o) && !self.o.quiet {
                         let named = (label.as_str(), show_name);
                         scan.count =
@@ -876,7 +889,7 @@ impl<'c, 'a> Search<'c, 'a> {
                 }
                 continue;
             }
-            scan.count += 1;
+            scan.count += if self.o.count_matches && !self.o.invert { self.regex.parts(line, None).len() } else { 1 };
             self.selected_any = true;
             if self.o.quiet {
                 return None;

@@ -364,3 +364,17 @@ c.txt
 binary file matches (found "\0" byte around offset 3)
 status 0
 ## status: 0
+
+### rg --count-matches counts matches, an inverted search lines
+printf 'foo bar foo\nbaz\nfoo\n' > a.txt; printf 'xfoo\n' > b.txt
+rg --sort path --count-matches foo; rg --count-matches -v foo a.txt; rg --count-matches 'x*' a.txt
+rg --count-matches zzz a.txt; echo "status $?"; rg -U --count-matches 'o\n' a.txt
+rm -f a.txt b.txt
+## stdout:
+a.txt:3
+b.txt:1
+1
+20
+status 1
+2
+## status: 0

@@ -32,6 +32,7 @@ const HEADING: Opt = Opt::long("heading", "print the path once above each file's
 const COLUMN: Opt = Opt::long("column", "print the column of the first match (implies -n)");
 const NO_COLUMN: Opt = Opt::long("no-column", "print no columns (the default)");
 const VIMGREP: Opt = Opt::long("vimgrep", "print each match as PATH:LINE:COLUMN:LINE");
+const COUNT_MATCHES: Opt = Opt::long("count-matches", "the number of matches of each file that has any");
 const MULTILINE_DOTALL: Opt = Opt::long("multiline-dotall", "with -U, `.` matches newlines too");
 const NO_MESSAGES: Opt = Opt::long("no-messages", "suppress error messages about files");
 
@@ -55,6 +56,7 @@ pub const RG: Spec = Spec {
         Opt::both('x', "line-regexp", "only matches of whole lines"),
         Opt::both('v', "invert-match", "print the lines that do not match"),
         Opt::both('c', "count", "the number of matching lines of each file that has any"),
+        COUNT_MATCHES,
         Opt::both('l', "files-with-matches", "print only the paths with at least one match"),
         FILES_WITHOUT_MATCH,
         Opt::both('q', "quiet", "print nothing; exit 0 at the first match"),
@@ -143,6 +145,7 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
                 NO_COLUMN => o.column = false,
                 VIMGREP => o.vimgrep = true,
                 MULTILINE_DOTALL => o.dot_all = true,
+                COUNT_MATCHES => (o.count, o.count_matches) = (true, true),
                 SORT | COLOR => {}
                 _ => match opt.short.unwrap_or(' ') {
                     'e' => o.patterns.push(value.to_string()),
