@@ -626,7 +626,8 @@ impl Interp {
                 match super::arith::eval(&text, &mut ArithVars::new(&mut self.state, Some(self.shared.started()))) {
                     Ok(value) => Ok(i32::from(value == 0)),
                     Err(err) => match self.arith_failed(err, Some("(("), io).await {
-                        Flow::Discard => Ok(1),
+                        // A subscript's error is bash's jump to top level, not a status.
+                        Flow::Discard if !self.to_top_level => Ok(1),
                         flow => Err(flow),
                     },
                 }
@@ -647,7 +648,7 @@ impl Interp {
         match super::arith::eval(text, &mut ArithVars::new(&mut self.state, Some(self.shared.started()))) {
             Ok(value) => Ok(Some(value)),
             Err(err) => match self.arith_failed(err, Some("(("), io).await {
-                Flow::Discard => Ok(None),
+                Flow::Discard if !self.to_top_level => Ok(None),
                 flow => Err(flow),
             },
         }

@@ -140,7 +140,7 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
                     Ok(value) => last = value,
                     Err(err) => {
                         return match interp.arith_failed(err, Some("let"), io).await {
-                            Flow::Discard => Ok(1),
+                            Flow::Discard if !interp.to_top_level => Ok(1),
                             flow => Err(flow),
                         };
                     }
