@@ -86,9 +86,9 @@ impl Interp {
     /// Runs a trap's action, its first line counted as line `first_line` (bash counts an ERR
     /// or DEBUG trap's lines from the line of the command that set it off, the others' from
     /// 1); `$LINENO` is the command's again after it.
-    pub(crate) async fn run_trap(&mut self, action: &str, io: &Io, first_line: u32) -> Result<(), Flow> {
+    pub(crate) async fn run_trap(&mut self, action: &str, io: &Io, first_line: u32) -> Result<Status, Flow> {
         let Ok(script) = crate::parser::parse_from_line(action, &self.aliases_in_effect(), first_line) else {
-            return Ok(());
+            return Ok(0);
         };
         let (saved, line) = (self.state.last_status, self.state.lineno);
         self.errexit_suppressed += 1;
@@ -104,8 +104,9 @@ impl Interp {
         self.state.lineno = line;
         match result {
             Err(flow @ (Flow::Exit(_) | Flow::Fatal(_))) => Err(flow),
+            Ok(status) | Err(Flow::Return(status)) => Ok(status),
             // An expansion error ends the trap's action only.
-            _ => Ok(()),
+            _ => Ok(1),
         }
     }
 
@@ -1020,21 +1021,29 @@ impl Interp {
     /// `case`, `[[ ]]`, `(( ))`, each part of `for (( ))`): `$BASH_COMMAND` becomes its text
     /// (`text` writes it) and the DEBUG trap runs, seeing `$?` of the command before and this
     /// one's `$LINENO`. Not within a trap's action, whose commands leave both as they were.
+    /// False when the command is to be skipped: under `shopt -s extdebug` the trap's action
+    /// ended with a status other than 0 (2 in a function or a sourced file returns from it).
     pub(crate) async fn debug_point(
         &mut self,
         io: &Io,
         text: impl FnOnce(&mut String) -> std::fmt::Result,
-    ) -> Result<(), Flow> {
-        if self.in_trap > 0 || self.state.traps.is_empty() {
-            return Ok(());
+    ) -> Result<bool, Flow> {
+        if self.in_trap > 0 || (self.state.traps.is_empty() && !self.state.reads_bash_command) {
+            return Ok(true);
         }
         self.bash_command.clear();
         let _ = text(&mut self.bash_command);
         if let Some(action) = self.state.traps.get("DEBUG").filter(|action| !action.is_empty()).cloned() {
             let line = self.state.lineno;
-            self.run_trap(&action, io, line).await?;
+            let status = self.run_trap(&action, io, line).await?;
+            if status != 0 && self.state.options.get(toolsh_core::options::Kind::Shopt, "extdebug") == Some(true) {
+                if status == 2 && !self.state.frames.is_empty() {
+                    return Err(Flow::Return(status));
+                }
+                return Ok(false);
+            }
         }
-        Ok(())
+        Ok(true)
     }
 
     async fn exec_simple(&mut self, simple: &SimpleCommand, io: &Io) -> ExecResult {
@@ -1044,7 +1053,9 @@ impl Interp {
         if simple.span.line > 0 {
             self.state.lineno = simple.span.line;
         }
-        self.debug_point(io, |text| text.write_str(&simple.bash_text())).await?;
+        if !self.debug_point(io, |text| text.write_str(&simple.bash_text())).await? {
+            return Ok(self.state.last_status);
+        }
         if let Some(name) = simple.words.first().and_then(Word::as_literal)
             && matches!(name, "declare" | "typeset" | "local" | "export" | "readonly")
             && !self.state.functions.contains_key(name)
@@ -1611,6 +1622,11 @@ impl Interp {
         };
         let mut sub = self.subshell();
         sub.become_new_shell(Some(&name));
+        if !source.starts_with("#!") {
+            // A file without `#!` runs in bash's child reinitialised, whose shopt reset
+            // (5.2's `reset_shopt_options`) leaves `globskipdots` as it was.
+            sub.state.options.globskipdots = self.state.options.globskipdots;
+        }
         sub.state.arg0 = name.clone();
         sub.state.positional = Arc::new(argv[1..].to_vec());
         if !set.is_empty() {
@@ -1693,7 +1709,11 @@ impl Interp {
         let return_trap = self.state.traps.get("RETURN").cloned();
         // Without `set -T` a function does not inherit the DEBUG trap: it is put back as the
         // function returns, unless the function set one of its own (which then stays, as bash).
-        let functrace = traced || self.state.options.get(toolsh_core::options::Kind::Set, "functrace") == Some(true);
+        // `shopt -s extdebug` turns function tracing on too, as in bash.
+        let option = |kind, name| self.state.options.get(kind, name) == Some(true);
+        let functrace = traced
+            || option(toolsh_core::options::Kind::Set, "functrace")
+            || option(toolsh_core::options::Kind::Shopt, "extdebug");
         let debug_trap = match self.state.traps.contains_key("DEBUG") && !functrace {
             true => Arc::make_mut(&mut self.state.traps).remove("DEBUG"),
             false => None,
@@ -1708,7 +1728,7 @@ impl Interp {
                     self.state.lineno = span.line;
                 }
                 match self.run_trap(&action.clone(), io, self.state.lineno).await {
-                    Ok(()) => self.exec_command(&def.body, io).await,
+                    Ok(_) => self.exec_command(&def.body, io).await,
                     Err(flow) => Err(flow),
                 }
             }
