@@ -1578,11 +1578,43 @@ impl Interp {
         Ok(status)
     }
 
-    async fn run_script_path(&mut self, argv: Vec<String>, io: &Io) -> ExecResult {
+    /// The command a path in a system program directory (`/bin`, `/usr/bin`, `/usr/local/bin`,
+    /// `/sbin`, `/usr/sbin`) names: its last component, when that is a command of the table
+    /// that is also a program there (not one of bash's own builtins such as `cd` or `read`,
+    /// which could not change the shell from a program, but `echo`, `printf`, `test`, `kill`,
+    /// `sh`), or a tool (a declared host program). The same command, under the same policy,
+    /// as its name alone.
+    fn standard_program<'p>(&self, abs: &'p str) -> Option<&'p str> {
+        const PROGRAMS_TOO: &[&str] = &["echo", "printf", "test", "[", "true", "false", "pwd", "kill"];
+        let (dir, base) = abs.rsplit_once('/')?;
+        if !matches!(dir, "/bin" | "/usr/bin" | "/usr/local/bin" | "/sbin" | "/usr/sbin") {
+            return None;
+        }
+        let program = match builtins::lookup(base) {
+            Some(_) if PROGRAMS_TOO.contains(&base) || matches!(base, "sh" | "bash") => true,
+            Some(_) => !builtins::BASH_BUILTINS.contains(&base),
+            None => self.shared.tools().resolve(base).is_some(),
+        };
+        program.then_some(base)
+    }
+
+    async fn run_script_path(&mut self, mut argv: Vec<String>, io: &Io) -> ExecResult {
         let name = argv[0].clone();
         let abs = self.state.abs_path(&name);
         let meta = match self.shared.vfs().stat(&abs) {
             Ok(meta) => meta,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound && self.standard_program(&abs).is_some() => {
+                // `/bin/echo`, `/usr/bin/env`, `/bin/bash`: where the system keeps the programs
+                // these commands stand for, which the workspace does not hold. Functions are
+                // passed over, as a path passes over them in bash.
+                let program = self.standard_program(&abs).unwrap_or_default().to_string();
+                let way = self.way(&program, false);
+                if matches!(way, Way::Other) {
+                    // A tool (a declared host program) is given its name, which finds it.
+                    argv[0] = program;
+                }
+                return self.run_way(way, argv, io).await;
+            }
             Err(err) => {
                 self.error(io, &format!("{name}: {}", crate::vfs::describe(&err))).await;
                 return Ok(crate::status::NOT_FOUND);
