@@ -547,3 +547,17 @@ T echo in f
 in f
 runs without extdebug
 ## status: 0
+
+### a CHLD trap runs for each background job wait collects
+trap 'echo chld' CHLD; sleep 0.1 & wait; echo done
+trap 'echo "chld $?"' CHLD; (exit 3) & wait $!; echo "status $?"; sleep 0.1 & wait -n; echo "n $?"
+trap - CHLD; sleep 0.1 & wait; echo "no trap"
+## stdout:
+chld
+done
+chld 0
+status 3
+chld 0
+n 0
+no trap
+## status: 0
