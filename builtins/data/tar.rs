@@ -374,7 +374,7 @@ async fn parse(ctx: &Ctx<'_>) -> Result<Options, Status> {
                 let time = if value.starts_with(['/', '.']) {
                     ctx.vfs.stat(&ctx.abs(value)).map(|meta| seconds(meta.mtime)).map_err(|err| describe(&err))
                 } else {
-                    crate::text::stream::parse_date(value)
+                    crate::text::stream::parse_date(value, ctx.state())
                         .map(|when| u64::try_from(when.timestamp()).unwrap_or(0))
                         .ok_or_else(|| format!("Invalid date format '{value}'"))
                 };

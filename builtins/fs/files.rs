@@ -175,8 +175,9 @@ fn human(size: u64) -> String {
     }
 }
 
-pub(crate) fn format_time(time: SystemTime) -> String {
-    styled_time(time, &TimeStyle::Locale)
+/// `ls -l`'s time of a file, in the zone given (the command's `TZ`).
+pub(crate) fn format_time(time: SystemTime, zone: &crate::text::zone::Zone) -> String {
+    styled_time(time, &TimeStyle::Locale, zone)
 }
 
 /// `ls --time-style`: GNU's named styles, or `+FORMAT` (a second format after a newline is
@@ -207,8 +208,8 @@ impl TimeStyle {
     }
 }
 
-fn styled_time(time: SystemTime, style: &TimeStyle) -> String {
-    let datetime: chrono::DateTime<chrono::Utc> = time.into();
+fn styled_time(time: SystemTime, style: &TimeStyle, zone: &crate::text::zone::Zone) -> String {
+    let (datetime, abbreviation) = zone.local(time.into());
     let six_months = std::time::Duration::from_secs(183 * 24 * 3600);
     let recent = SystemTime::now().duration_since(time).map(|d| d < six_months).unwrap_or(true);
     let format = match style {
@@ -221,11 +222,13 @@ fn styled_time(time: SystemTime, style: &TimeStyle) -> String {
         TimeStyle::Format { recent: format, .. } if recent => format.as_str(),
         TimeStyle::Format { old: format, .. } => format.as_str(),
     };
-    crate::text::strftime::strftime(format, &datetime.fixed_offset(), "UTC", crate::text::strftime::Dialect::Date)
+    crate::text::strftime::strftime(format, &datetime, &abbreviation, crate::text::strftime::Dialect::Date)
 }
 
 struct LsOptions {
     time_style: TimeStyle,
+    /// The zone times are shown in (the command's `TZ`).
+    zone: crate::text::zone::Zone,
     all: bool,
     almost_all: bool,
     long: bool,
@@ -704,7 +707,11 @@ fn ls_line(ctx: &Ctx<'_>, shown: &str, meta: &Meta, opts: &LsOptions, width: usi
             owners.push(' ');
         }
     }
-    format!("{} 1 {owners}{size:>width$} {} {shown}\n", mode_string(meta), styled_time(meta.mtime, &opts.time_style))
+    format!(
+        "{} 1 {owners}{size:>width$} {} {shown}\n",
+        mode_string(meta),
+        styled_time(meta.mtime, &opts.time_style, &opts.zone)
+    )
 }
 
 /// `ls -lL`'s line for a link it could not follow, as GNU writes it: `?` for all it could not
@@ -719,7 +726,7 @@ fn unknown_line(ctx: &Ctx<'_>, name: &str, meta: &Meta, opts: &LsOptions, width:
         }
     }
     let kind = mode_string(meta).chars().next().unwrap_or('?');
-    let time_width = styled_time(SystemTime::now(), &opts.time_style).chars().count();
+    let time_width = styled_time(SystemTime::now(), &opts.time_style, &opts.zone).chars().count();
     format!("{kind}????????? ? {owners}{:>width$} {:>time_width$} {name}\n", "?", "?")
 }
 
@@ -1045,6 +1052,7 @@ pub async fn ls(ctx: Ctx<'_>, mut args: Args) -> Status {
         almost_all: args.has(opt!(LS, 'A')),
         long: format == Format::Long,
         time_style,
+        zone: crate::text::zone::Zone::of(ctx.state()),
         recursive: args.has(opt!(LS, 'R')),
         sort,
         reverse: args.has(opt!(LS, 'r')),
@@ -2037,7 +2045,7 @@ fn touch_stamp(stamp: &str) -> Option<SystemTime> {
 /// `touch [-acm] [-d DATE|-t STAMP|-r FILE] FILE…`
 pub async fn touch(ctx: Ctx<'_>, mut args: Args) -> Status {
     let when = if let Some(date) = args.last(&TOUCH_DATE) {
-        match crate::text::stream::parse_date(date) {
+        match crate::text::stream::parse_date(date, ctx.state()) {
             Some(when) => when.into(),
             None => return ctx.fail(format!("invalid date format {date}", date = quote(date))).await,
         }
@@ -2197,6 +2205,7 @@ pub async fn stat(ctx: Ctx<'_>, args: Args) -> Status {
     if files.is_empty() {
         return ctx.misuse(&STAT, "missing operand").await;
     }
+    let zone = crate::text::zone::Zone::of(ctx.state());
     let mut status = 0;
     let mut out = String::new();
     for file in files {
@@ -2212,7 +2221,7 @@ pub async fn stat(ctx: Ctx<'_>, args: Args) -> Status {
             }
         };
         let epoch = meta.mtime.duration_since(SystemTime::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
-        let datetime: chrono::DateTime<chrono::Utc> = meta.mtime.into();
+        let (datetime, _) = zone.local(meta.mtime.into());
         match &format {
             Some(format) => {
                 let mut chars = format.chars();

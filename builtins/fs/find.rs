@@ -431,7 +431,7 @@ impl Parser<'_> {
                 }
                 let reference = self.value(&token)?;
                 if y == 't' {
-                    let when = crate::text::stream::parse_date(&reference).ok_or_else(|| {
+                    let when = crate::text::stream::parse_date(&reference, ctx.state()).ok_or_else(|| {
                         format!("I cannot figure out how to interpret '{reference}' as a date or time")
                     })?;
                     Node::NewerThan(when.into())
@@ -1182,7 +1182,7 @@ fn ls_line(ctx: &Ctx<'_>, entry: &Entry<'_>) -> String {
         0,
         crate::fs::files::mode_string(meta),
         meta.size,
-        crate::fs::files::format_time(meta.mtime),
+        crate::fs::files::format_time(meta.mtime, &crate::text::zone::Zone::of(ctx.state())),
         entry.display
     );
     if meta.kind == FileKind::Symlink
@@ -1330,7 +1330,7 @@ fn directive_text(ctx: &Ctx<'_>, directive: char, time_part: Option<char>, entry
         FileKind::File => "f",
     };
     let time = |part: Option<char>| -> String {
-        let when: chrono::DateTime<chrono::Utc> = meta.mtime.into();
+        let (when, abbreviation) = crate::text::zone::Zone::of(ctx.state()).local(meta.mtime.into());
         let nanos = meta.mtime.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
         match part {
             None => format!("{}.{nanos:09}0 {}", when.format("%a %b %e %H:%M:%S"), when.format("%Y")),
@@ -1344,8 +1344,8 @@ fn directive_text(ctx: &Ctx<'_>, directive: char, time_part: Option<char>, entry
             // Any other letter is the C library's conversion, or written as it stands (`%TQ`).
             Some(k) => crate::text::strftime::strftime(
                 &format!("%{k}"),
-                &when.fixed_offset(),
-                "UTC",
+                &when,
+                &abbreviation,
                 crate::text::strftime::Dialect::Libc,
             ),
         }

@@ -296,17 +296,13 @@ fn rcs(new: &Text, ops: &[DiffOp]) -> String {
 
 fn timestamp(ctx: &Ctx<'_>, abs: &str) -> String {
     let mtime = ctx.vfs.stat(abs).map(|m| m.mtime).unwrap_or(std::time::SystemTime::UNIX_EPOCH);
-    format_time(mtime)
+    format_time(ctx, mtime)
 }
 
-/// The time a unified header shows for standard input: now.
-fn now() -> String {
-    format_time(std::time::SystemTime::now())
-}
-
-fn format_time(time: std::time::SystemTime) -> String {
-    let datetime: chrono::DateTime<chrono::Utc> = time.into();
-    datetime.format("%Y-%m-%d %H:%M:%S%.9f %z").to_string()
+/// A header's time, in the command's `TZ`.
+fn format_time(ctx: &Ctx<'_>, time: std::time::SystemTime) -> String {
+    let (local, _) = crate::text::zone::Zone::of(ctx.state()).local(time.into());
+    local.format("%Y-%m-%d %H:%M:%S%.9f %z").to_string()
 }
 
 /// Compares two files; returns the status and appends the report to `out`.
@@ -391,7 +387,8 @@ async fn diff_files(ctx: &Ctx<'_>, o: &Options, left: &str, right: &str, out: &m
     }
     let header = |label: Option<&String>, name: &str, abs: &str| match label {
         Some(label) => label.clone(),
-        None if name == "-" => format!("-\t{}", now()),
+        // Standard input's time is now.
+        None if name == "-" => format!("-\t{}", format_time(ctx, std::time::SystemTime::now())),
         None => format!("{name}\t{}", timestamp(ctx, abs)),
     };
     match o.format {

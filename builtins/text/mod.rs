@@ -23,6 +23,7 @@ pub mod stream;
 pub mod strftime;
 pub mod tsort;
 pub mod when;
+pub mod zone;
 
 /// A decimal option value checked as gnulib's `xdectoimax` checks it: the number, or GNU's
 /// complaint after `what` (`invalid width: '2501': Numerical result out of range`). A value

@@ -104,6 +104,8 @@ struct Options {
     escapes: bool,
     double_space: bool,
     date_format: String,
+    /// The zone the header's date is shown in (the command's `TZ`).
+    zone: crate::text::zone::Zone,
     untabify_input: bool,
     input_tab_char: u8,
     chars_per_input_tab: i64,
@@ -143,6 +145,7 @@ impl Default for Options {
             escapes: false,
             double_space: false,
             date_format: "%Y-%m-%d %H:%M".to_string(),
+            zone: crate::text::zone::Zone::default(),
             untabify_input: false,
             input_tab_char: b'\t',
             chars_per_input_tab: 8,
@@ -572,11 +575,11 @@ impl Printer {
     /// The header's date and title (pr.c's init_header): `mtime` is `None` for standard input
     /// and `-m`, which show the time of the run.
     fn set_header(&mut self, name: &str, mtime: Option<std::time::SystemTime>) {
-        let when: chrono::DateTime<chrono::Utc> = mtime.unwrap_or_else(std::time::SystemTime::now).into();
+        let (when, abbreviation) = self.o.zone.local(mtime.unwrap_or_else(std::time::SystemTime::now).into());
         let date = crate::text::strftime::strftime(
             &self.o.date_format,
-            &when.fixed_offset(),
-            "UTC",
+            &when,
+            &abbreviation,
             crate::text::strftime::Dialect::Date,
         );
         self.date_text = date;
@@ -1393,11 +1396,12 @@ async fn open(ctx: &Ctx<'_>, name: &str) -> std::io::Result<(Vec<u8>, Option<std
 
 /// `pr [OPTION]... [FILE]...`
 pub async fn pr(ctx: Ctx<'_>, args: Args) -> Status {
-    let (options, files) = match read_options(&args) {
+    let (mut options, files) = match read_options(&args) {
         Ok(read) => read,
         Err((said, true)) => return ctx.misuse(&PR, said).await,
         Err((said, false)) => return ctx.fail(said).await,
     };
+    options.zone = crate::text::zone::Zone::of(ctx.state());
     let mut failed = false;
     let cannot_open =
         |name: &str, err: &std::io::Error| format!("{}: {}", toolsh_bytes::quote::quotef(name), describe(err));

@@ -95,6 +95,8 @@ struct Args<'a> {
     counts: Vec<(String, usize)>,
     /// Bytes already written out before the current buffer (for `%n`).
     written: usize,
+    /// The zone `%(…)T` shows times in (the command's `TZ`).
+    zone: crate::text::zone::Zone,
 }
 
 impl Args<'_> {
@@ -341,7 +343,7 @@ fn pad_bytes(body: Vec<u8>, spec: &cfmt::Spec) -> Vec<u8> {
 
 /// bash's `%(FORMAT)T` at `idx` (on the `(`): the next argument, seconds since the epoch (none,
 /// empty or -1: now; -2: the shell's start, which is now here), formatted by strftime's
-/// FORMAT (empty: `%X`, parentheses nest) in the shell's time zone, UTC. `None`, with bash's
+/// FORMAT (empty: `%X`, parentheses nest) in the command's `TZ`. `None`, with bash's
 /// warning, when no `T` follows the closing parenthesis.
 fn time_conversion(format: &[u8], idx: &mut usize, args: &mut Args<'_>) -> Option<String> {
     let mut depth = 0usize;
@@ -377,7 +379,8 @@ fn time_conversion(format: &[u8], idx: &mut usize, args: &mut Args<'_>) -> Optio
         seconds => chrono::DateTime::from_timestamp(seconds, 0).unwrap_or_else(chrono::Utc::now),
     };
     let strftime = if inner.is_empty() { "%X" } else { inner.as_str() };
-    Some(crate::text::strftime::strftime(strftime, &when.fixed_offset(), "UTC", crate::text::strftime::Dialect::Libc))
+    let (local, abbreviation) = args.zone.local(when);
+    Some(crate::text::strftime::strftime(strftime, &local, &abbreviation, crate::text::strftime::Dialect::Libc))
 }
 
 /// One backslash escape of printf's, as bash's `tescape`: `text` follows the backslash,
@@ -490,8 +493,15 @@ pub async fn printf(mut ctx: Ctx<'_>, parsed: crate::spec::Args) -> Status {
     let Some(format) = argv.first() else {
         return ctx.misuse(&PRINTF, "").await;
     };
+    // Only a time conversion reads the zone (and the zone database).
+    let zone = if format.contains(")T") {
+        crate::text::zone::Zone::of(ctx.state())
+    } else {
+        crate::text::zone::Zone::named(None)
+    };
+    let items = &argv[1..];
     let mut args =
-        Args { items: &argv[1..], pos: 0, errors: Vec::new(), warnings: Vec::new(), counts: Vec::new(), written: 0 };
+        Args { items, pos: 0, errors: Vec::new(), warnings: Vec::new(), counts: Vec::new(), written: 0, zone };
     let most = ctx.state().limits().output_bytes;
     let mut out = Vec::new();
     loop {

@@ -1053,7 +1053,7 @@ const ISO_8601: Opt =
 const RFC_EMAIL: Opt = Opt::both('R', "rfc-email", "output date and time in RFC 5322 format");
 const RFC_3339: Opt = Opt::long("rfc-3339", "output date/time in RFC 3339 format; FMT: date, seconds, ns").value("FMT");
 const REFERENCE: Opt = Opt::both('r', "reference", "display the last modification time of FILE").value("FILE");
-const UTC: Opt = Opt::both('u', "utc", "print Coordinated Universal Time (UTC), the shell's clock").alias("universal");
+const UTC: Opt = Opt::both('u', "utc", "print Coordinated Universal Time (UTC), whatever TZ says").alias("universal");
 
 /// `date`.
 pub const DATE: Spec = Spec {
@@ -1075,9 +1075,10 @@ pub const DATE: Spec = Spec {
     ..Spec::BASE
 };
 
-/// A `-d` date as GNU date reads it (`builtins/text/when.rs`), relative to now.
-pub(crate) fn parse_date(value: &str) -> Option<chrono::DateTime<chrono::Utc>> {
-    crate::text::when::parse(value, chrono::Utc::now())
+/// A `-d` date as GNU date reads it (`builtins/text/when.rs`), relative to now, its wall clock
+/// in the command's `TZ`.
+pub(crate) fn parse_date(value: &str, state: &toolsh_core::session::State) -> Option<chrono::DateTime<chrono::Utc>> {
+    crate::text::when::parse(value, chrono::Utc::now(), &crate::text::zone::Zone::of(state))
 }
 
 /// `date [-u] [-d STRING | -r FILE] [-I[FMT] | -R | --rfc-3339=FMT] [+FORMAT]`
@@ -1085,6 +1086,7 @@ pub async fn date(ctx: Ctx<'_>, args: Args) -> Status {
     use chrono::{DateTime, Utc};
     let mut format = "%a %b %e %H:%M:%S %Z %Y".to_string();
     let mut when: DateTime<Utc> = Utc::now();
+    let (mut utc, mut date_string) = (false, None);
     for (opt, value) in args.given() {
         let iso = |name: &str| -> Option<&'static str> {
             Some(match name {
@@ -1108,17 +1110,23 @@ pub async fn date(ctx: Ctx<'_>, args: Args) -> Status {
                 _ => return ctx.misuse(&DATE, format!("invalid argument '{value}' for '--rfc-3339'")).await,
             },
             RFC_EMAIL => format = "%a, %d %b %Y %H:%M:%S %z".to_string(),
-            DATE_STRING => match parse_date(value) {
-                Some(value) => when = value,
-                None => return ctx.fail(format!("invalid date '{value}'")).await,
-            },
+            DATE_STRING => date_string = Some(value),
             REFERENCE => match ctx.vfs.stat(&ctx.abs(value)) {
                 Ok(meta) => when = meta.mtime.into(),
                 Err(err) => {
                     return ctx.fail(format!("{value}: {}", crate::vfs::describe(&err), value = quotef(value))).await;
                 }
             },
-            _ => {} // -u: the shell's clock is UTC already.
+            UTC => utc = true,
+            _ => {}
+        }
+    }
+    // `-u` reads and shows the time in UTC, wherever it stands among the options.
+    let zone = if utc { crate::text::zone::Zone::named(None) } else { crate::text::zone::Zone::of(ctx.state()) };
+    if let Some(value) = date_string {
+        match crate::text::when::parse(value, Utc::now(), &zone) {
+            Some(value) => when = value,
+            None => return ctx.fail(format!("invalid date '{value}'")).await,
         }
     }
     match args.operands.as_slice() {
@@ -1127,8 +1135,9 @@ pub async fn date(ctx: Ctx<'_>, args: Args) -> Status {
         [spec] => return ctx.fail(format!("invalid date '{spec}'")).await,
         [_, extra, ..] => return ctx.misuse(&DATE, format!("extra operand '{extra}'")).await,
     }
+    let (local, abbreviation) = zone.local(when);
     let mut text =
-        crate::text::strftime::strftime(&format, &when.fixed_offset(), "UTC", crate::text::strftime::Dialect::Date);
+        crate::text::strftime::strftime(&format, &local, &abbreviation, crate::text::strftime::Dialect::Date);
     text.push('\n');
     if ctx.out(text).await { 0 } else { 1 }
 }

@@ -1,6 +1,5 @@
 //! Dates as `date -d`, `touch -d`, `find -newermt` and `tar --mtime` read them: GNU's
-//! `parse_datetime` grammar ("Date input formats" in the coreutils manual), over the shell's
-//! clock, which is UTC.
+//! `parse_datetime` grammar ("Date input formats" in the coreutils manual).
 //!
 //! A lexer turns the text into GNU's tokens (numbers with or without a sign and with their count
 //! of digits, decimals, month and day names, zones, units, ordinals, `ago`, single characters),
@@ -12,26 +11,44 @@
 //! moved to; the calendar items added (a day that does not exist runs over into the next
 //! month); the zone; then hours, minutes and seconds added as plain seconds.
 //!
-//! A leading `TZ="…"` names the zone the date's wall clock is read in: UTC, or a POSIX offset
-//! (`EST5`, `<+0330>-3:30`, `UTC-2`, `Etc/GMT+5`). Named zones of the tz database and POSIX
-//! daylight-saving rules are refused (the shell carries no zone database; see
-//! docs/deviations.md).
+//! The wall clock is read in the command's `TZ` ([`Zone`]), or in the zone a leading `TZ="…"`
+//! names (a zone of the system's database, or a POSIX rule: `EST5`, `<+0330>-3:30`,
+//! `EST5EDT,M3.2.0,M11.1.0`).
 
+use super::zone::Zone;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Timelike, Utc};
 
-/// The date `text` names, items without a date counted from `now`; `None` when it names none.
-pub fn parse(text: &str, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+/// The date `text` names, items without a date counted from `now` and wall-clock times read in
+/// `zone` (the command's `TZ`, or the text's own leading `TZ="…"`); `None` when it names none.
+pub fn parse(text: &str, now: DateTime<Utc>, zone: &Zone) -> Option<DateTime<Utc>> {
     let text = text.trim_start_matches(is_space);
-    let (local, rest) = match text.strip_prefix("TZ=\"").and_then(tz_prefix) {
-        Some((tz, rest)) => (posix_offset(&tz)?, rest.trim_start_matches(is_space)),
-        None => (0, text),
+    let named;
+    let (zone, rest) = match text.strip_prefix("TZ=\"").and_then(tz_prefix) {
+        Some((tz, rest)) => {
+            named = Zone::named(Some(&tz));
+            (&named, rest.trim_start_matches(is_space))
+        }
+        None => (zone, text),
     };
     // GNU reads an empty string as `0`: today at midnight.
     let rest = if rest.is_empty() { "0" } else { rest };
     let tokens = lex(rest)?;
-    let mut fields = Fields::new(now, local)?;
-    Parser { tokens: &tokens, at: 0, fields: &mut fields }.spec()?;
-    fields.resolve()
+    let read = |local: i64| -> Option<DateTime<Utc>> {
+        let mut fields = Fields::new(now, local)?;
+        Parser { tokens: &tokens, at: 0, fields: &mut fields }.spec()?;
+        fields.resolve()
+    };
+    // The wall clock is the zone's at the time named: read at the offset of now, then again at
+    // the offset of the time found where that differs (across a change of daylight saving
+    // time). A wall-clock time the zone skips is no date, as GNU's mktime finds.
+    let first_offset = zone.offset_at(now);
+    let first = read(first_offset)?;
+    let offset = zone.offset_at(first);
+    if offset == first_offset {
+        return Some(first);
+    }
+    let second = read(offset)?;
+    (zone.offset_at(second) == offset).then_some(second)
 }
 
 /// GNU's `c_isspace`.
@@ -55,43 +72,6 @@ fn tz_prefix(text: &str) -> Option<(String, &str)> {
         }
     }
     None
-}
-
-/// Seconds east of UTC of a `TZ` value the shell can read without a zone database.
-fn posix_offset(tz: &str) -> Option<i64> {
-    let tz = tz.strip_prefix(':').unwrap_or(tz);
-    match tz {
-        "" | "UTC" | "UCT" | "GMT" | "UT" | "Zulu" | "Universal" | "Greenwich" => return Some(0),
-        _ => {}
-    }
-    // `Etc/GMT+5` is five hours west, as POSIX offsets count.
-    let tz = tz.strip_prefix("Etc/").map_or(tz, |etc| if etc.len() <= 3 { "UTC" } else { etc });
-    if tz == "UTC" {
-        return Some(0);
-    }
-    // POSIX `std offset`: a name of three letters or more, or one `<…>` quoted; then
-    // `[+-]hh[:mm[:ss]]`, hours west of UTC. A daylight-saving part is refused.
-    let rest = if let Some(quoted) = tz.strip_prefix('<') {
-        let end = quoted.find('>')?;
-        (end >= 3).then_some(&quoted[end + 1..])?
-    } else {
-        let name = tz.len() - tz.trim_start_matches(|c: char| c.is_ascii_alphabetic()).len();
-        (name >= 3).then_some(&tz[name..])?
-    };
-    let (sign, rest) = match rest.as_bytes().first() {
-        Some(b'-') => (1, &rest[1..]),
-        Some(b'+') => (-1, &rest[1..]),
-        _ => (-1, rest),
-    };
-    let mut parts = rest.split(':');
-    let mut seconds = 0;
-    for (part, scale) in parts.by_ref().zip([3_600, 60, 1]) {
-        if part.is_empty() || part.len() > 3 || !part.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        seconds += part.parse::<i64>().ok()? * scale;
-    }
-    (parts.next().is_none() && seconds <= 24 * 3_600 + 59 * 60 + 59).then_some(sign * seconds)
 }
 
 /// A number as written: its value (negative when signed `-`) and its count of digits.
@@ -927,7 +907,7 @@ mod tests {
     fn at(text: &str) -> String {
         // A Tuesday.
         let now = DateTime::from_timestamp(1_796_167_796, 0).expect("now");
-        parse(text, now).map_or("invalid".to_string(), |d| d.format("%F %T").to_string())
+        parse(text, now, &Zone::named(None)).map_or("invalid".to_string(), |d| d.format("%F %T").to_string())
     }
 
     #[test]

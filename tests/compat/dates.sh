@@ -179,3 +179,42 @@ status 1
 d/
 d/a: ""
 d/b: ""
+
+### TZ names the zone times are shown and read in: database zones, POSIX rules, unknown names
+for z in America/New_York :Europe/Paris EST5EDT 'EST5EDT,M3.2.0,M11.1.0' JST-9 UTC0 Foo/Bar ''; do
+    TZ=$z date -d @1275250155 '+%F %T %Z %z'
+done
+TZ=America/New_York date -d '2024-07-01 10:00' +%s; TZ=America/New_York date -d '2024-01-01 10:00' +%s
+TZ=America/New_York date -d '2024-03-10 02:30' 2>&1 | sed 's/‘/'"'"'/; s/’/'"'"'/'
+TZ=America/New_York date -u -d '2024-07-01 10:00'; TZ=America/New_York date -d '2024-07-01 10:00 UTC'
+TZ=Asia/Tokyo date -d 'TZ="Europe/Paris" 2024-07-01 10:00' '+%F %T %Z'
+TZ=JST-9; date -d @0; export TZ=EST5EDT; date -d @0; printf '%(%F %T %Z)T\n' 1275250155; unset TZ
+touch -d '2024-01-01 10:00' f; TZ=Asia/Tokyo ls -l --time-style=full-iso f | cut -d' ' -f6-
+TZ=Asia/Tokyo stat -c %y f; TZ=Asia/Tokyo find f -printf '%t %Tz %TZ\n'; TZ=Asia/Tokyo touch -d '2024-01-01 10:00' f; stat -c %y f
+TZ=Asia/Tokyo awk 'BEGIN { print strftime("%F %T %Z", 0); print strftime("%F %T %Z", 0, 1) }'
+rm -f f
+## stdout:
+2010-05-30 16:09:15 EDT -0400
+2010-05-30 22:09:15 CEST +0200
+2010-05-30 16:09:15 EDT -0400
+2010-05-30 16:09:15 EDT -0400
+2010-05-31 05:09:15 JST +0900
+2010-05-30 20:09:15 UTC +0000
+2010-05-30 20:09:15 Foo +0000
+2010-05-30 20:09:15 UTC +0000
+1719842400
+1704121200
+date: invalid date '2024-03-10 02:30'
+Mon Jul  1 10:00:00 UTC 2024
+Mon Jul  1 06:00:00 EDT 2024
+2024-07-01 17:00:00 JST
+Thu Jan  1 00:00:00 UTC 1970
+Wed Dec 31 19:00:00 EST 1969
+2010-05-30 16:09:15 EDT
+2024-01-01 19:00:00.000000000 +0900 f
+2024-01-01 19:00:00.000000000 +0900
+Mon Jan  1 19:00:00.0000000000 2024 +0900 JST
+2024-01-01 01:00:00.000000000 +0000
+1970-01-01 09:00:00 JST
+1970-01-01 00:00:00 GMT
+## status: 0

@@ -1961,3 +1961,18 @@ printf '[1,2]' | jq --seq -c . 2>&1; printf 'ab\ncde' | jq --seq . 2>&1; printf 
 ## stdout-escaped:
 "jq: ignoring parse error: Unfinished abandoned text at EOF at line 1, column 5\njq: ignoring parse error: Unfinished abandoned text at EOF at line 2, column 3\njq: ignoring parse error: Unfinished abandoned text at EOF at line 1, column 0\n\u{1e}1\n"
 ## status: 0
+
+### jq localtime and strflocaltime show the zone TZ names
+TZ=America/New_York jq -nc '1720000000 | localtime, strflocaltime("%F %T %Z %z"), ([2024,6,3,5,46,40,3,184] | strflocaltime("%F %T %Z"))'
+TZ=Asia/Tokyo jq -nc '0 | localtime, (localtime | mktime), strflocaltime("%H %Z")'
+jq -nc '1.5 | localtime'; jq -nc '"x" | localtime' 2>&1
+## stdout:
+[2024,6,3,5,46,40,3,184]
+"2024-07-03 05:46:40 EDT -0400"
+"2024-07-03 05:46:40 EDT"
+[1970,0,1,9,0,0,4,0]
+32400
+"09 JST"
+[1970,0,1,0,0,1.5,4,0]
+jq: error (at <unknown>): localtime() requires numeric inputs
+## status: 5

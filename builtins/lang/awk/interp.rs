@@ -116,6 +116,8 @@ pub struct Interp<'p> {
     /// The program line being run (`Stmt::Line`, a rule's pattern), and how to name it.
     line: u32,
     sources: super::Sources,
+    /// The zone `strftime` shows local times in: the environment's `TZ`.
+    zone: crate::text::zone::Zone,
 }
 
 /// The program's starting conditions.
@@ -155,6 +157,8 @@ impl<'p> Interp<'p> {
         globals[sv::OFMT] = Cell::Val(Value::str(b"%.6g"));
         globals[sv::RSTART] = Cell::Val(Value::Num(0.0));
         globals[sv::RLENGTH] = Cell::Val(Value::Num(-1.0));
+        let tz = setup.environ.iter().find(|(name, _)| name == "TZ").map(|(_, value)| value.as_str());
+        let zone = crate::text::zone::Zone::named(tz);
         let mut environ = Array::default();
         for (name, value) in setup.environ {
             environ.insert(&toolsh_bytes::encode(&name), Value::strnum(&toolsh_bytes::encode(&value)));
@@ -167,6 +171,7 @@ impl<'p> Interp<'p> {
         globals[sv::ARGC] = Cell::Val(Value::Num(setup.argv.len() as f64));
         globals[sv::ARGV] = Cell::Arr(Rc::new(RefCell::new(argv)));
         let mut interp = Interp {
+            zone,
             prog,
             globals,
             frames: Vec::new(),

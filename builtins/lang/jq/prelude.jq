@@ -258,11 +258,12 @@ def __jq_strftime($f): strftime($f);
 def strftime($f): if ($f | type) != "string" then error("strftime/1 requires a string format")
   elif type == "number" then __jq_strftime_utc($f)
   else __jq_timegm("strftime/1") | __jq_strftime_utc($f) end;
-def __jq_strflocaltime($f): strflocaltime($f);
 # A broken-down time is the local time it names, so formatted as it is (normalized).
 def strflocaltime($f): if ($f | type) != "string" then error("strflocaltime/1 requires a string format")
-  elif type == "number" then __jq_strflocaltime($f)
-  else __jq_timegm("strflocaltime/1") | __jq_strftime($f) end;
+  elif type == "number" then __jq_strflocaltime($f; $ENV.TZ; false)
+  else __jq_timegm("strflocaltime/1") | __jq_strflocaltime($f; $ENV.TZ; true) end;
+# In the session's `TZ` (`time.rs`).
+def localtime: if type == "number" then __jq_localtime($ENV.TZ) else error("localtime() requires numeric inputs") end;
 def todate: strftime("%Y-%m-%dT%H:%M:%SZ");
 def todateiso8601: todate;
 def __jq_gmtime: gmtime;

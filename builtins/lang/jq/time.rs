@@ -169,6 +169,47 @@ fn spelt(format: &str, spell: impl Fn(char) -> Option<&'static str>) -> String {
     out
 }
 
+/// The seconds since the epoch `at` in the zone a `TZ` value names
+/// ([`crate::text::zone::Zone`]; UTC for `null`) — or, when `wall`, the time whose wall clock
+/// there reads as `at` does in UTC (a broken-down time, which is local time).
+fn zoned(at: &Val, tz: &Val, wall: bool) -> Result<jiff::Zoned, jaq_core::Error<Val>> {
+    let fail = |error: jiff::Error| jaq_core::Error::new(Val::from(error.to_string()));
+    let micros = match at {
+        Val::Num(jaq_json::Num::Int(seconds)) => (*seconds as i64).saturating_mul(1_000_000),
+        Val::Num(_) => (jaq_std::ValT::as_f64(at).unwrap_or(f64::NAN) * 1e6) as i64,
+        _ => return Err(jaq_core::Error::new(Val::from("localtime() requires numeric inputs".to_string()))),
+    };
+    let zone = crate::text::zone::Zone::named(text_of(tz).as_deref()).time_zone();
+    let at = jiff::Timestamp::from_microsecond(micros).map_err(fail)?;
+    if wall {
+        return at.to_zoned(jiff::tz::TimeZone::UTC).datetime().to_zoned(zone).map_err(fail);
+    }
+    Ok(at.to_zoned(zone))
+}
+
+/// jq's broken-down time of `zoned`: year, month from 0, day, hours, minutes, seconds (with
+/// their fraction), weekday from Sunday, day of the year from 0.
+fn broken_down(zoned: &jiff::Zoned) -> Val {
+    let nanos = zoned.subsec_nanosecond();
+    let second = match nanos {
+        0 => Val::from(zoned.second() as isize),
+        _ => Val::from(f64::from(zoned.second()) + f64::from(nanos) / 1e9),
+    };
+    let int = |x: i64| Val::from(x as isize);
+    [
+        int(i64::from(zoned.year())),
+        int(i64::from(zoned.month()) - 1),
+        int(i64::from(zoned.day())),
+        int(i64::from(zoned.hour())),
+        int(i64::from(zoned.minute())),
+        second,
+        int(i64::from(zoned.weekday().to_sunday_zero_offset())),
+        int(i64::from(zoned.day_of_year()) - 1),
+    ]
+    .into_iter()
+    .collect()
+}
+
 fn text_of(value: &Val) -> Option<String> {
     match value {
         Val::TStr(text) | Val::BStr(text) => Some(toolsh_bytes::lossy(text).into_owned()),
@@ -191,6 +232,24 @@ pub fn natives<D: for<'a> DataT<V<'a> = Val>>() -> impl Iterator<Item = Fun<D>> 
                 }
             };
             bome(parsed)
+        })),
+        // `localtime` and `strflocaltime` in the zone `$tz` names (jq passes `$ENV.TZ`): the
+        // session's `TZ`, where jaq's own read the process's.
+        run(("__jq_localtime", v(1), |mut cv| {
+            let tz = cv.0.pop_var();
+            bome(zoned(&cv.1, &tz, false).map(|zoned| broken_down(&zoned)))
+        })),
+        run(("__jq_strflocaltime", v(3), |mut cv| {
+            let wall = cv.0.pop_var();
+            let tz = cv.0.pop_var();
+            let format = cv.0.pop_var();
+            let fail = |error: jiff::Error| jaq_core::Error::new(Val::from(error.to_string()));
+            bome(match text_of(&format) {
+                Some(format) => zoned(&cv.1, &tz, wall == Val::from(true)).and_then(|zoned| {
+                    jiff::fmt::strtime::format(c_locale(&format).as_bytes(), &zoned).map(Val::from).map_err(fail)
+                }),
+                None => Err(jaq_core::Error::new(Val::from("strflocaltime/1 requires a string format".to_string()))),
+            })
         })),
         run(("__jq_strftime_utc", v(1), |mut cv| {
             let format = cv.0.pop_var();

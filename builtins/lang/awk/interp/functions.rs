@@ -249,7 +249,8 @@ impl<'p> Interp<'p> {
                     Some(arg) => self.eval(arg)?.truthy(),
                     None => false,
                 };
-                Value::Str(rc(&toolsh_bytes::encode(&strftime(&toolsh_bytes::decode(&format), when, utc))))
+                let text = strftime(&toolsh_bytes::decode(&format), when, (!utc).then_some(&self.zone));
+                Value::Str(rc(&toolsh_bytes::encode(&text)))
             }
             B::Gensub => {
                 let re = self.regex_of(&args[0])?;
@@ -459,18 +460,16 @@ fn now_seconds() -> f64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_secs() as f64)
 }
 
-/// gawk's `strftime`: GNU's conversions of a time in seconds (`builtins/text/strftime.rs`),
-/// local or UTC; the shell's clock is UTC, so both are UTC unless the host says otherwise.
-fn strftime(format: &str, when: f64, utc: bool) -> String {
+/// gawk's `strftime`: GNU's conversions of a time in seconds (`builtins/text/strftime.rs`), in
+/// `local` (the environment's `TZ`) or, without it, UTC.
+fn strftime(format: &str, when: f64, local: Option<&crate::text::zone::Zone>) -> String {
     use chrono::TimeZone as _;
     let Some(time) = chrono::Utc.timestamp_opt(when as i64, 0).single() else { return String::new() };
-    let when = if utc { time.fixed_offset() } else { time.with_timezone(&chrono::Local).fixed_offset() };
     use crate::text::strftime::{Dialect, strftime};
-    // gawk's UTC is the C library's gmtime, whose zone is named GMT.
-    let zone = match when.offset().local_minus_utc() {
-        0 if utc => "GMT".to_string(),
-        0 => "UTC".to_string(),
-        _ => strftime("%:::z", &when, "", Dialect::Date),
+    let (when, zone) = match local {
+        Some(zone) => zone.local(time),
+        // gawk's UTC is the C library's gmtime, whose zone is named GMT.
+        None => (time.fixed_offset(), "GMT".to_string()),
     };
     strftime(format, &when, &zone, Dialect::Libc)
 }
