@@ -1,6 +1,7 @@
 //! POSIX regular expressions (basic and extended, as grep and sed take them) translated into the
 //! syntax of the regex crate, with GNU's leniencies (a `{` that starts no interval is literal,
-//! a leading `*` is literal, `\<` and `\>` are word boundaries).
+//! a leading `*` is literal, `{,N}` is `{0,N}`) and operators (`\<` and `\>` the start and end
+//! of a word, `\`` and `\'` the start and end of the text).
 
 /// Why a translated pattern did not compile, in GNU's words where GNU has them (`Unmatched (
 /// or \(`), else in the regex crate's; `error` is that crate's message.
@@ -13,6 +14,10 @@ pub fn failure_message(error: &str) -> String {
         "unclosed counted repetition" => "Unmatched \\{",
         "unclosed character class" => "Unmatched [, [^, [:, [., or [=",
         "repetition operator missing expression" => "Invalid preceding regular expression",
+        "invalid character class range" | "invalid range" => "Invalid range end",
+        "invalid character class" => "Invalid character class name",
+        "incomplete escape sequence, reached end of pattern prematurely" => "Trailing backslash",
+        _ if what.contains("Invalid back reference") || what.contains("backreference") => "Invalid back reference",
         _ if what.starts_with("invalid repetition count range") => "Invalid content of \\{\\}",
         _ => what,
     }
@@ -30,8 +35,11 @@ pub fn basic(pattern: &str) -> String {
                 let next = chars[idx + 1];
                 idx += 2;
                 match next {
+                    // `\{,N\}` is GNU's `\{0,N\}`.
+                    '{' if chars.get(idx) == Some(&',') => out.push_str("{0"),
                     '(' | ')' | '{' | '}' | '|' | '+' | '?' => out.push(next),
-                    '<' | '>' => out.push_str("\\b"),
+                    '`' => out.push_str("\\A"),
+                    '\'' => out.push_str("\\z"),
                     _ => {
                         out.push('\\');
                         out.push(next);
@@ -91,11 +99,13 @@ pub fn extended(pattern: &str) -> String {
         match c {
             '\\' if idx + 1 < chars.len() => {
                 let next = chars[idx + 1];
-                if next == '<' || next == '>' {
-                    out.push_str("\\b");
-                } else {
-                    out.push('\\');
-                    out.push(next);
+                match next {
+                    '`' => out.push_str("\\A"),
+                    '\'' => out.push_str("\\z"),
+                    _ => {
+                        out.push('\\');
+                        out.push(next);
+                    }
                 }
                 idx += 2;
                 continue;
@@ -113,6 +123,10 @@ pub fn extended(pattern: &str) -> String {
                 });
                 if valid {
                     out.push('{');
+                    // `{,N}` is GNU's `{0,N}`.
+                    if chars.get(idx + 1) == Some(&',') {
+                        out.push('0');
+                    }
                 } else {
                     out.push_str("\\{");
                 }
@@ -214,6 +228,47 @@ fn push_member(class: &mut String, member: &str) {
     }
 }
 
+/// `translated` with `newline` added to each negated bracket expression, so that it matches no
+/// line end (sed's `M`: `[^a]` stays within a line).
+pub fn negated_classes_without(translated: &str, newline: u8) -> String {
+    let chars: Vec<char> = translated.chars().collect();
+    let mut out = String::with_capacity(translated.len() + 8);
+    let mut depth = 0usize;
+    let mut idx = 0;
+    while idx < chars.len() {
+        let c = chars[idx];
+        out.push(c);
+        match c {
+            '\\' if idx + 1 < chars.len() => {
+                out.push(chars[idx + 1]);
+                idx += 1;
+            }
+            '[' if depth > 0 && chars.get(idx + 1) == Some(&':') => {
+                // A named class inside a bracket expression: copied to its `:]`.
+                while idx + 1 < chars.len() {
+                    idx += 1;
+                    out.push(chars[idx]);
+                    if chars[idx] == ']' && chars[idx - 1] == ':' {
+                        break;
+                    }
+                }
+            }
+            '[' => {
+                depth += 1;
+                if depth == 1 && chars.get(idx + 1) == Some(&'^') {
+                    out.push('^');
+                    out.push_str(if newline == 0 { "\\x00" } else { "\\n" });
+                    idx += 1;
+                }
+            }
+            ']' if depth > 0 => depth -= 1,
+            _ => {}
+        }
+        idx += 1;
+    }
+    out
+}
+
 /// Whether a translated expression refers back to a group (`\1`…`\9` outside brackets), which
 /// the regex crate cannot match and fancy-regex (backtracking, bounded) can.
 pub fn has_backreference(translated: &str) -> bool {
@@ -301,21 +356,69 @@ impl<'h> Groups<'h> {
     }
 }
 
+/// How a translated expression is compiled.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    pub ignore_case: bool,
+    /// `.` matches a newline (sed's pattern space, which `N` fills with lines).
+    pub dot_matches_new_line: bool,
+    /// `^` and `$` match at each line's start and end (sed's `M`).
+    pub multi_line: bool,
+    /// What ends a line for `multi_line` (NUL for `sed -z`).
+    pub line_terminator: u8,
+}
+
 impl Compiled {
     /// Compiles a translated expression (see [`basic`], [`extended`]).
     pub fn new(translated: &str, ignore_case: bool) -> Result<Compiled, String> {
+        let options = Options { ignore_case, dot_matches_new_line: false, multi_line: false, line_terminator: b'\n' };
+        Compiled::with(translated, &options)
+    }
+
+    /// Compiles a translated expression with `options`.
+    pub fn with(translated: &str, options: &Options) -> Result<Compiled, String> {
         if has_backreference(translated) {
-            let flags = if ignore_case { "(?i)" } else { "" };
+            let mut flags = String::new();
+            for (on, flag) in
+                [(options.ignore_case, "i"), (options.dot_matches_new_line, "s"), (options.multi_line, "m")]
+            {
+                if on {
+                    flags.push_str(flag);
+                }
+            }
+            let flags = if flags.is_empty() { flags } else { format!("(?{flags})") };
             return fancy_regex::Regex::new(&format!("{flags}{translated}"))
                 .map(Compiled::Backtracking)
                 .map_err(|err| failure_message(&err.to_string()));
         }
         regex::bytes::RegexBuilder::new(translated)
-            .case_insensitive(ignore_case)
+            .case_insensitive(options.ignore_case)
+            .dot_matches_new_line(options.dot_matches_new_line)
+            .multi_line(options.multi_line)
+            .line_terminator(options.line_terminator)
             .size_limit(16 << 20)
             .build()
             .map(Compiled::Automaton)
             .map_err(|err| failure_message(&err.to_string()))
+    }
+
+    /// The first match of `hay` that starts at `start` or later, with its groups; what comes
+    /// before `start` is context (`^` does not match at `start`, `\b` sees the byte before).
+    pub fn captures_at<'h>(&self, hay: &'h [u8], start: usize) -> Option<Groups<'h>> {
+        let spans: Vec<Option<(usize, usize)>> = match self {
+            Compiled::Automaton(regex) => {
+                regex.captures_at(hay, start)?.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect()
+            }
+            Compiled::Backtracking(regex) => {
+                let text = std::str::from_utf8(hay).ok()?;
+                if !text.is_char_boundary(start) {
+                    return None;
+                }
+                let caps = regex.captures_from_pos(text, start).ok()??;
+                caps.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect()
+            }
+        };
+        Some(Groups { hay, spans })
     }
 
     /// The number of groups, the whole match included.
