@@ -23,8 +23,14 @@ pub fn failure_message(error: &str) -> String {
     }
     .to_string()
 }
-/// Translates a POSIX basic regular expression (`\(`, `\{`, `\|` special; `(`, `{`, `|` literal).
+/// Translates a POSIX basic regular expression (`\(`, `\{`, `\|` special; `(`, `{`, `|` literal);
+/// a backslash in a bracket expression is a member, as glibc's `regcomp` reads it.
 pub fn basic(pattern: &str) -> String {
+    basic_in(pattern, Backslash::Member)
+}
+
+/// [`basic`] with a bracket expression's backslash read as `backslash` says.
+pub fn basic_in(pattern: &str, backslash: Backslash) -> String {
     let chars: Vec<char> = pattern.chars().collect();
     let mut out = String::with_capacity(pattern.len() + 8);
     let mut idx = 0;
@@ -59,7 +65,7 @@ pub fn basic(pattern: &str) -> String {
             '^' if !starts_expression(&out) => out.push_str("\\^"),
             '$' if !ends_expression(&chars[idx + 1..]) => out.push_str("\\$"),
             '[' => {
-                idx = bracket(&chars, idx, &mut out, Backslash::Escape);
+                idx = bracket(&chars, idx, &mut out, backslash);
                 continue;
             }
             _ => push_char(&mut out, c),
@@ -89,8 +95,14 @@ fn ends_expression(rest: &[char]) -> bool {
     matches!(rest, [] | ['\\', ')' | '|', ..])
 }
 
-/// Makes an extended expression acceptable to the regex crate where GNU tools are lenient.
+/// Makes an extended expression acceptable to the regex crate where GNU tools are lenient; a
+/// backslash in a bracket expression is a member, as glibc's `regcomp` reads it.
 pub fn extended(pattern: &str) -> String {
+    extended_in(pattern, Backslash::Member)
+}
+
+/// [`extended`] with a bracket expression's backslash read as `backslash` says (gawk escapes).
+pub fn extended_in(pattern: &str, backslash: Backslash) -> String {
     let chars: Vec<char> = pattern.chars().collect();
     let mut out = String::with_capacity(pattern.len() + 8);
     let mut idx = 0;
@@ -111,7 +123,7 @@ pub fn extended(pattern: &str) -> String {
                 continue;
             }
             '[' => {
-                idx = bracket(&chars, idx, &mut out, Backslash::Escape);
+                idx = bracket(&chars, idx, &mut out, backslash);
                 continue;
             }
             // A brace that does not start a valid interval is an ordinary character.
@@ -151,9 +163,10 @@ pub fn extended(pattern: &str) -> String {
 /// How a backslash inside a bracket expression reads.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Backslash {
-    /// It escapes the next character, as GNU grep, sed and awk read it (`[\]]`, `[\n]`).
+    /// It escapes the next character, as gawk reads it (`[\]]`, `[\n]`).
     Escape,
-    /// It is a member, as glibc's `regcomp` reads it for bash's `=~` (`[\.]` is `\` or `.`).
+    /// It is a member, as glibc's `regcomp` reads it for grep, sed and bash's `=~` (`[\.]` is
+    /// `\` or `.`).
     Member,
 }
 

@@ -373,7 +373,8 @@ impl Compiler {
     /// itself, `\` newline a newline, any other escape kept; in a regex a bracket expression
     /// may hold the delimiter. `None` when the line or script ends first.
     fn match_slash(&mut self, slash: u8, regex: bool) -> Result<Option<Vec<u8>>, String> {
-        if slash >= 0x80 {
+        // A byte that starts a UTF-8 sequence is no delimiter; one that cannot start one is.
+        if matches!(slash, 0xc2..=0xf4) {
             return Err(self.bad("delimiter character is not a single-byte character"));
         }
         let mut b = Vec::new();

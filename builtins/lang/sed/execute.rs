@@ -402,6 +402,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                             result.pop();
                         }
                         *space = result;
+                        self.chomped = true;
                     } else {
                         let body = &command[..command.len().saturating_sub(1)];
                         self.settle();
@@ -517,6 +518,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                                 result.pop();
                             }
                             *space = result;
+                            self.chomped = true;
                         }
                         if subst.print & 2 != 0 {
                             let chomped = self.chomped;

@@ -190,11 +190,6 @@ pub async fn sed(ctx: Ctx<'_>, args: Args) -> Status {
                     Ok(data) => data,
                     Err(err) => return ctx.fail(format!("couldn't open file {value}: {}", describe(&err))).await,
                 };
-                // A file's last line needs no newline.
-                let mut data = data;
-                if data.last() == Some(&b'\n') {
-                    data.pop();
-                }
                 compiler.compile(data, Origin::File(value.to_string()))
             }
             _ => Ok(()),
@@ -233,8 +228,16 @@ pub async fn sed(ctx: Ctx<'_>, args: Args) -> Status {
     if args.has(&UNBUFFERED) {
         machine.flush_at = 1;
     }
-    // GNU reads the length with atoi: what is not a number is 0, never wrapping.
-    machine.line_length = args.last(&LINE_LENGTH).map_or(70, |n| n.parse::<usize>().unwrap_or(0));
+    // GNU reads the length with atoi: what is not a number is 0, never wrapping. Without one,
+    // `COLS` (a terminal's width) less one, when it is a number above 1.
+    let cols = exported(&ctx, "COLS")
+        .then(|| ctx.state().vars.get_str("COLS").and_then(|c| c.parse::<usize>().ok()))
+        .flatten()
+        .filter(|&c| c > 1);
+    machine.line_length = match args.last(&LINE_LENGTH) {
+        Some(n) => n.parse::<usize>().unwrap_or(0),
+        None => cols.map_or(70, |c| c - 1),
+    };
     // The files of `w` exist, empty, before any line is read, as GNU opens them.
     for file in &machine.write_files {
         if matches!(file.name.as_str(), "/dev/stdout" | "/dev/stderr") {
@@ -352,18 +355,12 @@ async fn in_place_file(
         return Ok(quit);
     }
     if let Some(data) = &original {
-        // GNU's suffix may name a directory (`bak/*`): the backup goes there, `*` the name.
-        let (dir, base) = match file.rfind('/') {
-            Some(at) => (&file[..=at], &file[at + 1..]),
-            None => ("", file),
-        };
-        let backup = if suffix.contains('*') {
-            let named = suffix.replace('*', base);
-            if named.contains('/') { named } else { format!("{dir}{named}") }
-        } else {
-            format!("{file}{suffix}")
-        };
-        if let Err(err) = ctx.vfs.write(&ctx.abs(&backup), data, WriteMode::Truncate) {
+        // Each `*` of the suffix is the file's name as given (`bak/*`: in the directory bak);
+        // without one the suffix follows the name. A suffix `*` alone makes no backup.
+        let backup = if suffix.contains('*') { suffix.replace('*', &operand) } else { format!("{operand}{suffix}") };
+        if suffix != "*"
+            && let Err(err) = ctx.vfs.write(&ctx.abs(&backup), data, WriteMode::Truncate)
+        {
             ctx.err(format!("sed: cannot rename {operand}: {}\n", describe(&err))).await;
             return Err(4);
         }
