@@ -363,6 +363,20 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
         let last = text.lines().rev().find(|l| l.starts_with("error:")).unwrap_or(text.lines().next().unwrap_or(""));
         format!("{}: {}", patterns.join("\\n"), last.trim_start_matches("error: "))
     };
+    if !matches!(o.syntax, 'P' | 'R' | 'F') {
+        if pieces.iter().any(|p| posix_regex::too_big(p)) {
+            return Err("Regular expression too big".to_string());
+        }
+        // Each pattern is an expression of its own: joined, an unclosed `[` of one would take
+        // in the next (GNU: `grep -e '[' -e ']'` is an error).
+        if pieces.len() > 1 {
+            for piece in pieces.iter().filter(|p| !posix_regex::has_backreference(p)) {
+                if let Err(err) = regex_syntax::ast::parse::Parser::new().parse(piece) {
+                    return Err(posix_regex::failure_message(&err.to_string()));
+                }
+            }
+        }
+    }
     if o.syntax == 'P' || backtracking {
         let flags = if o.ignore_case { "(?i)" } else { "" };
         // fancy-regex counts positions in the wrapped pattern, which the user never wrote.

@@ -15,7 +15,8 @@ pub fn failure_message(error: &str) -> String {
         "unclosed character class" => "Unmatched [, [^, [:, [., or [=",
         "repetition operator missing expression" => "Invalid preceding regular expression",
         "invalid character class range" | "invalid range" => "Invalid range end",
-        "invalid character class" => "Invalid character class name",
+        "invalid character class" | "Unicode property not found" => "Invalid character class name",
+        "repetition quantifier expects a valid decimal" => "Invalid content of \\{\\}",
         "incomplete escape sequence, reached end of pattern prematurely" => "Trailing backslash",
         _ if what.contains("Invalid back reference") || what.contains("backreference") => "Invalid back reference",
         _ if what.starts_with("invalid repetition count range") => "Invalid content of \\{\\}",
@@ -57,9 +58,7 @@ pub fn basic_in(pattern: &str, backslash: Backslash) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            '*' if out.is_empty() || out.ends_with('^') || out.ends_with('(') || out.ends_with('|') => {
-                out.push_str("\\*")
-            }
+            '*' if starts_expression(&out) || (out.ends_with('^') && !out.ends_with("\\^")) => out.push_str("\\*"),
             // `^` anchors only where an expression starts (the pattern, `\(`, `\|`), `$` only
             // where one ends; elsewhere both are ordinary characters in a basic expression.
             '^' if !starts_expression(&out) => out.push_str("\\^"),
@@ -106,6 +105,8 @@ pub fn extended_in(pattern: &str, backslash: Backslash) -> String {
     let chars: Vec<char> = pattern.chars().collect();
     let mut out = String::with_capacity(pattern.len() + 8);
     let mut idx = 0;
+    // Groups open: a `)` beyond them is a character.
+    let mut depth = 0usize;
     while idx < chars.len() {
         let c = chars[idx];
         match c {
@@ -130,8 +131,9 @@ pub fn extended_in(pattern: &str, backslash: Backslash) -> String {
             '{' => {
                 let rest: String = chars[idx + 1..].iter().collect();
                 let valid = rest.find('}').is_some_and(|end| {
+                    // `{}` is an interval, and GNU's error.
                     let inner = &rest[..end];
-                    !inner.is_empty() && inner.chars().all(|c| c.is_ascii_digit() || c == ',') && !out.is_empty()
+                    inner.chars().all(|c| c.is_ascii_digit() || c == ',') && !out.is_empty()
                 });
                 if valid {
                     out.push('{');
@@ -152,7 +154,18 @@ pub fn extended_in(pattern: &str, backslash: Backslash) -> String {
                     out.push_str("\\}");
                 }
             }
-            '*' if out.is_empty() || out.ends_with('(') || out.ends_with('|') => out.push_str("\\*"),
+            // A `*` where an expression starts has nothing to repeat: it is a character.
+            '*' if starts_expression(&out) => out.push_str("\\*"),
+            '(' => {
+                depth += 1;
+                out.push('(');
+            }
+            // A `)` that closes no group is a character, as in GNU's extended syntax.
+            ')' if depth == 0 => out.push_str("\\)"),
+            ')' => {
+                depth -= 1;
+                out.push(')');
+            }
             _ => push_char(&mut out, c),
         }
         idx += 1;
@@ -200,7 +213,7 @@ pub fn bracket(chars: &[char], open: usize, out: &mut String, backslash: Backsla
                 };
                 let inner: String = chars[idx + 2..idx + 2 + len].iter().collect();
                 if kind == ':' {
-                    class.push_str(&format!("[:{inner}:]"));
+                    class.push_str(&named_class(&inner));
                 } else {
                     push_member(&mut class, &inner);
                 }
@@ -229,6 +242,28 @@ pub fn bracket(chars: &[char], open: usize, out: &mut String, backslash: Backsla
     }
     out.extend(&chars[open..]);
     chars.len()
+}
+
+/// A named class of a bracket expression as a UTF-8 locale reads it (`[:alpha:]` is every
+/// letter, not ASCII's), in the regex crate's syntax; a name POSIX does not define stays one the
+/// regex crate refuses (GNU's `Invalid character class name`).
+fn named_class(name: &str) -> String {
+    match name {
+        "alpha" => "\\p{Alphabetic}",
+        "digit" => "0-9",
+        "alnum" => "\\p{Alphabetic}\\p{Nd}",
+        "upper" => "\\p{Uppercase}",
+        "lower" => "\\p{Lowercase}",
+        "space" => "\\s",
+        "blank" => "\\t\\p{Zs}",
+        "punct" => "\\p{P}\\p{S}",
+        "print" => "\\P{Cc}",
+        "graph" => "[\\P{Cc}&&\\S]",
+        "cntrl" => "\\p{Cc}",
+        "xdigit" => "0-9A-Fa-f",
+        _ => "\\p{InvalidClassName}",
+    }
+    .to_string()
 }
 
 /// One member of a bracket expression, escaped where the regex crate would read it otherwise.
@@ -280,6 +315,31 @@ pub fn negated_classes_without(translated: &str, newline: u8) -> String {
         idx += 1;
     }
     out
+}
+
+/// Whether a translated expression repeats something more than POSIX's `RE_DUP_MAX` (32767)
+/// times, which GNU refuses as `Regular expression too big`.
+pub fn too_big(translated: &str) -> bool {
+    let bytes = translated.as_bytes();
+    let mut idx = 0;
+    let mut in_class = false;
+    while idx < bytes.len() {
+        match bytes[idx] {
+            b'\\' => idx += 1,
+            b'[' if !in_class => in_class = true,
+            b']' if in_class => in_class = false,
+            b'{' if !in_class => {
+                let digits = bytes[idx + 1..].iter().take_while(|b| b.is_ascii_digit() || **b == b',');
+                let counts = String::from_utf8_lossy(&digits.copied().collect::<Vec<u8>>()).into_owned();
+                if counts.split(',').any(|n| n.len() > 5 || n.parse::<u32>().is_ok_and(|n| n > 32767)) {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        idx += 1;
+    }
+    false
 }
 
 /// Whether a translated expression refers back to a group (`\1`…`\9` outside brackets), which
@@ -390,6 +450,9 @@ impl Compiled {
 
     /// Compiles a translated expression with `options`.
     pub fn with(translated: &str, options: &Options) -> Result<Compiled, String> {
+        if too_big(translated) {
+            return Err("Regular expression too big".to_string());
+        }
         if has_backreference(translated) {
             let mut flags = String::new();
             for (on, flag) in
