@@ -12,6 +12,7 @@ use crate::vfs::{FileKind, describe, path};
 use crate::{Ctx, OperandReader};
 use regex::bytes::{Regex, RegexBuilder};
 
+mod color;
 mod filter;
 pub(crate) mod rg;
 mod tree;
@@ -49,6 +50,14 @@ struct Options {
     skip_binary: bool,
     after: usize,
     before: usize,
+    /// Whether `-A`, `-B` or `-C` was given (even 0): groups of lines are set apart.
+    context: bool,
+    /// What sets groups apart (`--group-separator`; none with `--no-group-separator`).
+    group_separator: Option<String>,
+    /// `--color=always`: the colors (`GREP_COLORS`).
+    color: Option<color::Colors>,
+    /// `--color` as given: `always`, or anything else (no terminal here).
+    color_wanted: bool,
     include: Vec<Pattern>,
     exclude: Vec<Pattern>,
     exclude_dir: Vec<Pattern>,
@@ -102,12 +111,18 @@ const INCLUDE: Opt = Opt::long("include", "search only files that match GLOB (a 
 const EXCLUDE: Opt = Opt::long("exclude", "skip files that match GLOB").value("GLOB");
 const EXCLUDE_DIR: Opt = Opt::long("exclude-dir", "skip directories that match GLOB").value("GLOB");
 const LABEL: Opt = Opt::long("label", "use LABEL as the standard input file name prefix").value("LABEL");
-const COLOR: Opt = Opt::long("color", "use markers to highlight the matching strings (never: no terminal)")
-    .alias("colour")
-    .optional("WHEN");
+const COLOR: Opt = Opt::long(
+    "color",
+    "use markers to highlight the matching strings; WHEN is 'always', 'never', or 'auto' (no terminal: never)",
+)
+.alias("colour")
+.optional("WHEN");
 const LINE_BUFFERED: Opt = Opt::long("line-buffered", "flush output on every line (output goes out as made)");
 const BINARY_FILES: Opt = Opt::long("binary-files", "assume that binary files are TYPE").value("TYPE");
 const SILENT: Opt = Opt::long("silent", "same as --quiet");
+const GROUP_SEPARATOR: Opt =
+    Opt::long("group-separator", "print SEP on line between matches with context").value("SEP");
+const NO_GROUP_SEPARATOR: Opt = Opt::long("no-group-separator", "do not print separator for matches with context");
 
 /// `grep`.
 pub const GREP: Spec = Spec {
@@ -156,6 +171,8 @@ pub const GREP: Spec = Spec {
         Opt::both('B', "before-context", "print NUM lines of leading context").value("NUM"),
         Opt::both('A', "after-context", "print NUM lines of trailing context").value("NUM"),
         CONTEXT,
+        GROUP_SEPARATOR,
+        NO_GROUP_SEPARATOR,
         COLOR,
         Opt::both('U', "binary", "do not strip CR characters at EOL (MSDOS/Windows)"),
     ],
@@ -238,12 +255,19 @@ fn apply(o: &mut Options, flag: char, value: Option<String>) -> Result<(), Strin
         'I' => o.skip_binary = true,
         'U' | 'T' => {}
         'm' => o.max = Some(parse_number(&value(), "max count")?),
-        'A' => o.after = parse_number(&value(), "context length")?,
-        'B' => o.before = parse_number(&value(), "context length")?,
+        'A' => {
+            o.after = parse_number(&value(), "context length")?;
+            o.context = true;
+        }
+        'B' => {
+            o.before = parse_number(&value(), "context length")?;
+            o.context = true;
+        }
         'C' => {
             let n = parse_number(&value(), "context length")?;
             o.after = n;
             o.before = n;
+            o.context = true;
         }
         _ => return Err(format!("invalid option -- '{flag}'")),
     }
@@ -251,7 +275,7 @@ fn apply(o: &mut Options, flag: char, value: Option<String>) -> Result<(), Strin
 }
 
 fn parse_args(args: Args) -> Result<Options, String> {
-    let mut o = Options { syntax: 'G', program: "grep", ..Options::default() };
+    let mut o = Options { syntax: 'G', program: "grep", group_separator: Some("--".to_string()), ..Options::default() };
     for (opt, value) in args.given() {
         match *opt {
             NO_IGNORE_CASE => o.ignore_case = false,
@@ -260,13 +284,26 @@ fn parse_args(args: Args) -> Result<Options, String> {
             EXCLUDE_DIR => o.exclude_dir.push(Pattern::new(value)),
             LABEL => o.label = Some(value.to_string()),
             SILENT => o.quiet = true,
+            GROUP_SEPARATOR => o.group_separator = Some(value.to_string()),
+            NO_GROUP_SEPARATOR => o.group_separator = None,
             BINARY_FILES => match value {
                 "binary" => {}
                 "text" => o.text = true,
                 "without-match" => o.skip_binary = true,
                 other => return Err(format!("invalid argument '{other}' for '--binary-files'")),
             },
-            COLOR | LINE_BUFFERED => {}
+            COLOR => {
+                o.color_wanted = match value {
+                    "always" | "yes" | "force" => true,
+                    "never" | "no" | "none" | "auto" | "tty" | "if-tty" | "" => false,
+                    other => {
+                        return Err(format!(
+                            "invalid argument '{other}' for '--color'\nValid arguments are:\n  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n  - 'auto', 'tty', 'if-tty'"
+                        ));
+                    }
+                }
+            }
+            LINE_BUFFERED => {}
             // Every other option has a letter, which `apply` reads.
             _ => {
                 if let Some(letter) = opt.short {
@@ -287,12 +324,34 @@ fn parse_args(args: Args) -> Result<Options, String> {
     Ok(o)
 }
 
+/// The regex crate's automaton over bytes, and for POSIX patterns the DFA that finds where
+/// POSIX's leftmost-longest match ends (what `-o` and `--color` show: `-e cc -e ccc` takes
+/// `ccc`); ripgrep's syntax keeps the regex crate's leftmost-first matches.
+#[derive(Clone)]
+pub(crate) struct Bytes {
+    regex: Regex,
+    longest: Option<posix_regex::Longest>,
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = Regex;
+    fn deref(&self) -> &Regex {
+        &self.regex
+    }
+}
+
+impl Bytes {
+    fn new(regex: Regex) -> Self {
+        Bytes { regex, longest: None }
+    }
+}
+
 /// A compiled pattern: the regex crate over bytes, or for `-P` fancy-regex (look-around,
 /// backreferences, lazy and possessive forms) over the line as text.
 enum Matcher {
     /// Shared, so the search can hold it while writing output: a clone of a `Regex` itself
     /// would start without its match caches.
-    Bytes(std::sync::Arc<Regex>),
+    Bytes(std::sync::Arc<Bytes>),
     Perl(fancy_regex::Regex),
 }
 
@@ -309,7 +368,7 @@ impl Matcher {
     /// UTF-8 has no byte span to report.
     fn spans(&self, line: &[u8]) -> Vec<(usize, usize)> {
         let spans: Vec<(usize, usize)> = match self {
-            Matcher::Bytes(regex) => regex.find_iter(line).map(|m| (m.start(), m.end())).collect(),
+            Matcher::Bytes(regex) => return byte_spans(regex, line),
             Matcher::Perl(regex) => match std::str::from_utf8(line) {
                 Ok(text) => regex.find_iter(text).filter_map(Result::ok).map(|m| (m.start(), m.end())).collect(),
                 Err(_) => Vec::new(),
@@ -317,6 +376,27 @@ impl Matcher {
         };
         spans.into_iter().filter(|(s, e)| e > s).collect()
     }
+}
+
+/// GNU's complaint about a POSIX pattern alone, if it has one: each pattern is an expression of
+/// its own (joined, an unclosed `[` of one would take in the next: `grep -e '[' -e ']'` is an
+/// error), and every bad one is said.
+fn pattern_error(o: &Options, pattern: &str) -> Option<String> {
+    let translated = match o.syntax {
+        'E' => posix_regex::extended(pattern),
+        'G' => posix_regex::basic(pattern),
+        _ => return None,
+    };
+    if posix_regex::too_big(&translated) {
+        return Some("Regular expression too big".to_string());
+    }
+    if posix_regex::has_backreference(&translated) {
+        return None;
+    }
+    regex_syntax::ast::parse::Parser::new()
+        .parse(&translated)
+        .err()
+        .map(|err| posix_regex::failure_message(&err.to_string()))
 }
 
 fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
@@ -357,26 +437,18 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
     if o.line {
         joined = format!("^(?:{joined})$");
     } else if o.word {
-        joined = format!("(?:^|\\b)(?:{joined})(?:\\b|$)");
+        // A word is a match with no word character just before or after it (GNU's test),
+        // not one between word boundaries: `-w ''` matches no line with a word at its ends.
+        joined = if o.syntax == 'P' || backtracking {
+            format!("(?<!\\w)(?:{joined})(?!\\w)")
+        } else {
+            format!("\\b{{start-half}}(?:{joined})\\b{{end-half}}")
+        };
     }
     let describe = |text: String| {
         let last = text.lines().rev().find(|l| l.starts_with("error:")).unwrap_or(text.lines().next().unwrap_or(""));
         format!("{}: {}", patterns.join("\\n"), last.trim_start_matches("error: "))
     };
-    if !matches!(o.syntax, 'P' | 'R' | 'F') {
-        if pieces.iter().any(|p| posix_regex::too_big(p)) {
-            return Err("Regular expression too big".to_string());
-        }
-        // Each pattern is an expression of its own: joined, an unclosed `[` of one would take
-        // in the next (GNU: `grep -e '[' -e ']'` is an error).
-        if pieces.len() > 1 {
-            for piece in pieces.iter().filter(|p| !posix_regex::has_backreference(p)) {
-                if let Err(err) = regex_syntax::ast::parse::Parser::new().parse(piece) {
-                    return Err(posix_regex::failure_message(&err.to_string()));
-                }
-            }
-        }
-    }
     if o.syntax == 'P' || backtracking {
         let flags = if o.ignore_case { "(?i)" } else { "" };
         // fancy-regex counts positions in the wrapped pattern, which the user never wrote.
@@ -395,7 +467,19 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
         .multi_line(!o.null_data)
         .unicode(true)
         .build()
-        .map(|regex| Matcher::Bytes(std::sync::Arc::new(regex)))
+        .map(|regex| {
+            // Where a match ends matters only when matches are shown.
+            let longest = (o.syntax != 'R' && (o.only || o.color_wanted)).then(|| {
+                let options = posix_regex::Options {
+                    ignore_case: o.ignore_case,
+                    dot_matches_new_line: false,
+                    multi_line: !o.null_data,
+                    line_terminator: b'\n',
+                };
+                posix_regex::Longest::new(&joined, &options)
+            });
+            Matcher::Bytes(std::sync::Arc::new(Bytes { regex, longest: longest.flatten() }))
+        })
         .map_err(|err| match o.syntax {
             // ripgrep shows the regex crate's own account, the place marked.
             'R' => err.to_string(),
@@ -471,6 +555,26 @@ fn push_number(out: &mut Vec<u8>, mut n: usize) {
 
 /// The name, line number and byte offset before a line, as asked for.
 fn prefix(o: &Options, out: &mut Vec<u8>, label: &str, show_name: bool, line_no: usize, offset: usize, sep: u8) {
+    if let Some(colors) = &o.color {
+        let separator = |out: &mut Vec<u8>| colors.wrap(out, &colors.separator, &[sep]);
+        if show_name {
+            colors.wrap(out, &colors.file_name, &toolsh_bytes::encode(label));
+            if o.null_after_name { out.push(0) } else { separator(out) }
+        }
+        let mut digits = Vec::new();
+        if o.number {
+            push_number(&mut digits, line_no);
+            colors.wrap(out, &colors.line_number, &digits);
+            separator(out);
+        }
+        if o.byte_offset {
+            digits.clear();
+            push_number(&mut digits, offset);
+            colors.wrap(out, &colors.byte_offset, &digits);
+            separator(out);
+        }
+        return;
+    }
     if show_name {
         out.extend_from_slice(&toolsh_bytes::encode(label));
         out.push(if o.null_after_name { 0 } else { sep });
@@ -507,12 +611,23 @@ fn emit_line(
                 continue;
             }
             prefix(o, out, label, show_name, line_no, offset + start, b':');
-            out.extend_from_slice(&line[start..end]);
+            match &o.color {
+                Some(colors) => colors.wrap(out, &colors.selected_match, &line[start..end]),
+                None => out.extend_from_slice(&line[start..end]),
+            }
             out.push(terminator);
         }
     } else if printable(o, line) {
         prefix(o, out, label, show_name, line_no, offset, b':');
-        out.extend_from_slice(line);
+        match &o.color {
+            // A selected line of `-v` has no match to show.
+            Some(colors) => {
+                let line_color = if o.invert && colors.reverse { &colors.context_line } else { &colors.selected_line };
+                let spans = if o.invert { Vec::new() } else { spans(line) };
+                colors.line(out, line, &spans, line_color, &colors.selected_match);
+            }
+            None => out.extend_from_slice(line),
+        }
         out.push(terminator);
     } else {
         whole = false;
@@ -527,8 +642,20 @@ fn printable(o: &Options, bytes: &[u8]) -> bool {
 }
 
 /// The non-empty matches of a line, as byte spans (`-o`).
-fn byte_spans(regex: &Regex, line: &[u8]) -> Vec<(usize, usize)> {
-    regex.find_iter(line).map(|m| (m.start(), m.end())).filter(|(s, e)| e > s).collect()
+fn byte_spans(regex: &Bytes, line: &[u8]) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut at = 0;
+    while at <= line.len() {
+        let Some(found) = regex.find_at(line, at) else { break };
+        let end = regex.longest.as_ref().and_then(|l| l.end(line, found.start())).unwrap_or(0).max(found.end());
+        if end > found.start() {
+            spans.push((found.start(), end));
+            at = end;
+        } else {
+            at = found.start() + 1;
+        }
+    }
+    spans
 }
 
 /// Modes that print per input rather than per line.
@@ -543,7 +670,7 @@ fn per_input(o: &Options) -> bool {
 #[allow(clippy::too_many_arguments)]
 fn scan_block(
     o: &Options,
-    regex: &Regex,
+    regex: &Bytes,
     out: &mut Vec<u8>,
     data: &[u8],
     label: &str,
@@ -614,14 +741,18 @@ fn summary(o: &Options, out: &mut Vec<u8>, label: &str, show_name: bool, binary:
         false
     } else if o.count {
         if show_name {
-            out.extend_from_slice(&toolsh_bytes::encode(label));
-            out.push(if o.null_after_name { 0 } else { b':' });
+            name_in_color(o, out, label);
+            match (&o.color, o.null_after_name) {
+                (_, true) => out.push(0),
+                (Some(colors), false) => colors.wrap(out, &colors.separator, b":"),
+                (None, false) => out.push(b':'),
+            }
         }
         push_number(out, count);
         out.push(b'\n');
         false
     } else if (o.files_with && count > 0) || (o.files_without && count == 0) {
-        out.extend_from_slice(&toolsh_bytes::encode(label));
+        name_in_color(o, out, label);
         out.push(if o.null_after_name { 0 } else { b'\n' });
         false
     } else {
@@ -630,11 +761,19 @@ fn summary(o: &Options, out: &mut Vec<u8>, label: &str, show_name: bool, binary:
     }
 }
 
+/// A file's name, in its color with `--color=always`.
+fn name_in_color(o: &Options, out: &mut Vec<u8>, label: &str) {
+    match &o.color {
+        Some(colors) => colors.wrap(out, &colors.file_name, &toolsh_bytes::encode(label)),
+        None => out.extend_from_slice(&toolsh_bytes::encode(label)),
+    }
+}
+
 /// Whether a search may go through its input a block at a time (no inversion, no context, a
 /// pattern of the regex crate, lines ending in newlines): the search `tree.rs` runs on worker
 /// threads.
 fn is_direct(o: &Options, regex: &Matcher) -> bool {
-    matches!(regex, Matcher::Bytes(_)) && !o.invert && o.before == 0 && o.after == 0 && !o.null_data
+    matches!(regex, Matcher::Bytes(_)) && !o.invert && !o.context && !o.null_data
 }
 
 struct Search<'c, 'a> {
@@ -759,13 +898,30 @@ impl Search<'_, '_> {
         terminator: u8,
     ) {
         scan.after_left -= 1;
-        if printable(&self.o, line) {
+        if self.o.only {
+            // `-o` prints no context, but context still joins groups.
+            scan.last_printed = Some(idx);
+        } else if printable(&self.o, line) {
             self.prefix(label, show_name, idx + 1, offset, b'-');
-            self.out.extend_from_slice(line);
+            self.context_line(line);
             self.out.push(terminator);
             scan.last_printed = Some(idx);
         } else {
             scan.undecodable = true;
+        }
+    }
+
+    /// A context line's text; in color, the matches of `-v`'s context lines (the lines that
+    /// match) shown.
+    fn context_line(&mut self, line: &[u8]) {
+        match &self.o.color {
+            Some(colors) => {
+                let line_color =
+                    if self.o.invert && colors.reverse { &colors.selected_line } else { &colors.context_line };
+                let spans = if self.o.invert { self.regex.spans(line) } else { Vec::new() };
+                colors.line(&mut self.out, line, &spans, line_color, &colors.context_match);
+            }
+            None => self.out.extend_from_slice(line),
         }
     }
 
@@ -898,20 +1054,28 @@ impl Search<'_, '_> {
                 Some(last) => first_context.max(last + 1),
                 None => first_context,
             };
-            if (self.o.before > 0 || self.o.after > 0)
+            if self.o.context
                 && self.any_context_printed
                 && scan.last_printed.is_none_or(|l| start > l + 1)
+                && let Some(separator) = &self.o.group_separator
             {
-                self.out.extend_from_slice(b"--\n");
+                let separator = toolsh_bytes::encode(separator);
+                match &self.o.color {
+                    Some(colors) => colors.wrap(&mut self.out, &colors.separator, &separator),
+                    None => self.out.extend_from_slice(&separator),
+                }
+                self.out.push(b'\n');
             }
             // The lines kept before this one are exactly those from `start` on: every line
             // between the last printed one and this was neither selected nor printed.
             for (ctx_idx, ctx_offset, ctx_line) in std::mem::take(&mut scan.before) {
-                if ctx_idx >= start && !printable(&self.o, &ctx_line) {
+                // `-o` prints no context, but context still joins groups.
+                if ctx_idx < start || self.o.only {
+                } else if !printable(&self.o, &ctx_line) {
                     scan.undecodable = true;
-                } else if ctx_idx >= start {
+                } else {
                     self.prefix(label, show_name, ctx_idx + 1, ctx_offset, b'-');
-                    self.out.extend_from_slice(&ctx_line);
+                    self.context_line(&ctx_line);
                     self.out.push(terminator);
                 }
             }
@@ -1093,7 +1257,25 @@ pub async fn egrep(mut ctx: Ctx<'_>) -> Status {
 /// `grep [OPTION]... PATTERNS [FILE]...`
 pub async fn grep(ctx: Ctx<'_>, args: Args) -> Status {
     match parse_args(args) {
-        Ok(o) => run(ctx, o).await,
+        Ok(mut o) => {
+            if o.color_wanted {
+                let exported = |name: &str| {
+                    ctx.state()
+                        .vars
+                        .get(name)
+                        .filter(|var| var.attrs.has(toolsh_core::vars::Attrs::EXPORT))
+                        .and_then(|var| var.scalar())
+                        .map(str::to_string)
+                };
+                let (colors, warning) =
+                    color::Colors::from_env(exported("GREP_COLOR").as_deref(), exported("GREP_COLORS").as_deref());
+                if let Some(warning) = warning {
+                    ctx.err(o.said(&warning)).await;
+                }
+                o.color = Some(colors);
+            }
+            run(ctx, o).await
+        }
         Err(message) => ctx.misuse(&GREP, message).await,
     }
 }
@@ -1105,12 +1287,15 @@ async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
     if o.recursive || o.files.len() > 1 {
         ctx.vfs.tally_reads();
     }
-    let mut patterns = std::mem::take(&mut o.patterns);
+    // Each pattern with where it came from: a file's name and line for `-f`.
+    let mut patterns: Vec<(String, Option<(String, usize)>)> =
+        std::mem::take(&mut o.patterns).into_iter().map(|p| (p, None)).collect();
     for file in std::mem::take(&mut o.pattern_files) {
         match ctx.read_operand(&file).await {
             Ok(data) => {
                 let text = toolsh_bytes::decode(&data);
-                patterns.extend(text.lines().map(str::to_string));
+                let lines = text.lines().enumerate();
+                patterns.extend(lines.map(|(at, line)| (line.to_string(), Some((file.clone(), at + 1)))));
             }
             Err(err) => {
                 ctx.err(o.said(&format!("{file}: {}", describe(&err)))).await;
@@ -1118,8 +1303,24 @@ async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
             }
         }
     }
+    let mut bad = false;
+    // A pattern given twice is one pattern, said once (at its first place), as GNU says it.
+    let mut seen = std::collections::HashSet::new();
+    for (pattern, from) in &patterns {
+        if !seen.insert(pattern.as_str()) {
+            continue;
+        }
+        if let Some(message) = pattern.split('\n').find_map(|p| pattern_error(&o, p)) {
+            let place = from.as_ref().map(|(file, line)| format!("{file}:{line}: ")).unwrap_or_default();
+            ctx.err(o.said(&format!("{place}{message}"))).await;
+            bad = true;
+        }
+    }
+    if bad {
+        return 2;
+    }
     // A pattern with newlines is several patterns.
-    let patterns: Vec<String> = patterns.iter().flat_map(|p| p.split('\n').map(str::to_string)).collect();
+    let patterns: Vec<String> = patterns.iter().flat_map(|(p, _)| p.split('\n').map(str::to_string)).collect();
     let regex = match build_regex(&o, &patterns) {
         Ok(regex) => regex,
         Err(message) => {

@@ -14,7 +14,7 @@ pub fn failure_message(error: &str) -> String {
         "unclosed counted repetition" => "Unmatched \\{",
         "unclosed character class" => "Unmatched [, [^, [:, [., or [=",
         "repetition operator missing expression" => "Invalid preceding regular expression",
-        "invalid character class range" | "invalid range" => "Invalid range end",
+        _ if what.starts_with("invalid character class range") || what == "invalid range" => "Invalid range end",
         "invalid character class" | "Unicode property not found" => "Invalid character class name",
         "repetition quantifier expects a valid decimal" => "Invalid content of \\{\\}",
         "incomplete escape sequence, reached end of pattern prematurely" => "Trailing backslash",
@@ -400,15 +400,83 @@ pub fn renumber_groups(translated: &str, by: usize) -> (String, usize) {
     (out, groups)
 }
 
+/// Where POSIX's match ends: among the matches that start where the regex crate's leftmost-first
+/// one does (the leftmost start is the same), the longest (`a|ab` takes `ab`, as GNU's tools
+/// do). A lazy DFA that reports every match, run anchored from that start; when it gives up
+/// (its cache thrashing), the leftmost-first match stands.
+#[derive(Debug)]
+pub struct Longest {
+    dfa: regex_automata::hybrid::dfa::DFA,
+    cache: std::sync::Mutex<regex_automata::hybrid::dfa::Cache>,
+}
+
+impl Clone for Longest {
+    /// The same DFA with a cache of its own (for another thread).
+    fn clone(&self) -> Self {
+        Longest { dfa: self.dfa.clone(), cache: std::sync::Mutex::new(self.dfa.create_cache()) }
+    }
+}
+
+impl Longest {
+    /// The DFA of a translated expression, compiled as [`Compiled::with`] compiles it; `None`
+    /// when it cannot be built (the leftmost-first match is then kept).
+    pub fn new(translated: &str, options: &Options) -> Option<Longest> {
+        use regex_automata::hybrid::dfa::DFA;
+        let syntax = regex_automata::util::syntax::Config::new()
+            .case_insensitive(options.ignore_case)
+            .multi_line(options.multi_line)
+            .dot_matches_new_line(options.dot_matches_new_line)
+            .line_terminator(options.line_terminator)
+            .utf8(false);
+        let dfa = DFA::builder()
+            .syntax(syntax)
+            .thompson(regex_automata::nfa::thompson::Config::new().utf8(false))
+            .configure(DFA::config().match_kind(regex_automata::MatchKind::All))
+            .build(translated)
+            .ok()?;
+        let cache = std::sync::Mutex::new(dfa.create_cache());
+        Some(Longest { dfa, cache })
+    }
+
+    /// The end of the longest match that starts at `start` (the text before it is context).
+    pub fn end(&self, hay: &[u8], start: usize) -> Option<usize> {
+        let input = regex_automata::Input::new(hay).range(start..).anchored(regex_automata::Anchored::Yes);
+        let mut cache = self.cache.lock().ok()?;
+        self.dfa.try_search_fwd(&mut cache, &input).ok().flatten().map(|m| m.offset())
+    }
+}
+
 /// A compiled POSIX expression: the regex crate's automaton, or for an expression with
 /// back-references fancy-regex's backtracking over the text (a line that is not UTF-8 then
 /// matches nothing, and a search past fancy-regex's backtrack limit finds nothing).
 #[derive(Debug)]
 pub enum Compiled {
     /// No back-reference.
-    Automaton(regex::bytes::Regex),
+    Automaton(Box<Automaton>),
     /// With back-references.
     Backtracking(fancy_regex::Regex),
+}
+
+/// An expression without back-references: the regex crate's automaton, the DFA that finds
+/// where POSIX's match ends, and (made when first needed) the expression anchored at the
+/// text's end, which finds the groups of a match longer than the automaton's.
+#[derive(Debug)]
+pub struct Automaton {
+    regex: regex::bytes::Regex,
+    longest: Option<Longest>,
+    anchored: std::sync::OnceLock<Option<regex::bytes::Regex>>,
+    options: Options,
+}
+
+/// The regex crate's automaton for a translated expression.
+fn build(translated: &str, options: &Options) -> Result<regex::bytes::Regex, regex::Error> {
+    regex::bytes::RegexBuilder::new(translated)
+        .case_insensitive(options.ignore_case)
+        .dot_matches_new_line(options.dot_matches_new_line)
+        .multi_line(options.multi_line)
+        .line_terminator(options.line_terminator)
+        .size_limit(16 << 20)
+        .build()
 }
 
 /// The spans of one match and its groups (byte offsets into the searched text).
@@ -467,23 +535,37 @@ impl Compiled {
                 .map(Compiled::Backtracking)
                 .map_err(|err| failure_message(&err.to_string()));
         }
-        regex::bytes::RegexBuilder::new(translated)
-            .case_insensitive(options.ignore_case)
-            .dot_matches_new_line(options.dot_matches_new_line)
-            .multi_line(options.multi_line)
-            .line_terminator(options.line_terminator)
-            .size_limit(16 << 20)
-            .build()
-            .map(Compiled::Automaton)
-            .map_err(|err| failure_message(&err.to_string()))
+        let regex = build(translated, options).map_err(|err| failure_message(&err.to_string()))?;
+        let longest = Longest::new(translated, options);
+        let anchored = std::sync::OnceLock::new();
+        Ok(Compiled::Automaton(Box::new(Automaton { regex, longest, anchored, options: *options })))
     }
 
-    /// The first match of `hay` that starts at `start` or later, with its groups; what comes
-    /// before `start` is context (`^` does not match at `start`, `\b` sees the byte before).
+    /// The first match of `hay` that starts at `start` or later (POSIX's: the longest of
+    /// those that start leftmost), with its groups; what comes before `start` is context (`^`
+    /// does not match at `start`, `\b` sees the byte before).
     pub fn captures_at<'h>(&self, hay: &'h [u8], start: usize) -> Option<Groups<'h>> {
         let spans: Vec<Option<(usize, usize)>> = match self {
-            Compiled::Automaton(regex) => {
-                regex.captures_at(hay, start)?.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect()
+            Compiled::Automaton(automaton) => {
+                let spans = |caps: regex::bytes::Captures<'_>| -> Vec<Option<(usize, usize)>> {
+                    caps.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect()
+                };
+                let caps = automaton.regex.captures_at(hay, start)?;
+                let whole = caps.get(0)?;
+                match automaton.longest.as_ref().and_then(|l| l.end(hay, whole.start())) {
+                    Some(end) if end > whole.end() => {
+                        // The groups of the longer match: the expression anchored at the
+                        // text's end, over the text up to where the match ends.
+                        let anchored = automaton.anchored.get_or_init(|| {
+                            build(&format!("(?:{})\\z", automaton.regex.as_str()), &automaton.options).ok()
+                        });
+                        match anchored.as_ref().and_then(|a| a.captures_at(&hay[..end], whole.start())) {
+                            Some(longer) if longer.get(0).is_some_and(|m| m.start() == whole.start()) => spans(longer),
+                            _ => spans(caps),
+                        }
+                    }
+                    _ => spans(caps),
+                }
             }
             Compiled::Backtracking(regex) => {
                 let text = std::str::from_utf8(hay).ok()?;
@@ -500,7 +582,7 @@ impl Compiled {
     /// The number of groups, the whole match included.
     pub fn captures_len(&self) -> usize {
         match self {
-            Compiled::Automaton(regex) => regex.captures_len(),
+            Compiled::Automaton(automaton) => automaton.regex.captures_len(),
             Compiled::Backtracking(regex) => regex.captures_len(),
         }
     }
@@ -508,7 +590,7 @@ impl Compiled {
     /// Whether `hay` holds a match.
     pub fn is_match(&self, hay: &[u8]) -> bool {
         match self {
-            Compiled::Automaton(regex) => regex.is_match(hay),
+            Compiled::Automaton(automaton) => automaton.regex.is_match(hay),
             Compiled::Backtracking(regex) => {
                 std::str::from_utf8(hay).is_ok_and(|text| regex.is_match(text).unwrap_or(false))
             }
@@ -522,8 +604,9 @@ impl Compiled {
     {
         let groups = move |spans: Vec<Option<(usize, usize)>>| Groups { hay, spans };
         match self {
-            Compiled::Automaton(regex) => Box::new(
-                regex
+            Compiled::Automaton(automaton) => Box::new(
+                automaton
+                    .regex
                     .captures_iter(hay)
                     .map(move |caps| groups(caps.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect())),
             ),

@@ -233,7 +233,9 @@ async fn files(ctx: &Ctx<'_>, mut o: Options) -> Status {
     let search = super::Search {
         ctx,
         o: std::sync::Arc::new(o),
-        regex: super::Matcher::Bytes(std::sync::Arc::new(regex::bytes::Regex::new("").expect("the empty regex"))),
+        regex: super::Matcher::Bytes(std::sync::Arc::new(super::Bytes::new(
+            regex::bytes::Regex::new("").expect("the empty regex"),
+        ))),
         out: Vec::new(),
         selected_any: false,
         error: false,
