@@ -894,3 +894,147 @@ printf 'a.b\nx0y\nq-r\n' | grep -Eo '[--/]'
 .
 -
 ## status: 0
+
+### grep -C 0 sets groups apart, and the group separator can change or go
+printf 'hit\nno\nno\nhit\nhit\nno\nhit\n' > f; grep -C 0 hit f; grep -A 0 --group-separator=XX hit f; grep -B 0 --no-group-separator hit f
+## stdout:
+hit
+--
+hit
+hit
+--
+hit
+hit
+XX
+hit
+hit
+XX
+hit
+hit
+hit
+hit
+hit
+## status: 0
+## files:
+f: "hit\nno\nno\nhit\nhit\nno\nhit\n"
+
+### grep -o with context prints no context lines, and its groups are still set apart
+printf 'a yes\nno\nno\nb yes\nno\nno\nno\nc yes\n' | grep -n -o -C 1 yes
+## stdout:
+1:yes
+4:yes
+--
+8:yes
+## status: 0
+
+### grep --color=always marks matches, names, numbers and separators as GNU does
+printf 'one two\nthree\n' > f; grep --color=always -n -H t f | od -An -c; grep --color=always -o -b 'o' f | od -An -c
+echo 'abc abc' | GREP_COLORS='ms=04:fn=01' grep --color=always -H b | od -An -c; grep --color=never -c t f; grep --color=always -c t f | od -An -c
+## stdout:
+ 033   [   3   5   m 033   [   K   f 033   [   m 033   [   K 033
+   [   3   6   m 033   [   K   : 033   [   m 033   [   K 033   [
+   3   2   m 033   [   K   1 033   [   m 033   [   K 033   [   3
+   6   m 033   [   K   : 033   [   m 033   [   K   o   n   e    
+ 033   [   0   1   ;   3   1   m 033   [   K   t 033   [   m 033
+   [   K   w   o  \n 033   [   3   5   m 033   [   K   f 033   [
+   m 033   [   K 033   [   3   6   m 033   [   K   : 033   [   m
+ 033   [   K 033   [   3   2   m 033   [   K   2 033   [   m 033
+   [   K 033   [   3   6   m 033   [   K   : 033   [   m 033   [
+   K 033   [   0   1   ;   3   1   m 033   [   K   t 033   [   m
+ 033   [   K   h   r   e   e  \n
+ 033   [   3   2   m 033   [   K   0 033   [   m 033   [   K 033
+   [   3   6   m 033   [   K   : 033   [   m 033   [   K 033   [
+   0   1   ;   3   1   m 033   [   K   o 033   [   m 033   [   K
+  \n 033   [   3   2   m 033   [   K   6 033   [   m 033   [   K
+ 033   [   3   6   m 033   [   K   : 033   [   m 033   [   K 033
+   [   0   1   ;   3   1   m 033   [   K   o 033   [   m 033   [
+   K  \n
+ 033   [   0   1   m 033   [   K   (   s   t   a   n   d   a   r
+   d       i   n   p   u   t   ) 033   [   m 033   [   K 033   [
+   3   6   m 033   [   K   : 033   [   m 033   [   K   a 033   [
+   0   4   m 033   [   K   b 033   [   m 033   [   K   c       a
+ 033   [   0   4   m 033   [   K   b 033   [   m 033   [   K   c
+  \n
+2
+   2  \n
+## status: 0
+## files:
+f: "one two\nthree\n"
+
+### grep --color=always with GREP_COLOR warns that it is deprecated +stderr
+echo abc | GREP_COLOR='01;32' grep --color=always b | od -An -c; echo abc | GREP_COLOR='01;32' GREP_COLORS='mt=01;33' grep --color=always b | od -An -c
+## stdout:
+   a 033   [   0   1   ;   3   2   m 033   [   K   b 033   [   m
+ 033   [   K   c  \n
+   a 033   [   0   1   ;   3   3   m 033   [   K   b 033   [   m
+ 033   [   K   c  \n
+## stderr:
+grep: warning: GREP_COLOR='01;32' is deprecated; use GREP_COLORS='mt=01;32'
+## status: 0
+
+### grep -w wants no word character on either side, so -w '' matches no word
+printf 'abcd\n\n-x-\nfoo_bar foo\n' | grep -n -w ''; printf 'foo_bar foo\n' | grep -ow 'foo'; printf 'xfoo foox\n' | grep -cw foo
+## stdout:
+2:
+3:-x-
+foo
+0
+## status: 1
+
+### grep says each bad pattern, a -f one at its file and line +stderr
+printf 'ok\n[x\nfine\n[y\n' > pats; printf '[x\n\na\\{1\n' > more; echo x | grep -f pats -f more; echo "$?"; echo 123 | grep -e '[' -e ']' 2>/dev/null; echo "$?"
+## stdout:
+2
+2
+## stderr:
+grep: pats:2: Unmatched [, [^, [:, [., or [=
+grep: pats:4: Unmatched [, [^, [:, [., or [=
+grep: more:3: Unmatched \{
+## status: 0
+## files:
+more: "[x\n\na\\{1\n"
+pats: "ok\n[x\nfine\n[y\n"
+
+### grep -E reads ) with no group as itself and {,N} as {0,N}; GNU's errors for {} and counts +stderr
+printf 'a)b\n(x)\naaa\n' | grep -E 'a)'; printf 'a)b\n(x)\n' | grep -Eo '\(x)|b)'; echo aaa | grep -Eo 'a{,2}'; echo a | grep -E 'a{}'; echo "$?"
+echo a | grep -E 'a{32768}'; echo "$?"; echo a | grep 'a\{1,32768\}'; echo "$?"; echo a | grep '[z-a]'; echo "$?"; echo a | grep '[[:nope:]]'; echo "$?"
+## stdout:
+a)b
+(x)
+aa
+a
+2
+2
+2
+2
+2
+## stderr:
+grep: Invalid content of \{\}
+grep: Regular expression too big
+grep: Regular expression too big
+grep: Invalid range end
+grep: Invalid character class name
+## status: 0
+
+### grep reads a backslash in brackets as a member, and named classes as a UTF-8 locale does
+printf 'a\\b\nn\nx.y\n' | grep -c '[\n]'; printf 'a\\b\nx.y\nxy\n' | grep '[\.]'; printf 'é\nE\n1\n' | grep '[[:alpha:]]'; printf 'é\nÉ\n' | grep '[[:upper:]]'; printf 'ü\n' | grep -ci '[[:upper:]]'
+## stdout:
+2
+a\b
+x.y
+é
+E
+É
+1
+## status: 0
+
+### grep -o and the word operators show POSIX's leftmost-longest matches
+echo abcd | grep -oE 'a|ab|abc'; echo 'a bb ccc' | grep -oF -e bb -e cc -e ccc; echo 'xyz abc' | grep -cE '(^|\>)a'; echo 'foo bar' | grep -o '\<b..\>'; echo 'abc' | grep -o 'b\>'; echo "$?"
+## stdout:
+abc
+bb
+ccc
+0
+bar
+1
+## status: 0
