@@ -1070,10 +1070,10 @@ impl Search<'_, '_> {
             // between the last printed one and this was neither selected nor printed.
             for (ctx_idx, ctx_offset, ctx_line) in std::mem::take(&mut scan.before) {
                 // `-o` prints no context, but context still joins groups.
-                if ctx_idx < start || self.o.only {
-                } else if !printable(&self.o, &ctx_line) {
+                let shown = ctx_idx >= start && !self.o.only;
+                if shown && !printable(&self.o, &ctx_line) {
                     scan.undecodable = true;
-                } else {
+                } else if shown {
                     self.prefix(label, show_name, ctx_idx + 1, ctx_offset, b'-');
                     self.context_line(&ctx_line);
                     self.out.push(terminator);

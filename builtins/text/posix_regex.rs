@@ -329,8 +329,8 @@ pub fn too_big(translated: &str) -> bool {
             b'[' if !in_class => in_class = true,
             b']' if in_class => in_class = false,
             b'{' if !in_class => {
-                let digits = bytes[idx + 1..].iter().take_while(|b| b.is_ascii_digit() || **b == b',');
-                let counts = String::from_utf8_lossy(&digits.copied().collect::<Vec<u8>>()).into_owned();
+                let counts: String =
+                    translated[idx + 1..].chars().take_while(|c| c.is_ascii_digit() || *c == ',').collect();
                 if counts.split(',').any(|n| n.len() > 5 || n.parse::<u32>().is_ok_and(|n| n > 32767)) {
                     return true;
                 }

@@ -477,7 +477,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                         Some(at) => (at, true),
                         None => (space.len(), self.chomped),
                     };
-                    self.output_line(&space[..end].to_vec(), newline);
+                    self.output_line(&space[..end], newline);
                 }
                 Kind::Quit(code, print) => {
                     if *print {
@@ -553,7 +553,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                         Some(at) => (at, true),
                         None => (space.len(), self.chomped),
                     };
-                    self.write_to(*file, &space[..end].to_vec(), newline).await;
+                    self.write_to(*file, &space[..end], newline).await;
                 }
                 Kind::Exchange => {
                     std::mem::swap(space, &mut self.hold);
