@@ -331,18 +331,33 @@ fn parse_args(args: Args) -> Result<Options, String> {
 pub(crate) struct Bytes {
     regex: Regex,
     longest: Option<posix_regex::Longest>,
-}
-
-impl std::ops::Deref for Bytes {
-    type Target = Regex;
-    fn deref(&self) -> &Regex {
-        &self.regex
-    }
+    /// `-F` with one string and nothing around it: the string searched for as it is (the
+    /// regex crate verifies a long literal at each place its prefix is found, which is
+    /// quadratic: a 10,000-byte string over a line of zeros took minutes).
+    literal: Option<memchr::memmem::Finder<'static>>,
 }
 
 impl Bytes {
     fn new(regex: Regex) -> Self {
-        Bytes { regex, longest: None }
+        Bytes { regex, longest: None, literal: None }
+    }
+
+    /// The first match at `at` or later, as a span.
+    fn find_at(&self, hay: &[u8], at: usize) -> Option<(usize, usize)> {
+        match &self.literal {
+            Some(finder) => {
+                let start = at + finder.find(hay.get(at..)?)?;
+                Some((start, start + finder.needle().len()))
+            }
+            None => self.regex.find_at(hay, at).map(|m| (m.start(), m.end())),
+        }
+    }
+
+    fn is_match(&self, hay: &[u8]) -> bool {
+        match &self.literal {
+            Some(finder) => finder.find(hay).is_some(),
+            None => self.regex.is_match(hay),
+        }
     }
 }
 
@@ -478,7 +493,14 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
                 };
                 posix_regex::Longest::new(&joined, &options)
             });
-            Matcher::Bytes(std::sync::Arc::new(Bytes { regex, longest: longest.flatten() }))
+            // One string, case and all, with nothing around it: searched for as it is.
+            let literal = match (o.syntax, patterns) {
+                ('F', [only]) if !o.ignore_case && !o.word && !o.line && !only.is_empty() && !only.contains('\n') => {
+                    Some(memchr::memmem::Finder::new(&toolsh_bytes::encode(only)).into_owned())
+                }
+                _ => None,
+            };
+            Matcher::Bytes(std::sync::Arc::new(Bytes { regex, longest: longest.flatten(), literal }))
         })
         .map_err(|err| match o.syntax {
             // ripgrep shows the regex crate's own account, the place marked.
@@ -646,13 +668,13 @@ fn byte_spans(regex: &Bytes, line: &[u8]) -> Vec<(usize, usize)> {
     let mut spans = Vec::new();
     let mut at = 0;
     while at <= line.len() {
-        let Some(found) = regex.find_at(line, at) else { break };
-        let end = regex.longest.as_ref().and_then(|l| l.end(line, found.start())).unwrap_or(0).max(found.end());
-        if end > found.start() {
-            spans.push((found.start(), end));
+        let Some((start, first_end)) = regex.find_at(line, at) else { break };
+        let end = regex.longest.as_ref().and_then(|l| l.end(line, start)).unwrap_or(0).max(first_end);
+        if end > start {
+            spans.push((start, end));
             at = end;
         } else {
-            at = found.start() + 1;
+            at = start + 1;
         }
     }
     spans
@@ -694,17 +716,17 @@ fn scan_block(
         if o.max.is_some_and(|m| scan.count >= m) {
             return Flow::InputDone;
         }
-        let Some(found) = regex.find_at(data, at) else { break };
+        let Some((found_start, found_end)) = regex.find_at(data, at) else { break };
         // After a final newline there is no line, though `^` and `$` match there.
-        if found.start() == data.len() && data.last() == Some(&b'\n') {
+        if found_start == data.len() && data.last() == Some(&b'\n') {
             break;
         }
-        let start = memchr::memrchr(b'\n', &data[..found.start()]).map_or(0, |i| i + 1);
-        let end = memchr::memchr(b'\n', &data[found.start()..]).map_or(data.len(), |i| found.start() + i);
+        let start = memchr::memrchr(b'\n', &data[..found_start]).map_or(0, |i| i + 1);
+        let end = memchr::memchr(b'\n', &data[found_start..]).map_or(data.len(), |i| found_start + i);
         let line = &data[start..end];
         at = end + 1;
         // A match that ran across a newline is not a match of this line alone.
-        if found.end() > end && !regex.is_match(line) {
+        if found_end > end && !regex.is_match(line) {
             continue;
         }
         scan.count += 1;
