@@ -58,6 +58,10 @@ struct Options {
     color: Option<color::Colors>,
     /// `--color` as given: `always`, or anything else (no terminal here).
     color_wanted: bool,
+    /// `-d skip`: directories named as operands are passed over.
+    skip_directories: bool,
+    /// `-D skip`: devices, FIFOs and sockets named as operands are passed over.
+    skip_devices: bool,
     include: Vec<Pattern>,
     exclude: Vec<Pattern>,
     exclude_dir: Vec<Pattern>,
@@ -120,6 +124,10 @@ const COLOR: Opt = Opt::long(
 const LINE_BUFFERED: Opt = Opt::long("line-buffered", "flush output on every line (output goes out as made)");
 const BINARY_FILES: Opt = Opt::long("binary-files", "assume that binary files are TYPE").value("TYPE");
 const SILENT: Opt = Opt::long("silent", "same as --quiet");
+const DIRECTORIES: Opt =
+    Opt::both('d', "directories", "how to handle directories; ACTION is 'read', 'recurse', or 'skip'").value("ACTION");
+const DEVICES: Opt =
+    Opt::both('D', "devices", "how to handle devices, FIFOs and sockets; ACTION is 'read' or 'skip'").value("ACTION");
 const GROUP_SEPARATOR: Opt =
     Opt::long("group-separator", "print SEP on line between matches with context").value("SEP");
 const NO_GROUP_SEPARATOR: Opt = Opt::long("no-group-separator", "do not print separator for matches with context");
@@ -158,6 +166,8 @@ pub const GREP: Spec = Spec {
         BINARY_FILES,
         Opt::both('a', "text", "equivalent to --binary-files=text"),
         Opt::short('I', "equivalent to --binary-files=without-match"),
+        DIRECTORIES,
+        DEVICES,
         Opt::both('r', "recursive", "search directories recursively"),
         Opt::both('R', "dereference-recursive", "likewise, but follow all symlinks"),
         INCLUDE,
@@ -285,6 +295,21 @@ fn parse_args(args: Args) -> Result<Options, String> {
             LABEL => o.label = Some(value.to_string()),
             SILENT => o.quiet = true,
             GROUP_SEPARATOR => o.group_separator = Some(value.to_string()),
+            DIRECTORIES => match value {
+                "read" => o.skip_directories = false,
+                "skip" => o.skip_directories = true,
+                "recurse" => o.recursive = true,
+                other => {
+                    return Err(format!(
+                        "invalid argument '{other}' for '--directories'\nValid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'"
+                    ));
+                }
+            },
+            DEVICES => match value {
+                "read" => o.skip_devices = false,
+                "skip" => o.skip_devices = true,
+                _ => return Err("unknown devices method".to_string()),
+            },
             NO_GROUP_SEPARATOR => o.group_separator = None,
             BINARY_FILES => match value {
                 "binary" => {}
@@ -1364,7 +1389,19 @@ async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
         && o.files[0] != "-"
         && ctx.vfs.stat(&ctx.abs(&o.files[0])).is_ok_and(|meta| meta.is_dir());
     let show_name = o.with_name.unwrap_or(o.files.len() > 1 || lone_directory);
-    let files = std::mem::take(&mut o.files);
+    let mut files = std::mem::take(&mut o.files);
+    // `-d skip` and `-D skip` pass over what they name among the operands (standard input is
+    // read whatever it is).
+    if (o.skip_directories && !o.recursive) || o.skip_devices {
+        files.retain(|file| {
+            let kind = (file != "-").then(|| ctx.vfs.stat(&ctx.abs(file)).ok()).flatten().map(|meta| meta.kind);
+            !match kind {
+                Some(FileKind::Dir) => o.skip_directories && !o.recursive,
+                Some(FileKind::Device | FileKind::Fifo) => o.skip_devices,
+                _ => false,
+            }
+        });
+    }
     let recursive = o.recursive;
     let mut search = Search {
         ctx: &ctx,

@@ -1038,3 +1038,21 @@ ccc
 bar
 1
 ## status: 0
+
+### grep -d skip passes over directories named, -d recurse is -r, -D skip leaves standard input read
+mkdir -p x/dir; echo aaa > x/a; echo bbb > x/b; echo aaa > x/dir/d
+grep -d skip aaa x/*; echo "$?"; grep -d read aaa x/dir; echo "$?"; grep -d recurse aaa x | sort; echo foo | grep -D skip foo -
+## stdout:
+x/a:aaa
+0
+2
+x/a:aaa
+x/dir/d:aaa
+foo
+## status: 0
+## files:
+x/
+x/a: "aaa\n"
+x/b: "bbb\n"
+x/dir/
+x/dir/d: "aaa\n"
