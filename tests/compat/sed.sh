@@ -863,3 +863,26 @@ e?
 ## stderr:
 sed: -e expression #1, char 7: strings for `y' command are different lengths
 ## status: 0
+
+### sed --follow-symlinks reads and edits where links lead, F naming it; -i alone makes a link a file +stderr
+echo x > t; ln -s t l1; ln -s l1 l2; mkdir d; ln -s ../t d/up
+sed -n --follow-symlinks F l2 d/up; sed -n F l2; sed --follow-symlinks F missing; echo "$?"
+sed -i --follow-symlinks s/x/y/ l2; cat t; sed -i s/y/z/ l1; cat t l1; test -L l1 || echo "l1 is a file now"
+## stdout:
+t
+d/../t
+l2
+4
+y
+y
+z
+l1 is a file now
+## stderr:
+sed: couldn't readlink missing: No such file or directory
+## status: 0
+## files:
+d/
+d/up -> ../t
+l1: "z\n"
+l2 -> l1
+t: "y\n"

@@ -254,6 +254,18 @@ pub async fn sed(ctx: Ctx<'_>, args: Args) -> Status {
         }
         files.push("-".to_string());
     }
+    // `--follow-symlinks`: each operand read (and edited) where its links lead, as `F` names it.
+    if args.has(&FOLLOW) {
+        for file in files.iter_mut().filter(|f| *f != "-") {
+            match follow_symlink(&ctx, file) {
+                Ok(target) => *file = target,
+                Err(message) => {
+                    ctx.err(format!("sed: {message}\n")).await;
+                    return 4;
+                }
+            }
+        }
+    }
     let mut status = 0;
     let mut exit = None;
     if let Some(suffix) = &in_place {
@@ -308,6 +320,30 @@ pub async fn sed(ctx: Ctx<'_>, args: Args) -> Status {
         return code;
     }
     exit.unwrap_or(status)
+}
+
+/// Where `name`'s links lead (GNU's `follow_symlink`): a relative link's target is taken from the
+/// link's directory; only the last component is followed.
+fn follow_symlink(ctx: &Ctx<'_>, name: &str) -> Result<String, String> {
+    let mut current = name.to_string();
+    for links in 0.. {
+        let abs = ctx.abs(&current);
+        match ctx.vfs.lstat(&abs) {
+            Ok(meta) if meta.kind != crate::vfs::FileKind::Symlink => break,
+            Ok(_) => {}
+            Err(err) => return Err(format!("couldn't readlink {current}: {}", describe(&err))),
+        }
+        if links >= 40 {
+            return Err(format!("couldn't follow symlink {name}: Too many levels of symbolic links"));
+        }
+        let target =
+            ctx.vfs.read_link(&abs).map_err(|err| format!("couldn't readlink {current}: {}", describe(&err)))?;
+        current = match current.rfind('/') {
+            Some(slash) if !target.starts_with('/') => format!("{}{target}", &current[..=slash]),
+            _ => target,
+        };
+    }
+    Ok(current)
 }
 
 /// Edits one file in place (`-i`): its lines through the program, the output replacing it
@@ -368,6 +404,11 @@ async fn in_place_file(
     // A file's last line without a newline keeps it that way: nothing more is owed.
     machine.missing_newline = false;
     let out = std::mem::take(&mut machine.out);
+    // As GNU's new file takes the old one's name, a link edited (without `--follow-symlinks`)
+    // becomes a file and what it named stays as it was.
+    if ctx.vfs.lstat(&abs).is_ok_and(|meta| meta.kind == crate::vfs::FileKind::Symlink) {
+        let _ = ctx.vfs.remove_file(&abs);
+    }
     if let Err(err) = ctx.vfs.write(&abs, &out, WriteMode::Truncate) {
         ctx.err(format!("sed: couldn't write {file}: {}\n", describe(&err))).await;
         return Err(4);
