@@ -1368,6 +1368,14 @@ async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
     }
     // A pattern with newlines is several patterns.
     let patterns: Vec<String> = patterns.iter().flat_map(|(p, _)| p.split('\n').map(str::to_string)).collect();
+    // When no line can be selected (`-m 0`, `-f /dev/null`, `-v ''`), GNU grep fails without
+    // reading anything, so a missing file is not said (but `-L` lists every file).
+    let selects_nothing = o.max == Some(0)
+        || (!o.line && !o.word && o.invert && patterns.iter().all(String::is_empty) && !patterns.is_empty())
+        || (!o.invert && patterns.is_empty());
+    if selects_nothing && !o.files_without && o.program == "grep" {
+        return 1;
+    }
     let regex = match build_regex(&o, &patterns) {
         Ok(regex) => regex,
         Err(message) => {

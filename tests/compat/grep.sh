@@ -1056,3 +1056,19 @@ x/a: "aaa\n"
 x/b: "bbb\n"
 x/dir/
 x/dir/d: "aaa\n"
+
+### grep that can select no line fails without reading its files, -L still listing them +stderr
+grep -m0 y no-such-file; echo "$?"; grep -f /dev/null no-such-file; echo "$?"; grep -v '' -E no-such-file; echo "$?"
+grep -L -f /dev/null /dev/null; echo "$?"; echo a | grep -v -f /dev/null; echo "$?"; grep -x -v '' no-such-file; echo "$?"
+## stdout:
+1
+1
+1
+/dev/null
+1
+a
+0
+2
+## stderr:
+grep: no-such-file: No such file or directory
+## status: 0
