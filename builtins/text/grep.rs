@@ -430,6 +430,10 @@ fn pattern_error(o: &Options, pattern: &str) -> Option<String> {
     if posix_regex::too_big(&translated) {
         return Some("Regular expression too big".to_string());
     }
+    // Nested deeper than the regex crate goes, whether or not the groups close.
+    if posix_regex::nesting(&translated) > 250 {
+        return Some("stack overflow".to_string());
+    }
     if posix_regex::has_backreference(&translated) {
         return None;
     }

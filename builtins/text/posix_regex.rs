@@ -17,6 +17,8 @@ pub fn failure_message(error: &str) -> String {
         _ if what.starts_with("invalid character class range") || what == "invalid range" => "Invalid range end",
         "invalid character class" | "Unicode property not found" => "Invalid character class name",
         "repetition quantifier expects a valid decimal" => "Invalid content of \\{\\}",
+        // GNU's parser recurses, and says where its stack ends; the regex crate's has a limit.
+        _ if what.starts_with("exceed the maximum number of nested") => "stack overflow",
         "incomplete escape sequence, reached end of pattern prematurely" => "Trailing backslash",
         _ if what.contains("Invalid back reference") || what.contains("backreference") => "Invalid back reference",
         _ if what.starts_with("invalid repetition count range") => "Invalid content of \\{\\}",
@@ -340,6 +342,27 @@ pub fn too_big(translated: &str) -> bool {
         idx += 1;
     }
     false
+}
+
+/// How deep a translated expression's groups nest (the regex crate refuses more than 250).
+pub fn nesting(translated: &str) -> usize {
+    let bytes = translated.as_bytes();
+    let (mut depth, mut deepest, mut in_class, mut idx) = (0usize, 0usize, false, 0);
+    while idx < bytes.len() {
+        match bytes[idx] {
+            b'\\' => idx += 1,
+            b'[' if !in_class => in_class = true,
+            b']' if in_class => in_class = false,
+            b'(' if !in_class => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b')' if !in_class => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        idx += 1;
+    }
+    deepest
 }
 
 /// Whether a translated expression refers back to a group (`\1`…`\9` outside brackets), which
