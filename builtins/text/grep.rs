@@ -1247,6 +1247,17 @@ fn step(
     } else {
         entry.kind
     };
+    // A link under -R back to a directory the walk is in (`d -> .`) is a loop: GNU warns of it
+    // and goes no deeper; here it is passed over.
+    if kind == FileKind::Dir
+        && entry.kind == FileKind::Symlink
+        && let Ok(target) = fs.read_link(&child_abs)
+    {
+        let resolved = path::normalize(abs, &target);
+        if abs == resolved || abs.starts_with(&format!("{}/", resolved.trim_end_matches('/'))) {
+            return None;
+        }
+    }
     if let Some(filter) = &o.filter
         && filter.leaves_out(scope, &child_abs, &entry.name, kind == FileKind::Dir)
     {
