@@ -1072,3 +1072,20 @@ a
 ## stderr:
 grep: no-such-file: No such file or directory
 ## status: 0
+
+### grep -R does not follow a link back into the directory it walks
+mkdir dir; echo a > dir/a; ln -s a dir/c; ln -s . dir/d; cd dir; grep -R '^' 2>/dev/null | sort; grep -R '^' d 2>/dev/null | sort; cd ..
+p=$(printf %0100000d 0 | tr 0 '('); echo a | grep -E "$p" 2>&1; echo "$?"
+## stdout:
+a:a
+c:a
+d/a:a
+d/c:a
+grep: stack overflow
+2
+## status: 0
+## files:
+dir/
+dir/a: "a\n"
+dir/c -> a
+dir/d -> .
