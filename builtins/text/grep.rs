@@ -422,6 +422,9 @@ impl Matcher {
 /// its own (joined, an unclosed `[` of one would take in the next: `grep -e '[' -e ']'` is an
 /// error), and every bad one is said.
 fn pattern_error(o: &Options, pattern: &str) -> Option<String> {
+    if matches!(o.syntax, 'E' | 'G') && posix_regex::misplaced_class(pattern) {
+        return Some("character class syntax is [[:space:]], not [:space:]".to_string());
+    }
     let translated = match o.syntax {
         'E' => posix_regex::extended(pattern),
         'G' => posix_regex::basic(pattern),

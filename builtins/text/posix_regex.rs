@@ -344,6 +344,47 @@ pub fn too_big(translated: &str) -> bool {
     false
 }
 
+/// Whether a POSIX pattern holds a bracket expression that is only a named class's name
+/// (`[:space:]` for `[[:space:]]`), which GNU's matcher refuses: `character class syntax is
+/// [[:space:]], not [:space:]`.
+pub fn misplaced_class(pattern: &str) -> bool {
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut idx = 0;
+    while idx < chars.len() {
+        match chars[idx] {
+            '\\' => idx += 1,
+            '[' => {
+                let mut end = idx + 1;
+                if chars.get(end) == Some(&'^') {
+                    end += 1;
+                }
+                if chars.get(end) == Some(&']') {
+                    end += 1;
+                }
+                while end < chars.len() && chars[end] != ']' {
+                    if chars[end] == '[' && matches!(chars.get(end + 1), Some(':' | '.' | '=')) {
+                        let kind = chars[end + 1];
+                        end += 2;
+                        while end + 1 < chars.len() && !(chars[end] == kind && chars[end + 1] == ']') {
+                            end += 1;
+                        }
+                        end += 1;
+                    }
+                    end += 1;
+                }
+                let inner = &chars[(idx + 1).min(chars.len())..end.min(chars.len())];
+                if inner.len() >= 2 && inner.first() == Some(&':') && inner.last() == Some(&':') {
+                    return true;
+                }
+                idx = end;
+            }
+            _ => {}
+        }
+        idx += 1;
+    }
+    false
+}
+
 /// How deep a translated expression's groups nest (the regex crate refuses more than 250).
 pub fn nesting(translated: &str) -> usize {
     let bytes = translated.as_bytes();

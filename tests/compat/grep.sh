@@ -1089,3 +1089,15 @@ dir/
 dir/a: "a\n"
 dir/c -> a
 dir/d -> .
+
+### grep refuses a class name written without its brackets, as GNU's matcher does +stderr
+echo a | grep '[:space:]'; echo "$?"; echo a | grep -E 'x|[:alpha:]'; echo "$?"; echo a | grep '[:a]'; echo 'a:' | grep -o '[]:a]*'
+## stdout:
+2
+2
+a
+a:
+## stderr:
+grep: character class syntax is [[:space:]], not [:space:]
+grep: character class syntax is [[:space:]], not [:space:]
+## status: 0

@@ -886,3 +886,13 @@ d/up -> ../t
 l1: "z\n"
 l2 -> l1
 t: "y\n"
+
+### sed refuses a class name written without its brackets, with status 4 +stderr
+echo a | sed 's/[:space:]/x/'; echo "$?"; echo a | sed 's/[[:space:]a]/x/'; echo a | sed -n '/[:a]/p'
+## stdout:
+4
+x
+a
+## stderr:
+sed: character class syntax is [[:space:]], not [:space:]
+## status: 0

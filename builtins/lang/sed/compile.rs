@@ -623,6 +623,11 @@ impl Compiler {
             return Ok(None);
         }
         let pattern = normalize(pattern, TextKind::Regex, self.settings.posix).map_err(|why| self.bad(why))?;
+        // GNU's matcher refuses `[:space:]` for `[[:space:]]` in its own words, with no place
+        // (status 4).
+        if crate::text::posix_regex::misplaced_class(&toolsh_bytes::decode(&pattern)) {
+            return Err("\0character class syntax is [[:space:]], not [:space:]".to_string());
+        }
         let flags =
             regex::Flags { extended: self.settings.extended, icase, multiline, separator: self.settings.separator };
         let re = regex::compile(&pattern, &flags).map_err(|why| self.bad(&why))?;
@@ -1027,7 +1032,7 @@ impl Compiler {
             } else {
                 match self.labels.iter().find(|(label, _)| *label == name) {
                     Some((_, at)) => *at,
-                    None => return Err(format!("\u{0}can't find label for jump to `{name}'")),
+                    None => return Err(format!("\0can't find label for jump to `{name}'")),
                 }
             };
             if let Some(Cmd { kind: Kind::Branch(to, _), .. }) = self.program.cmds.get_mut(idx) {

@@ -148,6 +148,22 @@ pub(crate) fn substitute(replacement: &[u8], caps: &posix_regex::Groups<'_>, out
     }
 }
 
+/// Says why the script was refused: status 1, or for what GNU calls a `panic` (a label no
+/// command defines, a matcher's own refusal; the compiler marks it with a leading NUL) status 4
+/// and no place.
+async fn refused(ctx: &Ctx<'_>, message: &str) -> Status {
+    match message.strip_prefix('\0') {
+        Some(panic) => {
+            ctx.err(format!("sed: {panic}\n")).await;
+            4
+        }
+        None => {
+            ctx.err(format!("sed: {message}\n")).await;
+            1
+        }
+    }
+}
+
 /// Whether `name` is exported with a value (GNU reads `POSIXLY_CORRECT` from its environment).
 fn exported(ctx: &Ctx<'_>, name: &str) -> bool {
     ctx.state()
@@ -195,8 +211,7 @@ pub async fn sed(ctx: Ctx<'_>, args: Args) -> Status {
             _ => Ok(()),
         };
         if let Err(message) = compiled {
-            ctx.err(format!("sed: {message}\n")).await;
-            return 1;
+            return refused(&ctx, &message).await;
         }
     }
     if !any_script {
@@ -205,21 +220,12 @@ pub async fn sed(ctx: Ctx<'_>, args: Args) -> Status {
         }
         let script = files.remove(0);
         if let Err(message) = compiler.compile(toolsh_bytes::encode(&script).into_owned(), Origin::Expression(1)) {
-            ctx.err(format!("sed: {message}\n")).await;
-            return 1;
+            return refused(&ctx, &message).await;
         }
     }
     let program = match compiler.finish() {
         Ok(program) => program,
-        // A label no command defines is GNU's `panic`: no place, status 4.
-        Err(message) if message.starts_with('\0') => {
-            ctx.err(format!("sed: {}\n", &message[1..])).await;
-            return 4;
-        }
-        Err(message) => {
-            ctx.err(format!("sed: {message}\n")).await;
-            return 1;
-        }
+        Err(message) => return refused(&ctx, &message).await,
     };
     let end = program.end.clone();
     let in_place = args.has(&IN_PLACE).then(|| args.last(&IN_PLACE).unwrap_or_default().to_string());
