@@ -501,6 +501,21 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
         // fancy-regex counts positions in the wrapped pattern, which the user never wrote.
         return fancy_regex::Regex::new(&format!("{flags}{joined}")).map(Matcher::Perl).map_err(|e| {
             let text = e.to_string();
+            // GNU's -P says PCRE2's message alone; the commonest in PCRE2's words.
+            if o.syntax == 'P' {
+                let pcre = if text.contains("end of string not reached") {
+                    Some("unmatched closing parenthesis")
+                } else if text.contains("Invalid back reference") {
+                    Some("reference to non-existent subpattern")
+                } else if text.contains("Unclosed open paren") || text.contains("without closing parenthesis") {
+                    Some("missing closing parenthesis")
+                } else {
+                    None
+                };
+                if let Some(pcre) = pcre {
+                    return pcre.to_string();
+                }
+            }
             let text = match (text.find(" at position "), text.find(": ")) {
                 (Some(at), Some(colon)) if colon > at => format!("{}{}", &text[..at], &text[colon..]),
                 _ => text,

@@ -1101,3 +1101,16 @@ a:
 grep: character class syntax is [[:space:]], not [:space:]
 grep: character class syntax is [[:space:]], not [:space:]
 ## status: 0
+
+### grep -P says an unmatched parenthesis and a missing group in PCRE2's words +stderr
+echo x | grep -P ')'; echo "$?"; echo aa | grep -Px '(.)\2'; echo "$?"; echo a | grep -P '(a'; echo "$?"; echo aa | grep -Pw '(.)\1'
+## stdout:
+2
+2
+2
+aa
+## stderr:
+grep: unmatched closing parenthesis
+grep: reference to non-existent subpattern
+grep: missing closing parenthesis
+## status: 0
