@@ -497,7 +497,13 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
         format!("{}: {}", patterns.join("\\n"), last.trim_start_matches("error: "))
     };
     if o.syntax == 'P' || backtracking {
-        let flags = if o.ignore_case { "(?i)" } else { "" };
+        // With -z a line may hold newlines, which `.` matches as in GNU's grep.
+        let flags = match (o.ignore_case, o.null_data) {
+            (true, true) => "(?is)",
+            (true, false) => "(?i)",
+            (false, true) => "(?s)",
+            (false, false) => "",
+        };
         // fancy-regex counts positions in the wrapped pattern, which the user never wrote.
         return fancy_regex::Regex::new(&format!("{flags}{joined}")).map(Matcher::Perl).map_err(|e| {
             let text = e.to_string();
@@ -527,6 +533,8 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
         .case_insensitive(o.ignore_case)
         // `^` and `$` at line ends, so the whole input can be searched at once.
         .multi_line(!o.null_data)
+        // With -z a line may hold newlines, which `.` matches as in GNU's grep.
+        .dot_matches_new_line(o.null_data)
         .unicode(true)
         .build()
         .map(|regex| {
@@ -534,7 +542,7 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
             let longest = (o.syntax != 'R' && (o.only || o.color_wanted)).then(|| {
                 let options = posix_regex::Options {
                     ignore_case: o.ignore_case,
-                    dot_matches_new_line: false,
+                    dot_matches_new_line: o.null_data,
                     multi_line: !o.null_data,
                     line_terminator: b'\n',
                 };
@@ -1391,7 +1399,11 @@ async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
             continue;
         }
         if let Some(message) = pattern.split('\n').find_map(|p| pattern_error(&o, p)) {
-            let place = from.as_ref().map(|(file, line)| format!("{file}:{line}: ")).unwrap_or_default();
+            // A stack overflow ends GNU's grep where it happens: said without a place.
+            let place = match from {
+                Some((file, line)) if message != "stack overflow" => format!("{file}:{line}: "),
+                _ => String::new(),
+            };
             ctx.err(o.said(&format!("{place}{message}"))).await;
             bad = true;
         }

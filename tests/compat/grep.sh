@@ -1114,3 +1114,12 @@ grep: unmatched closing parenthesis
 grep: reference to non-existent subpattern
 grep: missing closing parenthesis
 ## status: 0
+
+### grep -z lets . match the newlines of its lines
+printf 'a\0b\nc\0' | grep -z 'b.c' | od -An -c; printf '1\n2\n' | grep -cz '1.2'; printf '1\n2\n' | grep -cz '1.2\(\)\1'; printf '1\n2\n' | grep -czE '1[^a]2'
+## stdout:
+   b  \n   c  \0
+1
+1
+1
+## status: 0
