@@ -62,8 +62,9 @@ struct Options {
     skip_directories: bool,
     /// `-D skip`: devices, FIFOs and sockets named as operands are passed over.
     skip_devices: bool,
-    include: Vec<Pattern>,
-    exclude: Vec<Pattern>,
+    /// `--include` (true) and `--exclude` (false) in the order given: the last that matches a
+    /// name decides, and one none matches is searched unless the first is an `--include`.
+    file_rules: Vec<(Pattern, bool)>,
     exclude_dir: Vec<Pattern>,
     files: Vec<String>,
     /// `grep -r PAT` without a file: the working directory, its files named without `./`.
@@ -289,9 +290,13 @@ fn parse_args(args: Args) -> Result<Options, String> {
     for (opt, value) in args.given() {
         match *opt {
             NO_IGNORE_CASE => o.ignore_case = false,
-            INCLUDE => o.include.push(Pattern::new(value)),
-            EXCLUDE => o.exclude.push(Pattern::new(value)),
-            EXCLUDE_DIR => o.exclude_dir.push(Pattern::new(value)),
+            INCLUDE => o.file_rules.push((Pattern::new(value), true)),
+            EXCLUDE => o.file_rules.push((Pattern::new(value), false)),
+            // `dir/` names the directory `dir`.
+            EXCLUDE_DIR => o.exclude_dir.push(Pattern::new(match value.trim_end_matches('/') {
+                "" => value,
+                trimmed => trimmed,
+            })),
             LABEL => o.label = Some(value.to_string()),
             SILENT => o.quiet = true,
             GROUP_SEPARATOR => o.group_separator = Some(value.to_string()),
@@ -1303,9 +1308,28 @@ fn step(
     }
 }
 
-/// Whether `--include` and `--exclude` let a file found below a directory be searched.
+/// Whether `--include` and `--exclude` let a file named `name` be searched: the last of them
+/// that matches decides; when none does, the file is searched unless the first is an
+/// `--include` (GNU).
 fn selects(o: &Options, name: &str) -> bool {
-    (o.include.is_empty() || o.include.iter().any(|p| p.matches(name))) && !o.exclude.iter().any(|p| p.matches(name))
+    selects_by(o, |pattern| pattern.matches(name))
+}
+
+fn selects_by(o: &Options, matches: impl Fn(&Pattern) -> bool) -> bool {
+    let verdict = o.file_rules.iter().rev().find(|(pattern, _)| matches(pattern)).map(|(_, include)| *include);
+    verdict.unwrap_or_else(|| o.file_rules.first().is_none_or(|(_, include)| !include))
+}
+
+/// Whether an operand is left out by `--include`/`--exclude` (a file) or `--exclude-dir` (a
+/// directory under `-r`), matched by its name as given or its last component.
+fn operand_left_out(o: &Options, operand: &str, kind: Option<FileKind>) -> bool {
+    let name = operand.trim_end_matches('/');
+    let base = name.rsplit('/').next().unwrap_or(name);
+    let matches = |pattern: &Pattern| pattern.matches(name) || pattern.matches(base);
+    match kind {
+        Some(FileKind::Dir) => o.recursive && o.exclude_dir.iter().any(matches),
+        _ => !selects_by(o, matches),
+    }
 }
 
 /// `grep [options] PATTERN [FILE…]`
@@ -1443,16 +1467,22 @@ async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
         && ctx.vfs.stat(&ctx.abs(&o.files[0])).is_ok_and(|meta| meta.is_dir());
     let show_name = o.with_name.unwrap_or(o.files.len() > 1 || lone_directory);
     let mut files = std::mem::take(&mut o.files);
-    // `-d skip` and `-D skip` pass over what they name among the operands (standard input is
-    // read whatever it is).
-    if (o.skip_directories && !o.recursive) || o.skip_devices {
+    // `-d skip` and `-D skip` pass over what they name among the operands, and so do
+    // `--include`, `--exclude` and `--exclude-dir` (standard input is read whatever it is).
+    if (o.skip_directories && !o.recursive) || o.skip_devices || !o.file_rules.is_empty() || !o.exclude_dir.is_empty() {
+        let implicit = implicit_cwd;
         files.retain(|file| {
-            let kind = (file != "-").then(|| ctx.vfs.stat(&ctx.abs(file)).ok()).flatten().map(|meta| meta.kind);
-            !match kind {
+            if file == "-" || implicit {
+                return true;
+            }
+            let kind = ctx.vfs.stat(&ctx.abs(file)).ok().map(|meta| meta.kind);
+            let skipped = match kind {
                 Some(FileKind::Dir) => o.skip_directories && !o.recursive,
                 Some(FileKind::Device | FileKind::Fifo) => o.skip_devices,
                 _ => false,
-            }
+            };
+            let left_out = o.program == "grep" && operand_left_out(&o, file, kind);
+            !(skipped || left_out)
         });
     }
     let recursive = o.recursive;

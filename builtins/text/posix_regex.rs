@@ -373,7 +373,12 @@ pub fn misplaced_class(pattern: &str) -> bool {
                     end += 1;
                 }
                 let inner = &chars[(idx + 1).min(chars.len())..end.min(chars.len())];
-                if inner.len() >= 2 && inner.first() == Some(&':') && inner.last() == Some(&':') {
+                let inner = inner.strip_prefix(&['^']).unwrap_or(inner);
+                // `:name:`, the name letters only (`[::]` and `[:spac-e:]` are sets).
+                if let [':', name @ .., ':'] = inner
+                    && !name.is_empty()
+                    && name.iter().all(char::is_ascii_alphabetic)
+                {
                     return true;
                 }
                 idx = end;

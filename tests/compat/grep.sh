@@ -1123,3 +1123,28 @@ printf 'a\0b\nc\0' | grep -z 'b.c' | od -An -c; printf '1\n2\n' | grep -cz '1.2'
 1
 1
 ## status: 0
+
+### grep's --include and --exclude: the last that matches decides, operands too; --exclude-dir takes dir/ and operands
+mkdir -p x/dir; echo aaa > x/a; echo bbb > x/b; echo ddd > x/dir/d
+grep -r --exclude=nothing --include='a*' --exclude='a*' . x | sort; grep -r --exclude-dir=dir/ . x | sort
+grep --include=x/a '^' x/a x/b; grep -rl --exclude-dir=x . x; echo "$?"; grep --exclude=- '^aaa$' - < x/a; grep --exclude='*b' '^' x/a x/b
+(cd x && grep -r --exclude-dir=. '^aaa$'); printf 'a\n' | grep -c '[:spac-e:]'; printf 'a\n' | grep -c '[::]'
+## stdout:
+x/b:bbb
+x/dir/d:ddd
+x/a:aaa
+x/b:bbb
+x/a:aaa
+1
+aaa
+x/a:aaa
+a:aaa
+1
+0
+## status: 1
+## files:
+x/
+x/a: "aaa\n"
+x/b: "bbb\n"
+x/dir/
+x/dir/d: "ddd\n"
