@@ -13,6 +13,7 @@ use crate::{Ctx, OperandReader};
 use print::{At, Finds, Heading, Named, Part, emit_line, printable, push_number};
 use regex::bytes::{Regex, RegexBuilder};
 
+mod color;
 mod filter;
 mod multiline;
 mod print;
@@ -52,8 +53,21 @@ struct Options {
     skip_binary: bool,
     after: usize,
     before: usize,
-    include: Vec<Pattern>,
-    exclude: Vec<Pattern>,
+    /// Whether `-A`, `-B` or `-C` was given (even 0): groups of lines are set apart.
+    context: bool,
+    /// What sets groups apart (`--group-separator`; none with `--no-group-separator`).
+    group_separator: Option<String>,
+    /// `--color=always`: the colors (`GREP_COLORS`).
+    color: Option<color::Colors>,
+    /// `--color` as given: `always`, or anything else (no terminal here).
+    color_wanted: bool,
+    /// `-d skip`: directories named as operands are passed over.
+    skip_directories: bool,
+    /// `-D skip`: devices, FIFOs and sockets named as operands are passed over.
+    skip_devices: bool,
+    /// `--include` (true) and `--exclude` (false) in the order given: the last that matches a
+    /// name decides, and one none matches is searched unless the first is an `--include`.
+    file_rules: Vec<(Pattern, bool)>,
     exclude_dir: Vec<Pattern>,
     files: Vec<String>,
     /// `grep -r PAT` without a file: the working directory, its files named without `./`.
@@ -126,12 +140,22 @@ const INCLUDE: Opt = Opt::long("include", "search only files that match GLOB (a 
 const EXCLUDE: Opt = Opt::long("exclude", "skip files that match GLOB").value("GLOB");
 const EXCLUDE_DIR: Opt = Opt::long("exclude-dir", "skip directories that match GLOB").value("GLOB");
 const LABEL: Opt = Opt::long("label", "use LABEL as the standard input file name prefix").value("LABEL");
-const COLOR: Opt = Opt::long("color", "use markers to highlight the matching strings (never: no terminal)")
-    .alias("colour")
-    .optional("WHEN");
+const COLOR: Opt = Opt::long(
+    "color",
+    "use markers to highlight the matching strings; WHEN is 'always', 'never', or 'auto' (no terminal: never)",
+)
+.alias("colour")
+.optional("WHEN");
 const LINE_BUFFERED: Opt = Opt::long("line-buffered", "flush output on every line (output goes out as made)");
 const BINARY_FILES: Opt = Opt::long("binary-files", "assume that binary files are TYPE").value("TYPE");
 const SILENT: Opt = Opt::long("silent", "same as --quiet");
+const DIRECTORIES: Opt =
+    Opt::both('d', "directories", "how to handle directories; ACTION is 'read', 'recurse', or 'skip'").value("ACTION");
+const DEVICES: Opt =
+    Opt::both('D', "devices", "how to handle devices, FIFOs and sockets; ACTION is 'read' or 'skip'").value("ACTION");
+const GROUP_SEPARATOR: Opt =
+    Opt::long("group-separator", "print SEP on line between matches with context").value("SEP");
+const NO_GROUP_SEPARATOR: Opt = Opt::long("no-group-separator", "do not print separator for matches with context");
 
 /// `grep`.
 pub const GREP: Spec = Spec {
@@ -167,6 +191,8 @@ pub const GREP: Spec = Spec {
         BINARY_FILES,
         Opt::both('a', "text", "equivalent to --binary-files=text"),
         Opt::short('I', "equivalent to --binary-files=without-match"),
+        DIRECTORIES,
+        DEVICES,
         Opt::both('r', "recursive", "search directories recursively"),
         Opt::both('R', "dereference-recursive", "likewise, but follow all symlinks"),
         INCLUDE,
@@ -180,6 +206,8 @@ pub const GREP: Spec = Spec {
         Opt::both('B', "before-context", "print NUM lines of leading context").value("NUM"),
         Opt::both('A', "after-context", "print NUM lines of trailing context").value("NUM"),
         CONTEXT,
+        GROUP_SEPARATOR,
+        NO_GROUP_SEPARATOR,
         COLOR,
         Opt::both('U', "binary", "do not strip CR characters at EOL (MSDOS/Windows)"),
     ],
@@ -262,12 +290,19 @@ fn apply(o: &mut Options, flag: char, value: Option<String>) -> Result<(), Strin
         'I' => o.skip_binary = true,
         'U' | 'T' => {}
         'm' => o.max = Some(parse_number(&value(), "max count")?),
-        'A' => o.after = parse_number(&value(), "context length")?,
-        'B' => o.before = parse_number(&value(), "context length")?,
+        'A' => {
+            o.after = parse_number(&value(), "context length")?;
+            o.context = true;
+        }
+        'B' => {
+            o.before = parse_number(&value(), "context length")?;
+            o.context = true;
+        }
         'C' => {
             let n = parse_number(&value(), "context length")?;
             o.after = n;
             o.before = n;
+            o.context = true;
         }
         _ => return Err(format!("invalid option -- '{flag}'")),
     }
@@ -275,22 +310,54 @@ fn apply(o: &mut Options, flag: char, value: Option<String>) -> Result<(), Strin
 }
 
 fn parse_args(args: Args) -> Result<Options, String> {
-    let mut o = Options { syntax: 'G', program: "grep", ..Options::default() };
+    let mut o = Options { syntax: 'G', program: "grep", group_separator: Some("--".to_string()), ..Options::default() };
     for (opt, value) in args.given() {
         match *opt {
             NO_IGNORE_CASE => o.ignore_case = false,
-            INCLUDE => o.include.push(Pattern::new(value)),
-            EXCLUDE => o.exclude.push(Pattern::new(value)),
-            EXCLUDE_DIR => o.exclude_dir.push(Pattern::new(value)),
+            INCLUDE => o.file_rules.push((Pattern::new(value), true)),
+            EXCLUDE => o.file_rules.push((Pattern::new(value), false)),
+            // `dir/` names the directory `dir`.
+            EXCLUDE_DIR => o.exclude_dir.push(Pattern::new(match value.trim_end_matches('/') {
+                "" => value,
+                trimmed => trimmed,
+            })),
             LABEL => o.label = Some(value.to_string()),
             SILENT => o.quiet = true,
+            GROUP_SEPARATOR => o.group_separator = Some(value.to_string()),
+            DIRECTORIES => match value {
+                "read" => o.skip_directories = false,
+                "skip" => o.skip_directories = true,
+                "recurse" => o.recursive = true,
+                other => {
+                    return Err(format!(
+                        "invalid argument '{other}' for '--directories'\nValid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'"
+                    ));
+                }
+            },
+            DEVICES => match value {
+                "read" => o.skip_devices = false,
+                "skip" => o.skip_devices = true,
+                _ => return Err("unknown devices method".to_string()),
+            },
+            NO_GROUP_SEPARATOR => o.group_separator = None,
             BINARY_FILES => match value {
                 "binary" => {}
                 "text" => o.text = true,
                 "without-match" => o.skip_binary = true,
                 other => return Err(format!("invalid argument '{other}' for '--binary-files'")),
             },
-            COLOR | LINE_BUFFERED => {}
+            COLOR => {
+                o.color_wanted = match value {
+                    "always" | "yes" | "force" => true,
+                    "never" | "no" | "none" | "auto" | "tty" | "if-tty" | "" => false,
+                    other => {
+                        return Err(format!(
+                            "invalid argument '{other}' for '--color'\nValid arguments are:\n  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n  - 'auto', 'tty', 'if-tty'"
+                        ));
+                    }
+                }
+            }
+            LINE_BUFFERED => {}
             // Every other option has a letter, which `apply` reads.
             _ => {
                 if let Some(letter) = opt.short {
@@ -311,12 +378,49 @@ fn parse_args(args: Args) -> Result<Options, String> {
     Ok(o)
 }
 
+/// The regex crate's automaton over bytes, and for POSIX patterns the DFA that finds where
+/// POSIX's leftmost-longest match ends (what `-o` and `--color` show: `-e cc -e ccc` takes
+/// `ccc`); ripgrep's syntax keeps the regex crate's leftmost-first matches.
+#[derive(Clone)]
+pub(crate) struct Bytes {
+    regex: Regex,
+    longest: Option<posix_regex::Longest>,
+    /// `-F` with one string and nothing around it: the string searched for as it is (the
+    /// regex crate verifies a long literal at each place its prefix is found, which is
+    /// quadratic: a 10,000-byte string over a line of zeros took minutes).
+    literal: Option<memchr::memmem::Finder<'static>>,
+}
+
+impl Bytes {
+    fn new(regex: Regex) -> Self {
+        Bytes { regex, longest: None, literal: None }
+    }
+
+    /// The first match at `at` or later, as a span.
+    fn find_at(&self, hay: &[u8], at: usize) -> Option<(usize, usize)> {
+        match &self.literal {
+            Some(finder) => {
+                let start = at + finder.find(hay.get(at..)?)?;
+                Some((start, start + finder.needle().len()))
+            }
+            None => self.regex.find_at(hay, at).map(|m| (m.start(), m.end())),
+        }
+    }
+
+    fn is_match(&self, hay: &[u8]) -> bool {
+        match &self.literal {
+            Some(finder) => finder.find(hay).is_some(),
+            None => self.regex.is_match(hay),
+        }
+    }
+}
+
 /// A compiled pattern: the regex crate over bytes, or for `-P` fancy-regex (look-around,
 /// backreferences, lazy and possessive forms) over the line as text.
 enum Matcher {
     /// Shared, so the search can hold it while writing output: a clone of a `Regex` itself
     /// would start without its match caches.
-    Bytes(std::sync::Arc<Regex>),
+    Bytes(std::sync::Arc<Bytes>),
     Perl(fancy_regex::Regex),
 }
 
@@ -327,6 +431,25 @@ impl Matcher {
             // A pattern that backtracks past the limit matches nothing rather than hanging.
             Matcher::Perl(regex) => regex.is_match(&toolsh_bytes::decode(line)).unwrap_or(false),
         }
+    }
+}
+
+impl Finds for Bytes {
+    /// Without a replacement, each match runs to its longest end where POSIX asks for the
+    /// longest (`longest`); a replacement (`rg -r`) is the regex crate's own.
+    fn parts(&self, line: &[u8], with: Option<&[u8]>) -> Vec<Part> {
+        let Some(longest) = self.longest.as_ref().filter(|_| with.is_none()) else {
+            return self.regex.parts(line, with);
+        };
+        let mut parts = Vec::new();
+        let mut at = 0;
+        while at <= line.len() {
+            let Some((start, first_end)) = self.find_at(line, at) else { break };
+            let end = longest.end(line, start).unwrap_or(0).max(first_end);
+            parts.push(Part { start, end, replacement: None });
+            at = if end > start { end } else { start + 1 };
+        }
+        parts
     }
 }
 
@@ -352,6 +475,34 @@ impl Finds for Matcher {
             }
         }
     }
+}
+
+/// GNU's complaint about a POSIX pattern alone, if it has one: each pattern is an expression of
+/// its own (joined, an unclosed `[` of one would take in the next: `grep -e '[' -e ']'` is an
+/// error), and every bad one is said.
+fn pattern_error(o: &Options, pattern: &str) -> Option<String> {
+    if matches!(o.syntax, 'E' | 'G') && posix_regex::misplaced_class(pattern) {
+        return Some("character class syntax is [[:space:]], not [:space:]".to_string());
+    }
+    let translated = match o.syntax {
+        'E' => posix_regex::extended(pattern),
+        'G' => posix_regex::basic(pattern),
+        _ => return None,
+    };
+    if posix_regex::too_big(&translated) {
+        return Some("Regular expression too big".to_string());
+    }
+    // Nested deeper than the regex crate goes, whether or not the groups close.
+    if posix_regex::nesting(&translated) > 250 {
+        return Some("stack overflow".to_string());
+    }
+    if posix_regex::has_backreference(&translated) {
+        return None;
+    }
+    regex_syntax::ast::parse::Parser::new()
+        .parse(&translated)
+        .err()
+        .map(|err| posix_regex::failure_message(&err.to_string()))
 }
 
 fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
@@ -392,17 +543,44 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
     if o.line {
         joined = format!("^(?:{joined})$");
     } else if o.word {
-        joined = format!("(?:^|\\b)(?:{joined})(?:\\b|$)");
+        // A word is a match with no word character just before or after it (GNU's test),
+        // not one between word boundaries: `-w ''` matches no line with a word at its ends.
+        joined = if o.syntax == 'P' || backtracking {
+            format!("(?<!\\w)(?:{joined})(?!\\w)")
+        } else {
+            format!("\\b{{start-half}}(?:{joined})\\b{{end-half}}")
+        };
     }
     let describe = |text: String| {
         let last = text.lines().rev().find(|l| l.starts_with("error:")).unwrap_or(text.lines().next().unwrap_or(""));
         format!("{}: {}", patterns.join("\\n"), last.trim_start_matches("error: "))
     };
     if o.syntax == 'P' || backtracking {
-        let flags = if o.ignore_case { "(?i)" } else { "" };
+        // With -z a line may hold newlines, which `.` matches as in GNU's grep.
+        let flags = match (o.ignore_case, o.null_data) {
+            (true, true) => "(?is)",
+            (true, false) => "(?i)",
+            (false, true) => "(?s)",
+            (false, false) => "",
+        };
         // fancy-regex counts positions in the wrapped pattern, which the user never wrote.
         return fancy_regex::Regex::new(&format!("{flags}{joined}")).map(Matcher::Perl).map_err(|e| {
             let text = e.to_string();
+            // GNU's -P says PCRE2's message alone; the commonest in PCRE2's words.
+            if o.syntax == 'P' {
+                let pcre = if text.contains("end of string not reached") {
+                    Some("unmatched closing parenthesis")
+                } else if text.contains("Invalid back reference") {
+                    Some("reference to non-existent subpattern")
+                } else if text.contains("Unclosed open paren") || text.contains("without closing parenthesis") {
+                    Some("missing closing parenthesis")
+                } else {
+                    None
+                };
+                if let Some(pcre) = pcre {
+                    return pcre.to_string();
+                }
+            }
             let text = match (text.find(" at position "), text.find(": ")) {
                 (Some(at), Some(colon)) if colon > at => format!("{}{}", &text[..at], &text[colon..]),
                 _ => text,
@@ -414,10 +592,31 @@ fn build_regex(o: &Options, patterns: &[String]) -> Result<Matcher, String> {
         .case_insensitive(o.ignore_case)
         // `^` and `$` at line ends, so the whole input can be searched at once.
         .multi_line(!o.null_data)
-        .dot_matches_new_line(o.dot_all && o.multiline)
+        // With -z a line may hold newlines, which `.` matches as in GNU's grep; so does rg -U's
+        // --multiline-dotall.
+        .dot_matches_new_line(o.null_data || (o.dot_all && o.multiline))
         .unicode(true)
         .build()
-        .map(|regex| Matcher::Bytes(std::sync::Arc::new(regex)))
+        .map(|regex| {
+            // Where a match ends matters only when matches are shown.
+            let longest = (o.syntax != 'R' && (o.only || o.color_wanted)).then(|| {
+                let options = posix_regex::Options {
+                    ignore_case: o.ignore_case,
+                    dot_matches_new_line: o.null_data,
+                    multi_line: !o.null_data,
+                    line_terminator: b'\n',
+                };
+                posix_regex::Longest::new(&joined, &options)
+            });
+            // One string, case and all, with nothing around it: searched for as it is.
+            let literal = match (o.syntax, patterns) {
+                ('F', [only]) if !o.ignore_case && !o.word && !o.line && !only.is_empty() && !only.contains('\n') => {
+                    Some(memchr::memmem::Finder::new(&toolsh_bytes::encode(only)).into_owned())
+                }
+                _ => None,
+            };
+            Matcher::Bytes(std::sync::Arc::new(Bytes { regex, longest: longest.flatten(), literal }))
+        })
         .map_err(|err| match o.syntax {
             // ripgrep shows the regex crate's own account, the place marked.
             'R' => err.to_string(),
@@ -495,7 +694,7 @@ fn per_input(o: &Options) -> bool {
 #[allow(clippy::too_many_arguments)]
 fn scan_block(
     o: &Options,
-    regex: &Regex,
+    regex: &Bytes,
     out: &mut Vec<u8>,
     data: &[u8],
     label: &str,
@@ -519,17 +718,17 @@ fn scan_block(
         if o.max.is_some_and(|m| scan.count >= m) {
             return Flow::InputDone;
         }
-        let Some(found) = regex.find_at(data, at) else { break };
+        let Some((found_start, found_end)) = regex.find_at(data, at) else { break };
         // After a final newline there is no line, though `^` and `$` match there.
-        if found.start() == data.len() && data.last() == Some(&b'\n') {
+        if found_start == data.len() && data.last() == Some(&b'\n') {
             break;
         }
-        let start = memchr::memrchr(b'\n', &data[..found.start()]).map_or(0, |i| i + 1);
-        let end = memchr::memchr(b'\n', &data[found.start()..]).map_or(data.len(), |i| found.start() + i);
+        let start = memchr::memrchr(b'\n', &data[..found_start]).map_or(0, |i| i + 1);
+        let end = memchr::memchr(b'\n', &data[found_start..]).map_or(data.len(), |i| found_start + i);
         let line = &data[start..end];
         at = end + 1;
         // A match that ran across a newline is not a match of this line alone.
-        if found.end() > end && !regex.is_match(line) {
+        if found_end > end && !regex.is_match(line) {
             continue;
         }
         scan.count += 1;
@@ -565,14 +764,18 @@ fn summary(o: &Options, out: &mut Vec<u8>, label: &str, show_name: bool, binary:
         false
     } else if o.count {
         if show_name {
-            out.extend_from_slice(&toolsh_bytes::encode(label));
-            out.push(if o.null_after_name { 0 } else { b':' });
+            name_in_color(o, out, label);
+            match (&o.color, o.null_after_name) {
+                (_, true) => out.push(0),
+                (Some(colors), false) => colors.wrap(out, &colors.separator, b":"),
+                (None, false) => out.push(b':'),
+            }
         }
         push_number(out, count);
         out.push(b'\n');
         false
     } else if (o.files_with && count > 0) || (o.files_without && count == 0) {
-        out.extend_from_slice(&toolsh_bytes::encode(label));
+        name_in_color(o, out, label);
         out.push(if o.null_after_name { 0 } else { b'\n' });
         false
     } else {
@@ -581,17 +784,19 @@ fn summary(o: &Options, out: &mut Vec<u8>, label: &str, show_name: bool, binary:
     }
 }
 
+/// A file's name, in its color with `--color=always`.
+fn name_in_color(o: &Options, out: &mut Vec<u8>, label: &str) {
+    match &o.color {
+        Some(colors) => colors.wrap(out, &colors.file_name, &toolsh_bytes::encode(label)),
+        None => out.extend_from_slice(&toolsh_bytes::encode(label)),
+    }
+}
+
 /// Whether a search may go through its input a block at a time (no inversion, no context, a
 /// pattern of the regex crate, lines ending in newlines): the search `tree.rs` runs on worker
 /// threads.
 fn is_direct(o: &Options, regex: &Matcher) -> bool {
-    matches!(regex, Matcher::Bytes(_))
-        && !o.invert
-        && o.before == 0
-        && o.after == 0
-        && !o.null_data
-        && !o.multiline
-        && !o.count_matches
+    matches!(regex, Matcher::Bytes(_)) && !o.invert && !o.context && !o.null_data && !o.multiline && !o.count_matches
 }
 
 struct Search<'c, 'a> {
@@ -734,14 +939,31 @@ impl<'c, 'a> Search<'c, 'a> {
         terminator: u8,
     ) {
         scan.after_left -= 1;
-        if printable(&self.o, line) {
+        if self.o.only {
+            // `-o` prints no context, but context still joins groups.
+            scan.last_printed = Some(idx);
+        } else if printable(&self.o, line) {
             let mut named = Named { label, show: show_name, heading: &mut scan.heading };
             self.context_prefix(&mut named, idx + 1, offset);
-            self.out.extend_from_slice(line);
+            self.context_line(line);
             self.out.push(terminator);
             scan.last_printed = Some(idx);
         } else {
             scan.undecodable = true;
+        }
+    }
+
+    /// A context line's text; in color, the matches of `-v`'s context lines (the lines that
+    /// match) shown.
+    fn context_line(&mut self, line: &[u8]) {
+        match &self.o.color {
+            Some(colors) => {
+                let line_color =
+                    if self.o.invert && colors.reverse { &colors.selected_line } else { &colors.context_line };
+                let spans = if self.o.invert { print::spans(&self.regex, line) } else { Vec::new() };
+                colors.line(&mut self.out, line, &spans, line_color, &colors.context_match);
+            }
+            None => self.out.extend_from_slice(line),
         }
     }
 
@@ -902,24 +1124,32 @@ impl<'c, 'a> Search<'c, 'a> {
                 Some(last) => first_context.max(last + 1),
                 None => first_context,
             };
-            // Under `--heading` a file's heading, not `--`, sets its first group off.
+            // Under `--heading` a file's heading, not the separator, sets its first group off.
             let new_heading = self.o.heading && show_name && scan.last_printed.is_none();
-            if (self.o.before > 0 || self.o.after > 0)
+            if self.o.context
                 && self.any_context_printed
                 && scan.last_printed.is_none_or(|l| start > l + 1)
                 && !new_heading
+                && let Some(separator) = &self.o.group_separator
             {
-                self.out.extend_from_slice(b"--\n");
+                let separator = toolsh_bytes::encode(separator);
+                match &self.o.color {
+                    Some(colors) => colors.wrap(&mut self.out, &colors.separator, &separator),
+                    None => self.out.extend_from_slice(&separator),
+                }
+                self.out.push(b'\n');
             }
             // The lines kept before this one are exactly those from `start` on: every line
             // between the last printed one and this was neither selected nor printed.
             for (ctx_idx, ctx_offset, ctx_line) in std::mem::take(&mut scan.before) {
-                if ctx_idx >= start && !printable(&self.o, &ctx_line) {
+                // `-o` prints no context, but context still joins groups.
+                let shown = ctx_idx >= start && !self.o.only;
+                if shown && !printable(&self.o, &ctx_line) {
                     scan.undecodable = true;
-                } else if ctx_idx >= start {
+                } else if shown {
                     let mut named = Named { label, show: show_name, heading: &mut scan.heading };
                     self.context_prefix(&mut named, ctx_idx + 1, ctx_offset);
-                    self.out.extend_from_slice(&ctx_line);
+                    self.context_line(&ctx_line);
                     self.out.push(terminator);
                 }
             }
@@ -1041,6 +1271,17 @@ fn step(
     } else {
         entry.kind
     };
+    // A link under -R back to a directory the walk is in (`d -> .`) is a loop: GNU warns of it
+    // and goes no deeper; here it is passed over.
+    if kind == FileKind::Dir
+        && entry.kind == FileKind::Symlink
+        && let Ok(target) = fs.read_link(&child_abs)
+    {
+        let resolved = path::normalize(abs, &target);
+        if abs == resolved || abs.starts_with(&format!("{}/", resolved.trim_end_matches('/'))) {
+            return None;
+        }
+    }
     if let Some(filter) = &o.filter
         && filter.leaves_out(scope, &child_abs, &entry.name, kind == FileKind::Dir)
     {
@@ -1060,9 +1301,28 @@ fn step(
     }
 }
 
-/// Whether `--include` and `--exclude` let a file found below a directory be searched.
+/// Whether `--include` and `--exclude` let a file named `name` be searched: the last of them
+/// that matches decides; when none does, the file is searched unless the first is an
+/// `--include` (GNU).
 fn selects(o: &Options, name: &str) -> bool {
-    (o.include.is_empty() || o.include.iter().any(|p| p.matches(name))) && !o.exclude.iter().any(|p| p.matches(name))
+    selects_by(o, |pattern| pattern.matches(name))
+}
+
+fn selects_by(o: &Options, matches: impl Fn(&Pattern) -> bool) -> bool {
+    let verdict = o.file_rules.iter().rev().find(|(pattern, _)| matches(pattern)).map(|(_, include)| *include);
+    verdict.unwrap_or_else(|| o.file_rules.first().is_none_or(|(_, include)| !include))
+}
+
+/// Whether an operand is left out by `--include`/`--exclude` (a file) or `--exclude-dir` (a
+/// directory under `-r`), matched by its name as given or its last component.
+fn operand_left_out(o: &Options, operand: &str, kind: Option<FileKind>) -> bool {
+    let name = operand.trim_end_matches('/');
+    let base = name.rsplit('/').next().unwrap_or(name);
+    let matches = |pattern: &Pattern| pattern.matches(name) || pattern.matches(base);
+    match kind {
+        Some(FileKind::Dir) => o.recursive && o.exclude_dir.iter().any(matches),
+        _ => !selects_by(o, matches),
+    }
 }
 
 /// `grep [options] PATTERN [FILE…]`
@@ -1102,7 +1362,25 @@ pub async fn egrep(mut ctx: Ctx<'_>) -> Status {
 /// `grep [OPTION]... PATTERNS [FILE]...`
 pub async fn grep(ctx: Ctx<'_>, args: Args) -> Status {
     match parse_args(args) {
-        Ok(o) => run(ctx, o).await,
+        Ok(mut o) => {
+            if o.color_wanted {
+                let exported = |name: &str| {
+                    ctx.state()
+                        .vars
+                        .get(name)
+                        .filter(|var| var.attrs.has(toolsh_core::vars::Attrs::EXPORT))
+                        .and_then(|var| var.scalar())
+                        .map(str::to_string)
+                };
+                let (colors, warning) =
+                    color::Colors::from_env(exported("GREP_COLOR").as_deref(), exported("GREP_COLORS").as_deref());
+                if let Some(warning) = warning {
+                    ctx.err(o.said(&warning)).await;
+                }
+                o.color = Some(colors);
+            }
+            run(ctx, o).await
+        }
         Err(message) => ctx.misuse(&GREP, message).await,
     }
 }
@@ -1114,12 +1392,15 @@ async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
     if o.recursive || o.files.len() > 1 {
         ctx.vfs.tally_reads();
     }
-    let mut patterns = std::mem::take(&mut o.patterns);
+    // Each pattern with where it came from: a file's name and line for `-f`.
+    let mut patterns: Vec<(String, Option<(String, usize)>)> =
+        std::mem::take(&mut o.patterns).into_iter().map(|p| (p, None)).collect();
     for file in std::mem::take(&mut o.pattern_files) {
         match ctx.read_operand(&file).await {
             Ok(data) => {
                 let text = toolsh_bytes::decode(&data);
-                patterns.extend(text.lines().map(str::to_string));
+                let lines = text.lines().enumerate();
+                patterns.extend(lines.map(|(at, line)| (line.to_string(), Some((file.clone(), at + 1)))));
             }
             Err(err) => {
                 ctx.err(o.said(&format!("{file}: {}", describe(&err)))).await;
@@ -1127,8 +1408,36 @@ async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
             }
         }
     }
+    let mut bad = false;
+    // A pattern given twice is one pattern, said once (at its first place), as GNU says it.
+    let mut seen = std::collections::HashSet::new();
+    for (pattern, from) in &patterns {
+        if !seen.insert(pattern.as_str()) {
+            continue;
+        }
+        if let Some(message) = pattern.split('\n').find_map(|p| pattern_error(&o, p)) {
+            // A stack overflow ends GNU's grep where it happens: said without a place.
+            let place = match from {
+                Some((file, line)) if message != "stack overflow" => format!("{file}:{line}: "),
+                _ => String::new(),
+            };
+            ctx.err(o.said(&format!("{place}{message}"))).await;
+            bad = true;
+        }
+    }
+    if bad {
+        return 2;
+    }
     // A pattern with newlines is several patterns.
-    let patterns: Vec<String> = patterns.iter().flat_map(|p| p.split('\n').map(str::to_string)).collect();
+    let patterns: Vec<String> = patterns.iter().flat_map(|(p, _)| p.split('\n').map(str::to_string)).collect();
+    // When no line can be selected (`-m 0`, `-f /dev/null`, `-v ''`), GNU grep fails without
+    // reading anything, so a missing file is not said (but `-L` lists every file).
+    let selects_nothing = o.max == Some(0)
+        || (!o.line && !o.word && o.invert && patterns.iter().all(String::is_empty) && !patterns.is_empty())
+        || (!o.invert && patterns.is_empty());
+    if selects_nothing && !o.files_without && o.program == "grep" {
+        return 1;
+    }
     let regex = match build_regex(&o, &patterns) {
         Ok(regex) => regex,
         Err(message) => {
@@ -1150,7 +1459,25 @@ async fn run(mut ctx: Ctx<'_>, mut o: Options) -> Status {
         && o.files[0] != "-"
         && ctx.vfs.stat(&ctx.abs(&o.files[0])).is_ok_and(|meta| meta.is_dir());
     let show_name = o.with_name.unwrap_or(o.files.len() > 1 || lone_directory);
-    let files = std::mem::take(&mut o.files);
+    let mut files = std::mem::take(&mut o.files);
+    // `-d skip` and `-D skip` pass over what they name among the operands, and so do
+    // `--include`, `--exclude` and `--exclude-dir` (standard input is read whatever it is).
+    if (o.skip_directories && !o.recursive) || o.skip_devices || !o.file_rules.is_empty() || !o.exclude_dir.is_empty() {
+        let implicit = implicit_cwd;
+        files.retain(|file| {
+            if file == "-" || implicit {
+                return true;
+            }
+            let kind = ctx.vfs.stat(&ctx.abs(file)).ok().map(|meta| meta.kind);
+            let skipped = match kind {
+                Some(FileKind::Dir) => o.skip_directories && !o.recursive,
+                Some(FileKind::Device | FileKind::Fifo) => o.skip_devices,
+                _ => false,
+            };
+            let left_out = o.program == "grep" && operand_left_out(&o, file, kind);
+            !(skipped || left_out)
+        });
+    }
     let recursive = o.recursive;
     let mut search = Search::new(&ctx, o, regex);
     // A tree, or many files (`find | xargs grep`), is searched on every core (tree.rs); the

@@ -894,3 +894,257 @@ printf 'a.b\nx0y\nq-r\n' | grep -Eo '[--/]'
 .
 -
 ## status: 0
+
+### grep -C 0 sets groups apart, and the group separator can change or go
+printf 'hit\nno\nno\nhit\nhit\nno\nhit\n' > f; grep -C 0 hit f; grep -A 0 --group-separator=XX hit f; grep -B 0 --no-group-separator hit f
+## stdout:
+hit
+--
+hit
+hit
+--
+hit
+hit
+XX
+hit
+hit
+XX
+hit
+hit
+hit
+hit
+hit
+## status: 0
+## files:
+f: "hit\nno\nno\nhit\nhit\nno\nhit\n"
+
+### grep -o with context prints no context lines, and its groups are still set apart
+printf 'a yes\nno\nno\nb yes\nno\nno\nno\nc yes\n' | grep -n -o -C 1 yes
+## stdout:
+1:yes
+4:yes
+--
+8:yes
+## status: 0
+
+### grep --color=always marks matches, names, numbers and separators as GNU does
+printf 'one two\nthree\n' > f; grep --color=always -n -H t f | od -An -c; grep --color=always -o -b 'o' f | od -An -c
+echo 'abc abc' | GREP_COLORS='ms=04:fn=01' grep --color=always -H b | od -An -c; grep --color=never -c t f; grep --color=always -c t f | od -An -c
+## stdout:
+ 033   [   3   5   m 033   [   K   f 033   [   m 033   [   K 033
+   [   3   6   m 033   [   K   : 033   [   m 033   [   K 033   [
+   3   2   m 033   [   K   1 033   [   m 033   [   K 033   [   3
+   6   m 033   [   K   : 033   [   m 033   [   K   o   n   e    
+ 033   [   0   1   ;   3   1   m 033   [   K   t 033   [   m 033
+   [   K   w   o  \n 033   [   3   5   m 033   [   K   f 033   [
+   m 033   [   K 033   [   3   6   m 033   [   K   : 033   [   m
+ 033   [   K 033   [   3   2   m 033   [   K   2 033   [   m 033
+   [   K 033   [   3   6   m 033   [   K   : 033   [   m 033   [
+   K 033   [   0   1   ;   3   1   m 033   [   K   t 033   [   m
+ 033   [   K   h   r   e   e  \n
+ 033   [   3   2   m 033   [   K   0 033   [   m 033   [   K 033
+   [   3   6   m 033   [   K   : 033   [   m 033   [   K 033   [
+   0   1   ;   3   1   m 033   [   K   o 033   [   m 033   [   K
+  \n 033   [   3   2   m 033   [   K   6 033   [   m 033   [   K
+ 033   [   3   6   m 033   [   K   : 033   [   m 033   [   K 033
+   [   0   1   ;   3   1   m 033   [   K   o 033   [   m 033   [
+   K  \n
+ 033   [   0   1   m 033   [   K   (   s   t   a   n   d   a   r
+   d       i   n   p   u   t   ) 033   [   m 033   [   K 033   [
+   3   6   m 033   [   K   : 033   [   m 033   [   K   a 033   [
+   0   4   m 033   [   K   b 033   [   m 033   [   K   c       a
+ 033   [   0   4   m 033   [   K   b 033   [   m 033   [   K   c
+  \n
+2
+   2  \n
+## status: 0
+## files:
+f: "one two\nthree\n"
+
+### grep --color=always with GREP_COLOR warns that it is deprecated +stderr
+echo abc | GREP_COLOR='01;32' grep --color=always b | od -An -c; echo abc | GREP_COLOR='01;32' GREP_COLORS='mt=01;33' grep --color=always b | od -An -c
+## stdout:
+   a 033   [   0   1   ;   3   2   m 033   [   K   b 033   [   m
+ 033   [   K   c  \n
+   a 033   [   0   1   ;   3   3   m 033   [   K   b 033   [   m
+ 033   [   K   c  \n
+## stderr:
+grep: warning: GREP_COLOR='01;32' is deprecated; use GREP_COLORS='mt=01;32'
+## status: 0
+
+### grep -w wants no word character on either side, so -w '' matches no word
+printf 'abcd\n\n-x-\nfoo_bar foo\n' | grep -n -w ''; printf 'foo_bar foo\n' | grep -ow 'foo'; printf 'xfoo foox\n' | grep -cw foo
+## stdout:
+2:
+3:-x-
+foo
+0
+## status: 1
+
+### grep says each bad pattern, a -f one at its file and line +stderr
+printf 'ok\n[x\nfine\n[y\n' > pats; printf '[x\n\na\\{1\n' > more; echo x | grep -f pats -f more; echo "$?"; echo 123 | grep -e '[' -e ']' 2>/dev/null; echo "$?"
+## stdout:
+2
+2
+## stderr:
+grep: pats:2: Unmatched [, [^, [:, [., or [=
+grep: pats:4: Unmatched [, [^, [:, [., or [=
+grep: more:3: Unmatched \{
+## status: 0
+## files:
+more: "[x\n\na\\{1\n"
+pats: "ok\n[x\nfine\n[y\n"
+
+### grep -E reads ) with no group as itself and {,N} as {0,N}; GNU's errors for {} and counts +stderr
+printf 'a)b\n(x)\naaa\n' | grep -E 'a)'; printf 'a)b\n(x)\n' | grep -Eo '\(x)|b)'; echo aaa | grep -Eo 'a{,2}'; echo a | grep -E 'a{}'; echo "$?"
+echo a | grep -E 'a{32768}'; echo "$?"; echo a | grep 'a\{1,32768\}'; echo "$?"; echo a | grep '[z-a]'; echo "$?"; echo a | grep '[[:nope:]]'; echo "$?"
+## stdout:
+a)b
+(x)
+aa
+a
+2
+2
+2
+2
+2
+## stderr:
+grep: Invalid content of \{\}
+grep: Regular expression too big
+grep: Regular expression too big
+grep: Invalid range end
+grep: Invalid character class name
+## status: 0
+
+### grep reads a backslash in brackets as a member, and named classes as a UTF-8 locale does
+printf 'a\\b\nn\nx.y\n' | grep -c '[\n]'; printf 'a\\b\nx.y\nxy\n' | grep '[\.]'; printf 'é\nE\n1\n' | grep '[[:alpha:]]'; printf 'é\nÉ\n' | grep '[[:upper:]]'; printf 'ü\n' | grep -ci '[[:upper:]]'
+## stdout:
+2
+a\b
+x.y
+é
+E
+É
+1
+## status: 0
+
+### grep -o and the word operators show POSIX's leftmost-longest matches
+echo abcd | grep -oE 'a|ab|abc'; echo 'a bb ccc' | grep -oF -e bb -e cc -e ccc; echo 'xyz abc' | grep -cE '(^|\>)a'; echo 'foo bar' | grep -o '\<b..\>'; echo 'abc' | grep -o 'b\>'; echo "$?"
+## stdout:
+abc
+bb
+ccc
+0
+bar
+1
+## status: 0
+
+### grep -d skip passes over directories named, -d recurse is -r, -D skip leaves standard input read
+mkdir -p x/dir; echo aaa > x/a; echo bbb > x/b; echo aaa > x/dir/d
+grep -d skip aaa x/*; echo "$?"; grep -d read aaa x/dir; echo "$?"; grep -d recurse aaa x | sort; echo foo | grep -D skip foo -
+## stdout:
+x/a:aaa
+0
+2
+x/a:aaa
+x/dir/d:aaa
+foo
+## status: 0
+## files:
+x/
+x/a: "aaa\n"
+x/b: "bbb\n"
+x/dir/
+x/dir/d: "aaa\n"
+
+### grep that can select no line fails without reading its files, -L still listing them +stderr
+grep -m0 y no-such-file; echo "$?"; grep -f /dev/null no-such-file; echo "$?"; grep -v '' -E no-such-file; echo "$?"
+grep -L -f /dev/null /dev/null; echo "$?"; echo a | grep -v -f /dev/null; echo "$?"; grep -x -v '' no-such-file; echo "$?"
+## stdout:
+1
+1
+1
+/dev/null
+1
+a
+0
+2
+## stderr:
+grep: no-such-file: No such file or directory
+## status: 0
+
+### grep -R does not follow a link back into the directory it walks
+mkdir dir; echo a > dir/a; ln -s a dir/c; ln -s . dir/d; cd dir; grep -R '^' 2>/dev/null | sort; grep -R '^' d 2>/dev/null | sort; cd ..
+p=$(printf %0100000d 0 | tr 0 '('); echo a | grep -E "$p" 2>&1; echo "$?"
+## stdout:
+a:a
+c:a
+d/a:a
+d/c:a
+grep: stack overflow
+2
+## status: 0
+## files:
+dir/
+dir/a: "a\n"
+dir/c -> a
+dir/d -> .
+
+### grep refuses a class name written without its brackets, as GNU's matcher does +stderr
+echo a | grep '[:space:]'; echo "$?"; echo a | grep -E 'x|[:alpha:]'; echo "$?"; echo a | grep '[:a]'; echo 'a:' | grep -o '[]:a]*'
+## stdout:
+2
+2
+a
+a:
+## stderr:
+grep: character class syntax is [[:space:]], not [:space:]
+grep: character class syntax is [[:space:]], not [:space:]
+## status: 0
+
+### grep -P says an unmatched parenthesis and a missing group in PCRE2's words +stderr
+echo x | grep -P ')'; echo "$?"; echo aa | grep -Px '(.)\2'; echo "$?"; echo a | grep -P '(a'; echo "$?"; echo aa | grep -Pw '(.)\1'
+## stdout:
+2
+2
+2
+aa
+## stderr:
+grep: unmatched closing parenthesis
+grep: reference to non-existent subpattern
+grep: missing closing parenthesis
+## status: 0
+
+### grep -z lets . match the newlines of its lines
+printf 'a\0b\nc\0' | grep -z 'b.c' | od -An -c; printf '1\n2\n' | grep -cz '1.2'; printf '1\n2\n' | grep -cz '1.2\(\)\1'; printf '1\n2\n' | grep -czE '1[^a]2'
+## stdout:
+   b  \n   c  \0
+1
+1
+1
+## status: 0
+
+### grep's --include and --exclude: the last that matches decides, operands too; --exclude-dir takes dir/ and operands
+mkdir -p x/dir; echo aaa > x/a; echo bbb > x/b; echo ddd > x/dir/d
+grep -r --exclude=nothing --include='a*' --exclude='a*' . x | sort; grep -r --exclude-dir=dir/ . x | sort
+grep --include=x/a '^' x/a x/b; grep -rl --exclude-dir=x . x; echo "$?"; grep --exclude=- '^aaa$' - < x/a; grep --exclude='*b' '^' x/a x/b
+(cd x && grep -r --exclude-dir=. '^aaa$'); printf 'a\n' | grep -c '[:spac-e:]'; printf 'a\n' | grep -c '[::]'
+## stdout:
+x/b:bbb
+x/dir/d:ddd
+x/a:aaa
+x/b:bbb
+x/a:aaa
+1
+aaa
+x/a:aaa
+a:aaa
+1
+0
+## status: 1
+## files:
+x/
+x/a: "aaa\n"
+x/b: "bbb\n"
+x/dir/
+x/dir/d: "ddd\n"

@@ -544,3 +544,355 @@ st=1
 ## status: 0
 ## files:
 f: "foo\n"
+
+### sed says a script's errors in GNU's words and places +stderr
+for s in 'p;k' 'p x' 's/a/b' 's/a/b/q' 's/a/b/pp' 's/a/b/gg' 's/a/b/0' 's/a/b/2g3' '1' '{p' 'p;}' '1#x' '1:a' '1}' '1!!p' '+3p' '0p' 'r' 'y/ab/c/' 'a' '1,2q' ': ' '/x' 's/\(a\)/\2/' 's//x/I' 'v 9.0'; do sed "$s" </dev/null; echo "$s: $?"; done
+printf 'p\n\n{\n' > script.sed; sed -f script.sed </dev/null; echo "file: $?"
+printf 's/x/y/\nq q\n' > bad.sed; sed -n -f bad.sed </dev/null; echo "file line: $?"
+sed -e p -e 's/a/' </dev/null; echo "second -e: $?"
+## stdout:
+p;k: 1
+p x: 1
+s/a/b: 1
+s/a/b/q: 1
+s/a/b/pp: 1
+s/a/b/gg: 1
+s/a/b/0: 1
+s/a/b/2g3: 1
+1: 1
+{p: 1
+p;}: 1
+1#x: 1
+1:a: 1
+1}: 1
+1!!p: 1
++3p: 1
+0p: 1
+r: 1
+y/ab/c/: 1
+a: 1
+1,2q: 1
+: : 1
+/x: 1
+s/\(a\)/\2/: 1
+s//x/I: 1
+v 9.0: 1
+file: 1
+file line: 1
+second -e: 1
+## stderr:
+sed: -e expression #1, char 3: unknown command: `k'
+sed: -e expression #1, char 3: extra characters after command
+sed: -e expression #1, char 5: unterminated `s' command
+sed: -e expression #1, char 7: unknown option to `s'
+sed: -e expression #1, char 8: multiple `p' options to `s' command
+sed: -e expression #1, char 8: multiple `g' options to `s' command
+sed: -e expression #1, char 7: number option to `s' command may not be zero
+sed: -e expression #1, char 9: multiple number options to `s' command
+sed: -e expression #1, char 1: missing command
+sed: -e expression #1, char 0: unmatched `{'
+sed: -e expression #1, char 3: unexpected `}'
+sed: -e expression #1, char 2: comments don't accept any addresses
+sed: -e expression #1, char 2: : doesn't want any addresses
+sed: -e expression #1, char 2: unexpected `}'
+sed: -e expression #1, char 3: multiple `!'s
+sed: -e expression #1, char 2: invalid usage of +N or ~N as first address
+sed: -e expression #1, char 2: invalid usage of line address 0
+sed: -e expression #1, char 1: missing filename in r/R/w/W commands
+sed: -e expression #1, char 7: strings for `y' command are different lengths
+sed: -e expression #1, char 1: expected \ after `a', `c' or `i'
+sed: -e expression #1, char 4: command only uses one address
+sed: -e expression #1, char 2: ":" lacks a label
+sed: -e expression #1, char 2: unterminated address regex
+sed: -e expression #1, char 11: invalid reference \2 on `s' command's RHS
+sed: -e expression #1, char 6: cannot specify modifiers on empty regexp
+sed: -e expression #1, char 5: expected newer version of sed
+sed: file script.sed line 3: unmatched `{'
+sed: file bad.sed line 2: extra characters after command
+sed: -e expression #2, char 4: unterminated `s' command
+## status: 0
+## files:
+bad.sed: "s/x/y/\nq q\n"
+script.sed: "p\n\n{\n"
+
+### sed says a label it cannot find, and the status is 4 +stderr
+echo x | sed 'b nowhere'; echo "status $?"; echo x | sed ':a;s/x/y/;ta;tb'; echo "status $?"
+## stdout:
+status 4
+status 4
+## stderr:
+sed: can't find label for jump to `nowhere'
+sed: can't find label for jump to `b'
+## status: 0
+
+### sed F, z, W and R, e, v and 0r
+printf 'one\ntwo\n' > a.txt; printf 'r1\nr2\nr3\n' > r.txt
+sed -n 'F;=' a.txt; sed 'N;W first.txt' a.txt >/dev/null; cat first.txt
+sed 'R r.txt' a.txt; sed '0r r.txt' a.txt | head -4; sed 'z;s/^$/empty/' a.txt
+echo 'echo from e' | sed e; echo x | sed '1e echo before'; sed 'v 4.2' a.txt | head -1
+## stdout:
+a.txt
+1
+a.txt
+2
+one
+one
+r1
+two
+r2
+r1
+r2
+r3
+one
+empty
+empty
+from e
+before
+x
+one
+## status: 0
+## files:
+a.txt: "one\ntwo\n"
+first.txt: "one\n"
+r.txt: "r1\nr2\nr3\n"
+
+### sed q and Q end with their status, q printing the line
+seq 5 | sed '3q7'; echo "q: $?"; seq 5 | sed '3Q9'; echo "Q: $?"; seq 3 | sed -n '2{p;q}'; echo "$?"
+## stdout:
+1
+2
+3
+q: 7
+1
+2
+Q: 9
+2
+0
+## status: 0
+
+### sed . matches a newline, and M makes ^ and $ each line's and keeps . and [^x] within it
+printf 'a\nb\n' | sed 'N;s/a.b/joined/'; printf 'a\nb\n' | sed 'N;s/a[^x]b/bracket/'
+printf 'foo\nbar\n' | sed 'N;s/^./X/g'; printf 'foo\nbar\n' | sed 'N;s/^./X/gM'; printf 'foo\nbar\n' | sed 'N;s/.$/Y/mg'
+printf 'a\nb\n' | sed 'N;s/a.b/no/M'; printf 'a\0b\0' | sed -z 'N;s/^/>/mg' | tr '\0' '|'; echo
+printf 'ab\ncd\n' | sed -n '$!N;/^c/Mp'
+## stdout:
+joined
+bracket
+Xoo
+bar
+Xoo
+Xar
+foY
+baY
+a
+b
+>a|>b|
+ab
+cd
+## status: 0
+
+### sed s replaces POSIX's leftmost-longest match, its groups as GNU finds them
+echo abcd | sed -E 's/a|ab/[&]/'; echo abcd | sed 's/\(a\|ab\)\(c\|bcd\)/[\1|\2]/'
+echo 'xyz xy' | sed -E 's/x|xy|xyz/<&>/g'; echo baaac | sed 's/a*/-/g'; echo abc | sed 's/b*/-/2'
+## stdout:
+[ab]cd
+[a|bcd]
+<xyz> <xy>
+-b-c-
+a-c
+## status: 0
+
+### sed case conversions in a replacement, \u waiting past an empty group
+echo 'hello world' | sed -E 's/(x*)(h\w+) (\w+)/\u\1\2 \U\3\E!/'; echo 'ab cd' | sed 's/\w\+/\u&/g; s/c/\lX/'
+echo 'Mixed Case' | sed 's/.*/\L&/; s/\(.\)\(.*\)/\U\1\E\2/'
+## stdout:
+Hello WORLD!
+Ab Cd
+Mixed case
+## status: 0
+
+### sed escapes make bytes in a script: \d \o \x \c, \n and \t in brackets
+echo 'A-B' | sed 's/\d065/a/; s/\o102/b/; s/-/\x2d\x41/'; printf 'a\tb\n' | sed 's/[\t]/<tab>/'
+printf 'x\\y.z\n' | sed 's/[\.]/_/g'; echo ab | sed 's/a/\cA/' | od -An -c; printf 'a\nb\n' | sed 'N;s/[\n]/+/'
+echo 'a*b' | sed 's/\x2a/star/'
+## stdout:
+a-Ab
+a<tab>b
+x_y_z
+ 001   b  \n
+a+b
+astarb
+## status: 0
+
+### sed a, i and c as one line or after a backslash, text continued by the next -e
+seq 2 | sed '1a  appended'; seq 2 | sed '1i\  kept blanks'; seq 3 | sed '2c\
+changed\
+twice'
+seq 2 | sed -e '1a\' -e 'from the next -e'; seq 3 | sed '2!c other'; seq 4 | sed '2,3c range'
+## stdout:
+1
+appended
+2
+  kept blanks
+1
+2
+1
+changed
+twice
+3
+1
+from the next -e
+2
+other
+2
+other
+1
+range
+4
+## status: 0
+
+### sed -s and -i: $ and F for each file, line numbers from 1, a suffix with *
+printf 'a\nb\n' > f1; printf 'c\nd\n' > f2
+sed -s -n '$p;1F' f1 f2; sed -n '$=' f1 f2; sed -s -n '$=' f1 f2
+mkdir bak; sed -i'bak/*.old' 's/^/>/' f1; cat f1 bak/f1.old; sed -i.orig -s '1d' f2; cat f2 f2.orig
+## stdout:
+f1
+b
+f2
+d
+4
+2
+2
+>a
+>b
+a
+b
+d
+c
+d
+## status: 0
+## files:
+bak/
+bak/f1.old: "a\nb\n"
+f1: ">a\n>b\n"
+f2: "d\n"
+f2.orig: "c\nd\n"
+
+### sed N at the end: GNU prints, --posix and POSIXLY_CORRECT do not
+seq 3 | sed N; seq 3 | sed --posix N; seq 3 | POSIXLY_CORRECT=1 sed N; seq 3 | sed '$!N;s/\n/-/'
+## stdout:
+1
+2
+3
+1
+2
+1
+2
+1-2
+3
+## status: 0
+
+### sed --posix refuses GNU's commands and s flags +stderr
+echo a | sed --posix 'F'; echo "F: $?"; echo a | sed --posix 's/a/b/I'; echo "I: $?"; echo a | sed --posix '1,2='; echo "=: $?"
+echo a | sed --posix 'a text'; echo "a: $?"; echo a | sed --posix 's/a/\t/'
+## stdout:
+F: 1
+I: 1
+=: 1
+a: 1
+	
+## stderr:
+sed: -e expression #1, char 1: unknown command: `F'
+sed: -e expression #1, char 7: unknown option to `s'
+sed: -e expression #1, char 4: command only uses one address
+sed: -e expression #1, char 3: expected \ after `a', `c' or `i'
+## status: 0
+
+### sed --sandbox refuses e, r and w +stderr
+echo a | sed --sandbox 'r x'; echo "$?"; echo a | sed --sandbox 's/a/b/w x'; echo "$?"; echo a | sed --sandbox 'e ls'; echo "$?"; echo a | sed --sandbox p
+## stdout:
+1
+1
+1
+a
+a
+## stderr:
+sed: -e expression #1, char 1: e/r/w commands disabled in sandbox mode
+sed: -e expression #1, char 7: e/r/w commands disabled in sandbox mode
+sed: -e expression #1, char 1: e/r/w commands disabled in sandbox mode
+## status: 0
+
+### sed #n on the first line is -n, l wraps at COLS less one
+printf '#n\np\n' > quiet.sed; seq 2 | sed -f quiet.sed; seq 2 | sed '#n
+p'; seq 2 | sed ' #n
+p' | head -2
+seq -s ' ' 1 12 | COLS=12 sed -n l; seq -s ' ' 1 12 | COLS=1 sed -n l
+## stdout:
+1
+2
+1
+2
+1
+1
+1 2 3 4 5 \
+6 7 8 9 10\
+ 11 12$
+1 2 3 4 5 6 7 8 9 10 11 12$
+## status: 0
+## files:
+quiet.sed: "#n\np\n"
+
+### sed w files exist before the first line, /dev/stdout in its place
+sed 'w never.txt' </dev/null; ls never.txt; seq 2 | sed 's/1/one/w /dev/stdout'
+## stdout:
+never.txt
+one
+one
+2
+## status: 0
+## files:
+never.txt: ""
+
+### sed y maps characters, escapes included, and says different lengths +stderr
+echo 'abc' | sed 'y/abc/xyz/'; printf 'a\tb\n' | sed 'y/\t/ /'; echo 'é!' | sed 'y/é!/e?/'; echo abc | sed 'y/ab/x/'; echo "$?"
+## stdout:
+xyz
+a b
+e?
+1
+## stderr:
+sed: -e expression #1, char 7: strings for `y' command are different lengths
+## status: 0
+
+### sed --follow-symlinks reads and edits where links lead, F naming it; -i alone makes a link a file +stderr
+echo x > t; ln -s t l1; ln -s l1 l2; mkdir d; ln -s ../t d/up
+sed -n --follow-symlinks F l2 d/up; sed -n F l2; sed --follow-symlinks F missing; echo "$?"
+sed -i --follow-symlinks s/x/y/ l2; cat t; sed -i s/y/z/ l1; cat t l1; test -L l1 || echo "l1 is a file now"
+## stdout:
+t
+d/../t
+l2
+4
+y
+y
+z
+l1 is a file now
+## stderr:
+sed: couldn't readlink missing: No such file or directory
+## status: 0
+## files:
+d/
+d/up -> ../t
+l1: "z\n"
+l2 -> l1
+t: "y\n"
+
+### sed refuses a class name written without its brackets, with status 4 +stderr
+echo a | sed 's/[:space:]/x/'; echo "$?"; echo a | sed 's/[[:space:]a]/x/'; echo a | sed -n '/[:a]/p'
+## stdout:
+4
+x
+a
+## stderr:
+sed: character class syntax is [[:space:]], not [:space:]
+## status: 0

@@ -22,7 +22,7 @@ pub fn compile_regex(source: &str) -> Result<Rc<Regex>, String> {
         }
         _ => source,
     };
-    RegexBuilder::new(&posix_regex::extended(&numeric_escapes(source)))
+    RegexBuilder::new(&posix_regex::extended_in(&numeric_escapes(source), posix_regex::Backslash::Escape))
         .size_limit(16 << 20)
         .build()
         .map(Rc::new)

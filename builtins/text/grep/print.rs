@@ -49,6 +49,27 @@ pub(super) struct At {
 /// The name (or, under `--heading`, the heading once), line number, column and byte offset
 /// before a line, as asked for; `sep` is `:` for a selected line, `-` for context.
 pub(super) fn prefix(o: &Options, out: &mut Vec<u8>, named: &mut Named<'_>, at: At, sep: u8) {
+    if let Some(colors) = &o.color {
+        // grep's `--color=always`: each field in its colour (rg's fields are not coloured here).
+        let separator = |out: &mut Vec<u8>| colors.wrap(out, &colors.separator, &[sep]);
+        if named.show {
+            colors.wrap(out, &colors.file_name, &toolsh_bytes::encode(named.label));
+            if o.null_after_name { out.push(0) } else { separator(out) }
+        }
+        let mut digits = Vec::new();
+        if o.number {
+            push_number(&mut digits, at.line_no);
+            colors.wrap(out, &colors.line_number, &digits);
+            separator(out);
+        }
+        if o.byte_offset {
+            digits.clear();
+            push_number(&mut digits, at.offset);
+            colors.wrap(out, &colors.byte_offset, &digits);
+            separator(out);
+        }
+        return;
+    }
     if named.show && o.heading {
         if !named.heading.printed {
             if named.heading.gap {
@@ -140,7 +161,10 @@ pub(super) fn emit_line(
                 continue;
             }
             prefix(o, out, named, at(part.start), b':');
-            out.extend_from_slice(text);
+            match &o.color {
+                Some(colors) if o.only => colors.wrap(out, &colors.selected_match, text),
+                _ => out.extend_from_slice(text),
+            }
             out.push(terminator);
         }
         return whole;
@@ -155,7 +179,15 @@ pub(super) fn emit_line(
     // An inverted match has no column to point at.
     at.column = parts.first().map(|part| part.start + 1);
     prefix(o, out, named, at, b':');
-    out.extend_from_slice(text);
+    match &o.color {
+        // A selected line of `-v` has no match to show.
+        Some(colors) => {
+            let line_color = if o.invert && colors.reverse { &colors.context_line } else { &colors.selected_line };
+            let spans = if o.invert { Vec::new() } else { spans(finds, text) };
+            colors.line(out, text, &spans, line_color, &colors.selected_match);
+        }
+        None => out.extend_from_slice(text),
+    }
     out.push(terminator);
     true
 }
@@ -171,6 +203,16 @@ fn replaced(line: &[u8], parts: &[Part]) -> Vec<u8> {
     }
     out.extend_from_slice(&line[from..]);
     out
+}
+
+/// The non-empty matches of a line, as byte spans (colours).
+pub(super) fn spans(finds: &dyn Finds, line: &[u8]) -> Vec<(usize, usize)> {
+    finds
+        .parts(line, None)
+        .into_iter()
+        .filter(|part| part.end > part.start)
+        .map(|part| (part.start, part.end))
+        .collect()
 }
 
 /// Whether output may hold `bytes`: GNU grep in a UTF-8 locale leaves out a line that is not

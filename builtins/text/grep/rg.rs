@@ -196,6 +196,9 @@ pub async fn rg(ctx: Ctx<'_>, args: Args) -> Status {
         (o.number, o.column, o.heading) = (true, true, false);
         o.with_name.get_or_insert(true);
     }
+    // ripgrep sets groups apart with `--` when it shows context (none for -C 0).
+    o.context = o.before > 0 || o.after > 0;
+    o.group_separator = Some("--".to_string());
     no_ignore |= unrestricted >= 1;
     hidden |= unrestricted >= 2;
     if unrestricted >= 3 || o.text {
@@ -300,7 +303,9 @@ async fn files(ctx: &Ctx<'_>, mut o: Options) -> Status {
     }
     let sep = if o.null_after_name { b'\0' } else { b'\n' };
     let files = std::mem::take(&mut o.files);
-    let regex = super::Matcher::Bytes(std::sync::Arc::new(regex::bytes::Regex::new("").expect("the empty regex")));
+    let regex = super::Matcher::Bytes(std::sync::Arc::new(super::Bytes::new(
+        regex::bytes::Regex::new("").expect("the empty regex"),
+    )));
     let search = super::Search::new(ctx, o, regex);
     let mut out = Vec::new();
     let mut status = 1;

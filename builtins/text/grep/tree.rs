@@ -24,10 +24,10 @@
 //! ([`HOLD`], past which workers take only the job the command waits for), and a file whose
 //! output outgrows [`HOLD_FILE`] is handed back, opened, for the command to search as it writes.
 
+use super::Bytes;
 use super::{Flow, Matcher, Options, Scan, Search, describe, scan_block, summary};
 use crate::OperandReader;
 use crate::vfs::Reader;
-use regex::bytes::Regex;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 use std::io::{Read, Seek, SeekFrom};
@@ -299,7 +299,7 @@ struct Buffers {
 
 /// One worker: takes jobs until none is left or the search stopped, handing its results over
 /// in batches.
-fn work(shared: Arc<Shared>, regex: Regex, sender: tokio::sync::mpsc::UnboundedSender<Vec<(Key, Found)>>) {
+fn work(shared: Arc<Shared>, regex: Bytes, sender: tokio::sync::mpsc::UnboundedSender<Vec<(Key, Found)>>) {
     let fs = shared.fs.fs();
     let mut buffers = Buffers { chunk: Vec::new(), pending: Vec::new() };
     let mut jobs = 0u32;
@@ -332,7 +332,7 @@ fn work(shared: Arc<Shared>, regex: Regex, sender: tokio::sync::mpsc::UnboundedS
     hand_over(&mut batch, &mut batch_bytes);
 }
 
-fn run_job(shared: &Shared, fs: &Fs<'_>, regex: &Regex, buffers: &mut Buffers, job: &Job) -> (Found, Vec<Job>) {
+fn run_job(shared: &Shared, fs: &Fs<'_>, regex: &Bytes, buffers: &mut Buffers, job: &Job) -> (Found, Vec<Job>) {
     match &job.work {
         Work::Operand { name, abs } => match fs.stat(abs) {
             Err(err) => (Found::Complaint(format!("{name}: {}", describe(&err))), Vec::new()),
@@ -370,7 +370,7 @@ fn list(shared: &Shared, fs: &Fs<'_>, key: &Key, display: &str, abs: &str) -> (F
 }
 
 /// Opens and searches one file, as `Search::search_pieces` does on the command's task.
-fn search_file(shared: &Shared, fs: &Fs<'_>, regex: &Regex, buffers: &mut Buffers, label: &str, abs: &str) -> Found {
+fn search_file(shared: &Shared, fs: &Fs<'_>, regex: &Bytes, buffers: &mut Buffers, label: &str, abs: &str) -> Found {
     match fs.open_reader(abs) {
         Ok(reader) => search_reader(shared, regex, buffers, label, abs, reader),
         Err(err) if WouldAsk::is(&err) => {
@@ -389,7 +389,7 @@ fn search_file(shared: &Shared, fs: &Fs<'_>, regex: &Regex, buffers: &mut Buffer
 
 fn search_reader(
     shared: &Shared,
-    regex: &Regex,
+    regex: &Bytes,
     buffers: &mut Buffers,
     label: &str,
     abs: &str,
@@ -538,7 +538,7 @@ pub(super) async fn run(search: &mut Search<'_, '_>, files: &[String], show_name
     let (sender, mut results) = tokio::sync::mpsc::unbounded_channel();
     let mut started = 0;
     for _ in 0..threads {
-        let (shared, regex, sender) = (shared.clone(), Regex::clone(&regex), sender.clone());
+        let (shared, regex, sender) = (shared.clone(), Bytes::clone(&regex), sender.clone());
         // A clone of the pattern per thread: each keeps its own match caches.
         if std::thread::Builder::new().name("grep".to_string()).spawn(move || work(shared, regex, sender)).is_ok() {
             started += 1;
