@@ -303,7 +303,7 @@ pub async fn unset(mut ctx: Ctx<'_>, args: Args) -> Status {
             Ok(None) => {}
             // Through a reference, the variable named is the one refused (bash).
             Err(refused) => {
-                ctx.complain(format!("{}: cannot unset: readonly variable", refused.0)).await;
+                ctx.complain(format!("{}: cannot unset: readonly variable", refused.name())).await;
                 status = 1;
             }
         }

@@ -300,6 +300,37 @@ impl Interp {
         status
     }
 
+    /// Gives a `for` loop's variable its next word: a reference (the last of its chain) names
+    /// each word in turn, as bash's does, refusing a word that is no variable name, a
+    /// read-only reference and (at the top level) a reference to itself; any other variable
+    /// takes the word. `Err` carries what to say, if anything (a circle was noted).
+    fn set_loop_variable(&mut self, var: &str, item: String) -> Result<(), Option<String>> {
+        use toolsh_core::vars::{SetError, valid_reference};
+        if let Some(reference) = self.state.vars.last_reference(var).map(str::to_string) {
+            if !valid_reference(&item) {
+                return Err(Some(format!("`{item}': not a valid identifier")));
+            }
+            if self.state.vars.get_raw(&reference).is_some_and(|v| v.attrs.has(Attrs::READONLY)) {
+                return Err(Some(format!("{reference}: readonly variable")));
+            }
+            return self.state.vars.set_reference(&reference, item).map_err(|err| Some(err.to_string()));
+        }
+        match self.state.try_set_var(var, item) {
+            Ok(()) => Ok(()),
+            Err(SetError::Circular(_)) => Err(None),
+            Err(SetError::Readonly(_)) => Err(Some(format!("{}: readonly variable", self.state.vars.resolve(var)))),
+            Err(err) => Err(Some(err.to_string())),
+        }
+    }
+
+    /// Says the warnings the variables noted (a circle of references, a reference made an
+    /// array), each as bash's `internal_warning` does, where the command meeting them runs.
+    pub(crate) async fn say_notes(&mut self, io: &Io) {
+        for note in self.state.vars.take_notes() {
+            self.error(io, &note).await;
+        }
+    }
+
     /// Runs one command.
     pub(crate) fn exec_command<'a>(&'a mut self, command: &'a Command, io: &'a Io) -> BoxFuture<'a, ExecResult> {
         // Shallow levels run on the thread's own stack; past `GUARDED_DEPTH` nested commands each
@@ -312,6 +343,9 @@ impl Interp {
             self.nesting += 1;
             let result = self.exec_command_inner(command, io).await;
             self.nesting -= 1;
+            if self.state.vars.has_notes() {
+                self.say_notes(io).await;
+            }
             result
         };
         if guarded { Box::pin(super::StackGuard(Box::pin(run))) } else { Box::pin(run) }
@@ -496,13 +530,16 @@ impl Interp {
                     if self.state.options.xtrace {
                         self.trace_line(io, &head).await;
                     }
-                    // A reference as the loop variable names each word in turn, as in bash.
-                    if let Some(reference) = self.state.vars.get_raw_mut(var).filter(|v| v.attrs.has(Attrs::NAMEREF)) {
-                        reference.value = Value::Str(item);
-                    } else if !self.state.set_var(var, item) {
-                        self.error(io, &format!("{var}: readonly variable")).await;
+                    if let Err(message) = self.set_loop_variable(var, item) {
+                        self.say_notes(io).await;
+                        if let Some(message) = message {
+                            self.error(io, &message).await;
+                        }
                         result = Ok(1);
                         break;
+                    }
+                    if self.state.vars.has_notes() {
+                        self.say_notes(io).await;
                     }
                     match self.loop_body(body, io, &mut body_checked).await {
                         LoopStep::Next(s) => status = s,
@@ -690,13 +727,8 @@ impl Interp {
         // One lookup for a variable that is not a reference; a reference's target gives the
         // attributes.
         let attrs = match self.state.vars.get_raw(name) {
-            Some(var) if var.attrs.has(Attrs::NAMEREF) => {
-                if self.state.vars.is_circular(name) {
-                    self.error(io, &format!("warning: {name}: circular name reference")).await;
-                    return Ok(false);
-                }
-                self.state.vars.get(name).map(|v| v.attrs).unwrap_or_default()
-            }
+            // A circle of references is the variables' to refuse or send to the global.
+            Some(var) if var.attrs.has(Attrs::NAMEREF) => self.state.vars.get(name).map(|v| v.attrs).unwrap_or_default(),
             Some(var) => var.attrs,
             None => Attrs::default(),
         };
@@ -724,6 +756,7 @@ impl Interp {
             {
                 let value = self.expand_assigned(word, io).await?;
                 let (array, key) = self.reference_element(name, io).await?;
+                self.state.vars.unreference_array(name, &array);
                 let value = match assign.append {
                     true => {
                         let old = self.state.vars.element(&array, &key).unwrap_or_default();
@@ -827,9 +860,20 @@ impl Interp {
                 }
             }
         };
-        if result.is_err() {
-            self.error(io, &format!("{name}: readonly variable")).await;
+        if let Err(err) = result {
+            // A warning noted on the way (a circle of references) comes first.
+            self.say_notes(io).await;
+            match err {
+                toolsh_core::vars::SetError::Circular(_) => {}
+                toolsh_core::vars::SetError::Readonly(refused) => {
+                    self.error(io, &format!("{refused}: readonly variable")).await
+                }
+                other => self.error(io, &other.to_string()).await,
+            }
             return Ok(false);
+        }
+        if self.state.vars.has_notes() {
+            self.say_notes(io).await;
         }
         if name == "SECONDS" {
             // It counts from the value given from now, not from when it is next read.
@@ -1551,6 +1595,9 @@ impl Interp {
         // A bug of one command (a library that panics on some input) ends that command with
         // an error, not the process and every session in it.
         let status = contain_panic(command, io, run(ctx)).await;
+        if self.state.vars.has_notes() {
+            self.say_notes(io).await;
+        }
         if std::mem::take(&mut self.state.discard_line) {
             self.state.last_status = 1;
             self.to_top_level = true;
@@ -1785,6 +1832,6 @@ fn funcnest(value: &str) -> Option<usize> {
     value.trim().parse::<usize>().ok().filter(|&most| most > 0)
 }
 
-fn as_written(word: &Word) -> String {
+pub(crate) fn as_written(word: &Word) -> String {
     if word.parts.is_empty() { String::new() } else { word.to_string() }
 }

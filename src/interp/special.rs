@@ -1053,7 +1053,7 @@ async fn kill(interp: &mut Interp, argv: Vec<String>, io: &Io) -> ExecResult {
 }
 
 /// Attribute flags of the declaration commands.
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct DeclFlags {
     set: Vec<(char, bool)>,
     print: bool,
@@ -1061,6 +1061,39 @@ struct DeclFlags {
     /// `-F`: function names, not their bodies.
     names_only: bool,
     global: bool,
+    /// How many times an operand was declared again as the name a reference holds (bash's
+    /// `restart_new_var_name`): bounded, so no chain of element references loops.
+    restarts: u8,
+}
+
+impl DeclFlags {
+    /// True when `-LETTER` is given.
+    fn wants(&self, letter: char) -> bool {
+        self.set.iter().any(|&(c, on)| c == letter && on)
+    }
+
+    /// True when `+LETTER` is given.
+    fn unwants(&self, letter: char) -> bool {
+        self.set.iter().any(|&(c, on)| c == letter && !on)
+    }
+
+    /// The same flags without `-n`/`+n` (and only `-a`, `-A`, `-i`, `-l`, `-u`, `-c` for
+    /// `only_value`: the ones bash's declaration of a compound assignment's name takes).
+    fn without_reference(&self, only_value: bool) -> DeclFlags {
+        let mut flags = self.clone();
+        flags.set.retain(|&(c, on)| c != 'n' && (!only_value || on && matches!(c, 'a' | 'A' | 'i' | 'l' | 'u' | 'c')));
+        flags
+    }
+}
+
+/// What `declare` does with an operand a name reference is part of
+/// ([`Interp::declare_through`]).
+enum Through {
+    /// Done (refused, or the reference itself declared): the status.
+    Done(Status),
+    /// Declare this operand instead, with these flags, as an operand that is no reference;
+    /// then take the reference attribute from `unreference` (`declare +n ref=v`).
+    Act { target: Target, flags: DeclFlags, make_local: bool, unreference: Option<String> },
 }
 
 /// A declaration command reached with expanded arguments (`command local …`, `builtin declare …`).
@@ -1318,6 +1351,27 @@ impl Interp {
                 status = 1;
                 continue;
             }
+            // A name reference in play (`-n`, `+n`, or the name is one): bash's own steps.
+            if matches!(command, "declare" | "typeset" | "local")
+                && (flags.set.iter().any(|&(c, _)| c == 'n') || self.state.vars.is_reference(&bare))
+            {
+                let done = match Box::pin(self.declare_through(command, target, flags, make_local, io)).await? {
+                    Through::Done(done) => done,
+                    Through::Act { target, flags, make_local, unreference } => {
+                        let done = Box::pin(self.declare_targets(command, vec![target], &flags, make_local, io)).await?;
+                        if let Some(reference) = unreference
+                            && let Some(var) = self.state.vars.get_raw_mut(&reference)
+                        {
+                            var.attrs.set(Attrs::NAMEREF, false);
+                        }
+                        done
+                    }
+                };
+                if done != 0 {
+                    status = done;
+                }
+                continue;
+            }
             if self.state.vars.get(&bare).is_some_and(|v| v.attrs.has(Attrs::READONLY))
                 && (matches!(target, Target::Assign(_)) || flags.set.iter().any(|&(c, on)| c == 'r' && !on))
             {
@@ -1375,7 +1429,7 @@ impl Interp {
                 // The value is the reference's own: written before the attribute lands.
                 var.attrs.set(Attrs::NAMEREF, false);
             }
-            self.apply_attributes(&bare, flags);
+            self.apply_attributes(&bare, flags, true);
             if name != bare
                 && let Some(var) = self.state.vars.get_raw_mut(&bare)
                 && !matches!(var.value, Value::Indexed(_) | Value::Assoc(_))
@@ -1435,6 +1489,348 @@ impl Interp {
             }
         }
         Ok(status)
+    }
+
+    /// One operand of `declare`, `typeset` or `local` with a name reference in play (`-n`,
+    /// `+n`, or the name is a reference), as bash's `declare_internal` takes it: which
+    /// variable it acts on (the reference itself with `-n`, a reference with no value, else
+    /// the variable the reference names, declared anew as the name the reference holds when
+    /// none exists, a local of that name in a function), and what bash refuses on the way.
+    /// The reference's own declaration is done here; a variable that is no reference is
+    /// handed back to be declared as any other.
+    async fn declare_through(
+        &mut self,
+        command: &str,
+        target: Target,
+        flags: &DeclFlags,
+        make_local: bool,
+        io: &Io,
+    ) -> Result<Through, Flow> {
+        let (on, off) = (flags.wants('n'), flags.unwants('n'));
+        // A compound value (`declare -n r=(…)`, `declare r=(…)` through a reference): bash
+        // declares the name with the value's attributes, assigns the array as a statement
+        // would, then declares the name with every flag.
+        if let Target::Assign(assign) = &target
+            && matches!(assign.value, AssignValue::Array(_))
+        {
+            let name = assign.name.to_string();
+            let first = flags.without_reference(true);
+            Box::pin(self.declare_targets(command, vec![Target::Name(name.clone())], &first, make_local, io)).await?;
+            let mut assign = assign.clone();
+            if make_local {
+                // Expanded before a local could hide what it reads.
+                let assoc = flags.wants('A');
+                self.expand_before_local(&mut assign, assoc, io).await?;
+            }
+            if !self.assign(&assign, io).await? {
+                self.state.last_status = 1;
+                return Err(Flow::Discard);
+            }
+            let done = Box::pin(self.declare_targets(command, vec![Target::Name(name)], flags, make_local, io)).await?;
+            return Ok(Through::Done(done));
+        }
+        // The operand's parts: its name, subscript as written, whether it appends, its value.
+        let (name, index, append, value): (String, Option<String>, bool, Option<String>) = match &target {
+            Target::Name(field) => match split_operand(field) {
+                Some((name, index, _, _)) => (name.to_string(), index.map(str::to_string), false, None),
+                None => (field.clone(), None, false, None),
+            },
+            Target::Assign(assign) => {
+                let value = match &assign.value {
+                    AssignValue::Scalar(word) => self.expand_assigned(word, io).await?,
+                    AssignValue::Array(_) => String::new(),
+                };
+                (assign.name.to_string(), assign.index.as_ref().map(super::exec::as_written), assign.append, Some(value))
+            }
+        };
+        let written = match &index {
+            Some(index) => format!("{name}[{index}]"),
+            None => name.clone(),
+        };
+        let in_function = self.state.vars.in_function();
+        if on {
+            if index.is_some() {
+                complain(&self.state, io, command, &format!("{written}: reference variable cannot be an array")).await;
+                return Ok(Through::Done(1));
+            }
+            if let Some(value) = &value
+                && super::vars::refers_to_itself(&name, value)
+            {
+                if !in_function {
+                    let message = format!("{name}: nameref variable self references not allowed");
+                    complain(&self.state, io, command, &message).await;
+                    return Ok(Through::Done(1));
+                }
+                complain(&self.state, io, command, &format!("warning: {name}: circular name reference")).await;
+            }
+            if let Some(value) = &value
+                && !value.is_empty()
+                && !append
+                && !super::vars::valid_reference(value)
+            {
+                let message = format!("`{value}': invalid variable name for name reference");
+                complain(&self.state, io, command, &message).await;
+                return Ok(Through::Done(1));
+            }
+        }
+        let vars = &self.state.vars;
+        let readonly = |vars: &toolsh_core::vars::Vars, name: &str| {
+            vars.get_raw(name).is_some_and(|v| v.attrs.has(Attrs::READONLY))
+        };
+        // The variable acted on, and whether it was found (not made by this declaration).
+        let mut act: Option<String> = None;
+        let mut found = true;
+        let mut reference_of: Option<String> = None;
+        if make_local {
+            let depth = vars.depth();
+            // bash's `declare_transform_name`: a local is made for what a reference of this
+            // call names, not for the reference.
+            let newname = match vars.found_name(&name) {
+                _ if on || off => name.clone(),
+                None => match vars.last_reference(&name) {
+                    Some(reference) if vars.context_of(reference) == depth => {
+                        match vars.get_raw(reference).and_then(Var::scalar) {
+                            Some(held) if super::vars::is_name(held) => held.to_string(),
+                            _ => name.clone(),
+                        }
+                    }
+                    _ => name.clone(),
+                },
+                Some(found) => match vars.last_reference(&name) {
+                    Some(reference) if vars.context_of(reference) != depth => name.clone(),
+                    _ => found.to_string(),
+                },
+            };
+            let arrays = flags.wants('a') || flags.wants('A') || index.is_some();
+            let chosen = if !arrays && value.is_none() && on {
+                match vars.last_reference(&name).map(str::to_string) {
+                    Some(reference) if vars.context_of(&reference) == depth => reference,
+                    Some(_) => {
+                        self.state.vars.make_local(&name);
+                        name.clone()
+                    }
+                    None => match vars.found_name(&name).map(str::to_string) {
+                        Some(found) if vars.context_of(&found) == depth => found,
+                        _ => {
+                            self.state.vars.make_local(&name);
+                            name.clone()
+                        }
+                    },
+                }
+            } else {
+                self.state.vars.make_local(&newname);
+                newname
+            };
+            if off && value.is_some() && self.state.vars.is_reference(&chosen) && readonly(&self.state.vars, &chosen) {
+                complain(&self.state, io, command, &format!("{name}: readonly variable")).await;
+                return Ok(Through::Done(1));
+            }
+            act = Some(chosen);
+        }
+        let vars = &self.state.vars;
+        if act.is_none() {
+            if on {
+                act = vars.is_reference(&name).then(|| name.clone());
+            } else if off {
+                // The reference's attribute goes; anything else acts on what it names.
+                if let Some(reference) = filled_reference(vars, &name) {
+                    if readonly(vars, &reference) {
+                        complain(&self.state, io, command, &format!("{name}: readonly variable")).await;
+                        return Ok(Through::Done(1));
+                    }
+                    if value.is_none() && flags.set.iter().all(|&(c, on)| c == 'n' && !on) {
+                        if let Some(var) = self.state.vars.get_raw_mut(&reference) {
+                            var.attrs.set(Attrs::NAMEREF, false);
+                        }
+                        return Ok(Through::Done(0));
+                    }
+                    let held = vars.get_raw(&reference).and_then(Var::scalar).unwrap_or_default();
+                    act = vars.found_name(held).map(str::to_string);
+                    reference_of = Some(reference);
+                }
+            } else if value.is_some() && index.is_some() && vars.is_reference(&name) {
+                // `declare r[1]=v` of a reference: it becomes the array.
+                self.state.vars.drop_reference(&name);
+                self.error(io, &format!("warning: {name}: removing nameref attribute")).await;
+                let mut flags = flags.clone();
+                flags.restarts = u8::MAX;
+                return Ok(Through::Act { target, flags, make_local: false, unreference: None });
+            }
+        }
+        let vars = &self.state.vars;
+        if act.is_none()
+            && (!flags.set.is_empty() || value.is_some())
+            && let Some(reference) = filled_reference(vars, &name)
+        {
+            let held = vars.get_raw(&reference).and_then(Var::scalar).unwrap_or_default().to_string();
+            match vars.found_name(&held) {
+                Some(found) => act = Some(found.to_string()),
+                None if flags.restarts < 2 => {
+                    // bash declares the name the reference holds instead.
+                    if off && let Some(var) = self.state.vars.get_raw_mut(&reference) {
+                        var.attrs.set(Attrs::NAMEREF, false);
+                    }
+                    let mut text = held.clone();
+                    if let Some(index) = &index {
+                        text.push_str(&format!("[{index}]"));
+                    }
+                    if let Some(value) = &value {
+                        text.push_str(if append { "+=" } else { "=" });
+                        text.push_str(value);
+                    }
+                    let target = match split_operand(&text) {
+                        Some((name, index, append, Some(value))) => Target::Assign(Assign {
+                            name: name.into(),
+                            index: index.map(subscript_word),
+                            append,
+                            value: AssignValue::Scalar(Word::quoted(value)),
+                            span: Default::default(),
+                        }),
+                        Some(_) if value.is_none() => Target::Name(text),
+                        _ => {
+                            complain(&self.state, io, command, &format!("`{text}': not a valid identifier")).await;
+                            return Ok(Through::Done(1));
+                        }
+                    };
+                    let mut flags = flags.clone();
+                    flags.restarts += 1;
+                    return Ok(Through::Act { target, flags, make_local, unreference: None });
+                }
+                None => {}
+            }
+            reference_of = Some(reference);
+        }
+        let vars = &self.state.vars;
+        let act = match act {
+            Some(act) => act,
+            None => match vars.lead(&name) {
+                toolsh_core::vars::Lead::Circular { .. } => {
+                    // bash warns and declares nothing.
+                    self.error(io, &format!("warning: {name}: circular name reference")).await;
+                    return Ok(Through::Done(0));
+                }
+                toolsh_core::vars::Lead::To(target) if vars.get_raw(target).is_some() => target.to_string(),
+                toolsh_core::vars::Lead::To(target) if super::vars::is_name(target) => {
+                    found = false;
+                    target.to_string()
+                }
+                _ => {
+                    found = vars.get_raw(&name).is_some_and(|v| !v.attrs.has(Attrs::NAMEREF));
+                    name.clone()
+                }
+            },
+        };
+        let own = on || self.state.vars.is_reference(&act);
+        if !own {
+            // A variable that is no reference: declared as any other operand.
+            let target = match target {
+                Target::Name(_) => Target::Name(match &index {
+                    Some(index) => format!("{act}[{index}]"),
+                    None => act.clone(),
+                }),
+                Target::Assign(mut assign) => {
+                    assign.name = act.as_str().into();
+                    if let Some(value) = &value {
+                        assign.value = AssignValue::Scalar(Word::quoted(value));
+                    }
+                    Target::Assign(assign)
+                }
+            };
+            let mut flags = flags.without_reference(false);
+            flags.restarts = u8::MAX;
+            return Ok(Through::Act { target, flags, make_local, unreference: reference_of.filter(|_| off) });
+        }
+        // The reference itself (`-n`, or one with no value yet).
+        let var = self.state.vars.get_raw(&act).cloned();
+        let is_array = matches!(var.as_ref().map(|v| &v.value), Some(Value::Indexed(_) | Value::Assoc(_)));
+        if found && let Some(var) = &var {
+            let held = var.scalar().map(str::to_string);
+            let problem = if on && is_array {
+                Some(format!("{name}: reference variable cannot be an array"))
+            } else if !on && !off && var.attrs.has(Attrs::NAMEREF) && value.as_ref().is_some_and(|v| !super::vars::valid_reference(v)) {
+                Some(format!("`{}': invalid variable name for name reference", value.as_deref().unwrap_or_default()))
+            } else if on
+                && !var.attrs.has(Attrs::NAMEREF)
+                && value.is_none()
+                && let Some(held) = held.as_ref().filter(|held| !super::vars::valid_reference(held))
+            {
+                Some(format!("`{held}': invalid variable name for name reference"))
+            } else if on && var.attrs.has(Attrs::READONLY) {
+                Some(format!("{name}: readonly variable"))
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                complain(&self.state, io, command, &problem).await;
+                return Ok(Through::Done(1));
+            }
+        }
+        if readonly(&self.state.vars, &act) && (flags.unwants('r') || value.is_some()) {
+            let who = if value.is_some() { &name } else { &act };
+            complain(&self.state, io, command, &format!("{who}: readonly variable")).await;
+            return Ok(Through::Done(1));
+        }
+        if self.state.vars.get_raw(&act).is_none() {
+            self.state.vars.insert(&act, Var { value: Value::Unset, attrs: Attrs::default() });
+        }
+        if on && let Some(var) = self.state.vars.get_raw_mut(&act) {
+            // ksh93's rule, bash's too: a reference is no integer and changes no case.
+            for attr in [Attrs::INTEGER, Attrs::LOWER, Attrs::UPPER, Attrs::CAPITALIZE] {
+                var.attrs.set(attr, false);
+            }
+        }
+        self.apply_attributes(&act, &flags.without_reference(false), false);
+        // `-a`/`-A` made it an array: no longer a reference, its value assigned as any.
+        let array_now = matches!(self.state.vars.get_raw(&act).map(|v| &v.value), Some(Value::Indexed(_) | Value::Assoc(_)));
+        if array_now {
+            if let Some(var) = self.state.vars.get_raw_mut(&act) {
+                var.attrs.set(Attrs::NAMEREF, false);
+            }
+            if let (Target::Assign(mut assign), Some(value)) = (target, value) {
+                assign.name = act.as_str().into();
+                assign.value = AssignValue::Scalar(Word::quoted(&value));
+                if !self.assign(&assign, io).await? {
+                    return Ok(Through::Done(1));
+                }
+            }
+            return Ok(Through::Done(0));
+        }
+        let mut status = 0;
+        if let Some(value) = value {
+            let value = match append {
+                true => self.state.vars.get_raw(&act).and_then(Var::scalar).unwrap_or_default().to_string() + &value,
+                false => value,
+            };
+            if let Err(err) = self.state.vars.set_reference(&act, value) {
+                self.say_notes(io).await;
+                match err {
+                    toolsh_core::vars::SetError::SelfReference(_) => self.error(io, &err.to_string()).await,
+                    _ => complain(&self.state, io, command, &err.to_string()).await,
+                }
+                if !found {
+                    let _ = self.state.vars.unset_raw(&act);
+                }
+                return Ok(Through::Done(1));
+            }
+            self.say_notes(io).await;
+        } else if off && self.state.vars.get_raw(&act).is_some_and(|v| v.attrs.has(Attrs::NAMEREF)) {
+            status = 0;
+        }
+        if let Some(var) = self.state.vars.get_raw_mut(&act) {
+            if on {
+                var.attrs.set(Attrs::NAMEREF, true);
+            }
+            if off {
+                var.attrs.set(Attrs::NAMEREF, false);
+            }
+        }
+        if off
+            && let Some(reference) = reference_of
+            && let Some(var) = self.state.vars.get_raw_mut(&reference)
+        {
+            var.attrs.set(Attrs::NAMEREF, false);
+        }
+        Ok(Through::Done(status))
     }
 
     /// `set -x`'s lines for a declaration command, as bash writes them: each compound
@@ -1572,8 +1968,8 @@ impl Interp {
 
     /// Sets the attributes `flags` name: on the variable a reference names, unless `-n`/`+n`
     /// is among them (then every attribute is the reference's own, as in bash).
-    fn apply_attributes(&mut self, name: &str, flags: &DeclFlags) {
-        let own = flags.set.iter().any(|&(c, _)| c == 'n');
+    fn apply_attributes(&mut self, name: &str, flags: &DeclFlags, follow: bool) {
+        let own = !follow || flags.set.iter().any(|&(c, _)| c == 'n');
         let name = if own { name.to_string() } else { self.state.vars.resolve(name).into_owned() };
         if super::vars::split_element(&name).is_some() {
             return;
@@ -1715,6 +2111,14 @@ impl Interp {
         say(io, &out).await;
         Ok(0)
     }
+}
+
+/// The last reference of `name`'s chain when it holds a name (bash's
+/// `find_variable_last_nameref` with no flags: a reference with no value counts for none).
+fn filled_reference(vars: &toolsh_core::vars::Vars, name: &str) -> Option<String> {
+    let reference = vars.last_reference(name)?;
+    let var = vars.get_raw(reference)?;
+    var.scalar().is_some_and(|held| !held.is_empty()).then(|| reference.to_string())
 }
 
 /// The attribute a `declare` letter sets (`-a`/`-A` are the value's kind, not attributes).

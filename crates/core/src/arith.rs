@@ -809,14 +809,15 @@ impl ArithEnv for ArithVars<'_> {
         {
             let assoc = matches!(self.state.vars.get(&array).map(|var| &var.value), Some(crate::vars::Value::Assoc(_)));
             let key = if assoc { key } else { eval(&key, self)?.to_string() };
+            self.state.vars.unreference_array(name, &array);
             let result = self.state.vars.set_element(&array, &key, value.to_string(), false);
-            return result.map_err(|e| ArithError(format!("{}: readonly variable", e.0)));
+            return refused(result);
         }
         let result = match index {
             None => self.state.vars.set_number(name, value),
             Some(idx) => self.state.vars.set_element(name, &idx.to_string(), value.to_string(), false),
         };
-        result.map_err(|e| ArithError(format!("{}: readonly variable", e.0)))
+        refused(result)
     }
 
     fn is_assoc(&mut self, name: &str) -> bool {
@@ -829,7 +830,17 @@ impl ArithEnv for ArithVars<'_> {
 
     fn set_key(&mut self, name: &str, key: &str, value: i64) -> Result<(), ArithError> {
         let result = self.state.vars.set_element(name, key, value.to_string(), false);
-        result.map_err(|e| ArithError(format!("{}: readonly variable", e.0)))
+        refused(result)
+    }
+}
+
+/// An assignment's refusal as an arithmetic error (`V: readonly variable`, "`0': not a valid
+/// identifier"); a circle of references assigns nothing and is no error, as in bash (its
+/// warning is a note).
+fn refused(result: Result<(), crate::vars::SetError>) -> Result<(), ArithError> {
+    match result {
+        Err(crate::vars::SetError::Circular(_)) | Ok(()) => Ok(()),
+        Err(err) => Err(ArithError(err.to_string())),
     }
 }
 
@@ -841,12 +852,25 @@ pub fn eval_arith(text: &str, state: &mut crate::session::State) -> Result<i64, 
 /// Why [`State::set_target`](crate::session::State::set_target) did not set its target.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TargetError {
-    /// Neither a name nor `name[subscript]`.
+    /// Neither a name nor `name[subscript]`, or a reference to nothing assignable.
     Invalid(String),
     /// The variable is read-only.
     Readonly(String),
     /// The subscript's arithmetic failed (its message).
     Subscript(String),
+    /// Refused for another reason of the variables (a circle of references, warned about
+    /// in a note and said no more; a reference to itself).
+    Refused(crate::vars::SetError),
+}
+
+impl From<crate::vars::SetError> for TargetError {
+    fn from(err: crate::vars::SetError) -> Self {
+        match err {
+            crate::vars::SetError::Readonly(name) => TargetError::Readonly(name),
+            crate::vars::SetError::Invalid(text) => TargetError::Invalid(text),
+            other => TargetError::Refused(other),
+        }
+    }
 }
 
 impl std::fmt::Display for TargetError {
@@ -855,6 +879,7 @@ impl std::fmt::Display for TargetError {
             TargetError::Invalid(target) => write!(f, "`{target}': not a valid identifier"),
             TargetError::Readonly(name) => write!(f, "{name}: readonly variable"),
             TargetError::Subscript(message) => f.write_str(message),
+            TargetError::Refused(err) => write!(f, "{err}"),
         }
     }
 }
@@ -863,10 +888,14 @@ impl std::fmt::Display for TargetError {
 impl crate::session::State {
     /// Sets `target`, a name or `name[subscript]` as `printf -v`, `read` and `declare`'s
     /// operands take it (an indexed array's subscript is arithmetic, an associative array's a
-    /// key), to `value`.
+    /// key), to `value`. A name that is a reference to an element sets that element.
     pub fn set_target(&mut self, target: &str, value: String) -> Result<(), TargetError> {
         if crate::vars::is_name(target) {
-            return if self.set_var(target, value) { Ok(()) } else { Err(TargetError::Readonly(target.to_string())) };
+            if let Some((base, key)) = self.vars.element_target(target) {
+                self.vars.unreference_array(target, &base);
+                return self.set_element_target(&base, &key, value);
+            }
+            return Ok(self.try_set_var(target, value)?);
         }
         let element = target.split_once('[').and_then(|(name, rest)| Some((name, rest.strip_suffix(']')?)));
         let Some((name, subscript)) =
@@ -874,13 +903,18 @@ impl crate::session::State {
         else {
             return Err(TargetError::Invalid(target.to_string()));
         };
+        self.set_element_target(name, subscript, value)
+    }
+
+    /// Sets `name[subscript]`, the subscript evaluated for an indexed array.
+    fn set_element_target(&mut self, name: &str, subscript: &str, value: String) -> Result<(), TargetError> {
         let key = match self.vars.get(name).map(|var| &var.value) {
             Some(crate::vars::Value::Assoc(_)) => subscript.to_string(),
             _ => eval(subscript, &mut ArithVars::new(self, None))
                 .map_err(|err| TargetError::Subscript(err.0))?
                 .to_string(),
         };
-        self.vars.set_element(name, &key, value, false).map_err(|_| TargetError::Readonly(name.to_string()))
+        Ok(self.vars.set_element(name, &key, value, false)?)
     }
 
     /// `unset 'name[subscript]'`: an indexed array's subscript is arithmetic (`a[i]`,

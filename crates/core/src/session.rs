@@ -428,14 +428,18 @@ impl State {
 
     /// Sets a variable, printing nothing; false when it is readonly.
     pub fn set_var(&mut self, name: &str, value: impl Into<String>) -> bool {
-        let ok = self.vars.set(name, value).is_ok();
-        if ok
-            && self.options.allexport
+        self.try_set_var(name, value).is_ok()
+    }
+
+    /// [`State::set_var`], saying why it refused.
+    pub fn try_set_var(&mut self, name: &str, value: impl Into<String>) -> Result<(), crate::vars::SetError> {
+        self.vars.set(name, value)?;
+        if self.options.allexport
             && let Some(var) = self.vars.get_mut(name)
         {
             var.attrs.set(Attrs::EXPORT, true);
         }
-        ok
+        Ok(())
     }
 
     /// What bash puts before a message of the shell's own and of its builtins: the file being

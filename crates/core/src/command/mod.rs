@@ -445,6 +445,13 @@ impl<'a> Ctx<'a> {
                 self.discard_line();
                 1
             }
+            // A circle of references: its warning is a note, said after the command.
+            crate::arith::TargetError::Refused(crate::vars::SetError::Circular(_)) => 1,
+            // bash's `sh_invalidid` and `internal_error`: the shell's prefix, no command name.
+            crate::arith::TargetError::Refused(err) => {
+                self.err(format!("{}{err}\n", self.shell_prefix())).await;
+                1
+            }
             other => self.fail(other).await,
         }
     }
