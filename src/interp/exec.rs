@@ -749,21 +749,28 @@ impl Interp {
         }
         let result = match &assign.value {
             // Through a reference to an element (`declare -n r='a[i]'; r=v`).
-            AssignValue::Scalar(word)
-                if assign.index.is_none()
-                    && self.state.vars.element_target(name).is_some()
-                    && !attrs.has(Attrs::INTEGER) =>
-            {
+            AssignValue::Scalar(word) if assign.index.is_none() && self.state.vars.element_target(name).is_some() => {
                 let value = self.expand_assigned(word, io).await?;
                 let (array, key) = self.reference_element(name, io).await?;
+                if matches!(key.as_str(), "@" | "*") {
+                    self.error(io, &format!("{array}[{key}]: bad array subscript")).await;
+                    return Ok(false);
+                }
                 self.state.vars.unreference_array(name, &array);
-                let value = match assign.append {
-                    true => {
-                        let old = self.state.vars.element(&array, &key).unwrap_or_default();
-                        self.value_room(old.len().saturating_add(value.len()))?;
-                        old.to_string() + &value
+                // The array's attributes say how the value is taken (`declare -ai a`).
+                let integer = self.state.vars.get(&array).is_some_and(|var| var.attrs.has(Attrs::INTEGER));
+                let old = self.state.vars.element(&array, &key).unwrap_or_default().to_string();
+                let value = match (assign.append, integer) {
+                    (true, true) => {
+                        let sum = self.arith(&old, io).await?.wrapping_add(self.arith(&value, io).await?);
+                        sum.to_string()
                     }
-                    false => value,
+                    (false, true) => self.arith(&value, io).await?.to_string(),
+                    (true, false) => {
+                        self.value_room(old.len().saturating_add(value.len()))?;
+                        old + &value
+                    }
+                    (false, false) => value,
                 };
                 self.state.vars.set_element(&array, &key, value, false)
             }
@@ -1290,9 +1297,20 @@ impl Interp {
         let mut refused = false;
         for assign in assigns {
             // Saved and restored under the name written to: a reference stays a reference.
-            let target = self.state.vars.resolve(&assign.name).into_owned();
+            // One that names no variable by a name (none, an element, a circle) is hidden by
+            // a variable of its own name for the command, as bash's temporary environment
+            // does.
+            let shadow = self.state.vars.is_reference(&assign.name)
+                && !matches!(self.state.vars.lead(&assign.name), toolsh_core::vars::Lead::To(t) if toolsh_core::vars::is_name(t));
+            let target = match shadow {
+                true => assign.name.to_string(),
+                false => self.state.vars.resolve(&assign.name).into_owned(),
+            };
             let before = self.state.vars.get_raw(&target).cloned();
             saved.push((target, before));
+            if shadow {
+                self.state.vars.remove(&assign.name);
+            }
             if !self.assign(assign, io).await? {
                 // bash says so (a readonly variable) and, but in POSIX mode, runs the command
                 // all the same.

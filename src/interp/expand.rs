@@ -504,11 +504,13 @@ impl Interp {
         let Some((array, key)) = self.state.vars.element_target(name) else {
             return Ok((name.to_string(), String::new()));
         };
-        if matches!(self.state.vars.get(&array).map(|var| &var.value), Some(Value::Assoc(_))) {
+        if matches!(key.as_str(), "@" | "*") {
             return Ok((array, key));
         }
-        let at = self.arith(&key, io).await?;
-        Ok((array, at.to_string()))
+        // The subscript is read as one written in `${a[…]}` is: expanded, then arithmetic for
+        // an indexed array (`declare -n r='x[$i]'`).
+        let key = self.subscript_key(&array, &subscript_word(&key), io).await?;
+        Ok((array, key))
     }
 
     /// Expands a word to a pattern: quoted characters are escaped with backslashes.
@@ -929,8 +931,15 @@ impl Interp {
             if target.is_empty() && ((list && !self.state.options.nounset) || (unset && !unset_variable && !list)) {
                 (Cow::Borrowed(""), Cow::Owned(None))
             } else if target.is_empty() {
+                // Named as written, with its subscript (`b[1]: invalid indirect expansion`).
+                let written = match &param.index {
+                    None => param.name.to_string(),
+                    Some(Subscript::At) => format!("{}[@]", param.name),
+                    Some(Subscript::Star) => format!("{}[*]", param.name),
+                    Some(Subscript::Expr(key)) => format!("{}[{}]", param.name, super::exec::as_written(key)),
+                };
                 let message = match unset || list {
-                    true => format!("{}: invalid indirect expansion", param.name),
+                    true => format!("{written}: invalid indirect expansion"),
                     false => ": invalid variable name".to_string(),
                 };
                 self.error(io, &message).await;
@@ -1046,21 +1055,35 @@ impl Interp {
                         let assigned = match &index {
                             Some(Subscript::Expr(key)) => {
                                 let key = self.subscript_key(name, key, io).await?;
-                                let ok = self.state.vars.set_element(name, &key, text.clone(), false).is_ok();
-                                ok.then(|| self.state.vars.element(name, &key).map(str::to_string))
+                                let set = self.state.vars.set_element(name, &key, text.clone(), false);
+                                set.map(|()| self.state.vars.element(name, &key).map(str::to_string))
                             }
-                            _ => (is_name(name) && self.state.set_var(name, text.clone()))
-                                .then(|| self.state.vars.get_str(name).map(str::to_string)),
+                            _ if is_name(name) => self
+                                .state
+                                .try_set_var(name, text.clone())
+                                .map(|()| self.state.vars.get_str(name).map(str::to_string)),
+                            _ => Err(super::vars::SetError::Invalid(String::new())),
                         };
-                        let Some(value) = assigned else {
-                            // A positional parameter is named as `$6`.
-                            let shown = if name.bytes().all(|b| b.is_ascii_digit()) {
-                                format!("${name}")
-                            } else {
-                                name.to_string()
-                            };
-                            self.error(io, &format!("{shown}: cannot assign in this way")).await;
-                            return Err(Flow::Discard);
+                        let value = match assigned {
+                            Ok(value) => value,
+                            // A variable refused says why (a reference's target is named).
+                            Err(err) if is_name(name) => {
+                                self.say_notes(io).await;
+                                if !matches!(err, super::vars::SetError::Circular(_)) {
+                                    self.error(io, &err.to_string()).await;
+                                }
+                                return Err(Flow::Discard);
+                            }
+                            Err(_) => {
+                                // A positional parameter is named as `$6`.
+                                let shown = if name.bytes().all(|b| b.is_ascii_digit()) {
+                                    format!("${name}")
+                                } else {
+                                    name.to_string()
+                                };
+                                self.error(io, &format!("{shown}: cannot assign in this way")).await;
+                                return Err(Flow::Discard);
+                            }
                         };
                         Ok(ParamValue::Str(value.unwrap_or(text)))
                     }
@@ -1304,6 +1327,10 @@ impl Interp {
         if name == "PIPESTATUS" {
             self.materialize_pipestatus();
         }
+        if self.state.vars.is_circular(name) {
+            // bash warns and reads nothing (inside a function, the global of a local's name).
+            self.error(io, &format!("warning: {name}: circular name reference")).await;
+        }
         let state = &self.state;
         let value = match name {
             "@" | "*" => ParamValue::List { items: state.positional.as_ref().clone(), star: name == "*" },
@@ -1381,10 +1408,6 @@ impl Interp {
                     }
                     _ => items.first().map_or(ParamValue::Unset, |f| ParamValue::Str(f.clone())),
                 }
-            }
-            _ if state.vars.is_circular(name) => {
-                self.error(io, &format!("warning: {name}: circular name reference")).await;
-                ParamValue::Unset
             }
             _ if index.is_none() && state.vars.element_target(name).is_some() => {
                 // `declare -n r='a[@]'`: every element, as `${a[@]}`.
@@ -1497,6 +1520,20 @@ fn read_file_shortcut(script: &Script) -> Option<&Word> {
 
 /// The parameter `${!ref}` names: a variable (with a subscript), a positional or a special
 /// parameter; None for anything else, which bash refuses as an invalid variable name.
+/// A subscript from an expanded operand, read as bash reads it once more (`a[$i+1]=x`
+/// expands `$i`): as the subscript of an assignment word, else as text.
+pub(crate) fn subscript_word(text: &str) -> Word {
+    let parsed = crate::parser::parse(&format!("_[{text}]=")).ok();
+    let index =
+        parsed.and_then(|script| match script.body.into_iter().next()?.and_or.first.commands.into_iter().next()? {
+            crate::ast::Command::Simple(simple) if simple.words.is_empty() && simple.assigns.len() == 1 => {
+                simple.assigns.into_iter().next()?.index
+            }
+            _ => None,
+        });
+    index.unwrap_or_else(|| Word::quoted(text))
+}
+
 fn split_indirect(target: &str) -> Option<(String, Option<Subscript>)> {
     if let Some(open) = target.find('[')
         && let Some(inner) = target[open + 1..].strip_suffix(']')
@@ -1508,7 +1545,7 @@ fn split_indirect(target: &str) -> Option<(String, Option<Subscript>)> {
         let index = match inner {
             "@" => Subscript::At,
             "*" => Subscript::Star,
-            _ => Subscript::Expr(Word::literal(inner)),
+            _ => Subscript::Expr(subscript_word(inner)),
         };
         return Some((name.to_string(), Some(index)));
     }

@@ -1276,6 +1276,8 @@ impl Interp {
                 match self.state.vars.get_raw(name) {
                     Some(var) => out.push_str(&declare_line(name, var)),
                     None => {
+                        // What was listed comes first, as bash's lines are written as it goes.
+                        say(io, &std::mem::take(&mut out)).await;
                         complain(&self.state, io, &command, &format!("{name}: not found")).await;
                         status = 1;
                     }
@@ -1371,6 +1373,19 @@ impl Interp {
                     status = done;
                 }
                 continue;
+            }
+            // `export r`/`readonly r` of a reference that names no variable by a name: bash
+            // says so (status 0) and marks nothing.
+            if matches!(target, Target::Name(_)) && self.state.vars.is_reference(&bare) {
+                let named = match self.state.vars.lead(&bare) {
+                    toolsh_core::vars::Lead::To(target) if !super::vars::is_name(target) => Some(target.to_string()),
+                    toolsh_core::vars::Lead::Empty(_) => Some(String::new()),
+                    _ => None,
+                };
+                if let Some(named) = named {
+                    complain(&self.state, io, command, &format!("`{named}': not a valid identifier")).await;
+                    continue;
+                }
             }
             if self.state.vars.get(&bare).is_some_and(|v| v.attrs.has(Attrs::READONLY))
                 && (matches!(target, Target::Assign(_)) || flags.set.iter().any(|&(c, on)| c == 'r' && !on))
@@ -1621,7 +1636,8 @@ impl Interp {
                 self.state.vars.make_local(&newname);
                 newname
             };
-            if off && value.is_some() && self.state.vars.is_reference(&chosen) && readonly(&self.state.vars, &chosen) {
+            let holds = self.state.vars.get_raw(&chosen).and_then(Var::scalar).is_some_and(|held| !held.is_empty());
+            if off && holds && self.state.vars.is_reference(&chosen) && readonly(&self.state.vars, &chosen) {
                 complain(&self.state, io, command, &format!("{name}: readonly variable")).await;
                 return Ok(Through::Done(1));
             }
@@ -1765,7 +1781,8 @@ impl Interp {
                 return Ok(Through::Done(1));
             }
         }
-        if readonly(&self.state.vars, &act) && (flags.unwants('r') || value.is_some()) {
+        // (`+r` of a read-only reference with no value changes nothing, silently, as in bash.)
+        if readonly(&self.state.vars, &act) && (flags.unwants('r') && found || value.is_some()) {
             let who = if value.is_some() { &name } else { &act };
             complain(&self.state, io, command, &format!("{who}: readonly variable")).await;
             return Ok(Through::Done(1));
@@ -1796,16 +1813,26 @@ impl Interp {
             return Ok(Through::Done(0));
         }
         let mut status = 0;
-        if let Some(value) = value {
-            let value = match append {
-                true => self.state.vars.get_raw(&act).and_then(Var::scalar).unwrap_or_default().to_string() + &value,
-                false => value,
+        if let Some(given) = value {
+            // The value is taken as the reference's attributes say (bash's
+            // `make_variable_value`): `declare -in r=a[0]` evaluates it, and fails.
+            let attrs = self.state.vars.get_raw(&act).map(|v| v.attrs).unwrap_or_default();
+            let old = self.state.vars.get_raw(&act).and_then(Var::scalar).unwrap_or_default().to_string();
+            let value = match (append, attrs.has(Attrs::INTEGER)) {
+                (true, true) => {
+                    (self.arith(&old, io).await?.wrapping_add(self.arith(&given, io).await?)).to_string()
+                }
+                (false, true) => self.arith(&given, io).await?.to_string(),
+                (true, false) => toolsh_core::vars::apply_case(attrs, old + &given),
+                (false, false) => toolsh_core::vars::apply_case(attrs, given.clone()),
             };
             if let Err(err) = self.state.vars.set_reference(&act, value) {
                 self.say_notes(io).await;
                 match err {
                     toolsh_core::vars::SetError::SelfReference(_) => self.error(io, &err.to_string()).await,
-                    _ => complain(&self.state, io, command, &err.to_string()).await,
+                    // Said only when the value given was no name (bash's own check).
+                    _ if super::vars::valid_reference(&given) => {}
+                    _ => complain(&self.state, io, command, &format!("`{given}': not a valid identifier")).await,
                 }
                 if !found {
                     let _ = self.state.vars.unset_raw(&act);
@@ -2182,19 +2209,7 @@ fn closing_bracket(text: &str) -> Option<usize> {
     None
 }
 
-/// A subscript from an expanded operand, read as bash reads it once more (`a[$i+1]=x`
-/// expands `$i`): as the subscript of an assignment word, else as text.
-fn subscript_word(text: &str) -> Word {
-    let parsed = crate::parser::parse(&format!("_[{text}]=")).ok();
-    let index =
-        parsed.and_then(|script| match script.body.into_iter().next()?.and_or.first.commands.into_iter().next()? {
-            crate::ast::Command::Simple(simple) if simple.words.is_empty() && simple.assigns.len() == 1 => {
-                simple.assigns.into_iter().next()?.index
-            }
-            _ => None,
-        });
-    index.unwrap_or_else(|| Word::quoted(text))
-}
+pub(crate) use super::expand::subscript_word;
 
 /// The elements of `(…)`, an expanded value read as a compound assignment, as bash reads one
 /// (its words expanded again); `None` for text that is not one.

@@ -521,8 +521,16 @@ impl State {
     /// to it, then sets its own as it starts (`shell_variables`), as a new bash process does.
     pub fn keep_exported_variables(&mut self) {
         for name in self.vars.names() {
-            if self.vars.get(&name).is_some_and(|v| !v.attrs.has(vars::Attrs::EXPORT)) {
-                self.vars.remove(&name);
+            // The variable itself, not what a reference names: an environment holds no
+            // references (an exported one passes its value, the name, as text).
+            match self.vars.get_raw(&name).map(|v| v.attrs) {
+                Some(attrs) if !attrs.has(vars::Attrs::EXPORT) => self.vars.remove(&name),
+                Some(attrs) if attrs.has(vars::Attrs::NAMEREF) => {
+                    if let Some(var) = self.vars.get_raw_mut(&name) {
+                        var.attrs.set(vars::Attrs::NAMEREF, false);
+                    }
+                }
+                _ => {}
             }
         }
         shell_variables(&mut self.vars, &self.cwd, true);
