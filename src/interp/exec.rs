@@ -535,7 +535,7 @@ impl Interp {
                         if let Some(message) = message {
                             self.error(io, &message).await;
                         }
-                        result = Ok(1);
+                        status = 1;
                         break;
                     }
                     if self.state.vars.has_notes() {

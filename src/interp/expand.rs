@@ -509,8 +509,15 @@ impl Interp {
         }
         // The subscript is read as one written in `${a[…]}` is: expanded, then arithmetic for
         // an indexed array (`declare -n r='x[$i]'`).
-        let key = self.subscript_key(&array, &subscript_word(&key), io).await?;
-        Ok((array, key))
+        if self.reference_depth >= MAX_REFERENCE_DEPTH {
+            let text = format!("{array}[{key}]");
+            self.error(io, &format!("{text}: expression recursion level exceeded (error token is \"{text}\")")).await;
+            return Err(Flow::Discard);
+        }
+        self.reference_depth += 1;
+        let key = Box::pin(self.subscript_key(&array, &subscript_word(&key), io)).await;
+        self.reference_depth -= 1;
+        Ok((array, key?))
     }
 
     /// Expands a word to a pattern: quoted characters are escaped with backslashes.
@@ -1518,10 +1525,11 @@ fn read_file_shortcut(script: &Script) -> Option<&Word> {
     }
 }
 
-/// The parameter `${!ref}` names: a variable (with a subscript), a positional or a special
-/// parameter; None for anything else, which bash refuses as an invalid variable name.
-/// A subscript from an expanded operand, read as bash reads it once more (`a[$i+1]=x`
-/// expands `$i`): as the subscript of an assignment word, else as text.
+/// How deep subscripts of elements named by references may be expanded inside each other.
+const MAX_REFERENCE_DEPTH: usize = 32;
+
+/// A subscript from an expanded operand or a reference's value, read as bash reads it once
+/// more (`a[$i+1]=x` expands `$i`): as the subscript of an assignment word, else as text.
 pub(crate) fn subscript_word(text: &str) -> Word {
     let parsed = crate::parser::parse(&format!("_[{text}]=")).ok();
     let index =
@@ -1534,6 +1542,8 @@ pub(crate) fn subscript_word(text: &str) -> Word {
     index.unwrap_or_else(|| Word::quoted(text))
 }
 
+/// The parameter `${!ref}` names: a variable (with a subscript), a positional or a special
+/// parameter; None for anything else, which bash refuses as an invalid variable name.
 fn split_indirect(target: &str) -> Option<(String, Option<Subscript>)> {
     if let Some(open) = target.find('[')
         && let Some(inner) = target[open + 1..].strip_suffix(']')

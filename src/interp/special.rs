@@ -1731,6 +1731,22 @@ impl Interp {
                     target.to_string()
                 }
                 _ => {
+                    // A reference with no value: bash binds one that no declaration touched
+                    // yet ("invisible"), nothing once one did (its attributes stay as they are).
+                    if let Some(var) = vars.get_raw(&name).filter(|v| v.attrs.has(Attrs::NAMEREF) && v.scalar().is_none())
+                        && !on
+                        && !off
+                    {
+                        if !var.attrs.has(Attrs::INVISIBLE) {
+                            return Ok(Through::Done(0));
+                        }
+                        if value.is_some()
+                            && let Some(var) = self.state.vars.get_raw_mut(&name)
+                        {
+                            var.attrs.set(Attrs::INVISIBLE, false);
+                        }
+                    }
+                    let vars = &self.state.vars;
                     found = vars.get_raw(&name).is_some_and(|v| !v.attrs.has(Attrs::NAMEREF));
                     name.clone()
                 }
@@ -1781,8 +1797,7 @@ impl Interp {
                 return Ok(Through::Done(1));
             }
         }
-        // (`+r` of a read-only reference with no value changes nothing, silently, as in bash.)
-        if readonly(&self.state.vars, &act) && (flags.unwants('r') && found || value.is_some()) {
+        if readonly(&self.state.vars, &act) && (flags.unwants('r') || value.is_some()) {
             let who = if value.is_some() { &name } else { &act };
             complain(&self.state, io, command, &format!("{who}: readonly variable")).await;
             return Ok(Through::Done(1));
@@ -1791,6 +1806,10 @@ impl Interp {
             self.state.vars.insert(&act, Var { value: Value::Unset, attrs: Attrs::default() });
         }
         if on && let Some(var) = self.state.vars.get_raw_mut(&act) {
+            // A reference made with no value is "invisible" until a declaration gives it one.
+            if value.is_none() && !var.attrs.has(Attrs::NAMEREF) && matches!(var.value, Value::Unset) {
+                var.attrs.set(Attrs::INVISIBLE, true);
+            }
             // ksh93's rule, bash's too: a reference is no integer and changes no case.
             for attr in [Attrs::INTEGER, Attrs::LOWER, Attrs::UPPER, Attrs::CAPITALIZE] {
                 var.attrs.set(attr, false);

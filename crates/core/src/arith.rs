@@ -737,12 +737,29 @@ pub struct ArithVars<'s> {
     pub state: &'s mut crate::session::State,
     /// When `SECONDS` counts from (`None`: it is an ordinary variable here).
     pub started: Option<std::time::Instant>,
+    /// How many references to elements are being read inside each other: a subscript that
+    /// reads its own reference (`declare -n r='a[r]'`) stops at [`MAX_DEPTH`] as bash's
+    /// recursion does.
+    elements: usize,
 }
 
 impl<'s> ArithVars<'s> {
     /// Over `state`, with `SECONDS` counting from `started`.
     pub fn new(state: &'s mut crate::session::State, started: Option<std::time::Instant>) -> Self {
-        ArithVars { state, started }
+        ArithVars { state, started, elements: 0 }
+    }
+
+    /// The subscript `key` of an element a reference names (`array[key]`), evaluated, deeper
+    /// than [`MAX_DEPTH`] refused.
+    fn element_index(&mut self, array: &str, key: &str) -> Result<i64, ArithError> {
+        if self.elements >= MAX_DEPTH {
+            let text = format!("{array}[{key}]");
+            return Err(ArithError(format!("{text}: expression recursion level exceeded (error token is \"{text}\")")));
+        }
+        self.elements += 1;
+        let at = eval(key, self);
+        self.elements -= 1;
+        at
     }
 
     fn dynamic(&mut self, name: &str) -> Option<String> {
@@ -781,7 +798,7 @@ impl ArithEnv for ArithVars<'_> {
                 });
                 return Ok(Cow::Owned(value.unwrap_or_default()));
             }
-            let at = eval(&key, self)?;
+            let at = self.element_index(&array, &key)?;
             return Ok(Cow::Owned(self.get_var(&array, Some(at))?.into_owned()));
         }
         let Some(var) = self.state.vars.get(name) else {
@@ -808,7 +825,7 @@ impl ArithEnv for ArithVars<'_> {
             && let Some((array, key)) = self.state.vars.element_target(name)
         {
             let assoc = matches!(self.state.vars.get(&array).map(|var| &var.value), Some(crate::vars::Value::Assoc(_)));
-            let key = if assoc { key } else { eval(&key, self)?.to_string() };
+            let key = if assoc { key } else { self.element_index(&array, &key)?.to_string() };
             self.state.vars.unreference_array(name, &array);
             let result = self.state.vars.set_element(&array, &key, value.to_string(), false);
             return refused(result);
