@@ -728,7 +728,9 @@ impl Interp {
         // attributes.
         let attrs = match self.state.vars.get_raw(name) {
             // A circle of references is the variables' to refuse or send to the global.
-            Some(var) if var.attrs.has(Attrs::NAMEREF) => self.state.vars.get(name).map(|v| v.attrs).unwrap_or_default(),
+            Some(var) if var.attrs.has(Attrs::NAMEREF) => {
+                self.state.vars.get(name).map(|v| v.attrs).unwrap_or_default()
+            }
             Some(var) => var.attrs,
             None => Attrs::default(),
         };

@@ -1093,7 +1093,15 @@ enum Through {
     Done(Status),
     /// Declare this operand instead, with these flags, as an operand that is no reference;
     /// then take the reference attribute from `unreference` (`declare +n ref=v`).
-    Act { target: Target, flags: DeclFlags, make_local: bool, unreference: Option<String> },
+    Act(Box<Retarget>),
+}
+
+/// An operand to declare in place of one whose reference led elsewhere ([`Through::Act`]).
+struct Retarget {
+    target: Target,
+    flags: DeclFlags,
+    make_local: bool,
+    unreference: Option<String>,
 }
 
 /// A declaration command reached with expanded arguments (`command local …`, `builtin declare …`).
@@ -1359,8 +1367,10 @@ impl Interp {
             {
                 let done = match Box::pin(self.declare_through(command, target, flags, make_local, io)).await? {
                     Through::Done(done) => done,
-                    Through::Act { target, flags, make_local, unreference } => {
-                        let done = Box::pin(self.declare_targets(command, vec![target], &flags, make_local, io)).await?;
+                    Through::Act(retarget) => {
+                        let Retarget { target, flags, make_local, unreference } = *retarget;
+                        let done =
+                            Box::pin(self.declare_targets(command, vec![target], &flags, make_local, io)).await?;
                         if let Some(reference) = unreference
                             && let Some(var) = self.state.vars.get_raw_mut(&reference)
                         {
@@ -1439,11 +1449,6 @@ impl Interp {
                     continue;
                 }
             }
-            let reference = flags.set.iter().any(|&(c, on)| c == 'n' && on);
-            if reference && let Some(var) = self.state.vars.get_raw_mut(&bare) {
-                // The value is the reference's own: written before the attribute lands.
-                var.attrs.set(Attrs::NAMEREF, false);
-            }
             self.apply_attributes(&bare, flags, true);
             if name != bare
                 && let Some(var) = self.state.vars.get_raw_mut(&bare)
@@ -1499,9 +1504,6 @@ impl Interp {
                     var.attrs.set(Attrs::READONLY, true);
                 }
             }
-            if reference && !self.make_reference(command, &bare, io).await {
-                status = 1;
-            }
         }
         Ok(status)
     }
@@ -1529,14 +1531,13 @@ impl Interp {
             && matches!(assign.value, AssignValue::Array(_))
         {
             let name = assign.name.to_string();
+            // Expanded first, as bash does, before a local could hide what it reads.
+            let mut assign = assign.clone();
+            let assoc =
+                flags.wants('A') || matches!(self.state.vars.get(&name).map(|v| &v.value), Some(Value::Assoc(_)));
+            self.expand_before_local(&mut assign, assoc, io).await?;
             let first = flags.without_reference(true);
             Box::pin(self.declare_targets(command, vec![Target::Name(name.clone())], &first, make_local, io)).await?;
-            let mut assign = assign.clone();
-            if make_local {
-                // Expanded before a local could hide what it reads.
-                let assoc = flags.wants('A');
-                self.expand_before_local(&mut assign, assoc, io).await?;
-            }
             if !self.assign(&assign, io).await? {
                 self.state.last_status = 1;
                 return Err(Flow::Discard);
@@ -1555,7 +1556,12 @@ impl Interp {
                     AssignValue::Scalar(word) => self.expand_assigned(word, io).await?,
                     AssignValue::Array(_) => String::new(),
                 };
-                (assign.name.to_string(), assign.index.as_ref().map(super::exec::as_written), assign.append, Some(value))
+                (
+                    assign.name.to_string(),
+                    assign.index.as_ref().map(super::exec::as_written),
+                    assign.append,
+                    Some(value),
+                )
             }
         };
         let written = match &index {
@@ -1670,12 +1676,12 @@ impl Interp {
                 self.error(io, &format!("warning: {name}: removing nameref attribute")).await;
                 let mut flags = flags.clone();
                 flags.restarts = u8::MAX;
-                return Ok(Through::Act { target, flags, make_local: false, unreference: None });
+                return Ok(Through::Act(Box::new(Retarget { target, flags, make_local: false, unreference: None })));
             }
         }
         let vars = &self.state.vars;
         if act.is_none()
-            && (!flags.set.is_empty() || value.is_some())
+            && (!flags.set.is_empty() || flags.global || value.is_some())
             && let Some(reference) = filled_reference(vars, &name)
         {
             let held = vars.get_raw(&reference).and_then(Var::scalar).unwrap_or_default().to_string();
@@ -1710,7 +1716,7 @@ impl Interp {
                     };
                     let mut flags = flags.clone();
                     flags.restarts += 1;
-                    return Ok(Through::Act { target, flags, make_local, unreference: None });
+                    return Ok(Through::Act(Box::new(Retarget { target, flags, make_local, unreference: None })));
                 }
                 None => {}
             }
@@ -1733,7 +1739,8 @@ impl Interp {
                 _ => {
                     // A reference with no value: bash binds one that no declaration touched
                     // yet ("invisible"), nothing once one did (its attributes stay as they are).
-                    if let Some(var) = vars.get_raw(&name).filter(|v| v.attrs.has(Attrs::NAMEREF) && v.scalar().is_none())
+                    if let Some(var) =
+                        vars.get_raw(&name).filter(|v| v.attrs.has(Attrs::NAMEREF) && v.scalar().is_none())
                         && !on
                         && !off
                     {
@@ -1770,7 +1777,12 @@ impl Interp {
             };
             let mut flags = flags.without_reference(false);
             flags.restarts = u8::MAX;
-            return Ok(Through::Act { target, flags, make_local, unreference: reference_of.filter(|_| off) });
+            return Ok(Through::Act(Box::new(Retarget {
+                target,
+                flags,
+                make_local,
+                unreference: reference_of.filter(|_| off),
+            })));
         }
         // The reference itself (`-n`, or one with no value yet).
         let var = self.state.vars.get_raw(&act).cloned();
@@ -1779,7 +1791,11 @@ impl Interp {
             let held = var.scalar().map(str::to_string);
             let problem = if on && is_array {
                 Some(format!("{name}: reference variable cannot be an array"))
-            } else if !on && !off && var.attrs.has(Attrs::NAMEREF) && value.as_ref().is_some_and(|v| !super::vars::valid_reference(v)) {
+            } else if !on
+                && !off
+                && var.attrs.has(Attrs::NAMEREF)
+                && value.as_ref().is_some_and(|v| !super::vars::valid_reference(v))
+            {
                 Some(format!("`{}': invalid variable name for name reference", value.as_deref().unwrap_or_default()))
             } else if on
                 && !var.attrs.has(Attrs::NAMEREF)
@@ -1817,7 +1833,8 @@ impl Interp {
         }
         self.apply_attributes(&act, &flags.without_reference(false), false);
         // `-a`/`-A` made it an array: no longer a reference, its value assigned as any.
-        let array_now = matches!(self.state.vars.get_raw(&act).map(|v| &v.value), Some(Value::Indexed(_) | Value::Assoc(_)));
+        let array_now =
+            matches!(self.state.vars.get_raw(&act).map(|v| &v.value), Some(Value::Indexed(_) | Value::Assoc(_)));
         if array_now {
             if let Some(var) = self.state.vars.get_raw_mut(&act) {
                 var.attrs.set(Attrs::NAMEREF, false);
@@ -1831,16 +1848,13 @@ impl Interp {
             }
             return Ok(Through::Done(0));
         }
-        let mut status = 0;
         if let Some(given) = value {
             // The value is taken as the reference's attributes say (bash's
             // `make_variable_value`): `declare -in r=a[0]` evaluates it, and fails.
             let attrs = self.state.vars.get_raw(&act).map(|v| v.attrs).unwrap_or_default();
             let old = self.state.vars.get_raw(&act).and_then(Var::scalar).unwrap_or_default().to_string();
             let value = match (append, attrs.has(Attrs::INTEGER)) {
-                (true, true) => {
-                    (self.arith(&old, io).await?.wrapping_add(self.arith(&given, io).await?)).to_string()
-                }
+                (true, true) => (self.arith(&old, io).await?.wrapping_add(self.arith(&given, io).await?)).to_string(),
                 (false, true) => self.arith(&given, io).await?.to_string(),
                 (true, false) => toolsh_core::vars::apply_case(attrs, old + &given),
                 (false, false) => toolsh_core::vars::apply_case(attrs, given.clone()),
@@ -1859,8 +1873,6 @@ impl Interp {
                 return Ok(Through::Done(1));
             }
             self.say_notes(io).await;
-        } else if off && self.state.vars.get_raw(&act).is_some_and(|v| v.attrs.has(Attrs::NAMEREF)) {
-            status = 0;
         }
         if let Some(var) = self.state.vars.get_raw_mut(&act) {
             if on {
@@ -1876,7 +1888,7 @@ impl Interp {
         {
             var.attrs.set(Attrs::NAMEREF, false);
         }
-        Ok(Through::Done(status))
+        Ok(Through::Done(0))
     }
 
     /// `set -x`'s lines for a declaration command, as bash writes them: each compound
@@ -1987,29 +1999,6 @@ impl Interp {
             }
         }
         Ok(())
-    }
-
-    /// Gives `name` the reference attribute once its value is written, refusing what bash
-    /// refuses: a value that is no variable name and a reference to itself.
-    async fn make_reference(&mut self, command: &str, name: &str, io: &Io) -> bool {
-        let target = self.state.vars.get_raw(name).and_then(Var::scalar).unwrap_or_default().to_string();
-        let valid = target.is_empty() || super::vars::is_name(&target) || super::vars::split_element(&target).is_some();
-        let problem = if !valid {
-            Some(format!("`{target}': invalid variable name for name reference"))
-        } else if target == name {
-            Some(format!("{name}: nameref variable self references not allowed"))
-        } else {
-            None
-        };
-        if let Some(problem) = problem {
-            complain(&self.state, io, command, &problem).await;
-            let _ = self.state.vars.unset_raw(name);
-            return false;
-        }
-        if let Some(var) = self.state.vars.get_raw_mut(name) {
-            var.attrs.set(Attrs::NAMEREF, true);
-        }
-        true
     }
 
     /// Sets the attributes `flags` name: on the variable a reference names, unless `-n`/`+n`

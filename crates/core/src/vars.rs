@@ -11,6 +11,15 @@
 //! `_raw` methods, `insert`/`remove` (restoring saved state) and `make_local` see the
 //! reference itself. The check costs nothing on a plain variable: it reads the attribute of
 //! the entry the lookup found anyway.
+//!
+//! References follow bash 5.2's rules ([`Vars::lead`]): at most eight in a chain; a reference
+//! back to the start or to itself is a circle, which reads nothing (inside a function, a local
+//! reference's circle reaches the global variable of its name, as bash's does) and which a
+//! write refuses at the top level; a reference with no value reads as unset and takes the
+//! name a write gives it, if it is one; arrays are no references (a global reference's
+//! element target strips a reference base of its attribute, so element references cannot
+//! loop). What bash warns about on the way is noted ([`Vars::take_notes`]) and said by the
+//! interpreter after the command that met it; the notes are bounded.
 
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
@@ -1186,6 +1195,63 @@ mod tests {
                 assert_eq!(by_number.bytes(), by_text.bytes(), "{kind} {number}");
             }
         }
+    }
+
+    fn reference(to: &str) -> Var {
+        Var { value: Value::Str(to.into()), attrs: Attrs::NAMEREF }
+    }
+
+    /// A chain of references ends where bash's does: at a variable, at a reference with no
+    /// value, at a circle (back to the start or to itself), or past eight references.
+    #[test]
+    fn references_lead_where_bash_follows_them() {
+        let mut vars = Vars::new();
+        vars.set("x", "1").expect("set");
+        for (name, to) in [("a", "b"), ("b", "a"), ("c", "d"), ("d", "d"), ("e", "x")] {
+            vars.insert(name, reference(to));
+        }
+        vars.insert("empty", Var { value: Value::Unset, attrs: Attrs::NAMEREF });
+        assert_eq!(vars.lead("x"), Lead::Itself);
+        assert_eq!(vars.lead("e"), Lead::To("x"));
+        assert_eq!(vars.lead("a"), Lead::Circular { at: "a" });
+        assert_eq!(vars.lead("c"), Lead::Circular { at: "d" });
+        assert_eq!(vars.lead("empty"), Lead::Empty("empty"));
+        assert!(vars.get("a").is_none() && vars.get("empty").is_none());
+        assert_eq!(vars.set("a", "2"), Err(SetError::Circular("a".into())));
+        assert_eq!(vars.take_notes(), vec!["warning: a: circular name reference".to_string()]);
+        assert_eq!(vars.set("empty", "^"), Err(SetError::Invalid("^".into())));
+        // Eight references reach the variable; nine find nothing and write nothing.
+        let mut chain = Vars::new();
+        chain.set("v0", "end").expect("set");
+        for n in 1..=9 {
+            chain.insert(&format!("v{n}"), reference(&format!("v{}", n - 1)));
+        }
+        assert_eq!(chain.get_str("v8"), Some("end"));
+        assert_eq!(chain.lead("v9"), Lead::TooDeep);
+        assert!(chain.get("v9").is_none() && chain.set("v9", "x").is_err());
+        assert_eq!(chain.get_str("v0"), Some("end"));
+    }
+
+    /// Inside a function, a local reference's circle reads and writes the global variable of
+    /// its name; element references that name each other end with the attribute taken away.
+    #[test]
+    fn circles_in_functions_and_among_elements_end() {
+        let mut vars = Vars::new();
+        vars.set("v", "global").expect("set");
+        vars.push_frame();
+        vars.make_local("v");
+        vars.insert("v", reference("v"));
+        assert_eq!(vars.get_str("v"), Some("global"));
+        vars.set("v", "inside").expect("the global");
+        vars.pop_frame();
+        assert_eq!(vars.get_str("v"), Some("inside"));
+        let mut vars = Vars::new();
+        vars.insert("a", reference("b[0]"));
+        vars.insert("b", reference("a[0]"));
+        assert_eq!(vars.get_str("a"), None);
+        vars.set("a", "1").expect("b becomes the array");
+        assert_eq!(vars.element("b", "0"), Some("1"));
+        assert!(!vars.is_reference("b") && vars.is_reference("a"));
     }
 
     #[test]
