@@ -1024,9 +1024,10 @@ impl Interp {
 
     /// The value of an associative array assignment (`m=([k]=v …)`, `m+=(…)`).
     async fn assoc_value(&mut self, name: &str, elements: &[ArrayElem], append: bool, io: &Io) -> Result<Value, Flow> {
-        let existing = if append { self.state.vars.get(name).map(|v| v.value.clone()) } else { None };
-        let mut map = match existing {
-            Some(Value::Assoc(map)) => map,
+        let mut map = match self.state.vars.get(name).map(|v| &v.value) {
+            Some(Value::Assoc(map)) if append => map.clone(),
+            // The new table is as large as the old (bash's order depends on it).
+            Some(Value::Assoc(map)) => map.emptied(),
             _ => Default::default(),
         };
         // bash 5.1+: a list whose first element has no `[key]=` is key-value pairs

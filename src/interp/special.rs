@@ -1061,6 +1061,8 @@ struct DeclFlags {
     /// `-F`: function names, not their bodies.
     names_only: bool,
     global: bool,
+    /// `-I`: a local made starts with the value and attributes of what it hides.
+    inherit: bool,
     /// How many times an operand was declared again as the name a reference holds (bash's
     /// `restart_new_var_name`): bounded, so no chain of element references loops.
     restarts: u8,
@@ -1166,6 +1168,7 @@ impl Interp {
                             'f' => flags.functions = true,
                             'F' => (flags.functions, flags.names_only) = (true, true),
                             'g' => flags.global = true,
+                            'I' => flags.inherit = on,
                             'n' if command == "export" => flags.set.push(('x', false)),
                             'a' | 'A' | 'i' | 'r' | 't' | 'x' | 'l' | 'u' | 'c' | 'n' => flags.set.push((c, on)),
                             _ => {
@@ -1397,7 +1400,12 @@ impl Interp {
                     continue;
                 }
             }
-            if self.state.vars.get(&bare).is_some_and(|v| v.attrs.has(Attrs::READONLY))
+            // A read-only local of a calling function is hidden by a new local, as bash allows
+            // (a read-only global is not).
+            let context = self.state.vars.context_of(&bare);
+            let shadowed = make_local && context > 0 && context < self.state.vars.depth();
+            if !shadowed
+                && self.state.vars.get(&bare).is_some_and(|v| v.attrs.has(Attrs::READONLY))
                 && (matches!(target, Target::Assign(_)) || flags.set.iter().any(|&(c, on)| c == 'r' && !on))
             {
                 // `export` and `readonly` report it as an assignment would, without their
@@ -1420,10 +1428,13 @@ impl Interp {
                 // The value is expanded before the local hides the variable it may read
                 // (`local x=$x`, `local a=("${a[@]}")`).
                 if let Target::Assign(assign) = &mut target {
-                    let assoc = flags.set.iter().any(|&(c, on)| c == 'A' && on);
+                    // An associative array's keys stay text: `-A`, or a local that inherits one.
+                    let inherits = flags.inherit || self.state.options.localvar_inherit;
+                    let assoc = flags.set.iter().any(|&(c, on)| c == 'A' && on)
+                        || inherits && matches!(self.state.vars.get(&bare).map(|v| &v.value), Some(Value::Assoc(_)));
                     self.expand_before_local(assign, assoc, io).await?;
                 }
-                self.state.vars.make_local(&bare);
+                self.state.vars.make_local_as(&bare, flags.inherit || self.state.options.localvar_inherit);
             }
             // `declare -A` of an indexed array and `-a` of an associative one are refused
             // (`readonly` and `export` leave the kind as it is); with a value, as an
@@ -1627,19 +1638,19 @@ impl Interp {
                 match vars.last_reference(&name).map(str::to_string) {
                     Some(reference) if vars.context_of(&reference) == depth => reference,
                     Some(_) => {
-                        self.state.vars.make_local(&name);
+                        self.state.vars.make_local_as(&name, flags.inherit || self.state.options.localvar_inherit);
                         name.clone()
                     }
                     None => match vars.found_name(&name).map(str::to_string) {
                         Some(found) if vars.context_of(&found) == depth => found,
                         _ => {
-                            self.state.vars.make_local(&name);
+                            self.state.vars.make_local_as(&name, flags.inherit || self.state.options.localvar_inherit);
                             name.clone()
                         }
                     },
                 }
             } else {
-                self.state.vars.make_local(&newname);
+                self.state.vars.make_local_as(&newname, flags.inherit || self.state.options.localvar_inherit);
                 newname
             };
             let holds = self.state.vars.get_raw(&chosen).and_then(Var::scalar).is_some_and(|held| !held.is_empty());
@@ -2026,7 +2037,16 @@ impl Interp {
                 }
                 'A' if on && !matches!(var.value, Value::Indexed(_) | Value::Assoc(_)) => {
                     var.attrs.set(Attrs::INVISIBLE, matches!(var.value, Value::Unset));
-                    var.value = Value::Assoc(Default::default());
+                    // A value is converted as bash converts it: kept at key 0, in a smaller
+                    // table than a new array's.
+                    var.value = match std::mem::replace(&mut var.value, Value::Unset) {
+                        Value::Str(text) => {
+                            let mut map = toolsh_core::assoc::Assoc::converted();
+                            map.insert("0".to_string(), text);
+                            Value::Assoc(map)
+                        }
+                        _ => Value::Assoc(Default::default()),
+                    };
                 }
                 'i' => var.attrs.set(Attrs::INTEGER, on),
                 'n' if !on => var.attrs.set(Attrs::NAMEREF, false),
@@ -2045,6 +2065,11 @@ impl Interp {
                 }
                 _ => {}
             }
+        }
+        // A variable of a command's temporary environment (`x=1 f`, `f` running `export x`)
+        // made exported or read-only outlives the command, as bash's `att_propagate` has it.
+        if var.attrs.has(Attrs::TEMPENV) && flags.set.iter().any(|&(c, on)| on && matches!(c, 'x' | 'r')) {
+            var.attrs.set(Attrs::PROPAGATE, true);
         }
     }
 

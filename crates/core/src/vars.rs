@@ -1046,6 +1046,13 @@ impl Vars {
     /// Makes `name` local to the current frame (saving what it shadows); the new variable starts
     /// unset. Returns false outside functions.
     pub fn make_local(&mut self, name: &str) -> bool {
+        self.make_local_as(name, false)
+    }
+
+    /// [`Vars::make_local`]; with `inherit` (`local -I`, `shopt -s localvar_inherit`) the new
+    /// local starts with the value and attributes of the variable it hides, as bash's does (a
+    /// reference's attribute aside: the local is no reference).
+    pub fn make_local_as(&mut self, name: &str, inherit: bool) -> bool {
         let Some(frame) = self.frames.last() else {
             return false;
         };
@@ -1055,15 +1062,22 @@ impl Vars {
         let previous = self.map.get(name).cloned();
         let inherited_attrs = previous.as_ref().map(|v| v.attrs).unwrap_or_default();
         // A variable of the command's temporary environment lends the local its value.
-        let value = match &previous {
-            Some(var) if inherited_attrs.has(Attrs::TEMPENV) => var.value.clone(),
-            _ => Value::Unset,
+        let mut attrs = Attrs::default();
+        attrs.set(Attrs::EXPORT, inherited_attrs.has(Attrs::EXPORT));
+        let (value, attrs) = match &previous {
+            Some(var) if inherited_attrs.has(Attrs::TEMPENV) => (var.value.clone(), attrs),
+            Some(var) if inherit => {
+                let mut attrs = var.attrs;
+                for attr in [Attrs::NAMEREF, Attrs::TEMPENV, Attrs::PROPAGATE] {
+                    attrs.set(attr, false);
+                }
+                (var.value.clone(), attrs)
+            }
+            _ => (Value::Unset, attrs),
         };
         if let Some(frame) = self.frames.last_mut() {
             frame.saved.push((name.to_string(), previous));
         }
-        let mut attrs = Attrs::default();
-        attrs.set(Attrs::EXPORT, inherited_attrs.has(Attrs::EXPORT));
         self.insert(name, Var { value, attrs });
         true
     }
