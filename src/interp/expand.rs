@@ -992,7 +992,14 @@ impl Interp {
                 return Ok(ParamValue::List { items: keys, star: matches!(index, Some(Subscript::Star)) });
             }
             ParamOp::PrefixNames { at } => {
-                let names = self.state.vars.names().into_iter().filter(|n| n.starts_with(name)).collect();
+                // Only variables that are set: bash leaves out one declared with no value.
+                let vars = &self.state.vars;
+                let set = |n: &String| {
+                    vars.get_raw(n).is_some_and(|v| {
+                        !matches!(v.value, Value::Unset) && !v.attrs.has(super::vars::Attrs::INVISIBLE)
+                    })
+                };
+                let names = vars.names().into_iter().filter(|n| n.starts_with(name) && set(n)).collect();
                 return Ok(ParamValue::List { items: names, star: !at });
             }
             _ => {}

@@ -822,6 +822,16 @@ impl Vars {
         if !self.map.contains_key(name) {
             return Ok(None);
         }
+        if innermost.is_some() {
+            // A local of this call stays a local, unset: only the export a temporary
+            // environment gave it is kept (bash's `makunbound`).
+            let old = self.map.get(name).cloned();
+            let kept = old.as_ref().is_some_and(|v| v.attrs.has(Attrs::EXPORT) && v.attrs.has(Attrs::TEMPENV));
+            let mut attrs = Attrs::default();
+            attrs.set(Attrs::EXPORT, kept);
+            self.insert(name, Var { value: Value::Unset, attrs });
+            return Ok(old);
+        }
         let old = Arc::make_mut(&mut self.map).remove(name);
         self.account(-(old.as_ref().map_or(0, |v| value_bytes(&v.value)) as isize));
         Ok(old)
@@ -975,16 +985,32 @@ impl Vars {
         names
     }
 
-    /// Exported variables with a scalar value, sorted by name.
+    /// Exported variables with a scalar value, sorted by name. A local with no value hides
+    /// nothing here: the variable it hides is exported in its place, as bash builds the
+    /// environment from the variables that are set.
     pub fn exported(&self) -> Vec<(String, String)> {
         let mut out: Vec<(String, String)> = self
             .map
             .iter()
-            .filter(|(_, v)| v.attrs.has(Attrs::EXPORT))
-            .filter_map(|(k, v)| v.scalar().map(|s| (k.clone(), s.to_string())))
+            .filter_map(|(k, v)| {
+                let v = match v.value {
+                    Value::Unset => self.hidden_set(k)?,
+                    _ => v,
+                };
+                let value = v.scalar().filter(|_| v.attrs.has(Attrs::EXPORT))?;
+                Some((k.clone(), value.to_string()))
+            })
             .collect();
         out.sort();
         out
+    }
+
+    /// The nearest variable of this name a local with no value hides that has one.
+    fn hidden_set(&self, name: &str) -> Option<&Var> {
+        self.frames.iter().rev().find_map(|frame| {
+            let (_, saved) = frame.saved.iter().find(|(n, _)| n == name)?;
+            saved.as_ref().filter(|v| !matches!(v.value, Value::Unset))
+        })
     }
 
     /// Enters a function call.
@@ -1065,7 +1091,13 @@ impl Vars {
         let mut attrs = Attrs::default();
         attrs.set(Attrs::EXPORT, inherited_attrs.has(Attrs::EXPORT));
         let (value, attrs) = match &previous {
-            Some(var) if inherited_attrs.has(Attrs::TEMPENV) => (var.value.clone(), attrs),
+            // bash's local is the temporary variable itself: still one (an `unset` keeps its
+            // export, a deeper `local` inherits it too).
+            Some(var) if inherited_attrs.has(Attrs::TEMPENV) => {
+                let mut attrs = attrs;
+                attrs.set(Attrs::TEMPENV, true);
+                (var.value.clone(), attrs)
+            }
             Some(var) if inherit => {
                 let mut attrs = var.attrs;
                 for attr in [Attrs::NAMEREF, Attrs::TEMPENV, Attrs::PROPAGATE] {
