@@ -384,10 +384,34 @@ impl Interp {
     /// text (`i<10000`, `i++`) is read on every pass of a loop.
     pub(crate) async fn expand_text<'w>(&mut self, word: &'w Word, io: &Io) -> Result<Cow<'w, str>, Flow> {
         // Arithmetic text is read as in double quotes: `~` is no tilde prefix (`$((~0))`).
-        match word.as_literal() {
-            Some(text) => Ok(Cow::Borrowed(text)),
-            _ => self.expand_string(word, io).await.map(Cow::Owned),
+        if let Some(text) = word.as_literal() {
+            return Ok(Cow::Borrowed(text));
         }
+        // bash 5.2 expands an array subscript on its own and quotes what it made, so the
+        // evaluator reads it once (`(( m[$key]++ ))` with `]` or `$(…)` in the key): only
+        // words with a `[` in their text need it.
+        if word.parts.iter().any(|part| matches!(part, WordPart::Literal(text) if text.contains('['))) {
+            let pieces = arith_pieces(word);
+            let mut out = String::new();
+            for (subscript, piece) in pieces.iter() {
+                let text = self.expand_string(piece, io).await?;
+                match subscript {
+                    true => {
+                        out.push('[');
+                        for c in text.chars() {
+                            if matches!(c, '[' | ']' | '$' | '`' | '~' | '\\' | '\'' | '"') {
+                                out.push('\\');
+                            }
+                            out.push(c);
+                        }
+                        out.push(']');
+                    }
+                    false => out.push_str(&text),
+                }
+            }
+            return Ok(Cow::Owned(out));
+        }
+        self.expand_string(word, io).await.map(Cow::Owned)
     }
 
     /// The directory a tilde prefix at the start of `text` names, and where the prefix ends (at
@@ -1150,11 +1174,12 @@ impl Interp {
                 Ok(map_value(value, |text| change_case(text, *to, *all, compiled.as_ref())))
             }
             ParamOp::Slice { offset, length } => {
-                let offset_text = self.expand_string(offset, io).await?;
+                // Arithmetic, expanded as `(( ))` is (its subscripts quoted).
+                let offset_text = self.expand_text(offset, io).await?.into_owned();
                 let offset = self.arith_of(&offset_text, name, io).await?;
                 let length = match length {
                     Some(word) => {
-                        let text = self.expand_string(word, io).await?;
+                        let text = self.expand_text(word, io).await?.into_owned();
                         Some(self.arith_of(&text, name, io).await?)
                     }
                     None => None,
@@ -1530,6 +1555,147 @@ fn read_file_shortcut(script: &Script) -> Option<&Word> {
         }
         _ => None,
     }
+}
+
+/// An arithmetic word cut into what lies outside array subscripts and the subscripts
+/// (`false`, `true`), each parsed as its text reads there: the subscript as an assignment's
+/// (quotes removed), the rest as arithmetic. Kept by text, as loops evaluate the same words;
+/// a word that does not cut cleanly is one piece.
+fn arith_pieces(word: &Word) -> std::sync::Arc<Vec<(bool, Word)>> {
+    thread_local! {
+        static PIECES: std::cell::RefCell<std::collections::HashMap<String, std::sync::Arc<Vec<(bool, Word)>>>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    let text = word.arith_text();
+    if let Some(hit) = PIECES.with(|cache| cache.borrow().get(&text).cloned()) {
+        return hit;
+    }
+    let cut = || -> Option<Vec<(bool, Word)>> {
+        let mut pieces = Vec::new();
+        for (subscript, piece) in subscript_pieces(&text) {
+            let parsed = match subscript {
+                true => crate::parser::parse_subscript_text(&piece),
+                false => crate::parser::parse_arith_text(&piece),
+            };
+            pieces.push((subscript, parsed.ok()?));
+        }
+        Some(pieces)
+    };
+    let pieces = std::sync::Arc::new(cut().unwrap_or_else(|| vec![(false, word.clone())]));
+    PIECES.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.len() >= 256 {
+            cache.clear();
+        }
+        cache.insert(text, pieces.clone());
+    });
+    pieces
+}
+
+/// An arithmetic expression's text cut at its array subscripts (`name[…]`, as bash's
+/// expansion finds them: not inside `$(…)`, `${…}` or backquotes; inside `"…"` too, whose
+/// quotes the arithmetic drops): `(is a subscript, text)`, in order.
+fn subscript_pieces(text: &str) -> Vec<(bool, String)> {
+    let bytes = text.as_bytes();
+    let mut pieces = Vec::new();
+    let mut plain = String::new();
+    let (mut start, mut idx) = (0, 0);
+    while idx < bytes.len() {
+        match bytes[idx] {
+            b'\\' => idx += 2,
+            b'$' | b'`' => idx = skip_quoted(bytes, idx),
+            b'"' => {
+                plain.push_str(&text[start..idx]);
+                idx += 1;
+                start = idx;
+            }
+            b'[' if idx > 0 && (bytes[idx - 1].is_ascii_alphanumeric() || bytes[idx - 1] == b'_') => {
+                match subscript_end(bytes, idx) {
+                    Some(close) if close > idx + 1 => {
+                        plain.push_str(&text[start..idx]);
+                        pieces.push((false, std::mem::take(&mut plain)));
+                        pieces.push((true, text[idx + 1..close].to_string()));
+                        idx = close + 1;
+                        start = idx;
+                    }
+                    _ => idx += 1,
+                }
+            }
+            _ => idx += 1,
+        }
+    }
+    plain.push_str(text.get(start..).unwrap_or_default());
+    pieces.push((false, plain));
+    pieces
+}
+
+/// Past the expansion or quoted text at `at` (`$(…)`, `$((…))`, `${…}`, a backquoted
+/// command, `"…"`); past `$` alone when no bracket follows it.
+fn skip_quoted(bytes: &[u8], at: usize) -> usize {
+    let (open, close, mut idx) = match (bytes[at], bytes.get(at + 1)) {
+        (b'$', Some(b'(')) => (b'(', b')', at + 2),
+        (b'$', Some(b'{')) => (b'{', b'}', at + 2),
+        (b'$', _) => return at + 1,
+        (quote, _) => {
+            let mut idx = at + 1;
+            while idx < bytes.len() && bytes[idx] != quote {
+                idx += if bytes[idx] == b'\\' { 2 } else { 1 };
+            }
+            return idx + 1;
+        }
+    };
+    let mut depth = 1usize;
+    while idx < bytes.len() {
+        match bytes[idx] {
+            b'\\' => idx += 1,
+            b'\'' | b'"' | b'`' => {
+                idx = skip_quoted(bytes, idx);
+                continue;
+            }
+            c if c == open => depth += 1,
+            c if c == close => {
+                depth -= 1;
+                if depth == 0 {
+                    return idx + 1;
+                }
+            }
+            _ => {}
+        }
+        idx += 1;
+    }
+    idx
+}
+
+/// The `]` closing the subscript that opens at `at` (bash's `skipsubscript`: nested brackets,
+/// quotes, backslashes and expansions passed over).
+fn subscript_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut idx = at;
+    while idx < bytes.len() {
+        match bytes[idx] {
+            b'\\' => idx += 1,
+            b'$' | b'`' | b'"' => {
+                idx = skip_quoted(bytes, idx);
+                continue;
+            }
+            b'\'' => {
+                idx += 1;
+                while idx < bytes.len() && bytes[idx] != b'\'' {
+                    idx += 1;
+                }
+            }
+            b'[' => depth += 1,
+            b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(idx);
+                }
+            }
+            _ => {}
+        }
+        idx += 1;
+    }
+    None
 }
 
 /// How deep subscripts of elements named by references may be expanded inside each other.

@@ -67,11 +67,14 @@ enum Token {
 }
 
 /// A subscript: its text (an associative array's key) and the arithmetic an indexed array
-/// reads (an error only if one does).
+/// reads (an error only if one does). A subscript holding quotes, backslashes or `$` is
+/// expanded when it is evaluated ([`Evaluator::subscript_text`]): `raw` is then the text as
+/// written, and `expr` unused.
 #[derive(Debug, Clone, PartialEq)]
 struct Index {
     raw: String,
     expr: Result<Expr, ArithError>,
+    dynamic: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -98,10 +101,11 @@ enum Expr {
 /// Deepest recursion when variables refer to expressions that refer to variables.
 const MAX_DEPTH: usize = 64;
 
-const OPERATORS: [&str; 44] = [
+/// `]` is none: after an operand bash calls it an invalid operator, elsewhere a missing operand.
+const OPERATORS: [&str; 43] = [
     "<<=", ">>=", "**=", "**", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "*=", "/=",
     "%=", "&=", "^=", "|=", "+", "-", "*", "/", "%", "<", ">", "=", "!", "~", "&", "^", "|", "?", ":", ",", "(", ")",
-    "[", "]", "#", "$",
+    "[", "#", "$",
 ];
 
 fn operator(input: &str) -> IResult<&str, Token> {
@@ -184,22 +188,33 @@ fn parse_number(text: &str) -> Result<i64, ArithError> {
     Ok(value)
 }
 
-/// The index of the `]` closing the `[` that starts `text`, nested brackets counted.
+/// The index of the `]` closing the `[` that starts `text`, nested brackets counted and a
+/// backslash-quoted character skipped (the expansion of `(( ))` quotes what a subscript's
+/// expansion made, `a[x\]]`; quotes do not hide a bracket from bash's tokenizer).
 fn closing_bracket(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
     let mut depth = 0usize;
-    for (idx, byte) in text.bytes().enumerate() {
-        match byte {
+    let mut idx = 0;
+    while idx < bytes.len() {
+        match bytes[idx] {
+            b'\\' => idx += 1,
             b'[' => depth += 1,
             b']' => {
-                depth -= 1;
+                depth = depth.saturating_sub(1);
                 if depth == 0 {
                     return Some(idx);
                 }
             }
             _ => {}
         }
+        idx += 1;
     }
     None
+}
+
+/// True when a subscript's text needs expanding before it is read: quotes, backslashes, `$`.
+fn needs_expanding(raw: &str) -> bool {
+    raw.contains(['\\', '\'', '"', '$'])
 }
 
 /// The tokens of `text`, each with the byte offset where it starts (for bash's "error
@@ -239,11 +254,16 @@ fn tokenize(text: &str) -> Result<(Vec<Token>, Vec<usize>), ArithError> {
                 continue;
             }
             tokens.push(tok);
+            let from = input;
             input = rest;
-            if named
-                && input.starts_with('[')
-                && let Some(close) = closing_bracket(input)
-            {
+            if named && input.starts_with('[') {
+                let Some(close) = closing_bracket(input) else {
+                    // bash: a subscript with no `]` (`a[1`), named from the array on.
+                    return Err(ArithError(format!(
+                        "{}: bad array subscript (error token is \"{from}\")",
+                        text.trim_start()
+                    )));
+                };
                 tokens.push(Token::Sub(input[1..close].to_string()));
                 input = &input[close + 1..];
             }
@@ -440,12 +460,14 @@ impl ExprParser {
                     Some(Token::Sub(raw)) => {
                         let raw = raw.clone();
                         self.pos += 1;
+                        let dynamic = needs_expanding(&raw);
                         let expr = match parse_expr(&raw) {
+                            _ if dynamic => Err(ArithError(String::new())),
                             Ok(Some(expr)) => Ok(expr),
                             Ok(None) => Err(ArithError(format!("{name}: bad array subscript"))),
                             Err(err) => Err(err),
                         };
-                        Some(Box::new(Index { raw, expr }))
+                        Some(Box::new(Index { raw, expr, dynamic }))
                     }
                     _ => None,
                 };
@@ -571,12 +593,76 @@ impl Evaluator<'_> {
     fn slot(&mut self, name: &str, index: &Option<Box<Index>>) -> Result<Slot, ArithError> {
         match index {
             None => Ok(Slot::At(None)),
+            Some(index) if index.dynamic => {
+                let text = self.subscript_text(&index.raw)?;
+                if self.env.is_assoc(name) {
+                    return Ok(Slot::Key(text));
+                }
+                if text.trim().is_empty() {
+                    return Err(ArithError(format!("{name}: bad array subscript")));
+                }
+                Ok(Slot::At(Some(eval_depth(&text, self.env, self.depth + 1)?)))
+            }
             Some(index) if self.env.is_assoc(name) => Ok(Slot::Key(index.raw.clone())),
             Some(index) => match &index.expr {
                 Ok(expr) => Ok(Slot::At(Some(self.eval(expr)?))),
                 Err(err) => Err(err.clone()),
             },
         }
+    }
+
+    /// A subscript's text as bash's evaluator expands it (`expand_subscript_string`): a
+    /// backslash quotes the next character, `'…'` is literal, `"…"` holds escapes and
+    /// expansions, and `$name`/`${name}` is the variable's value. A command substitution is
+    /// no part of arithmetic here and stays as text (the shell's expansion of `(( ))` has
+    /// run any and quoted what they made).
+    fn subscript_text(&mut self, raw: &str) -> Result<String, ArithError> {
+        let chars: Vec<char> = raw.chars().collect();
+        let mut out = String::with_capacity(raw.len());
+        let mut idx = 0;
+        let mut in_double = false;
+        while idx < chars.len() {
+            let c = chars[idx];
+            match c {
+                '\\' if idx + 1 < chars.len() => {
+                    let next = chars[idx + 1];
+                    if in_double && !matches!(next, '$' | '`' | '"' | '\\') {
+                        out.push('\\');
+                    }
+                    out.push(next);
+                    idx += 2;
+                    continue;
+                }
+                // A quote with no partner is text (`a[80's]`).
+                '\'' if !in_double && chars[idx + 1..].contains(&'\'') => {
+                    idx += 1;
+                    while idx < chars.len() && chars[idx] != '\'' {
+                        out.push(chars[idx]);
+                        idx += 1;
+                    }
+                }
+                '"' => in_double = !in_double,
+                '$' => {
+                    let braced = chars.get(idx + 1) == Some(&'{');
+                    let start = idx + 1 + usize::from(braced);
+                    let mut end = start;
+                    while end < chars.len() && (chars[end].is_ascii_alphanumeric() || chars[end] == '_') {
+                        end += 1;
+                    }
+                    let name: String = chars[start..end].iter().collect();
+                    let closed = !braced || chars.get(end) == Some(&'}');
+                    if crate::vars::is_name(&name) && closed {
+                        out.push_str(&self.env.get_var(&name, None)?);
+                        idx = end + usize::from(braced);
+                        continue;
+                    }
+                    out.push(c);
+                }
+                _ => out.push(c),
+            }
+            idx += 1;
+        }
+        Ok(out)
     }
 
     fn set(&mut self, name: &str, slot: &Slot, value: i64) -> Result<(), ArithError> {
