@@ -390,7 +390,7 @@ impl Interp {
         // bash 5.2 expands an array subscript on its own and quotes what it made, so the
         // evaluator reads it once (`(( m[$key]++ ))` with `]` or `$(…)` in the key): only
         // words with a `[` in their text need it.
-        if word.parts.iter().any(|part| matches!(part, WordPart::Literal(text) if text.contains('['))) {
+        if has_bracket(&word.parts) {
             let pieces = arith_pieces(word);
             let mut out = String::new();
             for (subscript, piece) in pieces.iter() {
@@ -1555,6 +1555,15 @@ fn read_file_shortcut(script: &Script) -> Option<&Word> {
         }
         _ => None,
     }
+}
+
+/// True when literal text of `parts` (inside double quotes too) holds a `[`.
+fn has_bracket(parts: &[WordPart]) -> bool {
+    parts.iter().any(|part| match part {
+        WordPart::Literal(text) => text.contains('['),
+        WordPart::DoubleQuoted(inner) => has_bracket(inner),
+        _ => false,
+    })
 }
 
 /// An arithmetic word cut into what lies outside array subscripts and the subscripts

@@ -1000,7 +1000,11 @@ impl crate::session::State {
             }
             return Ok(self.try_set_var(target, value)?);
         }
-        let element = target.split_once('[').and_then(|(name, rest)| Some((name, rest.strip_suffix(']')?)));
+        // `name[subscript]`, the subscript's own `]` the last character (`A[]]` is none).
+        let element = target.find('[').and_then(|open| {
+            let close = open + closing_bracket(&target[open..])?;
+            (close + 1 == target.len()).then(|| (&target[..open], &target[open + 1..close]))
+        });
         let Some((name, subscript)) =
             element.filter(|(name, subscript)| crate::vars::is_name(name) && !subscript.is_empty())
         else {
