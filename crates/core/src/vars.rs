@@ -1164,11 +1164,27 @@ pub fn refers_to_itself(name: &str, value: &str) -> bool {
     value == name || split_element(value).is_some_and(|(base, _)| base == name)
 }
 
-/// `name[key]` split at its subscript, if it is one.
+/// `name[key]` split at its subscript, if it is one: the `]` closing the subscript (nested
+/// brackets counted, a backslash-quoted one skipped) must end the text (`A[]]` is none).
 pub fn split_element(text: &str) -> Option<(&str, &str)> {
-    let (base, rest) = text.split_once('[')?;
-    let key = rest.strip_suffix(']')?;
-    is_name(base).then_some((base, key))
+    let open = text.find('[')?;
+    let bytes = text.as_bytes();
+    let (mut depth, mut idx) = (0usize, open);
+    while idx < bytes.len() {
+        match bytes[idx] {
+            b'\\' => idx += 1,
+            b'[' => depth += 1,
+            b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            _ => {}
+        }
+        idx += 1;
+    }
+    (idx + 1 == text.len() && is_name(&text[..open])).then(|| (&text[..open], &text[open + 1..idx]))
 }
 
 /// Applies `declare -l`/`-u`/`-c` to a value.
