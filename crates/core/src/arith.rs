@@ -1000,10 +1000,17 @@ impl crate::session::State {
             }
             return Ok(self.try_set_var(target, value)?);
         }
-        // `name[subscript]`, the subscript's own `]` the last character (`A[]]` is none).
+        // `name[subscript]`, the subscript's own `]` the last character (`A[]]` is none);
+        // under `shopt -s assoc_expand_once` an associative array's key is all between the
+        // first `[` and the last `]`, as bash takes it.
+        let once = self.options.get(crate::options::Kind::Shopt, "assoc_expand_once") == Some(true);
         let element = target.find('[').and_then(|open| {
+            let name = &target[..open];
+            if once && matches!(self.vars.get(name).map(|v| &v.value), Some(crate::vars::Value::Assoc(_))) {
+                return Some((name, target[open + 1..].strip_suffix(']')?));
+            }
             let close = open + closing_bracket(&target[open..])?;
-            (close + 1 == target.len()).then(|| (&target[..open], &target[open + 1..close]))
+            (close + 1 == target.len()).then(|| (name, &target[open + 1..close]))
         });
         let Some((name, subscript)) =
             element.filter(|(name, subscript)| crate::vars::is_name(name) && !subscript.is_empty())
