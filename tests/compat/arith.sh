@@ -427,3 +427,13 @@ declare -A A
 printf: `A[]]': not a valid identifier
 read: `A[]]': not a valid identifier
 ## status: 0
+
+### under assoc_expand_once printf -v and read take an unquoted key between the first [ and the last ]
+shopt -s assoc_expand_once
+declare -A seen; close=']'; open='['
+printf -v seen[$close] %s closing
+read seen[$open] <<< opening
+declare -p seen
+## stdout:
+declare -A seen=(["]"]="closing" ["["]="opening" )
+## status: 0
