@@ -1566,13 +1566,16 @@ fn has_bracket(parts: &[WordPart]) -> bool {
     })
 }
 
+/// An arithmetic word's pieces ([`arith_pieces`]): whether each is a subscript, and its word.
+type Pieces = std::sync::Arc<Vec<(bool, Word)>>;
+
 /// An arithmetic word cut into what lies outside array subscripts and the subscripts
 /// (`false`, `true`), each parsed as its text reads there: the subscript as an assignment's
 /// (quotes removed), the rest as arithmetic. Kept by text, as loops evaluate the same words;
 /// a word that does not cut cleanly is one piece.
-fn arith_pieces(word: &Word) -> std::sync::Arc<Vec<(bool, Word)>> {
+fn arith_pieces(word: &Word) -> Pieces {
     thread_local! {
-        static PIECES: std::cell::RefCell<std::collections::HashMap<String, std::sync::Arc<Vec<(bool, Word)>>>> =
+        static PIECES: std::cell::RefCell<std::collections::HashMap<String, Pieces>> =
             std::cell::RefCell::new(std::collections::HashMap::new());
     }
     let text = word.arith_text();
