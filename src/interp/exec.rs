@@ -1853,6 +1853,6 @@ fn funcnest(value: &str) -> Option<usize> {
     value.trim().parse::<usize>().ok().filter(|&most| most > 0)
 }
 
-pub(crate) fn as_written(word: &Word) -> String {
+fn as_written(word: &Word) -> String {
     if word.parts.is_empty() { String::new() } else { word.to_string() }
 }

@@ -539,7 +539,7 @@ impl Interp {
             return Err(Flow::Discard);
         }
         self.reference_depth += 1;
-        let key = Box::pin(self.subscript_key(&array, &subscript_word(&key), io)).await;
+        let key = Box::pin(self.subscript_key(&array, &super::special::subscript_word(&key), io)).await;
         self.reference_depth -= 1;
         Ok((array, key?))
     }
@@ -967,7 +967,7 @@ impl Interp {
                     None => param.name.to_string(),
                     Some(Subscript::At) => format!("{}[@]", param.name),
                     Some(Subscript::Star) => format!("{}[*]", param.name),
-                    Some(Subscript::Expr(key)) => format!("{}[{}]", param.name, super::exec::as_written(key)),
+                    Some(Subscript::Expr(key)) => format!("{}[{}]", param.name, super::special::as_written(key)),
                 };
                 let message = match unset || list {
                     true => format!("{written}: invalid indirect expansion"),
@@ -1713,20 +1713,6 @@ fn subscript_end(bytes: &[u8], at: usize) -> Option<usize> {
 /// How deep subscripts of elements named by references may be expanded inside each other.
 const MAX_REFERENCE_DEPTH: usize = 32;
 
-/// A subscript from an expanded operand or a reference's value, read as bash reads it once
-/// more (`a[$i+1]=x` expands `$i`): as the subscript of an assignment word, else as text.
-pub(crate) fn subscript_word(text: &str) -> Word {
-    let parsed = crate::parser::parse(&format!("_[{text}]=")).ok();
-    let index =
-        parsed.and_then(|script| match script.body.into_iter().next()?.and_or.first.commands.into_iter().next()? {
-            crate::ast::Command::Simple(simple) if simple.words.is_empty() && simple.assigns.len() == 1 => {
-                simple.assigns.into_iter().next()?.index
-            }
-            _ => None,
-        });
-    index.unwrap_or_else(|| Word::quoted(text))
-}
-
 /// The parameter `${!ref}` names: a variable (with a subscript), a positional or a special
 /// parameter; None for anything else, which bash refuses as an invalid variable name.
 fn split_indirect(target: &str) -> Option<(String, Option<Subscript>)> {
@@ -1740,7 +1726,7 @@ fn split_indirect(target: &str) -> Option<(String, Option<Subscript>)> {
         let index = match inner {
             "@" => Subscript::At,
             "*" => Subscript::Star,
-            _ => Subscript::Expr(subscript_word(inner)),
+            _ => Subscript::Expr(super::special::subscript_word(inner)),
         };
         return Some((name.to_string(), Some(index)));
     }

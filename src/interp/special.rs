@@ -1567,12 +1567,7 @@ impl Interp {
                     AssignValue::Scalar(word) => self.expand_assigned(word, io).await?,
                     AssignValue::Array(_) => String::new(),
                 };
-                (
-                    assign.name.to_string(),
-                    assign.index.as_ref().map(super::exec::as_written),
-                    assign.append,
-                    Some(value),
-                )
+                (assign.name.to_string(), assign.index.as_ref().map(as_written), assign.append, Some(value))
             }
         };
         let written = match &index {
@@ -2242,7 +2237,24 @@ fn closing_bracket(text: &str) -> Option<usize> {
     None
 }
 
-pub(crate) use super::expand::subscript_word;
+/// A subscript from an expanded operand or a reference's value, read as bash reads it once
+/// more (`a[$i+1]=x` expands `$i`): as the subscript of an assignment word, else as text.
+pub(crate) fn subscript_word(text: &str) -> Word {
+    let parsed = crate::parser::parse(&format!("_[{text}]=")).ok();
+    let index =
+        parsed.and_then(|script| match script.body.into_iter().next()?.and_or.first.commands.into_iter().next()? {
+            crate::ast::Command::Simple(simple) if simple.words.is_empty() && simple.assigns.len() == 1 => {
+                simple.assigns.into_iter().next()?.index
+            }
+            _ => None,
+        });
+    index.unwrap_or_else(|| Word::quoted(text))
+}
+
+/// A word as it was written (nothing for an empty one), for messages naming a subscript.
+pub(crate) fn as_written(word: &Word) -> String {
+    if word.parts.is_empty() { String::new() } else { word.to_string() }
+}
 
 /// The elements of `(…)`, an expanded value read as a compound assignment, as bash reads one
 /// (its words expanded again); `None` for text that is not one.
