@@ -1299,6 +1299,14 @@ impl Interp {
         let mut saved = Vec::with_capacity(assigns.len());
         let mut refused = false;
         for assign in assigns {
+            // An element is no variable of an environment: bash refuses it as a name and runs
+            // the command all the same.
+            if let Some(index) = &assign.index {
+                let written = format!("{}[{}]", assign.name, as_written(index));
+                self.error(io, &format!("`{written}': not a valid identifier")).await;
+                refused = true;
+                continue;
+            }
             // Saved and restored under the name written to: a reference stays a reference.
             // One that names no variable by a name (none, an element, a circle) is hidden by
             // a variable of its own name for the command, as bash's temporary environment

@@ -96,6 +96,15 @@ async fn run_special(interp: &mut Interp, special: Special, argv: Vec<String>, i
                     }
                 },
             };
+            // Inside a function bash runs the EXIT trap where `exit` runs, the call still on
+            // the stack (`$FUNCNAME` names it); elsewhere the shell's end runs it.
+            if interp.state.vars.in_function()
+                && let Some(action) = Arc::make_mut(&mut interp.state.traps).remove("EXIT")
+            {
+                interp.state.last_status = status;
+                let line = interp.state.lineno;
+                interp.run_trap(&action, io, line).await?;
+            }
             Err(Flow::Exit(status))
         }
         Special::Return => {
