@@ -16,12 +16,23 @@ use nom::sequence::pair;
 
 /// An arithmetic failure, worded as bash words it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ArithError(pub String);
+pub struct ArithError(pub String, bool);
 
 /// How an unbound variable's error ends (`NAME: unbound variable`).
 const UNBOUND: &str = ": unbound variable";
 
 impl ArithError {
+    fn new(message: String) -> Self {
+        ArithError(message, false)
+    }
+
+    /// True for an error inside an indexed array's subscript (`(( a[1+] ))`): bash says it
+    /// without the `((: ` or `let: ` of the expression around it and jumps back to its top
+    /// level, dropping the rest of the command line.
+    pub fn in_subscript(&self) -> bool {
+        self.1
+    }
+
     /// True for an unbound variable under `set -u`: not an arithmetic error but an expansion
     /// error, which ends a non-interactive shell.
     pub fn is_unbound(&self) -> bool {
@@ -142,17 +153,17 @@ fn number_text(input: &str) -> IResult<&str, &str> {
 }
 
 fn parse_number(text: &str) -> Result<i64, ArithError> {
-    let invalid = || ArithError(format!("{text}: value too great for base (error token is \"{text}\")"));
+    let invalid = || ArithError::new(format!("{text}: value too great for base (error token is \"{text}\")"));
     let (base, digits) = if let Some((base, digits)) = text.split_once('#') {
         let base: u32 = base.parse().map_err(|_| invalid())?;
         if base == 0 || digits.contains('#') {
-            return Err(ArithError(format!("{text}: invalid number (error token is \"{text}\")")));
+            return Err(ArithError::new(format!("{text}: invalid number (error token is \"{text}\")")));
         }
         if digits.is_empty() {
-            return Err(ArithError(format!("{text}: invalid integer constant (error token is \"{text}\")")));
+            return Err(ArithError::new(format!("{text}: invalid integer constant (error token is \"{text}\")")));
         }
         if !(2..=64).contains(&base) {
-            return Err(ArithError(format!("{text}: invalid arithmetic base (error token is \"{text}\")")));
+            return Err(ArithError::new(format!("{text}: invalid arithmetic base (error token is \"{text}\")")));
         }
         (base, digits)
     } else if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
@@ -224,8 +235,8 @@ fn tokenize(text: &str) -> Result<(Vec<Token>, Vec<usize>), ArithError> {
     let mut offsets = Vec::new();
     let mut input = text;
     loop {
-        let (rest, _) =
-            multispace0::<&str, nom::error::Error<&str>>(input).map_err(|_| ArithError("syntax error".to_string()))?;
+        let (rest, _) = multispace0::<&str, nom::error::Error<&str>>(input)
+            .map_err(|_| ArithError::new("syntax error".to_string()))?;
         input = rest;
         if input.is_empty() {
             return Ok((tokens, offsets));
@@ -237,7 +248,7 @@ fn tokenize(text: &str) -> Result<(Vec<Token>, Vec<usize>), ArithError> {
         offsets.push(at);
         if input.starts_with(|c: char| c.is_ascii_digit()) {
             let (rest, digits) = number_text(input)
-                .map_err(|_| ArithError(format!("syntax error: operand expected (error token is \"{input}\")")))?;
+                .map_err(|_| ArithError::new(format!("syntax error: operand expected (error token is \"{input}\")")))?;
             tokens.push(Token::Num(parse_number(digits)?));
             input = rest;
         } else if let Ok((rest, tok)) = alt((identifier, operator)).parse(input) {
@@ -259,7 +270,7 @@ fn tokenize(text: &str) -> Result<(Vec<Token>, Vec<usize>), ArithError> {
             if named && input.starts_with('[') {
                 let Some(close) = closing_bracket(input) else {
                     // bash: a subscript with no `]` (`a[1`), named from the array on.
-                    return Err(ArithError(format!(
+                    return Err(ArithError::new(format!(
                         "{}: bad array subscript (error token is \"{from}\")",
                         text.trim_start()
                     )));
@@ -275,7 +286,7 @@ fn tokenize(text: &str) -> Result<(Vec<Token>, Vec<usize>), ArithError> {
             let after_operand =
                 matches!(tokens.last(), Some(Token::Num(_) | Token::Ident(_) | Token::Sub(_) | Token::Op("++" | "--")));
             let problem = if after_operand { "invalid arithmetic operator" } else { "operand expected" };
-            return Err(ArithError(format!(
+            return Err(ArithError::new(format!(
                 "{}: syntax error: {problem} (error token is \"{input}\")",
                 text.trim_start()
             )));
@@ -341,14 +352,14 @@ impl ExprParser {
                 ":" => "`:' expected for conditional expression".to_string(),
                 _ => format!("syntax error: `{op}' expected"),
             };
-            Err(ArithError(format!("{}: {problem} (error token is \"{}\")", self.text, self.error_token())))
+            Err(ArithError::new(format!("{}: {problem} (error token is \"{}\")", self.text, self.error_token())))
         }
     }
 
     /// bash's error for a conditional expression missing a part (`1 ? : 2`, `1 ? 2 :`).
     fn expression_expected(&self) -> Result<(), ArithError> {
         if matches!(self.peek_op(), Some(":")) || self.pos >= self.tokens.len() {
-            return Err(ArithError(format!(
+            return Err(ArithError::new(format!(
                 "{}: expression expected (error token is \"{}\")",
                 self.text,
                 self.error_token()
@@ -359,7 +370,7 @@ impl ExprParser {
 
     fn parse(&mut self, min_prec: u8, depth: usize) -> Result<Expr, ArithError> {
         if depth > 256 {
-            return Err(ArithError("expression nested too deeply".to_string()));
+            return Err(ArithError::new("expression nested too deeply".to_string()));
         }
         let mut left = self.parse_unary(depth)?;
         while let Some(op) = self.peek_op() {
@@ -379,7 +390,7 @@ impl ExprParser {
                 continue;
             }
             if prec == 2 && !matches!(left, Expr::Var(..)) {
-                return Err(ArithError(format!(
+                return Err(ArithError::new(format!(
                     "{}: attempted assignment to non-variable (error token is \"{}\")",
                     self.text,
                     self.token_text(op_at)
@@ -396,7 +407,7 @@ impl ExprParser {
             left = if prec == 2 {
                 match left {
                     Expr::Var(name, index) => Expr::Assign(op, name, index, Box::new(right), token_at),
-                    _ => return Err(ArithError(format!("{}: attempted assignment to non-variable", self.text))),
+                    _ => return Err(ArithError::new(format!("{}: attempted assignment to non-variable", self.text))),
                 }
             } else {
                 match left {
@@ -413,7 +424,7 @@ impl ExprParser {
 
     fn parse_unary(&mut self, depth: usize) -> Result<Expr, ArithError> {
         if depth > 256 {
-            return Err(ArithError("expression nested too deeply".to_string()));
+            return Err(ArithError::new("expression nested too deeply".to_string()));
         }
         match self.peek_op() {
             Some(op @ ("!" | "~" | "-" | "+")) => {
@@ -426,7 +437,7 @@ impl ExprParser {
                     Expr::Var(name, index) => {
                         Ok(Expr::IncDec { name, index, delta: if op == "++" { 1 } else { -1 }, post: false })
                     }
-                    _ => Err(ArithError(format!(
+                    _ => Err(ArithError::new(format!(
                         "{}: syntax error: operand expected (error token is \"{}\")",
                         self.text,
                         self.error_token()
@@ -462,9 +473,9 @@ impl ExprParser {
                         self.pos += 1;
                         let dynamic = needs_expanding(&raw);
                         let expr = match parse_expr(&raw) {
-                            _ if dynamic => Err(ArithError(String::new())),
+                            _ if dynamic => Err(ArithError::new(String::new())),
                             Ok(Some(expr)) => Ok(expr),
-                            Ok(None) => Err(ArithError(format!("{name}: bad array subscript"))),
+                            Ok(None) => Err(ArithError::new(format!("{name}: bad array subscript"))),
                             Err(err) => Err(err),
                         };
                         Some(Box::new(Index { raw, expr, dynamic }))
@@ -479,7 +490,7 @@ impl ExprParser {
                 self.expect(")")?;
                 Ok(inner)
             }
-            _ => Err(ArithError(format!(
+            _ => Err(ArithError::new(format!(
                 "{}: syntax error: operand expected (error token is \"{}\")",
                 self.text,
                 self.error_token()
@@ -500,7 +511,7 @@ fn parse_expr(text: &str) -> Result<Option<Expr>, ArithError> {
     let mut parser = ExprParser { tokens, offsets, pos: 0, text: text.trim_start().to_string() };
     let expr = parser.parse(1, 0)?;
     if parser.pos < parser.tokens.len() {
-        return Err(ArithError(format!(
+        return Err(ArithError::new(format!(
             "{}: syntax error in expression (error token is \"{}\")",
             parser.text,
             parser.error_token()
@@ -516,7 +527,7 @@ pub fn eval(text: &str, env: &mut dyn ArithEnv) -> Result<i64, ArithError> {
 
 fn eval_depth(text: &str, env: &mut dyn ArithEnv, depth: usize) -> Result<i64, ArithError> {
     if depth > MAX_DEPTH {
-        return Err(ArithError(format!("{text}: expression recursion level exceeded")));
+        return Err(ArithError::new(format!("{text}: expression recursion level exceeded")));
     }
     match parse_cached(text)? {
         Some(expr) => Evaluator { env, depth, text }.eval(&expr),
@@ -599,14 +610,24 @@ impl Evaluator<'_> {
                     return Ok(Slot::Key(text));
                 }
                 if text.trim().is_empty() {
-                    return Err(ArithError(format!("{name}: bad array subscript")));
+                    return Err(ArithError::new(format!("{name}: bad array subscript")));
                 }
-                Ok(Slot::At(Some(eval_depth(&text, self.env, self.depth + 1)?)))
+                // Said in the subscript's own words, as an indexed subscript's error is.
+                match eval_depth(&text, self.env, self.depth + 1) {
+                    Ok(value) => Ok(Slot::At(Some(value))),
+                    Err(err) if err.is_unbound() || err.is_readonly() || err.in_subscript() => Err(err),
+                    Err(err) => Err(ArithError(err.0, true)),
+                }
             }
             Some(index) if self.env.is_assoc(name) => Ok(Slot::Key(index.raw.clone())),
             Some(index) => match &index.expr {
-                Ok(expr) => Ok(Slot::At(Some(self.eval(expr)?))),
-                Err(err) => Err(err.clone()),
+                // Said as bash says it: in the subscript's own words (`1/0: division by 0`).
+                Ok(expr) => match (Evaluator { env: &mut *self.env, depth: self.depth, text: &index.raw }).eval(expr) {
+                    Ok(value) => Ok(Slot::At(Some(value))),
+                    Err(err) if err.is_unbound() || err.is_readonly() => Err(err),
+                    Err(err) => Err(ArithError(err.0, true)),
+                },
+                Err(err) => Err(ArithError(err.0.clone(), true)),
             },
         }
     }
@@ -765,7 +786,7 @@ impl Evaluator<'_> {
     fn apply(&self, op: &str, left: i64, right: i64, token_at: usize) -> Result<i64, ArithError> {
         let text = self.text.trim_start();
         let token = text.get(token_at..).unwrap_or_default();
-        let fail = |problem: &str| ArithError(format!("{text}: {problem} (error token is \"{token}\")"));
+        let fail = |problem: &str| ArithError::new(format!("{text}: {problem} (error token is \"{token}\")"));
         let div_zero = || fail("division by 0");
         Ok(match op {
             "+" => left.wrapping_add(right),
@@ -810,7 +831,7 @@ impl Evaluator<'_> {
             ">" => i64::from(left > right),
             "<=" => i64::from(left <= right),
             ">=" => i64::from(left >= right),
-            _ => return Err(ArithError(format!("unknown operator `{op}`"))),
+            _ => return Err(ArithError::new(format!("unknown operator `{op}`"))),
         })
     }
 }
@@ -840,7 +861,9 @@ impl<'s> ArithVars<'s> {
     fn element_index(&mut self, array: &str, key: &str) -> Result<i64, ArithError> {
         if self.elements >= MAX_DEPTH {
             let text = format!("{array}[{key}]");
-            return Err(ArithError(format!("{text}: expression recursion level exceeded (error token is \"{text}\")")));
+            return Err(ArithError::new(format!(
+                "{text}: expression recursion level exceeded (error token is \"{text}\")"
+            )));
         }
         self.elements += 1;
         let at = eval(key, self);
@@ -889,7 +912,7 @@ impl ArithEnv for ArithVars<'_> {
         }
         let Some(var) = self.state.vars.get(name) else {
             if self.state.options.nounset {
-                return Err(ArithError(format!("{name}{UNBOUND}")));
+                return Err(ArithError::new(format!("{name}{UNBOUND}")));
             }
             return Ok(Cow::Borrowed(""));
         };
@@ -943,7 +966,7 @@ impl ArithEnv for ArithVars<'_> {
 fn refused(result: Result<(), crate::vars::SetError>) -> Result<(), ArithError> {
     match result {
         Err(crate::vars::SetError::Circular(_)) | Ok(()) => Ok(()),
-        Err(err) => Err(ArithError(err.to_string())),
+        Err(err) => Err(ArithError::new(err.to_string())),
     }
 }
 
